@@ -1,0 +1,30 @@
+import { defineConfig } from "vitest/config";
+
+// Suffixes say what a test needs: *.test.ts(x) runs alone, *.integration.test.ts needs PostgreSQL and Redis,
+// *.e2e.ts is Playwright's (never collected here).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["**/*.test.ts", "**/*.test.tsx"],
+          exclude: ["**/*.integration.test.ts", "node_modules/**", "dist/**"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["**/*.integration.test.ts"],
+          exclude: ["node_modules/**", "dist/**"],
+          environment: "node",
+          globalSetup: ["tests/integration/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
