@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { permissionSchema, roleSchema } from "./roles";
+import { planIdSchema } from "./plans";
+
+export const AUTH_TOKEN_STORAGE_KEY = "auth_token";
+export const SESSION_COOKIE = "session";
+export const SELECTED_PLAN_STORAGE_KEY = "selected_plan";
+
+export const emailSchema = z.string().trim().toLowerCase().email("Enter a valid email address");
+export const passwordSchema = z.string().min(10, "Password must be at least 10 characters").max(200);
+
+export const loginRequestSchema = z.object({
+  username: emailSchema,
+  password: z.string().min(1, "Password is required").max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  permissions: z.array(permissionSchema),
+  companyId: z.string().nullable(),
+  impersonating: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  user: userSchema,
+  message: z.string().optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const signupRequestSchema = z.object({
+  companyName: z.string().trim().min(2, "Company name must be at least 2 characters").max(100),
+  name: z.string().trim().min(1, "Your name is required").max(100),
+  email: emailSchema,
+  password: passwordSchema,
+  plan: planIdSchema.optional(),
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+export const errorResponseSchema = z.object({ message: z.string(), field: z.string().optional() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const INVALID_CREDENTIALS = "Invalid credentials";

@@ -1,0 +1,122 @@
+import { z } from "zod";
+
+export const planIdSchema = z.enum(["starter", "growth", "pro", "suite"]);
+export type PlanId = z.infer<typeof planIdSchema>;
+
+export const planFeatureSchema = z.enum([
+  "email_notifications",
+  "invoicing",
+  "payments",
+  "reports",
+  "sms",
+  "portal",
+  "quickbooks",
+  "stripe",
+  "twilio",
+  "calendar",
+  "audit_logs",
+  "export",
+  "analytics",
+  "route_optimization",
+  "zapier",
+  "api",
+  "priority_support",
+  "phone_support",
+  "ai_chat",
+  "hipaa_mode",
+  "white_label",
+  "custom_domain",
+]);
+export type PlanFeature = z.infer<typeof planFeatureSchema>;
+
+/** -1 means unlimited, as in the spec's plans table. */
+export const planLimitsSchema = z.object({
+  jobsPerMonth: z.number().int(),
+  teamMembers: z.number().int(),
+  customers: z.number().int(),
+  storageGb: z.number().int(),
+});
+export type PlanLimits = z.infer<typeof planLimitsSchema>;
+
+export const planSchema = z.object({
+  id: planIdSchema,
+  name: z.string(),
+  price: z.number(),
+  currency: z.literal("USD"),
+  limits: planLimitsSchema,
+  features: z.array(planFeatureSchema),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const UNLIMITED = -1;
+
+const growthFeatures: PlanFeature[] = [
+  "email_notifications",
+  "invoicing",
+  "payments",
+  "reports",
+  "sms",
+  "portal",
+  "quickbooks",
+  "stripe",
+  "twilio",
+  "calendar",
+  "audit_logs",
+  "export",
+];
+const proFeatures: PlanFeature[] = [
+  ...growthFeatures,
+  "analytics",
+  "route_optimization",
+  "zapier",
+  "api",
+  "priority_support",
+  "phone_support",
+  "ai_chat",
+  "hipaa_mode",
+];
+
+export const PLANS: Record<PlanId, Plan> = {
+  starter: {
+    id: "starter",
+    name: "Starter",
+    price: 1,
+    currency: "USD",
+    limits: { jobsPerMonth: 50, teamMembers: 25, customers: 100, storageGb: 1 },
+    features: ["email_notifications"],
+  },
+  growth: {
+    id: "growth",
+    name: "Growth",
+    price: 129,
+    currency: "USD",
+    limits: { jobsPerMonth: 200, teamMembers: 25, customers: 500, storageGb: 10 },
+    features: growthFeatures,
+  },
+  pro: {
+    id: "pro",
+    name: "Pro",
+    price: 249,
+    currency: "USD",
+    limits: { jobsPerMonth: UNLIMITED, teamMembers: UNLIMITED, customers: UNLIMITED, storageGb: 100 },
+    features: proFeatures,
+  },
+  suite: {
+    id: "suite",
+    name: "Suite",
+    price: 0,
+    currency: "USD",
+    limits: { jobsPerMonth: UNLIMITED, teamMembers: UNLIMITED, customers: UNLIMITED, storageGb: UNLIMITED },
+    features: [...proFeatures, "white_label", "custom_domain"],
+  },
+};
+
+export const FREE_TRIAL_DAYS = 7;
+
+export function planHasFeature(planId: PlanId, feature: PlanFeature): boolean {
+  return PLANS[planId].features.includes(feature);
+}
+
+export function isWithinLimit(limit: number, used: number): boolean {
+  return limit === UNLIMITED || used < limit;
+}

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+export const roleSchema = z.enum(["admin", "owner", "member", "field_user"]);
+export type Role = z.infer<typeof roleSchema>;
+
+export const permissionSchema = z.enum(["all", "view", "edit", "platform_admin"]);
+export type Permission = z.infer<typeof permissionSchema>;
+
+/** Spec §6: admin has permission all; everyone else view and edit. */
+export function defaultPermissions(role: Role): Permission[] {
+  return role === "admin" ? ["all"] : ["view", "edit"];
+}
+
+/** Spec §4: admin and owner land on the admin dashboard, others on the user dashboard. */
+export function homePathForRole(role: Role): "/admin-dashboard" | "/userdash" {
+  return role === "admin" || role === "owner" ? "/admin-dashboard" : "/userdash";
+}
