@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/** One entry of a company's activity feed (an audit log row as the client sees it). */
+export const activitySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  actorUserId: z.string().nullable(),
+  summary: z.string(),
+  createdAt: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+/** Every event a worker or the API publishes to a company's sockets. */
+export const appEventSchema = z.discriminatedUnion("name", [
+  z.object({ name: z.literal("activity.recorded"), payload: activitySchema }),
+]);
+export type AppEvent = z.infer<typeof appEventSchema>;
+
+/**
+ * Server → client messages on /api/ws. `seq` is the position in the company's event stream (a Redis stream id):
+ * a client that reconnects sends the last seq it saw and receives what it missed, in order.
+ */
+export const serverMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("ready"), lastSeq: z.string().nullable() }),
+  z.object({
+    type: z.literal("event"),
+    seq: z.string(),
+    requestId: z.string().nullable(),
+    occurredAt: z.string(),
+    event: appEventSchema,
+  }),
+  z.object({ type: z.literal("pong"), requestId: z.string() }),
+  z.object({ type: z.literal("error"), message: z.string(), requestId: z.string().nullable() }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+/** Client → server messages on /api/ws. */
+export const clientMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("resume"), after: z.string().nullable() }),
+  z.object({ type: z.literal("ping"), requestId: z.string() }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+export const activityListResponseSchema = z.object({ items: z.array(activitySchema) });
+export type ActivityListResponse = z.infer<typeof activityListResponseSchema>;
