@@ -1,0 +1,73 @@
+import { isCompatible, type RoutingModel } from "./model";
+import type { Rng } from "./rng";
+import { simulateRoute, type Route } from "./route";
+
+export interface InsertionChoice {
+  route: number;
+  position: number;
+  delta: number;
+}
+
+/**
+ * Cheapest feasible position of `visit` in `route` (delta of the objective), or null.
+ * With `blink` > 0 each position is skipped with that probability (SISR's blinks diversify recreation).
+ */
+export function bestPositionInRoute(
+  m: RoutingModel,
+  route: Route,
+  visit: number,
+  rng: Rng | null,
+  blink: number,
+  bestSoFar: number,
+): { position: number; delta: number } | null {
+  const v = m.vehicles[route.vehicle]!;
+  if (route.load + m.demand[visit]! > v.capacity) return null;
+  const nodes = route.nodes;
+  const len = nodes.length;
+  let bestDelta = bestSoFar;
+  let bestPos = -1;
+  if (route.hasBreaks) {
+    for (let p = 0; p <= len; p++) {
+      if (rng !== null && blink > 0 && rng.next() < blink) continue;
+      const c = simulateRoute(m, route.vehicle, nodes, visit, p);
+      const delta = c - route.cost;
+      if (delta < bestDelta) {
+        bestDelta = delta;
+        bestPos = p;
+      }
+    }
+    return bestPos < 0 ? null : { position: bestPos, delta: bestDelta };
+  }
+  const n = m.nNodes;
+  const time = m.time;
+  const cost = m.cost;
+  const earliest = route.earliest;
+  const latest = route.latest;
+  const e = m.early[visit]!;
+  const l = m.late[visit]!;
+  const s = m.service[visit]!;
+  const rowV = visit * n;
+  let prev = v.startNode;
+  for (let p = 0; p <= len; p++) {
+    const next = p < len ? nodes[p]! : v.endNode;
+    const arr = earliest[p]! + m.service[prev]! + time[prev * n + visit]!;
+    // Earliest start times only grow along a route, so once too late, every later position is too.
+    if (arr > l) break;
+    if (rng === null || blink <= 0 || rng.next() >= blink) {
+      const start = arr > e ? arr : e;
+      if (start + s + time[rowV + next]! <= latest[p + 1]!) {
+        const delta = cost[prev * n + visit]! + cost[rowV + next]! - cost[prev * n + next]!;
+        if (delta < bestDelta) {
+          bestDelta = delta;
+          bestPos = p;
+        }
+      }
+    }
+    prev = next;
+  }
+  return bestPos < 0 ? null : { position: bestPos, delta: bestDelta };
+}
+
+/** Whether a vehicle may take the visit at all (skills). Kept separate so callers can filter routes cheaply. */
+export const vehicleAccepts = (m: RoutingModel, route: Route, visit: number): boolean =>
+  isCompatible(m, visit, route.vehicle);

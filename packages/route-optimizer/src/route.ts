@@ -1,0 +1,142 @@
+import type { RoutingModel } from "./model";
+
+/**
+ * One vehicle's route during search. `nodes` holds visit ids; a negative entry -(k+1) is the vehicle's break k,
+ * taken where it stands (no travel to or from it).
+ *
+ * Routes without breaks keep, per position (0 = start, len+1 = end), the earliest and latest feasible start of
+ * service, so an insertion is checked in O(1) (forward/backward slack, as in Savelsbergh's and Vidal's work).
+ * Routes with breaks are checked by simulating the route: crews have a handful of visits, so O(length) is cheap.
+ */
+export class Route {
+  nodes: number[] = [];
+  earliest: number[] = [];
+  latest: number[] = [];
+  load = 0;
+  cost = 0;
+  visitCount = 0;
+  /** Iteration in which this object was cloned; lets a candidate solution copy a route only once. */
+  stamp = -1;
+
+  constructor(
+    readonly vehicle: number,
+    readonly hasBreaks: boolean,
+  ) {}
+
+  clone(): Route {
+    const r = new Route(this.vehicle, this.hasBreaks);
+    r.nodes = this.nodes.slice();
+    r.earliest = this.earliest.slice();
+    r.latest = this.latest.slice();
+    r.load = this.load;
+    r.cost = this.cost;
+    r.visitCount = this.visitCount;
+    return r;
+  }
+
+  /**
+   * Recomputes cost, load and the slack arrays; returns whether the route is feasible. (Removing a visit can
+   * make a route late only when travel times break the triangle inequality, as road matrices sometimes do.)
+   */
+  update(m: RoutingModel): boolean {
+    const v = m.vehicles[this.vehicle]!;
+    const nodes = this.nodes;
+    const n = m.nNodes;
+    const len = nodes.length;
+    let load = 0;
+    let visits = 0;
+    for (let i = 0; i < len; i++) {
+      const x = nodes[i]!;
+      if (x >= 0) {
+        load += m.demand[x]!;
+        visits++;
+      }
+    }
+    this.load = load;
+    this.visitCount = visits;
+    if (visits === 0) {
+      this.cost = 0;
+      this.earliest = [v.shiftStart, v.shiftStart];
+      this.latest = [v.shiftEnd, v.shiftEnd];
+      return true;
+    }
+    if (this.hasBreaks) {
+      this.cost = simulateRoute(m, this.vehicle, nodes, -1, -1);
+      return this.cost < Infinity;
+    }
+    const earliest = new Array<number>(len + 2);
+    const latest = new Array<number>(len + 2);
+    const time = m.time;
+    const cost = m.cost;
+    let prev = v.startNode;
+    let t = v.shiftStart;
+    let c = 0;
+    let feasible = load <= v.capacity;
+    earliest[0] = t;
+    for (let i = 0; i < len; i++) {
+      const x = nodes[i]!;
+      const arr = t + m.service[prev]! + time[prev * n + x]!;
+      t = arr > m.early[x]! ? arr : m.early[x]!;
+      if (t > m.late[x]!) feasible = false;
+      earliest[i + 1] = t;
+      c += cost[prev * n + x]!;
+      prev = x;
+    }
+    earliest[len + 1] = t + m.service[prev]! + time[prev * n + v.endNode]!;
+    c += cost[prev * n + v.endNode]!;
+    this.cost = c;
+    let next = v.endNode;
+    let l = v.shiftEnd;
+    latest[len + 1] = l;
+    for (let i = len - 1; i >= 0; i--) {
+      const x = nodes[i]!;
+      const bound = l - m.service[x]! - time[x * n + next]!;
+      l = bound < m.late[x]! ? bound : m.late[x]!;
+      latest[i + 1] = l;
+      next = x;
+    }
+    latest[0] = l - time[v.startNode * n + next]!;
+    this.earliest = earliest;
+    this.latest = latest;
+    return feasible && earliest[len + 1]! <= v.shiftEnd;
+  }
+}
+
+/**
+ * Simulates a vehicle's route with `insert` placed before index `at` (insert < 0: none).
+ * Returns the route's objective cost, or Infinity when it breaks a window, the shift or capacity.
+ */
+export function simulateRoute(m: RoutingModel, vehicle: number, nodes: readonly number[], insert: number, at: number): number {
+  const v = m.vehicles[vehicle]!;
+  const n = m.nNodes;
+  let t = v.shiftStart;
+  let loc = v.startNode;
+  let svc = 0;
+  let load = 0;
+  let c = 0;
+  const len = nodes.length;
+  const total = insert >= 0 ? len + 1 : len;
+  for (let k = 0; k < total; k++) {
+    const x = insert >= 0 ? (k === at ? insert : k < at ? nodes[k]! : nodes[k - 1]!) : nodes[k]!;
+    if (x < 0) {
+      const b = v.breaks[-x - 1]!;
+      const ready = t + svc;
+      const start = ready > b.earliest ? ready : b.earliest;
+      if (start > b.latest) return Infinity;
+      t = start;
+      svc = b.duration;
+      continue;
+    }
+    const arr = t + svc + m.time[loc * n + x]!;
+    const start = arr > m.early[x]! ? arr : m.early[x]!;
+    if (start > m.late[x]!) return Infinity;
+    c += m.cost[loc * n + x]!;
+    load += m.demand[x]!;
+    t = start;
+    svc = m.service[x]!;
+    loc = x;
+  }
+  if (load > v.capacity) return Infinity;
+  if (t + svc + m.time[loc * n + v.endNode]! > v.shiftEnd) return Infinity;
+  return c + m.cost[loc * n + v.endNode]!;
+}

@@ -1,0 +1,199 @@
+import type { RoutingModel } from "./model";
+import { bestPositionInRoute, vehicleAccepts } from "./insertion";
+import type { Rng } from "./rng";
+import type { Solution } from "./solution";
+
+/**
+ * Slack Induction by String Removals (Christiaens & Vanden Berghe, 2020): ruin removes a few strings of
+ * consecutive visits from routes near a seed visit; recreate puts every loose visit back at its cheapest
+ * position, in a random-ish order and with "blinks" that skip positions.
+ */
+export interface SisrParams {
+  /** Mean number of visits removed per ruin. */
+  avgRemoved: number;
+  /** Longest string removed from one route. */
+  maxString: number;
+  blinkRate: number;
+  /** Probability of keeping a substring in the middle of a removed string. */
+  splitRate: number;
+}
+
+export const defaultSisrParams: SisrParams = { avgRemoved: 10, maxString: 10, blinkRate: 0.01, splitRate: 0.5 };
+
+/** Scratch buffers and precomputed data shared by every iteration. */
+export class SisrWorkspace {
+  readonly neighbors: Int32Array[];
+  readonly depotDistance: Float64Array;
+  readonly routeMark: Int32Array;
+  readonly typeMark: Int32Array;
+  private markCounter = 0;
+
+  constructor(
+    readonly m: RoutingModel,
+    readonly params: SisrParams,
+    /** Candidate routes for an insertion are those of this many nearest neighbours (all routes when small). */
+    readonly routeNeighbors: number,
+  ) {
+    const n = m.nVisits;
+    const N = m.nNodes;
+    this.neighbors = [];
+    const idx = Array.from({ length: n }, (_, i) => i);
+    for (let i = 0; i < n; i++) {
+      const row = i * N;
+      const sorted = idx.filter((j) => j !== i).sort((a, b) => m.cost[row + a]! + m.cost[a * N + i]! - (m.cost[row + b]! + m.cost[b * N + i]!));
+      this.neighbors.push(Int32Array.from(sorted));
+    }
+    const depot = m.vehicles[0]?.startNode ?? 0;
+    this.depotDistance = new Float64Array(n);
+    for (let i = 0; i < n; i++) this.depotDistance[i] = m.cost[depot * N + i]!;
+    this.routeMark = new Int32Array(m.vehicles.length);
+    let maxType = 0;
+    for (const v of m.vehicles) maxType = Math.max(maxType, v.typeKey);
+    this.typeMark = new Int32Array(maxType + 1);
+  }
+
+  nextMark(): number {
+    this.markCounter++;
+    return this.markCounter;
+  }
+}
+
+/** Removes strings of visits; returns the removed visits. Touched routes are cloned into `sol` under `stamp`. */
+export function ruin(ws: SisrWorkspace, sol: Solution, rng: Rng, stamp: number): number[] {
+  const m = ws.m;
+  const p = ws.params;
+  const removed: number[] = [];
+  const used = sol.usedRoutes();
+  if (used === 0) return removed;
+  const assigned = m.nVisits - sol.unassigned.length;
+  const avgLen = assigned / used;
+  const lsMax = Math.min(p.maxString, avgLen);
+  const ksMax = (4 * p.avgRemoved) / (1 + lsMax) - 1;
+  const ks = Math.floor(rng.next() * Math.max(1, ksMax)) + 1;
+  let seed = rng.int(m.nVisits);
+  for (let tries = 0; sol.routeOf[seed]! < 0 && tries < 50; tries++) seed = rng.int(m.nVisits);
+  if (sol.routeOf[seed]! < 0) return removed;
+  const mark = ws.nextMark();
+  const neigh = ws.neighbors[seed]!;
+  let ruined = 0;
+  for (let k = -1; k < neigh.length && ruined < ks; k++) {
+    const c = k < 0 ? seed : neigh[k]!;
+    const r = sol.routeOf[c]!;
+    if (r < 0 || ws.routeMark[r] === mark) continue;
+    ws.routeMark[r] = mark;
+    ruined++;
+    const route = sol.touch(r, stamp);
+    const nodes = route.nodes;
+    const len = nodes.length;
+    const at = nodes.indexOf(c);
+    const lMax = Math.min(route.visitCount, lsMax);
+    const l = Math.floor(rng.next() * lMax) + 1;
+    let keep = 0;
+    if (l < len && rng.next() < p.splitRate) {
+      keep = 1;
+      while (l + keep < len && rng.next() > 0.5) keep++;
+    }
+    const window = l + keep;
+    const lo = Math.max(0, at - window + 1);
+    const hi = Math.min(at, len - window);
+    const start = lo + rng.int(hi - lo + 1);
+    const keepAt = keep > 0 ? start + rng.int(window - keep + 1) : -1;
+    const kept: number[] = [];
+    for (let i = 0; i < len; i++) {
+      const x = nodes[i]!;
+      const inWindow = i >= start && i < start + window && !(keep > 0 && i >= keepAt && i < keepAt + keep);
+      if (inWindow && x >= 0) {
+        removed.push(x);
+        sol.routeOf[x] = -1;
+      } else kept.push(x);
+    }
+    route.nodes = kept;
+    if (!route.update(m)) dropAll(m, sol, r, removed);
+  }
+  return removed;
+}
+
+function dropAll(m: RoutingModel, sol: Solution, r: number, removed: number[]): void {
+  const route = sol.routes[r]!;
+  const kept: number[] = [];
+  for (const x of route.nodes) {
+    if (x >= 0) {
+      removed.push(x);
+      sol.routeOf[x] = -1;
+    } else kept.push(x);
+  }
+  route.nodes = kept;
+  route.update(m);
+}
+
+/** Orders loose visits as SISR does: random, by demand, far from the depot first, or close first. */
+export function sortForRecreate(ws: SisrWorkspace, visits: number[], rng: Rng): void {
+  const w = rng.next() * 11;
+  const m = ws.m;
+  for (let i = visits.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const t = visits[i]!;
+    visits[i] = visits[j]!;
+    visits[j] = t;
+  }
+  if (w < 4) return;
+  if (w < 8) visits.sort((a, b) => m.demand[b]! - m.demand[a]!);
+  else if (w < 10) visits.sort((a, b) => ws.depotDistance[b]! - ws.depotDistance[a]!);
+  else visits.sort((a, b) => ws.depotDistance[a]! - ws.depotDistance[b]!);
+}
+
+/**
+ * Inserts each visit at its cheapest feasible position; visits that fit nowhere join `sol.unassigned`.
+ * At most `maxRoutes` routes may be in use.
+ */
+export function recreate(ws: SisrWorkspace, sol: Solution, visits: number[], rng: Rng | null, stamp: number, maxRoutes: number): void {
+  const m = ws.m;
+  const blink = rng === null ? 0 : ws.params.blinkRate;
+  let used = sol.usedRoutes();
+  const routes = sol.routes;
+  const restrict = routes.length > ws.routeNeighbors / 3;
+  for (const c of visits) {
+    let bestRoute = -1;
+    let bestPos = -1;
+    let bestDelta = Infinity;
+    const mark = ws.nextMark();
+    const consider = (r: number): void => {
+      const route = routes[r]!;
+      if (ws.routeMark[r] === mark) return;
+      ws.routeMark[r] = mark;
+      if (!vehicleAccepts(m, route, c)) return;
+      if (route.visitCount === 0) {
+        if (used >= maxRoutes) return;
+        const type = m.vehicles[route.vehicle]!.typeKey;
+        if (ws.typeMark[type] === mark) return;
+        ws.typeMark[type] = mark;
+      }
+      const found = bestPositionInRoute(m, route, c, rng, blink, bestDelta);
+      if (found !== null) {
+        bestDelta = found.delta;
+        bestRoute = r;
+        bestPos = found.position;
+      }
+    };
+    if (restrict) {
+      const neigh = ws.neighbors[c]!;
+      const k = Math.min(neigh.length, ws.routeNeighbors);
+      for (let i = 0; i < k; i++) {
+        const r = sol.routeOf[neigh[i]!]!;
+        if (r >= 0) consider(r);
+      }
+      for (let r = 0; r < routes.length; r++) if (routes[r]!.visitCount === 0) consider(r);
+    } else {
+      for (let r = 0; r < routes.length; r++) consider(r);
+    }
+    if (bestRoute < 0) {
+      sol.unassigned.push(c);
+      continue;
+    }
+    const route = sol.touch(bestRoute, stamp);
+    if (route.visitCount === 0) used++;
+    route.nodes.splice(bestPos, 0, c);
+    route.update(m);
+    sol.routeOf[c] = bestRoute;
+  }
+}
