@@ -1,0 +1,74 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import fastifyWebsocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "./context.ts";
+import { installErrorHandler } from "./http/error-handler.ts";
+import type { EventHub } from "./realtime/event-hub.ts";
+import { websocketRoutes } from "./realtime/websocket-routes.ts";
+import { authRoutes } from "./routes/auth-routes.ts";
+import { companyRoutes } from "./routes/company-routes.ts";
+import { healthRoutes } from "./routes/health-routes.ts";
+
+/** Secrets never reach the logs: these paths are replaced by "[redacted]" in every log line. */
+export const REDACTED_LOG_PATHS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  'res.headers["set-cookie"]',
+  "req.query.token",
+  "password",
+  "token",
+  "*.password",
+  "*.token",
+];
+
+export interface BuildAppOptions {
+  context: AppContext;
+  hub: EventHub;
+  logger?: FastifyServerOptions["logger"];
+  /** The built web app to serve with the SPA fallback; skipped when the folder does not exist. */
+  webDistDir?: string;
+}
+
+export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: context.env.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" } },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "FieldOps API", version: "0.1.0", description: "Every call of the web app, from the shared zod contracts." },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  await app.register(healthRoutes, { context });
+  await app.register(authRoutes, { context });
+  await app.register(companyRoutes, { context });
+  await app.register(websocketRoutes, { context, hub });
+
+  const indexHtml = webDistDir ? join(webDistDir, "index.html") : null;
+  if (webDistDir && indexHtml && existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === "GET" && !request.url.startsWith("/api") && indexHtml && existsSync(indexHtml);
+    if (wantsPage) return reply.type("text/html").sendFile("index.html");
+    return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split("?")[0]}` });
+  });
+  return app;
+}

@@ -1,0 +1,34 @@
+import type { FastifyRequest } from "fastify";
+import { SESSION_COOKIE } from "#shared/auth";
+import type { Database } from "../../../../packages/db/src/client.ts";
+import { unauthorized } from "../http/http-error.ts";
+import { findSessionUser, type AuthenticatedUser } from "./sessions.ts";
+
+/** The token a request carries: `Authorization: Bearer …`, else the session cookie, else `?token=` (WebSocket). */
+export function requestToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith("Bearer ")) return header.slice("Bearer ".length).trim() || null;
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (cookie) return cookie;
+  const query = request.query as Record<string, unknown> | undefined;
+  return typeof query?.token === "string" && query.token.length > 0 ? query.token : null;
+}
+
+export function createAuthenticator(db: Database) {
+  const resolved = new WeakMap<FastifyRequest, Promise<AuthenticatedUser | null>>();
+  const authenticate = (request: FastifyRequest) => {
+    let user = resolved.get(request);
+    if (!user) {
+      const token = requestToken(request);
+      user = token ? findSessionUser(db, token) : Promise.resolve(null);
+      resolved.set(request, user);
+    }
+    return user;
+  };
+  const requireUser = async (request: FastifyRequest) => {
+    const user = await authenticate(request);
+    if (!user) throw unauthorized();
+    return user;
+  };
+  return { authenticate, requireUser };
+}

@@ -1,0 +1,20 @@
+import type { FastifyRequest } from "fastify";
+import type { Redis } from "ioredis";
+import type { Env } from "../../../packages/config/src/env.ts";
+import type { Database } from "../../../packages/db/src/client.ts";
+import type { JobQueues } from "../../../workers/enqueue.ts";
+import type { LoginRateLimiter } from "./auth/login-rate-limit.ts";
+import type { AuthenticatedUser } from "./auth/sessions.ts";
+
+/** What every route module needs, built once per process and handed to each route plugin. */
+export interface AppContext {
+  env: Env;
+  db: Database;
+  redis: Redis;
+  queues: JobQueues;
+  loginRateLimiter: LoginRateLimiter;
+  /** The signed-in user of a request (bearer token first, then the session cookie), or null. */
+  authenticate(request: FastifyRequest): Promise<AuthenticatedUser | null>;
+  /** Like authenticate, but answers 401 when nobody is signed in. */
+  requireUser(request: FastifyRequest): Promise<AuthenticatedUser>;
+}

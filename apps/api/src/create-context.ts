@@ -1,0 +1,40 @@
+import { Redis } from "ioredis";
+import type { Env } from "../../../packages/config/src/env.ts";
+import { createDatabase } from "../../../packages/db/src/client.ts";
+import { createJobQueues } from "../../../workers/enqueue.ts";
+import { createAuthenticator } from "./auth/authenticate.ts";
+import { createLoginRateLimiter } from "./auth/login-rate-limit.ts";
+import type { AppContext } from "./context.ts";
+import { createEventHub, type EventHub } from "./realtime/event-hub.ts";
+
+export interface Runtime {
+  context: AppContext;
+  hub: EventHub;
+  close(): Promise<void>;
+}
+
+/** Opens the process's connections: PostgreSQL, Redis for commands and queues, and Redis for event subscriptions. */
+export async function createRuntime(env: Env, onInvalidEvent: (raw: string) => void = () => {}): Promise<Runtime> {
+  const db = createDatabase(env.DATABASE_URL);
+  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+  const queues = createJobQueues(redis);
+  const hub = await createEventHub(new Redis(env.REDIS_URL, { maxRetriesPerRequest: null }), onInvalidEvent);
+  const context: AppContext = {
+    env,
+    db,
+    redis,
+    queues,
+    loginRateLimiter: createLoginRateLimiter(redis),
+    ...createAuthenticator(db),
+  };
+  return {
+    context,
+    hub,
+    async close() {
+      await hub.close();
+      await queues.close();
+      await redis.quit();
+      await db.$disconnect();
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  INVALID_CREDENTIALS,
+  SESSION_COOKIE,
+  errorResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  signupRequestSchema,
+  userSchema,
+} from "#shared/auth";
+import type { User as UserRow } from "../../../../packages/db/src/client.ts";
+import { recordActivityJob } from "../../../../workers/jobs/record-activity/record-activity.definition.ts";
+import { signUp } from "../accounts/sign-up.ts";
+import { verifyPassword } from "../auth/passwords.ts";
+import { createSession, revokeSession, toAuthenticatedUser, toUserResponse } from "../auth/sessions.ts";
+import type { AppContext } from "../context.ts";
+import { tooManyRequests, unauthorized } from "../http/http-error.ts";
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
+
+export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db, env, loginRateLimiter, queues } = context;
+
+  const startSession = async (request: FastifyRequest, reply: FastifyReply, user: UserRow) => {
+    const session = await createSession(db, user, {
+      ipAddress: request.ip,
+      userAgent: request.headers["user-agent"],
+      ttlDays: env.SESSION_TTL_DAYS,
+    });
+    reply.setCookie(SESSION_COOKIE, session.token, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env.NODE_ENV === "production",
+      expires: session.expiresAt,
+    });
+    return { token: session.token, user: toUserResponse(toAuthenticatedUser(user, session.sessionId)) };
+  };
+
+  const recordActivity = async (
+    request: FastifyRequest,
+    user: { id: string; companyId: string | null },
+    action: string,
+    summary: string,
+  ) => {
+    if (!user.companyId) return;
+    const activityId = randomUUID();
+    await queues.enqueue(
+      recordActivityJob,
+      {
+        companyId: user.companyId,
+        activityId,
+        actorUserId: user.id,
+        action,
+        entityType: "user",
+        entityId: user.id,
+        summary,
+        requestId: request.id,
+      },
+      activityId,
+    );
+  };
+
+  app.post(
+    "/api/login",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Sign in with e-mail and password",
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { username: email, password } = request.body;
+      const retryAfter = await loginRateLimiter.retryAfter(email, request.ip);
+      if (retryAfter > 0) {
+        reply.header("retry-after", String(retryAfter));
+        throw tooManyRequests(
+          `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute${retryAfter > 60 ? "s" : ""}.`,
+        );
+      }
+      const account = await db.user.findUnique({ where: { email } });
+      if (!(await verifyPassword(account?.passwordHash ?? null, password)) || !account) {
+        await loginRateLimiter.recordFailure(email, request.ip);
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
+      await loginRateLimiter.recordSuccess(email);
+      const body = await startSession(request, reply, account);
+      await recordActivity(request, account, "user.signed_in", `${account.name} signed in`);
+      return body;
+    },
+  );
+
+  app.post(
+    "/api/signup",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Create a company and its owner, on the chosen plan's free trial, and sign in",
+        body: signupRequestSchema,
+        response: { 201: loginResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { company, owner } = await signUp(db, request.body);
+      const body = await startSession(request, reply, owner);
+      await recordActivity(request, owner, "company.created", `${owner.name} created ${company.name}`);
+      return reply.status(201).send(body);
+    },
+  );
+
+  app.post(
+    "/api/logout",
+    { schema: { tags: ["auth"], summary: "End the current session", response: { 204: z.null() } } },
+    async (request, reply) => {
+      const user = await context.authenticate(request);
+      if (user) {
+        await revokeSession(db, user.sessionId);
+        await recordActivity(request, user, "user.signed_out", `${user.name} signed out`);
+      }
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/api/user",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "The signed-in user",
+        response: { 200: userSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => toUserResponse(await context.requireUser(request)),
+  );
+};

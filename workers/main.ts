@@ -1,0 +1,26 @@
+import { Redis } from "ioredis";
+import { readEnv } from "../packages/config/src/env.ts";
+import { createDatabase } from "../packages/db/src/client.ts";
+import { runWorkers } from "./run-workers.ts";
+
+/** The worker process: consumes every queue until SIGINT/SIGTERM, then finishes the jobs in hand and exits. */
+const env = readEnv();
+const db = createDatabase(env.DATABASE_URL);
+const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+const log = (message: string, detail?: Record<string, unknown>) =>
+  console.log(JSON.stringify({ level: "info", time: Date.now(), service: "worker", msg: message, ...detail }));
+
+const running = runWorkers({ connection: redis, db, redis, log });
+log("workers started");
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await running.close();
+  await redis.quit();
+  await db.$disconnect();
+  process.exit(0);
+};
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());
