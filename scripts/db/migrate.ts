@@ -1,0 +1,16 @@
+// Applies pending migrations from prisma/migrations to DATABASE_URL.
+import { applyMigrations } from "../../packages/db/src/apply-migrations.ts";
+import { databaseUrlFromEnv, errorMessage, redactedUrl } from "./database-url.ts";
+
+const databaseUrl = databaseUrlFromEnv();
+try {
+  const applied = await applyMigrations(databaseUrl, { log: (line) => console.log(line) });
+  console.log(
+    applied.length === 0
+      ? `${redactedUrl(databaseUrl)} is up to date`
+      : `applied ${applied.length} migration(s) to ${redactedUrl(databaseUrl)}`,
+  );
+} catch (error) {
+  console.error(`db:migrate failed: ${errorMessage(error)}`);
+  process.exitCode = 1;
+}
