@@ -1,0 +1,55 @@
+import { useCallback } from "react";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { AUTH_TOKEN_STORAGE_KEY, userSchema, type LoginResponse, type User } from "#shared/auth";
+import { homePathForRole } from "#shared/roles";
+import { apiRequest, getQueryFn } from "../lib/api";
+
+export const USER_QUERY_KEY = ["/api/user"] as const;
+const FIVE_MINUTES_MS = 5 * 60 * 1000;
+
+const fetchUser = getQueryFn<unknown>({ on401: "returnNull" });
+
+/** The signed-in user (§7): null after a 401; no retry; cached 5 minutes; no refetch on focus or mount. */
+export function useUser() {
+  return useQuery<User | null>({
+    queryKey: USER_QUERY_KEY,
+    queryFn: async (context) => {
+      const body = await fetchUser(context);
+      return body === null ? null : userSchema.parse(body);
+    },
+    staleTime: FIVE_MINUTES_MS,
+    gcTime: FIVE_MINUTES_MS,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnMount: false,
+  });
+}
+
+/** After a successful sign-in or sign-up: keep the token, seed the user query, and return where to go (§4). */
+export function startSession(queryClient: QueryClient, response: LoginResponse): string {
+  localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, response.token);
+  queryClient.setQueryData<User | null>(USER_QUERY_KEY, response.user);
+  return homePathForRole(response.user.role);
+}
+
+/**
+ * Logout (§4, §7): POST /api/logout, then clear local and session storage and every cached query and go to /login,
+ * also when the call fails.
+ */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await apiRequest("POST", "/api/logout");
+    } catch {
+      // The session ends on this device either way.
+    } finally {
+      localStorage.clear();
+      sessionStorage.clear();
+      void navigate("/login", { replace: true });
+      queryClient.clear();
+    }
+  }, [queryClient, navigate]);
+}

@@ -1,0 +1,281 @@
+import { createContext, createElement, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { AUTH_TOKEN_STORAGE_KEY } from "#shared/auth";
+import { serverMessageSchema, type AppEvent, type ClientMessage, type ServerMessage } from "#shared/events";
+
+/**
+ * The app's one WebSocket to /api/ws (design: event flow). Every server message is validated with the shared
+ * schema; a dropped connection is retried with exponential backoff and resumes after the last sequence seen, so
+ * events published while the client was away are delivered once, in order.
+ */
+
+export type LiveStatus = "connecting" | "live" | "reconnecting" | "stopped";
+export type LiveEventHandler = (event: AppEvent, meta: { seq: string }) => void;
+
+/** What this client needs of a WebSocket: the browser's, or `ws` in Node tests. */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface LiveEventsOptions {
+  /** The socket URL, computed at each connection attempt. Defaults to this origin's /api/ws with the stored token. */
+  url?: () => string;
+  createSocket?: (url: string) => SocketLike;
+  /** First retry delay; doubles on each failed attempt up to `maxDelayMs`, and resets once the server is ready. */
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+  /** A ping is sent this often; a connection whose previous ping got no pong is dropped and retried. */
+  heartbeatMs?: number;
+  random?: () => number;
+}
+
+const OPEN = 1;
+
+export function defaultLiveEventsUrl(): string {
+  const protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  const url = new URL(`${protocol}//${location.host}/api/ws`);
+  const token = localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+  if (token) url.searchParams.set("token", token);
+  return url.toString();
+}
+
+/** Orders stream positions: Redis stream ids (`<ms>-<n>`) numerically, anything else as text. */
+export function compareSeq(a: string, b: string): number {
+  const pa = /^(\d+)-(\d+)$/.exec(a);
+  const pb = /^(\d+)-(\d+)$/.exec(b);
+  if (pa && pb) {
+    const ms = BigInt(pa[1]!) - BigInt(pb[1]!);
+    if (ms !== 0n) return ms < 0n ? -1 : 1;
+    const n = BigInt(pa[2]!) - BigInt(pb[2]!);
+    return n === 0n ? 0 : n < 0n ? -1 : 1;
+  }
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export class LiveEventsClient {
+  private readonly options: Required<LiveEventsOptions>;
+  private readonly handlers = new Set<LiveEventHandler>();
+  private readonly statusListeners = new Set<() => void>();
+  private socket: SocketLike | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
+  private awaitingPong = false;
+  private attempt = 0;
+  private pingCount = 0;
+  private started = false;
+  /** True once a server said where its stream stood: from then on every (re)connection resumes from `lastSeq`. */
+  private hasPosition = false;
+  private _lastSeq: string | null = null;
+  private _status: LiveStatus = "stopped";
+
+  constructor(options: LiveEventsOptions = {}) {
+    this.options = {
+      url: options.url ?? defaultLiveEventsUrl,
+      createSocket: options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike),
+      initialDelayMs: options.initialDelayMs ?? 1000,
+      maxDelayMs: options.maxDelayMs ?? 30_000,
+      heartbeatMs: options.heartbeatMs ?? 25_000,
+      random: options.random ?? Math.random,
+    };
+  }
+
+  get status(): LiveStatus {
+    return this._status;
+  }
+
+  get lastSeq(): string | null {
+    return this._lastSeq;
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.setStatus(this.hasPosition ? "reconnecting" : "connecting");
+    this.connect();
+  }
+
+  stop(): void {
+    this.started = false;
+    this.clearTimers();
+    this.dropSocket();
+    this.setStatus("stopped");
+  }
+
+  subscribe(handler: LiveEventHandler): () => void {
+    this.handlers.add(handler);
+    return () => {
+      this.handlers.delete(handler);
+    };
+  }
+
+  onStatusChange(listener: () => void): () => void {
+    this.statusListeners.add(listener);
+    return () => {
+      this.statusListeners.delete(listener);
+    };
+  }
+
+  private setStatus(status: LiveStatus): void {
+    if (status === this._status) return;
+    this._status = status;
+    for (const listener of this.statusListeners) listener();
+  }
+
+  private connect(): void {
+    let socket: SocketLike;
+    try {
+      socket = this.options.createSocket(this.options.url());
+    } catch (error) {
+      console.warn("live events: cannot open the socket", error);
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      if (this.hasPosition) this.send({ type: "resume", after: this._lastSeq });
+      this.startHeartbeat();
+    };
+    socket.onmessage = (event) => this.receive(event.data);
+    socket.onerror = () => {
+      // A close event follows; reconnection is handled there.
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.stopHeartbeat();
+      this.scheduleReconnect();
+    };
+  }
+
+  private receive(data: unknown): void {
+    let message: ServerMessage;
+    try {
+      const parsed = serverMessageSchema.safeParse(JSON.parse(String(data)));
+      if (!parsed.success) {
+        console.warn("live events: ignoring a message that does not match the contract", parsed.error.issues);
+        return;
+      }
+      message = parsed.data;
+    } catch {
+      console.warn("live events: ignoring a message that is not JSON");
+      return;
+    }
+    switch (message.type) {
+      case "ready":
+        if (!this.hasPosition) {
+          this._lastSeq = message.lastSeq;
+          this.hasPosition = true;
+        }
+        this.attempt = 0;
+        this.setStatus("live");
+        return;
+      case "event":
+        if (this._lastSeq !== null && compareSeq(message.seq, this._lastSeq) <= 0) return;
+        this._lastSeq = message.seq;
+        for (const handler of [...this.handlers]) {
+          try {
+            handler(message.event, { seq: message.seq });
+          } catch (error) {
+            console.error("live events: a handler failed", error);
+          }
+        }
+        return;
+      case "pong":
+        this.awaitingPong = false;
+        return;
+      case "error":
+        console.warn(`live events: server error: ${message.message}`);
+        return;
+    }
+  }
+
+  private send(message: ClientMessage): void {
+    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private startHeartbeat(): void {
+    this.stopHeartbeat();
+    this.awaitingPong = false;
+    this.heartbeatTimer = setInterval(() => {
+      if (this.awaitingPong) {
+        // The previous ping went unanswered: the connection is gone even if no close event came.
+        const socket = this.socket;
+        this.dropSocket();
+        if (socket) this.scheduleReconnect();
+        return;
+      }
+      this.awaitingPong = true;
+      this.send({ type: "ping", requestId: `ping-${++this.pingCount}` });
+    }, this.options.heartbeatMs);
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeatTimer !== null) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+  }
+
+  private scheduleReconnect(): void {
+    if (!this.started || this.retryTimer !== null) return;
+    this.setStatus("reconnecting");
+    const capped = Math.min(this.options.maxDelayMs, this.options.initialDelayMs * 2 ** this.attempt);
+    const delay = Math.round(capped / 2 + (this.options.random() * capped) / 2);
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.started) this.connect();
+    }, delay);
+  }
+
+  private dropSocket(): void {
+    const socket = this.socket;
+    this.socket = null;
+    this.stopHeartbeat();
+    if (!socket) return;
+    socket.onopen = socket.onmessage = socket.onclose = null;
+    socket.onerror = () => {};
+    try {
+      socket.close();
+    } catch {
+      // Closing a socket that never opened can throw; it is discarded either way.
+    }
+  }
+
+  private clearTimers(): void {
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.stopHeartbeat();
+  }
+}
+
+const LiveEventsContext = createContext<LiveEventsClient | null>(null);
+
+/** Holds the app's live connection while mounted (the signed-in layout); closes it on unmount. */
+export function LiveEventsProvider({ client, children }: { client?: LiveEventsClient; children: ReactNode }) {
+  const [live] = useState(() => client ?? new LiveEventsClient());
+  useEffect(() => {
+    live.start();
+    return () => live.stop();
+  }, [live]);
+  return createElement(LiveEventsContext.Provider, { value: live }, children);
+}
+
+/** Calls `handler` for every event received while mounted and returns the connection's status. */
+export function useLiveEvents(handler?: LiveEventHandler): LiveStatus {
+  const client = useContext(LiveEventsContext);
+  if (!client) throw new Error("useLiveEvents must be used within a LiveEventsProvider.");
+  const handlerRef = useRef(handler);
+  useEffect(() => {
+    handlerRef.current = handler;
+  });
+  useEffect(() => client.subscribe((event, meta) => handlerRef.current?.(event, meta)), [client]);
+  return useSyncExternalStore(
+    (onChange) => client.onStatusChange(onChange),
+    () => client.status,
+    () => client.status,
+  );
+}

@@ -1,0 +1,71 @@
+import { Navigate, Outlet, useOutletContext } from "react-router";
+import { LoaderCircle } from "lucide-react";
+import type { User } from "#shared/auth";
+import { useUser } from "../auth/session";
+import { useLiveActivity } from "../dashboard/activity";
+import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
+import { Button } from "../components/ui/button";
+import { Separator } from "../components/ui/separator";
+import { SidebarInset, SidebarProvider, SidebarTrigger } from "../components/ui/sidebar";
+import { LiveEventsProvider } from "../lib/live-events";
+import { AppSidebar } from "./app-sidebar";
+import { LiveIndicator } from "./live-indicator";
+
+export function FullPageLoader() {
+  return (
+    <div className="flex min-h-svh items-center justify-center" role="status" aria-label="Loading">
+      <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
+    </div>
+  );
+}
+
+function AppHeader() {
+  const status = useLiveActivity();
+  return (
+    <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur">
+      <SidebarTrigger className="-ml-1" />
+      <Separator orientation="vertical" className="mr-2 data-[orientation=vertical]:h-4" />
+      <LiveIndicator status={status} className="ml-auto" />
+    </header>
+  );
+}
+
+/** The signed-in app: sidebar, header and the current page. Visitors who are not signed in go to /login. */
+export function AppLayout() {
+  const { data: user, isPending, isError, refetch, isFetching } = useUser();
+  if (isPending) return <FullPageLoader />;
+  if (isError) {
+    return (
+      <div className="flex min-h-svh items-center justify-center p-6">
+        <Alert variant="destructive" className="max-w-md">
+          <AlertTitle>We could not reach the server</AlertTitle>
+          <AlertDescription>
+            <p>Your session could not be checked. Check your connection and try again.</p>
+            <Button variant="outline" size="sm" disabled={isFetching} onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      </div>
+    );
+  }
+  if (!user) return <Navigate to="/login" replace />;
+  return (
+    <LiveEventsProvider>
+      <SidebarProvider>
+        <AppSidebar user={user} />
+        <SidebarInset>
+          <AppHeader />
+          <div className="flex flex-1 flex-col gap-6 p-4 md:p-6">
+            <Outlet context={user} />
+          </div>
+        </SidebarInset>
+      </SidebarProvider>
+    </LiveEventsProvider>
+  );
+}
+
+/** The signed-in user, for pages inside {@link AppLayout}. */
+export function useSignedInUser(): User {
+  return useOutletContext<User>();
+}

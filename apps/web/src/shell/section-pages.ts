@@ -1,0 +1,33 @@
+/**
+ * The signed-in app's pages (spec §2 "Main app routes") that later work fills in. Until then each page says what
+ * it will hold, so a visitor knows where they are.
+ */
+export type SectionPage = { path: string; title: string; description: string };
+
+export const SECTION_PAGES: readonly SectionPage[] = [
+  { path: "/schedule", title: "Schedule", description: "The calendar of visits for every crew, where the day's work is planned and dispatched." },
+  { path: "/jobs", title: "Jobs", description: "One-off and recurring jobs with their visits, from scheduled through completed and ready to invoice." },
+  { path: "/customers", title: "Customers", description: "Your customers with their properties, contact details and job history." },
+  { path: "/crews", title: "Crews", description: "Your crews, who is on each one, and the work assigned to them." },
+  { path: "/crews/:id", title: "Crew", description: "This crew's members, upcoming visits and completed work." },
+  { path: "/plans", title: "Plans", description: "Your subscription plan, its limits and usage, and the plans you can move to." },
+  { path: "/integrations", title: "Integrations", description: "Connections to QuickBooks, Stripe, Twilio and the other services your company uses." },
+  { path: "/payments", title: "Payments", description: "Payments received against your invoices, and the balances still outstanding." },
+  { path: "/reports", title: "Reports", description: "Revenue, job and crew performance reports for your company." },
+  { path: "/settings", title: "Settings", description: "Your company profile, team members, notifications and preferences." },
+  { path: "/support", title: "Support", description: "Help with the product and a way to reach the support team." },
+  { path: "/documentation", title: "Documentation", description: "Guides to every part of the product." },
+  { path: "/security", title: "Security", description: "Sign-in security, active sessions and the record of changes made in your company." },
+  { path: "/onboarding", title: "Getting Started", description: "The first-run setup: your company profile and the team members to invite." },
+  { path: "/review/:invoiceId", title: "Invoice Review", description: "An invoice's lines, totals and status, to review before it goes to the customer." },
+  { path: "/automations/:id", title: "Automation", description: "What this automation does, when it runs, and the record of its runs." },
+  { path: "/admin/features", title: "Features", description: "The features available to each tenant and the requests for new ones." },
+  { path: "/admin/resources", title: "Resources", description: "The platform's shared resources for tenants and administrators." },
+  { path: "/admin/tenants", title: "Tenants", description: "Every company on the platform, with its plan, industry and status." },
+  { path: "/admin/build-monitor", title: "Build Monitor", description: "Feature builds through their stages: generate, test, deploy to preview and merge to production." },
+  { path: "/admin/brain-packets", title: "Brain Packets", description: "The context the assistant works from for each tenant." },
+  { path: "/admin/saas-factory/pricing", title: "SaaS Factory Pricing", description: "The pricing of plans and of feature builds." },
+  { path: "/instance-admin/:companyId", title: "Instance Admin", description: "Administration of one company's instance: its users, plan and configuration." },
+  { path: "/menu/primary", title: "Primary Menu", description: "The primary menu's items and their order." },
+  { path: "/menu/secondary", title: "Secondary Menu", description: "The secondary menu's items and their order." },
+];

@@ -1,0 +1,26 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+
+const webRoot = fileURLToPath(new URL("./apps/web", import.meta.url));
+const outDir = fileURLToPath(new URL("./dist/web", import.meta.url));
+const apiTarget = "http://127.0.0.1:3000";
+
+// The web app lives in apps/web; the API serves the build from dist/web in production, and in development this
+// server forwards /api (including the /api/ws WebSocket) to the API.
+export default defineConfig({
+  root: webRoot,
+  plugins: [react(), tailwindcss()],
+  build: { outDir, emptyOutDir: true },
+  server: {
+    proxy: {
+      "/api": { target: apiTarget, ws: true },
+    },
+  },
+  preview: {
+    proxy: {
+      "/api": { target: apiTarget, ws: true },
+    },
+  },
+});
