@@ -2,3 +2,10 @@ export type { BreakModel, ModelObjective, RoutingModel, VehicleModel } from "./s
 export { checkFeasibility, type FeasibilityReport, type ModelRoute } from "./src/check-feasibility";
 export { solveModel, type ModelSolution } from "./src/solve-model";
 export type { SearchOptions } from "./src/search";
+export * from "./src/contract";
+export { optimizeRoutes, type OptimizeDeps } from "./src/optimize-routes";
+export { insertVisit, type InsertVisitResult } from "./src/insert-visit";
+export { reoptimizeFromPositions, crewPositionSchema, type CrewPosition } from "./src/reoptimize";
+export { haversineMatrix, haversineMeters, type HaversineOptions } from "./src/matrix/haversine";
+export { osrmTableMatrix, UNREACHABLE, type OsrmTableOptions } from "./src/matrix/osrm-table";
+export type { MatrixProvider, TravelMatrix } from "./src/matrix/types";

@@ -53,6 +53,10 @@ export function search(m: RoutingModel, opts: SearchOptions): SearchResult {
   const clock = new Clock(opts.now ?? (() => performance.now()), Math.max(1, opts.timeLimitMs), opts.maxIterations ?? Infinity);
   const counter = { stamp: 0, iterations: 0 };
   const maxVehicles = m.vehicles.length;
+  if (m.nVisits === 0 || maxVehicles === 0) {
+    const sol = Solution.empty(m);
+    return { solution: sol, cost: sol.cost(m), iterations: 0, elapsedMs: clock.elapsed() };
+  }
 
   let current = opts.initial ?? construct(ws, rng, counter, maxVehicles);
   let maxRoutes = maxVehicles;

@@ -155,7 +155,8 @@ export function recreate(ws: SisrWorkspace, sol: Solution, visits: number[], rng
   for (const c of visits) {
     let bestRoute = -1;
     let bestPos = -1;
-    let bestDelta = Infinity;
+    // Serving a visit must cost less than leaving it out.
+    let bestDelta = m.penalty[c]!;
     const mark = ws.nextMark();
     const consider = (r: number): void => {
       const route = routes[r]!;

@@ -1,0 +1,97 @@
+import type { Location, RoutingProblem } from "./contract";
+import type { MatrixProvider } from "./matrix/types";
+import type { RoutingModel, VehicleModel } from "./model";
+
+/** A problem turned into the solver's model, with what is needed to turn model routes back into a plan. */
+export interface BuiltModel {
+  problem: RoutingProblem;
+  model: RoutingModel;
+  /** Node x node metres, for reporting (the model's cost may be time). */
+  distance: Float64Array;
+}
+
+/** Visits take nodes 0..n-1; crew k starts at node n+2k and ends at node n+2k+1. */
+export async function buildModel(problem: RoutingProblem, provider: MatrixProvider): Promise<BuiltModel> {
+  const { visits, crews } = problem;
+  const nodeLocations: Location[] = [...visits.map((v) => v.location)];
+  for (const c of crews) nodeLocations.push(c.start, c.end ?? c.start);
+  const unique = new Map<string, number>();
+  const locations: Location[] = [];
+  const nodeToLoc = nodeLocations.map((l) => {
+    const key = `${l.lat},${l.lon}`;
+    let i = unique.get(key);
+    if (i === undefined) {
+      i = locations.length;
+      unique.set(key, i);
+      locations.push(l);
+    }
+    return i;
+  });
+  const tm = await provider.matrix(locations);
+  const N = nodeLocations.length;
+  const time = new Float64Array(N * N);
+  const distance = new Float64Array(N * N);
+  for (let i = 0; i < N; i++) {
+    const li = nodeToLoc[i]! * tm.size;
+    for (let j = 0; j < N; j++) {
+      time[i * N + j] = tm.durations[li + nodeToLoc[j]!]!;
+      distance[i * N + j] = tm.distances[li + nodeToLoc[j]!]!;
+    }
+  }
+  const n = visits.length;
+  const opts = problem.options;
+  const service = new Float64Array(N);
+  const early = new Float64Array(N).fill(-Infinity);
+  const late = new Float64Array(N).fill(Infinity);
+  const demand = new Float64Array(N);
+  const penalty = new Float64Array(n);
+  // The literature's objectives serve every visit that can be served: leaving one out must outweigh any distance.
+  const unit = opts.objective === "travel-time" ? opts.unassignedPenaltySeconds : 1e10;
+  visits.forEach((v, i) => {
+    service[i] = v.serviceSeconds;
+    early[i] = v.timeWindow?.start ?? -Infinity;
+    late[i] = v.timeWindow?.end ?? Infinity;
+    demand[i] = v.demand;
+    penalty[i] = unit * v.priority;
+  });
+  const typeKeys = new Map<string, number>();
+  const vehicles: VehicleModel[] = crews.map((c, k) => {
+    const breaks = c.breaks
+      .map((b) => ({ duration: b.durationSeconds, earliest: b.window.start, latest: b.window.end - b.durationSeconds }))
+      .sort((a, b) => a.earliest - b.earliest);
+    const startNode = n + 2 * k;
+    const endNode = startNode + 1;
+    const key = JSON.stringify([nodeToLoc[startNode], nodeToLoc[endNode], c.shift, c.capacity, [...c.skills].sort(), breaks]);
+    let typeKey = typeKeys.get(key);
+    if (typeKey === undefined) {
+      typeKey = typeKeys.size;
+      typeKeys.set(key, typeKey);
+    }
+    return { startNode, endNode, shiftStart: c.shift.start, shiftEnd: c.shift.end, capacity: c.capacity ?? Infinity, breaks, typeKey };
+  });
+  let compatible: Uint8Array | null = null;
+  if (visits.some((v) => v.skills.length > 0)) {
+    const crewSkills = crews.map((c) => new Set(c.skills));
+    compatible = new Uint8Array(n * crews.length);
+    visits.forEach((v, i) => {
+      crewSkills.forEach((skills, k) => {
+        compatible![i * crews.length + k] = v.skills.every((s) => skills.has(s)) ? 1 : 0;
+      });
+    });
+  }
+  const model: RoutingModel = {
+    nVisits: n,
+    nNodes: N,
+    time,
+    cost: opts.objective === "travel-time" ? time : distance,
+    service,
+    early,
+    late,
+    demand,
+    penalty,
+    vehicles,
+    compatible,
+    objective: opts.objective,
+  };
+  return { problem, model, distance };
+}

@@ -1,0 +1,145 @@
+import { z } from "zod";
+
+/**
+ * Public contract of the route optimizer. Times are seconds on one clock chosen by the caller (e.g. Unix
+ * seconds, or seconds since the day's midnight); durations are seconds, distances metres.
+ */
+export const locationSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lon: z.number().min(-180).max(180),
+});
+export type Location = z.infer<typeof locationSchema>;
+
+export const timeWindowSchema = z
+  .object({ start: z.number(), end: z.number() })
+  .refine((w) => w.start <= w.end, { message: "time window ends before it starts" });
+export type TimeWindow = z.infer<typeof timeWindowSchema>;
+
+export const visitSchema = z.object({
+  id: z.string().min(1),
+  location: locationSchema,
+  serviceSeconds: z.number().nonnegative().default(0),
+  /** Service must start inside this window (arriving early means waiting). */
+  timeWindow: timeWindowSchema.optional(),
+  /** The crew must have every one of these skills. */
+  skills: z.array(z.string()).default([]),
+  demand: z.number().nonnegative().default(0),
+  /** Weight of the penalty for leaving this visit unassigned (travel-time objective). */
+  priority: z.number().positive().default(1),
+});
+export type Visit = z.infer<typeof visitSchema>;
+export type VisitInput = z.input<typeof visitSchema>;
+
+export const crewBreakSchema = z
+  .object({
+    durationSeconds: z.number().positive(),
+    /** The whole break lies inside this window, e.g. 30 min of lunch between 11:00 and 14:00. */
+    window: timeWindowSchema,
+  })
+  .refine((b) => b.window.end - b.window.start >= b.durationSeconds, { message: "break longer than its window" });
+export type CrewBreak = z.infer<typeof crewBreakSchema>;
+
+export const crewSchema = z.object({
+  id: z.string().min(1),
+  start: locationSchema,
+  /** Where the day ends; the start location when omitted. */
+  end: locationSchema.optional(),
+  shift: timeWindowSchema,
+  skills: z.array(z.string()).default([]),
+  /** Total demand the crew can carry; unlimited when omitted. */
+  capacity: z.number().nonnegative().optional(),
+  breaks: z.array(crewBreakSchema).default([]),
+});
+export type Crew = z.infer<typeof crewSchema>;
+export type CrewInput = z.input<typeof crewSchema>;
+
+/**
+ * `vehicles-then-distance` and `distance` are the literature's objectives (every visit that can be served is);
+ * `travel-time` is the product's: total driving time plus `unassignedPenaltySeconds` x priority per visit left out.
+ */
+export const objectiveSchema = z.enum(["vehicles-then-distance", "distance", "travel-time"]);
+export type Objective = z.infer<typeof objectiveSchema>;
+
+export const solveOptionsSchema = z.object({
+  objective: objectiveSchema.default("travel-time"),
+  unassignedPenaltySeconds: z.number().nonnegative().default(4 * 3600),
+  seed: z.number().int().default(1),
+  timeLimitMs: z.number().positive().default(2000),
+  /** Caps the search by iterations; with it a run is reproducible regardless of machine speed. */
+  maxIterations: z.number().int().positive().optional(),
+});
+export type SolveOptions = z.infer<typeof solveOptionsSchema>;
+
+export const routingProblemSchema = z
+  .object({
+    visits: z.array(visitSchema),
+    crews: z.array(crewSchema),
+    options: solveOptionsSchema.default(solveOptionsSchema.parse({})),
+  })
+  .refine((p) => new Set(p.visits.map((v) => v.id)).size === p.visits.length, { message: "visit ids must be unique" })
+  .refine((p) => new Set(p.crews.map((c) => c.id)).size === p.crews.length, { message: "crew ids must be unique" });
+export type RoutingProblem = z.infer<typeof routingProblemSchema>;
+export type RoutingProblemInput = z.input<typeof routingProblemSchema>;
+
+export const visitStopSchema = z.object({
+  kind: z.literal("visit"),
+  visitId: z.string(),
+  arrival: z.number(),
+  start: z.number(),
+  end: z.number(),
+});
+export const breakStopSchema = z.object({
+  kind: z.literal("break"),
+  /** Index into the crew's `breaks`. */
+  breakIndex: z.number().int().nonnegative(),
+  start: z.number(),
+  end: z.number(),
+});
+export const stopSchema = z.discriminatedUnion("kind", [visitStopSchema, breakStopSchema]);
+export type Stop = z.infer<typeof stopSchema>;
+
+export const plannedRouteSchema = z.object({
+  crewId: z.string(),
+  stops: z.array(stopSchema),
+  /** Departure from the start location and arrival at the end location (equal when the crew is idle). */
+  startTime: z.number(),
+  endTime: z.number(),
+  travelSeconds: z.number(),
+  distanceMeters: z.number(),
+  load: z.number(),
+});
+export type PlannedRoute = z.infer<typeof plannedRouteSchema>;
+
+/**
+ * no_crew_with_skills: no crew has every required skill; capacity: the demand exceeds every skilled crew's
+ * capacity; time_window_unreachable: no skilled crew can reach it within its window and shift even with nothing
+ * else to do; no_room_in_shifts: it fits nowhere in the planned routes; cost_exceeds_penalty (travel-time
+ * objective): it would fit, but serving it costs more travel than its unassigned penalty.
+ */
+export const unassignedReasonSchema = z.enum([
+  "no_crew_with_skills",
+  "capacity",
+  "time_window_unreachable",
+  "no_room_in_shifts",
+  "cost_exceeds_penalty",
+]);
+export type UnassignedReason = z.infer<typeof unassignedReasonSchema>;
+
+export const unassignedVisitSchema = z.object({ visitId: z.string(), reason: unassignedReasonSchema });
+export type UnassignedVisit = z.infer<typeof unassignedVisitSchema>;
+
+export const routingPlanSchema = z.object({
+  objective: objectiveSchema,
+  /** One route per crew, in the problem's crew order; idle crews have no stops. */
+  routes: z.array(plannedRouteSchema),
+  unassigned: z.array(unassignedVisitSchema),
+  summary: z.object({
+    crewsUsed: z.number().int(),
+    travelSeconds: z.number(),
+    distanceMeters: z.number(),
+    unassignedCount: z.number().int(),
+    /** Objective value: metres or seconds of travel plus unassigned penalties. */
+    cost: z.number(),
+  }),
+});
+export type RoutingPlan = z.infer<typeof routingPlanSchema>;

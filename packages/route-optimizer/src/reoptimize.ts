@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { buildModel } from "./build-model";
+import {
+  locationSchema,
+  routingPlanSchema,
+  routingProblemSchema,
+  type Crew,
+  type PlannedRoute,
+  type RoutingPlan,
+  type RoutingProblem,
+  type RoutingProblemInput,
+  type Stop,
+} from "./contract";
+import { haversineMatrix } from "./matrix/haversine";
+import { solveBuilt, type OptimizeDeps } from "./optimize-routes";
+
+export const crewPositionSchema = z.object({
+  crewId: z.string(),
+  location: locationSchema,
+  /** When the crew can leave from there (e.g. the end of the visit in progress); `now` when omitted. */
+  availableAt: z.number().optional(),
+});
+export type CrewPosition = z.infer<typeof crewPositionSchema>;
+
+/**
+ * Re-plans the rest of a day. Stops that started before `now` are locked (done or in progress) and stay as they
+ * are; every other visit, including ones left out before, is planned again from each crew's current position
+ * and time (its last locked stop when no position is given).
+ */
+export async function reoptimizeFromPositions(
+  problemInput: RoutingProblemInput,
+  planInput: RoutingPlan,
+  positionsInput: readonly CrewPosition[],
+  now: number,
+  deps: OptimizeDeps = {},
+): Promise<RoutingPlan> {
+  const problem = routingProblemSchema.parse(problemInput);
+  const plan = routingPlanSchema.parse(planInput);
+  const positions = new Map(z.array(crewPositionSchema).parse(positionsInput).map((p) => [p.crewId, p]));
+  const provider = deps.matrix ?? haversineMatrix();
+  const visitById = new Map(problem.visits.map((v) => [v.id, v]));
+
+  const locked = problem.crews.map((crew) => lockedPrefix(plan.routes.find((r) => r.crewId === crew.id), now));
+  const lockedVisits = new Set(locked.flatMap((stops) => stops.flatMap((s) => (s.kind === "visit" ? [s.visitId] : []))));
+  const breakMaps: number[][] = [];
+  const crews: Crew[] = problem.crews.map((crew, k) => {
+    const stops = locked[k]!;
+    const lastVisit = [...stops].reverse().find((s) => s.kind === "visit");
+    const pos = positions.get(crew.id);
+    const location = pos?.location ?? (lastVisit?.kind === "visit" ? visitById.get(lastVisit.visitId)!.location : crew.start);
+    const lastEnd = stops.length > 0 ? stops[stops.length - 1]!.end : -Infinity;
+    const from = Math.max(crew.shift.start, now, pos?.availableAt ?? -Infinity, lastEnd);
+    const takenBreaks = new Set(stops.flatMap((s) => (s.kind === "break" ? [s.breakIndex] : [])));
+    const open = crew.breaks.map((b, i) => ({ b, i })).filter(({ b, i }) => !takenBreaks.has(i) && b.window.end - b.durationSeconds >= from);
+    breakMaps.push(open.map(({ i }) => i));
+    const load = stops.reduce((a, s) => a + (s.kind === "visit" ? visitById.get(s.visitId)!.demand : 0), 0);
+    return {
+      ...crew,
+      start: location,
+      shift: { start: from, end: Math.max(from, crew.shift.end) },
+      capacity: crew.capacity === undefined ? undefined : Math.max(0, crew.capacity - load),
+      breaks: open.map(({ b }) => b),
+    };
+  });
+  const rest: RoutingProblem = { ...problem, visits: problem.visits.filter((v) => !lockedVisits.has(v.id)), crews };
+  const sub = solveBuilt(await buildModel(rest, provider));
+
+  const full = await buildModel(problem, provider);
+  const N = full.model.nNodes;
+  const visitNode = new Map(problem.visits.map((v, i) => [v.id, i]));
+  const routes: PlannedRoute[] = problem.crews.map((crew, k) => {
+    const stops = locked[k]!;
+    const tail = sub.routes[k]!;
+    const mapped: Stop[] = tail.stops.map((s) => (s.kind === "break" ? { ...s, breakIndex: breakMaps[k]![s.breakIndex]! } : s));
+    // Driving already done: from the crew's start through its locked visits.
+    let travel = 0;
+    let dist = 0;
+    let loc = full.model.vehicles[k]!.startNode;
+    for (const s of stops) {
+      if (s.kind !== "visit") continue;
+      const x = visitNode.get(s.visitId)!;
+      travel += full.model.time[loc * N + x]!;
+      dist += full.distance[loc * N + x]!;
+      loc = x;
+    }
+    const idleTail = tail.stops.length === 0;
+    if (idleTail && stops.length > 0) {
+      const end = full.model.vehicles[k]!.endNode;
+      const endTime = stops[stops.length - 1]!.end + full.model.time[loc * N + end]!;
+      travel += full.model.time[loc * N + end]!;
+      dist += full.distance[loc * N + end]!;
+      return { crewId: crew.id, stops: [...stops], startTime: plannedStart(plan, crew.id), endTime, travelSeconds: travel, distanceMeters: dist, load: loadOf(stops, visitById) };
+    }
+    return {
+      crewId: crew.id,
+      stops: [...stops, ...mapped],
+      startTime: stops.length > 0 ? plannedStart(plan, crew.id) : tail.startTime,
+      endTime: tail.endTime,
+      travelSeconds: travel + tail.travelSeconds,
+      distanceMeters: dist + tail.distanceMeters,
+      load: loadOf(stops, visitById) + tail.load,
+    };
+  });
+  const travelSeconds = routes.reduce((a, r) => a + r.travelSeconds, 0);
+  const distanceMeters = routes.reduce((a, r) => a + r.distanceMeters, 0);
+  const objective = problem.options.objective;
+  const penalties = sub.unassigned.reduce((a, u) => a + problem.options.unassignedPenaltySeconds * visitById.get(u.visitId)!.priority, 0);
+  return routingPlanSchema.parse({
+    objective,
+    routes,
+    unassigned: sub.unassigned,
+    summary: {
+      crewsUsed: routes.filter((r) => r.stops.some((s) => s.kind === "visit")).length,
+      travelSeconds,
+      distanceMeters,
+      unassignedCount: sub.unassigned.length,
+      cost: objective === "travel-time" ? travelSeconds + penalties : distanceMeters,
+    },
+  });
+}
+
+function lockedPrefix(route: PlannedRoute | undefined, now: number): Stop[] {
+  const out: Stop[] = [];
+  for (const s of route?.stops ?? []) {
+    if (s.start >= now) break;
+    out.push(s);
+  }
+  return out;
+}
+
+const plannedStart = (plan: RoutingPlan, crewId: string): number => plan.routes.find((r) => r.crewId === crewId)!.startTime;
+
+const loadOf = (stops: readonly Stop[], visits: ReadonlyMap<string, { demand: number }>): number =>
+  stops.reduce((a, s) => a + (s.kind === "visit" ? visits.get(s.visitId)!.demand : 0), 0);

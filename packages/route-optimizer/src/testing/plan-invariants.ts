@@ -1,0 +1,65 @@
+import type { RoutingPlan, RoutingProblem } from "../contract";
+import type { TravelMatrix } from "../matrix/types";
+
+/**
+ * Independent plan-level check for tests: every visit accounted for once, skills, capacity, windows, shifts,
+ * breaks inside their windows and not overlapping work, times consistent with the matrix.
+ */
+export function planViolations(problem: RoutingProblem, plan: RoutingPlan, tm: TravelMatrix, locIndex: (l: { lat: number; lon: number }) => number): string[] {
+  const errors: string[] = [];
+  const visits = new Map(problem.visits.map((v) => [v.id, v]));
+  const seen = new Map<string, number>();
+  for (const route of plan.routes) {
+    const crew = problem.crews.find((c) => c.id === route.crewId);
+    if (crew === undefined) {
+      errors.push(`unknown crew ${route.crewId}`);
+      continue;
+    }
+    const skills = new Set(crew.skills);
+    let loc = locIndex(crew.start);
+    let free = route.startTime;
+    if (route.startTime < crew.shift.start - 1e-6) errors.push(`${crew.id} leaves before its shift`);
+    let load = 0;
+    const breaks = new Set<number>();
+    for (const s of route.stops) {
+      if (s.start < free - 1e-6) errors.push(`${crew.id}: stop starting at ${s.start} overlaps previous work (free at ${free})`);
+      if (s.kind === "break") {
+        const b = crew.breaks[s.breakIndex];
+        if (b === undefined) errors.push(`${crew.id}: unknown break ${s.breakIndex}`);
+        else {
+          if (breaks.has(s.breakIndex)) errors.push(`${crew.id}: break ${s.breakIndex} twice`);
+          breaks.add(s.breakIndex);
+          if (s.start < b.window.start - 1e-6 || s.end > b.window.end + 1e-6) errors.push(`${crew.id}: break outside its window`);
+          if (Math.abs(s.end - s.start - b.durationSeconds) > 1e-6) errors.push(`${crew.id}: break of wrong length`);
+        }
+        free = s.end;
+        continue;
+      }
+      const v = visits.get(s.visitId);
+      if (v === undefined) {
+        errors.push(`unknown visit ${s.visitId}`);
+        continue;
+      }
+      seen.set(v.id, (seen.get(v.id) ?? 0) + 1);
+      if (!v.skills.every((k) => skills.has(k))) errors.push(`${v.id}: crew ${crew.id} lacks skills`);
+      const to = locIndex(v.location);
+      const earliestArrival = free + tm.durations[loc * tm.size + to]!;
+      if (s.arrival < earliestArrival - 1e-6) errors.push(`${v.id}: arrives before it could`);
+      if (s.start < s.arrival - 1e-6) errors.push(`${v.id}: starts before arrival`);
+      if (v.timeWindow !== undefined && (s.start < v.timeWindow.start - 1e-6 || s.start > v.timeWindow.end + 1e-6)) errors.push(`${v.id}: starts outside its window`);
+      if (Math.abs(s.end - s.start - v.serviceSeconds) > 1e-6) errors.push(`${v.id}: wrong service length`);
+      load += v.demand;
+      free = s.end;
+      loc = to;
+    }
+    if (route.stops.length > 0) {
+      const back = free + tm.durations[loc * tm.size + locIndex(crew.end ?? crew.start)]!;
+      if (back > crew.shift.end + 1e-6) errors.push(`${crew.id}: back at ${back} after shift end ${crew.shift.end}`);
+      if (route.stops.some((s) => s.kind === "visit") && breaks.size !== crew.breaks.length) errors.push(`${crew.id}: works without every break`);
+    }
+    if (crew.capacity !== undefined && load > crew.capacity + 1e-6) errors.push(`${crew.id}: over capacity`);
+  }
+  for (const u of plan.unassigned) seen.set(u.visitId, (seen.get(u.visitId) ?? 0) + 1);
+  for (const v of problem.visits) if (seen.get(v.id) !== 1) errors.push(`${v.id} accounted ${seen.get(v.id) ?? 0} times`);
+  return errors;
+}
