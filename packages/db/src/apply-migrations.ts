@@ -141,6 +141,8 @@ export async function applyMigrations(databaseUrl: string, options: ApplyMigrati
   const { migrationsDir = defaultMigrationsDir, log = () => {}, lockTimeoutMs = 300_000 } = options;
   const files = await readMigrations(migrationsDir);
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A dropped connection also fails the query in flight; without a listener it would crash the process instead.
+  client.on("error", () => {});
   await client.connect();
   try {
     await client.query(`SET lock_timeout = ${Math.max(1, Math.floor(lockTimeoutMs))}`);

@@ -21,7 +21,8 @@ export interface DiffOptions {
   before?: string;
 }
 
-async function migrationList(migrationsDir: string, before: string | undefined): Promise<MigrationList> {
+/** The migrations folder as the schema engine takes it. */
+export async function engineMigrationList(migrationsDir: string, before?: string): Promise<MigrationList> {
   const files = (await readMigrations(migrationsDir)).filter((file) => before === undefined || file.name < before);
   const lockfile = await readFile(`${migrationsDir}/${LOCKFILE}`, "utf8").catch(() => null);
   return {
@@ -43,7 +44,7 @@ async function migrationList(migrationsDir: string, before: string | undefined):
 export async function diffMigrationsToSchema(options: DiffOptions): Promise<string> {
   const { databaseUrl, migrationsDir = defaultMigrationsDir, schemaPath = defaultSchemaPath } = options;
   const schema = options.schema ?? (await readFile(schemaPath, "utf8"));
-  const from = await migrationList(migrationsDir, options.before);
+  const from = await engineMigrationList(migrationsDir, options.before);
   const { adapter, close } = schemaEngineAdapter(databaseUrl);
   try {
     const engine = await openSchemaEngine(adapter);

@@ -58,6 +58,7 @@ export async function createScratchDatabase(
 
 async function withAdminClient<T>(databaseUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  client.on("error", () => {}); // the query in flight fails too; an unheard "error" event would crash the process
   await client.connect();
   try {
     return await use(client);
