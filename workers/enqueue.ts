@@ -12,7 +12,7 @@ export const DEFAULT_JOB_OPTIONS = {
 
 export interface JobQueues {
   /**
-   * Validates the payload and adds the job. `jobKey` makes the job id deterministic (`<job id>:<key>`), so adding
+   * Validates the payload and adds the job. `jobKey` makes the job id deterministic (`<job id>_<key>`; BullMQ forbids ":"), so adding
    * the same work twice runs it once.
    */
   enqueue<Schema extends z.ZodType<TenantJobPayload>>(
@@ -32,7 +32,7 @@ export function createJobQueues(connection: ConnectionOptions, prefix?: string):
   return {
     async enqueue(definition, payload, jobKey) {
       const data = definition.schema.parse(payload);
-      const jobId = `${definition.id}:${jobKey}`;
+      const jobId = `${definition.id}_${jobKey}`;
       await queue(definition.queue).add(definition.id, data, { jobId });
       return jobId;
     },

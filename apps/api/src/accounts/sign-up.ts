@@ -5,7 +5,7 @@ import { slugFromName, uniqueSlug } from "#shared/tenant-routes";
 import { VERTICALS, verticalForIndustry } from "#shared/verticals";
 import type { Company, Database, User } from "../../../../packages/db/src/client.ts";
 import { Prisma } from "../../../../packages/db/src/client.ts";
-import { hashPassword } from "../auth/passwords.ts";
+import { hashPassword } from "../../../../packages/security/src/passwords.ts";
 import { conflict } from "../http/http-error.ts";
 
 export const EMAIL_TAKEN = "An account with this email already exists";

@@ -14,7 +14,7 @@ import {
 import type { User as UserRow } from "../../../../packages/db/src/client.ts";
 import { recordActivityJob } from "../../../../workers/jobs/record-activity/record-activity.definition.ts";
 import { signUp } from "../accounts/sign-up.ts";
-import { verifyPassword } from "../auth/passwords.ts";
+import { verifyPassword } from "../../../../packages/security/src/passwords.ts";
 import { createSession, revokeSession, toAuthenticatedUser, toUserResponse } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { tooManyRequests, unauthorized } from "../http/http-error.ts";
@@ -48,6 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   ) => {
     if (!user.companyId) return;
     const activityId = randomUUID();
+    // The feed is a side effect: signing in must not fail because Redis hiccuped.
     await queues.enqueue(
       recordActivityJob,
       {
@@ -61,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         requestId: request.id,
       },
       activityId,
-    );
+    ).catch((error: unknown) => request.log.warn({ err: error }, "could not queue the activity entry"));
   };
 
   app.post(

@@ -1,0 +1,232 @@
+import { randomUUID } from "node:crypto";
+import { defaultPermissions, type Role } from "#shared/roles";
+import { VERTICALS, verticalForIndustry } from "#shared/verticals";
+import type { PlanId } from "#shared/plans";
+import { hashPassword } from "../../security/src/passwords.ts";
+import type { Database, Prisma } from "./client.ts";
+
+export const DEMO_PASSWORD = "demo-password-1";
+export const DEMO_ADMIN_EMAIL = "admin@demo.test";
+
+interface DemoCompany {
+  name: string;
+  slug: string;
+  industry: string;
+  planId: PlanId;
+  timeZone: string;
+  center: { lat: number; lng: number; city: string; region: string };
+  color: string;
+  users: { email: string; name: string; role: Role }[];
+  crews: { name: string; color: string; skills: string[] }[];
+  services: { title: string; minutes: number; priceCents: number }[];
+  customers: number;
+}
+
+export const DEMO_COMPANIES: DemoCompany[] = [
+  {
+    name: "Green Valley Lawn Care",
+    slug: "green-valley",
+    industry: "lawn-care",
+    planId: "pro",
+    timeZone: "America/Denver",
+    center: { lat: 39.7392, lng: -104.9903, city: "Denver", region: "CO" },
+    color: "#16a34a",
+    users: [
+      { email: "owner@demo.test", name: "Olivia Owner", role: "owner" },
+      { email: "member@demo.test", name: "Miguel Member", role: "member" },
+      { email: "tech@demo.test", name: "Tara Tech", role: "field_user" },
+    ],
+    crews: [
+      { name: "Crew A", color: "#16a34a", skills: ["mowing", "trimming"] },
+      { name: "Crew B", color: "#2563eb", skills: ["mowing", "irrigation"] },
+      { name: "Crew C", color: "#d97706", skills: ["landscaping", "tree-care"] },
+    ],
+    services: [
+      { title: "Weekly mowing", minutes: 45, priceCents: 5500 },
+      { title: "Spring cleanup", minutes: 180, priceCents: 32000 },
+      { title: "Aeration and overseeding", minutes: 120, priceCents: 21000 },
+      { title: "Hedge trimming", minutes: 90, priceCents: 14500 },
+      { title: "Sprinkler start-up", minutes: 60, priceCents: 9500 },
+      { title: "Fall leaf removal", minutes: 150, priceCents: 26000 },
+    ],
+    customers: 220,
+  },
+  {
+    name: "Acme Plumbing",
+    slug: "acme-plumbing",
+    industry: "plumbing",
+    planId: "growth",
+    timeZone: "America/Chicago",
+    center: { lat: 41.8781, lng: -87.6298, city: "Chicago", region: "IL" },
+    color: "#0ea5e9",
+    users: [{ email: "owner@acme-plumbing.test", name: "Avery Acme", role: "owner" }],
+    crews: [
+      { name: "Service Van 1", color: "#0ea5e9", skills: ["drains", "fixtures"] },
+      { name: "Service Van 2", color: "#7c3aed", skills: ["water-heaters", "fixtures"] },
+    ],
+    services: [
+      { title: "Drain cleaning", minutes: 60, priceCents: 18500 },
+      { title: "Water heater replacement", minutes: 240, priceCents: 145000 },
+      { title: "Leak repair", minutes: 90, priceCents: 22500 },
+      { title: "Fixture installation", minutes: 120, priceCents: 31000 },
+      { title: "Sewer camera inspection", minutes: 75, priceCents: 27500 },
+    ],
+    customers: 160,
+  },
+];
+
+const FIRST = ["James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth",
+  "William", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Charles", "Karen", "Daniel",
+  "Nancy", "Matthew", "Lisa", "Anthony", "Betty", "Mark", "Sandra", "Steven", "Ashley", "Andrew", "Emily"];
+const LAST = ["Henderson", "Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez",
+  "Martinez", "Hernandez", "Lopez", "Wilson", "Anderson", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Thompson",
+  "White", "Harris", "Clark", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott"];
+const STREETS = ["Maple", "Oak", "Cedar", "Pine", "Elm", "Willow", "Aspen", "Birch", "Spruce", "Juniper", "Sycamore",
+  "Magnolia", "Hickory", "Laurel", "Chestnut"];
+const SUFFIX = ["St", "Ave", "Dr", "Ct", "Ln", "Way", "Pl"];
+
+/** A small seeded generator (mulberry32): the demo world is the same on every machine. */
+function createRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+  };
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Seeds the demo world of the design when the database has no company yet. Returns whether it seeded. */
+export async function seedDemoWorld(db: Database, options: { now?: Date } = {}): Promise<boolean> {
+  if ((await db.company.count()) > 0) return false;
+  const now = options.now ?? new Date();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.user.create({
+    data: { email: DEMO_ADMIN_EMAIL, name: "Ada Admin", passwordHash, role: "admin", permissions: defaultPermissions("admin") },
+  });
+  for (const [index, demo] of DEMO_COMPANIES.entries()) {
+    await seedCompany(db, demo, passwordHash, now, createRandom(1000 + index));
+  }
+  return true;
+}
+
+async function seedCompany(
+  db: Database,
+  demo: DemoCompany,
+  passwordHash: string,
+  now: Date,
+  random: ReturnType<typeof createRandom>,
+): Promise<void> {
+  const vertical = VERTICALS[verticalForIndustry(demo.industry)];
+  const company = await db.company.create({
+    data: {
+      name: demo.name,
+      slug: demo.slug,
+      industry: demo.industry,
+      verticalId: vertical.id,
+      planId: demo.planId,
+      branding: { name: demo.name, logo: null, primaryColor: demo.color },
+      features: vertical.features,
+      timeZone: demo.timeZone,
+      onboardingState: "completed",
+      isDemo: true,
+    },
+  });
+  const companyId = company.id;
+  const users = demo.users.map((user) => ({
+    id: randomUUID(),
+    companyId,
+    passwordHash,
+    permissions: defaultPermissions(user.role),
+    ...user,
+  }));
+  await db.user.createMany({ data: users });
+
+  const crews = demo.crews.map((crew) => ({ id: randomUUID(), companyId, ...crew }));
+  await db.crew.createMany({ data: crews });
+  const fieldUser = users.find((user) => user.role === "field_user");
+  if (fieldUser) await db.crewMember.create({ data: { crewId: crews[0]!.id, userId: fieldUser.id, companyId } });
+
+  const customers: Prisma.CustomerCreateManyInput[] = Array.from({ length: demo.customers }, () => {
+    const first = random.pick(FIRST);
+    const last = random.pick(LAST);
+    return {
+      id: randomUUID(),
+      companyId,
+      name: `${first} ${last}`,
+      email: `${first}.${last}${random.int(1, 999)}@example.com`.toLowerCase(),
+      phone: `(555) ${random.int(200, 999)}-${String(random.int(0, 9999)).padStart(4, "0")}`,
+      street: `${random.int(100, 9999)} ${random.pick(STREETS)} ${random.pick(SUFFIX)}`,
+      city: demo.center.city,
+      region: demo.center.region,
+      postcode: String(random.int(10000, 99999)),
+      latitude: demo.center.lat + (random.next() - 0.5) * 0.3,
+      longitude: demo.center.lng + (random.next() - 0.5) * 0.4,
+    };
+  });
+  await db.customer.createMany({ data: customers });
+
+  const jobs: Prisma.JobCreateManyInput[] = [];
+  const visits: Prisma.VisitCreateManyInput[] = [];
+  const invoices: Prisma.InvoiceCreateManyInput[] = [];
+  const jobCount = Math.round(demo.customers * 1.2);
+  for (let number = 1; number <= jobCount; number++) {
+    const customer = customers[(number - 1) % customers.length]!;
+    const service = random.pick(demo.services);
+    const jobId = randomUUID();
+    const dayOffset = random.int(-28, 21);
+    const day = new Date(now.getTime() + dayOffset * DAY_MS);
+    const start = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), random.int(14, 22), random.pick([0, 30])));
+    const status =
+      number % 17 === 0 ? "unscheduled"
+      : dayOffset < 0 ? (number % 13 === 0 ? "canceled" : "completed")
+      : dayOffset === 0 ? random.pick(["dispatched", "in_progress", "completed"] as const)
+      : "scheduled";
+    const scheduled = status !== "unscheduled";
+    jobs.push({
+      id: jobId,
+      companyId,
+      customerId: customer.id!,
+      number,
+      title: service.title,
+      recurrence: service.title === "Weekly mowing" ? "FREQ=WEEKLY" : null,
+      createdAt: new Date(start.getTime() - random.int(3, 20) * DAY_MS),
+    });
+    visits.push({
+      companyId,
+      jobId,
+      crewId: scheduled ? random.pick(crews).id : null,
+      status,
+      scheduledStart: scheduled ? start : null,
+      scheduledEnd: scheduled ? new Date(start.getTime() + service.minutes * 60_000) : null,
+      durationMinutes: service.minutes,
+      completedAt: status === "completed" ? new Date(start.getTime() + service.minutes * 60_000) : null,
+    });
+    if (status === "completed") {
+      const issuedAt = new Date(start.getTime() + DAY_MS);
+      const invoiceStatus = random.pick(["paid", "paid", "paid", "sent", "partially_paid", "draft"] as const);
+      invoices.push({
+        companyId,
+        customerId: customer.id!,
+        jobId,
+        number: 1000 + invoices.length + 1,
+        status: invoiceStatus,
+        totalCents: service.priceCents,
+        paidCents: invoiceStatus === "paid" ? service.priceCents : invoiceStatus === "partially_paid" ? Math.round(service.priceCents / 2) : 0,
+        issuedAt: invoiceStatus === "draft" ? null : issuedAt,
+        dueAt: invoiceStatus === "draft" ? null : new Date(issuedAt.getTime() + 14 * DAY_MS),
+      });
+    }
+  }
+  await db.job.createMany({ data: jobs });
+  await db.visit.createMany({ data: visits });
+  await db.invoice.createMany({ data: invoices });
+}

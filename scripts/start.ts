@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { prepareDatabase } from "../packages/db/src/prepare-database.ts";
+import { buildWebIfNeeded } from "./start/build-web.ts";
+import { startEmbeddedPostgres, type LocalService } from "./start/embedded-postgres.ts";
+import { REDIS_MISSING, redisServerInstalled, startLocalRedis } from "./start/local-redis.ts";
+
+/**
+ * `npm start`: the whole product on its defaults. Uses DATABASE_URL and REDIS_URL when set; otherwise starts an
+ * embedded PostgreSQL (data in .data/, kept between runs) and the local redis-server on free ports. Then migrates,
+ * seeds the demo world on an empty database, builds the web app if needed, and runs the API and the worker.
+ * Ctrl-C stops everything it started.
+ */
+const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
+const dataDir = process.env.FIELDOPS_DATA_DIR ?? join(root, ".data");
+const startedAt = performance.now();
+const log = (line: string) => console.log(`[start] ${line}`);
+const services: LocalService[] = [];
+const children: ChildProcess[] = [];
+let stopping = false;
+
+async function stopAll(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once("exit", () => done());
+            child.kill("SIGTERM");
+          }),
+      ),
+    );
+    for (const service of services.reverse()) await service.stop().catch(() => {});
+  }
+  process.exit(code);
+}
+process.on("SIGINT", () => void stopAll(0));
+process.on("SIGTERM", () => void stopAll(0));
+
+async function waitForHealth(url: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && !stopping) {
+    const ok = await fetch(url).then((response) => response.ok, () => false);
+    if (ok) return;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`the API did not become healthy at ${url} within 60 s`);
+}
+
+try {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  env.NODE_ENV ??= "development";
+  if (!env.REDIS_URL && !redisServerInstalled()) {
+    console.error(REDIS_MISSING);
+    process.exit(1);
+  }
+  if (!env.DATABASE_URL) {
+    const postgres = await startEmbeddedPostgres(dataDir, log);
+    services.push(postgres);
+    env.DATABASE_URL = postgres.url;
+    log(`embedded PostgreSQL on ${postgres.url.replace(/:[^:@/]+@/, ":***@")}`);
+  }
+  if (!env.REDIS_URL) {
+    const redis = await startLocalRedis(dataDir, log);
+    services.push(redis);
+    env.REDIS_URL = redis.url;
+    log(`local Redis on ${redis.url}`);
+  }
+  await prepareDatabase(env.DATABASE_URL, { seedDemo: env.NODE_ENV !== "production", log });
+  await buildWebIfNeeded(root, log);
+
+  const run = (name: string, entry: string) => {
+    const child = spawn(process.execPath, ["--import", "tsx", join(root, entry)], { env, stdio: "inherit" });
+    child.once("exit", (code, signal) => {
+      if (stopping) return;
+      log(`${name} stopped (${signal ?? `exit code ${code}`}); stopping everything`);
+      void stopAll(code ?? 1);
+    });
+    children.push(child);
+  };
+  run("worker", "workers/main.ts");
+  run("api", "apps/api/src/main.ts");
+  const port = env.PORT ?? "3000";
+  await waitForHealth(`http://127.0.0.1:${port}/api/health`);
+  log(`FieldOps is running on http://localhost:${port} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
+} catch (error) {
+  console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+  await stopAll(1);
+}
