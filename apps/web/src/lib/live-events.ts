@@ -16,7 +16,7 @@ export interface SocketLike {
   readonly readyState: number;
   onopen: ((event: unknown) => void) | null;
   onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: unknown) => void) | null;
+  onclose: ((event: { code: number }) => void) | null;
   onerror: ((event: unknown) => void) | null;
   send(data: string): void;
   close(code?: number, reason?: string): void;
@@ -35,6 +35,11 @@ export interface LiveEventsOptions {
 }
 
 const OPEN = 1;
+/**
+ * The API's close code for a socket without a valid session or company (4000–4999 belong to the application).
+ * Retrying cannot help, so the client stops.
+ */
+export const CLOSE_UNAUTHORIZED = 4401;
 
 export function defaultLiveEventsUrl(): string {
   const protocol = location.protocol === "https:" ? "wss:" : "ws:";
@@ -144,10 +149,15 @@ export class LiveEventsClient {
     socket.onerror = () => {
       // A close event follows; reconnection is handled there.
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.stopHeartbeat();
+      if (event.code === CLOSE_UNAUTHORIZED) {
+        console.warn("live events: the server refused the connection (not signed in or no company)");
+        this.stop();
+        return;
+      }
       this.scheduleReconnect();
     };
   }
@@ -254,13 +264,25 @@ export class LiveEventsClient {
 
 const LiveEventsContext = createContext<LiveEventsClient | null>(null);
 
-/** Holds the app's live connection while mounted (the signed-in layout); closes it on unmount. */
-export function LiveEventsProvider({ client, children }: { client?: LiveEventsClient; children: ReactNode }) {
+/**
+ * Holds the app's live connection while mounted (the signed-in layout) and `enabled` (events belong to a company,
+ * so a user without one has none); closes it on unmount.
+ */
+export function LiveEventsProvider({
+  client,
+  enabled = true,
+  children,
+}: {
+  client?: LiveEventsClient;
+  enabled?: boolean;
+  children: ReactNode;
+}) {
   const [live] = useState(() => client ?? new LiveEventsClient());
   useEffect(() => {
+    if (!enabled) return;
     live.start();
     return () => live.stop();
-  }, [live]);
+  }, [live, enabled]);
   return createElement(LiveEventsContext.Provider, { value: live }, children);
 }
 

@@ -19,13 +19,13 @@ export function FullPageLoader() {
   );
 }
 
-function AppHeader() {
+function AppHeader({ user }: { user: User }) {
   const status = useLiveActivity();
   return (
     <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur">
       <SidebarTrigger className="-ml-1" />
       <Separator orientation="vertical" className="mr-2 data-[orientation=vertical]:h-4" />
-      <LiveIndicator status={status} className="ml-auto" />
+      {user.companyId !== null ? <LiveIndicator status={status} className="ml-auto" /> : null}
     </header>
   );
 }
@@ -51,11 +51,11 @@ export function AppLayout() {
   }
   if (!user) return <Navigate to="/login" replace />;
   return (
-    <LiveEventsProvider>
+    <LiveEventsProvider enabled={user.companyId !== null}>
       <SidebarProvider>
         <AppSidebar user={user} />
         <SidebarInset>
-          <AppHeader />
+          <AppHeader user={user} />
           <div className="flex flex-1 flex-col gap-6 p-4 md:p-6">
             <Outlet context={user} />
           </div>

@@ -1,0 +1,68 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A request as the test server saw it. */
+export type SeenRequest = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
+export type Route = (req: SeenRequest, res: ServerResponse, raw: IncomingMessage) => void | Promise<void>;
+
+export type LocalServer = {
+  /** Origin, e.g. http://127.0.0.1:43121 */
+  origin: string;
+  server: Server;
+  requests: SeenRequest[];
+  /** Replaces the handler of `METHOD /path` (query string ignored). */
+  on: (method: string, path: string, route: Route) => void;
+  close: () => Promise<void>;
+};
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * A real HTTP server on 127.0.0.1 for tests of code that calls the API: requests are recorded, unrouted ones get
+ * 404. Tests talk to it with the platform's fetch, never a mock.
+ */
+export async function startLocalServer(): Promise<LocalServer> {
+  const routes = new Map<string, Route>();
+  const requests: SeenRequest[] = [];
+  const server = createServer((raw, res) => {
+    const chunks: Buffer[] = [];
+    raw.on("data", (chunk: Buffer) => chunks.push(chunk));
+    raw.on("end", () => {
+      const seen: SeenRequest = {
+        method: raw.method ?? "GET",
+        url: raw.url ?? "/",
+        headers: raw.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
+      requests.push(seen);
+      const route = routes.get(`${seen.method} ${seen.url.split("?")[0]}`);
+      if (!route) return sendJson(res, 404, { message: "Not found" });
+      Promise.resolve(route(seen, res, raw)).catch((error: unknown) => {
+        if (!res.headersSent) sendJson(res, 500, { message: String(error) });
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    server,
+    requests,
+    on: (method, path, route) => routes.set(`${method} ${path}`, route),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Points the jsdom page at `origin`, so relative URLs (and the app's WebSocket URL) reach the test server. */
+export function setPageOrigin(origin: string): void {
+  const dom = (globalThis as { jsdom?: { reconfigure: (options: { url: string }) => void } }).jsdom;
+  if (!dom) throw new Error("setPageOrigin needs the jsdom test environment");
+  dom.reconfigure({ url: `${origin}/` });
+}
