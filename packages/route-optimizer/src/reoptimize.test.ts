@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { routingProblemSchema, type RoutingProblemInput } from "./contract";
+import { optimizeRoutes } from "./optimize-routes";
+import { reoptimizeFromPositions } from "./reoptimize";
+import { gridMatrix } from "./testing/grid-matrix";
+import { planViolations } from "./testing/plan-invariants";
+
+const depot = { lat: 0, lon: 0 };
+const at = (lat: number, lon: number) => ({ lat, lon });
+const ids = (stops: { kind: string; visitId?: string }[]) => stops.flatMap((s) => (s.kind === "visit" ? [s.visitId] : []));
+
+const day: RoutingProblemInput = {
+  visits: [
+    { id: "a", location: at(0, 1), serviceSeconds: 1000 },
+    { id: "b", location: at(0, 2), serviceSeconds: 1000 },
+    { id: "c", location: at(0, 3), serviceSeconds: 1000 },
+    { id: "d", location: at(0, -1), serviceSeconds: 1000 },
+  ],
+  crews: [
+    { id: "x", start: depot, shift: { start: 0, end: 20_000 }, breaks: [{ durationSeconds: 600, window: { start: 1000, end: 9000 } }] },
+    { id: "y", start: depot, shift: { start: 0, end: 20_000 } },
+  ],
+  options: { objective: "travel-time", timeLimitMs: 20_000, maxIterations: 300, unassignedPenaltySeconds: 1e6 },
+};
+
+describe("reoptimizeFromPositions", () => {
+  it("keeps the stops already started and re-plans the rest from the crews' positions", async () => {
+    const plan = await optimizeRoutes(day, { matrix: gridMatrix() });
+    const firstStop = plan.routes.flatMap((r) => r.stops.filter((s) => s.kind === "visit").slice(0, 1).map((s) => ({ crew: r.crewId, s })));
+    const now = Math.min(...firstStop.map((f) => f.s.start)) + 1;
+    const started = firstStop.filter((f) => f.s.start < now);
+    expect(started.length).toBeGreaterThan(0);
+    // Crew y broke down and was towed far west; it can work again from there in an hour.
+    const positions = [{ crewId: "y", location: at(0, -40), availableAt: now + 3600 }];
+    const next = await reoptimizeFromPositions(day, plan, positions, now, { matrix: gridMatrix() });
+    for (const f of started) {
+      const route = next.routes.find((r) => r.crewId === f.crew)!;
+      expect(route.stops[0]).toEqual(f.s);
+    }
+    // Everything not started is still planned, and nothing new goes to y (4000 s away) when x can do it nearby.
+    expect(next.unassigned).toEqual([]);
+    const all = next.routes.flatMap((r) => ids(r.stops)).sort();
+    expect(all).toEqual(["a", "b", "c", "d"]);
+    const y = next.routes.find((r) => r.crewId === "y")!;
+    const yStarted = started.filter((f) => f.crew === "y").map((f) => (f.s.kind === "visit" ? f.s.visitId : ""));
+    expect(ids(y.stops)).toEqual(yStarted);
+    const x = next.routes.find((r) => r.crewId === "x")!;
+    expect(x.stops.filter((s) => s.kind === "break")).toHaveLength(1);
+    for (const s of x.stops.slice(1)) expect(s.start).toBeGreaterThanOrEqual(now);
+  });
+
+  it("produces a plan that is feasible from the new start times and positions", async () => {
+    const plan = await optimizeRoutes(day, { matrix: gridMatrix() });
+    const now = 5000;
+    const next = await reoptimizeFromPositions(day, plan, [{ crewId: "x", location: at(0, 5) }], now, { matrix: gridMatrix() });
+    const problem = routingProblemSchema.parse(day);
+    // Stops after `now` must be consistent with a day that starts at the given positions; check that part alone.
+    const remainder = {
+      ...problem,
+      crews: problem.crews.map((c) => {
+        const route = next.routes.find((r) => r.crewId === c.id)!;
+        const lockedCount = route.stops.filter((s) => s.start < now).length;
+        const last = route.stops[lockedCount - 1];
+        const lastVisit = [...route.stops.slice(0, lockedCount)].reverse().find((s) => s.kind === "visit");
+        const start = c.id === "x" ? at(0, 5) : lastVisit?.kind === "visit" ? problem.visits.find((v) => v.id === lastVisit.visitId)!.location : c.start;
+        return { ...c, start, end: c.end ?? c.start, shift: { start: Math.max(now, last?.end ?? 0), end: c.shift.end }, breaks: c.breaks.filter((_, i) => !route.stops.slice(0, lockedCount).some((s) => s.kind === "break" && s.breakIndex === i)) };
+      }),
+    };
+    const tail = {
+      ...next,
+      routes: next.routes.map((r) => {
+        const rest = r.stops.filter((s) => s.start >= now);
+        return { ...r, stops: rest, startTime: Math.max(now, ...r.stops.filter((s) => s.start < now).map((s) => s.end)) };
+      }),
+    };
+    const lockedIds = new Set(next.routes.flatMap((r) => ids(r.stops.filter((s) => s.start < now))));
+    const rest = { ...remainder, visits: remainder.visits.filter((v) => !lockedIds.has(v.id)) };
+    const locs = [...rest.visits.map((v) => v.location), ...rest.crews.flatMap((c) => [c.start, c.end])];
+    const tm = await gridMatrix().matrix(locs);
+    const index = (l: { lat: number; lon: number }) => locs.findIndex((p) => p.lat === l.lat && p.lon === l.lon);
+    expect(planViolations(rest, tail, tm, index)).toEqual([]);
+    expect(next.summary.unassignedCount).toBe(0);
+  });
+});
