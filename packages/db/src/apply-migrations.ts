@@ -84,7 +84,11 @@ async function appliedMigrations(client: pg.Client): Promise<AppliedRow[]> {
 }
 
 /** Which files still need applying; throws when the recorded history and the files disagree. */
-function pendingMigrations(files: MigrationFile[], applied: AppliedRow[], log: (line: string) => void): MigrationFile[] {
+function pendingMigrations(
+  files: MigrationFile[],
+  applied: AppliedRow[],
+  log: (line: string) => void,
+): MigrationFile[] {
   const failed = applied.filter((row) => row.finished_at === null).map((row) => row.migration_name);
   if (failed.length > 0) {
     throw new Error(
@@ -105,7 +109,9 @@ function pendingMigrations(files: MigrationFile[], applied: AppliedRow[], log: (
   }
   const known = new Set(files.map((file) => file.name));
   for (const row of applied) {
-    if (!known.has(row.migration_name)) log(`warning: ${row.migration_name} is applied but not in the migrations folder`);
+    if (!known.has(row.migration_name)) {
+      log(`warning: ${row.migration_name} is applied but not in the migrations folder`);
+    }
   }
   return files.filter((file) => !byName.has(file.name));
 }
@@ -115,7 +121,8 @@ async function applyOne(client: pg.Client, file: MigrationFile): Promise<void> {
   try {
     const id = randomUUID();
     await client.query(
-      `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, clock_timestamp())`,
+      `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at)
+       VALUES ($1, $2, $3, clock_timestamp())`,
       [id, file.checksum, file.name],
     );
     // No parameters: the simple query protocol runs a script of several statements.
@@ -147,7 +154,9 @@ export async function applyMigrations(databaseUrl: string, options: ApplyMigrati
   try {
     await client.query(`SET lock_timeout = ${Math.max(1, Math.floor(lockTimeoutMs))}`);
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]).catch((error: unknown) => {
-      throw new Error(`Another process has been migrating this database for over ${lockTimeoutMs} ms`, { cause: error });
+      const timedOut = error instanceof Error && "code" in error && error.code === "55P03";
+      if (!timedOut) throw error;
+      throw new Error(`Another process has held the migration lock for over ${lockTimeoutMs} ms`, { cause: error });
     });
     await client.query("RESET lock_timeout");
     await client.query(CREATE_MIGRATIONS_TABLE);

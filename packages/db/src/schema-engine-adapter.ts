@@ -9,9 +9,9 @@ import {
 import pg from "pg";
 
 const TEXT_OID = 25;
-// Catalog types the schema engine reads that adapter-pg cannot map to a column type: "char" (pg_class.relkind,
-// pg_constraint.contype, ...), int2vector, regproc, oidvector, pg_node_tree, regclass. Their text form is what the
-// engine expects, so they are reported as text.
+// adapter-pg rejects columns whose type it cannot map, and the schema engine's catalog queries return "char"
+// (pg_class.relkind, pg_constraint.contype, ...): reported as text, which is the form the engine reads. The other
+// catalog types here (int2vector, regproc, oidvector, pg_node_tree, regclass) would fail the same way if read.
 const CATALOG_TEXT_OIDS = new Set([18, 22, 24, 30, 194, 2205]);
 
 interface FieldDescription {
@@ -32,7 +32,7 @@ class CatalogTextClient extends pg.Client {
 }
 
 /** The same URL pointing at another database on the same server. */
-export function withDatabase(databaseUrl: string, database: string): string {
+function withDatabase(databaseUrl: string, database: string): string {
   const url = new URL(databaseUrl);
   url.pathname = `/${encodeURIComponent(database)}`;
   return url.toString();
@@ -49,11 +49,10 @@ export async function createScratchDatabase(
 ): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomUUID().replaceAll("-", "")}`;
   await withAdminClient(databaseUrl, (client) => client.query(`CREATE DATABASE ${quoteIdent(name)}`));
-  return {
-    name,
-    url: withDatabase(databaseUrl, name),
-    drop: () => withAdminClient(databaseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`)).then(() => {}),
+  const drop = async () => {
+    await withAdminClient(databaseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
   };
+  return { name, url: withDatabase(databaseUrl, name), drop };
 }
 
 async function withAdminClient<T>(databaseUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -10,6 +10,7 @@ export type { SchemaEngine } from "@prisma/schema-engine-wasm";
 // The package's entry does `import * as wasm from "./schema_engine_bg.wasm"`, which Node 20 cannot load, so the
 // module is compiled and wired to its JS glue by hand, once per process.
 let started = false;
+const panics = { message: "", set_message(message: string) { this.message = message; } };
 
 function startWasm(): void {
   if (started) return;
@@ -20,15 +21,9 @@ function startWasm(): void {
   const instance = new WebAssembly.Instance(module, { "./schema_engine_bg.js": bindings as WebAssembly.ModuleImports });
   bindings.__wbg_set_wasm(instance.exports);
   // The glue reports Rust panics through this global before throwing a RuntimeError.
-  const panics = { message: "", set_message(message: string) { this.message = message; } };
   Object.assign(globalThis, { PRISMA_WASM_PANIC_REGISTRY: panics });
   (instance.exports.__wbindgen_start as () => void)();
   started = true;
-}
-
-export function schemaEngineVersion(): string {
-  startWasm();
-  return bindings.version();
 }
 
 /** Opens a WASM schema engine over the given adapter. Call `engine.free()` when done. */
@@ -50,6 +45,10 @@ export async function runEngine<T>(command: () => Promise<T>): Promise<T> {
 }
 
 function engineError(error: unknown): Error {
+  if (error instanceof WebAssembly.RuntimeError) {
+    // After a panic the instance's memory may be corrupt: the process should not use the engine again.
+    return new Error(`schema engine panicked: ${panics.message || error.message}`, { cause: error });
+  }
   if (error instanceof Error) {
     const code = "code" in error && error.code !== undefined ? `${String(error.code)}: ` : "";
     return new Error(`schema engine: ${code}${error.message}`, { cause: error });
