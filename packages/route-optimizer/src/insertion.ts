@@ -2,14 +2,13 @@ import { isCompatible, type RoutingModel } from "./model";
 import type { Rng } from "./rng";
 import { simulateRoute, type Route } from "./route";
 
-export interface InsertionChoice {
-  route: number;
-  position: number;
+/** Receives the objective delta of the position `bestPositionInRoute` returns (no allocation per call). */
+export interface InsertionOut {
   delta: number;
 }
 
 /**
- * Cheapest feasible position of `visit` in `route` (delta of the objective), or null.
+ * Cheapest feasible position of `visit` in `route` cheaper than `bestSoFar`, or -1; its delta goes to `out`.
  * With `blink` > 0 each position is skipped with that probability (SISR's blinks diversify recreation).
  */
 export function bestPositionInRoute(
@@ -19,9 +18,10 @@ export function bestPositionInRoute(
   rng: Rng | null,
   blink: number,
   bestSoFar: number,
-): { position: number; delta: number } | null {
+  out: InsertionOut,
+): number {
   const v = m.vehicles[route.vehicle]!;
-  if (route.load + m.demand[visit]! > v.capacity) return null;
+  if (route.load + m.demand[visit]! > v.capacity) return -1;
   const nodes = route.nodes;
   const len = nodes.length;
   let bestDelta = bestSoFar;
@@ -36,7 +36,8 @@ export function bestPositionInRoute(
         bestPos = p;
       }
     }
-    return bestPos < 0 ? null : { position: bestPos, delta: bestDelta };
+    out.delta = bestDelta;
+    return bestPos;
   }
   const n = m.nNodes;
   const time = m.time;
@@ -65,7 +66,8 @@ export function bestPositionInRoute(
     }
     prev = next;
   }
-  return bestPos < 0 ? null : { position: bestPos, delta: bestDelta };
+  out.delta = bestDelta;
+  return bestPos;
 }
 
 /** Whether a vehicle may take the visit at all (skills). Kept separate so callers can filter routes cheaply. */

@@ -64,8 +64,10 @@ export class Route {
       this.cost = simulateRoute(m, this.vehicle, nodes, -1, -1);
       return this.cost < Infinity;
     }
-    const earliest = new Array<number>(len + 2);
-    const latest = new Array<number>(len + 2);
+    const earliest = this.earliest;
+    const latest = this.latest;
+    earliest.length = len + 2;
+    latest.length = len + 2;
     const time = m.time;
     const cost = m.cost;
     let prev = v.startNode;
@@ -96,8 +98,6 @@ export class Route {
       next = x;
     }
     latest[0] = l - time[v.startNode * n + next]!;
-    this.earliest = earliest;
-    this.latest = latest;
     return feasible && earliest[len + 1]! <= v.shiftEnd;
   }
 }

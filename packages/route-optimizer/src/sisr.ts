@@ -1,5 +1,5 @@
 import type { RoutingModel } from "./model";
-import { bestPositionInRoute, vehicleAccepts } from "./insertion";
+import { bestPositionInRoute, vehicleAccepts, type InsertionOut } from "./insertion";
 import type { Rng } from "./rng";
 import type { Solution } from "./solution";
 
@@ -26,6 +26,8 @@ export class SisrWorkspace {
   readonly depotDistance: Float64Array;
   readonly routeMark: Int32Array;
   readonly typeMark: Int32Array;
+  readonly candidates: Int32Array;
+  readonly found: InsertionOut = { delta: 0 };
   private markCounter = 0;
 
   constructor(
@@ -50,6 +52,7 @@ export class SisrWorkspace {
     let maxType = 0;
     for (const v of m.vehicles) maxType = Math.max(maxType, v.typeKey);
     this.typeMark = new Int32Array(maxType + 1);
+    this.candidates = new Int32Array(m.vehicles.length);
   }
 
   nextMark(): number {
@@ -151,41 +154,50 @@ export function recreate(ws: SisrWorkspace, sol: Solution, visits: number[], rng
   const blink = rng === null ? 0 : ws.params.blinkRate;
   let used = sol.usedRoutes();
   const routes = sol.routes;
-  const restrict = routes.length > ws.routeNeighbors / 3;
+  const nRoutes = routes.length;
+  const restrict = nRoutes > ws.routeNeighbors / 3;
+  const candidates = ws.candidates;
   for (const c of visits) {
-    let bestRoute = -1;
-    let bestPos = -1;
-    // Serving a visit must cost less than leaving it out.
-    let bestDelta = m.penalty[c]!;
     const mark = ws.nextMark();
-    const consider = (r: number): void => {
-      const route = routes[r]!;
-      if (ws.routeMark[r] === mark) return;
-      ws.routeMark[r] = mark;
-      if (!vehicleAccepts(m, route, c)) return;
-      if (route.visitCount === 0) {
-        if (used >= maxRoutes) return;
-        const type = m.vehicles[route.vehicle]!.typeKey;
-        if (ws.typeMark[type] === mark) return;
-        ws.typeMark[type] = mark;
-      }
-      const found = bestPositionInRoute(m, route, c, rng, blink, bestDelta);
-      if (found !== null) {
-        bestDelta = found.delta;
-        bestRoute = r;
-        bestPos = found.position;
-      }
-    };
+    let count = 0;
     if (restrict) {
       const neigh = ws.neighbors[c]!;
       const k = Math.min(neigh.length, ws.routeNeighbors);
       for (let i = 0; i < k; i++) {
         const r = sol.routeOf[neigh[i]!]!;
-        if (r >= 0) consider(r);
+        if (r >= 0 && ws.routeMark[r] !== mark) {
+          ws.routeMark[r] = mark;
+          candidates[count++] = r;
+        }
       }
-      for (let r = 0; r < routes.length; r++) if (routes[r]!.visitCount === 0) consider(r);
-    } else {
-      for (let r = 0; r < routes.length; r++) consider(r);
+    }
+    for (let r = 0; r < nRoutes; r++) {
+      if (ws.routeMark[r] === mark) continue;
+      const route = routes[r]!;
+      if (restrict && route.visitCount > 0) continue;
+      if (route.visitCount === 0) {
+        if (used >= maxRoutes) continue;
+        const type = m.vehicles[route.vehicle]!.typeKey;
+        if (ws.typeMark[type] === mark) continue;
+        ws.typeMark[type] = mark;
+      }
+      ws.routeMark[r] = mark;
+      candidates[count++] = r;
+    }
+    // Serving a visit must cost less than leaving it out.
+    let bestDelta = m.penalty[c]!;
+    let bestRoute = -1;
+    let bestPos = -1;
+    for (let i = 0; i < count; i++) {
+      const r = candidates[i]!;
+      const route = routes[r]!;
+      if (!vehicleAccepts(m, route, c)) continue;
+      const found = bestPositionInRoute(m, route, c, rng, blink, bestDelta, ws.found);
+      if (found >= 0) {
+        bestDelta = ws.found.delta;
+        bestRoute = r;
+        bestPos = found;
+      }
     }
     if (bestRoute < 0) {
       sol.unassigned.push(c);
