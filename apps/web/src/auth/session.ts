@@ -26,9 +26,13 @@ export function useUser() {
   });
 }
 
-/** After a successful sign-in or sign-up: keep the token, seed the user query, and return where to go (§4). */
+/**
+ * After a successful sign-in or sign-up: keep the token, start from an empty cache (nothing of an earlier session
+ * carries over), seed the user query, and return where to go (§4).
+ */
 export function startSession(queryClient: QueryClient, response: LoginResponse): string {
   localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, response.token);
+  queryClient.clear();
   queryClient.setQueryData<User | null>(USER_QUERY_KEY, response.user);
   return homePathForRole(response.user.role);
 }
@@ -45,11 +49,12 @@ export function useLogout(): () => Promise<void> {
       await apiRequest("POST", "/api/logout");
     } catch {
       // The session ends on this device either way.
-    } finally {
-      localStorage.clear();
-      sessionStorage.clear();
-      void navigate("/login", { replace: true });
-      queryClient.clear();
     }
+    localStorage.clear();
+    sessionStorage.clear();
+    // Reads still in flight must not land in the cache after it is cleared.
+    await queryClient.cancelQueries();
+    queryClient.clear();
+    await navigate("/login", { replace: true });
   }, [queryClient, navigate]);
 }

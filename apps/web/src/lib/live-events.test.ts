@@ -1,0 +1,192 @@
+import type { AddressInfo } from "node:net";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { WebSocket, WebSocketServer } from "ws";
+import type { Activity, AppEvent, ServerMessage } from "#shared/events";
+import { CLOSE_UNAUTHORIZED, LiveEventsClient, compareSeq, type SocketLike } from "./live-events";
+
+type Connection = { socket: WebSocket; received: unknown[]; url: string };
+
+let wss: WebSocketServer;
+let connections: Connection[];
+let onConnection: (connection: Connection) => void;
+let client: LiveEventsClient | undefined;
+
+const activity = (id: string): Activity => ({
+  id,
+  action: "job.created",
+  entityType: "job",
+  entityId: `job-${id}`,
+  actorUserId: "u1",
+  summary: `Job ${id} created`,
+  createdAt: "2026-04-01T10:00:00.000Z",
+});
+
+const eventMessage = (seq: string, id: string): ServerMessage => ({
+  type: "event",
+  seq,
+  requestId: null,
+  occurredAt: "2026-04-01T10:00:00.000Z",
+  event: { name: "activity.recorded", payload: activity(id) },
+});
+
+const send = (connection: Connection | undefined, message: unknown) =>
+  connection!.socket.send(typeof message === "string" ? message : JSON.stringify(message));
+
+function startClient(options: Partial<ConstructorParameters<typeof LiveEventsClient>[0]> = {}) {
+  const { port } = wss.address() as AddressInfo;
+  const received: { event: AppEvent; seq: string }[] = [];
+  client = new LiveEventsClient({
+    url: () => `ws://127.0.0.1:${port}/api/ws?token=tok-1`,
+    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    initialDelayMs: 10,
+    maxDelayMs: 40,
+    ...options,
+  });
+  client.subscribe((event, meta) => received.push({ event, seq: meta.seq }));
+  client.start();
+  return { client, received, ids: () => received.map((r) => (r.event.name === "activity.recorded" ? r.event.payload.id : null)) };
+}
+
+beforeEach(async () => {
+  connections = [];
+  onConnection = () => undefined;
+  wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+  wss.on("connection", (socket, request) => {
+    const connection: Connection = { socket, received: [], url: request.url ?? "" };
+    socket.on("message", (raw) => connection.received.push(JSON.parse(String(raw))));
+    connections.push(connection);
+    onConnection(connection);
+  });
+  await new Promise<void>((resolve) => wss.once("listening", () => resolve()));
+});
+
+afterEach(async () => {
+  client?.stop();
+  client = undefined;
+  for (const { socket } of connections) socket.terminate();
+  await new Promise<void>((resolve) => wss.close(() => resolve()));
+  vi.restoreAllMocks();
+});
+
+describe("compareSeq", () => {
+  it("orders Redis stream ids numerically", () => {
+    expect(compareSeq("1700000000000-2", "1700000000000-10")).toBe(-1);
+    expect(compareSeq("1700000000001-0", "1700000000000-99")).toBe(1);
+    expect(compareSeq("5-0", "5-0")).toBe(0);
+  });
+});
+
+describe("LiveEventsClient", () => {
+  it("connects with the token, goes live on ready and delivers valid events once, in order", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    onConnection = (c) => send(c, { type: "ready", lastSeq: "1-0" });
+    const live = startClient();
+    expect(live.client.status).toBe("connecting");
+    await vi.waitFor(() => expect(live.client.status).toBe("live"));
+    expect(connections[0]?.url).toBe("/api/ws?token=tok-1");
+
+    send(connections[0], "not json");
+    send(connections[0], { type: "event", seq: 5 });
+    send(connections[0], eventMessage("2-0", "a"));
+    send(connections[0], eventMessage("2-0", "a"));
+    send(connections[0], eventMessage("1-0", "old"));
+    send(connections[0], eventMessage("3-0", "b"));
+
+    await vi.waitFor(() => expect(live.ids()).toEqual(["a", "b"]));
+    expect(live.client.lastSeq).toBe("3-0");
+    expect(warn).toHaveBeenCalledTimes(2);
+    // A first connection has nothing to resume.
+    expect(connections[0]?.received).toEqual([]);
+  });
+
+  it("reconnects after a drop and resumes after the last sequence seen", async () => {
+    onConnection = (c) => {
+      if (connections.length === 1) {
+        send(c, { type: "ready", lastSeq: "5-0" });
+        send(c, eventMessage("6-0", "six"));
+      }
+    };
+    const live = startClient();
+    await vi.waitFor(() => expect(live.ids()).toEqual(["six"]));
+
+    connections[0]!.socket.terminate();
+    await vi.waitFor(() => expect(live.client.status).toBe("reconnecting"));
+    await vi.waitFor(() => expect(connections[1]?.received).toEqual([{ type: "resume", after: "6-0" }]));
+
+    send(connections[1], { type: "ready", lastSeq: "8-0" });
+    send(connections[1], eventMessage("6-0", "six"));
+    send(connections[1], eventMessage("7-0", "seven"));
+    send(connections[1], eventMessage("8-0", "eight"));
+
+    await vi.waitFor(() => expect(live.ids()).toEqual(["six", "seven", "eight"]));
+    expect(live.client.status).toBe("live");
+  });
+
+  it("resumes from the ready position when the drop came before any event", async () => {
+    onConnection = (c) => {
+      if (connections.length === 1) send(c, { type: "ready", lastSeq: "9-0" });
+    };
+    const live = startClient();
+    await vi.waitFor(() => expect(live.client.status).toBe("live"));
+
+    connections[0]!.socket.terminate();
+
+    await vi.waitFor(() => expect(connections[1]?.received).toEqual([{ type: "resume", after: "9-0" }]));
+  });
+
+  it("stops without retrying when the server refuses the session", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    onConnection = (c) => c.socket.close(CLOSE_UNAUTHORIZED, "Not signed in");
+    const live = startClient();
+
+    await vi.waitFor(() => expect(live.client.status).toBe("stopped"));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(connections).toHaveLength(1);
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it("backs off between failed attempts and keeps retrying", async () => {
+    onConnection = (c) => c.socket.close(1011, "try later");
+    const live = startClient({ initialDelayMs: 20, maxDelayMs: 20, random: () => 1 });
+
+    await vi.waitFor(() => expect(connections.length).toBeGreaterThanOrEqual(3));
+    expect(live.client.status).toBe("reconnecting");
+  });
+
+  it("drops a connection whose ping goes unanswered and opens a new one", async () => {
+    onConnection = (c) => send(c, { type: "ready", lastSeq: null });
+    const live = startClient({ heartbeatMs: 30 });
+
+    await vi.waitFor(() => expect(connections.length).toBeGreaterThanOrEqual(2));
+    expect(connections[0]?.received[0]).toMatchObject({ type: "ping" });
+    expect(live.client.status).not.toBe("stopped");
+  });
+
+  it("keeps a connection whose pings are answered", async () => {
+    onConnection = (c) => {
+      send(c, { type: "ready", lastSeq: null });
+      c.socket.on("message", (raw) => {
+        const message = JSON.parse(String(raw)) as { type: string; requestId: string };
+        if (message.type === "ping") send(c, { type: "pong", requestId: message.requestId });
+      });
+    };
+    startClient({ heartbeatMs: 20 });
+
+    await vi.waitFor(() => expect(connections[0]?.received.length).toBeGreaterThanOrEqual(4));
+    expect(connections).toHaveLength(1);
+  });
+
+  it("closes the socket and stays closed after stop()", async () => {
+    onConnection = (c) => send(c, { type: "ready", lastSeq: null });
+    const live = startClient();
+    await vi.waitFor(() => expect(live.client.status).toBe("live"));
+    const closed = new Promise((resolve) => connections[0]!.socket.once("close", resolve));
+
+    live.client.stop();
+
+    await closed;
+    expect(live.client.status).toBe("stopped");
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(connections).toHaveLength(1);
+  });
+});
