@@ -38,7 +38,7 @@ export interface BuildAppOptions {
 export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: context.env.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" } },
-    trustProxy: true,
+    trustProxy: context.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -31,10 +31,9 @@ export async function createRuntime(env: Env, onInvalidEvent: (raw: string) => v
     context,
     hub,
     async close() {
-      await hub.close();
-      await queues.close();
-      await redis.quit();
-      await db.$disconnect();
+      // Each connection closes on its own: one that is already gone must not keep the others open.
+      await Promise.allSettled([hub.close(), queues.close()]);
+      await Promise.allSettled([redis.quit().catch(() => redis.disconnect()), db.$disconnect()]);
     },
   };
 }

@@ -19,6 +19,11 @@ export const envSchema = z.object({
         .filter(Boolean),
     ),
   WEB_DIST_DIR: z.string().optional(),
+  /** Set when a reverse proxy in front sets X-Forwarded-For; otherwise a client could pick its own address. */
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
 });
 export type Env = z.infer<typeof envSchema>;
 

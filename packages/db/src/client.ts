@@ -13,7 +13,7 @@ export type TenantTransaction = Parameters<Parameters<PrismaClient["$transaction
 export const TENANT_ROLE = "fieldops_app";
 
 export function createDatabase(databaseUrl: string, options: { max?: number } = {}): Database {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: options.max ?? 10 });
+  const adapter = new PrismaPg({ connectionString: databaseUrl, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
   return new PrismaClient({ adapter });
 }
 

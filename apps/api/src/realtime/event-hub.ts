@@ -51,7 +51,7 @@ export async function createEventHub(subscriberConnection: Redis, onInvalid: (ra
     },
     size: () => [...byCompany.values()].reduce((n, set) => n + set.size, 0),
     async close() {
-      await subscriberConnection.quit();
+      await subscriberConnection.quit().catch(() => subscriberConnection.disconnect());
     },
   };
 }

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
+import { serverMessageSchema, type ServerMessage } from "#shared/events";
+import type { RunningWorkers } from "../../../../workers/run-workers.ts";
+import {
+  createTestCompany,
+  drainQueues,
+  signIn,
+  startTestApp,
+  startTestWorkers,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
+import { WS_UNAUTHORIZED } from "./websocket-routes.ts";
+
+let t: TestApp;
+let workers: RunningWorkers;
+let a: TestCompany;
+let b: TestCompany;
+
+/** A socket that records every message, with a way to wait for one. */
+function connect(url: string, headers: Record<string, string> = {}) {
+  const socket = new WebSocket(url, { headers });
+  const messages: ServerMessage[] = [];
+  const waiters: { test: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  socket.on("message", (raw) => {
+    const message = serverMessageSchema.parse(JSON.parse(String(raw)));
+    messages.push(message);
+    for (const waiter of waiters.filter((w) => w.test(message))) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(message);
+    }
+  });
+  const next = (test: (m: ServerMessage) => boolean, timeoutMs = 5000) =>
+    new Promise<ServerMessage>((resolve, reject) => {
+      const found = messages.find(test);
+      if (found) return resolve(found);
+      const timer = setTimeout(() => reject(new Error("no such message in time")), timeoutMs);
+      waiters.push({ test, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+    });
+  const closed = new Promise<{ code: number }>((resolve) => socket.on("close", (code) => resolve({ code })));
+  return { socket, messages, next, closed };
+}
+
+const wsUrl = (path: string) => `${t.url.replace("http", "ws")}${path}`;
+const isActivity = (summary: string) => (m: ServerMessage) =>
+  m.type === "event" && m.event.name === "activity.recorded" && m.event.payload.summary === summary;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  workers = startTestWorkers(t);
+  a = await createTestCompany(t.db, { name: "Alpha Lawns" });
+  b = await createTestCompany(t.db, { name: "Beta Plumbing" });
+});
+afterAll(async () => {
+  await workers.close();
+  await t.close();
+});
+
+describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
+  it("closes a socket without a valid session", async () => {
+    const anonymous = connect(wsUrl("/api/ws"));
+    expect((await anonymous.closed).code).toBe(WS_UNAUTHORIZED);
+    const forged = connect(wsUrl("/api/ws?token=forged"));
+    expect((await forged.closed).code).toBe(WS_UNAUTHORIZED);
+  });
+
+  it("delivers a company's events to its own users only, and the activity feed holds them", async () => {
+    const ownerA = connect(wsUrl("/api/ws"), { authorization: `Bearer ${await signIn(t.url, a.users.owner.email)}` });
+    const ownerB = connect(wsUrl(`/api/ws?token=${await signIn(t.url, b.users.owner.email)}`));
+    await Promise.all([ownerA.next((m) => m.type === "ready"), ownerB.next((m) => m.type === "ready")]);
+
+    await signIn(t.url, a.users.member.email);
+    await drainQueues(t.runtime.context.queues);
+    const event = await ownerA.next(isActivity(`member ${a.users.member.email.slice(7, 15)} signed in`));
+    expect(event.type === "event" && event.seq).toMatch(/^\d+-\d+$/);
+
+    // B's owner saw B's own sign-in but nothing of company A.
+    await signIn(t.url, b.users.member.email);
+    await drainQueues(t.runtime.context.queues);
+    await ownerB.next(isActivity(`member ${b.users.member.email.slice(7, 15)} signed in`));
+    const leaked = ownerB.messages.filter((m) => m.type === "event" && m.event.payload.summary.includes(a.users.member.email.slice(7, 15)));
+    expect(leaked).toEqual([]);
+
+    const token = await signIn(t.url, a.users.owner.email);
+    const feed = (await (await fetch(`${t.url}/api/activity`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      items: { summary: string }[];
+    };
+    expect(feed.items.map((i) => i.summary)).toContain(`member ${a.users.member.email.slice(7, 15)} signed in`);
+    expect(feed.items.every((i) => !i.summary.includes(b.users.member.email.slice(7, 15)))).toBe(true);
+    ownerA.socket.close();
+    ownerB.socket.close();
+  });
+
+  it("a socket that reconnects receives, in order, what it missed while away", async () => {
+    const token = await signIn(t.url, a.users.owner.email);
+    await drainQueues(t.runtime.context.queues);
+    const first = connect(wsUrl("/api/ws"), { cookie: `session=${token}` });
+    const ready = await first.next((m) => m.type === "ready");
+    const lastSeen = ready.type === "ready" ? ready.lastSeq : null;
+    expect(lastSeen).not.toBeNull();
+    first.socket.close();
+    await first.closed;
+
+    await signIn(t.url, a.users.field_user.email);
+    await signIn(t.url, a.users.member.email);
+    await drainQueues(t.runtime.context.queues);
+
+    const again = connect(wsUrl(`/api/ws?after=${lastSeen}`), { cookie: `session=${token}` });
+    await again.next((m) => m.type === "ready");
+    const missed = again.messages.flatMap((m) => (m.type === "event" ? [m.event.payload.summary] : []));
+    expect(missed).toEqual([
+      `field_user ${a.users.field_user.email.slice(11, 19)} signed in`,
+      `member ${a.users.member.email.slice(7, 15)} signed in`,
+    ]);
+
+    // The same replay asked for by message is not delivered twice.
+    again.socket.send(JSON.stringify({ type: "resume", after: lastSeen }));
+    again.socket.send(JSON.stringify({ type: "ping", requestId: "p1" }));
+    await again.next((m) => m.type === "pong");
+    expect(again.messages.filter((m) => m.type === "event")).toHaveLength(2);
+    again.socket.close();
+  });
+
+  it("answers malformed messages with an error and stays open", async () => {
+    const token = await signIn(t.url, b.users.owner.email);
+    const socket = connect(wsUrl(`/api/ws?token=${token}`));
+    await socket.next((m) => m.type === "ready");
+    socket.socket.send("not json");
+    socket.socket.send(JSON.stringify({ type: "resume", after: "'; DROP" }));
+    await socket.next((m) => m.type === "error" && m.message === "Invalid resume position");
+    socket.socket.send(JSON.stringify({ type: "ping", requestId: "still-here" }));
+    await socket.next((m) => m.type === "pong" && m.requestId === "still-here");
+    socket.socket.close();
+  });
+});

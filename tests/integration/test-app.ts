@@ -1,0 +1,131 @@
+import { randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { inject } from "vitest";
+import { buildApp, REDACTED_LOG_PATHS } from "../../apps/api/src/app.ts";
+import { createRuntime, type Runtime } from "../../apps/api/src/create-context.ts";
+import { envSchema } from "../../packages/config/src/env.ts";
+import type { Database } from "../../packages/db/src/client.ts";
+import type { PlanId } from "#shared/plans";
+import type { Role } from "#shared/roles";
+
+type TenantRole = Exclude<Role, "admin">;
+import { defaultPermissions } from "#shared/roles";
+import { hashPassword } from "../../packages/security/src/passwords.ts";
+import { runWorkers, type RunningWorkers } from "../../workers/run-workers.ts";
+import type { JobQueues } from "../../workers/enqueue.ts";
+
+export interface TestApp {
+  app: FastifyInstance;
+  runtime: Runtime;
+  db: Database;
+  url: string;
+  /** Every log line the API wrote, for tests that read the logs. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/** The real API on a free port, on the run's test database and Redis. */
+export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const env = envSchema.parse({
+    NODE_ENV: "test",
+    DATABASE_URL: inject("databaseUrl"),
+    REDIS_URL: inject("redisUrl"),
+    LOG_LEVEL: "info",
+    // As behind a proxy, so that tests can speak from several client addresses.
+    TRUST_PROXY: "true",
+    ...overrides,
+  });
+  const runtime = await createRuntime(env);
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString());
+      done();
+    },
+  });
+  const app = await buildApp({
+    context: runtime.context,
+    hub: runtime.hub,
+    logger: { level: "info", stream, redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" } },
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    app,
+    runtime,
+    db: runtime.context.db,
+    url: `http://127.0.0.1:${port}`,
+    logs,
+    async close() {
+      await app.close();
+      await runtime.close();
+    },
+  };
+}
+
+/** The real workers, in this process, on the test Redis and database. */
+export function startTestWorkers(testApp: TestApp): RunningWorkers {
+  const { redis, db } = testApp.runtime.context;
+  return runWorkers({ connection: redis.duplicate(), db, redis, concurrency: 5 });
+}
+
+/** Waits until no queue has waiting, active or delayed jobs. */
+export async function drainQueues(queues: JobQueues, names: Parameters<JobQueues["queue"]>[0][] = ["activity"]) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const counts = await Promise.all(names.map((name) => queues.queue(name).getJobCounts("waiting", "active", "delayed", "prioritized")));
+    if (counts.every((c) => Object.values(c).every((n) => n === 0))) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("queues did not drain within 15 s");
+}
+
+export const TEST_PASSWORD = "correct-horse-battery";
+let passwordHash: Promise<string> | null = null;
+
+export interface TestCompany {
+  id: string;
+  slug: string;
+  users: Record<TenantRole, { id: string; email: string }>;
+}
+
+/** A company with one user of each tenant role, all with TEST_PASSWORD. */
+export async function createTestCompany(db: Database, options: { name?: string; planId?: PlanId } = {}): Promise<TestCompany> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const tag = randomUUID().slice(0, 8);
+  const company = await db.company.create({
+    data: {
+      name: options.name ?? `Test Co ${tag}`,
+      slug: `test-co-${tag}`,
+      industry: "lawn-care",
+      verticalId: "landscaping",
+      planId: options.planId ?? "pro",
+      branding: { name: `Test Co ${tag}`, logo: null, primaryColor: "#16a34a" },
+      features: ["jobs"],
+    },
+  });
+  const roles: TenantRole[] = ["owner", "member", "field_user"];
+  const users = {} as TestCompany["users"];
+  for (const role of roles) {
+    const email = `${role}-${tag}@test.example`;
+    const user = await db.user.create({
+      data: { companyId: company.id, email, name: `${role} ${tag}`, passwordHash: await passwordHash, role, permissions: defaultPermissions(role) },
+    });
+    users[role] = { id: user.id, email };
+  }
+  return { id: company.id, slug: company.slug, users };
+}
+
+export async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  if (body === undefined) return fetch(url, { method: "POST", headers });
+  return fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+}
+
+export async function signIn(baseUrl: string, email: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await post(`${baseUrl}/api/login`, { username: email, password });
+  if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
+  const body = (await response.json()) as { token: string };
+  return body.token;
+}
