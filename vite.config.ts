@@ -12,7 +12,21 @@ const apiTarget = "http://127.0.0.1:3000";
 export default defineConfig({
   root: webRoot,
   plugins: [react(), tailwindcss()],
-  build: { outDir, emptyOutDir: true },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: "vendor", test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       "/api": { target: apiTarget, ws: true },
