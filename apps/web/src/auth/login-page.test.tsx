@@ -1,37 +1,20 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { ServerResponse } from "node:http";
 import { Route } from "react-router";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { User } from "#shared/auth";
-import { sendJson, setPageOrigin, startLocalServer, type LocalServer } from "../testing/local-server";
+import { beforeEach, describe, expect, it } from "vitest";
+import { makeUser } from "../testing/fixtures";
+import { sendJson, useLocalApi } from "../testing/local-server";
 import { renderApp } from "../testing/render-app";
 import { LoginPage } from "./login-page";
 
-let api: LocalServer;
+const server = useLocalApi();
+const owner = makeUser({ email: "owner@demo.test", name: "Olive Owner", role: "owner" });
+let api: ReturnType<typeof useLocalApi>["current"];
 
-const owner: User = {
-  id: "u1",
-  email: "owner@demo.test",
-  name: "Olive Owner",
-  role: "owner",
-  permissions: ["view", "edit"],
-  companyId: "c1",
-  impersonating: false,
-};
-
-beforeAll(async () => {
-  api = await startLocalServer();
-  setPageOrigin(api.origin);
-});
-afterAll(() => api.close());
 beforeEach(() => {
+  api = server.current;
   api.on("GET", "/api/user", (_req, res) => sendJson(res, 401, { message: "Not signed in" }));
-});
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  api.requests.length = 0;
 });
 
 function renderLogin() {

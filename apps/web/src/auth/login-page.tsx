@@ -2,19 +2,19 @@ import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Navigate, useNavigate } from "react-router";
 import { z } from "zod";
-import { INVALID_CREDENTIALS, emailSchema, loginResponseSchema, type LoginRequest } from "#shared/auth";
+import { INVALID_CREDENTIALS, emailSchema, type LoginRequest } from "#shared/auth";
 import { homePathForRole } from "#shared/roles";
 import { Alert, AlertDescription } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Label } from "../components/ui/label";
 import { Input } from "../components/ui/input";
-import { ApiError, apiRequest } from "../lib/api";
+import { ApiError } from "../lib/api";
 import { FullPageLoader } from "../shell/app-layout";
 import { usePageTitle } from "../shell/page-title";
 import { AuthScreen, FieldError } from "./auth-screen";
 import { PasswordInput } from "./password-input";
 import { SelectedPlanBanner, useSelectedPlan } from "./selected-plan";
-import { startSession, useUser } from "./session";
+import { requestSession, startSession, useUser } from "./session";
 
 export const LOGIN_FAILED = "Login failed. Please try again.";
 
@@ -41,10 +41,7 @@ export function LoginPage() {
   const [emailError, setEmailError] = useState<string>();
 
   const login = useMutation({
-    mutationFn: async (body: LoginRequest) => {
-      const res = await apiRequest("POST", "/api/login", body);
-      return loginResponseSchema.parse(await res.json());
-    },
+    mutationFn: (body: LoginRequest) => requestSession("/api/login", body),
     onSuccess: (response) => {
       void navigate(startSession(queryClient, response), { replace: true });
     },

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { AUTH_TOKEN_STORAGE_KEY, userSchema, type LoginResponse, type User } from "#shared/auth";
+import { AUTH_TOKEN_STORAGE_KEY, loginResponseSchema, userSchema, type LoginResponse, type User } from "#shared/auth";
 import { homePathForRole } from "#shared/roles";
 import { apiRequest, getQueryFn } from "../lib/api";
 
@@ -24,6 +24,12 @@ export function useUser() {
     refetchOnWindowFocus: false,
     refetchOnMount: false,
   });
+}
+
+/** POST /api/login or /api/signup: both answer with a token and the signed-in user. */
+export async function requestSession(url: "/api/login" | "/api/signup", body: unknown): Promise<LoginResponse> {
+  const res = await apiRequest("POST", url, body);
+  return loginResponseSchema.parse(await res.json());
 }
 
 /**

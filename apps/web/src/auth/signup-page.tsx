@@ -1,19 +1,19 @@
 import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, Navigate, useNavigate } from "react-router";
-import { loginResponseSchema, passwordSchema, signupRequestSchema, type SignupRequest } from "#shared/auth";
+import { passwordSchema, signupRequestSchema, type SignupRequest } from "#shared/auth";
 import { homePathForRole } from "#shared/roles";
 import { Alert, AlertDescription } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
-import { ApiError, apiRequest } from "../lib/api";
+import { ApiError } from "../lib/api";
 import { FullPageLoader } from "../shell/app-layout";
 import { usePageTitle } from "../shell/page-title";
 import { AuthScreen, FieldError } from "./auth-screen";
 import { PasswordInput } from "./password-input";
 import { SelectedPlanBanner, clearSelectedPlan, useSelectedPlan } from "./selected-plan";
-import { startSession, useUser } from "./session";
+import { requestSession, startSession, useUser } from "./session";
 
 export const SIGNUP_FAILED = "Sign up failed. Please try again.";
 
@@ -73,10 +73,7 @@ export function SignupPage() {
   const [formError, setFormError] = useState<string>();
 
   const signup = useMutation({
-    mutationFn: async (body: SignupRequest) => {
-      const res = await apiRequest("POST", "/api/signup", body);
-      return loginResponseSchema.parse(await res.json());
-    },
+    mutationFn: (body: SignupRequest) => requestSession("/api/signup", body),
     onSuccess: (response) => {
       clearSelectedPlan();
       void navigate(startSession(queryClient, response), { replace: true });
@@ -92,7 +89,10 @@ export function SignupPage() {
   if (user.isPending) return <FullPageLoader />;
   if (user.data) return <Navigate to={homePathForRole(user.data.role)} replace />;
 
-  const onChange = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const onChange = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _edited, ...others }) => others);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

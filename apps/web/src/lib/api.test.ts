@@ -1,18 +1,12 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ApiError, apiRequest, createQueryClient, getQueryFn } from "./api";
-import { sendJson, setPageOrigin, startLocalServer, type LocalServer } from "../testing/local-server";
+import { sendJson, useLocalApi, type LocalServer } from "../testing/local-server";
 
+const server = useLocalApi();
 let api: LocalServer;
-
-beforeAll(async () => {
-  api = await startLocalServer();
-  setPageOrigin(api.origin);
-});
-afterAll(() => api.close());
-afterEach(() => {
-  localStorage.clear();
-  api.requests.length = 0;
+beforeEach(() => {
+  api = server.current;
 });
 
 describe("apiRequest", () => {

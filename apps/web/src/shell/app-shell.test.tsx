@@ -1,24 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket as WsClient, WebSocketServer, type WebSocket } from "ws";
-import type { User } from "#shared/auth";
 import type { Company } from "#shared/company";
 import { VERTICALS } from "#shared/verticals";
 import type { Activity, ServerMessage } from "#shared/events";
 import { AppRoutes } from "../routes";
-import { sendJson, setPageOrigin, startLocalServer, type LocalServer } from "../testing/local-server";
+import { makeUser } from "../testing/fixtures";
+import { sendJson, useLocalApi, type LocalServer } from "../testing/local-server";
 import { renderApp } from "../testing/render-app";
 
-const member: User = {
-  id: "u2",
-  email: "member@demo.test",
-  name: "Mia Member",
-  role: "member",
-  permissions: ["view", "edit"],
-  companyId: "c1",
-  impersonating: false,
-};
+const member = makeUser();
 
 const company: Company = {
   id: "c1",
@@ -57,6 +49,7 @@ const eventMessage = (seq: string, item: Activity): ServerMessage => ({
   event: { name: "activity.recorded", payload: item },
 });
 
+const server = useLocalApi();
 let api: LocalServer;
 let wss: WebSocketServer;
 let sockets: WebSocket[];
@@ -67,22 +60,20 @@ beforeAll(async () => {
   // The WebSocket that vitest's jsdom environment exposes (undici's) cannot dispatch jsdom's events and throws on
   // open, so the app's socket uses the `ws` client here: a real WebSocket to the real test server.
   globalThis.WebSocket = WsClient as unknown as typeof globalThis.WebSocket;
-  api = await startLocalServer();
-  wss = new WebSocketServer({ server: api.server, path: "/api/ws" });
+  wss = new WebSocketServer({ server: server.current.server, path: "/api/ws" });
   wss.on("connection", (socket) => {
     sockets.push(socket);
     socket.send(JSON.stringify({ type: "ready", lastSeq: "1-0" } satisfies ServerMessage));
   });
-  setPageOrigin(api.origin);
 });
 
 afterAll(async () => {
   for (const client of wss.clients) client.terminate();
   await new Promise<void>((resolve) => wss.close(() => resolve()));
-  await api.close();
 });
 
 beforeEach(() => {
+  api = server.current;
   sockets = [];
   signedIn = true;
   logoutStatus = 204;
@@ -97,13 +88,6 @@ beforeEach(() => {
     signedIn = false;
     res.writeHead(logoutStatus).end();
   });
-});
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-  api.requests.length = 0;
 });
 
 const renderAt = (path: string) => renderApp({ initialPath: path, routes: <>{AppRoutes().props.children}</> });

@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { cleanup } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll } from "vitest";
 
 /** A request as the test server saw it. */
 export type SeenRequest = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
@@ -65,4 +67,29 @@ export function setPageOrigin(origin: string): void {
   const dom = (globalThis as { jsdom?: { reconfigure: (options: { url: string }) => void } }).jsdom;
   if (!dom) throw new Error("setPageOrigin needs the jsdom test environment");
   dom.reconfigure({ url: `${origin}/` });
+}
+
+/**
+ * For a jsdom test file: one local API server for the file, the page pointed at it, and storage and the request
+ * log reset after each test. Read `api.current` inside tests and hooks.
+ */
+export function useLocalApi(): { readonly current: LocalServer } {
+  const holder: { current?: LocalServer } = {};
+  beforeAll(async () => {
+    holder.current = await startLocalServer();
+    setPageOrigin(holder.current.origin);
+  });
+  afterAll(() => holder.current?.close());
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    sessionStorage.clear();
+    if (holder.current) holder.current.requests.length = 0;
+  });
+  return {
+    get current() {
+      if (!holder.current) throw new Error("The local API server starts in beforeAll");
+      return holder.current;
+    },
+  };
 }
