@@ -38,7 +38,7 @@ export async function requestSession(url: "/api/login" | "/api/signup", body: un
  */
 export function startSession(queryClient: QueryClient, response: LoginResponse): string {
   localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, response.token);
-  queryClient.clear();
+  queryClient.removeQueries();
   queryClient.setQueryData<User | null>(USER_QUERY_KEY, response.user);
   return homePathForRole(response.user.role);
 }
