@@ -42,26 +42,27 @@ export function bestPositionInRoute(
   const n = m.nNodes;
   const time = m.time;
   const cost = m.cost;
+  const service = m.service;
   const earliest = route.earliest;
   const latest = route.latest;
   const e = m.early[visit]!;
   const l = m.late[visit]!;
   const s = m.service[visit]!;
   const rowV = visit * n;
+  const blinking = rng !== null && blink > 0;
   let prev = v.startNode;
   for (let p = 0; p <= len; p++) {
     const next = p < len ? nodes[p]! : v.endNode;
-    const arr = earliest[p]! + m.service[prev]! + time[prev * n + visit]!;
+    const rowP = prev * n;
+    const arr = earliest[p]! + service[prev]! + time[rowP + visit]!;
     // Earliest start times only grow along a route, so once too late, every later position is too.
     if (arr > l) break;
-    if (rng === null || blink <= 0 || rng.next() >= blink) {
+    const delta = cost[rowP + visit]! + cost[rowV + next]! - cost[rowP + next]!;
+    if (delta < bestDelta && (!blinking || rng.next() >= blink)) {
       const start = arr > e ? arr : e;
       if (start + s + time[rowV + next]! <= latest[p + 1]!) {
-        const delta = cost[prev * n + visit]! + cost[rowV + next]! - cost[prev * n + next]!;
-        if (delta < bestDelta) {
-          bestDelta = delta;
-          bestPos = p;
-        }
+        bestDelta = delta;
+        bestPos = p;
       }
     }
     prev = next;

@@ -1,3 +1,4 @@
+import { LocalSearch } from "./local-search";
 import type { RoutingModel } from "./model";
 import { Rng } from "./rng";
 import { defaultSisrParams, recreate, ruin, SisrWorkspace, sortForRecreate, type SisrParams } from "./sisr";
@@ -70,6 +71,7 @@ export function search(m: RoutingModel, opts: SearchOptions): SearchResult {
   const scale = Math.max(1e-9, current.routeCost() / used);
   const t0 = (opts.startTemperature ?? 0.5) * scale;
   const tf = (opts.endTemperature ?? 0.005) * scale;
+  const ls = new LocalSearch(ws, 20);
   let currentCost = current.cost(m);
   let best = current;
   let bestCost = currentCost;
@@ -85,7 +87,11 @@ export function search(m: RoutingModel, opts: SearchOptions): SearchResult {
     cand.unassigned = [];
     sortForRecreate(ws, loose, rng);
     recreate(ws, cand, loose, rng, counter.stamp, maxRoutes);
-    const c = cand.cost(m);
+    let c = cand.cost(m);
+    if (c < bestCost - 1e-9) {
+      ls.run(cand, rng, counter.stamp);
+      c = cand.cost(m);
+    }
     if (c < currentCost - temperature * Math.log(rng.next())) {
       current = cand;
       currentCost = c;

@@ -155,7 +155,8 @@ export function recreate(ws: SisrWorkspace, sol: Solution, visits: number[], rng
   let used = sol.usedRoutes();
   const routes = sol.routes;
   const nRoutes = routes.length;
-  const restrict = nRoutes > ws.routeNeighbors / 3;
+  // Large instances: only routes holding one of the visit's nearest neighbours (and empty ones) are tried.
+  const restrict = used > ws.routeNeighbors / 2;
   const candidates = ws.candidates;
   for (const c of visits) {
     const mark = ws.nextMark();
