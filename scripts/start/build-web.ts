@@ -21,5 +21,5 @@ export async function buildWebIfNeeded(root: string, log: (line: string) => void
   if (existsSync(index) && statSync(index).mtimeMs >= newestChange(sources)) return;
   log("building the web app");
   const { build } = await import("vite");
-  await build({ root, configFile: join(root, "vite.config.ts"), logLevel: "warn" });
+  await build({ configFile: join(root, "vite.config.ts"), logLevel: "warn" });
 }

@@ -32,7 +32,7 @@ class CatalogTextClient extends pg.Client {
 }
 
 /** The same URL pointing at another database on the same server. */
-function withDatabase(databaseUrl: string, database: string): string {
+export function withDatabase(databaseUrl: string, database: string): string {
   const url = new URL(databaseUrl);
   url.pathname = `/${encodeURIComponent(database)}`;
   return url.toString();

@@ -1,0 +1,36 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { Redis } from "ioredis";
+import { withDatabase } from "../../packages/db/src/schema-engine-adapter.ts";
+
+/**
+ * The product for end-to-end tests: a fresh `fieldops_e2e` database and an emptied Redis index, then the same start
+ * script as `npm start` (migrations, demo world, web build, API and worker).
+ */
+const server = process.env.TEST_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const redisUrl = process.env.E2E_REDIS_URL ?? "redis://127.0.0.1:6379/10";
+const database = "fieldops_e2e";
+
+const admin = new pg.Client({ connectionString: server });
+await admin.connect();
+await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+await admin.query(`CREATE DATABASE ${database}`);
+await admin.end();
+const redis = new Redis(redisUrl);
+await redis.flushdb();
+await redis.quit();
+
+const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("../../scripts/start.ts", import.meta.url))], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "test",
+    LOG_LEVEL: "warn",
+    PORT: process.env.E2E_PORT ?? "3210",
+    DATABASE_URL: withDatabase(server, database),
+    REDIS_URL: redisUrl,
+  },
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

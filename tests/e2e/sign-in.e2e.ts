@@ -1,0 +1,66 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const DEMO_PASSWORD = "demo-password-1";
+
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+test.describe("sign-in lands each demo role where the spec says", () => {
+  for (const [email, path] of [
+    ["admin@demo.test", "/admin-dashboard"],
+    ["owner@demo.test", "/admin-dashboard"],
+    ["owner@acme-plumbing.test", "/admin-dashboard"],
+    ["member@demo.test", "/userdash"],
+    ["tech@demo.test", "/userdash"],
+  ] as const) {
+    test(`${email} → ${path}`, async ({ page }) => {
+      await signIn(page, email);
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeTruthy();
+    });
+  }
+});
+
+test("a wrong password shows Invalid credentials and stays on the sign-in screen", async ({ page }) => {
+  await signIn(page, "member@demo.test", "not-the-password");
+  await expect(page.getByRole("alert")).toContainText("Invalid credentials");
+  await expect(page).toHaveURL("/login");
+  expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+});
+
+test("the password toggle shows and hides the password", async ({ page }) => {
+  await page.goto("/login");
+  const password = page.getByLabel("Password", { exact: true });
+  await password.fill("secret-value");
+  await expect(password).toHaveAttribute("type", "password");
+  await page.getByRole("button", { name: "Show password" }).click();
+  await expect(password).toHaveAttribute("type", "text");
+  await page.getByRole("button", { name: "Hide password" }).click();
+  await expect(password).toHaveAttribute("type", "password");
+});
+
+test("a plan chosen at the pricing step shows its free-trial banner", async ({ page }) => {
+  await page.goto("/login");
+  await page.evaluate(() => localStorage.setItem("selected_plan", "pro"));
+  await page.reload();
+  await expect(page.getByText("Pro Plan Selected")).toBeVisible();
+  await expect(page.getByText("7-Day Free Trial")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start Pro Plan Free Trial" })).toBeVisible();
+});
+
+test("signed out, an app page sends you to sign in; logout clears storage and returns there", async ({ page }) => {
+  await page.goto("/jobs");
+  await expect(page).toHaveURL("/login");
+  await signIn(page, "member@demo.test");
+  await expect(page).toHaveURL("/userdash");
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL("/login");
+  expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+  await page.goto("/userdash");
+  await expect(page).toHaveURL("/login");
+});
