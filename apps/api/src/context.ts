@@ -4,6 +4,7 @@ import type { Env } from "../../../packages/config/src/env.ts";
 import type { Database } from "../../../packages/db/src/client.ts";
 import type { JobQueues } from "../../../workers/enqueue.ts";
 import type { LoginRateLimiter } from "./auth/login-rate-limit.ts";
+import type { SessionCache } from "./auth/session-cache.ts";
 import type { AuthenticatedUser } from "./auth/sessions.ts";
 
 /** What every route module needs, built once per process and handed to each route plugin. */
@@ -13,6 +14,7 @@ export interface AppContext {
   redis: Redis;
   queues: JobQueues;
   loginRateLimiter: LoginRateLimiter;
+  sessionCache: SessionCache;
   /** The signed-in user of a request (bearer token first, then the session cookie), or null. */
   authenticate(request: FastifyRequest): Promise<AuthenticatedUser | null>;
   /** Like authenticate, but answers 401 when nobody is signed in. */

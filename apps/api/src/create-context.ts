@@ -4,6 +4,7 @@ import { createDatabase } from "../../../packages/db/src/client.ts";
 import { createJobQueues } from "../../../workers/enqueue.ts";
 import { createAuthenticator } from "./auth/authenticate.ts";
 import { createLoginRateLimiter } from "./auth/login-rate-limit.ts";
+import { createSessionCache } from "./auth/session-cache.ts";
 import type { AppContext } from "./context.ts";
 import { createEventHub, type EventHub } from "./realtime/event-hub.ts";
 
@@ -18,21 +19,24 @@ export async function createRuntime(env: Env, onInvalidEvent: (raw: string) => v
   const db = createDatabase(env.DATABASE_URL);
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
   const queues = createJobQueues(redis);
-  const hub = await createEventHub(new Redis(env.REDIS_URL, { maxRetriesPerRequest: null }), onInvalidEvent);
+  const subscriber = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+  const hub = await createEventHub(subscriber, onInvalidEvent);
+  const sessionCache = await createSessionCache(redis, subscriber);
   const context: AppContext = {
     env,
     db,
     redis,
     queues,
     loginRateLimiter: createLoginRateLimiter(redis),
-    ...createAuthenticator(db),
+    sessionCache,
+    ...createAuthenticator(db, sessionCache),
   };
   return {
     context,
     hub,
     async close() {
       // Each connection closes on its own: one that is already gone must not keep the others open.
-      await Promise.allSettled([hub.close(), queues.close()]);
+      await Promise.allSettled([sessionCache.close(), hub.close(), queues.close()]);
       await Promise.allSettled([redis.quit().catch(() => redis.disconnect()), db.$disconnect()]);
     },
   };

@@ -2,7 +2,8 @@ import type { FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "#shared/auth";
 import type { Database } from "../../../../packages/db/src/client.ts";
 import { unauthorized } from "../http/http-error.ts";
-import { findSessionUser, type AuthenticatedUser } from "./sessions.ts";
+import type { SessionCache } from "./session-cache.ts";
+import { findSessionUser, hashToken, type AuthenticatedUser } from "./sessions.ts";
 
 /** The token a request carries: `Authorization: Bearer …`, else the session cookie, else `?token=` (WebSocket). */
 export function requestToken(request: FastifyRequest): string | null {
@@ -14,13 +15,22 @@ export function requestToken(request: FastifyRequest): string | null {
   return typeof query?.token === "string" && query.token.length > 0 ? query.token : null;
 }
 
-export function createAuthenticator(db: Database) {
+async function lookUp(db: Database, cache: SessionCache, token: string): Promise<AuthenticatedUser | null> {
+  const tokenHash = hashToken(token);
+  const cached = cache.get(tokenHash);
+  if (cached) return cached;
+  const user = await findSessionUser(db, tokenHash);
+  if (user) cache.set(tokenHash, user);
+  return user;
+}
+
+export function createAuthenticator(db: Database, cache: SessionCache) {
   const resolved = new WeakMap<FastifyRequest, Promise<AuthenticatedUser | null>>();
   const authenticate = (request: FastifyRequest) => {
     let user = resolved.get(request);
     if (!user) {
       const token = requestToken(request);
-      user = token ? findSessionUser(db, token) : Promise.resolve(null);
+      user = token ? lookUp(db, cache, token) : Promise.resolve(null);
       resolved.set(request, user);
     }
     return user;

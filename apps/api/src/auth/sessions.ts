@@ -11,6 +11,7 @@ export interface AuthenticatedUser {
   permissions: Permission[];
   companyId: string | null;
   sessionId: string;
+  sessionExpiresAt: Date;
 }
 
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
@@ -21,7 +22,7 @@ export async function createSession(
   db: Database,
   user: { id: string; companyId: string | null },
   meta: { ipAddress: string; userAgent: string | undefined; ttlDays: number },
-): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
+): Promise<{ token: string; id: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + meta.ttlDays * 24 * 3600 * 1000);
   const session = await db.session.create({
@@ -34,12 +35,12 @@ export async function createSession(
       expiresAt,
     },
   });
-  return { token, sessionId: session.id, expiresAt };
+  return { token, id: session.id, expiresAt };
 }
 
-/** The user behind a token, or null when the token is unknown or its session expired. */
-export async function findSessionUser(db: Database, token: string): Promise<AuthenticatedUser | null> {
-  const session = await db.session.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
+/** The user behind a token's hash, or null when the token is unknown or its session expired. */
+export async function findSessionUser(db: Database, tokenHash: string): Promise<AuthenticatedUser | null> {
+  const session = await db.session.findUnique({ where: { tokenHash }, include: { user: true } });
   if (!session) return null;
   const now = Date.now();
   if (session.expiresAt.getTime() <= now) {
@@ -49,10 +50,10 @@ export async function findSessionUser(db: Database, token: string): Promise<Auth
   if (now - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await db.session.update({ where: { id: session.id }, data: { lastSeenAt: new Date(now) } });
   }
-  return toAuthenticatedUser(session.user, session.id);
+  return toAuthenticatedUser(session.user, session);
 }
 
-export function toAuthenticatedUser(user: UserRow, sessionId: string): AuthenticatedUser {
+export function toAuthenticatedUser(user: UserRow, session: { id: string; expiresAt: Date }): AuthenticatedUser {
   const role = roleSchema.parse(user.role);
   const permissions = user.permissions.flatMap((p) => {
     const parsed = permissionSchema.safeParse(p);
@@ -65,7 +66,8 @@ export function toAuthenticatedUser(user: UserRow, sessionId: string): Authentic
     role,
     permissions: permissions.length > 0 ? permissions : defaultPermissions(role),
     companyId: user.companyId,
-    sessionId,
+    sessionId: session.id,
+    sessionExpiresAt: session.expiresAt,
   };
 }
 

@@ -120,6 +120,19 @@ describe("GET /api/user and POST /api/logout", () => {
     expect((await fetch(`${t.url}/api/user`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
   });
 
+  it("logout through one API process ends the session at once in every other process", async () => {
+    const other = await startTestApp();
+    try {
+      const token = await signIn(t.url, company.users.owner.email);
+      const headers = { authorization: `Bearer ${token}` };
+      expect((await fetch(`${other.url}/api/user`, { headers })).status).toBe(200);
+      expect((await post(`${t.url}/api/logout`, undefined, headers)).status).toBe(204);
+      await expect.poll(async () => (await fetch(`${other.url}/api/user`, { headers })).status, { timeout: 2000 }).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("an expired session no longer signs anyone in", async () => {
     const token = await signIn(t.url, company.users.owner.email);
     await t.db.session.update({ where: { tokenHash: hashToken(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });

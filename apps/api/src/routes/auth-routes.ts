@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       secure: env.NODE_ENV === "production",
       expires: session.expiresAt,
     });
-    return { token: session.token, user: toUserResponse(toAuthenticatedUser(user, session.sessionId)) };
+    return { token: session.token, user: toUserResponse(toAuthenticatedUser(user, session)) };
   };
 
   const recordActivity = async (
@@ -121,6 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       const user = await context.authenticate(request);
       if (user) {
         await revokeSession(db, user.sessionId);
+        await context.sessionCache.revoke([user.sessionId]);
         await recordActivity(request, user, "user.signed_out", `${user.name} signed out`);
       }
       reply.clearCookie(SESSION_COOKIE, { path: "/" });

@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmod, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { freePort } from "../scripts/start/free-port.ts";
+
+/**
+ * `npm run bench`: from one run,
+ * - the time `npm start` takes until /api/health answers 200, cold (fresh data folder: PostgreSQL initialised,
+ *   migrated, demo world seeded) and warm (the same folder again);
+ * - the throughput of authenticated `GET /api/user` on that product, as a ratio to a bare Fastify route on the same
+ *   machine, both loaded the same way.
+ */
+const root = fileURLToPath(new URL("..", import.meta.url));
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+function startProduct(dataDir: string, port: number): { child: ChildProcess; healthy: Promise<number> } {
+  const started = performance.now();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), FIELDOPS_DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const child = spawn("npm", ["start", "--silent"], { cwd: root, env, stdio: "ignore", detached: true });
+  const healthy = (async () => {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      if (ok) return performance.now() - started;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  })();
+  return { child, healthy };
+}
+
+async function stop(child: ChildProcess): Promise<number> {
+  const started = performance.now();
+  await new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    process.kill(-child.pid!, "SIGINT");
+  });
+  return performance.now() - started;
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+// Inside the project (git-ignored), not /tmp: as root, PostgreSQL runs as the postgres user, which must reach it.
+await mkdir(join(root, ".data"), { recursive: true });
+const dataDir = await mkdtemp(join(root, ".data", "bench-"));
+await chmod(dataDir, 0o755);
+try {
+  const port = await freePort();
+  const cold = startProduct(dataDir, port);
+  const coldMs = await cold.healthy;
+  const coldStopMs = await stop(cold.child);
+
+  const warm = startProduct(dataDir, port);
+  const warmMs = await warm.healthy;
+
+  const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "member@demo.test", password: "demo-password-1" }),
+  });
+  const { token } = (await login.json()) as { token: string };
+
+  const bare = spawn(process.execPath, ["--import", "tsx", join(root, "bench/bare-fastify.ts")], { stdio: ["ignore", "pipe", "inherit"] });
+  const barePort = await new Promise<number>((resolve) => bare.stdout!.once("data", (d: Buffer) => resolve(Number(String(d).trim()))));
+
+  // Warm both up, then measure each alone.
+  await autocannon({ url: `http://127.0.0.1:${barePort}/bare`, connections, duration: 2 });
+  await autocannon({ url: `http://127.0.0.1:${port}/api/user`, connections, duration: 2, headers: { authorization: `Bearer ${token}` } });
+  const baseline = await load(`http://127.0.0.1:${barePort}/bare`);
+  const user = await load(`http://127.0.0.1:${port}/api/user`, { authorization: `Bearer ${token}` });
+  bare.kill("SIGTERM");
+  const warmStopMs = await stop(warm.child);
+
+  const ms = (n: number) => `${Math.round(n)} ms`;
+  console.log(`\nnpm start until /api/health is 200`);
+  console.log(`  cold (new data folder: init PostgreSQL, migrate, seed): ${ms(coldMs)}   stop: ${ms(coldStopMs)}`);
+  console.log(`  warm (same data folder):                                ${ms(warmMs)}   stop: ${ms(warmStopMs)}`);
+  console.log(`\nthroughput, ${connections} connections, ${seconds} s each (autocannon)`);
+  console.log(`  bare Fastify route:           ${Math.round(baseline.rps)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms`);
+  console.log(`  GET /api/user (authenticated): ${Math.round(user.rps)} req/s  p50 ${user.p50} ms  p99 ${user.p99} ms`);
+  console.log(`  ratio: ${(user.rps / baseline.rps).toFixed(3)}`);
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
