@@ -1,4 +1,4 @@
-import type { Location, RoutingProblem } from "./contract";
+import type { Crew, Location, RoutingProblem } from "./contract";
 import type { MatrixProvider } from "./matrix/types";
 import type { RoutingModel, VehicleModel } from "./model";
 
@@ -56,9 +56,10 @@ export async function buildModel(problem: RoutingProblem, provider: MatrixProvid
   });
   const typeKeys = new Map<string, number>();
   const vehicles: VehicleModel[] = crews.map((c, k) => {
-    const breaks = c.breaks
-      .map((b) => ({ duration: b.durationSeconds, earliest: b.window.start, latest: b.window.end - b.durationSeconds }))
-      .sort((a, b) => a.earliest - b.earliest);
+    const breaks = breakOrder(c).map((i) => {
+      const b = c.breaks[i]!;
+      return { duration: b.durationSeconds, earliest: b.window.start, latest: b.window.end - b.durationSeconds };
+    });
     const startNode = n + 2 * k;
     const endNode = startNode + 1;
     const key = JSON.stringify([nodeToLoc[startNode], nodeToLoc[endNode], c.shift, c.capacity, [...c.skills].sort(), breaks]);
@@ -95,3 +96,7 @@ export async function buildModel(problem: RoutingProblem, provider: MatrixProvid
   };
   return { problem, model, distance };
 }
+
+/** The model keeps a crew's breaks sorted by window start; entry k is the input index of model break k. */
+export const breakOrder = (crew: Crew): number[] =>
+  crew.breaks.map((_, i) => i).sort((a, b) => crew.breaks[a]!.window.start - crew.breaks[b]!.window.start);

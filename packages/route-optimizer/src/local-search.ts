@@ -14,7 +14,7 @@ const EPS = 1e-9;
  */
 export class LocalSearch {
   private readonly pos: Int32Array;
-  private readonly order: number[];
+  private order: number[] = [];
   private sol!: Solution;
   private stamp = 0;
 
@@ -23,14 +23,19 @@ export class LocalSearch {
     private readonly granularity: number,
   ) {
     this.pos = new Int32Array(ws.m.nVisits);
-    this.order = Array.from({ length: ws.m.nVisits }, (_, i) => i);
   }
 
-  run(sol: Solution, rng: Rng, stamp: number): void {
+  /** Improves `sol` in place, starting from the visits of the routes changed under `stamp` (all when `all`). */
+  run(sol: Solution, rng: Rng, stamp: number, all: boolean): void {
     this.sol = sol;
     this.stamp = stamp;
-    for (let r = 0; r < sol.routes.length; r++) this.index(r);
     const order = this.order;
+    order.length = 0;
+    for (let r = 0; r < sol.routes.length; r++) {
+      this.index(r);
+      const route = sol.routes[r]!;
+      if (all || route.stamp === stamp) for (const x of route.nodes) if (x >= 0) order.push(x);
+    }
     for (let i = order.length - 1; i > 0; i--) {
       const j = rng.int(i + 1);
       const t = order[i]!;

@@ -1,4 +1,4 @@
-import type { BuiltModel } from "./build-model";
+import { breakOrder, type BuiltModel } from "./build-model";
 import type { ModelRoute } from "./check-feasibility";
 import { routingPlanSchema, type PlannedRoute, type RoutingPlan, type Stop } from "./contract";
 import { unassignedReason } from "./diagnose";
@@ -28,7 +28,7 @@ export function planFromRoutes(built: BuiltModel, routes: readonly ModelRoute[],
       if (x < 0) {
         const b = v.breaks[-x - 1]!;
         const start = Math.max(t + svc, b.earliest);
-        stops.push({ kind: "break", breakIndex: crewBreakIndex(built, k, -x - 1), start, end: start + b.duration });
+        stops.push({ kind: "break", breakIndex: breakOrder(crew)[-x - 1]!, start, end: start + b.duration });
         t = start;
         svc = b.duration;
         continue;
@@ -67,20 +67,13 @@ export function planFromRoutes(built: BuiltModel, routes: readonly ModelRoute[],
   });
 }
 
-/** The model sorts a crew's breaks by window; the plan refers to them by their index in the input. */
-function crewBreakIndex(built: BuiltModel, crew: number, sortedIndex: number): number {
-  const breaks = built.problem.crews[crew]!.breaks;
-  const order = breaks.map((_, i) => i).sort((a, b) => breaks[a]!.window.start - breaks[b]!.window.start);
-  return order[sortedIndex]!;
-}
 
 /** Model routes of an existing plan (visit ids and break indexes mapped back to nodes). */
 export function routesFromPlan(built: BuiltModel, plan: RoutingPlan): ModelRoute[] {
   const visitNode = new Map(built.problem.visits.map((v, i) => [v.id, i]));
   return built.problem.crews.map((crew, k) => {
     const route = plan.routes.find((r) => r.crewId === crew.id);
-    const breaks = crew.breaks;
-    const order = breaks.map((_, i) => i).sort((a, b) => breaks[a]!.window.start - breaks[b]!.window.start);
+    const order = breakOrder(crew);
     const taken = new Set<number>();
     const nodes: number[] = [];
     for (const s of route?.stops ?? []) {

@@ -1,7 +1,8 @@
 import { LocalSearch } from "./local-search";
 import type { RoutingModel } from "./model";
 import { Rng } from "./rng";
-import { defaultSisrParams, recreate, ruin, SisrWorkspace, sortForRecreate, type SisrParams } from "./sisr";
+import { eliminateRoutes } from "./fleet-min";
+import { defaultSisrParams, recreate, ruinAndRecreate, SisrWorkspace, type SearchCounter, type SisrParams } from "./sisr";
 import { Solution } from "./solution";
 
 export interface SearchOptions {
@@ -12,12 +13,12 @@ export interface SearchOptions {
   maxIterations?: number;
   /** Share of the budget spent removing routes for the vehicles-then-distance objective. */
   fleetShare?: number;
-  /** Start from this solution (e.g. the current plan) instead of constructing one. */
-  initial?: Solution;
   params?: Partial<SisrParams>;
   /** Simulated annealing temperatures, as multiples of the mean arc cost of the first solution. */
   startTemperature?: number;
   endTemperature?: number;
+  /** Literature objectives: annealing's cost per left-out visit, as a multiple of the mean arc cost. */
+  softPenalty?: number;
   now?: () => number;
 }
 
@@ -59,7 +60,7 @@ export function search(m: RoutingModel, opts: SearchOptions): SearchResult {
     return { solution: sol, cost: sol.cost(m), iterations: 0, elapsedMs: clock.elapsed() };
   }
 
-  let current = opts.initial ?? construct(ws, rng, counter, maxVehicles);
+  let current = construct(ws, counter, maxVehicles);
   let maxRoutes = maxVehicles;
   if (m.objective === "vehicles-then-distance" && current.unassigned.length === 0) {
     const share = opts.fleetShare ?? 0.5;
@@ -72,114 +73,44 @@ export function search(m: RoutingModel, opts: SearchOptions): SearchResult {
   const t0 = (opts.startTemperature ?? 0.5) * scale;
   const tf = (opts.endTemperature ?? 0.005) * scale;
   const ls = new LocalSearch(ws, 20);
-  let currentCost = current.cost(m);
+  // The literature's objectives serve every visit they can: the best solution is compared on visits left out
+  // first, but annealing sees only a soft penalty per left-out visit so it can pass through tight spots.
+  const literature = m.objective !== "travel-time";
+  const soft = (opts.softPenalty ?? 10) * scale;
+  const annealCost = (s: Solution): number => (literature ? s.routeCost() + soft * s.unassigned.length : s.cost(m));
+  const better = (a: Solution, ac: number, b: Solution, bc: number): boolean =>
+    literature && a.unassigned.length !== b.unassigned.length ? a.unassigned.length < b.unassigned.length : ac < bc - 1e-9;
+  let currentCost = annealCost(current);
   let best = current;
-  let bestCost = currentCost;
+  let bestCost = current.cost(m);
   for (;;) {
     const progress = clock.progress(counter.iterations);
     if (progress >= 1) break;
     const temperature = t0 * Math.pow(tf / t0, progress);
-    const cand = current.fork();
-    counter.stamp++;
-    counter.iterations++;
-    const loose = ruin(ws, cand, rng, counter.stamp);
-    for (const u of cand.unassigned) loose.push(u);
-    cand.unassigned = [];
-    sortForRecreate(ws, loose, rng);
-    recreate(ws, cand, loose, rng, counter.stamp, maxRoutes);
+    const cand = ruinAndRecreate(ws, current, rng, counter, maxRoutes);
     let c = cand.cost(m);
-    if (c < bestCost - 1e-9) {
-      ls.run(cand, rng, counter.stamp);
+    if (better(cand, c, best, bestCost)) {
+      ls.run(cand, rng, counter.stamp, false);
       c = cand.cost(m);
+      best = cand;
+      bestCost = c;
     }
-    if (c < currentCost - temperature * Math.log(rng.next())) {
+    const ac = annealCost(cand);
+    if (ac < currentCost - temperature * Math.log(rng.next())) {
       current = cand;
-      currentCost = c;
-      if (c < bestCost - 1e-9) {
-        best = cand;
-        bestCost = c;
-      }
+      currentCost = ac;
     }
   }
   return { solution: best, cost: bestCost, iterations: counter.iterations, elapsedMs: clock.elapsed() };
 }
 
-interface Counter {
-  stamp: number;
-  iterations: number;
-}
-
-function construct(ws: SisrWorkspace, rng: Rng, counter: Counter, maxRoutes: number): Solution {
+/** Greedy cheapest insertion, farthest visits first. */
+function construct(ws: SisrWorkspace, counter: SearchCounter, maxRoutes: number): Solution {
   const sol = Solution.empty(ws.m);
   const loose = sol.unassigned;
   sol.unassigned = [];
   loose.sort((a, b) => ws.depotDistance[b]! - ws.depotDistance[a]!);
   counter.stamp++;
   recreate(ws, sol, loose, null, counter.stamp, maxRoutes);
-  void rng;
   return sol;
-}
-
-/**
- * SISR's fleet minimisation: drop the smallest route, then ruin and recreate with one route fewer, accepting a
- * candidate that leaves fewer visits out or whose left-out visits have been absent less often.
- */
-function eliminateRoutes(ws: SisrWorkspace, start: Solution, rng: Rng, counter: Counter, done: (iterations: number) => boolean): Solution {
-  const m = ws.m;
-  const absences = new Int32Array(m.nVisits);
-  const lowerBound = demandLowerBound(m);
-  let best = start;
-  const absenceSum = (s: Solution): number => {
-    let t = 0;
-    for (const u of s.unassigned) t += absences[u]!;
-    return t;
-  };
-  while (!done(counter.iterations) && best.usedRoutes() > lowerBound) {
-    const target = best.usedRoutes() - 1;
-    let current = best.fork();
-    counter.stamp++;
-    let smallest = -1;
-    for (let r = 0; r < current.routes.length; r++) {
-      const route = current.routes[r]!;
-      if (route.visitCount > 0 && (smallest < 0 || route.visitCount < current.routes[smallest]!.visitCount)) smallest = r;
-    }
-    const route = current.touch(smallest, counter.stamp);
-    for (const x of route.nodes) {
-      if (x >= 0) {
-        current.unassigned.push(x);
-        current.routeOf[x] = -1;
-      }
-    }
-    route.nodes = route.nodes.filter((x) => x < 0);
-    route.update(m);
-    let currentAbs = absenceSum(current);
-    while (current.unassigned.length > 0 && !done(counter.iterations)) {
-      const cand = current.fork();
-      counter.stamp++;
-      counter.iterations++;
-      const loose = ruin(ws, cand, rng, counter.stamp);
-      for (const u of cand.unassigned) loose.push(u);
-      cand.unassigned = [];
-      sortForRecreate(ws, loose, rng);
-      recreate(ws, cand, loose, rng, counter.stamp, target);
-      const candAbs = absenceSum(cand);
-      if (cand.unassigned.length < current.unassigned.length || candAbs < currentAbs) {
-        current = cand;
-        currentAbs = candAbs;
-      }
-      for (const u of current.unassigned) absences[u] = absences[u]! + 1;
-      currentAbs += current.unassigned.length;
-    }
-    if (current.unassigned.length > 0) break;
-    best = current;
-  }
-  return best;
-}
-
-function demandLowerBound(m: RoutingModel): number {
-  let total = 0;
-  for (let i = 0; i < m.nVisits; i++) total += m.demand[i]!;
-  let cap = 0;
-  for (const v of m.vehicles) cap = Math.max(cap, v.capacity);
-  return cap > 0 && total > 0 ? Math.ceil(total / cap) : 1;
 }

@@ -211,3 +211,22 @@ export function recreate(ws: SisrWorkspace, sol: Solution, visits: number[], rng
     sol.routeOf[c] = bestRoute;
   }
 }
+
+export interface SearchCounter {
+  /** Copy-on-write stamp; bumped for every new candidate. */
+  stamp: number;
+  iterations: number;
+}
+
+/** One SISR step: a candidate forked from `current`, ruined, with every loose visit recreated. */
+export function ruinAndRecreate(ws: SisrWorkspace, current: Solution, rng: Rng, counter: SearchCounter, maxRoutes: number): Solution {
+  const cand = current.fork();
+  counter.stamp++;
+  counter.iterations++;
+  const loose = ruin(ws, cand, rng, counter.stamp);
+  for (const u of cand.unassigned) loose.push(u);
+  cand.unassigned = [];
+  sortForRecreate(ws, loose, rng);
+  recreate(ws, cand, loose, rng, counter.stamp, maxRoutes);
+  return cand;
+}
