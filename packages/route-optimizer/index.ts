@@ -9,3 +9,5 @@ export { reoptimizeFromPositions, crewPositionSchema, type CrewPosition } from "
 export { haversineMatrix, haversineMeters, type HaversineOptions } from "./src/matrix/haversine";
 export { osrmTableMatrix, UNREACHABLE, type OsrmTableOptions } from "./src/matrix/osrm-table";
 export type { MatrixProvider, TravelMatrix } from "./src/matrix/types";
+export { evaluatePlan, crewAssignmentSchema, type CrewAssignment, type PlanEvaluation } from "./src/evaluate-plan";
+export { comparePlans, type CrewChange, type PlanComparison } from "./src/compare-plans";
