@@ -25,7 +25,7 @@ export class SisrWorkspace {
   readonly neighbors: Int32Array[];
   readonly depotDistance: Float64Array;
   readonly routeMark: Int32Array;
-  readonly typeMark: Int32Array;
+  readonly emptyOfType: Int32Array;
   readonly candidates: Int32Array;
   readonly found: InsertionOut = { delta: 0 };
   private markCounter = 0;
@@ -51,8 +51,8 @@ export class SisrWorkspace {
     this.routeMark = new Int32Array(m.vehicles.length);
     let maxType = 0;
     for (const v of m.vehicles) maxType = Math.max(maxType, v.typeKey);
-    this.typeMark = new Int32Array(maxType + 1);
-    this.candidates = new Int32Array(m.vehicles.length);
+    this.emptyOfType = new Int32Array(maxType + 1);
+    this.candidates = new Int32Array(m.vehicles.length + maxType + 1);
   }
 
   nextMark(): number {
@@ -158,6 +158,14 @@ export function recreate(ws: SisrWorkspace, sol: Solution, visits: number[], rng
   // Large instances: only routes holding one of the visit's nearest neighbours (and empty ones) are tried.
   const restrict = used > ws.routeNeighbors / 2;
   const candidates = ws.candidates;
+  // One empty route per vehicle type is enough to try: recreate only ever fills routes, so keep the first
+  // empty route of each type and move on to the next one of that type when it gets used.
+  const emptyOfType = ws.emptyOfType;
+  emptyOfType.fill(-1);
+  for (let r = nRoutes - 1; r >= 0; r--) {
+    const route = routes[r]!;
+    if (route.visitCount === 0) emptyOfType[m.vehicles[route.vehicle]!.typeKey] = r;
+  }
   for (const c of visits) {
     const mark = ws.nextMark();
     let count = 0;
@@ -171,20 +179,10 @@ export function recreate(ws: SisrWorkspace, sol: Solution, visits: number[], rng
           candidates[count++] = r;
         }
       }
+    } else {
+      for (let r = 0; r < nRoutes; r++) if (routes[r]!.visitCount > 0) candidates[count++] = r;
     }
-    for (let r = 0; r < nRoutes; r++) {
-      if (ws.routeMark[r] === mark) continue;
-      const route = routes[r]!;
-      if (restrict && route.visitCount > 0) continue;
-      if (route.visitCount === 0) {
-        if (used >= maxRoutes) continue;
-        const type = m.vehicles[route.vehicle]!.typeKey;
-        if (ws.typeMark[type] === mark) continue;
-        ws.typeMark[type] = mark;
-      }
-      ws.routeMark[r] = mark;
-      candidates[count++] = r;
-    }
+    if (used < maxRoutes) for (let t = 0; t < emptyOfType.length; t++) if (emptyOfType[t]! >= 0) candidates[count++] = emptyOfType[t]!;
     // Serving a visit must cost less than leaving it out.
     let bestDelta = m.penalty[c]!;
     let bestRoute = -1;
@@ -205,7 +203,13 @@ export function recreate(ws: SisrWorkspace, sol: Solution, visits: number[], rng
       continue;
     }
     const route = sol.touch(bestRoute, stamp);
-    if (route.visitCount === 0) used++;
+    if (route.visitCount === 0) {
+      used++;
+      const type = m.vehicles[route.vehicle]!.typeKey;
+      let next = bestRoute + 1;
+      while (next < nRoutes && (routes[next]!.visitCount > 0 || m.vehicles[routes[next]!.vehicle]!.typeKey !== type)) next++;
+      emptyOfType[type] = next < nRoutes ? next : -1;
+    }
     route.nodes.splice(bestPos, 0, c);
     route.update(m);
     sol.routeOf[c] = bestRoute;
