@@ -3,7 +3,7 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["node_modules", "dist", "prisma/generated", "test-results", "playwright-report"] },
+  { ignores: ["node_modules", "dist", "prisma/generated", "test-results", "playwright-report", "bench/out", ".data"] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -45,3 +45,6 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 export const activityListResponseSchema = z.object({ items: z.array(activitySchema) });
 export type ActivityListResponse = z.infer<typeof activityListResponseSchema>;
+
+/** WebSocket close code for a socket without a valid session (4000–4999 belong to the application). */
+export const WS_CLOSE_UNAUTHORIZED = 4401;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { serverMessageSchema, type ServerMessage } from "#shared/events";
+import { WS_CLOSE_UNAUTHORIZED, serverMessageSchema, type ServerMessage } from "#shared/events";
 import type { RunningWorkers } from "../../../../workers/run-workers.ts";
 import {
   createTestCompany,
@@ -11,7 +11,6 @@ import {
   type TestApp,
   type TestCompany,
 } from "../../../../tests/integration/test-app.ts";
-import { WS_UNAUTHORIZED } from "./websocket-routes.ts";
 
 let t: TestApp;
 let workers: RunningWorkers;
@@ -60,9 +59,9 @@ afterAll(async () => {
 describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
   it("closes a socket without a valid session", async () => {
     const anonymous = connect(wsUrl("/api/ws"));
-    expect((await anonymous.closed).code).toBe(WS_UNAUTHORIZED);
+    expect((await anonymous.closed).code).toBe(WS_CLOSE_UNAUTHORIZED);
     const forged = connect(wsUrl("/api/ws?token=forged"));
-    expect((await forged.closed).code).toBe(WS_UNAUTHORIZED);
+    expect((await forged.closed).code).toBe(WS_CLOSE_UNAUTHORIZED);
   });
 
   it("delivers a company's events to its own users only, and the activity feed holds them", async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RawData, WebSocket } from "ws";
 import { z } from "zod";
-import { clientMessageSchema, type ServerMessage } from "#shared/events";
+import { WS_CLOSE_UNAUTHORIZED, clientMessageSchema, type ServerMessage } from "#shared/events";
 import {
   latestSeq,
   readEventsAfter,
@@ -11,8 +11,6 @@ import type { AppContext } from "../context.ts";
 import type { EventHub } from "./event-hub.ts";
 
 const SENT_MEMORY = 2000;
-/** Close code for a socket without a valid session (4000–4999 are the application's). */
-export const WS_UNAUTHORIZED = 4401;
 
 const streamSeqSchema = z.string().regex(/^\d+-\d+$/);
 
@@ -32,7 +30,7 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
 
       const user = await context.authenticate(request);
       if (!user?.companyId) {
-        socket.close(WS_UNAUTHORIZED, "Not signed in");
+        socket.close(WS_CLOSE_UNAUTHORIZED, "Not signed in");
         return;
       }
       const { companyId } = user;

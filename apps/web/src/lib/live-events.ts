@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { AUTH_TOKEN_STORAGE_KEY } from "#shared/auth";
-import { serverMessageSchema, type AppEvent, type ClientMessage, type ServerMessage } from "#shared/events";
+import { WS_CLOSE_UNAUTHORIZED, serverMessageSchema, type AppEvent, type ClientMessage, type ServerMessage } from "#shared/events";
 
 /**
  * The app's one WebSocket to /api/ws (design: event flow). Every server message is validated with the shared
@@ -35,11 +35,8 @@ export interface LiveEventsOptions {
 }
 
 const OPEN = 1;
-/**
- * The API's close code for a socket without a valid session or company (4000–4999 belong to the application).
- * Retrying cannot help, so the client stops.
- */
-export const CLOSE_UNAUTHORIZED = 4401;
+/** The API's close code for a socket without a valid session or company: retrying cannot help, so the client stops. */
+export const CLOSE_UNAUTHORIZED = WS_CLOSE_UNAUTHORIZED;
 
 export function defaultLiveEventsUrl(): string {
   const protocol = location.protocol === "https:" ? "wss:" : "ws:";
