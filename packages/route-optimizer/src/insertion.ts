@@ -50,8 +50,18 @@ export function bestPositionInRoute(
   const s = m.service[visit]!;
   const rowV = visit * n;
   const blinking = rng !== null && blink > 0;
-  let prev = v.startNode;
-  for (let p = 0; p <= len; p++) {
+  // Latest starts strictly grow along a route and the visit cannot finish before e + s, so every position
+  // whose successor must start before that is infeasible: binary-search past them.
+  const need = e + s;
+  let lo = 0;
+  let hi = len;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (latest[mid + 1]! < need) lo = mid + 1;
+    else hi = mid;
+  }
+  let prev = lo === 0 ? v.startNode : nodes[lo - 1]!;
+  for (let p = lo; p <= len; p++) {
     const next = p < len ? nodes[p]! : v.endNode;
     const rowP = prev * n;
     const arr = earliest[p]! + service[prev]! + time[rowP + visit]!;
