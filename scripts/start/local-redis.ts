@@ -23,7 +23,9 @@ export async function startLocalRedis(dataDir: string, log: (line: string) => vo
   const child = spawn(
     "redis-server",
     ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--save", "", "--protected-mode", "yes"],
-    { stdio: ["ignore", "ignore", "pipe"] },
+    // Its own process group: Ctrl-C reaches the API and worker, which still need Redis to finish, but not Redis,
+    // which this script stops after them.
+    { stdio: ["ignore", "ignore", "pipe"], detached: true },
   );
   child.stderr.on("data", (chunk: Buffer) => log(`redis: ${chunk.toString().trim()}`));
   const url = `redis://127.0.0.1:${port}`;

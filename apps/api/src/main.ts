@@ -10,11 +10,13 @@ const runtime = await createRuntime(env);
 const webDistDir = env.WEB_DIST_DIR ?? resolve(fileURLToPath(new URL("../../../dist/web", import.meta.url)));
 const app = await buildApp({ context: runtime.context, hub: runtime.hub, webDistDir });
 
+const SHUTDOWN_LIMIT_MS = 10_000;
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  await app.close();
+  setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+  await app.close().catch(() => {});
   await runtime.close();
   process.exit(0);
 };
