@@ -1,4 +1,5 @@
 import { Activity as ActivityIcon } from "lucide-react";
+import { formatCompanyTime } from "#shared/company-time";
 import type { Activity } from "#shared/events";
 import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
@@ -9,10 +10,7 @@ import { useCompany } from "../shell/company";
 import { usePageTitle } from "../shell/page-title";
 import { useActivity } from "./activity";
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-function ActivityItem({ item }: { item: Activity }) {
-  const at = new Date(item.createdAt);
+function ActivityItem({ item, timeZone }: { item: Activity; timeZone: string }) {
   return (
     <li className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">
       <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
@@ -21,14 +19,14 @@ function ActivityItem({ item }: { item: Activity }) {
       <div className="grid min-w-0 gap-0.5">
         <span className="text-sm">{item.summary}</span>
         <time dateTime={item.createdAt} className="text-xs text-muted-foreground">
-          {Number.isNaN(at.getTime()) ? item.createdAt : timeFormat.format(at)}
+          {formatCompanyTime(item.createdAt, timeZone)}
         </time>
       </div>
     </li>
   );
 }
 
-function RecentActivity() {
+function RecentActivity({ timeZone }: { timeZone: string }) {
   const activity = useActivity();
   return (
     <Card role="region" aria-labelledby="recent-activity-title">
@@ -59,7 +57,7 @@ function RecentActivity() {
         ) : (
           <ul aria-label="Recent activity" className="divide-y">
             {activity.data.items.map((item) => (
-              <ActivityItem key={item.id} item={item} />
+              <ActivityItem key={item.id} item={item} timeZone={timeZone} />
             ))}
           </ul>
         )}
@@ -86,7 +84,7 @@ export function DashboardPage() {
           ) : null}
         </p>
       </div>
-      <RecentActivity />
+      <RecentActivity timeZone={company.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone} />
     </>
   );
 }
