@@ -14,6 +14,7 @@ import { websocketRoutes } from "./realtime/websocket-routes.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
 import { companyRoutes } from "./routes/company-routes.ts";
 import { healthRoutes } from "./routes/health-routes.ts";
+import { telemetryRoutes } from "./routes/telemetry-routes.ts";
 
 /** Secrets never reach the logs: these paths are replaced by "[redacted]" in every log line. */
 export const REDACTED_LOG_PATHS = [
@@ -59,6 +60,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(healthRoutes, { context });
   await app.register(authRoutes, { context });
   await app.register(companyRoutes, { context });
+  await app.register(telemetryRoutes, { context });
   await app.register(websocketRoutes, { context, hub });
 
   const indexHtml = webDistDir ? join(webDistDir, "index.html") : null;

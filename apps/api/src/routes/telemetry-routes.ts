@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponseSchema } from "#shared/auth";
+import { telemetryTrackRequestSchema } from "#shared/telemetry";
+import type { AppContext } from "../context.ts";
+
+/** How far a client's clock may be from ours before its timestamp is replaced by the time of arrival. */
+const MAX_CLOCK_SKEW_MS = 24 * 3600 * 1000;
+
+export const telemetryRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.post(
+    "/api/telemetry/track",
+    {
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags: ["telemetry"],
+        summary: "Record a routing or impersonation event",
+        body: telemetryTrackRequestSchema,
+        response: { 204: z.null(), 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      // Who sent it is the session's say, not the body's: events from signed-out visitors belong to no company.
+      const user = await context.authenticate(request);
+      const now = Date.now();
+      const claimed = body.timestamp === undefined ? now : new Date(body.timestamp).getTime();
+      const occurredAt = new Date(Math.abs(claimed - now) <= MAX_CLOCK_SKEW_MS ? claimed : now);
+      await context.db.telemetryEvent.create({
+        data: {
+          companyId: user?.companyId ?? null,
+          userId: user?.id ?? null,
+          event: body.event,
+          tenantId: body.tenantId ?? null,
+          path: body.path ?? null,
+          fromPath: body.fromPath ?? null,
+          toPath: body.toPath ?? null,
+          impersonating: body.impersonating ?? false,
+          mode: body.mode ?? null,
+          occurredAt,
+        },
+      });
+      return reply.status(204).send(null);
+    },
+  );
+};

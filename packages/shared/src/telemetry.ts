@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/** Spec §7: POST /api/telemetry/track. Failures are ignored by the client. */
+export const telemetryEventNameSchema = z.enum([
+  "tenant_access",
+  "tenant_navigation",
+  "admin_impersonate_started",
+  "admin_impersonate_ended",
+  "router_mode",
+]);
+
+const pathSchema = z.string().max(2048);
+
+export const telemetryTrackRequestSchema = z.object({
+  event: telemetryEventNameSchema,
+  tenantId: z.string().max(100).optional(),
+  userId: z.string().max(100).optional(),
+  path: pathSchema.optional(),
+  fromPath: pathSchema.optional(),
+  toPath: pathSchema.optional(),
+  impersonating: z.boolean().optional(),
+  mode: z.string().max(50).optional(),
+  /** When it happened on the client: epoch milliseconds or an ISO 8601 string. */
+  timestamp: z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true })]).optional(),
+});
+export type TelemetryTrackRequest = z.infer<typeof telemetryTrackRequestSchema>;
