@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
+import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -47,6 +48,16 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   installErrorHandler(app);
 
   await app.register(fastifyCookie);
+  // Off by default; routes that anyone may call without signing in opt in with `config.rateLimit`.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    redis: context.redis,
+    nameSpace: "rate-limit:",
+    errorResponseBuilder: (_request, limit) => ({
+      statusCode: 429,
+      message: `Too many requests. Try again in ${Math.ceil(limit.ttl / 1000)} seconds.`,
+    }),
+  });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: {

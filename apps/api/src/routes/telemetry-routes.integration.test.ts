@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TELEMETRY_EVENTS_PER_MINUTE } from "./telemetry-routes.ts";
 import { createTestCompany, post, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
@@ -29,6 +30,19 @@ describe("POST /api/telemetry/track", () => {
     const stored = await t.db.telemetryEvent.findFirstOrThrow({ where: { event: "router_mode", mode: "public" }, orderBy: { createdAt: "desc" } });
     expect(stored.companyId).toBeNull();
     expect(Math.abs(stored.occurredAt.getTime() - Date.now())).toBeLessThan(5000);
+  });
+
+  it("limits how many events one address may send a minute", async () => {
+    const address = { "x-forwarded-for": "198.51.100.23" };
+    const statuses: number[] = [];
+    for (let i = 0; i <= TELEMETRY_EVENTS_PER_MINUTE; i++) {
+      statuses.push((await post(`${t.url}/api/telemetry/track`, { event: "router_mode", mode: "flood" }, address)).status);
+    }
+    expect(statuses.slice(0, TELEMETRY_EVENTS_PER_MINUTE).every((s) => s === 204)).toBe(true);
+    const refused = await post(`${t.url}/api/telemetry/track`, { event: "router_mode", mode: "flood" }, address);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many requests/);
+    expect(await t.db.telemetryEvent.count({ where: { mode: "flood" } })).toBe(TELEMETRY_EVENTS_PER_MINUTE);
   });
 
   it("answers 400 naming the field for an unknown event and stores nothing", async () => {

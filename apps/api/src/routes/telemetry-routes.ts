@@ -4,6 +4,9 @@ import { errorResponseSchema } from "#shared/auth";
 import { telemetryTrackRequestSchema } from "#shared/telemetry";
 import type { AppContext } from "../context.ts";
 
+/** Per client address: a browser sends a handful a minute; anything far beyond that is abuse. */
+export const TELEMETRY_EVENTS_PER_MINUTE = 120;
+
 /** How far a client's clock may be from ours before its timestamp is replaced by the time of arrival. */
 const MAX_CLOCK_SKEW_MS = 24 * 3600 * 1000;
 
@@ -12,11 +15,12 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     "/api/telemetry/track",
     {
       bodyLimit: 16 * 1024,
+      config: { rateLimit: { max: TELEMETRY_EVENTS_PER_MINUTE, timeWindow: 60_000 } },
       schema: {
         tags: ["telemetry"],
         summary: "Record a routing or impersonation event",
         body: telemetryTrackRequestSchema,
-        response: { 204: z.null(), 400: errorResponseSchema },
+        response: { 204: z.null(), 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
