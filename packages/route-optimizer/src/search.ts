@@ -14,6 +14,8 @@ export interface SearchOptions {
   /** Share of the budget spent removing routes for the vehicles-then-distance objective. */
   fleetShare?: number;
   params?: Partial<SisrParams>;
+  /** Neighbours each visit is tried against by the local search on new bests; 0 turns it off. */
+  localSearchGranularity?: number;
   /** Simulated annealing temperatures, as multiples of the mean arc cost of the first solution. */
   startTemperature?: number;
   endTemperature?: number;
@@ -72,7 +74,8 @@ export function search(m: RoutingModel, opts: SearchOptions): SearchResult {
   const scale = Math.max(1e-9, current.routeCost() / used);
   const t0 = (opts.startTemperature ?? 0.5) * scale;
   const tf = (opts.endTemperature ?? 0.005) * scale;
-  const ls = new LocalSearch(ws, 20);
+  const granularity = opts.localSearchGranularity ?? 20;
+  const ls = new LocalSearch(ws, granularity);
   // The literature's objectives serve every visit they can: the best solution is compared on visits left out
   // first, but annealing sees only a soft penalty per left-out visit so it can pass through tight spots.
   const literature = m.objective !== "travel-time";
@@ -90,8 +93,10 @@ export function search(m: RoutingModel, opts: SearchOptions): SearchResult {
     const cand = ruinAndRecreate(ws, current, rng, counter, maxRoutes);
     let c = cand.cost(m);
     if (better(cand, c, best, bestCost)) {
-      ls.run(cand, rng, counter.stamp, false);
-      c = cand.cost(m);
+      if (granularity > 0) {
+        ls.run(cand, rng, counter.stamp, false);
+        c = cand.cost(m);
+      }
       best = cand;
       bestCost = c;
     }
