@@ -3,6 +3,7 @@ import { checkFeasibility } from "./check-feasibility";
 import { routingPlanSchema, routingProblemSchema, visitSchema, type RoutingPlan, type RoutingProblemInput, type UnassignedReason, type VisitInput } from "./contract";
 import { unassignedReason } from "./diagnose";
 import { haversineMatrix } from "./matrix/haversine";
+import { isCompatible } from "./model";
 import type { OptimizeDeps } from "./optimize-routes";
 import { planFromRoutes, routesFromPlan } from "./plan";
 import { simulateRoute } from "./route";
@@ -37,7 +38,7 @@ export async function insertVisit(
   const unassigned = plan.unassigned.map((u) => visitIndex.get(u.visitId)!);
   let best: { route: number; at: number; delta: number } | null = null;
   routes.forEach((route, r) => {
-    if (m.compatible !== null && m.compatible[visitNode * m.vehicles.length + route.vehicle] !== 1) return;
+    if (!isCompatible(m, visitNode, route.vehicle)) return;
     const before = simulateRoute(m, route.vehicle, route.nodes, -1, -1);
     const empty = !route.nodes.some((x) => x >= 0);
     for (let at = 0; at <= route.nodes.length; at++) {

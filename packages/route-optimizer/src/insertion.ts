@@ -1,4 +1,4 @@
-import { isCompatible, type RoutingModel } from "./model";
+import type { RoutingModel } from "./model";
 import type { Rng } from "./rng";
 import { simulateRoute, type Route } from "./route";
 
@@ -80,7 +80,3 @@ export function bestPositionInRoute(
   out.delta = bestDelta;
   return bestPos;
 }
-
-/** Whether a vehicle may take the visit at all (skills). Kept separate so callers can filter routes cheaply. */
-export const vehicleAccepts = (m: RoutingModel, route: Route, visit: number): boolean =>
-  isCompatible(m, visit, route.vehicle);

@@ -1,4 +1,4 @@
-import type { RoutingModel } from "./model";
+import { isCompatible, type RoutingModel } from "./model";
 import type { Rng } from "./rng";
 import { simulateRoute } from "./route";
 import type { SisrWorkspace } from "./sisr";
@@ -92,7 +92,7 @@ export class LocalSearch {
   }
 
   private accepts(m: RoutingModel, r: number, visit: number): boolean {
-    return m.compatible === null || m.compatible[visit * m.vehicles.length + this.sol.routes[r]!.vehicle] === 1;
+    return isCompatible(m, visit, this.sol.routes[r]!.vehicle);
   }
 
   private commit(m: RoutingModel, r: number, nodes: number[]): void {

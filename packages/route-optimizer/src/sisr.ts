@@ -1,5 +1,5 @@
-import type { RoutingModel } from "./model";
-import { bestPositionInRoute, vehicleAccepts, type InsertionOut } from "./insertion";
+import { bestPositionInRoute, type InsertionOut } from "./insertion";
+import { isCompatible, type RoutingModel } from "./model";
 import type { Rng } from "./rng";
 import type { Solution } from "./solution";
 
@@ -210,7 +210,7 @@ export function recreate(ws: SisrWorkspace, sol: Solution, visits: number[], rng
     for (let i = 0; i < count; i++) {
       const r = candidates[i]!;
       const route = routes[r]!;
-      if (!vehicleAccepts(m, route, c)) continue;
+      if (!isCompatible(m, c, route.vehicle)) continue;
       const found = bestPositionInRoute(m, route, c, rng, blink, bestDelta, ws.found);
       if (found >= 0) {
         bestDelta = ws.found.delta;
