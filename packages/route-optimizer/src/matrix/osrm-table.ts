@@ -14,6 +14,8 @@ export interface OsrmTableOptions {
   baseUrl: string;
   fetch?: typeof globalThis.fetch;
   profile?: string;
+  /** Most coordinates per request (OSRM's --max-table-size defaults to 100); larger matrices go in blocks. */
+  maxTableSize?: number;
 }
 
 /** Pairs OSRM cannot route between get this travel time and distance, so the solver never links them. */
@@ -28,26 +30,43 @@ export function osrmTableMatrix(options: OsrmTableOptions): MatrixProvider {
     async matrix(locations: readonly Location[]): Promise<TravelMatrix> {
       const size = locations.length;
       if (size === 0) return { size, durations: new Float64Array(0), distances: new Float64Array(0) };
-      const coords = locations.map((l) => `${l.lon},${l.lat}`).join(";");
-      const url = `${base}/table/v1/${profile}/${coords}?annotations=duration,distance`;
-      const res = await doFetch(url);
-      if (!res.ok) throw new Error(`OSRM table request failed: HTTP ${res.status}`);
-      const body = osrmTableResponseSchema.parse(await res.json());
-      if (body.code !== "Ok") throw new Error(`OSRM table error ${body.code}: ${body.message ?? ""}`);
-      if (body.durations === undefined || body.distances === undefined) throw new Error("OSRM table response lacks durations or distances");
-      return { size, durations: flatten(body.durations, size), distances: flatten(body.distances, size) };
+      const durations = new Float64Array(size * size);
+      const distances = new Float64Array(size * size);
+      const block = Math.max(1, Math.floor((options.maxTableSize ?? 100) / 2));
+      const single = size <= (options.maxTableSize ?? 100);
+      const starts = single ? [0] : Array.from({ length: Math.ceil(size / block) }, (_, b) => b * block);
+      const span = single ? size : block;
+      for (const from of starts) {
+        for (const to of starts) {
+          const src = range(from, Math.min(size, from + span));
+          const dst = range(to, Math.min(size, to + span));
+          // Sources and destinations share one coordinate list: block `from` first, then block `to` if different.
+          const coordsIdx = from === to ? src : [...src, ...dst];
+          const coords = coordsIdx.map((i) => `${locations[i]!.lon},${locations[i]!.lat}`).join(";");
+          const query = single ? "" : `&sources=${src.map((_, k) => k).join(";")}&destinations=${dst.map((_, k) => (from === to ? k : src.length + k)).join(";")}`;
+          const url = `${base}/table/v1/${profile}/${coords}?annotations=duration,distance${query}`;
+          const res = await doFetch(url);
+          if (!res.ok) throw new Error(`OSRM table request failed: HTTP ${res.status}`);
+          const body = osrmTableResponseSchema.parse(await res.json());
+          if (body.code !== "Ok") throw new Error(`OSRM table error ${body.code}: ${body.message ?? ""}`);
+          if (body.durations === undefined || body.distances === undefined) throw new Error("OSRM table response lacks durations or distances");
+          copyBlock(body.durations, durations, size, src, dst);
+          copyBlock(body.distances, distances, size, src, dst);
+        }
+      }
+      return { size, durations, distances };
     },
   };
 }
 
-function flatten(rows: (number | null)[][], size: number): Float64Array {
-  if (rows.length !== size) throw new Error(`OSRM table has ${rows.length} rows for ${size} locations`);
-  const out = new Float64Array(size * size);
+const range = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, k) => from + k);
+
+function copyBlock(rows: (number | null)[][], out: Float64Array, size: number, src: readonly number[], dst: readonly number[]): void {
+  if (rows.length !== src.length) throw new Error(`OSRM table has ${rows.length} rows for ${src.length} sources`);
   rows.forEach((row, i) => {
-    if (row.length !== size) throw new Error(`OSRM table row ${i} has ${row.length} entries for ${size} locations`);
+    if (row.length !== dst.length) throw new Error(`OSRM table row ${i} has ${row.length} entries for ${dst.length} destinations`);
     row.forEach((v, j) => {
-      out[i * size + j] = v ?? UNREACHABLE;
+      out[src[i]! * size + dst[j]!] = v ?? UNREACHABLE;
     });
   });
-  return out;
 }
