@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { readEnv } from "../packages/config/src/env.ts";
+import { stopOnSignal } from "../packages/config/src/stop-on-signal.ts";
 import { createDatabase } from "../packages/db/src/client.ts";
 import { runWorkers } from "./run-workers.ts";
 
@@ -13,16 +14,8 @@ const log = (message: string, detail?: Record<string, unknown>) =>
 const running = runWorkers({ connection: redis, db, redis, log });
 log("workers started");
 
-const SHUTDOWN_LIMIT_MS = 10_000;
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  // Jobs in hand get a while to finish; a connection already gone must not hold the process open.
-  setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+// Jobs in hand get a while to finish.
+stopOnSignal(async () => {
   await running.close().catch(() => {});
   await Promise.allSettled([redis.quit().catch(() => redis.disconnect()), db.$disconnect()]);
-  process.exit(0);
-};
-process.on("SIGINT", () => void stop());
-process.on("SIGTERM", () => void stop());
+});
