@@ -61,6 +61,19 @@ describe("row-level security behind the tenant-scoped data layer", () => {
     await expect(withTenant(t.db, a.id, (tx) => tx.session.findMany())).rejects.toThrow(/permission denied/);
   });
 
+  it("every table with a companyId column has row-level security and a tenant policy", async () => {
+    const unprotected = await t.db.$queryRaw<{ table: string }[]>`
+      SELECT c.relname AS table
+      FROM pg_class c
+      JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
+      JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'companyId' AND NOT a.attisdropped
+      WHERE c.relkind = 'r'
+        AND (NOT c.relrowsecurity OR NOT EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid))
+        AND c.relname <> 'sessions'`;
+    // Sessions are read before any tenant is known (sign-in) and the tenant role has no grant on them at all.
+    expect(unprotected.map((row) => row.table)).toEqual([]);
+  });
+
   it("the tenant context does not outlive its transaction", async () => {
     await withTenant(t.db, a.id, (tx) => tx.customer.findMany());
     const rows = await t.db.$queryRaw<{ role: string }[]>`SELECT current_user AS role`;
