@@ -1,13 +1,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-
-const DEMO_PASSWORD = "demo-password-1";
+import { signInAs } from "./sign-in-as.ts";
 
 async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signInAs(page, email);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   return page;
 }

@@ -1,13 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-
-const DEMO_PASSWORD = "demo-password-1";
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-}
+import { expect, test } from "@playwright/test";
+import { signInAs } from "./sign-in-as.ts";
 
 test.describe("sign-in lands each demo role where the spec says", () => {
   for (const [email, path] of [
@@ -18,7 +10,7 @@ test.describe("sign-in lands each demo role where the spec says", () => {
     ["tech@demo.test", "/userdash"],
   ] as const) {
     test(`${email} → ${path}`, async ({ page }) => {
-      await signIn(page, email);
+      await signInAs(page, email);
       await expect(page).toHaveURL(path);
       await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
       expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeTruthy();
@@ -27,7 +19,7 @@ test.describe("sign-in lands each demo role where the spec says", () => {
 });
 
 test("a wrong password shows Invalid credentials and stays on the sign-in screen", async ({ page }) => {
-  await signIn(page, "member@demo.test", "not-the-password");
+  await signInAs(page, "member@demo.test", "not-the-password");
   await expect(page.getByRole("alert")).toContainText("Invalid credentials");
   await expect(page).toHaveURL("/login");
   expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
@@ -56,7 +48,7 @@ test("a plan chosen at the pricing step shows its free-trial banner", async ({ p
 test("signed out, an app page sends you to sign in; logout clears storage and returns there", async ({ page }) => {
   await page.goto("/jobs");
   await expect(page).toHaveURL("/login");
-  await signIn(page, "member@demo.test");
+  await signInAs(page, "member@demo.test");
   await expect(page).toHaveURL("/userdash");
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL("/login");

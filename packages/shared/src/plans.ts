@@ -3,8 +3,9 @@ import { z } from "zod";
 export const planIdSchema = z.enum(["starter", "growth", "pro", "suite"]);
 export type PlanId = z.infer<typeof planIdSchema>;
 
-export const planFeatureSchema = z.enum([
-  "email_notifications",
+// Spec §9: each plan adds features to the one below it; the list of all features is their union.
+const STARTER_FEATURES = ["email_notifications"] as const;
+const GROWTH_ADDS = [
   "invoicing",
   "payments",
   "reports",
@@ -16,6 +17,8 @@ export const planFeatureSchema = z.enum([
   "calendar",
   "audit_logs",
   "export",
+] as const;
+const PRO_ADDS = [
   "analytics",
   "route_optimization",
   "zapier",
@@ -24,9 +27,10 @@ export const planFeatureSchema = z.enum([
   "phone_support",
   "ai_chat",
   "hipaa_mode",
-  "white_label",
-  "custom_domain",
-]);
+] as const;
+const SUITE_ADDS = ["white_label", "custom_domain"] as const;
+
+export const planFeatureSchema = z.enum([...STARTER_FEATURES, ...GROWTH_ADDS, ...PRO_ADDS, ...SUITE_ADDS]);
 export type PlanFeature = z.infer<typeof planFeatureSchema>;
 
 /** -1 means unlimited, as in the spec's plans table. */
@@ -50,31 +54,8 @@ export type Plan = z.infer<typeof planSchema>;
 
 export const UNLIMITED = -1;
 
-const growthFeatures: PlanFeature[] = [
-  "email_notifications",
-  "invoicing",
-  "payments",
-  "reports",
-  "sms",
-  "portal",
-  "quickbooks",
-  "stripe",
-  "twilio",
-  "calendar",
-  "audit_logs",
-  "export",
-];
-const proFeatures: PlanFeature[] = [
-  ...growthFeatures,
-  "analytics",
-  "route_optimization",
-  "zapier",
-  "api",
-  "priority_support",
-  "phone_support",
-  "ai_chat",
-  "hipaa_mode",
-];
+const growthFeatures: PlanFeature[] = [...STARTER_FEATURES, ...GROWTH_ADDS];
+const proFeatures: PlanFeature[] = [...growthFeatures, ...PRO_ADDS];
 
 export const PLANS: Record<PlanId, Plan> = {
   starter: {
@@ -83,7 +64,7 @@ export const PLANS: Record<PlanId, Plan> = {
     price: 1,
     currency: "USD",
     limits: { jobsPerMonth: 50, teamMembers: 25, customers: 100, storageGb: 1 },
-    features: ["email_notifications"],
+    features: [...STARTER_FEATURES],
   },
   growth: {
     id: "growth",
@@ -107,7 +88,7 @@ export const PLANS: Record<PlanId, Plan> = {
     price: 0,
     currency: "USD",
     limits: { jobsPerMonth: UNLIMITED, teamMembers: UNLIMITED, customers: UNLIMITED, storageGb: UNLIMITED },
-    features: [...proFeatures, "white_label", "custom_domain"],
+    features: [...proFeatures, ...SUITE_ADDS],
   },
 };
 
