@@ -19,4 +19,6 @@ export interface AppContext {
   authenticate(request: FastifyRequest): Promise<AuthenticatedUser | null>;
   /** Like authenticate, but answers 401 when nobody is signed in. */
   requireUser(request: FastifyRequest): Promise<AuthenticatedUser>;
+  /** Like requireUser, for routes about the user's company: 404 for a user without one (a platform admin). */
+  requireCompanyUser(request: FastifyRequest): Promise<AuthenticatedUser & { companyId: string }>;
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "#shared/auth";
 import type { Database } from "../../../../packages/db/src/client.ts";
-import { unauthorized } from "../http/http-error.ts";
+import { notFound, unauthorized } from "../http/http-error.ts";
 import type { SessionCache } from "./session-cache.ts";
 import { findSessionUser, hashToken, type AuthenticatedUser } from "./sessions.ts";
 
@@ -40,5 +40,10 @@ export function createAuthenticator(db: Database, cache: SessionCache) {
     if (!user) throw unauthorized();
     return user;
   };
-  return { authenticate, requireUser };
+  const requireCompanyUser = async (request: FastifyRequest) => {
+    const user = await requireUser(request);
+    if (!user.companyId) throw notFound("You do not belong to a company");
+    return { ...user, companyId: user.companyId };
+  };
+  return { authenticate, requireUser, requireCompanyUser };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../../../packages/security/src/passwords.ts";
 import { hashToken } from "../auth/sessions.ts";
 import { LOGIN_LIMITS } from "../auth/login-rate-limit.ts";
 import { TEST_PASSWORD, createTestCompany, post, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
@@ -137,6 +138,19 @@ describe("GET /api/user and POST /api/logout", () => {
     const token = await signIn(t.url, company.users.owner.email);
     await t.db.session.update({ where: { tokenHash: hashToken(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await fetch(`${t.url}/api/user`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+  });
+});
+
+describe("company routes", () => {
+  it("answer 404 to a signed-in user who belongs to no company (a platform admin)", async () => {
+    const email = `admin-${Date.now()}@test.example`;
+    await t.db.user.create({ data: { email, name: "Platform Admin", passwordHash: await hashPassword(TEST_PASSWORD), role: "admin", permissions: ["all"] } });
+    const token = await signIn(t.url, email);
+    for (const path of ["/api/company", "/api/activity"]) {
+      const response = await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toEqual({ message: "You do not belong to a company" });
+    }
   });
 });
 

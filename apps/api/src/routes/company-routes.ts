@@ -14,17 +14,11 @@ const tenantErrors = { 401: errorResponseSchema, 404: errorResponseSchema };
 export const companyRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db } = context;
 
-  const requireCompanyId = async (request: Parameters<AppContext["requireUser"]>[0]) => {
-    const user = await context.requireUser(request);
-    if (!user.companyId) throw notFound("You do not belong to a company");
-    return user.companyId;
-  };
-
   app.get(
     "/api/company",
     { schema: { tags: ["company"], summary: "The signed-in user's company", response: { 200: companySchema, ...tenantErrors } } },
     async (request) => {
-      const companyId = await requireCompanyId(request);
+      const { companyId } = await context.requireCompanyUser(request);
       const company = await withTenant(db, companyId, (tx) => findCompany(tx, companyId));
       if (!company) throw notFound("Company not found");
       return company;
@@ -42,7 +36,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       },
     },
     async (request) => {
-      const companyId = await requireCompanyId(request);
+      const { companyId } = await context.requireCompanyUser(request);
       const entries = await withTenant(db, companyId, (tx) =>
         tx.auditLog.findMany({ where: { companyId }, orderBy: { createdAt: "desc" }, take: request.query.limit }),
       );
