@@ -10,7 +10,7 @@ import { withDatabase } from "../../packages/db/src/schema-engine-adapter.ts";
  */
 const server = process.env.TEST_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const redisUrl = process.env.E2E_REDIS_URL ?? "redis://127.0.0.1:6379/10";
-const database = "fieldops_e2e";
+const database = process.env.E2E_DATABASE ?? "fieldops_e2e";
 
 const admin = new pg.Client({ connectionString: server });
 await admin.connect();
