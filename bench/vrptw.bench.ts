@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { solveModel } from "../packages/route-optimizer";
+import { solveModel } from "@fieldops/route-optimizer";
 import { checkSolution } from "./vrptw/checker";
 import { modelFromInstance } from "./vrptw/model-from-instance";
 import { parseSolomon } from "./vrptw/solomon-parser";

@@ -1,4 +1,4 @@
-import { prepareDatabase } from "../packages/db/src/prepare-database.ts";
+import { prepareDatabase } from "@fieldops/db/prepare-database";
 
 /** `npm run db:prepare`: migrations, reference data and (outside production) the demo world, on DATABASE_URL. */
 const url = process.env.DATABASE_URL;

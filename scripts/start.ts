@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { prepareDatabase } from "../packages/db/src/prepare-database.ts";
+import { prepareDatabase } from "@fieldops/db/prepare-database";
 import { buildWebIfNeeded } from "./start/build-web.ts";
 import { startEmbeddedPostgres, type LocalService } from "./start/embedded-postgres.ts";
 import { REDIS_MISSING, redisServerInstalled, startLocalRedis } from "./start/local-redis.ts";
@@ -94,7 +94,7 @@ try {
     });
     children.push(child);
   };
-  run("worker", "workers/main.ts");
+  run("worker", "workers/src/main.ts");
   run("api", "apps/api/src/main.ts");
   const port = env.PORT ?? "3000";
   await waitForHealth(`http://127.0.0.1:${port}/api/health`);

@@ -1,4 +1,4 @@
-import type { ModelObjective, RoutingModel } from "../../packages/route-optimizer";
+import type { ModelObjective, RoutingModel } from "@fieldops/route-optimizer";
 import { euclidean, type SolomonInstance } from "./solomon-parser";
 
 /** Literature conventions as a solver model: node n is the depot, travel time = distance = Euclidean. */

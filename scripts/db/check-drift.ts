@@ -1,6 +1,6 @@
 // Exit 0 when prisma/migrations produce exactly what prisma/schema.prisma describes, 2 (printing the missing SQL) when
 // they drift, 1 on any error. Needs a PostgreSQL server for a throwaway shadow database (DATABASE_URL).
-import { diffMigrationsToSchema } from "../../packages/db/src/schema-diff.ts";
+import { diffMigrationsToSchema } from "@fieldops/db/schema-diff";
 import { databaseUrlFromEnv, errorMessage, redactedUrl } from "./database-url.ts";
 
 const databaseUrl = databaseUrlFromEnv();

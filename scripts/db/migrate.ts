@@ -1,5 +1,5 @@
 // Applies pending migrations from prisma/migrations to DATABASE_URL.
-import { applyMigrations } from "../../packages/db/src/apply-migrations.ts";
+import { applyMigrations } from "@fieldops/db/apply-migrations";
 import { databaseUrlFromEnv, errorMessage, redactedUrl } from "./database-url.ts";
 
 const databaseUrl = databaseUrlFromEnv();

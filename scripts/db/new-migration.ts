@@ -3,8 +3,8 @@
 // prisma/schema.prisma (computed on a throwaway shadow database on DATABASE_URL's server).
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { defaultMigrationsDir, readMigrations } from "../../packages/db/src/apply-migrations.ts";
-import { diffMigrationsToSchema, migrationLockfile } from "../../packages/db/src/schema-diff.ts";
+import { defaultMigrationsDir, readMigrations } from "@fieldops/db/apply-migrations";
+import { diffMigrationsToSchema, migrationLockfile } from "@fieldops/db/schema-diff";
 import { databaseUrlFromEnv, errorMessage } from "./database-url.ts";
 
 function migrationTimestamp(now: Date): string {

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { Redis } from "ioredis";
-import { withDatabase } from "../../packages/db/src/schema-engine-adapter.ts";
+import { withDatabase } from "@fieldops/db/schema-engine-adapter";
 
 /**
  * The product for end-to-end tests: a fresh `fieldops_e2e` database and an emptied Redis index, then the same start

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD } from "../../packages/db/src/seed-demo-world.ts";
+import { DEMO_PASSWORD } from "@fieldops/db/seed-demo-world";
 
 /** Fills the sign-in screen as a person would and presses Sign In. */
 export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {

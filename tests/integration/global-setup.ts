@@ -1,14 +1,9 @@
 import { Redis } from "ioredis";
 import type { TestProject } from "vitest/node";
-import { prepareDatabase } from "../../packages/db/src/prepare-database.ts";
-import { createScratchDatabase } from "../../packages/db/src/schema-engine-adapter.ts";
+import { prepareDatabase } from "@fieldops/db/prepare-database";
+import { createScratchDatabase } from "@fieldops/db/schema-engine-adapter";
+import type {} from "./provided-context.ts";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    databaseUrl: string;
-    redisUrl: string;
-  }
-}
 
 /**
  * Integration tests run against the real PostgreSQL and Redis: a fresh, migrated database for the run (dropped at

@@ -2,18 +2,19 @@ import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
-import { buildApp, REDACTED_LOG_PATHS } from "../../apps/api/src/app.ts";
-import { createRuntime, type Runtime } from "../../apps/api/src/create-context.ts";
-import { envSchema } from "../../packages/config/src/env.ts";
-import type { Database } from "../../packages/db/src/client.ts";
-import type { PlanId } from "#shared/plans";
-import type { Role } from "#shared/roles";
+import type {} from "./provided-context.ts";
+import { buildApp, REDACTED_LOG_PATHS } from "@fieldops/api/app";
+import { createRuntime, type Runtime } from "@fieldops/api/create-context";
+import { envSchema } from "@fieldops/config/env";
+import type { Database } from "@fieldops/db";
+import type { PlanId } from "@fieldops/shared/plans";
+import type { Role } from "@fieldops/shared/roles";
 
 type TenantRole = Exclude<Role, "admin">;
-import { defaultPermissions } from "#shared/roles";
-import { hashPassword } from "../../packages/security/src/passwords.ts";
-import { runWorkers, type RunningWorkers } from "../../workers/run-workers.ts";
-import type { JobQueues } from "../../workers/enqueue.ts";
+import { defaultPermissions } from "@fieldops/shared/roles";
+import { hashPassword } from "@fieldops/domain/accounts/passwords";
+import { runWorkers, type RunningWorkers } from "@fieldops/worker/run-workers";
+import type { JobQueues } from "@fieldops/jobs/enqueue";
 
 export interface TestApp {
   app: FastifyInstance;

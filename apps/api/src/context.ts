@@ -1,11 +1,11 @@
 import type { FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
-import type { Env } from "../../../packages/config/src/env.ts";
-import type { Database } from "../../../packages/db/src/client.ts";
-import type { JobQueues } from "../../../workers/enqueue.ts";
+import type { Env } from "@fieldops/config/env";
+import type { Database } from "@fieldops/db";
+import type { JobQueues } from "@fieldops/jobs/enqueue";
 import type { LoginRateLimiter } from "./auth/login-rate-limit.ts";
 import type { SessionCache } from "./auth/session-cache.ts";
-import type { AuthenticatedUser } from "./auth/sessions.ts";
+import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 
 /** What every route module needs, built once per process and handed to each route plugin. */
 export interface AppContext {

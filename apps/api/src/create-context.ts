@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
-import type { Env } from "../../../packages/config/src/env.ts";
-import { createDatabase } from "../../../packages/db/src/client.ts";
-import { createJobQueues } from "../../../workers/enqueue.ts";
+import type { Env } from "@fieldops/config/env";
+import { createDatabase } from "@fieldops/db";
+import { createJobQueues } from "@fieldops/jobs/enqueue";
 import { createAuthenticator } from "./auth/authenticate.ts";
 import { createLoginRateLimiter } from "./auth/login-rate-limit.ts";
 import { createSessionCache } from "./auth/session-cache.ts";

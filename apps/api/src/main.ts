@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readEnv } from "../../../packages/config/src/env.ts";
-import { stopOnSignal } from "../../../packages/config/src/stop-on-signal.ts";
+import { readEnv } from "@fieldops/config/env";
+import { stopOnSignal } from "@fieldops/config/stop-on-signal";
 import { buildApp } from "./app.ts";
 import { createRuntime } from "./create-context.ts";
 

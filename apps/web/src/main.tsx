@@ -1,10 +1,10 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { AppProviders } from "./app";
+import { AppProviders } from "./app/providers";
 import { createQueryClient } from "./lib/api";
 import { applyTheme, readStoredTheme } from "./lib/theme";
-import { AppRoutes } from "./routes";
+import { AppRoutes } from "./app/routes";
 import "./index.css";
 
 // Before the first render, so the page does not flash the other palette.

@@ -1,8 +1,8 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "../../../prisma/generated/client.ts";
+import { PrismaClient } from "../generated/client.ts";
 
-export { Prisma } from "../../../prisma/generated/client.ts";
-export type * from "../../../prisma/generated/client.ts";
+export { Prisma } from "../generated/client.ts";
+export type * from "../generated/client.ts";
 
 export type Database = PrismaClient;
 

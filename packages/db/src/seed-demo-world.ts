@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { defaultPermissions, type Role } from "#shared/roles";
-import { VERTICALS, verticalForIndustry } from "#shared/verticals";
-import type { PlanId } from "#shared/plans";
-import { hashPassword } from "../../security/src/passwords.ts";
+import { defaultPermissions, type Role } from "@fieldops/shared/roles";
+import { VERTICALS, verticalForIndustry } from "@fieldops/shared/verticals";
+import type { PlanId } from "@fieldops/shared/plans";
+import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import type { Database, Prisma } from "./client.ts";
 
 export const DEMO_PASSWORD = "demo-password-1";

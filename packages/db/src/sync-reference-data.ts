@@ -1,5 +1,5 @@
-import { PLANS } from "#shared/plans";
-import { VERTICALS } from "#shared/verticals";
+import { PLANS } from "@fieldops/shared/plans";
+import { VERTICALS } from "@fieldops/shared/verticals";
 import type { Database } from "./client.ts";
 
 /** Plans and verticals are data in the database, kept equal to the shared constants at every start. */

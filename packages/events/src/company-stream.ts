@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { appEventSchema, type AppEvent } from "#shared/events";
+import { appEventSchema, type AppEvent } from "@fieldops/shared/events";
 import { z } from "zod";
 
 /** How many events each company's stream keeps for replay to clients that reconnect. */

@@ -17,6 +17,7 @@ export const appEventSchema = z.discriminatedUnion("name", [
   z.object({ name: z.literal("activity.recorded"), payload: activitySchema }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
+export type AppEventName = AppEvent["name"];
 
 /**
  * Server → client messages on /api/ws. `seq` is the position in the company's event stream (a Redis stream id):

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from "fastify";
-import { SESSION_COOKIE } from "#shared/auth";
-import type { Database } from "../../../../packages/db/src/client.ts";
+import { SESSION_COOKIE } from "@fieldops/shared/auth";
+import type { Database } from "@fieldops/db";
 import { notFound, unauthorized } from "../http/http-error.ts";
 import type { SessionCache } from "./session-cache.ts";
-import { findSessionUser, hashToken, type AuthenticatedUser } from "./sessions.ts";
+import { findSessionUser, hashToken, type AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 
 /** The token a request carries: `Authorization: Bearer …`, else the session cookie, else `?token=` (WebSocket). */
 export function requestToken(request: FastifyRequest): string | null {

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { AuthenticatedUser } from "./sessions.ts";
+import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 
 export const SESSIONS_REVOKED_CHANNEL = "sessions:revoked";
 

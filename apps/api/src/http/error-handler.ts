@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { HttpError } from "./http-error.ts";
+import { knownError } from "./http-error.ts";
 
 /**
  * Every non-OK answer has a JSON body `{ message, field? }`, so the web client's error reads `STATUS: body` and the
@@ -8,8 +8,10 @@ import { HttpError } from "./http-error.ts";
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...(error.field ? { field: error.field } : {}) });
+    const known = knownError(error);
+    if (known) {
+      if (known.retryAfterSeconds !== undefined) reply.header("retry-after", String(Math.ceil(known.retryAfterSeconds)));
+      return reply.status(known.statusCode).send({ message: known.message, ...(known.field ? { field: known.field } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -1,3 +1,17 @@
+import { DomainError, type DomainErrorKind } from "@fieldops/domain/errors";
+
+/** The status each refusal of a use case is answered with. */
+export const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
+  invalid_input: 400,
+  not_signed_in: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  plan_limit: 403,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
 /** An error the API answers with its own status and message (body `{ message, field? }`). */
 export class HttpError extends Error {
   constructor(
@@ -7,6 +21,15 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The status, message and field of an error the API answers as itself, or null for anything unexpected. */
+export function knownError(error: unknown): { statusCode: number; message: string; field?: string; retryAfterSeconds?: number } | null {
+  if (error instanceof HttpError) return { statusCode: error.statusCode, message: error.message, field: error.field };
+  if (error instanceof DomainError) {
+    return { statusCode: STATUS_BY_KIND[error.kind], message: error.message, field: error.field, retryAfterSeconds: error.retryAfterSeconds };
+  }
+  return null;
 }
 
 export const badRequest = (message: string, field?: string) => new HttpError(400, message, field);

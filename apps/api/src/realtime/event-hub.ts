@@ -3,7 +3,7 @@ import {
   EVENTS_CHANNEL,
   publishedEventSchema,
   type PublishedEvent,
-} from "../../../../packages/events/src/company-stream.ts";
+} from "@fieldops/events/company-stream";
 
 export interface Subscriber {
   companyId: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { WS_CLOSE_UNAUTHORIZED, serverMessageSchema, type ServerMessage } from "#shared/events";
-import type { RunningWorkers } from "../../../../workers/run-workers.ts";
+import { WS_CLOSE_UNAUTHORIZED, serverMessageSchema, type ServerMessage } from "@fieldops/shared/events";
+import type { RunningWorkers } from "@fieldops/worker/run-workers";
 import {
   createTestCompany,
   drainQueues,

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RawData, WebSocket } from "ws";
 import { z } from "zod";
-import { WS_CLOSE_UNAUTHORIZED, clientMessageSchema, type ServerMessage } from "#shared/events";
+import { WS_CLOSE_UNAUTHORIZED, clientMessageSchema, type ServerMessage } from "@fieldops/shared/events";
 import {
   latestSeq,
   readEventsAfter,
   type PublishedEvent,
-} from "../../../../packages/events/src/company-stream.ts";
+} from "@fieldops/events/company-stream";
 import type { AppContext } from "../context.ts";
 import type { EventHub } from "./event-hub.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../../../packages/security/src/passwords.ts";
-import { hashToken } from "../auth/sessions.ts";
+import { hashPassword } from "@fieldops/domain/accounts/passwords";
+import { hashToken } from "@fieldops/domain/accounts/sessions";
 import { LOGIN_LIMITS } from "../auth/login-rate-limit.ts";
 import { TEST_PASSWORD, createTestCompany, post, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
 

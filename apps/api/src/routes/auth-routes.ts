@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -10,12 +9,12 @@ import {
   loginResponseSchema,
   signupRequestSchema,
   userSchema,
-} from "#shared/auth";
-import type { User as UserRow } from "../../../../packages/db/src/client.ts";
-import { recordActivityJob } from "../../../../workers/jobs/record-activity/record-activity.definition.ts";
-import { signUp } from "../accounts/sign-up.ts";
-import { verifyPassword } from "../../../../packages/security/src/passwords.ts";
-import { createSession, revokeSession, toAuthenticatedUser, toUserResponse } from "../auth/sessions.ts";
+} from "@fieldops/shared/auth";
+import type { User as UserRow } from "@fieldops/db";
+import { queueActivity } from "@fieldops/domain/activity/queue-activity";
+import { signUp } from "@fieldops/domain/accounts/sign-up";
+import { verifyPassword } from "@fieldops/domain/accounts/passwords";
+import { createSession, revokeSession, toAuthenticatedUser, toUserResponse } from "@fieldops/domain/accounts/sessions";
 import type { AppContext } from "../context.ts";
 import { tooManyRequests, unauthorized } from "../http/http-error.ts";
 
@@ -47,22 +46,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     summary: string,
   ) => {
     if (!user.companyId) return;
-    const activityId = randomUUID();
+    const entry = { companyId: user.companyId, actorUserId: user.id, action, entityType: "user", entityId: user.id, summary, requestId: request.id };
     // The feed is a side effect: signing in must not fail because Redis hiccuped.
-    await queues.enqueue(
-      recordActivityJob,
-      {
-        companyId: user.companyId,
-        activityId,
-        actorUserId: user.id,
-        action,
-        entityType: "user",
-        entityId: user.id,
-        summary,
-        requestId: request.id,
-      },
-      activityId,
-    ).catch((error: unknown) => request.log.warn({ err: error }, "could not queue the activity entry"));
+    await queueActivity(queues, entry).catch((error: unknown) => request.log.warn({ err: error }, "could not queue the activity entry"));
   };
 
   app.post(

@@ -1,32 +1,31 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema } from "#shared/auth";
-import { companySchema } from "#shared/company";
-import { activityListResponseSchema } from "#shared/events";
-import { toActivity } from "../../../../packages/activity/src/to-activity.ts";
-import { withTenant } from "../../../../packages/db/src/client.ts";
-import { findCompany } from "../companies/find-company.ts";
+import { listActivity } from "@fieldops/domain/activity/list-activity";
+import { findCompany } from "@fieldops/domain/companies/find-company";
+import { notFound } from "@fieldops/domain/errors";
+import { API_PATHS } from "@fieldops/shared/api-paths";
+import { errorResponseSchema } from "@fieldops/shared/auth";
+import { companySchema } from "@fieldops/shared/company";
+import { activityListResponseSchema } from "@fieldops/shared/events";
 import type { AppContext } from "../context.ts";
-import { notFound } from "../http/http-error.ts";
+import { withCompanyUser } from "../http/tenant-route.ts";
 
 const tenantErrors = { 401: errorResponseSchema, 404: errorResponseSchema };
 
 export const companyRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { db } = context;
-
   app.get(
-    "/api/company",
+    API_PATHS.company,
     { schema: { tags: ["company"], summary: "The signed-in user's company", response: { 200: companySchema, ...tenantErrors } } },
-    async (request) => {
-      const { companyId } = await context.requireCompanyUser(request);
-      const company = await withTenant(db, companyId, (tx) => findCompany(tx, companyId));
-      if (!company) throw notFound("Company not found");
-      return company;
-    },
+    async (request) =>
+      withCompanyUser(context, request, async ({ tx, user }) => {
+        const company = await findCompany(tx, user.companyId);
+        if (!company) throw notFound("Company not found");
+        return company;
+      }),
   );
 
   app.get(
-    "/api/activity",
+    API_PATHS.activity,
     {
       schema: {
         tags: ["company"],
@@ -35,12 +34,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         response: { 200: activityListResponseSchema, ...tenantErrors },
       },
     },
-    async (request) => {
-      const { companyId } = await context.requireCompanyUser(request);
-      const entries = await withTenant(db, companyId, (tx) =>
-        tx.auditLog.findMany({ where: { companyId }, orderBy: { createdAt: "desc" }, take: request.query.limit }),
-      );
-      return { items: entries.map(toActivity) };
-    },
+    async (request) =>
+      withCompanyUser(context, request, async ({ tx }) => ({ items: await listActivity(tx, { limit: request.query.limit }) })),
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema } from "#shared/auth";
-import { telemetryTrackRequestSchema } from "#shared/telemetry";
+import { errorResponseSchema } from "@fieldops/shared/auth";
+import { telemetryTrackRequestSchema } from "@fieldops/shared/telemetry";
 import type { AppContext } from "../context.ts";
 
 /** Per client address: a browser sends a handful a minute; anything far beyond that is abuse. */

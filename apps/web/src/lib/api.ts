@@ -1,5 +1,5 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
-import { AUTH_TOKEN_STORAGE_KEY, errorResponseSchema } from "#shared/auth";
+import { AUTH_TOKEN_STORAGE_KEY, errorResponseSchema } from "@fieldops/shared/auth";
 
 /**
  * A non-OK response. The message is the spec's (§8): status code, colon and space, then the body text or, when

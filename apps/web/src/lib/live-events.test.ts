@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
-import type { Activity, AppEvent, ServerMessage } from "#shared/events";
+import type { Activity, AppEvent, ServerMessage } from "@fieldops/shared/events";
 import { CLOSE_UNAUTHORIZED, LiveEventsClient, compareSeq, type SocketLike } from "./live-events";
 
 type Connection = { socket: WebSocket; received: unknown[]; url: string };

@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import { AUTH_TOKEN_STORAGE_KEY } from "#shared/auth";
-import { WS_CLOSE_UNAUTHORIZED, serverMessageSchema, type AppEvent, type ClientMessage, type ServerMessage } from "#shared/events";
+import { AUTH_TOKEN_STORAGE_KEY } from "@fieldops/shared/auth";
+import { WS_CLOSE_UNAUTHORIZED, serverMessageSchema, type AppEvent, type ClientMessage, type ServerMessage } from "@fieldops/shared/events";
 
 /**
  * The app's one WebSocket to /api/ws (design: event flow). Every server message is validated with the shared

@@ -1,12 +1,12 @@
 import { Navigate, Outlet, useOutletContext } from "react-router";
 import { LoaderCircle } from "lucide-react";
-import type { User } from "#shared/auth";
-import { useUser } from "../auth/session";
-import { useLiveActivity } from "../dashboard/activity";
+import type { User } from "@fieldops/shared/auth";
+import { useUser } from "../lib/session";
 import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Separator } from "../components/ui/separator";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "../components/ui/sidebar";
+import { useLiveEventReactions } from "../lib/live-event-registry";
 import { LiveEventsProvider } from "../lib/live-events";
 import { AppSidebar } from "./app-sidebar";
 import { LiveIndicator } from "./live-indicator";
@@ -20,7 +20,7 @@ export function FullPageLoader() {
 }
 
 function AppHeader({ user }: { user: User }) {
-  const status = useLiveActivity();
+  const status = useLiveEventReactions();
   return (
     <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur">
       <SidebarTrigger className="-ml-1" />

@@ -2,10 +2,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket as WsClient, WebSocketServer, type WebSocket } from "ws";
-import type { Company } from "#shared/company";
-import { VERTICALS } from "#shared/verticals";
-import type { Activity, ServerMessage } from "#shared/events";
-import { AppRoutes } from "../routes";
+import type { Company } from "@fieldops/shared/company";
+import { VERTICALS } from "@fieldops/shared/verticals";
+import type { Activity, ServerMessage } from "@fieldops/shared/events";
+import { AppRoutes } from "../app/routes";
 import { makeUser } from "../testing/fixtures";
 import { sendJson, useLocalApi, type LocalServer } from "../testing/local-server";
 import { renderApp } from "../testing/render-app";

@@ -1,8 +1,8 @@
 import { Collapsible } from "radix-ui";
 import { Link, useLocation } from "react-router";
 import { ChevronRight, Leaf, LogOut, Moon, Sun } from "lucide-react";
-import type { User } from "#shared/auth";
-import { useLogout } from "../auth/session";
+import type { User } from "@fieldops/shared/auth";
+import { useLogout } from "../lib/session";
 import { Badge } from "../components/ui/badge";
 import {
   Sidebar,
@@ -23,7 +23,7 @@ import {
 } from "../components/ui/sidebar";
 import { Skeleton } from "../components/ui/skeleton";
 import { useTheme } from "../lib/theme";
-import { useCompany } from "./company";
+import { useCompany } from "../lib/company";
 import { APP_NAME } from "./page-title";
 import { isCollapsible, isLinkActive, navigationFor, type NavCollapsible, type NavLink } from "./navigation";
 

@@ -9,7 +9,7 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
-import type { User } from "#shared/auth";
+import type { User } from "@fieldops/shared/auth";
 
 /** A link in the sidebar. `alsoActiveOn` lists other paths on which it shows as the current page. */
 export type NavLink = { title: string; url: string; icon: LucideIcon; alsoActiveOn?: readonly string[] };

@@ -1,4 +1,4 @@
-import type { User } from "#shared/auth";
+import type { User } from "@fieldops/shared/auth";
 
 /** A signed-in user as GET /api/user returns it; a member of company c1 unless overridden. */
 export function makeUser(overrides: Partial<User> = {}): User {

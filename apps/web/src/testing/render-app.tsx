@@ -1,7 +1,7 @@
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
-import { AppProviders } from "../app";
+import { AppProviders } from "../app/providers";
 import { createQueryClient } from "../lib/api";
 
 /** Shows the current path, so a test can see where a screen navigated to. */

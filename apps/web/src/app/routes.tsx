@@ -1,0 +1,35 @@
+import { Navigate, Route, Routes } from "react-router";
+import { homePathForRole } from "@fieldops/shared/roles";
+import { LoginPage } from "../features/auth/login-page";
+import { useUser } from "../lib/session";
+import { SignupPage } from "../features/auth/signup-page";
+import { DashboardPage } from "../features/dashboard/dashboard-page";
+import { AppLayout, FullPageLoader } from "../shell/app-layout";
+import { NotFoundPage } from "../shell/not-found-page";
+import { SectionPageView } from "../shell/section-page";
+import { SECTION_PAGES } from "../shell/section-pages";
+
+/** `/` sends a signed-in user to their dashboard (spec §4) and anyone else to sign in. */
+function HomeRedirect() {
+  const user = useUser();
+  if (user.isPending) return <FullPageLoader />;
+  return <Navigate to={user.data ? homePathForRole(user.data.role) : "/login"} replace />;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<HomeRedirect />} />
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/signup" element={<SignupPage />} />
+      <Route element={<AppLayout />}>
+        <Route path="/admin-dashboard" element={<DashboardPage />} />
+        <Route path="/userdash" element={<DashboardPage />} />
+        {SECTION_PAGES.map((page) => (
+          <Route key={page.path} path={page.path} element={<SectionPageView page={page} />} />
+        ))}
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

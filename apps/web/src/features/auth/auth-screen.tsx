@@ -1,0 +1,35 @@
+import type { ReactNode } from "react";
+import { Leaf } from "lucide-react";
+import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
+import { APP_NAME } from "../../shell/page-title";
+
+/** The centred card that the sign-in and sign-up screens share. */
+export function AuthScreen({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <main className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 p-6">
+      <div className="flex items-center gap-2 text-lg font-semibold">
+        <span className="flex size-8 items-center justify-center rounded-md bg-primary text-primary-foreground">
+          <Leaf className="size-4" aria-hidden="true" />
+        </span>
+        {APP_NAME}
+      </div>
+      <Card className="w-full max-w-sm">
+        <CardHeader>
+          <h1 className="text-xl leading-none font-semibold">{title}</h1>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </Card>
+    </main>
+  );
+}
+
+/** A field's validation message, tied to its input by id. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState, type FormEvent } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Navigate, useNavigate } from "react-router";
+import { z } from "zod";
+import { API_PATHS } from "@fieldops/shared/api-paths";
+import { INVALID_CREDENTIALS, emailSchema, type LoginRequest } from "@fieldops/shared/auth";
+import { homePathForRole } from "@fieldops/shared/roles";
+import { Alert, AlertDescription } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Label } from "../../components/ui/label";
+import { Input } from "../../components/ui/input";
+import { ApiError } from "../../lib/api";
+import { FullPageLoader } from "../../shell/app-layout";
+import { usePageTitle } from "../../shell/page-title";
+import { AuthScreen, FieldError } from "./auth-screen";
+import { PasswordInput } from "./password-input";
+import { SelectedPlanBanner, useSelectedPlan } from "./selected-plan";
+import { requestSession, startSession, useUser } from "../../lib/session";
+
+export const LOGIN_FAILED = "Login failed. Please try again.";
+
+/** Spec §5: the email is required and must be valid; the password has no rule on the client. */
+const loginFormSchema = z.object({
+  email: z.string().trim().min(1, "Email is required").pipe(emailSchema),
+  password: z.string(),
+});
+
+/** Spec §8: the server's message (or 'Invalid credentials') for a refused sign-in; anything else failed to send. */
+export function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.body?.message || INVALID_CREDENTIALS;
+  return LOGIN_FAILED;
+}
+
+export function LoginPage() {
+  usePageTitle("Sign In");
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const plan = useSelectedPlan();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [emailError, setEmailError] = useState<string>();
+
+  const login = useMutation({
+    mutationFn: (body: LoginRequest) => requestSession(API_PATHS.login, body),
+    onSuccess: (response) => {
+      void navigate(startSession(queryClient, response), { replace: true });
+    },
+  });
+
+  if (user.isPending) return <FullPageLoader />;
+  if (user.data) return <Navigate to={homePathForRole(user.data.role)} replace />;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = loginFormSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      setEmailError(parsed.error.issues.find((issue) => issue.path[0] === "email")?.message);
+      return;
+    }
+    setEmailError(undefined);
+    login.mutate({ username: parsed.data.email, password: parsed.data.password });
+  };
+
+  return (
+    <AuthScreen title="Welcome back" description="Sign in to run your jobs, crews and customers.">
+      <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Sign in">
+        {plan ? <SelectedPlanBanner plan={plan} /> : null}
+        {login.isError ? (
+          <Alert variant="destructive">
+            <AlertDescription>{loginErrorMessage(login.error)}</AlertDescription>
+          </Alert>
+        ) : null}
+        <div className="grid gap-2">
+          <Label htmlFor="login-email">Email</Label>
+          <Input
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? "login-email-error" : undefined}
+          />
+          <FieldError id="login-email-error" message={emailError} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="login-password">Password</Label>
+          <PasswordInput
+            id="login-password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <Button type="submit" className="w-full" disabled={login.isPending}>
+          {login.isPending ? "Signing in..." : plan ? `Start ${plan.name} Plan Free Trial` : "Sign In"}
+        </Button>
+        <Button type="button" variant="outline" className="w-full" onClick={() => void navigate("/signup")}>
+          Create Account
+        </Button>
+      </form>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,90 @@
+import { Activity as ActivityIcon } from "lucide-react";
+import { formatCompanyTime } from "@fieldops/shared/company-time";
+import type { Activity } from "@fieldops/shared/events";
+import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { useSignedInUser } from "../../shell/app-layout";
+import { useCompany } from "../../lib/company";
+import { usePageTitle } from "../../shell/page-title";
+import { useActivity } from "./activity";
+
+function ActivityItem({ item, timeZone }: { item: Activity; timeZone: string }) {
+  return (
+    <li className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">
+      <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <ActivityIcon className="size-3.5" aria-hidden="true" />
+      </span>
+      <div className="grid min-w-0 gap-0.5">
+        <span className="text-sm">{item.summary}</span>
+        <time dateTime={item.createdAt} className="text-xs text-muted-foreground">
+          {formatCompanyTime(item.createdAt, timeZone)}
+        </time>
+      </div>
+    </li>
+  );
+}
+
+function RecentActivity({ timeZone }: { timeZone: string }) {
+  const activity = useActivity();
+  return (
+    <Card role="region" aria-labelledby="recent-activity-title">
+      <CardHeader>
+        <CardTitle id="recent-activity-title">Recent activity</CardTitle>
+        <CardDescription>The latest changes across your company, shown as they happen.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {activity.isPending ? (
+          <div className="grid gap-3" aria-label="Loading recent activity" role="status">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ) : activity.isError ? (
+          <Alert variant="destructive">
+            <AlertTitle>Recent activity could not be loaded</AlertTitle>
+            <AlertDescription>
+              <Button variant="outline" size="sm" disabled={activity.isFetching} onClick={() => void activity.refetch()}>
+                Try again
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : activity.data.items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No activity yet. Changes to jobs, customers and invoices will appear here as they happen.
+          </p>
+        ) : (
+          <ul aria-label="Recent activity" className="divide-y">
+            {activity.data.items.map((item) => (
+              <ActivityItem key={item.id} item={item} timeZone={timeZone} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function DashboardPage() {
+  usePageTitle("Dashboard");
+  const user = useSignedInUser();
+  const company = useCompany(user.companyId);
+  return (
+    <>
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
+        <p className="text-muted-foreground">
+          Welcome back, <span className="font-medium text-foreground">{user.name}</span>
+          {company.data ? (
+            <>
+              {" "}
+              · <span className="font-medium text-foreground">{company.data.name}</span>
+            </>
+          ) : null}
+        </p>
+      </div>
+      <RecentActivity timeZone={company.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone} />
+    </>
+  );
+}

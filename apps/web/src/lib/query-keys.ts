@@ -1,0 +1,11 @@
+import { API_PATHS } from "@fieldops/shared/api-paths";
+
+/**
+ * The cache key of every server read, defined once. A key's first part is the API path the generic query function
+ * fetches (lib/api.ts), so a key cannot drift from its route.
+ */
+export const QUERY_KEYS = {
+  user: [API_PATHS.user],
+  company: [API_PATHS.company],
+  activity: [API_PATHS.activity],
+} as const;

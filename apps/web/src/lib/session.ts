@@ -1,0 +1,68 @@
+import { useCallback } from "react";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { AUTH_TOKEN_STORAGE_KEY, loginResponseSchema, userSchema, type LoginResponse, type User } from "@fieldops/shared/auth";
+import { API_PATHS } from "@fieldops/shared/api-paths";
+import { homePathForRole } from "@fieldops/shared/roles";
+import { apiRequest, getQueryFn } from "./api";
+import { QUERY_KEYS } from "./query-keys";
+
+export const USER_QUERY_KEY = QUERY_KEYS.user;
+const FIVE_MINUTES_MS = 5 * 60 * 1000;
+
+const fetchUser = getQueryFn<unknown>({ on401: "returnNull" });
+
+/** The signed-in user (§7): null after a 401; no retry; cached 5 minutes; no refetch on focus or mount. */
+export function useUser() {
+  return useQuery<User | null>({
+    queryKey: USER_QUERY_KEY,
+    queryFn: async (context) => {
+      const body = await fetchUser(context);
+      return body === null ? null : userSchema.parse(body);
+    },
+    staleTime: FIVE_MINUTES_MS,
+    gcTime: FIVE_MINUTES_MS,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnMount: false,
+  });
+}
+
+/** POST /api/login or /api/signup: both answer with a token and the signed-in user. */
+export async function requestSession(url: typeof API_PATHS.login | typeof API_PATHS.signup, body: unknown): Promise<LoginResponse> {
+  const res = await apiRequest("POST", url, body);
+  return loginResponseSchema.parse(await res.json());
+}
+
+/**
+ * After a successful sign-in or sign-up: keep the token, start from an empty cache (nothing of an earlier session
+ * carries over), seed the user query, and return where to go (§4).
+ */
+export function startSession(queryClient: QueryClient, response: LoginResponse): string {
+  localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, response.token);
+  queryClient.removeQueries();
+  queryClient.setQueryData<User | null>(USER_QUERY_KEY, response.user);
+  return homePathForRole(response.user.role);
+}
+
+/**
+ * Logout (§4, §7): POST /api/logout, then clear local and session storage and every cached query and go to /login,
+ * also when the call fails.
+ */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await apiRequest("POST", API_PATHS.logout);
+    } catch {
+      // The session ends on this device either way.
+    }
+    localStorage.clear();
+    sessionStorage.clear();
+    // Reads still in flight must not land in the cache after it is cleared.
+    await queryClient.cancelQueries();
+    queryClient.clear();
+    await navigate("/login", { replace: true });
+  }, [queryClient, navigate]);
+}

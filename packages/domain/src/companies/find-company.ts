@@ -1,0 +1,28 @@
+import type { Company } from "@fieldops/shared/company";
+import { brandingSchema } from "@fieldops/shared/company";
+import { planIdSchema } from "@fieldops/shared/plans";
+import { terminologySchema, verticalIdSchema } from "@fieldops/shared/verticals";
+import type { TenantTransaction } from "@fieldops/db";
+
+export async function findCompany(tx: TenantTransaction, companyId: string): Promise<Company | null> {
+  const row = await tx.company.findUnique({ where: { id: companyId }, include: { plan: true, vertical: true } });
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    industry: row.industry,
+    verticalId: verticalIdSchema.parse(row.verticalId),
+    planId: planIdSchema.parse(row.planId),
+    planName: row.plan.name,
+    branding: brandingSchema.parse(row.branding),
+    features: row.features,
+    betaMode: row.betaMode,
+    homePath: row.homePath,
+    hipaaMode: row.hipaaMode,
+    timeZone: row.timeZone,
+    trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+    onboardingState: row.onboardingState,
+    terminology: terminologySchema.parse(row.vertical.terminology),
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * Every path of the API, defined once: the server registers its routes with these and the web app calls them, so a
+ * renamed route cannot leave a caller behind. Paths with parameters are functions.
+ */
+export const API_PATHS = {
+  health: "/api/health",
+  login: "/api/login",
+  signup: "/api/signup",
+  logout: "/api/logout",
+  user: "/api/user",
+  company: "/api/company",
+  activity: "/api/activity",
+  telemetryTrack: "/api/telemetry/track",
+  socket: "/api/ws",
+  docs: "/api/docs",
+} as const;
+
+export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

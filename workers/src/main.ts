@@ -1,0 +1,21 @@
+import { Redis } from "ioredis";
+import { readEnv } from "@fieldops/config/env";
+import { stopOnSignal } from "@fieldops/config/stop-on-signal";
+import { createDatabase } from "@fieldops/db";
+import { runWorkers } from "./run-workers.ts";
+
+/** The worker process: consumes every queue until SIGINT/SIGTERM, then finishes the jobs in hand and exits. */
+const env = readEnv();
+const db = createDatabase(env.DATABASE_URL);
+const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+const log = (message: string, detail?: Record<string, unknown>) =>
+  console.log(JSON.stringify({ level: "info", time: Date.now(), service: "worker", msg: message, ...detail }));
+
+const running = runWorkers({ connection: redis, db, redis, log });
+log("workers started");
+
+// Jobs in hand get a while to finish.
+stopOnSignal(async () => {
+  await running.close().catch(() => {});
+  await Promise.allSettled([redis.quit().catch(() => redis.disconnect()), db.$disconnect()]);
+});
