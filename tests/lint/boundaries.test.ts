@@ -1,0 +1,45 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/** The layers of ARCHITECTURE.md, as the linter sees them: a file at `path` importing `specifier`. */
+async function importErrors(path: string, specifier: string): Promise<string[]> {
+  const eslint = new ESLint();
+  const [result] = await eslint.lintText(`import * as imported from "${specifier}";\nexport const used = imported;\n`, {
+    filePath: path,
+  });
+  return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+describe("import boundaries", () => {
+  it("lets the web app import the shared contracts and nothing of the server", async () => {
+    expect(await importErrors("apps/web/src/features/x/page.tsx", "@fieldops/shared/auth")).toEqual([]);
+    expect(await importErrors("apps/web/src/features/x/page.tsx", "@fieldops/db")).not.toEqual([]);
+    expect(await importErrors("apps/web/src/features/x/page.tsx", "@fieldops/domain/accounts/sign-up")).not.toEqual([]);
+    expect(await importErrors("apps/web/src/features/x/page.tsx", "node:fs")).not.toEqual([]);
+  });
+
+  it("keeps the shared contracts free of server code", async () => {
+    expect(await importErrors("packages/shared/src/x.ts", "zod")).toEqual([]);
+    expect(await importErrors("packages/shared/src/x.ts", "@fieldops/db")).not.toEqual([]);
+    expect(await importErrors("packages/shared/src/x.ts", "ioredis")).not.toEqual([]);
+  });
+
+  it("never lets a package import an app or the worker process", async () => {
+    expect(await importErrors("packages/db/src/x.ts", "@fieldops/api/app")).not.toEqual([]);
+    expect(await importErrors("packages/domain/src/x/y.ts", "@fieldops/worker/run-workers")).not.toEqual([]);
+    expect(await importErrors("packages/events/src/x.ts", "@fieldops/web")).not.toEqual([]);
+  });
+
+  it("keeps domain code free of HTTP", async () => {
+    expect(await importErrors("packages/domain/src/x/y.ts", "@fieldops/db")).toEqual([]);
+    expect(await importErrors("packages/domain/src/x/y.ts", "fastify")).not.toEqual([]);
+    expect(await importErrors("packages/domain/src/x/y.ts", "@fastify/cookie")).not.toEqual([]);
+    expect(await importErrors("packages/domain/src/x/y.ts", "node:http")).not.toEqual([]);
+  });
+
+  it("refuses relative imports that leave their package", async () => {
+    expect(await importErrors("apps/api/src/routes/x.ts", "../../../../packages/db/src/client.ts")).not.toEqual([]);
+    expect(await importErrors("apps/api/src/routes/x.ts", "../http/http-error.ts")).toEqual([]);
+    expect(await importErrors("tests/integration/x.ts", "../../apps/api/src/app.ts")).not.toEqual([]);
+  });
+});
