@@ -2,11 +2,13 @@ import { Redis } from "ioredis";
 import { readEnv } from "../packages/config/src/env.ts";
 import { stopOnSignal } from "../packages/config/src/stop-on-signal.ts";
 import { createDatabase } from "../packages/db/src/client.ts";
+import { refuseUnsafeRuntimeRole } from "../packages/db/src/runtime-role.ts";
 import { runWorkers } from "./run-workers.ts";
 
 /** The worker process: consumes every queue until SIGINT/SIGTERM, then finishes the jobs in hand and exits. */
 const env = readEnv();
-const db = createDatabase(env.DATABASE_URL);
+await refuseUnsafeRuntimeRole(env.DATABASE_URL, "worker");
+const db = createDatabase(env.DATABASE_URL, { contextKey: env.DATABASE_CONTEXT_KEY });
 const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
 const log = (message: string, detail?: Record<string, unknown>) =>
   console.log(JSON.stringify({ level: "info", time: Date.now(), service: "worker", msg: message, ...detail }));

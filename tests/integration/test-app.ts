@@ -5,7 +5,7 @@ import { inject } from "vitest";
 import { buildApp, REDACTED_LOG_PATHS } from "../../apps/api/src/app.ts";
 import { createRuntime, type Runtime } from "../../apps/api/src/create-context.ts";
 import { envSchema } from "../../packages/config/src/env.ts";
-import type { Database } from "../../packages/db/src/client.ts";
+import { createDatabase, type Database } from "../../packages/db/src/client.ts";
 import type { PlanId } from "#shared/plans";
 import type { Role } from "#shared/roles";
 
@@ -18,6 +18,10 @@ import type { JobQueues } from "../../workers/enqueue.ts";
 export interface TestApp {
   app: FastifyInstance;
   runtime: Runtime;
+  /**
+   * The schema owner's client, for fixtures and checks: row-level security does not limit it. The app itself
+   * (`runtime.context.db`) connects as the restricted runtime role.
+   */
   db: Database;
   url: string;
   /** Every log line the API wrote, for tests that read the logs. */
@@ -30,6 +34,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
   const env = envSchema.parse({
     NODE_ENV: "test",
     DATABASE_URL: inject("databaseUrl"),
+    DATABASE_CONTEXT_KEY: inject("databaseContextKey"),
     REDIS_URL: inject("redisUrl"),
     LOG_LEVEL: "info",
     // As behind a proxy, so that tests can speak from several client addresses.
@@ -37,6 +42,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
     ...overrides,
   });
   const runtime = await createRuntime(env);
+  const ownerDb = createDatabase(inject("ownerDatabaseUrl"), { max: 3, contextKey: inject("databaseContextKey") });
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -55,12 +61,13 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
   return {
     app,
     runtime,
-    db: runtime.context.db,
+    db: ownerDb,
     url: `http://127.0.0.1:${port}`,
     logs,
     async close() {
       await app.close();
       await runtime.close();
+      await ownerDb.$disconnect();
     },
   };
 }

@@ -11,7 +11,7 @@ import {
   signupRequestSchema,
   userSchema,
 } from "#shared/auth";
-import type { User as UserRow } from "../../../../packages/db/src/client.ts";
+import { withSystem, type User as UserRow } from "../../../../packages/db/src/client.ts";
 import { recordActivityJob } from "../../../../workers/jobs/record-activity/record-activity.definition.ts";
 import { signUp } from "../accounts/sign-up.ts";
 import { verifyPassword } from "../../../../packages/security/src/passwords.ts";
@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
           `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute${retryAfter > 60 ? "s" : ""}.`,
         );
       }
-      const account = await db.user.findUnique({ where: { email } });
+      const account = await withSystem(db, (tx) => tx.user.findUnique({ where: { email } }));
       if (!(await verifyPassword(account?.passwordHash ?? null, password)) || !account) {
         await loginRateLimiter.recordFailure(email, request.ip);
         throw unauthorized(INVALID_CREDENTIALS);
