@@ -20,6 +20,7 @@ function startProduct(dataDir: string, port: number): { child: ChildProcess; hea
   const started = performance.now();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), FIELDOPS_DATA_DIR: dataDir, LOG_LEVEL: "warn" };
   delete env.DATABASE_URL;
+  delete env.DATABASE_OWNER_URL;
   delete env.REDIS_URL;
   const child = spawn("npm", ["start", "--silent"], { cwd: root, env, stdio: "ignore", detached: true });
   const healthy = (async () => {

@@ -2,14 +2,16 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { prepareDatabase } from "@fieldops/db/prepare-database";
+import { prepareRuntimeAccess, redactedDatabaseUrl } from "@fieldops/db/runtime-role";
 import { buildWebIfNeeded } from "./start/build-web.ts";
 import { startEmbeddedPostgres, type LocalService } from "./start/embedded-postgres.ts";
 import { REDIS_MISSING, redisServerInstalled, startLocalRedis } from "./start/local-redis.ts";
 
 /**
- * `npm start`: the whole product on its defaults. Uses DATABASE_URL and REDIS_URL when set; otherwise starts an
- * embedded PostgreSQL (data in .data/, kept between runs) and the local redis-server on free ports. Then migrates,
- * seeds the demo world on an empty database, builds the web app if needed, and runs the API and the worker.
+ * `npm start`: the whole product on its defaults. Uses DATABASE_URL (with DATABASE_OWNER_URL) and REDIS_URL when set;
+ * otherwise starts an embedded PostgreSQL (data in .data/, kept between runs) and the local redis-server on free
+ * ports. Then migrates and seeds the demo world on an empty database as the owner, makes the runtime role ready,
+ * builds the web app if needed, and runs the API and the worker as the runtime role.
  * Ctrl-C stops everything it started.
  */
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -70,11 +72,22 @@ try {
     console.error(REDIS_MISSING);
     process.exit(1);
   }
+  let ownerUrl = env.DATABASE_OWNER_URL;
+  // Only on the embedded server, which nothing else uses, may the runtime role's password be set to ours.
+  let ownServer = false;
   if (!env.DATABASE_URL) {
+    if (ownerUrl) throw new Error("DATABASE_OWNER_URL is set without DATABASE_URL: set both (see README, Configuration)");
     const postgres = await startEmbeddedPostgres(dataDir, log);
     services.push(postgres);
-    env.DATABASE_URL = postgres.url;
-    log(`embedded PostgreSQL on ${postgres.url.replace(/:[^:@/]+@/, ":***@")}`);
+    ownerUrl = postgres.url;
+    env.DATABASE_URL = postgres.runtimeUrl;
+    ownServer = true;
+    log(`embedded PostgreSQL on ${redactedDatabaseUrl(postgres.url)}`);
+  } else if (!ownerUrl) {
+    throw new Error(
+      "DATABASE_URL is set without DATABASE_OWNER_URL. DATABASE_URL is the restricted role the API and the worker " +
+        "connect as; DATABASE_OWNER_URL is the role that owns the schema and runs the migrations (see README, Configuration)",
+    );
   }
   if (!env.REDIS_URL) {
     const redis = await startLocalRedis(dataDir, log);
@@ -82,7 +95,11 @@ try {
     env.REDIS_URL = redis.url;
     log(`local Redis on ${redis.url}`);
   }
-  await prepareDatabase(env.DATABASE_URL, { seedDemo: env.NODE_ENV !== "production", log });
+  await prepareDatabase(ownerUrl, { seedDemo: env.NODE_ENV !== "production", log });
+  env.DATABASE_CONTEXT_KEY = (await prepareRuntimeAccess(ownerUrl, env.DATABASE_URL, { resetPassword: ownServer })).contextKey;
+  // The API and the worker get the runtime role only.
+  delete env.DATABASE_OWNER_URL;
+  log(`the API and the worker connect as ${redactedDatabaseUrl(env.DATABASE_URL)}`);
   await buildWebIfNeeded(root, log);
 
   const run = (name: string, entry: string) => {

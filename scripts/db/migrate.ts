@@ -1,4 +1,4 @@
-// Applies pending migrations from prisma/migrations to DATABASE_URL.
+// Applies pending migrations from prisma/migrations as the owner: DATABASE_OWNER_URL, else DATABASE_URL.
 import { applyMigrations } from "@fieldops/db/apply-migrations";
 import { databaseUrlFromEnv, errorMessage, redactedUrl } from "./database-url.ts";
 

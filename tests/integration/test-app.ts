@@ -6,7 +6,7 @@ import type {} from "./provided-context.ts";
 import { buildApp, REDACTED_LOG_PATHS } from "@fieldops/api/app";
 import { createRuntime, type Runtime } from "@fieldops/api/create-context";
 import { envSchema } from "@fieldops/config/env";
-import type { Database } from "@fieldops/db";
+import { createDatabase, type Database } from "@fieldops/db";
 import type { PlanId } from "@fieldops/shared/plans";
 import type { Role } from "@fieldops/shared/roles";
 
@@ -19,6 +19,10 @@ import type { JobQueues } from "@fieldops/jobs/enqueue";
 export interface TestApp {
   app: FastifyInstance;
   runtime: Runtime;
+  /**
+   * The schema owner's client, for fixtures and checks: row-level security does not limit it. The app itself
+   * (`runtime.context.db`) connects as the restricted runtime role.
+   */
   db: Database;
   url: string;
   /** Every log line the API wrote, for tests that read the logs. */
@@ -31,6 +35,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
   const env = envSchema.parse({
     NODE_ENV: "test",
     DATABASE_URL: inject("databaseUrl"),
+    DATABASE_CONTEXT_KEY: inject("databaseContextKey"),
     REDIS_URL: inject("redisUrl"),
     LOG_LEVEL: "info",
     // As behind a proxy, so that tests can speak from several client addresses.
@@ -38,6 +43,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
     ...overrides,
   });
   const runtime = await createRuntime(env);
+  const ownerDb = createDatabase(inject("ownerDatabaseUrl"), { max: 3, contextKey: inject("databaseContextKey") });
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -56,12 +62,13 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
   return {
     app,
     runtime,
-    db: runtime.context.db,
+    db: ownerDb,
     url: `http://127.0.0.1:${port}`,
     logs,
     async close() {
       await app.close();
       await runtime.close();
+      await ownerDb.$disconnect();
     },
   };
 }

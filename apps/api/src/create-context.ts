@@ -16,7 +16,7 @@ export interface Runtime {
 
 /** Opens the process's connections: PostgreSQL, Redis for commands and queues, and Redis for event subscriptions. */
 export async function createRuntime(env: Env, onInvalidEvent: (raw: string) => void = () => {}): Promise<Runtime> {
-  const db = createDatabase(env.DATABASE_URL);
+  const db = createDatabase(env.DATABASE_URL, { contextKey: env.DATABASE_CONTEXT_KEY });
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
   const queues = createJobQueues(redis);
   const subscriber = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });

@@ -2,11 +2,13 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readEnv } from "@fieldops/config/env";
 import { stopOnSignal } from "@fieldops/config/stop-on-signal";
+import { refuseUnsafeRuntimeRole } from "@fieldops/db/runtime-role";
 import { buildApp } from "./app.ts";
 import { createRuntime } from "./create-context.ts";
 
 /** The API process: REST under /api, the WebSocket at /api/ws, and the built web app. */
 const env = readEnv();
+await refuseUnsafeRuntimeRole(env.DATABASE_URL, "api");
 const runtime = await createRuntime(env);
 const webDistDir = env.WEB_DIST_DIR ?? resolve(fileURLToPath(new URL("../../../dist/web", import.meta.url)));
 const app = await buildApp({ context: runtime.context, hub: runtime.hub, webDistDir });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readEnv } from "./env";
 
-const required = { DATABASE_URL: "postgresql://u@h/db", REDIS_URL: "redis://127.0.0.1:6379" };
+const required = { DATABASE_URL: "postgresql://u@h/db", DATABASE_CONTEXT_KEY: "ab".repeat(32), REDIS_URL: "redis://127.0.0.1:6379" };
 
 describe("readEnv", () => {
   it("applies the defaults", () => {

@@ -5,7 +5,10 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
+  /** The restricted runtime role (not the owner of the schema): see README, Configuration. */
   DATABASE_URL: z.string().url(),
+  /** Signs tenant and system contexts; `npm start` reads it from the database with the owner role. */
+  DATABASE_CONTEXT_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal digits"),
   REDIS_URL: z.string().url(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),

@@ -10,7 +10,7 @@ import {
   signupRequestSchema,
   userSchema,
 } from "@fieldops/shared/auth";
-import type { User as UserRow } from "@fieldops/db";
+import { withSystem, type User as UserRow } from "@fieldops/db";
 import { queueActivity } from "@fieldops/domain/activity/queue-activity";
 import { signUp } from "@fieldops/domain/accounts/sign-up";
 import { verifyPassword } from "@fieldops/domain/accounts/passwords";
@@ -70,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
           `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute${retryAfter > 60 ? "s" : ""}.`,
         );
       }
-      const account = await db.user.findUnique({ where: { email } });
+      const account = await withSystem(db, (tx) => tx.user.findUnique({ where: { email } }));
       if (!(await verifyPassword(account?.passwordHash ?? null, password)) || !account) {
         await loginRateLimiter.recordFailure(email, request.ip);
         throw unauthorized(INVALID_CREDENTIALS);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponseSchema } from "@fieldops/shared/auth";
 import { telemetryTrackRequestSchema } from "@fieldops/shared/telemetry";
+import { withSystem } from "@fieldops/db";
 import type { AppContext } from "../context.ts";
 
 /** Per client address: a browser sends a handful a minute; anything far beyond that is abuse. */
@@ -30,7 +31,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
       const now = Date.now();
       const claimed = body.timestamp === undefined ? now : new Date(body.timestamp).getTime();
       const occurredAt = new Date(Math.abs(claimed - now) <= MAX_CLOCK_SKEW_MS ? claimed : now);
-      await context.db.telemetryEvent.create({
+      await withSystem(context.db, (tx) => tx.telemetryEvent.create({
         data: {
           companyId: user?.companyId ?? null,
           userId: user?.id ?? null,
@@ -43,7 +44,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
           mode: body.mode ?? null,
           occurredAt,
         },
-      });
+      }));
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Database, User as UserRow } from "@fieldops/db";
+import { withSystem, type Database, type User as UserRow } from "@fieldops/db";
 import { defaultPermissions, permissionSchema, roleSchema, type Permission, type Role } from "@fieldops/shared/roles";
 import type { User } from "@fieldops/shared/auth";
 
@@ -25,7 +25,7 @@ export async function createSession(
 ): Promise<{ token: string; id: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + meta.ttlDays * 24 * 3600 * 1000);
-  const session = await db.session.create({
+  const session = await withSystem(db, (tx) => tx.session.create({
     data: {
       tokenHash: hashToken(token),
       userId: user.id,
@@ -34,23 +34,25 @@ export async function createSession(
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
       expiresAt,
     },
-  });
+  }));
   return { token, id: session.id, expiresAt };
 }
 
 /** The user behind a token's hash, or null when the token is unknown or its session expired. */
 export async function findSessionUser(db: Database, tokenHash: string): Promise<AuthenticatedUser | null> {
-  const session = await db.session.findUnique({ where: { tokenHash }, include: { user: true } });
-  if (!session) return null;
-  const now = Date.now();
-  if (session.expiresAt.getTime() <= now) {
-    await db.session.deleteMany({ where: { id: session.id } });
-    return null;
-  }
-  if (now - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-    await db.session.update({ where: { id: session.id }, data: { lastSeenAt: new Date(now) } });
-  }
-  return toAuthenticatedUser(session.user, session);
+  return withSystem(db, async (tx) => {
+    const session = await tx.session.findUnique({ where: { tokenHash }, include: { user: true } });
+    if (!session) return null;
+    const now = Date.now();
+    if (session.expiresAt.getTime() <= now) {
+      await tx.session.deleteMany({ where: { id: session.id } });
+      return null;
+    }
+    if (now - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+      await tx.session.update({ where: { id: session.id }, data: { lastSeenAt: new Date(now) } });
+    }
+    return toAuthenticatedUser(session.user, session);
+  });
 }
 
 export function toAuthenticatedUser(user: UserRow, session: { id: string; expiresAt: Date }): AuthenticatedUser {
@@ -72,7 +74,7 @@ export function toAuthenticatedUser(user: UserRow, session: { id: string; expire
 }
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
-  await db.session.deleteMany({ where: { id: sessionId } });
+  await withSystem(db, (tx) => tx.session.deleteMany({ where: { id: sessionId } }));
 }
 
 export function toUserResponse(user: AuthenticatedUser): User {

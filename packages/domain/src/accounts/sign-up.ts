@@ -4,7 +4,7 @@ import { defaultPermissions } from "@fieldops/shared/roles";
 import { slugFromName, uniqueSlug } from "@fieldops/shared/tenant-routes";
 import { VERTICALS, verticalForIndustry } from "@fieldops/shared/verticals";
 import type { Company, Database, User } from "@fieldops/db";
-import { Prisma } from "@fieldops/db";
+import { Prisma, withSystem } from "@fieldops/db";
 import { hashPassword } from "./passwords.ts";
 import { conflict } from "../errors.ts";
 
@@ -19,11 +19,11 @@ export async function signUp(db: Database, request: SignupRequest): Promise<{ co
   const plan = PLANS[request.plan ?? "starter"];
   const vertical = VERTICALS[verticalForIndustry(GENERIC_INDUSTRY)];
   const passwordHash = await hashPassword(request.password);
-  if (await db.user.findUnique({ where: { email: request.email }, select: { id: true } })) {
+  if (await withSystem(db, (tx) => tx.user.findUnique({ where: { email: request.email }, select: { id: true } }))) {
     throw conflict(EMAIL_TAKEN, "email");
   }
   try {
-    return await db.$transaction(async (tx) => {
+    return await withSystem(db, async (tx) => {
       const slug = await uniqueSlug(slugFromName(request.companyName), async (candidate) =>
         Boolean(await tx.company.findUnique({ where: { slug: candidate }, select: { id: true } })),
       );
