@@ -1,0 +1,51 @@
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { post, startTestApp, type TestApp } from "../../../../tests/integration/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+/** Sends bytes over a bare socket (for requests fetch refuses to make) and returns the whole answer. */
+function rawRequest(bytes: Buffer): Promise<string> {
+  const port = Number(new URL(t.url).port);
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(bytes));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
+  });
+}
+
+describe("strings PostgreSQL cannot store", () => {
+  it("a NUL in a sign-up name is a 400 naming the field, and nothing is created", async () => {
+    const email = `nul-${unique()}@test.example`;
+    const response = await post(`${t.url}/api/signup`, { companyName: "Nul Co", name: "Ann\u0000", email, password: "a-long-password" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ field: "name", message: expect.stringMatching(/^Invalid name: .*cannot be stored/) });
+    expect(await t.db.user.count({ where: { email } })).toBe(0);
+  });
+
+  it("an unpaired surrogate in a company name is a 400, not a name stored as U+FFFD or a jsonb error", async () => {
+    const email = `surrogate-${unique()}@test.example`;
+    const response = await post(`${t.url}/api/signup`, { companyName: "Acme \uD800", name: "Ann", email, password: "a-long-password" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ field: "companyName" });
+    expect(await t.db.user.count({ where: { email } })).toBe(0);
+  });
+
+  it("a NUL or an unpaired surrogate in a telemetry field is a 400 naming the field, and nothing is stored", async () => {
+    const before = await t.db.telemetryEvent.count();
+    for (const [field, value] of [["tenantId", "acme\u0000"], ["mode", "\uDC00x"], ["path", "/jobs\uD83D"]] as const) {
+      const response = await post(`${t.url}/api/telemetry/track`, { event: "router_mode", [field]: value }, { "x-forwarded-for": "192.0.2.10" });
+      expect(response.status, field).toBe(400);
+      expect(await response.json()).toMatchObject({ field });
+    }
+    expect(await t.db.telemetryEvent.count()).toBe(before);
+  });
+});
