@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
+import { installJsonBodyParser } from "./http/json-body.ts";
 import type { EventHub } from "./realtime/event-hub.ts";
 import { websocketRoutes } from "./realtime/websocket-routes.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
@@ -46,6 +47,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installJsonBodyParser(app);
 
   await app.register(fastifyCookie);
   // Off by default; routes that anyone may call without signing in opt in with `config.rateLimit`.

@@ -49,3 +49,30 @@ describe("strings PostgreSQL cannot store", () => {
     expect(await t.db.telemetryEvent.count()).toBe(before);
   });
 });
+
+describe("malformed requests", () => {
+  it("a JSON body with bytes that are not UTF-8 is a 400, not stored with U+FFFD", async () => {
+    const before = await t.db.telemetryEvent.count();
+    const body = Buffer.concat([Buffer.from('{"event":"router_mode","mode":"a'), Buffer.from([0xff, 0xc3, 0x28]), Buffer.from('"}')]);
+    const response = await fetch(`${t.url}/api/telemetry/track`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.11" },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: "The body is not valid UTF-8" });
+    expect(await t.db.telemetryEvent.count()).toBe(before);
+  });
+
+  it("still refuses empty and prototype-poisoning JSON bodies", async () => {
+    const empty = await fetch(`${t.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: "" });
+    expect(empty.status).toBe(400);
+    const poisoned = await fetch(`${t.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"__proto__":{"admin":true},"username":"a@b.co","password":"x"}',
+    });
+    expect(poisoned.status).toBe(400);
+    expect(await poisoned.json()).toEqual({ message: expect.any(String) });
+  });
+});
