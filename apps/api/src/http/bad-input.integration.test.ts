@@ -75,4 +75,23 @@ describe("malformed requests", () => {
     expect(poisoned.status).toBe(400);
     expect(await poisoned.json()).toEqual({ message: expect.any(String) });
   });
+
+  it("a path that is not valid percent-encoding is a 400 in the error format", async () => {
+    const response = await fetch(`${t.url}/api/user%ED%A0%80`);
+    expect(response.status).toBe(400);
+    expect(Object.keys((await response.json()) as object)).toEqual(["message"]);
+  });
+
+  it("a header with a NUL byte is a 400 in the error format, and the connection closes", async () => {
+    const answer = await rawRequest(Buffer.from("GET /api/user HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\u0000b\r\n\r\n", "latin1"));
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+    expect(answer.slice(answer.indexOf("\r\n\r\n") + 4)).toBe(JSON.stringify({ message: "Malformed HTTP request" }));
+  });
+
+  it("headers larger than the server takes are a 431 in the error format", async () => {
+    const response = await fetch(`${t.url}/api/user`, { headers: { authorization: `Bearer ${"a".repeat(20_000)}` } });
+    expect(response.status).toBe(431);
+    expect(await response.json()).toEqual({ message: "Request headers are too large" });
+  });
 });
