@@ -201,6 +201,7 @@ describe("every operation of the OpenAPI document, fuzzed", () => {
     const answered: string[] = [];
     let sent = 0;
     const before = await snapshot();
+    const logsBefore = t.logs.length;
     for (const operation of operations) {
       const cases = casesFor(operation, {
         seed: SEED,
@@ -234,6 +235,10 @@ describe("every operation of the OpenAPI document, fuzzed", () => {
       Object.assign(before, after);
     }
     expect(({} as Record<string, unknown>).polluted, "Object.prototype was polluted").toBeUndefined();
+    // A bad request is the client's fault: the API logs no error for it (an error logged and answered 4xx hides a bug).
+    for (const line of t.logs.slice(logsBefore).join("").split("\n").filter(Boolean)) {
+      if (((JSON.parse(line) as { level?: number }).level ?? 0) >= 50) failures.push(`error logged: ${line.slice(0, 1000)}`);
+    }
     const kinds = new Map<string, number>();
     for (const failure of failures) {
       const kind = failure.split("\n")[0]!.replace(/ — [^—]* — /, " — ").replace(/\d+/g, "N");
