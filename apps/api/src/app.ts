@@ -9,7 +9,8 @@ import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.ts";
-import { installErrorHandler } from "./http/error-handler.ts";
+import { answerClientError, answerFrameworkError, installErrorHandler } from "./http/error-handler.ts";
+import { installJsonBodyParser } from "./http/json-body.ts";
 import type { EventHub } from "./realtime/event-hub.ts";
 import { websocketRoutes } from "./realtime/websocket-routes.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
@@ -42,10 +43,13 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
     logger: logger ?? { level: context.env.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" } },
     trustProxy: context.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installJsonBodyParser(app);
 
   await app.register(fastifyCookie);
   // Off by default; routes that anyone may call without signing in opt in with `config.rateLimit`.

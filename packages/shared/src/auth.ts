@@ -1,17 +1,19 @@
 import { z } from "zod";
 import { permissionSchema, roleSchema } from "./roles";
 import { planIdSchema } from "./plans";
+import { text } from "./text";
 
 export const AUTH_TOKEN_STORAGE_KEY = "auth_token";
 export const SESSION_COOKIE = "session";
 export const SELECTED_PLAN_STORAGE_KEY = "selected_plan";
 
-export const emailSchema = z.string().trim().toLowerCase().email("Enter a valid email address");
-export const passwordSchema = z.string().min(10, "Password must be at least 10 characters").max(200);
+/** 254 characters: the longest address SMTP can deliver to. */
+export const emailSchema = text({ max: 254, trim: true }).toLowerCase().email("Enter a valid email address");
+export const passwordSchema = text({ max: 200 }).min(10, "Password must be at least 10 characters");
 
 export const loginRequestSchema = z.object({
   username: emailSchema,
-  password: z.string().min(1, "Password is required").max(200),
+  password: text({ max: 200 }).min(1, "Password is required"),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -34,8 +36,8 @@ export const loginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const signupRequestSchema = z.object({
-  companyName: z.string().trim().min(2, "Company name must be at least 2 characters").max(100),
-  name: z.string().trim().min(1, "Your name is required").max(100),
+  companyName: text({ max: 100, trim: true }).min(2, "Company name must be at least 2 characters"),
+  name: text({ max: 100, trim: true }).min(1, "Your name is required"),
   email: emailSchema,
   password: passwordSchema,
   plan: planIdSchema.optional(),

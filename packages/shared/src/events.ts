@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 /** One entry of a company's activity feed (an audit log row as the client sees it). */
 export const activitySchema = z.object({
@@ -39,8 +40,8 @@ export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
 /** Client → server messages on /api/ws. */
 export const clientMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("resume"), after: z.string().nullable() }),
-  z.object({ type: z.literal("ping"), requestId: z.string() }),
+  z.object({ type: z.literal("resume"), after: text({ max: 64 }).nullable() }),
+  z.object({ type: z.literal("ping"), requestId: text({ max: 100 }) }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

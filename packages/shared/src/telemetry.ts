@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 /** Spec §7: POST /api/telemetry/track. Failures are ignored by the client. */
 export const telemetryEventNameSchema = z.enum([
@@ -9,18 +10,18 @@ export const telemetryEventNameSchema = z.enum([
   "router_mode",
 ]);
 
-const pathSchema = z.string().max(2048);
+const pathSchema = text({ max: 2048 });
 
 export const telemetryTrackRequestSchema = z.object({
   event: telemetryEventNameSchema,
-  tenantId: z.string().max(100).optional(),
-  userId: z.string().max(100).optional(),
+  tenantId: text({ max: 100 }).optional(),
+  userId: text({ max: 100 }).optional(),
   path: pathSchema.optional(),
   fromPath: pathSchema.optional(),
   toPath: pathSchema.optional(),
   impersonating: z.boolean().optional(),
-  mode: z.string().max(50).optional(),
+  mode: text({ max: 50 }).optional(),
   /** When it happened on the client: epoch milliseconds or an ISO 8601 string. */
-  timestamp: z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true })]).optional(),
+  timestamp: z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true }).max(64)]).optional(),
 });
 export type TelemetryTrackRequest = z.infer<typeof telemetryTrackRequestSchema>;

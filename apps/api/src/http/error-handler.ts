@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { knownError } from "./http-error.ts";
 
@@ -32,4 +34,41 @@ export function installErrorHandler(app: FastifyInstance): void {
     // Fastify's own client errors (malformed JSON, body too large, unsupported media type).
     return reply.status(status).send({ message: error.message });
   });
+}
+
+/**
+ * Errors of the router before any route runs (a path that is not valid percent-encoding, a parameter too long), in
+ * the same `{ message }` format. Passed to Fastify as `frameworkErrors`.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  if (status >= 500) {
+    request.log.error({ err: error }, "request failed");
+    void reply.status(status).send({ message: "Internal server error" });
+    return;
+  }
+  void reply.status(status).send({ message: error.message });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (NUL or bare bytes in a header, headers too large),
+ * answered in the same `{ message }` format. The connection closes after the answer, and says so, so that a client
+ * does not send its next request on it. Passed to Fastify as `clientErrorHandler`.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, message] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request headers are too large"]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "The request took too long to arrive"]
+        : [400, "Malformed HTTP request"];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
