@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { emailSchema } from "#shared/auth";
-import { text } from "#shared/text";
+import { emailSchema } from "@fieldops/shared/auth";
+import { text } from "@fieldops/shared/text";
 import { casesFor, operationsOf, unboundedInputs, type FuzzCase, type JsonSchema, type OpenApiDocument } from "./openapi-fuzz-cases.ts";
 
 /**
