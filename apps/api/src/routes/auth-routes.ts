@@ -62,7 +62,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         requestId: request.id,
       },
       activityId,
-    ).catch((error: unknown) => request.log.warn({ err: error }, "could not queue the activity entry"));
+    ).catch((error: unknown) =>
+      request.log.warn({ err: error, action, userId: user.id, activityId }, "could not queue the activity entry"),
+    );
   };
 
   app.post(
