@@ -1,21 +1,22 @@
-import { Redis } from "ioredis";
 import { readEnv } from "../packages/config/src/env.ts";
+import { closeRedis, createDurableConnection } from "../packages/config/src/redis-connections.ts";
 import { stopOnSignal } from "../packages/config/src/stop-on-signal.ts";
 import { createDatabase } from "../packages/db/src/client.ts";
 import { runWorkers } from "./run-workers.ts";
 
 /** The worker process: consumes every queue until SIGINT/SIGTERM, then finishes the jobs in hand and exits. */
 const env = readEnv();
-const db = createDatabase(env.DATABASE_URL);
-const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
 const log = (message: string, detail?: Record<string, unknown>) =>
   console.log(JSON.stringify({ level: "info", time: Date.now(), service: "worker", msg: message, ...detail }));
+const db = createDatabase(env.DATABASE_URL);
+// BullMQ's connection waits through a Redis outage (it requires maxRetriesPerRequest: null) and resumes after it.
+const redis = createDurableConnection(env.REDIS_URL, "worker", (level, message, detail) => log(message, { level, ...detail }));
 
 const running = runWorkers({ connection: redis, db, redis, log });
 log("workers started");
 
-// Jobs in hand get a while to finish.
+// Jobs in hand get a while to finish; while Redis is down none can, and waiting for it would only delay the stop.
 stopOnSignal(async () => {
-  await running.close().catch(() => {});
-  await Promise.allSettled([redis.quit().catch(() => redis.disconnect()), db.$disconnect()]);
+  if (redis.status === "ready") await running.close().catch(() => {});
+  await Promise.allSettled([closeRedis(redis), db.$disconnect()]);
 });
