@@ -33,6 +33,8 @@ async function stopAll(code: number): Promise<never> {
   stopped ??= (async () => {
     const began = performance.now();
     log("stopping");
+    // A service that dies now stays down: the API and the worker stop without it.
+    for (const service of services) service.cancelRestarts();
     await Promise.all(children.map((child) => child.stop()));
     log(`API and worker stopped (${Math.round(performance.now() - began)} ms)`);
     // Through their supervisors, which first cancel a restart under way.

@@ -1,5 +1,5 @@
 import { readEnv } from "../packages/config/src/env.ts";
-import { closeRedis, createDurableConnection } from "../packages/config/src/redis-connections.ts";
+import { closeRedis, createDurableConnection, whenClosed } from "../packages/config/src/redis-connections.ts";
 import { stopOnSignal } from "../packages/config/src/stop-on-signal.ts";
 import { createDatabase } from "../packages/db/src/client.ts";
 import { runWorkers } from "./run-workers.ts";
@@ -15,8 +15,9 @@ const redis = createDurableConnection(env.REDIS_URL, "worker", (level, message, 
 const running = runWorkers({ connection: redis, db, redis, log });
 log("workers started");
 
-// Jobs in hand get a while to finish; while Redis is down none can, and waiting for it would only delay the stop.
+// Jobs in hand get a while to finish, unless Redis is down or goes: then none can, and waiting would only delay the
+// stop. A job cut short is taken back by the next worker, as from a worker that died.
 stopOnSignal(async () => {
-  if (redis.status === "ready") await running.close().catch(() => {});
+  await Promise.race([running.close().catch(() => {}), whenClosed(redis)]);
   await Promise.allSettled([closeRedis(redis), db.$disconnect()]);
 });

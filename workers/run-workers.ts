@@ -62,7 +62,7 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
     worker.on("failed", (job, error) => log("job failed", { queue: name, job: job?.id, error: error.message }));
     worker.on("error", (error) => {
       // Losing Redis is logged once by the connection's owner; BullMQ reports it again on each reconnection attempt.
-      if (/ECONNREFUSED|ECONNRESET|Connection is closed/.test(error.message)) return;
+      if (/ECONNREFUSED|ECONNRESET|EPIPE|Connection is closed/.test(error.message)) return;
       log("worker error", { queue: name, error: error.message });
     });
     worker.on("stalled", (jobId) => log("job taken back from a worker that stopped", { queue: name, job: jobId }));

@@ -85,6 +85,21 @@ describe("supervise", () => {
     expect(restarted).toBe(0);
   });
 
+  it("leaves a process that exits after cancelRestarts() down", async () => {
+    const first = idle();
+    let restarted = 0;
+    const { supervisor, lines } = start(first, async () => {
+      restarted++;
+      return idle();
+    });
+    supervisor.cancelRestarts();
+    process.kill(first.pid, "SIGKILL");
+    await first.exited;
+    await new Promise((resolve) => setTimeout(resolve, FAST.firstMs * 3));
+    expect(restarted).toBe(0);
+    expect(lines).toEqual([]);
+  });
+
   it("cancels a restart that is waiting when stopped", async () => {
     const first = idle();
     let restarted = 0;

@@ -62,6 +62,8 @@ export interface SuperviseOptions {
 export interface Supervisor {
   /** The process running now, or null while it is being restarted. */
   current(): Running | null;
+  /** From now on a process that exits stays down (while npm start stops the processes that depend on it). */
+  cancelRestarts(): void;
   /** Stops restarting, then stops the process (waiting for a restart under way to finish first). */
   stop(): Promise<void>;
 }
@@ -118,11 +120,15 @@ export function supervise(first: Running, options: SuperviseOptions): Supervisor
   };
   void watch();
 
+  const cancelRestarts = () => {
+    stopped = true;
+    wake?.();
+  };
   return {
     current: () => current,
+    cancelRestarts,
     async stop() {
-      stopped = true;
-      wake?.();
+      cancelRestarts();
       await restarting?.catch(() => {});
       if (current) await options.stop(current);
     },

@@ -84,11 +84,17 @@ export async function settleWithin(work: Promise<unknown>, limitMs: number): Pro
   clearTimeout(timer);
 }
 
+/** Resolves when the connection is not (or no longer) open; ioredis may still say "ready" just after Redis died. */
+export function whenClosed(client: Redis): Promise<void> {
+  if (client.status !== "ready") return Promise.resolve();
+  return new Promise((resolve) => client.once("close", () => resolve()));
+}
+
 /** Closes the client: politely when Redis answers, at once when it does not (QUIT would wait for it). */
 export async function closeRedis(client: Redis, limitMs = 1000): Promise<void> {
   const ended = () => client.status === "end";
   if (ended()) return;
-  if (client.status === "ready") await settleWithin(client.quit(), limitMs);
+  if (client.status === "ready") await settleWithin(Promise.race([client.quit(), whenClosed(client)]), limitMs);
   if (!ended()) client.disconnect();
 }
 
