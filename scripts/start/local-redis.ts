@@ -2,8 +2,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import type { LocalService } from "./embedded-postgres.ts";
 import { freePort } from "./free-port.ts";
+import type { LocalService } from "./embedded-postgres.ts";
 import { runningOf } from "./supervise.ts";
 
 export const REDIS_MISSING = `Redis is needed and no REDIS_URL is set, but redis-server is not installed.
