@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { prepareDatabase } from "@fieldops/db/prepare-database";
@@ -6,20 +5,26 @@ import { prepareRuntimeAccess, redactedDatabaseUrl } from "@fieldops/db/runtime-
 import { buildWebIfNeeded } from "./start/build-web.ts";
 import { startEmbeddedPostgres, type LocalService } from "./start/embedded-postgres.ts";
 import { REDIS_MISSING, redisServerInstalled, startLocalRedis } from "./start/local-redis.ts";
+import { createStateFile } from "./start/state-file.ts";
+import { spawnNodeProcess, stopChild, supervise, type Supervisor } from "./start/supervise.ts";
 
 /**
  * `npm start`: the whole product on its defaults. Uses DATABASE_URL (with DATABASE_OWNER_URL) and REDIS_URL when set;
  * otherwise starts an embedded PostgreSQL (data in .data/, kept between runs) and the local redis-server on free
  * ports. Then migrates and seeds the demo world on an empty database as the owner, makes the runtime role ready,
  * builds the web app if needed, and runs the API and the worker as the runtime role.
+ * It restarts any of these that dies (with a growing delay), and records their pids in <data dir>/npm-start.json.
  * Ctrl-C stops everything it started.
  */
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const dataDir = process.env.FIELDOPS_DATA_DIR ?? join(root, ".data");
 const startedAt = performance.now();
 const log = (line: string) => console.log(`[start] ${line}`);
-const services: LocalService[] = [];
-const children: ChildProcess[] = [];
+/** What runs under supervision: the services (PostgreSQL, Redis) and the processes that need them (API, worker). */
+const services: Supervisor[] = [];
+const children: Supervisor[] = [];
+const port = Number(process.env.PORT ?? 3000);
+const stateFile = createStateFile(dataDir, port);
 let stopping = false;
 
 let stopped: Promise<void> | null = null;
@@ -30,18 +35,13 @@ async function stopAll(code: number): Promise<never> {
   stopped ??= (async () => {
     const began = performance.now();
     log("stopping");
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((done) => {
-            if (child.exitCode !== null || child.signalCode !== null) return done();
-            child.once("exit", () => done());
-            child.kill("SIGTERM");
-          }),
-      ),
-    );
+    // A service that dies now stays down: the API and the worker stop without it.
+    for (const service of services) service.cancelRestarts();
+    await Promise.all(children.map((child) => child.stop()));
     log(`API and worker stopped (${Math.round(performance.now() - began)} ms)`);
+    // Through their supervisors, which first cancel a restart under way.
     for (const service of services.reverse()) await service.stop().catch(() => {});
+    stateFile.remove();
     log(`stopped (${Math.round(performance.now() - began)} ms)`);
   })();
   await stopped;
@@ -54,6 +54,21 @@ for (const signal of ["SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK"] as const) proce
 process.on("SIGINT", () => void stopAll(0));
 process.on("SIGTERM", () => void stopAll(0));
 process.on("SIGHUP", () => void stopAll(0));
+
+/** The embedded PostgreSQL and the local Redis this script started are restarted when they die. */
+function superviseService(key: "postgres" | "redis", service: LocalService): void {
+  stateFile.setService(key, service.url);
+  stateFile.setProcess(key, service.running.pid);
+  services.push(
+    supervise(service.running, {
+      name: key === "postgres" ? "PostgreSQL" : "Redis",
+      log,
+      restart: () => service.restart(),
+      stop: () => service.stop(),
+      onRestart: (running) => stateFile.setProcess(key, running.pid),
+    }),
+  );
+}
 
 async function waitForHealth(url: string): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -78,7 +93,7 @@ try {
   if (!env.DATABASE_URL) {
     if (ownerUrl) throw new Error("DATABASE_OWNER_URL is set without DATABASE_URL: set both (see README, Configuration)");
     const postgres = await startEmbeddedPostgres(dataDir, log);
-    services.push(postgres);
+    superviseService("postgres", postgres);
     ownerUrl = postgres.url;
     env.DATABASE_URL = postgres.runtimeUrl;
     ownServer = true;
@@ -91,7 +106,7 @@ try {
   }
   if (!env.REDIS_URL) {
     const redis = await startLocalRedis(dataDir, log);
-    services.push(redis);
+    superviseService("redis", redis);
     env.REDIS_URL = redis.url;
     log(`local Redis on ${redis.url}`);
   }
@@ -102,18 +117,21 @@ try {
   log(`the API and the worker connect as ${redactedDatabaseUrl(env.DATABASE_URL)}`);
   await buildWebIfNeeded(root, log);
 
-  const run = (name: string, entry: string) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(root, entry)], { env, stdio: "inherit" });
-    child.once("exit", (code, signal) => {
-      if (stopping) return;
-      log(`${name} stopped (${signal ?? `exit code ${code}`}); stopping everything`);
-      void stopAll(code ?? 1);
-    });
-    children.push(child);
+  const run = (name: "api" | "worker", entry: string) => {
+    const first = spawnNodeProcess(join(root, entry), env);
+    stateFile.setProcess(name, first.pid);
+    children.push(
+      supervise(first, {
+        name,
+        log,
+        restart: async () => spawnNodeProcess(join(root, entry), env),
+        stop: stopChild,
+        onRestart: (running) => stateFile.setProcess(name, running.pid),
+      }),
+    );
   };
   run("worker", "workers/src/main.ts");
   run("api", "apps/api/src/main.ts");
-  const port = env.PORT ?? "3000";
   await waitForHealth(`http://127.0.0.1:${port}/api/health`);
   log(`FieldOps is running on http://localhost:${port} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
 } catch (error) {

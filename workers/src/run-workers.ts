@@ -1,8 +1,22 @@
 import { Worker, type ConnectionOptions, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Database } from "@fieldops/db";
+import { isDatabaseUnavailable } from "@fieldops/db/database-unavailable";
 import { QUEUE_NAMES } from "@fieldops/jobs/queues";
 import { JOBS } from "@fieldops/domain/jobs";
+
+/**
+ * A worker that dies holding jobs (kill -9, out of memory) leaves them active under a lock it no longer renews.
+ * Another worker takes them back once the lock has expired, at its next stalled-job check: with these values
+ * within about LOCK_DURATION_MS + STALLED_INTERVAL_MS. A job taken back after a false alarm (an event loop blocked
+ * longer than half the lock) runs twice, which handlers allow: every handler is idempotent.
+ */
+export const LOCK_DURATION_MS = 5000;
+export const STALLED_INTERVAL_MS = 2000;
+/** A job that stalls more often than this (it may be what kills its worker) fails instead of going round again. */
+export const MAX_STALLED_COUNT = 2;
+/** While PostgreSQL is down the queue pauses this long between tries; the job waits without using an attempt. */
+export const DATABASE_RETRY_MS = 2000;
 
 export interface RunWorkersOptions {
   connection: ConnectionOptions;
@@ -22,20 +36,36 @@ export interface RunningWorkers {
 /** One BullMQ worker per queue; each job is validated against its definition before its handler runs. */
 export function runWorkers(options: RunWorkersOptions): RunningWorkers {
   const log = options.log ?? (() => {});
-  const process = async (job: Job) => {
+  const processor = (worker: () => Worker) => async (job: Job) => {
     const registered = JOBS.get(job.name);
     if (!registered) throw new Error(`Unknown job "${job.name}"`);
     const payload = registered.definition.schema.parse(job.data);
-    await registered.handler(payload, { db: options.db, redis: options.redis, jobId: job.id ?? job.name });
+    try {
+      await registered.handler(payload, { db: options.db, redis: options.redis, jobId: job.id ?? job.name });
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      // An outage is not the job's fault: it goes back to the queue, which waits a moment, and keeps its attempts.
+      log("database unavailable; job put back", { queue: job.queueName, job: job.id });
+      await worker().rateLimit(DATABASE_RETRY_MS);
+      throw Worker.RateLimitError();
+    }
   };
   const workers = QUEUE_NAMES.map((name) => {
-    const worker = new Worker(name, process, {
+    const worker: Worker = new Worker(name, processor(() => worker), {
       connection: options.connection,
       prefix: options.prefix,
       concurrency: options.concurrency ?? 10,
+      lockDuration: LOCK_DURATION_MS,
+      stalledInterval: STALLED_INTERVAL_MS,
+      maxStalledCount: MAX_STALLED_COUNT,
     });
     worker.on("failed", (job, error) => log("job failed", { queue: name, job: job?.id, error: error.message }));
-    worker.on("error", (error) => log("worker error", { queue: name, error: error.message }));
+    worker.on("error", (error) => {
+      // Losing Redis is logged once by the connection's owner; BullMQ reports it again on each reconnection attempt.
+      if (/ECONNREFUSED|ECONNRESET|EPIPE|Connection is closed/.test(error.message)) return;
+      log("worker error", { queue: name, error: error.message });
+    });
+    worker.on("stalled", (jobId) => log("job taken back from a worker that stopped", { queue: name, job: jobId }));
     return worker;
   });
   return {

@@ -1,5 +1,11 @@
-import { Redis } from "ioredis";
 import type { Env } from "@fieldops/config/env";
+import {
+  closeRedis,
+  createCommandConnection,
+  createDurableConnection,
+  whenReady,
+  type ConnectionLog,
+} from "@fieldops/config/redis-connections";
 import { createDatabase } from "@fieldops/db";
 import { createJobQueues } from "@fieldops/jobs/enqueue";
 import { createAuthenticator } from "./auth/authenticate.ts";
@@ -14,12 +20,26 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** Opens the process's connections: PostgreSQL, Redis for commands and queues, and Redis for event subscriptions. */
-export async function createRuntime(env: Env, onInvalidEvent: (raw: string) => void = () => {}): Promise<Runtime> {
+/** A line in the API's log format (pino's JSON), for the connections opened before the app's logger exists. */
+const logConnection: ConnectionLog = (level, message, detail) =>
+  console.log(JSON.stringify({ level: level === "warn" ? 40 : 30, time: Date.now(), pid: process.pid, msg: message, ...detail }));
+
+/**
+ * Opens the process's connections: PostgreSQL, Redis for commands and queues (failing fast while Redis is down, so
+ * that requests answer 503), and Redis for event subscriptions (renewed when Redis is back). Waits for Redis.
+ */
+export async function createRuntime(
+  env: Env,
+  onInvalidEvent: (raw: string) => void = () => {},
+  log: ConnectionLog = logConnection,
+): Promise<Runtime> {
   const db = createDatabase(env.DATABASE_URL, { contextKey: env.DATABASE_CONTEXT_KEY });
-  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+  const redis = createCommandConnection(env.REDIS_URL, "commands", log);
+  const subscriber = createDurableConnection(env.REDIS_URL, "subscriptions", log);
+  // Subscribing before the connection's ready check has run makes that check fail (ioredis sends INFO, which a
+  // connection in subscriber mode refuses), so both connections are ready first.
+  await Promise.all([whenReady(redis), whenReady(subscriber)]);
   const queues = createJobQueues(redis);
-  const subscriber = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
   const hub = await createEventHub(subscriber, onInvalidEvent);
   const sessionCache = await createSessionCache(redis, subscriber);
   const context: AppContext = {
@@ -37,7 +57,7 @@ export async function createRuntime(env: Env, onInvalidEvent: (raw: string) => v
     async close() {
       // Each connection closes on its own: one that is already gone must not keep the others open.
       await Promise.allSettled([sessionCache.close(), hub.close(), queues.close()]);
-      await Promise.allSettled([redis.quit().catch(() => redis.disconnect()), db.$disconnect()]);
+      await Promise.allSettled([closeRedis(redis), db.$disconnect()]);
     },
   };
 }

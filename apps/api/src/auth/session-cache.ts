@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { settleWithin } from "@fieldops/config/redis-connections";
 import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 
 export const SESSIONS_REVOKED_CHANNEL = "sessions:revoked";
@@ -32,6 +33,11 @@ export async function createSessionCache(publisher: Redis, subscriber: Redis, tt
   subscriber.on("message", (channel: string, message: string) => {
     if (channel === SESSIONS_REVOKED_CHANNEL) message.split(",").forEach(forget);
   });
+  // Revocations broadcast while the subscription was down were missed: after a reconnection, trust nothing cached.
+  subscriber.on("ready", () => {
+    entries.clear();
+    hashBySession.clear();
+  });
   return {
     get(tokenHash) {
       const entry = entries.get(tokenHash);
@@ -56,7 +62,8 @@ export async function createSessionCache(publisher: Redis, subscriber: Redis, tt
       await publisher.publish(SESSIONS_REVOKED_CHANNEL, sessionIds.join(","));
     },
     async close() {
-      await subscriber.unsubscribe(SESSIONS_REVOKED_CHANNEL).catch(() => {});
+      // While Redis is down an UNSUBSCRIBE would wait for it; the connection is being closed anyway.
+      if (subscriber.status === "ready") await settleWithin(subscriber.unsubscribe(SESSIONS_REVOKED_CHANNEL), 500);
     },
   };
 }

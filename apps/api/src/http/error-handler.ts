@@ -2,7 +2,12 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { knownError } from "./http-error.ts";
+import { isRedisUnavailable } from "@fieldops/config/redis-connections";
+import { isDatabaseUnavailable } from "@fieldops/db/database-unavailable";
+import { DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE, knownError } from "./http-error.ts";
+
+/** Seconds a client is asked to wait before trying again while a dependency is down. */
+const RETRY_AFTER_SECONDS = 5;
 
 /**
  * Every non-OK answer has a JSON body `{ message, field? }`, so the web client's error reads `STATUS: body` and the
@@ -25,6 +30,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, "response did not match its schema");
       return reply.status(500).send({ message: "Internal server error" });
+    }
+    // A dependency that is down is an answer, not a bug: a fast 503 the client can retry, logged without a stack.
+    const unavailable = isDatabaseUnavailable(error) ? DATABASE_UNAVAILABLE : isRedisUnavailable(error) ? REDIS_UNAVAILABLE : null;
+    if (unavailable) {
+      request.log.warn({ error: error.message.trim().split("\n").pop() }, unavailable);
+      return reply.status(503).header("retry-after", String(RETRY_AFTER_SECONDS)).send({ message: unavailable });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -38,3 +38,7 @@ export const forbidden = (message = "You do not have access to this") => new Htt
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string, field?: string) => new HttpError(409, message, field);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
+
+/** The answers (503) to a request that needs PostgreSQL or Redis while it is down. */
+export const DATABASE_UNAVAILABLE = "The database is unavailable. Try again in a moment.";
+export const REDIS_UNAVAILABLE = "The queue and cache server (Redis) is unavailable. Try again in a moment.";

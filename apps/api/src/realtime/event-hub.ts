@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { closeRedis } from "@fieldops/config/redis-connections";
 import {
   EVENTS_CHANNEL,
   publishedEventSchema,
@@ -51,7 +52,7 @@ export async function createEventHub(subscriberConnection: Redis, onInvalid: (ra
     },
     size: () => [...byCompany.values()].reduce((n, set) => n + set.size, 0),
     async close() {
-      await subscriberConnection.quit().catch(() => subscriberConnection.disconnect());
+      await closeRedis(subscriberConnection);
     },
   };
 }

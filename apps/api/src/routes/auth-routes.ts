@@ -48,7 +48,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     if (!user.companyId) return;
     const entry = { companyId: user.companyId, actorUserId: user.id, action, entityType: "user", entityId: user.id, summary, requestId: request.id };
     // The feed is a side effect: signing in must not fail because Redis hiccuped.
-    await queueActivity(queues, entry).catch((error: unknown) => request.log.warn({ err: error }, "could not queue the activity entry"));
+    await queueActivity(queues, entry).catch((error: unknown) =>
+      request.log.warn({ err: error, action, userId: user.id }, "could not queue the activity entry"),
+    );
   };
 
   app.post(
