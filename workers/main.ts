@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { readEnv } from "../packages/config/src/env.ts";
+import { createLogger } from "../packages/config/src/logger.ts";
 import { stopOnSignal } from "../packages/config/src/stop-on-signal.ts";
 import { createDatabase } from "../packages/db/src/client.ts";
 import { runWorkers } from "./run-workers.ts";
@@ -8,11 +9,11 @@ import { runWorkers } from "./run-workers.ts";
 const env = readEnv();
 const db = createDatabase(env.DATABASE_URL);
 const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
-const log = (message: string, detail?: Record<string, unknown>) =>
-  console.log(JSON.stringify({ level: "info", time: Date.now(), service: "worker", msg: message, ...detail }));
+const logger = createLogger("worker", env.LOG_LEVEL);
 
-const running = runWorkers({ connection: redis, db, redis, log });
-log("workers started");
+// runWorkers reports only failures: a job that failed or a worker that lost its connection.
+const running = runWorkers({ connection: redis, db, redis, log: (message, detail) => logger.error(detail ?? {}, message) });
+logger.info("workers started");
 
 // Jobs in hand get a while to finish.
 stopOnSignal(async () => {

@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
-import { buildApp, REDACTED_LOG_PATHS } from "../../apps/api/src/app.ts";
+import { buildApp } from "../../apps/api/src/app.ts";
 import { createRuntime, type Runtime } from "../../apps/api/src/create-context.ts";
 import { envSchema } from "../../packages/config/src/env.ts";
+import { createLogger } from "../../packages/config/src/logger.ts";
 import type { Database } from "../../packages/db/src/client.ts";
 import type { PlanId } from "#shared/plans";
 import type { Role } from "#shared/roles";
@@ -47,7 +48,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
   const app = await buildApp({
     context: runtime.context,
     hub: runtime.hub,
-    logger: { level: "info", stream, redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" } },
+    logger: createLogger("api", "info", stream),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

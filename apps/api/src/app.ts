@@ -6,8 +6,9 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import fastifyWebsocket from "@fastify/websocket";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { createLogger, type Logger } from "../../../packages/config/src/logger.ts";
 import type { AppContext } from "./context.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
 import type { EventHub } from "./realtime/event-hub.ts";
@@ -17,29 +18,19 @@ import { companyRoutes } from "./routes/company-routes.ts";
 import { healthRoutes } from "./routes/health-routes.ts";
 import { telemetryRoutes } from "./routes/telemetry-routes.ts";
 
-/** Secrets never reach the logs: these paths are replaced by "[redacted]" in every log line. */
-export const REDACTED_LOG_PATHS = [
-  "req.headers.authorization",
-  "req.headers.cookie",
-  'res.headers["set-cookie"]',
-  "req.query.token",
-  "password",
-  "token",
-  "*.password",
-  "*.token",
-];
-
 export interface BuildAppOptions {
   context: AppContext;
   hub: EventHub;
-  logger?: FastifyServerOptions["logger"];
+  /** Defaults to the API's logger on stdout at LOG_LEVEL. */
+  logger?: Logger;
   /** The built web app to serve with the SPA fallback; skipped when the folder does not exist. */
   webDistDir?: string;
 }
 
 export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOptions): Promise<FastifyInstance> {
+  const loggerInstance: FastifyBaseLogger = logger ?? createLogger("api", context.env.LOG_LEVEL);
   const app = Fastify({
-    logger: logger ?? { level: context.env.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" } },
+    loggerInstance,
     trustProxy: context.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
