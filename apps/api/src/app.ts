@@ -12,6 +12,7 @@ import { createLogger, type Logger } from "../../../packages/config/src/logger.t
 import type { AppContext } from "./context.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
 import type { EventHub } from "./realtime/event-hub.ts";
+import { socketTicketRoutes } from "./realtime/socket-ticket-routes.ts";
 import { websocketRoutes } from "./realtime/websocket-routes.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
 import { companyRoutes } from "./routes/company-routes.ts";
@@ -62,6 +63,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(authRoutes, { context });
   await app.register(companyRoutes, { context });
   await app.register(telemetryRoutes, { context });
+  await app.register(socketTicketRoutes, { context });
   // The WebSocket plugin adds an onRequest and an onResponse hook to every route it can see; kept in a scope of its
   // own with /api/ws, it leaves the REST routes about a quarter faster.
   await app.register(async (scope) => {

@@ -5,6 +5,7 @@ import { createJobQueues } from "../../../workers/enqueue.ts";
 import { createAuthenticator } from "./auth/authenticate.ts";
 import { createLoginRateLimiter } from "./auth/login-rate-limit.ts";
 import { createSessionCache } from "./auth/session-cache.ts";
+import { createSocketTickets } from "./auth/socket-tickets.ts";
 import type { AppContext } from "./context.ts";
 import { createEventHub, type EventHub } from "./realtime/event-hub.ts";
 
@@ -29,6 +30,7 @@ export async function createRuntime(env: Env, onInvalidEvent: (raw: string) => v
     queues,
     loginRateLimiter: createLoginRateLimiter(redis),
     sessionCache,
+    socketTickets: createSocketTickets(redis),
     ...createAuthenticator(db, sessionCache),
   };
   return {

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { WS_CLOSE_UNAUTHORIZED, serverMessageSchema, type ServerMessage } from "#shared/events";
 import type { RunningWorkers } from "../../../../workers/run-workers.ts";
+import { hashPassword } from "../../../../packages/security/src/passwords.ts";
 import {
+  TEST_PASSWORD,
   createTestCompany,
   drainQueues,
   signIn,
@@ -42,6 +44,15 @@ function connect(url: string, headers: Record<string, string> = {}) {
 }
 
 const wsUrl = (path: string) => `${t.url.replace("http", "ws")}${path}`;
+
+/** What the web app does: trade the session for a single-use ticket, then open the socket with it. */
+async function ticketFor(token: string): Promise<string> {
+  const response = await fetch(`${t.url}/api/ws-ticket`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { ticket: string; expiresInSeconds: number };
+  expect(body.expiresInSeconds).toBe(30);
+  return body.ticket;
+}
 const isActivity = (summary: string) => (m: ServerMessage) =>
   m.type === "event" && m.event.name === "activity.recorded" && m.event.payload.summary === summary;
 
@@ -56,23 +67,61 @@ afterAll(async () => {
   await t.close();
 });
 
+describe("POST /api/ws-ticket", () => {
+  it("answers 401 without a session and 404 to a user without a company", async () => {
+    const anonymous = await fetch(`${t.url}/api/ws-ticket`, { method: "POST" });
+    expect(anonymous.status).toBe(401);
+    const email = `admin-${Date.now()}@test.example`;
+    await t.db.user.create({ data: { email, name: "Platform Admin", passwordHash: await hashPassword(TEST_PASSWORD), role: "admin", permissions: ["all"] } });
+    const response = await fetch(`${t.url}/api/ws-ticket`, { method: "POST", headers: { authorization: `Bearer ${await signIn(t.url, email)}` } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: "You do not belong to a company" });
+  });
+});
+
 describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
   it("closes a socket without a valid session", async () => {
     const anonymous = connect(wsUrl("/api/ws"));
     expect((await anonymous.closed).code).toBe(WS_CLOSE_UNAUTHORIZED);
-    const forged = connect(wsUrl("/api/ws?token=forged"));
+    const forged = connect(wsUrl("/api/ws?ticket=forged"));
     expect((await forged.closed).code).toBe(WS_CLOSE_UNAUTHORIZED);
+  });
+
+  it("opens with a single-use ticket as the web app does, and neither the token nor the ticket reaches the log", async () => {
+    const token = await signIn(t.url, a.users.owner.email);
+    const ticket = await ticketFor(token);
+    const socket = connect(wsUrl(`/api/ws?ticket=${ticket}`));
+    await socket.next((m) => m.type === "ready");
+    const replayed = connect(wsUrl(`/api/ws?ticket=${ticket}`));
+    expect((await replayed.closed).code).toBe(WS_CLOSE_UNAUTHORIZED);
+    socket.socket.close();
+    const logs = t.logs.join("");
+    expect(logs).toContain("/api/ws?ticket=[redacted]");
+    expect(logs).not.toContain(token);
+    expect(logs).not.toContain(ticket);
+  });
+
+  it("takes no session token from the query string, on the socket or anywhere else", async () => {
+    const token = await signIn(t.url, a.users.member.email);
+    const socket = connect(wsUrl(`/api/ws?token=${token}`));
+    expect((await socket.closed).code).toBe(WS_CLOSE_UNAUTHORIZED);
+    expect((await fetch(`${t.url}/api/user?token=${token}`)).status).toBe(401);
+    expect((await fetch(`${t.url}/api/activity?token=${token}`)).status).toBe(401);
+    expect(t.logs.join("")).not.toContain(token);
   });
 
   it("delivers a company's events to its own users only, and the activity feed holds them", async () => {
     const ownerA = connect(wsUrl("/api/ws"), { authorization: `Bearer ${await signIn(t.url, a.users.owner.email)}` });
-    const ownerB = connect(wsUrl(`/api/ws?token=${await signIn(t.url, b.users.owner.email)}`));
-    await Promise.all([ownerA.next((m) => m.type === "ready"), ownerB.next((m) => m.type === "ready")]);
+    const ownerB = connect(wsUrl(`/api/ws?ticket=${await ticketFor(await signIn(t.url, b.users.owner.email))}`));
+    const fieldUserA = connect(wsUrl(`/api/ws?ticket=${await ticketFor(await signIn(t.url, a.users.field_user.email))}`));
+    await Promise.all([ownerA, ownerB, fieldUserA].map((s) => s.next((m) => m.type === "ready")));
 
     await signIn(t.url, a.users.member.email);
     await drainQueues(t.runtime.context.queues);
     const event = await ownerA.next(isActivity(`member ${a.users.member.email.slice(7, 15)} signed in`));
     expect(event.type === "event" && event.seq).toMatch(/^\d+-\d+$/);
+    // The lowest role's socket, opened by ticket, gets its company's events too.
+    await fieldUserA.next(isActivity(`member ${a.users.member.email.slice(7, 15)} signed in`));
 
     // B's owner saw B's own sign-in but nothing of company A.
     await signIn(t.url, b.users.member.email);
@@ -89,6 +138,7 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
     expect(feed.items.every((i) => !i.summary.includes(b.users.member.email.slice(7, 15)))).toBe(true);
     ownerA.socket.close();
     ownerB.socket.close();
+    fieldUserA.socket.close();
   });
 
   it("a socket that reconnects receives, in order, what it missed while away", async () => {
@@ -123,7 +173,7 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
 
   it("answers malformed messages with an error and stays open", async () => {
     const token = await signIn(t.url, b.users.owner.email);
-    const socket = connect(wsUrl(`/api/ws?token=${token}`));
+    const socket = connect(wsUrl("/api/ws"), { authorization: `Bearer ${token}` });
     await socket.next((m) => m.type === "ready");
     socket.socket.send("not json");
     socket.socket.send(JSON.stringify({ type: "resume", after: "'; DROP" }));

@@ -15,20 +15,26 @@ const SENT_MEMORY = 2000;
 const streamSeqSchema = z.string().regex(/^\d+-\d+$/);
 
 /**
- * `/api/ws`: authenticated by the session (cookie, bearer header or `?token=`). The client may pass `?after=<seq>`
+ * `/api/ws`: authenticated by a single-use `?ticket=` from POST /api/ws-ticket, else by the session (bearer header or
+ * cookie); never by a session token in the URL. The client may pass `?after=<seq>`
  * or send `{type:"resume", after}` to receive what it missed; every event is sent at most once per socket.
  */
 export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: EventHub }> = async (app, { context, hub }) => {
+  const redeem = async (ticket: string) => {
+    const tokenHash = await context.socketTickets.redeem(ticket);
+    return tokenHash ? context.authenticateTokenHash(tokenHash) : null;
+  };
   app.get(
     "/api/ws",
-    { websocket: true, schema: { hide: true, querystring: z.object({ after: streamSeqSchema.optional(), token: z.string().optional() }) } },
+    { websocket: true, schema: { hide: true, querystring: z.object({ after: streamSeqSchema.optional(), ticket: z.string().max(200).optional() }) } },
     async (socket: WebSocket, request) => {
       // Listen at once: a client sends `resume` as soon as the socket opens, before authentication has finished.
       const inbox: RawData[] = [];
       let onMessage: ((raw: RawData) => void) | null = null;
       socket.on("message", (raw: RawData) => (onMessage ? onMessage(raw) : inbox.push(raw)));
 
-      const user = await context.authenticate(request);
+      const { ticket } = request.query;
+      const user = ticket === undefined ? await context.authenticate(request) : await redeem(ticket);
       if (!user?.companyId) {
         socket.close(WS_CLOSE_UNAUTHORIZED, "Not signed in");
         return;
