@@ -12,6 +12,8 @@ export interface SessionCache {
   set(tokenHash: string, user: AuthenticatedUser): void;
   /** Forgets the sessions here and tells every other API process to forget them too. */
   revoke(sessionIds: string[]): Promise<void>;
+  /** Calls `listener` with the ids of sessions revoked in any process (for closing their sockets). */
+  onRevoked(listener: (sessionIds: string[]) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -28,9 +30,14 @@ export async function createSessionCache(publisher: Redis, subscriber: Redis, tt
     if (hash !== undefined) entries.delete(hash);
     hashBySession.delete(sessionId);
   };
+  const listeners = new Set<(sessionIds: string[]) => void>();
+  const revoked = (sessionIds: string[]) => {
+    sessionIds.forEach(forget);
+    for (const listener of listeners) listener(sessionIds);
+  };
   await subscriber.subscribe(SESSIONS_REVOKED_CHANNEL);
   subscriber.on("message", (channel: string, message: string) => {
-    if (channel === SESSIONS_REVOKED_CHANNEL) message.split(",").forEach(forget);
+    if (channel === SESSIONS_REVOKED_CHANNEL) revoked(message.split(","));
   });
   return {
     get(tokenHash) {
@@ -52,10 +59,17 @@ export async function createSessionCache(publisher: Redis, subscriber: Redis, tt
     },
     async revoke(sessionIds) {
       if (sessionIds.length === 0) return;
-      sessionIds.forEach(forget);
+      revoked(sessionIds);
       await publisher.publish(SESSIONS_REVOKED_CHANNEL, sessionIds.join(","));
     },
+    onRevoked(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
     async close() {
+      listeners.clear();
       await subscriber.unsubscribe(SESSIONS_REVOKED_CHANNEL).catch(() => {});
     },
   };

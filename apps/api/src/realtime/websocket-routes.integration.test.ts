@@ -3,10 +3,12 @@ import { WebSocket } from "ws";
 import { WS_CLOSE_UNAUTHORIZED, serverMessageSchema, type ServerMessage } from "#shared/events";
 import type { RunningWorkers } from "../../../../workers/run-workers.ts";
 import { hashPassword } from "../../../../packages/security/src/passwords.ts";
+import { hashToken } from "../auth/sessions.ts";
 import {
   TEST_PASSWORD,
   createTestCompany,
   drainQueues,
+  post,
   signIn,
   startTestApp,
   startTestWorkers,
@@ -40,7 +42,9 @@ function connect(url: string, headers: Record<string, string> = {}) {
       waiters.push({ test, resolve: (m) => (clearTimeout(timer), resolve(m)) });
     });
   const closed = new Promise<{ code: number }>((resolve) => socket.on("close", (code) => resolve({ code })));
-  return { socket, messages, next, closed };
+  const errors: string[] = [];
+  socket.on("error", (error) => errors.push(error.message));
+  return { socket, messages, next, closed, errors };
 }
 
 const wsUrl = (path: string) => `${t.url.replace("http", "ws")}${path}`;
@@ -181,5 +185,79 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
     socket.socket.send(JSON.stringify({ type: "ping", requestId: "still-here" }));
     await socket.next((m) => m.type === "pong" && m.requestId === "still-here");
     socket.socket.close();
+  });
+});
+
+describe("/api/ws: the socket lives no longer than its session", () => {
+  it("closes at sign-out, also when the sign-out went through another API process, and delivers nothing after", async () => {
+    const other = await startTestApp();
+    try {
+      const token = await signIn(t.url, a.users.owner.email);
+      const socket = connect(wsUrl("/api/ws"), { authorization: `Bearer ${token}` });
+      await socket.next((m) => m.type === "ready");
+      expect((await post(`${other.url}/api/logout`, undefined, { authorization: `Bearer ${token}` })).status).toBe(204);
+      expect(await socket.closed).toEqual({ code: WS_CLOSE_UNAUTHORIZED });
+
+      await signIn(t.url, a.users.member.email);
+      await drainQueues(t.runtime.context.queues);
+      expect(socket.messages.filter(isActivity(`member ${a.users.member.email.slice(7, 15)} signed in`))).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("closes when the session is revoked", async () => {
+    const token = await signIn(t.url, a.users.member.email);
+    const socket = connect(wsUrl("/api/ws"), { cookie: `session=${token}` });
+    await socket.next((m) => m.type === "ready");
+    const session = await t.db.session.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
+    await t.db.session.delete({ where: { id: session.id } });
+    await t.runtime.context.sessionCache.revoke([session.id]);
+    expect(await socket.closed).toEqual({ code: WS_CLOSE_UNAUTHORIZED });
+  });
+
+  it("closes when the session expires", async () => {
+    const token = await signIn(t.url, a.users.field_user.email);
+    await t.db.session.update({ where: { tokenHash: hashToken(token) }, data: { expiresAt: new Date(Date.now() + 1500) } });
+    const socket = connect(wsUrl("/api/ws"), { authorization: `Bearer ${token}` });
+    await socket.next((m) => m.type === "ready");
+    expect(await socket.closed).toEqual({ code: WS_CLOSE_UNAUTHORIZED });
+  });
+
+  it("refuses the upgrade to a page of another site, and accepts the app's own pages", async () => {
+    const token = await signIn(t.url, a.users.owner.email);
+    for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site", origin: t.url }]) {
+      const foreign = connect(wsUrl("/api/ws"), { cookie: `session=${token}`, ...headers });
+      await foreign.closed;
+      expect(foreign.errors.join(), JSON.stringify(headers)).toMatch(/Unexpected server response: 403/);
+      expect(foreign.messages).toEqual([]);
+    }
+    const own = connect(wsUrl("/api/ws"), { cookie: `session=${token}`, origin: t.url });
+    await own.next((m) => m.type === "ready");
+    own.socket.close();
+  });
+});
+
+describe("/api/ws: resume positions", () => {
+  it("answers an out-of-range or malformed position with an error message, stays open and logs no error", async () => {
+    const token = await signIn(t.url, b.users.owner.email);
+    const logLines = t.logs.length;
+    for (const after of ["18446744073709551616-0", "1-18446744073709551616", "99999999999999999999999-0", "x".repeat(100)]) {
+      const socket = connect(wsUrl(`/api/ws?after=${after}`), { authorization: `Bearer ${token}` });
+      await socket.next((m) => m.type === "error" && m.message === "Invalid resume position");
+      await socket.next((m) => m.type === "ready");
+      socket.socket.send(JSON.stringify({ type: "resume", after }));
+      socket.socket.send(JSON.stringify({ type: "ping", requestId: "alive" }));
+      await socket.next((m) => m.type === "pong");
+      expect(socket.messages.filter((m) => m.type === "error")).toHaveLength(2);
+      socket.socket.close();
+    }
+    // The greatest position is valid: nothing follows it.
+    const last = connect(wsUrl("/api/ws?after=18446744073709551615-18446744073709551615"), { authorization: `Bearer ${token}` });
+    await last.next((m) => m.type === "ready");
+    expect(last.messages.filter((m) => m.type === "error")).toEqual([]);
+    last.socket.close();
+    const levels = t.logs.slice(logLines).map((line) => (JSON.parse(line) as { level: number }).level);
+    expect(levels.filter((level) => level >= 40)).toEqual([]);
   });
 });
