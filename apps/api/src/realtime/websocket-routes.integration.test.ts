@@ -226,7 +226,12 @@ describe("/api/ws: the socket lives no longer than its session", () => {
 
   it("refuses the upgrade to a page of another site, and accepts the app's own pages", async () => {
     const token = await signIn(t.url, a.users.owner.email);
-    for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site", origin: t.url }]) {
+    const foreignHeaders: Record<string, string>[] = [
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { "sec-fetch-site": "cross-site", origin: t.url },
+    ];
+    for (const headers of foreignHeaders) {
       const foreign = connect(wsUrl("/api/ws"), { cookie: `session=${token}`, ...headers });
       await foreign.closed;
       expect(foreign.errors.join(), JSON.stringify(headers)).toMatch(/Unexpected server response: 403/);
