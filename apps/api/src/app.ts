@@ -10,6 +10,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { createLogger, type Logger } from "../../../packages/config/src/logger.ts";
 import type { AppContext } from "./context.ts";
+import { installCrossSiteGuard } from "./http/cross-site-guard.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
 import type { EventHub } from "./realtime/event-hub.ts";
 import { socketTicketRoutes } from "./realtime/socket-ticket-routes.ts";
@@ -39,7 +40,10 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
+  // Every body the API takes is JSON; Fastify's default text/plain parser would let a cross-site form reach routes.
+  app.removeContentTypeParser("text/plain");
   await app.register(fastifyCookie);
+  installCrossSiteGuard(app);
   // Off by default; routes that anyone may call without signing in opt in with `config.rateLimit`.
   await app.register(fastifyRateLimit, {
     global: false,
