@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
@@ -12,6 +13,7 @@ import { createLogger, type Logger } from "../../../packages/config/src/logger.t
 import type { AppContext } from "./context.ts";
 import { installCrossSiteGuard } from "./http/cross-site-guard.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
+import { DOCS_CSP, securityHeaderOptions } from "./http/security-headers.ts";
 import type { EventHub } from "./realtime/event-hub.ts";
 import { socketTicketRoutes } from "./realtime/socket-ticket-routes.ts";
 import { websocketRoutes } from "./realtime/websocket-routes.ts";
@@ -42,6 +44,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
 
   // Every body the API takes is JSON; Fastify's default text/plain parser would let a cross-site form reach routes.
   app.removeContentTypeParser("text/plain");
+  await app.register(fastifyHelmet, securityHeaderOptions(context.env.NODE_ENV === "production"));
   await app.register(fastifyCookie);
   installCrossSiteGuard(app);
   // Off by default; routes that anyone may call without signing in opt in with `config.rateLimit`.
@@ -61,7 +64,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: DOCS_CSP });
 
   await app.register(healthRoutes, { context });
   await app.register(authRoutes, { context });
