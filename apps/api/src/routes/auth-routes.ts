@@ -22,6 +22,12 @@ import { tooManyRequests, unauthorized } from "../http/http-error.ts";
 const formatWait = (seconds: number) =>
   seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minute${seconds > 60 ? "s" : ""}`;
 
+/**
+ * Sign-ups per client address and hour. Each one costs a password hash and creates a company; invalid bodies are
+ * refused before they count.
+ */
+export const SIGNUPS_PER_HOUR = 10;
+
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
 
 export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -101,11 +107,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   app.post(
     "/api/signup",
     {
+      config: { rateLimit: { max: SIGNUPS_PER_HOUR, timeWindow: 3600_000, hook: "preHandler" } },
       schema: {
         tags: ["auth"],
         summary: "Create a company and its owner, on the chosen plan's free trial, and sign in",
         body: signupRequestSchema,
-        response: { 201: loginResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+        response: { 201: loginResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
