@@ -155,7 +155,9 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
     first.socket.close();
     await first.closed;
 
+    // One at a time: the worker runs jobs concurrently, so two queued together may reach the stream in either order.
     await signIn(t.url, a.users.field_user.email);
+    await drainQueues(t.runtime.context.queues);
     await signIn(t.url, a.users.member.email);
     await drainQueues(t.runtime.context.queues);
 
