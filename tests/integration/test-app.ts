@@ -3,9 +3,10 @@ import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import type {} from "./provided-context.ts";
-import { buildApp, REDACTED_LOG_PATHS } from "@fieldops/api/app";
+import { buildApp } from "@fieldops/api/app";
 import { createRuntime, type Runtime } from "@fieldops/api/create-context";
 import { envSchema } from "@fieldops/config/env";
+import { createLogger } from "@fieldops/config/logger";
 import { createDatabase, type Database } from "@fieldops/db";
 import type { PlanId } from "@fieldops/shared/plans";
 import type { Role } from "@fieldops/shared/roles";
@@ -54,7 +55,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
   const app = await buildApp({
     context: runtime.context,
     hub: runtime.hub,
-    logger: { level: "info", stream, redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" } },
+    logger: createLogger("api", "info", stream),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

@@ -1,4 +1,5 @@
 import { readEnv } from "@fieldops/config/env";
+import { createLogger } from "@fieldops/config/logger";
 import { closeRedis, createDurableConnection, whenClosed } from "@fieldops/config/redis-connections";
 import { stopOnSignal } from "@fieldops/config/stop-on-signal";
 import { createDatabase } from "@fieldops/db";
@@ -8,14 +9,14 @@ import { runWorkers } from "./run-workers.ts";
 /** The worker process: consumes every queue until SIGINT/SIGTERM, then finishes the jobs in hand and exits. */
 const env = readEnv();
 await refuseUnsafeRuntimeRole(env.DATABASE_URL, "worker");
-const log = (message: string, detail?: Record<string, unknown>) =>
-  console.log(JSON.stringify({ level: "info", time: Date.now(), service: "worker", msg: message, ...detail }));
+const logger = createLogger("worker", env.LOG_LEVEL);
 const db = createDatabase(env.DATABASE_URL, { contextKey: env.DATABASE_CONTEXT_KEY });
 // BullMQ's connection waits through a Redis outage (it requires maxRetriesPerRequest: null) and resumes after it.
-const redis = createDurableConnection(env.REDIS_URL, "worker", (level, message, detail) => log(message, { level, ...detail }));
+const redis = createDurableConnection(env.REDIS_URL, "worker", (level, message, detail) => logger[level](detail, message));
 
-const running = runWorkers({ connection: redis, db, redis, log });
-log("workers started");
+// runWorkers reports what went wrong: a job that failed, was taken back, or waits for the database.
+const running = runWorkers({ connection: redis, db, redis, log: (message, detail) => logger.warn(detail ?? {}, message) });
+logger.info("workers started");
 
 // Jobs in hand get a while to finish, unless Redis is down or goes: then none can, and waiting would only delay the
 // stop. A job cut short is taken back by the next worker, as from a worker that died.

@@ -1,46 +1,41 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import fastifyWebsocket from "@fastify/websocket";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { createLogger, type Logger } from "@fieldops/config/logger";
 import type { AppContext } from "./context.ts";
+import { installCrossSiteGuard } from "./http/cross-site-guard.ts";
 import { answerClientError, answerFrameworkError, installErrorHandler } from "./http/error-handler.ts";
 import { installJsonBodyParser } from "./http/json-body.ts";
+import { DOCS_CSP, securityHeaderOptions } from "./http/security-headers.ts";
 import type { EventHub } from "./realtime/event-hub.ts";
+import { socketTicketRoutes } from "./realtime/socket-ticket-routes.ts";
 import { websocketRoutes } from "./realtime/websocket-routes.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
 import { companyRoutes } from "./routes/company-routes.ts";
 import { healthRoutes } from "./routes/health-routes.ts";
 import { telemetryRoutes } from "./routes/telemetry-routes.ts";
 
-/** Secrets never reach the logs: these paths are replaced by "[redacted]" in every log line. */
-export const REDACTED_LOG_PATHS = [
-  "req.headers.authorization",
-  "req.headers.cookie",
-  'res.headers["set-cookie"]',
-  "req.query.token",
-  "password",
-  "token",
-  "*.password",
-  "*.token",
-];
-
 export interface BuildAppOptions {
   context: AppContext;
   hub: EventHub;
-  logger?: FastifyServerOptions["logger"];
+  /** Defaults to the API's logger on stdout at LOG_LEVEL. */
+  logger?: Logger;
   /** The built web app to serve with the SPA fallback; skipped when the folder does not exist. */
   webDistDir?: string;
 }
 
 export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOptions): Promise<FastifyInstance> {
+  const loggerInstance: FastifyBaseLogger = logger ?? createLogger("api", context.env.LOG_LEVEL);
   const app = Fastify({
-    logger: logger ?? { level: context.env.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" } },
+    loggerInstance,
     trustProxy: context.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
@@ -51,7 +46,11 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   installErrorHandler(app);
   installJsonBodyParser(app);
 
+  // Every body the API takes is JSON; Fastify's default text/plain parser would let a cross-site form reach routes.
+  app.removeContentTypeParser("text/plain");
+  await app.register(fastifyHelmet, securityHeaderOptions(context.env.NODE_ENV === "production"));
   await app.register(fastifyCookie);
+  installCrossSiteGuard(app);
   // Off by default; routes that anyone may call without signing in opt in with `config.rateLimit`.
   await app.register(fastifyRateLimit, {
     global: false,
@@ -69,12 +68,13 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: DOCS_CSP });
 
   await app.register(healthRoutes, { context });
   await app.register(authRoutes, { context });
   await app.register(companyRoutes, { context });
   await app.register(telemetryRoutes, { context });
+  await app.register(socketTicketRoutes, { context });
   // The WebSocket plugin adds an onRequest and an onResponse hook to every route it can see; kept in a scope of its
   // own with /api/ws, it leaves the REST routes about a quarter faster.
   await app.register(async (scope) => {

@@ -6,6 +6,7 @@ import type { JobQueues } from "@fieldops/jobs/enqueue";
 import type { LoginRateLimiter } from "./auth/login-rate-limit.ts";
 import type { SessionCache } from "./auth/session-cache.ts";
 import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
+import type { SocketTickets } from "./auth/socket-tickets.ts";
 
 /** What every route module needs, built once per process and handed to each route plugin. */
 export interface AppContext {
@@ -15,8 +16,11 @@ export interface AppContext {
   queues: JobQueues;
   loginRateLimiter: LoginRateLimiter;
   sessionCache: SessionCache;
+  socketTickets: SocketTickets;
   /** The signed-in user of a request (bearer token first, then the session cookie), or null. */
   authenticate(request: FastifyRequest): Promise<AuthenticatedUser | null>;
+  /** The user of the session whose token has this hash, or null (for a redeemed socket ticket). */
+  authenticateTokenHash(tokenHash: string): Promise<AuthenticatedUser | null>;
   /** Like authenticate, but answers 401 when nobody is signed in. */
   requireUser(request: FastifyRequest): Promise<AuthenticatedUser>;
   /** Like requireUser, for routes about the user's company: 404 for a user without one (a platform admin). */

@@ -11,6 +11,7 @@ import { createJobQueues } from "@fieldops/jobs/enqueue";
 import { createAuthenticator } from "./auth/authenticate.ts";
 import { createLoginRateLimiter } from "./auth/login-rate-limit.ts";
 import { createSessionCache } from "./auth/session-cache.ts";
+import { createSocketTickets } from "./auth/socket-tickets.ts";
 import type { AppContext } from "./context.ts";
 import { createEventHub, type EventHub } from "./realtime/event-hub.ts";
 
@@ -20,10 +21,6 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** A line in the API's log format (pino's JSON), for the connections opened before the app's logger exists. */
-const logConnection: ConnectionLog = (level, message, detail) =>
-  console.log(JSON.stringify({ level: level === "warn" ? 40 : 30, time: Date.now(), pid: process.pid, msg: message, ...detail }));
-
 /**
  * Opens the process's connections: PostgreSQL, Redis for commands and queues (failing fast while Redis is down, so
  * that requests answer 503), and Redis for event subscriptions (renewed when Redis is back). Waits for Redis.
@@ -31,7 +28,7 @@ const logConnection: ConnectionLog = (level, message, detail) =>
 export async function createRuntime(
   env: Env,
   onInvalidEvent: (raw: string) => void = () => {},
-  log: ConnectionLog = logConnection,
+  log: ConnectionLog = () => {},
 ): Promise<Runtime> {
   const db = createDatabase(env.DATABASE_URL, { contextKey: env.DATABASE_CONTEXT_KEY });
   const redis = createCommandConnection(env.REDIS_URL, "commands", log);
@@ -49,6 +46,7 @@ export async function createRuntime(
     queues,
     loginRateLimiter: createLoginRateLimiter(redis),
     sessionCache,
+    socketTickets: createSocketTickets(redis),
     ...createAuthenticator(db, sessionCache),
   };
   return {

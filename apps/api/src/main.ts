@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readEnv } from "@fieldops/config/env";
+import { createLogger } from "@fieldops/config/logger";
 import { stopOnSignal } from "@fieldops/config/stop-on-signal";
 import { refuseUnsafeRuntimeRole } from "@fieldops/db/runtime-role";
 import { buildApp } from "./app.ts";
@@ -9,9 +10,10 @@ import { createRuntime } from "./create-context.ts";
 /** The API process: REST under /api, the WebSocket at /api/ws, and the built web app. */
 const env = readEnv();
 await refuseUnsafeRuntimeRole(env.DATABASE_URL, "api");
-const runtime = await createRuntime(env);
+const logger = createLogger("api", env.LOG_LEVEL);
+const runtime = await createRuntime(env, undefined, (level, message, detail) => logger[level](detail, message));
 const webDistDir = env.WEB_DIST_DIR ?? resolve(fileURLToPath(new URL("../../../dist/web", import.meta.url)));
-const app = await buildApp({ context: runtime.context, hub: runtime.hub, webDistDir });
+const app = await buildApp({ context: runtime.context, hub: runtime.hub, logger, webDistDir });
 
 stopOnSignal(async () => {
   await app.close().catch(() => {});

@@ -17,7 +17,7 @@ describe("/api/docs", () => {
     };
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(["/api/login", "/api/logout", "/api/user", "/api/signup", "/api/company", "/api/activity", "/api/health"]),
+      expect.arrayContaining(["/api/login", "/api/logout", "/api/user", "/api/signup", "/api/company", "/api/activity", "/api/health", "/api/ws-ticket"]),
     );
     const login = document.paths["/api/login"]?.post?.requestBody?.content["application/json"]?.schema;
     expect(login?.required).toEqual(expect.arrayContaining(["username", "password"]));

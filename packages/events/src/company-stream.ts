@@ -46,12 +46,31 @@ export async function publishEvent(redis: Redis, event: AppEvent, options: Publi
 
 const storedBodySchema = publishedEventSchema.omit({ companyId: true, seq: true });
 
-/** The company's events after `afterSeq` (exclusive), oldest first. */
+const MAX_STREAM_ID_PART = 2n ** 64n - 1n;
+
+/** A Redis stream id `<ms>-<n>` with both parts unsigned 64-bit integers; Redis answers anything else with an error. */
+export function isStreamSeq(value: string): boolean {
+  const match = /^(\d{1,20})-(\d{1,20})$/.exec(value);
+  return match !== null && BigInt(match[1]!) <= MAX_STREAM_ID_PART && BigInt(match[2]!) <= MAX_STREAM_ID_PART;
+}
+
+function parseBody(raw: string | undefined) {
+  if (raw === undefined) return null;
+  try {
+    return storedBodySchema.safeParse(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+}
+
+/** The company's events after `afterSeq` (exclusive), oldest first. Throws a RangeError for a malformed position. */
 export async function readEventsAfter(redis: Redis, companyId: string, afterSeq: string): Promise<PublishedEvent[]> {
+  if (!isStreamSeq(afterSeq)) throw new RangeError(`Not a stream position: ${afterSeq.slice(0, 50)}`);
+  // Nothing can follow the greatest id, and Redis refuses an exclusive range that starts there.
+  if (afterSeq === `${MAX_STREAM_ID_PART}-${MAX_STREAM_ID_PART}`) return [];
   const entries = await redis.xrange(streamKey(companyId), `(${afterSeq}`, "+", "COUNT", STREAM_LENGTH);
   return entries.flatMap(([seq, fields]) => {
-    const raw = fields[fields.indexOf("body") + 1];
-    const parsed = raw === undefined ? null : storedBodySchema.safeParse(JSON.parse(raw));
+    const parsed = parseBody(fields[fields.indexOf("body") + 1]);
     return parsed?.success ? [{ ...parsed.data, companyId, seq }] : [];
   });
 }

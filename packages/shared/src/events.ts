@@ -48,5 +48,12 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export const activityListResponseSchema = z.object({ items: z.array(activitySchema) });
 export type ActivityListResponse = z.infer<typeof activityListResponseSchema>;
 
+/**
+ * POST /api/ws-ticket: a single-use ticket that opens /api/ws?ticket=… for the caller's session within
+ * `expiresInSeconds`. Session tokens never travel in a URL.
+ */
+export const socketTicketResponseSchema = z.object({ ticket: z.string(), expiresInSeconds: z.number().int().positive() });
+export type SocketTicketResponse = z.infer<typeof socketTicketResponseSchema>;
+
 /** WebSocket close code for a socket without a valid session (4000–4999 belong to the application). */
 export const WS_CLOSE_UNAUTHORIZED = 4401;

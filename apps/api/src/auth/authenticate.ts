@@ -5,18 +5,17 @@ import { notFound, unauthorized } from "../http/http-error.ts";
 import type { SessionCache } from "./session-cache.ts";
 import { findSessionUser, hashToken, type AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 
-/** The token a request carries: `Authorization: Bearer …`, else the session cookie, else `?token=` (WebSocket). */
+/**
+ * The token a request carries: `Authorization: Bearer …`, else the session cookie. Never the query string: URLs are
+ * logged and kept by proxies and browsers (the WebSocket uses a single-use ticket instead, see socket-tickets.ts).
+ */
 export function requestToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header?.startsWith("Bearer ")) return header.slice("Bearer ".length).trim() || null;
-  const cookie = request.cookies[SESSION_COOKIE];
-  if (cookie) return cookie;
-  const query = request.query as Record<string, unknown> | undefined;
-  return typeof query?.token === "string" && query.token.length > 0 ? query.token : null;
+  return request.cookies[SESSION_COOKIE] || null;
 }
 
-async function lookUp(db: Database, cache: SessionCache, token: string): Promise<AuthenticatedUser | null> {
-  const tokenHash = hashToken(token);
+async function lookUp(db: Database, cache: SessionCache, tokenHash: string): Promise<AuthenticatedUser | null> {
   const cached = cache.get(tokenHash);
   if (cached) return cached;
   const user = await findSessionUser(db, tokenHash);
@@ -30,7 +29,7 @@ export function createAuthenticator(db: Database, cache: SessionCache) {
     let user = resolved.get(request);
     if (!user) {
       const token = requestToken(request);
-      user = token ? lookUp(db, cache, token) : Promise.resolve(null);
+      user = token ? lookUp(db, cache, hashToken(token)) : Promise.resolve(null);
       resolved.set(request, user);
     }
     return user;
@@ -45,5 +44,7 @@ export function createAuthenticator(db: Database, cache: SessionCache) {
     if (!user.companyId) throw notFound("You do not belong to a company");
     return { ...user, companyId: user.companyId };
   };
-  return { authenticate, requireUser, requireCompanyUser };
+  /** The user of a session known by its token's hash (a redeemed socket ticket), or null. */
+  const authenticateTokenHash = (tokenHash: string) => lookUp(db, cache, tokenHash);
+  return { authenticate, authenticateTokenHash, requireUser, requireCompanyUser };
 }

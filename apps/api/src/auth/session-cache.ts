@@ -13,6 +13,8 @@ export interface SessionCache {
   set(tokenHash: string, user: AuthenticatedUser): void;
   /** Forgets the sessions here and tells every other API process to forget them too. */
   revoke(sessionIds: string[]): Promise<void>;
+  /** Calls `listener` with the ids of sessions revoked in any process (for closing their sockets). */
+  onRevoked(listener: (sessionIds: string[]) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -29,9 +31,14 @@ export async function createSessionCache(publisher: Redis, subscriber: Redis, tt
     if (hash !== undefined) entries.delete(hash);
     hashBySession.delete(sessionId);
   };
+  const listeners = new Set<(sessionIds: string[]) => void>();
+  const revoked = (sessionIds: string[]) => {
+    sessionIds.forEach(forget);
+    for (const listener of listeners) listener(sessionIds);
+  };
   await subscriber.subscribe(SESSIONS_REVOKED_CHANNEL);
   subscriber.on("message", (channel: string, message: string) => {
-    if (channel === SESSIONS_REVOKED_CHANNEL) message.split(",").forEach(forget);
+    if (channel === SESSIONS_REVOKED_CHANNEL) revoked(message.split(","));
   });
   // Revocations broadcast while the subscription was down were missed: after a reconnection, trust nothing cached.
   subscriber.on("ready", () => {
@@ -58,10 +65,17 @@ export async function createSessionCache(publisher: Redis, subscriber: Redis, tt
     },
     async revoke(sessionIds) {
       if (sessionIds.length === 0) return;
-      sessionIds.forEach(forget);
+      revoked(sessionIds);
       await publisher.publish(SESSIONS_REVOKED_CHANNEL, sessionIds.join(","));
     },
+    onRevoked(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
     async close() {
+      listeners.clear();
       // While Redis is down an UNSUBSCRIBE would wait for it; the connection is being closed anyway.
       if (subscriber.status === "ready") await settleWithin(subscriber.unsubscribe(SESSIONS_REVOKED_CHANNEL), 500);
     },

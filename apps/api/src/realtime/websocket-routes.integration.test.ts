@@ -2,9 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { WS_CLOSE_UNAUTHORIZED, serverMessageSchema, type ServerMessage } from "@fieldops/shared/events";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
+import { hashPassword } from "@fieldops/domain/accounts/passwords";
+import { hashToken } from "@fieldops/domain/accounts/sessions";
 import {
+  TEST_PASSWORD,
   createTestCompany,
   drainQueues,
+  post,
   signIn,
   startTestApp,
   startTestWorkers,
@@ -38,10 +42,21 @@ function connect(url: string, headers: Record<string, string> = {}) {
       waiters.push({ test, resolve: (m) => (clearTimeout(timer), resolve(m)) });
     });
   const closed = new Promise<{ code: number }>((resolve) => socket.on("close", (code) => resolve({ code })));
-  return { socket, messages, next, closed };
+  const errors: string[] = [];
+  socket.on("error", (error) => errors.push(error.message));
+  return { socket, messages, next, closed, errors };
 }
 
 const wsUrl = (path: string) => `${t.url.replace("http", "ws")}${path}`;
+
+/** What the web app does: trade the session for a single-use ticket, then open the socket with it. */
+async function ticketFor(token: string): Promise<string> {
+  const response = await fetch(`${t.url}/api/ws-ticket`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { ticket: string; expiresInSeconds: number };
+  expect(body.expiresInSeconds).toBe(30);
+  return body.ticket;
+}
 const isActivity = (summary: string) => (m: ServerMessage) =>
   m.type === "event" && m.event.name === "activity.recorded" && m.event.payload.summary === summary;
 
@@ -56,23 +71,61 @@ afterAll(async () => {
   await t.close();
 });
 
+describe("POST /api/ws-ticket", () => {
+  it("answers 401 without a session and 404 to a user without a company", async () => {
+    const anonymous = await fetch(`${t.url}/api/ws-ticket`, { method: "POST" });
+    expect(anonymous.status).toBe(401);
+    const email = `admin-${Date.now()}@test.example`;
+    await t.db.user.create({ data: { email, name: "Platform Admin", passwordHash: await hashPassword(TEST_PASSWORD), role: "admin", permissions: ["all"] } });
+    const response = await fetch(`${t.url}/api/ws-ticket`, { method: "POST", headers: { authorization: `Bearer ${await signIn(t.url, email)}` } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: "You do not belong to a company" });
+  });
+});
+
 describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
   it("closes a socket without a valid session", async () => {
     const anonymous = connect(wsUrl("/api/ws"));
     expect((await anonymous.closed).code).toBe(WS_CLOSE_UNAUTHORIZED);
-    const forged = connect(wsUrl("/api/ws?token=forged"));
+    const forged = connect(wsUrl("/api/ws?ticket=forged"));
     expect((await forged.closed).code).toBe(WS_CLOSE_UNAUTHORIZED);
+  });
+
+  it("opens with a single-use ticket as the web app does, and neither the token nor the ticket reaches the log", async () => {
+    const token = await signIn(t.url, a.users.owner.email);
+    const ticket = await ticketFor(token);
+    const socket = connect(wsUrl(`/api/ws?ticket=${ticket}`));
+    await socket.next((m) => m.type === "ready");
+    const replayed = connect(wsUrl(`/api/ws?ticket=${ticket}`));
+    expect((await replayed.closed).code).toBe(WS_CLOSE_UNAUTHORIZED);
+    socket.socket.close();
+    const logs = t.logs.join("");
+    expect(logs).toContain("/api/ws?ticket=[redacted]");
+    expect(logs).not.toContain(token);
+    expect(logs).not.toContain(ticket);
+  });
+
+  it("takes no session token from the query string, on the socket or anywhere else", async () => {
+    const token = await signIn(t.url, a.users.member.email);
+    const socket = connect(wsUrl(`/api/ws?token=${token}`));
+    expect((await socket.closed).code).toBe(WS_CLOSE_UNAUTHORIZED);
+    expect((await fetch(`${t.url}/api/user?token=${token}`)).status).toBe(401);
+    expect((await fetch(`${t.url}/api/activity?token=${token}`)).status).toBe(401);
+    expect(t.logs.join("")).not.toContain(token);
   });
 
   it("delivers a company's events to its own users only, and the activity feed holds them", async () => {
     const ownerA = connect(wsUrl("/api/ws"), { authorization: `Bearer ${await signIn(t.url, a.users.owner.email)}` });
-    const ownerB = connect(wsUrl(`/api/ws?token=${await signIn(t.url, b.users.owner.email)}`));
-    await Promise.all([ownerA.next((m) => m.type === "ready"), ownerB.next((m) => m.type === "ready")]);
+    const ownerB = connect(wsUrl(`/api/ws?ticket=${await ticketFor(await signIn(t.url, b.users.owner.email))}`));
+    const fieldUserA = connect(wsUrl(`/api/ws?ticket=${await ticketFor(await signIn(t.url, a.users.field_user.email))}`));
+    await Promise.all([ownerA, ownerB, fieldUserA].map((s) => s.next((m) => m.type === "ready")));
 
     await signIn(t.url, a.users.member.email);
     await drainQueues(t.runtime.context.queues);
     const event = await ownerA.next(isActivity(`member ${a.users.member.email.slice(7, 15)} signed in`));
     expect(event.type === "event" && event.seq).toMatch(/^\d+-\d+$/);
+    // The lowest role's socket, opened by ticket, gets its company's events too.
+    await fieldUserA.next(isActivity(`member ${a.users.member.email.slice(7, 15)} signed in`));
 
     // B's owner saw B's own sign-in but nothing of company A.
     await signIn(t.url, b.users.member.email);
@@ -89,6 +142,7 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
     expect(feed.items.every((i) => !i.summary.includes(b.users.member.email.slice(7, 15)))).toBe(true);
     ownerA.socket.close();
     ownerB.socket.close();
+    fieldUserA.socket.close();
   });
 
   it("a socket that reconnects receives, in order, what it missed while away", async () => {
@@ -101,7 +155,9 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
     first.socket.close();
     await first.closed;
 
+    // One at a time: the worker runs jobs concurrently, so two queued together may reach the stream in either order.
     await signIn(t.url, a.users.field_user.email);
+    await drainQueues(t.runtime.context.queues);
     await signIn(t.url, a.users.member.email);
     await drainQueues(t.runtime.context.queues);
 
@@ -123,7 +179,7 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
 
   it("answers malformed messages with an error and stays open", async () => {
     const token = await signIn(t.url, b.users.owner.email);
-    const socket = connect(wsUrl(`/api/ws?token=${token}`));
+    const socket = connect(wsUrl("/api/ws"), { authorization: `Bearer ${token}` });
     await socket.next((m) => m.type === "ready");
     socket.socket.send("not json");
     socket.socket.send(JSON.stringify({ type: "resume", after: "'; DROP" }));
@@ -131,5 +187,84 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
     socket.socket.send(JSON.stringify({ type: "ping", requestId: "still-here" }));
     await socket.next((m) => m.type === "pong" && m.requestId === "still-here");
     socket.socket.close();
+  });
+});
+
+describe("/api/ws: the socket lives no longer than its session", () => {
+  it("closes at sign-out, also when the sign-out went through another API process, and delivers nothing after", async () => {
+    const other = await startTestApp();
+    try {
+      const token = await signIn(t.url, a.users.owner.email);
+      const socket = connect(wsUrl("/api/ws"), { authorization: `Bearer ${token}` });
+      await socket.next((m) => m.type === "ready");
+      expect((await post(`${other.url}/api/logout`, undefined, { authorization: `Bearer ${token}` })).status).toBe(204);
+      expect(await socket.closed).toEqual({ code: WS_CLOSE_UNAUTHORIZED });
+
+      await signIn(t.url, a.users.member.email);
+      await drainQueues(t.runtime.context.queues);
+      expect(socket.messages.filter(isActivity(`member ${a.users.member.email.slice(7, 15)} signed in`))).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("closes when the session is revoked", async () => {
+    const token = await signIn(t.url, a.users.member.email);
+    const socket = connect(wsUrl("/api/ws"), { cookie: `session=${token}` });
+    await socket.next((m) => m.type === "ready");
+    const session = await t.db.session.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
+    await t.db.session.delete({ where: { id: session.id } });
+    await t.runtime.context.sessionCache.revoke([session.id]);
+    expect(await socket.closed).toEqual({ code: WS_CLOSE_UNAUTHORIZED });
+  });
+
+  it("closes when the session expires", async () => {
+    const token = await signIn(t.url, a.users.field_user.email);
+    await t.db.session.update({ where: { tokenHash: hashToken(token) }, data: { expiresAt: new Date(Date.now() + 1500) } });
+    const socket = connect(wsUrl("/api/ws"), { authorization: `Bearer ${token}` });
+    await socket.next((m) => m.type === "ready");
+    expect(await socket.closed).toEqual({ code: WS_CLOSE_UNAUTHORIZED });
+  });
+
+  it("refuses the upgrade to a page of another site, and accepts the app's own pages", async () => {
+    const token = await signIn(t.url, a.users.owner.email);
+    const foreignHeaders: Record<string, string>[] = [
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { "sec-fetch-site": "cross-site", origin: t.url },
+    ];
+    for (const headers of foreignHeaders) {
+      const foreign = connect(wsUrl("/api/ws"), { cookie: `session=${token}`, ...headers });
+      await foreign.closed;
+      expect(foreign.errors.join(), JSON.stringify(headers)).toMatch(/Unexpected server response: 403/);
+      expect(foreign.messages).toEqual([]);
+    }
+    const own = connect(wsUrl("/api/ws"), { cookie: `session=${token}`, origin: t.url });
+    await own.next((m) => m.type === "ready");
+    own.socket.close();
+  });
+});
+
+describe("/api/ws: resume positions", () => {
+  it("answers an out-of-range or malformed position with an error message, stays open and logs no error", async () => {
+    const token = await signIn(t.url, b.users.owner.email);
+    const logLines = t.logs.length;
+    for (const after of ["18446744073709551616-0", "1-18446744073709551616", "99999999999999999999999-0", "x".repeat(100)]) {
+      const socket = connect(wsUrl(`/api/ws?after=${after}`), { authorization: `Bearer ${token}` });
+      await socket.next((m) => m.type === "error" && m.message === "Invalid resume position");
+      await socket.next((m) => m.type === "ready");
+      socket.socket.send(JSON.stringify({ type: "resume", after }));
+      socket.socket.send(JSON.stringify({ type: "ping", requestId: "alive" }));
+      await socket.next((m) => m.type === "pong");
+      expect(socket.messages.filter((m) => m.type === "error")).toHaveLength(2);
+      socket.socket.close();
+    }
+    // The greatest position is valid: nothing follows it.
+    const last = connect(wsUrl("/api/ws?after=18446744073709551615-18446744073709551615"), { authorization: `Bearer ${token}` });
+    await last.next((m) => m.type === "ready");
+    expect(last.messages.filter((m) => m.type === "error")).toEqual([]);
+    last.socket.close();
+    const levels = t.logs.slice(logLines).map((line) => (JSON.parse(line) as { level: number }).level);
+    expect(levels.filter((level) => level >= 40)).toEqual([]);
   });
 });

@@ -3,36 +3,70 @@ import type { RawData, WebSocket } from "ws";
 import { z } from "zod";
 import { WS_CLOSE_UNAUTHORIZED, clientMessageSchema, type ServerMessage } from "@fieldops/shared/events";
 import {
+  isStreamSeq,
   latestSeq,
   readEventsAfter,
   type PublishedEvent,
 } from "@fieldops/events/company-stream";
+import { hashToken } from "@fieldops/domain/accounts/sessions";
+import { requestToken } from "../auth/authenticate.ts";
 import type { AppContext } from "../context.ts";
+import { forbidden } from "../http/http-error.ts";
+import { requestOrigin } from "../http/same-origin.ts";
 import type { EventHub } from "./event-hub.ts";
 
 const SENT_MEMORY = 2000;
 
-const streamSeqSchema = z.string().regex(/^\d+-\d+$/);
+/**
+ * How often an open socket checks that its session still exists. Sign-out closes sockets at once (the session
+ * cache's revocation broadcast) and expiry has its own timer; this catches a session ended some other way, or a
+ * broadcast lost while Redis reconnected.
+ */
+export const SOCKET_SESSION_CHECK_MS = 60_000;
+
+const INVALID_RESUME = "Invalid resume position";
 
 /**
- * `/api/ws`: authenticated by the session (cookie, bearer header or `?token=`). The client may pass `?after=<seq>`
- * or send `{type:"resume", after}` to receive what it missed; every event is sent at most once per socket.
+ * `/api/ws`: authenticated by a single-use `?ticket=` from POST /api/ws-ticket, else by the session (bearer header or
+ * cookie); never by a session token in the URL. A page of another site cannot open it. The client may pass
+ * `?after=<seq>` or send `{type:"resume", after}` to receive what it missed; every event is sent at most once per
+ * socket. The socket is closed (code 4401) when its session ends: sign-out, revocation or expiry.
  */
 export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: EventHub }> = async (app, { context, hub }) => {
+  const endBySession = new Map<string, Set<(reason: string) => void>>();
+  const stopListening = context.sessionCache.onRevoked((sessionIds) => {
+    for (const id of sessionIds) for (const end of [...(endBySession.get(id) ?? [])]) end("Signed out");
+  });
+  app.addHook("onClose", async () => stopListening());
+
+  const sessionTokenHash = async (request: { query: { ticket?: string | undefined } }, token: string | null) => {
+    if (request.query.ticket !== undefined) return context.socketTickets.redeem(request.query.ticket);
+    return token ? hashToken(token) : null;
+  };
+
   app.get(
     "/api/ws",
-    { websocket: true, schema: { hide: true, querystring: z.object({ after: streamSeqSchema.optional(), token: z.string().optional() }) } },
+    {
+      websocket: true,
+      schema: { hide: true, querystring: z.object({ after: z.string().max(100).optional(), ticket: z.string().max(200).optional() }) },
+      // A page of another site could otherwise open a socket with the user's cookie and read the company's events.
+      preValidation: async (request) => {
+        if (requestOrigin(request) === "foreign") throw forbidden("Cross-site WebSocket connections are not allowed");
+      },
+    },
     async (socket: WebSocket, request) => {
       // Listen at once: a client sends `resume` as soon as the socket opens, before authentication has finished.
       const inbox: RawData[] = [];
       let onMessage: ((raw: RawData) => void) | null = null;
       socket.on("message", (raw: RawData) => (onMessage ? onMessage(raw) : inbox.push(raw)));
 
-      const user = await context.authenticate(request);
-      if (!user?.companyId) {
+      const tokenHash = await sessionTokenHash(request, requestToken(request));
+      const user = tokenHash ? await context.authenticateTokenHash(tokenHash) : null;
+      if (!tokenHash || !user?.companyId) {
         socket.close(WS_CLOSE_UNAUTHORIZED, "Not signed in");
         return;
       }
+      if (socket.readyState !== socket.OPEN) return;
       const { companyId } = user;
       const sent = new Set<string>();
       const send = (message: ServerMessage) => {
@@ -51,7 +85,11 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
       const replay = async (after: string | null) => {
         held ??= [];
         try {
-          if (after) for (const event of await readEventsAfter(context.redis, companyId, after)) sendEvent(event);
+          if (after !== null && !isStreamSeq(after)) send({ type: "error", message: INVALID_RESUME, requestId: null });
+          else if (after) for (const event of await readEventsAfter(context.redis, companyId, after)) sendEvent(event);
+        } catch (error) {
+          request.log.warn({ err: error }, "replay failed");
+          send({ type: "error", message: "Could not read the missed events; reload to see them", requestId: null });
         } finally {
           const pending = held;
           held = null;
@@ -59,8 +97,36 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
         }
       };
 
+      // The session's end closes the socket: at once on revocation, on time at expiry, or at the next check.
+      let checkTimer: ReturnType<typeof setTimeout> | null = null;
+      const end = (reason: string) => socket.close(WS_CLOSE_UNAUTHORIZED, reason);
+      const ends = endBySession.get(user.sessionId) ?? new Set();
+      ends.add(end);
+      endBySession.set(user.sessionId, ends);
+      const check = async () => {
+        checkTimer = null;
+        if (Date.now() >= user.sessionExpiresAt.getTime()) return end("Session expired");
+        const current = await context.authenticateTokenHash(tokenHash).catch((error: unknown) => {
+          request.log.warn({ err: error }, "could not check the socket's session");
+          return user;
+        });
+        if (current === null) return end("Session ended");
+        scheduleCheck();
+      };
+      const scheduleCheck = () => {
+        if (socket.readyState !== socket.OPEN) return;
+        const delay = Math.max(0, Math.min(SOCKET_SESSION_CHECK_MS, user.sessionExpiresAt.getTime() - Date.now()));
+        checkTimer = setTimeout(() => void check(), delay);
+      };
+      scheduleCheck();
+
       const remove = hub.add({ companyId, userId: user.id, deliver });
-      socket.on("close", remove);
+      socket.on("close", () => {
+        remove();
+        if (checkTimer !== null) clearTimeout(checkTimer);
+        ends.delete(end);
+        if (ends.size === 0) endBySession.delete(user.sessionId);
+      });
       onMessage = (raw) => {
         let message: ReturnType<typeof clientMessageSchema.safeParse>;
         try {
@@ -70,16 +136,16 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
         }
         if (!message.success) return send({ type: "error", message: "Unknown message", requestId: null });
         if (message.data.type === "ping") return send({ type: "pong", requestId: message.data.requestId });
-        const after = message.data.after;
-        if (after !== null && !streamSeqSchema.safeParse(after).success) {
-          return send({ type: "error", message: "Invalid resume position", requestId: null });
-        }
-        replay(after).catch((error: unknown) => request.log.warn({ err: error }, "replay failed"));
+        void replay(message.data.after);
       };
 
       await replay(request.query.after ?? null);
       inbox.splice(0).forEach(onMessage);
-      send({ type: "ready", lastSeq: await latestSeq(context.redis, companyId) });
+      const last = await latestSeq(context.redis, companyId).catch((error: unknown) => {
+        request.log.warn({ err: error }, "could not read the stream position");
+        return null;
+      });
+      send({ type: "ready", lastSeq: last });
     },
   );
 };

@@ -64,23 +64,56 @@ describe("POST /api/login", () => {
     expect(((await response.json()) as { message: string }).message.length).toBeGreaterThan(0);
   });
 
-  it("refuses sign-in, even with the right password, after too many failures for one account", async () => {
+  it("slows one account's failures at one address: after the free attempts even the right password waits", async () => {
     const victim = await createTestCompany(t.db);
     const email = victim.users.owner.email;
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
+    for (let i = 0; i < LOGIN_LIMITS.accountAddress.free; i++) {
       expect((await post(`${t.url}/api/login`, { username: email, password: `wrong-${i}` })).status).toBe(401);
     }
     const blocked = await post(`${t.url}/api/login`, { username: email, password: TEST_PASSWORD });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(((await blocked.json()) as { message: string }).message).toMatch(/Too many failed sign-in attempts/);
-    // Another account from the same address is not locked out by that.
+    expect(((await blocked.json()) as { message: string }).message).toMatch(/^Too many failed sign-in attempts. Try again in \d+ seconds?\.$/);
+    // Another account from the same address is not slowed by that.
     expect((await post(`${t.url}/api/login`, { username: victim.users.member.email, password: TEST_PASSWORD })).status).toBe(200);
+  });
+
+  it("checks at most the free attempts of 30 parallel wrong passwords, and the owner still signs in from elsewhere", async () => {
+    const victim = await createTestCompany(t.db);
+    const email = victim.users.owner.email;
+    const attacker = { "x-forwarded-for": "203.0.113.30" };
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post(`${t.url}/api/login`, { username: email, password: `guess-${i}` }, attacker).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.accountAddress.free);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - LOGIN_LIMITS.accountAddress.free);
+    const owner = await post(`${t.url}/api/login`, { username: email, password: TEST_PASSWORD }, { "x-forwarded-for": "198.51.100.7" });
+    expect(owner.status).toBe(200);
+  });
+
+  it("slows guesses at one account from many addresses, but not at an address the owner has signed in from", async () => {
+    const victim = await createTestCompany(t.db);
+    const email = victim.users.owner.email;
+    const usual = { "x-forwarded-for": "198.51.100.20" };
+    expect((await post(`${t.url}/api/login`, { username: email, password: TEST_PASSWORD }, usual)).status).toBe(200);
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post(`${t.url}/api/login`, { username: email, password: `guess-${i}` }, { "x-forwarded-for": `203.0.113.${100 + i}` }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.account.free);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - LOGIN_LIMITS.account.free);
+
+    expect((await post(`${t.url}/api/login`, { username: email, password: TEST_PASSWORD }, usual)).status).toBe(200);
+    // From an address never used before, the owner is delayed (not locked out for long).
+    const elsewhere = await post(`${t.url}/api/login`, { username: email, password: TEST_PASSWORD }, { "x-forwarded-for": "192.0.2.99" });
+    expect(elsewhere.status).toBe(429);
+    expect(Number(elsewhere.headers.get("retry-after"))).toBeLessThanOrEqual(LOGIN_LIMITS.account.maxMs / 1000);
   });
 
   it("limits failures per address across accounts", async () => {
     const address = { "x-forwarded-for": "203.0.113.77" };
-    for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) {
+    for (let i = 0; i < LOGIN_LIMITS.address.free; i++) {
       await post(`${t.url}/api/login`, { username: `spray-${i}@test.example`, password: "guess-guess" }, address);
     }
     const blocked = await post(`${t.url}/api/login`, { username: company.users.owner.email, password: TEST_PASSWORD }, address);

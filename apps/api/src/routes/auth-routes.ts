@@ -18,6 +18,15 @@ import { createSession, revokeSession, toAuthenticatedUser, toUserResponse } fro
 import type { AppContext } from "../context.ts";
 import { tooManyRequests, unauthorized } from "../http/http-error.ts";
 
+const formatWait = (seconds: number) =>
+  seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minute${seconds > 60 ? "s" : ""}`;
+
+/**
+ * Sign-ups per client address and hour. Each one costs a password hash and creates a company; invalid bodies are
+ * refused before they count.
+ */
+export const SIGNUPS_PER_HOUR = 10;
+
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
 
 export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -65,19 +74,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     },
     async (request, reply) => {
       const { username: email, password } = request.body;
-      const retryAfter = await loginRateLimiter.retryAfter(email, request.ip);
-      if (retryAfter > 0) {
-        reply.header("retry-after", String(retryAfter));
-        throw tooManyRequests(
-          `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute${retryAfter > 60 ? "s" : ""}.`,
-        );
+      // Counted before the password is checked, so that parallel guesses cannot pass the limit together.
+      const waitMs = await loginRateLimiter.attempt(email, request.ip);
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        reply.header("retry-after", String(seconds));
+        throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${formatWait(seconds)}.`);
       }
       const account = await withSystem(db, (tx) => tx.user.findUnique({ where: { email } }));
       if (!(await verifyPassword(account?.passwordHash ?? null, password)) || !account) {
-        await loginRateLimiter.recordFailure(email, request.ip);
         throw unauthorized(INVALID_CREDENTIALS);
       }
-      await loginRateLimiter.recordSuccess(email);
+      await loginRateLimiter.succeeded(email, request.ip);
       const body = await startSession(request, reply, account);
       await recordActivity(request, account, "user.signed_in", `${account.name} signed in`);
       return body;
@@ -87,11 +95,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   app.post(
     "/api/signup",
     {
+      config: { rateLimit: { max: SIGNUPS_PER_HOUR, timeWindow: 3600_000, hook: "preHandler" } },
       schema: {
         tags: ["auth"],
         summary: "Create a company and its owner, on the chosen plan's free trial, and sign in",
         body: signupRequestSchema,
-        response: { 201: loginResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+        response: { 201: loginResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {

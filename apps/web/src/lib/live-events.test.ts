@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
 import type { Activity, AppEvent, ServerMessage } from "@fieldops/shared/events";
+import { ApiError } from "./api";
 import { CLOSE_UNAUTHORIZED, LiveEventsClient, compareSeq, type SocketLike } from "./live-events";
 
 type Connection = { socket: WebSocket; received: unknown[]; url: string };
@@ -36,7 +37,7 @@ function startClient(options: Partial<ConstructorParameters<typeof LiveEventsCli
   const { port } = wss.address() as AddressInfo;
   const received: { event: AppEvent; seq: string }[] = [];
   client = new LiveEventsClient({
-    url: () => `ws://127.0.0.1:${port}/api/ws?token=tok-1`,
+    url: () => `ws://127.0.0.1:${port}/api/ws?ticket=ticket-1`,
     createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
     initialDelayMs: 10,
     maxDelayMs: 40,
@@ -77,13 +78,13 @@ describe("compareSeq", () => {
 });
 
 describe("LiveEventsClient", () => {
-  it("connects with the token, goes live on ready and delivers valid events once, in order", async () => {
+  it("connects with the ticket, goes live on ready and delivers valid events once, in order", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     onConnection = (c) => send(c, { type: "ready", lastSeq: "1-0" });
     const live = startClient();
     expect(live.client.status).toBe("connecting");
     await vi.waitFor(() => expect(live.client.status).toBe("live"));
-    expect(connections[0]?.url).toBe("/api/ws?token=tok-1");
+    expect(connections[0]?.url).toBe("/api/ws?ticket=ticket-1");
 
     send(connections[0], "not json");
     send(connections[0], { type: "event", seq: 5 });
@@ -143,6 +144,53 @@ describe("LiveEventsClient", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(connections).toHaveLength(1);
     expect(warn).toHaveBeenCalled();
+  });
+
+  it("waits for a URL that comes from a promise, and asks for a new one (a new ticket) at each attempt", async () => {
+    const { port } = wss.address() as AddressInfo;
+    let issued = 0;
+    onConnection = (c) => {
+      if (connections.length === 1) c.socket.terminate();
+      else send(c, { type: "ready", lastSeq: null });
+    };
+    const live = startClient({ url: async () => `ws://127.0.0.1:${port}/api/ws?ticket=t${++issued}` });
+
+    await vi.waitFor(() => expect(live.client.status).toBe("live"));
+    expect(connections.map((c) => c.url)).toEqual(["/api/ws?ticket=t1", "/api/ws?ticket=t2"]);
+  });
+
+  it("stops without opening a socket when the session cannot have one", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    let asked = 0;
+    const live = startClient({
+      url: async () => {
+        asked += 1;
+        throw new ApiError(401, "Unauthorized", '{"message":"Not signed in"}');
+      },
+    });
+
+    await vi.waitFor(() => expect(live.client.status).toBe("stopped"));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(asked).toBe(1);
+    expect(connections).toHaveLength(0);
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it("retries when the URL cannot be had for another reason (the API is down)", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const { port } = wss.address() as AddressInfo;
+    let asked = 0;
+    onConnection = (c) => send(c, { type: "ready", lastSeq: null });
+    const live = startClient({
+      url: async () => {
+        asked += 1;
+        if (asked < 3) throw new ApiError(503, "Service Unavailable", "");
+        return `ws://127.0.0.1:${port}/api/ws?ticket=late`;
+      },
+    });
+
+    await vi.waitFor(() => expect(live.client.status).toBe("live"));
+    expect(asked).toBe(3);
   });
 
   it("backs off between failed attempts and keeps retrying", async () => {

@@ -1,6 +1,13 @@
 import { createContext, createElement, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import { AUTH_TOKEN_STORAGE_KEY } from "@fieldops/shared/auth";
-import { WS_CLOSE_UNAUTHORIZED, serverMessageSchema, type AppEvent, type ClientMessage, type ServerMessage } from "@fieldops/shared/events";
+import {
+  WS_CLOSE_UNAUTHORIZED,
+  serverMessageSchema,
+  socketTicketResponseSchema,
+  type AppEvent,
+  type ClientMessage,
+  type ServerMessage,
+} from "@fieldops/shared/events";
+import { ApiError, apiRequest } from "./api";
 
 /**
  * The app's one WebSocket to /api/ws (design: event flow). Every server message is validated with the shared
@@ -23,8 +30,11 @@ export interface SocketLike {
 }
 
 export interface LiveEventsOptions {
-  /** The socket URL, computed at each connection attempt. Defaults to this origin's /api/ws with the stored token. */
-  url?: () => string;
+  /**
+   * The socket URL, computed at each connection attempt. Defaults to this origin's /api/ws with a fresh single-use
+   * ticket. A rejection that is an ApiError of 401, 403 or 404 means the session cannot have a socket: the client stops.
+   */
+  url?: () => string | Promise<string>;
   createSocket?: (url: string) => SocketLike;
   /** First retry delay; doubles on each failed attempt up to `maxDelayMs`, and resets once the server is ready. */
   initialDelayMs?: number;
@@ -38,13 +48,20 @@ const OPEN = 1;
 /** The API's close code for a socket without a valid session or company: retrying cannot help, so the client stops. */
 export const CLOSE_UNAUTHORIZED = WS_CLOSE_UNAUTHORIZED;
 
-export function defaultLiveEventsUrl(): string {
+/**
+ * This origin's /api/ws with a ticket for the current session. The session token itself never goes into a URL
+ * (URLs end up in logs); the ticket works once, within seconds.
+ */
+export async function defaultLiveEventsUrl(): Promise<string> {
+  const response = await apiRequest("POST", "/api/ws-ticket");
+  const { ticket } = socketTicketResponseSchema.parse(await response.json());
   const protocol = location.protocol === "https:" ? "wss:" : "ws:";
   const url = new URL(`${protocol}//${location.host}/api/ws`);
-  const token = localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
-  if (token) url.searchParams.set("token", token);
+  url.searchParams.set("ticket", ticket);
   return url.toString();
 }
+
+const isRefusal = (error: unknown) => error instanceof ApiError && [401, 403, 404].includes(error.status);
 
 /** Orders stream positions: Redis stream ids (`<ms>-<n>`) numerically, anything else as text. */
 export function compareSeq(a: string, b: string): number {
@@ -70,6 +87,8 @@ export class LiveEventsClient {
   private attempt = 0;
   private pingCount = 0;
   private started = false;
+  /** Bumped by every connection attempt and by stop(), so that a URL arriving late is not used. */
+  private generation = 0;
   /** True once a server said where its stream stood: from then on every (re)connection resumes from `lastSeq`. */
   private hasPosition = false;
   private _lastSeq: string | null = null;
@@ -103,6 +122,7 @@ export class LiveEventsClient {
 
   stop(): void {
     this.started = false;
+    this.generation += 1;
     this.clearTimers();
     this.dropSocket();
     this.setStatus("stopped");
@@ -129,9 +149,29 @@ export class LiveEventsClient {
   }
 
   private connect(): void {
+    const generation = ++this.generation;
+    const current = () => this.started && generation === this.generation;
+    new Promise<string>((resolve) => resolve(this.options.url())).then(
+      (url) => {
+        if (current()) this.open(url);
+      },
+      (error: unknown) => {
+        if (!current()) return;
+        if (isRefusal(error)) {
+          console.warn("live events: the server refused a socket for this session", error);
+          this.stop();
+          return;
+        }
+        console.warn("live events: cannot open the socket", error);
+        this.scheduleReconnect();
+      },
+    );
+  }
+
+  private open(url: string): void {
     let socket: SocketLike;
     try {
-      socket = this.options.createSocket(this.options.url());
+      socket = this.options.createSocket(url);
     } catch (error) {
       console.warn("live events: cannot open the socket", error);
       this.scheduleReconnect();

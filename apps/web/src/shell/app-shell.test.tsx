@@ -53,6 +53,7 @@ const server = useLocalApi();
 let api: LocalServer;
 let wss: WebSocketServer;
 let sockets: WebSocket[];
+let socketUrls: string[];
 let signedIn: boolean;
 let logoutStatus: number;
 
@@ -61,8 +62,9 @@ beforeAll(async () => {
   // open, so the app's socket uses the `ws` client here: a real WebSocket to the real test server.
   globalThis.WebSocket = WsClient as unknown as typeof globalThis.WebSocket;
   wss = new WebSocketServer({ server: server.current.server, path: "/api/ws" });
-  wss.on("connection", (socket) => {
+  wss.on("connection", (socket, request) => {
     sockets.push(socket);
+    socketUrls.push(request.url ?? "");
     socket.send(JSON.stringify({ type: "ready", lastSeq: "1-0" } satisfies ServerMessage));
   });
 });
@@ -75,6 +77,7 @@ afterAll(async () => {
 beforeEach(() => {
   api = server.current;
   sockets = [];
+  socketUrls = [];
   signedIn = true;
   logoutStatus = 204;
   api.on("GET", "/api/user", (_req, res) =>
@@ -84,6 +87,7 @@ beforeEach(() => {
   api.on("GET", "/api/activity", (_req, res) =>
     sendJson(res, 200, { items: [activity("a2", "Invoice 1042 sent"), activity("a1", "Customer Henderson added")] }),
   );
+  api.on("POST", "/api/ws-ticket", (_req, res) => sendJson(res, 200, { ticket: "ticket-1", expiresInSeconds: 30 }));
   api.on("POST", "/api/logout", (_req, res) => {
     signedIn = false;
     res.writeHead(logoutStatus).end();
@@ -107,6 +111,8 @@ describe("signed-in shell", () => {
     );
     await waitFor(() => expect(activityItems()).toEqual(["Invoice 1042 sent", "Customer Henderson added"]));
     await waitFor(() => expect(screen.getByRole("status", { name: "Live updates: Live" })).toBeTruthy());
+    // The socket is opened with a single-use ticket, never with the session token.
+    expect(socketUrls).toEqual(["/api/ws?ticket=ticket-1"]);
     expect(screen.getByTestId("sidebar-company-name").textContent).toBe("Green Valley Lawn Care");
     expect(screen.getByText("Pro plan")).toBeTruthy();
 

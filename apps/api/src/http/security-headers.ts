@@ -1,0 +1,50 @@
+import type { FastifyHelmetOptions } from "@fastify/helmet";
+
+const ONE_YEAR_SECONDS = 365 * 24 * 3600;
+
+/**
+ * The web app's Content-Security-Policy: scripts only from this origin (the Vite build has no inline script), no
+ * plugins, never framed by another page. Inline styles are allowed because UI libraries set them at run time (a
+ * dialog's scroll lock injects a <style> element); a style cannot run script.
+ */
+export function appCspDirectives(production: boolean): Record<string, string[]> {
+  return {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'", "data:"],
+    // 'self' covers the WebSocket on the same host (ws:/wss:).
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+    // Over plain http (development, tests) there is nothing to upgrade to.
+    ...(production ? { "upgrade-insecure-requests": [] } : {}),
+  };
+}
+
+/** Swagger UI at /api/docs: its own scripts only, with the inline styles and data: images it renders. */
+export const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** Headers on every response: CSP, nosniff, no framing, Referrer-Policy, and HSTS in production (https only). */
+export function securityHeaderOptions(production: boolean): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(production) },
+    frameguard: { action: "deny" },
+    // Full referrer inside the app; other sites learn nothing of its paths (tenant slugs, record ids).
+    referrerPolicy: { policy: "same-origin" },
+    strictTransportSecurity: production ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: false } : false,
+    xContentTypeOptions: true,
+  };
+}
