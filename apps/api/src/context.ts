@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import type { Env } from "@fieldops/config/env";
 import type { Database } from "@fieldops/db";
 import type { JobQueues } from "@fieldops/jobs/enqueue";
-import type { LoginRateLimiter } from "./auth/login-rate-limit.ts";
+import type { LoginRateLimiter } from "@fieldops/domain/accounts/login-rate-limit";
 import type { SessionCache } from "./auth/session-cache.ts";
 import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 import type { SocketTickets } from "./auth/socket-tickets.ts";

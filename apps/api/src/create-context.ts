@@ -9,7 +9,7 @@ import {
 import { createDatabase } from "@fieldops/db";
 import { createJobQueues } from "@fieldops/jobs/enqueue";
 import { createAuthenticator } from "./auth/authenticate.ts";
-import { createLoginRateLimiter } from "./auth/login-rate-limit.ts";
+import { createLoginRateLimiter } from "@fieldops/domain/accounts/login-rate-limit";
 import { createSessionCache } from "./auth/session-cache.ts";
 import { createSocketTickets } from "./auth/socket-tickets.ts";
 import type { AppContext } from "./context.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { hashToken } from "@fieldops/domain/accounts/sessions";
-import { LOGIN_LIMITS } from "../auth/login-rate-limit.ts";
+import { LOGIN_LIMITS } from "@fieldops/domain/accounts/login-rate-limit";
 import { TEST_PASSWORD, createTestCompany, post, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;

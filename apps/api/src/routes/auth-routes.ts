@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  INVALID_CREDENTIALS,
   SESSION_COOKIE,
   errorResponseSchema,
   loginRequestSchema,
@@ -10,16 +9,12 @@ import {
   signupRequestSchema,
   userSchema,
 } from "@fieldops/shared/auth";
-import { withSystem, type User as UserRow } from "@fieldops/db";
+import type { User as UserRow } from "@fieldops/db";
 import { queueActivity } from "@fieldops/domain/activity/queue-activity";
 import { signUp } from "@fieldops/domain/accounts/sign-up";
-import { verifyPassword } from "@fieldops/domain/accounts/passwords";
+import { signIn } from "@fieldops/domain/accounts/sign-in";
 import { createSession, revokeSession, toAuthenticatedUser, toUserResponse } from "@fieldops/domain/accounts/sessions";
 import type { AppContext } from "../context.ts";
-import { tooManyRequests, unauthorized } from "../http/http-error.ts";
-
-const formatWait = (seconds: number) =>
-  seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minute${seconds > 60 ? "s" : ""}`;
 
 /**
  * Sign-ups per client address and hour. Each one costs a password hash and creates a company; invalid bodies are
@@ -74,18 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     },
     async (request, reply) => {
       const { username: email, password } = request.body;
-      // Counted before the password is checked, so that parallel guesses cannot pass the limit together.
-      const waitMs = await loginRateLimiter.attempt(email, request.ip);
-      if (waitMs > 0) {
-        const seconds = Math.ceil(waitMs / 1000);
-        reply.header("retry-after", String(seconds));
-        throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${formatWait(seconds)}.`);
-      }
-      const account = await withSystem(db, (tx) => tx.user.findUnique({ where: { email } }));
-      if (!(await verifyPassword(account?.passwordHash ?? null, password)) || !account) {
-        throw unauthorized(INVALID_CREDENTIALS);
-      }
-      await loginRateLimiter.succeeded(email, request.ip);
+      const account = await signIn(db, loginRateLimiter, { email, password, address: request.ip });
       const body = await startSession(request, reply, account);
       await recordActivity(request, account, "user.signed_in", `${account.name} signed in`);
       return body;

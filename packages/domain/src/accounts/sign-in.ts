@@ -1,0 +1,32 @@
+import { withSystem, type Database, type User } from "@fieldops/db";
+import { INVALID_CREDENTIALS } from "@fieldops/shared/auth";
+import { notSignedIn, rateLimited } from "../errors.ts";
+import type { LoginRateLimiter } from "./login-rate-limit.ts";
+import { verifyPassword } from "./passwords.ts";
+
+export interface SignInInput {
+  email: string;
+  password: string;
+  /** The client's address: attempts are limited per account and address. */
+  address: string;
+}
+
+const formatWait = (seconds: number) =>
+  seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minute${seconds > 60 ? "s" : ""}`;
+
+/**
+ * The account behind an e-mail and password. The attempt is counted before the password is checked, so that
+ * parallel guesses cannot pass the limit together; a wrong e-mail or password is refused with one message, in the
+ * same time, whichever it was.
+ */
+export async function signIn(db: Database, limiter: LoginRateLimiter, input: SignInInput): Promise<User> {
+  const waitMs = await limiter.attempt(input.email, input.address);
+  if (waitMs > 0) {
+    const seconds = Math.ceil(waitMs / 1000);
+    throw rateLimited(`Too many failed sign-in attempts. Try again in ${formatWait(seconds)}.`, seconds);
+  }
+  const account = await withSystem(db, (tx) => tx.user.findUnique({ where: { email: input.email } }));
+  if (!(await verifyPassword(account?.passwordHash ?? null, input.password)) || !account) throw notSignedIn(INVALID_CREDENTIALS);
+  await limiter.succeeded(input.email, input.address);
+  return account;
+}
