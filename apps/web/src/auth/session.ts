@@ -4,17 +4,25 @@ import { useNavigate } from "react-router";
 import { AUTH_TOKEN_STORAGE_KEY, loginResponseSchema, userSchema, type LoginResponse, type User } from "#shared/auth";
 import { homePathForRole } from "#shared/roles";
 import { apiRequest, getQueryFn } from "../lib/api";
+import { clearSignedOutMark, endServerSession, finishPendingLogout, isSignedOutOnThisDevice, markSignedOut } from "./signed-out";
 
 export const USER_QUERY_KEY = ["/api/user"] as const;
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
 const fetchUser = getQueryFn<unknown>({ on401: "returnNull" });
 
-/** The signed-in user (§7): null after a 401; no retry; cached 5 minutes; no refetch on focus or mount. */
+/**
+ * The signed-in user (§7): null after a 401; no retry; cached 5 minutes; no refetch on focus or mount. Null also
+ * after a logout the server has not confirmed: the session cookie may still live, but the user signed out here.
+ */
 export function useUser() {
   return useQuery<User | null>({
     queryKey: USER_QUERY_KEY,
     queryFn: async (context) => {
+      if (isSignedOutOnThisDevice()) {
+        await finishPendingLogout();
+        return null;
+      }
       const body = await fetchUser(context);
       return body === null ? null : userSchema.parse(body);
     },
@@ -38,6 +46,7 @@ export async function requestSession(url: "/api/login" | "/api/signup", body: un
  */
 export function startSession(queryClient: QueryClient, response: LoginResponse): string {
   localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, response.token);
+  clearSignedOutMark();
   queryClient.removeQueries();
   queryClient.setQueryData<User | null>(USER_QUERY_KEY, response.user);
   return homePathForRole(response.user.role);
@@ -45,19 +54,17 @@ export function startSession(queryClient: QueryClient, response: LoginResponse):
 
 /**
  * Logout (§4, §7): POST /api/logout, then clear local and session storage and every cached query and go to /login,
- * also when the call fails.
+ * also when the call fails. When it fails the session cookie may outlive it, so the device remembers that the user
+ * signed out (the only thing left in storage) and the user query stops trusting the cookie.
  */
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
-    try {
-      await apiRequest("POST", "/api/logout");
-    } catch {
-      // The session ends on this device either way.
-    }
+    const confirmed = await endServerSession();
     localStorage.clear();
     sessionStorage.clear();
+    if (!confirmed) markSignedOut();
     // Reads still in flight must not land in the cache after it is cleared.
     await queryClient.cancelQueries();
     queryClient.clear();
