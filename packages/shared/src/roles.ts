@@ -15,3 +15,11 @@ export function defaultPermissions(role: Role): Permission[] {
 export function homePathForRole(role: Role): "/admin-dashboard" | "/userdash" {
   return role === "admin" || role === "owner" ? "/admin-dashboard" : "/userdash";
 }
+
+/** Spec §2: the admin portal's pages (paths under /admin) are the platform administrator's. */
+export const ADMIN_PORTAL_ROLES: readonly Role[] = ["admin"];
+
+/** Whether a user with `role` may open a page open to `allowed`; a page without a list is open to every role. */
+export function isRoleAllowed(role: Role, allowed: readonly Role[] | undefined): boolean {
+  return allowed === undefined || allowed.includes(role);
+}

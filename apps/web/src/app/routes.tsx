@@ -6,6 +6,7 @@ import { SignupPage } from "../features/auth/signup-page";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
 import { AppLayout, FullPageLoader } from "../shell/app-layout";
 import { NotFoundPage } from "../shell/not-found-page";
+import { RoleGuard } from "../shell/role-guard";
 import { SectionPageView } from "../shell/section-page";
 import { SECTION_PAGES } from "../shell/section-pages";
 
@@ -26,7 +27,15 @@ export function AppRoutes() {
         <Route path="/admin-dashboard" element={<DashboardPage />} />
         <Route path="/userdash" element={<DashboardPage />} />
         {SECTION_PAGES.map((page) => (
-          <Route key={page.path} path={page.path} element={<SectionPageView page={page} />} />
+          <Route
+            key={page.path}
+            path={page.path}
+            element={
+              <RoleGuard roles={page.roles}>
+                <SectionPageView page={page} />
+              </RoleGuard>
+            }
+          />
         ))}
       </Route>
       <Route path="*" element={<NotFoundPage />} />

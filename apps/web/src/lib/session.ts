@@ -6,17 +6,25 @@ import { API_PATHS } from "@fieldops/shared/api-paths";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { apiRequest, getQueryFn } from "./api";
 import { QUERY_KEYS } from "./query-keys";
+import { clearSignedOutMark, endServerSession, finishPendingLogout, isSignedOutOnThisDevice, markSignedOut } from "./signed-out";
 
 export const USER_QUERY_KEY = QUERY_KEYS.user;
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
 const fetchUser = getQueryFn<unknown>({ on401: "returnNull" });
 
-/** The signed-in user (§7): null after a 401; no retry; cached 5 minutes; no refetch on focus or mount. */
+/**
+ * The signed-in user (§7): null after a 401; no retry; cached 5 minutes; no refetch on focus or mount. Null also
+ * after a logout the server has not confirmed: the session cookie may still live, but the user signed out here.
+ */
 export function useUser() {
   return useQuery<User | null>({
     queryKey: USER_QUERY_KEY,
     queryFn: async (context) => {
+      if (isSignedOutOnThisDevice()) {
+        await finishPendingLogout();
+        return null;
+      }
       const body = await fetchUser(context);
       return body === null ? null : userSchema.parse(body);
     },
@@ -40,6 +48,7 @@ export async function requestSession(url: typeof API_PATHS.login | typeof API_PA
  */
 export function startSession(queryClient: QueryClient, response: LoginResponse): string {
   localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, response.token);
+  clearSignedOutMark();
   queryClient.removeQueries();
   queryClient.setQueryData<User | null>(USER_QUERY_KEY, response.user);
   return homePathForRole(response.user.role);
@@ -47,19 +56,17 @@ export function startSession(queryClient: QueryClient, response: LoginResponse):
 
 /**
  * Logout (§4, §7): POST /api/logout, then clear local and session storage and every cached query and go to /login,
- * also when the call fails.
+ * also when the call fails. When it fails the session cookie may outlive it, so the device remembers that the user
+ * signed out (the only thing left in storage) and the user query stops trusting the cookie.
  */
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
-    try {
-      await apiRequest("POST", API_PATHS.logout);
-    } catch {
-      // The session ends on this device either way.
-    }
+    const confirmed = await endServerSession();
     localStorage.clear();
     sessionStorage.clear();
+    if (!confirmed) markSignedOut();
     // Reads still in flight must not land in the cache after it is cleared.
     await queryClient.cancelQueries();
     queryClient.clear();

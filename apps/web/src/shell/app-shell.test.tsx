@@ -6,11 +6,13 @@ import type { Company } from "@fieldops/shared/company";
 import { VERTICALS } from "@fieldops/shared/verticals";
 import type { Activity, ServerMessage } from "@fieldops/shared/events";
 import { AppRoutes } from "../app/routes";
+import { SECTION_PAGES } from "./section-pages";
 import { makeUser } from "../testing/fixtures";
 import { sendJson, useLocalApi, type LocalServer } from "../testing/local-server";
 import { renderApp } from "../testing/render-app";
 
 const member = makeUser();
+const platformAdmin = makeUser({ id: "u0", email: "admin@demo.test", name: "Ada Admin", role: "admin", permissions: ["all"], companyId: null });
 
 const company: Company = {
   id: "c1",
@@ -96,6 +98,11 @@ beforeEach(() => {
 
 const renderAt = (path: string) => renderApp({ initialPath: path, routes: <>{AppRoutes().props.children}</> });
 
+/** Logout and sign-in make two or three round trips; on a busy machine that can outlast the default wait. */
+const SLOW = { timeout: 10_000 };
+const storedKeys = () => Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+const logoutRequests = () => api.requests.filter((r) => r.method === "POST" && r.url === "/api/logout");
+
 const activityItems = () =>
   within(screen.getByRole("list", { name: "Recent activity" }))
     .getAllByRole("listitem")
@@ -180,14 +187,138 @@ describe("signed-in shell", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Logout" }));
 
-    expect(await screen.findByRole("button", { name: "Sign In" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Sign In" }, SLOW)).toBeTruthy();
     answerActivity!();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.requests.some((r) => r.method === "POST" && r.url === "/api/logout")).toBe(true);
-    expect(localStorage.length).toBe(0);
+    // Storage is cleared; only a logout the server did not confirm leaves its marker.
+    expect(storedKeys()).toEqual(status === 204 ? [] : ["signed_out"]);
     expect(sessionStorage.length).toBe(0);
     expect(queryClient.getQueryData(["/api/activity"])).toBeUndefined();
     expect(queryClient.getQueryData(["/api/company"])).toBeUndefined();
+  });
+
+  it.each(["answers 500", "drops the connection"] as const)(
+    "stays signed out when the logout call %s although the session cookie lives, and ends it once the server answers",
+    async (failure) => {
+      // The server never hears of the logout: the cookie session goes on answering GET /api/user.
+      api.on("POST", "/api/logout", (_req, res, raw) => {
+        if (failure === "answers 500") sendJson(res, 500, { message: "Internal Server Error" });
+        else raw.socket.destroy();
+      });
+      localStorage.setItem("auth_token", "tok-1");
+      const first = renderAt("/userdash");
+      await screen.findByRole("heading", { level: 1, name: "Dashboard" }, SLOW);
+
+      fireEvent.click(screen.getByRole("button", { name: "Logout" }));
+
+      expect(await screen.findByRole("button", { name: "Sign In" }, SLOW)).toBeTruthy();
+      await waitFor(() => expect(first.queryClient.getQueryState(["/api/user"])?.status).toBe("success"), SLOW);
+      expect(first.queryClient.getQueryData(["/api/user"])).toBeNull();
+      expect(screen.queryByRole("heading", { level: 1, name: "Dashboard" })).toBeNull();
+      expect(localStorage.getItem("auth_token")).toBeNull();
+      first.unmount();
+
+      // Opening the app again (a reload): still signed out, and the logout is sent again.
+      const before = logoutRequests().length;
+      const second = renderAt("/userdash");
+      expect(await screen.findByRole("button", { name: "Sign In" }, SLOW)).toBeTruthy();
+      await waitFor(() => expect(second.queryClient.getQueryState(["/api/user"])?.status).toBe("success"), SLOW);
+      expect(second.queryClient.getQueryData(["/api/user"])).toBeNull();
+      expect(logoutRequests().length).toBe(before + 1);
+      expect(api.requests.filter((r) => r.url === "/api/user")).toHaveLength(1);
+      second.unmount();
+
+      // Once the server confirms the logout, the marker goes and the session is over on the server too.
+      api.on("POST", "/api/logout", (_req, res) => {
+        signedIn = false;
+        res.writeHead(204).end();
+      });
+      const third = renderAt("/userdash");
+      expect(await screen.findByRole("button", { name: "Sign In" }, SLOW)).toBeTruthy();
+      await waitFor(() => expect(storedKeys()).toEqual([]), SLOW);
+      expect(signedIn).toBe(false);
+      third.unmount();
+    },
+    30_000,
+  );
+
+  it("forgets an unconfirmed logout at the next sign-in", async () => {
+    api.on("POST", "/api/logout", (_req, res) => sendJson(res, 500, { message: "Internal Server Error" }));
+    api.on("POST", "/api/login", (_req, res) => sendJson(res, 200, { token: "tok-2", user: member }));
+    renderAt("/userdash");
+    fireEvent.click(await screen.findByRole("button", { name: "Logout" }));
+    await screen.findByRole("button", { name: "Sign In" }, SLOW);
+    expect(storedKeys()).toEqual(["signed_out"]);
+
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "member@demo.test" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "demo-password-1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" }, SLOW)).toBeTruthy();
+    expect(storedKeys()).toEqual(["auth_token"]);
+  }, 30_000);
+
+  it("asks a user without a company (platform admin) for no company data, and shows no error", async () => {
+    api.on("GET", "/api/user", (_req, res) => sendJson(res, 200, platformAdmin));
+    for (const path of ["/api/company", "/api/activity"]) {
+      api.on("GET", path, (_req, res) => sendJson(res, 404, { message: "You do not belong to a company" }));
+    }
+    renderAt("/admin-dashboard");
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Platform administration" })).toBeTruthy();
+    // Visiting a page and coming back does not ask either.
+    fireEvent.click(screen.getByRole("link", { name: "Jobs" }));
+    await screen.findByRole("heading", { level: 1, name: "Jobs" });
+    fireEvent.click(screen.getByRole("link", { name: "Dashboard" }));
+    await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(api.requests.map((r) => r.url).filter((url) => url !== "/api/user")).toEqual([]);
+  });
+
+  it.each([
+    ["member", makeUser()],
+    ["owner", makeUser({ role: "owner" })],
+    ["field user", makeUser({ role: "field_user" })],
+  ])("shows a %s a not-authorized page on the admin portal's pages", async (_name, user) => {
+    api.on("GET", "/api/user", (_req, res) => sendJson(res, 200, user));
+    renderAt("/admin/tenants");
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Not authorized" })).toBeTruthy();
+    expect(screen.getByText("This page is only for platform administrators.")).toBeTruthy();
+    expect(screen.queryByRole("heading", { level: 1, name: "Tenants" })).toBeNull();
+    fireEvent.click(screen.getByRole("link", { name: "Back to dashboard" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();
+  });
+
+  it("guards every admin portal page, and opens them to the platform admin", async () => {
+    const adminPages = SECTION_PAGES.filter((page) => page.path.startsWith("/admin/") || page.path.startsWith("/instance-admin/"));
+    expect(adminPages.length).toBeGreaterThan(0);
+    for (const page of adminPages) expect(page.roles, page.path).toEqual(["admin"]);
+
+    api.on("GET", "/api/user", (_req, res) => sendJson(res, 200, platformAdmin));
+    renderAt("/admin/build-monitor");
+    expect(await screen.findByRole("heading", { level: 1, name: "Build Monitor" })).toBeTruthy();
+  });
+
+  it("links the logo to /industries", async () => {
+    renderAt("/userdash");
+
+    const logo = await screen.findByRole("link", { name: "FieldOps" });
+
+    expect(logo.getAttribute("href")).toBe("/industries");
+    expect(within(screen.getByRole("complementary", { name: "Sidebar" })).getByRole("link", { name: "FieldOps" })).toBe(logo);
+  });
+
+  it("puts the whole sidebar, header and footer included, in a landmark", async () => {
+    renderAt("/userdash");
+    const sidebar = await screen.findByRole("complementary", { name: "Sidebar" });
+
+    expect(await within(sidebar).findByTestId("sidebar-company-name")).toBeTruthy();
+    expect(within(sidebar).getByRole("button", { name: "Logout" })).toBeTruthy();
+    expect(within(sidebar).getByText(member.email)).toBeTruthy();
   });
 
   it("sends a visitor who is not signed in to /login", async () => {

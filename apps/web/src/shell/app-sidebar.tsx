@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Collapsible } from "radix-ui";
 import { Link, useLocation } from "react-router";
 import { ChevronRight, Leaf, LogOut, Moon, Sun } from "lucide-react";
@@ -24,7 +25,7 @@ import {
 import { Skeleton } from "../components/ui/skeleton";
 import { useTheme } from "../lib/theme";
 import { useCompany } from "../lib/company";
-import { APP_NAME } from "./page-title";
+import { APP_NAME, LOGO_PATH } from "./page-title";
 import { isCollapsible, isLinkActive, navigationFor, type NavCollapsible, type NavLink } from "./navigation";
 
 function CompanyHeader({ user }: { user: User }) {
@@ -33,9 +34,13 @@ function CompanyHeader({ user }: { user: User }) {
     <SidebarMenu>
       <SidebarMenuItem>
         <div className="flex items-center gap-2 p-2 group-data-[collapsible=icon]:p-0">
-          <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-sidebar-primary text-sidebar-primary-foreground">
+          <Link
+            to={LOGO_PATH}
+            aria-label={APP_NAME}
+            className="flex size-8 shrink-0 items-center justify-center rounded-md bg-sidebar-primary text-sidebar-primary-foreground outline-hidden ring-sidebar-ring focus-visible:ring-2"
+          >
             <Leaf className="size-4" aria-hidden="true" />
-          </span>
+          </Link>
           <div className="grid min-w-0 flex-1 text-left text-sm leading-tight group-data-[collapsible=icon]:hidden">
             {user.companyId === null ? (
               <span className="truncate font-semibold">{APP_NAME}</span>
@@ -91,16 +96,22 @@ function NavCollapsibleItem({
   onNavigate: () => void;
 }) {
   const { state, setOpen, isMobile } = useSidebar();
+  const [groupOpen, setGroupOpen] = useState(entry.defaultOpen);
   const Icon = entry.icon;
   return (
-    <Collapsible.Root asChild defaultOpen={entry.defaultOpen} className="group/collapsible">
+    <Collapsible.Root asChild open={groupOpen} onOpenChange={setGroupOpen} className="group/collapsible">
       <SidebarMenuItem>
         <Collapsible.Trigger asChild>
           <SidebarMenuButton
             tooltip={entry.title}
-            onClick={() => {
-              // Collapsed to icons, the group's links are hidden: open the sidebar to show them.
-              if (state === "collapsed" && !isMobile) setOpen(true);
+            onClick={(event) => {
+              // Collapsed to icons, the group's links are hidden: open the sidebar and the group to show them
+              // (instead of toggling the group, which could close it).
+              if (state === "collapsed" && !isMobile) {
+                event.preventDefault();
+                setOpen(true);
+                setGroupOpen(true);
+              }
             }}
           >
             <Icon />

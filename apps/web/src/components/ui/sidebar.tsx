@@ -47,6 +47,9 @@ type SidebarContextValue = {
   setOpenMobile: (open: boolean) => void;
   isMobile: boolean;
   toggleSidebar: () => void;
+  /** The sidebar's landmark element, where its tooltips are rendered so that their text belongs to it. */
+  landmark: HTMLElement | null;
+  setLandmark: (element: HTMLElement | null) => void;
 };
 
 const SidebarContext = createContext<SidebarContextValue | null>(null);
@@ -66,6 +69,7 @@ export function SidebarProvider({
 }: ComponentProps<"div"> & { defaultOpen?: boolean }) {
   const isMobile = useIsMobile();
   const [openMobile, setOpenMobile] = useState(false);
+  const [landmark, setLandmark] = useState<HTMLElement | null>(null);
   const [open, setOpenState] = useState(() => defaultOpen ?? readSidebarCookie() ?? true);
 
   const setOpen = useCallback((value: boolean) => {
@@ -91,8 +95,8 @@ export function SidebarProvider({
 
   const state = open ? "expanded" : "collapsed";
   const value = useMemo<SidebarContextValue>(
-    () => ({ state, open, setOpen, isMobile, openMobile, setOpenMobile, toggleSidebar }),
-    [state, open, setOpen, isMobile, openMobile, toggleSidebar],
+    () => ({ state, open, setOpen, isMobile, openMobile, setOpenMobile, toggleSidebar, landmark, setLandmark }),
+    [state, open, setOpen, isMobile, openMobile, toggleSidebar, landmark],
   );
 
   return (
@@ -109,24 +113,30 @@ export function SidebarProvider({
   );
 }
 
+/**
+ * The sidebar, a complementary landmark named `label` (a sheet of that title on small screens), so that all of it,
+ * header and footer included, sits in a landmark.
+ */
 export function Sidebar({
   side = "left",
   collapsible = "icon",
+  label = "Sidebar",
   className,
   children,
   ...props
-}: ComponentProps<"div"> & { side?: "left" | "right"; collapsible?: "offcanvas" | "icon" | "none" }) {
-  const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+}: ComponentProps<"div"> & { side?: "left" | "right"; collapsible?: "offcanvas" | "icon" | "none"; label?: string }) {
+  const { isMobile, state, openMobile, setOpenMobile, setLandmark } = useSidebar();
 
   if (collapsible === "none") {
     return (
-      <div
-        data-slot="sidebar"
-        className={cn("flex h-full w-(--sidebar-width) flex-col bg-sidebar text-sidebar-foreground", className)}
-        {...props}
-      >
-        {children}
-      </div>
+      <aside aria-label={label} data-slot="sidebar" className="h-full">
+        <div
+          className={cn("flex h-full w-(--sidebar-width) flex-col bg-sidebar text-sidebar-foreground", className)}
+          {...props}
+        >
+          {children}
+        </div>
+      </aside>
     );
   }
 
@@ -142,7 +152,7 @@ export function Sidebar({
           style={{ "--sidebar-width": SIDEBAR_WIDTH_MOBILE } as CSSProperties}
         >
           <SheetHeader className="sr-only">
-            <SheetTitle>Sidebar</SheetTitle>
+            <SheetTitle>{label}</SheetTitle>
             <SheetDescription>Displays the mobile sidebar.</SheetDescription>
           </SheetHeader>
           <div className="flex h-full w-full flex-col">{children}</div>
@@ -152,7 +162,9 @@ export function Sidebar({
   }
 
   return (
-    <div
+    <aside
+      ref={setLandmark}
+      aria-label={label}
       className="group peer hidden text-sidebar-foreground md:block"
       data-state={state}
       data-collapsible={state === "collapsed" ? collapsible : ""}
@@ -184,7 +196,7 @@ export function Sidebar({
           {children}
         </div>
       </div>
-    </div>
+    </aside>
   );
 }
 
@@ -273,7 +285,8 @@ export function SidebarGroupLabel({ className, ...props }: ComponentProps<"div">
       data-slot="sidebar-group-label"
       className={cn(
         "flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-medium text-sidebar-foreground/70 transition-[margin,opacity] duration-200 ease-linear",
-        "group-data-[collapsible=icon]:-mt-8 group-data-[collapsible=icon]:opacity-0",
+        // Collapsed to icons, the label fades out over the item above it: it must not take that item's clicks.
+        "group-data-[collapsible=icon]:pointer-events-none group-data-[collapsible=icon]:-mt-8 group-data-[collapsible=icon]:opacity-0",
         className,
       )}
       {...props}
@@ -316,7 +329,7 @@ export function SidebarMenuButton({
   tooltip?: string;
 } & VariantProps<typeof sidebarMenuButtonVariants>) {
   const Comp = asChild ? Slot.Root : "button";
-  const { isMobile, state } = useSidebar();
+  const { isMobile, state, landmark } = useSidebar();
   const button = (
     <Comp
       data-slot="sidebar-menu-button"
@@ -330,7 +343,7 @@ export function SidebarMenuButton({
   return (
     <Tooltip>
       <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== "collapsed" || isMobile}>
+      <TooltipContent side="right" align="center" container={landmark} hidden={state !== "collapsed" || isMobile}>
         {tooltip}
       </TooltipContent>
     </Tooltip>

@@ -1,18 +1,22 @@
 import type { ReactNode } from "react";
 import { Leaf } from "lucide-react";
+import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
-import { APP_NAME } from "../../shell/page-title";
+import { APP_NAME, LOGO_PATH } from "../../shell/page-title";
 
 /** The centred card that the sign-in and sign-up screens share. */
 export function AuthScreen({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 p-6">
-      <div className="flex items-center gap-2 text-lg font-semibold">
+      <Link
+        to={LOGO_PATH}
+        className="flex items-center gap-2 rounded-md text-lg font-semibold outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
         <span className="flex size-8 items-center justify-center rounded-md bg-primary text-primary-foreground">
           <Leaf className="size-4" aria-hidden="true" />
         </span>
         {APP_NAME}
-      </div>
+      </Link>
       <Card className="w-full max-w-sm">
         <CardHeader>
           <h1 className="text-xl leading-none font-semibold">{title}</h1>
@@ -24,11 +28,14 @@ export function AuthScreen({ title, description, children }: { title: string; de
   );
 }
 
-/** A field's validation message, tied to its input by id. */
+/**
+ * A field's validation message, tied to its input by id (the input names it in aria-describedby and sets
+ * aria-invalid). It is an alert, so a screen reader announces it as it appears.
+ */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className="text-sm text-destructive">
+    <p id={id} role="alert" className="text-sm text-destructive">
       {message}
     </p>
   );

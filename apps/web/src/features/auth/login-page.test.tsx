@@ -84,6 +84,28 @@ describe("sign-in screen", () => {
     expect(JSON.parse(loginRequests()[0]!.body)).toEqual({ username: "owner@demo.test", password: "" });
   });
 
+  it("announces a field's error and moves the focus to the field", async () => {
+    renderLogin();
+    await screen.findByRole("button", { name: "Sign In" });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "x" } });
+    screen.getByLabelText("Password").focus();
+
+    fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
+
+    const error = await screen.findByRole("alert");
+    expect(error.textContent).toBe("Email is required");
+    const email = screen.getByLabelText("Email");
+    expect(document.activeElement).toBe(email);
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(email.getAttribute("aria-describedby")).toBe(error.id);
+  });
+
+  it("links the logo to /industries", async () => {
+    renderLogin();
+
+    expect((await screen.findByRole("link", { name: "FieldOps" })).getAttribute("href")).toBe("/industries");
+  });
+
   it("reads 'Signing in...' while the request is in flight", async () => {
     let release: (() => void) | undefined;
     api.on("POST", "/api/login", (_req, res) => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Navigate, useNavigate } from "react-router";
 import { z } from "zod";
@@ -40,6 +40,7 @@ export function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [emailError, setEmailError] = useState<string>();
+  const emailInput = useRef<HTMLInputElement>(null);
 
   const login = useMutation({
     mutationFn: (body: LoginRequest) => requestSession(API_PATHS.login, body),
@@ -56,6 +57,8 @@ export function LoginPage() {
     const parsed = loginFormSchema.safeParse({ email, password });
     if (!parsed.success) {
       setEmailError(parsed.error.issues.find((issue) => issue.path[0] === "email")?.message);
+      // The first invalid field takes the focus, so the user lands where the fix is needed.
+      emailInput.current?.focus();
       return;
     }
     setEmailError(undefined);
@@ -74,6 +77,7 @@ export function LoginPage() {
         <div className="grid gap-2">
           <Label htmlFor="login-email">Email</Label>
           <Input
+            ref={emailInput}
             id="login-email"
             type="email"
             autoComplete="email"

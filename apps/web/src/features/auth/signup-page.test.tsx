@@ -53,8 +53,12 @@ describe("sign-up screen", () => {
     await fillAndSubmit(valid);
 
     const error = await screen.findByText("An account with this email already exists");
-    expect(screen.getByLabelText("Email").getAttribute("aria-describedby")).toBe(error.id);
-    expect(screen.queryByRole("alert")).toBeNull();
+    const email = screen.getByLabelText("Email");
+    expect(email.getAttribute("aria-describedby")).toBe(error.id);
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    // Announced as the field's own alert (no form-wide one), with the focus on the field.
+    expect(screen.getAllByRole("alert")).toEqual([error]);
+    expect(document.activeElement).toBe(email);
   });
 
   it("shows an error without a field in an alert", async () => {
@@ -76,5 +80,26 @@ describe("sign-up screen", () => {
     expect(screen.getByText("Enter a valid email address")).toBeTruthy();
     expect(screen.getByText("Password must be at least 10 characters")).toBeTruthy();
     expect(signupRequests()).toHaveLength(0);
+    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual([
+      "Company name must be at least 2 characters",
+      "Your name is required",
+      "Enter a valid email address",
+      "Password must be at least 10 characters",
+    ]);
+    expect(document.activeElement).toBe(screen.getByLabelText("Company name"));
+    for (const label of ["Company name", "Your name", "Email", "Password"]) {
+      const input = screen.getByLabelText(label);
+      expect(input.getAttribute("aria-invalid"), label).toBe("true");
+      expect(document.getElementById(input.getAttribute("aria-describedby")!)?.getAttribute("role"), label).toBe("alert");
+    }
+  });
+
+  it("moves the focus to the first invalid field in the form's order", async () => {
+    renderSignup();
+
+    await fillAndSubmit({ ...valid, email: "nope", password: "short" });
+
+    await screen.findByText("Enter a valid email address");
+    expect(document.activeElement).toBe(screen.getByLabelText("Email"));
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, Navigate, useNavigate } from "react-router";
 import { API_PATHS } from "@fieldops/shared/api-paths";
@@ -72,6 +72,12 @@ export function SignupPage() {
   const [values, setValues] = useState<Values>({ companyName: "", name: "", email: "", password: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
+  const form = useRef<HTMLFormElement>(null);
+  // The first invalid field (in the form's order) takes the focus, so the user lands where the fix is needed.
+  const focusFirstInvalid = (invalid: FieldErrors) => {
+    const field = FIELDS.find((name) => invalid[name] !== undefined);
+    if (field) form.current?.querySelector<HTMLInputElement>(`#signup-${field}`)?.focus();
+  };
 
   const signup = useMutation({
     mutationFn: (body: SignupRequest) => requestSession(API_PATHS.signup, body),
@@ -82,8 +88,10 @@ export function SignupPage() {
     onError: (error) => {
       const field = error instanceof ApiError ? error.body?.field : undefined;
       const message = error instanceof ApiError ? error.body?.message : undefined;
-      if (message && isField(field)) setErrors({ [field]: message });
-      else setFormError(message || SIGNUP_FAILED);
+      if (message && isField(field)) {
+        setErrors({ [field]: message });
+        focusFirstInvalid({ [field]: message });
+      } else setFormError(message || SIGNUP_FAILED);
     },
   });
 
@@ -106,6 +114,7 @@ export function SignupPage() {
         if (isField(field)) next[field] ??= issue.message;
       }
       setErrors(next);
+      focusFirstInvalid(next);
       return;
     }
     setErrors({});
@@ -114,7 +123,7 @@ export function SignupPage() {
 
   return (
     <AuthScreen title="Create your account" description="Set up your company and start scheduling work.">
-      <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Create account">
+      <form ref={form} noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Create account">
         {plan ? <SelectedPlanBanner plan={plan} /> : null}
         {formError ? (
           <Alert variant="destructive">

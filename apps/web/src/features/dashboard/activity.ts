@@ -10,11 +10,12 @@ export const ACTIVITY_FEED_LIMIT = 50;
 
 const fetchActivity = getQueryFn<unknown>({ on401: "throw" });
 
-/** The company's recent activity, newest first (GET /api/activity). */
-export function useActivity() {
+/** The company's recent activity, newest first (GET /api/activity); asked only for users who belong to a company. */
+export function useActivity(companyId: string | null) {
   return useQuery<ActivityListResponse>({
     queryKey: ACTIVITY_QUERY_KEY,
     queryFn: async (context) => activityListResponseSchema.parse(await fetchActivity(context)),
+    enabled: companyId !== null,
   });
 }
 

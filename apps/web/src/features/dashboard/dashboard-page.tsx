@@ -1,4 +1,5 @@
 import { Activity as ActivityIcon } from "lucide-react";
+import { Link } from "react-router";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import type { Activity } from "@fieldops/shared/events";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
@@ -26,8 +27,8 @@ function ActivityItem({ item, timeZone }: { item: Activity; timeZone: string }) 
   );
 }
 
-function RecentActivity({ timeZone }: { timeZone: string }) {
-  const activity = useActivity();
+function RecentActivity({ companyId, timeZone }: { companyId: string; timeZone: string }) {
+  const activity = useActivity(companyId);
   return (
     <Card role="region" aria-labelledby="recent-activity-title">
       <CardHeader>
@@ -66,6 +67,21 @@ function RecentActivity({ timeZone }: { timeZone: string }) {
   );
 }
 
+/** A user without a company (a platform administrator) has no company data to show, so none is asked for. */
+function NoCompanyCard() {
+  return (
+    <Card role="region" aria-labelledby="no-company-title">
+      <CardHeader>
+        <CardTitle id="no-company-title">Platform administration</CardTitle>
+        <CardDescription>
+          You do not belong to a company, so there is no company activity to show. Companies on the platform are
+          listed under <Link to="/admin/tenants" className="font-medium text-foreground underline underline-offset-4">Tenants</Link>.
+        </CardDescription>
+      </CardHeader>
+    </Card>
+  );
+}
+
 export function DashboardPage() {
   usePageTitle("Dashboard");
   const user = useSignedInUser();
@@ -84,7 +100,14 @@ export function DashboardPage() {
           ) : null}
         </p>
       </div>
-      <RecentActivity timeZone={company.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone} />
+      {user.companyId !== null ? (
+        <RecentActivity
+          companyId={user.companyId}
+          timeZone={company.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone}
+        />
+      ) : (
+        <NoCompanyCard />
+      )}
     </>
   );
 }

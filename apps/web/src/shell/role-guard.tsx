@@ -1,0 +1,51 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { homePathForRole, isRoleAllowed, type Role } from "@fieldops/shared/roles";
+import { Button } from "../components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { useSignedInUser } from "./app-layout";
+import { usePageTitle } from "./page-title";
+
+const ROLE_NAMES: Record<Role, string> = {
+  admin: "platform administrators",
+  owner: "company owners",
+  member: "members",
+  field_user: "field users",
+};
+
+function listRoles(roles: readonly Role[]): string {
+  const names = roles.map((role) => ROLE_NAMES[role]);
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/** What a signed-in user sees on a page their role may not open. */
+export function NotAuthorizedPage({ roles }: { roles: readonly Role[] }) {
+  usePageTitle("Not authorized");
+  const user = useSignedInUser();
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Not authorized</h1>
+      <Card role="region" aria-labelledby="not-authorized-title">
+        <CardHeader>
+          <CardTitle id="not-authorized-title">You do not have access to this page</CardTitle>
+          <CardDescription>This page is only for {listRoles(roles)}.</CardDescription>
+        </CardHeader>
+        <div className="px-6">
+          <Button asChild>
+            <Link to={homePathForRole(user.role)}>Back to dashboard</Link>
+          </Button>
+        </div>
+      </Card>
+    </>
+  );
+}
+
+/**
+ * Renders a page only for the roles it is open to (every role when `roles` is undefined). The server refuses the
+ * page's data to other roles as well; this keeps them from seeing the page at all.
+ */
+export function RoleGuard({ roles, children }: { roles: readonly Role[] | undefined; children: ReactNode }) {
+  const user = useSignedInUser();
+  if (roles && !isRoleAllowed(user.role, roles)) return <NotAuthorizedPage roles={roles} />;
+  return children;
+}

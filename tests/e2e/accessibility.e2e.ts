@@ -1,0 +1,198 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { AxeResults } from "axe-core";
+import { appScreenPaths } from "./app-screens.ts";
+import { signInAs } from "./sign-in-as.ts";
+
+/**
+ * Every screen of the web app, as each kind of visitor sees it, in both themes and with the sidebar expanded and
+ * collapsed, passes axe's WCAG 2 A/AA rules and its best practices (landmarks among them), also with each button
+ * hovered. The screens come from the app's route table, so a screen added to the app is checked without being
+ * listed here.
+ */
+
+const RULE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+const SCREENS = appScreenPaths();
+const VISITORS = [
+  { name: "signed out", email: null },
+  { name: "a platform admin", email: "admin@demo.test" },
+  { name: "an owner", email: "owner@demo.test" },
+  { name: "a member", email: "member@demo.test" },
+  { name: "a field user", email: "tech@demo.test" },
+] as const;
+type Theme = "light" | "dark";
+
+// Colours are measured once they have settled: no transition or animation is caught half way.
+const NO_MOTION = `
+  document.addEventListener("DOMContentLoaded", () => {
+    const style = document.createElement("style");
+    style.textContent = "*, *::before, *::after { transition: none !important; animation: none !important; }";
+    document.head.append(style);
+  });
+`;
+
+async function newPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  const context = await browser.newContext({ colorScheme: "light", ...options });
+  await context.addInitScript(NO_MOTION);
+  return context.newPage();
+}
+
+/** Waits until the screen has rendered its heading and nothing on it is still loading. */
+async function signIn(page: Page, email: string): Promise<void> {
+  await signInAs(page, email);
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+async function settle(page: Page): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.locator('[data-slot="skeleton"], [role="status"][aria-label^="Loading"]')).toHaveCount(0);
+}
+
+/** The app follows the system theme until the user picks one, so switching the emulated scheme switches it. */
+async function useTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+}
+
+function describeViolations(results: AxeResults): string[] {
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? "?"}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(" ")}: ${node.failureSummary ?? ""}`).join("\n"),
+  );
+}
+
+// Legacy mode runs axe in the page itself instead of opening a page to merge frame results: the app has no frames.
+function axe(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).setLegacyMode();
+}
+
+async function expectNoViolations(page: Page, where: string): Promise<void> {
+  const results = await axe(page).withTags(RULE_TAGS).analyze();
+  expect(describeViolations(results), `${where} (${page.url()})`).toEqual([]);
+}
+
+/**
+ * The page's structure and styling without its text, ids, link targets or which link is the current one: two
+ * screens with the same fingerprint (e.g. placeholder pages that differ only in their title) get the same verdict,
+ * so only the first is analysed.
+ */
+function fingerprint(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const valueIgnored = new Set(["id", "for", "href", "style", "datetime", "aria-labelledby", "aria-describedby", "aria-controls"]);
+    const dropped = new Set(["aria-current", "data-active", "data-status"]);
+    const parts: string[] = [document.documentElement.className];
+    const walk = (element: Element) => {
+      const attributes = [...element.attributes]
+        .filter((attribute) => !dropped.has(attribute.name))
+        .map((attribute) => (valueIgnored.has(attribute.name) ? attribute.name : `${attribute.name}=${attribute.value}`))
+        .sort();
+      const hasText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+      parts.push(`<${element.tagName} ${attributes.join(" ")}${hasText ? " #text" : ""}>`);
+      for (const child of element.children) walk(child);
+      parts.push(">");
+    };
+    walk(document.body);
+    return parts.join("");
+  });
+}
+
+/** Each kind of button, hovered: a hover colour must keep the contrast too. */
+async function expectHoveredButtonsReadable(page: Page, where: string, seen: Set<string>): Promise<void> {
+  const buttons = page.locator('[data-slot="button"]:visible');
+  for (let i = 0; i < (await buttons.count()); i++) {
+    const button = buttons.nth(i);
+    const kind = `${await page.locator("html").getAttribute("class")} ${await button.getAttribute("class")}`;
+    if (seen.has(kind)) continue;
+    seen.add(kind);
+    await button.hover();
+    const results = await axe(page).withRules(["color-contrast"]).include('[data-slot="button"]:hover').analyze();
+    expect(describeViolations(results), `${where}, hovering "${await button.innerText()}"`).toEqual([]);
+  }
+  await page.mouse.move(0, 0);
+}
+
+for (const visitor of VISITORS) {
+  test(`every screen, ${visitor.name}, in both themes, has no accessibility violations`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    const page = await newPage(browser);
+    if (visitor.email) await signIn(page, visitor.email);
+    const analysed = new Set<string>();
+    const hovered = new Set<string>();
+    const check = async (where: string) => {
+      await expectNoViolations(page, where);
+      await expectHoveredButtonsReadable(page, where, hovered);
+    };
+    for (const path of SCREENS) {
+      await useTheme(page, "light");
+      await page.goto(path);
+      await settle(page);
+      // The theme and the sidebar's state change nothing else: a screen seen before is seen in every variant.
+      const key = await fingerprint(page);
+      if (analysed.has(key)) continue;
+      analysed.add(key);
+      const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+      const hasSidebar = (await sidebar.count()) > 0;
+      for (const theme of ["light", "dark"] as const) {
+        await useTheme(page, theme);
+        await check(`${visitor.name}, ${path}, ${theme}`);
+        if (!hasSidebar) continue;
+        await page.keyboard.press("Control+b");
+        await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+        await check(`${visitor.name}, ${path}, ${theme}, sidebar collapsed`);
+        await page.keyboard.press("Control+b");
+        await expect(sidebar).toHaveAttribute("data-state", "expanded");
+      }
+    }
+    await page.context().close();
+  });
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the collapsed sidebar with a tooltip open, ${theme} theme, has no accessibility violations`, async ({ browser }) => {
+    const page = await newPage(browser);
+    await signIn(page, "member@demo.test");
+    await settle(page);
+    await useTheme(page, theme);
+    await page.keyboard.press("Control+b");
+    await expect(page.getByRole("complementary", { name: "Sidebar" })).toHaveAttribute("data-state", "collapsed");
+
+    await page.getByRole("link", { name: "Reports" }).hover();
+    await expect(page.getByRole("tooltip", { name: "Reports" })).toBeVisible();
+    await expectNoViolations(page, `collapsed sidebar with the Reports tooltip, ${theme}`);
+    await page.context().close();
+  });
+
+  test(`the sign-in and sign-up forms showing their errors, ${theme} theme, have no accessibility violations`, async ({ browser }) => {
+    const page = await newPage(browser);
+    await page.goto("/login");
+    await useTheme(page, theme);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await expectNoViolations(page, `sign-in with a field error, ${theme}`);
+    await page.getByLabel("Email").fill("member@demo.test");
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toContainText("Invalid credentials");
+    await expectNoViolations(page, `sign-in refused, ${theme}`);
+
+    await page.goto("/signup");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Your name is required")).toBeVisible();
+    await expectNoViolations(page, `sign-up with field errors, ${theme}`);
+    await page.context().close();
+  });
+
+  test(`the sidebar as a sheet on a small screen, ${theme} theme, has no accessibility violations`, async ({ browser }) => {
+    const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await signIn(page, "owner@demo.test");
+    await settle(page);
+    await useTheme(page, theme);
+    await expectNoViolations(page, `small screen, ${theme}`);
+    await page.getByRole("button", { name: "Toggle Sidebar" }).first().click();
+    await expect(page.getByRole("dialog", { name: "Sidebar" })).toBeVisible();
+    await expectNoViolations(page, `small screen with the sidebar open, ${theme}`);
+    await page.context().close();
+  });
+}
