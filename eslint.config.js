@@ -24,6 +24,11 @@ const httpLibraries = {
   message: "Domain code knows nothing of HTTP: throw a DomainError and let the API map it to a status.",
 };
 
+const featureImports = {
+  regex: String.raw`(?:^|/)features/`,
+  message: "The shell and the web app's shared code import no feature: features reach the shell through app/ (routes, live-event reactions).",
+};
+
 const restrict = (...patterns) => ["error", { patterns: [crossPackageRelative, ...patterns] }];
 
 export default tseslint.config(
@@ -53,5 +58,10 @@ export default tseslint.config(
     files: ["apps/web/**/*.{ts,tsx}"],
     ignores: ["apps/web/src/**/*.test.{ts,tsx}", "apps/web/src/testing/**"],
     rules: { "no-restricted-imports": restrict(appImports, serverPackages, serverLibraries) },
+  },
+  {
+    files: ["apps/web/src/{shell,lib,components,hooks}/**/*.{ts,tsx}"],
+    ignores: ["apps/web/src/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": restrict(appImports, serverPackages, serverLibraries, featureImports) },
   },
 );

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signInAs } from "./sign-in-as.ts";
 
-test.describe("sign-in lands each demo role where the spec says", () => {
+test.describe("sign-in lands each demo role on its dashboard", () => {
   for (const [email, path] of [
     ["admin@demo.test", "/admin-dashboard"],
     ["owner@demo.test", "/admin-dashboard"],

@@ -18,6 +18,12 @@ describe("import boundaries", () => {
     expect(await importErrors("apps/web/src/features/x/page.tsx", "node:fs")).not.toEqual([]);
   });
 
+  it("keeps features out of the shell: they reach it through the composition root", async () => {
+    expect(await importErrors("apps/web/src/shell/app-layout.tsx", "../features/dashboard/activity")).not.toEqual([]);
+    expect(await importErrors("apps/web/src/lib/session.ts", "../features/auth/login-page")).not.toEqual([]);
+    expect(await importErrors("apps/web/src/app/routes.tsx", "../features/dashboard/dashboard-page")).toEqual([]);
+  });
+
   it("keeps the shared contracts free of server code", async () => {
     expect(await importErrors("packages/shared/src/x.ts", "zod")).toEqual([]);
     expect(await importErrors("packages/shared/src/x.ts", "@fieldops/db")).not.toEqual([]);

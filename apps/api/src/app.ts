@@ -22,6 +22,7 @@ import { authRoutes } from "./routes/auth-routes.ts";
 import { companyRoutes } from "./routes/company-routes.ts";
 import { healthRoutes } from "./routes/health-routes.ts";
 import { telemetryRoutes } from "./routes/telemetry-routes.ts";
+import { API_PATHS } from "@fieldops/shared/api-paths";
 
 export interface BuildAppOptions {
   context: AppContext;
@@ -68,7 +69,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: DOCS_CSP });
+  await app.register(fastifySwaggerUi, { routePrefix: API_PATHS.docs, staticCSP: DOCS_CSP });
 
   await app.register(healthRoutes, { context });
   await app.register(authRoutes, { context });

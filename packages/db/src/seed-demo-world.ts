@@ -104,7 +104,7 @@ function createRandom(seed: number) {
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** Seeds the demo world of the design when the database has no company yet. Returns whether it seeded. */
+/** Seeds the demo world (the README lists its accounts) when the database has no company yet. Returns whether it seeded. */
 export async function seedDemoWorld(db: Database, options: { now?: Date } = {}): Promise<boolean> {
   if ((await db.company.count()) > 0) return false;
   const now = options.now ?? new Date();

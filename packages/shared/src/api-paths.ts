@@ -12,6 +12,7 @@ export const API_PATHS = {
   activity: "/api/activity",
   telemetryTrack: "/api/telemetry/track",
   socket: "/api/ws",
+  socketTicket: "/api/ws-ticket",
   docs: "/api/docs",
 } as const;
 

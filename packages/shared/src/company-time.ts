@@ -2,7 +2,7 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * A moment as the company sees it: in its own time zone, with the zone's abbreviation, whatever the zone of the
- * device (design: dates are stored in UTC and shown in the company's time zone).
+ * device: dates are stored in UTC and shown in the company's time zone.
  */
 export function formatCompanyTime(iso: string, timeZone: string, locale?: string): string {
   const at = new Date(iso);

@@ -3,7 +3,7 @@ import { z } from "zod";
 export const planIdSchema = z.enum(["starter", "growth", "pro", "suite"]);
 export type PlanId = z.infer<typeof planIdSchema>;
 
-// Spec §9: each plan adds features to the one below it; the list of all features is their union.
+// Each plan adds features to the one below it; the list of all features is their union.
 const STARTER_FEATURES = ["email_notifications"] as const;
 const GROWTH_ADDS = [
   "invoicing",
@@ -33,7 +33,7 @@ const SUITE_ADDS = ["white_label", "custom_domain"] as const;
 export const planFeatureSchema = z.enum([...STARTER_FEATURES, ...GROWTH_ADDS, ...PRO_ADDS, ...SUITE_ADDS]);
 export type PlanFeature = z.infer<typeof planFeatureSchema>;
 
-/** -1 means unlimited, as in the spec's plans table. */
+/** -1 means unlimited. */
 export const planLimitsSchema = z.object({
   jobsPerMonth: z.number().int(),
   teamMembers: z.number().int(),

@@ -6,17 +6,17 @@ export type Role = z.infer<typeof roleSchema>;
 export const permissionSchema = z.enum(["all", "view", "edit", "platform_admin"]);
 export type Permission = z.infer<typeof permissionSchema>;
 
-/** Spec §6: admin has permission all; everyone else view and edit. */
+/** Admin has permission all; everyone else view and edit. */
 export function defaultPermissions(role: Role): Permission[] {
   return role === "admin" ? ["all"] : ["view", "edit"];
 }
 
-/** Spec §4: admin and owner land on the admin dashboard, others on the user dashboard. */
+/** Admin and owner land on the admin dashboard, others on the user dashboard. */
 export function homePathForRole(role: Role): "/admin-dashboard" | "/userdash" {
   return role === "admin" || role === "owner" ? "/admin-dashboard" : "/userdash";
 }
 
-/** Spec §2: the admin portal's pages (paths under /admin) are the platform administrator's. */
+/** The admin portal's pages (paths under /admin) are the platform administrator's. */
 export const ADMIN_PORTAL_ROLES: readonly Role[] = ["admin"];
 
 /** Whether a user with `role` may open a page open to `allowed`; a page without a list is open to every role. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "./text";
 
-/** Spec §7: POST /api/telemetry/track. Failures are ignored by the client. */
+/** POST /api/telemetry/track: routing and impersonation events. Failures are ignored by the client. */
 export const telemetryEventNameSchema = z.enum([
   "tenant_access",
   "tenant_navigation",

@@ -134,7 +134,7 @@ export function verticalForIndustry(industry: string): VerticalId {
   return verticalByIndustry[industry as IndustrySlug] ?? "field_service";
 }
 
-/** Spec §1: tenant tiers default and plumbing, each with a feature list. */
+/** Tenant tiers, default and plumbing, each with a feature list. */
 export const TENANT_FEATURES = ["leads", "estimator", "jobs", "scheduling", "billing", "payments", "reporting", "ai_chat"] as const;
 export const tenantFeatureSchema = z.enum(TENANT_FEATURES);
 export type TenantFeature = z.infer<typeof tenantFeatureSchema>;

@@ -6,10 +6,11 @@ import { hashToken } from "@fieldops/domain/accounts/sessions";
 import { SOCKET_TICKET_TTL_SECONDS } from "../auth/socket-tickets.ts";
 import type { AppContext } from "../context.ts";
 import { unauthorized } from "../http/http-error.ts";
+import { API_PATHS } from "@fieldops/shared/api-paths";
 
 export const socketTicketRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.post(
-    "/api/ws-ticket",
+    API_PATHS.socketTicket,
     {
       schema: {
         tags: ["realtime"],

@@ -14,6 +14,7 @@ import type { AppContext } from "../context.ts";
 import { forbidden } from "../http/http-error.ts";
 import { requestOrigin } from "../http/same-origin.ts";
 import type { EventHub } from "./event-hub.ts";
+import { API_PATHS } from "@fieldops/shared/api-paths";
 
 const SENT_MEMORY = 2000;
 
@@ -45,7 +46,7 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
   };
 
   app.get(
-    "/api/ws",
+    API_PATHS.socket,
     {
       websocket: true,
       schema: { hide: true, querystring: z.object({ after: z.string().max(100).optional(), ticket: z.string().max(200).optional() }) },

@@ -15,6 +15,7 @@ import { signUp } from "@fieldops/domain/accounts/sign-up";
 import { signIn } from "@fieldops/domain/accounts/sign-in";
 import { createSession, revokeSession, toAuthenticatedUser, toUserResponse } from "@fieldops/domain/accounts/sessions";
 import type { AppContext } from "../context.ts";
+import { API_PATHS } from "@fieldops/shared/api-paths";
 
 /**
  * Sign-ups per client address and hour. Each one costs a password hash and creates a company; invalid bodies are
@@ -58,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   };
 
   app.post(
-    "/api/login",
+    API_PATHS.login,
     {
       schema: {
         tags: ["auth"],
@@ -77,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   );
 
   app.post(
-    "/api/signup",
+    API_PATHS.signup,
     {
       config: { rateLimit: { max: SIGNUPS_PER_HOUR, timeWindow: 3600_000, hook: "preHandler" } },
       schema: {
@@ -96,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   );
 
   app.post(
-    "/api/logout",
+    API_PATHS.logout,
     { schema: { tags: ["auth"], summary: "End the current session", response: { 204: z.null() } } },
     async (request, reply) => {
       const user = await context.authenticate(request);
@@ -111,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   );
 
   app.get(
-    "/api/user",
+    API_PATHS.user,
     {
       schema: {
         tags: ["auth"],

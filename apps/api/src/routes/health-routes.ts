@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
+import { API_PATHS } from "@fieldops/shared/api-paths";
 
 const CHECK_TIMEOUT_MS = 2000;
 const healthSchema = z.object({
@@ -27,7 +28,7 @@ async function answers(check: () => Promise<unknown>): Promise<"up" | "down"> {
 
 export const healthRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.get(
-    "/api/health",
+    API_PATHS.health,
     {
       logLevel: "warn",
       schema: { tags: ["system"], summary: "200 when PostgreSQL and Redis answer, 503 otherwise", response: { 200: healthSchema, 503: healthSchema } },

@@ -4,6 +4,7 @@ import { errorResponseSchema } from "@fieldops/shared/auth";
 import { telemetryTrackRequestSchema } from "@fieldops/shared/telemetry";
 import { withSystem } from "@fieldops/db";
 import type { AppContext } from "../context.ts";
+import { API_PATHS } from "@fieldops/shared/api-paths";
 
 /** Per client address: a browser sends a handful a minute; anything far beyond that is abuse. */
 export const TELEMETRY_EVENTS_PER_MINUTE = 120;
@@ -13,7 +14,7 @@ const MAX_CLOCK_SKEW_MS = 24 * 3600 * 1000;
 
 export const telemetryRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.post(
-    "/api/telemetry/track",
+    API_PATHS.telemetryTrack,
     {
       bodyLimit: 16 * 1024,
       config: { rateLimit: { max: TELEMETRY_EVENTS_PER_MINUTE, timeWindow: 60_000 } },

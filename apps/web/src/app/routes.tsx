@@ -10,7 +10,7 @@ import { RoleGuard } from "../shell/role-guard";
 import { SectionPageView } from "../shell/section-page";
 import { SECTION_PAGES } from "../shell/section-pages";
 
-/** `/` sends a signed-in user to their dashboard (spec §4) and anyone else to sign in. */
+/** `/` sends a signed-in user to their role's dashboard and anyone else to sign in. */
 function HomeRedirect() {
   const user = useUser();
   if (user.isPending) return <FullPageLoader />;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** Spec §9: under 768 px wide the app is in its mobile layout. */
+/** Under 768 px wide the app is in its mobile layout. */
 export const MOBILE_BREAKPOINT_PX = 768;
 const query = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
 

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from "react";
 import type { ToastActionElement, ToastProps } from "../components/ui/toast";
 
-/** Spec §4/§9: at most one toast visible; a dismissed toast is removed from memory after 1,000,000 ms. */
+/** At most one toast visible; a dismissed toast is removed from memory after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-/** Spec §8: the title a toast gets when none is given. */
+/** The title a toast gets when none is given. */
 export const DEFAULT_TOAST_TITLE = "Notification";
 
 export type ToasterToast = ToastProps & {

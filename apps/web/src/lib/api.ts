@@ -2,7 +2,7 @@ import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { AUTH_TOKEN_STORAGE_KEY, errorResponseSchema } from "@fieldops/shared/auth";
 
 /**
- * A non-OK response. The message is the spec's (§8): status code, colon and space, then the body text or, when
+ * A non-OK response. The message is the status code, colon and space, then the body text or, when
  * the body is empty, the status text. `body` is the parsed `{message, field?}` error body when the API sent one.
  */
 export class ApiError extends Error {
@@ -54,7 +54,7 @@ function authHeaders(): Record<string, string> {
 }
 
 /**
- * The spec's request client (§7): cookies always, the stored bearer token when there is one, and a JSON body with
+ * The request client: cookies always, the stored bearer token when there is one, and a JSON body with
  * its content type only when a payload exists. Resolves with the response; throws an {@link ApiError} when not OK.
  */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
@@ -72,7 +72,7 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 
 export type UnauthorizedBehavior = "returnNull" | "throw";
 
-/** The generic read (§7): GET the query key's parts joined with "/", as JSON; 401 gives null when asked to. */
+/** The generic read: GET the query key's parts joined with "/", as JSON; 401 gives null when asked to. */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
     const res = await fetch(resolveUrl(queryKey.join("/")), {
@@ -85,7 +85,7 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   };
 }
 
-/** The spec's data-fetching defaults (§9): no retries, no refetch on focus, no polling, never stale. */
+/** Data-fetching defaults: no retries, no refetch on focus, no polling, never stale. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -8,9 +8,10 @@ import {
   type ServerMessage,
 } from "@fieldops/shared/events";
 import { ApiError, apiRequest } from "./api";
+import { API_PATHS } from "@fieldops/shared/api-paths";
 
 /**
- * The app's one WebSocket to /api/ws (design: event flow). Every server message is validated with the shared
+ * The app's one WebSocket to /api/ws, carrying every live event. Every server message is validated with the shared
  * schema; a dropped connection is retried with exponential backoff and resumes after the last sequence seen, so
  * events published while the client was away are delivered once, in order.
  */
@@ -53,10 +54,10 @@ export const CLOSE_UNAUTHORIZED = WS_CLOSE_UNAUTHORIZED;
  * (URLs end up in logs); the ticket works once, within seconds.
  */
 export async function defaultLiveEventsUrl(): Promise<string> {
-  const response = await apiRequest("POST", "/api/ws-ticket");
+  const response = await apiRequest("POST", API_PATHS.socketTicket);
   const { ticket } = socketTicketResponseSchema.parse(await response.json());
   const protocol = location.protocol === "https:" ? "wss:" : "ws:";
-  const url = new URL(`${protocol}//${location.host}/api/ws`);
+  const url = new URL(`${protocol}//${location.host}${API_PATHS.socket}`);
   url.searchParams.set("ticket", ticket);
   return url.toString();
 }

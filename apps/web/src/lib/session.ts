@@ -14,7 +14,7 @@ const FIVE_MINUTES_MS = 5 * 60 * 1000;
 const fetchUser = getQueryFn<unknown>({ on401: "returnNull" });
 
 /**
- * The signed-in user (§7): null after a 401; no retry; cached 5 minutes; no refetch on focus or mount. Null also
+ * The signed-in user: null after a 401; no retry; cached 5 minutes; no refetch on focus or mount. Null also
  * after a logout the server has not confirmed: the session cookie may still live, but the user signed out here.
  */
 export function useUser() {
@@ -44,7 +44,7 @@ export async function requestSession(url: typeof API_PATHS.login | typeof API_PA
 
 /**
  * After a successful sign-in or sign-up: keep the token, start from an empty cache (nothing of an earlier session
- * carries over), seed the user query, and return where to go (§4).
+ * carries over), seed the user query, and return where to go (the role's dashboard).
  */
 export function startSession(queryClient: QueryClient, response: LoginResponse): string {
   localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, response.token);
@@ -55,7 +55,7 @@ export function startSession(queryClient: QueryClient, response: LoginResponse):
 }
 
 /**
- * Logout (§4, §7): POST /api/logout, then clear local and session storage and every cached query and go to /login,
+ * Logout: POST /api/logout, then clear local and session storage and every cached query and go to /login,
  * also when the call fails. When it fails the session cookie may outlive it, so the device remembers that the user
  * signed out (the only thing left in storage) and the user query stops trusting the cookie.
  */

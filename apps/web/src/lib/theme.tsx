@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { z } from "zod";
 
-/** Spec §3/§9: light, dark or system (the default), stored in local storage. */
+/** Light, dark or system (the default), stored in local storage. */
 export const themeSchema = z.enum(["light", "dark", "system"]);
 export type Theme = z.infer<typeof themeSchema>;
 export type ResolvedTheme = Exclude<Theme, "system">;

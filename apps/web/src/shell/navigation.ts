@@ -22,7 +22,7 @@ export function isCollapsible(entry: NavEntry): entry is NavCollapsible {
   return "items" in entry;
 }
 
-/** Spec §2 "Sidebar for a normal user" and §6: the Business, IQ and Platform menus. */
+/** The sidebar of a signed-in user of a company: the Business, IQ and Platform menus. */
 export const USER_NAVIGATION: readonly NavGroup[] = [
   {
     label: "Business",
@@ -51,7 +51,7 @@ export const USER_NAVIGATION: readonly NavGroup[] = [
 ];
 
 /**
- * The menu for this user on this path. The admin portal's menu (spec §2: role admin on a path under /admin) is a
+ * The menu for this user on this path. The admin portal's menu (role admin, on a path under /admin) is a
  * second set of groups returned from here.
  */
 export function navigationFor(_user: User, _pathname: string): readonly NavGroup[] {

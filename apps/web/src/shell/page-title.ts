@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 
 export const APP_NAME = "FieldOps";
-/** Spec §2: the logo links to the industries page. */
+/** The logo links to the industries page. */
 export const LOGO_PATH = "/industries";
 
 /** Names the browser tab after the page. */

@@ -1,7 +1,7 @@
 import { ADMIN_PORTAL_ROLES, type Role } from "@fieldops/shared/roles";
 
 /**
- * The signed-in app's pages (spec §2 "Main app routes") that later work fills in. Until then each page says what
+ * The signed-in app's main routes that later work fills in. Until then each page says what
  * it will hold, so a visitor knows where they are. `roles` lists who may open the page; without it, every role.
  */
 export type SectionPage = { path: string; title: string; description: string; roles?: readonly Role[] };

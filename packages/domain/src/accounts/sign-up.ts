@@ -16,7 +16,7 @@ export const GENERIC_INDUSTRY = "field-service";
 const SLUG_ATTEMPTS = 10;
 
 /**
- * Creates the company (slug derived from its name under the spec's slug rules), its owner, and the 7-day trial of
+ * Creates the company (slug derived from its name under the slug rules of @fieldops/shared/tenant-routes), its owner, and the 7-day trial of
  * the chosen plan (Starter when none was chosen).
  */
 export async function signUp(db: Database, request: SignupRequest): Promise<{ company: Company; owner: User }> {

@@ -17,13 +17,13 @@ import { Button } from "./button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "./sheet";
 import { Tooltip, TooltipContent, TooltipTrigger } from "./tooltip";
 
-/** Spec §9: the sidebar's state cookie, kept 7 days, and its widths. */
+/** The sidebar's state cookie, kept 7 days, and its widths. */
 export const SIDEBAR_COOKIE_NAME = "sidebar_state";
 export const SIDEBAR_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 7;
 export const SIDEBAR_WIDTH = "16rem";
 export const SIDEBAR_WIDTH_MOBILE = "80vw";
 export const SIDEBAR_WIDTH_ICON = "3rem";
-/** Spec §2: b with meta (macOS) or control toggles the sidebar. */
+/** b with meta (macOS) or control toggles the sidebar. */
 export const SIDEBAR_KEYBOARD_SHORTCUT = "b";
 
 /** The expanded state stored in the cookie, or null when there is none. */

@@ -4,7 +4,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { X } from "lucide-react";
 import { cn } from "../../lib/utils";
 
-/** Spec §9: toasts stay 5000 ms, swipe away after 50 px, and F8 focuses the toast region. */
+/** Toasts stay 5000 ms, swipe away after 50 px, and F8 focuses the toast region. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ["F8"];

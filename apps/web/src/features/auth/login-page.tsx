@@ -19,13 +19,13 @@ import { requestSession, startSession, useUser } from "../../lib/session";
 
 export const LOGIN_FAILED = "Login failed. Please try again.";
 
-/** Spec §5: the email is required and must be valid; the password has no rule on the client. */
+/** The email is required and must be valid; the password has no rule on the client. */
 const loginFormSchema = z.object({
   email: z.string().trim().min(1, "Email is required").pipe(emailSchema),
   password: z.string(),
 });
 
-/** Spec §8: the server's message (or 'Invalid credentials') for a refused sign-in; anything else failed to send. */
+/** The server's message (or 'Invalid credentials') for a refused sign-in; anything else failed to send. */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.body?.message || INVALID_CREDENTIALS;
   return LOGIN_FAILED;

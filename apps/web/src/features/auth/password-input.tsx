@@ -3,7 +3,7 @@ import { Eye, EyeOff } from "lucide-react";
 import { Input } from "../../components/ui/input";
 import { cn } from "../../lib/utils";
 
-/** A password field with a show/hide toggle (spec §2). */
+/** A password field with a show/hide toggle. */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<"input">, "type">) {
   const [visible, setVisible] = useState(false);
   return (

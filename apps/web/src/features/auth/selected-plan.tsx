@@ -23,7 +23,7 @@ export function useSelectedPlan(): Plan | null {
   return plan;
 }
 
-/** Spec §2: '{Plan} Plan Selected' with a '7-Day Free Trial' badge. */
+/** The plan chosen at the pricing step: '{Plan} Plan Selected' with a '7-Day Free Trial' badge. */
 export function SelectedPlanBanner({ plan }: { plan: Plan }) {
   return (
     <div
