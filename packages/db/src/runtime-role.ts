@@ -1,5 +1,6 @@
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from "node:crypto";
 import pg from "pg";
+import { withClient } from "./with-client.ts";
 import { TENANT_ROLE } from "./client.ts";
 
 /** The login role `npm start` creates for the API and the worker on its embedded PostgreSQL. */
@@ -49,17 +50,6 @@ async function retryRaces<T>(attempt: () => Promise<T>): Promise<T> {
       if (!isRace(error) || tries >= 5) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 * tries));
     }
-  }
-}
-
-async function withClient<T>(databaseUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
-  client.on("error", () => {}); // the query in flight fails too; an unheard "error" event would crash the process
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
   }
 }
 

@@ -7,6 +7,7 @@ import {
   type SqlMigrationAwareDriverAdapterFactory,
 } from "@prisma/driver-adapter-utils";
 import pg from "pg";
+import { withClient } from "./with-client.ts";
 
 const TEXT_OID = 25;
 // adapter-pg rejects columns whose type it cannot map, and the schema engine's catalog queries return "char"
@@ -48,22 +49,11 @@ export async function createScratchDatabase(
   prefix: string,
 ): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomUUID().replaceAll("-", "")}`;
-  await withAdminClient(databaseUrl, (client) => client.query(`CREATE DATABASE ${quoteIdent(name)}`));
+  await withClient(databaseUrl, (client) => client.query(`CREATE DATABASE ${quoteIdent(name)}`));
   const drop = async () => {
-    await withAdminClient(databaseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+    await withClient(databaseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
   };
   return { name, url: withDatabase(databaseUrl, name), drop };
-}
-
-async function withAdminClient<T>(databaseUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  client.on("error", () => {}); // the query in flight fails too; an unheard "error" event would crash the process
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
 }
 
 function pgAdapterFactory(databaseUrl: string): PrismaPg {
