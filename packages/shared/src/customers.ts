@@ -10,23 +10,20 @@ export const customerContactKindSchema = z.enum(["phone", "email"]);
 export type CustomerContactKind = z.infer<typeof customerContactKindSchema>;
 
 const phonePattern = /^\+?[0-9 ().-]{3,30}$/;
+const contactLabel = text({ max: 50, trim: true }).nullish();
 
-export const customerContactInputSchema = z
-  .object({
-    kind: customerContactKindSchema,
-    value: text({ max: 254, trim: true }).min(1, "Enter a phone number or e-mail address"),
-    label: text({ max: 50, trim: true }).nullish(),
-  })
-  .superRefine((contact, ctx) => {
-    const valid = contact.kind === "email" ? z.email().safeParse(contact.value).success : phonePattern.test(contact.value);
-    if (!valid) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["value"],
-        message: contact.kind === "email" ? "Enter a valid email address" : "Enter a valid phone number",
-      });
-    }
-  });
+export const customerContactInputSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("phone"),
+    value: text({ max: 30, trim: true }).regex(phonePattern, "Enter a valid phone number"),
+    label: contactLabel,
+  }),
+  z.object({
+    kind: z.literal("email"),
+    value: text({ max: 254, trim: true }).email("Enter a valid email address"),
+    label: contactLabel,
+  }),
+]);
 export type CustomerContactInput = z.infer<typeof customerContactInputSchema>;
 
 export const customerPropertyInputSchema = z.object({
@@ -142,3 +139,73 @@ export type CustomerListResponse = z.infer<typeof customerListResponseSchema>;
 export const deleteCustomerQuerySchema = z.object({
   confirm: z.literal("true", { error: "Confirm the deletion with confirm=true" }),
 });
+
+/** The customer fields a CSV column can fill; `name`, the address and the coordinates are required. */
+export const CUSTOMER_IMPORT_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "street",
+  "city",
+  "region",
+  "postcode",
+  "latitude",
+  "longitude",
+  "accessNotes",
+  "gateCode",
+  "tags",
+  "notes",
+] as const;
+export const customerImportFieldSchema = z.enum(CUSTOMER_IMPORT_FIELDS);
+export type CustomerImportField = z.infer<typeof customerImportFieldSchema>;
+export const REQUIRED_CUSTOMER_IMPORT_FIELDS: readonly CustomerImportField[] = ["name", "street", "city", "latitude", "longitude"];
+
+export const MAX_CUSTOMER_IMPORT_ROWS = 5000;
+/** About 1 MB of CSV text; the route's body limit leaves room for the JSON around it. */
+export const MAX_CUSTOMER_IMPORT_CHARS = 1_000_000;
+
+/** For each field, the header of the column that fills it; a field left out stays empty. */
+export const customerImportMappingSchema = z.partialRecord(customerImportFieldSchema, text({ max: 200 }));
+export type CustomerImportMapping = z.infer<typeof customerImportMappingSchema>;
+
+/** POST /api/customers/import/preview and /api/customers/import. */
+export const customerImportRequestSchema = z.object({
+  csv: text({ max: MAX_CUSTOMER_IMPORT_CHARS }),
+  mapping: customerImportMappingSchema,
+});
+export type CustomerImportRequest = z.infer<typeof customerImportRequestSchema>;
+
+/** `line` counts from the header, as a spreadsheet numbers the rows. */
+export const customerImportErrorSchema = z.object({
+  line: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type CustomerImportError = z.infer<typeof customerImportErrorSchema>;
+
+export const customerImportRowSchema = z.object({
+  line: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string(),
+});
+export type CustomerImportRow = z.infer<typeof customerImportRowSchema>;
+
+export const customerImportPreviewSchema = z.object({
+  headers: z.array(z.string()),
+  totalRows: z.number().int(),
+  rows: z.array(customerImportRowSchema),
+  errors: z.array(customerImportErrorSchema),
+});
+export type CustomerImportPreview = z.infer<typeof customerImportPreviewSchema>;
+
+export const customerImportResultSchema = z.object({ created: z.number().int() });
+export type CustomerImportResult = z.infer<typeof customerImportResultSchema>;
+
+/** The 400 of an import with any bad row: nothing was created. */
+export const customerImportFailureSchema = z.object({
+  message: z.string(),
+  errors: z.array(customerImportErrorSchema),
+});
+export type CustomerImportFailure = z.infer<typeof customerImportFailureSchema>;

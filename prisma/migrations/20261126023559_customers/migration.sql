@@ -74,3 +74,13 @@ BEGIN
   END LOOP;
 END
 $$;
+
+-- Customers from before contacts and properties: their own e-mail, phone and address become their first contact and
+-- property, and their search text is filled in.
+INSERT INTO customer_properties (id, "companyId", "customerId", street, city, region, postcode, latitude, longitude, position, "updatedAt")
+SELECT gen_random_uuid(), "companyId", id, street, city, region, postcode, latitude, longitude, 0, CURRENT_TIMESTAMP FROM customers;
+INSERT INTO customer_contacts (id, "companyId", "customerId", kind, value, position)
+SELECT gen_random_uuid(), "companyId", id, 'phone', phone, 0 FROM customers WHERE phone IS NOT NULL;
+INSERT INTO customer_contacts (id, "companyId", "customerId", kind, value, position)
+SELECT gen_random_uuid(), "companyId", id, 'email', email, 1 FROM customers WHERE email IS NOT NULL;
+UPDATE customers SET "searchText" = lower(concat_ws(' ', name, email, phone, regexp_replace(phone, '\D', '', 'g'), street, city, region, postcode));
