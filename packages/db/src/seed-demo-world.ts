@@ -172,7 +172,17 @@ async function seedCompany(
       longitude: demo.center.lng + (random.next() - 0.5) * 0.4,
     };
   });
-  await db.customer.createMany({ data: customers });
+  await db.customer.createMany({ data: customers.map((customer) => ({ ...customer, searchText: demoSearchText(customer) })) });
+  await db.customerProperty.createMany({
+    data: customers.map(({ id, street, city, region, postcode, latitude, longitude }) =>
+      ({ companyId, customerId: id!, street, city, region, postcode, latitude, longitude, position: 0 })),
+  });
+  await db.customerContact.createMany({
+    data: customers.flatMap(({ id, phone, email }) => [
+      { companyId, customerId: id!, kind: "phone" as const, value: phone!, position: 0 },
+      { companyId, customerId: id!, kind: "email" as const, value: email!, position: 1 },
+    ]),
+  });
 
   const jobs: Prisma.JobCreateManyInput[] = [];
   const visits: Prisma.VisitCreateManyInput[] = [];
@@ -229,4 +239,10 @@ async function seedCompany(
   await db.job.createMany({ data: jobs });
   await db.visit.createMany({ data: visits });
   await db.invoice.createMany({ data: invoices });
+}
+
+/** What customer search matches, as the customers use cases write it: name, contacts (phones also as digits), address. */
+function demoSearchText(customer: Prisma.CustomerCreateManyInput): string {
+  const { name, email, phone, street, city, region, postcode } = customer;
+  return [name, email, phone, phone?.replace(/\D/g, ""), street, city, region, postcode].filter(Boolean).join(" ").toLowerCase();
 }

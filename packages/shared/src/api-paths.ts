@@ -14,6 +14,12 @@ export const API_PATHS = {
   socket: "/api/ws",
   socketTicket: "/api/ws-ticket",
   docs: "/api/docs",
+  customers: "/api/customers",
+  customersExport: "/api/customers/export",
+  customersImportPreview: "/api/customers/import/preview",
+  customersImport: "/api/customers/import",
+  /** The server registers `customer()` (`/api/customers/:id`); the web app calls `customer(id)`. */
+  customer: (id = ":id") => `/api/customers/${id}`,
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

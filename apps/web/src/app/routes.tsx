@@ -4,6 +4,8 @@ import { LoginPage } from "../features/auth/login-page";
 import { useUser } from "../lib/session";
 import { SignupPage } from "../features/auth/signup-page";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
+import { CustomerDetailPage } from "../features/customers/customer-detail-page";
+import { CustomersPage } from "../features/customers/customers-page";
 import { AppLayout, FullPageLoader } from "../shell/app-layout";
 import { NotFoundPage } from "../shell/not-found-page";
 import { RoleGuard } from "../shell/role-guard";
@@ -26,6 +28,8 @@ export function AppRoutes() {
       <Route element={<AppLayout />}>
         <Route path="/admin-dashboard" element={<DashboardPage />} />
         <Route path="/userdash" element={<DashboardPage />} />
+        <Route path="/customers" element={<CustomersPage />} />
+        <Route path="/customers/:id" element={<CustomerDetailPage />} />
         {SECTION_PAGES.map((page) => (
           <Route
             key={page.path}

@@ -8,4 +8,6 @@ export const QUERY_KEYS = {
   user: [API_PATHS.user],
   company: [API_PATHS.company],
   activity: [API_PATHS.activity],
+  customers: [API_PATHS.customers],
+  customer: (id: string) => [API_PATHS.customer(id)],
 } as const;

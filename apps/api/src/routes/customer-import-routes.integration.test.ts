@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_PATHS } from "@fieldops/shared/api-paths";
+import type { CustomerImportFailure, CustomerImportPreview, CustomerListResponse } from "@fieldops/shared/customers";
+import { createTestCompany, signIn, startTestApp, type TestApp } from "../../../../tests/integration/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const mapping = { name: "Name", email: "Email", phone: "Phone", street: "Street", city: "City", latitude: "Lat", longitude: "Lng" };
+const header = "Name,Email,Phone,Street,City,Lat,Lng";
+const good = [header, "Grace Hopper,grace@navy.example,303-555-0100,1 Elm,Denver,39.7,-104.9", "Alan Turing,,303-555-0101,2 Oak,Denver,39.8,-104.8"].join("\n");
+const bad = [header, "Grace Hopper,grace@navy.example,,1 Elm,Denver,39.7,-104.9", "Broken,nope,,2 Oak,Denver,39.8,-104.8"].join("\n");
+
+async function as(planId: "starter" | "growth" | "pro" = "pro") {
+  const company = await createTestCompany(t.db, { planId });
+  const tokens = {
+    owner: await signIn(t.url, company.users.owner.email),
+    field_user: await signIn(t.url, company.users.field_user.email),
+  };
+  const call = (method: string, path: string, role: keyof typeof tokens, body?: unknown) =>
+    fetch(`${t.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${tokens[role]}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  return { company, call };
+}
+
+describe("customer import and export", () => {
+  it("previews the rows an import would create and every row's errors, creating nothing", async () => {
+    const { company, call } = await as();
+    const response = await call("POST", API_PATHS.customersImportPreview, "owner", { csv: bad, mapping });
+    expect(response.status).toBe(200);
+    const preview = (await response.json()) as CustomerImportPreview;
+    expect(preview).toMatchObject({
+      headers: ["Name", "Email", "Phone", "Street", "City", "Lat", "Lng"],
+      totalRows: 2,
+      rows: [{ line: 2, name: "Grace Hopper", email: "grace@navy.example", address: "1 Elm, Denver" }],
+      errors: [{ line: 3, column: "Email", message: "Enter a valid email address" }],
+    });
+    expect(await t.db.customer.count({ where: { companyId: company.id } })).toBe(0);
+  });
+
+  it("imports nothing when any row is bad, and everything when all are good", async () => {
+    const { company, call } = await as();
+    const refused = await call("POST", API_PATHS.customersImport, "owner", { csv: bad, mapping });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as CustomerImportFailure).errors).toEqual([{ line: 3, column: "Email", message: "Enter a valid email address" }]);
+    expect(await t.db.customer.count({ where: { companyId: company.id } })).toBe(0);
+
+    const imported = await call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping });
+    expect(imported.status).toBe(201);
+    expect(await imported.json()).toEqual({ created: 2 });
+    const list = (await (await call("GET", `${API_PATHS.customers}?q=303555`, "field_user")).json()) as CustomerListResponse;
+    expect(list.items.map((item) => item.name)).toEqual(["Alan Turing", "Grace Hopper"]);
+  });
+
+  it("counts the whole file against the plan's limit", async () => {
+    const { company, call } = await as("starter");
+    await t.db.customer.createMany({
+      data: Array.from({ length: 99 }, (_, i) => ({
+        companyId: company.id, name: `Filler ${i}`, street: "1 Main", city: "Denver", region: "CO", postcode: "80202", latitude: 0, longitude: 0,
+      })),
+    });
+    const response = await call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { message: string }).message).toContain("Growth plan allows up to 500");
+    expect(await t.db.customer.count({ where: { companyId: company.id } })).toBe(99);
+  });
+
+  it("exports CSV that imports back, on Growth and above", async () => {
+    const { call } = await as("growth");
+    await call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping });
+    const response = await call("GET", API_PATHS.customersExport, "owner");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
+    const csv = await response.text();
+    expect(csv.split("\n")[0]).toBe("Name,Email,Phone,Street,City,Region,Postcode,Latitude,Longitude,Access notes,Gate code,Tags,Notes");
+    expect(csv).toContain("Grace Hopper,grace@navy.example,303-555-0100,1 Elm,Denver,,,39.7,-104.9");
+
+    const { call: callOther } = await as();
+    const exportMapping = { name: "Name", email: "Email", phone: "Phone", street: "Street", city: "City", latitude: "Latitude", longitude: "Longitude" };
+    const preview = (await (await callOther("POST", API_PATHS.customersImportPreview, "owner", { csv, mapping: exportMapping })).json()) as CustomerImportPreview;
+    expect(preview).toMatchObject({ totalRows: 2, errors: [] });
+  });
+
+  it("refuses export on Starter, and import, preview and export to a field user", async () => {
+    const starter = await as("starter");
+    expect((await starter.call("GET", API_PATHS.customersExport, "owner")).status).toBe(403);
+    const { call } = await as();
+    expect((await call("GET", API_PATHS.customersExport, "field_user")).status).toBe(403);
+    expect((await call("POST", API_PATHS.customersImportPreview, "field_user", { csv: good, mapping })).status).toBe(403);
+    expect((await call("POST", API_PATHS.customersImport, "field_user", { csv: good, mapping })).status).toBe(403);
+  });
+
+  it("exports only the company's own customers", async () => {
+    const mine = await as();
+    const theirs = await as();
+    await theirs.call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping });
+    const csv = await (await mine.call("GET", API_PATHS.customersExport, "owner")).text();
+    expect(csv.trim().split("\n")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,31 @@
+import type { TenantTransaction } from "@fieldops/db";
+import type { CreateCustomerInput, Customer } from "@fieldops/shared/customers";
+import { assertCustomerCapacity } from "./customer-plan-limit.ts";
+import {
+  contactData,
+  customerDetailInclude,
+  customerMainFields,
+  customerSearchText,
+  normalizeTags,
+  propertyData,
+  toCustomer,
+} from "./customer-record.ts";
+
+/** Creates a customer with its contacts and properties, within the plan's customer limit. */
+export async function createCustomer(tx: TenantTransaction, input: CreateCustomerInput & { companyId: string }): Promise<Customer> {
+  await assertCustomerCapacity(tx, input.companyId, 1);
+  const row = await tx.customer.create({
+    data: {
+      companyId: input.companyId,
+      name: input.name,
+      notes: input.notes ?? null,
+      tags: normalizeTags(input.tags),
+      searchText: customerSearchText(input.name, input.contacts, input.properties),
+      ...customerMainFields(input.contacts, input.properties),
+      contacts: { create: input.contacts.map((contact, i) => ({ companyId: input.companyId, ...contactData(contact, i) })) },
+      properties: { create: input.properties.map((property, i) => ({ companyId: input.companyId, ...propertyData(property, i) })) },
+    },
+    include: customerDetailInclude,
+  });
+  return toCustomer(tx, row);
+}

@@ -1,0 +1,126 @@
+import type { Prisma, TenantTransaction } from "@fieldops/db";
+import type {
+  Customer,
+  CustomerContactInput,
+  CustomerPropertyInput,
+  CustomerSummary,
+} from "@fieldops/shared/customers";
+
+export const customerDetailInclude = {
+  contacts: { orderBy: { position: "asc" } },
+  properties: { orderBy: { position: "asc" } },
+  _count: { select: { jobs: true } },
+} satisfies Prisma.CustomerInclude;
+
+type CustomerDetailRow = Prisma.CustomerGetPayload<{ include: typeof customerDetailInclude }>;
+
+/**
+ * What search matches: the name, every contact (phones also as bare digits, so "5551234" finds "(555) 123-4"), and
+ * every property's address, lower-cased; the trigram index on it serves `LIKE '%term%'`.
+ */
+export function customerSearchText(
+  name: string,
+  contacts: readonly CustomerContactInput[],
+  properties: readonly CustomerPropertyInput[],
+): string {
+  const parts = [name];
+  for (const contact of contacts) {
+    parts.push(contact.value);
+    if (contact.kind === "phone") parts.push(contact.value.replace(/\D/g, ""));
+  }
+  for (const property of properties) {
+    parts.push(property.name ?? "", property.street, property.city, property.region, property.postcode);
+  }
+  return parts.filter((part) => part !== "").join(" ").toLowerCase();
+}
+
+/**
+ * The customer row keeps its first e-mail, first phone and first property's address in its own columns: the list
+ * reads them without joins, and readers of the customer alone (jobs, routing) get the main service address.
+ */
+export function customerMainFields(contacts: readonly CustomerContactInput[], properties: readonly CustomerPropertyInput[]) {
+  const main = properties[0];
+  if (!main) throw new Error("a customer has at least one property");
+  return {
+    email: contacts.find((contact) => contact.kind === "email")?.value ?? null,
+    phone: contacts.find((contact) => contact.kind === "phone")?.value ?? null,
+    street: main.street,
+    city: main.city,
+    region: main.region,
+    postcode: main.postcode,
+    latitude: main.latitude,
+    longitude: main.longitude,
+  };
+}
+
+export function propertyData(property: CustomerPropertyInput, position: number) {
+  return {
+    name: property.name ?? null,
+    street: property.street,
+    city: property.city,
+    region: property.region,
+    postcode: property.postcode,
+    latitude: property.latitude,
+    longitude: property.longitude,
+    accessNotes: property.accessNotes ?? null,
+    gateCode: property.gateCode ?? null,
+    position,
+  };
+}
+
+export function contactData(contact: CustomerContactInput, position: number) {
+  return { kind: contact.kind, value: contact.value, label: contact.label ?? null, position };
+}
+
+/** Tags compared without case; the first spelling is kept. */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const tag of tags) if (!seen.has(tag.toLowerCase())) seen.set(tag.toLowerCase(), tag);
+  return [...seen.values()];
+}
+
+export async function toCustomer(tx: TenantTransaction, row: CustomerDetailRow): Promise<Customer> {
+  const visitCount = await tx.visit.count({ where: { job: { customerId: row.id } } });
+  return {
+    id: row.id,
+    name: row.name,
+    tags: row.tags,
+    notes: row.notes,
+    contacts: row.contacts.map(({ id, kind, value, label }) => ({ id, kind, value, label })),
+    properties: row.properties.map((property) => ({
+      id: property.id,
+      name: property.name,
+      street: property.street,
+      city: property.city,
+      region: property.region,
+      postcode: property.postcode,
+      latitude: property.latitude,
+      longitude: property.longitude,
+      accessNotes: property.accessNotes,
+      gateCode: property.gateCode,
+    })),
+    jobCount: row._count.jobs,
+    visitCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toCustomerSummary(row: {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  street: string;
+  city: string;
+  tags: string[];
+}): CustomerSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: [row.street, row.city].filter((part) => part !== "").join(", "),
+    tags: row.tags,
+  };
+}

@@ -1,0 +1,29 @@
+import type { CreateCustomerInput, CustomerPropertyInput } from "@fieldops/shared/customers";
+
+/** A valid service property, changed by `overrides`. For tests. */
+export function propertyInput(overrides: Partial<CustomerPropertyInput> = {}): CustomerPropertyInput {
+  return {
+    street: "12 Elm Street",
+    city: "Denver",
+    region: "CO",
+    postcode: "80202",
+    latitude: 39.74,
+    longitude: -104.99,
+    ...overrides,
+  };
+}
+
+/** A valid customer to create, changed by `overrides`. For tests. */
+export function customerInput(overrides: Partial<CreateCustomerInput> = {}): CreateCustomerInput {
+  return {
+    name: "Ada Lovelace",
+    contacts: [
+      { kind: "phone", value: "(303) 555-0142", label: "Mobile" },
+      { kind: "email", value: "ada@example.com" },
+    ],
+    properties: [propertyInput({ accessNotes: "Dog in the back yard", gateCode: "1234" })],
+    tags: ["vip"],
+    notes: "Prefers mornings",
+    ...overrides,
+  };
+}

@@ -1,0 +1,11 @@
+import type { TenantTransaction } from "@fieldops/db";
+import type { Customer } from "@fieldops/shared/customers";
+import { notFound } from "../errors.ts";
+import { customerDetailInclude, toCustomer } from "./customer-record.ts";
+
+/** The customer with its contacts, properties and counts of jobs and visits; another company's id is not found. */
+export async function getCustomer(tx: TenantTransaction, input: { id: string }): Promise<Customer> {
+  const row = await tx.customer.findUnique({ where: { id: input.id }, include: customerDetailInclude });
+  if (!row) throw notFound("Customer not found");
+  return toCustomer(tx, row);
+}

@@ -1,0 +1,211 @@
+import { z } from "zod";
+import { text } from "./text";
+
+export const MAX_CUSTOMER_CONTACTS = 20;
+export const MAX_CUSTOMER_PROPERTIES = 50;
+export const MAX_CUSTOMER_TAGS = 20;
+export const CUSTOMER_PAGE_SIZE_MAX = 100;
+
+export const customerContactKindSchema = z.enum(["phone", "email"]);
+export type CustomerContactKind = z.infer<typeof customerContactKindSchema>;
+
+const phonePattern = /^\+?[0-9 ().-]{3,30}$/;
+const contactLabel = text({ max: 50, trim: true }).nullish();
+
+export const customerContactInputSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("phone"),
+    value: text({ max: 30, trim: true }).regex(phonePattern, "Enter a valid phone number"),
+    label: contactLabel,
+  }),
+  z.object({
+    kind: z.literal("email"),
+    value: text({ max: 254, trim: true }).email("Enter a valid email address"),
+    label: contactLabel,
+  }),
+]);
+export type CustomerContactInput = z.infer<typeof customerContactInputSchema>;
+
+export const customerPropertyInputSchema = z.object({
+  /** Present when the property already exists: it is updated in place rather than replaced. */
+  id: z.uuid().optional(),
+  name: text({ max: 100, trim: true }).nullish(),
+  street: text({ max: 200, trim: true }).min(1, "Street is required"),
+  city: text({ max: 100, trim: true }).min(1, "City is required"),
+  region: text({ max: 100, trim: true }),
+  postcode: text({ max: 20, trim: true }),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  accessNotes: text({ max: 2000 }).nullish(),
+  gateCode: text({ max: 50, trim: true }).nullish(),
+});
+export type CustomerPropertyInput = z.infer<typeof customerPropertyInputSchema>;
+
+const customerFields = {
+  name: text({ max: 200, trim: true }).min(1, "Name is required"),
+  contacts: z.array(customerContactInputSchema).max(MAX_CUSTOMER_CONTACTS),
+  properties: z
+    .array(customerPropertyInputSchema)
+    .min(1, "Add at least one service property")
+    .max(MAX_CUSTOMER_PROPERTIES),
+  tags: z.array(text({ max: 40, trim: true }).min(1)).max(MAX_CUSTOMER_TAGS),
+  notes: text({ max: 10_000 }).nullish(),
+};
+
+/** POST /api/customers. The first property is the customer's main service address. */
+export const createCustomerRequestSchema = z.object({
+  ...customerFields,
+  contacts: customerFields.contacts.default([]),
+  tags: customerFields.tags.default([]),
+});
+export type CreateCustomerRequest = z.input<typeof createCustomerRequestSchema>;
+export type CreateCustomerInput = z.output<typeof createCustomerRequestSchema>;
+
+/** PATCH /api/customers/:id: fields left out stay; a list given replaces the stored one (properties keep their ids). */
+export const updateCustomerRequestSchema = z.object({
+  name: customerFields.name.optional(),
+  contacts: customerFields.contacts.optional(),
+  properties: customerFields.properties.optional(),
+  tags: customerFields.tags.optional(),
+  notes: customerFields.notes,
+});
+export type UpdateCustomerRequest = z.input<typeof updateCustomerRequestSchema>;
+export type UpdateCustomerInput = z.output<typeof updateCustomerRequestSchema>;
+
+export const customerIdParamsSchema = z.object({ id: z.uuid() });
+
+export const customerContactSchema = z.object({
+  id: z.string(),
+  kind: customerContactKindSchema,
+  value: z.string(),
+  label: z.string().nullable(),
+});
+export type CustomerContact = z.infer<typeof customerContactSchema>;
+
+export const customerPropertySchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  street: z.string(),
+  city: z.string(),
+  region: z.string(),
+  postcode: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  accessNotes: z.string().nullable(),
+  gateCode: z.string().nullable(),
+});
+export type CustomerProperty = z.infer<typeof customerPropertySchema>;
+
+/** One row of the list: enough to recognise and call the customer. */
+export const customerSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string(),
+  tags: z.array(z.string()),
+});
+export type CustomerSummary = z.infer<typeof customerSummarySchema>;
+
+export const customerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tags: z.array(z.string()),
+  notes: z.string().nullable(),
+  contacts: z.array(customerContactSchema),
+  properties: z.array(customerPropertySchema),
+  jobCount: z.number().int(),
+  visitCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+/** GET /api/customers: by name, then id; `cursor` is the last id of the previous page. */
+export const listCustomersQuerySchema = z.object({
+  q: text({ max: 200, trim: true }).optional(),
+  cursor: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(CUSTOMER_PAGE_SIZE_MAX).default(25),
+});
+export type ListCustomersQuery = z.infer<typeof listCustomersQuerySchema>;
+
+export const customerListResponseSchema = z.object({
+  items: z.array(customerSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type CustomerListResponse = z.infer<typeof customerListResponseSchema>;
+
+/** DELETE /api/customers/:id must say it means it: the customer's properties and contacts go with it. */
+export const deleteCustomerQuerySchema = z.object({
+  confirm: z.literal("true", { error: "Confirm the deletion with confirm=true" }),
+});
+
+/** The customer fields a CSV column can fill; `name`, the address and the coordinates are required. */
+export const CUSTOMER_IMPORT_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "street",
+  "city",
+  "region",
+  "postcode",
+  "latitude",
+  "longitude",
+  "accessNotes",
+  "gateCode",
+  "tags",
+  "notes",
+] as const;
+export const customerImportFieldSchema = z.enum(CUSTOMER_IMPORT_FIELDS);
+export type CustomerImportField = z.infer<typeof customerImportFieldSchema>;
+export const REQUIRED_CUSTOMER_IMPORT_FIELDS: readonly CustomerImportField[] = ["name", "street", "city", "latitude", "longitude"];
+
+export const MAX_CUSTOMER_IMPORT_ROWS = 5000;
+/** About 1 MB of CSV text; the route's body limit leaves room for the JSON around it. */
+export const MAX_CUSTOMER_IMPORT_CHARS = 1_000_000;
+
+/** For each field, the header of the column that fills it; a field left out stays empty. */
+export const customerImportMappingSchema = z.partialRecord(customerImportFieldSchema, text({ max: 200 }));
+export type CustomerImportMapping = z.infer<typeof customerImportMappingSchema>;
+
+/** POST /api/customers/import/preview and /api/customers/import. */
+export const customerImportRequestSchema = z.object({
+  csv: text({ max: MAX_CUSTOMER_IMPORT_CHARS }),
+  mapping: customerImportMappingSchema,
+});
+export type CustomerImportRequest = z.infer<typeof customerImportRequestSchema>;
+
+/** `line` counts from the header, as a spreadsheet numbers the rows. */
+export const customerImportErrorSchema = z.object({
+  line: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type CustomerImportError = z.infer<typeof customerImportErrorSchema>;
+
+export const customerImportRowSchema = z.object({
+  line: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string(),
+});
+export type CustomerImportRow = z.infer<typeof customerImportRowSchema>;
+
+export const customerImportPreviewSchema = z.object({
+  headers: z.array(z.string()),
+  totalRows: z.number().int(),
+  rows: z.array(customerImportRowSchema),
+  errors: z.array(customerImportErrorSchema),
+});
+export type CustomerImportPreview = z.infer<typeof customerImportPreviewSchema>;
+
+export const customerImportResultSchema = z.object({ created: z.number().int() });
+export type CustomerImportResult = z.infer<typeof customerImportResultSchema>;
+
+/** The 400 of an import with any bad row: nothing was created. */
+export const customerImportFailureSchema = z.object({
+  message: z.string(),
+  errors: z.array(customerImportErrorSchema),
+});
+export type CustomerImportFailure = z.infer<typeof customerImportFailureSchema>;
