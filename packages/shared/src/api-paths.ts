@@ -14,6 +14,13 @@ export const API_PATHS = {
   socket: "/api/ws",
   socketTicket: "/api/ws-ticket",
   docs: "/api/docs",
+  jobs: "/api/jobs",
+  job: "/api/jobs/:id",
+  jobVisits: "/api/jobs/:id/visits",
+  jobNotes: "/api/jobs/:id/notes",
+  visit: "/api/visits/:id",
+  visitSchedule: "/api/visits/:id/schedule",
+  visitTransition: "/api/visits/:id/transition",
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
