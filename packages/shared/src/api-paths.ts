@@ -15,6 +15,7 @@ export const API_PATHS = {
   socketTicket: "/api/ws-ticket",
   docs: "/api/docs",
   jobs: "/api/jobs",
+  jobCustomerOptions: "/api/jobs/customer-options",
   job: "/api/jobs/:id",
   jobVisits: "/api/jobs/:id/visits",
   jobNotes: "/api/jobs/:id/notes",

@@ -164,3 +164,12 @@ export const idParamsSchema = z.object({ id: uuid });
 export function lineItemTotalCents(item: { quantity: number; unitPriceCents: number }): number {
   return Math.round(item.quantity * item.unitPriceCents);
 }
+
+export const customerOptionsQuerySchema = z.object({ search: text({ max: 100, trim: true }).optional() });
+export const customerOptionsResponseSchema = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
+export type CustomerOption = z.infer<typeof customerOptionsResponseSchema>["items"][number];
+
+/** A path of the API with its `:id` filled in. */
+export function withId(path: string, id: string): string {
+  return path.replace(":id", encodeURIComponent(id));
+}

@@ -183,6 +183,13 @@ describe("GET /api/jobs and /api/jobs/:id", () => {
     expect(statuses.size).toBeGreaterThan(2);
   });
 
+  it("offers the company's own customers to pick, by name", async () => {
+    const found = await call("GET", "/api/jobs/customer-options?search=hender", member);
+    expect(found.body).toEqual({ items: [{ id: customerId, name: "Henderson Family" }] });
+    expect((await call("GET", "/api/jobs/customer-options?search=hender", otherOwner)).body).toEqual({ items: [] });
+    expect((await call("GET", "/api/jobs/customer-options", fieldUser)).status).toBe(403);
+  });
+
   it("answers 404 for another company's job and 403 for a field user", async () => {
     const job = await createOneOff();
     expect((await call("GET", `/api/jobs/${job.id}`, otherOwner)).status).toBe(404);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { addJobNote } from "@fieldops/domain/jobs/add-job-note";
 import { createJob } from "@fieldops/domain/jobs/create-job";
 import { getJob } from "@fieldops/domain/jobs/get-job";
+import { listCustomerOptions } from "@fieldops/domain/jobs/list-customer-options";
 import { listJobs } from "@fieldops/domain/jobs/list-jobs";
 import { scheduleVisit } from "@fieldops/domain/jobs/schedule-visit";
 import { transitionVisit } from "@fieldops/domain/jobs/transition-visit";
@@ -12,6 +13,8 @@ import { errorResponseSchema } from "@fieldops/shared/auth";
 import {
   addJobNoteRequestSchema,
   createJobRequestSchema,
+  customerOptionsQuerySchema,
+  customerOptionsResponseSchema,
   idParamsSchema,
   jobDetailSchema,
   jobListResponseSchema,
@@ -50,6 +53,12 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
           { roles: MANAGERS },
         ),
       ),
+  );
+
+  app.get(
+    API_PATHS.jobCustomerOptions,
+    { schema: { tags: ["jobs"], summary: "Customers a job can be for, by name", querystring: customerOptionsQuerySchema, response: { 200: customerOptionsResponseSchema, ...errors } } },
+    async (request) => withCompanyUser(context, request, ({ tx }) => listCustomerOptions(tx, request.query), { roles: MANAGERS }),
   );
 
   app.get(

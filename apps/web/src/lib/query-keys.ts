@@ -8,4 +8,5 @@ export const QUERY_KEYS = {
   user: [API_PATHS.user],
   company: [API_PATHS.company],
   activity: [API_PATHS.activity],
+  jobs: [API_PATHS.jobs],
 } as const;
