@@ -19,6 +19,7 @@ export const API_PATHS = {
   job: "/api/jobs/:id",
   jobVisits: "/api/jobs/:id/visits",
   jobNotes: "/api/jobs/:id/notes",
+  visits: "/api/visits",
   visit: "/api/visits/:id",
   visitSchedule: "/api/visits/:id/schedule",
   visitTransition: "/api/visits/:id/transition",

@@ -173,3 +173,10 @@ export type CustomerOption = z.infer<typeof customerOptionsResponseSchema>["item
 export function withId(path: string, id: string): string {
   return path.replace(":id", encodeURIComponent(id));
 }
+
+export const listVisitsQuerySchema = z.object({
+  from: isoDateTime,
+  to: isoDateTime,
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+export type ListVisitsQuery = z.output<typeof listVisitsQuerySchema>;

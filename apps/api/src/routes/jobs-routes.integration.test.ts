@@ -263,6 +263,18 @@ describe("visits", () => {
     expect(await call("POST", `/api/visits/${visit.id}/transition`, member, { to: "canceled", version: visit.version })).toMatchObject({ status: 409, body: { field: "version" } });
   });
 
+  it("lists a field user only their own crews' visits, and a manager all of the company's", async () => {
+    const own = await visitIn("dispatched");
+    const theirs = await visitIn("dispatched", otherCrewId);
+    const range = `from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 2 * 86_400_000).toISOString())}&limit=500`;
+    const ids = async (token: string) => ((await call("GET", `/api/visits?${range}`, token)).body as { items: Visit[] }).items.map((visit) => visit.id);
+    const fieldIds = await ids(fieldUser);
+    expect(fieldIds).toContain(own.id);
+    expect(fieldIds).not.toContain(theirs.id);
+    expect(await ids(owner)).toEqual(expect.arrayContaining([own.id, theirs.id]));
+    expect(await ids(otherOwner)).toEqual([]);
+  });
+
   it("lets a field user read, start and complete their own crew's visits and nothing else", async () => {
     const own = await visitIn("dispatched");
     expect((await call("GET", `/api/visits/${own.id}`, fieldUser)).status).toBe(200);

@@ -4,6 +4,7 @@ import { createJob } from "@fieldops/domain/jobs/create-job";
 import { getJob } from "@fieldops/domain/jobs/get-job";
 import { listCustomerOptions } from "@fieldops/domain/jobs/list-customer-options";
 import { listJobs } from "@fieldops/domain/jobs/list-jobs";
+import { listVisits } from "@fieldops/domain/jobs/list-visits";
 import { scheduleVisit } from "@fieldops/domain/jobs/schedule-visit";
 import { transitionVisit } from "@fieldops/domain/jobs/transition-visit";
 import { updateJob } from "@fieldops/domain/jobs/update-job";
@@ -20,6 +21,7 @@ import {
   jobListResponseSchema,
   jobNoteSchema,
   listJobsQuerySchema,
+  listVisitsQuerySchema,
   scheduleVisitRequestSchema,
   transitionVisitRequestSchema,
   updateJobRequestSchema,
@@ -98,6 +100,13 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
           { roles: MANAGERS },
         ),
       ),
+  );
+
+  app.get(
+    API_PATHS.visits,
+    { schema: { tags: ["visits"], summary: "Visits in a time range (a field user's own crews' only)", querystring: listVisitsQuerySchema, response: { 200: visitListResponseSchema, ...errors } } },
+    async (request) =>
+      withCompanyUser(context, request, ({ tx, user }) => listVisits(tx, { ...request.query, actor: { userId: user.id, role: user.role } })),
   );
 
   app.get(
