@@ -20,6 +20,15 @@ export const API_PATHS = {
   customersImport: "/api/customers/import",
   /** The server registers `customer()` (`/api/customers/:id`); the web app calls `customer(id)`. */
   customer: (id = ":id") => `/api/customers/${id}`,
+  jobs: "/api/jobs",
+  jobCustomerOptions: "/api/jobs/customer-options",
+  job: "/api/jobs/:id",
+  jobVisits: "/api/jobs/:id/visits",
+  jobNotes: "/api/jobs/:id/notes",
+  visits: "/api/visits",
+  visit: "/api/visits/:id",
+  visitSchedule: "/api/visits/:id/schedule",
+  visitTransition: "/api/visits/:id/transition",
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

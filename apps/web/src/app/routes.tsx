@@ -6,11 +6,16 @@ import { SignupPage } from "../features/auth/signup-page";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
 import { CustomerDetailPage } from "../features/customers/customer-detail-page";
 import { CustomersPage } from "../features/customers/customers-page";
+import { JobDetailPage } from "../features/jobs/job-detail-page";
+import { JobsPage } from "../features/jobs/jobs-page";
 import { AppLayout, FullPageLoader } from "../shell/app-layout";
 import { NotFoundPage } from "../shell/not-found-page";
 import { RoleGuard } from "../shell/role-guard";
 import { SectionPageView } from "../shell/section-page";
 import { SECTION_PAGES } from "../shell/section-pages";
+
+/** Jobs are managed by owners and members; field users work from their own visits. */
+const JOB_MANAGERS = ["owner", "member"] as const;
 
 /** `/` sends a signed-in user to their role's dashboard and anyone else to sign in. */
 function HomeRedirect() {
@@ -30,6 +35,8 @@ export function AppRoutes() {
         <Route path="/userdash" element={<DashboardPage />} />
         <Route path="/customers" element={<CustomersPage />} />
         <Route path="/customers/:id" element={<CustomerDetailPage />} />
+        <Route path="/jobs" element={<RoleGuard roles={JOB_MANAGERS}><JobsPage /></RoleGuard>} />
+        <Route path="/jobs/:id" element={<RoleGuard roles={JOB_MANAGERS}><JobDetailPage /></RoleGuard>} />
         {SECTION_PAGES.map((page) => (
           <Route
             key={page.path}

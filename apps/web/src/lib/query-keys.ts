@@ -10,4 +10,5 @@ export const QUERY_KEYS = {
   activity: [API_PATHS.activity],
   customers: [API_PATHS.customers],
   customer: (id: string) => [API_PATHS.customer(id)],
+  jobs: [API_PATHS.jobs],
 } as const;

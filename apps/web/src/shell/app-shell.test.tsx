@@ -165,11 +165,11 @@ describe("signed-in shell", () => {
   it("opens a section page from the sidebar with its title and what it holds", async () => {
     renderAt("/userdash");
 
-    fireEvent.click(await screen.findByRole("link", { name: "Jobs" }));
+    fireEvent.click(await screen.findByRole("link", { name: "Reports" }));
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Jobs" })).toBeTruthy();
-    expect(screen.getByText(/One-off and recurring jobs/)).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Jobs" }).getAttribute("aria-current")).toBe("page");
+    expect(await screen.findByRole("heading", { level: 1, name: "Reports" })).toBeTruthy();
+    expect(screen.getByText(/Revenue, job and crew performance/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Reports" }).getAttribute("aria-current")).toBe("page");
   });
 
   it.each([204, 500])("logs out (server answers %i): clears storage and the cache, then shows sign-in", async (status) => {
@@ -269,8 +269,8 @@ describe("signed-in shell", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();
     expect(screen.getByRole("region", { name: "Platform administration" })).toBeTruthy();
     // Visiting a page and coming back does not ask either.
-    fireEvent.click(screen.getByRole("link", { name: "Jobs" }));
-    await screen.findByRole("heading", { level: 1, name: "Jobs" });
+    fireEvent.click(screen.getByRole("link", { name: "Reports" }));
+    await screen.findByRole("heading", { level: 1, name: "Reports" });
     fireEvent.click(screen.getByRole("link", { name: "Dashboard" }));
     await screen.findByRole("heading", { level: 1, name: "Dashboard" });
 

@@ -1,0 +1,158 @@
+import { useId, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Plus } from "lucide-react";
+import { JOB_STATUS_LABELS, jobStatusSchema, zonedWallClockToUtc, type JobStatus } from "@fieldops/shared/job-status";
+import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
+import { Skeleton } from "../../components/ui/skeleton";
+import { useCompany } from "../../lib/company";
+import { useSignedInUser } from "../../shell/app-layout";
+import { usePageTitle } from "../../shell/page-title";
+import { formatCents, formatWhen } from "./format";
+import { JobFormDialog } from "./job-form-dialog";
+import { useJobs, type JobFilters } from "./queries";
+
+/** A date input's day, read on the company's calendar, as the instant it starts (or, with endOfDay, ends). */
+function dayToIso(day: string, timeZone: string, endOfDay = false): string | undefined {
+  const [y, m, d] = day.split("-").map(Number);
+  if (!y || !m || !d) return undefined;
+  return zonedWallClockToUtc(Date.UTC(y, m - 1, d + (endOfDay ? 1 : 0)), timeZone).toISOString();
+}
+
+export function JobsPage() {
+  const user = useSignedInUser();
+  const company = useCompany(user.companyId);
+  const terminology = company.data?.terminology;
+  const jobsWord = terminology?.jobs ?? "Jobs";
+  usePageTitle(jobsWord);
+  const id = useId();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<JobStatus | "">("");
+  const [search, setSearch] = useState("");
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const [creating, setCreating] = useState(false);
+  const timeZone = company.data?.timeZone ?? "UTC";
+  const filters: JobFilters = { status: status || undefined, search: search.trim() || undefined, from: dayToIso(from, timeZone), to: dayToIso(to, timeZone, true) };
+  const jobs = useJobs(filters);
+  const items = jobs.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight">{jobsWord}</h1>
+        <Button onClick={() => setCreating(true)} disabled={!terminology}>
+          <Plus aria-hidden="true" /> New {terminology?.job ?? "Job"}
+        </Button>
+      </div>
+      <form role="search" aria-label={`Filter ${jobsWord.toLowerCase()}`} className="grid gap-3 sm:grid-cols-4" onSubmit={(e) => e.preventDefault()}>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-search`}>Search</Label>
+          <Input id={`${id}-search`} type="search" placeholder="Title, customer or number" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-status`}>Status</Label>
+          <NativeSelect id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as JobStatus | "")}>
+            <option value="">Any status</option>
+            {jobStatusSchema.options.map((option) => (
+              <option key={option} value={option}>
+                {JOB_STATUS_LABELS[option]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-from`}>Visits from</Label>
+          <Input id={`${id}-from`} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-to`}>Visits to</Label>
+          <Input id={`${id}-to`} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        </div>
+      </form>
+      {jobs.isPending ? (
+        <div className="grid gap-2" role="status" aria-label={`Loading ${jobsWord.toLowerCase()}`}>
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      ) : jobs.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>{jobsWord} could not be loaded</AlertTitle>
+          <AlertDescription>
+            <Button variant="outline" size="sm" onClick={() => void jobs.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : items.length === 0 ? (
+        <Card>
+          <CardContent>
+            <p className="text-sm text-muted-foreground">
+              No {jobsWord.toLowerCase()} {status || search || from || to ? "match these filters" : "yet. Create the first one with the button above"}.
+            </p>
+          </CardContent>
+        </Card>
+      ) : (
+        <Card>
+          <CardContent>
+            <table className="w-full text-sm">
+              <caption className="sr-only">{jobsWord}</caption>
+              <thead className="text-left text-muted-foreground">
+                <tr>
+                  <th scope="col" className="py-2 font-medium">#</th>
+                  <th scope="col" className="py-2 font-medium">Title</th>
+                  <th scope="col" className="py-2 font-medium">Customer</th>
+                  <th scope="col" className="py-2 font-medium">Status</th>
+                  <th scope="col" className="py-2 font-medium">Next visit</th>
+                  <th scope="col" className="py-2 text-right font-medium">Total</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y">
+                {items.map((job) => (
+                  <tr key={job.id}>
+                    <td className="py-2">{job.number}</td>
+                    <td className="py-2">
+                      <Link to={`/jobs/${job.id}`} className="font-medium underline-offset-4 hover:underline">
+                        {job.title}
+                      </Link>
+                      {job.recurring ? <span className="ml-2 text-xs text-muted-foreground">Recurring</span> : null}
+                    </td>
+                    <td className="py-2">{job.customerName}</td>
+                    <td className="py-2">
+                      <Badge variant="outline">{JOB_STATUS_LABELS[job.status]}</Badge>
+                    </td>
+                    <td className="py-2">{formatWhen(job.nextVisitAt, timeZone)}</td>
+                    <td className="py-2 text-right">{formatCents(job.totalCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {jobs.hasNextPage ? (
+              <Button variant="outline" className="mt-3" disabled={jobs.isFetchingNextPage} onClick={() => void jobs.fetchNextPage()}>
+                {jobs.isFetchingNextPage ? "Loading…" : "Load more"}
+              </Button>
+            ) : null}
+          </CardContent>
+        </Card>
+      )}
+      {terminology && creating ? (
+        <JobFormDialog
+          open={creating}
+          onOpenChange={setCreating}
+          terminology={terminology}
+          timeZone={timeZone}
+          onSaved={(job) => {
+            setCreating(false);
+            void navigate(`/jobs/${job.id}`);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

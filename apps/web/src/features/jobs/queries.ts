@@ -1,0 +1,92 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { API_PATHS } from "@fieldops/shared/api-paths";
+import type { JobStatus } from "@fieldops/shared/job-status";
+import {
+  customerOptionsResponseSchema,
+  jobDetailSchema,
+  jobListResponseSchema,
+  visitSchema,
+  withId,
+  type CreateJobRequest,
+  type JobDetail,
+} from "@fieldops/shared/jobs";
+import type { VisitStatus } from "@fieldops/shared/visit-lifecycle";
+import { apiRequest } from "../../lib/api";
+import { QUERY_KEYS } from "../../lib/query-keys";
+
+export interface JobFilters {
+  status?: JobStatus;
+  search?: string;
+  from?: string;
+  to?: string;
+}
+
+async function getJson(url: string): Promise<unknown> {
+  return (await apiRequest("GET", url)).json();
+}
+
+function listUrl(filters: JobFilters, cursor: string | null): string {
+  const params = new URLSearchParams();
+  if (filters.status) params.set("status", filters.status);
+  if (filters.search) params.set("search", filters.search);
+  if (filters.from) params.set("from", filters.from);
+  if (filters.to) params.set("to", filters.to);
+  if (cursor) params.set("cursor", cursor);
+  const query = params.toString();
+  return query ? `${API_PATHS.jobs}?${query}` : API_PATHS.jobs;
+}
+
+/** The jobs list, a page at a time by cursor. */
+export function useJobs(filters: JobFilters) {
+  return useInfiniteQuery({
+    queryKey: [...QUERY_KEYS.jobs, "list", filters],
+    queryFn: async ({ pageParam }) => jobListResponseSchema.parse(await getJson(listUrl(filters, pageParam))),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+export function useJob(id: string) {
+  return useQuery({
+    queryKey: [...QUERY_KEYS.jobs, id],
+    queryFn: async () => jobDetailSchema.parse(await getJson(withId(API_PATHS.job, id))),
+  });
+}
+
+export function useCustomerOptions(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...QUERY_KEYS.jobs, "customer-options", search],
+    queryFn: async () => {
+      const query = search ? `?${new URLSearchParams({ search }).toString()}` : "";
+      return customerOptionsResponseSchema.parse(await getJson(`${API_PATHS.jobCustomerOptions}${query}`));
+    },
+    enabled,
+  });
+}
+
+export function useCreateJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateJobRequest): Promise<JobDetail> =>
+      jobDetailSchema.parse(await (await apiRequest("POST", API_PATHS.jobs, body)).json()),
+    onSuccess: () => client.invalidateQueries({ queryKey: QUERY_KEYS.jobs }),
+  });
+}
+
+export function useUpdateJob(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Partial<Omit<CreateJobRequest, "customerId" | "recurrence">> & { closed?: boolean }): Promise<JobDetail> =>
+      jobDetailSchema.parse(await (await apiRequest("PATCH", withId(API_PATHS.job, id), body)).json()),
+    onSuccess: () => client.invalidateQueries({ queryKey: QUERY_KEYS.jobs }),
+  });
+}
+
+export function useTransitionVisit(jobId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { visitId: string; to: VisitStatus; version: number }) =>
+      visitSchema.parse(await (await apiRequest("POST", withId(API_PATHS.visitTransition, input.visitId), { to: input.to, version: input.version })).json()),
+    onSettled: () => client.invalidateQueries({ queryKey: [...QUERY_KEYS.jobs, jobId] }),
+  });
+}

@@ -1,0 +1,71 @@
+import type { TenantTransaction } from "@fieldops/db";
+import { startOfMonthInTimeZone } from "@fieldops/shared/job-status";
+import type { CreateJobInput, JobDetail } from "@fieldops/shared/jobs";
+import { PLANS, planIdSchema, isWithinLimit, UNLIMITED } from "@fieldops/shared/plans";
+import { notFound, planLimitReached } from "../errors.ts";
+import type { Actor } from "./actor.ts";
+import { extendVisitHorizon } from "./extend-visit-horizon.ts";
+import { getJob } from "./get-job.ts";
+import { takeNextJobNumber } from "./job-numbers.ts";
+import { normalizeRecurrenceRule } from "./recurrence.ts";
+
+/** The message for a company at its monthly job limit, naming the plan that allows more. */
+export function jobLimitMessage(planId: string): string {
+  const plan = PLANS[planIdSchema.parse(planId)];
+  const bigger = Object.values(PLANS).find(
+    (candidate) => candidate.limits.jobsPerMonth === UNLIMITED || candidate.limits.jobsPerMonth > plan.limits.jobsPerMonth,
+  );
+  const upgrade = bigger
+    ? ` The ${bigger.name} plan allows ${bigger.limits.jobsPerMonth === UNLIMITED ? "unlimited jobs" : `${bigger.limits.jobsPerMonth} jobs a month`}.`
+    : "";
+  return `The ${plan.name} plan allows ${plan.limits.jobsPerMonth} jobs a month, and this month's are used.${upgrade}`;
+}
+
+/**
+ * Creates a job with its line items and checklist: a one-off job gets one unscheduled visit, a recurring job its
+ * visits up to the rolling horizon. The plan's monthly job limit is counted after taking the job number, whose lock
+ * serialises concurrent creations, so two requests cannot both pass the last free place.
+ */
+export async function createJob(tx: TenantTransaction, input: CreateJobInput & { companyId: string; actor: Actor; now?: Date }): Promise<JobDetail> {
+  const now = input.now ?? new Date();
+  const customer = await tx.customer.findUnique({ where: { id: input.customerId }, select: { id: true } });
+  if (!customer) throw notFound("Customer not found");
+  const rule = input.recurrence ? normalizeRecurrenceRule(input.recurrence.rule) : null;
+
+  const number = await takeNextJobNumber(tx, input.companyId);
+  const company = await tx.company.findFirstOrThrow({ select: { planId: true, timeZone: true } });
+  const limit = PLANS[planIdSchema.parse(company.planId)].limits.jobsPerMonth;
+  if (limit !== UNLIMITED) {
+    const used = await tx.job.count({ where: { createdAt: { gte: startOfMonthInTimeZone(now, company.timeZone) } } });
+    if (!isWithinLimit(limit, used)) throw planLimitReached(jobLimitMessage(company.planId));
+  }
+
+  const job = await tx.job.create({
+    data: {
+      companyId: input.companyId,
+      customerId: input.customerId,
+      number,
+      title: input.title,
+      description: input.description ?? null,
+      instructions: input.instructions ?? null,
+      recurrence: rule,
+      // Recurrence rules count in whole seconds.
+      recurrenceStart: input.recurrence ? new Date(Math.floor(Date.parse(input.recurrence.start) / 1000) * 1000) : null,
+      visitDurationMinutes: input.visitDurationMinutes,
+      createdAt: now,
+      lineItems: {
+        create: (input.lineItems ?? []).map((item, position) => ({ companyId: input.companyId, position, ...item })),
+      },
+      checklist: {
+        create: (input.checklist ?? []).map((item, position) => ({ companyId: input.companyId, position, label: item.label, done: item.done, doneAt: item.done ? now : null })),
+      },
+      notes: { create: { companyId: input.companyId, authorUserId: input.actor.userId, kind: "event", body: `Job #${number} created` } },
+    },
+  });
+  if (rule) {
+    await extendVisitHorizon(tx, { jobId: job.id, now });
+  } else {
+    await tx.visit.create({ data: { companyId: input.companyId, jobId: job.id, durationMinutes: input.visitDurationMinutes } });
+  }
+  return getJob(tx, { jobId: job.id, now });
+}

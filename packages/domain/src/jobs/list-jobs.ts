@@ -1,0 +1,114 @@
+import { Prisma, type TenantTransaction } from "@fieldops/db";
+import { dayInTimeZone, type JobStatus } from "@fieldops/shared/job-status";
+import type { JobListResponse, ListJobsQuery } from "@fieldops/shared/jobs";
+import { invalidInput } from "../errors.ts";
+
+interface Cursor {
+  createdAt: Date;
+  id: string;
+}
+
+export function encodeJobCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`).toString("base64url");
+}
+
+function decodeJobCursor(value: string): Cursor {
+  const [at, id] = Buffer.from(value, "base64url").toString().split("|");
+  const createdAt = new Date(at ?? "");
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) throw invalidInput("The cursor is not valid", "cursor");
+  return { createdAt, id };
+}
+
+interface Row {
+  id: string;
+  number: number;
+  title: string;
+  customerId: string;
+  customerName: string;
+  recurrence: string | null;
+  createdAt: Date;
+  status: JobStatus;
+  nextVisitAt: Date | null;
+  totalCents: number;
+}
+
+/**
+ * The company's jobs, newest first, one page after the cursor. The status is derived in SQL by the same rules as
+ * deriveJobStatus (the integration test holds them together), so that filtering by status pages correctly.
+ */
+export async function listJobs(tx: TenantTransaction, input: ListJobsQuery & { now?: Date }): Promise<JobListResponse> {
+  const now = input.now ?? new Date();
+  const company = await tx.company.findFirstOrThrow({ select: { timeZone: true } });
+  const tz = company.timeZone;
+  const today = dayInTimeZone(now, tz);
+  const cursor = input.cursor ? decodeJobCursor(input.cursor) : null;
+  const filters: Prisma.Sql[] = [];
+  if (cursor) filters.push(Prisma.sql`(j."createdAt", j.id) < (${cursor.createdAt}::timestamp, ${cursor.id}::uuid)`);
+  if (input.crewId) filters.push(Prisma.sql`EXISTS (SELECT 1 FROM visits cv WHERE cv."jobId" = j.id AND cv."crewId" = ${input.crewId}::uuid)`);
+  if (input.from || input.to) {
+    const from = input.from ? new Date(input.from) : new Date(0);
+    const to = input.to ? new Date(input.to) : new Date(8.64e15);
+    filters.push(Prisma.sql`EXISTS (SELECT 1 FROM visits dv WHERE dv."jobId" = j.id AND dv."scheduledStart" >= ${from}::timestamp AND dv."scheduledStart" < ${to}::timestamp)`);
+  }
+  if (input.search) {
+    const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const number = /^#?\d{1,9}$/.test(input.search) ? Number(input.search.replace("#", "")) : -1;
+    filters.push(Prisma.sql`(j.title ILIKE ${pattern} OR c.name ILIKE ${pattern} OR j.number = ${number})`);
+  }
+  const where = filters.length > 0 ? Prisma.sql`WHERE ${Prisma.join(filters, " AND ")}` : Prisma.empty;
+  const statusFilter = input.status ? Prisma.sql`WHERE status = ${input.status}` : Prisma.empty;
+  // Visit days are compared on the company's calendar: timestamps are stored as UTC wall-clock values.
+  const rows = await tx.$queryRaw<Row[]>`
+    SELECT * FROM (
+      SELECT j.id, j.number, j.title, j."customerId", c.name AS "customerName", j.recurrence, j."createdAt",
+        a."nextVisitAt", coalesce(t.total, 0)::int AS "totalCents",
+        CASE
+          WHEN j."closedAt" IS NOT NULL THEN 'closed'
+          WHEN a.late THEN 'late'
+          WHEN a.today THEN 'today'
+          WHEN a.unscheduled OR a.visits = 0 THEN 'unscheduled'
+          WHEN a.upcoming THEN 'upcoming'
+          WHEN j."invoicedAt" IS NULL AND a.completed THEN 'requires_invoicing'
+          ELSE 'closed'
+        END AS status
+      FROM jobs j
+      JOIN customers c ON c.id = j."customerId"
+      CROSS JOIN LATERAL (
+        SELECT count(*) AS visits,
+          coalesce(bool_or(v.status IN ('scheduled', 'dispatched') AND v.day < ${today}::date), false) AS late,
+          coalesce(bool_or(v.status = 'in_progress' OR (v.status IN ('scheduled', 'dispatched') AND v.day = ${today}::date)), false) AS today,
+          coalesce(bool_or(v.status = 'unscheduled'), false) AS unscheduled,
+          coalesce(bool_or(v.status IN ('scheduled', 'dispatched') AND v.day > ${today}::date), false) AS upcoming,
+          coalesce(bool_or(v.status = 'completed'), false) AS completed,
+          min(v."scheduledStart") FILTER (WHERE v.status IN ('scheduled', 'dispatched') AND v."scheduledStart" >= ${now}::timestamp) AS "nextVisitAt"
+        FROM (
+          SELECT status, "scheduledStart", (("scheduledStart" AT TIME ZONE 'UTC') AT TIME ZONE ${tz})::date AS day
+          FROM visits WHERE "jobId" = j.id
+        ) v
+      ) a
+      LEFT JOIN LATERAL (
+        SELECT sum(round(li.quantity * li."unitPriceCents")) AS total FROM job_line_items li WHERE li."jobId" = j.id
+      ) t ON true
+      ${where}
+    ) x
+    ${statusFilter}
+    ORDER BY "createdAt" DESC, id DESC
+    LIMIT ${input.limit + 1}`;
+  const page = rows.slice(0, input.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      number: row.number,
+      title: row.title,
+      customerId: row.customerId,
+      customerName: row.customerName,
+      status: row.status,
+      recurring: row.recurrence !== null,
+      nextVisitAt: row.nextVisitAt?.toISOString() ?? null,
+      totalCents: Number(row.totalCents),
+      createdAt: row.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > input.limit && last ? encodeJobCursor(last) : null,
+  };
+}

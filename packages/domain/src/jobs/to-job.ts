@@ -1,0 +1,60 @@
+import type { Prisma } from "@fieldops/db";
+import { deriveJobStatus } from "@fieldops/shared/job-status";
+import { lineItemTotalCents, type JobDetail, type Visit } from "@fieldops/shared/jobs";
+
+export const jobDetailInclude = {
+  customer: { select: { name: true } },
+  visits: { include: { crew: { select: { name: true } } }, orderBy: [{ scheduledStart: { sort: "asc", nulls: "first" } }, { createdAt: "asc" }], take: 500 },
+  lineItems: { orderBy: { position: "asc" } },
+  checklist: { orderBy: { position: "asc" } },
+  notes: { orderBy: { createdAt: "asc" }, take: 500 },
+} satisfies Prisma.JobInclude;
+
+type JobRow = Prisma.JobGetPayload<{ include: typeof jobDetailInclude }>;
+type VisitRow = Prisma.VisitGetPayload<{ include: { crew: { select: { name: true } } } }>;
+
+export function toVisit(row: VisitRow): Visit {
+  return {
+    id: row.id,
+    jobId: row.jobId,
+    crewId: row.crewId,
+    crewName: row.crew?.name ?? null,
+    status: row.status,
+    scheduledStart: row.scheduledStart?.toISOString() ?? null,
+    scheduledEnd: row.scheduledEnd?.toISOString() ?? null,
+    durationMinutes: row.durationMinutes,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    version: row.version,
+  };
+}
+
+export function toJobDetail(row: JobRow, now: Date, timeZone: string): JobDetail {
+  const lineItems = row.lineItems.map((item) => {
+    const quantity = Number(item.quantity);
+    return { id: item.id, service: item.service, quantity, unitPriceCents: item.unitPriceCents, taxable: item.taxable, totalCents: lineItemTotalCents({ quantity, unitPriceCents: item.unitPriceCents }) };
+  });
+  const next = row.visits.find((visit) => (visit.status === "scheduled" || visit.status === "dispatched") && visit.scheduledStart && visit.scheduledStart >= now);
+  return {
+    id: row.id,
+    number: row.number,
+    title: row.title,
+    customerId: row.customerId,
+    customerName: row.customer.name,
+    status: deriveJobStatus(row, now, timeZone),
+    recurring: row.recurrence !== null,
+    nextVisitAt: next?.scheduledStart?.toISOString() ?? null,
+    totalCents: lineItems.reduce((sum, item) => sum + item.totalCents, 0),
+    createdAt: row.createdAt.toISOString(),
+    description: row.description,
+    instructions: row.instructions,
+    recurrence: row.recurrence && row.recurrenceStart ? { rule: row.recurrence, start: row.recurrenceStart.toISOString() } : null,
+    visitDurationMinutes: row.visitDurationMinutes,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    invoicedAt: row.invoicedAt?.toISOString() ?? null,
+    visits: row.visits.map(toVisit),
+    lineItems,
+    checklist: row.checklist.map((item) => ({ id: item.id, label: item.label, done: item.done })),
+    notes: row.notes.map((note) => ({ id: note.id, kind: note.kind === "note" ? "note" : "event", body: note.body, authorUserId: note.authorUserId, createdAt: note.createdAt.toISOString() })),
+  };
+}

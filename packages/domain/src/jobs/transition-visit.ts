@@ -1,0 +1,43 @@
+import type { Prisma, TenantTransaction } from "@fieldops/db";
+import type { TransitionVisitInput, Visit } from "@fieldops/shared/jobs";
+import { canTransitionVisit, FIELD_USER_VISIT_TARGETS, VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
+import { conflict, forbidden } from "../errors.ts";
+import type { Actor } from "./actor.ts";
+import { toVisit } from "./to-job.ts";
+import { findVisitFor, STALE_VISIT_MESSAGE } from "./visit-access.ts";
+
+/**
+ * Moves a visit along its lifecycle (VISIT_TRANSITIONS) and refuses any other move. A field user may only start and
+ * complete their own crew's visits. Like scheduling, the move names the version it was decided on.
+ */
+export async function transitionVisit(tx: TenantTransaction, input: TransitionVisitInput & { visitId: string; actor: Actor; now?: Date }): Promise<Visit> {
+  const now = input.now ?? new Date();
+  const visit = await findVisitFor(tx, input.visitId, input.actor);
+  if (input.actor.role === "field_user" && !FIELD_USER_VISIT_TARGETS.includes(input.to)) {
+    throw forbidden("A field user can only start and complete visits");
+  }
+  if (visit.version !== input.version) throw conflict(STALE_VISIT_MESSAGE, "version");
+  const from = visit.status;
+  if (!canTransitionVisit(from, input.to)) {
+    throw conflict(`A visit that is ${VISIT_STATUS_LABELS[from].toLowerCase()} cannot become ${VISIT_STATUS_LABELS[input.to].toLowerCase()}`, "to");
+  }
+  const data: Prisma.VisitUpdateManyMutationInput & { crewId?: string | null } = { status: input.to, version: { increment: 1 } };
+  if (input.to === "scheduled" && !visit.scheduledStart) throw conflict("Give the visit a time to schedule it", "to");
+  if (input.to === "dispatched" && !visit.crewId) throw conflict("Assign a crew before dispatching the visit", "to");
+  if (input.to === "unscheduled") Object.assign(data, { crewId: null, scheduledStart: null, scheduledEnd: null, canceledAt: null });
+  if (input.to === "in_progress") data.startedAt = now;
+  if (input.to === "completed") data.completedAt = now;
+  if (input.to === "canceled") data.canceledAt = now;
+  const updated = await tx.visit.updateMany({ where: { id: visit.id, version: input.version }, data });
+  if (updated.count === 0) throw conflict(STALE_VISIT_MESSAGE, "version");
+  await tx.jobNote.create({
+    data: {
+      companyId: visit.companyId,
+      jobId: visit.jobId,
+      authorUserId: input.actor.userId,
+      kind: "event",
+      body: `Visit ${VISIT_STATUS_LABELS[from].toLowerCase()} → ${VISIT_STATUS_LABELS[input.to].toLowerCase()}`,
+    },
+  });
+  return toVisit(await tx.visit.findUniqueOrThrow({ where: { id: visit.id }, include: { crew: { select: { name: true } } } }));
+}

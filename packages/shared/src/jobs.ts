@@ -1,0 +1,182 @@
+import { z } from "zod";
+import { jobStatusSchema } from "./job-status";
+import { text } from "./text";
+import { visitStatusSchema } from "./visit-lifecycle";
+
+export const MAX_LINE_ITEMS = 100;
+export const MAX_CHECKLIST_ITEMS = 100;
+/** How far ahead the visits of a recurring job are generated. */
+export const VISIT_HORIZON_DAYS = 56;
+/** The most visits one recurrence may generate within the horizon. */
+export const MAX_VISITS_PER_HORIZON = 200;
+
+const uuid = z.uuid();
+const isoDateTime = z.iso.datetime({ offset: true }).max(40);
+
+export const lineItemInputSchema = z.object({
+  service: text({ max: 200, trim: true }).min(1),
+  quantity: z.number().positive().max(100_000).multipleOf(0.01),
+  unitPriceCents: z.number().int().min(0).max(100_000_000),
+  taxable: z.boolean().default(false),
+});
+export type LineItemInput = z.infer<typeof lineItemInputSchema>;
+
+export const checklistItemInputSchema = z.object({
+  label: text({ max: 200, trim: true }).min(1),
+  done: z.boolean().default(false),
+});
+
+/**
+ * An RFC 5545 recurrence rule without DTSTART (e.g. `FREQ=WEEKLY;BYDAY=MO`) and the first visit's start; the rule is
+ * read in the company's time zone, so a weekly 9:00 visit stays at 9:00 across daylight-saving changes.
+ */
+export const recurrenceInputSchema = z.object({
+  rule: text({ max: 500, trim: true }).min(1),
+  start: isoDateTime,
+});
+
+export const createJobRequestSchema = z.object({
+  customerId: uuid,
+  title: text({ max: 200, trim: true }).min(1),
+  description: text({ max: 5000 }).optional(),
+  instructions: text({ max: 5000 }).optional(),
+  /** Absent: a one-off job with one unscheduled visit. */
+  recurrence: recurrenceInputSchema.optional(),
+  visitDurationMinutes: z.number().int().min(5).max(24 * 60).default(60),
+  lineItems: z.array(lineItemInputSchema).max(MAX_LINE_ITEMS).optional(),
+  checklist: z.array(checklistItemInputSchema).max(MAX_CHECKLIST_ITEMS).optional(),
+});
+export type CreateJobRequest = z.input<typeof createJobRequestSchema>;
+export type CreateJobInput = z.output<typeof createJobRequestSchema>;
+
+export const updateJobRequestSchema = z.object({
+  title: text({ max: 200, trim: true }).min(1).optional(),
+  description: text({ max: 5000 }).nullable().optional(),
+  instructions: text({ max: 5000 }).nullable().optional(),
+  lineItems: z.array(lineItemInputSchema).max(MAX_LINE_ITEMS).optional(),
+  checklist: z.array(checklistItemInputSchema).max(MAX_CHECKLIST_ITEMS).optional(),
+  closed: z.boolean().optional(),
+  invoiced: z.boolean().optional(),
+});
+export type UpdateJobInput = z.output<typeof updateJobRequestSchema>;
+
+export const addJobNoteRequestSchema = z.object({ body: text({ max: 5000, trim: true }).min(1) });
+
+export const visitSchema = z.object({
+  id: z.string(),
+  jobId: z.string(),
+  crewId: z.string().nullable(),
+  crewName: z.string().nullable(),
+  status: visitStatusSchema,
+  scheduledStart: z.string().nullable(),
+  scheduledEnd: z.string().nullable(),
+  durationMinutes: z.number(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  version: z.number(),
+});
+export type Visit = z.infer<typeof visitSchema>;
+
+export const lineItemSchema = z.object({
+  id: z.string(),
+  service: z.string(),
+  quantity: z.number(),
+  unitPriceCents: z.number(),
+  taxable: z.boolean(),
+  totalCents: z.number(),
+});
+
+export const checklistItemSchema = z.object({ id: z.string(), label: z.string(), done: z.boolean() });
+
+export const jobNoteSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["note", "event"]),
+  body: z.string(),
+  authorUserId: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const jobSummarySchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  title: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  status: jobStatusSchema,
+  recurring: z.boolean(),
+  nextVisitAt: z.string().nullable(),
+  totalCents: z.number(),
+  createdAt: z.string(),
+});
+export type JobSummary = z.infer<typeof jobSummarySchema>;
+
+export const jobDetailSchema = jobSummarySchema.extend({
+  description: z.string().nullable(),
+  instructions: z.string().nullable(),
+  recurrence: z.object({ rule: z.string(), start: z.string() }).nullable(),
+  visitDurationMinutes: z.number(),
+  closedAt: z.string().nullable(),
+  invoicedAt: z.string().nullable(),
+  visits: z.array(visitSchema),
+  lineItems: z.array(lineItemSchema),
+  checklist: z.array(checklistItemSchema),
+  notes: z.array(jobNoteSchema),
+});
+export type JobDetail = z.infer<typeof jobDetailSchema>;
+
+export const listJobsQuerySchema = z.object({
+  status: jobStatusSchema.optional(),
+  crewId: uuid.optional(),
+  /** Jobs with a visit scheduled in [from, to). */
+  from: isoDateTime.optional(),
+  to: isoDateTime.optional(),
+  search: text({ max: 100, trim: true }).optional(),
+  cursor: text({ max: 200 }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type ListJobsQuery = z.output<typeof listJobsQuerySchema>;
+
+export const jobListResponseSchema = z.object({
+  items: z.array(jobSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type JobListResponse = z.infer<typeof jobListResponseSchema>;
+
+export const visitListResponseSchema = z.object({ items: z.array(visitSchema) });
+
+export const scheduleVisitRequestSchema = z.object({
+  crewId: uuid.nullable(),
+  start: isoDateTime,
+  durationMinutes: z.number().int().min(5).max(24 * 60),
+  /** The version the dispatcher saw: a visit changed since is refused (409). */
+  version: z.number().int().min(1),
+});
+export type ScheduleVisitInput = z.infer<typeof scheduleVisitRequestSchema>;
+
+export const transitionVisitRequestSchema = z.object({
+  to: visitStatusSchema,
+  version: z.number().int().min(1),
+});
+export type TransitionVisitInput = z.infer<typeof transitionVisitRequestSchema>;
+
+export const idParamsSchema = z.object({ id: uuid });
+
+export function lineItemTotalCents(item: { quantity: number; unitPriceCents: number }): number {
+  return Math.round(item.quantity * item.unitPriceCents);
+}
+
+export const customerOptionsQuerySchema = z.object({ search: text({ max: 100, trim: true }).optional() });
+export const customerOptionsResponseSchema = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
+export type CustomerOption = z.infer<typeof customerOptionsResponseSchema>["items"][number];
+
+/** A path of the API with its `:id` filled in. */
+export function withId(path: string, id: string): string {
+  return path.replace(":id", encodeURIComponent(id));
+}
+
+export const listVisitsQuerySchema = z.object({
+  from: isoDateTime,
+  to: isoDateTime,
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+export type ListVisitsQuery = z.output<typeof listVisitsQuerySchema>;
