@@ -14,6 +14,12 @@ export const API_PATHS = {
   socket: "/api/ws",
   socketTicket: "/api/ws-ticket",
   docs: "/api/docs",
+  crews: "/api/crews",
+  crew: "/api/crews/:id",
+  crewMembers: "/api/crews/:id/members",
+  crewMember: "/api/crews/:id/members/:userId",
+  crewLoad: "/api/crews/:id/load",
+  team: "/api/team",
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
