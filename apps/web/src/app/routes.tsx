@@ -4,6 +4,8 @@ import { LoginPage } from "../features/auth/login-page";
 import { useUser } from "../lib/session";
 import { SignupPage } from "../features/auth/signup-page";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
+import { CrewDetailPage } from "../features/crews/crew-detail-page";
+import { CrewsPage } from "../features/crews/crews-page";
 import { AppLayout, FullPageLoader } from "../shell/app-layout";
 import { NotFoundPage } from "../shell/not-found-page";
 import { RoleGuard } from "../shell/role-guard";
@@ -26,6 +28,8 @@ export function AppRoutes() {
       <Route element={<AppLayout />}>
         <Route path="/admin-dashboard" element={<DashboardPage />} />
         <Route path="/userdash" element={<DashboardPage />} />
+        <Route path="/crews" element={<CrewsPage />} />
+        <Route path="/crews/:id" element={<CrewDetailPage />} />
         {SECTION_PAGES.map((page) => (
           <Route
             key={page.path}

@@ -8,4 +8,8 @@ export const QUERY_KEYS = {
   user: [API_PATHS.user],
   company: [API_PATHS.company],
   activity: [API_PATHS.activity],
+  crews: [API_PATHS.crews],
+  crew: (id: string) => [API_PATHS.crews, id],
+  crewLoad: (id: string) => [API_PATHS.crews, id, "load"],
+  team: [API_PATHS.team],
 } as const;

@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { signInAs } from "./sign-in-as.ts";
+
+test("an owner creates a crew, adds a landscaper to it, sets its hours, sees it in the list, and deletes it", async ({ page }) => {
+  await signInAs(page, "owner@demo.test");
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto("/crews");
+  await expect(page.getByRole("heading", { level: 1, name: "Crews" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Crews" }).getByRole("link", { name: "Crew A" })).toBeVisible();
+
+  await page.getByLabel("Crew name").fill("Night Crew");
+  await page.getByRole("button", { name: "Create crew" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Night Crew" })).toBeVisible();
+  await expect(page).toHaveURL(/\/crews\/[0-9a-f-]{36}$/);
+
+  // The landscaping vertical calls crew members Landscapers.
+  const members = page.getByRole("region", { name: "Landscapers" });
+  await expect(members.getByText("No landscapers in this crew yet.")).toBeVisible();
+  await members.getByLabel("Add to crew").selectOption({ label: "Miguel Member (member)" });
+  await members.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(members.getByRole("list", { name: "Landscapers of Night Crew" }).getByText("Miguel Member", { exact: true })).toBeVisible();
+
+  await page.getByRole("checkbox", { name: "Monday" }).check();
+  await page.getByLabel("Monday start").fill("07:00");
+  await page.getByLabel("Monday end").fill("15:00");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Crew saved").first()).toBeVisible();
+  const load = page.getByRole("region", { name: "This week" });
+  await expect(load.getByRole("cell", { name: "8h" })).toBeVisible();
+
+  await page.getByRole("link", { name: "← All crews" }).click();
+  const row = page.getByRole("list", { name: "Crews" }).getByRole("listitem").filter({ hasText: "Night Crew" });
+  await expect(row.getByText("Miguel Member")).toBeVisible();
+
+  await row.getByRole("link", { name: "Night Crew" }).click();
+  await page.getByRole("button", { name: "Delete Night Crew" }).click();
+  await page.getByRole("button", { name: "Yes, delete Night Crew" }).click();
+  await expect(page).toHaveURL(/\/crews$/);
+  await expect(page.getByRole("list", { name: "Crews" }).getByText("Night Crew")).toHaveCount(0);
+});
+
+test("a crew that does not exist shows an accessible not-found state", async ({ page }) => {
+  await signInAs(page, "tech@demo.test");
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto("/crews/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByRole("heading", { level: 1, name: "Crew not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to crews" })).toBeVisible();
+});
