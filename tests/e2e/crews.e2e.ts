@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { signInAs } from "./sign-in-as.ts";
 
@@ -45,4 +46,32 @@ test("a crew that does not exist shows an accessible not-found state", async ({ 
   await page.goto("/crews/00000000-0000-4000-8000-000000000000");
   await expect(page.getByRole("heading", { level: 1, name: "Crew not found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to crews" })).toBeVisible();
+});
+
+test("a real crew's page, as an owner and a field user, in both themes, has no accessibility violations", async ({ browser }) => {
+  for (const email of ["owner@demo.test", "tech@demo.test"]) {
+    const context = await browser.newContext({ colorScheme: "light" });
+    await context.addInitScript(`document.addEventListener("DOMContentLoaded", () => {
+      const style = document.createElement("style");
+      style.textContent = "*, *::before, *::after { transition: none !important; animation: none !important; }";
+      document.head.append(style);
+    });`);
+    const page = await context.newPage();
+    await signInAs(page, email);
+    await expect(page).not.toHaveURL(/\/login$/);
+    await page.goto("/crews");
+    await page.getByRole("list", { name: "Crews" }).getByRole("link", { name: "Crew A" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Crew A" })).toBeVisible();
+    await expect(page.locator('[data-slot="skeleton"], [role="status"][aria-label^="Loading"]')).toHaveCount(0);
+    for (const theme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      const results = await new AxeBuilder({ page })
+        .options({ resultTypes: ["violations"] })
+        .setLegacyMode()
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${email}, ${theme}`).toEqual([]);
+    }
+    await context.close();
+  }
 });

@@ -146,7 +146,7 @@ function DeleteCrew({ crew }: { crew: Crew }) {
         {confirming ? (
           <>
             <Button variant="destructive" disabled={remove.isPending}
-              onClick={() => remove.mutate(undefined, { onSuccess: () => void navigate("/crews") })}>
+              onClick={() => void remove.mutateAsync().then(() => navigate("/crews"), () => undefined)}>
               {remove.isPending ? "Deleting…" : `Yes, delete ${crew.name}`}
             </Button>
             <Button variant="outline" onClick={() => setConfirming(false)}>Cancel</Button>

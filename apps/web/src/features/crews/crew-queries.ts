@@ -61,10 +61,10 @@ function useCrewChange<Input>(send: (input: Input) => Promise<Response>) {
   return useMutation({
     mutationFn: async (input: Input) => {
       const response = await send(input);
-      return response.status === 204 ? null : crewSchema.parse(await response.json());
+      return crewSchema.parse(await response.json());
     },
     onSuccess: async (crew) => {
-      if (crew) queryClient.setQueryData(QUERY_KEYS.crew(crew.id), crew);
+      queryClient.setQueryData(QUERY_KEYS.crew(crew.id), crew);
       await Promise.all([
         // The list, every crew and every load (a crew's hours change its working minutes).
         queryClient.invalidateQueries({ queryKey: QUERY_KEYS.crews }),
@@ -79,7 +79,21 @@ export const useCreateCrew = () => useCrewChange((input: CreateCrewRequest) => a
 export const useUpdateCrew = (id: string) =>
   useCrewChange((input: UpdateCrewRequest) => apiRequest("PATCH", crewPath(id), input));
 
-export const useDeleteCrew = (id: string) => useCrewChange(() => apiRequest("DELETE", crewPath(id)));
+/** The deleted crew's own queries are left alone: read again, they would only answer 404 to the page leaving it. */
+export function useDeleteCrew(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest("DELETE", crewPath(id));
+    },
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: QUERY_KEYS.crews, exact: true }),
+        queryClient.invalidateQueries({ queryKey: QUERY_KEYS.team }),
+      ]);
+    },
+  });
+}
 
 export const useAddCrewMember = (id: string) =>
   useCrewChange((userId: string) => apiRequest("POST", API_PATHS.crewMembers.replace(":id", encodeURIComponent(id)), { userId }));

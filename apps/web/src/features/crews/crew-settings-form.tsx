@@ -47,7 +47,7 @@ export function CrewSettingsForm({ crew, canManage }: { crew: Crew; canManage: b
     };
     update.mutate(request, {
       onSuccess: (saved) => {
-        if (saved) setSkills(saved.skills.join(", "));
+        setSkills(saved.skills.join(", "));
         toast({ title: "Crew saved" });
       },
     });

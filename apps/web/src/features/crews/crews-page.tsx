@@ -56,7 +56,7 @@ function NewCrewForm() {
   const [color, setColor] = useState("#16a34a");
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate({ name, color }, { onSuccess: (crew) => { if (crew) void navigate(`/crews/${crew.id}`); } });
+    void create.mutateAsync({ name, color }).then((crew) => navigate(`/crews/${crew.id}`), () => undefined);
   };
   return (
     <Card role="region" aria-labelledby="new-crew-title">
