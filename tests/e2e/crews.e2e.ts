@@ -40,6 +40,28 @@ test("an owner creates a crew, adds a landscaper to it, sets its hours, sees it 
   await expect(page.getByRole("list", { name: "Crews" }).getByText("Night Crew")).toHaveCount(0);
 });
 
+test("the owner adds a team member, who can then join a crew; a member sees the team but cannot add to it", async ({ browser }) => {
+  const page = await (await browser.newContext()).newPage();
+  await signInAs(page, "owner@demo.test");
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto("/crews");
+  const team = page.getByRole("region", { name: "Team" });
+  await expect(team.getByText("your plan has no limit", { exact: false }).or(team.getByText("team members your plan allows", { exact: false }))).toBeVisible();
+  await team.getByLabel("Name").fill("Pat Planter");
+  await team.getByLabel("Email").fill("pat.planter@demo.test");
+  await team.getByRole("button", { name: "Add team member" }).click();
+  await expect(team.getByRole("list", { name: "Team members" }).getByText("Pat Planter")).toBeVisible();
+  await page.getByRole("list", { name: "Crews" }).getByRole("link", { name: "Crew B" }).click();
+  await expect(page.getByLabel("Add to crew").locator("option", { hasText: "Pat Planter (field user)" })).toHaveCount(1);
+
+  const member = await (await browser.newContext()).newPage();
+  await signInAs(member, "member@demo.test");
+  await expect(member).not.toHaveURL(/\/login$/);
+  await member.goto("/crews");
+  await expect(member.getByRole("region", { name: "Team" }).getByText("Pat Planter")).toBeVisible();
+  await expect(member.getByRole("button", { name: "Add team member" })).toHaveCount(0);
+});
+
 test("a crew that does not exist shows an accessible not-found state", async ({ page }) => {
   await signInAs(page, "tech@demo.test");
   await expect(page).not.toHaveURL(/\/login$/);

@@ -11,6 +11,7 @@ import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { ColorDot, errorText, LoadError, LoadingBlock, NoCompanyNotice } from "./crew-parts";
 import { formatMinutes, useCreateCrew, useCrewLoad, useCrews } from "./crew-queries";
+import { TeamCard } from "./team-card";
 
 function WeekLoad({ crewId }: { crewId: string }) {
   const load = useCrewLoad(crewId);
@@ -94,7 +95,7 @@ function CrewList({ canManage }: { canManage: boolean }) {
       {canManage ? <NewCrewForm /> : null}
       <Card role="region" aria-labelledby="crew-list-title">
         <CardHeader>
-          <CardTitle id="crew-list-title">Your crews</CardTitle>
+          <CardTitle id="crew-list-title">Crew list</CardTitle>
           <CardDescription>Each crew's {membersLabel.toLowerCase()}, skills and this week's scheduled time against its working time.</CardDescription>
         </CardHeader>
         <CardContent>
@@ -115,6 +116,7 @@ function CrewList({ canManage }: { canManage: boolean }) {
           )}
         </CardContent>
       </Card>
+      <TeamCard isOwner={user.role === "owner"} technician={company.data?.terminology.technician ?? "Technician"} />
     </>
   );
 }
