@@ -29,6 +29,12 @@ export const API_PATHS = {
   visit: "/api/visits/:id",
   visitSchedule: "/api/visits/:id/schedule",
   visitTransition: "/api/visits/:id/transition",
+  crews: "/api/crews",
+  crew: "/api/crews/:id",
+  crewMembers: "/api/crews/:id/members",
+  crewMember: "/api/crews/:id/members/:userId",
+  crewLoad: "/api/crews/:id/load",
+  team: "/api/team",
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

@@ -8,6 +8,8 @@ import { CustomerDetailPage } from "../features/customers/customer-detail-page";
 import { CustomersPage } from "../features/customers/customers-page";
 import { JobDetailPage } from "../features/jobs/job-detail-page";
 import { JobsPage } from "../features/jobs/jobs-page";
+import { CrewDetailPage } from "../features/crews/crew-detail-page";
+import { CrewsPage } from "../features/crews/crews-page";
 import { AppLayout, FullPageLoader } from "../shell/app-layout";
 import { NotFoundPage } from "../shell/not-found-page";
 import { RoleGuard } from "../shell/role-guard";
@@ -37,6 +39,8 @@ export function AppRoutes() {
         <Route path="/customers/:id" element={<CustomerDetailPage />} />
         <Route path="/jobs" element={<RoleGuard roles={JOB_MANAGERS}><JobsPage /></RoleGuard>} />
         <Route path="/jobs/:id" element={<RoleGuard roles={JOB_MANAGERS}><JobDetailPage /></RoleGuard>} />
+        <Route path="/crews" element={<CrewsPage />} />
+        <Route path="/crews/:id" element={<CrewDetailPage />} />
         {SECTION_PAGES.map((page) => (
           <Route
             key={page.path}

@@ -11,4 +11,8 @@ export const QUERY_KEYS = {
   customers: [API_PATHS.customers],
   customer: (id: string) => [API_PATHS.customer(id)],
   jobs: [API_PATHS.jobs],
+  crews: [API_PATHS.crews],
+  crew: (id: string) => [API_PATHS.crews, id],
+  crewLoad: (id: string) => [API_PATHS.crews, id, "load"],
+  team: [API_PATHS.team],
 } as const;

@@ -8,8 +8,6 @@ export type SectionPage = { path: string; title: string; description: string; ro
 
 export const SECTION_PAGES: readonly SectionPage[] = [
   { path: "/schedule", title: "Schedule", description: "The calendar of visits for every crew, where the day's work is planned and dispatched." },
-  { path: "/crews", title: "Crews", description: "Your crews, who is on each one, and the work assigned to them." },
-  { path: "/crews/:id", title: "Crew", description: "This crew's members, upcoming visits and completed work." },
   { path: "/plans", title: "Plans", description: "Your subscription plan, its limits and usage, and the plans you can move to." },
   { path: "/integrations", title: "Integrations", description: "Connections to QuickBooks, Stripe, Twilio and the other services your company uses." },
   { path: "/payments", title: "Payments", description: "Payments received against your invoices, and the balances still outstanding." },

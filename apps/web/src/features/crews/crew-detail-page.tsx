@@ -1,0 +1,235 @@
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import type { Crew } from "@fieldops/shared/crews";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Label } from "../../components/ui/label";
+import { ApiError } from "../../lib/api";
+import { useCompany } from "../../lib/company";
+import { useSignedInUser } from "../../shell/app-layout";
+import { usePageTitle } from "../../shell/page-title";
+import { ColorDot, errorText, LoadError, LoadingBlock, NoCompanyNotice } from "./crew-parts";
+import {
+  formatMinutes,
+  isCrewId,
+  useAddCrewMember,
+  useCrew,
+  useCrewLoad,
+  useDeleteCrew,
+  useRemoveCrewMember,
+  useTeam,
+} from "./crew-queries";
+import { CrewSettingsForm } from "./crew-settings-form";
+
+const dayLabel = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+
+function WeekLoadCard({ crewId }: { crewId: string }) {
+  const load = useCrewLoad(crewId);
+  return (
+    <Card role="region" aria-labelledby="crew-load-title">
+      <CardHeader>
+        <CardTitle id="crew-load-title">This week</CardTitle>
+        <CardDescription>Visits and scheduled time against working time, per day.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {load.isPending ? (
+          <LoadingBlock label="Loading this week's load" />
+        ) : load.isError ? (
+          <LoadError title="This week's load could not be loaded" retry={() => void load.refetch()} busy={load.isFetching} />
+        ) : (
+          <table className="w-full text-sm">
+            <caption className="sr-only">Load per day, week of {load.data.weekStart}</caption>
+            <thead>
+              <tr className="text-left text-muted-foreground">
+                <th scope="col" className="py-1 font-medium">Day</th>
+                <th scope="col" className="py-1 font-medium">Visits</th>
+                <th scope="col" className="py-1 font-medium">Scheduled</th>
+                <th scope="col" className="py-1 font-medium">Working</th>
+              </tr>
+            </thead>
+            <tbody>
+              {load.data.days.map((day) => (
+                <tr key={day.date} className="border-t">
+                  <th scope="row" className="py-1 text-left font-normal">{dayLabel(day.date)}</th>
+                  <td className="py-1">{day.visits}</td>
+                  <td className="py-1">{formatMinutes(day.scheduledMinutes)}</td>
+                  <td className="py-1">{day.workingMinutes === 0 ? "Day off" : formatMinutes(day.workingMinutes)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function MembersCard({ crew, canManage, label }: { crew: Crew; canManage: boolean; label: string }) {
+  const team = useTeam();
+  const add = useAddCrewMember(crew.id);
+  const remove = useRemoveCrewMember(crew.id);
+  const [userId, setUserId] = useState("");
+  // A person works in one crew at a time: only people in no crew can be added.
+  const available = team.data?.items.filter((person) => person.crews.length === 0) ?? [];
+  const error = add.error ?? remove.error;
+  return (
+    <Card role="region" aria-labelledby="crew-members-title">
+      <CardHeader>
+        <CardTitle id="crew-members-title">{label}</CardTitle>
+        <CardDescription>Each person works in one crew at a time.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {crew.members.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No {label.toLowerCase()} in this crew yet.</p>
+        ) : (
+          <ul aria-label={`${label} of ${crew.name}`} className="divide-y">
+            {crew.members.map((member) => (
+              <li key={member.id} className="flex items-center justify-between gap-3 py-2">
+                <span className="grid">
+                  <span className="font-medium">{member.name}</span>
+                  <span className="text-xs text-muted-foreground">{member.email} · {member.role.replace("_", " ")}</span>
+                </span>
+                {canManage ? (
+                  <Button variant="outline" size="sm" disabled={remove.isPending} onClick={() => remove.mutate(member.id)}>
+                    Remove {member.name}
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {canManage ? (
+          <form
+            className="flex flex-wrap items-end gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (userId) add.mutate(userId, { onSuccess: () => setUserId("") });
+            }}
+          >
+            <div className="grid gap-1.5">
+              <Label htmlFor="crew-add-member">Add to crew</Label>
+              <select
+                id="crew-add-member"
+                className="h-9 rounded-md border bg-background px-3 text-sm"
+                value={userId}
+                onChange={(e) => setUserId(e.target.value)}
+                disabled={team.isPending || team.isError}
+              >
+                <option value="">{team.isPending ? "Loading your team…" : available.length === 0 ? "Everyone is in a crew" : "Choose a person"}</option>
+                {available.map((person) => (
+                  <option key={person.id} value={person.id}>{person.name} ({person.role.replace("_", " ")})</option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" disabled={!userId || add.isPending}>{add.isPending ? "Adding…" : "Add"}</Button>
+          </form>
+        ) : null}
+        {team.isError ? <p role="alert" className="text-sm text-destructive">Your team could not be loaded.</p> : null}
+        {error ? <p role="alert" className="text-sm text-destructive">{errorText(error)}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeleteCrew({ crew }: { crew: Crew }) {
+  const remove = useDeleteCrew(crew.id);
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Card role="region" aria-labelledby="crew-delete-title">
+      <CardHeader>
+        <CardTitle id="crew-delete-title">Delete crew</CardTitle>
+        <CardDescription>The crew's visits stay and become unassigned.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-3">
+        {confirming ? (
+          <>
+            <Button variant="destructive" disabled={remove.isPending}
+              onClick={() => void remove.mutateAsync().then(() => navigate("/crews"), () => undefined)}>
+              {remove.isPending ? "Deleting…" : `Yes, delete ${crew.name}`}
+            </Button>
+            <Button variant="outline" onClick={() => setConfirming(false)}>Cancel</Button>
+          </>
+        ) : (
+          <Button variant="outline" onClick={() => setConfirming(true)}>Delete {crew.name}</Button>
+        )}
+        {remove.isError ? <p role="alert" className="text-sm text-destructive">{errorText(remove.error)}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CrewNotFound() {
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Crew not found</h1>
+      <Card role="region" aria-labelledby="crew-not-found-title">
+        <CardHeader>
+          <CardTitle id="crew-not-found-title">This crew does not exist</CardTitle>
+          <CardDescription>It may have been deleted, or the link is wrong.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild variant="outline">
+            <Link to="/crews">Back to crews</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+function CrewDetail({ id }: { id: string }) {
+  const user = useSignedInUser();
+  const crew = useCrew(id);
+  const company = useCompany(user.companyId);
+  const canManage = user.role === "owner" || user.role === "member";
+  usePageTitle(crew.data?.name ?? "Crew");
+  const notFound = !isCrewId(id) || (crew.error instanceof ApiError && crew.error.status === 404);
+  if (notFound) return <CrewNotFound />;
+  if (crew.isPending) {
+    return (
+      <>
+        <h1 className="text-2xl font-semibold tracking-tight">Crew</h1>
+        <LoadingBlock label="Loading crew" />
+      </>
+    );
+  }
+  if (crew.isError) {
+    return (
+      <>
+        <h1 className="text-2xl font-semibold tracking-tight">Crew</h1>
+        <LoadError title="The crew could not be loaded" retry={() => void crew.refetch()} busy={crew.isFetching} />
+      </>
+    );
+  }
+  return (
+    <>
+      <div className="grid gap-1">
+        <Link to="/crews" className="text-sm text-muted-foreground underline-offset-4 hover:underline">← All crews</Link>
+        <h1 className="flex items-center gap-3 text-2xl font-semibold tracking-tight">
+          <ColorDot color={crew.data.color} className="size-4" />
+          {crew.data.name}
+        </h1>
+      </div>
+      <WeekLoadCard crewId={id} />
+      <MembersCard crew={crew.data} canManage={canManage} label={company.data?.terminology.technicians ?? "Members"} />
+      <CrewSettingsForm key={crew.data.id} crew={crew.data} canManage={canManage} />
+      {canManage ? <DeleteCrew crew={crew.data} /> : null}
+    </>
+  );
+}
+
+export function CrewDetailPage() {
+  const { id = "" } = useParams();
+  const user = useSignedInUser();
+  if (user.companyId === null) {
+    return (
+      <>
+        <h1 className="text-2xl font-semibold tracking-tight">Crew</h1>
+        <NoCompanyNotice>You do not belong to a company, so there are no crews to show.</NoCompanyNotice>
+      </>
+    );
+  }
+  return <CrewDetail id={id} />;
+}

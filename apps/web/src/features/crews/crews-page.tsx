@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import type { Crew } from "@fieldops/shared/crews";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { useCompany } from "../../lib/company";
+import { useSignedInUser } from "../../shell/app-layout";
+import { usePageTitle } from "../../shell/page-title";
+import { ColorDot, errorText, LoadError, LoadingBlock, NoCompanyNotice } from "./crew-parts";
+import { formatMinutes, useCreateCrew, useCrewLoad, useCrews } from "./crew-queries";
+import { TeamCard } from "./team-card";
+
+function WeekLoad({ crewId }: { crewId: string }) {
+  const load = useCrewLoad(crewId);
+  if (load.isPending) return <span className="text-muted-foreground">Loading…</span>;
+  if (load.isError) return <span className="text-destructive">Load unavailable</span>;
+  const { visits, scheduledMinutes, workingMinutes } = load.data;
+  return (
+    <span>
+      {visits} {visits === 1 ? "visit" : "visits"} · {formatMinutes(scheduledMinutes)} of {formatMinutes(workingMinutes)}
+    </span>
+  );
+}
+
+function CrewRow({ crew, membersLabel }: { crew: Crew; membersLabel: string }) {
+  return (
+    <li className="grid gap-2 py-4 first:pt-0 last:pb-0 sm:grid-cols-[1.2fr_1.5fr_1fr_1fr] sm:items-center">
+      <Link to={`/crews/${crew.id}`} className="flex items-center gap-2 font-medium underline-offset-4 hover:underline">
+        <ColorDot color={crew.color} />
+        {crew.name}
+      </Link>
+      <span className="text-sm">
+        <span className="sr-only">{membersLabel}: </span>
+        {crew.members.length === 0 ? <span className="text-muted-foreground">No {membersLabel.toLowerCase()}</span> : crew.members.map((m) => m.name).join(", ")}
+      </span>
+      <span className="flex flex-wrap gap-1">
+        <span className="sr-only">Skills: </span>
+        {crew.skills.length === 0 ? <span className="text-sm text-muted-foreground">No skills</span> : crew.skills.map((skill) => (
+          <Badge key={skill} variant="secondary">{skill}</Badge>
+        ))}
+      </span>
+      <span className="text-sm">
+        <span className="sr-only">This week: </span>
+        <WeekLoad crewId={crew.id} />
+      </span>
+    </li>
+  );
+}
+
+function NewCrewForm() {
+  const create = useCreateCrew();
+  const navigate = useNavigate();
+  const [name, setName] = useState("");
+  const [color, setColor] = useState("#16a34a");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void create.mutateAsync({ name, color }).then((crew) => navigate(`/crews/${crew.id}`), () => undefined);
+  };
+  return (
+    <Card role="region" aria-labelledby="new-crew-title">
+      <CardHeader>
+        <CardTitle id="new-crew-title">New crew</CardTitle>
+        <CardDescription>Name the crew and pick its colour on the schedule; add people, skills and hours next.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+          <div className="grid gap-1.5">
+            <Label htmlFor="new-crew-name">Crew name</Label>
+            <Input id="new-crew-name" required maxLength={80} value={name} onChange={(e) => setName(e.target.value)} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="new-crew-color">Colour</Label>
+            <Input id="new-crew-color" type="color" className="w-16 p-1" value={color} onChange={(e) => setColor(e.target.value)} />
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? "Creating…" : "Create crew"}
+          </Button>
+        </form>
+        {create.isError ? <p role="alert" className="mt-2 text-sm text-destructive">{errorText(create.error)}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CrewList({ canManage }: { canManage: boolean }) {
+  const user = useSignedInUser();
+  const crews = useCrews();
+  const company = useCompany(user.companyId);
+  const membersLabel = company.data?.terminology.technicians ?? "Members";
+  return (
+    <>
+      {canManage ? <NewCrewForm /> : null}
+      <Card role="region" aria-labelledby="crew-list-title">
+        <CardHeader>
+          <CardTitle id="crew-list-title">Crew list</CardTitle>
+          <CardDescription>Each crew's {membersLabel.toLowerCase()}, skills and this week's scheduled time against its working time.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {crews.isPending ? (
+            <LoadingBlock label="Loading crews" />
+          ) : crews.isError ? (
+            <LoadError title="Crews could not be loaded" retry={() => void crews.refetch()} busy={crews.isFetching} />
+          ) : crews.data.items.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              No crews yet.{canManage ? " Create one above to start assigning visits to it." : " Your office has not set up any crews."}
+            </p>
+          ) : (
+            <ul aria-label="Crews" className="divide-y">
+              {crews.data.items.map((crew) => (
+                <CrewRow key={crew.id} crew={crew} membersLabel={membersLabel} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <TeamCard isOwner={user.role === "owner"} technician={company.data?.terminology.technician ?? "Technician"} />
+    </>
+  );
+}
+
+export function CrewsPage() {
+  usePageTitle("Crews");
+  const user = useSignedInUser();
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Crews</h1>
+      {user.companyId === null ? (
+        <NoCompanyNotice>You do not belong to a company, so there are no crews to show.</NoCompanyNotice>
+      ) : (
+        <CrewList canManage={user.role === "owner" || user.role === "member"} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { z } from "zod";
+import { emailSchema } from "./auth";
+import { roleSchema } from "./roles";
+import { text } from "./text";
+
+export const MAX_CREW_SKILLS = 30;
+export const MAX_CREW_BREAKS = 5;
+export const MAX_CREW_MEMBERS = 100;
+
+/** `#rrggbb`, the form a colour input gives and the schedule paints with. */
+export const crewColorSchema = text({ max: 7, trim: true })
+  .regex(/^#[0-9a-fA-F]{6}$/, "Enter a colour as #rrggbb")
+  .transform((value) => value.toLowerCase());
+
+/** A time of day in the company's time zone, `HH:MM` from 00:00 to 24:00. */
+export const timeOfDaySchema = text({ max: 5 }).regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, "Enter a time as HH:MM");
+
+export function minutesFromTime(value: string): number {
+  const [hours, minutes] = value.split(":").map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
+export function timeFromMinutes(total: number): string {
+  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/** 0 = Sunday … 6 = Saturday, as `Date.getDay()`. */
+export const weekdaySchema = z.number().int().min(0).max(6);
+export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** That the end comes after the start is checked by the use case (a rule across fields, kept out of the schema). */
+export const workingHoursSchema = z.object({ weekday: weekdaySchema, start: timeOfDaySchema, end: timeOfDaySchema });
+export type WorkingHours = z.infer<typeof workingHoursSchema>;
+
+/** A break that starts somewhere between windowStart and windowEnd and lasts durationMinutes. */
+export const crewBreakSchema = z.object({
+  windowStart: timeOfDaySchema,
+  windowEnd: timeOfDaySchema,
+  durationMinutes: z.number().int().min(5).max(240),
+});
+export type CrewBreak = z.infer<typeof crewBreakSchema>;
+
+export const skillSchema = text({ max: 40, trim: true }).min(1, "A skill needs a name");
+
+const skillsSchema = z
+  .array(skillSchema)
+  .max(MAX_CREW_SKILLS)
+  .transform((skills) => [...new Set(skills.map((skill) => skill.toLowerCase()))]);
+
+const workingHoursListSchema = z.array(workingHoursSchema).max(7);
+
+const crewFields = {
+  name: text({ max: 80, trim: true }).min(1, "A crew needs a name"),
+  color: crewColorSchema,
+  skills: skillsSchema,
+  workingHours: workingHoursListSchema,
+  breaks: z.array(crewBreakSchema).max(MAX_CREW_BREAKS),
+};
+
+export const createCrewRequestSchema = z.object({
+  name: crewFields.name,
+  color: crewFields.color,
+  skills: crewFields.skills.optional(),
+  workingHours: crewFields.workingHours.optional(),
+  breaks: crewFields.breaks.optional(),
+  memberIds: z.array(z.uuid()).max(MAX_CREW_MEMBERS).optional(),
+});
+export type CreateCrewRequest = z.infer<typeof createCrewRequestSchema>;
+
+/** Each field given replaces the crew's whole value of it. */
+export const updateCrewRequestSchema = z.object({
+  name: crewFields.name.optional(),
+  color: crewFields.color.optional(),
+  skills: crewFields.skills.optional(),
+  workingHours: crewFields.workingHours.optional(),
+  breaks: crewFields.breaks.optional(),
+});
+export type UpdateCrewRequest = z.infer<typeof updateCrewRequestSchema>;
+
+export const crewIdParamsSchema = z.object({ id: z.uuid() });
+export const crewMemberParamsSchema = z.object({ id: z.uuid(), userId: z.uuid() });
+export const addCrewMemberRequestSchema = z.object({ userId: z.uuid() });
+
+export const crewMemberSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), role: roleSchema });
+export type CrewMember = z.infer<typeof crewMemberSchema>;
+
+export const crewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  skills: z.array(z.string()),
+  workingHours: z.array(z.object({ weekday: z.number(), start: z.string(), end: z.string() })),
+  breaks: z.array(z.object({ windowStart: z.string(), windowEnd: z.string(), durationMinutes: z.number() })),
+  members: z.array(crewMemberSchema),
+  createdAt: z.string(),
+});
+export type Crew = z.infer<typeof crewSchema>;
+
+export const crewListResponseSchema = z.object({ items: z.array(crewSchema) });
+export type CrewListResponse = z.infer<typeof crewListResponseSchema>;
+
+/** GET /api/crews/:id/load?week=YYYY-MM-DD: any day of the week wanted; the week runs Monday to Sunday. */
+export const crewLoadQuerySchema = z.object({
+  week: text({ max: 10 })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD")
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Enter a real date")
+    .optional(),
+});
+
+export const crewLoadDaySchema = z.object({
+  date: z.string(),
+  visits: z.number(),
+  scheduledMinutes: z.number(),
+  workingMinutes: z.number(),
+});
+export const crewLoadSchema = z.object({
+  crewId: z.string(),
+  weekStart: z.string(),
+  timeZone: z.string(),
+  days: z.array(crewLoadDaySchema),
+  visits: z.number(),
+  scheduledMinutes: z.number(),
+  workingMinutes: z.number(),
+});
+export type CrewLoad = z.infer<typeof crewLoadSchema>;
+
+/** Team members: the company's users. */
+export const teamMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  crews: z.array(z.object({ id: z.string(), name: z.string(), color: z.string() })),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamResponseSchema = z.object({
+  items: z.array(teamMemberSchema),
+  /** -1 when the plan has no limit. */
+  limit: z.number(),
+  used: z.number(),
+});
+export type TeamResponse = z.infer<typeof teamResponseSchema>;
+
+export const addTeamMemberRequestSchema = z.object({
+  name: text({ max: 100, trim: true }).min(1, "A name is required"),
+  email: emailSchema,
+  role: z.enum(["member", "field_user"]),
+});
+export type AddTeamMemberRequest = z.infer<typeof addTeamMemberRequestSchema>;
