@@ -42,8 +42,8 @@ test("the platform admin, who belongs to no company, is never asked for company 
   await expect(page.getByRole("region", { name: "Platform administration" })).toBeVisible();
 
   const nav = page.getByRole("navigation", { name: "Main" });
-  await nav.getByRole("link", { name: "Jobs" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
+  await nav.getByRole("link", { name: "Reports" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
   await nav.getByRole("link", { name: "Dashboard" }).click();
   await expect(page.getByRole("region", { name: "Platform administration" })).toBeVisible();
   await page.reload();
