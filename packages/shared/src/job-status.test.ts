@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dayInTimeZone, deriveJobStatus, startOfMonthInTimeZone, zonedWallClockToUtc, type JobStatusInput } from "./job-status";
+import { dayInTimeZone, startOfMonthInTimeZone, zonedWallClockToUtc } from "./company-time";
+import { deriveJobStatus, type JobStatusInput } from "./job-status";
 
 const tz = "America/Denver";
 // 2026-11-25 20:00 in Denver (UTC-7) is 2026-11-26 03:00 UTC: "today" is the 25th there, the 26th in UTC.

@@ -2,7 +2,7 @@ import type { TenantTransaction } from "@fieldops/db";
 import type { CrewLoad } from "@fieldops/shared/crews";
 import { notFound } from "../errors.ts";
 import { CREW_NOT_FOUND } from "./crew-view.ts";
-import { addDays, localDate, mondayOf, startOfLocalDay } from "./zoned-time.ts";
+import { addDays, dayInTimeZone, mondayOf, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 
 /**
  * A crew's load over one week (Monday to Sunday in the company's time zone): per day, its visits that are not
@@ -16,13 +16,13 @@ export async function getCrewLoad(
   const crew = await tx.crew.findUnique({ where: { id: input.crewId }, select: { id: true, workingHours: true, breaks: true } });
   if (!crew) throw notFound(CREW_NOT_FOUND);
   const { timeZone } = company;
-  const weekStart = mondayOf(input.week ?? localDate(input.now ?? new Date(), timeZone));
+  const weekStart = mondayOf(input.week ?? dayInTimeZone(input.now ?? new Date(), timeZone));
   const dates = Array.from({ length: 7 }, (_, index) => addDays(weekStart, index));
   const visits = await tx.visit.findMany({
     where: {
       crewId: crew.id,
       status: { not: "canceled" },
-      scheduledStart: { gte: startOfLocalDay(weekStart, timeZone), lt: startOfLocalDay(addDays(weekStart, 7), timeZone) },
+      scheduledStart: { gte: startOfDayInTimeZone(weekStart, timeZone), lt: startOfDayInTimeZone(addDays(weekStart, 7), timeZone) },
     },
     select: { scheduledStart: true, scheduledEnd: true, durationMinutes: true },
   });
@@ -35,7 +35,7 @@ export async function getCrewLoad(
   });
   for (const visit of visits) {
     if (!visit.scheduledStart) continue;
-    const day = days[dates.indexOf(localDate(visit.scheduledStart, timeZone))];
+    const day = days[dates.indexOf(dayInTimeZone(visit.scheduledStart, timeZone))];
     if (!day) continue;
     day.visits += 1;
     day.scheduledMinutes += visit.scheduledEnd

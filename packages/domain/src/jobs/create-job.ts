@@ -1,5 +1,5 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { startOfMonthInTimeZone } from "@fieldops/shared/job-status";
+import { startOfMonthInTimeZone } from "@fieldops/shared/company-time";
 import type { CreateJobInput, JobDetail } from "@fieldops/shared/jobs";
 import { PLANS, planIdSchema, isWithinLimit, UNLIMITED } from "@fieldops/shared/plans";
 import { notFound, planLimitReached } from "../errors.ts";

@@ -1,5 +1,6 @@
 import { Prisma, type TenantTransaction } from "@fieldops/db";
-import { dayInTimeZone, type JobStatus } from "@fieldops/shared/job-status";
+import { type JobStatus } from "@fieldops/shared/job-status";
+import { dayInTimeZone } from "@fieldops/shared/company-time";
 import type { JobListResponse, ListJobsQuery } from "@fieldops/shared/jobs";
 import { invalidInput } from "../errors.ts";
 

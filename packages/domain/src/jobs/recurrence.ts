@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { utcToZonedWallClock, zonedWallClockToUtc } from "@fieldops/shared/job-status";
+import { utcToZonedWallClock, zonedWallClockToUtc } from "@fieldops/shared/company-time";
 import { MAX_VISITS_PER_HORIZON } from "@fieldops/shared/jobs";
 import { invalidInput } from "../errors.ts";
 

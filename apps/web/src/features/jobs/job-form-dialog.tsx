@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { Plus, Trash2 } from "lucide-react";
-import { zonedWallClockToUtc } from "@fieldops/shared/job-status";
+import { zonedWallClockToUtc } from "@fieldops/shared/company-time";
 import type { CreateJobRequest, JobDetail } from "@fieldops/shared/jobs";
 import type { Terminology } from "@fieldops/shared/verticals";
 import { Alert, AlertDescription } from "../../components/ui/alert";

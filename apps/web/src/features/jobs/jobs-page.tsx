@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Plus } from "lucide-react";
-import { JOB_STATUS_LABELS, jobStatusSchema, zonedWallClockToUtc, type JobStatus } from "@fieldops/shared/job-status";
+import { JOB_STATUS_LABELS, jobStatusSchema, type JobStatus } from "@fieldops/shared/job-status";
+import { zonedWallClockToUtc } from "@fieldops/shared/company-time";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
