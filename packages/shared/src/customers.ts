@@ -160,6 +160,24 @@ export const customerImportFieldSchema = z.enum(CUSTOMER_IMPORT_FIELDS);
 export type CustomerImportField = z.infer<typeof customerImportFieldSchema>;
 export const REQUIRED_CUSTOMER_IMPORT_FIELDS: readonly CustomerImportField[] = ["name", "street", "city", "latitude", "longitude"];
 
+/** The column headers a CSV export writes, in order; an import maps them back by the same names,
+ * and the import screen labels its fields with them. */
+export const CUSTOMER_CSV_HEADERS: Record<CustomerImportField, string> = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  street: "Street",
+  city: "City",
+  region: "Region",
+  postcode: "Postcode",
+  latitude: "Latitude",
+  longitude: "Longitude",
+  accessNotes: "Access notes",
+  gateCode: "Gate code",
+  tags: "Tags",
+  notes: "Notes",
+};
+
 export const MAX_CUSTOMER_IMPORT_ROWS = 5000;
 /** About 1 MB of CSV text; the route's body limit leaves room for the JSON around it. */
 export const MAX_CUSTOMER_IMPORT_CHARS = 1_000_000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CUSTOMER_CSV_HEADERS, customersToCsv, parseCustomerCsv, spreadsheetSafe } from "./customer-csv.ts";
+import { CUSTOMER_CSV_HEADERS } from "@fieldops/shared/customers";
+import { customersToCsv, parseCustomerCsv, spreadsheetSafe } from "./customer-csv.ts";
 
 const mapping = {
   name: "Customer",

@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import {
+  CUSTOMER_CSV_HEADERS,
   CUSTOMER_IMPORT_FIELDS,
   MAX_CUSTOMER_IMPORT_ROWS,
   REQUIRED_CUSTOMER_IMPORT_FIELDS,
@@ -20,22 +21,6 @@ export interface ParsedCustomerCsv {
   errors: CustomerImportError[];
 }
 
-/** The column headers a CSV export writes, in order; an import maps them back by the same names. */
-export const CUSTOMER_CSV_HEADERS: Record<CustomerImportField, string> = {
-  name: "Name",
-  email: "Email",
-  phone: "Phone",
-  street: "Street",
-  city: "City",
-  region: "Region",
-  postcode: "Postcode",
-  latitude: "Latitude",
-  longitude: "Longitude",
-  accessNotes: "Access notes",
-  gateCode: "Gate code",
-  tags: "Tags",
-  notes: "Notes",
-};
 
 const TAG_SEPARATOR = ";";
 

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent } from "react";
 import {
+  CUSTOMER_CSV_HEADERS,
   CUSTOMER_IMPORT_FIELDS,
   REQUIRED_CUSTOMER_IMPORT_FIELDS,
   type CustomerImportField,
@@ -13,22 +14,6 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { ApiError } from "../../lib/api";
 import { previewCustomerImport, useImportCustomers } from "./customer-queries";
-
-const FIELD_LABELS: Record<CustomerImportField, string> = {
-  name: "Name",
-  email: "Email",
-  phone: "Phone",
-  street: "Street",
-  city: "City",
-  region: "Region",
-  postcode: "Postcode",
-  latitude: "Latitude",
-  longitude: "Longitude",
-  accessNotes: "Access notes",
-  gateCode: "Gate code",
-  tags: "Tags",
-  notes: "Notes",
-};
 
 const simplify = (value: string) => value.toLowerCase().replace(/[^a-z]/g, "");
 const ALIASES: Partial<Record<CustomerImportField, string[]>> = {
@@ -45,7 +30,7 @@ const ALIASES: Partial<Record<CustomerImportField, string[]>> = {
 function guessMapping(headers: readonly string[]): CustomerImportMapping {
   const mapping: CustomerImportMapping = {};
   for (const field of CUSTOMER_IMPORT_FIELDS) {
-    const names = [simplify(FIELD_LABELS[field]), simplify(field), ...(ALIASES[field] ?? [])];
+    const names = [simplify(CUSTOMER_CSV_HEADERS[field]), simplify(field), ...(ALIASES[field] ?? [])];
     const header = headers.find((candidate) => names.includes(simplify(candidate)));
     if (header !== undefined) mapping[field] = header;
   }
@@ -143,7 +128,7 @@ export function CustomerImportDialog({ open, onOpenChange, term }: { open: boole
             {CUSTOMER_IMPORT_FIELDS.map((field) => (
               <div key={field} className="grid gap-1">
                 <Label htmlFor={`map-${field}`}>
-                  {FIELD_LABELS[field]}
+                  {CUSTOMER_CSV_HEADERS[field]}
                   {REQUIRED_CUSTOMER_IMPORT_FIELDS.includes(field) ? " (required)" : ""}
                 </Label>
                 <select
