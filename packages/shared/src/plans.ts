@@ -98,6 +98,14 @@ export function planHasFeature(planId: PlanId, feature: PlanFeature): boolean {
   return PLANS[planId].features.includes(feature);
 }
 
+/** The first plan, in order of price, that allows more of `limit` than `planId` does; null when none does. */
+export function planAllowingMore(planId: PlanId, limit: keyof PlanLimits): Plan | null {
+  const current = PLANS[planId].limits[limit];
+  if (current === UNLIMITED) return null;
+  const plans = planIdSchema.options.map((id) => PLANS[id]);
+  return plans.find((plan) => plan.limits[limit] === UNLIMITED || plan.limits[limit] > current) ?? null;
+}
+
 export function isWithinLimit(limit: number, used: number): boolean {
   return limit === UNLIMITED || used < limit;
 }

@@ -3,7 +3,7 @@ import { withTenant, type Database } from "@fieldops/db";
 import { createTestCompany, startTestApp, type TestApp } from "../../../../tests/integration/test-app.ts";
 import { DomainError } from "../errors.ts";
 import { createCustomer } from "./create-customer.ts";
-import { planAllowingMoreCustomers } from "./customer-plan-limit.ts";
+import { planAllowingMore } from "@fieldops/shared/plans";
 import { customerInput } from "./customer-test-fixtures.ts";
 
 let t: TestApp;
@@ -55,8 +55,8 @@ describe("createCustomer", () => {
   });
 
   it("has no limit on Pro, and Growth points to Pro", async () => {
-    expect(planAllowingMoreCustomers("starter")).toBe("growth");
-    expect(planAllowingMoreCustomers("growth")).toBe("pro");
-    expect(planAllowingMoreCustomers("pro")).toBeNull();
+    expect(planAllowingMore("starter", "customers")?.id).toBe("growth");
+    expect(planAllowingMore("growth", "customers")?.id).toBe("pro");
+    expect(planAllowingMore("pro", "customers")).toBeNull();
   });
 });

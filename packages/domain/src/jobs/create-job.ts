@@ -1,7 +1,7 @@
 import type { TenantTransaction } from "@fieldops/db";
 import { startOfMonthInTimeZone } from "@fieldops/shared/company-time";
 import type { CreateJobInput, JobDetail } from "@fieldops/shared/jobs";
-import { PLANS, planIdSchema, isWithinLimit, UNLIMITED } from "@fieldops/shared/plans";
+import { PLANS, planAllowingMore, planIdSchema, isWithinLimit, UNLIMITED } from "@fieldops/shared/plans";
 import { notFound, planLimitReached } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { extendVisitHorizon } from "./extend-visit-horizon.ts";
@@ -12,9 +12,7 @@ import { normalizeRecurrenceRule } from "./recurrence.ts";
 /** The message for a company at its monthly job limit, naming the plan that allows more. */
 export function jobLimitMessage(planId: string): string {
   const plan = PLANS[planIdSchema.parse(planId)];
-  const bigger = Object.values(PLANS).find(
-    (candidate) => candidate.limits.jobsPerMonth === UNLIMITED || candidate.limits.jobsPerMonth > plan.limits.jobsPerMonth,
-  );
+  const bigger = planAllowingMore(plan.id, "jobsPerMonth");
   const upgrade = bigger
     ? ` The ${bigger.name} plan allows ${bigger.limits.jobsPerMonth === UNLIMITED ? "unlimited jobs" : `${bigger.limits.jobsPerMonth} jobs a month`}.`
     : "";

@@ -1,20 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { Prisma, type TenantTransaction } from "@fieldops/db";
-import { isWithinLimit, PLANS, planIdSchema, UNLIMITED, type PlanId } from "@fieldops/shared/plans";
+import { isWithinLimit, PLANS, planAllowingMore, planIdSchema, UNLIMITED, type PlanId } from "@fieldops/shared/plans";
 import { defaultPermissions } from "@fieldops/shared/roles";
 import type { AddTeamMemberRequest, TeamMember } from "@fieldops/shared/crews";
 import { hashPassword } from "../accounts/passwords.ts";
 import { conflict, planLimitReached } from "../errors.ts";
 
 export const TEAM_EMAIL_TAKEN = "An account with this email already exists";
-const PLAN_ORDER: PlanId[] = ["starter", "growth", "pro", "suite"];
 
 export function teamLimitMessage(planId: PlanId): string {
   const plan = PLANS[planId];
   const limit = plan.limits.teamMembers;
-  const better = PLAN_ORDER.map((id) => PLANS[id]).find(
-    (candidate) => candidate.limits.teamMembers === UNLIMITED || candidate.limits.teamMembers > limit,
-  );
+  const better = planAllowingMore(planId, "teamMembers");
   const upgrade = better
     ? ` Upgrade to ${better.name} for ${better.limits.teamMembers === UNLIMITED ? "unlimited" : better.limits.teamMembers} team members.`
     : "";
