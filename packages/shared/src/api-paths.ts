@@ -1,6 +1,7 @@
 /**
  * Every path of the API, defined once: the server registers its routes with these and the web app calls them, so a
- * renamed route cannot leave a caller behind. Paths with parameters are functions.
+ * renamed route cannot leave a caller behind. Parameters are written `:name`, as the server registers them; callers
+ * fill them with `apiPath`.
  */
 export const API_PATHS = {
   health: "/api/health",
@@ -18,8 +19,7 @@ export const API_PATHS = {
   customersExport: "/api/customers/export",
   customersImportPreview: "/api/customers/import/preview",
   customersImport: "/api/customers/import",
-  /** The server registers `customer()` (`/api/customers/:id`); the web app calls `customer(id)`. */
-  customer: (id = ":id") => `/api/customers/${id}`,
+  customer: "/api/customers/:id",
   jobs: "/api/jobs",
   jobCustomerOptions: "/api/jobs/customer-options",
   job: "/api/jobs/:id",
@@ -38,3 +38,12 @@ export const API_PATHS = {
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
+
+/** A path with its `:name` parameters filled in, each value encoded: `apiPath(API_PATHS.crew, { id })`. */
+export function apiPath(template: string, params: Record<string, string>): string {
+  return template.replace(/:([A-Za-z]+)/g, (placeholder, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${template} needs a value for ${placeholder}`);
+    return encodeURIComponent(value);
+  });
+}

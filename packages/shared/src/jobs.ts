@@ -169,11 +169,6 @@ export const customerOptionsQuerySchema = z.object({ search: text({ max: 100, tr
 export const customerOptionsResponseSchema = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
 export type CustomerOption = z.infer<typeof customerOptionsResponseSchema>["items"][number];
 
-/** A path of the API with its `:id` filled in. */
-export function withId(path: string, id: string): string {
-  return path.replace(":id", encodeURIComponent(id));
-}
-
 export const listVisitsQuerySchema = z.object({
   from: isoDateTime,
   to: isoDateTime,

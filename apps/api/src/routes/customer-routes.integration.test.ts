@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_PATHS } from "@fieldops/shared/api-paths";
+import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import type { Customer, CustomerListResponse } from "@fieldops/shared/customers";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
 import { createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
@@ -38,9 +38,9 @@ describe("customer routes", () => {
     const byOwner = await create("owner", { name: "Owner's Customer" });
     await create("member", { name: "Member's Customer" });
     expect((await call("POST", API_PATHS.customers, "field_user", customerInput())).status).toBe(403);
-    expect((await call("PATCH", API_PATHS.customer(byOwner.id), "field_user", { name: "X" })).status).toBe(403);
-    expect((await call("DELETE", `${API_PATHS.customer(byOwner.id)}?confirm=true`, "field_user")).status).toBe(403);
-    const read = await call("GET", API_PATHS.customer(byOwner.id), "field_user");
+    expect((await call("PATCH", apiPath(API_PATHS.customer, { id: byOwner.id }), "field_user", { name: "X" })).status).toBe(403);
+    expect((await call("DELETE", `${apiPath(API_PATHS.customer, { id: byOwner.id })}?confirm=true`, "field_user")).status).toBe(403);
+    const read = await call("GET", apiPath(API_PATHS.customer, { id: byOwner.id }), "field_user");
     expect(read.status).toBe(200);
     expect(await read.json()).toMatchObject({ name: "Owner's Customer", properties: [{ gateCode: "1234" }] });
     const list = await call("GET", `${API_PATHS.customers}?q=customer`, "field_user");
@@ -54,11 +54,11 @@ describe("customer routes", () => {
 
   it("never shows or changes another company's customer: 404, and deleting it changes nothing", async () => {
     const theirs = await create("otherOwner", { name: "Their Secret Customer" });
-    const get = await call("GET", API_PATHS.customer(theirs.id), "owner");
+    const get = await call("GET", apiPath(API_PATHS.customer, { id: theirs.id }), "owner");
     expect(get.status).toBe(404);
     expect(await get.text()).not.toContain("Secret");
-    expect((await call("PATCH", API_PATHS.customer(theirs.id), "owner", { name: "Mine" })).status).toBe(404);
-    expect((await call("DELETE", `${API_PATHS.customer(theirs.id)}?confirm=true`, "owner")).status).toBe(204);
+    expect((await call("PATCH", apiPath(API_PATHS.customer, { id: theirs.id }), "owner", { name: "Mine" })).status).toBe(404);
+    expect((await call("DELETE", `${apiPath(API_PATHS.customer, { id: theirs.id })}?confirm=true`, "owner")).status).toBe(204);
     const list = (await (await call("GET", `${API_PATHS.customers}?q=secret`, "owner")).json()) as CustomerListResponse;
     expect(list.items).toEqual([]);
     expect((await t.db.customer.findUniqueOrThrow({ where: { id: theirs.id } })).name).toBe("Their Secret Customer");
@@ -66,13 +66,13 @@ describe("customer routes", () => {
 
   it("updates, and deletes only when confirmed, then again without error", async () => {
     const created = await create("member", { name: "To Delete" });
-    const patched = await call("PATCH", API_PATHS.customer(created.id), "member", { tags: ["weekly"], notes: null });
+    const patched = await call("PATCH", apiPath(API_PATHS.customer, { id: created.id }), "member", { tags: ["weekly"], notes: null });
     expect(await patched.json()).toMatchObject({ name: "To Delete", tags: ["weekly"], notes: null });
-    const unconfirmed = await call("DELETE", API_PATHS.customer(created.id), "member");
+    const unconfirmed = await call("DELETE", apiPath(API_PATHS.customer, { id: created.id }), "member");
     expect(unconfirmed.status).toBe(400);
-    expect((await call("DELETE", `${API_PATHS.customer(created.id)}?confirm=true`, "member")).status).toBe(204);
-    expect((await call("DELETE", `${API_PATHS.customer(created.id)}?confirm=true`, "member")).status).toBe(204);
-    expect((await call("GET", API_PATHS.customer(created.id), "member")).status).toBe(404);
+    expect((await call("DELETE", `${apiPath(API_PATHS.customer, { id: created.id })}?confirm=true`, "member")).status).toBe(204);
+    expect((await call("DELETE", `${apiPath(API_PATHS.customer, { id: created.id })}?confirm=true`, "member")).status).toBe(204);
+    expect((await call("GET", apiPath(API_PATHS.customer, { id: created.id }), "member")).status).toBe(404);
   });
 
   it("names the field of a bad contact", async () => {

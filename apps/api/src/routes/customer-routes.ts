@@ -68,7 +68,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
   );
 
   app.get(
-    API_PATHS.customer(),
+    API_PATHS.customer,
     {
       schema: {
         tags: ["customers"],
@@ -81,7 +81,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
   );
 
   app.patch(
-    API_PATHS.customer(),
+    API_PATHS.customer,
     {
       schema: {
         tags: ["customers"],
@@ -98,7 +98,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
   );
 
   app.delete(
-    API_PATHS.customer(),
+    API_PATHS.customer,
     {
       schema: {
         tags: ["customers"],

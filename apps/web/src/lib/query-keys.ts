@@ -1,4 +1,4 @@
-import { API_PATHS } from "@fieldops/shared/api-paths";
+import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 
 /**
  * The cache key of every server read, defined once. A key's first part is the API path the generic query function
@@ -9,7 +9,7 @@ export const QUERY_KEYS = {
   company: [API_PATHS.company],
   activity: [API_PATHS.activity],
   customers: [API_PATHS.customers],
-  customer: (id: string) => [API_PATHS.customer(id)],
+  customer: (id: string) => [apiPath(API_PATHS.customer, { id: id })],
   jobs: [API_PATHS.jobs],
   crews: [API_PATHS.crews],
   crew: (id: string) => [API_PATHS.crews, id],

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { API_PATHS } from "@fieldops/shared/api-paths";
+import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import {
   crewListResponseSchema,
   crewLoadSchema,
@@ -21,7 +21,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether `id` can name a crew at all: anything else is not found without asking the server. */
 export const isCrewId = (id: string) => UUID.test(id);
 
-const crewPath = (id: string) => API_PATHS.crew.replace(":id", encodeURIComponent(id));
+const crewPath = (id: string) => apiPath(API_PATHS.crew, { id });
 
 export function useCrews() {
   return useQuery<CrewListResponse>({
@@ -96,13 +96,13 @@ export function useDeleteCrew(id: string) {
 }
 
 export const useAddCrewMember = (id: string) =>
-  useCrewChange((userId: string) => apiRequest("POST", API_PATHS.crewMembers.replace(":id", encodeURIComponent(id)), { userId }));
+  useCrewChange((userId: string) => apiRequest("POST", apiPath(API_PATHS.crewMembers, { id }), { userId }));
 
 export const useRemoveCrewMember = (id: string) =>
   useCrewChange((userId: string) =>
     apiRequest(
       "DELETE",
-      API_PATHS.crewMember.replace(":id", encodeURIComponent(id)).replace(":userId", encodeURIComponent(userId)),
+      apiPath(API_PATHS.crewMember, { id, userId }),
     ),
   );
 

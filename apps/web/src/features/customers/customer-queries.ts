@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { API_PATHS } from "@fieldops/shared/api-paths";
+import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import {
   customerImportPreviewSchema,
   customerImportResultSchema,
@@ -34,7 +34,7 @@ export function useCustomerList(search: string) {
 export function useCustomer(id: string) {
   return useQuery<Customer>({
     queryKey: QUERY_KEYS.customer(id),
-    queryFn: async () => customerSchema.parse(await (await apiRequest("GET", API_PATHS.customer(id))).json()),
+    queryFn: async () => customerSchema.parse(await (await apiRequest("GET", apiPath(API_PATHS.customer, { id: id }))).json()),
   });
 }
 
@@ -45,7 +45,7 @@ export function useSaveCustomer(id: string | null) {
     mutationFn: async (body: CreateCustomerRequest | UpdateCustomerRequest) => {
       const response = id === null
         ? await apiRequest("POST", API_PATHS.customers, body)
-        : await apiRequest("PATCH", API_PATHS.customer(id), body);
+        : await apiRequest("PATCH", apiPath(API_PATHS.customer, { id: id }), body);
       return customerSchema.parse(await response.json());
     },
     onSuccess: async (customer) => {
@@ -59,7 +59,7 @@ export function useDeleteCustomer(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await apiRequest("DELETE", `${API_PATHS.customer(id)}?confirm=true`);
+      await apiRequest("DELETE", `${apiPath(API_PATHS.customer, { id: id })}?confirm=true`);
     },
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: QUERY_KEYS.customer(id) });

@@ -1,12 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { API_PATHS } from "@fieldops/shared/api-paths";
+import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import type { JobStatus } from "@fieldops/shared/job-status";
 import {
   customerOptionsResponseSchema,
   jobDetailSchema,
   jobListResponseSchema,
   visitSchema,
-  withId,
   type CreateJobRequest,
   type JobDetail,
 } from "@fieldops/shared/jobs";
@@ -49,7 +48,7 @@ export function useJobs(filters: JobFilters) {
 export function useJob(id: string) {
   return useQuery({
     queryKey: [...QUERY_KEYS.jobs, id],
-    queryFn: async () => jobDetailSchema.parse(await getJson(withId(API_PATHS.job, id))),
+    queryFn: async () => jobDetailSchema.parse(await getJson(apiPath(API_PATHS.job, { id: id }))),
   });
 }
 
@@ -77,7 +76,7 @@ export function useUpdateJob(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: Partial<Omit<CreateJobRequest, "customerId" | "recurrence">> & { closed?: boolean }): Promise<JobDetail> =>
-      jobDetailSchema.parse(await (await apiRequest("PATCH", withId(API_PATHS.job, id), body)).json()),
+      jobDetailSchema.parse(await (await apiRequest("PATCH", apiPath(API_PATHS.job, { id: id }), body)).json()),
     onSuccess: () => client.invalidateQueries({ queryKey: QUERY_KEYS.jobs }),
   });
 }
@@ -86,7 +85,7 @@ export function useTransitionVisit(jobId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: { visitId: string; to: VisitStatus; version: number }) =>
-      visitSchema.parse(await (await apiRequest("POST", withId(API_PATHS.visitTransition, input.visitId), { to: input.to, version: input.version })).json()),
+      visitSchema.parse(await (await apiRequest("POST", apiPath(API_PATHS.visitTransition, { id: input.visitId }), { to: input.to, version: input.version })).json()),
     onSettled: () => client.invalidateQueries({ queryKey: [...QUERY_KEYS.jobs, jobId] }),
   });
 }
