@@ -42,7 +42,7 @@ export type CrewBreak = z.infer<typeof crewBreakSchema>;
 
 export const skillSchema = text({ max: 40, trim: true }).min(1, "A skill needs a name");
 
-const skillsSchema = z
+export const skillsSchema = z
   .array(skillSchema)
   .max(MAX_CREW_SKILLS)
   .transform((skills) => [...new Set(skills.map((skill) => skill.toLowerCase()))]);

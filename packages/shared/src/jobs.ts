@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { skillsSchema } from "./crews";
 import { jobStatusSchema } from "./job-status";
 import { text } from "./text";
 import { visitStatusSchema } from "./visit-lifecycle";
@@ -43,6 +44,10 @@ export const createJobRequestSchema = z.object({
   /** Absent: a one-off job with one unscheduled visit. */
   recurrence: recurrenceInputSchema.optional(),
   visitDurationMinutes: z.number().int().min(5).max(24 * 60).default(60),
+  /** One of the customer's properties; absent: the customer's first. */
+  propertyId: uuid.optional(),
+  /** Skills a crew needs to be given this job's visits. */
+  requiredSkills: skillsSchema.optional(),
   lineItems: z.array(lineItemInputSchema).max(MAX_LINE_ITEMS).optional(),
   checklist: z.array(checklistItemInputSchema).max(MAX_CHECKLIST_ITEMS).optional(),
 });
@@ -53,6 +58,8 @@ export const updateJobRequestSchema = z.object({
   title: text({ max: 200, trim: true }).min(1).optional(),
   description: text({ max: 5000 }).nullable().optional(),
   instructions: text({ max: 5000 }).nullable().optional(),
+  propertyId: uuid.optional(),
+  requiredSkills: skillsSchema.optional(),
   lineItems: z.array(lineItemInputSchema).max(MAX_LINE_ITEMS).optional(),
   checklist: z.array(checklistItemInputSchema).max(MAX_CHECKLIST_ITEMS).optional(),
   closed: z.boolean().optional(),
@@ -115,6 +122,8 @@ export const jobDetailSchema = jobSummarySchema.extend({
   instructions: z.string().nullable(),
   recurrence: z.object({ rule: z.string(), start: z.string() }).nullable(),
   visitDurationMinutes: z.number(),
+  property: z.object({ id: z.string(), label: z.string(), latitude: z.number(), longitude: z.number() }).nullable(),
+  requiredSkills: z.array(z.string()),
   closedAt: z.string().nullable(),
   invoicedAt: z.string().nullable(),
   visits: z.array(visitSchema),

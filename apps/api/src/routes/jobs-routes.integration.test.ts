@@ -65,6 +65,10 @@ beforeAll(async () => {
   crewId = (await t.db.crew.create({ data: { companyId: company.id, name: "Crew A", color: "#16a34a", skills: [] } })).id;
   otherCrewId = (await t.db.crew.create({ data: { companyId: company.id, name: "Crew B", color: "#2563eb", skills: [] } })).id;
   await t.db.crewMember.create({ data: { crewId, userId: company.users.field_user.id, companyId: company.id } });
+  // Both crews work around the clock, so that these tests can schedule at any time of the day they run.
+  await t.db.crewWorkingHours.createMany({
+    data: [crewId, otherCrewId].flatMap((crew) => Array.from({ length: 7 }, (_, weekday) => ({ crewId: crew, companyId: company.id, weekday, startMinute: 0, endMinute: 24 * 60 }))),
+  });
 });
 afterAll(() => t.close());
 
@@ -216,7 +220,7 @@ describe("visits", () => {
   it("schedules a visit on a crew, and refuses a stale version", async () => {
     const job = await createOneOff();
     const visit = job.visits[0]!;
-    const start = new Date(Date.now() + 86_400_000).toISOString();
+    const start = new Date(new Date(Date.now() + 86_400_000).setUTCHours(15, 0, 0, 0)).toISOString();
     const scheduled = await call("POST", `/api/visits/${visit.id}/schedule`, member, { crewId, start, durationMinutes: 90, version: visit.version });
     expect(scheduled.status).toBe(200);
     expect(scheduled.body).toMatchObject({ status: "scheduled", crewId, crewName: "Crew A", scheduledStart: start, durationMinutes: 90, version: visit.version + 1 });
@@ -228,7 +232,7 @@ describe("visits", () => {
   it("lets only one of two concurrent moves of the same version win", async () => {
     const visit = await visitIn("scheduled");
     const results = await Promise.all(
-      [crewId, otherCrewId].map((crew) => call("POST", `/api/visits/${visit.id}/schedule`, owner, { crewId: crew, start: new Date().toISOString(), durationMinutes: 30, version: visit.version })),
+      [crewId, otherCrewId].map((crew) => call("POST", `/api/visits/${visit.id}/schedule`, owner, { crewId: crew, start: new Date(new Date().setUTCHours(17, 0, 0, 0)).toISOString(), durationMinutes: 30, version: visit.version })),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });

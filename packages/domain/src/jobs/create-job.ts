@@ -2,7 +2,7 @@ import type { TenantTransaction } from "@fieldops/db";
 import { startOfMonthInTimeZone } from "@fieldops/shared/company-time";
 import type { CreateJobInput, JobDetail } from "@fieldops/shared/jobs";
 import { PLANS, planAllowingMore, planIdSchema, isWithinLimit, UNLIMITED } from "@fieldops/shared/plans";
-import { notFound, planLimitReached } from "../errors.ts";
+import { invalidInput, notFound, planLimitReached } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { extendVisitHorizon } from "./extend-visit-horizon.ts";
 import { getJob } from "./get-job.ts";
@@ -26,8 +26,15 @@ export function jobLimitMessage(planId: string): string {
  */
 export async function createJob(tx: TenantTransaction, input: CreateJobInput & { companyId: string; actor: Actor; now?: Date }): Promise<JobDetail> {
   const now = input.now ?? new Date();
-  const customer = await tx.customer.findUnique({ where: { id: input.customerId }, select: { id: true } });
+  const customer = await tx.customer.findUnique({
+    where: { id: input.customerId },
+    select: { id: true, properties: { select: { id: true }, orderBy: { position: "asc" } } },
+  });
   if (!customer) throw notFound("Customer not found");
+  const propertyId = input.propertyId ?? customer.properties[0]?.id ?? null;
+  if (input.propertyId && !customer.properties.some((property) => property.id === input.propertyId)) {
+    throw invalidInput("That property is not this customer's", "propertyId");
+  }
   const rule = input.recurrence ? normalizeRecurrenceRule(input.recurrence.rule) : null;
 
   const number = await takeNextJobNumber(tx, input.companyId);
@@ -50,6 +57,8 @@ export async function createJob(tx: TenantTransaction, input: CreateJobInput & {
       // Recurrence rules count in whole seconds.
       recurrenceStart: input.recurrence ? new Date(Math.floor(Date.parse(input.recurrence.start) / 1000) * 1000) : null,
       visitDurationMinutes: input.visitDurationMinutes,
+      propertyId,
+      requiredSkills: input.requiredSkills ?? [],
       createdAt: now,
       lineItems: {
         create: (input.lineItems ?? []).map((item, position) => ({ companyId: input.companyId, position, ...item })),

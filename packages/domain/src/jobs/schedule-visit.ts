@@ -2,6 +2,7 @@ import type { TenantTransaction } from "@fieldops/db";
 import type { ScheduleVisitInput, Visit } from "@fieldops/shared/jobs";
 import { VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
 import { conflict, notFound } from "../errors.ts";
+import { assertVisitPlacements, lockCrews } from "../schedule/assert-visit-placements.ts";
 import type { Actor } from "./actor.ts";
 import { toVisit } from "./to-job.ts";
 import { findVisitFor, STALE_VISIT_MESSAGE } from "./visit-access.ts";
@@ -10,6 +11,7 @@ import { findVisitFor, STALE_VISIT_MESSAGE } from "./visit-access.ts";
  * Gives a visit a crew (or none: the unassigned queue), a start and a duration. An unscheduled visit becomes
  * scheduled; a dispatched one goes back to scheduled, as its crew must be told again. The write names the version
  * the dispatcher saw, so of two dispatchers moving the same visit the second is refused instead of winning silently.
+ * A crew must have the job's skills, be working then, have nothing else booked then, and keep room for its breaks.
  */
 export async function scheduleVisit(tx: TenantTransaction, input: ScheduleVisitInput & { visitId: string; actor: Actor }): Promise<Visit> {
   const visit = await findVisitFor(tx, input.visitId, input.actor);
@@ -22,13 +24,13 @@ export async function scheduleVisit(tx: TenantTransaction, input: ScheduleVisitI
   }
   const start = new Date(input.start);
   const end = new Date(start.getTime() + input.durationMinutes * 60_000);
-  // The schedule board's checks (double booking, the crew's working hours and breaks, the visit's required skills)
-  // belong here, before the write, so that every way of scheduling a visit passes them.
+  if (input.crewId) await lockCrews(tx, [input.crewId]);
   const updated = await tx.visit.updateMany({
     where: { id: visit.id, version: input.version },
     data: { crewId: input.crewId, scheduledStart: start, scheduledEnd: end, durationMinutes: input.durationMinutes, status: "scheduled", version: { increment: 1 } },
   });
   if (updated.count === 0) throw conflict(STALE_VISIT_MESSAGE, "version");
+  await assertVisitPlacements(tx, [visit.id]);
   await tx.jobNote.create({
     data: { companyId: visit.companyId, jobId: visit.jobId, authorUserId: input.actor.userId, kind: "event", body: `Visit scheduled for ${start.toISOString()}` },
   });

@@ -4,6 +4,7 @@ import { lineItemTotalCents, type JobDetail, type Visit } from "@fieldops/shared
 
 export const jobDetailInclude = {
   customer: { select: { name: true } },
+  property: { select: { id: true, name: true, street: true, city: true, latitude: true, longitude: true } },
   visits: { include: { crew: { select: { name: true } } }, orderBy: [{ scheduledStart: { sort: "asc", nulls: "first" } }, { createdAt: "asc" }], take: 500 },
   lineItems: { orderBy: { position: "asc" } },
   checklist: { orderBy: { position: "asc" } },
@@ -50,6 +51,10 @@ export function toJobDetail(row: JobRow, now: Date, timeZone: string): JobDetail
     instructions: row.instructions,
     recurrence: row.recurrence && row.recurrenceStart ? { rule: row.recurrence, start: row.recurrenceStart.toISOString() } : null,
     visitDurationMinutes: row.visitDurationMinutes,
+    property: row.property
+      ? { id: row.property.id, label: row.property.name ?? `${row.property.street}, ${row.property.city}`, latitude: row.property.latitude, longitude: row.property.longitude }
+      : null,
+    requiredSkills: row.requiredSkills,
     closedAt: row.closedAt?.toISOString() ?? null,
     invoicedAt: row.invoicedAt?.toISOString() ?? null,
     visits: row.visits.map(toVisit),

@@ -1,6 +1,6 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { JobDetail, UpdateJobInput } from "@fieldops/shared/jobs";
-import { notFound } from "../errors.ts";
+import { invalidInput, notFound } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { getJob } from "./get-job.ts";
 
@@ -9,6 +9,9 @@ export async function updateJob(tx: TenantTransaction, input: UpdateJobInput & {
   const now = input.now ?? new Date();
   const job = await tx.job.findUnique({ where: { id: input.jobId } });
   if (!job) throw notFound("Job not found");
+  if (input.propertyId && !(await tx.customerProperty.findFirst({ where: { id: input.propertyId, customerId: job.customerId }, select: { id: true } }))) {
+    throw invalidInput("That property is not this customer's", "propertyId");
+  }
   const events: string[] = [];
   if (input.closed !== undefined && input.closed !== (job.closedAt !== null)) events.push(input.closed ? "Job closed" : "Job reopened");
   if (input.invoiced !== undefined && input.invoiced !== (job.invoicedAt !== null)) events.push(input.invoiced ? "Marked as invoiced" : "Marked as not invoiced");
@@ -18,6 +21,8 @@ export async function updateJob(tx: TenantTransaction, input: UpdateJobInput & {
       title: input.title,
       description: input.description,
       instructions: input.instructions,
+      propertyId: input.propertyId,
+      requiredSkills: input.requiredSkills,
       closedAt: input.closed === undefined ? undefined : input.closed ? (job.closedAt ?? now) : null,
       invoicedAt: input.invoiced === undefined ? undefined : input.invoiced ? (job.invoicedAt ?? now) : null,
     },
