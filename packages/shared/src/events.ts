@@ -16,6 +16,17 @@ export type Activity = z.infer<typeof activitySchema>;
 /** Every event a worker or the API publishes to a company's sockets. */
 export const appEventSchema = z.discriminatedUnion("name", [
   z.object({ name: z.literal("activity.recorded"), payload: activitySchema }),
+  /** Visits were created, moved, assigned or moved along their lifecycle; screens showing them refetch. */
+  z.object({
+    name: z.literal("visits.changed"),
+    payload: z.object({ visitIds: z.array(z.string()).max(1000), jobIds: z.array(z.string()).max(1000), crewIds: z.array(z.string()).max(1000) }),
+  }),
+  /** Jobs were created or edited (title, line items, closing, invoicing). */
+  z.object({ name: z.literal("jobs.changed"), payload: z.object({ jobIds: z.array(z.string()).max(1000) }) }),
+  /** A crew, its members, skills or hours changed, or one was deleted. */
+  z.object({ name: z.literal("crews.changed"), payload: z.object({ crewIds: z.array(z.string()).max(1000) }) }),
+  /** A route plan (an optimized day) moved on: queued, running, ready, failed or applied. */
+  z.object({ name: z.literal("route_plan.updated"), payload: z.object({ planId: z.string(), status: z.string() }) }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
 export type AppEventName = AppEvent["name"];
