@@ -140,3 +140,14 @@ export async function signIn(baseUrl: string, email: string, password = TEST_PAS
   const body = (await response.json()) as { token: string };
   return body.token;
 }
+
+/** Calls the API as the holder of a bearer token; the body parsed (null when empty). */
+export async function callApi(baseUrl: string, method: string, path: string, token: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+}

@@ -52,7 +52,10 @@ export async function applyRoutePlan(tx: TenantTransaction, input: { planId: str
   const placed: Placement[] = partCrews.flatMap((crew) =>
     crew.proposed.stops.map((stop) => ({ visitId: stop.visitId, crewId: crew.crewId, start: new Date(stop.start), end: new Date(stop.end) })),
   );
-  const placedIds = new Set(placed.map((placement) => placement.visitId));
+  // What this apply places and what earlier applies of the plan placed stay out of the queue.
+  const placedIds = new Set(
+    result.crews.filter((crew) => parts.includes(crew.crewId) || plan.appliedCrewIds.includes(crew.crewId)).flatMap((crew) => crew.proposed.stops.map((stop) => stop.visitId)),
+  );
   // Visits leaving these crews for a crew not applied now, or left out, wait in the unassigned queue at their time.
   const released: Placement[] = partCrews.flatMap((crew) =>
     crew.current.stops.filter((stop) => !placedIds.has(stop.visitId)).map((stop) => ({ visitId: stop.visitId, crewId: null, start: new Date(stop.start), end: new Date(stop.end) })),

@@ -1,5 +1,5 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { evaluatePlan, insertVisit, type CrewInput, type VisitInput } from "@fieldops/route-optimizer";
+import { evaluatePlan, insertVisit, type CrewInput, type MatrixProvider, type VisitInput } from "@fieldops/route-optimizer";
 import type { BestSlot, BestSlotsResponse } from "@fieldops/shared/dispatch";
 import { VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
 import { conflict, notFound } from "../errors.ts";
@@ -12,20 +12,24 @@ import { dayMatrix } from "./travel-matrix.ts";
 export const BEST_SLOT_COUNT = 5;
 
 /**
- * A crew's day as it stands, for inserting one more visit: its visits keep their order and may not start later
- * than they do now (nor earlier than they are booked), so inserting never moves what the crew was told.
+ * A crew's day as it stands, for inserting one more visit: its visits keep their order and start at their booked
+ * time, or as soon after as driving from the one before allows; none may start later than that, so inserting never
+ * moves what the crew was told. Null when the day does not fit the crew's hours and breaks as it is.
  */
-async function crewDay(model: DayModel, crew: CrewInput, visits: VisitInput[], provider: Awaited<ReturnType<typeof dayMatrix>>["provider"]) {
-  const loose = visits.map((visit) => {
-    const start = toSeconds(model, model.visits.find((v) => v.id === visit.id)!.scheduledStart!);
-    return { ...visit, timeWindow: { start, end: Math.max(start, crew.shift.end) } };
+async function crewDay(model: DayModel, crew: CrewInput, visits: VisitInput[], provider: MatrixProvider) {
+  const table = await provider.matrix([crew.start, ...visits.map((visit) => visit.location)]);
+  let clock = crew.shift.start;
+  let at = 0;
+  const fixed = visits.map((visit, i) => {
+    const booked = toSeconds(model, model.visits.find((v) => v.id === visit.id)!.scheduledStart!);
+    const start = Math.max(booked, clock + table.durations[at * table.size + i + 1]!);
+    clock = start + (visit.serviceSeconds ?? 0);
+    at = i + 1;
+    return { ...visit, timeWindow: { start: booked, end: start } };
   });
-  const problem = { visits: loose, crews: [crew] };
-  const { plan, violations } = await evaluatePlan(problem, [{ crewId: crew.id, visitIds: loose.map((visit) => visit.id) }], { matrix: provider });
-  if (violations.length > 0) return null;
-  const startOf = new Map(plan.routes[0]!.stops.flatMap((stop) => (stop.kind === "visit" ? [[stop.visitId, stop.start] as const] : [])));
-  const fixed = loose.map((visit) => ({ ...visit, timeWindow: { start: visit.timeWindow.start, end: Math.max(visit.timeWindow.start, startOf.get(visit.id)!) } }));
-  return { problem: { visits: fixed, crews: [crew] }, plan };
+  const problem = { visits: fixed, crews: [crew] };
+  const { plan, violations } = await evaluatePlan(problem, [{ crewId: crew.id, visitIds: fixed.map((visit) => visit.id) }], { matrix: provider });
+  return violations.length > 0 ? null : { problem, plan };
 }
 
 /**
