@@ -99,6 +99,17 @@ describe("optimizing a day", () => {
     expect(updates).toEqual(["running", "ready"]);
   });
 
+  it("keeps a visit with a promised time within its window", async () => {
+    const date = freshDate();
+    const day = await seedSampleDay(t.db, { companyId: company.id, date, crews: 2, visitsPerCrew: 4 });
+    const promised = day.routes.get(day.crewIds[0]!)![0]!;
+    const at = startOfDayInTimeZone(date, timeZone).getTime() + 15 * 3_600_000;
+    await t.db.visit.update({ where: { id: promised }, data: { scheduledStart: new Date(at), scheduledEnd: new Date(at + 45 * 60_000), arrivalWindowMinutes: 15 } });
+    const plan = await optimize(date, day.crewIds);
+    const stop = plan.result!.crews.flatMap((crew) => crew.proposed.stops).find((entry) => entry.visitId === promised)!;
+    expect(Math.abs(Date.parse(stop.start) - at)).toBeLessThanOrEqual(15 * 60_000);
+  });
+
   it("applies all of a plan in one go, and a second apply changes nothing", async () => {
     const date = freshDate();
     const day = await seedSampleDay(t.db, { companyId: company.id, date, crews: 3, visitsPerCrew: 4 });
