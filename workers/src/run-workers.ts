@@ -3,7 +3,6 @@ import type { Redis } from "ioredis";
 import type { Database } from "@fieldops/db";
 import { isDatabaseUnavailable } from "@fieldops/db/database-unavailable";
 import { QUEUE_NAMES, type QueueName } from "@fieldops/jobs/queues";
-import { MAX_BUDGET_SECONDS } from "@fieldops/shared/dispatch";
 import { JOBS } from "@fieldops/domain/jobs";
 
 /**
@@ -18,13 +17,8 @@ export const STALLED_INTERVAL_MS = 2000;
 export const MAX_STALLED_COUNT = 2;
 /** While PostgreSQL is down the queue pauses this long between tries; the job waits without using an attempt. */
 export const DATABASE_RETRY_MS = 2000;
-/**
- * The optimizer searches synchronously for up to its budget (at most MAX_BUDGET_SECONDS), so its lock is held long
- * enough that no other worker takes the job back meanwhile; it runs one job at a time per process.
- */
-const QUEUE_SETTINGS: Partial<Record<QueueName, { lockDuration: number; concurrency: number }>> = {
-  optimizer: { lockDuration: (MAX_BUDGET_SECONDS + 60) * 1000, concurrency: 1 },
-};
+/** An optimization keeps a core busy (in a thread of its own) for its whole budget: one at a time per process. */
+const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { optimizer: 1 };
 
 export interface RunWorkersOptions {
   connection: ConnectionOptions;
@@ -64,8 +58,8 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
     const worker: Worker = new Worker(name, processor(() => worker), {
       connection: options.connection,
       prefix: options.prefix,
-      concurrency: QUEUE_SETTINGS[name]?.concurrency ?? options.concurrency ?? 10,
-      lockDuration: QUEUE_SETTINGS[name]?.lockDuration ?? LOCK_DURATION_MS,
+      concurrency: QUEUE_CONCURRENCY[name] ?? options.concurrency ?? 10,
+      lockDuration: LOCK_DURATION_MS,
       stalledInterval: STALLED_INTERVAL_MS,
       maxStalledCount: MAX_STALLED_COUNT,
     });

@@ -1,6 +1,7 @@
-import { evaluatePlan, optimizeRoutes, type RoutingPlan } from "@fieldops/route-optimizer";
+import { evaluatePlan, type RoutingPlan } from "@fieldops/route-optimizer";
 import { LEFT_OUT_REASON_TEXT, type RoutePlanResult, type RouteStop } from "@fieldops/shared/dispatch";
 import { toMoment, type DayModel } from "./day-model.ts";
+import { solveOffThread } from "./solve-off-thread.ts";
 import { dayMatrix } from "./travel-matrix.ts";
 
 export interface DayProposal {
@@ -32,12 +33,12 @@ export async function proposeDay(model: DayModel, options: { budgetSeconds: numb
     model.crews.map((crew) => ({ crewId: crew.id, visitIds: model.currentOrder.get(crew.id) ?? [] })),
     { matrix: matrix.provider },
   );
-  // The budget covers the whole job: what fetching travel times took is not given to the search.
-  const remainingMs = Math.max(200, options.budgetSeconds * 1000 * 0.9 - (performance.now() - started));
+  // The budget covers the whole job: fetching travel times and starting the search's thread come out of it.
+  const deadline = Date.now() - (performance.now() - started) + options.budgetSeconds * 1000 * 0.9;
   const proposed: RoutingPlan =
     model.visits.length === 0 || model.crews.length === 0
       ? current
-      : await optimizeRoutes({ ...model.problem, options: { objective: "travel-time", timeLimitMs: remainingMs, seed: options.seed ?? 1 } }, { matrix: matrix.provider });
+      : await solveOffThread({ ...model.problem, options: { objective: "travel-time", seed: options.seed ?? 1 } }, matrix, deadline);
 
   const stopOf = (visitId: string, start: Date): RouteStop => {
     const visit = visitsById.get(visitId)!;

@@ -7,6 +7,9 @@ export const OSRM_TIMEOUT_MS = 10_000;
 export interface DayMatrix {
   /** Answers any subset of the day's locations from one table fetched up front. */
   provider: MatrixProvider;
+  /** That table and the locations of its rows. */
+  locations: Location[];
+  table: TravelMatrix;
   source: DistanceSource;
   /** Set when OSRM was configured but failed, so the proposal can say why it used straight lines. */
   fallbackNote: string | null;
@@ -15,7 +18,7 @@ export interface DayMatrix {
 const key = (location: Location) => `${location.lat},${location.lon}`;
 
 /** A provider over a table already fetched for a superset of the locations it will be asked about. */
-function tableProvider(locations: readonly Location[], table: TravelMatrix): MatrixProvider {
+export function tableProvider(locations: readonly Location[], table: TravelMatrix): MatrixProvider {
   const index = new Map(locations.map((location, i) => [key(location), i]));
   return {
     matrix(asked) {
@@ -49,18 +52,20 @@ export function osrmProvider(baseUrl: string, timeoutMs = OSRM_TIMEOUT_MS): Matr
  */
 export async function dayMatrix(locations: readonly Location[], osrmUrl: string | undefined): Promise<DayMatrix> {
   const unique = [...new Map(locations.map((location) => [key(location), location])).values()];
+  const of = (table: TravelMatrix, source: DistanceSource, fallbackNote: string | null): DayMatrix => ({
+    provider: tableProvider(unique, table),
+    locations: unique,
+    table,
+    source,
+    fallbackNote,
+  });
   if (osrmUrl) {
     try {
-      return { provider: tableProvider(unique, await osrmProvider(osrmUrl).matrix(unique)), source: "osrm", fallbackNote: null };
+      return of(await osrmProvider(osrmUrl).matrix(unique), "osrm", null);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const table = await haversineMatrix().matrix(unique);
-      return {
-        provider: tableProvider(unique, table),
-        source: "straight_line",
-        fallbackNote: `The road distance server did not answer (${reason}); straight-line estimates were used.`,
-      };
+      return of(await haversineMatrix().matrix(unique), "straight_line", `The road distance server did not answer (${reason}); straight-line estimates were used.`);
     }
   }
-  return { provider: tableProvider(unique, await haversineMatrix().matrix(unique)), source: "straight_line", fallbackNote: null };
+  return of(await haversineMatrix().matrix(unique), "straight_line", null);
 }
