@@ -197,6 +197,9 @@ describe("optimizing a day", () => {
     const notToday = await call("POST", "/api/schedule/replan", owner, { date: freshDate() });
     expect(notToday.status).toBe(400);
     expect(notToday.body.message).toContain("Only today");
+    const past = await call("POST", "/api/schedule/optimize", owner, { date: addDays(today, -1) });
+    expect(past.status).toBe(400);
+    expect(past.body.message).toBe("A past day cannot be optimized");
   });
 });
 

@@ -18,9 +18,11 @@ export async function requestRoutePlan(
 ): Promise<{ planId: string }> {
   await assertRouteOptimization(tx);
   const now = input.now ?? new Date();
-  if (input.kind === "replan" && input.date !== (await companyToday(tx, now))) {
+  const today = await companyToday(tx, now);
+  if (input.kind === "replan" && input.date !== today) {
     throw invalidInput("Only today can be re-planned from the crews' positions; optimize other days instead", "date");
   }
+  if (input.date < today) throw invalidInput("A past day cannot be optimized", "date");
   const crews = await tx.crew.findMany({ where: input.crewIds ? { id: { in: input.crewIds } } : {}, select: { id: true } });
   if (input.crewIds && crews.length !== new Set(input.crewIds).size) throw notFound("Crew not found");
   if (crews.length === 0) throw invalidInput("The company has no crews to plan", "crewIds");
