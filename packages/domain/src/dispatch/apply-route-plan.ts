@@ -71,6 +71,8 @@ export async function applyRoutePlan(tx: TenantTransaction, input: { planId: str
     );
   }
   await lockCrews(tx, parts);
+  const existing = await tx.crew.count({ where: { id: { in: parts } } });
+  if (existing !== parts.length) throw conflict("A crew of this plan was deleted since it was made. Optimize the day again.");
   const current = await tx.visit.findMany({
     where: { id: { in: placements.map((placement) => placement.visitId) } },
     select: { id: true, jobId: true, crewId: true, status: true, scheduledStart: true, scheduledEnd: true, version: true },
