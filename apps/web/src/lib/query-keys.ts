@@ -15,4 +15,5 @@ export const QUERY_KEYS = {
   crew: (id: string) => [API_PATHS.crews, id],
   crewLoad: (id: string) => [API_PATHS.crews, id, "load"],
   team: [API_PATHS.team],
+  userdash: [API_PATHS.userdash],
 } as const;

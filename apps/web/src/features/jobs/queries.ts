@@ -81,11 +81,22 @@ export function useUpdateJob(id: string) {
   });
 }
 
+export interface VisitTransition {
+  visitId: string;
+  to: VisitStatus;
+  /** The version the user saw: a visit changed since is refused with a 409. */
+  version: number;
+}
+
+/** Moves a visit along its lifecycle (POST /api/visits/:id/transition). */
+export async function postVisitTransition(input: VisitTransition) {
+  return visitSchema.parse(await (await apiRequest("POST", apiPath(API_PATHS.visitTransition, { id: input.visitId }), { to: input.to, version: input.version })).json());
+}
+
 export function useTransitionVisit(jobId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { visitId: string; to: VisitStatus; version: number }) =>
-      visitSchema.parse(await (await apiRequest("POST", apiPath(API_PATHS.visitTransition, { id: input.visitId }), { to: input.to, version: input.version })).json()),
+    mutationFn: postVisitTransition,
     onSettled: () => client.invalidateQueries({ queryKey: [...QUERY_KEYS.jobs, jobId] }),
   });
 }
