@@ -15,6 +15,7 @@ import { QUERY_KEYS } from "../../lib/query-keys";
 
 export interface JobFilters {
   status?: JobStatus;
+  crewId?: string;
   search?: string;
   from?: string;
   to?: string;
@@ -27,6 +28,7 @@ async function getJson(url: string): Promise<unknown> {
 function listUrl(filters: JobFilters, cursor: string | null): string {
   const params = new URLSearchParams();
   if (filters.status) params.set("status", filters.status);
+  if (filters.crewId) params.set("crewId", filters.crewId);
   if (filters.search) params.set("search", filters.search);
   if (filters.from) params.set("from", filters.from);
   if (filters.to) params.set("to", filters.to);
