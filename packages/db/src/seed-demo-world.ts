@@ -207,6 +207,7 @@ async function seedCompany(
       id: jobId,
       companyId,
       customerId: customer.id!,
+      propertyId: properties[(number - 1) % customers.length]!.id,
       number,
       title: service.title,
       recurrence: service.title === "Weekly mowing" ? "FREQ=WEEKLY" : null,
