@@ -2,7 +2,9 @@ import { z } from "zod";
 import { checklistItemSchema } from "./jobs";
 import { visitStatusSchema } from "./visit-lifecycle";
 
-/** The most visits each list of the user dashboard carries; the jobs list and the schedule show the rest. */
+/** The most of today's visits the user dashboard carries (50 crews of 20 visits). */
+export const USERDASH_TODAY_LIMIT = 1000;
+/** The most late and unscheduled visits it lists; the jobs list shows the rest. */
 export const USERDASH_LIST_LIMIT = 200;
 
 /** Where a visit's work is done, with what a crew needs to get in. */

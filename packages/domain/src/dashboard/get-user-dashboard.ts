@@ -3,6 +3,7 @@ import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/c
 import { OPEN_VISIT_STATUSES } from "@fieldops/shared/visit-lifecycle";
 import {
   USERDASH_LIST_LIMIT,
+  USERDASH_TODAY_LIMIT,
   type UserdashCrew,
   type UserdashResponse,
   type UserdashVisit,
@@ -99,7 +100,7 @@ export async function getUserDashboard(tx: TenantTransaction, input: { actor: Ac
     },
     include: todayInclude,
     orderBy: [{ scheduledStart: "asc" }, { id: "asc" }],
-    take: USERDASH_LIST_LIMIT,
+    take: USERDASH_TODAY_LIMIT,
   });
   if (fieldUser) return { date, timeZone, crews: groupByCrew(today), late: [], unscheduled: [] };
   const late = await tx.visit.findMany({
