@@ -1,3 +1,4 @@
+import { createJobQueues } from "@fieldops/jobs/enqueue";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
@@ -42,8 +43,16 @@ export async function measureOptimizeDay(input: {
   const plan = await withTenant(input.db, input.companyId, (tx) =>
     tx.routePlan.create({ data: { companyId: input.companyId, date: input.date, crewIds: input.crewIds, budgetSeconds } }),
   );
+  const queues = createJobQueues(input.redis);
   const started = performance.now();
-  await optimizeRoutes({ companyId: input.companyId, planId: plan.id, requestId: null }, { db: input.db, redis: input.redis, jobId: `bench-${plan.id}`, osrmUrl: input.osrmUrl });
+  try {
+    await optimizeRoutes(
+      { companyId: input.companyId, planId: plan.id, requestId: null },
+      { db: input.db, redis: input.redis, jobId: `bench-${plan.id}`, osrmUrl: input.osrmUrl, queues },
+    );
+  } finally {
+    await queues.close();
+  }
   const readyMs = performance.now() - started;
   const stored = await withTenant(input.db, input.companyId, (tx) => tx.routePlan.findUniqueOrThrow({ where: { id: plan.id } }));
   const result = stored.result ? routePlanResultSchema.parse(stored.result) : null;

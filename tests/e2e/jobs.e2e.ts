@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { DEMO_FIELD_VISIT_TITLE } from "@fieldops/db/seed-demo-world";
 import { signInAs } from "./sign-in-as.ts";
 
 test("an owner creates a recurring job with a line item and a checklist, and sees its visits", async ({ page }) => {
@@ -38,6 +39,22 @@ test("an owner creates a recurring job with a line item and a checklist, and see
   await page.getByLabel("Search").fill(title);
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
   await expect(page.getByRole("link", { name: title })).toBeVisible();
+});
+
+test("the jobs list filters by crew and searches by customer name", async ({ page }) => {
+  await signInAs(page, "member@demo.test");
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto("/jobs");
+  await page.getByLabel("Search").fill(DEMO_FIELD_VISIT_TITLE);
+  await expect(page.getByRole("link", { name: DEMO_FIELD_VISIT_TITLE })).toBeVisible();
+  const customer = (await page.getByRole("row").filter({ hasText: DEMO_FIELD_VISIT_TITLE }).getByRole("cell").nth(2).textContent()) ?? "";
+  await page.getByLabel("Crew").selectOption({ label: "Crew B" });
+  await expect(page.getByText(/match these filters/)).toBeVisible();
+  await page.getByLabel("Crew").selectOption({ label: "Crew A" });
+  await expect(page.getByRole("link", { name: DEMO_FIELD_VISIT_TITLE })).toBeVisible();
+  await page.getByLabel("Crew").selectOption({ label: "Any crew" });
+  await page.getByLabel("Search").fill(customer.toUpperCase());
+  await expect(page.getByRole("link", { name: DEMO_FIELD_VISIT_TITLE })).toBeVisible();
 });
 
 test("a job that does not exist shows a not-found state", async ({ page }) => {

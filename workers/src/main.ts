@@ -4,6 +4,7 @@ import { closeRedis, createDurableConnection, whenClosed } from "@fieldops/confi
 import { stopOnSignal } from "@fieldops/config/stop-on-signal";
 import { createDatabase } from "@fieldops/db";
 import { refuseUnsafeRuntimeRole } from "@fieldops/db/runtime-role";
+import { scheduleSystemJobs } from "@fieldops/domain/jobs";
 import { runWorkers } from "./run-workers.ts";
 
 /** The worker process: consumes every queue until SIGINT/SIGTERM, then finishes the jobs in hand and exits. */
@@ -16,6 +17,7 @@ const redis = createDurableConnection(env.REDIS_URL, "worker", (level, message, 
 
 // runWorkers reports what went wrong: a job that failed, was taken back, or waits for the database.
 const running = runWorkers({ connection: redis, db, redis, osrmUrl: env.OSRM_URL, log: (message, detail) => logger.warn(detail ?? {}, message) });
+await scheduleSystemJobs(running.queues);
 logger.info("workers started");
 
 // Jobs in hand get a while to finish, unless Redis is down or goes: then none can, and waiting would only delay the

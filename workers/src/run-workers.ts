@@ -2,6 +2,7 @@ import { Worker, type ConnectionOptions, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Database } from "@fieldops/db";
 import { isDatabaseUnavailable } from "@fieldops/db/database-unavailable";
+import { createJobQueues, type JobQueues } from "@fieldops/jobs/enqueue";
 import { QUEUE_NAMES, type QueueName } from "@fieldops/jobs/queues";
 import { JOBS } from "@fieldops/domain/jobs";
 
@@ -34,18 +35,21 @@ export interface RunWorkersOptions {
 
 export interface RunningWorkers {
   workers: Worker[];
+  /** The queues handlers add jobs to. */
+  queues: JobQueues;
   close(): Promise<void>;
 }
 
 /** One BullMQ worker per queue; each job is validated against its definition before its handler runs. */
 export function runWorkers(options: RunWorkersOptions): RunningWorkers {
   const log = options.log ?? (() => {});
+  const queues = createJobQueues(options.connection, options.prefix);
   const processor = (worker: () => Worker) => async (job: Job) => {
     const registered = JOBS.get(job.name);
     if (!registered) throw new Error(`Unknown job "${job.name}"`);
     const payload = registered.definition.schema.parse(job.data);
     try {
-      await registered.handler(payload, { db: options.db, redis: options.redis, jobId: job.id ?? job.name, osrmUrl: options.osrmUrl });
+      await registered.handler(payload, { db: options.db, redis: options.redis, jobId: job.id ?? job.name, osrmUrl: options.osrmUrl, queues });
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       // An outage is not the job's fault: it goes back to the queue, which waits a moment, and keeps its attempts.
@@ -74,8 +78,10 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
   });
   return {
     workers,
+    queues,
     async close() {
       await Promise.all(workers.map((worker) => worker.close()));
+      await queues.close();
     },
   };
 }

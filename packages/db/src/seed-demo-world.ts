@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import { defaultPermissions, type Role } from "@fieldops/shared/roles";
 import { VERTICALS, verticalForIndustry } from "@fieldops/shared/verticals";
 import type { PlanId } from "@fieldops/shared/plans";
@@ -7,6 +8,8 @@ import type { Database, Prisma } from "./client.ts";
 
 export const DEMO_PASSWORD = "demo-password-1";
 export const DEMO_ADMIN_EMAIL = "admin@demo.test";
+/** The job of the field user's crew that has a visit today (the company's day), whatever time the demo is seeded. */
+export const DEMO_FIELD_VISIT_TITLE = "Backyard tidy-up";
 
 interface DemoCompany {
   name: string;
@@ -173,10 +176,9 @@ async function seedCompany(
     };
   });
   await db.customer.createMany({ data: customers.map((customer) => ({ ...customer, searchText: demoSearchText(customer) })) });
-  await db.customerProperty.createMany({
-    data: customers.map(({ id, street, city, region, postcode, latitude, longitude }) =>
-      ({ companyId, customerId: id!, street, city, region, postcode, latitude, longitude, position: 0 })),
-  });
+  const properties = customers.map(({ id, street, city, region, postcode, latitude, longitude }) =>
+    ({ id: randomUUID(), companyId, customerId: id!, street, city, region, postcode, latitude, longitude, position: 0 }));
+  await db.customerProperty.createMany({ data: properties });
   await db.customerContact.createMany({
     data: customers.flatMap(({ id, phone, email }) => [
       { companyId, customerId: id!, kind: "phone" as const, value: phone!, position: 0 },
@@ -205,6 +207,7 @@ async function seedCompany(
       id: jobId,
       companyId,
       customerId: customer.id!,
+      propertyId: properties[(number - 1) % customers.length]!.id,
       number,
       title: service.title,
       recurrence: service.title === "Weekly mowing" ? "FREQ=WEEKLY" : null,
@@ -236,9 +239,41 @@ async function seedCompany(
       });
     }
   }
+  if (fieldUser) {
+    const property = properties[0]!;
+    const jobId = randomUUID();
+    jobs.push({
+      id: jobId,
+      companyId,
+      customerId: property.customerId,
+      propertyId: property.id,
+      number: jobCount + 1,
+      title: DEMO_FIELD_VISIT_TITLE,
+      instructions: "Bag the clippings and leave them by the garage.",
+      createdAt: new Date(now.getTime() - 3 * DAY_MS),
+    });
+    visits.push({ companyId, jobId, crewId: crews[0]!.id, status: "dispatched", durationMinutes: 60, ...withinToday(now, demo.timeZone, 60) });
+  }
   await db.job.createMany({ data: jobs });
   await db.visit.createMany({ data: visits });
   await db.invoice.createMany({ data: invoices });
+  if (fieldUser) {
+    const property = properties[0]!;
+    await db.customerProperty.update({ where: { id: property.id }, data: { accessNotes: "Side gate by the garage; the dog is friendly.", gateCode: "2468" } });
+    await db.jobChecklistItem.createMany({
+      data: ["Rake the beds", "Trim along the fence", "Bag the clippings"].map((label, position) =>
+        ({ companyId, jobId: jobs.at(-1)!.id!, position, label })),
+    });
+  }
+}
+
+/** A visit of `minutes` that starts and ends on the company's calendar day of `now`, starting near `now`. */
+function withinToday(now: Date, timeZone: string, minutes: number): { scheduledStart: Date; scheduledEnd: Date } {
+  const today = dayInTimeZone(now, timeZone);
+  const dayStart = startOfDayInTimeZone(today, timeZone).getTime();
+  const dayEnd = startOfDayInTimeZone(addDays(today, 1), timeZone).getTime();
+  const start = Math.max(dayStart, Math.min(now.getTime() - 15 * 60_000, dayEnd - minutes * 60_000));
+  return { scheduledStart: new Date(start), scheduledEnd: new Date(start + minutes * 60_000) };
 }
 
 /** What customer search matches, as the customers use cases write it: name, contacts (phones also as digits), address. */

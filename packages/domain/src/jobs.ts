@@ -1,23 +1,51 @@
 import type { z } from "zod";
-import type { JobDefinition, JobHandler, TenantJobPayload } from "@fieldops/jobs/job-definition";
+import type { JobQueues } from "@fieldops/jobs/enqueue";
+import type { JobContext, JobDefinition, JobHandler, SystemJobDefinition, SystemJobHandler, TenantJobPayload } from "@fieldops/jobs/job-definition";
 import { recordActivityJob } from "./activity/record-activity.job.ts";
 import { recordActivity } from "./activity/record-activity.handler.ts";
 import { optimizeRoutesJob } from "./dispatch/optimize-routes.job.ts";
 import { optimizeRoutes } from "./dispatch/optimize-routes.handler.ts";
+import { extendVisitHorizonsDailyJob } from "./jobs/extend-visit-horizons-daily.job.ts";
+import { extendVisitHorizonsDaily } from "./jobs/extend-visit-horizons-daily.handler.ts";
+import { extendVisitHorizonsJob } from "./jobs/extend-visit-horizons.job.ts";
+import { extendVisitHorizons } from "./jobs/extend-visit-horizons.handler.ts";
 
-interface RegisteredJob<Schema extends z.ZodType<TenantJobPayload>> {
-  definition: JobDefinition<Schema>;
-  handler: JobHandler<Schema>;
+interface RegisteredJob {
+  definition: { id: string; schema: z.ZodType };
+  handler: (payload: unknown, context: JobContext) => Promise<void>;
 }
 
-function register<Schema extends z.ZodType<TenantJobPayload>>(
-  definition: JobDefinition<Schema>,
-  handler: JobHandler<Schema>,
-): RegisteredJob<z.ZodType<TenantJobPayload>> {
-  return { definition, handler } as unknown as RegisteredJob<z.ZodType<TenantJobPayload>>;
+function register<Schema extends z.ZodType<TenantJobPayload>>(definition: JobDefinition<Schema>, handler: JobHandler<Schema>): RegisteredJob {
+  return { definition, handler } as unknown as RegisteredJob;
 }
+
+function registerSystem<Schema extends z.ZodType>(definition: SystemJobDefinition<Schema>, handler: SystemJobHandler<Schema>): RegisteredJob {
+  return { definition, handler } as unknown as RegisteredJob;
+}
+
+/** The jobs that run on a schedule rather than being enqueued by a use case. */
+export const SYSTEM_JOBS: readonly SystemJobDefinition<z.ZodType>[] = [extendVisitHorizonsDailyJob];
 
 /** Every job the worker runs, by id. */
-export const JOBS: ReadonlyMap<string, RegisteredJob<z.ZodType<TenantJobPayload>>> = new Map(
-  [register(recordActivityJob, recordActivity), register(optimizeRoutesJob, optimizeRoutes)].map((job) => [job.definition.id, job]),
+export const JOBS: ReadonlyMap<string, RegisteredJob> = new Map(
+  [
+    register(recordActivityJob, recordActivity),
+    register(optimizeRoutesJob, optimizeRoutes),
+    register(extendVisitHorizonsJob, extendVisitHorizons),
+    registerSystem(extendVisitHorizonsDailyJob, extendVisitHorizonsDaily),
+  ].map((job) => [job.definition.id, job]),
 );
+
+/**
+ * Keeps one schedule per system job in Redis. Upserting by the job's id makes it safe for every worker to call at each
+ * start: restarts and several workers leave one schedule, and a changed pattern replaces the old one.
+ */
+export async function scheduleSystemJobs(queues: JobQueues): Promise<void> {
+  for (const definition of SYSTEM_JOBS) {
+    await queues.queue(definition.queue).upsertJobScheduler(
+      definition.id,
+      { pattern: definition.pattern, tz: "UTC" },
+      { name: definition.id, data: definition.schema.parse({}) },
+    );
+  }
+}

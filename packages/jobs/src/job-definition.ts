@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { z } from "zod";
 import type { Database } from "@fieldops/db";
+import type { JobQueues } from "./enqueue.ts";
 import type { QueueName } from "./queues.ts";
 
 /** What a job carries always: the tenant it runs for. */
@@ -27,9 +28,29 @@ export interface JobContext {
   jobId: string;
   /** An OSRM server for road travel times; straight-line estimates when undefined. */
   osrmUrl?: string;
+  /** For a job that hands work on to other jobs. */
+  queues: JobQueues;
 }
 
 export type JobHandler<Schema extends z.ZodType<TenantJobPayload>> = (
   payload: z.infer<Schema>,
   context: JobContext,
 ) => Promise<void>;
+
+/**
+ * A job that runs for no one company (a daily fan-out): its handler reaches only what `withSystem` allows and hands
+ * the work of each company to a tenant job.
+ */
+export interface SystemJobDefinition<Schema extends z.ZodType> {
+  id: string;
+  queue: QueueName;
+  schema: Schema;
+  /** When it runs, as a cron pattern in UTC; the worker keeps one schedule per id, however many start. */
+  pattern: string;
+}
+
+export function defineSystemJob<Schema extends z.ZodType>(definition: SystemJobDefinition<Schema>): SystemJobDefinition<Schema> {
+  return definition;
+}
+
+export type SystemJobHandler<Schema extends z.ZodType> = (payload: z.infer<Schema>, context: JobContext) => Promise<void>;

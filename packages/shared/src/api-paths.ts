@@ -40,6 +40,7 @@ export const API_PATHS = {
   crewMember: "/api/crews/:id/members/:userId",
   crewLoad: "/api/crews/:id/load",
   team: "/api/team",
+  userdash: "/api/userdash",
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

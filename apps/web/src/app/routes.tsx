@@ -34,7 +34,7 @@ export function AppRoutes() {
       <Route path="/signup" element={<SignupPage />} />
       <Route element={<AppLayout />}>
         <Route path="/admin-dashboard" element={<DashboardPage />} />
-        <Route path="/userdash" element={<DashboardPage />} />
+        <Route path="/userdash" element={<DashboardPage today />} />
         <Route path="/customers" element={<CustomersPage />} />
         <Route path="/customers/:id" element={<CustomerDetailPage />} />
         <Route path="/jobs" element={<RoleGuard roles={JOB_MANAGERS}><JobsPage /></RoleGuard>} />

@@ -17,4 +17,5 @@ export const QUERY_KEYS = {
   team: [API_PATHS.team],
   routePlan: (id: string) => [apiPath(API_PATHS.routePlan, { id })],
   visitBestSlots: (visitId: string, date: string) => [`${apiPath(API_PATHS.visitBestSlots, { id: visitId })}?date=${encodeURIComponent(date)}`],
+  userdash: [API_PATHS.userdash],
 } as const;

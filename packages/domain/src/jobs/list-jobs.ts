@@ -20,6 +20,18 @@ function decodeJobCursor(value: string): Cursor {
   return { createdAt, id };
 }
 
+/**
+ * Jobs whose title or customer's name contains `search` (ignoring case; served by the trigram index on searchText,
+ * which triggers keep in step), or whose number it is ("42" or "#42").
+ */
+export function jobSearchFilter(search: string): Prisma.Sql {
+  // The term's own LIKE wildcards and escape character are escaped first.
+  const pattern = `%${search.trim().toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+  const text = Prisma.sql`j."searchText" LIKE ${pattern}`;
+  const number = /^#?\d{1,9}$/.exec(search.trim()) ? Number(search.trim().replace("#", "")) : null;
+  return number === null ? text : Prisma.sql`(${text} OR j.number = ${number})`;
+}
+
 interface Row {
   id: string;
   number: number;
@@ -51,11 +63,7 @@ export async function listJobs(tx: TenantTransaction, input: ListJobsQuery & { n
     const to = input.to ? new Date(input.to) : new Date(8.64e15);
     filters.push(Prisma.sql`EXISTS (SELECT 1 FROM visits dv WHERE dv."jobId" = j.id AND dv."scheduledStart" >= ${from}::timestamp AND dv."scheduledStart" < ${to}::timestamp)`);
   }
-  if (input.search) {
-    const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const number = /^#?\d{1,9}$/.test(input.search) ? Number(input.search.replace("#", "")) : -1;
-    filters.push(Prisma.sql`(j.title ILIKE ${pattern} OR c.name ILIKE ${pattern} OR j.number = ${number})`);
-  }
+  if (input.search) filters.push(jobSearchFilter(input.search));
   const where = filters.length > 0 ? Prisma.sql`WHERE ${Prisma.join(filters, " AND ")}` : Prisma.empty;
   const statusFilter = input.status ? Prisma.sql`WHERE status = ${input.status}` : Prisma.empty;
   // Visit days are compared on the company's calendar: timestamps are stored as UTC wall-clock values.

@@ -10,6 +10,7 @@ import { useSignedInUser } from "../../shell/app-layout";
 import { useCompany } from "../../lib/company";
 import { usePageTitle } from "../../shell/page-title";
 import { useActivity } from "./activity";
+import { TodayWork } from "./today-work";
 
 function ActivityItem({ item, timeZone }: { item: Activity; timeZone: string }) {
   return (
@@ -82,7 +83,8 @@ function NoCompanyCard() {
   );
 }
 
-export function DashboardPage() {
+/** The company's dashboard; on /userdash (`today`) it starts with the day's work. */
+export function DashboardPage({ today = false }: { today?: boolean }) {
   usePageTitle("Dashboard");
   const user = useSignedInUser();
   const company = useCompany(user.companyId);
@@ -100,6 +102,7 @@ export function DashboardPage() {
           ) : null}
         </p>
       </div>
+      {today && user.companyId !== null ? <TodayWork role={user.role} terminology={company.data?.terminology} /> : null}
       {user.companyId !== null ? (
         <RecentActivity
           companyId={user.companyId}

@@ -14,6 +14,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { useCompany } from "../../lib/company";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
+import { useCrews } from "../crews/crew-queries";
 import { formatCents, formatWhen } from "./format";
 import { JobFormDialog } from "./job-form-dialog";
 import { useJobs, type JobFilters } from "./queries";
@@ -34,12 +35,14 @@ export function JobsPage() {
   const id = useId();
   const navigate = useNavigate();
   const [status, setStatus] = useState<JobStatus | "">("");
+  const [crewId, setCrewId] = useState("");
   const [search, setSearch] = useState("");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [creating, setCreating] = useState(false);
   const timeZone = company.data?.timeZone ?? "UTC";
-  const filters: JobFilters = { status: status || undefined, search: search.trim() || undefined, from: dayToIso(from, timeZone), to: dayToIso(to, timeZone, true) };
+  const crews = useCrews();
+  const filters: JobFilters = { status: status || undefined, crewId: crewId || undefined, search: search.trim() || undefined, from: dayToIso(from, timeZone), to: dayToIso(to, timeZone, true) };
   const jobs = useJobs(filters);
   const items = jobs.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -51,7 +54,7 @@ export function JobsPage() {
           <Plus aria-hidden="true" /> New {terminology?.job ?? "Job"}
         </Button>
       </div>
-      <form role="search" aria-label={`Filter ${jobsWord.toLowerCase()}`} className="grid gap-3 sm:grid-cols-4" onSubmit={(e) => e.preventDefault()}>
+      <form role="search" aria-label={`Filter ${jobsWord.toLowerCase()}`} className="grid gap-3 sm:grid-cols-5" onSubmit={(e) => e.preventDefault()}>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-search`}>Search</Label>
           <Input id={`${id}-search`} type="search" placeholder="Title, customer or number" value={search} onChange={(e) => setSearch(e.target.value)} />
@@ -63,6 +66,17 @@ export function JobsPage() {
             {jobStatusSchema.options.map((option) => (
               <option key={option} value={option}>
                 {JOB_STATUS_LABELS[option]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-crew`}>Crew</Label>
+          <NativeSelect id={`${id}-crew`} value={crewId} onChange={(e) => setCrewId(e.target.value)} disabled={!crews.data}>
+            <option value="">{crews.isError ? "Crews could not be loaded" : "Any crew"}</option>
+            {crews.data?.items.map((crew) => (
+              <option key={crew.id} value={crew.id}>
+                {crew.name}
               </option>
             ))}
           </NativeSelect>
@@ -95,7 +109,7 @@ export function JobsPage() {
         <Card>
           <CardContent>
             <p className="text-sm text-muted-foreground">
-              No {jobsWord.toLowerCase()} {status || search || from || to ? "match these filters" : "yet. Create the first one with the button above"}.
+              No {jobsWord.toLowerCase()} {status || crewId || search || from || to ? "match these filters" : "yet. Create the first one with the button above"}.
             </p>
           </CardContent>
         </Card>

@@ -15,6 +15,7 @@ import { QUERY_KEYS } from "../../lib/query-keys";
 
 export interface JobFilters {
   status?: JobStatus;
+  crewId?: string;
   search?: string;
   from?: string;
   to?: string;
@@ -27,6 +28,7 @@ async function getJson(url: string): Promise<unknown> {
 function listUrl(filters: JobFilters, cursor: string | null): string {
   const params = new URLSearchParams();
   if (filters.status) params.set("status", filters.status);
+  if (filters.crewId) params.set("crewId", filters.crewId);
   if (filters.search) params.set("search", filters.search);
   if (filters.from) params.set("from", filters.from);
   if (filters.to) params.set("to", filters.to);
@@ -81,11 +83,22 @@ export function useUpdateJob(id: string) {
   });
 }
 
+export interface VisitTransition {
+  visitId: string;
+  to: VisitStatus;
+  /** The version the user saw: a visit changed since is refused with a 409. */
+  version: number;
+}
+
+/** Moves a visit along its lifecycle (POST /api/visits/:id/transition). */
+export async function postVisitTransition(input: VisitTransition) {
+  return visitSchema.parse(await (await apiRequest("POST", apiPath(API_PATHS.visitTransition, { id: input.visitId }), { to: input.to, version: input.version })).json());
+}
+
 export function useTransitionVisit(jobId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { visitId: string; to: VisitStatus; version: number }) =>
-      visitSchema.parse(await (await apiRequest("POST", apiPath(API_PATHS.visitTransition, { id: input.visitId }), { to: input.to, version: input.version })).json()),
+    mutationFn: postVisitTransition,
     onSettled: () => client.invalidateQueries({ queryKey: [...QUERY_KEYS.jobs, jobId] }),
   });
 }

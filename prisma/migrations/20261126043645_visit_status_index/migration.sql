@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "visits_companyId_status_scheduledEnd_idx" ON "visits"("companyId", "status", "scheduledEnd");

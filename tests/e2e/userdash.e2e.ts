@@ -1,0 +1,45 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_FIELD_VISIT_TITLE } from "@fieldops/db/seed-demo-world";
+import { signInAs } from "./sign-in-as.ts";
+
+test("a field user sees today's visit with its property and checklist, starts it and completes it", async ({ page }) => {
+  await signInAs(page, "tech@demo.test");
+  await expect(page).toHaveURL("/userdash");
+  const today = page.getByRole("list", { name: "Your visits today" });
+  const visit = today.getByRole("listitem").filter({ has: page.getByRole("heading", { name: DEMO_FIELD_VISIT_TITLE }) });
+  await expect(visit).toBeVisible();
+  await expect(visit.getByText("Dispatched")).toBeVisible();
+  await expect(visit.getByText("Side gate by the garage; the dog is friendly.")).toBeVisible();
+  await expect(visit.getByText("2468")).toBeVisible();
+  await expect(visit.getByRole("list", { name: `Checklist of ${DEMO_FIELD_VISIT_TITLE}` }).getByRole("listitem")).toHaveText([
+    /Rake the beds/,
+    /Trim along the fence/,
+    /Bag the clippings/,
+  ]);
+  // A field user works from their own visits: no links into the jobs pages they cannot open.
+  await expect(visit.getByRole("link")).toHaveCount(0);
+
+  await visit.getByRole("button", { name: `Start ${DEMO_FIELD_VISIT_TITLE}` }).click();
+  await expect(visit.getByText("In progress")).toBeVisible();
+  await visit.getByRole("button", { name: `Complete ${DEMO_FIELD_VISIT_TITLE}` }).click();
+  await expect(visit.getByText("Completed")).toBeVisible();
+  await expect(visit.getByRole("button")).toHaveCount(0);
+
+  await page.reload();
+  await expect(
+    page.getByRole("list", { name: "Your visits today" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: DEMO_FIELD_VISIT_TITLE }) }).getByText("Completed"),
+  ).toBeVisible();
+});
+
+test("a member sees today's visits by crew, late and unscheduled work, each linking to its job", async ({ page }) => {
+  await signInAs(page, "member@demo.test");
+  await expect(page).toHaveURL("/userdash");
+  const crewA = page.getByRole("list", { name: "Crew A visits" });
+  await expect(crewA.getByRole("link", { name: DEMO_FIELD_VISIT_TITLE })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Late work" })).toBeVisible();
+  const unscheduled = page.getByRole("list", { name: "Unscheduled work" });
+  await expect(unscheduled.getByRole("link").first()).toBeVisible();
+  await crewA.getByRole("link", { name: DEMO_FIELD_VISIT_TITLE }).click();
+  await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(DEMO_FIELD_VISIT_TITLE) })).toBeVisible();
+});
