@@ -174,9 +174,14 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-function queryCounts(samples: Sample[]): string {
-  const counts = [...new Set(samples.map((sample) => sample.queries))].sort((a, b) => a - b);
-  return counts.length === 1 ? String(counts[0]) : `${counts[0]}–${counts.at(-1)}`;
+/**
+ * The statements of most requests. A few take more: the first request after the session cache (30 s) expires also
+ * reads the session, which is not the request's own work.
+ */
+function usualQueries(samples: Sample[]): number {
+  const tally = new Map<number, number>();
+  for (const { queries } of samples) tally.set(queries, (tally.get(queries) ?? 0) + 1);
+  return [...tally].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0];
 }
 
 /** Where the product's database is: the given one, or the embedded one `npm start` reports in its state file. */
@@ -228,23 +233,28 @@ try {
   console.log(`${requests} requests each after ${warmUp} warm-up, one at a time; server time and SQL statements from Server-Timing`);
   console.log(`goals: p95 < ${P95_GOAL_MS} ms; as many statements per request in the small company (${SMALL_COMPANY.customers} customers, ${SMALL_COMPANY.crews} crews, ${SMALL_COMPANY.visits} visits)\n`);
   const pad = (text: string | number, width: number) => String(text).padEnd(width);
-  console.log(`${pad("request", 34)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("p95 goal", 12)}${pad("SQL", 6)}${pad("SQL small", 11)}same`);
+  console.log(`${pad("request", 34)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("p95 goal", 10)}${pad("SQL", 5)}${pad("(max)", 7)}${pad("SQL small", 11)}same`);
   let allMet = true;
   for (const result of scale) {
     const times = result.samples.map((sample) => sample.ms);
     const p95 = percentile(times, 95);
     const smallResult = small.find((candidate) => candidate.name === result.name);
-    const scaleCount = queryCounts(result.samples);
-    const smallCount = smallResult ? queryCounts(smallResult.samples) : "–";
+    const scaleCount = usualQueries(result.samples);
+    const smallCount = smallResult ? usualQueries(smallResult.samples) : Number.NaN;
     const met = p95 < P95_GOAL_MS && scaleCount === smallCount;
     allMet &&= met;
-    console.log(`${pad(result.name, 34)}${pad(percentile(times, 50).toFixed(1), 9)}${pad(p95.toFixed(1), 9)}${pad(p95 < P95_GOAL_MS ? "met" : "MISSED", 12)}${pad(scaleCount, 6)}${pad(smallCount, 11)}${scaleCount === smallCount ? "yes" : "NO"}`);
+    const maxCount = Math.max(...result.samples.map((sample) => sample.queries));
+    console.log(
+      `${pad(result.name, 34)}${pad(percentile(times, 50).toFixed(1), 9)}${pad(p95.toFixed(1), 9)}${pad(p95 < P95_GOAL_MS ? "met" : "MISSED", 10)}` +
+        `${pad(scaleCount, 5)}${pad(`(${maxCount})`, 7)}${pad(smallCount, 11)}${scaleCount === smallCount ? "yes" : "NO"}`,
+    );
   }
   if (!scale.some((result) => result.name.startsWith("optimize"))) {
     console.log(`${pad("optimize one day, 50 crews", 34)}not measured yet: benchOptimizeDayAtScale() is wired when the optimize endpoint lands`);
   }
   const average = loads.reduce((sum, value) => sum + value, 0) / Math.max(1, loads.length);
   console.log(`\n${seconds.toFixed(0)} s; 1-minute load average during the run: mean ${average.toFixed(2)}, max ${Math.max(...loads).toFixed(2)} on ${cpus().length} cores`);
+  console.log("SQL: the statements of most requests, transaction control included; (max): the most of any request");
   console.log(allMet ? "every goal met" : "some goal MISSED");
 } finally {
   await stopProduct(product.child);
