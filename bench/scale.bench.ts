@@ -47,13 +47,17 @@ interface Sample {
 interface Measured {
   name: string;
   samples: Sample[];
+  /** The p95 server time it must stay under. */
+  goalMs: number;
 }
 
 /**
  * Hook for the route optimizer's endpoint (the `dispatch` branch, `bench/optimize-day.bench.ts`): proposes one day
- * for all 50 crews of the scale company and returns its samples, or null while the endpoint does not exist.
+ * for all 50 crews of the scale company (signed in as its owner: `cookie`, send `origin: baseUrl` with a POST) and
+ * returns the samples (server time and statements, as `call` reads them) with the proposal's time budget, or null
+ * while the endpoint does not exist.
  */
-export async function benchOptimizeDayAtScale(baseUrl: string, cookie: string): Promise<Sample[] | null> {
+export async function benchOptimizeDayAtScale(baseUrl: string, cookie: string): Promise<{ samples: Sample[]; budgetMs: number } | null> {
   void baseUrl;
   void cookie;
   return null;
@@ -97,7 +101,7 @@ async function measure(name: string, n: number, request: (index: number) => Prom
     const sample = await request(index);
     if (index >= warmUp) samples.push(sample);
   }
-  return { name, samples };
+  return { name, samples, goalMs: P95_GOAL_MS };
 }
 
 /** The week on the company's calendar, Monday to Monday, as the schedule shows it. */
@@ -125,6 +129,9 @@ async function benchCompany(session: BenchSession, n: number): Promise<Measured[
   if (!cursor) throw new Error("the company has fewer than 41 pages of jobs");
   const laterPage = `${API_PATHS.jobs}?${new URLSearchParams({ cursor })}`;
   results.push(await measure("jobs list, page 41 (cursor)", n, () => get(laterPage)));
+
+  // Filtered by a rare status: a few hundred unscheduled jobs among 60,000.
+  results.push(await measure("jobs list, status unscheduled", n, () => get(`${API_PATHS.jobs}?status=unscheduled`)));
 
   results.push(await measure("customer search, name \"ander\"", n, () => get(`${API_PATHS.customers}?q=ander`)));
   const someone = (await call<CustomerListResponse>(session, "GET", `${API_PATHS.customers}?limit=1`)).body.items[0];
@@ -165,7 +172,7 @@ async function benchCompany(session: BenchSession, n: number): Promise<Measured[
   if (visit.scheduledStart !== home) await moveTo(home);
 
   const optimize = await benchOptimizeDayAtScale(session.baseUrl, session.cookie);
-  if (optimize) results.push({ name: "optimize one day, 50 crews", samples: optimize });
+  if (optimize) results.push({ name: "optimize one day, 50 crews", samples: optimize.samples, goalMs: optimize.budgetMs });
   return results;
 }
 
@@ -231,9 +238,9 @@ try {
   const { customers, crews, visits } = SCALE_COMPANY;
   console.log(`\nat scale: ${customers} customers, ${crews} crews, ${visits} visits (npm run seed:scale), ${external ? "on DATABASE_URL" : "embedded PostgreSQL"}`);
   console.log(`${requests} requests each after ${warmUp} warm-up, one at a time; server time and SQL statements from Server-Timing`);
-  console.log(`goals: p95 < ${P95_GOAL_MS} ms; as many statements per request in the small company (${SMALL_COMPANY.customers} customers, ${SMALL_COMPANY.crews} crews, ${SMALL_COMPANY.visits} visits)\n`);
+  console.log(`goals: p95 < ${P95_GOAL_MS} ms for reads and the drag, the optimizer within its budget; as many statements per request in the small company (${SMALL_COMPANY.customers} customers, ${SMALL_COMPANY.crews} crews, ${SMALL_COMPANY.visits} visits)\n`);
   const pad = (text: string | number, width: number) => String(text).padEnd(width);
-  console.log(`${pad("request", 34)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("p95 goal", 10)}${pad("SQL", 5)}${pad("(max)", 7)}${pad("SQL small", 11)}same`);
+  console.log(`${pad("request", 34)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("p95 goal", 13)}${pad("SQL", 5)}${pad("(max)", 7)}${pad("SQL small", 11)}same`);
   let allMet = true;
   for (const result of scale) {
     const times = result.samples.map((sample) => sample.ms);
@@ -241,11 +248,11 @@ try {
     const smallResult = small.find((candidate) => candidate.name === result.name);
     const scaleCount = usualQueries(result.samples);
     const smallCount = smallResult ? usualQueries(smallResult.samples) : Number.NaN;
-    const met = p95 < P95_GOAL_MS && scaleCount === smallCount;
+    const met = p95 < result.goalMs && scaleCount === smallCount;
     allMet &&= met;
     const maxCount = Math.max(...result.samples.map((sample) => sample.queries));
     console.log(
-      `${pad(result.name, 34)}${pad(percentile(times, 50).toFixed(1), 9)}${pad(p95.toFixed(1), 9)}${pad(p95 < P95_GOAL_MS ? "met" : "MISSED", 10)}` +
+      `${pad(result.name, 34)}${pad(percentile(times, 50).toFixed(1), 9)}${pad(p95.toFixed(1), 9)}${pad(p95 < result.goalMs ? `< ${result.goalMs}` : `MISSED ${result.goalMs}`, 13)}` +
         `${pad(scaleCount, 5)}${pad(`(${maxCount})`, 7)}${pad(smallCount, 11)}${scaleCount === smallCount ? "yes" : "NO"}`,
     );
   }
