@@ -22,12 +22,12 @@ function call(app: TestApp, method: string, path: string, body?: unknown) {
   return fetch(`${app.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
-/** The server time and the statement count of an answer's Server-Timing header. */
-function serverTiming(response: Response): { ms: number; queries: number } {
+/** The server time, CPU time and statement count of an answer's Server-Timing header. */
+function serverTiming(response: Response): { ms: number; cpuMs: number; queries: number } {
   const header = response.headers.get("server-timing") ?? "";
-  const match = /^app;dur=(\d+(?:\.\d)?), db;desc="queries";dur=(\d+)$/.exec(header);
+  const match = /^app;dur=(\d+\.\d), cpu;dur=(\d+\.\d), db;desc="queries";dur=(\d+)$/.exec(header);
   if (!match) throw new Error(`unexpected Server-Timing: "${header}"`);
-  return { ms: Number(match[1]), queries: Number(match[2]) };
+  return { ms: Number(match[1]), cpuMs: Number(match[2]), queries: Number(match[3]) };
 }
 
 describe("request metrics (FIELDOPS_REQUEST_METRICS)", () => {
@@ -44,6 +44,7 @@ describe("request metrics (FIELDOPS_REQUEST_METRICS)", () => {
     const create = serverTiming(created);
     expect(create.queries).toBeGreaterThan(list.queries);
     expect(create.ms).toBeGreaterThan(0);
+    expect(create.cpuMs).toBeGreaterThan(0);
   });
 
   it("are off by default", async () => {
