@@ -27,6 +27,8 @@ export const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+  /** An OSRM server for road travel times (route optimization); straight-line estimates without it. */
+  OSRM_URL: z.string().url().optional(),
   /**
    * Adds a Server-Timing header to every API answer: the server time and the number of SQL statements it took. For
    * measuring (npm run bench); off by default, as it tells any caller how its request was served.

@@ -15,4 +15,6 @@ export const QUERY_KEYS = {
   crew: (id: string) => [API_PATHS.crews, id],
   crewLoad: (id: string) => [API_PATHS.crews, id, "load"],
   team: [API_PATHS.team],
+  routePlan: (id: string) => [apiPath(API_PATHS.routePlan, { id })],
+  visitBestSlots: (visitId: string, date: string) => [`${apiPath(API_PATHS.visitBestSlots, { id: visitId })}?date=${encodeURIComponent(date)}`],
 } as const;
