@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { chmod, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { freePort } from "../scripts/start/free-port.ts";
+import { root, startProduct, stopProduct } from "./product.ts";
 
 /**
  * `npm run bench`: from one run,
@@ -12,35 +12,16 @@ import { freePort } from "../scripts/start/free-port.ts";
  * - the throughput of authenticated `GET /api/user` on that product, as a ratio to a bare Fastify route on the same
  *   machine, both loaded the same way.
  */
-const root = fileURLToPath(new URL("..", import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-function startProduct(dataDir: string, port: number): { child: ChildProcess; healthy: Promise<number> } {
-  const started = performance.now();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), FIELDOPS_DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+/** `npm start` on its own embedded PostgreSQL and Redis in `dataDir`. */
+function startOwnProduct(dataDir: string, port: number) {
+  const env: NodeJS.ProcessEnv = { ...process.env, FIELDOPS_DATA_DIR: dataDir, LOG_LEVEL: "warn" };
   delete env.DATABASE_URL;
   delete env.DATABASE_OWNER_URL;
   delete env.REDIS_URL;
-  const child = spawn("npm", ["start", "--silent"], { cwd: root, env, stdio: "ignore", detached: true });
-  const healthy = (async () => {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-      if (ok) return performance.now() - started;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  })();
-  return { child, healthy };
-}
-
-async function stop(child: ChildProcess): Promise<number> {
-  const started = performance.now();
-  await new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    process.kill(-child.pid!, "SIGINT");
-  });
-  return performance.now() - started;
+  return startProduct(port, env);
 }
 
 async function load(url: string, headers: Record<string, string> = {}) {
@@ -55,11 +36,11 @@ const dataDir = await mkdtemp(join(root, ".data", "bench-"));
 await chmod(dataDir, 0o755);
 try {
   const port = await freePort();
-  const cold = startProduct(dataDir, port);
+  const cold = startOwnProduct(dataDir, port);
   const coldMs = await cold.healthy;
-  const coldStopMs = await stop(cold.child);
+  const coldStopMs = await stopProduct(cold.child);
 
-  const warm = startProduct(dataDir, port);
+  const warm = startOwnProduct(dataDir, port);
   const warmMs = await warm.healthy;
 
   const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
@@ -78,7 +59,7 @@ try {
   const baseline = await load(`http://127.0.0.1:${barePort}/bare`);
   const user = await load(`http://127.0.0.1:${port}/api/user`, { authorization: `Bearer ${token}` });
   bare.kill("SIGTERM");
-  const warmStopMs = await stop(warm.child);
+  const warmStopMs = await stopProduct(warm.child);
 
   const ms = (n: number) => `${Math.round(n)} ms`;
   console.log(`\nnpm start until /api/health is 200`);

@@ -14,6 +14,7 @@ import type { AppContext } from "./context.ts";
 import { installCrossSiteGuard } from "./http/cross-site-guard.ts";
 import { answerClientError, answerFrameworkError, installErrorHandler } from "./http/error-handler.ts";
 import { installJsonBodyParser } from "./http/json-body.ts";
+import { installRequestMetrics } from "./http/request-metrics.ts";
 import { DOCS_CSP, securityHeaderOptions } from "./http/security-headers.ts";
 import type { EventHub } from "./realtime/event-hub.ts";
 import { socketTicketRoutes } from "./realtime/socket-ticket-routes.ts";
@@ -51,6 +52,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installJsonBodyParser(app);
+  if (context.env.FIELDOPS_REQUEST_METRICS) installRequestMetrics(app);
 
   // Every body the API takes is JSON; Fastify's default text/plain parser would let a cross-site form reach routes.
   app.removeContentTypeParser("text/plain");

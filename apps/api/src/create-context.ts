@@ -30,7 +30,10 @@ export async function createRuntime(
   onInvalidEvent: (raw: string) => void = () => {},
   log: ConnectionLog = () => {},
 ): Promise<Runtime> {
-  const db = createDatabase(env.DATABASE_URL, { contextKey: env.DATABASE_CONTEXT_KEY });
+  const db = createDatabase(env.DATABASE_URL, {
+    contextKey: env.DATABASE_CONTEXT_KEY,
+    countQueries: env.FIELDOPS_REQUEST_METRICS,
+  });
   const redis = createCommandConnection(env.REDIS_URL, "commands", log);
   const subscriber = createDurableConnection(env.REDIS_URL, "subscriptions", log);
   // Subscribing before the connection's ready check has run makes that check fail (ioredis sends INFO, which a

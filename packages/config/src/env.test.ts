@@ -5,7 +5,8 @@ const required = { DATABASE_URL: "postgresql://u@h/db", DATABASE_CONTEXT_KEY: "a
 
 describe("readEnv", () => {
   it("applies the defaults", () => {
-    expect(readEnv(required)).toMatchObject({ PORT: 3000, NODE_ENV: "development", TRUST_PROXY: false, PLATFORM_ADMIN_EMAILS: [] });
+    expect(readEnv(required)).toMatchObject({ PORT: 3000, NODE_ENV: "development", TRUST_PROXY: false, PLATFORM_ADMIN_EMAILS: [], FIELDOPS_REQUEST_METRICS: false });
+    expect(readEnv({ ...required, FIELDOPS_REQUEST_METRICS: "1" }).FIELDOPS_REQUEST_METRICS).toBe(true);
   });
 
   it("reads PORT, the admin e-mail list and the proxy switch", () => {

@@ -29,6 +29,14 @@ export const envSchema = z.object({
     .transform((value) => value === "true"),
   /** An OSRM server for road travel times (route optimization); straight-line estimates without it. */
   OSRM_URL: z.string().url().optional(),
+  /**
+   * Adds a Server-Timing header to every API answer: the server time and the number of SQL statements it took. For
+   * measuring (npm run bench); off by default, as it tells any caller how its request was served.
+   */
+  FIELDOPS_REQUEST_METRICS: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../generated/client.ts";
+import { CountingClient } from "./query-count.ts";
 
 export { Prisma } from "../generated/client.ts";
 export type * from "../generated/client.ts";
@@ -25,10 +26,17 @@ export interface DatabaseOptions {
    * owner can read it. Without it, `withTenant` and `withSystem` refuse to run.
    */
   contextKey?: string;
+  /** Counts every statement into the tally of the work that sent it (see `countQueries`); off in production. */
+  countQueries?: boolean;
 }
 
 export function createDatabase(databaseUrl: string, options: DatabaseOptions = {}): Database {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
+  const adapter = new PrismaPg({
+    connectionString: databaseUrl,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5000,
+    ...(options.countQueries ? { Client: CountingClient } : {}),
+  });
   const db = new PrismaClient({ adapter });
   if (options.contextKey !== undefined) contextKeys.set(db, parseContextKey(options.contextKey));
   return db;

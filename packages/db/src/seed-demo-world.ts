@@ -78,18 +78,18 @@ export const DEMO_COMPANIES: DemoCompany[] = [
   },
 ];
 
-const FIRST = ["James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth",
+export const FIRST_NAMES = ["James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth",
   "William", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Charles", "Karen", "Daniel",
   "Nancy", "Matthew", "Lisa", "Anthony", "Betty", "Mark", "Sandra", "Steven", "Ashley", "Andrew", "Emily"];
-const LAST = ["Henderson", "Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez",
+export const LAST_NAMES = ["Henderson", "Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez",
   "Martinez", "Hernandez", "Lopez", "Wilson", "Anderson", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Thompson",
   "White", "Harris", "Clark", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott"];
-const STREETS = ["Maple", "Oak", "Cedar", "Pine", "Elm", "Willow", "Aspen", "Birch", "Spruce", "Juniper", "Sycamore",
+export const STREETS = ["Maple", "Oak", "Cedar", "Pine", "Elm", "Willow", "Aspen", "Birch", "Spruce", "Juniper", "Sycamore",
   "Magnolia", "Hickory", "Laurel", "Chestnut"];
-const SUFFIX = ["St", "Ave", "Dr", "Ct", "Ln", "Way", "Pl"];
+export const STREET_SUFFIXES = ["St", "Ave", "Dr", "Ct", "Ln", "Way", "Pl"];
 
 /** A small seeded generator (mulberry32): the demo world is the same on every machine. */
-function createRandom(seed: number) {
+export function createRandom(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -104,6 +104,8 @@ function createRandom(seed: number) {
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
   };
 }
+
+export type Random = ReturnType<typeof createRandom>;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -126,7 +128,7 @@ async function seedCompany(
   demo: DemoCompany,
   passwordHash: string,
   now: Date,
-  random: ReturnType<typeof createRandom>,
+  random: Random,
 ): Promise<void> {
   const vertical = VERTICALS[verticalForIndustry(demo.industry)];
   const company = await db.company.create({
@@ -159,15 +161,15 @@ async function seedCompany(
   if (fieldUser) await db.crewMember.create({ data: { crewId: crews[0]!.id, userId: fieldUser.id, companyId } });
 
   const customers: Prisma.CustomerCreateManyInput[] = Array.from({ length: demo.customers }, () => {
-    const first = random.pick(FIRST);
-    const last = random.pick(LAST);
+    const first = random.pick(FIRST_NAMES);
+    const last = random.pick(LAST_NAMES);
     return {
       id: randomUUID(),
       companyId,
       name: `${first} ${last}`,
       email: `${first}.${last}${random.int(1, 999)}@example.com`.toLowerCase(),
       phone: `(555) ${random.int(200, 999)}-${String(random.int(0, 9999)).padStart(4, "0")}`,
-      street: `${random.int(100, 9999)} ${random.pick(STREETS)} ${random.pick(SUFFIX)}`,
+      street: `${random.int(100, 9999)} ${random.pick(STREETS)} ${random.pick(STREET_SUFFIXES)}`,
       city: demo.center.city,
       region: demo.center.region,
       postcode: String(random.int(10000, 99999)),

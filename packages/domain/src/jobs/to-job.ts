@@ -12,7 +12,11 @@ export const jobDetailInclude = {
 } satisfies Prisma.JobInclude;
 
 type JobRow = Prisma.JobGetPayload<{ include: typeof jobDetailInclude }>;
-type VisitRow = Prisma.VisitGetPayload<{ include: { crew: { select: { name: true } } } }>;
+/** What a visit is shown from: its own columns and its crew's name. */
+export type VisitRow = Pick<
+  Prisma.VisitGetPayload<object>,
+  "id" | "jobId" | "crewId" | "status" | "scheduledStart" | "scheduledEnd" | "durationMinutes" | "startedAt" | "completedAt" | "version"
+> & { crew: { name: string } | null };
 
 export function toVisit(row: VisitRow): Visit {
   return {

@@ -51,7 +51,9 @@ export async function assertVisitPlacements(tx: TenantTransaction, visitIds: rea
     where: {
       crewId: { in: [...new Set(moved.map((visit) => visit.crewId!))] },
       status: { in: [...BOOKED_STATUSES] },
-      scheduledStart: { lt: startOfDayInTimeZone(addDays(days.at(-1)!, 2), timeZone) },
+      // Bounded on both sides so the crew's index range stays a few days, not its whole history (a visit lasts at
+      // most a day, so none starting earlier can reach the first day).
+      scheduledStart: { gte: startOfDayInTimeZone(addDays(days[0]!, -2), timeZone), lt: startOfDayInTimeZone(addDays(days.at(-1)!, 2), timeZone) },
       scheduledEnd: { gt: startOfDayInTimeZone(addDays(days[0]!, -1), timeZone) },
     },
     select: { id: true, crewId: true, scheduledStart: true, scheduledEnd: true, job: { select: { title: true, requiredSkills: true } } },

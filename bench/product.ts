@@ -1,0 +1,29 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** `npm start` on `port` with `env` (PORT set here), and when its /api/health first answers 200, in ms from the spawn. */
+export function startProduct(port: number, env: NodeJS.ProcessEnv): { child: ChildProcess; healthy: Promise<number> } {
+  const started = performance.now();
+  const child = spawn("npm", ["start", "--silent"], { cwd: root, env: { ...env, PORT: String(port) }, stdio: "ignore", detached: true });
+  const healthy = (async () => {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      if (ok) return performance.now() - started;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  })();
+  return { child, healthy };
+}
+
+/** Stops `npm start` and everything it started (Ctrl-C to its process group); how long that took, in ms. */
+export async function stopProduct(child: ChildProcess): Promise<number> {
+  const started = performance.now();
+  await new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    process.kill(-child.pid!, "SIGINT");
+  });
+  return performance.now() - started;
+}

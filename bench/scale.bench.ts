@@ -1,0 +1,296 @@
+import { readFile, mkdir, chmod } from "node:fs/promises";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import {
+  SCALE_COMPANY,
+  SCALE_PASSWORD,
+  SMALL_COMPANY,
+  scaleCompanySeeded,
+  scaleOwnerEmail,
+  seedScaleCompany,
+  type ScaleCompanySize,
+} from "@fieldops/db/seed-scale-company";
+import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { addDays, dayInTimeZone, mondayOf, startOfDayInTimeZone } from "@fieldops/shared/company-time";
+import type { CustomerListResponse } from "@fieldops/shared/customers";
+import { DEFAULT_BUDGET_SECONDS, type RoutePlan, type RoutePlanQueued } from "@fieldops/shared/dispatch";
+import type { JobListResponse, Visit } from "@fieldops/shared/jobs";
+import { freePort } from "../scripts/start/free-port.ts";
+import { STATE_FILE_NAME, type StartState } from "../scripts/start/state-file.ts";
+import { root, startProduct, stopProduct } from "./product.ts";
+
+/**
+ * `npm run bench` (scale section; alone: `npm run bench:scale`): the API at the size it must stay fast at, the
+ * company of `npm run seed:scale` (10,000 customers, 50 crews, 100,000 visits). For each request of the dispatcher's
+ * day, after a warm-up, BENCH_SCALE_REQUESTS requests one at a time: p50 and p95 of the server time and the SQL
+ * statements per request, both read from the Server-Timing header (FIELDOPS_REQUEST_METRICS), beside the goals;
+ * and a few optimized days for all crews against their budget. Then the same in the small company of the same
+ * shape, whose statement counts must be the same.
+ *
+ * With DATABASE_URL, DATABASE_OWNER_URL and REDIS_URL set it runs `npm start` on them; otherwise on an embedded
+ * PostgreSQL and Redis in .data/bench-scale, kept between runs. Either way it seeds the two companies when missing.
+ */
+const requests = Number(process.env.BENCH_SCALE_REQUESTS ?? 200);
+const warmUp = Number(process.env.BENCH_SCALE_WARMUP ?? 20);
+const P95_GOAL_MS = 50;
+const TIME_ZONE = "America/Chicago";
+
+/** A signed-in owner: the session cookie, and the headers that let it change things (a page of the app's own). */
+export interface BenchSession {
+  baseUrl: string;
+  cookie: string;
+}
+
+interface Sample {
+  ms: number;
+  /** The API process's CPU time during the request: its work, without the waiting on a busy machine. */
+  cpuMs: number;
+  queries: number;
+}
+
+interface Measured {
+  name: string;
+  samples: Sample[];
+  /** The p95 server time it must stay under. */
+  goalMs: number;
+}
+
+/**
+ * Optimizing one day for every crew, as the dispatcher asks for it: POST /api/schedule/optimize for the next working
+ * day at least two days ahead, then GET /api/route-plans/:id until the worker's proposal is ready. Each sample is the
+ * time from the request to the ready proposal (the worker's queue included), with the POST's CPU time and
+ * statements; the budget is the plan's own.
+ */
+export async function benchOptimizeDayAtScale(baseUrl: string, cookie: string): Promise<{ samples: Sample[]; budgetMs: number }> {
+  const session = { baseUrl, cookie };
+  const runs = Number(process.env.BENCH_SCALE_OPTIMIZE_RUNS ?? 3);
+  const date = await nextWorkingDay(session, 2);
+  const samples: Sample[] = [];
+  let budgetMs = DEFAULT_BUDGET_SECONDS * 1000;
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    const queued = await call<RoutePlanQueued>(session, "POST", API_PATHS.scheduleOptimize, { date });
+    for (;;) {
+      const plan = (await call<RoutePlan>(session, "GET", apiPath(API_PATHS.routePlan, { id: queued.body.planId }))).body;
+      if (plan.status === "ready") {
+        budgetMs = plan.budgetSeconds * 1000;
+        break;
+      }
+      if (plan.status !== "queued" && plan.status !== "running") throw new Error(`the route plan ended ${plan.status}: ${plan.error ?? ""}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    samples.push({ ...queued.sample, ms: performance.now() - started });
+  }
+  return { samples, budgetMs };
+}
+
+/** The first day `after` days or more ahead on which the company's crews have visits (not a Sunday). */
+async function nextWorkingDay(session: BenchSession, after: number): Promise<string> {
+  const today = dayInTimeZone(new Date(), TIME_ZONE);
+  for (let days = after; days < after + 7; days++) {
+    const date = addDays(today, days);
+    const query = new URLSearchParams({ from: startOfDayInTimeZone(date, TIME_ZONE).toISOString(), to: startOfDayInTimeZone(addDays(date, 1), TIME_ZONE).toISOString(), limit: "1" });
+    if ((await call<{ items: Visit[] }>(session, "GET", `${API_PATHS.visits}?${query}`)).body.items.length > 0) return date;
+  }
+  throw new Error("no visits in the coming week");
+}
+
+function headersFor(session: BenchSession, body: boolean): Record<string, string> {
+  return {
+    cookie: session.cookie,
+    origin: session.baseUrl,
+    ...(body ? { "content-type": "application/json" } : {}),
+  };
+}
+
+async function call<T>(session: BenchSession, method: string, path: string, body?: unknown): Promise<{ body: T; sample: Sample }> {
+  const response = await fetch(`${session.baseUrl}${path}`, {
+    method,
+    headers: headersFor(session, body !== undefined),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  const timing = /app;dur=([\d.]+), cpu;dur=([\d.]+), db;desc="queries";dur=(\d+)/.exec(response.headers.get("server-timing") ?? "");
+  if (!timing) throw new Error(`${method} ${path}: no Server-Timing header (is FIELDOPS_REQUEST_METRICS on?)`);
+  return { body: (await response.json()) as T, sample: { ms: Number(timing[1]), cpuMs: Number(timing[2]), queries: Number(timing[3]) } };
+}
+
+async function signIn(baseUrl: string, email: string): Promise<BenchSession> {
+  const response = await fetch(`${baseUrl}${API_PATHS.login}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: email, password: SCALE_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  return { baseUrl, cookie };
+}
+
+/** Runs `request` warm-up + n times, one at a time, keeping the samples after the warm-up. */
+async function measure(name: string, n: number, request: (index: number) => Promise<Sample>): Promise<Measured> {
+  const samples: Sample[] = [];
+  for (let index = 0; index < warmUp + n; index++) {
+    const sample = await request(index);
+    if (index >= warmUp) samples.push(sample);
+  }
+  return { name, samples, goalMs: P95_GOAL_MS };
+}
+
+/** The week on the company's calendar, Monday to Monday, as the schedule shows it. */
+function thisWeek(): { from: string; to: string } {
+  const monday = mondayOf(dayInTimeZone(new Date(), TIME_ZONE));
+  return { from: startOfDayInTimeZone(monday, TIME_ZONE).toISOString(), to: startOfDayInTimeZone(addDays(monday, 7), TIME_ZONE).toISOString() };
+}
+
+// The week schedule of all crews. When GET /api/schedule is in API_PATHS, switch this one line to it.
+const weekSchedulePath = ({ from, to }: { from: string; to: string }) => `${API_PATHS.visits}?${new URLSearchParams({ from, to, limit: "500" })}`;
+
+/** The dispatcher's requests, in the company of `session`, n times each. */
+async function benchCompany(session: BenchSession, n: number): Promise<Measured[]> {
+  const get = async <T>(path: string) => (await call<T>(session, "GET", path)).sample;
+  const results: Measured[] = [];
+
+  results.push(await measure("jobs list, first page", n, () => get(API_PATHS.jobs)));
+  // A page some way down: 40 pages of 25 in.
+  let cursor: string | null = null;
+  for (let page = 0; page < 40; page++) {
+    const path: string = cursor ? `${API_PATHS.jobs}?${new URLSearchParams({ cursor })}` : API_PATHS.jobs;
+    cursor = (await call<JobListResponse>(session, "GET", path)).body.nextCursor;
+    if (!cursor) break;
+  }
+  if (!cursor) throw new Error("the company has fewer than 41 pages of jobs");
+  const laterPage = `${API_PATHS.jobs}?${new URLSearchParams({ cursor })}`;
+  results.push(await measure("jobs list, page 41 (cursor)", n, () => get(laterPage)));
+
+  // Filtered by a rare status: a few hundred unscheduled jobs among 60,000.
+  results.push(await measure("jobs list, status unscheduled", n, () => get(`${API_PATHS.jobs}?status=unscheduled`)));
+
+  results.push(await measure("customer search, name \"ander\"", n, () => get(`${API_PATHS.customers}?q=ander`)));
+  const someone = (await call<CustomerListResponse>(session, "GET", `${API_PATHS.customers}?limit=1`)).body.items[0];
+  const digits = someone?.phone?.replace(/\D/g, "").slice(3, 7);
+  if (!digits) throw new Error("no customer with a phone number");
+  results.push(await measure("customer search, phone digits", n, () => get(`${API_PATHS.customers}?q=${digits}`)));
+
+  const week = thisWeek();
+  results.push(await measure("week schedule, all crews", n, () => get(weekSchedulePath(week))));
+
+  // Dragging: the last visit of a crew's day a few days ahead moves 30 minutes later (the seeded days keep their
+  // last hour free) and back, each move naming the version it saw.
+  const date = await nextWorkingDay(session, 2);
+  // The afternoon only: a whole day of 50 crews is more than one page of visits.
+  const afternoon = new Date(startOfDayInTimeZone(date, TIME_ZONE).getTime() + 14 * 3600_000).toISOString();
+  const query = new URLSearchParams({ from: afternoon, to: startOfDayInTimeZone(addDays(date, 1), TIME_ZONE).toISOString(), limit: "500" });
+  const listed = (await call<{ items: Visit[] }>(session, "GET", `${API_PATHS.visits}?${query}`)).body.items;
+  const crewId = listed.find((candidate) => candidate.status === "scheduled")?.crewId;
+  const found = listed.filter((candidate) => candidate.crewId === crewId && candidate.status === "scheduled").at(-1);
+  if (!found?.scheduledStart) throw new Error(`no scheduled visit on ${date}`);
+  let visit: Visit = found;
+  const home = found.scheduledStart;
+  const later = new Date(Date.parse(home) + 30 * 60_000).toISOString();
+  const moveTo = async (start: string) => {
+    const moved = await call<Visit>(session, "POST", apiPath(API_PATHS.visitSchedule, { id: visit.id }), {
+      crewId: visit.crewId,
+      start,
+      durationMinutes: visit.durationMinutes,
+      version: visit.version,
+    });
+    visit = moved.body;
+    return moved.sample;
+  };
+  results.push(await measure("drag a visit (schedule)", n, (index) => moveTo(index % 2 === 0 ? later : home)));
+  if (visit.scheduledStart !== home) await moveTo(home);
+
+  const optimize = await benchOptimizeDayAtScale(session.baseUrl, session.cookie);
+  results.push({ name: "optimize one day, all crews", samples: optimize.samples, goalMs: optimize.budgetMs });
+  return results;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/**
+ * The statements of most requests. A few take more: the first request after the session cache (30 s) expires also
+ * reads the session, which is not the request's own work.
+ */
+function usualQueries(samples: Sample[]): number {
+  const tally = new Map<number, number>();
+  for (const { queries } of samples) tally.set(queries, (tally.get(queries) ?? 0) + 1);
+  return [...tally].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0];
+}
+
+/** Where the product's database is: the given one, or the embedded one `npm start` reports in its state file. */
+async function ownerUrlOf(dataDir: string | null): Promise<string> {
+  if (process.env.DATABASE_OWNER_URL) return process.env.DATABASE_OWNER_URL;
+  const state = JSON.parse(await readFile(join(dataDir!, STATE_FILE_NAME), "utf8")) as StartState;
+  const url = state.services.postgres?.url;
+  if (!url) throw new Error("npm start reported no PostgreSQL");
+  return url;
+}
+
+async function ensureSeeded(ownerUrl: string, size: ScaleCompanySize): Promise<void> {
+  if (await scaleCompanySeeded(ownerUrl, size)) return;
+  const { ms } = await seedScaleCompany(ownerUrl, size);
+  console.log(`seeded ${size.name} in ${(ms / 1000).toFixed(1)} s`);
+}
+
+const external = Boolean(process.env.DATABASE_URL && process.env.DATABASE_OWNER_URL && process.env.REDIS_URL);
+const env: NodeJS.ProcessEnv = { ...process.env, FIELDOPS_REQUEST_METRICS: "true", LOG_LEVEL: "warn" };
+let dataDir: string | null = null;
+if (!external) {
+  delete env.DATABASE_URL;
+  delete env.DATABASE_OWNER_URL;
+  delete env.REDIS_URL;
+  // Inside the project (git-ignored), not /tmp: as root, PostgreSQL runs as the postgres user, which must reach it.
+  dataDir = join(root, ".data", "bench-scale");
+  await mkdir(dataDir, { recursive: true });
+  await chmod(dataDir, 0o755);
+  env.FIELDOPS_DATA_DIR = dataDir;
+}
+const port = await freePort();
+const product = startProduct(port, env);
+try {
+  await product.healthy;
+  const ownerUrl = await ownerUrlOf(dataDir);
+  await ensureSeeded(ownerUrl, SCALE_COMPANY);
+  await ensureSeeded(ownerUrl, SMALL_COMPANY);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const loads: number[] = [];
+  const sampler = setInterval(() => loads.push(loadavg()[0]!), 1000);
+  const began = performance.now();
+  const scale = await benchCompany(await signIn(baseUrl, scaleOwnerEmail(SCALE_COMPANY)), requests);
+  const small = await benchCompany(await signIn(baseUrl, scaleOwnerEmail(SMALL_COMPANY)), Math.max(10, Math.round(requests / 10)));
+  clearInterval(sampler);
+  const seconds = (performance.now() - began) / 1000;
+
+  const { customers, crews, visits } = SCALE_COMPANY;
+  console.log(`\nat scale: ${customers} customers, ${crews} crews, ${visits} visits (npm run seed:scale), ${external ? "on DATABASE_URL" : "embedded PostgreSQL"}`);
+  console.log(`${requests} requests each after ${warmUp} warm-up, one at a time; server time and SQL statements from Server-Timing`);
+  console.log(`goals: p95 < ${P95_GOAL_MS} ms for reads and the drag, the optimizer within its budget; as many statements per request in the small company (${SMALL_COMPANY.customers} customers, ${SMALL_COMPANY.crews} crews, ${SMALL_COMPANY.visits} visits)\n`);
+  const pad = (text: string | number, width: number) => String(text).padEnd(width);
+  console.log(`${pad("request", 34)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("p95 goal", 13)}${pad("CPU p50", 9)}${pad("SQL", 5)}${pad("(max)", 7)}${pad("SQL small", 11)}same`);
+  let allMet = true;
+  for (const result of scale) {
+    const times = result.samples.map((sample) => sample.ms);
+    const p95 = percentile(times, 95);
+    const smallResult = small.find((candidate) => candidate.name === result.name);
+    const scaleCount = usualQueries(result.samples);
+    const smallCount = smallResult ? usualQueries(smallResult.samples) : Number.NaN;
+    const met = p95 < result.goalMs && scaleCount === smallCount;
+    allMet &&= met;
+    const maxCount = Math.max(...result.samples.map((sample) => sample.queries));
+    console.log(
+      `${pad(result.name, 34)}${pad(percentile(times, 50).toFixed(1), 9)}${pad(p95.toFixed(1), 9)}${pad(p95 < result.goalMs ? `< ${result.goalMs}` : `MISSED ${result.goalMs}`, 13)}` +
+        `${pad(percentile(result.samples.map((sample) => sample.cpuMs), 50).toFixed(1), 9)}` +
+        `${pad(scaleCount, 5)}${pad(`(${maxCount})`, 7)}${pad(smallCount, 11)}${scaleCount === smallCount ? "yes" : "NO"}`,
+    );
+  }
+  const average = loads.reduce((sum, value) => sum + value, 0) / Math.max(1, loads.length);
+  console.log(`\n${seconds.toFixed(0)} s; 1-minute load average during the run: mean ${average.toFixed(2)}, max ${Math.max(...loads).toFixed(2)} on ${cpus().length} cores`);
+  console.log("CPU: the API process's CPU time per request (PostgreSQL's is not in it); on a busy machine the server time is");
+  console.log("mostly waiting for a core. SQL: the statements of most requests, transaction control included; (max): the most of any request");
+  console.log(allMet ? "every goal met" : "some goal MISSED");
+} finally {
+  await stopProduct(product.child);
+}
