@@ -273,7 +273,7 @@ async function expectLiveEventsFlow() {
     expect(actor.outcome).toBe("ok");
     await waitFor(
       "the new sign-in's activity on the socket",
-      async () => messages.some((m) => m.type === "event" && m.event.payload.actorUserId === actor.user.id),
+      async () => messages.some((m) => m.type === "event" && m.event.name === "activity.recorded" && m.event.payload.actorUserId === actor.user.id),
       20_000,
     );
   } finally {

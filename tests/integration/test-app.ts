@@ -140,3 +140,14 @@ export async function signIn(baseUrl: string, email: string, password = TEST_PAS
   const body = (await response.json()) as { token: string };
   return body.token;
 }
+
+/** A request signed in by bearer token, with a JSON body when given; the answer's status and parsed body (null when empty). */
+export async function callApi(baseUrl: string, method: string, path: string, token: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+}

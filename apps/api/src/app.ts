@@ -24,6 +24,7 @@ import { customerRoutes } from "./routes/customer-routes.ts";
 import { crewRoutes } from "./routes/crew-routes.ts";
 import { healthRoutes } from "./routes/health-routes.ts";
 import { jobsRoutes } from "./routes/jobs-routes.ts";
+import { scheduleRoutes } from "./routes/schedule-routes.ts";
 import { telemetryRoutes } from "./routes/telemetry-routes.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 
@@ -81,6 +82,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(customerRoutes, { context });
   await app.register(jobsRoutes, { context });
   await app.register(crewRoutes, { context });
+  await app.register(scheduleRoutes, { context });
   await app.register(socketTicketRoutes, { context });
   // The WebSocket plugin adds an onRequest and an onResponse hook to every route it can see; kept in a scope of its
   // own with /api/ws, it leaves the REST routes about a quarter faster.

@@ -34,6 +34,7 @@ export const API_PATHS = {
   crewMembers: "/api/crews/:id/members",
   crewMember: "/api/crews/:id/members/:userId",
   crewLoad: "/api/crews/:id/load",
+  schedule: "/api/schedule",
   team: "/api/team",
 } as const;
 

@@ -131,7 +131,7 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
     await signIn(t.url, b.users.member.email);
     await drainQueues(t.runtime.context.queues);
     await ownerB.next(isActivity(`member ${b.users.member.email.slice(7, 15)} signed in`));
-    const leaked = ownerB.messages.filter((m) => m.type === "event" && m.event.payload.summary.includes(a.users.member.email.slice(7, 15)));
+    const leaked = ownerB.messages.filter((m) => m.type === "event" && m.event.name === "activity.recorded" && m.event.payload.summary.includes(a.users.member.email.slice(7, 15)));
     expect(leaked).toEqual([]);
 
     const token = await signIn(t.url, a.users.owner.email);
@@ -163,7 +163,7 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
 
     const again = connect(wsUrl(`/api/ws?after=${lastSeen}`), { cookie: `session=${token}` });
     await again.next((m) => m.type === "ready");
-    const missed = again.messages.flatMap((m) => (m.type === "event" ? [m.event.payload.summary] : []));
+    const missed = again.messages.flatMap((m) => (m.type === "event" && m.event.name === "activity.recorded" ? [m.event.payload.summary] : []));
     expect(missed).toEqual([
       `field_user ${a.users.field_user.email.slice(11, 19)} signed in`,
       `member ${a.users.member.email.slice(7, 15)} signed in`,
