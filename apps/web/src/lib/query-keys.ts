@@ -15,4 +15,6 @@ export const QUERY_KEYS = {
   crew: (id: string) => [API_PATHS.crews, id],
   crewLoad: (id: string) => [API_PATHS.crews, id, "load"],
   team: [API_PATHS.team],
+  schedule: [API_PATHS.schedule],
+  scheduleRange: (from: string, to: string) => [API_PATHS.schedule, from, to],
 } as const;
