@@ -232,7 +232,9 @@ async function seedCompany(
     const service = random.pick(demo.services);
     const jobId = randomUUID();
     // One job in ten is today's, so that the board shows a full day; the others spread over seven weeks.
-    const dayOffset = number % 10 === 0 ? 0 : random.int(-28, 21);
+    const drawn = number % 10 === 0 ? 0 : random.int(-28, 21);
+    // Nobody works on Sundays: work drawn for one goes to the Monday.
+    const dayOffset = drawn !== 0 && new Date(`${addDays(today, drawn)}T00:00:00Z`).getUTCDay() === 0 ? drawn + 1 : drawn;
     const date = addDays(today, dayOffset);
     const able = crews.filter((crew) => (service.skills ?? []).every((skill) => crew.skills.includes(skill)));
     const crew = random.pick(able);

@@ -159,7 +159,7 @@ export function UnassignedQueue({ board, jobWord, onOpen, className }: { board: 
             const when = visit.start ? formatCompanyTime(visit.start, board.timeZone) : "No time yet";
             return (
               <li key={visit.id}>
-                <VisitBlock visit={visit} crew={undefined} jobWord={jobWord} label={`${when}, ${visit.durationMinutes} minutes, no crew`} fromQueue onOpen={onOpen} className="w-full">
+                <VisitBlock visit={visit} crew={undefined} label="no crew" fromQueue onOpen={onOpen} className="w-full">
                   <VisitSummary visit={visit} jobWord={jobWord} time={`${when} · ${visit.durationMinutes} min`} />
                   {visit.requiredSkills.length > 0 ? <span className="block truncate text-muted-foreground">Needs {visit.requiredSkills.join(", ")}</span> : null}
                 </VisitBlock>

@@ -50,7 +50,6 @@ export function visitTimeLabel(visit: ScheduleVisit, day: string, timeZone: stri
 export function VisitBlock({
   visit,
   crew,
-  jobWord,
   label,
   style,
   className,
@@ -60,8 +59,7 @@ export function VisitBlock({
 }: {
   visit: ScheduleVisit;
   crew: ScheduleCrew | undefined;
-  jobWord: string;
-  /** The time (and crew) part of the accessible name. */
+  /** Said after the visible text to those who do not see the colours: the crew, or that there is none. */
   label: string;
   style?: CSSProperties;
   className?: string;
@@ -78,7 +76,6 @@ export function VisitBlock({
       type="button"
       {...(movable ? listeners : {})}
       onClick={() => onOpen(visit)}
-      aria-label={`${jobWord} #${visit.jobNumber} ${visit.jobTitle}, ${visit.customerName}, ${label}`}
       data-visit-id={visit.id}
       className={cn(
         "overflow-hidden rounded-md border border-l-4 bg-card px-2 py-1 text-left text-xs text-foreground shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
@@ -89,6 +86,7 @@ export function VisitBlock({
       style={{ ...crewTint(crew?.color, "33"), ...style }}
     >
       {children}
+      <span className="sr-only">, {label}</span>
     </button>
   );
 }
@@ -224,8 +222,7 @@ export function TimeLane({
             key={visit.id}
             visit={visit}
             crew={visitCrew}
-            jobWord={jobWord}
-            label={`${time}${visitCrew ? `, ${visitCrew.name}` : ", no crew"}`}
+            label={visitCrew ? visitCrew.name : "no crew"}
             onOpen={onOpen}
             className="absolute"
             style={{ ...place(orientation, axis, start, end), ...across }}
