@@ -194,9 +194,10 @@ export function TimeLane({
           style={{
             ...place(orientation, axis, minutesFromTime(hours.start), minutesFromTime(hours.end)),
             ...(orientation === "horizontal" ? { top: 0, bottom: 0 } : { left: 0, right: 0 }),
-            ...crewTint(crew?.color, "14"),
           }}
-        />
+        >
+          <div className="absolute inset-0" style={crewTint(crew?.color, "14")} />
+        </div>
       ) : null}
       {hours
         ? (crew?.breaks ?? []).map((entry: CrewBreak) => (
