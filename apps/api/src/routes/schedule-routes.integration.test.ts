@@ -218,7 +218,7 @@ describe("live updates", () => {
     socket.on("message", (raw) => messages.push(serverMessageSchema.parse(JSON.parse(String(raw)))));
     const waitFor = async (test: (message: ServerMessage) => boolean) => {
       for (let tries = 0; tries < 100; tries++) {
-        const found = messages.find(test);
+        const found = messages.find((message) => test(message));
         if (found) return found;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -250,13 +250,24 @@ describe("live updates", () => {
     otherSocket.socket.close();
   });
 
-  it("crew edits announce crews.changed", async () => {
+  it("job and crew writes announce jobs.changed and crews.changed", async () => {
     const socket = connect(member);
     await socket.waitFor((message) => message.type === "ready");
-    const name = `Crew ${randomUUID().slice(0, 4)}`;
-    const created = await call("POST", "/api/crews", owner, { name, color: "#123456" });
+    const crewEvents = (crewId: string) =>
+      socket.messages.filter((message) => message.type === "event" && message.event.name === "crews.changed" && message.event.payload.crewIds.includes(crewId)).length;
+    const created = await call("POST", "/api/crews", owner, { name: `Crew ${randomUUID().slice(0, 4)}`, color: "#123456" });
     expect(created.status).toBe(201);
-    await socket.waitFor((message) => message.type === "event" && message.event.name === "crews.changed" && message.event.payload.crewIds.includes(String(created.body.id)));
+    const crewId = String(created.body.id);
+    await socket.waitFor(() => crewEvents(crewId) === 1);
+    expect((await call("PATCH", `/api/crews/${crewId}`, owner, { skills: ["pruning"] })).status).toBe(200);
+    await socket.waitFor(() => crewEvents(crewId) === 2);
+    expect((await call("DELETE", `/api/crews/${crewId}`, member)).status).toBe(204);
+    await socket.waitFor(() => crewEvents(crewId) === 3);
+
+    const visit = await newVisit("Renamed later");
+    expect((await call("PATCH", `/api/jobs/${visit.jobId}`, owner, { title: "Renamed" })).status).toBe(200);
+    const jobEvents = () => socket.messages.filter((message) => message.type === "event" && message.event.name === "jobs.changed" && message.event.payload.jobIds.includes(visit.jobId)).length;
+    await socket.waitFor(() => jobEvents() === 2);
     socket.socket.close();
   });
 });
