@@ -79,7 +79,7 @@ export function startTestWorkers(testApp: TestApp): RunningWorkers {
   const { redis, db } = testApp.runtime.context;
   // The API's command connection fails fast; BullMQ's own must wait through outages instead.
   const connection = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
-  return runWorkers({ connection, db, redis, concurrency: 5 });
+  return runWorkers({ connection, db, redis, concurrency: 5, osrmUrl: testApp.runtime.context.env.OSRM_URL });
 }
 
 /** Waits until no queue has waiting, active or delayed jobs. */
@@ -141,12 +141,12 @@ export async function signIn(baseUrl: string, email: string, password = TEST_PAS
   return body.token;
 }
 
-/** A request signed in by bearer token, with a JSON body when given; the answer's status and parsed body (null when empty). */
+/** Calls the API as the holder of a bearer token; the body parsed (null when empty). */
 export async function callApi(baseUrl: string, method: string, path: string, token: string, body?: unknown) {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };

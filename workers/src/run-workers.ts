@@ -2,7 +2,7 @@ import { Worker, type ConnectionOptions, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Database } from "@fieldops/db";
 import { isDatabaseUnavailable } from "@fieldops/db/database-unavailable";
-import { QUEUE_NAMES } from "@fieldops/jobs/queues";
+import { QUEUE_NAMES, type QueueName } from "@fieldops/jobs/queues";
 import { JOBS } from "@fieldops/domain/jobs";
 
 /**
@@ -17,6 +17,8 @@ export const STALLED_INTERVAL_MS = 2000;
 export const MAX_STALLED_COUNT = 2;
 /** While PostgreSQL is down the queue pauses this long between tries; the job waits without using an attempt. */
 export const DATABASE_RETRY_MS = 2000;
+/** An optimization keeps a core busy (in a thread of its own) for its whole budget: one at a time per process. */
+const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { optimizer: 1 };
 
 export interface RunWorkersOptions {
   connection: ConnectionOptions;
@@ -25,6 +27,8 @@ export interface RunWorkersOptions {
   redis: Redis;
   prefix?: string;
   concurrency?: number;
+  /** An OSRM server for the route optimizer's travel times; straight-line estimates without it. */
+  osrmUrl?: string;
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }
 
@@ -41,7 +45,7 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
     if (!registered) throw new Error(`Unknown job "${job.name}"`);
     const payload = registered.definition.schema.parse(job.data);
     try {
-      await registered.handler(payload, { db: options.db, redis: options.redis, jobId: job.id ?? job.name });
+      await registered.handler(payload, { db: options.db, redis: options.redis, jobId: job.id ?? job.name, osrmUrl: options.osrmUrl });
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       // An outage is not the job's fault: it goes back to the queue, which waits a moment, and keeps its attempts.
@@ -54,7 +58,7 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
     const worker: Worker = new Worker(name, processor(() => worker), {
       connection: options.connection,
       prefix: options.prefix,
-      concurrency: options.concurrency ?? 10,
+      concurrency: QUEUE_CONCURRENCY[name] ?? options.concurrency ?? 10,
       lockDuration: LOCK_DURATION_MS,
       stalledInterval: STALLED_INTERVAL_MS,
       maxStalledCount: MAX_STALLED_COUNT,

@@ -21,6 +21,7 @@ import { websocketRoutes } from "./realtime/websocket-routes.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
 import { companyRoutes } from "./routes/company-routes.ts";
 import { customerRoutes } from "./routes/customer-routes.ts";
+import { dispatchRoutes } from "./routes/dispatch-routes.ts";
 import { crewRoutes } from "./routes/crew-routes.ts";
 import { healthRoutes } from "./routes/health-routes.ts";
 import { jobsRoutes } from "./routes/jobs-routes.ts";
@@ -83,6 +84,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(jobsRoutes, { context });
   await app.register(crewRoutes, { context });
   await app.register(scheduleRoutes, { context });
+  await app.register(dispatchRoutes, { context });
   await app.register(socketTicketRoutes, { context });
   // The WebSocket plugin adds an onRequest and an onResponse hook to every route it can see; kept in a scope of its
   // own with /api/ws, it leaves the REST routes about a quarter faster.

@@ -13,6 +13,12 @@ describe("readEnv", () => {
     expect(env).toMatchObject({ PORT: 8080, PLATFORM_ADMIN_EMAILS: ["a@x.test", "b@y.test"], TRUST_PROXY: true });
   });
 
+  it("takes an OSRM server's URL, optional, and refuses anything else", () => {
+    expect(readEnv(required).OSRM_URL).toBeUndefined();
+    expect(readEnv({ ...required, OSRM_URL: "http://osrm.internal:5000" }).OSRM_URL).toBe("http://osrm.internal:5000");
+    expect(() => readEnv({ ...required, OSRM_URL: "osrm" })).toThrow(/OSRM_URL/);
+  });
+
   it("names every missing or invalid variable", () => {
     expect(() => readEnv({ PORT: "eighty" })).toThrow(/PORT.*DATABASE_URL.*REDIS_URL|DATABASE_URL|PORT/);
     expect(() => readEnv({ ...required, PORT: "70000" })).toThrow(/PORT/);

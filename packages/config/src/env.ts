@@ -27,6 +27,8 @@ export const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+  /** An OSRM server for road travel times (route optimization); straight-line estimates without it. */
+  OSRM_URL: z.string().url().optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 

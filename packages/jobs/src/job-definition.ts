@@ -25,6 +25,8 @@ export interface JobContext {
   db: Database;
   redis: Redis;
   jobId: string;
+  /** An OSRM server for road travel times; straight-line estimates when undefined. */
+  osrmUrl?: string;
 }
 
 export type JobHandler<Schema extends z.ZodType<TenantJobPayload>> = (

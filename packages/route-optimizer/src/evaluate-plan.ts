@@ -62,7 +62,8 @@ function placeBreak(m: Parameters<typeof simulateRoute>[0], vehicle: number, nod
   let best = nodes.length;
   let bestCost = Infinity;
   for (let at = 0; at <= nodes.length; at++) {
-    const c = simulateRoute(m, vehicle, nodes, marker, at);
+    // simulateRoute's `insert` takes visits only; a break marker is placed in a copy of the route instead.
+    const c = simulateRoute(m, vehicle, [...nodes.slice(0, at), marker, ...nodes.slice(at)], -1, -1);
     if (c < bestCost) {
       bestCost = c;
       best = at;

@@ -98,6 +98,11 @@ export function planHasFeature(planId: PlanId, feature: PlanFeature): boolean {
   return PLANS[planId].features.includes(feature);
 }
 
+/** The cheapest plan that includes `feature` (the plan an upgrade message names). */
+export function firstPlanWithFeature(feature: PlanFeature): Plan {
+  return planIdSchema.options.map((id) => PLANS[id]).find((plan) => plan.features.includes(feature))!;
+}
+
 /** The first plan, in order of price, that allows more of `limit` than `planId` does; null when none does. */
 export function planAllowingMore(planId: PlanId, limit: keyof PlanLimits): Plan | null {
   const current = PLANS[planId].limits[limit];

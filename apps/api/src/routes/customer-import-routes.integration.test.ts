@@ -71,6 +71,18 @@ describe("customer import and export", () => {
     expect(await t.db.customer.count({ where: { companyId: company.id } })).toBe(99);
   });
 
+  it("lets only one of two concurrent imports take the plan's last places", async () => {
+    const { company, call } = await as("starter");
+    await t.db.customer.createMany({
+      data: Array.from({ length: 97 }, (_, i) => ({
+        companyId: company.id, name: `Filler ${i}`, street: "1 Main", city: "Denver", region: "CO", postcode: "80202", latitude: 0, longitude: 0,
+      })),
+    });
+    const statuses = await Promise.all([call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping }), call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping })].map(async (request) => (await request).status));
+    expect(statuses.sort()).toEqual([201, 403]);
+    expect(await t.db.customer.count({ where: { companyId: company.id } })).toBe(99);
+  });
+
   it("exports CSV that imports back, on Growth and above", async () => {
     const { call } = await as("growth");
     await call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping });

@@ -17,4 +17,6 @@ export const QUERY_KEYS = {
   team: [API_PATHS.team],
   schedule: [API_PATHS.schedule],
   scheduleRange: (from: string, to: string) => [API_PATHS.schedule, from, to],
+  routePlan: (id: string) => [apiPath(API_PATHS.routePlan, { id })],
+  visitBestSlots: (visitId: string, date: string) => [`${apiPath(API_PATHS.visitBestSlots, { id: visitId })}?date=${encodeURIComponent(date)}`],
 } as const;

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { applyRoutePlan, publishAppliedRoutePlan } from "@fieldops/domain/dispatch/apply-route-plan";
+import { findBestSlots } from "@fieldops/domain/dispatch/find-best-slots";
+import { getRoutePlan } from "@fieldops/domain/dispatch/get-route-plan";
+import { queueRoutePlan, requestRoutePlan } from "@fieldops/domain/dispatch/request-route-plan";
+import { API_PATHS } from "@fieldops/shared/api-paths";
+import { errorResponseSchema } from "@fieldops/shared/auth";
+import {
+  applyRoutePlanRequestSchema,
+  bestSlotsQuerySchema,
+  bestSlotsResponseSchema,
+  optimizeDayRequestSchema,
+  replanDayRequestSchema,
+  routePlanQueuedSchema,
+  routePlanSchema,
+} from "@fieldops/shared/dispatch";
+import { idParamsSchema } from "@fieldops/shared/jobs";
+import type { Role } from "@fieldops/shared/roles";
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../context.ts";
+import { withCompanyUser } from "../http/tenant-route.ts";
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const writeErrors = { ...errors, 409: errorResponseSchema };
+const MANAGERS: readonly Role[] = ["owner", "member"];
+
+export const dispatchRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const queuePlan = async (request: FastifyRequest, kind: "optimize" | "replan", body: typeof optimizeDayRequestSchema._zod.output) => {
+    const queued = await withCompanyUser(
+      context,
+      request,
+      async ({ tx, user }) => ({ companyId: user.companyId, ...(await requestRoutePlan(tx, { ...body, kind, companyId: user.companyId, actor: { userId: user.id, role: user.role } })) }),
+      { roles: MANAGERS },
+    );
+    await queueRoutePlan(context.queues, { companyId: queued.companyId, planId: queued.planId, requestId: request.id });
+    return { planId: queued.planId };
+  };
+
+  app.post(
+    API_PATHS.scheduleOptimize,
+    { schema: { tags: ["dispatch"], summary: "Optimize a day's routes for all crews or some (Pro): a proposal computed by a worker", body: optimizeDayRequestSchema, response: { 202: routePlanQueuedSchema, ...writeErrors } } },
+    async (request, reply) => reply.status(202).send(await queuePlan(request, "optimize", request.body)),
+  );
+
+  app.post(
+    API_PATHS.scheduleReplan,
+    { schema: { tags: ["dispatch"], summary: "Re-plan the rest of today from the crews' current positions (Pro)", body: replanDayRequestSchema, response: { 202: routePlanQueuedSchema, ...writeErrors } } },
+    async (request, reply) => reply.status(202).send(await queuePlan(request, "replan", request.body)),
+  );
+
+  app.get(
+    API_PATHS.routePlan,
+    { schema: { tags: ["dispatch"], summary: "A route plan: its status and, once ready, the proposal against the current plan", params: idParamsSchema, response: { 200: routePlanSchema, ...errors } } },
+    async (request) => withCompanyUser(context, request, ({ tx }) => getRoutePlan(tx, { planId: request.params.id }), { roles: MANAGERS }),
+  );
+
+  app.post(
+    API_PATHS.routePlanApply,
+    { schema: { tags: ["dispatch"], summary: "Apply a route plan, all of it or some crews' parts, in one transaction", params: idParamsSchema, body: applyRoutePlanRequestSchema, response: { 200: routePlanSchema, ...writeErrors } } },
+    async (request) => {
+      const applied = await withCompanyUser(
+        context,
+        request,
+        async ({ tx, user }) => ({ companyId: user.companyId, applied: await applyRoutePlan(tx, { planId: request.params.id, crewIds: request.body.crewIds, actor: { userId: user.id, role: user.role } }) }),
+        { roles: MANAGERS },
+      );
+      return publishAppliedRoutePlan(context.redis, applied.companyId, applied.applied, request.id);
+    },
+  );
+
+  app.get(
+    API_PATHS.visitBestSlots,
+    { schema: { tags: ["dispatch"], summary: "The cheapest crews and times for a visit on a day (Pro)", params: idParamsSchema, querystring: bestSlotsQuerySchema, response: { 200: bestSlotsResponseSchema, ...writeErrors } } },
+    async (request) =>
+      withCompanyUser(context, request, ({ tx }) => findBestSlots(tx, { visitId: request.params.id, date: request.query.date, osrmUrl: context.env.OSRM_URL }), { roles: MANAGERS }),
+  );
+};

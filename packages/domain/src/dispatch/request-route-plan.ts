@@ -1,0 +1,46 @@
+import type { TenantTransaction } from "@fieldops/db";
+import type { JobQueues } from "@fieldops/jobs/enqueue";
+import type { OptimizeDayInput } from "@fieldops/shared/dispatch";
+import { invalidInput, notFound } from "../errors.ts";
+import type { Actor } from "../jobs/actor.ts";
+import { companyToday } from "./day-model.ts";
+import { optimizeRoutesJob } from "./optimize-routes.job.ts";
+import { assertRouteOptimization } from "./route-plan-access.ts";
+
+/**
+ * Records a route plan to compute for a day (`optimize`) or for the rest of today from the crews' current positions
+ * (`replan`), after checking the plan includes route optimization. The caller queues it once the transaction has
+ * committed (`queueRoutePlan`).
+ */
+export async function requestRoutePlan(
+  tx: TenantTransaction,
+  input: OptimizeDayInput & { kind: "optimize" | "replan"; companyId: string; actor: Actor; now?: Date },
+): Promise<{ planId: string }> {
+  await assertRouteOptimization(tx);
+  const now = input.now ?? new Date();
+  const today = await companyToday(tx, now);
+  if (input.kind === "replan" && input.date !== today) {
+    throw invalidInput("Only today can be re-planned from the crews' positions; optimize other days instead", "date");
+  }
+  if (input.date < today) throw invalidInput("A past day cannot be optimized", "date");
+  const crews = await tx.crew.findMany({ where: input.crewIds ? { id: { in: input.crewIds } } : {}, select: { id: true } });
+  if (input.crewIds && crews.length !== new Set(input.crewIds).size) throw notFound("Crew not found");
+  if (crews.length === 0) throw invalidInput("The company has no crews to plan", "crewIds");
+  const plan = await tx.routePlan.create({
+    data: {
+      companyId: input.companyId,
+      kind: input.kind,
+      date: input.date,
+      crewIds: crews.map((crew) => crew.id),
+      budgetSeconds: input.budgetSeconds,
+      planFrom: input.kind === "replan" ? now : null,
+      createdByUserId: input.actor.userId,
+    },
+  });
+  return { planId: plan.id };
+}
+
+/** Queues the computation of a recorded plan (its id is the job's key, so queuing twice computes once). */
+export async function queueRoutePlan(queues: JobQueues, input: { companyId: string; planId: string; requestId: string | null }): Promise<void> {
+  await queues.enqueue(optimizeRoutesJob, input, input.planId);
+}

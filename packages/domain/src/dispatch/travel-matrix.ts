@@ -1,0 +1,71 @@
+import { haversineMatrix, osrmTableMatrix, type Location, type MatrixProvider, type TravelMatrix } from "@fieldops/route-optimizer";
+import type { DistanceSource } from "@fieldops/shared/dispatch";
+
+/** How long one OSRM table request may take before the day is planned on straight lines instead. */
+export const OSRM_TIMEOUT_MS = 10_000;
+
+export interface DayMatrix {
+  /** Answers any subset of the day's locations from one table fetched up front. */
+  provider: MatrixProvider;
+  /** That table and the locations of its rows. */
+  locations: Location[];
+  table: TravelMatrix;
+  source: DistanceSource;
+  /** Set when OSRM was configured but failed, so the proposal can say why it used straight lines. */
+  fallbackNote: string | null;
+}
+
+const key = (location: Location) => `${location.lat},${location.lon}`;
+
+/** A provider over a table already fetched for a superset of the locations it will be asked about. */
+export function tableProvider(locations: readonly Location[], table: TravelMatrix): MatrixProvider {
+  const index = new Map(locations.map((location, i) => [key(location), i]));
+  return {
+    matrix(asked) {
+      const size = asked.length;
+      const durations = new Float64Array(size * size);
+      const distances = new Float64Array(size * size);
+      const rows = asked.map((location) => {
+        const i = index.get(key(location));
+        if (i === undefined) throw new Error(`location ${key(location)} is not in the day's travel table`);
+        return i;
+      });
+      rows.forEach((from, i) =>
+        rows.forEach((to, j) => {
+          durations[i * size + j] = table.durations[from * table.size + to]!;
+          distances[i * size + j] = table.distances[from * table.size + to]!;
+        }),
+      );
+      return Promise.resolve({ size, durations, distances });
+    },
+  };
+}
+
+/** The OSRM client: the table service with a timeout on every request. */
+export function osrmProvider(baseUrl: string, timeoutMs = OSRM_TIMEOUT_MS): MatrixProvider {
+  return osrmTableMatrix({ baseUrl, fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }) });
+}
+
+/**
+ * Travel times between every location of a day: from OSRM (road network) when `osrmUrl` is set, straight-line
+ * estimates otherwise or when OSRM fails. Fetched once; the solver's models read their parts from it.
+ */
+export async function dayMatrix(locations: readonly Location[], osrmUrl: string | undefined): Promise<DayMatrix> {
+  const unique = [...new Map(locations.map((location) => [key(location), location])).values()];
+  const of = (table: TravelMatrix, source: DistanceSource, fallbackNote: string | null): DayMatrix => ({
+    provider: tableProvider(unique, table),
+    locations: unique,
+    table,
+    source,
+    fallbackNote,
+  });
+  if (osrmUrl) {
+    try {
+      return of(await osrmProvider(osrmUrl).matrix(unique), "osrm", null);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return of(await haversineMatrix().matrix(unique), "straight_line", `The road distance server did not answer (${reason}); straight-line estimates were used.`);
+    }
+  }
+  return of(await haversineMatrix().matrix(unique), "straight_line", null);
+}

@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { firstPlanWithFeature } from "./plans";
+import { text } from "./text";
+
+/** A calendar day, YYYY-MM-DD, in the company's time zone. */
+export const calendarDateSchema = text({ max: 10 })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD")
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Enter a real date");
+
+/** The most crews one optimization plans; a company's whole fleet at the sizes the product aims at. */
+export const MAX_OPTIMIZE_CREWS = 200;
+export const DEFAULT_BUDGET_SECONDS = 10;
+export const MAX_BUDGET_SECONDS = 30;
+
+/** POST /api/schedule/optimize: plan a day for all crews (no crewIds) or some. */
+export const optimizeDayRequestSchema = z.object({
+  date: calendarDateSchema,
+  crewIds: z.array(z.uuid()).min(1).max(MAX_OPTIMIZE_CREWS).optional(),
+  budgetSeconds: z.number().int().min(1).max(MAX_BUDGET_SECONDS).default(DEFAULT_BUDGET_SECONDS),
+});
+export type OptimizeDayRequest = z.input<typeof optimizeDayRequestSchema>;
+export type OptimizeDayInput = z.infer<typeof optimizeDayRequestSchema>;
+
+/** POST /api/schedule/replan: the rest of today (or of `date`) from the crews' current positions. */
+export const replanDayRequestSchema = optimizeDayRequestSchema;
+
+export const routePlanQueuedSchema = z.object({ planId: z.string() });
+export type RoutePlanQueued = z.infer<typeof routePlanQueuedSchema>;
+
+/** POST /api/route-plans/:id/apply: every crew of the plan (no crewIds), or some crews' parts. */
+export const applyRoutePlanRequestSchema = z.object({ crewIds: z.array(z.uuid()).min(1).max(MAX_OPTIMIZE_CREWS).optional() });
+export type ApplyRoutePlanRequest = z.infer<typeof applyRoutePlanRequestSchema>;
+
+export const routePlanStatusSchema = z.enum(["queued", "running", "ready", "failed", "applied", "stale"]);
+export type RoutePlanStatus = z.infer<typeof routePlanStatusSchema>;
+
+/** Where travel times came from: a road network (OSRM) or straight lines at an average speed. */
+export const distanceSourceSchema = z.enum(["osrm", "straight_line"]);
+export type DistanceSource = z.infer<typeof distanceSourceSchema>;
+
+export const leftOutReasonSchema = z.enum(["no_crew_with_skills", "capacity", "time_window_unreachable", "no_room_in_shifts", "cost_exceeds_penalty"]);
+export type LeftOutReason = z.infer<typeof leftOutReasonSchema>;
+
+/** What a dispatcher reads for each of the optimizer's reasons to leave a visit out. */
+export const LEFT_OUT_REASON_TEXT: Record<LeftOutReason, string> = {
+  no_crew_with_skills: "No crew in this plan has every skill the visit needs",
+  capacity: "The visit needs more capacity than any skilled crew has",
+  time_window_unreachable: "No skilled crew can get there within the promised time and its working hours",
+  no_room_in_shifts: "There is no room left in the crews' working hours",
+  cost_exceeds_penalty: "Driving to it would cost more than leaving it for another day",
+};
+
+export const routeStopSchema = z.object({
+  visitId: z.string(),
+  jobTitle: z.string(),
+  start: z.string(),
+  end: z.string(),
+});
+export type RouteStop = z.infer<typeof routeStopSchema>;
+
+export const routeTotalsSchema = z.object({ driveSeconds: z.number(), distanceMeters: z.number() });
+export type RouteTotals = z.infer<typeof routeTotalsSchema>;
+
+export const crewRouteSchema = z.object({
+  crewId: z.string(),
+  crewName: z.string(),
+  /** The crew has no start location: its day was planned from the company's first visit of the day instead. */
+  startEstimated: z.boolean(),
+  current: routeTotalsSchema.extend({ stops: z.array(routeStopSchema) }),
+  proposed: routeTotalsSchema.extend({ stops: z.array(routeStopSchema) }),
+  /** Breaks in the proposed day. */
+  breaks: z.array(z.object({ start: z.string(), end: z.string() })),
+});
+export type CrewRoute = z.infer<typeof crewRouteSchema>;
+
+export const routePlanResultSchema = z.object({
+  distanceSource: distanceSourceSchema,
+  crews: z.array(crewRouteSchema),
+  moves: z.array(z.object({ visitId: z.string(), jobTitle: z.string(), fromCrewId: z.string().nullable(), toCrewId: z.string() })),
+  leftOut: z.array(
+    z.object({ visitId: z.string(), jobTitle: z.string(), crewId: z.string().nullable(), reason: leftOutReasonSchema, reasonText: z.string() }),
+  ),
+  before: routeTotalsSchema,
+  after: routeTotalsSchema,
+  saved: routeTotalsSchema,
+  /** Things the dispatcher should know about how the day was modelled (e.g. estimated start locations). */
+  notes: z.array(z.string()),
+});
+export type RoutePlanResult = z.infer<typeof routePlanResultSchema>;
+
+export const routePlanSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["optimize", "replan"]),
+  status: routePlanStatusSchema,
+  date: z.string(),
+  crewIds: z.array(z.string()),
+  budgetSeconds: z.number(),
+  appliedCrewIds: z.array(z.string()),
+  error: z.string().nullable(),
+  result: routePlanResultSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RoutePlan = z.infer<typeof routePlanSchema>;
+
+/** GET /api/visits/:id/best-slots?date=YYYY-MM-DD */
+export const bestSlotsQuerySchema = z.object({ date: calendarDateSchema });
+
+export const bestSlotSchema = z.object({
+  crewId: z.string(),
+  crewName: z.string(),
+  start: z.string(),
+  end: z.string(),
+  addedDriveMinutes: z.number(),
+});
+export type BestSlot = z.infer<typeof bestSlotSchema>;
+
+export const bestSlotsResponseSchema = z.object({ items: z.array(bestSlotSchema), distanceSource: distanceSourceSchema });
+export type BestSlotsResponse = z.infer<typeof bestSlotsResponseSchema>;
+
+/** The refusal for plans without route optimization; the server and the screens say the same. */
+export const ROUTE_OPTIMIZATION_PLAN = firstPlanWithFeature("route_optimization");
+export const ROUTE_OPTIMIZATION_UPGRADE_MESSAGE = `Route optimization is part of the ${ROUTE_OPTIMIZATION_PLAN.name} plan. Upgrade to ${ROUTE_OPTIMIZATION_PLAN.name} to optimize your crews' routes.`;
