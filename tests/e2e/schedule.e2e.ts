@@ -71,6 +71,7 @@ test("an owner drags an unassigned visit onto a crew, a second dispatcher sees i
   const queue = owner.getByRole("list", { name: "Unassigned visits" });
   const crewA = owner.getByRole("group", { name: /^Crew A,/ });
   await expect(crewA.locator("[data-working-hours='07:00-17:00']")).toHaveCount(1);
+  await expect(owner.getByRole("button", { name: "Optimize day" })).toBeVisible();
 
   await drag(owner, queue.getByRole("button", { name: new RegExp(first) }), crewA, along(10 * 60));
   await expect(crewA.getByRole("button", { name: new RegExp(`${first}.*10:00–11:00.*Crew A`) })).toBeVisible();
@@ -98,8 +99,9 @@ test("an owner drags an unassigned visit onto a crew, a second dispatcher sees i
   await queue.getByRole("button", { name: new RegExp(second) }).focus();
   await owner.keyboard.press("Enter");
   const dialog = owner.getByRole("dialog", { name: "Schedule visit" });
-  await dialog.getByLabel("Crew").selectOption({ label: "Crew A" });
-  await dialog.getByLabel("Date").fill(day);
+  await dialog.getByLabel("Crew", { exact: true }).selectOption({ label: "Crew A" });
+  await dialog.getByLabel("Date", { exact: true }).fill(day);
+  await expect(dialog.getByRole("region", { name: "Best slots" })).toBeVisible();
   await dialog.getByLabel("Start time").fill("18:00");
   await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
   await expect(dialog.getByRole("alert")).toContainText("18:00–19:00 is outside Crew A's working hours on Wednesday (7:00–17:00)");

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { DndContext, DragOverlay, PointerSensor, pointerWithin, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from "@dnd-kit/core";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight, Sparkles } from "lucide-react";
 import type { ScheduleResponse, ScheduleVisit } from "@fieldops/shared/schedule";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -15,6 +15,7 @@ import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { useSchedule, useScheduleVisit } from "./schedule-queries";
 import { dayLabel, instantAt, minuteOfDay, SCHEDULE_VIEWS, snapMinutes, SNAP_MINUTES, stepDate, todayIn, viewRange, type ScheduleView } from "./schedule-time";
+import { OptimizeDayDialog } from "./optimize/optimize-day-dialog";
 import { ScheduleVisitDialog, type ScheduleChoice } from "./schedule-visit-dialog";
 import { BoardView, CalendarView, UnassignedQueue } from "./schedule-views";
 import { VisitSummary, type DraggedVisit, type LaneTarget, type QueueTarget } from "./time-lane";
@@ -111,6 +112,8 @@ export function SchedulePage() {
   const [dragged, setDragged] = useState<ScheduleVisit | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
   const pointer = usePointerTracker();
+  const [optimizing, setOptimizing] = useState<"day" | "replan" | null>(null);
+  const board: ScheduleResponse | undefined = schedule.data;
 
   function go(next: { view?: ScheduleView; date?: string }) {
     setParams({ view: next.view ?? view, date: next.date ?? date });
@@ -150,7 +153,6 @@ export function SchedulePage() {
     reschedule(visit, { crewId, start, durationMinutes: visit.durationMinutes });
   }
 
-  const board: ScheduleResponse | undefined = schedule.data;
   const stepName = view === "week" ? "week" : "day";
   const title = view === "week" ? `${dayLabel(range.from)} – ${dayLabel(range.to)}` : dayLabel(date, { weekday: "long", day: "numeric", month: "long", year: "numeric" });
 
@@ -180,7 +182,18 @@ export function SchedulePage() {
           {title} <span className="text-muted-foreground">({timeZone})</span>
         </p>
         <div data-slot="board-actions" className="ml-auto flex items-center gap-2">
-          {/* The Optimize day control (features/schedule/optimize/) mounts here, given `date` and the board's crews. */}
+          {view !== "week" && board && board.crews.length > 0 ? (
+            <>
+              {date === todayIn(timeZone) ? (
+                <Button type="button" variant="outline" onClick={() => setOptimizing("replan")}>
+                  Re-plan rest of day
+                </Button>
+              ) : null}
+              <Button type="button" onClick={() => setOptimizing("day")}>
+                <Sparkles aria-hidden="true" /> Optimize day
+              </Button>
+            </>
+          ) : null}
         </div>
       </div>
       {refusal ? (
@@ -253,6 +266,9 @@ export function SchedulePage() {
           </DragOverlay>
         </DndContext>
       )}
+      {optimizing && board ? (
+        <OptimizeDayDialog date={date} crews={board.crews} open replan={optimizing === "replan"} onOpenChange={(open) => (open ? undefined : setOptimizing(null))} />
+      ) : null}
       {editing && board ? (
         <ScheduleVisitDialog
           key={editing.id}

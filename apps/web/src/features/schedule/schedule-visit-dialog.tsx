@@ -10,7 +10,10 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { instantAt, minuteOfDay, timeInputValue, todayIn } from "./schedule-time";
+import { BestSlotSuggestions } from "./optimize/best-slot-suggestions";
 import { isMovable } from "./time-lane";
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface ScheduleChoice {
   crewId: string | null;
@@ -109,7 +112,21 @@ export function ScheduleVisitDialog({
               </Button>
             </DialogFooter>
           </form>
-        ) : (
+        ) : null}
+        {movable && DAY.test(date) ? (
+          <section aria-label="Best slots" className="grid gap-2 border-t pt-3">
+            <h3 className="text-sm font-medium">Best slots on {date}</h3>
+            <BestSlotSuggestions
+              visitId={visit.id}
+              date={date}
+              onPick={(crew, start) => {
+                setCrewId(crew);
+                setTime(timeInputValue(minuteOfDay(start, date, timeZone)));
+              }}
+            />
+          </section>
+        ) : null}
+        {movable ? null : (
           <p className="text-sm">This visit is {VISIT_STATUS_LABELS[visit.status].toLowerCase()} and can no longer be moved.</p>
         )}
       </DialogContent>
