@@ -137,13 +137,14 @@ async function measure(name: string, n: number, request: (index: number) => Prom
 }
 
 /** The week on the company's calendar, Monday to Monday, as the schedule shows it. */
+/** This week's Monday to Sunday on the company's calendar. */
 function thisWeek(): { from: string; to: string } {
   const monday = mondayOf(dayInTimeZone(new Date(), TIME_ZONE));
-  return { from: startOfDayInTimeZone(monday, TIME_ZONE).toISOString(), to: startOfDayInTimeZone(addDays(monday, 7), TIME_ZONE).toISOString() };
+  return { from: monday, to: addDays(monday, 6) };
 }
 
-// The week schedule of all crews. When GET /api/schedule is in API_PATHS, switch this one line to it.
-const weekSchedulePath = ({ from, to }: { from: string; to: string }) => `${API_PATHS.visits}?${new URLSearchParams({ from, to, limit: "500" })}`;
+/** The schedule screen's week: every crew, the week's visits and the unassigned queue. */
+const weekSchedulePath = ({ from, to }: { from: string; to: string }) => `${API_PATHS.schedule}?${new URLSearchParams({ from, to })}`;
 
 /** The dispatcher's requests, in the company of `session`, n times each. */
 async function benchCompany(session: BenchSession, n: number): Promise<Measured[]> {

@@ -27,6 +27,7 @@ import { dashboardRoutes } from "./routes/dashboard-routes.ts";
 import { crewRoutes } from "./routes/crew-routes.ts";
 import { healthRoutes } from "./routes/health-routes.ts";
 import { jobsRoutes } from "./routes/jobs-routes.ts";
+import { scheduleRoutes } from "./routes/schedule-routes.ts";
 import { telemetryRoutes } from "./routes/telemetry-routes.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 
@@ -85,6 +86,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(customerRoutes, { context });
   await app.register(jobsRoutes, { context });
   await app.register(crewRoutes, { context });
+  await app.register(scheduleRoutes, { context });
   await app.register(dispatchRoutes, { context });
   await app.register(dashboardRoutes, { context });
   await app.register(socketTicketRoutes, { context });

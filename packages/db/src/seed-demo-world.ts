@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
+import { addDays, dayInTimeZone, startOfDayInTimeZone, zonedWallClockToUtc } from "@fieldops/shared/company-time";
 import { defaultPermissions, type Role } from "@fieldops/shared/roles";
 import { VERTICALS, verticalForIndustry } from "@fieldops/shared/verticals";
 import type { PlanId } from "@fieldops/shared/plans";
@@ -21,7 +21,8 @@ interface DemoCompany {
   color: string;
   users: { email: string; name: string; role: Role }[];
   crews: { name: string; color: string; skills: string[] }[];
-  services: { title: string; minutes: number; priceCents: number }[];
+  /** Skills name the crews that can take a service's visits (every crew when none). */
+  services: { title: string; minutes: number; priceCents: number; skills?: string[] }[];
   customers: number;
 }
 
@@ -46,10 +47,10 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     ],
     services: [
       { title: "Weekly mowing", minutes: 45, priceCents: 5500 },
-      { title: "Spring cleanup", minutes: 180, priceCents: 32000 },
+      { title: "Spring cleanup", minutes: 180, priceCents: 32000, skills: ["landscaping"] },
       { title: "Aeration and overseeding", minutes: 120, priceCents: 21000 },
       { title: "Hedge trimming", minutes: 90, priceCents: 14500 },
-      { title: "Sprinkler start-up", minutes: 60, priceCents: 9500 },
+      { title: "Sprinkler start-up", minutes: 60, priceCents: 9500, skills: ["irrigation"] },
       { title: "Fall leaf removal", minutes: 150, priceCents: 26000 },
     ],
     customers: 220,
@@ -69,7 +70,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     ],
     services: [
       { title: "Drain cleaning", minutes: 60, priceCents: 18500 },
-      { title: "Water heater replacement", minutes: 240, priceCents: 145000 },
+      { title: "Water heater replacement", minutes: 240, priceCents: 145000, skills: ["water-heaters"] },
       { title: "Leak repair", minutes: 90, priceCents: 22500 },
       { title: "Fixture installation", minutes: 120, priceCents: 31000 },
       { title: "Sewer camera inspection", minutes: 75, priceCents: 27500 },
@@ -108,6 +109,38 @@ export function createRandom(seed: number) {
 export type Random = ReturnType<typeof createRandom>;
 
 const DAY_MS = 24 * 3600 * 1000;
+
+/** Every demo crew works Monday to Friday 7:00–17:00 and Saturday 8:00–12:00, with a 30-minute lunch between 11:30 and 13:30. */
+const CREW_WEEK = [
+  ...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, startMinute: 7 * 60, endMinute: 17 * 60 })),
+  { weekday: 6, startMinute: 8 * 60, endMinute: 12 * 60 },
+];
+const CREW_BREAK = { windowStartMinute: 11 * 60 + 30, windowEndMinute: 13 * 60 + 30, durationMinutes: 30 };
+/** Driving time left between two visits of a crew. */
+const TRAVEL_MINUTES = 15;
+
+/**
+ * Lays a crew's visits of a day one after another from the start of its hours, with travel time between them and room
+ * for the lunch break, as a dispatcher would: the schedule rules of the API hold for the demo world too.
+ */
+function createDayPlanner() {
+  const days = new Map<string, { next: number; breakTaken: boolean }>();
+  return (crewId: string, date: string, minutes: number): number | null => {
+    const hours = CREW_WEEK.find((entry) => entry.weekday === new Date(`${date}T00:00:00Z`).getUTCDay());
+    if (!hours) return null;
+    const key = `${crewId}|${date}`;
+    const day = days.get(key) ?? { next: hours.startMinute + 30, breakTaken: false };
+    let start = day.next;
+    if (!day.breakTaken && start + minutes > CREW_BREAK.windowStartMinute + CREW_BREAK.durationMinutes && start < CREW_BREAK.windowEndMinute) {
+      start = Math.max(start, CREW_BREAK.windowStartMinute) + CREW_BREAK.durationMinutes;
+      day.breakTaken = true;
+    }
+    if (start + minutes > hours.endMinute) return null;
+    day.next = start + minutes + TRAVEL_MINUTES;
+    days.set(key, day);
+    return start;
+  };
+}
 
 /** Seeds the demo world (the README lists its accounts) when the database has no company yet. Returns whether it seeded. */
 export async function seedDemoWorld(db: Database, options: { now?: Date } = {}): Promise<boolean> {
@@ -157,6 +190,8 @@ async function seedCompany(
 
   const crews = demo.crews.map((crew) => ({ id: randomUUID(), companyId, ...crew }));
   await db.crew.createMany({ data: crews });
+  await db.crewWorkingHours.createMany({ data: crews.flatMap((crew) => CREW_WEEK.map((hours) => ({ crewId: crew.id, companyId, ...hours }))) });
+  await db.crewBreak.createMany({ data: crews.map((crew) => ({ crewId: crew.id, companyId, ...CREW_BREAK })) });
   const fieldUser = users.find((user) => user.role === "field_user");
   if (fieldUser) await db.crewMember.create({ data: { crewId: crews[0]!.id, userId: fieldUser.id, companyId } });
 
@@ -178,9 +213,11 @@ async function seedCompany(
     };
   });
   await db.customer.createMany({ data: customers.map((customer) => ({ ...customer, searchText: demoSearchText(customer) })) });
-  const properties = customers.map(({ id, street, city, region, postcode, latitude, longitude }) =>
-    ({ id: randomUUID(), companyId, customerId: id!, street, city, region, postcode, latitude, longitude, position: 0 }));
-  await db.customerProperty.createMany({ data: properties });
+  const propertyOf = new Map(customers.map((customer) => [customer.id!, randomUUID()]));
+  await db.customerProperty.createMany({
+    data: customers.map(({ id, street, city, region, postcode, latitude, longitude }) =>
+      ({ id: propertyOf.get(id!)!, companyId, customerId: id!, street, city, region, postcode, latitude, longitude, position: 0 })),
+  });
   await db.customerContact.createMany({
     data: customers.flatMap(({ id, phone, email }) => [
       { companyId, customerId: id!, kind: "phone" as const, value: phone!, position: 0 },
@@ -192,38 +229,50 @@ async function seedCompany(
   const visits: Prisma.VisitCreateManyInput[] = [];
   const invoices: Prisma.InvoiceCreateManyInput[] = [];
   const jobCount = Math.round(demo.customers * 1.2);
+  const today = dayInTimeZone(now, demo.timeZone);
+  const plan = createDayPlanner();
+  // The field user's visit takes its crew's first slot of the day, before anything else is planned.
+  const fieldVisitMinute = fieldUser ? plan(crews[0]!.id, today, 60) : null;
   for (let number = 1; number <= jobCount; number++) {
     const customer = customers[(number - 1) % customers.length]!;
     const service = random.pick(demo.services);
     const jobId = randomUUID();
-    const dayOffset = random.int(-28, 21);
-    const day = new Date(now.getTime() + dayOffset * DAY_MS);
-    const start = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), random.int(14, 22), random.pick([0, 30])));
+    // One job in ten is today's, so that the board shows a full day; the others spread over seven weeks.
+    const drawn = number % 10 === 0 ? 0 : random.int(-28, 21);
+    // Nobody works on Sundays: work drawn for one goes to the Monday.
+    const dayOffset = drawn !== 0 && new Date(`${addDays(today, drawn)}T00:00:00Z`).getUTCDay() === 0 ? drawn + 1 : drawn;
+    const date = addDays(today, dayOffset);
+    const able = crews.filter((crew) => (service.skills ?? []).every((skill) => crew.skills.includes(skill)));
+    const crew = random.pick(able);
+    const minute = number % 17 === 0 ? null : plan(crew.id, date, service.minutes);
+    const start = zonedWallClockToUtc(Date.parse(`${date}T00:00:00Z`) + (minute ?? 9 * 60) * 60_000, demo.timeZone);
+    const end = new Date(start.getTime() + service.minutes * 60_000);
     const status =
-      number % 17 === 0 ? "unscheduled"
+      minute === null ? "unscheduled"
       : dayOffset < 0 ? (number % 13 === 0 ? "canceled" : "completed")
-      : dayOffset === 0 ? random.pick(["dispatched", "in_progress", "completed"] as const)
+      : dayOffset === 0 ? (end <= now ? "completed" : start <= now ? "in_progress" : "dispatched")
       : "scheduled";
     const scheduled = status !== "unscheduled";
     jobs.push({
       id: jobId,
       companyId,
       customerId: customer.id!,
-      propertyId: properties[(number - 1) % customers.length]!.id,
       number,
       title: service.title,
+      propertyId: propertyOf.get(customer.id!)!,
+      requiredSkills: service.skills ?? [],
       recurrence: service.title === "Weekly mowing" ? "FREQ=WEEKLY" : null,
       createdAt: new Date(start.getTime() - random.int(3, 20) * DAY_MS),
     });
     visits.push({
       companyId,
       jobId,
-      crewId: scheduled ? random.pick(crews).id : null,
+      crewId: scheduled ? crew.id : null,
       status,
       scheduledStart: scheduled ? start : null,
-      scheduledEnd: scheduled ? new Date(start.getTime() + service.minutes * 60_000) : null,
+      scheduledEnd: scheduled ? end : null,
       durationMinutes: service.minutes,
-      completedAt: status === "completed" ? new Date(start.getTime() + service.minutes * 60_000) : null,
+      completedAt: status === "completed" ? end : null,
     });
     if (status === "completed") {
       const issuedAt = new Date(start.getTime() + DAY_MS);
@@ -241,27 +290,31 @@ async function seedCompany(
       });
     }
   }
+  const fieldCustomerId = customers[0]!.id!;
+  const fieldPropertyId = propertyOf.get(fieldCustomerId)!;
   if (fieldUser) {
-    const property = properties[0]!;
     const jobId = randomUUID();
     jobs.push({
       id: jobId,
       companyId,
-      customerId: property.customerId,
-      propertyId: property.id,
+      customerId: fieldCustomerId,
+      propertyId: fieldPropertyId,
       number: jobCount + 1,
       title: DEMO_FIELD_VISIT_TITLE,
       instructions: "Bag the clippings and leave them by the garage.",
       createdAt: new Date(now.getTime() - 3 * DAY_MS),
     });
-    visits.push({ companyId, jobId, crewId: crews[0]!.id, status: "dispatched", durationMinutes: 60, ...withinToday(now, demo.timeZone, 60) });
+    const start =
+      fieldVisitMinute === null
+        ? withinToday(now, demo.timeZone, 60).scheduledStart
+        : zonedWallClockToUtc(Date.parse(`${today}T00:00:00Z`) + fieldVisitMinute * 60_000, demo.timeZone);
+    visits.push({ companyId, jobId, crewId: crews[0]!.id, status: "dispatched", durationMinutes: 60, scheduledStart: start, scheduledEnd: new Date(start.getTime() + 60 * 60_000) });
   }
   await db.job.createMany({ data: jobs });
   await db.visit.createMany({ data: visits });
   await db.invoice.createMany({ data: invoices });
   if (fieldUser) {
-    const property = properties[0]!;
-    await db.customerProperty.update({ where: { id: property.id }, data: { accessNotes: "Side gate by the garage; the dog is friendly.", gateCode: "2468" } });
+    await db.customerProperty.update({ where: { id: fieldPropertyId }, data: { accessNotes: "Side gate by the garage; the dog is friendly.", gateCode: "2468" } });
     await db.jobChecklistItem.createMany({
       data: ["Rake the beds", "Trim along the fence", "Bag the clippings"].map((label, position) =>
         ({ companyId, jobId: jobs.at(-1)!.id!, position, label })),

@@ -39,6 +39,7 @@ export const API_PATHS = {
   crewMembers: "/api/crews/:id/members",
   crewMember: "/api/crews/:id/members/:userId",
   crewLoad: "/api/crews/:id/load",
+  schedule: "/api/schedule",
   team: "/api/team",
   userdash: "/api/userdash",
 } as const;

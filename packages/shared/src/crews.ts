@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "./auth";
+import { calendarDaySchema } from "./calendar-day";
 import { roleSchema } from "./roles";
 import { text } from "./text";
 
@@ -101,10 +102,7 @@ export type CrewListResponse = z.infer<typeof crewListResponseSchema>;
 
 /** GET /api/crews/:id/load?week=YYYY-MM-DD: any day of the week wanted; the week runs Monday to Sunday. */
 export const crewLoadQuerySchema = z.object({
-  week: text({ max: 10 })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD")
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Enter a real date")
-    .optional(),
+  week: calendarDaySchema.optional(),
 });
 
 export const crewLoadDaySchema = z.object({

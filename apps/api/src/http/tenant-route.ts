@@ -2,6 +2,8 @@ import type { FastifyRequest } from "fastify";
 import { withTenant, type TenantTransaction } from "@fieldops/db";
 import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 import { forbidden } from "@fieldops/domain/errors";
+import { publishEvent } from "@fieldops/events/company-stream";
+import type { AppEvent } from "@fieldops/shared/events";
 import type { Role } from "@fieldops/shared/roles";
 import type { AppContext } from "../context.ts";
 
@@ -14,9 +16,14 @@ export interface TenantScope {
   tx: TenantTransaction;
 }
 
-export interface TenantRouteOptions {
+export interface TenantRouteOptions<Result> {
   /** The roles allowed to call the route; everyone in the company when omitted. */
   roles?: readonly Role[];
+  /**
+   * The live events a successful write announces to the company's sockets, derived from what the use case returned.
+   * They are published after the transaction has committed, so a write that rolls back announces nothing.
+   */
+  publish?: (result: Result) => readonly AppEvent[];
 }
 
 /**
@@ -30,9 +37,25 @@ export async function withCompanyUser<Result>(
   context: AppContext,
   request: FastifyRequest,
   work: (scope: TenantScope) => Promise<Result>,
-  options: TenantRouteOptions = {},
+  options: TenantRouteOptions<Result> = {},
 ): Promise<Result> {
   const user = await context.requireCompanyUser(request);
   if (options.roles && !options.roles.includes(user.role)) throw forbidden();
-  return withTenant(context.db, user.companyId, (tx) => work({ user, tx }));
+  const result = await withTenant(context.db, user.companyId, (tx) => work({ user, tx }));
+  if (options.publish) await publishCommitted(context, request, user.companyId, options.publish(result));
+  return result;
+}
+
+/**
+ * The write has committed whatever happens here: a Redis that fails now costs the other screens their live update
+ * (they catch up on their next fetch), not the caller their answer.
+ */
+async function publishCommitted(context: AppContext, request: FastifyRequest, companyId: string, events: readonly AppEvent[]): Promise<void> {
+  for (const event of events) {
+    try {
+      await publishEvent(context.redis, event, { companyId, requestId: request.id });
+    } catch (error) {
+      request.log.error({ err: error, event: event.name }, "live event not published");
+    }
+  }
 }

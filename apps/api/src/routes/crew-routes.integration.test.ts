@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Crew, CrewLoad, TeamMember, TeamResponse } from "@fieldops/shared/crews";
-import { createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import { callApi, createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
 let company: TestCompany;
@@ -17,15 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function call(method: string, path: string, token: string, body?: unknown) {
-  const response = await fetch(`${t.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
-}
+const call = (method: string, path: string, token: string, body?: unknown) => callApi(t.url, method, path, token, body);
 
 const newCrew = (overrides: Record<string, unknown> = {}) => ({
   name: `Crew ${randomUUID().slice(0, 6)}`,

@@ -28,6 +28,7 @@ import {
 } from "@fieldops/shared/crews";
 import type { Role } from "@fieldops/shared/roles";
 import type { AppContext } from "../context.ts";
+import { crewChanged } from "../http/live-changes.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
 const readErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -50,6 +51,7 @@ export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       reply.status(201).send(
         await withCompanyUser(context, request, ({ tx, user }) => createCrew(tx, { ...request.body, companyId: user.companyId }), {
           roles: CREW_MANAGERS,
+          publish: (crew) => crewChanged(crew.id),
         }),
       ),
   );
@@ -76,7 +78,7 @@ export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         context,
         request,
         ({ tx, user }) => updateCrew(tx, { ...request.body, crewId: request.params.id, companyId: user.companyId }),
-        { roles: CREW_MANAGERS },
+        { roles: CREW_MANAGERS, publish: (crew) => crewChanged(crew.id) },
       ),
   );
 
@@ -91,7 +93,10 @@ export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      await withCompanyUser(context, request, ({ tx }) => deleteCrew(tx, { crewId: request.params.id }), { roles: CREW_MANAGERS });
+      await withCompanyUser(context, request, ({ tx }) => deleteCrew(tx, { crewId: request.params.id }), {
+        roles: CREW_MANAGERS,
+        publish: () => crewChanged(request.params.id),
+      });
       return reply.status(204).send(null);
     },
   );
@@ -112,7 +117,7 @@ export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         context,
         request,
         ({ tx, user }) => addCrewMember(tx, { crewId: request.params.id, userId: request.body.userId, companyId: user.companyId }),
-        { roles: CREW_MANAGERS },
+        { roles: CREW_MANAGERS, publish: (crew) => crewChanged(crew.id) },
       ),
   );
 
@@ -124,6 +129,7 @@ export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     async (request) =>
       withCompanyUser(context, request, ({ tx }) => removeCrewMember(tx, { crewId: request.params.id, userId: request.params.userId }), {
         roles: CREW_MANAGERS,
+        publish: (crew) => crewChanged(crew.id),
       }),
   );
 

@@ -4,7 +4,7 @@ import { withTenant } from "@fieldops/db";
 import { extendVisitHorizon } from "@fieldops/domain/jobs/extend-visit-horizon";
 import type { JobDetail, JobListResponse, Visit } from "@fieldops/shared/jobs";
 import { canTransitionVisit, visitStatusSchema, type VisitStatus } from "@fieldops/shared/visit-lifecycle";
-import { createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import { callApi, createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
 let company: TestCompany;
@@ -17,15 +17,7 @@ let customerId: string;
 let crewId: string;
 let otherCrewId: string;
 
-async function call(method: string, path: string, token: string, body?: unknown) {
-  const response = await fetch(`${t.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-}
+const call = (method: string, path: string, token: string, body?: unknown) => callApi(t.url, method, path, token, body);
 
 async function createCustomer(companyId: string, name = `Customer ${randomUUID().slice(0, 6)}`) {
   const row = await t.db.customer.create({

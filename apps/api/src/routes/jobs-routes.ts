@@ -30,6 +30,7 @@ import {
 } from "@fieldops/shared/jobs";
 import type { Role } from "@fieldops/shared/roles";
 import type { AppContext } from "../context.ts";
+import { jobChanged, visitsChanged } from "../http/live-changes.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -52,7 +53,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
           context,
           request,
           ({ tx, user }) => createJob(tx, { ...request.body, companyId: user.companyId, actor: { userId: user.id, role: user.role } }),
-          { roles: MANAGERS },
+          { roles: MANAGERS, publish: jobChanged },
         ),
       ),
   );
@@ -77,7 +78,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         context,
         request,
         ({ tx, user }) => updateJob(tx, { ...request.body, jobId: request.params.id, actor: { userId: user.id, role: user.role } }),
-        { roles: MANAGERS },
+        { roles: MANAGERS, publish: jobChanged },
       ),
   );
 
@@ -97,7 +98,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
           context,
           request,
           ({ tx, user }) => addJobNote(tx, { jobId: request.params.id, body: request.body.body, actor: { userId: user.id, role: user.role } }),
-          { roles: MANAGERS },
+          { roles: MANAGERS, publish: () => [{ name: "jobs.changed", payload: { jobIds: [request.params.id] } }] },
         ),
       ),
   );
@@ -124,7 +125,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         context,
         request,
         ({ tx, user }) => scheduleVisit(tx, { ...request.body, visitId: request.params.id, actor: { userId: user.id, role: user.role } }),
-        { roles: MANAGERS },
+        { roles: MANAGERS, publish: (visit) => visitsChanged([visit]) },
       ),
   );
 
@@ -132,8 +133,11 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     API_PATHS.visitTransition,
     { schema: { tags: ["visits"], summary: "Move a visit along its lifecycle (with the version seen)", params: idParamsSchema, body: transitionVisitRequestSchema, response: { 200: visitSchema, ...writeErrors } } },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) =>
-        transitionVisit(tx, { ...request.body, visitId: request.params.id, actor: { userId: user.id, role: user.role } }),
+      withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => transitionVisit(tx, { ...request.body, visitId: request.params.id, actor: { userId: user.id, role: user.role } }),
+        { publish: (visit) => visitsChanged([visit]) },
       ),
   );
 };

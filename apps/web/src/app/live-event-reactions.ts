@@ -1,7 +1,19 @@
 import type { LiveEventReaction } from "../lib/live-event-registry";
 import { activityLiveEvents } from "../features/dashboard/activity";
+import { crewsLiveEvents } from "../features/crews/crews-live-events";
+import { customersLiveEvents } from "../features/customers/customers-live-events";
+import { jobsLiveEvents } from "../features/jobs/jobs-live-events";
 import { routePlanLiveEvents } from "../features/schedule/optimize/route-plan-live-events";
 import { userdashLiveEvents } from "../features/dashboard/userdash-queries";
+import { scheduleLiveEvents } from "../features/schedule/schedule-live-events";
 
 /** Every feature's reactions to live events; a new feature adds its own here. */
-export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [activityLiveEvents, routePlanLiveEvents, userdashLiveEvents];
+export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [
+  activityLiveEvents,
+  routePlanLiveEvents,
+  ...scheduleLiveEvents,
+  ...jobsLiveEvents,
+  ...crewsLiveEvents,
+  ...customersLiveEvents,
+  userdashLiveEvents,
+];

@@ -10,6 +10,7 @@ import { JobDetailPage } from "../features/jobs/job-detail-page";
 import { JobsPage } from "../features/jobs/jobs-page";
 import { CrewDetailPage } from "../features/crews/crew-detail-page";
 import { CrewsPage } from "../features/crews/crews-page";
+import { SchedulePage } from "../features/schedule/schedule-page";
 import { AppLayout, FullPageLoader } from "../shell/app-layout";
 import { NotFoundPage } from "../shell/not-found-page";
 import { RoleGuard } from "../shell/role-guard";
@@ -41,6 +42,7 @@ export function AppRoutes() {
         <Route path="/jobs/:id" element={<RoleGuard roles={JOB_MANAGERS}><JobDetailPage /></RoleGuard>} />
         <Route path="/crews" element={<CrewsPage />} />
         <Route path="/crews/:id" element={<CrewDetailPage />} />
+        <Route path="/schedule" element={<RoleGuard roles={JOB_MANAGERS}><SchedulePage /></RoleGuard>} />
         {SECTION_PAGES.map((page) => (
           <Route
             key={page.path}

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, type ReactNode } from "react";
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useQueryClient, type InvalidateQueryFilters, type QueryClient } from "@tanstack/react-query";
 import type { AppEvent, AppEventName } from "@fieldops/shared/events";
 import { useLiveEvents, type LiveStatus } from "./live-events";
 
@@ -15,6 +15,11 @@ export function onLiveEvent<Name extends AppEventName>(
   react: LiveEventReaction<Name>["react"],
 ): LiveEventReaction {
   return { event, react: react as LiveEventReaction["react"] };
+}
+
+/** Reactions that fetch again the cached queries `filters` selects whenever one of these events arrives. */
+export function refetchOnLiveEvents(events: readonly AppEventName[], filters: InvalidateQueryFilters): LiveEventReaction[] {
+  return events.map((event) => onLiveEvent(event, (_event, { queryClient }) => void queryClient.invalidateQueries(filters)));
 }
 
 const LiveEventReactionsContext = createContext<readonly LiveEventReaction[]>([]);

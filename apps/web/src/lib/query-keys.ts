@@ -15,6 +15,8 @@ export const QUERY_KEYS = {
   crew: (id: string) => [API_PATHS.crews, id],
   crewLoad: (id: string) => [API_PATHS.crews, id, "load"],
   team: [API_PATHS.team],
+  schedule: [API_PATHS.schedule],
+  scheduleRange: (from: string, to: string) => [API_PATHS.schedule, from, to],
   routePlan: (id: string) => [apiPath(API_PATHS.routePlan, { id })],
   visitBestSlots: (visitId: string, date: string) => [`${apiPath(API_PATHS.visitBestSlots, { id: visitId })}?date=${encodeURIComponent(date)}`],
   userdash: [API_PATHS.userdash],

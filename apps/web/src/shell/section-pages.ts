@@ -7,7 +7,6 @@ import { ADMIN_PORTAL_ROLES, type Role } from "@fieldops/shared/roles";
 export type SectionPage = { path: string; title: string; description: string; roles?: readonly Role[] };
 
 export const SECTION_PAGES: readonly SectionPage[] = [
-  { path: "/schedule", title: "Schedule", description: "The calendar of visits for every crew, where the day's work is planned and dispatched." },
   { path: "/plans", title: "Plans", description: "Your subscription plan, its limits and usage, and the plans you can move to." },
   { path: "/integrations", title: "Integrations", description: "Connections to QuickBooks, Stripe, Twilio and the other services your company uses." },
   { path: "/payments", title: "Payments", description: "Payments received against your invoices, and the balances still outstanding." },

@@ -31,8 +31,9 @@ export function useCustomerList(search: string) {
   });
 }
 
-export function useCustomer(id: string) {
+export function useCustomer(id: string, enabled = true) {
   return useQuery<Customer>({
+    enabled,
     queryKey: QUERY_KEYS.customer(id),
     queryFn: async () => customerSchema.parse(await (await apiRequest("GET", apiPath(API_PATHS.customer, { id: id }))).json()),
   });

@@ -10,6 +10,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { ApiError } from "../../lib/api";
+import { useCustomer } from "../customers/customer-queries";
 import { useCreateJob, useCustomerOptions, useUpdateJob } from "./queries";
 
 /** The recurrences the form offers, as RFC 5545 rules; the weekday and time come from the first visit. */
@@ -25,6 +26,11 @@ interface LineRow {
   quantity: string;
   unitPrice: string;
   taxable: boolean;
+}
+
+/** "mowing, Irrigation ," → ["mowing", "Irrigation"]: the server lowercases and removes repeats. */
+export function parseSkills(value: string): string[] {
+  return value.split(",").map((skill) => skill.trim()).filter((skill) => skill !== "");
 }
 
 function errorText(error: unknown): string {
@@ -68,7 +74,11 @@ export function JobFormDialog({
     job?.lineItems.map((item) => ({ service: item.service, quantity: String(item.quantity), unitPrice: (item.unitPriceCents / 100).toFixed(2), taxable: item.taxable })) ?? [],
   );
   const [checklist, setChecklist] = useState<string[]>(job?.checklist.map((item) => item.label) ?? []);
+  const [propertyId, setPropertyId] = useState(job?.property?.id ?? "");
+  const [skills, setSkills] = useState(job?.requiredSkills.join(", ") ?? "");
   const customers = useCustomerOptions(customerSearch, open && !job);
+  const customer = useCustomer(customerId, open && customerId !== "");
+  const properties = customer.data?.properties ?? [];
   const create = useCreateJob();
   const update = useUpdateJob(job?.id ?? "");
   const saving = create.isPending || update.isPending;
@@ -84,13 +94,19 @@ export function JobFormDialog({
       taxable: line.taxable,
     }));
     const checklistItems = checklist.filter((label) => label.trim() !== "").map((label) => ({ label }));
+    const requiredSkills = parseSkills(skills);
     if (job) {
-      update.mutate({ title, instructions: instructions || undefined, lineItems, checklist: checklistItems }, { onSuccess: onSaved });
+      update.mutate(
+        { title, instructions: instructions || undefined, propertyId: propertyId || undefined, requiredSkills, lineItems, checklist: checklistItems },
+        { onSuccess: onSaved },
+      );
       return;
     }
     const body: CreateJobRequest = {
       customerId,
       title,
+      propertyId: propertyId || undefined,
+      requiredSkills,
       instructions: instructions || undefined,
       lineItems,
       checklist: checklistItems,
@@ -105,7 +121,7 @@ export function JobFormDialog({
         <DialogHeader>
           <DialogTitle>{job ? `Edit ${jobWord} #${job.number}` : `New ${jobWord}`}</DialogTitle>
           <DialogDescription>
-            {job ? "Change its title, instructions, line items and checklist." : `A one-off ${jobWord.toLowerCase()} gets one visit to schedule; a recurring one gets its visits for the next 8 weeks.`}
+            {job ? "Change its title, property, required skills, instructions, line items and checklist." : `A one-off ${jobWord.toLowerCase()} gets one visit to schedule; a recurring one gets its visits for the next 8 weeks.`}
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit} aria-label={job ? `Edit ${jobWord}` : `New ${jobWord}`}>
@@ -114,7 +130,15 @@ export function JobFormDialog({
               <Label htmlFor={`${id}-customer-search`}>Find a customer</Label>
               <Input id={`${id}-customer-search`} value={customerSearch} onChange={(e) => setCustomerSearch(e.target.value)} placeholder="Name" />
               <Label htmlFor={`${id}-customer`}>Customer</Label>
-              <NativeSelect id={`${id}-customer`} required value={customerId} onChange={(e) => setCustomerId(e.target.value)}>
+              <NativeSelect
+                id={`${id}-customer`}
+                required
+                value={customerId}
+                onChange={(e) => {
+                  setCustomerId(e.target.value);
+                  setPropertyId("");
+                }}
+              >
                 <option value="">{customers.isPending ? "Loading customers…" : "Choose a customer"}</option>
                 {customers.data?.items.map((customer) => (
                   <option key={customer.id} value={customer.id}>
@@ -123,6 +147,20 @@ export function JobFormDialog({
                 ))}
               </NativeSelect>
               {customers.isError ? <p className="text-sm text-destructive">Customers could not be loaded.</p> : null}
+            </div>
+          ) : null}
+          {customerId ? (
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-property`}>Property</Label>
+              <NativeSelect id={`${id}-property`} value={propertyId} onChange={(e) => setPropertyId(e.target.value)}>
+                <option value="">{customer.isPending ? "Loading properties…" : properties.length > 0 ? "The customer's first property" : "The customer has no property"}</option>
+                {properties.map((property) => (
+                  <option key={property.id} value={property.id}>
+                    {property.name ?? `${property.street}, ${property.city}`}
+                  </option>
+                ))}
+              </NativeSelect>
+              {customer.isError ? <p className="text-sm text-destructive">Properties could not be loaded.</p> : null}
             </div>
           ) : null}
           <div className="grid gap-2">
@@ -138,6 +176,20 @@ export function JobFormDialog({
               value={instructions}
               onChange={(e) => setInstructions(e.target.value)}
             />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-skills`}>Required skills</Label>
+            <Input
+              id={`${id}-skills`}
+              maxLength={1000}
+              value={skills}
+              onChange={(e) => setSkills(e.target.value)}
+              placeholder="e.g. irrigation, tree-care"
+              aria-describedby={`${id}-skills-hint`}
+            />
+            <p id={`${id}-skills-hint`} className="text-xs text-muted-foreground">
+              Separated by commas. Only a crew with every one of them can be given this {jobWord.toLowerCase()}'s visits.
+            </p>
           </div>
           {!job ? (
             <fieldset className="grid gap-2">

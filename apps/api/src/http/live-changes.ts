@@ -1,0 +1,22 @@
+import type { AppEvent } from "@fieldops/shared/events";
+
+/** The events that announce a change to visits: screens showing those visits, their jobs or crews refetch them. */
+export function visitsChanged(visits: readonly { id: string; jobId: string; crewId: string | null }[]): AppEvent[] {
+  if (visits.length === 0) return [];
+  const distinct = (values: (string | null)[]) => [...new Set(values.filter((value): value is string => value !== null))];
+  return [
+    {
+      name: "visits.changed",
+      payload: { visitIds: visits.map((visit) => visit.id), jobIds: distinct(visits.map((visit) => visit.jobId)), crewIds: distinct(visits.map((visit) => visit.crewId)) },
+    },
+  ];
+}
+
+/** A job was created or edited: its own event, and its visits' (the schedule's queue shows open jobs' visits). */
+export function jobChanged(job: { id: string; visits: readonly { id: string; jobId: string; crewId: string | null }[] }): AppEvent[] {
+  return [{ name: "jobs.changed", payload: { jobIds: [job.id] } }, ...visitsChanged(job.visits)];
+}
+
+export function crewChanged(crewId: string): AppEvent[] {
+  return [{ name: "crews.changed", payload: { crewIds: [crewId] } }];
+}

@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { visitSchema, type ScheduleVisitInput, type Visit } from "@fieldops/shared/jobs";
+import { scheduleResponseSchema, type ScheduleResponse, type ScheduleVisit } from "@fieldops/shared/schedule";
+import { apiRequest } from "../../lib/api";
+import { QUERY_KEYS } from "../../lib/query-keys";
+
+/** The board of the days from `from` to `to` (GET /api/schedule), asked once the company's calendar is known. */
+export function useSchedule(from: string, to: string, enabled: boolean) {
+  return useQuery<ScheduleResponse>({
+    enabled,
+    queryKey: QUERY_KEYS.scheduleRange(from, to),
+    queryFn: async () => {
+      const response = await apiRequest("GET", `${API_PATHS.schedule}?${new URLSearchParams({ from, to }).toString()}`);
+      return scheduleResponseSchema.parse(await response.json());
+    },
+  });
+}
+
+export interface ScheduleMove extends ScheduleVisitInput {
+  visit: ScheduleVisit;
+}
+
+/** The board with the visit where the move puts it: in the range's visits when it has a crew, in the queue otherwise. */
+export function applyMove(board: ScheduleResponse, move: ScheduleMove): ScheduleResponse {
+  const start = new Date(move.start);
+  const end = new Date(start.getTime() + move.durationMinutes * 60_000);
+  const moved: ScheduleVisit = {
+    ...move.visit,
+    crewId: move.crewId,
+    start: start.toISOString(),
+    end: end.toISOString(),
+    durationMinutes: move.durationMinutes,
+    status: move.visit.status === "unscheduled" || move.visit.status === "dispatched" ? "scheduled" : move.visit.status,
+  };
+  const inRange = start < new Date(board.rangeEnd) && end > new Date(board.rangeStart);
+  const visits = board.visits.filter((visit) => visit.id !== moved.id);
+  const unassigned = board.unassigned.filter((visit) => visit.id !== moved.id);
+  return {
+    ...board,
+    visits: inRange ? [...visits, moved].sort((a, b) => (a.start ?? "").localeCompare(b.start ?? "")) : visits,
+    unassigned: moved.crewId === null ? [moved, ...unassigned] : unassigned,
+    unassignedTotal: board.unassignedTotal - (board.unassigned.length - unassigned.length) + (moved.crewId === null ? 1 : 0),
+  };
+}
+
+function invalidateSchedules(client: QueryClient) {
+  return client.invalidateQueries({ queryKey: QUERY_KEYS.schedule });
+}
+
+/**
+ * Schedules a visit (POST /api/visits/:id/schedule) with the version the board shows. Every cached board shows the move
+ * at once and goes back to what it was when the server refuses; either way the boards are fetched again afterwards.
+ */
+export function useScheduleVisit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ visit, ...body }: ScheduleMove): Promise<Visit> =>
+      visitSchema.parse(await (await apiRequest("POST", apiPath(API_PATHS.visitSchedule, { id: visit.id }), body)).json()),
+    onMutate: async (move) => {
+      await client.cancelQueries({ queryKey: QUERY_KEYS.schedule });
+      const before = client.getQueriesData<ScheduleResponse>({ queryKey: QUERY_KEYS.schedule });
+      client.setQueriesData<ScheduleResponse>({ queryKey: QUERY_KEYS.schedule }, (board) => (board ? applyMove(board, move) : board));
+      return { before };
+    },
+    onError: (_error, _move, context) => {
+      for (const [key, board] of context?.before ?? []) client.setQueryData(key, board);
+    },
+    onSettled: () => Promise.all([invalidateSchedules(client), client.invalidateQueries({ queryKey: QUERY_KEYS.jobs })]),
+  });
+}

@@ -1,0 +1,174 @@
+import { useDroppable } from "@dnd-kit/core";
+import { minutesFromTime } from "@fieldops/shared/crews";
+import type { ScheduleCrew, ScheduleResponse, ScheduleVisit } from "@fieldops/shared/schedule";
+import { formatCompanyTime } from "@fieldops/shared/company-time";
+import { cn } from "../../lib/utils";
+import { axisHours, dayLabel, minuteOfDay, weekdayOf } from "./schedule-time";
+import { AxisTicks, TimeLane, VisitBlock, VisitSummary, type Axis, type QueueTarget } from "./time-lane";
+
+export interface ViewProps {
+  board: ScheduleResponse;
+  days: readonly string[];
+  jobWord: string;
+  onOpen: (visit: ScheduleVisit) => void;
+}
+
+/** Pixels per hour along a vertical axis (day and week views). */
+const HOUR_HEIGHT = 56;
+
+function crewMap(crews: readonly ScheduleCrew[]): Map<string, ScheduleCrew> {
+  return new Map(crews.map((crew) => [crew.id, crew]));
+}
+
+/** The visits of a day that start on it (a visit past midnight is drawn on the day it starts). */
+function visitsOn(board: ScheduleResponse, day: string, crewId?: string): ScheduleVisit[] {
+  return board.visits.filter(
+    (visit) => visit.start !== null && visit.end !== null && (crewId === undefined ? true : visit.crewId === crewId) && minuteOfDay(visit.start, day, board.timeZone) >= 0 && minuteOfDay(visit.start, day, board.timeZone) < 1440,
+  );
+}
+
+/** The axis of the days shown: wide enough for every crew's hours and every visit. */
+function axisFor(board: ScheduleResponse, days: readonly string[]): Axis {
+  const spans = days.flatMap((day) => [
+    ...board.crews.flatMap((crew) =>
+      crew.workingHours.filter((hours) => hours.weekday === weekdayOf(day)).map((hours) => ({ startMinute: minutesFromTime(hours.start), endMinute: minutesFromTime(hours.end) })),
+    ),
+    ...visitsOn(board, day).map((visit) => ({ startMinute: minuteOfDay(visit.start!, day, board.timeZone), endMinute: Math.min(1440, minuteOfDay(visit.end!, day, board.timeZone)) })),
+  ]);
+  return axisHours(spans);
+}
+
+function CrewSwatch({ crew }: { crew: ScheduleCrew }) {
+  return <span aria-hidden="true" className="inline-block size-3 shrink-0 rounded-full" style={{ backgroundColor: crew.color }} />;
+}
+
+/** The dispatch board: one row per crew along the day's hours, its working hours shaded. */
+export function BoardView({ board, days, jobWord, onOpen }: ViewProps) {
+  const day = days[0]!;
+  const axis = axisFor(board, days);
+  const crewsById = crewMap(board.crews);
+  return (
+    <div role="region" aria-label="Dispatch board" tabIndex={0} className="overflow-x-auto rounded-lg border">
+      <div className="min-w-[1000px]">
+        <div className="grid grid-cols-[10rem_1fr] border-b bg-card">
+          <div className="px-3 py-2 text-xs font-medium text-muted-foreground">Crew</div>
+          <AxisTicks axis={axis} orientation="horizontal" className="h-8 py-2" />
+        </div>
+        {board.crews.map((crew) => (
+          <div key={crew.id} className="grid grid-cols-[10rem_1fr] border-b last:border-b-0">
+            <div className="flex flex-col justify-center gap-0.5 border-r bg-card px-3 py-2">
+              <span className="flex items-center gap-2 text-sm font-medium">
+                <CrewSwatch crew={crew} />
+                {crew.name}
+              </span>
+              <span className="truncate text-xs text-muted-foreground">{crew.skills.join(", ") || "No skills listed"}</span>
+            </div>
+            <TimeLane
+              day={day}
+              crew={crew}
+              visits={visitsOn(board, day, crew.id)}
+              crewsById={crewsById}
+              axis={axis}
+              orientation="horizontal"
+              timeZone={board.timeZone}
+              jobWord={jobWord}
+              label={`${crew.name}, ${dayLabel(day)}`}
+              className="h-16"
+              onOpen={onOpen}
+            />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A vertical calendar: a time column and one column per lane. */
+function VerticalCalendar({ board, columns, axis, jobWord, onOpen, label }: { board: ScheduleResponse; columns: { key: string; title: string; day: string; crew?: ScheduleCrew; laneLabel: string }[]; axis: Axis; jobWord: string; onOpen: ViewProps["onOpen"]; label: string }) {
+  const crewsById = crewMap(board.crews);
+  const height = ((axis.endMinute - axis.startMinute) / 60) * HOUR_HEIGHT;
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg border">
+      <div className="grid min-w-[700px]" style={{ gridTemplateColumns: `3.5rem repeat(${columns.length}, minmax(7rem, 1fr))` }}>
+        <div className="border-b bg-card" />
+        {columns.map((column) => (
+          <div key={column.key} className="flex items-center gap-2 border-b border-l bg-card px-2 py-2 text-sm font-medium">
+            {column.crew ? <CrewSwatch crew={column.crew} /> : null}
+            {column.title}
+          </div>
+        ))}
+        <AxisTicks axis={axis} orientation="vertical" className="px-1" />
+        {columns.map((column) => (
+          <div key={column.key} className="border-l" style={{ height }}>
+            <TimeLane
+              day={column.day}
+              crew={column.crew}
+              visits={visitsOn(board, column.day, column.crew?.id)}
+              crewsById={crewsById}
+              axis={axis}
+              orientation="vertical"
+              timeZone={board.timeZone}
+              jobWord={jobWord}
+              label={column.laneLabel}
+              className="h-full"
+              onOpen={onOpen}
+            />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The calendars: a day has a column per crew along the hours; a week has a column per day, every crew's visits in it
+ * coloured by crew.
+ */
+export function CalendarView({ board, days, jobWord, onOpen, view }: ViewProps & { view: "day" | "week" }) {
+  const columns =
+    view === "day"
+      ? board.crews.map((crew) => ({ key: crew.id, title: crew.name, day: days[0]!, crew, laneLabel: `${crew.name}, ${dayLabel(days[0]!)}` }))
+      : days.map((day) => ({ key: day, title: dayLabel(day), day, laneLabel: dayLabel(day, { weekday: "long", day: "numeric", month: "long" }) }));
+  return (
+    <VerticalCalendar
+      board={board}
+      label={view === "day" ? "Day calendar" : "Week calendar"}
+      axis={axisFor(board, days)}
+      jobWord={jobWord}
+      onOpen={onOpen}
+      columns={columns}
+    />
+  );
+}
+
+/** The open jobs' visits still without a time or a crew, oldest first; a visit dropped here loses its crew. */
+export function UnassignedQueue({ board, jobWord, onOpen, className }: { board: ScheduleResponse; jobWord: string; onOpen: ViewProps["onOpen"]; className?: string }) {
+  const target: QueueTarget = { kind: "queue" };
+  const { setNodeRef, isOver } = useDroppable({ id: "queue", data: target });
+  const more = board.unassignedTotal - board.unassigned.length;
+  return (
+    <section ref={setNodeRef} aria-labelledby="unassigned-queue-title" className={cn("flex flex-col gap-2 rounded-lg border bg-card p-3", isOver && "ring-2 ring-ring", className)}>
+      <h2 id="unassigned-queue-title" className="text-sm font-semibold">
+        Unassigned ({board.unassignedTotal})
+      </h2>
+      {board.unassigned.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Every visit has a crew.</p>
+      ) : (
+        <ul aria-label="Unassigned visits" className="flex max-h-[32rem] flex-col gap-2 overflow-y-auto">
+          {board.unassigned.map((visit) => {
+            const when = visit.start ? formatCompanyTime(visit.start, board.timeZone) : "No time yet";
+            return (
+              <li key={visit.id}>
+                <VisitBlock visit={visit} crew={undefined} label="no crew" fromQueue onOpen={onOpen} className="w-full">
+                  <VisitSummary visit={visit} jobWord={jobWord} time={`${when} · ${visit.durationMinutes} min`} />
+                  {visit.requiredSkills.length > 0 ? <span className="block truncate text-muted-foreground">Needs {visit.requiredSkills.join(", ")}</span> : null}
+                </VisitBlock>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {more > 0 ? <p className="text-xs text-muted-foreground">and {more} more</p> : null}
+    </section>
+  );
+}

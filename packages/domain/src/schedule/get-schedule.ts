@@ -1,0 +1,101 @@
+import { Prisma, type TenantTransaction } from "@fieldops/db";
+import { addDays, startOfDayInTimeZone } from "@fieldops/shared/company-time";
+import { MAX_SCHEDULE_DAYS, UNASSIGNED_QUEUE_LIMIT, type ScheduleQuery, type ScheduleResponse, type ScheduleVisit } from "@fieldops/shared/schedule";
+import type { VisitStatus } from "@fieldops/shared/visit-lifecycle";
+import { toCrew } from "../crews/crew-view.ts";
+import { invalidInput } from "../errors.ts";
+
+/** The longest a visit lasts (the schedule request's maximum), so that a visit starting before the range is found by its start. */
+const LONGEST_VISIT_MS = 24 * 3600 * 1000;
+
+interface VisitRow {
+  id: string;
+  jobId: string;
+  jobNumber: number;
+  jobTitle: string;
+  customerName: string;
+  propertyLabel: string | null;
+  requiredSkills: string[];
+  crewId: string | null;
+  status: VisitStatus;
+  scheduledStart: Date | null;
+  scheduledEnd: Date | null;
+  durationMinutes: number;
+  version: number;
+  createdAt: Date;
+}
+
+const visitColumns = Prisma.sql`
+  v.id, v."jobId", j.number AS "jobNumber", j.title AS "jobTitle", c.name AS "customerName",
+  CASE WHEN p.id IS NULL THEN NULL ELSE coalesce(p.name, p.street || ', ' || p.city) END AS "propertyLabel",
+  j."requiredSkills", v."crewId", v.status::text AS status, v."scheduledStart", v."scheduledEnd", v."durationMinutes",
+  v.version, v."createdAt"
+  FROM visits v
+  JOIN jobs j ON j.id = v."jobId"
+  JOIN customers c ON c.id = j."customerId"
+  LEFT JOIN customer_properties p ON p.id = j."propertyId"`;
+
+function toScheduleVisit(row: VisitRow): ScheduleVisit {
+  return {
+    id: row.id,
+    jobId: row.jobId,
+    jobNumber: row.jobNumber,
+    jobTitle: row.jobTitle,
+    customerName: row.customerName,
+    propertyLabel: row.propertyLabel,
+    requiredSkills: row.requiredSkills,
+    crewId: row.crewId,
+    status: row.status,
+    start: row.scheduledStart?.toISOString() ?? null,
+    end: row.scheduledEnd?.toISOString() ?? null,
+    durationMinutes: row.durationMinutes,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The schedule of a day or a week on the company's calendar: every crew with its hours and breaks, the visits that
+ * overlap the range, and the queue of open jobs' visits still without a time or a crew. The same six queries whatever
+ * the size of the company; the visits are found through the (companyId, scheduledStart) index and the queue through
+ * (companyId, crewId, createdAt).
+ */
+export async function getSchedule(tx: TenantTransaction, input: ScheduleQuery): Promise<ScheduleResponse> {
+  if (input.to < input.from) throw invalidInput("The range ends before it starts", "to");
+  if (input.to > addDays(input.from, MAX_SCHEDULE_DAYS - 1)) throw invalidInput(`The schedule covers at most ${MAX_SCHEDULE_DAYS} days at once`, "to");
+  const { timeZone } = await tx.company.findFirstOrThrow({ select: { timeZone: true } });
+  const rangeStart = startOfDayInTimeZone(input.from, timeZone);
+  const rangeEnd = startOfDayInTimeZone(addDays(input.to, 1), timeZone);
+  const earliestStart = new Date(rangeStart.getTime() - LONGEST_VISIT_MS);
+  const crews = await tx.crew.findMany({
+    include: { workingHours: { orderBy: { weekday: "asc" } }, breaks: { orderBy: { windowStartMinute: "asc" } } },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+  });
+  const visits = await tx.$queryRaw<VisitRow[]>`
+    SELECT ${visitColumns}
+    WHERE v."scheduledStart" >= ${earliestStart}::timestamp AND v."scheduledStart" < ${rangeEnd}::timestamp
+      AND v."scheduledEnd" > ${rangeStart}::timestamp AND v.status <> 'canceled'
+    ORDER BY v."scheduledStart", v.id`;
+  const unassigned = await tx.$queryRaw<VisitRow[]>`
+    SELECT ${visitColumns}
+    WHERE v."crewId" IS NULL AND v.status IN ('unscheduled', 'scheduled') AND j."closedAt" IS NULL
+    ORDER BY v."createdAt", v.id
+    LIMIT ${UNASSIGNED_QUEUE_LIMIT}`;
+  const [counted] = await tx.$queryRaw<[{ total: number }]>`
+    SELECT count(*)::int AS total FROM visits v JOIN jobs j ON j.id = v."jobId"
+    WHERE v."crewId" IS NULL AND v.status IN ('unscheduled', 'scheduled') AND j."closedAt" IS NULL`;
+  return {
+    timeZone,
+    from: input.from,
+    to: input.to,
+    rangeStart: rangeStart.toISOString(),
+    rangeEnd: rangeEnd.toISOString(),
+    crews: crews.map((crew) => {
+      const { id, name, color, skills, workingHours, breaks } = toCrew({ ...crew, members: [] });
+      return { id, name, color, skills, workingHours, breaks };
+    }),
+    visits: visits.map(toScheduleVisit),
+    unassigned: unassigned.map(toScheduleVisit),
+    unassignedTotal: counted.total,
+  };
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { crewSchema } from "./crews";
+import { calendarDaySchema } from "./calendar-day";
+import { visitStatusSchema } from "./visit-lifecycle";
+
+/** The longest range the schedule is read for at once: a week. */
+export const MAX_SCHEDULE_DAYS = 7;
+/** How many visits of the unassigned queue are sent; `unassignedTotal` says how many there are. */
+export const UNASSIGNED_QUEUE_LIMIT = 200;
+
+/**
+ * GET /api/schedule?from=YYYY-MM-DD&to=YYYY-MM-DD: the calendar days from `from` to `to` inclusive, on the company's
+ * calendar, at most MAX_SCHEDULE_DAYS of them.
+ */
+export const scheduleQuerySchema = z.object({ from: calendarDaySchema, to: calendarDaySchema });
+export type ScheduleQuery = z.infer<typeof scheduleQuerySchema>;
+
+/** A crew as the board draws it: its row, colour, skills, hours and breaks. */
+export const scheduleCrewSchema = crewSchema.pick({ id: true, name: true, color: true, skills: true, workingHours: true, breaks: true });
+export type ScheduleCrew = z.infer<typeof scheduleCrewSchema>;
+
+/** A visit with what a calendar block shows of its job, customer and property. */
+export const scheduleVisitSchema = z.object({
+  id: z.string(),
+  jobId: z.string(),
+  jobNumber: z.number(),
+  jobTitle: z.string(),
+  customerName: z.string(),
+  propertyLabel: z.string().nullable(),
+  requiredSkills: z.array(z.string()),
+  crewId: z.string().nullable(),
+  status: visitStatusSchema,
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+  durationMinutes: z.number(),
+  version: z.number(),
+  createdAt: z.string(),
+});
+export type ScheduleVisit = z.infer<typeof scheduleVisitSchema>;
+
+export const scheduleResponseSchema = z.object({
+  timeZone: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** The instants the range starts and ends (exclusive). */
+  rangeStart: z.string(),
+  rangeEnd: z.string(),
+  crews: z.array(scheduleCrewSchema),
+  /** Visits scheduled in the range, canceled ones left out, by start. */
+  visits: z.array(scheduleVisitSchema),
+  /** Open jobs' visits without a time or without a crew, oldest first, at most UNASSIGNED_QUEUE_LIMIT. */
+  unassigned: z.array(scheduleVisitSchema),
+  unassignedTotal: z.number(),
+});
+export type ScheduleResponse = z.infer<typeof scheduleResponseSchema>;

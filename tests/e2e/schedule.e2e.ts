@@ -1,0 +1,130 @@
+import { expect, test, type APIRequestContext, type Locator, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import { DEMO_PASSWORD } from "@fieldops/db/seed-demo-world";
+import { signInAs } from "./sign-in-as.ts";
+
+/** A Wednesday five weeks ahead, past the demo world's visits: the crews' day is free, and they work Wednesdays 7:00–17:00. */
+function freeWednesday(): string {
+  const day = new Date(Date.now() + 35 * 86_400_000);
+  day.setUTCDate(day.getUTCDate() + ((3 - day.getUTCDay() + 7) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+/** An API client signed in as the owner by bearer token, as a script is (no session cookie). */
+async function ownerApi(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string): Promise<APIRequestContext> {
+  const signIn = await playwright.request.newContext({ baseURL });
+  const login = await signIn.post("/api/login", { data: { username: "owner@demo.test", password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  await signIn.dispose();
+  return playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+}
+
+/** A one-off job, whose one visit waits in the unassigned queue. */
+async function newJob(api: APIRequestContext, title: string): Promise<void> {
+  const options = (await (await api.get("/api/jobs/customer-options")).json()) as { items: { id: string }[] };
+  const created = await api.post("/api/jobs", { data: { customerId: options.items[0]!.id, title, visitDurationMinutes: 60 } });
+  expect(created.status()).toBe(201);
+}
+
+/**
+ * Drags with the mouse, as a person does, grabbing the source by its middle. The pointer ends `fraction` of the way
+ * along the target, or, with `byLeadingEdge`, so that the source's left edge does.
+ */
+async function drag(page: Page, source: Locator, target: Locator, fraction: number, byLeadingEdge = false): Promise<void> {
+  await source.scrollIntoViewIfNeeded();
+  const from = (await source.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
+  await page.mouse.move(to.x + to.width * fraction + (byLeadingEdge ? from.width / 2 : 0), to.y + to.height / 2, { steps: 15 });
+  await page.mouse.up();
+}
+
+/** The board's axis runs 6:00–20:00 for crews that work 7:00–17:00: where a given wall-clock minute falls on a row. */
+const along = (minute: number) => (minute - 6 * 60) / (14 * 60) + 0.002;
+
+test("an owner drags an unassigned visit onto a crew, a second dispatcher sees it appear live, and a double booking is refused", async ({ browser, playwright, baseURL }) => {
+  // Two browsers and a dozen round trips: more than one screen's worth of time.
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const first = `Hedge trim ${stamp}`;
+  const second = `Leaf pickup ${stamp}`;
+  const api = await ownerApi(playwright, baseURL!);
+  await newJob(api, first);
+  await newJob(api, second);
+  await api.dispose();
+  const day = freeWednesday();
+
+  const owner = await (await browser.newContext()).newPage();
+  await signInAs(owner, "owner@demo.test");
+  await expect(owner).not.toHaveURL(/\/login$/);
+  const watcher = await (await browser.newContext()).newPage();
+  await signInAs(watcher, "member@demo.test");
+  await expect(watcher).not.toHaveURL(/\/login$/);
+
+  for (const page of [owner, watcher]) {
+    await page.goto(`/schedule?view=board&date=${day}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Schedule" })).toBeVisible();
+    await expect(page.getByRole("group", { name: /^Crew A,/ })).toBeVisible();
+  }
+  const queue = owner.getByRole("list", { name: "Unassigned visits" });
+  const crewA = owner.getByRole("group", { name: /^Crew A,/ });
+  await expect(crewA.locator("[data-working-hours='07:00-17:00']")).toHaveCount(1);
+  await expect(owner.getByRole("button", { name: "Optimize day" })).toBeVisible();
+
+  await drag(owner, queue.getByRole("button", { name: new RegExp(first) }), crewA, along(10 * 60));
+  await expect(crewA.getByRole("button", { name: new RegExp(`${first}.*10:00–11:00.*Crew A`) })).toBeVisible();
+  await expect(queue.getByRole("button", { name: new RegExp(first) })).toHaveCount(0);
+
+  // The other dispatcher's board follows without a reload.
+  await expect(watcher.getByRole("group", { name: /^Crew A,/ }).getByRole("button", { name: new RegExp(`${first}.*10:00–11:00`) })).toBeVisible();
+  await expect(watcher.getByRole("list", { name: "Unassigned visits" }).getByRole("button", { name: new RegExp(first) })).toHaveCount(0);
+
+  // A block moves to another crew and time by its leading edge.
+  const crewB = owner.getByRole("group", { name: /^Crew B,/ });
+  await drag(owner, crewA.getByRole("button", { name: new RegExp(first) }), crewB, along(8 * 60), true);
+  await expect(crewB.getByRole("button", { name: new RegExp(`${first}.*8:00–9:00.*Crew B`) })).toBeVisible();
+  await expect(watcher.getByRole("group", { name: /^Crew B,/ }).getByRole("button", { name: new RegExp(`${first}.*8:00–9:00`) })).toBeVisible();
+  await drag(owner, crewB.getByRole("button", { name: new RegExp(first) }), crewA, along(10 * 60), true);
+  await expect(crewA.getByRole("button", { name: new RegExp(`${first}.*10:00–11:00.*Crew A`) })).toBeVisible();
+
+  // The same slot for another visit: the server names the clash, and the visit goes back to the queue.
+  await drag(owner, queue.getByRole("button", { name: new RegExp(second) }), crewA, along(10 * 60 + 30));
+  await expect(owner.getByRole("alert").filter({ hasText: "The visit was not moved" })).toContainText(`Double booking: Crew A already has ${first} from 10:00 to 11:00`);
+  await expect(queue.getByRole("button", { name: new RegExp(second) })).toBeVisible();
+  await expect(crewA.getByRole("button", { name: new RegExp(second) })).toHaveCount(0);
+
+  // The keyboard's way: open the visit, choose the crew and a free time.
+  await queue.getByRole("button", { name: new RegExp(second) }).focus();
+  await owner.keyboard.press("Enter");
+  const dialog = owner.getByRole("dialog", { name: "Schedule visit" });
+  await dialog.getByLabel("Crew", { exact: true }).selectOption({ label: "Crew A" });
+  await dialog.getByLabel("Date", { exact: true }).fill(day);
+  await expect(dialog.getByRole("region", { name: "Best slots" })).toBeVisible();
+  await dialog.getByLabel("Start time").fill("18:00");
+  await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
+  await expect(dialog.getByRole("alert")).toContainText("18:00–19:00 is outside Crew A's working hours on Wednesday (7:00–17:00)");
+  await dialog.getByLabel("Start time").fill("13:30");
+  await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(crewA.getByRole("button", { name: new RegExp(`${second}.*13:30–14:30.*Crew A`) })).toBeVisible();
+  await expect(watcher.getByRole("group", { name: /^Crew A,/ }).getByRole("button", { name: new RegExp(`${second}.*13:30–14:30`) })).toBeVisible();
+});
+
+test("the day and week calendars show the visits on a time axis, and the dates move", async ({ page }) => {
+  await signInAs(page, "owner@demo.test");
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto("/schedule?view=day");
+  await expect(page.getByRole("region", { name: "Day calendar" })).toBeVisible();
+  await expect(page.getByRole("group", { name: /^Crew B,/ })).toBeVisible();
+  await page.getByRole("button", { name: "Week", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Week calendar" })).toBeVisible();
+  await expect(page).toHaveURL(/view=week/);
+  const shown = new URL(page.url()).searchParams.get("date")!;
+  await page.getByRole("button", { name: "Next week" }).click();
+  await expect(page).not.toHaveURL(new RegExp(`date=${shown}`));
+  await page.getByRole("button", { name: "Today" }).click();
+  await expect(page).toHaveURL(new RegExp(`date=${shown}`));
+  await expect(page.getByRole("region", { name: "Week calendar" }).getByRole("button").first()).toBeVisible();
+});
