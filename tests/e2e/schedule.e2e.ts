@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
-import { DEMO_PASSWORD } from "@fieldops/db/seed-demo-world";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { drag, ownerApi } from "./owner-api.ts";
 import { signInAs } from "./sign-in-as.ts";
 
 /** A Wednesday five weeks ahead, past the demo world's visits: the crews' day is free, and they work Wednesdays 7:00–17:00. */
@@ -9,36 +9,11 @@ function freeWednesday(): string {
   return day.toISOString().slice(0, 10);
 }
 
-/** An API client signed in as the owner by bearer token, as a script is (no session cookie). */
-async function ownerApi(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string): Promise<APIRequestContext> {
-  const signIn = await playwright.request.newContext({ baseURL });
-  const login = await signIn.post("/api/login", { data: { username: "owner@demo.test", password: DEMO_PASSWORD } });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  await signIn.dispose();
-  return playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
-}
-
 /** A one-off job, whose one visit waits in the unassigned queue. */
 async function newJob(api: APIRequestContext, title: string): Promise<void> {
   const options = (await (await api.get("/api/jobs/customer-options")).json()) as { items: { id: string }[] };
   const created = await api.post("/api/jobs", { data: { customerId: options.items[0]!.id, title, visitDurationMinutes: 60 } });
   expect(created.status()).toBe(201);
-}
-
-/**
- * Drags with the mouse, as a person does, grabbing the source by its middle. The pointer ends `fraction` of the way
- * along the target, or, with `byLeadingEdge`, so that the source's left edge does.
- */
-async function drag(page: Page, source: Locator, target: Locator, fraction: number, byLeadingEdge = false): Promise<void> {
-  await source.scrollIntoViewIfNeeded();
-  const from = (await source.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
-  await page.mouse.move(to.x + to.width * fraction + (byLeadingEdge ? from.width / 2 : 0), to.y + to.height / 2, { steps: 15 });
-  await page.mouse.up();
 }
 
 /** The board's axis runs 6:00–20:00 for crews that work 7:00–17:00: where a given wall-clock minute falls on a row. */

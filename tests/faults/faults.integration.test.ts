@@ -261,7 +261,7 @@ describe("npm start when its parts are killed", () => {
 /** A socket of the demo company receives the activity of a sign-in made after Redis came back. */
 async function expectLiveEventsFlow() {
   const watcher = await signIn(nextUser());
-  expect(watcher.outcome).toBe("ok");
+  expect({ outcome: watcher.outcome, status: watcher.status, message: watcher.message }).toEqual({ outcome: "ok", status: 200, message: undefined });
   const socket = new WebSocket(`${product.url.replace("http", "ws")}/api/ws`, {
     headers: { cookie: `${SESSION_COOKIE}=${watcher.token}`, origin: product.url },
   });

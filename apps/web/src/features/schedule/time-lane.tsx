@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { useDraggable, useDroppable } from "@dnd-kit/core";
 import { minutesFromTime, type CrewBreak, type WorkingHours } from "@fieldops/shared/crews";
 import type { ScheduleCrew, ScheduleVisit } from "@fieldops/shared/schedule";
+import { VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
 import { cn } from "../../lib/utils";
 import { clockLabel, minuteOfDay, weekdayOf } from "./schedule-time";
 
@@ -91,15 +92,19 @@ export function VisitBlock({
   );
 }
 
-/** A block's text: job number and title, customer, time. */
+/** A block's text: job number and title, customer, time, and how far the work has got once it is under way. */
 export function VisitSummary({ visit, jobWord, time }: { visit: ScheduleVisit; jobWord: string; time: string }) {
+  const progress = visit.status === "scheduled" || visit.status === "unscheduled" ? null : VISIT_STATUS_LABELS[visit.status];
   return (
     <>
       <span className="block truncate font-medium">
         {jobWord} #{visit.jobNumber} · {visit.jobTitle}
       </span>
       <span className="block truncate">{visit.customerName}</span>
-      <span className="block truncate">{time}</span>
+      <span className="block truncate">
+        {time}
+        {progress ? ` · ${progress}` : ""}
+      </span>
     </>
   );
 }
