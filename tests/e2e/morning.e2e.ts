@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { dayInTimeZone, zonedWallClockToUtc } from "@fieldops/shared/company-time";
 import type { Crew } from "@fieldops/shared/crews";
 import type { JobDetail } from "@fieldops/shared/jobs";
-import { drag, ownerApi } from "./owner-api.ts";
+import { alongLane, drag, ownerApi } from "./owner-api.ts";
 import { signInAs } from "./sign-in-as.ts";
 
 const FIELD_USER = "tech@demo.test";
@@ -93,8 +93,7 @@ test("a morning's work: import customers, create a recurring job, drag its first
     await expect(nightRow.getByRole("button", { name: new RegExp(`Leaf pickup ${tag}`) })).toBeVisible();
     const shownToday = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(new Date(atToday("12:00")));
     const queued = owner.getByRole("list", { name: "Unassigned visits" }).getByRole("button", { name: new RegExp(`${mowing}.*${shownToday}`) });
-    // The crew works around the clock, so the board's axis is the whole day.
-    await drag(owner, queued, nightRow, 60 / 1440 + 0.002);
+    await drag(owner, queued, nightRow, await alongLane(nightRow, 60));
     await expect(nightRow.getByRole("button", { name: new RegExp(`${mowing}.*1:00–2:00`) })).toBeVisible();
 
     // Optimize the crew's day and apply the proposal.

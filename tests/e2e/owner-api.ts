@@ -25,3 +25,9 @@ export async function drag(page: Page, source: Locator, target: Locator, fractio
   await page.mouse.move(to.x + to.width * fraction + (byLeadingEdge ? from.width / 2 : 0), to.y + to.height / 2, { steps: 15 });
   await page.mouse.up();
 }
+
+/** Where a wall-clock minute falls along a crew's lane, from the axis the lane shows (`data-axis="start-end"` minutes). */
+export async function alongLane(lane: Locator, minute: number): Promise<number> {
+  const [start, end] = (await lane.getAttribute("data-axis"))!.split("-").map(Number) as [number, number];
+  return (minute - start) / (end - start) + 0.002;
+}

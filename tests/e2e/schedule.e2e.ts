@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { drag, ownerApi } from "./owner-api.ts";
+import { alongLane, drag, ownerApi } from "./owner-api.ts";
 import { signInAs } from "./sign-in-as.ts";
 
 /** A Wednesday five weeks ahead, past the demo world's visits: the crews' day is free, and they work Wednesdays 7:00–17:00. */
@@ -16,8 +16,6 @@ async function newJob(api: APIRequestContext, title: string): Promise<void> {
   expect(created.status()).toBe(201);
 }
 
-/** The board's axis runs 6:00–20:00 for crews that work 7:00–17:00: where a given wall-clock minute falls on a row. */
-const along = (minute: number) => (minute - 6 * 60) / (14 * 60) + 0.002;
 
 test("an owner drags an unassigned visit onto a crew, a second dispatcher sees it appear live, and a double booking is refused", async ({ browser, playwright, baseURL }) => {
   // Two browsers and a dozen round trips: more than one screen's worth of time.
@@ -48,7 +46,7 @@ test("an owner drags an unassigned visit onto a crew, a second dispatcher sees i
   await expect(crewA.locator("[data-working-hours='07:00-17:00']")).toHaveCount(1);
   await expect(owner.getByRole("button", { name: "Optimize day" })).toBeVisible();
 
-  await drag(owner, queue.getByRole("button", { name: new RegExp(first) }), crewA, along(10 * 60));
+  await drag(owner, queue.getByRole("button", { name: new RegExp(first) }), crewA, await alongLane(crewA, 10 * 60));
   await expect(crewA.getByRole("button", { name: new RegExp(`${first}.*10:00–11:00.*Crew A`) })).toBeVisible();
   await expect(queue.getByRole("button", { name: new RegExp(first) })).toHaveCount(0);
 
@@ -58,14 +56,14 @@ test("an owner drags an unassigned visit onto a crew, a second dispatcher sees i
 
   // A block moves to another crew and time by its leading edge.
   const crewB = owner.getByRole("group", { name: /^Crew B,/ });
-  await drag(owner, crewA.getByRole("button", { name: new RegExp(first) }), crewB, along(8 * 60), true);
+  await drag(owner, crewA.getByRole("button", { name: new RegExp(first) }), crewB, await alongLane(crewB, 8 * 60), true);
   await expect(crewB.getByRole("button", { name: new RegExp(`${first}.*8:00–9:00.*Crew B`) })).toBeVisible();
   await expect(watcher.getByRole("group", { name: /^Crew B,/ }).getByRole("button", { name: new RegExp(`${first}.*8:00–9:00`) })).toBeVisible();
-  await drag(owner, crewB.getByRole("button", { name: new RegExp(first) }), crewA, along(10 * 60), true);
+  await drag(owner, crewB.getByRole("button", { name: new RegExp(first) }), crewA, await alongLane(crewA, 10 * 60), true);
   await expect(crewA.getByRole("button", { name: new RegExp(`${first}.*10:00–11:00.*Crew A`) })).toBeVisible();
 
   // The same slot for another visit: the server names the clash, and the visit goes back to the queue.
-  await drag(owner, queue.getByRole("button", { name: new RegExp(second) }), crewA, along(10 * 60 + 30));
+  await drag(owner, queue.getByRole("button", { name: new RegExp(second) }), crewA, await alongLane(crewA, 10 * 60 + 30));
   await expect(owner.getByRole("alert").filter({ hasText: "The visit was not moved" })).toContainText(`Double booking: Crew A already has ${first} from 10:00 to 11:00`);
   await expect(queue.getByRole("button", { name: new RegExp(second) })).toBeVisible();
   await expect(crewA.getByRole("button", { name: new RegExp(second) })).toHaveCount(0);

@@ -189,6 +189,7 @@ export function TimeLane({
       role="group"
       aria-label={label}
       data-lane={`${day}:${crew?.id ?? "all"}`}
+      data-axis={`${axis.startMinute}-${axis.endMinute}`}
       className={cn("relative bg-muted/60", isOver && "ring-2 ring-ring", className)}
     >
       {hours ? (
