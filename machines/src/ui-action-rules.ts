@@ -28,8 +28,8 @@ export const OPEN_MODAL_LABELS: Record<OpenModalTarget, string> = {
   "settings.payments": "Payment settings",
   "settings.communications": "Communication settings",
   "settings.integrations": "Integration settings",
-  "builder.refine": "Refine the build",
-  "builder.confirm": "Confirm the build",
+  "builder.refine": "Build refinement",
+  "builder.confirm": "Build confirmation",
 };
 
 export const DEFAULT_TOAST_TITLE = "Notification";

@@ -1,9 +1,10 @@
 import { NAVIGATE_TARGETS, OPEN_MODAL_TARGETS, type ModuleExecutionResult } from "@fieldops/shared/ui-actions";
 import { afterEach, describe, expect, it, vi, type Mock } from "vitest";
 import { waitFor } from "xstate";
-import { TOAST_DEFAULT_DURATION_MS, TOAST_REMOVE_DELAY_MS } from "./toasts.ts";
+import { TOAST_DEFAULT_DURATION_MS, TOAST_HOTKEY, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX } from "./toasts.ts";
 import type { UiActionEffects } from "./ui-action-effects.ts";
 import {
+  ACTION_RECORDS_LIMIT,
   createUiActionsActor,
   dismissToast,
   selectActionRecord,
@@ -168,6 +169,16 @@ describe("repeats and unknown actions", () => {
     expect(harness.calls).toEqual(["navigate:/jobs", "navigate:/crews", "navigate:/customers", "navigate:/dashboard"]);
   });
 
+  it("keeps the most recent action records only", async () => {
+    const harness = start();
+    for (let i = 0; i <= ACTION_RECORDS_LIMIT; i += 1) sendUiAction(harness.actor, { id: `a${i}`, type: "navigate", target: "/jobs" });
+    await settled(harness.actor, `a${ACTION_RECORDS_LIMIT}`);
+    const ids = harness.actor.getSnapshot().context.records.map((r) => r.id);
+    expect(ids).toHaveLength(ACTION_RECORDS_LIMIT);
+    expect(ids[0]).toBe("a1");
+    expect(harness.effects.navigate).toHaveBeenCalledTimes(ACTION_RECORDS_LIMIT + 1);
+  });
+
   it("ignores an unknown type with a warning", async () => {
     const harness = start();
     const record = await run(harness, { id: "x1", type: "deleteAllJobs", target: "/jobs" });
@@ -317,7 +328,7 @@ describe("toasts", () => {
     expect(visible()).toBe("First");
     expect(harness.actor.getSnapshot().context.toastQueue.map((t) => t.title)).toEqual(["Second", "Third"]);
 
-    vi.advanceTimersByTime(TOAST_DEFAULT_DURATION_MS - 1);
+    vi.advanceTimersByTime(4999);
     expect(visible()).toBe("First");
     vi.advanceTimersByTime(1);
     expect(visible()).toBe("Second");
@@ -333,6 +344,16 @@ describe("toasts", () => {
     expect(harness.actor.getSnapshot().context.closingToasts.map((t) => t.title)).toEqual(["First", "Second", "Third"]);
     vi.advanceTimersByTime(1);
     expect(harness.actor.getSnapshot().context.closingToasts.map((t) => t.title)).toEqual(["Third"]);
+  });
+
+  it("keeps the app's toast constants", () => {
+    expect({ TOAST_LIMIT, TOAST_DEFAULT_DURATION_MS, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX, TOAST_HOTKEY }).toEqual({
+      TOAST_LIMIT: 1,
+      TOAST_DEFAULT_DURATION_MS: 5000,
+      TOAST_REMOVE_DELAY_MS: 1_000_000,
+      TOAST_SWIPE_THRESHOLD_PX: 50,
+      TOAST_HOTKEY: "F8",
+    });
   });
 
   it("dismissing a queued toast drops it without touching the visible one", async () => {

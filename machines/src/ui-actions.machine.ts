@@ -37,6 +37,8 @@ export interface UiActionsContext {
   seenIds: string[];
   queue: QueuedAction[];
   current?: { seq: number; step: UiActionStep };
+  /** Why the action just validated was refused, for the warning. */
+  refusal?: string;
   records: UiActionRecord[];
   nextSeq: number;
   visibleToast: Toast | null;
@@ -123,15 +125,23 @@ export const uiActionsMachine = setup({
       if (next === undefined) return {};
       const plan = planUiAction(next.raw, context.rules);
       if (!plan.allowed) {
-        context.effects.warn(plan.warning);
-        return { queue: rest, current: undefined, records: updateRecord(context.records, next.seq, (r) => settle(r, "refused", plan.chip)) };
+        return {
+          queue: rest,
+          current: undefined,
+          refusal: plan.warning,
+          records: updateRecord(context.records, next.seq, (r) => settle(r, "refused", plan.chip)),
+        };
       }
       return {
         queue: rest,
         current: { seq: next.seq, step: plan.step },
+        refusal: undefined,
         records: updateRecord(context.records, next.seq, (r) => settle(r, "validated")),
       };
     }),
+    warnRefusal: ({ context }) => {
+      if (context.refusal !== undefined) context.effects.warn(context.refusal);
+    },
     markExecuting: assign(({ context }) => ({
       records: updateRecord(context.records, context.current?.seq ?? -1, (r) => settle(r, "executing")),
     })),
@@ -179,7 +189,7 @@ export const uiActionsMachine = setup({
       states: {
         idle: { always: { guard: "hasQueuedAction", target: "validating" } },
         validating: {
-          entry: "validateNext",
+          entry: ["validateNext", "warnRefusal"],
           always: [{ guard: "hasCurrentAction", target: "executing" }, { target: "idle" }],
         },
         executing: {
