@@ -110,12 +110,15 @@ describe("navigate", () => {
 });
 
 describe("startOAuth", () => {
-  it("starts sign-in at an allow-listed provider origin", async () => {
+  it.each([
+    ["https://quickbooks.example/oauth2/authorize?client_id=abc&state=xyz", "quickbooks.example"],
+    ["https://connect.stripe.example/oauth/authorize", "connect.stripe.example"],
+    ["https://quickbooks.example?client_id=abc", "quickbooks.example"],
+  ])("starts sign-in at the allow-listed origin of %s", async (authUrl, host) => {
     const harness = start();
-    const authUrl = "https://quickbooks.example/oauth2/authorize?client_id=abc&state=xyz";
     const record = await run(harness, { id: "o1", type: "startOAuth", params: { authUrl } });
     expect(harness.effects.startOAuth).toHaveBeenCalledExactlyOnceWith(authUrl);
-    expect(record).toMatchObject({ status: "done", chip: "Started sign-in at quickbooks.example" });
+    expect(record).toMatchObject({ status: "done", chip: `Started sign-in at ${host}` });
   });
 
   it.each([
