@@ -24,6 +24,11 @@ const httpLibraries = {
   message: "Domain code knows nothing of HTTP: throw a DomainError and let the API map it to a status.",
 };
 
+const machinesImports = {
+  regex: String.raw`^(?!@fieldops/shared(?:/|$)|xstate$|\.\.?/)`,
+  message: "The machines import only @fieldops/shared and xstate: the same code runs in the browser and in Node tests.",
+};
+
 const featureImports = {
   regex: String.raw`(?:^|/)features/`,
   message: "The shell and the web app's shared code import no feature: features reach the shell through app/ (routes, live-event reactions).",
@@ -50,9 +55,14 @@ export default tseslint.config(
   { files: ["packages/**/*.ts"], rules: { "no-restricted-imports": restrict(appImports) } },
   { files: ["packages/domain/**/*.ts"], rules: { "no-restricted-imports": restrict(appImports, httpLibraries) } },
   {
-    files: ["packages/shared/**/*.ts", "machines/**/*.ts"],
+    files: ["packages/shared/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-imports": restrict(appImports, serverPackages, serverLibraries) },
+  },
+  {
+    files: ["machines/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": restrict(appImports, serverPackages, serverLibraries, machinesImports) },
   },
   {
     files: ["apps/web/**/*.{ts,tsx}"],

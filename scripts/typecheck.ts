@@ -21,6 +21,7 @@ const PROJECTS = [
   "apps/web/tsconfig.test.json",
   "workers/tsconfig.json",
   "machines/tsconfig.json",
+  "machines/tsconfig.test.json",
   "tests/e2e/tsconfig.json",
   "tsconfig.json",
 ];

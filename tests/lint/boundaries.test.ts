@@ -30,6 +30,16 @@ describe("import boundaries", () => {
     expect(await importErrors("packages/shared/src/x.ts", "ioredis")).not.toEqual([]);
   });
 
+  it("keeps the machines to the shared contracts and xstate", async () => {
+    expect(await importErrors("machines/src/x.machine.ts", "@fieldops/shared/ui-actions")).toEqual([]);
+    expect(await importErrors("machines/src/x.machine.ts", "xstate")).toEqual([]);
+    expect(await importErrors("machines/src/x.machine.ts", "./toasts.ts")).toEqual([]);
+    expect(await importErrors("machines/src/x.machine.ts", "@fieldops/db")).not.toEqual([]);
+    expect(await importErrors("machines/src/x.machine.ts", "react")).not.toEqual([]);
+    expect(await importErrors("machines/src/x.machine.ts", "node:fs")).not.toEqual([]);
+    expect(await importErrors("machines/src/x.machine.ts", "@fieldops/shared-evil")).not.toEqual([]);
+  });
+
   it("never lets a package import an app or the worker process", async () => {
     expect(await importErrors("packages/db/src/x.ts", "@fieldops/api/app")).not.toEqual([]);
     expect(await importErrors("packages/domain/src/x/y.ts", "@fieldops/worker/run-workers")).not.toEqual([]);

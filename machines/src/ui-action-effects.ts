@@ -1,0 +1,128 @@
+import {
+  moduleExecutionResultSchema,
+  type ModuleExecutionResult,
+  type NavigateTarget,
+  type OpenModalTarget,
+} from "@fieldops/shared/ui-actions";
+import type { Toast } from "./toasts.ts";
+import type { BuildModalRequest, UiActionStep } from "./ui-action-rules.ts";
+
+/** What the app does for an allowed action; the web app wires these to its router, dialogs and API client. */
+export interface UiActionEffects {
+  navigate(path: NavigateTarget): void | Promise<void>;
+  openModal(target: OpenModalTarget): void | Promise<void>;
+  startOAuth(url: string): void | Promise<void>;
+  executeModule(moduleId: string, params: Record<string, unknown>): Promise<ModuleExecutionResult>;
+  requestModuleApproval(request: { moduleId: string; params: Record<string, unknown>; reason?: string }): void | Promise<void>;
+  openBuildModal(build: BuildModalRequest): void | Promise<void>;
+  requestQuote(request: { sessionId: string; spec: unknown }): void | Promise<void>;
+  /** Told why an action was ignored or blocked. */
+  warn(message: string): void;
+}
+
+export type ToastContent = Omit<Toast, "id" | "open">;
+
+export interface UiActionOutcome {
+  status: "done" | "refused" | "failed";
+  chip: string;
+  toast?: ToastContent;
+}
+
+export const MODULE_TOASTS = {
+  executed: { title: "Module Executed" },
+  approvalRequired: { title: "Approval Required", description: "This action requires administrator approval" },
+  planUpgradeRequired: { title: "Plan Upgrade Required", description: "This feature requires a plan upgrade" },
+  error: { title: "Module Error", description: "Failed to execute module" },
+  executionFailed: { title: "Execution Failed", description: "Failed to execute module. Please try again." },
+} as const;
+
+export const QUOTE_ERROR_TOAST = { title: "Quote Error", description: "Failed to generate quote. Please try again." } as const;
+
+function approvalToast(reason: string | undefined): ToastContent {
+  return { title: MODULE_TOASTS.approvalRequired.title, description: reason ?? MODULE_TOASTS.approvalRequired.description, variant: "default" };
+}
+
+/** The toast and chip of a module's answer (`POST /api/modules/execute`). */
+export function moduleOutcome(moduleId: string, answer: unknown): UiActionOutcome {
+  const parsed = moduleExecutionResultSchema.safeParse(answer);
+  if (!parsed.success) return moduleCallFailed(moduleId);
+  const result = parsed.data;
+  if (result.requiresApproval) return { status: "done", chip: `Waiting for approval: ${moduleId}`, toast: approvalToast(result.reason) };
+  if (result.planUpgradeRequired) {
+    return {
+      status: "refused",
+      chip: `Blocked: ${moduleId} needs a plan upgrade`,
+      toast: { ...MODULE_TOASTS.planUpgradeRequired, variant: "default" },
+    };
+  }
+  if (result.success) {
+    return { status: "done", chip: `Ran ${moduleId}`, toast: { title: MODULE_TOASTS.executed.title, description: result.message, variant: "default" } };
+  }
+  const error = result.error ?? MODULE_TOASTS.error.description;
+  return { status: "failed", chip: `Failed: ${moduleId}: ${error}`, toast: { title: MODULE_TOASTS.error.title, description: error, variant: "destructive" } };
+}
+
+function moduleCallFailed(moduleId: string): UiActionOutcome {
+  return { status: "failed", chip: `Failed: ${moduleId} could not run`, toast: { ...MODULE_TOASTS.executionFailed, variant: "destructive" } };
+}
+
+/** What an effect is doing, for the chip of an action whose effect threw. */
+function attempted(step: UiActionStep): string {
+  switch (step.type) {
+    case "navigate":
+    case "openModal":
+      return `open ${step.label}`;
+    case "startOAuth":
+      return `start sign-in at ${step.host}`;
+    case "showToast":
+      return "show the notification";
+    case "openBuildModal":
+      return "open the build quote";
+    case "executeModule":
+      return `run ${step.moduleId}`;
+    case "requestModuleApproval":
+      return `request approval for ${step.moduleId}`;
+    case "request_quote":
+      return "request a quote";
+  }
+}
+
+async function perform(step: UiActionStep, effects: UiActionEffects): Promise<UiActionOutcome> {
+  switch (step.type) {
+    case "navigate":
+      await effects.navigate(step.path);
+      return { status: "done", chip: `Opened ${step.label}` };
+    case "openModal":
+      await effects.openModal(step.target);
+      return { status: "done", chip: `Opened ${step.label}` };
+    case "startOAuth":
+      await effects.startOAuth(step.url);
+      return { status: "done", chip: `Started sign-in at ${step.host}` };
+    case "showToast":
+      return { status: "done", chip: `Notified: ${step.toast.title}`, toast: step.toast };
+    case "openBuildModal":
+      await effects.openBuildModal(step.build);
+      return { status: "done", chip: "Opened the build quote" };
+    case "executeModule":
+      return moduleOutcome(step.moduleId, await effects.executeModule(step.moduleId, step.params));
+    case "requestModuleApproval":
+      await effects.requestModuleApproval({ moduleId: step.moduleId, params: step.params, reason: step.reason });
+      return { status: "done", chip: `Approval requested: ${step.moduleId}`, toast: approvalToast(step.reason) };
+    case "request_quote":
+      await effects.requestQuote({ sessionId: step.sessionId, spec: step.spec });
+      return { status: "done", chip: "Requested a quote" };
+  }
+}
+
+/** Carries out an allowed action; an effect that throws becomes a failed outcome with the app's error toast. */
+export async function runUiActionStep(step: UiActionStep, effects: UiActionEffects): Promise<UiActionOutcome> {
+  try {
+    return await perform(step, effects);
+  } catch {
+    if (step.type === "executeModule") return moduleCallFailed(step.moduleId);
+    if (step.type === "request_quote") {
+      return { status: "failed", chip: "Failed: could not request a quote", toast: { ...QUOTE_ERROR_TOAST, variant: "destructive" } };
+    }
+    return { status: "failed", chip: `Failed: could not ${attempted(step)}` };
+  }
+}
