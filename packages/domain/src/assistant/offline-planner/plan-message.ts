@@ -36,9 +36,9 @@ const RULES: Rule[] = [
   planRevenue,
   planDaySchedule,
   planModal,
-  planNavigation,
   planFindJob,
   planFindCustomer,
+  planNavigation,
   planFeatureRequest,
 ];
 

@@ -33,7 +33,7 @@ const MODALS: Modal[] = [
 ];
 
 const SETUP_VERBS = ["connect", "link", "set up", "setup", "configure", "integrate", "hook up", "enable", "turn on", "sync", "add", "manage", "change", "edit", "update"];
-const NAVIGATE_VERBS = ["go to", "go", "take me", "navigate", "open", "show", "show me", "bring up", "pull up", "view", "see", "switch to", "head to", "jump to", "get me to", "visit", "page", "screen", "tab", "list"];
+const NAVIGATE_VERBS = ["go to", "go", "back to", "take me", "navigate", "open", "show", "show me", "bring up", "pull up", "view", "see", "switch to", "head to", "jump to", "get me to", "visit", "page", "screen", "tab", "list"];
 
 export function isNavigationRequest(message: ReadMessage): boolean {
   return mentions(message, ...NAVIGATE_VERBS) || message.words.length <= 3;

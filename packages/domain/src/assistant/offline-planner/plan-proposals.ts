@@ -4,7 +4,7 @@ import { pickByName } from "./fuzzy-match.ts";
 import { parseWhen, todayIn } from "./parse-when.ts";
 import { CAPABILITIES, refusalFor, type Capability } from "./planner-policy.ts";
 import type { NamedRecord, PlannerInput } from "./planner-input.ts";
-import { mentions, type ReadMessage } from "./read-message.ts";
+import { mentions, textAfter, type ReadMessage } from "./read-message.ts";
 import { asMarkdownText, cleanName, resolveCustomer } from "./resolve-customer.ts";
 
 /** A module run shown to the user with what it will do; the executeModule action is sent once they confirm. */
@@ -48,7 +48,7 @@ function customerLabel(customer: NamedRecord): string {
   return customer.name === "the selected customer" ? customer.name : `**${asMarkdownText(customer.name)}**`;
 }
 
-const SCHEDULE = /\b(?:schedule|book|put|slot|pencil)\s+(?:in\s+)?(?:a\s+)?(?:visit\s+(?:for|with|at)\s+)?(.*)$/i;
+const SCHEDULE_VERBS = ["schedule", "book", "put", "slot", "pencil"];
 const CREW = /\b(?:with|to|for)\s+((?:crew|team)\s+\S+|\S+(?:\s+\S+)?\s+(?:crew|team))\b|\bwith\s+(\S+(?:\s+\S+)?)\s*$/i;
 
 async function resolveCrew(name: string, input: PlannerInput): Promise<{ crew: NamedRecord } | { plan: AssistantPlan }> {
@@ -60,9 +60,9 @@ async function resolveCrew(name: string, input: PlannerInput): Promise<{ crew: N
 }
 
 export async function planScheduleVisit(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
-  const found = SCHEDULE.exec(message.raw);
-  if (!found || !mentions(message, "schedule", "book", "put", "slot", "pencil")) return null;
-  const rest = found[1] ?? "";
+  const after = textAfter(message.raw, SCHEDULE_VERBS);
+  if (after === null) return null;
+  const rest = after.replace(/^(?:in\s+)?(?:a\s+)?(?:visit\s+(?:for|with|at)\s+)?/i, "");
   if (/^(?:for\s+)?(?:today|tomorrow|this week)?\s*\??$/i.test(rest.trim())) return null;
   const refusal = allowed(CAPABILITIES.scheduleVisit, input);
   if (refusal) return refusal;

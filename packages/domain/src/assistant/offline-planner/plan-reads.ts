@@ -10,7 +10,7 @@ function read(capability: Capability, input: PlannerInput, reply: string, call: 
   return refusalFor(capability, input.role, input.features) ?? { kind: "read", reply, reads: [call] };
 }
 
-const MONEY_OWED = ["unpaid", "outstanding", "overdue", "past due", "owe", "owes", "owed", "owing", "not paid", "havent paid", "hasnt paid", "late payments", "receivables", "late invoices", "pay me"];
+const MONEY_OWED = ["unpaid", "outstanding", "overdue", "past due", "owe", "owes", "owed", "owing", "not paid", "havent paid", "hasnt paid", "havent been paid", "not been paid", "hasnt been paid", "late payments", "receivables", "late invoices", "pay me"];
 
 export function planUnpaidInvoices(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   const aboutInvoices = mentions(message, "invoice", "invoices", "bills", "payments");
@@ -96,9 +96,11 @@ export async function planFindJob(message: ReadMessage, input: PlannerInput): Pr
   const refusal = refusalFor(CAPABILITIES.seeJobs, input.role, input.features);
   if (refusal) return refusal;
   if (found[3]) return { kind: "read", reply: `Looking for job ${asMarkdownText(found[3])}.`, reads: [{ tool: "findJobs", query: found[3] }] };
-  const rest = (found[1] ?? found[2] ?? "").replace(/^(?:for|of|at|with|number|no\.?|named|called|about)\s+/i, "");
+  const rest = (found[1] ?? found[2] ?? "")
+    .replace(/^(?:for|of|at|with|number|no\.?|named|called|about|does|do|did|has)\s+/i, "")
+    .replace(/\s+(?:have|has|got|had)\s*\??$/i, "");
   const query = cleanName(rest);
-  if (query === null) return null;
+  if (query === null || /^(?:list|page|tab|screen|view|please|pls)$/i.test(query)) return null;
   if (isPronoun(query)) {
     const resolved = await resolveCustomer(query, input);
     if ("plan" in resolved) return resolved.plan;
