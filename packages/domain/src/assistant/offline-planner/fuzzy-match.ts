@@ -24,7 +24,7 @@ function wordSimilarity(a: string, b: string): number {
   if (a === b) return 1;
   if (b.startsWith(a) && a.length >= 3) return 0.9;
   const distance = editDistance(a, b);
-  if (distance > typoAllowance(Math.min(a.length, b.length))) return 0;
+  if (distance > typoAllowance(Math.max(a.length, b.length))) return 0;
   return 1 - distance / Math.max(a.length, b.length);
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AssistantPlan } from "@fieldops/shared/assistant";
+import { NAVIGATE_TARGETS, OPEN_MODAL_TARGETS } from "@fieldops/shared/ui-actions";
 import { planMessage } from "./plan-message.ts";
 import { outcomeOf, plannerInput, type PlannerCase } from "./planner-test-fixtures.ts";
 
@@ -259,5 +260,9 @@ describe("the offline planner over a table of phrasings", () => {
     expect(outcomeOf(result)).toBe(expected);
     if (row[2]?.params) expect(keyParams(result)).toMatchObject(row[2].params);
     if (result.kind === "refuse" || result.kind === "clarify" || result.kind === "answer") expect(result).not.toHaveProperty("actions");
+    for (const action of result.kind === "actions" ? result.actions : []) {
+      if (action.type === "navigate") expect(NAVIGATE_TARGETS).toContain(action.target);
+      if (action.type === "openModal") expect(OPEN_MODAL_TARGETS).toContain(action.target);
+    }
   });
 });
