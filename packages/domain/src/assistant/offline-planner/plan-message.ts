@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { assistantPlanSchema, type AssistantPlan } from "@fieldops/shared/assistant";
-import { planModal, planNavigation } from "./plan-navigation.ts";
+import { planAddCustomer, planModal, planNavigation } from "./plan-navigation.ts";
 import {
   planCreateJob,
   planExportCustomers,
@@ -36,6 +36,7 @@ const RULES: Rule[] = [
   planRevenue,
   planDaySchedule,
   planModal,
+  planAddCustomer,
   planFindJob,
   planFindCustomer,
   planNavigation,
@@ -49,7 +50,8 @@ function small(message: ReadMessage): AssistantPlan | null {
     if (mentions(message, "thanks", "thank you")) return { kind: "answer", reply: "You're welcome." };
     return { kind: "answer", reply: `Hello! ${HELP}` };
   }
-  if (mentions(message, "help", "what can you do", "what do you do")) return { kind: "answer", reply: HELP };
+  if (words.length <= 2 && mentions(message, "help")) return { kind: "answer", reply: HELP };
+  if (mentions(message, "what can you do", "what do you do", "how can you help")) return { kind: "answer", reply: HELP };
   return null;
 }
 

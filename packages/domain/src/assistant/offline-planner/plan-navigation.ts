@@ -35,8 +35,13 @@ const MODALS: Modal[] = [
 const SETUP_VERBS = ["connect", "link", "set up", "setup", "configure", "integrate", "hook up", "enable", "turn on", "sync", "add", "manage", "change", "edit", "update"];
 const NAVIGATE_VERBS = ["go to", "go", "back to", "take me", "navigate", "open", "show", "show me", "bring up", "pull up", "view", "see", "switch to", "head to", "jump to", "get me to", "visit", "page", "screen", "tab", "list"];
 
-export function isNavigationRequest(message: ReadMessage): boolean {
-  return mentions(message, ...NAVIGATE_VERBS) || message.words.length <= 3;
+const FILLER = new Set(["my", "the", "all", "our", "please", "pls", "plz", "thanks", "yo", "hey", "now", "list", "page"]);
+
+/** A navigation verb, or nothing but a page's name ("custmers", "jobs page"), so that "text the customer" is not. */
+function isNavigationRequest(message: ReadMessage, page: Page): boolean {
+  if (mentions(message, ...NAVIGATE_VERBS)) return true;
+  const pageWords = new Set(page.phrases.flatMap((phrase) => phrase.split(" ")));
+  return message.words.every((word) => FILLER.has(word) || pageWords.has(word));
 }
 
 function action(input: PlannerInput, fields: { type: "navigate" | "openModal"; target: string }) {
@@ -67,11 +72,19 @@ export function planNavigation(message: ReadMessage, input: PlannerInput): Assis
     if (!page) return { kind: "refuse", reply: `I can't take you to \`${path}\`. I can open these pages: ${ALLOWED_LIST}.` };
     return toPage(page, input);
   }
-  if (!isNavigationRequest(message)) return null;
   const page = PAGES.find((candidate) => mentions(message, ...candidate.phrases));
-  if (page) return toPage(page, input);
-  if (mentions(message, ...OFF_LIMITS)) return { kind: "refuse", reply: `I can't open that page from the chat. I can open these pages: ${ALLOWED_LIST}.` };
+  if (page) return isNavigationRequest(message, page) ? toPage(page, input) : null;
+  if ((mentions(message, ...NAVIGATE_VERBS) || message.words.length <= 3) && mentions(message, ...OFF_LIMITS)) return { kind: "refuse", reply: `I can't open that page from the chat. I can open these pages: ${ALLOWED_LIST}.` };
   return null;
+}
+
+const ADD_CUSTOMER = /\b(?:create|add|new|make)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:customer|client)\b/i;
+
+/** There is no module that adds a customer: the customers page has the form. */
+export function planAddCustomer(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
+  if (!ADD_CUSTOMER.test(message.raw)) return null;
+  const plan = toPage(PAGES.find((page) => page.target === "/customers")!, input);
+  return plan.kind === "actions" ? { ...plan, reply: "I can't add a customer from the chat; opening customers, where you can add one." } : plan;
 }
 
 function toPage(page: Page, input: PlannerInput): AssistantPlan {

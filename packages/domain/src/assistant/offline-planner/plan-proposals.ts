@@ -49,6 +49,8 @@ function customerLabel(customer: NamedRecord): string {
 }
 
 const SCHEDULE_VERBS = ["schedule", "book", "put", "slot", "pencil"];
+/** "what's on the schedule", "show my schedule": the schedule as a thing to read, not a visit to book. */
+const SCHEDULE_AS_NOUN = /^\s*(?:what|whats|what's|show|who|how)\b|\b(?:the|my|our|todays|today's|tomorrows|tomorrow's|weeks|week's)\s+s[ck]?h?edu?le?\w*/i;
 const CREW = /\b(?:with|to|for)\s+((?:crew|team)\s+\S+|\S+(?:\s+\S+)?\s+(?:crew|team))\b|\bwith\s+(\S+(?:\s+\S+)?)\s*$/i;
 
 async function resolveCrew(name: string, input: PlannerInput): Promise<{ crew: NamedRecord } | { plan: AssistantPlan }> {
@@ -61,7 +63,7 @@ async function resolveCrew(name: string, input: PlannerInput): Promise<{ crew: N
 
 export async function planScheduleVisit(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const after = textAfter(message.raw, SCHEDULE_VERBS);
-  if (after === null) return null;
+  if (after === null || SCHEDULE_AS_NOUN.test(message.raw)) return null;
   const rest = after.replace(/^(?:in\s+)?(?:a\s+)?(?:visit\s+(?:for|with|at)\s+)?/i, "");
   if (/^(?:for\s+)?(?:today|tomorrow|this week)?\s*\??$/i.test(rest.trim())) return null;
   const refusal = allowed(CAPABILITIES.scheduleVisit, input);
@@ -89,7 +91,8 @@ export async function planScheduleVisit(message: ReadMessage, input: PlannerInpu
 
 export async function planPaymentReminders(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const remind = mentions(message, "remind", "reminder", "reminders", "chase", "nudge", "dun", "follow up on", "follow up with");
-  if (!remind || mentions(message, "settings", "set up", "setup", "configure")) return null;
+  const aboutMoney = mentions(message, "payment", "payments", "invoice", "invoices", "owe", "owes", "owed", "overdue", "past due", "late", "payers", "unpaid", "outstanding", "send reminders", "send the reminders");
+  if (!remind || !aboutMoney || mentions(message, "settings", "set up", "setup", "configure")) return null;
   const refusal = allowed(CAPABILITIES.sendReminders, input);
   if (refusal) return refusal;
   const count = await input.lookup.countPastDueInvoices();

@@ -53,10 +53,10 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
   return { kind: "read", reply: `Here is the revenue for ${period.label}.`, reads: [{ tool: "revenueForPeriod", ...period }] };
 }
 
-const SCHEDULE_WORDS = ["schedule", "calendar", "agenda", "visits", "visit", "appointments", "appointment", "whats on", "what is on", "whos working", "who is working", "whos out", "on the board", "dispatch board", "route", "plan for", "lined up", "booked"];
+const SCHEDULE_WORDS = ["schedule", "calendar", "agenda", "visits", "visit", "appointments", "appointment", "whats on", "what is on", "whos working", "who is working", "whos out", "on the board", "dispatch board", "route", "plan for", "lined up", "booked", "jobs", "job"];
 
 export function planDaySchedule(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
-  if (!mentions(message, ...SCHEDULE_WORDS)) return null;
+  if (!mentions(message, ...SCHEDULE_WORDS) || mentions(message, "connect", "sync", "link", "integrate", "set up", "setup")) return null;
   const today = todayIn(input.now, input.timeZone);
   let day: string | null = null;
   if (mentions(message, "today", "todays", "tonight", "this morning", "this afternoon")) day = today;
@@ -71,7 +71,7 @@ export function planDaySchedule(message: ReadMessage, input: PlannerInput): Assi
   return read(CAPABILITIES.seeSchedule, input, `Here is the schedule for ${label}.`, { tool: "daySchedule", date: day });
 }
 
-const FIND_CUSTOMER = /\b(?:find|look ?up|lookup|search(?: for)?|pull up|show me|get|who is|whos|details (?:for|of|on)|info (?:for|on|about)|where is)\s+(?:the\s+)?(?:customer|client)s?\s+(.+)$|\b(?:customer|client)\s+(?:named|called)\s+(.+)$|\b(?:find|look ?up|lookup|search for)\s+(.+?)(?:'s)?\s+(?:details|info|record|contact|address|phone number|number|email)\b|\b(?:find|look ?up|lookup|search for)\s+(?!(?:a |the |my )?(?:jobs?|invoices?|visits?|crews?)\b)(.+)$/i;
+const FIND_CUSTOMER = /\b(?:find|look ?up|lookup|search(?: for)?|pull up|show me|get|who is|whos|details (?:for|of|on)|info (?:for|on|about)|where is)\s+(?:the\s+)?(?:customer|client)s?\s+(.+)$|\b(?:customer|client)\s+(?:named|called)\s+(.+)$|\b(?:find|look ?up|lookup|search for)\s+(.+?)(?:'s)?\s+(?:details|info|record|contact|address|phone number|number|email)\b|\b(?:find|look ?up|lookup|search for|who is|whos|who's|tell me about)\s+(?!(?:a |the |my )?(?:jobs?|invoices?|visits?|crews?)\b)(.+)$/i;
 
 export async function planFindCustomer(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const found = FIND_CUSTOMER.exec(message.raw);

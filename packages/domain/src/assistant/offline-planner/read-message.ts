@@ -13,7 +13,7 @@ const VOCABULARY = [
 /** Everyday words a typo away from a known word, kept as they are ("look up" is not "book up"). */
 const COMMON_WORDS = [
   "come", "cook", "done", "fine", "give", "have", "held", "hook", "hope", "kind", "like", "line", "live", "look",
-  "lookup", "mind", "more", "move", "none", "seek", "some", "take", "that", "them", "then", "this", "took", "want",
+  "lookup", "mind", "reschedule", "rescheduled", "unschedule", "more", "move", "none", "seek", "some", "take", "that", "them", "then", "this", "took", "want",
   "weak", "what", "when", "wish", "with", "work", "would", "team", "shop", "ring", "sow", "spend", "visitor",
 ];
 const VOCABULARY_SET = new Set([...VOCABULARY, ...COMMON_WORDS]);
