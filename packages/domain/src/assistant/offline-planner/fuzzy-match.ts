@@ -1,3 +1,6 @@
+// Our own small matcher rather than a library such as fuse.js: the planner applies one typo rule, word by word, to
+// its keywords and to names alike, and whole-string scoring would rank "crew b" close to "Crew A".
+
 /** Edit distance counting an adjacent swap as one edit (optimal string alignment), so "custmoers" is close to "customers". */
 export function editDistance(a: string, b: string): number {
   const rows = a.length + 1;

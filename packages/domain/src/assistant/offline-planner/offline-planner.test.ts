@@ -189,6 +189,8 @@ const TABLE: Row[] = [
   ["schedule a visit for Maria Gonzalez on Dec 3 at 9:30 with alpha team", "module:schedule-visit", { params: { customerId: "c-maria", start: "2026-12-03T14:30:00.000Z", crewId: "crew-alpha" } }],
   ["schedule acme plumbing friday at 8am with crew a", "module:schedule-visit", { params: { customerId: "c-acme", start: "2026-11-27T13:00:00.000Z", crewId: "crew-a" } }],
   ["please schedule maria gonzalez next wednesday at 11am", "module:schedule-visit", { params: { customerId: "c-maria", start: "2026-12-02T16:00:00.000Z", crewId: null } }],
+  ["schedule this job for tomorrow at 9", "module:schedule-visit", { path: "/jobs/j-1", jobId: "j-1", params: { jobId: "j-1", start: "2026-11-27T14:00:00.000Z", crewId: null } }],
+  ["schedule this job for tomorrow at 9", "clarify"],
   ["schedule Acme next Tuesday", "clarify"],
   ["schedule Acme", "clarify"],
   ["schedule Acme next Tuesday at 9 with Crew Z", "clarify"],
@@ -211,6 +213,7 @@ const TABLE: Row[] = [
   ["optimise today", "module:optimize-day", { params: { date: "2026-11-26" } }],
   ["optimize routes for Dec 4", "module:optimize-day", { params: { date: "2026-12-04" } }],
   ["optimize routes", "clarify"],
+  ["optimize the routes", "module:optimize-day", { path: "/schedule", day: "2026-12-02", params: { date: "2026-12-02" } }],
   ["optimize tomorrow", "refuse", GROWTH],
   // Other modules
   ["export customers", "module:export-customers"],

@@ -48,6 +48,8 @@ function customerLabel(customer: NamedRecord): string {
   return customer.name === "the selected customer" ? customer.name : `**${asMarkdownText(customer.name)}**`;
 }
 
+/** On a job's page, "this job" is the selected job. */
+const THIS_JOB = /^(?:(?:this|that|the|current|selected)\s+(?:job|visit|work order|service call))$/i;
 const SCHEDULE_VERBS = ["schedule", "book", "put", "slot", "pencil"];
 /** "what's on the schedule", "show my schedule": the schedule as a thing to read, not a visit to book. */
 const SCHEDULE_AS_NOUN = /^\s*(?:what|whats|what's|show|who|how)\b|\b(?:the|my|our|todays|today's|tomorrows|tomorrow's|weeks|week's)\s+s[ck]?h?edu?le?\w*/i;
@@ -73,10 +75,12 @@ export async function planScheduleVisit(message: ReadMessage, input: PlannerInpu
   const when = parseWhen(withoutCrew, input.now, input.timeZone);
   const namePart = when ? withoutCrew.slice(0, when.index) : withoutCrew;
   const name = cleanName(namePart.replace(/\b(?:in|on|for|at|next|this|a visit|visit)\s*$/i, ""));
-  const resolved = await resolveCustomer(name, input);
+  const jobId = name !== null && THIS_JOB.test(name) ? input.context.jobId : undefined;
+  const resolved = jobId ? { customer: { id: "", name: "the selected job" } } : await resolveCustomer(name, input);
   if ("plan" in resolved) return resolved.plan;
-  if (!when || when.day === null) return { kind: "clarify", reply: `On which day and at what time should I schedule ${customerLabel(resolved.customer)}?` };
-  if (when.at === null) return { kind: "clarify", reply: `At what time on ${when.day} should I schedule ${customerLabel(resolved.customer)}?` };
+  const who = jobId ? "the selected job" : customerLabel(resolved.customer);
+  if (!when || when.day === null) return { kind: "clarify", reply: `On which day and at what time should I schedule ${who}?` };
+  if (when.at === null) return { kind: "clarify", reply: `At what time on ${when.day} should I schedule ${who}?` };
   let crew: NamedRecord | null = null;
   if (crewMatch) {
     const crewResolved = await resolveCrew((crewMatch[1] ?? crewMatch[2]!).trim(), input);
@@ -84,8 +88,9 @@ export async function planScheduleVisit(message: ReadMessage, input: PlannerInpu
     crew = crewResolved.crew;
   }
   const at = formatCompanyTime(when.at.toISOString(), input.timeZone, "en-US");
-  const params = { customerId: resolved.customer.id, start: when.at.toISOString(), crewId: crew?.id ?? null };
-  const summary = `Schedule a visit for ${customerLabel(resolved.customer)} on ${at}${crew ? ` with **${asMarkdownText(crew.name)}**` : ", unassigned"}.`;
+  const target = jobId ? { jobId } : { customerId: resolved.customer.id };
+  const params = { ...target, start: when.at.toISOString(), crewId: crew?.id ?? null };
+  const summary = `Schedule a visit for ${who} on ${at}${crew ? ` with **${asMarkdownText(crew.name)}**` : ", unassigned"}.`;
   return propose(input, "schedule-visit", params, summary);
 }
 
@@ -106,7 +111,9 @@ export function planOptimizeDay(message: ReadMessage, input: PlannerInput): Assi
   const refusal = allowed(CAPABILITIES.optimizeDay, input);
   if (refusal) return refusal;
   const today = todayIn(input.now, input.timeZone);
-  const day = mentions(message, "today", "todays") ? today : (parseWhen(message.raw, input.now, input.timeZone)?.day ?? null);
+  const named = mentions(message, "today", "todays") ? today : (parseWhen(message.raw, input.now, input.timeZone)?.day ?? null);
+  // On the board, the day on screen is the one meant when none is named.
+  const day = named ?? input.context.day ?? null;
   if (day === null) return { kind: "clarify", reply: "Which day's routes should I optimize: today, tomorrow, or another date?" };
   return propose(input, "optimize-day", { date: day }, `Optimize the routes of every crew on ${day === today ? "today" : day} and show the proposal.`);
 }

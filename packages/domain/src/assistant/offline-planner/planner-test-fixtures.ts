@@ -32,7 +32,7 @@ export function fixedLookup(pastDue = 3): PlannerLookup {
 export const NOW = new Date("2026-11-26T15:00:00Z");
 export const TIME_ZONE = "America/New_York";
 
-export type PlannerCase = { role?: Role; plan?: PlanId; path?: string; customerId?: string; pastDue?: number };
+export type PlannerCase = { role?: Role; plan?: PlanId; path?: string; customerId?: string; jobId?: string; day?: string; pastDue?: number };
 
 export function plannerInput(message: string, options: PlannerCase = {}): PlannerInput {
   let counter = 0;
@@ -40,7 +40,12 @@ export function plannerInput(message: string, options: PlannerCase = {}): Planne
     message,
     role: options.role ?? "owner",
     features: PLANS[options.plan ?? "pro"].features,
-    context: { path: options.path ?? "/dashboard", ...(options.customerId ? { customerId: options.customerId } : {}) },
+    context: {
+      path: options.path ?? "/dashboard",
+      ...(options.customerId ? { customerId: options.customerId } : {}),
+      ...(options.jobId ? { jobId: options.jobId } : {}),
+      ...(options.day ? { day: options.day } : {}),
+    },
     now: NOW,
     timeZone: TIME_ZONE,
     lookup: fixedLookup(options.pastDue),
