@@ -8,7 +8,7 @@ type Page = { target: NavigateTarget; name: string; phrases: string[]; capabilit
 
 // Most specific first: "payment settings" is its page, not the general settings.
 const PAGES: Page[] = [
-  { target: "/settings/integrations", name: "integration settings", phrases: ["integration settings", "integrations settings", "settings/integrations", "integrations page", "integrations"], capability: CAPABILITIES.manageSettings },
+  { target: "/settings/integrations", name: "integration settings", phrases: ["integration settings", "integrations settings", "settings/integrations", "integrations page", "integrations", "integration"], capability: CAPABILITIES.manageSettings },
   { target: "/settings/payments", name: "payment settings", phrases: ["payment settings", "payments settings", "settings/payments", "payment setting"], capability: CAPABILITIES.manageSettings },
   { target: "/settings/communications", name: "communication settings", phrases: ["communication settings", "communications settings", "settings/communications", "notification settings", "notifications settings", "email settings", "sms settings", "communications", "notifications"], capability: CAPABILITIES.manageSettings },
   { target: "/settings", name: "settings", phrases: ["settings", "preferences", "account settings", "company settings"], capability: CAPABILITIES.seeSettings },

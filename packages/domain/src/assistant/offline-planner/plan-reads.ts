@@ -44,7 +44,7 @@ function periodOf(message: ReadMessage, input: PlannerInput): Period | null {
 }
 
 export function planRevenue(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
-  const asksMoney = mentions(message, "revenue", "income", "sales", "takings", "turnover", "earnings", "earned", "earn", "made", "make", "brought in", "billed", "money");
+  const asksMoney = mentions(message, "revenue", "income", "sales", "takings", "turnover", "earnings", "earned", "earn", "made", "make", "brought in", "billed", "invoiced", "money");
   if (!asksMoney || mentions(message, "make a", "make an")) return null;
   const refusal = refusalFor(CAPABILITIES.seeRevenue, input.role, input.features);
   if (refusal) return refusal;
@@ -57,6 +57,9 @@ const SCHEDULE_WORDS = ["schedule", "calendar", "agenda", "visits", "visit", "ap
 
 export function planDaySchedule(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   if (!mentions(message, ...SCHEDULE_WORDS) || mentions(message, "connect", "sync", "link", "integrate", "set up", "setup")) return null;
+  if (mentions(message, "next week", "this week", "last week", "week", "month")) {
+    return { kind: "clarify", reply: "I show the schedule one day at a time. Which day: today, tomorrow, or a date?" };
+  }
   const today = todayIn(input.now, input.timeZone);
   let day: string | null = null;
   if (mentions(message, "today", "todays", "tonight", "this morning", "this afternoon")) day = today;

@@ -4,7 +4,7 @@ import { editDistance, typoAllowance } from "./fuzzy-match.ts";
 const VOCABULARY = [
   "appointment", "appointments", "assign", "book", "bring", "build", "calendar", "client", "clients", "communication",
   "communications", "configure", "connect", "create", "crew", "crews", "customer", "customers", "dashboard", "export",
-  "feature", "find", "help", "hipaa", "home", "income", "integrate", "integration", "integrations", "invoice",
+  "feature", "find", "help", "hipaa", "home", "income", "integrate", "invoiced", "integration", "integrations", "invoice",
   "invoices", "job", "jobs", "link", "month", "navigate", "notification", "notifications", "open", "optimise",
   "optimize", "outstanding", "overdue", "page", "patient", "patients", "payment", "payments", "please", "quickbooks", "reminder",
   "reminders", "remind", "revenue", "route", "routes", "schedule", "search", "settings", "show", "stripe", "takings",

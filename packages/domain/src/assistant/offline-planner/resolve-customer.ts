@@ -4,13 +4,14 @@ import type { NamedRecord, PlannerInput } from "./planner-input.ts";
 
 const PRONOUNS = /^(them|him|her|it|this|this one|this customer|this client|that customer|that client|the customer|the client|current customer|selected customer|my customer)$/i;
 const FILLER_START = /^(?:(?:the|a|an|customer|client|named|called|for|to|up|with)\s+)+/i;
-const FILLER_END = /(?:\s+(?:please|pls|plz|thanks|thank you|thx|for|on|at|with|to|customer|client|record|details|info|now|asap))+$/i;
+const FILLER_END = /(?:\s+(?:please|pls|plz|thanks|thank you|thx|for|on|at|in|with|to|customer|client|record|details|info|now|asap))+$/i;
+const NO_NAME = /^(?:customers?|clients?|someone|somebody|anyone|a customer|a client)$/i;
 
 /** A name as written in a request, without the words around it; null when nothing is left. */
 export function cleanName(fragment: string): string | null {
   let name = fragment.replace(/["“”?!.,;:]+/g, " ").replace(/\s+/g, " ").trim();
   name = name.replace(FILLER_START, "").replace(FILLER_END, "").trim();
-  return name === "" ? null : name;
+  return name === "" || NO_NAME.test(name) ? null : name;
 }
 
 export function isPronoun(name: string): boolean {
