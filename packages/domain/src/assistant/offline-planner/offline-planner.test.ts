@@ -281,6 +281,8 @@ const TABLE: Row[] = [
   ["good morning", "answer"],
   ["thx", "answer"],
   ["what can I ask you", "answer"],
+  ["find " + "x".repeat(1500), "clarify"],
+  ["create a job for Acme: " + "y".repeat(300), "clarify"],
   ["hi", "answer"],
   ["thanks!", "answer"],
   ["help", "answer"],

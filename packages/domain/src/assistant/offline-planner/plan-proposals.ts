@@ -39,7 +39,7 @@ export async function planCreateJob(message: ReadMessage, input: PlannerInput): 
   const forName = /\bfor\s+(.+)$/i.exec(customerPart)?.[1];
   const resolved = await resolveCustomer(forName ? cleanName(forName) : null, input);
   if ("plan" in resolved) return resolved.plan;
-  if (title === null || title === "") return { kind: "clarify", reply: `What is the job for ${asMarkdownText(resolved.customer.name)}? Give it a short title.` };
+  if (title === null || title === "" || title.length > 200) return { kind: "clarify", reply: `What is the job for ${asMarkdownText(resolved.customer.name)}? Give it a short title.` };
   const summary = `Create the job **${asMarkdownText(title)}** for ${customerLabel(resolved.customer)}.`;
   return propose(input, "create-job", { customerId: resolved.customer.id, title }, summary);
 }
@@ -63,6 +63,17 @@ async function resolveCrew(name: string, input: PlannerInput): Promise<{ crew: N
   return { plan: { kind: "clarify", reply: `Which crew do you mean: ${names}?` } };
 }
 
+/** What a visit is for: the job selected on screen ("this job"), or a customer. */
+async function visitSubject(
+  name: string | null,
+  input: PlannerInput,
+): Promise<{ target: { jobId: string } | { customerId: string }; label: string } | { plan: AssistantPlan }> {
+  if (name !== null && THIS_JOB.test(name) && input.context.jobId) return { target: { jobId: input.context.jobId }, label: "the selected job" };
+  const resolved = await resolveCustomer(name, input);
+  if ("plan" in resolved) return resolved;
+  return { target: { customerId: resolved.customer.id }, label: customerLabel(resolved.customer) };
+}
+
 export async function planScheduleVisit(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const after = textAfter(message.raw, SCHEDULE_VERBS);
   if (after === null || SCHEDULE_AS_NOUN.test(message.raw)) return null;
@@ -75,10 +86,9 @@ export async function planScheduleVisit(message: ReadMessage, input: PlannerInpu
   const when = parseWhen(withoutCrew, input.now, input.timeZone);
   const namePart = when ? withoutCrew.slice(0, when.index) : withoutCrew;
   const name = cleanName(namePart.replace(/\b(?:in|on|for|at|next|this|a visit|visit)\s*$/i, ""));
-  const jobId = name !== null && THIS_JOB.test(name) ? input.context.jobId : undefined;
-  const resolved = jobId ? { customer: { id: "", name: "the selected job" } } : await resolveCustomer(name, input);
-  if ("plan" in resolved) return resolved.plan;
-  const who = jobId ? "the selected job" : customerLabel(resolved.customer);
+  const subject = await visitSubject(name, input);
+  if ("plan" in subject) return subject.plan;
+  const who = subject.label;
   if (!when || when.day === null) return { kind: "clarify", reply: `On which day and at what time should I schedule ${who}?` };
   if (when.at === null) return { kind: "clarify", reply: `At what time on ${when.day} should I schedule ${who}?` };
   let crew: NamedRecord | null = null;
@@ -88,8 +98,7 @@ export async function planScheduleVisit(message: ReadMessage, input: PlannerInpu
     crew = crewResolved.crew;
   }
   const at = formatCompanyTime(when.at.toISOString(), input.timeZone, "en-US");
-  const target = jobId ? { jobId } : { customerId: resolved.customer.id };
-  const params = { ...target, start: when.at.toISOString(), crewId: crew?.id ?? null };
+  const params = { ...subject.target, start: when.at.toISOString(), crewId: crew?.id ?? null };
   const summary = `Schedule a visit for ${who} on ${at}${crew ? ` with **${asMarkdownText(crew.name)}**` : ", unassigned"}.`;
   return propose(input, "schedule-visit", params, summary);
 }

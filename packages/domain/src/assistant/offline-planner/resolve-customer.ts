@@ -11,7 +11,8 @@ const NO_NAME = /^(?:customers?|clients?|someone|somebody|anyone|a customer|a cl
 export function cleanName(fragment: string): string | null {
   let name = fragment.replace(/["“”?!.,;:]+/g, " ").replace(/\s+/g, " ").trim();
   name = name.replace(FILLER_START, "").replace(FILLER_END, "").trim();
-  return name === "" || NO_NAME.test(name) ? null : name;
+  // No name or title of ours is that long: what is longer is not one, and the planner asks.
+  return name === "" || name.length > 200 || NO_NAME.test(name) ? null : name;
 }
 
 export function isPronoun(name: string): boolean {
