@@ -37,7 +37,8 @@ const ROLE_NAMES: Record<Role, string> = { owner: "owners", admin: "administrato
 /** A refusal in words when the user's role or plan does not allow `capability`; null when it does. */
 export function refusalFor(capability: Capability, role: Role, features: readonly PlanFeature[]): AssistantPlan | null {
   if (!capability.roles.includes(role)) {
-    const allowed = capability.roles.map((name) => ROLE_NAMES[name]).join(" and ");
+    const names = capability.roles.map((name) => ROLE_NAMES[name]);
+    const allowed = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
     return { kind: "refuse", reply: `I can't ${capability.label} for you: only ${allowed} may do that. Ask an owner of your company.` };
   }
   if (capability.feature && !features.includes(capability.feature)) {
