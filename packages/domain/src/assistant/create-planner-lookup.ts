@@ -1,0 +1,32 @@
+import { Prisma, type TenantTransaction } from "@fieldops/db";
+import { dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
+import type { NamedRecord, PlannerLookup } from "./offline-planner/planner-input.ts";
+
+/**
+ * The offline planner's view of the company's data, inside the tenant's transaction. It hands back ids and names
+ * only: nothing else a customer's record holds (notes, addresses) reaches the planner.
+ */
+export function createPlannerLookup(tx: TenantTransaction, clock: { now: Date; timeZone: string }): PlannerLookup {
+  return {
+    async findCustomers(query) {
+      const term = query.trim().toLowerCase().slice(0, 200);
+      if (term === "") return [];
+      // Below the default of 0.6, so that a typo'd or partial name ("jon smth") still finds its customer; the
+      // trigram index on searchText serves the `<%` operator at this threshold.
+      await tx.$executeRaw`SELECT set_config('pg_trgm.word_similarity_threshold', '0.3', true)`;
+      return tx.$queryRaw<NamedRecord[]>(Prisma.sql`
+        SELECT id, name FROM customers
+        WHERE ${term} <% "searchText"
+        ORDER BY word_similarity(${term}, lower(name)) DESC, name, id
+        LIMIT 10`);
+    },
+    listCrews: () => tx.crew.findMany({ select: { id: true, name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }),
+    countPastDueInvoices: () =>
+      tx.invoice.count({
+        where: {
+          status: { in: ["sent", "partially_paid"] },
+          dueAt: { lt: startOfDayInTimeZone(dayInTimeZone(clock.now, clock.timeZone), clock.timeZone) },
+        },
+      }),
+  };
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { text } from "./text";
+import { uiActionSchema } from "./ui-actions";
+
+/** The business modules the assistant may propose; each runs only after the user confirms it in the chat. */
+export const ASSISTANT_MODULE_IDS = [
+  "create-job",
+  "schedule-visit",
+  "send-payment-reminders",
+  "optimize-day",
+  "export-customers",
+  "enable-hipaa-mode",
+] as const;
+export const assistantModuleIdSchema = z.enum(ASSISTANT_MODULE_IDS);
+export type AssistantModuleId = z.infer<typeof assistantModuleIdSchema>;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoInstant = z.iso.datetime({ offset: true });
+
+/** A read over the company's own data, run inside the user's tenant and role; its result is data, never instructions. */
+export const readToolCallSchema = z.discriminatedUnion("tool", [
+  z.object({ tool: z.literal("findCustomers"), query: text({ max: 200 }) }),
+  z.object({
+    tool: z.literal("findJobs"),
+    query: text({ max: 200 }).optional(),
+    customerId: text({ max: 100 }).optional(),
+  }),
+  z.object({ tool: z.literal("listUnpaidInvoices"), pastDueOnly: z.boolean() }),
+  z.object({ tool: z.literal("daySchedule"), date: isoDay }),
+  z.object({
+    tool: z.literal("revenueForPeriod"),
+    label: text({ max: 50 }),
+    from: isoInstant,
+    to: isoInstant,
+  }),
+]);
+export type ReadToolCall = z.infer<typeof readToolCallSchema>;
+
+/** A data-changing module run the assistant proposes; the action is sent only once the user confirms. */
+export const moduleProposalSchema = z.object({
+  moduleId: assistantModuleIdSchema,
+  params: z.record(text({ max: 100 }), z.unknown()),
+  summary: text({ max: 1000 }),
+  action: uiActionSchema,
+});
+export type ModuleProposal = z.infer<typeof moduleProposalSchema>;
+
+const reply = text({ max: 4000 });
+
+/**
+ * What the assistant does with one message: carry out UI actions, run reads and answer with their data, propose a
+ * module run for confirmation, ask a clarifying question, refuse in words, or just answer.
+ */
+export const assistantPlanSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("actions"), reply, actions: z.array(uiActionSchema).min(1).max(5) }),
+  z.object({ kind: z.literal("read"), reply, reads: z.array(readToolCallSchema).min(1).max(5) }),
+  z.object({ kind: z.literal("confirm"), reply, proposal: moduleProposalSchema }),
+  z.object({ kind: z.literal("clarify"), reply }),
+  z.object({ kind: z.literal("refuse"), reply }),
+  z.object({ kind: z.literal("answer"), reply }),
+]);
+export type AssistantPlan = z.infer<typeof assistantPlanSchema>;
+
+/** Where the user is when they send a message: the screen and what is selected on it. */
+export const assistantContextSchema = z.object({
+  path: text({ max: 500 }),
+  customerId: text({ max: 100 }).optional(),
+  jobId: text({ max: 100 }).optional(),
+  day: isoDay.optional(),
+});
+export type AssistantContext = z.infer<typeof assistantContextSchema>;
