@@ -19,20 +19,21 @@ export async function scheduleVisit(tx: TenantTransaction, input: ScheduleVisitI
   if (visit.status !== "unscheduled" && visit.status !== "scheduled" && visit.status !== "dispatched") {
     throw conflict(`A visit that is ${VISIT_STATUS_LABELS[visit.status].toLowerCase()} cannot be rescheduled`);
   }
-  if (input.crewId && !(await tx.crew.findUnique({ where: { id: input.crewId }, select: { id: true } }))) {
-    throw notFound("Crew not found");
-  }
   const start = new Date(input.start);
   const end = new Date(start.getTime() + input.durationMinutes * 60_000);
-  if (input.crewId) await lockCrews(tx, [input.crewId]);
-  const updated = await tx.visit.updateMany({
+  // Locking the crew is also how its existence is checked: another company's crew is not found (row-level security).
+  const [crew] = input.crewId ? await lockCrews(tx, [input.crewId]) : [];
+  if (input.crewId && !crew) throw notFound("Crew not found");
+  const [updated] = await tx.visit.updateManyAndReturn({
     where: { id: visit.id, version: input.version },
     data: { crewId: input.crewId, scheduledStart: start, scheduledEnd: end, durationMinutes: input.durationMinutes, status: "scheduled", version: { increment: 1 } },
+    select: { id: true, jobId: true, crewId: true, status: true, scheduledStart: true, scheduledEnd: true, durationMinutes: true, startedAt: true, completedAt: true, version: true },
   });
-  if (updated.count === 0) throw conflict(STALE_VISIT_MESSAGE, "version");
+  if (!updated) throw conflict(STALE_VISIT_MESSAGE, "version");
   await assertVisitPlacements(tx, [visit.id]);
   await tx.jobNote.create({
     data: { companyId: visit.companyId, jobId: visit.jobId, authorUserId: input.actor.userId, kind: "event", body: `Visit scheduled for ${start.toISOString()}` },
+    select: { id: true },
   });
-  return toVisit(await tx.visit.findUniqueOrThrow({ where: { id: visit.id }, include: { crew: { select: { name: true } } } }));
+  return toVisit({ ...updated, crew: crew ? { name: crew.name } : null });
 }
