@@ -135,6 +135,19 @@ describe("POST /api/jobs", () => {
     expect(refused.body.message).toBe("The Starter plan allows 50 jobs a month, and this month's are used. The Growth plan allows 200 jobs a month.");
     expect(await t.db.job.count({ where: { companyId: starter.id } })).toBe(50);
   });
+
+  it("speaks a plumbing company's words: its new job's note is a Service Call, and its limit counts service calls", async () => {
+    const plumber = await createTestCompany(t.db, { planId: "starter" });
+    await t.db.company.update({ where: { id: plumber.id }, data: { industry: "plumbing", verticalId: "plumbing" } });
+    const plumberCustomer = await createCustomer(plumber.id);
+    const token = await signIn(t.url, plumber.users.owner.email);
+    const created = (await call("POST", "/api/jobs", token, { customerId: plumberCustomer, title: "Fix the drain" })).body as unknown as JobDetail;
+    expect(created.notes.map((note) => note.body)).toEqual([`Service Call #${created.number} created`]);
+    await t.db.job.createMany({ data: Array.from({ length: 49 }, (_, i) => ({ companyId: plumber.id, customerId: plumberCustomer, number: created.number + i + 1, title: `Call ${i}` })) });
+    const refused = await call("POST", "/api/jobs", token, { customerId: plumberCustomer, title: "One too many" });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe("The Starter plan allows 50 service calls a month, and this month's are used. The Growth plan allows 200 service calls a month.");
+  });
 });
 
 describe("GET /api/jobs and /api/jobs/:id", () => {

@@ -2,36 +2,17 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket as WsClient, WebSocketServer, type WebSocket } from "ws";
-import type { Company } from "@fieldops/shared/company";
-import { VERTICALS } from "@fieldops/shared/verticals";
 import type { Activity, ServerMessage } from "@fieldops/shared/events";
 import { AppRoutes } from "../app/routes";
 import { SECTION_PAGES } from "./section-pages";
-import { makeUser } from "../testing/fixtures";
+import { makeCompany, makeUser } from "../testing/fixtures";
 import { sendJson, useLocalApi, type LocalServer } from "../testing/local-server";
 import { renderApp } from "../testing/render-app";
 
 const member = makeUser();
 const platformAdmin = makeUser({ id: "u0", email: "admin@demo.test", name: "Ada Admin", role: "admin", permissions: ["all"], companyId: null });
 
-const company: Company = {
-  id: "c1",
-  name: "Green Valley Lawn Care",
-  slug: "green-valley",
-  industry: "lawn-care",
-  verticalId: "landscaping",
-  planId: "pro",
-  planName: "Pro",
-  branding: { name: "Green Valley Lawn Care", logo: null, primaryColor: "#15803d" },
-  features: [],
-  betaMode: false,
-  homePath: "/userdash",
-  hipaaMode: false,
-  timeZone: "America/Chicago",
-  trialEndsAt: null,
-  onboardingState: "completed",
-  terminology: VERTICALS.landscaping.terminology,
-};
+const company = makeCompany();
 
 const activity = (id: string, summary: string): Activity => ({
   id,

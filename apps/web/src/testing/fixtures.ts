@@ -1,4 +1,6 @@
 import type { User } from "@fieldops/shared/auth";
+import type { Company } from "@fieldops/shared/company";
+import { VERTICALS } from "@fieldops/shared/verticals";
 
 /** A signed-in user as GET /api/user returns it; a member of company c1 unless overridden. */
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -10,6 +12,29 @@ export function makeUser(overrides: Partial<User> = {}): User {
     permissions: ["view", "edit"],
     companyId: "c1",
     impersonating: false,
+    ...overrides,
+  };
+}
+
+/** A company as GET /api/company returns it: Green Valley Lawn Care (landscaping, Pro) unless overridden. */
+export function makeCompany(overrides: Partial<Company> = {}): Company {
+  return {
+    id: "c1",
+    name: "Green Valley Lawn Care",
+    slug: "green-valley",
+    industry: "lawn-care",
+    verticalId: "landscaping",
+    planId: "pro",
+    planName: "Pro",
+    branding: { name: "Green Valley Lawn Care", logo: null, primaryColor: "#15803d" },
+    features: [],
+    betaMode: false,
+    homePath: "/userdash",
+    hipaaMode: false,
+    timeZone: "America/Chicago",
+    trialEndsAt: null,
+    onboardingState: "completed",
+    terminology: VERTICALS[overrides.verticalId ?? "landscaping"].terminology,
     ...overrides,
   };
 }

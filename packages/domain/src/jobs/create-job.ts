@@ -2,6 +2,7 @@ import type { TenantTransaction } from "@fieldops/db";
 import { startOfMonthInTimeZone } from "@fieldops/shared/company-time";
 import type { CreateJobInput, JobDetail } from "@fieldops/shared/jobs";
 import { PLANS, planAllowingMore, planIdSchema, isWithinLimit, UNLIMITED } from "@fieldops/shared/plans";
+import { terminologySchema, type Terminology } from "@fieldops/shared/verticals";
 import { invalidInput, notFound, planLimitReached } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { extendVisitHorizon } from "./extend-visit-horizon.ts";
@@ -9,14 +10,15 @@ import { getJob } from "./get-job.ts";
 import { takeNextJobNumber } from "./job-numbers.ts";
 import { normalizeRecurrenceRule } from "./recurrence.ts";
 
-/** The message for a company at its monthly job limit, naming the plan that allows more. */
-export function jobLimitMessage(planId: string): string {
+/** The message for a company at its monthly job limit, in its words for jobs, naming the plan that allows more. */
+export function jobLimitMessage(planId: string, terms: Pick<Terminology, "jobs">): string {
   const plan = PLANS[planIdSchema.parse(planId)];
+  const jobs = terms.jobs.toLowerCase();
   const bigger = planAllowingMore(plan.id, "jobsPerMonth");
   const upgrade = bigger
-    ? ` The ${bigger.name} plan allows ${bigger.limits.jobsPerMonth === UNLIMITED ? "unlimited jobs" : `${bigger.limits.jobsPerMonth} jobs a month`}.`
+    ? ` The ${bigger.name} plan allows ${bigger.limits.jobsPerMonth === UNLIMITED ? `unlimited ${jobs}` : `${bigger.limits.jobsPerMonth} ${jobs} a month`}.`
     : "";
-  return `The ${plan.name} plan allows ${plan.limits.jobsPerMonth} jobs a month, and this month's are used.${upgrade}`;
+  return `The ${plan.name} plan allows ${plan.limits.jobsPerMonth} ${jobs} a month, and this month's are used.${upgrade}`;
 }
 
 /**
@@ -38,11 +40,12 @@ export async function createJob(tx: TenantTransaction, input: CreateJobInput & {
   const rule = input.recurrence ? normalizeRecurrenceRule(input.recurrence.rule) : null;
 
   const number = await takeNextJobNumber(tx, input.companyId);
-  const company = await tx.company.findFirstOrThrow({ select: { planId: true, timeZone: true } });
+  const company = await tx.company.findFirstOrThrow({ select: { planId: true, timeZone: true, vertical: { select: { terminology: true } } } });
+  const terms = terminologySchema.parse(company.vertical.terminology);
   const limit = PLANS[planIdSchema.parse(company.planId)].limits.jobsPerMonth;
   if (limit !== UNLIMITED) {
     const used = await tx.job.count({ where: { createdAt: { gte: startOfMonthInTimeZone(now, company.timeZone) } } });
-    if (!isWithinLimit(limit, used)) throw planLimitReached(jobLimitMessage(company.planId));
+    if (!isWithinLimit(limit, used)) throw planLimitReached(jobLimitMessage(company.planId, terms));
   }
 
   const job = await tx.job.create({
@@ -66,7 +69,7 @@ export async function createJob(tx: TenantTransaction, input: CreateJobInput & {
       checklist: {
         create: (input.checklist ?? []).map((item, position) => ({ companyId: input.companyId, position, label: item.label, done: item.done, doneAt: item.done ? now : null })),
       },
-      notes: { create: { companyId: input.companyId, authorUserId: input.actor.userId, kind: "event", body: `Job #${number} created` } },
+      notes: { create: { companyId: input.companyId, authorUserId: input.actor.userId, kind: "event", body: `${terms.job} #${number} created` } },
     },
   });
   if (rule) {

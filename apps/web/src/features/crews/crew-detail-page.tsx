@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { ApiError } from "../../lib/api";
-import { useCompany } from "../../lib/company";
+import { useTerms } from "../../lib/terms";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { ColorDot, errorText, LoadError, LoadingBlock, NoCompanyNotice } from "./crew-parts";
@@ -182,7 +182,7 @@ function CrewNotFound() {
 function CrewDetail({ id }: { id: string }) {
   const user = useSignedInUser();
   const crew = useCrew(id);
-  const company = useCompany(user.companyId);
+  const terms = useTerms();
   const canManage = user.role === "owner" || user.role === "member";
   usePageTitle(crew.data?.name ?? "Crew");
   const notFound = !isCrewId(id) || (crew.error instanceof ApiError && crew.error.status === 404);
@@ -213,7 +213,7 @@ function CrewDetail({ id }: { id: string }) {
         </h1>
       </div>
       <WeekLoadCard crewId={id} />
-      <MembersCard crew={crew.data} canManage={canManage} label={company.data?.terminology.technicians ?? "Members"} />
+      <MembersCard crew={crew.data} canManage={canManage} label={terms.technicians} />
       <CrewSettingsForm key={crew.data.id} crew={crew.data} canManage={canManage} />
       {canManage ? <DeleteCrew crew={crew.data} /> : null}
     </>

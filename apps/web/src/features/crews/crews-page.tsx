@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { useCompany } from "../../lib/company";
+import { useTerms } from "../../lib/terms";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { ColorDot, errorText, LoadError, LoadingBlock, NoCompanyNotice } from "./crew-parts";
@@ -88,8 +88,8 @@ function NewCrewForm() {
 function CrewList({ canManage }: { canManage: boolean }) {
   const user = useSignedInUser();
   const crews = useCrews();
-  const company = useCompany(user.companyId);
-  const membersLabel = company.data?.terminology.technicians ?? "Members";
+  const terms = useTerms();
+  const membersLabel = terms.technicians;
   return (
     <>
       {canManage ? <NewCrewForm /> : null}
@@ -116,7 +116,7 @@ function CrewList({ canManage }: { canManage: boolean }) {
           )}
         </CardContent>
       </Card>
-      <TeamCard isOwner={user.role === "owner"} technician={company.data?.terminology.technician ?? "Technician"} />
+      <TeamCard isOwner={user.role === "owner"} technician={terms.technician} />
     </>
   );
 }

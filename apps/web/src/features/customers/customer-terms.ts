@@ -1,14 +1,13 @@
 import { useSignedInUser } from "../../shell/app-layout";
-import { useCompany } from "../../lib/company";
+import { useTerms } from "../../lib/terms";
 
 /** The company's words for a customer (a wound-care agency says Patient), and whether the user may change customers. */
 export function useCustomerTerms() {
   const user = useSignedInUser();
-  const company = useCompany(user.companyId);
-  const terms = company.data?.terminology;
+  const terms = useTerms();
   return {
-    singular: terms?.customer ?? "Customer",
-    plural: terms?.customers ?? "Customers",
+    singular: terms.customer,
+    plural: terms.customers,
     canEdit: user.role === "owner" || user.role === "member",
     hasCompany: user.companyId !== null,
   };

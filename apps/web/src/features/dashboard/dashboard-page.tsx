@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Skeleton } from "../../components/ui/skeleton";
 import { useSignedInUser } from "../../shell/app-layout";
 import { useCompany } from "../../lib/company";
+import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
 import { useActivity } from "./activity";
 import { TodayWork } from "./today-work";
@@ -30,6 +31,7 @@ function ActivityItem({ item, timeZone }: { item: Activity; timeZone: string }) 
 
 function RecentActivity({ companyId, timeZone }: { companyId: string; timeZone: string }) {
   const activity = useActivity(companyId);
+  const terms = useTerms();
   return (
     <Card role="region" aria-labelledby="recent-activity-title">
       <CardHeader>
@@ -54,7 +56,7 @@ function RecentActivity({ companyId, timeZone }: { companyId: string; timeZone: 
           </Alert>
         ) : activity.data.items.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            No activity yet. Changes to jobs, customers and invoices will appear here as they happen.
+            No activity yet. Changes to {terms.jobs.toLowerCase()}, {terms.customers.toLowerCase()} and invoices will appear here as they happen.
           </p>
         ) : (
           <ul aria-label="Recent activity" className="divide-y">
@@ -88,6 +90,7 @@ export function DashboardPage({ today = false }: { today?: boolean }) {
   usePageTitle("Dashboard");
   const user = useSignedInUser();
   const company = useCompany(user.companyId);
+  const terms = useTerms();
   return (
     <>
       <div className="grid gap-1">
@@ -102,7 +105,7 @@ export function DashboardPage({ today = false }: { today?: boolean }) {
           ) : null}
         </p>
       </div>
-      {today && user.companyId !== null ? <TodayWork role={user.role} terminology={company.data?.terminology} /> : null}
+      {today && user.companyId !== null ? <TodayWork role={user.role} terms={terms} /> : null}
       {user.companyId !== null ? (
         <RecentActivity
           companyId={user.companyId}

@@ -44,7 +44,7 @@ const day = (overrides: Partial<UserdashResponse> = {}): UserdashResponse => ({
 function renderToday(role: Role) {
   return renderApp({
     initialPath: "/userdash",
-    routes: <Route path="/userdash" element={<TodayWork role={role} terminology={VERTICALS.plumbing.terminology} />} />,
+    routes: <Route path="/userdash" element={<TodayWork role={role} terms={VERTICALS.plumbing.terminology} />} />,
   });
 }
 

@@ -14,8 +14,6 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { ApiError } from "../../lib/api";
 import { useUserdash, useUserdashTransition } from "./userdash-queries";
 
-const STANDARD_TERMS: Terminology = { job: "Job", jobs: "Jobs", technician: "Technician", technicians: "Technicians", customer: "Customer", customers: "Customers" };
-
 function timeRange(visit: { scheduledStart: string | null; scheduledEnd: string | null }, timeZone: string): string {
   if (!visit.scheduledStart) return "No time yet";
   return visit.scheduledEnd
@@ -194,9 +192,8 @@ function WorkList({ title, description, empty, items, timeZone, terms }: { title
  * and the unscheduled work; a field user sees their own crews' visits with what they need on site, and starts and
  * completes them.
  */
-export function TodayWork({ role, terminology }: { role: Role; terminology: Terminology | undefined }) {
+export function TodayWork({ role, terms }: { role: Role; terms: Terminology }) {
   const day = useUserdash();
-  const terms = terminology ?? STANDARD_TERMS;
   const fieldUser = role === "field_user";
   const title = fieldUser ? "Your visits today" : "Today's visits";
   return (

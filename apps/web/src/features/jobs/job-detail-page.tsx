@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Skeleton } from "../../components/ui/skeleton";
 import { ApiError } from "../../lib/api";
 import { useCompany } from "../../lib/company";
+import { useTerms } from "../../lib/terms";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { formatCents, formatWhen } from "./format";
@@ -169,10 +170,10 @@ export function JobDetailPage() {
   const user = useSignedInUser();
   const company = useCompany(user.companyId);
   const job = useJob(id);
-  const jobWord = company.data?.terminology.job ?? "Job";
+  const jobWord = useTerms().job;
   if (job.isError || company.isError) {
     const missing = job.error instanceof ApiError && (job.error.status === 404 || job.error.status === 400);
-    return <JobProblem title={missing ? `${jobWord} not found` : `${jobWord} could not be loaded`} missing={missing} retry={() => void job.refetch()} />;
+    return <JobProblem title={missing ? `${jobWord} not found` : `${jobWord} could not be loaded`} jobWord={jobWord} missing={missing} retry={() => void job.refetch()} />;
   }
   if (job.isPending || !company.data) {
     return (
@@ -188,13 +189,13 @@ export function JobDetailPage() {
   return <JobView job={job.data} terminology={company.data.terminology} timeZone={company.data.timeZone} />;
 }
 
-function JobProblem({ title, missing, retry }: { title: string; missing: boolean; retry: () => void }) {
+function JobProblem({ title, jobWord, missing, retry }: { title: string; jobWord: string; missing: boolean; retry: () => void }) {
   usePageTitle(title);
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
       <Alert variant={missing ? "default" : "destructive"}>
-        <AlertTitle>{missing ? "There is no such job in your company." : "Something went wrong."}</AlertTitle>
+        <AlertTitle>{missing ? `There is no such ${jobWord.toLowerCase()} in your company.` : "Something went wrong."}</AlertTitle>
         <AlertDescription>
           {missing ? (
             <Link to="/jobs" className="font-medium underline underline-offset-4">

@@ -84,6 +84,7 @@ export function JobFormDialog({
   const saving = create.isPending || update.isPending;
   const error = create.error ?? update.error;
   const jobWord = terminology.job;
+  const customerWord = terminology.customer.toLowerCase();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -127,9 +128,9 @@ export function JobFormDialog({
         <form className="grid gap-4" onSubmit={submit} aria-label={job ? `Edit ${jobWord}` : `New ${jobWord}`}>
           {!job ? (
             <div className="grid gap-2">
-              <Label htmlFor={`${id}-customer-search`}>Find a customer</Label>
+              <Label htmlFor={`${id}-customer-search`}>Find a {customerWord}</Label>
               <Input id={`${id}-customer-search`} value={customerSearch} onChange={(e) => setCustomerSearch(e.target.value)} placeholder="Name" />
-              <Label htmlFor={`${id}-customer`}>Customer</Label>
+              <Label htmlFor={`${id}-customer`}>{terminology.customer}</Label>
               <NativeSelect
                 id={`${id}-customer`}
                 required
@@ -139,21 +140,21 @@ export function JobFormDialog({
                   setPropertyId("");
                 }}
               >
-                <option value="">{customers.isPending ? "Loading customers…" : "Choose a customer"}</option>
+                <option value="">{customers.isPending ? `Loading ${terminology.customers.toLowerCase()}…` : `Choose a ${customerWord}`}</option>
                 {customers.data?.items.map((customer) => (
                   <option key={customer.id} value={customer.id}>
                     {customer.name}
                   </option>
                 ))}
               </NativeSelect>
-              {customers.isError ? <p className="text-sm text-destructive">Customers could not be loaded.</p> : null}
+              {customers.isError ? <p className="text-sm text-destructive">{terminology.customers} could not be loaded.</p> : null}
             </div>
           ) : null}
           {customerId ? (
             <div className="grid gap-2">
               <Label htmlFor={`${id}-property`}>Property</Label>
               <NativeSelect id={`${id}-property`} value={propertyId} onChange={(e) => setPropertyId(e.target.value)}>
-                <option value="">{customer.isPending ? "Loading properties…" : properties.length > 0 ? "The customer's first property" : "The customer has no property"}</option>
+                <option value="">{customer.isPending ? "Loading properties…" : properties.length > 0 ? `The ${customerWord}'s first property` : `The ${customerWord} has no property`}</option>
                 {properties.map((property) => (
                   <option key={property.id} value={property.id}>
                     {property.name ?? `${property.street}, ${property.city}`}

@@ -12,6 +12,7 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useCompany } from "../../lib/company";
+import { useTerms } from "../../lib/terms";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { useCrews } from "../crews/crew-queries";
@@ -29,8 +30,8 @@ function dayToIso(day: string, timeZone: string, endOfDay = false): string | und
 export function JobsPage() {
   const user = useSignedInUser();
   const company = useCompany(user.companyId);
-  const terminology = company.data?.terminology;
-  const jobsWord = terminology?.jobs ?? "Jobs";
+  const terms = useTerms();
+  const jobsWord = terms.jobs;
   usePageTitle(jobsWord);
   const id = useId();
   const navigate = useNavigate();
@@ -50,14 +51,14 @@ export function JobsPage() {
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-semibold tracking-tight">{jobsWord}</h1>
-        <Button onClick={() => setCreating(true)} disabled={!terminology}>
-          <Plus aria-hidden="true" /> New {terminology?.job ?? "Job"}
+        <Button onClick={() => setCreating(true)} disabled={!company.data}>
+          <Plus aria-hidden="true" /> New {terms.job}
         </Button>
       </div>
       <form role="search" aria-label={`Filter ${jobsWord.toLowerCase()}`} className="grid gap-3 sm:grid-cols-5" onSubmit={(e) => e.preventDefault()}>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-search`}>Search</Label>
-          <Input id={`${id}-search`} type="search" placeholder="Title, customer or number" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Input id={`${id}-search`} type="search" placeholder={`Title, ${terms.customer.toLowerCase()} or number`} value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-status`}>Status</Label>
@@ -122,7 +123,7 @@ export function JobsPage() {
                 <tr>
                   <th scope="col" className="py-2 font-medium">#</th>
                   <th scope="col" className="py-2 font-medium">Title</th>
-                  <th scope="col" className="py-2 font-medium">Customer</th>
+                  <th scope="col" className="py-2 font-medium">{terms.customer}</th>
                   <th scope="col" className="py-2 font-medium">Status</th>
                   <th scope="col" className="py-2 font-medium">Next visit</th>
                   <th scope="col" className="py-2 text-right font-medium">Total</th>
@@ -156,11 +157,11 @@ export function JobsPage() {
           </CardContent>
         </Card>
       )}
-      {terminology && creating ? (
+      {company.data && creating ? (
         <JobFormDialog
           open={creating}
           onOpenChange={setCreating}
-          terminology={terminology}
+          terminology={terms}
           timeZone={timeZone}
           onSaved={(job) => {
             setCreating(false);

@@ -11,6 +11,7 @@ import { Label } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
 import { ApiError } from "../../lib/api";
 import { useCompany } from "../../lib/company";
+import { useTerms } from "../../lib/terms";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { useSchedule, useScheduleVisit } from "./schedule-queries";
@@ -95,8 +96,8 @@ export function SchedulePage() {
   const id = useId();
   const user = useSignedInUser();
   const company = useCompany(user.companyId);
-  const terminology = company.data?.terminology;
-  const jobWord = terminology?.job ?? "Job";
+  const terms = useTerms();
+  const jobWord = terms.job;
   const timeZone = company.data?.timeZone ?? "UTC";
   const [params, setParams] = useSearchParams();
   const viewParam = params.get("view");
@@ -224,11 +225,11 @@ export function SchedulePage() {
           <CardContent className="grid gap-2 py-6">
             <p className="font-medium">No crews yet</p>
             <p className="text-sm text-muted-foreground">
-              Create a crew, give it working hours and add your {(terminology?.technicians ?? "technicians").toLowerCase()} on the{" "}
+              Create a crew, give it working hours and add your {terms.technicians.toLowerCase()} on the{" "}
               <Link to="/crews" className="underline">
                 Crews
               </Link>{" "}
-              page; then {(terminology?.jobs ?? "jobs").toLowerCase()} can be scheduled here.
+              page; then {terms.jobs.toLowerCase()} can be scheduled here.
             </p>
           </CardContent>
         </Card>

@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { useCompany } from "../../../lib/company";
+import { useTerms } from "../../../lib/terms";
 import { useSignedInUser } from "../../../shell/app-layout";
 import { errorText } from "../../crews/crew-parts";
 import { useApplyRoutePlan, useOptimizeDay, useRoutePlan } from "./optimize-queries";
@@ -26,6 +27,7 @@ export interface OptimizeDayDialogProps {
 const BUDGETS = [5, DEFAULT_BUDGET_SECONDS, 20, MAX_BUDGET_SECONDS].filter((value, i, all) => all.indexOf(value) === i).sort((a, b) => a - b);
 
 function ApplyPart({ planId, timeZone }: { planId: string; timeZone: string }) {
+  const terms = useTerms();
   const plan = useRoutePlan(planId);
   const apply = useApplyRoutePlan(planId);
   if (plan.isPending) return <p role="status">Loading the proposal…</p>;
@@ -56,7 +58,7 @@ function ApplyPart({ planId, timeZone }: { planId: string; timeZone: string }) {
           <AlertDescription>{errorText(apply.error)}</AlertDescription>
         </Alert>
       )}
-      <RoutePlanProposal plan={plan.data} timeZone={timeZone} applying={apply.isPending} onApply={(crewIds) => apply.mutate(crewIds ? { crewIds } : {})} />
+      <RoutePlanProposal plan={plan.data} timeZone={timeZone} terms={terms} applying={apply.isPending} onApply={(crewIds) => apply.mutate(crewIds ? { crewIds } : {})} />
     </div>
   );
 }

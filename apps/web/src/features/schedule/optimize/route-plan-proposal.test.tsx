@@ -2,9 +2,13 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RoutePlan } from "@fieldops/shared/dispatch";
+import { VERTICALS } from "@fieldops/shared/verticals";
 import { RoutePlanProposal } from "./route-plan-proposal";
 
 afterEach(cleanup);
+
+const lawn = VERTICALS.landscaping.terminology;
+const plumbing = VERTICALS.plumbing.terminology;
 
 const at = (hhmm: string) => `2026-12-01T${hhmm}:00.000Z`;
 const plan = (overrides: Partial<RoutePlan> = {}): RoutePlan => ({
@@ -50,18 +54,25 @@ const plan = (overrides: Partial<RoutePlan> = {}): RoutePlan => ({
 
 describe("RoutePlanProposal", () => {
   it("shows the saving, the straight-line warning, moves, left-out visits with reasons and each crew's day", () => {
-    render(<RoutePlanProposal plan={plan()} timeZone="America/New_York" onApply={() => {}} applying={false} />);
+    render(<RoutePlanProposal plan={plan()} timeZone="America/New_York" terms={lawn} onApply={() => {}} applying={false} />);
     expect(screen.getByText("Saves 40 min and 28.0 km of driving")).toBeTruthy();
     expect(screen.getByText("Straight-line estimates")).toBeTruthy();
-    expect(screen.getByText("Trim hedge: Comes from the unassigned queue to Green Team")).toBeTruthy();
-    expect(screen.getByText("Mow lawn: There is no room left in the crews' working hours")).toBeTruthy();
+    expect(screen.getByText("Job “Trim hedge”: Comes from the unassigned queue to Green Team")).toBeTruthy();
+    expect(screen.getByText("Job “Mow lawn”: There is no room left in the crews' working hours")).toBeTruthy();
     expect(screen.getByText(/No start location set/)).toBeTruthy();
     expect(screen.getByText("No change")).toBeTruthy();
   });
 
+  it("names moved and left-out work in the company's terms: a plumbing company's Service Call is a lawn company's Job", () => {
+    render(<RoutePlanProposal plan={plan()} timeZone="America/New_York" terms={plumbing} onApply={() => {}} applying={false} />);
+    expect(screen.getByText("Service Call “Trim hedge”: Comes from the unassigned queue to Green Team")).toBeTruthy();
+    expect(screen.getByText("Service Call “Mow lawn”: There is no room left in the crews' working hours")).toBeTruthy();
+    expect(screen.queryByText(/^Job /)).toBeNull();
+  });
+
   it("applies one crew's part or all of it", () => {
     const onApply = vi.fn();
-    render(<RoutePlanProposal plan={plan()} timeZone="America/New_York" onApply={onApply} applying={false} />);
+    render(<RoutePlanProposal plan={plan()} timeZone="America/New_York" terms={lawn} onApply={onApply} applying={false} />);
     fireEvent.click(screen.getByRole("button", { name: "Apply Green Team's route" }));
     fireEvent.click(screen.getByRole("button", { name: "Apply all" }));
     expect(onApply.mock.calls).toEqual([[["a"]], []]);
@@ -70,7 +81,7 @@ describe("RoutePlanProposal", () => {
   it("offers nothing to apply once the crews that change are applied, and no warning with road distances", () => {
     const applied = plan({ appliedCrewIds: ["a"] });
     applied.result!.distanceSource = "osrm";
-    render(<RoutePlanProposal plan={applied} timeZone="America/New_York" onApply={() => {}} applying={false} />);
+    render(<RoutePlanProposal plan={applied} timeZone="America/New_York" terms={lawn} onApply={() => {}} applying={false} />);
     expect(screen.queryByRole("button", { name: /Apply/ })).toBeNull();
     expect(screen.getByText("Applied")).toBeTruthy();
     expect(screen.queryByText("Straight-line estimates")).toBeNull();

@@ -1,4 +1,5 @@
 import type { CrewRoute, RoutePlan, RouteStop } from "@fieldops/shared/dispatch";
+import type { Terminology } from "@fieldops/shared/verticals";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -7,6 +8,8 @@ import { crewRouteChanges, crewsToApply, describeMove, describeSaving, formatClo
 export interface RoutePlanProposalProps {
   plan: RoutePlan;
   timeZone: string;
+  /** The company's words: a move or a left-out visit names its job as the company calls it. */
+  terms: Terminology;
   /** Apply every crew's part (no ids) or the given crews'. */
   onApply: (crewIds?: string[]) => void;
   applying: boolean;
@@ -69,7 +72,7 @@ function CrewPart({ crew, plan, timeZone, onApply, applying }: { crew: CrewRoute
 }
 
 /** A proposal against the current plan: totals, each crew's day before and after, moves and left-out visits. */
-export function RoutePlanProposal({ plan, timeZone, onApply, applying }: RoutePlanProposalProps) {
+export function RoutePlanProposal({ plan, timeZone, terms, onApply, applying }: RoutePlanProposalProps) {
   const result = plan.result;
   if (!result) return null;
   const crewName = new Map(result.crews.map((crew) => [crew.crewId, crew.crewName]));
@@ -102,7 +105,7 @@ export function RoutePlanProposal({ plan, timeZone, onApply, applying }: RoutePl
           <ul className="list-disc pl-5 text-sm">
             {result.moves.map((move) => (
               <li key={move.visitId}>
-                {move.jobTitle}: {describeMove(move.fromCrewId ? (crewName.get(move.fromCrewId) ?? "another crew") : null, crewName.get(move.toCrewId) ?? "another crew")}
+                {terms.job} “{move.jobTitle}”: {describeMove(move.fromCrewId ? (crewName.get(move.fromCrewId) ?? "another crew") : null, crewName.get(move.toCrewId) ?? "another crew")}
               </li>
             ))}
           </ul>
@@ -116,7 +119,7 @@ export function RoutePlanProposal({ plan, timeZone, onApply, applying }: RoutePl
           <ul className="list-disc pl-5 text-sm">
             {result.leftOut.map((entry) => (
               <li key={entry.visitId}>
-                {entry.jobTitle}: {entry.reasonText}
+                {terms.job} “{entry.jobTitle}”: {entry.reasonText}
               </li>
             ))}
           </ul>
@@ -124,7 +127,7 @@ export function RoutePlanProposal({ plan, timeZone, onApply, applying }: RoutePl
       )}
       <div className="grid gap-3">
         {result.crews.map((crew) => (
-          <CrewPart key={crew.crewId} crew={crew} plan={plan} timeZone={timeZone} onApply={onApply} applying={applying} />
+          <CrewPart key={crew.crewId} crew={crew} plan={plan} timeZone={timeZone} terms={terms} onApply={onApply} applying={applying} />
         ))}
       </div>
       {plan.status === "ready" && remaining.length > 0 && (

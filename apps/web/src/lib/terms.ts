@@ -1,0 +1,13 @@
+import { VERTICALS, type Terminology } from "@fieldops/shared/verticals";
+import { useSignedInUser } from "../shell/app-layout";
+import { useCompany } from "./company";
+
+/** The words used until the company is loaded, and for a user without a company. */
+export const STANDARD_TERMS: Terminology = VERTICALS.field_service.terminology;
+
+/** The signed-in user's company's words for jobs, technicians and customers (a plumbing company says Service Call and Plumber). */
+export function useTerms(): Terminology {
+  const user = useSignedInUser();
+  const company = useCompany(user.companyId);
+  return company.data?.terminology ?? STANDARD_TERMS;
+}
