@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { applyRoutePlan, publishAppliedRoutePlan } from "@fieldops/domain/dispatch/apply-route-plan";
+import { applyRoutePlan, appliedRoutePlanEvents } from "@fieldops/domain/dispatch/apply-route-plan";
 import { findBestSlots } from "@fieldops/domain/dispatch/find-best-slots";
 import { getRoutePlan } from "@fieldops/domain/dispatch/get-route-plan";
 import { queueRoutePlan, requestRoutePlan } from "@fieldops/domain/dispatch/request-route-plan";
@@ -61,10 +61,10 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       const applied = await withCompanyUser(
         context,
         request,
-        async ({ tx, user }) => ({ companyId: user.companyId, applied: await applyRoutePlan(tx, { planId: request.params.id, crewIds: request.body.crewIds, actor: { userId: user.id, role: user.role } }) }),
-        { roles: MANAGERS },
+        ({ tx, user }) => applyRoutePlan(tx, { planId: request.params.id, crewIds: request.body.crewIds, actor: { userId: user.id, role: user.role } }),
+        { roles: MANAGERS, publish: appliedRoutePlanEvents },
       );
-      return publishAppliedRoutePlan(context.redis, applied.companyId, applied.applied, request.id);
+      return applied.plan;
     },
   );
 

@@ -1,12 +1,10 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { publishEvent } from "@fieldops/events/company-stream";
 import { routePlanResultSchema, type RoutePlan } from "@fieldops/shared/dispatch";
-import type { Redis } from "ioredis";
+import type { AppEvent } from "@fieldops/shared/events";
 import { conflict, invalidInput, notFound } from "../errors.ts";
 import type { Actor } from "../jobs/actor.ts";
 import { assertVisitPlacements, lockCrews } from "../schedule/assert-visit-placements.ts";
 import { expectedVersions, firstChangedVisit } from "./get-route-plan.ts";
-import { publishRoutePlanUpdated } from "./optimize-routes.handler.ts";
 import { assertRouteOptimization } from "./route-plan-access.ts";
 import { toRoutePlan } from "./to-route-plan.ts";
 
@@ -131,16 +129,17 @@ export async function applyRoutePlan(tx: TenantTransaction, input: { planId: str
 
 const EVENT_LIST_MAX = 1000;
 
-/** After the apply has committed: tells the company's screens which visits moved and that the plan moved on. */
-export async function publishAppliedRoutePlan(redis: Redis, companyId: string, applied: AppliedRoutePlan, requestId: string | null): Promise<RoutePlan> {
+/** What an apply announces once committed: which visits moved (in lists of at most 1,000) and that the plan moved on. */
+export function appliedRoutePlanEvents(applied: AppliedRoutePlan): AppEvent[] {
   const { visitIds, jobIds, crewIds } = applied.changed;
+  if (visitIds.length === 0) return [];
+  const events: AppEvent[] = [];
   for (let at = 0; at < visitIds.length; at += EVENT_LIST_MAX) {
-    await publishEvent(
-      redis,
-      { name: "visits.changed", payload: { visitIds: visitIds.slice(at, at + EVENT_LIST_MAX), jobIds: jobIds.slice(0, EVENT_LIST_MAX), crewIds: crewIds.slice(0, EVENT_LIST_MAX) } },
-      { companyId, requestId },
-    );
+    events.push({
+      name: "visits.changed",
+      payload: { visitIds: visitIds.slice(at, at + EVENT_LIST_MAX), jobIds: jobIds.slice(0, EVENT_LIST_MAX), crewIds: crewIds.slice(0, EVENT_LIST_MAX) },
+    });
   }
-  if (visitIds.length > 0) await publishRoutePlanUpdated(redis, { companyId, planId: applied.plan.id, status: applied.plan.status, requestId });
-  return applied.plan;
+  events.push({ name: "route_plan.updated", payload: { planId: applied.plan.id, status: applied.plan.status } });
+  return events;
 }
