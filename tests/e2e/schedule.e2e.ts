@@ -88,6 +88,9 @@ test("an owner drags an unassigned visit onto a crew, a second dispatcher sees i
 test("the day and week calendars show the visits on a time axis, and the dates move", async ({ page }) => {
   await signInAs(page, "owner@demo.test");
   await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto("/jobs");
+  await page.getByRole("link", { name: "Schedule" }).click();
+  await expect(page).toHaveURL(/\/schedule/);
   await page.goto("/schedule?view=day");
   await expect(page.getByRole("region", { name: "Day calendar" })).toBeVisible();
   await expect(page.getByRole("group", { name: /^Crew B,/ })).toBeVisible();

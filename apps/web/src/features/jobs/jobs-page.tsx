@@ -51,9 +51,14 @@ export function JobsPage() {
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-semibold tracking-tight">{jobsWord}</h1>
-        <Button onClick={() => setCreating(true)} disabled={!company.data}>
-          <Plus aria-hidden="true" /> New {terms.job}
-        </Button>
+        <div className="flex gap-2">
+          <Button variant="outline" asChild>
+            <Link to="/schedule">Schedule</Link>
+          </Button>
+          <Button onClick={() => setCreating(true)} disabled={!company.data}>
+            <Plus aria-hidden="true" /> New {terms.job}
+          </Button>
+        </div>
       </div>
       <form role="search" aria-label={`Filter ${jobsWord.toLowerCase()}`} className="grid gap-3 sm:grid-cols-5" onSubmit={(e) => e.preventDefault()}>
         <div className="grid gap-1">
