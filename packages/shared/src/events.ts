@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { assistantEventPayloadSchema, chatClientMessageSchemas } from "./chat";
 import { text } from "./text";
 
 /** One entry of a company's activity feed (an audit log row as the client sees it). */
@@ -27,6 +28,29 @@ export const appEventSchema = z.discriminatedUnion("name", [
   z.object({ name: z.literal("crews.changed"), payload: z.object({ crewIds: z.array(z.string()).max(1000) }) }),
   /** A route plan (an optimized day) moved on: queued, running, ready, failed or applied. */
   z.object({ name: z.literal("route_plan.updated"), payload: z.object({ planId: z.string(), status: z.string() }) }),
+  /** One AG-UI event of a user's assistant run; published to that user only. */
+  z.object({ name: z.literal("assistant.event"), payload: assistantEventPayloadSchema }),
+  /**
+   * A module run moved on (published to the user who asked for it): its outcome carries the fields of
+   * POST /api/modules/execute's answer, so the client shows the same toast either way.
+   */
+  z.object({
+    name: z.literal("module.run_updated"),
+    payload: z.object({
+      runId: z.string(),
+      moduleId: z.string(),
+      status: z.enum(["queued", "running", "succeeded", "failed", "awaiting_approval", "denied", "expired"]),
+      success: z.boolean().optional(),
+      message: z.string().optional(),
+      error: z.string().optional(),
+      reason: z.string().optional(),
+    }),
+  }),
+  /** An approval request was created or decided (published to the company: owners and admins list the pending ones). */
+  z.object({
+    name: z.literal("approval.updated"),
+    payload: z.object({ approvalId: z.string(), moduleId: z.string(), status: z.enum(["pending", "approved", "denied", "expired"]) }),
+  }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
 export type AppEventName = AppEvent["name"];
@@ -53,6 +77,7 @@ export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("resume"), after: text({ max: 64 }).nullable() }),
   z.object({ type: z.literal("ping"), requestId: text({ max: 100 }) }),
+  ...chatClientMessageSchemas,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

@@ -87,7 +87,12 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
         held ??= [];
         try {
           if (after !== null && !isStreamSeq(after)) send({ type: "error", message: INVALID_RESUME, requestId: null });
-          else if (after) for (const event of await readEventsAfter(context.redis, companyId, after)) sendEvent(event);
+          else if (after) {
+            // The stream holds every user's events; one addressed to somebody else is not this socket's to replay.
+            for (const event of await readEventsAfter(context.redis, companyId, after)) {
+              if (event.userId === null || event.userId === user.id) sendEvent(event);
+            }
+          }
         } catch (error) {
           request.log.warn({ err: error }, "replay failed");
           send({ type: "error", message: "Could not read the missed events; reload to see them", requestId: null });
@@ -137,7 +142,8 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
         }
         if (!message.success) return send({ type: "error", message: "Unknown message", requestId: null });
         if (message.data.type === "ping") return send({ type: "pong", requestId: message.data.requestId });
-        void replay(message.data.after);
+        if (message.data.type === "resume") return void replay(message.data.after);
+        send({ type: "error", message: "The assistant is not available on this connection", requestId: message.data.requestId });
       };
 
       await replay(request.query.after ?? null);

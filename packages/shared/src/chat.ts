@@ -1,0 +1,160 @@
+import { EventSchemas } from "@ag-ui/core/schemas";
+import { z } from "zod";
+import { assistantContextSchema, moduleProposalSchema } from "./assistant";
+import { text } from "./text";
+
+/** The chat's message box: its accessible name, and the longest message it takes. */
+export const MESSAGE_BOX_LABEL = "Message the assistant";
+export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+
+/**
+ * The assistant speaks AG-UI (`@ag-ui/core`) inside our socket envelopes, so any AG-UI client can follow a run:
+ * RUN_STARTED, TEXT_MESSAGE_START / _CONTENT / _END for text, TOOL_CALL_START / _ARGS / _END (+ _RESULT for reads)
+ * for tool calls, CUSTOM for what AG-UI has no event for, RUN_FINISHED or RUN_ERROR.
+ */
+export const aguiEventSchema = EventSchemas;
+export type AguiEvent = z.infer<typeof aguiEventSchema>;
+
+/** The tool call whose arguments are one UI action (JSON of `uiActionSchema`); the client's ui-actions machine runs it. */
+export const UI_ACTION_TOOL_NAME = "ui_action";
+
+/** CUSTOM event names the assistant emits. */
+export const ASSISTANT_CUSTOM_EVENTS = {
+  /** Who answers this run: a configured model or the offline planner (value: `answererSchema`). */
+  answerer: "fieldops.answerer",
+  /** A data-changing module run waiting for the user's confirmation in the chat (value: `chatProposalSchema`). */
+  proposal: "fieldops.proposal",
+  /** The user's decision on a proposal, once taken (value: `proposalDecisionSchema`). */
+  proposalDecided: "fieldops.proposal_decided",
+} as const;
+
+export const answererSchema = z.object({
+  kind: z.enum(["model", "offline_planner"]),
+  /** The model's name when a model answers. */
+  model: z.string().optional(),
+});
+export type Answerer = z.infer<typeof answererSchema>;
+
+export const chatProposalSchema = moduleProposalSchema.omit({ action: true }).extend({ proposalId: z.string() });
+export type ChatProposal = z.infer<typeof chatProposalSchema>;
+
+export const proposalDecisionSchema = z.object({ proposalId: z.string(), decision: z.enum(["confirm", "cancel"]) });
+export type ProposalDecision = z.infer<typeof proposalDecisionSchema>;
+
+const cents = z.number().int();
+
+/**
+ * What a read tool answers with (the JSON content of its TOOL_CALL_RESULT): compact live UI in the conversation,
+ * each row with its own actions in the client. Always data, never instructions.
+ */
+export const assistantCardSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("customers"),
+    items: z.array(z.object({ id: z.string(), name: z.string(), phone: z.string().nullable(), email: z.string().nullable(), address: z.string().nullable() })).max(20),
+  }),
+  z.object({
+    kind: z.literal("jobs"),
+    items: z.array(z.object({ id: z.string(), number: z.number().int(), title: z.string(), customerName: z.string(), status: z.string() })).max(20),
+  }),
+  z.object({
+    kind: z.literal("invoices"),
+    items: z
+      .array(
+        z.object({
+          id: z.string(),
+          number: z.string(),
+          customerName: z.string(),
+          balanceCents: cents,
+          dueAt: z.string().nullable(),
+          pastDue: z.boolean(),
+        }),
+      )
+      .max(50),
+    totalBalanceCents: cents,
+  }),
+  z.object({
+    kind: z.literal("visits"),
+    date: z.string(),
+    items: z
+      .array(
+        z.object({
+          id: z.string(),
+          jobId: z.string(),
+          title: z.string(),
+          customerName: z.string(),
+          crewName: z.string().nullable(),
+          startsAt: z.string().nullable(),
+          endsAt: z.string().nullable(),
+          status: z.string(),
+        }),
+      )
+      .max(100),
+  }),
+  z.object({
+    kind: z.literal("revenue"),
+    label: z.string(),
+    from: z.string(),
+    to: z.string(),
+    totalCents: cents,
+    currency: z.string(),
+    paymentCount: z.number().int(),
+  }),
+]);
+export type AssistantCard = z.infer<typeof assistantCardSchema>;
+
+/** A stored chat message as the history shows it. */
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  role: z.enum(["user", "assistant"]),
+  text: z.string(),
+  /** The AG-UI events of the assistant's run (tool calls, results, proposals), replayed to render a reloaded chat. */
+  events: z.array(aguiEventSchema),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const conversationSchema = z.object({ id: z.string(), title: z.string(), updatedAt: z.string() });
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** GET /api/assistant/conversations: the user's own conversations, newest first. */
+export const conversationListResponseSchema = z.object({ items: z.array(conversationSchema) });
+/** GET /api/assistant/conversations/:id: one of them with its messages, oldest first. */
+export const conversationResponseSchema = conversationSchema.extend({ messages: z.array(chatMessageSchema) });
+export type ConversationResponse = z.infer<typeof conversationResponseSchema>;
+
+/** GET /api/assistant/suggestions: prompts that fit the company's state now, and who would answer. */
+export const chatSuggestionsResponseSchema = z.object({
+  answerer: answererSchema,
+  suggestions: z.array(z.object({ label: z.string(), prompt: z.string() })).max(6),
+});
+export type ChatSuggestionsResponse = z.infer<typeof chatSuggestionsResponseSchema>;
+
+/**
+ * Client → server chat messages on /api/ws (beside `resume` and `ping`). `requestId` is the client's id for the
+ * message: sending it again (after a reconnect) never runs the assistant twice. The server's events of that run carry
+ * the same request id.
+ */
+export const chatClientMessageSchemas = [
+  z.object({
+    type: z.literal("chat.send"),
+    requestId: text({ max: 100 }).min(1),
+    conversationId: text({ max: 100 }).nullable(),
+    text: text({ max: CHAT_MESSAGE_MAX_LENGTH }).min(1),
+    context: assistantContextSchema,
+  }),
+  z.object({
+    type: z.literal("chat.decide"),
+    requestId: text({ max: 100 }).min(1),
+    conversationId: text({ max: 100 }),
+    proposalId: text({ max: 100 }),
+    decision: z.enum(["confirm", "cancel"]),
+  }),
+] as const;
+
+/** The app event that carries one AG-UI event of the user's assistant run (delivered to that user's sockets only). */
+export const assistantEventPayloadSchema = z.object({
+  conversationId: z.string(),
+  runId: z.string(),
+  event: aguiEventSchema,
+});
+export type AssistantEventPayload = z.infer<typeof assistantEventPayloadSchema>;
