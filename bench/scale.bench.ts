@@ -33,6 +33,9 @@ import { root, startProduct, stopProduct } from "./product.ts";
 const requests = Number(process.env.BENCH_SCALE_REQUESTS ?? 200);
 const warmUp = Number(process.env.BENCH_SCALE_WARMUP ?? 20);
 const P95_GOAL_MS = 50;
+/** BENCH_SCALE_ONLY=<part of a request's name>: measure only the matching requests (while working on one of them). */
+const only = process.env.BENCH_SCALE_ONLY?.toLowerCase();
+const selected = (name: string) => only === undefined || name.toLowerCase().includes(only);
 const TIME_ZONE = "America/Chicago";
 
 /** A signed-in owner: the session cookie, and the headers that let it change things (a page of the app's own). */
@@ -129,6 +132,7 @@ async function signIn(baseUrl: string, email: string): Promise<BenchSession> {
 /** Runs `request` warm-up + n times, one at a time, keeping the samples after the warm-up. */
 async function measure(name: string, n: number, request: (index: number) => Promise<Sample>): Promise<Measured> {
   const samples: Sample[] = [];
+  if (!selected(name)) return { name, samples, goalMs: P95_GOAL_MS };
   for (let index = 0; index < warmUp + n; index++) {
     const sample = await request(index);
     if (index >= warmUp) samples.push(sample);
@@ -201,8 +205,10 @@ async function benchCompany(session: BenchSession, n: number): Promise<Measured[
   results.push(await measure("drag a visit (schedule)", n, (index) => moveTo(index % 2 === 0 ? later : home)));
   if (visit.scheduledStart !== home) await moveTo(home);
 
-  const optimize = await benchOptimizeDayAtScale(session.baseUrl, session.cookie);
-  results.push({ name: "optimize one day, all crews", samples: optimize.samples, goalMs: optimize.budgetMs });
+  if (selected("optimize one day, all crews")) {
+    const optimize = await benchOptimizeDayAtScale(session.baseUrl, session.cookie);
+    results.push({ name: "optimize one day, all crews", samples: optimize.samples, goalMs: optimize.budgetMs });
+  }
   return results;
 }
 
@@ -272,7 +278,7 @@ try {
   const pad = (text: string | number, width: number) => String(text).padEnd(width);
   console.log(`${pad("request", 34)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("p95 goal", 13)}${pad("CPU p50", 9)}${pad("SQL", 5)}${pad("(max)", 7)}${pad("SQL small", 11)}same`);
   let allMet = true;
-  for (const result of scale) {
+  for (const result of scale.filter((measured) => measured.samples.length > 0)) {
     const times = result.samples.map((sample) => sample.ms);
     const p95 = percentile(times, 95);
     const smallResult = small.find((candidate) => candidate.name === result.name);
