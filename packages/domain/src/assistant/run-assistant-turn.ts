@@ -1,0 +1,48 @@
+import { withTenant } from "@fieldops/db";
+import type { EmitAssistantEvent } from "./assistant-run.ts";
+import {
+  claimRequest,
+  findOwnConversation,
+  performRun,
+  type AssistantDeps,
+  type AssistantUser,
+  type ChatSendInput,
+  type RunLog,
+  type TurnOutcome,
+} from "./assistant-turn-context.ts";
+import { emitPlan, planOffline } from "./answer-offline.ts";
+
+const TITLE_LENGTH = 80;
+
+/**
+ * One message to the assistant: stores it (in a new conversation when none is named), answers it through `emit` as
+ * AG-UI events (the model when one is configured, else the offline planner), and stores the answer with its events.
+ * A request id the user sent before runs nothing.
+ */
+export async function runAssistantTurn(
+  deps: AssistantDeps,
+  user: AssistantUser,
+  input: ChatSendInput,
+  emit: EmitAssistantEvent,
+  log?: RunLog,
+): Promise<TurnOutcome> {
+  const now = deps.now?.() ?? new Date();
+  const conversationId = await withTenant(deps.db, user.companyId, async (tx) => {
+    if (!(await claimRequest(tx, user, input.requestId))) return null;
+    const conversation = input.conversationId
+      ? await findOwnConversation(tx, user, input.conversationId)
+      : await tx.assistantConversation.create({
+          data: { companyId: user.companyId, userId: user.id, title: input.text.trim().replace(/\s+/g, " ").slice(0, TITLE_LENGTH) },
+        });
+    await tx.assistantMessage.create({ data: { companyId: user.companyId, conversationId: conversation.id, role: "user", text: input.text } });
+    return conversation.id;
+  });
+  if (conversationId === null) return { status: "duplicate" };
+
+  return performRun(deps, user, conversationId, emit, async (run) => {
+    const planned = await withTenant(deps.db, user.companyId, (tx) =>
+      planOffline(tx, { user, conversationId, message: input.text, context: input.context, now }),
+    );
+    await emitPlan(run, planned);
+  }, log);
+}
