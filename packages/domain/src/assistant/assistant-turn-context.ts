@@ -43,7 +43,7 @@ export async function claimRequest(tx: TenantTransaction, user: AssistantUser, r
 }
 
 /** The user's own conversation; another user's does not exist for them. */
-export async function findOwnConversation(tx: TenantTransaction, user: AssistantUser, conversationId: string) {
+export async function findOwnConversation(tx: TenantTransaction, user: Pick<AssistantUser, "id">, conversationId: string) {
   const conversation = UUID.test(conversationId)
     ? await tx.assistantConversation.findFirst({ where: { id: conversationId, userId: user.id } })
     : null;
