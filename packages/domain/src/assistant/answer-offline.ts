@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
-import type { Prisma, TenantTransaction } from "@fieldops/db";
+import type { TenantTransaction } from "@fieldops/db";
 import type { AssistantContext, AssistantPlan } from "@fieldops/shared/assistant";
 import type { AssistantCard } from "@fieldops/shared/chat";
 import type { AssistantRun } from "./assistant-run.ts";
-import { PROPOSAL_TTL_MS, companyFacts, type AssistantUser } from "./assistant-turn-context.ts";
+import { companyFacts, storeProposal, type AssistantUser } from "./assistant-turn-context.ts";
 import { createPlannerLookup } from "./create-planner-lookup.ts";
 import { planMessage } from "./offline-planner/plan-message.ts";
 import { runReadTool } from "./run-read-tool.ts";
@@ -33,23 +32,7 @@ export async function planOffline(
   if (plan.kind === "read") {
     for (const call of plan.reads) cards.push(await runReadTool(tx, call, { actor: { userId: user.id, role: user.role }, features, now, timeZone }));
   }
-  let proposalId: string | null = null;
-  if (plan.kind === "confirm") {
-    proposalId = randomUUID();
-    await tx.assistantProposal.create({
-      data: {
-        id: proposalId,
-        companyId: user.companyId,
-        userId: user.id,
-        conversationId: input.conversationId,
-        moduleId: plan.proposal.moduleId,
-        params: plan.proposal.params as Prisma.InputJsonValue,
-        summary: plan.proposal.summary,
-        action: plan.proposal.action as Prisma.InputJsonValue,
-        expiresAt: new Date(now.getTime() + PROPOSAL_TTL_MS),
-      },
-    });
-  }
+  const proposalId = plan.kind === "confirm" ? await storeProposal(tx, { user, conversationId: input.conversationId, proposal: plan.proposal, now }) : null;
   return { plan, cards, proposalId };
 }
 

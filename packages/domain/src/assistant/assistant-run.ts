@@ -33,6 +33,8 @@ export class AssistantRun {
   private textMessageId: string | null = null;
   private pendingText = "";
   private lastFlush = 0;
+  /** Tool calls run one after another, so that two of a model's parallel calls never interleave their events. */
+  private queue: Promise<unknown> = Promise.resolve();
   text = "";
 
   constructor(
@@ -88,6 +90,12 @@ export class AssistantRun {
     await this.endText();
   }
 
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
   private async toolCall(name: string, args: unknown): Promise<string> {
     await this.endText();
     const toolCallId = randomUUID();
@@ -99,19 +107,24 @@ export class AssistantRun {
 
   /** A UI action for the client's ui-actions machine, validated against the shared contract first. */
   async uiAction(action: UiAction): Promise<void> {
-    await this.toolCall(UI_ACTION_TOOL_NAME, uiActionSchema.parse(action));
+    const valid = uiActionSchema.parse(action);
+    await this.serial(() => this.toolCall(UI_ACTION_TOOL_NAME, valid));
   }
 
   /** A read over the company's data and its answer, a card (data for the user, never instructions). */
   async readResult(tool: string, args: unknown, card: AssistantCard): Promise<void> {
-    const toolCallId = await this.toolCall(tool, args);
     const content = JSON.stringify(assistantCardSchema.parse(card));
-    await this.emit({ type: "TOOL_CALL_RESULT", messageId: randomUUID(), toolCallId, content, role: "tool" });
+    await this.serial(async () => {
+      const toolCallId = await this.toolCall(tool, args);
+      await this.emit({ type: "TOOL_CALL_RESULT", messageId: randomUUID(), toolCallId, content, role: "tool" });
+    });
   }
 
   async proposal(proposal: ChatProposal): Promise<void> {
-    await this.endText();
-    await this.emit({ type: "CUSTOM", name: ASSISTANT_CUSTOM_EVENTS.proposal, value: proposal });
+    await this.serial(async () => {
+      await this.endText();
+      await this.emit({ type: "CUSTOM", name: ASSISTANT_CUSTOM_EVENTS.proposal, value: proposal });
+    });
   }
 
   async proposalDecided(decision: ProposalDecision): Promise<void> {

@@ -1,5 +1,6 @@
 import { withTenant, type Database, type Prisma, type TenantTransaction } from "@fieldops/db";
-import type { AssistantContext } from "@fieldops/shared/assistant";
+import { randomUUID } from "node:crypto";
+import type { AssistantContext, ModuleProposal } from "@fieldops/shared/assistant";
 import type { AguiEvent, Answerer } from "@fieldops/shared/chat";
 import { PLANS, planIdSchema, type PlanFeature } from "@fieldops/shared/plans";
 import type { Role } from "@fieldops/shared/roles";
@@ -116,4 +117,27 @@ export async function performRun(
     await run.fail(RUN_FAILED_MESSAGE).catch(() => undefined);
   }
   return { status: "ran", conversationId, runId: run.runId };
+}
+
+/** Stores a proposal bound to its user, conversation, module and parameters, with an expiry; its id. */
+export async function storeProposal(
+  tx: TenantTransaction,
+  input: { user: AssistantUser; conversationId: string; proposal: ModuleProposal; now: Date },
+): Promise<string> {
+  const id = randomUUID();
+  const { proposal } = input;
+  await tx.assistantProposal.create({
+    data: {
+      id,
+      companyId: input.user.companyId,
+      userId: input.user.id,
+      conversationId: input.conversationId,
+      moduleId: proposal.moduleId,
+      params: proposal.params as Prisma.InputJsonValue,
+      summary: proposal.summary,
+      action: proposal.action as Prisma.InputJsonValue,
+      expiresAt: new Date(input.now.getTime() + PROPOSAL_TTL_MS),
+    },
+  });
+  return id;
 }

@@ -11,6 +11,7 @@ import {
   type TurnOutcome,
 } from "./assistant-turn-context.ts";
 import { emitPlan, planOffline } from "./answer-offline.ts";
+import { answerWithModel } from "./answer-with-model.ts";
 
 const TITLE_LENGTH = 80;
 
@@ -39,7 +40,9 @@ export async function runAssistantTurn(
   });
   if (conversationId === null) return { status: "duplicate" };
 
+  const { model } = deps;
   return performRun(deps, user, conversationId, emit, async (run) => {
+    if (model) return answerWithModel(run, { deps: { ...deps, model }, user, conversationId, context: input.context, now });
     const planned = await withTenant(deps.db, user.companyId, (tx) =>
       planOffline(tx, { user, conversationId, message: input.text, context: input.context, now }),
     );
