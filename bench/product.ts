@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { STATE_FILE_NAME, type StartState } from "../scripts/start/state-file.ts";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -26,4 +29,13 @@ export async function stopProduct(child: ChildProcess): Promise<number> {
     process.kill(-child.pid!, "SIGINT");
   });
   return performance.now() - started;
+}
+
+/** Where the product's database is: the given one, or the embedded one `npm start` reports in its state file. */
+export async function ownerUrlOf(dataDir: string | null): Promise<string> {
+  if (process.env.DATABASE_OWNER_URL) return process.env.DATABASE_OWNER_URL;
+  const state = JSON.parse(await readFile(join(dataDir!, STATE_FILE_NAME), "utf8")) as StartState;
+  const url = state.services.postgres?.url;
+  if (!url) throw new Error("npm start reported no PostgreSQL");
+  return url;
 }
