@@ -4,6 +4,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { WebSocket } from "ws";
 import { withClient } from "@fieldops/db/with-client";
+import { CHAT_RATE_LIMIT } from "@fieldops/domain/assistant/chat-rate-limit";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { UI_ACTION_TOOL_NAME } from "@fieldops/shared/chat";
 import { serverMessageSchema, type ClientMessage } from "@fieldops/shared/events";
@@ -23,6 +24,9 @@ const users = Number(process.env.BENCH_CHAT_USERS ?? 50);
 const messagesPerUser = Number(process.env.BENCH_CHAT_MESSAGES ?? 8);
 const warmUpPerUser = 2;
 const P95_GOAL_MS = 50;
+if (warmUpPerUser + messagesPerUser > CHAT_RATE_LIMIT.messages) {
+  throw new Error(`At most ${CHAT_RATE_LIMIT.messages - warmUpPerUser} messages per user: the chat allows ${CHAT_RATE_LIMIT.messages} a minute`);
+}
 const PROMPTS = ["take me to my jobs", "show me the customers", "go to crews", "open the dashboard", "jobs page pls", "take me to my customers"];
 
 /** Members of the demo company with a session each (written as the owner role, like the seeds); their tokens. */
@@ -31,9 +35,12 @@ async function benchSessions(ownerUrl: string, count: number): Promise<string[]>
     const company = await client.query<{ id: string }>(`SELECT id FROM companies WHERE slug = 'green-valley'`);
     const companyId = company.rows[0]?.id;
     if (!companyId) throw new Error("the demo company is missing");
+    // New users each run: the per-user chat rate limit counts a minute, and runs may follow each other closely.
+    await client.query(`DELETE FROM users WHERE email LIKE 'bench-chat-%@demo.test'`);
+    const run = randomUUID().slice(0, 8);
     const tokens: string[] = [];
     for (let index = 0; index < count; index++) {
-      const email = `bench-chat-${index}@demo.test`;
+      const email = `bench-chat-${run}-${index}@demo.test`;
       const user = await client.query<{ id: string }>(
         `INSERT INTO users (id, "companyId", email, name, "passwordHash", role, permissions, "updatedAt")
          VALUES ($1, $2, $3, $4, 'not-a-password', 'member', ARRAY['jobs'], now())
@@ -93,7 +100,7 @@ async function chatSocket(baseUrl: string, token: string) {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const external = Boolean(process.env.DATABASE_URL && process.env.DATABASE_OWNER_URL && process.env.REDIS_URL);
-const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "warn" };
+const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
 // The offline planner answers, whatever the shell has configured.
 delete env.OPENAI_API_KEY;
 let dataDir: string | null = null;

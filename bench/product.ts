@@ -6,10 +6,13 @@ import { STATE_FILE_NAME, type StartState } from "../scripts/start/state-file.ts
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
 
-/** `npm start` on `port` with `env` (PORT set here), and when its /api/health first answers 200, in ms from the spawn. */
+/**
+ * `npm start` on `port` with `env` (PORT set here), and when its /api/health first answers 200, in ms from the spawn.
+ * Its output is shown with BENCH_PRODUCT_LOGS=1.
+ */
 export function startProduct(port: number, env: NodeJS.ProcessEnv): { child: ChildProcess; healthy: Promise<number> } {
   const started = performance.now();
-  const child = spawn("npm", ["start", "--silent"], { cwd: root, env: { ...env, PORT: String(port) }, stdio: "ignore", detached: true });
+  const child = spawn("npm", ["start", "--silent"], { cwd: root, env: { ...env, PORT: String(port) }, stdio: process.env.BENCH_PRODUCT_LOGS ? ["ignore", "inherit", "inherit"] : "ignore", detached: true });
   const healthy = (async () => {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);

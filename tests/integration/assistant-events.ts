@@ -52,7 +52,9 @@ export function uiActionsOf(events: AguiEvent[]): Record<string, unknown>[] {
 
 /** The cards of a run's read results. */
 export const cardsOf = (events: AguiEvent[]) =>
-  events.flatMap((event) => (event.type === "TOOL_CALL_RESULT" ? [JSON.parse(event.content) as Record<string, unknown>] : []));
+  events.flatMap((event) =>
+    event.type === "TOOL_CALL_RESULT" && typeof event.content === "string" ? [JSON.parse(event.content) as Record<string, unknown>] : [],
+  );
 
 /** The CUSTOM events of a run named `name`, their values. */
 export const customOf = (events: AguiEvent[], name: string) =>

@@ -35,7 +35,7 @@ afterAll(async () => {
 describe("chat over /api/ws, offline planner", () => {
   it("streams a run: started, who answers, text, the UI action, finished", async () => {
     const run = await chat(owner, "take me to my jobs");
-    const types = run.events.map((event) => event.type);
+    const types: string[] = run.events.map((event) => event.type);
     expect(types[0]).toBe("RUN_STARTED");
     expect(customOf(run.events, ASSISTANT_CUSTOM_EVENTS.answerer)).toEqual([{ kind: "offline_planner" }]);
     expect(types).toContain("TEXT_MESSAGE_START");
@@ -149,7 +149,7 @@ describe("safety", () => {
 describe("rate limit", () => {
   it("refuses a user's messages past the limit with a clear error, and only theirs", async () => {
     const fieldUser = await openSocket(t.url, await signIn(t.url, company.users.field_user.email));
-    const ids = Array.from({ length: CHAT_RATE_LIMIT.messages + 1 }, () => crypto.randomUUID());
+    const ids: string[] = Array.from({ length: CHAT_RATE_LIMIT.messages + 1 }, () => crypto.randomUUID());
     for (const requestId of ids) {
       await fieldUser.sendMessage({ type: "chat.send", requestId, conversationId: null, text: "hi", context: { path: "/dashboard" } });
     }

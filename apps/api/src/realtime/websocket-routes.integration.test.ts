@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WS_CLOSE_UNAUTHORIZED, type AppEvent, type ServerMessage } from "@fieldops/shared/events";
 import { publishEvent } from "@fieldops/events/company-stream";
+import { aguiEventSchema } from "@fieldops/shared/chat";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { hashToken } from "@fieldops/domain/accounts/sessions";
@@ -163,7 +164,7 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
 
     const assistantEvent = (runId: string): AppEvent => ({
       name: "assistant.event",
-      payload: { conversationId: "c", runId, event: { type: "RUN_STARTED", threadId: "c", runId } },
+      payload: { conversationId: "c", runId, event: aguiEventSchema.parse({ type: "RUN_STARTED", threadId: "c", runId }) },
     });
     const { redis } = t.runtime.context;
     await publishEvent(redis, assistantEvent("member-run"), { companyId: a.id, userId: a.users.member.id });

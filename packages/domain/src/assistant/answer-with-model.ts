@@ -3,13 +3,13 @@ import { readFileSync } from "node:fs";
 import { createOpenAI } from "@ai-sdk/openai";
 import { stepCountIs, streamText, tool, type ModelMessage, type ToolSet } from "ai";
 import { z } from "zod";
-import { withTenant } from "@fieldops/db";
+import type { TenantTransaction } from "@fieldops/db";
 import { ASSISTANT_MODULE_IDS, readToolCallSchema, type AssistantContext, type ReadToolCall } from "@fieldops/shared/assistant";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
 import { NAVIGATE_TARGETS, OPEN_MODAL_TARGETS, type UiAction } from "@fieldops/shared/ui-actions";
 import { DomainError } from "../errors.ts";
 import type { AssistantRun } from "./assistant-run.ts";
-import { companyFacts, storeProposal, type AssistantDeps, type AssistantUser, type CompanyFacts } from "./assistant-turn-context.ts";
+import { companyFacts, inTenant, storeProposal, type AssistantDeps, type AssistantUser, type CompanyFacts } from "./assistant-turn-context.ts";
 import { costMicros, type AssistantModelConfig } from "./model-config.ts";
 import { modalCapability, navigateCapability } from "./offline-planner/plan-navigation.ts";
 import { MODULE_CAPABILITIES, refusalFor, type Capability } from "./offline-planner/planner-policy.ts";
@@ -35,8 +35,8 @@ type ModelTurn = {
   now: Date;
 };
 
-function inTenant<T>(turn: ModelTurn, work: Parameters<typeof withTenant<T>>[2]) {
-  return withTenant(turn.deps.db, turn.user.companyId, work);
+function inUsersTenant<T>(turn: ModelTurn, work: (tx: TenantTransaction) => Promise<T>) {
+  return inTenant(turn.deps, turn.user.companyId, work);
 }
 
 /** A tool refuses in words (the user's role or plan); the model tells the user, and no action is sent. */
@@ -57,7 +57,7 @@ function assistantTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts)
     const valid = readToolCallSchema.safeParse(call);
     if (!valid.success) return { error: "Invalid arguments" };
     try {
-      const card = await inTenant(turn, (tx) =>
+      const card = await inUsersTenant(turn, (tx) =>
         runReadTool(tx, valid.data, { actor: { userId: turn.user.id, role: turn.user.role }, features: facts.features, now: turn.now, timeZone: facts.timeZone }),
       );
       const { tool: name, ...args } = valid.data;
@@ -124,7 +124,7 @@ function assistantTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts)
         const refused = refusal(MODULE_CAPABILITIES[moduleId], turn, facts);
         if (refused) return refused;
         const proposal = { moduleId, params, summary, action: { id: randomUUID(), type: "executeModule", moduleId, moduleParams: params } };
-        const proposalId = await inTenant(turn, (tx) => storeProposal(tx, { user: turn.user, conversationId: turn.conversationId, proposal, now: turn.now }));
+        const proposalId = await inUsersTenant(turn, (tx) => storeProposal(tx, { user: turn.user, conversationId: turn.conversationId, proposal, now: turn.now }));
         await run.proposal({ moduleId, params, summary, proposalId });
         return { proposed: true, note: "Shown to the user with Confirm and Cancel. Nothing has changed yet." };
       },
@@ -151,7 +151,7 @@ function situation(turn: ModelTurn, facts: CompanyFacts): string {
  * it used are recorded for the company.
  */
 export async function answerWithModel(run: AssistantRun, turn: ModelTurn): Promise<void> {
-  const { facts, history } = await inTenant(turn, async (tx) => ({
+  const { facts, history } = await inUsersTenant(turn, async (tx) => ({
     facts: await companyFacts(tx),
     history: await tx.assistantMessage.findMany({
       where: { conversationId: turn.conversationId },
@@ -182,7 +182,7 @@ export async function answerWithModel(run: AssistantRun, turn: ModelTurn): Promi
     else if (part.type === "error") throw part.error instanceof Error ? part.error : new Error("The model's answer failed");
     else if (part.type === "finish") usage = { inputTokens: part.totalUsage.inputTokens ?? 0, outputTokens: part.totalUsage.outputTokens ?? 0 };
   }
-  await inTenant(turn, (tx) =>
+  await inUsersTenant(turn, (tx) =>
     tx.assistantUsage.create({
       data: {
         companyId: turn.user.companyId,

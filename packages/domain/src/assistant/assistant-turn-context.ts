@@ -1,3 +1,4 @@
+import pLimit from "p-limit";
 import { withTenant, type Database, type Prisma, type TenantTransaction } from "@fieldops/db";
 import { randomUUID } from "node:crypto";
 import type { AssistantContext, ModuleProposal } from "@fieldops/shared/assistant";
@@ -20,6 +21,18 @@ export interface AssistantDeps {
   /** A configured model answers; without one, the offline planner does. */
   model: AssistantModelConfig | null;
   now?: () => Date;
+}
+
+/**
+ * At most this many of the assistant's transactions run at once in a process; the others wait here rather than for a
+ * pooled connection, which Prisma gives up on after two seconds (50 users sending at once would exceed it).
+ */
+const ASSISTANT_TRANSACTIONS = 6;
+const transactions = pLimit(ASSISTANT_TRANSACTIONS);
+
+/** `work` in a transaction bound to the user's company, one of the assistant's limited share of connections. */
+export function inTenant<T>(deps: Pick<AssistantDeps, "db">, companyId: string, work: (tx: TenantTransaction) => Promise<T>): Promise<T> {
+  return transactions(() => withTenant(deps.db, companyId, work));
 }
 
 /** How long a proposal waits for its user's decision. */
@@ -108,7 +121,7 @@ export async function performRun(
     await run.start(answererOf(deps));
     await answer(run);
     await run.endText();
-    await withTenant(deps.db, user.companyId, (tx) =>
+    await inTenant(deps, user.companyId, (tx) =>
       storeAssistantMessage(tx, { companyId: user.companyId, conversationId, runId: run.runId, text: run.storedText(), events: run.events }),
     );
     await run.finish();

@@ -1,4 +1,3 @@
-import { withTenant } from "@fieldops/db";
 import { uiActionSchema } from "@fieldops/shared/ui-actions";
 import { notFound } from "../errors.ts";
 import type { EmitAssistantEvent } from "./assistant-run.ts";
@@ -6,6 +5,7 @@ import {
   UUID,
   claimRequest,
   findOwnConversation,
+  inTenant,
   performRun,
   type AssistantDeps,
   type AssistantUser,
@@ -44,7 +44,7 @@ export async function decideProposal(
   log?: RunLog,
 ): Promise<TurnOutcome> {
   const now = deps.now?.() ?? new Date();
-  const decided = await withTenant(deps.db, user.companyId, async (tx): Promise<Decided | null> => {
+  const decided = await inTenant(deps, user.companyId, async (tx): Promise<Decided | null> => {
     if (!(await claimRequest(tx, user, input.requestId))) return null;
     await findOwnConversation(tx, user, input.conversationId);
     const where = { id: input.proposalId, userId: user.id, conversationId: input.conversationId };

@@ -1,8 +1,8 @@
-import { withTenant } from "@fieldops/db";
 import type { EmitAssistantEvent } from "./assistant-run.ts";
 import {
   claimRequest,
   findOwnConversation,
+  inTenant,
   performRun,
   type AssistantDeps,
   type AssistantUser,
@@ -28,7 +28,9 @@ export async function runAssistantTurn(
   log?: RunLog,
 ): Promise<TurnOutcome> {
   const now = deps.now?.() ?? new Date();
-  const conversationId = await withTenant(deps.db, user.companyId, async (tx) => {
+  const { model } = deps;
+  // One transaction up to the plan: the first UI action is sent as soon as it commits.
+  const prepared = await inTenant(deps, user.companyId, async (tx) => {
     if (!(await claimRequest(tx, user, input.requestId))) return null;
     const conversation = input.conversationId
       ? await findOwnConversation(tx, user, input.conversationId)
@@ -36,16 +38,14 @@ export async function runAssistantTurn(
           data: { companyId: user.companyId, userId: user.id, title: input.text.trim().replace(/\s+/g, " ").slice(0, TITLE_LENGTH) },
         });
     await tx.assistantMessage.create({ data: { companyId: user.companyId, conversationId: conversation.id, role: "user", text: input.text } });
-    return conversation.id;
+    const planned = model ? null : await planOffline(tx, { user, conversationId: conversation.id, message: input.text, context: input.context, now });
+    return { conversationId: conversation.id, planned };
   });
-  if (conversationId === null) return { status: "duplicate" };
+  if (prepared === null) return { status: "duplicate" };
 
-  const { model } = deps;
+  const { conversationId, planned } = prepared;
   return performRun(deps, user, conversationId, emit, async (run) => {
     if (model) return answerWithModel(run, { deps: { ...deps, model }, user, conversationId, context: input.context, now });
-    const planned = await withTenant(deps.db, user.companyId, (tx) =>
-      planOffline(tx, { user, conversationId, message: input.text, context: input.context, now }),
-    );
-    await emitPlan(run, planned);
+    await emitPlan(run, planned!);
   }, log);
 }
