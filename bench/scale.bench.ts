@@ -1,4 +1,4 @@
-import { readFile, mkdir, chmod } from "node:fs/promises";
+import { mkdir, chmod } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import {
@@ -16,8 +16,7 @@ import type { CustomerListResponse } from "@fieldops/shared/customers";
 import { DEFAULT_BUDGET_SECONDS, type RoutePlan, type RoutePlanQueued } from "@fieldops/shared/dispatch";
 import type { JobListResponse, Visit } from "@fieldops/shared/jobs";
 import { freePort } from "../scripts/start/free-port.ts";
-import { STATE_FILE_NAME, type StartState } from "../scripts/start/state-file.ts";
-import { root, startProduct, stopProduct } from "./product.ts";
+import { ownerUrlOf, root, startProduct, stopProduct } from "./product.ts";
 
 /**
  * `npm run bench` (scale section; alone: `npm run bench:scale`): the API at the size it must stay fast at, the
@@ -225,15 +224,6 @@ function usualQueries(samples: Sample[]): number {
   const tally = new Map<number, number>();
   for (const { queries } of samples) tally.set(queries, (tally.get(queries) ?? 0) + 1);
   return [...tally].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0];
-}
-
-/** Where the product's database is: the given one, or the embedded one `npm start` reports in its state file. */
-async function ownerUrlOf(dataDir: string | null): Promise<string> {
-  if (process.env.DATABASE_OWNER_URL) return process.env.DATABASE_OWNER_URL;
-  const state = JSON.parse(await readFile(join(dataDir!, STATE_FILE_NAME), "utf8")) as StartState;
-  const url = state.services.postgres?.url;
-  if (!url) throw new Error("npm start reported no PostgreSQL");
-  return url;
 }
 
 async function ensureSeeded(ownerUrl: string, size: ScaleCompanySize): Promise<void> {

@@ -27,6 +27,12 @@ export const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+  /** With a key, a model answers the chat (the `ai` package, OpenAI-compatible chat completions); else the offline planner. */
+  OPENAI_API_KEY: z.string().optional(),
+  /** An OpenAI-compatible API's base URL, e.g. `http://127.0.0.1:8080/v1`; OpenAI's by default. */
+  OPENAI_BASE_URL: z.string().url().optional(),
+  /** The chat model's name; gpt-4o-mini by default. */
+  OPENAI_MODEL: z.string().optional(),
   /** An OSRM server for road travel times (route optimization); straight-line estimates without it. */
   OSRM_URL: z.string().url().optional(),
   /**
