@@ -42,6 +42,12 @@ export const API_PATHS = {
   schedule: "/api/schedule",
   team: "/api/team",
   userdash: "/api/userdash",
+  integrations: "/api/integrations",
+  integrationConnect: "/api/integrations/:provider/connect",
+  integrationCallback: "/api/integrations/:provider/callback",
+  integration: "/api/integrations/:provider",
+  paymentSettings: "/api/settings/payments",
+  communicationSettings: "/api/settings/communications",
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
