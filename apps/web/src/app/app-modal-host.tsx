@@ -6,9 +6,9 @@ import { isRoleAllowed } from "@fieldops/shared/roles";
 import type { OpenModalTarget } from "@fieldops/shared/ui-actions";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../components/ui/dialog";
 import { CommunicationSettingsPanel } from "../features/integrations/communication-settings";
-import { IntegrationPanel, errorText } from "../features/integrations/integration-panel";
+import { IntegrationPanel } from "../features/integrations/integration-panel";
 import { useIntegrations } from "../features/integrations/integration-queries";
-import { IntegrationList, LoadingPanels } from "../features/integrations/integrations-page";
+import { IntegrationList, settingsFallback } from "../features/integrations/integrations-page";
 import { PaymentSettingsPanel } from "../features/integrations/payment-settings";
 import { closeAppModal, useOpenAppModal } from "../lib/app-modals";
 import { useUser } from "../lib/session";
@@ -27,11 +27,10 @@ const TITLES: Record<HostedTarget, { title: string; description: string; page: s
 const isHosted = (target: OpenModalTarget | null): target is HostedTarget => target !== null && target in TITLES;
 
 function ProviderModalBody({ provider, user }: { provider: IntegrationProvider; user: User }) {
-  const integrations = useIntegrations();
-  if (integrations.isPending) return <LoadingPanels label="Loading integration" />;
-  if (integrations.isError) return <p role="alert">{errorText(integrations.error)}</p>;
+  const integrations = useIntegrations(user.companyId !== null);
+  if (!integrations.isSuccess) return settingsFallback(user, integrations, "Integrations");
   const item = integrations.data.items.find((candidate) => candidate.provider === provider);
-  return item ? <IntegrationPanel item={item} canManage={integrations.data.canManage && user.companyId !== null} /> : null;
+  return item ? <IntegrationPanel item={item} canManage={integrations.data.canManage} /> : null;
 }
 
 function ModalBody({ target, user }: { target: HostedTarget; user: User }): ReactNode {

@@ -35,37 +35,45 @@ export type ProviderSettings = {
   | { kind: "twilio_connect" }
 );
 
+type OAuth2Options = Pick<Extract<ProviderSettings, { kind: "oauth2" }>, "scope" | "pkce" | "clientAuth">;
+
+function oauth2(
+  provider: IntegrationProvider,
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  authorizeUrl: string,
+  tokenUrl: string,
+  options: OAuth2Options,
+): ProviderSettings {
+  return {
+    provider,
+    kind: "oauth2",
+    configured: Boolean(clientId && clientSecret),
+    clientId: clientId ?? "",
+    clientSecret: clientSecret ?? "",
+    authorizeUrl,
+    tokenUrl,
+    ...options,
+  };
+}
+
 export function providerSettings(env: IntegrationsEnv, provider: IntegrationProvider): ProviderSettings {
   switch (provider) {
     case "quickbooks":
-      return {
-        provider,
-        kind: "oauth2",
-        configured: Boolean(env.QUICKBOOKS_CLIENT_ID && env.QUICKBOOKS_CLIENT_SECRET),
-        clientId: env.QUICKBOOKS_CLIENT_ID ?? "",
-        clientSecret: env.QUICKBOOKS_CLIENT_SECRET ?? "",
-        authorizeUrl: env.QUICKBOOKS_AUTHORIZE_URL,
-        tokenUrl: env.QUICKBOOKS_TOKEN_URL,
+      // Intuit's token endpoint takes client_secret_basic. PKCE protects the code; a server that does not know the
+      // parameters ignores them (RFC 7636, section 5).
+      return oauth2(provider, env.QUICKBOOKS_CLIENT_ID, env.QUICKBOOKS_CLIENT_SECRET, env.QUICKBOOKS_AUTHORIZE_URL, env.QUICKBOOKS_TOKEN_URL, {
         scope: "com.intuit.quickbooks.accounting",
-        // Intuit's token endpoint takes client_secret_basic. PKCE protects the code; a server that does not know
-        // the parameters ignores them (RFC 7636, section 5).
         pkce: true,
         clientAuth: "basic",
-      };
+      });
     case "stripe":
-      return {
-        provider,
-        kind: "oauth2",
-        configured: Boolean(env.STRIPE_CLIENT_ID && env.STRIPE_CLIENT_SECRET),
-        clientId: env.STRIPE_CLIENT_ID ?? "",
-        clientSecret: env.STRIPE_CLIENT_SECRET ?? "",
-        authorizeUrl: env.STRIPE_AUTHORIZE_URL,
-        tokenUrl: env.STRIPE_TOKEN_URL,
+      // Stripe Connect's OAuth takes the platform's secret key as client_secret in the form, and has no PKCE.
+      return oauth2(provider, env.STRIPE_CLIENT_ID, env.STRIPE_CLIENT_SECRET, env.STRIPE_AUTHORIZE_URL, env.STRIPE_TOKEN_URL, {
         scope: "read_write",
-        // Stripe Connect's OAuth takes the platform's secret key as client_secret in the form, and has no PKCE.
         pkce: false,
         clientAuth: "post",
-      };
+      });
     case "twilio":
       return {
         provider,

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import type { User } from "@fieldops/shared/auth";
 import type { CommunicationSettingsResponse } from "@fieldops/shared/integrations";
-import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -9,7 +8,7 @@ import { Label } from "../../components/ui/label";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { errorText, IntegrationPanel } from "./integration-panel";
-import { LoadingPanels } from "./integrations-page";
+import { settingsFallback } from "./integrations-page";
 import { useCommunicationSettings, useUpdateCommunicationSettings } from "./integration-queries";
 
 function EmailSenderForm({ settings }: { settings: CommunicationSettingsResponse }) {
@@ -68,16 +67,7 @@ function EmailSenderForm({ settings }: { settings: CommunicationSettingsResponse
 /** Twilio's status for SMS and the e-mail sender; the page and the `settings.communications` modal. */
 export function CommunicationSettingsPanel({ user }: { user: User }) {
   const settings = useCommunicationSettings(user.companyId !== null);
-  if (user.companyId === null) return <p>Communication settings belong to a company; a platform administrator has none.</p>;
-  if (settings.isPending) return <LoadingPanels label="Loading communication settings" />;
-  if (settings.isError) {
-    return (
-      <Alert variant="destructive">
-        <AlertTitle>Communication settings could not be loaded</AlertTitle>
-        <AlertDescription>{errorText(settings.error)}</AlertDescription>
-      </Alert>
-    );
-  }
+  if (!settings.isSuccess) return settingsFallback(user, settings, "Communication settings");
   const { twilio } = settings.data;
   return (
     <div className="grid gap-4">

@@ -65,14 +65,17 @@ export function usePaymentSettings(enabled = true) {
   });
 }
 
-export function useUpdatePaymentSettings() {
+/** Saves a settings form; the answer replaces the cached settings. */
+function useSaveSettings<Input, Output>(path: string, schema: { parse(value: unknown): Output }, queryKey: readonly string[]) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: PaymentSettings) =>
-      paymentSettingsResponseSchema.parse(await (await apiRequest("PUT", API_PATHS.paymentSettings, input)).json()),
-    onSuccess: (settings) => queryClient.setQueryData(QUERY_KEYS.paymentSettings, settings),
+    mutationFn: async (input: Input) => schema.parse(await (await apiRequest("PUT", path, input)).json()),
+    onSuccess: (settings) => queryClient.setQueryData(queryKey, settings),
   });
 }
+
+export const useUpdatePaymentSettings = () =>
+  useSaveSettings<PaymentSettings, PaymentSettingsResponse>(API_PATHS.paymentSettings, paymentSettingsResponseSchema, QUERY_KEYS.paymentSettings);
 
 export function useCommunicationSettings(enabled = true) {
   return useQuery<CommunicationSettingsResponse>({
@@ -82,11 +85,9 @@ export function useCommunicationSettings(enabled = true) {
   });
 }
 
-export function useUpdateCommunicationSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: CommunicationSettings) =>
-      communicationSettingsResponseSchema.parse(await (await apiRequest("PUT", API_PATHS.communicationSettings, input)).json()),
-    onSuccess: (settings) => queryClient.setQueryData(QUERY_KEYS.communicationSettings, settings),
-  });
-}
+export const useUpdateCommunicationSettings = () =>
+  useSaveSettings<CommunicationSettings, CommunicationSettingsResponse>(
+    API_PATHS.communicationSettings,
+    communicationSettingsResponseSchema,
+    QUERY_KEYS.communicationSettings,
+  );

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import {
   INTEGRATION_CALLBACK_RESULTS,
@@ -38,19 +39,32 @@ export function LoadingPanels({ label }: { label: string }) {
   );
 }
 
-/** QuickBooks, Stripe and Twilio for the user's company; the page and the `settings.integrations` modal. */
-export function IntegrationList({ user }: { user: User }) {
-  const integrations = useIntegrations(user.companyId !== null);
-  if (user.companyId === null) return <p>Integrations belong to a company; a platform administrator has none.</p>;
-  if (integrations.isPending) return <LoadingPanels label="Loading integrations" />;
-  if (integrations.isError) {
+/**
+ * What a company's settings panel shows instead of its data: a note for a user without a company, the loading
+ * placeholder, or the error; null once the data is there.
+ */
+export function settingsFallback(
+  user: User,
+  query: { isPending: boolean; isError: boolean; error: unknown },
+  what: string,
+): ReactNode {
+  if (user.companyId === null) return <p>{what} belong to a company; a platform administrator has none.</p>;
+  if (query.isPending) return <LoadingPanels label={`Loading ${what.toLowerCase()}`} />;
+  if (query.isError) {
     return (
       <Alert variant="destructive">
-        <AlertTitle>Integrations could not be loaded</AlertTitle>
-        <AlertDescription>{errorText(integrations.error)}</AlertDescription>
+        <AlertTitle>{what} could not be loaded</AlertTitle>
+        <AlertDescription>{errorText(query.error)}</AlertDescription>
       </Alert>
     );
   }
+  return null;
+}
+
+/** QuickBooks, Stripe and Twilio for the user's company; the page and the `settings.integrations` modal. */
+export function IntegrationList({ user }: { user: User }) {
+  const integrations = useIntegrations(user.companyId !== null);
+  if (!integrations.isSuccess) return settingsFallback(user, integrations, "Integrations");
   return (
     <div className="grid gap-4">
       {integrations.data.items.map((item) => (

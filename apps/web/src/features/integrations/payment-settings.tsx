@@ -6,7 +6,6 @@ import {
   PAYMENT_TERMS_DAYS,
   type PaymentSettingsResponse,
 } from "@fieldops/shared/integrations";
-import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
@@ -14,7 +13,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { errorText, IntegrationPanel } from "./integration-panel";
-import { LoadingPanels } from "./integrations-page";
+import { settingsFallback } from "./integrations-page";
 import { usePaymentSettings, useUpdatePaymentSettings } from "./integration-queries";
 
 const termsName = (days: number) => (days === 0 ? "Due on receipt" : `Net ${days} (due in ${days} days)`);
@@ -76,16 +75,7 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettingsResponse }
 /** Stripe's status and the company's payment settings; the page and the `settings.payments` modal. */
 export function PaymentSettingsPanel({ user }: { user: User }) {
   const settings = usePaymentSettings(user.companyId !== null);
-  if (user.companyId === null) return <p>Payment settings belong to a company; a platform administrator has none.</p>;
-  if (settings.isPending) return <LoadingPanels label="Loading payment settings" />;
-  if (settings.isError) {
-    return (
-      <Alert variant="destructive">
-        <AlertTitle>Payment settings could not be loaded</AlertTitle>
-        <AlertDescription>{errorText(settings.error)}</AlertDescription>
-      </Alert>
-    );
-  }
+  if (!settings.isSuccess) return settingsFallback(user, settings, "Payment settings");
   return (
     <div className="grid gap-4">
       <IntegrationPanel item={settings.data.stripe} canManage={settings.data.canManage} />
