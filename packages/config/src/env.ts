@@ -36,7 +36,7 @@ export const envSchema = z.object({
   PUBLIC_APP_URL: z.string().url().optional(),
   /**
    * 64 hexadecimal digits (32 bytes): the AES-256-GCM key of the integrations' stored tokens. Unset, a fixed
-   * development key is used and the API warns; production refuses to start without one.
+   * development key that is in the source is used, and the API warns at start (except in tests).
    */
   INTEGRATIONS_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal digits").optional(),
   /** QuickBooks Online (Intuit OAuth 2.0). Without a client id and secret, connecting QuickBooks is simulated. */
