@@ -5,6 +5,7 @@ import pg from "pg";
 import { Redis } from "ioredis";
 import { withDatabase } from "@fieldops/db/schema-engine-adapter";
 import { testRuntimeUrl } from "../runtime-role-url.ts";
+import { startOAuthStandIn } from "../stand-ins/oauth-provider.ts";
 
 /**
  * The product for end-to-end tests: a fresh `fieldops_e2e` database and an emptied Redis index, then the same start
@@ -32,13 +33,31 @@ const tiles = createServer((request, response) => {
 });
 await new Promise<void>((resolve) => tiles.listen(tilePort, "127.0.0.1", resolve));
 
+// QuickBooks is configured against a local stand-in of Intuit's authorization server, so that connecting it runs
+// the real OAuth flow; Stripe and Twilio stay unconfigured (simulated).
+const port = process.env.E2E_PORT ?? "3210";
+const oauth = await startOAuthStandIn([
+  {
+    clientId: "e2e-quickbooks",
+    clientSecret: "e2e-quickbooks-secret",
+    redirectUris: [`http://127.0.0.1:${port}/api/integrations/quickbooks/callback`],
+    clientAuth: "basic",
+    requirePkce: true,
+    callbackParams: { realmId: "9130357992" },
+  },
+]);
+
 const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("../../scripts/start.ts", import.meta.url))], {
   stdio: "inherit",
   env: {
     ...process.env,
     NODE_ENV: "test",
     LOG_LEVEL: "warn",
-    PORT: process.env.E2E_PORT ?? "3210",
+    PORT: port,
+    QUICKBOOKS_CLIENT_ID: "e2e-quickbooks",
+    QUICKBOOKS_CLIENT_SECRET: "e2e-quickbooks-secret",
+    QUICKBOOKS_AUTHORIZE_URL: `${oauth.url}/authorize`,
+    QUICKBOOKS_TOKEN_URL: `${oauth.url}/token`,
     DATABASE_OWNER_URL: withDatabase(server, database),
     DATABASE_URL: testRuntimeUrl(withDatabase(server, database)),
     REDIS_URL: redisUrl,
@@ -47,4 +66,4 @@ const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL(
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
+child.on("exit", (code) => void oauth.close().finally(() => process.exit(code ?? 0)));

@@ -27,6 +27,7 @@ import { dispatchRoutes } from "./routes/dispatch-routes.ts";
 import { dashboardRoutes } from "./routes/dashboard-routes.ts";
 import { crewRoutes } from "./routes/crew-routes.ts";
 import { healthRoutes } from "./routes/health-routes.ts";
+import { integrationRoutes } from "./routes/integration-routes.ts";
 import { jobsRoutes } from "./routes/jobs-routes.ts";
 import { scheduleRoutes } from "./routes/schedule-routes.ts";
 import { telemetryRoutes } from "./routes/telemetry-routes.ts";
@@ -92,6 +93,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(dispatchRoutes, { context });
   await app.register(dashboardRoutes, { context });
   await app.register(assistantRoutes, { context });
+  await app.register(integrationRoutes, { context });
   await app.register(socketTicketRoutes, { context });
   // The WebSocket plugin adds an onRequest and an onResponse hook to every route it can see; kept in a scope of its
   // own with /api/ws, it leaves the REST routes about a quarter faster.

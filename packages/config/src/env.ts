@@ -47,6 +47,33 @@ export const envSchema = z.object({
   /** The attribution the tile server's licence asks for, shown on the map. */
   MAP_TILE_ATTRIBUTION: z.string().max(300).default(""),
   /**
+   * The public origin of the app (e.g. `https://app.example.com`): OAuth redirect URIs are built on it. Unset, they
+   * are built on the origin the browser used, which is right unless a proxy rewrites the host.
+   */
+  PUBLIC_APP_URL: z.string().url().optional(),
+  /**
+   * 64 hexadecimal digits (32 bytes): the AES-256-GCM key of the integrations' stored tokens. Unset, a fixed
+   * development key that is in the source is used, and the API warns at start (except in tests).
+   */
+  INTEGRATIONS_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal digits").optional(),
+  /** QuickBooks Online (Intuit OAuth 2.0). Without a client id and secret, connecting QuickBooks is simulated. */
+  QUICKBOOKS_CLIENT_ID: z.string().min(1).optional(),
+  QUICKBOOKS_CLIENT_SECRET: z.string().min(1).optional(),
+  QUICKBOOKS_AUTHORIZE_URL: z.string().url().default("https://appcenter.intuit.com/connect/oauth2"),
+  QUICKBOOKS_TOKEN_URL: z.string().url().default("https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer"),
+  /** Stripe Connect OAuth: the platform's `ca_…` client id and its secret key. */
+  STRIPE_CLIENT_ID: z.string().min(1).optional(),
+  STRIPE_CLIENT_SECRET: z.string().min(1).optional(),
+  STRIPE_AUTHORIZE_URL: z.string().url().default("https://connect.stripe.com/oauth/authorize"),
+  STRIPE_TOKEN_URL: z.string().url().default("https://connect.stripe.com/oauth/token"),
+  /**
+   * Twilio Connect: the Connect App's `CN…` sid and the platform account's auth token. Twilio answers the authorize
+   * page with the customer's AccountSid (no code to exchange); the authorize URL is `…/authorize/<sid>`.
+   */
+  TWILIO_CONNECT_APP_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_AUTHORIZE_URL: z.string().url().default("https://www.twilio.com/authorize"),
+  /**
    * Adds a Server-Timing header to every API answer: the server time and the number of SQL statements it took. For
    * measuring (npm run bench); off by default, as it tells any caller how its request was served.
    */

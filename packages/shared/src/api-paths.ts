@@ -45,6 +45,12 @@ export const API_PATHS = {
   assistantConversations: "/api/assistant/conversations",
   assistantConversation: "/api/assistant/conversations/:id",
   assistantSuggestions: "/api/assistant/suggestions",
+  integrations: "/api/integrations",
+  integrationConnect: "/api/integrations/:provider/connect",
+  integrationCallback: "/api/integrations/:provider/callback",
+  integration: "/api/integrations/:provider",
+  paymentSettings: "/api/settings/payments",
+  communicationSettings: "/api/settings/communications",
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

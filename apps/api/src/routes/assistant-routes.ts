@@ -14,7 +14,8 @@ import {
 import type { AppContext } from "../context.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 import { assistantDeps } from "../realtime/assistant-chat.ts";
-import { assistantOAuthOrigins } from "./assistant-oauth-origins.ts";
+import { oauthAuthorizationOrigins } from "@fieldops/domain/integrations/provider-settings";
+import { appOrigin } from "../http/app-origin.ts";
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
@@ -55,7 +56,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
       const suggestions = await withCompanyUser(context, request, ({ tx, user }) =>
         suggestPrompts(tx, { actor: { userId: user.id, role: user.role }, now: new Date() }),
       );
-      return { answerer, suggestions, allowedOAuthOrigins: assistantOAuthOrigins(request) };
+      return { answerer, suggestions, allowedOAuthOrigins: oauthAuthorizationOrigins(context.env, appOrigin(context, request)) };
     },
   );
 };

@@ -11,11 +11,18 @@ import { JobsPage } from "../features/jobs/jobs-page";
 import { CrewDetailPage } from "../features/crews/crew-detail-page";
 import { CrewsPage } from "../features/crews/crews-page";
 import { SchedulePage } from "../features/schedule/schedule-page";
+import { CommunicationSettingsPage } from "../features/integrations/communication-settings";
+import { IntegrationsPage } from "../features/integrations/integrations-page";
+import { PaymentSettingsPage } from "../features/integrations/payment-settings";
+import { SimulatedAuthorizePage } from "../features/integrations/simulated-authorize-page";
+import { SettingsPage } from "../features/settings/settings-page";
+import { INTEGRATION_MANAGER_ROLES, INTEGRATION_VIEWER_ROLES, SIMULATED_AUTHORIZE_PATH } from "@fieldops/shared/integrations";
 import { AppLayout, FullPageLoader } from "../shell/app-layout";
 import { NotFoundPage } from "../shell/not-found-page";
 import { RoleGuard } from "../shell/role-guard";
 import { SectionPageView } from "../shell/section-page";
 import { SECTION_PAGES } from "../shell/section-pages";
+import { AppModalHost } from "./app-modal-host";
 
 /** Jobs are managed by owners and members; field users work from their own visits. */
 const JOB_MANAGERS = ["owner", "member"] as const;
@@ -27,13 +34,23 @@ function HomeRedirect() {
   return <Navigate to={user.data ? homePathForRole(user.data.role) : "/login"} replace />;
 }
 
+/** The signed-in layout with the host of the app's named modals beside it, so that any screen can open one. */
+function AppLayoutWithModals() {
+  return (
+    <>
+      <AppLayout />
+      <AppModalHost />
+    </>
+  );
+}
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<HomeRedirect />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/signup" element={<SignupPage />} />
-      <Route element={<AppLayout />}>
+      <Route element={<AppLayoutWithModals />}>
         <Route path="/admin-dashboard" element={<DashboardPage />} />
         <Route path="/userdash" element={<DashboardPage today />} />
         <Route path="/customers" element={<CustomersPage />} />
@@ -43,6 +60,12 @@ export function AppRoutes() {
         <Route path="/crews" element={<CrewsPage />} />
         <Route path="/crews/:id" element={<CrewDetailPage />} />
         <Route path="/schedule" element={<RoleGuard roles={JOB_MANAGERS}><SchedulePage /></RoleGuard>} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/integrations" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><IntegrationsPage /></RoleGuard>} />
+        <Route path="/settings/integrations" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><IntegrationsPage /></RoleGuard>} />
+        <Route path="/settings/payments" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><PaymentSettingsPage /></RoleGuard>} />
+        <Route path="/settings/communications" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><CommunicationSettingsPage /></RoleGuard>} />
+        <Route path={SIMULATED_AUTHORIZE_PATH} element={<RoleGuard roles={INTEGRATION_MANAGER_ROLES}><SimulatedAuthorizePage /></RoleGuard>} />
         {SECTION_PAGES.map((page) => (
           <Route
             key={page.path}

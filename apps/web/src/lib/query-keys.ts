@@ -20,4 +20,7 @@ export const QUERY_KEYS = {
   routePlan: (id: string) => [apiPath(API_PATHS.routePlan, { id })],
   visitBestSlots: (visitId: string, date: string) => [`${apiPath(API_PATHS.visitBestSlots, { id: visitId })}?date=${encodeURIComponent(date)}`],
   userdash: [API_PATHS.userdash],
+  integrations: [API_PATHS.integrations],
+  paymentSettings: [API_PATHS.paymentSettings],
+  communicationSettings: [API_PATHS.communicationSettings],
 } as const;

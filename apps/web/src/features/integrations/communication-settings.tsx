@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from "react";
+import type { User } from "@fieldops/shared/auth";
+import type { CommunicationSettingsResponse } from "@fieldops/shared/integrations";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { useSignedInUser } from "../../shell/app-layout";
+import { usePageTitle } from "../../shell/page-title";
+import { errorText, IntegrationPanel } from "./integration-panel";
+import { settingsFallback } from "./integrations-page";
+import { useCommunicationSettings, useUpdateCommunicationSettings } from "./integration-queries";
+
+function EmailSenderForm({ settings }: { settings: CommunicationSettingsResponse }) {
+  const update = useUpdateCommunicationSettings();
+  const [senderName, setSenderName] = useState(settings.emailSenderName);
+  const [replyTo, setReplyTo] = useState(settings.emailReplyTo);
+  const locked = !settings.canManage;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({ emailSenderName: senderName, emailReplyTo: replyTo });
+  };
+  return (
+    <Card role="region" aria-labelledby="email-sender-title">
+      <CardHeader>
+        <CardTitle id="email-sender-title">Email sender</CardTitle>
+        <CardDescription>The name your customers see on reminders and invoices, and where their replies go.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="grid max-w-md gap-4">
+          <div className="grid gap-1.5">
+            <Label htmlFor="email-sender-name">Sender name</Label>
+            <Input
+              id="email-sender-name"
+              maxLength={100}
+              disabled={locked}
+              placeholder={settings.companyName}
+              value={senderName}
+              onChange={(event) => setSenderName(event.target.value)}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="email-reply-to">Reply-to address</Label>
+            <Input
+              id="email-reply-to"
+              type="email"
+              maxLength={254}
+              disabled={locked}
+              value={replyTo}
+              onChange={(event) => setReplyTo(event.target.value)}
+            />
+          </div>
+          {locked ? <p className="text-sm text-muted-foreground">Only owners and admins can change communication settings.</p> : null}
+          {update.isError ? <p role="alert" className="text-sm text-destructive">{errorText(update.error)}</p> : null}
+          {update.isSuccess ? <p role="status" className="text-sm">Communication settings saved.</p> : null}
+          <div>
+            <Button type="submit" disabled={locked || update.isPending}>
+              {update.isPending ? "Saving…" : "Save email sender"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Twilio's status for SMS and the e-mail sender; the page and the `settings.communications` modal. */
+export function CommunicationSettingsPanel({ user }: { user: User }) {
+  const settings = useCommunicationSettings(user.companyId !== null);
+  if (!settings.isSuccess) return settingsFallback(user, settings, "Communication settings");
+  const { twilio } = settings.data;
+  return (
+    <div className="grid gap-4">
+      <IntegrationPanel item={twilio} canManage={settings.data.canManage} />
+      <Card role="region" aria-labelledby="outbox-title">
+        <CardHeader>
+          <CardTitle id="outbox-title">When nothing can be sent</CardTitle>
+          <CardDescription>
+            {twilio.connected && !twilio.simulated
+              ? "Text messages go out through your Twilio account. E-mails without a mail server configured are kept in the outbox."
+              : "Without a real Twilio connection, text messages are not sent: each one is kept in the outbox, stored with your company's data, where you can read what would have gone out. E-mails without a mail server configured are kept there too."}
+          </CardDescription>
+        </CardHeader>
+      </Card>
+      <EmailSenderForm settings={settings.data} />
+    </div>
+  );
+}
+
+export function CommunicationSettingsPage() {
+  usePageTitle("Communication settings");
+  const user = useSignedInUser();
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Communication settings</h1>
+      <CommunicationSettingsPanel user={user} />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+import type { OpenModalTarget } from "@fieldops/shared/ui-actions";
+import { INTEGRATION_VIEWER_ROLES } from "@fieldops/shared/integrations";
+import { isRoleAllowed } from "@fieldops/shared/roles";
+import { Button } from "../../components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { openAppModal } from "../../lib/app-modals";
+import { useSignedInUser } from "../../shell/app-layout";
+import { usePageTitle } from "../../shell/page-title";
+
+const SECTIONS = [
+  { to: "/settings/integrations", title: "Integrations", description: "QuickBooks, Stripe and Twilio: what is connected, connect and disconnect." },
+  { to: "/settings/payments", title: "Payments", description: "Stripe, the payment methods you accept and your default payment terms." },
+  { to: "/settings/communications", title: "Communications", description: "Text messages through Twilio, and the sender of your e-mails." },
+] as const;
+
+const PROVIDER_MODALS: readonly { target: OpenModalTarget; label: string }[] = [
+  { target: "integrations.quickbooks", label: "QuickBooks" },
+  { target: "integrations.stripe", label: "Stripe" },
+  { target: "integrations.twilio", label: "Twilio" },
+];
+
+/** /settings: the company's settings, one card per section. */
+export function SettingsPage() {
+  usePageTitle("Settings");
+  const user = useSignedInUser();
+  const allowed = user.companyId !== null && isRoleAllowed(user.role, INTEGRATION_VIEWER_ROLES);
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
+      {allowed ? (
+        <nav aria-label="Settings sections" className="grid gap-4 md:grid-cols-3">
+          {SECTIONS.map((section) => (
+            <Link key={section.to} to={section.to} className="rounded-xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+              <Card className="h-full transition-colors hover:bg-accent">
+                <CardHeader>
+                  <CardTitle>{section.title}</CardTitle>
+                  <CardDescription>{section.description}</CardDescription>
+                </CardHeader>
+              </Card>
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      {allowed ? (
+        <section aria-labelledby="quick-connect-title" className="grid gap-2">
+          <h2 id="quick-connect-title" className="text-lg font-semibold">Connect a service</h2>
+          <div className="flex flex-wrap gap-2">
+            {PROVIDER_MODALS.map(({ target, label }) => (
+              <Button key={target} variant="outline" onClick={() => openAppModal(target)}>
+                {label}
+              </Button>
+            ))}
+          </div>
+        </section>
+      ) : (
+        <p>Your company's settings are managed by its owners and admins.</p>
+      )}
+    </>
+  );
+}

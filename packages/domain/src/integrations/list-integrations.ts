@@ -1,0 +1,63 @@
+import type { TenantTransaction } from "@fieldops/db";
+import {
+  INTEGRATION_INFO,
+  INTEGRATION_MANAGER_ROLES,
+  INTEGRATION_PROVIDERS,
+  type IntegrationConnection,
+  type IntegrationListResponse,
+  type IntegrationProvider,
+} from "@fieldops/shared/integrations";
+import { firstPlanWithFeature, type PlanId } from "@fieldops/shared/plans";
+import type { Role } from "@fieldops/shared/roles";
+import { companyPlan, integrationAvailable } from "./integration-access.ts";
+import { providerSettings, type IntegrationsEnv } from "./provider-settings.ts";
+
+/** The company's integrations as its members see them: what each does, whether connected, and never a token. */
+export async function listIntegrations(
+  tx: TenantTransaction,
+  input: { companyId: string; role: Role; env: IntegrationsEnv },
+): Promise<IntegrationListResponse> {
+  const { planId } = await companyPlan(tx, input.companyId);
+  const items = await describeIntegrations(tx, planId, input.env, INTEGRATION_PROVIDERS);
+  return { items, canManage: INTEGRATION_MANAGER_ROLES.includes(input.role) };
+}
+
+/** One integration's view (for the settings pages that show one provider's status). */
+export async function describeIntegration(
+  tx: TenantTransaction,
+  input: { companyId: string; env: IntegrationsEnv; provider: IntegrationProvider },
+): Promise<IntegrationConnection> {
+  const { planId } = await companyPlan(tx, input.companyId);
+  const [item] = await describeIntegrations(tx, planId, input.env, [input.provider]);
+  return item!;
+}
+
+async function describeIntegrations(
+  tx: TenantTransaction,
+  planId: PlanId,
+  env: IntegrationsEnv,
+  providers: readonly IntegrationProvider[],
+): Promise<IntegrationConnection[]> {
+  const rows = await tx.integrationConnection.findMany({
+    where: { provider: { in: [...providers] } },
+    select: { provider: true, simulated: true, accountName: true, connectedAt: true, connectedByUserId: true },
+  });
+  const userIds = rows.flatMap((row) => (row.connectedByUserId ? [row.connectedByUserId] : []));
+  const users = userIds.length ? await tx.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } }) : [];
+  return providers.map((provider) => {
+    const info = INTEGRATION_INFO[provider];
+    const row = rows.find((candidate) => candidate.provider === provider);
+    return {
+      provider,
+      name: info.name,
+      description: info.description,
+      available: integrationAvailable(planId, provider),
+      requiredPlan: firstPlanWithFeature(info.feature).name,
+      connected: row !== undefined,
+      simulated: row ? row.simulated : !providerSettings(env, provider).configured,
+      accountName: row?.accountName ?? null,
+      connectedAt: row?.connectedAt.toISOString() ?? null,
+      connectedBy: users.find((user) => user.id === row?.connectedByUserId)?.name ?? null,
+    };
+  });
+}

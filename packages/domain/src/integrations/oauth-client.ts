@@ -1,0 +1,74 @@
+import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
+import { unavailable } from "../errors.ts";
+import type { ProviderSettings } from "./provider-settings.ts";
+
+/** A random URL-safe value of 32 bytes: states and PKCE code verifiers (43 characters, as RFC 7636 asks). */
+export const randomToken = () => randomBytes(32).toString("base64url");
+
+export const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
+
+/** RFC 7636: the S256 challenge of a code verifier. */
+export const pkceChallenge = (codeVerifier: string) => sha256(codeVerifier);
+
+/** The provider's authorization page for this state (and PKCE challenge). */
+export function authorizationUrl(settings: ProviderSettings, input: { state: string; redirectUri: string; codeVerifier: string | null }): string {
+  const url = new URL(settings.authorizeUrl);
+  if (settings.kind === "twilio_connect") {
+    // Twilio sends the browser to the Connect App's own authorize URL, set in Twilio's console.
+    url.searchParams.set("state", input.state);
+    return url.toString();
+  }
+  url.searchParams.set("response_type", "code");
+  url.searchParams.set("client_id", settings.clientId);
+  url.searchParams.set("redirect_uri", input.redirectUri);
+  url.searchParams.set("scope", settings.scope);
+  url.searchParams.set("state", input.state);
+  if (input.codeVerifier) {
+    url.searchParams.set("code_challenge", pkceChallenge(input.codeVerifier));
+    url.searchParams.set("code_challenge_method", "S256");
+  }
+  return url.toString();
+}
+
+const tokenResponseSchema = z.object({
+  access_token: z.string().min(1).max(10_000),
+  refresh_token: z.string().max(10_000).optional(),
+  expires_in: z.number().optional(),
+  scope: z.string().max(1000).optional(),
+  /** Stripe: the connected account. */
+  stripe_user_id: z.string().max(200).optional(),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+const TOKEN_TIMEOUT_MS = 10_000;
+
+/**
+ * Exchanges an authorization code at the provider's token endpoint (RFC 6749, section 4.1.3). A refusal, a timeout
+ * or an answer without an access token is an `unavailable` error; the provider's answer is never logged or shown.
+ */
+export async function exchangeAuthorizationCode(
+  settings: Extract<ProviderSettings, { kind: "oauth2" }>,
+  input: { code: string; redirectUri: string; codeVerifier: string | null },
+): Promise<TokenResponse> {
+  const form = new URLSearchParams({ grant_type: "authorization_code", code: input.code, redirect_uri: input.redirectUri });
+  if (input.codeVerifier) form.set("code_verifier", input.codeVerifier);
+  const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", accept: "application/json" };
+  if (settings.clientAuth === "basic") {
+    const credentials = `${encodeURIComponent(settings.clientId)}:${encodeURIComponent(settings.clientSecret)}`;
+    headers.authorization = `Basic ${Buffer.from(credentials).toString("base64")}`;
+  } else {
+    form.set("client_id", settings.clientId);
+    form.set("client_secret", settings.clientSecret);
+  }
+  let response: Response;
+  try {
+    response = await fetch(settings.tokenUrl, { method: "POST", headers, body: form, signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS) });
+  } catch {
+    throw unavailable("The provider's token endpoint could not be reached");
+  }
+  if (!response.ok) throw unavailable(`The provider refused the authorization code (${response.status})`);
+  const parsed = tokenResponseSchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw unavailable("The provider's token endpoint answered without an access token");
+  return parsed.data;
+}

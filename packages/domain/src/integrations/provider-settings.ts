@@ -1,0 +1,100 @@
+import type { IntegrationProvider } from "@fieldops/shared/integrations";
+import { INTEGRATION_PROVIDERS } from "@fieldops/shared/integrations";
+
+/** The environment variables of the integrations (the config schema's fields of the same names). */
+export interface IntegrationsEnv {
+  PUBLIC_APP_URL?: string | undefined;
+  QUICKBOOKS_CLIENT_ID?: string | undefined;
+  QUICKBOOKS_CLIENT_SECRET?: string | undefined;
+  QUICKBOOKS_AUTHORIZE_URL: string;
+  QUICKBOOKS_TOKEN_URL: string;
+  STRIPE_CLIENT_ID?: string | undefined;
+  STRIPE_CLIENT_SECRET?: string | undefined;
+  STRIPE_AUTHORIZE_URL: string;
+  STRIPE_TOKEN_URL: string;
+  TWILIO_CONNECT_APP_SID?: string | undefined;
+  TWILIO_AUTH_TOKEN?: string | undefined;
+  TWILIO_AUTHORIZE_URL: string;
+}
+
+/**
+ * How the app authorizes at a provider. `oauth2`: the authorization-code grant, the code exchanged at `tokenUrl`
+ * with the client's credentials (in an HTTP Basic header or in the form), with PKCE (S256) where `pkce`.
+ * `twilio_connect`: Twilio Connect sends the customer's AccountSid back instead of a code; there is nothing to
+ * exchange, the platform then acts for that account with its own credentials.
+ */
+export type ProviderSettings = {
+  provider: IntegrationProvider;
+  /** False when the client id or secret is missing: connecting is simulated. */
+  configured: boolean;
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+} & (
+  | { kind: "oauth2"; tokenUrl: string; scope: string; pkce: boolean; clientAuth: "basic" | "post" }
+  | { kind: "twilio_connect" }
+);
+
+type OAuth2Options = Pick<Extract<ProviderSettings, { kind: "oauth2" }>, "scope" | "pkce" | "clientAuth">;
+
+function oauth2(
+  provider: IntegrationProvider,
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  authorizeUrl: string,
+  tokenUrl: string,
+  options: OAuth2Options,
+): ProviderSettings {
+  return {
+    provider,
+    kind: "oauth2",
+    configured: Boolean(clientId && clientSecret),
+    clientId: clientId ?? "",
+    clientSecret: clientSecret ?? "",
+    authorizeUrl,
+    tokenUrl,
+    ...options,
+  };
+}
+
+export function providerSettings(env: IntegrationsEnv, provider: IntegrationProvider): ProviderSettings {
+  switch (provider) {
+    case "quickbooks":
+      // Intuit's token endpoint takes client_secret_basic. PKCE protects the code; a server that does not know the
+      // parameters ignores them (RFC 7636, section 5).
+      return oauth2(provider, env.QUICKBOOKS_CLIENT_ID, env.QUICKBOOKS_CLIENT_SECRET, env.QUICKBOOKS_AUTHORIZE_URL, env.QUICKBOOKS_TOKEN_URL, {
+        scope: "com.intuit.quickbooks.accounting",
+        pkce: true,
+        clientAuth: "basic",
+      });
+    case "stripe":
+      // Stripe Connect's OAuth takes the platform's secret key as client_secret in the form, and has no PKCE.
+      return oauth2(provider, env.STRIPE_CLIENT_ID, env.STRIPE_CLIENT_SECRET, env.STRIPE_AUTHORIZE_URL, env.STRIPE_TOKEN_URL, {
+        scope: "read_write",
+        pkce: false,
+        clientAuth: "post",
+      });
+    case "twilio":
+      return {
+        provider,
+        kind: "twilio_connect",
+        configured: Boolean(env.TWILIO_CONNECT_APP_SID && env.TWILIO_AUTH_TOKEN),
+        clientId: env.TWILIO_CONNECT_APP_SID ?? "",
+        clientSecret: env.TWILIO_AUTH_TOKEN ?? "",
+        authorizeUrl: `${env.TWILIO_AUTHORIZE_URL.replace(/\/+$/, "")}/${encodeURIComponent(env.TWILIO_CONNECT_APP_SID ?? "")}`,
+      };
+  }
+}
+
+/**
+ * The origins a browser may be sent to to authorize an integration: each configured provider's authorization
+ * origin, and the app's own (where the simulated consent page lives). The assistant's `startOAuth` actions are
+ * checked against this list.
+ */
+export function oauthAuthorizationOrigins(env: IntegrationsEnv, appOrigin: string | undefined = env.PUBLIC_APP_URL): string[] {
+  const origins = INTEGRATION_PROVIDERS.map((provider) => providerSettings(env, provider))
+    .filter((settings) => settings.configured)
+    .map((settings) => new URL(settings.authorizeUrl).origin);
+  if (appOrigin) origins.push(new URL(appOrigin).origin);
+  return [...new Set(origins)];
+}

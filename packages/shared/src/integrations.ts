@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { emailSchema } from "./auth";
+import type { PlanFeature } from "./plans";
+import type { Role } from "./roles";
+import { text } from "./text";
+
+export const INTEGRATION_PROVIDERS = ["quickbooks", "stripe", "twilio"] as const;
+export const integrationProviderSchema = z.enum(INTEGRATION_PROVIDERS);
+export type IntegrationProvider = z.infer<typeof integrationProviderSchema>;
+
+/** What each integration is and does for the company; the plan feature of the same name gates it. */
+export const INTEGRATION_INFO: Record<IntegrationProvider, { name: string; feature: PlanFeature; description: string }> = {
+  quickbooks: {
+    name: "QuickBooks Online",
+    feature: "quickbooks",
+    description: "Keeps your books in step: customers, invoices and payments go to QuickBooks Online.",
+  },
+  stripe: {
+    name: "Stripe",
+    feature: "stripe",
+    description: "Takes card and bank payments on your invoices and pays them out to your Stripe account.",
+  },
+  twilio: {
+    name: "Twilio",
+    feature: "twilio",
+    description: "Sends appointment reminders, on-my-way texts and payment reminders by SMS from your Twilio account.",
+  },
+};
+
+/** Owners and admins connect and disconnect integrations and change the settings; members only see them. */
+export const INTEGRATION_MANAGER_ROLES: readonly Role[] = ["owner", "admin"];
+export const INTEGRATION_VIEWER_ROLES: readonly Role[] = ["owner", "admin", "member"];
+
+/** Where the callback sends the browser back to, with `provider` and `result` (and the provider's own words when it refused). */
+export const INTEGRATIONS_SETTINGS_PATH = "/settings/integrations";
+/** The app's page that stands in for a provider's consent screen when the provider is not configured. */
+export const SIMULATED_AUTHORIZE_PATH = "/integrations/simulated-authorize";
+
+export const INTEGRATION_CALLBACK_RESULTS = {
+  connected: "Connected.",
+  denied: "The connection was not authorized at the provider.",
+  invalid_state:
+    "This connection link is not valid for you. Start the connection again from this page, signed in as the same user.",
+  expired: "This connection link has expired. Start the connection again.",
+  used: "This connection link was already used. Start the connection again if the integration is not connected.",
+  exchange_failed: "The provider did not accept the authorization. Try again; if it keeps failing, check the integration's settings.",
+  not_allowed: "You cannot connect integrations: your role or your plan does not allow it.",
+} as const;
+export type IntegrationCallbackResult = keyof typeof INTEGRATION_CALLBACK_RESULTS;
+export const integrationCallbackResultSchema = z.enum(
+  Object.keys(INTEGRATION_CALLBACK_RESULTS) as [IntegrationCallbackResult, ...IntegrationCallbackResult[]],
+);
+
+/** A company's connection to one provider, as any member of the company may see it (never a token). */
+export const integrationConnectionSchema = z.object({
+  provider: integrationProviderSchema,
+  name: z.string(),
+  description: z.string(),
+  /** Whether the company's plan includes it. */
+  available: z.boolean(),
+  /** The cheapest plan that includes it, for the upgrade message. */
+  requiredPlan: z.string(),
+  connected: z.boolean(),
+  /**
+   * True when this server has no credentials for the provider: connecting goes through the app's own stand-in page
+   * and nothing reaches the provider. A connection made that way stays simulated.
+   */
+  simulated: z.boolean(),
+  accountName: z.string().nullable(),
+  connectedAt: z.string().nullable(),
+  connectedBy: z.string().nullable(),
+});
+export type IntegrationConnection = z.infer<typeof integrationConnectionSchema>;
+
+export const integrationListResponseSchema = z.object({
+  items: z.array(integrationConnectionSchema).max(INTEGRATION_PROVIDERS.length),
+  /** Whether the signed-in user may connect and disconnect (owners and admins). */
+  canManage: z.boolean(),
+});
+export type IntegrationListResponse = z.infer<typeof integrationListResponseSchema>;
+
+export const integrationProviderParamsSchema = z.object({ provider: integrationProviderSchema });
+
+/** POST /api/integrations/:provider/connect: where to send the browser to authorize. */
+export const startIntegrationResponseSchema = z.object({
+  authorizationUrl: z.string(),
+  simulated: z.boolean(),
+});
+export type StartIntegrationResponse = z.infer<typeof startIntegrationResponseSchema>;
+
+/**
+ * What a provider sends back to the callback: `code` (OAuth 2.0), `realmId` (QuickBooks' company), `AccountSid`
+ * (Twilio Connect, instead of a code) or `error`.
+ */
+export const integrationCallbackQuerySchema = z.object({
+  state: text({ max: 200 }).optional(),
+  code: text({ max: 2000 }).optional(),
+  realmId: text({ max: 100 }).optional(),
+  AccountSid: text({ max: 100 }).optional(),
+  error: text({ max: 200 }).optional(),
+  error_description: text({ max: 1000 }).optional(),
+});
+export type IntegrationCallbackQuery = z.infer<typeof integrationCallbackQuerySchema>;
+
+/** Payment methods a company accepts on its invoices. */
+export const PAYMENT_METHODS = ["card", "ach", "check", "cash"] as const;
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+export const PAYMENT_METHOD_NAMES: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  card: "Card",
+  ach: "Bank transfer (ACH)",
+  check: "Check",
+  cash: "Cash",
+};
+/** Days after the invoice date that a payment is due; 0 is due on receipt. */
+export const PAYMENT_TERMS_DAYS = [0, 7, 15, 30, 45, 60] as const;
+
+export const paymentSettingsSchema = z.object({
+  acceptedMethods: z.array(paymentMethodSchema).min(1, "Accept at least one payment method").max(PAYMENT_METHODS.length),
+  defaultTermsDays: z
+    .number()
+    .int()
+    .refine((days) => (PAYMENT_TERMS_DAYS as readonly number[]).includes(days), "Choose one of the offered terms"),
+});
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+
+export const paymentSettingsResponseSchema = paymentSettingsSchema.extend({ stripe: integrationConnectionSchema, canManage: z.boolean() });
+export type PaymentSettingsResponse = z.infer<typeof paymentSettingsResponseSchema>;
+
+export const communicationSettingsSchema = z.object({
+  /** The name customers see as the sender of the company's e-mails; the company's name when empty. */
+  emailSenderName: text({ max: 100, trim: true }),
+  /** Where customers' replies go; none when empty. */
+  emailReplyTo: z.union([z.literal(""), emailSchema]),
+});
+export type CommunicationSettings = z.infer<typeof communicationSettingsSchema>;
+
+export const communicationSettingsResponseSchema = communicationSettingsSchema.extend({
+  twilio: integrationConnectionSchema,
+  canManage: z.boolean(),
+  /** The sender name used when none is set. */
+  companyName: z.string(),
+});
+export type CommunicationSettingsResponse = z.infer<typeof communicationSettingsResponseSchema>;
