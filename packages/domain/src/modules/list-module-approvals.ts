@@ -13,31 +13,31 @@ export async function listModuleApprovals(tx: TenantTransaction, input: { now?: 
   });
   const users = await tx.user.findMany({ where: { id: { in: [...new Set(runs.map((run) => run.requestedByUserId))] } }, select: { id: true, name: true, role: true } });
   const byId = new Map(users.map((user) => [user.id, user]));
-  const items = await Promise.all(
-    runs.map(async (run): Promise<ApprovalRequest> => {
-      const moduleId = moduleIdSchema.parse(run.moduleId);
-      const requester = byId.get(run.requestedByUserId);
-      let summary: string;
-      try {
-        summary = await moduleDefinition(moduleId).describe(tx, parseModuleParams(moduleId, run.params).params);
-      } catch {
-        summary = `${MODULE_CATALOG[moduleId].title} (its parameters are no longer valid)`;
-      }
-      return {
-        id: run.id,
-        moduleId,
-        moduleLabel: MODULE_CATALOG[moduleId].title,
-        summary,
-        params: run.params as Record<string, unknown>,
-        paramsHash: run.paramsHash,
-        status: "pending",
-        requestedBy: { id: run.requestedByUserId, name: requester?.name ?? "A former user", role: requester?.role ?? "member" },
-        requestedAt: run.createdAt.toISOString(),
-        expiresAt: run.expiresAt!.toISOString(),
-        decidedAt: null,
-        denyReason: null,
-      };
-    }),
-  );
+  // One query at a time: the transaction is one connection.
+  const items: ApprovalRequest[] = [];
+  for (const run of runs) {
+    const moduleId = moduleIdSchema.parse(run.moduleId);
+    const requester = byId.get(run.requestedByUserId);
+    let summary: string;
+    try {
+      summary = await moduleDefinition(moduleId).describe(tx, parseModuleParams(moduleId, run.params).params);
+    } catch {
+      summary = `${MODULE_CATALOG[moduleId].title} (its parameters are no longer valid)`;
+    }
+    items.push({
+      id: run.id,
+      moduleId,
+      moduleLabel: MODULE_CATALOG[moduleId].title,
+      summary,
+      params: run.params as Record<string, unknown>,
+      paramsHash: run.paramsHash,
+      status: "pending",
+      requestedBy: { id: run.requestedByUserId, name: requester?.name ?? "A former user", role: requester?.role ?? "member" },
+      requestedAt: run.createdAt.toISOString(),
+      expiresAt: run.expiresAt!.toISOString(),
+      decidedAt: null,
+      denyReason: null,
+    });
+  }
   return { items };
 }
