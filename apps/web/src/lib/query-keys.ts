@@ -20,4 +20,5 @@ export const QUERY_KEYS = {
   routePlan: (id: string) => [apiPath(API_PATHS.routePlan, { id })],
   visitBestSlots: (visitId: string, date: string) => [`${apiPath(API_PATHS.visitBestSlots, { id: visitId })}?date=${encodeURIComponent(date)}`],
   userdash: [API_PATHS.userdash],
+  approvals: [API_PATHS.approvals],
 } as const;
