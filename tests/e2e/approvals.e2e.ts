@@ -1,14 +1,19 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
 import { DEMO_PASSWORD } from "@fieldops/db/seed-demo-world";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { signInAs } from "./sign-in-as.ts";
 
-test("an owner approves a member's pending export on the dashboard, and the member's run completes", async ({ page, playwright, baseURL }) => {
+/** The demo member's API client, by bearer token, as the chat's module actions call the API for them. */
+async function memberApi(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string): Promise<APIRequestContext> {
   const login = await playwright.request.newContext({ baseURL });
   const signedIn = await login.post(API_PATHS.login, { data: { username: "member@demo.test", password: DEMO_PASSWORD } });
   const { token } = (await signedIn.json()) as { token: string };
   await login.dispose();
-  const member = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+  return playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+}
+
+test("an owner approves a member's pending export on the dashboard, and the member's run completes", async ({ page, playwright, baseURL }) => {
+  const member = await memberApi(playwright, baseURL!);
 
   await signInAs(page, "owner@demo.test");
   await expect(page).toHaveURL("/admin-dashboard");
@@ -39,11 +44,7 @@ test("an owner approves a member's pending export on the dashboard, and the memb
 });
 
 test("an owner denies a pending request with a reason", async ({ page, playwright, baseURL }) => {
-  const login = await playwright.request.newContext({ baseURL });
-  const signedIn = await login.post(API_PATHS.login, { data: { username: "member@demo.test", password: DEMO_PASSWORD } });
-  const { token } = (await signedIn.json()) as { token: string };
-  await login.dispose();
-  const member = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+  const member = await memberApi(playwright, baseURL!);
   const asked = await member.post(API_PATHS.modulesExecute, { data: { moduleId: "enable-hipaa-mode", params: {} } });
   const { runId } = (await asked.json()) as { runId: string };
 

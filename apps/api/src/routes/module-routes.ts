@@ -6,7 +6,6 @@ import { findOwnModuleRun, toModuleRun } from "@fieldops/domain/modules/module-r
 import { queueModuleRun, requestModuleRun } from "@fieldops/domain/modules/request-module-run";
 import { undoModuleRun } from "@fieldops/domain/modules/undo-module-run";
 import { notFound } from "@fieldops/domain/errors";
-import { publishEvent } from "@fieldops/events/company-stream";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { errorResponseSchema } from "@fieldops/shared/auth";
 import type { AppEvent } from "@fieldops/shared/events";
@@ -23,7 +22,7 @@ import {
 import { text } from "@fieldops/shared/text";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
-import { withCompanyUser } from "../http/tenant-route.ts";
+import { publishCommitted, withCompanyUser } from "../http/tenant-route.ts";
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const writeErrors = { ...errors, 409: errorResponseSchema };
@@ -31,16 +30,8 @@ const executeHeadersSchema = z.object({ "idempotency-key": text({ max: 100 }).mi
 const approvalEntrySchema = z.object({ run: moduleRunSchema });
 
 export const moduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  /** What a committed write announces: to the company, and to one user. */
-  const announce = async (request: FastifyRequest, companyId: string, events: readonly AppEvent[], userId: string | null = null) => {
-    for (const event of events) {
-      try {
-        await publishEvent(context.redis, event, { companyId, userId, requestId: request.id });
-      } catch (error) {
-        request.log.error({ err: error, event: event.name }, "live event not published");
-      }
-    }
-  };
+  const announce = (request: FastifyRequest, companyId: string, events: readonly AppEvent[], userId: string | null = null) =>
+    publishCommitted(context, request, companyId, events, userId);
 
   app.post(
     API_PATHS.modulesExecute,
