@@ -24,9 +24,10 @@ async function markFailed(db: Database, companyId: string, runId: string, error:
  * Runs a queued module run exactly once. Claiming the run (queued → running, which locks its row), the module's
  * writes and the outcome are one transaction: a second delivery waits for the first and then finds it finished, and
  * a worker killed mid-run leaves it queued for the next. A run found already finished only redoes what follows the
- * commit (queueing follow-up work, telling the requester), which is idempotent.
+ * commit (queueing follow-up work, telling the requester), which is idempotent. A refusal of the domain is the run's
+ * outcome at once; another error is retried by BullMQ and recorded as a failure only at the last attempt.
  */
-export const runModule: JobHandler<typeof runModuleJob.schema> = async ({ companyId, runId, requestId }, { db, redis, queues }) => {
+export const runModule: JobHandler<typeof runModuleJob.schema> = async ({ companyId, runId, requestId }, { db, redis, queues, finalAttempt = true }) => {
   const now = new Date();
   let outcome: { run: ModuleRunRow; fresh: boolean } | null;
   try {
@@ -53,6 +54,8 @@ export const runModule: JobHandler<typeof runModuleJob.schema> = async ({ compan
     });
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error;
+    // Anything but a refusal may pass (a busy database): the run stays queued for BullMQ's next try, until the last.
+    if (!(error instanceof DomainError) && !finalAttempt) throw error;
     const failed = await markFailed(db, companyId, runId, error instanceof DomainError ? error.message : FAILED_MESSAGE, now);
     outcome = failed ? { run: failed, fresh: true } : null;
   }
