@@ -49,7 +49,8 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
     if (!registered) throw new Error(`Unknown job "${job.name}"`);
     const payload = registered.definition.schema.parse(job.data);
     try {
-      await registered.handler(payload, { db: options.db, redis: options.redis, jobId: job.id ?? job.name, osrmUrl: options.osrmUrl, queues });
+      const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      await registered.handler(payload, { db: options.db, redis: options.redis, jobId: job.id ?? job.name, osrmUrl: options.osrmUrl, queues, finalAttempt });
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       // An outage is not the job's fault: it goes back to the queue, which waits a moment, and keeps its attempts.

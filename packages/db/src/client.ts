@@ -30,6 +30,13 @@ export interface DatabaseOptions {
   countQueries?: boolean;
 }
 
+/**
+ * How long a transaction may wait for a pooled connection and how long it may run. Prisma's defaults (2 s and 5 s)
+ * turned a burst of requests on a busy machine into errors; waiting longer serves them, a little late. A database
+ * that cannot be reached still fails fast (the pool's connection timeout).
+ */
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const;
+
 export function createDatabase(databaseUrl: string, options: DatabaseOptions = {}): Database {
   const adapter = new PrismaPg({
     connectionString: databaseUrl,
@@ -75,7 +82,7 @@ export async function withTenant<T>(
     const signature = await signedClaim(db, tx, `tenant:${companyId}`);
     await tx.$executeRaw`SELECT set_config('app.company_id', ${companyId}, true), set_config('app.company_signature', ${signature}, true)`;
     return work(tx);
-  });
+  }, TRANSACTION_OPTIONS);
 }
 
 /**
@@ -88,5 +95,5 @@ export async function withSystem<T>(db: Database, work: (tx: SystemTransaction) 
     const signature = await signedClaim(db, tx, "system");
     await tx.$executeRaw`SELECT set_config('app.system_signature', ${signature}, true)`;
     return work(tx);
-  });
+  }, TRANSACTION_OPTIONS);
 }

@@ -1,8 +1,9 @@
 /**
  * Prisma's codes for "the server could not be reached or went away": P1001 can't reach, P1002 timed out,
- * P1008 operation timed out, P1017 server closed the connection, P2024 no pool connection in time.
+ * P1008 operation timed out, P1017 server closed the connection, P2024 no pool connection in time, P2028 a
+ * transaction that could not start in time (every pooled connection busy).
  */
-const UNAVAILABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+const UNAVAILABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028"]);
 
 /** What the driver adapter reports when it lost the server (rather than the server refusing a statement). */
 const UNAVAILABLE_ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);

@@ -30,6 +30,8 @@ export interface JobContext {
   osrmUrl?: string;
   /** For a job that hands work on to other jobs. */
   queues: JobQueues;
+  /** Whether a failure now is final (BullMQ will not try again); a handler not told treats every try as the last. */
+  finalAttempt?: boolean;
 }
 
 export type JobHandler<Schema extends z.ZodType<TenantJobPayload>> = (

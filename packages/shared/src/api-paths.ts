@@ -51,6 +51,13 @@ export const API_PATHS = {
   integration: "/api/integrations/:provider",
   paymentSettings: "/api/settings/payments",
   communicationSettings: "/api/settings/communications",
+  modulesExecute: "/api/modules/execute",
+  moduleRun: "/api/modules/runs/:id",
+  moduleRunUndo: "/api/modules/runs/:id/undo",
+  moduleRunDownload: "/api/modules/runs/:id/download",
+  approvals: "/api/approvals",
+  approvalApprove: "/api/approvals/:id/approve",
+  approvalDeny: "/api/approvals/:id/deny",
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

@@ -47,13 +47,19 @@ export async function withCompanyUser<Result>(
 }
 
 /**
- * The write has committed whatever happens here: a Redis that fails now costs the other screens their live update
+ * The write has committed whatever happens here (to the company's sockets, or to `userId`'s only): a Redis that fails now costs the other screens their live update
  * (they catch up on their next fetch), not the caller their answer.
  */
-async function publishCommitted(context: AppContext, request: FastifyRequest, companyId: string, events: readonly AppEvent[]): Promise<void> {
+export async function publishCommitted(
+  context: AppContext,
+  request: FastifyRequest,
+  companyId: string,
+  events: readonly AppEvent[],
+  userId: string | null = null,
+): Promise<void> {
   for (const event of events) {
     try {
-      await publishEvent(context.redis, event, { companyId, requestId: request.id });
+      await publishEvent(context.redis, event, { companyId, userId, requestId: request.id });
     } catch (error) {
       request.log.error({ err: error, event: event.name }, "live event not published");
     }

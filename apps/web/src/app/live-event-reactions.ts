@@ -1,5 +1,6 @@
 import type { LiveEventReaction } from "../lib/live-event-registry";
 import { activityLiveEvents } from "../features/dashboard/activity";
+import { approvalsLiveEvents } from "../features/approvals/approval-queries";
 import { crewsLiveEvents } from "../features/crews/crews-live-events";
 import { customersLiveEvents } from "../features/customers/customers-live-events";
 import { jobsLiveEvents } from "../features/jobs/jobs-live-events";
@@ -16,4 +17,5 @@ export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [
   ...crewsLiveEvents,
   ...customersLiveEvents,
   userdashLiveEvents,
+  ...approvalsLiveEvents,
 ];

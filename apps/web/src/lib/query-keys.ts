@@ -23,4 +23,5 @@ export const QUERY_KEYS = {
   integrations: [API_PATHS.integrations],
   paymentSettings: [API_PATHS.paymentSettings],
   communicationSettings: [API_PATHS.communicationSettings],
+  approvals: [API_PATHS.approvals],
 } as const;

@@ -10,6 +10,8 @@ import { useSignedInUser } from "../../shell/app-layout";
 import { useCompany } from "../../lib/company";
 import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
+import { APPROVER_ROLES } from "@fieldops/shared/modules";
+import { PendingApprovals } from "../approvals/pending-approvals";
 import { useActivity } from "./activity";
 import { TodayWork } from "./today-work";
 
@@ -106,6 +108,9 @@ export function DashboardPage({ today = false }: { today?: boolean }) {
         </p>
       </div>
       {today && user.companyId !== null ? <TodayWork role={user.role} terms={terms} /> : null}
+      {user.companyId !== null && APPROVER_ROLES.includes(user.role) ? (
+        <PendingApprovals timeZone={company.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone} />
+      ) : null}
       {user.companyId !== null ? (
         <RecentActivity
           companyId={user.companyId}

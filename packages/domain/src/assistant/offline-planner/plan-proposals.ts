@@ -1,5 +1,6 @@
 import type { AssistantModuleId, AssistantPlan } from "@fieldops/shared/assistant";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
+import { modulePolicy } from "@fieldops/shared/modules";
 import { pickByName } from "./fuzzy-match.ts";
 import { parseWhen, todayIn } from "./parse-when.ts";
 import { CAPABILITIES, refusalFor, type Capability } from "./planner-policy.ts";
@@ -9,9 +10,10 @@ import { asMarkdownText, cleanName, resolveCustomer } from "./resolve-customer.t
 
 /** A module run shown to the user with what it will do; the executeModule action is sent once they confirm. */
 function propose(input: PlannerInput, moduleId: AssistantModuleId, params: Record<string, unknown>, summary: string): AssistantPlan {
+  const approval = modulePolicy(moduleId, input.role) === "approval" ? " An owner or administrator must approve it first." : "";
   return {
     kind: "confirm",
-    reply: `${summary}\n\nShall I go ahead?`,
+    reply: `${summary}${approval}\n\nShall I go ahead?`,
     proposal: { moduleId, params, summary, action: { id: input.newId!(), type: "executeModule", moduleId, moduleParams: params } },
   };
 }
@@ -135,7 +137,7 @@ export function planExportCustomers(message: ReadMessage, input: PlannerInput): 
 export function planHipaaMode(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   if (!mentions(message, "hipaa", "hippa", "hipa")) return null;
   if (mentions(message, "disable", "turn off", "switch off", "deactivate")) return { kind: "refuse", reply: "I can't turn HIPAA mode off from the chat." };
-  return allowed(CAPABILITIES.enableHipaa, input) ?? propose(input, "enable-hipaa-mode", {}, "Turn on HIPAA mode for the company. This needs an administrator's approval.");
+  return allowed(CAPABILITIES.enableHipaa, input) ?? propose(input, "enable-hipaa-mode", {}, "Turn on HIPAA mode for the company.");
 }
 
 const FEATURE_REQUEST = /\b(?:i|we)\s+(?:really\s+)?(?:need|want|wish|would like|d like|would love)\b.*\b(?:track|manage|log|record|keep|way|feature|ability|able|tool|module|report|store|see)\b|\b(?:can|could)\s+(?:you|we)\s+(?:add|build|make|create)\s+(?:a|an|me)?\s*(?:feature|module|tool|way|page|screen|report)\b|\bfeature\s+request\b|\b(?:build|add)\s+(?:me\s+)?(?:a|an)\s+(?:feature|module|tool|page|screen)\b|\bis there (?:a|any) way to\b|\bhow (?:can|do) (?:i|we) track\b/i;

@@ -1,6 +1,7 @@
 import { firstPlanWithFeature, type PlanFeature } from "@fieldops/shared/plans";
 import type { Role } from "@fieldops/shared/roles";
-import type { AssistantModuleId, AssistantPlan } from "@fieldops/shared/assistant";
+import { ASSISTANT_MODULE_IDS, type AssistantModuleId, type AssistantPlan } from "@fieldops/shared/assistant";
+import { MODULE_CATALOG, rolesAllowedModule, type ModuleId } from "@fieldops/shared/modules";
 
 /** What the assistant can do for a user: who may ask for it, and the plan feature it needs. */
 export type Capability = { label: string; roles: readonly Role[]; feature?: PlanFeature };
@@ -8,6 +9,12 @@ export type Capability = { label: string; roles: readonly Role[]; feature?: Plan
 const OFFICE: readonly Role[] = ["owner", "admin", "member"];
 const MANAGERS: readonly Role[] = ["owner", "admin"];
 const EVERYONE: readonly Role[] = ["owner", "admin", "member", "field_user"];
+
+/** A module's capability, from the module catalog: a role whose policy is "approval" may ask, and the run waits for approval. */
+function moduleCapability(moduleId: ModuleId): Capability {
+  const entry = MODULE_CATALOG[moduleId];
+  return { label: entry.label, roles: rolesAllowedModule(moduleId), ...(entry.feature ? { feature: entry.feature } : {}) };
+}
 
 export const CAPABILITIES = {
   seeDashboard: { label: "open the dashboard", roles: EVERYONE },
@@ -23,24 +30,20 @@ export const CAPABILITIES = {
   setUpPayments: { label: "set up payments", roles: MANAGERS, feature: "payments" },
   seeInvoices: { label: "see invoices", roles: OFFICE, feature: "invoicing" },
   seeRevenue: { label: "see revenue", roles: OFFICE, feature: "reports" },
-  createJob: { label: "create jobs", roles: OFFICE },
-  scheduleVisit: { label: "schedule visits", roles: OFFICE },
-  sendReminders: { label: "send payment reminders", roles: OFFICE, feature: "invoicing" },
-  optimizeDay: { label: "optimize routes", roles: OFFICE, feature: "route_optimization" },
-  exportCustomers: { label: "export customers", roles: MANAGERS, feature: "export" },
-  enableHipaa: { label: "enable HIPAA mode", roles: MANAGERS, feature: "hipaa_mode" },
+  createJob: moduleCapability("create-job"),
+  scheduleVisit: moduleCapability("schedule-visit"),
+  sendReminders: moduleCapability("send-payment-reminders"),
+  optimizeDay: moduleCapability("optimize-day"),
+  exportCustomers: moduleCapability("export-customers"),
+  enableHipaa: moduleCapability("enable-hipaa-mode"),
   requestFeature: { label: "request a new feature", roles: MANAGERS },
 } satisfies Record<string, Capability>;
 
 /** What proposing each module needs; the module's own checks run again when it executes. */
-export const MODULE_CAPABILITIES: Record<AssistantModuleId, Capability> = {
-  "create-job": CAPABILITIES.createJob,
-  "schedule-visit": CAPABILITIES.scheduleVisit,
-  "send-payment-reminders": CAPABILITIES.sendReminders,
-  "optimize-day": CAPABILITIES.optimizeDay,
-  "export-customers": CAPABILITIES.exportCustomers,
-  "enable-hipaa-mode": CAPABILITIES.enableHipaa,
-};
+export const MODULE_CAPABILITIES = Object.fromEntries(ASSISTANT_MODULE_IDS.map((moduleId) => [moduleId, moduleCapability(moduleId)])) as Record<
+  AssistantModuleId,
+  Capability
+>;
 
 const ROLE_NAMES: Record<Role, string> = { owner: "owners", admin: "administrators", member: "members", field_user: "field users" };
 

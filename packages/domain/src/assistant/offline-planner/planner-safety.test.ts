@@ -47,9 +47,14 @@ describe("the offline planner's safety", () => {
 });
 
 describe("the offline planner's role and plan refusals", () => {
-  it("tells a member that only owners and administrators may enable HIPAA mode", async () => {
+  it("proposes HIPAA mode to a member, saying an owner or administrator must approve it", async () => {
     const plan = await planMessage(plannerInput("enable HIPAA mode", { role: "member" }));
-    expect(plan).toEqual({ kind: "refuse", reply: expect.stringMatching(/only owners and administrators/) });
+    expect(plan).toMatchObject({ kind: "confirm", reply: expect.stringMatching(/must approve it first/), proposal: { moduleId: "enable-hipaa-mode" } });
+  });
+
+  it("tells a field user that only owners, administrators and members may enable HIPAA mode", async () => {
+    const plan = await planMessage(plannerInput("enable HIPAA mode", { role: "field_user" }));
+    expect(plan).toEqual({ kind: "refuse", reply: expect.stringMatching(/only owners, administrators and members/) });
   });
 
   it("tells a field user they cannot see revenue", async () => {

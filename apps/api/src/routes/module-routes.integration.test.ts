@@ -1,0 +1,312 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
+import { runModule } from "@fieldops/domain/modules/run-module.handler";
+import { hashModuleParams } from "@fieldops/domain/modules/params-hash";
+import { createJobQueues } from "@fieldops/jobs/enqueue";
+import { readEventsAfter } from "@fieldops/events/company-stream";
+import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { APPROVAL_REQUIRED_REASON, type ApprovalRequest } from "@fieldops/shared/modules";
+import { defaultPermissions } from "@fieldops/shared/roles";
+import type { RunningWorkers } from "@fieldops/worker/run-workers";
+import { callApi, createTestCompany, drainQueues, signIn, startTestApp, startTestWorkers, TEST_PASSWORD, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import { hashPassword } from "@fieldops/domain/accounts/passwords";
+
+let t: TestApp;
+let workers: RunningWorkers;
+let company: TestCompany;
+let growth: TestCompany;
+let other: TestCompany;
+const tokens: Record<string, string> = {};
+let customerId: string;
+
+const call = (method: string, path: string, as: string, body?: unknown) => callApi(t.url, method, path, tokens[as]!, body);
+
+async function execute(as: string, moduleId: string, params: Record<string, unknown>, idempotencyKey?: string) {
+  const response = await fetch(`${t.url}${API_PATHS.modulesExecute}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${tokens[as]}`, "content-type": "application/json", ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) },
+    body: JSON.stringify({ moduleId, params }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const drain = () => drainQueues(t.runtime.context.queues, ["modules", "optimizer"]);
+
+/** The module.run_updated events the requester received about a run, oldest first. */
+async function runEvents(companyId: string, runId: string) {
+  const events = await readEventsAfter(t.runtime.context.redis, companyId, "0-0");
+  return events.flatMap((entry) => (entry.event.name === "module.run_updated" && entry.event.payload.runId === runId ? [{ userId: entry.userId, ...entry.event.payload }] : []));
+}
+
+async function approvals(as = "owner"): Promise<ApprovalRequest[]> {
+  const listed = await call("GET", API_PATHS.approvals, as);
+  expect(listed.status).toBe(200);
+  return (listed.body as unknown as { items: ApprovalRequest[] }).items;
+}
+
+const approve = (id: string, paramsHash: string, as = "owner") => call("POST", apiPath(API_PATHS.approvalApprove, { id }), as, { paramsHash });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  workers = startTestWorkers(t);
+  company = await createTestCompany(t.db, { name: "Module Lawns" });
+  growth = await createTestCompany(t.db, { name: "Growing Lawns", planId: "growth" });
+  other = await createTestCompany(t.db, { name: "Other Lawns" });
+  const secondOwner = await t.db.user.create({
+    data: { companyId: company.id, email: `owner2-${randomUUID().slice(0, 8)}@test.example`, name: "Second Owner", passwordHash: await hashPassword(TEST_PASSWORD), role: "owner", permissions: defaultPermissions("owner") },
+  });
+  const signed = await Promise.all([
+    signIn(t.url, company.users.owner.email),
+    signIn(t.url, secondOwner.email),
+    signIn(t.url, company.users.member.email),
+    signIn(t.url, company.users.field_user.email),
+    signIn(t.url, growth.users.owner.email),
+    signIn(t.url, growth.users.member.email),
+    signIn(t.url, other.users.owner.email),
+  ]);
+  ["owner", "owner2", "member", "field_user", "growthOwner", "growthMember", "otherOwner"].forEach((name, i) => (tokens[name] = signed[i]!));
+  const customer = await call("POST", API_PATHS.customers, "owner", customerInput({ name: "Grace Hopper" }));
+  expect(customer.status).toBe(201);
+  customerId = customer.body.id as string;
+});
+afterAll(async () => {
+  await workers.close();
+  await t.close();
+});
+
+describe("running a module directly", () => {
+  it("creates a job for a member, tells them when it is done, and undoes it once", async () => {
+    const answer = await execute("member", "create-job", { customerId, title: "Trim the hedges" });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, status: "queued", runId: expect.any(String) });
+    const runId = answer.body.runId as string;
+    await drain();
+    const job = await t.db.job.findFirstOrThrow({ where: { companyId: company.id, title: "Trim the hedges" }, include: { visits: true } });
+    expect(job.visits).toHaveLength(1);
+    const events = await runEvents(company.id, runId);
+    expect(events).toEqual([expect.objectContaining({ userId: company.users.member.id, status: "succeeded", success: true, message: `Created job #${job.number}: Trim the hedges` })]);
+
+    const run = await call("GET", apiPath(API_PATHS.moduleRun, { id: runId }), "member");
+    expect(run.body).toMatchObject({ status: "succeeded", undone: false, undoUntil: expect.any(String), download: null });
+    // Only the requester sees or undoes their run.
+    expect((await call("GET", apiPath(API_PATHS.moduleRun, { id: runId }), "owner")).status).toBe(404);
+    expect((await call("POST", apiPath(API_PATHS.moduleRunUndo, { id: runId }), "otherOwner")).status).toBe(404);
+    expect((await call("POST", apiPath(API_PATHS.moduleRunUndo, { id: runId }), "owner")).status).toBe(404);
+
+    const undone = await call("POST", apiPath(API_PATHS.moduleRunUndo, { id: runId }), "member");
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({ undone: true, undoUntil: null });
+    expect(await t.db.job.findUnique({ where: { id: job.id } })).toBeNull();
+    const again = await call("POST", apiPath(API_PATHS.moduleRunUndo, { id: runId }), "member");
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ undone: true });
+  });
+
+  it("refuses to undo a created job that has been scheduled since, or a run older than five minutes", async () => {
+    const created = await execute("owner", "create-job", { customerId, title: "Aerate the lawn" });
+    await drain();
+    const runId = created.body.runId as string;
+    const scheduled = await execute("owner", "schedule-visit", { customerId, start: "2031-03-04T14:00:00.000Z", crewId: null });
+    expect(scheduled.body).toMatchObject({ success: true });
+    await drain();
+    const visit = await t.db.visit.findFirstOrThrow({ where: { job: { title: "Aerate the lawn", companyId: company.id } } });
+    expect(visit).toMatchObject({ status: "scheduled", scheduledStart: new Date("2031-03-04T14:00:00.000Z") });
+    const refused = await call("POST", apiPath(API_PATHS.moduleRunUndo, { id: runId }), "owner");
+    expect(refused.status).toBe(409);
+    expect(await t.db.job.count({ where: { title: "Aerate the lawn", companyId: company.id } })).toBe(1);
+
+    // Undoing the scheduling puts the visit back in the queue; then the job can go too.
+    expect((await call("POST", apiPath(API_PATHS.moduleRunUndo, { id: scheduled.body.runId as string }), "owner")).status).toBe(200);
+    expect(await t.db.visit.findUniqueOrThrow({ where: { id: visit.id } })).toMatchObject({ status: "unscheduled", scheduledStart: null, crewId: null });
+    await t.db.moduleRun.update({ where: { id: runId }, data: { finishedAt: new Date(Date.now() - 6 * 60_000) } });
+    expect((await call("POST", apiPath(API_PATHS.moduleRunUndo, { id: runId }), "owner")).status).toBe(409);
+  });
+
+  it("runs a repeated UI action (same Idempotency-Key) once, and refuses the key for another action", async () => {
+    const key = randomUUID();
+    const [first, second] = await Promise.all([
+      execute("member", "create-job", { customerId, title: "Mulch the beds" }, key),
+      execute("member", "create-job", { customerId, title: "Mulch the beds" }, key),
+    ]);
+    expect(first.body.runId).toBe(second.body.runId);
+    await drain();
+    expect(await t.db.job.count({ where: { companyId: company.id, title: "Mulch the beds" } })).toBe(1);
+    const third = await execute("member", "create-job", { customerId, title: "Mulch the beds" }, key);
+    expect(third.body).toMatchObject({ runId: first.body.runId, status: "succeeded", success: true });
+    expect((await execute("member", "create-job", { customerId, title: "Something else" }, key)).status).toBe(409);
+  });
+
+  it("refuses a field user, bad parameters and another company's customer, changing nothing", async () => {
+    expect((await execute("field_user", "create-job", { customerId, title: "Nope" })).status).toBe(403);
+    const bad = await execute("member", "create-job", { customerId: "not-a-uuid", title: "Nope" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe("params.customerId");
+    expect((await execute("member", "launch-rockets", {})).status).toBe(400);
+    const foreign = await execute("otherOwner", "create-job", { customerId, title: "Foreign job" });
+    expect(foreign.body).toMatchObject({ success: true, status: "queued" });
+    await drain();
+    expect(await runEvents(other.id, foreign.body.runId as string)).toEqual([expect.objectContaining({ status: "failed", success: false, error: "Customer not found" })]);
+    expect(await t.db.job.count({ where: { title: { in: ["Nope", "Foreign job"] } } })).toBe(0);
+  });
+
+  it("answers planUpgradeRequired for a module the plan does not include, storing nothing", async () => {
+    const before = await t.db.moduleRun.count({ where: { companyId: growth.id } });
+    const answer = await execute("growthOwner", "optimize-day", { date: "2031-01-01" });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: false, planUpgradeRequired: true, runId: null });
+    expect(answer.body.error).toMatch(/^This feature requires a plan upgrade/);
+    expect(await t.db.moduleRun.count({ where: { companyId: growth.id } })).toBe(before);
+  });
+
+  it("exports the customers as a CSV file only the requester can download", async () => {
+    const answer = await execute("owner", "export-customers", {});
+    await drain();
+    const runId = answer.body.runId as string;
+    const run = await call("GET", apiPath(API_PATHS.moduleRun, { id: runId }), "owner");
+    expect(run.body).toMatchObject({ status: "succeeded", download: apiPath(API_PATHS.moduleRunDownload, { id: runId }) });
+    const download = await fetch(`${t.url}${run.body.download as string}`, { headers: { authorization: `Bearer ${tokens.owner}` } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(download.headers.get("content-disposition")).toMatch(/attachment; filename="customers-/);
+    expect(await download.text()).toContain("Grace Hopper");
+    for (const as of ["owner2", "member", "otherOwner"]) {
+      const refused = await fetch(`${t.url}${run.body.download as string}`, { headers: { authorization: `Bearer ${tokens[as]}` } });
+      expect(refused.status, as).toBe(404);
+    }
+  });
+});
+
+describe("approvals", () => {
+  it("holds a member's export for approval; the owner approves it and the member is told it ran", async () => {
+    const answer = await execute("member", "export-customers", {});
+    expect(answer.body).toMatchObject({ success: false, requiresApproval: true, reason: APPROVAL_REQUIRED_REASON, status: "awaiting_approval" });
+    const runId = answer.body.runId as string;
+    await drain();
+    expect(await t.db.moduleRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "awaiting_approval", output: null });
+
+    const pending = (await approvals()).find((item) => item.id === runId)!;
+    expect(pending).toMatchObject({ moduleId: "export-customers", status: "pending", requestedBy: { id: company.users.member.id, role: "member" }, summary: expect.stringMatching(/^Export all \d+ customers/) });
+    expect((await call("GET", API_PATHS.approvals, "member")).status).toBe(403);
+    expect((await call("GET", API_PATHS.approvals, "otherOwner")).body).toEqual({ items: [] });
+    expect((await approve(runId, pending.paramsHash, "otherOwner")).status).toBe(404);
+    expect((await approve(runId, pending.paramsHash, "member")).status).toBe(403);
+
+    const approved = await approve(runId, pending.paramsHash);
+    expect(approved.status).toBe(200);
+    await drain();
+    expect((await approvals()).map((item) => item.id)).not.toContain(runId);
+    const events = await runEvents(company.id, runId);
+    expect(events.map((event) => event.status)).toEqual(["queued", "succeeded"]);
+    expect(events.every((event) => event.userId === company.users.member.id)).toBe(true);
+    const all = await readEventsAfter(t.runtime.context.redis, company.id, "0-0");
+    const approvalStates = all.flatMap((entry) => (entry.event.name === "approval.updated" && entry.event.payload.approvalId === runId ? [entry.event.payload.status] : []));
+    expect(approvalStates).toEqual(["pending", "approved"]);
+  });
+
+  it("runs once when two owners approve at the same time", async () => {
+    const due = new Date(Date.now() - 3 * 86_400_000);
+    await t.db.invoice.create({ data: { companyId: company.id, customerId, number: 9001, status: "sent", totalCents: 12_500, issuedAt: due, dueAt: due } });
+    const answer = await execute("member", "send-payment-reminders", { pastDueOnly: true });
+    const runId = answer.body.runId as string;
+    const pending = (await approvals()).find((item) => item.id === runId)!;
+    const decisions = await Promise.all([approve(runId, pending.paramsHash), approve(runId, pending.paramsHash, "owner2"), approve(runId, pending.paramsHash)]);
+    expect(decisions.map((decision) => decision.status)).toEqual([200, 200, 200]);
+    await drain();
+    expect(await t.db.outboxMessage.count({ where: { moduleRunId: runId } })).toBe(1);
+    const events = await runEvents(company.id, runId);
+    expect(events.filter((event) => event.status === "succeeded")).toEqual([expect.objectContaining({ message: "Queued 1 payment reminder for delivery" })]);
+  });
+
+  it("denies with a reason the requester is told, and a denied request cannot be approved", async () => {
+    const answer = await execute("member", "enable-hipaa-mode", {});
+    const runId = answer.body.runId as string;
+    const pending = (await approvals()).find((item) => item.id === runId)!;
+    expect((await call("POST", apiPath(API_PATHS.approvalDeny, { id: runId }), "owner", { reason: "" })).status).toBe(400);
+    const denied = await call("POST", apiPath(API_PATHS.approvalDeny, { id: runId }), "owner", { reason: "We have no BAA yet" });
+    expect(denied.status).toBe(200);
+    expect(denied.body).toMatchObject({ run: { status: "denied" } });
+    expect((await approve(runId, pending.paramsHash)).status).toBe(409);
+    expect(await runEvents(company.id, runId)).toEqual([expect.objectContaining({ status: "denied", success: false, error: "Denied: We have no BAA yet" })]);
+    expect((await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).hipaaMode).toBe(false);
+  });
+
+  it("never lets a requester approve their own request; another owner's approval turns HIPAA mode on", async () => {
+    const answer = await execute("owner", "enable-hipaa-mode", {});
+    expect(answer.body).toMatchObject({ requiresApproval: true });
+    const runId = answer.body.runId as string;
+    const pending = (await approvals("owner2")).find((item) => item.id === runId)!;
+    expect((await approve(runId, pending.paramsHash, "owner")).status).toBe(403);
+    expect((await approve(runId, pending.paramsHash, "owner2")).status).toBe(200);
+    await drain();
+    expect((await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).hipaaMode).toBe(true);
+  });
+
+  it("refuses an expired request, a hash that is not the request's, and parameters changed since", async () => {
+    const expiring = await execute("member", "export-customers", {});
+    const expiringId = expiring.body.runId as string;
+    const hash = (await approvals()).find((item) => item.id === expiringId)!.paramsHash;
+    await t.db.moduleRun.update({ where: { id: expiringId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await approvals()).map((item) => item.id)).not.toContain(expiringId);
+    expect((await approve(expiringId, hash)).status).toBe(409);
+
+    const changed = await execute("member", "send-payment-reminders", {});
+    const changedId = changed.body.runId as string;
+    const shown = (await approvals()).find((item) => item.id === changedId)!;
+    expect((await approve(changedId, hashModuleParams("send-payment-reminders", { pastDueOnly: false }))).status).toBe(409);
+    await t.db.moduleRun.update({ where: { id: changedId }, data: { params: { pastDueOnly: true, extra: "injected" } } });
+    expect((await approve(changedId, shown.paramsHash)).status).toBe(409);
+    await drain();
+    for (const id of [expiringId, changedId]) expect((await t.db.moduleRun.findUniqueOrThrow({ where: { id } })).status).toBe("awaiting_approval");
+  });
+
+  it("refuses approval when the plan no longer includes the module", async () => {
+    const answer = await execute("growthMember", "export-customers", {});
+    const runId = answer.body.runId as string;
+    const hash = (await approvals("growthOwner")).find((item) => item.id === runId)!.paramsHash;
+    await t.db.company.update({ where: { id: growth.id }, data: { planId: "starter" } });
+    try {
+      expect((await approve(runId, hash, "growthOwner")).status).toBe(403);
+    } finally {
+      await t.db.company.update({ where: { id: growth.id }, data: { planId: "growth" } });
+    }
+  });
+});
+
+describe("the worker", () => {
+  it("runs a run exactly once when its job is delivered several times at once and again later", async () => {
+    const runId = randomUUID();
+    const params = { customerId, title: "Exactly once" };
+    await t.db.moduleRun.create({
+      data: { id: runId, companyId: company.id, moduleId: "create-job", params, paramsHash: hashModuleParams("create-job", params), status: "queued", requestedByUserId: company.users.owner.id },
+    });
+    const { db, redis } = t.runtime.context;
+    const queues = createJobQueues(redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }));
+    try {
+      const deliver = () => runModule({ companyId: company.id, runId, requestId: null }, { db, redis, jobId: `run_module_${runId}`, queues });
+      await Promise.all([deliver(), deliver(), deliver()]);
+      await deliver();
+    } finally {
+      await queues.close();
+    }
+    expect(await t.db.job.count({ where: { companyId: company.id, title: "Exactly once" } })).toBe(1);
+    expect(await t.db.moduleRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "succeeded" });
+  });
+
+  it("records a refusal of the domain as the run's outcome, once, with its message", async () => {
+    const runId = randomUUID();
+    const params = { visitId: randomUUID(), start: "2031-05-05T15:00:00.000Z" };
+    await t.db.moduleRun.create({
+      data: { id: runId, companyId: company.id, moduleId: "reschedule-visit", params, paramsHash: hashModuleParams("reschedule-visit", params), status: "queued", requestedByUserId: company.users.owner.id },
+    });
+    const { db, redis } = t.runtime.context;
+    const queues = createJobQueues(redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }));
+    try {
+      await runModule({ companyId: company.id, runId, requestId: null }, { db, redis, jobId: runId, queues });
+    } finally {
+      await queues.close();
+    }
+    // A refusal is an outcome: recorded once, with the domain's message, and nothing half-written.
+    expect(await t.db.moduleRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "failed", error: "Visit not found" });
+  });
+});

@@ -1,0 +1,33 @@
+import type { TenantTransaction } from "@fieldops/db";
+import { MODULE_CATALOG, MODULE_PARAM_SCHEMAS, modulePolicy, type ModuleId, type ModuleParams, type ModulePolicy } from "@fieldops/shared/modules";
+import { planHasFeature, planIdSchema } from "@fieldops/shared/plans";
+import type { Role } from "@fieldops/shared/roles";
+import { forbidden, invalidInput } from "../errors.ts";
+import { hashModuleParams } from "./params-hash.ts";
+
+/** Whether the company's plan includes the module's feature. */
+export async function planAllowsModule(tx: TenantTransaction, moduleId: ModuleId): Promise<boolean> {
+  const feature = MODULE_CATALOG[moduleId].feature;
+  if (!feature) return true;
+  const company = await tx.company.findFirstOrThrow({ select: { planId: true } });
+  const planId = planIdSchema.safeParse(company.planId);
+  return planId.success && planHasFeature(planId.data, feature);
+}
+
+/** The role's policy for the module; a role that may not ask for it at all is refused. */
+export function allowedPolicy(moduleId: ModuleId, role: Role): Exclude<ModulePolicy, "denied"> {
+  const policy = modulePolicy(moduleId, role);
+  if (policy === "denied") throw forbidden(`Your role cannot ${MODULE_CATALOG[moduleId].label}`);
+  return policy;
+}
+
+/** The module's parameters, validated and with their defaults, and their hash; bad parameters name the field. */
+export function parseModuleParams<Id extends ModuleId>(moduleId: Id, raw: unknown): { params: ModuleParams<Id>; paramsHash: string } {
+  const parsed = MODULE_PARAM_SCHEMAS[moduleId].safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw invalidInput(issue.message, ["params", ...issue.path.map(String)].join("."));
+  }
+  const params = parsed.data as ModuleParams<Id>;
+  return { params, paramsHash: hashModuleParams(moduleId, params) };
+}

@@ -1,0 +1,47 @@
+import type { TenantTransaction } from "@fieldops/db";
+import { defineModule } from "./module-definition.ts";
+
+function pastDueInvoices(tx: TenantTransaction, now: Date) {
+  return tx.invoice.findMany({
+    where: { status: { in: ["sent", "partially_paid"] }, dueAt: { lt: now } },
+    orderBy: { dueAt: "asc" },
+    select: { id: true, number: true, totalCents: true, paidCents: true, dueAt: true, customer: { select: { name: true, email: true } } },
+  });
+}
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * Puts one payment reminder per past-due invoice in the outbox, for the company's sender to deliver. At most one per
+ * invoice and day: asking twice the same day adds nothing.
+ */
+export const sendPaymentRemindersModule = defineModule({
+  id: "send-payment-reminders",
+  async describe(tx) {
+    const count = (await pastDueInvoices(tx, new Date())).filter((invoice) => invoice.paidCents < invoice.totalCents).length;
+    return `Send a payment reminder for each of the ${count} past-due invoice${count === 1 ? "" : "s"}.`;
+  },
+  async run(tx, _params, context) {
+    const day = context.now.toISOString().slice(0, 10);
+    const invoices = (await pastDueInvoices(tx, context.now)).filter((invoice) => invoice.paidCents < invoice.totalCents);
+    const created = await tx.outboxMessage.createMany({
+      skipDuplicates: true,
+      data: invoices.map((invoice) => ({
+        companyId: context.companyId,
+        kind: "payment_reminder",
+        channel: "email",
+        recipient: invoice.customer.email,
+        subject: `Payment reminder: invoice #${invoice.number}`,
+        body: `Hello ${invoice.customer.name}, invoice #${invoice.number} was due on ${invoice.dueAt!.toISOString().slice(0, 10)} and ${money(invoice.totalCents - invoice.paidCents)} is still open. Thank you for paying it at your earliest convenience.`,
+        dedupeKey: `payment-reminder:${invoice.id}:${day}`,
+        invoiceId: invoice.id,
+        moduleRunId: context.runId,
+      })),
+    });
+    const sent = created.count;
+    return {
+      message: sent === 0 ? "No reminder to send: every past-due invoice was reminded today" : `Queued ${sent} payment reminder${sent === 1 ? "" : "s"} for delivery`,
+      result: { reminders: sent },
+    };
+  },
+});

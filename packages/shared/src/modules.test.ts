@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { ASSISTANT_MODULE_IDS } from "./assistant";
+import { MODULE_CATALOG, MODULE_IDS, MODULE_PARAM_SCHEMAS, modulePolicy, rolesAllowedModule } from "./modules";
+import { planFeatureSchema } from "./plans";
+
+describe("the module catalog", () => {
+  it("lists every module the assistant may propose, each with its parameters", () => {
+    expect(MODULE_IDS).toEqual(expect.arrayContaining([...ASSISTANT_MODULE_IDS, "reschedule-visit"]));
+    for (const id of MODULE_IDS) {
+      expect(MODULE_CATALOG[id].id).toBe(id);
+      expect(MODULE_PARAM_SCHEMAS[id]).toBeDefined();
+      if (MODULE_CATALOG[id].feature) expect(planFeatureSchema.options).toContain(MODULE_CATALOG[id].feature);
+    }
+  });
+
+  it("never lets a field user run a module, and lets owners and administrators run everything but HIPAA mode directly", () => {
+    for (const id of MODULE_IDS) {
+      expect(modulePolicy(id, "field_user")).toBe("denied");
+      expect(modulePolicy(id, "admin")).toBe("direct");
+      if (id !== "enable-hipaa-mode") expect(modulePolicy(id, "owner")).toBe("direct");
+    }
+    expect(modulePolicy("enable-hipaa-mode", "owner")).toBe("approval");
+  });
+
+  it("makes members ask for approval to message customers, export data or change compliance", () => {
+    expect(modulePolicy("send-payment-reminders", "member")).toBe("approval");
+    expect(modulePolicy("export-customers", "member")).toBe("approval");
+    expect(modulePolicy("enable-hipaa-mode", "member")).toBe("approval");
+    expect(modulePolicy("create-job", "member")).toBe("direct");
+    expect(rolesAllowedModule("export-customers")).toEqual(["owner", "admin", "member"]);
+  });
+
+  it("gates the plan features of the price list", () => {
+    expect(MODULE_CATALOG["optimize-day"].feature).toBe("route_optimization");
+    expect(MODULE_CATALOG["enable-hipaa-mode"].feature).toBe("hipaa_mode");
+    expect(MODULE_CATALOG["export-customers"].feature).toBe("export");
+    expect(MODULE_CATALOG["create-job"].feature).toBeUndefined();
+  });
+
+  it("validates parameters strictly: unknown keys and malformed values are refused", () => {
+    const createJob = MODULE_PARAM_SCHEMAS["create-job"];
+    expect(createJob.safeParse({ customerId: "4f8b0c1e-8f4a-4a57-9d43-1f7e1b7e5a10", title: "Fix the gate" }).success).toBe(true);
+    expect(createJob.safeParse({ customerId: "4f8b0c1e-8f4a-4a57-9d43-1f7e1b7e5a10", title: "Fix", deleteAll: true }).success).toBe(false);
+    expect(MODULE_PARAM_SCHEMAS["optimize-day"].safeParse({ date: "2031-02-30" }).success).toBe(false);
+    expect(MODULE_PARAM_SCHEMAS["schedule-visit"].parse({ jobId: "4f8b0c1e-8f4a-4a57-9d43-1f7e1b7e5a10", start: "2031-01-01T09:00:00Z" })).toMatchObject({ crewId: null });
+  });
+});

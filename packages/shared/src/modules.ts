@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { ASSISTANT_MODULE_IDS } from "./assistant";
+import { calendarDateSchema } from "./dispatch";
+import type { PlanFeature } from "./plans";
+import type { Role } from "./roles";
+import { text } from "./text";
+import { moduleExecutionResultSchema } from "./ui-actions";
+
+/** Every business module a user (or the assistant for them) can run. */
+export const MODULE_IDS = [...ASSISTANT_MODULE_IDS, "reschedule-visit"] as const;
+export const moduleIdSchema = z.enum(MODULE_IDS);
+export type ModuleId = z.infer<typeof moduleIdSchema>;
+
+/** What a role may do with a module: run it at once, ask an owner or administrator first, or nothing. */
+export type ModulePolicy = "direct" | "approval" | "denied";
+
+export const APPROVAL_REQUIRED_REASON = "This action requires administrator approval";
+export const PLAN_UPGRADE_MESSAGE = "This feature requires a plan upgrade";
+/** How long a pending approval request stays open. */
+export const APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long the requester may undo a run that changed data. */
+export const UNDO_WINDOW_MS = 5 * 60 * 1000;
+/** Who decides approval requests. */
+export const APPROVER_ROLES: readonly Role[] = ["owner", "admin"];
+
+const uuid = z.uuid();
+const isoDateTime = z.iso.datetime({ offset: true }).max(40);
+
+const scheduleVisitParams = z.union([
+  z.object({ jobId: uuid, start: isoDateTime, crewId: uuid.nullable().default(null) }).strict(),
+  z.object({ customerId: uuid, start: isoDateTime, crewId: uuid.nullable().default(null) }).strict(),
+]);
+
+/** Each module's parameters; the server validates them before storing a run and again before running it. */
+export const MODULE_PARAM_SCHEMAS = {
+  "create-job": z.object({ customerId: uuid, title: text({ max: 200, trim: true }).min(1) }).strict(),
+  "schedule-visit": scheduleVisitParams,
+  "reschedule-visit": z.object({ visitId: uuid, start: isoDateTime, crewId: uuid.nullable().optional() }).strict(),
+  "send-payment-reminders": z.object({ pastDueOnly: z.literal(true).default(true) }).strict(),
+  "optimize-day": z.object({ date: calendarDateSchema }).strict(),
+  "export-customers": z.object({}).strict(),
+  "enable-hipaa-mode": z.object({}).strict(),
+} satisfies Record<ModuleId, z.ZodType>;
+export type ModuleParams<Id extends ModuleId> = z.output<(typeof MODULE_PARAM_SCHEMAS)[Id]>;
+
+export interface ModuleCatalogEntry {
+  id: ModuleId;
+  /** What it is called in a toast or a list. */
+  title: string;
+  /** What it does, after "can't" or "may": "create jobs". */
+  label: string;
+  /** The plan feature a company needs; none when every plan has the module. */
+  feature?: PlanFeature;
+  policy: Record<Role, ModulePolicy>;
+}
+
+const OFFICE_DIRECT: Record<Role, ModulePolicy> = { owner: "direct", admin: "direct", member: "direct", field_user: "denied" };
+const MEMBERS_ASK: Record<Role, ModulePolicy> = { owner: "direct", admin: "direct", member: "approval", field_user: "denied" };
+
+/** The one list of modules: the planner's capabilities, the execute route's checks and the worker's come from it. */
+export const MODULE_CATALOG: Record<ModuleId, ModuleCatalogEntry> = {
+  "create-job": { id: "create-job", title: "Create a job", label: "create jobs", policy: OFFICE_DIRECT },
+  "schedule-visit": { id: "schedule-visit", title: "Schedule a visit", label: "schedule visits", policy: OFFICE_DIRECT },
+  "reschedule-visit": { id: "reschedule-visit", title: "Reschedule a visit", label: "reschedule visits", policy: OFFICE_DIRECT },
+  "send-payment-reminders": { id: "send-payment-reminders", title: "Send payment reminders", label: "send payment reminders", feature: "invoicing", policy: MEMBERS_ASK },
+  "optimize-day": { id: "optimize-day", title: "Optimize a day's routes", label: "optimize routes", feature: "route_optimization", policy: OFFICE_DIRECT },
+  "export-customers": { id: "export-customers", title: "Export customers", label: "export customers", feature: "export", policy: MEMBERS_ASK },
+  "enable-hipaa-mode": {
+    id: "enable-hipaa-mode",
+    title: "Enable HIPAA mode",
+    label: "enable HIPAA mode",
+    feature: "hipaa_mode",
+    policy: { owner: "approval", admin: "direct", member: "approval", field_user: "denied" },
+  },
+};
+
+export function modulePolicy(moduleId: ModuleId, role: Role): ModulePolicy {
+  return MODULE_CATALOG[moduleId].policy[role];
+}
+
+/** The roles that may ask for a module at all (directly or through an approval). */
+export function rolesAllowedModule(moduleId: ModuleId): Role[] {
+  const policy = MODULE_CATALOG[moduleId].policy;
+  return (Object.keys(policy) as Role[]).filter((role) => policy[role] !== "denied");
+}
+
+/** POST /api/modules/execute. */
+export const executeModuleRequestSchema = z.object({
+  moduleId: moduleIdSchema,
+  params: z.record(text({ max: 100 }), z.unknown()).default({}),
+});
+export type ExecuteModuleRequest = z.input<typeof executeModuleRequestSchema>;
+
+export const moduleRunStatusSchema = z.enum(["queued", "running", "succeeded", "failed", "awaiting_approval", "denied", "expired"]);
+export type ModuleRunStatus = z.infer<typeof moduleRunStatusSchema>;
+
+/** The answer's fields, with the run they are about. */
+export const executeModuleResponseSchema = moduleExecutionResultSchema.extend({
+  /** Null when nothing was stored (the plan does not include the module). */
+  runId: z.string().nullable(),
+  status: moduleRunStatusSchema.nullable(),
+});
+export type ExecuteModuleResponse = z.infer<typeof executeModuleResponseSchema>;
+
+export const moduleRunSchema = z.object({
+  id: z.string(),
+  moduleId: moduleIdSchema,
+  status: moduleRunStatusSchema,
+  message: z.string().nullable(),
+  error: z.string().nullable(),
+  /** Until when the requester may undo it; null when it cannot be undone. */
+  undoUntil: z.string().nullable(),
+  undone: z.boolean(),
+  /** A file the run produced, downloadable by the requester. */
+  download: z.string().nullable(),
+});
+export type ModuleRun = z.infer<typeof moduleRunSchema>;
+
+export const approvalStatusSchema = z.enum(["pending", "approved", "denied", "expired"]);
+
+/** An approval request as owners and administrators see it. */
+export const approvalRequestSchema = z.object({
+  id: z.string(),
+  moduleId: moduleIdSchema,
+  moduleLabel: z.string(),
+  /** What approving it will do, in words. */
+  summary: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  /** The hash of the parameters: an approval names it, so what is approved is what was shown. */
+  paramsHash: z.string(),
+  status: approvalStatusSchema,
+  requestedBy: z.object({ id: z.string(), name: z.string(), role: z.string() }),
+  requestedAt: z.string(),
+  expiresAt: z.string(),
+  decidedAt: z.string().nullable(),
+  denyReason: z.string().nullable(),
+});
+export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
+
+export const approvalListResponseSchema = z.object({ items: z.array(approvalRequestSchema).max(200) });
+export const MAX_PENDING_APPROVALS_LISTED = 200;
+
+export const approveRequestSchema = z.object({ paramsHash: text({ max: 128 }).min(1) });
+export const denyRequestSchema = z.object({ reason: text({ max: 500, trim: true }).min(1, "Say why the request is denied") });
