@@ -12,6 +12,7 @@ import { CrewDetailPage } from "../features/crews/crew-detail-page";
 import { CrewsPage } from "../features/crews/crews-page";
 import { SchedulePage } from "../features/schedule/schedule-page";
 import { AppLayout, FullPageLoader } from "../shell/app-layout";
+import { AssistantButton, AssistantFrame } from "../features/assistant/assistant-panel";
 import { NotFoundPage } from "../shell/not-found-page";
 import { RoleGuard } from "../shell/role-guard";
 import { SectionPageView } from "../shell/section-page";
@@ -33,7 +34,7 @@ export function AppRoutes() {
       <Route path="/" element={<HomeRedirect />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/signup" element={<SignupPage />} />
-      <Route element={<AppLayout />}>
+      <Route element={<AppLayout frame={AssistantFrame} headerActions={<AssistantButton />} />}>
         <Route path="/admin-dashboard" element={<DashboardPage />} />
         <Route path="/userdash" element={<DashboardPage today />} />
         <Route path="/customers" element={<CustomersPage />} />

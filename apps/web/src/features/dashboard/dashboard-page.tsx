@@ -12,6 +12,7 @@ import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
 import { useActivity } from "./activity";
 import { TodayWork } from "./today-work";
+import { AssistantChat } from "../assistant/assistant-chat";
 
 function ActivityItem({ item, timeZone }: { item: Activity; timeZone: string }) {
   return (
@@ -105,6 +106,13 @@ export function DashboardPage({ today = false }: { today?: boolean }) {
           ) : null}
         </p>
       </div>
+      {user.role === "owner" && user.companyId !== null ? (
+        <Card>
+          <CardContent>
+            <AssistantChat variant="inline" />
+          </CardContent>
+        </Card>
+      ) : null}
       {today && user.companyId !== null ? <TodayWork role={user.role} terms={terms} /> : null}
       {user.companyId !== null ? (
         <RecentActivity

@@ -1,0 +1,73 @@
+import { useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import { apiPath } from "@fieldops/shared/api-paths";
+import {
+  chatSuggestionsResponseSchema,
+  conversationListResponseSchema,
+  conversationResponseSchema,
+  type ChatSuggestionsResponse,
+  type ConversationResponse,
+} from "@fieldops/shared/chat";
+import { moduleExecutionResultSchema, type ModuleExecutionResult } from "@fieldops/shared/ui-actions";
+import { apiRequest } from "../../lib/api";
+
+export const ASSISTANT_PATHS = {
+  conversations: "/api/assistant/conversations",
+  conversation: "/api/assistant/conversations/:id",
+  suggestions: "/api/assistant/suggestions",
+  modulesExecute: "/api/modules/execute",
+  moduleRunUndo: "/api/modules/runs/:id/undo",
+} as const;
+
+export const ASSISTANT_QUERY_KEYS = {
+  latestConversation: [ASSISTANT_PATHS.conversations, "latest"],
+  suggestions: [ASSISTANT_PATHS.suggestions],
+} as const;
+
+async function getJson<T>(url: string, schema: z.ZodType<T>): Promise<T> {
+  const response = await apiRequest("GET", url);
+  return schema.parse(await response.json());
+}
+
+/** The user's most recent conversation with its messages, or null when they have none yet. */
+async function fetchLatestConversation(): Promise<ConversationResponse | null> {
+  const list = await getJson(ASSISTANT_PATHS.conversations, conversationListResponseSchema);
+  const latest = list.items[0];
+  if (latest === undefined) return null;
+  return getJson(apiPath(ASSISTANT_PATHS.conversation, { id: latest.id }), conversationResponseSchema);
+}
+
+export function useLatestConversation(enabled: boolean) {
+  return useQuery({ queryKey: ASSISTANT_QUERY_KEYS.latestConversation, queryFn: fetchLatestConversation, enabled });
+}
+
+/**
+ * The suggestions route also says which origins an OAuth authorization may start at (`allowedOAuthOrigins`), when the
+ * server lists them; the client refuses any other.
+ */
+const suggestionsWithOriginsSchema = chatSuggestionsResponseSchema.extend({
+  allowedOAuthOrigins: z.array(z.string()).max(50).optional(),
+});
+export type AssistantSuggestions = ChatSuggestionsResponse & { allowedOAuthOrigins?: string[] };
+
+export function useSuggestions(enabled: boolean) {
+  return useQuery({
+    queryKey: ASSISTANT_QUERY_KEYS.suggestions,
+    queryFn: (): Promise<AssistantSuggestions> => getJson(ASSISTANT_PATHS.suggestions, suggestionsWithOriginsSchema),
+    enabled,
+  });
+}
+
+/** POST /api/modules/execute's answer; a queued run also says its id, to follow it by event and undo it. */
+const executeAnswerSchema = moduleExecutionResultSchema.extend({ runId: z.string().optional() });
+export type ExecuteAnswer = ModuleExecutionResult & { runId?: string };
+
+/** Runs a module; the UI action's id is the idempotency key, so the same action never runs twice. */
+export async function executeModule(moduleId: string, params: Record<string, unknown>, actionId: string): Promise<ExecuteAnswer> {
+  const response = await apiRequest("POST", ASSISTANT_PATHS.modulesExecute, { moduleId, params }, { "Idempotency-Key": actionId });
+  return executeAnswerSchema.parse(await response.json());
+}
+
+export async function undoModuleRun(runId: string): Promise<void> {
+  await apiRequest("POST", apiPath(ASSISTANT_PATHS.moduleRunUndo, { id: runId }));
+}
