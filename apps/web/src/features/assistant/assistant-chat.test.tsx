@@ -1,45 +1,36 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Route } from "react-router";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { WebSocket as WsClient, WebSocketServer, type WebSocket } from "ws";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { WebSocket } from "ws";
 import type { AguiEvent, ConversationResponse } from "@fieldops/shared/chat";
 import { MESSAGE_BOX_LABEL } from "@fieldops/shared/chat";
 import type { ClientMessage, ServerMessage } from "@fieldops/shared/events";
 import { AppLayout } from "../../shell/app-layout";
 import { DashboardPage } from "../dashboard/dashboard-page";
 import { makeCompany, makeUser } from "../../testing/fixtures";
-import { sendJson, useLocalApi, type LocalServer } from "../../testing/local-server";
+import { sendJson, useLocalApi, useLocalSocket, type LocalServer } from "../../testing/local-server";
 import { CurrentPath, renderApp } from "../../testing/render-app";
 import { AssistantButton, AssistantFrame } from "./assistant-panel";
+
+// A busy machine (several test runs at once) can take seconds to first render the dashboard.
+configure({ asyncUtilTimeout: 10_000 });
 
 const owner = makeUser({ id: "u-owner", role: "owner", name: "Olive Owner", email: "owner@demo.test" });
 const member = makeUser();
 
 const server = useLocalApi();
 let api: LocalServer;
-let wss: WebSocketServer;
 let sockets: WebSocket[];
 let received: ClientMessage[];
 let user = owner;
 let conversation: ConversationResponse | null;
 let seq = 10;
 
-beforeAll(() => {
-  // The jsdom environment's WebSocket cannot dispatch jsdom's events: the app's socket uses the `ws` client, a real
-  // WebSocket to the real test server.
-  globalThis.WebSocket = WsClient as unknown as typeof globalThis.WebSocket;
-  wss = new WebSocketServer({ server: server.current.server, path: "/api/ws" });
-  wss.on("connection", (socket) => {
-    sockets.push(socket);
-    socket.on("message", (raw) => received.push(JSON.parse(String(raw)) as ClientMessage));
-    socket.send(JSON.stringify({ type: "ready", lastSeq: "1-0" } satisfies ServerMessage));
-  });
-});
-
-afterAll(async () => {
-  for (const client of wss.clients) client.terminate();
-  await new Promise<void>((resolve) => wss.close(() => resolve()));
+useLocalSocket(server, (socket) => {
+  sockets.push(socket);
+  socket.on("message", (raw) => received.push(JSON.parse(String(raw)) as ClientMessage));
+  socket.send(JSON.stringify({ type: "ready", lastSeq: "1-0" } satisfies ServerMessage));
 });
 
 beforeEach(() => {
