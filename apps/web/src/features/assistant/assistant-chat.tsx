@@ -43,7 +43,7 @@ function Part({ part, ask }: { part: ChatPart; ask: (prompt: string) => void }) 
 function AssistantBubble({ turn, ask }: { turn: AssistantTurn; ask: (prompt: string) => void }) {
   const working = turn.status === "running" && turn.parts.length === 0;
   return (
-    <li className="grid max-w-[95%] gap-2 justify-self-start" data-testid="assistant-turn" aria-busy={turn.status === "running"}>
+    <div className="grid max-w-[95%] gap-2 justify-self-start" data-testid="assistant-turn" aria-busy={turn.status === "running"}>
       {working ? (
         <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
           <LoaderCircle aria-hidden="true" className="size-3 animate-spin" /> Thinking…
@@ -57,14 +57,14 @@ function AssistantBubble({ turn, ask }: { turn: AssistantTurn; ask: (prompt: str
           {turn.error || "The assistant could not answer. Please try again."}
         </p>
       ) : null}
-    </li>
+    </div>
   );
 }
 
 function Turn({ turn, ask }: { turn: ChatTurn; ask: (prompt: string) => void }) {
   if (turn.kind === "assistant") return <AssistantBubble turn={turn} ask={ask} />;
   return (
-    <li className="grid max-w-[85%] justify-self-end gap-1" data-testid="user-turn">
+    <div className="grid max-w-[85%] justify-self-end gap-1" data-testid="user-turn">
       <p className="rounded-lg bg-primary px-3 py-2 text-sm whitespace-pre-wrap text-primary-foreground">{turn.text}</p>
       {turn.status === "sending" ? <span className="justify-self-end text-xs text-muted-foreground">Sending…</span> : null}
       {turn.status === "refused" ? (
@@ -72,7 +72,7 @@ function Turn({ turn, ask }: { turn: ChatTurn; ask: (prompt: string) => void }) 
           {turn.error}
         </span>
       ) : null}
-    </li>
+    </div>
   );
 }
 
@@ -148,7 +148,7 @@ export function AssistantChat({ variant, className, autoFocus = false }: { varia
   const turns = useChatStore((state) => state.chat.turns);
   const answerer = useChatStore((state) => state.chat.answerer) ?? suggestions.data?.answerer;
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
   useEffect(() => {
@@ -195,23 +195,24 @@ export function AssistantChat({ variant, className, autoFocus = false }: { varia
           </AlertDescription>
         </Alert>
       ) : null}
-      <ol
+      <div
         ref={logRef}
         role="log"
         aria-label="Conversation with the assistant"
+        tabIndex={0}
         aria-live="polite"
         className={cn("grid min-h-0 flex-1 content-start gap-3 overflow-y-auto", variant === "inline" ? "max-h-[28rem]" : "")}
       >
         {history.isPending && turns.length === 0 ? (
-          <li aria-label="Loading the conversation" role="status" className="grid gap-2">
+          <div aria-label="Loading the conversation" role="status" className="grid gap-2">
             <Skeleton className="h-8 w-2/3" />
             <Skeleton className="h-8 w-1/2 justify-self-end" />
-          </li>
+          </div>
         ) : null}
         {turns.map((turn) => (
           <Turn key={turn.kind === "user" ? `u-${turn.id}` : `a-${turn.runId}`} turn={turn} ask={send} />
         ))}
-      </ol>
+      </div>
       {turns.length === 0 && !history.isPending ? (
         <div className="grid gap-2">
           <p className="text-sm text-muted-foreground">Tell the assistant what you need: go somewhere, look something up, or get something done.</p>
