@@ -43,6 +43,15 @@ function approvalToast(reason: string | undefined): ToastContent {
   return { title: MODULE_TOASTS.approvalRequired.title, description: reason ?? MODULE_TOASTS.approvalRequired.description, variant: "default" };
 }
 
+/**
+ * An answer that accepted a run the worker has not finished yet (its `status` is queued or running): its outcome, and
+ * the Module Executed toast, come with the run's event.
+ */
+function isStillRunning(answer: unknown): boolean {
+  if (typeof answer !== "object" || answer === null || !("status" in answer)) return false;
+  return answer.status === "queued" || answer.status === "running";
+}
+
 /** The toast and chip of a module's answer (`POST /api/modules/execute`). */
 export function moduleOutcome(moduleId: string, answer: unknown): UiActionOutcome {
   const parsed = moduleExecutionResultSchema.safeParse(answer);
@@ -56,6 +65,7 @@ export function moduleOutcome(moduleId: string, answer: unknown): UiActionOutcom
       toast: { ...MODULE_TOASTS.planUpgradeRequired, variant: "default" },
     };
   }
+  if (result.success && isStillRunning(answer)) return { status: "done", chip: `Started ${moduleId}` };
   if (result.success) {
     return { status: "done", chip: `Ran ${moduleId}`, toast: { title: MODULE_TOASTS.executed.title, description: result.message, variant: "default" } };
   }

@@ -303,6 +303,18 @@ describe("module runs that finish later", () => {
     expect(harness.actor.getSnapshot().context.toastQueue).toEqual([]);
   });
 
+  it("waits for the run's event when the answer only accepted the run", async () => {
+    const harness = start({ executeModule: async () => ({ success: true, message: "Create a job: started", status: "queued" }) as ModuleExecutionResult });
+    const started = await run(harness, { id: "m1", type: "executeModule", moduleId: "create-job" });
+    expect(started).toMatchObject({ status: "done", chip: "Started create-job" });
+    expect(selectVisibleToast(harness.actor.getSnapshot())).toBeNull();
+
+    updateModuleRun(harness.actor, { actionId: "m1", moduleId: "create-job", result: { success: true, message: "Job #12 created" } });
+
+    expect(selectActionRecord(harness.actor.getSnapshot(), "m1")).toMatchObject({ status: "done", chip: "Ran create-job" });
+    expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({ title: "Module Executed", description: "Job #12 created" });
+  });
+
   it("shows the toast of a run no action of this session asked for", () => {
     const harness = start();
     updateModuleRun(harness.actor, { moduleId: "create-job", result: { success: false, error: "Crew B is booked then" } });

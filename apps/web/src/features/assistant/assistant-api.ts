@@ -59,8 +59,8 @@ export function useSuggestions(enabled: boolean) {
 }
 
 /** POST /api/modules/execute's answer; a queued run also says its id, to follow it by event and undo it. */
-const executeAnswerSchema = moduleExecutionResultSchema.extend({ runId: z.string().optional() });
-export type ExecuteAnswer = ModuleExecutionResult & { runId?: string };
+const executeAnswerSchema = moduleExecutionResultSchema.extend({ runId: z.string().nullable().optional(), status: z.string().nullable().optional() });
+export type ExecuteAnswer = ModuleExecutionResult & { runId?: string | null; status?: string | null };
 
 /** Runs a module; the UI action's id is the idempotency key, so the same action never runs twice. */
 export async function executeModule(moduleId: string, params: Record<string, unknown>, actionId: string): Promise<ExecuteAnswer> {

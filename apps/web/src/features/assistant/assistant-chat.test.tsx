@@ -258,7 +258,7 @@ describe("the assistant chat", () => {
     const executes: { body: string; key: string | undefined }[] = [];
     api.on("POST", "/api/modules/execute", (req, res) => {
       executes.push({ body: req.body, key: req.headers["idempotency-key"] as string | undefined });
-      sendJson(res, 200, { success: true, message: "Job queued", runId: "run-77" });
+      sendJson(res, 200, { success: true, message: "Create a job: started", runId: "run-77", status: "queued" });
     });
     let undone = 0;
     api.on("POST", "/api/modules/runs/run-77/undo", (_req, res) => {
@@ -271,9 +271,14 @@ describe("the assistant chat", () => {
 
     await waitFor(() => expect(executes).toHaveLength(1));
     expect(executes[0]).toEqual({ body: JSON.stringify({ moduleId: "create-job", params: { title: "Spring cleanup" } }), key: "act-9" });
-    expect(await screen.findByText("Module Executed")).toBeTruthy();
+    await waitFor(() => expect(log().getByTestId("action-chip").textContent).toBe("Started create-job"));
+    expect(screen.queryByText("Module Executed")).toBeNull();
 
     act(() => emitApp({ name: "module.run_updated", payload: { runId: "run-77", moduleId: "create-job", status: "succeeded", success: true, message: "Job #12 created" } }));
+
+    expect(await screen.findByText("Module Executed")).toBeTruthy();
+    expect(screen.getByText("Job #12 created")).toBeTruthy();
+    await waitFor(() => expect(log().getByTestId("action-chip").textContent).toBe("Ran create-job"));
 
     fireEvent.click(await log().findByRole("button", { name: "Undo" }));
     await waitFor(() => expect(undone).toBe(1));

@@ -184,12 +184,12 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
       executing.current += 1;
       try {
         const answer = await executeModule(moduleId, params, actionId);
-        if (answer.runId !== undefined) {
+        if (typeof answer.runId === "string") {
           const runId = answer.runId;
           runToAction.current.set(runId, actionId);
           store.update((state) => ({
             ...state,
-            runs: { ...state.runs, [actionId]: { runId, moduleId, status: answer.requiresApproval ? "awaiting_approval" : "queued", updatedAt: Date.now(), undone: false } },
+            runs: { ...state.runs, [actionId]: { runId, moduleId, status: answer.status ?? (answer.requiresApproval ? "awaiting_approval" : "queued"), updatedAt: Date.now(), undone: false } },
           }));
           const early = earlyRunUpdates.current.get(runId);
           if (early) {
