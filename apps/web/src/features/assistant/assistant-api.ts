@@ -16,6 +16,7 @@ export const ASSISTANT_PATHS = {
   conversation: "/api/assistant/conversations/:id",
   suggestions: "/api/assistant/suggestions",
   modulesExecute: "/api/modules/execute",
+  moduleRun: "/api/modules/runs/:id",
   moduleRunUndo: "/api/modules/runs/:id/undo",
 } as const;
 
@@ -66,6 +67,13 @@ export type ExecuteAnswer = ModuleExecutionResult & { runId?: string | null; sta
 export async function executeModule(moduleId: string, params: Record<string, unknown>, actionId: string): Promise<ExecuteAnswer> {
   const response = await apiRequest("POST", ASSISTANT_PATHS.modulesExecute, { moduleId, params }, { "Idempotency-Key": actionId });
   return executeAnswerSchema.parse(await response.json());
+}
+
+/** Until when the requester may undo a run (null when it cannot be undone), and whether it was. */
+const runUndoSchema = z.object({ undoUntil: z.string().nullable(), undone: z.boolean() });
+
+export async function fetchRunUndo(runId: string): Promise<z.infer<typeof runUndoSchema>> {
+  return getJson(apiPath(ASSISTANT_PATHS.moduleRun, { id: runId }), runUndoSchema);
 }
 
 export async function undoModuleRun(runId: string): Promise<void> {

@@ -261,6 +261,10 @@ describe("the assistant chat", () => {
       sendJson(res, 200, { success: true, message: "Create a job: started", runId: "run-77", status: "queued" });
     });
     let undone = 0;
+    // The server says until when the run may be undone.
+    api.on("GET", "/api/modules/runs/run-77", (_req, res) =>
+      sendJson(res, 200, { id: "run-77", moduleId: "create-job", status: "succeeded", message: "Job #12 created", error: null, undoUntil: new Date(Date.now() + 300_000).toISOString(), undone: false, download: null }),
+    );
     api.on("POST", "/api/modules/runs/run-77/undo", (_req, res) => {
       undone += 1;
       sendJson(res, 200, { success: true });
@@ -289,6 +293,11 @@ describe("the assistant chat", () => {
     api.on("POST", "/api/modules/execute", (_req, res) =>
       sendJson(res, 200, { success: false, requiresApproval: true, reason: "This action requires administrator approval", runId: "run-5" }),
     );
+    let runAsked = 0;
+    api.on("GET", "/api/modules/runs/run-5", (_req, res) => {
+      runAsked += 1;
+      sendJson(res, 200, { id: "run-5", moduleId: "enable-hipaa-mode", status: "succeeded", message: null, error: null, undoUntil: null, undone: false, download: null });
+    });
     user = member;
     renderAt("/userdash");
     fireEvent.click(await screen.findByRole("button", { name: /Assistant/ }));
@@ -305,6 +314,9 @@ describe("the assistant chat", () => {
 
     await waitFor(() => expect(screen.getByTestId("action-chip").textContent).toBe("Ran enable-hipaa-mode"));
     expect(await screen.findByText("Module Executed")).toBeTruthy();
+    // A run the domain cannot take back offers no Undo.
+    await waitFor(() => expect(runAsked).toBe(1));
+    expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
   });
 
   it("reloads the history without carrying out its actions again", async () => {

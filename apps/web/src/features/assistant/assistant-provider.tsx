@@ -19,7 +19,7 @@ import { useLiveConnection, useLiveEvents, type LiveStatus } from "../../lib/liv
 import type { Company } from "@fieldops/shared/company";
 import { COMPANY_QUERY_KEY } from "../../lib/company";
 import { STANDARD_TERMS } from "../../lib/terms";
-import { executeModule, undoModuleRun, useLatestConversation, useSuggestions, type AssistantSuggestions } from "./assistant-api";
+import { executeModule, fetchRunUndo, undoModuleRun, useLatestConversation, useSuggestions, type AssistantSuggestions } from "./assistant-api";
 import { assistantContextFor } from "./assistant-context";
 import { actionArguments, addUserTurn, applyAssistantEvent, chatFromHistory, completedAction, decideProposal, EMPTY_CHAT, settleUserTurn } from "./chat-state";
 import { ChatStore, type ChatStoreState } from "./chat-store";
@@ -160,8 +160,19 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
       if (actionId !== undefined) {
         store.update((state) => {
           const run = state.runs[actionId];
-          return { ...state, runs: { ...state.runs, [actionId]: { runId: update.runId, moduleId: update.moduleId, status: update.status, updatedAt: Date.now(), undone: run?.undone ?? false } } };
+          return { ...state, runs: { ...state.runs, [actionId]: { runId: update.runId, moduleId: update.moduleId, status: update.status, undoUntil: run?.undoUntil ?? null, undone: run?.undone ?? false } } };
         });
+        if (update.status === "succeeded") {
+          fetchRunUndo(update.runId).then(
+            ({ undoUntil, undone }) =>
+              store.update((state) => {
+                const run = state.runs[actionId];
+                if (!run) return state;
+                return { ...state, runs: { ...state.runs, [actionId]: { ...run, undoUntil: undoUntil === null ? null : Date.parse(undoUntil), undone } } };
+              }),
+            (error: unknown) => console.warn("assistant: could not tell whether the run can be undone", error),
+          );
+        }
       }
       const result = runResult(update);
       if (result !== undefined && actorRef.current) updateModuleRun(actorRef.current, { actionId, moduleId: update.moduleId, result });
@@ -189,7 +200,7 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
           runToAction.current.set(runId, actionId);
           store.update((state) => ({
             ...state,
-            runs: { ...state.runs, [actionId]: { runId, moduleId, status: answer.status ?? (answer.requiresApproval ? "awaiting_approval" : "queued"), updatedAt: Date.now(), undone: false } },
+            runs: { ...state.runs, [actionId]: { runId, moduleId, status: answer.status ?? (answer.requiresApproval ? "awaiting_approval" : "queued"), undoUntil: null, undone: false } },
           }));
           const early = earlyRunUpdates.current.get(runId);
           if (early) {
@@ -309,7 +320,7 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
       const run = store.getState().runs[actionId];
       if (!run) return;
       await undoModuleRun(run.runId);
-      store.update((state) => ({ ...state, runs: { ...state.runs, [actionId]: { ...run, undone: true, updatedAt: Date.now() } } }));
+      store.update((state) => ({ ...state, runs: { ...state.runs, [actionId]: { ...run, undone: true, undoUntil: null } } }));
       if (actorRef.current) {
         sendUiAction(actorRef.current, { id: `undo-${run.runId}`, type: "showToast", params: { title: "Undone", message: `${run.moduleId} was undone` } });
       }

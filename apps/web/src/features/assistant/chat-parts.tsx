@@ -9,11 +9,6 @@ import { cn } from "../../lib/utils";
 import { useAssistant, useChatStore, useUiActionsSnapshot } from "./assistant-provider";
 import { actionArguments, type ChatPart } from "./chat-state";
 
-/** A data-changing run can be undone from its chip this long after it finished. */
-export const UNDO_WINDOW_MS = 5 * 60 * 1000;
-/** Modules whose runs the domain can take back (the server decides; the chip only offers it). */
-const UNDOABLE_MODULES = new Set(["create-job", "schedule-visit", "reschedule-visit"]);
-
 export function moduleLabel(moduleId: string): string {
   const words = moduleId.replace(/[-_]+/g, " ").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -69,8 +64,8 @@ function UndoButton({ actionId }: { actionId: string }) {
   const run = useChatStore((state) => state.runs[actionId]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const eligible = run !== undefined && run.status === "succeeded" && !run.undone && UNDOABLE_MODULES.has(run.moduleId);
-  const until = (run?.updatedAt ?? 0) + UNDO_WINDOW_MS;
+  const until = run?.undoUntil ?? 0;
+  const eligible = run !== undefined && run.status === "succeeded" && !run.undone && until > 0;
   const now = useNow(eligible, until);
   if (run?.undone) return <span className="text-xs text-muted-foreground">Undone</span>;
   if (!eligible || now >= until) return error ? <span role="alert" className="text-xs text-destructive">{error}</span> : null;

@@ -5,8 +5,8 @@ export interface ChatRun {
   runId: string;
   moduleId: string;
   status: string;
-  /** When it last changed (ms since the epoch), for the undo window. */
-  updatedAt: number;
+  /** Until when (ms since the epoch) the user may undo it, as the server says; null when it cannot be undone. */
+  undoUntil: number | null;
   undone: boolean;
 }
 
