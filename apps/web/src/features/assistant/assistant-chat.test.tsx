@@ -115,7 +115,7 @@ function uiAction(requestId: string, runId: string, toolCallId: string, action: 
 
 const log = () => within(screen.getByRole("log", { name: "Conversation with the assistant" }));
 
-describe("the assistant chat", () => {
+describe("the assistant chat", { timeout: 30_000 }, () => {
   it("is the first thing on an owner's dashboard, says who answers and offers the company's suggestions", async () => {
     renderAt("/admin-dashboard");
 
