@@ -37,7 +37,7 @@ function AssistantPanel() {
   return (
     <aside
       aria-label="Assistant panel"
-      className="fixed inset-y-0 right-0 z-40 flex w-full flex-col border-l bg-background p-4 shadow-lg sm:w-[26rem]"
+      className="fixed inset-y-0 right-0 z-40 flex w-full flex-col border-l bg-background p-4 pt-12 shadow-lg sm:w-[26rem]"
       onKeyDown={(event) => {
         if (event.key === "Escape") setPanelOpen(false);
       }}
