@@ -11,7 +11,9 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  timeout: 60_000,
+  // A first render can take several seconds on a machine shared with other work; waiting longer hides no failure.
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,

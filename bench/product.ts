@@ -1,12 +1,18 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { STATE_FILE_NAME, type StartState } from "../scripts/start/state-file.ts";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
 
-/** `npm start` on `port` with `env` (PORT set here), and when its /api/health first answers 200, in ms from the spawn. */
+/**
+ * `npm start` on `port` with `env` (PORT set here), and when its /api/health first answers 200, in ms from the spawn.
+ * Its output is shown with BENCH_PRODUCT_LOGS=1.
+ */
 export function startProduct(port: number, env: NodeJS.ProcessEnv): { child: ChildProcess; healthy: Promise<number> } {
   const started = performance.now();
-  const child = spawn("npm", ["start", "--silent"], { cwd: root, env: { ...env, PORT: String(port) }, stdio: "ignore", detached: true });
+  const child = spawn("npm", ["start", "--silent"], { cwd: root, env: { ...env, PORT: String(port) }, stdio: process.env.BENCH_PRODUCT_LOGS ? ["ignore", "inherit", "inherit"] : "ignore", detached: true });
   const healthy = (async () => {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
@@ -26,4 +32,13 @@ export async function stopProduct(child: ChildProcess): Promise<number> {
     process.kill(-child.pid!, "SIGINT");
   });
   return performance.now() - started;
+}
+
+/** Where the product's database is: the given one, or the embedded one `npm start` reports in its state file. */
+export async function ownerUrlOf(dataDir: string | null): Promise<string> {
+  if (process.env.DATABASE_OWNER_URL) return process.env.DATABASE_OWNER_URL;
+  const state = JSON.parse(await readFile(join(dataDir!, STATE_FILE_NAME), "utf8")) as StartState;
+  const url = state.services.postgres?.url;
+  if (!url) throw new Error("npm start reported no PostgreSQL");
+  return url;
 }

@@ -1,4 +1,4 @@
-import { readFile, mkdir, chmod } from "node:fs/promises";
+import { mkdir, chmod } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import {
@@ -16,8 +16,7 @@ import type { CustomerListResponse } from "@fieldops/shared/customers";
 import { DEFAULT_BUDGET_SECONDS, type RoutePlan, type RoutePlanQueued } from "@fieldops/shared/dispatch";
 import type { JobListResponse, Visit } from "@fieldops/shared/jobs";
 import { freePort } from "../scripts/start/free-port.ts";
-import { STATE_FILE_NAME, type StartState } from "../scripts/start/state-file.ts";
-import { root, startProduct, stopProduct } from "./product.ts";
+import { ownerUrlOf, root, startProduct, stopProduct } from "./product.ts";
 
 /**
  * `npm run bench` (scale section; alone: `npm run bench:scale`): the API at the size it must stay fast at, the
@@ -33,6 +32,9 @@ import { root, startProduct, stopProduct } from "./product.ts";
 const requests = Number(process.env.BENCH_SCALE_REQUESTS ?? 200);
 const warmUp = Number(process.env.BENCH_SCALE_WARMUP ?? 20);
 const P95_GOAL_MS = 50;
+/** BENCH_SCALE_ONLY=<part of a request's name>: measure only the matching requests (while working on one of them). */
+const only = process.env.BENCH_SCALE_ONLY?.toLowerCase();
+const selected = (name: string) => only === undefined || name.toLowerCase().includes(only);
 const TIME_ZONE = "America/Chicago";
 
 /** A signed-in owner: the session cookie, and the headers that let it change things (a page of the app's own). */
@@ -129,6 +131,7 @@ async function signIn(baseUrl: string, email: string): Promise<BenchSession> {
 /** Runs `request` warm-up + n times, one at a time, keeping the samples after the warm-up. */
 async function measure(name: string, n: number, request: (index: number) => Promise<Sample>): Promise<Measured> {
   const samples: Sample[] = [];
+  if (!selected(name)) return { name, samples, goalMs: P95_GOAL_MS };
   for (let index = 0; index < warmUp + n; index++) {
     const sample = await request(index);
     if (index >= warmUp) samples.push(sample);
@@ -201,8 +204,10 @@ async function benchCompany(session: BenchSession, n: number): Promise<Measured[
   results.push(await measure("drag a visit (schedule)", n, (index) => moveTo(index % 2 === 0 ? later : home)));
   if (visit.scheduledStart !== home) await moveTo(home);
 
-  const optimize = await benchOptimizeDayAtScale(session.baseUrl, session.cookie);
-  results.push({ name: "optimize one day, all crews", samples: optimize.samples, goalMs: optimize.budgetMs });
+  if (selected("optimize one day, all crews")) {
+    const optimize = await benchOptimizeDayAtScale(session.baseUrl, session.cookie);
+    results.push({ name: "optimize one day, all crews", samples: optimize.samples, goalMs: optimize.budgetMs });
+  }
   return results;
 }
 
@@ -219,15 +224,6 @@ function usualQueries(samples: Sample[]): number {
   const tally = new Map<number, number>();
   for (const { queries } of samples) tally.set(queries, (tally.get(queries) ?? 0) + 1);
   return [...tally].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0];
-}
-
-/** Where the product's database is: the given one, or the embedded one `npm start` reports in its state file. */
-async function ownerUrlOf(dataDir: string | null): Promise<string> {
-  if (process.env.DATABASE_OWNER_URL) return process.env.DATABASE_OWNER_URL;
-  const state = JSON.parse(await readFile(join(dataDir!, STATE_FILE_NAME), "utf8")) as StartState;
-  const url = state.services.postgres?.url;
-  if (!url) throw new Error("npm start reported no PostgreSQL");
-  return url;
 }
 
 async function ensureSeeded(ownerUrl: string, size: ScaleCompanySize): Promise<void> {
@@ -272,7 +268,7 @@ try {
   const pad = (text: string | number, width: number) => String(text).padEnd(width);
   console.log(`${pad("request", 34)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("p95 goal", 13)}${pad("CPU p50", 9)}${pad("SQL", 5)}${pad("(max)", 7)}${pad("SQL small", 11)}same`);
   let allMet = true;
-  for (const result of scale) {
+  for (const result of scale.filter((measured) => measured.samples.length > 0)) {
     const times = result.samples.map((sample) => sample.ms);
     const p95 = percentile(times, 95);
     const smallResult = small.find((candidate) => candidate.name === result.name);

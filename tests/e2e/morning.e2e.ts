@@ -107,6 +107,12 @@ test("a morning's work: import customers, create a recurring job, drag its first
     await optimize.getByRole("button", { name: "Optimize", exact: true }).click();
     await expect(optimize.getByText("Proposal ready")).toBeVisible({ timeout: 60_000 });
     await expect(optimize.getByRole("heading", { name: new RegExp(nightCrew) })).toBeVisible();
+    // With a tile server configured the proposal is drawn on its map: tiles load (the page's CSP allows them) and the
+    // crew's route is a line.
+    const map = optimize.getByRole("region", { name: "Route map" });
+    await expect(map.locator("img.leaflet-tile-loaded").first()).toBeVisible();
+    await expect(map.locator("path.leaflet-interactive").first()).toBeAttached();
+    await expect(map.getByText("Test tiles")).toBeVisible();
     await optimize.getByRole("button", { name: "Apply all" }).click();
     await expect(optimize.getByRole("status").filter({ hasText: /^Applied$/ })).toBeVisible();
     await owner.keyboard.press("Escape");

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { Redis } from "ioredis";
@@ -22,6 +23,15 @@ const redis = new Redis(redisUrl);
 await redis.flushdb();
 await redis.quit();
 
+// A stand-in map tile server: every tile the same small PNG, so that route proposals are drawn on a map.
+const TILE_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const tilePort = Number(process.env.E2E_TILE_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 1);
+const tiles = createServer((request, response) => {
+  if (!/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(request.url ?? "")) return void response.writeHead(404).end();
+  response.writeHead(200, { "content-type": "image/png", "cache-control": "no-store" }).end(TILE_PNG);
+});
+await new Promise<void>((resolve) => tiles.listen(tilePort, "127.0.0.1", resolve));
+
 const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("../../scripts/start.ts", import.meta.url))], {
   stdio: "inherit",
   env: {
@@ -32,6 +42,8 @@ const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL(
     DATABASE_OWNER_URL: withDatabase(server, database),
     DATABASE_URL: testRuntimeUrl(withDatabase(server, database)),
     REDIS_URL: redisUrl,
+    MAP_TILE_URL: `http://127.0.0.1:${tilePort}/tiles/{z}/{x}/{y}.png`,
+    MAP_TILE_ATTRIBUTION: "Test tiles",
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));

@@ -19,6 +19,7 @@ import { DOCS_CSP, securityHeaderOptions } from "./http/security-headers.ts";
 import type { EventHub } from "./realtime/event-hub.ts";
 import { socketTicketRoutes } from "./realtime/socket-ticket-routes.ts";
 import { websocketRoutes } from "./realtime/websocket-routes.ts";
+import { assistantRoutes } from "./routes/assistant-routes.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
 import { companyRoutes } from "./routes/company-routes.ts";
 import { customerRoutes } from "./routes/customer-routes.ts";
@@ -57,7 +58,8 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
 
   // Every body the API takes is JSON; Fastify's default text/plain parser would let a cross-site form reach routes.
   app.removeContentTypeParser("text/plain");
-  await app.register(fastifyHelmet, securityHeaderOptions(context.env.NODE_ENV === "production"));
+  const tileOrigins = context.env.MAP_TILE_URL ? [new URL(context.env.MAP_TILE_URL).origin] : [];
+  await app.register(fastifyHelmet, securityHeaderOptions(context.env.NODE_ENV === "production", tileOrigins));
   await app.register(fastifyCookie);
   installCrossSiteGuard(app);
   // Off by default; routes that anyone may call without signing in opt in with `config.rateLimit`.
@@ -89,6 +91,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(scheduleRoutes, { context });
   await app.register(dispatchRoutes, { context });
   await app.register(dashboardRoutes, { context });
+  await app.register(assistantRoutes, { context });
   await app.register(socketTicketRoutes, { context });
   // The WebSocket plugin adds an onRequest and an onResponse hook to every route it can see; kept in a scope of its
   // own with /api/ws, it leaves the REST routes about a quarter faster.

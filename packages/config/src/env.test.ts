@@ -20,6 +20,14 @@ describe("readEnv", () => {
     expect(() => readEnv({ ...required, OSRM_URL: "osrm" })).toThrow(/OSRM_URL/);
   });
 
+  it("takes a map tile server's XYZ template, optional, and refuses one without its placeholders", () => {
+    expect(readEnv(required).MAP_TILE_URL).toBeUndefined();
+    const tiles = "https://tiles.example.com/{z}/{x}/{y}.png";
+    expect(readEnv({ ...required, MAP_TILE_URL: tiles, MAP_TILE_ATTRIBUTION: "© Example" })).toMatchObject({ MAP_TILE_URL: tiles, MAP_TILE_ATTRIBUTION: "© Example" });
+    expect(() => readEnv({ ...required, MAP_TILE_URL: "https://tiles.example.com/map.png" })).toThrow(/MAP_TILE_URL/);
+    expect(() => readEnv({ ...required, MAP_TILE_URL: "ftp://tiles.example.com/{z}/{x}/{y}.png" })).toThrow(/MAP_TILE_URL/);
+  });
+
   it("names every missing or invalid variable", () => {
     expect(() => readEnv({ PORT: "eighty" })).toThrow(/PORT.*DATABASE_URL.*REDIS_URL|DATABASE_URL|PORT/);
     expect(() => readEnv({ ...required, PORT: "70000" })).toThrow(/PORT/);

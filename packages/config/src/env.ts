@@ -27,8 +27,25 @@ export const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+  /** With a key, a model answers the chat (the `ai` package, OpenAI-compatible chat completions); else the offline planner. */
+  OPENAI_API_KEY: z.string().optional(),
+  /** An OpenAI-compatible API's base URL, e.g. `http://127.0.0.1:8080/v1`; OpenAI's by default. */
+  OPENAI_BASE_URL: z.string().url().optional(),
+  /** The chat model's name; gpt-4o-mini by default. */
+  OPENAI_MODEL: z.string().optional(),
   /** An OSRM server for road travel times (route optimization); straight-line estimates without it. */
   OSRM_URL: z.string().url().optional(),
+  /**
+   * A map tile server (an XYZ template such as https://tiles.example.com/{z}/{x}/{y}.png): route proposals are drawn
+   * on a map when it is set. Its origin is added to the page's allowed image sources.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .url()
+    .refine((url) => /^https?:\/\//.test(url) && ["{z}", "{x}", "{y}"].every((part) => url.includes(part)), "must be an http(s) URL with {z}, {x} and {y}")
+    .optional(),
+  /** The attribution the tile server's licence asks for, shown on the map. */
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default(""),
   /**
    * Adds a Server-Timing header to every API answer: the server time and the number of SQL statements it took. For
    * measuring (npm run bench); off by default, as it tells any caller how its request was served.

@@ -16,6 +16,8 @@ export const REDACTED_LOG_PATHS = [
   "*.password",
   "*.token",
   "*.ticket",
+  "apiKey",
+  "*.apiKey",
 ];
 
 /** Query parameters whose values are credentials or one-time codes; their values are cut from logged URLs. */

@@ -42,6 +42,9 @@ export const API_PATHS = {
   schedule: "/api/schedule",
   team: "/api/team",
   userdash: "/api/userdash",
+  assistantConversations: "/api/assistant/conversations",
+  assistantConversation: "/api/assistant/conversations/:id",
+  assistantSuggestions: "/api/assistant/suggestions",
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

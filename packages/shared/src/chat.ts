@@ -102,6 +102,10 @@ export const assistantCardSchema = z.discriminatedUnion("kind", [
 ]);
 export type AssistantCard = z.infer<typeof assistantCardSchema>;
 
+/** How many conversations the list shows, and how many of a conversation's latest messages it opens with. */
+export const CONVERSATIONS_LISTED_MAX = 50;
+export const CONVERSATION_MESSAGES_MAX = 200;
+
 /** A stored chat message as the history shows it. */
 export const chatMessageSchema = z.object({
   id: z.string(),
@@ -117,15 +121,18 @@ export const conversationSchema = z.object({ id: z.string(), title: z.string(), 
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /** GET /api/assistant/conversations: the user's own conversations, newest first. */
-export const conversationListResponseSchema = z.object({ items: z.array(conversationSchema) });
+export const conversationListResponseSchema = z.object({ items: z.array(conversationSchema).max(CONVERSATIONS_LISTED_MAX) });
+export const conversationParamsSchema = z.object({ id: text({ max: 100 }) });
 /** GET /api/assistant/conversations/:id: one of them with its messages, oldest first. */
-export const conversationResponseSchema = conversationSchema.extend({ messages: z.array(chatMessageSchema) });
+export const conversationResponseSchema = conversationSchema.extend({ messages: z.array(chatMessageSchema).max(CONVERSATION_MESSAGES_MAX) });
 export type ConversationResponse = z.infer<typeof conversationResponseSchema>;
 
 /** GET /api/assistant/suggestions: prompts that fit the company's state now, and who would answer. */
 export const chatSuggestionsResponseSchema = z.object({
   answerer: answererSchema,
   suggestions: z.array(z.object({ label: z.string(), prompt: z.string() })).max(6),
+  /** The origins a startOAuth action may send the browser to (the ui-actions machine's allow-list). */
+  allowedOAuthOrigins: z.array(z.string()).max(20),
 });
 export type ChatSuggestionsResponse = z.infer<typeof chatSuggestionsResponseSchema>;
 

@@ -50,11 +50,15 @@ export const LEFT_OUT_REASON_TEXT: Record<LeftOutReason, string> = {
   cost_exceeds_penalty: "Driving to it would cost more than leaving it for another day",
 };
 
+const mapPointSchema = z.object({ lat: z.number(), lon: z.number() });
+
 export const routeStopSchema = z.object({
   visitId: z.string(),
   jobTitle: z.string(),
   start: z.string(),
   end: z.string(),
+  /** Where the visit is (plans proposed before locations were recorded have none). */
+  location: mapPointSchema.optional(),
 });
 export type RouteStop = z.infer<typeof routeStopSchema>;
 
@@ -66,6 +70,8 @@ export const crewRouteSchema = z.object({
   crewName: z.string(),
   /** The crew has no start location: its day was planned from the company's first visit of the day instead. */
   startEstimated: z.boolean(),
+  /** Where the crew's day starts (estimated when `startEstimated`). */
+  start: mapPointSchema.optional(),
   current: routeTotalsSchema.extend({ stops: z.array(routeStopSchema) }),
   proposed: routeTotalsSchema.extend({ stops: z.array(routeStopSchema) }),
   /** Breaks in the proposed day. */
@@ -88,6 +94,10 @@ export const routePlanResultSchema = z.object({
 });
 export type RoutePlanResult = z.infer<typeof routePlanResultSchema>;
 
+/** The map tile server the proposal can be drawn on, when one is configured. */
+export const mapTilesSchema = z.object({ tileUrl: z.string(), attribution: z.string() });
+export type MapTiles = z.infer<typeof mapTilesSchema>;
+
 export const routePlanSchema = z.object({
   id: z.string(),
   kind: z.enum(["optimize", "replan"]),
@@ -98,6 +108,8 @@ export const routePlanSchema = z.object({
   appliedCrewIds: z.array(z.string()),
   error: z.string().nullable(),
   result: routePlanResultSchema.nullable(),
+  /** Null without a tile server: the proposal is shown as lists only. */
+  map: mapTilesSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -5,6 +5,11 @@ import { visitStatusSchema } from "./visit-lifecycle";
 
 /** The longest range the schedule is read for at once: a week. */
 export const MAX_SCHEDULE_DAYS = 7;
+/**
+ * A range of several days lists its visits up to this many; beyond it (a week of a large company), only each crew's
+ * load per day comes, and a day is opened to see its visits. A single day always lists them all.
+ */
+export const MAX_RANGE_VISITS = 1000;
 /** How many visits of the unassigned queue are sent; `unassignedTotal` says how many there are. */
 export const UNASSIGNED_QUEUE_LIMIT = 200;
 
@@ -38,6 +43,15 @@ export const scheduleVisitSchema = z.object({
 });
 export type ScheduleVisit = z.infer<typeof scheduleVisitSchema>;
 
+/** One crew's (or, with a null crew, the crewless visits') booked work on one day of the range. */
+export const crewDaySchema = z.object({
+  crewId: z.string().nullable(),
+  day: z.string(),
+  visits: z.number().int(),
+  bookedMinutes: z.number().int(),
+});
+export type CrewDay = z.infer<typeof crewDaySchema>;
+
 export const scheduleResponseSchema = z.object({
   timeZone: z.string(),
   from: z.string(),
@@ -46,8 +60,12 @@ export const scheduleResponseSchema = z.object({
   rangeStart: z.string(),
   rangeEnd: z.string(),
   crews: z.array(scheduleCrewSchema),
-  /** Visits scheduled in the range, canceled ones left out, by start. */
+  /** Visits scheduled in the range, canceled ones left out, by start; none when `visitsOmitted`. */
   visits: z.array(scheduleVisitSchema),
+  /** True when the range spans several days and holds more than MAX_RANGE_VISITS visits: `crewDays` shows the load. */
+  visitsOmitted: z.boolean(),
+  /** Each crew's visits and booked minutes per day of the range (by the visit's start, in the company's time zone). */
+  crewDays: z.array(crewDaySchema),
   /** Open jobs' visits without a time or without a crew, oldest first, at most UNASSIGNED_QUEUE_LIMIT. */
   unassigned: z.array(scheduleVisitSchema),
   unassignedTotal: z.number(),

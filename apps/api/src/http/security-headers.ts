@@ -7,12 +7,13 @@ const ONE_YEAR_SECONDS = 365 * 24 * 3600;
  * plugins, never framed by another page. Inline styles are allowed because UI libraries set them at run time (a
  * dialog's scroll lock injects a <style> element); a style cannot run script.
  */
-export function appCspDirectives(production: boolean): Record<string, string[]> {
+export function appCspDirectives(production: boolean, imageOrigins: readonly string[] = []): Record<string, string[]> {
   return {
     "default-src": ["'self'"],
     "script-src": ["'self'"],
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:"],
+    // A configured map tile server's images.
+    "img-src": ["'self'", "data:", ...imageOrigins],
     "font-src": ["'self'", "data:"],
     // 'self' covers the WebSocket on the same host (ws:/wss:).
     "connect-src": ["'self'"],
@@ -38,9 +39,9 @@ export const DOCS_CSP = [
 ].join("; ");
 
 /** Headers on every response: CSP, nosniff, no framing, Referrer-Policy, and HSTS in production (https only). */
-export function securityHeaderOptions(production: boolean): FastifyHelmetOptions {
+export function securityHeaderOptions(production: boolean, imageOrigins: readonly string[] = []): FastifyHelmetOptions {
   return {
-    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(production) },
+    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(production, imageOrigins) },
     frameguard: { action: "deny" },
     // Full referrer inside the app; other sites learn nothing of its paths (tenant slugs, record ids).
     referrerPolicy: { policy: "same-origin" },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WebSocket } from "ws";
-import { WS_CLOSE_UNAUTHORIZED, serverMessageSchema, type ServerMessage } from "@fieldops/shared/events";
+import { WS_CLOSE_UNAUTHORIZED, type AppEvent, type ServerMessage } from "@fieldops/shared/events";
+import { publishEvent } from "@fieldops/events/company-stream";
+import { aguiEventSchema } from "@fieldops/shared/chat";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { hashToken } from "@fieldops/domain/accounts/sessions";
@@ -15,37 +16,12 @@ import {
   type TestApp,
   type TestCompany,
 } from "../../../../tests/integration/test-app.ts";
+import { connect } from "../../../../tests/integration/test-socket.ts";
 
 let t: TestApp;
 let workers: RunningWorkers;
 let a: TestCompany;
 let b: TestCompany;
-
-/** A socket that records every message, with a way to wait for one. */
-function connect(url: string, headers: Record<string, string> = {}) {
-  const socket = new WebSocket(url, { headers });
-  const messages: ServerMessage[] = [];
-  const waiters: { test: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
-  socket.on("message", (raw) => {
-    const message = serverMessageSchema.parse(JSON.parse(String(raw)));
-    messages.push(message);
-    for (const waiter of waiters.filter((w) => w.test(message))) {
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve(message);
-    }
-  });
-  const next = (test: (m: ServerMessage) => boolean, timeoutMs = 5000) =>
-    new Promise<ServerMessage>((resolve, reject) => {
-      const found = messages.find(test);
-      if (found) return resolve(found);
-      const timer = setTimeout(() => reject(new Error("no such message in time")), timeoutMs);
-      waiters.push({ test, resolve: (m) => (clearTimeout(timer), resolve(m)) });
-    });
-  const closed = new Promise<{ code: number }>((resolve) => socket.on("close", (code) => resolve({ code })));
-  const errors: string[] = [];
-  socket.on("error", (error) => errors.push(error.message));
-  return { socket, messages, next, closed, errors };
-}
 
 const wsUrl = (path: string) => `${t.url.replace("http", "ws")}${path}`;
 
@@ -174,6 +150,33 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
     again.socket.send(JSON.stringify({ type: "ping", requestId: "p1" }));
     await again.next((m) => m.type === "pong");
     expect(again.messages.filter((m) => m.type === "event")).toHaveLength(2);
+    again.socket.close();
+  });
+
+  it("a reconnecting socket replays its user's own events and the company's, never another user's", async () => {
+    const token = await signIn(t.url, a.users.owner.email);
+    await drainQueues(t.runtime.context.queues);
+    const first = connect(wsUrl("/api/ws"), { cookie: `session=${token}` });
+    const ready = await first.next((m) => m.type === "ready");
+    const lastSeen = ready.type === "ready" ? ready.lastSeq : null;
+    first.socket.close();
+    await first.closed;
+
+    const assistantEvent = (runId: string): AppEvent => ({
+      name: "assistant.event",
+      payload: { conversationId: "c", runId, event: aguiEventSchema.parse({ type: "RUN_STARTED", threadId: "c", runId }) },
+    });
+    const { redis } = t.runtime.context;
+    await publishEvent(redis, assistantEvent("member-run"), { companyId: a.id, userId: a.users.member.id });
+    await publishEvent(redis, assistantEvent("owner-run"), { companyId: a.id, userId: a.users.owner.id });
+    await publishEvent(redis, { name: "jobs.changed", payload: { jobIds: ["j1"] } }, { companyId: a.id });
+
+    const again = connect(wsUrl(`/api/ws?after=${lastSeen}`), { cookie: `session=${token}` });
+    await again.next((m) => m.type === "ready");
+    const replayed = again.messages.flatMap((m) =>
+      m.type !== "event" ? [] : m.event.name === "assistant.event" ? [m.event.payload.runId] : [m.event.name],
+    );
+    expect(replayed).toEqual(["owner-run", "jobs.changed"]);
     again.socket.close();
   });
 

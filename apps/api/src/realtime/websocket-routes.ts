@@ -13,6 +13,7 @@ import { requestToken } from "../auth/authenticate.ts";
 import type { AppContext } from "../context.ts";
 import { forbidden } from "../http/http-error.ts";
 import { requestOrigin } from "../http/same-origin.ts";
+import { assistantDeps, createChatHandler } from "./assistant-chat.ts";
 import type { EventHub } from "./event-hub.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 
@@ -39,6 +40,7 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
     for (const id of sessionIds) for (const end of [...(endBySession.get(id) ?? [])]) end("Signed out");
   });
   app.addHook("onClose", async () => stopListening());
+  const deps = assistantDeps(context);
 
   const sessionTokenHash = async (request: { query: { ticket?: string | undefined } }, token: string | null) => {
     if (request.query.ticket !== undefined) return context.socketTickets.redeem(request.query.ticket);
@@ -126,6 +128,7 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
       };
       scheduleCheck();
 
+      const chat = createChatHandler(context, deps, { id: user.id, companyId, role: user.role }, send, request.log);
       const remove = hub.add({ companyId, userId: user.id, deliver });
       socket.on("close", () => {
         remove();
@@ -143,7 +146,7 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
         if (!message.success) return send({ type: "error", message: "Unknown message", requestId: null });
         if (message.data.type === "ping") return send({ type: "pong", requestId: message.data.requestId });
         if (message.data.type === "resume") return void replay(message.data.after);
-        send({ type: "error", message: "The assistant is not available on this connection", requestId: message.data.requestId });
+        void chat(message.data);
       };
 
       await replay(request.query.after ?? null);

@@ -25,6 +25,7 @@ const writeErrors = { ...errors, 409: errorResponseSchema };
 const MANAGERS: readonly Role[] = ["owner", "member"];
 
 export const dispatchRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const mapTiles = context.env.MAP_TILE_URL ? { tileUrl: context.env.MAP_TILE_URL, attribution: context.env.MAP_TILE_ATTRIBUTION } : null;
   const queuePlan = async (request: FastifyRequest, kind: "optimize" | "replan", body: typeof optimizeDayRequestSchema._zod.output) => {
     const queued = await withCompanyUser(
       context,
@@ -51,7 +52,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
   app.get(
     API_PATHS.routePlan,
     { schema: { tags: ["dispatch"], summary: "A route plan: its status and, once ready, the proposal against the current plan", params: idParamsSchema, response: { 200: routePlanSchema, ...errors } } },
-    async (request) => withCompanyUser(context, request, ({ tx }) => getRoutePlan(tx, { planId: request.params.id }), { roles: MANAGERS }),
+    async (request) => withCompanyUser(context, request, ({ tx }) => getRoutePlan(tx, { planId: request.params.id, map: mapTiles }), { roles: MANAGERS }),
   );
 
   app.post(
@@ -61,7 +62,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       const applied = await withCompanyUser(
         context,
         request,
-        ({ tx, user }) => applyRoutePlan(tx, { planId: request.params.id, crewIds: request.body.crewIds, actor: { userId: user.id, role: user.role } }),
+        ({ tx, user }) => applyRoutePlan(tx, { planId: request.params.id, crewIds: request.body.crewIds, actor: { userId: user.id, role: user.role }, map: mapTiles }),
         { roles: MANAGERS, publish: appliedRoutePlanEvents },
       );
       return applied.plan;

@@ -4,7 +4,7 @@ import { WebSocket } from "ws";
 import { zonedWallClockToUtc } from "@fieldops/shared/company-time";
 import { serverMessageSchema, type ServerMessage } from "@fieldops/shared/events";
 import type { JobDetail, Visit } from "@fieldops/shared/jobs";
-import type { ScheduleResponse } from "@fieldops/shared/schedule";
+import { MAX_RANGE_VISITS, type ScheduleResponse } from "@fieldops/shared/schedule";
 import { callApi, createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
 
 const TIME_ZONE = "America/Denver";
@@ -137,6 +137,58 @@ describe("GET /api/schedule", () => {
 
     const week = (await call("GET", `/api/schedule?from=${MONDAY}&to=${SUNDAY}`, owner)).body as unknown as ScheduleResponse;
     expect(week.visits.map((entry) => entry.id)).toEqual(expect.arrayContaining([booked.id, nextDay.id]));
+    expect(week.visitsOmitted).toBe(false);
+    const crewADays = week.crewDays.filter((crewDay) => crewDay.crewId === crewA);
+    expect(crewADays).toEqual(
+      expect.arrayContaining([
+        { crewId: crewA, day: MONDAY, visits: expect.any(Number), bookedMinutes: expect.any(Number) },
+        { crewId: crewA, day: "2030-03-05", visits: expect.any(Number), bookedMinutes: expect.any(Number) },
+      ]),
+    );
+    const visitsOf = (crewDay: { crewId: string | null; day: string }) =>
+      week.visits.filter((entry) => entry.crewId === crewDay.crewId && entry.start!.slice(0, 10) === crewDay.day);
+    for (const crewDay of crewADays) {
+      expect(crewDay.visits).toBe(visitsOf(crewDay).length);
+      expect(crewDay.bookedMinutes).toBe(visitsOf(crewDay).reduce((sum, entry) => sum + entry.durationMinutes, 0));
+    }
+  });
+
+  it("a week too full to list gives each crew's load per day instead, and a day of it still lists its visits", async () => {
+    const monday = "2030-04-01";
+    const job = await newVisit("Route of the season");
+    const starts = Array.from({ length: MAX_RANGE_VISITS + 1 }, (_, index) => {
+      const day = `2030-04-0${1 + (index % 5)}`;
+      return { day, start: new Date(at(day, "08:00")) };
+    });
+    await t.db.visit.createMany({
+      data: starts.map(({ start }, index) => ({
+        companyId: company.id,
+        jobId: job.jobId,
+        crewId: index % 2 === 0 ? crewA : crewB,
+        status: "scheduled" as const,
+        scheduledStart: start,
+        scheduledEnd: new Date(start.getTime() + 30 * 60_000),
+        durationMinutes: 30,
+      })),
+    });
+    try {
+      const week = (await call("GET", `/api/schedule?from=${monday}&to=2030-04-07`, member)).body as unknown as ScheduleResponse;
+      expect(week.visitsOmitted).toBe(true);
+      expect(week.visits).toEqual([]);
+      expect(week.crewDays.reduce((sum, crewDay) => sum + crewDay.visits, 0)).toBe(MAX_RANGE_VISITS + 1);
+      const expectedMonday = starts.filter(({ day }, index) => day === monday && index % 2 === 0).length;
+      expect(week.crewDays.find((crewDay) => crewDay.crewId === crewA && crewDay.day === monday)).toEqual({
+        crewId: crewA,
+        day: monday,
+        visits: expectedMonday,
+        bookedMinutes: expectedMonday * 30,
+      });
+      const day = (await call("GET", `/api/schedule?from=${monday}&to=${monday}`, member)).body as unknown as ScheduleResponse;
+      expect(day.visitsOmitted).toBe(false);
+      expect(day.visits).toHaveLength(starts.filter(({ day: startDay }) => startDay === monday).length);
+    } finally {
+      await t.db.job.delete({ where: { id: job.jobId } });
+    }
   });
 
   it("shows nothing of another company", async () => {

@@ -1,5 +1,5 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { routePlanResultSchema, type RoutePlan } from "@fieldops/shared/dispatch";
+import { routePlanResultSchema, type MapTiles, type RoutePlan } from "@fieldops/shared/dispatch";
 import type { AppEvent } from "@fieldops/shared/events";
 import { conflict, invalidInput, notFound } from "../errors.ts";
 import type { Actor } from "../jobs/actor.ts";
@@ -28,13 +28,13 @@ interface Placement {
  * naming the visit); the placement rules are checked after the writes and roll everything back when one is broken.
  * A part already applied is not applied again, so repeating an apply changes nothing.
  */
-export async function applyRoutePlan(tx: TenantTransaction, input: { planId: string; crewIds?: readonly string[]; actor: Actor }): Promise<AppliedRoutePlan> {
+export async function applyRoutePlan(tx: TenantTransaction, input: { planId: string; crewIds?: readonly string[]; actor: Actor; map: MapTiles | null }): Promise<AppliedRoutePlan> {
   await assertRouteOptimization(tx);
   // Serialises applies of the same plan, so two clicks cannot both write a part.
   const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM route_plans WHERE id = ${input.planId}::uuid FOR UPDATE`;
   if (locked.length === 0) throw notFound("Route plan not found");
   const plan = await tx.routePlan.findUniqueOrThrow({ where: { id: input.planId } });
-  const nothing: AppliedRoutePlan = { plan: toRoutePlan(plan), changed: { visitIds: [], jobIds: [], crewIds: [] } };
+  const nothing: AppliedRoutePlan = { plan: toRoutePlan(plan, input.map), changed: { visitIds: [], jobIds: [], crewIds: [] } };
   if (plan.status === "applied") return nothing;
   if (plan.status === "queued" || plan.status === "running") throw conflict("This plan is still being computed");
   if (plan.status === "failed" || !plan.result) throw conflict(plan.error ?? "This plan has no proposal to apply");
@@ -118,7 +118,7 @@ export async function applyRoutePlan(tx: TenantTransaction, input: { planId: str
     },
   });
   return {
-    plan: toRoutePlan(updated),
+    plan: toRoutePlan(updated, input.map),
     changed: {
       visitIds: [...written.keys()],
       jobIds: [...new Set([...written.keys()].map((visitId) => byId.get(visitId)!.jobId))],

@@ -1,5 +1,5 @@
 import type { RoutePlan as RoutePlanRow, TenantTransaction } from "@fieldops/db";
-import type { RoutePlan } from "@fieldops/shared/dispatch";
+import type { MapTiles, RoutePlan } from "@fieldops/shared/dispatch";
 import { notFound } from "../errors.ts";
 import { assertRouteOptimization } from "./route-plan-access.ts";
 import { toRoutePlan } from "./to-route-plan.ts";
@@ -27,15 +27,15 @@ export async function firstChangedVisit(tx: TenantTransaction, expected: Version
  * A route plan of the company. A ready plan whose visits have changed since it was computed is marked stale: applying
  * it would be refused, so the screen offers to optimize again instead.
  */
-export async function getRoutePlan(tx: TenantTransaction, input: { planId: string }): Promise<RoutePlan> {
+export async function getRoutePlan(tx: TenantTransaction, input: { planId: string; map: MapTiles | null }): Promise<RoutePlan> {
   await assertRouteOptimization(tx);
   const plan = await tx.routePlan.findUnique({ where: { id: input.planId } });
   if (!plan) throw notFound("Route plan not found");
   if (plan.status === "ready") {
     const expected = expectedVersions(plan);
     if (await firstChangedVisit(tx, expected, Object.keys(expected))) {
-      return toRoutePlan(await tx.routePlan.update({ where: { id: plan.id }, data: { status: "stale" } }));
+      return toRoutePlan(await tx.routePlan.update({ where: { id: plan.id }, data: { status: "stale" } }), input.map);
     }
   }
-  return toRoutePlan(plan);
+  return toRoutePlan(plan, input.map);
 }

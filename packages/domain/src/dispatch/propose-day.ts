@@ -42,7 +42,8 @@ export async function proposeDay(model: DayModel, options: { budgetSeconds: numb
 
   const stopOf = (visitId: string, start: Date): RouteStop => {
     const visit = visitsById.get(visitId)!;
-    return { visitId, jobTitle: visit.jobTitle, start: start.toISOString(), end: new Date(start.getTime() + visit.durationMinutes * 60_000).toISOString() };
+    const end = new Date(start.getTime() + visit.durationMinutes * 60_000);
+    return { visitId, jobTitle: visit.jobTitle, start: start.toISOString(), end: end.toISOString(), location: visit.location };
   };
   const newCrew = new Map<string, string>();
   const crews = model.crews.map((crew) => {
@@ -54,6 +55,7 @@ export async function proposeDay(model: DayModel, options: { budgetSeconds: numb
       crewId: crew.id,
       crewName: crew.name,
       startEstimated: !crew.hasStart,
+      start: model.problem.crews.find((input) => input.id === crew.id)?.start,
       current: {
         ...totals(before),
         stops: (model.currentOrder.get(crew.id) ?? []).map((visitId) => stopOf(visitId, visitsById.get(visitId)!.scheduledStart!)),

@@ -1,7 +1,8 @@
 import type { RoutePlan as RoutePlanRow } from "@fieldops/db";
-import { routePlanResultSchema, type RoutePlan } from "@fieldops/shared/dispatch";
+import { routePlanResultSchema, type MapTiles, type RoutePlan } from "@fieldops/shared/dispatch";
 
-export function toRoutePlan(row: RoutePlanRow): RoutePlan {
+/** A stored plan as the client sees it; `map` is the tile server it may be drawn on, if any. */
+export function toRoutePlan(row: RoutePlanRow, map: MapTiles | null): RoutePlan {
   return {
     id: row.id,
     kind: row.kind,
@@ -12,6 +13,7 @@ export function toRoutePlan(row: RoutePlanRow): RoutePlan {
     appliedCrewIds: row.appliedCrewIds,
     error: row.error,
     result: row.result === null ? null : routePlanResultSchema.parse(row.result),
+    map,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -73,7 +73,10 @@ function rareStatusCandidates(status: JobStatus, todayStart: Date, tomorrowStart
  * The company's jobs, newest first, one page after the cursor. The status is derived in SQL by the same rules as
  * deriveJobStatus (the integration test holds them together), so that filtering by status pages correctly.
  */
-export async function listJobs(tx: TenantTransaction, input: ListJobsQuery & { now?: Date }): Promise<JobListResponse> {
+export async function listJobs(
+  tx: TenantTransaction,
+  input: ListJobsQuery & { now?: Date; /** One customer's jobs only (the assistant's read). */ customerId?: string },
+): Promise<JobListResponse> {
   const now = input.now ?? new Date();
   const company = await tx.company.findFirstOrThrow({ select: { timeZone: true } });
   const tz = company.timeZone;
@@ -88,6 +91,7 @@ export async function listJobs(tx: TenantTransaction, input: ListJobsQuery & { n
     filters.push(Prisma.sql`EXISTS (SELECT 1 FROM visits dv WHERE dv."jobId" = j.id AND dv."scheduledStart" >= ${from}::timestamp AND dv."scheduledStart" < ${to}::timestamp)`);
   }
   if (input.search) filters.push(jobSearchFilter(input.search));
+  if (input.customerId) filters.push(Prisma.sql`j."customerId" = ${input.customerId}::uuid`);
   if (input.status) {
     const candidates = rareStatusCandidates(input.status, startOfDayInTimeZone(today, tz), startOfDayInTimeZone(addDays(today, 1), tz));
     if (candidates) filters.push(candidates);

@@ -1,6 +1,6 @@
 import { Prisma, type TenantTransaction } from "@fieldops/db";
 import { addDays, startOfDayInTimeZone } from "@fieldops/shared/company-time";
-import { MAX_SCHEDULE_DAYS, UNASSIGNED_QUEUE_LIMIT, type ScheduleQuery, type ScheduleResponse, type ScheduleVisit } from "@fieldops/shared/schedule";
+import { MAX_RANGE_VISITS, MAX_SCHEDULE_DAYS, UNASSIGNED_QUEUE_LIMIT, type CrewDay, type ScheduleQuery, type ScheduleResponse, type ScheduleVisit } from "@fieldops/shared/schedule";
 import type { VisitStatus } from "@fieldops/shared/visit-lifecycle";
 import { toCrew } from "../crews/crew-view.ts";
 import { invalidInput } from "../errors.ts";
@@ -56,7 +56,8 @@ function toScheduleVisit(row: VisitRow): ScheduleVisit {
 
 /**
  * The schedule of a day or a week on the company's calendar: every crew with its hours and breaks, the visits that
- * overlap the range, and the queue of open jobs' visits still without a time or a crew. The same six queries whatever
+ * overlap the range (for several days, up to MAX_RANGE_VISITS of them), each crew's load per day, and the queue of
+ * open jobs' visits still without a time or a crew. The same seven queries whatever
  * the size of the company; the visits are found through the (companyId, scheduledStart) index and the queue through
  * (companyId, crewId, createdAt).
  */
@@ -71,10 +72,22 @@ export async function getSchedule(tx: TenantTransaction, input: ScheduleQuery): 
     include: { workingHours: { orderBy: { weekday: "asc" } }, breaks: { orderBy: { windowStartMinute: "asc" } } },
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });
+  const inRange = Prisma.sql`v."scheduledStart" >= ${earliestStart}::timestamp AND v."scheduledStart" < ${rangeEnd}::timestamp
+    AND v."scheduledEnd" > ${rangeStart}::timestamp AND v.status <> 'canceled'`;
+  const crewDays = await tx.$queryRaw<CrewDay[]>`
+    SELECT v."crewId", to_char((v."scheduledStart" AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day,
+      count(*)::int AS visits, sum(v."durationMinutes")::int AS "bookedMinutes"
+    FROM visits v
+    WHERE ${inRange}
+    GROUP BY 1, 2
+    ORDER BY 2, 1`;
+  const visitCount = crewDays.reduce((sum, crewDay) => sum + crewDay.visits, 0);
+  const visitsOmitted = input.to > input.from && visitCount > MAX_RANGE_VISITS;
+  // Run whether or not the visits are wanted (a false condition costs nothing), so that a request is the same
+  // statements in a company of any size.
   const visits = await tx.$queryRaw<VisitRow[]>`
     SELECT ${visitColumns}
-    WHERE v."scheduledStart" >= ${earliestStart}::timestamp AND v."scheduledStart" < ${rangeEnd}::timestamp
-      AND v."scheduledEnd" > ${rangeStart}::timestamp AND v.status <> 'canceled'
+    WHERE ${inRange} AND ${!visitsOmitted}::boolean
     ORDER BY v."scheduledStart", v.id`;
   const unassigned = await tx.$queryRaw<VisitRow[]>`
     SELECT ${visitColumns}
@@ -95,6 +108,8 @@ export async function getSchedule(tx: TenantTransaction, input: ScheduleQuery): 
       return { id, name, color, skills, workingHours, breaks };
     }),
     visits: visits.map(toScheduleVisit),
+    visitsOmitted,
+    crewDays,
     unassigned: unassigned.map(toScheduleVisit),
     unassignedTotal: counted.total,
   };

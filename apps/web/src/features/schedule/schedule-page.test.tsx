@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { Outlet, Route } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ScheduleResponse, ScheduleVisit } from "@fieldops/shared/schedule";
@@ -39,15 +39,17 @@ const board: ScheduleResponse = {
   rangeEnd: "2030-01-08T06:00:00.000Z",
   crews: [{ id: "k1", name: "Crew A", color: "#16a34a", skills: [], workingHours: [{ weekday: 1, start: "08:00", end: "17:00" }], breaks: [] }],
   visits: [visit({})],
+  visitsOmitted: false,
+  crewDays: [],
   unassigned: [visit({ id: "v2", jobNumber: 8, jobTitle: "Quote a repipe", crewId: null, status: "unscheduled", start: null, end: null })],
   unassignedTotal: 1,
 };
 
-function renderSchedule(verticalId: VerticalId) {
+function renderSchedule(verticalId: VerticalId, answer: (url: URL) => ScheduleResponse = () => board, initialPath = "/schedule?view=board&date=2030-01-07") {
   api.on("GET", "/api/company", (_req, res) => sendJson(res, 200, makeCompany({ verticalId })));
-  api.on("GET", "/api/schedule", (_req, res) => sendJson(res, 200, board));
+  api.on("GET", "/api/schedule", (req, res) => sendJson(res, 200, answer(new URL(req.url ?? "/", "http://local"))));
   return renderApp({
-    initialPath: "/schedule?view=board&date=2030-01-07",
+    initialPath,
     routes: (
       <Route element={<Outlet context={makeUser({ role: "owner" })} />}>
         <Route path="/schedule" element={<SchedulePage />} />
@@ -71,5 +73,32 @@ describe("the schedule in the company's terms", () => {
     const queue = screen.getByRole("list", { name: "Unassigned visits" });
     expect(within(queue).getByText(`${word} #8 · Quote a repipe`)).toBeTruthy();
     expect(document.body.textContent).not.toContain(other);
+  });
+});
+
+describe("a week too full to draw visit by visit", () => {
+  const fullWeek: ScheduleResponse = {
+    ...board,
+    from: "2030-01-07",
+    to: "2030-01-13",
+    rangeEnd: "2030-01-14T06:00:00.000Z",
+    visits: [],
+    visitsOmitted: true,
+    crewDays: [
+      { crewId: "k1", day: "2030-01-07", visits: 12, bookedMinutes: 600 },
+      { crewId: "k1", day: "2030-01-08", visits: 3, bookedMinutes: 150 },
+    ],
+  };
+
+  it("shows each crew's booked time per day, marks an overbooked day, and opens a day on the board", async () => {
+    renderSchedule("landscaping", (url) => (url.searchParams.get("from") === url.searchParams.get("to") ? board : fullWeek), "/schedule?view=week&date=2030-01-07");
+    const grid = await screen.findByRole("region", { name: "Week load" });
+    expect(screen.getByText(/15 visits this week/)).toBeTruthy();
+    const monday = within(grid).getByRole("button", { name: "Crew A, Monday, January 7: 12 visits, 10 h booked of 9 h" });
+    expect(monday.textContent).toContain("12 · 10 h");
+    expect(within(grid).getByRole("button", { name: "Crew A, Tuesday, January 8: 3 visits, 2 h 30 min booked" })).toBeTruthy();
+    fireEvent.click(monday);
+    const boardRegion = await screen.findByRole("region", { name: "Dispatch board" });
+    expect(boardRegion.textContent).toContain("Fix the drain");
   });
 });

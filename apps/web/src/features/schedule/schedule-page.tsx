@@ -18,7 +18,7 @@ import { useSchedule, useScheduleVisit } from "./schedule-queries";
 import { dayLabel, instantAt, minuteOfDay, SCHEDULE_VIEWS, snapMinutes, SNAP_MINUTES, stepDate, todayIn, viewRange, type ScheduleView } from "./schedule-time";
 import { OptimizeDayDialog } from "./optimize/optimize-day-dialog";
 import { ScheduleVisitDialog, type ScheduleChoice } from "./schedule-visit-dialog";
-import { BoardView, CalendarView, UnassignedQueue } from "./schedule-views";
+import { BoardView, CalendarView, UnassignedQueue, WeekLoadGrid } from "./schedule-views";
 import { VisitSummary, type DraggedVisit, type LaneTarget, type QueueTarget } from "./time-lane";
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -248,13 +248,17 @@ export function SchedulePage() {
         >
           <div className={view === "board" ? "grid gap-4 xl:grid-cols-[1fr_18rem]" : "grid gap-4"}>
             <div className="grid min-w-0 gap-2">
-              {board.visits.length === 0 ? (
+              {board.visits.length === 0 && !board.visitsOmitted ? (
                 <p className="text-sm text-muted-foreground">
                   Nothing is scheduled {view === "week" ? "this week" : "on this day"}. Drag a visit from the unassigned queue onto a crew, or open one to schedule it.
                 </p>
               ) : null}
               {view === "board" ? <BoardView board={board} days={range.days} jobWord={jobWord} onOpen={setEditing} /> : null}
-              {view === "board" ? null : <CalendarView view={view} board={board} days={range.days} jobWord={jobWord} onOpen={setEditing} />}
+              {view === "board" ? null : board.visitsOmitted ? (
+                <WeekLoadGrid board={board} days={range.days} onOpenDay={(day) => go({ view: "board", date: day })} />
+              ) : (
+                <CalendarView view={view} board={board} days={range.days} jobWord={jobWord} onOpen={setEditing} />
+              )}
             </div>
             <UnassignedQueue board={board} jobWord={jobWord} onOpen={setEditing} />
           </div>

@@ -27,6 +27,8 @@ const board: ScheduleResponse = {
   rangeEnd: "2030-03-05T00:00:00.000Z",
   crews: [],
   visits: [],
+  visitsOmitted: false,
+  crewDays: [],
   unassigned: [queued],
   unassignedTotal: 3,
 };

@@ -38,7 +38,7 @@ export function applyMove(board: ScheduleResponse, move: ScheduleMove): Schedule
   const unassigned = board.unassigned.filter((visit) => visit.id !== moved.id);
   return {
     ...board,
-    visits: inRange ? [...visits, moved].sort((a, b) => (a.start ?? "").localeCompare(b.start ?? "")) : visits,
+    visits: inRange && !board.visitsOmitted ? [...visits, moved].sort((a, b) => (a.start ?? "").localeCompare(b.start ?? "")) : visits,
     unassigned: moved.crewId === null ? [moved, ...unassigned] : unassigned,
     unassignedTotal: board.unassignedTotal - (board.unassigned.length - unassigned.length) + (moved.crewId === null ? 1 : 0),
   };

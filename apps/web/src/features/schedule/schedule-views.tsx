@@ -172,3 +172,96 @@ export function UnassignedQueue({ board, jobWord, onOpen, className }: { board: 
     </section>
   );
 }
+
+function bookedLabel(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return hours === 0 ? `${rest} min` : rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** A crew's working minutes on a day (none on a day it does not work). */
+function workingMinutes(crew: ScheduleCrew, day: string): number {
+  return crew.workingHours
+    .filter((hours) => hours.weekday === weekdayOf(day))
+    .reduce((sum, hours) => sum + minutesFromTime(hours.end) - minutesFromTime(hours.start), 0);
+}
+
+/**
+ * A week too full to draw visit by visit: each crew's booked time per day against its working hours, so that the
+ * dispatcher sees who is overbooked or idle; a day opens on the dispatch board, where its visits can be moved.
+ */
+export function WeekLoadGrid({ board, days, onOpenDay }: { board: ScheduleResponse; days: readonly string[]; onOpenDay: (day: string) => void }) {
+  const cells = new Map(board.crewDays.map((crewDay) => [`${crewDay.crewId ?? ""}|${crewDay.day}`, crewDay]));
+  const total = board.crewDays.filter((crewDay) => days.includes(crewDay.day)).reduce((sum, crewDay) => sum + crewDay.visits, 0);
+  const rows: { id: string | null; name: string; crew?: ScheduleCrew }[] = [
+    ...board.crews.map((crew) => ({ id: crew.id, name: crew.name, crew })),
+    ...(board.crewDays.some((crewDay) => crewDay.crewId === null) ? [{ id: null, name: "No crew" }] : []),
+  ];
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm text-muted-foreground">
+        {total} visits this week, too many to draw one by one: each cell is a crew&apos;s booked time that day. Open a day to see and move its visits.
+      </p>
+      <div role="region" aria-label="Week load" tabIndex={0} className="overflow-x-auto rounded-lg border">
+        <table className="w-full min-w-[900px] text-sm">
+          <caption className="sr-only">Booked time per crew and day</caption>
+          <thead className="bg-card">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-left text-xs font-medium text-muted-foreground">
+                Crew
+              </th>
+              {days.map((day) => (
+                <th key={day} scope="col" className="px-2 py-2 text-left text-xs font-medium">
+                  <button type="button" className="underline-offset-2 hover:underline" onClick={() => onOpenDay(day)}>
+                    {dayLabel(day)}
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id ?? "none"} className="border-t">
+                <th scope="row" className="px-3 py-2 text-left font-medium">
+                  <span className="flex items-center gap-2">
+                    {row.crew ? <CrewSwatch crew={row.crew} /> : null}
+                    {row.name}
+                  </span>
+                </th>
+                {days.map((day) => {
+                  const cell = cells.get(`${row.id ?? ""}|${day}`);
+                  const capacity = row.crew ? workingMinutes(row.crew, day) : 0;
+                  const share = capacity > 0 && cell ? Math.min(1, cell.bookedMinutes / capacity) : 0;
+                  const over = cell !== undefined && capacity > 0 && cell.bookedMinutes > capacity;
+                  return (
+                    <td key={day} className="px-2 py-1.5 align-top">
+                      {cell ? (
+                        <button
+                          type="button"
+                          aria-label={`${row.name}, ${dayLabel(day, { weekday: "long", day: "numeric", month: "long" })}: ${cell.visits} visits, ${bookedLabel(cell.bookedMinutes)} booked${capacity > 0 ? ` of ${bookedLabel(capacity)}` : ""}`}
+                          className="grid w-full gap-1 rounded px-1 py-0.5 text-left hover:bg-accent"
+                          onClick={() => onOpenDay(day)}
+                        >
+                          <span className={cn("text-xs", over && "font-semibold text-destructive")}>
+                            {cell.visits} · {bookedLabel(cell.bookedMinutes)}
+                          </span>
+                          {capacity > 0 ? (
+                            <span aria-hidden="true" className="h-1.5 w-full overflow-hidden rounded bg-muted">
+                              <span className={cn("block h-full", over ? "bg-destructive" : "bg-primary")} style={{ width: `${Math.round(share * 100)}%` }} />
+                            </span>
+                          ) : null}
+                        </button>
+                      ) : (
+                        <span className="text-xs text-muted-foreground">{capacity > 0 ? "free" : "off"}</span>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

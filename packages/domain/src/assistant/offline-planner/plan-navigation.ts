@@ -32,6 +32,16 @@ const MODALS: Modal[] = [
   { target: "settings.integrations", phrases: ["integrations", "integration", "apps", "connections"], capability: CAPABILITIES.manageSettings, reply: "Opening the integration settings." },
 ];
 
+/** What a user needs to be taken to a page (the model's tools follow the same rules as the planner). */
+export function navigateCapability(target: NavigateTarget): Capability {
+  return PAGES.find((page) => page.target === target)!.capability;
+}
+
+/** What a user needs to have a dialog opened; the builder's dialogs belong to requesting a feature. */
+export function modalCapability(target: OpenModalTarget): Capability {
+  return MODALS.find((modal) => modal.target === target)?.capability ?? CAPABILITIES.requestFeature;
+}
+
 const SETUP_VERBS = ["connect", "link", "set up", "setup", "configure", "integrate", "hook up", "enable", "turn on", "sync", "add", "manage", "change", "edit", "update"];
 const NAVIGATE_VERBS = ["go to", "go", "back to", "take me", "navigate", "open", "show", "show me", "bring up", "pull up", "view", "see", "switch to", "head to", "jump to", "get me to", "visit", "page", "screen", "tab", "list"];
 

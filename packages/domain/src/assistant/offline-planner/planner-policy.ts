@@ -1,6 +1,6 @@
 import { firstPlanWithFeature, type PlanFeature } from "@fieldops/shared/plans";
 import type { Role } from "@fieldops/shared/roles";
-import type { AssistantPlan } from "@fieldops/shared/assistant";
+import type { AssistantModuleId, AssistantPlan } from "@fieldops/shared/assistant";
 
 /** What the assistant can do for a user: who may ask for it, and the plan feature it needs. */
 export type Capability = { label: string; roles: readonly Role[]; feature?: PlanFeature };
@@ -31,6 +31,16 @@ export const CAPABILITIES = {
   enableHipaa: { label: "enable HIPAA mode", roles: MANAGERS, feature: "hipaa_mode" },
   requestFeature: { label: "request a new feature", roles: MANAGERS },
 } satisfies Record<string, Capability>;
+
+/** What proposing each module needs; the module's own checks run again when it executes. */
+export const MODULE_CAPABILITIES: Record<AssistantModuleId, Capability> = {
+  "create-job": CAPABILITIES.createJob,
+  "schedule-visit": CAPABILITIES.scheduleVisit,
+  "send-payment-reminders": CAPABILITIES.sendReminders,
+  "optimize-day": CAPABILITIES.optimizeDay,
+  "export-customers": CAPABILITIES.exportCustomers,
+  "enable-hipaa-mode": CAPABILITIES.enableHipaa,
+};
 
 const ROLE_NAMES: Record<Role, string> = { owner: "owners", admin: "administrators", member: "members", field_user: "field users" };
 

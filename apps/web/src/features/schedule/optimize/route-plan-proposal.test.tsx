@@ -20,6 +20,7 @@ const plan = (overrides: Partial<RoutePlan> = {}): RoutePlan => ({
   budgetSeconds: 10,
   appliedCrewIds: [],
   error: null,
+  map: null,
   createdAt: at("08:00"),
   updatedAt: at("08:00"),
   result: {

@@ -1,9 +1,14 @@
+import { lazy, Suspense } from "react";
 import type { CrewRoute, RoutePlan, RouteStop } from "@fieldops/shared/dispatch";
 import type { Terminology } from "@fieldops/shared/verticals";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
+import { hasMapPoints } from "./route-plan-map-points";
 import { crewRouteChanges, crewsToApply, describeMove, describeSaving, formatClock, formatDistance, formatDriveTime } from "./route-plan-format";
+
+// Leaflet comes with the map only, for companies with a tile server.
+const RoutePlanMap = lazy(() => import("./route-plan-map"));
 
 export interface RoutePlanProposalProps {
   plan: RoutePlan;
@@ -97,6 +102,11 @@ export function RoutePlanProposal({ plan, timeZone, terms, onApply, applying }: 
           </p>
         ))}
       </div>
+      {plan.map && hasMapPoints(result) && (
+        <Suspense fallback={<p className="text-sm text-muted-foreground">Loading the map…</p>}>
+          <RoutePlanMap result={result} map={plan.map} />
+        </Suspense>
+      )}
       {result.moves.length > 0 && (
         <section aria-labelledby="plan-moves" className="grid gap-1">
           <h3 id="plan-moves" className="font-medium">

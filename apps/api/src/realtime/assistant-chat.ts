@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from "fastify";
+import { checkChatRateLimit } from "@fieldops/domain/assistant/chat-rate-limit";
+import { decideProposal } from "@fieldops/domain/assistant/decide-proposal";
+import { modelConfigFromEnv } from "@fieldops/domain/assistant/model-config";
+import { runAssistantTurn } from "@fieldops/domain/assistant/run-assistant-turn";
+import type { AssistantDeps, AssistantUser } from "@fieldops/domain/assistant/assistant-turn-context";
+import type { EmitAssistantEvent } from "@fieldops/domain/assistant/assistant-run";
+import { publishEvent } from "@fieldops/events/company-stream";
+import type { ClientMessage, ServerMessage } from "@fieldops/shared/events";
+import type { AppContext } from "../context.ts";
+import { knownError } from "../http/http-error.ts";
+
+type ChatMessage = Extract<ClientMessage, { type: "chat.send" | "chat.decide" }>;
+
+/** What the assistant needs from the process: the database, and the model when one is configured. */
+export function assistantDeps(context: AppContext): AssistantDeps {
+  return { db: context.db, model: modelConfigFromEnv(context.env) };
+}
+
+/**
+ * Runs a socket's chat messages for its user: each message is rate-limited, then answered as AG-UI events published
+ * as `assistant.event` to that user only (on the company's stream, so a socket that reconnects resumes the run without
+ * losing or repeating anything). A refusal comes back on this socket as an error naming the request.
+ */
+export function createChatHandler(
+  context: AppContext,
+  deps: AssistantDeps,
+  user: AssistantUser,
+  send: (message: ServerMessage) => void,
+  log: FastifyBaseLogger,
+) {
+  return async (message: ChatMessage): Promise<void> => {
+    const emit: EmitAssistantEvent = async (event, run) => {
+      await publishEvent(
+        context.redis,
+        { name: "assistant.event", payload: { conversationId: run.conversationId, runId: run.runId, event } },
+        { companyId: user.companyId, userId: user.id, requestId: message.requestId },
+      );
+    };
+    try {
+      await checkChatRateLimit(context.redis, user.id);
+      if (message.type === "chat.send") await runAssistantTurn(deps, user, message, emit, log);
+      else await decideProposal(deps, user, message, emit, log);
+    } catch (error) {
+      const known = knownError(error);
+      if (!known) log.error({ err: error }, "chat message failed");
+      send({ type: "error", message: known?.message ?? "The assistant could not answer. Try again in a moment.", requestId: message.requestId });
+    }
+  };
+}

@@ -1,0 +1,148 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { chmod, mkdir } from "node:fs/promises";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { WebSocket } from "ws";
+import { withClient } from "@fieldops/db/with-client";
+import { CHAT_RATE_LIMIT } from "@fieldops/domain/assistant/chat-rate-limit";
+import { API_PATHS } from "@fieldops/shared/api-paths";
+import { UI_ACTION_TOOL_NAME } from "@fieldops/shared/chat";
+import { serverMessageSchema, type ClientMessage } from "@fieldops/shared/events";
+import { freePort } from "../scripts/start/free-port.ts";
+import { ownerUrlOf, root, startProduct, stopProduct } from "./product.ts";
+
+/**
+ * `npm run bench` (assistant section; alone: `npx tsx bench/assistant.bench.ts`): BENCH_CHAT_USERS users (50) of the
+ * demo company, each on their own socket, all at once send BENCH_CHAT_MESSAGES messages each (one after the other
+ * per user) that the offline planner answers with a UI action. Measured: from sending chat.send to the arrival of
+ * the run's first ui_action tool call (its arguments, the action itself) on the socket; p50 and p95 beside the goal.
+ *
+ * With DATABASE_URL, DATABASE_OWNER_URL and REDIS_URL set it runs `npm start` on them; otherwise on an embedded
+ * PostgreSQL and Redis in .data/bench-assistant, kept between runs.
+ */
+const users = Number(process.env.BENCH_CHAT_USERS ?? 50);
+const messagesPerUser = Number(process.env.BENCH_CHAT_MESSAGES ?? 8);
+const warmUpPerUser = 2;
+const P95_GOAL_MS = 50;
+if (warmUpPerUser + messagesPerUser > CHAT_RATE_LIMIT.messages) {
+  throw new Error(`At most ${CHAT_RATE_LIMIT.messages - warmUpPerUser} messages per user: the chat allows ${CHAT_RATE_LIMIT.messages} a minute`);
+}
+const PROMPTS = ["take me to my jobs", "show me the customers", "go to crews", "open the dashboard", "jobs page pls", "take me to my customers"];
+
+/** Members of the demo company with a session each (written as the owner role, like the seeds); their tokens. */
+async function benchSessions(ownerUrl: string, count: number): Promise<string[]> {
+  return withClient(ownerUrl, async (client) => {
+    const company = await client.query<{ id: string }>(`SELECT id FROM companies WHERE slug = 'green-valley'`);
+    const companyId = company.rows[0]?.id;
+    if (!companyId) throw new Error("the demo company is missing");
+    // New users each run: the per-user chat rate limit counts a minute, and runs may follow each other closely.
+    await client.query(`DELETE FROM users WHERE email LIKE 'bench-chat-%@demo.test'`);
+    const run = randomUUID().slice(0, 8);
+    const tokens: string[] = [];
+    for (let index = 0; index < count; index++) {
+      const email = `bench-chat-${run}-${index}@demo.test`;
+      const user = await client.query<{ id: string }>(
+        `INSERT INTO users (id, "companyId", email, name, "passwordHash", role, permissions, "updatedAt")
+         VALUES ($1, $2, $3, $4, 'not-a-password', 'member', ARRAY['jobs'], now())
+         ON CONFLICT (email) DO UPDATE SET "updatedAt" = now() RETURNING id`,
+        [randomUUID(), companyId, email, `Bench Member ${index}`],
+      );
+      const token = randomBytes(32).toString("base64url");
+      await client.query(
+        `INSERT INTO sessions (id, "tokenHash", "userId", "companyId", "expiresAt") VALUES ($1, $2, $3, $4, now() + interval '1 hour')`,
+        [randomUUID(), createHash("sha256").update(token).digest("hex"), user.rows[0]!.id, companyId],
+      );
+      tokens.push(token);
+    }
+    return tokens;
+  });
+}
+
+/** A user's socket, opened with a ticket as the web app does; `ask` sends a message and resolves with its timings. */
+async function chatSocket(baseUrl: string, token: string) {
+  const response = await fetch(`${baseUrl}${API_PATHS.socketTicket}`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`ws-ticket: ${response.status}`);
+  const { ticket } = (await response.json()) as { ticket: string };
+  const socket = new WebSocket(`${baseUrl.replace("http", "ws")}${API_PATHS.socket}?ticket=${encodeURIComponent(ticket)}`);
+  const pending = new Map<string, { sent: number; firstAction: number | null; done: (ms: number) => void; fail: (error: Error) => void }>();
+  let ready: () => void;
+  const isReady = new Promise<void>((resolve) => (ready = resolve));
+  socket.on("message", (raw) => {
+    const message = serverMessageSchema.parse(JSON.parse(String(raw)));
+    if (message.type === "ready") return ready();
+    if (message.type === "error" && message.requestId) pending.get(message.requestId)?.fail(new Error(message.message));
+    if (message.type !== "event" || message.event.name !== "assistant.event" || !message.requestId) return;
+    const run = pending.get(message.requestId);
+    const event = message.event.payload.event;
+    if (!run) return;
+    if (run.firstAction === null && event.type === "TOOL_CALL_ARGS") run.firstAction = performance.now() - run.sent;
+    if (event.type === "TOOL_CALL_START" && event.toolCallName !== UI_ACTION_TOOL_NAME) run.fail(new Error("not a UI action"));
+    if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") {
+      pending.delete(message.requestId);
+      if (run.firstAction === null) run.fail(new Error(`no UI action (${event.type})`));
+      else run.done(run.firstAction);
+    }
+  });
+  await isReady;
+  return {
+    ask(text: string): Promise<number> {
+      const requestId = randomUUID();
+      return new Promise<number>((done, fail) => {
+        pending.set(requestId, { sent: performance.now(), firstAction: null, done, fail });
+        const message: ClientMessage = { type: "chat.send", requestId, conversationId: null, text, context: { path: "/dashboard" } };
+        socket.send(JSON.stringify(message));
+      });
+    },
+    close: () => socket.close(),
+  };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+const external = Boolean(process.env.DATABASE_URL && process.env.DATABASE_OWNER_URL && process.env.REDIS_URL);
+const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
+// The offline planner answers, whatever the shell has configured.
+delete env.OPENAI_API_KEY;
+let dataDir: string | null = null;
+if (!external) {
+  delete env.DATABASE_URL;
+  delete env.DATABASE_OWNER_URL;
+  delete env.REDIS_URL;
+  // Inside the project (git-ignored), not /tmp: as root, PostgreSQL runs as the postgres user, which must reach it.
+  dataDir = join(root, ".data", "bench-assistant");
+  await mkdir(dataDir, { recursive: true });
+  await chmod(dataDir, 0o755);
+  env.FIELDOPS_DATA_DIR = dataDir;
+}
+const port = await freePort();
+const product = startProduct(port, env);
+try {
+  await product.healthy;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const tokens = await benchSessions(await ownerUrlOf(dataDir), users);
+  const sockets = await Promise.all(tokens.map((token) => chatSocket(baseUrl, token)));
+  const loads: number[] = [];
+  const sampler = setInterval(() => loads.push(loadavg()[0]!), 1000);
+  const samples: number[] = [];
+  const began = performance.now();
+  await Promise.all(
+    sockets.map(async (socket, user) => {
+      for (let index = 0; index < warmUpPerUser + messagesPerUser; index++) {
+        const ms = await socket.ask(PROMPTS[(user + index) % PROMPTS.length]!);
+        if (index >= warmUpPerUser) samples.push(ms);
+      }
+    }),
+  );
+  const seconds = (performance.now() - began) / 1000;
+  clearInterval(sampler);
+  sockets.forEach((socket) => socket.close());
+  samples.sort((a, b) => a - b);
+  const p50 = percentile(samples, 50);
+  const p95 = percentile(samples, 95);
+  const load = loads.length > 0 ? Math.max(...loads) : loadavg()[0]!;
+  console.log(`\nassistant, offline planner: ${users} users at once on their own sockets, ${messagesPerUser} messages each after ${warmUpPerUser} warm-up (${external ? "on DATABASE_URL" : "embedded PostgreSQL"})`);
+  console.log(`  chat.send -> first UI action on the socket: p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  (goal p95 < ${P95_GOAL_MS} ms: ${p95 < P95_GOAL_MS ? "met" : "NOT met"})`);
+  console.log(`  ${samples.length} messages in ${seconds.toFixed(1)} s (${(samples.length / seconds).toFixed(0)} runs/s); max 1-min load ${load.toFixed(2)} during the run`);
+} finally {
+  await stopProduct(product.child);
+}

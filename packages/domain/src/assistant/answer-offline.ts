@@ -1,0 +1,60 @@
+import type { TenantTransaction } from "@fieldops/db";
+import type { AssistantContext, AssistantPlan } from "@fieldops/shared/assistant";
+import type { AssistantCard } from "@fieldops/shared/chat";
+import type { AssistantRun } from "./assistant-run.ts";
+import { companyFacts, storeProposal, type AssistantUser } from "./assistant-turn-context.ts";
+import { createPlannerLookup } from "./create-planner-lookup.ts";
+import { planMessage } from "./offline-planner/plan-message.ts";
+import { runReadTool } from "./run-read-tool.ts";
+
+type Planned = { plan: AssistantPlan; cards: AssistantCard[]; proposalId: string | null };
+
+/**
+ * The offline planner's plan for the message, with its reads run and its proposal stored, in the user's tenant and
+ * role. The text of the company's data only ever fills in cards: nothing in it becomes an action.
+ */
+export async function planOffline(
+  tx: TenantTransaction,
+  input: { user: AssistantUser; conversationId: string; message: string; context: AssistantContext; now: Date },
+): Promise<Planned> {
+  const { user, now } = input;
+  const { features, timeZone } = await companyFacts(tx);
+  const plan = await planMessage({
+    message: input.message,
+    role: user.role,
+    features,
+    context: input.context,
+    now,
+    timeZone,
+    lookup: createPlannerLookup(tx, { now, timeZone }),
+  });
+  const cards: AssistantCard[] = [];
+  if (plan.kind === "read") {
+    for (const call of plan.reads) cards.push(await runReadTool(tx, call, { actor: { userId: user.id, role: user.role }, features, now, timeZone }));
+  }
+  const proposalId = plan.kind === "confirm" ? await storeProposal(tx, { user, conversationId: input.conversationId, proposal: plan.proposal, now }) : null;
+  return { plan, cards, proposalId };
+}
+
+/** The plan as AG-UI events: its reply, then its UI actions, read results or proposal. */
+export async function emitPlan(run: AssistantRun, { plan, cards, proposalId }: Planned): Promise<void> {
+  await run.say(plan.reply);
+  switch (plan.kind) {
+    case "actions":
+      for (const action of plan.actions) await run.uiAction(action);
+      return;
+    case "read":
+      for (const [index, call] of plan.reads.entries()) {
+        const { tool, ...args } = call;
+        await run.readResult(tool, args, cards[index]!);
+      }
+      return;
+    case "confirm": {
+      const { action: _action, ...proposal } = plan.proposal;
+      await run.proposal({ ...proposal, proposalId: proposalId! });
+      return;
+    }
+    default:
+      return;
+  }
+}

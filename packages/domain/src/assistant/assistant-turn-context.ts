@@ -1,0 +1,156 @@
+import pLimit from "p-limit";
+import { withTenant, type Database, type Prisma, type TenantTransaction } from "@fieldops/db";
+import { randomUUID } from "node:crypto";
+import type { AssistantContext, ModuleProposal } from "@fieldops/shared/assistant";
+import type { AguiEvent, Answerer } from "@fieldops/shared/chat";
+import { PLANS, planIdSchema, type PlanFeature } from "@fieldops/shared/plans";
+import type { Role } from "@fieldops/shared/roles";
+import { notFound } from "../errors.ts";
+import { AssistantRun, type EmitAssistantEvent } from "./assistant-run.ts";
+import type { AssistantModelConfig } from "./model-config.ts";
+
+/** Who talks to the assistant. */
+export interface AssistantUser {
+  id: string;
+  companyId: string;
+  role: Role;
+}
+
+export interface AssistantDeps {
+  db: Database;
+  /** A configured model answers; without one, the offline planner does. */
+  model: AssistantModelConfig | null;
+  now?: () => Date;
+}
+
+/**
+ * At most this many of the assistant's transactions run at once in a process; the others wait here rather than for a
+ * pooled connection, which Prisma gives up on after two seconds (50 users sending at once would exceed it).
+ */
+const ASSISTANT_TRANSACTIONS = 6;
+const transactions = pLimit(ASSISTANT_TRANSACTIONS);
+
+/** `work` in a transaction bound to the user's company, one of the assistant's limited share of connections. */
+export function inTenant<T>(deps: Pick<AssistantDeps, "db">, companyId: string, work: (tx: TenantTransaction) => Promise<T>): Promise<T> {
+  return transactions(() => withTenant(deps.db, companyId, work));
+}
+
+/** How long a proposal waits for its user's decision. */
+export const PROPOSAL_TTL_MS = 15 * 60_000;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function answererOf(deps: AssistantDeps): Answerer {
+  return deps.model ? { kind: "model", model: deps.model.model } : { kind: "offline_planner" };
+}
+
+/**
+ * Claims the request id for the user: false when it was claimed before, so a message sent again (after a reconnect)
+ * never runs the assistant twice. In the caller's transaction, so a refused request does not hold its id.
+ */
+export async function claimRequest(tx: TenantTransaction, user: AssistantUser, requestId: string): Promise<boolean> {
+  const claimed = await tx.assistantRequest.createMany({
+    data: [{ companyId: user.companyId, userId: user.id, requestId }],
+    skipDuplicates: true,
+  });
+  return claimed.count === 1;
+}
+
+/** The user's own conversation; another user's does not exist for them. */
+export async function findOwnConversation(tx: TenantTransaction, user: Pick<AssistantUser, "id">, conversationId: string) {
+  const conversation = UUID.test(conversationId)
+    ? await tx.assistantConversation.findFirst({ where: { id: conversationId, userId: user.id } })
+    : null;
+  if (!conversation) throw notFound("Conversation not found");
+  return conversation;
+}
+
+export type CompanyFacts = { features: readonly PlanFeature[]; timeZone: string };
+
+export async function companyFacts(tx: TenantTransaction): Promise<CompanyFacts> {
+  const company = await tx.company.findFirstOrThrow({ select: { planId: true, timeZone: true } });
+  return { features: PLANS[planIdSchema.parse(company.planId)].features, timeZone: company.timeZone };
+}
+
+/** Stores the assistant's side of a run, its AG-UI events included, so that a reloaded chat shows the same run. */
+export async function storeAssistantMessage(
+  tx: TenantTransaction,
+  input: { companyId: string; conversationId: string; runId: string; text: string; events: AguiEvent[] },
+): Promise<void> {
+  await tx.assistantMessage.create({
+    data: {
+      companyId: input.companyId,
+      conversationId: input.conversationId,
+      role: "assistant",
+      text: input.text,
+      runId: input.runId,
+      events: input.events as unknown as Prisma.InputJsonValue,
+    },
+  });
+  await tx.assistantConversation.update({ where: { id: input.conversationId }, data: { updatedAt: new Date() } });
+}
+
+export type ChatSendInput = {
+  requestId: string;
+  conversationId: string | null;
+  text: string;
+  context: AssistantContext;
+};
+
+/** Where a failed run is reported (the API passes its logger). */
+export type RunLog = { error(details: object, message: string): void };
+
+export type TurnOutcome = { status: "ran"; conversationId: string; runId: string } | { status: "duplicate" };
+
+export const RUN_FAILED_MESSAGE = "The assistant could not answer. Try again in a moment.";
+
+/**
+ * Runs `answer` as one AG-UI run of the conversation: started (with who answers), then the answer, stored with its
+ * events, then finished; a failure ends the run with RUN_ERROR and a message that tells nothing of its cause.
+ */
+export async function performRun(
+  deps: AssistantDeps,
+  user: AssistantUser,
+  conversationId: string,
+  emit: EmitAssistantEvent,
+  answer: (run: AssistantRun) => Promise<void>,
+  log?: RunLog,
+): Promise<TurnOutcome> {
+  const run = new AssistantRun(conversationId, emit);
+  try {
+    await run.start(answererOf(deps));
+    await answer(run);
+    await run.endText();
+    await inTenant(deps, user.companyId, (tx) =>
+      storeAssistantMessage(tx, { companyId: user.companyId, conversationId, runId: run.runId, text: run.storedText(), events: run.events }),
+    );
+    await run.finish();
+  } catch (error) {
+    log?.error({ err: error, runId: run.runId }, "assistant run failed");
+    await run.fail(RUN_FAILED_MESSAGE).catch(() => undefined);
+  }
+  return { status: "ran", conversationId, runId: run.runId };
+}
+
+/** Stores a proposal bound to its user, conversation, module and parameters, with an expiry; its id. */
+export async function storeProposal(
+  tx: TenantTransaction,
+  input: { user: AssistantUser; conversationId: string; proposal: ModuleProposal; now: Date },
+): Promise<string> {
+  const id = randomUUID();
+  const { proposal } = input;
+  await tx.assistantProposal.create({
+    data: {
+      id,
+      companyId: input.user.companyId,
+      userId: input.user.id,
+      conversationId: input.conversationId,
+      moduleId: proposal.moduleId,
+      params: proposal.params as Prisma.InputJsonValue,
+      summary: proposal.summary,
+      action: proposal.action as Prisma.InputJsonValue,
+      expiresAt: new Date(input.now.getTime() + PROPOSAL_TTL_MS),
+    },
+  });
+  return id;
+}

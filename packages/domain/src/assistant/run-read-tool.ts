@@ -1,0 +1,171 @@
+import { Prisma, type TenantTransaction } from "@fieldops/db";
+import type { ReadToolCall } from "@fieldops/shared/assistant";
+import type { AssistantCard } from "@fieldops/shared/chat";
+import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
+import type { PlanFeature } from "@fieldops/shared/plans";
+import { forbidden } from "../errors.ts";
+import type { Actor } from "../jobs/actor.ts";
+import { listJobs } from "../jobs/list-jobs.ts";
+import { CAPABILITIES, refusalFor, type Capability } from "./offline-planner/planner-policy.ts";
+
+export type ReadToolScope = { actor: Actor; features: readonly PlanFeature[]; now: Date; timeZone: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const CAPABILITY_OF: Record<ReadToolCall["tool"], Capability> = {
+  findCustomers: CAPABILITIES.seeCustomers,
+  findJobs: CAPABILITIES.seeJobs,
+  listUnpaidInvoices: CAPABILITIES.seeInvoices,
+  daySchedule: CAPABILITIES.seeSchedule,
+  revenueForPeriod: CAPABILITIES.seeRevenue,
+};
+
+/**
+ * Runs one of the assistant's reads in the user's tenant and role and answers with a card. The card holds data only
+ * (names, numbers, dates): nothing from it is ever taken as an instruction.
+ */
+export async function runReadTool(tx: TenantTransaction, call: ReadToolCall, scope: ReadToolScope): Promise<AssistantCard> {
+  const refusal = refusalFor(CAPABILITY_OF[call.tool], scope.actor.role, scope.features);
+  if (refusal) throw forbidden(refusal.reply);
+  switch (call.tool) {
+    case "findCustomers":
+      return findCustomers(tx, call.query);
+    case "findJobs":
+      return findJobs(tx, call, scope);
+    case "listUnpaidInvoices":
+      return listUnpaidInvoices(tx, call.pastDueOnly, scope);
+    case "daySchedule":
+      return daySchedule(tx, call.date, scope);
+    case "revenueForPeriod":
+      return revenueForPeriod(tx, call);
+  }
+}
+
+type CustomerRow = { id: string; name: string; phone: string | null; email: string | null; street: string; city: string };
+
+async function findCustomers(tx: TenantTransaction, query: string): Promise<AssistantCard> {
+  const term = query.trim().toLowerCase().slice(0, 200);
+  let rows: CustomerRow[] = [];
+  if (UUID.test(term)) {
+    rows = await tx.customer.findMany({ where: { id: term }, select: { id: true, name: true, phone: true, email: true, street: true, city: true } });
+  } else if (term !== "") {
+    // The same loose match as the planner's lookup, so that the card shows the customer the planner understood.
+    await tx.$executeRaw`SELECT set_config('pg_trgm.word_similarity_threshold', '0.3', true)`;
+    rows = await tx.$queryRaw<CustomerRow[]>(Prisma.sql`
+      SELECT id, name, phone, email, street, city FROM customers
+      WHERE ${term} <% "searchText"
+      ORDER BY word_similarity(${term}, lower(name)) DESC, name, id
+      LIMIT 10`);
+  }
+  return {
+    kind: "customers",
+    items: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      phone: row.phone,
+      email: row.email,
+      address: [row.street, row.city].filter((part) => part.trim() !== "").join(", ") || null,
+    })),
+  };
+}
+
+async function findJobs(tx: TenantTransaction, call: Extract<ReadToolCall, { tool: "findJobs" }>, scope: ReadToolScope): Promise<AssistantCard> {
+  if (call.customerId !== undefined && !UUID.test(call.customerId)) return { kind: "jobs", items: [] };
+  const page = await listJobs(tx, {
+    limit: 20,
+    now: scope.now,
+    ...(call.query ? { search: call.query.slice(0, 100) } : {}),
+    ...(call.customerId ? { customerId: call.customerId } : {}),
+  });
+  return {
+    kind: "jobs",
+    items: page.items.map((job) => ({ id: job.id, number: job.number, title: job.title, customerName: job.customerName, status: job.status })),
+  };
+}
+
+async function listUnpaidInvoices(tx: TenantTransaction, pastDueOnly: boolean, scope: ReadToolScope): Promise<AssistantCard> {
+  const todayStart = startOfDayInTimeZone(dayInTimeZone(scope.now, scope.timeZone), scope.timeZone);
+  const where: Prisma.InvoiceWhereInput = {
+    status: { in: ["sent", "partially_paid"] },
+    ...(pastDueOnly ? { dueAt: { lt: todayStart } } : {}),
+  };
+  const [rows, totals] = await Promise.all([
+    tx.invoice.findMany({
+      where,
+      orderBy: [{ dueAt: { sort: "asc", nulls: "last" } }, { number: "asc" }],
+      take: 50,
+      select: { id: true, number: true, totalCents: true, paidCents: true, dueAt: true, customer: { select: { name: true } } },
+    }),
+    tx.invoice.aggregate({ where, _sum: { totalCents: true, paidCents: true } }),
+  ]);
+  return {
+    kind: "invoices",
+    items: rows.map((row) => ({
+      id: row.id,
+      number: String(row.number),
+      customerName: row.customer.name,
+      balanceCents: row.totalCents - row.paidCents,
+      dueAt: row.dueAt?.toISOString() ?? null,
+      pastDue: row.dueAt !== null && row.dueAt < todayStart,
+    })),
+    totalBalanceCents: (totals._sum.totalCents ?? 0) - (totals._sum.paidCents ?? 0),
+  };
+}
+
+type VisitRow = {
+  id: string;
+  jobId: string;
+  title: string;
+  customerName: string;
+  crewName: string | null;
+  scheduledStart: Date | null;
+  scheduledEnd: Date | null;
+  status: string;
+};
+
+/** The day's visits on the company's calendar; a field user sees only their own crews'. */
+async function daySchedule(tx: TenantTransaction, date: string, scope: ReadToolScope): Promise<AssistantCard> {
+  const from = startOfDayInTimeZone(date, scope.timeZone);
+  const to = startOfDayInTimeZone(addDays(date, 1), scope.timeZone);
+  const ownCrewsOnly = scope.actor.role === "field_user"
+    ? Prisma.sql`AND EXISTS (SELECT 1 FROM crew_members m WHERE m."crewId" = v."crewId" AND m."userId" = ${scope.actor.userId}::uuid)`
+    : Prisma.empty;
+  const rows = await tx.$queryRaw<VisitRow[]>`
+    SELECT v.id, v."jobId", j.title, cu.name AS "customerName", c.name AS "crewName", v."scheduledStart", v."scheduledEnd", v.status::text AS status
+    FROM visits v
+    JOIN jobs j ON j.id = v."jobId"
+    JOIN customers cu ON cu.id = j."customerId"
+    LEFT JOIN crews c ON c.id = v."crewId"
+    WHERE v."scheduledStart" >= ${from}::timestamp AND v."scheduledStart" < ${to}::timestamp ${ownCrewsOnly}
+    ORDER BY v."scheduledStart", v.id
+    LIMIT 100`;
+  return {
+    kind: "visits",
+    date,
+    items: rows.map((row) => ({
+      id: row.id,
+      jobId: row.jobId,
+      title: row.title,
+      customerName: row.customerName,
+      crewName: row.crewName,
+      startsAt: row.scheduledStart?.toISOString() ?? null,
+      endsAt: row.scheduledEnd?.toISOString() ?? null,
+      status: row.status,
+    })),
+  };
+}
+
+/** What was paid on the invoices issued in the period. */
+async function revenueForPeriod(tx: TenantTransaction, call: Extract<ReadToolCall, { tool: "revenueForPeriod" }>): Promise<AssistantCard> {
+  const where: Prisma.InvoiceWhereInput = { issuedAt: { gte: new Date(call.from), lt: new Date(call.to) }, paidCents: { gt: 0 } };
+  const totals = await tx.invoice.aggregate({ where, _sum: { paidCents: true }, _count: { _all: true } });
+  return {
+    kind: "revenue",
+    label: call.label,
+    from: call.from,
+    to: call.to,
+    totalCents: totals._sum.paidCents ?? 0,
+    currency: "USD",
+    paymentCount: totals._count._all,
+  };
+}
