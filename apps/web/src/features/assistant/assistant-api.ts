@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiPath } from "@fieldops/shared/api-paths";
+import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import {
   chatSuggestionsResponseSchema,
   conversationListResponseSchema,
@@ -11,18 +11,16 @@ import {
 import { moduleExecutionResultSchema, type ModuleExecutionResult } from "@fieldops/shared/ui-actions";
 import { apiRequest } from "../../lib/api";
 
+/** The module routes' paths, until they are in API_PATHS. */
 export const ASSISTANT_PATHS = {
-  conversations: "/api/assistant/conversations",
-  conversation: "/api/assistant/conversations/:id",
-  suggestions: "/api/assistant/suggestions",
   modulesExecute: "/api/modules/execute",
   moduleRun: "/api/modules/runs/:id",
   moduleRunUndo: "/api/modules/runs/:id/undo",
 } as const;
 
 export const ASSISTANT_QUERY_KEYS = {
-  latestConversation: [ASSISTANT_PATHS.conversations, "latest"],
-  suggestions: [ASSISTANT_PATHS.suggestions],
+  latestConversation: [API_PATHS.assistantConversations, "latest"],
+  suggestions: [API_PATHS.assistantSuggestions],
 } as const;
 
 async function getJson<T>(url: string, schema: z.ZodType<T>): Promise<T> {
@@ -32,29 +30,20 @@ async function getJson<T>(url: string, schema: z.ZodType<T>): Promise<T> {
 
 /** The user's most recent conversation with its messages, or null when they have none yet. */
 async function fetchLatestConversation(): Promise<ConversationResponse | null> {
-  const list = await getJson(ASSISTANT_PATHS.conversations, conversationListResponseSchema);
+  const list = await getJson(API_PATHS.assistantConversations, conversationListResponseSchema);
   const latest = list.items[0];
   if (latest === undefined) return null;
-  return getJson(apiPath(ASSISTANT_PATHS.conversation, { id: latest.id }), conversationResponseSchema);
+  return getJson(apiPath(API_PATHS.assistantConversation, { id: latest.id }), conversationResponseSchema);
 }
 
 export function useLatestConversation(enabled: boolean) {
   return useQuery({ queryKey: ASSISTANT_QUERY_KEYS.latestConversation, queryFn: fetchLatestConversation, enabled });
 }
 
-/**
- * The suggestions route also says which origins an OAuth authorization may start at (`allowedOAuthOrigins`), when the
- * server lists them; the client refuses any other.
- */
-const suggestionsWithOriginsSchema = chatSuggestionsResponseSchema.extend({
-  allowedOAuthOrigins: z.array(z.string()).max(50).optional(),
-});
-export type AssistantSuggestions = ChatSuggestionsResponse & { allowedOAuthOrigins?: string[] };
-
 export function useSuggestions(enabled: boolean) {
   return useQuery({
     queryKey: ASSISTANT_QUERY_KEYS.suggestions,
-    queryFn: (): Promise<AssistantSuggestions> => getJson(ASSISTANT_PATHS.suggestions, suggestionsWithOriginsSchema),
+    queryFn: (): Promise<ChatSuggestionsResponse> => getJson(API_PATHS.assistantSuggestions, chatSuggestionsResponseSchema),
     enabled,
   });
 }

@@ -1,10 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { User } from "@fieldops/shared/auth";
+import type { ChatSuggestionsResponse } from "@fieldops/shared/chat";
 import type { AppEvent } from "@fieldops/shared/events";
 import { homePathForRole } from "@fieldops/shared/roles";
 import type { NavigateTarget } from "@fieldops/shared/ui-actions";
 import type { UiActionEffects } from "@fieldops/machines/ui-action-effects";
+import { assertOrigins } from "@fieldops/machines/ui-action-rules";
 import {
   createUiActionsActor,
   dismissToast,
@@ -19,7 +21,7 @@ import { useLiveConnection, useLiveEvents, type LiveStatus } from "../../lib/liv
 import type { Company } from "@fieldops/shared/company";
 import { COMPANY_QUERY_KEY } from "../../lib/company";
 import { STANDARD_TERMS } from "../../lib/terms";
-import { executeModule, fetchRunUndo, undoModuleRun, useLatestConversation, useSuggestions, type AssistantSuggestions } from "./assistant-api";
+import { executeModule, fetchRunUndo, undoModuleRun, useLatestConversation, useSuggestions } from "./assistant-api";
 import { assistantContextFor } from "./assistant-context";
 import { actionArguments, addUserTurn, applyAssistantEvent, chatFromHistory, completedAction, decideProposal, EMPTY_CHAT, settleUserTurn } from "./chat-state";
 import { ChatStore, type ChatStoreState } from "./chat-store";
@@ -45,6 +47,17 @@ export function runResult(update: RunUpdate): unknown {
   }
 }
 
+/** An entry of the OAuth allow-list that is a bare origin; anything else is left out (the machine refuses it). */
+function isOrigin(origin: string): boolean {
+  try {
+    assertOrigins([origin]);
+    return true;
+  } catch {
+    console.warn(`assistant: ignoring an OAuth origin that is not an origin: ${origin}`);
+    return false;
+  }
+}
+
 let requestCounter = 0;
 function newRequestId(): string {
   requestCounter += 1;
@@ -57,7 +70,7 @@ export interface AssistantValue {
   actor: UiActionsActor | null;
   liveStatus: LiveStatus;
   history: ReturnType<typeof useLatestConversation>;
-  suggestions: UseQueryResult<AssistantSuggestions>;
+  suggestions: UseQueryResult<ChatSuggestionsResponse>;
   send(text: string): void;
   decide(proposalId: string, decision: "confirm" | "cancel"): void;
   newConversation(): void;
@@ -236,7 +249,8 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
     // The company's words for its pages, as loaded by the shell (read, not observed: the actor is made once).
     const names = queryClient.getQueryData<Company>(COMPANY_QUERY_KEY)?.terminology ?? STANDARD_TERMS;
     const created = createUiActionsActor(effects, {
-      allowedOAuthOrigins: [window.location.origin, ...(allowedOrigins ?? [])].filter((origin, i, all) => all.indexOf(origin) === i),
+      // The server's list (the configured providers and this app, for simulated connections); without it, only this app.
+      allowedOAuthOrigins: (allowedOrigins ?? [window.location.origin]).filter(isOrigin),
       navigateLabels: { "/jobs": names.jobs, "/customers": names.customers },
     }).start();
     const unbridge = bridgeToasts(created);
