@@ -20,7 +20,7 @@ export function AssistantButton() {
       aria-expanded={assistant.panelOpen}
       onClick={() => (assistant.panelOpen ? assistant.setPanelOpen(false) : assistant.openChat())}
     >
-      <MessageSquare aria-hidden="true" /> Assistant <kbd className="hidden text-xs sm:inline">{ASSISTANT_SHORTCUT_LABEL}</kbd>
+      <MessageSquare aria-hidden="true" /> Assistant <kbd aria-hidden="true" className="hidden text-xs sm:inline">{ASSISTANT_SHORTCUT_LABEL}</kbd>
     </Button>
   );
 }
