@@ -131,7 +131,8 @@ function Composer({ onSend, inputRef }: { onSend: (text: string) => void; inputR
           onKeyDown={onKeyDown}
           className="max-h-48 min-h-10 resize-none"
         />
-        <Button type="submit" size="icon" aria-label="Send" disabled={text.trim() === ""}>
+        {/* Never disabled: an empty message is simply not sent, and the button stays reachable and hoverable. */}
+        <Button type="submit" size="icon" aria-label="Send">
           <SendHorizontal aria-hidden="true" />
         </Button>
       </div>
