@@ -12,8 +12,9 @@ export interface UiActionEffects {
   navigate(path: NavigateTarget): void | Promise<void>;
   openModal(target: OpenModalTarget): void | Promise<void>;
   startOAuth(url: string): void | Promise<void>;
-  executeModule(moduleId: string, params: Record<string, unknown>): Promise<ModuleExecutionResult>;
-  requestModuleApproval(request: { moduleId: string; params: Record<string, unknown>; reason?: string }): void | Promise<void>;
+  /** `actionId` is the UI action's id: the server's idempotency key, so a repeated action never runs twice. */
+  executeModule(moduleId: string, params: Record<string, unknown>, actionId: string): Promise<ModuleExecutionResult>;
+  requestModuleApproval(request: { actionId: string; moduleId: string; params: Record<string, unknown>; reason?: string }): void | Promise<void>;
   openBuildModal(build: BuildModalRequest): void | Promise<void>;
   requestQuote(request: { sessionId: string; spec: unknown }): void | Promise<void>;
   /** Told why an action was ignored or blocked. */
@@ -42,6 +43,15 @@ function approvalToast(reason: string | undefined): ToastContent {
   return { title: MODULE_TOASTS.approvalRequired.title, description: reason ?? MODULE_TOASTS.approvalRequired.description, variant: "default" };
 }
 
+/**
+ * An answer that accepted a run the worker has not finished yet (its `status` is queued or running): its outcome, and
+ * the Module Executed toast, come with the run's event.
+ */
+function isStillRunning(answer: unknown): boolean {
+  if (typeof answer !== "object" || answer === null || !("status" in answer)) return false;
+  return answer.status === "queued" || answer.status === "running";
+}
+
 /** The toast and chip of a module's answer (`POST /api/modules/execute`). */
 export function moduleOutcome(moduleId: string, answer: unknown): UiActionOutcome {
   const parsed = moduleExecutionResultSchema.safeParse(answer);
@@ -55,6 +65,7 @@ export function moduleOutcome(moduleId: string, answer: unknown): UiActionOutcom
       toast: { ...MODULE_TOASTS.planUpgradeRequired, variant: "default" },
     };
   }
+  if (result.success && isStillRunning(answer)) return { status: "done", chip: `Started ${moduleId}` };
   if (result.success) {
     return { status: "done", chip: `Ran ${moduleId}`, toast: { title: MODULE_TOASTS.executed.title, description: result.message, variant: "default" } };
   }
@@ -104,9 +115,9 @@ async function perform(step: UiActionStep, effects: UiActionEffects): Promise<Ui
       await effects.openBuildModal(step.build);
       return { status: "done", chip: "Opened the build quote" };
     case "executeModule":
-      return moduleOutcome(step.moduleId, await effects.executeModule(step.moduleId, step.params));
+      return moduleOutcome(step.moduleId, await effects.executeModule(step.moduleId, step.params, step.actionId));
     case "requestModuleApproval":
-      await effects.requestModuleApproval({ moduleId: step.moduleId, params: step.params, reason: step.reason });
+      await effects.requestModuleApproval({ actionId: step.actionId, moduleId: step.moduleId, params: step.params, reason: step.reason });
       return { status: "done", chip: `Approval requested: ${step.moduleId}`, toast: approvalToast(step.reason) };
     case "request_quote":
       await effects.requestQuote({ sessionId: step.sessionId, spec: step.spec });

@@ -49,8 +49,8 @@ export type UiActionStep =
   | { type: "startOAuth"; url: string; host: string }
   | { type: "showToast"; toast: Omit<Toast, "id" | "open"> }
   | { type: "openBuildModal"; build: BuildModalRequest }
-  | { type: "executeModule"; moduleId: string; params: Record<string, unknown> }
-  | { type: "requestModuleApproval"; moduleId: string; params: Record<string, unknown>; reason?: string }
+  | { type: "executeModule"; actionId: string; moduleId: string; params: Record<string, unknown> }
+  | { type: "requestModuleApproval"; actionId: string; moduleId: string; params: Record<string, unknown>; reason?: string }
   | { type: "request_quote"; sessionId: string; spec: unknown };
 
 export type UiActionPlan =
@@ -166,8 +166,8 @@ function planStep(type: UiActionType, action: UiAction, options: UiActionRuleOpt
     case "requestModuleApproval":
       if (action.moduleId === undefined) return refuse("Blocked: no module named", `${type} blocked: the action names no module`);
       return type === "executeModule"
-        ? { type, moduleId: action.moduleId, params: action.moduleParams ?? {} }
-        : { type, moduleId: action.moduleId, params: action.moduleParams ?? {}, reason: action.approvalReason };
+        ? { type, actionId: action.id, moduleId: action.moduleId, params: action.moduleParams ?? {} }
+        : { type, actionId: action.id, moduleId: action.moduleId, params: action.moduleParams ?? {}, reason: action.approvalReason };
     case "request_quote":
       if (action.sessionId === undefined) return refuse("Blocked: quote request without a build session", "request_quote blocked: no sessionId");
       return { type, sessionId: action.sessionId, spec: action.spec };

@@ -10,6 +10,7 @@ import {
   selectActionRecord,
   selectVisibleToast,
   sendUiAction,
+  updateModuleRun,
   type UiActionRecord,
   type UiActionsActor,
 } from "./ui-actions.machine.ts";
@@ -232,7 +233,7 @@ describe("module outcomes", () => {
   it.each(cases)("%s shows its toast", async (_name, answer, toast, status, chip) => {
     const harness = start({ executeModule: async () => answer });
     const record = await run(harness, { id: "m1", type: "executeModule", moduleId: "create-job", moduleParams: { title: "Fix sink" } });
-    expect(harness.effects.executeModule).toHaveBeenCalledExactlyOnceWith("create-job", { title: "Fix sink" });
+    expect(harness.effects.executeModule).toHaveBeenCalledExactlyOnceWith("create-job", { title: "Fix sink" }, "m1");
     expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({ ...toast, open: true });
     expect(record).toMatchObject({ status, chip });
   });
@@ -267,12 +268,57 @@ describe("module outcomes", () => {
       approvalReason: "Changes compliance settings",
     });
     expect(harness.effects.requestModuleApproval).toHaveBeenCalledExactlyOnceWith({
+      actionId: "r1",
       moduleId: "enable-hipaa",
       params: { on: true },
       reason: "Changes compliance settings",
     });
     expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({ title: "Approval Required", description: "Changes compliance settings" });
     expect(record.chip).toBe("Approval requested: enable-hipaa");
+  });
+});
+
+describe("module runs that finish later", () => {
+  it("updates the action's chip and shows the outcome's toast when the run finishes", async () => {
+    const harness = start({ executeModule: async () => ({ success: false, requiresApproval: true }) });
+    const waiting = await run(harness, { id: "m1", type: "executeModule", moduleId: "enable-hipaa-mode" });
+    expect(waiting.chip).toBe("Waiting for approval: enable-hipaa-mode");
+    dismissToast(harness.actor);
+
+    updateModuleRun(harness.actor, { actionId: "m1", moduleId: "enable-hipaa-mode", result: { success: true, message: "HIPAA mode is on" } });
+
+    const snapshot = harness.actor.getSnapshot();
+    expect(selectActionRecord(snapshot, "m1")).toMatchObject({ status: "done", chip: "Ran enable-hipaa-mode" });
+    expect(selectVisibleToast(snapshot)).toMatchObject({ title: "Module Executed", description: "HIPAA mode is on" });
+  });
+
+  it("does not repeat a toast when the run's event says what the answer already said", async () => {
+    const harness = start({ executeModule: async () => ({ success: true, message: "Job created" }) });
+    await run(harness, { id: "m1", type: "executeModule", moduleId: "create-job" });
+    dismissToast(harness.actor);
+
+    updateModuleRun(harness.actor, { actionId: "m1", moduleId: "create-job", result: { success: true, message: "Job created" } });
+
+    expect(selectVisibleToast(harness.actor.getSnapshot())).toBeNull();
+    expect(harness.actor.getSnapshot().context.toastQueue).toEqual([]);
+  });
+
+  it("waits for the run's event when the answer only accepted the run", async () => {
+    const harness = start({ executeModule: async () => ({ success: true, message: "Create a job: started", status: "queued" }) as ModuleExecutionResult });
+    const started = await run(harness, { id: "m1", type: "executeModule", moduleId: "create-job" });
+    expect(started).toMatchObject({ status: "done", chip: "Started create-job" });
+    expect(selectVisibleToast(harness.actor.getSnapshot())).toBeNull();
+
+    updateModuleRun(harness.actor, { actionId: "m1", moduleId: "create-job", result: { success: true, message: "Job #12 created" } });
+
+    expect(selectActionRecord(harness.actor.getSnapshot(), "m1")).toMatchObject({ status: "done", chip: "Ran create-job" });
+    expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({ title: "Module Executed", description: "Job #12 created" });
+  });
+
+  it("shows the toast of a run no action of this session asked for", () => {
+    const harness = start();
+    updateModuleRun(harness.actor, { moduleId: "create-job", result: { success: false, error: "Crew B is booked then" } });
+    expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({ title: "Module Error", description: "Crew B is booked then", variant: "destructive" });
   });
 });
 

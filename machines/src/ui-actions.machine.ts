@@ -1,6 +1,6 @@
 import { assign, createActor, fromPromise, raise, setup, type SnapshotFrom } from "xstate";
 import { TOAST_DEFAULT_DURATION_MS, TOAST_REMOVE_DELAY_MS, type Toast } from "./toasts.ts";
-import { runUiActionStep, type ToastContent, type UiActionEffects, type UiActionOutcome } from "./ui-action-effects.ts";
+import { moduleOutcome, runUiActionStep, type ToastContent, type UiActionEffects, type UiActionOutcome } from "./ui-action-effects.ts";
 import { assertOrigins, planUiAction, rawActionId, type UiActionRuleOptions, type UiActionStep } from "./ui-action-rules.ts";
 
 /** How many action ids are remembered to ignore repeats; the oldest are forgotten first. */
@@ -49,6 +49,12 @@ export interface UiActionsContext {
 
 export type UiActionsEvent =
   | { type: "ui.action"; action: unknown }
+  /**
+   * A module run moved on after its action settled (the worker finished it, or an approver decided): `result` has the
+   * fields of POST /api/modules/execute's answer. The action's chip follows; the toast shows unless the chip already
+   * said the same (an answer that was already final).
+   */
+  | { type: "module.updated"; actionId?: string; moduleId: string; result: unknown }
   | { type: "toast.dismiss"; id?: string }
   | { type: "toast.remove"; id: string };
 
@@ -146,6 +152,17 @@ export const uiActionsMachine = setup({
       records: updateRecord(context.records, context.current?.seq ?? -1, (r) => settle(r, "executing")),
     })),
     settle: assign(({ context }, outcome: UiActionOutcome) => outcomeUpdate(context, outcome)),
+    updateModule: assign(({ context, event }) => {
+      if (event.type !== "module.updated") return {};
+      const outcome = moduleOutcome(event.moduleId, event.result);
+      const record = event.actionId === undefined ? undefined : context.records.findLast((r) => r.id === event.actionId);
+      if (record === undefined) return withToast(context, outcome.toast);
+      if (record.chip === outcome.chip) return {};
+      return {
+        records: updateRecord(context.records, record.seq, (r) => settle(r, outcome.status, outcome.chip)),
+        ...withToast(context, outcome.toast),
+      };
+    }),
     showNextToast: assign(({ context }) => {
       const [next, ...rest] = context.toastQueue;
       return next === undefined ? {} : { visibleToast: next, toastQueue: rest };
@@ -185,7 +202,7 @@ export const uiActionsMachine = setup({
   states: {
     actions: {
       initial: "idle",
-      on: { "ui.action": { actions: "receive" } },
+      on: { "ui.action": { actions: "receive" }, "module.updated": { actions: "updateModule" } },
       states: {
         idle: { always: { guard: "hasQueuedAction", target: "validating" } },
         validating: {
@@ -239,6 +256,11 @@ export type UiActionsActor = ReturnType<typeof createUiActionsActor>;
 
 export function sendUiAction(actor: UiActionsActor, action: unknown): void {
   actor.send({ type: "ui.action", action });
+}
+
+/** Tells the machine how a module run went once its outcome arrives as an event. */
+export function updateModuleRun(actor: UiActionsActor, update: { actionId?: string; moduleId: string; result: unknown }): void {
+  actor.send({ type: "module.updated", ...update });
 }
 
 export function dismissToast(actor: UiActionsActor, id?: string): void {

@@ -18,6 +18,7 @@ import { SimulatedAuthorizePage } from "../features/integrations/simulated-autho
 import { SettingsPage } from "../features/settings/settings-page";
 import { INTEGRATION_MANAGER_ROLES, INTEGRATION_VIEWER_ROLES, SIMULATED_AUTHORIZE_PATH } from "@fieldops/shared/integrations";
 import { AppLayout, FullPageLoader } from "../shell/app-layout";
+import { AssistantButton, AssistantFrame } from "../features/assistant/assistant-panel";
 import { NotFoundPage } from "../shell/not-found-page";
 import { RoleGuard } from "../shell/role-guard";
 import { SectionPageView } from "../shell/section-page";
@@ -38,7 +39,7 @@ function HomeRedirect() {
 function AppLayoutWithModals() {
   return (
     <>
-      <AppLayout />
+      <AppLayout frame={AssistantFrame} headerActions={<AssistantButton />} />
       <AppModalHost />
     </>
   );

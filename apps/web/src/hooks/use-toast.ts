@@ -80,6 +80,7 @@ export function toast({ title = DEFAULT_TOAST_TITLE, ...props }: Toast) {
       id,
       open: true,
       onOpenChange: (open) => {
+        props.onOpenChange?.(open);
         if (!open) dismiss();
       },
     },

@@ -237,4 +237,72 @@ describe("LiveEventsClient", () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(connections).toHaveLength(1);
   });
+
+  describe("sending chat requests", () => {
+    const chat = (requestId: string) =>
+      ({ type: "chat.send", requestId, conversationId: null, text: "take me to my jobs", context: { path: "/jobs" } }) as const;
+    const chatMessages = (connection: Connection | undefined) =>
+      (connection?.received ?? []).filter((m) => (m as { type: string }).type.startsWith("chat."));
+
+    it("queues a request while the socket is not open and sends it once the server is ready", async () => {
+      let answerReady: (() => void) | undefined;
+      onConnection = (c) => {
+        answerReady = () => send(c, { type: "ready", lastSeq: null });
+      };
+      const live = startClient();
+      live.client.request(chat("r1"));
+      await vi.waitFor(() => expect(answerReady).toBeDefined());
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(chatMessages(connections[0])).toEqual([]);
+
+      answerReady!();
+
+      await vi.waitFor(() => expect(chatMessages(connections[0])).toEqual([chat("r1")]));
+      expect(live.client.pendingRequests).toBe(1);
+    });
+
+    it("sends at once while live, and a repeated request id only once", async () => {
+      onConnection = (c) => send(c, { type: "ready", lastSeq: null });
+      const live = startClient();
+      await vi.waitFor(() => expect(live.client.status).toBe("live"));
+
+      live.client.request(chat("r1"));
+      live.client.request(chat("r1"));
+      live.client.request(chat("r2"));
+
+      await vi.waitFor(() => expect(chatMessages(connections[0])).toEqual([chat("r1"), chat("r2")]));
+    });
+
+    it("sends an unanswered request again after a reconnect, with the same request id, and an answered one never", async () => {
+      onConnection = (c) => send(c, { type: "ready", lastSeq: connections.length === 1 ? "1-0" : "2-0" });
+      const live = startClient();
+      await vi.waitFor(() => expect(live.client.status).toBe("live"));
+      live.client.request(chat("answered"));
+      live.client.request(chat("lost"));
+      await vi.waitFor(() => expect(chatMessages(connections[0])).toHaveLength(2));
+      send(connections[0], { ...eventMessage("2-0", "x"), requestId: "answered" });
+      await vi.waitFor(() => expect(live.client.pendingRequests).toBe(1));
+
+      connections[0]!.socket.terminate();
+
+      await vi.waitFor(() => expect(chatMessages(connections[1])).toEqual([chat("lost")]));
+      expect(connections[1]!.received[0]).toEqual({ type: "resume", after: "2-0" });
+    });
+
+    it("settles a request the server refuses, and tells the error's listeners", async () => {
+      vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      onConnection = (c) => send(c, { type: "ready", lastSeq: null });
+      const live = startClient();
+      const errors: unknown[] = [];
+      live.client.onError((error) => errors.push(error));
+      await vi.waitFor(() => expect(live.client.status).toBe("live"));
+      live.client.request(chat("r1"));
+      await vi.waitFor(() => expect(chatMessages(connections[0])).toHaveLength(1));
+
+      send(connections[0], { type: "error", message: "Too many messages, try again in a minute", requestId: "r1" });
+
+      await vi.waitFor(() => expect(errors).toEqual([{ message: "Too many messages, try again in a minute", requestId: "r1" }]));
+      expect(live.client.pendingRequests).toBe(0);
+    });
+  });
 });

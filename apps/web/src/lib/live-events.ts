@@ -17,7 +17,12 @@ import { API_PATHS } from "@fieldops/shared/api-paths";
  */
 
 export type LiveStatus = "connecting" | "live" | "reconnecting" | "stopped";
-export type LiveEventHandler = (event: AppEvent, meta: { seq: string }) => void;
+export type LiveEventHandler = (event: AppEvent, meta: { seq: string; requestId: string | null }) => void;
+/** A server's `error` message, with the request id of the client message it answers when it answers one. */
+export type LiveErrorHandler = (error: { message: string; requestId: string | null }) => void;
+
+/** The client messages that carry a request of the user (chat), as opposed to the connection's own resume and ping. */
+export type RequestMessage = Extract<ClientMessage, { type: "chat.send" | "chat.decide" }>;
 
 /** What this client needs of a WebSocket: the browser's, or `ws` in Node tests. */
 export interface SocketLike {
@@ -80,6 +85,15 @@ export function compareSeq(a: string, b: string): number {
 export class LiveEventsClient {
   private readonly options: Required<LiveEventsOptions>;
   private readonly handlers = new Set<LiveEventHandler>();
+  private readonly errorHandlers = new Set<LiveErrorHandler>();
+  /**
+   * Requests not yet answered, by request id, in the order sent. Each goes out once per connection, as soon as the
+   * server is ready; an answer (an event or an error carrying its request id) settles it. One sent on a connection that
+   * dropped before any answer goes out again on the next one, with the same request id, so the server runs it once.
+   */
+  private readonly pending = new Map<string, { message: RequestMessage; sentOn: number | null }>();
+  private connectionId = 0;
+  private ready = false;
   private readonly statusListeners = new Set<() => void>();
   private socket: SocketLike | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -136,6 +150,42 @@ export class LiveEventsClient {
     };
   }
 
+  /** Errors the server reports on the socket (e.g. a refused chat message). */
+  onError(handler: LiveErrorHandler): () => void {
+    this.errorHandlers.add(handler);
+    return () => {
+      this.errorHandlers.delete(handler);
+    };
+  }
+
+  /**
+   * Sends a user's request: at once while the socket is open and the server ready, otherwise queued and sent once the
+   * connection is back. Sending the same request id again before it is answered changes nothing.
+   */
+  request(message: RequestMessage): void {
+    if (this.pending.has(message.requestId)) return;
+    this.pending.set(message.requestId, { message, sentOn: null });
+    this.flushPending();
+  }
+
+  /** How many requests wait for an answer (queued or sent). */
+  get pendingRequests(): number {
+    return this.pending.size;
+  }
+
+  private flushPending(): void {
+    if (!this.ready || this.socket?.readyState !== OPEN) return;
+    for (const entry of this.pending.values()) {
+      if (entry.sentOn === this.connectionId) continue;
+      entry.sentOn = this.connectionId;
+      this.send(entry.message);
+    }
+  }
+
+  private settle(requestId: string | null): void {
+    if (requestId !== null) this.pending.delete(requestId);
+  }
+
   onStatusChange(listener: () => void): () => void {
     this.statusListeners.add(listener);
     return () => {
@@ -179,6 +229,8 @@ export class LiveEventsClient {
       return;
     }
     this.socket = socket;
+    this.connectionId += 1;
+    this.ready = false;
     socket.onopen = () => {
       if (this.hasPosition) this.send({ type: "resume", after: this._lastSeq });
       this.startHeartbeat();
@@ -190,6 +242,7 @@ export class LiveEventsClient {
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.ready = false;
       this.stopHeartbeat();
       if (event.code === CLOSE_UNAUTHORIZED) {
         console.warn("live events: the server refused the connection (not signed in or no company)");
@@ -220,14 +273,17 @@ export class LiveEventsClient {
           this.hasPosition = true;
         }
         this.attempt = 0;
+        this.ready = true;
         this.setStatus("live");
+        this.flushPending();
         return;
       case "event":
         if (this._lastSeq !== null && compareSeq(message.seq, this._lastSeq) <= 0) return;
         this._lastSeq = message.seq;
+        this.settle(message.requestId);
         for (const handler of [...this.handlers]) {
           try {
-            handler(message.event, { seq: message.seq });
+            handler(message.event, { seq: message.seq, requestId: message.requestId });
           } catch (error) {
             console.error("live events: a handler failed", error);
           }
@@ -238,6 +294,8 @@ export class LiveEventsClient {
         return;
       case "error":
         console.warn(`live events: server error: ${message.message}`);
+        this.settle(message.requestId);
+        for (const handler of [...this.errorHandlers]) handler({ message: message.message, requestId: message.requestId });
         return;
     }
   }
@@ -282,6 +340,7 @@ export class LiveEventsClient {
   private dropSocket(): void {
     const socket = this.socket;
     this.socket = null;
+    this.ready = false;
     this.stopHeartbeat();
     if (!socket) return;
     socket.onopen = socket.onmessage = socket.onclose = null;
@@ -322,6 +381,13 @@ export function LiveEventsProvider({
     return () => live.stop();
   }, [live, enabled]);
   return createElement(LiveEventsContext.Provider, { value: live }, children);
+}
+
+/** The app's live connection, to send requests on it. */
+export function useLiveConnection(): LiveEventsClient {
+  const client = useContext(LiveEventsContext);
+  if (!client) throw new Error("useLiveConnection must be used within a LiveEventsProvider.");
+  return client;
 }
 
 /** Calls `handler` for every event received while mounted and returns the connection's status. */

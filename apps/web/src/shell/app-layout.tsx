@@ -1,3 +1,4 @@
+import type { ComponentType, ReactNode } from "react";
 import { Navigate, Outlet, useOutletContext } from "react-router";
 import { LoaderCircle } from "lucide-react";
 import type { User } from "@fieldops/shared/auth";
@@ -19,19 +20,30 @@ export function FullPageLoader() {
   );
 }
 
-function AppHeader({ user }: { user: User }) {
+function AppHeader({ user, actions }: { user: User; actions?: ReactNode }) {
   const status = useLiveEventReactions();
   return (
     <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur">
       <SidebarTrigger className="-ml-1" />
       <Separator orientation="vertical" className="mr-2 data-[orientation=vertical]:h-4" />
-      {user.companyId !== null ? <LiveIndicator status={status} className="ml-auto" /> : null}
+      <div className="ml-auto flex items-center gap-3">
+        {actions}
+        {user.companyId !== null ? <LiveIndicator status={status} /> : null}
+      </div>
     </header>
   );
 }
 
-/** The signed-in app: sidebar, header and the current page. Visitors who are not signed in go to /login. */
-export function AppLayout() {
+/** What app/ puts around every signed-in screen, inside the live connection and the router (e.g. the assistant). */
+export type AppFrame = ComponentType<{ user: User; children: ReactNode }>;
+
+const NoFrame: AppFrame = ({ children }) => <>{children}</>;
+
+/**
+ * The signed-in app: sidebar, header and the current page. Visitors who are not signed in go to /login. `frame` and
+ * `headerActions` come from app/, so that the shell imports no feature.
+ */
+export function AppLayout({ frame: Frame = NoFrame, headerActions }: { frame?: AppFrame; headerActions?: ReactNode } = {}) {
   const { data: user, isPending, isError, refetch, isFetching } = useUser();
   if (isPending) return <FullPageLoader />;
   if (isError) {
@@ -52,15 +64,17 @@ export function AppLayout() {
   if (!user) return <Navigate to="/login" replace />;
   return (
     <LiveEventsProvider enabled={user.companyId !== null}>
-      <SidebarProvider>
-        <AppSidebar user={user} />
-        <SidebarInset>
-          <AppHeader user={user} />
-          <div className="flex flex-1 flex-col gap-6 p-4 md:p-6">
-            <Outlet context={user} />
-          </div>
-        </SidebarInset>
-      </SidebarProvider>
+      <Frame user={user}>
+        <SidebarProvider>
+          <AppSidebar user={user} />
+          <SidebarInset>
+            <AppHeader user={user} actions={headerActions} />
+            <div className="flex flex-1 flex-col gap-6 p-4 md:p-6">
+              <Outlet context={user} />
+            </div>
+          </SidebarInset>
+        </SidebarProvider>
+      </Frame>
     </LiveEventsProvider>
   );
 }

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { WebSocket as WsClient, WebSocketServer, type WebSocket } from "ws";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { WebSocket } from "ws";
 import type { Activity, ServerMessage } from "@fieldops/shared/events";
 import { AppRoutes } from "../app/routes";
 import { SECTION_PAGES } from "./section-pages";
 import { makeCompany, makeUser } from "../testing/fixtures";
-import { sendJson, useLocalApi, type LocalServer } from "../testing/local-server";
+import { sendJson, useLocalApi, useLocalSocket, type LocalServer } from "../testing/local-server";
 import { renderApp } from "../testing/render-app";
 
 const member = makeUser();
@@ -34,27 +34,15 @@ const eventMessage = (seq: string, item: Activity): ServerMessage => ({
 
 const server = useLocalApi();
 let api: LocalServer;
-let wss: WebSocketServer;
 let sockets: WebSocket[];
 let socketUrls: string[];
 let signedIn: boolean;
 let logoutStatus: number;
 
-beforeAll(async () => {
-  // The WebSocket that vitest's jsdom environment exposes (undici's) cannot dispatch jsdom's events and throws on
-  // open, so the app's socket uses the `ws` client here: a real WebSocket to the real test server.
-  globalThis.WebSocket = WsClient as unknown as typeof globalThis.WebSocket;
-  wss = new WebSocketServer({ server: server.current.server, path: "/api/ws" });
-  wss.on("connection", (socket, request) => {
-    sockets.push(socket);
-    socketUrls.push(request.url ?? "");
-    socket.send(JSON.stringify({ type: "ready", lastSeq: "1-0" } satisfies ServerMessage));
-  });
-});
-
-afterAll(async () => {
-  for (const client of wss.clients) client.terminate();
-  await new Promise<void>((resolve) => wss.close(() => resolve()));
+useLocalSocket(server, (socket, request) => {
+  sockets.push(socket);
+  socketUrls.push(request.url ?? "");
+  socket.send(JSON.stringify({ type: "ready", lastSeq: "1-0" } satisfies ServerMessage));
 });
 
 beforeEach(() => {

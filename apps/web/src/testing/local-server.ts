@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from "node:net";
 import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { WebSocket as WsClient, WebSocketServer, type WebSocket } from "ws";
 
 /** A request as the test server saw it. */
 export type SeenRequest = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
@@ -92,4 +93,24 @@ export function useLocalApi(): { readonly current: LocalServer } {
       return holder.current;
     },
   };
+}
+
+/**
+ * For a jsdom test file using {@link useLocalApi}: a WebSocket server at /api/ws on that local API, each connection
+ * handed to `onConnection`. The WebSocket that vitest's jsdom environment exposes (undici's) cannot dispatch jsdom's
+ * events and throws on open, so the app's socket uses the `ws` client here: a real WebSocket to the real test server.
+ */
+export function useLocalSocket(api: { readonly current: LocalServer }, onConnection: (socket: WebSocket, request: IncomingMessage) => void): void {
+  let wss: WebSocketServer | undefined;
+  beforeAll(() => {
+    globalThis.WebSocket = WsClient as unknown as typeof globalThis.WebSocket;
+    wss = new WebSocketServer({ server: api.current.server, path: "/api/ws" });
+    wss.on("connection", onConnection);
+  });
+  afterAll(async () => {
+    if (!wss) return;
+    const server = wss;
+    for (const client of server.clients) client.terminate();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
 }

@@ -14,6 +14,7 @@ import { APPROVER_ROLES } from "@fieldops/shared/modules";
 import { PendingApprovals } from "../approvals/pending-approvals";
 import { useActivity } from "./activity";
 import { TodayWork } from "./today-work";
+import { AssistantChat } from "../assistant/assistant-chat";
 
 function ActivityItem({ item, timeZone }: { item: Activity; timeZone: string }) {
   return (
@@ -107,6 +108,13 @@ export function DashboardPage({ today = false }: { today?: boolean }) {
           ) : null}
         </p>
       </div>
+      {user.role === "owner" && user.companyId !== null ? (
+        <Card>
+          <CardContent>
+            <AssistantChat variant="inline" />
+          </CardContent>
+        </Card>
+      ) : null}
       {today && user.companyId !== null ? <TodayWork role={user.role} terms={terms} /> : null}
       {user.companyId !== null && APPROVER_ROLES.includes(user.role) ? (
         <PendingApprovals timeZone={company.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone} />

@@ -1,0 +1,188 @@
+import { Link } from "react-router";
+import type { AssistantCard } from "@fieldops/shared/chat";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { formatCents } from "../jobs/format";
+
+type CardOf<K extends AssistantCard["kind"]> = Extract<AssistantCard, { kind: K }>;
+
+const rowClass = "flex flex-wrap items-center justify-between gap-2 py-2 first:pt-0 last:pb-0";
+
+function formatDay(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  if (!y || !m || !d) return day;
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+}
+
+function formatTime(iso: string | null): string {
+  if (iso === null) return "No time set";
+  return new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+}
+
+function Empty({ children }: { children: string }) {
+  return <p className="text-sm text-muted-foreground">{children}</p>;
+}
+
+function CustomersCard({ card, ask }: { card: CardOf<"customers">; ask: (prompt: string) => void }) {
+  if (card.items.length === 0) return <Empty>No customer matches.</Empty>;
+  return (
+    <ul aria-label="Customers found" className="divide-y">
+      {card.items.map((customer) => (
+        <li key={customer.id} className={rowClass}>
+          <div className="grid min-w-0">
+            <span className="font-medium">{customer.name}</span>
+            <span className="truncate text-xs text-muted-foreground">{[customer.phone, customer.email, customer.address].filter(Boolean).join(" · ")}</span>
+          </div>
+          <div className="flex gap-1">
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/customers/${encodeURIComponent(customer.id)}`} aria-label={`Open ${customer.name}`}>Open</Link>
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => ask(`Show jobs for ${customer.name}`)}>
+              Jobs
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function JobsCard({ card }: { card: CardOf<"jobs"> }) {
+  if (card.items.length === 0) return <Empty>No job matches.</Empty>;
+  return (
+    <ul aria-label="Jobs found" className="divide-y">
+      {card.items.map((job) => (
+        <li key={job.id} className={rowClass}>
+          <div className="grid min-w-0">
+            <span className="font-medium">
+              #{job.number} {job.title}
+            </span>
+            <span className="text-xs text-muted-foreground">{job.customerName}</span>
+          </div>
+          <div className="flex items-center gap-2">
+            <Badge variant="secondary">{job.status}</Badge>
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/jobs/${encodeURIComponent(job.id)}`} aria-label={`Open job ${job.number}`}>Open</Link>
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function InvoicesCard({ card, ask }: { card: CardOf<"invoices">; ask: (prompt: string) => void }) {
+  if (card.items.length === 0) return <Empty>No unpaid invoices.</Empty>;
+  const pastDue = card.items.filter((invoice) => invoice.pastDue).length;
+  return (
+    <div className="grid gap-2">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Unpaid invoices</caption>
+        <thead className="text-left text-xs text-muted-foreground">
+          <tr>
+            <th scope="col" className="font-medium">Invoice</th>
+            <th scope="col" className="font-medium">Customer</th>
+            <th scope="col" className="font-medium">Due</th>
+            <th scope="col" className="text-right font-medium">Balance</th>
+          </tr>
+        </thead>
+        <tbody>
+          {card.items.map((invoice) => (
+            <tr key={invoice.id} className="border-t">
+              <td className="py-1">{invoice.number}</td>
+              <td className="py-1">{invoice.customerName}</td>
+              <td className="py-1">
+                {invoice.dueAt ? new Date(invoice.dueAt).toLocaleDateString("en-US", { month: "short", day: "numeric" }) : "—"}
+                {invoice.pastDue ? <Badge variant="destructive" className="ml-1">Past due</Badge> : null}
+              </td>
+              <td className="py-1 text-right tabular-nums">{formatCents(invoice.balanceCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t font-medium">
+            <td colSpan={3} className="py-1">Total outstanding</td>
+            <td className="py-1 text-right tabular-nums">{formatCents(card.totalBalanceCents)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      {pastDue > 0 ? (
+        <Button size="sm" variant="outline" className="justify-self-start" onClick={() => ask("Send payment reminders for the past-due invoices")}>
+          Send reminders ({pastDue} past due)
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function VisitsCard({ card }: { card: CardOf<"visits"> }) {
+  if (card.items.length === 0) return <Empty>{`Nothing is scheduled on ${formatDay(card.date)}.`}</Empty>;
+  return (
+    <ul aria-label={`Visits on ${formatDay(card.date)}`} className="divide-y">
+      {card.items.map((visit) => (
+        <li key={visit.id} className={rowClass}>
+          <div className="grid min-w-0">
+            <span className="font-medium">
+              {formatTime(visit.startsAt)} · {visit.title}
+            </span>
+            <span className="text-xs text-muted-foreground">
+              {visit.customerName} · {visit.crewName ?? "Unassigned"}
+            </span>
+          </div>
+          <div className="flex gap-1">
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/jobs/${encodeURIComponent(visit.jobId)}`} aria-label={`Open ${visit.title}`}>Open</Link>
+            </Button>
+            <Button asChild size="sm" variant="ghost">
+              <Link to={`/schedule?view=day&date=${encodeURIComponent(card.date)}`} aria-label={`Reschedule ${visit.title}`}>Reschedule</Link>
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RevenueCard({ card }: { card: CardOf<"revenue"> }) {
+  const total = new Intl.NumberFormat("en-US", { style: "currency", currency: card.currency || "USD" }).format(card.totalCents / 100);
+  return (
+    <div className="grid gap-0.5">
+      <span className="text-xs text-muted-foreground">Revenue {card.label}</span>
+      <span className="text-2xl font-semibold tabular-nums">{total}</span>
+      <span className="text-xs text-muted-foreground">
+        {card.paymentCount} {card.paymentCount === 1 ? "payment" : "payments"} · {formatDay(card.from.slice(0, 10))} – {formatDay(card.to.slice(0, 10))}
+      </span>
+    </div>
+  );
+}
+
+const TITLES: Record<AssistantCard["kind"], string> = {
+  customers: "Customers",
+  jobs: "Jobs",
+  invoices: "Unpaid invoices",
+  visits: "Schedule",
+  revenue: "Revenue",
+};
+
+/** A read's answer as live UI in the conversation: compact rows with their own actions. Data only, never instructions. */
+export function AssistantCardView({ card, ask }: { card: AssistantCard; ask: (prompt: string) => void }) {
+  const body = (() => {
+    switch (card.kind) {
+      case "customers":
+        return <CustomersCard card={card} ask={ask} />;
+      case "jobs":
+        return <JobsCard card={card} />;
+      case "invoices":
+        return <InvoicesCard card={card} ask={ask} />;
+      case "visits":
+        return <VisitsCard card={card} />;
+      case "revenue":
+        return <RevenueCard card={card} />;
+    }
+  })();
+  return (
+    <section aria-label={TITLES[card.kind]} className="rounded-md border bg-background p-3 text-sm">
+      {body}
+    </section>
+  );
+}

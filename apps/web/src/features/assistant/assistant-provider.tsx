@@ -1,0 +1,391 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { User } from "@fieldops/shared/auth";
+import type { ChatSuggestionsResponse } from "@fieldops/shared/chat";
+import type { AppEvent } from "@fieldops/shared/events";
+import { homePathForRole } from "@fieldops/shared/roles";
+import type { NavigateTarget } from "@fieldops/shared/ui-actions";
+import type { UiActionEffects } from "@fieldops/machines/ui-action-effects";
+import { assertOrigins } from "@fieldops/machines/ui-action-rules";
+import {
+  createUiActionsActor,
+  dismissToast,
+  sendUiAction,
+  updateModuleRun,
+  type UiActionsActor,
+  type UiActionsSnapshot,
+} from "@fieldops/machines/ui-actions.machine";
+import { toast as showAppToast } from "../../hooks/use-toast";
+import { openAppModal } from "../../lib/app-modals";
+import { useLiveConnection, useLiveEvents, type LiveStatus } from "../../lib/live-events";
+import type { Company } from "@fieldops/shared/company";
+import { COMPANY_QUERY_KEY } from "../../lib/company";
+import { STANDARD_TERMS } from "../../lib/terms";
+import { executeModule, fetchRunUndo, undoModuleRun, useLatestConversation, useSuggestions } from "./assistant-api";
+import { assistantContextFor } from "./assistant-context";
+import { actionArguments, addUserTurn, applyAssistantEvent, chatFromHistory, completedAction, decideProposal, EMPTY_CHAT, settleUserTurn } from "./chat-state";
+import { ChatStore, type ChatStoreState } from "./chat-store";
+import { useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+
+type RunUpdate = Extract<AppEvent, { name: "module.run_updated" }>["payload"];
+
+/** A run's event in the fields of POST /api/modules/execute's answer, so that it gets the same chip and toast. */
+export function runResult(update: RunUpdate): unknown {
+  switch (update.status) {
+    case "succeeded":
+      return { success: true, message: update.message };
+    case "failed":
+      return { success: false, error: update.error ?? update.message };
+    case "awaiting_approval":
+      return { success: false, requiresApproval: true, reason: update.reason };
+    case "denied":
+      return { success: false, error: update.reason ? `Denied: ${update.reason}` : "Denied by an administrator" };
+    case "expired":
+      return { success: false, error: "The approval request expired" };
+    default:
+      return undefined;
+  }
+}
+
+/** An entry of the OAuth allow-list that is a bare origin; anything else is left out (the machine refuses it). */
+function isOrigin(origin: string): boolean {
+  try {
+    assertOrigins([origin]);
+    return true;
+  } catch {
+    console.warn(`assistant: ignoring an OAuth origin that is not an origin: ${origin}`);
+    return false;
+  }
+}
+
+let requestCounter = 0;
+function newRequestId(): string {
+  requestCounter += 1;
+  return `${Date.now().toString(36)}-${requestCounter}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+export interface AssistantValue {
+  store: ChatStore;
+  /** The ui-actions machine, once the allow-lists it needs are known. */
+  actor: UiActionsActor | null;
+  liveStatus: LiveStatus;
+  history: ReturnType<typeof useLatestConversation>;
+  suggestions: UseQueryResult<ChatSuggestionsResponse>;
+  send(text: string): void;
+  decide(proposalId: string, decision: "confirm" | "cancel"): void;
+  newConversation(): void;
+  undo(actionId: string): Promise<void>;
+  panelOpen: boolean;
+  setPanelOpen(open: boolean): void;
+  /** Opens the chat: focuses the one shown on the page when there is one, else opens the panel. */
+  openChat(): void;
+  /** A chat shown inside the page (the owner's dashboard) registers here, so the panel defers to it. */
+  registerInlineChat(focus: () => void): () => void;
+  hasInlineChat: boolean;
+}
+
+const AssistantContext = createContext<AssistantValue | null>(null);
+
+export function useAssistant(): AssistantValue {
+  const value = useContext(AssistantContext);
+  if (!value) throw new Error("useAssistant must be used within an AssistantProvider.");
+  return value;
+}
+
+/** The assistant's state, when the app has it (a user of a company). */
+export function useOptionalAssistant(): AssistantValue | null {
+  return useContext(AssistantContext);
+}
+
+export function useChatStore<T>(select: (state: ChatStoreState) => T): T {
+  const { store } = useAssistant();
+  return useSyncExternalStore(store.subscribe, () => select(store.getState()));
+}
+
+/** The machine's snapshot, re-rendered on every change. */
+export function useUiActionsSnapshot(): UiActionsSnapshot | null {
+  const { actor } = useAssistant();
+  const subscribe = useCallback((onChange: () => void) => {
+    if (!actor) return () => undefined;
+    const subscription = actor.subscribe(onChange);
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  return useSyncExternalStore(subscribe, () => actor?.getSnapshot() ?? null);
+}
+
+/** Shows the machine's one visible toast in the app's toaster, and tells the machine when the user closes it. */
+function bridgeToasts(actor: UiActionsActor): () => void {
+  let shown: { id: string; dismiss: () => void } | null = null;
+  const subscription = actor.subscribe((snapshot) => {
+    const visible = snapshot.context.visibleToast;
+    if (visible?.id === shown?.id) return;
+    shown?.dismiss();
+    shown = null;
+    if (visible === null) return;
+    const handle = showAppToast({
+      title: visible.title,
+      description: visible.description,
+      variant: visible.variant === "destructive" ? "destructive" : "default",
+      onOpenChange: (open) => {
+        if (!open) dismissToast(actor, visible.id);
+      },
+    });
+    shown = { id: visible.id, dismiss: handle.dismiss };
+  });
+  return () => {
+    subscription.unsubscribe();
+    shown?.dismiss();
+  };
+}
+
+/**
+ * The assistant of a signed-in user of a company: the conversation (history and live runs over the app's socket),
+ * the one ui-actions machine that carries out the actions of this tab's requests, and the chat panel's state.
+ */
+export function AssistantProvider({ user, children }: { user: User; children: ReactNode }) {
+  const live = useLiveConnection();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [store] = useState(() => new ChatStore());
+  const history = useLatestConversation(true);
+  const suggestions = useSuggestions(true);
+  const [actor, setActor] = useState<UiActionsActor | null>(null);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [inlineChats, setInlineChats] = useState<(() => void)[]>([]);
+
+  const latest = useRef({ navigate, location, user });
+  useEffect(() => {
+    latest.current = { navigate, location, user };
+  });
+  /** Requests sent from this tab: only their actions run here (another tab's run acts in that tab). */
+  const ownRequests = useRef(new Set<string>());
+  const pendingActions = useRef<unknown[]>([]);
+  const runToAction = useRef(new Map<string, string>());
+  const executing = useRef(0);
+  /** Run events that came before their POST's answer said whose run it is. */
+  const earlyRunUpdates = useRef(new Map<string, RunUpdate>());
+  const actorRef = useRef<UiActionsActor | null>(null);
+
+  const applyRunUpdate = useCallback(
+    (update: RunUpdate) => {
+      const actionId = runToAction.current.get(update.runId);
+      if (actionId !== undefined) {
+        store.update((state) => {
+          const run = state.runs[actionId];
+          return { ...state, runs: { ...state.runs, [actionId]: { runId: update.runId, moduleId: update.moduleId, status: update.status, undoUntil: run?.undoUntil ?? null, undone: run?.undone ?? false } } };
+        });
+        if (update.status === "succeeded") {
+          fetchRunUndo(update.runId).then(
+            ({ undoUntil, undone }) =>
+              store.update((state) => {
+                const run = state.runs[actionId];
+                if (!run) return state;
+                return { ...state, runs: { ...state.runs, [actionId]: { ...run, undoUntil: undoUntil === null ? null : Date.parse(undoUntil), undone } } };
+              }),
+            (error: unknown) => console.warn("assistant: could not tell whether the run can be undone", error),
+          );
+        }
+      }
+      const result = runResult(update);
+      if (result !== undefined && actorRef.current) updateModuleRun(actorRef.current, { actionId, moduleId: update.moduleId, result });
+    },
+    [store],
+  );
+
+  const flushEarlyUpdates = useCallback(() => {
+    if (executing.current > 0) return;
+    const early = [...earlyRunUpdates.current.values()];
+    earlyRunUpdates.current.clear();
+    for (const update of early) applyRunUpdate(update);
+  }, [applyRunUpdate]);
+
+  const suggestionsSettled = !suggestions.isPending;
+  const allowedOrigins = suggestions.data?.allowedOAuthOrigins;
+  useEffect(() => {
+    if (!suggestionsSettled) return;
+    const run = async (moduleId: string, params: Record<string, unknown>, actionId: string) => {
+      executing.current += 1;
+      try {
+        const answer = await executeModule(moduleId, params, actionId);
+        if (typeof answer.runId === "string") {
+          const runId = answer.runId;
+          runToAction.current.set(runId, actionId);
+          store.update((state) => ({
+            ...state,
+            runs: { ...state.runs, [actionId]: { runId, moduleId, status: answer.status ?? (answer.requiresApproval ? "awaiting_approval" : "queued"), undoUntil: null, undone: false } },
+          }));
+          const early = earlyRunUpdates.current.get(runId);
+          if (early) {
+            earlyRunUpdates.current.delete(runId);
+            queueMicrotask(() => applyRunUpdate(early));
+          }
+        }
+        return answer;
+      } finally {
+        executing.current -= 1;
+        queueMicrotask(flushEarlyUpdates);
+      }
+    };
+    const effects: UiActionEffects = {
+      navigate: (path: NavigateTarget) => {
+        const { navigate: go, user: current } = latest.current;
+        void go(path === "/dashboard" ? homePathForRole(current.role) : path);
+      },
+      openModal: (target) => openAppModal(target),
+      startOAuth: (url) => window.location.assign(url),
+      executeModule: run,
+      requestModuleApproval: async ({ actionId, moduleId, params }) => {
+        await run(moduleId, params, actionId);
+      },
+      openBuildModal: () => {
+        throw new Error("Feature builds are not available yet");
+      },
+      requestQuote: () => {
+        throw new Error("Feature quotes are not available yet");
+      },
+      warn: (message) => console.warn(message),
+    };
+    // The company's words for its pages, as loaded by the shell (read, not observed: the actor is made once).
+    const names = queryClient.getQueryData<Company>(COMPANY_QUERY_KEY)?.terminology ?? STANDARD_TERMS;
+    const created = createUiActionsActor(effects, {
+      // The server's list (the configured providers and this app, for simulated connections); without it, only this app.
+      allowedOAuthOrigins: (allowedOrigins ?? [window.location.origin]).filter(isOrigin),
+      navigateLabels: { "/jobs": names.jobs, "/customers": names.customers },
+    }).start();
+    const unbridge = bridgeToasts(created);
+    actorRef.current = created;
+    setActor(created);
+    for (const action of pendingActions.current.splice(0)) sendUiAction(created, action);
+    return () => {
+      unbridge();
+      created.stop();
+      actorRef.current = null;
+    };
+  }, [suggestionsSettled, allowedOrigins, store, applyRunUpdate, flushEarlyUpdates, queryClient]);
+
+  useEffect(() => {
+    if (history.data && store.getState().chat.turns.length === 0) store.updateChat(() => chatFromHistory(history.data!));
+  }, [history.data, store]);
+
+  useEffect(
+    () =>
+      live.onError(({ message, requestId }) => {
+        if (requestId !== null && ownRequests.current.has(requestId)) store.updateChat((chat) => settleUserTurn(chat, requestId, message));
+      }),
+    [live, store],
+  );
+
+  const liveStatus = useLiveEvents((event, meta) => {
+    if (event.name === "module.run_updated") {
+      if (!runToAction.current.has(event.payload.runId) && executing.current > 0) earlyRunUpdates.current.set(event.payload.runId, event.payload);
+      else applyRunUpdate(event.payload);
+      return;
+    }
+    if (event.name !== "assistant.event") return;
+    const ours = meta.requestId !== null && ownRequests.current.has(meta.requestId);
+    const current = store.getState().chat.conversationId;
+    if (!ours && current !== null && current !== event.payload.conversationId) return;
+    const chat = store.updateChat((state) => {
+      const settled = ours ? settleUserTurn(state, meta.requestId!) : state;
+      return applyAssistantEvent(ours && current !== event.payload.conversationId ? { ...settled, conversationId: event.payload.conversationId } : settled, event.payload);
+    });
+    if (!ours) return;
+    const action = completedAction(chat, event.payload);
+    if (action === undefined) return;
+    const raw = actionArguments(action);
+    if (actorRef.current) sendUiAction(actorRef.current, raw);
+    else pendingActions.current.push(raw);
+  });
+
+  const send = useCallback(
+    (text: string) => {
+      const requestId = newRequestId();
+      ownRequests.current.add(requestId);
+      const { location: where } = latest.current;
+      store.updateChat((chat) => addUserTurn(chat, requestId, text));
+      live.request({
+        type: "chat.send",
+        requestId,
+        conversationId: store.getState().chat.conversationId,
+        text,
+        context: assistantContextFor(where.pathname, where.search),
+      });
+    },
+    [live, store],
+  );
+
+  const decide = useCallback(
+    (proposalId: string, decision: "confirm" | "cancel") => {
+      const conversationId = store.getState().chat.conversationId;
+      if (conversationId === null) return;
+      const requestId = newRequestId();
+      ownRequests.current.add(requestId);
+      store.updateChat((chat) => decideProposal(chat, proposalId, decision));
+      live.request({ type: "chat.decide", requestId, conversationId, proposalId, decision });
+    },
+    [live, store],
+  );
+
+  const newConversation = useCallback(() => store.updateChat(() => EMPTY_CHAT), [store]);
+
+  const undo = useCallback(
+    async (actionId: string) => {
+      const run = store.getState().runs[actionId];
+      if (!run) return;
+      await undoModuleRun(run.runId);
+      store.update((state) => ({ ...state, runs: { ...state.runs, [actionId]: { ...run, undone: true, undoUntil: null } } }));
+      if (actorRef.current) {
+        sendUiAction(actorRef.current, { id: `undo-${run.runId}`, type: "showToast", params: { title: "Undone", message: `${run.moduleId} was undone` } });
+      }
+    },
+    [store],
+  );
+
+  const registerInlineChat = useCallback((focus: () => void) => {
+    setInlineChats((all) => [...all, focus]);
+    return () => setInlineChats((all) => all.filter((f) => f !== focus));
+  }, []);
+
+  const openChat = useCallback(() => {
+    const inline = inlineChats.at(-1);
+    if (inline) {
+      setPanelOpen(false);
+      inline();
+    } else {
+      setPanelOpen(true);
+    }
+  }, [inlineChats]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== "k" || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      event.preventDefault();
+      if (panelOpen) setPanelOpen(false);
+      else openChat();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [panelOpen, openChat]);
+
+  const value = useMemo<AssistantValue>(
+    () => ({
+      store,
+      actor,
+      liveStatus,
+      history,
+      suggestions,
+      send,
+      decide,
+      newConversation,
+      undo,
+      panelOpen,
+      setPanelOpen,
+      openChat,
+      registerInlineChat,
+      hasInlineChat: inlineChats.length > 0,
+    }),
+    [store, actor, liveStatus, history, suggestions, send, decide, newConversation, undo, panelOpen, openChat, registerInlineChat, inlineChats.length],
+  );
+  return <AssistantContext.Provider value={value}>{children}</AssistantContext.Provider>;
+}

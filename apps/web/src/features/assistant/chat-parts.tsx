@@ -1,0 +1,167 @@
+import { useEffect, useState } from "react";
+import { Check, CircleAlert, CircleSlash, LoaderCircle, Undo2 } from "lucide-react";
+import type { ChatProposal } from "@fieldops/shared/chat";
+import { planUiAction, rawActionId } from "@fieldops/machines/ui-action-rules";
+import { selectActionRecord, type UiActionRecord } from "@fieldops/machines/ui-actions.machine";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { cn } from "../../lib/utils";
+import { useAssistant, useChatStore, useUiActionsSnapshot } from "./assistant-provider";
+import { actionArguments, type ChatPart } from "./chat-state";
+
+export function moduleLabel(moduleId: string): string {
+  const words = moduleId.replace(/[-_]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** What a stored action did, for a reloaded conversation (this tab did not run it, so it has no record). */
+function storedChip(raw: unknown): string {
+  const plan = planUiAction(raw, { allowedOAuthOrigins: [] });
+  // The origins allowed then are not known now: a stored sign-in is shown as started.
+  if (typeof raw === "object" && raw !== null && "type" in raw && raw.type === "startOAuth") return "Started sign-in";
+  if (!plan.allowed) return plan.chip;
+  switch (plan.step.type) {
+    case "navigate":
+    case "openModal":
+      return `Opened ${plan.step.label}`;
+    case "executeModule":
+      return `Ran ${plan.step.moduleId}`;
+    case "requestModuleApproval":
+      return `Approval requested: ${plan.step.moduleId}`;
+    case "showToast":
+      return `Notified: ${plan.step.toast.title}`;
+    default:
+      return "Action carried out";
+  }
+}
+
+function StatusIcon({ record }: { record: UiActionRecord | undefined }) {
+  if (record === undefined) return <Check aria-hidden="true" className="size-3" />;
+  switch (record.status) {
+    case "done":
+      return <Check aria-hidden="true" className="size-3" />;
+    case "refused":
+      return <CircleSlash aria-hidden="true" className="size-3" />;
+    case "failed":
+      return <CircleAlert aria-hidden="true" className="size-3" />;
+    default:
+      return <LoaderCircle aria-hidden="true" className="size-3 animate-spin" />;
+  }
+}
+
+function useNow(active: boolean, until: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, until - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [active, until]);
+  return now;
+}
+
+function UndoButton({ actionId }: { actionId: string }) {
+  const { undo } = useAssistant();
+  const run = useChatStore((state) => state.runs[actionId]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const until = run?.undoUntil ?? 0;
+  const eligible = run !== undefined && run.status === "succeeded" && !run.undone && until > 0;
+  const now = useNow(eligible, until);
+  if (run?.undone) return <span className="text-xs text-muted-foreground">Undone</span>;
+  if (!eligible || now >= until) return error ? <span role="alert" className="text-xs text-destructive">{error}</span> : null;
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="h-6 px-2 text-xs"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          setError(null);
+          undo(actionId)
+            .catch((e: unknown) => setError(e instanceof Error ? e.message : "Could not undo"))
+            .finally(() => setBusy(false));
+        }}
+      >
+        <Undo2 aria-hidden="true" className="size-3" /> Undo
+      </Button>
+      {error ? <span role="alert" className="text-xs text-destructive">{error}</span> : null}
+    </>
+  );
+}
+
+/** One UI action in the conversation: what was done, or why it was refused. */
+export function ActionChip({ part }: { part: Extract<ChatPart, { kind: "action" }> }) {
+  const snapshot = useUiActionsSnapshot();
+  if (!part.complete) {
+    return (
+      <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+        <LoaderCircle aria-hidden="true" className="size-3 animate-spin" /> Preparing an action…
+      </span>
+    );
+  }
+  const raw = actionArguments(part);
+  const id = rawActionId(raw);
+  const record = id === undefined || snapshot === null ? undefined : selectActionRecord(snapshot, id);
+  const text = record?.chip ?? (record ? "Working…" : storedChip(raw));
+  const status = record?.status ?? "done";
+  return (
+    <div className="flex flex-wrap items-center gap-1">
+      <span
+        data-testid="action-chip"
+        data-status={status}
+        className={cn(
+          "inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs",
+          status === "refused" || status === "failed" ? "border-destructive/50 text-destructive" : "bg-secondary text-secondary-foreground",
+        )}
+      >
+        <StatusIcon record={record} />
+        {text}
+      </span>
+      {id !== undefined ? <UndoButton actionId={id} /> : null}
+    </div>
+  );
+}
+
+function paramText(value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
+}
+
+/** A data-changing run waiting for the user: what will happen, Confirm or Cancel. */
+export function ProposalCard({ proposal, decision }: { proposal: ChatProposal; decision: "confirm" | "cancel" | null }) {
+  const { decide } = useAssistant();
+  const title = moduleLabel(proposal.moduleId);
+  const entries = Object.entries(proposal.params);
+  return (
+    <section aria-label={`Confirm: ${title}`} className="grid gap-2 rounded-md border border-primary/40 bg-background p-3 text-sm">
+      <div className="flex items-center justify-between gap-2">
+        <span className="font-medium">{title}</span>
+        {decision === "confirm" ? <Badge>Confirmed</Badge> : decision === "cancel" ? <Badge variant="secondary">Cancelled</Badge> : <Badge variant="outline">Needs your confirmation</Badge>}
+      </div>
+      <p>{proposal.summary}</p>
+      {entries.length > 0 ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+          {entries.map(([key, value]) => (
+            <div key={key} className="contents">
+              <dt className="text-muted-foreground">{key}</dt>
+              <dd className="break-words">{paramText(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {decision === null ? (
+        <div className="flex gap-2">
+          <Button size="sm" onClick={() => decide(proposal.proposalId, "confirm")}>
+            Confirm
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => decide(proposal.proposalId, "cancel")}>
+            Cancel
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
