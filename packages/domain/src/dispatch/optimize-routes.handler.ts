@@ -45,7 +45,7 @@ export const optimizeRoutes: JobHandler<typeof optimizeRoutesJob.schema> = async
   }
   await publish("running");
   try {
-    const proposal = await proposeDay(start.model, { budgetSeconds: start.plan.budgetSeconds, osrmUrl });
+    const proposal = await proposeDay(start.model, { budgetSeconds: start.plan.budgetSeconds, osrmUrl, requestedAt: start.plan.createdAt });
     await withTenant(db, companyId, (tx) =>
       tx.routePlan.update({ where: { id: planId }, data: { status: "ready", result: proposal.result, snapshot: proposal.snapshot, error: null } }),
     );

@@ -18,12 +18,18 @@ const totals = (route: { travelSeconds: number; distanceMeters: number } | undef
 /** The day's locations in the order the optimizer's models ask for them. */
 export const dayLocations = (model: DayModel) => [...model.problem.visits.map((visit) => visit.location), ...model.problem.crews.flatMap((crew) => [crew.start, crew.end ?? crew.start])];
 
+/** The part of the budget the search may use; the rest covers the work around it. */
+const SEARCH_SHARE_OF_BUDGET = 0.8;
+
 /**
  * Solves the day within `budgetSeconds` and describes the proposal against the current plan: per crew its order and
  * times now and proposed, drive time and distance before and after, visits moving between crews, visits left out
  * with the optimizer's reason. Nothing is written.
  */
-export async function proposeDay(model: DayModel, options: { budgetSeconds: number; osrmUrl?: string; seed?: number }): Promise<DayProposal> {
+export async function proposeDay(
+  model: DayModel,
+  options: { budgetSeconds: number; osrmUrl?: string; seed?: number; requestedAt?: Date },
+): Promise<DayProposal> {
   const started = performance.now();
   const matrix = await dayMatrix(dayLocations(model), options.osrmUrl);
   const notes = [...model.notes, ...(matrix.fallbackNote ? [matrix.fallbackNote] : [])];
@@ -33,8 +39,11 @@ export async function proposeDay(model: DayModel, options: { budgetSeconds: numb
     model.crews.map((crew) => ({ crewId: crew.id, visitIds: model.currentOrder.get(crew.id) ?? [] })),
     { matrix: matrix.provider },
   );
-  // The budget covers the whole job: fetching travel times and starting the search's thread come out of it.
-  const deadline = Date.now() - (performance.now() - started) + options.budgetSeconds * 1000 * 0.9;
+  // The budget is the dispatcher's wait, from the request to the proposal: the queue, loading the day and fetching
+  // travel times come out of it, and a share is kept for describing and storing the proposal on a busy machine.
+  const budgetMs = options.budgetSeconds * 1000;
+  const from = options.requestedAt?.getTime() ?? Date.now() - (performance.now() - started);
+  const deadline = from + budgetMs * SEARCH_SHARE_OF_BUDGET;
   const proposed: RoutingPlan =
     model.visits.length === 0 || model.crews.length === 0
       ? current
