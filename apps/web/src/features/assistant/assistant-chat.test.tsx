@@ -291,7 +291,7 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
 
   it("tells the user when a run waiting for approval is decided", async () => {
     api.on("POST", "/api/modules/execute", (_req, res) =>
-      sendJson(res, 200, { success: false, requiresApproval: true, reason: "This action requires administrator approval", runId: "run-5" }),
+      sendJson(res, 200, { success: false, requiresApproval: true, reason: "This action requires administrator approval", runId: "run-5", status: "awaiting_approval" }),
     );
     let runAsked = 0;
     api.on("GET", "/api/modules/runs/run-5", (_req, res) => {
