@@ -131,7 +131,7 @@ describe("safety", () => {
   });
 
   it("a member asking for what only an owner may do is refused in words, with no action", async () => {
-    const run = await chat(member, "enable hipaa mode");
+    const run = await chat(member, "connect quickbooks");
     expect(textOf(run.events)).toContain("only owners and administrators may do that");
     expect(uiActionsOf(run.events)).toEqual([]);
     expect(customOf(run.events, ASSISTANT_CUSTOM_EVENTS.proposal)).toEqual([]);

@@ -116,16 +116,18 @@ describe("safety with a model", () => {
     expect(JSON.stringify(third?.content)).toMatch(/invalid/i);
   });
 
-  it("a member's request for what only an owner may do is refused in words, with no proposal or action", async () => {
+  it("a field user's request for a module (which their role may not run) is refused in words, with no proposal or action", async () => {
+    const fieldUser = await openSocket(t.url, await signIn(t.url, company.users.field_user.email));
     standIn.reply(
       { toolCalls: [{ name: "proposeModule", args: { moduleId: "enable-hipaa-mode", params: {}, summary: "Turn on HIPAA mode." } }] },
-      { text: ["Only owners and administrators can turn on HIPAA mode."] },
+      { text: ["Only office staff can turn on HIPAA mode."] },
     );
-    const run = await chat(member, "turn on hipaa mode");
+    const run = await chat(fieldUser, "turn on hipaa mode");
+    fieldUser.socket.close();
     expect(customOf(run.events, ASSISTANT_CUSTOM_EVENTS.proposal)).toEqual([]);
     expect(uiActionsOf(run.events)).toEqual([]);
     const toolAnswer = standIn.requests[1]!.body.messages.find((m) => m.role === "tool");
-    expect(JSON.stringify(toolAnswer?.content)).toContain("only owners and administrators may do that");
-    expect(await t.db.assistantProposal.count({ where: { companyId: company.id, userId: company.users.member.id } })).toBe(0);
+    expect(JSON.stringify(toolAnswer?.content)).toContain("only owners, administrators and members may do that");
+    expect(await t.db.assistantProposal.count({ where: { companyId: company.id, userId: company.users.field_user.id } })).toBe(0);
   });
 });

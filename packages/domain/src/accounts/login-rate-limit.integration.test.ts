@@ -50,6 +50,18 @@ describe("login rate limiter", () => {
     for (let i = 0; i < LOGIN_LIMITS.accountAddress.free; i++) expect(await limiter.attempt(account, from)).toBe(0);
   });
 
+  it("an attempt the server could not check is forgiven: it counts against neither the account nor the address", async () => {
+    const { limiter } = limiterWithClock();
+    const account = email();
+    const from = address();
+    for (let i = 0; i < LOGIN_LIMITS.accountAddress.free * 3; i++) {
+      expect(await limiter.attempt(account, from)).toBe(0);
+      await limiter.forgive(account, from);
+    }
+    for (let i = 0; i < LOGIN_LIMITS.accountAddress.free; i++) expect(await limiter.attempt(account, from)).toBe(0);
+    expect(await limiter.attempt(account, from)).toBeGreaterThan(0);
+  });
+
   it("counts parallel attempts one by one", async () => {
     const { limiter } = limiterWithClock();
     const from = address();

@@ -35,6 +35,8 @@ export interface LoginRateLimiter {
   attempt(email: string, address: string): Promise<number>;
   /** The attempt was right: it was no failure, and the address becomes one the account is known at. */
   succeeded(email: string, address: string): Promise<void>;
+  /** The server could not check the attempt (its database was down): it does not count against the client. */
+  forgive(email: string, address: string): Promise<void>;
 }
 
 // KEYS: account+address, address, account, known addresses. ARGV: now, address, windowMs, then free, baseMs, maxMs of
@@ -77,6 +79,17 @@ redis.call('PEXPIRE', KEYS[4], ARGV[2])
 return 0
 `;
 
+// KEYS: the three counters. ARGV: the free attempts of each, in KEYS order.
+const FORGIVE_SCRIPT = `
+for i = 1, 3 do
+  if redis.call('EXISTS', KEYS[i]) == 1 then
+    local n = redis.call('HINCRBY', KEYS[i], 'n', -1)
+    if n < tonumber(ARGV[i]) then redis.call('HSET', KEYS[i], 'until', '0') end
+  end
+end
+return 0
+`;
+
 /** IPv6 clients usually hold a whole /64: counting per address there would give a guesser endless fresh addresses. */
 export function addressKeyPart(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
@@ -116,6 +129,10 @@ export function createLoginRateLimiter(redis: Redis, limits: LoginLimits = LOGIN
     async succeeded(email, rawAddress) {
       const address = addressKeyPart(rawAddress);
       await redis.eval(SUCCESS_SCRIPT, 4, ...keys(email, address), address, limits.knownAddressMs, limits.address.free, limits.account.free);
+    },
+    async forgive(email, rawAddress) {
+      const address = addressKeyPart(rawAddress);
+      await redis.eval(FORGIVE_SCRIPT, 3, ...keys(email, address).slice(0, 3), ...counters.map((counter) => counter.free));
     },
   };
 }

@@ -25,7 +25,12 @@ export async function signIn(db: Database, limiter: LoginRateLimiter, input: Sig
     const seconds = Math.ceil(waitMs / 1000);
     throw rateLimited(`Too many failed sign-in attempts. Try again in ${formatWait(seconds)}.`, seconds);
   }
-  const account = await withSystem(db, (tx) => tx.user.findUnique({ where: { email: input.email } }));
+  // A sign-in the server could not check (its database down) is no failure of the client's: a burst of them during
+  // an outage would otherwise lock out an office's shared address once the database is back.
+  const account = await withSystem(db, (tx) => tx.user.findUnique({ where: { email: input.email } })).catch(async (error: unknown) => {
+    await limiter.forgive(input.email, input.address).catch(() => undefined);
+    throw error;
+  });
   if (!(await verifyPassword(account?.passwordHash ?? null, input.password)) || !account) throw notSignedIn(INVALID_CREDENTIALS);
   await limiter.succeeded(input.email, input.address);
   return account;
