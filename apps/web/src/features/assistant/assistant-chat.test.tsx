@@ -236,12 +236,15 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     emit(requestId, "run-1", {
       type: "CUSTOM",
       name: "fieldops.proposal",
-      value: { proposalId: "p-1", moduleId: "create-job", params: { customerId: "c-42", title: "Spring cleanup" }, summary: "Create the job Spring cleanup for Henderson Family" },
+      value: { proposalId: "p-1", moduleId: "create-job", params: { customerId: "c-42", title: "Spring cleanup" }, summary: "Create the job **Spring cleanup** for Henderson Family" },
     } as AguiEvent);
 
-    const proposal = within(await screen.findByRole("region", { name: "Confirm: Create job" }));
-    expect(proposal.getByText("Create the job Spring cleanup for Henderson Family")).toBeTruthy();
-    expect(proposal.getByText("Spring cleanup")).toBeTruthy();
+    const region = await screen.findByRole("region", { name: "Confirm: Create job" });
+    const proposal = within(region);
+    // The summary is markdown, as the assistant's text is: the title in bold, not between asterisks.
+    expect(region.textContent).toContain("Create the job Spring cleanup for Henderson Family");
+    expect(region.textContent).not.toContain("**");
+    expect(region.querySelector("strong")?.textContent).toBe("Spring cleanup");
 
     fireEvent.click(proposal.getByRole("button", { name: "Confirm" }));
 
