@@ -292,9 +292,26 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     expect(await log().findByText("Undone")).toBeTruthy();
   });
 
+  it("offers the file a finished run produced for download", async () => {
+    api.on("POST", "/api/modules/execute", (_req, res) => sendJson(res, 200, { success: true, message: "Export customers: started", runId: "run-8", status: "queued" }));
+    api.on("GET", "/api/modules/runs/run-8", (_req, res) =>
+      sendJson(res, 200, { id: "run-8", moduleId: "export-customers", status: "succeeded", message: "Exported 3 customers", error: null, undoUntil: null, undone: false, download: "/api/modules/runs/run-8/download" }),
+    );
+    renderAt("/admin-dashboard");
+    const requestId = await sendMessage("export customers");
+    uiAction(requestId, "run-4", "tc-1", { id: "act-8", type: "executeModule", moduleId: "export-customers" });
+    await waitFor(() => expect(log().getByTestId("action-chip").textContent).toBe("Started export-customers"));
+    expect(log().queryByRole("link", { name: "Download" })).toBeNull();
+
+    act(() => emitApp({ name: "module.run_updated", payload: { runId: "run-8", moduleId: "export-customers", status: "succeeded", success: true, message: "Exported 3 customers" } }));
+
+    const link = await log().findByRole("link", { name: "Download" });
+    expect(link.getAttribute("href")).toBe("/api/modules/runs/run-8/download");
+  });
+
   it("tells the user when a run waiting for approval is decided", async () => {
     api.on("POST", "/api/modules/execute", (_req, res) =>
-      sendJson(res, 200, { success: false, requiresApproval: true, reason: "This action requires administrator approval", runId: "run-5" }),
+      sendJson(res, 200, { success: false, requiresApproval: true, reason: "This action requires administrator approval", runId: "run-5", status: "awaiting_approval" }),
     );
     let runAsked = 0;
     api.on("GET", "/api/modules/runs/run-5", (_req, res) => {
