@@ -292,6 +292,19 @@ describe("module runs that finish later", () => {
     expect(selectVisibleToast(snapshot)).toMatchObject({ title: "Module Executed", description: "HIPAA mode is on" });
   });
 
+  it("keeps the finished run's chip when the run's event arrives before the answer that started it", async () => {
+    let answer: (result: ModuleExecutionResult) => void = () => {};
+    const harness = start({ executeModule: () => new Promise<ModuleExecutionResult>((resolve) => (answer = resolve)) });
+    sendUiAction(harness.actor, { id: "m1", type: "executeModule", moduleId: "create-job" });
+    await waitFor(harness.actor, (snapshot) => harness.effects.executeModule.mock.calls.length === 1 && snapshot.context.current !== undefined);
+
+    updateModuleRun(harness.actor, { actionId: "m1", moduleId: "create-job", result: { success: true, message: "Created job #12" } });
+    answer({ success: true, message: "Create a job: started", status: "queued" } as ModuleExecutionResult);
+
+    await waitFor(harness.actor, (snapshot) => snapshot.context.current === undefined);
+    expect(selectActionRecord(harness.actor.getSnapshot(), "m1")).toMatchObject({ status: "done", chip: "Ran create-job" });
+  });
+
   it("does not repeat a toast when the run's event says what the answer already said", async () => {
     const harness = start({ executeModule: async () => ({ success: true, message: "Job created" }) });
     await run(harness, { id: "m1", type: "executeModule", moduleId: "create-job" });

@@ -18,6 +18,8 @@ export interface UiActionRecord {
   status: UiActionStatus;
   steps: UiActionStatus[];
   chip?: string;
+  /** The module run it started has finished: the run's outcome stands over the execute answer's. */
+  runFinished?: true;
 }
 
 export interface UiActionsInput extends UiActionRuleOptions {
@@ -81,7 +83,8 @@ function outcomeUpdate(context: UiActionsContext, outcome: UiActionOutcome): Par
   const seq = context.current?.seq;
   return {
     current: undefined,
-    records: seq === undefined ? context.records : updateRecord(context.records, seq, (r) => settle(r, outcome.status, outcome.chip)),
+    // A run's event can arrive before the answer that started it: the finished run's chip is kept.
+    records: seq === undefined ? context.records : updateRecord(context.records, seq, (r) => (r.runFinished ? r : settle(r, outcome.status, outcome.chip))),
     ...withToast(context, outcome.toast),
   };
 }
@@ -159,7 +162,7 @@ export const uiActionsMachine = setup({
       if (record === undefined) return withToast(context, outcome.toast);
       if (record.chip === outcome.chip) return {};
       return {
-        records: updateRecord(context.records, record.seq, (r) => settle(r, outcome.status, outcome.chip)),
+        records: updateRecord(context.records, record.seq, (r) => ({ ...settle(r, outcome.status, outcome.chip), runFinished: true as const })),
         ...withToast(context, outcome.toast),
       };
     }),

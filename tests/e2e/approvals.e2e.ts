@@ -31,7 +31,7 @@ test("an owner approves a member's pending export on the dashboard, and the memb
   await expect(item).toBeVisible();
   await expect(item.getByText(/^Export all \d+ customers as a CSV file\.$/)).toBeVisible();
   await item.getByRole("button", { name: "Approve" }).click();
-  await expect(page.getByText("Request approved")).toBeVisible();
+  await expect(page.getByText("Request approved", { exact: true })).toBeVisible();
   await expect(item).toHaveCount(0);
 
   await expect
@@ -55,7 +55,7 @@ test("an owner denies a pending request with a reason", async ({ page, playwrigh
   await expect(dialog.getByRole("button", { name: "Deny request" })).toBeDisabled();
   await dialog.getByLabel("Reason").fill("We need a BAA signed first");
   await dialog.getByRole("button", { name: "Deny request" }).click();
-  await expect(page.getByText("Request denied")).toBeVisible();
+  await expect(page.getByText("Request denied", { exact: true })).toBeVisible();
   await expect(item).toHaveCount(0);
   const run = (await (await member.get(apiPath(API_PATHS.moduleRun, { id: runId }))).json()) as { status: string };
   expect(run.status).toBe("denied");

@@ -51,11 +51,11 @@ export async function executeModule(moduleId: string, params: Record<string, unk
   return executeModuleResponseSchema.parse(await response.json());
 }
 
-/** Until when the requester may undo a run (null when it cannot be undone), and whether it was. */
-const runUndoSchema = moduleRunSchema.pick({ undoUntil: true, undone: true });
+/** Until when the requester may undo a finished run (null when it cannot be undone), whether it was, and its file. */
+const runOutcomeSchema = moduleRunSchema.pick({ undoUntil: true, undone: true, download: true });
 
-export async function fetchRunUndo(runId: string): Promise<z.infer<typeof runUndoSchema>> {
-  return getJson(apiPath(API_PATHS.moduleRun, { id: runId }), runUndoSchema);
+export async function fetchRunOutcome(runId: string): Promise<z.infer<typeof runOutcomeSchema>> {
+  return getJson(apiPath(API_PATHS.moduleRun, { id: runId }), runOutcomeSchema);
 }
 
 export async function undoModuleRun(runId: string): Promise<void> {

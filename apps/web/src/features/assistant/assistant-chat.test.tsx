@@ -236,12 +236,15 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     emit(requestId, "run-1", {
       type: "CUSTOM",
       name: "fieldops.proposal",
-      value: { proposalId: "p-1", moduleId: "create-job", params: { customerId: "c-42", title: "Spring cleanup" }, summary: "Create the job Spring cleanup for Henderson Family" },
+      value: { proposalId: "p-1", moduleId: "create-job", params: { customerId: "c-42", title: "Spring cleanup" }, summary: "Create the job **Spring cleanup** for Henderson Family" },
     } as AguiEvent);
 
-    const proposal = within(await screen.findByRole("region", { name: "Confirm: Create job" }));
-    expect(proposal.getByText("Create the job Spring cleanup for Henderson Family")).toBeTruthy();
-    expect(proposal.getByText("Spring cleanup")).toBeTruthy();
+    const region = await screen.findByRole("region", { name: "Confirm: Create job" });
+    const proposal = within(region);
+    // The summary is markdown, as the assistant's text is: the title in bold, not between asterisks.
+    expect(region.textContent).toContain("Create the job Spring cleanup for Henderson Family");
+    expect(region.textContent).not.toContain("**");
+    expect(region.querySelector("strong")?.textContent).toBe("Spring cleanup");
 
     fireEvent.click(proposal.getByRole("button", { name: "Confirm" }));
 
@@ -287,6 +290,23 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     fireEvent.click(await log().findByRole("button", { name: "Undo" }));
     await waitFor(() => expect(undone).toBe(1));
     expect(await log().findByText("Undone")).toBeTruthy();
+  });
+
+  it("offers the file a finished run produced for download", async () => {
+    api.on("POST", "/api/modules/execute", (_req, res) => sendJson(res, 200, { success: true, message: "Export customers: started", runId: "run-8", status: "queued" }));
+    api.on("GET", "/api/modules/runs/run-8", (_req, res) =>
+      sendJson(res, 200, { id: "run-8", moduleId: "export-customers", status: "succeeded", message: "Exported 3 customers", error: null, undoUntil: null, undone: false, download: "/api/modules/runs/run-8/download" }),
+    );
+    renderAt("/admin-dashboard");
+    const requestId = await sendMessage("export customers");
+    uiAction(requestId, "run-4", "tc-1", { id: "act-8", type: "executeModule", moduleId: "export-customers" });
+    await waitFor(() => expect(log().getByTestId("action-chip").textContent).toBe("Started export-customers"));
+    expect(log().queryByRole("link", { name: "Download" })).toBeNull();
+
+    act(() => emitApp({ name: "module.run_updated", payload: { runId: "run-8", moduleId: "export-customers", status: "succeeded", success: true, message: "Exported 3 customers" } }));
+
+    const link = await log().findByRole("link", { name: "Download" });
+    expect(link.getAttribute("href")).toBe("/api/modules/runs/run-8/download");
   });
 
   it("tells the user when a run waiting for approval is decided", async () => {

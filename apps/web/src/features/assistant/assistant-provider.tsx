@@ -21,7 +21,7 @@ import { useLiveConnection, useLiveEvents, type LiveStatus } from "../../lib/liv
 import type { Company } from "@fieldops/shared/company";
 import { COMPANY_QUERY_KEY } from "../../lib/company";
 import { STANDARD_TERMS } from "../../lib/terms";
-import { executeModule, fetchRunUndo, undoModuleRun, useLatestConversation, useSuggestions } from "./assistant-api";
+import { executeModule, fetchRunOutcome, undoModuleRun, useLatestConversation, useSuggestions } from "./assistant-api";
 import { assistantContextFor } from "./assistant-context";
 import { actionArguments, addUserTurn, applyAssistantEvent, chatFromHistory, completedAction, decideProposal, EMPTY_CHAT, settleUserTurn } from "./chat-state";
 import { ChatStore, type ChatStoreState } from "./chat-store";
@@ -173,17 +173,17 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
       if (actionId !== undefined) {
         store.update((state) => {
           const run = state.runs[actionId];
-          return { ...state, runs: { ...state.runs, [actionId]: { runId: update.runId, moduleId: update.moduleId, status: update.status, undoUntil: run?.undoUntil ?? null, undone: run?.undone ?? false } } };
+          return { ...state, runs: { ...state.runs, [actionId]: { runId: update.runId, moduleId: update.moduleId, status: update.status, undoUntil: run?.undoUntil ?? null, undone: run?.undone ?? false, download: run?.download ?? null } } };
         });
         if (update.status === "succeeded") {
-          fetchRunUndo(update.runId).then(
-            ({ undoUntil, undone }) =>
+          fetchRunOutcome(update.runId).then(
+            ({ undoUntil, undone, download }) =>
               store.update((state) => {
                 const run = state.runs[actionId];
                 if (!run) return state;
-                return { ...state, runs: { ...state.runs, [actionId]: { ...run, undoUntil: undoUntil === null ? null : Date.parse(undoUntil), undone } } };
+                return { ...state, runs: { ...state.runs, [actionId]: { ...run, undoUntil: undoUntil === null ? null : Date.parse(undoUntil), undone, download } } };
               }),
-            (error: unknown) => console.warn("assistant: could not tell whether the run can be undone", error),
+            (error: unknown) => console.warn("assistant: could not fetch the run's outcome", error),
           );
         }
       }
@@ -213,7 +213,7 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
           runToAction.current.set(runId, actionId);
           store.update((state) => ({
             ...state,
-            runs: { ...state.runs, [actionId]: { runId, moduleId, status: answer.status ?? (answer.requiresApproval ? "awaiting_approval" : "queued"), undoUntil: null, undone: false } },
+            runs: { ...state.runs, [actionId]: { runId, moduleId, status: answer.status ?? (answer.requiresApproval ? "awaiting_approval" : "queued"), undoUntil: null, undone: false, download: null } },
           }));
           const early = earlyRunUpdates.current.get(runId);
           if (early) {

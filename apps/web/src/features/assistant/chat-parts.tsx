@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Check, CircleAlert, CircleSlash, LoaderCircle, Undo2 } from "lucide-react";
+import { Check, CircleAlert, CircleSlash, Download, LoaderCircle, Undo2 } from "lucide-react";
 import type { ChatProposal } from "@fieldops/shared/chat";
 import { planUiAction, rawActionId } from "@fieldops/machines/ui-action-rules";
 import { selectActionRecord, type UiActionRecord } from "@fieldops/machines/ui-actions.machine";
@@ -7,6 +7,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/utils";
 import { useAssistant, useChatStore, useUiActionsSnapshot } from "./assistant-provider";
+import { ChatMarkdown } from "./chat-markdown";
 import { actionArguments, type ChatPart } from "./chat-state";
 
 export function moduleLabel(moduleId: string): string {
@@ -91,6 +92,17 @@ function UndoButton({ actionId }: { actionId: string }) {
   );
 }
 
+/** The file a finished run produced (an export), downloaded with the user's session. */
+function DownloadLink({ actionId }: { actionId: string }) {
+  const download = useChatStore((state) => state.runs[actionId]?.download ?? null);
+  if (download === null) return null;
+  return (
+    <a href={download} download className="inline-flex items-center gap-1 px-2 text-xs font-medium underline underline-offset-4">
+      <Download aria-hidden="true" className="size-3" /> Download
+    </a>
+  );
+}
+
 /** One UI action in the conversation: what was done, or why it was refused. */
 export function ActionChip({ part }: { part: Extract<ChatPart, { kind: "action" }> }) {
   const snapshot = useUiActionsSnapshot();
@@ -120,6 +132,7 @@ export function ActionChip({ part }: { part: Extract<ChatPart, { kind: "action" 
         {text}
       </span>
       {id !== undefined ? <UndoButton actionId={id} /> : null}
+      {id !== undefined ? <DownloadLink actionId={id} /> : null}
     </div>
   );
 }
@@ -141,7 +154,7 @@ export function ProposalCard({ proposal, decision }: { proposal: ChatProposal; d
         <span className="font-medium">{title}</span>
         {decision === "confirm" ? <Badge>Confirmed</Badge> : decision === "cancel" ? <Badge variant="secondary">Cancelled</Badge> : <Badge variant="outline">Needs your confirmation</Badge>}
       </div>
-      <p>{proposal.summary}</p>
+      <ChatMarkdown text={proposal.summary} />
       {entries.length > 0 ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
           {entries.map(([key, value]) => (

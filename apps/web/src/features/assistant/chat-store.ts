@@ -8,6 +8,8 @@ export interface ChatRun {
   /** Until when (ms since the epoch) the user may undo it, as the server says; null when it cannot be undone. */
   undoUntil: number | null;
   undone: boolean;
+  /** The path of the file the run produced (an export), for the requester to download. */
+  download: string | null;
 }
 
 export interface ChatStoreState {
