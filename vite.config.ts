@@ -21,7 +21,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: "vendor", test: /node_modules[\\/]/ },
+            // zod-config (z.config({ jitless: true })) runs first in the vendor chunk: libraries there create zod
+            // schemas as they load, and a schema made before it probes for eval, which the CSP reports.
+            { name: "vendor", test: /node_modules[\\/]|apps[\\/]web[\\/]src[\\/]zod-config\.ts$/ },
           ],
         },
       },
