@@ -1,7 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { chmod, mkdir } from "node:fs/promises";
 import { loadavg } from "node:os";
-import { join } from "node:path";
 import { WebSocket } from "ws";
 import { withClient } from "@fieldops/db/with-client";
 import { CHAT_RATE_LIMIT } from "@fieldops/domain/assistant/chat-rate-limit";
@@ -9,7 +7,7 @@ import { API_PATHS } from "@fieldops/shared/api-paths";
 import { UI_ACTION_TOOL_NAME } from "@fieldops/shared/chat";
 import { serverMessageSchema, type ClientMessage } from "@fieldops/shared/events";
 import { freePort } from "../scripts/start/free-port.ts";
-import { ownerUrlOf, root, startProduct, stopProduct } from "./product.ts";
+import { benchEnvironment, ownerUrlOf, startProduct, stopProduct } from "./product.ts";
 
 /**
  * `npm run bench` (assistant section; alone: `npx tsx bench/assistant.bench.ts`): BENCH_CHAT_USERS users (50) of the
@@ -99,21 +97,9 @@ async function chatSocket(baseUrl: string, token: string) {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-const external = Boolean(process.env.DATABASE_URL && process.env.DATABASE_OWNER_URL && process.env.REDIS_URL);
-const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
+const { env, dataDir, external } = await benchEnvironment("bench-assistant", { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
 // The offline planner answers, whatever the shell has configured.
 delete env.OPENAI_API_KEY;
-let dataDir: string | null = null;
-if (!external) {
-  delete env.DATABASE_URL;
-  delete env.DATABASE_OWNER_URL;
-  delete env.REDIS_URL;
-  // Inside the project (git-ignored), not /tmp: as root, PostgreSQL runs as the postgres user, which must reach it.
-  dataDir = join(root, ".data", "bench-assistant");
-  await mkdir(dataDir, { recursive: true });
-  await chmod(dataDir, 0o755);
-  env.FIELDOPS_DATA_DIR = dataDir;
-}
 const port = await freePort();
 const product = startProduct(port, env);
 try {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { chmod, mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { STATE_FILE_NAME, type StartState } from "../scripts/start/state-file.ts";
@@ -41,4 +41,23 @@ export async function ownerUrlOf(dataDir: string | null): Promise<string> {
   const url = state.services.postgres?.url;
   if (!url) throw new Error("npm start reported no PostgreSQL");
   return url;
+}
+
+/**
+ * The environment a bench starts the product with: on DATABASE_URL, DATABASE_OWNER_URL and REDIS_URL when all three
+ * are set, otherwise on an embedded PostgreSQL and Redis kept in .data/<name> (dataDir, null in the first case).
+ */
+export async function benchEnvironment(name: string, overrides: NodeJS.ProcessEnv): Promise<{ env: NodeJS.ProcessEnv; dataDir: string | null; external: boolean }> {
+  const external = Boolean(process.env.DATABASE_URL && process.env.DATABASE_OWNER_URL && process.env.REDIS_URL);
+  const env: NodeJS.ProcessEnv = { ...process.env, ...overrides };
+  if (external) return { env, dataDir: null, external };
+  delete env.DATABASE_URL;
+  delete env.DATABASE_OWNER_URL;
+  delete env.REDIS_URL;
+  // Inside the project (git-ignored), not /tmp: as root, PostgreSQL runs as the postgres user, which must reach it.
+  const dataDir = join(root, ".data", name);
+  await mkdir(dataDir, { recursive: true });
+  await chmod(dataDir, 0o755);
+  env.FIELDOPS_DATA_DIR = dataDir;
+  return { env, dataDir, external };
 }

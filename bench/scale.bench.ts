@@ -1,6 +1,4 @@
-import { mkdir, chmod } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
-import { join } from "node:path";
 import {
   SCALE_COMPANY,
   SCALE_PASSWORD,
@@ -16,7 +14,7 @@ import type { CustomerListResponse } from "@fieldops/shared/customers";
 import { DEFAULT_BUDGET_SECONDS, type RoutePlan, type RoutePlanQueued } from "@fieldops/shared/dispatch";
 import type { JobListResponse, Visit } from "@fieldops/shared/jobs";
 import { freePort } from "../scripts/start/free-port.ts";
-import { ownerUrlOf, root, startProduct, stopProduct } from "./product.ts";
+import { benchEnvironment, ownerUrlOf, startProduct, stopProduct } from "./product.ts";
 
 /**
  * `npm run bench` (scale section; alone: `npm run bench:scale`): the API at the size it must stay fast at, the
@@ -232,19 +230,7 @@ async function ensureSeeded(ownerUrl: string, size: ScaleCompanySize): Promise<v
   console.log(`seeded ${size.name} in ${(ms / 1000).toFixed(1)} s`);
 }
 
-const external = Boolean(process.env.DATABASE_URL && process.env.DATABASE_OWNER_URL && process.env.REDIS_URL);
-const env: NodeJS.ProcessEnv = { ...process.env, FIELDOPS_REQUEST_METRICS: "true", LOG_LEVEL: "warn" };
-let dataDir: string | null = null;
-if (!external) {
-  delete env.DATABASE_URL;
-  delete env.DATABASE_OWNER_URL;
-  delete env.REDIS_URL;
-  // Inside the project (git-ignored), not /tmp: as root, PostgreSQL runs as the postgres user, which must reach it.
-  dataDir = join(root, ".data", "bench-scale");
-  await mkdir(dataDir, { recursive: true });
-  await chmod(dataDir, 0o755);
-  env.FIELDOPS_DATA_DIR = dataDir;
-}
+const { env, dataDir, external } = await benchEnvironment("bench-scale", { FIELDOPS_REQUEST_METRICS: "true", LOG_LEVEL: "warn" });
 const port = await freePort();
 const product = startProduct(port, env);
 try {
