@@ -3,7 +3,7 @@ import { withTenant } from "@fieldops/db";
 import { createCustomer } from "@fieldops/domain/customers/create-customer";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
 import { CHAT_RATE_LIMIT } from "@fieldops/domain/assistant/chat-rate-limit";
-import { ASSISTANT_CUSTOM_EVENTS } from "@fieldops/shared/chat";
+import { ASSISTANT_CUSTOM_EVENTS, CHAT_MESSAGE_MAX_LENGTH } from "@fieldops/shared/chat";
 import { createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
 import { openSocket, type TestSocket } from "../../../../tests/integration/test-socket.ts";
 import { cardsOf, chat, customOf, runOf, textOf, uiActionsOf } from "../../../../tests/integration/assistant-events.ts";
@@ -143,6 +143,20 @@ describe("safety", () => {
       expect(uiActionsOf(run.events)).toEqual([]);
       expect(textOf(run.events)).toMatch(/outside address|won't open/);
     }
+  });
+});
+
+describe("bad messages", () => {
+  it("a message with a NUL byte or past the longest length is refused with an error, and nothing is stored", async () => {
+    const before = await t.db.assistantMessage.count({ where: { companyId: company.id } });
+    const errorsBefore = owner.messages.filter((m) => m.type === "error").length;
+    for (const text of ["hello\u0000there", "x".repeat(CHAT_MESSAGE_MAX_LENGTH + 1)]) {
+      await owner.sendMessage({ type: "chat.send", requestId: crypto.randomUUID(), conversationId: null, text, context: { path: "/dashboard" } });
+    }
+    await chat(owner, "thanks");
+    expect(owner.messages.filter((m) => m.type === "error").length - errorsBefore).toBe(2);
+    // Only the "thanks" exchange was stored.
+    expect(await t.db.assistantMessage.count({ where: { companyId: company.id } })).toBe(before + 2);
   });
 });
 
