@@ -27,6 +27,18 @@ export function jobLimitMessage(planId: string, terms: Pick<Terminology, "jobs">
  * serialises concurrent creations, so two requests cannot both pass the last free place.
  */
 export async function createJob(tx: TenantTransaction, input: CreateJobInput & { companyId: string; actor: Actor; now?: Date }): Promise<JobDetail> {
+  const created = await createJobRecord(tx, input);
+  return getJob(tx, { jobId: created.id, now: input.now ?? new Date() });
+}
+
+/** A job just made: what its creator needs to say so and to announce it. */
+export type CreatedJob = { id: string; number: number; title: string; visits: { id: string; jobId: string; crewId: string | null }[] };
+
+/**
+ * `createJob` without reading the whole job back. Everything it reads comes before the job number, so that the
+ * number's lock, which concurrent creations in the company wait for, is held by the writes alone.
+ */
+export async function createJobRecord(tx: TenantTransaction, input: CreateJobInput & { companyId: string; actor: Actor; now?: Date }): Promise<CreatedJob> {
   const now = input.now ?? new Date();
   const customer = await tx.customer.findUnique({
     where: { id: input.customerId },
@@ -39,10 +51,11 @@ export async function createJob(tx: TenantTransaction, input: CreateJobInput & {
   }
   const rule = input.recurrence ? normalizeRecurrenceRule(input.recurrence.rule) : null;
 
-  const number = await takeNextJobNumber(tx, input.companyId);
   const company = await tx.company.findFirstOrThrow({ select: { planId: true, timeZone: true, vertical: { select: { terminology: true } } } });
   const terms = terminologySchema.parse(company.vertical.terminology);
   const limit = PLANS[planIdSchema.parse(company.planId)].limits.jobsPerMonth;
+
+  const number = await takeNextJobNumber(tx, input.companyId);
   if (limit !== UNLIMITED) {
     const used = await tx.job.count({ where: { createdAt: { gte: startOfMonthInTimeZone(now, company.timeZone) } } });
     if (!isWithinLimit(limit, used)) throw planLimitReached(jobLimitMessage(company.planId, terms));
@@ -71,11 +84,17 @@ export async function createJob(tx: TenantTransaction, input: CreateJobInput & {
       },
       notes: { create: { companyId: input.companyId, authorUserId: input.actor.userId, kind: "event", body: `${terms.job} #${number} created` } },
     },
+    select: { id: true, title: true },
   });
   if (rule) {
     await extendVisitHorizon(tx, { jobId: job.id, now });
   } else {
-    await tx.visit.create({ data: { companyId: input.companyId, jobId: job.id, durationMinutes: input.visitDurationMinutes } });
+    const visit = await tx.visit.create({
+      data: { companyId: input.companyId, jobId: job.id, durationMinutes: input.visitDurationMinutes },
+      select: { id: true, jobId: true, crewId: true },
+    });
+    return { id: job.id, number, title: job.title, visits: [visit] };
   }
-  return getJob(tx, { jobId: job.id, now });
+  const visits = await tx.visit.findMany({ where: { jobId: job.id }, select: { id: true, jobId: true, crewId: true }, orderBy: { scheduledStart: "asc" } });
+  return { id: job.id, number, title: job.title, visits };
 }
