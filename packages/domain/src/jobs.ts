@@ -11,6 +11,8 @@ import { extendVisitHorizonsJob } from "./jobs/extend-visit-horizons.job.ts";
 import { extendVisitHorizons } from "./jobs/extend-visit-horizons.handler.ts";
 import { runModuleJob } from "./modules/run-module.job.ts";
 import { runModule } from "./modules/run-module.handler.ts";
+import { sendInvitationJob } from "./team/send-invitation.job.ts";
+import { sendInvitation } from "./team/send-invitation.handler.ts";
 
 interface RegisteredJob {
   definition: { id: string; schema: z.ZodType };
@@ -35,6 +37,7 @@ export const JOBS: ReadonlyMap<string, RegisteredJob> = new Map(
     register(optimizeRoutesJob, optimizeRoutes),
     register(extendVisitHorizonsJob, extendVisitHorizons),
     register(runModuleJob, runModule),
+    register(sendInvitationJob, sendInvitation),
     registerSystem(extendVisitHorizonsDailyJob, extendVisitHorizonsDaily),
   ].map((job) => [job.definition.id, job]),
 );
