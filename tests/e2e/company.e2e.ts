@@ -38,7 +38,7 @@ test("a new company completes the setup, its invitee joins through the link, and
   // The invitation goes through the notifications worker into the outbox, visible in the settings.
   await page.goto("/settings");
   await expect(page.getByRole("textbox", { name: "Company name" })).toHaveValue(`Olive Lawn & Garden ${tag}`);
-  const message = page.getByRole("list", { name: "Outbox messages" }).getByRole("listitem").filter({ hasText: crewEmail }).filter({ hasText: "E-mail" });
+  const message = page.getByRole("list", { name: "Outbox messages" }).getByRole("listitem").filter({ hasText: crewEmail }).filter({ hasText: "/signup#invite=" });
   await expect(message).toBeVisible();
   const text = await message.innerText();
   const link = /(\/signup#invite=[A-Za-z0-9_-]+)/.exec(text)?.[1];

@@ -28,7 +28,7 @@ import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { startSession } from "../auth/start-session.ts";
 import { appOrigin } from "../http/app-origin.ts";
-import { withCompanyUser } from "../http/tenant-route.ts";
+import { publishCommitted, withCompanyUser } from "../http/tenant-route.ts";
 
 const readErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const writeErrors = { 400: errorResponseSchema, ...readErrors, 409: errorResponseSchema, 503: errorResponseSchema };
@@ -212,6 +212,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     },
     async (request, reply) => {
       const user = await acceptInvitation(context.db, request.body);
+      if (user.companyId) await publishCommitted(context, request, user.companyId, teamChanged([user.id]));
       return reply.status(201).send(await startSession(context, request, reply, user));
     },
   );

@@ -2,10 +2,10 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Navigate } from "react-router";
 import { TEAM_MANAGER_ROLES } from "@fieldops/shared/team";
 import { isRoleAllowed } from "@fieldops/shared/roles";
-import { useUserPreferences } from "../features/company/company-queries";
+import { useUpdateUserPreferences, useUserPreferences } from "../features/company/company-queries";
 import { useCompany } from "../lib/company";
 import { useUser } from "../lib/session";
-import { useTheme } from "../lib/theme";
+import { hasStoredTheme, useTheme } from "../lib/theme";
 import { FullPageLoader } from "../shell/app-layout";
 
 /**
@@ -22,17 +22,31 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Applies the theme the user chose on another device, once per sign-in. */
+/**
+ * Keeps the theme the user's own on every device. At sign-in on a device without a choice of its own, the server's
+ * choice is applied; a choice made here (the sidebar's toggle, the settings, or one this device already had) is saved
+ * to the server.
+ */
 export function ThemePreferenceSync() {
   const user = useUser();
-  const preferences = useUserPreferences(Boolean(user.data));
+  const userId = user.data?.id ?? null;
+  const preferences = useUserPreferences(userId !== null);
+  const save = useUpdateUserPreferences();
   const { theme, setTheme } = useTheme();
-  const applied = useRef<string | null>(null);
+  const atMount = useRef({ theme, chosenHere: hasStoredTheme() });
+  const appliedFor = useRef<string | null>(null);
+  const stored = preferences.data?.theme;
   useEffect(() => {
-    const chosen = preferences.data?.theme;
-    if (!chosen || applied.current === user.data?.id) return;
-    applied.current = user.data?.id ?? null;
-    if (chosen !== theme) setTheme(chosen);
-  }, [preferences.data, user.data, theme, setTheme]);
+    if (!stored || !userId) return;
+    if (appliedFor.current !== userId) {
+      appliedFor.current = userId;
+      const untouched = !atMount.current.chosenHere && theme === atMount.current.theme;
+      if (untouched) {
+        if (stored !== theme) setTheme(stored);
+        return;
+      }
+    }
+    if (theme !== stored && !save.isPending) save.mutate({ theme });
+  }, [stored, userId, theme, setTheme, save]);
   return null;
 }

@@ -18,6 +18,15 @@ export function readStoredTheme(): Theme {
   }
 }
 
+/** Whether this device holds a theme chosen on it (rather than the default). */
+export function hasStoredTheme(): boolean {
+  try {
+    return themeSchema.safeParse(localStorage.getItem(THEME_STORAGE_KEY)).success;
+  } catch {
+    return false;
+  }
+}
+
 function systemTheme(): ResolvedTheme {
   return window.matchMedia?.(DARK_QUERY).matches ? "dark" : "light";
 }

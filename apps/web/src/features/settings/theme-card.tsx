@@ -1,18 +1,14 @@
 import { themeSchema, type Theme } from "@fieldops/shared/company-settings";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { useTheme } from "../../lib/theme";
-import { useUpdateUserPreferences } from "../company/company-queries";
 
 const THEME_NAMES: Record<Theme, string> = { light: "Light", dark: "Dark", system: "System" };
 
 /** The user's own theme: applied here at once and kept on the server for their other devices. */
 export function ThemeCard() {
+  // The app keeps the choice on the server as well (see ThemePreferenceSync).
   const { theme, setTheme } = useTheme();
-  const save = useUpdateUserPreferences();
-  const choose = (next: Theme) => {
-    setTheme(next);
-    save.mutate({ theme: next });
-  };
+  const choose = (next: Theme) => setTheme(next);
   return (
     <Card role="region" aria-labelledby="theme-title">
       <CardHeader>
