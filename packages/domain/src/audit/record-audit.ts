@@ -1,15 +1,11 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
+import type { ActivityEntry } from "../activity/queue-activity.ts";
 
-export interface AuditRecord {
-  companyId: string;
-  /** Who made the change; null for the system. */
-  actorUserId: string | null;
-  /** What happened, as `area.verb`: `company.updated`, `team.role_changed`, `integration.connected`. */
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  /** One sentence a person reads: "Ann changed Bob's role to member". */
-  summary: string;
+/**
+ * An entry as the activity feed has it (`action` as `area.verb`: `company.updated`, `team.role_changed`; `summary` one
+ * sentence a person reads: "Ann changed Bob's role to member"; `actorUserId` null for the system).
+ */
+export interface AuditRecord extends Omit<ActivityEntry, "requestId"> {
   /** What changed, when it helps: field names with their values before and after. */
   changes?: Record<string, { from: Prisma.InputJsonValue | null; to: Prisma.InputJsonValue | null }>;
 }

@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { ApiError, apiRequest } from "../../lib/api";
+import { ApiError } from "../../lib/api";
+import { downloadFromApi } from "../../lib/download";
 import { useAuditLog } from "../company/company-queries";
 import { errorText, LoadError, LoadingBlock } from "../crews/crew-parts";
 
@@ -25,15 +26,7 @@ const queryOf = (filters: Filters, after?: string) => {
   return text ? `?${text}` : "";
 };
 
-async function downloadCsv(filters: Filters) {
-  const response = await apiRequest("GET", `${API_PATHS.auditLogExport}${queryOf(filters)}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = "audit-log.csv";
-  link.click();
-  URL.revokeObjectURL(url);
-}
+const downloadCsv = (filters: Filters) => downloadFromApi(`${API_PATHS.auditLogExport}${queryOf(filters)}`, "audit-log.csv");
 
 /** Who changed what and when in the company, filtered by person, action and dates, exportable as CSV. */
 export function AuditLogCard({ timeZone }: { timeZone: string }) {

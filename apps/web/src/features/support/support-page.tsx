@@ -10,7 +10,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
-import { apiRequest } from "../../lib/api";
+import { downloadFromApi } from "../../lib/download";
 import { useCompany } from "../../lib/company";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
@@ -22,15 +22,7 @@ function StatusBadge({ status }: { status: SupportTicket["status"] }) {
   return <Badge variant={status === "open" ? "default" : status === "waiting" ? "secondary" : "outline"}>{SUPPORT_STATUS_LABELS[status]}</Badge>;
 }
 
-async function download(id: string, fileName: string) {
-  const response = await apiRequest("GET", apiPath(API_PATHS.supportAttachment, { id }));
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}
+const download = (id: string, fileName: string) => downloadFromApi(apiPath(API_PATHS.supportAttachment, { id }), fileName);
 
 function NewTicketForm({ onOpened }: { onOpened: (id: string) => void }) {
   const open = useOpenTicket();
