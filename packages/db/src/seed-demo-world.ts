@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { addDays, dayInTimeZone, startOfDayInTimeZone, zonedWallClockToUtc } from "@fieldops/shared/company-time";
 import { defaultPermissions, type Role } from "@fieldops/shared/roles";
 import { VERTICALS, verticalForIndustry } from "@fieldops/shared/verticals";
-import type { PlanId } from "@fieldops/shared/plans";
+import { planHasFeature, type PlanId } from "@fieldops/shared/plans";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import type { Database, Prisma } from "./client.ts";
+import { seedCompanyAccount } from "./seed-company-account.ts";
 
 export const DEMO_PASSWORD = "demo-password-1";
 export const DEMO_ADMIN_EMAIL = "admin@demo.test";
@@ -320,6 +321,16 @@ async function seedCompany(
         ({ companyId, jobId: jobs.at(-1)!.id!, position, label })),
     });
   }
+  await seedCompanyAccount(db, {
+    companyId,
+    companyName: demo.name,
+    slug: demo.slug,
+    planHasPrioritySupport: planHasFeature(demo.planId, "priority_support"),
+    city: demo.center.city,
+    region: demo.center.region,
+    users,
+    now,
+  });
 }
 
 /** A visit of `minutes` that starts and ends on the company's calendar day of `now`, starting near `now`. */

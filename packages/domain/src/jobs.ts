@@ -13,6 +13,8 @@ import { expireModuleApprovalJob } from "./modules/expire-module-approval.job.ts
 import { expireModuleApproval } from "./modules/expire-module-approval.handler.ts";
 import { runModuleJob } from "./modules/run-module.job.ts";
 import { runModule } from "./modules/run-module.handler.ts";
+import { sendInvitationJob } from "./team/send-invitation.job.ts";
+import { sendInvitation } from "./team/send-invitation.handler.ts";
 
 interface RegisteredJob {
   definition: { id: string; schema: z.ZodType };
@@ -38,6 +40,7 @@ export const JOBS: ReadonlyMap<string, RegisteredJob> = new Map(
     register(extendVisitHorizonsJob, extendVisitHorizons),
     register(runModuleJob, runModule),
     register(expireModuleApprovalJob, expireModuleApproval),
+    register(sendInvitationJob, sendInvitation),
     registerSystem(extendVisitHorizonsDailyJob, extendVisitHorizonsDaily),
   ].map((job) => [job.definition.id, job]),
 );

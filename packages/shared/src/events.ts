@@ -51,6 +51,13 @@ export const appEventSchema = z.discriminatedUnion("name", [
     name: z.literal("approval.updated"),
     payload: z.object({ approvalId: z.string(), moduleId: z.string(), status: z.enum(["pending", "approved", "denied", "expired"]) }),
   }),
+  /** A support ticket was opened, answered or changed status; its screens refetch. */
+  z.object({
+    name: z.literal("support.ticket_updated"),
+    payload: z.object({ ticketId: z.string(), status: z.enum(["open", "waiting", "resolved", "closed"]) }),
+  }),
+  /** The team changed: an invitation was sent, accepted or revoked, a role changed or someone was removed. */
+  z.object({ name: z.literal("team.changed"), payload: z.object({ userIds: z.array(z.string()).max(100) }) }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
 export type AppEventName = AppEvent["name"];

@@ -122,7 +122,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       },
     },
     async (request, reply) => {
-      await withCompanyUser(context, request, ({ tx }) => disconnectIntegration(tx, { provider: request.params.provider }), {
+      await withCompanyUser(context, request, ({ tx, user }) => disconnectIntegration(tx, { provider: request.params.provider, companyId: user.companyId, actor: { id: user.id, name: user.name } }), {
         roles: INTEGRATION_MANAGER_ROLES,
       });
       return reply.status(204).send(null);

@@ -7,6 +7,8 @@ import { jobsLiveEvents } from "../features/jobs/jobs-live-events";
 import { routePlanLiveEvents } from "../features/schedule/optimize/route-plan-live-events";
 import { userdashLiveEvents } from "../features/dashboard/userdash-queries";
 import { scheduleLiveEvents } from "../features/schedule/schedule-live-events";
+import { companyLiveEvents } from "../features/company/company-live-events";
+import { supportLiveEvents } from "../features/support/support-queries";
 
 /** Every feature's reactions to live events; a new feature adds its own here. */
 export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [
@@ -18,4 +20,6 @@ export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [
   ...customersLiveEvents,
   userdashLiveEvents,
   ...approvalsLiveEvents,
+  ...companyLiveEvents,
+  ...supportLiveEvents,
 ];

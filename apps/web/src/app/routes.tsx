@@ -2,7 +2,6 @@ import { Navigate, Route, Routes } from "react-router";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { LoginPage } from "../features/auth/login-page";
 import { useUser } from "../lib/session";
-import { SignupPage } from "../features/auth/signup-page";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
 import { CustomerDetailPage } from "../features/customers/customer-detail-page";
 import { CustomersPage } from "../features/customers/customers-page";
@@ -24,6 +23,12 @@ import { RoleGuard } from "../shell/role-guard";
 import { SectionPageView } from "../shell/section-page";
 import { SECTION_PAGES } from "../shell/section-pages";
 import { AppModalHost } from "./app-modal-host";
+import { OnboardingGate, ThemePreferenceSync } from "./onboarding-gate";
+import { DocumentationPage } from "../features/documentation/documentation-page";
+import { OnboardingPage } from "../features/onboarding/onboarding-page";
+import { SecurityPage } from "../features/security/security-page";
+import { SupportPage } from "../features/support/support-page";
+import { SignupOrInvitationPage } from "../features/team/invitation-signup-page";
 
 /** Jobs are managed by owners and members; field users work from their own visits. */
 const JOB_MANAGERS = ["owner", "member"] as const;
@@ -38,10 +43,11 @@ function HomeRedirect() {
 /** The signed-in layout with the host of the app's named modals beside it, so that any screen can open one. */
 function AppLayoutWithModals() {
   return (
-    <>
+    <OnboardingGate>
       <AppLayout frame={AssistantFrame} headerActions={<AssistantButton />} />
       <AppModalHost />
-    </>
+      <ThemePreferenceSync />
+    </OnboardingGate>
   );
 }
 
@@ -50,7 +56,8 @@ export function AppRoutes() {
     <Routes>
       <Route path="/" element={<HomeRedirect />} />
       <Route path="/login" element={<LoginPage />} />
-      <Route path="/signup" element={<SignupPage />} />
+      <Route path="/signup" element={<SignupOrInvitationPage />} />
+      <Route path="/onboarding" element={<OnboardingPage />} />
       <Route element={<AppLayoutWithModals />}>
         <Route path="/admin-dashboard" element={<DashboardPage />} />
         <Route path="/userdash" element={<DashboardPage today />} />
@@ -62,6 +69,10 @@ export function AppRoutes() {
         <Route path="/crews/:id" element={<CrewDetailPage />} />
         <Route path="/schedule" element={<RoleGuard roles={JOB_MANAGERS}><SchedulePage /></RoleGuard>} />
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/security" element={<SecurityPage />} />
+        <Route path="/support" element={<SupportPage />} />
+        <Route path="/documentation" element={<DocumentationPage />} />
+        <Route path="/documentation/:area" element={<DocumentationPage />} />
         <Route path="/integrations" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><IntegrationsPage /></RoleGuard>} />
         <Route path="/settings/integrations" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><IntegrationsPage /></RoleGuard>} />
         <Route path="/settings/payments" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><PaymentSettingsPage /></RoleGuard>} />

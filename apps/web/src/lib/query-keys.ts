@@ -24,4 +24,14 @@ export const QUERY_KEYS = {
   paymentSettings: [API_PATHS.paymentSettings],
   communicationSettings: [API_PATHS.communicationSettings],
   approvals: [API_PATHS.approvals],
+  companyProfile: [API_PATHS.companyProfile],
+  userPreferences: [API_PATHS.userPreferences],
+  invitations: [API_PATHS.invitations],
+  outbox: [API_PATHS.outbox],
+  securitySessions: [API_PATHS.securitySessions],
+  /** The audit log's query string is part of the key, so each filter is its own cached page. */
+  auditLog: (query: string) => [`${API_PATHS.auditLog}${query}`],
+  auditLogAll: [API_PATHS.auditLog],
+  supportTickets: [API_PATHS.supportTickets],
+  supportTicket: (id: string) => [apiPath(API_PATHS.supportTicket, { id })],
 } as const;

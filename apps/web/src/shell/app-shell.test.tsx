@@ -244,7 +244,8 @@ describe("signed-in shell", () => {
     await screen.findByRole("heading", { level: 1, name: "Dashboard" });
 
     expect(screen.queryByRole("alert")).toBeNull();
-    expect(api.requests.map((r) => r.url).filter((url) => url !== "/api/user")).toEqual([]);
+    // Only the user's own reads: who they are and their theme.
+    expect(api.requests.map((r) => r.url).filter((url) => url !== "/api/user" && url !== "/api/user/preferences")).toEqual([]);
   });
 
   it.each([
