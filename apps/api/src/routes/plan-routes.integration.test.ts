@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
 import { API_PATHS } from "@fieldops/shared/api-paths";
-import { TRIAL_ENDED_MESSAGE, type PlanOverview } from "@fieldops/shared/plans";
+import { TRIAL_ENDED_MESSAGE } from "@fieldops/shared/plans";
 import { callApi, createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
 import { openSocket } from "../../../../tests/integration/test-socket.ts";
 
