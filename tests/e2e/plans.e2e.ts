@@ -1,4 +1,16 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { TRIAL_ENDED_MESSAGE } from "@fieldops/shared/plans";
+import { signInAs } from "./sign-in-as.ts";
+
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]).setLegacyMode().analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `${where}, ${scheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
 
 /** Creates a company through the sign-up form, with a name unique to this run; answers its owner's e-mail. */
 async function createAccount(page: Page, company: string): Promise<string> {
@@ -69,6 +81,7 @@ test("a Starter company is refused a Growth feature with Plan Upgrade Required, 
   await expect(upgrade.getByText("This feature requires a plan upgrade", { exact: true })).toBeVisible();
   await expect(upgrade.getByText("QuickBooks Online requires the Growth plan or higher.")).toBeVisible();
   await expect(quickbooks.getByRole("button", { name: "Connect QuickBooks Online" })).toBeDisabled();
+  await expectAccessible(page, "integrations refused by the plan");
 
   await upgrade.getByRole("link", { name: "See plans" }).click();
   await expect(page).toHaveURL("/plans");
@@ -96,4 +109,24 @@ test("the industries page lists every industry, each with its own page; an unkno
   await expect(page.getByRole("heading", { level: 1 })).toContainText("HVAC software");
   await page.goto("/industries/not-a-trade");
   await expect(page.getByText("Page not found")).toBeVisible();
+});
+
+test("a company whose trial ended unchosen reads its data, is refused changes, and is shown why", async ({ page }) => {
+  await signInAs(page, "owner@bright-spark.test");
+  await expect(page).toHaveURL("/admin-dashboard");
+  const banner = page.getByRole("alert").filter({ hasText: "Your data is kept and you can still view it." });
+  await expect(banner.getByText(TRIAL_ENDED_MESSAGE)).toBeVisible();
+
+  await page.goto("/crews");
+  await expect(page.getByRole("list", { name: "Crews" }).getByRole("link", { name: "Truck 1" })).toBeVisible();
+  await page.getByLabel("Crew name").fill("Truck 2");
+  await page.getByRole("button", { name: "Create crew" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: TRIAL_ENDED_MESSAGE }).filter({ hasNotText: "Your data is kept" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Crews" }).getByRole("link", { name: "Truck 2" })).toHaveCount(0);
+
+  await banner.getByRole("link", { name: "Choose a plan" }).click();
+  await expect(page).toHaveURL("/plans");
+  await expect(page.getByText("Trial ended", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Choose Starter" })).toBeVisible();
+  await expectAccessible(page, "plans after the trial ended");
 });

@@ -53,6 +53,7 @@ export function PricingPage() {
       </section>
       <div className="mx-auto max-w-6xl px-4 py-12 md:px-6">
         <PlanCatalog
+          headingLevel="h2"
           highlight="growth"
           highlightLabel="Most popular"
           action={(plan) => (

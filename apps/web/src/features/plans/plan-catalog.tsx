@@ -55,7 +55,10 @@ export function PlanCatalog({
   highlightLabel,
   action,
   className,
+  headingLevel: Heading = "h3",
 }: {
+  /** The level of each plan's name under the page's headings. */
+  headingLevel?: "h2" | "h3";
   highlight?: PlanId | null;
   highlightLabel?: string;
   action?: (plan: Plan) => ReactNode;
@@ -78,9 +81,9 @@ export function PlanCatalog({
             )}
           >
             <div className="flex items-center justify-between gap-2">
-              <h3 id={`plan-${id}-name`} className="text-lg font-semibold">
+              <Heading id={`plan-${id}-name`} className="text-lg font-semibold">
                 {plan.name}
-              </h3>
+              </Heading>
               {marked && highlightLabel ? <Badge>{highlightLabel}</Badge> : null}
             </div>
             <p className="text-sm text-muted-foreground">{PLAN_PITCH[id]}</p>

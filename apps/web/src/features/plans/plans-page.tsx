@@ -73,7 +73,7 @@ function CurrentPlan({ overview }: { overview: PlanOverview }) {
         <div className="flex flex-wrap items-center gap-2">
           <CardTitle className="text-lg">Your plan: {plan.name}</CardTitle>
           {overview.trialState === "active" ? <Badge variant="secondary">Free trial</Badge> : null}
-          {overview.trialState === "ended" ? <Badge variant="destructive">Trial ended</Badge> : null}
+          {overview.trialState === "ended" ? <Badge variant="outline" className="border-destructive/50 text-destructive">Trial ended</Badge> : null}
         </div>
         <CardDescription>
           {overview.trialState === "active" && overview.trialEndsAt ? (
