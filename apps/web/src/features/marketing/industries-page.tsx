@@ -39,6 +39,14 @@ export function IndustriesPage() {
   );
 }
 
+/** A term inside a sentence: lower case, except for acronyms such as HVAC. */
+function inSentence(words: string): string {
+  return words
+    .split(" ")
+    .map((word) => (word.length > 1 && word === word.toUpperCase() ? word : word.toLowerCase()))
+    .join(" ");
+}
+
 /** One trade's page (/industries/{slug}, also /{slug}); an unknown slug is not found. */
 export function IndustryPage() {
   const { slug } = useParams();
@@ -47,14 +55,15 @@ export function IndustryPage() {
   if (!found) return <NotFoundPage />;
   const { industry, vertical } = found;
   const terms = vertical.terminology;
+  const lower = (words: string) => inSentence(words);
   const highlights = [
     {
       title: `${terms.jobs} that schedule themselves`,
-      body: `Recurring ${terms.jobs.toLowerCase()} create their visits weeks ahead, so every ${terms.customer.toLowerCase()} is on the calendar before they have to ask.`,
+      body: `Recurring ${lower(terms.jobs)} create their visits weeks ahead, so every ${lower(terms.customer)} is on the calendar before they have to ask.`,
     },
     {
-      title: `The right ${terms.technician.toLowerCase()} on every stop`,
-      body: `Drag visits onto crews by skill and hours, or let route optimization plan the day; ${terms.technicians.toLowerCase()} see their day on their phone.`,
+      title: `The right ${lower(terms.technician)} on every stop`,
+      body: `Drag visits onto crews by skill and hours, or let route optimization plan the day; ${lower(terms.technicians)} see their day on their phone.`,
     },
     {
       title: "Paid without the chase",
@@ -86,7 +95,7 @@ export function IndustryPage() {
           </div>
         </div>
       </section>
-      <MarketingSection id="industry-work" title={`The work of ${industry.name.toLowerCase()}, in one place`} intro={vertical.copy.tagline}>
+      <MarketingSection id="industry-work" title={`Built for how ${industry.name} businesses work`} intro={vertical.copy.tagline}>
         <ul className="flex flex-wrap justify-center gap-2" aria-label="Typical work">
           {industry.work.map((item) => (
             <li key={item}>

@@ -28,10 +28,10 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-svh flex-col bg-background">
       <header className="sticky top-0 z-20 border-b bg-background/90 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 md:px-6">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 md:px-6">
           <Logo />
           <nav aria-label="Main" className="ml-auto flex items-center gap-1">
-            <NavLink to="/industries" className={navClass}>
+            <NavLink to="/industries" className={(state) => cn(navClass(state), "hidden sm:inline-flex")}>
               Industries
             </NavLink>
             <NavLink to="/pricing" className={navClass}>
