@@ -34,6 +34,7 @@ import { companySettingsRoutes } from "./routes/company-settings-routes.ts";
 import { teamRoutes } from "./routes/team-routes.ts";
 import { securityRoutes } from "./routes/security-routes.ts";
 import { supportRoutes } from "./routes/support-routes.ts";
+import { planRoutes } from "./routes/plan-routes.ts";
 import { scheduleRoutes } from "./routes/schedule-routes.ts";
 import { telemetryRoutes } from "./routes/telemetry-routes.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
@@ -104,6 +105,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(teamRoutes, { context });
   await app.register(securityRoutes, { context });
   await app.register(supportRoutes, { context });
+  await app.register(planRoutes, { context });
   await app.register(socketTicketRoutes, { context });
   // The WebSocket plugin adds an onRequest and an onResponse hook to every route it can see; kept in a scope of its
   // own with /api/ws, it leaves the REST routes about a quarter faster.

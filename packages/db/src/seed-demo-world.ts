@@ -25,6 +25,8 @@ interface DemoCompany {
   /** Skills name the crews that can take a service's visits (every crew when none). */
   services: { title: string; minutes: number; priceCents: number; skills?: string[] }[];
   customers: number;
+  /** Days until the free trial ends (negative: it ended that many days ago); none when a plan was chosen. */
+  trialDays?: number;
 }
 
 export const DEMO_COMPANIES: DemoCompany[] = [
@@ -77,6 +79,26 @@ export const DEMO_COMPANIES: DemoCompany[] = [
       { title: "Sewer camera inspection", minutes: 75, priceCents: 27500 },
     ],
     customers: 160,
+  },
+  {
+    // A company whose free trial ended without a plan being chosen: its data can be read, not changed.
+    name: "Bright Spark Electrical",
+    slug: "bright-spark",
+    industry: "electrical",
+    planId: "starter",
+    timeZone: "America/Phoenix",
+    center: { lat: 33.4484, lng: -112.074, city: "Phoenix", region: "AZ" },
+    color: "#eab308",
+    users: [{ email: "owner@bright-spark.test", name: "Blake Spark", role: "owner" }],
+    crews: [{ name: "Truck 1", color: "#eab308", skills: ["panels", "lighting"] }],
+    services: [
+      { title: "Panel upgrade", minutes: 240, priceCents: 210000, skills: ["panels"] },
+      { title: "Lighting retrofit", minutes: 120, priceCents: 45000 },
+      { title: "Outlet and switch repair", minutes: 60, priceCents: 16500 },
+      { title: "EV charger install", minutes: 180, priceCents: 120000, skills: ["panels"] },
+    ],
+    customers: 30,
+    trialDays: -2,
   },
 ];
 
@@ -177,6 +199,7 @@ async function seedCompany(
       timeZone: demo.timeZone,
       onboardingState: "completed",
       isDemo: true,
+      trialEndsAt: demo.trialDays === undefined ? null : new Date(now.getTime() + demo.trialDays * DAY_MS),
     },
   });
   const companyId = company.id;

@@ -15,6 +15,10 @@ import { IntegrationsPage } from "../features/integrations/integrations-page";
 import { PaymentSettingsPage } from "../features/integrations/payment-settings";
 import { SimulatedAuthorizePage } from "../features/integrations/simulated-authorize-page";
 import { SettingsPage } from "../features/settings/settings-page";
+import { IndustriesPage, IndustryPage } from "../features/marketing/industries-page";
+import { LandingPage } from "../features/marketing/landing-page";
+import { PricingPage } from "../features/marketing/pricing-page";
+import { PlansPage } from "../features/plans/plans-page";
 import { INTEGRATION_MANAGER_ROLES, INTEGRATION_VIEWER_ROLES, SIMULATED_AUTHORIZE_PATH } from "@fieldops/shared/integrations";
 import { AppLayout, FullPageLoader } from "../shell/app-layout";
 import { AssistantButton, AssistantFrame } from "../features/assistant/assistant-panel";
@@ -33,11 +37,11 @@ import { SignupOrInvitationPage } from "../features/team/invitation-signup-page"
 /** Jobs are managed by owners and members; field users work from their own visits. */
 const JOB_MANAGERS = ["owner", "member"] as const;
 
-/** `/` sends a signed-in user to their role's dashboard and anyone else to sign in. */
-function HomeRedirect() {
+/** `/` sends a signed-in user to their role's dashboard and shows visitors the landing page. */
+function Home() {
   const user = useUser();
   if (user.isPending) return <FullPageLoader />;
-  return <Navigate to={user.data ? homePathForRole(user.data.role) : "/login"} replace />;
+  return user.data ? <Navigate to={homePathForRole(user.data.role)} replace /> : <LandingPage />;
 }
 
 /** The signed-in layout with the host of the app's named modals beside it, so that any screen can open one. */
@@ -54,7 +58,12 @@ function AppLayoutWithModals() {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<HomeRedirect />} />
+      <Route path="/" element={<Home />} />
+      <Route path="/pricing" element={<PricingPage />} />
+      <Route path="/industries" element={<IndustriesPage />} />
+      <Route path="/industries/:slug" element={<IndustryPage />} />
+      {/* An industry slug alone is its industry page; any other single word is not found. */}
+      <Route path="/:slug" element={<IndustryPage />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/signup" element={<SignupOrInvitationPage />} />
       <Route path="/onboarding" element={<OnboardingPage />} />
@@ -73,6 +82,7 @@ export function AppRoutes() {
         <Route path="/support" element={<SupportPage />} />
         <Route path="/documentation" element={<DocumentationPage />} />
         <Route path="/documentation/:area" element={<DocumentationPage />} />
+        <Route path="/plans" element={<PlansPage />} />
         <Route path="/integrations" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><IntegrationsPage /></RoleGuard>} />
         <Route path="/settings/integrations" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><IntegrationsPage /></RoleGuard>} />
         <Route path="/settings/payments" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><PaymentSettingsPage /></RoleGuard>} />

@@ -7,7 +7,6 @@ import { ADMIN_PORTAL_ROLES, type Role } from "@fieldops/shared/roles";
 export type SectionPage = { path: string; title: string; description: string; roles?: readonly Role[] };
 
 export const SECTION_PAGES: readonly SectionPage[] = [
-  { path: "/plans", title: "Plans", description: "Your subscription plan, its limits and usage, and the plans you can move to." },
   { path: "/payments", title: "Payments", description: "Payments received against your invoices, and the balances still outstanding." },
   { path: "/reports", title: "Reports", description: "Revenue, job and crew performance reports for your company." },
   { path: "/review/:invoiceId", title: "Invoice Review", description: "An invoice's lines, totals and status, to review before it goes to the customer." },

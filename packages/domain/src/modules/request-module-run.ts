@@ -2,7 +2,7 @@ import type { TenantTransaction } from "@fieldops/db";
 import type { JobQueues } from "@fieldops/jobs/enqueue";
 import type { AppEvent } from "@fieldops/shared/events";
 import { APPROVAL_TTL_MS, MODULE_CATALOG, PLAN_UPGRADE_MESSAGE, type ExecuteModuleResponse, type ModuleId } from "@fieldops/shared/modules";
-import { firstPlanWithFeature } from "@fieldops/shared/plans";
+import { planFeatureMessage } from "@fieldops/shared/plans";
 import { conflict } from "../errors.ts";
 import type { Actor } from "../jobs/actor.ts";
 import { allowedPolicy, parseModuleParams, planAllowsModule } from "./module-access.ts";
@@ -21,9 +21,9 @@ export interface RequestedModuleRun {
 }
 
 function planUpgrade(moduleId: ModuleId): RequestedModuleRun {
-  const plan = firstPlanWithFeature(MODULE_CATALOG[moduleId].feature!);
+  const entry = MODULE_CATALOG[moduleId];
   return {
-    answer: { success: false, planUpgradeRequired: true, error: `${PLAN_UPGRADE_MESSAGE}: ${MODULE_CATALOG[moduleId].title} is part of the ${plan.name} plan`, runId: null, status: null },
+    answer: { success: false, planUpgradeRequired: true, error: `${PLAN_UPGRADE_MESSAGE}. ${planFeatureMessage(entry.feature!, entry.title)}`, runId: null, status: null },
     queueRunId: null,
     awaitingApproval: null,
     events: [],

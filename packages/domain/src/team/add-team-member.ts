@@ -4,20 +4,20 @@ import { defaultPermissions } from "@fieldops/shared/roles";
 import type { AddTeamMemberRequest, TeamMember } from "@fieldops/shared/crews";
 import { hashPassword } from "../accounts/passwords.ts";
 import { conflict } from "../errors.ts";
-import { assertSeatAvailable } from "./assert-seat-available.ts";
+import { requirePlanLimit } from "../plans/require-plan-limit.ts";
 
 export const TEAM_EMAIL_TAKEN = "An account with this email already exists";
 
 /**
- * Adds a user to the company within the plan's team-member allowance (see assertSeatAvailable). The account gets a random password nobody knows: the person cannot sign in until a
- * password is set for
+ * Adds a user to the company within the plan's team-member allowance (every user of the company counts, the owner
+ * too, and every invitation still waiting). The account gets a random password nobody knows: the person cannot sign in until a password is set for
  * them, which an invitation e-mail will do.
  */
 export async function addTeamMember(
   tx: TenantTransaction,
   input: AddTeamMemberRequest & { companyId: string },
 ): Promise<TeamMember> {
-  await assertSeatAvailable(tx, { companyId: input.companyId, adding: 1 });
+  await requirePlanLimit(tx, "teamMembers");
   const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
   try {
     const user = await tx.user.create({

@@ -2,8 +2,8 @@ import type { TenantTransaction } from "@fieldops/db";
 import { INVITATION_TTL_DAYS, type InviteRole } from "@fieldops/shared/team";
 import { recordAudit } from "../audit/record-audit.ts";
 import { conflict } from "../errors.ts";
-import { assertSeatAvailable } from "./assert-seat-available.ts";
 import { toInvitation } from "./invitation-status.ts";
+import { requirePlanLimit } from "../plans/require-plan-limit.ts";
 
 export const ALREADY_MEMBER = "This person is already on your team";
 export const ALREADY_INVITED = "This person already has an invitation waiting; send it again instead";
@@ -18,8 +18,8 @@ export interface NewInvitation {
 export const invitationExpiry = (now: Date) => new Date(now.getTime() + INVITATION_TTL_DAYS * 24 * 3600 * 1000);
 
 /**
- * Invites people to the company with a role, each holding a seat of the plan until they accept (see
- * assertSeatAvailable). The link itself is minted by the send_invitation job, queued by the caller once this
+ * Invites people to the company with a role, each holding a seat of the plan until they accept, revoke or it expires
+ * (requirePlanLimit counts them). The link itself is minted by the send_invitation job, queued by the caller once this
  * transaction has committed (see queueInvitation).
  */
 export async function createInvitations(
@@ -29,7 +29,7 @@ export async function createInvitations(
   const now = input.now ?? new Date();
   const emails = input.invitations.map((invitation) => invitation.email);
   if (new Set(emails).size !== emails.length) throw conflict("The same e-mail is listed twice", "email");
-  await assertSeatAvailable(tx, { companyId: input.companyId, adding: input.invitations.length, now });
+  await requirePlanLimit(tx, "teamMembers", { adding: input.invitations.length, now });
   if (await tx.user.findFirst({ where: { email: { in: emails } }, select: { id: true } })) throw conflict(ALREADY_MEMBER, "email");
   const waiting = await tx.invitation.findFirst({
     where: { email: { in: emails }, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
