@@ -9,15 +9,11 @@ export const COMPANY_SETTINGS_EDITOR_ROLES: readonly Role[] = ["owner", "admin"]
 /** Office members may read them; field users do not see them. */
 export const COMPANY_SETTINGS_VIEWER_ROLES: readonly Role[] = ["owner", "admin", "member"];
 
-let timeZones: ReadonlySet<string> | null = null;
-
 /** The IANA time zones this runtime knows (its `Intl` list, which names UTC as Etc/UTC; both spellings count). */
-export function knownTimeZones(): ReadonlySet<string> {
-  timeZones ??= new Set(["UTC", ...Intl.supportedValuesOf("timeZone")]);
-  return timeZones;
-}
+export const TIME_ZONES: readonly [string, ...string[]] = ["UTC", ...Intl.supportedValuesOf("timeZone")];
 
-export const timeZoneSchema = text({ max: 64, trim: true }).refine((zone) => knownTimeZones().has(zone), "Choose a time zone from the list");
+/** One of TIME_ZONES: the list is part of the contract, so a client can offer exactly what the server accepts. */
+export const timeZoneSchema = z.enum(TIME_ZONES, { error: "Choose a time zone from the list" });
 
 export const hexColorSchema = text({ max: 7, trim: true })
   .regex(/^#[0-9a-fA-F]{6}$/, "Enter a colour as #rrggbb")

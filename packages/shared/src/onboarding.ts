@@ -16,7 +16,7 @@ export function canAddOnboardingMember(rows: number): boolean {
 
 export const onboardingMemberSchema = z.object({
   name: text({ max: 100, trim: true }).min(1, "A name is required"),
-  cell: text({ max: 30, trim: true }).pipe(phoneSchema),
+  cell: phoneSchema,
   email: emailSchema,
 });
 export type OnboardingMember = z.infer<typeof onboardingMemberSchema>;

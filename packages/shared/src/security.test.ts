@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeDevice } from "./security";
 import { invitationLink, invitationTokenFromHash } from "./team";
-import { knownTimeZones, timeZoneSchema, hexColorSchema } from "./company-settings";
+import { TIME_ZONES, timeZoneSchema, hexColorSchema } from "./company-settings";
 
 describe("describeDevice", () => {
   it.each([
@@ -32,7 +32,7 @@ describe("invitation links", () => {
 
 describe("company settings rules", () => {
   it("accepts IANA time zones only, and colours as #rrggbb", () => {
-    expect(knownTimeZones().has("America/Denver")).toBe(true);
+    expect(TIME_ZONES).toContain("America/Denver");
     expect(timeZoneSchema.safeParse("UTC").success).toBe(true);
     expect(timeZoneSchema.safeParse("Mars/Olympus").success).toBe(false);
     expect(hexColorSchema.parse("#AbCdEf")).toBe("#abcdef");

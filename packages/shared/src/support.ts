@@ -13,7 +13,7 @@ export const SUPPORT_STATUS_LABELS: Record<SupportTicketStatus, string> = {
 
 /** Files a ticket may carry: screenshots, PDFs and plain text. */
 export const ATTACHMENT_CONTENT_TYPES = ["image/png", "image/jpeg", "image/webp", "application/pdf", "text/plain"] as const;
-export const ATTACHMENT_MAX_BYTES = 1024 * 1024;
+export const ATTACHMENT_MAX_BYTES = 512 * 1024;
 export const MAX_ATTACHMENTS_PER_MESSAGE = 3;
 
 export const attachmentUploadSchema = z.object({
@@ -24,7 +24,7 @@ export const attachmentUploadSchema = z.object({
 export type AttachmentUpload = z.infer<typeof attachmentUploadSchema>;
 
 const messageBody = text({ max: 10_000, trim: true }).min(1, "Write a message");
-const attachments = z.array(attachmentUploadSchema).max(MAX_ATTACHMENTS_PER_MESSAGE, `At most ${MAX_ATTACHMENTS_PER_MESSAGE} files a message`).default([]);
+const attachments = z.array(attachmentUploadSchema).max(MAX_ATTACHMENTS_PER_MESSAGE, `At most ${MAX_ATTACHMENTS_PER_MESSAGE} files a message`).optional();
 
 export const createSupportTicketRequestSchema = z.object({
   subject: text({ max: 200, trim: true }).min(3, "Subject must be at least 3 characters"),

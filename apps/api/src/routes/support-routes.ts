@@ -66,7 +66,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     API_PATHS.supportTickets,
     {
       bodyLimit: MESSAGE_BODY_LIMIT,
-      schema: { tags, summary: "Open a support ticket, with up to 3 attachments (1 MB each)", body: createSupportTicketRequestSchema, response: { 201: supportTicketSchema, ...errors, 413: errorResponseSchema } },
+      schema: { tags, summary: "Open a support ticket, with up to 3 attachments (512 KB each)", body: createSupportTicketRequestSchema, response: { 201: supportTicketSchema, ...errors, 413: errorResponseSchema } },
     },
     async (request, reply) => {
       const ticket = await asViewer(request, (tx, viewer) => createSupportTicket(tx, viewer, request.body));

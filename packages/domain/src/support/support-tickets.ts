@@ -133,7 +133,7 @@ async function addMessage(
 export async function createSupportTicket(
   tx: TenantTransaction,
   viewer: SupportViewer,
-  input: { subject: string; body: string; attachments: AttachmentUpload[] },
+  input: { subject: string; body: string; attachments?: AttachmentUpload[] | undefined },
 ): Promise<SupportTicket> {
   if (viewer.kind !== "company") throw forbidden("The support team answers tickets; a company opens them");
   const company = await tx.company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: { planId: true } });
@@ -145,7 +145,7 @@ export async function createSupportTicket(
       createdByUserId: viewer.userId,
     },
   });
-  await addMessage(tx, { companyId: viewer.companyId, ticketId: ticket.id, viewer, body: input.body, attachments: input.attachments });
+  await addMessage(tx, { companyId: viewer.companyId, ticketId: ticket.id, viewer, body: input.body, attachments: input.attachments ?? [] });
   return getSupportTicket(tx, viewer, ticket.id);
 }
 
@@ -156,11 +156,11 @@ export async function createSupportTicket(
 export async function replySupportTicket(
   tx: TenantTransaction,
   viewer: SupportViewer,
-  input: { id: string; body: string; attachments: AttachmentUpload[] },
+  input: { id: string; body: string; attachments?: AttachmentUpload[] | undefined },
 ): Promise<SupportTicket> {
   const ticket = await findTicket(tx, viewer, input.id, true);
   if (ticket.status === "closed") throw conflict(TICKET_CLOSED);
-  const message = await addMessage(tx, { companyId: ticket.companyId, ticketId: ticket.id, viewer, body: input.body, attachments: input.attachments });
+  const message = await addMessage(tx, { companyId: ticket.companyId, ticketId: ticket.id, viewer, body: input.body, attachments: input.attachments ?? [] });
   await tx.supportTicket.update({
     where: { id: ticket.id },
     data: { status: viewer.kind === "agent" ? "waiting" : "open", lastMessageAt: message.createdAt },

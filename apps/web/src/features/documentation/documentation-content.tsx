@@ -149,7 +149,7 @@ export const DOC_PAGES: readonly DocPage[] = [
     summary: "Tickets to the support team, with attachments.",
     body: () => (
       <p>
-        Support opens a ticket to our team, with screenshots or files attached (up to 3, 1 MB each). A ticket is open,
+        Support opens a ticket to our team, with screenshots or files attached (up to 3, 512 KB each). A ticket is open,
         waiting on you once we answered, resolved or closed; replies appear as they arrive. Pro plans' tickets are answered first.
       </p>
     ),

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from "react";
-import { knownTimeZones, type CompanyProfile } from "@fieldops/shared/company-settings";
+import { TIME_ZONES, type CompanyProfile } from "@fieldops/shared/company-settings";
 import { VERTICALS, verticalIdSchema, type VerticalId } from "@fieldops/shared/verticals";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -21,7 +21,7 @@ export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
     timeZone: profile.timeZone,
     primaryColor: profile.branding.primaryColor,
   });
-  const zones = useMemo(() => [...knownTimeZones()].sort(), []);
+  const zones = useMemo(() => [...TIME_ZONES].sort(), []);
   const locked = !profile.canEdit;
   const field = (key: keyof typeof form) => ({
     value: form[key],

@@ -17,14 +17,14 @@ export function AttachmentPicker({ id, files, onChange, onProblem }: {
     for (const file of chosen) {
       const type = ATTACHMENT_CONTENT_TYPES.find((accepted) => accepted === file.type);
       if (!type) return onProblem(`${file.name}: attach images (PNG, JPEG, WebP), PDFs or text files.`);
-      if (file.size > ATTACHMENT_MAX_BYTES) return onProblem(`${file.name} is larger than 1 MB.`);
+      if (file.size > ATTACHMENT_MAX_BYTES) return onProblem(`${file.name} is larger than 512 KB.`);
       added.push({ fileName: file.name, contentType: type, dataBase64: await readFileAsBase64(file) });
     }
     onChange([...files, ...added]);
   };
   return (
     <div className="grid gap-2">
-      <label htmlFor={id} className="text-sm font-medium">Attachments (up to {MAX_ATTACHMENTS_PER_MESSAGE}, 1 MB each)</label>
+      <label htmlFor={id} className="text-sm font-medium">Attachments (up to {MAX_ATTACHMENTS_PER_MESSAGE}, 512 KB each)</label>
       <input id={id} type="file" multiple accept={ATTACHMENT_CONTENT_TYPES.join(",")} className="text-sm"
         onChange={(event) => { void add(event.target.files); event.target.value = ""; }} />
       {files.length > 0 ? (
