@@ -24,4 +24,8 @@ export const QUERY_KEYS = {
   paymentSettings: [API_PATHS.paymentSettings],
   communicationSettings: [API_PATHS.communicationSettings],
   approvals: [API_PATHS.approvals],
+  leads: [API_PATHS.leads],
+  estimates: [API_PATHS.estimates],
+  estimate: (id: string) => [API_PATHS.estimates, id],
+  portalLink: (customerId: string) => [apiPath(API_PATHS.customerPortalLink, { id: customerId })],
 } as const;
