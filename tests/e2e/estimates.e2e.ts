@@ -92,3 +92,20 @@ test("an estimate with two options is sent, approved by the customer through its
     await api.dispose();
   }
 });
+
+test("the demo company's estimates filter by status, and its leads list prospects and their estimates", async ({ page }) => {
+  await signInAs(page, "member@demo.test");
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto("/jobs/estimates");
+  await page.getByLabel("Status").selectOption({ label: "Changes requested" });
+  const rows = page.getByRole("table", { name: "Estimates" }).locator("tbody tr");
+  await expect(rows.first()).toBeVisible();
+  for (const row of await rows.all()) await expect(row).toContainText("Changes requested");
+  await page.getByLabel("Status").selectOption({ label: "Converted" });
+  await expect(rows.first()).toContainText("Converted");
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leads" }).click();
+  await expect(page).toHaveURL("/jobs/leads");
+  await expect(page.getByRole("row").filter({ hasText: "Harper Quinn" }).getByRole("button", { name: "Create estimate" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Estimate #\d+$/ }).first()).toBeVisible();
+});

@@ -5,6 +5,7 @@ import { VERTICALS, verticalForIndustry } from "@fieldops/shared/verticals";
 import type { PlanId } from "@fieldops/shared/plans";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import type { Database, Prisma } from "./client.ts";
+import { seedDemoSales } from "./seed-demo-sales.ts";
 
 export const DEMO_PASSWORD = "demo-password-1";
 export const DEMO_ADMIN_EMAIL = "admin@demo.test";
@@ -320,6 +321,7 @@ async function seedCompany(
         ({ companyId, jobId: jobs.at(-1)!.id!, position, label })),
     });
   }
+  await seedDemoSales(db, { companyId, now, customers, services: demo.services, jobs, pick: (values) => random.pick(values) });
 }
 
 /** A visit of `minutes` that starts and ends on the company's calendar day of `now`, starting near `now`. */
