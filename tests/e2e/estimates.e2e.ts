@@ -1,6 +1,18 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { ownerApi } from "./owner-api.ts";
 import { signInAs } from "./sign-in-as.ts";
+
+/** The screen passes axe's WCAG 2 A/AA rules and best practices in both themes, as every app screen must. */
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).setLegacyMode()
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `${where}, ${colorScheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
 
 test("an estimate with two options is sent, approved by the customer through its link, and becomes a job with the chosen option's lines", async ({ page, browser, playwright, baseURL }) => {
   const api = await ownerApi(playwright, baseURL!);
@@ -47,6 +59,7 @@ test("an estimate with two options is sent, approved by the customer through its
     await expect(page.getByRole("group", { name: "Option 2" }).getByLabel("Option 2 totals")).toContainText("$330.00");
     await page.getByRole("button", { name: "Save estimate" }).click();
     await expect(page.getByRole("button", { name: "Save estimate" })).toBeDisabled();
+    await expectAccessible(page, "the estimate editor");
 
     await page.getByRole("button", { name: "Send", exact: true }).click();
     const send = page.getByRole("dialog");
@@ -65,6 +78,7 @@ test("an estimate with two options is sent, approved by the customer through its
       await expect(customer.getByRole("heading", { level: 1, name: title })).toBeVisible();
       await expect(customer.getByText("Green Valley Lawn Care").first()).toBeVisible();
       await expect(customer.getByRole("link", { name: "Jobs" })).toHaveCount(0);
+      await expectAccessible(customer, "the customer's estimate page");
       await customer.getByRole("radio", { name: "Better" }).check();
       await customer.getByLabel("Type your full name to sign").fill("Robin Customer");
       await customer.getByRole("button", { name: "Approve estimate" }).click();
@@ -108,4 +122,44 @@ test("the demo company's estimates filter by status, and its leads list prospect
   await expect(page).toHaveURL("/jobs/leads");
   await expect(page.getByRole("row").filter({ hasText: "Harper Quinn" }).getByRole("button", { name: "Create estimate" })).toBeVisible();
   await expect(page.getByRole("link", { name: /^Estimate #\d+$/ }).first()).toBeVisible();
+  await expectAccessible(page, "the leads list");
+});
+
+test("the office makes a customer's portal link on their page; the customer sees their estimates to approve and opens one; revoking ends it", async ({ page, browser }) => {
+  await signInAs(page, "owner@demo.test");
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto("/jobs/estimates");
+  await page.getByLabel("Status").selectOption({ label: "Sent" });
+  const row = page.getByRole("table", { name: "Estimates" }).locator("tbody tr").first();
+  const customerName = ((await row.getByRole("cell").nth(2).textContent()) ?? "").trim();
+  const estimateTitle = ((await row.getByRole("link").textContent()) ?? "").trim();
+  await row.getByRole("link").click();
+  await page.getByRole("link", { name: customerName }).click();
+  await expect(page.getByRole("heading", { level: 1, name: customerName })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Estimates" })).toContainText(estimateTitle);
+
+  await page.getByRole("button", { name: "Create link" }).click();
+  const link = await page.getByLabel("Portal link").inputValue();
+  expect(link).toMatch(/\/review\/portal\/[0-9a-f-]{36}#[A-Za-z0-9_-]{43}$/);
+  await expectAccessible(page, "a customer's page with their sales");
+
+  const customerContext = await browser.newContext();
+  try {
+    const customer = await customerContext.newPage();
+    await customer.goto(link);
+    await expect(customer.getByRole("heading", { level: 1, name: `Hello, ${customerName}` })).toBeVisible();
+    await expect(customer.getByRole("list", { name: "Estimates to approve" })).toContainText(estimateTitle);
+    await expectAccessible(customer, "the customer portal");
+    await customer.getByRole("list", { name: "Estimates to approve" }).getByRole("link", { name: new RegExp(estimateTitle) }).first().click();
+    await expect(customer.getByRole("heading", { level: 1, name: estimateTitle })).toBeVisible();
+
+    await page.getByRole("button", { name: "Revoke" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Revoke" }).click();
+    await expect(page.getByText("No live link.")).toBeVisible();
+    await customer.goto(link);
+    await customer.reload();
+    await expect(customer.getByRole("heading", { level: 1, name: "This link cannot be opened" })).toBeVisible();
+  } finally {
+    await customerContext.close();
+  }
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Branding } from "@fieldops/shared/company";
-import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Skeleton } from "../../components/ui/skeleton";
 import { usePageTitle } from "../../shell/page-title";
 
@@ -42,8 +42,8 @@ export function BrandedLoading({ label }: { label: string }) {
 export function LinkNotValid({ message }: { message: string }) {
   return (
     <BrandedPage branding={null} title="Link not valid">
+      <h1 className="text-2xl font-semibold tracking-tight">This link cannot be opened</h1>
       <Alert variant="destructive">
-        <AlertTitle>This link cannot be opened</AlertTitle>
         <AlertDescription>{message}</AlertDescription>
       </Alert>
     </BrandedPage>

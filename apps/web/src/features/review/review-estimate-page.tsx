@@ -172,7 +172,7 @@ function ReviewEstimateView({ estimate, token }: { estimate: ReviewEstimate; tok
                   <Label htmlFor={`${id}-signature`}>Type your full name to sign</Label>
                   <Input id={`${id}-signature`} required minLength={2} maxLength={200} autoComplete="name" value={signature} onChange={(e) => setSignature(e.target.value)} />
                 </div>
-                <Button type="submit" disabled={answer.isPending || !optionId || signature.trim().length < 2} style={{ backgroundColor: estimate.company.branding.primaryColor }}>
+                <Button type="submit" disabled={answer.isPending || !optionId || signature.trim().length < 2}>
                   {answer.isPending ? "Sending..." : "Approve estimate"}
                 </Button>
                 {!optionId ? <p className="text-sm text-muted-foreground">Choose an option above first.</p> : null}
