@@ -2,7 +2,7 @@ import type { TenantTransaction } from "@fieldops/db";
 import type { CreateEstimateInput, EstimateDetail } from "@fieldops/shared/estimates";
 import { invalidInput, notFound } from "../errors.ts";
 import type { Actor } from "../jobs/actor.ts";
-import { takeNextEstimateNumber } from "./estimate-numbers.ts";
+import { takeNextNumber } from "../companies/take-next-number.ts";
 import { companyTimeZone, defaultExpiresAt, estimateDetailInclude, expiresAtFor, optionsCreateData, toEstimateDetail } from "./estimate-record.ts";
 
 /** A draft estimate for a customer, numbered in the company's sequence. */
@@ -16,7 +16,7 @@ export async function createEstimate(
   const timeZone = await companyTimeZone(tx);
   const expiresAt = input.expiresOn ? expiresAtFor(input.expiresOn, timeZone) : defaultExpiresAt(now, timeZone);
   if (expiresAt <= now) throw invalidInput("The expiry date has passed", "expiresOn");
-  const number = await takeNextEstimateNumber(tx, input.companyId);
+  const number = await takeNextNumber(tx, input.companyId, "estimates");
   const row = await tx.estimate.create({
     data: {
       companyId: input.companyId,

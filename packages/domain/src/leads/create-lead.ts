@@ -1,7 +1,7 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { CreateLeadInput, Lead } from "@fieldops/shared/leads";
 import { notFound } from "../errors.ts";
-import { leadInclude, toLead } from "./lead-record.ts";
+import { leadInclude, prospectData, toLead } from "./lead-record.ts";
 
 /** A new lead: an existing customer's request (their name and contacts copied for the list), or a prospect's. */
 export async function createLead(tx: TenantTransaction, input: CreateLeadInput & { companyId: string }): Promise<Lead> {
@@ -15,23 +15,5 @@ export async function createLead(tx: TenantTransaction, input: CreateLeadInput &
     const { id, ...details } = customer;
     return toLead(await tx.lead.create({ data: { companyId: input.companyId, customerId: id, ...details, ...request }, include: leadInclude }));
   }
-  const p = input.prospect;
-  return toLead(
-    await tx.lead.create({
-      data: {
-        companyId: input.companyId,
-        name: p.name,
-        email: p.email ?? null,
-        phone: p.phone ?? null,
-        street: p.street ?? null,
-        city: p.city ?? null,
-        region: p.region ?? null,
-        postcode: p.postcode ?? null,
-        latitude: p.latitude ?? null,
-        longitude: p.longitude ?? null,
-        ...request,
-      },
-      include: leadInclude,
-    }),
-  );
+  return toLead(await tx.lead.create({ data: { companyId: input.companyId, ...prospectData(input.prospect), ...request }, include: leadInclude }));
 }

@@ -1,5 +1,5 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
-import { leadSourceSchema, type Lead } from "@fieldops/shared/leads";
+import { leadSourceSchema, type Lead, type LeadProspect } from "@fieldops/shared/leads";
 import { notFound } from "../errors.ts";
 
 export const leadInclude = {
@@ -39,4 +39,19 @@ export async function lockLead(tx: TenantTransaction, leadId: string): Promise<L
   const row = await tx.lead.findUnique({ where: { id: leadId }, include: leadInclude });
   if (!row) throw notFound("Lead not found");
   return row;
+}
+
+/** A prospect's details as the lead's columns (absent ones empty). */
+export function prospectData(p: LeadProspect) {
+  return {
+    name: p.name,
+    email: p.email ?? null,
+    phone: p.phone ?? null,
+    street: p.street ?? null,
+    city: p.city ?? null,
+    region: p.region ?? null,
+    postcode: p.postcode ?? null,
+    latitude: p.latitude ?? null,
+    longitude: p.longitude ?? null,
+  };
 }

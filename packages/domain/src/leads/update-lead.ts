@@ -1,7 +1,7 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { Lead, UpdateLeadInput } from "@fieldops/shared/leads";
 import { conflict } from "../errors.ts";
-import { leadInclude, lockLead, toLead } from "./lead-record.ts";
+import { leadInclude, lockLead, prospectData, toLead } from "./lead-record.ts";
 
 /**
  * Edits a lead's request, or its prospect's details while it has no customer; marks it lost, or reopens it (new, or
@@ -12,26 +12,13 @@ export async function updateLead(tx: TenantTransaction, input: UpdateLeadInput &
   if (input.prospect && current.customerId) throw conflict("This lead is a customer's: edit the customer instead", "prospect");
   if (input.lost !== undefined && current.status === "won") throw conflict("A won lead cannot be marked lost or reopened", "lost");
   const reopened = current.estimates.length > 0 ? "estimating" : "new";
-  const p = input.prospect;
   const row = await tx.lead.update({
     where: { id: current.id },
     data: {
       request: input.request,
       source: input.source,
       notes: input.notes === undefined ? undefined : input.notes,
-      ...(p
-        ? {
-            name: p.name,
-            email: p.email ?? null,
-            phone: p.phone ?? null,
-            street: p.street ?? null,
-            city: p.city ?? null,
-            region: p.region ?? null,
-            postcode: p.postcode ?? null,
-            latitude: p.latitude ?? null,
-            longitude: p.longitude ?? null,
-          }
-        : {}),
+      ...(input.prospect ? prospectData(input.prospect) : {}),
       status: input.lost === undefined ? undefined : input.lost ? "lost" : reopened,
     },
     include: leadInclude,

@@ -5,7 +5,7 @@ import { planHasFeature } from "@fieldops/shared/plans";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { apiErrorMessage } from "../../lib/api-error-message";
@@ -59,33 +59,24 @@ function PortalLink({ customerId, timeZone }: { customerId: string; timeZone: st
           <AlertDescription>{apiErrorMessage(error)}</AlertDescription>
         </Alert>
       ) : null}
-      <Dialog open={revoking} onOpenChange={setRevoking}>
-        <DialogContent className="max-w-md">
-          <DialogHeader>
-            <DialogTitle>Revoke the portal link?</DialogTitle>
-            <DialogDescription>The link stops working at once, for anyone who has it.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setRevoking(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={revoke.isPending}
-              onClick={() =>
-                revoke.mutate(undefined, {
-                  onSuccess: () => {
-                    setUrl(null);
-                    setRevoking(false);
-                  },
-                })
-              }
-            >
-              Revoke
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={revoking}
+        onOpenChange={setRevoking}
+        title="Revoke the portal link?"
+        description="The link stops working at once, for anyone who has it."
+        action="Revoke"
+        destructive
+        pending={revoke.isPending}
+        error={null}
+        onConfirm={() =>
+          revoke.mutate(undefined, {
+            onSuccess: () => {
+              setUrl(null);
+              setRevoking(false);
+            },
+          })
+        }
+      />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { useCompany } from "../../lib/company";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { PlanUpgradeNote } from "../../components/plan-upgrade-note";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { ESTIMATE_STATUS_VARIANT } from "./estimate-format";
 import { EstimateEditor } from "./estimate-editor";
 import { createEstimateLink, useConvertEstimate, useDeclineEstimate, useEstimate, useSendEstimate } from "./estimate-queries";
@@ -77,52 +78,6 @@ function SendDialog({ estimate, smsAllowed, open, onOpenChange, onSent }: { esti
             }
           >
             {send.isPending ? "Sending..." : "Send"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  action,
-  pending,
-  error,
-  onConfirm,
-  destructive = false,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: string;
-  action: string;
-  pending: boolean;
-  error: unknown;
-  onConfirm: () => void;
-  destructive?: boolean;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {error ? (
-          <Alert variant="destructive" role="alert">
-            <AlertDescription>{apiErrorMessage(error)}</AlertDescription>
-          </Alert>
-        ) : null}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button variant={destructive ? "destructive" : "default"} disabled={pending} onClick={onConfirm}>
-            {pending ? "Working..." : action}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -2,15 +2,14 @@ import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { Plus } from "lucide-react";
 import { ESTIMATE_STATUS_LABELS, estimateStatusSchema, type EstimateStatus, type EstimateSummary } from "@fieldops/shared/estimates";
-import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { PagedList } from "../../components/paged-list";
+import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { Skeleton } from "../../components/ui/skeleton";
 import { apiErrorMessage } from "../../lib/api-error-message";
 import { useCompany } from "../../lib/company";
 import { useTerms } from "../../lib/terms";
@@ -130,38 +129,9 @@ export function EstimatesPage() {
           </NativeSelect>
         </div>
       </form>
-      {estimates.isPending ? (
-        <div className="grid gap-2" role="status" aria-label="Loading estimates">
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-12 w-full" />
-        </div>
-      ) : estimates.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>Estimates could not be loaded</AlertTitle>
-          <AlertDescription>
-            <Button variant="outline" size="sm" onClick={() => void estimates.refetch()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
-      ) : items.length === 0 ? (
-        <Card>
-          <CardContent>
-            <p className="text-sm text-muted-foreground">No estimates {status || search ? "match these filters" : "yet. Create the first one with the button above"}.</p>
-          </CardContent>
-        </Card>
-      ) : (
-        <Card>
-          <CardContent>
-            <EstimateTable items={items} />
-            {estimates.hasNextPage ? (
-              <Button variant="outline" className="mt-3" disabled={estimates.isFetchingNextPage} onClick={() => void estimates.fetchNextPage()}>
-                {estimates.isFetchingNextPage ? "Loading…" : "Load more"}
-              </Button>
-            ) : null}
-          </CardContent>
-        </Card>
-      )}
+      <PagedList query={estimates} noun="Estimates" count={items.length} empty={`No estimates ${status || search ? "match these filters" : "yet. Create the first one with the button above"}.`}>
+        <EstimateTable items={items} />
+      </PagedList>
       {creating ? <NewEstimateDialog open={creating} onOpenChange={setCreating} /> : null}
     </>
   );

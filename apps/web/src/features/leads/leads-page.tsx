@@ -2,15 +2,14 @@ import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { Plus } from "lucide-react";
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, leadSourceSchema, leadStatusSchema, type CreateLeadRequest, type Lead, type LeadSource, type LeadStatus } from "@fieldops/shared/leads";
-import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { PagedList } from "../../components/paged-list";
+import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { Skeleton } from "../../components/ui/skeleton";
 import { Textarea } from "../../components/ui/textarea";
 import { apiErrorMessage } from "../../lib/api-error-message";
 import { useTerms } from "../../lib/terms";
@@ -277,38 +276,9 @@ export function LeadsPage() {
           <AlertDescription>{error}</AlertDescription>
         </Alert>
       ) : null}
-      {leads.isPending ? (
-        <div className="grid gap-2" role="status" aria-label="Loading leads">
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-12 w-full" />
-        </div>
-      ) : leads.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>Leads could not be loaded</AlertTitle>
-          <AlertDescription>
-            <Button variant="outline" size="sm" onClick={() => void leads.refetch()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
-      ) : items.length === 0 ? (
-        <Card>
-          <CardContent>
-            <p className="text-sm text-muted-foreground">No leads {status ? "with this status" : "yet. Record the first with the button above"}.</p>
-          </CardContent>
-        </Card>
-      ) : (
-        <Card>
-          <CardContent>
-            <LeadTable items={items} onError={setError} />
-            {leads.hasNextPage ? (
-              <Button variant="outline" className="mt-3" disabled={leads.isFetchingNextPage} onClick={() => void leads.fetchNextPage()}>
-                {leads.isFetchingNextPage ? "Loading…" : "Load more"}
-              </Button>
-            ) : null}
-          </CardContent>
-        </Card>
-      )}
+      <PagedList query={leads} noun="Leads" count={items.length} empty={`No leads ${status ? "with this status" : "yet. Record the first with the button above"}.`}>
+        <LeadTable items={items} onError={setError} />
+      </PagedList>
       {creating ? <NewLeadDialog open={creating} onOpenChange={setCreating} /> : null}
     </>
   );
