@@ -16,7 +16,7 @@ import { useTerms } from "../../lib/terms";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { formatCents } from "../jobs/format";
-import { useCustomerOptions } from "../jobs/queries";
+import { CustomerPicker } from "../customers/customer-picker";
 import { ESTIMATE_STATUS_VARIANT } from "./estimate-format";
 import { useCreateEstimate, useEstimates } from "./estimate-queries";
 
@@ -25,10 +25,8 @@ export function NewEstimateDialog({ open, onOpenChange, customerId: givenCustome
   const id = useId();
   const terms = useTerms();
   const navigate = useNavigate();
-  const [search, setSearch] = useState("");
   const [customerId, setCustomerId] = useState(givenCustomerId ?? "");
   const [title, setTitle] = useState("");
-  const customers = useCustomerOptions(search, open && !givenCustomerId);
   const create = useCreateEstimate();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,25 +43,7 @@ export function NewEstimateDialog({ open, onOpenChange, customerId: givenCustome
           <DialogDescription>A draft for a {terms.customer.toLowerCase()}; add its options and lines next.</DialogDescription>
         </DialogHeader>
         <form className="grid gap-3" onSubmit={submit}>
-          {givenCustomerId ? null : (
-            <>
-              <div className="grid gap-1">
-                <Label htmlFor={`${id}-search`}>Find {terms.customer.toLowerCase()}</Label>
-                <Input id={`${id}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor={`${id}-customer`}>{terms.customer}</Label>
-                <NativeSelect id={`${id}-customer`} required value={customerId} onChange={(e) => setCustomerId(e.target.value)}>
-                  <option value="">Choose…</option>
-                  {customers.data?.items.map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-            </>
-          )}
+          {givenCustomerId ? null : <CustomerPicker value={customerId} onChange={setCustomerId} enabled={open} />}
           <div className="grid gap-1">
             <Label htmlFor={`${id}-title`}>Title</Label>
             <Input id={`${id}-title`} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />

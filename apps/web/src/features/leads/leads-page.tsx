@@ -14,7 +14,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { apiErrorMessage } from "../../lib/api-error-message";
 import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
-import { useCustomerOptions } from "../jobs/queries";
+import { CustomerPicker } from "../customers/customer-picker";
 import { useConvertLead, useCreateLead, useLeads, useUpdateLead } from "./lead-queries";
 
 const PROSPECT_FIELDS = [
@@ -34,13 +34,11 @@ function NewLeadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
   const id = useId();
   const terms = useTerms();
   const [existing, setExisting] = useState(false);
-  const [search, setSearch] = useState("");
   const [customerId, setCustomerId] = useState("");
   const [prospect, setProspect] = useState<Record<ProspectField, string>>({ name: "", email: "", phone: "", street: "", city: "", region: "", postcode: "", latitude: "", longitude: "" });
   const [request, setRequest] = useState("");
   const [source, setSource] = useState<LeadSource>("phone");
   const [notes, setNotes] = useState("");
-  const customers = useCustomerOptions(search, open && existing);
   const create = useCreateLead();
 
   const submit = (event: FormEvent) => {
@@ -85,23 +83,7 @@ function NewLeadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
             </label>
           </fieldset>
           {existing ? (
-            <>
-              <div className="grid gap-1">
-                <Label htmlFor={`${id}-search`}>Find {terms.customer.toLowerCase()}</Label>
-                <Input id={`${id}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor={`${id}-customer`}>{terms.customer}</Label>
-                <NativeSelect id={`${id}-customer`} required value={customerId} onChange={(e) => setCustomerId(e.target.value)}>
-                  <option value="">Choose…</option>
-                  {customers.data?.items.map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-            </>
+            <CustomerPicker value={customerId} onChange={setCustomerId} enabled={open} />
           ) : (
             <div className="grid gap-3 sm:grid-cols-2">
               {PROSPECT_FIELDS.map(([field, label]) => (
