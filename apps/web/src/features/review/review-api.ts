@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { REVIEW_TOKEN_HEADER } from "@fieldops/shared/review";
-import { ApiError } from "../../lib/api";
+import { ApiError, resolveUrl } from "../../lib/api";
 
 /**
  * The link's token, from the URL's fragment: browsers never send a fragment to a server, so the token reaches no
@@ -23,7 +23,7 @@ export function fragmentToken(): string {
 export async function reviewRequest<Schema extends z.ZodType>(schema: Schema, method: string, url: string, token: string, body?: unknown): Promise<z.infer<Schema>> {
   const headers: Record<string, string> = { [REVIEW_TOKEN_HEADER]: token };
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "omit" });
+  const response = await fetch(resolveUrl(url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "omit" });
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, response.statusText, text);
   return schema.parse(JSON.parse(text));
