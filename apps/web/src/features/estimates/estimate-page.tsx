@@ -256,7 +256,7 @@ export function EstimatePage() {
   const user = useSignedInUser();
   const company = useCompany(user.companyId);
   const valid = UUID.test(id);
-  const estimate = useEstimate(valid ? id : "00000000-0000-0000-0000-000000000000");
+  const estimate = useEstimate(id, valid);
   if (!valid || (estimate.error instanceof ApiError && estimate.error.status === 404)) {
     return (
       <>

@@ -44,8 +44,9 @@ export function useEstimates(filters: EstimateFilters) {
   });
 }
 
-export function useEstimate(id: string) {
+export function useEstimate(id: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: QUERY_KEYS.estimate(id),
     queryFn: async () => estimateDetailSchema.parse(await json("GET", apiPath(API_PATHS.estimate, { id }))),
   });
