@@ -1,10 +1,10 @@
 import type { EstimateStatus } from "@fieldops/shared/estimates";
 
-/** How each status looks in lists and on the editor: the ones that need someone's attention stand out. */
-export const ESTIMATE_STATUS_VARIANT: Record<EstimateStatus, "default" | "secondary" | "destructive" | "outline"> = {
+/** How each status looks in lists and on the editor: the ones waiting on the office (changes asked, approved) stand out. */
+export const ESTIMATE_STATUS_VARIANT: Record<EstimateStatus, "default" | "secondary" | "outline"> = {
   draft: "outline",
   sent: "secondary",
-  changes_requested: "destructive",
+  changes_requested: "default",
   approved: "default",
   converted: "secondary",
   declined: "outline",

@@ -69,7 +69,7 @@ function PortalView({ portal, customerId, token }: { portal: Portal; customerId:
                 <td className="py-1 text-right">{formatCents(invoice.totalCents)}</td>
                 <td className="py-1 text-right">{formatCents(invoice.balanceCents)}</td>
                 <td className="py-1">
-                  {invoice.dueOn ?? "—"} {invoice.pastDue ? <Badge variant="destructive">Past due</Badge> : null}
+                  {invoice.dueOn ?? "—"} {invoice.pastDue ? <Badge variant="outline">Past due</Badge> : null}
                 </td>
               </tr>
             ))}
