@@ -288,8 +288,9 @@ describe("estimates", () => {
     expect(approve).toMatchObject({ status: 409, body: { message: "This estimate has expired. Ask us for a new one." } });
     expect((await call("POST", `/api/estimates/${estimate.id}/send`, tokens.owner!, {})).status).toBe(409);
 
-    const { expireEstimatesJob } = await import("@fieldops/domain/estimates/expire-estimates.job");
-    await t.runtime.context.queues.enqueue(expireEstimatesJob, { companyId: company.id }, `${company.id}_${randomUUID()}`);
+    // The hourly system job hands each company its expiry job, which writes the status down.
+    const { expireEstimatesHourlyJob } = await import("@fieldops/domain/estimates/expire-estimates-hourly.job");
+    await t.runtime.context.queues.queue("notifications").add(expireEstimatesHourlyJob.id, {}, { jobId: `${expireEstimatesHourlyJob.id}_${randomUUID()}` });
     await drainQueues(t.runtime.context.queues, ["notifications"]);
     expect(await t.db.estimate.findUnique({ where: { id: estimate.id }, select: { status: true } })).toEqual({ status: "expired" });
 
