@@ -4,6 +4,7 @@ import type { EstimateDetail } from "@fieldops/shared/estimates";
 import type { JobDetail } from "@fieldops/shared/jobs";
 import type { Portal } from "@fieldops/shared/review";
 import { REVIEW_REQUESTS_PER_MINUTE } from "@fieldops/shared/review";
+import { withSystem, withTenant } from "@fieldops/db";
 import { callApi, createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
@@ -142,6 +143,19 @@ describe("the estimate review link", () => {
     expect(stored.includes(token) || stored.includes(copiedToken)).toBe(false);
     const logs = t.logs.join("");
     expect(logs.includes(token) || logs.includes(copiedToken)).toBe(false);
+  });
+});
+
+describe("customers' links in the database", () => {
+  it("are a company's rows: another company sees none, the system context reads them but cannot make or delete one", async () => {
+    const { estimate } = await sentEstimate();
+    const app = t.runtime.context.db;
+    expect(await withTenant(app, company.id, (tx) => tx.publicLink.count({ where: { subjectId: estimate.id } }))).toBe(1);
+    expect(await withTenant(app, other.id, (tx) => tx.publicLink.count())).toBe(0);
+    expect(await withSystem(app, (tx) => tx.publicLink.count({ where: { subjectId: estimate.id } }))).toBe(1);
+    await expect(withSystem(app, (tx) => tx.publicLink.create({ data: { companyId: company.id, kind: "estimate", subjectId: estimate.id, tokenHash: "f".repeat(64) } }))).rejects.toThrow();
+    expect(await withSystem(app, (tx) => tx.publicLink.deleteMany({ where: { subjectId: estimate.id } }))).toEqual({ count: 0 });
+    expect(await t.db.publicLink.count({ where: { subjectId: estimate.id } })).toBe(1);
   });
 });
 
