@@ -3,13 +3,13 @@ import { Link, useNavigate } from "react-router";
 import { Plus } from "lucide-react";
 import { ESTIMATE_STATUS_LABELS, estimateStatusSchema, type EstimateStatus, type EstimateSummary } from "@fieldops/shared/estimates";
 import { PagedList } from "../../components/paged-list";
+import { StatusFilter } from "../../components/status-filter";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { NativeSelect } from "../../components/ui/native-select";
 import { apiErrorMessage } from "../../lib/api-error-message";
 import { useCompany } from "../../lib/company";
 import { useTerms } from "../../lib/terms";
@@ -97,17 +97,7 @@ export function EstimatesPage() {
           <Label htmlFor={`${id}-search`}>Search</Label>
           <Input id={`${id}-search`} type="search" placeholder={`Title, ${terms.customer.toLowerCase()} or number`} value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-status`}>Status</Label>
-          <NativeSelect id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as EstimateStatus | "")}>
-            <option value="">Any status</option>
-            {estimateStatusSchema.options.map((option) => (
-              <option key={option} value={option}>
-                {ESTIMATE_STATUS_LABELS[option]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <StatusFilter value={status} onChange={setStatus} statuses={estimateStatusSchema.options} labels={ESTIMATE_STATUS_LABELS} />
       </form>
       <PagedList query={estimates} noun="Estimates" count={items.length} empty={`No estimates ${status || search ? "match these filters" : "yet. Create the first one with the button above"}.`}>
         <EstimateTable items={items} />

@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { Plus } from "lucide-react";
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, leadSourceSchema, leadStatusSchema, type CreateLeadRequest, type Lead, type LeadSource, type LeadStatus } from "@fieldops/shared/leads";
 import { PagedList } from "../../components/paged-list";
+import { StatusFilter } from "../../components/status-filter";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -223,7 +224,6 @@ export function LeadTable({ items, onError, compact = false }: { items: readonly
 
 export function LeadsPage() {
   usePageTitle("Leads");
-  const id = useId();
   const [status, setStatus] = useState<LeadStatus | "">("");
   const [creating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -242,17 +242,7 @@ export function LeadsPage() {
           </Button>
         </div>
       </div>
-      <div className="grid max-w-xs gap-1">
-        <Label htmlFor={`${id}-status`}>Status</Label>
-        <NativeSelect id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as LeadStatus | "")}>
-          <option value="">Any status</option>
-          {leadStatusSchema.options.map((option) => (
-            <option key={option} value={option}>
-              {LEAD_STATUS_LABELS[option]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <StatusFilter value={status} onChange={setStatus} statuses={leadStatusSchema.options} labels={LEAD_STATUS_LABELS} className="grid max-w-xs gap-1" />
       {error ? (
         <Alert variant="destructive" role="alert">
           <AlertDescription>{error}</AlertDescription>
