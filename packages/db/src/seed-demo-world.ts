@@ -6,6 +6,7 @@ import { planHasFeature, type PlanId } from "@fieldops/shared/plans";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import type { Database, Prisma } from "./client.ts";
 import { seedCompanyAccount } from "./seed-company-account.ts";
+import { seedDemoSales } from "./seed-demo-sales.ts";
 
 export const DEMO_PASSWORD = "demo-password-1";
 export const DEMO_ADMIN_EMAIL = "admin@demo.test";
@@ -354,6 +355,7 @@ async function seedCompany(
     users,
     now,
   });
+  await seedDemoSales(db, { companyId, now, customers, services: demo.services, jobs, pick: (values) => random.pick(values) });
 }
 
 /** A visit of `minutes` that starts and ends on the company's calendar day of `now`, starting near `now`. */

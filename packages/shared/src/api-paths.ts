@@ -80,6 +80,22 @@ export const API_PATHS = {
   supportTicketMessages: "/api/support/tickets/:id/messages",
   supportTicketStatus: "/api/support/tickets/:id/status",
   supportAttachment: "/api/support/attachments/:id",
+  leads: "/api/leads",
+  lead: "/api/leads/:id",
+  leadEstimate: "/api/leads/:id/estimate",
+  estimates: "/api/estimates",
+  estimate: "/api/estimates/:id",
+  estimateSend: "/api/estimates/:id/send",
+  estimateLink: "/api/estimates/:id/link",
+  estimateDecline: "/api/estimates/:id/decline",
+  estimateConvert: "/api/estimates/:id/convert",
+  customerPortalLink: "/api/customers/:id/portal-link",
+  customerPortalLinkSend: "/api/customers/:id/portal-link/send",
+  reviewEstimate: "/api/review/estimates/:id",
+  reviewEstimateApprove: "/api/review/estimates/:id/approve",
+  reviewEstimateRequestChanges: "/api/review/estimates/:id/request-changes",
+  reviewEstimateDecline: "/api/review/estimates/:id/decline",
+  reviewPortal: "/api/review/portal/:id",
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

@@ -99,7 +99,7 @@ describe("audit log", () => {
     const starter = await createTestCompany(t.db, { planId: "starter" });
     const owner = await signIn(t.url, starter.users.owner.email);
     const refused = await call("GET", "/api/audit-log", owner);
-    expect(refused).toEqual({ status: 403, body: { message: "The audit log is part of the Growth plan and above" } });
+    expect(refused).toEqual({ status: 403, body: { message: "The audit log requires the Growth plan or higher.", requiredPlan: "growth" } });
     expect((await fetch(`${t.url}/api/audit-log/export`, { headers: { authorization: `Bearer ${owner}` } })).status).toBe(403);
   });
 });

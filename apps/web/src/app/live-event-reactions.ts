@@ -4,6 +4,8 @@ import { approvalsLiveEvents } from "../features/approvals/approval-queries";
 import { crewsLiveEvents } from "../features/crews/crews-live-events";
 import { customersLiveEvents } from "../features/customers/customers-live-events";
 import { jobsLiveEvents } from "../features/jobs/jobs-live-events";
+import { estimatesLiveEvents } from "../features/estimates/estimate-queries";
+import { leadsLiveEvents } from "../features/leads/lead-queries";
 import { routePlanLiveEvents } from "../features/schedule/optimize/route-plan-live-events";
 import { userdashLiveEvents } from "../features/dashboard/userdash-queries";
 import { scheduleLiveEvents } from "../features/schedule/schedule-live-events";
@@ -16,6 +18,8 @@ export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [
   routePlanLiveEvents,
   ...scheduleLiveEvents,
   ...jobsLiveEvents,
+  ...estimatesLiveEvents,
+  ...leadsLiveEvents,
   ...crewsLiveEvents,
   ...customersLiveEvents,
   userdashLiveEvents,

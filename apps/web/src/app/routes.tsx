@@ -7,6 +7,11 @@ import { CustomerDetailPage } from "../features/customers/customer-detail-page";
 import { CustomersPage } from "../features/customers/customers-page";
 import { JobDetailPage } from "../features/jobs/job-detail-page";
 import { JobsPage } from "../features/jobs/jobs-page";
+import { EstimatePage } from "../features/estimates/estimate-page";
+import { EstimatesPage } from "../features/estimates/estimates-page";
+import { LeadsPage } from "../features/leads/leads-page";
+import { PortalPage } from "../features/review/portal-page";
+import { ReviewEstimatePage } from "../features/review/review-estimate-page";
 import { CrewDetailPage } from "../features/crews/crew-detail-page";
 import { CrewsPage } from "../features/crews/crews-page";
 import { SchedulePage } from "../features/schedule/schedule-page";
@@ -67,6 +72,9 @@ export function AppRoutes() {
       <Route path="/login" element={<LoginPage />} />
       <Route path="/signup" element={<SignupOrInvitationPage />} />
       <Route path="/onboarding" element={<OnboardingPage />} />
+      {/* The customer's pages: no session, no app around them; the link's token is in the fragment. */}
+      <Route path="/review/estimates/:id" element={<ReviewEstimatePage />} />
+      <Route path="/review/portal/:customerId" element={<PortalPage />} />
       <Route element={<AppLayoutWithModals />}>
         <Route path="/admin-dashboard" element={<DashboardPage />} />
         <Route path="/userdash" element={<DashboardPage today />} />
@@ -74,6 +82,9 @@ export function AppRoutes() {
         <Route path="/customers/:id" element={<CustomerDetailPage />} />
         <Route path="/jobs" element={<RoleGuard roles={JOB_MANAGERS}><JobsPage /></RoleGuard>} />
         <Route path="/jobs/:id" element={<RoleGuard roles={JOB_MANAGERS}><JobDetailPage /></RoleGuard>} />
+        <Route path="/jobs/leads" element={<RoleGuard roles={JOB_MANAGERS}><LeadsPage /></RoleGuard>} />
+        <Route path="/jobs/estimates" element={<RoleGuard roles={JOB_MANAGERS}><EstimatesPage /></RoleGuard>} />
+        <Route path="/jobs/estimates/:id" element={<RoleGuard roles={JOB_MANAGERS}><EstimatePage /></RoleGuard>} />
         <Route path="/crews" element={<CrewsPage />} />
         <Route path="/crews/:id" element={<CrewDetailPage />} />
         <Route path="/schedule" element={<RoleGuard roles={JOB_MANAGERS}><SchedulePage /></RoleGuard>} />

@@ -35,4 +35,8 @@ export const QUERY_KEYS = {
   auditLogAll: [API_PATHS.auditLog],
   supportTickets: [API_PATHS.supportTickets],
   supportTicket: (id: string) => [apiPath(API_PATHS.supportTicket, { id })],
+  leads: [API_PATHS.leads],
+  estimates: [API_PATHS.estimates],
+  estimate: (id: string) => [API_PATHS.estimates, id],
+  portalLink: (customerId: string) => [apiPath(API_PATHS.customerPortalLink, { id: customerId })],
 } as const;

@@ -2,7 +2,7 @@ import type { Prisma, TenantTransaction } from "@fieldops/db";
 import { MAX_AUDIT_EXPORT, type AuditEntry, type AuditListResponse } from "@fieldops/shared/audit";
 import { addDays, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import { toActivity } from "../activity/to-activity.ts";
-import { assertPlanFeature } from "../companies/assert-plan-feature.ts";
+import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 
 export interface AuditFilters {
   actorUserId?: string;
@@ -41,7 +41,7 @@ export async function listAuditLog(
   tx: TenantTransaction,
   input: AuditFilters & { limit: number; after?: string },
 ): Promise<AuditListResponse> {
-  await assertPlanFeature(tx, "audit_logs", "The audit log");
+  await requirePlanFeature(tx, "audit_logs", "The audit log");
   const where = await whereOf(tx, input);
   const rows = await tx.auditLog.findMany({
     where,
@@ -70,7 +70,7 @@ const csvCell = (value: string) => {
 
 /** The filtered audit log as CSV (at most MAX_AUDIT_EXPORT rows, newest first). */
 export async function exportAuditLog(tx: TenantTransaction, filters: AuditFilters): Promise<string> {
-  await assertPlanFeature(tx, "audit_logs", "The audit log");
+  await requirePlanFeature(tx, "audit_logs", "The audit log");
   const rows = await tx.auditLog.findMany({ where: await whereOf(tx, filters), orderBy: ORDER, take: MAX_AUDIT_EXPORT });
   const entries = await withNames(tx, rows);
   const lines = [["When (UTC)", "Who", "Action", "What", "Entity", "Entity id"].join(",")];
