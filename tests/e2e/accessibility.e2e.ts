@@ -113,43 +113,62 @@ async function expectHoveredButtonsReadable(page: Page, where: string, seen: Set
   await page.mouse.move(0, 0);
 }
 
+/** Screens per test: a visitor's walk is cut in parts, each with its own time budget. */
+const SCREENS_PER_TEST = 12;
+const SCREEN_PARTS = Array.from({ length: Math.ceil(SCREENS.length / SCREENS_PER_TEST) }, (_, index) =>
+  SCREENS.slice(index * SCREENS_PER_TEST, (index + 1) * SCREENS_PER_TEST),
+);
+
 for (const visitor of VISITORS) {
-  test(`every screen, ${visitor.name}, in both themes, has no accessibility violations`, async ({ browser }) => {
-    test.setTimeout(240_000);
-    const page = await newPage(browser);
-    if (visitor.email) await signIn(page, visitor.email);
+  // One signed-in page walks the visitor's screens part after part; what one part has analysed, the next skips.
+  test.describe.serial(`every screen, ${visitor.name}`, () => {
+    let page: Page;
     const analysed = new Set<string>();
     const hovered = new Set<string>();
     let collapsedChecked = false;
+
+    test.beforeAll(async ({ browser }) => {
+      page = await newPage(browser);
+      if (visitor.email) await signIn(page, visitor.email);
+    });
+    test.afterAll(async () => {
+      await page?.context().close();
+    });
+
     const check = async (where: string) => {
       await expectNoViolations(page, where);
       await expectHoveredButtonsReadable(page, where, hovered);
     };
-    for (const path of SCREENS) {
-      await useTheme(page, "light");
-      await page.goto(path);
-      await settle(page);
-      // The theme and the sidebar's state change nothing else: a screen seen before is seen in every variant.
-      const key = await fingerprint(page);
-      if (analysed.has(key)) continue;
-      analysed.add(key);
-      const sidebar = page.getByRole("complementary", { name: "Sidebar" });
-      // The collapsed sidebar is the same beside every screen, and collapsing it changes nothing else but the width:
-      // it is checked with the first screen that has it.
-      const checkCollapsed: boolean = !collapsedChecked && (await sidebar.count()) > 0;
-      collapsedChecked ||= checkCollapsed;
-      for (const theme of ["light", "dark"] as const) {
-        await useTheme(page, theme);
-        await check(`${visitor.name}, ${path}, ${theme}`);
-        if (!checkCollapsed) continue;
-        await page.keyboard.press("Control+b");
-        await expect(sidebar).toHaveAttribute("data-state", "collapsed");
-        await check(`${visitor.name}, ${path}, ${theme}, sidebar collapsed`);
-        await page.keyboard.press("Control+b");
-        await expect(sidebar).toHaveAttribute("data-state", "expanded");
-      }
+
+    for (const [part, screens] of SCREEN_PARTS.entries()) {
+      test(`screens ${part + 1} of ${SCREEN_PARTS.length}, in both themes, have no accessibility violations`, async () => {
+        test.setTimeout(180_000);
+        for (const path of screens) {
+          await useTheme(page, "light");
+          await page.goto(path);
+          await settle(page);
+          // The theme and the sidebar's state change nothing else: a screen seen before is seen in every variant.
+          const key = await fingerprint(page);
+          if (analysed.has(key)) continue;
+          analysed.add(key);
+          const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+          // The collapsed sidebar is the same beside every screen, and collapsing it changes nothing else but the
+          // width: it is checked with the first screen that has it.
+          const checkCollapsed: boolean = !collapsedChecked && (await sidebar.count()) > 0;
+          collapsedChecked ||= checkCollapsed;
+          for (const theme of ["light", "dark"] as const) {
+            await useTheme(page, theme);
+            await check(`${visitor.name}, ${path}, ${theme}`);
+            if (!checkCollapsed) continue;
+            await page.keyboard.press("Control+b");
+            await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+            await check(`${visitor.name}, ${path}, ${theme}, sidebar collapsed`);
+            await page.keyboard.press("Control+b");
+            await expect(sidebar).toHaveAttribute("data-state", "expanded");
+          }
+        }
+      });
     }
-    await page.context().close();
   });
 }
 
