@@ -29,7 +29,9 @@ import { crewRoutes } from "./routes/crew-routes.ts";
 import { healthRoutes } from "./routes/health-routes.ts";
 import { integrationRoutes } from "./routes/integration-routes.ts";
 import { jobsRoutes } from "./routes/jobs-routes.ts";
+import { invoiceRoutes } from "./routes/invoice-routes.ts";
 import { moduleRoutes } from "./routes/module-routes.ts";
+import { reviewRoutes } from "./routes/review-routes.ts";
 import { scheduleRoutes } from "./routes/schedule-routes.ts";
 import { telemetryRoutes } from "./routes/telemetry-routes.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
@@ -96,6 +98,8 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(assistantRoutes, { context });
   await app.register(integrationRoutes, { context });
   await app.register(moduleRoutes, { context });
+  await app.register(invoiceRoutes, { context });
+  await app.register(reviewRoutes, { context });
   await app.register(socketTicketRoutes, { context });
   // The WebSocket plugin adds an onRequest and an onResponse hook to every route it can see; kept in a scope of its
   // own with /api/ws, it leaves the REST routes about a quarter faster.

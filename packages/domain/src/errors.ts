@@ -9,6 +9,7 @@ export const DOMAIN_ERROR_KINDS = [
   "not_found",
   "conflict",
   "plan_limit",
+  "declined",
   "rate_limited",
   "unavailable",
 ] as const;
@@ -34,6 +35,8 @@ export const forbidden = (message = "You do not have access to this") => new Dom
 export const notFound = (message = "Not found") => new DomainError("not_found", message);
 export const conflict = (message: string, field?: string) => new DomainError("conflict", message, field);
 export const planLimitReached = (message: string) => new DomainError("plan_limit", message);
+/** A card the payment provider refused. */
+export const declined = (message: string, field?: string) => new DomainError("declined", message, field);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new DomainError("rate_limited", message, undefined, retryAfterSeconds);
 export const unavailable = (message: string, retryAfterSeconds?: number) =>

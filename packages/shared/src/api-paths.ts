@@ -58,6 +58,21 @@ export const API_PATHS = {
   approvals: "/api/approvals",
   approvalApprove: "/api/approvals/:id/approve",
   approvalDeny: "/api/approvals/:id/deny",
+  invoices: "/api/invoices",
+  invoice: "/api/invoices/:id",
+  invoiceSend: "/api/invoices/:id/send",
+  invoiceVoid: "/api/invoices/:id/void",
+  invoicePayments: "/api/invoices/:id/payments",
+  invoiceReviewLink: "/api/invoices/:id/review-link",
+  payments: "/api/payments",
+  paymentRefunds: "/api/payments/:id/refunds",
+  /** The public API of the customer's pages (no session: a link's token in the x-review-token header). */
+  reviewPrefix: "/api/review/",
+  reviewInvoice: "/api/review/invoices/:invoiceId",
+  reviewInvoicePayments: "/api/review/invoices/:invoiceId/payments",
+  reviewInvoicePaymentIntents: "/api/review/invoices/:invoiceId/payment-intents",
+  reviewInvoicePaymentIntentConfirm: "/api/review/invoices/:invoiceId/payment-intents/confirm",
+  reviewInvoiceReview: "/api/review/invoices/:invoiceId/review",
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

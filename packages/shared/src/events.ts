@@ -24,6 +24,11 @@ export const appEventSchema = z.discriminatedUnion("name", [
   }),
   /** Jobs were created or edited (title, line items, closing, invoicing). */
   z.object({ name: z.literal("jobs.changed"), payload: z.object({ jobIds: z.array(z.string()).max(1000) }) }),
+  /** Invoices were created, edited, sent, paid, refunded, voided or reviewed; billing screens refetch. */
+  z.object({
+    name: z.literal("invoices.changed"),
+    payload: z.object({ invoiceIds: z.array(z.string()).max(1000), customerIds: z.array(z.string()).max(1000) }),
+  }),
   /** A crew, its members, skills or hours changed, or one was deleted. */
   z.object({ name: z.literal("crews.changed"), payload: z.object({ crewIds: z.array(z.string()).max(1000) }) }),
   /** A route plan (an optimized day) moved on: queued, running, ready, failed or applied. */

@@ -20,3 +20,10 @@ export function jobChanged(job: { id: string; visits: readonly { id: string; job
 export function crewChanged(crewId: string): AppEvent[] {
   return [{ name: "crews.changed", payload: { crewIds: [crewId] } }];
 }
+
+/** Invoices changed (made, edited, sent, paid, refunded, voided, reviewed): billing screens and the customer's refetch. */
+export function invoicesChanged(change: { id: string; customerId: string; jobId?: string | null }): AppEvent[] {
+  const events: AppEvent[] = [{ name: "invoices.changed", payload: { invoiceIds: [change.id], customerIds: [change.customerId] } }];
+  if (change.jobId) events.push({ name: "jobs.changed", payload: { jobIds: [change.jobId] } });
+  return events;
+}

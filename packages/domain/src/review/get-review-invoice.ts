@@ -1,0 +1,49 @@
+import type { TenantTransaction } from "@fieldops/db";
+import { brandingSchema } from "@fieldops/shared/company";
+import { dayInTimeZone } from "@fieldops/shared/company-time";
+import { isInvoicePastDue } from "@fieldops/shared/invoices";
+import type { ReviewInvoice } from "@fieldops/shared/review";
+import { cardProviderName, type PaymentsEnv } from "../payments/payments-env.ts";
+import { findReviewedInvoice } from "./review-access.ts";
+
+/**
+ * What the customer's page shows: the invoice (lines, sums, balance, due day), the company's branding and how a card
+ * is taken. Nothing else of the company: no other invoice, customer, job or user.
+ */
+export async function getReviewInvoice(tx: TenantTransaction, input: { invoiceId: string; env: PaymentsEnv; now?: Date }): Promise<ReviewInvoice> {
+  const invoice = await findReviewedInvoice(tx, input.invoiceId);
+  const timeZone = invoice.company.timeZone;
+  const dueDate = invoice.dueAt ? dayInTimeZone(invoice.dueAt, timeZone) : null;
+  const branding = brandingSchema.safeParse(invoice.company.branding);
+  const provider = cardProviderName(input.env);
+  return {
+    company: branding.success ? { ...branding.data, name: branding.data.name || invoice.company.name } : { name: invoice.company.name, logo: null, primaryColor: "#16a34a" },
+    invoice: {
+      id: invoice.id,
+      number: invoice.number,
+      status: invoice.status,
+      pastDue: isInvoicePastDue(invoice.status, dueDate, dayInTimeZone(input.now ?? new Date(), timeZone)),
+      customerName: invoice.customer.name,
+      lines: invoice.lines.map((line) => ({
+        id: line.id,
+        description: line.description,
+        quantity: Number(line.quantity),
+        unitPriceCents: line.unitPriceCents,
+        amountCents: line.amountCents,
+        taxable: line.taxable,
+      })),
+      subtotalCents: invoice.subtotalCents,
+      discountCents: invoice.discountCents,
+      taxRateBasisPoints: invoice.taxRateBasisPoints,
+      taxCents: invoice.taxCents,
+      totalCents: invoice.totalCents,
+      paidCents: invoice.paidCents,
+      balanceCents: invoice.status === "void" ? 0 : invoice.totalCents - invoice.paidCents,
+      dueDate,
+      issuedAt: invoice.issuedAt?.toISOString() ?? null,
+      notes: invoice.notes,
+    },
+    review: invoice.review ? { rating: invoice.review.rating, comment: invoice.review.comment, createdAt: invoice.review.createdAt.toISOString() } : null,
+    payment: { provider, publishableKey: provider === "stripe" ? (input.env.STRIPE_PUBLISHABLE_KEY ?? null) : null },
+  };
+}

@@ -1,0 +1,16 @@
+import type { TenantTransaction } from "@fieldops/db";
+import type { LeaveReviewRequest } from "@fieldops/shared/review";
+import { conflict } from "../errors.ts";
+import { findReviewedInvoice } from "./review-access.ts";
+
+/** The customer's rating and comment: one per invoice, shown to the office on the invoice. */
+export async function leaveInvoiceReview(tx: TenantTransaction, input: LeaveReviewRequest & { invoiceId: string; companyId: string }) {
+  const invoice = await findReviewedInvoice(tx, input.invoiceId);
+  if (invoice.status === "void") throw conflict("A void invoice cannot be reviewed");
+  const [created] = await tx.invoiceReview.createManyAndReturn({
+    data: [{ companyId: input.companyId, invoiceId: invoice.id, rating: input.rating, comment: input.comment || null }],
+    skipDuplicates: true,
+  });
+  if (!created) throw conflict("A review was already left for this invoice");
+  return { customerId: invoice.customerId };
+}
