@@ -241,7 +241,12 @@ export const listPaymentsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type ListPaymentsQuery = z.output<typeof listPaymentsQuerySchema>;
-export const paymentListResponseSchema = z.object({ items: z.array(paymentSchema), nextCursor: z.string().nullable() });
+export const paymentListResponseSchema = z.object({
+  items: z.array(paymentSchema),
+  nextCursor: z.string().nullable(),
+  /** Which provider takes card payments: the built-in test provider unless Stripe is configured. */
+  cardProvider: z.enum(["test", "stripe"]),
+});
 export type PaymentListResponse = z.infer<typeof paymentListResponseSchema>;
 
 /** POST /api/invoices/:id/review-link: a new link to the customer's page, shown once (only its hash is kept). */
@@ -262,9 +267,4 @@ export function isInvoicePastDue(status: InvoiceStatus, dueDate: string | null, 
 export function invoiceStatusForPaid(paidCents: number, totalCents: number): "sent" | "partially_paid" | "paid" {
   if (paidCents <= 0) return "sent";
   return paidCents >= totalCents ? "paid" : "partially_paid";
-}
-
-/** "$1,234.50" */
-export function formatCents(cents: number): string {
-  return `${cents < 0 ? "-" : ""}$${(Math.abs(cents) / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }

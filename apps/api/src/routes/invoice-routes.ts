@@ -256,7 +256,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         response: { 200: paymentListResponseSchema, ...readErrors },
       },
     },
-    async (request) => withCompanyUser(context, request, ({ tx, user }) => listPayments(tx, { ...request.query, companyId: user.companyId }), roles),
+    async (request) => withCompanyUser(context, request, ({ tx, user }) => listPayments(tx, { ...request.query, companyId: user.companyId, cardProvider }), roles),
   );
 
   app.post(

@@ -15,6 +15,10 @@ import { CommunicationSettingsPage } from "../features/integrations/communicatio
 import { IntegrationsPage } from "../features/integrations/integrations-page";
 import { PaymentSettingsPage } from "../features/integrations/payment-settings";
 import { SimulatedAuthorizePage } from "../features/integrations/simulated-authorize-page";
+import { InvoiceDetailPage } from "../features/billing/invoice-detail-page";
+import { PaymentsPage } from "../features/billing/payments-page";
+import { ReviewPage } from "../features/review/review-page";
+import { BILLING_ROLES } from "@fieldops/shared/invoices";
 import { SettingsPage } from "../features/settings/settings-page";
 import { INTEGRATION_MANAGER_ROLES, INTEGRATION_VIEWER_ROLES, SIMULATED_AUTHORIZE_PATH } from "@fieldops/shared/integrations";
 import { AppLayout, FullPageLoader } from "../shell/app-layout";
@@ -51,6 +55,8 @@ export function AppRoutes() {
       <Route path="/" element={<HomeRedirect />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/signup" element={<SignupPage />} />
+      {/* The customer's page: no session, the link's token in the URL fragment. */}
+      <Route path="/review/:invoiceId" element={<ReviewPage />} />
       <Route element={<AppLayoutWithModals />}>
         <Route path="/admin-dashboard" element={<DashboardPage />} />
         <Route path="/userdash" element={<DashboardPage today />} />
@@ -61,6 +67,8 @@ export function AppRoutes() {
         <Route path="/crews" element={<CrewsPage />} />
         <Route path="/crews/:id" element={<CrewDetailPage />} />
         <Route path="/schedule" element={<RoleGuard roles={JOB_MANAGERS}><SchedulePage /></RoleGuard>} />
+        <Route path="/payments" element={<RoleGuard roles={BILLING_ROLES}><PaymentsPage /></RoleGuard>} />
+        <Route path="/payments/invoices/:id" element={<RoleGuard roles={BILLING_ROLES}><InvoiceDetailPage /></RoleGuard>} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/integrations" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><IntegrationsPage /></RoleGuard>} />
         <Route path="/settings/integrations" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><IntegrationsPage /></RoleGuard>} />

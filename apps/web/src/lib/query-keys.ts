@@ -24,4 +24,7 @@ export const QUERY_KEYS = {
   paymentSettings: [API_PATHS.paymentSettings],
   communicationSettings: [API_PATHS.communicationSettings],
   approvals: [API_PATHS.approvals],
+  invoices: [API_PATHS.invoices],
+  invoice: (id: string) => [API_PATHS.invoices, id],
+  payments: [API_PATHS.payments],
 } as const;

@@ -1,8 +1,9 @@
+import { formatCents } from "@fieldops/shared/money";
 import { withTenant } from "@fieldops/db";
 import { publishEvent } from "@fieldops/events/company-stream";
 import type { JobHandler } from "@fieldops/jobs/job-definition";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
-import { formatCents, reviewPagePath } from "@fieldops/shared/invoices";
+import { reviewPagePath } from "@fieldops/shared/invoices";
 import { createPublicLink } from "../public-links/public-link-tokens.ts";
 import type { sendInvoiceJob } from "./send-invoice.job.ts";
 

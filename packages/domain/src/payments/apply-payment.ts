@@ -1,5 +1,6 @@
+import { formatCents } from "@fieldops/shared/money";
 import type { TenantTransaction } from "@fieldops/db";
-import { formatCents, invoiceStatusForPaid, type RecordedPaymentMethod } from "@fieldops/shared/invoices";
+import { invoiceStatusForPaid, type RecordedPaymentMethod } from "@fieldops/shared/invoices";
 import { conflict, notFound } from "../errors.ts";
 
 export interface PaymentToApply {

@@ -4,7 +4,10 @@ import { paymentsCompany } from "../invoices/invoice-company.ts";
 import { paymentSelect, toPayment } from "../invoices/to-invoice.ts";
 
 /** Payments received, newest first, in [from, to) when given, a page at a time (the cursor is the last payment's id). */
-export async function listPayments(tx: TenantTransaction, input: ListPaymentsQuery & { companyId: string }): Promise<PaymentListResponse> {
+export async function listPayments(
+  tx: TenantTransaction,
+  input: ListPaymentsQuery & { companyId: string; cardProvider: PaymentListResponse["cardProvider"] },
+): Promise<PaymentListResponse> {
   await paymentsCompany(tx, input.companyId);
   const where: Prisma.PaymentWhereInput = {
     ...(input.from || input.to ? { receivedAt: { ...(input.from ? { gte: new Date(input.from) } : {}), ...(input.to ? { lt: new Date(input.to) } : {}) } } : {}),
@@ -18,5 +21,5 @@ export async function listPayments(tx: TenantTransaction, input: ListPaymentsQue
     select: paymentSelect,
   });
   const page = rows.slice(0, input.limit);
-  return { items: page.map(toPayment), nextCursor: rows.length > input.limit ? page.at(-1)!.id : null };
+  return { items: page.map(toPayment), nextCursor: rows.length > input.limit ? page.at(-1)!.id : null, cardProvider: input.cardProvider };
 }

@@ -1,5 +1,6 @@
+import { formatCents } from "@fieldops/shared/money";
 import type { TenantTransaction } from "@fieldops/db";
-import { formatCents, invoiceStatusForPaid, type RefundPaymentInput } from "@fieldops/shared/invoices";
+import { invoiceStatusForPaid, type RefundPaymentInput } from "@fieldops/shared/invoices";
 import { conflict, notFound } from "../errors.ts";
 import { paymentsCompany } from "../invoices/invoice-company.ts";
 import { lockInvoice } from "./apply-payment.ts";

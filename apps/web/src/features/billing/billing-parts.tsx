@@ -1,0 +1,73 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "@fieldops/shared/invoices";
+import { planHasFeature, type PlanFeature } from "@fieldops/shared/plans";
+import { TEST_PROVIDER_WARNING } from "@fieldops/shared/review";
+import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { ApiError } from "../../lib/api";
+import { useCompany } from "../../lib/company";
+import { useSignedInUser } from "../../shell/app-layout";
+
+export const PLAN_UPGRADE_TITLE = "Plan Upgrade Required";
+export const PLAN_UPGRADE_TEXT = "This feature requires a plan upgrade";
+
+/** Where a screen meets a plan feature the company lacks: the upgrade texts and the way to the plans. */
+export function PlanUpgradeRequired({ detail }: { detail?: string }) {
+  return (
+    <Alert role="region" aria-label={PLAN_UPGRADE_TITLE}>
+      <AlertTitle>{PLAN_UPGRADE_TITLE}</AlertTitle>
+      <AlertDescription>
+        <p>{PLAN_UPGRADE_TEXT}</p>
+        {detail ? <p>{detail}</p> : null}
+        <Button asChild variant="outline" size="sm" className="mt-2">
+          <Link to="/plans">See the plans</Link>
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** Whether the signed-in user's company has `feature`; undefined while the company loads. */
+export function useHasPlanFeature(feature: PlanFeature): boolean | undefined {
+  const user = useSignedInUser();
+  const company = useCompany(user.companyId);
+  return company.data ? planHasFeature(company.data.planId, feature) : undefined;
+}
+
+/** Shows `children` when the plan has invoicing, the upgrade notice when it does not. */
+export function InvoicingGate({ children }: { children: ReactNode }) {
+  const allowed = useHasPlanFeature("invoicing");
+  if (allowed === false) return <PlanUpgradeRequired detail="Invoices and payments come with the Growth plan and above." />;
+  return <>{children}</>;
+}
+
+export function InvoiceStatusBadge({ status, pastDue }: { status: InvoiceStatus; pastDue: boolean }) {
+  return (
+    <span className="inline-flex gap-1">
+      <Badge variant={status === "paid" ? "secondary" : status === "void" ? "outline" : "default"}>{INVOICE_STATUS_LABELS[status]}</Badge>
+      {pastDue ? <Badge variant="destructive">Past due</Badge> : null}
+    </span>
+  );
+}
+
+/** Said wherever card payments are taken or listed while the built-in test provider takes them. */
+export function TestProviderWarning() {
+  return (
+    <Alert role="note">
+      <AlertTitle>Test payments</AlertTitle>
+      <AlertDescription>{TEST_PROVIDER_WARNING}</AlertDescription>
+    </Alert>
+  );
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.body?.message ?? error.message;
+  return "Something went wrong. Try again.";
+}
+
+/** A fresh Idempotency-Key for one confirmed action (kept while its dialog is open, so a retry reuses it). */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
