@@ -85,7 +85,7 @@ describe("the customer's review page", () => {
 
     const missing = await call("GET", review(randomUUID()), { "x-review-token": a.token });
     expect(missing).toMatchObject({ status: 404, body: { message: PUBLIC_LINK_NOT_FOUND } });
-    for (const headers of [{}, { "x-review-token": b.token }, { "x-review-token": `${a.token.slice(0, -1)}x` }, { "x-review-token": "a".repeat(43) }]) {
+    for (const headers of [{} as Record<string, string>, { "x-review-token": b.token }, { "x-review-token": `${a.token.slice(0, -1)}x` }, { "x-review-token": "a".repeat(43) }]) {
       const refused = await call("GET", review(a.invoice.id), headers);
       expect(refused.status).toBe(404);
       expect(refused.body).toEqual(missing.body);
