@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
+import { answer, readBody } from "./stand-in-http.ts";
 
 /**
  * A local stand-in for Stripe's API, the parts the product uses: PaymentIntents (create, retrieve, and confirm with a
@@ -33,20 +34,6 @@ interface StandInIntent {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => (body += chunk));
-    request.on("end", () => resolve(body));
-    request.on("error", reject);
-  });
-}
-
-function answer(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { "content-type": "application/json" });
-  response.end(JSON.stringify(body));
-}
 
 const invalid = (message: string) => ({ error: { type: "invalid_request_error", message } });
 

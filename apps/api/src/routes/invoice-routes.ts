@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createInvoice } from "@fieldops/domain/invoices/create-invoice";
@@ -36,7 +37,7 @@ import { text } from "@fieldops/shared/text";
 import type { AppContext } from "../context.ts";
 import { appOrigin } from "../http/app-origin.ts";
 import { invoicesChanged } from "../http/live-changes.ts";
-import { withCompanyUser } from "../http/tenant-route.ts";
+import { withCompanyUser, type TenantScope } from "../http/tenant-route.ts";
 
 const readErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const writeErrors = { ...readErrors, 409: errorResponseSchema };
@@ -51,11 +52,15 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     const company = await invoicingCompany(tx, companyId);
     return getInvoice(tx, { id, timeZone: company.timeZone, cardProvider });
   };
-  /** A change to an invoice; `jobToo` when it changes whether its job still needs invoicing (made, voided). */
-  const changed = (jobToo = false) => ({
-    ...roles,
-    publish: (result: { customerId: string; id: string; jobId: string | null }) => invoicesChanged({ ...result, jobId: jobToo ? result.jobId : null }),
-  });
+  /**
+   * A change to an invoice by the office: `work` answers the invoice's id, the route answers the invoice as it now is
+   * and announces it (and its job, with `jobToo`, when the change decides whether the job still needs invoicing).
+   */
+  const changeAndShow = (request: FastifyRequest, work: (scope: TenantScope) => Promise<string>, jobToo = false) =>
+    withCompanyUser(context, request, async (scope) => detail(scope.tx, scope.user.companyId, await work(scope)), {
+      ...roles,
+      publish: (result) => invoicesChanged({ ...result, jobId: jobToo ? result.jobId : null }),
+    });
 
   app.get(
     API_PATHS.invoices,
@@ -80,18 +85,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         response: { 201: invoiceDetailSchema, ...writeErrors },
       },
     },
-    async (request, reply) => {
-      const created = await withCompanyUser(
-        context,
-        request,
-        async ({ tx, user }) => {
-          const made = await createInvoice(tx, { ...request.body, companyId: user.companyId });
-          return detail(tx, user.companyId, made.id);
-        },
-        changed(true),
-      );
-      return reply.status(201).send(created);
-    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await changeAndShow(request, async ({ tx, user }) => (await createInvoice(tx, { ...request.body, companyId: user.companyId })).id, true),
+      ),
   );
 
   app.get(
@@ -119,15 +116,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       },
     },
     async (request) =>
-      withCompanyUser(
-        context,
-        request,
-        async ({ tx, user }) => {
-          await updateInvoice(tx, { ...request.body, id: request.params.id, companyId: user.companyId });
-          return detail(tx, user.companyId, request.params.id);
-        },
-        changed(),
-      ),
+      changeAndShow(request, async ({ tx, user }) => (await updateInvoice(tx, { ...request.body, id: request.params.id, companyId: user.companyId })).id),
   );
 
   app.post(
@@ -180,16 +169,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         response: { 200: invoiceDetailSchema, ...writeErrors },
       },
     },
-    async (request) =>
-      withCompanyUser(
-        context,
-        request,
-        async ({ tx, user }) => {
-          const voided = await voidInvoice(tx, { id: request.params.id, companyId: user.companyId });
-          return detail(tx, user.companyId, voided.id);
-        },
-        changed(true),
-      ),
+    async (request) => changeAndShow(request, async ({ tx, user }) => (await voidInvoice(tx, { id: request.params.id, companyId: user.companyId })).id, true),
   );
 
   app.post(
@@ -227,21 +207,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       },
     },
     async (request, reply) => {
-      const invoice = await withCompanyUser(
-        context,
-        request,
-        async ({ tx, user }) => {
-          await recordOfficePayment(tx, {
-            ...request.body,
-            invoiceId: request.params.id,
-            companyId: user.companyId,
-            userId: user.id,
-            idempotencyKey: request.headers["idempotency-key"],
-          });
-          return detail(tx, user.companyId, request.params.id);
-        },
-        changed(),
-      );
+      const invoice = await changeAndShow(request, async ({ tx, user }) => {
+        const input = { ...request.body, invoiceId: request.params.id, companyId: user.companyId, userId: user.id };
+        await recordOfficePayment(tx, { ...input, idempotencyKey: request.headers["idempotency-key"] });
+        return request.params.id;
+      });
       return reply.status(201).send(invoice);
     },
   );
@@ -272,22 +242,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       },
     },
     async (request, reply) => {
-      const invoice = await withCompanyUser(
-        context,
-        request,
-        async ({ tx, user }) => {
-          const refunded = await refundPayment(tx, {
-            ...request.body,
-            paymentId: request.params.id,
-            companyId: user.companyId,
-            userId: user.id,
-            idempotencyKey: request.headers["idempotency-key"],
-            stripe,
-          });
-          return detail(tx, user.companyId, refunded.invoiceId);
-        },
-        changed(),
-      );
+      const invoice = await changeAndShow(request, async ({ tx, user }) => {
+        const input = { ...request.body, paymentId: request.params.id, companyId: user.companyId, userId: user.id, stripe };
+        return (await refundPayment(tx, { ...input, idempotencyKey: request.headers["idempotency-key"] })).invoiceId;
+      });
       return reply.status(201).send(invoice);
     },
   );

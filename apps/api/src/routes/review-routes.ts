@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getReviewInvoice } from "@fieldops/domain/review/get-review-invoice";
 import { leaveInvoiceReview } from "@fieldops/domain/review/leave-invoice-review";
@@ -17,7 +18,7 @@ import {
 } from "@fieldops/shared/review";
 import type { AppContext } from "../context.ts";
 import { invoicesChanged } from "../http/live-changes.ts";
-import { PUBLIC_READS_PER_MINUTE, PUBLIC_WRITES_PER_MINUTE, withPublicLink } from "../http/public-link-route.ts";
+import { PUBLIC_READS_PER_MINUTE, PUBLIC_WRITES_PER_MINUTE, withPublicLink, type PublicLinkScope } from "../http/public-link-route.ts";
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 const writeErrors = { ...errors, 402: errorResponseSchema, 409: errorResponseSchema, 503: errorResponseSchema };
@@ -32,6 +33,23 @@ const writeHeaders = publicLinkHeadersSchema.extend(idempotencyHeadersSchema.sha
 export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const invoiceLink = (invoiceId: string) => ({ kind: "invoice_review" as const, subjectId: invoiceId });
   const review = (tx: Parameters<typeof getReviewInvoice>[0], invoiceId: string) => getReviewInvoice(tx, { invoiceId, env: context.env });
+  /** A customer's change to the invoice: answered with the page's new view, announced to the office's screens. */
+  const changeForCustomer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    invoiceId: string,
+    work: (scope: PublicLinkScope) => Promise<{ customerId: string }>,
+  ) => {
+    const answer = await withPublicLink(
+      context,
+      request,
+      reply,
+      invoiceLink(invoiceId),
+      async (scope) => ({ customerId: (await work(scope)).customerId, view: await review(scope.tx, invoiceId) }),
+      { publish: ({ customerId }) => invoicesChanged({ id: invoiceId, customerId }) },
+    );
+    return reply.status(201).send(answer.view);
+  };
 
   app.get(
     API_PATHS.reviewInvoice,
@@ -63,18 +81,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     },
     async (request, reply) => {
       const { invoiceId } = request.params;
-      const answer = await withPublicLink(
-        context,
-        request,
-        reply,
-        invoiceLink(invoiceId),
-        async ({ tx, companyId }) => {
-          const paid = await payWithTestCard(tx, { invoiceId, companyId, card: request.body, idempotencyKey: request.headers["idempotency-key"], env: context.env });
-          return { view: await review(tx, invoiceId), customerId: paid.customerId };
-        },
-        { publish: ({ customerId }) => invoicesChanged({ id: invoiceId, customerId }) },
+      return changeForCustomer(request, reply, invoiceId, ({ tx, companyId }) =>
+        payWithTestCard(tx, { invoiceId, companyId, card: request.body, idempotencyKey: request.headers["idempotency-key"], env: context.env }),
       );
-      return reply.status(201).send(answer.view);
     },
   );
 
@@ -114,18 +123,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     },
     async (request, reply) => {
       const { invoiceId } = request.params;
-      const answer = await withPublicLink(
-        context,
-        request,
-        reply,
-        invoiceLink(invoiceId),
-        async ({ tx, companyId }) => {
-          const paid = await confirmReviewPaymentIntent(tx, { invoiceId, companyId, paymentIntentId: request.body.paymentIntentId, env: context.env });
-          return { view: await review(tx, invoiceId), customerId: paid.customerId };
-        },
-        { publish: ({ customerId }) => invoicesChanged({ id: invoiceId, customerId }) },
+      return changeForCustomer(request, reply, invoiceId, ({ tx, companyId }) =>
+        confirmReviewPaymentIntent(tx, { invoiceId, companyId, paymentIntentId: request.body.paymentIntentId, env: context.env }),
       );
-      return reply.status(201).send(answer.view);
     },
   );
 
@@ -144,18 +144,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     },
     async (request, reply) => {
       const { invoiceId } = request.params;
-      const answer = await withPublicLink(
-        context,
-        request,
-        reply,
-        invoiceLink(invoiceId),
-        async ({ tx, companyId }) => {
-          const left = await leaveInvoiceReview(tx, { ...request.body, invoiceId, companyId });
-          return { view: await review(tx, invoiceId), customerId: left.customerId };
-        },
-        { publish: ({ customerId }) => invoicesChanged({ id: invoiceId, customerId }) },
-      );
-      return reply.status(201).send(answer.view);
+      return changeForCustomer(request, reply, invoiceId, ({ tx, companyId }) => leaveInvoiceReview(tx, { ...request.body, invoiceId, companyId }));
     },
   );
 };

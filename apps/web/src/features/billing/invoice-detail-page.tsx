@@ -15,6 +15,7 @@ import { usePageTitle } from "../../shell/page-title";
 import { errorMessage, InvoiceStatusBadge, InvoicingGate, TestProviderWarning } from "./billing-parts";
 import { useInvoice, useInvoiceAction } from "./billing-queries";
 import { EditInvoiceDialog } from "./edit-invoice-dialog";
+import { InvoiceLinesTable } from "./invoice-lines-table";
 import { RecordPaymentDialog, RefundDialog, SendInvoiceDialog, VoidInvoiceDialog } from "./invoice-dialogs";
 
 type Open = "send" | "pay" | "void" | "edit" | { refund: Payment } | null;
@@ -107,30 +108,7 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
             <CardTitle id="invoice-lines-title">Lines</CardTitle>
           </CardHeader>
           <CardContent>
-            <table className="w-full text-sm">
-              <caption className="sr-only">Invoice lines</caption>
-              <thead className="text-left text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-2 font-medium">Description</th>
-                  <th scope="col" className="py-2 text-right font-medium">Qty</th>
-                  <th scope="col" className="py-2 text-right font-medium">Price</th>
-                  <th scope="col" className="py-2 text-right font-medium">Amount</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {invoice.lines.map((line) => (
-                  <tr key={line.id}>
-                    <td className="py-2">
-                      {line.description}
-                      {line.taxable ? <span className="text-xs text-muted-foreground"> (taxable)</span> : null}
-                    </td>
-                    <td className="py-2 text-right">{line.quantity}</td>
-                    <td className="py-2 text-right">{formatCents(line.unitPriceCents)}</td>
-                    <td className="py-2 text-right">{formatCents(line.amountCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <InvoiceLinesTable lines={invoice.lines} />
             {invoice.notes ? <p className="mt-3 whitespace-pre-line text-sm">{invoice.notes}</p> : null}
           </CardContent>
         </Card>

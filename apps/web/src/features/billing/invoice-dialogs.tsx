@@ -1,77 +1,17 @@
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState } from "react";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
 import { INVOICE_CHANNELS, type InvoiceChannel, type InvoiceDetail, type Payment } from "@fieldops/shared/invoices";
 import { formatCents } from "@fieldops/shared/money";
-import { Alert, AlertDescription } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../hooks/use-toast";
-import { errorMessage, newIdempotencyKey } from "./billing-parts";
+import { newIdempotencyKey } from "./billing-parts";
 import { useInvoiceAction } from "./billing-queries";
+import { FormDialog } from "./form-dialog";
+import { parseDollars } from "./invoice-terms-fields";
 
 type Actions = ReturnType<typeof useInvoiceAction>;
-
-/** "12.50" → 1250; null when not an amount of dollars and cents. */
-export function parseDollars(text: string): number | null {
-  return /^\d+(\.\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text.trim()) * 100) : null;
-}
-
-function ConfirmDialog({
-  title,
-  description,
-  confirm,
-  pendingLabel,
-  destructive,
-  open,
-  onOpenChange,
-  onConfirm,
-  pending,
-  error,
-  children,
-}: {
-  title: string;
-  description: string;
-  confirm: string;
-  pendingLabel: string;
-  destructive?: boolean;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onConfirm: (event: FormEvent) => void;
-  pending: boolean;
-  error: unknown;
-  children?: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <form id={id} className="grid gap-3" onSubmit={onConfirm}>
-          {children}
-          {error ? (
-            <Alert variant="destructive" role="alert">
-              <AlertDescription>{typeof error === "string" ? error : errorMessage(error)}</AlertDescription>
-            </Alert>
-          ) : null}
-        </form>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={id} variant={destructive ? "destructive" : "default"} disabled={pending}>
-            {pending ? pendingLabel : confirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 const CHANNEL_LABELS: Record<InvoiceChannel, string> = { email: "E-mail", sms: "Text message (SMS)" };
 
@@ -80,8 +20,7 @@ export function SendInvoiceDialog({ invoice, actions, onOpenChange }: { invoice:
   const [channels, setChannels] = useState<InvoiceChannel[]>(invoice.customerEmail ? ["email"] : invoice.customerPhone ? ["sms"] : []);
   const address: Record<InvoiceChannel, string | null> = { email: invoice.customerEmail, sms: invoice.customerPhone };
   return (
-    <ConfirmDialog
-      open
+    <FormDialog
       onOpenChange={onOpenChange}
       title={`Send invoice #${invoice.number}?`}
       description={`${invoice.customerName} gets the invoice with a link to view and pay it${invoice.status === "draft" ? "; it can no longer be edited" : ""}.`}
@@ -89,8 +28,7 @@ export function SendInvoiceDialog({ invoice, actions, onOpenChange }: { invoice:
       pendingLabel="Sending…"
       pending={actions.send.isPending}
       error={actions.send.error}
-      onConfirm={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         actions.send.mutate(
           { body: { channels }, key },
           {
@@ -116,7 +54,7 @@ export function SendInvoiceDialog({ invoice, actions, onOpenChange }: { invoice:
           </label>
         ))}
       </fieldset>
-    </ConfirmDialog>
+    </FormDialog>
   );
 }
 
@@ -139,8 +77,7 @@ export function RecordPaymentDialog({
   const [receivedDate, setReceivedDate] = useState(dayInTimeZone(new Date(), timeZone));
   const [problem, setProblem] = useState<string | null>(null);
   return (
-    <ConfirmDialog
-      open
+    <FormDialog
       onOpenChange={onOpenChange}
       title={`Record a payment on invoice #${invoice.number}`}
       description={`Cash or a check you received. The balance is ${formatCents(invoice.balanceCents)}.`}
@@ -148,8 +85,7 @@ export function RecordPaymentDialog({
       pendingLabel="Recording…"
       pending={actions.recordPayment.isPending}
       error={problem ?? actions.recordPayment.error}
-      onConfirm={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         const amountCents = parseDollars(amount);
         if (!amountCents) return setProblem("Enter the amount received, e.g. 120.00.");
         setProblem(null);
@@ -185,7 +121,7 @@ export function RecordPaymentDialog({
           <Input id={`${id}-date`} type="date" value={receivedDate} onChange={(event) => setReceivedDate(event.target.value)} />
         </div>
       </div>
-    </ConfirmDialog>
+    </FormDialog>
   );
 }
 
@@ -197,8 +133,7 @@ export function RefundDialog({ payment, actions, onOpenChange }: { payment: Paym
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   return (
-    <ConfirmDialog
-      open
+    <FormDialog
       destructive
       onOpenChange={onOpenChange}
       title="Refund this payment?"
@@ -207,8 +142,7 @@ export function RefundDialog({ payment, actions, onOpenChange }: { payment: Paym
       pendingLabel="Refunding…"
       pending={actions.refund.isPending}
       error={problem ?? actions.refund.error}
-      onConfirm={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         const amountCents = parseDollars(amount);
         if (!amountCents) return setProblem("Enter the amount to refund, e.g. 20.00.");
         setProblem(null);
@@ -231,14 +165,13 @@ export function RefundDialog({ payment, actions, onOpenChange }: { payment: Paym
         <Label htmlFor={`${id}-reason`}>Reason</Label>
         <Input id={`${id}-reason`} maxLength={300} value={reason} onChange={(event) => setReason(event.target.value)} />
       </div>
-    </ConfirmDialog>
+    </FormDialog>
   );
 }
 
 export function VoidInvoiceDialog({ invoice, actions, onOpenChange }: { invoice: InvoiceDetail; actions: Actions; onOpenChange: (open: boolean) => void }) {
   return (
-    <ConfirmDialog
-      open
+    <FormDialog
       destructive
       onOpenChange={onOpenChange}
       title={`Void invoice #${invoice.number}?`}
@@ -247,8 +180,7 @@ export function VoidInvoiceDialog({ invoice, actions, onOpenChange }: { invoice:
       pendingLabel="Voiding…"
       pending={actions.void.isPending}
       error={actions.void.error}
-      onConfirm={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         actions.void.mutate(undefined, { onSuccess: () => onOpenChange(false) });
       }}
     />

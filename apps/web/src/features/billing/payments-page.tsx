@@ -120,7 +120,7 @@ function InvoicesSection() {
           </>
         )}
       </CardContent>
-      {creating ? <NewInvoiceDialog open={creating} onOpenChange={setCreating} onCreated={(invoice) => void navigate(`/payments/invoices/${invoice.id}`)} /> : null}
+      {creating ? <NewInvoiceDialog onOpenChange={setCreating} onCreated={(invoice) => void navigate(`/payments/invoices/${invoice.id}`)} /> : null}
     </Card>
   );
 }

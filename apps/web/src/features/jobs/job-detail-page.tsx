@@ -171,7 +171,7 @@ function JobView({ job, terminology, timeZone }: { job: JobDetail; terminology: 
         </CardContent>
       </Card>
       {invoicing ? (
-        <NewInvoiceDialog open={invoicing} onOpenChange={setInvoicing} jobId={job.id} onCreated={(invoice) => void navigate(`/payments/invoices/${invoice.id}`)} />
+        <NewInvoiceDialog onOpenChange={setInvoicing} jobId={job.id} onCreated={(invoice) => void navigate(`/payments/invoices/${invoice.id}`)} />
       ) : null}
       {editing ? <JobFormDialog open={editing} onOpenChange={setEditing} terminology={terminology} timeZone={timeZone} job={job} onSaved={() => setEditing(false)} /> : null}
     </>

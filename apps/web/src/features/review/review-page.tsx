@@ -12,6 +12,7 @@ import { Label } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Textarea } from "../../components/ui/textarea";
 import { usePageTitle } from "../../shell/page-title";
+import { InvoiceLinesTable } from "../billing/invoice-lines-table";
 import { getReviewInvoice, leaveReview, payWithTestCard, ReviewApiError } from "./review-api";
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
@@ -129,25 +130,7 @@ function InvoiceReview({ view, token }: { view: ReviewInvoice; token: string }) 
       </p>
       <Card>
         <CardContent className="grid gap-3 pt-6">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Invoice lines</caption>
-            <thead className="text-left text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-2 font-medium">Description</th>
-                <th scope="col" className="py-2 text-right font-medium">Qty</th>
-                <th scope="col" className="py-2 text-right font-medium">Amount</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {invoice.lines.map((line) => (
-                <tr key={line.id}>
-                  <td className="py-2">{line.description}</td>
-                  <td className="py-2 text-right">{line.quantity}</td>
-                  <td className="py-2 text-right">{formatCents(line.amountCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <InvoiceLinesTable lines={invoice.lines} />
           <dl className="ml-auto grid grid-cols-[auto_auto] gap-x-6 gap-y-1 text-sm">
             <dt className="text-muted-foreground">Subtotal</dt>
             <dd className="text-right">{formatCents(invoice.subtotalCents)}</dd>
