@@ -109,3 +109,24 @@ test("a review link with a wrong token opens nothing", async ({ browser }) => {
   await expect(page.getByText("This link is not valid. Ask the sender for a new one.")).toBeVisible();
   await context.close();
 });
+
+test("a Starter company is refused invoicing with the plan upgrade texts", async ({ page, playwright, baseURL }) => {
+  const tag = `${Date.now()}`;
+  const email = `starter-billing-${tag}@example.com`;
+  const password = "starter-password-1";
+  const request = await playwright.request.newContext({ baseURL });
+  const signup = await request.post("/api/signup", { data: { companyName: `Starter Billing ${tag}`, name: "Sam Starter", email, password, plan: "starter" } });
+  expect(signup.status()).toBe(201);
+  const { token } = (await signup.json()) as { token: string };
+  const refused = await request.get("/api/invoices", { headers: { authorization: `Bearer ${token}` } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toBe("Invoicing is part of the Growth plan and above");
+  await request.dispose();
+
+  await signInAs(page, email, password);
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto("/payments");
+  await expect(page.getByText("Plan Upgrade Required")).toBeVisible();
+  await expect(page.getByText("This feature requires a plan upgrade")).toBeVisible();
+  await expect(page.getByRole("button", { name: "New invoice" })).toHaveCount(0);
+});

@@ -63,7 +63,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   // Every body the API takes is JSON; Fastify's default text/plain parser would let a cross-site form reach routes.
   app.removeContentTypeParser("text/plain");
   const tileOrigins = context.env.MAP_TILE_URL ? [new URL(context.env.MAP_TILE_URL).origin] : [];
-  await app.register(fastifyHelmet, securityHeaderOptions(context.env.NODE_ENV === "production", tileOrigins));
+  await app.register(fastifyHelmet, securityHeaderOptions(context.env.NODE_ENV === "production", tileOrigins, Boolean(context.env.STRIPE_PUBLISHABLE_KEY)));
   await app.register(fastifyCookie);
   installCrossSiteGuard(app);
   // Off by default; routes that anyone may call without signing in opt in with `config.rateLimit`.

@@ -185,6 +185,10 @@ describe("paying through Stripe when it is configured", () => {
     const { invoice, token } = await sentWithLink(withStripe);
     const opened = await call("GET", review(invoice.id), { "x-review-token": token }, undefined, withStripe);
     expect(opened.body.payment).toEqual({ provider: "stripe", publishableKey: "pk_test_standin" });
+    // Stripe.js (its script, card frames and API) is allowed only where Stripe is configured.
+    expect(opened.headers.get("content-security-policy")).toContain("script-src 'self' https://js.stripe.com");
+    expect(opened.headers.get("content-security-policy")).toContain("frame-src https://js.stripe.com https://hooks.stripe.com");
+    expect((await call("GET", review(invoice.id))).headers.get("content-security-policy")).not.toContain("stripe");
     expect((await call("POST", `${review(invoice.id)}/payments`, { "x-review-token": token, ...key() }, VISA, withStripe)).status).toBe(409);
 
     const same = key();

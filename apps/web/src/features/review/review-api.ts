@@ -1,6 +1,6 @@
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { errorResponseSchema } from "@fieldops/shared/auth";
-import { PUBLIC_LINK_TOKEN_HEADER, reviewInvoiceSchema, type LeaveReviewRequest, type ReviewInvoice, type TestCardPaymentRequest } from "@fieldops/shared/review";
+import { PUBLIC_LINK_TOKEN_HEADER, reviewInvoiceSchema, reviewPaymentIntentSchema, type LeaveReviewRequest, type ReviewInvoice, type TestCardPaymentRequest } from "@fieldops/shared/review";
 
 /** A refusal of the public API: its status and the server's message. */
 export class ReviewApiError extends Error {
@@ -44,3 +44,21 @@ export const payWithTestCard = (invoiceId: string, token: string, card: TestCard
 
 export const leaveReview = (invoiceId: string, token: string, review: LeaveReviewRequest) =>
   call("POST", apiPath(API_PATHS.reviewInvoiceReview, { invoiceId }), token, review);
+
+/** Stripe: a PaymentIntent for the balance (the same key gets the same intent). */
+export async function createPaymentIntent(invoiceId: string, token: string, idempotencyKey: string) {
+  const response = await fetch(apiPath(API_PATHS.reviewInvoicePaymentIntents, { invoiceId }), {
+    method: "POST",
+    credentials: "omit",
+    headers: { [PUBLIC_LINK_TOKEN_HEADER]: token, "Idempotency-Key": idempotencyKey },
+  });
+  if (!response.ok) {
+    const body = errorResponseSchema.safeParse(await response.json().catch(() => null));
+    throw new ReviewApiError(response.status, body.success ? body.data.message : `${response.status}: ${response.statusText}`);
+  }
+  return reviewPaymentIntentSchema.parse(await response.json());
+}
+
+/** Stripe: records the PaymentIntent Stripe.js confirmed (the server asks Stripe before it believes it). */
+export const confirmPaymentIntent = (invoiceId: string, token: string, paymentIntentId: string) =>
+  call("POST", apiPath(API_PATHS.reviewInvoicePaymentIntentConfirm, { invoiceId }), token, { paymentIntentId });

@@ -14,6 +14,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { usePageTitle } from "../../shell/page-title";
 import { InvoiceLinesTable } from "../billing/invoice-lines-table";
 import { getReviewInvoice, leaveReview, payWithTestCard, ReviewApiError } from "./review-api";
+import { StripeCardForm } from "./stripe-card-form";
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
@@ -167,8 +168,10 @@ function InvoiceReview({ view, token }: { view: ReviewInvoice; token: string }) 
           <CardContent>
             {view.payment.provider === "test" ? (
               <TestCardForm view={view} token={token} onPaid={update} />
+            ) : view.payment.publishableKey ? (
+              <StripeCardForm view={view} token={token} publishableKey={view.payment.publishableKey} onPaid={update} />
             ) : (
-              <p className="text-sm">Card payments are taken through Stripe. Contact {company.name} to pay this invoice.</p>
+              <p className="text-sm">Online card payment is not set up yet. Contact {company.name} to pay this invoice.</p>
             )}
           </CardContent>
         </Card>
