@@ -36,7 +36,7 @@ function storedToken(): string | null {
 }
 
 /** Relative URLs resolve against the page, as a browser's fetch does (also where fetch has no page, in tests). */
-function resolveUrl(url: string): string {
+export function resolveUrl(url: string): string {
   const base = globalThis.location?.href;
   return base ? new URL(url, base).toString() : url;
 }

@@ -47,7 +47,12 @@ export function InvoiceStatusBadge({ status, pastDue }: { status: InvoiceStatus;
   return (
     <span className="inline-flex gap-1">
       <Badge variant={status === "paid" ? "secondary" : status === "void" ? "outline" : "default"}>{INVOICE_STATUS_LABELS[status]}</Badge>
-      {pastDue ? <Badge variant="destructive">Past due</Badge> : null}
+      {/* An outlined badge: white on the destructive red is too faint in the dark theme. */}
+      {pastDue ? (
+        <Badge variant="outline" className="border-destructive">
+          Past due
+        </Badge>
+      ) : null}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { errorResponseSchema } from "@fieldops/shared/auth";
+import { resolveUrl } from "../../lib/api";
 import { PUBLIC_LINK_TOKEN_HEADER, reviewInvoiceSchema, reviewPaymentIntentSchema, type LeaveReviewRequest, type ReviewInvoice, type TestCardPaymentRequest } from "@fieldops/shared/review";
 
 /** A refusal of the public API: its status and the server's message. */
@@ -17,7 +18,7 @@ export class ReviewApiError extends Error {
  * stored sign-in go with it (the page acts for the customer, whoever else uses this browser).
  */
 async function call(method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<ReviewInvoice> {
-  const response = await fetch(path, {
+  const response = await fetch(resolveUrl(path), {
     method,
     credentials: "omit",
     headers: { [PUBLIC_LINK_TOKEN_HEADER]: token, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
@@ -47,7 +48,7 @@ export const leaveReview = (invoiceId: string, token: string, review: LeaveRevie
 
 /** Stripe: a PaymentIntent for the balance (the same key gets the same intent). */
 export async function createPaymentIntent(invoiceId: string, token: string, idempotencyKey: string) {
-  const response = await fetch(apiPath(API_PATHS.reviewInvoicePaymentIntents, { invoiceId }), {
+  const response = await fetch(resolveUrl(apiPath(API_PATHS.reviewInvoicePaymentIntents, { invoiceId })), {
     method: "POST",
     credentials: "omit",
     headers: { [PUBLIC_LINK_TOKEN_HEADER]: token, "Idempotency-Key": idempotencyKey },
