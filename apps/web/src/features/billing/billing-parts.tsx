@@ -36,11 +36,22 @@ export function useHasPlanFeature(feature: PlanFeature): boolean | undefined {
   return company.data ? planHasFeature(company.data.planId, feature) : undefined;
 }
 
-/** Shows `children` when the plan has invoicing, the upgrade notice when it does not. */
-export function InvoicingGate({ children }: { children: ReactNode }) {
+/** Shows `children` when the plan has invoicing, the upgrade notice (under `heading`, when given) when it does not. */
+export function InvoicingGate({ children, heading }: { children: ReactNode; heading?: string }) {
   const allowed = useHasPlanFeature("invoicing");
-  if (allowed === false) return <PlanUpgradeRequired detail="Invoices and payments come with the Growth plan and above." />;
+  if (allowed === false) {
+    return (
+      <>
+        {heading ? <PageHeading>{heading}</PageHeading> : null}
+        <PlanUpgradeRequired detail="Invoices and payments come with the Growth plan and above." />
+      </>
+    );
+  }
   return <>{children}</>;
+}
+
+export function PageHeading({ children }: { children: ReactNode }) {
+  return <h1 className="text-2xl font-semibold tracking-tight">{children}</h1>;
 }
 
 export function InvoiceStatusBadge({ status, pastDue }: { status: InvoiceStatus; pastDue: boolean }) {

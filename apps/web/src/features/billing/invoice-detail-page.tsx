@@ -12,7 +12,7 @@ import { ApiError } from "../../lib/api";
 import { useCompany } from "../../lib/company";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
-import { errorMessage, InvoiceStatusBadge, InvoicingGate, TestProviderWarning } from "./billing-parts";
+import { errorMessage, InvoiceStatusBadge, InvoicingGate, PageHeading, TestProviderWarning } from "./billing-parts";
 import { useInvoice, useInvoiceAction } from "./billing-queries";
 import { EditInvoiceDialog } from "./edit-invoice-dialog";
 import { InvoiceLinesTable } from "./invoice-lines-table";
@@ -217,22 +217,28 @@ function InvoiceLoader({ id }: { id: string }) {
   if (invoice.isError) {
     const missing = invoice.error instanceof ApiError && (invoice.error.status === 404 || invoice.error.status === 400);
     return (
-      <Alert variant={missing ? "default" : "destructive"}>
-        <AlertTitle>{missing ? "Invoice not found" : "The invoice could not be loaded"}</AlertTitle>
-        <AlertDescription>
-          <Link to="/payments" className="underline underline-offset-4">
-            Back to payments
-          </Link>
-        </AlertDescription>
-      </Alert>
+      <>
+        <PageHeading>Invoice</PageHeading>
+        <Alert variant={missing ? "default" : "destructive"}>
+          <AlertTitle>{missing ? "Invoice not found" : "The invoice could not be loaded"}</AlertTitle>
+          <AlertDescription>
+            <Link to="/payments" className="underline underline-offset-4">
+              Back to payments
+            </Link>
+          </AlertDescription>
+        </Alert>
+      </>
     );
   }
   if (invoice.isPending || !company.data) {
     return (
-      <div role="status" aria-label="Loading invoice" className="grid gap-2">
-        <Skeleton className="h-24 w-full" />
-        <Skeleton className="h-24 w-full" />
-      </div>
+      <>
+        <PageHeading>Invoice</PageHeading>
+        <div role="status" aria-label="Loading invoice" className="grid gap-2">
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      </>
     );
   }
   return <InvoiceView invoice={invoice.data} timeZone={company.data.timeZone} />;
@@ -243,7 +249,7 @@ export function InvoiceDetailPage() {
   const { id = "" } = useParams();
   usePageTitle("Invoice");
   return (
-    <InvoicingGate>
+    <InvoicingGate heading="Invoice">
       <InvoiceLoader id={id} />
     </InvoicingGate>
   );

@@ -15,7 +15,7 @@ import { useCompany } from "../../lib/company";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { useInvoices, usePayments } from "./billing-queries";
-import { InvoiceStatusBadge, InvoicingGate, TestProviderWarning } from "./billing-parts";
+import { InvoiceStatusBadge, InvoicingGate, PageHeading, TestProviderWarning } from "./billing-parts";
 import { NewInvoiceDialog } from "./new-invoice-dialog";
 
 const FILTER_LABELS: Record<InvoiceFilter, string> = { ...INVOICE_STATUS_LABELS, past_due: "Past due" };
@@ -194,7 +194,7 @@ export function PaymentsPage() {
   const company = useCompany(user.companyId);
   return (
     <>
-      <h1 className="text-2xl font-semibold tracking-tight">Payments</h1>
+      <PageHeading>Payments</PageHeading>
       <InvoicingGate>
         <InvoicesSection />
         <PaymentsSection timeZone={company.data?.timeZone ?? "UTC"} />
