@@ -106,7 +106,7 @@ test("a review link with a wrong token opens nothing", async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`/review/00000000-0000-4000-8000-000000000000#${"x".repeat(43)}`);
-  await expect(page.getByText("This link is not valid. Ask the sender for a new one.")).toBeVisible();
+  await expect(page.getByText("This link is not valid. Ask the company for a new one.")).toBeVisible();
   await context.close();
 });
 
@@ -120,7 +120,7 @@ test("a Starter company is refused invoicing with the plan upgrade texts", async
   const { token } = (await signup.json()) as { token: string };
   const refused = await request.get("/api/invoices", { headers: { authorization: `Bearer ${token}` } });
   expect(refused.status()).toBe(403);
-  expect(((await refused.json()) as { message: string }).message).toBe("Invoicing is part of the Growth plan and above");
+  expect(((await refused.json()) as { message: string }).message).toBe("Invoicing requires the Growth plan or higher.");
   await request.dispose();
 
   await signInAs(page, email, password);

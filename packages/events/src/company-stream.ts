@@ -26,22 +26,39 @@ export interface PublishOptions {
   requestId?: string | null;
 }
 
+/**
+ * Appends each body to the stream (KEYS[1], capped near ARGV[1] entries) and publishes it on the channel (KEYS[2]) with
+ * the id the stream gave it, spliced in as the first field of the announcement (ARGV[2] is the announcement's JSON
+ * prefix of the company, ARGV[3..] the bodies): one round trip for a whole batch, and no announcement without its
+ * stored copy.
+ */
+const APPEND_AND_ANNOUNCE = `
+local ids = {}
+for i = 3, #ARGV do
+  local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'body', ARGV[i])
+  redis.call('PUBLISH', KEYS[2], '{"seq":"' .. id .. '",' .. ARGV[2] .. ',' .. string.sub(ARGV[i], 2))
+  ids[#ids + 1] = id
+end
+return ids`;
+
 /** Appends the event to the company's stream (for replay) and announces it to every API process. */
 export async function publishEvent(redis: Redis, event: AppEvent, options: PublishOptions): Promise<PublishedEvent> {
+  const [published] = await publishEvents(redis, [event], options);
+  return published!;
+}
+
+/** Appends the events, in order, to the company's stream and announces each to every API process, in one round trip. */
+export async function publishEvents(redis: Redis, events: readonly AppEvent[], options: PublishOptions): Promise<PublishedEvent[]> {
+  if (events.length === 0) return [];
   const occurredAt = new Date().toISOString();
-  const body = JSON.stringify({ userId: options.userId ?? null, requestId: options.requestId ?? null, occurredAt, event });
-  const seq = await redis.xadd(streamKey(options.companyId), "MAXLEN", "~", STREAM_LENGTH, "*", "body", body);
-  if (seq === null) throw new Error("Redis refused the event");
-  const published: PublishedEvent = {
-    companyId: options.companyId,
-    userId: options.userId ?? null,
-    seq,
-    requestId: options.requestId ?? null,
-    occurredAt,
-    event: appEventSchema.parse(event),
-  };
-  await redis.publish(EVENTS_CHANNEL, JSON.stringify(published));
-  return published;
+  const userId = options.userId ?? null;
+  const requestId = options.requestId ?? null;
+  const parsed = events.map((event) => appEventSchema.parse(event));
+  const bodies = parsed.map((event) => JSON.stringify({ userId, requestId, occurredAt, event }));
+  const companyField = `"companyId":${JSON.stringify(options.companyId)}`;
+  const ids = (await redis.eval(APPEND_AND_ANNOUNCE, 2, streamKey(options.companyId), EVENTS_CHANNEL, STREAM_LENGTH, companyField, ...bodies)) as string[];
+  if (!Array.isArray(ids) || ids.length !== parsed.length) throw new Error("Redis refused the events");
+  return parsed.map((event, index) => ({ companyId: options.companyId, userId, seq: ids[index]!, requestId, occurredAt, event }));
 }
 
 const storedBodySchema = publishedEventSchema.omit({ companyId: true, seq: true });

@@ -1,73 +1,90 @@
 import { z } from "zod";
 import { brandingSchema } from "./company";
-import { invoiceLineSchema, invoiceReviewSchema, invoiceStatusSchema } from "./invoices";
+import { estimateOptionSchema, estimateStatusSchema } from "./estimates";
 import { text } from "./text";
 
 /**
- * The header that carries a public link's token (the part of `/review/...#<token>` after the hash) to the public API
- * under /api/review. A page of another site cannot add it to a request without a CORS preflight, which the API never
- * grants.
+ * The header a customer's page sends its link's token in. The token travels in the URL's fragment, which browsers
+ * never send to a server, so it reaches no access log; the page reads it and sends it here. A page of another site
+ * cannot add it to a request without a CORS preflight, which the API never grants.
  */
-export const PUBLIC_LINK_TOKEN_HEADER = "x-review-token";
-/** A token is 32 random bytes in base64url: 43 characters. */
-export const publicLinkTokenSchema = text({ max: 100 }).min(20);
-export const publicLinkHeadersSchema = z.object({ [PUBLIC_LINK_TOKEN_HEADER]: publicLinkTokenSchema.optional() });
+export const REVIEW_TOKEN_HEADER = "x-review-token";
+/**
+ * A link's own token is 32 random bytes in base64url (43 characters); a page opened from the customer's portal sends
+ * `<customerId>.<portal token>` (see `portalCredential`). Any other string answers as a wrong token does.
+ */
+export const reviewTokenSchema = text({ max: 100 });
+export const reviewHeadersSchema = z.object({ [REVIEW_TOKEN_HEADER]: reviewTokenSchema.optional() });
 
-/** The answer to a missing invoice, a wrong token and a missing token alike: a guess learns nothing. */
-export const PUBLIC_LINK_NOT_FOUND = "This link is not valid. Ask the sender for a new one.";
+/** The one answer to a link that opens nothing (a missing subject, a wrong, revoked or absent token): a guess learns nothing. */
+export const PUBLIC_LINK_NOT_FOUND = "This link is not valid. Ask the company for a new one.";
 
-/** The built-in provider's test cards: one that pays, one that is declined. */
-export const TEST_CARD_APPROVED = "4242424242424242";
-export const TEST_CARD_DECLINED = "4000000000000002";
-export const CARD_DECLINED_MESSAGE = "Your card was declined. Try another card.";
-export const TEST_PROVIDER_WARNING =
-  "Payments use the built-in test provider: no real card is charged. Configure Stripe to take real payments.";
+/** Requests a minute per client address on the customer's pages' routes: enough to read and answer, too few to guess. */
+export const REVIEW_REQUESTS_PER_MINUTE = 30;
 
-export const reviewInvoiceParamsSchema = z.object({ invoiceId: z.uuid() });
+/** What every customer's page shows of the company. */
+export const reviewCompanySchema = z.object({ branding: brandingSchema, timeZone: z.string() });
+export type ReviewCompany = z.infer<typeof reviewCompanySchema>;
 
-export const reviewInvoiceSchema = z.object({
-  company: brandingSchema,
-  invoice: z.object({
-    id: z.string(),
-    number: z.number(),
-    status: invoiceStatusSchema,
-    pastDue: z.boolean(),
-    customerName: z.string(),
-    lines: z.array(invoiceLineSchema.omit({ visitId: true })),
-    subtotalCents: z.number(),
-    discountCents: z.number(),
-    taxRateBasisPoints: z.number(),
-    taxCents: z.number(),
-    totalCents: z.number(),
-    paidCents: z.number(),
-    balanceCents: z.number(),
-    dueDate: z.string().nullable(),
-    issuedAt: z.string().nullable(),
-    notes: z.string().nullable(),
-  }),
-  review: invoiceReviewSchema.nullable(),
-  payment: z.object({
-    provider: z.enum(["test", "stripe"]),
-    /** Stripe's publishable key, for Stripe.js, when Stripe is the provider. */
-    publishableKey: z.string().nullable(),
-  }),
+/** GET /api/review/estimates/:id: the estimate as its customer sees it. */
+export const reviewEstimateSchema = z.object({
+  company: reviewCompanySchema,
+  id: z.string(),
+  number: z.number().int(),
+  title: z.string(),
+  customerName: z.string(),
+  /** A draft is being revised: its options are not shown until it is sent again. */
+  status: estimateStatusSchema,
+  message: z.string().nullable(),
+  expiresOn: z.string().nullable(),
+  options: z.array(estimateOptionSchema),
+  approvedOptionId: z.string().nullable(),
+  signatureName: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  customerMessage: z.string().nullable(),
 });
-export type ReviewInvoice = z.infer<typeof reviewInvoiceSchema>;
+export type ReviewEstimate = z.infer<typeof reviewEstimateSchema>;
 
-/** The test provider's card form. The number is checked by the provider and never stored (only its last four). */
-export const testCardPaymentRequestSchema = z.object({
-  cardNumber: text({ max: 30 }).regex(/^[\d ]+$/, "Enter the card number's digits"),
-  expiry: text({ max: 7 }).regex(/^\d{2} ?\/ ?\d{2}$/, "Enter the expiry as MM/YY"),
-  cvc: text({ max: 4 }).regex(/^\d{3,4}$/, "Enter the 3 or 4 digits on the back"),
+export const approveEstimateRequestSchema = z.object({
+  optionId: z.uuid(),
+  /** The customer's typed name: their signature. */
+  signatureName: text({ max: 200, trim: true }).min(2, "Type your full name to sign"),
 });
-export type TestCardPaymentRequest = z.infer<typeof testCardPaymentRequestSchema>;
+export const requestEstimateChangesRequestSchema = z.object({ message: text({ max: 5000, trim: true }).min(1, "Say what you would like changed") });
+export const declineEstimateRequestSchema = z.object({ reason: text({ max: 5000, trim: true }).nullish() });
 
-/** Stripe: the PaymentIntent for the balance, which the page confirms with Stripe.js. */
-export const reviewPaymentIntentSchema = z.object({ paymentIntentId: z.string(), clientSecret: z.string(), amountCents: z.number() });
-export const confirmPaymentIntentRequestSchema = z.object({ paymentIntentId: text({ max: 100 }).regex(/^pi_[A-Za-z0-9_]+$/, "Not a PaymentIntent id") });
-
-export const leaveReviewRequestSchema = z.object({
-  rating: z.number().int().min(1).max(5),
-  comment: text({ max: 2000, trim: true }).optional(),
+/** GET /api/review/portal/:customerId: what a customer's portal shows. */
+export const portalSchema = z.object({
+  company: reviewCompanySchema,
+  customerName: z.string(),
+  visits: z.array(z.object({ id: z.string(), jobTitle: z.string(), status: z.string(), scheduledStart: z.string().nullable(), scheduledEnd: z.string().nullable() })),
+  estimates: z.array(z.object({ id: z.string(), number: z.number().int(), title: z.string(), status: estimateStatusSchema, totalCents: z.number().int(), expiresOn: z.string().nullable() })),
+  invoices: z.array(
+    z.object({
+      id: z.string(),
+      number: z.number().int(),
+      totalCents: z.number().int(),
+      balanceCents: z.number().int(),
+      dueOn: z.string().nullable(),
+      pastDue: z.boolean(),
+    }),
+  ),
 });
-export type LeaveReviewRequest = z.infer<typeof leaveReviewRequestSchema>;
+export type Portal = z.infer<typeof portalSchema>;
+
+/** The office's view of a customer's portal link: whether one is live (its token is shown only when made). */
+export const portalLinkStatusSchema = z.object({ active: z.boolean(), createdAt: z.string().nullable(), lastUsedAt: z.string().nullable() });
+export type PortalLinkStatus = z.infer<typeof portalLinkStatusSchema>;
+
+/**
+ * An estimate's or an invoice's page is opened with its own link's token, or from the customer's portal with
+ * `<customerId>.<portal token>`, so that the portal's link (and its revocation) covers the customer's estimates and
+ * invoices.
+ */
+export function portalCredential(customerId: string, portalToken: string): string {
+  return `${customerId}.${portalToken}`;
+}
+
+/** The pages' paths (the token goes after `#`). */
+export const reviewEstimatePath = (estimateId: string) => `/review/estimates/${estimateId}`;
+export const reviewPortalPath = (customerId: string) => `/review/portal/${customerId}`;

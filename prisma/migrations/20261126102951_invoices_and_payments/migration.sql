@@ -83,19 +83,6 @@ CREATE TABLE "invoice_reviews" (
     CONSTRAINT "invoice_reviews_pkey" PRIMARY KEY ("id")
 );
 
--- CreateTable
-CREATE TABLE "public_links" (
-    "id" UUID NOT NULL,
-    "companyId" UUID NOT NULL,
-    "kind" TEXT NOT NULL,
-    "subjectId" UUID NOT NULL,
-    "tokenHash" TEXT NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "revokedAt" TIMESTAMP(3),
-
-    CONSTRAINT "public_links_pkey" PRIMARY KEY ("id")
-);
-
 -- CreateIndex
 CREATE INDEX "invoice_lines_invoiceId_position_idx" ON "invoice_lines"("invoiceId", "position");
 
@@ -125,12 +112,6 @@ CREATE UNIQUE INDEX "refunds_companyId_idempotencyKey_key" ON "refunds"("company
 
 -- CreateIndex
 CREATE UNIQUE INDEX "invoice_reviews_invoiceId_key" ON "invoice_reviews"("invoiceId");
-
--- CreateIndex
-CREATE UNIQUE INDEX "public_links_tokenHash_key" ON "public_links"("tokenHash");
-
--- CreateIndex
-CREATE INDEX "public_links_kind_subjectId_idx" ON "public_links"("kind", "subjectId");
 
 -- CreateIndex
 CREATE INDEX "invoices_companyId_customerId_idx" ON "invoices"("companyId", "customerId");
@@ -171,14 +152,11 @@ ALTER TABLE "invoice_reviews" ADD CONSTRAINT "invoice_reviews_companyId_fkey" FO
 -- AddForeignKey
 ALTER TABLE "invoice_reviews" ADD CONSTRAINT "invoice_reviews_invoiceId_fkey" FOREIGN KEY ("invoiceId") REFERENCES "invoices"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- AddForeignKey
-ALTER TABLE "public_links" ADD CONSTRAINT "public_links_companyId_fkey" FOREIGN KEY ("companyId") REFERENCES "companies"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
 DO $$
 DECLARE
   t text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['invoice_counters', 'invoice_lines', 'payments', 'refunds', 'invoice_reviews', 'public_links']
+  FOREACH t IN ARRAY ARRAY['invoice_counters', 'invoice_lines', 'payments', 'refunds', 'invoice_reviews']
   LOOP
     EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO fieldops_app', t);
     EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
@@ -189,10 +167,6 @@ BEGIN
   END LOOP;
 END
 $$;
-
--- A public link is opened before anyone knows its company: the system context may read the links (to learn the
--- company of a token that matches), never write them.
-CREATE POLICY system_read ON public_links FOR SELECT USING ((SELECT app_system_context()));
 
 -- Invoices made before lines existed: their total was their subtotal.
 UPDATE invoices SET "subtotalCents" = "totalCents";

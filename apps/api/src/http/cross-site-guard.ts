@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { SESSION_COOKIE } from "@fieldops/shared/auth";
-import { PUBLIC_LINK_TOKEN_HEADER } from "@fieldops/shared/review";
+import { REVIEW_TOKEN_HEADER } from "@fieldops/shared/review";
 import { forbidden } from "./http-error.ts";
 import { requestOrigin } from "./same-origin.ts";
 
@@ -28,7 +28,7 @@ export function installCrossSiteGuard(app: FastifyInstance): void {
     if (request.headers.authorization?.startsWith("Bearer ")) return;
     const origin = requestOrigin(request);
     if (origin === "same") return;
-    if (origin === "unknown" && request.url.startsWith(API_PATHS.reviewPrefix) && request.headers[PUBLIC_LINK_TOKEN_HEADER] !== undefined) return;
+    if (origin === "unknown" && request.url.startsWith(API_PATHS.reviewPrefix) && request.headers[REVIEW_TOKEN_HEADER] !== undefined) return;
     if (origin === "foreign" || request.cookies[SESSION_COOKIE] !== undefined) throw forbidden(CROSS_SITE_REFUSED);
   });
 }

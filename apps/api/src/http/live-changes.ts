@@ -27,3 +27,16 @@ export function invoicesChanged(change: { id: string; customerId: string; jobId?
   if (change.jobId) events.push({ name: "jobs.changed", payload: { jobIds: [change.jobId] } });
   return events;
 }
+
+export function estimatesChanged(estimateIds: readonly string[]): AppEvent[] {
+  return [{ name: "estimates.changed", payload: { estimateIds: [...estimateIds] } }];
+}
+
+/** An estimate changed, and with it its lead's status (won, lost) when it has one. */
+export function estimateChanged(estimate: { id: string; leadId: string | null }): AppEvent[] {
+  return [...estimatesChanged([estimate.id]), ...(estimate.leadId ? leadsChanged([estimate.leadId]) : [])];
+}
+
+export function leadsChanged(leadIds: readonly string[]): AppEvent[] {
+  return [{ name: "leads.changed", payload: { leadIds: [...leadIds] } }];
+}

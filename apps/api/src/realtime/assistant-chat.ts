@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from "fastify";
+import { withTenant } from "@fieldops/db";
 import { checkChatRateLimit } from "@fieldops/domain/assistant/chat-rate-limit";
 import { decideProposal } from "@fieldops/domain/assistant/decide-proposal";
 import { modelConfigFromEnv } from "@fieldops/domain/assistant/model-config";
 import { runAssistantTurn } from "@fieldops/domain/assistant/run-assistant-turn";
+import { assertCompanyWritable } from "@fieldops/domain/plans/assert-company-writable";
 import type { AssistantDeps, AssistantUser } from "@fieldops/domain/assistant/assistant-turn-context";
-import type { EmitAssistantEvent } from "@fieldops/domain/assistant/assistant-run";
-import { publishEvent } from "@fieldops/events/company-stream";
+import type { EmitAssistantEvents } from "@fieldops/domain/assistant/assistant-run";
+import { publishEvents } from "@fieldops/events/company-stream";
 import type { ClientMessage, ServerMessage } from "@fieldops/shared/events";
 import type { AppContext } from "../context.ts";
 import { knownError } from "../http/http-error.ts";
@@ -14,7 +16,7 @@ type ChatMessage = Extract<ClientMessage, { type: "chat.send" | "chat.decide" }>
 
 /** What the assistant needs from the process: the database, and the model when one is configured. */
 export function assistantDeps(context: AppContext): AssistantDeps {
-  return { db: context.db, model: modelConfigFromEnv(context.env) };
+  return { db: context.db, redis: context.redis, model: modelConfigFromEnv(context.env) };
 }
 
 /**
@@ -30,15 +32,17 @@ export function createChatHandler(
   log: FastifyBaseLogger,
 ) {
   return async (message: ChatMessage): Promise<void> => {
-    const emit: EmitAssistantEvent = async (event, run) => {
-      await publishEvent(
+    const emit: EmitAssistantEvents = async (events, run) => {
+      await publishEvents(
         context.redis,
-        { name: "assistant.event", payload: { conversationId: run.conversationId, runId: run.runId, event } },
+        events.map((event) => ({ name: "assistant.event", payload: { conversationId: run.conversationId, runId: run.runId, event } }) as const),
         { companyId: user.companyId, userId: user.id, requestId: message.requestId },
       );
     };
     try {
       await checkChatRateLimit(context.redis, user.id);
+      // A chat turn stores messages and may run the model or a module: a change, refused once a trial has lapsed.
+      await withTenant(context.db, user.companyId, (tx) => assertCompanyWritable(tx));
       if (message.type === "chat.send") await runAssistantTurn(deps, user, message, emit, log);
       else await decideProposal(deps, user, message, emit, log);
     } catch (error) {

@@ -247,9 +247,9 @@ describe("who may", () => {
   it("Starter has no invoicing or payments: refused naming Growth", async () => {
     const job = await createCompletedJob(t.db, starter.id);
     const refused = await call("POST", "/api/invoices", tokens.starterOwner!, { jobId: job.jobId });
-    expect(refused).toMatchObject({ status: 403, body: { message: "Invoicing is part of the Growth plan and above" } });
-    expect((await call("GET", "/api/invoices", tokens.starterOwner!)).body.message).toBe("Invoicing is part of the Growth plan and above");
-    expect((await call("GET", "/api/payments", tokens.starterOwner!)).body.message).toBe("Payments is part of the Growth plan and above");
+    expect(refused).toMatchObject({ status: 403, body: { message: "Invoicing requires the Growth plan or higher." } });
+    expect((await call("GET", "/api/invoices", tokens.starterOwner!)).body.message).toBe("Invoicing requires the Growth plan or higher.");
+    expect((await call("GET", "/api/payments", tokens.starterOwner!)).body.message).toBe("Payments requires the Growth plan or higher.");
     expect(await t.db.invoice.count({ where: { companyId: starter.id } })).toBe(0);
   });
 });

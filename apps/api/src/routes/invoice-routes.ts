@@ -187,7 +187,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       const link = await withCompanyUser(
         context,
         request,
-        ({ tx, user }) => createReviewLink(tx, { id: request.params.id, companyId: user.companyId, appOrigin: origin }),
+        ({ tx, user }) => createReviewLink(tx, { id: request.params.id, companyId: user.companyId, userId: user.id, appOrigin: origin }),
         roles,
       );
       return reply.status(201).header("cache-control", "no-store").send(link);

@@ -1,227 +1,244 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "@fieldops/shared/auth";
-import type { InvoiceDetail } from "@fieldops/shared/invoices";
-import { CARD_DECLINED_MESSAGE, PUBLIC_LINK_NOT_FOUND, type ReviewInvoice } from "@fieldops/shared/review";
-import type { RunningWorkers } from "@fieldops/worker/run-workers";
-import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
-import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stand-ins/stripe-api.ts";
-import { createTestCompany, drainQueues, signIn, startTestApp, startTestWorkers, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import type { EstimateDetail } from "@fieldops/shared/estimates";
+import type { JobDetail } from "@fieldops/shared/jobs";
+import type { Portal } from "@fieldops/shared/review";
+import { REVIEW_REQUESTS_PER_MINUTE } from "@fieldops/shared/review";
+import { withSystem, withTenant } from "@fieldops/db";
+import { callApi, createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
-let workers: RunningWorkers;
-let stripe: StripeStandIn;
-let withStripe: TestApp;
 let company: TestCompany;
+let other: TestCompany;
 let owner: string;
-const VISA = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" };
+let otherOwner: string;
+let customerId: string;
+let neighbourId: string;
+let address = 0;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  workers = startTestWorkers(t);
-  stripe = await startStripeStandIn();
-  withStripe = await startTestApp({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_API_BASE: stripe.url, STRIPE_PUBLISHABLE_KEY: "pk_test_standin" });
-  company = await createTestCompany(t.db, { planId: "growth" });
-  owner = await signIn(t.url, company.users.owner.email);
-});
-afterAll(async () => {
-  await workers.close();
-  await withStripe.close();
-  await t.close();
-  await stripe.close();
-});
+const call = (method: string, path: string, token: string, body?: unknown) => callApi(t.url, method, path, token, body);
+/** Each test speaks from its own client address, so the per-address limit is only met where it is tested. */
+const nextAddress = () => `203.0.113.${++address}`;
 
-/** Each test speaks from its own address, so the per-address limits of one do not touch another. */
-let address = "";
-/** A fresh address per test and run: the limiter's counters in Redis outlive a run by up to a minute. */
-const anAddress = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
-async function call<T = ReviewInvoice>(method: string, path: string, headers: Record<string, string> = {}, body?: unknown, app = t) {
-  const response = await fetch(`${app.url}${path}`, {
+async function review(method: string, path: string, token: string | null, body?: unknown, from = nextAddress(), extra: Record<string, string> = {}) {
+  const response = await fetch(`${t.url}${path}`, {
     method,
-    headers: { "x-forwarded-for": address, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    headers: {
+      "x-forwarded-for": from,
+      ...(token === null ? {} : { "x-review-token": token }),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...extra,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T & { message?: string } };
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
 }
-const office = async (method: string, path: string, body?: unknown, app = t) => {
-  const response = await fetch(`${app.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${owner}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
+
+const tokenOf = (url: string) => url.slice(url.indexOf("#") + 1);
+const options = [
+  { name: "Good", lineItems: [{ description: "Drain cleaning", quantity: 1, unitPriceCents: 15000 }] },
+  { name: "Best", lineItems: [{ description: "Drain cleaning and camera", quantity: 1, unitPriceCents: 32000, taxRatePercent: 5 }] },
+];
+
+async function customer(token: string, name: string): Promise<string> {
+  const response = await call("POST", "/api/customers", token, {
+    name,
+    contacts: [{ kind: "email", value: `${name.toLowerCase().replace(/\W/g, "")}@example.com` }],
+    properties: [{ street: "5 Main St", city: "Austin", region: "TX", postcode: "78701", latitude: 30.27, longitude: -97.74 }],
   });
-  return { status: response.status, body: (await response.json()) as InvoiceDetail & { url: string; message?: string } };
-};
-const key = () => ({ "idempotency-key": randomUUID() });
-
-/** A sent invoice and the token of the link its e-mail carries (read from the outbox, as the customer would). */
-async function sentWithLink(app = t): Promise<{ invoice: InvoiceDetail; token: string }> {
-  const job = await createCompletedJob(t.db, company.id);
-  const created = await office("POST", "/api/invoices", { jobId: job.jobId }, app);
-  await office("POST", `/api/invoices/${created.body.id}/send`, { channels: ["email"] }, app);
-  await drainQueues(t.runtime.context.queues, ["notifications"]);
-  const message = await t.db.outboxMessage.findFirstOrThrow({ where: { invoiceId: created.body.id, channel: "email" } });
-  const token = /#([A-Za-z0-9_-]{43})/.exec(message.body)![1]!;
-  return { invoice: created.body, token };
+  return (response.body as { id: string }).id;
 }
-const review = (invoiceId: string) => `/api/review/invoices/${invoiceId}`;
 
-describe("the customer's review page", () => {
-  it("opens the invoice with the company's branding for the link's token; a wrong, missing or other invoice's token is a 404 like a missing invoice", async () => {
-    address = anAddress();
-    const a = await sentWithLink();
-    const b = await sentWithLink();
-    const opened = await call("GET", review(a.invoice.id), { "x-review-token": a.token });
-    expect(opened.status).toBe(200);
-    expect(opened.body).toMatchObject({
-      company: { primaryColor: "#16a34a" },
-      invoice: { id: a.invoice.id, number: a.invoice.number, status: "sent", totalCents: a.invoice.totalCents, balanceCents: a.invoice.totalCents },
-      review: null,
-      payment: { provider: "test", publishableKey: null },
+async function sentEstimate(forCustomer = customerId, token = owner): Promise<{ estimate: EstimateDetail; token: string }> {
+  const created = (await call("POST", "/api/estimates", token, { customerId: forCustomer, title: `Drains ${randomUUID().slice(0, 6)}`, options })).body as unknown as EstimateDetail;
+  const sent = await call("POST", `/api/estimates/${created.id}/send`, token, { email: true, sms: false });
+  return { estimate: created, token: tokenOf((sent.body as { url: string }).url) };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  company = await createTestCompany(t.db, { planId: "growth" });
+  other = await createTestCompany(t.db, { planId: "growth" });
+  await t.db.company.update({ where: { id: company.id }, data: { branding: { name: "Rooter Bros", logo: "https://cdn.example/logo.png", primaryColor: "#1d4ed8" } } });
+  owner = await signIn(t.url, company.users.owner.email);
+  otherOwner = await signIn(t.url, other.users.owner.email);
+  customerId = await customer(owner, "Casey Morgan");
+  neighbourId = await customer(owner, "Neighbour Nguyen");
+});
+afterAll(() => t.close());
+
+describe("the estimate review link", () => {
+  it("shows the estimate with the company's branding to the holder of its token, without a session", async () => {
+    const { estimate, token } = await sentEstimate();
+    const seen = await review("GET", `/api/review/estimates/${estimate.id}`, token);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({
+      company: { branding: { name: "Rooter Bros", logo: "https://cdn.example/logo.png", primaryColor: "#1d4ed8" } },
+      id: estimate.id,
+      number: estimate.number,
+      customerName: "Casey Morgan",
+      status: "sent",
+      options: [{ name: "Good", totalCents: 15000 }, { name: "Best", subtotalCents: 32000, taxCents: 1600, totalCents: 33600 }],
     });
-    expect(opened.headers.get("cache-control")).toBe("no-store");
-    expect(opened.headers.get("content-security-policy")).toContain("default-src 'self'");
-    expect(opened.headers.get("x-content-type-options")).toBe("nosniff");
-
-    const missing = await call("GET", review(randomUUID()), { "x-review-token": a.token });
-    expect(missing).toMatchObject({ status: 404, body: { message: PUBLIC_LINK_NOT_FOUND } });
-    for (const headers of [{} as Record<string, string>, { "x-review-token": b.token }, { "x-review-token": `${a.token.slice(0, -1)}x` }, { "x-review-token": "a".repeat(43) }]) {
-      const refused = await call("GET", review(a.invoice.id), headers);
-      expect(refused.status).toBe(404);
-      expect(refused.body).toEqual(missing.body);
-    }
+    // Nothing of the office's: no messages, no lead, no job, no customer contacts.
+    expect(Object.keys(seen.body).sort()).toEqual(
+      ["approvedAt", "approvedOptionId", "company", "customerMessage", "customerName", "expiresOn", "id", "message", "number", "options", "signatureName", "status", "title"].sort(),
+    );
   });
 
-  it("the token of invoice A opens nothing else of the company", async () => {
-    address = anAddress();
-    const a = await sentWithLink();
-    const b = await sentWithLink();
-    const token = { "x-review-token": a.token };
-    expect((await call("GET", review(b.invoice.id), token)).status).toBe(404);
-    expect((await call("POST", `${review(b.invoice.id)}/payments`, { ...token, ...key() }, VISA)).status).toBe(404);
-    expect((await call("POST", `${review(b.invoice.id)}/review`, token, { rating: 1 })).status).toBe(404);
-    for (const path of [`/api/invoices/${a.invoice.id}`, "/api/invoices", "/api/customers", `/api/customers/${a.invoice.customerId}`, "/api/payments", "/api/company", "/api/user"]) {
-      expect((await call("GET", path, token)).status, path).toBe(401);
-    }
-    expect(await t.db.payment.count({ where: { invoiceId: b.invoice.id } })).toBe(0);
+  it("answers a wrong, missing, malformed or another estimate's token exactly as a missing estimate", async () => {
+    const { estimate, token } = await sentEstimate();
+    const { estimate: second, token: secondToken } = await sentEstimate();
+    const missing = await review("GET", `/api/review/estimates/${randomUUID()}`, token);
+    expect(missing.status).toBe(404);
+    const answers = await Promise.all([
+      review("GET", `/api/review/estimates/${estimate.id}`, null),
+      review("GET", `/api/review/estimates/${estimate.id}`, ""),
+      review("GET", `/api/review/estimates/${estimate.id}`, "not-a-token"),
+      review("GET", `/api/review/estimates/${estimate.id}`, `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`),
+      review("GET", `/api/review/estimates/${estimate.id}`, secondToken),
+      review("GET", `/api/review/estimates/${second.id}`, token),
+      review("POST", `/api/review/estimates/${estimate.id}/approve`, secondToken, { optionId: estimate.options[0]!.id, signatureName: "Casey Morgan" }),
+      review("POST", `/api/review/estimates/${estimate.id}/decline`, null, {}),
+    ]);
+    for (const answer of answers) expect(answer).toEqual(missing);
+    expect(await t.db.estimate.findUnique({ where: { id: estimate.id }, select: { status: true } })).toEqual({ status: "sent" });
   });
 
-  it("a draft is not shown, even with a token for it", async () => {
-    address = anAddress();
-    const a = await sentWithLink();
-    await t.db.invoice.update({ where: { id: a.invoice.id }, data: { status: "draft" } });
-    expect((await call("GET", review(a.invoice.id), { "x-review-token": a.token })).status).toBe(404);
+  it("opens nothing else of the company: not the office's API, not another estimate, not the customer's portal", async () => {
+    const { estimate, token } = await sentEstimate();
+    const { estimate: neighbours } = await sentEstimate(neighbourId);
+    const asBearer = { authorization: `Bearer ${token}` };
+    expect((await review("GET", "/api/customers", token, undefined, nextAddress(), asBearer)).status).toBe(401);
+    expect((await review("GET", `/api/estimates/${estimate.id}`, token, undefined, nextAddress(), asBearer)).status).toBe(401);
+    expect((await review("GET", `/api/customers/${customerId}`, token)).status).toBe(401);
+    expect((await review("GET", "/api/jobs", token)).status).toBe(401);
+    expect((await review("GET", `/api/review/estimates/${neighbours.id}`, token)).status).toBe(404);
+    expect((await review("GET", `/api/review/portal/${customerId}`, token)).status).toBe(404);
+    expect((await review("GET", `/api/review/estimates/${neighbours.id}`, `${customerId}.${token}`)).status).toBe(404);
+    // Another company's office cannot reach it either.
+    expect((await call("GET", `/api/estimates/${estimate.id}`, otherOwner)).status).toBe(404);
   });
 
-  it("pays the balance with the test card once; a declined card stores nothing; a second payment is refused", async () => {
-    address = anAddress();
-    const { invoice, token } = await sentWithLink();
-    const declined = await call("POST", `${review(invoice.id)}/payments`, { "x-review-token": token, ...key() }, { ...VISA, cardNumber: "4000 0000 0000 0002" });
-    expect(declined).toMatchObject({ status: 402, body: { message: CARD_DECLINED_MESSAGE } });
-    expect(await t.db.payment.count({ where: { invoiceId: invoice.id } })).toBe(0);
-
-    const same = key();
-    const paid = await Promise.all([1, 2, 3].map(() => call("POST", `${review(invoice.id)}/payments`, { "x-review-token": token, ...same }, VISA)));
-    expect(paid.map((answer) => answer.status)).toEqual([201, 201, 201]);
-    expect(paid[0]!.body.invoice).toMatchObject({ status: "paid", balanceCents: 0, paidCents: invoice.totalCents });
-    const payments = await t.db.payment.findMany({ where: { invoiceId: invoice.id } });
-    expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ method: "card", provider: "test", cardLast4: "4242", recordedByUserId: null });
-    const again = await call("POST", `${review(invoice.id)}/payments`, { "x-review-token": token, ...key() }, VISA);
-    expect(again).toMatchObject({ status: 409, body: { message: "This invoice is already paid" } });
-    expect((await office("GET", `/api/invoices/${invoice.id}`)).body.status).toBe("paid");
-    expect(await t.db.outboxMessage.count({ where: { invoiceId: invoice.id } })).toBe(1);
-  });
-
-  it("takes one review per invoice, which the office sees", async () => {
-    address = anAddress();
-    const { invoice, token } = await sentWithLink();
-    const left = await call("POST", `${review(invoice.id)}/review`, { "x-review-token": token }, { rating: 5, comment: "Lawn looks great" });
-    expect(left).toMatchObject({ status: 201, body: { review: { rating: 5, comment: "Lawn looks great" } } });
-    expect((await call("POST", `${review(invoice.id)}/review`, { "x-review-token": token }, { rating: 1 })).status).toBe(409);
-    expect((await call("POST", `${review(invoice.id)}/review`, { "x-review-token": token }, { rating: 6 })).status).toBe(400);
-    expect((await office("GET", `/api/invoices/${invoice.id}`)).body.review).toMatchObject({ rating: 5, comment: "Lawn looks great" });
-  });
-
-  it("a link copied by the office works beside the e-mailed one; drafts have none", async () => {
-    address = anAddress();
-    const { invoice, token } = await sentWithLink();
-    const copied = await office("POST", `/api/invoices/${invoice.id}/review-link`);
-    expect(copied.status).toBe(201);
-    const copiedToken = new URL(copied.body.url).hash.slice(1);
-    expect(copiedToken).not.toBe(token);
-    expect((await call("GET", review(invoice.id), { "x-review-token": copiedToken })).status).toBe(200);
-    expect((await call("GET", review(invoice.id), { "x-review-token": token })).status).toBe(200);
-    const stored = await t.db.publicLink.findMany({ where: { subjectId: invoice.id } });
-    expect(stored.every((link) => link.tokenHash !== token && link.tokenHash !== copiedToken)).toBe(true);
-    const job = await createCompletedJob(t.db, company.id);
-    const draft = await office("POST", "/api/invoices", { jobId: job.jobId });
-    expect((await office("POST", `/api/invoices/${draft.body.id}/review-link`)).status).toBe(409);
-  });
-
-  it("guessing is limited per address", async () => {
-    address = anAddress();
+  it("limits each client address's requests a minute; another address is unaffected", async () => {
+    const { estimate, token } = await sentEstimate();
+    const from = nextAddress();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 61; attempt++) statuses.push((await call("GET", review(randomUUID()), { "x-review-token": "b".repeat(43) })).status);
-    expect(statuses.slice(0, 60).every((status) => status === 404)).toBe(true);
-    expect(statuses[60]).toBe(429);
+    for (let i = 0; i < REVIEW_REQUESTS_PER_MINUTE + 1; i++) statuses.push((await review("GET", `/api/review/estimates/${estimate.id}`, i % 2 ? token : "guess", undefined, from)).status);
+    expect(statuses.slice(0, REVIEW_REQUESTS_PER_MINUTE).every((status) => status === 200 || status === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await review("GET", `/api/review/estimates/${estimate.id}`, token, undefined, nextAddress())).status).toBe(200);
   });
 
-  it("a browser's cross-site request is refused; the link's header with a stray session cookie is not", async () => {
-    address = anAddress();
-    const { invoice, token } = await sentWithLink();
-    const crossSite = await call("POST", `${review(invoice.id)}/review`, { "x-review-token": token, "sec-fetch-site": "cross-site" }, { rating: 4 });
-    expect(crossSite.status).toBe(403);
-    const noHeader = await call("POST", `${review(invoice.id)}/review`, { cookie: `${SESSION_COOKIE}=${owner}` }, { rating: 4 });
-    expect(noHeader.status).toBe(403);
-    const withCookie = await call("POST", `${review(invoice.id)}/review`, { "x-review-token": token, cookie: `${SESSION_COOKIE}=${owner}` }, { rating: 4 });
-    expect(withCookie.status).toBe(201);
+  it("a copied link opens the estimate beside the sent one; only hashes are stored and no token reaches the logs", async () => {
+    const { estimate, token } = await sentEstimate();
+    const copied = await call("POST", `/api/estimates/${estimate.id}/link`, owner);
+    expect(copied.status).toBe(201);
+    const copiedToken = tokenOf((copied.body as { url: string }).url);
+    expect(copiedToken).not.toBe(token);
+    expect((await review("GET", `/api/review/estimates/${estimate.id}`, copiedToken)).status).toBe(200);
+    expect((await review("GET", `/api/review/estimates/${estimate.id}`, token)).status).toBe(200);
+    const stored = JSON.stringify(await t.db.publicLink.findMany({ where: { subjectId: estimate.id } }));
+    expect(stored.includes(token) || stored.includes(copiedToken)).toBe(false);
+    const logs = t.logs.join("");
+    expect(logs.includes(token) || logs.includes(copiedToken)).toBe(false);
   });
 });
 
-describe("paying through Stripe when it is configured", () => {
-  it("creates a PaymentIntent for the balance, records it once confirmed (asking Stripe), and refunds through Stripe", async () => {
-    address = anAddress();
-    const { invoice, token } = await sentWithLink(withStripe);
-    const opened = await call("GET", review(invoice.id), { "x-review-token": token }, undefined, withStripe);
-    expect(opened.body.payment).toEqual({ provider: "stripe", publishableKey: "pk_test_standin" });
-    // Stripe.js (its script, card frames and API) is allowed only where Stripe is configured.
-    expect(opened.headers.get("content-security-policy")).toContain("script-src 'self' https://js.stripe.com");
-    expect(opened.headers.get("content-security-policy")).toContain("frame-src https://js.stripe.com https://hooks.stripe.com");
-    expect((await call("GET", review(invoice.id))).headers.get("content-security-policy")).not.toContain("stripe");
-    expect((await call("POST", `${review(invoice.id)}/payments`, { "x-review-token": token, ...key() }, VISA, withStripe)).status).toBe(409);
+describe("customers' links in the database", () => {
+  it("are a company's rows: another company sees none, the system context reads them but cannot make or delete one", async () => {
+    const { estimate } = await sentEstimate();
+    const app = t.runtime.context.db;
+    expect(await withTenant(app, company.id, (tx) => tx.publicLink.count({ where: { subjectId: estimate.id } }))).toBe(1);
+    expect(await withTenant(app, other.id, (tx) => tx.publicLink.count())).toBe(0);
+    expect(await withSystem(app, (tx) => tx.publicLink.count({ where: { subjectId: estimate.id } }))).toBe(1);
+    await expect(withSystem(app, (tx) => tx.publicLink.create({ data: { companyId: company.id, kind: "estimate", subjectId: estimate.id, tokenHash: "f".repeat(64) } }))).rejects.toThrow();
+    expect(await withSystem(app, (tx) => tx.publicLink.deleteMany({ where: { subjectId: estimate.id } }))).toEqual({ count: 0 });
+    expect(await t.db.publicLink.count({ where: { subjectId: estimate.id } })).toBe(1);
+  });
+});
 
-    const same = key();
-    const intent = await call<{ paymentIntentId: string; clientSecret: string; amountCents: number }>(
-      "POST", `${review(invoice.id)}/payment-intents`, { "x-review-token": token, ...same }, undefined, withStripe);
-    expect(intent).toMatchObject({ status: 201, body: { amountCents: invoice.totalCents } });
-    const repeated = await call<{ paymentIntentId: string }>("POST", `${review(invoice.id)}/payment-intents`, { "x-review-token": token, ...same }, undefined, withStripe);
-    expect(repeated.body.paymentIntentId).toBe(intent.body.paymentIntentId);
-    const created = stripe.requests.find((request) => request.path === "/v1/payment_intents")!;
-    expect(created.idempotencyKey).toContain(same["idempotency-key"]);
-    expect(new URLSearchParams(created.body).get("metadata[invoice_id]")).toBe(invoice.id);
+describe("the customer portal", () => {
+  it("is refused on a plan without it, naming the plan", async () => {
+    const starter = await createTestCompany(t.db, { planId: "starter" });
+    const starterOwner = await signIn(t.url, starter.users.owner.email);
+    const theirs = await customer(starterOwner, "Starter Sam");
+    const refused = await call("POST", `/api/customers/${theirs}/portal-link`, starterOwner);
+    expect(refused).toMatchObject({ status: 403, body: { message: "The customer portal requires the Growth plan or higher." } });
+    expect((await call("POST", `/api/customers/${theirs}/portal-link/send`, starterOwner, { email: true, sms: false })).status).toBe(403);
+    expect(await t.db.publicLink.count({ where: { companyId: starter.id } })).toBe(0);
+  });
 
-    const early = await call("POST", `${review(invoice.id)}/payment-intents/confirm`, { "x-review-token": token }, { paymentIntentId: intent.body.paymentIntentId }, withStripe);
-    expect(early).toMatchObject({ status: 409, body: { message: "The payment has not gone through yet" } });
-    expect((await stripe.confirm(intent.body.paymentIntentId)).status).toBe(200);
-    const confirmed = await Promise.all([1, 2].map(() =>
-      call("POST", `${review(invoice.id)}/payment-intents/confirm`, { "x-review-token": token }, { paymentIntentId: intent.body.paymentIntentId }, withStripe)));
-    expect(confirmed.map((answer) => answer.status)).toEqual([201, 201]);
-    expect(confirmed[0]!.body.invoice.status).toBe("paid");
-    const payments = await t.db.payment.findMany({ where: { invoiceId: invoice.id } });
-    expect(payments).toMatchObject([{ provider: "stripe", providerReference: intent.body.paymentIntentId, amountCents: invoice.totalCents }]);
+  it("shows the customer's upcoming visits, estimates to approve and unpaid invoices, and nothing of other customers", async () => {
+    const link = await call("POST", `/api/customers/${customerId}/portal-link`, owner);
+    expect(link.status).toBe(201);
+    const url = (link.body as { url: string }).url;
+    expect(url).toMatch(new RegExp(`/review/portal/${customerId}#[A-Za-z0-9_-]{43}$`));
+    const token = tokenOf(url);
 
-    const other = await sentWithLink(withStripe);
-    const foreign = await call("POST", `${review(other.invoice.id)}/payment-intents/confirm`, { "x-review-token": other.token }, { paymentIntentId: intent.body.paymentIntentId }, withStripe);
-    expect(foreign).toMatchObject({ status: 400, body: { message: "This payment is not for this invoice" } });
-
-    const refundResponse = await fetch(`${withStripe.url}/api/payments/${payments[0]!.id}/refunds`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${owner}`, "content-type": "application/json", ...key() },
-      body: JSON.stringify({ amountCents: 1000 }),
+    const job = (await call("POST", "/api/jobs", owner, { customerId, title: "Water heater flush" })).body as unknown as JobDetail;
+    const start = new Date(Date.now() + 2 * 86_400_000);
+    await t.db.visit.update({ where: { id: job.visits[0]!.id }, data: { status: "scheduled", scheduledStart: start, scheduledEnd: new Date(start.getTime() + 3_600_000) } });
+    const neighbourJob = (await call("POST", "/api/jobs", owner, { customerId: neighbourId, title: "Neighbour's sink" })).body as unknown as JobDetail;
+    await t.db.visit.update({ where: { id: neighbourJob.visits[0]!.id }, data: { status: "scheduled", scheduledStart: start, scheduledEnd: new Date(start.getTime() + 3_600_000) } });
+    const { estimate } = await sentEstimate();
+    await sentEstimate(neighbourId);
+    const draft = (await call("POST", "/api/estimates", owner, { customerId, title: "Not yet sent", options })).body as unknown as EstimateDetail;
+    const base = 900_000 + Math.floor(Math.random() * 90_000);
+    await t.db.invoice.createMany({
+      data: [
+        { companyId: company.id, customerId, number: base, status: "sent", totalCents: 50000, paidCents: 0, dueAt: new Date(Date.now() - 10 * 86_400_000) },
+        { companyId: company.id, customerId, number: base + 1, status: "partially_paid", totalCents: 30000, paidCents: 10000, dueAt: new Date(Date.now() + 10 * 86_400_000) },
+        { companyId: company.id, customerId, number: base + 2, status: "paid", totalCents: 9000, paidCents: 9000 },
+        { companyId: company.id, customerId: neighbourId, number: base + 3, status: "sent", totalCents: 7000, paidCents: 0 },
+      ],
     });
-    expect(refundResponse.status).toBe(201);
-    expect(stripe.refunds).toEqual([expect.objectContaining({ payment_intent: intent.body.paymentIntentId, amount: 1000 })]);
-    expect((await t.db.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe("partially_paid");
+
+    const portal = await review("GET", `/api/review/portal/${customerId}`, token);
+    expect(portal.status).toBe(200);
+    const body = portal.body as unknown as Portal;
+    expect(body).toMatchObject({ customerName: "Casey Morgan", company: { branding: { name: "Rooter Bros", primaryColor: "#1d4ed8" } } });
+    expect(body.visits.map((visit) => visit.jobTitle)).toEqual(["Water heater flush"]);
+    expect(body.estimates.map((e) => e.id)).toContain(estimate.id);
+    expect(body.estimates.map((e) => e.id)).not.toContain(draft.id);
+    expect(body.estimates.find((e) => e.id === estimate.id)).toMatchObject({ totalCents: 33600, status: "sent" });
+    expect(body.invoices.map((invoice) => [invoice.number, invoice.balanceCents, invoice.pastDue])).toEqual([
+      [base, 50000, true],
+      [base + 1, 20000, false],
+    ]);
+
+    // From the portal, the customer opens and approves their estimate with the portal's link, not another's.
+    const viaPortal = `${customerId}.${token}`;
+    expect((await review("GET", `/api/review/estimates/${estimate.id}`, viaPortal)).body).toMatchObject({ id: estimate.id, status: "sent" });
+    const approved = await review("POST", `/api/review/estimates/${estimate.id}/approve`, viaPortal, { optionId: estimate.options[0]!.id, signatureName: "Casey Morgan" });
+    expect(approved.body).toMatchObject({ status: "approved" });
+    expect((await review("GET", `/api/review/portal/${neighbourId}`, token)).status).toBe(404);
+    expect((await review("GET", `/api/review/portal/${customerId}`, null)).status).toBe(404);
+  });
+
+  it("is one link per customer: a new one revokes the old, revoking ends it, and a plan without the portal closes it", async () => {
+    const first = tokenOf(((await call("POST", `/api/customers/${neighbourId}/portal-link`, owner)).body as { url: string }).url);
+    const sent = await call("POST", `/api/customers/${neighbourId}/portal-link/send`, owner, { email: true, sms: false });
+    expect(sent.status).toBe(201);
+    const second = tokenOf((sent.body as { url: string }).url);
+    expect((await review("GET", `/api/review/portal/${neighbourId}`, first)).status).toBe(404);
+    expect((await review("GET", `/api/review/portal/${neighbourId}`, second)).status).toBe(200);
+    expect((await call("GET", `/api/customers/${neighbourId}/portal-link`, owner)).body).toMatchObject({ active: true });
+
+    await t.db.company.update({ where: { id: company.id }, data: { planId: "starter" } });
+    expect((await review("GET", `/api/review/portal/${neighbourId}`, second)).status).toBe(404);
+    await t.db.company.update({ where: { id: company.id }, data: { planId: "growth" } });
+
+    expect((await call("DELETE", `/api/customers/${neighbourId}/portal-link`, owner)).status).toBe(204);
+    expect((await call("DELETE", `/api/customers/${neighbourId}/portal-link`, owner)).status).toBe(204);
+    expect((await review("GET", `/api/review/portal/${neighbourId}`, second)).status).toBe(404);
+    expect((await call("GET", `/api/customers/${neighbourId}/portal-link`, owner)).body).toMatchObject({ active: false, createdAt: null });
+  });
+
+  it("another company cannot make, read or revoke this customer's link", async () => {
+    expect((await call("POST", `/api/customers/${customerId}/portal-link`, otherOwner)).status).toBe(404);
+    expect((await call("DELETE", `/api/customers/${customerId}/portal-link`, otherOwner)).status).toBe(404);
+    expect((await call("GET", `/api/customers/${customerId}/portal-link`, otherOwner)).status).toBe(404);
   });
 });

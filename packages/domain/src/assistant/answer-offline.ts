@@ -2,9 +2,10 @@ import type { TenantTransaction } from "@fieldops/db";
 import type { AssistantContext, AssistantPlan } from "@fieldops/shared/assistant";
 import type { AssistantCard } from "@fieldops/shared/chat";
 import type { AssistantRun } from "./assistant-run.ts";
-import { companyFacts, storeProposal, type AssistantUser } from "./assistant-turn-context.ts";
+import { companyFacts, storeProposal, type AssistantUser, type CompanyFacts } from "./assistant-turn-context.ts";
 import { createPlannerLookup } from "./create-planner-lookup.ts";
 import { planMessage } from "./offline-planner/plan-message.ts";
+import type { PlannerLookup } from "./offline-planner/planner-input.ts";
 import { runReadTool } from "./run-read-tool.ts";
 
 type Planned = { plan: AssistantPlan; cards: AssistantCard[]; proposalId: string | null };
@@ -34,6 +35,32 @@ export async function planOffline(
   }
   const proposalId = plan.kind === "confirm" ? await storeProposal(tx, { user, conversationId: input.conversationId, proposal: plan.proposal, now }) : null;
   return { plan, cards, proposalId };
+}
+
+class NeedsCompanyData extends Error {}
+
+const needsCompanyData = (): Promise<never> => Promise.reject(new NeedsCompanyData());
+const noLookup: PlannerLookup = { findCustomers: needsCompanyData, listCrews: needsCompanyData, countPastDueInvoices: needsCompanyData };
+
+/**
+ * The offline planner's plan when it needs none of the company's data (no lookup, no read, no proposal to store):
+ * going somewhere, opening something, asking back or refusing. Null when it does.
+ */
+export async function planWithoutData(input: {
+  user: AssistantUser;
+  message: string;
+  context: AssistantContext;
+  now: Date;
+  facts: CompanyFacts;
+}): Promise<AssistantPlan | null> {
+  const { user, facts, now } = input;
+  try {
+    const plan = await planMessage({ message: input.message, role: user.role, features: facts.features, context: input.context, now, timeZone: facts.timeZone, lookup: noLookup });
+    return plan.kind === "read" || plan.kind === "confirm" ? null : plan;
+  } catch (error) {
+    if (error instanceof NeedsCompanyData) return null;
+    throw error;
+  }
 }
 
 /** The plan as AG-UI events: its reply, then its UI actions, read results or proposal. */

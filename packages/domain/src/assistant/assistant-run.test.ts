@@ -4,8 +4,8 @@ import { AssistantRun, TEXT_DELTA_CHARS } from "./assistant-run.ts";
 
 function recordedRun() {
   const emitted: AguiEvent[] = [];
-  const run = new AssistantRun("conversation-1", async (event) => {
-    emitted.push(event);
+  const run = new AssistantRun("conversation-1", async (events) => {
+    emitted.push(...events);
   });
   return { run, emitted };
 }
@@ -15,6 +15,7 @@ describe("AssistantRun", () => {
     const { run, emitted } = recordedRun();
     const reply = Array.from({ length: 60 }, (_, index) => `word${index}`).join(" ");
     await run.say(reply);
+    await run.flush();
     expect(emitted[0]).toMatchObject({ type: "TEXT_MESSAGE_START", role: "assistant" });
     expect(emitted.at(-1)).toMatchObject({ type: "TEXT_MESSAGE_END" });
     const deltas = emitted.flatMap((event) => (event.type === "TEXT_MESSAGE_CONTENT" ? [event.delta] : []));
@@ -29,6 +30,7 @@ describe("AssistantRun", () => {
     const { run, emitted } = recordedRun();
     await run.appendText("Opening jobs.");
     await run.uiAction({ id: "a1", type: "navigate", target: "/jobs" });
+    await run.flush();
     expect(emitted.map((event) => event.type)).toEqual([
       "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END",
     ]);
@@ -41,6 +43,7 @@ describe("AssistantRun", () => {
     const { run, emitted } = recordedRun();
     await expect(run.uiAction({ id: "", type: "navigate", target: "/jobs" })).rejects.toThrow();
     await expect(run.uiAction({ id: "a2", type: "navigate", target: "x".repeat(501) })).rejects.toThrow();
+    await run.flush();
     expect(emitted).toEqual([]);
   });
 
@@ -50,9 +53,31 @@ describe("AssistantRun", () => {
       run.uiAction({ id: "a1", type: "navigate", target: "/jobs" }),
       run.readResult("findCustomers", { query: "acme" }, { kind: "customers", items: [] }),
     ]);
+    await run.flush();
     const ids = emitted.map((event) => ("toolCallId" in event ? event.toolCallId : null));
     expect(ids[0]).toBe(ids[2]);
     expect(ids[3]).toBe(ids[6]);
     expect(ids[0]).not.toBe(ids[3]);
+  });
+
+  it("sends a plan's events in one batch, in order, and reports a failed delivery when flushed", async () => {
+    const batches: AguiEvent[][] = [];
+    const run = new AssistantRun("conversation-1", async (events) => {
+      batches.push(events);
+    });
+    await run.start({ kind: "offline_planner" });
+    await run.say("Opening your jobs.");
+    await run.uiAction({ id: "a1", type: "navigate", target: "/jobs" });
+    await run.flush();
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.map((event) => event.type)).toEqual([
+      "RUN_STARTED", "CUSTOM", "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END",
+    ]);
+
+    const failing = new AssistantRun("conversation-1", async () => {
+      throw new Error("Redis is down");
+    });
+    await failing.start({ kind: "offline_planner" });
+    await expect(failing.finish()).rejects.toThrow("Redis is down");
   });
 });

@@ -12,8 +12,8 @@ import {
 } from "@fieldops/shared/chat";
 import { uiActionSchema, type UiAction } from "@fieldops/shared/ui-actions";
 
-/** Where a run's AG-UI events go, one at a time and in order (the API publishes each to the user's sockets). */
-export type EmitAssistantEvent = (event: AguiEvent, run: { conversationId: string; runId: string }) => Promise<void>;
+/** Where a run's AG-UI events go, in order, a batch at a time (the API publishes them to the user's sockets). */
+export type EmitAssistantEvents = (events: AguiEvent[], run: { conversationId: string; runId: string }) => Promise<void>;
 
 /**
  * Text deltas are gathered up to this many characters before they are sent: a delta per token would fill the
@@ -26,6 +26,11 @@ export const TEXT_DELTA_MS = 80;
 /**
  * One run of the assistant as AG-UI events: it validates each event (and each UI action) before emitting it and
  * keeps them, so that the stored message replays the same run.
+ *
+ * Emitting never waits for delivery: events are sent in order in the background, and those emitted while a batch is
+ * on its way (or in the same turn of the event loop) go together in the next one. So a run's first UI action leaves
+ * with its preamble in one round trip, and a run is not slowed down by the publishing of its own events. `flush`
+ * waits for everything emitted so far to be sent.
  */
 export class AssistantRun {
   readonly runId = randomUUID();
@@ -35,17 +40,41 @@ export class AssistantRun {
   private lastFlush = 0;
   /** Tool calls run one after another, so that two of a model's parallel calls never interleave their events. */
   private queue: Promise<unknown> = Promise.resolve();
+  private unsent: AguiEvent[] = [];
+  private sending: Promise<void> | null = null;
+  private sendFailure: { error: unknown } | null = null;
   text = "";
 
   constructor(
     readonly conversationId: string,
-    private readonly emitEvent: EmitAssistantEvent,
+    private readonly emitEvents: EmitAssistantEvents,
   ) {}
 
   async emit(event: Record<string, unknown>): Promise<void> {
     const parsed = aguiEventSchema.parse({ ...event, timestamp: Date.now() });
     this.events.push(parsed);
-    await this.emitEvent(parsed, { conversationId: this.conversationId, runId: this.runId });
+    this.unsent.push(parsed);
+    this.sending ??= this.sendUnsent();
+  }
+
+  private async sendUnsent(): Promise<void> {
+    // The rest of this turn of the event loop joins the batch: a plan's events are emitted one step after another.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.unsent.length > 0 && this.sendFailure === null) {
+      const batch = this.unsent.splice(0);
+      try {
+        await this.emitEvents(batch, { conversationId: this.conversationId, runId: this.runId });
+      } catch (error) {
+        this.sendFailure = { error };
+      }
+    }
+    this.sending = null;
+  }
+
+  /** Waits until every event emitted so far has been sent; throws when one could not be. */
+  async flush(): Promise<void> {
+    while (this.sending) await this.sending;
+    if (this.sendFailure) throw this.sendFailure.error;
   }
 
   async start(answerer: Answerer): Promise<void> {
@@ -134,11 +163,13 @@ export class AssistantRun {
   async finish(): Promise<void> {
     await this.endText();
     await this.emit({ type: "RUN_FINISHED", threadId: this.conversationId, runId: this.runId });
+    await this.flush();
   }
 
   async fail(message: string): Promise<void> {
     await this.endText().catch(() => undefined);
     await this.emit({ type: "RUN_ERROR", message });
+    await this.flush();
   }
 
   /** The reply as stored with the message: the text without the trailing separator. */

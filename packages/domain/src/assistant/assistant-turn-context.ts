@@ -1,12 +1,13 @@
 import pLimit from "p-limit";
+import type { Redis } from "ioredis";
 import { withTenant, type Database, type Prisma, type TenantTransaction } from "@fieldops/db";
 import { randomUUID } from "node:crypto";
 import type { AssistantContext, ModuleProposal } from "@fieldops/shared/assistant";
-import type { AguiEvent, Answerer } from "@fieldops/shared/chat";
+import type { Answerer } from "@fieldops/shared/chat";
 import { PLANS, planIdSchema, type PlanFeature } from "@fieldops/shared/plans";
 import type { Role } from "@fieldops/shared/roles";
 import { notFound } from "../errors.ts";
-import { AssistantRun, type EmitAssistantEvent } from "./assistant-run.ts";
+import { AssistantRun, type EmitAssistantEvents } from "./assistant-run.ts";
 import type { AssistantModelConfig } from "./model-config.ts";
 
 /** Who talks to the assistant. */
@@ -18,6 +19,8 @@ export interface AssistantUser {
 
 export interface AssistantDeps {
   db: Database;
+  /** Claims of request ids, so that a message sent again is answered once. */
+  redis: Redis;
   /** A configured model answers; without one, the offline planner does. */
   model: AssistantModelConfig | null;
   now?: () => Date;
@@ -56,13 +59,50 @@ export async function claimRequest(tx: TenantTransaction, user: AssistantUser, r
   return claimed.count === 1;
 }
 
+/** How long a claimed request id is remembered in Redis: far longer than any reconnect resends a message. */
+const REQUEST_CLAIM_SECONDS = 24 * 60 * 60;
+const requestClaimKey = (userId: string, requestId: string) => `assistant-request:${userId}:${requestId}`;
+
+/**
+ * Claims the request id for the user in Redis before anything is answered: false when it was claimed before. The
+ * turn's transaction claims it again in PostgreSQL (`claimRequest`), the lasting record.
+ */
+export async function claimRequestFast(redis: Redis, user: Pick<AssistantUser, "id">, requestId: string): Promise<boolean> {
+  return (await redis.set(requestClaimKey(user.id, requestId), "1", "EX", REQUEST_CLAIM_SECONDS, "NX")) === "OK";
+}
+
+/** Gives a claimed request id back, when the turn was refused before it answered anything. */
+export async function releaseRequestClaim(redis: Redis, user: Pick<AssistantUser, "id">, requestId: string): Promise<void> {
+  await redis.del(requestClaimKey(user.id, requestId));
+}
+
+/**
+ * Conversations whose owner this process has seen (a conversation never changes hands), so that a message in one
+ * need not wait for the database to learn it is the sender's. The oldest are forgotten past the limit.
+ */
+const KNOWN_OWNERS_LIMIT = 10_000;
+const knownOwners = new Map<string, string>();
+
+export function rememberConversationOwner(conversationId: string, userId: string): void {
+  knownOwners.delete(conversationId);
+  knownOwners.set(conversationId, userId);
+  if (knownOwners.size > KNOWN_OWNERS_LIMIT) knownOwners.delete(knownOwners.keys().next().value!);
+}
+
 /** The user's own conversation; another user's does not exist for them. */
 export async function findOwnConversation(tx: TenantTransaction, user: Pick<AssistantUser, "id">, conversationId: string) {
   const conversation = UUID.test(conversationId)
     ? await tx.assistantConversation.findFirst({ where: { id: conversationId, userId: user.id } })
     : null;
   if (!conversation) throw notFound("Conversation not found");
+  rememberConversationOwner(conversation.id, user.id);
   return conversation;
+}
+
+/** Refuses a conversation that is not the user's, asking the database only when this process has not seen it. */
+export async function checkOwnConversation(deps: Pick<AssistantDeps, "db">, user: AssistantUser, conversationId: string): Promise<void> {
+  if (knownOwners.get(conversationId) === user.id) return;
+  await inTenant(deps, user.companyId, (tx) => findOwnConversation(tx, user, conversationId));
 }
 
 export type CompanyFacts = { features: readonly PlanFeature[]; timeZone: string };
@@ -72,22 +112,22 @@ export async function companyFacts(tx: TenantTransaction): Promise<CompanyFacts>
   return { features: PLANS[planIdSchema.parse(company.planId)].features, timeZone: company.timeZone };
 }
 
-/** Stores the assistant's side of a run, its AG-UI events included, so that a reloaded chat shows the same run. */
-export async function storeAssistantMessage(
-  tx: TenantTransaction,
-  input: { companyId: string; conversationId: string; runId: string; text: string; events: AguiEvent[] },
-): Promise<void> {
-  await tx.assistantMessage.create({
-    data: {
-      companyId: input.companyId,
-      conversationId: input.conversationId,
-      role: "assistant",
-      text: input.text,
-      runId: input.runId,
-      events: input.events as unknown as Prisma.InputJsonValue,
-    },
-  });
-  await tx.assistantConversation.update({ where: { id: input.conversationId }, data: { updatedAt: new Date() } });
+/**
+ * How long the planner may use a company's plan and time zone read earlier. They only shape what it offers: every
+ * read and module checks the plan again when it runs.
+ */
+const COMPANY_FACTS_TTL_MS = 5_000;
+const recentFacts = new Map<string, { readAt: number; facts: Promise<CompanyFacts> }>();
+
+/** The company's facts, read at most once per few seconds per process, so that a message need not wait for them. */
+export function recentCompanyFacts(deps: Pick<AssistantDeps, "db">, companyId: string): Promise<CompanyFacts> {
+  const now = Date.now();
+  const known = recentFacts.get(companyId);
+  if (known && now - known.readAt < COMPANY_FACTS_TTL_MS) return known.facts;
+  const facts = inTenant(deps, companyId, companyFacts);
+  recentFacts.set(companyId, { readAt: now, facts });
+  facts.catch(() => recentFacts.delete(companyId));
+  return facts;
 }
 
 export type ChatSendInput = {
@@ -104,6 +144,9 @@ export type TurnOutcome = { status: "ran"; conversationId: string; runId: string
 
 export const RUN_FAILED_MESSAGE = "The assistant could not answer. Try again in a moment.";
 
+/** What a run stores once it has answered: by default its answer; a turn that stored nothing yet stores its question too. */
+export type StoreRun = (tx: TenantTransaction, run: AssistantRun) => Promise<void>;
+
 /**
  * Runs `answer` as one AG-UI run of the conversation: started (with who answers), then the answer, stored with its
  * events, then finished; a failure ends the run with RUN_ERROR and a message that tells nothing of its cause.
@@ -112,24 +155,38 @@ export async function performRun(
   deps: AssistantDeps,
   user: AssistantUser,
   conversationId: string,
-  emit: EmitAssistantEvent,
+  emit: EmitAssistantEvents,
   answer: (run: AssistantRun) => Promise<void>,
   log?: RunLog,
+  store: StoreRun = (tx, run) => storeAnswer(tx, user, run),
 ): Promise<TurnOutcome> {
   const run = new AssistantRun(conversationId, emit);
   try {
     await run.start(answererOf(deps));
     await answer(run);
     await run.endText();
-    await inTenant(deps, user.companyId, (tx) =>
-      storeAssistantMessage(tx, { companyId: user.companyId, conversationId, runId: run.runId, text: run.storedText(), events: run.events }),
-    );
+    await inTenant(deps, user.companyId, (tx) => store(tx, run));
     await run.finish();
   } catch (error) {
     log?.error({ err: error, runId: run.runId }, "assistant run failed");
     await run.fail(RUN_FAILED_MESSAGE).catch(() => undefined);
   }
   return { status: "ran", conversationId, runId: run.runId };
+}
+
+/** Stores the assistant's side of a run, its AG-UI events included, so that a reloaded chat shows the same run. */
+export async function storeAnswer(tx: TenantTransaction, user: AssistantUser, run: AssistantRun): Promise<void> {
+  await tx.assistantMessage.create({
+    data: {
+      companyId: user.companyId,
+      conversationId: run.conversationId,
+      role: "assistant",
+      text: run.storedText(),
+      runId: run.runId,
+      events: run.events as unknown as Prisma.InputJsonValue,
+    },
+  });
+  await tx.assistantConversation.update({ where: { id: run.conversationId }, data: { updatedAt: new Date() } });
 }
 
 /** Stores a proposal bound to its user, conversation, module and parameters, with an expiry; its id. */

@@ -1,6 +1,6 @@
 import { uiActionSchema } from "@fieldops/shared/ui-actions";
 import { notFound } from "../errors.ts";
-import type { EmitAssistantEvent } from "./assistant-run.ts";
+import type { EmitAssistantEvents } from "./assistant-run.ts";
 import {
   UUID,
   claimRequest,
@@ -40,7 +40,7 @@ export async function decideProposal(
   deps: AssistantDeps,
   user: AssistantUser,
   input: DecideProposalInput,
-  emit: EmitAssistantEvent,
+  emit: EmitAssistantEvents,
   log?: RunLog,
 ): Promise<TurnOutcome> {
   const now = deps.now?.() ?? new Date();

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { TenantTransaction } from "@fieldops/db";
 import type { JobQueues } from "@fieldops/jobs/enqueue";
 import type { SendInvoiceInput } from "@fieldops/shared/invoices";
-import { requirePlanFeature } from "../companies/plan-feature-access.ts";
+import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 import { conflict, invalidInput, notFound } from "../errors.ts";
 import { invoicingCompany } from "./invoice-company.ts";
 import { sendInvoiceJob } from "./send-invoice.job.ts";
@@ -19,7 +19,7 @@ export async function requestInvoiceSend(
   const now = input.now ?? new Date();
   await invoicingCompany(tx, input.companyId);
   const channels = [...new Set(input.channels)];
-  if (channels.includes("sms")) await requirePlanFeature(tx, input.companyId, "sms", "Text messages");
+  if (channels.includes("sms")) await requirePlanFeature(tx, "sms", "Text messages");
   const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM invoices WHERE id = ${input.id}::uuid FOR UPDATE`;
   if (!locked) throw notFound("Invoice not found");
   const invoice = await tx.invoice.findUniqueOrThrow({

@@ -4,7 +4,7 @@ import { publishEvent } from "@fieldops/events/company-stream";
 import type { JobHandler } from "@fieldops/jobs/job-definition";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
 import { reviewPagePath } from "@fieldops/shared/invoices";
-import { createPublicLink } from "../public-links/public-link-tokens.ts";
+import { issuePublicLink } from "../public-links/public-links.ts";
 import type { sendInvoiceJob } from "./send-invoice.job.ts";
 
 /**
@@ -31,7 +31,7 @@ export const sendInvoice: JobHandler<typeof sendInvoiceJob.schema> = async (payl
     const dedupe = (channel: string) => `invoice-send:${invoice.id}:${payload.sendId}:${channel}`;
     const done = await tx.outboxMessage.count({ where: { dedupeKey: { in: payload.channels.map(dedupe) } } });
     if (done === payload.channels.length) return false;
-    const token = await createPublicLink(tx, { companyId: payload.companyId, kind: "invoice_review", subjectId: invoice.id });
+    const token = await issuePublicLink(tx, { companyId: payload.companyId, kind: "invoice_review", subjectId: invoice.id, userId: null });
     const url = `${payload.appOrigin}${reviewPagePath(invoice.id, token)}`;
     const balance = formatCents(invoice.totalCents - invoice.paidCents);
     const due = invoice.dueAt ? ` due on ${dayInTimeZone(invoice.dueAt, invoice.company.timeZone)}` : "";

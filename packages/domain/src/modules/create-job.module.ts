@@ -1,7 +1,7 @@
 import { createJobRequestSchema } from "@fieldops/shared/jobs";
 import { z } from "zod";
 import { conflict } from "../errors.ts";
-import { createJob } from "../jobs/create-job.ts";
+import { createJobRecord } from "../jobs/create-job.ts";
 import { defineModule } from "./module-definition.ts";
 
 const undoSchema = z.object({ jobId: z.string() });
@@ -15,7 +15,7 @@ export const createJobModule = defineModule({
     return `Create the job "${params.title}" for ${customer?.name ?? "a customer that no longer exists"}.`;
   },
   async run(tx, params, context) {
-    const job = await createJob(tx, { ...createJobRequestSchema.parse(params), companyId: context.companyId, actor: context.actor, now: context.now });
+    const job = await createJobRecord(tx, { ...createJobRequestSchema.parse(params), companyId: context.companyId, actor: context.actor, now: context.now });
     return {
       message: `Created job #${job.number}: ${job.title}`,
       result: { jobId: job.id, visits: job.visits.map((visit) => ({ id: visit.id, jobId: visit.jobId, crewId: visit.crewId })) },

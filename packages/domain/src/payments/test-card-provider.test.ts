@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CARD_DECLINED_MESSAGE } from "@fieldops/shared/review";
+import { CARD_DECLINED_MESSAGE } from "@fieldops/shared/invoice-review";
 import { DomainError } from "../errors.ts";
 import { chargeTestCard } from "./test-card-provider.ts";
 

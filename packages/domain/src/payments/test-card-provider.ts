@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CARD_DECLINED_MESSAGE, TEST_CARD_APPROVED, TEST_CARD_DECLINED, type TestCardPaymentRequest } from "@fieldops/shared/review";
+import { CARD_DECLINED_MESSAGE, TEST_CARD_APPROVED, TEST_CARD_DECLINED, type TestCardPaymentRequest } from "@fieldops/shared/invoice-review";
 import { declined, invalidInput } from "../errors.ts";
 
 /**

@@ -1,23 +1,22 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { brandingSchema } from "@fieldops/shared/company";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
 import { isInvoicePastDue } from "@fieldops/shared/invoices";
-import type { ReviewInvoice } from "@fieldops/shared/review";
+import type { ReviewInvoice } from "@fieldops/shared/invoice-review";
 import { cardProviderName, type PaymentsEnv } from "../payments/payments-env.ts";
-import { findReviewedInvoice } from "./review-access.ts";
+import { findReviewedInvoice } from "./invoice-review-access.ts";
+import { reviewBranding, type ReviewAccess } from "./review-access.ts";
 
 /**
  * What the customer's page shows: the invoice (lines, sums, balance, due day), the company's branding and how a card
  * is taken. Nothing else of the company: no other invoice, customer, job or user.
  */
-export async function getReviewInvoice(tx: TenantTransaction, input: { invoiceId: string; env: PaymentsEnv; now?: Date }): Promise<ReviewInvoice> {
-  const invoice = await findReviewedInvoice(tx, input.invoiceId);
+export async function getReviewInvoice(tx: TenantTransaction, input: { invoiceId: string; access: ReviewAccess; env: PaymentsEnv; now?: Date }): Promise<ReviewInvoice> {
+  const invoice = await findReviewedInvoice(tx, input.invoiceId, input.access);
   const timeZone = invoice.company.timeZone;
   const dueDate = invoice.dueAt ? dayInTimeZone(invoice.dueAt, timeZone) : null;
-  const branding = brandingSchema.safeParse(invoice.company.branding);
   const provider = cardProviderName(input.env);
   return {
-    company: branding.success ? { ...branding.data, name: branding.data.name || invoice.company.name } : { name: invoice.company.name, logo: null, primaryColor: "#16a34a" },
+    company: reviewBranding(invoice.company),
     invoice: {
       id: invoice.id,
       number: invoice.number,

@@ -1,10 +1,11 @@
 import type { TenantTransaction } from "@fieldops/db";
-import type { TestCardPaymentRequest } from "@fieldops/shared/review";
+import type { TestCardPaymentRequest } from "@fieldops/shared/invoice-review";
 import { conflict } from "../errors.ts";
 import { applyPayment } from "../payments/apply-payment.ts";
 import { cardProviderName, type PaymentsEnv } from "../payments/payments-env.ts";
 import { chargeTestCard } from "../payments/test-card-provider.ts";
-import { assertOnlinePayments, findReviewedInvoice } from "./review-access.ts";
+import { assertOnlinePayments, findReviewedInvoice } from "./invoice-review-access.ts";
+import type { ReviewAccess } from "./review-access.ts";
 
 /**
  * The customer pays the invoice's balance with a card at the built-in test provider (only while Stripe is not
@@ -12,14 +13,14 @@ import { assertOnlinePayments, findReviewedInvoice } from "./review-access.ts";
  */
 export async function payWithTestCard(
   tx: TenantTransaction,
-  input: { invoiceId: string; companyId: string; card: TestCardPaymentRequest; idempotencyKey: string; env: PaymentsEnv; now?: Date },
+  input: { invoiceId: string; access: ReviewAccess; card: TestCardPaymentRequest; idempotencyKey: string; env: PaymentsEnv; now?: Date },
 ) {
   if (cardProviderName(input.env) !== "test") throw conflict("Card payments go through Stripe here");
-  const invoice = await findReviewedInvoice(tx, input.invoiceId);
+  const invoice = await findReviewedInvoice(tx, input.invoiceId, input.access);
   assertOnlinePayments(invoice.company);
   const now = input.now ?? new Date();
   return applyPayment(tx, {
-    companyId: input.companyId,
+    companyId: input.access.companyId,
     invoiceId: input.invoiceId,
     method: "card",
     amountCents: "balance",

@@ -3,7 +3,8 @@ import { conflict, invalidInput } from "../errors.ts";
 import { applyPayment } from "../payments/apply-payment.ts";
 import { createStripeClient, type StripeClient } from "../payments/stripe-client.ts";
 import { cardProviderName, type PaymentsEnv } from "../payments/payments-env.ts";
-import { assertOnlinePayments, findReviewedInvoice } from "./review-access.ts";
+import { assertOnlinePayments, findReviewedInvoice } from "./invoice-review-access.ts";
+import type { ReviewAccess } from "./review-access.ts";
 
 function stripeOf(env: PaymentsEnv): StripeClient {
   if (cardProviderName(env) !== "stripe" || !env.STRIPE_SECRET_KEY) throw conflict("Card payments use the built-in test provider here");
@@ -16,10 +17,10 @@ function stripeOf(env: PaymentsEnv): StripeClient {
  */
 export async function createReviewPaymentIntent(
   tx: TenantTransaction,
-  input: { invoiceId: string; companyId: string; idempotencyKey: string; env: PaymentsEnv },
+  input: { invoiceId: string; access: ReviewAccess; idempotencyKey: string; env: PaymentsEnv },
 ): Promise<{ paymentIntentId: string; clientSecret: string; amountCents: number }> {
   const stripe = stripeOf(input.env);
-  const invoice = await findReviewedInvoice(tx, input.invoiceId);
+  const invoice = await findReviewedInvoice(tx, input.invoiceId, input.access);
   assertOnlinePayments(invoice.company);
   if (invoice.status === "void") throw conflict("This invoice is void: it cannot be paid");
   const balance = invoice.totalCents - invoice.paidCents;
@@ -27,7 +28,7 @@ export async function createReviewPaymentIntent(
   const intent = await stripe.createPaymentIntent({
     amountCents: balance,
     description: `Invoice #${invoice.number} from ${invoice.company.name}`,
-    metadata: { invoice_id: invoice.id, company_id: input.companyId },
+    metadata: { invoice_id: invoice.id, company_id: input.access.companyId },
     idempotencyKey: `fieldops-pi-${invoice.id}-${input.idempotencyKey}`,
   });
   return { paymentIntentId: intent.id, clientSecret: intent.client_secret, amountCents: intent.amount };
@@ -40,17 +41,17 @@ export async function createReviewPaymentIntent(
  */
 export async function confirmReviewPaymentIntent(
   tx: TenantTransaction,
-  input: { invoiceId: string; companyId: string; paymentIntentId: string; env: PaymentsEnv; now?: Date },
+  input: { invoiceId: string; access: ReviewAccess; paymentIntentId: string; env: PaymentsEnv; now?: Date },
 ) {
   const stripe = stripeOf(input.env);
-  await findReviewedInvoice(tx, input.invoiceId);
+  await findReviewedInvoice(tx, input.invoiceId, input.access);
   const intent = await stripe.retrievePaymentIntent(input.paymentIntentId);
-  if (intent.metadata.invoice_id !== input.invoiceId || intent.metadata.company_id !== input.companyId || intent.currency !== "usd") {
+  if (intent.metadata.invoice_id !== input.invoiceId || intent.metadata.company_id !== input.access.companyId || intent.currency !== "usd") {
     throw invalidInput("This payment is not for this invoice", "paymentIntentId");
   }
   if (intent.status !== "succeeded") throw conflict("The payment has not gone through yet");
   const paid = {
-    companyId: input.companyId,
+    companyId: input.access.companyId,
     invoiceId: input.invoiceId,
     method: "card" as const,
     amountCents: intent.amount_received,

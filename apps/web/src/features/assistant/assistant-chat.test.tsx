@@ -245,6 +245,9 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     expect(region.textContent).toContain("Create the job Spring cleanup for Henderson Family");
     expect(region.textContent).not.toContain("**");
     expect(region.querySelector("strong")?.textContent).toBe("Spring cleanup");
+    // Its parameters as a person reads them: labelled in words, without the customer's id.
+    expect(proposal.getByText("Title")).toBeTruthy();
+    expect(region.textContent).not.toContain("c-42");
 
     fireEvent.click(proposal.getByRole("button", { name: "Confirm" }));
 

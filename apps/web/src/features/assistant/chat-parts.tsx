@@ -143,11 +143,25 @@ function paramText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** "startsAt" → "Starts at": a parameter's name as a label. */
+function paramLabel(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The parameters a person can read: ids say nothing to them (the summary names the customer, crew or visit they point
+ * at), so they are left out.
+ */
+function readableParams(params: Record<string, unknown>): [string, unknown][] {
+  return Object.entries(params).filter(([key]) => !/(?:^id|Id|Ids)$/.test(key));
+}
+
 /** A data-changing run waiting for the user: what will happen, Confirm or Cancel. */
 export function ProposalCard({ proposal, decision }: { proposal: ChatProposal; decision: "confirm" | "cancel" | null }) {
   const { decide } = useAssistant();
   const title = moduleLabel(proposal.moduleId);
-  const entries = Object.entries(proposal.params);
+  const entries = readableParams(proposal.params);
   return (
     <section aria-label={`Confirm: ${title}`} className="grid gap-2 rounded-md border border-primary/40 bg-background p-3 text-sm">
       <div className="flex items-center justify-between gap-2">
@@ -159,7 +173,7 @@ export function ProposalCard({ proposal, decision }: { proposal: ChatProposal; d
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
           {entries.map(([key, value]) => (
             <div key={key} className="contents">
-              <dt className="text-muted-foreground">{key}</dt>
+              <dt className="text-muted-foreground">{paramLabel(key)}</dt>
               <dd className="break-words">{paramText(value)}</dd>
             </div>
           ))}

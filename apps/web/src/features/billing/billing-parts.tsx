@@ -1,33 +1,14 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "@fieldops/shared/invoices";
-import { planHasFeature, type PlanFeature } from "@fieldops/shared/plans";
-import { TEST_PROVIDER_WARNING } from "@fieldops/shared/review";
+import { firstPlanWithFeature, planFeatureMessage, planHasFeature, type PlanFeature } from "@fieldops/shared/plans";
+import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
+import { TEST_PROVIDER_WARNING } from "@fieldops/shared/invoice-review";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
 import { ApiError } from "../../lib/api";
+import { apiErrorMessage } from "../../lib/api-error-message";
 import { useCompany } from "../../lib/company";
 import { useSignedInUser } from "../../shell/app-layout";
-
-export const PLAN_UPGRADE_TITLE = "Plan Upgrade Required";
-export const PLAN_UPGRADE_TEXT = "This feature requires a plan upgrade";
-
-/** Where a screen meets a plan feature the company lacks: the upgrade texts and the way to the plans. */
-export function PlanUpgradeRequired({ detail }: { detail?: string }) {
-  return (
-    <Alert role="region" aria-label={PLAN_UPGRADE_TITLE}>
-      <AlertTitle>{PLAN_UPGRADE_TITLE}</AlertTitle>
-      <AlertDescription>
-        <p>{PLAN_UPGRADE_TEXT}</p>
-        {detail ? <p>{detail}</p> : null}
-        <Button asChild variant="outline" size="sm" className="mt-2">
-          <Link to="/plans">See the plans</Link>
-        </Button>
-      </AlertDescription>
-    </Alert>
-  );
-}
 
 /** Whether the signed-in user's company has `feature`; undefined while the company loads. */
 export function useHasPlanFeature(feature: PlanFeature): boolean | undefined {
@@ -43,7 +24,7 @@ export function InvoicingGate({ children, heading }: { children: ReactNode; head
     return (
       <>
         {heading ? <PageHeading>{heading}</PageHeading> : null}
-        <PlanUpgradeRequired detail="Invoices and payments come with the Growth plan and above." />
+        <PlanUpgradeRequired message={planFeatureMessage("invoicing")} requiredPlan={firstPlanWithFeature("invoicing").id} />
       </>
     );
   }
@@ -79,8 +60,7 @@ export function TestProviderWarning() {
 }
 
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.body?.message ?? error.message;
-  return "Something went wrong. Try again.";
+  return apiErrorMessage(error, error instanceof ApiError ? error.message : undefined);
 }
 
 /** A fresh Idempotency-Key for one confirmed action (kept while its dialog is open, so a retry reuses it). */

@@ -12,6 +12,7 @@ import {
 } from "@fieldops/shared/customers";
 import { apiRequest } from "../../lib/api";
 import { QUERY_KEYS } from "../../lib/query-keys";
+import { downloadFromApi } from "../../lib/download";
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 
@@ -83,12 +84,6 @@ export function useImportCustomers() {
 }
 
 /** Downloads the CSV export as a file. */
-export async function downloadCustomersCsv(): Promise<void> {
-  const response = await apiRequest("GET", API_PATHS.customersExport);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = "customers.csv";
-  link.click();
-  URL.revokeObjectURL(url);
+export function downloadCustomersCsv(): Promise<void> {
+  return downloadFromApi(API_PATHS.customersExport, "customers.csv");
 }

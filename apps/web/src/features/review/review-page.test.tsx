@@ -2,7 +2,8 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { Route } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
-import { CARD_DECLINED_MESSAGE, PUBLIC_LINK_NOT_FOUND, type ReviewInvoice } from "@fieldops/shared/review";
+import { PUBLIC_LINK_NOT_FOUND } from "@fieldops/shared/review";
+import { CARD_DECLINED_MESSAGE, type ReviewInvoice } from "@fieldops/shared/invoice-review";
 import { sendJson, useLocalApi } from "../../testing/local-server";
 import { renderApp } from "../../testing/render-app";
 import { ReviewPage } from "./review-page";

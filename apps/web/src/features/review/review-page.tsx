@@ -3,7 +3,8 @@ import { useParams } from "react-router";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatTaxRate, INVOICE_STATUS_LABELS } from "@fieldops/shared/invoices";
 import { formatCents } from "@fieldops/shared/money";
-import { PUBLIC_LINK_NOT_FOUND, TEST_PROVIDER_WARNING, type ReviewInvoice } from "@fieldops/shared/review";
+import { PUBLIC_LINK_NOT_FOUND } from "@fieldops/shared/review";
+import { TEST_PROVIDER_WARNING, type ReviewInvoice } from "@fieldops/shared/invoice-review";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -13,14 +14,13 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Textarea } from "../../components/ui/textarea";
 import { usePageTitle } from "../../shell/page-title";
 import { InvoiceLinesTable } from "../billing/invoice-lines-table";
-import { getReviewInvoice, leaveReview, payWithTestCard, ReviewApiError } from "./review-api";
+import { ApiError } from "../../lib/api";
+import { apiErrorMessage } from "../../lib/api-error-message";
+import { getReviewInvoice, leaveReview, payWithTestCard } from "./invoice-review-api";
+import { fragmentToken } from "./review-api";
 import { StripeCardForm } from "./stripe-card-form";
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
-
-function readToken(): string {
-  return globalThis.location?.hash.replace(/^#/, "") ?? "";
-}
 
 function TestCardForm({ view, token, onPaid }: { view: ReviewInvoice; token: string; onPaid: (view: ReviewInvoice) => void }) {
   const id = useId();
@@ -59,7 +59,7 @@ function TestCardForm({ view, token, onPaid }: { view: ReviewInvoice; token: str
       {pay.error ? (
         <Alert variant="destructive" role="alert">
           <AlertTitle>Payment not taken</AlertTitle>
-          <AlertDescription>{pay.error.message}</AlertDescription>
+          <AlertDescription>{apiErrorMessage(pay.error)}</AlertDescription>
         </Alert>
       ) : null}
       <Button type="submit" disabled={pay.isPending}>
@@ -98,7 +98,7 @@ function ReviewForm({ view, token, onLeft }: { view: ReviewInvoice; token: strin
       </div>
       {send.error ? (
         <p role="alert" className="text-sm text-destructive">
-          {send.error.message}
+          {apiErrorMessage(send.error)}
         </p>
       ) : null}
       <Button type="submit" variant="outline" disabled={rating === 0 || send.isPending}>
@@ -203,9 +203,9 @@ function InvoiceReview({ view, token }: { view: ReviewInvoice; token: string }) 
  */
 export function ReviewPage() {
   const { invoiceId = "" } = useParams();
-  const [token, setToken] = useState(readToken);
+  const [token, setToken] = useState(fragmentToken);
   useEffect(() => {
-    const onHash = () => setToken(readToken());
+    const onHash = () => setToken(fragmentToken());
     globalThis.addEventListener("hashchange", onHash);
     return () => globalThis.removeEventListener("hashchange", onHash);
   }, []);
@@ -222,9 +222,9 @@ export function ReviewPage() {
       {!valid || view.isError ? (
         <>
           <h1 className="text-2xl font-semibold tracking-tight">Invoice</h1>
-          <Alert variant={view.error instanceof ReviewApiError && view.error.status !== 404 ? "destructive" : "default"}>
-            <AlertTitle>{!valid || (view.error instanceof ReviewApiError && view.error.status === 404) ? PUBLIC_LINK_NOT_FOUND : "The invoice could not be loaded"}</AlertTitle>
-            <AlertDescription>{view.error instanceof ReviewApiError && view.error.status === 429 ? view.error.message : "Check that you opened the whole link from your message."}</AlertDescription>
+          <Alert variant={view.error instanceof ApiError && view.error.status !== 404 ? "destructive" : "default"}>
+            <AlertTitle>{!valid || (view.error instanceof ApiError && view.error.status === 404) ? PUBLIC_LINK_NOT_FOUND : "The invoice could not be loaded"}</AlertTitle>
+            <AlertDescription>{view.error instanceof ApiError && view.error.status === 429 ? apiErrorMessage(view.error) : "Check that you opened the whole link from your message."}</AlertDescription>
           </Alert>
         </>
       ) : view.isPending ? (

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { formatCents } from "@fieldops/shared/money";
-import type { ReviewInvoice } from "@fieldops/shared/review";
+import type { ReviewInvoice } from "@fieldops/shared/invoice-review";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { confirmPaymentIntent, createPaymentIntent } from "./review-api";
+import { confirmPaymentIntent, createPaymentIntent } from "./invoice-review-api";
+import { apiErrorMessage } from "../../lib/api-error-message";
 
 /** The part of Stripe.js (https://js.stripe.com/v3/) this page uses. */
 interface StripeJs {
@@ -59,7 +60,7 @@ export function StripeCardForm({ view, token, publishableKey, onPaid }: { view: 
         mounted = paymentElement;
         setReady({ stripe, elements });
       } catch (error) {
-        if (!cancelled) setProblem(error instanceof Error ? error.message : "The card form could not be loaded.");
+        if (!cancelled) setProblem(apiErrorMessage(error, error instanceof Error ? error.message : "The card form could not be loaded."));
       }
     })();
     return () => {
@@ -78,7 +79,7 @@ export function StripeCardForm({ view, token, publishableKey, onPaid }: { view: 
       if (result.error || !result.paymentIntent) throw new Error(result.error?.message ?? "The payment did not go through.");
       onPaid(await confirmPaymentIntent(view.invoice.id, token, result.paymentIntent.id));
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : "The payment did not go through.");
+      setProblem(apiErrorMessage(error, error instanceof Error ? error.message : "The payment did not go through."));
     } finally {
       setPaying(false);
     }
