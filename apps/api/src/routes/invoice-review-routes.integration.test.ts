@@ -107,6 +107,33 @@ describe("the customer's review page", () => {
     expect(await t.db.payment.count({ where: { invoiceId: b.invoice.id } })).toBe(0);
   });
 
+  it("the customer's portal link opens and pays that customer's invoices only", async () => {
+    address = anAddress();
+    const mine = await sentWithLink();
+    const theirs = await sentWithLink();
+    expect(theirs.invoice.customerId).not.toBe(mine.invoice.customerId);
+    const portal = await office("POST", `/api/customers/${mine.invoice.customerId}/portal-link`);
+    const credential = { "x-review-token": `${mine.invoice.customerId}.${new URL(portal.body.url).hash.slice(1)}` };
+    expect((await call("GET", review(mine.invoice.id), credential)).body.invoice).toMatchObject({ id: mine.invoice.id });
+    expect((await call("GET", review(theirs.invoice.id), credential)).status).toBe(404);
+    expect((await call("POST", `${review(theirs.invoice.id)}/payments`, { ...credential, ...key() }, VISA)).status).toBe(404);
+    const paid = await call("POST", `${review(mine.invoice.id)}/payments`, { ...credential, ...key() }, VISA);
+    expect(paid).toMatchObject({ status: 201, body: { invoice: { status: "paid" } } });
+  });
+
+  it("a company whose trial has ended is read-only to its office, yet its customer can still pay", async () => {
+    address = anAddress();
+    const { invoice, token } = await sentWithLink();
+    await t.db.company.update({ where: { id: company.id }, data: { trialEndsAt: new Date(Date.now() - 60_000) } });
+    try {
+      expect((await office("POST", `/api/invoices/${invoice.id}/review-link`)).status).toBe(402);
+      const paid = await call("POST", `${review(invoice.id)}/payments`, { "x-review-token": token, ...key() }, VISA);
+      expect(paid).toMatchObject({ status: 201, body: { invoice: { status: "paid" } } });
+    } finally {
+      await t.db.company.update({ where: { id: company.id }, data: { trialEndsAt: null } });
+    }
+  });
+
   it("a draft is not shown, even with a token for it", async () => {
     address = anAddress();
     const a = await sentWithLink();
