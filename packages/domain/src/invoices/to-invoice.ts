@@ -53,6 +53,19 @@ export const paymentSelect = {
   invoice: { select: { number: true, customer: { select: { name: true } } } },
 } satisfies Prisma.PaymentSelect;
 
+/** A stored line as the API shows it (the quantity, a decimal in the database, as a number). */
+export function toInvoiceLine(line: Prisma.InvoiceLineGetPayload<object>) {
+  return {
+    id: line.id,
+    description: line.description,
+    quantity: Number(line.quantity),
+    unitPriceCents: line.unitPriceCents,
+    amountCents: line.amountCents,
+    taxable: line.taxable,
+    visitId: line.visitId,
+  };
+}
+
 export function toPayment(row: Prisma.PaymentGetPayload<{ select: typeof paymentSelect }>): Payment {
   return {
     id: row.id,
@@ -102,15 +115,7 @@ export async function getInvoice(
     customerEmail: row.customer.email,
     customerPhone: row.customer.phone,
     jobTitle: row.job?.title ?? null,
-    lines: row.lines.map((line) => ({
-      id: line.id,
-      description: line.description,
-      quantity: Number(line.quantity),
-      unitPriceCents: line.unitPriceCents,
-      amountCents: line.amountCents,
-      taxable: line.taxable,
-      visitId: line.visitId,
-    })),
+    lines: row.lines.map(toInvoiceLine),
     subtotalCents: row.subtotalCents,
     discountCents: row.discountCents,
     taxRateBasisPoints: row.taxRateBasisPoints,

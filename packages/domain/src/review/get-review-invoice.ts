@@ -3,6 +3,7 @@ import { dayInTimeZone } from "@fieldops/shared/company-time";
 import { isInvoicePastDue } from "@fieldops/shared/invoices";
 import type { ReviewInvoice } from "@fieldops/shared/invoice-review";
 import { cardProviderName, type PaymentsEnv } from "../payments/payments-env.ts";
+import { toInvoiceLine } from "../invoices/to-invoice.ts";
 import { findReviewedInvoice } from "./invoice-review-access.ts";
 import { reviewBranding, type ReviewAccess } from "./review-access.ts";
 
@@ -23,14 +24,11 @@ export async function getReviewInvoice(tx: TenantTransaction, input: { invoiceId
       status: invoice.status,
       pastDue: isInvoicePastDue(invoice.status, dueDate, dayInTimeZone(input.now ?? new Date(), timeZone)),
       customerName: invoice.customer.name,
-      lines: invoice.lines.map((line) => ({
-        id: line.id,
-        description: line.description,
-        quantity: Number(line.quantity),
-        unitPriceCents: line.unitPriceCents,
-        amountCents: line.amountCents,
-        taxable: line.taxable,
-      })),
+      // Which visit a line bills is the office's business.
+      lines: invoice.lines.map((line) => {
+        const { visitId: _visitId, ...shown } = toInvoiceLine(line);
+        return shown;
+      }),
       subtotalCents: invoice.subtotalCents,
       discountCents: invoice.discountCents,
       taxRateBasisPoints: invoice.taxRateBasisPoints,
