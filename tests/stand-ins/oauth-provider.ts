@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { answer, readBody } from "./stand-in-http.ts";
 
 /**
  * A local stand-in for the providers' authorization servers: `/authorize` and `/token` speak the OAuth 2.0
@@ -40,20 +41,6 @@ export interface OAuthStandIn {
 
 const random = () => randomBytes(16).toString("hex");
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => (body += chunk));
-    request.on("end", () => resolve(body));
-    request.on("error", reject);
-  });
-}
-
-function answer(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { "content-type": "application/json" });
-  response.end(JSON.stringify(body));
-}
 
 function redirect(response: ServerResponse, location: string) {
   response.writeHead(302, { location });

@@ -29,6 +29,7 @@ import { crewRoutes } from "./routes/crew-routes.ts";
 import { healthRoutes } from "./routes/health-routes.ts";
 import { integrationRoutes } from "./routes/integration-routes.ts";
 import { jobsRoutes } from "./routes/jobs-routes.ts";
+import { invoiceRoutes } from "./routes/invoice-routes.ts";
 import { moduleRoutes } from "./routes/module-routes.ts";
 import { companySettingsRoutes } from "./routes/company-settings-routes.ts";
 import { teamRoutes } from "./routes/team-routes.ts";
@@ -38,6 +39,7 @@ import { planRoutes } from "./routes/plan-routes.ts";
 import { estimateRoutes } from "./routes/estimate-routes.ts";
 import { leadRoutes } from "./routes/lead-routes.ts";
 import { portalLinkRoutes } from "./routes/portal-link-routes.ts";
+import { invoiceReviewRoutes } from "./routes/invoice-review-routes.ts";
 import { reviewRoutes } from "./routes/review-routes.ts";
 import { scheduleRoutes } from "./routes/schedule-routes.ts";
 import { telemetryRoutes } from "./routes/telemetry-routes.ts";
@@ -70,7 +72,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   // Every body the API takes is JSON; Fastify's default text/plain parser would let a cross-site form reach routes.
   app.removeContentTypeParser("text/plain");
   const tileOrigins = context.env.MAP_TILE_URL ? [new URL(context.env.MAP_TILE_URL).origin] : [];
-  await app.register(fastifyHelmet, securityHeaderOptions(context.env.NODE_ENV === "production", tileOrigins));
+  await app.register(fastifyHelmet, securityHeaderOptions(context.env.NODE_ENV === "production", tileOrigins, Boolean(context.env.STRIPE_PUBLISHABLE_KEY)));
   await app.register(fastifyCookie);
   installCrossSiteGuard(app);
   // Off by default; routes that anyone may call without signing in opt in with `config.rateLimit`.
@@ -105,6 +107,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(assistantRoutes, { context });
   await app.register(integrationRoutes, { context });
   await app.register(moduleRoutes, { context });
+  await app.register(invoiceRoutes, { context });
   await app.register(companySettingsRoutes, { context });
   await app.register(teamRoutes, { context });
   await app.register(securityRoutes, { context });
@@ -114,6 +117,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(estimateRoutes, { context });
   await app.register(portalLinkRoutes, { context });
   await app.register(reviewRoutes, { context });
+  await app.register(invoiceReviewRoutes, { context });
   await app.register(socketTicketRoutes, { context });
   // The WebSocket plugin adds an onRequest and an onResponse hook to every route it can see; kept in a scope of its
   // own with /api/ws, it leaves the REST routes about a quarter faster.

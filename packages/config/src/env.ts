@@ -67,6 +67,13 @@ export const envSchema = z.object({
   STRIPE_AUTHORIZE_URL: z.string().url().default("https://connect.stripe.com/oauth/authorize"),
   STRIPE_TOKEN_URL: z.string().url().default("https://connect.stripe.com/oauth/token"),
   /**
+   * Card payments through Stripe's PaymentIntents API with the platform's secret key (`sk_…`); unset, the built-in
+   * test provider takes card payments (and the app says so). STRIPE_API_BASE points at a stand-in in tests.
+   */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.string().url().default("https://api.stripe.com"),
+  /**
    * Twilio Connect: the Connect App's `CN…` sid and the platform account's auth token. Twilio answers the authorize
    * page with the customer's AccountSid (no code to exchange); the authorize URL is `…/authorize/<sid>`.
    */

@@ -5,6 +5,7 @@ import { VERTICALS, verticalForIndustry } from "@fieldops/shared/verticals";
 import { planHasFeature, type PlanId } from "@fieldops/shared/plans";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import type { Database, Prisma } from "./client.ts";
+import { seedDemoBilling, type BillableJob } from "./seed-demo-billing.ts";
 import { seedCompanyAccount } from "./seed-company-account.ts";
 import { seedDemoSales } from "./seed-demo-sales.ts";
 
@@ -252,7 +253,8 @@ async function seedCompany(
 
   const jobs: Prisma.JobCreateManyInput[] = [];
   const visits: Prisma.VisitCreateManyInput[] = [];
-  const invoices: Prisma.InvoiceCreateManyInput[] = [];
+  const billable: BillableJob[] = [];
+  const lineItems: Prisma.JobLineItemCreateManyInput[] = [];
   const jobCount = Math.round(demo.customers * 1.2);
   const today = dayInTimeZone(now, demo.timeZone);
   const plan = createDayPlanner();
@@ -299,20 +301,11 @@ async function seedCompany(
       durationMinutes: service.minutes,
       completedAt: status === "completed" ? end : null,
     });
+    lineItems.push({ companyId, jobId, position: 0, service: service.title, quantity: 1, unitPriceCents: service.priceCents });
     if (status === "completed") {
-      const issuedAt = new Date(start.getTime() + DAY_MS);
-      const invoiceStatus = random.pick(["paid", "paid", "paid", "sent", "partially_paid", "draft"] as const);
-      invoices.push({
-        companyId,
-        customerId: customer.id!,
-        jobId,
-        number: 1000 + invoices.length + 1,
-        status: invoiceStatus,
-        totalCents: service.priceCents,
-        paidCents: invoiceStatus === "paid" ? service.priceCents : invoiceStatus === "partially_paid" ? Math.round(service.priceCents / 2) : 0,
-        issuedAt: invoiceStatus === "draft" ? null : issuedAt,
-        dueAt: invoiceStatus === "draft" ? null : new Date(issuedAt.getTime() + 14 * DAY_MS),
-      });
+      // The draw an invoice's status once took, kept so that the rest of the world stays as it was seeded before.
+      random.next();
+      billable.push({ jobId, customerId: customer.id!, service: service.title, priceCents: service.priceCents, completedAt: end });
     }
   }
   const fieldCustomerId = customers[0]!.id!;
@@ -337,7 +330,8 @@ async function seedCompany(
   }
   await db.job.createMany({ data: jobs });
   await db.visit.createMany({ data: visits });
-  await db.invoice.createMany({ data: invoices });
+  await db.jobLineItem.createMany({ data: lineItems });
+  await seedDemoBilling(db, { companyId, timeZone: demo.timeZone, now, random: createRandom(jobCount), jobs: billable });
   if (fieldUser) {
     await db.customerProperty.update({ where: { id: fieldPropertyId }, data: { accessNotes: "Side gate by the garage; the dog is friendly.", gateCode: "2468" } });
     await db.jobChecklistItem.createMany({

@@ -11,6 +11,7 @@ export const DOMAIN_ERROR_KINDS = [
   "not_found",
   "conflict",
   "plan_limit",
+  "declined",
   "payment_required",
   "rate_limited",
   "unavailable",
@@ -38,6 +39,8 @@ export const notSignedIn = (message = "Not signed in") => new DomainError("not_s
 export const forbidden = (message = "You do not have access to this") => new DomainError("forbidden", message);
 export const notFound = (message = "Not found") => new DomainError("not_found", message);
 export const conflict = (message: string, field?: string) => new DomainError("conflict", message, field);
+/** A card the payment provider refused. */
+export const declined = (message: string, field?: string) => new DomainError("declined", message, field);
 export const planLimitReached = (message: string, requiredPlan?: PlanId) =>
   new DomainError("plan_limit", message, undefined, undefined, requiredPlan);
 /** The company must choose (pay for) a plan first: its free trial has ended. */

@@ -9,6 +9,8 @@ import { extendVisitHorizonsDailyJob } from "./jobs/extend-visit-horizons-daily.
 import { extendVisitHorizonsDaily } from "./jobs/extend-visit-horizons-daily.handler.ts";
 import { extendVisitHorizonsJob } from "./jobs/extend-visit-horizons.job.ts";
 import { extendVisitHorizons } from "./jobs/extend-visit-horizons.handler.ts";
+import { sendInvoiceJob } from "./invoices/send-invoice.job.ts";
+import { sendInvoice } from "./invoices/send-invoice.handler.ts";
 import { expireModuleApprovalJob } from "./modules/expire-module-approval.job.ts";
 import { expireModuleApproval } from "./modules/expire-module-approval.handler.ts";
 import { runModuleJob } from "./modules/run-module.job.ts";
@@ -45,6 +47,7 @@ export const JOBS: ReadonlyMap<string, RegisteredJob> = new Map(
     register(optimizeRoutesJob, optimizeRoutes),
     register(extendVisitHorizonsJob, extendVisitHorizons),
     register(runModuleJob, runModule),
+    register(sendInvoiceJob, sendInvoice),
     register(expireModuleApprovalJob, expireModuleApproval),
     register(sendInvitationJob, sendInvitation),
     registerSystem(extendVisitHorizonsDailyJob, extendVisitHorizonsDaily),

@@ -24,6 +24,11 @@ export const appEventSchema = z.discriminatedUnion("name", [
   }),
   /** Jobs were created or edited (title, line items, closing, invoicing). */
   z.object({ name: z.literal("jobs.changed"), payload: z.object({ jobIds: z.array(z.string()).max(1000) }) }),
+  /** Invoices were created, edited, sent, paid, refunded, voided or reviewed; billing screens refetch. */
+  z.object({
+    name: z.literal("invoices.changed"),
+    payload: z.object({ invoiceIds: z.array(z.string()).max(1000), customerIds: z.array(z.string()).max(1000) }),
+  }),
   /** Estimates were created, edited, sent, answered by their customer, converted or expired. */
   z.object({ name: z.literal("estimates.changed"), payload: z.object({ estimateIds: z.array(z.string()).max(1000) }) }),
   /** Leads were created, edited or moved on (an estimate made, won, lost). */

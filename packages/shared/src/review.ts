@@ -5,9 +5,19 @@ import { text } from "./text";
 
 /**
  * The header a customer's page sends its link's token in. The token travels in the URL's fragment, which browsers
- * never send to a server, so it reaches no access log; the page reads it and sends it here.
+ * never send to a server, so it reaches no access log; the page reads it and sends it here. A page of another site
+ * cannot add it to a request without a CORS preflight, which the API never grants.
  */
 export const REVIEW_TOKEN_HEADER = "x-review-token";
+/**
+ * A link's own token is 32 random bytes in base64url (43 characters); a page opened from the customer's portal sends
+ * `<customerId>.<portal token>` (see `portalCredential`). Any other string answers as a wrong token does.
+ */
+export const reviewTokenSchema = text({ max: 100 });
+export const reviewHeadersSchema = z.object({ [REVIEW_TOKEN_HEADER]: reviewTokenSchema.optional() });
+
+/** The one answer to a link that opens nothing (a missing subject, a wrong, revoked or absent token): a guess learns nothing. */
+export const PUBLIC_LINK_NOT_FOUND = "This link is not valid. Ask the company for a new one.";
 
 /** Requests a minute per client address on the customer's pages' routes: enough to read and answer, too few to guess. */
 export const REVIEW_REQUESTS_PER_MINUTE = 30;
@@ -67,10 +77,11 @@ export const portalLinkStatusSchema = z.object({ active: z.boolean(), createdAt:
 export type PortalLinkStatus = z.infer<typeof portalLinkStatusSchema>;
 
 /**
- * The estimate page is opened with the estimate's own token, or from the customer's portal with
- * `<customerId>.<portal token>`, so that the portal's link (and its revocation) covers the customer's estimates.
+ * An estimate's or an invoice's page is opened with its own link's token, or from the customer's portal with
+ * `<customerId>.<portal token>`, so that the portal's link (and its revocation) covers the customer's estimates and
+ * invoices.
  */
-export function portalEstimateCredential(customerId: string, portalToken: string): string {
+export function portalCredential(customerId: string, portalToken: string): string {
   return `${customerId}.${portalToken}`;
 }
 

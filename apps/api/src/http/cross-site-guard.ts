@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { API_PATHS } from "@fieldops/shared/api-paths";
 import { SESSION_COOKIE } from "@fieldops/shared/auth";
+import { REVIEW_TOKEN_HEADER } from "@fieldops/shared/review";
 import { forbidden } from "./http-error.ts";
 import { requestOrigin } from "./same-origin.ts";
 
@@ -14,6 +16,11 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * the session cookie without the browser saying it comes from this app's own pages. A request with a bearer token
  * is exempt: a page of another site cannot add that header without a CORS preflight, which this API never grants.
  * Requests refused here also carry no body the API would parse: only JSON bodies are accepted (see app.ts).
+ *
+ * The customer's public routes (/api/review/…) never read the session: they act for the holder of a link's token,
+ * sent in the x-review-token header, which a page of another site cannot add either. So a cookie the browser happens
+ * to send there (a staff member paying a test invoice) does not refuse them; a request a browser says comes from
+ * another site still is.
  */
 export function installCrossSiteGuard(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
@@ -21,6 +28,7 @@ export function installCrossSiteGuard(app: FastifyInstance): void {
     if (request.headers.authorization?.startsWith("Bearer ")) return;
     const origin = requestOrigin(request);
     if (origin === "same") return;
+    if (origin === "unknown" && request.url.startsWith(API_PATHS.reviewPrefix) && request.headers[REVIEW_TOKEN_HEADER] !== undefined) return;
     if (origin === "foreign" || request.cookies[SESSION_COOKIE] !== undefined) throw forbidden(CROSS_SITE_REFUSED);
   });
 }

@@ -9,6 +9,7 @@ export const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   plan_limit: 403,
+  declined: 402,
   payment_required: 402,
   rate_limited: 429,
   unavailable: 503,

@@ -21,6 +21,13 @@ export function crewChanged(crewId: string): AppEvent[] {
   return [{ name: "crews.changed", payload: { crewIds: [crewId] } }];
 }
 
+/** Invoices changed (made, edited, sent, paid, refunded, voided, reviewed): billing screens and the customer's refetch. */
+export function invoicesChanged(change: { id: string; customerId: string; jobId?: string | null }): AppEvent[] {
+  const events: AppEvent[] = [{ name: "invoices.changed", payload: { invoiceIds: [change.id], customerIds: [change.customerId] } }];
+  if (change.jobId) events.push({ name: "jobs.changed", payload: { jobIds: [change.jobId] } });
+  return events;
+}
+
 export function estimatesChanged(estimateIds: readonly string[]): AppEvent[] {
   return [{ name: "estimates.changed", payload: { estimateIds: [...estimateIds] } }];
 }

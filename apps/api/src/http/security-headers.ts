@@ -7,16 +7,17 @@ const ONE_YEAR_SECONDS = 365 * 24 * 3600;
  * plugins, never framed by another page. Inline styles are allowed because UI libraries set them at run time (a
  * dialog's scroll lock injects a <style> element); a style cannot run script.
  */
-export function appCspDirectives(production: boolean, imageOrigins: readonly string[] = []): Record<string, string[]> {
+export function appCspDirectives(production: boolean, imageOrigins: readonly string[] = [], stripeJs = false): Record<string, string[]> {
   return {
     "default-src": ["'self'"],
-    "script-src": ["'self'"],
+    "script-src": ["'self'", ...(stripeJs ? STRIPE_JS.script : [])],
     "style-src": ["'self'", "'unsafe-inline'"],
     // A configured map tile server's images.
     "img-src": ["'self'", "data:", ...imageOrigins],
     "font-src": ["'self'", "data:"],
     // 'self' covers the WebSocket on the same host (ws:/wss:).
-    "connect-src": ["'self'"],
+    "connect-src": ["'self'", ...(stripeJs ? STRIPE_JS.connect : [])],
+    ...(stripeJs ? { "frame-src": STRIPE_JS.frame } : {}),
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
@@ -25,6 +26,16 @@ export function appCspDirectives(production: boolean, imageOrigins: readonly str
     ...(production ? { "upgrade-insecure-requests": [] } : {}),
   };
 }
+
+/**
+ * What Stripe.js needs when Stripe takes the review page's card payments: its script, its card fields' frames and its
+ * API. The card number is typed into Stripe's frame and never reaches this app.
+ */
+const STRIPE_JS = {
+  script: ["https://js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://hooks.stripe.com"],
+  connect: ["https://api.stripe.com"],
+};
 
 /** Swagger UI at /api/docs: its own scripts only, with the inline styles and data: images it renders. */
 export const DOCS_CSP = [
@@ -39,9 +50,9 @@ export const DOCS_CSP = [
 ].join("; ");
 
 /** Headers on every response: CSP, nosniff, no framing, Referrer-Policy, and HSTS in production (https only). */
-export function securityHeaderOptions(production: boolean, imageOrigins: readonly string[] = []): FastifyHelmetOptions {
+export function securityHeaderOptions(production: boolean, imageOrigins: readonly string[] = [], stripeJs = false): FastifyHelmetOptions {
   return {
-    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(production, imageOrigins) },
+    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(production, imageOrigins, stripeJs) },
     frameguard: { action: "deny" },
     // Full referrer inside the app; other sites learn nothing of its paths (tenant slugs, record ids).
     referrerPolicy: { policy: "same-origin" },

@@ -19,6 +19,10 @@ import { CommunicationSettingsPage } from "../features/integrations/communicatio
 import { IntegrationsPage } from "../features/integrations/integrations-page";
 import { PaymentSettingsPage } from "../features/integrations/payment-settings";
 import { SimulatedAuthorizePage } from "../features/integrations/simulated-authorize-page";
+import { InvoiceDetailPage } from "../features/billing/invoice-detail-page";
+import { PaymentsPage } from "../features/billing/payments-page";
+import { ReviewPage } from "../features/review/review-page";
+import { BILLING_ROLES } from "@fieldops/shared/invoices";
 import { SettingsPage } from "../features/settings/settings-page";
 import { IndustriesPage, IndustryPage } from "../features/marketing/industries-page";
 import { LandingPage } from "../features/marketing/landing-page";
@@ -73,6 +77,7 @@ export function AppRoutes() {
       <Route path="/signup" element={<SignupOrInvitationPage />} />
       <Route path="/onboarding" element={<OnboardingPage />} />
       {/* The customer's pages: no session, no app around them; the link's token is in the fragment. */}
+      <Route path="/review/:invoiceId" element={<ReviewPage />} />
       <Route path="/review/estimates/:id" element={<ReviewEstimatePage />} />
       <Route path="/review/portal/:customerId" element={<PortalPage />} />
       <Route element={<AppLayoutWithModals />}>
@@ -88,6 +93,8 @@ export function AppRoutes() {
         <Route path="/crews" element={<CrewsPage />} />
         <Route path="/crews/:id" element={<CrewDetailPage />} />
         <Route path="/schedule" element={<RoleGuard roles={JOB_MANAGERS}><SchedulePage /></RoleGuard>} />
+        <Route path="/payments" element={<RoleGuard roles={BILLING_ROLES}><PaymentsPage /></RoleGuard>} />
+        <Route path="/payments/invoices/:id" element={<RoleGuard roles={BILLING_ROLES}><InvoiceDetailPage /></RoleGuard>} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/security" element={<SecurityPage />} />
         <Route path="/support" element={<SupportPage />} />

@@ -7,9 +7,7 @@ import { ADMIN_PORTAL_ROLES, type Role } from "@fieldops/shared/roles";
 export type SectionPage = { path: string; title: string; description: string; roles?: readonly Role[] };
 
 export const SECTION_PAGES: readonly SectionPage[] = [
-  { path: "/payments", title: "Payments", description: "Payments received against your invoices, and the balances still outstanding." },
   { path: "/reports", title: "Reports", description: "Revenue, job and crew performance reports for your company." },
-  { path: "/review/:invoiceId", title: "Invoice Review", description: "An invoice's lines, totals and status, to review before it goes to the customer." },
   { path: "/automations/:id", title: "Automation", description: "What this automation does, when it runs, and the record of its runs." },
   { path: "/admin/features", title: "Features", description: "The features available to each tenant and the requests for new ones.", roles: ADMIN_PORTAL_ROLES },
   { path: "/admin/resources", title: "Resources", description: "The platform's shared resources for tenants and administrators.", roles: ADMIN_PORTAL_ROLES },

@@ -4,6 +4,7 @@ import { Prisma, type TenantTransaction } from "@fieldops/db";
 const SEQUENCES = {
   jobs: { counter: "job_counters", table: "jobs" },
   estimates: { counter: "estimate_counters", table: "estimates" },
+  invoices: { counter: "invoice_counters", table: "invoices" },
 } as const;
 
 /**

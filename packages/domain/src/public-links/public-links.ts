@@ -1,9 +1,9 @@
 import { withSystem, type Database, type TenantTransaction } from "@fieldops/db";
 import { createPublicLinkToken, isPublicLinkToken, verifyPublicLinkToken } from "./public-link-token.ts";
 
-export type PublicLinkKind = "estimate" | "customer_portal";
+export type PublicLinkKind = "estimate" | "customer_portal" | "invoice_review";
 
-/** How many links one estimate keeps: each one sent or copied stays valid, the oldest beyond this are dropped. */
+/** How many links one estimate or invoice keeps: each one sent or copied stays valid, the oldest beyond this are dropped. */
 export const MAX_LINKS_PER_SUBJECT = 20;
 
 /**

@@ -4,13 +4,14 @@ import { approveEstimate } from "../estimates/approve-estimate.ts";
 import { declineEstimate } from "../estimates/decline-estimate.ts";
 import { effectiveEstimateStatus, estimateDetailInclude, expiresOnOf, toEstimateOption } from "../estimates/estimate-record.ts";
 import { requestEstimateChanges } from "../estimates/request-estimate-changes.ts";
-import { reviewCompany, reviewNotFound, type ReviewAccess } from "./review-access.ts";
+import { assertPortalCustomer, reviewCompany, reviewNotFound, type ReviewAccess } from "./review-access.ts";
 
 /** The estimate as its customer sees it; a draft (being revised) shows no options. */
 export async function getReviewEstimate(tx: TenantTransaction, input: { estimateId: string; access: ReviewAccess; now?: Date }): Promise<ReviewEstimate> {
   const now = input.now ?? new Date();
   const row = await tx.estimate.findUnique({ where: { id: input.estimateId }, include: estimateDetailInclude });
-  if (!row || (input.access.portalCustomerId !== null && row.customerId !== input.access.portalCustomerId)) throw reviewNotFound();
+  if (!row) throw reviewNotFound();
+  assertPortalCustomer(input.access, row.customerId);
   const company = await reviewCompany(tx, input.access);
   const status = effectiveEstimateStatus(row, now);
   return {

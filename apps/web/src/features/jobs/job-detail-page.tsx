@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { JOB_STATUS_LABELS } from "@fieldops/shared/job-status";
 import type { JobDetail, Visit } from "@fieldops/shared/jobs";
 import type { Terminology } from "@fieldops/shared/verticals";
@@ -15,6 +15,7 @@ import { useTerms } from "../../lib/terms";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { formatCents, formatWhen } from "./format";
+import { NewInvoiceDialog } from "../billing/new-invoice-dialog";
 import { JobFormDialog } from "./job-form-dialog";
 import { useJob, useTransitionVisit } from "./queries";
 
@@ -57,6 +58,8 @@ function VisitRow({ visit, jobId, timeZone }: { visit: Visit; jobId: string; tim
 
 function JobView({ job, terminology, timeZone }: { job: JobDetail; terminology: Terminology; timeZone: string }) {
   const [editing, setEditing] = useState(false);
+  const [invoicing, setInvoicing] = useState(false);
+  const navigate = useNavigate();
   usePageTitle(`${terminology.job} #${job.number}`);
   return (
     <>
@@ -70,9 +73,16 @@ function JobView({ job, terminology, timeZone }: { job: JobDetail; terminology: 
             {job.recurrence ? <span> · Recurring</span> : null}
           </p>
         </div>
-        <Button variant="outline" onClick={() => setEditing(true)}>
-          Edit
-        </Button>
+        <div className="flex gap-2">
+          {job.visits.some((visit) => visit.status === "completed") ? (
+            <Button variant="outline" onClick={() => setInvoicing(true)}>
+              Create invoice
+            </Button>
+          ) : null}
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+        </div>
       </div>
       {job.instructions ? (
         <Card>
@@ -160,6 +170,9 @@ function JobView({ job, terminology, timeZone }: { job: JobDetail; terminology: 
           </ul>
         </CardContent>
       </Card>
+      {invoicing ? (
+        <NewInvoiceDialog onOpenChange={setInvoicing} jobId={job.id} onCreated={(invoice) => void navigate(`/payments/invoices/${invoice.id}`)} />
+      ) : null}
       {editing ? <JobFormDialog open={editing} onOpenChange={setEditing} terminology={terminology} timeZone={timeZone} job={job} onSaved={() => setEditing(false)} /> : null}
     </>
   );

@@ -47,10 +47,11 @@ export function useJobs(filters: JobFilters) {
   });
 }
 
-export function useJob(id: string) {
+export function useJob(id: string, enabled = true) {
   return useQuery({
     queryKey: [...QUERY_KEYS.jobs, id],
     queryFn: async () => jobDetailSchema.parse(await getJson(apiPath(API_PATHS.job, { id: id }))),
+    enabled: enabled && id !== "",
   });
 }
 

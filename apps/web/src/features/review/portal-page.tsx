@@ -3,7 +3,8 @@ import { useParams } from "react-router";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { ESTIMATE_STATUS_LABELS } from "@fieldops/shared/estimates";
-import { portalEstimateCredential, portalSchema, reviewEstimatePath, type Portal } from "@fieldops/shared/review";
+import { reviewPagePath } from "@fieldops/shared/invoices";
+import { PUBLIC_LINK_NOT_FOUND, portalCredential, portalSchema, reviewEstimatePath, type Portal } from "@fieldops/shared/review";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { apiErrorMessage } from "../../lib/api-error-message";
@@ -41,7 +42,7 @@ function PortalView({ portal, customerId, token }: { portal: Portal; customerId:
         <ul className="grid gap-2 text-sm" aria-label="Estimates to approve">
           {portal.estimates.map((estimate) => (
             <li key={estimate.id} className="flex flex-wrap items-center gap-2">
-              <a className="font-medium underline underline-offset-4" href={`${reviewEstimatePath(estimate.id)}#${encodeURIComponent(portalEstimateCredential(customerId, token))}`}>
+              <a className="font-medium underline underline-offset-4" href={`${reviewEstimatePath(estimate.id)}#${encodeURIComponent(portalCredential(customerId, token))}`}>
                 Estimate #{estimate.number}: {estimate.title}
               </a>
               <span>up to {formatCents(estimate.totalCents)}</span>
@@ -65,7 +66,11 @@ function PortalView({ portal, customerId, token }: { portal: Portal; customerId:
           <tbody className="divide-y">
             {portal.invoices.map((invoice) => (
               <tr key={invoice.id}>
-                <td className="py-1">#{invoice.number}</td>
+                <td className="py-1">
+                  <a className="font-medium underline underline-offset-4" href={reviewPagePath(invoice.id, encodeURIComponent(portalCredential(customerId, token)))}>
+                    #{invoice.number}
+                  </a>
+                </td>
                 <td className="py-1 text-right">{formatCents(invoice.totalCents)}</td>
                 <td className="py-1 text-right">{formatCents(invoice.balanceCents)}</td>
                 <td className="py-1">
@@ -85,7 +90,7 @@ export function PortalPage() {
   const { customerId = "" } = useParams();
   const [token] = useState(fragmentToken);
   const portal = useReviewQuery(portalSchema, apiPath(API_PATHS.reviewPortal, { id: customerId }), token);
-  if (token === "") return <LinkNotValid message="This link is not valid. Ask the company for a new one." />;
+  if (token === "") return <LinkNotValid message={PUBLIC_LINK_NOT_FOUND} />;
   if (portal.isError) return <LinkNotValid message={apiErrorMessage(portal.error, "Your page could not be loaded. Try again.")} />;
   if (portal.isPending) return <BrandedLoading label="Loading your page" />;
   return <PortalView portal={portal.data} customerId={customerId} token={token} />;

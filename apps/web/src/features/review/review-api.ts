@@ -20,8 +20,15 @@ export function fragmentToken(): string {
  * A call of the customer's pages: the token in its header and no cookies, so that even in a browser signed in to the
  * app, these pages act with the link's rights only.
  */
-export async function reviewRequest<Schema extends z.ZodType>(schema: Schema, method: string, url: string, token: string, body?: unknown): Promise<z.infer<Schema>> {
-  const headers: Record<string, string> = { [REVIEW_TOKEN_HEADER]: token };
+export async function reviewRequest<Schema extends z.ZodType>(
+  schema: Schema,
+  method: string,
+  url: string,
+  token: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<z.infer<Schema>> {
+  const headers: Record<string, string> = { ...extraHeaders, [REVIEW_TOKEN_HEADER]: token };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(resolveUrl(url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "omit" });
   const text = await response.text();

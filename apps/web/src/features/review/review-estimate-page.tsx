@@ -3,7 +3,7 @@ import { useParams } from "react-router";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
-import { reviewEstimateSchema, type ReviewEstimate } from "@fieldops/shared/review";
+import { PUBLIC_LINK_NOT_FOUND, reviewEstimateSchema, type ReviewEstimate } from "@fieldops/shared/review";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -221,7 +221,7 @@ export function ReviewEstimatePage() {
   const { id = "" } = useParams();
   const [token] = useState(fragmentToken);
   const estimate = useReviewQuery(reviewEstimateSchema, apiPath(API_PATHS.reviewEstimate, { id }), token);
-  if (token === "") return <LinkNotValid message="This link is not valid. Ask the company for a new one." />;
+  if (token === "") return <LinkNotValid message={PUBLIC_LINK_NOT_FOUND} />;
   if (estimate.isError) return <LinkNotValid message={apiErrorMessage(estimate.error, "The estimate could not be loaded. Try again.")} />;
   if (estimate.isPending) return <BrandedLoading label="Loading estimate" />;
   return <ReviewEstimateView estimate={estimate.data} token={token} />;

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { Route } from "react-router";
+import { beforeEach, describe, expect, it } from "vitest";
+import { PUBLIC_LINK_NOT_FOUND } from "@fieldops/shared/review";
+import { CARD_DECLINED_MESSAGE, type ReviewInvoice } from "@fieldops/shared/invoice-review";
+import { sendJson, useLocalApi } from "../../testing/local-server";
+import { renderApp } from "../../testing/render-app";
+import { ReviewPage } from "./review-page";
+
+const server = useLocalApi();
+let api: ReturnType<typeof useLocalApi>["current"];
+const INVOICE_ID = "6f1d8c2e-4b8a-4c1e-9d3f-2a7b5c9e0f11";
+const TOKEN = "t".repeat(43);
+
+const view = (overrides: Partial<ReviewInvoice["invoice"]> = {}): ReviewInvoice => ({
+  company: { name: "Green Valley Lawn Care", logo: null, primaryColor: "#16a34a" },
+  invoice: {
+    id: INVOICE_ID,
+    number: 1042,
+    status: "sent",
+    pastDue: false,
+    customerName: "Grace Hopper",
+    lines: [{ id: "l1", description: "Hedge trimming", quantity: 1, unitPriceCents: 14500, amountCents: 14500, taxable: false }],
+    subtotalCents: 14500,
+    discountCents: 0,
+    taxRateBasisPoints: 0,
+    taxCents: 0,
+    totalCents: 14500,
+    paidCents: 0,
+    balanceCents: 14500,
+    dueDate: "2030-01-21",
+    issuedAt: "2030-01-07T15:00:00.000Z",
+    notes: null,
+    ...overrides,
+  },
+  review: null,
+  payment: { provider: "test", publishableKey: null },
+});
+
+function renderReview(hash: string) {
+  window.location.hash = hash;
+  return renderApp({ initialPath: `/review/${INVOICE_ID}`, routes: <Route path="/review/:invoiceId" element={<ReviewPage />} /> });
+}
+
+beforeEach(() => {
+  api = server.current;
+});
+
+describe("the customer's review page", () => {
+  it("sends the fragment's token in its header, never in the URL, and shows the invoice with the company's name", async () => {
+    api.on("GET", `/api/review/invoices/${INVOICE_ID}`, (req, res) => sendJson(res, req.headers["x-review-token"] === TOKEN ? 200 : 404, view()));
+    renderReview(`#${TOKEN}`);
+    expect(await screen.findByRole("heading", { name: "Invoice #1042" })).toBeTruthy();
+    expect(screen.getByText("Green Valley Lawn Care")).toBeTruthy();
+    expect(screen.getByTestId("balance-due").textContent).toBe("$145.00");
+    expect(api.requests.every((request) => !request.url.includes(TOKEN) && request.headers.cookie === undefined)).toBe(true);
+  });
+
+  it("says a link without its token is not valid, and asks nothing of the server", async () => {
+    renderReview("");
+    expect(await screen.findByText(PUBLIC_LINK_NOT_FOUND)).toBeTruthy();
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it("shows a declined card's message, then pays with one Idempotency-Key for the page", async () => {
+    api.on("GET", `/api/review/invoices/${INVOICE_ID}`, (_req, res) => sendJson(res, 200, view()));
+    let attempts = 0;
+    api.on("POST", `/api/review/invoices/${INVOICE_ID}/payments`, (_req, res) => {
+      attempts += 1;
+      if (attempts === 1) sendJson(res, 402, { message: CARD_DECLINED_MESSAGE, field: "cardNumber" });
+      else sendJson(res, 201, view({ status: "paid", paidCents: 14500, balanceCents: 0 }));
+    });
+    renderReview(`#${TOKEN}`);
+    fireEvent.change(await screen.findByLabelText("Card number"), { target: { value: "4000 0000 0000 0002" } });
+    fireEvent.change(screen.getByLabelText("Expiry (MM/YY)"), { target: { value: "12/34" } });
+    fireEvent.change(screen.getByLabelText("CVC"), { target: { value: "123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Pay $145.00" }));
+    expect((await screen.findByRole("alert")).textContent).toContain(CARD_DECLINED_MESSAGE);
+    fireEvent.change(screen.getByLabelText("Card number"), { target: { value: "4242 4242 4242 4242" } });
+    fireEvent.click(screen.getByRole("button", { name: "Pay $145.00" }));
+    expect(await screen.findByText("Paid in full")).toBeTruthy();
+    const posts = api.requests.filter((request) => request.method === "POST");
+    expect(posts).toHaveLength(2);
+    expect(posts[0]!.headers["idempotency-key"]).toBe(posts[1]!.headers["idempotency-key"]);
+    expect(posts.every((post) => post.headers["x-review-token"] === TOKEN)).toBe(true);
+    await waitFor(() => expect(screen.getByTestId("balance-due").textContent).toBe("$0.00"));
+  });
+});

@@ -1,0 +1,46 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { TenantTransaction } from "@fieldops/db";
+import type { JobQueues } from "@fieldops/jobs/enqueue";
+import type { SendInvoiceInput } from "@fieldops/shared/invoices";
+import { requirePlanFeature } from "../plans/require-plan-feature.ts";
+import { conflict, invalidInput, notFound } from "../errors.ts";
+import { invoicingCompany } from "./invoice-company.ts";
+import { sendInvoiceJob } from "./send-invoice.job.ts";
+
+/**
+ * Marks an invoice sent (a draft is issued now; a sent or paid one is sent again) and answers the send the worker
+ * carries out once the transaction commits. A void invoice is not sent; a channel needs the customer's address or
+ * number, and SMS needs a plan with SMS. A repeated Idempotency-Key names the same send, which writes its messages once.
+ */
+export async function requestInvoiceSend(
+  tx: TenantTransaction,
+  input: SendInvoiceInput & { id: string; companyId: string; idempotencyKey: string | null; now?: Date },
+): Promise<{ id: string; customerId: string; sendId: string; channels: SendInvoiceInput["channels"] }> {
+  const now = input.now ?? new Date();
+  await invoicingCompany(tx, input.companyId);
+  const channels = [...new Set(input.channels)];
+  if (channels.includes("sms")) await requirePlanFeature(tx, "sms", "Text messages");
+  const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM invoices WHERE id = ${input.id}::uuid FOR UPDATE`;
+  if (!locked) throw notFound("Invoice not found");
+  const invoice = await tx.invoice.findUniqueOrThrow({
+    where: { id: input.id },
+    select: { id: true, status: true, issuedAt: true, customerId: true, customer: { select: { email: true, phone: true } } },
+  });
+  if (invoice.status === "void") throw conflict("A void invoice cannot be sent");
+  if (channels.includes("email") && !invoice.customer.email) throw invalidInput("The customer has no e-mail address", "channels");
+  if (channels.includes("sms") && !invoice.customer.phone) throw invalidInput("The customer has no phone number", "channels");
+  await tx.invoice.update({
+    where: { id: invoice.id },
+    data: { status: invoice.status === "draft" ? "sent" : undefined, issuedAt: invoice.issuedAt ?? now, sentAt: now },
+  });
+  const sendId = input.idempotencyKey ? createHash("sha256").update(input.idempotencyKey).digest("hex").slice(0, 32) : randomUUID();
+  return { id: invoice.id, customerId: invoice.customerId, sendId, channels };
+}
+
+/** Hands the send to the notifications worker; the same send id queues it once. */
+export async function queueInvoiceSend(
+  queues: JobQueues,
+  input: { companyId: string; invoiceId: string; sendId: string; channels: SendInvoiceInput["channels"]; appOrigin: string; requestId: string | null },
+): Promise<void> {
+  await queues.enqueue(sendInvoiceJob, input, `${input.invoiceId}_${input.sendId}`);
+}

@@ -1,0 +1,48 @@
+import type { TenantTransaction } from "@fieldops/db";
+import { INVOICE_STATUS_LABELS, type UpdateInvoiceInput } from "@fieldops/shared/invoices";
+import { startOfDayInTimeZone } from "@fieldops/shared/company-time";
+import { conflict, invalidInput, notFound } from "../errors.ts";
+import { invoicingCompany } from "./invoice-company.ts";
+import { priceLines } from "./invoice-lines.ts";
+
+/**
+ * Changes a draft: lines (which replace the stored ones; a line may keep the visit it billed, never name a new one),
+ * due day, tax rate, discount, notes. The sums are computed again. A sent, paid or void invoice is not edited.
+ */
+export async function updateInvoice(
+  tx: TenantTransaction,
+  input: UpdateInvoiceInput & { id: string; companyId: string },
+): Promise<{ id: string; customerId: string }> {
+  const company = await invoicingCompany(tx, input.companyId);
+  const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM invoices WHERE id = ${input.id}::uuid FOR UPDATE`;
+  if (!locked) throw notFound("Invoice not found");
+  const invoice = await tx.invoice.findUniqueOrThrow({ where: { id: input.id }, include: { lines: { orderBy: { position: "asc" } } } });
+  if (invoice.status !== "draft") {
+    throw conflict(`Only a draft invoice can be edited; this one is ${INVOICE_STATUS_LABELS[invoice.status].toLowerCase()}`);
+  }
+  const billedVisits = new Set(invoice.lines.map((line) => line.visitId).filter((visitId) => visitId !== null));
+  const lines = input.lines
+    ? input.lines.map((line) => {
+        const visitId = line.visitId ?? null;
+        if (visitId !== null && !billedVisits.has(visitId)) throw invalidInput("A line may only keep a visit this invoice already bills", "lines");
+        return { description: line.description, quantity: line.quantity, unitPriceCents: line.unitPriceCents, taxable: line.taxable, visitId };
+      })
+    : invoice.lines.map((line) => ({ ...line, quantity: Number(line.quantity) }));
+  const discountCents = input.discountCents ?? invoice.discountCents;
+  const taxRateBasisPoints = input.taxRateBasisPoints ?? invoice.taxRateBasisPoints;
+  const { rows, totals } = priceLines(input.companyId, invoice.id, lines, discountCents, taxRateBasisPoints);
+  if (input.lines) {
+    await tx.invoiceLine.deleteMany({ where: { invoiceId: invoice.id } });
+    await tx.invoiceLine.createMany({ data: rows });
+  }
+  await tx.invoice.update({
+    where: { id: invoice.id },
+    data: {
+      ...totals,
+      taxRateBasisPoints,
+      dueAt: input.dueDate ? startOfDayInTimeZone(input.dueDate, company.timeZone) : undefined,
+      notes: input.notes === undefined ? undefined : input.notes,
+    },
+  });
+  return { id: invoice.id, customerId: invoice.customerId };
+}

@@ -1,0 +1,28 @@
+import type { TenantTransaction } from "@fieldops/db";
+import { conflict, notFound } from "../errors.ts";
+import { invoicingCompany } from "./invoice-company.ts";
+
+/**
+ * Voids a draft or sent invoice nothing is paid on; voiding a void invoice again changes nothing. An invoice with
+ * money on it is refunded first. Its job needs invoicing again when no other invoice bills it.
+ */
+export async function voidInvoice(
+  tx: TenantTransaction,
+  input: { id: string; companyId: string; now?: Date },
+): Promise<{ id: string; customerId: string; jobId: string | null }> {
+  await invoicingCompany(tx, input.companyId);
+  const [invoice] = await tx.$queryRaw<{ id: string; status: string; paidCents: number; customerId: string; jobId: string | null }[]>`
+    SELECT id, status::text, "paidCents", "customerId", "jobId" FROM invoices WHERE id = ${input.id}::uuid FOR UPDATE`;
+  if (!invoice) throw notFound("Invoice not found");
+  const result = { id: invoice.id, customerId: invoice.customerId, jobId: invoice.jobId };
+  if (invoice.status === "void") return result;
+  if (invoice.paidCents > 0) {
+    throw conflict(invoice.status === "paid" ? "A paid invoice cannot be voided: refund its payments first" : "Refund this invoice's payments before voiding it");
+  }
+  await tx.invoice.update({ where: { id: invoice.id }, data: { status: "void", voidedAt: input.now ?? new Date() } });
+  if (invoice.jobId) {
+    const others = await tx.invoice.count({ where: { jobId: invoice.jobId, status: { not: "void" } } });
+    if (others === 0) await tx.job.update({ where: { id: invoice.jobId }, data: { invoicedAt: null } });
+  }
+  return result;
+}

@@ -1,0 +1,33 @@
+import type { TenantTransaction } from "@fieldops/db";
+import type { TestCardPaymentRequest } from "@fieldops/shared/invoice-review";
+import { conflict } from "../errors.ts";
+import { applyPayment } from "../payments/apply-payment.ts";
+import { cardProviderName, type PaymentsEnv } from "../payments/payments-env.ts";
+import { chargeTestCard } from "../payments/test-card-provider.ts";
+import { assertOnlinePayments, findReviewedInvoice } from "./invoice-review-access.ts";
+import type { ReviewAccess } from "./review-access.ts";
+
+/**
+ * The customer pays the invoice's balance with a card at the built-in test provider (only while Stripe is not
+ * configured). Once per Idempotency-Key; a declined card stores nothing.
+ */
+export async function payWithTestCard(
+  tx: TenantTransaction,
+  input: { invoiceId: string; access: ReviewAccess; card: TestCardPaymentRequest; idempotencyKey: string; env: PaymentsEnv; now?: Date },
+) {
+  if (cardProviderName(input.env) !== "test") throw conflict("Card payments go through Stripe here");
+  const invoice = await findReviewedInvoice(tx, input.invoiceId, input.access);
+  assertOnlinePayments(invoice.company);
+  const now = input.now ?? new Date();
+  return applyPayment(tx, {
+    companyId: input.access.companyId,
+    invoiceId: input.invoiceId,
+    method: "card",
+    amountCents: "balance",
+    idempotencyKey: input.idempotencyKey,
+    receivedAt: now,
+    recordedByUserId: null,
+    provider: "test",
+    charge: async () => chargeTestCard(input.card, now),
+  });
+}

@@ -1,0 +1,61 @@
+/** The customer's invoice page (/review/{invoiceId}#<token>): what it shows and what the customer may send. */
+import { z } from "zod";
+import { brandingSchema } from "./company";
+import { invoiceLineSchema, invoiceReviewSchema, invoiceStatusSchema } from "./invoices";
+import { text } from "./text";
+
+/** The built-in provider's test cards: one that pays, one that is declined. */
+export const TEST_CARD_APPROVED = "4242424242424242";
+export const TEST_CARD_DECLINED = "4000000000000002";
+export const CARD_DECLINED_MESSAGE = "Your card was declined. Try another card.";
+export const TEST_PROVIDER_WARNING =
+  "Payments use the built-in test provider: no real card is charged. Configure Stripe to take real payments.";
+
+export const reviewInvoiceParamsSchema = z.object({ invoiceId: z.uuid() });
+
+export const reviewInvoiceSchema = z.object({
+  company: brandingSchema,
+  invoice: z.object({
+    id: z.string(),
+    number: z.number(),
+    status: invoiceStatusSchema,
+    pastDue: z.boolean(),
+    customerName: z.string(),
+    lines: z.array(invoiceLineSchema.omit({ visitId: true })),
+    subtotalCents: z.number(),
+    discountCents: z.number(),
+    taxRateBasisPoints: z.number(),
+    taxCents: z.number(),
+    totalCents: z.number(),
+    paidCents: z.number(),
+    balanceCents: z.number(),
+    dueDate: z.string().nullable(),
+    issuedAt: z.string().nullable(),
+    notes: z.string().nullable(),
+  }),
+  review: invoiceReviewSchema.nullable(),
+  payment: z.object({
+    provider: z.enum(["test", "stripe"]),
+    /** Stripe's publishable key, for Stripe.js, when Stripe is the provider. */
+    publishableKey: z.string().nullable(),
+  }),
+});
+export type ReviewInvoice = z.infer<typeof reviewInvoiceSchema>;
+
+/** The test provider's card form. The number is checked by the provider and never stored (only its last four). */
+export const testCardPaymentRequestSchema = z.object({
+  cardNumber: text({ max: 30 }).regex(/^[\d ]+$/, "Enter the card number's digits"),
+  expiry: text({ max: 7 }).regex(/^\d{2} ?\/ ?\d{2}$/, "Enter the expiry as MM/YY"),
+  cvc: text({ max: 4 }).regex(/^\d{3,4}$/, "Enter the 3 or 4 digits on the back"),
+});
+export type TestCardPaymentRequest = z.infer<typeof testCardPaymentRequestSchema>;
+
+/** Stripe: the PaymentIntent for the balance, which the page confirms with Stripe.js. */
+export const reviewPaymentIntentSchema = z.object({ paymentIntentId: z.string(), clientSecret: z.string(), amountCents: z.number() });
+export const confirmPaymentIntentRequestSchema = z.object({ paymentIntentId: text({ max: 100 }).regex(/^pi_[A-Za-z0-9_]+$/, "Not a PaymentIntent id") });
+
+export const leaveReviewRequestSchema = z.object({
+  rating: z.number().int().min(1).max(5),
+  comment: text({ max: 2000, trim: true }).optional(),
+});
+export type LeaveReviewRequest = z.infer<typeof leaveReviewRequestSchema>;

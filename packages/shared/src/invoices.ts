@@ -1,0 +1,270 @@
+import { z } from "zod";
+import { calendarDaySchema } from "./calendar-day";
+import { lineItemTotalCents } from "./jobs";
+import type { Role } from "./roles";
+import { text } from "./text";
+
+/** Owners and members make invoices and record payments; field users do neither. */
+export const BILLING_ROLES: readonly Role[] = ["owner", "member"];
+export const MAX_INVOICE_LINES = 200;
+/** The most completed visits one invoice bills. */
+export const MAX_INVOICE_VISITS = 100;
+/** 100 % in hundredths of a percent. */
+export const MAX_TAX_RATE_BASIS_POINTS = 10_000;
+export const MAX_INVOICE_CENTS = 1_000_000_000;
+
+const uuid = z.uuid();
+
+export const INVOICE_STATUSES = ["draft", "sent", "partially_paid", "paid", "void"] as const;
+export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
+export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  partially_paid: "Partially paid",
+  paid: "Paid",
+  void: "Void",
+};
+/** The list's status filter: the stored statuses and "past due" (sent or partially paid, due before today). */
+export const invoiceFilterSchema = z.enum([...INVOICE_STATUSES, "past_due"]);
+export type InvoiceFilter = z.infer<typeof invoiceFilterSchema>;
+
+export const PAYMENT_METHODS_RECORDED = ["card", "cash", "check"] as const;
+export const recordedPaymentMethodSchema = z.enum(PAYMENT_METHODS_RECORDED);
+export type RecordedPaymentMethod = z.infer<typeof recordedPaymentMethodSchema>;
+export const PAYMENT_METHOD_LABELS: Record<RecordedPaymentMethod, string> = { card: "Card", cash: "Cash", check: "Check" };
+
+export const invoiceLineInputSchema = z.object({
+  description: text({ max: 300, trim: true }).min(1),
+  quantity: z.number().positive().max(100_000).multipleOf(0.01),
+  unitPriceCents: z.number().int().min(0).max(100_000_000),
+  taxable: z.boolean().default(false),
+  /** The visit a line of this invoice already billed: kept when editing, never a new one. */
+  visitId: uuid.nullable().optional(),
+});
+export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
+
+/** What the sums of an invoice come to; the server stores them, the invoice form shows them as one types. */
+export interface InvoiceTotals {
+  subtotalCents: number;
+  discountCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/**
+ * Subtotal of the lines, less the discount, plus tax on the taxable lines after their share of the discount (the
+ * discount is spread over the lines in proportion to their amounts, so a discount lowers the tax it should).
+ */
+export function invoiceTotals(
+  lines: readonly { quantity: number; unitPriceCents: number; taxable: boolean }[],
+  discountCents: number,
+  taxRateBasisPoints: number,
+): InvoiceTotals {
+  const amounts = lines.map((line) => ({ amount: lineItemTotalCents(line), taxable: line.taxable }));
+  const subtotalCents = amounts.reduce((sum, line) => sum + line.amount, 0);
+  const discount = Math.min(Math.max(0, discountCents), subtotalCents);
+  const taxableCents = amounts.filter((line) => line.taxable).reduce((sum, line) => sum + line.amount, 0);
+  const taxableDiscount = subtotalCents === 0 ? 0 : Math.round((discount * taxableCents) / subtotalCents);
+  const taxCents = Math.round(((taxableCents - taxableDiscount) * taxRateBasisPoints) / 10_000);
+  return { subtotalCents, discountCents: discount, taxCents, totalCents: subtotalCents - discount + taxCents };
+}
+
+/** "8.25 %" from 825 basis points. */
+export function formatTaxRate(basisPoints: number): string {
+  return `${Number((basisPoints / 100).toFixed(2))} %`;
+}
+
+export const createInvoiceRequestSchema = z.object({
+  jobId: uuid,
+  /**
+   * The completed visits to bill, each with the job's line items; omitted, the invoice bills the whole job (its line
+   * items once).
+   */
+  visitIds: z.array(uuid).min(1).max(MAX_INVOICE_VISITS).optional(),
+  /** Defaults to today plus the company's payment terms. */
+  dueDate: calendarDaySchema.optional(),
+  taxRateBasisPoints: z.number().int().min(0).max(MAX_TAX_RATE_BASIS_POINTS).default(0),
+  discountCents: z.number().int().min(0).max(MAX_INVOICE_CENTS).default(0),
+  notes: text({ max: 2000, trim: true }).optional(),
+});
+export type CreateInvoiceRequest = z.input<typeof createInvoiceRequestSchema>;
+export type CreateInvoiceInput = z.output<typeof createInvoiceRequestSchema>;
+
+/** Changes to a draft; lines given replace the stored ones. */
+export const updateInvoiceRequestSchema = z.object({
+  lines: z.array(invoiceLineInputSchema).min(1).max(MAX_INVOICE_LINES).optional(),
+  dueDate: calendarDaySchema.optional(),
+  taxRateBasisPoints: z.number().int().min(0).max(MAX_TAX_RATE_BASIS_POINTS).optional(),
+  discountCents: z.number().int().min(0).max(MAX_INVOICE_CENTS).optional(),
+  notes: text({ max: 2000, trim: true }).nullable().optional(),
+});
+export type UpdateInvoiceInput = z.output<typeof updateInvoiceRequestSchema>;
+
+export const INVOICE_CHANNELS = ["email", "sms"] as const;
+export const invoiceChannelSchema = z.enum(INVOICE_CHANNELS);
+export type InvoiceChannel = z.infer<typeof invoiceChannelSchema>;
+export const sendInvoiceRequestSchema = z.object({
+  channels: z.array(invoiceChannelSchema).min(1).max(2),
+});
+export type SendInvoiceInput = z.infer<typeof sendInvoiceRequestSchema>;
+
+export const recordPaymentRequestSchema = z.object({
+  method: z.enum(["cash", "check"]),
+  amountCents: z.number().int().min(1).max(MAX_INVOICE_CENTS),
+  /** The check's number, or a note about the cash. */
+  reference: text({ max: 100, trim: true }).optional(),
+  /** When it was received; now when omitted. */
+  receivedDate: calendarDaySchema.optional(),
+});
+export type RecordPaymentInput = z.infer<typeof recordPaymentRequestSchema>;
+
+export const refundPaymentRequestSchema = z.object({
+  amountCents: z.number().int().min(1).max(MAX_INVOICE_CENTS),
+  reason: text({ max: 300, trim: true }).optional(),
+});
+export type RefundPaymentInput = z.infer<typeof refundPaymentRequestSchema>;
+
+/** Every money-moving call names an Idempotency-Key: the same key never moves money twice. */
+export const idempotencyHeadersSchema = z.object({ "idempotency-key": text({ max: 100 }).min(8) });
+
+export const invoiceLineSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  unitPriceCents: z.number(),
+  amountCents: z.number(),
+  taxable: z.boolean(),
+  visitId: z.string().nullable(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+export const invoiceSummarySchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  status: invoiceStatusSchema,
+  /** Sent or partially paid, with a due day before today in the company's time zone. */
+  pastDue: z.boolean(),
+  customerId: z.string(),
+  customerName: z.string(),
+  jobId: z.string().nullable(),
+  jobNumber: z.number().nullable(),
+  totalCents: z.number(),
+  paidCents: z.number(),
+  balanceCents: z.number(),
+  /** The due day (YYYY-MM-DD on the company's calendar). */
+  dueDate: z.string().nullable(),
+  issuedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+export const paymentSchema = z.object({
+  id: z.string(),
+  invoiceId: z.string(),
+  invoiceNumber: z.number(),
+  customerName: z.string(),
+  method: recordedPaymentMethodSchema,
+  amountCents: z.number(),
+  refundedCents: z.number(),
+  provider: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  reference: z.string().nullable(),
+  /** Null when the customer paid on the review page. */
+  recordedByUserId: z.string().nullable(),
+  receivedAt: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const refundSchema = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  amountCents: z.number(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  channel: z.string(),
+  recipient: z.string().nullable(),
+  subject: z.string(),
+  createdAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const invoiceReviewSchema = z.object({ rating: z.number().int(), comment: z.string().nullable(), createdAt: z.string() });
+export type InvoiceReview = z.infer<typeof invoiceReviewSchema>;
+
+export const invoiceDetailSchema = invoiceSummarySchema.extend({
+  customerEmail: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  lines: z.array(invoiceLineSchema),
+  subtotalCents: z.number(),
+  discountCents: z.number(),
+  taxRateBasisPoints: z.number(),
+  taxCents: z.number(),
+  notes: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  voidedAt: z.string().nullable(),
+  payments: z.array(paymentSchema),
+  refunds: z.array(refundSchema),
+  messages: z.array(outboxMessageSchema),
+  review: invoiceReviewSchema.nullable(),
+  /** Which card provider the review page uses: the built-in test provider unless Stripe is configured. */
+  cardProvider: z.enum(["test", "stripe"]),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+export const listInvoicesQuerySchema = z.object({
+  status: invoiceFilterSchema.optional(),
+  customerId: uuid.optional(),
+  jobId: uuid.optional(),
+  /** An invoice number, or part of the customer's name. */
+  search: text({ max: 100, trim: true }).optional(),
+  cursor: text({ max: 200 }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type ListInvoicesQuery = z.output<typeof listInvoicesQuerySchema>;
+
+export const invoiceListResponseSchema = z.object({ items: z.array(invoiceSummarySchema), nextCursor: z.string().nullable() });
+export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
+
+export const listPaymentsQuerySchema = z.object({
+  /** Payments received in [from, to) (ISO instants). */
+  from: z.iso.datetime({ offset: true }).max(40).optional(),
+  to: z.iso.datetime({ offset: true }).max(40).optional(),
+  cursor: text({ max: 200 }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type ListPaymentsQuery = z.output<typeof listPaymentsQuerySchema>;
+export const paymentListResponseSchema = z.object({
+  items: z.array(paymentSchema),
+  nextCursor: z.string().nullable(),
+  /** Which provider takes card payments: the built-in test provider unless Stripe is configured. */
+  cardProvider: z.enum(["test", "stripe"]),
+});
+export type PaymentListResponse = z.infer<typeof paymentListResponseSchema>;
+
+/** POST /api/invoices/:id/review-link: a new link to the customer's page, shown once (only its hash is kept). */
+export const reviewLinkResponseSchema = z.object({ url: z.string() });
+export type ReviewLinkResponse = z.infer<typeof reviewLinkResponseSchema>;
+
+/** The path of the customer's page; the token goes in the fragment, so it never reaches a server or its logs. */
+export function reviewPagePath(invoiceId: string, token: string): string {
+  return `/review/${encodeURIComponent(invoiceId)}#${token}`;
+}
+
+/** Past due: still owed (sent or partially paid) and due before `today`, both days on the company's calendar. */
+export function isInvoicePastDue(status: InvoiceStatus, dueDate: string | null, today: string): boolean {
+  return (status === "sent" || status === "partially_paid") && dueDate !== null && dueDate < today;
+}
+
+/** The status of a sent invoice once `paidCents` (payments less refunds) of `totalCents` is paid. */
+export function invoiceStatusForPaid(paidCents: number, totalCents: number): "sent" | "partially_paid" | "paid" {
+  if (paidCents <= 0) return "sent";
+  return paidCents >= totalCents ? "paid" : "partially_paid";
+}
