@@ -16,6 +16,8 @@ import { IntegrationsPage } from "../features/integrations/integrations-page";
 import { PaymentSettingsPage } from "../features/integrations/payment-settings";
 import { SimulatedAuthorizePage } from "../features/integrations/simulated-authorize-page";
 import { SettingsPage } from "../features/settings/settings-page";
+import { ReportsPage } from "../features/reports/reports-page";
+import { REPORT_READER_ROLES } from "@fieldops/shared/reports";
 import { INTEGRATION_MANAGER_ROLES, INTEGRATION_VIEWER_ROLES, SIMULATED_AUTHORIZE_PATH } from "@fieldops/shared/integrations";
 import { AppLayout, FullPageLoader } from "../shell/app-layout";
 import { AssistantButton, AssistantFrame } from "../features/assistant/assistant-panel";
@@ -62,6 +64,7 @@ export function AppRoutes() {
         <Route path="/crews/:id" element={<CrewDetailPage />} />
         <Route path="/schedule" element={<RoleGuard roles={JOB_MANAGERS}><SchedulePage /></RoleGuard>} />
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/reports" element={<RoleGuard roles={REPORT_READER_ROLES}><ReportsPage /></RoleGuard>} />
         <Route path="/integrations" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><IntegrationsPage /></RoleGuard>} />
         <Route path="/settings/integrations" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><IntegrationsPage /></RoleGuard>} />
         <Route path="/settings/payments" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><PaymentSettingsPage /></RoleGuard>} />

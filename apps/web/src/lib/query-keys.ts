@@ -24,4 +24,5 @@ export const QUERY_KEYS = {
   paymentSettings: [API_PATHS.paymentSettings],
   communicationSettings: [API_PATHS.communicationSettings],
   approvals: [API_PATHS.approvals],
+  report: (report: string, query: string) => [`${apiPath(API_PATHS.report, { report })}?${query}`],
 } as const;

@@ -9,7 +9,6 @@ export type SectionPage = { path: string; title: string; description: string; ro
 export const SECTION_PAGES: readonly SectionPage[] = [
   { path: "/plans", title: "Plans", description: "Your subscription plan, its limits and usage, and the plans you can move to." },
   { path: "/payments", title: "Payments", description: "Payments received against your invoices, and the balances still outstanding." },
-  { path: "/reports", title: "Reports", description: "Revenue, job and crew performance reports for your company." },
   { path: "/support", title: "Support", description: "Help with the product and a way to reach the support team." },
   { path: "/documentation", title: "Documentation", description: "Guides to every part of the product." },
   { path: "/security", title: "Security", description: "Sign-in security, active sessions and the record of changes made in your company." },

@@ -11,6 +11,7 @@ import {
   type UpdateCustomerRequest,
 } from "@fieldops/shared/customers";
 import { apiRequest } from "../../lib/api";
+import { saveResponseAs } from "../../lib/download";
 import { QUERY_KEYS } from "../../lib/query-keys";
 
 export const CUSTOMERS_PAGE_SIZE = 25;
@@ -84,11 +85,5 @@ export function useImportCustomers() {
 
 /** Downloads the CSV export as a file. */
 export async function downloadCustomersCsv(): Promise<void> {
-  const response = await apiRequest("GET", API_PATHS.customersExport);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = "customers.csv";
-  link.click();
-  URL.revokeObjectURL(url);
+  await saveResponseAs(await apiRequest("GET", API_PATHS.customersExport), "customers.csv");
 }
