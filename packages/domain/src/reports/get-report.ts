@@ -3,6 +3,7 @@ import { firstPlanWithFeature, planHasFeature, planIdSchema } from "@fieldops/sh
 import { REPORT_TITLES, defaultInterval, type Report, type ReportColumn, type ReportId, type ReportQuery, type ReportRow } from "@fieldops/shared/reports";
 import { planLimitReached } from "../errors.ts";
 import { getCrewUtilizationReport } from "./get-crew-utilization-report.ts";
+import { getEstimatesReport } from "./get-estimates-report.ts";
 import { getInvoiceAgingReport } from "./get-invoice-aging-report.ts";
 import { getJobsByStatusReport } from "./get-jobs-by-status-report.ts";
 import { getRevenueReport } from "./get-revenue-report.ts";
@@ -34,7 +35,7 @@ export async function getReport(tx: TenantTransaction, input: { report: ReportId
       case "invoice-aging":
         return getInvoiceAgingReport(tx, { timeZone: company.timeZone, now });
       case "estimates":
-        return getRevenueReport(tx, range, interval);
+        return getEstimatesReport(tx, range, interval, now);
     }
   })();
   return {

@@ -18,7 +18,7 @@ import { formatCell } from "./report-format";
 import { RANGE_PRESETS, RANGE_PRESET_LABELS, downloadReportCsv, presetRange, useReport, type RangePreset, type ReportRangeChoice } from "./report-queries";
 
 /** The reports on the page, in the order a business reads them. */
-const REPORTS: readonly ReportId[] = ["revenue", "invoice-aging", "jobs-by-status", "crew-utilization", "top-customers"];
+const REPORTS: readonly ReportId[] = ["revenue", "invoice-aging", "estimates", "jobs-by-status", "crew-utilization", "top-customers"];
 
 const INTERVAL_LABELS: Record<ReportInterval, string> = { day: "By day", week: "By week", month: "By month" };
 
@@ -141,7 +141,7 @@ function RangeControls({ today, value, onChange }: { today: string; value: { pre
         </>
       ) : null}
       <div className="grid gap-1.5">
-        <Label htmlFor="report-interval">Group revenue</Label>
+        <Label htmlFor="report-interval">Group by</Label>
         <NativeSelect
           id="report-interval"
           value={range.interval ?? "auto"}
