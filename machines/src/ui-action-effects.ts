@@ -1,3 +1,4 @@
+import { PLAN_UPGRADE_DESCRIPTION, PLAN_UPGRADE_TITLE } from "@fieldops/shared/plans";
 import {
   moduleExecutionResultSchema,
   type ModuleExecutionResult,
@@ -32,7 +33,7 @@ export interface UiActionOutcome {
 export const MODULE_TOASTS = {
   executed: { title: "Module Executed" },
   approvalRequired: { title: "Approval Required", description: "This action requires administrator approval" },
-  planUpgradeRequired: { title: "Plan Upgrade Required", description: "This feature requires a plan upgrade" },
+  planUpgradeRequired: { title: PLAN_UPGRADE_TITLE, description: PLAN_UPGRADE_DESCRIPTION },
   error: { title: "Module Error", description: "Failed to execute module" },
   executionFailed: { title: "Execution Failed", description: "Failed to execute module. Please try again." },
 } as const;

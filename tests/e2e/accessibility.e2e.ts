@@ -136,7 +136,7 @@ for (const visitor of VISITORS) {
       const sidebar = page.getByRole("complementary", { name: "Sidebar" });
       // The collapsed sidebar is the same beside every screen, and collapsing it changes nothing else but the width:
       // it is checked with the first screen that has it.
-      const checkCollapsed = !collapsedChecked && (await sidebar.count()) > 0;
+      const checkCollapsed: boolean = !collapsedChecked && (await sidebar.count()) > 0;
       collapsedChecked ||= checkCollapsed;
       for (const theme of ["light", "dark"] as const) {
         await useTheme(page, theme);

@@ -121,12 +121,17 @@ function sendRaw(c: FuzzCase, headers: Record<string, string>): Promise<Answer> 
     const chunks: Buffer[] = [];
     socket.setTimeout(20_000, () => socket.destroy(new Error("no answer within 20 s")));
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-    socket.on("error", reject);
+    // A server that answers a body too large (413) and closes before reading it all resets the socket under the
+    // writer: the answer it sent still counts.
+    let failure: Error | null = null;
+    socket.on("error", (error) => {
+      failure = error;
+    });
     socket.on("close", () => {
       const answer = Buffer.concat(chunks).toString("utf8");
       const split = answer.indexOf("\r\n\r\n");
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
-      if (split < 0 || !status) return reject(new Error(`no HTTP answer: ${JSON.stringify(answer.slice(0, 200))}`));
+      if (split < 0 || !status) return reject(failure ?? new Error(`no HTTP answer: ${JSON.stringify(answer.slice(0, 200))}`));
       const headerText = answer.slice(0, split);
       let text = answer.slice(split + 4);
       if (/^transfer-encoding:\s*chunked/im.test(headerText)) text = dechunk(text);

@@ -6,6 +6,7 @@ import { VISIT_HORIZON_DAYS } from "@fieldops/shared/jobs";
 import type { RunningWorkers } from "./run-workers.ts";
 import { createTestCompany, drainQueues, startTestApp, startTestWorkers, type TestApp, type TestCompany } from "../../tests/integration/test-app.ts";
 import { scheduleSystemJobs } from "@fieldops/domain/jobs";
+import { expireEstimatesHourlyJob } from "@fieldops/domain/estimates/expire-estimates-hourly.job";
 import { extendVisitHorizonsBatch } from "@fieldops/domain/jobs/extend-visit-horizon";
 import { extendVisitHorizonsDailyJob } from "@fieldops/domain/jobs/extend-visit-horizons-daily.job";
 import { extendVisitHorizonsJob } from "@fieldops/domain/jobs/extend-visit-horizons.job";
@@ -125,14 +126,17 @@ describe("extending the visit horizon every day", () => {
     expect(await visits(jobs.closed)).toHaveLength(2);
   });
 
-  it("keeps one daily schedule however many workers start, however often", async () => {
+  it("keeps one schedule of each system job however many workers start, however often", async () => {
     await Promise.all([scheduleSystemJobs(queues), scheduleSystemJobs(queues)]);
     await scheduleSystemJobs(queues);
     const schedulers = await queues.queue("visits").getJobSchedulers();
+    const hourly = await queues.queue("notifications").getJobSchedulers();
     try {
       expect(schedulers).toEqual([expect.objectContaining({ key: extendVisitHorizonsDailyJob.id, pattern: extendVisitHorizonsDailyJob.pattern, tz: "UTC" })]);
+      expect(hourly).toEqual([expect.objectContaining({ key: expireEstimatesHourlyJob.id, pattern: expireEstimatesHourlyJob.pattern, tz: "UTC" })]);
     } finally {
       await queues.queue("visits").removeJobScheduler(extendVisitHorizonsDailyJob.id);
+      await queues.queue("notifications").removeJobScheduler(expireEstimatesHourlyJob.id);
     }
   });
 });

@@ -31,6 +31,15 @@ import { healthRoutes } from "./routes/health-routes.ts";
 import { integrationRoutes } from "./routes/integration-routes.ts";
 import { jobsRoutes } from "./routes/jobs-routes.ts";
 import { moduleRoutes } from "./routes/module-routes.ts";
+import { companySettingsRoutes } from "./routes/company-settings-routes.ts";
+import { teamRoutes } from "./routes/team-routes.ts";
+import { securityRoutes } from "./routes/security-routes.ts";
+import { supportRoutes } from "./routes/support-routes.ts";
+import { planRoutes } from "./routes/plan-routes.ts";
+import { estimateRoutes } from "./routes/estimate-routes.ts";
+import { leadRoutes } from "./routes/lead-routes.ts";
+import { portalLinkRoutes } from "./routes/portal-link-routes.ts";
+import { reviewRoutes } from "./routes/review-routes.ts";
 import { scheduleRoutes } from "./routes/schedule-routes.ts";
 import { telemetryRoutes } from "./routes/telemetry-routes.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
@@ -98,6 +107,15 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(assistantRoutes, { context });
   await app.register(integrationRoutes, { context });
   await app.register(moduleRoutes, { context });
+  await app.register(companySettingsRoutes, { context });
+  await app.register(teamRoutes, { context });
+  await app.register(securityRoutes, { context });
+  await app.register(supportRoutes, { context });
+  await app.register(planRoutes, { context });
+  await app.register(leadRoutes, { context });
+  await app.register(estimateRoutes, { context });
+  await app.register(portalLinkRoutes, { context });
+  await app.register(reviewRoutes, { context });
   await app.register(socketTicketRoutes, { context });
   // The WebSocket plugin adds an onRequest and an onResponse hook to every route it can see; kept in a scope of its
   // own with /api/ws, it leaves the REST routes about a quarter faster.

@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { addDays, dayInTimeZone, startOfDayInTimeZone, zonedWallClockToUtc } from "@fieldops/shared/company-time";
 import { defaultPermissions, type Role } from "@fieldops/shared/roles";
 import { VERTICALS, verticalForIndustry } from "@fieldops/shared/verticals";
-import type { PlanId } from "@fieldops/shared/plans";
+import { planHasFeature, type PlanId } from "@fieldops/shared/plans";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import type { Database, Prisma } from "./client.ts";
+import { seedCompanyAccount } from "./seed-company-account.ts";
+import { seedDemoSales } from "./seed-demo-sales.ts";
 
 export const DEMO_PASSWORD = "demo-password-1";
 export const DEMO_ADMIN_EMAIL = "admin@demo.test";
@@ -24,6 +26,8 @@ interface DemoCompany {
   /** Skills name the crews that can take a service's visits (every crew when none). */
   services: { title: string; minutes: number; priceCents: number; skills?: string[] }[];
   customers: number;
+  /** Days until the free trial ends (negative: it ended that many days ago); none when a plan was chosen. */
+  trialDays?: number;
 }
 
 export const DEMO_COMPANIES: DemoCompany[] = [
@@ -76,6 +80,26 @@ export const DEMO_COMPANIES: DemoCompany[] = [
       { title: "Sewer camera inspection", minutes: 75, priceCents: 27500 },
     ],
     customers: 160,
+  },
+  {
+    // A company whose free trial ended without a plan being chosen: its data can be read, not changed.
+    name: "Bright Spark Electrical",
+    slug: "bright-spark",
+    industry: "electrical",
+    planId: "starter",
+    timeZone: "America/Phoenix",
+    center: { lat: 33.4484, lng: -112.074, city: "Phoenix", region: "AZ" },
+    color: "#eab308",
+    users: [{ email: "owner@bright-spark.test", name: "Blake Spark", role: "owner" }],
+    crews: [{ name: "Truck 1", color: "#eab308", skills: ["panels", "lighting"] }],
+    services: [
+      { title: "Panel upgrade", minutes: 240, priceCents: 210000, skills: ["panels"] },
+      { title: "Lighting retrofit", minutes: 120, priceCents: 45000 },
+      { title: "Outlet and switch repair", minutes: 60, priceCents: 16500 },
+      { title: "EV charger install", minutes: 180, priceCents: 120000, skills: ["panels"] },
+    ],
+    customers: 30,
+    trialDays: -2,
   },
 ];
 
@@ -176,6 +200,7 @@ async function seedCompany(
       timeZone: demo.timeZone,
       onboardingState: "completed",
       isDemo: true,
+      trialEndsAt: demo.trialDays === undefined ? null : new Date(now.getTime() + demo.trialDays * DAY_MS),
     },
   });
   const companyId = company.id;
@@ -320,6 +345,17 @@ async function seedCompany(
         ({ companyId, jobId: jobs.at(-1)!.id!, position, label })),
     });
   }
+  await seedCompanyAccount(db, {
+    companyId,
+    companyName: demo.name,
+    slug: demo.slug,
+    planHasPrioritySupport: planHasFeature(demo.planId, "priority_support"),
+    city: demo.center.city,
+    region: demo.center.region,
+    users,
+    now,
+  });
+  await seedDemoSales(db, { companyId, now, customers, services: demo.services, jobs, pick: (values) => random.pick(values) });
 }
 
 /** A visit of `minutes` that starts and ends on the company's calendar day of `now`, starting near `now`. */

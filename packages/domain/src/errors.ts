@@ -1,3 +1,5 @@
+import type { PlanId } from "@fieldops/shared/plans";
+
 /**
  * What a use case can refuse, independent of how it is called. The HTTP edge maps each kind to a status code
  * (apps/api/src/http/error-handler.ts); a job that meets one fails without retrying.
@@ -9,6 +11,7 @@ export const DOMAIN_ERROR_KINDS = [
   "not_found",
   "conflict",
   "plan_limit",
+  "payment_required",
   "rate_limited",
   "unavailable",
 ] as const;
@@ -22,6 +25,8 @@ export class DomainError extends Error {
     readonly field?: string,
     /** For `rate_limited` and `unavailable`: seconds until trying again makes sense. */
     readonly retryAfterSeconds?: number,
+    /** For `plan_limit`: the cheapest plan that allows what was refused. */
+    readonly requiredPlan?: PlanId,
   ) {
     super(message);
     this.name = "DomainError";
@@ -33,7 +38,10 @@ export const notSignedIn = (message = "Not signed in") => new DomainError("not_s
 export const forbidden = (message = "You do not have access to this") => new DomainError("forbidden", message);
 export const notFound = (message = "Not found") => new DomainError("not_found", message);
 export const conflict = (message: string, field?: string) => new DomainError("conflict", message, field);
-export const planLimitReached = (message: string) => new DomainError("plan_limit", message);
+export const planLimitReached = (message: string, requiredPlan?: PlanId) =>
+  new DomainError("plan_limit", message, undefined, undefined, requiredPlan);
+/** The company must choose (pay for) a plan first: its free trial has ended. */
+export const paymentRequired = (message: string) => new DomainError("payment_required", message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new DomainError("rate_limited", message, undefined, retryAfterSeconds);
 export const unavailable = (message: string, retryAfterSeconds?: number) =>

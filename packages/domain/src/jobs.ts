@@ -9,8 +9,18 @@ import { extendVisitHorizonsDailyJob } from "./jobs/extend-visit-horizons-daily.
 import { extendVisitHorizonsDaily } from "./jobs/extend-visit-horizons-daily.handler.ts";
 import { extendVisitHorizonsJob } from "./jobs/extend-visit-horizons.job.ts";
 import { extendVisitHorizons } from "./jobs/extend-visit-horizons.handler.ts";
+import { expireModuleApprovalJob } from "./modules/expire-module-approval.job.ts";
+import { expireModuleApproval } from "./modules/expire-module-approval.handler.ts";
 import { runModuleJob } from "./modules/run-module.job.ts";
 import { runModule } from "./modules/run-module.handler.ts";
+import { sendInvitationJob } from "./team/send-invitation.job.ts";
+import { sendInvitation } from "./team/send-invitation.handler.ts";
+import { sendCustomerLinkJob } from "./notifications/send-customer-link.job.ts";
+import { sendCustomerLink } from "./notifications/send-customer-link.handler.ts";
+import { expireEstimatesHourlyJob } from "./estimates/expire-estimates-hourly.job.ts";
+import { expireEstimatesHourly } from "./estimates/expire-estimates-hourly.handler.ts";
+import { expireEstimatesJob } from "./estimates/expire-estimates.job.ts";
+import { expireEstimates } from "./estimates/expire-estimates.handler.ts";
 
 interface RegisteredJob {
   definition: { id: string; schema: z.ZodType };
@@ -26,7 +36,7 @@ function registerSystem<Schema extends z.ZodType>(definition: SystemJobDefinitio
 }
 
 /** The jobs that run on a schedule rather than being enqueued by a use case. */
-export const SYSTEM_JOBS: readonly SystemJobDefinition<z.ZodType>[] = [extendVisitHorizonsDailyJob];
+export const SYSTEM_JOBS: readonly SystemJobDefinition<z.ZodType>[] = [extendVisitHorizonsDailyJob, expireEstimatesHourlyJob];
 
 /** Every job the worker runs, by id. */
 export const JOBS: ReadonlyMap<string, RegisteredJob> = new Map(
@@ -35,7 +45,12 @@ export const JOBS: ReadonlyMap<string, RegisteredJob> = new Map(
     register(optimizeRoutesJob, optimizeRoutes),
     register(extendVisitHorizonsJob, extendVisitHorizons),
     register(runModuleJob, runModule),
+    register(expireModuleApprovalJob, expireModuleApproval),
+    register(sendInvitationJob, sendInvitation),
     registerSystem(extendVisitHorizonsDailyJob, extendVisitHorizonsDaily),
+    register(sendCustomerLinkJob, sendCustomerLink),
+    register(expireEstimatesJob, expireEstimates),
+    registerSystem(expireEstimatesHourlyJob, expireEstimatesHourly),
   ].map((job) => [job.definition.id, job]),
 );
 

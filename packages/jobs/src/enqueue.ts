@@ -19,6 +19,8 @@ export interface JobQueues {
     definition: JobDefinition<Schema>,
     payload: z.input<Schema>,
     jobKey: string,
+    /** Run it no sooner than this long from now. */
+    options?: { delayMs?: number },
   ): Promise<string>;
   queue(name: QueueName): Queue;
   close(): Promise<void>;
@@ -30,10 +32,10 @@ export function createJobQueues(connection: ConnectionOptions, prefix?: string):
   );
   const queue = (name: QueueName) => queues.get(name)!;
   return {
-    async enqueue(definition, payload, jobKey) {
+    async enqueue(definition, payload, jobKey, options = {}) {
       const data = definition.schema.parse(payload);
       const jobId = `${definition.id}_${jobKey}`;
-      await queue(definition.queue).add(definition.id, data, { jobId });
+      await queue(definition.queue).add(definition.id, data, { jobId, delay: Math.max(0, options.delayMs ?? 0) });
       return jobId;
     },
     queue,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { firstPlanWithFeature } from "./plans";
+import { firstPlanWithFeature, planFeatureMessage } from "./plans";
 import { text } from "./text";
 
 /** A calendar day, YYYY-MM-DD, in the company's time zone. */
@@ -132,4 +132,4 @@ export type BestSlotsResponse = z.infer<typeof bestSlotsResponseSchema>;
 
 /** The refusal for plans without route optimization; the server and the screens say the same. */
 export const ROUTE_OPTIMIZATION_PLAN = firstPlanWithFeature("route_optimization");
-export const ROUTE_OPTIMIZATION_UPGRADE_MESSAGE = `Route optimization is part of the ${ROUTE_OPTIMIZATION_PLAN.name} plan. Upgrade to ${ROUTE_OPTIMIZATION_PLAN.name} to optimize your crews' routes.`;
+export const ROUTE_OPTIMIZATION_UPGRADE_MESSAGE = planFeatureMessage("route_optimization");

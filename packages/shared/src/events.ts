@@ -24,6 +24,10 @@ export const appEventSchema = z.discriminatedUnion("name", [
   }),
   /** Jobs were created or edited (title, line items, closing, invoicing). */
   z.object({ name: z.literal("jobs.changed"), payload: z.object({ jobIds: z.array(z.string()).max(1000) }) }),
+  /** Estimates were created, edited, sent, answered by their customer, converted or expired. */
+  z.object({ name: z.literal("estimates.changed"), payload: z.object({ estimateIds: z.array(z.string()).max(1000) }) }),
+  /** Leads were created, edited or moved on (an estimate made, won, lost). */
+  z.object({ name: z.literal("leads.changed"), payload: z.object({ leadIds: z.array(z.string()).max(1000) }) }),
   /** A crew, its members, skills or hours changed, or one was deleted. */
   z.object({ name: z.literal("crews.changed"), payload: z.object({ crewIds: z.array(z.string()).max(1000) }) }),
   /** A route plan (an optimized day) moved on: queued, running, ready, failed or applied. */
@@ -51,6 +55,13 @@ export const appEventSchema = z.discriminatedUnion("name", [
     name: z.literal("approval.updated"),
     payload: z.object({ approvalId: z.string(), moduleId: z.string(), status: z.enum(["pending", "approved", "denied", "expired"]) }),
   }),
+  /** A support ticket was opened, answered or changed status; its screens refetch. */
+  z.object({
+    name: z.literal("support.ticket_updated"),
+    payload: z.object({ ticketId: z.string(), status: z.enum(["open", "waiting", "resolved", "closed"]) }),
+  }),
+  /** The team changed: an invitation was sent, accepted or revoked, a role changed or someone was removed. */
+  z.object({ name: z.literal("team.changed"), payload: z.object({ userIds: z.array(z.string()).max(100) }) }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
 export type AppEventName = AppEvent["name"];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ASSISTANT_MODULE_IDS } from "./assistant";
 import { calendarDateSchema } from "./dispatch";
-import type { PlanFeature } from "./plans";
+import { PLAN_UPGRADE_DESCRIPTION, type PlanFeature } from "./plans";
 import type { Role } from "./roles";
 import { text } from "./text";
 import { moduleExecutionResultSchema } from "./ui-actions";
@@ -15,7 +15,7 @@ export type ModuleId = z.infer<typeof moduleIdSchema>;
 export type ModulePolicy = "direct" | "approval" | "denied";
 
 export const APPROVAL_REQUIRED_REASON = "This action requires administrator approval";
-export const PLAN_UPGRADE_MESSAGE = "This feature requires a plan upgrade";
+export const PLAN_UPGRADE_MESSAGE = PLAN_UPGRADE_DESCRIPTION;
 /** How long a pending approval request stays open. */
 export const APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long the requester may undo a run that changed data. */

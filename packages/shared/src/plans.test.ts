@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { PLANS, UNLIMITED, isWithinLimit, planHasFeature } from "./plans";
+import {
+  PLANS,
+  UNLIMITED,
+  downgradeRefusalMessage,
+  isWithinLimit,
+  planFeatureMessage,
+  planHasFeature,
+  planLimitMessage,
+  trialState,
+} from "./plans";
 import { homePathForRole, defaultPermissions } from "./roles";
 import { VERTICALS, verticalForIndustry } from "./verticals";
 
@@ -27,6 +36,38 @@ describe("plans (spec §9)", () => {
     expect(isWithinLimit(UNLIMITED, 1_000_000)).toBe(true);
     expect(isWithinLimit(50, 49)).toBe(true);
     expect(isWithinLimit(50, 50)).toBe(false);
+  });
+});
+
+describe("plan refusals", () => {
+  it("name the cheapest plan that has a feature", () => {
+    expect(planFeatureMessage("invoicing")).toBe("Invoicing requires the Growth plan or higher.");
+    expect(planFeatureMessage("route_optimization")).toBe("Route optimization requires the Pro plan or higher.");
+    expect(planFeatureMessage("quickbooks", "QuickBooks Online")).toBe("QuickBooks Online requires the Growth plan or higher.");
+    expect(planFeatureMessage("white_label")).toBe("White label requires the Suite plan or higher.");
+  });
+
+  it("say what a limit allows, what is used and which plan allows more, in the company's words", () => {
+    expect(planLimitMessage("starter", "customers", 100, "patients")).toBe("Your Starter plan allows 100 patients and you have 100. The Growth plan allows 500 patients.");
+    expect(planLimitMessage("growth", "jobsPerMonth", 200, "service calls")).toBe(
+      "Your Growth plan allows 200 service calls a month and 200 were created this month. The Pro plan allows unlimited service calls.",
+    );
+    // Growth allows no more team members than Starter: the next plan that does is Pro.
+    expect(planLimitMessage("starter", "teamMembers", 25, "team members")).toBe(
+      "Your Starter plan allows 25 team members and you have 25. The Pro plan allows unlimited team members.",
+    );
+    expect(downgradeRefusalMessage("starter", "customers", 101, "customers")).toBe(
+      "You cannot move to the Starter plan: it allows 100 customers and you have 101 customers.",
+    );
+  });
+});
+
+describe("the free trial", () => {
+  const now = new Date("2026-11-26T12:00:00Z");
+  it("runs until its end, has ended after it, and is none once a plan was chosen", () => {
+    expect(trialState("2026-11-26T12:00:01Z", now)).toBe("active");
+    expect(trialState("2026-11-26T12:00:00Z", now)).toBe("ended");
+    expect(trialState(null, now)).toBe("none");
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Role } from "./roles";
 
 export const planIdSchema = z.enum(["starter", "growth", "pro", "suite"]);
 export type PlanId = z.infer<typeof planIdSchema>;
@@ -114,3 +115,107 @@ export function planAllowingMore(planId: PlanId, limit: keyof PlanLimits): Plan 
 export function isWithinLimit(limit: number, used: number): boolean {
   return limit === UNLIMITED || used < limit;
 }
+
+/** The words a refusal and the plan table use for each feature. */
+export const PLAN_FEATURE_LABELS: Record<PlanFeature, string> = {
+  email_notifications: "Email notifications",
+  invoicing: "Invoicing",
+  payments: "Payments",
+  reports: "Reports",
+  sms: "SMS",
+  portal: "The customer portal",
+  quickbooks: "QuickBooks",
+  stripe: "Stripe",
+  twilio: "Twilio",
+  calendar: "Calendar sync",
+  audit_logs: "Audit logs",
+  export: "Export",
+  analytics: "Analytics",
+  route_optimization: "Route optimization",
+  zapier: "Zapier",
+  api: "API access",
+  priority_support: "Priority support",
+  phone_support: "Phone support",
+  ai_chat: "AI chat",
+  hipaa_mode: "HIPAA mode",
+  white_label: "White label",
+  custom_domain: "Custom domain",
+};
+
+/** The toast and notice a refused plan feature shows. */
+export const PLAN_UPGRADE_TITLE = "Plan Upgrade Required";
+export const PLAN_UPGRADE_DESCRIPTION = "This feature requires a plan upgrade";
+
+/** The refusal of a feature the company's plan lacks, naming the cheapest plan that has it. */
+export function planFeatureMessage(feature: PlanFeature, label: string = PLAN_FEATURE_LABELS[feature]): string {
+  return `${label} requires the ${firstPlanWithFeature(feature).name} plan or higher.`;
+}
+
+export type PlanLimitName = keyof PlanLimits;
+
+/** How much of a limit a plan allows, in words: "50 jobs a month", "unlimited customers", "10 GB". */
+export function describeLimit(limit: PlanLimitName, amount: number, noun: string): string {
+  if (limit === "storageGb") return amount === UNLIMITED ? "unlimited storage" : `${amount} GB of storage`;
+  const count = amount === UNLIMITED ? `unlimited ${noun}` : `${amount} ${noun}`;
+  return limit === "jobsPerMonth" && amount !== UNLIMITED ? `${count} a month` : count;
+}
+
+/**
+ * The refusal of one more of `limit`: what the plan allows, what is used, and the first plan that allows more.
+ * `noun` is the company's word for the thing counted ("service calls", "patients").
+ */
+export function planLimitMessage(planId: PlanId, limit: PlanLimitName, used: number, noun: string): string {
+  const plan = PLANS[planId];
+  const better = planAllowingMore(planId, limit);
+  const upgrade = better ? ` The ${better.name} plan allows ${describeLimit(limit, better.limits[limit], noun)}.` : "";
+  const usedText = limit === "jobsPerMonth" ? `and ${used} were created this month` : `and you have ${used}`;
+  return `Your ${plan.name} plan allows ${describeLimit(limit, plan.limits[limit], noun)} ${usedText}.${upgrade}`;
+}
+
+/** The refusal of a plan change that the company's usage does not fit in. */
+export function downgradeRefusalMessage(planId: PlanId, limit: PlanLimitName, used: number, noun: string): string {
+  const plan = PLANS[planId];
+  const usedText = limit === "storageGb" ? `${used} GB of storage` : limit === "jobsPerMonth" ? `${used} ${noun} created this month` : `${used} ${noun}`;
+  return `You cannot move to the ${plan.name} plan: it allows ${describeLimit(limit, plan.limits[limit], noun)} and you have ${usedText}.`;
+}
+
+/** The answer to every change a company makes once its free trial has ended without a plan being chosen. */
+export const TRIAL_ENDED_MESSAGE = "Your free trial has ended. Choose a plan to keep making changes.";
+
+export type TrialState = "none" | "active" | "ended";
+
+/** A trial is running until `trialEndsAt`; choosing a plan clears it (no date, no trial). */
+export function trialState(trialEndsAt: Date | string | null, now: Date = new Date()): TrialState {
+  if (trialEndsAt === null) return "none";
+  return new Date(trialEndsAt).getTime() > now.getTime() ? "active" : "ended";
+}
+
+/** How much of each limit the company uses now; jobs are those created this month in the company's time zone. */
+export const planUsageSchema = z.object({
+  jobsPerMonth: z.number().int(),
+  teamMembers: z.number().int(),
+  customers: z.number().int(),
+  storageGb: z.number(),
+});
+export type PlanUsage = z.infer<typeof planUsageSchema>;
+
+/** GET /api/company/plan: the company's plan, its trial, and its usage against each limit. */
+export const planOverviewSchema = z.object({
+  planId: planIdSchema,
+  trialEndsAt: z.string().nullable(),
+  trialState: z.enum(["none", "active", "ended"]),
+  /** The trial ended without a plan being chosen: reads work, changes are refused until one is. */
+  readOnly: z.boolean(),
+  usage: planUsageSchema,
+  /** The company's words for the counted things, for the usage lines. */
+  nouns: z.object({ jobs: z.string(), customers: z.string() }),
+  timeZone: z.string(),
+});
+export type PlanOverview = z.infer<typeof planOverviewSchema>;
+
+/** PUT /api/company/plan: choose a plan (owners only). Choosing the current plan during a trial ends the trial on it. */
+export const changePlanRequestSchema = z.object({ planId: planIdSchema }).strict();
+export type ChangePlanRequest = z.infer<typeof changePlanRequestSchema>;
+
+/** Who may choose the company's plan. */
+export const PLAN_CHANGER_ROLES: readonly Role[] = ["owner"];

@@ -23,6 +23,9 @@ export const REPORT_DESCRIPTIONS: Record<ReportId, string> = {
   "invoice-aging": "Unpaid balances on the range's last day, by days past due.",
 };
 
+/** The reports feature in a sentence ("Reporting requires the Growth plan or higher."). */
+export const REPORTS_FEATURE_LABEL = "Reporting";
+
 /** The longest range a report covers: two years of days. */
 export const MAX_REPORT_DAYS = 731;
 

@@ -18,7 +18,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     const known = knownError(error);
     if (known) {
       if (known.retryAfterSeconds !== undefined) reply.header("retry-after", String(Math.ceil(known.retryAfterSeconds)));
-      return reply.status(known.statusCode).send({ message: known.message, ...(known.field ? { field: known.field } : {}) });
+      return reply.status(known.statusCode).send({
+        message: known.message,
+        ...(known.field ? { field: known.field } : {}),
+        ...(known.requiredPlan ? { requiredPlan: known.requiredPlan } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

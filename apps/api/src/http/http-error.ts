@@ -1,4 +1,5 @@
 import { DomainError, type DomainErrorKind } from "@fieldops/domain/errors";
+import type { PlanId } from "@fieldops/shared/plans";
 
 /** The status each refusal of a use case is answered with. */
 export const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
@@ -8,6 +9,7 @@ export const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   plan_limit: 403,
+  payment_required: 402,
   rate_limited: 429,
   unavailable: 503,
 };
@@ -24,10 +26,18 @@ export class HttpError extends Error {
 }
 
 /** The status, message and field of an error the API answers as itself, or null for anything unexpected. */
-export function knownError(error: unknown): { statusCode: number; message: string; field?: string; retryAfterSeconds?: number } | null {
+export function knownError(
+  error: unknown,
+): { statusCode: number; message: string; field?: string; retryAfterSeconds?: number; requiredPlan?: PlanId } | null {
   if (error instanceof HttpError) return { statusCode: error.statusCode, message: error.message, field: error.field };
   if (error instanceof DomainError) {
-    return { statusCode: STATUS_BY_KIND[error.kind], message: error.message, field: error.field, retryAfterSeconds: error.retryAfterSeconds };
+    return {
+      statusCode: STATUS_BY_KIND[error.kind],
+      message: error.message,
+      field: error.field,
+      retryAfterSeconds: error.retryAfterSeconds,
+      requiredPlan: error.requiredPlan,
+    };
   }
   return null;
 }

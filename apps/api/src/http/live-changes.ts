@@ -20,3 +20,16 @@ export function jobChanged(job: { id: string; visits: readonly { id: string; job
 export function crewChanged(crewId: string): AppEvent[] {
   return [{ name: "crews.changed", payload: { crewIds: [crewId] } }];
 }
+
+export function estimatesChanged(estimateIds: readonly string[]): AppEvent[] {
+  return [{ name: "estimates.changed", payload: { estimateIds: [...estimateIds] } }];
+}
+
+/** An estimate changed, and with it its lead's status (won, lost) when it has one. */
+export function estimateChanged(estimate: { id: string; leadId: string | null }): AppEvent[] {
+  return [...estimatesChanged([estimate.id]), ...(estimate.leadId ? leadsChanged([estimate.leadId]) : [])];
+}
+
+export function leadsChanged(leadIds: readonly string[]): AppEvent[] {
+  return [{ name: "leads.changed", payload: { leadIds: [...leadIds] } }];
+}

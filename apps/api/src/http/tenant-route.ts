@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { withTenant, type TenantTransaction } from "@fieldops/db";
 import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 import { forbidden } from "@fieldops/domain/errors";
+import { assertCompanyWritable } from "@fieldops/domain/plans/assert-company-writable";
 import { publishEvent } from "@fieldops/events/company-stream";
 import type { AppEvent } from "@fieldops/shared/events";
 import type { Role } from "@fieldops/shared/roles";
@@ -24,12 +25,21 @@ export interface TenantRouteOptions<Result> {
    * They are published after the transaction has committed, so a write that rolls back announces nothing.
    */
   publish?: (result: Result) => readonly AppEvent[];
+  /**
+   * A state-changing request (any method but GET and HEAD) is refused (402) while the company's free trial has ended
+   * without a plan being chosen. `readOnlyAllowed` lets through the few that change nothing of the company's data
+   * (a preview) or that lift the refusal (choosing a plan).
+   */
+  readOnlyAllowed?: boolean;
 }
+
+const READ_METHODS = new Set(["GET", "HEAD"]);
 
 /**
  * Runs the part of a route handler about the signed-in user's company: 401 without a session, 404 for a user without
  * a company, 403 for a role not allowed, and otherwise `work` in a transaction bound to the company (row-level
- * security applies to every query in it), so no handler binds the tenant or filters by `companyId` by hand.
+ * security applies to every query in it), so no handler binds the tenant or filters by `companyId` by hand. A write
+ * of a company whose free trial has ended without a plan is refused here, for every route at once.
  *
  * A handler is `async (request) => withCompanyUser(context, request, ({ tx, user }) => useCase(tx, input))`.
  */
@@ -41,7 +51,11 @@ export async function withCompanyUser<Result>(
 ): Promise<Result> {
   const user = await context.requireCompanyUser(request);
   if (options.roles && !options.roles.includes(user.role)) throw forbidden();
-  const result = await withTenant(context.db, user.companyId, (tx) => work({ user, tx }));
+  const mustBeWritable = !READ_METHODS.has(request.method) && !options.readOnlyAllowed;
+  const result = await withTenant(context.db, user.companyId, async (tx) => {
+    if (mustBeWritable) await assertCompanyWritable(tx);
+    return work({ user, tx });
+  });
   if (options.publish) await publishCommitted(context, request, user.companyId, options.publish(result));
   return result;
 }

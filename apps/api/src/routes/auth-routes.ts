@@ -13,7 +13,8 @@ import type { User as UserRow } from "@fieldops/db";
 import { queueActivity } from "@fieldops/domain/activity/queue-activity";
 import { signUp } from "@fieldops/domain/accounts/sign-up";
 import { signIn } from "@fieldops/domain/accounts/sign-in";
-import { createSession, revokeSession, toAuthenticatedUser, toUserResponse } from "@fieldops/domain/accounts/sessions";
+import { revokeSession, toUserResponse } from "@fieldops/domain/accounts/sessions";
+import { startSession as startUserSession } from "../auth/start-session.ts";
 import type { AppContext } from "../context.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 
@@ -26,23 +27,9 @@ export const SIGNUPS_PER_HOUR = 10;
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
 
 export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { db, env, loginRateLimiter, queues } = context;
+  const { db, loginRateLimiter, queues } = context;
 
-  const startSession = async (request: FastifyRequest, reply: FastifyReply, user: UserRow) => {
-    const session = await createSession(db, user, {
-      ipAddress: request.ip,
-      userAgent: request.headers["user-agent"],
-      ttlDays: env.SESSION_TTL_DAYS,
-    });
-    reply.setCookie(SESSION_COOKIE, session.token, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env.NODE_ENV === "production",
-      expires: session.expiresAt,
-    });
-    return { token: session.token, user: toUserResponse(toAuthenticatedUser(user, session)) };
-  };
+  const startSession = (request: FastifyRequest, reply: FastifyReply, user: UserRow) => startUserSession(context, request, reply, user);
 
   const recordActivity = async (
     request: FastifyRequest,

@@ -250,7 +250,7 @@ describe("team", () => {
       })),
     });
     const refused = await call("POST", "/api/team", token, { name: "One Too Many", email: `over-${starter.slug}@test.example`, role: "member" });
-    expect(refused).toMatchObject({ status: 403, body: { message: "Your Starter plan allows 25 team members. Upgrade to Pro for unlimited team members." } });
+    expect(refused).toMatchObject({ status: 403, body: { message: "Your Starter plan allows 25 team members and you have 25. The Pro plan allows unlimited team members.", requiredPlan: "pro" } });
     const team = (await call("GET", "/api/team", token)).body as TeamResponse;
     expect(team).toMatchObject({ limit: 25, used: 25 });
   });

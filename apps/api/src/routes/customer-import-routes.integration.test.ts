@@ -67,7 +67,7 @@ describe("customer import and export", () => {
     });
     const response = await call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping });
     expect(response.status).toBe(403);
-    expect(((await response.json()) as { message: string }).message).toContain("Growth plan allows up to 500");
+    expect(((await response.json()) as { message: string }).message).toContain("Growth plan allows 500");
     expect(await t.db.customer.count({ where: { companyId: company.id } })).toBe(99);
   });
 

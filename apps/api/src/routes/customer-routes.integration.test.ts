@@ -105,6 +105,6 @@ describe("customer routes", () => {
       body: JSON.stringify(customerInput()),
     });
     expect(response.status).toBe(403);
-    expect(((await response.json()) as { message: string }).message).toContain("The Growth plan allows up to 500 customers");
+    expect(((await response.json()) as { message: string }).message).toContain("The Growth plan allows 500 customers");
   });
 });

@@ -183,7 +183,7 @@ describe("connecting an integration through the provider", () => {
 
   it("keeps integrations to the Growth plan and above on the server", async () => {
     const refused = await call("POST", "/api/integrations/quickbooks/connect", tokens.starterOwner!);
-    expect(refused).toEqual({ status: 403, body: { message: "QuickBooks Online is part of the Growth plan and above" } });
+    expect(refused).toEqual({ status: 403, body: { message: "QuickBooks Online requires the Growth plan or higher.", requiredPlan: "growth" } });
     expect(await listed("twilio", tokens.starterOwner)).toMatchObject({ available: false, requiredPlan: "Growth", connected: false });
     expect(await t.db.oAuthState.count({ where: { companyId: starter.id } })).toBe(0);
   });

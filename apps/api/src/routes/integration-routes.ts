@@ -3,6 +3,7 @@ import { z } from "zod";
 import { withTenant } from "@fieldops/db";
 import { DomainError, forbidden } from "@fieldops/domain/errors";
 import { completeIntegrationConnection } from "@fieldops/domain/integrations/complete-integration-connection";
+import { assertCompanyWritable } from "@fieldops/domain/plans/assert-company-writable";
 import { disconnectIntegration } from "@fieldops/domain/integrations/disconnect-integration";
 import { listIntegrations } from "@fieldops/domain/integrations/list-integrations";
 import { providerSettings } from "@fieldops/domain/integrations/provider-settings";
@@ -96,6 +97,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       try {
         const user = await context.requireCompanyUser(request);
         if (!INTEGRATION_MANAGER_ROLES.includes(user.role)) throw forbidden();
+        await withTenant(context.db, user.companyId, (tx) => assertCompanyWritable(tx));
         result = await completeIntegrationConnection((work) => withTenant(context.db, user.companyId, work), {
           companyId: user.companyId,
           userId: user.id,
@@ -105,7 +107,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         });
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
-        result = error.kind === "forbidden" || error.kind === "plan_limit" ? "not_allowed" : "invalid_state";
+        result = error.kind === "forbidden" || error.kind === "plan_limit" || error.kind === "payment_required" ? "not_allowed" : "invalid_state";
       }
       return reply.redirect(callbackRedirect(provider, result), 302);
     },
@@ -122,7 +124,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       },
     },
     async (request, reply) => {
-      await withCompanyUser(context, request, ({ tx }) => disconnectIntegration(tx, { provider: request.params.provider }), {
+      await withCompanyUser(context, request, ({ tx, user }) => disconnectIntegration(tx, { provider: request.params.provider, companyId: user.companyId, actor: { id: user.id, name: user.name } }), {
         roles: INTEGRATION_MANAGER_ROLES,
       });
       return reply.status(204).send(null);

@@ -132,7 +132,7 @@ describe("POST /api/jobs", () => {
     const token = await signIn(t.url, starter.users.owner.email);
     const refused = await call("POST", "/api/jobs", token, { customerId: starterCustomer, title: "One too many" });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe("The Starter plan allows 50 jobs a month, and this month's are used. The Growth plan allows 200 jobs a month.");
+    expect(refused.body.message).toBe("Your Starter plan allows 50 jobs a month and 50 were created this month. The Growth plan allows 200 jobs a month.");
     expect(await t.db.job.count({ where: { companyId: starter.id } })).toBe(50);
   });
 
@@ -146,7 +146,7 @@ describe("POST /api/jobs", () => {
     await t.db.job.createMany({ data: Array.from({ length: 49 }, (_, i) => ({ companyId: plumber.id, customerId: plumberCustomer, number: created.number + i + 1, title: `Call ${i}` })) });
     const refused = await call("POST", "/api/jobs", token, { customerId: plumberCustomer, title: "One too many" });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe("The Starter plan allows 50 service calls a month, and this month's are used. The Growth plan allows 200 service calls a month.");
+    expect(refused.body.message).toBe("Your Starter plan allows 50 service calls a month and 50 were created this month. The Growth plan allows 200 service calls a month.");
   });
 });
 

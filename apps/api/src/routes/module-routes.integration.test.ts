@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
+import { expireModuleApproval } from "@fieldops/domain/modules/expire-module-approval.handler";
 import { runModule } from "@fieldops/domain/modules/run-module.handler";
 import { hashModuleParams } from "@fieldops/domain/modules/params-hash";
 import { createJobQueues } from "@fieldops/jobs/enqueue";
@@ -258,6 +259,43 @@ describe("approvals", () => {
     expect((await approve(changedId, shown.paramsHash)).status).toBe(409);
     await drain();
     for (const id of [expiringId, changedId]) expect((await t.db.moduleRun.findUniqueOrThrow({ where: { id } })).status).toBe("awaiting_approval");
+  });
+
+  it("closes a request nobody decided when it expires and tells the requester; one decided first stays decided", async () => {
+    const waiting = await execute("member", "export-customers", {});
+    const runId = waiting.body.runId as string;
+    const job = await t.runtime.context.queues.queue("modules").getJob(`expire_module_approval_${runId}`);
+    // Queued to wake at the request's expiry, 24 hours on.
+    expect(job?.opts.delay).toBeGreaterThan(24 * 3_600_000 - 60_000);
+    expect(job?.opts.delay).toBeLessThanOrEqual(24 * 3_600_000);
+    await job!.remove();
+
+    const { db, redis } = t.runtime.context;
+    const expire = (id: string) => expireModuleApproval({ companyId: company.id, runId: id }, { db, redis, jobId: id, queues: t.runtime.context.queues });
+    // Before its expiry, nothing happens.
+    await expire(runId);
+    expect((await t.db.moduleRun.findUniqueOrThrow({ where: { id: runId } })).status).toBe("awaiting_approval");
+    await t.db.moduleRun.update({ where: { id: runId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await expire(runId);
+    await expire(runId);
+    expect((await t.db.moduleRun.findUniqueOrThrow({ where: { id: runId } })).status).toBe("expired");
+    expect(await runEvents(company.id, runId)).toEqual([
+      expect.objectContaining({ userId: company.users.member.id, status: "expired", success: false, error: "The approval request expired before anyone decided it" }),
+    ]);
+    const announced = (await readEventsAfter(redis, company.id, "0-0")).filter((entry) => entry.event.name === "approval.updated" && entry.event.payload.approvalId === runId);
+    expect(announced.map((entry) => entry.event.payload)).toEqual([
+      { approvalId: runId, moduleId: "export-customers", status: "pending" },
+      { approvalId: runId, moduleId: "export-customers", status: "expired" },
+    ]);
+
+    const decided = await execute("member", "export-customers", {});
+    const decidedId = decided.body.runId as string;
+    const hash = (await approvals()).find((item) => item.id === decidedId)!.paramsHash;
+    expect((await approve(decidedId, hash)).status).toBe(200);
+    await t.db.moduleRun.update({ where: { id: decidedId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await expire(decidedId);
+    expect((await t.db.moduleRun.findUniqueOrThrow({ where: { id: decidedId } })).status).not.toBe("expired");
+    await drain();
   });
 
   it("refuses approval when the plan no longer includes the module", async () => {

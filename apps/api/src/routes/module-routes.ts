@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { approveModuleRun, denyModuleRun, type DecidedApproval } from "@fieldops/domain/modules/decide-module-approval";
 import { listModuleApprovals } from "@fieldops/domain/modules/list-module-approvals";
 import { findOwnModuleRun, toModuleRun } from "@fieldops/domain/modules/module-run-row";
-import { queueModuleRun, requestModuleRun } from "@fieldops/domain/modules/request-module-run";
+import { queueApprovalExpiry, queueModuleRun, requestModuleRun } from "@fieldops/domain/modules/request-module-run";
 import { undoModuleRun } from "@fieldops/domain/modules/undo-module-run";
 import { notFound } from "@fieldops/domain/errors";
 import { API_PATHS } from "@fieldops/shared/api-paths";
@@ -45,7 +45,7 @@ export const moduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       },
     },
     async (request) => {
-      const { answer, queueRunId, events, companyId } = await withCompanyUser(context, request, async ({ tx, user }) => ({
+      const { answer, queueRunId, awaitingApproval, events, companyId } = await withCompanyUser(context, request, async ({ tx, user }) => ({
         companyId: user.companyId,
         ...(await requestModuleRun(tx, {
           moduleId: request.body.moduleId,
@@ -56,6 +56,7 @@ export const moduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         })),
       }));
       if (queueRunId) await queueModuleRun(context.queues, { companyId, runId: queueRunId, requestId: request.id });
+      if (awaitingApproval) await queueApprovalExpiry(context.queues, { companyId, ...awaitingApproval });
       await announce(request, companyId, events);
       return answer;
     },

@@ -172,7 +172,7 @@ describe("GET /api/reports/:report", () => {
     expect((await report(tokens.fieldUser, "revenue")).status).toBe(403);
     expect((await fetch(`${t.url}/api/reports/revenue?${MARCH}`)).status).toBe(401);
     const refused = await report(tokens.starterOwner, "revenue");
-    expect(refused).toMatchObject({ status: 403, body: { message: "Reports are part of the Growth plan and above" } });
+    expect(refused).toMatchObject({ status: 403, body: { message: "Reporting requires the Growth plan or higher.", requiredPlan: "growth" } });
     expect((await report(tokens.owner, "profits")).status).toBe(400);
     expect(await report(tokens.owner, "revenue", "from=2026-03-31&to=2026-03-01")).toMatchObject({ status: 400, body: { field: "to" } });
     expect((await report(tokens.owner, "revenue", "from=2020-01-01&to=2026-03-01")).status).toBe(400);

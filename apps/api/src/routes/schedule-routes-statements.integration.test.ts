@@ -9,10 +9,10 @@ const TIME_ZONE = "America/Denver";
 const MONDAY = "2030-03-04";
 /**
  * The statements one drag on the schedule takes, transaction control included: BEGIN, the signed tenant context (2),
- * the visit with its crew and the caller's membership, the crew's lock, the update returning the visit, the placement
+ * the company's free trial (a lapsed one refuses every write), the visit with its crew and the caller's membership, the crew's lock, the update returning the visit, the placement
  * check (the moved visit with its crew's rules, the crew's bookings around it), the job's history note, COMMIT.
  */
-const SCHEDULE_STATEMENTS = 10;
+const SCHEDULE_STATEMENTS = 11;
 
 let t: TestApp;
 let company: TestCompany;

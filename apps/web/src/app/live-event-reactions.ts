@@ -4,9 +4,13 @@ import { approvalsLiveEvents } from "../features/approvals/approval-queries";
 import { crewsLiveEvents } from "../features/crews/crews-live-events";
 import { customersLiveEvents } from "../features/customers/customers-live-events";
 import { jobsLiveEvents } from "../features/jobs/jobs-live-events";
+import { estimatesLiveEvents } from "../features/estimates/estimate-queries";
+import { leadsLiveEvents } from "../features/leads/lead-queries";
 import { routePlanLiveEvents } from "../features/schedule/optimize/route-plan-live-events";
 import { userdashLiveEvents } from "../features/dashboard/userdash-queries";
 import { scheduleLiveEvents } from "../features/schedule/schedule-live-events";
+import { companyLiveEvents } from "../features/company/company-live-events";
+import { supportLiveEvents } from "../features/support/support-queries";
 
 /** Every feature's reactions to live events; a new feature adds its own here. */
 export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [
@@ -14,8 +18,12 @@ export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [
   routePlanLiveEvents,
   ...scheduleLiveEvents,
   ...jobsLiveEvents,
+  ...estimatesLiveEvents,
+  ...leadsLiveEvents,
   ...crewsLiveEvents,
   ...customersLiveEvents,
   userdashLiveEvents,
   ...approvalsLiveEvents,
+  ...companyLiveEvents,
+  ...supportLiveEvents,
 ];

@@ -2,12 +2,16 @@ import { Navigate, Route, Routes } from "react-router";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { LoginPage } from "../features/auth/login-page";
 import { useUser } from "../lib/session";
-import { SignupPage } from "../features/auth/signup-page";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
 import { CustomerDetailPage } from "../features/customers/customer-detail-page";
 import { CustomersPage } from "../features/customers/customers-page";
 import { JobDetailPage } from "../features/jobs/job-detail-page";
 import { JobsPage } from "../features/jobs/jobs-page";
+import { EstimatePage } from "../features/estimates/estimate-page";
+import { EstimatesPage } from "../features/estimates/estimates-page";
+import { LeadsPage } from "../features/leads/leads-page";
+import { PortalPage } from "../features/review/portal-page";
+import { ReviewEstimatePage } from "../features/review/review-estimate-page";
 import { CrewDetailPage } from "../features/crews/crew-detail-page";
 import { CrewsPage } from "../features/crews/crews-page";
 import { SchedulePage } from "../features/schedule/schedule-page";
@@ -18,6 +22,10 @@ import { SimulatedAuthorizePage } from "../features/integrations/simulated-autho
 import { SettingsPage } from "../features/settings/settings-page";
 import { ReportsPage } from "../features/reports/reports-page";
 import { REPORT_READER_ROLES } from "@fieldops/shared/reports";
+import { IndustriesPage, IndustryPage } from "../features/marketing/industries-page";
+import { LandingPage } from "../features/marketing/landing-page";
+import { PricingPage } from "../features/marketing/pricing-page";
+import { PlansPage } from "../features/plans/plans-page";
 import { INTEGRATION_MANAGER_ROLES, INTEGRATION_VIEWER_ROLES, SIMULATED_AUTHORIZE_PATH } from "@fieldops/shared/integrations";
 import { AppLayout, FullPageLoader } from "../shell/app-layout";
 import { AssistantButton, AssistantFrame } from "../features/assistant/assistant-panel";
@@ -26,33 +34,49 @@ import { RoleGuard } from "../shell/role-guard";
 import { SectionPageView } from "../shell/section-page";
 import { SECTION_PAGES } from "../shell/section-pages";
 import { AppModalHost } from "./app-modal-host";
+import { OnboardingGate, ThemePreferenceSync } from "./onboarding-gate";
+import { DocumentationPage } from "../features/documentation/documentation-page";
+import { OnboardingPage } from "../features/onboarding/onboarding-page";
+import { SecurityPage } from "../features/security/security-page";
+import { SupportPage } from "../features/support/support-page";
+import { SignupOrInvitationPage } from "../features/team/invitation-signup-page";
 
 /** Jobs are managed by owners and members; field users work from their own visits. */
 const JOB_MANAGERS = ["owner", "member"] as const;
 
-/** `/` sends a signed-in user to their role's dashboard and anyone else to sign in. */
-function HomeRedirect() {
+/** `/` sends a signed-in user to their role's dashboard and shows visitors the landing page. */
+function Home() {
   const user = useUser();
   if (user.isPending) return <FullPageLoader />;
-  return <Navigate to={user.data ? homePathForRole(user.data.role) : "/login"} replace />;
+  return user.data ? <Navigate to={homePathForRole(user.data.role)} replace /> : <LandingPage />;
 }
 
 /** The signed-in layout with the host of the app's named modals beside it, so that any screen can open one. */
 function AppLayoutWithModals() {
   return (
-    <>
+    <OnboardingGate>
       <AppLayout frame={AssistantFrame} headerActions={<AssistantButton />} />
       <AppModalHost />
-    </>
+      <ThemePreferenceSync />
+    </OnboardingGate>
   );
 }
 
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<HomeRedirect />} />
+      <Route path="/" element={<Home />} />
+      <Route path="/pricing" element={<PricingPage />} />
+      <Route path="/industries" element={<IndustriesPage />} />
+      <Route path="/industries/:slug" element={<IndustryPage />} />
+      {/* An industry slug alone is its industry page; any other single word is not found. */}
+      <Route path="/:slug" element={<IndustryPage />} />
       <Route path="/login" element={<LoginPage />} />
-      <Route path="/signup" element={<SignupPage />} />
+      <Route path="/signup" element={<SignupOrInvitationPage />} />
+      <Route path="/onboarding" element={<OnboardingPage />} />
+      {/* The customer's pages: no session, no app around them; the link's token is in the fragment. */}
+      <Route path="/review/estimates/:id" element={<ReviewEstimatePage />} />
+      <Route path="/review/portal/:customerId" element={<PortalPage />} />
       <Route element={<AppLayoutWithModals />}>
         <Route path="/admin-dashboard" element={<DashboardPage />} />
         <Route path="/userdash" element={<DashboardPage today />} />
@@ -60,11 +84,19 @@ export function AppRoutes() {
         <Route path="/customers/:id" element={<CustomerDetailPage />} />
         <Route path="/jobs" element={<RoleGuard roles={JOB_MANAGERS}><JobsPage /></RoleGuard>} />
         <Route path="/jobs/:id" element={<RoleGuard roles={JOB_MANAGERS}><JobDetailPage /></RoleGuard>} />
+        <Route path="/jobs/leads" element={<RoleGuard roles={JOB_MANAGERS}><LeadsPage /></RoleGuard>} />
+        <Route path="/jobs/estimates" element={<RoleGuard roles={JOB_MANAGERS}><EstimatesPage /></RoleGuard>} />
+        <Route path="/jobs/estimates/:id" element={<RoleGuard roles={JOB_MANAGERS}><EstimatePage /></RoleGuard>} />
         <Route path="/crews" element={<CrewsPage />} />
         <Route path="/crews/:id" element={<CrewDetailPage />} />
         <Route path="/schedule" element={<RoleGuard roles={JOB_MANAGERS}><SchedulePage /></RoleGuard>} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/reports" element={<RoleGuard roles={REPORT_READER_ROLES}><ReportsPage /></RoleGuard>} />
+        <Route path="/security" element={<SecurityPage />} />
+        <Route path="/support" element={<SupportPage />} />
+        <Route path="/documentation" element={<DocumentationPage />} />
+        <Route path="/documentation/:area" element={<DocumentationPage />} />
+        <Route path="/plans" element={<PlansPage />} />
         <Route path="/integrations" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><IntegrationsPage /></RoleGuard>} />
         <Route path="/settings/integrations" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><IntegrationsPage /></RoleGuard>} />
         <Route path="/settings/payments" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><PaymentSettingsPage /></RoleGuard>} />

@@ -1,13 +1,13 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
-import { AUTH_TOKEN_STORAGE_KEY, errorResponseSchema } from "@fieldops/shared/auth";
+import { AUTH_TOKEN_STORAGE_KEY, errorResponseSchema, type ErrorResponse } from "@fieldops/shared/auth";
 
 /**
  * A non-OK response. The message is the status code, colon and space, then the body text or, when
- * the body is empty, the status text. `body` is the parsed `{message, field?}` error body when the API sent one.
+ * the body is empty, the status text. `body` is the parsed `{message, field?, requiredPlan?}` error body when the API sent one.
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly body: { message: string; field?: string | undefined } | null;
+  readonly body: ErrorResponse | null;
 
   constructor(status: number, statusText: string, bodyText: string) {
     super(`${status}: ${bodyText || statusText}`);
@@ -36,7 +36,7 @@ function storedToken(): string | null {
 }
 
 /** Relative URLs resolve against the page, as a browser's fetch does (also where fetch has no page, in tests). */
-function resolveUrl(url: string): string {
+export function resolveUrl(url: string): string {
   const base = globalThis.location?.href;
   return base ? new URL(url, base).toString() : url;
 }

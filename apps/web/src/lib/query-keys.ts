@@ -7,6 +7,7 @@ import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 export const QUERY_KEYS = {
   user: [API_PATHS.user],
   company: [API_PATHS.company],
+  companyPlan: [API_PATHS.companyPlan],
   activity: [API_PATHS.activity],
   customers: [API_PATHS.customers],
   customer: (id: string) => [apiPath(API_PATHS.customer, { id: id })],
@@ -25,4 +26,18 @@ export const QUERY_KEYS = {
   communicationSettings: [API_PATHS.communicationSettings],
   approvals: [API_PATHS.approvals],
   report: (report: string, query: string) => [`${apiPath(API_PATHS.report, { report })}?${query}`],
+  companyProfile: [API_PATHS.companyProfile],
+  userPreferences: [API_PATHS.userPreferences],
+  invitations: [API_PATHS.invitations],
+  outbox: [API_PATHS.outbox],
+  securitySessions: [API_PATHS.securitySessions],
+  /** The audit log's query string is part of the key, so each filter is its own cached page. */
+  auditLog: (query: string) => [`${API_PATHS.auditLog}${query}`],
+  auditLogAll: [API_PATHS.auditLog],
+  supportTickets: [API_PATHS.supportTickets],
+  supportTicket: (id: string) => [apiPath(API_PATHS.supportTicket, { id })],
+  leads: [API_PATHS.leads],
+  estimates: [API_PATHS.estimates],
+  estimate: (id: string) => [API_PATHS.estimates, id],
+  portalLink: (customerId: string) => [apiPath(API_PATHS.customerPortalLink, { id: customerId })],
 } as const;

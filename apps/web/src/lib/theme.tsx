@@ -1,9 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { z } from "zod";
+import { themeSchema, type Theme } from "@fieldops/shared/company-settings";
 
-/** Light, dark or system (the default), stored in local storage. */
-export const themeSchema = z.enum(["light", "dark", "system"]);
-export type Theme = z.infer<typeof themeSchema>;
+/** Light, dark or system (the default), stored in local storage (and, per user, on the server: see the settings). */
+export { themeSchema, type Theme };
 export type ResolvedTheme = Exclude<Theme, "system">;
 export const THEME_STORAGE_KEY = "theme";
 export const DEFAULT_THEME: Theme = "system";
@@ -16,6 +15,15 @@ export function readStoredTheme(): Theme {
     return parsed.success ? parsed.data : DEFAULT_THEME;
   } catch {
     return DEFAULT_THEME;
+  }
+}
+
+/** Whether this device holds a theme chosen on it (rather than the default). */
+export function hasStoredTheme(): boolean {
+  try {
+    return themeSchema.safeParse(localStorage.getItem(THEME_STORAGE_KEY)).success;
+  } catch {
+    return false;
   }
 }
 

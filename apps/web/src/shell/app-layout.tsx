@@ -11,6 +11,7 @@ import { useLiveEventReactions } from "../lib/live-event-registry";
 import { LiveEventsProvider } from "../lib/live-events";
 import { AppSidebar } from "./app-sidebar";
 import { LiveIndicator } from "./live-indicator";
+import { TrialBanner } from "./trial-banner";
 
 export function FullPageLoader() {
   return (
@@ -69,6 +70,7 @@ export function AppLayout({ frame: Frame = NoFrame, headerActions }: { frame?: A
           <AppSidebar user={user} />
           <SidebarInset>
             <AppHeader user={user} actions={headerActions} />
+            {user.companyId !== null ? <TrialBanner user={user} /> : null}
             <div className="flex flex-1 flex-col gap-6 p-4 md:p-6">
               <Outlet context={user} />
             </div>

@@ -118,6 +118,8 @@ describe("signed-in shell", () => {
     expect(group("Business").getByRole("link", { name: "Dashboard" }).getAttribute("href")).toBe("/userdash");
     expect(group("Business").getByRole("button", { name: "Scheduling" }).getAttribute("aria-expanded")).toBe("true");
     expect(group("Business").getByRole("link", { name: "Jobs" }).getAttribute("href")).toBe("/jobs");
+    expect(group("Business").getByRole("link", { name: "Leads" }).getAttribute("href")).toBe("/jobs/leads");
+    expect(group("Business").getByRole("link", { name: "Estimates" }).getAttribute("href")).toBe("/jobs/estimates");
     expect(group("Business").getByRole("link", { name: "Crews" }).getAttribute("href")).toBe("/crews");
     expect(group("Business").getByRole("link", { name: "Payments" }).getAttribute("href")).toBe("/payments");
     expect(group("IQ").getByRole("link", { name: "Reports" }).getAttribute("href")).toBe("/reports");
@@ -244,7 +246,8 @@ describe("signed-in shell", () => {
     await screen.findByRole("heading", { level: 1, name: "Dashboard" });
 
     expect(screen.queryByRole("alert")).toBeNull();
-    expect(api.requests.map((r) => r.url).filter((url) => url !== "/api/user")).toEqual([]);
+    // Only the user's own reads: who they are and their theme.
+    expect(api.requests.map((r) => r.url).filter((url) => url !== "/api/user" && url !== "/api/user/preferences")).toEqual([]);
   });
 
   it.each([

@@ -3,16 +3,18 @@ import {
   CalendarDays,
   ChartColumn,
   CreditCard,
+  FileText,
   LayoutDashboard,
   LifeBuoy,
   Settings,
+  UserPlus,
   Users,
   type LucideIcon,
 } from "lucide-react";
 import type { User } from "@fieldops/shared/auth";
 
 /** A link in the sidebar. `alsoActiveOn` lists other paths on which it shows as the current page. */
-export type NavLink = { title: string; url: string; icon: LucideIcon; alsoActiveOn?: readonly string[] };
+export type NavLink = { title: string; url: string; icon: LucideIcon; alsoActiveOn?: readonly string[]; notActiveOn?: readonly string[] };
 /** A collapsible entry that holds links. */
 export type NavCollapsible = { title: string; icon: LucideIcon; defaultOpen: boolean; items: readonly NavLink[] };
 export type NavEntry = NavLink | NavCollapsible;
@@ -33,7 +35,10 @@ export const USER_NAVIGATION: readonly NavGroup[] = [
         icon: CalendarDays,
         defaultOpen: true,
         items: [
-          { title: "Jobs", url: "/jobs", icon: Briefcase },
+          // Leads and estimates live under /jobs/ (the app's top-level words are fixed) but are their own entries.
+          { title: "Jobs", url: "/jobs", icon: Briefcase, notActiveOn: ["/jobs/leads", "/jobs/estimates"] },
+          { title: "Leads", url: "/jobs/leads", icon: UserPlus },
+          { title: "Estimates", url: "/jobs/estimates", icon: FileText },
           { title: "Crews", url: "/crews", icon: Users },
           { title: "Payments", url: "/payments", icon: CreditCard },
         ],
@@ -58,8 +63,9 @@ export function navigationFor(_user: User, _pathname: string): readonly NavGroup
   return USER_NAVIGATION;
 }
 
-/** A link is current on its own path and the paths below it (e.g. /crews/42 under Crews). */
+/** A link is current on its own path and the paths below it (e.g. /crews/42 under Crews), except those of another entry. */
 export function isLinkActive(link: NavLink, pathname: string): boolean {
-  const paths = [link.url, ...(link.alsoActiveOn ?? [])];
-  return paths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+  const under = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  if (link.notActiveOn?.some(under)) return false;
+  return [link.url, ...(link.alsoActiveOn ?? [])].some(under);
 }

@@ -7,12 +7,7 @@ import { ADMIN_PORTAL_ROLES, type Role } from "@fieldops/shared/roles";
 export type SectionPage = { path: string; title: string; description: string; roles?: readonly Role[] };
 
 export const SECTION_PAGES: readonly SectionPage[] = [
-  { path: "/plans", title: "Plans", description: "Your subscription plan, its limits and usage, and the plans you can move to." },
   { path: "/payments", title: "Payments", description: "Payments received against your invoices, and the balances still outstanding." },
-  { path: "/support", title: "Support", description: "Help with the product and a way to reach the support team." },
-  { path: "/documentation", title: "Documentation", description: "Guides to every part of the product." },
-  { path: "/security", title: "Security", description: "Sign-in security, active sessions and the record of changes made in your company." },
-  { path: "/onboarding", title: "Getting Started", description: "The first-run setup: your company profile and the team members to invite." },
   { path: "/review/:invoiceId", title: "Invoice Review", description: "An invoice's lines, totals and status, to review before it goes to the customer." },
   { path: "/automations/:id", title: "Automation", description: "What this automation does, when it runs, and the record of its runs." },
   { path: "/admin/features", title: "Features", description: "The features available to each tenant and the requests for new ones.", roles: ADMIN_PORTAL_ROLES },

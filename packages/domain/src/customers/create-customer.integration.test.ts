@@ -49,7 +49,7 @@ describe("createCustomer", () => {
     await expect(attempt).rejects.toBeInstanceOf(DomainError);
     await expect(attempt).rejects.toMatchObject({
       kind: "plan_limit",
-      message: "Your Starter plan allows up to 100 patients and you have 100. The Growth plan allows up to 500 patients.",
+      message: "Your Starter plan allows 100 patients and you have 100. The Growth plan allows 500 patients.",
     });
     expect(await t.db.customer.count({ where: { companyId: company.id } })).toBe(100);
   });

@@ -1,6 +1,6 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { CreateCustomerInput, Customer } from "@fieldops/shared/customers";
-import { assertCustomerCapacity } from "./customer-plan-limit.ts";
+import { requirePlanLimit } from "../plans/require-plan-limit.ts";
 import {
   contactData,
   customerDetailInclude,
@@ -13,7 +13,7 @@ import {
 
 /** Creates a customer with its contacts and properties, within the plan's customer limit. */
 export async function createCustomer(tx: TenantTransaction, input: CreateCustomerInput & { companyId: string }): Promise<Customer> {
-  await assertCustomerCapacity(tx, input.companyId, 1);
+  await requirePlanLimit(tx, "customers", { adding: 1 });
   const row = await tx.customer.create({
     data: {
       companyId: input.companyId,

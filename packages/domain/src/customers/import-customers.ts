@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { TenantTransaction } from "@fieldops/db";
 import type { CustomerImportError, CustomerImportPreview, CustomerImportRequest } from "@fieldops/shared/customers";
-import { assertCustomerCapacity } from "./customer-plan-limit.ts";
+import { requirePlanLimit } from "../plans/require-plan-limit.ts";
 import { parseCustomerCsv, toImportRow } from "./customer-csv.ts";
 import { contactData, customerMainFields, customerSearchText, normalizeTags, propertyData } from "./customer-record.ts";
 
@@ -28,7 +28,7 @@ export async function importCustomers(
 ): Promise<CustomerImportOutcome> {
   const parsed = parseCustomerCsv(input.csv, input.mapping);
   if (parsed.errors.length > 0) return { created: 0, errors: parsed.errors };
-  await assertCustomerCapacity(tx, input.companyId, parsed.customers.length);
+  await requirePlanLimit(tx, "customers", { adding: parsed.customers.length });
 
   const { companyId } = input;
   const customers = parsed.customers.map(({ input: customer }) => ({ id: randomUUID(), customer }));

@@ -4,6 +4,7 @@ import {
   type IntegrationCallbackQuery,
   type IntegrationCallbackResult,
 } from "@fieldops/shared/integrations";
+import { recordAudit } from "../audit/record-audit.ts";
 import { DomainError } from "../errors.ts";
 import { assertIntegrationAvailable } from "./integration-access.ts";
 import { exchangeAuthorizationCode, sha256 } from "./oauth-client.ts";
@@ -73,6 +74,14 @@ export async function completeIntegrationConnection(
       where: { companyId_provider: { companyId: input.companyId, provider: settings.provider } },
       create: { companyId: input.companyId, provider: settings.provider, ...data },
       update: data,
+    });
+    await recordAudit(tx, {
+      companyId: input.companyId,
+      actorUserId: input.userId,
+      action: "integration.connected",
+      entityType: "integration",
+      entityId: settings.provider,
+      summary: `${INTEGRATION_INFO[settings.provider].name} was connected${connection.simulated ? " (simulated)" : ""}`,
     });
   });
   return "connected";

@@ -1,7 +1,7 @@
 import type { TenantTransaction } from "@fieldops/db";
 import { INTEGRATION_INFO, type IntegrationProvider } from "@fieldops/shared/integrations";
-import { firstPlanWithFeature, planHasFeature, planIdSchema, type PlanId } from "@fieldops/shared/plans";
-import { planLimitReached } from "../errors.ts";
+import { planHasFeature, planIdSchema, type PlanId } from "@fieldops/shared/plans";
+import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 
 export async function companyPlan(tx: TenantTransaction, companyId: string): Promise<{ planId: PlanId; name: string }> {
   const company = await tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { planId: true, name: true } });
@@ -12,11 +12,8 @@ export function integrationAvailable(planId: PlanId, provider: IntegrationProvid
   return planHasFeature(planId, INTEGRATION_INFO[provider].feature);
 }
 
-/** Refuses (403) when the company's plan does not include the integration. */
-export async function assertIntegrationAvailable(tx: TenantTransaction, companyId: string, provider: IntegrationProvider): Promise<void> {
-  const { planId } = await companyPlan(tx, companyId);
-  if (!integrationAvailable(planId, provider)) {
-    const info = INTEGRATION_INFO[provider];
-    throw planLimitReached(`${info.name} is part of the ${firstPlanWithFeature(info.feature).name} plan and above`);
-  }
+/** Refuses (403, naming the plan that has it) when the company's plan does not include the integration. */
+export async function assertIntegrationAvailable(tx: TenantTransaction, _companyId: string, provider: IntegrationProvider): Promise<void> {
+  const info = INTEGRATION_INFO[provider];
+  await requirePlanFeature(tx, info.feature, info.name);
 }

@@ -1,30 +1,18 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { startOfMonthInTimeZone } from "@fieldops/shared/company-time";
 import type { CreateJobInput, JobDetail } from "@fieldops/shared/jobs";
-import { PLANS, planAllowingMore, planIdSchema, isWithinLimit, UNLIMITED } from "@fieldops/shared/plans";
-import { terminologySchema, type Terminology } from "@fieldops/shared/verticals";
-import { invalidInput, notFound, planLimitReached } from "../errors.ts";
+import { terminologySchema } from "@fieldops/shared/verticals";
+import { invalidInput, notFound } from "../errors.ts";
+import { requirePlanLimit } from "../plans/require-plan-limit.ts";
 import type { Actor } from "./actor.ts";
 import { extendVisitHorizon } from "./extend-visit-horizon.ts";
 import { getJob } from "./get-job.ts";
 import { takeNextJobNumber } from "./job-numbers.ts";
 import { normalizeRecurrenceRule } from "./recurrence.ts";
 
-/** The message for a company at its monthly job limit, in its words for jobs, naming the plan that allows more. */
-export function jobLimitMessage(planId: string, terms: Pick<Terminology, "jobs">): string {
-  const plan = PLANS[planIdSchema.parse(planId)];
-  const jobs = terms.jobs.toLowerCase();
-  const bigger = planAllowingMore(plan.id, "jobsPerMonth");
-  const upgrade = bigger
-    ? ` The ${bigger.name} plan allows ${bigger.limits.jobsPerMonth === UNLIMITED ? `unlimited ${jobs}` : `${bigger.limits.jobsPerMonth} ${jobs} a month`}.`
-    : "";
-  return `The ${plan.name} plan allows ${plan.limits.jobsPerMonth} ${jobs} a month, and this month's are used.${upgrade}`;
-}
-
 /**
  * Creates a job with its line items and checklist: a one-off job gets one unscheduled visit, a recurring job its
- * visits up to the rolling horizon. The plan's monthly job limit is counted after taking the job number, whose lock
- * serialises concurrent creations, so two requests cannot both pass the last free place.
+ * visits up to the rolling horizon. The plan's monthly job limit is checked under the company's lock
+ * (requirePlanLimit), so two requests cannot both pass the last free place.
  */
 export async function createJob(tx: TenantTransaction, input: CreateJobInput & { companyId: string; actor: Actor; now?: Date }): Promise<JobDetail> {
   const created = await createJobRecord(tx, input);
@@ -51,15 +39,11 @@ export async function createJobRecord(tx: TenantTransaction, input: CreateJobInp
   }
   const rule = input.recurrence ? normalizeRecurrenceRule(input.recurrence.rule) : null;
 
-  const company = await tx.company.findFirstOrThrow({ select: { planId: true, timeZone: true, vertical: { select: { terminology: true } } } });
+  const company = await tx.company.findFirstOrThrow({ select: { vertical: { select: { terminology: true } } } });
   const terms = terminologySchema.parse(company.vertical.terminology);
-  const limit = PLANS[planIdSchema.parse(company.planId)].limits.jobsPerMonth;
 
   const number = await takeNextJobNumber(tx, input.companyId);
-  if (limit !== UNLIMITED) {
-    const used = await tx.job.count({ where: { createdAt: { gte: startOfMonthInTimeZone(now, company.timeZone) } } });
-    if (!isWithinLimit(limit, used)) throw planLimitReached(jobLimitMessage(company.planId, terms));
-  }
+  await requirePlanLimit(tx, "jobsPerMonth", { now });
 
   const job = await tx.job.create({
     data: {

@@ -1,13 +1,15 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { moduleIdSchema, modulePolicy, PLAN_UPGRADE_MESSAGE, type ModuleId, type ModuleParams } from "@fieldops/shared/modules";
+import { MODULE_CATALOG, moduleIdSchema, modulePolicy, type ModuleId, type ModuleParams } from "@fieldops/shared/modules";
 import { roleSchema, type Role } from "@fieldops/shared/roles";
-import { conflict, planLimitReached } from "../errors.ts";
+import { conflict } from "../errors.ts";
+import { assertCompanyWritable } from "../plans/assert-company-writable.ts";
+import { planFeatureRefusal } from "../plans/require-plan-feature.ts";
 import { parseModuleParams, planAllowsModule } from "./module-access.ts";
 import type { ModuleRunRow } from "./module-run-row.ts";
 
 /**
- * What approving or running a stored run checks again: the requester still may ask for the module, the plan still
- * includes it, and the stored parameters are still valid and still those the request was made (and approved) with.
+ * What approving or running a stored run checks again: the company may make changes (its trial has not ended
+ * unchosen), the requester still may ask for the module, the plan still includes it, and the stored parameters are still valid and still those the request was made (and approved) with.
  */
 export async function recheckModuleRun(
   tx: TenantTransaction,
@@ -19,7 +21,9 @@ export async function recheckModuleRun(
   if (requesterRole === null || modulePolicy(moduleId, requesterRole) === "denied") {
     throw conflict("The person who asked for this may no longer run it");
   }
-  if (!(await planAllowsModule(tx, moduleId))) throw planLimitReached(PLAN_UPGRADE_MESSAGE);
+  await assertCompanyWritable(tx);
+  const feature = MODULE_CATALOG[moduleId].feature;
+  if (feature && !(await planAllowsModule(tx, moduleId))) throw planFeatureRefusal(feature, MODULE_CATALOG[moduleId].title);
   let checked: { params: ModuleParams<ModuleId>; paramsHash: string } | null = null;
   try {
     checked = parseModuleParams(moduleId, run.params);

@@ -1,17 +1,15 @@
 import type { TenantTransaction } from "@fieldops/db";
 import { MODULE_CATALOG, MODULE_PARAM_SCHEMAS, modulePolicy, type ModuleId, type ModuleParams, type ModulePolicy } from "@fieldops/shared/modules";
-import { planHasFeature, planIdSchema } from "@fieldops/shared/plans";
 import type { Role } from "@fieldops/shared/roles";
 import { forbidden, invalidInput } from "../errors.ts";
 import { hashModuleParams } from "./params-hash.ts";
+import { companyHasPlanFeature } from "../plans/require-plan-feature.ts";
 
 /** Whether the company's plan includes the module's feature. */
 export async function planAllowsModule(tx: TenantTransaction, moduleId: ModuleId): Promise<boolean> {
   const feature = MODULE_CATALOG[moduleId].feature;
   if (!feature) return true;
-  const company = await tx.company.findFirstOrThrow({ select: { planId: true } });
-  const planId = planIdSchema.safeParse(company.planId);
-  return planId.success && planHasFeature(planId.data, feature);
+  return companyHasPlanFeature(tx, feature);
 }
 
 /** The role's policy for the module; a role that may not ask for it at all is refused. */

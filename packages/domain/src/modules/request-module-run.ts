@@ -2,26 +2,30 @@ import type { TenantTransaction } from "@fieldops/db";
 import type { JobQueues } from "@fieldops/jobs/enqueue";
 import type { AppEvent } from "@fieldops/shared/events";
 import { APPROVAL_TTL_MS, MODULE_CATALOG, PLAN_UPGRADE_MESSAGE, type ExecuteModuleResponse, type ModuleId } from "@fieldops/shared/modules";
-import { firstPlanWithFeature } from "@fieldops/shared/plans";
+import { planFeatureMessage } from "@fieldops/shared/plans";
 import { conflict } from "../errors.ts";
 import type { Actor } from "../jobs/actor.ts";
 import { allowedPolicy, parseModuleParams, planAllowsModule } from "./module-access.ts";
 import { moduleRunAnswer } from "./module-run-row.ts";
+import { expireModuleApprovalJob } from "./expire-module-approval.job.ts";
 import { runModuleJob } from "./run-module.job.ts";
 
 export interface RequestedModuleRun {
   answer: ExecuteModuleResponse;
   /** A run to queue once the transaction has committed. */
   queueRunId: string | null;
+  /** An approval request to close when it expires, once the transaction has committed. */
+  awaitingApproval: { runId: string; expiresAt: Date } | null;
   /** Events for the company (a new approval request) once committed. */
   events: AppEvent[];
 }
 
 function planUpgrade(moduleId: ModuleId): RequestedModuleRun {
-  const plan = firstPlanWithFeature(MODULE_CATALOG[moduleId].feature!);
+  const entry = MODULE_CATALOG[moduleId];
   return {
-    answer: { success: false, planUpgradeRequired: true, error: `${PLAN_UPGRADE_MESSAGE}: ${MODULE_CATALOG[moduleId].title} is part of the ${plan.name} plan`, runId: null, status: null },
+    answer: { success: false, planUpgradeRequired: true, error: `${PLAN_UPGRADE_MESSAGE}. ${planFeatureMessage(entry.feature!, entry.title)}`, runId: null, status: null },
     queueRunId: null,
+    awaitingApproval: null,
     events: [],
   };
 }
@@ -63,7 +67,18 @@ export async function requestModuleRun(
     created && run.status === "awaiting_approval"
       ? [{ name: "approval.updated", payload: { approvalId: run.id, moduleId: run.moduleId, status: "pending" } }]
       : [];
-  return { answer: moduleRunAnswer(run), queueRunId: run.status === "queued" ? run.id : null, events };
+  return {
+    answer: moduleRunAnswer(run),
+    queueRunId: run.status === "queued" ? run.id : null,
+    awaitingApproval: run.status === "awaiting_approval" && run.expiresAt ? { runId: run.id, expiresAt: run.expiresAt } : null,
+    events,
+  };
+}
+
+/** Has the workers close the approval request when it expires undecided (once, however often it is asked for). */
+export async function queueApprovalExpiry(queues: JobQueues, input: { companyId: string; runId: string; expiresAt: Date; now?: Date }): Promise<void> {
+  const delayMs = input.expiresAt.getTime() - (input.now ?? new Date()).getTime();
+  await queues.enqueue(expireModuleApprovalJob, { companyId: input.companyId, runId: input.runId }, input.runId, { delayMs });
 }
 
 /** Hands a queued run to the workers (again, harmlessly, if it already was). */

@@ -1,7 +1,6 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { firstPlanWithFeature, planHasFeature, planIdSchema } from "@fieldops/shared/plans";
-import { REPORT_TITLES, defaultInterval, type Report, type ReportColumn, type ReportId, type ReportQuery, type ReportRow } from "@fieldops/shared/reports";
-import { planLimitReached } from "../errors.ts";
+import { REPORTS_FEATURE_LABEL, REPORT_TITLES, defaultInterval, type Report, type ReportColumn, type ReportId, type ReportQuery, type ReportRow } from "@fieldops/shared/reports";
+import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 import { getCrewUtilizationReport } from "./get-crew-utilization-report.ts";
 import { getEstimatesReport } from "./get-estimates-report.ts";
 import { getInvoiceAgingReport } from "./get-invoice-aging-report.ts";
@@ -15,10 +14,8 @@ type ReportTable = { columns: ReportColumn[]; rows: ReportRow[]; totals: ReportR
 /** One of the company's reports over a range of its calendar days; refused when its plan has no reports. */
 export async function getReport(tx: TenantTransaction, input: { report: ReportId; query: ReportQuery; now?: Date }): Promise<Report> {
   const now = input.now ?? new Date();
-  const company = await tx.company.findFirstOrThrow({ select: { planId: true, timeZone: true } });
-  if (!planHasFeature(planIdSchema.parse(company.planId), "reports")) {
-    throw planLimitReached(`Reports are part of the ${firstPlanWithFeature("reports").name} plan and above`);
-  }
+  await requirePlanFeature(tx, "reports", REPORTS_FEATURE_LABEL);
+  const company = await tx.company.findFirstOrThrow({ select: { timeZone: true } });
   const range = reportRange(input.query, company.timeZone);
   const interval = input.query.interval ?? defaultInterval(range.from, range.to);
   const grouped = input.report === "revenue" || input.report === "estimates";

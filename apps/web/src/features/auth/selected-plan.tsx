@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { SELECTED_PLAN_STORAGE_KEY } from "@fieldops/shared/auth";
-import { FREE_TRIAL_DAYS, PLANS, planIdSchema, type Plan } from "@fieldops/shared/plans";
+import { FREE_TRIAL_DAYS, PLANS, planIdSchema, type Plan, type PlanId } from "@fieldops/shared/plans";
 import { Badge } from "../../components/ui/badge";
 
 /** The plan chosen on the pricing step before sign-in (local storage `selected_plan`), or null. */
@@ -11,6 +11,11 @@ export function readSelectedPlan(): Plan | null {
   } catch {
     return null;
   }
+}
+
+/** Keeps the plan chosen on the pricing page for the sign-in and sign-up screens. */
+export function storeSelectedPlan(planId: PlanId): void {
+  localStorage.setItem(SELECTED_PLAN_STORAGE_KEY, planId);
 }
 
 export function clearSelectedPlan(): void {

@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Skeleton } from "../../components/ui/skeleton";
 import { ApiError } from "../../lib/api";
 import { usePageTitle } from "../../shell/page-title";
+import { CustomerSales } from "../estimates/customer-sales";
 import { CustomerFormDialog } from "./customer-form-dialog";
 import { useCustomer, useDeleteCustomer } from "./customer-queries";
 import { useCustomerTerms } from "./customer-terms";
@@ -176,6 +177,7 @@ function CustomerDetail({ id }: { id: string }) {
             <p className="text-sm whitespace-pre-line">{data.notes ?? "No notes."}</p>
           </CardContent>
         </Card>
+        {terms.canEdit ? <CustomerSales customerId={data.id} /> : null}
       </div>
       {editing ? <CustomerFormDialog open={editing} onOpenChange={setEditing} customer={data} term={terms.singular} /> : null}
       {deleting ? <DeleteCustomerDialog id={data.id} name={data.name} open={deleting} onOpenChange={setDeleting} /> : null}

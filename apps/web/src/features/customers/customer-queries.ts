@@ -11,8 +11,8 @@ import {
   type UpdateCustomerRequest,
 } from "@fieldops/shared/customers";
 import { apiRequest } from "../../lib/api";
-import { saveResponseAs } from "../../lib/download";
 import { QUERY_KEYS } from "../../lib/query-keys";
+import { downloadFromApi } from "../../lib/download";
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 
@@ -84,6 +84,6 @@ export function useImportCustomers() {
 }
 
 /** Downloads the CSV export as a file. */
-export async function downloadCustomersCsv(): Promise<void> {
-  await saveResponseAs(await apiRequest("GET", API_PATHS.customersExport), "customers.csv");
+export function downloadCustomersCsv(): Promise<void> {
+  return downloadFromApi(API_PATHS.customersExport, "customers.csv");
 }

@@ -4,6 +4,7 @@ import type { IntegrationConnection } from "@fieldops/shared/integrations";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
+import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
 import { ApiError } from "../../lib/api";
 import { useDisconnectIntegration, useStartIntegration } from "./integration-queries";
 
@@ -16,7 +17,7 @@ export const MANAGE_REFUSED = "Only owners and admins can connect or disconnect 
 
 /** Why the user cannot connect or disconnect, or null when they can. The server checks the same. */
 export function integrationBlocker(item: IntegrationConnection, canManage: boolean): string | null {
-  if (!item.available && !item.connected) return `${item.name} is part of the ${item.requiredPlan} plan and above.`;
+  if (!item.available && !item.connected) return `${item.name} requires the ${item.requiredPlan} plan or higher.`;
   if (!canManage) return MANAGE_REFUSED;
   return null;
 }
@@ -68,7 +69,11 @@ export function IntegrationPanel({ item, canManage }: { item: IntegrationConnect
           </p>
         ) : null}
         <SimulatedNotice item={item} />
-        {blocker ? (
+        {blocker && !item.available && !item.connected ? (
+          <div id={reasonId}>
+            <PlanUpgradeRequired message={blocker} />
+          </div>
+        ) : blocker ? (
           <p id={reasonId} className="text-muted-foreground">
             {blocker}
           </p>

@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { addDays } from "@fieldops/shared/company-time";
 import { reportSchema, type Report, type ReportId, type ReportInterval } from "@fieldops/shared/reports";
-import { apiRequest, getQueryFn } from "../../lib/api";
-import { saveResponseAs } from "../../lib/download";
+import { getQueryFn } from "../../lib/api";
+import { downloadFromApi } from "../../lib/download";
 import { QUERY_KEYS } from "../../lib/query-keys";
 
 const fetchJson = getQueryFn<unknown>({ on401: "throw" });
@@ -26,9 +26,8 @@ export function useReport(report: ReportId, range: ReportRangeChoice, enabled: b
   });
 }
 
-export async function downloadReportCsv(report: ReportId, range: ReportRangeChoice): Promise<void> {
-  const response = await apiRequest("GET", `${apiPath(API_PATHS.reportCsv, { report })}?${queryString(range)}`);
-  await saveResponseAs(response, `${report}-${range.from}-to-${range.to}.csv`);
+export function downloadReportCsv(report: ReportId, range: ReportRangeChoice): Promise<void> {
+  return downloadFromApi(`${apiPath(API_PATHS.reportCsv, { report })}?${queryString(range)}`, `${report}-${range.from}-to-${range.to}.csv`);
 }
 
 export const RANGE_PRESETS = ["this-month", "last-month", "last-30-days", "this-quarter", "this-year", "custom"] as const;

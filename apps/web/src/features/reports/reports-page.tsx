@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Download } from "lucide-react";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
-import { planHasFeature } from "@fieldops/shared/plans";
-import { REPORT_DESCRIPTIONS, REPORT_TITLES, reportIntervalSchema, type Report, type ReportId, type ReportInterval } from "@fieldops/shared/reports";
-import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { firstPlanWithFeature, planFeatureMessage, planHasFeature } from "@fieldops/shared/plans";
+import { REPORTS_FEATURE_LABEL, REPORT_DESCRIPTIONS, REPORT_TITLES, reportIntervalSchema, type Report, type ReportId, type ReportInterval } from "@fieldops/shared/reports";
+import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -197,10 +197,7 @@ export function ReportsPage() {
           The company could not be loaded.
         </p>
       ) : !planHasFeature(company.data.planId, "reports") ? (
-        <Alert>
-          <AlertTitle>Plan Upgrade Required</AlertTitle>
-          <AlertDescription>This feature requires a plan upgrade</AlertDescription>
-        </Alert>
+        <PlanUpgradeRequired message={planFeatureMessage("reports", REPORTS_FEATURE_LABEL)} requiredPlan={firstPlanWithFeature("reports").id} />
       ) : (
         <Reports timeZone={company.data.timeZone} />
       )}

@@ -7,6 +7,28 @@ import { Card, CardDescription, CardHeader, CardTitle } from "../../components/u
 import { openAppModal } from "../../lib/app-modals";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
+import { COMPANY_SETTINGS_EDITOR_ROLES, COMPANY_SETTINGS_VIEWER_ROLES } from "@fieldops/shared/company-settings";
+import { OUTBOX_VIEWER_ROLES } from "@fieldops/shared/outbox";
+import { useCompanyProfile } from "../company/company-queries";
+import { LoadError, LoadingBlock } from "../crews/crew-parts";
+import { OutboxCard } from "../team/outbox-card";
+import { TeamSettingsCard } from "../team/team-settings-card";
+import { BrandingCard } from "./branding-card";
+import { CompanyProfileCard } from "./company-profile-card";
+import { ThemeCard } from "./theme-card";
+
+/** The company's profile and branding, for those who may read them. */
+function CompanySections() {
+  const profile = useCompanyProfile();
+  if (profile.isPending) return <LoadingBlock label="Loading the company's settings" />;
+  if (profile.isError) return <LoadError title="The company's settings could not be loaded" retry={() => void profile.refetch()} busy={profile.isFetching} />;
+  return (
+    <>
+      <CompanyProfileCard key={JSON.stringify(profile.data)} profile={profile.data} />
+      <BrandingCard profile={profile.data} />
+    </>
+  );
+}
 
 const SECTIONS = [
   { to: "/settings/integrations", title: "Integrations", description: "QuickBooks, Stripe and Twilio: what is connected, connect and disconnect." },
@@ -20,14 +42,22 @@ const PROVIDER_MODALS: readonly { target: OpenModalTarget; label: string }[] = [
   { target: "integrations.twilio", label: "Twilio" },
 ];
 
-/** /settings: the company's settings, one card per section. */
+/**
+ * /settings: the company's profile, branding, team and outbox (as the role allows), the integrations' sections, and
+ * the user's own theme.
+ */
 export function SettingsPage() {
   usePageTitle("Settings");
   const user = useSignedInUser();
   const allowed = user.companyId !== null && isRoleAllowed(user.role, INTEGRATION_VIEWER_ROLES);
+  const inCompany = user.companyId !== null;
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
+      {inCompany && isRoleAllowed(user.role, COMPANY_SETTINGS_VIEWER_ROLES) ? <CompanySections /> : null}
+      {inCompany && isRoleAllowed(user.role, COMPANY_SETTINGS_EDITOR_ROLES) ? <TeamSettingsCard userId={user.id} /> : null}
+      {inCompany && isRoleAllowed(user.role, OUTBOX_VIEWER_ROLES) ? <OutboxCard /> : null}
+      <ThemeCard />
       {allowed ? (
         <nav aria-label="Settings sections" className="grid gap-4 md:grid-cols-3">
           {SECTIONS.map((section) => (

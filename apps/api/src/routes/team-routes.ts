@@ -1,0 +1,219 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { userSessionIds } from "@fieldops/domain/security/user-sessions";
+import { completeOnboarding } from "@fieldops/domain/onboarding/complete-onboarding";
+import { acceptInvitation, lookUpInvitation } from "@fieldops/domain/team/accept-invitation";
+import { changeMemberRole, removeTeamMember } from "@fieldops/domain/team/change-member-role";
+import { createInvitations } from "@fieldops/domain/team/create-invitation";
+import { listInvitations, resendInvitation, revokeInvitation } from "@fieldops/domain/team/manage-invitations";
+import { queueInvitation } from "@fieldops/domain/team/queue-invitation";
+import { API_PATHS } from "@fieldops/shared/api-paths";
+import { errorResponseSchema, loginResponseSchema } from "@fieldops/shared/auth";
+import type { AppEvent } from "@fieldops/shared/events";
+import { completeOnboardingRequestSchema, completeOnboardingResponseSchema } from "@fieldops/shared/onboarding";
+import { roleSchema } from "@fieldops/shared/roles";
+import {
+  acceptInvitationRequestSchema,
+  changeRoleRequestSchema,
+  createInvitationRequestSchema,
+  invitationIdParamsSchema,
+  invitationListResponseSchema,
+  invitationLookupRequestSchema,
+  invitationPreviewSchema,
+  invitationSchema,
+  TEAM_MANAGER_ROLES,
+  teamMemberParamsSchema,
+} from "@fieldops/shared/team";
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../context.ts";
+import { startSession } from "../auth/start-session.ts";
+import { appOrigin } from "../http/app-origin.ts";
+import { publishCommitted, withCompanyUser } from "../http/tenant-route.ts";
+
+const readErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const writeErrors = { 400: errorResponseSchema, ...readErrors, 409: errorResponseSchema, 503: errorResponseSchema };
+const tags = ["team"];
+
+/** Invitation look-ups and acceptances per client address and hour: enough for a team, too few to guess links. */
+export const INVITATION_ATTEMPTS_PER_HOUR = 30;
+
+const teamChanged = (userIds: string[] = []): AppEvent[] => [{ name: "team.changed", payload: { userIds } }];
+const actorOf = (user: { id: string; name: string }) => ({ id: user.id, name: user.name });
+
+export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  /** Sends each invitation's link through the notifications worker, once their transaction has committed. */
+  const send = async (request: FastifyRequest, companyId: string, sendings: { invitation: { id: string }; sendCount: number }[]) => {
+    const origin = appOrigin(context, request);
+    for (const { invitation, sendCount } of sendings) {
+      await queueInvitation(context.queues, { companyId, invitationId: invitation.id, sendCount, appOrigin: origin });
+    }
+  };
+
+  app.get(
+    API_PATHS.invitations,
+    { schema: { tags, summary: "The company's invitations, newest first (owners)", response: { 200: invitationListResponseSchema, ...readErrors } } },
+    async (request) => withCompanyUser(context, request, async ({ tx }) => ({ items: await listInvitations(tx) }), { roles: TEAM_MANAGER_ROLES }),
+  );
+
+  app.post(
+    API_PATHS.invitations,
+    {
+      schema: {
+        tags,
+        summary: "Invite someone by e-mail with a role, within the plan's seats; the link goes out through the outbox (owners)",
+        body: createInvitationRequestSchema,
+        response: { 201: invitationSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      let companyId = "";
+      const [created] = await withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => {
+          companyId = user.companyId;
+          return createInvitations(tx, { companyId: user.companyId, actor: actorOf(user), invitations: [request.body] });
+        },
+        { roles: TEAM_MANAGER_ROLES, publish: () => teamChanged() },
+      );
+      await send(request, companyId, [created!]);
+      return reply.status(201).send(created!.invitation);
+    },
+  );
+
+  app.post(
+    API_PATHS.invitationResend,
+    {
+      schema: { tags, summary: "Send an invitation again with a new link and expiry (owners)", params: invitationIdParamsSchema, response: { 200: invitationSchema, ...writeErrors } },
+    },
+    async (request) => {
+      let companyId = "";
+      const sending = await withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => {
+          companyId = user.companyId;
+          return resendInvitation(tx, { id: request.params.id, companyId: user.companyId, actor: actorOf(user) });
+        },
+        { roles: TEAM_MANAGER_ROLES, publish: () => teamChanged() },
+      );
+      await send(request, companyId, [sending]);
+      return sending.invitation;
+    },
+  );
+
+  app.delete(
+    API_PATHS.invitation,
+    {
+      schema: { tags, summary: "Withdraw an invitation: its link stops working (owners)", params: invitationIdParamsSchema, response: { 200: invitationSchema, ...writeErrors } },
+    },
+    async (request) =>
+      withCompanyUser(context, request, ({ tx, user }) => revokeInvitation(tx, { id: request.params.id, companyId: user.companyId, actor: actorOf(user) }), {
+        roles: TEAM_MANAGER_ROLES,
+        publish: () => teamChanged(),
+      }),
+  );
+
+  app.patch(
+    API_PATHS.teamMember,
+    {
+      schema: {
+        tags,
+        summary: "Change a team member's role; it applies to their open sessions at once (owners)",
+        params: teamMemberParamsSchema,
+        body: changeRoleRequestSchema,
+        response: { 200: z.object({ id: z.string(), role: roleSchema }), ...writeErrors },
+      },
+    },
+    async (request) => {
+      const result = await withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => changeMemberRole(tx, { companyId: user.companyId, userId: request.params.userId, role: request.body.role, actor: actorOf(user) }),
+        { roles: TEAM_MANAGER_ROLES, publish: (changed) => teamChanged([changed.id]) },
+      );
+      // The sessions stay; their cached copies (with the old role) are dropped everywhere, so the next request reads the new one.
+      await context.sessionCache.revoke(await userSessionIds(context.db, result.id));
+      return result;
+    },
+  );
+
+  app.delete(
+    API_PATHS.teamMember,
+    {
+      schema: { tags, summary: "Remove someone from the company; their sessions end at once (owners)", params: teamMemberParamsSchema, response: { 204: z.null(), ...writeErrors } },
+    },
+    async (request, reply) => {
+      // Read before the account (and with it its sessions) is deleted; dropped from the caches only once it has been.
+      const sessionIds = await userSessionIds(context.db, request.params.userId);
+      await withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => removeTeamMember(tx, { companyId: user.companyId, userId: request.params.userId, actor: actorOf(user) }),
+        { roles: TEAM_MANAGER_ROLES, publish: () => teamChanged([request.params.userId]) },
+      );
+      await context.sessionCache.revoke(sessionIds);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    API_PATHS.onboardingComplete,
+    {
+      schema: {
+        tags: ["onboarding"],
+        summary: "Finish the first-run setup: the company's name and the team members to invite (owners)",
+        body: completeOnboardingRequestSchema,
+        response: { 200: completeOnboardingResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      let companyId = "";
+      const sendings = await withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => {
+          companyId = user.companyId;
+          return completeOnboarding(tx, { ...request.body, companyId: user.companyId, actor: actorOf(user) });
+        },
+        { roles: TEAM_MANAGER_ROLES, publish: () => teamChanged() },
+      );
+      await send(request, companyId, sendings);
+      return { invited: sendings.length };
+    },
+  );
+
+  const limited = { rateLimit: { max: INVITATION_ATTEMPTS_PER_HOUR, timeWindow: 3600_000, hook: "preHandler" as const } };
+
+  app.post(
+    API_PATHS.invitationLookup,
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: "What an invitation link is for (the token in the body, never in a URL)",
+        body: invitationLookupRequestSchema,
+        response: { 200: invitationPreviewSchema, 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) => lookUpInvitation(context.db, request.body.token),
+  );
+
+  app.post(
+    API_PATHS.invitationAccept,
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: "Accept an invitation: set your name and password, join the company and sign in",
+        body: acceptInvitationRequestSchema,
+        response: { 201: loginResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await acceptInvitation(context.db, request.body);
+      if (user.companyId) await publishCommitted(context, request, user.companyId, teamChanged([user.id]));
+      return reply.status(201).send(await startSession(context, request, reply, user));
+    },
+  );
+};

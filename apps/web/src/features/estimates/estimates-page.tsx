@@ -1,0 +1,146 @@
+import { useId, useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { Plus } from "lucide-react";
+import { ESTIMATE_STATUS_LABELS, estimateStatusSchema, type EstimateStatus, type EstimateSummary } from "@fieldops/shared/estimates";
+import { PagedList } from "../../components/paged-list";
+import { StatusFilter } from "../../components/status-filter";
+import { Alert, AlertDescription } from "../../components/ui/alert";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { apiErrorMessage } from "../../lib/api-error-message";
+import { useCompany } from "../../lib/company";
+import { useTerms } from "../../lib/terms";
+import { useSignedInUser } from "../../shell/app-layout";
+import { usePageTitle } from "../../shell/page-title";
+import { formatCents } from "../jobs/format";
+import { CustomerPicker } from "../customers/customer-picker";
+import { ESTIMATE_STATUS_VARIANT } from "./estimate-format";
+import { useCreateEstimate, useEstimates } from "./estimate-queries";
+
+/** Starts a draft for a customer; its options and lines are written on the estimate's own page. */
+export function NewEstimateDialog({ open, onOpenChange, customerId: givenCustomerId }: { open: boolean; onOpenChange: (open: boolean) => void; customerId?: string }) {
+  const id = useId();
+  const terms = useTerms();
+  const navigate = useNavigate();
+  const [customerId, setCustomerId] = useState(givenCustomerId ?? "");
+  const [title, setTitle] = useState("");
+  const create = useCreateEstimate();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { customerId, title, options: [{ name: "Option 1", lineItems: [] }] },
+      { onSuccess: (estimate) => void navigate(`/jobs/estimates/${estimate.id}`) },
+    );
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>New estimate</DialogTitle>
+          <DialogDescription>A draft for a {terms.customer.toLowerCase()}; add its options and lines next.</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-3" onSubmit={submit}>
+          {givenCustomerId ? null : <CustomerPicker value={customerId} onChange={setCustomerId} enabled={open} />}
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-title`}>Title</Label>
+            <Input id={`${id}-title`} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
+          </div>
+          {create.error ? (
+            <Alert variant="destructive" role="alert">
+              <AlertDescription>{apiErrorMessage(create.error, "The estimate could not be created. Try again.")}</AlertDescription>
+            </Alert>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending || !customerId || !title.trim()}>
+              {create.isPending ? "Creating..." : "Create estimate"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function EstimatesPage() {
+  usePageTitle("Estimates");
+  const id = useId();
+  const user = useSignedInUser();
+  const company = useCompany(user.companyId);
+  const terms = useTerms();
+  const [status, setStatus] = useState<EstimateStatus | "">("");
+  const [search, setSearch] = useState("");
+  const [creating, setCreating] = useState(false);
+  const estimates = useEstimates({ status: status || undefined, search: search.trim() || undefined });
+  const items = estimates.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight">Estimates</h1>
+        <div className="flex gap-2">
+          <Button variant="outline" asChild>
+            <Link to="/jobs/leads">Leads</Link>
+          </Button>
+          <Button onClick={() => setCreating(true)} disabled={!company.data}>
+            <Plus aria-hidden="true" /> New estimate
+          </Button>
+        </div>
+      </div>
+      <form role="search" aria-label="Filter estimates" className="grid gap-3 sm:grid-cols-3" onSubmit={(e) => e.preventDefault()}>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-search`}>Search</Label>
+          <Input id={`${id}-search`} type="search" placeholder={`Title, ${terms.customer.toLowerCase()} or number`} value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <StatusFilter value={status} onChange={setStatus} statuses={estimateStatusSchema.options} labels={ESTIMATE_STATUS_LABELS} />
+      </form>
+      <PagedList query={estimates} noun="Estimates" count={items.length} empty={`No estimates ${status || search ? "match these filters" : "yet. Create the first one with the button above"}.`}>
+        <EstimateTable items={items} />
+      </PagedList>
+      {creating ? <NewEstimateDialog open={creating} onOpenChange={setCreating} /> : null}
+    </>
+  );
+}
+
+/** Estimates as rows: number, title (to the editor), customer, status, highest total, last day. */
+export function EstimateTable({ items, showCustomer = true }: { items: readonly EstimateSummary[]; showCustomer?: boolean }) {
+  const terms = useTerms();
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">Estimates</caption>
+      <thead className="text-left text-muted-foreground">
+        <tr>
+          <th scope="col" className="py-2 font-medium">#</th>
+          <th scope="col" className="py-2 font-medium">Title</th>
+          {showCustomer ? <th scope="col" className="py-2 font-medium">{terms.customer}</th> : null}
+          <th scope="col" className="py-2 font-medium">Status</th>
+          <th scope="col" className="py-2 font-medium">Expires</th>
+          <th scope="col" className="py-2 text-right font-medium">Total</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y">
+        {items.map((estimate) => (
+          <tr key={estimate.id}>
+            <td className="py-2">{estimate.number}</td>
+            <td className="py-2">
+              <Link to={`/jobs/estimates/${estimate.id}`} className="font-medium underline-offset-4 hover:underline">
+                {estimate.title}
+              </Link>
+            </td>
+            {showCustomer ? <td className="py-2">{estimate.customerName}</td> : null}
+            <td className="py-2">
+              <Badge variant={ESTIMATE_STATUS_VARIANT[estimate.status]}>{ESTIMATE_STATUS_LABELS[estimate.status]}</Badge>
+            </td>
+            <td className="py-2">{estimate.expiresOn ?? "—"}</td>
+            <td className="py-2 text-right">{formatCents(estimate.totalCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,228 @@
+import { useId, useState, type FormEvent } from "react";
+import { useParams } from "react-router";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { formatCompanyTime } from "@fieldops/shared/company-time";
+import { reviewEstimateSchema, type ReviewEstimate } from "@fieldops/shared/review";
+import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Textarea } from "../../components/ui/textarea";
+import { apiErrorMessage } from "../../lib/api-error-message";
+import { formatCents } from "../jobs/format";
+import { BrandedLoading, BrandedPage, LinkNotValid } from "./branded-page";
+import { fragmentToken, reviewRequest, useReviewQuery } from "./review-api";
+
+type Answer = { path: string; body: unknown };
+
+function StatusNote({ estimate }: { estimate: ReviewEstimate }) {
+  const chosen = estimate.options.find((option) => option.id === estimate.approvedOptionId);
+  switch (estimate.status) {
+    case "approved":
+    case "converted":
+      return (
+        <Alert>
+          <AlertTitle>Approved{chosen ? `: ${chosen.name}` : ""}</AlertTitle>
+          <AlertDescription>
+            Signed by {estimate.signatureName}
+            {estimate.approvedAt ? ` on ${formatCompanyTime(estimate.approvedAt, estimate.company.timeZone)}` : ""}. Thank you! We will be in touch to schedule the work.
+          </AlertDescription>
+        </Alert>
+      );
+    case "declined":
+      return (
+        <Alert>
+          <AlertTitle>Declined</AlertTitle>
+          <AlertDescription>This estimate was declined. Contact us if you change your mind.</AlertDescription>
+        </Alert>
+      );
+    case "expired":
+      return (
+        <Alert>
+          <AlertTitle>Expired</AlertTitle>
+          <AlertDescription>This estimate has expired. Ask us for a new one.</AlertDescription>
+        </Alert>
+      );
+    case "draft":
+      return (
+        <Alert>
+          <AlertTitle>Being revised</AlertTitle>
+          <AlertDescription>We are updating this estimate. You will receive it again when it is ready.</AlertDescription>
+        </Alert>
+      );
+    case "changes_requested":
+      return (
+        <Alert>
+          <AlertTitle>Changes requested</AlertTitle>
+          <AlertDescription className="whitespace-pre-line">
+            You asked: {estimate.customerMessage}. We will send you a revised estimate; you can still approve this one.
+          </AlertDescription>
+        </Alert>
+      );
+    default:
+      return null;
+  }
+}
+
+function ReviewEstimateView({ estimate, token }: { estimate: ReviewEstimate; token: string }) {
+  const id = useId();
+  const client = useQueryClient();
+  const url = apiPath(API_PATHS.reviewEstimate, { id: estimate.id });
+  const [optionId, setOptionId] = useState(estimate.options.length === 1 ? estimate.options[0]!.id : "");
+  const [signature, setSignature] = useState("");
+  const [changes, setChanges] = useState("");
+  const [confirmDecline, setConfirmDecline] = useState(false);
+  const answer = useMutation({
+    mutationFn: ({ path, body }: Answer) => reviewRequest(reviewEstimateSchema, "POST", apiPath(path, { id: estimate.id }), token, body),
+    onSuccess: (next) => client.setQueryData([url, "review"], next),
+  });
+  const open = estimate.status === "sent" || estimate.status === "changes_requested";
+
+  const approve = (event: FormEvent) => {
+    event.preventDefault();
+    answer.mutate({ path: API_PATHS.reviewEstimateApprove, body: { optionId, signatureName: signature } });
+  };
+  const requestChanges = (event: FormEvent) => {
+    event.preventDefault();
+    answer.mutate({ path: API_PATHS.reviewEstimateRequestChanges, body: { message: changes } }, { onSuccess: () => setChanges("") });
+  };
+
+  return (
+    <BrandedPage branding={estimate.company.branding} title={`Estimate #${estimate.number}`}>
+      <div className="grid gap-1">
+        <p className="text-sm text-muted-foreground">Estimate #{estimate.number} for {estimate.customerName}</p>
+        <h1 className="text-2xl font-semibold tracking-tight">{estimate.title}</h1>
+        {estimate.expiresOn && open ? <p className="text-sm text-muted-foreground">Valid until {estimate.expiresOn}</p> : null}
+      </div>
+      <StatusNote estimate={estimate} />
+      {estimate.message ? <p className="text-sm whitespace-pre-line">{estimate.message}</p> : null}
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-lg font-semibold">{estimate.options.length > 1 ? "Choose an option" : "Your estimate"}</legend>
+        {estimate.options.map((option) => {
+          const chosen = estimate.approvedOptionId === option.id;
+          return (
+            <Card key={option.id} className={chosen || optionId === option.id ? "border-2" : undefined} style={chosen || optionId === option.id ? { borderColor: estimate.company.branding.primaryColor } : undefined}>
+              <CardHeader>
+                <CardTitle>
+                  <label className="flex items-center gap-2">
+                    {open ? <input type="radio" name={`${id}-option`} value={option.id} checked={optionId === option.id} onChange={() => setOptionId(option.id)} aria-label={option.name} /> : null}
+                    <span>{option.name}</span>
+                    <span className="ml-auto">{formatCents(option.totalCents)}</span>
+                  </label>
+                </CardTitle>
+                {option.description ? <p className="text-sm text-muted-foreground">{option.description}</p> : null}
+              </CardHeader>
+              <CardContent>
+                <table className="w-full text-sm">
+                  <caption className="sr-only">{option.name}</caption>
+                  <thead className="text-left text-muted-foreground">
+                    <tr>
+                      <th scope="col" className="py-1 font-medium">Item</th>
+                      <th scope="col" className="py-1 text-right font-medium">Qty</th>
+                      <th scope="col" className="py-1 text-right font-medium">Price</th>
+                      <th scope="col" className="py-1 text-right font-medium">Amount</th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y">
+                    {option.lineItems.map((line) => (
+                      <tr key={line.id}>
+                        <td className="py-1">{line.description}</td>
+                        <td className="py-1 text-right">{line.quantity}</td>
+                        <td className="py-1 text-right">{formatCents(line.unitPriceCents)}</td>
+                        <td className="py-1 text-right">{formatCents(line.totalCents)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                  <tfoot className="text-right">
+                    <tr>
+                      <td colSpan={3} className="pt-2 text-muted-foreground">Subtotal</td>
+                      <td className="pt-2">{formatCents(option.subtotalCents)}</td>
+                    </tr>
+                    <tr>
+                      <td colSpan={3} className="text-muted-foreground">Tax</td>
+                      <td>{formatCents(option.taxCents)}</td>
+                    </tr>
+                    <tr className="font-semibold">
+                      <td colSpan={3}>Total</td>
+                      <td>{formatCents(option.totalCents)}</td>
+                    </tr>
+                  </tfoot>
+                </table>
+              </CardContent>
+            </Card>
+          );
+        })}
+      </fieldset>
+      {answer.error ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{apiErrorMessage(answer.error)}</AlertDescription>
+        </Alert>
+      ) : null}
+      {open ? (
+        <>
+          <Card>
+            <CardHeader>
+              <CardTitle>Approve</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <form className="grid gap-3" onSubmit={approve}>
+                <div className="grid gap-1">
+                  <Label htmlFor={`${id}-signature`}>Type your full name to sign</Label>
+                  <Input id={`${id}-signature`} required minLength={2} maxLength={200} autoComplete="name" value={signature} onChange={(e) => setSignature(e.target.value)} />
+                </div>
+                <Button type="submit" disabled={answer.isPending || !optionId || signature.trim().length < 2}>
+                  {answer.isPending ? "Sending..." : "Approve estimate"}
+                </Button>
+                {!optionId ? <p className="text-sm text-muted-foreground">Choose an option above first.</p> : null}
+              </form>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Something to change?</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              <form className="grid gap-3" onSubmit={requestChanges}>
+                <div className="grid gap-1">
+                  <Label htmlFor={`${id}-changes`}>What would you like changed?</Label>
+                  <Textarea id={`${id}-changes`} required maxLength={5000} value={changes} onChange={(e) => setChanges(e.target.value)} />
+                </div>
+                <Button type="submit" variant="outline" disabled={answer.isPending || changes.trim() === ""}>
+                  Request changes
+                </Button>
+              </form>
+              {confirmDecline ? (
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="text-sm">Decline this estimate?</span>
+                  <Button variant="destructive" disabled={answer.isPending} onClick={() => answer.mutate({ path: API_PATHS.reviewEstimateDecline, body: {} })}>
+                    Yes, decline
+                  </Button>
+                  <Button variant="outline" onClick={() => setConfirmDecline(false)}>
+                    Keep it
+                  </Button>
+                </div>
+              ) : (
+                <Button variant="ghost" className="justify-self-start" onClick={() => setConfirmDecline(true)}>
+                  Decline estimate
+                </Button>
+              )}
+            </CardContent>
+          </Card>
+        </>
+      ) : null}
+    </BrandedPage>
+  );
+}
+
+/** `/review/estimates/:id#<token>`: the customer's estimate, reached without signing in. */
+export function ReviewEstimatePage() {
+  const { id = "" } = useParams();
+  const [token] = useState(fragmentToken);
+  const estimate = useReviewQuery(reviewEstimateSchema, apiPath(API_PATHS.reviewEstimate, { id }), token);
+  if (token === "") return <LinkNotValid message="This link is not valid. Ask the company for a new one." />;
+  if (estimate.isError) return <LinkNotValid message={apiErrorMessage(estimate.error, "The estimate could not be loaded. Try again.")} />;
+  if (estimate.isPending) return <BrandedLoading label="Loading estimate" />;
+  return <ReviewEstimateView estimate={estimate.data} token={token} />;
+}

@@ -1,0 +1,123 @@
+import { useState } from "react";
+import { API_PATHS } from "@fieldops/shared/api-paths";
+import { PLAN_UPGRADE_MESSAGE } from "@fieldops/shared/modules";
+import { formatCompanyTime } from "@fieldops/shared/company-time";
+import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
+import { ApiError } from "../../lib/api";
+import { downloadFromApi } from "../../lib/download";
+import { useAuditLog } from "../company/company-queries";
+import { errorText, LoadError, LoadingBlock } from "../crews/crew-parts";
+
+interface Filters {
+  actorUserId: string;
+  action: string;
+  from: string;
+  to: string;
+}
+
+const queryOf = (filters: Filters, after?: string) => {
+  const params = new URLSearchParams(Object.entries({ ...filters, ...(after ? { after } : {}) }).filter(([, value]) => value !== ""));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+};
+
+const downloadCsv = (filters: Filters) => downloadFromApi(`${API_PATHS.auditLogExport}${queryOf(filters)}`, "audit-log.csv");
+
+/** Who changed what and when in the company, filtered by person, action and dates, exportable as CSV. */
+export function AuditLogCard({ timeZone }: { timeZone: string }) {
+  const [filters, setFilters] = useState<Filters>({ actorUserId: "", action: "", from: "", to: "" });
+  const [pages, setPages] = useState<string[]>([]);
+  const after = pages.at(-1);
+  const log = useAuditLog(queryOf(filters, after));
+  const [exportError, setExportError] = useState<string | null>(null);
+  const set = (change: Partial<Filters>) => {
+    setFilters({ ...filters, ...change });
+    setPages([]);
+  };
+  const planRefused = log.error instanceof ApiError && log.error.status === 403;
+  return (
+    <Card role="region" aria-labelledby="audit-title">
+      <CardHeader>
+        <CardTitle id="audit-title">Audit log</CardTitle>
+        <CardDescription>Who changed what in your company, and when: settings, team, roles, plan and integrations.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {planRefused ? (
+          <Alert>
+            <AlertTitle>Plan Upgrade Required</AlertTitle>
+            <AlertDescription>{PLAN_UPGRADE_MESSAGE}. {errorText(log.error)}.</AlertDescription>
+          </Alert>
+        ) : (
+          <>
+            <div className="flex flex-wrap items-end gap-3">
+              <div className="grid gap-1.5">
+                <Label htmlFor="audit-user">User</Label>
+                <NativeSelect id="audit-user" value={filters.actorUserId} onChange={(e) => set({ actorUserId: e.target.value })}>
+                  <option value="">Everyone</option>
+                  {log.data?.users.map((user) => <option key={user.id} value={user.id}>{user.name}</option>)}
+                </NativeSelect>
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor="audit-action">Action</Label>
+                <NativeSelect id="audit-action" value={filters.action} onChange={(e) => set({ action: e.target.value })}>
+                  <option value="">Every action</option>
+                  {log.data?.actions.map((action) => <option key={action} value={action}>{action}</option>)}
+                </NativeSelect>
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor="audit-from">From</Label>
+                <Input id="audit-from" type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor="audit-to">To</Label>
+                <Input id="audit-to" type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
+              </div>
+              <Button variant="outline" onClick={() => { setExportError(null); downloadCsv(filters).catch((error: unknown) => setExportError(errorText(error))); }}>
+                Export CSV
+              </Button>
+            </div>
+            {exportError ? <p role="alert" className="text-sm text-destructive">{exportError}</p> : null}
+            {log.isPending ? <LoadingBlock label="Loading the audit log" /> : log.isError ? (
+              <LoadError title="The audit log could not be loaded" retry={() => void log.refetch()} busy={log.isFetching} />
+            ) : log.data.items.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Nothing recorded for these filters.</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full text-sm">
+                  <caption className="sr-only">Audit log entries, newest first</caption>
+                  <thead>
+                    <tr className="border-b text-left">
+                      <th scope="col" className="py-2 pr-4 font-medium">When</th>
+                      <th scope="col" className="py-2 pr-4 font-medium">Who</th>
+                      <th scope="col" className="py-2 pr-4 font-medium">Action</th>
+                      <th scope="col" className="py-2 font-medium">What</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {log.data.items.map((entry) => (
+                      <tr key={entry.id} className="border-b align-top">
+                        <td className="py-2 pr-4 whitespace-nowrap">{formatCompanyTime(entry.createdAt, timeZone)}</td>
+                        <td className="py-2 pr-4">{entry.actorName}</td>
+                        <td className="py-2 pr-4 font-mono text-xs">{entry.action}</td>
+                        <td className="py-2">{entry.summary}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <div className="flex gap-2">
+              <Button variant="outline" size="sm" disabled={pages.length === 0} onClick={() => setPages(pages.slice(0, -1))}>Newer</Button>
+              <Button variant="outline" size="sm" disabled={!log.data?.nextAfter} onClick={() => log.data?.nextAfter && setPages([...pages, log.data.nextAfter])}>Older</Button>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState, type FormEvent } from "react";
+import { isRoleAllowed } from "@fieldops/shared/roles";
+import { AUDIT_LOG_ROLES } from "@fieldops/shared/audit";
+import { passwordSchema } from "@fieldops/shared/auth";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Label } from "../../components/ui/label";
+import { useCompany } from "../../lib/company";
+import { formatCompanyTime } from "@fieldops/shared/company-time";
+import { useSignedInUser } from "../../shell/app-layout";
+import { usePageTitle } from "../../shell/page-title";
+import { PasswordInput } from "../auth/password-input";
+import { ConfirmDialog } from "../company/confirm-dialog";
+import { useChangePassword, useRevokeOtherSessions, useRevokeSession, useSessions } from "../company/company-queries";
+import { errorText, LoadError, LoadingBlock } from "../crews/crew-parts";
+import { AuditLogCard } from "./audit-log-card";
+
+function ChangePasswordCard() {
+  const change = useChangePassword();
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = passwordSchema.safeParse(next);
+    setProblem(checked.success ? null : (checked.error.issues[0]?.message ?? null));
+    if (checked.success) change.mutate({ currentPassword: current, newPassword: next }, { onSuccess: () => { setCurrent(""); setNext(""); } });
+  };
+  return (
+    <Card role="region" aria-labelledby="password-title">
+      <CardHeader>
+        <CardTitle id="password-title">Change password</CardTitle>
+        <CardDescription>Your other sessions are signed out when the password changes.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="grid max-w-sm gap-4" noValidate>
+          <div className="grid gap-1.5">
+            <Label htmlFor="current-password">Current password</Label>
+            <PasswordInput id="current-password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="new-password">New password</Label>
+            <PasswordInput id="new-password" autoComplete="new-password" required value={next} onChange={(e) => setNext(e.target.value)} />
+          </div>
+          {problem ? <p role="alert" className="text-sm text-destructive">{problem}</p> : null}
+          {change.isError ? <p role="alert" className="text-sm text-destructive">{errorText(change.error)}</p> : null}
+          {change.isSuccess ? (
+            <p role="status" className="text-sm">
+              Password changed. {change.data.revoked === 0 ? "No other session was open." : `${change.data.revoked} other session${change.data.revoked === 1 ? "" : "s"} signed out.`}
+            </p>
+          ) : null}
+          <div><Button type="submit" disabled={change.isPending || !current || !next}>{change.isPending ? "Changing…" : "Change password"}</Button></div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SessionsCard({ timeZone }: { timeZone: string }) {
+  const sessions = useSessions();
+  const revoke = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
+  const [confirmAll, setConfirmAll] = useState(false);
+  const others = sessions.data?.items.filter((s) => !s.current).length ?? 0;
+  return (
+    <Card role="region" aria-labelledby="sessions-title">
+      <CardHeader>
+        <CardTitle id="sessions-title">Active sessions</CardTitle>
+        <CardDescription>Where you are signed in. Sign out a device you do not recognise.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {sessions.isPending ? <LoadingBlock label="Loading your sessions" /> : sessions.isError ? (
+          <LoadError title="Your sessions could not be loaded" retry={() => void sessions.refetch()} busy={sessions.isFetching} />
+        ) : (
+          <ul aria-label="Sessions" className="divide-y">
+            {sessions.data.items.map((session) => (
+              <li key={session.id} className="flex flex-wrap items-center gap-3 py-2">
+                <div className="min-w-48 flex-1">
+                  <p className="font-medium">{session.device} {session.current ? <Badge variant="secondary">This device</Badge> : null}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {session.ipAddress ?? "Unknown address"} · last used {formatCompanyTime(session.lastSeenAt, timeZone)} · signed in {formatCompanyTime(session.createdAt, timeZone)}
+                  </p>
+                </div>
+                {session.current ? null : (
+                  <Button variant="outline" size="sm" disabled={revoke.isPending} aria-label={`Sign out ${session.device}`} onClick={() => revoke.mutate(session.id)}>
+                    Sign out
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {revoke.isError ? <p role="alert" className="text-sm text-destructive">{errorText(revoke.error)}</p> : null}
+        <div>
+          <Button variant="destructive" disabled={others === 0} onClick={() => setConfirmAll(true)}>Sign out all other sessions</Button>
+        </div>
+        <ConfirmDialog open={confirmAll} onOpenChange={setConfirmAll} title="Sign out every other session?"
+          description={`${others} other session${others === 1 ? "" : "s"} will be signed out at once. This device stays signed in.`}
+          confirmLabel="Sign out others" busy={revokeOthers.isPending} error={revokeOthers.error}
+          onConfirm={() => revokeOthers.mutate(undefined, { onSuccess: () => setConfirmAll(false) })} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /security: the user's password and sessions, and (for owners) the company's audit log. */
+export function SecurityPage() {
+  usePageTitle("Security");
+  const user = useSignedInUser();
+  const company = useCompany(user.companyId);
+  const timeZone = company.data?.timeZone ?? "UTC";
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Security</h1>
+      <ChangePasswordCard />
+      <SessionsCard timeZone={timeZone} />
+      {user.companyId !== null && isRoleAllowed(user.role, AUDIT_LOG_ROLES) ? <AuditLogCard timeZone={timeZone} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { Prisma, type TenantTransaction } from "@fieldops/db";
+
+/** The numbered records of a company: each keeps its last number in a counter table of its own. */
+const SEQUENCES = {
+  jobs: { counter: "job_counters", table: "jobs" },
+  estimates: { counter: "estimate_counters", table: "estimates" },
+} as const;
+
+/**
+ * The company's next number of `sequence`. The counter row stays locked until the transaction ends, so concurrent
+ * creations wait for each other (no duplicates) and a rolled-back creation gives its number back (no gaps). The
+ * first number follows the highest one already used.
+ */
+export async function takeNextNumber(tx: TenantTransaction, companyId: string, sequence: keyof typeof SEQUENCES): Promise<number> {
+  const counter = Prisma.raw(SEQUENCES[sequence].counter);
+  const table = Prisma.raw(SEQUENCES[sequence].table);
+  const rows = await tx.$queryRaw<{ lastNumber: number }[]>`
+    INSERT INTO ${counter} ("companyId", "lastNumber")
+    VALUES (${companyId}::uuid, (SELECT coalesce(max(number), 0) + 1 FROM ${table}))
+    ON CONFLICT ("companyId") DO UPDATE SET "lastNumber" = ${counter}."lastNumber" + 1
+    RETURNING "lastNumber"`;
+  return rows[0]!.lastNumber;
+}

@@ -1,0 +1,51 @@
+import type { TenantTransaction } from "@fieldops/db";
+import type { EstimateDetail } from "@fieldops/shared/estimates";
+import { conflict, invalidInput } from "../errors.ts";
+import { createCustomer } from "../customers/create-customer.ts";
+import { createEstimate } from "../estimates/create-estimate.ts";
+import type { Actor } from "../jobs/actor.ts";
+import { lockLead } from "./lead-record.ts";
+
+/**
+ * Makes a lead's draft estimate: for a prospect, first the customer (with their contacts and address, within the
+ * plan's customer limit), then the estimate, titled by the request, with one empty option to price. The lead is
+ * estimating from then on. A lead has one estimate; converting again is refused.
+ */
+export async function convertLeadToEstimate(
+  tx: TenantTransaction,
+  input: { leadId: string; companyId: string; actor: Actor; now?: Date },
+): Promise<EstimateDetail> {
+  const lead = await lockLead(tx, input.leadId);
+  if (lead.estimates.length > 0) throw conflict(`This lead already has estimate #${lead.estimates[0]!.number}`);
+  if (lead.status === "lost") throw conflict("This lead is lost: reopen it first");
+  let customerId = lead.customerId;
+  if (!customerId) {
+    if (!lead.street || !lead.city) throw invalidInput("Add the prospect's street and city: the customer needs a service address", "street");
+    if (lead.latitude === null || lead.longitude === null) {
+      throw invalidInput("Add the address's latitude and longitude: the customer's property needs them for scheduling", "latitude");
+    }
+    const customer = await createCustomer(tx, {
+      companyId: input.companyId,
+      name: lead.name,
+      contacts: [
+        ...(lead.email ? [{ kind: "email" as const, value: lead.email, label: null }] : []),
+        ...(lead.phone ? [{ kind: "phone" as const, value: lead.phone, label: null }] : []),
+      ],
+      properties: [{ street: lead.street, city: lead.city, region: lead.region ?? "", postcode: lead.postcode ?? "", latitude: lead.latitude, longitude: lead.longitude }],
+      tags: [],
+      notes: lead.notes,
+    });
+    customerId = customer.id;
+  }
+  const estimate = await createEstimate(tx, {
+    companyId: input.companyId,
+    actor: input.actor,
+    now: input.now,
+    leadId: lead.id,
+    customerId,
+    title: lead.request.split("\n")[0]!.slice(0, 200),
+    options: [{ name: "Option 1", lineItems: [] }],
+  });
+  await tx.lead.update({ where: { id: lead.id }, data: { customerId, status: "estimating" } });
+  return estimate;
+}

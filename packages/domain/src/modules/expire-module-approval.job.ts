@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { defineJob } from "@fieldops/jobs/job-definition";
+
+/** Closes an approval request nobody decided in time and tells its requester; keyed by the run, so queued once. */
+export const expireModuleApprovalJob = defineJob({
+  id: "expire_module_approval",
+  queue: "modules",
+  schema: z.object({ companyId: z.uuid(), runId: z.uuid() }),
+});

@@ -1,0 +1,85 @@
+import { withTenant, type TenantTransaction } from "@fieldops/db";
+import { publishEvent } from "@fieldops/events/company-stream";
+import type { JobHandler } from "@fieldops/jobs/job-definition";
+import { brandingSchema } from "@fieldops/shared/company";
+import { reviewEstimatePath, reviewPortalPath } from "@fieldops/shared/review";
+import { publicLinkUrl } from "../public-links/public-link-token.ts";
+import type { sendCustomerLinkJob } from "./send-customer-link.job.ts";
+
+type Payload = ReturnType<typeof sendCustomerLinkJob.schema.parse>;
+
+interface Message {
+  recipient: { email: string | null; phone: string | null };
+  subject: string;
+  email: string;
+  sms: string;
+  estimateId: string | null;
+}
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+async function estimateMessage(tx: TenantTransaction, payload: Payload, companyName: string): Promise<Message | null> {
+  const estimate = await tx.estimate.findUnique({
+    where: { id: payload.subjectId },
+    select: { id: true, number: true, title: true, customer: { select: { name: true, email: true, phone: true } } },
+  });
+  if (!estimate) return null;
+  const url = publicLinkUrl(payload.origin, reviewEstimatePath(estimate.id), payload.token);
+  return {
+    recipient: estimate.customer,
+    subject: `Estimate #${estimate.number} from ${companyName}: ${estimate.title}`,
+    email: `Hello ${estimate.customer.name},\n\n${companyName} has sent you estimate #${estimate.number}, "${estimate.title}". Review it, choose an option and approve it or ask for changes here:\n\n${url}\n\nThank you,\n${companyName}`,
+    sms: `${companyName}: your estimate #${estimate.number} is ready. Review and approve it: ${url}`,
+    estimateId: estimate.id,
+  };
+}
+
+async function portalMessage(tx: TenantTransaction, payload: Payload, companyName: string): Promise<Message | null> {
+  const customer = await tx.customer.findUnique({ where: { id: payload.subjectId }, select: { id: true, name: true, email: true, phone: true } });
+  if (!customer) return null;
+  const url = publicLinkUrl(payload.origin, reviewPortalPath(customer.id), payload.token);
+  const balance = await tx.invoice.aggregate({ where: { customerId: customer.id, status: { in: ["sent", "partially_paid"] } }, _sum: { totalCents: true, paidCents: true } });
+  const open = (balance._sum.totalCents ?? 0) - (balance._sum.paidCents ?? 0);
+  return {
+    recipient: customer,
+    subject: `Your ${companyName} customer portal`,
+    email: `Hello ${customer.name},\n\nYour visits, estimates and invoices with ${companyName} are on your own page${open > 0 ? ` (open balance ${money(open)})` : ""}:\n\n${url}\n\nKeep this link to yourself: anyone who has it can see them.\n\n${companyName}`,
+    sms: `${companyName}: your visits, estimates and invoices: ${url}`,
+    estimateId: null,
+  };
+}
+
+/**
+ * Writes one e-mail and one text message (as asked, to the contacts the customer has) in the outbox, for the company's
+ * sender to deliver, and tells the company's screens. Keyed by the sending, so a retry adds nothing.
+ */
+export const sendCustomerLink: JobHandler<typeof sendCustomerLinkJob.schema> = async (payload, { db, redis }) => {
+  const written = await withTenant(db, payload.companyId, async (tx) => {
+    const company = await tx.company.findFirstOrThrow({ select: { name: true, branding: true } });
+    const companyName = brandingSchema.safeParse(company.branding).data?.name || company.name;
+    const message = payload.kind === "estimate" ? await estimateMessage(tx, payload, companyName) : await portalMessage(tx, payload, companyName);
+    if (!message) return null;
+    const kind = payload.kind === "estimate" ? "estimate" : "customer_portal";
+    const rows = [
+      ...(payload.email && message.recipient.email ? [{ channel: "email", recipient: message.recipient.email, body: message.email }] : []),
+      ...(payload.sms && message.recipient.phone ? [{ channel: "sms", recipient: message.recipient.phone, body: message.sms }] : []),
+    ];
+    await tx.outboxMessage.createMany({
+      skipDuplicates: true,
+      data: rows.map((row) => ({
+        companyId: payload.companyId,
+        kind,
+        channel: row.channel,
+        recipient: row.recipient,
+        subject: message.subject,
+        body: row.body,
+        dedupeKey: `${kind}:${payload.subjectId}:${payload.sendId}:${row.channel}`,
+        estimateId: message.estimateId,
+      })),
+    });
+    return message;
+  });
+  if (written?.estimateId) {
+    await publishEvent(redis, { name: "estimates.changed", payload: { estimateIds: [written.estimateId] } }, { companyId: payload.companyId, requestId: payload.requestId });
+  }
+};

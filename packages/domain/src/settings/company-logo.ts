@@ -1,0 +1,71 @@
+import type { TenantTransaction } from "@fieldops/db";
+import { API_PATHS } from "@fieldops/shared/api-paths";
+import { brandingSchema } from "@fieldops/shared/company";
+import { LOGO_MAX_BYTES, type UploadLogoRequest } from "@fieldops/shared/company-settings";
+import { recordAudit } from "../audit/record-audit.ts";
+import { notFound } from "../errors.ts";
+import { decodeUpload } from "../files/decode-upload.ts";
+
+const LOGO = "logo";
+
+/** Where the app fetches the logo; the file's id in the query makes a new logo a new URL for browser caches. */
+const logoUrl = (fileId: string) => `${API_PATHS.companyLogo}?v=${fileId}`;
+
+/** Stores the company's logo (replacing the previous one) and points the branding at it. */
+export async function uploadCompanyLogo(
+  tx: TenantTransaction,
+  input: UploadLogoRequest & { companyId: string; actor: { id: string; name: string } },
+): Promise<{ logo: string }> {
+  const data = decodeUpload(input, LOGO_MAX_BYTES, "dataBase64");
+  await tx.storedFile.deleteMany({ where: { purpose: LOGO } });
+  const file = await tx.storedFile.create({
+    data: {
+      companyId: input.companyId,
+      purpose: LOGO,
+      fileName: input.fileName,
+      contentType: input.contentType,
+      byteSize: data.length,
+      data: new Uint8Array(data),
+      uploadedByUserId: input.actor.id,
+    },
+    select: { id: true },
+  });
+  await setLogo(tx, input.companyId, logoUrl(file.id));
+  await recordAudit(tx, {
+    companyId: input.companyId,
+    actorUserId: input.actor.id,
+    action: "company.logo_changed",
+    entityType: "company",
+    entityId: input.companyId,
+    summary: `${input.actor.name} uploaded a new logo`,
+  });
+  return { logo: logoUrl(file.id) };
+}
+
+/** Removes the company's logo; removing none succeeds. */
+export async function removeCompanyLogo(tx: TenantTransaction, input: { companyId: string; actor: { id: string; name: string } }): Promise<void> {
+  const { count } = await tx.storedFile.deleteMany({ where: { purpose: LOGO } });
+  await setLogo(tx, input.companyId, null);
+  if (count > 0) {
+    await recordAudit(tx, {
+      companyId: input.companyId,
+      actorUserId: input.actor.id,
+      action: "company.logo_removed",
+      entityType: "company",
+      entityId: input.companyId,
+      summary: `${input.actor.name} removed the logo`,
+    });
+  }
+}
+
+async function setLogo(tx: TenantTransaction, companyId: string, logo: string | null) {
+  const company = await tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { branding: true } });
+  await tx.company.update({ where: { id: companyId }, data: { branding: { ...brandingSchema.parse(company.branding), logo } } });
+}
+
+/** The company's logo file. */
+export async function readCompanyLogo(tx: TenantTransaction): Promise<{ contentType: string; data: Buffer }> {
+  const file = await tx.storedFile.findFirst({ where: { purpose: LOGO }, select: { contentType: true, data: true } });
+  if (!file) throw notFound("This company has no logo");
+  return { contentType: file.contentType, data: Buffer.from(file.data) };
+}

@@ -1,0 +1,20 @@
+import type { TenantTransaction } from "@fieldops/db";
+import { brandingSchema } from "@fieldops/shared/company";
+import type { CompanyProfile } from "@fieldops/shared/company-settings";
+import { verticalIdSchema } from "@fieldops/shared/verticals";
+
+/** The company's profile, vertical, time zone and branding. */
+export async function getCompanyProfile(tx: TenantTransaction, input: { canEdit: boolean }): Promise<CompanyProfile> {
+  const company = await tx.company.findFirstOrThrow();
+  const branding = brandingSchema.parse(company.branding);
+  return {
+    name: company.name,
+    phone: company.phone ?? "",
+    email: company.email ?? "",
+    address: company.address ?? "",
+    verticalId: verticalIdSchema.parse(company.verticalId),
+    timeZone: company.timeZone,
+    branding: { logo: branding.logo, primaryColor: branding.primaryColor },
+    canEdit: input.canEdit,
+  };
+}

@@ -1,0 +1,64 @@
+import type { TenantTransaction } from "@fieldops/db";
+import { INVITATION_TTL_DAYS, type InviteRole } from "@fieldops/shared/team";
+import { recordAudit } from "../audit/record-audit.ts";
+import { conflict } from "../errors.ts";
+import { toInvitation } from "./invitation-status.ts";
+import { requirePlanLimit } from "../plans/require-plan-limit.ts";
+
+export const ALREADY_MEMBER = "This person is already on your team";
+export const ALREADY_INVITED = "This person already has an invitation waiting; send it again instead";
+
+export interface NewInvitation {
+  name: string;
+  email: string;
+  phone: string;
+  role: InviteRole;
+}
+
+export const invitationExpiry = (now: Date) => new Date(now.getTime() + INVITATION_TTL_DAYS * 24 * 3600 * 1000);
+
+/**
+ * Invites people to the company with a role, each holding a seat of the plan until they accept, revoke or it expires
+ * (requirePlanLimit counts them). The link itself is minted by the send_invitation job, queued by the caller once this
+ * transaction has committed (see queueInvitation).
+ */
+export async function createInvitations(
+  tx: TenantTransaction,
+  input: { companyId: string; actor: { id: string; name: string }; invitations: NewInvitation[]; now?: Date },
+) {
+  const now = input.now ?? new Date();
+  const emails = input.invitations.map((invitation) => invitation.email);
+  if (new Set(emails).size !== emails.length) throw conflict("The same e-mail is listed twice", "email");
+  await requirePlanLimit(tx, "teamMembers", { adding: input.invitations.length, now });
+  if (await tx.user.findFirst({ where: { email: { in: emails } }, select: { id: true } })) throw conflict(ALREADY_MEMBER, "email");
+  const waiting = await tx.invitation.findFirst({
+    where: { email: { in: emails }, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+    select: { id: true },
+  });
+  if (waiting) throw conflict(ALREADY_INVITED, "email");
+  const created = [];
+  for (const invitation of input.invitations) {
+    const row = await tx.invitation.create({
+      data: {
+        companyId: input.companyId,
+        name: invitation.name,
+        email: invitation.email,
+        phone: invitation.phone || null,
+        role: invitation.role,
+        invitedByUserId: input.actor.id,
+        expiresAt: invitationExpiry(now),
+        sendCount: 1,
+      },
+    });
+    await recordAudit(tx, {
+      companyId: input.companyId,
+      actorUserId: input.actor.id,
+      action: "team.invited",
+      entityType: "invitation",
+      entityId: row.id,
+      summary: `${input.actor.name} invited ${row.name} (${row.email}) as ${invitation.role.replace("_", " ")}`,
+    });
+    created.push(row);
+  }
+  return created.map((row) => ({ invitation: toInvitation(row, now), sendCount: row.sendCount }));
+}

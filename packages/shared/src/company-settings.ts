@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { emailSchema } from "./auth";
+import type { Role } from "./roles";
+import { text } from "./text";
+import { verticalIdSchema } from "./verticals";
+
+/** Owners (and platform administrators acting for the company) change the company's settings. */
+export const COMPANY_SETTINGS_EDITOR_ROLES: readonly Role[] = ["owner", "admin"];
+/** Office members may read them; field users do not see them. */
+export const COMPANY_SETTINGS_VIEWER_ROLES: readonly Role[] = ["owner", "admin", "member"];
+
+/** The IANA time zones this runtime knows (its `Intl` list, which names UTC as Etc/UTC; both spellings count). */
+export const TIME_ZONES: readonly [string, ...string[]] = ["UTC", ...Intl.supportedValuesOf("timeZone")];
+
+/** One of TIME_ZONES: the list is part of the contract, so a client can offer exactly what the server accepts. */
+export const timeZoneSchema = z.enum(TIME_ZONES, { error: "Choose a time zone from the list" });
+
+export const hexColorSchema = text({ max: 7, trim: true })
+  .regex(/^#[0-9a-fA-F]{6}$/, "Enter a colour as #rrggbb")
+  .transform((colour) => colour.toLowerCase());
+
+/** Optional contact fields: an empty string clears them. */
+const optionalText = (max: number) => text({ max, trim: true });
+
+export const companyProfileSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  address: z.string(),
+  verticalId: verticalIdSchema,
+  timeZone: z.string(),
+  branding: z.object({ logo: z.string().nullable(), primaryColor: z.string() }),
+  /** Whether the signed-in user may change them. */
+  canEdit: z.boolean(),
+});
+export type CompanyProfile = z.infer<typeof companyProfileSchema>;
+
+export const updateCompanyProfileRequestSchema = z.object({
+  name: text({ max: 100, trim: true }).min(2, "Company name must be at least 2 characters"),
+  phone: optionalText(30).regex(/^[0-9+()\-. ]*$/, "Enter a phone number"),
+  email: z.union([z.literal(""), emailSchema]),
+  address: optionalText(300),
+  verticalId: verticalIdSchema,
+  timeZone: timeZoneSchema,
+  primaryColor: hexColorSchema,
+});
+export type UpdateCompanyProfileRequest = z.input<typeof updateCompanyProfileRequestSchema>;
+
+/** Images a browser shows safely as a logo (no SVG: it can carry scripts). */
+export const LOGO_CONTENT_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+export const LOGO_MAX_BYTES = 512 * 1024;
+/** Base64 makes 4 characters of every 3 bytes. */
+export const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+
+export const uploadLogoRequestSchema = z.object({
+  fileName: text({ max: 200, trim: true }).min(1),
+  contentType: z.enum(LOGO_CONTENT_TYPES),
+  dataBase64: text({ max: base64Length(LOGO_MAX_BYTES) }).regex(/^[A-Za-z0-9+/]*={0,2}$/, "Not base64").min(4, "The file is empty"),
+});
+export type UploadLogoRequest = z.infer<typeof uploadLogoRequestSchema>;
+
+export const themeSchema = z.enum(["light", "dark", "system"]);
+export type Theme = z.infer<typeof themeSchema>;
+
+export const userPreferencesSchema = z.object({ theme: themeSchema });
+export type UserPreferences = z.infer<typeof userPreferencesSchema>;

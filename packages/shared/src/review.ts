@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { brandingSchema } from "./company";
+import { estimateOptionSchema, estimateStatusSchema } from "./estimates";
+import { text } from "./text";
+
+/**
+ * The header a customer's page sends its link's token in. The token travels in the URL's fragment, which browsers
+ * never send to a server, so it reaches no access log; the page reads it and sends it here.
+ */
+export const REVIEW_TOKEN_HEADER = "x-review-token";
+
+/** Requests a minute per client address on the customer's pages' routes: enough to read and answer, too few to guess. */
+export const REVIEW_REQUESTS_PER_MINUTE = 30;
+
+/** What every customer's page shows of the company. */
+export const reviewCompanySchema = z.object({ branding: brandingSchema, timeZone: z.string() });
+export type ReviewCompany = z.infer<typeof reviewCompanySchema>;
+
+/** GET /api/review/estimates/:id: the estimate as its customer sees it. */
+export const reviewEstimateSchema = z.object({
+  company: reviewCompanySchema,
+  id: z.string(),
+  number: z.number().int(),
+  title: z.string(),
+  customerName: z.string(),
+  /** A draft is being revised: its options are not shown until it is sent again. */
+  status: estimateStatusSchema,
+  message: z.string().nullable(),
+  expiresOn: z.string().nullable(),
+  options: z.array(estimateOptionSchema),
+  approvedOptionId: z.string().nullable(),
+  signatureName: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  customerMessage: z.string().nullable(),
+});
+export type ReviewEstimate = z.infer<typeof reviewEstimateSchema>;
+
+export const approveEstimateRequestSchema = z.object({
+  optionId: z.uuid(),
+  /** The customer's typed name: their signature. */
+  signatureName: text({ max: 200, trim: true }).min(2, "Type your full name to sign"),
+});
+export const requestEstimateChangesRequestSchema = z.object({ message: text({ max: 5000, trim: true }).min(1, "Say what you would like changed") });
+export const declineEstimateRequestSchema = z.object({ reason: text({ max: 5000, trim: true }).nullish() });
+
+/** GET /api/review/portal/:customerId: what a customer's portal shows. */
+export const portalSchema = z.object({
+  company: reviewCompanySchema,
+  customerName: z.string(),
+  visits: z.array(z.object({ id: z.string(), jobTitle: z.string(), status: z.string(), scheduledStart: z.string().nullable(), scheduledEnd: z.string().nullable() })),
+  estimates: z.array(z.object({ id: z.string(), number: z.number().int(), title: z.string(), status: estimateStatusSchema, totalCents: z.number().int(), expiresOn: z.string().nullable() })),
+  invoices: z.array(
+    z.object({
+      id: z.string(),
+      number: z.number().int(),
+      totalCents: z.number().int(),
+      balanceCents: z.number().int(),
+      dueOn: z.string().nullable(),
+      pastDue: z.boolean(),
+    }),
+  ),
+});
+export type Portal = z.infer<typeof portalSchema>;
+
+/** The office's view of a customer's portal link: whether one is live (its token is shown only when made). */
+export const portalLinkStatusSchema = z.object({ active: z.boolean(), createdAt: z.string().nullable(), lastUsedAt: z.string().nullable() });
+export type PortalLinkStatus = z.infer<typeof portalLinkStatusSchema>;
+
+/**
+ * The estimate page is opened with the estimate's own token, or from the customer's portal with
+ * `<customerId>.<portal token>`, so that the portal's link (and its revocation) covers the customer's estimates.
+ */
+export function portalEstimateCredential(customerId: string, portalToken: string): string {
+  return `${customerId}.${portalToken}`;
+}
+
+/** The pages' paths (the token goes after `#`). */
+export const reviewEstimatePath = (estimateId: string) => `/review/estimates/${estimateId}`;
+export const reviewPortalPath = (customerId: string) => `/review/portal/${customerId}`;
