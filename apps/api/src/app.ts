@@ -25,6 +25,7 @@ import { companyRoutes } from "./routes/company-routes.ts";
 import { customerRoutes } from "./routes/customer-routes.ts";
 import { dispatchRoutes } from "./routes/dispatch-routes.ts";
 import { dashboardRoutes } from "./routes/dashboard-routes.ts";
+import { reportRoutes } from "./routes/report-routes.ts";
 import { crewRoutes } from "./routes/crew-routes.ts";
 import { healthRoutes } from "./routes/health-routes.ts";
 import { integrationRoutes } from "./routes/integration-routes.ts";
@@ -104,6 +105,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(scheduleRoutes, { context });
   await app.register(dispatchRoutes, { context });
   await app.register(dashboardRoutes, { context });
+  await app.register(reportRoutes, { context });
   await app.register(assistantRoutes, { context });
   await app.register(integrationRoutes, { context });
   await app.register(moduleRoutes, { context });

@@ -21,6 +21,8 @@ export const API_PATHS = {
   customersImportPreview: "/api/customers/import/preview",
   customersImport: "/api/customers/import",
   customer: "/api/customers/:id",
+  report: "/api/reports/:report",
+  reportCsv: "/api/reports/:report/csv",
   jobs: "/api/jobs",
   jobCustomerOptions: "/api/jobs/customer-options",
   job: "/api/jobs/:id",

@@ -24,6 +24,8 @@ import { PaymentsPage } from "../features/billing/payments-page";
 import { ReviewPage } from "../features/review/review-page";
 import { BILLING_ROLES } from "@fieldops/shared/invoices";
 import { SettingsPage } from "../features/settings/settings-page";
+import { ReportsPage } from "../features/reports/reports-page";
+import { REPORT_READER_ROLES } from "@fieldops/shared/reports";
 import { IndustriesPage, IndustryPage } from "../features/marketing/industries-page";
 import { LandingPage } from "../features/marketing/landing-page";
 import { PricingPage } from "../features/marketing/pricing-page";
@@ -96,6 +98,7 @@ export function AppRoutes() {
         <Route path="/payments" element={<RoleGuard roles={BILLING_ROLES}><PaymentsPage /></RoleGuard>} />
         <Route path="/payments/invoices/:id" element={<RoleGuard roles={BILLING_ROLES}><InvoiceDetailPage /></RoleGuard>} />
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/reports" element={<RoleGuard roles={REPORT_READER_ROLES}><ReportsPage /></RoleGuard>} />
         <Route path="/security" element={<SecurityPage />} />
         <Route path="/support" element={<SupportPage />} />
         <Route path="/documentation" element={<DocumentationPage />} />

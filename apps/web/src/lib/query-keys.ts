@@ -28,6 +28,7 @@ export const QUERY_KEYS = {
   invoices: [API_PATHS.invoices],
   invoice: (id: string) => [API_PATHS.invoices, id],
   payments: [API_PATHS.payments],
+  report: (report: string, query: string) => [`${apiPath(API_PATHS.report, { report })}?${query}`],
   companyProfile: [API_PATHS.companyProfile],
   userPreferences: [API_PATHS.userPreferences],
   invitations: [API_PATHS.invitations],

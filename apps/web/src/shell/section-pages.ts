@@ -7,7 +7,6 @@ import { ADMIN_PORTAL_ROLES, type Role } from "@fieldops/shared/roles";
 export type SectionPage = { path: string; title: string; description: string; roles?: readonly Role[] };
 
 export const SECTION_PAGES: readonly SectionPage[] = [
-  { path: "/reports", title: "Reports", description: "Revenue, job and crew performance reports for your company." },
   { path: "/automations/:id", title: "Automation", description: "What this automation does, when it runs, and the record of its runs." },
   { path: "/admin/features", title: "Features", description: "The features available to each tenant and the requests for new ones.", roles: ADMIN_PORTAL_ROLES },
   { path: "/admin/resources", title: "Resources", description: "The platform's shared resources for tenants and administrators.", roles: ADMIN_PORTAL_ROLES },

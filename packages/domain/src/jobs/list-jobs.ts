@@ -1,5 +1,6 @@
 import { Prisma, type TenantTransaction } from "@fieldops/db";
 import { type JobStatus } from "@fieldops/shared/job-status";
+import { JOB_STATUS, jobVisitFacts } from "./job-status-sql.ts";
 import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import type { JobListResponse, ListJobsQuery } from "@fieldops/shared/jobs";
 import { invalidInput } from "../errors.ts";
@@ -107,30 +108,10 @@ export async function listJobs(
     SELECT * FROM (
       SELECT j.id, j.number, j.title, j."customerId", c.name AS "customerName", j.recurrence, j."createdAt",
         a."nextVisitAt", coalesce(t.total, 0)::int AS "totalCents",
-        CASE
-          WHEN j."closedAt" IS NOT NULL THEN 'closed'
-          WHEN a.late THEN 'late'
-          WHEN a.today THEN 'today'
-          WHEN a.unscheduled OR a.visits = 0 THEN 'unscheduled'
-          WHEN a.upcoming THEN 'upcoming'
-          WHEN j."invoicedAt" IS NULL AND a.completed THEN 'requires_invoicing'
-          ELSE 'closed'
-        END AS status
+        ${JOB_STATUS} AS status
       FROM jobs j
       JOIN customers c ON c.id = j."customerId"
-      CROSS JOIN LATERAL (
-        SELECT count(*) AS visits,
-          coalesce(bool_or(v.status IN ('scheduled', 'dispatched') AND v.day < ${today}::date), false) AS late,
-          coalesce(bool_or(v.status = 'in_progress' OR (v.status IN ('scheduled', 'dispatched') AND v.day = ${today}::date)), false) AS today,
-          coalesce(bool_or(v.status = 'unscheduled'), false) AS unscheduled,
-          coalesce(bool_or(v.status IN ('scheduled', 'dispatched') AND v.day > ${today}::date), false) AS upcoming,
-          coalesce(bool_or(v.status = 'completed'), false) AS completed,
-          min(v."scheduledStart") FILTER (WHERE v.status IN ('scheduled', 'dispatched') AND v."scheduledStart" >= ${now}::timestamp) AS "nextVisitAt"
-        FROM (
-          SELECT status, "scheduledStart", (("scheduledStart" AT TIME ZONE 'UTC') AT TIME ZONE ${tz})::date AS day
-          FROM visits WHERE "jobId" = j.id
-        ) v
-      ) a
+      ${jobVisitFacts({ today, timeZone: tz, now })}
       LEFT JOIN LATERAL (
         SELECT sum(round(li.quantity * li."unitPriceCents")) AS total FROM job_line_items li WHERE li."jobId" = j.id
       ) t ON true
