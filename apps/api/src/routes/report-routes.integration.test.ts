@@ -31,7 +31,32 @@ async function customer(companyId: string, name: string) {
 }
 
 async function invoice(companyId: string, customerId: string, data: { totalCents: number; paidCents?: number; status: "draft" | "sent" | "partially_paid" | "paid" | "void"; issuedAt: Date; dueAt?: Date }) {
-  await t.db.invoice.create({ data: { companyId, customerId, number: invoiceNumber++, paidCents: 0, dueAt: data.issuedAt, ...data } });
+  return t.db.invoice.create({ data: { companyId, customerId, number: invoiceNumber++, paidCents: 0, dueAt: data.issuedAt, ...data } });
+}
+
+let paymentKey = 1;
+async function payment(companyId: string, invoiceId: string, amountCents: number, receivedAt: Date) {
+  return t.db.payment.create({ data: { companyId, invoiceId, method: "cash", amountCents, receivedAt, idempotencyKey: `report-${paymentKey++}` } });
+}
+
+let estimateNumber = 1;
+/** An estimate with one option of one line, decided as `status` at `at`. */
+async function estimate(companyId: string, customerId: string, status: "approved" | "converted" | "declined" | "expired" | "sent", at: Date, line = { quantity: 2, unitPriceCents: 5_000, taxRateBasisPoints: 1_000 }) {
+  const created = await t.db.estimate.create({
+    data: {
+      companyId,
+      customerId,
+      number: estimateNumber++,
+      title: `Estimate ${estimateNumber}`,
+      status,
+      approvedAt: status === "approved" || status === "converted" ? at : null,
+      declinedAt: status === "declined" ? at : null,
+      expiresAt: status === "expired" || status === "sent" ? at : null,
+      options: { create: { companyId, position: 0, name: "Standard", lineItems: { create: { companyId, position: 0, description: "Work", ...line } } } },
+    },
+    include: { options: true },
+  });
+  if (status === "approved" || status === "converted") await t.db.estimate.update({ where: { id: created.id }, data: { approvedOptionId: created.options[0]!.id } });
 }
 
 async function job(companyId: string, customerId: string, createdAt: Date, visits: { status: "unscheduled" | "scheduled" | "completed" | "canceled"; crewId?: string; start?: Date; minutes?: number }[]) {
@@ -69,8 +94,20 @@ beforeAll(async () => {
   const acme = await customer(company.id, "Acme Offices");
   const baker = await customer(company.id, "Baker Residence");
   // Invoiced in March on New York's calendar: the 2nd, and late on the 31st (already April in UTC).
-  await invoice(company.id, acme.id, { totalCents: 10_000, status: "sent", issuedAt: at("2026-03-02", 10) });
+  const acmeMarch = await invoice(company.id, acme.id, { totalCents: 10_000, status: "sent", issuedAt: at("2026-03-02", 10) });
   await invoice(company.id, baker.id, { totalCents: 2_500, status: "paid", paidCents: 2_500, issuedAt: at("2026-03-31", 23, 30) });
+  // Collected: 40.00 on March 3rd, 15.00 on the 17th of which 5.00 was refunded on the 18th.
+  await payment(company.id, acmeMarch.id, 4_000, at("2026-03-03", 14));
+  const refunded = await payment(company.id, acmeMarch.id, 1_500, at("2026-03-17", 9));
+  await t.db.refund.create({ data: { companyId: company.id, paymentId: refunded.id, invoiceId: acmeMarch.id, amountCents: 500, idempotencyKey: "report-refund-1", createdAt: at("2026-03-18", 9) } });
+  // Estimates: won on March 4th (2 × 50.00 + 10% tax = 110.00) and, converted since, on the 20th; lost by declining on
+  // the 5th and by expiring on the 25th; one approved in February and one still open (expiring in 2030) don't count.
+  await estimate(company.id, acme.id, "approved", at("2026-03-04", 10));
+  await estimate(company.id, acme.id, "converted", at("2026-03-20", 10), { quantity: 1, unitPriceCents: 33_333, taxRateBasisPoints: 825 });
+  await estimate(company.id, baker.id, "declined", at("2026-03-05", 10));
+  await estimate(company.id, baker.id, "expired", at("2026-03-25", 0));
+  await estimate(company.id, baker.id, "approved", at("2026-02-20", 10));
+  await estimate(company.id, baker.id, "sent", at("2030-01-01", 0));
   // Late on February 28th in New York (March 1st in UTC), and a void one: neither counts for March.
   await invoice(company.id, baker.id, { totalCents: 99_900, status: "sent", issuedAt: at("2026-02-28", 23, 30) });
   await invoice(company.id, acme.id, { totalCents: 55_500, status: "void", issuedAt: at("2026-03-10", 9) });
@@ -99,14 +136,14 @@ describe("GET /api/reports/:report", () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ report: "revenue", title: "Revenue over time", interval: "week", timeZone: TIME_ZONE });
     expect(body.rows).toEqual([
-      { period: "2026-02-23", invoicedCents: 0, invoices: 0 },
-      { period: "2026-03-02", invoicedCents: 10_000, invoices: 1 },
-      { period: "2026-03-09", invoicedCents: 0, invoices: 0 },
-      { period: "2026-03-16", invoicedCents: 0, invoices: 0 },
-      { period: "2026-03-23", invoicedCents: 0, invoices: 0 },
-      { period: "2026-03-30", invoicedCents: 2_500, invoices: 1 },
+      { period: "2026-02-23", invoicedCents: 0, collectedCents: 0, invoices: 0 },
+      { period: "2026-03-02", invoicedCents: 10_000, collectedCents: 4_000, invoices: 1 },
+      { period: "2026-03-09", invoicedCents: 0, collectedCents: 0, invoices: 0 },
+      { period: "2026-03-16", invoicedCents: 0, collectedCents: 1_000, invoices: 0 },
+      { period: "2026-03-23", invoicedCents: 0, collectedCents: 0, invoices: 0 },
+      { period: "2026-03-30", invoicedCents: 2_500, collectedCents: 0, invoices: 1 },
     ]);
-    expect(body.totals).toEqual({ invoicedCents: 12_500, invoices: 2 });
+    expect(body.totals).toEqual({ invoicedCents: 12_500, collectedCents: 5_000, invoices: 2 });
   });
 
   it("groups by day up to a month and by month past a quarter when no interval is asked for", async () => {
@@ -115,6 +152,13 @@ describe("GET /api/reports/:report", () => {
     expect(year.body.interval).toBe("month");
     expect(year.body.rows.map((row) => row.period)).toHaveLength(12);
     expect(year.body.rows.find((row) => row.period === "2026-02-01")).toMatchObject({ invoicedCents: 99_900 });
+  });
+
+  it("estimates: won with the chosen option's total, lost by declining or expiring, per period, with the win rate", async () => {
+    const { body } = await report(tokens.owner, "estimates", `${MARCH}&interval=month`);
+    // 33,333 × 8.25% = 2,749.97 → 2,750 cents of tax.
+    expect(body.rows).toEqual([{ period: "2026-03-01", won: 2, lost: 2, wonCents: 11_000 + 36_083, winRate: 0.5 }]);
+    expect(body.totals).toEqual({ won: 2, lost: 2, wonCents: 47_083, winRate: 0.5 });
   });
 
   it("jobs by status: the range's jobs by where each stands now, every status listed", async () => {
@@ -162,7 +206,8 @@ describe("GET /api/reports/:report", () => {
 
   it("shows another company only its own data", async () => {
     const revenue = await report(tokens.otherOwner, "revenue", `${MARCH}&interval=month`);
-    expect(revenue.body.rows).toEqual([{ period: "2026-03-01", invoicedCents: 77_700, invoices: 1 }]);
+    expect(revenue.body.rows).toEqual([{ period: "2026-03-01", invoicedCents: 77_700, collectedCents: 0, invoices: 1 }]);
+    expect((await report(tokens.otherOwner, "estimates", `${MARCH}&interval=month`)).body.rows).toEqual([{ period: "2026-03-01", won: 0, lost: 0, wonCents: 0, winRate: null }]);
     const customers = await report(tokens.otherOwner, "top-customers");
     expect(customers.body.rows.map((row) => row.customer)).toEqual(["Their Customer"]);
     expect((await report(tokens.otherOwner, "crew-utilization")).body.rows).toEqual([]);
@@ -186,7 +231,7 @@ describe("GET /api/reports/:report/csv", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="revenue-2026-03-01-to-2026-03-31.csv"');
-    expect(await response.text()).toBe("Period,Invoiced (USD),Invoices\n2026-03-01,125.00,2\nTotal,125.00,2\n");
+    expect(await response.text()).toBe("Period,Invoiced (USD),Collected (USD),Invoices\n2026-03-01,125.00,50.00,2\nTotal,125.00,50.00,2\n");
   });
 
   it("writes a customer's name that looks like a formula as text", async () => {
