@@ -100,6 +100,16 @@ test("an owner completes a visit, invoices it and sends it; the customer pays on
   await page.goto("/payments");
   await page.getByLabel("Search").fill(`Invoice E2E ${tag}`);
   await expect(page.getByRole("table", { name: "Invoices" })).toContainText("Paid");
+
+  // The reports count it: today's top customers, invoiced and collected.
+  await page.goto("/reports");
+  await page.getByLabel("Range").selectOption("custom");
+  const today = await page.getByLabel("To", { exact: true }).inputValue();
+  await page.getByLabel("From", { exact: true }).fill(today);
+  const topCustomers = page.getByRole("table", { name: `Top customers, ${today} to ${today}` });
+  await expect(topCustomers.getByRole("row", { name: new RegExp(`Invoice E2E ${tag}`) })).toContainText("$145.00");
+  const revenue = page.getByRole("table", { name: `Revenue over time, ${today} to ${today}` });
+  await expect(revenue).toBeVisible();
 });
 
 test("a review link with a wrong token opens nothing", async ({ browser }) => {
