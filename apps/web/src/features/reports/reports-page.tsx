@@ -13,6 +13,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { useCompany } from "../../lib/company";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
+import { NoCompanyNotice } from "../crews/crew-parts";
 import { ReportChart } from "./report-chart";
 import { formatCell } from "./report-format";
 import { RANGE_PRESETS, RANGE_PRESET_LABELS, downloadReportCsv, presetRange, useReport, type RangePreset, type ReportRangeChoice } from "./report-queries";
@@ -83,9 +84,10 @@ function ReportCard({ id, range }: { id: ReportId; range: ReportRangeChoice }) {
           <CardTitle id={`report-${id}`}>{REPORT_TITLES[id]}</CardTitle>
           <CardDescription>{REPORT_DESCRIPTIONS[id]}</CardDescription>
         </div>
-        <Button variant="outline" size="sm" onClick={download} disabled={downloading || !report.isSuccess} aria-label={`Export ${REPORT_TITLES[id]} as CSV`}>
+        <Button variant="outline" size="sm" onClick={download} disabled={downloading || !report.isSuccess}>
           <Download aria-hidden="true" />
           {downloading ? "Exporting…" : "Export CSV"}
+          <span className="sr-only"> of {REPORT_TITLES[id]}</span>
         </Button>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -190,7 +192,9 @@ export function ReportsPage() {
         <h1 className="text-2xl font-semibold tracking-tight">Reports</h1>
         <p className="text-muted-foreground">Revenue, jobs, crews and what customers owe, over the days you choose.</p>
       </div>
-      {company.isPending ? (
+      {user.companyId === null ? (
+        <NoCompanyNotice>You do not belong to a company, so there are no reports to show.</NoCompanyNotice>
+      ) : company.isPending ? (
         <Skeleton data-slot="skeleton" className="h-40 w-full" />
       ) : company.isError || !company.data ? (
         <p role="alert" className="text-destructive">
