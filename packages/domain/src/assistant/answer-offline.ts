@@ -40,7 +40,12 @@ export async function planOffline(
 class NeedsCompanyData extends Error {}
 
 const needsCompanyData = (): Promise<never> => Promise.reject(new NeedsCompanyData());
-const noLookup: PlannerLookup = { findCustomers: needsCompanyData, listCrews: needsCompanyData, countPastDueInvoices: needsCompanyData };
+const noLookup: PlannerLookup = {
+  findCustomers: needsCompanyData,
+  customerById: needsCompanyData,
+  listCrews: needsCompanyData,
+  countPastDueInvoices: needsCompanyData,
+};
 
 /**
  * The offline planner's plan when it needs none of the company's data (no lookup, no read, no proposal to store):

@@ -55,6 +55,12 @@ describe("createPlannerLookup", () => {
     expect(acme).toEqual([{ id: ids["Acme Plumbing"], name: "Acme Plumbing" }]);
   });
 
+  it("names a customer by id in the company only", async () => {
+    expect(await lookupIn(company.id, (lookup) => lookup.customerById(ids["John Smith"]!))).toEqual({ id: ids["John Smith"], name: "John Smith" });
+    expect(await lookupIn(other.id, (lookup) => lookup.customerById(ids["John Smith"]!))).toBeNull();
+    expect(await lookupIn(company.id, (lookup) => lookup.customerById("not-an-id"))).toBeNull();
+  });
+
   it("counts invoices past due on the company's calendar", async () => {
     expect(await lookupIn(company.id, (lookup) => lookup.countPastDueInvoices())).toBe(2);
     expect(await lookupIn(other.id, (lookup) => lookup.countPastDueInvoices())).toBe(0);

@@ -1,5 +1,6 @@
 import { Prisma, type TenantTransaction } from "@fieldops/db";
 import { dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
+import { UUID } from "./assistant-turn-context.ts";
 import type { NamedRecord, PlannerLookup } from "./offline-planner/planner-input.ts";
 
 /**
@@ -20,6 +21,7 @@ export function createPlannerLookup(tx: TenantTransaction, clock: { now: Date; t
         ORDER BY word_similarity(${term}, lower(name)) DESC, name, id
         LIMIT 10`);
     },
+    customerById: (id) => (UUID.test(id) ? tx.customer.findUnique({ where: { id }, select: { id: true, name: true } }) : Promise.resolve(null)),
     listCrews: () => tx.crew.findMany({ select: { id: true, name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }),
     countPastDueInvoices: () =>
       tx.invoice.count({

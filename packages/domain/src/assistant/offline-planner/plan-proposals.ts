@@ -47,7 +47,7 @@ export async function planCreateJob(message: ReadMessage, input: PlannerInput): 
 }
 
 function customerLabel(customer: NamedRecord): string {
-  return customer.name === "the selected customer" ? customer.name : `**${asMarkdownText(customer.name)}**`;
+  return `**${asMarkdownText(customer.name)}**`;
 }
 
 /** On a job's page, "this job" is the selected job. */

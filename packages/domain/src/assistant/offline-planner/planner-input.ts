@@ -11,6 +11,8 @@ export type NamedRecord = { id: string; name: string };
 export type PlannerLookup = {
   /** Customers whose name resembles `query` (a few, best first). */
   findCustomers(query: string): Promise<NamedRecord[]>;
+  /** The customer with this id, when the company has one. */
+  customerById(id: string): Promise<NamedRecord | null>;
   listCrews(): Promise<NamedRecord[]>;
   countPastDueInvoices(): Promise<number>;
 };

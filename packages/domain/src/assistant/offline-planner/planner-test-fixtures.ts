@@ -23,6 +23,7 @@ export function fixedLookup(pastDue = 3): PlannerLookup {
       const words = query.toLowerCase().split(/\s+/).map((word) => word.slice(0, 3));
       return CUSTOMERS.filter((customer) => words.some((word) => customer.name.toLowerCase().includes(word)));
     },
+    customerById: async (id) => CUSTOMERS.find((customer) => customer.id === id) ?? null,
     listCrews: async () => CREWS,
     countPastDueInvoices: async () => pastDue,
   };

@@ -30,7 +30,11 @@ export function asMarkdownText(value: string): string {
  */
 export async function resolveCustomer(name: string | null, input: PlannerInput): Promise<{ customer: NamedRecord } | { plan: AssistantPlan }> {
   if (name === null || isPronoun(name)) {
-    if (input.context.customerId) return { customer: { id: input.context.customerId, name: "the selected customer" } };
+    if (input.context.customerId) {
+      const selected = await input.lookup.customerById(input.context.customerId);
+      if (selected) return { customer: selected };
+      return { plan: { kind: "clarify", reply: "I can't find the customer on this page. Tell me their name, and I'll look them up." } };
+    }
     return { plan: { kind: "clarify", reply: "Which customer do you mean? Tell me their name, or open their page and ask again." } };
   }
   const found = await input.lookup.findCustomers(name);
