@@ -19,8 +19,11 @@ export const reviewHeadersSchema = z.object({ [REVIEW_TOKEN_HEADER]: reviewToken
 /** The one answer to a link that opens nothing (a missing subject, a wrong, revoked or absent token): a guess learns nothing. */
 export const PUBLIC_LINK_NOT_FOUND = "This link is not valid. Ask the company for a new one.";
 
-/** Requests a minute per client address on the customer's pages' routes: enough to read and answer, too few to guess. */
-export const REVIEW_REQUESTS_PER_MINUTE = 30;
+/**
+ * Requests a minute per client address on the customer's pages' routes: enough for the several people one address
+ * may stand for to read and answer, and still a stop to anyone hammering them (the tokens cannot be guessed).
+ */
+export const REVIEW_REQUESTS_PER_MINUTE = 120;
 
 /** What every customer's page shows of the company. */
 export const reviewCompanySchema = z.object({ branding: brandingSchema, timeZone: z.string() });
