@@ -27,6 +27,9 @@ export const SLUG_MESSAGES = {
   reserved: "This slug is reserved and cannot be used",
 } as const;
 
+/** A valid slug another company already has. */
+export const SLUG_TAKEN = "This slug is already taken";
+
 export const tenantSlugSchema = z
   .string()
   .min(SLUG_MIN_LENGTH, SLUG_MESSAGES.tooShort)
