@@ -3,6 +3,11 @@ import { AppRoutes } from "@fieldops/web/app/routes";
 
 /** A value for a path parameter such as `:id`, so that a parameterised route can be visited. */
 const SAMPLE_PARAM = "sample-1";
+/**
+ * A demo tenant's pages, which the route table reaches only through its catch-all of first words: the tenant's home
+ * in its sidebar (or its login, for whoever may not enter it).
+ */
+const TENANT_SAMPLE_PATHS = ["/lawn-care/green-valley/home"];
 /** Where the catch-all route (`*`) is visited: the not-found page. */
 const UNKNOWN_PATH = "/no-such-page/at-all";
 
@@ -30,5 +35,5 @@ export function appScreenPaths(): string[] {
   const routes = createRoutesFromElements((table.props as { children: Parameters<typeof createRoutesFromElements>[0] }).children);
   const paths = new Set<string>();
   collect(routes, "/", paths);
-  return [...paths];
+  return [...paths, ...TENANT_SAMPLE_PATHS];
 }

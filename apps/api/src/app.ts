@@ -44,6 +44,7 @@ import { invoiceReviewRoutes } from "./routes/invoice-review-routes.ts";
 import { reviewRoutes } from "./routes/review-routes.ts";
 import { scheduleRoutes } from "./routes/schedule-routes.ts";
 import { telemetryRoutes } from "./routes/telemetry-routes.ts";
+import { tenantRoutes } from "./routes/tenant-routes.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 
 export interface BuildAppOptions {
@@ -99,6 +100,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(authRoutes, { context });
   await app.register(companyRoutes, { context });
   await app.register(telemetryRoutes, { context });
+  await app.register(tenantRoutes, { context });
   await app.register(customerRoutes, { context });
   await app.register(jobsRoutes, { context });
   await app.register(crewRoutes, { context });

@@ -10,6 +10,7 @@ export const API_PATHS = {
   logout: "/api/logout",
   user: "/api/user",
   company: "/api/company",
+  tenantConfig: "/api/tenants/:tenantId/config",
   companyPlan: "/api/company/plan",
   activity: "/api/activity",
   telemetryTrack: "/api/telemetry/track",

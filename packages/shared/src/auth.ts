@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tenantSlugSchema } from "./tenant-routes";
 import { permissionSchema, roleSchema } from "./roles";
 import { planIdSchema } from "./plans";
 import { text } from "./text";
@@ -41,6 +42,8 @@ export const signupRequestSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   plan: planIdSchema.optional(),
+  /** The company's address in tenant paths (/{slug}); derived from the company name when omitted. */
+  slug: tenantSlugSchema.optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 

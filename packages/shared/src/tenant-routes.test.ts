@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RESERVED_SLUGS, slugFromName, uniqueSlug, validateTenantSlug } from "./tenant-routes";
+import { INDUSTRY_SLUGS, matchTenantPath, RESERVED_SLUGS, slugFromName, TENANT_SUB_ROUTES, tenantPath, uniqueSlug, validateTenantSlug } from "./tenant-routes";
 
 describe("tenant slug rules (spec §5)", () => {
   it.each([
@@ -50,5 +50,47 @@ describe("uniqueSlug", () => {
     const next = await uniqueSlug(long, async (s) => s === long);
     expect(next).toBe(`${"a".repeat(48)}-2`);
     expect(validateTenantSlug(next)).toBeNull();
+  });
+});
+
+describe("matchTenantPath", () => {
+  it.each([
+    ["/", { kind: "app" }],
+    ["/jobs", { kind: "app" }],
+    ["/admin-dashboard", { kind: "app" }],
+    ["/instance-admin/42", { kind: "app" }],
+    ["/settings/integrations", { kind: "app" }],
+    ["/hvac", { kind: "industry", industry: "hvac" }],
+    ["/green-valley", { kind: "tenant", tenantId: "green-valley", industry: null, base: "/green-valley", rest: "" }],
+    ["/green-valley/crews/7", { kind: "tenant", tenantId: "green-valley", industry: null, base: "/green-valley", rest: "crews/7" }],
+    ["/turf/green-valley/leads", { kind: "tenant", tenantId: "green-valley", industry: "turf", base: "/turf/green-valley", rest: "leads" }],
+    ["/lawn-care/acme/", { kind: "tenant", tenantId: "acme", industry: "lawn-care", base: "/lawn-care/acme", rest: "" }],
+    ["/hvac/settings", { kind: "app" }],
+    ["/t/green-valley/jobs", { kind: "legacy", to: "/turf/green-valley/jobs" }],
+    ["/t/green-valley", { kind: "legacy", to: "/turf/green-valley" }],
+  ])("%s", (path, match) => {
+    expect(matchTenantPath(path)).toEqual(match);
+  });
+
+  it("treats every reserved first word as the app's and every industry alone as its page", () => {
+    for (const word of RESERVED_SLUGS) if (word !== "t") expect(matchTenantPath(`/${word}`).kind, word).toBe("app");
+    for (const industry of INDUSTRY_SLUGS) expect(matchTenantPath(`/${industry}`), industry).toEqual({ kind: "industry", industry });
+  });
+
+  it("lists the 23 sub-routes of a tenant", () => {
+    expect(TENANT_SUB_ROUTES).toHaveLength(23);
+  });
+});
+
+describe("tenantPath", () => {
+  it("builds /{slug}/{sub} and /{industry}/{slug}/{sub}", () => {
+    expect(tenantPath({ slug: "green-valley" })).toBe("/green-valley");
+    expect(tenantPath({ slug: "green-valley", industry: "turf" }, "leads")).toBe("/turf/green-valley/leads");
+  });
+
+  it("refuses an unknown industry or a reserved or malformed slug", () => {
+    expect(() => tenantPath({ slug: "admin" })).toThrow("This slug is reserved and cannot be used");
+    expect(() => tenantPath({ slug: "Bad Slug" })).toThrow("Slug can only contain");
+    expect(() => tenantPath({ slug: "green-valley", industry: "bakery" })).toThrow("not an industry");
   });
 });

@@ -27,6 +27,9 @@ export const SLUG_MESSAGES = {
   reserved: "This slug is reserved and cannot be used",
 } as const;
 
+/** A valid slug another company already has. */
+export const SLUG_TAKEN = "This slug is already taken";
+
 export const tenantSlugSchema = z
   .string()
   .min(SLUG_MIN_LENGTH, SLUG_MESSAGES.tooShort)
@@ -67,4 +70,61 @@ export async function uniqueSlug(base: string, isTaken: (slug: string) => Promis
     const candidate = `${base.slice(0, SLUG_MAX_LENGTH - suffix.length).replace(/-+$/g, "")}${suffix}`;
     if (!(await isTaken(candidate))) return candidate;
   }
+}
+
+/** The pages of a tenant, under its path (/{slug}/… or /{industry}/{slug}/…). */
+export const TENANT_SUB_ROUTES = [
+  "login", "dashboard", "leads", "estimator", "billing", "home", "chat", "admin", "settings", "features", "schedule",
+  "jobs", "customers", "crews", "crews/:id", "plans", "integrations", "payments", "reports", "support", "security",
+  "review/:invoiceId", "automations/:id",
+] as const;
+
+/** Where a tenant's bare path goes when the tenant has no home path of its own. */
+export const DEFAULT_TENANT_HOME = "home";
+
+const isReserved = (word: string) => (RESERVED_SLUGS as readonly string[]).includes(word);
+const isIndustry = (word: string) => (INDUSTRY_SLUGS as readonly string[]).includes(word);
+
+/** What a path of the web app is, as far as tenants go. */
+export type TenantPathMatch =
+  /** A tenant's page: `base` is its path (/{slug} or /{industry}/{slug}), `rest` what follows ("" for the bare path). */
+  | { kind: "tenant"; tenantId: string; industry: IndustrySlug | null; base: string; rest: string }
+  /** The old /t/{slug}{rest} form, now at `to`. */
+  | { kind: "legacy"; to: string }
+  /** /{industry} alone: that industry's page. */
+  | { kind: "industry"; industry: IndustrySlug }
+  /** An app word (reserved), or the root: not a tenant's. */
+  | { kind: "app" };
+
+/**
+ * Reads a path's first segments: /t/{slug}{rest} is the legacy form; /{industry}/{slug}/… a tenant when the second
+ * segment is not reserved; /{industry} alone the industry's page; any other first word that is not reserved a tenant
+ * slug. The tenant's own rules (length, characters) are not checked here: an ill-formed slug is a tenant the server
+ * does not find.
+ */
+export function matchTenantPath(pathname: string): TenantPathMatch {
+  const segments = pathname.split("/").filter((segment) => segment !== "");
+  const [first, second] = segments;
+  if (first === undefined) return { kind: "app" };
+  if (first === "t" && second !== undefined) return { kind: "legacy", to: `/turf${pathname.slice(pathname.indexOf("/t/") + 2)}` };
+  if (isIndustry(first)) {
+    const industry = first as IndustrySlug;
+    if (second === undefined) return { kind: "industry", industry };
+    if (isReserved(second)) return { kind: "app" };
+    return { kind: "tenant", tenantId: second, industry, base: `/${first}/${second}`, rest: segments.slice(2).join("/") };
+  }
+  if (isReserved(first)) return { kind: "app" };
+  return { kind: "tenant", tenantId: first, industry: null, base: `/${first}`, rest: segments.slice(1).join("/") };
+}
+
+/**
+ * The path of a tenant's page: /{slug}/{sub} or /{industry}/{slug}/{sub}. An unknown industry or a slug that breaks
+ * the slug rules is a programming error, so it throws rather than build a link that leads nowhere.
+ */
+export function tenantPath(tenant: { slug: string; industry?: string | null }, sub = ""): string {
+  const problem = validateTenantSlug(tenant.slug);
+  if (problem) throw new Error(`Cannot build a tenant path for "${tenant.slug}": ${problem}`);
+  if (tenant.industry && !isIndustry(tenant.industry)) throw new Error(`Cannot build a tenant path: "${tenant.industry}" is not an industry`);
+  const base = tenant.industry ? `/${tenant.industry}/${tenant.slug}` : `/${tenant.slug}`;
+  return sub ? `${base}/${sub.replace(/^\/+/, "")}` : base;
 }

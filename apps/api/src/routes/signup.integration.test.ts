@@ -65,6 +65,35 @@ describe("POST /api/signup", () => {
     expect((await t.db.company.findUniqueOrThrow({ where: { id: user.companyId } })).slug).toBe("admin-co");
   });
 
+  it("gives the company the slug asked for, and refuses one another company has (409 naming the slug)", async () => {
+    const from = fromNewAddress();
+    const slug = `chosen-${unique()}`;
+    const first = await post(`${t.url}/api/signup`, { companyName: "Any Name Co", slug, name: "C", email: `chosen-${unique()}@test.example`, password: "a-long-password" }, from);
+    expect(first.status).toBe(201);
+    const { user } = (await first.json()) as { user: { companyId: string } };
+    expect((await t.db.company.findUniqueOrThrow({ where: { id: user.companyId } })).slug).toBe(slug);
+    const email = `taken-${unique()}@test.example`;
+    const taken = await post(`${t.url}/api/signup`, { companyName: "Other Co", slug, name: "C", email, password: "a-long-password" }, from);
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({ message: "This slug is already taken", field: "slug" });
+    expect(await t.db.user.count({ where: { email } })).toBe(0);
+  });
+
+  it.each([
+    ["ab", "Slug must be at least 3 characters long"],
+    ["a".repeat(51), "Slug must be 50 characters or less"],
+    ["Green_Valley", "Slug can only contain lowercase letters, numbers, and hyphens"],
+    ["green-", "Slug cannot start or end with a hyphen"],
+    ["admin-dashboard", "This slug is reserved and cannot be used"],
+  ])("refuses the slug %s with 400 '%s' and creates nothing", async (slug, message) => {
+    const email = `bad-slug-${unique()}@test.example`;
+    const response = await post(`${t.url}/api/signup`, { companyName: "Bad Slug Co", slug, name: "B", email, password: "a-long-password" }, fromNewAddress());
+    expect(response.status).toBe(400);
+    // The error handler names the field before the rule it broke, as for every refused body.
+    expect(await response.json()).toMatchObject({ message: `Invalid slug: ${message}`, field: "slug" });
+    expect(await t.db.user.count({ where: { email } })).toBe(0);
+  });
+
   it("refuses an e-mail that already has an account, with 409 naming the field, and creates nothing", async () => {
     const from = fromNewAddress();
     const email = `dup-${unique()}@test.example`;

@@ -38,6 +38,7 @@ import { RoleGuard } from "../shell/role-guard";
 import { SectionPageView } from "../shell/section-page";
 import { SECTION_PAGES } from "../shell/section-pages";
 import { AppModalHost } from "./app-modal-host";
+import { TenantOrIndustryRoute } from "./tenant-routes";
 import { OnboardingGate, ThemePreferenceSync } from "./onboarding-gate";
 import { DocumentationPage } from "../features/documentation/documentation-page";
 import { OnboardingPage } from "../features/onboarding/onboarding-page";
@@ -73,8 +74,8 @@ export function AppRoutes() {
       <Route path="/pricing" element={<PricingPage />} />
       <Route path="/industries" element={<IndustriesPage />} />
       <Route path="/industries/:slug" element={<IndustryPage />} />
-      {/* An industry slug alone is its industry page; any other single word is not found. */}
-      <Route path="/:slug" element={<IndustryPage />} />
+      {/* A first word the app has no route for: an industry's page, the legacy /t/… form, or a tenant's pages. */}
+      <Route path="/:first/*" element={<TenantOrIndustryRoute />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/signup" element={<SignupOrInvitationPage />} />
       <Route path="/onboarding" element={<OnboardingPage />} />

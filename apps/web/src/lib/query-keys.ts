@@ -7,6 +7,7 @@ import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 export const QUERY_KEYS = {
   user: [API_PATHS.user],
   company: [API_PATHS.company],
+  tenantConfig: (tenantId: string) => [apiPath(API_PATHS.tenantConfig, { tenantId })],
   companyPlan: [API_PATHS.companyPlan],
   activity: [API_PATHS.activity],
   customers: [API_PATHS.customers],

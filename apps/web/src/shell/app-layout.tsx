@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from "react";
+import type { ComponentType, CSSProperties, ReactNode } from "react";
 import { Navigate, Outlet, useOutletContext } from "react-router";
 import { LoaderCircle } from "lucide-react";
 import type { User } from "@fieldops/shared/auth";
@@ -42,9 +42,15 @@ const NoFrame: AppFrame = ({ children }) => <>{children}</>;
 
 /**
  * The signed-in app: sidebar, header and the current page. Visitors who are not signed in go to /login. `frame` and
- * `headerActions` come from app/, so that the shell imports no feature.
+ * `headerActions` come from app/, so that the shell imports no feature. A tenant's pages give their own `sidebar` and
+ * a `style` that sets the tenant's brand colour.
  */
-export function AppLayout({ frame: Frame = NoFrame, headerActions }: { frame?: AppFrame; headerActions?: ReactNode } = {}) {
+export function AppLayout({
+  frame: Frame = NoFrame,
+  headerActions,
+  sidebar,
+  style,
+}: { frame?: AppFrame; headerActions?: ReactNode; sidebar?: (user: User) => ReactNode; style?: CSSProperties } = {}) {
   const { data: user, isPending, isError, refetch, isFetching } = useUser();
   if (isPending) return <FullPageLoader />;
   if (isError) {
@@ -66,8 +72,8 @@ export function AppLayout({ frame: Frame = NoFrame, headerActions }: { frame?: A
   return (
     <LiveEventsProvider enabled={user.companyId !== null}>
       <Frame user={user}>
-        <SidebarProvider>
-          <AppSidebar user={user} />
+        <SidebarProvider style={style}>
+          {sidebar ? sidebar(user) : <AppSidebar user={user} />}
           <SidebarInset>
             <AppHeader user={user} actions={headerActions} />
             {user.companyId !== null ? <TrialBanner user={user} /> : null}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Collapsible } from "radix-ui";
 import { Link, useLocation } from "react-router";
 import { ChevronRight, Leaf, LogOut, Moon, Sun } from "lucide-react";
@@ -26,7 +26,7 @@ import { Skeleton } from "../components/ui/skeleton";
 import { useTheme } from "../lib/theme";
 import { useCompany } from "../lib/company";
 import { APP_NAME, LOGO_PATH } from "./page-title";
-import { isCollapsible, isLinkActive, navigationFor, type NavCollapsible, type NavLink } from "./navigation";
+import { isCollapsible, isLinkActive, navigationFor, type NavCollapsible, type NavGroup, type NavLink } from "./navigation";
 
 function CompanyHeader({ user }: { user: User }) {
   const company = useCompany(user.companyId);
@@ -145,7 +145,13 @@ function NavCollapsibleItem({
   );
 }
 
-export function AppSidebar({ user }: { user: User }) {
+/** An id for a group's label: aria-labelledby takes a list of ids, so a label's spaces (and "&") cannot be in it. */
+function groupLabelId(label: string): string {
+  return `nav-group-${label.replace(/[^A-Za-z0-9]+/g, "-")}`;
+}
+
+/** The app's sidebar; a tenant's pages give their own `groups` and `header` (the tenant's brand). */
+export function AppSidebar({ user, groups, header }: { user: User; groups?: readonly NavGroup[]; header?: ReactNode }) {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
   const { resolvedTheme, toggleTheme } = useTheme();
@@ -158,13 +164,13 @@ export function AppSidebar({ user }: { user: User }) {
   return (
     <Sidebar collapsible="icon">
       <SidebarHeader>
-        <CompanyHeader user={user} />
+        {header ?? <CompanyHeader user={user} />}
       </SidebarHeader>
       <SidebarContent>
         <nav aria-label="Main">
-          {navigationFor(user, pathname).map((group) => (
-            <SidebarGroup key={group.label} role="group" aria-labelledby={`nav-group-${group.label}`}>
-              <SidebarGroupLabel id={`nav-group-${group.label}`}>{group.label}</SidebarGroupLabel>
+          {(groups ?? navigationFor(user, pathname)).map((group) => (
+            <SidebarGroup key={group.label} role="group" aria-labelledby={groupLabelId(group.label)}>
+              <SidebarGroupLabel id={groupLabelId(group.label)}>{group.label}</SidebarGroupLabel>
               <SidebarMenu>
                 {group.entries.map((entry) =>
                   isCollapsible(entry) ? (

@@ -1,7 +1,7 @@
 import { FREE_TRIAL_DAYS, PLANS } from "@fieldops/shared/plans";
 import type { SignupRequest } from "@fieldops/shared/auth";
 import { defaultPermissions } from "@fieldops/shared/roles";
-import { slugFromName, uniqueSlug } from "@fieldops/shared/tenant-routes";
+import { SLUG_TAKEN, slugFromName, uniqueSlug } from "@fieldops/shared/tenant-routes";
 import { VERTICALS, verticalForIndustry } from "@fieldops/shared/verticals";
 import type { Company, Database, User } from "@fieldops/db";
 import { Prisma, withSystem } from "@fieldops/db";
@@ -16,8 +16,9 @@ export const GENERIC_INDUSTRY = "field-service";
 const SLUG_ATTEMPTS = 10;
 
 /**
- * Creates the company (slug derived from its name under the slug rules of @fieldops/shared/tenant-routes), its owner, and the 7-day trial of
- * the chosen plan (Starter when none was chosen).
+ * Creates the company, its owner, and the 7-day trial of the chosen plan (Starter when none was chosen). The slug is
+ * the one asked for (the contract checked its rules; a taken one is refused), or else derived from the company's name
+ * under the slug rules of @fieldops/shared/tenant-routes.
  */
 export async function signUp(db: Database, request: SignupRequest): Promise<{ company: Company; owner: User }> {
   const plan = PLANS[request.plan ?? "starter"];
@@ -30,9 +31,9 @@ export async function signUp(db: Database, request: SignupRequest): Promise<{ co
   for (let attempt = 1; ; attempt++) {
     try {
       return await withSystem(db, async (tx) => {
-        const slug = await uniqueSlug(slugFromName(request.companyName), async (candidate) =>
-          Boolean(await tx.company.findUnique({ where: { slug: candidate }, select: { id: true } })),
-        );
+        const isTaken = async (candidate: string) => Boolean(await tx.company.findUnique({ where: { slug: candidate }, select: { id: true } }));
+        if (request.slug && (await isTaken(request.slug))) throw conflict(SLUG_TAKEN, "slug");
+        const slug = request.slug ?? (await uniqueSlug(slugFromName(request.companyName), isTaken));
         const company = await tx.company.create({
           data: {
             name: request.companyName,
@@ -62,6 +63,7 @@ export async function signUp(db: Database, request: SignupRequest): Promise<{ co
       // looked free (the next attempt sees it taken and picks the next candidate).
       const fields = uniqueViolationFields(error);
       if (fields.includes("email")) throw conflict(EMAIL_TAKEN, "email");
+      if (fields.includes("slug") && request.slug) throw conflict(SLUG_TAKEN, "slug");
       if (fields.includes("slug") && attempt < SLUG_ATTEMPTS) continue;
       if (fields.includes("slug")) throw conflict(SLUG_BUSY, "companyName");
       throw error;

@@ -4,19 +4,42 @@ import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { APP_NAME, LOGO_PATH } from "../../shell/page-title";
 
-/** The centred card that the sign-in and sign-up screens share. */
-export function AuthScreen({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+/** The centred card that the sign-in and sign-up screens share; a tenant's login shows the tenant's `brand` above it. */
+export function AuthScreen({
+  title,
+  description,
+  brand,
+  children,
+}: {
+  title: string;
+  description: string;
+  brand?: { name: string; logo: string | null };
+  children: ReactNode;
+}) {
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 p-6">
-      <Link
-        to={LOGO_PATH}
-        className="flex items-center gap-2 rounded-md text-lg font-semibold outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-      >
-        <span className="flex size-8 items-center justify-center rounded-md bg-primary text-primary-foreground">
-          <Leaf className="size-4" aria-hidden="true" />
-        </span>
-        {APP_NAME}
-      </Link>
+      {brand ? (
+        <div className="flex items-center gap-2 text-lg font-semibold" data-testid="tenant-brand">
+          {brand.logo ? (
+            <img src={brand.logo} alt="" className="size-8 rounded-md object-contain" />
+          ) : (
+            <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-md bg-primary text-primary-foreground">
+              {brand.name.charAt(0).toUpperCase()}
+            </span>
+          )}
+          {brand.name}
+        </div>
+      ) : (
+        <Link
+          to={LOGO_PATH}
+          className="flex items-center gap-2 rounded-md text-lg font-semibold outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <span className="flex size-8 items-center justify-center rounded-md bg-primary text-primary-foreground">
+            <Leaf className="size-4" aria-hidden="true" />
+          </span>
+          {APP_NAME}
+        </Link>
+      )}
       <Card className="w-full max-w-sm">
         <CardHeader>
           <h1 className="text-xl leading-none font-semibold">{title}</h1>

@@ -31,8 +31,15 @@ export function loginErrorMessage(error: unknown): string {
   return LOGIN_FAILED;
 }
 
-export function LoginPage() {
-  usePageTitle("Sign In");
+/** The tenant whose login this is (its path /{slug}/login): its brand, and where a successful sign-in goes. */
+export type LoginTenant = { name: string; logo: string | null; afterLogin: string };
+
+/**
+ * The sign-in screen. On a tenant's path it wears the tenant's brand and shows the form even to a signed-in user (of
+ * another company), who may sign in as someone of this one.
+ */
+export function LoginPage({ tenant }: { tenant?: LoginTenant } = {}) {
+  usePageTitle(tenant ? `Sign In · ${tenant.name}` : "Sign In");
   const user = useUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -45,12 +52,13 @@ export function LoginPage() {
   const login = useMutation({
     mutationFn: (body: LoginRequest) => requestSession(API_PATHS.login, body),
     onSuccess: (response) => {
-      void navigate(startSession(queryClient, response), { replace: true });
+      const home = startSession(queryClient, response);
+      void navigate(tenant ? tenant.afterLogin : home, { replace: true });
     },
   });
 
   if (user.isPending) return <FullPageLoader />;
-  if (user.data) return <Navigate to={homePathForRole(user.data.role)} replace />;
+  if (user.data && !tenant) return <Navigate to={homePathForRole(user.data.role)} replace />;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -66,7 +74,11 @@ export function LoginPage() {
   };
 
   return (
-    <AuthScreen title="Welcome back" description="Sign in to run your jobs, crews and customers.">
+    <AuthScreen
+      title={tenant ? `Sign in to ${tenant.name}` : "Welcome back"}
+      description="Sign in to run your jobs, crews and customers."
+      brand={tenant}
+    >
       <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Sign in">
         {plan ? <SelectedPlanBanner plan={plan} /> : null}
         {login.isError ? (

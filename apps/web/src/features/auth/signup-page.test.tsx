@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from "@testing-library/react";
 import { Route } from "react-router";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeUser } from "../../testing/fixtures";
 import { sendJson, useLocalApi } from "../../testing/local-server";
 import { renderApp } from "../../testing/render-app";
@@ -92,6 +92,30 @@ describe("sign-up screen", () => {
       expect(input.getAttribute("aria-invalid"), label).toBe("true");
       expect(document.getElementById(input.getAttribute("aria-describedby")!)?.getAttribute("role"), label).toBe("alert");
     }
+  });
+
+  it.each([
+    ["ab", "Slug must be at least 3 characters long"],
+    ["a".repeat(51), "Slug must be 50 characters or less"],
+    ["Green Valley", "Slug can only contain lowercase letters, numbers, and hyphens"],
+    ["-green", "Slug cannot start or end with a hyphen"],
+    ["support", "This slug is reserved and cannot be used"],
+  ])("refuses the company address %s with '%s' before calling the server", async (slug, message) => {
+    renderSignup();
+    fireEvent.change(await screen.findByLabelText("Company address (optional)"), { target: { value: slug } });
+    await fillAndSubmit(valid);
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(signupRequests()).toHaveLength(0);
+    expect(document.activeElement).toBe(screen.getByLabelText("Company address (optional)"));
+  });
+
+  it("sends the company address when one is given, and none when it is left empty", async () => {
+    api.on("POST", "/api/signup", (_req, res) => sendJson(res, 201, { token: "tok-new", user: owner }));
+    renderSignup();
+    fireEvent.change(await screen.findByLabelText("Company address (optional)"), { target: { value: "new-co-lawns" } });
+    await fillAndSubmit(valid);
+    await vi.waitFor(() => expect(signupRequests()).toHaveLength(1));
+    expect(JSON.parse(signupRequests()[0]!.body)).toMatchObject({ slug: "new-co-lawns" });
   });
 
   it("moves the focus to the first invalid field in the form's order", async () => {

@@ -18,7 +18,7 @@ import { requestSession, startSession, useUser } from "../../lib/session";
 
 export const SIGNUP_FAILED = "Sign up failed. Please try again.";
 
-const FIELDS = ["companyName", "name", "email", "password"] as const;
+const FIELDS = ["companyName", "slug", "name", "email", "password"] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 type FieldErrors = Partial<Record<Field, string>>;
@@ -32,6 +32,7 @@ function TextField({
   label,
   type = "text",
   autoComplete,
+  hint,
   values,
   errors,
   onChange,
@@ -40,6 +41,7 @@ function TextField({
   label: string;
   type?: string;
   autoComplete: string;
+  hint?: string;
   values: Values;
   errors: FieldErrors;
   onChange: (field: Field, value: string) => void;
@@ -56,8 +58,13 @@ function TextField({
         value={values[field]}
         onChange={(event) => onChange(field, event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={[hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim() || undefined}
       />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );
@@ -69,7 +76,7 @@ export function SignupPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const plan = useSelectedPlan();
-  const [values, setValues] = useState<Values>({ companyName: "", name: "", email: "", password: "" });
+  const [values, setValues] = useState<Values>({ companyName: "", slug: "", name: "", email: "", password: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
   const form = useRef<HTMLFormElement>(null);
@@ -106,7 +113,9 @@ export function SignupPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(undefined);
-    const parsed = signupRequestSchema.safeParse({ ...values, ...(plan ? { plan: plan.id } : {}) });
+    // An empty slug is no choice: the server derives one from the company name.
+    const { slug, ...rest } = values;
+    const parsed = signupRequestSchema.safeParse({ ...rest, ...(slug ? { slug } : {}), ...(plan ? { plan: plan.id } : {}) });
     if (!parsed.success) {
       const next: FieldErrors = {};
       for (const issue of parsed.error.issues) {
@@ -131,6 +140,15 @@ export function SignupPage() {
           </Alert>
         ) : null}
         <TextField field="companyName" label="Company name" autoComplete="organization" values={values} errors={errors} onChange={onChange} />
+        <TextField
+          field="slug"
+          label="Company address (optional)"
+          autoComplete="off"
+          hint="Your company's pages open at /your-address. Lowercase letters, numbers and hyphens; left empty, it comes from the company name."
+          values={values}
+          errors={errors}
+          onChange={onChange}
+        />
         <TextField field="name" label="Your name" autoComplete="name" values={values} errors={errors} onChange={onChange} />
         <TextField field="email" label="Email" type="email" autoComplete="email" values={values} errors={errors} onChange={onChange} />
         <div className="grid gap-2">

@@ -47,9 +47,10 @@ function inSentence(words: string): string {
     .join(" ");
 }
 
-/** One trade's page (/industries/{slug}, also /{slug}); an unknown slug is not found. */
-export function IndustryPage() {
-  const { slug } = useParams();
+/** One trade's page (/industries/{slug}, also /{slug}, which gives its `slug`); an unknown slug is not found. */
+export function IndustryPage({ slug: given }: { slug?: string } = {}) {
+  const params = useParams();
+  const slug = given ?? params.slug;
   const found = industryBySlug(slug);
   usePageTitle(found?.industry.name ?? "Page not found");
   if (!found) return <NotFoundPage />;

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { screen } from "@testing-library/react";
+import { Route } from "react-router";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { TenantConfig } from "@fieldops/shared/tenants";
+import { makeUser } from "../testing/fixtures";
+import { sendJson, useLocalApi } from "../testing/local-server";
+import { CurrentPath, renderApp } from "../testing/render-app";
+import { TenantOrIndustryRoute } from "./tenant-routes";
+
+const server = useLocalApi();
+let api: ReturnType<typeof useLocalApi>["current"];
+
+const config: TenantConfig = {
+  id: "c1",
+  slug: "green-valley",
+  branding: { name: "Green Valley", logo: null, primaryColor: "#16a34a" },
+  industry: "lawn-care",
+  homePath: "dashboard",
+  plan: null,
+  planName: null,
+  features: null,
+  betaMode: null,
+};
+
+beforeEach(() => {
+  api = server.current;
+  api.on("GET", "/api/user", (_req, res) => sendJson(res, 401, { message: "Not signed in" }));
+});
+
+const renderAt = (path: string) =>
+  renderApp({
+    initialPath: path,
+    routes: (
+      <>
+        <Route path="/:first/*" element={<TenantOrIndustryRoute />} />
+        <Route path="/admin-dashboard" element={<CurrentPath />} />
+      </>
+    ),
+  });
+
+describe("a tenant's path", () => {
+  it("says 'Failed to load tenant configuration' when the config does not come, with the way back", async () => {
+    api.on("GET", "/api/tenants/green-valley/config", (_req, res) => sendJson(res, 500, { message: "Internal Server Error" }));
+    renderAt("/green-valley/home");
+    expect(await screen.findByRole("heading", { level: 1, name: "Failed to load tenant configuration" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to Admin Dashboard" }).getAttribute("href")).toBe("/admin-dashboard");
+  });
+
+  it("says 'Tenant not found' for a 404", async () => {
+    api.on("GET", "/api/tenants/nobody-here/config", (_req, res) => sendJson(res, 404, { message: "Tenant not found" }));
+    renderAt("/turf/nobody-here/jobs");
+    expect(await screen.findByRole("heading", { level: 1, name: "Tenant not found" })).toBeTruthy();
+  });
+
+  it("sends the bare path to the tenant's home path, which shows a visitor the tenant's login", async () => {
+    api.on("GET", "/api/tenants/green-valley/config", (_req, res) => sendJson(res, 200, config));
+    renderAt("/lawn-care/green-valley");
+    expect(await screen.findByRole("heading", { level: 1, name: "Sign in to Green Valley" })).toBeTruthy();
+    expect(api.requests.some((request) => request.url === "/api/tenants/green-valley/config")).toBe(true);
+  });
+
+  it("shows a signed-in user of another company the tenant's login", async () => {
+    api.on("GET", "/api/user", (_req, res) => sendJson(res, 200, makeUser({ companyId: "c2", role: "owner" })));
+    api.on("GET", "/api/tenants/green-valley/config", (_req, res) => sendJson(res, 200, config));
+    renderAt("/green-valley/jobs");
+    expect(await screen.findByRole("heading", { level: 1, name: "Sign in to Green Valley" })).toBeTruthy();
+  });
+
+  it("follows the legacy /t/{slug} form to the tenant", async () => {
+    api.on("GET", "/api/tenants/green-valley/config", (_req, res) => sendJson(res, 200, config));
+    renderAt("/t/green-valley/jobs");
+    expect(await screen.findByRole("heading", { level: 1, name: "Sign in to Green Valley" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,63 @@
+import { useQuery } from "@tanstack/react-query";
+import type { User } from "@fieldops/shared/auth";
+import { tenantConfigSchema, type TenantConfig } from "@fieldops/shared/tenants";
+import { VERTICALS } from "@fieldops/shared/verticals";
+import { getQueryFn } from "../../lib/api";
+import { QUERY_KEYS } from "../../lib/query-keys";
+
+const fetchConfig = getQueryFn<unknown>({ on401: "throw" });
+
+/** GET /api/tenants/{tenantId}/config; a 404 is the tenant not found, anything else a failed load. */
+export function useTenantConfig(tenantId: string) {
+  return useQuery<TenantConfig>({
+    queryKey: QUERY_KEYS.tenantConfig(tenantId),
+    queryFn: async (context) => tenantConfigSchema.parse(await fetchConfig(context)),
+  });
+}
+
+/** The features of a tenant whose own could not be loaded: the default vertical's. */
+export const DEFAULT_TENANT_FEATURES: readonly string[] = VERTICALS.field_service.features;
+
+/** What a tenant's sidebar shows of it. */
+export interface TenantView {
+  name: string;
+  logo: string | null;
+  primaryColor: string | null;
+  industry: string;
+  planName: string | null;
+  features: readonly string[];
+  betaMode: boolean;
+}
+
+/**
+ * The tenant as its pages show it. When its features did not come (they are the account's details, which the server
+ * gives only to the tenant's users and administrators), the default features with a minimal brand: the tenant's
+ * name, no logo and the app's own colour.
+ */
+export function tenantView(config: TenantConfig): TenantView {
+  if (config.features === null) {
+    return { name: config.branding.name, logo: null, primaryColor: null, industry: config.industry, planName: null, features: DEFAULT_TENANT_FEATURES, betaMode: false };
+  }
+  return {
+    name: config.branding.name,
+    logo: config.branding.logo,
+    primaryColor: config.branding.primaryColor,
+    industry: config.industry,
+    planName: config.planName,
+    features: config.features,
+    betaMode: config.betaMode ?? false,
+  };
+}
+
+/**
+ * Who may use a tenant's pages: its own users, and administrators (platform admins, or a user impersonating the
+ * tenant). Everyone else is shown the tenant's login.
+ */
+export function canEnterTenant(user: User, config: TenantConfig): boolean {
+  return user.companyId === config.id || isTenantAdministrator(user);
+}
+
+/** Sees the tenant's Administration group: a platform admin, or anyone impersonating the tenant. */
+export function isTenantAdministrator(user: User): boolean {
+  return user.role === "admin" || user.impersonating;
+}
