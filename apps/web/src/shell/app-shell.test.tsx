@@ -133,13 +133,13 @@ describe("signed-in shell", () => {
     expect(within(nav).queryByRole("link", { name: "Jobs" })).toBeNull();
   });
 
-  it("opens a section page from the sidebar with its title and what it holds", async () => {
+  it("opens a screen from the sidebar with its title and what it holds, marked as the current one", async () => {
     renderAt("/userdash");
 
     fireEvent.click(await screen.findByRole("link", { name: "Reports" }));
 
     expect(await screen.findByRole("heading", { level: 1, name: "Reports" })).toBeTruthy();
-    expect(screen.getByText(/Revenue, job and crew performance/)).toBeTruthy();
+    expect(screen.getByText(/Revenue, jobs, crews and what customers owe/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Reports" }).getAttribute("aria-current")).toBe("page");
   });
 
