@@ -37,7 +37,7 @@ const JOB_MANAGERS = ["owner", "member"] as const;
 
 function sectionPage(path: string) {
   const page = SECTION_PAGES.find((candidate) => candidate.path === path);
-  return page ? <SectionPageView page={page} /> : <NotFoundPage />;
+  return page ? <SectionPageView page={page} /> : <NotFoundPage inApp />;
 }
 
 /**
@@ -108,7 +108,7 @@ function TenantPages({ tenantId, industry, base, rest }: { tenantId: string; ind
         {TENANT_SCREENS.map((screen) => (
           <Route key={screen.path} path={screen.path} element={screen.element} />
         ))}
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFoundPage inApp />} />
       </Route>
     </Routes>
   );

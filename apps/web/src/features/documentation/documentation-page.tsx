@@ -9,7 +9,7 @@ export function DocumentationPage() {
   const { area } = useParams();
   const page = area ? DOC_PAGES.find((candidate) => candidate.slug === area) : undefined;
   usePageTitle(page ? `${page.title} · Documentation` : "Documentation");
-  if (area && !page) return <NotFoundPage />;
+  if (area && !page) return <NotFoundPage inApp />;
   if (page) {
     return (
       <article className="prose-docs grid max-w-3xl gap-4 [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_table]:text-sm [&_td]:border-b [&_td]:py-1 [&_td]:pr-4 [&_th]:border-b [&_th]:pr-4 [&_th]:text-left [&_ul]:list-disc">
