@@ -51,9 +51,8 @@ test("\"new job: …\" on a customer's page proposes the job, and confirming it 
 
   const proposal = lastAnswer(page).getByRole("region", { name: "Confirm: Create job" });
   await expect(proposal).toBeVisible(SLOW);
-  await expect(proposal.getByRole("strong")).toHaveText(title);
-  // The card names the customer in its summary and lists the parameters a person reads, not the customer's id.
-  await expect(proposal).toContainText(customerName);
+  // The summary names the job and the customer; the parameters are those a person reads, without the customer's id.
+  await expect(proposal.getByRole("strong")).toHaveText([title, customerName]);
   await expect(proposal.getByRole("definition")).toHaveText([title]);
   await proposal.getByRole("button", { name: "Confirm" }).click();
 
