@@ -21,7 +21,12 @@ async function createAccount(page: Page, company: string): Promise<string> {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("a-long-password");
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).not.toHaveURL(/\/signup$/);
+  // A new company's first stop is its setup: the company profile, then nobody to invite yet.
+  await expect(page).toHaveURL("/onboarding");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Step 2 of 2")).toBeVisible();
+  await page.getByRole("button", { name: "Complete Setup" }).click();
+  await expect(page).not.toHaveURL(/\/onboarding$/);
   return email;
 }
 
