@@ -103,7 +103,7 @@ test("an owner completes a visit, invoices it and sends it; the customer pays on
 
   // The reports count it: today's top customers, invoiced and collected.
   await page.goto("/reports");
-  await page.getByLabel("Range").selectOption("custom");
+  await page.getByLabel("Range", { exact: true }).selectOption("custom");
   const today = await page.getByLabel("To", { exact: true }).inputValue();
   await page.getByLabel("From", { exact: true }).fill(today);
   const topCustomers = page.getByRole("table", { name: `Top customers, ${today} to ${today}` });
