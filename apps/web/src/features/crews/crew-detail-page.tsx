@@ -8,7 +8,8 @@ import { ApiError } from "../../lib/api";
 import { useTerms } from "../../lib/terms";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
-import { ColorDot, errorText, LoadError, LoadingBlock, NoCompanyNotice } from "./crew-parts";
+import { NoCompanyNotice } from "../../components/no-company-notice";
+import { ColorDot, errorText, LoadError, LoadingBlock } from "./crew-parts";
 import {
   formatMinutes,
   isCrewId,

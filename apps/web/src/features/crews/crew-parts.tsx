@@ -1,7 +1,5 @@
-import type { ReactNode } from "react";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { ApiError } from "../../lib/api";
 
@@ -38,14 +36,3 @@ export function LoadError({ title, retry, busy }: { title: string; retry: () => 
   );
 }
 
-/** A platform administrator belongs to no company, so has no crews to show. */
-export function NoCompanyNotice({ children }: { children: ReactNode }) {
-  return (
-    <Card role="region" aria-labelledby="no-company-crews">
-      <CardHeader>
-        <CardTitle id="no-company-crews">No company</CardTitle>
-        <CardDescription>{children}</CardDescription>
-      </CardHeader>
-    </Card>
-  );
-}

@@ -9,7 +9,8 @@ import { Label } from "../../components/ui/label";
 import { useTerms } from "../../lib/terms";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
-import { ColorDot, errorText, LoadError, LoadingBlock, NoCompanyNotice } from "./crew-parts";
+import { NoCompanyNotice } from "../../components/no-company-notice";
+import { ColorDot, errorText, LoadError, LoadingBlock } from "./crew-parts";
 import { formatMinutes, useCreateCrew, useCrewLoad, useCrews } from "./crew-queries";
 import { TeamCard } from "./team-card";
 

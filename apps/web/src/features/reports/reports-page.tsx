@@ -13,7 +13,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { useCompany } from "../../lib/company";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
-import { NoCompanyNotice } from "../crews/crew-parts";
+import { NoCompanyNotice } from "../../components/no-company-notice";
 import { ReportChart } from "./report-chart";
 import { formatCell } from "./report-format";
 import { RANGE_PRESETS, RANGE_PRESET_LABELS, downloadReportCsv, presetRange, useReport, type RangePreset, type ReportRangeChoice } from "./report-queries";
