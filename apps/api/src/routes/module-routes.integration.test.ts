@@ -90,6 +90,11 @@ describe("running a module directly", () => {
     expect(job.visits).toHaveLength(1);
     const events = await runEvents(company.id, runId);
     expect(events).toEqual([expect.objectContaining({ userId: company.users.member.id, status: "succeeded", success: true, message: `Created job #${job.number}: Trim the hedges` })]);
+    // The new job is news for the whole company (the board, the jobs list); the outcome only for the requester.
+    const changed = (await readEventsAfter(t.runtime.context.redis, company.id, "0-0")).filter(
+      (entry) => entry.event.name === "jobs.changed" && entry.event.payload.jobIds.includes(job.id),
+    );
+    expect(changed.map((entry) => entry.userId)).toEqual([null]);
 
     const run = await call("GET", apiPath(API_PATHS.moduleRun, { id: runId }), "member");
     expect(run.body).toMatchObject({ status: "succeeded", undone: false, undoUntil: expect.any(String), download: null });
