@@ -14,6 +14,7 @@ import { serverMessageSchema } from "@fieldops/shared/events";
 import { defaultPermissions } from "@fieldops/shared/roles";
 import { freePort } from "../scripts/start/free-port.ts";
 import { STATE_FILE_NAME, type StartState } from "../scripts/start/state-file.ts";
+import { diskSyncLatency } from "./disk-sync.ts";
 import { root, startProduct, stopProduct } from "./product.ts";
 
 /**
@@ -206,6 +207,7 @@ try {
   const raw = await rawBullmq(redisUrl, rawJobs);
 
   const load = loadavg().map((n) => n.toFixed(2)).join(", ");
+  const sync = await diskSyncLatency(dataDir ?? root);
   const p50 = percentile(paced.samples, 50);
   const p95 = percentile(paced.samples, 95);
   console.log(`\nmodules: ${users} users at once, ${runsPerUser} create-job runs each, POST /api/modules/execute → module.run_updated on the socket`);
@@ -216,6 +218,7 @@ try {
   console.log(`    module throughput: ${saturated.runsPerSecond.toFixed(0)} runs/s (each a request, a worker transaction and events); p50 ${percentile(saturated.samples, 50).toFixed(0)} ms, p95 ${percentile(saturated.samples, 95).toFixed(0)} ms in the queue's wake`);
   console.log(`    raw BullMQ, same Redis: ${raw.toFixed(0)} no-op jobs/s (${rawJobs} added in bulk, one worker, concurrency 10)`);
   for (const [answer, count] of refused) console.log(`  refused ${count}×: ${answer}`);
+  console.log(`  this disk's fsync (each commit waits for one, and each Redis write): p50 ${sync.p50.toFixed(1)} ms, p95 ${sync.p95.toFixed(1)} ms`);
   console.log(`  load average (1, 5, 15 min): ${load} on ${cpus().length} CPUs`);
 
   await db.user.deleteMany({ where: { email: { startsWith: `bench-${tag}-` } } });
