@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Copy, Send } from "lucide-react";
 import { ESTIMATE_STATUS_LABELS, type EstimateDetail, type EstimateStatus } from "@fieldops/shared/estimates";
-import { planFeatureMessage, planHasFeature } from "@fieldops/shared/plans";
+import { firstPlanWithFeature, planFeatureMessage, planHasFeature } from "@fieldops/shared/plans";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
@@ -18,7 +18,7 @@ import { apiErrorMessage } from "../../lib/api-error-message";
 import { useCompany } from "../../lib/company";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
-import { PlanUpgradeNote } from "../../components/plan-upgrade-note";
+import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { ESTIMATE_STATUS_VARIANT } from "./estimate-format";
 import { EstimateEditor } from "./estimate-editor";
@@ -51,7 +51,7 @@ function SendDialog({ estimate, smsAllowed, open, onOpenChange, onSent }: { esti
             <input id={`${id}-sms`} type="checkbox" checked={sms} disabled={!smsAllowed || estimate.customerPhone === null} onChange={(e) => setSms(e.target.checked)} />
             Text message {estimate.customerPhone ?? "(no phone number)"}
           </label>
-          {smsAllowed ? null : <PlanUpgradeNote feature={planFeatureMessage("sms", "Sending text messages")} />}
+          {smsAllowed ? null : <PlanUpgradeRequired compact message={planFeatureMessage("sms", "Sending text messages")} requiredPlan={firstPlanWithFeature("sms").id} />}
         </fieldset>
         {send.error ? (
           <Alert variant="destructive" role="alert">
