@@ -126,7 +126,7 @@ export function CustomerSales({ customerId }: { customerId: string }) {
           {!company.data ? null : portalAllowed ? <PortalLink customerId={customerId} timeZone={company.data.timeZone} /> : <PlanUpgradeRequired compact message={planFeatureMessage("portal", "The customer portal")} requiredPlan={firstPlanWithFeature("portal").id} />}
         </CardContent>
       </Card>
-      {creating ? <NewEstimateDialog open={creating} onOpenChange={setCreating} customerId={customerId} /> : null}
+      {creating ? <NewEstimateDialog onOpenChange={setCreating} customerId={customerId} /> : null}
     </>
   );
 }
