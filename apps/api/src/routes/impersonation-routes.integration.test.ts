@@ -193,6 +193,15 @@ describe("ending an impersonation", () => {
     expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
   });
 
+  it("signs the admin out altogether when they sign out while impersonating", async () => {
+    const ownToken = await signIn(t.url, admin.email);
+    const { token } = await impersonate(company.id, ownToken);
+    expect((await callApi(t.url, "POST", API_PATHS.logout, token)).status).toBe(204);
+    expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
+    expect((await callApi(t.url, "GET", API_PATHS.user, ownToken)).status).toBe(401);
+    expect((await callApi(t.url, "GET", API_PATHS.user, adminToken)).status).toBe(200);
+  });
+
   it("exits a tenant by slug from the impersonation, for a platform admin only", async () => {
     const { token } = await impersonate();
     expect((await callApi(t.url, "POST", API_PATHS.exitImpersonation, await signIn(t.url, company.users.member.email), { tenantId: company.slug })).status).toBe(403);

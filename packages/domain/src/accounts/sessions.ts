@@ -112,16 +112,19 @@ export function toAuthenticatedUser(user: UserRow, session: SessionRecord): Auth
 }
 
 /**
- * Ends a session and the impersonations started from it (an admin who signs out stops impersonating). Answers the
- * ids of every session ended, for the caller to drop from the session caches.
+ * Signs out: ends the session and the impersonations started from it (an admin who signs out stops impersonating).
+ * Signing out of an impersonation signs its admin out too. Answers the ids of every session ended, for the caller to
+ * drop from the session caches.
  */
 export async function revokeSession(db: Database, sessionId: string): Promise<string[]> {
   return withSystem(db, async (tx) => {
-    const children = await tx.session.findMany({ where: { parentSessionId: sessionId, endedAt: null }, select: { id: true } });
+    const session = await tx.session.findUnique({ where: { id: sessionId }, select: { isImpersonation: true, parentSessionId: true } });
+    const rootId = session?.isImpersonation && session.parentSessionId ? session.parentSessionId : sessionId;
+    const children = await tx.session.findMany({ where: { parentSessionId: rootId, endedAt: null }, select: { id: true } });
     const childIds = children.map((child) => child.id);
     if (childIds.length > 0) await tx.session.updateMany({ where: { id: { in: childIds } }, data: { endedAt: new Date() } });
-    await tx.session.deleteMany({ where: { id: sessionId } });
-    return [sessionId, ...childIds];
+    await tx.session.deleteMany({ where: { id: rootId } });
+    return [...new Set([rootId, sessionId, ...childIds])];
   });
 }
 
