@@ -151,6 +151,18 @@ describe("acting while impersonating", () => {
     const feed = await callApi(t.url, "GET", `${API_PATHS.activity}?limit=100`, memberToken);
     expect(JSON.stringify(feed.body)).not.toContain("while impersonating");
   });
+
+  it("writes a chat message sent on its socket to the audit log too", async () => {
+    const { token } = await impersonate();
+    const socket = await openSocket(t.url, token);
+    await socket.sendMessage({ type: "chat.send", requestId: randomUUID(), conversationId: null, text: "hello", context: { path: "/dashboard" } });
+    const summary = `WS ${API_PATHS.socket} chat.send by Platform Admin (${admin.email}) while impersonating`;
+    await expect
+      .poll(async () => (await t.db.auditLog.findMany({ where: { companyId: company.id, actorUserId: admin.id, action: "impersonation.request" } })).map((row) => (row.metadata as { summary?: string }).summary))
+      .toContain(summary);
+    socket.socket.close();
+    await end(token);
+  });
 });
 
 describe("ending an impersonation", () => {

@@ -8,7 +8,8 @@ export interface ImpersonationAuditEntry {
   sessionId: string;
   action: string;
   summary: string;
-  request?: { method: string; path: string; status: number };
+  /** The request, for an entry of one; `status` null for a message on the live socket, which has none. */
+  request?: { method: string; path: string; status: number | null };
 }
 
 /**
