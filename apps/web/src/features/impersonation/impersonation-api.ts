@@ -10,15 +10,19 @@ import {
 import type { TelemetryTrackRequest } from "@fieldops/shared/telemetry";
 import { ApiError, apiRequest } from "../../lib/api";
 
+/** Whether the token every call sends is an impersonation's this page started. */
+const isImpersonatingHere = () => {
+  const held = localStorage.getItem(IMPERSONATION_TOKEN_STORAGE_KEY);
+  return held !== null && held === localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+};
+
 /**
  * While impersonating, the impersonation's token stands in for the admin's own as the stored bearer token (which
  * every call sends); the admin's is kept aside until the end. An empty saved token means the admin's session lived
  * in its cookie only.
  */
 function holdImpersonationToken(token: string): void {
-  if (localStorage.getItem(IMPERSONATION_TOKEN_STORAGE_KEY) === null) {
-    localStorage.setItem(ORIGINAL_TOKEN_STORAGE_KEY, localStorage.getItem(AUTH_TOKEN_STORAGE_KEY) ?? "");
-  }
+  if (!isImpersonatingHere()) localStorage.setItem(ORIGINAL_TOKEN_STORAGE_KEY, localStorage.getItem(AUTH_TOKEN_STORAGE_KEY) ?? "");
   localStorage.setItem(IMPERSONATION_TOKEN_STORAGE_KEY, token);
   localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, token);
 }
@@ -31,8 +35,6 @@ export function restoreOriginalToken(): void {
   localStorage.removeItem(ORIGINAL_TOKEN_STORAGE_KEY);
   localStorage.removeItem(IMPERSONATION_TOKEN_STORAGE_KEY);
 }
-
-const isImpersonatingHere = () => localStorage.getItem(IMPERSONATION_TOKEN_STORAGE_KEY) !== null;
 
 /** POST /api/telemetry/track; its failures are ignored. */
 export async function trackImpersonation(event: "admin_impersonate_started" | "admin_impersonate_ended", details: Omit<TelemetryTrackRequest, "event">): Promise<void> {
