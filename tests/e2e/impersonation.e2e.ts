@@ -83,3 +83,19 @@ test("a member cannot start an impersonation of another company", async ({ page 
   await expect(page.getByRole("heading", { level: 1, name: "Sign in to Acme Plumbing" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Impersonation mode" })).toHaveCount(0);
 });
+
+test("opening another tenant while impersonating one ends the first impersonation and starts the second", async ({ page }) => {
+  await openGreenValleyAsAdmin(page);
+  const first = await page.evaluate(() => localStorage.getItem("impersonation_token"));
+  await page.goto("/acme-plumbing/home");
+  const mode = page.getByRole("region", { name: "Impersonation mode" });
+  await expect(mode.getByTestId("impersonated-company")).toHaveText("Acme Plumbing");
+  await expect(page.getByTestId("tenant-name")).toHaveText("Acme Plumbing");
+  const second = await page.evaluate(() => localStorage.getItem("impersonation_token"));
+  expect(second).not.toBe(first);
+  expect((await page.request.get("/api/user", { headers: { authorization: `Bearer ${first}` } })).status()).toBe(401);
+
+  await mode.getByRole("button", { name: "End Impersonation" }).click();
+  await expect(page).toHaveURL("/admin-dashboard");
+  await expect(page.getByRole("region", { name: "Impersonation mode" })).toHaveCount(0);
+});
