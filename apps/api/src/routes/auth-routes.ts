@@ -14,6 +14,7 @@ import { queueActivity } from "@fieldops/domain/activity/queue-activity";
 import { signUp } from "@fieldops/domain/accounts/sign-up";
 import { signIn } from "@fieldops/domain/accounts/sign-in";
 import { revokeSession, toUserResponse } from "@fieldops/domain/accounts/sessions";
+import { endImpersonationsOnSignOut } from "@fieldops/domain/impersonation/end-impersonation";
 import { isPlatformAdmin } from "@fieldops/domain/impersonation/platform-admin";
 import { startSession as startUserSession } from "../auth/start-session.ts";
 import type { AppContext } from "../context.ts";
@@ -90,7 +91,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     async (request, reply) => {
       const user = await context.authenticate(request);
       if (user) {
-        await context.sessionCache.revoke(await revokeSession(db, user.sessionId));
+        const impersonations = await endImpersonationsOnSignOut(db, user.sessionId);
+        await context.sessionCache.revoke([...impersonations, ...(await revokeSession(db, user.sessionId))]);
         await recordActivity(request, user, "user.signed_out", `${user.name} signed out`);
       }
       reply.clearCookie(SESSION_COOKIE, { path: "/" });

@@ -203,6 +203,8 @@ describe("ending an impersonation", () => {
     const { token } = await impersonate(company.id, ownToken);
     expect((await callApi(t.url, "POST", API_PATHS.logout, ownToken)).status).toBe(204);
     expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
+    const stored = await t.db.session.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
+    expect(await t.db.auditLog.count({ where: { companyId: company.id, action: "impersonation.ended", entityId: stored.id } })).toBe(1);
   });
 
   it("signs the admin out altogether when they sign out while impersonating", async () => {
@@ -211,6 +213,9 @@ describe("ending an impersonation", () => {
     expect((await callApi(t.url, "POST", API_PATHS.logout, token)).status).toBe(204);
     expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
     expect((await callApi(t.url, "GET", API_PATHS.user, ownToken)).status).toBe(401);
+    const stored = await t.db.session.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
+    expect(stored.endedAt).not.toBeNull();
+    expect(await t.db.auditLog.count({ where: { companyId: company.id, action: "impersonation.ended", entityId: stored.id } })).toBe(1);
     expect((await callApi(t.url, "GET", API_PATHS.user, adminToken)).status).toBe(200);
   });
 

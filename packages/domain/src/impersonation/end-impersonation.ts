@@ -16,7 +16,7 @@ export interface EndedImpersonations {
  * Ends the open impersonations among `where`, each with its entry in its company's audit log. An impersonation that
  * has already ended or expired is left as it is, so ending twice changes nothing.
  */
-async function endOpen(db: Database, where: { tokenHash?: string; userId?: string; companyId?: string }): Promise<string[]> {
+async function endOpen(db: Database, where: { tokenHash?: string; userId?: string; companyId?: string; parentSessionId?: string }): Promise<string[]> {
   const now = new Date();
   const open = await withSystem(db, (tx) =>
     tx.session.findMany({
@@ -70,4 +70,14 @@ export async function exitImpersonation(
   const sessionIds = await endOpen(db, { userId: input.user.id, companyId: company.id });
   const admin = await withSystem(db, (tx) => tx.user.findUnique({ where: { id: input.user.id }, select: { role: true } }));
   return { sessionIds, redirectUrl: admin?.role === "admin" ? `/instance-admin/${company.id}` : IMPERSONATION_FALLBACK_REDIRECT };
+}
+
+/**
+ * Signing out ends the impersonations started from the admin's session, each with its entry in its company's audit log
+ * (signing out of an impersonation signs its admin out: the same ones end). Answers the sessions ended.
+ */
+export async function endImpersonationsOnSignOut(db: Database, sessionId: string): Promise<string[]> {
+  const session = await withSystem(db, (tx) => tx.session.findUnique({ where: { id: sessionId }, select: { isImpersonation: true, parentSessionId: true } }));
+  const adminSessionId = session?.isImpersonation && session.parentSessionId ? session.parentSessionId : sessionId;
+  return endOpen(db, { parentSessionId: adminSessionId });
 }
