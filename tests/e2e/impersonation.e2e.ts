@@ -66,6 +66,14 @@ test("the tenant banner's Exit Impersonation ends it and leads to the company's 
   expect(await page.evaluate(() => localStorage.getItem("impersonation_token"))).toBeNull();
 });
 
+test("the tenant banner's Admin Dashboard ends it and leads to the admin dashboard", async ({ page }) => {
+  await openGreenValleyAsAdmin(page);
+  await page.getByRole("region", { name: "Admin impersonation" }).getByRole("button", { name: "Admin Dashboard" }).click();
+  await expect(page).toHaveURL("/admin-dashboard");
+  await expect(page.getByRole("region", { name: "Impersonation mode" })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("impersonation_token"))).toBeNull();
+});
+
 test("an impersonation ended elsewhere is noticed by the next check, which leads back to the admin dashboard", async ({ page }) => {
   await openGreenValleyAsAdmin(page);
   const token = await page.evaluate(() => localStorage.getItem("impersonation_token"));

@@ -180,6 +180,10 @@ describe("ending an impersonation", () => {
     // The admin's own session goes on; it is no impersonation to end.
     expect((await callApi(t.url, "GET", API_PATHS.user, adminToken)).status).toBe(200);
     expect((await end(adminToken)).status).toBe(401);
+    const memberToken = await signIn(t.url, company.users.member.email);
+    expect((await end(memberToken)).status).toBe(401);
+    expect((await callApi(t.url, "GET", API_PATHS.currentImpersonation, memberToken)).status).toBe(404);
+    expect((await fetch(`${t.url}${API_PATHS.endImpersonation}`, { method: "POST" })).status).toBe(401);
   });
 
   it("refuses an expired impersonation", async () => {
