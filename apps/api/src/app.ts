@@ -45,6 +45,9 @@ import { reviewRoutes } from "./routes/review-routes.ts";
 import { scheduleRoutes } from "./routes/schedule-routes.ts";
 import { telemetryRoutes } from "./routes/telemetry-routes.ts";
 import { tenantRoutes } from "./routes/tenant-routes.ts";
+import { demoRoutes } from "./routes/demo-routes.ts";
+import { customDomainRoutes } from "./routes/custom-domain-routes.ts";
+import { serveIndexHtml } from "./http/index-html.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 
 export interface BuildAppOptions {
@@ -101,6 +104,8 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(companyRoutes, { context });
   await app.register(telemetryRoutes, { context });
   await app.register(tenantRoutes, { context });
+  await app.register(demoRoutes, { context });
+  await app.register(customDomainRoutes, { context });
   await app.register(customerRoutes, { context });
   await app.register(jobsRoutes, { context });
   await app.register(crewRoutes, { context });
@@ -134,9 +139,9 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   if (webDistDir && indexHtml && existsSync(indexHtml)) {
     await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === "GET" && !request.url.startsWith("/api") && indexHtml && existsSync(indexHtml);
-    if (wantsPage) return reply.type("text/html").sendFile("index.html");
+    if (wantsPage) return serveIndexHtml(context, request, reply, indexHtml);
     return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split("?")[0]}` });
   });
   return app;

@@ -2,7 +2,6 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withSystem, withTenant, type TenantTransaction } from "@fieldops/db";
-import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 import { notFound } from "@fieldops/domain/errors";
 import type { SupportViewer } from "@fieldops/domain/support/support-viewer";
 import {
@@ -30,16 +29,15 @@ import {
 import { base64Length } from "@fieldops/shared/company-settings";
 import type { AppContext } from "../context.ts";
 import { publishCommitted } from "../http/tenant-route.ts";
+import { isPlatformAdmin } from "../http/platform-admin.ts";
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 503: errorResponseSchema };
 const tags = ["support"];
 /** A message with its largest attachments, base64 in JSON. */
 const MESSAGE_BODY_LIMIT = MAX_ATTACHMENTS_PER_MESSAGE * base64Length(ATTACHMENT_MAX_BYTES) + 64 * 1024;
 
-/** The platform's administrators answer every company's tickets: role admin, or an address of PLATFORM_ADMIN_EMAILS. */
-export function isSupportAgent(context: AppContext, user: AuthenticatedUser): boolean {
-  return user.role === "admin" || context.env.PLATFORM_ADMIN_EMAILS.includes(user.email.toLowerCase());
-}
+/** The platform's administrators answer every company's tickets. */
+export const isSupportAgent = isPlatformAdmin;
 
 export const supportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   /**
