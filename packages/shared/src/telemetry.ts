@@ -150,3 +150,13 @@ export type TenantActivity = z.infer<typeof tenantActivitySchema>;
 
 /** The newest alerts the admin view lists. */
 export const LATEST_ALERTS = 50;
+
+const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+)$/i;
+
+/** A path as the charts group it: ids (UUIDs, numbers) become `:id`, so /jobs/3 and /jobs/4 are one route. */
+export function normalizeRoute(pathname: string): string {
+  return pathname
+    .split("/")
+    .map((segment) => (ID_SEGMENT.test(segment) ? ":id" : segment))
+    .join("/");
+}

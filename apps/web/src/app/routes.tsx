@@ -38,7 +38,8 @@ import { RoleGuard } from "../shell/role-guard";
 import { SectionPageView } from "../shell/section-page";
 import { SECTION_PAGES } from "../shell/section-pages";
 import { AppModalHost } from "./app-modal-host";
-import { TenantOrIndustryRoute } from "./tenant-routes";
+import { HostTenantRoutes, TenantOrIndustryRoute } from "./tenant-routes";
+import { RouteTelemetry } from "../features/telemetry/route-telemetry";
 import { OnboardingGate, ThemePreferenceSync } from "./onboarding-gate";
 import { DocumentationPage } from "../features/documentation/documentation-page";
 import { OnboardingPage } from "../features/onboarding/onboarding-page";
@@ -64,6 +65,19 @@ function AppLayoutWithModals() {
       <AppModalHost />
       <ThemePreferenceSync />
     </OnboardingGate>
+  );
+}
+
+/**
+ * The app's routes, with the router's telemetry beside them. `hostTenant` is the tenant whose own domain the page was
+ * served on: then every path is one of that tenant's pages.
+ */
+export function App({ hostTenant }: { hostTenant: string | null }) {
+  return (
+    <>
+      <RouteTelemetry hostTenant={hostTenant} />
+      {hostTenant ? <HostTenantRoutes tenantId={hostTenant} /> : <AppRoutes />}
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { Route } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { TenantConfig } from "@fieldops/shared/tenants";
@@ -21,6 +21,7 @@ const config: TenantConfig = {
   planName: null,
   features: null,
   betaMode: null,
+  whiteLabel: false,
 };
 
 beforeEach(() => {
@@ -71,5 +72,20 @@ describe("a tenant's path", () => {
     api.on("GET", "/api/tenants/green-valley/config", (_req, res) => sendJson(res, 200, config));
     renderAt("/t/green-valley/jobs");
     expect(await screen.findByRole("heading", { level: 1, name: "Sign in to Green Valley" })).toBeTruthy();
+  });
+
+  it("names a white-label tenant's pages after the tenant, never the product", async () => {
+    api.on("GET", "/api/tenants/green-valley/config", (_req, res) => sendJson(res, 200, { ...config, whiteLabel: true }));
+    renderAt("/green-valley/jobs");
+    expect(await screen.findByRole("heading", { level: 1, name: "Sign in to Green Valley" })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe("Sign In · Green Valley"));
+    expect(document.body.textContent).not.toContain("FieldOps");
+  });
+
+  it("names a tenant without white label's pages after the product", async () => {
+    api.on("GET", "/api/tenants/green-valley/config", (_req, res) => sendJson(res, 200, config));
+    renderAt("/green-valley/jobs");
+    expect(await screen.findByRole("heading", { level: 1, name: "Sign in to Green Valley" })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe("Sign In · Green Valley · FieldOps"));
   });
 });

@@ -31,6 +31,7 @@ import { RoleGuard } from "../shell/role-guard";
 import { SectionPageView } from "../shell/section-page";
 import { SECTION_PAGES } from "../shell/section-pages";
 import { tenantNavigation } from "../shell/tenant-navigation";
+import { TitleBrandProvider } from "../shell/page-title";
 import { AppModalHost } from "./app-modal-host";
 
 const JOB_MANAGERS = ["owner", "member"] as const;
@@ -100,16 +101,30 @@ function TenantPages({ tenantId, industry, base, rest }: { tenantId: string; ind
   const home = `${base}/${config.data.homePath || DEFAULT_TENANT_HOME}`;
   const login = <LoginPage tenant={{ name: tenant.name, logo: config.data.branding.logo, afterLogin: home }} />;
   if (rest === "") return <Navigate to={home} replace />;
-  if (rest === "login" || !user.data || !canEnterTenant(user.data, config.data)) return login;
   const layoutPath = industry ? `${tenantId}` : undefined;
+  const pages =
+    rest === "login" || !user.data || !canEnterTenant(user.data, config.data) ? (
+      login
+    ) : (
+      <Routes>
+        <Route path={layoutPath} element={<TenantLayout base={base} tenant={tenant} />}>
+          {TENANT_SCREENS.map((screen) => (
+            <Route key={screen.path} path={screen.path} element={screen.element} />
+          ))}
+          <Route path="*" element={<NotFoundPage inApp />} />
+        </Route>
+      </Routes>
+    );
+  // White label: the tenant's pages carry its name, never the product's.
+  return config.data.whiteLabel ? <TitleBrandProvider brand={tenant.name}>{pages}</TitleBrandProvider> : pages;
+}
+
+/** The pages of the tenant whose own domain this is: its sub-routes at the root of the domain. */
+export function HostTenantRoutes({ tenantId }: { tenantId: string }) {
+  const { pathname } = useLocation();
   return (
     <Routes>
-      <Route path={layoutPath} element={<TenantLayout base={base} tenant={tenant} />}>
-        {TENANT_SCREENS.map((screen) => (
-          <Route key={screen.path} path={screen.path} element={screen.element} />
-        ))}
-        <Route path="*" element={<NotFoundPage inApp />} />
-      </Route>
+      <Route path="/*" element={<TenantPages tenantId={tenantId} industry={null} base="" rest={pathname.replace(/^\/+|\/+$/g, "")} />} />
     </Routes>
   );
 }
