@@ -52,7 +52,10 @@ describe("POST /api/demo/tier", () => {
       whiteLabel: true,
     });
     const audit = await t.db.auditLog.findMany({ where: { companyId: demo.id, action: "demo.tier_switched" }, orderBy: { createdAt: "asc" } });
-    expect(audit.map((entry) => entry.metadata)).toMatchObject([{ from: "pro", to: "starter" }, { from: "starter", to: "suite" }]);
+    expect(audit.map((entry) => entry.metadata)).toMatchObject([
+      { summary: "Switched the demo to the Starter tier", changes: { planId: { from: "pro", to: "starter" } } },
+      { summary: "Switched the demo to the Suite tier", changes: { planId: { from: "starter", to: "suite" } } },
+    ]);
   });
 
   it("refuses a member and a field user (403), and changes nothing", async () => {

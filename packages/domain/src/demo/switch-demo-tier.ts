@@ -1,6 +1,7 @@
 import type { TenantTransaction } from "@fieldops/db";
 import { NOT_A_DEMO_COMPANY, type DemoStatus } from "@fieldops/shared/demo";
 import { PLANS, type PlanId } from "@fieldops/shared/plans";
+import { recordAudit } from "../audit/record-audit.ts";
 import { forbidden } from "../errors.ts";
 import { getDemoStatus } from "./get-demo-status.ts";
 
@@ -11,22 +12,20 @@ import { getDemoStatus } from "./get-demo-status.ts";
  */
 export async function switchDemoTier(
   tx: TenantTransaction,
-  input: { tier: PlanId; companyId: string; actorUserId: string; now?: Date },
+  input: { tier: PlanId; companyId: string; actorUserId: string },
 ): Promise<DemoStatus> {
   const company = await tx.company.findFirstOrThrow({ select: { isDemo: true, planId: true } });
   if (!company.isDemo) throw forbidden(NOT_A_DEMO_COMPANY);
   await tx.company.update({ where: { id: input.companyId }, data: { planId: input.tier, demoTierOverride: input.tier, trialEndsAt: null } });
   if (company.planId !== input.tier) {
-    await tx.auditLog.create({
-      data: {
-        companyId: input.companyId,
-        actorUserId: input.actorUserId,
-        action: "demo.tier_switched",
-        entityType: "company",
-        entityId: input.companyId,
-        metadata: { summary: `Switched the demo to the ${PLANS[input.tier].name} tier`, from: company.planId, to: input.tier },
-        createdAt: input.now ?? new Date(),
-      },
+    await recordAudit(tx, {
+      companyId: input.companyId,
+      actorUserId: input.actorUserId,
+      action: "demo.tier_switched",
+      entityType: "company",
+      entityId: input.companyId,
+      summary: `Switched the demo to the ${PLANS[input.tier].name} tier`,
+      changes: { planId: { from: company.planId, to: input.tier } },
     });
   }
   return getDemoStatus(tx);
