@@ -23,6 +23,8 @@ import { expireEstimatesHourlyJob } from "./estimates/expire-estimates-hourly.jo
 import { expireEstimatesHourly } from "./estimates/expire-estimates-hourly.handler.ts";
 import { expireEstimatesJob } from "./estimates/expire-estimates.job.ts";
 import { expireEstimates } from "./estimates/expire-estimates.handler.ts";
+import { pruneTelemetryDailyJob } from "./telemetry/prune-telemetry-daily.job.ts";
+import { pruneTelemetryDaily } from "./telemetry/prune-telemetry-daily.handler.ts";
 
 interface RegisteredJob {
   definition: { id: string; schema: z.ZodType };
@@ -38,7 +40,7 @@ function registerSystem<Schema extends z.ZodType>(definition: SystemJobDefinitio
 }
 
 /** The jobs that run on a schedule rather than being enqueued by a use case. */
-export const SYSTEM_JOBS: readonly SystemJobDefinition<z.ZodType>[] = [extendVisitHorizonsDailyJob, expireEstimatesHourlyJob];
+export const SYSTEM_JOBS: readonly SystemJobDefinition<z.ZodType>[] = [extendVisitHorizonsDailyJob, expireEstimatesHourlyJob, pruneTelemetryDailyJob];
 
 /** Every job the worker runs, by id. */
 export const JOBS: ReadonlyMap<string, RegisteredJob> = new Map(
@@ -54,6 +56,7 @@ export const JOBS: ReadonlyMap<string, RegisteredJob> = new Map(
     register(sendCustomerLinkJob, sendCustomerLink),
     register(expireEstimatesJob, expireEstimates),
     registerSystem(expireEstimatesHourlyJob, expireEstimatesHourly),
+    registerSystem(pruneTelemetryDailyJob, pruneTelemetryDaily),
   ].map((job) => [job.definition.id, job]),
 );
 

@@ -97,8 +97,11 @@ export function isBundleTooLarge(bytes: number): boolean {
   return bytes > BUNDLE_SIZE_THRESHOLD_BYTES;
 }
 
+/** How long telemetry is kept: the longest range the admin views show. */
+export const TELEMETRY_RETENTION_DAYS = 90;
+
 /** The admin charts' range: how many days back, ending now. */
-export const telemetryRangeQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(90).default(7) });
+export const telemetryRangeQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(TELEMETRY_RETENTION_DAYS).default(7) });
 export type TelemetryRangeQuery = z.infer<typeof telemetryRangeQuerySchema>;
 
 export const vitalsGroupingSchema = z.enum(["route", "tenant"]);
