@@ -79,7 +79,7 @@ export function App({ hostTenant }: { hostTenant: string | null }) {
   return (
     <>
       <RouteTelemetry hostTenant={hostTenant} />
-      {hostTenant ? <HostTenantRoutes tenantId={hostTenant} /> : <AppRoutes />}
+      {hostTenant ? <HostTenantRoutes /> : <AppRoutes />}
     </>
   );
 }

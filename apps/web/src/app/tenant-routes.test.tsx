@@ -6,7 +6,7 @@ import type { TenantConfig } from "@fieldops/shared/tenants";
 import { makeUser } from "../testing/fixtures";
 import { sendJson, useLocalApi } from "../testing/local-server";
 import { CurrentPath, renderApp } from "../testing/render-app";
-import { TenantOrIndustryRoute } from "./tenant-routes";
+import { HostTenantRoutes, TenantOrIndustryRoute } from "./tenant-routes";
 
 const server = useLocalApi();
 let api: ReturnType<typeof useLocalApi>["current"];
@@ -87,5 +87,13 @@ describe("a tenant's path", () => {
     renderAt("/green-valley/jobs");
     expect(await screen.findByRole("heading", { level: 1, name: "Sign in to Green Valley" })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Sign In · Green Valley · FieldOps"));
+  });
+
+  it("on a tenant's own domain, shows the tenant's pages at the root, its config asked for by the host name", async () => {
+    const host = window.location.hostname;
+    api.on("GET", `/api/tenants/${host}/config`, (_req, res) => sendJson(res, 200, { ...config, whiteLabel: true }));
+    renderApp({ initialPath: "/jobs", routes: <Route path="/*" element={<HostTenantRoutes />} /> });
+    expect(await screen.findByRole("heading", { level: 1, name: "Sign in to Green Valley" })).toBeTruthy();
+    expect(api.requests.some((request) => request.url === `/api/tenants/${host}/config`)).toBe(true);
   });
 });

@@ -119,12 +119,16 @@ function TenantPages({ tenantId, industry, base, rest }: { tenantId: string; ind
   return config.data.whiteLabel ? <TitleBrandProvider brand={tenant.name}>{pages}</TitleBrandProvider> : pages;
 }
 
-/** The pages of the tenant whose own domain this is: its sub-routes at the root of the domain. */
-export function HostTenantRoutes({ tenantId }: { tenantId: string }) {
+/**
+ * The pages of the tenant whose own domain this is, at the root of the domain. Its config is asked for by the host
+ * name, which the server resolves to the tenant that verified it.
+ */
+export function HostTenantRoutes() {
   const { pathname } = useLocation();
+  const host = window.location.hostname;
   return (
     <Routes>
-      <Route path="/*" element={<TenantPages tenantId={tenantId} industry={null} base="" rest={pathname.replace(/^\/+|\/+$/g, "")} />} />
+      <Route path="/*" element={<TenantPages tenantId={host} industry={null} base="" rest={pathname.replace(/^\/+|\/+$/g, "")} />} />
     </Routes>
   );
 }
