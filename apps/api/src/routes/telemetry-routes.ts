@@ -67,51 +67,26 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
   telemetryCall(API_PATHS.telemetryAlert, "Record a web vital past its threshold", performanceAlertSchema, { onRequest: performanceRateLimit }, recordPerformanceAlert);
   telemetryCall(API_PATHS.telemetryBundleAlert, "Record a script bundle past its size limit", bundleAlertSchema, { onRequest: performanceRateLimit }, recordBundleAlert);
 
-  app.get(
-    API_PATHS.adminTelemetryVitals,
-    {
-      schema: {
-        tags: ["telemetry"],
-        summary: "Platform admins: the 75th percentile of each web vital by route or tenant over time",
-        querystring: vitalsQuerySchema,
-        response: { 200: vitalsSeriesSchema, ...adminErrors },
-      },
-    },
-    async (request) => {
+  /** A cross-company read for platform admins only (403 to anyone else), checked before anything is read. */
+  const adminRead = <Query, Result>(
+    path: string,
+    summary: string,
+    querystring: z.ZodType<Query>,
+    response: z.ZodType<Result>,
+    read: (db: AppContext["db"], query: Query) => Promise<Result>,
+  ) =>
+    app.get(path, { schema: { tags: ["telemetry"], summary, querystring, response: { 200: response, ...adminErrors } } }, async (request) => {
       await requirePlatformAdmin(context, request);
-      return readVitals(context.db, request.query);
-    },
-  );
+      return read(context.db, request.query as Query);
+    });
 
-  app.get(
-    API_PATHS.adminTelemetryAlerts,
-    {
-      schema: {
-        tags: ["telemetry"],
-        summary: "Platform admins: performance and bundle alerts over time, and the latest ones",
-        querystring: telemetryRangeQuerySchema,
-        response: { 200: alertsOverviewSchema, ...adminErrors },
-      },
-    },
-    async (request) => {
-      await requirePlatformAdmin(context, request);
-      return readAlerts(context.db, request.query);
-    },
-  );
-
-  app.get(
+  adminRead(API_PATHS.adminTelemetryVitals, "Platform admins: the 75th percentile of each web vital by route or tenant over time", vitalsQuerySchema, vitalsSeriesSchema, readVitals);
+  adminRead(API_PATHS.adminTelemetryAlerts, "Platform admins: performance and bundle alerts over time, and the latest ones", telemetryRangeQuerySchema, alertsOverviewSchema, readAlerts);
+  adminRead(
     API_PATHS.adminTelemetryTenantActivity,
-    {
-      schema: {
-        tags: ["telemetry"],
-        summary: "Platform admins: tenant accesses, navigations and impersonations over time",
-        querystring: telemetryRangeQuerySchema,
-        response: { 200: tenantActivitySchema, ...adminErrors },
-      },
-    },
-    async (request) => {
-      await requirePlatformAdmin(context, request);
-      return readTenantActivity(context.db, request.query);
-    },
+    "Platform admins: tenant accesses, navigations and impersonations over time",
+    telemetryRangeQuerySchema,
+    tenantActivitySchema,
+    readTenantActivity,
   );
 };

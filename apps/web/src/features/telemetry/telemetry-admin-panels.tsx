@@ -58,6 +58,24 @@ function ChartFrame({ children, testId }: { children: ReactNode; testId: string 
   );
 }
 
+/** Counts over time, a stacked bar per key. */
+function StackedBarsOverTime({ testId, rows, keys, bucket }: { testId: string; rows: Record<string, string | number>[]; keys: string[]; bucket: "hour" | "day" }) {
+  return (
+    <ChartFrame testId={testId}>
+      <BarChart data={rows} margin={{ left: 8, right: 16, top: 4, bottom: 4 }} accessibilityLayer={false}>
+        <CartesianGrid vertical={false} strokeDasharray="3 3" stroke="var(--color-border)" />
+        <XAxis dataKey="at" tickFormatter={(at: string) => bucketLabel(at, bucket)} tick={AXIS} stroke="var(--color-border)" />
+        <YAxis allowDecimals={false} width={40} tick={AXIS} stroke="var(--color-border)" />
+        <Tooltip labelFormatter={(at) => bucketLabel(String(at), bucket)} />
+        <Legend />
+        {keys.map((key, index) => (
+          <Bar key={key} dataKey={key} stackId={testId} fill={seriesColor(index)} isAnimationActive={false} />
+        ))}
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
 /** The 75th percentile of one vital over time, a line per route or per tenant, with the latest figures in a table. */
 export function VitalsPanel({ days, by, metric }: { days: number; by: "route" | "tenant"; metric: VitalName }) {
   const vitals = useVitals(days, by);
@@ -126,18 +144,7 @@ export function AlertsPanel({ days }: { days: number }) {
         const { rows, keys } = pivotSeries(overview.counts, (count) => count.metric, (count) => count.count);
         return (
           <>
-            <ChartFrame testId="alerts-chart">
-              <BarChart data={rows} margin={{ left: 8, right: 16, top: 4, bottom: 4 }} accessibilityLayer={false}>
-                <CartesianGrid vertical={false} strokeDasharray="3 3" stroke="var(--color-border)" />
-                <XAxis dataKey="at" tickFormatter={(at: string) => bucketLabel(at, overview.bucket)} tick={AXIS} stroke="var(--color-border)" />
-                <YAxis allowDecimals={false} width={40} tick={AXIS} stroke="var(--color-border)" />
-                <Tooltip labelFormatter={(at) => bucketLabel(String(at), overview.bucket)} />
-                <Legend />
-                {keys.map((key, index) => (
-                  <Bar key={key} dataKey={key} stackId="alerts" fill={seriesColor(index)} isAnimationActive={false} />
-                ))}
-              </BarChart>
-            </ChartFrame>
+            <StackedBarsOverTime testId="alerts-chart" rows={rows} keys={keys} bucket={overview.bucket} />
             <table className="w-full text-sm">
               <caption className="sr-only">The latest performance alerts</caption>
               <thead>
@@ -186,18 +193,7 @@ export function TenantActivityPanel({ days }: { days: number }) {
         }
         return (
           <>
-            <ChartFrame testId="tenant-activity-chart">
-              <BarChart data={rows} margin={{ left: 8, right: 16, top: 4, bottom: 4 }} accessibilityLayer={false}>
-                <CartesianGrid vertical={false} strokeDasharray="3 3" stroke="var(--color-border)" />
-                <XAxis dataKey="at" tickFormatter={(at: string) => bucketLabel(at, data.bucket)} tick={AXIS} stroke="var(--color-border)" />
-                <YAxis allowDecimals={false} width={40} tick={AXIS} stroke="var(--color-border)" />
-                <Tooltip labelFormatter={(at) => bucketLabel(String(at), data.bucket)} />
-                <Legend />
-                {keys.map((key, index) => (
-                  <Bar key={key} dataKey={key} stackId="tenants" fill={seriesColor(index)} isAnimationActive={false} />
-                ))}
-              </BarChart>
-            </ChartFrame>
+            <StackedBarsOverTime testId="tenant-activity-chart" rows={rows} keys={keys} bucket={data.bucket} />
             <table className="w-full text-sm">
               <caption className="sr-only">Tenant activity in the range</caption>
               <thead>
