@@ -17,7 +17,10 @@ export async function serveIndexHtml(context: AppContext, request: FastifyReques
   let html = (await readFile(indexHtml, "utf8")).replace("</head>", `<meta name="${TENANT_HOST_META}" content="${escapeHtml(tenant.slug)}" />\n</head>`);
   if (tenant.whiteLabel) {
     const name = escapeHtml(tenant.branding.name);
-    html = html.replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`).replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${name}" />`);
+    html = html
+      .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
+      .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${name}" />`)
+      .replace(/<link rel="icon"[^>]*>/, tenant.branding.logo ? `<link rel="icon" href="${escapeHtml(tenant.branding.logo)}" />` : "");
   }
   return reply.type("text/html").header("cache-control", "no-cache").send(html);
 }

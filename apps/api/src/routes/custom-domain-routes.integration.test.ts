@@ -18,7 +18,7 @@ let domain: string;
 beforeAll(async () => {
   dns = await startDnsStandIn();
   webDir = await mkdtemp(join(tmpdir(), "fieldops-web-"));
-  await writeFile(join(webDir, "index.html"), '<html><head><meta name="description" content="FieldOps: jobs" /><title>FieldOps</title></head><body></body></html>');
+  await writeFile(join(webDir, "index.html"), '<html><head><meta name="description" content="FieldOps: jobs" /><link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>FieldOps</title></head><body></body></html>');
   t = await startTestApp({ CUSTOM_DOMAIN_DNS_SERVERS: dns.address, WEB_DIST_DIR: webDir });
   suite = await createTestCompany(t.db, { planId: "suite" });
   pro = await createTestCompany(t.db, { planId: "pro" });
@@ -103,9 +103,11 @@ describe("custom domains", () => {
     expect(page.body).toContain(`<meta name="${TENANT_HOST_META}" content="${suite.slug}" />`);
     expect(page.body).toContain(`<title>${tenant.branding.name}</title>`);
     expect(page.body).not.toContain("FieldOps");
+    expect(page.body).not.toContain("favicon.svg");
     // The app's own host is the app.
     const own = await getWithHost("/home", new URL(t.url).host);
     expect(own.body).toContain("<title>FieldOps</title>");
+    expect(own.body).toContain("favicon.svg");
     expect(own.body).not.toContain(TENANT_HOST_META);
   });
 

@@ -75,11 +75,17 @@ describe("a tenant's path", () => {
   });
 
   it("names a white-label tenant's pages after the tenant, never the product", async () => {
-    api.on("GET", "/api/tenants/green-valley/config", (_req, res) => sendJson(res, 200, { ...config, whiteLabel: true }));
-    renderAt("/green-valley/jobs");
+    document.head.insertAdjacentHTML("beforeend", '<link rel="icon" href="/favicon.svg" />');
+    api.on("GET", "/api/tenants/green-valley/config", (_req, res) =>
+      sendJson(res, 200, { ...config, whiteLabel: true, branding: { ...config.branding, logo: "/api/files/logo" }, plan: "suite", planName: "Suite", features: [], betaMode: false }),
+    );
+    const view = renderAt("/green-valley/jobs");
     expect(await screen.findByRole("heading", { level: 1, name: "Sign in to Green Valley" })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Sign In · Green Valley"));
     expect(document.body.textContent).not.toContain("FieldOps");
+    expect([...document.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')].map((link) => link.getAttribute("href"))).toEqual(["/api/files/logo"]);
+    view.unmount();
+    expect([...document.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')].map((link) => link.getAttribute("href"))).toEqual(["/favicon.svg"]);
   });
 
   it("names a tenant without white label's pages after the product", async () => {

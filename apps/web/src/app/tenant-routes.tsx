@@ -116,7 +116,11 @@ function TenantPages({ tenantId, industry, base, rest }: { tenantId: string; ind
       </Routes>
     );
   // White label: the tenant's pages carry its name, never the product's.
-  return config.data.whiteLabel ? <TitleBrandProvider brand={tenant.name}>{pages}</TitleBrandProvider> : pages;
+  return config.data.whiteLabel ? (
+    <TitleBrandProvider brand={tenant.name} icon={config.data.branding.logo}>
+      {pages}
+    </TitleBrandProvider>
+  ) : pages;
 }
 
 /**

@@ -16,11 +16,24 @@ export function usePageTitle(title: string): void {
   }, [title, brand]);
 }
 
-/** The pages inside carry `brand` in their titles instead of the product's name; the tab shows it before they name it. */
-export function TitleBrandProvider({ brand, children }: { brand: string; children: ReactNode }) {
+/**
+ * The pages inside carry `brand` in their titles instead of the product's name, and the tab shows `icon` (or none)
+ * instead of the product's; the tab shows the brand before the pages name it.
+ */
+export function TitleBrandProvider({ brand, icon, children }: { brand: string; icon: string | null; children: ReactNode }) {
   // A layout effect runs before the pages' own (passive) effects, which then name the tab after the page.
   useLayoutEffect(() => {
     document.title = brand;
   }, [brand]);
+  useLayoutEffect(() => {
+    const productIcons = [...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"]')];
+    productIcons.forEach((link) => link.remove());
+    const own = icon ? Object.assign(document.createElement("link"), { rel: "icon", href: icon }) : null;
+    if (own) document.head.append(own);
+    return () => {
+      own?.remove();
+      document.head.append(...productIcons);
+    };
+  }, [icon]);
   return <TitleBrand.Provider value={brand}>{children}</TitleBrand.Provider>;
 }
