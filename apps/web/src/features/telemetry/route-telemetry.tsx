@@ -1,9 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { API_PATHS } from "@fieldops/shared/api-paths";
-import { postInBackground } from "../../lib/api";
 import { useUser } from "../../lib/session";
 import { routeEvents, routerMode, tenantOfPath, type RouteState } from "./route-events";
+import { trackEvent } from "./track-event";
 import { webVitals } from "./web-vitals";
 
 /**
@@ -25,7 +24,7 @@ export function RouteTelemetry({ hostTenant }: { hostTenant: string | null }) {
     const vitals = webVitals();
     if (before && before.path !== after.path) vitals.flush({ route: before.path, tenant: before.tenant });
     vitals.context = { route: after.path, tenant: after.tenant };
-    for (const event of routeEvents(before, after, signedInUser, Date.now())) postInBackground(API_PATHS.telemetryTrack, event);
+    for (const event of routeEvents(before, after, signedInUser, Date.now())) trackEvent(event);
     previous.current = after;
   }, [pathname, hostTenant, user.isPending, signedInUser]);
 
