@@ -56,6 +56,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
     context: runtime.context,
     hub: runtime.hub,
     logger: createLogger("api", "info", stream),
+    webDistDir: env.WEB_DIST_DIR,
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

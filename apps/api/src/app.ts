@@ -47,6 +47,9 @@ import { reviewRoutes } from "./routes/review-routes.ts";
 import { scheduleRoutes } from "./routes/schedule-routes.ts";
 import { telemetryRoutes } from "./routes/telemetry-routes.ts";
 import { tenantRoutes } from "./routes/tenant-routes.ts";
+import { demoRoutes } from "./routes/demo-routes.ts";
+import { customDomainRoutes } from "./routes/custom-domain-routes.ts";
+import { serveIndexHtml } from "./http/index-html.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 
 export interface BuildAppOptions {
@@ -105,6 +108,8 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(telemetryRoutes, { context });
   await app.register(tenantRoutes, { context });
   await app.register(impersonationRoutes, { context });
+  await app.register(demoRoutes, { context });
+  await app.register(customDomainRoutes, { context });
   await app.register(customerRoutes, { context });
   await app.register(jobsRoutes, { context });
   await app.register(crewRoutes, { context });
@@ -138,9 +143,9 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   if (webDistDir && indexHtml && existsSync(indexHtml)) {
     await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === "GET" && !request.url.startsWith("/api") && indexHtml && existsSync(indexHtml);
-    if (wantsPage) return reply.type("text/html").sendFile("index.html");
+    if (wantsPage) return serveIndexHtml(context, request, reply, indexHtml);
     return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split("?")[0]}` });
   });
   return app;

@@ -5,11 +5,15 @@ import { BrowserRouter } from "react-router";
 import { AppProviders } from "./app/providers";
 import { createQueryClient } from "./lib/api";
 import { applyTheme, readStoredTheme } from "./lib/theme";
-import { AppRoutes } from "./app/routes";
+import { App } from "./app/routes";
+import { TENANT_HOST_META } from "@fieldops/shared/custom-domain";
 import "./index.css";
 
 // Before the first render, so the page does not flash the other palette.
 applyTheme(readStoredTheme());
+
+// The server names the tenant when the page is served on that tenant's own domain.
+const hostTenant = document.querySelector<HTMLMetaElement>(`meta[name="${TENANT_HOST_META}"]`)?.content || null;
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element.");
@@ -18,7 +22,7 @@ createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={createQueryClient()}>
       <BrowserRouter>
-        <AppRoutes />
+        <App hostTenant={hostTenant} />
       </BrowserRouter>
     </AppProviders>
   </StrictMode>,

@@ -22,6 +22,19 @@ export const envSchema = z.object({
         .filter(Boolean),
     ),
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * The DNS servers (host or host:port, comma-separated) that custom domains' TXT records are looked up on; the
+   * system's resolvers when unset.
+   */
+  CUSTOM_DOMAIN_DNS_SERVERS: z
+    .string()
+    .default("")
+    .transform((list) =>
+      list
+        .split(",")
+        .map((server) => server.trim())
+        .filter(Boolean),
+    ),
   /** Set when a reverse proxy in front sets X-Forwarded-For; otherwise a client could pick its own address. */
   TRUST_PROXY: z
     .enum(["true", "false"])

@@ -27,6 +27,8 @@ import { refreshIntegrationTokenJob } from "./integrations/refresh-integration-t
 import { refreshIntegrationTokenHandler } from "./integrations/refresh-integration-token.handler.ts";
 import { refreshIntegrationTokensHourlyJob } from "./integrations/refresh-integration-tokens-hourly.job.ts";
 import { refreshIntegrationTokensHourly } from "./integrations/refresh-integration-tokens-hourly.handler.ts";
+import { pruneTelemetryDailyJob } from "./telemetry/prune-telemetry-daily.job.ts";
+import { pruneTelemetryDaily } from "./telemetry/prune-telemetry-daily.handler.ts";
 
 interface RegisteredJob {
   definition: { id: string; schema: z.ZodType };
@@ -42,7 +44,7 @@ function registerSystem<Schema extends z.ZodType>(definition: SystemJobDefinitio
 }
 
 /** The jobs that run on a schedule rather than being enqueued by a use case. */
-export const SYSTEM_JOBS: readonly SystemJobDefinition<z.ZodType>[] = [extendVisitHorizonsDailyJob, expireEstimatesHourlyJob, refreshIntegrationTokensHourlyJob];
+export const SYSTEM_JOBS: readonly SystemJobDefinition<z.ZodType>[] = [extendVisitHorizonsDailyJob, expireEstimatesHourlyJob, refreshIntegrationTokensHourlyJob, pruneTelemetryDailyJob];
 
 /** Every job the worker runs, by id. */
 export const JOBS: ReadonlyMap<string, RegisteredJob> = new Map(
@@ -60,6 +62,7 @@ export const JOBS: ReadonlyMap<string, RegisteredJob> = new Map(
     registerSystem(expireEstimatesHourlyJob, expireEstimatesHourly),
     register(refreshIntegrationTokenJob, refreshIntegrationTokenHandler),
     registerSystem(refreshIntegrationTokensHourlyJob, refreshIntegrationTokensHourly),
+    registerSystem(pruneTelemetryDailyJob, pruneTelemetryDaily),
   ].map((job) => [job.definition.id, job]),
 );
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { brandingSchema } from "./company";
-import { planIdSchema } from "./plans";
+import { planHasFeature, planIdSchema, type PlanFeature, type PlanId } from "./plans";
 import { text } from "./text";
 
 export const TENANT_NOT_FOUND = "Tenant not found";
@@ -9,8 +9,8 @@ export const TENANT_CONFIG_FAILED = "Failed to load tenant configuration";
 /** Per client address: a tenant's pages read their config once per visit, a guesser of slugs is stopped. */
 export const TENANT_CONFIG_REQUESTS_PER_MINUTE = 60;
 
-/** A tenant is named in a path by its company id (a UUID) or its slug; both fit in 64 characters. */
-export const tenantParamsSchema = z.object({ tenantId: text({ max: 64 }) });
+/** A tenant is named by its company id (a UUID), its slug, or the host name of its verified custom domain. */
+export const tenantParamsSchema = z.object({ tenantId: text({ max: 253 }) });
 
 /**
  * GET /api/tenants/{tenantId}/config. Anyone may read the public part (what the tenant's login page shows: id, slug,
@@ -27,5 +27,23 @@ export const tenantConfigSchema = z.object({
   planName: z.string().nullable(),
   features: z.array(z.string()).nullable(),
   betaMode: z.boolean().nullable(),
+  /** The tenant's plan has white label: its pages show no product branding. Public, since its login page is one of them. */
+  whiteLabel: z.boolean(),
 });
 export type TenantConfig = z.infer<typeof tenantConfigSchema>;
+
+/** The tenant features that also need a plan feature: a plan without it hides the feature from the tenant's pages. */
+export const TENANT_FEATURE_PLAN_GATES: Readonly<Partial<Record<string, PlanFeature>>> = {
+  billing: "invoicing",
+  payments: "payments",
+  reporting: "reports",
+  ai_chat: "ai_chat",
+};
+
+/** The company's features that its plan allows. */
+export function tenantFeaturesForPlan(features: readonly string[], planId: PlanId): string[] {
+  return features.filter((feature) => {
+    const gate = TENANT_FEATURE_PLAN_GATES[feature];
+    return gate === undefined || planHasFeature(planId, gate);
+  });
+}

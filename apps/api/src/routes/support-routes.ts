@@ -2,9 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withSystem, withTenant, type TenantTransaction } from "@fieldops/db";
-import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 import { notFound } from "@fieldops/domain/errors";
-import { isPlatformAdmin } from "@fieldops/domain/impersonation/platform-admin";
 import type { SupportViewer } from "@fieldops/domain/support/support-viewer";
 import {
   createSupportTicket,
@@ -31,6 +29,7 @@ import {
 import { base64Length } from "@fieldops/shared/company-settings";
 import type { AppContext } from "../context.ts";
 import { publishCommitted } from "../http/tenant-route.ts";
+import { isPlatformAdmin } from "../http/platform-admin.ts";
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 503: errorResponseSchema };
 const tags = ["support"];
@@ -41,9 +40,7 @@ const MESSAGE_BODY_LIMIT = MAX_ATTACHMENTS_PER_MESSAGE * base64Length(ATTACHMENT
  * The platform's administrators answer every company's tickets: role admin, or an address of PLATFORM_ADMIN_EMAILS
  * (not while impersonating, which keeps them inside the one company).
  */
-export function isSupportAgent(context: AppContext, user: AuthenticatedUser): boolean {
-  return isPlatformAdmin(user, context.env.PLATFORM_ADMIN_EMAILS);
-}
+export const isSupportAgent = isPlatformAdmin;
 
 export const supportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   /**

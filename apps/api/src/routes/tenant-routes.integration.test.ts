@@ -33,6 +33,7 @@ const publicPart = () => ({
   branding: { name: expect.stringMatching(/^Test Co /), logo: null, primaryColor: "#16a34a" },
   industry: "lawn-care",
   homePath: "dashboard",
+  whiteLabel: false,
 });
 
 describe("GET /api/tenants/{tenantId}/config", () => {

@@ -39,13 +39,17 @@ import { RoleGuard } from "../shell/role-guard";
 import { SectionPageView } from "../shell/section-page";
 import { SECTION_PAGES } from "../shell/section-pages";
 import { AppModalHost } from "./app-modal-host";
-import { TenantOrIndustryRoute } from "./tenant-routes";
+import { HostTenantRoutes, TenantOrIndustryRoute } from "./tenant-routes";
+import { RouteTelemetry } from "../features/telemetry/route-telemetry";
+import { TelemetryAdminPanels } from "../features/telemetry/telemetry-admin-panels";
 import { OnboardingGate, ThemePreferenceSync } from "./onboarding-gate";
 import { DocumentationPage } from "../features/documentation/documentation-page";
 import { OnboardingPage } from "../features/onboarding/onboarding-page";
 import { SecurityPage } from "../features/security/security-page";
 import { SupportPage } from "../features/support/support-page";
 import { SignupOrInvitationPage } from "../features/team/invitation-signup-page";
+
+const RESOURCES_PAGE = SECTION_PAGES.find((page) => page.path === "/admin/resources")!;
 
 /** Jobs are managed by owners and members; field users work from their own visits. */
 const JOB_MANAGERS = ["owner", "member"] as const;
@@ -72,6 +76,19 @@ function AppLayoutWithModals() {
       <AppModalHost />
       <ThemePreferenceSync />
     </OnboardingGate>
+  );
+}
+
+/**
+ * The app's routes, with the router's telemetry beside them. `hostTenant` is the tenant whose own domain the page was
+ * served on: then every path is one of that tenant's pages.
+ */
+export function App({ hostTenant }: { hostTenant: string | null }) {
+  return (
+    <>
+      <RouteTelemetry hostTenant={hostTenant} />
+      {hostTenant ? <HostTenantRoutes /> : <AppRoutes />}
+    </>
   );
 }
 
@@ -118,7 +135,17 @@ export function AppRoutes() {
         <Route path="/settings/payments" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><PaymentSettingsPage /></RoleGuard>} />
         <Route path="/settings/communications" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><CommunicationSettingsPage /></RoleGuard>} />
         <Route path={SIMULATED_AUTHORIZE_PATH} element={<RoleGuard roles={INTEGRATION_MANAGER_ROLES}><SimulatedAuthorizePage /></RoleGuard>} />
-        {SECTION_PAGES.map((page) => (
+        {/* The admin portal's Resources page is built elsewhere; until then it shows the platform's telemetry. */}
+        <Route
+          path={RESOURCES_PAGE.path}
+          element={
+            <RoleGuard roles={RESOURCES_PAGE.roles}>
+              <SectionPageView page={RESOURCES_PAGE} />
+              <TelemetryAdminPanels />
+            </RoleGuard>
+          }
+        />
+        {SECTION_PAGES.filter((page) => page !== RESOURCES_PAGE).map((page) => (
           <Route
             key={page.path}
             path={page.path}

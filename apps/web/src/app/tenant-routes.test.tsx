@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { Route } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { TenantConfig } from "@fieldops/shared/tenants";
 import { makeUser } from "../testing/fixtures";
 import { sendJson, useLocalApi } from "../testing/local-server";
 import { CurrentPath, renderApp } from "../testing/render-app";
-import { TenantOrIndustryRoute } from "./tenant-routes";
+import { HostTenantRoutes, TenantOrIndustryRoute } from "./tenant-routes";
 
 const server = useLocalApi();
 let api: ReturnType<typeof useLocalApi>["current"];
@@ -21,6 +21,7 @@ const config: TenantConfig = {
   planName: null,
   features: null,
   betaMode: null,
+  whiteLabel: false,
 };
 
 beforeEach(() => {
@@ -71,5 +72,34 @@ describe("a tenant's path", () => {
     api.on("GET", "/api/tenants/green-valley/config", (_req, res) => sendJson(res, 200, config));
     renderAt("/t/green-valley/jobs");
     expect(await screen.findByRole("heading", { level: 1, name: "Sign in to Green Valley" })).toBeTruthy();
+  });
+
+  it("names a white-label tenant's pages after the tenant, never the product", async () => {
+    document.head.insertAdjacentHTML("beforeend", '<link rel="icon" href="/favicon.svg" />');
+    api.on("GET", "/api/tenants/green-valley/config", (_req, res) =>
+      sendJson(res, 200, { ...config, whiteLabel: true, branding: { ...config.branding, logo: "/api/files/logo" }, plan: "suite", planName: "Suite", features: [], betaMode: false }),
+    );
+    const view = renderAt("/green-valley/jobs");
+    expect(await screen.findByRole("heading", { level: 1, name: "Sign in to Green Valley" })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe("Sign In · Green Valley"));
+    expect(document.body.textContent).not.toContain("FieldOps");
+    expect([...document.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')].map((link) => link.getAttribute("href"))).toEqual(["/api/files/logo"]);
+    view.unmount();
+    expect([...document.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')].map((link) => link.getAttribute("href"))).toEqual(["/favicon.svg"]);
+  });
+
+  it("names a tenant without white label's pages after the product", async () => {
+    api.on("GET", "/api/tenants/green-valley/config", (_req, res) => sendJson(res, 200, config));
+    renderAt("/green-valley/jobs");
+    expect(await screen.findByRole("heading", { level: 1, name: "Sign in to Green Valley" })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe("Sign In · Green Valley · FieldOps"));
+  });
+
+  it("on a tenant's own domain, shows the tenant's pages at the root, its config asked for by the host name", async () => {
+    const host = window.location.hostname;
+    api.on("GET", `/api/tenants/${host}/config`, (_req, res) => sendJson(res, 200, { ...config, whiteLabel: true }));
+    renderApp({ initialPath: "/jobs", routes: <Route path="/*" element={<HostTenantRoutes />} /> });
+    expect(await screen.findByRole("heading", { level: 1, name: "Sign in to Green Valley" })).toBeTruthy();
+    expect(api.requests.some((request) => request.url === `/api/tenants/${host}/config`)).toBe(true);
   });
 });

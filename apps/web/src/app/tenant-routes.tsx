@@ -33,6 +33,7 @@ import { RoleGuard } from "../shell/role-guard";
 import { SectionPageView } from "../shell/section-page";
 import { SECTION_PAGES } from "../shell/section-pages";
 import { tenantNavigation } from "../shell/tenant-navigation";
+import { TitleBrandProvider } from "../shell/page-title";
 import { AppModalHost } from "./app-modal-host";
 
 const JOB_MANAGERS = ["owner", "member"] as const;
@@ -103,18 +104,41 @@ function TenantPages({ tenantId, industry, base, rest }: { tenantId: string; ind
   const home = `${base}/${config.data.homePath || DEFAULT_TENANT_HOME}`;
   const login = <LoginPage tenant={{ name: tenant.name, logo: config.data.branding.logo, afterLogin: home }} />;
   if (rest === "") return <Navigate to={home} replace />;
-  if (rest === "login" || !user.data) return login;
-  if (needsImpersonation(user.data, config.data)) return <StartImpersonation key={config.data.id} config={config.data} tenantId={tenantId} />;
-  if (!canEnterTenant(user.data, config.data)) return login;
   const layoutPath = industry ? `${tenantId}` : undefined;
+  let pages: ReactNode;
+  if (rest === "login" || !user.data) pages = login;
+  else if (needsImpersonation(user.data, config.data)) pages = <StartImpersonation key={config.data.id} config={config.data} tenantId={tenantId} />;
+  else if (!canEnterTenant(user.data, config.data)) pages = login;
+  else {
+    pages = (
+      <Routes>
+        <Route path={layoutPath} element={<TenantLayout base={base} tenantId={tenantId} tenant={tenant} />}>
+          {TENANT_SCREENS.map((screen) => (
+            <Route key={screen.path} path={screen.path} element={screen.element} />
+          ))}
+          <Route path="*" element={<NotFoundPage inApp />} />
+        </Route>
+      </Routes>
+    );
+  }
+  // White label: the tenant's pages carry its name, never the product's.
+  return config.data.whiteLabel ? (
+    <TitleBrandProvider brand={tenant.name} icon={config.data.branding.logo}>
+      {pages}
+    </TitleBrandProvider>
+  ) : pages;
+}
+
+/**
+ * The pages of the tenant whose own domain this is, at the root of the domain. Its config is asked for by the host
+ * name, which the server resolves to the tenant that verified it.
+ */
+export function HostTenantRoutes() {
+  const { pathname } = useLocation();
+  const host = window.location.hostname;
   return (
     <Routes>
-      <Route path={layoutPath} element={<TenantLayout base={base} tenantId={tenantId} tenant={tenant} />}>
-        {TENANT_SCREENS.map((screen) => (
-          <Route key={screen.path} path={screen.path} element={screen.element} />
-        ))}
-        <Route path="*" element={<NotFoundPage inApp />} />
-      </Route>
+      <Route path="/*" element={<TenantPages tenantId={host} industry={null} base="" rest={pathname.replace(/^\/+|\/+$/g, "")} />} />
     </Routes>
   );
 }

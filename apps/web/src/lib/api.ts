@@ -70,6 +70,24 @@ export async function apiRequest(method: string, url: string, data?: unknown, ex
   return res;
 }
 
+/**
+ * A POST whose answer nobody waits for (telemetry): sent with keepalive, so it is delivered while the page unloads,
+ * and its failures are ignored.
+ */
+export function postInBackground(url: string, data: unknown): void {
+  try {
+    void fetch(resolveUrl(url), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...authHeaders() },
+      body: JSON.stringify(data),
+      credentials: "include",
+      keepalive: true,
+    }).catch(() => {});
+  } catch {
+    // A browser that refuses the request outright (a keepalive quota) loses the report, as a failed one would be.
+  }
+}
+
 export type UnauthorizedBehavior = "returnNull" | "throw";
 
 /** The generic read: GET the query key's parts joined with "/", as JSON; 401 gives null when asked to. */

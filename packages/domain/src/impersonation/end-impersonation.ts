@@ -65,7 +65,7 @@ export async function exitImpersonation(
   input: { user: AuthenticatedUser; platformAdmin: boolean; tenantId: string },
 ): Promise<EndedImpersonations> {
   if (!input.user.impersonation && !input.platformAdmin) throw forbidden("Only a platform admin can impersonate a company");
-  const company = await withSystem(db, (tx) => tx.company.findUnique({ where: companyWhereOfTenantId(input.tenantId), select: { id: true } }));
+  const company = await withSystem(db, (tx) => tx.company.findFirst({ where: companyWhereOfTenantId(input.tenantId), select: { id: true } }));
   if (!company) throw notFound(TENANT_NOT_FOUND);
   const sessionIds = await endOpen(db, { userId: input.user.id, companyId: company.id });
   const admin = await withSystem(db, (tx) => tx.user.findUnique({ where: { id: input.user.id }, select: { role: true } }));

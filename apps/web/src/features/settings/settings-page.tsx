@@ -9,6 +9,7 @@ import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { COMPANY_SETTINGS_EDITOR_ROLES, COMPANY_SETTINGS_VIEWER_ROLES } from "@fieldops/shared/company-settings";
 import { OUTBOX_VIEWER_ROLES } from "@fieldops/shared/outbox";
+import { CUSTOM_DOMAIN_EDITOR_ROLES } from "@fieldops/shared/custom-domain";
 import { useCompanyProfile } from "../company/company-queries";
 import { LoadError, LoadingBlock } from "../crews/crew-parts";
 import { OutboxCard } from "../team/outbox-card";
@@ -16,6 +17,8 @@ import { TeamSettingsCard } from "../team/team-settings-card";
 import { BrandingCard } from "./branding-card";
 import { CompanyProfileCard } from "./company-profile-card";
 import { ThemeCard } from "./theme-card";
+import { DemoTierCard } from "../demo/demo-tier-card";
+import { CustomDomainCard } from "../domains/custom-domain-card";
 
 /** The company's profile and branding, for those who may read them. */
 function CompanySections() {
@@ -57,6 +60,8 @@ export function SettingsPage() {
       {inCompany && isRoleAllowed(user.role, COMPANY_SETTINGS_VIEWER_ROLES) ? <CompanySections /> : null}
       {inCompany && isRoleAllowed(user.role, COMPANY_SETTINGS_EDITOR_ROLES) ? <TeamSettingsCard userId={user.id} /> : null}
       {inCompany && isRoleAllowed(user.role, OUTBOX_VIEWER_ROLES) ? <OutboxCard /> : null}
+      <DemoTierCard user={user} />
+      {inCompany && isRoleAllowed(user.role, CUSTOM_DOMAIN_EDITOR_ROLES) ? <CustomDomainCard /> : null}
       <ThemeCard />
       {allowed ? (
         <nav aria-label="Settings sections" className="grid gap-4 md:grid-cols-3">

@@ -13,6 +13,7 @@ const full: TenantConfig = {
   planName: "Pro",
   features: ["jobs"],
   betaMode: true,
+  whiteLabel: false,
 };
 
 describe("tenantView", () => {

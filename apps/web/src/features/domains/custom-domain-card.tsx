@@ -1,0 +1,108 @@
+import { useId, useState, type FormEvent } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { API_PATHS } from "@fieldops/shared/api-paths";
+import { customDomainSchema, type CustomDomain } from "@fieldops/shared/custom-domain";
+import { firstPlanWithFeature, planFeatureMessage, planHasFeature } from "@fieldops/shared/plans";
+import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { apiRequest, getQueryFn } from "../../lib/api";
+import { apiErrorMessage } from "../../lib/api-error-message";
+import { useCompany } from "../../lib/company";
+import { QUERY_KEYS } from "../../lib/query-keys";
+import { useSignedInUser } from "../../shell/app-layout";
+
+const fetchJson = getQueryFn<unknown>({ on401: "throw" });
+
+function useCustomDomain(enabled: boolean) {
+  return useQuery<CustomDomain>({
+    queryKey: QUERY_KEYS.customDomain,
+    queryFn: async (context) => customDomainSchema.parse(await fetchJson(context)),
+    enabled,
+  });
+}
+
+function useCustomDomainCall() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ method, path, body }: { method: string; path: string; body?: unknown }) =>
+      customDomainSchema.parse(await (await apiRequest(method, path, body)).json()),
+    onSuccess: (domain) => queryClient.setQueryData(QUERY_KEYS.customDomain, domain),
+  });
+}
+
+/** The company's own domain (Suite): set it, publish the TXT record it shows, verify it; then the tenant answers on it. */
+export function CustomDomainCard() {
+  const user = useSignedInUser();
+  const company = useCompany(user.companyId);
+  const suite = company.data ? planHasFeature(company.data.planId, "custom_domain") : false;
+  const domain = useCustomDomain(suite);
+  const call = useCustomDomainCall();
+  const [draft, setDraft] = useState("");
+  const inputId = useId();
+  const titleId = useId();
+  if (!company.data) return null;
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    call.mutate({ method: "PUT", path: API_PATHS.customDomain, body: { domain: draft } }, { onSuccess: () => setDraft("") });
+  };
+  const current = domain.data;
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>Custom domain</CardTitle>
+        <CardDescription>Serve your pages on a domain of your own, under your brand alone.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {!suite ? (
+          <PlanUpgradeRequired compact message={planFeatureMessage("custom_domain")} requiredPlan={firstPlanWithFeature("custom_domain").id} />
+        ) : (
+          <>
+            {current?.domain ? (
+              <div className="grid gap-2 text-sm">
+                <p className="flex items-center gap-2">
+                  <span className="font-medium">{current.domain}</span>
+                  <Badge variant={current.verifiedAt ? "secondary" : "outline"}>{current.verifiedAt ? "Verified" : "Not verified"}</Badge>
+                </p>
+                {current.verifiedAt ? null : (
+                  <p>
+                    Add a TXT record named <code className="rounded bg-muted px-1">{current.recordName}</code> with the value{" "}
+                    <code className="rounded bg-muted px-1 break-all">{current.recordValue}</code>, then verify.
+                  </p>
+                )}
+                <div className="flex flex-wrap gap-2">
+                  {current.verifiedAt ? null : (
+                    <Button size="sm" disabled={call.isPending} onClick={() => call.mutate({ method: "POST", path: API_PATHS.customDomainVerify })}>
+                      Verify
+                    </Button>
+                  )}
+                  <Button size="sm" variant="outline" disabled={call.isPending} onClick={() => call.mutate({ method: "DELETE", path: API_PATHS.customDomain })}>
+                    Remove
+                  </Button>
+                </div>
+              </div>
+            ) : null}
+            <form className="grid max-w-md gap-2" onSubmit={save}>
+              <Label htmlFor={inputId}>{current?.domain ? "Change the domain" : "Domain"}</Label>
+              <div className="flex gap-2">
+                <Input id={inputId} value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="app.example.com" autoComplete="off" />
+                <Button type="submit" disabled={call.isPending || draft.trim() === ""}>
+                  Save
+                </Button>
+              </div>
+            </form>
+            {call.isError ? (
+              <p role="alert" className="text-sm text-destructive">
+                {apiErrorMessage(call.error)}
+              </p>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
