@@ -41,9 +41,10 @@ export function useSaveCustomRecord(objectKey: string, id: string | null) {
           : await apiRequest("PATCH", apiPath(API_PATHS.customRecord, { objectKey, id }), values);
       return customRecordSchema.parse(await response.json());
     },
-    onSuccess: async (record) => {
+    // The lists are refetched without holding the form open: the record's live event refetches them too.
+    onSuccess: (record) => {
       queryClient.setQueryData(QUERY_KEYS.customRecord(objectKey, record.id), record);
-      await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.customRecords(objectKey) });
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.customRecords(objectKey) });
     },
   });
 }
@@ -54,9 +55,9 @@ export function useDeleteCustomRecord(objectKey: string, id: string) {
     mutationFn: async () => {
       await apiRequest("DELETE", `${apiPath(API_PATHS.customRecord, { objectKey, id })}?confirm=true`);
     },
-    onSuccess: async () => {
+    onSuccess: () => {
       queryClient.removeQueries({ queryKey: QUERY_KEYS.customRecord(objectKey, id) });
-      await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.customRecords(objectKey) });
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.customRecords(objectKey) });
     },
   });
 }

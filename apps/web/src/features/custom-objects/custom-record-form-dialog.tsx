@@ -6,7 +6,7 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { FormDialog } from "../billing/form-dialog";
-import { CustomerPicker } from "../customers/customer-picker";
+import { useCustomerOptions } from "../jobs/queries";
 import { useCustomRecordList, useSaveCustomRecord } from "./custom-object-queries";
 import { fromFormState, toFormState, type FormState } from "./custom-record-form-state";
 
@@ -60,18 +60,25 @@ function FieldInput({ id, field, value, invalid, onChange }: { id: string; field
   );
 }
 
-/** Picks a record of another custom object. */
-function CustomRecordPicker({ id, relation, value, onChange }: { id: string; relation: CustomRelation; value: string; onChange: (id: string) => void }) {
-  const records = useCustomRecordList(relation.target);
-  const items = records.data?.pages.flatMap((page) => page.items) ?? [];
+interface RelationInputProps {
+  id: string;
+  relation: CustomRelation;
+  value: string;
+  /** What the record points at now, so the choice shows even when a search would not list it. */
+  current: { id: string; label: string } | null;
+  onChange: (id: string) => void;
+}
+
+function RelationSelect({ id, relation, value, current, options, onChange }: RelationInputProps & { options: readonly { id: string; label: string }[] }) {
+  const shown = current && !options.some((option) => option.id === current.id) ? [current, ...options] : options;
   return (
     <div className="grid gap-1">
       <Label htmlFor={id}>{`${relation.label}${relation.required ? " *" : ""}`}</Label>
       <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{relation.required ? "Choose…" : "None"}</option>
-        {items.map((item) => (
-          <option key={item.id} value={item.id}>
-            {item.title}
+        {shown.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
           </option>
         ))}
       </NativeSelect>
@@ -79,15 +86,44 @@ function CustomRecordPicker({ id, relation, value, onChange }: { id: string; rel
   );
 }
 
-function RelationInput({ id, relation, value, onChange }: { id: string; relation: CustomRelation; value: string; onChange: (id: string) => void }) {
-  if (relation.target === "customer") return <CustomerPicker value={value} onChange={onChange} enabled />;
-  if (!isBuiltInTarget(relation.target)) return <CustomRecordPicker id={id} relation={relation} value={value} onChange={onChange} />;
+/** Finds a customer by name and picks one. */
+function CustomerRelationInput(props: RelationInputProps) {
+  const [search, setSearch] = useState("");
+  const customers = useCustomerOptions(search, true);
+  const options = customers.data?.items.map((item) => ({ id: item.id, label: item.name })) ?? [];
+  return (
+    <>
+      <div className="grid gap-1">
+        <Label htmlFor={`${props.id}-search`}>Find {props.relation.label.toLowerCase()}</Label>
+        <Input id={`${props.id}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      <RelationSelect {...props} options={options} />
+    </>
+  );
+}
+
+/** Picks a record of another custom object. */
+function CustomRecordRelationInput(props: RelationInputProps) {
+  const records = useCustomRecordList(props.relation.target);
+  const options = records.data?.pages.flatMap((page) => page.items.map((item) => ({ id: item.id, label: item.title }))) ?? [];
+  return <RelationSelect {...props} options={options} />;
+}
+
+function RelationInput(props: RelationInputProps) {
+  const { id, relation, value, onChange } = props;
+  if (relation.target === "customer") return <CustomerRelationInput {...props} />;
+  if (!isBuiltInTarget(relation.target)) return <CustomRecordRelationInput {...props} />;
   return (
     <div className="grid gap-1">
       <Label htmlFor={id}>{`${relation.label} id${relation.required ? " *" : ""}`}</Label>
       <Input id={id} value={value} onChange={(e) => onChange(e.target.value.trim())} />
     </div>
   );
+}
+
+function currentLink(record: CustomRecord | null, key: string): { id: string; label: string } | null {
+  const link = record?.links[key];
+  return link ? { id: link.id, label: link.label ?? `Deleted ${link.target}` } : null;
 }
 
 /**
@@ -155,6 +191,7 @@ export function CustomRecordFormDialog({
               id={`${id}-${relation.key}`}
               relation={relation}
               value={typeof state[relation.key] === "string" ? (state[relation.key] as string) : ""}
+              current={currentLink(record, relation.key)}
               onChange={(value) => set(relation.key, value)}
             />
           ))}
