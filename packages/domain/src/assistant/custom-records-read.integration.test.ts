@@ -37,8 +37,11 @@ afterAll(() => t.close());
 
 const NOW = new Date("2026-11-26T15:00:00Z");
 const scope = (role: Role) => ({ actor: { userId: company.users.owner.id, role }, features: PLANS.pro.features, now: NOW, timeZone: "America/New_York" });
-const read = (role: Role, call: { objectKey: string; query?: string; customerId?: string }) =>
-  withTenant(app, company.id, (tx) => runReadTool(tx, { tool: "findCustomRecords", ...call }, scope(role)));
+async function read(role: Role, call: { objectKey: string; query?: string; customerId?: string }) {
+  const card = await withTenant(app, company.id, (tx) => runReadTool(tx, { tool: "findCustomRecords", ...call }, scope(role)));
+  if (card.kind !== "custom_records") throw new Error(`a ${card.kind} card`);
+  return card;
+}
 
 describe("the assistant's read of custom records", () => {
   it("answers a card of the object's records, by text or by customer, for whoever reaches the object", async () => {
