@@ -38,6 +38,38 @@ export function toDefinition(row: DefinitionRow): CustomObjectDefinition {
   };
 }
 
+/** A production shape a later build replaced, as `previous` keeps it. */
+export const previousShapeSchema = z.object({
+  buildId: z.uuid(),
+  name: z.string(),
+  pluralName: z.string(),
+  description: z.string().nullable(),
+  fields: z.array(customFieldSchema).min(1),
+  relations: z.array(customRelationSchema),
+  showOn: z.array(builtInRelationTargetSchema),
+  promotedAt: z.iso.datetime().nullable(),
+});
+export type PreviousShape = z.infer<typeof previousShapeSchema>;
+
+/**
+ * What a rollback of the build about to replace `row` must restore: its shape when it is in production, the shape it
+ * keeps itself when it is another build's preview of a production object, and nothing once it was rolled back.
+ */
+export function previousShapeOf(row: DefinitionRow): PreviousShape | null {
+  if (row.stage === "rolled_back") return null;
+  if (row.stage === "preview") return previousShapeSchema.safeParse(row.previous).data ?? null;
+  return {
+    buildId: row.buildId,
+    name: row.name,
+    pluralName: row.pluralName,
+    description: row.description,
+    fields: customFieldSchema.array().parse(row.fields),
+    relations: customRelationSchema.array().parse(row.relations),
+    showOn: builtInRelationTargetSchema.array().parse(row.showOn),
+    promotedAt: row.promotedAt?.toISOString() ?? null,
+  };
+}
+
 /** The company the transaction is bound to (`withTenant`). */
 export async function currentCompanyId(tx: TenantTransaction): Promise<string> {
   const rows = await tx.$queryRaw<{ id: string | null }[]>`SELECT app_current_company()::text AS id`;
