@@ -111,6 +111,6 @@ function RecordDetail({ object, id, canEdit }: { object: CustomObjectDefinition;
 export function CustomRecordPage() {
   const { objectKey = "", id = "" } = useParams();
   const { object, objects, canEdit } = useCustomObject(objectKey);
-  if (!object || !UUID.test(id)) return <MissingCustomObject loading={objects.isPending} failed={objects.isError} />;
+  if (!object || !UUID.test(id)) return <MissingCustomObject loading={objects.isLoading} failed={objects.isError} />;
   return <RecordDetail object={object} id={id} canEdit={canEdit} />;
 }

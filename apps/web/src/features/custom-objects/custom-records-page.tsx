@@ -96,7 +96,7 @@ export function CustomRecordsPage() {
   const [query, setQuery] = useState("");
   const search = useDebounced(query.trim(), 250);
   const [creating, setCreating] = useState(false);
-  if (!object) return <MissingCustomObject loading={objects.isPending} failed={objects.isError} />;
+  if (!object) return <MissingCustomObject loading={objects.isLoading} failed={objects.isError} />;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
