@@ -4,11 +4,9 @@ import { calendarDaySchema } from "./calendar-day.ts";
 import {
   BUILT_IN_RELATION_TARGETS,
   builtInRelationTargetSchema,
-  customEntitySchema,
   customFieldSchema,
   customKeySchema,
   customRelationSchema,
-  type CustomEntity,
   type CustomField,
   type CustomFieldType,
   type CustomRelation,
@@ -53,7 +51,6 @@ export type CustomValue = z.infer<typeof customValueSchema>;
 
 /** A record's values by field (and relation) key; the object's definition decides which keys and types are valid. */
 export const customRecordValuesSchema = z.record(customKeySchema, customValueSchema);
-export type CustomRecordValues = z.infer<typeof customRecordValuesSchema>;
 
 export const customObjectKeyParamsSchema = z.object({ objectKey: customKeySchema });
 export const customRecordParamsSchema = z.object({ objectKey: customKeySchema, id: z.uuid() });
@@ -170,6 +167,3 @@ export function customValuesProblem(shape: ValuesShape, values: unknown, options
 export const isBuiltInTarget = (target: string): target is (typeof BUILT_IN_RELATION_TARGETS)[number] =>
   (BUILT_IN_RELATION_TARGETS as readonly string[]).includes(target);
 
-/** The definition a spec's entity becomes (what `installCustomObjects` stores for it). */
-export type CustomObjectShape = Pick<CustomEntity, "key" | "name" | "pluralName" | "description" | "fields" | "relations" | "showOn">;
-export const customObjectShapeSchema = customEntitySchema;
