@@ -12,9 +12,10 @@ import { hashToken } from "@fieldops/domain/accounts/sessions";
 import { requestToken } from "../auth/authenticate.ts";
 import type { AppContext } from "../context.ts";
 import { forbidden } from "../http/http-error.ts";
+import { recordImpersonatedRequest } from "../http/impersonation-audit.ts";
 import { requestOrigin } from "../http/same-origin.ts";
 import { assistantDeps, createChatHandler } from "./assistant-chat.ts";
-import type { EventHub } from "./event-hub.ts";
+import { eventMessageJson, type EventHub } from "./event-hub.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 
 const SENT_MEMORY = 2000;
@@ -79,7 +80,7 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
         if (sent.has(event.seq)) return;
         sent.add(event.seq);
         if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value!);
-        send({ type: "event", seq: event.seq, requestId: event.requestId, occurredAt: event.occurredAt, event: event.event });
+        if (socket.readyState === socket.OPEN) socket.send(eventMessageJson(event));
       };
 
       // Live events wait while a replay is being read, so that the client sees them after what it missed.
@@ -147,6 +148,8 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
         if (message.data.type === "ping") return send({ type: "pong", requestId: message.data.requestId });
         if (message.data.type === "resume") return void replay(message.data.after);
         void chat(message.data);
+        // A chat message is a request too: while impersonating, the company's audit log has it.
+        if (user.impersonation) void recordImpersonatedRequest(context, { ...user, impersonation: user.impersonation }, { method: "WS", path: `${API_PATHS.socket} ${message.data.type}`, status: null }, request.log);
       };
 
       await replay(request.query.after ?? null);

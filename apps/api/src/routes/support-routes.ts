@@ -4,6 +4,7 @@ import { z } from "zod";
 import { withSystem, withTenant, type TenantTransaction } from "@fieldops/db";
 import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 import { notFound } from "@fieldops/domain/errors";
+import { isPlatformAdmin } from "@fieldops/domain/impersonation/platform-admin";
 import type { SupportViewer } from "@fieldops/domain/support/support-viewer";
 import {
   createSupportTicket,
@@ -36,9 +37,12 @@ const tags = ["support"];
 /** A message with its largest attachments, base64 in JSON. */
 const MESSAGE_BODY_LIMIT = MAX_ATTACHMENTS_PER_MESSAGE * base64Length(ATTACHMENT_MAX_BYTES) + 64 * 1024;
 
-/** The platform's administrators answer every company's tickets: role admin, or an address of PLATFORM_ADMIN_EMAILS. */
+/**
+ * The platform's administrators answer every company's tickets: role admin, or an address of PLATFORM_ADMIN_EMAILS
+ * (not while impersonating, which keeps them inside the one company).
+ */
 export function isSupportAgent(context: AppContext, user: AuthenticatedUser): boolean {
-  return user.role === "admin" || context.env.PLATFORM_ADMIN_EMAILS.includes(user.email.toLowerCase());
+  return isPlatformAdmin(user, context.env.PLATFORM_ADMIN_EMAILS);
 }
 
 export const supportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {

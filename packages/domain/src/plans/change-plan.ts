@@ -9,6 +9,7 @@ import {
   type PlanLimitName,
   type PlanOverview,
 } from "@fieldops/shared/plans";
+import { recordAudit } from "../audit/record-audit.ts";
 import { conflict } from "../errors.ts";
 import { readCompanyPlan } from "./company-plan.ts";
 import { getPlanOverview } from "./get-plan-overview.ts";
@@ -54,16 +55,15 @@ export async function changePlan(
     company.planId === input.planId
       ? `Chose the ${target.name} plan, ending the free trial`
       : `Changed the plan from ${from}${trial === "none" ? "" : " (free trial)"} to ${target.name}`;
-  const entry = await tx.auditLog.create({
-    data: {
-      companyId: input.companyId,
-      actorUserId: input.actorUserId,
-      action: "plan.changed",
-      entityType: "company",
-      entityId: input.companyId,
-      metadata: { summary, from: company.planId, to: input.planId, trial },
-      createdAt: now,
-    },
+  const entry = await recordAudit(tx, {
+    companyId: input.companyId,
+    actorUserId: input.actorUserId,
+    action: "plan.changed",
+    entityType: "company",
+    entityId: input.companyId,
+    summary,
+    details: { from: company.planId, to: input.planId, trial },
+    at: now,
   });
   return { overview: await getPlanOverview(tx, { now }), entry };
 }
