@@ -5,7 +5,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
-import { FormDialog } from "../billing/form-dialog";
+import { FormDialog } from "../../components/form-dialog";
 import { useCrews } from "../crews/crew-queries";
 import { useCustomerOptions, useJobs } from "../jobs/queries";
 import { useDebounced } from "../../lib/use-debounced";
