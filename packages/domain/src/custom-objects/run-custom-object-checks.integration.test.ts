@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant, type Database } from "@fieldops/db";
 import { createTestCompany, startTestApp, type TestApp } from "../../../../tests/integration/test-app.ts";
+import { CUSTOM_FIELD_TYPES, type CustomEntity, type FeatureSpec } from "@fieldops/shared/feature-spec";
 import { equipmentSpec } from "./custom-object-test-fixtures.ts";
 import { installCustomObjects } from "./install-custom-objects.ts";
 import { runCustomObjectChecks } from "./run-custom-object-checks.ts";
@@ -14,12 +15,32 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function installed() {
+async function installed(spec: FeatureSpec = equipmentSpec()) {
   const company = await createTestCompany(t.db);
   const buildId = randomUUID();
-  await withTenant(app, company.id, (tx) => installCustomObjects(tx, { buildId, spec: equipmentSpec() }));
+  await withTenant(app, company.id, (tx) => installCustomObjects(tx, { buildId, spec }));
   return { company, buildId };
 }
+
+/** An object with a field of every type, required every other one, and the relations given. */
+function objectWith(key: string, relations: CustomEntity["relations"]): CustomEntity {
+  return {
+    key,
+    name: key,
+    pluralName: `${key}s`,
+    showOn: [],
+    fields: CUSTOM_FIELD_TYPES.map((type, index) => ({
+      key: `${type}_field`,
+      label: `${type} field`,
+      type,
+      required: index % 2 === 0,
+      ...(type === "select" ? { options: ["A", "B"] } : {}),
+    })),
+    relations,
+  };
+}
+
+const specOf = (entities: CustomEntity[]): FeatureSpec => ({ featureName: "Checks", description: "", entities, routes: [] });
 
 describe("runCustomObjectChecks", () => {
   it("passes every generated check of a sound build and leaves nothing behind, in a company without customers or jobs", async () => {
@@ -81,5 +102,33 @@ describe("runCustomObjectChecks", () => {
     expect(await runCustomObjectChecks(app, { companyId: company.id, buildId: randomUUID() })).toEqual([
       { name: "custom objects installed", passed: false, detail: "The build installed no custom object", durationMs: 0 },
     ]);
+  });
+
+  it("passes for ten objects each requiring the one before, and leaves out an optional relation that leads back", async () => {
+    const entities = Array.from({ length: 10 }, (_, index) =>
+      objectWith(`part_${index}`, [
+        ...(index > 0 ? [{ key: "inside", label: "Inside", target: `part_${index - 1}`, required: true }] : []),
+        { key: "spare_for", label: "Spare for", target: `part_${index}`, required: false },
+        { key: "customer", label: "Customer", target: "customer", required: false },
+      ]),
+    );
+    const { company, buildId } = await installed(specOf(entities));
+    const checks = await runCustomObjectChecks(app, { companyId: company.id, buildId });
+    expect(checks.filter((check) => !check.passed)).toEqual([]);
+    expect(checks.filter((check) => check.name.endsWith(": create"))).toHaveLength(10);
+  });
+
+  it("fails objects whose required relations go round in a circle: no record of them can be made", async () => {
+    const { company, buildId } = await installed(
+      specOf([
+        objectWith("hen", [{ key: "from_egg", label: "From egg", target: "egg", required: true }]),
+        objectWith("egg", [{ key: "laid_by", label: "Laid by", target: "hen", required: true }]),
+      ]),
+    );
+    const checks = await runCustomObjectChecks(app, { companyId: company.id, buildId });
+    expect(checks.find((check) => check.name === "hen: create")).toMatchObject({
+      passed: false,
+      detail: "the required relations of hen → egg → hen go round in a circle: no record can be made",
+    });
   });
 });

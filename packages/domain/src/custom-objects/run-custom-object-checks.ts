@@ -151,7 +151,9 @@ async function checksOfObject(
     await step(`${key}: read`, async () => {
       const record = await getCustomRecord(tx, { ...target, id: recordId });
       for (const [field, value] of Object.entries(sample)) expect(sameValue(record.values[field], value), `${field} reads ${JSON.stringify(record.values[field])}`);
-      for (const relation of object.relations) expect(record.links[relation.key]?.label != null, `${relation.key} does not name the ${relation.target} it points at`);
+      for (const relation of object.relations.filter((candidate) => sample[candidate.key] !== undefined)) {
+        expect(record.links[relation.key]?.label != null, `${relation.key} does not name the ${relation.target} it points at`);
+      }
       return `read ${record.title}`;
     });
 
@@ -160,7 +162,7 @@ async function checksOfObject(
       const term = searchable ? String(sample[searchable.key]).slice(0, 12) : undefined;
       const page = await listCustomRecords(tx, { ...target, q: term, limit: 100 });
       expect(page.items.some((item) => item.id === recordId), term ? `searching "${term}" did not find the record` : "the list does not show the record");
-      const linked = object.relations[0];
+      const linked = object.relations.find((relation) => sample[relation.key] !== undefined);
       if (linked) {
         const byLink = await listCustomRecords(tx, { ...target, linkedTo: `${linked.target}:${String(sample[linked.key])}`, limit: 100 });
         expect(byLink.items.some((item) => item.id === recordId), `the records of that ${linked.target} do not include it`);
@@ -246,29 +248,39 @@ class Fixtures {
     this.ids.clear();
   }
 
-  async sampleValues(object: CustomObjectDefinition, variant: 0 | 1, depth = 0): Promise<Record<string, CustomValue>> {
+  /**
+   * Values of every field, and of every relation a record can be pointed at: a required one always (a circle of
+   * required relations fails the check, as no record could ever be made), an optional one unless it leads back
+   * into the records being made (`chain`).
+   */
+  async sampleValues(object: CustomObjectDefinition, variant: 0 | 1, chain: readonly string[] = [object.key]): Promise<Record<string, CustomValue>> {
     const values: Record<string, CustomValue> = {};
     for (const field of object.fields) values[field.key] = SAMPLES[field.type](field)[variant];
-    for (const relation of object.relations) values[relation.key] = await this.idOf(relation.target, depth);
+    for (const relation of object.relations) {
+      if (chain.includes(relation.target)) {
+        if (relation.required) throw new CheckFailed(`the required relations of ${chain.join(" → ")} → ${relation.target} go round in a circle: no record can be made`);
+        continue;
+      }
+      values[relation.key] = await this.idOf(relation.target, chain);
+    }
     return values;
   }
 
-  private idOf(target: string, depth: number): Promise<string> {
+  private idOf(target: string, chain: readonly string[]): Promise<string> {
     let id = this.ids.get(target);
     if (!id) {
-      id = this.find(target, depth);
+      id = this.find(target, chain);
       this.ids.set(target, id);
     }
     return id;
   }
 
-  private async find(target: string, depth: number): Promise<string> {
+  private async find(target: string, chain: readonly string[]): Promise<string> {
     const { tx, companyId } = this;
     if (!isBuiltInTarget(target)) {
-      if (depth > 5) throw new CheckFailed(`the relations to ${target} go round in a circle of required records`);
       const definition = await tx.customObjectDefinition.findFirst({ where: { key: target, stage: { not: "rolled_back" } } });
       if (!definition) throw new CheckFailed(`there is no custom object ${target} to point at`);
-      const values = await this.sampleValues(toDefinition(definition), 0, depth + 1);
+      const values = await this.sampleValues(toDefinition(definition), 0, [...chain, target]);
       return (await createCustomRecord(tx, { objectKey: target, access: this.access, values })).id;
     }
     switch (target) {
@@ -282,14 +294,14 @@ class Fixtures {
       case "job":
         return (
           (await tx.job.findFirst({ select: { id: true } })) ??
-          (await tx.job.create({ data: { companyId, customerId: await this.idOf("customer", depth), number: -1, title: "Check job" }, select: { id: true } }))
+          (await tx.job.create({ data: { companyId, customerId: await this.idOf("customer", chain), number: -1, title: "Check job" }, select: { id: true } }))
         ).id;
       case "visit":
-        return ((await tx.visit.findFirst({ select: { id: true } })) ?? (await tx.visit.create({ data: { companyId, jobId: await this.idOf("job", depth) }, select: { id: true } }))).id;
+        return ((await tx.visit.findFirst({ select: { id: true } })) ?? (await tx.visit.create({ data: { companyId, jobId: await this.idOf("job", chain) }, select: { id: true } }))).id;
       case "invoice":
         return (
           (await tx.invoice.findFirst({ select: { id: true } })) ??
-          (await tx.invoice.create({ data: { companyId, customerId: await this.idOf("customer", depth), number: -1, totalCents: 0 }, select: { id: true } }))
+          (await tx.invoice.create({ data: { companyId, customerId: await this.idOf("customer", chain), number: -1, totalCents: 0 }, select: { id: true } }))
         ).id;
     }
   }
