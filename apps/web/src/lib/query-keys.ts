@@ -46,5 +46,8 @@ export const QUERY_KEYS = {
   leads: [API_PATHS.leads],
   estimates: [API_PATHS.estimates],
   estimate: (id: string) => [API_PATHS.estimates, id],
+  customObjects: [API_PATHS.customObjects],
+  customRecords: (objectKey: string) => [apiPath(API_PATHS.customRecords, { objectKey })],
+  customRecord: (objectKey: string, id: string) => [apiPath(API_PATHS.customRecord, { objectKey, id })],
   portalLink: (customerId: string) => [apiPath(API_PATHS.customerPortalLink, { id: customerId })],
 } as const;

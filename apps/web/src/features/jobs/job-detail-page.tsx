@@ -18,6 +18,7 @@ import { formatCents, formatWhen } from "./format";
 import { NewInvoiceDialog } from "../billing/new-invoice-dialog";
 import { JobFormDialog } from "./job-form-dialog";
 import { useJob, useTransitionVisit } from "./queries";
+import { LinkedCustomRecords } from "../custom-objects/linked-custom-records";
 
 /** The moves offered on a visit; scheduling with a time and crew belongs to the schedule board. */
 const ACTION_LABELS: Partial<Record<VisitStatus, string>> = {
@@ -153,6 +154,7 @@ function JobView({ job, terminology, timeZone }: { job: JobDetail; terminology: 
           </CardContent>
         </Card>
       </div>
+      <LinkedCustomRecords kind="job" recordId={job.id} className="grid gap-4 md:grid-cols-2" />
       <Card role="region" aria-labelledby="history-title">
         <CardHeader>
           <CardTitle id="history-title">Notes and history</CardTitle>
