@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import type { Database } from "@fieldops/db";
 import { isDatabaseUnavailable } from "@fieldops/db/database-unavailable";
 import { createJobQueues, type JobQueues } from "@fieldops/jobs/enqueue";
+import type { JobContext } from "@fieldops/jobs/job-definition";
 import { QUEUE_NAMES, type QueueName } from "@fieldops/jobs/queues";
 import { JOBS } from "@fieldops/domain/jobs";
 
@@ -31,6 +32,8 @@ export interface RunWorkersOptions {
   /** An OSRM server for the route optimizer's travel times; straight-line estimates without it. */
   osrmUrl?: string;
   log?: (message: string, detail?: Record<string, unknown>) => void;
+  /** The model jobs may ask; none without OPENAI_API_KEY. */
+  model?: JobContext["model"];
 }
 
 export interface RunningWorkers {
@@ -50,7 +53,7 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
     const payload = registered.definition.schema.parse(job.data);
     try {
       const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await registered.handler(payload, { db: options.db, redis: options.redis, jobId: job.id ?? job.name, osrmUrl: options.osrmUrl, queues, finalAttempt });
+      await registered.handler(payload, { db: options.db, redis: options.redis, jobId: job.id ?? job.name, osrmUrl: options.osrmUrl, queues, finalAttempt, model: options.model ?? null });
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       // An outage is not the job's fault: it goes back to the queue, which waits a moment, and keeps its attempts.

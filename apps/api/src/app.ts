@@ -45,6 +45,7 @@ import { reviewRoutes } from "./routes/review-routes.ts";
 import { scheduleRoutes } from "./routes/schedule-routes.ts";
 import { telemetryRoutes } from "./routes/telemetry-routes.ts";
 import { tenantRoutes } from "./routes/tenant-routes.ts";
+import { buildRoutes } from "./routes/build-routes.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 
 export interface BuildAppOptions {
@@ -101,6 +102,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(companyRoutes, { context });
   await app.register(telemetryRoutes, { context });
   await app.register(tenantRoutes, { context });
+  await app.register(buildRoutes, { context });
   await app.register(customerRoutes, { context });
   await app.register(jobsRoutes, { context });
   await app.register(crewRoutes, { context });

@@ -23,6 +23,10 @@ import { expireEstimatesHourlyJob } from "./estimates/expire-estimates-hourly.jo
 import { expireEstimatesHourly } from "./estimates/expire-estimates-hourly.handler.ts";
 import { expireEstimatesJob } from "./estimates/expire-estimates.job.ts";
 import { expireEstimates } from "./estimates/expire-estimates.handler.ts";
+import { quoteFeatureJob } from "./builds/quote-feature.job.ts";
+import { quoteFeature } from "./builds/quote-feature.handler.ts";
+import { buildStageJob } from "./builds/build-stage.job.ts";
+import { runBuildStage } from "./builds/build-stage.handler.ts";
 
 interface RegisteredJob {
   definition: { id: string; schema: z.ZodType };
@@ -54,6 +58,8 @@ export const JOBS: ReadonlyMap<string, RegisteredJob> = new Map(
     register(sendCustomerLinkJob, sendCustomerLink),
     register(expireEstimatesJob, expireEstimates),
     registerSystem(expireEstimatesHourlyJob, expireEstimatesHourly),
+    register(quoteFeatureJob, quoteFeature),
+    register(buildStageJob, runBuildStage),
   ].map((job) => [job.definition.id, job]),
 );
 
