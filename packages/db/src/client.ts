@@ -79,10 +79,18 @@ export async function withTenant<T>(
   work: (tx: TenantTransaction) => Promise<T>,
 ): Promise<T> {
   return db.$transaction(async (tx) => {
-    const signature = await signedClaim(db, tx, `tenant:${companyId}`);
-    await tx.$executeRaw`SELECT set_config('app.company_id', ${companyId}, true), set_config('app.company_signature', ${signature}, true)`;
+    await bindTenant(db, tx, companyId);
     return work(tx);
   }, TRANSACTION_OPTIONS);
+}
+
+/**
+ * Binds an open transaction to `companyId` from its next statement on. `withTenant` does it once; a check that proves
+ * isolation binds its own (rolled-back) transaction to another company and back.
+ */
+export async function bindTenant(db: Database, tx: TenantTransaction, companyId: string): Promise<void> {
+  const signature = await signedClaim(db, tx, `tenant:${companyId}`);
+  await tx.$executeRaw`SELECT set_config('app.company_id', ${companyId}, true), set_config('app.company_signature', ${signature}, true)`;
 }
 
 /**

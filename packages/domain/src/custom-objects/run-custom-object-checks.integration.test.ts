@@ -1,0 +1,85 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withTenant, type Database } from "@fieldops/db";
+import { createTestCompany, startTestApp, type TestApp } from "../../../../tests/integration/test-app.ts";
+import { equipmentSpec } from "./custom-object-test-fixtures.ts";
+import { installCustomObjects } from "./install-custom-objects.ts";
+import { runCustomObjectChecks } from "./run-custom-object-checks.ts";
+
+let t: TestApp;
+let app: Database;
+beforeAll(async () => {
+  t = await startTestApp();
+  app = t.runtime.context.db;
+});
+afterAll(() => t.close());
+
+async function installed() {
+  const company = await createTestCompany(t.db);
+  const buildId = randomUUID();
+  await withTenant(app, company.id, (tx) => installCustomObjects(tx, { buildId, spec: equipmentSpec() }));
+  return { company, buildId };
+}
+
+describe("runCustomObjectChecks", () => {
+  it("passes every generated check of a sound build and leaves nothing behind, in a company without customers or jobs", async () => {
+    const { company, buildId } = await installed();
+    const checks = await runCustomObjectChecks(app, { companyId: company.id, buildId });
+    expect(checks.filter((check) => !check.passed)).toEqual([]);
+    const names = checks.map((check) => check.name);
+    for (const name of [
+      "equipment: create",
+      "equipment: read",
+      "equipment: list and search",
+      "equipment: update",
+      "equipment: delete",
+      "equipment: another company's access refused",
+      "equipment: serial_number is required",
+      "equipment: install_date (date) refuses a day that does not exist",
+      "equipment: condition (select) refuses a value not among the options",
+      "equipment: customer refuses a customer that does not exist",
+      "service_log: create",
+      "service_log: equipment refuses a equipment that does not exist",
+    ]) {
+      expect(names).toContain(name);
+    }
+    for (const type of ["text", "long_text", "number", "integer", "money", "date", "datetime", "boolean", "select", "email", "phone", "url"]) {
+      expect(names.some((name) => name.includes(`(${type}) refuses`)), type).toBe(true);
+    }
+    expect(checks.every((check) => check.durationMs >= 0 && check.detail.length > 0)).toBe(true);
+    expect(await t.db.customObjectRecord.count({ where: { companyId: company.id } })).toBe(0);
+    expect(await t.db.customer.count({ where: { companyId: company.id } })).toBe(0);
+    expect(await t.db.job.count({ where: { companyId: company.id } })).toBe(0);
+  });
+
+  it("fails the checks of a broken definition and reports why", async () => {
+    const { company, buildId } = await installed();
+    await t.db.customObjectDefinition.updateMany({
+      where: { companyId: company.id, key: "equipment" },
+      data: { fields: [{ key: "make", label: "Make", type: "colour", required: true }] },
+    });
+    const checks = await runCustomObjectChecks(app, { companyId: company.id, buildId });
+    const definition = checks.find((check) => check.name === "equipment: definition");
+    expect(definition).toMatchObject({ passed: false });
+    expect(definition?.detail).toContain("broken");
+    // The other object points at the broken one: its records cannot be made either.
+    expect(checks.find((check) => check.name === "service_log: create")).toMatchObject({ passed: false });
+  });
+
+  it("fails when a relation points at an object that is not there", async () => {
+    const { company, buildId } = await installed();
+    await t.db.customObjectDefinition.updateMany({
+      where: { companyId: company.id, key: "service_log" },
+      data: { relations: [{ key: "machine", label: "Machine", target: "machine", required: true }] },
+    });
+    const checks = await runCustomObjectChecks(app, { companyId: company.id, buildId });
+    expect(checks.find((check) => check.name === "service_log: create")).toMatchObject({ passed: false, detail: "there is no custom object machine to point at" });
+  });
+
+  it("fails a build that installed nothing", async () => {
+    const company = await createTestCompany(t.db);
+    expect(await runCustomObjectChecks(app, { companyId: company.id, buildId: randomUUID() })).toEqual([
+      { name: "custom objects installed", passed: false, detail: "The build installed no custom object", durationMs: 0 },
+    ]);
+  });
+});
