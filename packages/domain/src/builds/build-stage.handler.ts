@@ -6,7 +6,7 @@ import { featureSpecSchema } from "@fieldops/shared/feature-spec";
 import { installCustomObjects } from "../custom-objects/install-custom-objects.ts";
 import { promoteCustomObjects } from "../custom-objects/promote-custom-objects.ts";
 import { runCustomObjectChecks } from "../custom-objects/run-custom-object-checks.ts";
-import { DomainError } from "../errors.ts";
+import { DomainError, invalidInput } from "../errors.ts";
 import { appendStageLog, lockBuild, publishBuildUpdate, queueBuildStages, type BuildRow } from "./build-pipeline.ts";
 import type { buildStageJob } from "./build-stage.job.ts";
 
@@ -43,7 +43,9 @@ async function claimStage(db: Database, { companyId, buildId, run, stage }: Payl
 /** The stage's own work and its passing, in one transaction where the work is the database's. */
 async function performStage(db: Database, payload: Payload, build: BuildRow, startedAt: Date): Promise<{ lines: string[]; status: BuildStatus }> {
   const { companyId, buildId, stage } = payload;
-  const spec = featureSpecSchema.parse(build.spec);
+  const parsed = featureSpecSchema.safeParse(build.spec);
+  if (!parsed.success) throw invalidInput(`The build's spec is not valid: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+  const spec = parsed.data;
   const pass = async (tx: Parameters<Parameters<typeof withTenant>[2]>[0], lines: string[], extra: { checks?: BuildCheck[] } = {}) => {
     const finishedAt = new Date();
     await appendStageLog(tx, buildId, stage, [...lines, `${BUILD_STAGE_LABELS[stage]}: passed`], finishedAt);
@@ -61,7 +63,7 @@ async function performStage(db: Database, payload: Payload, build: BuildRow, sta
         return { lines, status: "running" as const };
       });
     case "test": {
-      const checks = await runCustomObjectChecks(db, { companyId, buildId });
+      const checks: BuildCheck[] = (await runCustomObjectChecks(db, { companyId, buildId })).map(({ name, passed, detail, durationMs }) => ({ name, passed, detail, durationMs }));
       const lines = checks.map((check) => `${check.passed ? "✓" : "✗"} ${check.name} (${check.durationMs} ms)${check.passed ? "" : `: ${check.detail}`}`);
       const failed = checks.filter((check) => !check.passed);
       if (failed.length > 0) {

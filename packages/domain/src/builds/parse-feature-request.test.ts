@@ -50,6 +50,7 @@ describe("parseFeatureRequest", () => {
     expect(inferFieldType("contact phone")).toBe("phone");
     expect(inferFieldType("warranty expiry")).toBe("date");
     expect(inferFieldType("quantity")).toBe("integer");
+    expect(inferFieldType("kilowatts")).toBe("number");
     expect(inferFieldType("is under warranty")).toBe("boolean");
     expect(singular("warranties")).toBe("warranty");
     expect(singular("equipment")).toBe("equipment");

@@ -128,7 +128,7 @@ export function inferFieldType(name: string): CustomFieldType {
   if (/^(?:is|has|was|needs?|requires?)\b|\b(?:active|enabled|under warranty|warrantied|in stock|paid|verified|approved)$/.test(name)) return "boolean";
   if (/\b(?:serial|model|part|sku|code|id|license|plate|vin|tag)\b/.test(name)) return "text";
   if (/\b(?:quantity|qty|count|hours|minutes|years|age|number of|units|pieces|seats|visits)\b/.test(name)) return "integer";
-  if (/\b(?:weight|size|length|width|height|depth|rating|percentage|percent|temperature|pressure|capacity|tonnage|seer|btu|gallons|mileage|reading)\b/.test(name)) return "number";
+  if (/\b(?:weight|size|length|width|height|depth|rating|percentage|percent|temperature|pressure|capacity|tonnage|seer|btu|gallons|mileage|reading|kilowatts|kw|watts|volts|amps|voltage|amperage)\b/.test(name)) return "number";
   return "text";
 }
 
