@@ -43,5 +43,8 @@ export const QUERY_KEYS = {
   leads: [API_PATHS.leads],
   estimates: [API_PATHS.estimates],
   estimate: (id: string) => [API_PATHS.estimates, id],
+  builds: [API_PATHS.builds],
+  adminBuilds: [API_PATHS.adminBuilds],
+  buildPricing: [API_PATHS.adminBuildPricing],
   portalLink: (customerId: string) => [apiPath(API_PATHS.customerPortalLink, { id: customerId })],
 } as const;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AssistantModuleId, AssistantPlan } from "@fieldops/shared/assistant";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { modulePolicy } from "@fieldops/shared/modules";
@@ -150,6 +151,7 @@ export function planFeatureRequest(message: ReadMessage, input: PlannerInput): A
   return {
     kind: "actions",
     reply: "That isn't in the product yet. I'll ask for a quote to build it; you'll see the price and time before anything is built.",
-    actions: [{ id: input.newId!(), type: "request_quote", spec: { description } }],
+    // A new build session for this request: its quote, and any refined quotes after it, belong to it.
+    actions: [{ id: input.newId!(), type: "request_quote", sessionId: randomUUID(), spec: { description } }],
   };
 }
