@@ -1,6 +1,11 @@
 import { connect } from "node:net";
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { withTenant } from "@fieldops/db";
+import { equipmentSpec } from "@fieldops/domain/custom-objects/custom-object-test-fixtures";
+import { installCustomObjects } from "@fieldops/domain/custom-objects/install-custom-objects";
+import { promoteCustomObjects } from "@fieldops/domain/custom-objects/promote-custom-objects";
 import { casesFor, operationsOf, unboundedInputs, type FuzzCase, type OpenApiDocument, type Operation } from "./openapi-fuzz-cases.ts";
 import { createTestCompany, signIn, startTestApp, type TestApp } from "./test-app.ts";
 
@@ -32,6 +37,7 @@ beforeAll(async () => {
   t = await startTestApp();
   const company = await createTestCompany(t.db);
   token = await signIn(t.url, company.users.owner.email);
+  await installFuzzObject(company.id);
   document = (await (await fetch(`${t.url}/api/docs/json`)).json()) as OpenApiDocument;
   // A superuser connection to the run's database, so that the comparison sees every company's rows.
   const server = new URL(process.env.TEST_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
@@ -44,6 +50,20 @@ afterAll(async () => {
   await admin?.end();
   await t?.close();
 });
+
+/**
+ * The custom-object routes are one path per object key: the company gets an object with a field of every type under
+ * the key the fuzz cases put in the path (the first sample of the key's pattern), so their requests reach a real object.
+ */
+async function installFuzzObject(companyId: string): Promise<void> {
+  const spec = equipmentSpec();
+  spec.entities = [{ ...spec.entities[0]!, key: "fuzz" }];
+  const buildId = randomUUID();
+  await withTenant(t.runtime.context.db, companyId, async (tx) => {
+    await installCustomObjects(tx, { buildId, spec });
+    await promoteCustomObjects(tx, { buildId });
+  });
+}
 
 /** Row count and a checksum of the contents of every table. */
 async function snapshot(): Promise<Record<string, string>> {

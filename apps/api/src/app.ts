@@ -23,6 +23,7 @@ import { assistantRoutes } from "./routes/assistant-routes.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
 import { companyRoutes } from "./routes/company-routes.ts";
 import { customerRoutes } from "./routes/customer-routes.ts";
+import { customObjectRoutes } from "./routes/custom-object-routes.ts";
 import { dispatchRoutes } from "./routes/dispatch-routes.ts";
 import { dashboardRoutes } from "./routes/dashboard-routes.ts";
 import { reportRoutes } from "./routes/report-routes.ts";
@@ -104,6 +105,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(tenantRoutes, { context });
   await app.register(buildRoutes, { context });
   await app.register(customerRoutes, { context });
+  await app.register(customObjectRoutes, { context });
   await app.register(jobsRoutes, { context });
   await app.register(crewRoutes, { context });
   await app.register(scheduleRoutes, { context });

@@ -22,6 +22,10 @@ export const API_PATHS = {
   customersImportPreview: "/api/customers/import/preview",
   customersImport: "/api/customers/import",
   customer: "/api/customers/:id",
+  /** The company's custom objects the user reaches (what feature builds installed). */
+  customObjects: "/api/custom-objects",
+  customRecords: "/api/custom/:objectKey",
+  customRecord: "/api/custom/:objectKey/:id",
   report: "/api/reports/:report",
   reportCsv: "/api/reports/:report/csv",
   jobs: "/api/jobs",

@@ -34,6 +34,10 @@ export const appEventSchema = z.discriminatedUnion("name", [
   z.object({ name: z.literal("estimates.changed"), payload: z.object({ estimateIds: z.array(z.string()).max(1000) }) }),
   /** Leads were created, edited or moved on (an estimate made, won, lost). */
   z.object({ name: z.literal("leads.changed"), payload: z.object({ leadIds: z.array(z.string()).max(1000) }) }),
+  /** Records of a custom object were created, changed or deleted. */
+  z.object({ name: z.literal("custom_records.changed"), payload: z.object({ objectKey: z.string(), recordIds: z.array(z.string()).max(1000) }) }),
+  /** The company's custom objects changed: a build installed, promoted or rolled some back. */
+  z.object({ name: z.literal("custom_objects.changed"), payload: z.object({ buildId: z.string() }) }),
   /** A crew, its members, skills or hours changed, or one was deleted. */
   z.object({ name: z.literal("crews.changed"), payload: z.object({ crewIds: z.array(z.string()).max(1000) }) }),
   /** A route plan (an optimized day) moved on: queued, running, ready, failed or applied. */

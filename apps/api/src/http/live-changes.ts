@@ -40,3 +40,7 @@ export function estimateChanged(estimate: { id: string; leadId: string | null })
 export function leadsChanged(leadIds: readonly string[]): AppEvent[] {
   return [{ name: "leads.changed", payload: { leadIds: [...leadIds] } }];
 }
+
+export function customRecordsChanged(objectKey: string, recordIds: readonly string[]): AppEvent[] {
+  return [{ name: "custom_records.changed", payload: { objectKey, recordIds: [...recordIds] } }];
+}

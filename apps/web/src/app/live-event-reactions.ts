@@ -4,6 +4,7 @@ import { billingLiveEvents } from "../features/billing/billing-queries";
 import { approvalsLiveEvents } from "../features/approvals/approval-queries";
 import { crewsLiveEvents } from "../features/crews/crews-live-events";
 import { customersLiveEvents } from "../features/customers/customers-live-events";
+import { customObjectsLiveEvents } from "../features/custom-objects/custom-objects-live-events";
 import { jobsLiveEvents } from "../features/jobs/jobs-live-events";
 import { estimatesLiveEvents } from "../features/estimates/estimate-queries";
 import { leadsLiveEvents } from "../features/leads/lead-queries";
@@ -24,6 +25,7 @@ export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [
   ...leadsLiveEvents,
   ...crewsLiveEvents,
   ...customersLiveEvents,
+  ...customObjectsLiveEvents,
   userdashLiveEvents,
   ...approvalsLiveEvents,
   ...billingLiveEvents,

@@ -7,6 +7,8 @@ import { useUser } from "../lib/session";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
 import { CustomerDetailPage } from "../features/customers/customer-detail-page";
 import { CustomersPage } from "../features/customers/customers-page";
+import { CustomRecordPage } from "../features/custom-objects/custom-record-page";
+import { CustomRecordsPage } from "../features/custom-objects/custom-records-page";
 import { JobDetailPage } from "../features/jobs/job-detail-page";
 import { JobsPage } from "../features/jobs/jobs-page";
 import { EstimatePage } from "../features/estimates/estimate-page";
@@ -90,6 +92,8 @@ export function AppRoutes() {
         <Route path="/userdash" element={<DashboardPage today />} />
         <Route path="/customers" element={<CustomersPage />} />
         <Route path="/customers/:id" element={<CustomerDetailPage />} />
+        <Route path="/custom/:objectKey" element={<CustomRecordsPage />} />
+        <Route path="/custom/:objectKey/:id" element={<CustomRecordPage />} />
         <Route path="/jobs" element={<RoleGuard roles={JOB_MANAGERS}><JobsPage /></RoleGuard>} />
         <Route path="/jobs/:id" element={<RoleGuard roles={JOB_MANAGERS}><JobDetailPage /></RoleGuard>} />
         <Route path="/jobs/leads" element={<RoleGuard roles={JOB_MANAGERS}><LeadsPage /></RoleGuard>} />

@@ -46,5 +46,8 @@ export const QUERY_KEYS = {
   builds: [API_PATHS.builds],
   adminBuilds: [API_PATHS.adminBuilds],
   buildPricing: [API_PATHS.adminBuildPricing],
+  customObjects: [API_PATHS.customObjects],
+  customRecords: (objectKey: string) => [apiPath(API_PATHS.customRecords, { objectKey })],
+  customRecord: (objectKey: string, id: string) => [apiPath(API_PATHS.customRecord, { objectKey, id })],
   portalLink: (customerId: string) => [apiPath(API_PATHS.customerPortalLink, { id: customerId })],
 } as const;

@@ -25,8 +25,9 @@ import {
 import { Skeleton } from "../components/ui/skeleton";
 import { useTheme } from "../lib/theme";
 import { useCompany } from "../lib/company";
+import { useCustomObjects } from "../lib/custom-objects";
 import { APP_NAME, LOGO_PATH } from "./page-title";
-import { isCollapsible, isLinkActive, navigationFor, type NavCollapsible, type NavGroup, type NavLink } from "./navigation";
+import { customObjectsGroup, isCollapsible, isLinkActive, navigationFor, type NavCollapsible, type NavGroup, type NavLink } from "./navigation";
 
 function CompanyHeader({ user }: { user: User }) {
   const company = useCompany(user.companyId);
@@ -62,7 +63,7 @@ function CompanyHeader({ user }: { user: User }) {
           </div>
           {company.data?.betaMode ? (
             <Badge variant="outline" className="group-data-[collapsible=icon]:hidden">
-              Beta
+              Beta Mode
             </Badge>
           ) : null}
         </div>
@@ -160,6 +161,11 @@ export function AppSidebar({ user, groups, header }: { user: User; groups?: read
     if (isMobile) setOpenMobile(false);
   };
   const nextTheme = resolvedTheme === "dark" ? "light" : "dark";
+  const customObjects = useCustomObjects(user.companyId);
+  const customGroup = customObjectsGroup(customObjects.data ?? []);
+  const baseGroups = groups ?? navigationFor(user, pathname);
+  // The company's own objects follow its first menu (Business), where the records they point at are.
+  const allGroups = customGroup ? [...baseGroups.slice(0, 1), customGroup, ...baseGroups.slice(1)] : baseGroups;
 
   return (
     <Sidebar collapsible="icon">
@@ -168,7 +174,7 @@ export function AppSidebar({ user, groups, header }: { user: User; groups?: read
       </SidebarHeader>
       <SidebarContent>
         <nav aria-label="Main">
-          {(groups ?? navigationFor(user, pathname)).map((group) => (
+          {allGroups.map((group) => (
             <SidebarGroup key={group.label} role="group" aria-labelledby={groupLabelId(group.label)}>
               <SidebarGroupLabel id={groupLabelId(group.label)}>{group.label}</SidebarGroupLabel>
               <SidebarMenu>

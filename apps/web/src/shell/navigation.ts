@@ -1,4 +1,5 @@
 import {
+  Boxes,
   Briefcase,
   CalendarDays,
   ChartColumn,
@@ -61,6 +62,12 @@ export const USER_NAVIGATION: readonly NavGroup[] = [
  */
 export function navigationFor(_user: User, _pathname: string): readonly NavGroup[] {
   return USER_NAVIGATION;
+}
+
+/** The company's custom objects (what feature builds installed), each a link to its records; none, no group. */
+export function customObjectsGroup(objects: readonly { key: string; pluralName: string }[]): NavGroup | null {
+  if (objects.length === 0) return null;
+  return { label: "Custom objects", entries: objects.map((object) => ({ title: object.pluralName, url: `/custom/${object.key}`, icon: Boxes })) };
 }
 
 /** A link is current on its own path and the paths below it (e.g. /crews/42 under Crews), except those of another entry. */

@@ -10,6 +10,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { ApiError } from "../../lib/api";
 import { usePageTitle } from "../../shell/page-title";
 import { CustomerInvoices } from "../billing/customer-invoices";
+import { LinkedCustomRecords } from "../custom-objects/linked-custom-records";
 import { CustomerSales } from "../estimates/customer-sales";
 import { CustomerFormDialog } from "./customer-form-dialog";
 import { useCustomer, useDeleteCustomer } from "./customer-queries";
@@ -180,6 +181,7 @@ function CustomerDetail({ id }: { id: string }) {
         </Card>
         {terms.canEdit ? <CustomerInvoices customerId={data.id} /> : null}
         {terms.canEdit ? <CustomerSales customerId={data.id} /> : null}
+        <LinkedCustomRecords kind="customer" recordId={data.id} />
       </div>
       {editing ? <CustomerFormDialog open={editing} onOpenChange={setEditing} customer={data} term={terms.singular} /> : null}
       {deleting ? <DeleteCustomerDialog id={data.id} name={data.name} open={deleting} onOpenChange={setDeleting} /> : null}

@@ -18,6 +18,7 @@ import { formatCents, formatWhen } from "./format";
 import { NewInvoiceDialog } from "../billing/new-invoice-dialog";
 import { JobFormDialog } from "./job-form-dialog";
 import { useJob, useTransitionVisit } from "./queries";
+import { LinkedCustomRecords } from "../custom-objects/linked-custom-records";
 
 /** The moves offered on a visit; scheduling with a time and crew belongs to the schedule board. */
 const ACTION_LABELS: Partial<Record<VisitStatus, string>> = {
@@ -152,6 +153,9 @@ function JobView({ job, terminology, timeZone }: { job: JobDetail; terminology: 
             )}
           </CardContent>
         </Card>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <LinkedCustomRecords kind="job" recordId={job.id} />
       </div>
       <Card role="region" aria-labelledby="history-title">
         <CardHeader>

@@ -1,0 +1,34 @@
+import type { CustomObjectDefinition, CustomValue } from "@fieldops/shared/custom-objects";
+import { formatCents } from "@fieldops/shared/money";
+import type { CustomField } from "@fieldops/shared/feature-spec";
+import type { Role } from "@fieldops/shared/roles";
+import { useCustomObjects } from "../../lib/custom-objects";
+import { useSignedInUser } from "../../shell/app-layout";
+
+/** Field users read custom records; the office writes them (the API enforces the same). */
+export const CUSTOM_RECORD_WRITERS: readonly Role[] = ["owner", "admin", "member"];
+
+/** The object `key` as this user reaches it, whether they may write its records, and whether the list is still loading. */
+export function useCustomObject(key: string) {
+  const user = useSignedInUser();
+  const objects = useCustomObjects(user.companyId);
+  return {
+    object: objects.data?.find((object) => object.key === key) ?? null,
+    objects,
+    canEdit: CUSTOM_RECORD_WRITERS.includes(user.role),
+  };
+}
+
+/** A value as a page shows it. */
+export function formatCustomValue(field: CustomField, value: CustomValue | undefined): string {
+  if (value === undefined || value === null) return "";
+  if (field.type === "boolean") return value ? "Yes" : "No";
+  if (field.type === "money" && typeof value === "number") return formatCents(value);
+  if (field.type === "datetime" && typeof value === "string") return new Date(value).toLocaleString();
+  return String(value);
+}
+
+/** The few fields a table shows beside the record's title. */
+export function listedFields(object: CustomObjectDefinition): CustomField[] {
+  return object.fields.filter((field) => field.type !== "long_text").slice(0, 4);
+}

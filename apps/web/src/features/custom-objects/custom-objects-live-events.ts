@@ -1,0 +1,13 @@
+import { API_PATHS } from "@fieldops/shared/api-paths";
+import { refetchOnLiveEvents } from "../../lib/live-event-registry";
+import { QUERY_KEYS } from "../../lib/query-keys";
+
+const recordsPathPrefix = API_PATHS.customRecords.replace(":objectKey", "");
+
+/** Another user's change to a record refreshes its lists and pages; a build's install, promotion or rollback the objects. */
+export const customObjectsLiveEvents = [
+  ...refetchOnLiveEvents(["custom_records.changed"], {
+    predicate: (query) => typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith(recordsPathPrefix),
+  }),
+  ...refetchOnLiveEvents(["custom_objects.changed"], { queryKey: QUERY_KEYS.customObjects }),
+];

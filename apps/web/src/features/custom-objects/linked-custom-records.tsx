@@ -1,0 +1,72 @@
+import { useState } from "react";
+import { Plus } from "lucide-react";
+import type { CustomObjectDefinition } from "@fieldops/shared/custom-objects";
+import type { CustomRelation } from "@fieldops/shared/feature-spec";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { useCustomObjects } from "../../lib/custom-objects";
+import { useSignedInUser } from "../../shell/app-layout";
+import { CUSTOM_RECORD_WRITERS } from "./custom-object-access";
+import { useCustomRecordList } from "./custom-object-queries";
+import { CustomRecordFormDialog } from "./custom-record-form-dialog";
+import { CustomRecordsTable } from "./custom-records-table";
+
+type PageKind = "customer" | "job" | "visit" | "crew" | "invoice";
+
+function LinkedRecordsCard({ object, relation, recordId, canEdit }: { object: CustomObjectDefinition; relation: CustomRelation; recordId: string; canEdit: boolean }) {
+  const list = useCustomRecordList(object.key, { linkedTo: `${relation.target}:${recordId}` });
+  const [adding, setAdding] = useState(false);
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const headingId = `custom-${object.key}-heading`;
+  return (
+    <Card className="md:col-span-2" role="region" aria-labelledby={headingId}>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle id={headingId}>{object.pluralName}</CardTitle>
+        {canEdit ? (
+          <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" /> Add
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {list.isPending ? (
+          <Skeleton className="h-12 w-full" />
+        ) : list.isError ? (
+          <p className="text-sm text-destructive">{object.pluralName} could not be loaded.</p>
+        ) : items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No {object.pluralName.toLowerCase()} yet.</p>
+        ) : (
+          <CustomRecordsTable object={object} records={items} hideRelations={[relation.key]} />
+        )}
+        {list.hasNextPage ? (
+          <Button variant="outline" className="justify-self-center" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {list.isFetchingNextPage ? "Loading..." : "Show more"}
+          </Button>
+        ) : null}
+      </CardContent>
+      {adding ? <CustomRecordFormDialog object={object} record={null} fixed={{ [relation.key]: recordId }} onOpenChange={setAdding} /> : null}
+    </Card>
+  );
+}
+
+/**
+ * On a customer's or a job's page: a section per custom object that asks to be shown there, listing its records
+ * linked to this one, with Add.
+ */
+export function LinkedCustomRecords({ kind, recordId }: { kind: PageKind; recordId: string }) {
+  const user = useSignedInUser();
+  const objects = useCustomObjects(user.companyId);
+  const canEdit = CUSTOM_RECORD_WRITERS.includes(user.role);
+  const shown = (objects.data ?? []).flatMap((object) => {
+    const relation = object.showOn.includes(kind) ? object.relations.find((candidate) => candidate.target === kind) : undefined;
+    return relation ? [{ object, relation }] : [];
+  });
+  return (
+    <>
+      {shown.map(({ object, relation }) => (
+        <LinkedRecordsCard key={object.key} object={object} relation={relation} recordId={recordId} canEdit={canEdit} />
+      ))}
+    </>
+  );
+}
