@@ -128,7 +128,7 @@ export const buildRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
     app.post(path, { schema: { tags, summary, params: buildParamsSchema, response: { 200: buildSchema, ...errors } } }, async (request) => {
       const changed = await withCompanyUser(context, request, ({ tx, user }) => change(tx, { buildId: request.params.id, userId: user.id }), {
         roles: BUILD_MANAGER_ROLES,
-        publish: ({ build }) => [buildUpdated(build.id, build.status)],
+        publish: ({ build }) => [buildUpdated(build.id, build.status), ...(build.status === "rolled_back" ? [{ name: "custom_objects.changed" as const, payload: { buildId: build.id } }] : [])],
       });
       await queueAfterCommit(context.queues, changed);
       const companyId = changed.build.companyId;

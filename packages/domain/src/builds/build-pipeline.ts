@@ -52,3 +52,8 @@ export async function publishBuildUpdate(redis: Redis, companyId: string, update
     );
   }
 }
+
+/** The company's custom objects changed with this build (installed, in preview, in production, rolled back). */
+export async function publishObjectsChanged(redis: Redis, companyId: string, buildId: string): Promise<void> {
+  await publishEvent(redis, { name: "custom_objects.changed", payload: { buildId } }, { companyId });
+}

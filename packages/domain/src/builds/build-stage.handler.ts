@@ -7,7 +7,7 @@ import { installCustomObjects } from "../custom-objects/install-custom-objects.t
 import { promoteCustomObjects } from "../custom-objects/promote-custom-objects.ts";
 import { runCustomObjectChecks } from "../custom-objects/run-custom-object-checks.ts";
 import { DomainError, invalidInput } from "../errors.ts";
-import { appendStageLog, lockBuild, publishBuildUpdate, queueBuildStages, type BuildRow } from "./build-pipeline.ts";
+import { appendStageLog, lockBuild, publishBuildUpdate, publishObjectsChanged, queueBuildStages, type BuildRow } from "./build-pipeline.ts";
 import type { buildStageJob } from "./build-stage.job.ts";
 
 type Payload = { companyId: string; buildId: string; run: number; stage: BuildStageName };
@@ -134,6 +134,7 @@ export const runBuildStage: JobHandler<typeof buildStageJob.schema> = async (pay
       const outcome = await performStage(db, payload, claim.build, startedAt);
       status = outcome.status;
       await publishBuildUpdate(redis, companyId, { buildId, status, stage, stageStatus: "passed", lines: [...outcome.lines, `${BUILD_STAGE_LABELS[stage]}: passed`] });
+      if (stage !== "test") await publishObjectsChanged(redis, companyId, buildId);
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw error;
       const ours = error instanceof StageFailed || error instanceof DomainError;

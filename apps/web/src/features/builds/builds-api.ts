@@ -65,13 +65,13 @@ const changesTheApp = ({ payload }: Extract<AppEvent, { name: "build.updated" }>
   payload.status === "rolled_back" || (payload.stageStatus === "passed" && (payload.stage === "preview" || payload.stage === "production"));
 
 /**
- * A build moving on refreshes the builds page; one that changed the app also the company (its beta mode), the
- * tenant's configuration and the company's custom objects.
+ * A build moving on refreshes the builds page; one that changed the app also the company and the tenant's
+ * configuration (their beta mode).
  */
 export const buildsLiveEvents = [
   ...refetchOnLiveEvents(["build.updated"], { queryKey: QUERY_KEYS.builds }),
   onLiveEvent("build.updated", (event, { queryClient }) => {
     if (!changesTheApp(event)) return;
-    void queryClient.invalidateQueries({ predicate: (query) => /^\/api\/(?:company|tenants|custom)(?:\/|$)/.test(String(query.queryKey[0])) });
+    void queryClient.invalidateQueries({ predicate: (query) => /^\/api\/(?:company|tenants)(?:\/|$)/.test(String(query.queryKey[0])) });
   }),
 ];
