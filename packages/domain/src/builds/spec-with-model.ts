@@ -1,5 +1,5 @@
 import { createOpenAI } from "@ai-sdk/openai";
-import { generateText, jsonSchema, tool } from "ai";
+import { jsonSchema, streamText, tool } from "ai";
 import { BUILT_IN_RELATION_TARGETS, CUSTOM_FIELD_TYPES, featureSpecSchema, type FeatureSpec } from "@fieldops/shared/feature-spec";
 import type { JobContext } from "@fieldops/jobs/job-definition";
 import { crudRoutes } from "./parse-feature-request.ts";
@@ -63,15 +63,18 @@ const specInput = jsonSchema<unknown>({
  */
 export async function specWithModel(config: ModelConfig, description: string): Promise<FeatureSpec> {
   const provider = createOpenAI({ apiKey: config.apiKey, ...(config.baseURL ? { baseURL: config.baseURL } : {}) });
-  const result = await generateText({
+  // Streamed, as the assistant asks: OpenAI-compatible servers all speak it, not all answer unstreamed requests.
+  const result = streamText({
     model: provider.chat(config.model),
     system: SYSTEM,
     prompt: description,
     tools: { propose_spec: tool({ description: "The feature's data models", inputSchema: specInput }) },
     toolChoice: { type: "tool", toolName: "propose_spec" },
     maxRetries: 1,
+    // A failure shows as no tool call, and the caller falls back to the parser.
+    onError: () => {},
   });
-  const call = result.toolCalls.find((candidate) => candidate.toolName === "propose_spec");
+  const call = (await result.toolCalls).find((candidate) => candidate.toolName === "propose_spec");
   if (!call) throw new Error("The model proposed no spec");
   const proposed = featureSpecSchema.safeParse({ ...(call.input as object), description: description.slice(0, 2000), routes: [] });
   if (!proposed.success) throw new Error(`The model's spec is not valid: ${proposed.error.issues[0]?.message ?? "invalid"}`);
