@@ -25,6 +25,13 @@ export const readToolCallSchema = z.discriminatedUnion("tool", [
     query: text({ max: 200 }).optional(),
     customerId: text({ max: 100 }).optional(),
   }),
+  /** Records of one of the company's custom objects (what feature builds made), by text or by the customer they belong to. */
+  z.object({
+    tool: z.literal("findCustomRecords"),
+    objectKey: text({ max: 40 }),
+    query: text({ max: 200 }).optional(),
+    customerId: text({ max: 100 }).optional(),
+  }),
   z.object({ tool: z.literal("listUnpaidInvoices"), pastDueOnly: z.boolean() }),
   z.object({ tool: z.literal("daySchedule"), date: isoDay }),
   z.object({

@@ -91,6 +91,13 @@ export const assistantCardSchema = z.discriminatedUnion("kind", [
       .max(100),
   }),
   z.object({
+    kind: z.literal("custom_records"),
+    objectKey: z.string(),
+    /** The object's plural name ("Equipment"). */
+    objectName: z.string(),
+    items: z.array(z.object({ id: z.string(), title: z.string(), details: z.string() })).max(20),
+  }),
+  z.object({
     kind: z.literal("revenue"),
     label: z.string(),
     from: z.string(),

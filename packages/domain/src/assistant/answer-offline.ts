@@ -27,7 +27,7 @@ export async function planOffline(
     context: input.context,
     now,
     timeZone,
-    lookup: createPlannerLookup(tx, { now, timeZone }),
+    lookup: createPlannerLookup(tx, { now, timeZone }, { role: user.role }),
   });
   const cards: AssistantCard[] = [];
   if (plan.kind === "read") {
@@ -45,6 +45,7 @@ const noLookup: PlannerLookup = {
   customerById: needsCompanyData,
   listCrews: needsCompanyData,
   countPastDueInvoices: needsCompanyData,
+  listCustomObjects: needsCompanyData,
 };
 
 /**

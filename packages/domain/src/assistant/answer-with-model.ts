@@ -13,6 +13,7 @@ import { companyFacts, inTenant, storeProposal, type AssistantDeps, type Assista
 import { costMicros, type AssistantModelConfig } from "./model-config.ts";
 import { modalCapability, navigateCapability } from "./offline-planner/plan-navigation.ts";
 import { CAPABILITIES, MODULE_CAPABILITIES, refusalFor, type Capability } from "./offline-planner/planner-policy.ts";
+import { listCustomObjects } from "../custom-objects/list-custom-objects.ts";
 import { runReadTool } from "./run-read-tool.ts";
 
 const PROMPTS = new URL("../../../../prompts/", import.meta.url);
@@ -97,6 +98,19 @@ function assistantTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts)
       description: describe("findJobs"),
       inputSchema: z.object({ query: z.string().max(200).optional(), customerId: z.string().max(100).optional() }),
       execute: (args) => read({ tool: "findJobs", ...args }),
+    }),
+    listCustomObjects: tool({
+      description: describe("listCustomObjects"),
+      inputSchema: z.object({}),
+      execute: async () => {
+        const { items } = await inUsersTenant(turn, (tx) => listCustomObjects(tx, { access: { role: turn.user.role } }));
+        return { objects: items.map((object) => ({ key: object.key, name: object.name, pluralName: object.pluralName, fields: object.fields.map((field) => field.label) })) };
+      },
+    }),
+    findCustomRecords: tool({
+      description: describe("findCustomRecords"),
+      inputSchema: z.object({ objectKey: z.string().max(40), query: z.string().max(200).optional(), customerId: z.string().max(100).optional() }),
+      execute: (args) => read({ tool: "findCustomRecords", ...args }),
     }),
     listUnpaidInvoices: tool({
       description: describe("listUnpaidInvoices"),

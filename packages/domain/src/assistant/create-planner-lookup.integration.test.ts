@@ -45,7 +45,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const lookupIn = <T>(companyId: string, use: (lookup: ReturnType<typeof createPlannerLookup>) => Promise<T>) =>
-  withTenant(app, companyId, (tx) => use(createPlannerLookup(tx, { now: NOW, timeZone: TIME_ZONE })));
+  withTenant(app, companyId, (tx) => use(createPlannerLookup(tx, { now: NOW, timeZone: TIME_ZONE }, { role: "owner" })));
 
 describe("createPlannerLookup", () => {
   it("finds the company's customers by a typo'd or partial name, ids and names only", async () => {
@@ -75,7 +75,7 @@ describe("createPlannerLookup", () => {
         context: { path: "/dashboard" },
         now: NOW,
         timeZone: TIME_ZONE,
-        lookup: createPlannerLookup(tx, { now: NOW, timeZone: TIME_ZONE }),
+        lookup: createPlannerLookup(tx, { now: NOW, timeZone: TIME_ZONE }, { role: "owner" }),
       }),
     );
     expect(plan).toMatchObject({

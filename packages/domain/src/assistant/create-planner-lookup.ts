@@ -1,13 +1,15 @@
 import { Prisma, type TenantTransaction } from "@fieldops/db";
 import { dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import { UUID } from "./assistant-turn-context.ts";
+import type { CustomObjectAccess } from "../custom-objects/custom-object-definition.ts";
+import { listCustomObjects } from "../custom-objects/list-custom-objects.ts";
 import type { NamedRecord, PlannerLookup } from "./offline-planner/planner-input.ts";
 
 /**
  * The offline planner's view of the company's data, inside the tenant's transaction. It hands back ids and names
  * only: nothing else a customer's record holds (notes, addresses) reaches the planner.
  */
-export function createPlannerLookup(tx: TenantTransaction, clock: { now: Date; timeZone: string }): PlannerLookup {
+export function createPlannerLookup(tx: TenantTransaction, clock: { now: Date; timeZone: string }, access: CustomObjectAccess): PlannerLookup {
   return {
     async findCustomers(query) {
       const term = query.trim().toLowerCase().slice(0, 200);
@@ -23,6 +25,13 @@ export function createPlannerLookup(tx: TenantTransaction, clock: { now: Date; t
     },
     customerById: (id) => (UUID.test(id) ? tx.customer.findUnique({ where: { id }, select: { id: true, name: true } }) : Promise.resolve(null)),
     listCrews: () => tx.crew.findMany({ select: { id: true, name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }),
+    listCustomObjects: async () =>
+      (await listCustomObjects(tx, { access })).items.map((object) => ({
+        key: object.key,
+        name: object.name,
+        pluralName: object.pluralName,
+        relatesToCustomers: object.relations.some((relation) => relation.target === "customer"),
+      })),
     countPastDueInvoices: () =>
       tx.invoice.count({
         where: {

@@ -6,6 +6,9 @@ import type { PlanFeature } from "@fieldops/shared/plans";
 import { forbidden } from "../errors.ts";
 import type { Actor } from "../jobs/actor.ts";
 import { listJobs } from "../jobs/list-jobs.ts";
+import { findCustomObject } from "../custom-objects/custom-object-definition.ts";
+import { customRecordDetails } from "../custom-objects/custom-record-row.ts";
+import { listCustomRecords } from "../custom-objects/list-custom-records.ts";
 import { CAPABILITIES, refusalFor, type Capability } from "./offline-planner/planner-policy.ts";
 
 export type ReadToolScope = { actor: Actor; features: readonly PlanFeature[]; now: Date; timeZone: string };
@@ -15,6 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CAPABILITY_OF: Record<ReadToolCall["tool"], Capability> = {
   findCustomers: CAPABILITIES.seeCustomers,
   findJobs: CAPABILITIES.seeJobs,
+  findCustomRecords: CAPABILITIES.seeCustomRecords,
   listUnpaidInvoices: CAPABILITIES.seeInvoices,
   daySchedule: CAPABILITIES.seeSchedule,
   revenueForPeriod: CAPABILITIES.seeRevenue,
@@ -32,6 +36,8 @@ export async function runReadTool(tx: TenantTransaction, call: ReadToolCall, sco
       return findCustomers(tx, call.query);
     case "findJobs":
       return findJobs(tx, call, scope);
+    case "findCustomRecords":
+      return findCustomRecords(tx, call, scope);
     case "listUnpaidInvoices":
       return listUnpaidInvoices(tx, call.pastDueOnly, scope);
     case "daySchedule":
@@ -81,6 +87,22 @@ async function findJobs(tx: TenantTransaction, call: Extract<ReadToolCall, { too
     kind: "jobs",
     items: page.items.map((job) => ({ id: job.id, number: job.number, title: job.title, customerName: job.customerName, status: job.status })),
   };
+}
+
+/** Records of a custom object the user reaches; one they do not reach is not found, as on its page. */
+async function findCustomRecords(tx: TenantTransaction, call: Extract<ReadToolCall, { tool: "findCustomRecords" }>, scope: ReadToolScope): Promise<AssistantCard> {
+  const access = { role: scope.actor.role };
+  const { definition } = await findCustomObject(tx, call.objectKey, access);
+  const card = { kind: "custom_records" as const, objectKey: definition.key, objectName: definition.pluralName };
+  if (call.customerId !== undefined && !UUID.test(call.customerId)) return { ...card, items: [] };
+  const page = await listCustomRecords(tx, {
+    objectKey: definition.key,
+    access,
+    limit: 20,
+    ...(call.query ? { q: call.query.slice(0, 200) } : {}),
+    ...(call.customerId ? { linkedTo: `customer:${call.customerId.toLowerCase()}` } : {}),
+  });
+  return { ...card, items: page.items.map((record) => ({ id: record.id, title: record.title, details: customRecordDetails(definition, record) })) };
 }
 
 async function listUnpaidInvoices(tx: TenantTransaction, pastDueOnly: boolean, scope: ReadToolScope): Promise<AssistantCard> {

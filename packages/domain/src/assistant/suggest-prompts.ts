@@ -21,7 +21,7 @@ export async function suggestPrompts(tx: TenantTransaction, input: { actor: Acto
   const tomorrowStart = startOfDayInTimeZone(addDays(today, 1), timeZone);
   const dayAfter = startOfDayInTimeZone(addDays(today, 2), timeZone);
   const [pastDue, unassignedTomorrow, jobs, visitsToday] = await Promise.all([
-    may(CAPABILITIES.seeInvoices) ? createPlannerLookup(tx, { now: input.now, timeZone }).countPastDueInvoices() : 0,
+    may(CAPABILITIES.seeInvoices) ? createPlannerLookup(tx, { now: input.now, timeZone }, { role: input.actor.role }).countPastDueInvoices() : 0,
     tx.visit.count({ where: { crewId: null, scheduledStart: { gte: tomorrowStart, lt: dayAfter } } }),
     tx.job.count({ take: 1 }),
     tx.visit.count({ where: { scheduledStart: { gte: startOfDayInTimeZone(today, timeZone), lt: tomorrowStart } } }),

@@ -1,5 +1,6 @@
 import type { CustomObjectRecord as RecordRow, TenantTransaction } from "@fieldops/db";
 import type { CustomObjectDefinition, CustomRecord, CustomRecordLink, CustomValue } from "@fieldops/shared/custom-objects";
+import { formatCents } from "@fieldops/shared/money";
 import type { CustomFieldType } from "@fieldops/shared/feature-spec";
 import { describeLinkTargets, linkKey, linksOf } from "./custom-record-links.ts";
 import { recordTitle, valuesOf } from "./record-title.ts";
@@ -46,4 +47,22 @@ export async function toCustomRecords(tx: TenantTransaction, definition: CustomO
 export async function toCustomRecord(tx: TenantTransaction, definition: CustomObjectDefinition, row: RecordRow): Promise<CustomRecord> {
   const [record] = await toCustomRecords(tx, definition, [row]);
   return record!;
+}
+
+/** A record in one line beyond its title: a few of its values and what it points at ("Model: XR14 · Customer: Ada"). */
+export function customRecordDetails(definition: CustomObjectDefinition, record: CustomRecord): string {
+  const values = definition.fields
+    .filter((field) => field.type !== "long_text")
+    .flatMap((field) => {
+      const value = record.values[field.key];
+      if (value === undefined || value === null || value === record.title) return [];
+      const shown = field.type === "money" && typeof value === "number" ? formatCents(value) : field.type === "boolean" ? (value ? "yes" : "no") : String(value);
+      return [`${field.label}: ${shown}`];
+    })
+    .slice(0, 4);
+  const links = definition.relations.flatMap((relation) => {
+    const link = record.links[relation.key];
+    return link?.label ? [`${relation.label}: ${link.label}`] : [];
+  });
+  return [...values, ...links].join(" · ").slice(0, 500);
 }

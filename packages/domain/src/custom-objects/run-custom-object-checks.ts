@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { bindTenant, withTenant, type Database, type TenantTransaction } from "@fieldops/db";
+import { bindTenant, withTenant, type CustomObjectDefinition as DefinitionRow, type Database, type TenantTransaction } from "@fieldops/db";
 import { isBuiltInTarget, type CustomObjectDefinition, type CustomValue } from "@fieldops/shared/custom-objects";
 import type { CustomField, CustomFieldType } from "@fieldops/shared/feature-spec";
 import { DomainError } from "../errors.ts";
@@ -82,18 +82,30 @@ const sameValue = (a: CustomValue | undefined, b: CustomValue | undefined) => JS
  * of the company that is rolled back at the end (each check under its own savepoint), so nothing stays behind.
  */
 export async function runCustomObjectChecks(db: Database, input: { companyId: string; buildId: string }): Promise<CustomObjectCheck[]> {
-  try {
-    await withTenant(db, input.companyId, async (tx) => {
-      throw new ChecksDone(await checksOfBuild(db, tx, input));
-    });
-  } catch (error) {
-    if (error instanceof ChecksDone) return error.checks;
-    throw error;
+  const rows = await withTenant(db, input.companyId, (tx) =>
+    tx.customObjectDefinition.findMany({ where: { buildId: input.buildId, stage: { not: "rolled_back" } }, orderBy: { key: "asc" } }));
+  if (rows.length === 0) return [{ name: "custom objects installed", passed: false, detail: "The build installed no custom object", durationMs: 0 }];
+  const checks: CustomObjectCheck[] = [];
+  // A transaction per object, so that a build of many objects with many fields stays within a transaction's time limit.
+  for (const row of rows) {
+    try {
+      await withTenant(db, input.companyId, async (tx) => {
+        throw new ChecksDone(await checksOfObject(db, tx, input, row));
+      });
+    } catch (error) {
+      if (!(error instanceof ChecksDone)) throw error;
+      checks.push(...error.checks);
+    }
   }
-  throw new Error("unreachable: the checks' transaction always rolls back");
+  return checks;
 }
 
-async function checksOfBuild(db: Database, tx: TenantTransaction, input: { companyId: string; buildId: string }): Promise<CustomObjectCheck[]> {
+async function checksOfObject(
+  db: Database,
+  tx: TenantTransaction,
+  input: { companyId: string; buildId: string },
+  row: DefinitionRow,
+): Promise<CustomObjectCheck[]> {
   const checks: CustomObjectCheck[] = [];
   const access: CustomObjectAccess = { buildId: input.buildId };
   const fixtures = new Fixtures(tx, input.companyId, access);
@@ -115,114 +127,106 @@ async function checksOfBuild(db: Database, tx: TenantTransaction, input: { compa
     return passed;
   };
 
-  const rows = await tx.customObjectDefinition.findMany({ where: { buildId: input.buildId, stage: { not: "rolled_back" } }, orderBy: { key: "asc" } });
-  if (rows.length === 0) {
-    checks.push({ name: "custom objects installed", passed: false, detail: "The build installed no custom object", durationMs: 0 });
-    return checks;
+  let definition: CustomObjectDefinition | null = null;
+  const readable = await step(`${row.key}: definition`, async () => {
+    definition = toDefinition(row);
+    return `${definition.fields.length} field(s), ${definition.relations.length} relation(s)`;
+  });
+  if (!readable || !definition) return checks;
+  const object: CustomObjectDefinition = definition;
+  const key = object.key;
+  const target = { objectKey: key, access };
+  let sample: Record<string, CustomValue> = {};
+  let recordId = "";
+
+  const created = await step(`${key}: create`, async () => {
+    sample = await fixtures.sampleValues(object, 0);
+    const record = await createCustomRecord(tx, { ...target, values: sample });
+    recordId = record.id;
+    for (const [field, value] of Object.entries(sample)) expect(sameValue(record.values[field], value), `${field} was stored as ${JSON.stringify(record.values[field])}, not ${JSON.stringify(value)}`);
+    return `created ${record.title}`;
+  });
+
+  if (created) {
+    await step(`${key}: read`, async () => {
+      const record = await getCustomRecord(tx, { ...target, id: recordId });
+      for (const [field, value] of Object.entries(sample)) expect(sameValue(record.values[field], value), `${field} reads ${JSON.stringify(record.values[field])}`);
+      for (const relation of object.relations) expect(record.links[relation.key]?.label != null, `${relation.key} does not name the ${relation.target} it points at`);
+      return `read ${record.title}`;
+    });
+
+    await step(`${key}: list and search`, async () => {
+      const searchable = object.fields.find((field) => field.type === "text");
+      const term = searchable ? String(sample[searchable.key]).slice(0, 12) : undefined;
+      const page = await listCustomRecords(tx, { ...target, q: term, limit: 100 });
+      expect(page.items.some((item) => item.id === recordId), term ? `searching "${term}" did not find the record` : "the list does not show the record");
+      const linked = object.relations[0];
+      if (linked) {
+        const byLink = await listCustomRecords(tx, { ...target, linkedTo: `${linked.target}:${String(sample[linked.key])}`, limit: 100 });
+        expect(byLink.items.some((item) => item.id === recordId), `the records of that ${linked.target} do not include it`);
+      }
+      return term ? `found by "${term}"` : "listed";
+    });
+
+    await step(`${key}: update`, async () => {
+      const change = await fixtures.sampleValues(object, 1);
+      await updateCustomRecord(tx, { ...target, id: recordId, values: change });
+      const record = await getCustomRecord(tx, { ...target, id: recordId });
+      for (const [field, value] of Object.entries(change)) expect(sameValue(record.values[field], value), `${field} reads ${JSON.stringify(record.values[field])} after the change`);
+      sample = change;
+      return "every field changed";
+    });
+
+    await step(`${key}: another company's access refused`, async () => {
+      const before = await getCustomRecord(tx, { ...target, id: recordId });
+      await bindTenant(db, tx, randomUUID());
+      try {
+        await expectRefusal(() => getCustomRecord(tx, { ...target, id: recordId }), "not_found");
+        await expectRefusal(() => updateCustomRecord(tx, { ...target, id: recordId, values: {} }), "not_found");
+        expect((await tx.customObjectRecord.findUnique({ where: { id: recordId } })) === null, "another company reads the record");
+        expect((await tx.customObjectRecord.updateMany({ where: { id: recordId }, data: { searchText: "" } })).count === 0, "another company changes the record");
+        expect((await tx.customObjectRecord.deleteMany({ where: { id: recordId } })).count === 0, "another company deletes the record");
+      } finally {
+        await bindTenant(db, tx, input.companyId);
+      }
+      const after = await getCustomRecord(tx, { ...target, id: recordId });
+      expect(JSON.stringify(after) === JSON.stringify(before), "the record changed while another company tried it");
+      return "read, change and delete refused";
+    });
   }
 
-  for (const row of rows) {
-    let definition: CustomObjectDefinition | null = null;
-    const readable = await step(`${row.key}: definition`, async () => {
-      definition = toDefinition(row);
-      return `${definition.fields.length} field(s), ${definition.relations.length} relation(s)`;
+  for (const field of object.fields) {
+    for (const [what, value] of INVALID[field.type]) {
+      await step(`${key}: ${field.key} (${field.type}) refuses ${what}`, async () => {
+        const values = { ...(await fixtures.sampleValues(object, 0)), [field.key]: value };
+        return expectRefusal(() => createCustomRecord(tx, { ...target, values }), "invalid_input", field.key);
+      });
+    }
+    if (field.required) {
+      await step(`${key}: ${field.key} is required`, async () => {
+        const values = Object.fromEntries(Object.entries(await fixtures.sampleValues(object, 0)).filter(([name]) => name !== field.key));
+        return expectRefusal(() => createCustomRecord(tx, { ...target, values }), "invalid_input", field.key);
+      });
+    }
+  }
+  for (const relation of object.relations) {
+    await step(`${key}: ${relation.key} refuses a ${relation.target} that does not exist`, async () => {
+      const values = { ...(await fixtures.sampleValues(object, 0)), [relation.key]: randomUUID() };
+      return expectRefusal(() => createCustomRecord(tx, { ...target, values }), "invalid_input", relation.key);
     });
-    if (!readable || !definition) continue;
-    const object: CustomObjectDefinition = definition;
-    const key = object.key;
-    const target = { objectKey: key, access };
-    let sample: Record<string, CustomValue> = {};
-    let recordId = "";
+  }
+  await step(`${key}: refuses a field it does not have`, async () => {
+    const values = { ...(await fixtures.sampleValues(object, 0)), not_a_field_of_this_object: "x" };
+    return expectRefusal(() => createCustomRecord(tx, { ...target, values }), "invalid_input", "not_a_field_of_this_object");
+  });
 
-    const created = await step(`${key}: create`, async () => {
-      sample = await fixtures.sampleValues(object, 0);
-      const record = await createCustomRecord(tx, { ...target, values: sample });
-      recordId = record.id;
-      for (const [field, value] of Object.entries(sample)) expect(sameValue(record.values[field], value), `${field} was stored as ${JSON.stringify(record.values[field])}, not ${JSON.stringify(value)}`);
-      return `created ${record.title}`;
+  if (created) {
+    await step(`${key}: delete`, async () => {
+      await deleteCustomRecord(tx, { ...target, id: recordId });
+      await expectRefusal(() => getCustomRecord(tx, { ...target, id: recordId }), "not_found");
+      await deleteCustomRecord(tx, { ...target, id: recordId });
+      return "deleted, and deleting again succeeds";
     });
-
-    if (created) {
-      await step(`${key}: read`, async () => {
-        const record = await getCustomRecord(tx, { ...target, id: recordId });
-        for (const [field, value] of Object.entries(sample)) expect(sameValue(record.values[field], value), `${field} reads ${JSON.stringify(record.values[field])}`);
-        for (const relation of object.relations) expect(record.links[relation.key]?.label != null, `${relation.key} does not name the ${relation.target} it points at`);
-        return `read ${record.title}`;
-      });
-
-      await step(`${key}: list and search`, async () => {
-        const searchable = object.fields.find((field) => field.type === "text");
-        const term = searchable ? String(sample[searchable.key]).slice(0, 12) : undefined;
-        const page = await listCustomRecords(tx, { ...target, q: term, limit: 100 });
-        expect(page.items.some((item) => item.id === recordId), term ? `searching "${term}" did not find the record` : "the list does not show the record");
-        const linked = object.relations[0];
-        if (linked) {
-          const byLink = await listCustomRecords(tx, { ...target, linkedTo: `${linked.target}:${String(sample[linked.key])}`, limit: 100 });
-          expect(byLink.items.some((item) => item.id === recordId), `the records of that ${linked.target} do not include it`);
-        }
-        return term ? `found by "${term}"` : "listed";
-      });
-
-      await step(`${key}: update`, async () => {
-        const change = await fixtures.sampleValues(object, 1);
-        await updateCustomRecord(tx, { ...target, id: recordId, values: change });
-        const record = await getCustomRecord(tx, { ...target, id: recordId });
-        for (const [field, value] of Object.entries(change)) expect(sameValue(record.values[field], value), `${field} reads ${JSON.stringify(record.values[field])} after the change`);
-        sample = change;
-        return "every field changed";
-      });
-
-      await step(`${key}: another company's access refused`, async () => {
-        const before = await getCustomRecord(tx, { ...target, id: recordId });
-        await bindTenant(db, tx, randomUUID());
-        try {
-          await expectRefusal(() => getCustomRecord(tx, { ...target, id: recordId }), "not_found");
-          await expectRefusal(() => updateCustomRecord(tx, { ...target, id: recordId, values: {} }), "not_found");
-          expect((await tx.customObjectRecord.findUnique({ where: { id: recordId } })) === null, "another company reads the record");
-          expect((await tx.customObjectRecord.updateMany({ where: { id: recordId }, data: { searchText: "" } })).count === 0, "another company changes the record");
-          expect((await tx.customObjectRecord.deleteMany({ where: { id: recordId } })).count === 0, "another company deletes the record");
-        } finally {
-          await bindTenant(db, tx, input.companyId);
-        }
-        const after = await getCustomRecord(tx, { ...target, id: recordId });
-        expect(JSON.stringify(after) === JSON.stringify(before), "the record changed while another company tried it");
-        return "read, change and delete refused";
-      });
-    }
-
-    for (const field of object.fields) {
-      for (const [what, value] of INVALID[field.type]) {
-        await step(`${key}: ${field.key} (${field.type}) refuses ${what}`, async () => {
-          const values = { ...(await fixtures.sampleValues(object, 0)), [field.key]: value };
-          return expectRefusal(() => createCustomRecord(tx, { ...target, values }), "invalid_input", field.key);
-        });
-      }
-      if (field.required) {
-        await step(`${key}: ${field.key} is required`, async () => {
-          const values = Object.fromEntries(Object.entries(await fixtures.sampleValues(object, 0)).filter(([name]) => name !== field.key));
-          return expectRefusal(() => createCustomRecord(tx, { ...target, values }), "invalid_input", field.key);
-        });
-      }
-    }
-    for (const relation of object.relations) {
-      await step(`${key}: ${relation.key} refuses a ${relation.target} that does not exist`, async () => {
-        const values = { ...(await fixtures.sampleValues(object, 0)), [relation.key]: randomUUID() };
-        return expectRefusal(() => createCustomRecord(tx, { ...target, values }), "invalid_input", relation.key);
-      });
-    }
-    await step(`${key}: refuses a field it does not have`, async () => {
-      const values = { ...(await fixtures.sampleValues(object, 0)), not_a_field_of_this_object: "x" };
-      return expectRefusal(() => createCustomRecord(tx, { ...target, values }), "invalid_input", "not_a_field_of_this_object");
-    });
-
-    if (created) {
-      await step(`${key}: delete`, async () => {
-        await deleteCustomRecord(tx, { ...target, id: recordId });
-        await expectRefusal(() => getCustomRecord(tx, { ...target, id: recordId }), "not_found");
-        await deleteCustomRecord(tx, { ...target, id: recordId });
-        return "deleted, and deleting again succeeds";
-      });
-    }
   }
   return checks;
 }

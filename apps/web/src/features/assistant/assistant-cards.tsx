@@ -156,7 +156,29 @@ function RevenueCard({ card }: { card: CardOf<"revenue"> }) {
   );
 }
 
-const TITLES: Record<AssistantCard["kind"], string> = {
+/** Records of one of the company's custom objects, each opening its page. */
+function CustomRecordsCard({ card }: { card: CardOf<"custom_records"> }) {
+  if (card.items.length === 0) return <Empty>{`No ${card.objectName.toLowerCase()} match.`}</Empty>;
+  return (
+    <ul aria-label={`${card.objectName} found`} className="divide-y">
+      {card.items.map((record) => (
+        <li key={record.id} className={rowClass}>
+          <div className="grid min-w-0">
+            <span className="font-medium">{record.title}</span>
+            <span className="truncate text-xs text-muted-foreground">{record.details}</span>
+          </div>
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/custom/${encodeURIComponent(card.objectKey)}/${encodeURIComponent(record.id)}`} aria-label={`Open ${record.title}`}>
+              Open
+            </Link>
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const TITLES: Record<Exclude<AssistantCard["kind"], "custom_records">, string> = {
   customers: "Customers",
   jobs: "Jobs",
   invoices: "Unpaid invoices",
@@ -178,10 +200,12 @@ export function AssistantCardView({ card, ask }: { card: AssistantCard; ask: (pr
         return <VisitsCard card={card} />;
       case "revenue":
         return <RevenueCard card={card} />;
+      case "custom_records":
+        return <CustomRecordsCard card={card} />;
     }
   })();
   return (
-    <section aria-label={TITLES[card.kind]} className="rounded-md border bg-background p-3 text-sm">
+    <section aria-label={card.kind === "custom_records" ? card.objectName : TITLES[card.kind]} className="rounded-md border bg-background p-3 text-sm">
       {body}
     </section>
   );

@@ -6,7 +6,9 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { FormDialog } from "../billing/form-dialog";
-import { useCustomerOptions } from "../jobs/queries";
+import { useCrews } from "../crews/crew-queries";
+import { useCustomerOptions, useJobs } from "../jobs/queries";
+import { useDebounced } from "../../lib/use-debounced";
 import { useCustomRecordList, useSaveCustomRecord } from "./custom-object-queries";
 import { fromFormState, toFormState, type FormState } from "./custom-record-form-state";
 
@@ -102,6 +104,28 @@ function CustomerRelationInput(props: RelationInputProps) {
   );
 }
 
+/** Finds a job by title, customer or number and picks one. */
+function JobRelationInput(props: RelationInputProps) {
+  const [search, setSearch] = useState("");
+  const term = useDebounced(search.trim(), 250);
+  const jobs = useJobs({ search: term });
+  const options = jobs.data?.pages.flatMap((page) => page.items.map((job) => ({ id: job.id, label: `Job #${job.number} ${job.title} (${job.customerName})` }))) ?? [];
+  return (
+    <>
+      <div className="grid gap-1">
+        <Label htmlFor={`${props.id}-search`}>Find {props.relation.label.toLowerCase()}</Label>
+        <Input id={`${props.id}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      <RelationSelect {...props} options={options} />
+    </>
+  );
+}
+
+function CrewRelationInput(props: RelationInputProps) {
+  const crews = useCrews();
+  return <RelationSelect {...props} options={crews.data?.items.map((crew) => ({ id: crew.id, label: crew.name })) ?? []} />;
+}
+
 /** Picks a record of another custom object. */
 function CustomRecordRelationInput(props: RelationInputProps) {
   const records = useCustomRecordList(props.relation.target);
@@ -112,6 +136,8 @@ function CustomRecordRelationInput(props: RelationInputProps) {
 function RelationInput(props: RelationInputProps) {
   const { id, relation, value, onChange } = props;
   if (relation.target === "customer") return <CustomerRelationInput {...props} />;
+  if (relation.target === "job") return <JobRelationInput {...props} />;
+  if (relation.target === "crew") return <CrewRelationInput {...props} />;
   if (!isBuiltInTarget(relation.target)) return <CustomRecordRelationInput {...props} />;
   return (
     <div className="grid gap-1">

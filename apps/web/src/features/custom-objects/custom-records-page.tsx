@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { Plus } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
@@ -8,22 +8,13 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
+import { useDebounced } from "../../lib/use-debounced";
 import { usePageTitle } from "../../shell/page-title";
 import type { CustomObjectDefinition } from "@fieldops/shared/custom-objects";
 import { useCustomObject } from "./custom-object-access";
 import { useCustomRecordList } from "./custom-object-queries";
 import { CustomRecordFormDialog } from "./custom-record-form-dialog";
 import { CustomRecordsTable } from "./custom-records-table";
-
-/** Waits for typing to pause before searching. */
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function RecordList({ object, search }: { object: CustomObjectDefinition; search: string }) {
   const list = useCustomRecordList(object.key, { search });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { Download, Plus, Upload } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
@@ -10,21 +10,12 @@ import { Label } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../hooks/use-toast";
 import { ApiError } from "../../lib/api";
+import { useDebounced } from "../../lib/use-debounced";
 import { usePageTitle } from "../../shell/page-title";
 import { CustomerFormDialog } from "./customer-form-dialog";
 import { CustomerImportDialog } from "./customer-import-dialog";
 import { downloadCustomersCsv, useCustomerList } from "./customer-queries";
 import { useCustomerTerms } from "./customer-terms";
-
-/** Waits for typing to pause before searching. */
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function CustomerList({ search, plural }: { search: string; plural: string }) {
   const list = useCustomerList(search);

@@ -12,6 +12,7 @@ import {
   planScheduleVisit,
 } from "./plan-proposals.ts";
 import { planDaySchedule, planFindCustomer, planFindJob, planRevenue, planUnpaidInvoices } from "./plan-reads.ts";
+import { planFindCustomRecords } from "./plan-custom-records.ts";
 import type { PlannerInput } from "./planner-input.ts";
 import { mentions, readMessage, type ReadMessage } from "./read-message.ts";
 
@@ -41,6 +42,8 @@ const RULES: Rule[] = [
   planDaySchedule,
   planModal,
   planAddCustomer,
+  // Before the other finds: "find equipment for Acme" is about the company's own object, when it has one so named.
+  planFindCustomRecords,
   planFindJob,
   planFindCustomer,
   planNavigation,

@@ -15,7 +15,11 @@ export type PlannerLookup = {
   customerById(id: string): Promise<NamedRecord | null>;
   listCrews(): Promise<NamedRecord[]>;
   countPastDueInvoices(): Promise<number>;
+  /** The company's custom objects the user reaches (key and names). */
+  listCustomObjects(): Promise<CustomObjectName[]>;
 };
+
+export type CustomObjectName = { key: string; name: string; pluralName: string; relatesToCustomers: boolean };
 
 export type PlannerInput = {
   message: string;

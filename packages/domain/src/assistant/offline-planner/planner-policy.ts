@@ -21,6 +21,8 @@ export const CAPABILITIES = {
   seeJobs: { label: "see jobs", roles: EVERYONE },
   seeSchedule: { label: "see the schedule", roles: EVERYONE },
   seeCustomers: { label: "see customers", roles: OFFICE },
+  /** Which objects a role reaches (preview or production) is the custom objects' own rule, applied by the read. */
+  seeCustomRecords: { label: "see custom records", roles: EVERYONE },
   seeCrews: { label: "see crews", roles: OFFICE },
   seeSettings: { label: "open settings", roles: OFFICE },
   manageSettings: { label: "change company settings", roles: MANAGERS },

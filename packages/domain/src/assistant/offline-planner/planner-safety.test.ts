@@ -16,6 +16,7 @@ const hostileLookup: PlannerLookup = {
   customerById: async () => null,
   listCrews: async () => CREWS,
   countPastDueInvoices: async () => 2,
+  listCustomObjects: async () => [],
 };
 
 describe("the offline planner's safety", () => {

@@ -1,7 +1,7 @@
 import type { AssistantPlan } from "@fieldops/shared/assistant";
 import { PLANS, type PlanId } from "@fieldops/shared/plans";
 import type { Role } from "@fieldops/shared/roles";
-import type { NamedRecord, PlannerInput, PlannerLookup } from "./planner-input.ts";
+import type { CustomObjectName, NamedRecord, PlannerInput, PlannerLookup } from "./planner-input.ts";
 
 export const CUSTOMERS: (NamedRecord & { note: string })[] = [
   { id: "c-acme", name: "Acme Plumbing", note: "Gate code 1234" },
@@ -16,6 +16,11 @@ export const CREWS: NamedRecord[] = [
   { id: "crew-alpha", name: "Alpha Team" },
 ];
 
+export const CUSTOM_OBJECTS: CustomObjectName[] = [
+  { key: "equipment", name: "Equipment", pluralName: "Equipment", relatesToCustomers: true },
+  { key: "service_log", name: "Service log", pluralName: "Service logs", relatesToCustomers: false },
+];
+
 /** A lookup over a fixed list, matching any word of the name loosely, as the database's trigram search would. */
 export function fixedLookup(pastDue = 3): PlannerLookup {
   return {
@@ -26,6 +31,7 @@ export function fixedLookup(pastDue = 3): PlannerLookup {
     customerById: async (id) => CUSTOMERS.find((customer) => customer.id === id) ?? null,
     listCrews: async () => CREWS,
     countPastDueInvoices: async () => pastDue,
+    listCustomObjects: async () => CUSTOM_OBJECTS,
   };
 }
 

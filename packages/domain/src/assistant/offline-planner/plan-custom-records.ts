@@ -1,0 +1,49 @@
+import type { AssistantPlan } from "@fieldops/shared/assistant";
+import type { PlannerInput } from "./planner-input.ts";
+import { mentions, readMessage, type ReadMessage } from "./read-message.ts";
+import { asMarkdownText, cleanName, isPronoun, resolveCustomer } from "./resolve-customer.ts";
+
+const ASKS = ["find", "show", "list", "search", "look up", "lookup", "which", "what", "any", "pull up", "get", "see", "view", "open"];
+/** "equipment for Acme", "of them", "at this customer": the records of a customer. */
+const OF_CUSTOMER = /^(?:for|of|at|belonging to|installed at|owned by)\s+(.+)$/i;
+const MATCHING = /^(?:matching|named|called|with|like|containing)\s+/i;
+
+/**
+ * "Find equipment for Acme", "show service logs matching boiler", "list equipment": the records of one of the
+ * company's custom objects, by the object's name as the user reaches it. Other messages pass on without a lookup.
+ */
+export async function planFindCustomRecords(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  if (!mentions(message, ...ASKS)) return null;
+  const objects = await input.lookup.listCustomObjects();
+  const named = objects
+    .flatMap((object) => [object.pluralName, object.name].map((phrase) => ({ object, phrase: readMessage(phrase).text.trim() })))
+    .filter(({ phrase }) => phrase !== "")
+    .sort((a, b) => b.phrase.length - a.phrase.length)
+    .find(({ phrase }) => mentions(message, phrase));
+  if (!named) return null;
+  const { object } = named;
+  const title = asMarkdownText(object.pluralName);
+  const after = afterPhrase(message.raw, named.phrase);
+  const ofCustomer = OF_CUSTOMER.exec(after);
+  if (ofCustomer && object.relatesToCustomers) {
+    const resolved = await resolveCustomer(cleanName(ofCustomer[1]!), input);
+    if ("plan" in resolved) return resolved.plan;
+    return {
+      kind: "read",
+      reply: `Here are the ${title} of ${asMarkdownText(resolved.customer.name)}.`,
+      reads: [{ tool: "findCustomRecords", objectKey: object.key, customerId: resolved.customer.id }],
+    };
+  }
+  const query = cleanName(after.replace(MATCHING, ""));
+  if (query !== null && !isPronoun(query)) {
+    return { kind: "read", reply: `Looking for ${title} matching "${asMarkdownText(query)}".`, reads: [{ tool: "findCustomRecords", objectKey: object.key, query }] };
+  }
+  return { kind: "read", reply: `Here are the latest ${title}.`, reads: [{ tool: "findCustomRecords", objectKey: object.key }] };
+}
+
+/** The raw text after the object's name (matched word by word, ignoring case and punctuation), trimmed. */
+function afterPhrase(raw: string, phrase: string): string {
+  const words = phrase.split(" ").map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const found = new RegExp(`\\b${words.join("[^a-z0-9]+")}\\b`, "i").exec(raw);
+  return found ? raw.slice(found.index + found[0].length).replace(/^[\s,:-]+/, "").replace(/[?.!]+\s*$/, "").trim() : "";
+}
