@@ -11,7 +11,7 @@ import { DEFAULT_BUILD_PRICING, type BuildStatus, type BuildView, type QuoteResp
 import type { FeatureSpec } from "@fieldops/shared/feature-spec";
 import { defaultPermissions } from "@fieldops/shared/roles";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
-import { callApi, createTestCompany, signIn, startTestApp, startTestWorkers, TEST_PASSWORD, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import { callApi, createTestCompany, drainQueues, signIn, startTestApp, startTestWorkers, TEST_PASSWORD, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
 
 const EQUIPMENT = "I need to track equipment at each customer: make, model, serial number, install date, and see it on the customer page";
 
@@ -163,7 +163,8 @@ describe("consent", () => {
   });
 });
 
-describe("idempotency", () => {
+// Builds run through the real workers: a machine busy with other work makes them slow, never wrong.
+describe("idempotency", { timeout: 120_000 }, () => {
   it("starts one build for concurrent requests with one key, and answers each with it", async () => {
     const answer = await quoted("owner");
     const idempotencyKey = randomUUID();
@@ -181,7 +182,7 @@ describe("idempotency", () => {
   });
 });
 
-describe("the pipeline", () => {
+describe("the pipeline", { timeout: 120_000 }, () => {
   it("generates, tests and deploys to preview, waits for the owner's promotion, then charges once in production", async () => {
     const { quote: answer, buildId } = await startedBuild();
     const preview = await waitForStatus("owner", buildId, ["preview", "failed"]);
@@ -258,11 +259,11 @@ describe("the pipeline", () => {
     const answer = await quoted("owner", { description: "track trailers for each crew: plate, capacity, last inspection date" });
     const spec = answer.spec;
     // The stored spec is broken before the workers see it: the generate stage refuses it.
-    await Promise.all(workers.workers.map((worker) => worker.pause(true)));
+    await workers.close();
     const started = await accept("owner", answer.consentToken, company.id);
     const buildId = started.body.buildId as string;
     await t.db.build.update({ where: { id: buildId }, data: { spec: { featureName: "Broken" } } });
-    workers.workers.forEach((worker) => worker.resume());
+    workers = startTestWorkers(t);
     const failed = await waitForStatus("owner", buildId, ["failed", "preview"]);
     expect(failed.status).toBe("failed");
     expect(failed.stages[0]).toMatchObject({ stage: "generate", status: "failed", attempts: 1 });
@@ -280,6 +281,37 @@ describe("the pipeline", () => {
     expect(preview.stages[0]).toMatchObject({ status: "passed", attempts: 2 });
     expect(preview.stages[0]!.log.map((line) => line.message)).toEqual(expect.arrayContaining([expect.stringMatching(/failed: The build's spec/), expect.stringMatching(/retry requested/)]));
     expect((await call("POST", apiPath(API_PATHS.buildRetry, { id: buildId }), "owner")).status).toBe(409);
+  });
+
+  it("runs two companies' builds side by side: one failing holds up nothing of the other's", async () => {
+    const broken = await quoted("owner", { description: "track ladders for each crew: length, weight" });
+    const healthy = await quoted("otherOwner", { description: "track mowers for each crew: brand, hours" });
+    await workers.close();
+    const [a, b] = await Promise.all([accept("owner", broken.consentToken, company.id), accept("otherOwner", healthy.consentToken, other.id)]);
+    await t.db.build.update({ where: { id: a.body.buildId as string }, data: { spec: { featureName: "Broken" } } });
+    workers = startTestWorkers(t);
+    const [failed, preview] = await Promise.all([
+      waitForStatus("owner", a.body.buildId as string, ["failed", "preview"]),
+      waitForStatus("otherOwner", b.body.buildId as string, ["preview", "failed"]),
+    ]);
+    expect(failed.status).toBe("failed");
+    expect(preview.status).toBe("preview");
+    expect(preview.stages.slice(0, 3).every((stage) => stage.status === "passed" && stage.attempts === 1)).toBe(true);
+  });
+
+  it("builds nothing of a build rolled back before its stages ran", async () => {
+    const answer = await quoted("owner", { description: "track sprayers for each crew: brand, tank gallons" });
+    await workers.close();
+    const started = await accept("owner", answer.consentToken, company.id);
+    const buildId = started.body.buildId as string;
+    const rolledBack = await call("POST", apiPath(API_PATHS.buildRollback, { id: buildId }), "owner");
+    workers = startTestWorkers(t);
+    expect(rolledBack.body.status).toBe("rolled_back");
+    await drainQueues(t.runtime.context.queues, ["builds"]);
+    const build = await buildOf("owner", buildId);
+    expect(build.status).toBe("rolled_back");
+    expect(build.stages.every((stage) => stage.status === "pending" && stage.attempts === 0)).toBe(true);
+    expect(await t.db.customObjectDefinition.count({ where: { buildId } })).toBe(0);
   });
 
   it("rolls a build back: the feature leaves the app, its records stay", async () => {

@@ -1,4 +1,4 @@
-import { withTenant, type Database } from "@fieldops/db";
+import { withTenant, type Database, type TenantTransaction } from "@fieldops/db";
 import { isDatabaseUnavailable } from "@fieldops/db/database-unavailable";
 import { FinalJobError, type JobHandler } from "@fieldops/jobs/job-definition";
 import { BUILD_STAGE_LABELS, type BuildCheck, type BuildStageName, type BuildStatus } from "@fieldops/shared/builds";
@@ -14,6 +14,14 @@ type Payload = { companyId: string; buildId: string; run: number; stage: BuildSt
 
 /** A stage that failed for a reason of the build itself (a failing check, a spec the store refuses): no retry helps. */
 class StageFailed extends Error {}
+
+/** The build moved on while the stage ran (rolled back, or retried as a new run): the stage's work must not land. */
+class StageStale extends Error {}
+
+async function assertCurrentRun(tx: TenantTransaction, { buildId, run }: Payload): Promise<void> {
+  const build = await lockBuild(tx, buildId);
+  if (!build || build.run !== run || build.status === "failed" || build.status === "rolled_back") throw new StageStale();
+}
 
 /** The status a build shows while a stage runs: production runs after a promotion, the others before the preview. */
 const runningStatus = (stage: BuildStageName): BuildStatus => (stage === "production" ? "promoting" : "running");
@@ -46,7 +54,7 @@ async function performStage(db: Database, payload: Payload, build: BuildRow, sta
   const parsed = featureSpecSchema.safeParse(build.spec);
   if (!parsed.success) throw invalidInput(`The build's spec is not valid: ${parsed.error.issues[0]?.message ?? "invalid"}`);
   const spec = parsed.data;
-  const pass = async (tx: Parameters<Parameters<typeof withTenant>[2]>[0], lines: string[], extra: { checks?: BuildCheck[] } = {}) => {
+  const pass = async (tx: TenantTransaction, lines: string[], extra: { checks?: BuildCheck[] } = {}) => {
     const finishedAt = new Date();
     await appendStageLog(tx, buildId, stage, [...lines, `${BUILD_STAGE_LABELS[stage]}: passed`], finishedAt);
     await tx.buildStage.update({
@@ -57,6 +65,7 @@ async function performStage(db: Database, payload: Payload, build: BuildRow, sta
   switch (stage) {
     case "generate":
       return withTenant(db, companyId, async (tx) => {
+        await assertCurrentRun(tx, payload);
         const installed = await installCustomObjects(tx, { buildId, spec });
         const lines = installed.map((definition) => `Installed ${definition.name} (${definition.fields.length} fields, ${definition.relations.length} relations) at /api/custom/${definition.key}`);
         await pass(tx, lines);
@@ -68,18 +77,21 @@ async function performStage(db: Database, payload: Payload, build: BuildRow, sta
       const failed = checks.filter((check) => !check.passed);
       if (failed.length > 0) {
         await withTenant(db, companyId, async (tx) => {
+          await assertCurrentRun(tx, payload);
           await appendStageLog(tx, buildId, stage, lines);
           await tx.buildStage.update({ where: { buildId_stage: { buildId, stage } }, data: { checks } });
         });
         throw new StageFailed(`${failed.length} of ${checks.length} checks failed: ${failed[0]!.name}`);
       }
       return withTenant(db, companyId, async (tx) => {
+        await assertCurrentRun(tx, payload);
         await pass(tx, [...lines, `${checks.length} checks passed`], { checks });
         return { lines, status: "running" as const };
       });
     }
     case "preview":
       return withTenant(db, companyId, async (tx) => {
+        await assertCurrentRun(tx, payload);
         await tx.company.update({ where: { id: companyId }, data: { betaMode: true } });
         const automatic = build.risk === "low";
         const lines = [`${spec.featureName} is live in preview (Beta Mode) for the company's owners and administrators`];
@@ -90,6 +102,7 @@ async function performStage(db: Database, payload: Payload, build: BuildRow, sta
       });
     case "production":
       return withTenant(db, companyId, async (tx) => {
+        await assertCurrentRun(tx, payload);
         await promoteCustomObjects(tx, { buildId });
         await tx.companyCharge.createMany({
           data: [{ companyId, kind: "feature_build", description: `Feature build: ${build.featureName}`, amountCents: build.priceCents, buildId }],
@@ -118,7 +131,8 @@ async function failStage(db: Database, { companyId, buildId, run, stage }: Paylo
 /**
  * Runs one stage of a build. A stage already passed (a second delivery after a worker died) only redoes what follows
  * it; the database work of generate, preview and production commits together with the stage's passing, and each of
- * them is idempotent per build, so a stage cut short and run again has its effects once. A failing check or a refusal
+ * them is idempotent per build, so a stage cut short and run again has its effects once; the work of a run rolled back
+ * or retried meanwhile does not land (its transaction checks the run under the build's lock). A failing check or a refusal
  * of the store fails the stage and the build at once (the flow's later stages with it); another error is retried by
  * BullMQ, and recorded as the stage's failure only at the last attempt.
  */
@@ -136,6 +150,7 @@ export const runBuildStage: JobHandler<typeof buildStageJob.schema> = async (pay
       await publishBuildUpdate(redis, companyId, { buildId, status, stage, stageStatus: "passed", lines: [...outcome.lines, `${BUILD_STAGE_LABELS[stage]}: passed`] });
       if (stage !== "test") await publishObjectsChanged(redis, companyId, buildId);
     } catch (error) {
+      if (error instanceof StageStale) return;
       if (isDatabaseUnavailable(error)) throw error;
       const ours = error instanceof StageFailed || error instanceof DomainError;
       if (!ours && !finalAttempt) throw error;

@@ -51,6 +51,8 @@ export async function rollbackBuild(tx: TenantTransaction, input: { buildId: str
   const build = await lockedBuild(tx, input.buildId);
   if (build.status === "rolled_back") return { build, stages: [] };
   await rollbackCustomObjects(tx, { buildId: build.id });
+  // A stage caught running ends here: its work, if it finishes, finds the build rolled back and does not land.
+  await tx.buildStage.updateMany({ where: { buildId: build.id, status: "running" }, data: { status: "failed", error: "Rolled back while running", finishedAt: new Date() } });
   await appendStageLog(tx, build.id, build.currentStage ?? "production", ["Rolled back: the feature was removed from the app; its records are kept"]);
   const rolledBack = await tx.build.update({ where: { id: build.id }, data: { status: "rolled_back", rolledBackAt: new Date(), run: { increment: 1 }, currentStage: null } });
   return { build: rolledBack, stages: [] };

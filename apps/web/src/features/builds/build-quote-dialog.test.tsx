@@ -3,10 +3,10 @@ import { configure, fireEvent, screen, waitFor, within } from "@testing-library/
 import { Route } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { BUILD_ACCEPTED_EVENT } from "@fieldops/shared/builds";
-import type { FeatureSpec } from "@fieldops/shared/feature-spec";
 import type { BuildModalState } from "../../lib/build-modal";
 import { sendJson, useLocalApi, type LocalServer } from "../../testing/local-server";
 import { renderApp } from "../../testing/render-app";
+import { equipmentSpecFixture } from "./equipment-spec.fixture";
 import { formatBuildTime } from "./build-format";
 import { BuildQuoteDialog } from "./build-quote-dialog";
 
@@ -16,27 +16,7 @@ const server = useLocalApi();
 let api: LocalServer;
 let closed: number;
 
-const spec: FeatureSpec = {
-  featureName: "Equipment Tracking",
-  description: "Track equipment at each customer",
-  entities: [
-    {
-      key: "equipment",
-      name: "Equipment",
-      pluralName: "Equipment",
-      fields: [
-        { key: "make", label: "Make", type: "text", required: true },
-        { key: "install_date", label: "Install Date", type: "date", required: false },
-      ],
-      relations: [{ key: "customer", label: "Customer", target: "customer", required: true }],
-      showOn: ["customer"],
-    },
-  ],
-  routes: [
-    { method: "GET", path: "/api/custom/equipment", summary: "List equipment" },
-    { method: "POST", path: "/api/custom/equipment", summary: "Create an equipment" },
-  ],
-};
+const spec = equipmentSpecFixture();
 const quoted: BuildModalState = { proposalId: "p-1", quote: { priceUsd: 354, etaMinutes: 95, risk: "high" }, spec, consentToken: "token.sig", sessionId: "s-1" };
 
 function show(build: BuildModalState) {
@@ -89,7 +69,7 @@ describe("the Feature Build Quote dialog", () => {
     let resolveAccepted!: (detail: unknown) => void;
     const accepted = new Promise((resolve) => (resolveAccepted = resolve));
     window.addEventListener(BUILD_ACCEPTED_EVENT, (event) => resolveAccepted((event as CustomEvent).detail), { once: true });
-    api.on("POST", "/api/builds", (_req, res) => setTimeout(() => sendJson(res, 201, { buildId: "b-1", etaMinutes: 95 }), 200));
+    api.on("POST", "/api/builds", (_req, res) => void setTimeout(() => sendJson(res, 201, { buildId: "b-1", etaMinutes: 95 }), 200));
     const dialog = show(quoted);
     fireEvent.click(within(dialog).getByRole("button", { name: "Accept & Build" }));
     expect(await within(dialog).findByRole("button", { name: "Starting Build..." })).toBeTruthy();
