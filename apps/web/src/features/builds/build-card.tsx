@@ -67,7 +67,7 @@ export function BuildCard({ build, manage, showCompany }: { build: BuildView; ma
         <CardDescription>
           {showCompany && build.companyName ? `${build.companyName} · ` : ""}
           {formatUsd(build.priceUsd)} · {formatBuildTime(build.etaMinutes)} · <Badge variant={RISK_BADGE[build.risk]}>{build.risk}</Badge> · accepted by {who} on{" "}
-          {new Date(build.createdAt).toLocaleString()}
+          {new Date(build.createdAt).toLocaleString()} (quote <span className="font-mono">{build.proposalId.slice(0, 8)}</span>)
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
