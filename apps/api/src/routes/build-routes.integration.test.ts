@@ -5,6 +5,7 @@ import { createCustomRecord } from "@fieldops/domain/custom-objects/create-custo
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { runBuildStage } from "@fieldops/domain/builds/build-stage.handler";
 import { consentKeyFrom, signConsentToken } from "@fieldops/domain/builds/consent-token";
+import { MAX_QUOTES_PER_SESSION } from "@fieldops/domain/builds/request-quote";
 import { readEventsAfter } from "@fieldops/events/company-stream";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { DEFAULT_BUILD_PRICING, type BuildStatus, type BuildView, type QuoteResponse } from "@fieldops/shared/builds";
@@ -126,6 +127,17 @@ describe("quotes", () => {
     const answer = await quote("owner", { description: "make everything better" });
     expect(answer.status).toBe(400);
     expect(String(answer.body.message)).toMatch(/Say what to keep track of/);
+  });
+
+  it("bounds the quotes of one session", async () => {
+    const first = await quoted("owner");
+    await t.db.buildProposal.createMany({
+      data: Array.from({ length: MAX_QUOTES_PER_SESSION - 1 }, () => ({ companyId: company.id, sessionId: first.sessionId, requestedByUserId: company.users.owner.id, request: { description: "x" }, status: "failed" as const })),
+    });
+    const refused = await quote("owner", { description: EQUIPMENT }, first.sessionId);
+    expect(refused.status).toBe(409);
+    expect(await t.db.buildProposal.count({ where: { sessionId: first.sessionId } })).toBe(MAX_QUOTES_PER_SESSION);
+    expect((await quote("owner", { description: EQUIPMENT })).status).toBe(200);
   });
 
   it("refuses members, field users, another user's session and another company's session", async () => {

@@ -3,12 +3,14 @@ import { withTenant, type Database, type TenantTransaction } from "@fieldops/db"
 import type { JobQueues } from "@fieldops/jobs/enqueue";
 import { CONSENT_TOKEN_TTL_MS, type QuoteRequest, type QuoteResponse } from "@fieldops/shared/builds";
 import { featureSpecSchema } from "@fieldops/shared/feature-spec";
-import { forbidden, invalidInput, notFound, unavailable } from "../errors.ts";
+import { conflict, forbidden, invalidInput, notFound, unavailable } from "../errors.ts";
 import { signConsentToken } from "./consent-token.ts";
 import { quoteFeatureJob } from "./quote-feature.job.ts";
 
 /** How long a request waits for its quote job before answering that it could not quote. */
 export const QUOTE_WAIT_MS = 60_000;
+/** Refining has a bound: past it, a new request starts a new session. */
+export const MAX_QUOTES_PER_SESSION = 50;
 const POLL_MS = 25;
 
 /**
@@ -23,6 +25,9 @@ export async function createQuoteRequest(
   const session = await tx.buildSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw notFound("Build session not found");
   if (session.userId !== input.userId) throw forbidden("This build session is someone else's");
+  if ((await tx.buildProposal.count({ where: { sessionId: session.id } })) >= MAX_QUOTES_PER_SESSION) {
+    throw conflict("This request has been quoted too many times: ask the assistant again to start over");
+  }
   const proposal = await tx.buildProposal.create({
     data: { companyId: input.companyId, sessionId: input.sessionId, requestedByUserId: input.userId, request: input.request.spec },
   });
