@@ -195,6 +195,20 @@ describe("idempotency", { timeout: 120_000 }, () => {
 });
 
 describe("the pipeline", { timeout: 120_000 }, () => {
+  it("queues a build whose jobs were lost after its acceptance when the request is sent again", async () => {
+    const answer = await quoted("owner", { description: "track hoses for each crew: length, diameter" });
+    const key = randomUUID();
+    await workers.close();
+    const started = await accept("owner", answer.consentToken, company.id, key);
+    expect(started.status).toBe(201);
+    // As if Redis had lost the jobs between the commit and the answer.
+    await t.runtime.context.queues.queue("builds").obliterate({ force: true });
+    workers = startTestWorkers(t);
+    const again = await accept("owner", answer.consentToken, company.id, key);
+    expect(again).toEqual({ status: 200, body: started.body });
+    expect((await waitForStatus("owner", started.body.buildId as string, ["preview", "failed"])).status).toBe("preview");
+  });
+
   it("generates, tests and deploys to preview, waits for the owner's promotion, then charges once in production", async () => {
     const { quote: answer, buildId } = await startedBuild();
     const preview = await waitForStatus("owner", buildId, ["preview", "failed"]);

@@ -88,7 +88,7 @@ export const buildRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
       },
     },
     async (request, reply) => {
-      const { build, fresh } = await withCompanyUser(
+      const { build, fresh, start } = await withCompanyUser(
         context,
         request,
         ({ tx, user }) =>
@@ -103,7 +103,7 @@ export const buildRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
           }),
         { roles: BUILD_MANAGER_ROLES, publish: ({ build: started, fresh: isNew }) => (isNew ? [buildUpdated(started.id, started.status)] : []) },
       );
-      if (fresh) await startBuild(context.queues, build);
+      if (start) await startBuild(context.queues, build);
       return reply.status(fresh ? 201 : 200).send({ buildId: build.id, etaMinutes: build.etaMinutes });
     },
   );

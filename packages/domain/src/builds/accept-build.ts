@@ -21,10 +21,15 @@ export interface AcceptBuildInput {
  * turns (a transaction-scoped lock on the company and key) and all answer with the one build the first made. The token
  * must be this server's, unexpired, the caller's, for this company, and unused (a quote is built once).
  */
-export async function acceptBuild(tx: TenantTransaction, input: AcceptBuildInput): Promise<{ build: BuildRow; fresh: boolean }> {
+export async function acceptBuild(tx: TenantTransaction, input: AcceptBuildInput): Promise<{ build: BuildRow; fresh: boolean; start: boolean }> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`build:${input.companyId}:${input.idempotencyKey}`}, 0))`;
   const existing = await tx.build.findUnique({ where: { companyId_idempotencyKey: { companyId: input.companyId, idempotencyKey: input.idempotencyKey } } });
-  if (existing) return { build: existing, fresh: false };
+  if (existing) {
+    // A build no stage of which has started may never have reached the queue (Redis failed after the commit): the
+    // retried request queues it again, which adds nothing when its jobs are there.
+    const untouched = existing.run === 1 && existing.status === "queued" && (await tx.buildStage.count({ where: { buildId: existing.id, attempts: { gt: 0 } } })) === 0;
+    return { build: existing, fresh: false, start: untouched };
+  }
 
   const company = await tx.company.findUnique({ where: { id: input.companyId }, select: { id: true, slug: true } });
   if (!company) throw notFound();
@@ -58,7 +63,7 @@ export async function acceptBuild(tx: TenantTransaction, input: AcceptBuildInput
     },
   });
   await tx.buildStage.createMany({ data: BUILD_STAGES.map((stage, position) => ({ companyId: input.companyId, buildId: build.id, stage, position })) });
-  return { build, fresh: true };
+  return { build, fresh: true, start: true };
 }
 
 /** After the accepting transaction committed: its stages up to the preview go to the workers (again harmlessly). */
