@@ -81,4 +81,42 @@ describe("installing, promoting and rolling back a build's custom objects", () =
     const objects = await withTenant(app, company.id, (tx) => listCustomObjects(tx, { access: member }));
     expect(objects.items.map((d) => [d.key, d.buildId])).toEqual([["equipment", secondBuild]]);
   });
+
+  it("rolls a build that changed a production object back to the shape it replaced, records and all", async () => {
+    const company = await createTestCompany(t.db);
+    const customer = await t.db.customer.create({
+      data: { companyId: company.id, name: "Ada", street: "1 Elm", city: "Denver", region: "CO", postcode: "80202", latitude: 0, longitude: 0 },
+    });
+    const member = { role: "member" } as const;
+    const first = randomUUID();
+    const spec = equipmentSpec();
+    spec.entities = [spec.entities[0]!];
+    await withTenant(app, company.id, async (tx) => {
+      await installCustomObjects(tx, { buildId: first, spec });
+      await promoteCustomObjects(tx, { buildId: first });
+      await createCustomRecord(tx, { objectKey: "equipment", access: member, values: { make: "Trane", serial_number: "SN-1", customer: customer.id } });
+    });
+    const changed = equipmentSpec();
+    changed.entities = [{ ...changed.entities[0]!, name: "Machine", pluralName: "Machines", fields: [...changed.entities[0]!.fields, { key: "tonnage", label: "Tonnage", type: "number", required: false }] }];
+    const second = randomUUID();
+    await withTenant(app, company.id, (tx) => installCustomObjects(tx, { buildId: second, spec: changed }));
+    // While the change is in preview, the owner (in beta mode) tries it and members keep the production shape.
+    await t.db.company.update({ where: { id: company.id }, data: { betaMode: true } });
+    const seen = async (access: { role: "owner" | "member" }) =>
+      (await withTenant(app, company.id, (tx) => listCustomObjects(tx, { access }))).items.map((d) => [d.name, d.stage, d.fields.length]);
+    expect(await seen(owner)).toEqual([["Machine", "preview", 15]]);
+    expect(await seen(member)).toEqual([["Equipment", "production", 14]]);
+    const duringPreview = await withTenant(app, company.id, (tx) => listCustomRecords(tx, { objectKey: "equipment", access: member, limit: 10 }));
+    expect(duringPreview.items.map((item) => item.title)).toEqual(["Trane"]);
+    await expect(
+      withTenant(app, company.id, (tx) => createCustomRecord(tx, { objectKey: "equipment", access: member, values: { make: "Lennox", serial_number: "SN-2", customer: customer.id, tonnage: 3 } })),
+    ).rejects.toMatchObject({ kind: "invalid_input", field: "tonnage" });
+    const restored = await withTenant(app, company.id, (tx) => rollbackCustomObjects(tx, { buildId: second }));
+    expect(restored.map((d) => [d.key, d.name, d.stage, d.buildId, d.fields.length])).toEqual([["equipment", "Equipment", "production", first, 14]]);
+    const records = await withTenant(app, company.id, (tx) => listCustomRecords(tx, { objectKey: "equipment", access: member, limit: 10 }));
+    expect(records.items.map((item) => item.title)).toEqual(["Trane"]);
+    // Rolling back the first build now takes the object away.
+    const gone = await withTenant(app, company.id, (tx) => rollbackCustomObjects(tx, { buildId: first }));
+    expect(gone.map((d) => d.stage)).toEqual(["rolled_back"]);
+  });
 });

@@ -1,13 +1,14 @@
-import type { TenantTransaction } from "@fieldops/db";
+import { Prisma, type TenantTransaction } from "@fieldops/db";
 import type { CustomObjectDefinition } from "@fieldops/shared/custom-objects";
 import { featureSpecSchema, type FeatureSpec } from "@fieldops/shared/feature-spec";
 import { invalidInput } from "../errors.ts";
-import { currentCompanyId, toDefinition } from "./custom-object-definition.ts";
+import { currentCompanyId, previousShapeOf, toDefinition } from "./custom-object-definition.ts";
 
 /**
  * Installs a build's entities as the company's custom objects, in preview. One definition per object key: an object
  * a build already installed is left as it is (a retried stage changes nothing), and an object of an earlier build
- * (in production, or rolled back with its records kept) takes this build's shape and comes back in preview.
+ * (in production, or rolled back with its records kept) takes this build's shape and comes back in preview. The
+ * production shape it replaces is kept, for a rollback of this build to restore.
  */
 export async function installCustomObjects(
   tx: TenantTransaction,
@@ -35,10 +36,11 @@ export async function installCustomObjects(
       installed.push(toDefinition(existing));
       continue;
     }
+    const previous = existing ? previousShapeOf(existing) : null;
     const row = await tx.customObjectDefinition.upsert({
       where: { companyId_key: { companyId, key: entity.key } },
       create: { companyId, key: entity.key, ...shape },
-      update: { ...shape, stage: "preview", installedAt: new Date(), promotedAt: null, rolledBackAt: null },
+      update: { ...shape, stage: "preview", previous: previous ?? Prisma.DbNull, installedAt: new Date(), promotedAt: null, rolledBackAt: null },
     });
     installed.push(toDefinition(row));
   }

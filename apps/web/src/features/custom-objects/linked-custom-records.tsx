@@ -54,7 +54,7 @@ function LinkedRecordsCard({ object, relation, recordId, canEdit }: { object: Cu
  * On a customer's or a job's page: a section per custom object that asks to be shown there, listing its records
  * linked to this one, with Add.
  */
-export function LinkedCustomRecords({ kind, recordId }: { kind: PageKind; recordId: string }) {
+export function LinkedCustomRecords({ kind, recordId, className }: { kind: PageKind; recordId: string; className?: string }) {
   const user = useSignedInUser();
   const objects = useCustomObjects(user.companyId);
   const canEdit = CUSTOM_RECORD_WRITERS.includes(user.role);
@@ -62,11 +62,9 @@ export function LinkedCustomRecords({ kind, recordId }: { kind: PageKind; record
     const relation = object.showOn.includes(kind) ? object.relations.find((candidate) => candidate.target === kind) : undefined;
     return relation ? [{ object, relation }] : [];
   });
-  return (
-    <>
-      {shown.map(({ object, relation }) => (
-        <LinkedRecordsCard key={object.key} object={object} relation={relation} recordId={recordId} canEdit={canEdit} />
-      ))}
-    </>
-  );
+  if (shown.length === 0) return null;
+  const cards = shown.map(({ object, relation }) => (
+    <LinkedRecordsCard key={object.key} object={object} relation={relation} recordId={recordId} canEdit={canEdit} />
+  ));
+  return className ? <div className={className}>{cards}</div> : <>{cards}</>;
 }

@@ -154,9 +154,7 @@ function JobView({ job, terminology, timeZone }: { job: JobDetail; terminology: 
           </CardContent>
         </Card>
       </div>
-      <div className="grid gap-4 md:grid-cols-2">
-        <LinkedCustomRecords kind="job" recordId={job.id} />
-      </div>
+      <LinkedCustomRecords kind="job" recordId={job.id} className="grid gap-4 md:grid-cols-2" />
       <Card role="region" aria-labelledby="history-title">
         <CardHeader>
           <CardTitle id="history-title">Notes and history</CardTitle>

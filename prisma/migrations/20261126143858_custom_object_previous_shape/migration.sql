@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "custom_object_definitions" ADD COLUMN     "previous" JSONB;
