@@ -14,6 +14,7 @@ import type { Role } from "@fieldops/shared/roles";
 type TenantRole = Exclude<Role, "admin">;
 import { defaultPermissions } from "@fieldops/shared/roles";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
+import { modelConfigFromEnv } from "@fieldops/domain/assistant/model-config";
 import { runWorkers, type RunningWorkers } from "@fieldops/worker/run-workers";
 import type { JobQueues } from "@fieldops/jobs/enqueue";
 
@@ -80,7 +81,7 @@ export function startTestWorkers(testApp: TestApp): RunningWorkers {
   const { redis, db } = testApp.runtime.context;
   // The API's command connection fails fast; BullMQ's own must wait through outages instead.
   const connection = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
-  return runWorkers({ connection, db, redis, concurrency: 5, osrmUrl: testApp.runtime.context.env.OSRM_URL, env: testApp.runtime.context.env });
+  return runWorkers({ connection, db, redis, concurrency: 5, osrmUrl: testApp.runtime.context.env.OSRM_URL, env: testApp.runtime.context.env, model: modelConfigFromEnv(testApp.runtime.context.env) });
 }
 
 /** A delayed job due further off than this is work for later (an approval's expiry), not part of what is drained. */

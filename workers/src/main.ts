@@ -4,6 +4,7 @@ import { closeRedis, createDurableConnection, whenClosed } from "@fieldops/confi
 import { stopOnSignal } from "@fieldops/config/stop-on-signal";
 import { createDatabase } from "@fieldops/db";
 import { refuseUnsafeRuntimeRole } from "@fieldops/db/runtime-role";
+import { modelConfigFromEnv } from "@fieldops/domain/assistant/model-config";
 import { scheduleSystemJobs } from "@fieldops/domain/jobs";
 import { runWorkers } from "./run-workers.ts";
 
@@ -16,7 +17,7 @@ const db = createDatabase(env.DATABASE_URL, { contextKey: env.DATABASE_CONTEXT_K
 const redis = createDurableConnection(env.REDIS_URL, "worker", (level, message, detail) => logger[level](detail, message));
 
 // runWorkers reports what went wrong: a job that failed, was taken back, or waits for the database.
-const running = runWorkers({ connection: redis, db, redis, osrmUrl: env.OSRM_URL, env, log: (message, detail) => logger.warn(detail ?? {}, message) });
+const running = runWorkers({ connection: redis, db, redis, osrmUrl: env.OSRM_URL, env, model: modelConfigFromEnv(env), log: (message, detail) => logger.warn(detail ?? {}, message) });
 await scheduleSystemJobs(running.queues);
 logger.info("workers started");
 

@@ -4,6 +4,7 @@ import type { Env } from "@fieldops/config/env";
 import type { Database } from "@fieldops/db";
 import { isDatabaseUnavailable } from "@fieldops/db/database-unavailable";
 import { createJobQueues, type JobQueues } from "@fieldops/jobs/enqueue";
+import type { JobContext } from "@fieldops/jobs/job-definition";
 import { QUEUE_NAMES, type QueueName } from "@fieldops/jobs/queues";
 import { JOBS } from "@fieldops/domain/jobs";
 
@@ -34,6 +35,8 @@ export interface RunWorkersOptions {
   /** The configuration, for jobs that call outside services. */
   env?: Env;
   log?: (message: string, detail?: Record<string, unknown>) => void;
+  /** The model jobs may ask; none without OPENAI_API_KEY. */
+  model?: JobContext["model"];
 }
 
 export interface RunningWorkers {
@@ -53,7 +56,7 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
     const payload = registered.definition.schema.parse(job.data);
     try {
       const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await registered.handler(payload, { db: options.db, redis: options.redis, jobId: job.id ?? job.name, osrmUrl: options.osrmUrl, env: options.env, queues, finalAttempt });
+      await registered.handler(payload, { db: options.db, redis: options.redis, jobId: job.id ?? job.name, osrmUrl: options.osrmUrl, env: options.env, queues, finalAttempt, model: options.model ?? null });
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       // An outage is not the job's fault: it goes back to the queue, which waits a moment, and keeps its attempts.

@@ -51,6 +51,7 @@ import { tenantRoutes } from "./routes/tenant-routes.ts";
 import { demoRoutes } from "./routes/demo-routes.ts";
 import { customDomainRoutes } from "./routes/custom-domain-routes.ts";
 import { serveIndexHtml } from "./http/index-html.ts";
+import { buildRoutes } from "./routes/build-routes.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 
 export interface BuildAppOptions {
@@ -111,6 +112,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(impersonationRoutes, { context });
   await app.register(demoRoutes, { context });
   await app.register(customDomainRoutes, { context });
+  await app.register(buildRoutes, { context });
   await app.register(customerRoutes, { context });
   await app.register(customObjectRoutes, { context });
   await app.register(jobsRoutes, { context });

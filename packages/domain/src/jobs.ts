@@ -29,6 +29,10 @@ import { refreshIntegrationTokensHourlyJob } from "./integrations/refresh-integr
 import { refreshIntegrationTokensHourly } from "./integrations/refresh-integration-tokens-hourly.handler.ts";
 import { pruneTelemetryDailyJob } from "./telemetry/prune-telemetry-daily.job.ts";
 import { pruneTelemetryDaily } from "./telemetry/prune-telemetry-daily.handler.ts";
+import { quoteFeatureJob } from "./builds/quote-feature.job.ts";
+import { quoteFeature } from "./builds/quote-feature.handler.ts";
+import { buildStageJob } from "./builds/build-stage.job.ts";
+import { runBuildStage } from "./builds/build-stage.handler.ts";
 
 interface RegisteredJob {
   definition: { id: string; schema: z.ZodType };
@@ -63,6 +67,8 @@ export const JOBS: ReadonlyMap<string, RegisteredJob> = new Map(
     register(refreshIntegrationTokenJob, refreshIntegrationTokenHandler),
     registerSystem(refreshIntegrationTokensHourlyJob, refreshIntegrationTokensHourly),
     registerSystem(pruneTelemetryDailyJob, pruneTelemetryDaily),
+    register(quoteFeatureJob, quoteFeature),
+    register(buildStageJob, runBuildStage),
   ].map((job) => [job.definition.id, job]),
 );
 

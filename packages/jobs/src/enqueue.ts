@@ -1,4 +1,4 @@
-import { Queue, type ConnectionOptions } from "bullmq";
+import { FlowProducer, Queue, type ConnectionOptions, type FlowJob } from "bullmq";
 import type { z } from "zod";
 import type { JobDefinition, TenantJobPayload } from "./job-definition.ts";
 import { QUEUE_NAMES, type QueueName } from "./queues.ts";
@@ -22,6 +22,14 @@ export interface JobQueues {
     /** Run it no sooner than this long from now. */
     options?: { delayMs?: number },
   ): Promise<string>;
+  /**
+   * Adds jobs that run one after another as one BullMQ flow: each waits for the one before it to complete, and a job
+   * that fails for good fails the ones after it. Keys make the ids deterministic, as with `enqueue`.
+   */
+  enqueueChain<Schema extends z.ZodType<TenantJobPayload>>(
+    definition: JobDefinition<Schema>,
+    steps: readonly { payload: z.input<Schema>; jobKey: string }[],
+  ): Promise<string[]>;
   queue(name: QueueName): Queue;
   close(): Promise<void>;
 }
@@ -31,6 +39,7 @@ export function createJobQueues(connection: ConnectionOptions, prefix?: string):
     QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS })]),
   );
   const queue = (name: QueueName) => queues.get(name)!;
+  let flows: FlowProducer | null = null;
   return {
     async enqueue(definition, payload, jobKey, options = {}) {
       const data = definition.schema.parse(payload);
@@ -38,9 +47,29 @@ export function createJobQueues(connection: ConnectionOptions, prefix?: string):
       await queue(definition.queue).add(definition.id, data, { jobId, delay: Math.max(0, options.delayMs ?? 0) });
       return jobId;
     },
+    async enqueueChain(definition, steps) {
+      const ids = steps.map((step) => `${definition.id}_${step.jobKey}`);
+      // A flow runs children before their parent: the last step is the root, the first the deepest child.
+      let tree: FlowJob | undefined;
+      steps.forEach((step, index) => {
+        const job: FlowJob = {
+          name: definition.id,
+          queueName: definition.queue,
+          data: definition.schema.parse(step.payload),
+          opts: { ...DEFAULT_JOB_OPTIONS, jobId: ids[index], failParentOnFailure: true },
+          ...(tree ? { children: [tree] } : {}),
+        };
+        tree = job;
+      });
+      if (!tree) return [];
+      flows ??= new FlowProducer({ connection, prefix });
+      await flows.add(tree);
+      return ids;
+    },
     queue,
     async close() {
       await Promise.all([...queues.values()].map((q) => q.close()));
+      await flows?.close();
     },
   };
 }

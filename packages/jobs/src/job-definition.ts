@@ -33,6 +33,8 @@ export interface JobContext {
   queues: JobQueues;
   /** The process's configuration, for jobs that call outside services (an integration's provider). */
   env?: Env;
+  /** An OpenAI-compatible chat model jobs may ask (the quote job's spec); absent when none is configured. */
+  model?: { apiKey: string; baseURL?: string; model: string } | null;
   /** Whether a failure now is final (BullMQ will not try again); a handler not told treats every try as the last. */
   finalAttempt?: boolean;
 }
@@ -59,3 +61,6 @@ export function defineSystemJob<Schema extends z.ZodType>(definition: SystemJobD
 }
 
 export type SystemJobHandler<Schema extends z.ZodType> = (payload: z.infer<Schema>, context: JobContext) => Promise<void>;
+
+/** Thrown by a handler, fails its job at once, with no further attempt (and, in a flow, the jobs waiting for it). */
+export { UnrecoverableError as FinalJobError } from "bullmq";

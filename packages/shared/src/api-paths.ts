@@ -133,6 +133,14 @@ export const API_PATHS = {
   reviewEstimateRequestChanges: "/api/review/estimates/:id/request-changes",
   reviewEstimateDecline: "/api/review/estimates/:id/decline",
   reviewPortal: "/api/review/portal/:id",
+  buildSessionQuote: "/api/build-sessions/:sessionId/quote",
+  builds: "/api/builds",
+  build: "/api/builds/:id",
+  buildPromote: "/api/builds/:id/promote",
+  buildRetry: "/api/builds/:id/retry",
+  buildRollback: "/api/builds/:id/rollback",
+  adminBuilds: "/api/admin/builds",
+  adminBuildPricing: "/api/admin/saas-factory/pricing",
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { buildStageNameSchema, buildStageStatusSchema, buildStatusSchema } from "./builds";
 import { assistantEventPayloadSchema, chatClientMessageSchemas } from "./chat";
 import { INTEGRATION_PROVIDERS } from "./integrations";
 import { text } from "./text";
@@ -71,6 +72,20 @@ export const appEventSchema = z.discriminatedUnion("name", [
   z.object({
     name: z.literal("support.ticket_updated"),
     payload: z.object({ ticketId: z.string(), status: z.enum(["open", "waiting", "resolved", "closed"]) }),
+  }),
+  /**
+   * A feature build moved on: a stage started, wrote a line to its log, passed or failed, or the build was promoted,
+   * retried or rolled back. `line` is the log line just written, if any.
+   */
+  z.object({
+    name: z.literal("build.updated"),
+    payload: z.object({
+      buildId: z.string(),
+      status: buildStatusSchema,
+      stage: buildStageNameSchema.nullable(),
+      stageStatus: buildStageStatusSchema.nullable(),
+      line: z.string().max(2000).nullable(),
+    }),
   }),
   /** The team changed: an invitation was sent, accepted or revoked, a role changed or someone was removed. */
   z.object({ name: z.literal("team.changed"), payload: z.object({ userIds: z.array(z.string()).max(100) }) }),

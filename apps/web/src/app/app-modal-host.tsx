@@ -10,6 +10,7 @@ import { IntegrationPanel } from "../features/integrations/integration-panel";
 import { useIntegrations } from "../features/integrations/integration-queries";
 import { IntegrationList, settingsFallback } from "../features/integrations/integrations-page";
 import { PaymentSettingsPanel } from "../features/integrations/payment-settings";
+import { BuildModalHost } from "../features/builds/build-modal-host";
 import { closeAppModal, useOpenAppModal } from "../lib/app-modals";
 import { useUser } from "../lib/session";
 
@@ -55,11 +56,12 @@ function ModalBody({ target, user }: { target: HostedTarget; user: User }): Reac
 
 /**
  * The one host of the app's named modals: shows the modal `openAppModal` (the assistant's `openModal` actions, or
- * the app's own buttons) asked for, for a signed-in user. The builder's targets have modals of their own elsewhere.
+ * the app's own buttons) asked for, for a signed-in user; the builder's targets are the feature build's dialogs.
  */
 export function AppModalHost() {
   const target = useOpenAppModal();
   const user = useUser();
+  if (target === "builder.confirm" || target === "builder.refine") return <BuildModalHost target={target} />;
   if (!isHosted(target) || !user.data) return null;
   const { title, description, page } = TITLES[target];
   return (

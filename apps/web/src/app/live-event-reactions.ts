@@ -14,6 +14,7 @@ import { scheduleLiveEvents } from "../features/schedule/schedule-live-events";
 import { companyLiveEvents } from "../features/company/company-live-events";
 import { supportLiveEvents } from "../features/support/support-queries";
 import { integrationsLiveEvents } from "../features/integrations/integration-queries";
+import { buildsLiveEvents } from "../features/builds/builds-api";
 
 /** Every feature's reactions to live events; a new feature adds its own here. */
 export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [
@@ -32,4 +33,5 @@ export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [
   ...companyLiveEvents,
   ...supportLiveEvents,
   ...integrationsLiveEvents,
+  ...buildsLiveEvents,
 ];

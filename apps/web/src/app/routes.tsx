@@ -1,5 +1,7 @@
 import { Navigate, Route, Routes } from "react-router";
-import { homePathForRole } from "@fieldops/shared/roles";
+import { ADMIN_PORTAL_ROLES, homePathForRole } from "@fieldops/shared/roles";
+import { BUILD_MANAGER_ROLES } from "@fieldops/shared/builds";
+import { BuildMonitorPage, BuildPricingPage, BuildsPage } from "../features/builds/builds-pages";
 import { LoginPage } from "../features/auth/login-page";
 import { useUser } from "../lib/session";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
@@ -134,6 +136,9 @@ export function AppRoutes() {
         <Route path="/documentation" element={<DocumentationPage />} />
         <Route path="/documentation/:area" element={<DocumentationPage />} />
         <Route path="/plans" element={<PlansPage />} />
+        <Route path="/settings/builds" element={<RoleGuard roles={BUILD_MANAGER_ROLES}><BuildsPage /></RoleGuard>} />
+        <Route path="/admin/build-monitor" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><BuildMonitorPage /></RoleGuard>} />
+        <Route path="/admin/saas-factory/pricing" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><BuildPricingPage /></RoleGuard>} />
         <Route path="/integrations" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><IntegrationsPage /></RoleGuard>} />
         <Route path="/settings/integrations" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><IntegrationsPage /></RoleGuard>} />
         <Route path="/settings/payments" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><PaymentSettingsPage /></RoleGuard>} />

@@ -12,7 +12,7 @@ import type { AssistantRun } from "./assistant-run.ts";
 import { companyFacts, inTenant, storeProposal, type AssistantDeps, type AssistantUser, type CompanyFacts } from "./assistant-turn-context.ts";
 import { costMicros, type AssistantModelConfig } from "./model-config.ts";
 import { modalCapability, navigateCapability } from "./offline-planner/plan-navigation.ts";
-import { MODULE_CAPABILITIES, refusalFor, type Capability } from "./offline-planner/planner-policy.ts";
+import { CAPABILITIES, MODULE_CAPABILITIES, refusalFor, type Capability } from "./offline-planner/planner-policy.ts";
 import { listCustomObjects } from "../custom-objects/list-custom-objects.ts";
 import { runReadTool } from "./run-read-tool.ts";
 
@@ -126,6 +126,12 @@ function assistantTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts)
       description: describe("revenueForPeriod"),
       inputSchema: z.object({ label: z.string().max(50), from: z.string().max(40), to: z.string().max(40) }),
       execute: (args) => read({ tool: "revenueForPeriod", ...args }),
+    }),
+    requestFeatureQuote: tool({
+      description: describe("requestFeatureQuote"),
+      inputSchema: z.object({ description: z.string().min(1).max(2000) }),
+      execute: ({ description }) =>
+        act(CAPABILITIES.requestFeature, { type: "request_quote", sessionId: randomUUID(), spec: { description } }, "A quote is being prepared; the user sees its price and time before anything is built."),
     }),
     proposeModule: tool({
       description: describe("proposeModule"),

@@ -16,6 +16,9 @@ import {
   type UiActionsSnapshot,
 } from "@fieldops/machines/ui-actions.machine";
 import { toast as showAppToast } from "../../hooks/use-toast";
+import { buildQuoteSchema, featureSpecSchema } from "@fieldops/shared/feature-spec";
+import { showBuildQuote } from "../../lib/build-modal";
+import { requestBuildQuote } from "../builds/builds-api";
 import { openAppModal } from "../../lib/app-modals";
 import { useLiveConnection, useLiveEvents, type LiveStatus } from "../../lib/live-events";
 import type { Company } from "@fieldops/shared/company";
@@ -238,11 +241,22 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
       requestModuleApproval: async ({ actionId, moduleId, params }) => {
         await run(moduleId, params, actionId);
       },
-      openBuildModal: () => {
-        throw new Error("Feature builds are not available yet");
+      openBuildModal: (build) => {
+        const quote = buildQuoteSchema.safeParse(build.quote);
+        const spec = featureSpecSchema.safeParse(build.spec);
+        showBuildQuote({
+          proposalId: build.proposalId,
+          quote: quote.success ? quote.data : undefined,
+          spec: spec.success ? spec.data : undefined,
+          consentToken: build.consentToken,
+          sessionId: build.sessionId,
+        });
       },
-      requestQuote: () => {
-        throw new Error("Feature quotes are not available yet");
+      // The quote comes back as an openBuildModal action of its own, so it shows (and is recorded) like the assistant's.
+      requestQuote: async ({ sessionId, spec }) => {
+        const answer = await requestBuildQuote(sessionId, spec);
+        const open = { id: `quote-${answer.proposalId}`, type: "openBuildModal", params: { proposalId: answer.proposalId }, quote: answer.quote, spec: answer.spec, consentToken: answer.consentToken, sessionId: answer.sessionId };
+        if (actorRef.current) sendUiAction(actorRef.current, open);
       },
       warn: (message) => console.warn(message),
     };

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { OpenModalTarget } from "@fieldops/shared/ui-actions";
 import { INTEGRATION_VIEWER_ROLES } from "@fieldops/shared/integrations";
-import { isRoleAllowed } from "@fieldops/shared/roles";
+import { isRoleAllowed, type Role } from "@fieldops/shared/roles";
+import { BUILD_MANAGER_ROLES } from "@fieldops/shared/builds";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { openAppModal } from "../../lib/app-modals";
@@ -33,11 +34,12 @@ function CompanySections() {
   );
 }
 
-const SECTIONS = [
+const SECTIONS: readonly { to: string; title: string; description: string; roles?: readonly Role[] }[] = [
   { to: "/settings/integrations", title: "Integrations", description: "QuickBooks, Stripe and Twilio: what is connected, connect and disconnect." },
   { to: "/settings/payments", title: "Payments", description: "Stripe, the payment methods you accept and your default payment terms." },
   { to: "/settings/communications", title: "Communications", description: "Text messages through Twilio, and the sender of your e-mails." },
-] as const;
+  { to: "/settings/builds", title: "Feature Builds", description: "Features built for your company: their stages, logs, preview and production.", roles: BUILD_MANAGER_ROLES },
+];
 
 const PROVIDER_MODALS: readonly { target: OpenModalTarget; label: string }[] = [
   { target: "integrations.quickbooks", label: "QuickBooks" },
@@ -64,8 +66,8 @@ export function SettingsPage() {
       {inCompany && isRoleAllowed(user.role, CUSTOM_DOMAIN_EDITOR_ROLES) ? <CustomDomainCard /> : null}
       <ThemeCard />
       {allowed ? (
-        <nav aria-label="Settings sections" className="grid gap-4 md:grid-cols-3">
-          {SECTIONS.map((section) => (
+        <nav aria-label="Settings sections" className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+          {SECTIONS.filter((section) => isRoleAllowed(user.role, section.roles)).map((section) => (
             <Link key={section.to} to={section.to} className="rounded-xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
               <Card className="h-full transition-colors hover:bg-accent">
                 <CardHeader>

@@ -236,6 +236,10 @@ const TABLE: Row[] = [
   ["disable hipaa", "refuse"],
   // Requesting a feature
   ["I need to track equipment per customer", "request_quote"],
+  ["I need to track equipment at each customer: make, model, serial number, install date, and see it on the customer page", "request_quote"],
+  ["we want to log repairs for each job: date, cost, notes", "request_quote"],
+  ["change the fields of the feature", "openModal:builder.refine"],
+  ["show me the feature quote again", "openModal:builder.confirm"],
   ["we want to track van mileage", "request_quote"],
   ["I need a customer portal feature", "request_quote"],
   ["we need a way to log chemical usage on each visit", "request_quote"],

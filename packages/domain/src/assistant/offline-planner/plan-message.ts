@@ -5,6 +5,7 @@ import {
   planCreateJob,
   planExportCustomers,
   planFeatureRequest,
+  planTrackingRequest,
   planHipaaMode,
   planOptimizeDay,
   planPaymentReminders,
@@ -26,9 +27,11 @@ const HELP =
 
 type Rule = (message: ReadMessage, input: PlannerInput) => AssistantPlan | null | Promise<AssistantPlan | null>;
 
-// Order matters: requests that change data and reads come before plain navigation, so "show unpaid invoices" is a
-// read and "schedule Acme tomorrow at 9" a visit, not a trip to a page.
+// Order matters: a request to track something new comes first (its list of fields may name anything); requests that
+// change data and reads come before plain navigation, so "show unpaid invoices" is a read and "schedule Acme tomorrow
+// at 9" a visit, not a trip to a page.
 const RULES: Rule[] = [
+  planTrackingRequest,
   planHipaaMode,
   planExportCustomers,
   planPaymentReminders,

@@ -30,6 +30,9 @@ const MODALS: Modal[] = [
   { target: "settings.payments", phrases: ["payments", "payment", "online payments", "payment methods"], capability: CAPABILITIES.setUpPayments, reply: "Opening the payment settings." },
   { target: "settings.communications", phrases: ["communications", "communication", "notifications", "notification", "emails", "email", "reminders emails"], capability: CAPABILITIES.manageSettings, reply: "Opening the communication settings." },
   { target: "settings.integrations", phrases: ["integrations", "integration", "apps", "connections"], capability: CAPABILITIES.manageSettings, reply: "Opening the integration settings." },
+  // The feature being quoted ("quote" alone is an estimate's word in the trades, so these name the feature or the build).
+  { target: "builder.refine", phrases: ["refine the feature", "change the feature", "edit the feature", "feature fields", "fields of the feature", "change the fields", "refine the build"], capability: CAPABILITIES.requestFeature, reply: "Opening the feature's data models: rename, add or drop fields, then ask for a new quote." },
+  { target: "builder.confirm", phrases: ["feature quote", "build quote", "quote for the feature", "accept the build", "start the build"], capability: CAPABILITIES.requestFeature, reply: "Opening the feature's quote." },
 ];
 
 /** What a user needs to be taken to a page (the model's tools follow the same rules as the planner). */
@@ -63,8 +66,8 @@ export function planModal(message: ReadMessage, input: PlannerInput): AssistantP
   const setup = mentions(message, ...SETUP_VERBS);
   for (const modal of MODALS) {
     if (!mentions(message, ...modal.phrases)) continue;
-    const isIntegration = modal.target.startsWith("integrations.");
-    // A bare provider name is a request to connect it; a settings area needs a verb that sets something up.
+    const isIntegration = modal.target.startsWith("integrations.") || modal.target.startsWith("builder.");
+    // A bare provider name (or the feature's quote) is a request to open it; a settings area needs a verb that sets something up.
     if (!isIntegration && !setup) continue;
     if (!isIntegration && mentions(message, "settings", "page")) continue;
     return refusalFor(modal.capability, input.role, input.features) ?? { kind: "actions", reply: modal.reply, actions: [action(input, { type: "openModal", target: modal.target })] };

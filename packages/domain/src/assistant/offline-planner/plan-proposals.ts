@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AssistantModuleId, AssistantPlan } from "@fieldops/shared/assistant";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { modulePolicy } from "@fieldops/shared/modules";
@@ -142,6 +143,17 @@ export function planHipaaMode(message: ReadMessage, input: PlannerInput): Assist
 
 const FEATURE_REQUEST = /\b(?:i|we)\s+(?:really\s+)?(?:need|want|wish|would like|d like|would love)\b.*\b(?:track|manage|log|record|keep|way|feature|ability|able|tool|module|report|store|see)\b|\b(?:can|could)\s+(?:you|we)\s+(?:add|build|make|create)\s+(?:a|an|me)?\s*(?:feature|module|tool|way|page|screen|report)\b|\bfeature\s+request\b|\b(?:build|add)\s+(?:me\s+)?(?:a|an)\s+(?:feature|module|tool|page|screen)\b|\bis there (?:a|any) way to\b|\bhow (?:can|do) (?:i|we) track\b/i;
 
+/** "I need to track equipment at each customer: make, model…": a request for a feature, whatever words its list holds. */
+const TRACKING_REQUEST = /\b(?:i|we)\s+(?:really\s+)?(?:need|want|would like|d like|would love)\s+(?:to\s+|a\s+way\s+to\s+|to\s+be\s+able\s+to\s+)?(?:track|keep track of|log|record|catalog|keep a record of)\b/i;
+
+/**
+ * Asked before the reads and modules: the fields of a feature ("make", "install date", "cost") would otherwise read as a
+ * question about revenue or the schedule.
+ */
+export function planTrackingRequest(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
+  return TRACKING_REQUEST.test(message.raw) ? planFeatureRequest(message, input) : null;
+}
+
 export function planFeatureRequest(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   if (!FEATURE_REQUEST.test(message.raw)) return null;
   const refusal = allowed(CAPABILITIES.requestFeature, input);
@@ -150,6 +162,7 @@ export function planFeatureRequest(message: ReadMessage, input: PlannerInput): A
   return {
     kind: "actions",
     reply: "That isn't in the product yet. I'll ask for a quote to build it; you'll see the price and time before anything is built.",
-    actions: [{ id: input.newId!(), type: "request_quote", spec: { description } }],
+    // A new build session for this request: its quote, and any refined quotes after it, belong to it.
+    actions: [{ id: input.newId!(), type: "request_quote", sessionId: randomUUID(), spec: { description } }],
   };
 }
