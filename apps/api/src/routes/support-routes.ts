@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withSystem, withTenant, type TenantTransaction } from "@fieldops/db";
+import { isPlatformAdmin } from "@fieldops/domain/accounts/is-platform-admin";
 import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 import { notFound } from "@fieldops/domain/errors";
 import type { SupportViewer } from "@fieldops/domain/support/support-viewer";
@@ -38,7 +39,7 @@ const MESSAGE_BODY_LIMIT = MAX_ATTACHMENTS_PER_MESSAGE * base64Length(ATTACHMENT
 
 /** The platform's administrators answer every company's tickets: role admin, or an address of PLATFORM_ADMIN_EMAILS. */
 export function isSupportAgent(context: AppContext, user: AuthenticatedUser): boolean {
-  return user.role === "admin" || context.env.PLATFORM_ADMIN_EMAILS.includes(user.email.toLowerCase());
+  return isPlatformAdmin(user, context.env.PLATFORM_ADMIN_EMAILS);
 }
 
 export const supportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
