@@ -31,7 +31,7 @@ const LIMIT_NAMES = planLimitsSchema.keyof().options;
  */
 export async function changePlan(
   tx: TenantTransaction,
-  input: { planId: PlanId; companyId: string; actorUserId: string; now?: Date },
+  input: { planId: PlanId; companyId: string; actorUserId: string; now?: Date; platformAdminName?: string },
 ): Promise<ChangedPlan> {
   const now = input.now ?? new Date();
   // Locked: a creation that checks a limit waits for the change, and the change for it.
@@ -54,6 +54,7 @@ export async function changePlan(
     company.planId === input.planId
       ? `Chose the ${target.name} plan, ending the free trial`
       : `Changed the plan from ${from}${trial === "none" ? "" : " (free trial)"} to ${target.name}`;
+  const by = input.platformAdminName ? ` (platform administrator ${input.platformAdminName})` : "";
   const entry = await tx.auditLog.create({
     data: {
       companyId: input.companyId,
@@ -61,7 +62,7 @@ export async function changePlan(
       action: "plan.changed",
       entityType: "company",
       entityId: input.companyId,
-      metadata: { summary, from: company.planId, to: input.planId, trial },
+      metadata: { summary: `${summary}${by}`, from: company.planId, to: input.planId, trial },
       createdAt: now,
     },
   });
