@@ -45,6 +45,14 @@ import { OnboardingPage } from "../features/onboarding/onboarding-page";
 import { SecurityPage } from "../features/security/security-page";
 import { SupportPage } from "../features/support/support-page";
 import { SignupOrInvitationPage } from "../features/team/invitation-signup-page";
+import { ADMIN_PORTAL_ROLES } from "@fieldops/shared/roles";
+import { AdminDashboardRoute } from "../features/admin/admin-dashboard-route";
+import { BrainPacketsPage } from "../features/admin/brain-packets-page";
+import { FeaturesPage } from "../features/admin/features-page";
+import { InstanceAdminPage } from "../features/admin/instance-admin-page";
+import { MenuEditorPage } from "../features/admin/menu-editor-page";
+import { ResourcesPage } from "../features/admin/resources-page";
+import { TenantsPage } from "../features/admin/tenants-page";
 
 /** Jobs are managed by owners and members; field users work from their own visits. */
 const JOB_MANAGERS = ["owner", "member"] as const;
@@ -84,7 +92,14 @@ export function AppRoutes() {
       <Route path="/review/estimates/:id" element={<ReviewEstimatePage />} />
       <Route path="/review/portal/:customerId" element={<PortalPage />} />
       <Route element={<AppLayoutWithModals />}>
-        <Route path="/admin-dashboard" element={<DashboardPage />} />
+        <Route path="/admin-dashboard" element={<AdminDashboardRoute />} />
+        <Route path="/admin/tenants" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><TenantsPage /></RoleGuard>} />
+        <Route path="/admin/features" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><FeaturesPage /></RoleGuard>} />
+        <Route path="/admin/resources" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><ResourcesPage /></RoleGuard>} />
+        <Route path="/admin/brain-packets" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><BrainPacketsPage /></RoleGuard>} />
+        <Route path="/instance-admin/:companyId" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><InstanceAdminPage /></RoleGuard>} />
+        <Route path="/menu/primary" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><MenuEditorPage menu="primary" /></RoleGuard>} />
+        <Route path="/menu/secondary" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><MenuEditorPage menu="secondary" /></RoleGuard>} />
         <Route path="/userdash" element={<DashboardPage today />} />
         <Route path="/customers" element={<CustomersPage />} />
         <Route path="/customers/:id" element={<CustomerDetailPage />} />

@@ -25,6 +25,7 @@ import {
 import { Skeleton } from "../components/ui/skeleton";
 import { useTheme } from "../lib/theme";
 import { useCompany } from "../lib/company";
+import { useNavigationMenu } from "../lib/navigation-menus";
 import { APP_NAME, LOGO_PATH } from "./page-title";
 import { isCollapsible, isLinkActive, navigationFor, type NavCollapsible, type NavGroup, type NavLink } from "./navigation";
 
@@ -160,6 +161,8 @@ export function AppSidebar({ user, groups, header }: { user: User; groups?: read
     if (isMobile) setOpenMobile(false);
   };
   const nextTheme = resolvedTheme === "dark" ? "light" : "dark";
+  const primary = useNavigationMenu("primary");
+  const secondary = useNavigationMenu("secondary");
 
   return (
     <Sidebar collapsible="icon">
@@ -168,7 +171,7 @@ export function AppSidebar({ user, groups, header }: { user: User; groups?: read
       </SidebarHeader>
       <SidebarContent>
         <nav aria-label="Main">
-          {(groups ?? navigationFor(user, pathname)).map((group) => (
+          {(groups ?? navigationFor(user, pathname, { primary, secondary })).map((group) => (
             <SidebarGroup key={group.label} role="group" aria-labelledby={groupLabelId(group.label)}>
               <SidebarGroupLabel id={groupLabelId(group.label)}>{group.label}</SidebarGroupLabel>
               <SidebarMenu>
