@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { usePageTitle } from "../../shell/page-title";
-import { AdminPageHeader, formatWhen, Loaded, TenantTable } from "./admin-parts";
+import { AdminPageHeader, tenantQuery, formatWhen, Loaded, TenantTable } from "./admin-parts";
 import { useAdminOverview } from "./admin-queries";
 import { CreateTenantDialog } from "./tenant-actions";
 
@@ -50,8 +50,7 @@ export function AdminDashboardPage() {
   const [search, setSearch] = useState("");
   const [offset, setOffset] = useState(0);
   const [creating, setCreating] = useState(false);
-  const query = new URLSearchParams({ ...(search.trim() ? { q: search.trim() } : {}), offset: String(offset), limit: String(PAGE_SIZE) }).toString();
-  const overview = useAdminOverview(query);
+  const overview = useAdminOverview(tenantQuery(search, PAGE_SIZE, offset));
   return (
     <div className="grid gap-6">
       <AdminPageHeader

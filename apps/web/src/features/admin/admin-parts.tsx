@@ -82,6 +82,11 @@ export function usageText(used: number, limit: number, unit = ""): string {
   return `${shown}${unit} / ${limit === UNLIMITED ? "unlimited" : `${limit.toLocaleString("en-US")}${unit}`}`;
 }
 
+/** The query string of a page of tenants, searched by name or slug. */
+export function tenantQuery(search: string, limit: number, offset = 0): string {
+  return new URLSearchParams({ ...(search.trim() ? { q: search.trim() } : {}), offset: String(offset), limit: String(limit) }).toString();
+}
+
 export function formatWhen(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "Never";
 }

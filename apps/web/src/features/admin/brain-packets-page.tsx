@@ -6,7 +6,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { usePageTitle } from "../../shell/page-title";
-import { AdminPageHeader, formatWhen, Loaded } from "./admin-parts";
+import { AdminPageHeader, tenantQuery, formatWhen, Loaded } from "./admin-parts";
 import { useAdminTenants, useBrainPackets } from "./admin-queries";
 
 function Conversation({ conversation }: { conversation: BrainConversation }) {
@@ -79,7 +79,7 @@ export function BrainPacketsPage() {
   usePageTitle("Brain Packets");
   const [search, setSearch] = useState("");
   const [companyId, setCompanyId] = useState<string | null>(null);
-  const tenants = useAdminTenants(new URLSearchParams({ ...(search.trim() ? { q: search.trim() } : {}), limit: "50" }).toString());
+  const tenants = useAdminTenants(tenantQuery(search, 50));
   const chosen = companyId ?? tenants.data?.items[0]?.id ?? null;
   const packets = useBrainPackets(chosen);
   return (

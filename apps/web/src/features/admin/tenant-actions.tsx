@@ -11,6 +11,14 @@ import { FormDialog } from "../billing/form-dialog";
 import { ApiError } from "../../lib/api";
 import { useCreateTenant, useTenantAction } from "./admin-queries";
 
+function PlanOptions() {
+  return planIdSchema.options.map((option) => (
+    <option key={option} value={option}>
+      {PLANS[option].name}
+    </option>
+  ));
+}
+
 /** The server's refusal of one field, to show beside it. */
 function fieldError(error: unknown, field: string): string | null {
   return error instanceof ApiError && error.body?.field === field ? error.body.message : null;
@@ -87,11 +95,7 @@ export function CreateTenantDialog({ onClose }: { onClose: () => void }) {
         <div className="grid gap-1.5">
           <Label htmlFor="tenant-plan">Plan</Label>
           <NativeSelect id="tenant-plan" value={plan} onChange={(event) => setPlan(planIdSchema.parse(event.target.value))}>
-            {planIdSchema.options.map((option) => (
-              <option key={option} value={option}>
-                {PLANS[option].name}
-              </option>
-            ))}
+            <PlanOptions />
           </NativeSelect>
         </div>
       </div>
@@ -137,11 +141,7 @@ export function ChangePlanButton({ tenant }: { tenant: Pick<AdminTenant, "id" | 
           <div className="grid gap-1.5">
             <Label htmlFor={`plan-${tenant.id}`}>New plan</Label>
             <NativeSelect id={`plan-${tenant.id}`} value={plan} onChange={(event) => setPlan(planIdSchema.parse(event.target.value))}>
-              {planIdSchema.options.map((option) => (
-                <option key={option} value={option}>
-                  {PLANS[option].name}
-                </option>
-              ))}
+              <PlanOptions />
             </NativeSelect>
           </div>
         </FormDialog>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { usePageTitle } from "../../shell/page-title";
-import { AdminPageHeader, Loaded, TenantTable } from "./admin-parts";
+import { AdminPageHeader, tenantQuery, Loaded, TenantTable } from "./admin-parts";
 import { useAdminTenants } from "./admin-queries";
 import { ChangePlanButton, CreateTenantDialog, SuspendOrRestoreButton } from "./tenant-actions";
 
@@ -14,8 +14,7 @@ export function TenantsPage() {
   usePageTitle("Tenants");
   const [search, setSearch] = useState("");
   const [creating, setCreating] = useState(false);
-  const query = new URLSearchParams({ ...(search.trim() ? { q: search.trim() } : {}), limit: String(PAGE_SIZE) }).toString();
-  const tenants = useAdminTenants(query);
+  const tenants = useAdminTenants(tenantQuery(search, PAGE_SIZE));
   return (
     <div className="grid gap-6">
       <AdminPageHeader
