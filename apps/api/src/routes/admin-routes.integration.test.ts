@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
+import { runAssistantTurn } from "@fieldops/domain/assistant/run-assistant-turn";
 import { QUEUE_NAMES } from "@fieldops/jobs/queues";
 import { COMPANY_SUSPENDED_MESSAGE, type AdminOverview, type BrainPacketList, type PlanFeatureFlags, type PlatformResources, type TenantDetail } from "@fieldops/shared/admin";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { SLUG_MESSAGES, SLUG_TAKEN } from "@fieldops/shared/tenant-routes";
-import { callApi, createTestCompany, post, signIn, startTestApp, TEST_PASSWORD, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import { callApi, createTestCompany, post, signIn, startTestApp, startTestWorkers, TEST_PASSWORD, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
 import { PLATFORM_ADMIN_ONLY } from "./admin-routes.ts";
 
 let t: TestApp;
@@ -270,11 +271,20 @@ describe("suspending and restoring a tenant", () => {
 });
 
 describe("GET /api/admin/resources", () => {
-  it("reports every queue's counts, the database and Redis", async () => {
-    const { status, body } = await call("GET", API_PATHS.adminResources, tokens.admin!);
-    expect(status).toBe(200);
-    const resources = body as unknown as PlatformResources;
+  it("reports every queue's counts and workers, the database and Redis", async () => {
+    const workers = startTestWorkers(t);
+    let resources: PlatformResources;
+    try {
+      await Promise.all(workers.workers.map((worker) => worker.waitUntilReady()));
+      const { status, body } = await call("GET", API_PATHS.adminResources, tokens.admin!);
+      expect(status).toBe(200);
+      resources = body as unknown as PlatformResources;
+    } finally {
+      await workers.close();
+    }
     expect(resources.queues.map((queue) => queue.name)).toEqual([...QUEUE_NAMES]);
+    for (const queue of resources.queues) expect(queue.workers, queue.name).toBeGreaterThan(0);
+    expect(new Set(resources.workers.map((worker) => worker.queue))).toEqual(new Set(QUEUE_NAMES));
     expect(resources.database).toMatchObject({ ok: true });
     expect(resources.database.connections).toBeGreaterThan(0);
     expect(resources.database.sizeBytes).toBeGreaterThan(0);
@@ -295,7 +305,7 @@ describe("GET /api/admin/brain-packets", () => {
         role: "assistant",
         text: "Opening Jobs.",
         events: [
-          { type: "CUSTOM", name: "fieldops.answerer", value: "offline" },
+          { type: "CUSTOM", name: "fieldops.answerer", value: { kind: "offline_planner" } },
           { type: "TOOL_CALL_START", toolCallId: "c1", toolCallName: "ui_action" },
           { type: "TOOL_CALL_ARGS", toolCallId: "c1", delta: JSON.stringify({ id: "a1", type: "navigate", target: "/jobs" }) },
         ],
@@ -306,11 +316,34 @@ describe("GET /api/admin/brain-packets", () => {
     const found = (body as unknown as BrainPacketList).items.find((item) => item.id === conversation.id)!;
     expect(found).toMatchObject({ companyName: expect.any(String), title: "Open the jobs" });
     expect(found.turns).toEqual([
-      expect.objectContaining({ question: "Open the jobs", given: packet, answer: "Opening Jobs.", answerer: "offline", uiActions: [{ type: "navigate", target: "/jobs" }] }),
+      expect.objectContaining({ question: "Open the jobs", given: packet, answer: "Opening Jobs.", answerer: "offline planner", uiActions: [{ type: "navigate", target: "/jobs" }] }),
     ]);
     // Only the company asked for.
     const others = (await call("GET", `${API_PATHS.adminBrainPackets}?companyId=${other.id}`, tokens.admin!)).body as unknown as BrainPacketList;
     expect(others.items.find((item) => item.id === conversation.id)).toBeUndefined();
+  });
+
+  it("keeps what the assistant was given with each question a user asks", async () => {
+    const member = acme.users.member;
+    const outcome = await runAssistantTurn(
+      { db: t.runtime.context.db, redis: t.runtime.context.redis, model: null },
+      { id: member.id, companyId: acme.id, role: "member" },
+      { requestId: randomUUID(), conversationId: null, text: "open the customers", context: { path: "/schedule", day: "2026-03-02" } },
+      async () => {},
+    );
+    expect(outcome.status).toBe("ran");
+    const conversationId = outcome.status === "ran" ? outcome.conversationId : "";
+    const packets = (await call("GET", `${API_PATHS.adminBrainPackets}?companyId=${acme.id}`, tokens.admin!)).body as unknown as BrainPacketList;
+    const turn = packets.items.find((item) => item.id === conversationId)!.turns[0]!;
+    expect(turn.given).toEqual({
+      role: "member",
+      context: { path: "/schedule", day: "2026-03-02" },
+      features: expect.arrayContaining(["reports", "ai_chat"]),
+      timeZone: "America/New_York",
+      answerer: "offline",
+    });
+    expect(turn.answerer).toBe("offline planner");
+    expect(turn.uiActions).toEqual([{ type: "navigate", target: "/customers" }]);
   });
 });
 

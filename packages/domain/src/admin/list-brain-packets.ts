@@ -1,6 +1,6 @@
 import type { Database, Prisma } from "@fieldops/db";
 import type { BrainConversation, BrainPacketList } from "@fieldops/shared/admin";
-import { ASSISTANT_CUSTOM_EVENTS, UI_ACTION_TOOL_NAME } from "@fieldops/shared/chat";
+import { answererSchema, ASSISTANT_CUSTOM_EVENTS, UI_ACTION_TOOL_NAME } from "@fieldops/shared/chat";
 import { inCompany } from "./manage-tenant.ts";
 
 const MAX_TURNS = 100;
@@ -17,7 +17,10 @@ export function summarizeAnswerEvents(events: Prisma.JsonValue): { answerer: str
   let cards = 0;
   for (const event of list) {
     if (typeof event !== "object" || event === null) continue;
-    if (event.type === "CUSTOM" && event.name === ASSISTANT_CUSTOM_EVENTS.answerer && typeof event.value === "string") answerer = event.value;
+    if (event.type === "CUSTOM" && event.name === ASSISTANT_CUSTOM_EVENTS.answerer) {
+      const who = answererSchema.safeParse(event.value);
+      if (who.success) answerer = who.data.kind === "model" ? `model ${who.data.model ?? ""}`.trim() : "offline planner";
+    }
     if (event.type === "TOOL_CALL_START") toolNames.set(event.toolCallId, event.toolCallName);
     if (event.type === "TOOL_CALL_RESULT") cards++;
     if (event.type === "TOOL_CALL_ARGS" && toolNames.get(event.toolCallId) === UI_ACTION_TOOL_NAME && typeof event.delta === "string") {
