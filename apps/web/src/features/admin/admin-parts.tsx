@@ -53,9 +53,12 @@ export function AdminPageHeader({ title, description, actions }: { title: string
 
 const STATUS_LABELS: Record<TenantStatus, string> = { active: "Active", trial: "Free trial", trial_ended: "Trial ended", suspended: "Suspended" };
 
+/** A badge that warns, readable in both themes. */
+const WARNING_BADGE = "border-destructive/50 text-destructive";
+
 export function StatusBadge({ status }: { status: TenantStatus }) {
   return (
-    <Badge variant={status === "suspended" ? "destructive" : status === "active" ? "secondary" : "outline"} data-testid="tenant-status">
+    <Badge variant={status === "active" ? "secondary" : "outline"} className={status === "suspended" ? WARNING_BADGE : undefined} data-testid="tenant-status">
       {STATUS_LABELS[status]}
     </Badge>
   );
@@ -66,7 +69,9 @@ export function HealthBadge({ tenant }: { tenant: Pick<AdminTenant, "health"> })
   const label = level === "healthy" ? "Healthy" : level === "warning" ? "Warning" : "Critical";
   return (
     <span className="grid gap-0.5">
-      <Badge variant={level === "critical" ? "destructive" : level === "warning" ? "outline" : "secondary"}>{label}</Badge>
+      <Badge variant={level === "healthy" ? "secondary" : "outline"} className={level === "critical" ? WARNING_BADGE : undefined}>
+        {label}
+      </Badge>
       {issues.map((issue) => (
         <span key={issue} className="text-xs text-muted-foreground">
           {issue}

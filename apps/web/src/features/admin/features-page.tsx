@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { PLAN_FEATURE_LABELS, planFeatureSchema, PLANS, type PlanFeature } from "@fieldops/shared/plans";
 import { Alert, AlertDescription } from "../../components/ui/alert";
+import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { usePageTitle } from "../../shell/page-title";
 import { AdminPageHeader, cellClass, errorText, headClass, Loaded } from "./admin-parts";
@@ -57,7 +58,7 @@ export function FeaturesPage() {
                                   disabled={set.isPending}
                                   onChange={(event) => set.mutate({ plan: plan.plan, feature, enabled: event.target.checked })}
                                 />
-                                {flag.enabled !== flag.builtIn ? <span className="text-xs text-amber-600">changed</span> : null}
+                                {flag.enabled !== flag.builtIn ? <Badge variant="outline">changed</Badge> : null}
                               </label>
                             </td>
                           );

@@ -11,7 +11,11 @@ const MB = 1024 * 1024;
 const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 
 function Health({ ok }: { ok: boolean }) {
-  return <Badge variant={ok ? "secondary" : "destructive"}>{ok ? "Up" : "Down"}</Badge>;
+  return (
+    <Badge variant={ok ? "secondary" : "outline"} className={ok ? undefined : "border-destructive/50 text-destructive"}>
+      {ok ? "Up" : "Down"}
+    </Badge>
+  );
 }
 
 function Queues({ resources }: { resources: PlatformResources }) {
@@ -139,11 +143,13 @@ export function ResourcesPage() {
         )}
       </Loaded>
       {/* Performance and web vitals panels: see resource-panels.tsx. */}
-      <section aria-label="Performance" className="grid gap-4">
-        {RESOURCE_PANELS.map(({ id, Panel }) => (
-          <Panel key={id} />
-        ))}
-      </section>
+      {RESOURCE_PANELS.length > 0 ? (
+        <section aria-label="Performance" className="grid gap-4">
+          {RESOURCE_PANELS.map(({ id, Panel }) => (
+            <Panel key={id} />
+          ))}
+        </section>
+      ) : null}
     </div>
   );
 }
