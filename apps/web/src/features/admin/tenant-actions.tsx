@@ -162,7 +162,7 @@ export function SuspendOrRestoreButton({ tenant }: { tenant: Pick<AdminTenant, "
   };
   return (
     <>
-      <Button size="sm" variant={suspended ? "outline" : "destructive"} onClick={() => setOpen(true)}>
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
         {suspended ? "Restore" : "Suspend"}
       </Button>
       {open ? (
