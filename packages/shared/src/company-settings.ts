@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailSchema } from "./auth";
 import type { Role } from "./roles";
+import { tenantSlugSchema } from "./tenant-routes";
 import { text } from "./text";
 import { verticalIdSchema } from "./verticals";
 
@@ -24,6 +25,8 @@ const optionalText = (max: number) => text({ max, trim: true });
 
 export const companyProfileSchema = z.object({
   name: z.string(),
+  /** The company's address in the app's URLs (`/{slug}`, `/{industry}/{slug}`). */
+  slug: z.string(),
   phone: z.string(),
   email: z.string(),
   address: z.string(),
@@ -43,6 +46,8 @@ export const updateCompanyProfileRequestSchema = z.object({
   verticalId: verticalIdSchema,
   timeZone: timeZoneSchema,
   primaryColor: hexColorSchema,
+  /** Left out, the address stays as it is. */
+  slug: tenantSlugSchema.optional(),
 });
 export type UpdateCompanyProfileRequest = z.input<typeof updateCompanyProfileRequestSchema>;
 

@@ -5,6 +5,23 @@ import {
   publishedEventSchema,
   type PublishedEvent,
 } from "@fieldops/events/company-stream";
+import type { ServerMessage } from "@fieldops/shared/events";
+
+const serialized = new WeakMap<PublishedEvent, string>();
+
+/**
+ * The socket message of an event, as JSON. An event goes to every open socket of its company: it is serialised once,
+ * for the first, and the others reuse that text (the hub hands them all the same object).
+ */
+export function eventMessageJson(event: PublishedEvent): string {
+  let json = serialized.get(event);
+  if (json === undefined) {
+    const message: ServerMessage = { type: "event", seq: event.seq, requestId: event.requestId, occurredAt: event.occurredAt, event: event.event };
+    json = JSON.stringify(message);
+    serialized.set(event, json);
+  }
+  return json;
+}
 
 export interface Subscriber {
   companyId: string;

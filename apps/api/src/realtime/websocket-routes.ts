@@ -14,7 +14,7 @@ import type { AppContext } from "../context.ts";
 import { forbidden } from "../http/http-error.ts";
 import { requestOrigin } from "../http/same-origin.ts";
 import { assistantDeps, createChatHandler } from "./assistant-chat.ts";
-import type { EventHub } from "./event-hub.ts";
+import { eventMessageJson, type EventHub } from "./event-hub.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 
 const SENT_MEMORY = 2000;
@@ -79,7 +79,7 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
         if (sent.has(event.seq)) return;
         sent.add(event.seq);
         if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value!);
-        send({ type: "event", seq: event.seq, requestId: event.requestId, occurredAt: event.occurredAt, event: event.event });
+        if (socket.readyState === socket.OPEN) socket.send(eventMessageJson(event));
       };
 
       // Live events wait while a replay is being read, so that the client sees them after what it missed.

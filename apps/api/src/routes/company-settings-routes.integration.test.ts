@@ -57,6 +57,34 @@ describe("company settings", () => {
     expect((await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).name).not.toBe("Not saved");
   });
 
+  it("changes the company's web address by the slug rules, refusing one that is taken or malformed and changing nothing", async () => {
+    const fresh = `green-thumb-${company.id.slice(0, 8)}`;
+    const moved = await call("PUT", "/api/settings/company", tokens.owner!, profile({ slug: fresh }));
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ slug: fresh });
+    expect((await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).slug).toBe(fresh);
+    const audit = await t.db.auditLog.findFirst({ where: { companyId: company.id, action: "company.updated" }, orderBy: { createdAt: "desc" } });
+    expect(audit?.metadata).toMatchObject({ changes: { slug: { to: fresh } } });
+
+    const otherSlug = (await t.db.company.findUniqueOrThrow({ where: { id: other.id } })).slug;
+    const taken = await call("PUT", "/api/settings/company", tokens.owner!, profile({ slug: otherSlug, name: "Not saved" }));
+    expect(taken).toMatchObject({ status: 409, body: { message: "This slug is already taken", field: "slug" } });
+    for (const [slug, message] of [
+      ["ab", "Slug must be at least 3 characters long"],
+      ["a".repeat(51), "Slug must be 50 characters or less"],
+      ["Green_Thumb", "Slug can only contain lowercase letters, numbers, and hyphens"],
+      ["-green", "Slug cannot start or end with a hyphen"],
+      ["admin", "This slug is reserved and cannot be used"],
+    ]) {
+      expect(await call("PUT", "/api/settings/company", tokens.owner!, profile({ slug, name: "Not saved" }))).toMatchObject({ status: 400, body: { message: `Invalid slug: ${message}`, field: "slug" } });
+    }
+    const row = await t.db.company.findUniqueOrThrow({ where: { id: company.id } });
+    expect(row).toMatchObject({ slug: fresh, name: "Green Thumb Lawns" });
+    expect((await t.db.company.findUniqueOrThrow({ where: { id: other.id } })).slug).toBe(otherSlug);
+    // Left out, the address stays.
+    expect((await call("PUT", "/api/settings/company", tokens.owner!, profile())).body).toMatchObject({ slug: fresh });
+  });
+
   it("another company's owner changes only their own company", async () => {
     await call("PUT", "/api/settings/company", tokens.otherOwner!, profile({ name: "Other Co Renamed" }));
     expect((await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).name).not.toBe("Other Co Renamed");

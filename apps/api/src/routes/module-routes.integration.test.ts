@@ -12,6 +12,9 @@ import { defaultPermissions } from "@fieldops/shared/roles";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
 import { callApi, createTestCompany, drainQueues, signIn, startTestApp, startTestWorkers, TEST_PASSWORD, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
+import { createDatabase } from "@fieldops/db";
+import { countQueries } from "@fieldops/db/query-count";
+import { inject } from "vitest";
 
 let t: TestApp;
 let workers: RunningWorkers;
@@ -87,6 +90,11 @@ describe("running a module directly", () => {
     expect(job.visits).toHaveLength(1);
     const events = await runEvents(company.id, runId);
     expect(events).toEqual([expect.objectContaining({ userId: company.users.member.id, status: "succeeded", success: true, message: `Created job #${job.number}: Trim the hedges` })]);
+    // The new job is news for the whole company (the board, the jobs list); the outcome only for the requester.
+    const changed = (await readEventsAfter(t.runtime.context.redis, company.id, "0-0")).filter(
+      (entry) => entry.event.name === "jobs.changed" && entry.event.payload.jobIds.includes(job.id),
+    );
+    expect(changed.map((entry) => entry.userId)).toEqual([null]);
 
     const run = await call("GET", apiPath(API_PATHS.moduleRun, { id: runId }), "member");
     expect(run.body).toMatchObject({ status: "succeeded", undone: false, undoUntil: expect.any(String), download: null });
@@ -329,6 +337,34 @@ describe("the worker", () => {
     }
     expect(await t.db.job.count({ where: { companyId: company.id, title: "Exactly once" } })).toBe(1);
     expect(await t.db.moduleRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "succeeded" });
+  });
+
+  it("runs a create-job module in few statements", async () => {
+    /**
+     * Transaction control and the signed tenant context (5), the claim, the requester's role, the company's trial,
+     * the customer and its properties (2), the company's words, the job number, the plan, the job, its history note,
+     * its visit, the outcome: 16.
+     */
+    const CREATE_JOB_RUN_STATEMENTS = 16;
+    const counting = createDatabase(inject("databaseUrl"), { max: 1, countQueries: true, contextKey: inject("databaseContextKey") });
+    const { redis } = t.runtime.context;
+    const queues = createJobQueues(redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }));
+    try {
+      for (const title of ["Counted once", "Counted twice"]) {
+        const runId = randomUUID();
+        const params = { customerId, title };
+        await t.db.moduleRun.create({
+          data: { id: runId, companyId: company.id, moduleId: "create-job", params, paramsHash: hashModuleParams("create-job", params), status: "queued", requestedByUserId: company.users.owner.id },
+        });
+        const tally = { queries: 0 };
+        await countQueries(tally, () => runModule({ companyId: company.id, runId, requestId: null }, { db: counting, redis, jobId: runId, queues }));
+        expect(await t.db.moduleRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "succeeded" });
+        expect(tally.queries).toBe(CREATE_JOB_RUN_STATEMENTS);
+      }
+    } finally {
+      await queues.close();
+      await counting.$disconnect();
+    }
   });
 
   it("records a refusal of the domain as the run's outcome, once, with its message", async () => {

@@ -21,16 +21,30 @@ export function planRefusalOf(error: unknown): PlanRefusal | null {
  * Where a screen meets a feature or limit its company's plan does not include: 'Plan Upgrade Required', 'This
  * feature requires a plan upgrade', the specific reason (e.g. "Invoicing requires the Growth plan or higher.") and
  * the way to the plans page. Give it the server's refusal (`planRefusalOf(error)`) or the reason the screen knows.
+ * `compact` is one line of small print, for a part of a screen (a button the plan does not allow, beside others).
  */
 export function PlanUpgradeRequired({
   message,
   requiredPlan,
+  compact = false,
   className,
 }: {
   message?: string;
   requiredPlan?: PlanId;
+  compact?: boolean;
   className?: string;
 }) {
+  const plansLink = requiredPlan ? `See the ${PLANS[requiredPlan].name} plan` : "See plans";
+  if (compact) {
+    return (
+      <p role="note" aria-label={PLAN_UPGRADE_TITLE} className={cn("text-xs text-muted-foreground", className)}>
+        <span className="font-medium">{PLAN_UPGRADE_TITLE}</span>: {PLAN_UPGRADE_DESCRIPTION}.{message ? ` ${message}` : ""}{" "}
+        <Link to="/plans" className="underline underline-offset-2">
+          {plansLink}
+        </Link>
+      </p>
+    );
+  }
   return (
     <div
       role="note"
@@ -46,7 +60,7 @@ export function PlanUpgradeRequired({
         {message ? <p>{message}</p> : null}
       </div>
       <Button asChild size="sm" variant="outline">
-        <Link to="/plans">{requiredPlan ? `See the ${PLANS[requiredPlan].name} plan` : "See plans"}</Link>
+        <Link to="/plans">{plansLink}</Link>
       </Button>
     </div>
   );

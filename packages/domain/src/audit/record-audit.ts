@@ -1,4 +1,4 @@
-import type { Prisma, TenantTransaction } from "@fieldops/db";
+import type { AuditLog, Prisma, TenantTransaction } from "@fieldops/db";
 import type { ActivityEntry } from "../activity/queue-activity.ts";
 
 /**
@@ -8,6 +8,10 @@ import type { ActivityEntry } from "../activity/queue-activity.ts";
 export interface AuditRecord extends Omit<ActivityEntry, "requestId"> {
   /** What changed, when it helps: field names with their values before and after. */
   changes?: Record<string, { from: Prisma.InputJsonValue | null; to: Prisma.InputJsonValue | null }>;
+  /** Facts of the entry a screen reads besides the summary (a plan change's plans before and after). */
+  details?: Record<string, Prisma.InputJsonValue>;
+  /** When the change happened, if not now (a use case that takes its clock as input). */
+  at?: Date;
 }
 
 /**
@@ -15,15 +19,16 @@ export interface AuditRecord extends Omit<ActivityEntry, "requestId"> {
  * when the change does (a rolled-back change leaves none). Call it from any use case that changes something an owner
  * would want to trace: settings, team, roles, plan, integrations.
  */
-export async function recordAudit(tx: TenantTransaction, record: AuditRecord): Promise<void> {
-  await tx.auditLog.create({
+export async function recordAudit(tx: TenantTransaction, record: AuditRecord): Promise<AuditLog> {
+  return tx.auditLog.create({
     data: {
       companyId: record.companyId,
       actorUserId: record.actorUserId,
       action: record.action,
       entityType: record.entityType,
       entityId: record.entityId,
-      metadata: record.changes ? { summary: record.summary, changes: record.changes } : { summary: record.summary },
+      metadata: { summary: record.summary, ...record.details, ...(record.changes ? { changes: record.changes } : {}) },
+      ...(record.at ? { createdAt: record.at } : {}),
     },
   });
 }

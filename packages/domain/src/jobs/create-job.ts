@@ -1,6 +1,6 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { CreateJobInput, JobDetail } from "@fieldops/shared/jobs";
-import { terminologySchema } from "@fieldops/shared/verticals";
+import { readCompanyTerminology } from "../companies/read-company-terminology.ts";
 import { invalidInput, notFound } from "../errors.ts";
 import { requirePlanLimit } from "../plans/require-plan-limit.ts";
 import type { Actor } from "./actor.ts";
@@ -39,8 +39,7 @@ export async function createJobRecord(tx: TenantTransaction, input: CreateJobInp
   }
   const rule = input.recurrence ? normalizeRecurrenceRule(input.recurrence.rule) : null;
 
-  const company = await tx.company.findFirstOrThrow({ select: { vertical: { select: { terminology: true } } } });
-  const terms = terminologySchema.parse(company.vertical.terminology);
+  const terms = await readCompanyTerminology(tx);
 
   const number = await takeNextJobNumber(tx, input.companyId);
   await requirePlanLimit(tx, "jobsPerMonth", { now });
@@ -60,15 +59,17 @@ export async function createJobRecord(tx: TenantTransaction, input: CreateJobInp
       propertyId,
       requiredSkills: input.requiredSkills ?? [],
       createdAt: now,
-      lineItems: {
-        create: (input.lineItems ?? []).map((item, position) => ({ companyId: input.companyId, position, ...item })),
-      },
-      checklist: {
-        create: (input.checklist ?? []).map((item, position) => ({ companyId: input.companyId, position, label: item.label, done: item.done, doneAt: item.done ? now : null })),
-      },
-      notes: { create: { companyId: input.companyId, authorUserId: input.actor.userId, kind: "event", body: `${terms.job} #${number} created` } },
+      // Only when there are some: a nested write makes Prisma read the job back once more.
+      ...(input.lineItems?.length ? { lineItems: { create: input.lineItems.map((item, position) => ({ companyId: input.companyId, position, ...item })) } } : {}),
+      ...(input.checklist?.length
+        ? { checklist: { create: input.checklist.map((item, position) => ({ companyId: input.companyId, position, label: item.label, done: item.done, doneAt: item.done ? now : null })) } }
+        : {}),
     },
     select: { id: true, title: true },
+  });
+  await tx.jobNote.create({
+    data: { companyId: input.companyId, jobId: job.id, authorUserId: input.actor.userId, kind: "event", body: `${terms.job} #${number} created` },
+    select: { id: true },
   });
   if (rule) {
     await extendVisitHorizon(tx, { jobId: job.id, now });

@@ -1,6 +1,6 @@
 import { withTenant, type Database } from "@fieldops/db";
 import { isDatabaseUnavailable } from "@fieldops/db/database-unavailable";
-import { publishEvent, publishEvents } from "@fieldops/events/company-stream";
+import { publishEvents } from "@fieldops/events/company-stream";
 import type { JobHandler } from "@fieldops/jobs/job-definition";
 import { moduleIdSchema } from "@fieldops/shared/modules";
 import { DomainError } from "../errors.ts";
@@ -64,6 +64,7 @@ export const runModule: JobHandler<typeof runModuleJob.schema> = async ({ compan
   const definition = moduleDefinition(moduleIdSchema.parse(run.moduleId));
   const result = (run.result ?? null) as StoredJson | null;
   if (run.status === "succeeded") await definition.afterCommit?.(result, { companyId, runId, queues, requestId });
-  if (fresh && run.status === "succeeded") await publishEvents(redis, definition.events?.(result) ?? [], { companyId, requestId });
-  await publishEvent(redis, moduleRunUpdated(run), { companyId, userId: run.requestedByUserId, requestId });
+  // What changed goes to the whole company, the outcome to the requester, in one round trip.
+  const changed = fresh && run.status === "succeeded" ? (definition.events?.(result) ?? []) : [];
+  await publishEvents(redis, [...changed, { event: moduleRunUpdated(run), userId: run.requestedByUserId }], { companyId, requestId });
 };

@@ -9,6 +9,7 @@ import {
   type PlanLimitName,
   type PlanOverview,
 } from "@fieldops/shared/plans";
+import { recordAudit } from "../audit/record-audit.ts";
 import { conflict } from "../errors.ts";
 import { readCompanyPlan } from "./company-plan.ts";
 import { getPlanOverview } from "./get-plan-overview.ts";
@@ -55,16 +56,15 @@ export async function changePlan(
       ? `Chose the ${target.name} plan, ending the free trial`
       : `Changed the plan from ${from}${trial === "none" ? "" : " (free trial)"} to ${target.name}`;
   const by = input.platformAdminName ? ` (platform administrator ${input.platformAdminName})` : "";
-  const entry = await tx.auditLog.create({
-    data: {
-      companyId: input.companyId,
-      actorUserId: input.actorUserId,
-      action: "plan.changed",
-      entityType: "company",
-      entityId: input.companyId,
-      metadata: { summary: `${summary}${by}`, from: company.planId, to: input.planId, trial },
-      createdAt: now,
-    },
+  const entry = await recordAudit(tx, {
+    companyId: input.companyId,
+    actorUserId: input.actorUserId,
+    action: "plan.changed",
+    entityType: "company",
+    entityId: input.companyId,
+    summary: `${summary}${by}`,
+    details: { from: company.planId, to: input.planId, trial },
+    at: now,
   });
   return { overview: await getPlanOverview(tx, { now }), entry };
 }

@@ -1,10 +1,9 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { PlanLimitName } from "@fieldops/shared/plans";
-import { terminologySchema } from "@fieldops/shared/verticals";
+import { readCompanyTerminology } from "../companies/read-company-terminology.ts";
 
 /** The company's words for what each limit counts ("service calls", "patients"), lower case for a sentence. */
 export async function readLimitNouns(tx: TenantTransaction): Promise<Record<PlanLimitName, string>> {
-  const company = await tx.company.findFirstOrThrow({ select: { vertical: { select: { terminology: true } } } });
-  const terms = terminologySchema.parse(company.vertical.terminology);
+  const terms = await readCompanyTerminology(tx);
   return { jobsPerMonth: terms.jobs.toLowerCase(), customers: terms.customers.toLowerCase(), teamMembers: "team members", storageGb: "storage" };
 }

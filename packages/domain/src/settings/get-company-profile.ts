@@ -9,6 +9,7 @@ export async function getCompanyProfile(tx: TenantTransaction, input: { canEdit:
   const branding = brandingSchema.parse(company.branding);
   return {
     name: company.name,
+    slug: company.slug,
     phone: company.phone ?? "",
     email: company.email ?? "",
     address: company.address ?? "",

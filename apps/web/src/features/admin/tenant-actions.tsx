@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { FormDialog } from "../billing/form-dialog";
+import { FormDialog } from "../../components/form-dialog";
 import { ApiError } from "../../lib/api";
 import { useCreateTenant, useTenantAction } from "./admin-queries";
 

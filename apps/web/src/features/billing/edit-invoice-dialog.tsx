@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { useUpdateInvoice } from "./billing-queries";
-import { FormDialog } from "./form-dialog";
+import { FormDialog } from "../../components/form-dialog";
 import { InvoiceTermsFields, parseDollars, useInvoiceTerms } from "./invoice-terms-fields";
 
 interface LineDraft {

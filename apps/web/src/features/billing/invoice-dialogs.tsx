@@ -8,7 +8,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../hooks/use-toast";
 import { newIdempotencyKey } from "./billing-parts";
 import { useInvoiceAction } from "./billing-queries";
-import { FormDialog } from "./form-dialog";
+import { FormDialog } from "../../components/form-dialog";
 import { parseDollars } from "./invoice-terms-fields";
 
 type Actions = ReturnType<typeof useInvoiceAction>;

@@ -7,7 +7,7 @@ import { useCompany } from "../../lib/company";
 import { useSignedInUser } from "../../shell/app-layout";
 import { useJob, useJobs } from "../jobs/queries";
 import { useCreateInvoice } from "./billing-queries";
-import { FormDialog } from "./form-dialog";
+import { FormDialog } from "../../components/form-dialog";
 import { InvoiceTermsFields, useInvoiceTerms } from "./invoice-terms-fields";
 
 function JobPicker({ value, onChange, id }: { value: string; onChange: (jobId: string) => void; id: string }) {

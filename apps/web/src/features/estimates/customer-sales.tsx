@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Plus } from "lucide-react";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
-import { planFeatureMessage, planHasFeature } from "@fieldops/shared/plans";
+import { firstPlanWithFeature, planFeatureMessage, planHasFeature } from "@fieldops/shared/plans";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -13,7 +13,7 @@ import { useCompany } from "../../lib/company";
 import { useSignedInUser } from "../../shell/app-layout";
 import { LeadTable } from "../leads/leads-page";
 import { useLeads } from "../leads/lead-queries";
-import { PlanUpgradeNote } from "../../components/plan-upgrade-note";
+import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
 import { useEstimates } from "./estimate-queries";
 import { EstimateTable, NewEstimateDialog } from "./estimates-page";
 import { useNewPortalLink, usePortalLinkStatus, useRevokePortalLink } from "./portal-link-queries";
@@ -123,10 +123,10 @@ export function CustomerSales({ customerId }: { customerId: string }) {
           <CardTitle>Customer portal</CardTitle>
         </CardHeader>
         <CardContent>
-          {!company.data ? null : portalAllowed ? <PortalLink customerId={customerId} timeZone={company.data.timeZone} /> : <PlanUpgradeNote feature={planFeatureMessage("portal", "The customer portal")} />}
+          {!company.data ? null : portalAllowed ? <PortalLink customerId={customerId} timeZone={company.data.timeZone} /> : <PlanUpgradeRequired compact message={planFeatureMessage("portal", "The customer portal")} requiredPlan={firstPlanWithFeature("portal").id} />}
         </CardContent>
       </Card>
-      {creating ? <NewEstimateDialog open={creating} onOpenChange={setCreating} customerId={customerId} /> : null}
+      {creating ? <NewEstimateDialog onOpenChange={setCreating} customerId={customerId} /> : null}
     </>
   );
 }

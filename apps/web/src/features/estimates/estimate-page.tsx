@@ -2,13 +2,12 @@ import { useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Copy, Send } from "lucide-react";
 import { ESTIMATE_STATUS_LABELS, type EstimateDetail, type EstimateStatus } from "@fieldops/shared/estimates";
-import { planFeatureMessage, planHasFeature } from "@fieldops/shared/plans";
+import { firstPlanWithFeature, planFeatureMessage, planHasFeature } from "@fieldops/shared/plans";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -18,8 +17,9 @@ import { apiErrorMessage } from "../../lib/api-error-message";
 import { useCompany } from "../../lib/company";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
-import { PlanUpgradeNote } from "../../components/plan-upgrade-note";
+import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { FormDialog } from "../../components/form-dialog";
 import { ESTIMATE_STATUS_VARIANT } from "./estimate-format";
 import { EstimateEditor } from "./estimate-editor";
 import { createEstimateLink, useConvertEstimate, useDeclineEstimate, useEstimate, useSendEstimate } from "./estimate-queries";
@@ -29,59 +29,48 @@ const EDITABLE: readonly EstimateStatus[] = ["draft", "sent", "changes_requested
 const SENDABLE: readonly EstimateStatus[] = ["draft", "sent", "changes_requested"];
 const DECLINABLE: readonly EstimateStatus[] = ["draft", "sent", "changes_requested", "expired"];
 
-function SendDialog({ estimate, smsAllowed, open, onOpenChange, onSent }: { estimate: EstimateDetail; smsAllowed: boolean; open: boolean; onOpenChange: (open: boolean) => void; onSent: (url: string) => void }) {
+function SendDialog({ estimate, smsAllowed, onOpenChange, onSent }: { estimate: EstimateDetail; smsAllowed: boolean; onOpenChange: (open: boolean) => void; onSent: (url: string) => void }) {
   const id = useId();
   const [email, setEmail] = useState(estimate.customerEmail !== null);
   const [sms, setSms] = useState(smsAllowed && estimate.customerPhone !== null);
   const send = useSendEstimate(estimate.id);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Send estimate #{estimate.number}</DialogTitle>
-          <DialogDescription>{estimate.customerName} gets a link to review it, choose an option and approve it or ask for changes.</DialogDescription>
-        </DialogHeader>
-        <fieldset className="grid gap-2">
-          <legend className="sr-only">Send by</legend>
-          <label className="flex items-center gap-2 text-sm" htmlFor={`${id}-email`}>
-            <input id={`${id}-email`} type="checkbox" checked={email} disabled={estimate.customerEmail === null} onChange={(e) => setEmail(e.target.checked)} />
-            E-mail {estimate.customerEmail ?? "(no e-mail address)"}
-          </label>
-          <label className="flex items-center gap-2 text-sm" htmlFor={`${id}-sms`}>
-            <input id={`${id}-sms`} type="checkbox" checked={sms} disabled={!smsAllowed || estimate.customerPhone === null} onChange={(e) => setSms(e.target.checked)} />
-            Text message {estimate.customerPhone ?? "(no phone number)"}
-          </label>
-          {smsAllowed ? null : <PlanUpgradeNote feature={planFeatureMessage("sms", "Sending text messages")} />}
-        </fieldset>
-        {send.error ? (
-          <Alert variant="destructive" role="alert">
-            <AlertDescription>{apiErrorMessage(send.error, "The estimate could not be sent. Try again.")}</AlertDescription>
-          </Alert>
-        ) : null}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button
-            disabled={send.isPending || (!email && !sms)}
-            onClick={() =>
-              send.mutate(
-                { email, sms },
-                {
-                  onSuccess: (result) => {
-                    onSent(result.url);
-                    onOpenChange(false);
-                    toast({ title: "Estimate sent", description: `To ${estimate.customerName}` });
-                  },
-                },
-              )
-            }
-          >
-            {send.isPending ? "Sending..." : "Send"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={`Send estimate #${estimate.number}`}
+      description={`${estimate.customerName} gets a link to review it, choose an option and approve it or ask for changes.`}
+      confirm="Send"
+      pendingLabel="Sending..."
+      confirmDisabled={!email && !sms}
+      pending={send.isPending}
+      error={send.error}
+      errorFallback="The estimate could not be sent. Try again."
+      onOpenChange={onOpenChange}
+      onSubmit={() =>
+        send.mutate(
+          { email, sms },
+          {
+            onSuccess: (result) => {
+              onSent(result.url);
+              onOpenChange(false);
+              toast({ title: "Estimate sent", description: `To ${estimate.customerName}` });
+            },
+          },
+        )
+      }
+    >
+      <fieldset className="grid gap-2">
+        <legend className="sr-only">Send by</legend>
+        <label className="flex items-center gap-2 text-sm" htmlFor={`${id}-email`}>
+          <input id={`${id}-email`} type="checkbox" checked={email} disabled={estimate.customerEmail === null} onChange={(e) => setEmail(e.target.checked)} />
+          E-mail {estimate.customerEmail ?? "(no e-mail address)"}
+        </label>
+        <label className="flex items-center gap-2 text-sm" htmlFor={`${id}-sms`}>
+          <input id={`${id}-sms`} type="checkbox" checked={sms} disabled={!smsAllowed || estimate.customerPhone === null} onChange={(e) => setSms(e.target.checked)} />
+          Text message {estimate.customerPhone ?? "(no phone number)"}
+        </label>
+        {smsAllowed ? null : <PlanUpgradeRequired compact message={planFeatureMessage("sms", "Sending text messages")} requiredPlan={firstPlanWithFeature("sms").id} />}
+      </fieldset>
+    </FormDialog>
   );
 }
 
@@ -224,7 +213,7 @@ function EstimateView({ estimate, timeZone, smsAllowed }: { estimate: EstimateDe
           )}
         </CardContent>
       </Card>
-      {sending ? <SendDialog estimate={estimate} smsAllowed={smsAllowed} open={sending} onOpenChange={setSending} onSent={setLink} /> : null}
+      {sending ? <SendDialog estimate={estimate} smsAllowed={smsAllowed} onOpenChange={setSending} onSent={setLink} /> : null}
       <ConfirmDialog
         open={declining}
         onOpenChange={setDeclining}

@@ -1,16 +1,14 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Plus } from "lucide-react";
 import { ESTIMATE_STATUS_LABELS, estimateStatusSchema, type EstimateStatus, type EstimateSummary } from "@fieldops/shared/estimates";
 import { PagedList } from "../../components/paged-list";
 import { StatusFilter } from "../../components/status-filter";
-import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import { FormDialog } from "../../components/form-dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { apiErrorMessage } from "../../lib/api-error-message";
 import { useCompany } from "../../lib/company";
 import { useTerms } from "../../lib/terms";
 import { useSignedInUser } from "../../shell/app-layout";
@@ -21,49 +19,37 @@ import { ESTIMATE_STATUS_VARIANT } from "./estimate-format";
 import { useCreateEstimate, useEstimates } from "./estimate-queries";
 
 /** Starts a draft for a customer; its options and lines are written on the estimate's own page. */
-export function NewEstimateDialog({ open, onOpenChange, customerId: givenCustomerId }: { open: boolean; onOpenChange: (open: boolean) => void; customerId?: string }) {
+export function NewEstimateDialog({ onOpenChange, customerId: givenCustomerId }: { onOpenChange: (open: boolean) => void; customerId?: string }) {
   const id = useId();
   const terms = useTerms();
   const navigate = useNavigate();
   const [customerId, setCustomerId] = useState(givenCustomerId ?? "");
   const [title, setTitle] = useState("");
   const create = useCreateEstimate();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      { customerId, title, options: [{ name: "Option 1", lineItems: [] }] },
-      { onSuccess: (estimate) => void navigate(`/jobs/estimates/${estimate.id}`) },
-    );
-  };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>New estimate</DialogTitle>
-          <DialogDescription>A draft for a {terms.customer.toLowerCase()}; add its options and lines next.</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-3" onSubmit={submit}>
-          {givenCustomerId ? null : <CustomerPicker value={customerId} onChange={setCustomerId} enabled={open} />}
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input id={`${id}-title`} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
-          </div>
-          {create.error ? (
-            <Alert variant="destructive" role="alert">
-              <AlertDescription>{apiErrorMessage(create.error, "The estimate could not be created. Try again.")}</AlertDescription>
-            </Alert>
-          ) : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending || !customerId || !title.trim()}>
-              {create.isPending ? "Creating..." : "Create estimate"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title="New estimate"
+      description={`A draft for a ${terms.customer.toLowerCase()}; add its options and lines next.`}
+      confirm="Create estimate"
+      pendingLabel="Creating..."
+      confirmDisabled={!customerId || !title.trim()}
+      pending={create.isPending}
+      error={create.error}
+      errorFallback="The estimate could not be created. Try again."
+      onOpenChange={onOpenChange}
+      onSubmit={() =>
+        create.mutate(
+          { customerId, title, options: [{ name: "Option 1", lineItems: [] }] },
+          { onSuccess: (estimate) => void navigate(`/jobs/estimates/${estimate.id}`) },
+        )
+      }
+    >
+      {givenCustomerId ? null : <CustomerPicker value={customerId} onChange={setCustomerId} enabled />}
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-title`}>Title</Label>
+        <Input id={`${id}-title`} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
+      </div>
+    </FormDialog>
   );
 }
 
@@ -102,7 +88,7 @@ export function EstimatesPage() {
       <PagedList query={estimates} noun="Estimates" count={items.length} empty={`No estimates ${status || search ? "match these filters" : "yet. Create the first one with the button above"}.`}>
         <EstimateTable items={items} />
       </PagedList>
-      {creating ? <NewEstimateDialog open={creating} onOpenChange={setCreating} /> : null}
+      {creating ? <NewEstimateDialog onOpenChange={setCreating} /> : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Plus } from "lucide-react";
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, leadSourceSchema, leadStatusSchema, type CreateLeadRequest, type Lead, type LeadSource, type LeadStatus } from "@fieldops/shared/leads";
@@ -7,7 +7,7 @@ import { StatusFilter } from "../../components/status-filter";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import { FormDialog } from "../../components/form-dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
@@ -31,7 +31,7 @@ const PROSPECT_FIELDS = [
 ] as const;
 type ProspectField = (typeof PROSPECT_FIELDS)[number][0];
 
-function NewLeadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+function NewLeadDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
   const id = useId();
   const terms = useTerms();
   const [existing, setExisting] = useState(false);
@@ -42,8 +42,7 @@ function NewLeadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
   const [notes, setNotes] = useState("");
   const create = useCreateLead();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const optional = (value: string) => (value.trim() === "" ? null : value.trim());
     const coordinate = (value: string) => (value.trim() === "" ? null : Number(value));
     const details = { request, source, notes: optional(notes) };
@@ -67,75 +66,65 @@ function NewLeadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] max-w-lg overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>New lead</DialogTitle>
-          <DialogDescription>Someone who asked for work: a new prospect or an existing {terms.customer.toLowerCase()}.</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-3" onSubmit={submit}>
-          <fieldset className="flex gap-4 text-sm">
-            <legend className="sr-only">Who asks</legend>
-            <label className="flex items-center gap-2">
-              <input type="radio" name={`${id}-who`} checked={!existing} onChange={() => setExisting(false)} /> New prospect
-            </label>
-            <label className="flex items-center gap-2">
-              <input type="radio" name={`${id}-who`} checked={existing} onChange={() => setExisting(true)} /> Existing {terms.customer.toLowerCase()}
-            </label>
-          </fieldset>
-          {existing ? (
-            <CustomerPicker value={customerId} onChange={setCustomerId} enabled={open} />
-          ) : (
-            <div className="grid gap-3 sm:grid-cols-2">
-              {PROSPECT_FIELDS.map(([field, label]) => (
-                <div key={field} className={`grid gap-1 ${field === "name" || field === "street" ? "sm:col-span-2" : ""}`}>
-                  <Label htmlFor={`${id}-${field}`}>{label}</Label>
-                  <Input
-                    id={`${id}-${field}`}
-                    required={field === "name"}
-                    type={field === "email" ? "email" : "text"}
-                    inputMode={field === "latitude" || field === "longitude" ? "decimal" : undefined}
-                    value={prospect[field]}
-                    onChange={(e) => setProspect((current) => ({ ...current, [field]: e.target.value }))}
-                  />
-                </div>
-              ))}
+    <FormDialog
+      title="New lead"
+      wide
+      description={`Someone who asked for work: a new prospect or an existing ${terms.customer.toLowerCase()}.`}
+      confirm="Save lead"
+      pendingLabel="Saving..."
+      pending={create.isPending}
+      error={create.error}
+      errorFallback="The lead could not be saved. Try again."
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
+    >
+      <fieldset className="flex gap-4 text-sm">
+        <legend className="sr-only">Who asks</legend>
+        <label className="flex items-center gap-2">
+          <input type="radio" name={`${id}-who`} checked={!existing} onChange={() => setExisting(false)} /> New prospect
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" name={`${id}-who`} checked={existing} onChange={() => setExisting(true)} /> Existing {terms.customer.toLowerCase()}
+        </label>
+      </fieldset>
+      {existing ? (
+        <CustomerPicker value={customerId} onChange={setCustomerId} enabled />
+      ) : (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {PROSPECT_FIELDS.map(([field, label]) => (
+            <div key={field} className={`grid gap-1 ${field === "name" || field === "street" ? "sm:col-span-2" : ""}`}>
+              <Label htmlFor={`${id}-${field}`}>{label}</Label>
+              <Input
+                id={`${id}-${field}`}
+                required={field === "name"}
+                type={field === "email" ? "email" : "text"}
+                inputMode={field === "latitude" || field === "longitude" ? "decimal" : undefined}
+                value={prospect[field]}
+                onChange={(e) => setProspect((current) => ({ ...current, [field]: e.target.value }))}
+              />
             </div>
-          )}
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-request`}>What they want</Label>
-            <Textarea id={`${id}-request`} required maxLength={2000} value={request} onChange={(e) => setRequest(e.target.value)} />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-source`}>Source</Label>
-            <NativeSelect id={`${id}-source`} value={source} onChange={(e) => setSource(e.target.value as LeadSource)}>
-              {leadSourceSchema.options.map((option) => (
-                <option key={option} value={option}>
-                  {LEAD_SOURCE_LABELS[option]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-notes`}>Notes</Label>
-            <Textarea id={`${id}-notes`} maxLength={5000} value={notes} onChange={(e) => setNotes(e.target.value)} />
-          </div>
-          {create.error ? (
-            <Alert variant="destructive" role="alert">
-              <AlertDescription>{apiErrorMessage(create.error, "The lead could not be saved. Try again.")}</AlertDescription>
-            </Alert>
-          ) : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Saving..." : "Save lead"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          ))}
+        </div>
+      )}
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-request`}>What they want</Label>
+        <Textarea id={`${id}-request`} required maxLength={2000} value={request} onChange={(e) => setRequest(e.target.value)} />
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-source`}>Source</Label>
+        <NativeSelect id={`${id}-source`} value={source} onChange={(e) => setSource(e.target.value as LeadSource)}>
+          {leadSourceSchema.options.map((option) => (
+            <option key={option} value={option}>
+              {LEAD_SOURCE_LABELS[option]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-notes`}>Notes</Label>
+        <Textarea id={`${id}-notes`} maxLength={5000} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      </div>
+    </FormDialog>
   );
 }
 
@@ -251,7 +240,7 @@ export function LeadsPage() {
       <PagedList query={leads} noun="Leads" count={items.length} empty={`No leads ${status ? "with this status" : "yet. Record the first with the button above"}.`}>
         <LeadTable items={items} onError={setError} />
       </PagedList>
-      {creating ? <NewLeadDialog open={creating} onOpenChange={setCreating} /> : null}
+      {creating ? <NewLeadDialog onOpenChange={setCreating} /> : null}
     </>
   );
 }

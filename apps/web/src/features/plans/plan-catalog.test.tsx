@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { PLANS } from "@fieldops/shared/plans";
 import { PlanUpgradeRequired, planRefusalOf } from "../../components/plan-upgrade-required";
@@ -53,5 +53,17 @@ describe("a plan refusal", () => {
     expect(note.textContent).toContain("This feature requires a plan upgrade");
     expect(note.textContent).toContain("Invoicing requires the Growth plan or higher.");
     expect(screen.getByRole("link", { name: "See the Growth plan" }).getAttribute("href")).toBe("/plans");
+  });
+
+  it("fits in one line of small print beside what the plan does allow", () => {
+    const { container } = render(
+      <MemoryRouter>
+        <PlanUpgradeRequired compact message="Sending text messages requires the Pro plan or higher." requiredPlan="pro" />
+      </MemoryRouter>,
+    );
+    const note = within(container).getByRole("note", { name: "Plan Upgrade Required" });
+    expect(note.tagName).toBe("P");
+    expect(note.textContent).toContain("Plan Upgrade Required: This feature requires a plan upgrade. Sending text messages requires the Pro plan or higher.");
+    expect(within(note).getByRole("link", { name: "See the Pro plan" }).getAttribute("href")).toBe("/plans");
   });
 });

@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { TIME_ZONES, type CompanyProfile } from "@fieldops/shared/company-settings";
+import { validateTenantSlug } from "@fieldops/shared/tenant-routes";
 import { VERTICALS, verticalIdSchema, type VerticalId } from "@fieldops/shared/verticals";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -9,11 +10,12 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { useUpdateCompanyProfile } from "../company/company-queries";
 import { errorText } from "../crews/crew-parts";
 
-/** The company's name, contact details, trade, time zone and brand colour; read-only for members. */
+/** The company's name, web address, contact details, trade, time zone and brand colour; read-only for members. */
 export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
   const update = useUpdateCompanyProfile();
   const [form, setForm] = useState({
     name: profile.name,
+    slug: profile.slug,
     phone: profile.phone,
     email: profile.email,
     address: profile.address,
@@ -28,11 +30,16 @@ export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
     disabled: locked,
     onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
   });
+  const [slugError, setSlugError] = useState<string | null>(null);
   const fieldError = (name: string) => (update.error && "body" in update.error && (update.error as { body?: { field?: string } }).body?.field === name ? errorText(update.error) : null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const refused = validateTenantSlug(form.slug);
+    setSlugError(refused);
+    if (refused) return document.getElementById("company-slug")?.focus();
     update.mutate(form);
   };
+  const slugProblem = slugError ?? fieldError("slug");
   return (
     <Card role="region" aria-labelledby="company-profile-title">
       <CardHeader>
@@ -44,6 +51,14 @@ export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
           <div className="grid gap-1.5">
             <Label htmlFor="company-name">Company name</Label>
             <Input id="company-name" required minLength={2} maxLength={100} {...field("name")} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="company-slug">Company address</Label>
+            <Input id="company-slug" required maxLength={50} autoComplete="off" aria-describedby="company-slug-hint" aria-invalid={slugProblem ? true : undefined} {...field("slug")} />
+            <p id="company-slug-hint" className="text-xs text-muted-foreground">
+              Your company's pages open at {window.location.origin}/{form.slug || "your-address"}. Links with the old address stop working when it changes.
+            </p>
+            {slugProblem ? <p role="alert" className="text-sm text-destructive">{slugProblem}</p> : null}
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="company-phone">Phone</Label>

@@ -1,12 +1,14 @@
 import { useId, type FormEvent, type ReactNode } from "react";
-import { Alert, AlertDescription } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
-import { errorMessage } from "./billing-parts";
+import { ApiError } from "../lib/api";
+import { apiErrorMessage } from "../lib/api-error-message";
+import { Alert, AlertDescription } from "./ui/alert";
+import { Button } from "./ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog";
 
 /**
  * A dialog around one form: title, description, the fields, the refusal (a string the form found, or the server's
- * answer), Cancel and the confirming button, which shows its pending label while the request runs.
+ * answer, or `errorFallback` when the server said nothing readable), Cancel and the confirming button, which shows
+ * its pending label while the request runs and is disabled while `confirmDisabled` (nothing chosen yet).
  */
 export function FormDialog({
   title,
@@ -15,6 +17,8 @@ export function FormDialog({
   pendingLabel,
   destructive,
   wide,
+  confirmDisabled,
+  errorFallback,
   onOpenChange,
   onSubmit,
   pending,
@@ -27,6 +31,8 @@ export function FormDialog({
   pendingLabel: string;
   destructive?: boolean;
   wide?: boolean;
+  confirmDisabled?: boolean;
+  errorFallback?: string;
   onOpenChange: (open: boolean) => void;
   onSubmit: () => void;
   pending: boolean;
@@ -40,7 +46,7 @@ export function FormDialog({
   };
   return (
     <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent className={wide ? "max-w-2xl" : "max-w-md"}>
+      <DialogContent className={`max-h-[90vh] overflow-y-auto ${wide ? "max-w-2xl" : "max-w-md"}`}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -49,7 +55,7 @@ export function FormDialog({
           {children}
           {error ? (
             <Alert variant="destructive" role="alert">
-              <AlertDescription>{typeof error === "string" ? error : errorMessage(error)}</AlertDescription>
+              <AlertDescription>{typeof error === "string" ? error : apiErrorMessage(error, errorFallback ?? (error instanceof ApiError ? error.message : undefined))}</AlertDescription>
             </Alert>
           ) : null}
         </form>
@@ -57,7 +63,7 @@ export function FormDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" form={id} variant={destructive ? "destructive" : "default"} disabled={pending}>
+          <Button type="submit" form={id} variant={destructive ? "destructive" : "default"} disabled={pending || confirmDisabled}>
             {pending ? pendingLabel : confirm}
           </Button>
         </DialogFooter>

@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, within } from "@testing-library/react";
+import { Route } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { CompanyProfile } from "@fieldops/shared/company-settings";
+import { makeUser } from "../../testing/fixtures";
+import { sendJson, useLocalApi } from "../../testing/local-server";
+import { renderApp } from "../../testing/render-app";
+import { CompanyProfileCard } from "./company-profile-card";
+
+const server = useLocalApi();
+let api: ReturnType<typeof useLocalApi>["current"];
+const profile: CompanyProfile = {
+  name: "Green Valley Lawn Care",
+  slug: "green-valley",
+  phone: "",
+  email: "",
+  address: "",
+  verticalId: "lawn-care",
+  timeZone: "America/Denver",
+  branding: { logo: null, primaryColor: "#16a34a" },
+  canEdit: true,
+};
+
+beforeEach(() => {
+  api = server.current;
+  api.on("GET", "/api/user", (_req, res) => sendJson(res, 200, makeUser({ role: "owner" })));
+});
+
+const renderCard = () => renderApp({ initialPath: "/settings", routes: <Route path="/settings" element={<CompanyProfileCard profile={profile} />} /> });
+const saves = () => api.requests.filter((request) => request.method === "PUT" && request.url === "/api/settings/company");
+
+describe("the company's web address in settings", () => {
+  it("refuses a reserved address with the slug rule's words before calling the server", async () => {
+    renderCard();
+    const address = await screen.findByLabelText("Company address");
+    fireEvent.change(address, { target: { value: "admin" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save company profile" }));
+    expect(await screen.findByText("This slug is reserved and cannot be used")).toBeTruthy();
+    expect(saves()).toHaveLength(0);
+    expect(document.activeElement).toBe(address);
+  });
+
+  it("sends a valid address and shows the server's refusal of a taken one", async () => {
+    api.on("PUT", "/api/settings/company", (_req, res) => sendJson(res, 409, { message: "This slug is already taken", field: "slug" }));
+    renderCard();
+    fireEvent.change(await screen.findByLabelText("Company address"), { target: { value: "acme-plumbing" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save company profile" }));
+    await vi.waitFor(() => expect(saves()).toHaveLength(1));
+    expect(JSON.parse(saves()[0]!.body)).toMatchObject({ slug: "acme-plumbing", name: "Green Valley Lawn Care" });
+    const region = screen.getByRole("region", { name: "Company profile" });
+    expect((await within(region).findAllByText(/This slug is already taken/)).length).toBeGreaterThan(0);
+  });
+});
