@@ -13,6 +13,10 @@ describe("isPlatformAdmin", () => {
     expect(isPlatformAdmin({ role: "member", email: "cto@example.test" }, listed)).toBe(true);
   });
 
+  it("is false for an impersonation session, which acts as an admin inside one company only", () => {
+    expect(isPlatformAdmin({ role: "admin", email: "ops@example.test", impersonation: { companyId: "c1" } }, listed)).toBe(false);
+  });
+
   it("is false for an owner, member or field user whose address is not listed", () => {
     for (const role of ["owner", "member", "field_user"] as const) {
       expect(isPlatformAdmin({ role, email: "owner@demo.test" }, listed)).toBe(false);
