@@ -58,6 +58,7 @@ const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL(
     QUICKBOOKS_CLIENT_SECRET: "e2e-quickbooks-secret",
     QUICKBOOKS_AUTHORIZE_URL: `${oauth.url}/authorize`,
     QUICKBOOKS_TOKEN_URL: `${oauth.url}/token`,
+    QUICKBOOKS_REVOKE_URL: `${oauth.url}/revoke`,
     DATABASE_OWNER_URL: withDatabase(server, database),
     DATABASE_URL: testRuntimeUrl(withDatabase(server, database)),
     REDIS_URL: redisUrl,

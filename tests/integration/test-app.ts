@@ -79,7 +79,7 @@ export function startTestWorkers(testApp: TestApp): RunningWorkers {
   const { redis, db } = testApp.runtime.context;
   // The API's command connection fails fast; BullMQ's own must wait through outages instead.
   const connection = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
-  return runWorkers({ connection, db, redis, concurrency: 5, osrmUrl: testApp.runtime.context.env.OSRM_URL });
+  return runWorkers({ connection, db, redis, concurrency: 5, osrmUrl: testApp.runtime.context.env.OSRM_URL, env: testApp.runtime.context.env });
 }
 
 /** A delayed job due further off than this is work for later (an approval's expiry), not part of what is drained. */

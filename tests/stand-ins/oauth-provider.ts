@@ -4,9 +4,11 @@ import { answer, readBody } from "./stand-in-http.ts";
 
 /**
  * A local stand-in for the providers' authorization servers: `/authorize` and `/token` speak the OAuth 2.0
- * authorization-code grant (RFC 6749) with PKCE (RFC 7636), and `/twilio/authorize/<sid>` answers as Twilio Connect
- * does (the customer's AccountSid instead of a code). It checks what a real one checks: the client id, the
- * registered redirect URI, the client secret (HTTP Basic or in the form), the code's single use and the verifier.
+ * authorization-code grant (RFC 6749) with PKCE (RFC 7636) and the refresh grant (rotating the refresh token, as
+ * Intuit does), `/revoke` is RFC 7009 revocation, `/deauthorize` Stripe Connect's, and `/twilio/authorize/<sid>`
+ * answers as Twilio Connect does (the customer's AccountSid instead of a code). It checks what a real one checks:
+ * the client id, the registered redirect URI, the client secret (HTTP Basic or in the form), the code's single use
+ * and the verifier, and that a refresh token is live.
  */
 export interface StandInClient {
   clientId: string;
@@ -36,6 +38,10 @@ export interface OAuthStandIn {
   authorizeRequests: URLSearchParams[];
   /** Every /token request that was refused, with why. */
   refusals: string[];
+  /** The refresh tokens the stand-in still honours; a test deletes one to play a revocation at the provider's end. */
+  liveRefreshTokens: Set<string>;
+  /** Every token revoked at /revoke and every account deauthorized at /deauthorize. */
+  revoked: string[];
   close(): Promise<void>;
 }
 
@@ -52,6 +58,8 @@ export async function startOAuthStandIn(clients: StandInClient[], options: { por
   const issuedAccessTokens: string[] = [];
   const authorizeRequests: URLSearchParams[] = [];
   const refusals: string[] = [];
+  const liveRefreshTokens = new Set<string>();
+  const revoked: string[] = [];
   const client = (id: string | null) => clients.find((candidate) => candidate.clientId === id);
 
   function authorize(url: URL, response: ServerResponse) {
@@ -90,12 +98,8 @@ export async function startOAuthStandIn(clients: StandInClient[], options: { por
     redirect(response, back.toString());
   }
 
-  async function token(request: IncomingMessage, response: ServerResponse) {
-    const form = new URLSearchParams(await readBody(request));
-    const refuse = (status: number, error: string, why: string) => {
-      refusals.push(why);
-      answer(response, status, { error });
-    };
+  /** The client the request authenticates as (HTTP Basic or the form, as the client is registered), or null. */
+  function authenticate(request: IncomingMessage, form: URLSearchParams): StandInClient | null {
     let clientId = form.get("client_id");
     let clientSecret = form.get("client_secret");
     const basic = request.headers.authorization?.match(/^Basic (.+)$/)?.[1];
@@ -105,8 +109,31 @@ export async function startOAuthStandIn(clients: StandInClient[], options: { por
       clientSecret = secret ?? null;
     }
     const found = client(clientId);
-    if (!found || found.clientSecret !== clientSecret) return refuse(401, "invalid_client", "client id or secret");
-    if ((found.clientAuth === "basic") !== Boolean(basic)) return refuse(401, "invalid_client", "client authentication method");
+    if (!found || found.clientSecret !== clientSecret || (found.clientAuth === "basic") !== Boolean(basic)) return null;
+    return found;
+  }
+
+  function issueTokens(response: ServerResponse, found: StandInClient) {
+    const accessToken = `at-${random()}`;
+    const refreshToken = `rt-${random()}`;
+    issuedAccessTokens.push(accessToken);
+    liveRefreshTokens.add(refreshToken);
+    answer(response, 200, { access_token: accessToken, refresh_token: refreshToken, token_type: "bearer", expires_in: 3600, scope: "stand-in", ...found.tokenFields });
+  }
+
+  async function token(request: IncomingMessage, response: ServerResponse) {
+    const form = new URLSearchParams(await readBody(request));
+    const refuse = (status: number, error: string, why: string) => {
+      refusals.push(why);
+      answer(response, status, { error });
+    };
+    const found = authenticate(request, form);
+    if (!found) return refuse(401, "invalid_client", "client authentication");
+    if (form.get("grant_type") === "refresh_token") {
+      const refreshToken = form.get("refresh_token") ?? "";
+      if (!liveRefreshTokens.delete(refreshToken)) return refuse(400, "invalid_grant", "unknown, used or revoked refresh token");
+      return issueTokens(response, found);
+    }
     if (form.get("grant_type") !== "authorization_code") return refuse(400, "unsupported_grant_type", "grant type");
     const issued = codes.get(form.get("code") ?? "");
     if (!issued || issued.used || issued.clientId !== found.clientId) return refuse(400, "invalid_grant", "unknown or used code");
@@ -117,16 +144,28 @@ export async function startOAuthStandIn(clients: StandInClient[], options: { por
       const challenge = createHash("sha256").update(verifier).digest("base64url");
       if (challenge !== issued.codeChallenge) return refuse(400, "invalid_grant", "PKCE code verifier");
     }
-    const accessToken = `at-${random()}`;
-    issuedAccessTokens.push(accessToken);
-    answer(response, 200, {
-      access_token: accessToken,
-      refresh_token: `rt-${random()}`,
-      token_type: "bearer",
-      expires_in: 3600,
-      scope: "stand-in",
-      ...found.tokenFields,
-    });
+    issueTokens(response, found);
+  }
+
+  /** RFC 7009: an authenticated client revokes a token; an unknown token is answered 200 all the same. */
+  async function revoke(request: IncomingMessage, response: ServerResponse) {
+    const form = new URLSearchParams(await readBody(request));
+    if (!authenticate(request, form)) return answer(response, 401, { error: "invalid_client" });
+    const tokenValue = form.get("token");
+    if (!tokenValue) return answer(response, 400, { error: "invalid_request" });
+    liveRefreshTokens.delete(tokenValue);
+    revoked.push(tokenValue);
+    answer(response, 200, {});
+  }
+
+  /** Stripe Connect: the platform ends its access to a connected account. */
+  async function deauthorize(request: IncomingMessage, response: ServerResponse) {
+    const form = new URLSearchParams(await readBody(request));
+    if (!authenticate(request, form)) return answer(response, 401, { error: "invalid_client" });
+    const account = form.get("stripe_user_id");
+    if (!account) return answer(response, 400, { error: "invalid_request" });
+    revoked.push(account);
+    answer(response, 200, { stripe_user_id: account });
   }
 
   const server = createServer((request, response) => {
@@ -134,8 +173,9 @@ export async function startOAuthStandIn(clients: StandInClient[], options: { por
     const twilio = url.pathname.match(/^\/twilio\/authorize\/([^/]+)$/);
     if (request.method === "GET" && url.pathname === "/authorize") return authorize(url, response);
     if (request.method === "GET" && twilio) return twilioAuthorize(decodeURIComponent(twilio[1]!), url, response);
-    if (request.method === "POST" && url.pathname === "/token") {
-      token(request, response).catch(() => answer(response, 500, { error: "server_error" }));
+    const post = { "/token": token, "/revoke": revoke, "/deauthorize": deauthorize }[url.pathname];
+    if (request.method === "POST" && post) {
+      post(request, response).catch(() => answer(response, 500, { error: "server_error" }));
       return;
     }
     answer(response, 404, { error: "not_found" });
@@ -148,6 +188,8 @@ export async function startOAuthStandIn(clients: StandInClient[], options: { por
     issuedAccessTokens,
     authorizeRequests,
     refusals,
+    liveRefreshTokens,
+    revoked,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -16,7 +16,7 @@ const db = createDatabase(env.DATABASE_URL, { contextKey: env.DATABASE_CONTEXT_K
 const redis = createDurableConnection(env.REDIS_URL, "worker", (level, message, detail) => logger[level](detail, message));
 
 // runWorkers reports what went wrong: a job that failed, was taken back, or waits for the database.
-const running = runWorkers({ connection: redis, db, redis, osrmUrl: env.OSRM_URL, log: (message, detail) => logger.warn(detail ?? {}, message) });
+const running = runWorkers({ connection: redis, db, redis, osrmUrl: env.OSRM_URL, env, log: (message, detail) => logger.warn(detail ?? {}, message) });
 await scheduleSystemJobs(running.queues);
 logger.info("workers started");
 

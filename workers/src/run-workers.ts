@@ -1,5 +1,6 @@
 import { Worker, type ConnectionOptions, type Job } from "bullmq";
 import type { Redis } from "ioredis";
+import type { Env } from "@fieldops/config/env";
 import type { Database } from "@fieldops/db";
 import { isDatabaseUnavailable } from "@fieldops/db/database-unavailable";
 import { createJobQueues, type JobQueues } from "@fieldops/jobs/enqueue";
@@ -30,6 +31,8 @@ export interface RunWorkersOptions {
   concurrency?: number;
   /** An OSRM server for the route optimizer's travel times; straight-line estimates without it. */
   osrmUrl?: string;
+  /** The configuration, for jobs that call outside services. */
+  env?: Env;
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }
 
@@ -50,7 +53,7 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
     const payload = registered.definition.schema.parse(job.data);
     try {
       const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await registered.handler(payload, { db: options.db, redis: options.redis, jobId: job.id ?? job.name, osrmUrl: options.osrmUrl, queues, finalAttempt });
+      await registered.handler(payload, { db: options.db, redis: options.redis, jobId: job.id ?? job.name, osrmUrl: options.osrmUrl, env: options.env, queues, finalAttempt });
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       // An outage is not the job's fault: it goes back to the queue, which waits a moment, and keeps its attempts.

@@ -13,6 +13,7 @@ import { createLogger, type Logger } from "@fieldops/config/logger";
 import type { AppContext } from "./context.ts";
 import { installCrossSiteGuard } from "./http/cross-site-guard.ts";
 import { answerClientError, answerFrameworkError, installErrorHandler } from "./http/error-handler.ts";
+import { installImpersonationAudit } from "./http/impersonation-audit.ts";
 import { installJsonBodyParser } from "./http/json-body.ts";
 import { installRequestMetrics } from "./http/request-metrics.ts";
 import { DOCS_CSP, securityHeaderOptions } from "./http/security-headers.ts";
@@ -29,6 +30,7 @@ import { dashboardRoutes } from "./routes/dashboard-routes.ts";
 import { reportRoutes } from "./routes/report-routes.ts";
 import { crewRoutes } from "./routes/crew-routes.ts";
 import { healthRoutes } from "./routes/health-routes.ts";
+import { impersonationRoutes } from "./routes/impersonation-routes.ts";
 import { integrationRoutes } from "./routes/integration-routes.ts";
 import { jobsRoutes } from "./routes/jobs-routes.ts";
 import { invoiceRoutes } from "./routes/invoice-routes.ts";
@@ -78,6 +80,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(fastifyHelmet, securityHeaderOptions(context.env.NODE_ENV === "production", tileOrigins, Boolean(context.env.STRIPE_PUBLISHABLE_KEY)));
   await app.register(fastifyCookie);
   installCrossSiteGuard(app);
+  installImpersonationAudit(app, context);
   // Off by default; routes that anyone may call without signing in opt in with `config.rateLimit`.
   await app.register(fastifyRateLimit, {
     global: false,
@@ -102,6 +105,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(companyRoutes, { context });
   await app.register(telemetryRoutes, { context });
   await app.register(tenantRoutes, { context });
+  await app.register(impersonationRoutes, { context });
   await app.register(customerRoutes, { context });
   await app.register(jobsRoutes, { context });
   await app.register(crewRoutes, { context });

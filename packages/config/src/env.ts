@@ -61,11 +61,15 @@ export const envSchema = z.object({
   QUICKBOOKS_CLIENT_SECRET: z.string().min(1).optional(),
   QUICKBOOKS_AUTHORIZE_URL: z.string().url().default("https://appcenter.intuit.com/connect/oauth2"),
   QUICKBOOKS_TOKEN_URL: z.string().url().default("https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer"),
+  /** Intuit's token revocation endpoint (RFC 7009): disconnecting QuickBooks revokes the stored refresh token there. */
+  QUICKBOOKS_REVOKE_URL: z.string().url().default("https://developer.api.intuit.com/v2/oauth2/tokens/revoke"),
   /** Stripe Connect OAuth: the platform's `ca_…` client id and its secret key. */
   STRIPE_CLIENT_ID: z.string().min(1).optional(),
   STRIPE_CLIENT_SECRET: z.string().min(1).optional(),
   STRIPE_AUTHORIZE_URL: z.string().url().default("https://connect.stripe.com/oauth/authorize"),
   STRIPE_TOKEN_URL: z.string().url().default("https://connect.stripe.com/oauth/token"),
+  /** Stripe Connect's deauthorization endpoint: disconnecting Stripe ends the platform's access to the account there. */
+  STRIPE_DEAUTHORIZE_URL: z.string().url().default("https://connect.stripe.com/oauth/deauthorize"),
   /**
    * Card payments through Stripe's PaymentIntents API with the platform's secret key (`sk_…`); unset, the built-in
    * test provider takes card payments (and the app says so). STRIPE_API_BASE points at a stand-in in tests.

@@ -23,6 +23,10 @@ import { expireEstimatesHourlyJob } from "./estimates/expire-estimates-hourly.jo
 import { expireEstimatesHourly } from "./estimates/expire-estimates-hourly.handler.ts";
 import { expireEstimatesJob } from "./estimates/expire-estimates.job.ts";
 import { expireEstimates } from "./estimates/expire-estimates.handler.ts";
+import { refreshIntegrationTokenJob } from "./integrations/refresh-integration-token.job.ts";
+import { refreshIntegrationTokenHandler } from "./integrations/refresh-integration-token.handler.ts";
+import { refreshIntegrationTokensHourlyJob } from "./integrations/refresh-integration-tokens-hourly.job.ts";
+import { refreshIntegrationTokensHourly } from "./integrations/refresh-integration-tokens-hourly.handler.ts";
 
 interface RegisteredJob {
   definition: { id: string; schema: z.ZodType };
@@ -38,7 +42,7 @@ function registerSystem<Schema extends z.ZodType>(definition: SystemJobDefinitio
 }
 
 /** The jobs that run on a schedule rather than being enqueued by a use case. */
-export const SYSTEM_JOBS: readonly SystemJobDefinition<z.ZodType>[] = [extendVisitHorizonsDailyJob, expireEstimatesHourlyJob];
+export const SYSTEM_JOBS: readonly SystemJobDefinition<z.ZodType>[] = [extendVisitHorizonsDailyJob, expireEstimatesHourlyJob, refreshIntegrationTokensHourlyJob];
 
 /** Every job the worker runs, by id. */
 export const JOBS: ReadonlyMap<string, RegisteredJob> = new Map(
@@ -54,6 +58,8 @@ export const JOBS: ReadonlyMap<string, RegisteredJob> = new Map(
     register(sendCustomerLinkJob, sendCustomerLink),
     register(expireEstimatesJob, expireEstimates),
     registerSystem(expireEstimatesHourlyJob, expireEstimatesHourly),
+    register(refreshIntegrationTokenJob, refreshIntegrationTokenHandler),
+    registerSystem(refreshIntegrationTokensHourlyJob, refreshIntegrationTokensHourly),
   ].map((job) => [job.definition.id, job]),
 );
 

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { z } from "zod";
+import type { Env } from "@fieldops/config/env";
 import type { Database } from "@fieldops/db";
 import type { JobQueues } from "./enqueue.ts";
 import type { QueueName } from "./queues.ts";
@@ -30,6 +31,8 @@ export interface JobContext {
   osrmUrl?: string;
   /** For a job that hands work on to other jobs. */
   queues: JobQueues;
+  /** The process's configuration, for jobs that call outside services (an integration's provider). */
+  env?: Env;
   /** Whether a failure now is final (BullMQ will not try again); a handler not told treats every try as the last. */
   finalAttempt?: boolean;
 }

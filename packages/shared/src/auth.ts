@@ -2,6 +2,7 @@ import { z } from "zod";
 import { tenantSlugSchema } from "./tenant-routes";
 import { permissionSchema, roleSchema } from "./roles";
 import { planIdSchema } from "./plans";
+import { impersonationSchema } from "./impersonation";
 import { text } from "./text";
 
 export const AUTH_TOKEN_STORAGE_KEY = "auth_token";
@@ -26,6 +27,10 @@ export const userSchema = z.object({
   permissions: z.array(permissionSchema),
   companyId: z.string().nullable(),
   impersonating: z.boolean(),
+  /** The impersonation this session is, while `impersonating`. */
+  impersonation: impersonationSchema.nullable().optional(),
+  /** A platform admin (role admin, or an address of PLATFORM_ADMIN_EMAILS) on their own session: may impersonate. */
+  platformAdmin: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { assistantEventPayloadSchema, chatClientMessageSchemas } from "./chat";
+import { INTEGRATION_PROVIDERS } from "./integrations";
 import { text } from "./text";
 
 /** One entry of a company's activity feed (an audit log row as the client sees it). */
@@ -31,6 +32,8 @@ export const appEventSchema = z.discriminatedUnion("name", [
   }),
   /** Estimates were created, edited, sent, answered by their customer, converted or expired. */
   z.object({ name: z.literal("estimates.changed"), payload: z.object({ estimateIds: z.array(z.string()).max(1000) }) }),
+  /** An integration's connection changed without anyone clicking (its provider stopped accepting the app's access). */
+  z.object({ name: z.literal("integrations.changed"), payload: z.object({ provider: z.enum(INTEGRATION_PROVIDERS) }) }),
   /** Leads were created, edited or moved on (an estimate made, won, lost). */
   z.object({ name: z.literal("leads.changed"), payload: z.object({ leadIds: z.array(z.string()).max(1000) }) }),
   /** A crew, its members, skills or hours changed, or one was deleted. */

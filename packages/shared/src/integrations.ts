@@ -69,6 +69,8 @@ export const integrationConnectionSchema = z.object({
   accountName: z.string().nullable(),
   connectedAt: z.string().nullable(),
   connectedBy: z.string().nullable(),
+  /** The provider refused to renew the app's access (revoked or expired at its end): connect it again. */
+  reconnectNeeded: z.boolean(),
 });
 export type IntegrationConnection = z.infer<typeof integrationConnectionSchema>;
 

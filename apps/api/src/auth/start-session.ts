@@ -2,21 +2,22 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE, type LoginResponse } from "@fieldops/shared/auth";
 import type { User as UserRow } from "@fieldops/db";
 import { createSession, toAuthenticatedUser, toUserResponse } from "@fieldops/domain/accounts/sessions";
+import { isPlatformAdmin } from "@fieldops/domain/impersonation/platform-admin";
 import type { AppContext } from "../context.ts";
 
 /** Signs `user` in: a new session, its token as the httpOnly cookie and in the answer (sign-in, sign-up, an accepted invitation). */
 export async function startSession(context: AppContext, request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<LoginResponse> {
-  const session = await createSession(context.db, user, {
+  const { token, session } = await createSession(context.db, user, {
     ipAddress: request.ip,
     userAgent: request.headers["user-agent"],
     ttlDays: context.env.SESSION_TTL_DAYS,
   });
-  reply.setCookie(SESSION_COOKIE, session.token, {
+  reply.setCookie(SESSION_COOKIE, token, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
     secure: context.env.NODE_ENV === "production",
     expires: session.expiresAt,
   });
-  return { token: session.token, user: toUserResponse(toAuthenticatedUser(user, session)) };
+  return { token, user: toUserResponse(toAuthenticatedUser(user, session), { platformAdmin: isPlatformAdmin(user, context.env.PLATFORM_ADMIN_EMAILS) }) };
 }

@@ -5,7 +5,7 @@ import { forbidden } from "@fieldops/domain/errors";
 import { assertCompanyWritable } from "@fieldops/domain/plans/assert-company-writable";
 import { publishEvent } from "@fieldops/events/company-stream";
 import type { AppEvent } from "@fieldops/shared/events";
-import type { Role } from "@fieldops/shared/roles";
+import { userMayAct, type Role } from "@fieldops/shared/roles";
 import type { AppContext } from "../context.ts";
 
 /** A signed-in user who belongs to a company: every tenant route acts for one. */
@@ -18,7 +18,7 @@ export interface TenantScope {
 }
 
 export interface TenantRouteOptions<Result> {
-  /** The roles allowed to call the route; everyone in the company when omitted. */
+  /** The roles allowed to call the route; everyone in the company when omitted. An impersonating platform admin may call any. */
   roles?: readonly Role[];
   /**
    * The live events a successful write announces to the company's sockets, derived from what the use case returned.
@@ -50,7 +50,7 @@ export async function withCompanyUser<Result>(
   options: TenantRouteOptions<Result> = {},
 ): Promise<Result> {
   const user = await context.requireCompanyUser(request);
-  if (options.roles && !options.roles.includes(user.role)) throw forbidden();
+  if (!userMayAct(user, options.roles)) throw forbidden();
   const mustBeWritable = !READ_METHODS.has(request.method) && !options.readOnlyAllowed;
   const result = await withTenant(context.db, user.companyId, async (tx) => {
     if (mustBeWritable) await assertCompanyWritable(tx);

@@ -12,6 +12,7 @@ import { hashToken } from "@fieldops/domain/accounts/sessions";
 import { requestToken } from "../auth/authenticate.ts";
 import type { AppContext } from "../context.ts";
 import { forbidden } from "../http/http-error.ts";
+import { recordImpersonatedRequest } from "../http/impersonation-audit.ts";
 import { requestOrigin } from "../http/same-origin.ts";
 import { assistantDeps, createChatHandler } from "./assistant-chat.ts";
 import { eventMessageJson, type EventHub } from "./event-hub.ts";
@@ -147,6 +148,8 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
         if (message.data.type === "ping") return send({ type: "pong", requestId: message.data.requestId });
         if (message.data.type === "resume") return void replay(message.data.after);
         void chat(message.data);
+        // A chat message is a request too: while impersonating, the company's audit log has it.
+        if (user.impersonation) void recordImpersonatedRequest(context, { ...user, impersonation: user.impersonation }, { method: "WS", path: `${API_PATHS.socket} ${message.data.type}`, status: null }, request.log);
       };
 
       await replay(request.query.after ?? null);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { isPlatformAdmin } from "@fieldops/domain/accounts/is-platform-admin";
+import { isPlatformAdmin } from "@fieldops/domain/impersonation/platform-admin";
 import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 import { createTenant } from "@fieldops/domain/admin/create-tenant";
 import { getAdminOverview } from "@fieldops/domain/admin/get-admin-overview";

@@ -14,6 +14,8 @@ import { queueActivity } from "@fieldops/domain/activity/queue-activity";
 import { signUp } from "@fieldops/domain/accounts/sign-up";
 import { signIn } from "@fieldops/domain/accounts/sign-in";
 import { revokeSession, toUserResponse } from "@fieldops/domain/accounts/sessions";
+import { endImpersonationsOnSignOut } from "@fieldops/domain/impersonation/end-impersonation";
+import { isPlatformAdmin } from "@fieldops/domain/impersonation/platform-admin";
 import { startSession as startUserSession } from "../auth/start-session.ts";
 import type { AppContext } from "../context.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
@@ -89,8 +91,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     async (request, reply) => {
       const user = await context.authenticate(request);
       if (user) {
-        await revokeSession(db, user.sessionId);
-        await context.sessionCache.revoke([user.sessionId]);
+        const impersonations = await endImpersonationsOnSignOut(db, user.sessionId);
+        await context.sessionCache.revoke([...impersonations, ...(await revokeSession(db, user.sessionId))]);
         await recordActivity(request, user, "user.signed_out", `${user.name} signed out`);
       }
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
@@ -107,6 +109,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         response: { 200: userSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => toUserResponse(await context.requireUser(request)),
+    async (request) => {
+      const user = await context.requireUser(request);
+      return toUserResponse(user, { platformAdmin: isPlatformAdmin(user, context.env.PLATFORM_ADMIN_EMAILS) });
+    },
   );
 };

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readEventsAfter } from "@fieldops/events/company-stream";
+import { refreshIntegrationTokenHandler } from "@fieldops/domain/integrations/refresh-integration-token.handler";
+import { refreshIntegrationTokensHourly } from "@fieldops/domain/integrations/refresh-integration-tokens-hourly.handler";
 import { decryptSecret, DEVELOPMENT_ENCRYPTION_KEY } from "@fieldops/domain/integrations/token-encryption";
 import type { IntegrationConnection, IntegrationListResponse, StartIntegrationResponse } from "@fieldops/shared/integrations";
-import { callApi, createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import { callApi, createTestCompany, drainQueues, signIn, startTestApp, startTestWorkers, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
 import { startOAuthStandIn, type OAuthStandIn, type StandInClient } from "../../../../tests/stand-ins/oauth-provider.ts";
 
 const key = Buffer.from(DEVELOPMENT_ENCRYPTION_KEY, "hex");
@@ -38,10 +41,12 @@ beforeAll(async () => {
     QUICKBOOKS_CLIENT_SECRET: quickbooks.clientSecret,
     QUICKBOOKS_AUTHORIZE_URL: `${provider.url}/authorize`,
     QUICKBOOKS_TOKEN_URL: `${provider.url}/token`,
+    QUICKBOOKS_REVOKE_URL: `${provider.url}/revoke`,
     STRIPE_CLIENT_ID: stripe.clientId,
     STRIPE_CLIENT_SECRET: stripe.clientSecret,
     STRIPE_AUTHORIZE_URL: `${provider.url}/authorize`,
     STRIPE_TOKEN_URL: `${provider.url}/token`,
+    STRIPE_DEAUTHORIZE_URL: `${provider.url}/deauthorize`,
     TWILIO_CONNECT_APP_SID: twilio.clientId,
     TWILIO_AUTH_TOKEN: twilio.clientSecret,
     TWILIO_AUTHORIZE_URL: `${provider.url}/twilio/authorize`,
@@ -188,16 +193,93 @@ describe("connecting an integration through the provider", () => {
     expect(await t.db.oAuthState.count({ where: { companyId: starter.id } })).toBe(0);
   });
 
-  it("disconnects, deleting the tokens, and disconnecting again succeeds", async () => {
+  it("disconnects, revoking the refresh token at the provider and deleting the tokens, and disconnecting again succeeds", async () => {
     await connect("quickbooks");
+    const row = await t.db.integrationConnection.findUniqueOrThrow({ where: { companyId_provider: { companyId: company.id, provider: "quickbooks" } } });
+    const refreshToken = decryptSecret(key, row.refreshTokenEncrypted!);
+    expect(provider.liveRefreshTokens.has(refreshToken)).toBe(true);
     expect((await call("DELETE", "/api/integrations/quickbooks", tokens.owner!)).status).toBe(204);
+    expect(provider.revoked).toContain(refreshToken);
+    expect(provider.liveRefreshTokens.has(refreshToken)).toBe(false);
     expect(await t.db.integrationConnection.count({ where: { companyId: company.id, provider: "quickbooks" } })).toBe(0);
     expect((await call("DELETE", "/api/integrations/quickbooks", tokens.owner!)).status).toBe(204);
     expect(await listed("quickbooks")).toMatchObject({ connected: false, accountName: null, connectedAt: null });
   });
 
+  it("deauthorizes a Stripe account at Stripe on disconnect, and disconnects all the same when the provider cannot be reached, saying so", async () => {
+    await connect("stripe");
+    expect((await call("DELETE", "/api/integrations/stripe", tokens.owner!)).status).toBe(204);
+    expect(provider.revoked).toContain("acct_standin");
+
+    const unreachable = await startTestApp({
+      QUICKBOOKS_CLIENT_ID: quickbooks.clientId,
+      QUICKBOOKS_CLIENT_SECRET: quickbooks.clientSecret,
+      QUICKBOOKS_TOKEN_URL: `${provider.url}/token`,
+      QUICKBOOKS_REVOKE_URL: "http://127.0.0.1:9/revoke",
+    });
+    try {
+      await connect("quickbooks");
+      const response = await callApi(unreachable.url, "DELETE", "/api/integrations/quickbooks", tokens.owner!);
+      expect(response.status).toBe(204);
+      expect(await t.db.integrationConnection.count({ where: { companyId: company.id, provider: "quickbooks" } })).toBe(0);
+      const entry = await t.db.auditLog.findFirstOrThrow({ where: { companyId: company.id, action: "integration.disconnected" }, orderBy: { createdAt: "desc" } });
+      expect(entry.metadata).toMatchObject({ summary: expect.stringContaining("QuickBooks Online could not be reached to revoke the access") });
+    } finally {
+      await unreachable.close();
+    }
+  });
+
   it("refuses a provider it does not know", async () => {
     expect((await call("POST", "/api/integrations/zapier/connect", tokens.owner!)).status).toBe(400);
+  });
+});
+
+describe("keeping a connection alive", () => {
+  it("refreshes tokens about to expire (the provider rotating the refresh token), and asks for a new connection when the provider refuses", async () => {
+    const workers = startTestWorkers(t);
+    const { db, redis, queues, env } = t.runtime.context;
+    const where = { companyId_provider: { companyId: company.id, provider: "quickbooks" } };
+    const decrypted = (row: { accessTokenEncrypted: string | null; refreshTokenEncrypted: string | null }) => ({
+      access: decryptSecret(key, row.accessTokenEncrypted!),
+      refresh: decryptSecret(key, row.refreshTokenEncrypted!),
+    });
+    try {
+      await connect("quickbooks");
+      const fresh = decrypted(await t.db.integrationConnection.findUniqueOrThrow({ where }));
+      // Another company's connection, not due for an hour and a half, is left alone by the same pass.
+      await connect("quickbooks", tokens.otherOwner);
+      const otherWhere = { companyId_provider: { companyId: other.id, provider: "quickbooks" } };
+      await t.db.integrationConnection.update({ where: otherWhere, data: { tokenExpiresAt: new Date(Date.now() + 90 * 60_000) } });
+      const otherBefore = decrypted(await t.db.integrationConnection.findUniqueOrThrow({ where: otherWhere }));
+
+      await t.db.integrationConnection.update({ where, data: { tokenExpiresAt: new Date(Date.now() + 10 * 60_000) } });
+      await refreshIntegrationTokensHourly({}, { db, redis, queues, env, jobId: "refresh-pass" });
+      await drainQueues(queues, ["notifications"]);
+      const row = await t.db.integrationConnection.findUniqueOrThrow({ where });
+      const refreshed = decrypted(row);
+      expect(refreshed.access).not.toBe(fresh.access);
+      expect(refreshed.refresh).not.toBe(fresh.refresh);
+      expect(provider.liveRefreshTokens.has(fresh.refresh)).toBe(false);
+      expect(row.tokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+      expect(row.reconnectNeededAt).toBeNull();
+      expect(decrypted(await t.db.integrationConnection.findUniqueOrThrow({ where: otherWhere }))).toEqual(otherBefore);
+
+      // Revoked at QuickBooks' end: the refresh is refused, the connection says so, and the company's screens hear of it.
+      provider.liveRefreshTokens.delete(refreshed.refresh);
+      await t.db.integrationConnection.update({ where, data: { tokenExpiresAt: new Date(Date.now() - 60_000) } });
+      await refreshIntegrationTokenHandler({ companyId: company.id, provider: "quickbooks" }, { db, redis, queues, env, jobId: "refresh-refused" });
+      expect(await listed("quickbooks", tokens.member)).toMatchObject({ connected: true, reconnectNeeded: true });
+      const events = await readEventsAfter(redis, company.id, "0-0");
+      expect(events.some((entry) => entry.event.name === "integrations.changed" && entry.event.payload.provider === "quickbooks")).toBe(true);
+      // A connection that needs reconnecting is not tried again.
+      const refusedBefore = provider.refusals.length;
+      await refreshIntegrationTokenHandler({ companyId: company.id, provider: "quickbooks" }, { db, redis, queues, env, jobId: "refresh-again" });
+      expect(provider.refusals.length).toBe(refusedBefore);
+    } finally {
+      await workers.close();
+      await call("DELETE", "/api/integrations/quickbooks", tokens.owner!);
+      await call("DELETE", "/api/integrations/quickbooks", tokens.otherOwner!);
+    }
   });
 });
 

@@ -124,9 +124,14 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       },
     },
     async (request, reply) => {
-      await withCompanyUser(context, request, ({ tx, user }) => disconnectIntegration(tx, { provider: request.params.provider, companyId: user.companyId, actor: { id: user.id, name: user.name } }), {
-        roles: INTEGRATION_MANAGER_ROLES,
-      });
+      const { provider } = request.params;
+      await withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) =>
+          disconnectIntegration(tx, { provider, companyId: user.companyId, actor: { id: user.id, name: user.name }, settings: providerSettings(context.env, provider), key: integrationsEncryptionKey(context.env) }),
+        { roles: INTEGRATION_MANAGER_ROLES },
+      );
       return reply.status(204).send(null);
     },
   );

@@ -2,9 +2,9 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withSystem, withTenant, type TenantTransaction } from "@fieldops/db";
-import { isPlatformAdmin } from "@fieldops/domain/accounts/is-platform-admin";
 import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 import { notFound } from "@fieldops/domain/errors";
+import { isPlatformAdmin } from "@fieldops/domain/impersonation/platform-admin";
 import type { SupportViewer } from "@fieldops/domain/support/support-viewer";
 import {
   createSupportTicket,
@@ -37,7 +37,10 @@ const tags = ["support"];
 /** A message with its largest attachments, base64 in JSON. */
 const MESSAGE_BODY_LIMIT = MAX_ATTACHMENTS_PER_MESSAGE * base64Length(ATTACHMENT_MAX_BYTES) + 64 * 1024;
 
-/** The platform's administrators answer every company's tickets: role admin, or an address of PLATFORM_ADMIN_EMAILS. */
+/**
+ * The platform's administrators answer every company's tickets: role admin, or an address of PLATFORM_ADMIN_EMAILS
+ * (not while impersonating, which keeps them inside the one company).
+ */
 export function isSupportAgent(context: AppContext, user: AuthenticatedUser): boolean {
   return isPlatformAdmin(user, context.env.PLATFORM_ADMIN_EMAILS);
 }

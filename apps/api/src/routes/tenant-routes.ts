@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { isPlatformAdmin } from "@fieldops/domain/impersonation/platform-admin";
 import { getTenantConfig } from "@fieldops/domain/tenants/get-tenant-config";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { errorResponseSchema } from "@fieldops/shared/auth";
@@ -23,7 +24,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     },
     async (request) => {
       const user = await context.authenticate(request);
-      return getTenantConfig(context.db, request.params.tenantId, user ? { role: user.role, companyId: user.companyId } : null);
+      return getTenantConfig(context.db, request.params.tenantId, user ? { companyId: user.companyId, platformAdmin: isPlatformAdmin(user, context.env.PLATFORM_ADMIN_EMAILS) } : null);
     },
   );
 };

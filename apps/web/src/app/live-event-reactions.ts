@@ -12,6 +12,7 @@ import { userdashLiveEvents } from "../features/dashboard/userdash-queries";
 import { scheduleLiveEvents } from "../features/schedule/schedule-live-events";
 import { companyLiveEvents } from "../features/company/company-live-events";
 import { supportLiveEvents } from "../features/support/support-queries";
+import { integrationsLiveEvents } from "../features/integrations/integration-queries";
 
 /** Every feature's reactions to live events; a new feature adds its own here. */
 export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [
@@ -28,4 +29,5 @@ export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [
   ...billingLiveEvents,
   ...companyLiveEvents,
   ...supportLiveEvents,
+  ...integrationsLiveEvents,
 ];

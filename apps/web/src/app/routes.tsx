@@ -31,7 +31,8 @@ import { LandingPage } from "../features/marketing/landing-page";
 import { PricingPage } from "../features/marketing/pricing-page";
 import { PlansPage } from "../features/plans/plans-page";
 import { INTEGRATION_MANAGER_ROLES, INTEGRATION_VIEWER_ROLES, SIMULATED_AUTHORIZE_PATH } from "@fieldops/shared/integrations";
-import { AppLayout, FullPageLoader } from "../shell/app-layout";
+import { AppLayout, FullPageLoader, useSignedInUser } from "../shell/app-layout";
+import { ImpersonationBanners } from "../features/impersonation/impersonation-banners";
 import { AssistantButton, AssistantFrame } from "../features/assistant/assistant-panel";
 import { NotFoundPage } from "../shell/not-found-page";
 import { RoleGuard } from "../shell/role-guard";
@@ -64,11 +65,18 @@ function Home() {
   return user.data ? <Navigate to={homePathForRole(user.data.role)} replace /> : <LandingPage />;
 }
 
+/** /userdash is a landing route: owners and admins land on /admin-dashboard instead, everyone else stays. */
+function UserDashboard() {
+  const user = useSignedInUser();
+  const home = homePathForRole(user.role);
+  return home === "/userdash" ? <DashboardPage today /> : <Navigate to={home} replace />;
+}
+
 /** The signed-in layout with the host of the app's named modals beside it, so that any screen can open one. */
 function AppLayoutWithModals() {
   return (
     <OnboardingGate>
-      <AppLayout frame={AssistantFrame} headerActions={<AssistantButton />} />
+      <AppLayout frame={AssistantFrame} headerActions={<AssistantButton />} banners={(user) => <ImpersonationBanners user={user} />} />
       <AppModalHost />
       <ThemePreferenceSync />
     </OnboardingGate>
@@ -100,7 +108,7 @@ export function AppRoutes() {
         <Route path="/instance-admin/:companyId" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><InstanceAdminPage /></RoleGuard>} />
         <Route path="/menu/primary" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><MenuEditorPage menu="primary" /></RoleGuard>} />
         <Route path="/menu/secondary" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><MenuEditorPage menu="secondary" /></RoleGuard>} />
-        <Route path="/userdash" element={<DashboardPage today />} />
+        <Route path="/userdash" element={<UserDashboard />} />
         <Route path="/customers" element={<CustomersPage />} />
         <Route path="/customers/:id" element={<CustomerDetailPage />} />
         <Route path="/jobs" element={<RoleGuard roles={JOB_MANAGERS}><JobsPage /></RoleGuard>} />

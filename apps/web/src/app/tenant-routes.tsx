@@ -13,6 +13,8 @@ import { EstimatesPage } from "../features/estimates/estimates-page";
 import { IntegrationsPage } from "../features/integrations/integrations-page";
 import { JobsPage } from "../features/jobs/jobs-page";
 import { LeadsPage } from "../features/leads/leads-page";
+import { ImpersonationBanners } from "../features/impersonation/impersonation-banners";
+import { StartImpersonation } from "../features/impersonation/start-impersonation";
 import { IndustryPage } from "../features/marketing/industries-page";
 import { PlansPage } from "../features/plans/plans-page";
 import { SchedulePage } from "../features/schedule/schedule-page";
@@ -20,7 +22,7 @@ import { SecurityPage } from "../features/security/security-page";
 import { SettingsPage } from "../features/settings/settings-page";
 import { SupportPage } from "../features/support/support-page";
 import { brandStyle } from "../features/tenants/brand-style";
-import { canEnterTenant, isTenantAdministrator, tenantView, useTenantConfig, type TenantView } from "../features/tenants/tenant-config";
+import { canEnterTenant, isTenantAdministrator, needsImpersonation, tenantView, useTenantConfig, type TenantView } from "../features/tenants/tenant-config";
 import { TenantErrorPage } from "../features/tenants/tenant-error";
 import { TenantSidebarHeader } from "../features/tenants/tenant-sidebar-header";
 import { useUser } from "../lib/session";
@@ -70,12 +72,13 @@ const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
   { path: "security", element: <SecurityPage /> },
 ];
 
-function TenantLayout({ base, tenant }: { base: string; tenant: TenantView }) {
+function TenantLayout({ base, tenantId, tenant }: { base: string; tenantId: string; tenant: TenantView }) {
   return (
     <>
       <AppLayout
         frame={AssistantFrame}
         headerActions={<AssistantButton />}
+        banners={(user) => <ImpersonationBanners user={user} tenantId={tenantId} />}
         style={brandStyle(tenant.primaryColor)}
         sidebar={(user) => (
           <AppSidebar user={user} header={<TenantSidebarHeader tenant={tenant} />} groups={tenantNavigation(base, tenant.features, isTenantAdministrator(user))} />
@@ -88,8 +91,8 @@ function TenantLayout({ base, tenant }: { base: string; tenant: TenantView }) {
 
 /**
  * A tenant's pages, at /{slug}/… or /{industry}/{slug}/…: the tenant's config first (its errors have their own page),
- * the bare path to the tenant's home, its login to anyone who may not enter it, else its screens in its sidebar.
- * Impersonation will make `user.impersonating` true for an admin in a tenant not theirs; the gate already lets them in.
+ * the bare path to the tenant's home, a platform admin who does not belong to it into an impersonation of it, its
+ * login to anyone else who may not enter it, else its screens in its sidebar.
  */
 function TenantPages({ tenantId, industry, base, rest }: { tenantId: string; industry: string | null; base: string; rest: string }) {
   const config = useTenantConfig(tenantId);
@@ -100,11 +103,13 @@ function TenantPages({ tenantId, industry, base, rest }: { tenantId: string; ind
   const home = `${base}/${config.data.homePath || DEFAULT_TENANT_HOME}`;
   const login = <LoginPage tenant={{ name: tenant.name, logo: config.data.branding.logo, afterLogin: home }} />;
   if (rest === "") return <Navigate to={home} replace />;
-  if (rest === "login" || !user.data || !canEnterTenant(user.data, config.data)) return login;
+  if (rest === "login" || !user.data) return login;
+  if (needsImpersonation(user.data, config.data)) return <StartImpersonation key={config.data.id} config={config.data} tenantId={tenantId} />;
+  if (!canEnterTenant(user.data, config.data)) return login;
   const layoutPath = industry ? `${tenantId}` : undefined;
   return (
     <Routes>
-      <Route path={layoutPath} element={<TenantLayout base={base} tenant={tenant} />}>
+      <Route path={layoutPath} element={<TenantLayout base={base} tenantId={tenantId} tenant={tenant} />}>
         {TENANT_SCREENS.map((screen) => (
           <Route key={screen.path} path={screen.path} element={screen.element} />
         ))}

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-quer
 import { useNavigate } from "react-router";
 import { AUTH_TOKEN_STORAGE_KEY, loginResponseSchema, userSchema, type LoginResponse, type User } from "@fieldops/shared/auth";
 import { API_PATHS } from "@fieldops/shared/api-paths";
+import { IMPERSONATION_TOKEN_STORAGE_KEY, ORIGINAL_TOKEN_STORAGE_KEY } from "@fieldops/shared/impersonation";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { apiRequest, getQueryFn } from "./api";
 import { QUERY_KEYS } from "./query-keys";
@@ -48,6 +49,9 @@ export async function requestSession(url: typeof API_PATHS.login | typeof API_PA
  */
 export function startSession(queryClient: QueryClient, response: LoginResponse): string {
   localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, response.token);
+  // A new session starts no impersonation: whatever one was held here belonged to an earlier session.
+  localStorage.removeItem(ORIGINAL_TOKEN_STORAGE_KEY);
+  localStorage.removeItem(IMPERSONATION_TOKEN_STORAGE_KEY);
   clearSignedOutMark();
   queryClient.removeQueries();
   queryClient.setQueryData<User | null>(USER_QUERY_KEY, response.user);

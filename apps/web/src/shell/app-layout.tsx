@@ -41,16 +41,23 @@ export type AppFrame = ComponentType<{ user: User; children: ReactNode }>;
 const NoFrame: AppFrame = ({ children }) => <>{children}</>;
 
 /**
- * The signed-in app: sidebar, header and the current page. Visitors who are not signed in go to /login. `frame` and
- * `headerActions` come from app/, so that the shell imports no feature. A tenant's pages give their own `sidebar` and
- * a `style` that sets the tenant's brand colour.
+ * The signed-in app: sidebar, header and the current page. Visitors who are not signed in go to /login. `frame`,
+ * `headerActions` and `banners` (above the page, e.g. an impersonation's) come from app/, so that the shell imports
+ * no feature. A tenant's pages give their own `sidebar` and a `style` that sets the tenant's brand colour.
  */
 export function AppLayout({
   frame: Frame = NoFrame,
   headerActions,
+  banners,
   sidebar,
   style,
-}: { frame?: AppFrame; headerActions?: ReactNode; sidebar?: (user: User) => ReactNode; style?: CSSProperties } = {}) {
+}: {
+  frame?: AppFrame;
+  headerActions?: ReactNode;
+  banners?: (user: User) => ReactNode;
+  sidebar?: (user: User) => ReactNode;
+  style?: CSSProperties;
+} = {}) {
   const { data: user, isPending, isError, refetch, isFetching } = useUser();
   if (isPending) return <FullPageLoader />;
   if (isError) {
@@ -76,6 +83,7 @@ export function AppLayout({
           {sidebar ? sidebar(user) : <AppSidebar user={user} />}
           <SidebarInset>
             <AppHeader user={user} actions={headerActions} />
+            {banners ? banners(user) : null}
             {user.companyId !== null ? <TrialBanner user={user} /> : null}
             <div className="flex flex-1 flex-col gap-6 p-4 md:p-6">
               <Outlet context={user} />

@@ -235,19 +235,22 @@ describe("signed-in shell", () => {
     for (const path of ["/api/company", "/api/activity"]) {
       api.on("GET", path, (_req, res) => sendJson(res, 404, { message: "You do not belong to a company" }));
     }
-    renderAt("/userdash");
+    api.on("GET", "/api/admin/overview", (_req, res) =>
+      sendJson(res, 200, { tenants: { items: [], total: 0 }, totals: { tenants: 0, suspended: 0, trials: 0 }, pendingApprovals: [], openTickets: [], alerts: [] }),
+    );
+    renderAt("/reports");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();
-    expect(screen.getByRole("region", { name: "Platform administration" })).toBeTruthy();
-    // Visiting a page and coming back does not ask either.
-    fireEvent.click(screen.getByRole("link", { name: "Reports" }));
-    await screen.findByRole("heading", { level: 1, name: "Reports" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Reports" })).toBeTruthy();
+    // The dashboard link lands a platform admin on the platform's dashboard.
     fireEvent.click(screen.getByRole("link", { name: "Dashboard" }));
-    await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeTruthy();
+    expect(await screen.findByText("No tenant matches.")).toBeTruthy();
 
     expect(screen.queryByRole("alert")).toBeNull();
-    // Only the user's own reads (who they are, their theme) and the platform's menus.
-    const reads = api.requests.map((r) => r.url).filter((url) => url !== "/api/user" && url !== "/api/user/preferences" && !url.startsWith("/api/menus/"));
+    // Only the user's own reads (who they are, their theme) and the platform's: its menus and its dashboard.
+    const reads = api.requests
+      .map((r) => r.url)
+      .filter((url) => url !== "/api/user" && url !== "/api/user/preferences" && !url.startsWith("/api/menus/") && !url.startsWith("/api/admin/"));
     expect(reads).toEqual([]);
   });
 

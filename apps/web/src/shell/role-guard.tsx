@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { homePathForRole, isRoleAllowed, type Role } from "@fieldops/shared/roles";
+import { homePathForRole, userMayAct, type Role } from "@fieldops/shared/roles";
 import { Button } from "../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { useSignedInUser } from "./app-layout";
@@ -41,11 +41,11 @@ export function NotAuthorizedPage({ roles }: { roles: readonly Role[] }) {
 }
 
 /**
- * Renders a page only for the roles it is open to (every role when `roles` is undefined). The server refuses the
- * page's data to other roles as well; this keeps them from seeing the page at all.
+ * Renders a page only for the roles it is open to (every role when `roles` is undefined; any while impersonating). The
+ * server refuses the page's data to other roles as well; this keeps them from seeing the page at all.
  */
 export function RoleGuard({ roles, children }: { roles: readonly Role[] | undefined; children: ReactNode }) {
   const user = useSignedInUser();
-  if (roles && !isRoleAllowed(user.role, roles)) return <NotAuthorizedPage roles={roles} />;
+  if (!userMayAct(user, roles)) return <NotAuthorizedPage roles={roles ?? []} />;
   return children;
 }

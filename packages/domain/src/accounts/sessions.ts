@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { withSystem, type Database, type User as UserRow } from "@fieldops/db";
 import { defaultPermissions, permissionSchema, roleSchema, type Permission, type Role } from "@fieldops/shared/roles";
 import type { User } from "@fieldops/shared/auth";
+import type { Impersonation } from "@fieldops/shared/impersonation";
 
 export interface AuthenticatedUser {
   id: string;
@@ -12,18 +13,37 @@ export interface AuthenticatedUser {
   companyId: string | null;
   sessionId: string;
   sessionExpiresAt: Date;
+  /**
+   * Set when the session is a platform admin's impersonation of a company: the user is then the admin, acting in
+   * that company as role admin with the `platform_admin` permission.
+   */
+  impersonation: Impersonation | null;
+}
+
+/** What a session row holds beyond its token. */
+export interface SessionRecord {
+  id: string;
+  expiresAt: Date;
+  createdAt: Date;
+  companyId: string | null;
+  isImpersonation: boolean;
+  impersonatedCompanyName: string | null;
+  endedAt: Date | null;
 }
 
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
+/** A new session token: 32 random bytes, base64url. Only its hash is stored. */
+export const newSessionToken = () => randomBytes(32).toString("base64url");
+
 export async function createSession(
   db: Database,
   user: { id: string; companyId: string | null },
   meta: { ipAddress: string; userAgent: string | undefined; ttlDays: number },
-): Promise<{ token: string; id: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString("base64url");
+): Promise<{ token: string; session: SessionRecord }> {
+  const token = newSessionToken();
   const expiresAt = new Date(Date.now() + meta.ttlDays * 24 * 3600 * 1000);
   const session = await withSystem(db, (tx) => tx.session.create({
     data: {
@@ -35,7 +55,7 @@ export async function createSession(
       expiresAt,
     },
   }));
-  return { token, id: session.id, expiresAt };
+  return { token, session };
 }
 
 /** The user behind a token's hash, or null when the token is unknown, its session expired or its company is suspended. */
@@ -43,10 +63,11 @@ export async function findSessionUser(db: Database, tokenHash: string): Promise<
   return withSystem(db, async (tx) => {
     const session = await tx.session.findUnique({ where: { tokenHash }, include: { user: { include: { company: { select: { suspendedAt: true } } } } } });
     // A suspended company's sessions are ended when it is suspended; one that slipped through is refused here too.
-    if (!session || session.user.company?.suspendedAt) return null;
+    if (!session || session.endedAt !== null || session.user.company?.suspendedAt) return null;
     const now = Date.now();
     if (session.expiresAt.getTime() <= now) {
-      await tx.session.deleteMany({ where: { id: session.id } });
+      // An impersonation stays on record (its end is idempotent); an ordinary session is of no further use.
+      if (!session.isImpersonation) await tx.session.deleteMany({ where: { id: session.id } });
       return null;
     }
     if (now - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
@@ -56,29 +77,60 @@ export async function findSessionUser(db: Database, tokenHash: string): Promise<
   });
 }
 
-export function toAuthenticatedUser(user: UserRow, session: { id: string; expiresAt: Date }): AuthenticatedUser {
-  const role = roleSchema.parse(user.role);
-  const permissions = user.permissions.flatMap((p) => {
-    const parsed = permissionSchema.safeParse(p);
-    return parsed.success ? [parsed.data] : [];
-  });
+/** The impersonation a session is, or null for an ordinary one. */
+export function impersonationOf(user: { id: string; email: string }, session: SessionRecord): Impersonation | null {
+  if (!session.isImpersonation || session.companyId === null) return null;
   return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    role,
-    permissions: permissions.length > 0 ? permissions : defaultPermissions(role),
-    companyId: user.companyId,
-    sessionId: session.id,
-    sessionExpiresAt: session.expiresAt,
+    isImpersonating: true,
+    adminId: user.id,
+    adminEmail: user.email,
+    companyId: session.companyId,
+    companyName: session.impersonatedCompanyName ?? "",
+    startedAt: session.createdAt.toISOString(),
+    expiresAt: session.expiresAt.toISOString(),
   };
 }
 
-export async function revokeSession(db: Database, sessionId: string): Promise<void> {
-  await withSystem(db, (tx) => tx.session.deleteMany({ where: { id: sessionId } }));
+export function toAuthenticatedUser(user: UserRow, session: SessionRecord): AuthenticatedUser {
+  const identity = { id: user.id, email: user.email, name: user.name, sessionId: session.id, sessionExpiresAt: session.expiresAt };
+  const impersonation = impersonationOf(user, session);
+  if (impersonation) {
+    return { ...identity, role: "admin", permissions: ["platform_admin"], companyId: impersonation.companyId, impersonation };
+  }
+  const role = roleSchema.parse(user.role);
+  // platform_admin marks an impersonation session; a stored permission never grants it.
+  const permissions = user.permissions.flatMap((p) => {
+    const parsed = permissionSchema.safeParse(p);
+    return parsed.success && parsed.data !== "platform_admin" ? [parsed.data] : [];
+  });
+  return {
+    ...identity,
+    role,
+    permissions: permissions.length > 0 ? permissions : defaultPermissions(role),
+    companyId: user.companyId,
+    impersonation: null,
+  };
 }
 
-export function toUserResponse(user: AuthenticatedUser): User {
+/**
+ * Signs out: ends the session and the impersonations started from it (an admin who signs out stops impersonating).
+ * Signing out of an impersonation signs its admin out too. Answers the ids of every session ended, for the caller to
+ * drop from the session caches.
+ */
+export async function revokeSession(db: Database, sessionId: string): Promise<string[]> {
+  return withSystem(db, async (tx) => {
+    const session = await tx.session.findUnique({ where: { id: sessionId }, select: { isImpersonation: true, parentSessionId: true } });
+    const rootId = session?.isImpersonation && session.parentSessionId ? session.parentSessionId : sessionId;
+    const children = await tx.session.findMany({ where: { parentSessionId: rootId, endedAt: null }, select: { id: true } });
+    const childIds = children.map((child) => child.id);
+    if (childIds.length > 0) await tx.session.updateMany({ where: { id: { in: childIds } }, data: { endedAt: new Date() } });
+    await tx.session.deleteMany({ where: { id: rootId } });
+    return [...new Set([rootId, sessionId, ...childIds])];
+  });
+}
+
+/** The user as GET /api/user reports them; `platformAdmin` says whether they may impersonate a company. */
+export function toUserResponse(user: AuthenticatedUser, options: { platformAdmin?: boolean } = {}): User {
   return {
     id: user.id,
     email: user.email,
@@ -86,6 +138,8 @@ export function toUserResponse(user: AuthenticatedUser): User {
     role: user.role,
     permissions: user.permissions,
     companyId: user.companyId,
-    impersonating: false,
+    impersonating: user.impersonation !== null,
+    impersonation: user.impersonation,
+    platformAdmin: options.platformAdmin ?? false,
   };
 }

@@ -1,5 +1,6 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
 import { MAX_AUDIT_EXPORT, type AuditEntry, type AuditListResponse } from "@fieldops/shared/audit";
+import { IMPERSONATION_AUDIT_ACTIONS, impersonatorLabel } from "@fieldops/shared/impersonation";
 import { addDays, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import { toActivity } from "../activity/to-activity.ts";
 import { requirePlanFeature } from "../plans/require-plan-feature.ts";
@@ -28,10 +29,28 @@ async function withNames(tx: TenantTransaction, rows: Awaited<ReturnType<TenantT
   const ids = [...new Set(rows.flatMap((row) => (row.actorUserId ? [row.actorUserId] : [])))];
   const users = await tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
   const names = new Map(users.map((user) => [user.id, user.name]));
+  // A platform admin who acted while impersonating is no user of the company: their start entry names them.
+  const outsiders = ids.filter((id) => !names.has(id));
+  if (outsiders.length > 0) {
+    const starts = await tx.auditLog.findMany({
+      where: { actorUserId: { in: outsiders }, action: IMPERSONATION_AUDIT_ACTIONS.started },
+      distinct: ["actorUserId"],
+      select: { actorUserId: true, metadata: true },
+    });
+    for (const start of starts) {
+      const email = adminEmailOf(start.metadata);
+      if (start.actorUserId && email) names.set(start.actorUserId, impersonatorLabel(email));
+    }
+  }
   return rows.map((row) => ({
     ...toActivity(row),
     actorName: row.actorUserId ? (names.get(row.actorUserId) ?? "Former team member") : "System",
   }));
+}
+
+function adminEmailOf(metadata: Prisma.JsonValue): string | null {
+  if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata)) return null;
+  return typeof metadata.adminEmail === "string" ? metadata.adminEmail : null;
 }
 
 const ORDER: Prisma.AuditLogOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];

@@ -73,7 +73,8 @@ export async function completeIntegrationConnection(
     await tx.integrationConnection.upsert({
       where: { companyId_provider: { companyId: input.companyId, provider: settings.provider } },
       create: { companyId: input.companyId, provider: settings.provider, ...data },
-      update: data,
+      // A new connection replaces one the provider had stopped accepting.
+      update: { ...data, reconnectNeededAt: null },
     });
     await recordAudit(tx, {
       companyId: input.companyId,

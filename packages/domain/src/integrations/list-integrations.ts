@@ -40,7 +40,7 @@ async function describeIntegrations(
 ): Promise<IntegrationConnection[]> {
   const rows = await tx.integrationConnection.findMany({
     where: { provider: { in: [...providers] } },
-    select: { provider: true, simulated: true, accountName: true, connectedAt: true, connectedByUserId: true },
+    select: { provider: true, simulated: true, accountName: true, connectedAt: true, connectedByUserId: true, reconnectNeededAt: true },
   });
   const userIds = rows.flatMap((row) => (row.connectedByUserId ? [row.connectedByUserId] : []));
   const users = userIds.length ? await tx.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } }) : [];
@@ -58,6 +58,7 @@ async function describeIntegrations(
       accountName: row?.accountName ?? null,
       connectedAt: row?.connectedAt.toISOString() ?? null,
       connectedBy: users.find((user) => user.id === row?.connectedByUserId)?.name ?? null,
+      reconnectNeeded: row?.reconnectNeededAt != null,
     };
   });
 }

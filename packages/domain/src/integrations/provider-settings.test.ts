@@ -4,8 +4,10 @@ import { oauthAuthorizationOrigins, providerSettings, type IntegrationsEnv } fro
 const defaults: IntegrationsEnv = {
   QUICKBOOKS_AUTHORIZE_URL: "https://appcenter.intuit.com/connect/oauth2",
   QUICKBOOKS_TOKEN_URL: "https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer",
+  QUICKBOOKS_REVOKE_URL: "https://developer.api.intuit.com/v2/oauth2/tokens/revoke",
   STRIPE_AUTHORIZE_URL: "https://connect.stripe.com/oauth/authorize",
   STRIPE_TOKEN_URL: "https://connect.stripe.com/oauth/token",
+  STRIPE_DEAUTHORIZE_URL: "https://connect.stripe.com/oauth/deauthorize",
   TWILIO_AUTHORIZE_URL: "https://www.twilio.com/authorize",
 };
 

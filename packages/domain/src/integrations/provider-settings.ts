@@ -8,10 +8,12 @@ export interface IntegrationsEnv {
   QUICKBOOKS_CLIENT_SECRET?: string | undefined;
   QUICKBOOKS_AUTHORIZE_URL: string;
   QUICKBOOKS_TOKEN_URL: string;
+  QUICKBOOKS_REVOKE_URL: string;
   STRIPE_CLIENT_ID?: string | undefined;
   STRIPE_CLIENT_SECRET?: string | undefined;
   STRIPE_AUTHORIZE_URL: string;
   STRIPE_TOKEN_URL: string;
+  STRIPE_DEAUTHORIZE_URL: string;
   TWILIO_CONNECT_APP_SID?: string | undefined;
   TWILIO_AUTH_TOKEN?: string | undefined;
   TWILIO_AUTHORIZE_URL: string;
@@ -20,8 +22,11 @@ export interface IntegrationsEnv {
 /**
  * How the app authorizes at a provider. `oauth2`: the authorization-code grant, the code exchanged at `tokenUrl`
  * with the client's credentials (in an HTTP Basic header or in the form), with PKCE (S256) where `pkce`.
+ * Disconnecting tells the provider at `revokeUrl`: `rfc7009` revokes the refresh token (RFC 7009), and
+ * `stripe_deauthorize` ends the platform's access to the connected account.
  * `twilio_connect`: Twilio Connect sends the customer's AccountSid back instead of a code; there is nothing to
- * exchange, the platform then acts for that account with its own credentials.
+ * exchange, the platform then acts for that account with its own credentials (the customer deauthorizes the
+ * Connect App in Twilio's console).
  */
 export type ProviderSettings = {
   provider: IntegrationProvider;
@@ -31,11 +36,11 @@ export type ProviderSettings = {
   clientSecret: string;
   authorizeUrl: string;
 } & (
-  | { kind: "oauth2"; tokenUrl: string; scope: string; pkce: boolean; clientAuth: "basic" | "post" }
+  | { kind: "oauth2"; tokenUrl: string; scope: string; pkce: boolean; clientAuth: "basic" | "post"; revokeUrl: string; revocation: "rfc7009" | "stripe_deauthorize" }
   | { kind: "twilio_connect" }
 );
 
-type OAuth2Options = Pick<Extract<ProviderSettings, { kind: "oauth2" }>, "scope" | "pkce" | "clientAuth">;
+type OAuth2Options = Pick<Extract<ProviderSettings, { kind: "oauth2" }>, "scope" | "pkce" | "clientAuth" | "revokeUrl" | "revocation">;
 
 function oauth2(
   provider: IntegrationProvider,
@@ -66,6 +71,8 @@ export function providerSettings(env: IntegrationsEnv, provider: IntegrationProv
         scope: "com.intuit.quickbooks.accounting",
         pkce: true,
         clientAuth: "basic",
+        revokeUrl: env.QUICKBOOKS_REVOKE_URL,
+        revocation: "rfc7009",
       });
     case "stripe":
       // Stripe Connect's OAuth takes the platform's secret key as client_secret in the form, and has no PKCE.
@@ -73,6 +80,8 @@ export function providerSettings(env: IntegrationsEnv, provider: IntegrationProv
         scope: "read_write",
         pkce: false,
         clientAuth: "post",
+        revokeUrl: env.STRIPE_DEAUTHORIZE_URL,
+        revocation: "stripe_deauthorize",
       });
     case "twilio":
       return {

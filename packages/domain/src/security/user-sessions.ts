@@ -6,7 +6,7 @@ import { notFound } from "../errors.ts";
 export async function listUserSessions(db: Database, input: { userId: string; currentSessionId: string }): Promise<ActiveSession[]> {
   const sessions = await withSystem(db, (tx) =>
     tx.session.findMany({
-      where: { userId: input.userId, expiresAt: { gt: new Date() } },
+      where: { userId: input.userId, expiresAt: { gt: new Date() }, isImpersonation: false },
       orderBy: [{ lastSeenAt: "desc" }, { id: "asc" }],
       take: MAX_SESSIONS_LISTED,
     }),

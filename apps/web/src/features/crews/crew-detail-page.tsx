@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { userMayAct } from "@fieldops/shared/roles";
 import { Link, useNavigate, useParams } from "react-router";
 import type { Crew } from "@fieldops/shared/crews";
 import { Button } from "../../components/ui/button";
@@ -184,7 +185,7 @@ function CrewDetail({ id }: { id: string }) {
   const user = useSignedInUser();
   const crew = useCrew(id);
   const terms = useTerms();
-  const canManage = user.role === "owner" || user.role === "member";
+  const canManage = userMayAct(user, ["owner", "member"]);
   usePageTitle(crew.data?.name ?? "Crew");
   const notFound = !isCrewId(id) || (crew.error instanceof ApiError && crew.error.status === 404);
   if (notFound) return <CrewNotFound />;

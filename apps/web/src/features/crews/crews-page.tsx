@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { userMayAct } from "@fieldops/shared/roles";
 import { Link, useNavigate } from "react-router";
 import type { Crew } from "@fieldops/shared/crews";
 import { Badge } from "../../components/ui/badge";
@@ -131,7 +132,7 @@ export function CrewsPage() {
       {user.companyId === null ? (
         <NoCompanyNotice>You do not belong to a company, so there are no crews to show.</NoCompanyNotice>
       ) : (
-        <CrewList canManage={user.role === "owner" || user.role === "member"} />
+        <CrewList canManage={userMayAct(user, ["owner", "member"])} />
       )}
     </>
   );

@@ -1,3 +1,4 @@
+import { userMayAct } from "@fieldops/shared/roles";
 import { useSignedInUser } from "../../shell/app-layout";
 import { useTerms } from "../../lib/terms";
 
@@ -8,7 +9,7 @@ export function useCustomerTerms() {
   return {
     singular: terms.customer,
     plural: terms.customers,
-    canEdit: user.role === "owner" || user.role === "member",
+    canEdit: userMayAct(user, ["owner", "member"]),
     hasCompany: user.companyId !== null,
   };
 }

@@ -57,6 +57,7 @@ export function IntegrationPanel({ item, canManage }: { item: IntegrationConnect
           </CardTitle>
           <Badge variant={item.connected ? "default" : "outline"}>{item.connected ? "Connected" : "Not connected"}</Badge>
           {item.simulated ? <Badge variant="secondary">Simulated</Badge> : null}
+          {item.reconnectNeeded ? <Badge variant="destructive">Reconnect needed</Badge> : null}
         </div>
         <CardDescription>{item.description}</CardDescription>
       </CardHeader>
@@ -66,6 +67,11 @@ export function IntegrationPanel({ item, canManage }: { item: IntegrationConnect
             {item.accountName ?? item.name}
             {item.connectedAt ? ` · connected ${formatDate(item.connectedAt)}` : ""}
             {item.connectedBy ? ` by ${item.connectedBy}` : ""}
+          </p>
+        ) : null}
+        {item.reconnectNeeded ? (
+          <p role="alert" className="text-destructive">
+            {item.name} stopped accepting this app's access (it was revoked or expired there). Disconnect it and connect it again.
           </p>
         ) : null}
         <SimulatedNotice item={item} />

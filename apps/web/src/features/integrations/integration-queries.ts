@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import {
   communicationSettingsResponseSchema,
@@ -91,3 +92,6 @@ export const useUpdateCommunicationSettings = () =>
     communicationSettingsResponseSchema,
     QUERY_KEYS.communicationSettings,
   );
+
+/** The integrations screens follow a connection that its provider stopped accepting (found by the hourly refresh). */
+export const integrationsLiveEvents = refetchOnLiveEvents(["integrations.changed"], { queryKey: QUERY_KEYS.integrations });

@@ -16,7 +16,7 @@ const profile: CompanyProfile = {
   phone: "",
   email: "",
   address: "",
-  verticalId: "lawn-care",
+  verticalId: "landscaping",
   timeZone: "America/Denver",
   branding: { logo: null, primaryColor: "#16a34a" },
   canEdit: true,

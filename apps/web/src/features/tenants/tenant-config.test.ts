@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TenantConfig } from "@fieldops/shared/tenants";
 import { makeUser } from "../../testing/fixtures";
-import { canEnterTenant, DEFAULT_TENANT_FEATURES, isTenantAdministrator, tenantView } from "./tenant-config";
+import { canEnterTenant, DEFAULT_TENANT_FEATURES, isTenantAdministrator, needsImpersonation, tenantView } from "./tenant-config";
 
 const full: TenantConfig = {
   id: "c1",
@@ -27,11 +27,20 @@ describe("tenantView", () => {
 });
 
 describe("who enters a tenant", () => {
-  it("lets in its own users, platform admins and anyone impersonating it; not another company's user", () => {
+  it("lets in its own users, a platform admin impersonating it among them; not another company's user", () => {
     expect(canEnterTenant(makeUser({ role: "field_user", companyId: "c1" }), full)).toBe(true);
-    expect(canEnterTenant(makeUser({ role: "admin", companyId: null }), full)).toBe(true);
-    expect(canEnterTenant(makeUser({ role: "owner", companyId: "c2", impersonating: true }), full)).toBe(true);
+    expect(canEnterTenant(makeUser({ role: "admin", companyId: "c1", impersonating: true }), full)).toBe(true);
+    expect(canEnterTenant(makeUser({ role: "admin", companyId: null }), full)).toBe(false);
     expect(canEnterTenant(makeUser({ role: "owner", companyId: "c2" }), full)).toBe(false);
+  });
+
+  it("leads a platform admin who does not belong to it into an impersonation, and nobody else", () => {
+    expect(needsImpersonation(makeUser({ role: "admin", companyId: null, platformAdmin: true }), full)).toBe(true);
+    expect(needsImpersonation(makeUser({ role: "owner", companyId: "c2", platformAdmin: true }), full)).toBe(true);
+    expect(needsImpersonation(makeUser({ role: "admin", companyId: "c2", impersonating: true }), full)).toBe(true);
+    expect(needsImpersonation(makeUser({ role: "admin", companyId: "c1", impersonating: true }), full)).toBe(false);
+    expect(needsImpersonation(makeUser({ role: "owner", companyId: "c1", platformAdmin: true }), full)).toBe(false);
+    expect(needsImpersonation(makeUser({ role: "owner", companyId: "c2" }), full)).toBe(false);
   });
 
   it("shows the Administration group only to admins and while impersonating", () => {

@@ -50,11 +50,20 @@ export function tenantView(config: TenantConfig): TenantView {
 }
 
 /**
- * Who may use a tenant's pages: its own users, and administrators (platform admins, or a user impersonating the
- * tenant). Everyone else is shown the tenant's login.
+ * Who may use a tenant's pages: its own users, a platform admin impersonating it among them (their session belongs to
+ * the company while it lasts). Everyone else is shown the tenant's login, or, a platform admin, led into an
+ * impersonation first.
  */
 export function canEnterTenant(user: User, config: TenantConfig): boolean {
-  return user.companyId === config.id || isTenantAdministrator(user);
+  return user.companyId === config.id;
+}
+
+/**
+ * A platform admin (on their own session, or impersonating another company) opening a tenant they do not belong to:
+ * they enter it through an impersonation of it.
+ */
+export function needsImpersonation(user: User, config: TenantConfig): boolean {
+  return (user.platformAdmin === true || user.impersonating) && user.companyId !== config.id;
 }
 
 /** Sees the tenant's Administration group: a platform admin, or anyone impersonating the tenant. */

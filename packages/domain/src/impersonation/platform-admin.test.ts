@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPlatformAdmin } from "./is-platform-admin.ts";
+import { isPlatformAdmin } from "./platform-admin.ts";
 
 describe("isPlatformAdmin", () => {
   const listed = ["ops@example.test", "cto@example.test"];

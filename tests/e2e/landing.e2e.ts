@@ -1,0 +1,33 @@
+import { expect, test } from "@playwright/test";
+import { signInAs } from "./sign-in-as.ts";
+
+/** `/`, `/userdash` and `/login` are landing routes: a signed-in owner or admin lands on /admin-dashboard from each. */
+
+for (const email of ["owner@demo.test", "admin@demo.test"]) {
+  test(`${email} lands on /admin-dashboard from /, /userdash and /login, and keeps every app page they open`, async ({ page }) => {
+    await signInAs(page, email);
+    await expect(page).toHaveURL("/admin-dashboard");
+    for (const path of ["/", "/userdash", "/login"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL("/admin-dashboard");
+    }
+    for (const path of ["/customers", "/reports", "/settings", "/security", "/support"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page).toHaveURL(path);
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page).toHaveURL(path);
+    }
+  });
+}
+
+test("a member lands on /userdash and stays there", async ({ page }) => {
+  await signInAs(page, "member@demo.test");
+  await expect(page).toHaveURL("/userdash");
+  for (const path of ["/", "/login", "/userdash"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL("/userdash");
+  }
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+});
