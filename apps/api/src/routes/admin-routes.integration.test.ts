@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { runAssistantTurn } from "@fieldops/domain/assistant/run-assistant-turn";
+import { hashInvitationToken } from "@fieldops/domain/team/send-invitation.handler";
 import { QUEUE_NAMES } from "@fieldops/jobs/queues";
 import { COMPANY_SUSPENDED_MESSAGE, type AdminOverview, type BrainPacketList, type PlanFeatureFlags, type PlatformResources, type TenantDetail } from "@fieldops/shared/admin";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
@@ -251,6 +252,15 @@ describe("suspending and restoring a tenant", () => {
     expect(wrong.status).toBe(401);
     // Another company is not affected.
     expect((await call("GET", API_PATHS.customers, tokens.owner!)).status).toBe(200);
+    // Nobody joins it through an invitation meanwhile.
+    const inviteToken = `invite-${randomUUID()}`;
+    await t.db.invitation.create({
+      data: { companyId: company.id, email: `late-${randomUUID().slice(0, 6)}@test.example`, name: "Late Joiner", role: "member", tokenHash: hashInvitationToken(inviteToken), expiresAt: new Date(Date.now() + 3600_000) },
+    });
+    const joining = await post(`${t.url}${API_PATHS.invitationAccept}`, { token: inviteToken, name: "Late Joiner", password: "a-long-password" });
+    expect(joining.status).toBe(403);
+    expect(await joining.json()).toEqual({ message: COMPANY_SUSPENDED_MESSAGE });
+    expect(await t.db.user.count({ where: { companyId: company.id, name: "Late Joiner" } })).toBe(0);
 
     // Suspending again changes nothing.
     await call("POST", tenantPath(API_PATHS.adminTenantSuspend, company.id), tokens.admin!, { reason: "Again" });
