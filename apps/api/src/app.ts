@@ -20,6 +20,7 @@ import { DOCS_CSP, securityHeaderOptions } from "./http/security-headers.ts";
 import type { EventHub } from "./realtime/event-hub.ts";
 import { socketTicketRoutes } from "./realtime/socket-ticket-routes.ts";
 import { websocketRoutes } from "./realtime/websocket-routes.ts";
+import { adminRoutes } from "./routes/admin-routes.ts";
 import { assistantRoutes } from "./routes/assistant-routes.ts";
 import { authRoutes } from "./routes/auth-routes.ts";
 import { companyRoutes } from "./routes/company-routes.ts";
@@ -130,6 +131,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   await app.register(securityRoutes, { context });
   await app.register(supportRoutes, { context });
   await app.register(planRoutes, { context });
+  await app.register(adminRoutes, { context });
   await app.register(leadRoutes, { context });
   await app.register(estimateRoutes, { context });
   await app.register(portalLinkRoutes, { context });

@@ -141,6 +141,19 @@ export const API_PATHS = {
   buildRollback: "/api/builds/:id/rollback",
   adminBuilds: "/api/admin/builds",
   adminBuildPricing: "/api/admin/saas-factory/pricing",
+  adminOverview: "/api/admin/overview",
+  adminTenants: "/api/admin/tenants",
+  adminTenant: "/api/admin/tenants/:companyId",
+  adminTenantPlan: "/api/admin/tenants/:companyId/plan",
+  adminTenantFeatures: "/api/admin/tenants/:companyId/features",
+  adminTenantSuspend: "/api/admin/tenants/:companyId/suspend",
+  adminTenantRestore: "/api/admin/tenants/:companyId/restore",
+  adminFeatures: "/api/admin/features",
+  adminPlanFeature: "/api/admin/features/plans/:plan/:feature",
+  adminResources: "/api/admin/resources",
+  adminBrainPackets: "/api/admin/brain-packets",
+  adminMenu: "/api/admin/menus/:menu",
+  menu: "/api/menus/:menu",
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

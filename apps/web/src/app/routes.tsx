@@ -45,15 +45,20 @@ import { SECTION_PAGES } from "../shell/section-pages";
 import { AppModalHost } from "./app-modal-host";
 import { HostTenantRoutes, TenantOrIndustryRoute } from "./tenant-routes";
 import { RouteTelemetry } from "../features/telemetry/route-telemetry";
-import { TelemetryAdminPanels } from "../features/telemetry/telemetry-admin-panels";
 import { OnboardingGate, ThemePreferenceSync } from "./onboarding-gate";
 import { DocumentationPage } from "../features/documentation/documentation-page";
 import { OnboardingPage } from "../features/onboarding/onboarding-page";
 import { SecurityPage } from "../features/security/security-page";
 import { SupportPage } from "../features/support/support-page";
 import { SignupOrInvitationPage } from "../features/team/invitation-signup-page";
+import { AdminDashboardRoute } from "../features/admin/admin-dashboard-route";
+import { BrainPacketsPage } from "../features/admin/brain-packets-page";
+import { FeaturesPage } from "../features/admin/features-page";
+import { InstanceAdminPage } from "../features/admin/instance-admin-page";
+import { MenuEditorPage } from "../features/admin/menu-editor-page";
+import { ResourcesPage } from "../features/admin/resources-page";
+import { TenantsPage } from "../features/admin/tenants-page";
 
-const RESOURCES_PAGE = SECTION_PAGES.find((page) => page.path === "/admin/resources")!;
 
 /** Jobs are managed by owners and members; field users work from their own visits. */
 const JOB_MANAGERS = ["owner", "member"] as const;
@@ -113,7 +118,14 @@ export function AppRoutes() {
       <Route path="/review/estimates/:id" element={<ReviewEstimatePage />} />
       <Route path="/review/portal/:customerId" element={<PortalPage />} />
       <Route element={<AppLayoutWithModals />}>
-        <Route path="/admin-dashboard" element={<DashboardPage />} />
+        <Route path="/admin-dashboard" element={<AdminDashboardRoute />} />
+        <Route path="/admin/tenants" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><TenantsPage /></RoleGuard>} />
+        <Route path="/admin/features" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><FeaturesPage /></RoleGuard>} />
+        <Route path="/admin/resources" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><ResourcesPage /></RoleGuard>} />
+        <Route path="/admin/brain-packets" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><BrainPacketsPage /></RoleGuard>} />
+        <Route path="/instance-admin/:companyId" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><InstanceAdminPage /></RoleGuard>} />
+        <Route path="/menu/primary" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><MenuEditorPage menu="primary" /></RoleGuard>} />
+        <Route path="/menu/secondary" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><MenuEditorPage menu="secondary" /></RoleGuard>} />
         <Route path="/userdash" element={<UserDashboard />} />
         <Route path="/customers" element={<CustomersPage />} />
         <Route path="/customers/:id" element={<CustomerDetailPage />} />
@@ -144,17 +156,7 @@ export function AppRoutes() {
         <Route path="/settings/payments" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><PaymentSettingsPage /></RoleGuard>} />
         <Route path="/settings/communications" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><CommunicationSettingsPage /></RoleGuard>} />
         <Route path={SIMULATED_AUTHORIZE_PATH} element={<RoleGuard roles={INTEGRATION_MANAGER_ROLES}><SimulatedAuthorizePage /></RoleGuard>} />
-        {/* The admin portal's Resources page is built elsewhere; until then it shows the platform's telemetry. */}
-        <Route
-          path={RESOURCES_PAGE.path}
-          element={
-            <RoleGuard roles={RESOURCES_PAGE.roles}>
-              <SectionPageView page={RESOURCES_PAGE} />
-              <TelemetryAdminPanels />
-            </RoleGuard>
-          }
-        />
-        {SECTION_PAGES.filter((page) => page !== RESOURCES_PAGE).map((page) => (
+        {SECTION_PAGES.map((page) => (
           <Route
             key={page.path}
             path={page.path}

@@ -53,4 +53,12 @@ export const QUERY_KEYS = {
   customRecords: (objectKey: string) => [apiPath(API_PATHS.customRecords, { objectKey })],
   customRecord: (objectKey: string, id: string) => [apiPath(API_PATHS.customRecord, { objectKey, id })],
   portalLink: (customerId: string) => [apiPath(API_PATHS.customerPortalLink, { id: customerId })],
+  /** The admin portal's reads (every key starts with /api/admin, so a change can read them all again). */
+  adminOverview: (query: string) => [`${API_PATHS.adminOverview}?${query}`],
+  adminTenants: (query: string) => [`${API_PATHS.adminTenants}?${query}`],
+  adminTenant: (companyId: string) => [apiPath(API_PATHS.adminTenant, { companyId })],
+  adminFeatures: [API_PATHS.adminFeatures],
+  adminResources: [API_PATHS.adminResources],
+  adminBrainPackets: (companyId: string) => [`${API_PATHS.adminBrainPackets}?companyId=${encodeURIComponent(companyId)}`],
+  menu: (menu: string) => [apiPath(API_PATHS.menu, { menu })],
 } as const;

@@ -235,19 +235,60 @@ describe("signed-in shell", () => {
     for (const path of ["/api/company", "/api/activity"]) {
       api.on("GET", path, (_req, res) => sendJson(res, 404, { message: "You do not belong to a company" }));
     }
+    api.on("GET", "/api/admin/overview", (_req, res) =>
+      sendJson(res, 200, { tenants: { items: [], total: 0 }, totals: { tenants: 0, suspended: 0, trials: 0 }, pendingApprovals: [], openTickets: [], alerts: [] }),
+    );
+    renderAt("/reports");
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Reports" })).toBeTruthy();
+    // The dashboard link lands a platform admin on the platform's dashboard.
+    fireEvent.click(screen.getByRole("link", { name: "Dashboard" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeTruthy();
+    expect(await screen.findByText("No tenant matches.")).toBeTruthy();
+
+    expect(screen.queryByRole("alert")).toBeNull();
+    // Only the user's own reads (who they are, their theme) and the platform's: its menus and its dashboard.
+    const reads = api.requests
+      .map((r) => r.url)
+      .filter((url) => url !== "/api/user" && url !== "/api/user/preferences" && !url.startsWith("/api/menus/") && !url.startsWith("/api/admin/"));
+    expect(reads).toEqual([]);
+  });
+
+  it("shows the platform admin the admin portal's four items on /admin paths, and the usual menus elsewhere", async () => {
+    api.on("GET", "/api/user", (_req, res) => sendJson(res, 200, platformAdmin));
+    api.on("GET", "/api/admin/overview", (_req, res) => sendJson(res, 500, { message: "not needed here" }));
+    renderAt("/admin-dashboard");
+
+    const portal = await screen.findByRole("group", { name: "Admin Portal" });
+    const items = within(portal).getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")]);
+    expect(items).toEqual([
+      ["Admin Dashboard", "/admin-dashboard"],
+      ["SaaS Factory Pricing", "/admin/saas-factory/pricing"],
+      ["Resources", "/admin/resources"],
+      ["Build Monitor", "/admin/build-monitor"],
+    ]);
+    expect(screen.queryByRole("group", { name: "Business" })).toBeNull();
+    expect(await screen.findByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeTruthy();
+  });
+
+  it("never shows the admin portal's menu to an owner, even on /admin-dashboard, where they see their company's dashboard", async () => {
+    api.on("GET", "/api/user", (_req, res) => sendJson(res, 200, makeUser({ role: "owner" })));
     renderAt("/admin-dashboard");
 
     expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();
-    expect(screen.getByRole("region", { name: "Platform administration" })).toBeTruthy();
-    // Visiting a page and coming back does not ask either.
-    fireEvent.click(screen.getByRole("link", { name: "Reports" }));
-    await screen.findByRole("heading", { level: 1, name: "Reports" });
-    fireEvent.click(screen.getByRole("link", { name: "Dashboard" }));
-    await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+    expect(screen.getByRole("group", { name: "Business" })).toBeTruthy();
+    expect(screen.queryByRole("group", { name: "Admin Portal" })).toBeNull();
+  });
 
-    expect(screen.queryByRole("alert")).toBeNull();
-    // Only the user's own reads: who they are and their theme.
-    expect(api.requests.map((r) => r.url).filter((url) => url !== "/api/user" && url !== "/api/user/preferences")).toEqual([]);
+  it("applies the administrators' edits of the primary menu to the sidebar", async () => {
+    api.on("GET", "/api/menus/primary", (_req, res) =>
+      sendJson(res, 200, { menu: "primary", customized: true, items: [{ url: "/reports", title: "Insights", hidden: false }, { url: "/crews", title: "Crews", hidden: true }] }),
+    );
+    renderAt("/userdash");
+
+    const iq = await screen.findByRole("group", { name: "IQ" });
+    expect(await within(iq).findByRole("link", { name: "Insights" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Crews" })).toBeNull();
   });
 
   it.each([

@@ -26,6 +26,7 @@ import { Skeleton } from "../components/ui/skeleton";
 import { useTheme } from "../lib/theme";
 import { useCompany } from "../lib/company";
 import { useCustomObjects } from "../lib/custom-objects";
+import { useNavigationMenu } from "../lib/navigation-menus";
 import { APP_NAME, LOGO_PATH } from "./page-title";
 import { customObjectsGroup, isCollapsible, isLinkActive, navigationFor, type NavCollapsible, type NavGroup, type NavLink } from "./navigation";
 
@@ -163,7 +164,9 @@ export function AppSidebar({ user, groups, header }: { user: User; groups?: read
   const nextTheme = resolvedTheme === "dark" ? "light" : "dark";
   const customObjects = useCustomObjects(user.companyId);
   const customGroup = customObjectsGroup(customObjects.data ?? []);
-  const baseGroups = groups ?? navigationFor(user, pathname);
+  const primary = useNavigationMenu("primary");
+  const secondary = useNavigationMenu("secondary");
+  const baseGroups = groups ?? navigationFor(user, pathname, { primary, secondary });
   // The company's own objects follow its first menu (Business), where the records they point at are.
   const allGroups = customGroup ? [...baseGroups.slice(0, 1), customGroup, ...baseGroups.slice(1)] : baseGroups;
 

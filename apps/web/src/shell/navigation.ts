@@ -4,14 +4,18 @@ import {
   CalendarDays,
   ChartColumn,
   CreditCard,
+  Factory,
   FileText,
+  Hammer,
   LayoutDashboard,
   LifeBuoy,
+  Server,
   Settings,
   UserPlus,
   Users,
   type LucideIcon,
 } from "lucide-react";
+import type { Menu, MenuId } from "@fieldops/shared/admin";
 import type { User } from "@fieldops/shared/auth";
 
 /** A link in the sidebar. `alsoActiveOn` lists other paths on which it shows as the current page. */
@@ -56,12 +60,66 @@ export const USER_NAVIGATION: readonly NavGroup[] = [
   },
 ];
 
+/** The admin portal's menu: its four items. */
+export const ADMIN_PORTAL_NAVIGATION: readonly NavGroup[] = [
+  {
+    label: "Admin Portal",
+    entries: [
+      { title: "Admin Dashboard", url: "/admin-dashboard", icon: LayoutDashboard },
+      { title: "SaaS Factory Pricing", url: "/admin/saas-factory/pricing", icon: Factory },
+      { title: "Resources", url: "/admin/resources", icon: Server },
+      { title: "Build Monitor", url: "/admin/build-monitor", icon: Hammer },
+    ],
+  },
+];
+
+/** The built-in menu each editable menu starts from: primary is the company user's sidebar, secondary the admin portal's. */
+export const BUILT_IN_MENUS: Record<MenuId, readonly NavGroup[]> = { primary: USER_NAVIGATION, secondary: ADMIN_PORTAL_NAVIGATION };
+
+/** Whether this user on this path sees the admin portal's menu: the admin role on a path that starts with /admin. */
+export function showsAdminPortalMenu(user: Pick<User, "role">, pathname: string): boolean {
+  return user.role === "admin" && pathname.startsWith("/admin");
+}
+
+/** Every link of a menu, in order (a collapsible's links in their place). */
+export function menuLinks(groups: readonly NavGroup[]): NavLink[] {
+  return groups.flatMap((group) => group.entries.flatMap((entry) => (isCollapsible(entry) ? [...entry.items] : [entry])));
+}
+
 /**
- * The menu for this user on this path. The admin portal's menu (role admin, on a path under /admin) is a
- * second set of groups returned from here.
+ * A built-in menu with an administrator's edits: each link keyed by its url takes the stored label, is left out when
+ * hidden, and takes its place in the stored order within its group. Links the edits do not name stay as built.
  */
-export function navigationFor(_user: User, _pathname: string): readonly NavGroup[] {
-  return USER_NAVIGATION;
+export function applyMenuEdits(groups: readonly NavGroup[], edits: Menu | undefined): NavGroup[] {
+  const items = edits?.customized ? edits.items : [];
+  const position = new Map(items.map((item, index) => [item.url, index]));
+  const edited = new Map(items.map((item) => [item.url, item]));
+  const arrange = <T extends NavEntry>(entries: readonly T[], keyOf: (entry: T) => string): T[] =>
+    entries
+      .map((entry, index) => ({ entry, order: position.get(keyOf(entry)) ?? items.length + index }))
+      .sort((a, b) => a.order - b.order)
+      .map(({ entry }) => entry);
+  const link = (entry: NavLink): NavLink[] => {
+    const edit = edited.get(entry.url);
+    if (edit?.hidden) return [];
+    return [edit ? { ...entry, title: edit.title } : entry];
+  };
+  const firstUrl = (entry: NavEntry) => (isCollapsible(entry) ? (entry.items[0]?.url ?? "") : entry.url);
+  return groups.map((group) => ({
+    label: group.label,
+    entries: arrange(group.entries, firstUrl).flatMap((entry): NavEntry[] => {
+      if (!isCollapsible(entry)) return link(entry);
+      return [{ ...entry, items: arrange(entry.items, (item) => item.url).flatMap(link) }];
+    }),
+  }));
+}
+
+/**
+ * The menu for this user on this path, with the administrators' edits of it: the admin portal's menu for the admin
+ * role on /admin paths, the Business, IQ and Platform menus for everyone else.
+ */
+export function navigationFor(user: User, pathname: string, edits: Partial<Record<MenuId, Menu>> = {}): readonly NavGroup[] {
+  return showsAdminPortalMenu(user, pathname) ? applyMenuEdits(ADMIN_PORTAL_NAVIGATION, edits.secondary) : applyMenuEdits(USER_NAVIGATION, edits.primary);
 }
 
 /** The company's custom objects (what feature builds installed), each a link to its records; none, no group. */

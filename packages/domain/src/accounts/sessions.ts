@@ -58,11 +58,12 @@ export async function createSession(
   return { token, session };
 }
 
-/** The user behind a token's hash, or null when the token is unknown or its session expired. */
+/** The user behind a token's hash, or null when the token is unknown, its session expired or its company is suspended. */
 export async function findSessionUser(db: Database, tokenHash: string): Promise<AuthenticatedUser | null> {
   return withSystem(db, async (tx) => {
-    const session = await tx.session.findUnique({ where: { tokenHash }, include: { user: true } });
-    if (!session || session.endedAt !== null) return null;
+    const session = await tx.session.findUnique({ where: { tokenHash }, include: { user: { include: { company: { select: { suspendedAt: true } } } } } });
+    // A suspended company's sessions are ended when it is suspended; one that slipped through is refused here too.
+    if (!session || session.endedAt !== null || session.user.company?.suspendedAt) return null;
     const now = Date.now();
     if (session.expiresAt.getTime() <= now) {
       // An impersonation stays on record (its end is idempotent); an ordinary session is of no further use.

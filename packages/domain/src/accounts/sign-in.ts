@@ -1,6 +1,7 @@
 import { withSystem, type Database, type User } from "@fieldops/db";
 import { INVALID_CREDENTIALS } from "@fieldops/shared/auth";
-import { notSignedIn, rateLimited } from "../errors.ts";
+import { COMPANY_SUSPENDED_MESSAGE } from "@fieldops/shared/admin";
+import { forbidden, notSignedIn, rateLimited } from "../errors.ts";
 import type { LoginRateLimiter } from "./login-rate-limit.ts";
 import { verifyPassword } from "./passwords.ts";
 
@@ -27,11 +28,14 @@ export async function signIn(db: Database, limiter: LoginRateLimiter, input: Sig
   }
   // A sign-in the server could not check (its database down) is no failure of the client's: a burst of them during
   // an outage would otherwise lock out an office's shared address once the database is back.
-  const account = await withSystem(db, (tx) => tx.user.findUnique({ where: { email: input.email } })).catch(async (error: unknown) => {
+  const account = await withSystem(db, (tx) => tx.user.findUnique({ where: { email: input.email }, include: { company: { select: { suspendedAt: true } } } })).catch(async (error: unknown) => {
     await limiter.forgive(input.email, input.address).catch(() => undefined);
     throw error;
   });
   if (!(await verifyPassword(account?.passwordHash ?? null, input.password)) || !account) throw notSignedIn(INVALID_CREDENTIALS);
   await limiter.succeeded(input.email, input.address);
-  return account;
+  // Said only to who knows the password: the right account, of a company the platform has suspended.
+  if (account.company?.suspendedAt) throw forbidden(COMPANY_SUSPENDED_MESSAGE);
+  const { company: _company, ...user } = account;
+  return user;
 }

@@ -1,3 +1,4 @@
+import { GENERIC_INDUSTRY } from "@fieldops/shared/admin";
 import { FREE_TRIAL_DAYS, PLANS } from "@fieldops/shared/plans";
 import type { SignupRequest } from "@fieldops/shared/auth";
 import { defaultPermissions } from "@fieldops/shared/roles";
@@ -10,7 +11,6 @@ import { z } from "zod";
 import { conflict } from "../errors.ts";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
-export const GENERIC_INDUSTRY = "field-service";
 
 /** How many times a sign-up picks the next slug when concurrent sign-ups of the same name took its choice. */
 const SLUG_ATTEMPTS = 10;

@@ -18,7 +18,8 @@ import { runReadTool } from "./run-read-tool.ts";
 
 const PROMPTS = new URL("../../../../prompts/", import.meta.url);
 const prompt = (name: string) => readFileSync(new URL(name, PROMPTS), "utf8").trim();
-export const SYSTEM_PROMPT = prompt("assistant-system.md");
+export const SYSTEM_PROMPT_FILE = "assistant-system.md";
+export const SYSTEM_PROMPT = prompt(SYSTEM_PROMPT_FILE);
 const describe = (toolName: string) => prompt(`tools/${toolName}.md`);
 
 /** The conversation's latest messages the model is given, and how many steps (tool rounds) one answer may take. */

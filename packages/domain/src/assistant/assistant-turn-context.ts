@@ -4,9 +4,10 @@ import { withTenant, type Database, type Prisma, type TenantTransaction } from "
 import { randomUUID } from "node:crypto";
 import type { AssistantContext, ModuleProposal } from "@fieldops/shared/assistant";
 import type { Answerer } from "@fieldops/shared/chat";
-import { PLANS, planIdSchema, type PlanFeature } from "@fieldops/shared/plans";
+import type { PlanFeature } from "@fieldops/shared/plans";
 import type { Role } from "@fieldops/shared/roles";
 import { notFound } from "../errors.ts";
+import { readCompanyFeatures } from "../plans/company-features.ts";
 import { AssistantRun, type EmitAssistantEvents } from "./assistant-run.ts";
 import type { AssistantModelConfig } from "./model-config.ts";
 
@@ -108,8 +109,8 @@ export async function checkOwnConversation(deps: Pick<AssistantDeps, "db">, user
 export type CompanyFacts = { features: readonly PlanFeature[]; timeZone: string };
 
 export async function companyFacts(tx: TenantTransaction): Promise<CompanyFacts> {
-  const company = await tx.company.findFirstOrThrow({ select: { planId: true, timeZone: true } });
-  return { features: PLANS[planIdSchema.parse(company.planId)].features, timeZone: company.timeZone };
+  const company = await tx.company.findFirstOrThrow({ select: { timeZone: true } });
+  return { features: await readCompanyFeatures(tx), timeZone: company.timeZone };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { TenantTransaction } from "@fieldops/db";
+import type { Prisma, TenantTransaction } from "@fieldops/db";
 import type { EmitAssistantEvents } from "./assistant-run.ts";
 import {
   checkOwnConversation,
@@ -15,11 +15,12 @@ import {
   type AssistantDeps,
   type AssistantUser,
   type ChatSendInput,
+  type CompanyFacts,
   type RunLog,
   type TurnOutcome,
 } from "./assistant-turn-context.ts";
 import { emitPlan, planOffline, planWithoutData } from "./answer-offline.ts";
-import { answerWithModel } from "./answer-with-model.ts";
+import { answerWithModel, SYSTEM_PROMPT_FILE } from "./answer-with-model.ts";
 
 const TITLE_LENGTH = 80;
 
@@ -52,15 +53,16 @@ async function answerTurn(deps: AssistantDeps, user: AssistantUser, input: ChatS
   const now = deps.now?.() ?? new Date();
   const receivedAt = new Date();
   const { model } = deps;
+  const facts = await recentCompanyFacts(deps, user.companyId);
+  const packet = givenPacket(deps, user, input, facts);
   if (!model) {
-    const facts = await recentCompanyFacts(deps, user.companyId);
     const plan = await planWithoutData({ user, message: input.text, context: input.context, now, facts });
     if (plan) {
       if (input.conversationId) await checkOwnConversation(deps, user, input.conversationId);
       const conversationId = input.conversationId ?? randomUUID();
       return performRun(deps, user, conversationId, emit, (run) => emitPlan(run, { plan, cards: [], proposalId: null }), log, async (tx, run) => {
         if (!(await claimRequest(tx, user, input.requestId))) return;
-        await storeQuestion(tx, user, input, conversationId, receivedAt);
+        await storeQuestion(tx, user, input, conversationId, receivedAt, packet);
         await storeAnswer(tx, user, run);
       });
     }
@@ -69,7 +71,7 @@ async function answerTurn(deps: AssistantDeps, user: AssistantUser, input: ChatS
   // The answer needs the company's data (or a model): the question is stored first, in the transaction that reads.
   const prepared = await inTenant(deps, user.companyId, async (tx) => {
     if (!(await claimRequest(tx, user, input.requestId))) return null;
-    const conversationId = await storeQuestion(tx, user, input, input.conversationId ?? randomUUID(), receivedAt);
+    const conversationId = await storeQuestion(tx, user, input, input.conversationId ?? randomUUID(), receivedAt, packet);
     const planned = model ? null : await planOffline(tx, { user, conversationId, message: input.text, context: input.context, now });
     return { conversationId, planned };
   });
@@ -83,6 +85,21 @@ async function answerTurn(deps: AssistantDeps, user: AssistantUser, input: ChatS
 }
 
 /**
+ * What the assistant is given to answer a message, kept with it for auditing: who asks from which screen, the
+ * company's plan features and time zone, and what answers (the offline planner, or a model with the system prompt).
+ */
+function givenPacket(deps: AssistantDeps, user: AssistantUser, input: ChatSendInput, facts: CompanyFacts): Prisma.InputJsonObject {
+  return {
+    role: user.role,
+    context: input.context,
+    features: [...facts.features],
+    timeZone: facts.timeZone,
+    answerer: deps.model ? "model" : "offline",
+    ...(deps.model ? { model: deps.model.model, prompt: SYSTEM_PROMPT_FILE } : {}),
+  };
+}
+
+/**
  * Stores the user's message in their conversation (`input.conversationId`, which must be theirs), or in a new one
  * with the id given, titled by the message. Its time is when it arrived, so it sorts before the answer stored with it.
  */
@@ -92,6 +109,7 @@ async function storeQuestion(
   input: Pick<ChatSendInput, "conversationId" | "text">,
   conversationId: string,
   receivedAt: Date,
+  packet: Prisma.InputJsonObject,
 ): Promise<string> {
   if (input.conversationId) await findOwnConversation(tx, user, input.conversationId);
   else {
@@ -100,7 +118,7 @@ async function storeQuestion(
     rememberConversationOwner(conversationId, user.id);
   }
   await tx.assistantMessage.create({
-    data: { companyId: user.companyId, conversationId, role: "user", text: input.text, createdAt: receivedAt },
+    data: { companyId: user.companyId, conversationId, role: "user", text: input.text, packet, createdAt: receivedAt },
   });
   return conversationId;
 }

@@ -32,7 +32,7 @@ const LIMIT_NAMES = planLimitsSchema.keyof().options;
  */
 export async function changePlan(
   tx: TenantTransaction,
-  input: { planId: PlanId; companyId: string; actorUserId: string; now?: Date },
+  input: { planId: PlanId; companyId: string; actorUserId: string; now?: Date; platformAdminName?: string },
 ): Promise<ChangedPlan> {
   const now = input.now ?? new Date();
   // Locked: a creation that checks a limit waits for the change, and the change for it.
@@ -55,13 +55,14 @@ export async function changePlan(
     company.planId === input.planId
       ? `Chose the ${target.name} plan, ending the free trial`
       : `Changed the plan from ${from}${trial === "none" ? "" : " (free trial)"} to ${target.name}`;
+  const by = input.platformAdminName ? ` (platform administrator ${input.platformAdminName})` : "";
   const entry = await recordAudit(tx, {
     companyId: input.companyId,
     actorUserId: input.actorUserId,
     action: "plan.changed",
     entityType: "company",
     entityId: input.companyId,
-    summary,
+    summary: `${summary}${by}`,
     details: { from: company.planId, to: input.planId, trial },
     at: now,
   });

@@ -1,12 +1,14 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { firstPlanWithFeature, planFeatureMessage, planHasFeature, type PlanFeature } from "@fieldops/shared/plans";
+import { firstPlanWithFeature, planFeatureMessage, type PlanFeature } from "@fieldops/shared/plans";
 import { DomainError, planLimitReached } from "../errors.ts";
-import { readCompanyPlan } from "./company-plan.ts";
+import { readCompanyFeatures } from "./company-features.ts";
 
-/** Whether the transaction's company's plan includes `feature` (to show or skip something, not to refuse). */
+/**
+ * Whether the transaction's company's plan includes `feature` (to show or skip something, not to refuse), with the
+ * switches platform administrators set for its plan or for it alone.
+ */
 export async function companyHasPlanFeature(tx: TenantTransaction, feature: PlanFeature): Promise<boolean> {
-  const { planId } = await readCompanyPlan(tx);
-  return planHasFeature(planId, feature);
+  return (await readCompanyFeatures(tx)).includes(feature);
 }
 
 /** The refusal (403) of a feature a plan lacks: "Invoicing requires the Growth plan or higher.", with that plan. */

@@ -1,10 +1,11 @@
 import { Prisma, withSystem, withTenant, type Database, type User } from "@fieldops/db";
+import { COMPANY_SUSPENDED_MESSAGE } from "@fieldops/shared/admin";
 import { defaultPermissions, roleSchema } from "@fieldops/shared/roles";
 import { INVITATION_INVALID, type AcceptInvitationRequest, type InvitationPreview } from "@fieldops/shared/team";
 import { hashPassword } from "../accounts/passwords.ts";
 import { EMAIL_TAKEN } from "../accounts/sign-up.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { conflict, notFound } from "../errors.ts";
+import { conflict, forbidden, notFound } from "../errors.ts";
 import { invitationStatus } from "./invitation-status.ts";
 import { hashInvitationToken } from "./send-invitation.handler.ts";
 
@@ -14,9 +15,10 @@ import { hashInvitationToken } from "./send-invitation.handler.ts";
  */
 async function waitingInvitation(db: Database, token: string) {
   const invitation = await withSystem(db, (tx) =>
-    tx.invitation.findUnique({ where: { tokenHash: hashInvitationToken(token) }, include: { company: { select: { name: true } } } }),
+    tx.invitation.findUnique({ where: { tokenHash: hashInvitationToken(token) }, include: { company: { select: { name: true, suspendedAt: true } } } }),
   );
   if (!invitation || invitationStatus(invitation) !== "pending") throw notFound(INVITATION_INVALID);
+  if (invitation.company.suspendedAt) throw forbidden(COMPANY_SUSPENDED_MESSAGE);
   return invitation;
 }
 

@@ -1,0 +1,167 @@
+import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import type { AdminTenant, TenantStatus } from "@fieldops/shared/admin";
+import { UNLIMITED } from "@fieldops/shared/plans";
+import { Alert, AlertDescription } from "../../components/ui/alert";
+import { Badge } from "../../components/ui/badge";
+import { Skeleton } from "../../components/ui/skeleton";
+import { apiErrorMessage } from "../../lib/api-error-message";
+import { ApiError } from "../../lib/api";
+import { cn } from "../../lib/utils";
+
+/** The admin portal's own pages, beyond the sidebar's four items. */
+const PORTAL_PAGES = [
+  { title: "Dashboard", url: "/admin-dashboard" },
+  { title: "Tenants", url: "/admin/tenants" },
+  { title: "Features", url: "/admin/features" },
+  { title: "Resources", url: "/admin/resources" },
+  { title: "Brain Packets", url: "/admin/brain-packets" },
+  { title: "Primary Menu", url: "/menu/primary" },
+  { title: "Secondary Menu", url: "/menu/secondary" },
+] as const;
+
+/** The admin portal's page heading with the links between its pages. */
+export function AdminPageHeader({ title, description, actions }: { title: string; description: string; actions?: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <div className="grid gap-3">
+      <nav aria-label="Admin portal" className="flex flex-wrap gap-1 text-sm">
+        {PORTAL_PAGES.map((page) => {
+          const current = pathname === page.url;
+          return (
+            <Link
+              key={page.url}
+              to={page.url}
+              aria-current={current ? "page" : undefined}
+              className={cn("rounded-md px-2.5 py-1 hover:bg-muted", current && "bg-muted font-medium")}
+            >
+              {page.title}
+            </Link>
+          );
+        })}
+      </nav>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <p className="text-sm text-muted-foreground">{description}</p>
+        </div>
+        {actions}
+      </div>
+    </div>
+  );
+}
+
+const STATUS_LABELS: Record<TenantStatus, string> = { active: "Active", trial: "Free trial", trial_ended: "Trial ended", suspended: "Suspended" };
+
+/** A badge that warns, readable in both themes. */
+const WARNING_BADGE = "border-destructive/50 text-destructive";
+
+export function StatusBadge({ status }: { status: TenantStatus }) {
+  return (
+    <Badge variant={status === "active" ? "secondary" : "outline"} className={status === "suspended" ? WARNING_BADGE : undefined} data-testid="tenant-status">
+      {STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export function HealthBadge({ tenant }: { tenant: Pick<AdminTenant, "health"> }) {
+  const { level, issues } = tenant.health;
+  const label = level === "healthy" ? "Healthy" : level === "warning" ? "Warning" : "Critical";
+  return (
+    <span className="grid gap-0.5">
+      <Badge variant={level === "healthy" ? "secondary" : "outline"} className={level === "critical" ? WARNING_BADGE : undefined}>
+        {label}
+      </Badge>
+      {issues.map((issue) => (
+        <span key={issue} className="text-xs text-muted-foreground">
+          {issue}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** "12 / 100" or "12 / unlimited"; storage in GB with one decimal. */
+export function usageText(used: number, limit: number, unit = ""): string {
+  const shown = unit ? used.toFixed(1) : used.toLocaleString("en-US");
+  return `${shown}${unit} / ${limit === UNLIMITED ? "unlimited" : `${limit.toLocaleString("en-US")}${unit}`}`;
+}
+
+/** The query string of a page of tenants, searched by name or slug. */
+export function tenantQuery(search: string, limit: number, offset = 0): string {
+  return new URLSearchParams({ ...(search.trim() ? { q: search.trim() } : {}), offset: String(offset), limit: String(limit) }).toString();
+}
+
+export function formatWhen(iso: string | null): string {
+  return iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "Never";
+}
+
+export function errorText(error: unknown): string {
+  return apiErrorMessage(error, error instanceof ApiError ? error.message : "The request failed. Try again.");
+}
+
+/** A query's loading and failure states around its content. */
+export function Loaded<T>({ query, children }: { query: { data: T | undefined; isError: boolean; error: unknown }; children: (data: T) => ReactNode }) {
+  if (query.isError) {
+    return (
+      <Alert variant="destructive" role="alert">
+        <AlertDescription>{errorText(query.error)}</AlertDescription>
+      </Alert>
+    );
+  }
+  if (query.data === undefined) return <Skeleton className="h-32 w-full" />;
+  return children(query.data);
+}
+
+export const cellClass = "py-2 pr-3 align-top";
+export const headClass = "py-2 pr-3 text-left font-medium text-muted-foreground";
+
+/** Tenants with plan, status, usage against the plan's limits, health and last activity; `actions` adds a column. */
+export function TenantTable({ tenants, actions }: { tenants: readonly AdminTenant[]; actions?: (tenant: AdminTenant) => ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" aria-label="Tenants">
+        <thead>
+          <tr className="border-b">
+            <th scope="col" className={headClass}>Company</th>
+            <th scope="col" className={headClass}>Plan</th>
+            <th scope="col" className={headClass}>Status</th>
+            <th scope="col" className={headClass}>Usage</th>
+            <th scope="col" className={headClass}>Health</th>
+            <th scope="col" className={headClass}>Last activity</th>
+            {actions ? <th scope="col" className={headClass}>Actions</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {tenants.map((tenant) => (
+            <tr key={tenant.id} className="border-b last:border-0" data-testid={`tenant-row-${tenant.slug}`}>
+              <td className={cellClass}>
+                <Link to={`/instance-admin/${tenant.id}`} className="font-medium underline-offset-4 hover:underline">
+                  {tenant.name}
+                </Link>
+                <div className="text-xs text-muted-foreground">
+                  /{tenant.slug} · {tenant.industry}
+                </div>
+              </td>
+              <td className={cellClass} data-testid="tenant-plan">{tenant.planName}</td>
+              <td className={cellClass}>
+                <StatusBadge status={tenant.status} />
+              </td>
+              <td className={cn(cellClass, "text-xs tabular-nums")}>
+                <div>Seats {usageText(tenant.usage.teamMembers, tenant.limits.teamMembers)}</div>
+                <div>Customers {usageText(tenant.usage.customers, tenant.limits.customers)}</div>
+                <div>Jobs this month {usageText(tenant.usage.jobsPerMonth, tenant.limits.jobsPerMonth)}</div>
+                <div>Storage {usageText(tenant.usage.storageGb, tenant.limits.storageGb, " GB")}</div>
+              </td>
+              <td className={cellClass}>
+                <HealthBadge tenant={tenant} />
+              </td>
+              <td className={cn(cellClass, "text-xs")}>{formatWhen(tenant.lastActivityAt)}</td>
+              {actions ? <td className={cellClass}>{actions(tenant)}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import type { PlatformResources } from "@fieldops/shared/admin";
+import { RESOURCES_REFRESH_MS } from "@fieldops/shared/admin";
+import { Badge } from "../../components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { usePageTitle } from "../../shell/page-title";
+import { AdminPageHeader, cellClass, headClass, Loaded } from "./admin-parts";
+import { usePlatformResources } from "./admin-queries";
+import { RESOURCE_PANELS } from "./resource-panels";
+
+const MB = 1024 * 1024;
+const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+
+function Health({ ok }: { ok: boolean }) {
+  return (
+    <Badge variant={ok ? "secondary" : "outline"} className={ok ? undefined : "border-destructive/50 text-destructive"}>
+      {ok ? "Up" : "Down"}
+    </Badge>
+  );
+}
+
+function Queues({ resources }: { resources: PlatformResources }) {
+  return (
+    <Card role="region" aria-label="Queues">
+      <CardHeader>
+        <CardTitle className="text-base">Queues</CardTitle>
+      </CardHeader>
+      <CardContent className="overflow-x-auto">
+        <table className="w-full text-sm tabular-nums">
+          <thead>
+            <tr className="border-b">
+              {["Queue", "Waiting", "Active", "Delayed", "Failed", "Completed", "Workers"].map((label) => (
+                <th key={label} scope="col" className={headClass}>
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {resources.queues.map((queue) => (
+              <tr key={queue.name} className="border-b last:border-0" data-testid={`queue-${queue.name}`}>
+                <th scope="row" className={`${cellClass} text-left font-medium`}>
+                  {queue.name} {queue.paused ? <Badge variant="outline">paused</Badge> : null}
+                </th>
+                <td className={cellClass}>{queue.waiting}</td>
+                <td className={cellClass}>{queue.active}</td>
+                <td className={cellClass}>{queue.delayed}</td>
+                <td className={`${cellClass} ${queue.failed > 0 ? "text-destructive" : ""}`}>{queue.failed}</td>
+                <td className={cellClass}>{queue.completed}</td>
+                <td className={cellClass}>{queue.workers}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Workers({ resources }: { resources: PlatformResources }) {
+  return (
+    <Card role="region" aria-label="Workers">
+      <CardHeader>
+        <CardTitle className="text-base">Workers</CardTitle>
+        <CardDescription>The connections consuming the queues now, as Redis lists them.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {resources.workers.length === 0 ? (
+          <p className="text-sm text-destructive">No worker is consuming the queues: jobs wait until one starts.</p>
+        ) : (
+          <ul className="grid gap-1 text-sm">
+            {resources.workers.map((worker, index) => (
+              <li key={`${worker.queue}-${worker.address}-${index}`}>
+                <span className="font-medium">{worker.queue}</span> <span className="text-muted-foreground">{worker.address}</span> · up {worker.ageSeconds}s,
+                idle {worker.idleSeconds}s
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Stores({ resources }: { resources: PlatformResources }) {
+  const { database, redis } = resources;
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <Card role="region" aria-label="Database">
+        <CardHeader className="flex flex-row items-center gap-2">
+          <CardTitle className="text-base">Database</CardTitle>
+          <Health ok={database.ok} />
+        </CardHeader>
+        <CardContent className="grid gap-1 text-sm">
+          <div>Round trip {database.pingMs} ms</div>
+          <div>Size {megabytes(database.sizeBytes)}</div>
+          <div>
+            Connections {database.connections} of {database.maxConnections}, {database.activeQueries} active
+          </div>
+          <div className={database.slowQueries > 0 ? "text-destructive" : ""}>
+            {database.slowQueries === 0 ? "No slow statement running" : `${database.slowQueries} statement(s) running for over a second`}
+          </div>
+        </CardContent>
+      </Card>
+      <Card role="region" aria-label="Redis">
+        <CardHeader className="flex flex-row items-center gap-2">
+          <CardTitle className="text-base">Redis</CardTitle>
+          <Health ok={redis.ok} />
+        </CardHeader>
+        <CardContent className="grid gap-1 text-sm">
+          <div>Ping {redis.pingMs} ms</div>
+          <div>
+            Memory {megabytes(redis.usedMemoryBytes)}
+            {redis.maxMemoryBytes > 0 ? ` of ${megabytes(redis.maxMemoryBytes)}` : " (no limit set)"}
+          </div>
+          <div>{redis.connectedClients} clients connected</div>
+          <div>
+            Version {redis.version}, up {Math.round(redis.uptimeSeconds / 60)} min
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** The platform's queues, workers, database and Redis, read again every few seconds. */
+export function ResourcesPage() {
+  usePageTitle("Resources");
+  const resources = usePlatformResources();
+  return (
+    <div className="grid gap-6">
+      <AdminPageHeader
+        title="Resources"
+        description={`The platform's queues, workers, database and Redis, live (every ${RESOURCES_REFRESH_MS / 1000} seconds).`}
+        actions={resources.data ? <span className="text-xs text-muted-foreground">Updated {new Date(resources.data.checkedAt).toLocaleTimeString("en-US")}</span> : null}
+      />
+      <Loaded query={resources}>
+        {(data) => (
+          <>
+            <Stores resources={data} />
+            <Queues resources={data} />
+            <Workers resources={data} />
+          </>
+        )}
+      </Loaded>
+      {/* Performance and web vitals panels: see resource-panels.tsx. */}
+      {RESOURCE_PANELS.length > 0 ? (
+        <section aria-label="Performance" className="grid gap-4">
+          {RESOURCE_PANELS.map(({ id, Panel }) => (
+            <Panel key={id} />
+          ))}
+        </section>
+      ) : null}
+    </div>
+  );
+}
