@@ -5,8 +5,7 @@ import type { QueueName } from "@fieldops/jobs/queues";
 import { VISIT_HORIZON_DAYS } from "@fieldops/shared/jobs";
 import type { RunningWorkers } from "./run-workers.ts";
 import { createTestCompany, drainQueues, startTestApp, startTestWorkers, type TestApp, type TestCompany } from "../../tests/integration/test-app.ts";
-import { scheduleSystemJobs } from "@fieldops/domain/jobs";
-import { expireEstimatesHourlyJob } from "@fieldops/domain/estimates/expire-estimates-hourly.job";
+import { SYSTEM_JOBS, scheduleSystemJobs } from "@fieldops/domain/jobs";
 import { extendVisitHorizonsBatch } from "@fieldops/domain/jobs/extend-visit-horizon";
 import { extendVisitHorizonsDailyJob } from "@fieldops/domain/jobs/extend-visit-horizons-daily.job";
 import { extendVisitHorizonsJob } from "@fieldops/domain/jobs/extend-visit-horizons.job";
@@ -129,14 +128,16 @@ describe("extending the visit horizon every day", () => {
   it("keeps one schedule of each system job however many workers start, however often", async () => {
     await Promise.all([scheduleSystemJobs(queues), scheduleSystemJobs(queues)]);
     await scheduleSystemJobs(queues);
-    const schedulers = await queues.queue("visits").getJobSchedulers();
-    const hourly = await queues.queue("notifications").getJobSchedulers();
+    const queueNames = [...new Set(SYSTEM_JOBS.map((job) => job.queue))];
     try {
-      expect(schedulers).toEqual([expect.objectContaining({ key: extendVisitHorizonsDailyJob.id, pattern: extendVisitHorizonsDailyJob.pattern, tz: "UTC" })]);
-      expect(hourly).toEqual([expect.objectContaining({ key: expireEstimatesHourlyJob.id, pattern: expireEstimatesHourlyJob.pattern, tz: "UTC" })]);
+      for (const name of queueNames) {
+        const schedulers = await queues.queue(name).getJobSchedulers();
+        const expected = SYSTEM_JOBS.filter((job) => job.queue === name).map((job) => expect.objectContaining({ key: job.id, pattern: job.pattern, tz: "UTC" }));
+        expect(schedulers.sort((a, b) => a.key.localeCompare(b.key))).toEqual(expect.arrayContaining(expected));
+        expect(schedulers, name).toHaveLength(expected.length);
+      }
     } finally {
-      await queues.queue("visits").removeJobScheduler(extendVisitHorizonsDailyJob.id);
-      await queues.queue("notifications").removeJobScheduler(expireEstimatesHourlyJob.id);
+      for (const job of SYSTEM_JOBS) await queues.queue(job.queue).removeJobScheduler(job.id);
     }
   });
 });
