@@ -3,6 +3,7 @@ import { createDatabase, withTenant, type Database, type TenantTransaction } fro
 import { readContextKey } from "@fieldops/db/runtime-role";
 import { withDatabase } from "@fieldops/db/schema-engine-adapter";
 import { installCustomObjects } from "@fieldops/domain/custom-objects/install-custom-objects";
+import { endBetaModeWithoutPreviews } from "@fieldops/domain/builds/end-beta-mode";
 import { promoteCustomObjects } from "@fieldops/domain/custom-objects/promote-custom-objects";
 import type { FeatureSpec } from "@fieldops/shared/feature-spec";
 import { testRuntimeUrl } from "../runtime-role-url.ts";
@@ -10,7 +11,7 @@ import { testRuntimeUrl } from "../runtime-role-url.ts";
 /**
  * What a feature build's pipeline does to a company, done directly through the domain's functions on the end-to-end
  * database (as the runtime role, in the company's transaction): install a spec in preview, turn beta mode on,
- * promote it.
+ * promote it (and leave beta mode when nothing else is in preview).
  */
 export class BuildStandIn {
   private constructor(private readonly db: Database) {}
@@ -36,7 +37,10 @@ export class BuildStandIn {
   }
 
   async promote(companyId: string, buildId: string): Promise<void> {
-    await this.run(companyId, (tx) => promoteCustomObjects(tx, { buildId }));
+    await this.run(companyId, async (tx) => {
+      await promoteCustomObjects(tx, { buildId });
+      await endBetaModeWithoutPreviews(tx);
+    });
   }
 
   close(): Promise<void> {

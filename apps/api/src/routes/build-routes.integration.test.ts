@@ -243,6 +243,9 @@ describe("the pipeline", { timeout: 120_000 }, () => {
     expect(live.status).toBe("production");
     expect(live.stages[3]).toMatchObject({ status: "passed", attempts: 1 });
     expect(await t.db.customObjectDefinition.findFirst({ where: { companyId: company.id, key: "equipment" } })).toMatchObject({ buildId, stage: "production" });
+    // The company stays in beta mode exactly while something of it is still in preview.
+    const stillInPreview = await t.db.customObjectDefinition.count({ where: { companyId: company.id, stage: "preview" } });
+    expect((await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).betaMode).toBe(stillInPreview > 0);
     const charges = await t.db.companyCharge.findMany({ where: { buildId } });
     expect(charges).toEqual([expect.objectContaining({ companyId: company.id, amountCents: Math.round(answer.quote.priceUsd * 100), kind: "feature_build" })]);
 

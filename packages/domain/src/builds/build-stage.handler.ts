@@ -5,6 +5,7 @@ import { BUILD_STAGE_LABELS, type BuildCheck, type BuildStageName, type BuildSta
 import { featureSpecSchema } from "@fieldops/shared/feature-spec";
 import { installCustomObjects } from "../custom-objects/install-custom-objects.ts";
 import { promoteCustomObjects } from "../custom-objects/promote-custom-objects.ts";
+import { endBetaModeWithoutPreviews } from "./end-beta-mode.ts";
 import { runCustomObjectChecks } from "../custom-objects/run-custom-object-checks.ts";
 import { DomainError, invalidInput } from "../errors.ts";
 import { appendStageLog, lockBuild, publishBuildUpdate, publishObjectsChanged, queueBuildStages, type BuildRow } from "./build-pipeline.ts";
@@ -104,6 +105,7 @@ async function performStage(db: Database, payload: Payload, build: BuildRow, sta
       return withTenant(db, companyId, async (tx) => {
         await assertCurrentRun(tx, payload);
         await promoteCustomObjects(tx, { buildId });
+        await endBetaModeWithoutPreviews(tx);
         await tx.companyCharge.createMany({
           data: [{ companyId, kind: "feature_build", description: `Feature build: ${build.featureName}`, amountCents: build.priceCents, buildId }],
           skipDuplicates: true,

@@ -2,6 +2,7 @@ import type { TenantTransaction } from "@fieldops/db";
 import type { JobQueues } from "@fieldops/jobs/enqueue";
 import { BUILD_STAGES, BUILD_STAGE_LABELS, type BuildStageName } from "@fieldops/shared/builds";
 import { rollbackCustomObjects } from "../custom-objects/rollback-custom-objects.ts";
+import { endBetaModeWithoutPreviews } from "./end-beta-mode.ts";
 import { conflict, notFound } from "../errors.ts";
 import { appendStageLog, lockBuild, queueBuildStages, type BuildRow } from "./build-pipeline.ts";
 
@@ -51,6 +52,7 @@ export async function rollbackBuild(tx: TenantTransaction, input: { buildId: str
   const build = await lockedBuild(tx, input.buildId);
   if (build.status === "rolled_back") return { build, stages: [] };
   await rollbackCustomObjects(tx, { buildId: build.id });
+  await endBetaModeWithoutPreviews(tx);
   // A stage caught running ends here: its work, if it finishes, finds the build rolled back and does not land.
   await tx.buildStage.updateMany({ where: { buildId: build.id, status: "running" }, data: { status: "failed", error: "Rolled back while running", finishedAt: new Date() } });
   await appendStageLog(tx, build.id, build.currentStage ?? "production", ["Rolled back: the feature was removed from the app; its records are kept"]);
