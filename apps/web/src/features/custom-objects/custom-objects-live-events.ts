@@ -3,11 +3,19 @@ import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 import { QUERY_KEYS } from "../../lib/query-keys";
 
 const recordsPathPrefix = API_PATHS.customRecords.replace(":objectKey", "");
+const tenantConfigPathPrefix = API_PATHS.tenantConfig.slice(0, API_PATHS.tenantConfig.indexOf(":"));
 
-/** Another user's change to a record refreshes its lists and pages; a build's install, promotion or rollback the objects. */
+/**
+ * Another user's change to a record refreshes its lists and pages; a build's install, preview, promotion or rollback
+ * the objects, and the company and its tenant config, whose beta mode follows what is in preview.
+ */
 export const customObjectsLiveEvents = [
   ...refetchOnLiveEvents(["custom_records.changed"], {
     predicate: (query) => typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith(recordsPathPrefix),
   }),
   ...refetchOnLiveEvents(["custom_objects.changed"], { queryKey: QUERY_KEYS.customObjects }),
+  ...refetchOnLiveEvents(["custom_objects.changed"], { queryKey: QUERY_KEYS.company }),
+  ...refetchOnLiveEvents(["custom_objects.changed"], {
+    predicate: (query) => typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith(tenantConfigPathPrefix),
+  }),
 ];
