@@ -111,6 +111,15 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
+/**
+ * A first connection's query parameter: how many milliseconds ago the client began loading the data it shows. The
+ * server replays the company's events of that span (plus a margin, at most `SOCKET_CATCH_UP_MAX_MS`), so a change
+ * made between a page's first fetch and its socket being ready is not missed. The span is relative, so the two
+ * clocks need not agree.
+ */
+export const SOCKET_CATCH_UP_PARAM = "catch_up_ms";
+export const SOCKET_CATCH_UP_MAX_MS = 120_000;
+
 /** Client → server messages on /api/ws. */
 export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("resume"), after: text({ max: 64 }).nullable() }),

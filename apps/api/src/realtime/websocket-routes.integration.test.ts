@@ -180,6 +180,36 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
     again.socket.close();
   });
 
+  it("a first connection catches up on what happened while its page loaded, but not on older events, the chat's stream or another user's", async () => {
+    const c = await createTestCompany(t.db, { name: "Gamma Roofing" });
+    const { redis } = t.runtime.context;
+    const old = { userId: null, requestId: null, occurredAt: new Date().toISOString(), event: { name: "jobs.changed", payload: { jobIds: ["old"] } } };
+    await redis.xadd(`events:company:${c.id}`, `${Date.now() - 30_000}-0`, "body", JSON.stringify(old));
+    const token = await signIn(t.url, c.users.owner.email);
+    await drainQueues(t.runtime.context.queues);
+    await publishEvent(redis, { name: "jobs.changed", payload: { jobIds: ["while-loading"] } }, { companyId: c.id });
+    await publishEvent(redis, { name: "jobs.changed", payload: { jobIds: ["mine"] } }, { companyId: c.id, userId: c.users.owner.id });
+    await publishEvent(redis, { name: "jobs.changed", payload: { jobIds: ["the-member's"] } }, { companyId: c.id, userId: c.users.member.id });
+    await publishEvent(
+      redis,
+      { name: "assistant.event", payload: { conversationId: "c", runId: "r", event: aguiEventSchema.parse({ type: "RUN_STARTED", threadId: "c", runId: "r" }) } },
+      { companyId: c.id, userId: c.users.owner.id },
+    );
+
+    const socket = connect(wsUrl("/api/ws?catch_up_ms=3000"), { cookie: `session=${token}` });
+    await socket.next((m) => m.type === "ready");
+    const caughtUp = socket.messages.flatMap((m) => (m.type === "event" && m.event.name === "jobs.changed" ? m.event.payload.jobIds : []));
+    expect(caughtUp).toEqual(["while-loading", "mine"]);
+    expect(socket.messages.some((m) => m.type === "event" && m.event.name === "assistant.event")).toBe(false);
+    socket.socket.close();
+
+    // Without the parameter, a first connection replays nothing.
+    const plain = connect(wsUrl("/api/ws"), { cookie: `session=${token}` });
+    await plain.next((m) => m.type === "ready");
+    expect(plain.messages.filter((m) => m.type === "event")).toEqual([]);
+    plain.socket.close();
+  });
+
   it("answers malformed messages with an error and stays open", async () => {
     const token = await signIn(t.url, b.users.owner.email);
     const socket = connect(wsUrl("/api/ws"), { authorization: `Bearer ${token}` });

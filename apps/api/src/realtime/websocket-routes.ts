@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RawData, WebSocket } from "ws";
 import { z } from "zod";
-import { WS_CLOSE_UNAUTHORIZED, clientMessageSchema, type ServerMessage } from "@fieldops/shared/events";
+import { SOCKET_CATCH_UP_MAX_MS, SOCKET_CATCH_UP_PARAM, WS_CLOSE_UNAUTHORIZED, clientMessageSchema, type ServerMessage } from "@fieldops/shared/events";
 import {
   isStreamSeq,
   latestSeq,
@@ -29,11 +29,18 @@ export const SOCKET_SESSION_CHECK_MS = 60_000;
 
 const INVALID_RESUME = "Invalid resume position";
 
+/** Added to a first connection's catch-up span: the client's clock starts it slightly before the server can know. */
+const CATCH_UP_MARGIN_MS = 2000;
+
+/** Where a connection's replay starts: after a seq the client saw, or a span of time back (a first connection). */
+type ReplayFrom = { after: string } | { withinMs: number } | null;
+
 /**
  * `/api/ws`: authenticated by a single-use `?ticket=` from POST /api/ws-ticket, else by the session (bearer header or
  * cookie); never by a session token in the URL. A page of another site cannot open it. The client may pass
- * `?after=<seq>` or send `{type:"resume", after}` to receive what it missed; every event is sent at most once per
- * socket. The socket is closed (code 4401) when its session ends: sign-out, revocation or expiry.
+ * `?after=<seq>` or send `{type:"resume", after}` to receive what it missed, and a first connection passes
+ * `?catch_up_ms=` to receive what happened while its page was loading (the chat's stream excepted: a loading chat reads
+ * its history); every event is sent at most once per socket. The socket is closed (code 4401) when its session ends: sign-out, revocation or expiry.
  */
 export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: EventHub }> = async (app, { context, hub }) => {
   const endBySession = new Map<string, Set<(reason: string) => void>>();
@@ -52,7 +59,12 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
     API_PATHS.socket,
     {
       websocket: true,
-      schema: { hide: true, querystring: z.object({ after: z.string().max(100).optional(), ticket: z.string().max(200).optional() }) },
+      schema: { hide: true, querystring: z.object({
+          after: z.string().max(100).optional(),
+          ticket: z.string().max(200).optional(),
+          [SOCKET_CATCH_UP_PARAM]: z.coerce.number().int().nonnegative().optional(),
+        }),
+      },
       // A page of another site could otherwise open a socket with the user's cookie and read the company's events.
       preValidation: async (request) => {
         if (requestOrigin(request) === "foreign") throw forbidden("Cross-site WebSocket connections are not allowed");
@@ -86,14 +98,18 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
       // Live events wait while a replay is being read, so that the client sees them after what it missed.
       let held: PublishedEvent[] | null = [];
       const deliver = (event: PublishedEvent) => (held ? held.push(event) : sendEvent(event));
-      const replay = async (after: string | null) => {
+      const replay = async (from: ReplayFrom) => {
         held ??= [];
         try {
-          if (after !== null && !isStreamSeq(after)) send({ type: "error", message: INVALID_RESUME, requestId: null });
-          else if (after) {
-            // The stream holds every user's events; one addressed to somebody else is not this socket's to replay.
+          if (from && "after" in from && !isStreamSeq(from.after)) send({ type: "error", message: INVALID_RESUME, requestId: null });
+          else if (from) {
+            const catchUp = "withinMs" in from;
+            const after = catchUp ? `${Date.now() - Math.min(from.withinMs, SOCKET_CATCH_UP_MAX_MS) - CATCH_UP_MARGIN_MS}-0` : from.after;
             for (const event of await readEventsAfter(context.redis, companyId, after)) {
-              if (event.userId === null || event.userId === user.id) sendEvent(event);
+              // The stream holds every user's events; one addressed to somebody else is not this socket's to replay.
+              if (event.userId !== null && event.userId !== user.id) continue;
+              if (catchUp && event.event.name === "assistant.event") continue;
+              sendEvent(event);
             }
           }
         } catch (error) {
@@ -146,13 +162,14 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
         }
         if (!message.success) return send({ type: "error", message: "Unknown message", requestId: null });
         if (message.data.type === "ping") return send({ type: "pong", requestId: message.data.requestId });
-        if (message.data.type === "resume") return void replay(message.data.after);
+        if (message.data.type === "resume") return void replay(message.data.after === null ? null : { after: message.data.after });
         void chat(message.data);
         // A chat message is a request too: while impersonating, the company's audit log has it.
         if (user.impersonation) void recordImpersonatedRequest(context, { ...user, impersonation: user.impersonation }, { method: "WS", path: `${API_PATHS.socket} ${message.data.type}`, status: null }, request.log);
       };
 
-      await replay(request.query.after ?? null);
+      const catchUpMs = request.query[SOCKET_CATCH_UP_PARAM];
+      await replay(request.query.after !== undefined ? { after: request.query.after } : catchUpMs !== undefined ? { withinMs: catchUpMs } : null);
       inbox.splice(0).forEach(onMessage);
       const last = await latestSeq(context.redis, companyId).catch((error: unknown) => {
         request.log.warn({ err: error }, "could not read the stream position");

@@ -84,7 +84,7 @@ describe("LiveEventsClient", () => {
     const live = startClient();
     expect(live.client.status).toBe("connecting");
     await vi.waitFor(() => expect(live.client.status).toBe("live"));
-    expect(connections[0]?.url).toBe("/api/ws?ticket=ticket-1");
+    expect(connections[0]?.url).toMatch(/^\/api\/ws\?ticket=ticket-1&catch_up_ms=\d+$/);
 
     send(connections[0], "not json");
     send(connections[0], { type: "event", seq: 5 });
@@ -135,6 +135,27 @@ describe("LiveEventsClient", () => {
     await vi.waitFor(() => expect(connections[1]?.received).toEqual([{ type: "resume", after: "9-0" }]));
   });
 
+  it("catches up, on its first connection only, from the time it started, and counts the retries before it in", async () => {
+    let now = 1_000_000;
+    onConnection = (c) => {
+      if (connections.length === 1) c.socket.terminate();
+      else if (connections.length === 2) send(c, { type: "ready", lastSeq: "9-0" });
+    };
+    const live = startClient({
+      now: () => now,
+      url: () => {
+        now += 700;
+        return `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/api/ws?ticket=t`;
+      },
+    });
+    await vi.waitFor(() => expect(live.client.status).toBe("live"));
+    connections[1]!.socket.terminate();
+    await vi.waitFor(() => expect(connections[2]?.received).toEqual([{ type: "resume", after: "9-0" }]));
+
+    const catchUp = connections.map((c) => new URL(c.url, "ws://x").searchParams.get("catch_up_ms"));
+    expect(catchUp).toEqual(["700", "1400", null]);
+  });
+
   it("stops without retrying when the server refuses the session", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     onConnection = (c) => c.socket.close(CLOSE_UNAUTHORIZED, "Not signed in");
@@ -156,7 +177,7 @@ describe("LiveEventsClient", () => {
     const live = startClient({ url: async () => `ws://127.0.0.1:${port}/api/ws?ticket=t${++issued}` });
 
     await vi.waitFor(() => expect(live.client.status).toBe("live"));
-    expect(connections.map((c) => c.url)).toEqual(["/api/ws?ticket=t1", "/api/ws?ticket=t2"]);
+    expect(connections.map((c) => new URL(c.url, "ws://x").searchParams.get("ticket"))).toEqual(["t1", "t2"]);
   });
 
   it("stops without opening a socket when the session cannot have one", async () => {

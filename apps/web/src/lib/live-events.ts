@@ -1,5 +1,6 @@
 import { createContext, createElement, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import {
+  SOCKET_CATCH_UP_PARAM,
   WS_CLOSE_UNAUTHORIZED,
   serverMessageSchema,
   socketTicketResponseSchema,
@@ -13,7 +14,8 @@ import { API_PATHS } from "@fieldops/shared/api-paths";
 /**
  * The app's one WebSocket to /api/ws, carrying every live event. Every server message is validated with the shared
  * schema; a dropped connection is retried with exponential backoff and resumes after the last sequence seen, so
- * events published while the client was away are delivered once, in order.
+ * events published while the client was away are delivered once, in order. The first connection catches up on the
+ * events since the client started, which the page's first fetches may have missed.
  */
 
 export type LiveStatus = "connecting" | "live" | "reconnecting" | "stopped";
@@ -37,7 +39,7 @@ export interface SocketLike {
 
 export interface LiveEventsOptions {
   /**
-   * The socket URL, computed at each connection attempt. Defaults to this origin's /api/ws with a fresh single-use
+   * The socket's absolute URL, computed at each connection attempt. Defaults to this origin's /api/ws with a fresh single-use
    * ticket. A rejection that is an ApiError of 401, 403 or 404 means the session cannot have a socket: the client stops.
    */
   url?: () => string | Promise<string>;
@@ -48,6 +50,7 @@ export interface LiveEventsOptions {
   /** A ping is sent this often; a connection whose previous ping got no pong is dropped and retried. */
   heartbeatMs?: number;
   random?: () => number;
+  now?: () => number;
 }
 
 const OPEN = 1;
@@ -107,6 +110,8 @@ export class LiveEventsClient {
   /** True once a server said where its stream stood: from then on every (re)connection resumes from `lastSeq`. */
   private hasPosition = false;
   private _lastSeq: string | null = null;
+  /** When this client first started, as the page began loading what it shows: a first connection catches up from there. */
+  private startedAt: number | null = null;
   private _status: LiveStatus = "stopped";
 
   constructor(options: LiveEventsOptions = {}) {
@@ -117,6 +122,7 @@ export class LiveEventsClient {
       maxDelayMs: options.maxDelayMs ?? 30_000,
       heartbeatMs: options.heartbeatMs ?? 25_000,
       random: options.random ?? Math.random,
+      now: options.now ?? Date.now,
     };
   }
 
@@ -131,6 +137,7 @@ export class LiveEventsClient {
   start(): void {
     if (this.started) return;
     this.started = true;
+    this.startedAt ??= this.options.now();
     this.setStatus(this.hasPosition ? "reconnecting" : "connecting");
     this.connect();
   }
@@ -204,7 +211,7 @@ export class LiveEventsClient {
     const current = () => this.started && generation === this.generation;
     new Promise<string>((resolve) => resolve(this.options.url())).then(
       (url) => {
-        if (current()) this.open(url);
+        if (current()) this.open(this.hasPosition ? url : this.withCatchUp(url));
       },
       (error: unknown) => {
         if (!current()) return;
@@ -217,6 +224,14 @@ export class LiveEventsClient {
         this.scheduleReconnect();
       },
     );
+  }
+
+  /** A first connection asks for the events since this client started, which the data it fetched meanwhile may lack. */
+  private withCatchUp(url: string): string {
+    const withParam = new URL(url);
+    const sinceStart = this.options.now() - (this.startedAt ?? this.options.now());
+    withParam.searchParams.set(SOCKET_CATCH_UP_PARAM, String(Math.max(0, Math.round(sinceStart))));
+    return withParam.toString();
   }
 
   private open(url: string): void {
