@@ -27,6 +27,7 @@ export function modelFromInstance(inst: SolomonInstance, objective: ModelObjecti
     service: Float64Array.from(all, (c) => (c.id === 0 ? 0 : c.service)),
     early: Float64Array.from(all, (c) => c.ready),
     late: Float64Array.from(all, (c) => c.due),
+    windows: null,
     demand: Float64Array.from(all, (c) => (c.id === 0 ? 0 : c.demand)),
     penalty: new Float64Array(n).fill(1e7),
     vehicles,

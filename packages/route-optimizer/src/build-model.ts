@@ -1,6 +1,6 @@
-import type { Crew, Location, RoutingProblem } from "./contract";
+import { visitWindows, type Crew, type Location, type RoutingProblem, type Visit } from "./contract";
 import type { MatrixProvider } from "./matrix/types";
-import type { RoutingModel, VehicleModel } from "./model";
+import type { RoutingModel, VehicleModel, WindowTable } from "./model";
 
 /** A problem turned into the solver's model, with what is needed to turn model routes back into a plan. */
 export interface BuiltModel {
@@ -49,8 +49,9 @@ export async function buildModel(problem: RoutingProblem, provider: MatrixProvid
   const unit = opts.objective === "travel-time" ? opts.unassignedPenaltySeconds : 1e10;
   visits.forEach((v, i) => {
     service[i] = v.serviceSeconds;
-    early[i] = v.timeWindow?.start ?? -Infinity;
-    late[i] = v.timeWindow?.end ?? Infinity;
+    const windows = visitWindows(v);
+    early[i] = windows[0]?.start ?? -Infinity;
+    late[i] = windows.at(-1)?.end ?? Infinity;
     demand[i] = v.demand;
     penalty[i] = unit * v.priority;
   });
@@ -88,6 +89,7 @@ export async function buildModel(problem: RoutingProblem, provider: MatrixProvid
     service,
     early,
     late,
+    windows: windowTable(visits, N),
     demand,
     penalty,
     vehicles,
@@ -95,6 +97,25 @@ export async function buildModel(problem: RoutingProblem, provider: MatrixProvid
     objective: opts.objective,
   };
   return { problem, model, distance };
+}
+
+/** The windows of visits with more than one; null when every visit has at most one. */
+function windowTable(visits: readonly Visit[], nNodes: number): WindowTable | null {
+  if (!visits.some((v) => visitWindows(v).length > 1)) return null;
+  const offsets = new Int32Array(nNodes + 1);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let x = 0; x < nNodes; x++) {
+    offsets[x] = starts.length;
+    const windows = x < visits.length ? visitWindows(visits[x]!) : [];
+    if (windows.length < 2) continue;
+    for (const w of windows) {
+      starts.push(w.start);
+      ends.push(w.end);
+    }
+  }
+  offsets[nNodes] = starts.length;
+  return { offsets, starts: Float64Array.from(starts), ends: Float64Array.from(ends) };
 }
 
 /** The model keeps a crew's breaks sorted by window start; entry k is the input index of model break k. */

@@ -16,6 +16,7 @@ function lineModel(overrides: Partial<RoutingModel> = {}): RoutingModel {
     service: Float64Array.from([1, 1, 1, 0]),
     early: Float64Array.from([0, 0, 0, 0]),
     late: Float64Array.from([100, 100, 100, 100]),
+    windows: null,
     demand: Float64Array.from([1, 1, 1, 0]),
     penalty: Float64Array.from([1e6, 1e6, 1e6]),
     vehicles: [{ startNode: 3, endNode: 3, shiftStart: 0, shiftEnd: 100, capacity: 3, breaks: [], typeKey: 0 }],

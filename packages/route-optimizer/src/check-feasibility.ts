@@ -1,4 +1,4 @@
-import { isCompatible, type RoutingModel } from "./model";
+import { isCompatible, serviceStart, type RoutingModel } from "./model";
 
 export interface ModelRoute {
   vehicle: number;
@@ -59,7 +59,8 @@ export function checkFeasibility(m: RoutingModel, routes: readonly ModelRoute[])
       if (seen[x] === 1) violations.push(`visit ${x} served twice`);
       seen[x] = 1;
       if (!isCompatible(m, x, route.vehicle)) violations.push(`visit ${x}: vehicle ${route.vehicle} lacks skills`);
-      t = Math.max(t + svc + m.time[loc * n + x]!, m.early[x]!);
+      const arrival = t + svc + m.time[loc * n + x]!;
+      t = serviceStart(m, x, arrival);
       if (t > m.late[x]! + EPS) violations.push(`visit ${x}: service starts at ${t} after ${m.late[x]}`);
       total += m.cost[loc * n + x]!;
       svc = m.service[x]!;

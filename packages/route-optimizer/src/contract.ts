@@ -15,19 +15,40 @@ export const timeWindowSchema = z
   .refine((w) => w.start <= w.end, { message: "time window ends before it starts" });
 export type TimeWindow = z.infer<typeof timeWindowSchema>;
 
-export const visitSchema = z.object({
-  id: z.string().min(1),
-  location: locationSchema,
-  serviceSeconds: z.number().nonnegative().default(0),
-  /** Service must start inside this window (arriving early means waiting). */
-  timeWindow: timeWindowSchema.optional(),
-  /** The crew must have every one of these skills. */
-  skills: z.array(z.string()).default([]),
-  demand: z.number().nonnegative().default(0),
-  /** Weight of the penalty for leaving this visit unassigned (travel-time objective). */
-  priority: z.number().positive().default(1),
-});
+export const timeWindowsSchema = z
+  .array(timeWindowSchema)
+  .min(1)
+  .refine((ws) => ws.every((w, i) => i === 0 || w.start >= ws[i - 1]!.end), {
+    message: "time windows must be sorted by start and must not overlap",
+  });
+
+export const visitSchema = z
+  .object({
+    id: z.string().min(1),
+    location: locationSchema,
+    serviceSeconds: z.number().nonnegative().default(0),
+    /** Service must start inside this window (arriving early means waiting). */
+    timeWindow: timeWindowSchema.optional(),
+    /**
+     * Several windows instead of one (e.g. 8-10 or 14-16): service starts inside one of them; a crew arriving
+     * before a window, or between two, waits for the next one to open.
+     */
+    timeWindows: timeWindowsSchema.optional(),
+    /** The crew must have every one of these skills. */
+    skills: z.array(z.string()).default([]),
+    demand: z.number().nonnegative().default(0),
+    /** Weight of the penalty for leaving this visit unassigned (travel-time objective). */
+    priority: z.number().positive().default(1),
+  })
+  .refine((v) => v.timeWindow === undefined || v.timeWindows === undefined, {
+    message: "give a visit either timeWindow or timeWindows, not both",
+    path: ["timeWindows"],
+  });
 export type Visit = z.infer<typeof visitSchema>;
+
+/** A visit's service windows, whichever way it gives them; none means any time in the crew's shift. */
+export const visitWindows = (v: Pick<Visit, "timeWindow" | "timeWindows">): TimeWindow[] =>
+  v.timeWindows ?? (v.timeWindow === undefined ? [] : [v.timeWindow]);
 export type VisitInput = z.input<typeof visitSchema>;
 
 export const crewBreakSchema = z

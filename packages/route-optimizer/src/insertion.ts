@@ -1,4 +1,4 @@
-import type { RoutingModel } from "./model";
+import { hasWindows, serviceStart, type RoutingModel } from "./model";
 import type { Rng } from "./rng";
 import { simulateRoute, type Route } from "./route";
 
@@ -50,8 +50,10 @@ export function bestPositionInRoute(
   const s = m.service[visit]!;
   const rowV = visit * n;
   const blinking = rng !== null && blink > 0;
-  // Latest starts strictly grow along a route and the visit cannot finish before e + s, so every position
-  // whose successor must start before that is infeasible: binary-search past them.
+  const several = hasWindows(m.windows, visit);
+  // Latest starts strictly grow along a route and the visit cannot finish before e + s (e: its first window's
+  // opening when it has several), so every position whose successor must start before that is infeasible:
+  // binary-search past them.
   const need = e + s;
   let lo = 0;
   let hi = len;
@@ -65,11 +67,12 @@ export function bestPositionInRoute(
     const next = p < len ? nodes[p]! : v.endNode;
     const rowP = prev * n;
     const arr = earliest[p]! + service[prev]! + time[rowP + visit]!;
-    // Earliest start times only grow along a route, so once too late, every later position is too.
+    // Earliest start times only grow along a route, so once too late (l: its last window's end), every later
+    // position is too.
     if (arr > l) break;
     const delta = cost[rowP + visit]! + cost[rowV + next]! - cost[rowP + next]!;
     if (delta < bestDelta && (!blinking || rng.next() >= blink)) {
-      const start = arr > e ? arr : e;
+      const start = several ? serviceStart(m, visit, arr) : arr > e ? arr : e;
       if (start + s + time[rowV + next]! <= latest[p + 1]!) {
         bestDelta = delta;
         bestPos = p;

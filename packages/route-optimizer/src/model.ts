@@ -23,6 +23,17 @@ export interface VehicleModel {
 
 export type ModelObjective = "vehicles-then-distance" | "distance" | "travel-time";
 
+/**
+ * Service windows of the nodes that have more than one, in CSR form: node x's windows are
+ * [starts[k], ends[k]] for k from offsets[x] to offsets[x + 1] - 1, sorted and disjoint. A node with at most one
+ * window has none here (offsets[x] === offsets[x + 1]) and is bounded by `early`/`late` alone.
+ */
+export interface WindowTable {
+  offsets: Int32Array;
+  starts: Float64Array;
+  ends: Float64Array;
+}
+
 export interface RoutingModel {
   nVisits: number;
   nNodes: number;
@@ -30,10 +41,15 @@ export interface RoutingModel {
   time: Float64Array;
   /** Arc cost the objective sums (distance or travel time). */
   cost: Float64Array;
-  /** Per node (depot nodes: 0 / unbounded). Windows bound the start of service. */
+  /**
+   * Per node (depot nodes: 0 / unbounded). Service starts in [early, late]: a node's only window, or the envelope
+   * of its windows (first start, last end) when `windows` lists several.
+   */
   service: Float64Array;
   early: Float64Array;
   late: Float64Array;
+  /** Null when no node has more than one window. */
+  windows: WindowTable | null;
   demand: Float64Array;
   /** Objective cost of leaving a visit unassigned. */
   penalty: Float64Array;
@@ -45,3 +61,27 @@ export interface RoutingModel {
 
 export const isCompatible = (m: RoutingModel, visit: number, vehicle: number): boolean =>
   m.compatible === null || m.compatible[visit * m.vehicles.length + vehicle] === 1;
+
+/** Whether node x has several windows (listed in `m.windows`). */
+export const hasWindows = (w: WindowTable | null, x: number): w is WindowTable => w !== null && w.offsets[x] !== w.offsets[x + 1];
+
+/**
+ * Earliest service start at node x for a crew there at `ready`: `ready` itself inside a window, else the opening of
+ * the next window. Past the last window it returns `ready`, which then exceeds `late[x]` (the caller's check).
+ */
+export function serviceStart(m: RoutingModel, x: number, ready: number): number {
+  const w = m.windows;
+  if (hasWindows(w, x)) {
+    const to = w.offsets[x + 1]!;
+    for (let k = w.offsets[x]!; k < to; k++) if (ready <= w.ends[k]!) return ready > w.starts[k]! ? ready : w.starts[k]!;
+    return ready;
+  }
+  const e = m.early[x]!;
+  return ready > e ? ready : e;
+}
+
+/** Latest service start at node x no later than `bound`: the largest point of a window at or before it (-Infinity if none). */
+export function latestStartBefore(w: WindowTable, x: number, bound: number): number {
+  for (let k = w.offsets[x + 1]! - 1; k >= w.offsets[x]!; k--) if (bound >= w.starts[k]!) return bound < w.ends[k]! ? bound : w.ends[k]!;
+  return -Infinity;
+}

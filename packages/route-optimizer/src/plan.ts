@@ -2,6 +2,7 @@ import { breakOrder, type BuiltModel } from "./build-model";
 import type { ModelRoute } from "./check-feasibility";
 import { routingPlanSchema, type PlannedRoute, type RoutingPlan, type Stop } from "./contract";
 import { unassignedReason } from "./diagnose";
+import { serviceStart } from "./model";
 
 /** Turns model routes into the public plan, with the earliest schedule (leaving just in time for the first visit). */
 export function planFromRoutes(built: BuiltModel, routes: readonly ModelRoute[], unassigned: readonly number[]): RoutingPlan {
@@ -18,7 +19,7 @@ export function planFromRoutes(built: BuiltModel, routes: readonly ModelRoute[],
     let loc = v.startNode;
     let t = v.shiftStart;
     const first = nodes[0]!;
-    if (first >= 0) t = Math.max(t, m.early[first]! - m.time[loc * N + first]!);
+    if (first >= 0) t = Math.max(t, serviceStart(m, first, t + m.time[loc * N + first]!) - m.time[loc * N + first]!);
     const startTime = t;
     let svc = 0;
     let travel = 0;
@@ -34,7 +35,7 @@ export function planFromRoutes(built: BuiltModel, routes: readonly ModelRoute[],
         continue;
       }
       const arrival = t + svc + m.time[loc * N + x]!;
-      const start = Math.max(arrival, m.early[x]!);
+      const start = serviceStart(m, x, arrival);
       stops.push({ kind: "visit", visitId: problem.visits[x]!.id, arrival, start, end: start + m.service[x]! });
       travel += m.time[loc * N + x]!;
       dist += distance[loc * N + x]!;

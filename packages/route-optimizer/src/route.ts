@@ -1,4 +1,4 @@
-import type { RoutingModel } from "./model";
+import { hasWindows, latestStartBefore, serviceStart, type RoutingModel } from "./model";
 
 /**
  * One vehicle's route during search. `nodes` holds visit ids; a negative entry -(k+1) is the vehicle's break k,
@@ -6,6 +6,9 @@ import type { RoutingModel } from "./model";
  *
  * Routes without breaks keep, per position (0 = start, len+1 = end), the earliest and latest feasible start of
  * service, so an insertion is checked in O(1) (forward/backward slack, as in Savelsbergh's and Vidal's work).
+ * With several windows per visit the same holds: every start time only ever moves forward along the route, so
+ * the earliest start is the first window point at or after the arrival, and the latest start the last window point
+ * at or before what the rest of the route allows; any start between them that lies in a window is feasible.
  * Routes with breaks are checked by simulating the route: crews have a handful of visits, so O(length) is cheap.
  */
 export class Route {
@@ -74,11 +77,13 @@ export class Route {
     let t = v.shiftStart;
     let c = 0;
     let feasible = load <= v.capacity;
+    const windows = m.windows;
     earliest[0] = t;
     for (let i = 0; i < len; i++) {
       const x = nodes[i]!;
       const arr = t + m.service[prev]! + time[prev * n + x]!;
       t = arr > m.early[x]! ? arr : m.early[x]!;
+      if (hasWindows(windows, x)) t = serviceStart(m, x, arr);
       if (t > m.late[x]!) feasible = false;
       earliest[i + 1] = t;
       c += cost[prev * n + x]!;
@@ -94,6 +99,7 @@ export class Route {
       const x = nodes[i]!;
       const bound = l - m.service[x]! - time[x * n + next]!;
       l = bound < m.late[x]! ? bound : m.late[x]!;
+      if (hasWindows(windows, x)) l = latestStartBefore(windows, x, bound);
       latest[i + 1] = l;
       next = x;
     }
@@ -114,6 +120,7 @@ export function simulateRoute(m: RoutingModel, vehicle: number, nodes: readonly 
   let svc = 0;
   let load = 0;
   let c = 0;
+  const windows = m.windows;
   const len = nodes.length;
   const total = insert >= 0 ? len + 1 : len;
   for (let k = 0; k < total; k++) {
@@ -128,8 +135,8 @@ export function simulateRoute(m: RoutingModel, vehicle: number, nodes: readonly 
       continue;
     }
     const arr = t + svc + m.time[loc * n + x]!;
-    const start = arr > m.early[x]! ? arr : m.early[x]!;
-    if (start > m.late[x]!) return Infinity;
+    if (arr > m.late[x]!) return Infinity;
+    const start = hasWindows(windows, x) ? serviceStart(m, x, arr) : arr > m.early[x]! ? arr : m.early[x]!;
     c += m.cost[loc * n + x]!;
     load += m.demand[x]!;
     t = start;

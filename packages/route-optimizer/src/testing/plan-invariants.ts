@@ -1,4 +1,4 @@
-import type { RoutingPlan, RoutingProblem } from "../contract";
+import { visitWindows, type RoutingPlan, type RoutingProblem } from "../contract";
 import type { TravelMatrix } from "../matrix/types";
 
 /**
@@ -46,7 +46,8 @@ export function planViolations(problem: RoutingProblem, plan: RoutingPlan, tm: T
       const earliestArrival = free + tm.durations[loc * tm.size + to]!;
       if (s.arrival < earliestArrival - 1e-6) errors.push(`${v.id}: arrives before it could`);
       if (s.start < s.arrival - 1e-6) errors.push(`${v.id}: starts before arrival`);
-      if (v.timeWindow !== undefined && (s.start < v.timeWindow.start - 1e-6 || s.start > v.timeWindow.end + 1e-6)) errors.push(`${v.id}: starts outside its window`);
+      const windows = visitWindows(v);
+      if (windows.length > 0 && !windows.some((w) => s.start >= w.start - 1e-6 && s.start <= w.end + 1e-6)) errors.push(`${v.id}: starts outside its windows`);
       if (Math.abs(s.end - s.start - v.serviceSeconds) > 1e-6) errors.push(`${v.id}: wrong service length`);
       load += v.demand;
       free = s.end;
