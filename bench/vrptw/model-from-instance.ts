@@ -30,6 +30,7 @@ export function modelFromInstance(inst: SolomonInstance, objective: ModelObjecti
     windows: null,
     demand: Float64Array.from(all, (c) => (c.id === 0 ? 0 : c.demand)),
     penalty: new Float64Array(n).fill(1e7),
+    required: new Uint8Array(n),
     vehicles,
     compatible: null,
     objective,

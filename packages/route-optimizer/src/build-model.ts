@@ -1,4 +1,4 @@
-import { visitWindows, type Crew, type Location, type RoutingProblem, type Visit } from "./contract";
+import { postponeCost, visitWindows, type Crew, type Location, type RoutingProblem, type Visit } from "./contract";
 import type { MatrixProvider } from "./matrix/types";
 import type { RoutingModel, VehicleModel, WindowTable } from "./model";
 
@@ -45,16 +45,25 @@ export async function buildModel(problem: RoutingProblem, provider: MatrixProvid
   const late = new Float64Array(N).fill(Infinity);
   const demand = new Float64Array(N);
   const penalty = new Float64Array(n);
-  // The literature's objectives serve every visit that can be served: leaving one out must outweigh any distance.
-  const unit = opts.objective === "travel-time" ? opts.unassignedPenaltySeconds : 1e10;
+  const required = new Uint8Array(n);
+  const travelTime = opts.objective === "travel-time";
   visits.forEach((v, i) => {
     service[i] = v.serviceSeconds;
     const windows = visitWindows(v);
     early[i] = windows[0]?.start ?? -Infinity;
     late[i] = windows.at(-1)?.end ?? Infinity;
     demand[i] = v.demand;
-    penalty[i] = unit * v.priority;
+    // The literature's objectives serve every visit that can be served: leaving one out must outweigh any distance.
+    penalty[i] = travelTime ? postponeCost(v, opts) : 1e10 * v.priority;
+    required[i] = v.required ? 1 : 0;
   });
+  const cost = travelTime ? time : distance;
+  if (required.includes(1)) {
+    const outweighs = 2 * dominatingCost(cost, N, penalty, required);
+    required.forEach((r, i) => {
+      if (r === 1) penalty[i] = outweighs;
+    });
+  }
   const typeKeys = new Map<string, number>();
   const vehicles: VehicleModel[] = crews.map((c, k) => {
     const breaks = breakOrder(c).map((i) => {
@@ -85,18 +94,33 @@ export async function buildModel(problem: RoutingProblem, provider: MatrixProvid
     nVisits: n,
     nNodes: N,
     time,
-    cost: opts.objective === "travel-time" ? time : distance,
+    cost,
     service,
     early,
     late,
     windows: windowTable(visits, N),
     demand,
     penalty,
+    required,
     vehicles,
     compatible,
     objective: opts.objective,
   };
   return { problem, model, distance };
+}
+
+/** More than any plan's travel (each node is left once at the most) plus every optional visit's penalty. */
+function dominatingCost(cost: Float64Array, N: number, penalty: Float64Array, required: Uint8Array): number {
+  let total = 1;
+  for (let i = 0; i < N; i++) {
+    let most = 0;
+    for (let j = 0; j < N; j++) most = Math.max(most, cost[i * N + j]!);
+    total += most;
+  }
+  penalty.forEach((p, i) => {
+    if (required[i] === 0) total += p;
+  });
+  return total;
 }
 
 /** The windows of visits with more than one; null when every visit has at most one. */

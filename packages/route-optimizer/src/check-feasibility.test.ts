@@ -19,6 +19,7 @@ function lineModel(overrides: Partial<RoutingModel> = {}): RoutingModel {
     windows: null,
     demand: Float64Array.from([1, 1, 1, 0]),
     penalty: Float64Array.from([1e6, 1e6, 1e6]),
+    required: new Uint8Array(3),
     vehicles: [{ startNode: 3, endNode: 3, shiftStart: 0, shiftEnd: 100, capacity: 3, breaks: [], typeKey: 0 }],
     compatible: null,
     objective: "distance",

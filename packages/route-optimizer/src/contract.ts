@@ -39,12 +39,26 @@ export const visitSchema = z
     demand: z.number().nonnegative().default(0),
     /** Weight of the penalty for leaving this visit unassigned (travel-time objective). */
     priority: z.number().positive().default(1),
+    /**
+     * Must be done today: left out only when no feasible plan can serve it (its penalty outweighs any travel and
+     * every other visit's). Otherwise the visit may be left for another day at `postponeCost`.
+     */
+    required: z.boolean().default(false),
+    /**
+     * Travel-time objective: what leaving the visit for another day costs, in the objective's seconds;
+     * `unassignedPenaltySeconds` x priority when omitted.
+     */
+    postponeCost: z.number().nonnegative().optional(),
   })
   .refine((v) => v.timeWindow === undefined || v.timeWindows === undefined, {
     message: "give a visit either timeWindow or timeWindows, not both",
     path: ["timeWindows"],
   });
 export type Visit = z.infer<typeof visitSchema>;
+
+/** The objective cost (travel-time) of leaving a visit for another day. */
+export const postponeCost = (v: Pick<Visit, "postponeCost" | "priority">, options: Pick<SolveOptions, "unassignedPenaltySeconds">): number =>
+  v.postponeCost ?? options.unassignedPenaltySeconds * v.priority;
 
 /** A visit's service windows, whichever way it gives them; none means any time in the crew's shift. */
 export const visitWindows = (v: Pick<Visit, "timeWindow" | "timeWindows">): TimeWindow[] =>
@@ -146,7 +160,12 @@ export const unassignedReasonSchema = z.enum([
 ]);
 export type UnassignedReason = z.infer<typeof unassignedReasonSchema>;
 
-export const unassignedVisitSchema = z.object({ visitId: z.string(), reason: unassignedReasonSchema });
+export const unassignedVisitSchema = z.object({
+  visitId: z.string(),
+  reason: unassignedReasonSchema,
+  /** The visit had to be done today (`visit.required`): no feasible plan serves it. */
+  required: z.boolean().default(false),
+});
 export type UnassignedVisit = z.infer<typeof unassignedVisitSchema>;
 
 export const routingPlanSchema = z.object({
@@ -159,7 +178,10 @@ export const routingPlanSchema = z.object({
     travelSeconds: z.number(),
     distanceMeters: z.number(),
     unassignedCount: z.number().int(),
-    /** Objective value: metres or seconds of travel plus unassigned penalties. */
+    /**
+     * Objective value: metres or seconds of travel, plus (travel-time) each left-out visit's postpone cost; a
+     * required visit left out counts its postpone cost here too, though the search treats it as outweighing all.
+     */
     cost: z.number(),
   }),
 });

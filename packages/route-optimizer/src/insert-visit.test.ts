@@ -46,7 +46,7 @@ describe("insertVisit", () => {
     expect(gas.inserted && gas.crewId).toBe("west");
     const nobody = await insertVisit(day, plan, { id: "roof", location: at(0, 1), skills: ["roof"] }, { matrix: gridMatrix() });
     expect(nobody).toMatchObject({ inserted: false, reason: "no_crew_with_skills" });
-    if (!nobody.inserted) expect(nobody.plan.unassigned).toContainEqual({ visitId: "roof", reason: "no_crew_with_skills" });
+    if (!nobody.inserted) expect(nobody.plan.unassigned).toContainEqual({ visitId: "roof", reason: "no_crew_with_skills", required: false });
     const tooLate = await insertVisit(day, plan, { id: "late", location: at(0, 1), timeWindow: { start: 60_000, end: 61_000 } }, { matrix: gridMatrix() });
     expect(tooLate).toMatchObject({ inserted: false, reason: "time_window_unreachable" });
   });

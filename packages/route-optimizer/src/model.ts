@@ -53,6 +53,8 @@ export interface RoutingModel {
   demand: Float64Array;
   /** Objective cost of leaving a visit unassigned. */
   penalty: Float64Array;
+  /** 1 for a visit that must be served when any feasible plan can serve it (its penalty outweighs any travel). */
+  required: Uint8Array;
   vehicles: VehicleModel[];
   /** nVisits x nVehicles, 1 when the vehicle may serve the visit (skills); null means all may. */
   compatible: Uint8Array | null;

@@ -65,7 +65,7 @@ describe("optimizeRoutes on small cases with known optima", () => {
     });
     expect(visitIds(plan, "sparky")).toEqual(["wiring"]);
     expect(visitIds(plan, "generalist")).toEqual(["plain"]);
-    expect(plan.unassigned).toEqual([{ visitId: "boiler", reason: "no_crew_with_skills" }]);
+    expect(plan.unassigned).toEqual([{ visitId: "boiler", reason: "no_crew_with_skills", required: false }]);
   });
 
   it("splits the load across crews by capacity, and says when a visit is too big for any crew", async () => {
@@ -80,7 +80,7 @@ describe("optimizeRoutes on small cases with known optima", () => {
     });
     expect(plan.summary.crewsUsed).toBe(2);
     expect(plan.summary.distanceMeters).toBeCloseTo(600);
-    expect(plan.unassigned).toEqual([{ visitId: "huge", reason: "capacity" }]);
+    expect(plan.unassigned).toEqual([{ visitId: "huge", reason: "capacity", required: false }]);
   });
 
   it("reports visits no crew can reach in time, and visits that do not fit in the shifts", async () => {
@@ -106,7 +106,7 @@ describe("optimizeRoutes on small cases with known optima", () => {
       crews: [crew("x")],
     };
     const cheap = await solveChecked({ ...base, options: { ...quick, unassignedPenaltySeconds: 3600 } });
-    expect(cheap.unassigned).toEqual([{ visitId: "remote", reason: "cost_exceeds_penalty" }]);
+    expect(cheap.unassigned).toEqual([{ visitId: "remote", reason: "cost_exceeds_penalty", required: false }]);
     expect(cheap.summary.cost).toBeCloseTo(200 + 3600);
     const urgent = await solveChecked({
       ...base,
@@ -158,7 +158,7 @@ describe("optimizeRoutes on small cases with known optima", () => {
       crews: [crew("x", { shift: { start: 0, end: 7000 }, breaks: [{ durationSeconds: 1800, window: { start: 2000, end: 5000 } }] })],
       options: { ...quick },
     });
-    expect(plan.unassigned).toEqual([{ visitId: "long", reason: "time_window_unreachable" }]);
+    expect(plan.unassigned).toEqual([{ visitId: "long", reason: "time_window_unreachable", required: false }]);
   });
 });
 
@@ -215,6 +215,6 @@ describe("optimizeRoutes invariants", () => {
     const none = await solveChecked({ visits: [], crews: [crew("x")], options: quick });
     expect(none.summary.crewsUsed).toBe(0);
     const nobody = await solveChecked({ visits: [{ id: "a", location: at(0, 1) }], crews: [], options: quick });
-    expect(nobody.unassigned).toEqual([{ visitId: "a", reason: "no_crew_with_skills" }]);
+    expect(nobody.unassigned).toEqual([{ visitId: "a", reason: "no_crew_with_skills", required: false }]);
   });
 });

@@ -1,6 +1,6 @@
 import { breakOrder, type BuiltModel } from "./build-model";
 import type { ModelRoute } from "./check-feasibility";
-import { routingPlanSchema, type PlannedRoute, type RoutingPlan, type Stop } from "./contract";
+import { postponeCost, routingPlanSchema, type PlannedRoute, type RoutingPlan, type Stop } from "./contract";
 import { unassignedReason } from "./diagnose";
 import { serviceStart } from "./model";
 
@@ -53,11 +53,11 @@ export function planFromRoutes(built: BuiltModel, routes: readonly ModelRoute[],
   const distanceMeters = planned.reduce((a, r) => a + r.distanceMeters, 0);
   const objective = problem.options.objective;
   let cost = objective === "travel-time" ? travelSeconds : distanceMeters;
-  if (objective === "travel-time") for (const u of unassigned) cost += m.penalty[u]!;
+  if (objective === "travel-time") for (const u of unassigned) cost += postponeCost(problem.visits[u]!, problem.options);
   return routingPlanSchema.parse({
     objective,
     routes: planned,
-    unassigned: unassigned.map((u) => ({ visitId: problem.visits[u]!.id, reason: unassignedReason(m, u, routes) })),
+    unassigned: unassigned.map((u) => ({ visitId: problem.visits[u]!.id, reason: unassignedReason(m, u, routes), required: problem.visits[u]!.required })),
     summary: {
       crewsUsed: planned.filter((r) => r.stops.some((s) => s.kind === "visit")).length,
       travelSeconds,

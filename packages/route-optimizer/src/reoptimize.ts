@@ -2,6 +2,7 @@ import { z } from "zod";
 import { buildModel } from "./build-model";
 import {
   locationSchema,
+  postponeCost,
   routingPlanSchema,
   routingProblemSchema,
   type Crew,
@@ -104,7 +105,7 @@ export async function reoptimizeFromPositions(
   const travelSeconds = routes.reduce((a, r) => a + r.travelSeconds, 0);
   const distanceMeters = routes.reduce((a, r) => a + r.distanceMeters, 0);
   const objective = problem.options.objective;
-  const penalties = sub.unassigned.reduce((a, u) => a + problem.options.unassignedPenaltySeconds * visitById.get(u.visitId)!.priority, 0);
+  const penalties = sub.unassigned.reduce((a, u) => a + postponeCost(visitById.get(u.visitId)!, problem.options), 0);
   return routingPlanSchema.parse({
     objective,
     routes,

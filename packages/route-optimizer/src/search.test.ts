@@ -32,6 +32,7 @@ function randomModel(seed: number, n: number, objective: ModelObjective): Routin
     windows: null,
     demand: Float64Array.from({ length: N }, (_, i) => (i < n ? 1 + Math.floor(rng.next() * 20) : 0)),
     penalty: new Float64Array(n).fill(1e7),
+    required: new Uint8Array(n),
     vehicles: Array.from({ length: 12 }, () => ({ startNode: n, endNode: n, shiftStart: 0, shiftEnd: 1000, capacity: 100, breaks: [], typeKey: 0 })),
     compatible: null,
     objective,

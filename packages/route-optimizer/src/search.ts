@@ -76,13 +76,17 @@ export function search(m: RoutingModel, opts: SearchOptions): SearchResult {
   const tf = (opts.endTemperature ?? 0.005) * scale;
   const granularity = opts.localSearchGranularity ?? 20;
   const ls = new LocalSearch(ws, granularity);
-  // The literature's objectives serve every visit they can: the best solution is compared on visits left out
-  // first, but annealing sees only a soft penalty per left-out visit so it can pass through tight spots.
+  // The literature's objectives serve every visit they can, travel-time every required visit it can: the best
+  // solution is compared on those left out first, but annealing sees only a soft penalty per such visit so it can
+  // pass through tight spots.
   const literature = m.objective !== "travel-time";
   const soft = (opts.softPenalty ?? 10) * scale;
-  const annealCost = (s: Solution): number => (literature ? s.routeCost() + soft * s.unassigned.length : s.cost(m));
-  const better = (a: Solution, ac: number, b: Solution, bc: number): boolean =>
-    literature && a.unassigned.length !== b.unassigned.length ? a.unassigned.length < b.unassigned.length : ac < bc - 1e-9;
+  const annealCost = (s: Solution): number => (literature ? s.routeCost() + soft * s.unassigned.length : s.softCost(m, soft));
+  const better = (a: Solution, ac: number, b: Solution, bc: number): boolean => {
+    const la = literature ? a.unassigned.length : a.requiredLeftOut(m);
+    const lb = literature ? b.unassigned.length : b.requiredLeftOut(m);
+    return la !== lb ? la < lb : ac < bc - 1e-9;
+  };
   let currentCost = annealCost(current);
   let best = current;
   let bestCost = current.cost(m);

@@ -47,6 +47,20 @@ export class Solution {
     return c;
   }
 
+  /** Required visits left out. */
+  requiredLeftOut(m: RoutingModel): number {
+    let k = 0;
+    for (const u of this.unassigned) k += m.required[u]!;
+    return k;
+  }
+
+  /** The cost with `soft` in place of each required visit's dominating penalty. */
+  softCost(m: RoutingModel, soft: number): number {
+    let c = this.routeCost();
+    for (const u of this.unassigned) c += m.required[u] === 1 ? soft : m.penalty[u]!;
+    return c;
+  }
+
   cost(m: RoutingModel): number {
     let c = this.routeCost();
     for (const u of this.unassigned) c += m.penalty[u]!;

@@ -64,6 +64,7 @@ export function randomModel(seed: number, o: RandomModelOptions): RoutingModel {
     windows,
     demand: Float64Array.from({ length: N }, (_, i) => (i < n ? 1 + rng.int(5) : 0)),
     penalty: new Float64Array(n).fill(1e7),
+    required: new Uint8Array(n),
     vehicles: Array.from({ length: o.nVehicles }, (_, k) => ({
       startNode: n + 2 * k,
       endNode: n + 2 * k + 1,
