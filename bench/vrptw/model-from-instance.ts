@@ -16,6 +16,7 @@ export function modelFromInstance(inst: SolomonInstance, objective: ModelObjecti
     shiftStart: depot.ready,
     shiftEnd: depot.due,
     capacity: inst.capacity,
+    capacities: Float64Array.of(inst.capacity),
     breaks: [],
     typeKey: 0,
   }));
@@ -28,6 +29,7 @@ export function modelFromInstance(inst: SolomonInstance, objective: ModelObjecti
     early: Float64Array.from(all, (c) => c.ready),
     late: Float64Array.from(all, (c) => c.due),
     windows: null,
+    nDims: 1,
     demand: Float64Array.from(all, (c) => (c.id === 0 ? 0 : c.demand)),
     penalty: new Float64Array(n).fill(1e7),
     required: new Uint8Array(n),

@@ -1,4 +1,4 @@
-import { postponeCost, visitWindows, type Crew, type Location, type RoutingProblem, type Visit } from "./contract";
+import { byDimension, capacityDimensions, postponeCost, visitWindows, type Crew, type Location, type RoutingProblem, type Visit } from "./contract";
 import type { MatrixProvider } from "./matrix/types";
 import type { RoutingModel, VehicleModel, WindowTable } from "./model";
 
@@ -8,6 +8,8 @@ export interface BuiltModel {
   model: RoutingModel;
   /** Node x node metres, for reporting (the model's cost may be time). */
   distance: Float64Array;
+  /** Names of the model's capacity dimensions, in order. */
+  dimensions: string[];
 }
 
 /** Visits take nodes 0..n-1; crew k starts at node n+2k and ends at node n+2k+1. */
@@ -43,7 +45,9 @@ export async function buildModel(problem: RoutingProblem, provider: MatrixProvid
   const service = new Float64Array(N);
   const early = new Float64Array(N).fill(-Infinity);
   const late = new Float64Array(N).fill(Infinity);
-  const demand = new Float64Array(N);
+  const dimensions = capacityDimensions(visits, crews);
+  const nDims = dimensions.length;
+  const demand = new Float64Array(nDims * N);
   const penalty = new Float64Array(n);
   const required = new Uint8Array(n);
   const travelTime = opts.objective === "travel-time";
@@ -52,7 +56,7 @@ export async function buildModel(problem: RoutingProblem, provider: MatrixProvid
     const windows = visitWindows(v);
     early[i] = windows[0]?.start ?? -Infinity;
     late[i] = windows.at(-1)?.end ?? Infinity;
-    demand[i] = v.demand;
+    for (const [d, amount] of Object.entries(byDimension(v.demand))) demand[dimensions.indexOf(d) * N + i] = amount;
     // The literature's objectives serve every visit that can be served: leaving one out must outweigh any distance.
     penalty[i] = travelTime ? postponeCost(v, opts) : 1e10 * v.priority;
     required[i] = v.required ? 1 : 0;
@@ -78,7 +82,9 @@ export async function buildModel(problem: RoutingProblem, provider: MatrixProvid
       typeKey = typeKeys.size;
       typeKeys.set(key, typeKey);
     }
-    return { startNode, endNode, shiftStart: c.shift.start, shiftEnd: c.shift.end, capacity: c.capacity ?? Infinity, breaks, typeKey };
+    const capacities = new Float64Array(nDims).fill(Infinity);
+    if (c.capacity !== undefined) for (const [d, amount] of Object.entries(byDimension(c.capacity))) capacities[dimensions.indexOf(d)] = amount;
+    return { startNode, endNode, shiftStart: c.shift.start, shiftEnd: c.shift.end, capacity: capacities[0]!, capacities, breaks, typeKey };
   });
   let compatible: Uint8Array | null = null;
   if (visits.some((v) => v.skills.length > 0)) {
@@ -99,6 +105,7 @@ export async function buildModel(problem: RoutingProblem, provider: MatrixProvid
     early,
     late,
     windows: windowTable(visits, N),
+    nDims,
     demand,
     penalty,
     required,
@@ -106,7 +113,7 @@ export async function buildModel(problem: RoutingProblem, provider: MatrixProvid
     compatible,
     objective: opts.objective,
   };
-  return { problem, model, distance };
+  return { problem, model, distance, dimensions };
 }
 
 /** More than any plan's travel (each node is left once at the most) plus every optional visit's penalty. */

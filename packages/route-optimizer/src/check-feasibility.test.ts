@@ -17,10 +17,11 @@ function lineModel(overrides: Partial<RoutingModel> = {}): RoutingModel {
     early: Float64Array.from([0, 0, 0, 0]),
     late: Float64Array.from([100, 100, 100, 100]),
     windows: null,
+    nDims: 1,
     demand: Float64Array.from([1, 1, 1, 0]),
     penalty: Float64Array.from([1e6, 1e6, 1e6]),
     required: new Uint8Array(3),
-    vehicles: [{ startNode: 3, endNode: 3, shiftStart: 0, shiftEnd: 100, capacity: 3, breaks: [], typeKey: 0 }],
+    vehicles: [{ startNode: 3, endNode: 3, shiftStart: 0, shiftEnd: 100, capacity: 3, capacities: Float64Array.of(3), breaks: [], typeKey: 0 }],
     compatible: null,
     objective: "distance",
     ...overrides,
@@ -51,7 +52,7 @@ describe("checkFeasibility", () => {
 
   it("rejects overloads, late returns, duplicates and missing skills", () => {
     const m = lineModel();
-    const small = { ...m.vehicles[0]!, capacity: 2 };
+    const small = { ...m.vehicles[0]!, capacity: 2, capacities: Float64Array.of(2) };
     expect(checkFeasibility({ ...m, vehicles: [small] }, [{ vehicle: 0, nodes: [0, 1, 2] }]).violations).toEqual(["vehicle 0: load 3 over capacity 2"]);
     const short = { ...m.vehicles[0]!, shiftEnd: 8 };
     expect(checkFeasibility({ ...m, vehicles: [short] }, [{ vehicle: 0, nodes: [0, 1, 2] }]).violations).toEqual(["vehicle 0: back at 9 after shift end 8"]);

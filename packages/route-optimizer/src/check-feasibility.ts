@@ -1,4 +1,4 @@
-import { isCompatible, serviceStart, type RoutingModel } from "./model";
+import { addDemand, isCompatible, serviceStart, type RoutingModel } from "./model";
 
 export interface ModelRoute {
   vehicle: number;
@@ -37,7 +37,7 @@ export function checkFeasibility(m: RoutingModel, routes: readonly ModelRoute[])
     let t = v.shiftStart;
     let svc = 0;
     let loc = v.startNode;
-    let load = 0;
+    const load = new Float64Array(m.nDims);
     for (const x of route.nodes) {
       if (x < 0) {
         const k = -x - 1;
@@ -64,13 +64,16 @@ export function checkFeasibility(m: RoutingModel, routes: readonly ModelRoute[])
       if (t > m.late[x]! + EPS) violations.push(`visit ${x}: service starts at ${t} after ${m.late[x]}`);
       total += m.cost[loc * n + x]!;
       svc = m.service[x]!;
-      load += m.demand[x]!;
+      addDemand(m, load, x);
       loc = x;
     }
     const end = t + svc + m.time[loc * n + v.endNode]!;
     total += m.cost[loc * n + v.endNode]!;
     if (end > v.shiftEnd + EPS) violations.push(`vehicle ${route.vehicle}: back at ${end} after shift end ${v.shiftEnd}`);
-    if (load > v.capacity + EPS) violations.push(`vehicle ${route.vehicle}: load ${load} over capacity ${v.capacity}`);
+    load.forEach((l, d) => {
+      const dimension = d === 0 ? "" : ` in dimension ${d}`;
+      if (l > v.capacities[d]! + EPS) violations.push(`vehicle ${route.vehicle}: load ${l} over capacity ${v.capacities[d]}${dimension}`);
+    });
     breaksTaken.forEach((taken, k) => {
       if (taken === 0) violations.push(`vehicle ${route.vehicle}: break ${k} not taken`);
     });

@@ -15,6 +15,15 @@ export const timeWindowSchema = z
   .refine((w) => w.start <= w.end, { message: "time window ends before it starts" });
 export type TimeWindow = z.infer<typeof timeWindowSchema>;
 
+/** The dimension a plain number stands for (visit `demand`, crew `capacity`, plan `load`). */
+export const DEFAULT_DIMENSION = "default";
+
+/** An amount in the default dimension, or amounts by named dimension (weight, volume, items, ...). */
+export const quantitiesSchema = z.union([z.number().nonnegative(), z.record(z.string().min(1), z.number().nonnegative())]);
+export type Quantities = z.infer<typeof quantitiesSchema>;
+
+export const byDimension = (q: Quantities): Record<string, number> => (typeof q === "number" ? { [DEFAULT_DIMENSION]: q } : q);
+
 export const timeWindowsSchema = z
   .array(timeWindowSchema)
   .min(1)
@@ -36,7 +45,8 @@ export const visitSchema = z
     timeWindows: timeWindowsSchema.optional(),
     /** The crew must have every one of these skills. */
     skills: z.array(z.string()).default([]),
-    demand: z.number().nonnegative().default(0),
+    /** What the visit takes from a crew's capacity: a number (the default dimension) or amounts by dimension. */
+    demand: quantitiesSchema.default(0),
     /** Weight of the penalty for leaving this visit unassigned (travel-time objective). */
     priority: z.number().positive().default(1),
     /**
@@ -74,6 +84,18 @@ export const crewBreakSchema = z
   .refine((b) => b.window.end - b.window.start >= b.durationSeconds, { message: "break longer than its window" });
 export type CrewBreak = z.infer<typeof crewBreakSchema>;
 
+/**
+ * The problem's capacity dimensions in model order: the default one first when a number is given anywhere (or no
+ * dimension is named at all), then the named ones in order of first mention, visits before crews.
+ */
+export function capacityDimensions(visits: readonly { demand: Quantities }[], crews: readonly { capacity?: Quantities | undefined }[]): string[] {
+  const plain = visits.some((v) => typeof v.demand === "number" && v.demand > 0) || crews.some((c) => typeof c.capacity === "number");
+  const named = new Set<string>();
+  for (const q of [...visits.map((v) => v.demand), ...crews.map((c) => c.capacity)]) if (typeof q === "object") for (const d of Object.keys(q)) named.add(d);
+  if (plain || named.size === 0) named.delete(DEFAULT_DIMENSION);
+  return plain || named.size === 0 ? [DEFAULT_DIMENSION, ...named] : [...named];
+}
+
 export const crewSchema = z.object({
   id: z.string().min(1),
   start: locationSchema,
@@ -81,8 +103,11 @@ export const crewSchema = z.object({
   end: locationSchema.optional(),
   shift: timeWindowSchema,
   skills: z.array(z.string()).default([]),
-  /** Total demand the crew can carry; unlimited when omitted. */
-  capacity: z.number().nonnegative().optional(),
+  /**
+   * What the crew can carry in total: a number (the default dimension) or amounts by dimension. A dimension the
+   * crew does not name is unlimited for it; all are when omitted.
+   */
+  capacity: quantitiesSchema.optional(),
   breaks: z.array(crewBreakSchema).default([]),
 });
 export type Crew = z.infer<typeof crewSchema>;
@@ -141,7 +166,10 @@ export const plannedRouteSchema = z.object({
   endTime: z.number(),
   travelSeconds: z.number(),
   distanceMeters: z.number(),
+  /** Load in the problem's first dimension: the default one when any number is given, else the first named. */
   load: z.number(),
+  /** Load in every dimension of the problem. */
+  loads: z.record(z.string(), z.number()),
 });
 export type PlannedRoute = z.infer<typeof plannedRouteSchema>;
 

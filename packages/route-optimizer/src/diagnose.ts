@@ -8,7 +8,7 @@ export function unassignedReason(m: RoutingModel, visit: number, routes: readonl
   const crews = m.vehicles.map((_, k) => k);
   const skilled = crews.filter((k) => isCompatible(m, visit, k));
   if (skilled.length === 0) return "no_crew_with_skills";
-  const roomy = skilled.filter((k) => m.vehicles[k]!.capacity >= m.demand[visit]!);
+  const roomy = skilled.filter((k) => m.vehicles[k]!.capacities.every((cap, d) => cap >= m.demand[d * m.nNodes + visit]!));
   if (roomy.length === 0) return "capacity";
   const reachable = roomy.filter((k) => {
     const breaks = m.vehicles[k]!.breaks.map((_, b) => -(b + 1));

@@ -22,6 +22,7 @@ export function bestPositionInRoute(
 ): number {
   const v = m.vehicles[route.vehicle]!;
   if (route.load + m.demand[visit]! > v.capacity) return -1;
+  if (m.nDims > 1 && !route.fitsOtherDimensions(m, visit)) return -1;
   const nodes = route.nodes;
   const len = nodes.length;
   let bestDelta = bestSoFar;

@@ -15,7 +15,10 @@ export interface VehicleModel {
   endNode: number;
   shiftStart: number;
   shiftEnd: number;
+  /** Capacity in dimension 0 (the one-dimension fast path reads this). */
   capacity: number;
+  /** Capacity per dimension, nDims entries, the first equal to `capacity`; Infinity where unlimited. */
+  capacities: Float64Array;
   breaks: BreakModel[];
   /** Vehicles with the same key are interchangeable (used to skip duplicate empty routes). */
   typeKey: number;
@@ -50,6 +53,8 @@ export interface RoutingModel {
   late: Float64Array;
   /** Null when no node has more than one window. */
   windows: WindowTable | null;
+  /** Capacity dimensions; demand is dimension-major, node x's in dimension d at d * nNodes + x (depots: 0). */
+  nDims: number;
   demand: Float64Array;
   /** Objective cost of leaving a visit unassigned. */
   penalty: Float64Array;
@@ -63,6 +68,11 @@ export interface RoutingModel {
 
 export const isCompatible = (m: RoutingModel, visit: number, vehicle: number): boolean =>
   m.compatible === null || m.compatible[visit * m.vehicles.length + vehicle] === 1;
+
+/** Adds node x's demand in every dimension to `loads`. */
+export function addDemand(m: RoutingModel, loads: Float64Array, x: number): void {
+  for (let d = 0; d < m.nDims; d++) loads[d] = loads[d]! + m.demand[d * m.nNodes + x]!;
+}
 
 /** Whether node x has several windows (listed in `m.windows`). */
 export const hasWindows = (w: WindowTable | null, x: number): w is WindowTable => w !== null && w.offsets[x] !== w.offsets[x + 1];

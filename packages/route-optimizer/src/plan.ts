@@ -2,18 +2,19 @@ import { breakOrder, type BuiltModel } from "./build-model";
 import type { ModelRoute } from "./check-feasibility";
 import { postponeCost, routingPlanSchema, type PlannedRoute, type RoutingPlan, type Stop } from "./contract";
 import { unassignedReason } from "./diagnose";
-import { serviceStart } from "./model";
+import { addDemand, serviceStart } from "./model";
 
 /** Turns model routes into the public plan, with the earliest schedule (leaving just in time for the first visit). */
 export function planFromRoutes(built: BuiltModel, routes: readonly ModelRoute[], unassigned: readonly number[]): RoutingPlan {
-  const { model: m, problem, distance } = built;
+  const { model: m, problem, distance, dimensions } = built;
+  const loadsOf = (loads: Float64Array) => Object.fromEntries(dimensions.map((d, i) => [d, loads[i]!]));
   const N = m.nNodes;
   const byVehicle = new Map(routes.map((r) => [r.vehicle, r.nodes]));
   const planned: PlannedRoute[] = problem.crews.map((crew, k) => {
     const v = m.vehicles[k]!;
     const nodes = byVehicle.get(k) ?? [];
     if (!nodes.some((x) => x >= 0)) {
-      return { crewId: crew.id, stops: [], startTime: v.shiftStart, endTime: v.shiftStart, travelSeconds: 0, distanceMeters: 0, load: 0 };
+      return { crewId: crew.id, stops: [], startTime: v.shiftStart, endTime: v.shiftStart, travelSeconds: 0, distanceMeters: 0, load: 0, loads: loadsOf(new Float64Array(m.nDims)) };
     }
     const stops: Stop[] = [];
     let loc = v.startNode;
@@ -24,7 +25,7 @@ export function planFromRoutes(built: BuiltModel, routes: readonly ModelRoute[],
     let svc = 0;
     let travel = 0;
     let dist = 0;
-    let load = 0;
+    const loads = new Float64Array(m.nDims);
     for (const x of nodes) {
       if (x < 0) {
         const b = v.breaks[-x - 1]!;
@@ -39,7 +40,7 @@ export function planFromRoutes(built: BuiltModel, routes: readonly ModelRoute[],
       stops.push({ kind: "visit", visitId: problem.visits[x]!.id, arrival, start, end: start + m.service[x]! });
       travel += m.time[loc * N + x]!;
       dist += distance[loc * N + x]!;
-      load += m.demand[x]!;
+      addDemand(m, loads, x);
       t = start;
       svc = m.service[x]!;
       loc = x;
@@ -47,7 +48,7 @@ export function planFromRoutes(built: BuiltModel, routes: readonly ModelRoute[],
     travel += m.time[loc * N + v.endNode]!;
     dist += distance[loc * N + v.endNode]!;
     const endTime = t + svc + m.time[loc * N + v.endNode]!;
-    return { crewId: crew.id, stops, startTime, endTime, travelSeconds: travel, distanceMeters: dist, load };
+    return { crewId: crew.id, stops, startTime, endTime, travelSeconds: travel, distanceMeters: dist, load: loads[0]!, loads: loadsOf(loads) };
   });
   const travelSeconds = planned.reduce((a, r) => a + r.travelSeconds, 0);
   const distanceMeters = planned.reduce((a, r) => a + r.distanceMeters, 0);

@@ -1,16 +1,20 @@
 import { z } from "zod";
 import { buildModel } from "./build-model";
 import {
+  byDimension,
+  DEFAULT_DIMENSION,
   locationSchema,
   postponeCost,
   routingPlanSchema,
   routingProblemSchema,
   type Crew,
   type PlannedRoute,
+  type Quantities,
   type RoutingPlan,
   type RoutingProblem,
   type RoutingProblemInput,
   type Stop,
+  type Visit,
 } from "./contract";
 import { haversineMatrix } from "./matrix/haversine";
 import { solveBuilt, type OptimizeDeps } from "./optimize-routes";
@@ -54,12 +58,11 @@ export async function reoptimizeFromPositions(
     const takenBreaks = new Set(stops.flatMap((s) => (s.kind === "break" ? [s.breakIndex] : [])));
     const open = crew.breaks.map((b, i) => ({ b, i })).filter(({ b, i }) => !takenBreaks.has(i) && b.window.end - b.durationSeconds >= from);
     breakMaps.push(open.map(({ i }) => i));
-    const load = stops.reduce((a, s) => a + (s.kind === "visit" ? visitById.get(s.visitId)!.demand : 0), 0);
     return {
       ...crew,
       start: location,
       shift: { start: from, end: Math.max(from, crew.shift.end) },
-      capacity: crew.capacity === undefined ? undefined : Math.max(0, crew.capacity - load),
+      capacity: remaining(crew.capacity, loadsOf(stops, visitById)),
       breaks: open.map(({ b }) => b),
     };
   });
@@ -68,6 +71,11 @@ export async function reoptimizeFromPositions(
 
   const full = await buildModel(problem, provider);
   const N = full.model.nNodes;
+  const loads = (stops: readonly Stop[]) => {
+    const byName = loadsOf(stops, visitById);
+    const all = Object.fromEntries(full.dimensions.map((d) => [d, byName[d] ?? 0]));
+    return { load: all[full.dimensions[0]!]!, loads: all };
+  };
   const visitNode = new Map(problem.visits.map((v, i) => [v.id, i]));
   const routes: PlannedRoute[] = problem.crews.map((crew, k) => {
     const stops = locked[k]!;
@@ -90,7 +98,7 @@ export async function reoptimizeFromPositions(
       const endTime = stops[stops.length - 1]!.end + full.model.time[loc * N + end]!;
       travel += full.model.time[loc * N + end]!;
       dist += full.distance[loc * N + end]!;
-      return { crewId: crew.id, stops: [...stops], startTime: plannedStart(plan, crew.id), endTime, travelSeconds: travel, distanceMeters: dist, load: loadOf(stops, visitById) };
+      return { crewId: crew.id, stops: [...stops], startTime: plannedStart(plan, crew.id), endTime, travelSeconds: travel, distanceMeters: dist, ...loads(stops) };
     }
     return {
       crewId: crew.id,
@@ -99,7 +107,7 @@ export async function reoptimizeFromPositions(
       endTime: tail.endTime,
       travelSeconds: travel + tail.travelSeconds,
       distanceMeters: dist + tail.distanceMeters,
-      load: loadOf(stops, visitById) + tail.load,
+      ...loads([...stops, ...mapped]),
     };
   });
   const travelSeconds = routes.reduce((a, r) => a + r.travelSeconds, 0);
@@ -131,5 +139,19 @@ function lockedPrefix(route: PlannedRoute | undefined, now: number): Stop[] {
 
 const plannedStart = (plan: RoutingPlan, crewId: string): number => plan.routes.find((r) => r.crewId === crewId)!.startTime;
 
-const loadOf = (stops: readonly Stop[], visits: ReadonlyMap<string, { demand: number }>): number =>
-  stops.reduce((a, s) => a + (s.kind === "visit" ? visits.get(s.visitId)!.demand : 0), 0);
+/** Demand of the visits among `stops`, by dimension. */
+function loadsOf(stops: readonly Stop[], visits: ReadonlyMap<string, Visit>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const s of stops) {
+    if (s.kind !== "visit") continue;
+    for (const [d, amount] of Object.entries(byDimension(visits.get(s.visitId)!.demand))) out[d] = (out[d] ?? 0) + amount;
+  }
+  return out;
+}
+
+/** What is left of a crew's capacity once `used` is on board. */
+function remaining(capacity: Quantities | undefined, used: Record<string, number>): Quantities | undefined {
+  if (capacity === undefined) return undefined;
+  if (typeof capacity === "number") return Math.max(0, capacity - (used[DEFAULT_DIMENSION] ?? 0));
+  return Object.fromEntries(Object.entries(capacity).map(([d, c]) => [d, Math.max(0, c - (used[d] ?? 0))]));
+}

@@ -1,4 +1,4 @@
-import { hasWindows, latestStartBefore, serviceStart, type RoutingModel } from "./model";
+import { addDemand, hasWindows, latestStartBefore, serviceStart, type RoutingModel } from "./model";
 
 /**
  * One vehicle's route during search. `nodes` holds visit ids; a negative entry -(k+1) is the vehicle's break k,
@@ -11,11 +11,15 @@ import { hasWindows, latestStartBefore, serviceStart, type RoutingModel } from "
  * at or before what the rest of the route allows; any start between them that lies in a window is feasible.
  * Routes with breaks are checked by simulating the route: crews have a handful of visits, so O(length) is cheap.
  */
+const NO_LOADS = new Float64Array(0);
+
 export class Route {
   nodes: number[] = [];
   earliest: number[] = [];
   latest: number[] = [];
+  /** Load in dimension 0; with several dimensions `loads` holds every one (loads[0] === load). */
   load = 0;
+  loads = NO_LOADS;
   cost = 0;
   visitCount = 0;
   /** Iteration in which this object was cloned; lets a candidate solution copy a route only once. */
@@ -32,6 +36,7 @@ export class Route {
     r.earliest = this.earliest.slice();
     r.latest = this.latest.slice();
     r.load = this.load;
+    r.loads = this.loads.length === 0 ? NO_LOADS : this.loads.slice();
     r.cost = this.cost;
     r.visitCount = this.visitCount;
     return r;
@@ -57,6 +62,7 @@ export class Route {
     }
     this.load = load;
     this.visitCount = visits;
+    const withinCapacity = m.nDims === 1 ? load <= v.capacity : this.sumLoads(m);
     if (visits === 0) {
       this.cost = 0;
       this.earliest = [v.shiftStart, v.shiftStart];
@@ -76,7 +82,7 @@ export class Route {
     let prev = v.startNode;
     let t = v.shiftStart;
     let c = 0;
-    let feasible = load <= v.capacity;
+    let feasible = withinCapacity;
     const windows = m.windows;
     earliest[0] = t;
     for (let i = 0; i < len; i++) {
@@ -105,6 +111,25 @@ export class Route {
     }
     latest[0] = l - time[v.startNode * n + next]!;
     return feasible && earliest[len + 1]! <= v.shiftEnd;
+  }
+
+  /** Fills `loads` (several dimensions); returns whether every one is within the vehicle's capacity. */
+  private sumLoads(m: RoutingModel): boolean {
+    if (this.loads.length !== m.nDims) this.loads = new Float64Array(m.nDims);
+    const loads = this.loads;
+    loads.fill(0);
+    for (const x of this.nodes) if (x >= 0) addDemand(m, loads, x);
+    const caps = m.vehicles[this.vehicle]!.capacities;
+    for (let d = 0; d < m.nDims; d++) if (loads[d]! > caps[d]!) return false;
+    return true;
+  }
+
+  /** Whether `visit` fits in the dimensions after the first (the first is the caller's O(1) check). */
+  fitsOtherDimensions(m: RoutingModel, visit: number): boolean {
+    const caps = m.vehicles[this.vehicle]!.capacities;
+    const N = m.nNodes;
+    for (let d = 1; d < m.nDims; d++) if (this.loads[d]! + m.demand[d * N + visit]! > caps[d]!) return false;
+    return true;
   }
 }
 
@@ -144,6 +169,18 @@ export function simulateRoute(m: RoutingModel, vehicle: number, nodes: readonly 
     loc = x;
   }
   if (load > v.capacity) return Infinity;
+  if (m.nDims > 1 && !withinOtherDimensions(m, vehicle, nodes, insert)) return Infinity;
   if (t + svc + m.time[loc * n + v.endNode]! > v.shiftEnd) return Infinity;
   return c + m.cost[loc * n + v.endNode]!;
+}
+
+function withinOtherDimensions(m: RoutingModel, vehicle: number, nodes: readonly number[], insert: number): boolean {
+  const caps = m.vehicles[vehicle]!.capacities;
+  const N = m.nNodes;
+  for (let d = 1; d < m.nDims; d++) {
+    let load = insert >= 0 ? m.demand[d * N + insert]! : 0;
+    for (const x of nodes) if (x >= 0) load += m.demand[d * N + x]!;
+    if (load > caps[d]!) return false;
+  }
+  return true;
 }

@@ -30,10 +30,11 @@ function randomModel(seed: number, n: number, objective: ModelObjective): Routin
     early,
     late,
     windows: null,
+    nDims: 1,
     demand: Float64Array.from({ length: N }, (_, i) => (i < n ? 1 + Math.floor(rng.next() * 20) : 0)),
     penalty: new Float64Array(n).fill(1e7),
     required: new Uint8Array(n),
-    vehicles: Array.from({ length: 12 }, () => ({ startNode: n, endNode: n, shiftStart: 0, shiftEnd: 1000, capacity: 100, breaks: [], typeKey: 0 })),
+    vehicles: Array.from({ length: 12 }, () => ({ startNode: n, endNode: n, shiftStart: 0, shiftEnd: 1000, capacity: 100, capacities: Float64Array.of(100), breaks: [], typeKey: 0 })),
     compatible: null,
     objective,
   };

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { checkFeasibility } from "./check-feasibility";
-import { routingProblemSchema, visitSchema, type RoutingProblemInput } from "./contract";
+import { visitSchema, type RoutingProblemInput } from "./contract";
 import { bestPositionInRoute } from "./insertion";
 import { optimizeRoutes } from "./optimize-routes";
 import { Rng } from "./rng";
 import { Route, simulateRoute } from "./route";
 import { gridMatrix } from "./testing/grid-matrix";
-import { planViolations } from "./testing/plan-invariants";
+import { gridPlanViolations } from "./testing/plan-invariants";
+import { bruteForceInsertion } from "./testing/brute-force";
 import { randomModel } from "./testing/random-model";
 
 const at = (lat: number, lon: number) => ({ lat, lon });
@@ -56,8 +57,7 @@ describe("several time windows per visit: the O(1) insertion check", () => {
     const out = { delta: 0 };
     for (let u = 0; u < m.nVisits; u++) {
       if (nodes.includes(u)) continue;
-      let bruteDelta = Infinity;
-      for (let p = 0; p <= nodes.length; p++) bruteDelta = Math.min(bruteDelta, simulateRoute(m, 0, nodes, u, p) - route.cost);
+      const bruteDelta = bruteForceInsertion(m, nodes, u, route.cost);
       const p = bestPositionInRoute(m, route, u, null, 0, Infinity, out);
       if (bruteDelta === Infinity) expect(p).toBe(-1);
       else {
@@ -101,7 +101,7 @@ describe("several time windows per visit: plans", () => {
       ["first", 100],
       ["split", 2000],
     ]);
-    await expectNoViolations(input, plan);
+    expect(await gridPlanViolations(input, plan)).toEqual([]);
   });
 
   it("serves a visit in its first window when it can, and in a later one to fit another visit's single window", async () => {
@@ -117,7 +117,7 @@ describe("several time windows per visit: plans", () => {
     expect(plan.unassigned).toEqual([]);
     const starts = Object.fromEntries(plan.routes[0]!.stops.flatMap((s) => (s.kind === "visit" ? [[s.visitId, s.start]] : [])));
     expect(starts).toEqual({ fixed: 100, flexible: 1200 });
-    await expectNoViolations(input, plan);
+    expect(await gridPlanViolations(input, plan)).toEqual([]);
   });
 
   it("reports a visit whose every window closes before any crew can reach it", async () => {
@@ -130,11 +130,3 @@ describe("several time windows per visit: plans", () => {
     expect(plan.unassigned.map((u) => u.reason)).toEqual(["time_window_unreachable"]);
   });
 });
-
-async function expectNoViolations(input: RoutingProblemInput, plan: Awaited<ReturnType<typeof optimizeRoutes>>): Promise<void> {
-  const problem = routingProblemSchema.parse(input);
-  const locs = [...problem.visits.map((v) => v.location), ...problem.crews.flatMap((c) => [c.start, c.end ?? c.start])];
-  const tm = await gridMatrix().matrix(locs);
-  const index = (l: { lat: number; lon: number }) => locs.findIndex((x) => x.lat === l.lat && x.lon === l.lon);
-  expect(planViolations(problem, plan, tm, index)).toEqual([]);
-}

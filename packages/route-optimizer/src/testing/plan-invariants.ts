@@ -1,9 +1,11 @@
-import { visitWindows, type RoutingPlan, type RoutingProblem } from "../contract";
+import { byDimension, routingProblemSchema, visitWindows, type RoutingPlan, type RoutingProblem, type RoutingProblemInput } from "../contract";
 import type { TravelMatrix } from "../matrix/types";
+import { gridMatrix } from "./grid-matrix";
 
 /**
- * Independent plan-level check for tests: every visit accounted for once, skills, capacity, windows, shifts,
- * breaks inside their windows and not overlapping work, times consistent with the matrix.
+ * Independent plan-level check for tests: every visit accounted for once, skills, capacity in every dimension
+ * (and the loads the plan reports), windows, shifts, breaks inside their windows and not overlapping work, times
+ * consistent with the matrix.
  */
 export function planViolations(problem: RoutingProblem, plan: RoutingPlan, tm: TravelMatrix, locIndex: (l: { lat: number; lon: number }) => number): string[] {
   const errors: string[] = [];
@@ -19,7 +21,7 @@ export function planViolations(problem: RoutingProblem, plan: RoutingPlan, tm: T
     let loc = locIndex(crew.start);
     let free = route.startTime;
     if (route.startTime < crew.shift.start - 1e-6) errors.push(`${crew.id} leaves before its shift`);
-    let load = 0;
+    const load: Record<string, number> = {};
     const breaks = new Set<number>();
     for (const s of route.stops) {
       if (s.start < free - 1e-6) errors.push(`${crew.id}: stop starting at ${s.start} overlaps previous work (free at ${free})`);
@@ -49,7 +51,7 @@ export function planViolations(problem: RoutingProblem, plan: RoutingPlan, tm: T
       const windows = visitWindows(v);
       if (windows.length > 0 && !windows.some((w) => s.start >= w.start - 1e-6 && s.start <= w.end + 1e-6)) errors.push(`${v.id}: starts outside its windows`);
       if (Math.abs(s.end - s.start - v.serviceSeconds) > 1e-6) errors.push(`${v.id}: wrong service length`);
-      load += v.demand;
+      for (const [d, amount] of Object.entries(byDimension(v.demand))) load[d] = (load[d] ?? 0) + amount;
       free = s.end;
       loc = to;
     }
@@ -58,9 +60,22 @@ export function planViolations(problem: RoutingProblem, plan: RoutingPlan, tm: T
       if (back > crew.shift.end + 1e-6) errors.push(`${crew.id}: back at ${back} after shift end ${crew.shift.end}`);
       if (route.stops.some((s) => s.kind === "visit") && breaks.size !== crew.breaks.length) errors.push(`${crew.id}: works without every break`);
     }
-    if (crew.capacity !== undefined && load > crew.capacity + 1e-6) errors.push(`${crew.id}: over capacity`);
+    // A dimension the crew does not name is unlimited for it.
+    const capacity = crew.capacity === undefined ? {} : byDimension(crew.capacity);
+    for (const [d, amount] of Object.entries(load)) {
+      if (amount > (capacity[d] ?? Infinity) + 1e-6) errors.push(`${crew.id}: over capacity in ${d}`);
+      if (Math.abs((route.loads[d] ?? 0) - amount) > 1e-6) errors.push(`${crew.id}: reports a load of ${route.loads[d]} in ${d}, carries ${amount}`);
+    }
   }
   for (const u of plan.unassigned) seen.set(u.visitId, (seen.get(u.visitId) ?? 0) + 1);
   for (const v of problem.visits) if (seen.get(v.id) !== 1) errors.push(`${v.id} accounted ${seen.get(v.id) ?? 0} times`);
   return errors;
+}
+
+/** `planViolations` of a plan made with `gridMatrix()` travel. */
+export async function gridPlanViolations(input: RoutingProblemInput, plan: RoutingPlan): Promise<string[]> {
+  const problem = routingProblemSchema.parse(input);
+  const locs = [...problem.visits.map((v) => v.location), ...problem.crews.flatMap((c) => [c.start, c.end ?? c.start])];
+  const tm = await gridMatrix().matrix(locs);
+  return planViolations(problem, plan, tm, (l) => locs.findIndex((x) => x.lat === l.lat && x.lon === l.lon));
 }

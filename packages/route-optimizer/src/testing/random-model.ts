@@ -6,11 +6,14 @@ export interface RandomModelOptions {
   nVehicles: number;
   /** Most windows a visit gets (1: the single-window model; visits get one to this many). */
   maxWindows: number;
+  /** Capacity dimensions (1 when omitted). */
+  dims?: number;
 }
 
 /**
  * A small random model for brute-force comparisons: points in a 100 x 100 square, travel time Euclidean, arc cost
- * unrelated to time (so the cheapest position is rarely the first feasible one), one shared depot.
+ * unrelated to time (so the cheapest position is rarely the first feasible one), one depot where every vehicle
+ * starts and ends.
  */
 export function randomModel(seed: number, o: RandomModelOptions): RoutingModel {
   const rng = new Rng(seed);
@@ -22,7 +25,7 @@ export function randomModel(seed: number, o: RandomModelOptions): RoutingModel {
   for (let i = 0; i < N; i++) {
     for (let j = 0; j < N; j++) {
       time[i * N + j] = Math.hypot(pts[i]![0]! - pts[j]![0]!, pts[i]![1]! - pts[j]![1]!);
-      cost[i * N + j] = i === j ? 0 : Math.floor(rng.next() * 1000);
+      cost[i * N + j] = i === j || (i >= n && j >= n) ? 0 : Math.floor(rng.next() * 1000);
     }
   }
   const early = new Float64Array(N).fill(-Infinity);
@@ -52,6 +55,9 @@ export function randomModel(seed: number, o: RandomModelOptions): RoutingModel {
     }
   }
   offsets[N] = starts.length;
+  const nDims = o.dims ?? 1;
+  const demand = new Float64Array(nDims * N);
+  for (let d = 0; d < nDims; d++) for (let x = 0; x < n; x++) demand[d * N + x] = 1 + rng.int(5);
   const windows: WindowTable | null = starts.length > 0 ? { offsets, starts: Float64Array.from(starts), ends: Float64Array.from(ends) } : null;
   return {
     nVisits: n,
@@ -62,18 +68,14 @@ export function randomModel(seed: number, o: RandomModelOptions): RoutingModel {
     early,
     late,
     windows,
-    demand: Float64Array.from({ length: N }, (_, i) => (i < n ? 1 + rng.int(5) : 0)),
+    nDims,
+    demand,
     penalty: new Float64Array(n).fill(1e7),
     required: new Uint8Array(n),
-    vehicles: Array.from({ length: o.nVehicles }, (_, k) => ({
-      startNode: n + 2 * k,
-      endNode: n + 2 * k + 1,
-      shiftStart: 0,
-      shiftEnd: 1500,
-      capacity: 15,
-      breaks: [],
-      typeKey: k,
-    })),
+    vehicles: Array.from({ length: o.nVehicles }, (_, k) => {
+      const capacities = Float64Array.from({ length: nDims }, () => 8 + rng.int(10));
+      return { startNode: n + 2 * k, endNode: n + 2 * k + 1, shiftStart: 0, shiftEnd: 1500, capacity: capacities[0]!, capacities, breaks: [], typeKey: k };
+    }),
     compatible: null,
     objective: "distance",
   };
