@@ -1,4 +1,5 @@
-import { addDemand, isCompatible, serviceStart, type RoutingModel } from "./model";
+import { addDemand, isCompatible, type RoutingModel } from "./model";
+import { scheduleRoute } from "./schedule";
 
 export interface ModelRoute {
   vehicle: number;
@@ -16,7 +17,8 @@ const EPS = 1e-6;
 
 /**
  * Checks routes against the model from scratch (no search data structures): each visit at most once, skills,
- * capacity, time windows (waiting allowed), shift end, every break taken once within its window.
+ * capacity, time windows (waiting allowed), shift end, every break taken once within its window. Times follow the
+ * one schedule rule (scheduleRoute); the route's cost is summed here again.
  */
 export function checkFeasibility(m: RoutingModel, routes: readonly ModelRoute[]): FeasibilityReport {
   const violations: string[] = [];
@@ -34,22 +36,16 @@ export function checkFeasibility(m: RoutingModel, routes: readonly ModelRoute[])
     vehicleUsed[route.vehicle] = 1;
     if (!route.nodes.some((x) => x >= 0)) continue;
     const breaksTaken = new Uint8Array(v.breaks.length);
-    let t = v.shiftStart;
-    let svc = 0;
-    let loc = v.startNode;
     const load = new Float64Array(m.nDims);
+    const nodes: number[] = [];
     for (const x of route.nodes) {
       if (x < 0) {
         const k = -x - 1;
-        const b = v.breaks[k];
-        if (b === undefined || breaksTaken[k] === 1) {
-          violations.push(`vehicle ${route.vehicle}: bad break ${k}`);
-          continue;
+        if (v.breaks[k] === undefined || breaksTaken[k] === 1) violations.push(`vehicle ${route.vehicle}: bad break ${k}`);
+        else {
+          breaksTaken[k] = 1;
+          nodes.push(x);
         }
-        breaksTaken[k] = 1;
-        t = Math.max(t + svc, b.earliest);
-        svc = b.duration;
-        if (t > b.latest + EPS) violations.push(`vehicle ${route.vehicle}: break ${k} starts late at ${t}`);
         continue;
       }
       if (x >= m.nVisits) {
@@ -59,17 +55,22 @@ export function checkFeasibility(m: RoutingModel, routes: readonly ModelRoute[])
       if (seen[x] === 1) violations.push(`visit ${x} served twice`);
       seen[x] = 1;
       if (!isCompatible(m, x, route.vehicle)) violations.push(`visit ${x}: vehicle ${route.vehicle} lacks skills`);
-      const arrival = t + svc + m.time[loc * n + x]!;
-      t = serviceStart(m, x, arrival);
-      if (t > m.late[x]! + EPS) violations.push(`visit ${x}: service starts at ${t} after ${m.late[x]}`);
-      total += m.cost[loc * n + x]!;
-      svc = m.service[x]!;
       addDemand(m, load, x);
+      nodes.push(x);
+    }
+    const schedule = scheduleRoute(m, route.vehicle, nodes);
+    let loc = v.startNode;
+    for (const { node: x, start } of schedule.stops) {
+      if (x < 0) {
+        if (start > v.breaks[-x - 1]!.latest + EPS) violations.push(`vehicle ${route.vehicle}: break ${-x - 1} starts late at ${start}`);
+        continue;
+      }
+      if (start > m.late[x]! + EPS) violations.push(`visit ${x}: service starts at ${start} after ${m.late[x]}`);
+      total += m.cost[loc * n + x]!;
       loc = x;
     }
-    const end = t + svc + m.time[loc * n + v.endNode]!;
     total += m.cost[loc * n + v.endNode]!;
-    if (end > v.shiftEnd + EPS) violations.push(`vehicle ${route.vehicle}: back at ${end} after shift end ${v.shiftEnd}`);
+    if (schedule.end > v.shiftEnd + EPS) violations.push(`vehicle ${route.vehicle}: back at ${schedule.end} after shift end ${v.shiftEnd}`);
     load.forEach((l, d) => {
       const dimension = d === 0 ? "" : ` in dimension ${d}`;
       if (l > v.capacities[d]! + EPS) violations.push(`vehicle ${route.vehicle}: load ${l} over capacity ${v.capacities[d]}${dimension}`);

@@ -5,7 +5,7 @@ import { routingProblemSchema, type RoutingPlan, type RoutingProblemInput } from
 import { haversineMatrix } from "./matrix/haversine";
 import type { OptimizeDeps } from "./optimize-routes";
 import { planFromRoutes } from "./plan";
-import { simulateRoute } from "./route";
+import { relocateBreak } from "./route";
 
 export const crewAssignmentSchema = z.object({ crewId: z.string(), visitIds: z.array(z.string()) });
 export type CrewAssignment = z.infer<typeof crewAssignmentSchema>;
@@ -48,28 +48,17 @@ export async function evaluatePlan(
         placed.add(x);
       }
     }
-    const breaks = m.vehicles[vehicle]!.breaks;
-    for (let b = 0; b < breaks.length; b++) placeBreak(m, vehicle, nodes, -(b + 1));
+    // Each break goes where the route works and the day ends earliest (after the last stop if nowhere works).
+    const day = { end: 0 };
+    m.vehicles[vehicle]!.breaks.forEach((_, b) => {
+      nodes.push(-(b + 1));
+      relocateBreak(m, vehicle, nodes, nodes.length - 1, day);
+    });
     routes.push({ vehicle, nodes });
   }
   violations.push(...checkFeasibility(m, routes).violations.map((v) => describe(v, problem.visits.map((x) => x.id))));
   const unassigned = problem.visits.map((_, i) => i).filter((i) => !placed.has(i));
   return { plan: planFromRoutes(built, routes, unassigned), violations };
-}
-
-/** Puts a break at the position that keeps the route feasible at least cost (after the last stop if none does). */
-function placeBreak(m: Parameters<typeof simulateRoute>[0], vehicle: number, nodes: number[], marker: number): void {
-  let best = nodes.length;
-  let bestCost = Infinity;
-  for (let at = 0; at <= nodes.length; at++) {
-    // simulateRoute's `insert` takes visits only; a break marker is placed in a copy of the route instead.
-    const c = simulateRoute(m, vehicle, [...nodes.slice(0, at), marker, ...nodes.slice(at)], -1, -1);
-    if (c < bestCost) {
-      bestCost = c;
-      best = at;
-    }
-  }
-  nodes.splice(best, 0, marker);
 }
 
 /** The checker names visits by model index; dispatchers know them by id. */

@@ -1,6 +1,6 @@
 import { isCompatible, type RoutingModel } from "./model";
 import type { Rng } from "./rng";
-import { simulateRoute } from "./route";
+import { relocateBreak, simulateRoute, type SimulationOut } from "./route";
 import type { SisrWorkspace } from "./sisr";
 import type { Solution } from "./solution";
 
@@ -10,13 +10,18 @@ const EPS = 1e-9;
  * First-improvement local search on a granular neighbourhood (each visit against its nearest neighbours):
  * relocate, swap, 2-opt* (tail exchange) and 2-opt (segment reversal). A move's cost delta is O(1); only
  * improving moves pay for a feasibility check, by simulating the one or two routes it changes.
- * Routes with breaks are left to ruin-and-recreate.
+ *
+ * Breaks have no travel of their own, so moves price visits against the visits around them and keep each break in
+ * place among its route's stops (a tail that changes routes leaves its breaks behind, as many visits into the new
+ * tail). When that is infeasible only because of where a break stands, the break moves to where the route works
+ * (relocateBreak); and a break moves on its own when that ends the crew's day earlier, which leaves room to insert.
  */
 export class LocalSearch {
   private readonly pos: Int32Array;
   private order: number[] = [];
   private sol!: Solution;
   private stamp = 0;
+  private readonly day: SimulationOut = { end: 0 };
 
   constructor(
     private readonly ws: SisrWorkspace,
@@ -48,18 +53,22 @@ export class LocalSearch {
       improved = false;
       for (const u of order) {
         const ru = sol.routeOf[u]!;
-        if (ru < 0 || sol.routes[ru]!.hasBreaks) continue;
+        if (ru < 0) continue;
         const neigh = this.ws.neighbors[u]!;
         const k = Math.min(neigh.length, this.granularity);
         for (let i = 0; i < k; i++) {
           const v = neigh[i]!;
           const rv = sol.routeOf[v]!;
-          if (rv < 0 || sol.routes[rv]!.hasBreaks) continue;
+          if (rv < 0) continue;
           if (this.relocate(m, u, v) || this.swap(m, u, v) || (ru === rv ? this.twoOpt(m, u, v) : this.twoOptStar(m, u, v))) {
             improved = true;
             break;
           }
         }
+      }
+      for (let r = 0; r < sol.routes.length; r++) {
+        const route = sol.routes[r]!;
+        if (route.hasBreaks && route.visitCount > 0 && (all || route.stamp === stamp) && this.moveBreaks(m, r)) improved = true;
       }
     }
   }
@@ -75,20 +84,44 @@ export class LocalSearch {
     }
   }
 
-  /** Node at position p of route r, with -1 and len standing for the start and end locations. */
-  private at(r: number, p: number): number {
-    const route = this.sol.routes[r]!;
-    if (p < 0) return this.ws.m.vehicles[route.vehicle]!.startNode;
-    if (p >= route.nodes.length) return this.ws.m.vehicles[route.vehicle]!.endNode;
-    return route.nodes[p]!;
+  /** The nearest visit before position p of route r, past any breaks; the start location when there is none. */
+  private before(r: number, p: number): number {
+    const nodes = this.sol.routes[r]!.nodes;
+    for (let i = p - 1; i >= 0; i--) if (nodes[i]! >= 0) return nodes[i]!;
+    return this.ws.m.vehicles[this.sol.routes[r]!.vehicle]!.startNode;
+  }
+
+  /** The nearest visit after position p of route r, past any breaks; the end location when there is none. */
+  private after(r: number, p: number): number {
+    const nodes = this.sol.routes[r]!.nodes;
+    for (let i = p + 1; i < nodes.length; i++) if (nodes[i]! >= 0) return nodes[i]!;
+    return this.ws.m.vehicles[this.sol.routes[r]!.vehicle]!.endNode;
   }
 
   private c(a: number, b: number): number {
     return this.ws.m.cost[a * this.ws.m.nNodes + b]!;
   }
 
+  /** Whether route r works as `nodes`, moving its breaks where that is what it takes (`nodes` may change). */
   private feasible(m: RoutingModel, r: number, nodes: number[]): boolean {
-    return simulateRoute(m, this.sol.routes[r]!.vehicle, nodes, -1, -1) < Infinity;
+    const vehicle = this.sol.routes[r]!.vehicle;
+    if (simulateRoute(m, vehicle, nodes, -1, -1) < Infinity) return true;
+    if (m.vehicles[vehicle]!.breaks.length === 0) return false;
+    for (const marker of nodes.filter((x) => x < 0)) if (relocateBreak(m, vehicle, nodes, nodes.indexOf(marker), this.day) >= 0) return true;
+    return false;
+  }
+
+  /** Moves each break of route r to where the day ends earliest, if earlier than now. */
+  private moveBreaks(m: RoutingModel, r: number): boolean {
+    const route = this.sol.routes[r]!;
+    const nodes = route.nodes.slice();
+    if (simulateRoute(m, route.vehicle, nodes, -1, -1, this.day) === Infinity) return false;
+    const end = this.day.end;
+    for (const marker of nodes.filter((x) => x < 0)) relocateBreak(m, route.vehicle, nodes, nodes.indexOf(marker), this.day);
+    simulateRoute(m, route.vehicle, nodes, -1, -1, this.day);
+    if (this.day.end >= end - EPS) return false;
+    this.commit(m, r, nodes);
+    return true;
   }
 
   private accepts(m: RoutingModel, r: number, visit: number): boolean {
@@ -110,13 +143,13 @@ export class LocalSearch {
     if (ru !== rv && !this.accepts(m, rv, u)) return false;
     const pu = this.pos[u]!;
     const pv = this.pos[v]!;
-    const a = this.at(ru, pu - 1);
-    const b = this.at(ru, pu + 1);
+    const a = this.before(ru, pu);
+    const b = this.after(ru, pu);
     const gain = this.c(a, u) + this.c(u, b) - this.c(a, b);
     for (let side = 0; side < 2; side++) {
-      // Insert between x and y, where (x, y) is (pred v, v) or (v, succ v).
-      const x = side === 0 ? this.at(rv, pv - 1) : v;
-      const y = side === 0 ? v : this.at(rv, pv + 1);
+      // Insert between x and y, where (x, y) is (pred v, v) or (v, succ v), right next to v.
+      const x = side === 0 ? this.before(rv, pv) : v;
+      const y = side === 0 ? v : this.after(rv, pv);
       if (x === u || y === u) continue;
       const delta = this.c(x, u) + this.c(u, y) - this.c(x, y) - gain;
       if (delta > -EPS) continue;
@@ -147,12 +180,13 @@ export class LocalSearch {
     const rv = sol.routeOf[v]!;
     const pu = this.pos[u]!;
     const pv = this.pos[v]!;
-    if (ru === rv && Math.abs(pu - pv) < 2) return false;
     if (ru !== rv && (!this.accepts(m, rv, u) || !this.accepts(m, ru, v))) return false;
-    const a = this.at(ru, pu - 1);
-    const b = this.at(ru, pu + 1);
-    const x = this.at(rv, pv - 1);
-    const y = this.at(rv, pv + 1);
+    const a = this.before(ru, pu);
+    const b = this.after(ru, pu);
+    const x = this.before(rv, pv);
+    const y = this.after(rv, pv);
+    // Neighbouring visits (breaks between them aside): the formula below would count their arc twice.
+    if (a === v || b === v) return false;
     const delta = this.c(a, v) + this.c(v, b) - this.c(a, u) - this.c(u, b) + this.c(x, u) + this.c(u, y) - this.c(x, v) - this.c(v, y);
     if (delta > -EPS) return false;
     if (ru === rv) {
@@ -183,18 +217,18 @@ export class LocalSearch {
     if (vu.endNode !== vv.endNode) return false;
     const pu = this.pos[u]!;
     const pv = this.pos[v]!;
-    const x = this.at(ru, pu + 1);
-    const w = this.at(rv, pv - 1);
+    const x = this.after(ru, pu);
+    const w = this.before(rv, pv);
     const delta = this.c(u, v) + this.c(w, x) - this.c(u, x) - this.c(w, v);
     if (delta > -EPS) return false;
     const a = sol.routes[ru]!.nodes;
     const b = sol.routes[rv]!.nodes;
-    const na = a.slice(0, pu + 1).concat(b.slice(pv));
-    const nb = b.slice(0, pv).concat(a.slice(pu + 1));
     if (m.compatible !== null) {
-      for (let i = pv; i < b.length; i++) if (!this.accepts(m, ru, b[i]!)) return false;
-      for (let i = pu + 1; i < a.length; i++) if (!this.accepts(m, rv, a[i]!)) return false;
+      for (let i = pv; i < b.length; i++) if (b[i]! >= 0 && !this.accepts(m, ru, b[i]!)) return false;
+      for (let i = pu + 1; i < a.length; i++) if (a[i]! >= 0 && !this.accepts(m, rv, a[i]!)) return false;
     }
+    const na = joinTail(a, pu + 1, b, pv);
+    const nb = joinTail(b, pv, a, pu + 1);
     if (!this.feasible(m, ru, na) || !this.feasible(m, rv, nb)) return false;
     this.commit(m, ru, na);
     this.commit(m, rv, nb);
@@ -208,16 +242,42 @@ export class LocalSearch {
     const pv = this.pos[v]!;
     if (pv <= pu + 1) return false;
     const nodes = this.sol.routes[r]!.nodes;
-    const x = this.at(r, pu + 1);
-    const y = this.at(r, pv + 1);
-    // Reversal changes the direction of every inner arc, which matters for asymmetric matrices.
+    const x = this.after(r, pu);
+    const y = this.after(r, pv);
+    // Reversal changes the direction of every inner arc, which matters for asymmetric matrices. Breaks keep their
+    // places: only the visits of the stretch are reversed.
+    const stretch: number[] = [];
+    for (let i = pu + 1; i <= pv; i++) if (nodes[i]! >= 0) stretch.push(nodes[i]!);
     let inner = 0;
-    for (let i = pu + 1; i < pv; i++) inner += this.c(nodes[i + 1]!, nodes[i]!) - this.c(nodes[i]!, nodes[i + 1]!);
+    for (let i = 0; i + 1 < stretch.length; i++) inner += this.c(stretch[i + 1]!, stretch[i]!) - this.c(stretch[i]!, stretch[i + 1]!);
     const delta = this.c(u, v) + this.c(x, y) - this.c(u, x) - this.c(v, y) + inner;
     if (delta > -EPS) return false;
-    const next = nodes.slice(0, pu + 1).concat(nodes.slice(pu + 1, pv + 1).reverse(), nodes.slice(pv + 1));
+    const next = nodes.slice();
+    for (let i = pu + 1; i <= pv; i++) if (next[i]! >= 0) next[i] = stretch.pop()!;
     if (!this.feasible(m, r, next)) return false;
     this.commit(m, r, next);
     return true;
   }
+}
+
+/**
+ * `own` up to index `cut`, then the visits of `other` from index `from` on; the breaks of `own`'s old tail stay, each
+ * after as many visits of the new tail as it stood after in the old one (the rest go at the end).
+ */
+function joinTail(own: readonly number[], cut: number, other: readonly number[], from: number): number[] {
+  const out = own.slice(0, cut);
+  const visits: number[] = [];
+  for (let i = from; i < other.length; i++) if (other[i]! >= 0) visits.push(other[i]!);
+  let next = 0;
+  let seen = 0;
+  for (let i = cut; i < own.length; i++) {
+    const x = own[i]!;
+    if (x >= 0) seen++;
+    else {
+      while (next < seen && next < visits.length) out.push(visits[next++]!);
+      out.push(x);
+    }
+  }
+  while (next < visits.length) out.push(visits[next++]!);
+  return out;
 }

@@ -2,9 +2,14 @@ import { breakOrder, type BuiltModel } from "./build-model";
 import type { ModelRoute } from "./check-feasibility";
 import { postponeCost, routingPlanSchema, type PlannedRoute, type RoutingPlan, type Stop } from "./contract";
 import { unassignedReason } from "./diagnose";
-import { addDemand, serviceStart } from "./model";
+import { addDemand } from "./model";
+import { scheduleRoute } from "./schedule";
 
-/** Turns model routes into the public plan, with the earliest schedule (leaving just in time for the first visit). */
+/**
+ * Turns model routes into the public plan, with the earliest schedule (leaving just in time for the first stop). A
+ * break stands between the stops it is taken between: where the crew stands, or on arrival at the next stop
+ * before service (then its start is at or after that visit's arrival).
+ */
 export function planFromRoutes(built: BuiltModel, routes: readonly ModelRoute[], unassigned: readonly number[]): RoutingPlan {
   const { model: m, problem, distance, dimensions } = built;
   const loadsOf = (loads: Float64Array) => Object.fromEntries(dimensions.map((d, i) => [d, loads[i]!]));
@@ -16,38 +21,28 @@ export function planFromRoutes(built: BuiltModel, routes: readonly ModelRoute[],
     if (!nodes.some((x) => x >= 0)) {
       return { crewId: crew.id, stops: [], startTime: v.shiftStart, endTime: v.shiftStart, travelSeconds: 0, distanceMeters: 0, load: 0, loads: loadsOf(new Float64Array(m.nDims)) };
     }
+    const schedule = scheduleRoute(m, k, nodes);
+    const order = breakOrder(crew);
     const stops: Stop[] = [];
     let loc = v.startNode;
-    let t = v.shiftStart;
-    const first = nodes[0]!;
-    if (first >= 0) t = Math.max(t, serviceStart(m, first, t + m.time[loc * N + first]!) - m.time[loc * N + first]!);
-    const startTime = t;
-    let svc = 0;
     let travel = 0;
     let dist = 0;
     const loads = new Float64Array(m.nDims);
-    for (const x of nodes) {
+    for (const { node: x, arrival, start } of schedule.stops) {
       if (x < 0) {
-        const b = v.breaks[-x - 1]!;
-        const start = Math.max(t + svc, b.earliest);
-        stops.push({ kind: "break", breakIndex: breakOrder(crew)[-x - 1]!, start, end: start + b.duration });
-        t = start;
-        svc = b.duration;
+        stops.push({ kind: "break", breakIndex: order[-x - 1]!, start, end: start + v.breaks[-x - 1]!.duration });
         continue;
       }
-      const arrival = t + svc + m.time[loc * N + x]!;
-      const start = serviceStart(m, x, arrival);
       stops.push({ kind: "visit", visitId: problem.visits[x]!.id, arrival, start, end: start + m.service[x]! });
       travel += m.time[loc * N + x]!;
       dist += distance[loc * N + x]!;
       addDemand(m, loads, x);
-      t = start;
-      svc = m.service[x]!;
       loc = x;
     }
     travel += m.time[loc * N + v.endNode]!;
     dist += distance[loc * N + v.endNode]!;
-    const endTime = t + svc + m.time[loc * N + v.endNode]!;
+    const startTime = schedule.departure;
+    const endTime = schedule.end;
     return { crewId: crew.id, stops, startTime, endTime, travelSeconds: travel, distanceMeters: dist, load: loads[0]!, loads: loadsOf(loads) };
   });
   const travelSeconds = planned.reduce((a, r) => a + r.travelSeconds, 0);

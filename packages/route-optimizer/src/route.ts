@@ -1,8 +1,11 @@
-import { addDemand, hasWindows, latestStartBefore, serviceStart, type RoutingModel } from "./model";
+import { addDemand, hasWindows, latestStartBefore, serviceStart, type RoutingModel, type VehicleModel } from "./model";
+
+const NO_LOADS = new Float64Array(0);
 
 /**
  * One vehicle's route during search. `nodes` holds visit ids; a negative entry -(k+1) is the vehicle's break k,
- * taken where it stands (no travel to or from it).
+ * taken between the stops around it with no travel of its own: where the crew stands, or on arrival at the next
+ * stop, whichever lets that stop start earlier (see takeBreakRun).
  *
  * Routes without breaks keep, per position (0 = start, len+1 = end), the earliest and latest feasible start of
  * service, so an insertion is checked in O(1) (forward/backward slack, as in Savelsbergh's and Vidal's work).
@@ -11,7 +14,6 @@ import { addDemand, hasWindows, latestStartBefore, serviceStart, type RoutingMod
  * at or before what the rest of the route allows; any start between them that lies in a window is feasible.
  * Routes with breaks are checked by simulating the route: crews have a handful of visits, so O(length) is cheap.
  */
-const NO_LOADS = new Float64Array(0);
 
 export class Route {
   nodes: number[] = [];
@@ -133,45 +135,160 @@ export class Route {
   }
 }
 
+/** Receives the time a simulated day ends (back at the end location, breaks there included). */
+export interface SimulationOut {
+  end: number;
+}
+
+/** Node at virtual index k of `nodes` with `insert` placed before index `at` (insert < 0: none). */
+export const nodeAt = (nodes: readonly number[], insert: number, at: number, k: number): number =>
+  insert < 0 ? nodes[k]! : k === at ? insert : k < at ? nodes[k]! : nodes[k - 1]!;
+
+/** How a run of breaks was taken (reused: no allocation per call). */
+export interface BreakRun {
+  /** Breaks of the run taken before driving on; the others are taken on arrival at the next stop. */
+  before: number;
+  arrival: number;
+  /** When the crew is free at the next stop, after the breaks taken there. */
+  ready: number;
+}
+
+const RUN: BreakRun = { before: 0, arrival: 0, ready: 0 };
+
 /**
  * Simulates a vehicle's route with `insert` placed before index `at` (insert < 0: none).
  * Returns the route's objective cost, or Infinity when it breaks a window, the shift or capacity.
  */
-export function simulateRoute(m: RoutingModel, vehicle: number, nodes: readonly number[], insert: number, at: number): number {
+export function simulateRoute(m: RoutingModel, vehicle: number, nodes: readonly number[], insert: number, at: number, out: SimulationOut | null = null): number {
   const v = m.vehicles[vehicle]!;
   const n = m.nNodes;
-  let t = v.shiftStart;
+  let ready = v.shiftStart;
   let loc = v.startNode;
-  let svc = 0;
   let load = 0;
   let c = 0;
   const windows = m.windows;
   const len = nodes.length;
   const total = insert >= 0 ? len + 1 : len;
   for (let k = 0; k < total; k++) {
-    const x = insert >= 0 ? (k === at ? insert : k < at ? nodes[k]! : nodes[k - 1]!) : nodes[k]!;
+    let x = insert >= 0 ? (k === at ? insert : k < at ? nodes[k]! : nodes[k - 1]!) : nodes[k]!;
+    let arr: number;
     if (x < 0) {
-      const b = v.breaks[-x - 1]!;
-      const ready = t + svc;
-      const start = ready > b.earliest ? ready : b.earliest;
-      if (start > b.latest) return Infinity;
-      t = start;
-      svc = b.duration;
-      continue;
+      let count = 1;
+      while (k + count < total && nodeAt(nodes, insert, at, k + count) < 0) count++;
+      const last = k + count === total;
+      const next = last ? v.endNode : nodeAt(nodes, insert, at, k + count);
+      if (!takeBreakRun(m, v, nodes, insert, at, k, count, loc, ready, next, RUN, null)) return Infinity;
+      if (last) {
+        if (!withinCapacity(m, vehicle, nodes, insert, load) || RUN.ready > v.shiftEnd) return Infinity;
+        if (out !== null) out.end = RUN.ready;
+        return c + m.cost[loc * n + next]!;
+      }
+      k += count;
+      x = next;
+      arr = RUN.ready;
+    } else {
+      arr = ready + m.time[loc * n + x]!;
+      if (arr > m.late[x]!) return Infinity;
     }
-    const arr = t + svc + m.time[loc * n + x]!;
-    if (arr > m.late[x]!) return Infinity;
     const start = hasWindows(windows, x) ? serviceStart(m, x, arr) : arr > m.early[x]! ? arr : m.early[x]!;
     c += m.cost[loc * n + x]!;
     load += m.demand[x]!;
-    t = start;
-    svc = m.service[x]!;
+    ready = start + m.service[x]!;
     loc = x;
   }
-  if (load > v.capacity) return Infinity;
-  if (m.nDims > 1 && !withinOtherDimensions(m, vehicle, nodes, insert)) return Infinity;
-  if (t + svc + m.time[loc * n + v.endNode]! > v.shiftEnd) return Infinity;
+  const end = ready + m.time[loc * n + v.endNode]!;
+  if (!withinCapacity(m, vehicle, nodes, insert, load) || end > v.shiftEnd) return Infinity;
+  if (out !== null) out.end = end;
   return c + m.cost[loc * n + v.endNode]!;
+}
+
+/**
+ * Moves the break at index `from` of `nodes` to where the route is feasible and the day ends earliest (staying put on
+ * a tie); returns its new index, or -1 (nodes unchanged) when no place works.
+ */
+export function relocateBreak(m: RoutingModel, vehicle: number, nodes: number[], from: number, out: SimulationOut): number {
+  const marker = nodes[from]!;
+  nodes.splice(from, 1);
+  let best = -1;
+  let bestEnd = Infinity;
+  for (let at = 0; at <= nodes.length; at++) {
+    nodes.splice(at, 0, marker);
+    if (simulateRoute(m, vehicle, nodes, -1, -1, out) < Infinity && (out.end < bestEnd || (out.end === bestEnd && at === from))) {
+      best = at;
+      bestEnd = out.end;
+    }
+    nodes.splice(at, 1);
+  }
+  nodes.splice(best >= 0 ? best : from, 0, marker);
+  return best;
+}
+
+const withinCapacity = (m: RoutingModel, vehicle: number, nodes: readonly number[], insert: number, load: number): boolean =>
+  load <= m.vehicles[vehicle]!.capacity && (m.nDims === 1 || withinOtherDimensions(m, vehicle, nodes, insert));
+
+/**
+ * The one schedule rule for breaks: a run of `count` breaks (virtual indexes from `from` on) lies between a crew
+ * free at `ready` at `loc` and the next stop `next` (a visit, or the end location). The crew may drive on before,
+ * between or after the breaks, so a break can fill the wait for a window; the rule takes the choice that lets the
+ * next stop start earliest (the end location: that lets the day end earliest), among equals the one with the most
+ * breaks before driving. Returns false when no choice keeps every break in its window and the visit within its
+ * windows; `out` then holds the all-before choice. `starts`, when given, receives each break's start.
+ */
+export function takeBreakRun(
+  m: RoutingModel,
+  v: VehicleModel,
+  nodes: readonly number[],
+  insert: number,
+  at: number,
+  from: number,
+  count: number,
+  loc: number,
+  ready: number,
+  next: number,
+  out: BreakRun,
+  starts: Float64Array | null,
+): boolean {
+  const drive = m.time[loc * m.nNodes + next]!;
+  const visit = next < m.nVisits;
+  if (runBreaks.length < count) runBreaks = new Int32Array(count);
+  for (let i = 0; i < count; i++) runBreaks[i] = -nodeAt(nodes, insert, at, from + i) - 1;
+  let best = -1;
+  let bestStart = Infinity;
+  for (let before = count; before >= 0; before--) {
+    const free = runChoice(v, count, before, ready, drive, null, null);
+    if (free === Infinity || (visit && free > m.late[next]!)) continue;
+    const start = visit ? serviceStart(m, next, free) : free;
+    if (start < bestStart) {
+      bestStart = start;
+      best = before;
+    }
+  }
+  out.before = best >= 0 ? best : count;
+  runChoice(v, count, out.before, ready, drive, out, starts);
+  return best >= 0;
+}
+
+/** The breaks of the run takeBreakRun is placing (scratch, grown as needed). */
+let runBreaks = new Int32Array(4);
+
+/** The run's breaks with the drive after `before` of them; when the crew is free after all (Infinity: a break starts late). */
+function runChoice(v: VehicleModel, count: number, before: number, ready: number, drive: number, out: BreakRun | null, starts: Float64Array | null): number {
+  let t = ready;
+  let late = false;
+  for (let i = 0; i <= count; i++) {
+    if (i === before) {
+      t += drive;
+      if (out !== null) out.arrival = t;
+    }
+    if (i === count) break;
+    const b = v.breaks[runBreaks[i]!]!;
+    const start = t > b.earliest ? t : b.earliest;
+    if (start > b.latest) late = true;
+    if (starts !== null) starts[i] = start;
+    t = start + b.duration;
+  }
+  if (out !== null) out.ready = t;
+  return late ? Infinity : t;
 }
 
 function withinOtherDimensions(m: RoutingModel, vehicle: number, nodes: readonly number[], insert: number): boolean {

@@ -4,8 +4,8 @@ import { gridMatrix } from "./grid-matrix";
 
 /**
  * Independent plan-level check for tests: every visit accounted for once, skills, capacity in every dimension
- * (and the loads the plan reports), windows, shifts, breaks inside their windows and not overlapping work, times
- * consistent with the matrix.
+ * (and the loads the plan reports), windows, shifts, breaks inside their windows and overlapping neither work nor
+ * driving, times consistent with the matrix.
  */
 export function planViolations(problem: RoutingProblem, plan: RoutingPlan, tm: TravelMatrix, locIndex: (l: { lat: number; lon: number }) => number): string[] {
   const errors: string[] = [];
@@ -23,8 +23,17 @@ export function planViolations(problem: RoutingProblem, plan: RoutingPlan, tm: T
     if (route.startTime < crew.shift.start - 1e-6) errors.push(`${crew.id} leaves before its shift`);
     const load: Record<string, number> = {};
     const breaks = new Set<number>();
+    // Breaks since the last visit: each is taken before the next drive or on arrival, never during one.
+    let pending: { start: number; end: number }[] = [];
+    const breaksFit = (departure: number, arrival: number, until: number): boolean => {
+      let t = free;
+      for (const b of pending) {
+        if (b.start < t - 1e-6 || (b.end > departure + 1e-6 && b.start < arrival - 1e-6)) return false;
+        t = b.end;
+      }
+      return t <= until + 1e-6;
+    };
     for (const s of route.stops) {
-      if (s.start < free - 1e-6) errors.push(`${crew.id}: stop starting at ${s.start} overlaps previous work (free at ${free})`);
       if (s.kind === "break") {
         const b = crew.breaks[s.breakIndex];
         if (b === undefined) errors.push(`${crew.id}: unknown break ${s.breakIndex}`);
@@ -34,7 +43,7 @@ export function planViolations(problem: RoutingProblem, plan: RoutingPlan, tm: T
           if (s.start < b.window.start - 1e-6 || s.end > b.window.end + 1e-6) errors.push(`${crew.id}: break outside its window`);
           if (Math.abs(s.end - s.start - b.durationSeconds) > 1e-6) errors.push(`${crew.id}: break of wrong length`);
         }
-        free = s.end;
+        pending.push(s);
         continue;
       }
       const v = visits.get(s.visitId);
@@ -45,19 +54,26 @@ export function planViolations(problem: RoutingProblem, plan: RoutingPlan, tm: T
       seen.set(v.id, (seen.get(v.id) ?? 0) + 1);
       if (!v.skills.every((k) => skills.has(k))) errors.push(`${v.id}: crew ${crew.id} lacks skills`);
       const to = locIndex(v.location);
-      const earliestArrival = free + tm.durations[loc * tm.size + to]!;
-      if (s.arrival < earliestArrival - 1e-6) errors.push(`${v.id}: arrives before it could`);
+      const departure = s.arrival - tm.durations[loc * tm.size + to]!;
+      if (departure < free - 1e-6) errors.push(`${v.id}: arrives before it could`);
+      if (!breaksFit(departure, s.arrival, s.start)) errors.push(`${v.id}: a break overlaps the drive there, the work before or its service`);
       if (s.start < s.arrival - 1e-6) errors.push(`${v.id}: starts before arrival`);
       const windows = visitWindows(v);
       if (windows.length > 0 && !windows.some((w) => s.start >= w.start - 1e-6 && s.start <= w.end + 1e-6)) errors.push(`${v.id}: starts outside its windows`);
       if (Math.abs(s.end - s.start - v.serviceSeconds) > 1e-6) errors.push(`${v.id}: wrong service length`);
       for (const [d, amount] of Object.entries(byDimension(v.demand))) load[d] = (load[d] ?? 0) + amount;
       free = s.end;
+      pending = [];
       loc = to;
     }
     if (route.stops.length > 0) {
-      const back = free + tm.durations[loc * tm.size + locIndex(crew.end ?? crew.start)]!;
-      if (back > crew.shift.end + 1e-6) errors.push(`${crew.id}: back at ${back} after shift end ${crew.shift.end}`);
+      const home = tm.durations[loc * tm.size + locIndex(crew.end ?? crew.start)]!;
+      // The drive home goes before, between or after the last breaks: some gap must hold it.
+      const gaps = [free, ...pending.flatMap((b) => [b.start, b.end]), route.endTime];
+      let fits = false;
+      for (let i = 0; i + 1 < gaps.length; i += 2) fits ||= gaps[i + 1]! - gaps[i]! >= home - 1e-6;
+      if (!fits || !breaksFit(route.endTime, route.endTime, route.endTime)) errors.push(`${crew.id}: cannot be back at ${route.endTime}`);
+      if (route.endTime > crew.shift.end + 1e-6) errors.push(`${crew.id}: back at ${route.endTime} after shift end ${crew.shift.end}`);
       if (route.stops.some((s) => s.kind === "visit") && breaks.size !== crew.breaks.length) errors.push(`${crew.id}: works without every break`);
     }
     // A dimension the crew does not name is unlimited for it.

@@ -8,6 +8,8 @@ export interface RandomModelOptions {
   maxWindows: number;
   /** Capacity dimensions (1 when omitted). */
   dims?: number;
+  /** Breaks per vehicle (none when omitted), each of 30 to 90 within a random part of the day. */
+  breaks?: number;
 }
 
 /**
@@ -74,7 +76,11 @@ export function randomModel(seed: number, o: RandomModelOptions): RoutingModel {
     required: new Uint8Array(n),
     vehicles: Array.from({ length: o.nVehicles }, (_, k) => {
       const capacities = Float64Array.from({ length: nDims }, () => 8 + rng.int(10));
-      return { startNode: n + 2 * k, endNode: n + 2 * k + 1, shiftStart: 0, shiftEnd: 1500, capacity: capacities[0]!, capacities, breaks: [], typeKey: k };
+      const breaks = Array.from({ length: o.breaks ?? 0 }, (_, b) => {
+        const earliest = b * 500 + rng.next() * 300;
+        return { duration: 30 + rng.int(60), earliest, latest: earliest + rng.next() * 300 };
+      });
+      return { startNode: n + 2 * k, endNode: n + 2 * k + 1, shiftStart: 0, shiftEnd: 1500, capacity: capacities[0]!, capacities, breaks, typeKey: k };
     }),
     compatible: null,
     objective: "distance",
