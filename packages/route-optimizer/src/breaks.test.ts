@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildModel } from "./build-model";
 import { checkFeasibility } from "./check-feasibility";
-import { routingProblemSchema, type RoutingProblemInput, type VisitInput } from "./contract";
+import { routingProblemSchema, type RoutingProblemInput } from "./contract";
 import { evaluatePlan } from "./evaluate-plan";
 import { LocalSearch } from "./local-search";
 import { serviceStart, type RoutingModel } from "./model";
@@ -13,6 +13,7 @@ import { defaultSisrParams, recreate, SisrWorkspace } from "./sisr";
 import { Solution } from "./solution";
 import { gridMatrix } from "./testing/grid-matrix";
 import { gridPlanViolations } from "./testing/plan-invariants";
+import { randomDay } from "./testing/random-day";
 import { randomModel } from "./testing/random-model";
 
 const at = (lat: number, lon: number) => ({ lat, lon });
@@ -123,34 +124,6 @@ describe("breaks: the one schedule rule", () => {
     expect(await gridPlanViolations(input, plan)).toEqual([]);
   });
 });
-
-function randomDay(seed: number): RoutingProblemInput {
-  const rng = new Rng(seed);
-  const visits: VisitInput[] = Array.from({ length: 12 }, (_, i) => {
-    const start = rng.int(20) * 600;
-    const windows = [{ start, end: start + 600 + rng.int(4) * 600 }];
-    if (rng.next() < 0.5) windows.push({ start: windows[0]!.end + 1800, end: windows[0]!.end + 5400 });
-    return {
-      id: `v${i}`,
-      location: at(rng.int(21) - 10, rng.int(21) - 10),
-      serviceSeconds: 600 + rng.int(6) * 300,
-      timeWindows: windows,
-      demand: { weight: rng.int(40), volume: rng.int(3) },
-      required: rng.next() < 0.3,
-    };
-  });
-  const crews = Array.from({ length: 3 }, (_, k) => ({
-    id: `c${k}`,
-    start: at(rng.int(5) - 2, rng.int(5) - 2),
-    shift: { start: 0, end: 30_000 },
-    capacity: { weight: 120, volume: 6 },
-    breaks: [
-      { durationSeconds: 1800, window: { start: 9000 + rng.int(4) * 900, end: 16_000 } },
-      { durationSeconds: 600, window: { start: 3000, end: 7000 } },
-    ],
-  }));
-  return { visits, crews, options: { seed, maxIterations: 300, timeLimitMs: 60_000 } };
-}
 
 describe("breaks: simulation, checker and plan agree", () => {
   it.each(Array.from({ length: 10 }, (_, i) => i + 1))("on changes a dispatcher could make to a plan (random day %i)", async (seed) => {

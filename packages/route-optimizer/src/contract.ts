@@ -123,9 +123,15 @@ export type Objective = z.infer<typeof objectiveSchema>;
 export const solveOptionsSchema = z.object({
   objective: objectiveSchema.default("travel-time"),
   unassignedPenaltySeconds: z.number().nonnegative().default(4 * 3600),
+  /**
+   * Seeds the search. With `maxIterations` a run is bit-identical for the same input and seed, on any machine and
+   * under any load. With a time budget alone it is not: the search stops when the time is up, so the plan depends
+   * on how far it got (the machine's speed and load, whatever else the process runs).
+   */
   seed: z.number().int().default(1),
+  /** The search's wall-clock budget; the best plan found when it ends is returned. Not applied with `maxIterations`. */
   timeLimitMs: z.number().positive().default(2000),
-  /** Caps the search by iterations; with it a run is reproducible regardless of machine speed. */
+  /** Bounds the search by iterations instead of time, which makes a run reproducible to the bit (see `seed`). */
   maxIterations: z.number().int().positive().optional(),
 });
 export type SolveOptions = z.infer<typeof solveOptionsSchema>;

@@ -22,6 +22,9 @@ export async function optimizeRoutes(input: RoutingProblemInput, deps: OptimizeD
 
 export function solveBuilt(built: BuiltModel): RoutingPlan {
   const o = built.problem.options;
-  const sol = solveModel(built.model, { seed: o.seed, timeLimitMs: o.timeLimitMs, maxIterations: o.maxIterations });
+  // With an iteration cap the search's clock stands still: its progress (and so the annealing temperature) counts
+  // iterations alone, and nothing in the run depends on the machine's speed or load.
+  const clock = o.maxIterations === undefined ? {} : { now: () => 0 };
+  const sol = solveModel(built.model, { seed: o.seed, timeLimitMs: o.timeLimitMs, maxIterations: o.maxIterations, ...clock });
   return planFromRoutes(built, sol.routes, sol.unassigned);
 }
