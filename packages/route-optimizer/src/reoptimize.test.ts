@@ -81,4 +81,21 @@ describe("reoptimizeFromPositions", () => {
     expect(planViolations(rest, tail, tm, index)).toEqual([]);
     expect(next.summary.unassignedCount).toBe(0);
   });
+
+  it("keeps the visit a crew has already driven to when it is on a break taken there", async () => {
+    const input: RoutingProblemInput = {
+      visits: [
+        { id: "a", location: at(0, 1), serviceSeconds: 100, timeWindow: { start: 0, end: 100 } },
+        { id: "b", location: at(0, 10), serviceSeconds: 100, timeWindow: { start: 3000, end: 3000 } },
+      ],
+      crews: [{ id: "x", start: depot, shift: { start: 0, end: 10_000 }, breaks: [{ durationSeconds: 1800, window: { start: 1200, end: 3500 } }] }],
+      options: { timeLimitMs: 20_000, maxIterations: 100 },
+    };
+    const plan = await optimizeRoutes(input, { matrix: gridMatrix() });
+    // At 1500 the crew is at b (arrived at 1100) halfway through its break; b starts at 3000 as planned.
+    expect(plan.routes[0]!.stops.map((s) => s.kind)).toEqual(["visit", "break", "visit"]);
+    const next = await reoptimizeFromPositions(input, plan, [], 1500, { matrix: gridMatrix() });
+    expect(next.routes[0]!.stops).toEqual(plan.routes[0]!.stops);
+    expect(next.unassigned).toEqual([]);
+  });
 });

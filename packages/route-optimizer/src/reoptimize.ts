@@ -129,12 +129,15 @@ export async function reoptimizeFromPositions(
 }
 
 function lockedPrefix(route: PlannedRoute | undefined, now: number): Stop[] {
-  const out: Stop[] = [];
-  for (const s of route?.stops ?? []) {
-    if (s.start >= now) break;
-    out.push(s);
-  }
-  return out;
+  const stops = route?.stops ?? [];
+  let count = 0;
+  while (count < stops.length && stops[count]!.start < now) count++;
+  // A break taken on arrival means the crew has already driven to the visit after it: that visit is under way too.
+  const last = stops[count - 1];
+  const visit = stops.findIndex((s, i) => i >= count && s.kind === "visit");
+  const next = stops[visit];
+  if (last?.kind === "break" && next?.kind === "visit" && next.arrival <= last.start) count = visit + 1;
+  return stops.slice(0, count);
 }
 
 const plannedStart = (plan: RoutingPlan, crewId: string): number => plan.routes.find((r) => r.crewId === crewId)!.startTime;
