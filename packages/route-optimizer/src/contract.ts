@@ -65,6 +65,7 @@ export const visitSchema = z
     path: ["timeWindows"],
   });
 export type Visit = z.infer<typeof visitSchema>;
+export type VisitInput = z.input<typeof visitSchema>;
 
 /** The objective cost (travel-time) of leaving a visit for another day. */
 export const postponeCost = (v: Pick<Visit, "postponeCost" | "priority">, options: Pick<SolveOptions, "unassignedPenaltySeconds">): number =>
@@ -73,7 +74,6 @@ export const postponeCost = (v: Pick<Visit, "postponeCost" | "priority">, option
 /** A visit's service windows, whichever way it gives them; none means any time in the crew's shift. */
 export const visitWindows = (v: Pick<Visit, "timeWindow" | "timeWindows">): TimeWindow[] =>
   v.timeWindows ?? (v.timeWindow === undefined ? [] : [v.timeWindow]);
-export type VisitInput = z.input<typeof visitSchema>;
 
 export const crewBreakSchema = z
   .object({
@@ -115,7 +115,8 @@ export type CrewInput = z.input<typeof crewSchema>;
 
 /**
  * `vehicles-then-distance` and `distance` are the literature's objectives (every visit that can be served is);
- * `travel-time` is the product's: total driving time plus `unassignedPenaltySeconds` x priority per visit left out.
+ * `travel-time` is the product's: total driving time plus each left-out visit's postpone cost (`postponeCost`, else
+ * `unassignedPenaltySeconds` x priority); a required visit is left out only when nothing else works.
  */
 export const objectiveSchema = z.enum(["vehicles-then-distance", "distance", "travel-time"]);
 export type Objective = z.infer<typeof objectiveSchema>;
@@ -124,9 +125,9 @@ export const solveOptionsSchema = z.object({
   objective: objectiveSchema.default("travel-time"),
   unassignedPenaltySeconds: z.number().nonnegative().default(4 * 3600),
   /**
-   * Seeds the search. With `maxIterations` a run is bit-identical for the same input and seed, on any machine and
-   * under any load. With a time budget alone it is not: the search stops when the time is up, so the plan depends
-   * on how far it got (the machine's speed and load, whatever else the process runs).
+   * Seeds the search. With `maxIterations` a run is bit-identical for the same input, seed and Node version,
+   * however fast or loaded the machine. With a time budget alone it is not: the search stops when the time is up,
+   * so the plan depends on how far it got (the machine's speed and load, whatever else the process runs).
    */
   seed: z.number().int().default(1),
   /** The search's wall-clock budget; the best plan found when it ends is returned. Not applied with `maxIterations`. */

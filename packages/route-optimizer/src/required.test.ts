@@ -3,8 +3,8 @@ import { buildModel } from "./build-model";
 import { routingProblemSchema, visitSchema, type RoutingProblemInput, type VisitInput } from "./contract";
 import { optimizeRoutes } from "./optimize-routes";
 import { Rng } from "./rng";
-import { simulateRoute } from "./route";
 import { solveModel } from "./solve-model";
+import { bruteForceBestDay, routesScore } from "./testing/brute-force";
 import { gridMatrix } from "./testing/grid-matrix";
 
 const at = (lat: number, lon: number) => ({ lat, lon });
@@ -70,26 +70,8 @@ describe("required visits and postpone costs", () => {
       const built = await buildModel(routingProblemSchema.parse(input), gridMatrix());
       const m = built.model;
       const sol = solveModel(m, { seed, timeLimitMs: 20_000, maxIterations: 400 });
-      const score = (served: readonly number[], travel: number) => {
-        let requiredOut = 0;
-        let cost = travel;
-        for (let u = 0; u < m.nVisits; u++) {
-          if (served.includes(u)) continue;
-          if (m.required[u] === 1) requiredOut++;
-          else cost += m.penalty[u]!;
-        }
-        return { requiredOut, cost };
-      };
-      let best = { requiredOut: Infinity, cost: Infinity };
-      const extend = (seq: number[]) => {
-        const travel = simulateRoute(m, 0, seq, -1, -1);
-        if (travel === Infinity) return;
-        const s = score(seq, seq.length === 0 ? 0 : travel);
-        if (s.requiredOut < best.requiredOut || (s.requiredOut === best.requiredOut && s.cost < best.cost)) best = s;
-        for (let u = 0; u < m.nVisits; u++) if (!seq.includes(u)) extend([...seq, u]);
-      };
-      extend([]);
-      const found = score(sol.routes.flatMap((r) => r.nodes), sol.routes.reduce((a, r) => a + simulateRoute(m, r.vehicle, r.nodes, -1, -1), 0));
+      const best = bruteForceBestDay(m);
+      const found = routesScore(m, sol.routes);
       expect(found.requiredOut).toBe(best.requiredOut);
       expect(found.cost).toBeCloseTo(best.cost, 6);
     },

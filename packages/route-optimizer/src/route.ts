@@ -14,7 +14,6 @@ const NO_LOADS = new Float64Array(0);
  * at or before what the rest of the route allows; any start between them that lies in a window is feasible.
  * Routes with breaks are checked by simulating the route: crews have a handful of visits, so O(length) is cheap.
  */
-
 export class Route {
   nodes: number[] = [];
   earliest: number[] = [];
