@@ -75,7 +75,7 @@ export function addDemand(m: RoutingModel, loads: Float64Array, x: number): void
 }
 
 /** Whether node x has several windows (listed in `m.windows`). */
-export const hasWindows = (w: WindowTable | null, x: number): w is WindowTable => w !== null && w.offsets[x] !== w.offsets[x + 1];
+export const hasWindows = (w: WindowTable | null, x: number): boolean => w !== null && w.offsets[x] !== w.offsets[x + 1];
 
 /**
  * Earliest service start at node x for a crew there at `ready`: `ready` itself inside a window, else the opening of
@@ -83,7 +83,7 @@ export const hasWindows = (w: WindowTable | null, x: number): w is WindowTable =
  */
 export function serviceStart(m: RoutingModel, x: number, ready: number): number {
   const w = m.windows;
-  if (hasWindows(w, x)) {
+  if (w !== null && hasWindows(w, x)) {
     const to = w.offsets[x + 1]!;
     for (let k = w.offsets[x]!; k < to; k++) if (ready <= w.ends[k]!) return ready > w.starts[k]! ? ready : w.starts[k]!;
     return ready;

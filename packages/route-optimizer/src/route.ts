@@ -106,7 +106,7 @@ export class Route {
       const x = nodes[i]!;
       const bound = l - m.service[x]! - time[x * n + next]!;
       l = bound < m.late[x]! ? bound : m.late[x]!;
-      if (hasWindows(windows, x)) l = latestStartBefore(windows, x, bound);
+      if (hasWindows(windows, x)) l = latestStartBefore(windows!, x, bound);
       latest[i + 1] = l;
       next = x;
     }
