@@ -155,6 +155,11 @@ export const visitStopSchema = z.object({
   start: z.number(),
   end: z.number(),
 });
+/**
+ * A break, taken between the stops around it with no travel of its own: where the crew stands before driving on,
+ * or on arrival at the next visit while it waits for that visit's window (then it starts at or after the visit's
+ * `arrival`, and service starts after it).
+ */
 export const breakStopSchema = z.object({
   kind: z.literal("break"),
   /** Index into the crew's `breaks`. */
