@@ -180,7 +180,10 @@ describe("breaks: the local search", () => {
     const report = checkFeasibility(m, routes);
     expect(report.violations).toEqual([]);
     expect(report.cost).toBeCloseTo(sol.routeCost(), 6);
-    for (const r of sol.routes) expect(r.nodes.filter((x) => x < 0).sort((a, b) => a - b)).toEqual([-2, -1]);
+    sol.routes.forEach((r, i) => {
+      expect(r.nodes.filter((x) => x < 0).sort((a, b) => a - b)).toEqual([-2, -1]);
+      for (const x of r.nodes) if (x >= 0) expect(sol.routeOf[x]).toBe(i);
+    });
   });
 
   it("moves a break that lengthens the day into a wait", () => {
