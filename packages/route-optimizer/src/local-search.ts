@@ -14,6 +14,10 @@ const EPS = 1e-9;
  */
 export class LocalSearch {
   private readonly pos: Int32Array;
+  /** Per route, the move count when the route last changed; per visit, the move count when it was last tried. */
+  private readonly modifiedAt: Int32Array;
+  private readonly testedAt: Int32Array;
+  private moves = 0;
   private order: number[] = [];
   private sol!: Solution;
   private stamp = 0;
@@ -23,6 +27,8 @@ export class LocalSearch {
     private readonly granularity: number,
   ) {
     this.pos = new Int32Array(ws.m.nVisits);
+    this.modifiedAt = new Int32Array(ws.m.vehicles.length);
+    this.testedAt = new Int32Array(ws.m.nVisits);
   }
 
   /** Improves `sol` in place, starting from the visits of the routes changed under `stamp` (all when `all`). */
@@ -43,19 +49,25 @@ export class LocalSearch {
       order[j] = t;
     }
     const m = this.ws.m;
+    // A pair (u, v) is tried again only when one of their routes changed since u was last looked at.
+    this.moves = 1;
+    this.modifiedAt.fill(0);
     let improved = true;
     for (let pass = 0; improved && pass < 30; pass++) {
       improved = false;
       for (const u of order) {
         const ru = sol.routeOf[u]!;
         if (ru < 0 || sol.routes[ru]!.hasBreaks) continue;
+        const lastTested = pass === 0 ? -1 : this.testedAt[u]!;
+        this.testedAt[u] = this.moves;
         const neigh = this.ws.neighbors[u]!;
         const k = Math.min(neigh.length, this.granularity);
         for (let i = 0; i < k; i++) {
           const v = neigh[i]!;
           const rv = sol.routeOf[v]!;
           if (rv < 0 || sol.routes[rv]!.hasBreaks) continue;
-          if (this.relocate(m, u, v) || this.swap(m, u, v) || (ru === rv ? this.twoOpt(m, u, v) : this.twoOptStar(m, u, v))) {
+          if (this.modifiedAt[sol.routeOf[u]!]! <= lastTested && this.modifiedAt[rv]! <= lastTested) continue;
+          if (this.relocate(m, u, v) || this.swap(m, u, v) || (sol.routeOf[u] === rv ? this.twoOpt(m, u, v) : this.twoOptStar(m, u, v))) {
             improved = true;
             break;
           }
@@ -100,6 +112,7 @@ export class LocalSearch {
     route.nodes = nodes;
     route.update(m);
     this.index(r);
+    this.modifiedAt[r] = ++this.moves;
   }
 
   /** Moves u next to v (just before or just after it). */
@@ -212,7 +225,7 @@ export class LocalSearch {
     const y = this.at(r, pv + 1);
     // Reversal changes the direction of every inner arc, which matters for asymmetric matrices.
     let inner = 0;
-    for (let i = pu + 1; i < pv; i++) inner += this.c(nodes[i + 1]!, nodes[i]!) - this.c(nodes[i]!, nodes[i + 1]!);
+    if (!this.ws.symmetric) for (let i = pu + 1; i < pv; i++) inner += this.c(nodes[i + 1]!, nodes[i]!) - this.c(nodes[i]!, nodes[i + 1]!);
     const delta = this.c(u, v) + this.c(x, y) - this.c(u, x) - this.c(v, y) + inner;
     if (delta > -EPS) return false;
     const next = nodes.slice(0, pu + 1).concat(nodes.slice(pu + 1, pv + 1).reverse(), nodes.slice(pv + 1));
