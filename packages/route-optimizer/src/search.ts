@@ -67,7 +67,7 @@ export function search(m: RoutingModel, opts: SearchOptions): SearchResult {
   let current = construct(ws, counter, maxVehicles);
   let maxRoutes = maxVehicles;
   if (m.objective === "vehicles-then-distance" && current.unassigned.length === 0) {
-    const share = opts.fleetShare ?? 0.3;
+    const share = opts.fleetShare ?? 0.5;
     current = eliminateRoutes(ws, current, rng, counter, (it) => clock.progress(it) >= share);
     maxRoutes = current.usedRoutes();
   }
