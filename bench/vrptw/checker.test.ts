@@ -31,6 +31,14 @@ describe("Solomon parser and independent checker", () => {
     expect(r.errors).toEqual([]);
     expect(r.vehicles).toBe(2);
     expect(r.distance).toBeCloseTo(5 + 5 + 10 + 10, 10);
+    expect(r.truncatedDistance).toBeCloseTo(30, 10);
+  });
+
+  it("also sums the arcs truncated to one decimal, as the DIMACS references do", () => {
+    // Depot -> 1 -> 3 -> depot: 5 + hypot(3, 1) + 5 = 13.1623 in full, 13.1 truncated.
+    const r = checkSolution(inst, [[1, 3], [2]]);
+    expect(r.distance - 20).toBeCloseTo(13.16227766, 6);
+    expect(r.truncatedDistance - 20).toBeCloseTo(13.1, 10);
   });
 
   it("catches late service, overload, missing and extra customers, and too many routes", () => {

@@ -9,6 +9,8 @@ export interface CheckResult {
   feasible: boolean;
   errors: string[];
   distance: number;
+  /** The same routes' distance with each arc truncated to one decimal (the DIMACS 2021 convention). */
+  truncatedDistance: number;
   vehicles: number;
 }
 
@@ -18,6 +20,8 @@ export function checkSolution(inst: SolomonInstance, routes: readonly (readonly 
   const depot = inst.nodes[0]!;
   const count = new Map<number, number>();
   let distance = 0;
+  let truncatedDistance = 0;
+  const truncated = (d: number) => Math.floor(d * 10) / 10;
   const used = routes.filter((r) => r.length > 0);
   if (used.length > inst.vehicles) errors.push(`${used.length} routes for ${inst.vehicles} vehicles`);
   used.forEach((route, ri) => {
@@ -33,6 +37,7 @@ export function checkSolution(inst: SolomonInstance, routes: readonly (readonly 
       count.set(id, (count.get(id) ?? 0) + 1);
       const d = euclidean(prev, node);
       distance += d;
+      truncatedDistance += truncated(d);
       time = Math.max(time + prev.service + d, node.ready);
       if (time > node.due + 1e-6) errors.push(`route ${ri}: customer ${id} served at ${time.toFixed(3)} > due ${node.due}`);
       load += node.demand;
@@ -40,6 +45,7 @@ export function checkSolution(inst: SolomonInstance, routes: readonly (readonly 
     }
     const back = euclidean(prev, depot);
     distance += back;
+    truncatedDistance += truncated(back);
     const end = time + prev.service + back;
     if (end > depot.due + 1e-6) errors.push(`route ${ri}: back at depot at ${end.toFixed(3)} > ${depot.due}`);
     if (load > inst.capacity) errors.push(`route ${ri}: load ${load} > capacity ${inst.capacity}`);
@@ -48,5 +54,5 @@ export function checkSolution(inst: SolomonInstance, routes: readonly (readonly 
     const c = count.get(node.id) ?? 0;
     if (c !== 1) errors.push(`customer ${node.id} served ${c} times`);
   }
-  return { feasible: errors.length === 0, errors, distance, vehicles: used.length };
+  return { feasible: errors.length === 0, errors, distance, truncatedDistance, vehicles: used.length };
 }

@@ -18,16 +18,24 @@ const EPS = 1e-9;
  */
 export class LocalSearch {
   private readonly pos: Int32Array;
+  /** Per route, the move count when the route last changed; per visit, the move count when it was last tried. */
+  private readonly modifiedAt: Int32Array;
+  private readonly testedAt: Int32Array;
+  private moves = 0;
   private order: number[] = [];
   private sol!: Solution;
   private stamp = 0;
   private readonly day: SimulationOut = { end: 0 };
+  private readonly anyBreaks: boolean;
 
   constructor(
     private readonly ws: SisrWorkspace,
     private readonly granularity: number,
   ) {
     this.pos = new Int32Array(ws.m.nVisits);
+    this.modifiedAt = new Int32Array(ws.m.vehicles.length);
+    this.testedAt = new Int32Array(ws.m.nVisits);
+    this.anyBreaks = ws.m.vehicles.some((v) => v.breaks.length > 0);
   }
 
   /** Improves `sol` in place, starting from the visits of the routes changed under `stamp` (all when `all`). */
@@ -48,25 +56,31 @@ export class LocalSearch {
       order[j] = t;
     }
     const m = this.ws.m;
+    // A pair (u, v) is tried again only when one of their routes changed since u was last looked at.
+    this.moves = 1;
+    this.modifiedAt.fill(0);
     let improved = true;
     for (let pass = 0; improved && pass < 30; pass++) {
       improved = false;
       for (const u of order) {
         const ru = sol.routeOf[u]!;
         if (ru < 0) continue;
+        const lastTested = pass === 0 ? -1 : this.testedAt[u]!;
+        this.testedAt[u] = this.moves;
         const neigh = this.ws.neighbors[u]!;
         const k = Math.min(neigh.length, this.granularity);
         for (let i = 0; i < k; i++) {
           const v = neigh[i]!;
           const rv = sol.routeOf[v]!;
           if (rv < 0) continue;
-          if (this.relocate(m, u, v) || this.swap(m, u, v) || (ru === rv ? this.twoOpt(m, u, v) : this.twoOptStar(m, u, v))) {
+          if (this.modifiedAt[sol.routeOf[u]!]! <= lastTested && this.modifiedAt[rv]! <= lastTested) continue;
+          if (this.relocate(m, u, v) || this.swap(m, u, v) || (sol.routeOf[u] === rv ? this.twoOpt(m, u, v) : this.twoOptStar(m, u, v))) {
             improved = true;
             break;
           }
         }
       }
-      for (let r = 0; r < sol.routes.length; r++) {
+      for (let r = 0; r < sol.routes.length && this.anyBreaks; r++) {
         const route = sol.routes[r]!;
         if (route.hasBreaks && route.visitCount > 0 && (all || route.stamp === stamp) && this.moveBreaks(m, r)) improved = true;
       }
@@ -133,6 +147,7 @@ export class LocalSearch {
     route.nodes = nodes;
     route.update(m);
     this.index(r);
+    this.modifiedAt[r] = ++this.moves;
   }
 
   /** Moves u next to v (just before or just after it). */
@@ -246,14 +261,24 @@ export class LocalSearch {
     const y = this.after(r, pv);
     // Reversal changes the direction of every inner arc, which matters for asymmetric matrices. Breaks keep their
     // places: only the visits of the stretch are reversed.
-    const stretch: number[] = [];
-    for (let i = pu + 1; i <= pv; i++) if (nodes[i]! >= 0) stretch.push(nodes[i]!);
     let inner = 0;
-    for (let i = 0; i + 1 < stretch.length; i++) inner += this.c(stretch[i + 1]!, stretch[i]!) - this.c(stretch[i]!, stretch[i + 1]!);
+    if (!this.ws.symmetric) {
+      let prev = -1;
+      for (let i = pu + 1; i <= pv; i++) {
+        const z = nodes[i]!;
+        if (z < 0) continue;
+        if (prev >= 0) inner += this.c(z, prev) - this.c(prev, z);
+        prev = z;
+      }
+    }
     const delta = this.c(u, v) + this.c(x, y) - this.c(u, x) - this.c(v, y) + inner;
     if (delta > -EPS) return false;
     const next = nodes.slice();
-    for (let i = pu + 1; i <= pv; i++) if (next[i]! >= 0) next[i] = stretch.pop()!;
+    for (let i = pu + 1, j = pv; i <= pv; i++) {
+      if (nodes[i]! < 0) continue;
+      while (nodes[j]! < 0) j--;
+      next[i] = nodes[j--]!;
+    }
     if (!this.feasible(m, r, next)) return false;
     this.commit(m, r, next);
     return true;

@@ -30,7 +30,7 @@ function tinyDay(seed: number): RoutingProblemInput {
     capacity: { weight: 12, volume: 5 },
     breaks: [{ durationSeconds: 900, window: { start: 2400 + rng.int(4) * 300, end: 5400 } }],
   };
-  return { visits, crews: [crew], options: { seed, maxIterations: 500, timeLimitMs: 60_000 } };
+  return { visits, crews: [crew], options: { seed, maxIterations: 1000, timeLimitMs: 60_000 } };
 }
 
 describe("optimizeRoutes on tiny days with every feature", () => {
@@ -38,7 +38,7 @@ describe("optimizeRoutes on tiny days with every feature", () => {
     const built = await buildModel(routingProblemSchema.parse(tinyDay(seed)), gridMatrix());
     const m = built.model;
     const best = bruteForceBestDay(m);
-    const found = routesScore(m, solveModel(m, { seed, timeLimitMs: 60_000, maxIterations: 500 }).routes);
+    const found = routesScore(m, solveModel(m, { seed, timeLimitMs: 60_000, maxIterations: 1000 }).routes);
     expect(found.requiredOut).toBe(best.requiredOut);
     expect(found.cost).toBeCloseTo(best.cost, 6);
   });

@@ -16,7 +16,9 @@ export interface SearchOptions {
   params?: Partial<SisrParams>;
   /** Neighbours each visit is tried against by the local search on new bests; 0 turns it off. */
   localSearchGranularity?: number;
-  /** Simulated annealing temperatures, as multiples of the mean arc cost of the first solution. */
+  /** Share of candidates the local search improves (on the routes ruin and recreate changed) before acceptance. */
+  localSearchRate?: number;
+  /** Simulated annealing temperatures, as multiples of the mean arc cost of the first solution (by size when omitted). */
   startTemperature?: number;
   endTemperature?: number;
   /** Literature objectives: annealing's cost per left-out visit, as a multiple of the mean arc cost. */
@@ -65,17 +67,19 @@ export function search(m: RoutingModel, opts: SearchOptions): SearchResult {
   let current = construct(ws, counter, maxVehicles);
   let maxRoutes = maxVehicles;
   if (m.objective === "vehicles-then-distance" && current.unassigned.length === 0) {
-    const share = opts.fleetShare ?? 0.3;
+    const share = opts.fleetShare ?? 0.5;
     current = eliminateRoutes(ws, current, rng, counter, (it) => clock.progress(it) >= share);
     maxRoutes = current.usedRoutes();
   }
 
   const used = Math.max(1, m.nVisits - current.unassigned.length + current.usedRoutes());
   const scale = Math.max(1e-9, current.routeCost() / used);
-  const t0 = (opts.startTemperature ?? 0.5) * scale;
-  const tf = (opts.endTemperature ?? 0.005) * scale;
+  const temperatures = defaultTemperatures(m.nVisits);
+  const t0 = (opts.startTemperature ?? temperatures.start) * scale;
+  const tf = (opts.endTemperature ?? temperatures.end) * scale;
   const granularity = opts.localSearchGranularity ?? 20;
   const ls = new LocalSearch(ws, granularity);
+  const lsRate = opts.localSearchRate ?? 0.05;
   // The literature's objectives serve every visit they can, travel-time every required visit it can: the best
   // solution is compared on those left out first, but annealing sees only a soft penalty per such visit so it can
   // pass through tight spots.
@@ -95,6 +99,7 @@ export function search(m: RoutingModel, opts: SearchOptions): SearchResult {
     if (progress >= 1) break;
     const temperature = t0 * Math.pow(tf / t0, progress);
     const cand = ruinAndRecreate(ws, current, rng, counter, maxRoutes);
+    if (lsRate > 0 && granularity > 0 && rng.next() < lsRate) ls.run(cand, rng, counter.stamp, false);
     let c = cand.cost(m);
     if (better(cand, c, best, bestCost)) {
       if (granularity > 0) {
@@ -111,6 +116,15 @@ export function search(m: RoutingModel, opts: SearchOptions): SearchResult {
     }
   }
   return { solution: best, cost: bestCost, iterations: counter.iterations, elapsedMs: clock.elapsed() };
+}
+
+/**
+ * Annealing temperatures as multiples of the mean arc cost, measured on the benchmark sets: 100 visits do best
+ * cooling to 0.005, 1,000 visits (at 20 to 60 s) to about 0.035 from a hotter start. Sizes between take a log-scale mix.
+ */
+export function defaultTemperatures(visits: number): { start: number; end: number } {
+  const f = Math.min(1, Math.max(0, Math.log10(Math.max(1, visits)) - 2));
+  return { start: 0.5 + 0.5 * f, end: 0.005 * Math.pow(7, f) };
 }
 
 /** Greedy cheapest insertion, farthest visits first. */

@@ -25,6 +25,59 @@ export interface SisrParams {
 
 export const defaultSisrParams: SisrParams = { avgRemoved: 10, maxString: 10, blinkRate: 0.01, splitRate: 0.5, routeRemovalRate: 0.01 };
 
+/**
+ * Neighbours kept per visit. Ruin walks them until it has found a few routes, recreate and the local search look at
+ * the first few dozen: on large instances the rest would only cost memory and an O(n² log n) start.
+ */
+const MAX_NEIGHBORS = 150;
+
+/** Each visit's `k` nearest other visits (by the round trip's cost), nearest first. */
+export function nearestNeighbors(m: RoutingModel, k: number): Int32Array[] {
+  const n = m.nVisits;
+  const N = m.nNodes;
+  const key = new Float64Array(n);
+  const heap = new Int32Array(Math.max(1, k));
+  const result: Int32Array[] = [];
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) key[j] = m.cost[i * N + j]! + m.cost[j * N + i]!;
+    // A max-heap of the k nearest so far: O(n log k) per visit.
+    let size = 0;
+    for (let j = 0; j < n; j++) {
+      if (j === i) continue;
+      if (size < k) {
+        let at = size++;
+        while (at > 0) {
+          const parent = (at - 1) >> 1;
+          if (key[heap[parent]!]! >= key[j]!) break;
+          heap[at] = heap[parent]!;
+          at = parent;
+        }
+        heap[at] = j;
+      } else if (key[j]! < key[heap[0]!]!) {
+        let at = 0;
+        for (;;) {
+          const left = 2 * at + 1;
+          if (left >= size) break;
+          const right = left + 1;
+          const larger = right < size && key[heap[right]!]! > key[heap[left]!]! ? right : left;
+          if (key[heap[larger]!]! <= key[j]!) break;
+          heap[at] = heap[larger]!;
+          at = larger;
+        }
+        heap[at] = j;
+      }
+    }
+    const nearest = Array.from(heap.subarray(0, size)).sort((a, b) => key[a]! - key[b]! || a - b);
+    result.push(Int32Array.from(nearest));
+  }
+  return result;
+}
+
+function isSymmetric(cost: Float64Array, N: number): boolean {
+  for (let i = 0; i < N; i++) for (let j = i + 1; j < N; j++) if (cost[i * N + j] !== cost[j * N + i]) return false;
+  return true;
+}
+
 /** Scratch buffers and precomputed data shared by every iteration. */
 export class SisrWorkspace {
   readonly neighbors: Int32Array[];
@@ -33,6 +86,8 @@ export class SisrWorkspace {
   readonly emptyOfType: Int32Array;
   readonly candidates: Int32Array;
   readonly found: InsertionOut = { delta: 0 };
+  /** Whether every arc costs the same both ways (then reversing a stretch of a route keeps its inner cost). */
+  readonly symmetric: boolean;
   private markCounter = 0;
 
   constructor(
@@ -43,13 +98,8 @@ export class SisrWorkspace {
   ) {
     const n = m.nVisits;
     const N = m.nNodes;
-    this.neighbors = [];
-    const idx = Array.from({ length: n }, (_, i) => i);
-    for (let i = 0; i < n; i++) {
-      const row = i * N;
-      const sorted = idx.filter((j) => j !== i).sort((a, b) => m.cost[row + a]! + m.cost[a * N + i]! - (m.cost[row + b]! + m.cost[b * N + i]!));
-      this.neighbors.push(Int32Array.from(sorted));
-    }
+    this.neighbors = nearestNeighbors(m, Math.min(n - 1, MAX_NEIGHBORS));
+    this.symmetric = isSymmetric(m.cost, N);
     const depot = m.vehicles[0]?.startNode ?? 0;
     this.depotDistance = new Float64Array(n);
     for (let i = 0; i < n; i++) this.depotDistance[i] = m.cost[depot * N + i]!;
