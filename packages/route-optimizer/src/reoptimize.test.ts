@@ -98,4 +98,43 @@ describe("reoptimizeFromPositions", () => {
     expect(next.routes[0]!.stops).toEqual(plan.routes[0]!.stops);
     expect(next.unassigned).toEqual([]);
   });
+
+  it("keeps what the locked stops carry off what is left of each capacity dimension", async () => {
+    const input: RoutingProblemInput = {
+      visits: [
+        { id: "done", location: at(0, 1), serviceSeconds: 600, demand: { weight: 6, volume: 1 } },
+        { id: "heavy", location: at(0, 2), serviceSeconds: 600, demand: { weight: 5 } },
+        { id: "light", location: at(0, 3), serviceSeconds: 600, demand: { weight: 3, volume: 9 } },
+      ],
+      crews: [
+        { id: "x", start: depot, shift: { start: 0, end: 20_000 }, capacity: { weight: 10 } },
+        { id: "far", start: at(0, 40), shift: { start: 0, end: 20_000 }, capacity: { weight: 5 } },
+      ],
+      options: { timeLimitMs: 20_000, maxIterations: 200, unassignedPenaltySeconds: 1e6 },
+    };
+    const plan = await reoptimizeFromPositions(
+      input,
+      {
+        objective: "travel-time",
+        routes: [
+          { crewId: "x", stops: [{ kind: "visit", visitId: "done", arrival: 100, start: 100, end: 700 }], startTime: 0, endTime: 800, travelSeconds: 200, distanceMeters: 200, load: 6, loads: { weight: 6, volume: 1 } },
+          { crewId: "far", stops: [], startTime: 0, endTime: 0, travelSeconds: 0, distanceMeters: 0, load: 0, loads: { weight: 0, volume: 0 } },
+        ],
+        unassigned: [
+          { visitId: "heavy", reason: "no_room_in_shifts", required: false },
+          { visitId: "light", reason: "no_room_in_shifts", required: false },
+        ],
+        summary: { crewsUsed: 1, travelSeconds: 200, distanceMeters: 200, unassignedCount: 2, cost: 0 },
+      },
+      [],
+      200,
+      { matrix: gridMatrix() },
+    );
+    // 6 of x's 10 are on board: "light" (3) still fits but "heavy" (5) does not, and the far crew takes only one of
+    // them; volume is unlimited for x.
+    const x = plan.routes.find((r) => r.crewId === "x")!;
+    expect(ids(x.stops)).toEqual(["done", "light"]);
+    expect(x.loads).toEqual({ weight: 9, volume: 10 });
+    expect(ids(plan.routes.find((r) => r.crewId === "far")!.stops)).toEqual(["heavy"]);
+  });
 });
