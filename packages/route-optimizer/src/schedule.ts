@@ -33,9 +33,10 @@ export function scheduleRoute(m: RoutingModel, vehicle: number, nodes: readonly 
   const starts = new Float64Array(nodes.length);
   let loc = v.startNode;
   let ready = v.shiftStart;
-  let end = -1;
+  let end = 0;
+  let ended = false;
   let breaksAtStart = false;
-  for (let k = 0; k < nodes.length && end < 0; ) {
+  for (let k = 0; k < nodes.length && !ended; ) {
     let count = 0;
     while (k + count < nodes.length && nodes[k + count]! < 0) count++;
     const next = k + count < nodes.length ? nodes[k + count]! : v.endNode;
@@ -52,15 +53,17 @@ export function scheduleRoute(m: RoutingModel, vehicle: number, nodes: readonly 
       free = arrival;
     }
     k += count + 1;
-    if (next === v.endNode) end = free;
-    else {
+    if (next === v.endNode) {
+      end = free;
+      ended = true;
+    } else {
       const start = serviceStart(m, next, free);
       stops.push({ node: next, arrival, start });
       ready = start + m.service[next]!;
       loc = next;
     }
   }
-  if (end < 0) end = ready + m.time[loc * n + v.endNode]!;
+  if (!ended) end = ready + m.time[loc * n + v.endNode]!;
   let departure = v.shiftStart;
   const firstVisit = stops.findIndex((s) => s.node >= 0);
   if (!breaksAtStart && firstVisit >= 0) {
