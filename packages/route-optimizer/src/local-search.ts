@@ -138,6 +138,35 @@ export class LocalSearch {
     return true;
   }
 
+  /**
+   * A quick necessary condition before simulating a move, from the routes' slack (kept for routes without breaks): a
+   * crew leaving the stop at index `p` of route `rFrom` (-1: the start), serving `via` (-1: none) and going on to the
+   * stop at index `q` of route `rTo` (its length: the end) is in time for via's window and for the rest of rTo. A
+   * route with breaks passes, and the simulation decides.
+   */
+  private link(m: RoutingModel, rFrom: number, p: number, via: number, rTo: number, q: number): boolean {
+    const from = this.sol.routes[rFrom]!;
+    const to = this.sol.routes[rTo]!;
+    if (from.hasBreaks || to.hasBreaks) return true;
+    const prev = p < 0 ? m.vehicles[from.vehicle]!.startNode : from.nodes[p]!;
+    const next = q >= to.nodes.length ? m.vehicles[to.vehicle]!.endNode : to.nodes[q]!;
+    let t = from.earliest[p + 1]! + m.service[prev]!;
+    let at = prev;
+    if (via >= 0) {
+      const arrival = t + m.time[at * m.nNodes + via]!;
+      if (arrival > m.late[via]!) return false;
+      t = (arrival > m.early[via]! ? arrival : m.early[via]!) + m.service[via]!;
+      at = via;
+    }
+    return t + m.time[at * m.nNodes + next]! <= to.latest[q + 1]!;
+  }
+
+  /** Whether route r can take `visit` (giving up `leaving`, -1: nothing) in its first capacity dimension. */
+  private fitsLoad(m: RoutingModel, r: number, visit: number, leaving: number): boolean {
+    const route = this.sol.routes[r]!;
+    return route.load + m.demand[visit]! - (leaving >= 0 ? m.demand[leaving]! : 0) <= m.vehicles[route.vehicle]!.capacity;
+  }
+
   private accepts(m: RoutingModel, r: number, visit: number): boolean {
     return isCompatible(m, visit, this.sol.routes[r]!.vehicle);
   }
@@ -177,6 +206,7 @@ export class LocalSearch {
         this.commit(m, ru, nodes);
         return true;
       }
+      if (!this.fitsLoad(m, rv, u, -1) || !this.link(m, rv, target - 1, u, rv, target) || !this.link(m, ru, pu - 1, -1, ru, pu + 1)) continue;
       const from = sol.routes[ru]!.nodes.slice();
       from.splice(pu, 1);
       const to = sol.routes[rv]!.nodes.slice();
@@ -212,6 +242,7 @@ export class LocalSearch {
       this.commit(m, ru, nodes);
       return true;
     }
+    if (!this.fitsLoad(m, ru, v, u) || !this.fitsLoad(m, rv, u, v) || !this.link(m, ru, pu - 1, v, ru, pu + 1) || !this.link(m, rv, pv - 1, u, rv, pv + 1)) return false;
     const nu = sol.routes[ru]!.nodes.slice();
     nu[pu] = v;
     const nv = sol.routes[rv]!.nodes.slice();
@@ -236,6 +267,7 @@ export class LocalSearch {
     const w = this.before(rv, pv);
     const delta = this.c(u, v) + this.c(w, x) - this.c(u, x) - this.c(w, v);
     if (delta > -EPS) return false;
+    if (vu.shiftEnd === vv.shiftEnd && (!this.link(m, ru, pu, -1, rv, pv) || !this.link(m, rv, pv - 1, -1, ru, pu + 1))) return false;
     const a = sol.routes[ru]!.nodes;
     const b = sol.routes[rv]!.nodes;
     if (m.compatible !== null) {
