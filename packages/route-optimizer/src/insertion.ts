@@ -71,7 +71,8 @@ export function bestPositionInRoute(
     // Earliest start times only grow along a route, so once too late (l: its last window's end), every later
     // position is too.
     if (arr > l) break;
-    const delta = cost[rowP + visit]! + cost[rowV + next]! - cost[rowP + next]!;
+    // An empty route costs nothing (the crew stays put), so its first visit pays both legs in full.
+    const delta = cost[rowP + visit]! + cost[rowV + next]! - (len === 0 ? 0 : cost[rowP + next]!);
     if (delta < bestDelta && (!blinking || rng.next() >= blink)) {
       const start = several ? serviceStart(m, visit, arr) : arr > e ? arr : e;
       if (start + s + time[rowV + next]! <= latest[p + 1]!) {

@@ -68,6 +68,23 @@ describe("several time windows per visit: the O(1) insertion check", () => {
     }
   });
 
+  it.each([1, 2, 3, 4, 5])("prices the first visit of an empty route whose start and end differ as the simulation does (random model %i)", (seed) => {
+    const m = randomModel(seed, { nVisits: 8, nVehicles: 1, maxWindows: 1 });
+    const { startNode, endNode } = m.vehicles[0]!;
+    // An empty route costs nothing: its first visit pays both legs, not their difference with the start-to-end arc.
+    m.cost[startNode * m.nNodes + endNode] = 700;
+    const route = new Route(0, false);
+    expect(route.update(m)).toBe(true);
+    expect(route.cost).toBe(0);
+    const out = { delta: 0 };
+    for (let u = 0; u < m.nVisits; u++) {
+      const p = bestPositionInRoute(m, route, u, null, 0, Infinity, out);
+      const simulated = bruteForceInsertion(m, [], u, route.cost);
+      if (simulated === Infinity) expect(p).toBe(-1);
+      else expect(out.delta).toBeCloseTo(simulated, 9);
+    }
+  });
+
   it.each(Array.from({ length: 30 }, (_, i) => i + 1))("judges a whole route as the simulation and the checker do (random order %i)", (seed) => {
     const m = randomModel(seed, { nVisits: 6, nVehicles: 1, maxWindows: 3 });
     const rng = new Rng(seed);
