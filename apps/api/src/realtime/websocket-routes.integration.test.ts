@@ -184,6 +184,8 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
     const c = await createTestCompany(t.db, { name: "Gamma Roofing" });
     const { redis } = t.runtime.context;
     const old = { userId: null, requestId: null, occurredAt: new Date().toISOString(), event: { name: "jobs.changed", payload: { jobIds: ["old"] } } };
+    const ancient = { ...old, event: { name: "jobs.changed", payload: { jobIds: ["ancient"] } } };
+    await redis.xadd(`events:company:${c.id}`, `${Date.now() - 200_000}-0`, "body", JSON.stringify(ancient));
     await redis.xadd(`events:company:${c.id}`, `${Date.now() - 30_000}-0`, "body", JSON.stringify(old));
     const token = await signIn(t.url, c.users.owner.email);
     await drainQueues(t.runtime.context.queues);
@@ -202,6 +204,18 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
     expect(caughtUp).toEqual(["while-loading", "mine"]);
     expect(socket.messages.some((m) => m.type === "event" && m.event.name === "assistant.event")).toBe(false);
     socket.socket.close();
+
+    // A span that is not a whole number of milliseconds is refused before the upgrade; a huge one reads two minutes back
+    // (the event of 30 s ago included, not the one of 200 s ago).
+    for (const bad of ["abc", "-5", "1.5", "%00"]) {
+      const refused = connect(wsUrl(`/api/ws?catch_up_ms=${bad}`), { cookie: `session=${token}` });
+      await refused.closed;
+      expect(refused.errors.join(), bad).toMatch(/Unexpected server response: 400/);
+    }
+    const huge = connect(wsUrl("/api/ws?catch_up_ms=99999999999999"), { cookie: `session=${token}` });
+    await huge.next((m) => m.type === "ready");
+    expect(huge.messages.flatMap((m) => (m.type === "event" && m.event.name === "jobs.changed" ? m.event.payload.jobIds : []))).toEqual(["old", "while-loading", "mine"]);
+    huge.socket.close();
 
     // Without the parameter, a first connection replays nothing.
     const plain = connect(wsUrl("/api/ws"), { cookie: `session=${token}` });
