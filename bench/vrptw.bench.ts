@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { solveModel } from "@fieldops/route-optimizer";
+import { solveModel, type SearchOptions } from "@fieldops/route-optimizer";
 import { checkSolution } from "./vrptw/checker";
 import { generateInstance } from "./vrptw/generate-instance";
 import { modelFromInstance } from "./vrptw/model-from-instance";
@@ -30,7 +30,7 @@ interface Args {
   shard: { index: number; count: number } | null;
   growth: number[];
   growthSeconds: number;
-  /** Search settings to try (`--search startTemperature=1,endTemperature=0.01`), for tuning. */
+  /** Search settings to try (`--search startTemperature=1,params.routeRemovalRate=0.05`), for tuning. */
   search: Record<string, number>;
 }
 
@@ -101,10 +101,21 @@ function instancesOf(args: Args): { name: string; file: string }[] {
   );
 }
 
+/** `--search` settings as search options; `params.name` sets a ruin-and-recreate parameter. */
+function searchOptions(settings: Record<string, number>): Partial<SearchOptions> {
+  const options: Record<string, unknown> = {};
+  const params: Record<string, number> = {};
+  for (const [key, value] of Object.entries(settings)) {
+    if (key.startsWith("params.")) params[key.slice("params.".length)] = value;
+    else options[key] = value;
+  }
+  return { ...options, params } as Partial<SearchOptions>;
+}
+
 function solveInstance(inst: SolomonInstance, args: Args, seconds: number, reference: Reference | null): { result: InstanceResult; routes: number[][] } {
   const model = modelFromInstance(inst, args.objective);
   const t0 = performance.now();
-  const sol = solveModel(model, { ...args.search, seed: args.seed, timeLimitMs: seconds * 1000 });
+  const sol = solveModel(model, { ...searchOptions(args.search), seed: args.seed, timeLimitMs: seconds * 1000 });
   const elapsed = (performance.now() - t0) / 1000;
   // Model visit i is customer line i+1 of the file.
   const routes = sol.routes.map((r) => r.nodes.filter((x) => x >= 0).map((x) => inst.nodes[x + 1]!.id));

@@ -61,6 +61,18 @@ describe("search", () => {
     expect(b.cost).toBe(a.cost);
   });
 
+  it("races free against fewer routes and still serves every visit feasibly, the same way for a seed", () => {
+    const m = randomModel(10, 80, "distance");
+    const run = () => search(m, { seed: 3, timeLimitMs: 60_000, maxIterations: 4000, fleetRaceShare: 0.1 });
+    const a = run();
+    const report = checkFeasibility(m, routesOf(a.solution));
+    expect(report.violations).toEqual([]);
+    expect(report.cost).toBeCloseTo(a.cost, 6);
+    expect(a.solution.unassigned).toEqual([]);
+    expect(a.iterations).toBeGreaterThanOrEqual(4000);
+    expect(routesOf(run().solution)).toEqual(routesOf(a.solution));
+  });
+
   it("beats its greedy start and uses no more vehicles for vehicles-then-distance than for distance", () => {
     const dist = randomModel(5, 60, "distance");
     const ws = new SisrWorkspace(dist, defaultSisrParams, 40);

@@ -13,6 +13,8 @@ export interface SearchOptions {
   maxIterations?: number;
   /** Share of the budget spent removing routes for the vehicles-then-distance objective. */
   fleetShare?: number;
+  /** Distance objective: share of the budget for each leg of the race between free and fewer routes (0: no race). */
+  fleetRaceShare?: number;
   params?: Partial<SisrParams>;
   /** Neighbours each visit is tried against by the local search on new bests; 0 turns it off. */
   localSearchGranularity?: number;
@@ -50,6 +52,10 @@ class Clock {
     return Math.max(this.elapsed() / this.budgetMs, iterations / this.maxIterations);
   }
 }
+
+const FLEET_RACE_MIN_VISITS = 400;
+const FLEET_RACE_SHARE = 0.06;
+const FLEET_RACE_SLACK = 3;
 
 /** Runs SISR ruin-and-recreate under simulated annealing, after route elimination when vehicles come first. */
 export function search(m: RoutingModel, opts: SearchOptions): SearchResult {
@@ -94,27 +100,57 @@ export function search(m: RoutingModel, opts: SearchOptions): SearchResult {
   let currentCost = annealCost(current);
   let best = current;
   let bestCost = current.cost(m);
-  for (;;) {
-    const progress = clock.progress(counter.iterations);
-    if (progress >= 1) break;
-    const temperature = t0 * Math.pow(tf / t0, progress);
-    const cand = ruinAndRecreate(ws, current, rng, counter, maxRoutes);
-    if (lsRate > 0 && granularity > 0 && rng.next() < lsRate) ls.run(cand, rng, counter.stamp, false);
-    let c = cand.cost(m);
-    if (better(cand, c, best, bestCost)) {
-      if (granularity > 0) {
-        ls.run(cand, rng, counter.stamp, false);
-        c = cand.cost(m);
+  /** Simulated annealing from `current` until the budget's progress reaches `until`, with at most `cap` routes. */
+  const anneal = (until: number, cap: number): void => {
+    for (;;) {
+      const progress = clock.progress(counter.iterations);
+      if (progress >= until) break;
+      const temperature = t0 * Math.pow(tf / t0, progress);
+      const cand = ruinAndRecreate(ws, current, rng, counter, cap);
+      if (lsRate > 0 && granularity > 0 && rng.next() < lsRate) ls.run(cand, rng, counter.stamp, false);
+      let c = cand.cost(m);
+      if (better(cand, c, best, bestCost)) {
+        if (granularity > 0) {
+          ls.run(cand, rng, counter.stamp, false);
+          c = cand.cost(m);
+        }
+        best = cand;
+        bestCost = c;
       }
-      best = cand;
-      bestCost = c;
+      const ac = annealCost(cand);
+      if (ac < currentCost - temperature * Math.log(rng.next())) {
+        current = cand;
+        currentCost = ac;
+      }
     }
-    const ac = annealCost(cand);
-    if (ac < currentCost - temperature * Math.log(rng.next())) {
-      current = cand;
-      currentCost = ac;
+  };
+
+  const race = opts.fleetRaceShare ?? (m.objective === "distance" && m.nVisits >= FLEET_RACE_MIN_VISITS ? FLEET_RACE_SHARE : 0);
+  if (race > 0 && maxRoutes === maxVehicles) {
+    // Annealing on distance alone keeps the routes it opened early: on clustered and tight-window instances the best
+    // distance often needs several routes fewer, which strings rarely empty. So a race at equal effort: anneal freely,
+    // then remove routes from that best and anneal under a cap just above the routes left, while the free search goes
+    // on as long from where it was. The better of the two carries on, the capped one keeping its cap (wide windows and
+    // long routes usually want the free one).
+    anneal(race, maxRoutes);
+    if (best.unassigned.length === 0) {
+      const free = { current, currentCost, best, bestCost };
+      current = eliminateRoutes(ws, best, rng, counter, (it) => clock.progress(it) >= 2 * race);
+      currentCost = annealCost(current);
+      best = current;
+      bestCost = current.cost(m);
+      const cap = current.usedRoutes() + FLEET_RACE_SLACK;
+      anneal(3 * race, cap);
+      const capped = { current, currentCost, best, bestCost };
+      ({ current, currentCost, best, bestCost } = free);
+      anneal(5 * race, maxRoutes);
+      if (better(capped.best, capped.bestCost, best, bestCost)) {
+        ({ current, currentCost, best, bestCost } = capped);
+        maxRoutes = cap;
+      }
     }
   }
+  anneal(1, maxRoutes);
   return { solution: best, cost: bestCost, iterations: counter.iterations, elapsedMs: clock.elapsed() };
 }
 
