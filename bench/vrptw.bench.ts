@@ -7,22 +7,25 @@ import { solveModel, type SearchOptions } from "@fieldops/route-optimizer";
 import { checkSolution } from "./vrptw/checker";
 import { generateInstance } from "./vrptw/generate-instance";
 import { modelFromInstance } from "./vrptw/model-from-instance";
-import { parseSolomon, type SolomonInstance } from "./vrptw/solomon-parser";
+import { ARC_CONVENTIONS, parseSolomon, type ArcConvention, type SolomonInstance } from "./vrptw/solomon-parser";
 import { formatReport, type InstanceResult } from "./vrptw/report";
 
 /**
  * `npm run bench:vrptw -- [--dir D]... [--seconds 1,10,60] [--jobs 2] [--filter RE] [--objective distance|vehicles-then-distance]
- * [--seed N] [--growth 100,1000,5000|none] [--growth-seconds 5] [--search name=value,...] [--out routes.json]`
+ * [--arcs full|truncated] [--seed N] [--growth 100,1000,5000|none] [--growth-seconds 5] [--search name=value,...] [--out routes.json]`
  *
  * Solves every Solomon / Gehring & Homberger file of the directories (the shared sets by default) once per budget, each
  * instance on one thread; `--jobs` runs that many instances at once in separate processes. Every solution goes through
  * the independent checker. `--growth` then runs generated instances of those sizes and prints iterations per second.
+ * `--arcs truncated` solves and checks under the DIMACS 2021 rule (every arc's distance and travel time truncated to one
+ * decimal), the rule the 1000-customer distance-only references and PyVRP's published figures were computed under.
  */
 interface Args {
   dirs: string[];
   seconds: number[];
   out: string | null;
   objective: "distance" | "vehicles-then-distance";
+  arcs: ArcConvention;
   seed: number;
   filter: RegExp | null;
   jobs: number;
@@ -39,7 +42,7 @@ const sharedData = resolve(repoRoot, "../shared/data/vrptw");
 const numbers = (value: string) => value.split(",").map((x) => Number(x));
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { dirs: [], seconds: [1], out: null, objective: "distance", seed: 1, filter: null, jobs: 1, shard: null, growth: [100, 1000, 5000], growthSeconds: 5, search: {} };
+  const args: Args = { dirs: [], seconds: [1], out: null, objective: "distance", arcs: "full", seed: 1, filter: null, jobs: 1, shard: null, growth: [100, 1000, 5000], growthSeconds: 5, search: {} };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -60,6 +63,10 @@ function parseArgs(argv: string[]): Args {
     } else if (flag === "--objective") {
       if (value !== "distance" && value !== "vehicles-then-distance") throw new Error(`unknown objective ${value}`);
       args.objective = value;
+    } else if (flag === "--arcs") {
+      const arcs = ARC_CONVENTIONS.find((a) => a === value);
+      if (arcs === undefined) throw new Error(`--arcs takes ${ARC_CONVENTIONS.join(" or ")}, not ${value}`);
+      args.arcs = arcs;
     } else throw new Error(`unknown flag ${flag}`);
   }
   if (args.seconds.some((s) => !(s > 0))) throw new Error("--seconds takes positive numbers");
@@ -113,13 +120,13 @@ function searchOptions(settings: Record<string, number>): Partial<SearchOptions>
 }
 
 function solveInstance(inst: SolomonInstance, args: Args, seconds: number, reference: Reference | null): { result: InstanceResult; routes: number[][] } {
-  const model = modelFromInstance(inst, args.objective);
+  const model = modelFromInstance(inst, args.objective, args.arcs);
   const t0 = performance.now();
   const sol = solveModel(model, { ...searchOptions(args.search), seed: args.seed, timeLimitMs: seconds * 1000 });
   const elapsed = (performance.now() - t0) / 1000;
   // Model visit i is customer line i+1 of the file.
   const routes = sol.routes.map((r) => r.nodes.filter((x) => x >= 0).map((x) => inst.nodes[x + 1]!.id));
-  const check = checkSolution(inst, routes);
+  const check = checkSolution(inst, routes, args.arcs);
   const result: InstanceResult = {
     name: inst.name || "instance",
     customers: inst.nodes.length - 1,
@@ -219,7 +226,7 @@ async function main(): Promise<void> {
   const routesOut: Record<string, Record<string, number[][]>> = {};
   for (const seconds of args.seconds) {
     const solved = await runBudget(args, seconds);
-    process.stdout.write(formatReport(solved.map((s) => s.result), seconds, args.objective));
+    process.stdout.write(formatReport(solved.map((s) => s.result), seconds, args.objective, args.arcs));
     process.stdout.write(`load average at the end of this budget: ${loadavg().map((x) => x.toFixed(2)).join(" ")}\n\n`);
     infeasible ||= solved.some((s) => !s.result.feasible);
     routesOut[`${seconds}s`] = Object.fromEntries(solved.map((s) => [s.result.name, s.routes]));

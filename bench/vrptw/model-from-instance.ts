@@ -1,14 +1,14 @@
 import type { ModelObjective, RoutingModel } from "@fieldops/route-optimizer";
-import { euclidean, type SolomonInstance } from "./solomon-parser";
+import { arcLength, type ArcConvention, type SolomonInstance } from "./solomon-parser";
 
-/** Literature conventions as a solver model: node n is the depot, travel time = distance = Euclidean. */
-export function modelFromInstance(inst: SolomonInstance, objective: ModelObjective): RoutingModel {
+/** Literature conventions as a solver model: node n is the depot, travel time = distance = Euclidean (under `arcs`). */
+export function modelFromInstance(inst: SolomonInstance, objective: ModelObjective, arcs: ArcConvention = "full"): RoutingModel {
   const customers = inst.nodes.slice(1);
   const n = customers.length;
   const all = [...customers, inst.nodes[0]!];
   const N = all.length;
   const dist = new Float64Array(N * N);
-  for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) dist[i * N + j] = euclidean(all[i]!, all[j]!);
+  for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) dist[i * N + j] = arcLength(all[i]!, all[j]!, arcs);
   const depot = inst.nodes[0]!;
   const vehicles = Array.from({ length: inst.vehicles }, () => ({
     startNode: n,

@@ -41,3 +41,17 @@ export function parseSolomon(text: string): SolomonInstance {
 }
 
 export const euclidean = (a: SolomonNode, b: SolomonNode): number => Math.hypot(a.x - b.x, a.y - b.y);
+
+/**
+ * How an arc's length (its distance and its travel time) is taken: in full floating point, the literature's rule for
+ * these sets, or truncated to one decimal, the DIMACS 2021 rule that the 1000-customer distance-only references (and
+ * PyVRP's published figures) were computed under. Truncation shortens travel times too, so it changes which plans
+ * are feasible, not only their length.
+ */
+export const ARC_CONVENTIONS = ["full", "truncated"] as const;
+export type ArcConvention = (typeof ARC_CONVENTIONS)[number];
+
+export const truncateArc = (d: number): number => Math.floor(d * 10) / 10;
+
+export const arcLength = (a: SolomonNode, b: SolomonNode, arcs: ArcConvention): number =>
+  arcs === "truncated" ? truncateArc(euclidean(a, b)) : euclidean(a, b);
