@@ -3,7 +3,8 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { solveModel, type SearchOptions } from "@fieldops/route-optimizer";
+import { searchTuningSchema, solveModel, type SearchTuning } from "@fieldops/route-optimizer";
+import { z } from "zod";
 import { checkSolution } from "./vrptw/checker";
 import { generateInstance } from "./vrptw/generate-instance";
 import { modelFromInstance } from "./vrptw/model-from-instance";
@@ -34,7 +35,7 @@ interface Args {
   growth: number[];
   growthSeconds: number;
   /** Search settings to try (`--search startTemperature=1,params.routeRemovalRate=0.05`), for tuning. */
-  search: Record<string, number>;
+  search: SearchTuning;
 }
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -56,7 +57,7 @@ function parseArgs(argv: string[]): Args {
     else if (flag === "--jobs") args.jobs = Math.max(1, Number(value));
     else if (flag === "--growth") args.growth = value === "none" ? [] : numbers(value);
     else if (flag === "--growth-seconds") args.growthSeconds = Number(value);
-    else if (flag === "--search") args.search = Object.fromEntries(value.split(",").map((pair) => [pair.split("=")[0]!, Number(pair.split("=")[1])]));
+    else if (flag === "--search") args.search = searchOptions(Object.fromEntries(value.split(",").map((pair) => [pair.split("=")[0]!, Number(pair.split("=")[1])])));
     else if (flag === "--shard") {
       const [index, count] = value.split("/").map(Number);
       args.shard = { index: index!, count: count! };
@@ -108,21 +109,24 @@ function instancesOf(args: Args): { name: string; file: string }[] {
   );
 }
 
-/** `--search` settings as search options; `params.name` sets a ruin-and-recreate parameter. */
-function searchOptions(settings: Record<string, number>): Partial<SearchOptions> {
+/** `--search` settings as search options; `params.name` sets a ruin-and-recreate parameter. A misspelt name is an error. */
+function searchOptions(settings: Record<string, number>): SearchTuning {
   const options: Record<string, unknown> = {};
   const params: Record<string, number> = {};
   for (const [key, value] of Object.entries(settings)) {
     if (key.startsWith("params.")) params[key.slice("params.".length)] = value;
     else options[key] = value;
   }
-  return { ...options, params } as Partial<SearchOptions>;
+  if (Object.keys(params).length > 0) options.params = params;
+  const parsed = searchTuningSchema.safeParse(options);
+  if (!parsed.success) throw new Error(`--search: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
 }
 
 function solveInstance(inst: SolomonInstance, args: Args, seconds: number, reference: Reference | null): { result: InstanceResult; routes: number[][] } {
   const model = modelFromInstance(inst, args.objective, args.arcs);
   const t0 = performance.now();
-  const sol = solveModel(model, { ...searchOptions(args.search), seed: args.seed, timeLimitMs: seconds * 1000 });
+  const sol = solveModel(model, { ...args.search, seed: args.seed, timeLimitMs: seconds * 1000 });
   const elapsed = (performance.now() - t0) / 1000;
   // Model visit i is customer line i+1 of the file.
   const routes = sol.routes.map((r) => r.nodes.filter((x) => x >= 0).map((x) => inst.nodes[x + 1]!.id));

@@ -1,7 +1,7 @@
 export type { BreakModel, ModelObjective, RoutingModel, VehicleModel } from "./src/model";
 export { checkFeasibility, type FeasibilityReport, type ModelRoute } from "./src/check-feasibility";
 export { solveModel, type ModelSolution } from "./src/solve-model";
-export type { SearchOptions } from "./src/search";
+export { searchTuningSchema, type SearchOptions, type SearchTuning } from "./src/search";
 export * from "./src/contract";
 export { optimizeRoutes, type OptimizeDeps } from "./src/optimize-routes";
 export { insertVisit, type InsertVisitResult } from "./src/insert-visit";

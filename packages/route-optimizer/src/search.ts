@@ -1,30 +1,36 @@
+import { z } from "zod";
 import { LocalSearch } from "./local-search";
 import type { RoutingModel } from "./model";
 import { Rng } from "./rng";
 import { eliminateRoutes } from "./fleet-min";
-import { defaultSisrParams, recreate, ruinAndRecreate, SisrWorkspace, type SearchCounter, type SisrParams } from "./sisr";
+import { defaultSisrParams, recreate, ruinAndRecreate, sisrParamsSchema, SisrWorkspace, type SearchCounter } from "./sisr";
 import { Solution } from "./solution";
 
-export interface SearchOptions {
+/** The search's tuning knobs, each optional (the defaults are measured on the benchmark sets). */
+export const searchTuningSchema = z.strictObject({
+  /** Iteration cap; with it (and a generous time limit) a run is reproducible to the bit. */
+  maxIterations: z.number().int().positive().optional(),
+  /** Share of the budget spent removing routes for the vehicles-then-distance objective. */
+  fleetShare: z.number().min(0).max(1).optional(),
+  /** Share of the budget for each leg of a race between free annealing and fewer routes (0, the default: no race; 0.06 tried). */
+  fleetRaceShare: z.number().min(0).max(0.2).optional(),
+  params: sisrParamsSchema.partial().optional(),
+  /** Neighbours each visit is tried against by the local search on new bests; 0 turns it off. */
+  localSearchGranularity: z.number().int().min(0).optional(),
+  /** Share of candidates the local search improves (on the routes ruin and recreate changed) before acceptance. */
+  localSearchRate: z.number().min(0).max(1).optional(),
+  /** Simulated annealing temperatures, as multiples of the mean arc cost of the first solution (by size when omitted). */
+  startTemperature: z.number().positive().optional(),
+  endTemperature: z.number().positive().optional(),
+  /** Literature objectives: annealing's cost per left-out visit, as a multiple of the mean arc cost. */
+  softPenalty: z.number().min(0).optional(),
+});
+export type SearchTuning = z.infer<typeof searchTuningSchema>;
+
+export interface SearchOptions extends SearchTuning {
   seed: number;
   /** Wall-clock budget; the best solution found so far is returned when it ends. */
   timeLimitMs: number;
-  /** Iteration cap; with it (and a generous time limit) a run is reproducible to the bit. */
-  maxIterations?: number;
-  /** Share of the budget spent removing routes for the vehicles-then-distance objective. */
-  fleetShare?: number;
-  /** Share of the budget for each leg of a race between free annealing and fewer routes (0, the default: no race; 0.06 tried). */
-  fleetRaceShare?: number;
-  params?: Partial<SisrParams>;
-  /** Neighbours each visit is tried against by the local search on new bests; 0 turns it off. */
-  localSearchGranularity?: number;
-  /** Share of candidates the local search improves (on the routes ruin and recreate changed) before acceptance. */
-  localSearchRate?: number;
-  /** Simulated annealing temperatures, as multiples of the mean arc cost of the first solution (by size when omitted). */
-  startTemperature?: number;
-  endTemperature?: number;
-  /** Literature objectives: annealing's cost per left-out visit, as a multiple of the mean arc cost. */
-  softPenalty?: number;
   now?: () => number;
 }
 

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { bestPositionInRoute, type InsertionOut } from "./insertion";
 import { isCompatible, type RoutingModel } from "./model";
 import type { Rng } from "./rng";
@@ -8,20 +9,21 @@ import type { Solution } from "./solution";
  * consecutive visits from routes near a seed visit; recreate puts every loose visit back at its cheapest
  * position, in a random-ish order and with "blinks" that skip positions.
  */
-export interface SisrParams {
+export const sisrParamsSchema = z.strictObject({
   /** Mean number of visits removed per ruin. */
-  avgRemoved: number;
+  avgRemoved: z.number().positive(),
   /** Longest string removed from one route. */
-  maxString: number;
-  blinkRate: number;
+  maxString: z.number().min(1),
+  blinkRate: z.number().min(0).max(1),
   /** Probability of keeping a substring in the middle of a removed string. */
-  splitRate: number;
+  splitRate: z.number().min(0).max(1),
   /**
    * Probability that a ruin empties a whole (smallish) route instead. Strings alone rarely empty a long route,
    * and instances with long routes (Solomon's C2, R2) often need one route fewer to reach the best distance.
    */
-  routeRemovalRate: number;
-}
+  routeRemovalRate: z.number().min(0).max(1),
+});
+export type SisrParams = z.infer<typeof sisrParamsSchema>;
 
 export const defaultSisrParams: SisrParams = { avgRemoved: 10, maxString: 10, blinkRate: 0.01, splitRate: 0.5, routeRemovalRate: 0.01 };
 
