@@ -8,7 +8,14 @@ const crossPackageRelative = {
   message: "Import another package by its name (@fieldops/...), never by a relative path.",
 };
 const appImports = {
-  group: ["@fieldops/api", "@fieldops/api/*", "@fieldops/web", "@fieldops/web/*", "@fieldops/worker", "@fieldops/worker/*"],
+  group: [
+    "@fieldops/api",
+    "@fieldops/api/*",
+    "@fieldops/web",
+    "@fieldops/web/*",
+    "@fieldops/worker",
+    "@fieldops/worker/*",
+  ],
   message: "Packages never import an app or the worker process; move what both need into a package.",
 };
 const serverPackages = {
@@ -31,14 +38,23 @@ const machinesImports = {
 
 const featureImports = {
   regex: String.raw`(?:^|/)features/`,
-  message: "The shell and the web app's shared code import no feature: features reach the shell through app/ (routes, live-event reactions).",
+  message:
+    "The shell and the web app's shared code import no feature: features reach the shell through app/ (routes, live-event reactions).",
 };
 
 const restrict = (...patterns) => ["error", { patterns: [crossPackageRelative, ...patterns] }];
 
 export default tseslint.config(
   {
-    ignores: ["node_modules", "dist", "packages/db/generated", "test-results", "playwright-report", "bench/out", ".data"],
+    ignores: [
+      "node_modules",
+      "dist",
+      "packages/db/generated",
+      "test-results",
+      "playwright-report",
+      "bench/out",
+      ".data",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,

@@ -23,7 +23,10 @@ export default defineConfig({
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // The charts (recharts and the d3 parts it draws with) on their own: with them, the vendor chunk passed
             // the one-megabyte bundle alert of the app's own telemetry.
-            { name: "charts", test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|internmap)[\\/]/ },
+            {
+              name: "charts",
+              test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|internmap)[\\/]/,
+            },
             // zod-config (z.config({ jitless: true })) runs first in the vendor chunk: libraries there create zod
             // schemas as they load, and a schema made before it probes for eval, which the CSP reports.
             { name: "vendor", test: /node_modules[\\/]|apps[\\/]web[\\/]src[\\/]zod-config\.ts$/ },

@@ -26,7 +26,8 @@ function startOwnProduct(dataDir: string, port: number) {
 
 async function load(url: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, connections, duration: seconds, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
@@ -50,12 +51,21 @@ try {
   });
   const { token } = (await login.json()) as { token: string };
 
-  const bare = spawn(process.execPath, ["--import", "tsx", join(root, "bench/bare-fastify.ts")], { stdio: ["ignore", "pipe", "inherit"] });
-  const barePort = await new Promise<number>((resolve) => bare.stdout!.once("data", (d: Buffer) => resolve(Number(String(d).trim()))));
+  const bare = spawn(process.execPath, ["--import", "tsx", join(root, "bench/bare-fastify.ts")], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const barePort = await new Promise<number>((resolve) =>
+    bare.stdout!.once("data", (d: Buffer) => resolve(Number(String(d).trim()))),
+  );
 
   // Warm both up, then measure each alone.
   await autocannon({ url: `http://127.0.0.1:${barePort}/bare`, connections, duration: 2 });
-  await autocannon({ url: `http://127.0.0.1:${port}/api/user`, connections, duration: 2, headers: { authorization: `Bearer ${token}` } });
+  await autocannon({
+    url: `http://127.0.0.1:${port}/api/user`,
+    connections,
+    duration: 2,
+    headers: { authorization: `Bearer ${token}` },
+  });
   const baseline = await load(`http://127.0.0.1:${barePort}/bare`);
   const user = await load(`http://127.0.0.1:${port}/api/user`, { authorization: `Bearer ${token}` });
   bare.kill("SIGTERM");
@@ -66,7 +76,9 @@ try {
   console.log(`  cold (new data folder: init PostgreSQL, migrate, seed): ${ms(coldMs)}   stop: ${ms(coldStopMs)}`);
   console.log(`  warm (same data folder):                                ${ms(warmMs)}   stop: ${ms(warmStopMs)}`);
   console.log(`\nthroughput, ${connections} connections, ${seconds} s each (autocannon)`);
-  console.log(`  bare Fastify route:           ${Math.round(baseline.rps)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms`);
+  console.log(
+    `  bare Fastify route:           ${Math.round(baseline.rps)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms`,
+  );
   console.log(`  GET /api/user (authenticated): ${Math.round(user.rps)} req/s  p50 ${user.p50} ms  p99 ${user.p99} ms`);
   console.log(`  ratio: ${(user.rps / baseline.rps).toFixed(3)}`);
 } finally {

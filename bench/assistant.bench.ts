@@ -27,9 +27,18 @@ const warmUpPerUser = 2;
 const P95_GOAL_MS = 50;
 // Both phases within a minute, by the same users.
 if (2 * (warmUpPerUser + messagesPerUser) > CHAT_RATE_LIMIT.messages) {
-  throw new Error(`At most ${CHAT_RATE_LIMIT.messages / 2 - warmUpPerUser} messages per user: the chat allows ${CHAT_RATE_LIMIT.messages} a minute`);
+  throw new Error(
+    `At most ${CHAT_RATE_LIMIT.messages / 2 - warmUpPerUser} messages per user: the chat allows ${CHAT_RATE_LIMIT.messages} a minute`,
+  );
 }
-const PROMPTS = ["take me to my jobs", "show me the customers", "go to crews", "open the dashboard", "jobs page pls", "take me to my customers"];
+const PROMPTS = [
+  "take me to my jobs",
+  "show me the customers",
+  "go to crews",
+  "open the dashboard",
+  "jobs page pls",
+  "take me to my customers",
+];
 
 /** Members of the demo company with a session each (written as the owner role, like the seeds); their tokens. */
 async function benchSessions(ownerUrl: string, count: number): Promise<string[]> {
@@ -62,11 +71,19 @@ async function benchSessions(ownerUrl: string, count: number): Promise<string[]>
 
 /** A user's socket, opened with a ticket as the web app does; `ask` sends a message and resolves with its timings. */
 async function chatSocket(baseUrl: string, token: string) {
-  const response = await fetch(`${baseUrl}${API_PATHS.socketTicket}`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${baseUrl}${API_PATHS.socketTicket}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!response.ok) throw new Error(`ws-ticket: ${response.status}`);
   const { ticket } = (await response.json()) as { ticket: string };
-  const socket = new WebSocket(`${baseUrl.replace("http", "ws")}${API_PATHS.socket}?ticket=${encodeURIComponent(ticket)}`);
-  const pending = new Map<string, { sent: number; firstAction: number | null; done: (ms: number) => void; fail: (error: Error) => void }>();
+  const socket = new WebSocket(
+    `${baseUrl.replace("http", "ws")}${API_PATHS.socket}?ticket=${encodeURIComponent(ticket)}`,
+  );
+  const pending = new Map<
+    string,
+    { sent: number; firstAction: number | null; done: (ms: number) => void; fail: (error: Error) => void }
+  >();
   let ready: () => void;
   const isReady = new Promise<void>((resolve) => (ready = resolve));
   socket.on("message", (raw) => {
@@ -78,7 +95,8 @@ async function chatSocket(baseUrl: string, token: string) {
     const event = message.event.payload.event;
     if (!run) return;
     if (run.firstAction === null && event.type === "TOOL_CALL_ARGS") run.firstAction = performance.now() - run.sent;
-    if (event.type === "TOOL_CALL_START" && event.toolCallName !== UI_ACTION_TOOL_NAME) run.fail(new Error("not a UI action"));
+    if (event.type === "TOOL_CALL_START" && event.toolCallName !== UI_ACTION_TOOL_NAME)
+      run.fail(new Error("not a UI action"));
     if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") {
       pending.delete(message.requestId);
       if (run.firstAction === null) run.fail(new Error(`no UI action (${event.type})`));
@@ -91,7 +109,13 @@ async function chatSocket(baseUrl: string, token: string) {
       const requestId = randomUUID();
       return new Promise<number>((done, fail) => {
         pending.set(requestId, { sent: performance.now(), firstAction: null, done, fail });
-        const message: ClientMessage = { type: "chat.send", requestId, conversationId: null, text, context: { path: "/dashboard" } };
+        const message: ClientMessage = {
+          type: "chat.send",
+          requestId,
+          conversationId: null,
+          text,
+          context: { path: "/dashboard" },
+        };
         socket.send(JSON.stringify(message));
       });
     },
@@ -99,9 +123,12 @@ async function chatSocket(baseUrl: string, token: string) {
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-const { env, dataDir, external } = await benchEnvironment("bench-assistant", { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+const { env, dataDir, external } = await benchEnvironment("bench-assistant", {
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+});
 // The offline planner answers, whatever the shell has configured.
 delete env.OPENAI_API_KEY;
 const port = await freePort();
@@ -136,10 +163,18 @@ try {
   clearInterval(sampler);
   sockets.forEach((socket) => socket.close());
   const load = loads.length > 0 ? Math.max(...loads) : loadavg()[0]!;
-  console.log(`\nassistant, offline planner: ${users} users at once on their own sockets, ${messagesPerUser} messages each after ${warmUpPerUser} to warm up (${external ? "on DATABASE_URL" : "embedded PostgreSQL"})`);
-  console.log(`  each user sending their next message about a second after the last one's first UI action: ${(paced.samples.length / paced.seconds).toFixed(0)} messages/s offered`);
-  console.log(`    chat.send -> first UI action on the socket: p50 ${paced.p50.toFixed(1)} ms  p95 ${paced.p95.toFixed(1)} ms  (goal p95 < ${P95_GOAL_MS} ms: ${paced.p95 < P95_GOAL_MS ? "met" : "NOT met"})`);
-  console.log(`  back to back, no pause: ${saturated.samples.length} messages in ${saturated.seconds.toFixed(1)} s (${(saturated.samples.length / saturated.seconds).toFixed(0)} runs/s); first UI action p50 ${saturated.p50.toFixed(0)} ms, p95 ${saturated.p95.toFixed(0)} ms in the queue's wake`);
+  console.log(
+    `\nassistant, offline planner: ${users} users at once on their own sockets, ${messagesPerUser} messages each after ${warmUpPerUser} to warm up (${external ? "on DATABASE_URL" : "embedded PostgreSQL"})`,
+  );
+  console.log(
+    `  each user sending their next message about a second after the last one's first UI action: ${(paced.samples.length / paced.seconds).toFixed(0)} messages/s offered`,
+  );
+  console.log(
+    `    chat.send -> first UI action on the socket: p50 ${paced.p50.toFixed(1)} ms  p95 ${paced.p95.toFixed(1)} ms  (goal p95 < ${P95_GOAL_MS} ms: ${paced.p95 < P95_GOAL_MS ? "met" : "NOT met"})`,
+  );
+  console.log(
+    `  back to back, no pause: ${saturated.samples.length} messages in ${saturated.seconds.toFixed(1)} s (${(saturated.samples.length / saturated.seconds).toFixed(0)} runs/s); first UI action p50 ${saturated.p50.toFixed(0)} ms, p95 ${saturated.p95.toFixed(0)} ms in the queue's wake`,
+  );
   console.log(`  max 1-min load ${load.toFixed(2)} during the run`);
 } finally {
   await stopProduct(product.child);

@@ -51,7 +51,9 @@ function percentile(values: number[], p: number): number {
 }
 
 async function openSocket(baseUrl: string, token: string): Promise<BenchUser> {
-  const socket = new WebSocket(`${baseUrl.replace("http", "ws")}${API_PATHS.socket}`, { headers: { authorization: `Bearer ${token}` } });
+  const socket = new WebSocket(`${baseUrl.replace("http", "ws")}${API_PATHS.socket}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const user: BenchUser = { token, socket, done: new Map(), waiting: new Map() };
   await new Promise<void>((resolve, reject) => {
     socket.on("error", reject);
@@ -80,7 +82,12 @@ const refused = new Map<string, number>();
  * From the request to the completion event and to the request's answer (the run stored and queued), in ms; null when
  * the API refused the request.
  */
-async function runOnce(baseUrl: string, user: BenchUser, customerId: string, title: string): Promise<{ completed: number; answered: number } | null> {
+async function runOnce(
+  baseUrl: string,
+  user: BenchUser,
+  customerId: string,
+  title: string,
+): Promise<{ completed: number; answered: number } | null> {
   const started = performance.now();
   const response = await fetch(`${baseUrl}${API_PATHS.modulesExecute}`, {
     method: "POST",
@@ -109,13 +116,24 @@ async function rawBullmq(redisUrl: string, count: number): Promise<number> {
   let finished!: () => void;
   const allDone = new Promise<void>((resolve) => (finished = resolve));
   const workerConnection = connection.duplicate({ maxRetriesPerRequest: null });
-  const worker = new Worker("noop", async () => {}, { connection: workerConnection, prefix, concurrency: 10, autorun: false });
+  const worker = new Worker("noop", async () => {}, {
+    connection: workerConnection,
+    prefix,
+    concurrency: 10,
+    autorun: false,
+  });
   worker.on("completed", () => {
     if (++processed === count) finished();
   });
   const started = performance.now();
   for (let i = 0; i < count; i += 500) {
-    await queue.addBulk(Array.from({ length: Math.min(500, count - i) }, (_, j) => ({ name: "noop", data: { n: i + j }, opts: { removeOnComplete: true } })));
+    await queue.addBulk(
+      Array.from({ length: Math.min(500, count - i) }, (_, j) => ({
+        name: "noop",
+        data: { n: i + j },
+        opts: { removeOnComplete: true },
+      })),
+    );
   }
   void worker.run();
   await allDone;
@@ -131,7 +149,8 @@ async function rawBullmq(redisUrl: string, count: number): Promise<number> {
 async function serviceUrls(dataDir: string | null): Promise<{ ownerUrl: string; redisUrl: string }> {
   if (dataDir === null) return { ownerUrl: process.env.DATABASE_OWNER_URL!, redisUrl: process.env.REDIS_URL! };
   const state = JSON.parse(await readFile(join(dataDir, STATE_FILE_NAME), "utf8")) as StartState;
-  if (!state.services.postgres?.url || !state.services.redis?.url) throw new Error("npm start reported no PostgreSQL or Redis");
+  if (!state.services.postgres?.url || !state.services.redis?.url)
+    throw new Error("npm start reported no PostgreSQL or Redis");
   return { ownerUrl: state.services.postgres.url, redisUrl: state.services.redis.url };
 }
 
@@ -167,10 +186,26 @@ try {
   const tokens: string[] = [];
   for (let i = 0; i < users; i++) {
     const user = await db.user.create({
-      data: { companyId, email: `bench-${tag}-${i}@demo.test`, name: `Bench User ${i}`, passwordHash, role: "member", permissions: defaultPermissions("member") },
+      data: {
+        companyId,
+        email: `bench-${tag}-${i}@demo.test`,
+        name: `Bench User ${i}`,
+        passwordHash,
+        role: "member",
+        permissions: defaultPermissions("member"),
+      },
     });
     const token = randomBytes(32).toString("base64url");
-    await db.session.create({ data: { tokenHash: hashToken(token), userId: user.id, companyId, ipAddress: "127.0.0.1", userAgent: "modules.bench", expiresAt: new Date(Date.now() + 86_400_000) } });
+    await db.session.create({
+      data: {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        companyId,
+        ipAddress: "127.0.0.1",
+        userAgent: "modules.bench",
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
+    });
     tokens.push(token);
   }
   const benchUsers = await Promise.all(tokens.map((token) => openSocket(baseUrl, token)));
@@ -206,19 +241,35 @@ try {
   for (const socket of sockets) socket.close();
   const raw = await rawBullmq(redisUrl, rawJobs);
 
-  const load = loadavg().map((n) => n.toFixed(2)).join(", ");
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ");
   const sync = await diskSyncLatency(dataDir ?? root);
   const p50 = percentile(paced.samples, 50);
   const p95 = percentile(paced.samples, 95);
-  console.log(`\nmodules: ${users} users at once, ${runsPerUser} create-job runs each, POST /api/modules/execute → module.run_updated on the socket`);
-  console.log(`  each user starting a run about a second after their last (after ${WARM_UP_RUNS} such runs each to warm up): ${paced.samples.length} runs, ${paced.runsPerSecond.toFixed(0)} runs/s offered`);
-  console.log(`    p50 ${p50.toFixed(1)} ms   p95 ${p95.toFixed(1)} ms   (goal p95 < ${P95_GOAL_MS} ms: ${p95 < P95_GOAL_MS ? "met" : "MISSED"})`);
-  console.log(`    of which the request's answer (the run stored and queued): p50 ${percentile(paced.answered, 50).toFixed(1)} ms   p95 ${percentile(paced.answered, 95).toFixed(1)} ms`);
+  console.log(
+    `\nmodules: ${users} users at once, ${runsPerUser} create-job runs each, POST /api/modules/execute → module.run_updated on the socket`,
+  );
+  console.log(
+    `  each user starting a run about a second after their last (after ${WARM_UP_RUNS} such runs each to warm up): ${paced.samples.length} runs, ${paced.runsPerSecond.toFixed(0)} runs/s offered`,
+  );
+  console.log(
+    `    p50 ${p50.toFixed(1)} ms   p95 ${p95.toFixed(1)} ms   (goal p95 < ${P95_GOAL_MS} ms: ${p95 < P95_GOAL_MS ? "met" : "MISSED"})`,
+  );
+  console.log(
+    `    of which the request's answer (the run stored and queued): p50 ${percentile(paced.answered, 50).toFixed(1)} ms   p95 ${percentile(paced.answered, 95).toFixed(1)} ms`,
+  );
   console.log(`  back to back, no pause: ${saturated.samples.length} runs`);
-  console.log(`    module throughput: ${saturated.runsPerSecond.toFixed(0)} runs/s (each a request, a worker transaction and events); p50 ${percentile(saturated.samples, 50).toFixed(0)} ms, p95 ${percentile(saturated.samples, 95).toFixed(0)} ms in the queue's wake`);
-  console.log(`    raw BullMQ, same Redis: ${raw.toFixed(0)} no-op jobs/s (${rawJobs} added in bulk, one worker, concurrency 10)`);
+  console.log(
+    `    module throughput: ${saturated.runsPerSecond.toFixed(0)} runs/s (each a request, a worker transaction and events); p50 ${percentile(saturated.samples, 50).toFixed(0)} ms, p95 ${percentile(saturated.samples, 95).toFixed(0)} ms in the queue's wake`,
+  );
+  console.log(
+    `    raw BullMQ, same Redis: ${raw.toFixed(0)} no-op jobs/s (${rawJobs} added in bulk, one worker, concurrency 10)`,
+  );
   for (const [answer, count] of refused) console.log(`  refused ${count}×: ${answer}`);
-  console.log(`  this disk's fsync (each commit waits for one, and each Redis write): p50 ${sync.p50.toFixed(1)} ms, p95 ${sync.p95.toFixed(1)} ms`);
+  console.log(
+    `  this disk's fsync (each commit waits for one, and each Redis write): p50 ${sync.p50.toFixed(1)} ms, p95 ${sync.p95.toFixed(1)} ms`,
+  );
   console.log(`  load average (1, 5, 15 min): ${load} on ${cpus().length} CPUs`);
 
   await db.user.deleteMany({ where: { email: { startsWith: `bench-${tag}-` } } });

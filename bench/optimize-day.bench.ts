@@ -41,7 +41,9 @@ export async function measureOptimizeDay(input: {
 }): Promise<OptimizeDayBenchResult> {
   const budgetSeconds = input.budgetSeconds ?? DEFAULT_BUDGET_SECONDS;
   const plan = await withTenant(input.db, input.companyId, (tx) =>
-    tx.routePlan.create({ data: { companyId: input.companyId, date: input.date, crewIds: input.crewIds, budgetSeconds } }),
+    tx.routePlan.create({
+      data: { companyId: input.companyId, date: input.date, crewIds: input.crewIds, budgetSeconds },
+    }),
   );
   const queues = createJobQueues(input.redis);
   const started = performance.now();
@@ -54,7 +56,9 @@ export async function measureOptimizeDay(input: {
     await queues.close();
   }
   const readyMs = performance.now() - started;
-  const stored = await withTenant(input.db, input.companyId, (tx) => tx.routePlan.findUniqueOrThrow({ where: { id: plan.id } }));
+  const stored = await withTenant(input.db, input.companyId, (tx) =>
+    tx.routePlan.findUniqueOrThrow({ where: { id: plan.id } }),
+  );
   const result = stored.result ? routePlanResultSchema.parse(stored.result) : null;
   return {
     crews: input.crewIds.length,
@@ -95,7 +99,15 @@ async function main(): Promise<void> {
     try {
       const tag = randomUUID().slice(0, 8);
       const company = await owner.company.create({
-        data: { name: `Bench ${tag}`, slug: `bench-${tag}`, industry: "lawn-care", verticalId: "landscaping", planId: "pro", branding: { name: "Bench", logo: null, primaryColor: "#16a34a" }, features: [] },
+        data: {
+          name: `Bench ${tag}`,
+          slug: `bench-${tag}`,
+          industry: "lawn-care",
+          verticalId: "landscaping",
+          planId: "pro",
+          branding: { name: "Bench", logo: null, primaryColor: "#16a34a" },
+          features: [],
+        },
       });
       const date = addDays(dayInTimeZone(new Date(), company.timeZone), 7);
       const day = await seedSampleDay(owner, {

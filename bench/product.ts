@@ -12,11 +12,19 @@ export const root = fileURLToPath(new URL("..", import.meta.url));
  */
 export function startProduct(port: number, env: NodeJS.ProcessEnv): { child: ChildProcess; healthy: Promise<number> } {
   const started = performance.now();
-  const child = spawn("npm", ["start", "--silent"], { cwd: root, env: { ...env, PORT: String(port) }, stdio: process.env.BENCH_PRODUCT_LOGS ? ["ignore", "inherit", "inherit"] : "ignore", detached: true });
+  const child = spawn("npm", ["start", "--silent"], {
+    cwd: root,
+    env: { ...env, PORT: String(port) },
+    stdio: process.env.BENCH_PRODUCT_LOGS ? ["ignore", "inherit", "inherit"] : "ignore",
+    detached: true,
+  });
   const healthy = (async () => {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return performance.now() - started;
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -47,7 +55,10 @@ export async function ownerUrlOf(dataDir: string | null): Promise<string> {
  * The environment a bench starts the product with: on DATABASE_URL, DATABASE_OWNER_URL and REDIS_URL when all three
  * are set, otherwise on an embedded PostgreSQL and Redis kept in .data/<name> (dataDir, null in the first case).
  */
-export async function benchEnvironment(name: string, overrides: NodeJS.ProcessEnv): Promise<{ env: NodeJS.ProcessEnv; dataDir: string | null; external: boolean }> {
+export async function benchEnvironment(
+  name: string,
+  overrides: NodeJS.ProcessEnv,
+): Promise<{ env: NodeJS.ProcessEnv; dataDir: string | null; external: boolean }> {
   const external = Boolean(process.env.DATABASE_URL && process.env.DATABASE_OWNER_URL && process.env.REDIS_URL);
   const env: NodeJS.ProcessEnv = { ...process.env, ...overrides };
   if (external) return { env, dataDir: null, external };

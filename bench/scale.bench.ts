@@ -62,7 +62,10 @@ interface Measured {
  * time from the request to the ready proposal (the worker's queue included), with the POST's CPU time and
  * statements; the budget is the plan's own.
  */
-export async function benchOptimizeDayAtScale(baseUrl: string, cookie: string): Promise<{ samples: Sample[]; budgetMs: number }> {
+export async function benchOptimizeDayAtScale(
+  baseUrl: string,
+  cookie: string,
+): Promise<{ samples: Sample[]; budgetMs: number }> {
   const session = { baseUrl, cookie };
   const runs = Number(process.env.BENCH_SCALE_OPTIMIZE_RUNS ?? 3);
   const date = await nextWorkingDay(session, 2);
@@ -72,12 +75,14 @@ export async function benchOptimizeDayAtScale(baseUrl: string, cookie: string): 
     const started = performance.now();
     const queued = await call<RoutePlanQueued>(session, "POST", API_PATHS.scheduleOptimize, { date });
     for (;;) {
-      const plan = (await call<RoutePlan>(session, "GET", apiPath(API_PATHS.routePlan, { id: queued.body.planId }))).body;
+      const plan = (await call<RoutePlan>(session, "GET", apiPath(API_PATHS.routePlan, { id: queued.body.planId })))
+        .body;
       if (plan.status === "ready") {
         budgetMs = plan.budgetSeconds * 1000;
         break;
       }
-      if (plan.status !== "queued" && plan.status !== "running") throw new Error(`the route plan ended ${plan.status}: ${plan.error ?? ""}`);
+      if (plan.status !== "queued" && plan.status !== "running")
+        throw new Error(`the route plan ended ${plan.status}: ${plan.error ?? ""}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     samples.push({ ...queued.sample, ms: performance.now() - started });
@@ -90,8 +95,13 @@ async function nextWorkingDay(session: BenchSession, after: number): Promise<str
   const today = dayInTimeZone(new Date(), TIME_ZONE);
   for (let days = after; days < after + 7; days++) {
     const date = addDays(today, days);
-    const query = new URLSearchParams({ from: startOfDayInTimeZone(date, TIME_ZONE).toISOString(), to: startOfDayInTimeZone(addDays(date, 1), TIME_ZONE).toISOString(), limit: "1" });
-    if ((await call<{ items: Visit[] }>(session, "GET", `${API_PATHS.visits}?${query}`)).body.items.length > 0) return date;
+    const query = new URLSearchParams({
+      from: startOfDayInTimeZone(date, TIME_ZONE).toISOString(),
+      to: startOfDayInTimeZone(addDays(date, 1), TIME_ZONE).toISOString(),
+      limit: "1",
+    });
+    if ((await call<{ items: Visit[] }>(session, "GET", `${API_PATHS.visits}?${query}`)).body.items.length > 0)
+      return date;
   }
   throw new Error("no visits in the coming week");
 }
@@ -104,16 +114,26 @@ function headersFor(session: BenchSession, body: boolean): Record<string, string
   };
 }
 
-async function call<T>(session: BenchSession, method: string, path: string, body?: unknown): Promise<{ body: T; sample: Sample }> {
+async function call<T>(
+  session: BenchSession,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ body: T; sample: Sample }> {
   const response = await fetch(`${session.baseUrl}${path}`, {
     method,
     headers: headersFor(session, body !== undefined),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  const timing = /app;dur=([\d.]+), cpu;dur=([\d.]+), db;desc="queries";dur=(\d+)/.exec(response.headers.get("server-timing") ?? "");
+  const timing = /app;dur=([\d.]+), cpu;dur=([\d.]+), db;desc="queries";dur=(\d+)/.exec(
+    response.headers.get("server-timing") ?? "",
+  );
   if (!timing) throw new Error(`${method} ${path}: no Server-Timing header (is FIELDOPS_REQUEST_METRICS on?)`);
-  return { body: (await response.json()) as T, sample: { ms: Number(timing[1]), cpuMs: Number(timing[2]), queries: Number(timing[3]) } };
+  return {
+    body: (await response.json()) as T,
+    sample: { ms: Number(timing[1]), cpuMs: Number(timing[2]), queries: Number(timing[3]) },
+  };
 }
 
 async function signIn(baseUrl: string, email: string): Promise<BenchSession> {
@@ -123,12 +143,20 @@ async function signIn(baseUrl: string, email: string): Promise<BenchSession> {
     body: JSON.stringify({ username: email, password: SCALE_PASSWORD }),
   });
   if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   return { baseUrl, cookie };
 }
 
 /** Runs `request` warm-up + n times, one at a time, keeping the samples after the warm-up. */
-async function measure(name: string, n: number, request: (index: number) => Promise<Sample>, goalMs = P95_GOAL_MS): Promise<Measured> {
+async function measure(
+  name: string,
+  n: number,
+  request: (index: number) => Promise<Sample>,
+  goalMs = P95_GOAL_MS,
+): Promise<Measured> {
   const samples: Sample[] = [];
   if (!selected(name)) return { name, samples, goalMs };
   for (let index = 0; index < warmUp + n; index++) {
@@ -152,7 +180,8 @@ function thisWeek(): { from: string; to: string } {
 }
 
 /** The schedule screen's week: every crew, the week's visits and the unassigned queue. */
-const weekSchedulePath = ({ from, to }: { from: string; to: string }) => `${API_PATHS.schedule}?${new URLSearchParams({ from, to })}`;
+const weekSchedulePath = ({ from, to }: { from: string; to: string }) =>
+  `${API_PATHS.schedule}?${new URLSearchParams({ from, to })}`;
 
 /** The dispatcher's requests, in the company of `session`, n times each. */
 async function benchCompany(session: BenchSession, n: number): Promise<Measured[]> {
@@ -174,7 +203,7 @@ async function benchCompany(session: BenchSession, n: number): Promise<Measured[
   // Filtered by a rare status: a few hundred unscheduled jobs among 60,000.
   results.push(await measure("jobs list, status unscheduled", n, () => get(`${API_PATHS.jobs}?status=unscheduled`)));
 
-  results.push(await measure("customer search, name \"ander\"", n, () => get(`${API_PATHS.customers}?q=ander`)));
+  results.push(await measure('customer search, name "ander"', n, () => get(`${API_PATHS.customers}?q=ander`)));
   const someone = (await call<CustomerListResponse>(session, "GET", `${API_PATHS.customers}?limit=1`)).body.items[0];
   const digits = someone?.phone?.replace(/\D/g, "").slice(3, 7);
   if (!digits) throw new Error("no customer with a phone number");
@@ -188,7 +217,11 @@ async function benchCompany(session: BenchSession, n: number): Promise<Measured[
   const date = await nextWorkingDay(session, 2);
   // The afternoon only: a whole day of 50 crews is more than one page of visits.
   const afternoon = new Date(startOfDayInTimeZone(date, TIME_ZONE).getTime() + 14 * 3600_000).toISOString();
-  const query = new URLSearchParams({ from: afternoon, to: startOfDayInTimeZone(addDays(date, 1), TIME_ZONE).toISOString(), limit: "500" });
+  const query = new URLSearchParams({
+    from: afternoon,
+    to: startOfDayInTimeZone(addDays(date, 1), TIME_ZONE).toISOString(),
+    limit: "500",
+  });
   const listed = (await call<{ items: Visit[] }>(session, "GET", `${API_PATHS.visits}?${query}`)).body.items;
   const crewId = listed.find((candidate) => candidate.status === "scheduled")?.crewId;
   const found = listed.filter((candidate) => candidate.crewId === crewId && candidate.status === "scheduled").at(-1);
@@ -245,7 +278,10 @@ async function ensureSeeded(ownerUrl: string, size: ScaleCompanySize): Promise<v
   console.log(`seeded ${size.name} in ${(ms / 1000).toFixed(1)} s`);
 }
 
-const { env, dataDir, external } = await benchEnvironment("bench-scale", { FIELDOPS_REQUEST_METRICS: "true", LOG_LEVEL: "warn" });
+const { env, dataDir, external } = await benchEnvironment("bench-scale", {
+  FIELDOPS_REQUEST_METRICS: "true",
+  LOG_LEVEL: "warn",
+});
 const port = await freePort();
 const product = startProduct(port, env);
 try {
@@ -258,16 +294,27 @@ try {
   const sampler = setInterval(() => loads.push(loadavg()[0]!), 1000);
   const began = performance.now();
   const scale = await benchCompany(await signIn(baseUrl, scaleOwnerEmail(SCALE_COMPANY)), requests);
-  const small = await benchCompany(await signIn(baseUrl, scaleOwnerEmail(SMALL_COMPANY)), Math.max(10, Math.round(requests / 10)));
+  const small = await benchCompany(
+    await signIn(baseUrl, scaleOwnerEmail(SMALL_COMPANY)),
+    Math.max(10, Math.round(requests / 10)),
+  );
   clearInterval(sampler);
   const seconds = (performance.now() - began) / 1000;
 
   const { customers, crews, visits } = SCALE_COMPANY;
-  console.log(`\nat scale: ${customers} customers, ${crews} crews, ${visits} visits (npm run seed:scale), ${external ? "on DATABASE_URL" : "embedded PostgreSQL"}`);
-  console.log(`${requests} requests each after ${warmUp} warm-up, one at a time; server time and SQL statements from Server-Timing`);
-  console.log(`goals: p95 < ${P95_GOAL_MS} ms for reads and the drag, the optimizer within its budget; as many statements per request in the small company (${SMALL_COMPANY.customers} customers, ${SMALL_COMPANY.crews} crews, ${SMALL_COMPANY.visits} visits)\n`);
+  console.log(
+    `\nat scale: ${customers} customers, ${crews} crews, ${visits} visits (npm run seed:scale), ${external ? "on DATABASE_URL" : "embedded PostgreSQL"}`,
+  );
+  console.log(
+    `${requests} requests each after ${warmUp} warm-up, one at a time; server time and SQL statements from Server-Timing`,
+  );
+  console.log(
+    `goals: p95 < ${P95_GOAL_MS} ms for reads and the drag, the optimizer within its budget; as many statements per request in the small company (${SMALL_COMPANY.customers} customers, ${SMALL_COMPANY.crews} crews, ${SMALL_COMPANY.visits} visits)\n`,
+  );
   const pad = (text: string | number, width: number) => String(text).padEnd(width);
-  console.log(`${pad("request", 34)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("p95 goal", 13)}${pad("CPU p50", 9)}${pad("SQL", 5)}${pad("(max)", 7)}${pad("SQL small", 11)}same`);
+  console.log(
+    `${pad("request", 34)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("p95 goal", 13)}${pad("CPU p50", 9)}${pad("SQL", 5)}${pad("(max)", 7)}${pad("SQL small", 11)}same`,
+  );
   let allMet = true;
   for (const result of scale.filter((measured) => measured.samples.length > 0)) {
     const times = result.samples.map((sample) => sample.ms);
@@ -280,14 +327,26 @@ try {
     const maxCount = Math.max(...result.samples.map((sample) => sample.queries));
     console.log(
       `${pad(result.name, 34)}${pad(percentile(times, 50).toFixed(1), 9)}${pad(p95.toFixed(1), 9)}${pad(p95 < result.goalMs ? `< ${result.goalMs}` : `MISSED ${result.goalMs}`, 13)}` +
-        `${pad(percentile(result.samples.map((sample) => sample.cpuMs), 50).toFixed(1), 9)}` +
+        `${pad(
+          percentile(
+            result.samples.map((sample) => sample.cpuMs),
+            50,
+          ).toFixed(1),
+          9,
+        )}` +
         `${pad(scaleCount, 5)}${pad(`(${maxCount})`, 7)}${pad(smallCount, 11)}${scaleCount === smallCount ? "yes" : "NO"}`,
     );
   }
   const average = loads.reduce((sum, value) => sum + value, 0) / Math.max(1, loads.length);
-  console.log(`\n${seconds.toFixed(0)} s; 1-minute load average during the run: mean ${average.toFixed(2)}, max ${Math.max(...loads).toFixed(2)} on ${cpus().length} cores`);
-  console.log("CPU: the API process's CPU time per request (PostgreSQL's is not in it); on a busy machine the server time is");
-  console.log("mostly waiting for a core. SQL: the statements of most requests, transaction control included; (max): the most of any request");
+  console.log(
+    `\n${seconds.toFixed(0)} s; 1-minute load average during the run: mean ${average.toFixed(2)}, max ${Math.max(...loads).toFixed(2)} on ${cpus().length} cores`,
+  );
+  console.log(
+    "CPU: the API process's CPU time per request (PostgreSQL's is not in it); on a busy machine the server time is",
+  );
+  console.log(
+    "mostly waiting for a core. SQL: the statements of most requests, transaction control included; (max): the most of any request",
+  );
   console.log(allMet ? "every goal met" : "some goal MISSED");
 } finally {
   await stopProduct(product.child);

@@ -43,7 +43,20 @@ const sharedData = resolve(repoRoot, "../shared/data/vrptw");
 const numbers = (value: string) => value.split(",").map((x) => Number(x));
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { dirs: [], seconds: [1], out: null, objective: "distance", arcs: "full", seed: 1, filter: null, jobs: 1, shard: null, growth: [100, 1000, 5000], growthSeconds: 5, search: {} };
+  const args: Args = {
+    dirs: [],
+    seconds: [1],
+    out: null,
+    objective: "distance",
+    arcs: "full",
+    seed: 1,
+    filter: null,
+    jobs: 1,
+    shard: null,
+    growth: [100, 1000, 5000],
+    growthSeconds: 5,
+    search: {},
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -57,7 +70,10 @@ function parseArgs(argv: string[]): Args {
     else if (flag === "--jobs") args.jobs = Math.max(1, Number(value));
     else if (flag === "--growth") args.growth = value === "none" ? [] : numbers(value);
     else if (flag === "--growth-seconds") args.growthSeconds = Number(value);
-    else if (flag === "--search") args.search = searchOptions(Object.fromEntries(value.split(",").map((pair) => [pair.split("=")[0]!, Number(pair.split("=")[1])])));
+    else if (flag === "--search")
+      args.search = searchOptions(
+        Object.fromEntries(value.split(",").map((pair) => [pair.split("=")[0]!, Number(pair.split("=")[1])])),
+      );
     else if (flag === "--shard") {
       const [index, count] = value.split("/").map(Number);
       args.shard = { index: index!, count: count! };
@@ -87,11 +103,23 @@ interface Reference {
  * the 1000-customer set sum arcs truncated to one decimal), else the hierarchical one.
  */
 function referencesFor(objective: Args["objective"]): (name: string) => Reference | null {
-  const bks = JSON.parse(readFileSync(join(sharedData, "BKS.json"), "utf8")) as Record<string, { best_known_cost: number; solved_with_vehicles: number }>;
-  const dimacs = JSON.parse(readFileSync(join(sharedData, "BKS-distance-1000.json"), "utf8")) as Record<string, { best_known_cost: number; vehicles_used: number }>;
+  const bks = JSON.parse(readFileSync(join(sharedData, "BKS.json"), "utf8")) as Record<
+    string,
+    { best_known_cost: number; solved_with_vehicles: number }
+  >;
+  const dimacs = JSON.parse(readFileSync(join(sharedData, "BKS-distance-1000.json"), "utf8")) as Record<
+    string,
+    { best_known_cost: number; vehicles_used: number }
+  >;
   return (name) => {
     const truncated = dimacs[name.toLowerCase()];
-    if (objective === "distance" && truncated) return { best_known_cost: truncated.best_known_cost, vehicles: truncated.vehicles_used, kind: "distance", arcs: "truncated" };
+    if (objective === "distance" && truncated)
+      return {
+        best_known_cost: truncated.best_known_cost,
+        vehicles: truncated.vehicles_used,
+        kind: "distance",
+        arcs: "truncated",
+      };
     const entry = (objective === "distance" ? bks[`${name}_distance`] : undefined) ?? bks[name];
     if (!entry) return null;
     const kind = objective === "distance" && bks[`${name}_distance`] !== undefined ? "distance" : "hierarchical";
@@ -123,7 +151,12 @@ function searchOptions(settings: Record<string, number>): SearchTuning {
   return parsed.data;
 }
 
-function solveInstance(inst: SolomonInstance, args: Args, seconds: number, reference: Reference | null): { result: InstanceResult; routes: number[][] } {
+function solveInstance(
+  inst: SolomonInstance,
+  args: Args,
+  seconds: number,
+  reference: Reference | null,
+): { result: InstanceResult; routes: number[][] } {
   const model = modelFromInstance(inst, args.objective, args.arcs);
   const t0 = performance.now();
   const sol = solveModel(model, { ...args.search, seed: args.seed, timeLimitMs: seconds * 1000 });
@@ -171,37 +204,57 @@ async function runBudget(args: Args, seconds: number): Promise<ShardLine[]> {
   const script = fileURLToPath(import.meta.url);
   // Flags and values come in pairs; the shard gets them all but the ones that are the parent's.
   const argv = process.argv.slice(2);
-  const passOn = argv.flatMap((flag, i) => (i % 2 === 0 && !["--seconds", "--jobs", "--out", "--growth"].includes(flag) ? [flag, argv[i + 1]!] : []));
+  const passOn = argv.flatMap((flag, i) =>
+    i % 2 === 0 && !["--seconds", "--jobs", "--out", "--growth"].includes(flag) ? [flag, argv[i + 1]!] : [],
+  );
   const shards = await Promise.all(
-    Array.from({ length: args.jobs }, (_, index) =>
-      new Promise<ShardLine[]>((resolvePromise, reject) => {
-        const child = spawn(process.execPath, [...process.execArgv, script, ...passOn, "--seconds", String(seconds), "--shard", `${index}/${args.jobs}`], { stdio: ["ignore", "pipe", "inherit"] });
-        let output = "";
-        const collected: ShardLine[] = [];
-        child.stdout.on("data", (chunk: Buffer) => {
-          output += chunk.toString();
-          const lines = output.split("\n");
-          output = lines.pop()!;
-          for (const line of lines) {
-            const solved = JSON.parse(line) as ShardLine;
-            const { result } = solved;
-            process.stderr.write(`${result.name} (${seconds} s): ${result.vehicles} veh, ${result.distance.toFixed(2)} (${result.feasible ? "ok" : "INFEASIBLE"}), ${result.iterations} it\n`);
-            collected.push(solved);
-          }
-        });
-        child.on("error", reject);
-        child.on("exit", (code) => (code === 0 ? resolvePromise(collected) : reject(new Error(`shard ${index} exited with ${code}`))));
-      }),
+    Array.from(
+      { length: args.jobs },
+      (_, index) =>
+        new Promise<ShardLine[]>((resolvePromise, reject) => {
+          const child = spawn(
+            process.execPath,
+            [...process.execArgv, script, ...passOn, "--seconds", String(seconds), "--shard", `${index}/${args.jobs}`],
+            { stdio: ["ignore", "pipe", "inherit"] },
+          );
+          let output = "";
+          const collected: ShardLine[] = [];
+          child.stdout.on("data", (chunk: Buffer) => {
+            output += chunk.toString();
+            const lines = output.split("\n");
+            output = lines.pop()!;
+            for (const line of lines) {
+              const solved = JSON.parse(line) as ShardLine;
+              const { result } = solved;
+              process.stderr.write(
+                `${result.name} (${seconds} s): ${result.vehicles} veh, ${result.distance.toFixed(2)} (${result.feasible ? "ok" : "INFEASIBLE"}), ${result.iterations} it\n`,
+              );
+              collected.push(solved);
+            }
+          });
+          child.on("error", reject);
+          child.on("exit", (code) =>
+            code === 0 ? resolvePromise(collected) : reject(new Error(`shard ${index} exited with ${code}`)),
+          );
+        }),
     ),
   );
   const order = new Map(instancesOf(args).map(({ name }, i) => [name.toLowerCase(), i]));
-  return shards.flat().sort((a, b) => (order.get(a.result.name.toLowerCase()) ?? 0) - (order.get(b.result.name.toLowerCase()) ?? 0));
+  return shards
+    .flat()
+    .sort((a, b) => (order.get(a.result.name.toLowerCase()) ?? 0) - (order.get(b.result.name.toLowerCase()) ?? 0));
 }
 
 /** Iterations per second on generated instances of growing size, so that the cost of one iteration can be seen. */
 function runGrowth(args: Args): string {
-  const lines = ["", `Growth: generated instances (R1 style), ${args.growthSeconds} s each, one thread, objective ${args.objective}`, ""];
-  lines.push(`${"visits".padStart(7)} ${"model s".padStart(8)} ${"iterations".padStart(11)} ${"it/s".padStart(9)} ${"µs/it".padStart(8)} ${"vs 100".padStart(7)} ${"veh".padStart(5)} feasible`);
+  const lines = [
+    "",
+    `Growth: generated instances (R1 style), ${args.growthSeconds} s each, one thread, objective ${args.objective}`,
+    "",
+  ];
+  lines.push(
+    `${"visits".padStart(7)} ${"model s".padStart(8)} ${"iterations".padStart(11)} ${"it/s".padStart(9)} ${"µs/it".padStart(8)} ${"vs 100".padStart(7)} ${"veh".padStart(5)} feasible`,
+  );
   let base: number | null = null;
   for (const size of args.growth) {
     const inst = generateInstance(size, args.seed);
@@ -217,7 +270,10 @@ function runGrowth(args: Args): string {
       `${String(size).padStart(7)} ${modelSeconds.toFixed(2).padStart(8)} ${String(sol.iterations).padStart(11)} ${rate.toFixed(0).padStart(9)} ${(1e6 / rate).toFixed(1).padStart(8)} ${(base / rate).toFixed(2).padStart(7)} ${String(check.vehicles).padStart(5)} ${check.feasible && sol.unassigned.length === 0 ? "yes" : "NO"}`,
     );
   }
-  lines.push("", "An iteration ruins about ten visits and puts them back: its work does not grow with the instance, so µs/it shows the overhead of size.");
+  lines.push(
+    "",
+    "An iteration ruins about ten visits and puts them back: its work does not grow with the instance, so µs/it shows the overhead of size.",
+  );
   return `${lines.join("\n")}\n`;
 }
 
@@ -225,13 +281,26 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.shard) return runShard(args);
   const load = loadavg();
-  process.stdout.write(`machine: load average ${load.map((x) => x.toFixed(2)).join(" ")} at start, ${args.jobs} instance(s) at once\n\n`);
+  process.stdout.write(
+    `machine: load average ${load.map((x) => x.toFixed(2)).join(" ")} at start, ${args.jobs} instance(s) at once\n\n`,
+  );
   let infeasible = false;
   const routesOut: Record<string, Record<string, number[][]>> = {};
   for (const seconds of args.seconds) {
     const solved = await runBudget(args, seconds);
-    process.stdout.write(formatReport(solved.map((s) => s.result), seconds, args.objective, args.arcs));
-    process.stdout.write(`load average at the end of this budget: ${loadavg().map((x) => x.toFixed(2)).join(" ")}\n\n`);
+    process.stdout.write(
+      formatReport(
+        solved.map((s) => s.result),
+        seconds,
+        args.objective,
+        args.arcs,
+      ),
+    );
+    process.stdout.write(
+      `load average at the end of this budget: ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(" ")}\n\n`,
+    );
     infeasible ||= solved.some((s) => !s.result.feasible);
     routesOut[`${seconds}s`] = Object.fromEntries(solved.map((s) => [s.result.name, s.routes]));
   }

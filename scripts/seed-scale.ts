@@ -1,5 +1,11 @@
 import { prepareDatabase } from "@fieldops/db/prepare-database";
-import { SCALE_COMPANY, SMALL_COMPANY, scaleOwnerEmail, seedScaleCompany, SCALE_PASSWORD } from "@fieldops/db/seed-scale-company";
+import {
+  SCALE_COMPANY,
+  SMALL_COMPANY,
+  scaleOwnerEmail,
+  seedScaleCompany,
+  SCALE_PASSWORD,
+} from "@fieldops/db/seed-scale-company";
 
 /**
  * `npm run seed:scale`: (re)creates the scale company (10,000 customers, 50 crews, 100,000 visits) and a small one of
@@ -14,6 +20,10 @@ if (!ownerUrl) {
 await prepareDatabase(ownerUrl, { seedDemo: false });
 for (const size of [SCALE_COMPANY, SMALL_COMPANY]) {
   const { counts, ms } = await seedScaleCompany(ownerUrl, size);
-  const listed = Object.entries(counts).map(([table, count]) => `${table} ${count}`).join(", ");
-  console.log(`${size.name} (${size.slug}): ${listed} — ${(ms / 1000).toFixed(1)} s; sign in as ${scaleOwnerEmail(size)} / ${SCALE_PASSWORD}`);
+  const listed = Object.entries(counts)
+    .map(([table, count]) => `${table} ${count}`)
+    .join(", ");
+  console.log(
+    `${size.name} (${size.slug}): ${listed} — ${(ms / 1000).toFixed(1)} s; sign in as ${scaleOwnerEmail(size)} / ${SCALE_PASSWORD}`,
+  );
 }

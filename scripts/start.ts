@@ -73,7 +73,10 @@ function superviseService(key: "postgres" | "redis", service: LocalService): voi
 async function waitForHealth(url: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline && !stopping) {
-    const ok = await fetch(url).then((response) => response.ok, () => false);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((done) => setTimeout(done, 100));
   }
@@ -91,7 +94,8 @@ try {
   // Only on the embedded server, which nothing else uses, may the runtime role's password be set to ours.
   let ownServer = false;
   if (!env.DATABASE_URL) {
-    if (ownerUrl) throw new Error("DATABASE_OWNER_URL is set without DATABASE_URL: set both (see README, Configuration)");
+    if (ownerUrl)
+      throw new Error("DATABASE_OWNER_URL is set without DATABASE_URL: set both (see README, Configuration)");
     const postgres = await startEmbeddedPostgres(dataDir, log);
     superviseService("postgres", postgres);
     ownerUrl = postgres.url;
@@ -111,7 +115,9 @@ try {
     log(`local Redis on ${redis.url}`);
   }
   await prepareDatabase(ownerUrl, { seedDemo: env.NODE_ENV !== "production", log });
-  env.DATABASE_CONTEXT_KEY = (await prepareRuntimeAccess(ownerUrl, env.DATABASE_URL, { resetPassword: ownServer })).contextKey;
+  env.DATABASE_CONTEXT_KEY = (
+    await prepareRuntimeAccess(ownerUrl, env.DATABASE_URL, { resetPassword: ownServer })
+  ).contextKey;
   // The API and the worker get the runtime role only.
   delete env.DATABASE_OWNER_URL;
   log(`the API and the worker connect as ${redactedDatabaseUrl(env.DATABASE_URL)}`);
@@ -135,6 +141,8 @@ try {
   await waitForHealth(`http://127.0.0.1:${port}/api/health`);
   log(`FieldOps is running on http://localhost:${port} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
 } catch (error) {
-  console.error(`[start] ${error instanceof Error && error.message ? error.message : JSON.stringify(error) ?? String(error)}`);
+  console.error(
+    `[start] ${error instanceof Error && error.message ? error.message : (JSON.stringify(error) ?? String(error))}`,
+  );
   await stopAll(1);
 }

@@ -31,7 +31,9 @@ const tsc = join("node_modules", "typescript", "bin", "tsc");
 function check(project: string): Promise<boolean> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [tsc, "--noEmit", "--pretty", "false", "-p", project], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [tsc, "--noEmit", "--pretty", "false", "-p", project], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -31,16 +31,23 @@ export async function startOpenAiStandIn() {
       response.writeHead(404).end();
       return;
     }
-    requests.push({ headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as ChatCompletionRequest["body"] });
+    requests.push({
+      headers: request.headers,
+      body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as ChatCompletionRequest["body"],
+    });
     const reply = replies.shift() ?? { text: ["(no scripted reply)"] };
     if ("status" in reply) {
-      response.writeHead(reply.status, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "stand-in failure", type: "server_error" } }));
+      response
+        .writeHead(reply.status, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: "stand-in failure", type: "server_error" } }));
       return;
     }
     response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     const id = `chatcmpl-${requests.length}`;
     const send = (choices: unknown[], extra: Record<string, unknown> = {}) =>
-      response.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: 1_700_000_000, model: "stand-in", choices, ...extra })}\n\n`);
+      response.write(
+        `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: 1_700_000_000, model: "stand-in", choices, ...extra })}\n\n`,
+      );
     if ("text" in reply) {
       send([{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }]);
       for (const piece of reply.text) send([{ index: 0, delta: { content: piece }, finish_reason: null }]);
@@ -49,8 +56,30 @@ export async function startOpenAiStandIn() {
       reply.toolCalls.forEach((call, index) => {
         const args = JSON.stringify(call.args);
         const half = Math.floor(args.length / 2);
-        send([{ index: 0, delta: { role: "assistant", tool_calls: [{ index, id: `call_${requests.length}_${index}`, type: "function", function: { name: call.name, arguments: args.slice(0, half) } }] }, finish_reason: null }]);
-        send([{ index: 0, delta: { tool_calls: [{ index, function: { arguments: args.slice(half) } }] }, finish_reason: null }]);
+        send([
+          {
+            index: 0,
+            delta: {
+              role: "assistant",
+              tool_calls: [
+                {
+                  index,
+                  id: `call_${requests.length}_${index}`,
+                  type: "function",
+                  function: { name: call.name, arguments: args.slice(0, half) },
+                },
+              ],
+            },
+            finish_reason: null,
+          },
+        ]);
+        send([
+          {
+            index: 0,
+            delta: { tool_calls: [{ index, function: { arguments: args.slice(half) } }] },
+            finish_reason: null,
+          },
+        ]);
       });
       send([{ index: 0, delta: {}, finish_reason: "tool_calls" }]);
     }

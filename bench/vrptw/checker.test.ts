@@ -43,7 +43,12 @@ describe("Solomon parser and independent checker", () => {
 
   it("times a plan under truncated arcs when asked, which can make a late plan feasible", () => {
     // Depot (0, 0) to (1, 1) is 1.41421 in full, 1.4 truncated: a window closing at 1.4 is met only with truncation.
-    const tight = parseSolomon(text.replace("1      3          4          5          0         10", "1      1          1          5          0        1.4"));
+    const tight = parseSolomon(
+      text.replace(
+        "1      3          4          5          0         10",
+        "1      1          1          5          0        1.4",
+      ),
+    );
     expect(checkSolution(tight, [[1, 2], [3]]).errors).toContain("route 0: customer 1 served at 1.414 > due 1.4");
     const truncated = checkSolution(tight, [[1, 2], [3]], "truncated");
     expect(truncated.errors).toEqual([]);
@@ -54,7 +59,12 @@ describe("Solomon parser and independent checker", () => {
     expect(checkSolution(inst, [[2, 1], [3]]).errors).toContain("route 0: customer 1 served at 16.000 > due 10");
     expect(checkSolution(inst, [[1, 2, 3]]).errors).toContain("route 0: load 16 > capacity 10");
     expect(checkSolution(inst, [[1, 2]]).errors).toContain("customer 3 served 0 times");
-    expect(checkSolution(inst, [[1, 2], [3, 3]]).errors).toContain("customer 3 served 2 times");
+    expect(
+      checkSolution(inst, [
+        [1, 2],
+        [3, 3],
+      ]).errors,
+    ).toContain("customer 3 served 2 times");
     expect(checkSolution(inst, [[1], [2], [3]]).errors).toContain("3 routes for 2 vehicles");
   });
 

@@ -16,7 +16,11 @@ export interface CheckResult {
   vehicles: number;
 }
 
-export function checkSolution(inst: SolomonInstance, routes: readonly (readonly number[])[], arcs: ArcConvention = "full"): CheckResult {
+export function checkSolution(
+  inst: SolomonInstance,
+  routes: readonly (readonly number[])[],
+  arcs: ArcConvention = "full",
+): CheckResult {
   const errors: string[] = [];
   const byId = new Map(inst.nodes.map((n) => [n.id, n]));
   const depot = inst.nodes[0]!;
@@ -40,7 +44,8 @@ export function checkSolution(inst: SolomonInstance, routes: readonly (readonly 
       distance += d;
       truncatedDistance += truncateArc(euclidean(prev, node));
       time = Math.max(time + prev.service + d, node.ready);
-      if (time > node.due + 1e-6) errors.push(`route ${ri}: customer ${id} served at ${time.toFixed(3)} > due ${node.due}`);
+      if (time > node.due + 1e-6)
+        errors.push(`route ${ri}: customer ${id} served at ${time.toFixed(3)} > due ${node.due}`);
       load += node.demand;
       prev = node;
     }

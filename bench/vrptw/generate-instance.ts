@@ -27,7 +27,15 @@ export function generateInstance(customers: number, seed: number): SolomonInstan
     const latest = Math.floor(horizon - service - fromDepot);
     const width = 60 + Math.round(random() * 90);
     const ready = earliest + Math.round(random() * Math.max(0, latest - earliest - width));
-    nodes.push({ id, x, y, demand: 1 + Math.round(random() * 19), ready, due: Math.min(latest, ready + width), service });
+    nodes.push({
+      id,
+      x,
+      y,
+      demand: 1 + Math.round(random() * 19),
+      ready,
+      due: Math.min(latest, ready + width),
+      service,
+    });
   }
   return { name: `gen_${customers}`, vehicles: Math.ceil(customers / 4), capacity: 100, nodes };
 }

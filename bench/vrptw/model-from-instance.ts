@@ -2,7 +2,11 @@ import type { ModelObjective, RoutingModel } from "@fieldops/route-optimizer";
 import { arcLength, type ArcConvention, type SolomonInstance } from "./solomon-parser";
 
 /** Literature conventions as a solver model: node n is the depot, travel time = distance = Euclidean (under `arcs`). */
-export function modelFromInstance(inst: SolomonInstance, objective: ModelObjective, arcs: ArcConvention = "full"): RoutingModel {
+export function modelFromInstance(
+  inst: SolomonInstance,
+  objective: ModelObjective,
+  arcs: ArcConvention = "full",
+): RoutingModel {
   const customers = inst.nodes.slice(1);
   const n = customers.length;
   const all = [...customers, inst.nodes[0]!];

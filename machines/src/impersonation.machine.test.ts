@@ -5,7 +5,12 @@ import {
   IMPERSONATION_CHECK_INTERVAL_MS,
   IMPERSONATION_REDIRECT_DELAY_MS,
 } from "@fieldops/shared/impersonation";
-import { createImpersonationActor, impersonationStatus, type ImpersonationActor, type ImpersonationEffects } from "./impersonation.machine.ts";
+import {
+  createImpersonationActor,
+  impersonationStatus,
+  type ImpersonationActor,
+  type ImpersonationEffects,
+} from "./impersonation.machine.ts";
 
 interface Harness {
   actor: ImpersonationActor;
@@ -16,14 +21,18 @@ interface Harness {
 function start(overrides: Partial<ImpersonationEffects> = {}): Harness {
   const calls: string[] = [];
   const effects: ImpersonationEffects = {
-    check: overrides.check ?? (async () => {
-      calls.push("check");
-      return "active";
-    }),
-    end: overrides.end ?? (async (request) => {
-      calls.push(`end:${JSON.stringify(request)}`);
-      return { redirectUrl: "/from-server" };
-    }),
+    check:
+      overrides.check ??
+      (async () => {
+        calls.push("check");
+        return "active";
+      }),
+    end:
+      overrides.end ??
+      (async (request) => {
+        calls.push(`end:${JSON.stringify(request)}`);
+        return { redirectUrl: "/from-server" };
+      }),
     restore: () => calls.push("restore"),
     redirect: (url) => calls.push(`redirect:${url}`),
     trackEnded: () => calls.push("trackEnded"),
@@ -101,9 +110,17 @@ describe("the impersonation machine", () => {
     expect(nowhere.calls.at(-1)).toBe("redirect:/admin-dashboard");
 
     const asked = start();
-    asked.actor.send({ type: "impersonation.end", request: { kind: "exit", tenantId: "green-valley", destination: "/admin-dashboard" } });
+    asked.actor.send({
+      type: "impersonation.end",
+      request: { kind: "exit", tenantId: "green-valley", destination: "/admin-dashboard" },
+    });
     await vi.advanceTimersByTimeAsync(IMPERSONATION_REDIRECT_DELAY_MS);
-    expect(asked.calls).toEqual(['end:{"kind":"exit","tenantId":"green-valley","destination":"/admin-dashboard"}', "restore", "trackEnded", "redirect:/admin-dashboard"]);
+    expect(asked.calls).toEqual([
+      'end:{"kind":"exit","tenantId":"green-valley","destination":"/admin-dashboard"}',
+      "restore",
+      "trackEnded",
+      "redirect:/admin-dashboard",
+    ]);
   });
 
   it("fails with the end's or the exit's own text, keeps the token, and may be ended again", async () => {

@@ -12,7 +12,8 @@ import {
  * Impersonation, naming the tenant). `destination` goes elsewhere than where the server sends them (the tenant
  * banner's Admin Dashboard).
  */
-export type ImpersonationEndRequest = { kind: "end"; destination?: string } | { kind: "exit"; tenantId: string; destination?: string };
+export type ImpersonationEndRequest =
+  { kind: "end"; destination?: string } | { kind: "exit"; tenantId: string; destination?: string };
 
 /** What the machine does in the world; the web app gives the real ones, tests their stand-ins. */
 export interface ImpersonationEffects {
@@ -48,9 +49,10 @@ export const impersonationMachine = setup({
   },
   actors: {
     check: fromPromise<"active" | "gone", { effects: ImpersonationEffects }>(({ input }) => input.effects.check()),
-    end: fromPromise<{ redirectUrl: string | null }, { effects: ImpersonationEffects; request: ImpersonationEndRequest }>(({ input }) =>
-      input.effects.end(input.request),
-    ),
+    end: fromPromise<
+      { redirectUrl: string | null },
+      { effects: ImpersonationEffects; request: ImpersonationEndRequest }
+    >(({ input }) => input.effects.end(input.request)),
   },
   delays: {
     checkInterval: IMPERSONATION_CHECK_INTERVAL_MS,
@@ -65,7 +67,12 @@ export const impersonationMachine = setup({
   },
 }).createMachine({
   id: "impersonation",
-  context: ({ input }) => ({ effects: input.effects, request: null, redirectUrl: IMPERSONATION_FALLBACK_REDIRECT, error: null }),
+  context: ({ input }) => ({
+    effects: input.effects,
+    request: null,
+    redirectUrl: IMPERSONATION_FALLBACK_REDIRECT,
+    error: null,
+  }),
   initial: "active",
   on: {
     "impersonation.end": { target: ".ending", actions: assign({ request: ({ event }) => event.request, error: null }) },
@@ -77,10 +84,7 @@ export const impersonationMachine = setup({
       invoke: {
         src: "check",
         input: ({ context }) => ({ effects: context.effects }),
-        onDone: [
-          { guard: ({ event }) => event.output === "gone", target: "ended" },
-          { target: "active" },
-        ],
+        onDone: [{ guard: ({ event }) => event.output === "gone", target: "ended" }, { target: "active" }],
         onError: "active",
       },
     },
@@ -95,12 +99,16 @@ export const impersonationMachine = setup({
         onDone: {
           target: "ended",
           actions: assign({
-            redirectUrl: ({ context, event }) => context.request?.destination ?? event.output.redirectUrl ?? IMPERSONATION_FALLBACK_REDIRECT,
+            redirectUrl: ({ context, event }) =>
+              context.request?.destination ?? event.output.redirectUrl ?? IMPERSONATION_FALLBACK_REDIRECT,
           }),
         },
         onError: {
           target: "failed",
-          actions: assign({ error: ({ context }) => (context.request?.kind === "exit" ? EXIT_IMPERSONATION_FAILED : END_IMPERSONATION_FAILED) }),
+          actions: assign({
+            error: ({ context }) =>
+              context.request?.kind === "exit" ? EXIT_IMPERSONATION_FAILED : END_IMPERSONATION_FAILED,
+          }),
         },
       },
     },
@@ -125,7 +133,10 @@ export function createImpersonationActor(effects: ImpersonationEffects) {
 export type ImpersonationActor = ReturnType<typeof createImpersonationActor>;
 
 /** The banner's view: its state, and the failure text while failed. */
-export function impersonationStatus(snapshot: ImpersonationSnapshot): { status: ImpersonationStatus; error: string | null } {
+export function impersonationStatus(snapshot: ImpersonationSnapshot): {
+  status: ImpersonationStatus;
+  error: string | null;
+} {
   const status = snapshot.value as ImpersonationStatus;
   return { status, error: status === "failed" ? snapshot.context.error : null };
 }

@@ -15,7 +15,12 @@ export interface UiActionEffects {
   startOAuth(url: string): void | Promise<void>;
   /** `actionId` is the UI action's id: the server's idempotency key, so a repeated action never runs twice. */
   executeModule(moduleId: string, params: Record<string, unknown>, actionId: string): Promise<ModuleExecutionResult>;
-  requestModuleApproval(request: { actionId: string; moduleId: string; params: Record<string, unknown>; reason?: string }): void | Promise<void>;
+  requestModuleApproval(request: {
+    actionId: string;
+    moduleId: string;
+    params: Record<string, unknown>;
+    reason?: string;
+  }): void | Promise<void>;
   openBuildModal(build: BuildModalRequest): void | Promise<void>;
   requestQuote(request: { sessionId: string; spec: unknown }): void | Promise<void>;
   /** Told why an action was ignored or blocked. */
@@ -38,10 +43,17 @@ export const MODULE_TOASTS = {
   executionFailed: { title: "Execution Failed", description: "Failed to execute module. Please try again." },
 } as const;
 
-export const QUOTE_ERROR_TOAST = { title: "Quote Error", description: "Failed to generate quote. Please try again." } as const;
+export const QUOTE_ERROR_TOAST = {
+  title: "Quote Error",
+  description: "Failed to generate quote. Please try again.",
+} as const;
 
 function approvalToast(reason: string | undefined): ToastContent {
-  return { title: MODULE_TOASTS.approvalRequired.title, description: reason ?? MODULE_TOASTS.approvalRequired.description, variant: "default" };
+  return {
+    title: MODULE_TOASTS.approvalRequired.title,
+    description: reason ?? MODULE_TOASTS.approvalRequired.description,
+    variant: "default",
+  };
 }
 
 /**
@@ -58,7 +70,8 @@ export function moduleOutcome(moduleId: string, answer: unknown): UiActionOutcom
   const parsed = moduleExecutionResultSchema.safeParse(answer);
   if (!parsed.success) return moduleCallFailed(moduleId);
   const result = parsed.data;
-  if (result.requiresApproval) return { status: "done", chip: `Waiting for approval: ${moduleId}`, toast: approvalToast(result.reason) };
+  if (result.requiresApproval)
+    return { status: "done", chip: `Waiting for approval: ${moduleId}`, toast: approvalToast(result.reason) };
   if (result.planUpgradeRequired) {
     return {
       status: "refused",
@@ -68,14 +81,26 @@ export function moduleOutcome(moduleId: string, answer: unknown): UiActionOutcom
   }
   if (result.success && isStillRunning(answer)) return { status: "done", chip: `Started ${moduleId}` };
   if (result.success) {
-    return { status: "done", chip: `Ran ${moduleId}`, toast: { title: MODULE_TOASTS.executed.title, description: result.message, variant: "default" } };
+    return {
+      status: "done",
+      chip: `Ran ${moduleId}`,
+      toast: { title: MODULE_TOASTS.executed.title, description: result.message, variant: "default" },
+    };
   }
   const error = result.error ?? MODULE_TOASTS.error.description;
-  return { status: "failed", chip: `Failed: ${moduleId}: ${error}`, toast: { title: MODULE_TOASTS.error.title, description: error, variant: "destructive" } };
+  return {
+    status: "failed",
+    chip: `Failed: ${moduleId}: ${error}`,
+    toast: { title: MODULE_TOASTS.error.title, description: error, variant: "destructive" },
+  };
 }
 
 function moduleCallFailed(moduleId: string): UiActionOutcome {
-  return { status: "failed", chip: `Failed: ${moduleId} could not run`, toast: { ...MODULE_TOASTS.executionFailed, variant: "destructive" } };
+  return {
+    status: "failed",
+    chip: `Failed: ${moduleId} could not run`,
+    toast: { ...MODULE_TOASTS.executionFailed, variant: "destructive" },
+  };
 }
 
 /** What an effect is doing, for the chip of an action whose effect threw. */
@@ -118,7 +143,12 @@ async function perform(step: UiActionStep, effects: UiActionEffects): Promise<Ui
     case "executeModule":
       return moduleOutcome(step.moduleId, await effects.executeModule(step.moduleId, step.params, step.actionId));
     case "requestModuleApproval":
-      await effects.requestModuleApproval({ actionId: step.actionId, moduleId: step.moduleId, params: step.params, reason: step.reason });
+      await effects.requestModuleApproval({
+        actionId: step.actionId,
+        moduleId: step.moduleId,
+        params: step.params,
+        reason: step.reason,
+      });
       return { status: "done", chip: `Approval requested: ${step.moduleId}`, toast: approvalToast(step.reason) };
     case "request_quote":
       await effects.requestQuote({ sessionId: step.sessionId, spec: step.spec });
@@ -133,7 +163,11 @@ export async function runUiActionStep(step: UiActionStep, effects: UiActionEffec
   } catch {
     if (step.type === "executeModule") return moduleCallFailed(step.moduleId);
     if (step.type === "request_quote") {
-      return { status: "failed", chip: "Failed: could not request a quote", toast: { ...QUOTE_ERROR_TOAST, variant: "destructive" } };
+      return {
+        status: "failed",
+        chip: "Failed: could not request a quote",
+        toast: { ...QUOTE_ERROR_TOAST, variant: "destructive" },
+      };
     }
     return { status: "failed", chip: `Failed: could not ${attempted(step)}` };
   }

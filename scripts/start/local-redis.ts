@@ -29,7 +29,22 @@ export async function startLocalRedis(dataDir: string, log: (line: string) => vo
     const child = spawn(
       "redis-server",
       // appendfsync always: a job is on disk before Redis acknowledges it, so a Redis killed outright loses no job.
-      ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--appendfsync", "always", "--save", "", "--protected-mode", "yes"],
+      [
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        dir,
+        "--appendonly",
+        "yes",
+        "--appendfsync",
+        "always",
+        "--save",
+        "",
+        "--protected-mode",
+        "yes",
+      ],
       // Its own process group: Ctrl-C reaches the API and worker, which still need Redis to finish, but not Redis,
       // which this script stops after them.
       { stdio: ["ignore", "ignore", "pipe"], detached: true },

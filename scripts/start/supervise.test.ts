@@ -44,7 +44,10 @@ describe("supervise", () => {
     const { supervisor, lines, restarts } = start(first, async () => idle());
     process.kill(first.pid, "SIGKILL");
     await until(() => restarts.length === 1);
-    expect(lines).toEqual(["worker exited with signal SIGKILL; restarting in 0.1 s", `worker restarted (pid ${restarts[0]!.pid})`]);
+    expect(lines).toEqual([
+      "worker exited with signal SIGKILL; restarting in 0.1 s",
+      `worker restarted (pid ${restarts[0]!.pid})`,
+    ]);
     expect(supervisor.current()?.pid).toBe(restarts[0]!.pid);
     expect(isAlive(restarts[0]!.pid)).toBe(true);
   });

@@ -31,7 +31,10 @@ const NO_MOTION = `
   });
 `;
 
-async function newPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
+async function newPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<Page> {
   const context = await browser.newContext({ colorScheme: "light", ...options });
   await context.addInitScript(NO_MOTION);
   return context.newPage();
@@ -80,15 +83,28 @@ async function expectNoViolations(page: Page, where: string): Promise<void> {
  */
 function fingerprint(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const valueIgnored = new Set(["id", "for", "href", "style", "datetime", "aria-labelledby", "aria-describedby", "aria-controls"]);
+    const valueIgnored = new Set([
+      "id",
+      "for",
+      "href",
+      "style",
+      "datetime",
+      "aria-labelledby",
+      "aria-describedby",
+      "aria-controls",
+    ]);
     const dropped = new Set(["aria-current", "data-active", "data-status"]);
     const parts: string[] = [document.documentElement.className];
     const walk = (element: Element) => {
       const attributes = [...element.attributes]
         .filter((attribute) => !dropped.has(attribute.name))
-        .map((attribute) => (valueIgnored.has(attribute.name) ? attribute.name : `${attribute.name}=${attribute.value}`))
+        .map((attribute) =>
+          valueIgnored.has(attribute.name) ? attribute.name : `${attribute.name}=${attribute.value}`,
+        )
         .sort();
-      const hasText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+      const hasText = [...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+      );
       parts.push(`<${element.tagName} ${attributes.join(" ")}${hasText ? " #text" : ""}>`);
       for (const child of element.children) walk(child);
       parts.push(">");
@@ -179,7 +195,9 @@ for (const visitor of VISITORS) {
 }
 
 for (const theme of ["light", "dark"] as const) {
-  test(`the collapsed sidebar with a tooltip open, ${theme} theme, has no accessibility violations`, async ({ browser }) => {
+  test(`the collapsed sidebar with a tooltip open, ${theme} theme, has no accessibility violations`, async ({
+    browser,
+  }) => {
     const page = await newPage(browser);
     await signIn(page, "member@demo.test");
     await settle(page);
@@ -193,7 +211,9 @@ for (const theme of ["light", "dark"] as const) {
     await page.context().close();
   });
 
-  test(`the sign-in and sign-up forms showing their errors, ${theme} theme, have no accessibility violations`, async ({ browser }) => {
+  test(`the sign-in and sign-up forms showing their errors, ${theme} theme, have no accessibility violations`, async ({
+    browser,
+  }) => {
     const page = await newPage(browser);
     await page.goto("/login");
     await useTheme(page, theme);
@@ -213,7 +233,9 @@ for (const theme of ["light", "dark"] as const) {
     await page.context().close();
   });
 
-  test(`the sidebar as a sheet on a small screen, ${theme} theme, has no accessibility violations`, async ({ browser }) => {
+  test(`the sidebar as a sheet on a small screen, ${theme} theme, has no accessibility violations`, async ({
+    browser,
+  }) => {
     const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await signIn(page, "owner@demo.test");
     await settle(page);

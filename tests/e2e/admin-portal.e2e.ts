@@ -17,7 +17,10 @@ async function invitationLinkFor(email: string): Promise<string> {
     await expect
       .poll(
         async () => {
-          const { rows } = await client.query<{ body: string }>(`SELECT body FROM outbox_messages WHERE recipient = $1 ORDER BY "createdAt" DESC LIMIT 1`, [email]);
+          const { rows } = await client.query<{ body: string }>(
+            `SELECT body FROM outbox_messages WHERE recipient = $1 ORDER BY "createdAt" DESC LIMIT 1`,
+            [email],
+          );
           link = /(\/signup#invite=[A-Za-z0-9_-]+)/.exec(rows[0]?.body ?? "")?.[1];
           return link;
         },
@@ -34,7 +37,10 @@ async function expectSignedOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-test("the platform admin runs tenants from the admin portal: creates one, changes its plan, suspends it (its owner is refused) and restores it", async ({ page, browser }) => {
+test("the platform admin runs tenants from the admin portal: creates one, changes its plan, suspends it (its owner is refused) and restores it", async ({
+  page,
+  browser,
+}) => {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const companyName = `Harbor Roofing ${tag}`;
   const ownerEmail = `owner-${tag}@harbor.example`;
@@ -43,7 +49,12 @@ test("the platform admin runs tenants from the admin portal: creates one, change
   await expect(page).toHaveURL("/admin-dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   const portalMenu = page.getByRole("group", { name: "Admin Portal" });
-  await expect(portalMenu.getByRole("link")).toHaveText(["Admin Dashboard", "SaaS Factory Pricing", "Resources", "Build Monitor"]);
+  await expect(portalMenu.getByRole("link")).toHaveText([
+    "Admin Dashboard",
+    "SaaS Factory Pricing",
+    "Resources",
+    "Build Monitor",
+  ]);
   const tenants = page.getByRole("table", { name: "Tenants" });
   await expect(tenants.getByTestId("tenant-row-green-valley")).toContainText("Green Valley Lawn Care");
   await expect(tenants.getByTestId("tenant-row-green-valley").getByTestId("tenant-plan")).toHaveText("Pro");
@@ -84,7 +95,9 @@ test("the platform admin runs tenants from the admin portal: creates one, change
   await planDialog.getByRole("button", { name: "Change plan" }).click();
   await expect(planDialog).toBeHidden();
   await expect(configuration.getByText("Growth", { exact: true })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Recent audit log" })).toContainText("Changed the plan from Starter to Growth (platform administrator");
+  await expect(page.getByRole("region", { name: "Recent audit log" })).toContainText(
+    "Changed the plan from Starter to Growth (platform administrator",
+  );
 
   // Suspend it: the owner is signed out and refused with the reason.
   await page.getByRole("button", { name: "Suspend" }).click();
@@ -102,7 +115,10 @@ test("the platform admin runs tenants from the admin portal: creates one, change
   // Restore it: the owner is let in again.
   await page.goto(instanceUrl);
   await page.getByRole("button", { name: "Restore" }).click();
-  await page.getByRole("dialog", { name: `Restore ${companyName}?` }).getByRole("button", { name: "Restore" }).click();
+  await page
+    .getByRole("dialog", { name: `Restore ${companyName}?` })
+    .getByRole("button", { name: "Restore" })
+    .click();
   await expect(configuration.getByTestId("tenant-status")).toHaveText("Active");
   await signInAs(owner, ownerEmail, "hanas-own-password");
   await expect(owner).not.toHaveURL(/\/login$/);
@@ -133,7 +149,8 @@ test("a member never sees the admin portal: not its menu, not its pages", async 
     await page.goto(path);
     await expect(page.getByRole("group", { name: "Business" })).toBeVisible();
     await expect(page.getByRole("group", { name: "Admin Portal" })).toHaveCount(0);
-    if (path !== "/admin-dashboard") await expect(page.getByRole("heading", { level: 1, name: "Not authorized" })).toBeVisible();
+    if (path !== "/admin-dashboard")
+      await expect(page.getByRole("heading", { level: 1, name: "Not authorized" })).toBeVisible();
   }
   await expect(page.getByRole("table", { name: "Tenants" })).toHaveCount(0);
 });

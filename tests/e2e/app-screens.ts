@@ -32,7 +32,9 @@ function collect(routes: readonly RouteObject[], parent: string, into: Set<strin
  */
 export function appScreenPaths(): string[] {
   const table = AppRoutes();
-  const routes = createRoutesFromElements((table.props as { children: Parameters<typeof createRoutesFromElements>[0] }).children);
+  const routes = createRoutesFromElements(
+    (table.props as { children: Parameters<typeof createRoutesFromElements>[0] }).children,
+  );
   const paths = new Set<string>();
   collect(routes, "/", paths);
   return [...paths, ...TENANT_SAMPLE_PATHS];

@@ -6,13 +6,19 @@ import { signInAs } from "./sign-in-as.ts";
 /** The demo member's API client, by bearer token, as the chat's module actions call the API for them. */
 async function memberApi(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string): Promise<APIRequestContext> {
   const login = await playwright.request.newContext({ baseURL });
-  const signedIn = await login.post(API_PATHS.login, { data: { username: "member@demo.test", password: DEMO_PASSWORD } });
+  const signedIn = await login.post(API_PATHS.login, {
+    data: { username: "member@demo.test", password: DEMO_PASSWORD },
+  });
   const { token } = (await signedIn.json()) as { token: string };
   await login.dispose();
   return playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
 }
 
-test("an owner approves a member's pending export on the dashboard, and the member's run completes", async ({ page, playwright, baseURL }) => {
+test("an owner approves a member's pending export on the dashboard, and the member's run completes", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const member = await memberApi(playwright, baseURL!);
 
   await signInAs(page, "owner@demo.test");
@@ -35,7 +41,11 @@ test("an owner approves a member's pending export on the dashboard, and the memb
   await expect(item).toHaveCount(0);
 
   await expect
-    .poll(async () => ((await (await member.get(apiPath(API_PATHS.moduleRun, { id: answer.runId }))).json()) as { status: string }).status)
+    .poll(
+      async () =>
+        ((await (await member.get(apiPath(API_PATHS.moduleRun, { id: answer.runId }))).json()) as { status: string })
+          .status,
+    )
     .toBe("succeeded");
   const download = await member.get(apiPath(API_PATHS.moduleRunDownload, { id: answer.runId }));
   expect(download.status()).toBe(200);
@@ -49,7 +59,9 @@ test("an owner denies a pending request with a reason", async ({ page, playwrigh
   const { runId } = (await asked.json()) as { runId: string };
 
   await signInAs(page, "owner@demo.test");
-  const item = page.getByRole("region", { name: "Pending approvals" }).getByRole("listitem", { name: /Enable HIPAA mode requested by Miguel Member/ });
+  const item = page
+    .getByRole("region", { name: "Pending approvals" })
+    .getByRole("listitem", { name: /Enable HIPAA mode requested by Miguel Member/ });
   await item.getByRole("button", { name: "Deny" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("button", { name: "Deny request" })).toBeDisabled();

@@ -10,7 +10,9 @@ async function ask(page: Page, text: string): Promise<void> {
   await box.press("Enter");
 }
 
-test("an owner's dashboard opens on the chat; \"take me to my jobs\" lands on /jobs, and a reload shows the history", async ({ page }) => {
+test('an owner\'s dashboard opens on the chat; "take me to my jobs" lands on /jobs, and a reload shows the history', async ({
+  page,
+}) => {
   await signInAs(page, "owner@demo.test");
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await expect(page.getByRole("textbox", { name: MESSAGE_BOX_LABEL })).toBeVisible();

@@ -2,7 +2,12 @@ import { expect, test } from "@playwright/test";
 
 const FIREFOX_ON_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0";
 
-test("a new company completes the setup, its invitee joins through the link, and the owner signs out another session", async ({ page, browser, playwright, baseURL }) => {
+test("a new company completes the setup, its invitee joins through the link, and the owner signs out another session", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const tag = Date.now().toString(36);
   const ownerEmail = `olive-${tag}@example.com`;
   const crewEmail = `carl-${tag}@example.com`;
@@ -38,7 +43,11 @@ test("a new company completes the setup, its invitee joins through the link, and
   // The invitation goes through the notifications worker into the outbox, visible in the settings.
   await page.goto("/settings");
   await expect(page.getByRole("textbox", { name: "Company name" })).toHaveValue(`Olive Lawn & Garden ${tag}`);
-  const message = page.getByRole("list", { name: "Outbox messages" }).getByRole("listitem").filter({ hasText: crewEmail }).filter({ hasText: "/signup#invite=" });
+  const message = page
+    .getByRole("list", { name: "Outbox messages" })
+    .getByRole("listitem")
+    .filter({ hasText: crewEmail })
+    .filter({ hasText: "/signup#invite=" });
   await expect(message).toBeVisible();
   const text = await message.innerText();
   const link = /(\/signup#invite=[A-Za-z0-9_-]+)/.exec(text)?.[1];
@@ -60,7 +69,10 @@ test("a new company completes the setup, its invitee joins through the link, and
   await expect(page.getByRole("list", { name: "Invitations" }).getByText("Accepted")).toBeVisible();
 
   // Another session of the owner's, opened by a script elsewhere, is signed out from /security.
-  const elsewhere = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "user-agent": FIREFOX_ON_LINUX } });
+  const elsewhere = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { "user-agent": FIREFOX_ON_LINUX },
+  });
   const login = await elsewhere.post("/api/login", { data: { username: ownerEmail, password } });
   const { token } = (await login.json()) as { token: string };
   const asElsewhere = { headers: { authorization: `Bearer ${token}` } };

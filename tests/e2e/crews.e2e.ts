@@ -2,7 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { signInAs } from "./sign-in-as.ts";
 
-test("an owner creates a crew, adds a landscaper to it, sets its hours, sees it in the list, and deletes it", async ({ page }) => {
+test("an owner creates a crew, adds a landscaper to it, sets its hours, sees it in the list, and deletes it", async ({
+  page,
+}) => {
   await signInAs(page, "owner@demo.test");
   await expect(page).not.toHaveURL(/\/login$/);
   await page.goto("/crews");
@@ -19,7 +21,9 @@ test("an owner creates a crew, adds a landscaper to it, sets its hours, sees it 
   await expect(members.getByText("No landscapers in this crew yet.")).toBeVisible();
   await members.getByLabel("Add to crew").selectOption({ label: "Miguel Member (member)" });
   await members.getByRole("button", { name: "Add", exact: true }).click();
-  await expect(members.getByRole("list", { name: "Landscapers of Night Crew" }).getByText("Miguel Member", { exact: true })).toBeVisible();
+  await expect(
+    members.getByRole("list", { name: "Landscapers of Night Crew" }).getByText("Miguel Member", { exact: true }),
+  ).toBeVisible();
 
   await page.getByRole("checkbox", { name: "Monday" }).check();
   await page.getByLabel("Monday start").fill("07:00");
@@ -40,19 +44,27 @@ test("an owner creates a crew, adds a landscaper to it, sets its hours, sees it 
   await expect(page.getByRole("list", { name: "Crews" }).getByText("Night Crew")).toHaveCount(0);
 });
 
-test("the owner adds a team member, who can then join a crew; a member sees the team but cannot add to it", async ({ browser }) => {
+test("the owner adds a team member, who can then join a crew; a member sees the team but cannot add to it", async ({
+  browser,
+}) => {
   const page = await (await browser.newContext()).newPage();
   await signInAs(page, "owner@demo.test");
   await expect(page).not.toHaveURL(/\/login$/);
   await page.goto("/crews");
   const team = page.getByRole("region", { name: "Team" });
-  await expect(team.getByText("your plan has no limit", { exact: false }).or(team.getByText("team members your plan allows", { exact: false }))).toBeVisible();
+  await expect(
+    team
+      .getByText("your plan has no limit", { exact: false })
+      .or(team.getByText("team members your plan allows", { exact: false })),
+  ).toBeVisible();
   await team.getByLabel("Name").fill("Pat Planter");
   await team.getByLabel("Email").fill("pat.planter@demo.test");
   await team.getByRole("button", { name: "Add team member" }).click();
   await expect(team.getByRole("list", { name: "Team members" }).getByText("Pat Planter")).toBeVisible();
   await page.getByRole("list", { name: "Crews" }).getByRole("link", { name: "Crew B" }).click();
-  await expect(page.getByLabel("Add to crew").locator("option", { hasText: "Pat Planter (field user)" })).toHaveCount(1);
+  await expect(page.getByLabel("Add to crew").locator("option", { hasText: "Pat Planter (field user)" })).toHaveCount(
+    1,
+  );
 
   const member = await (await browser.newContext()).newPage();
   await signInAs(member, "member@demo.test");
@@ -70,7 +82,9 @@ test("a crew that does not exist shows an accessible not-found state", async ({ 
   await expect(page.getByRole("link", { name: "Back to crews" })).toBeVisible();
 });
 
-test("a real crew's page, as an owner and a field user, in both themes, has no accessibility violations", async ({ browser }) => {
+test("a real crew's page, as an owner and a field user, in both themes, has no accessibility violations", async ({
+  browser,
+}) => {
   for (const email of ["owner@demo.test", "tech@demo.test"]) {
     const context = await browser.newContext({ colorScheme: "light" });
     await context.addInitScript(`document.addEventListener("DOMContentLoaded", () => {
@@ -92,7 +106,10 @@ test("a real crew's page, as an owner and a field user, in both themes, has no a
         .setLegacyMode()
         .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
         .analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${email}, ${theme}`).toEqual([]);
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        `${email}, ${theme}`,
+      ).toEqual([]);
     }
     await context.close();
   }

@@ -19,7 +19,9 @@ export class BuildStandIn {
   static async open(): Promise<BuildStandIn> {
     const server = process.env.TEST_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
     const ownerUrl = withDatabase(server, process.env.E2E_DATABASE ?? "fieldops_e2e");
-    return new BuildStandIn(createDatabase(testRuntimeUrl(ownerUrl), { max: 2, contextKey: await readContextKey(ownerUrl) }));
+    return new BuildStandIn(
+      createDatabase(testRuntimeUrl(ownerUrl), { max: 2, contextKey: await readContextKey(ownerUrl) }),
+    );
   }
 
   private run<T>(companyId: string, work: (tx: TenantTransaction) => Promise<T>): Promise<T> {

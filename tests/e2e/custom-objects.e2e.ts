@@ -6,7 +6,12 @@ import { BuildStandIn } from "./custom-objects-helper.ts";
 import { ownerApi } from "./owner-api.ts";
 import { signInAs } from "./sign-in-as.ts";
 
-test("a previewed custom object is tried by the owner on a customer's page, and reaches members once in production", async ({ page, browser, playwright, baseURL }) => {
+test("a previewed custom object is tried by the owner on a customer's page, and reaches members once in production", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const api = await ownerApi(playwright, baseURL!);
   const company = companySchema.parse(await (await api.get("/api/company")).json());
   const customer = customerListResponseSchema.parse(await (await api.get("/api/customers?limit=1")).json()).items[0]!;
@@ -68,13 +73,17 @@ test("a previewed custom object is tried by the owner on a customer's page, and 
     await expect(memberPage).not.toHaveURL(/\/login$/);
     await memberPage.goto("/custom/equipment");
     await expect(memberPage.getByText("There is no such custom object")).toBeVisible();
-    await expect(memberPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Equipment" })).toHaveCount(0);
+    await expect(
+      memberPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Equipment" }),
+    ).toHaveCount(0);
 
     await builds.promote(company.id, buildId);
     await memberPage.goto(`/customers/${customer.id}`);
     const memberSection = memberPage.getByRole("region", { name: "Equipment" });
     await expect(memberSection.getByRole("link", { name: "Trane" })).toBeVisible();
-    await expect(memberPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Equipment" })).toBeVisible();
+    await expect(
+      memberPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Equipment" }),
+    ).toBeVisible();
     await memberContext.close();
 
     await page.getByRole("button", { name: "Delete" }).click();

@@ -7,21 +7,46 @@ import { signInAs } from "./sign-in-as.ts";
 async function expectAccessible(page: Page, where: string): Promise<void> {
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
-    const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).setLegacyMode()
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `${where}, ${colorScheme}`).toEqual([]);
+    const results = await new AxeBuilder({ page })
+      .options({ resultTypes: ["violations"] })
+      .setLegacyMode()
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      .analyze();
+    expect(
+      results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      ),
+      `${where}, ${colorScheme}`,
+    ).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: "light" });
 }
 
-test("an estimate with two options is sent, approved by the customer through its link, and becomes a job with the chosen option's lines", async ({ page, browser, playwright, baseURL }) => {
+test("an estimate with two options is sent, approved by the customer through its link, and becomes a job with the chosen option's lines", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const api = await ownerApi(playwright, baseURL!);
   const name = `Estimate Customer ${Date.now()}`;
   const created = await api.post("/api/customers", {
     data: {
       name,
-      contacts: [{ kind: "email", value: "estimate-e2e@example.com" }, { kind: "phone", value: "+1 555 0142" }],
-      properties: [{ street: "12 Birch Ln", city: "Fort Collins", region: "CO", postcode: "80521", latitude: 40.58, longitude: -105.08 }],
+      contacts: [
+        { kind: "email", value: "estimate-e2e@example.com" },
+        { kind: "phone", value: "+1 555 0142" },
+      ],
+      properties: [
+        {
+          street: "12 Birch Ln",
+          city: "Fort Collins",
+          region: "CO",
+          postcode: "80521",
+          latitude: 40.58,
+          longitude: -105.08,
+        },
+      ],
     },
   });
   expect(created.status()).toBe(201);
@@ -107,7 +132,9 @@ test("an estimate with two options is sent, approved by the customer through its
   }
 });
 
-test("the demo company's estimates filter by status, and its leads list prospects and their estimates", async ({ page }) => {
+test("the demo company's estimates filter by status, and its leads list prospects and their estimates", async ({
+  page,
+}) => {
   await signInAs(page, "member@demo.test");
   await expect(page).not.toHaveURL(/\/login$/);
   await page.goto("/jobs/estimates");
@@ -120,12 +147,17 @@ test("the demo company's estimates filter by status, and its leads list prospect
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leads" }).click();
   await expect(page).toHaveURL("/jobs/leads");
-  await expect(page.getByRole("row").filter({ hasText: "Harper Quinn" }).getByRole("button", { name: "Create estimate" })).toBeVisible();
+  await expect(
+    page.getByRole("row").filter({ hasText: "Harper Quinn" }).getByRole("button", { name: "Create estimate" }),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: /^Estimate #\d+$/ }).first()).toBeVisible();
   await expectAccessible(page, "the leads list");
 });
 
-test("the office makes a customer's portal link on their page; the customer sees their estimates to approve and opens one; revoking ends it", async ({ page, browser }) => {
+test("the office makes a customer's portal link on their page; the customer sees their estimates to approve and opens one; revoking ends it", async ({
+  page,
+  browser,
+}) => {
   await signInAs(page, "owner@demo.test");
   await expect(page).not.toHaveURL(/\/login$/);
   await page.goto("/jobs/estimates");
@@ -150,7 +182,11 @@ test("the office makes a customer's portal link on their page; the customer sees
     await expect(customer.getByRole("heading", { level: 1, name: `Hello, ${customerName}` })).toBeVisible();
     await expect(customer.getByRole("list", { name: "Estimates to approve" })).toContainText(estimateTitle);
     await expectAccessible(customer, "the customer portal");
-    await customer.getByRole("list", { name: "Estimates to approve" }).getByRole("link", { name: new RegExp(estimateTitle) }).first().click();
+    await customer
+      .getByRole("list", { name: "Estimates to approve" })
+      .getByRole("link", { name: new RegExp(estimateTitle) })
+      .first()
+      .click();
     await expect(customer.getByRole("heading", { level: 1, name: estimateTitle })).toBeVisible();
 
     await page.getByRole("button", { name: "Revoke" }).click();

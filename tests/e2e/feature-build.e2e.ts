@@ -5,7 +5,8 @@ import { customerListResponseSchema } from "@fieldops/shared/customers";
 import { ownerApi } from "./owner-api.ts";
 import { signInAs } from "./sign-in-as.ts";
 
-const REQUEST = "I need to track equipment at each customer: make, model, serial number, install date, and see it on the customer page";
+const REQUEST =
+  "I need to track equipment at each customer: make, model, serial number, install date, and see it on the customer page";
 
 async function ask(page: Page, text: string): Promise<void> {
   const box = page.getByRole("textbox", { name: MESSAGE_BOX_LABEL });
@@ -13,7 +14,12 @@ async function ask(page: Page, text: string): Promise<void> {
   await box.press("Enter");
 }
 
-test("an owner asks for the equipment feature, accepts the quote, tries it in preview, promotes it, and a member has it", async ({ page, browser, playwright, baseURL }) => {
+test("an owner asks for the equipment feature, accepts the quote, tries it in preview, promotes it, and a member has it", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const api = await ownerApi(playwright, baseURL!);
   const customer = customerListResponseSchema.parse(await (await api.get("/api/customers?limit=3")).json()).items[2]!;
@@ -39,14 +45,24 @@ test("an owner asks for the equipment feature, accepts the quote, tries it in pr
   await expect(quote.getByText("$354.00")).toBeVisible();
   await expect(quote.getByText("18 minutes")).toBeVisible();
   await expect(quote.getByText("medium", { exact: true })).toBeVisible();
-  for (const step of ["Generate code", "Run tests and CI", "Deploy to preview", "Merge to production"]) await expect(quote.getByText(step, { exact: true })).toBeVisible();
-  await expect(quote.getByText(/authorize generating and deploying code, creating migrations, configuring integrations, and billing the quoted amount/)).toBeVisible();
+  for (const step of ["Generate code", "Run tests and CI", "Deploy to preview", "Merge to production"])
+    await expect(quote.getByText(step, { exact: true })).toBeVisible();
+  await expect(
+    quote.getByText(
+      /authorize generating and deploying code, creating migrations, configuring integrations, and billing the quoted amount/,
+    ),
+  ).toBeVisible();
   await quote.getByRole("button", { name: "Accept & Build" }).click();
 
   await expect(page.getByText("Build Queued!", { exact: true })).toBeVisible();
   await expect(page.getByText("Estimated time: 18 minutes", { exact: true })).toBeVisible();
   await expect(quote).toBeHidden();
-  const accepted = (await page.evaluate(() => (window as unknown as { accepted: unknown }).accepted)) as { buildId: string; sessionId: string; spec: { featureName: string }; quote: { priceUsd: number } };
+  const accepted = (await page.evaluate(() => (window as unknown as { accepted: unknown }).accepted)) as {
+    buildId: string;
+    sessionId: string;
+    spec: { featureName: string };
+    quote: { priceUsd: number };
+  };
   expect(accepted.buildId).toMatch(/^[0-9a-f-]{36}$/);
   expect(accepted.sessionId).toMatch(/^[0-9a-f-]{36}$/);
   expect(accepted.spec.featureName).toBe("Equipment Tracking");
@@ -55,7 +71,8 @@ test("an owner asks for the equipment feature, accepts the quote, tries it in pr
   await page.goto("/settings/builds");
   const card = page.getByRole("region", { name: "Build Equipment Tracking" }).first();
   await expect(card.getByTestId("build-status")).toHaveText("In preview", { timeout: 90_000 });
-  for (const stage of ["Generate code", "Run tests and CI", "Deploy to preview"]) await expect(card.getByRole("listitem", { name: `${stage}: passed` })).toBeVisible();
+  for (const stage of ["Generate code", "Run tests and CI", "Deploy to preview"])
+    await expect(card.getByRole("listitem", { name: `${stage}: passed` })).toBeVisible();
   await expect(card.getByRole("listitem", { name: "Merge to production: pending" })).toBeVisible();
   await expect(page.getByText("Beta Mode", { exact: true })).toBeVisible();
 
@@ -72,7 +89,10 @@ test("an owner asks for the equipment feature, accepts the quote, tries it in pr
 
   await page.goto("/settings/builds");
   await card.getByRole("button", { name: "Merge to production" }).click();
-  await page.getByRole("dialog", { name: "Merge to production?" }).getByRole("button", { name: "Merge to production" }).click();
+  await page
+    .getByRole("dialog", { name: "Merge to production?" })
+    .getByRole("button", { name: "Merge to production" })
+    .click();
   await expect(card.getByTestId("build-status")).toHaveText("In production", { timeout: 90_000 });
   await expect(card.getByRole("listitem", { name: "Merge to production: passed" })).toBeVisible();
 

@@ -4,7 +4,9 @@ import { signInAs } from "./sign-in-as.ts";
 /** The demo world's platform admin opens Green Valley Lawn Care, which they do not belong to. */
 
 const telemetry = (event: string) => (request: Request) =>
-  new URL(request.url()).pathname === "/api/telemetry/track" && request.method() === "POST" && (request.postDataJSON() as { event?: string }).event === event;
+  new URL(request.url()).pathname === "/api/telemetry/track" &&
+  request.method() === "POST" &&
+  (request.postDataJSON() as { event?: string }).event === event;
 
 async function openGreenValleyAsAdmin(page: Page) {
   await signInAs(page, "admin@demo.test");
@@ -18,7 +20,10 @@ async function openGreenValleyAsAdmin(page: Page) {
   return mode;
 }
 
-test("a platform admin opens a tenant in impersonation mode, acts in it, ends it and lands on the admin dashboard; the owner reads what was done", async ({ page, browser }) => {
+test("a platform admin opens a tenant in impersonation mode, acts in it, ends it and lands on the admin dashboard; the owner reads what was done", async ({
+  page,
+  browser,
+}) => {
   const mode = await openGreenValleyAsAdmin(page);
   await expect(mode.getByTestId("impersonated-company")).toHaveText("Green Valley Lawn Care");
   await expect(mode.getByTestId("impersonation-elapsed")).toHaveText("just now");
@@ -26,8 +31,14 @@ test("a platform admin opens a tenant in impersonation mode, acts in it, ends it
   await expect(tenantBanner.getByText("ADMIN IMPERSONATION")).toBeVisible();
   await expect(tenantBanner.getByRole("button", { name: "Admin Dashboard" })).toBeVisible();
   await expect(tenantBanner.getByRole("button", { name: "Exit Impersonation" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("group", { name: "Administration" })).toBeVisible();
-  const stored = await page.evaluate(() => ({ token: localStorage.getItem("auth_token"), original: localStorage.getItem("original_auth_token"), impersonation: localStorage.getItem("impersonation_token") }));
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("group", { name: "Administration" }),
+  ).toBeVisible();
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem("auth_token"),
+    original: localStorage.getItem("original_auth_token"),
+    impersonation: localStorage.getItem("impersonation_token"),
+  }));
   expect(stored.token).toBe(stored.impersonation);
   expect(stored.original).not.toBe(stored.token);
 
@@ -38,11 +49,20 @@ test("a platform admin opens a tenant in impersonation mode, acts in it, ends it
   await expect(page.getByRole("heading", { level: 1, name: crewName })).toBeVisible();
 
   const ended = page.waitForRequest(telemetry("admin_impersonate_ended"));
-  await page.getByRole("region", { name: "Impersonation mode" }).getByRole("button", { name: "End Impersonation" }).click();
+  await page
+    .getByRole("region", { name: "Impersonation mode" })
+    .getByRole("button", { name: "End Impersonation" })
+    .click();
   await ended;
   await expect(page).toHaveURL("/admin-dashboard");
   await expect(page.getByRole("region", { name: "Impersonation mode" })).toHaveCount(0);
-  expect(await page.evaluate(() => [localStorage.getItem("auth_token"), localStorage.getItem("original_auth_token"), localStorage.getItem("impersonation_token")])).toEqual([stored.original, null, null]);
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem("auth_token"),
+      localStorage.getItem("original_auth_token"),
+      localStorage.getItem("impersonation_token"),
+    ]),
+  ).toEqual([stored.original, null, null]);
 
   const owner = await (await browser.newContext()).newPage();
   await signInAs(owner, "owner@demo.test");
@@ -76,17 +96,24 @@ test("the tenant banner's Exit Impersonation ends it and leads to the company's 
 
 test("the tenant banner's Admin Dashboard ends it and leads to the admin dashboard", async ({ page }) => {
   await openGreenValleyAsAdmin(page);
-  await page.getByRole("region", { name: "Admin impersonation" }).getByRole("button", { name: "Admin Dashboard" }).click();
+  await page
+    .getByRole("region", { name: "Admin impersonation" })
+    .getByRole("button", { name: "Admin Dashboard" })
+    .click();
   await expect(page).toHaveURL("/admin-dashboard");
   await expect(page.getByRole("region", { name: "Impersonation mode" })).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem("impersonation_token"))).toBeNull();
 });
 
-test("an impersonation ended elsewhere is noticed by the next check, which leads back to the admin dashboard", async ({ page }) => {
+test("an impersonation ended elsewhere is noticed by the next check, which leads back to the admin dashboard", async ({
+  page,
+}) => {
   await openGreenValleyAsAdmin(page);
   const token = await page.evaluate(() => localStorage.getItem("impersonation_token"));
   expect(token).not.toBeNull();
-  const response = await page.request.post("/api/admin/instances/end-impersonation", { headers: { authorization: `Bearer ${token}` } });
+  const response = await page.request.post("/api/admin/instances/end-impersonation", {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(await response.json()).toEqual({ redirectUrl: "/admin-dashboard" });
   await expect(page).toHaveURL("/admin-dashboard");
   await expect(page.getByRole("region", { name: "Impersonation mode" })).toHaveCount(0);
@@ -100,7 +127,9 @@ test("a member cannot start an impersonation of another company", async ({ page 
   await expect(page.getByRole("region", { name: "Impersonation mode" })).toHaveCount(0);
 });
 
-test("opening another tenant while impersonating one ends the first impersonation and starts the second", async ({ page }) => {
+test("opening another tenant while impersonating one ends the first impersonation and starts the second", async ({
+  page,
+}) => {
   await openGreenValleyAsAdmin(page);
   const first = await page.evaluate(() => localStorage.getItem("impersonation_token"));
   await page.goto("/acme-plumbing/home");

@@ -5,7 +5,9 @@ import { signInAs } from "./sign-in-as.ts";
 test.describe.configure({ timeout: 90_000 });
 const FIRST_LOAD = { timeout: 20_000 };
 
-test("an owner connects QuickBooks from its modal through the provider's OAuth flow, sees it connected, and disconnects it", async ({ page }) => {
+test("an owner connects QuickBooks from its modal through the provider's OAuth flow, sees it connected, and disconnects it", async ({
+  page,
+}) => {
   await signInAs(page, "owner@demo.test");
   await expect(page).not.toHaveURL(/\/login$/);
   await page.goto("/settings");
@@ -39,7 +41,9 @@ test("an owner connects QuickBooks from its modal through the provider's OAuth f
   await expect(connected.getByRole("button", { name: "Connect QuickBooks Online" })).toBeEnabled();
 });
 
-test("without provider credentials, connecting Stripe goes through the app's simulated page and says so", async ({ page }) => {
+test("without provider credentials, connecting Stripe goes through the app's simulated page and says so", async ({
+  page,
+}) => {
   await signInAs(page, "owner@demo.test");
   await expect(page).not.toHaveURL(/\/login$/);
   await page.goto("/settings/payments");

@@ -3,7 +3,8 @@ import { ownerApi } from "./owner-api.ts";
 import { signInAs } from "./sign-in-as.ts";
 
 /** The invoice's status badge (the word also heads a row of the totals). */
-const statusBadge = (page: Page, status: string) => page.locator('[data-slot="badge"]', { hasText: new RegExp(`^${status}$`) });
+const statusBadge = (page: Page, status: string) =>
+  page.locator('[data-slot="badge"]', { hasText: new RegExp(`^${status}$`) });
 
 test("an owner completes a visit, invoices it and sends it; the customer pays on the review page without signing in; the office sees it paid", async ({
   page,
@@ -18,18 +19,28 @@ test("an owner completes a visit, invoices it and sends it; the customer pays on
     data: {
       name: `Invoice E2E ${tag}`,
       contacts: [{ kind: "email", value: `invoice-e2e-${tag}@example.com` }],
-      properties: [{ street: "12 Elm St", city: "Denver", region: "CO", postcode: "80202", latitude: 39.74, longitude: -104.99 }],
+      properties: [
+        { street: "12 Elm St", city: "Denver", region: "CO", postcode: "80202", latitude: 39.74, longitude: -104.99 },
+      ],
     },
   });
   expect(customer.status()).toBe(201);
   const customerId = ((await customer.json()) as { id: string }).id;
   const title = `Hedge trimming ${tag}`;
-  const job = await api.post("/api/jobs", { data: { customerId, title, lineItems: [{ service: "Hedge trimming", quantity: 1, unitPriceCents: 14500, taxable: false }] } });
+  const job = await api.post("/api/jobs", {
+    data: {
+      customerId,
+      title,
+      lineItems: [{ service: "Hedge trimming", quantity: 1, unitPriceCents: 14500, taxable: false }],
+    },
+  });
   expect(job.status()).toBe(201);
   const created = (await job.json()) as { id: string; visits: { id: string; version: number }[] };
   const visit = created.visits[0]!;
   const start = new Date(Date.now() - 2 * 3600_000).toISOString();
-  const scheduled = await api.post(`/api/visits/${visit.id}/schedule`, { data: { crewId: null, start, durationMinutes: 60, version: visit.version } });
+  const scheduled = await api.post(`/api/visits/${visit.id}/schedule`, {
+    data: { crewId: null, start, durationMinutes: 60, version: visit.version },
+  });
   expect(scheduled.status()).toBe(200);
   await api.dispose();
 
@@ -59,7 +70,9 @@ test("an owner completes a visit, invoices it and sends it; the customer pays on
   await expect(send).toBeHidden();
   await expect(statusBadge(page, "Sent")).toBeVisible();
   // The notifications worker writes the e-mail to the outbox; the invoice shows it as it arrives.
-  await expect(page.getByRole("list", { name: "Sent messages" })).toContainText(`E-mail to invoice-e2e-${tag}@example.com`);
+  await expect(page.getByRole("list", { name: "Sent messages" })).toContainText(
+    `E-mail to invoice-e2e-${tag}@example.com`,
+  );
 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.getByRole("button", { name: "Copy review link" }).click();
@@ -71,7 +84,7 @@ test("an owner completes a visit, invoices it and sends it; the customer pays on
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();
   await customerPage.goto(link);
-  await expect(customerPage.getByRole("heading", { level: 1 })).toHaveText(await invoiceHeading.textContent() ?? "");
+  await expect(customerPage.getByRole("heading", { level: 1 })).toHaveText((await invoiceHeading.textContent()) ?? "");
   await expect(customerPage.getByText("Green Valley Lawn Care")).toBeVisible();
   await expect(customerPage.getByText(/built-in test provider/).first()).toBeVisible();
   await expect(customerPage.getByTestId("balance-due")).toHaveText("$145.00");
@@ -125,14 +138,19 @@ test("a Starter company is refused invoicing with the plan upgrade texts", async
   const email = `starter-billing-${tag}@example.com`;
   const password = "starter-password-1";
   const request = await playwright.request.newContext({ baseURL });
-  const signup = await request.post("/api/signup", { data: { companyName: `Starter Billing ${tag}`, name: "Sam Starter", email, password, plan: "starter" } });
+  const signup = await request.post("/api/signup", {
+    data: { companyName: `Starter Billing ${tag}`, name: "Sam Starter", email, password, plan: "starter" },
+  });
   expect(signup.status()).toBe(201);
   const { token } = (await signup.json()) as { token: string };
   const refused = await request.get("/api/invoices", { headers: { authorization: `Bearer ${token}` } });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { message: string }).message).toBe("Invoicing requires the Growth plan or higher.");
   // A new company is sent to its first-run setup until it completes (or skips) it.
-  const onboarded = await request.post("/api/onboarding/complete", { headers: { authorization: `Bearer ${token}` }, data: { members: [] } });
+  const onboarded = await request.post("/api/onboarding/complete", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { members: [] },
+  });
   expect(onboarded.status()).toBe(200);
   await request.dispose();
 

@@ -47,7 +47,9 @@ test("the jobs list filters by crew and searches by customer name", async ({ pag
   await page.goto("/jobs");
   await page.getByLabel("Search").fill(DEMO_FIELD_VISIT_TITLE);
   await expect(page.getByRole("link", { name: DEMO_FIELD_VISIT_TITLE })).toBeVisible();
-  const customer = (await page.getByRole("row").filter({ hasText: DEMO_FIELD_VISIT_TITLE }).getByRole("cell").nth(2).textContent()) ?? "";
+  const customer =
+    (await page.getByRole("row").filter({ hasText: DEMO_FIELD_VISIT_TITLE }).getByRole("cell").nth(2).textContent()) ??
+    "";
   await page.getByLabel("Crew").selectOption({ label: "Crew B" });
   await expect(page.getByText(/match these filters/)).toBeVisible();
   await page.getByLabel("Crew").selectOption({ label: "Crew A" });

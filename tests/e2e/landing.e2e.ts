@@ -4,7 +4,9 @@ import { signInAs } from "./sign-in-as.ts";
 /** `/`, `/userdash` and `/login` are landing routes: a signed-in owner or admin lands on /admin-dashboard from each. */
 
 for (const email of ["owner@demo.test", "admin@demo.test"]) {
-  test(`${email} lands on /admin-dashboard from /, /userdash and /login, and keeps every app page they open`, async ({ page }) => {
+  test(`${email} lands on /admin-dashboard from /, /userdash and /login, and keeps every app page they open`, async ({
+    page,
+  }) => {
     await signInAs(page, email);
     await expect(page).toHaveURL("/admin-dashboard");
     for (const path of ["/", "/userdash", "/login"]) {

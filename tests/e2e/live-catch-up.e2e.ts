@@ -3,7 +3,11 @@ import { customerListResponseSchema } from "@fieldops/shared/customers";
 import { ownerApi } from "./owner-api.ts";
 import { signInAs } from "./sign-in-as.ts";
 
-test("a change made while a page is loading, before its live connection is up, shows once it is", async ({ page, playwright, baseURL }) => {
+test("a change made while a page is loading, before its live connection is up, shows once it is", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const api = await ownerApi(playwright, baseURL!);
   const customer = customerListResponseSchema.parse(await (await api.get("/api/customers?limit=1")).json()).items[0]!;
   const title = `Gutter cleaning ${Date.now().toString(36)}`;

@@ -9,13 +9,19 @@ import { signInAs } from "./sign-in-as.ts";
 async function failLogout(page: Page, failure: "answers 500" | "is aborted"): Promise<void> {
   await page.route("**/api/logout", (route) =>
     failure === "answers 500"
-      ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Internal Server Error" }) })
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ message: "Internal Server Error" }),
+        })
       : route.abort("connectionreset"),
   );
 }
 
 for (const failure of ["answers 500", "is aborted"] as const) {
-  test(`when the logout call ${failure}, the user is signed out, stays so after a reload, and the session ends once the server is told`, async ({ page }) => {
+  test(`when the logout call ${failure}, the user is signed out, stays so after a reload, and the session ends once the server is told`, async ({
+    page,
+  }) => {
     await signInAs(page, "member@demo.test");
     await expect(page).toHaveURL("/userdash");
     await failLogout(page, failure);

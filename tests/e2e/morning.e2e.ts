@@ -36,7 +36,12 @@ test("a morning's work: import customers, create a recurring job, drag its first
   const crewA = crews.find((crew) => crew.name === "Crew A")!;
   const tech = crewA.members.find((member) => member.email === FIELD_USER)!;
   expect(await api.delete(`/api/crews/${crewA.id}/members/${tech.id}`)).toBeOK();
-  const night = await json<Crew>(await api.post("/api/crews", { data: { name: nightCrew, color: "#7c3aed", workingHours: AROUND_THE_CLOCK, memberIds: [tech.id] } }), 201);
+  const night = await json<Crew>(
+    await api.post("/api/crews", {
+      data: { name: nightCrew, color: "#7c3aed", workingHours: AROUND_THE_CLOCK, memberIds: [tech.id] },
+    }),
+    201,
+  );
   const jobIds: string[] = [];
 
   try {
@@ -54,7 +59,9 @@ test("a morning's work: import customers, create a recurring job, drag its first
       `Far ${tag},,303-555-0111,900 Colfax Ave,Aurora,39.7400,-104.8100`,
       `Mid ${tag},,303-555-0112,450 Colfax Ave,Denver,39.7400,-104.9000`,
     ].join("\n");
-    await importDialog.getByLabel("CSV file").setInputFiles({ name: "morning.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await importDialog
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "morning.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await importDialog.getByLabel("Name (required)").selectOption("Customer name");
     await expect(importDialog.getByText("3 customers ready to import.")).toBeVisible();
     await importDialog.getByRole("button", { name: "Import 3 customers" }).click();
@@ -76,23 +83,41 @@ test("a morning's work: import customers, create a recurring job, drag its first
     jobIds.push(owner.url().split("/").pop()!);
 
     // The crew already has two visits today, in an order that drives back and forth along the street.
-    const options = (await json<{ items: { id: string; name: string }[] }>(await api.get(`/api/jobs/customer-options?search=${tag}`))).items;
+    const options = (
+      await json<{ items: { id: string; name: string }[] }>(await api.get(`/api/jobs/customer-options?search=${tag}`))
+    ).items;
     for (const [name, title, start] of [
       [`Far ${tag}`, `Hedge trim ${tag}`, "02:00"],
       [`Mid ${tag}`, `Leaf pickup ${tag}`, "04:00"],
     ] as const) {
-      const job = await json<JobDetail>(await api.post("/api/jobs", { data: { customerId: options.find((option) => option.name === name)!.id, title, visitDurationMinutes: 60 } }), 201);
+      const job = await json<JobDetail>(
+        await api.post("/api/jobs", {
+          data: { customerId: options.find((option) => option.name === name)!.id, title, visitDurationMinutes: 60 },
+        }),
+        201,
+      );
       jobIds.push(job.id);
       const visit = job.visits[0]!;
-      await json(await api.post(`/api/visits/${visit.id}/schedule`, { data: { crewId: night.id, start: atToday(start), durationMinutes: 60, version: visit.version } }));
+      await json(
+        await api.post(`/api/visits/${visit.id}/schedule`, {
+          data: { crewId: night.id, start: atToday(start), durationMinutes: 60, version: visit.version },
+        }),
+      );
     }
 
     // The job's first visit waits in the queue; the dispatcher drags it onto the crew at 1:00.
     await owner.goto(`/schedule?view=board&date=${today}`);
     const nightRow = owner.getByRole("group", { name: new RegExp(`^${nightCrew},`) });
     await expect(nightRow.getByRole("button", { name: new RegExp(`Leaf pickup ${tag}`) })).toBeVisible();
-    const shownToday = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(new Date(atToday("12:00")));
-    const queued = owner.getByRole("list", { name: "Unassigned visits" }).getByRole("button", { name: new RegExp(`${mowing}.*${shownToday}`) });
+    const shownToday = new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone,
+    }).format(new Date(atToday("12:00")));
+    const queued = owner
+      .getByRole("list", { name: "Unassigned visits" })
+      .getByRole("button", { name: new RegExp(`${mowing}.*${shownToday}`) });
     await drag(owner, queued, nightRow, await alongLane(nightRow, 60));
     await expect(nightRow.getByRole("button", { name: new RegExp(`${mowing}.*1:00–2:00`) })).toBeVisible();
 

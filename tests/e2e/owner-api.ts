@@ -2,7 +2,10 @@ import { expect, type APIRequestContext, type Locator, type Page, type Playwrigh
 import { DEMO_PASSWORD } from "@fieldops/db/seed-demo-world";
 
 /** An API client signed in as the demo owner by bearer token, as a script is (no session cookie). */
-export async function ownerApi(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string): Promise<APIRequestContext> {
+export async function ownerApi(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string,
+): Promise<APIRequestContext> {
   const signIn = await playwright.request.newContext({ baseURL });
   const login = await signIn.post("/api/login", { data: { username: "owner@demo.test", password: DEMO_PASSWORD } });
   expect(login.status()).toBe(200);
@@ -15,14 +18,22 @@ export async function ownerApi(playwright: PlaywrightWorkerArgs["playwright"], b
  * Drags with the mouse, as a person does, grabbing the source by its middle. The pointer ends `fraction` of the way
  * along the target, or, with `byLeadingEdge`, so that the source's left edge does.
  */
-export async function drag(page: Page, source: Locator, target: Locator, fraction: number, byLeadingEdge = false): Promise<void> {
+export async function drag(
+  page: Page,
+  source: Locator,
+  target: Locator,
+  fraction: number,
+  byLeadingEdge = false,
+): Promise<void> {
   await source.scrollIntoViewIfNeeded();
   const from = (await source.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
-  await page.mouse.move(to.x + to.width * fraction + (byLeadingEdge ? from.width / 2 : 0), to.y + to.height / 2, { steps: 15 });
+  await page.mouse.move(to.x + to.width * fraction + (byLeadingEdge ? from.width / 2 : 0), to.y + to.height / 2, {
+    steps: 15,
+  });
   await page.mouse.up();
 }
 

@@ -6,8 +6,16 @@ import { signInAs } from "./sign-in-as.ts";
 async function expectAccessible(page: Page, where: string): Promise<void> {
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]).setLegacyMode().analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `${where}, ${scheme}`).toEqual([]);
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21aa", "best-practice"])
+      .setLegacyMode()
+      .analyze();
+    expect(
+      results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      ),
+      `${where}, ${scheme}`,
+    ).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: "light" });
 }
@@ -30,9 +38,13 @@ async function createAccount(page: Page, company: string): Promise<string> {
   return email;
 }
 
-test("a visitor chooses Growth on the pricing page, starts its free trial at sign-in and lands in the app on Growth", async ({ page }) => {
+test("a visitor chooses Growth on the pricing page, starts its free trial at sign-in and lands in the app on Growth", async ({
+  page,
+}) => {
   await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1, name: "Run your whole field-service business from one place" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Run your whole field-service business from one place" }),
+  ).toBeVisible();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
   await expect(page).toHaveURL("/pricing");
 
@@ -60,7 +72,9 @@ test("a visitor chooses Growth on the pricing page, starts its free trial at sig
   await expect(page.getByRole("heading", { level: 1, name: "Plans" })).toBeVisible();
   await expect(page.getByText("Your plan: Growth")).toBeVisible();
   await expect(page.getByText("Your free trial ends")).toBeVisible();
-  const current = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Growth", exact: true }) });
+  const current = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Growth", exact: true }) });
   await expect(current).toHaveAttribute("aria-current", "true");
   await expect(page.getByRole("meter", { name: "Team members" })).toHaveAttribute("aria-valuenow", "1");
 
@@ -75,7 +89,9 @@ test("a visitor chooses Growth on the pricing page, starts its free trial at sig
   await expect(current.getByText("Your current plan")).toBeVisible();
 });
 
-test("a Starter company is refused a Growth feature with Plan Upgrade Required, until it upgrades", async ({ page }) => {
+test("a Starter company is refused a Growth feature with Plan Upgrade Required, until it upgrades", async ({
+  page,
+}) => {
   await page.goto("/signup");
   await createAccount(page, "Starter Pest Control");
 
@@ -96,11 +112,15 @@ test("a Starter company is refused a Growth feature with Plan Upgrade Required, 
   await expect(page.getByText("Your plan: Growth")).toBeVisible();
 
   await page.goto("/settings/integrations");
-  await expect(page.getByRole("region", { name: "QuickBooks Online" }).getByRole("button", { name: "Connect QuickBooks Online" })).toBeEnabled();
+  await expect(
+    page.getByRole("region", { name: "QuickBooks Online" }).getByRole("button", { name: "Connect QuickBooks Online" }),
+  ).toBeEnabled();
   await expect(page.getByRole("note", { name: "Plan Upgrade Required" })).toHaveCount(0);
 });
 
-test("the industries page lists every industry, each with its own page; an unknown one is not found", async ({ page }) => {
+test("the industries page lists every industry, each with its own page; an unknown one is not found", async ({
+  page,
+}) => {
   await page.goto("/industries");
   const list = page.getByRole("list", { name: "Industries" });
   await expect(list.getByRole("link")).toHaveCount(21);
@@ -126,7 +146,9 @@ test("a company whose trial ended unchosen reads its data, is refused changes, a
   await expect(page.getByRole("list", { name: "Crews" }).getByRole("link", { name: "Truck 1" })).toBeVisible();
   await page.getByLabel("Crew name").fill("Truck 2");
   await page.getByRole("button", { name: "Create crew" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: TRIAL_ENDED_MESSAGE }).filter({ hasNotText: "Your data is kept" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: TRIAL_ENDED_MESSAGE }).filter({ hasNotText: "Your data is kept" }),
+  ).toBeVisible();
   await expect(page.getByRole("list", { name: "Crews" }).getByRole("link", { name: "Truck 2" })).toHaveCount(0);
 
   await banner.getByRole("link", { name: "Choose a plan" }).click();

@@ -12,12 +12,17 @@ function freeWednesday(): string {
 /** A one-off job, whose one visit waits in the unassigned queue. */
 async function newJob(api: APIRequestContext, title: string): Promise<void> {
   const options = (await (await api.get("/api/jobs/customer-options")).json()) as { items: { id: string }[] };
-  const created = await api.post("/api/jobs", { data: { customerId: options.items[0]!.id, title, visitDurationMinutes: 60 } });
+  const created = await api.post("/api/jobs", {
+    data: { customerId: options.items[0]!.id, title, visitDurationMinutes: 60 },
+  });
   expect(created.status()).toBe(201);
 }
 
-
-test("an owner drags an unassigned visit onto a crew, a second dispatcher sees it appear live, and a double booking is refused", async ({ browser, playwright, baseURL }) => {
+test("an owner drags an unassigned visit onto a crew, a second dispatcher sees it appear live, and a double booking is refused", async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
   // Two browsers and a dozen round trips: more than one screen's worth of time.
   test.setTimeout(90_000);
   const stamp = Date.now();
@@ -51,20 +56,45 @@ test("an owner drags an unassigned visit onto a crew, a second dispatcher sees i
   await expect(queue.getByRole("button", { name: new RegExp(first) })).toHaveCount(0);
 
   // The other dispatcher's board follows without a reload.
-  await expect(watcher.getByRole("group", { name: /^Crew A,/ }).getByRole("button", { name: new RegExp(`${first}.*10:00–11:00`) })).toBeVisible();
-  await expect(watcher.getByRole("list", { name: "Unassigned visits" }).getByRole("button", { name: new RegExp(first) })).toHaveCount(0);
+  await expect(
+    watcher.getByRole("group", { name: /^Crew A,/ }).getByRole("button", { name: new RegExp(`${first}.*10:00–11:00`) }),
+  ).toBeVisible();
+  await expect(
+    watcher.getByRole("list", { name: "Unassigned visits" }).getByRole("button", { name: new RegExp(first) }),
+  ).toHaveCount(0);
 
   // A block moves to another crew and time by its leading edge.
   const crewB = owner.getByRole("group", { name: /^Crew B,/ });
-  await drag(owner, crewA.getByRole("button", { name: new RegExp(first) }), crewB, await alongLane(crewB, 8 * 60), true);
+  await drag(
+    owner,
+    crewA.getByRole("button", { name: new RegExp(first) }),
+    crewB,
+    await alongLane(crewB, 8 * 60),
+    true,
+  );
   await expect(crewB.getByRole("button", { name: new RegExp(`${first}.*8:00–9:00.*Crew B`) })).toBeVisible();
-  await expect(watcher.getByRole("group", { name: /^Crew B,/ }).getByRole("button", { name: new RegExp(`${first}.*8:00–9:00`) })).toBeVisible();
-  await drag(owner, crewB.getByRole("button", { name: new RegExp(first) }), crewA, await alongLane(crewA, 10 * 60), true);
+  await expect(
+    watcher.getByRole("group", { name: /^Crew B,/ }).getByRole("button", { name: new RegExp(`${first}.*8:00–9:00`) }),
+  ).toBeVisible();
+  await drag(
+    owner,
+    crewB.getByRole("button", { name: new RegExp(first) }),
+    crewA,
+    await alongLane(crewA, 10 * 60),
+    true,
+  );
   await expect(crewA.getByRole("button", { name: new RegExp(`${first}.*10:00–11:00.*Crew A`) })).toBeVisible();
 
   // The same slot for another visit: the server names the clash, and the visit goes back to the queue.
-  await drag(owner, queue.getByRole("button", { name: new RegExp(second) }), crewA, await alongLane(crewA, 10 * 60 + 30));
-  await expect(owner.getByRole("alert").filter({ hasText: "The visit was not moved" })).toContainText(`Double booking: Crew A already has ${first} from 10:00 to 11:00`);
+  await drag(
+    owner,
+    queue.getByRole("button", { name: new RegExp(second) }),
+    crewA,
+    await alongLane(crewA, 10 * 60 + 30),
+  );
+  await expect(owner.getByRole("alert").filter({ hasText: "The visit was not moved" })).toContainText(
+    `Double booking: Crew A already has ${first} from 10:00 to 11:00`,
+  );
   await expect(queue.getByRole("button", { name: new RegExp(second) })).toBeVisible();
   await expect(crewA.getByRole("button", { name: new RegExp(second) })).toHaveCount(0);
 
@@ -77,12 +107,18 @@ test("an owner drags an unassigned visit onto a crew, a second dispatcher sees i
   await expect(dialog.getByRole("region", { name: "Best slots" })).toBeVisible();
   await dialog.getByLabel("Start time").fill("18:00");
   await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
-  await expect(dialog.getByRole("alert")).toContainText("18:00–19:00 is outside Crew A's working hours on Wednesday (7:00–17:00)");
+  await expect(dialog.getByRole("alert")).toContainText(
+    "18:00–19:00 is outside Crew A's working hours on Wednesday (7:00–17:00)",
+  );
   await dialog.getByLabel("Start time").fill("13:30");
   await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
   await expect(dialog).toHaveCount(0);
   await expect(crewA.getByRole("button", { name: new RegExp(`${second}.*13:30–14:30.*Crew A`) })).toBeVisible();
-  await expect(watcher.getByRole("group", { name: /^Crew A,/ }).getByRole("button", { name: new RegExp(`${second}.*13:30–14:30`) })).toBeVisible();
+  await expect(
+    watcher
+      .getByRole("group", { name: /^Crew A,/ })
+      .getByRole("button", { name: new RegExp(`${second}.*13:30–14:30`) }),
+  ).toBeVisible();
 });
 
 test("the day and week calendars show the visits on a time axis, and the dates move", async ({ page }) => {

@@ -9,7 +9,9 @@ async function recordViolations(page: Page): Promise<string[]> {
   });
   await page.addInitScript(() =>
     document.addEventListener("securitypolicyviolation", (event) =>
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`),
+      console.error(
+        `CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+      ),
     ),
   );
   return violations;

@@ -25,7 +25,10 @@ await redis.flushdb();
 await redis.quit();
 
 // A stand-in map tile server: every tile the same small PNG, so that route proposals are drawn on a map.
-const TILE_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const TILE_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 const tilePort = Number(process.env.E2E_TILE_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 1);
 const tiles = createServer((request, response) => {
   if (!/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(request.url ?? "")) return void response.writeHead(404).end();
@@ -47,24 +50,28 @@ const oauth = await startOAuthStandIn([
   },
 ]);
 
-const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("../../scripts/start.ts", import.meta.url))], {
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    NODE_ENV: "test",
-    LOG_LEVEL: "warn",
-    PORT: port,
-    QUICKBOOKS_CLIENT_ID: "e2e-quickbooks",
-    QUICKBOOKS_CLIENT_SECRET: "e2e-quickbooks-secret",
-    QUICKBOOKS_AUTHORIZE_URL: `${oauth.url}/authorize`,
-    QUICKBOOKS_TOKEN_URL: `${oauth.url}/token`,
-    QUICKBOOKS_REVOKE_URL: `${oauth.url}/revoke`,
-    DATABASE_OWNER_URL: withDatabase(server, database),
-    DATABASE_URL: testRuntimeUrl(withDatabase(server, database)),
-    REDIS_URL: redisUrl,
-    MAP_TILE_URL: `http://127.0.0.1:${tilePort}/tiles/{z}/{x}/{y}.png`,
-    MAP_TILE_ATTRIBUTION: "Test tiles",
+const child = spawn(
+  process.execPath,
+  ["--import", "tsx", fileURLToPath(new URL("../../scripts/start.ts", import.meta.url))],
+  {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      PORT: port,
+      QUICKBOOKS_CLIENT_ID: "e2e-quickbooks",
+      QUICKBOOKS_CLIENT_SECRET: "e2e-quickbooks-secret",
+      QUICKBOOKS_AUTHORIZE_URL: `${oauth.url}/authorize`,
+      QUICKBOOKS_TOKEN_URL: `${oauth.url}/token`,
+      QUICKBOOKS_REVOKE_URL: `${oauth.url}/revoke`,
+      DATABASE_OWNER_URL: withDatabase(server, database),
+      DATABASE_URL: testRuntimeUrl(withDatabase(server, database)),
+      REDIS_URL: redisUrl,
+      MAP_TILE_URL: `http://127.0.0.1:${tilePort}/tiles/{z}/{x}/{y}.png`,
+      MAP_TILE_ATTRIBUTION: "Test tiles",
+    },
   },
-});
+);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => void oauth.close().finally(() => process.exit(code ?? 0)));

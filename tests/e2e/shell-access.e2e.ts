@@ -54,7 +54,9 @@ test("the platform admin, who belongs to no company, is never asked for company 
   expect(companyReads).toEqual([]);
 });
 
-test("the admin portal's pages are the platform admin's: a member sees that they are not authorized", async ({ browser }) => {
+test("the admin portal's pages are the platform admin's: a member sees that they are not authorized", async ({
+  browser,
+}) => {
   const member = await (await browser.newContext()).newPage();
   await signInAs(member, "member@demo.test");
   await expect(member).toHaveURL("/userdash");

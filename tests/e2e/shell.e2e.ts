@@ -8,7 +8,9 @@ async function signedInPage(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-test("the owner's dashboard shows a teammate's sign-in as it happens, and the other company sees nothing of it", async ({ browser }) => {
+test("the owner's dashboard shows a teammate's sign-in as it happens, and the other company sees nothing of it", async ({
+  browser,
+}) => {
   const owner = await signedInPage(browser, "owner@demo.test");
   const acme = await signedInPage(browser, "owner@acme-plumbing.test");
   await expect(owner.getByText("Live", { exact: true })).toBeVisible();
@@ -26,7 +28,9 @@ test("the owner's dashboard shows a teammate's sign-in as it happens, and the ot
 
   const member = await signedInPage(browser, "member@demo.test");
   await expect.poll(async () => (await signInTimes(owner)).filter((time) => !before.has(time))).toHaveLength(1);
-  await expect(member.getByRole("list", { name: "Recent activity" }).getByText("Miguel Member signed in").first()).toBeVisible();
+  await expect(
+    member.getByRole("list", { name: "Recent activity" }).getByText("Miguel Member signed in").first(),
+  ).toBeVisible();
   await expect(acme.getByRole("list", { name: "Recent activity" }).getByText("Miguel Member signed in")).toHaveCount(0);
 });
 

@@ -3,7 +3,10 @@ import { signInAs } from "./sign-in-as.ts";
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
-test("web vitals measured in the browser arrive after navigating, and the platform admin sees them by route and tenant", async ({ page, browser }) => {
+test("web vitals measured in the browser arrive after navigating, and the platform admin sees them by route and tenant", async ({
+  page,
+  browser,
+}) => {
   await signInAs(page, "owner@demo.test");
   await expect(page).not.toHaveURL(/\/login$/);
 
@@ -32,7 +35,12 @@ test("web vitals measured in the browser arrive after navigating, and the platfo
   const byTenant = admin.getByRole("region", { name: "Web vitals by tenant" });
   await expect(byTenant.getByRole("row", { name: /^green-valley \d+/ })).toBeVisible();
   // The row's TTFB cell holds a measured value, in milliseconds.
-  await expect(byTenant.getByRole("row", { name: /^green-valley / }).getByRole("cell").nth(2)).toHaveText(/^\d+ ms$/);
+  await expect(
+    byTenant
+      .getByRole("row", { name: /^green-valley / })
+      .getByRole("cell")
+      .nth(2),
+  ).toHaveText(/^\d+ ms$/);
 
   const activity = admin.getByRole("region", { name: "Tenant activity" });
   const greenValley = activity.getByRole("row", { name: /^green-valley / });

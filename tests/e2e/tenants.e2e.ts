@@ -29,7 +29,9 @@ test("an owner's tenant URL goes to the tenant's home, in its sidebar, brand col
   await expect(sidebar(page).getByRole("link", { name: "Leads" })).toHaveCount(0);
   await expect(sidebar(page).getByRole("link", { name: "Estimator" })).toHaveCount(0);
 
-  const brand = await page.locator('[data-slot="sidebar-wrapper"]').evaluate((element) => getComputedStyle(element).getPropertyValue("--tenant-primary").trim());
+  const brand = await page
+    .locator('[data-slot="sidebar-wrapper"]')
+    .evaluate((element) => getComputedStyle(element).getPropertyValue("--tenant-primary").trim());
   expect(brand).toBe("#16a34a");
 
   await sidebar(page).getByRole("link", { name: "Customers" }).click();

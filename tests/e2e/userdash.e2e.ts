@@ -2,20 +2,22 @@ import { expect, test } from "@playwright/test";
 import { DEMO_FIELD_VISIT_TITLE } from "@fieldops/db/seed-demo-world";
 import { signInAs } from "./sign-in-as.ts";
 
-test("a field user sees today's visit with its property and checklist, starts it and completes it", async ({ page }) => {
+test("a field user sees today's visit with its property and checklist, starts it and completes it", async ({
+  page,
+}) => {
   await signInAs(page, "tech@demo.test");
   await expect(page).toHaveURL("/userdash");
   const today = page.getByRole("list", { name: "Your visits today" });
-  const visit = today.getByRole("listitem").filter({ has: page.getByRole("heading", { name: DEMO_FIELD_VISIT_TITLE }) });
+  const visit = today
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: DEMO_FIELD_VISIT_TITLE }) });
   await expect(visit).toBeVisible();
   await expect(visit.getByText("Dispatched")).toBeVisible();
   await expect(visit.getByText("Side gate by the garage; the dog is friendly.")).toBeVisible();
   await expect(visit.getByText("2468")).toBeVisible();
-  await expect(visit.getByRole("list", { name: `Checklist of ${DEMO_FIELD_VISIT_TITLE}` }).getByRole("listitem")).toHaveText([
-    /Rake the beds/,
-    /Trim along the fence/,
-    /Bag the clippings/,
-  ]);
+  await expect(
+    visit.getByRole("list", { name: `Checklist of ${DEMO_FIELD_VISIT_TITLE}` }).getByRole("listitem"),
+  ).toHaveText([/Rake the beds/, /Trim along the fence/, /Bag the clippings/]);
   // A field user works from their own visits: no links into the jobs pages they cannot open.
   await expect(visit.getByRole("link")).toHaveCount(0);
 
@@ -27,7 +29,11 @@ test("a field user sees today's visit with its property and checklist, starts it
 
   await page.reload();
   await expect(
-    page.getByRole("list", { name: "Your visits today" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: DEMO_FIELD_VISIT_TITLE }) }).getByText("Completed"),
+    page
+      .getByRole("list", { name: "Your visits today" })
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: DEMO_FIELD_VISIT_TITLE }) })
+      .getByText("Completed"),
   ).toBeVisible();
 });
 

@@ -64,8 +64,16 @@ async function signIn(user: TestUser): Promise<Attempt> {
   } catch (error) {
     const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
     const outcome: Outcome =
-      error instanceof Error && error.name === "TimeoutError" ? "hung" : cause?.code === "ECONNREFUSED" ? "not-connected" : "uncertain";
-    attempt = { user, outcome, message: error instanceof Error ? `${error.message} ${cause?.code ?? ""}` : String(error) };
+      error instanceof Error && error.name === "TimeoutError"
+        ? "hung"
+        : cause?.code === "ECONNREFUSED"
+          ? "not-connected"
+          : "uncertain";
+    attempt = {
+      user,
+      outcome,
+      message: error instanceof Error ? `${error.message} ${cause?.code ?? ""}` : String(error),
+    };
   }
   attempts.push(attempt);
   return attempt;
@@ -230,14 +238,18 @@ describe("npm start when its parts are killed", () => {
     await waitFor("the queue to drain", async () => {
       const counts = await queue.getJobCounts("waiting", "active", "prioritized", "paused");
       // A system job's next run (tomorrow's housekeeping) waits as a delayed job: only retries due soon count.
-      const dueSoon = (await queue.getDelayed()).filter((job) => job.timestamp + (job.opts.delay ?? 0) < Date.now() + 60_000);
+      const dueSoon = (await queue.getDelayed()).filter(
+        (job) => job.timestamp + (job.opts.delay ?? 0) < Date.now() + 60_000,
+      );
       return Object.values(counts).every((n) => n === 0) && dueSoon.length === 0;
     });
     expect(await queue.getJobCounts("failed")).toEqual({ failed: 0 });
     await expectNothingLostOrDoubled();
 
     // Sessions committed before every crash still sign their users in.
-    const stillSignedIn = await fetch(`${product.url}/api/user`, { headers: { authorization: `Bearer ${first.token}` } });
+    const stillSignedIn = await fetch(`${product.url}/api/user`, {
+      headers: { authorization: `Bearer ${first.token}` },
+    });
     expect(stillSignedIn.status).toBe(200);
   }, 300_000);
 
@@ -254,7 +266,9 @@ describe("npm start when its parts are killed", () => {
     timings.ctrlC = Date.now() - began;
     expect(code).toBe(0);
     expect(Object.values(state.processes).filter(isAlive)).toEqual([]);
-    const ports = [product.url, state.services.postgres!.url, state.services.redis!.url].map((url) => Number(new URL(url).port));
+    const ports = [product.url, state.services.postgres!.url, state.services.redis!.url].map((url) =>
+      Number(new URL(url).port),
+    );
     expect(await Promise.all(ports.map(answers))).toEqual(ports.map(() => false));
     expect((await readdir(product.dataDir)).includes(STATE_FILE_NAME)).toBe(false);
   }, 60_000);
@@ -263,7 +277,11 @@ describe("npm start when its parts are killed", () => {
 /** A socket of the demo company receives the activity of a sign-in made after Redis came back. */
 async function expectLiveEventsFlow() {
   const watcher = await signIn(nextUser());
-  expect({ outcome: watcher.outcome, status: watcher.status, message: watcher.message }).toEqual({ outcome: "ok", status: 200, message: undefined });
+  expect({ outcome: watcher.outcome, status: watcher.status, message: watcher.message }).toEqual({
+    outcome: "ok",
+    status: 200,
+    message: undefined,
+  });
   const socket = new WebSocket(`${product.url.replace("http", "ws")}/api/ws`, {
     headers: { cookie: `${SESSION_COOKIE}=${watcher.token}`, origin: product.url },
   });
@@ -275,7 +293,11 @@ async function expectLiveEventsFlow() {
     expect(actor.outcome).toBe("ok");
     await waitFor(
       "the new sign-in's activity on the socket",
-      async () => messages.some((m) => m.type === "event" && m.event.name === "activity.recorded" && m.event.payload.actorUserId === actor.user.id),
+      async () =>
+        messages.some(
+          (m) =>
+            m.type === "event" && m.event.name === "activity.recorded" && m.event.payload.actorUserId === actor.user.id,
+        ),
       20_000,
     );
   } finally {
@@ -296,7 +318,9 @@ async function expectNothingLostOrDoubled() {
   );
   const sessions = new Map(rows.map((row) => [row.userId, Number(row.count)]));
   const notQueued = new Set(
-    product.output.filter((line) => line.includes("could not queue the activity entry")).map((line) => (JSON.parse(line) as { userId: string }).userId),
+    product.output
+      .filter((line) => line.includes("could not queue the activity entry"))
+      .map((line) => (JSON.parse(line) as { userId: string }).userId),
   );
   const problems = attempts.flatMap((attempt) => {
     const id = attempt.user.id;
@@ -311,7 +335,9 @@ async function expectNothingLostOrDoubled() {
   expect(problems).toEqual([]);
   const outcomes: Record<string, number> = {};
   for (const { outcome } of attempts) outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-  console.log(`[faults] sign-ins: ${JSON.stringify(outcomes)}; activities the API logged as not queued: ${notQueued.size}`);
+  console.log(
+    `[faults] sign-ins: ${JSON.stringify(outcomes)}; activities the API logged as not queued: ${notQueued.size}`,
+  );
 }
 
 /** Whether anything accepts connections on this local port. */

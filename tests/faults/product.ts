@@ -28,7 +28,11 @@ export interface Product {
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** Polls `check` until it returns a value other than undefined or false; throws after `limitMs` (a hang guard). */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, limitMs = 60_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined | false>,
+  limitMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + limitMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
@@ -40,7 +44,9 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`gave up waiting for ${what}${lastError instanceof Error ? ` (last error: ${lastError.message})` : ""}`);
+  throw new Error(
+    `gave up waiting for ${what}${lastError instanceof Error ? ` (last error: ${lastError.message})` : ""}`,
+  );
 }
 
 /**
@@ -124,7 +130,11 @@ export async function startProduct(): Promise<Product> {
   });
   exitedEarly.catch(() => {});
   try {
-    const running = waitFor("npm start to report the product running", async () => output.some((line) => line.includes("FieldOps is running")), 180_000);
+    const running = waitFor(
+      "npm start to report the product running",
+      async () => output.some((line) => line.includes("FieldOps is running")),
+      180_000,
+    );
     await Promise.race([running, exitedEarly]);
     up = true;
   } catch (error) {

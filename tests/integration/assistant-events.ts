@@ -15,7 +15,11 @@ export function assistantEvents(messages: ServerMessage[]): AssistantEventMessag
 export async function chat(
   client: TestSocket,
   text: string,
-  options: { requestId?: string; conversationId?: string | null; context?: { path: string; customerId?: string; jobId?: string; day?: string } } = {},
+  options: {
+    requestId?: string;
+    conversationId?: string | null;
+    context?: { path: string; customerId?: string; jobId?: string; day?: string };
+  } = {},
 ) {
   const requestId = options.requestId ?? crypto.randomUUID();
   await client.sendMessage({
@@ -30,9 +34,20 @@ export async function chat(
 
 /** Waits for the run of `requestId` to finish (or fail); its events. */
 export async function runOf(client: TestSocket, requestId: string) {
-  await client.next((m) => m.type === "event" && m.requestId === requestId && m.event.name === "assistant.event" && ["RUN_FINISHED", "RUN_ERROR"].includes(m.event.payload.event.type));
+  await client.next(
+    (m) =>
+      m.type === "event" &&
+      m.requestId === requestId &&
+      m.event.name === "assistant.event" &&
+      ["RUN_FINISHED", "RUN_ERROR"].includes(m.event.payload.event.type),
+  );
   const events = assistantEvents(client.messages.filter((m) => m.type === "event" && m.requestId === requestId));
-  return { requestId, conversationId: events[0]!.conversationId, runId: events[0]!.runId, events: events.map((e) => e.event) };
+  return {
+    requestId,
+    conversationId: events[0]!.conversationId,
+    runId: events[0]!.runId,
+    events: events.map((e) => e.event),
+  };
 }
 
 /** The text a run streamed. */
@@ -47,15 +62,21 @@ export function uiActionsOf(events: AguiEvent[]): Record<string, unknown>[] {
     if (event.type === "TOOL_CALL_START") names.set(event.toolCallId, event.toolCallName);
     if (event.type === "TOOL_CALL_ARGS") args.set(event.toolCallId, (args.get(event.toolCallId) ?? "") + event.delta);
   }
-  return [...names].filter(([, name]) => name === "ui_action").map(([id]) => JSON.parse(args.get(id) ?? "{}") as Record<string, unknown>);
+  return [...names]
+    .filter(([, name]) => name === "ui_action")
+    .map(([id]) => JSON.parse(args.get(id) ?? "{}") as Record<string, unknown>);
 }
 
 /** The cards of a run's read results. */
 export const cardsOf = (events: AguiEvent[]) =>
   events.flatMap((event) =>
-    event.type === "TOOL_CALL_RESULT" && typeof event.content === "string" ? [JSON.parse(event.content) as Record<string, unknown>] : [],
+    event.type === "TOOL_CALL_RESULT" && typeof event.content === "string"
+      ? [JSON.parse(event.content) as Record<string, unknown>]
+      : [],
   );
 
 /** The CUSTOM events of a run named `name`, their values. */
 export const customOf = (events: AguiEvent[], name: string) =>
-  events.flatMap((event) => (event.type === "CUSTOM" && event.name === name ? [event.value as Record<string, unknown>] : []));
+  events.flatMap((event) =>
+    event.type === "CUSTOM" && event.name === name ? [event.value as Record<string, unknown>] : [],
+  );

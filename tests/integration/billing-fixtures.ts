@@ -8,7 +8,11 @@ import type { Database } from "@fieldops/db";
 export async function createCompletedJob(
   db: Database,
   companyId: string,
-  options: { visits?: number; lineItems?: { service: string; quantity: number; unitPriceCents: number; taxable?: boolean }[]; jobNumber?: number } = {},
+  options: {
+    visits?: number;
+    lineItems?: { service: string; quantity: number; unitPriceCents: number; taxable?: boolean }[];
+    jobNumber?: number;
+  } = {},
 ): Promise<{ jobId: string; customerId: string; visitIds: string[] }> {
   const tag = randomUUID().slice(0, 8);
   const customer = await db.customer.create({
@@ -34,13 +38,28 @@ export async function createCompletedJob(
     { service: "Edging", quantity: 2, unitPriceCents: 1250 },
   ];
   await db.jobLineItem.createMany({
-    data: items.map((item, position) => ({ companyId, jobId: job.id, position, service: item.service, quantity: item.quantity, unitPriceCents: item.unitPriceCents, taxable: item.taxable ?? false })),
+    data: items.map((item, position) => ({
+      companyId,
+      jobId: job.id,
+      position,
+      service: item.service,
+      quantity: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+      taxable: item.taxable ?? false,
+    })),
   });
   const visitIds: string[] = [];
   for (let index = 0; index < (options.visits ?? 1); index++) {
     const end = new Date(Date.now() - (index + 1) * 24 * 3600_000);
     const visit = await db.visit.create({
-      data: { companyId, jobId: job.id, status: "completed", scheduledStart: new Date(end.getTime() - 3600_000), scheduledEnd: end, completedAt: end },
+      data: {
+        companyId,
+        jobId: job.id,
+        status: "completed",
+        scheduledStart: new Date(end.getTime() - 3600_000),
+        scheduledEnd: end,
+        completedAt: end,
+      },
     });
     visitIds.push(visit.id);
   }

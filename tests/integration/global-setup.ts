@@ -6,7 +6,6 @@ import { createScratchDatabase } from "@fieldops/db/schema-engine-adapter";
 import { testRuntimeUrl } from "../runtime-role-url.ts";
 import type {} from "./provided-context.ts";
 
-
 /**
  * Integration tests run against the real PostgreSQL and Redis: a fresh, migrated database for the run (dropped at
  * the end) and a Redis database index of their own, emptied first. The app runs as the restricted runtime role, as

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { emailSchema } from "@fieldops/shared/auth";
 import { text } from "@fieldops/shared/text";
-import { casesFor, operationsOf, unboundedInputs, type FuzzCase, type JsonSchema, type OpenApiDocument } from "./openapi-fuzz-cases.ts";
+import {
+  casesFor,
+  operationsOf,
+  unboundedInputs,
+  type FuzzCase,
+  type JsonSchema,
+  type OpenApiDocument,
+} from "./openapi-fuzz-cases.ts";
 
 /**
  * The fuzz test may only call a request invalid when it is: otherwise a state-changing route would legitimately act
@@ -104,7 +111,11 @@ function refusal(c: FuzzCase): string[] | "unparsable" | null {
 }
 
 describe("the fuzz cases of an operation", () => {
-  const cases = casesFor(put, { seed: 42, count: 200, hasParser: (type) => type === "application/json" || type === "text/plain" });
+  const cases = casesFor(put, {
+    seed: 42,
+    count: 200,
+    hasParser: (type) => type === "application/json" || type === "text/plain",
+  });
 
   it("are hundreds, all marked invalid for a state-changing route", () => {
     expect(cases.length).toBeGreaterThanOrEqual(200);
@@ -121,19 +132,28 @@ describe("the fuzz cases of an operation", () => {
     expect(named.length).toBeGreaterThan(100);
     const wrong = named.flatMap((c) => {
       const found = refusal(c);
-      return Array.isArray(found) && found.length === 1 && found[0] === c.field ? [] : [`${c.bad}: expected ${c.field}, found ${JSON.stringify(found)}`];
+      return Array.isArray(found) && found.length === 1 && found[0] === c.field
+        ? []
+        : [`${c.bad}: expected ${c.field}, found ${JSON.stringify(found)}`];
     });
     expect(wrong).toEqual([]);
   });
 
   it("cover every field, parameter and header with a string PostgreSQL cannot store", () => {
     for (const where of ["body.title", "body.tags.0", "body.owner.email", "body.code", "query q", "path id"]) {
-      expect(cases.some((c) => c.bad.startsWith(where) && /NUL|surrogate/.test(c.bad)), where).toBe(true);
+      expect(
+        cases.some((c) => c.bad.startsWith(where) && /NUL|surrogate/.test(c.bad)),
+        where,
+      ).toBe(true);
     }
   });
 
   it("are reproducible from the seed", () => {
-    const again = casesFor(put, { seed: 42, count: 200, hasParser: (type) => type === "application/json" || type === "text/plain" });
+    const again = casesFor(put, {
+      seed: 42,
+      count: 200,
+      hasParser: (type) => type === "application/json" || type === "text/plain",
+    });
     expect(again.map((c) => [c.bad, c.url])).toEqual(cases.map((c) => [c.bad, c.url]));
   });
 
@@ -147,7 +167,19 @@ describe("the fuzz cases of an operation", () => {
 describe("the maximum-length rule", () => {
   it("finds strings and arrays a client sends without a maximum", () => {
     const loose: OpenApiDocument = {
-      paths: { "/x": { post: { requestBody: { content: { "application/json": { schema: schemaOf(z.object({ a: z.string(), b: z.array(z.enum(["x"])), c: z.uuid() })) } } } } } },
+      paths: {
+        "/x": {
+          post: {
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: schemaOf(z.object({ a: z.string(), b: z.array(z.enum(["x"])), c: z.uuid() })),
+                },
+              },
+            },
+          },
+        },
+      },
     };
     expect(unboundedInputs(operationsOf(loose))).toEqual(["POST /x body.a (string)", "POST /x body.b (array)"]);
     expect(unboundedInputs(operations)).toEqual([]);

@@ -114,12 +114,22 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
   const resolve = (schema: JsonSchema | undefined): JsonSchema => resolveRefs(schema ?? {}, document, 0);
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
-    const pathMethods = Object.keys(item).filter((key) => HTTP_METHODS.includes(key)).map((m) => m.toUpperCase());
+    const pathMethods = Object.keys(item)
+      .filter((key) => HTTP_METHODS.includes(key))
+      .map((m) => m.toUpperCase());
     for (const method of pathMethods) {
       const operation = item[method.toLowerCase()]!;
       const parameters: Parameter[] = (operation.parameters ?? [])
-        .filter((p): p is ParameterObject & { in: ParameterLocation } => p.in === "path" || p.in === "query" || p.in === "header")
-        .map((p) => ({ name: p.name, in: p.in, required: p.in === "path" || p.required === true, schema: resolve(p.schema) }));
+        .filter(
+          (p): p is ParameterObject & { in: ParameterLocation } =>
+            p.in === "path" || p.in === "query" || p.in === "header",
+        )
+        .map((p) => ({
+          name: p.name,
+          in: p.in,
+          required: p.in === "path" || p.required === true,
+          schema: resolve(p.schema),
+        }));
       const json = operation.requestBody?.content?.["application/json"]?.schema;
       operations.push({
         method,
@@ -142,7 +152,9 @@ function resolveRefs(schema: JsonSchema, document: OpenApiDocument, depth: numbe
   }
   const out: JsonSchema = { ...schema };
   if (schema.properties) {
-    out.properties = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, resolveRefs(v, document, depth + 1)]));
+    out.properties = Object.fromEntries(
+      Object.entries(schema.properties).map(([k, v]) => [k, resolveRefs(v, document, depth + 1)]),
+    );
   }
   if (schema.items) out.items = resolveRefs(schema.items, document, depth + 1);
   for (const key of ["anyOf", "oneOf", "allOf"] as const) {
@@ -159,11 +171,13 @@ export function unboundedInputs(operations: Operation[]): string[] {
     if (depth > 12) return;
     const types = typesOf(schema);
     const bounded = schema.enum !== undefined || schema.const !== undefined || schema.format === "uuid";
-    if (!schema.anyOf && !schema.oneOf && types.has("string") && schema.maxLength === undefined && !bounded) found.push(`${where} (string)`);
+    if (!schema.anyOf && !schema.oneOf && types.has("string") && schema.maxLength === undefined && !bounded)
+      found.push(`${where} (string)`);
     if (types.has("array") && schema.maxItems === undefined) found.push(`${where} (array)`);
     for (const [key, value] of Object.entries(schema.properties ?? {})) walk(value, `${where}.${key}`, depth + 1);
     if (schema.items) walk(schema.items, `${where}[]`, depth + 1);
-    for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) walk(branch, where, depth + 1);
+    for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+      walk(branch, where, depth + 1);
   };
   for (const op of operations) {
     for (const p of op.parameters) walk(p.schema, `${op.method} ${op.path} ${p.in} ${p.name}`, 0);
@@ -202,7 +216,8 @@ function jsonTypeOf(value: unknown): JsonType {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  if (typeof value === "string" || typeof value === "boolean" || typeof value === "object") return typeof value as JsonType;
+  if (typeof value === "string" || typeof value === "boolean" || typeof value === "object")
+    return typeof value as JsonType;
   return "null";
 }
 
@@ -301,19 +316,23 @@ export function sampleValid(schema: JsonSchema, depth = 0): { value: unknown; ce
 /** A few strings that match a pattern, generated from the regular expression itself. */
 function stringsMatching(pattern: string): string[] {
   try {
-    return fc.sample(fc.stringMatching(new RegExp(pattern)), { seed: 1, numRuns: 30 }).sort((a, b) => a.length - b.length);
+    return fc
+      .sample(fc.stringMatching(new RegExp(pattern)), { seed: 1, numRuns: 30 })
+      .sort((a, b) => a.length - b.length);
   } catch {
     return [];
   }
 }
 
 function lowerBound(schema: JsonSchema): number | undefined {
-  if (typeof schema.exclusiveMinimum === "number") return schema.exclusiveMinimum + (typesOf(schema).has("integer") ? 1 : 1e-9);
+  if (typeof schema.exclusiveMinimum === "number")
+    return schema.exclusiveMinimum + (typesOf(schema).has("integer") ? 1 : 1e-9);
   return schema.minimum;
 }
 
 function upperBound(schema: JsonSchema): number | undefined {
-  if (typeof schema.exclusiveMaximum === "number") return schema.exclusiveMaximum - (typesOf(schema).has("integer") ? 1 : 1e-9);
+  if (typeof schema.exclusiveMaximum === "number")
+    return schema.exclusiveMaximum - (typesOf(schema).has("integer") ? 1 : 1e-9);
   return schema.maximum;
 }
 
@@ -365,7 +384,10 @@ export function badJsonValues(schema: JsonSchema): Bad[] {
   if (!types.has("array")) bads.push({ label: "a 10000-deep array", value: deepArray(10_000) });
   if (!types.has("object")) bads.push({ label: "a 5000-deep object", value: deepObject(5000) });
   if (!types.has("number") && !types.has("integer")) {
-    bads.push({ label: "1e400", value: new RawJson("1e400") }, { label: "a 400-digit integer", value: new RawJson("9".repeat(400)) });
+    bads.push(
+      { label: "1e400", value: new RawJson("1e400") },
+      { label: "a 400-digit integer", value: new RawJson("9".repeat(400)) },
+    );
   }
   const plain = !schema.anyOf && !schema.oneOf;
   if (types.has("string")) {
@@ -386,10 +408,16 @@ export function badJsonValues(schema: JsonSchema): Bad[] {
   }
   if (plain && types.has("array") && types.size === 1 && schema.maxItems !== undefined) {
     const item = sampleValid(schema.items ?? {}).value;
-    bads.push({ label: `${schema.maxItems + 1} items`, value: Array.from({ length: schema.maxItems + 1 }, () => item) });
+    bads.push({
+      label: `${schema.maxItems + 1} items`,
+      value: Array.from({ length: schema.maxItems + 1 }, () => item),
+    });
   }
   if (plain && types.has("array") && types.size === 1 && (schema.minItems ?? 0) > 0) {
-    bads.push({ label: `${schema.minItems! - 1} items`, value: Array.from({ length: schema.minItems! - 1 }, () => sampleValid(schema.items ?? {}).value) });
+    bads.push({
+      label: `${schema.minItems! - 1} items`,
+      value: Array.from({ length: schema.minItems! - 1 }, () => sampleValid(schema.items ?? {}).value),
+    });
   }
   return bads;
 }
@@ -401,12 +429,19 @@ function badStringsFor(schema: JsonSchema): Bad[] {
     bads.push({ label: `${schema.maxLength + 1} characters`, value: "x".repeat(schema.maxLength + 1) });
     bads.push({ label: `${schema.maxLength * 20 + 100} characters`, value: "y".repeat(schema.maxLength * 20 + 100) });
   }
-  if ((schema.minLength ?? 0) > 1) bads.push({ label: `${schema.minLength! - 1} characters`, value: "x".repeat(schema.minLength! - 1) });
+  if ((schema.minLength ?? 0) > 1)
+    bads.push({ label: `${schema.minLength! - 1} characters`, value: "x".repeat(schema.minLength! - 1) });
   if ((schema.minLength ?? 0) === 1) bads.push({ label: "an empty string", value: "" });
   const allowed = (schema.enum ?? (schema.const !== undefined ? [schema.const] : undefined)) as unknown[] | undefined;
   if (allowed) {
     const first = String(allowed[0] ?? "");
-    for (const value of [`${first}-fuzz`, first.toUpperCase() === first ? `${first}x` : first.toUpperCase(), ` ${first}`, "", "%00"]) {
+    for (const value of [
+      `${first}-fuzz`,
+      first.toUpperCase() === first ? `${first}x` : first.toUpperCase(),
+      ` ${first}`,
+      "",
+      "%00",
+    ]) {
       if (!allowed.includes(value)) bads.push({ label: `${JSON.stringify(value)} (not in the enum)`, value });
     }
   }
@@ -419,11 +454,13 @@ function badStringsFor(schema: JsonSchema): Bad[] {
   };
   const format = schema.format ? byFormat[schema.format] : undefined;
   for (const value of format ?? []) {
-    if (!matchesPattern(schema, value) || !schema.pattern) bads.push({ label: `${JSON.stringify(value)} (not a ${schema.format})`, value });
+    if (!matchesPattern(schema, value) || !schema.pattern)
+      bads.push({ label: `${JSON.stringify(value)} (not a ${schema.format})`, value });
   }
   if (schema.pattern && !schema.format) {
     for (const value of ["", " ", "fuzz fuzz", "!", "\u{1F600}", "-", "FUZZ", "0", "a".repeat(3)]) {
-      if (!matchesPattern(schema, value)) bads.push({ label: `${JSON.stringify(value)} (not matching ${schema.pattern})`, value });
+      if (!matchesPattern(schema, value))
+        bads.push({ label: `${JSON.stringify(value)} (not matching ${schema.pattern})`, value });
     }
   }
   return bads;
@@ -435,8 +472,10 @@ function badNumbersFor(schema: JsonSchema): { label: string; value: number }[] {
   const bads: { label: string; value: number }[] = [];
   const low = lowerBound(schema);
   const high = upperBound(schema);
-  if (low !== undefined) bads.push({ label: `${low - 1} (below the minimum)`, value: low - 1 }, { label: "-1e308", value: -1e308 });
-  if (high !== undefined) bads.push({ label: `${high + 1} (above the maximum)`, value: high + 1 }, { label: "1e308", value: 1e308 });
+  if (low !== undefined)
+    bads.push({ label: `${low - 1} (below the minimum)`, value: low - 1 }, { label: "-1e308", value: -1e308 });
+  if (high !== undefined)
+    bads.push({ label: `${high + 1} (above the maximum)`, value: high + 1 }, { label: "1e308", value: 1e308 });
   if (integer) {
     const valid = sampleValid(schema).value;
     bads.push({ label: "a fraction", value: (typeof valid === "number" ? valid : 1) + 0.5 });
@@ -459,12 +498,14 @@ export function badParameterValues(parameter: Parameter): Bad[] {
       bads.push({ label: JSON.stringify(value), value: encode(value) });
     }
     for (const bad of badNumbersFor(schema)) bads.push({ label: bad.label, value: encode(String(bad.value)) });
-    if (parameter.in !== "header") bads.push({ label: "a NUL", value: "%00" }, { label: "a NUL after a digit", value: "1%00" });
+    if (parameter.in !== "header")
+      bads.push({ label: "a NUL", value: "%00" }, { label: "a NUL after a digit", value: "1%00" });
   } else if (types.has("boolean") && !types.has("string")) {
     for (const value of ["fuzz", "2", "tru"]) bads.push({ label: JSON.stringify(value), value: encode(value) });
   } else if (types.has("string")) {
     for (const bad of badStringsFor(schema)) {
-      if (typeof bad.value === "string" && bad.value !== "" && bad.value.length <= 4000) bads.push({ label: bad.label, value: encode(bad.value) });
+      if (typeof bad.value === "string" && bad.value !== "" && bad.value.length <= 4000)
+        bads.push({ label: bad.label, value: encode(bad.value) });
     }
     if (parameter.in !== "header") {
       const valid = String(sampleValid(schema).value);
@@ -477,10 +518,19 @@ export function badParameterValues(parameter: Parameter): Bad[] {
   }
   // A lone surrogate has no UTF-8 form; its CESU bytes are invalid UTF-8, which the router refuses in a path.
   if (parameter.in === "path") {
-    bads.push({ label: "invalid UTF-8 (a CESU surrogate)", value: "%ED%A0%80", byRouter: true }, { label: "a bare %", value: "%zz", byRouter: true });
+    bads.push(
+      { label: "invalid UTF-8 (a CESU surrogate)", value: "%ED%A0%80", byRouter: true },
+      { label: "a bare %", value: "%zz", byRouter: true },
+    );
   }
   // Header values that fetch can send: no NUL, CR, LF, no characters above U+00FF, no edge whitespace.
-  return parameter.in === "header" ? bads.filter((b) => typeof b.value === "string" && /^[\x21-\x7e\x80-\xff]([\x20-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?$/.test(b.value)) : bads;
+  return parameter.in === "header"
+    ? bads.filter(
+        (b) =>
+          typeof b.value === "string" &&
+          /^[\x21-\x7e\x80-\xff]([\x20-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?$/.test(b.value),
+      )
+    : bads;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -516,12 +566,22 @@ function bodyMutations(schema: JsonSchema, base: unknown, path: Path = [], depth
     field: fieldName(path),
   }));
   if (typesOf(schema).has("object") && schema.properties) {
-    const current = path.reduce<unknown>((value, key) => (value as Record<string | number, unknown> | undefined)?.[key], base);
+    const current = path.reduce<unknown>(
+      (value, key) => (value as Record<string | number, unknown> | undefined)?.[key],
+      base,
+    );
     for (const key of schema.required ?? []) {
-      mutations.push({ bad: `${where}: without ${key}`, body: setAt(base, [...path, key], undefined, true), field: fieldName([...path, key]) });
+      mutations.push({
+        bad: `${where}: without ${key}`,
+        body: setAt(base, [...path, key], undefined, true),
+        field: fieldName([...path, key]),
+      });
     }
     for (const [key, property] of Object.entries(schema.properties)) {
-      const next = typeof current === "object" && current !== null && key in current ? base : setAt(base, [...path, key], sampleValid(property).value);
+      const next =
+        typeof current === "object" && current !== null && key in current
+          ? base
+          : setAt(base, [...path, key], sampleValid(property).value);
       mutations.push(...bodyMutations(property, next, [...path, key], depth + 1));
     }
   }
@@ -571,7 +631,16 @@ function withInvalidUtf8(jsonText: string): Uint8Array | null {
   if (at < 0) return null;
   const cut = at + 3;
   const encoder = new TextEncoder();
-  return new Uint8Array([...encoder.encode(jsonText.slice(0, cut)), 0xff, 0xc3, 0x28, 0xed, 0xa0, 0x80, ...encoder.encode(jsonText.slice(cut))]);
+  return new Uint8Array([
+    ...encoder.encode(jsonText.slice(0, cut)),
+    0xff,
+    0xc3,
+    0x28,
+    0xed,
+    0xa0,
+    0x80,
+    ...encoder.encode(jsonText.slice(cut)),
+  ]);
 }
 
 const OTHER_CONTENT_TYPES = [
@@ -606,7 +675,7 @@ const NOISE_HEADERS: [string, string][] = [
   ["x-http-method-override", "DELETE"],
   ["x-forwarded-proto", "gopher"],
   ["x-forwarded-host", "evil.example:99999"],
-  ["forwarded", "for=unknown;proto=gopher;host=\"x"],
+  ["forwarded", 'for=unknown;proto=gopher;host="x'],
   ["sec-fetch-site", "cross-site"],
   ["sec-fetch-mode", "no-such-mode"],
   ["x-fuzz", "\u00ff\u00fe latin-1 bytes"],
@@ -640,7 +709,18 @@ const AUTH_NOISE: ({ authorization: string } | { cookie: string })[] = [
   { cookie: Array.from({ length: 300 }, (_, i) => `c${i}=${i}`).join("; ") },
 ];
 
-const QUERY_NOISE = ["fuzz=%00", "__proto__=polluted", "constructor=polluted", "a[b]=c", "=", "&&", "x=%ED%A0%80", "x=%zz", "token=%00", `long=${"q".repeat(3000)}`];
+const QUERY_NOISE = [
+  "fuzz=%00",
+  "__proto__=polluted",
+  "constructor=polluted",
+  "a[b]=c",
+  "=",
+  "&&",
+  "x=%ED%A0%80",
+  "x=%zz",
+  "token=%00",
+  `long=${"q".repeat(3000)}`,
+];
 
 const EXTRA_KEYS: [string, unknown][] = [
   ["isAdmin", true],
@@ -669,7 +749,12 @@ RAW_HEADER_LINES.push(
   new Uint8Array([...Buffer.from("Cookie: session="), 0xed, 0xa0, 0x80]),
 );
 
-const JSON_CONTENT_TYPES = ["application/json", "application/json; charset=utf-8", "Application/JSON", "application/json;charset=UTF-8; x=y"];
+const JSON_CONTENT_TYPES = [
+  "application/json",
+  "application/json; charset=utf-8",
+  "Application/JSON",
+  "application/json;charset=UTF-8; x=y",
+];
 
 interface Noise {
   headers: [string, string][];
@@ -689,7 +774,10 @@ const noiseArbitrary: fc.Arbitrary<Noise> = fc.record({
   headers: fc.subarray(NOISE_HEADERS, { maxLength: 4 }),
   extraKeys: fc.subarray(EXTRA_KEYS, { maxLength: 3 }),
   protoKey: rarely(fc.constantFrom(...PROTO_KEYS), 6),
-  contentType: fc.oneof({ weight: 4, arbitrary: fc.constant("application/json") }, { weight: 1, arbitrary: fc.constantFrom(...JSON_CONTENT_TYPES) }),
+  contentType: fc.oneof(
+    { weight: 4, arbitrary: fc.constant("application/json") },
+    { weight: 1, arbitrary: fc.constantFrom(...JSON_CONTENT_TYPES) },
+  ),
   query: fc.subarray(QUERY_NOISE, { maxLength: 3 }),
   auth: rarely(fc.constantFrom(...AUTH_NOISE), 2),
   raw: rarely(fc.constantFrom(...RAW_HEADER_LINES), 8),
@@ -720,22 +808,35 @@ export function casesFor(operation: Operation, options: CaseOptions): FuzzCase[]
   for (const p of operation.parameters) {
     const sample = sampleValid(p.schema);
     parametersCertain &&= sample.certain;
-    if (p.required || p.in === "path") validParameters[`${p.in}:${p.name}`] = p.in === "header" ? String(sample.value) : encodeURIComponent(String(sample.value));
+    if (p.required || p.in === "path")
+      validParameters[`${p.in}:${p.name}`] =
+        p.in === "header" ? String(sample.value) : encodeURIComponent(String(sample.value));
   }
   const bodySample = operation.body ? sampleValid(operation.body) : { value: undefined, certain: true };
   const certain = parametersCertain && bodySample.certain;
   const validBody = operation.body ? bodySample.value : undefined;
-  const bodyIsObject = operation.body !== null && typesOf(operation.body).has("object") && !typesOf(operation.body).has("string");
+  const bodyIsObject =
+    operation.body !== null && typesOf(operation.body).has("object") && !typesOf(operation.body).has("string");
 
   const enumerated: Breakage[] = [];
   const withField = (field: string | undefined) => (certain ? field : undefined);
   for (const p of operation.parameters) {
     for (const bad of badParameterValues(p)) {
       const field = bad.byRouter ? undefined : withField(p.name);
-      enumerated.push({ bad: `${p.in} ${p.name}: ${bad.label}`, parameters: { [`${p.in}:${p.name}`]: String(bad.value) }, field, invalid: true });
+      enumerated.push({
+        bad: `${p.in} ${p.name}: ${bad.label}`,
+        parameters: { [`${p.in}:${p.name}`]: String(bad.value) },
+        field,
+        invalid: true,
+      });
     }
     if (p.required && p.in !== "path") {
-      enumerated.push({ bad: `${p.in} ${p.name}: missing`, parameters: { [`${p.in}:${p.name}`]: undefined }, field: withField(p.name), invalid: true });
+      enumerated.push({
+        bad: `${p.in} ${p.name}: missing`,
+        parameters: { [`${p.in}:${p.name}`]: undefined },
+        field: withField(p.name),
+        invalid: true,
+      });
     }
   }
   if (operation.body) {
@@ -744,25 +845,53 @@ export function casesFor(operation: Operation, options: CaseOptions): FuzzCase[]
     }
     const validText = toJsonText(validBody);
     const bytes = withInvalidUtf8(validText);
-    if (bytes) enumerated.push({ bad: "body: bytes that are not UTF-8 inside a string", bytes: { contentType: "application/json", body: bytes }, invalid: true });
+    if (bytes)
+      enumerated.push({
+        bad: "body: bytes that are not UTF-8 inside a string",
+        bytes: { contentType: "application/json", body: bytes },
+        invalid: true,
+      });
     if (operation.bodyRequired) enumerated.push({ bad: "no body", noBody: true, invalid: true });
     for (let cut = 1; cut < validText.length; cut += Math.max(1, Math.floor(validText.length / 6))) {
-      enumerated.push({ bad: `body: JSON cut after ${cut} characters`, bytes: { contentType: "application/json", body: validText.slice(0, cut) }, invalid: true });
+      enumerated.push({
+        bad: `body: JSON cut after ${cut} characters`,
+        bytes: { contentType: "application/json", body: validText.slice(0, cut) },
+        invalid: true,
+      });
     }
   }
   if (operation.body || !safe) {
-    for (const m of MALFORMED_JSON) enumerated.push({ bad: `body: ${m.label}`, bytes: { contentType: "application/json", body: m.text }, invalid: true });
+    for (const m of MALFORMED_JSON)
+      enumerated.push({
+        bad: `body: ${m.label}`,
+        bytes: { contentType: "application/json", body: m.text },
+        invalid: true,
+      });
     for (const contentType of OTHER_CONTENT_TYPES) {
       // Without a parser the server answers 415 whatever the route; with one, a text body can never be a JSON object.
       if (!options.hasParser(contentType)) {
-        enumerated.push({ bad: `content type ${contentType}`, bytes: { contentType, body: toJsonText(validBody ?? {}) }, invalid: true });
+        enumerated.push({
+          bad: `content type ${contentType}`,
+          bytes: { contentType, body: toJsonText(validBody ?? {}) },
+          invalid: true,
+        });
       } else if (bodyIsObject && contentType.startsWith("text/")) {
-        enumerated.push({ bad: `content type ${contentType}`, bytes: { contentType, body: toJsonText(validBody) }, invalid: true });
+        enumerated.push({
+          bad: `content type ${contentType}`,
+          bytes: { contentType, body: toJsonText(validBody) },
+          invalid: true,
+        });
       }
     }
   }
   for (const method of ["PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND"]) {
-    if (!operation.pathMethods.includes(method)) enumerated.push({ bad: `method ${method}`, method, bytes: { contentType: "application/json", body: "{" }, invalid: true });
+    if (!operation.pathMethods.includes(method))
+      enumerated.push({
+        bad: `method ${method}`,
+        method,
+        bytes: { contentType: "application/json", body: "{" },
+        invalid: true,
+      });
   }
 
   const random: fc.Arbitrary<Breakage>[] = [];
@@ -770,7 +899,12 @@ export function casesFor(operation: Operation, options: CaseOptions): FuzzCase[]
   if (stringPaths.length > 0) {
     random.push(
       fc
-        .tuple(fc.constantFrom(...stringPaths), fc.string({ unit: "binary", maxLength: 30 }), fc.constantFrom("\u0000", "\uD800", "\uDBFF", "\uDC00", "\uDFFF", "\uDE00\uD83D"), fc.nat())
+        .tuple(
+          fc.constantFrom(...stringPaths),
+          fc.string({ unit: "binary", maxLength: 30 }),
+          fc.constantFrom("\u0000", "\uD800", "\uDBFF", "\uDC00", "\uDFFF", "\uDE00\uD83D"),
+          fc.nat(),
+        )
         .map(([path, text, poison, at]) => {
           const i = at % (text.length + 1);
           return { path, value: text.slice(0, i) + poison + text.slice(i) };
@@ -789,7 +923,9 @@ export function casesFor(operation: Operation, options: CaseOptions): FuzzCase[]
     random.push(
       fc
         .tuple(fc.constantFrom(...typedPaths), fc.jsonValue({ maxDepth: 3 }))
-        .filter(([{ types }, value]) => !admits(types, value) && !(types.has("object") && jsonTypeOf(value) === "object"))
+        .filter(
+          ([{ types }, value]) => !admits(types, value) && !(types.has("object") && jsonTypeOf(value) === "object"),
+        )
         .map(([{ path }, value]) => {
           const text = JSON.stringify(value);
           // The JSON parser itself refuses these keys (prototype poisoning), with a 400 that names no field.
@@ -829,7 +965,10 @@ export function casesFor(operation: Operation, options: CaseOptions): FuzzCase[]
   if (safe) random.push(fc.constant<Breakage>({ bad: "odd headers and query noise only", invalid: false }));
 
   const randomCount = Math.max(options.count - enumerated.length, 40);
-  const breakages = [...enumerated, ...(random.length > 0 ? fc.sample(fc.oneof(...random), { seed: options.seed, numRuns: randomCount }) : [])];
+  const breakages = [
+    ...enumerated,
+    ...(random.length > 0 ? fc.sample(fc.oneof(...random), { seed: options.seed, numRuns: randomCount }) : []),
+  ];
   const noises = fc.sample(noiseArbitrary, { seed: options.seed + 1, numRuns: breakages.length });
   return breakages.map((breakage, i) => buildCase(operation, name, breakage, noises[i]!, validParameters, validBody));
 }
@@ -837,7 +976,8 @@ export function casesFor(operation: Operation, options: CaseOptions): FuzzCase[]
 function stringFieldPaths(schema: JsonSchema, path: Path = [], depth = 0): Path[] {
   if (depth > 6) return [];
   const found: Path[] = typesOf(schema).has("string") && path.length > 0 ? [path] : [];
-  for (const [key, property] of Object.entries(schema.properties ?? {})) found.push(...stringFieldPaths(property, [...path, key], depth + 1));
+  for (const [key, property] of Object.entries(schema.properties ?? {}))
+    found.push(...stringFieldPaths(property, [...path, key], depth + 1));
   if (schema.items) found.push(...stringFieldPaths(schema.items, [...path, 0], depth + 1));
   return found;
 }
@@ -846,7 +986,8 @@ function typedFieldPaths(schema: JsonSchema, path: Path = [], depth = 0): { path
   if (depth > 6) return [];
   const types = typesOf(schema);
   const found = types.size > 0 ? [{ path, types }] : [];
-  for (const [key, property] of Object.entries(schema.properties ?? {})) found.push(...typedFieldPaths(property, [...path, key], depth + 1));
+  for (const [key, property] of Object.entries(schema.properties ?? {}))
+    found.push(...typedFieldPaths(property, [...path, key], depth + 1));
   if (schema.items) found.push(...typedFieldPaths(schema.items, [...path, 0], depth + 1));
   return found;
 }
@@ -868,7 +1009,9 @@ function buildCase(
   const url =
     operation.path.replace(/\{([^}]+)\}/g, (_m, key: string) => parameters[`path:${key}`] ?? "") +
     queryString([
-      ...Object.entries(parameters).flatMap(([key, value]) => (key.startsWith("query:") && value !== undefined ? [`${encodeURIComponent(key.slice(6))}=${value}`] : [])),
+      ...Object.entries(parameters).flatMap(([key, value]) =>
+        key.startsWith("query:") && value !== undefined ? [`${encodeURIComponent(key.slice(6))}=${value}`] : [],
+      ),
       ...noise.query.filter((q) => !documentedQuery.has(q.split("=")[0]!)),
     ]);
 

@@ -6,7 +6,14 @@ import { withTenant } from "@fieldops/db";
 import { equipmentSpec } from "@fieldops/domain/custom-objects/custom-object-test-fixtures";
 import { installCustomObjects } from "@fieldops/domain/custom-objects/install-custom-objects";
 import { promoteCustomObjects } from "@fieldops/domain/custom-objects/promote-custom-objects";
-import { casesFor, operationsOf, unboundedInputs, type FuzzCase, type OpenApiDocument, type Operation } from "./openapi-fuzz-cases.ts";
+import {
+  casesFor,
+  operationsOf,
+  unboundedInputs,
+  type FuzzCase,
+  type OpenApiDocument,
+  type Operation,
+} from "./openapi-fuzz-cases.ts";
 import { createTestCompany, signIn, startTestApp, type TestApp } from "./test-app.ts";
 
 /**
@@ -122,14 +129,22 @@ async function send(c: FuzzCase, headers: Record<string, string>): Promise<Answe
     redirect: "manual",
     signal: AbortSignal.timeout(20_000),
   });
-  return { status: response.status, contentType: response.headers.get("content-type") ?? "", text: await response.text() };
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    text: await response.text(),
+  };
 }
 
 /** One request over a bare socket, for header bytes that fetch refuses to send. */
 function sendRaw(c: FuzzCase, headers: Record<string, string>): Promise<Answer> {
   const port = Number(new URL(t.url).port);
   const body = typeof c.body === "string" ? Buffer.from(c.body) : Buffer.from(c.body ?? new Uint8Array());
-  const head = [`${c.method} ${c.url} HTTP/1.1`, `Host: 127.0.0.1:${port}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join("\r\n");
+  const head = [
+    `${c.method} ${c.url} HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ].join("\r\n");
   const request = Buffer.concat([
     Buffer.from(`${head}\r\n`, "latin1"),
     Buffer.from(c.rawHeaderLine!),
@@ -151,7 +166,8 @@ function sendRaw(c: FuzzCase, headers: Record<string, string>): Promise<Answer> 
       const answer = Buffer.concat(chunks).toString("utf8");
       const split = answer.indexOf("\r\n\r\n");
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
-      if (split < 0 || !status) return reject(failure ?? new Error(`no HTTP answer: ${JSON.stringify(answer.slice(0, 200))}`));
+      if (split < 0 || !status)
+        return reject(failure ?? new Error(`no HTTP answer: ${JSON.stringify(answer.slice(0, 200))}`));
       const headerText = answer.slice(0, split);
       let text = answer.slice(split + 4);
       if (/^transfer-encoding:\s*chunked/im.test(headerText)) text = dechunk(text);
@@ -177,25 +193,43 @@ function problem(c: FuzzCase, answer: Answer): string | null {
   if (answer.status >= 500) return `answered ${answer.status}`;
   if (c.invalid && answer.status < 400) return `accepted it with ${answer.status}`;
   if (answer.status < 400 || c.method === "HEAD") return null;
-  if (!answer.contentType.startsWith("application/json")) return `error ${answer.status} is ${answer.contentType || "no content type"}, not JSON`;
+  if (!answer.contentType.startsWith("application/json"))
+    return `error ${answer.status} is ${answer.contentType || "no content type"}, not JSON`;
   let body: unknown;
   try {
     body = JSON.parse(answer.text);
   } catch {
     return `error ${answer.status} body is not JSON`;
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return `error ${answer.status} body is not an object`;
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return `error ${answer.status} body is not an object`;
   const { message, field, ...rest } = body as Record<string, unknown>;
   if (typeof message !== "string" || message.length === 0) return `error ${answer.status} has no message`;
-  if (Object.keys(rest).length > 0) return `error ${answer.status} has keys other than message and field: ${Object.keys(rest).join(", ")}`;
-  if (field !== undefined && typeof field !== "string") return `error ${answer.status} has a field that is not a string`;
-  if (answer.status === 400 && c.field !== undefined && field !== c.field) return `the 400 names ${field === undefined ? "no field" : `"${String(field)}"`}, not "${c.field}"`;
+  if (Object.keys(rest).length > 0)
+    return `error ${answer.status} has keys other than message and field: ${Object.keys(rest).join(", ")}`;
+  if (field !== undefined && typeof field !== "string")
+    return `error ${answer.status} has a field that is not a string`;
+  if (answer.status === 400 && c.field !== undefined && field !== c.field)
+    return `the 400 names ${field === undefined ? "no field" : `"${String(field)}"`}, not "${c.field}"`;
   return null;
 }
 
-function describeFailure(c: FuzzCase, mode: AuthMode, headers: Record<string, string>, what: string, answer?: Answer): string {
-  const shown = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.length > 200 ? `${v.slice(0, 200)}… (${v.length} chars)` : v]));
-  const body = c.body === undefined ? "(none)" : typeof c.body === "string" ? JSON.stringify(c.body.slice(0, 500)) : `bytes ${Buffer.from(c.body.slice(0, 200)).toString("hex")}`;
+function describeFailure(
+  c: FuzzCase,
+  mode: AuthMode,
+  headers: Record<string, string>,
+  what: string,
+  answer?: Answer,
+): string {
+  const shown = Object.fromEntries(
+    Object.entries(headers).map(([k, v]) => [k, v.length > 200 ? `${v.slice(0, 200)}… (${v.length} chars)` : v]),
+  );
+  const body =
+    c.body === undefined
+      ? "(none)"
+      : typeof c.body === "string"
+        ? JSON.stringify(c.body.slice(0, 500))
+        : `bytes ${Buffer.from(c.body.slice(0, 200)).toString("hex")}`;
   return [
     `${c.operation} — ${c.bad} — ${mode}: ${what}`,
     `  request: ${c.method} ${c.url.slice(0, 500)}`,
@@ -252,22 +286,30 @@ describe("every operation of the OpenAPI document, fuzzed", () => {
       });
       // Rate limits must not answer for the routes: most requests have to reach validation and the handlers.
       const limited = statuses.get(429) ?? 0;
-      if (limited > runs.length / 4) failures.push(`${operation.method} ${operation.path}: ${limited} of ${runs.length} requests got 429`);
-      answered.push(`${operation.method} ${operation.path}: ${JSON.stringify(Object.fromEntries([...statuses].sort()))} in ${Date.now() - started} ms`);
+      if (limited > runs.length / 4)
+        failures.push(`${operation.method} ${operation.path}: ${limited} of ${runs.length} requests got 429`);
+      answered.push(
+        `${operation.method} ${operation.path}: ${JSON.stringify(Object.fromEntries([...statuses].sort()))} in ${Date.now() - started} ms`,
+      );
       const after = await snapshot();
       for (const [table, state] of Object.entries(after)) {
-        if (before[table] !== state) failures.push(`${operation.method} ${operation.path} changed table ${table}: ${before[table]} → ${state}`);
+        if (before[table] !== state)
+          failures.push(`${operation.method} ${operation.path} changed table ${table}: ${before[table]} → ${state}`);
       }
       Object.assign(before, after);
     }
     expect(({} as Record<string, unknown>).polluted, "Object.prototype was polluted").toBeUndefined();
     // A bad request is the client's fault: the API logs no error for it (an error logged and answered 4xx hides a bug).
     for (const line of t.logs.slice(logsBefore).join("").split("\n").filter(Boolean)) {
-      if (((JSON.parse(line) as { level?: number }).level ?? 0) >= 50) failures.push(`error logged: ${line.slice(0, 1000)}`);
+      if (((JSON.parse(line) as { level?: number }).level ?? 0) >= 50)
+        failures.push(`error logged: ${line.slice(0, 1000)}`);
     }
     const kinds = new Map<string, number>();
     for (const failure of failures) {
-      const kind = failure.split("\n")[0]!.replace(/ — [^—]* — /, " — ").replace(/\d+/g, "N");
+      const kind = failure
+        .split("\n")[0]!
+        .replace(/ — [^—]* — /, " — ")
+        .replace(/\d+/g, "N");
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     }
     const summary = [...kinds].map(([kind, n]) => `${n} × ${kind}`).join("\n");

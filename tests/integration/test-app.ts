@@ -80,8 +80,20 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
 export function startTestWorkers(testApp: TestApp): RunningWorkers {
   const { redis, db } = testApp.runtime.context;
   // The API's command connection fails fast; BullMQ's own must wait through outages instead.
-  const connection = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
-  return runWorkers({ connection, db, redis, concurrency: 5, osrmUrl: testApp.runtime.context.env.OSRM_URL, env: testApp.runtime.context.env, model: modelConfigFromEnv(testApp.runtime.context.env) });
+  const connection = redis.duplicate({
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+    commandTimeout: undefined,
+  });
+  return runWorkers({
+    connection,
+    db,
+    redis,
+    concurrency: 5,
+    osrmUrl: testApp.runtime.context.env.OSRM_URL,
+    env: testApp.runtime.context.env,
+    model: modelConfigFromEnv(testApp.runtime.context.env),
+  });
 }
 
 /** A delayed job due further off than this is work for later (an approval's expiry), not part of what is drained. */
@@ -116,7 +128,10 @@ export interface TestCompany {
 }
 
 /** A company with one user of each tenant role, all with TEST_PASSWORD. */
-export async function createTestCompany(db: Database, options: { name?: string; planId?: PlanId } = {}): Promise<TestCompany> {
+export async function createTestCompany(
+  db: Database,
+  options: { name?: string; planId?: PlanId } = {},
+): Promise<TestCompany> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const tag = randomUUID().slice(0, 8);
   const company = await db.company.create({
@@ -135,7 +150,14 @@ export async function createTestCompany(db: Database, options: { name?: string; 
   for (const role of roles) {
     const email = `${role}-${tag}@test.example`;
     const user = await db.user.create({
-      data: { companyId: company.id, email, name: `${role} ${tag}`, passwordHash: await passwordHash, role, permissions: defaultPermissions(role) },
+      data: {
+        companyId: company.id,
+        email,
+        name: `${role} ${tag}`,
+        passwordHash: await passwordHash,
+        role,
+        permissions: defaultPermissions(role),
+      },
     });
     users[role] = { id: user.id, email };
   }
@@ -144,7 +166,11 @@ export async function createTestCompany(db: Database, options: { name?: string; 
 
 export async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
   if (body === undefined) return fetch(url, { method: "POST", headers });
-  return fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 export async function signIn(baseUrl: string, email: string, password = TEST_PASSWORD): Promise<string> {
@@ -158,7 +184,10 @@ export async function signIn(baseUrl: string, email: string, password = TEST_PAS
 export async function callApi(baseUrl: string, method: string, path: string, token: string, body?: unknown) {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

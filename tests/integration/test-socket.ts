@@ -41,14 +41,19 @@ export type TestSocket = ReturnType<typeof connect>;
 
 /** The single-use ticket the web app trades its session for before it opens the socket. */
 export async function socketTicket(baseUrl: string, token: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/ws-ticket`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${baseUrl}/api/ws-ticket`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (response.status !== 200) throw new Error(`ws-ticket: ${response.status}`);
   return ((await response.json()) as { ticket: string }).ticket;
 }
 
 /** An open socket of the holder of `token`, once the server said it is ready. */
 export async function openSocket(baseUrl: string, token: string): Promise<TestSocket> {
-  const client = connect(`${baseUrl.replace("http", "ws")}/api/ws?ticket=${encodeURIComponent(await socketTicket(baseUrl, token))}`);
+  const client = connect(
+    `${baseUrl.replace("http", "ws")}/api/ws?ticket=${encodeURIComponent(await socketTicket(baseUrl, token))}`,
+  );
   await client.next((m) => m.type === "ready");
   return client;
 }

@@ -47,13 +47,15 @@ export interface OAuthStandIn {
 
 const random = () => randomBytes(16).toString("hex");
 
-
 function redirect(response: ServerResponse, location: string) {
   response.writeHead(302, { location });
   response.end();
 }
 
-export async function startOAuthStandIn(clients: StandInClient[], options: { port?: number } = {}): Promise<OAuthStandIn> {
+export async function startOAuthStandIn(
+  clients: StandInClient[],
+  options: { port?: number } = {},
+): Promise<OAuthStandIn> {
   const codes = new Map<string, IssuedCode>();
   const issuedAccessTokens: string[] = [];
   const authorizeRequests: URLSearchParams[] = [];
@@ -118,7 +120,14 @@ export async function startOAuthStandIn(clients: StandInClient[], options: { por
     const refreshToken = `rt-${random()}`;
     issuedAccessTokens.push(accessToken);
     liveRefreshTokens.add(refreshToken);
-    answer(response, 200, { access_token: accessToken, refresh_token: refreshToken, token_type: "bearer", expires_in: 3600, scope: "stand-in", ...found.tokenFields });
+    answer(response, 200, {
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      token_type: "bearer",
+      expires_in: 3600,
+      scope: "stand-in",
+      ...found.tokenFields,
+    });
   }
 
   async function token(request: IncomingMessage, response: ServerResponse) {
@@ -131,12 +140,14 @@ export async function startOAuthStandIn(clients: StandInClient[], options: { por
     if (!found) return refuse(401, "invalid_client", "client authentication");
     if (form.get("grant_type") === "refresh_token") {
       const refreshToken = form.get("refresh_token") ?? "";
-      if (!liveRefreshTokens.delete(refreshToken)) return refuse(400, "invalid_grant", "unknown, used or revoked refresh token");
+      if (!liveRefreshTokens.delete(refreshToken))
+        return refuse(400, "invalid_grant", "unknown, used or revoked refresh token");
       return issueTokens(response, found);
     }
     if (form.get("grant_type") !== "authorization_code") return refuse(400, "unsupported_grant_type", "grant type");
     const issued = codes.get(form.get("code") ?? "");
-    if (!issued || issued.used || issued.clientId !== found.clientId) return refuse(400, "invalid_grant", "unknown or used code");
+    if (!issued || issued.used || issued.clientId !== found.clientId)
+      return refuse(400, "invalid_grant", "unknown or used code");
     issued.used = true;
     if (form.get("redirect_uri") !== issued.redirectUri) return refuse(400, "invalid_grant", "redirect_uri differs");
     if (issued.codeChallenge) {

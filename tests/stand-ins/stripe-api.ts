@@ -34,7 +34,6 @@ interface StandInIntent {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
-
 const invalid = (message: string) => ({ error: { type: "invalid_request_error", message } });
 
 /** Stripe's form encoding read back: `metadata[key]=value` becomes `{ metadata: { key: value } }`. */
@@ -49,7 +48,9 @@ function readForm(body: string): { fields: Record<string, string>; nested: Recor
   return { fields, nested };
 }
 
-export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).toString("hex")}`): Promise<StripeStandIn> {
+export async function startStripeStandIn(
+  secretKey = `sk_test_${randomBytes(8).toString("hex")}`,
+): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
   const refunds: StripeStandIn["refunds"] = [];
   const requests: StripeStandIn["requests"] = [];
@@ -57,14 +58,16 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
 
   const handle = async (request: IncomingMessage, body: string): Promise<{ status: number; body: unknown }> => {
     const url = new URL(request.url ?? "/", "http://stand-in");
-    if (request.headers.authorization !== `Bearer ${secretKey}`) return { status: 401, body: invalid("Invalid API Key provided") };
+    if (request.headers.authorization !== `Bearer ${secretKey}`)
+      return { status: 401, body: invalid("Invalid API Key provided") };
     if (request.method === "POST" && request.headers["content-type"] !== "application/x-www-form-urlencoded") {
       return { status: 400, body: invalid("Bodies are form-encoded") };
     }
     const { fields, nested } = readForm(body);
     if (request.method === "POST" && url.pathname === "/v1/payment_intents") {
       const amount = Number(fields.amount);
-      if (!Number.isInteger(amount) || amount < 50) return { status: 400, body: invalid("Amount must be at least 50 cents") };
+      if (!Number.isInteger(amount) || amount < 50)
+        return { status: 400, body: invalid("Amount must be at least 50 cents") };
       if (fields.currency !== "usd") return { status: 400, body: invalid("Unsupported currency") };
       const intentId = id("pi");
       const intent: StandInIntent = {
@@ -89,7 +92,10 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
       if (request.method === "GET" && !intentPath[2]) return { status: 200, body: intent };
       if (request.method === "POST" && intentPath[2]) {
         if (fields.payment_method === "pm_card_chargeDeclined") {
-          return { status: 402, body: { error: { type: "card_error", code: "card_declined", message: "Your card was declined." } } };
+          return {
+            status: 402,
+            body: { error: { type: "card_error", code: "card_declined", message: "Your card was declined." } },
+          };
         }
         intent.status = "succeeded";
         intent.amount_received = intent.amount;
@@ -100,7 +106,8 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
       const intent = intents.get(fields.payment_intent ?? "");
       if (!intent || intent.status !== "succeeded") return { status: 400, body: invalid("No such charge to refund") };
       const amount = fields.amount ? Number(fields.amount) : intent.amount_received - intent.refunded;
-      if (amount > intent.amount_received - intent.refunded) return { status: 400, body: invalid("Refund amount is greater than the unrefunded amount") };
+      if (amount > intent.amount_received - intent.refunded)
+        return { status: 400, body: invalid("Refund amount is greater than the unrefunded amount") };
       intent.refunded += amount;
       const refund = { id: id("re"), object: "refund", payment_intent: intent.id, amount, status: "succeeded" };
       refunds.push(refund);

@@ -4,7 +4,14 @@ import type { JobQueues } from "@fieldops/jobs/enqueue";
 import type { QueueName } from "@fieldops/jobs/queues";
 import { VISIT_HORIZON_DAYS } from "@fieldops/shared/jobs";
 import type { RunningWorkers } from "./run-workers.ts";
-import { createTestCompany, drainQueues, startTestApp, startTestWorkers, type TestApp, type TestCompany } from "../../tests/integration/test-app.ts";
+import {
+  createTestCompany,
+  drainQueues,
+  startTestApp,
+  startTestWorkers,
+  type TestApp,
+  type TestCompany,
+} from "../../tests/integration/test-app.ts";
 import { SYSTEM_JOBS, scheduleSystemJobs } from "@fieldops/domain/jobs";
 import { extendVisitHorizonsBatch } from "@fieldops/domain/jobs/extend-visit-horizon";
 import { extendVisitHorizonsDailyJob } from "@fieldops/domain/jobs/extend-visit-horizons-daily.job";
@@ -21,7 +28,16 @@ const jobs = { open: "", closed: "", oneOff: "", otherCompany: "" };
 
 async function createJob(companyId: string, options: { recurring: boolean; closed?: boolean }) {
   const customer = await t.db.customer.create({
-    data: { companyId, name: "Grace Hopper", street: "1 Main St", city: "Boulder", region: "CO", postcode: "80302", latitude: 40, longitude: -105 },
+    data: {
+      companyId,
+      name: "Grace Hopper",
+      street: "1 Main St",
+      city: "Boulder",
+      region: "CO",
+      postcode: "80302",
+      latitude: 40,
+      longitude: -105,
+    },
   });
   const start = new Date(Date.now() - 3 * DAY_MS);
   start.setUTCHours(15, 0, 0, 0);
@@ -42,7 +58,14 @@ async function createJob(companyId: string, options: { recurring: boolean; close
     await t.db.visit.createMany({
       data: [0, 7].map((days) => {
         const at = new Date(start.getTime() + days * DAY_MS);
-        return { companyId, jobId: job.id, status: "scheduled" as const, scheduledStart: at, scheduledEnd: new Date(at.getTime() + 3_600_000), occurrenceAt: at };
+        return {
+          companyId,
+          jobId: job.id,
+          status: "scheduled" as const,
+          scheduledStart: at,
+          scheduledEnd: new Date(at.getTime() + 3_600_000),
+          occurrenceAt: at,
+        };
       }),
     });
   }
@@ -50,7 +73,8 @@ async function createJob(companyId: string, options: { recurring: boolean; close
 }
 
 const visits = (jobId: string) => t.db.visit.findMany({ where: { jobId }, orderBy: { scheduledStart: "asc" } });
-const generatedUntil = async (jobId: string) => (await t.db.job.findUniqueOrThrow({ where: { id: jobId } })).generatedUntil;
+const generatedUntil = async (jobId: string) =>
+  (await t.db.job.findUniqueOrThrow({ where: { id: jobId } })).generatedUntil;
 
 async function run(definition: { id: string; queue: QueueName }, data: object, jobId: string) {
   await queues.queue(definition.queue).add(definition.id, data, { jobId });
@@ -99,7 +123,9 @@ describe("extending the visit horizon every day", () => {
     await run(extendVisitHorizonsDailyJob, {}, "test_daily_1");
     const otherVisits = await visits(jobs.otherCompany);
     expect(otherVisits.length).toBeGreaterThan(2);
-    expect(otherVisits.at(-1)!.scheduledStart!.getTime()).toBeGreaterThan(Date.now() + (VISIT_HORIZON_DAYS - 7) * DAY_MS);
+    expect(otherVisits.at(-1)!.scheduledStart!.getTime()).toBeGreaterThan(
+      Date.now() + (VISIT_HORIZON_DAYS - 7) * DAY_MS,
+    );
     expect(await visits(jobs.open)).toHaveLength(ownBefore);
     expect(await visits(jobs.closed)).toHaveLength(2);
 
@@ -116,7 +142,9 @@ describe("extending the visit horizon every day", () => {
     const seen: string[] = [];
     let after: string | null = null;
     do {
-      const batch = await withTenant(t.runtime.context.db, company.id, (tx) => extendVisitHorizonsBatch(tx, { batchSize: 1, after }));
+      const batch = await withTenant(t.runtime.context.db, company.id, (tx) =>
+        extendVisitHorizonsBatch(tx, { batchSize: 1, after }),
+      );
       if (batch.lastJobId) seen.push(batch.lastJobId);
       after = batch.lastJobId;
     } while (after !== null && seen.length < 10);
@@ -132,7 +160,9 @@ describe("extending the visit horizon every day", () => {
     try {
       for (const name of queueNames) {
         const schedulers = await queues.queue(name).getJobSchedulers();
-        const expected = SYSTEM_JOBS.filter((job) => job.queue === name).map((job) => expect.objectContaining({ key: job.id, pattern: job.pattern, tz: "UTC" }));
+        const expected = SYSTEM_JOBS.filter((job) => job.queue === name).map((job) =>
+          expect.objectContaining({ key: job.id, pattern: job.pattern, tz: "UTC" }),
+        );
         expect(schedulers.sort((a, b) => a.key.localeCompare(b.key))).toEqual(expect.arrayContaining(expected));
         expect(schedulers, name).toHaveLength(expected.length);
       }

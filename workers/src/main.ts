@@ -14,10 +14,20 @@ await refuseUnsafeRuntimeRole(env.DATABASE_URL, "worker");
 const logger = createLogger("worker", env.LOG_LEVEL);
 const db = createDatabase(env.DATABASE_URL, { contextKey: env.DATABASE_CONTEXT_KEY });
 // BullMQ's connection waits through a Redis outage (it requires maxRetriesPerRequest: null) and resumes after it.
-const redis = createDurableConnection(env.REDIS_URL, "worker", (level, message, detail) => logger[level](detail, message));
+const redis = createDurableConnection(env.REDIS_URL, "worker", (level, message, detail) =>
+  logger[level](detail, message),
+);
 
 // runWorkers reports what went wrong: a job that failed, was taken back, or waits for the database.
-const running = runWorkers({ connection: redis, db, redis, osrmUrl: env.OSRM_URL, env, model: modelConfigFromEnv(env), log: (message, detail) => logger.warn(detail ?? {}, message) });
+const running = runWorkers({
+  connection: redis,
+  db,
+  redis,
+  osrmUrl: env.OSRM_URL,
+  env,
+  model: modelConfigFromEnv(env),
+  log: (message, detail) => logger.warn(detail ?? {}, message),
+});
 await scheduleSystemJobs(running.queues);
 logger.info("workers started");
 

@@ -24,11 +24,15 @@ describe("the daily telemetry pruning", () => {
     const recent = new Date(Date.now() - (TELEMETRY_RETENTION_DAYS - 1) * DAY_MS);
     for (const occurredAt of [old, recent]) {
       await t.db.performanceMetric.create({ data: { route, lcp: 1000, occurredAt } });
-      await t.db.performanceAlert.create({ data: { route, kind: "metric", type: "x", metric: "lcp", value: 3000, threshold: 2500, occurredAt } });
+      await t.db.performanceAlert.create({
+        data: { route, kind: "metric", type: "x", metric: "lcp", value: 3000, threshold: 2500, occurredAt },
+      });
       await t.db.telemetryEvent.create({ data: { event: "tenant_navigation", toPath: route, occurredAt } });
     }
 
-    await t.runtime.context.queues.queue(pruneTelemetryDailyJob.queue).add(pruneTelemetryDailyJob.id, {}, { jobId: `${pruneTelemetryDailyJob.id}_${randomUUID()}` });
+    await t.runtime.context.queues
+      .queue(pruneTelemetryDailyJob.queue)
+      .add(pruneTelemetryDailyJob.id, {}, { jobId: `${pruneTelemetryDailyJob.id}_${randomUUID()}` });
     await drainQueues(t.runtime.context.queues, [pruneTelemetryDailyJob.queue]);
 
     for (const rows of [

@@ -56,7 +56,16 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
     const payload = registered.definition.schema.parse(job.data);
     try {
       const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await registered.handler(payload, { db: options.db, redis: options.redis, jobId: job.id ?? job.name, osrmUrl: options.osrmUrl, env: options.env, queues, finalAttempt, model: options.model ?? null });
+      await registered.handler(payload, {
+        db: options.db,
+        redis: options.redis,
+        jobId: job.id ?? job.name,
+        osrmUrl: options.osrmUrl,
+        env: options.env,
+        queues,
+        finalAttempt,
+        model: options.model ?? null,
+      });
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       // An outage is not the job's fault: it goes back to the queue, which waits a moment, and keeps its attempts.
@@ -66,14 +75,18 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
     }
   };
   const workers = QUEUE_NAMES.map((name) => {
-    const worker: Worker = new Worker(name, processor(() => worker), {
-      connection: options.connection,
-      prefix: options.prefix,
-      concurrency: QUEUE_CONCURRENCY[name] ?? options.concurrency ?? 10,
-      lockDuration: LOCK_DURATION_MS,
-      stalledInterval: STALLED_INTERVAL_MS,
-      maxStalledCount: MAX_STALLED_COUNT,
-    });
+    const worker: Worker = new Worker(
+      name,
+      processor(() => worker),
+      {
+        connection: options.connection,
+        prefix: options.prefix,
+        concurrency: QUEUE_CONCURRENCY[name] ?? options.concurrency ?? 10,
+        lockDuration: LOCK_DURATION_MS,
+        stalledInterval: STALLED_INTERVAL_MS,
+        maxStalledCount: MAX_STALLED_COUNT,
+      },
+    );
     worker.on("failed", (job, error) => log("job failed", { queue: name, job: job?.id, error: error.message }));
     worker.on("error", (error) => {
       // Losing Redis is logged once by the connection's owner; BullMQ reports it again on each reconnection attempt.

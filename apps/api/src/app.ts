@@ -8,7 +8,12 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import { createLogger, type Logger } from "@fieldops/config/logger";
 import type { AppContext } from "./context.ts";
 import { installCrossSiteGuard } from "./http/cross-site-guard.ts";
@@ -82,7 +87,14 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   // Every body the API takes is JSON; Fastify's default text/plain parser would let a cross-site form reach routes.
   app.removeContentTypeParser("text/plain");
   const tileOrigins = context.env.MAP_TILE_URL ? [new URL(context.env.MAP_TILE_URL).origin] : [];
-  await app.register(fastifyHelmet, securityHeaderOptions(context.env.NODE_ENV === "production", tileOrigins, Boolean(context.env.STRIPE_PUBLISHABLE_KEY)));
+  await app.register(
+    fastifyHelmet,
+    securityHeaderOptions(
+      context.env.NODE_ENV === "production",
+      tileOrigins,
+      Boolean(context.env.STRIPE_PUBLISHABLE_KEY),
+    ),
+  );
   await app.register(fastifyCookie);
   installCrossSiteGuard(app);
   installImpersonationAudit(app, context);
@@ -98,7 +110,11 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: "FieldOps API", version: "0.1.0", description: "Every call of the web app, from the shared zod contracts." },
+      info: {
+        title: "FieldOps API",
+        version: "0.1.0",
+        description: "Every call of the web app, from the shared zod contracts.",
+      },
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
     },
     transform: jsonSchemaTransform,

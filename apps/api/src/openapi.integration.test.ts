@@ -13,11 +13,23 @@ describe("/api/docs", () => {
     expect(response.status).toBe(200);
     const document = (await response.json()) as {
       openapi: string;
-      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[] } }> } }>>;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[] } }> } }>
+      >;
     };
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(["/api/login", "/api/logout", "/api/user", "/api/signup", "/api/company", "/api/activity", "/api/health", "/api/ws-ticket"]),
+      expect.arrayContaining([
+        "/api/login",
+        "/api/logout",
+        "/api/user",
+        "/api/signup",
+        "/api/company",
+        "/api/activity",
+        "/api/health",
+        "/api/ws-ticket",
+      ]),
     );
     const login = document.paths["/api/login"]?.post?.requestBody?.content["application/json"]?.schema;
     expect(login?.required).toEqual(expect.arrayContaining(["username", "password"]));

@@ -1,16 +1,31 @@
 import { describe, expect, it } from "vitest";
 import { readEnv } from "./env";
 
-const required = { DATABASE_URL: "postgresql://u@h/db", DATABASE_CONTEXT_KEY: "ab".repeat(32), REDIS_URL: "redis://127.0.0.1:6379" };
+const required = {
+  DATABASE_URL: "postgresql://u@h/db",
+  DATABASE_CONTEXT_KEY: "ab".repeat(32),
+  REDIS_URL: "redis://127.0.0.1:6379",
+};
 
 describe("readEnv", () => {
   it("applies the defaults", () => {
-    expect(readEnv(required)).toMatchObject({ PORT: 3000, NODE_ENV: "development", TRUST_PROXY: false, PLATFORM_ADMIN_EMAILS: [], FIELDOPS_REQUEST_METRICS: false });
+    expect(readEnv(required)).toMatchObject({
+      PORT: 3000,
+      NODE_ENV: "development",
+      TRUST_PROXY: false,
+      PLATFORM_ADMIN_EMAILS: [],
+      FIELDOPS_REQUEST_METRICS: false,
+    });
     expect(readEnv({ ...required, FIELDOPS_REQUEST_METRICS: "1" }).FIELDOPS_REQUEST_METRICS).toBe(true);
   });
 
   it("reads PORT, the admin e-mail list and the proxy switch", () => {
-    const env = readEnv({ ...required, PORT: "8080", PLATFORM_ADMIN_EMAILS: " A@x.test, b@y.test ,", TRUST_PROXY: "true" });
+    const env = readEnv({
+      ...required,
+      PORT: "8080",
+      PLATFORM_ADMIN_EMAILS: " A@x.test, b@y.test ,",
+      TRUST_PROXY: "true",
+    });
     expect(env).toMatchObject({ PORT: 8080, PLATFORM_ADMIN_EMAILS: ["a@x.test", "b@y.test"], TRUST_PROXY: true });
   });
 
@@ -23,9 +38,14 @@ describe("readEnv", () => {
   it("takes a map tile server's XYZ template, optional, and refuses one without its placeholders", () => {
     expect(readEnv(required).MAP_TILE_URL).toBeUndefined();
     const tiles = "https://tiles.example.com/{z}/{x}/{y}.png";
-    expect(readEnv({ ...required, MAP_TILE_URL: tiles, MAP_TILE_ATTRIBUTION: "© Example" })).toMatchObject({ MAP_TILE_URL: tiles, MAP_TILE_ATTRIBUTION: "© Example" });
+    expect(readEnv({ ...required, MAP_TILE_URL: tiles, MAP_TILE_ATTRIBUTION: "© Example" })).toMatchObject({
+      MAP_TILE_URL: tiles,
+      MAP_TILE_ATTRIBUTION: "© Example",
+    });
     expect(() => readEnv({ ...required, MAP_TILE_URL: "https://tiles.example.com/map.png" })).toThrow(/MAP_TILE_URL/);
-    expect(() => readEnv({ ...required, MAP_TILE_URL: "ftp://tiles.example.com/{z}/{x}/{y}.png" })).toThrow(/MAP_TILE_URL/);
+    expect(() => readEnv({ ...required, MAP_TILE_URL: "ftp://tiles.example.com/{z}/{x}/{y}.png" })).toThrow(
+      /MAP_TILE_URL/,
+    );
   });
 
   it("names every missing or invalid variable", () => {

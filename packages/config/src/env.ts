@@ -55,7 +55,10 @@ export const envSchema = z.object({
   MAP_TILE_URL: z
     .string()
     .url()
-    .refine((url) => /^https?:\/\//.test(url) && ["{z}", "{x}", "{y}"].every((part) => url.includes(part)), "must be an http(s) URL with {z}, {x} and {y}")
+    .refine(
+      (url) => /^https?:\/\//.test(url) && ["{z}", "{x}", "{y}"].every((part) => url.includes(part)),
+      "must be an http(s) URL with {z}, {x} and {y}",
+    )
     .optional(),
   /** The attribution the tile server's licence asks for, shown on the map. */
   MAP_TILE_ATTRIBUTION: z.string().max(300).default(""),
@@ -68,7 +71,10 @@ export const envSchema = z.object({
    * 64 hexadecimal digits (32 bytes): the AES-256-GCM key of the integrations' stored tokens. Unset, a fixed
    * development key that is in the source is used, and the API warns at start (except in tests).
    */
-  INTEGRATIONS_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal digits").optional(),
+  INTEGRATIONS_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal digits")
+    .optional(),
   /** QuickBooks Online (Intuit OAuth 2.0). Without a client id and secret, connecting QuickBooks is simulated. */
   QUICKBOOKS_CLIENT_ID: z.string().min(1).optional(),
   QUICKBOOKS_CLIENT_SECRET: z.string().min(1).optional(),

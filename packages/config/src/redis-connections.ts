@@ -80,7 +80,13 @@ export async function settleWithin(work: Promise<unknown>, limitMs: number): Pro
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, limitMs);
   });
-  await Promise.race([work.then(() => {}, () => {}), timeout]);
+  await Promise.race([
+    work.then(
+      () => {},
+      () => {},
+    ),
+    timeout,
+  ]);
   clearTimeout(timer);
 }
 
@@ -109,9 +115,14 @@ const UNAVAILABLE_MESSAGES = [
 
 /** Whether an error means Redis could not be reached (as opposed to a command Redis refused). */
 export function isRedisUnavailable(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+  for (
+    let current: unknown = error, depth = 0;
+    current instanceof Error && depth < 5;
+    current = current.cause, depth++
+  ) {
     const { name, message } = current;
-    if (name === "MaxRetriesPerRequestError" || UNAVAILABLE_MESSAGES.some((prefix) => message.startsWith(prefix))) return true;
+    if (name === "MaxRetriesPerRequestError" || UNAVAILABLE_MESSAGES.some((prefix) => message.startsWith(prefix)))
+      return true;
   }
   return false;
 }

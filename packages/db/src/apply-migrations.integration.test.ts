@@ -139,7 +139,10 @@ describe("applyMigrations started by several processes at once", () => {
 
     expect(results.flat().sort()).toEqual(names);
     expect(results.filter((applied) => applied.length > 0)).toHaveLength(1);
-    const rows = await query<{ migration_name: string }>(databaseUrl, `SELECT migration_name FROM "_prisma_migrations"`);
+    const rows = await query<{ migration_name: string }>(
+      databaseUrl,
+      `SELECT migration_name FROM "_prisma_migrations"`,
+    );
     expect(rows.map((row) => row.migration_name).sort()).toEqual(names);
   });
 });

@@ -6,7 +6,12 @@
 const UNAVAILABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028"]);
 
 /** What the driver adapter reports when it lost the server (rather than the server refusing a statement). */
-const UNAVAILABLE_ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+const UNAVAILABLE_ADAPTER_KINDS = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+]);
 
 /**
  * PostgreSQL's SQLSTATE classes for a server that is going away or not ready: 08 connection exception,
@@ -37,7 +42,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const fields = current as ErrorFields;
     if (fields.name === "PrismaClientInitializationError") return true;
     if (typeof fields.code === "string" && UNAVAILABLE_PRISMA_CODES.has(fields.code)) return true;
-    if (typeof fields.code === "string" && /^[0-9A-Z]{5}$/.test(fields.code) && isUnavailableSqlState(fields.code)) return true;
+    if (typeof fields.code === "string" && /^[0-9A-Z]{5}$/.test(fields.code) && isUnavailableSqlState(fields.code))
+      return true;
     const cause = fields.meta?.driverAdapterError?.cause;
     if (typeof cause?.kind === "string" && UNAVAILABLE_ADAPTER_KINDS.has(cause.kind)) return true;
     const sqlState = cause?.originalCode ?? cause?.code;

@@ -21,7 +21,8 @@ describe("countQueries", () => {
       counting.$transaction(async (tx) => {
         await tx.$queryRaw`SELECT 1`;
         await tx.$queryRaw`SELECT 2`;
-      }));
+      }),
+    );
     // BEGIN, the two selects, COMMIT.
     expect(tally.queries).toBe(1 + 4);
   });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestCompany, startTestApp, type TestApp, type TestCompany } from "../../../tests/integration/test-app.ts";
+import {
+  createTestCompany,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../tests/integration/test-app.ts";
 import { withSystem, withTenant, type Database } from "./client.ts";
 
 let t: TestApp;
@@ -45,9 +50,13 @@ describe("row-level security behind the tenant-scoped data layer", () => {
   });
 
   it("writing a row for another company is refused and changes nothing", async () => {
-    await expect(withTenant(app, a.id, (tx) => tx.customer.create({ data: customer(b.id, "Planted by A") }))).rejects.toThrow();
+    await expect(
+      withTenant(app, a.id, (tx) => tx.customer.create({ data: customer(b.id, "Planted by A") })),
+    ).rejects.toThrow();
     const bobId = (await t.db.customer.findFirstOrThrow({ where: { companyId: b.id } })).id;
-    const updated = await withTenant(app, a.id, (tx) => tx.customer.updateMany({ where: { id: bobId }, data: { name: "Renamed by A" } }));
+    const updated = await withTenant(app, a.id, (tx) =>
+      tx.customer.updateMany({ where: { id: bobId }, data: { name: "Renamed by A" } }),
+    );
     expect(updated.count).toBe(0);
     expect(await t.db.customer.count({ where: { name: { in: ["Planted by A", "Renamed by A"] } } })).toBe(0);
   });
@@ -62,7 +71,9 @@ describe("row-level security behind the tenant-scoped data layer", () => {
 
   it("a tenant transaction sees no sessions; the system context sees users and sessions but no customers", async () => {
     const tokenHash = `rls-${a.id}`;
-    await t.db.session.create({ data: { tokenHash, userId: a.users.owner.id, companyId: a.id, expiresAt: new Date(Date.now() + 60_000) } });
+    await t.db.session.create({
+      data: { tokenHash, userId: a.users.owner.id, companyId: a.id, expiresAt: new Date(Date.now() + 60_000) },
+    });
     expect(await withTenant(app, a.id, (tx) => tx.session.findMany())).toEqual([]);
     expect(await withSystem(app, (tx) => tx.session.findMany({ where: { tokenHash } }))).toHaveLength(1);
     expect(await withSystem(app, (tx) => tx.user.count({ where: { companyId: { in: [a.id, b.id] } } }))).toBe(6);

@@ -1,7 +1,12 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { createTestCompany, startTestApp, type TestApp, type TestCompany } from "../../../tests/integration/test-app.ts";
+import {
+  createTestCompany,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../tests/integration/test-app.ts";
 import { withTenant } from "./client.ts";
 import { randomUUID } from "node:crypto";
 import { ensureRuntimeRole, runtimeRoleProblems, withRole } from "./runtime-role.ts";
@@ -15,11 +20,29 @@ let b: TestCompany;
 let attacker: pg.Client;
 
 /** Every table with tenant data, and sessions. */
-const TENANT_TABLES = ["companies", "users", "sessions", "audit_logs", "telemetry_events", "customers", "crews",
-  "crew_members", "jobs", "visits", "invoices"];
+const TENANT_TABLES = [
+  "companies",
+  "users",
+  "sessions",
+  "audit_logs",
+  "telemetry_events",
+  "customers",
+  "crews",
+  "crew_members",
+  "jobs",
+  "visits",
+  "invoices",
+];
 
 const customer = (companyId: string, name: string) => ({
-  companyId, name, street: "1 Main St", city: "Denver", region: "CO", postcode: "80202", latitude: 39.7, longitude: -104.9,
+  companyId,
+  name,
+  street: "1 Main St",
+  city: "Denver",
+  region: "CO",
+  postcode: "80202",
+  latitude: 39.7,
+  longitude: -104.9,
 });
 
 const sqlState = (code: string) => expect.objectContaining({ code });
@@ -53,7 +76,14 @@ beforeAll(async () => {
   a = await createTestCompany(t.db);
   b = await createTestCompany(t.db);
   await t.db.customer.createMany({ data: [customer(a.id, "Alice of A"), customer(b.id, "Bob of B")] });
-  await t.db.session.create({ data: { tokenHash: `victim-${b.id}`, userId: b.users.owner.id, companyId: b.id, expiresAt: new Date(Date.now() + 3600_000) } });
+  await t.db.session.create({
+    data: {
+      tokenHash: `victim-${b.id}`,
+      userId: b.users.owner.id,
+      companyId: b.id,
+      expiresAt: new Date(Date.now() + 3600_000),
+    },
+  });
   before = await companyBState();
   attacker = new pg.Client({ connectionString: inject("databaseUrl") });
   attacker.on("error", () => {});
@@ -92,31 +122,50 @@ describe("the runtime role the API and the worker connect as", () => {
       const rows = await inTransaction([...forged, [`SELECT count(*)::int AS n FROM ${table}`]]);
       expect({ table, rows: rows.rows[0] }).toEqual({ table, rows: { n: 0 } });
     }
-    expect((await inTransaction([...forged, ["UPDATE customers SET name = 'Renamed' WHERE \"companyId\" = $1", [b.id]]])).rowCount).toBe(0);
-    expect((await inTransaction([...forged, ["DELETE FROM users WHERE \"companyId\" = $1", [b.id]]])).rowCount).toBe(0);
-    expect((await inTransaction([...forged, ["UPDATE companies SET name = 'Taken' WHERE id = $1", [b.id]]])).rowCount).toBe(0);
+    expect(
+      (await inTransaction([...forged, ["UPDATE customers SET name = 'Renamed' WHERE \"companyId\" = $1", [b.id]]]))
+        .rowCount,
+    ).toBe(0);
+    expect((await inTransaction([...forged, ['DELETE FROM users WHERE "companyId" = $1', [b.id]]])).rowCount).toBe(0);
+    expect(
+      (await inTransaction([...forged, ["UPDATE companies SET name = 'Taken' WHERE id = $1", [b.id]]])).rowCount,
+    ).toBe(0);
     await expect(
-      inTransaction([...forged, [`INSERT INTO customers (id, "companyId", name, street, city, region, postcode, latitude, longitude, "updatedAt")
-        VALUES (gen_random_uuid(), $1, 'Planted', 's', 'c', 'r', 'p', 0, 0, now())`, [b.id]]]),
+      inTransaction([
+        ...forged,
+        [
+          `INSERT INTO customers (id, "companyId", name, street, city, region, postcode, latitude, longitude, "updatedAt")
+        VALUES (gen_random_uuid(), $1, 'Planted', 's', 'c', 'r', 'p', 0, 0, now())`,
+          [b.id],
+        ],
+      ]),
     ).rejects.toEqual(sqlState("42501"));
     expect(await companyBState()).toEqual(before);
   });
 
   it("reaches nothing with a made-up signature, or with a real one replayed outside its transaction", async () => {
-    const replayed = await withTenant(t.runtime.context.db, b.id, (tx) =>
-      tx.$queryRaw<{ signature: string }[]>`SELECT current_setting('app.company_signature') AS signature`,
+    const replayed = await withTenant(
+      t.runtime.context.db,
+      b.id,
+      (tx) => tx.$queryRaw<{ signature: string }[]>`SELECT current_setting('app.company_signature') AS signature`,
     );
     const signature = replayed[0]?.signature ?? "";
     expect(signature).toMatch(/^[0-9a-f]{64}$/);
     for (const candidate of [signature, "0".repeat(64), "' OR true --"]) {
       const rows = await inTransaction([
-        ["SELECT set_config('app.company_id', $1, true), set_config('app.company_signature', $2, true)", [b.id, candidate]],
+        [
+          "SELECT set_config('app.company_id', $1, true), set_config('app.company_signature', $2, true)",
+          [b.id, candidate],
+        ],
         ["SELECT count(*)::int AS n FROM customers"],
       ]);
       expect(rows.rows[0]).toEqual({ n: 0 });
     }
     // Set for the whole session rather than one transaction: the same.
-    await attacker.query("SELECT set_config('app.company_id', $1, false), set_config('app.company_signature', $2, false)", [b.id, signature]);
+    await attacker.query(
+      "SELECT set_config('app.company_id', $1, false), set_config('app.company_signature', $2, false)",
+      [b.id, signature],
+    );
     expect((await attacker.query("SELECT count(*)::int AS n FROM customers")).rows[0]).toEqual({ n: 0 });
     await attacker.query("RESET ALL");
   });
@@ -156,7 +205,9 @@ describe("the runtime role the API and the worker connect as", () => {
       await expect(inTransaction([[statement]]), statement).rejects.toEqual(sqlState("42501"));
     }
     // Asked to answer without row-level security, PostgreSQL refuses rather than bypassing it.
-    await expect(inTransaction([["SET LOCAL row_security = off"], ["SELECT * FROM customers"]])).rejects.toEqual(sqlState("42501"));
+    await expect(inTransaction([["SET LOCAL row_security = off"], ["SELECT * FROM customers"]])).rejects.toEqual(
+      sqlState("42501"),
+    );
   });
 
   it("gains nothing by leaving the tenant role or taking it on", async () => {

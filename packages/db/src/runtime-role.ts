@@ -67,18 +67,27 @@ export interface RuntimeRoleOptions {
  * which holds the table grants, and refuses a role that is a superuser, may bypass row-level security, or owns
  * anything in the database. Safe to run concurrently from several processes and databases.
  */
-export async function ensureRuntimeRole(ownerUrl: string, runtimeUrl: string, options: RuntimeRoleOptions = {}): Promise<void> {
+export async function ensureRuntimeRole(
+  ownerUrl: string,
+  runtimeUrl: string,
+  options: RuntimeRoleOptions = {},
+): Promise<void> {
   const { role, password } = credentials(runtimeUrl);
   await withClient(ownerUrl, async (client) => {
     const owner = (await client.query<{ owner: string }>("SELECT current_user AS owner")).rows[0]?.owner;
     if (owner === role) {
-      throw new Error(`DATABASE_URL connects as ${role}, the owner of the schema; the API and the worker need a role of their own`);
+      throw new Error(
+        `DATABASE_URL connects as ${role}, the owner of the schema; the API and the worker need a role of their own`,
+      );
     }
-    const exists = async () => ((await client.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [role])).rowCount ?? 0) > 0;
+    const exists = async () =>
+      ((await client.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [role])).rowCount ?? 0) > 0;
     const passwordClause = password === null ? "" : ` PASSWORD ${quoteLiteral(scramVerifier(password))}`;
     if (!(await exists())) {
       await client
-        .query(`CREATE ROLE ${quoteIdent(role)} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE NOREPLICATION INHERIT${passwordClause}`)
+        .query(
+          `CREATE ROLE ${quoteIdent(role)} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE NOREPLICATION INHERIT${passwordClause}`,
+        )
         .catch(async (error: unknown) => {
           // Another process created it meanwhile.
           if (!isRace(error) || !(await exists())) throw error;
@@ -88,7 +97,8 @@ export async function ensureRuntimeRole(ownerUrl: string, runtimeUrl: string, op
     }
     if (role !== TENANT_ROLE) {
       const member = await client.query("SELECT 1 WHERE pg_has_role($1, $2, 'MEMBER')", [role, TENANT_ROLE]);
-      if (member.rowCount === 0) await retryRaces(() => client.query(`GRANT ${quoteIdent(TENANT_ROLE)} TO ${quoteIdent(role)}`));
+      if (member.rowCount === 0)
+        await retryRaces(() => client.query(`GRANT ${quoteIdent(TENANT_ROLE)} TO ${quoteIdent(role)}`));
     }
     const database = (await client.query<{ name: string }>("SELECT current_database() AS name")).rows[0]?.name ?? "";
     await retryRaces(() => client.query(`GRANT CONNECT ON DATABASE ${quoteIdent(database)} TO ${quoteIdent(role)}`));
@@ -119,7 +129,9 @@ export async function runtimeRoleProblems(client: Pick<pg.Client, "query">, role
 /** The key that signs tenant and system contexts, as 64 hex digits; only the owner can read it. */
 export async function readContextKey(ownerUrl: string): Promise<string> {
   return withClient(ownerUrl, async (client) => {
-    const row = (await client.query<{ key: string }>("SELECT encode(key, 'hex') AS key FROM fieldops_private.context_key")).rows[0];
+    const row = (
+      await client.query<{ key: string }>("SELECT encode(key, 'hex') AS key FROM fieldops_private.context_key")
+    ).rows[0];
     if (!row) throw new Error("The database has no context key; apply the migrations first");
     return row.key;
   });
@@ -146,7 +158,11 @@ export async function refuseUnsafeRuntimeRole(databaseUrl: string, service: stri
  * After the migrations: the runtime role of `runtimeUrl` ready (see `ensureRuntimeRole`), and the context key the API
  * and the worker need (DATABASE_CONTEXT_KEY).
  */
-export async function prepareRuntimeAccess(ownerUrl: string, runtimeUrl: string, options: RuntimeRoleOptions = {}): Promise<{ contextKey: string }> {
+export async function prepareRuntimeAccess(
+  ownerUrl: string,
+  runtimeUrl: string,
+  options: RuntimeRoleOptions = {},
+): Promise<{ contextKey: string }> {
   await ensureRuntimeRole(ownerUrl, runtimeUrl, options);
   return { contextKey: await readContextKey(ownerUrl) };
 }

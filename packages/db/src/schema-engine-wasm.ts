@@ -10,7 +10,10 @@ export type { SchemaEngine } from "@prisma/schema-engine-wasm";
 /** The part of the WebAssembly API used here; Node has it, but its types come with the DOM library only. */
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: Record<string, Record<string, unknown>>) => { exports: Record<string, unknown> };
+  Instance: new (
+    module: object,
+    imports: Record<string, Record<string, unknown>>,
+  ) => { exports: Record<string, unknown> };
   RuntimeError: new (...args: never[]) => Error;
 }
 const WebAssemblyApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
@@ -18,7 +21,12 @@ const WebAssemblyApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAs
 // The package's entry does `import * as wasm from "./schema_engine_bg.wasm"`, which Node 20 cannot load, so the
 // module is compiled and wired to its JS glue by hand, once per process.
 let started = false;
-const panics = { message: "", set_message(message: string) { this.message = message; } };
+const panics = {
+  message: "",
+  set_message(message: string) {
+    this.message = message;
+  },
+};
 
 function startWasm(): void {
   if (started) return;
@@ -26,7 +34,9 @@ function startWasm(): void {
   // The package exports only its JS entry points; the .wasm file sits next to them.
   const wasmPath = join(dirname(require.resolve("@prisma/schema-engine-wasm")), "schema_engine_bg.wasm");
   const module = new WebAssemblyApi.Module(readFileSync(wasmPath));
-  const instance = new WebAssemblyApi.Instance(module, { "./schema_engine_bg.js": bindings as unknown as Record<string, unknown> });
+  const instance = new WebAssemblyApi.Instance(module, {
+    "./schema_engine_bg.js": bindings as unknown as Record<string, unknown>,
+  });
   bindings.__wbg_set_wasm(instance.exports);
   // The glue reports Rust panics through this global before throwing a RuntimeError.
   Object.assign(globalThis, { PRISMA_WASM_PANIC_REGISTRY: panics });

@@ -25,7 +25,11 @@ export async function seedCompanyAccount(db: Database, input: DemoAccountInput):
   const ago = (days: number, hours = 0) => new Date(now.getTime() - days * DAY_MS - hours * 3600_000);
   await db.company.update({
     where: { id: companyId },
-    data: { phone: "(555) 010-2030", email: `office@${input.slug}.test`, address: `1200 Main St, ${input.city}, ${input.region}` },
+    data: {
+      phone: "(555) 010-2030",
+      email: `office@${input.slug}.test`,
+      address: `1200 Main St, ${input.city}, ${input.region}`,
+    },
   });
 
   const invitee = { name: "Dana Diaz", email: `dana@${input.slug}.test` };
@@ -55,23 +59,57 @@ export async function seedCompanyAccount(db: Database, input: DemoAccountInput):
     },
   });
 
-  const audit = (days: number, actorUserId: string, action: string, entityType: string, summary: string) =>
-    ({ companyId, actorUserId, action, entityType, entityId: null, metadata: { summary }, createdAt: ago(days) });
+  const audit = (days: number, actorUserId: string, action: string, entityType: string, summary: string) => ({
+    companyId,
+    actorUserId,
+    action,
+    entityType,
+    entityId: null,
+    metadata: { summary },
+    createdAt: ago(days),
+  });
   await db.auditLog.createMany({
     data: [
       audit(30, owner.id, "company.onboarding_completed", "company", `${owner.name} completed the setup`),
       audit(21, owner.id, "company.updated", "company", `${owner.name} changed the company's phone, address`),
       audit(14, owner.id, "integration.connected", "integration", "QuickBooks was connected (simulated)"),
-      ...(member ? [audit(9, owner.id, "team.role_changed", "user", `${owner.name} changed ${member.name}'s role from field user to member`)] : []),
+      ...(member
+        ? [
+            audit(
+              9,
+              owner.id,
+              "team.role_changed",
+              "user",
+              `${owner.name} changed ${member.name}'s role from field user to member`,
+            ),
+          ]
+        : []),
       audit(6, owner.id, "company.logo_changed", "company", `${owner.name} uploaded a new logo`),
-      audit(2, owner.id, "team.invited", "invitation", `${owner.name} invited ${invitee.name} (${invitee.email}) as field user`),
+      audit(
+        2,
+        owner.id,
+        "team.invited",
+        "invitation",
+        `${owner.name} invited ${invitee.name} (${invitee.email}) as field user`,
+      ),
     ],
   });
 
   const author = member ?? owner;
   const tickets = [
-    { subject: "Recurring job skipped a week", status: "waiting" as const, days: 3, reply: "Thanks! The recurrence was set to every other week; change it on the job to weekly and the missing visits appear." },
-    { subject: "How do I export customers?", status: "resolved" as const, days: 12, reply: "Customers › Export CSV (Growth plan and above) downloads every customer." },
+    {
+      subject: "Recurring job skipped a week",
+      status: "waiting" as const,
+      days: 3,
+      reply:
+        "Thanks! The recurrence was set to every other week; change it on the job to weekly and the missing visits appear.",
+    },
+    {
+      subject: "How do I export customers?",
+      status: "resolved" as const,
+      days: 12,
+      reply: "Customers › Export CSV (Growth plan and above) downloads every customer.",
+    },
     { subject: "Crew app shows yesterday's visits", status: "open" as const, days: 0, reply: null },
   ];
   for (const ticket of tickets) {
@@ -87,11 +125,25 @@ export async function seedCompanyAccount(db: Database, input: DemoAccountInput):
       },
     });
     await db.supportMessage.create({
-      data: { companyId, ticketId: created.id, authorUserId: author.id, authorName: author.name, body: `${ticket.subject}. Can you help?`, createdAt: ago(ticket.days, 2) },
+      data: {
+        companyId,
+        ticketId: created.id,
+        authorUserId: author.id,
+        authorName: author.name,
+        body: `${ticket.subject}. Can you help?`,
+        createdAt: ago(ticket.days, 2),
+      },
     });
     if (ticket.reply) {
       await db.supportMessage.create({
-        data: { companyId, ticketId: created.id, authorName: "Ada Admin (FieldOps support)", fromSupport: true, body: ticket.reply, createdAt: ago(ticket.days, 1) },
+        data: {
+          companyId,
+          ticketId: created.id,
+          authorName: "Ada Admin (FieldOps support)",
+          fromSupport: true,
+          body: ticket.reply,
+          createdAt: ago(ticket.days, 1),
+        },
       });
     }
   }

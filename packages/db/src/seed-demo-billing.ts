@@ -14,7 +14,13 @@ export interface BillableJob {
 
 const DAY_MS = 24 * 3600 * 1000;
 const TERMS_DAYS = 14;
-const REVIEW_COMMENTS = ["Great work, very tidy.", "On time and friendly crew.", "Looks fantastic, thank you!", "Good job overall.", null];
+const REVIEW_COMMENTS = [
+  "Great work, very tidy.",
+  "On time and friendly crew.",
+  "Looks fantastic, thank you!",
+  "Good job overall.",
+  null,
+];
 
 /**
  * The demo company's invoices, as its office would have made them: most completed jobs invoiced a day after the work
@@ -22,7 +28,10 @@ const REVIEW_COMMENTS = ["Great work, very tidy.", "On time and friendly crew.",
  * some partly paid by check and most paid in full by card, cash or check, a few refunded in part, a few reviewed.
  * Numbers run from 1001 and the counter follows them.
  */
-export async function seedDemoBilling(db: Database, input: { companyId: string; timeZone: string; now: Date; random: Random; jobs: BillableJob[] }) {
+export async function seedDemoBilling(
+  db: Database,
+  input: { companyId: string; timeZone: string; now: Date; random: Random; jobs: BillableJob[] },
+) {
   const { companyId, timeZone, now, random } = input;
   const invoices: Prisma.InvoiceCreateManyInput[] = [];
   const lines: Prisma.InvoiceLineCreateManyInput[] = [];
@@ -35,7 +44,10 @@ export async function seedDemoBilling(db: Database, input: { companyId: string; 
     const id = randomUUID();
     const number = 1001 + invoices.length;
     const issuedAt = new Date(job.completedAt.getTime() + DAY_MS);
-    const status = issuedAt > now ? "draft" : random.pick(["paid", "paid", "paid", "sent", "sent", "partially_paid", "draft"] as const);
+    const status =
+      issuedAt > now
+        ? "draft"
+        : random.pick(["paid", "paid", "paid", "sent", "sent", "partially_paid", "draft"] as const);
     const taxable = random.next() < 0.5;
     const taxRateBasisPoints = taxable ? 725 : 0;
     const taxCents = Math.round((job.priceCents * taxRateBasisPoints) / 10_000);
@@ -61,7 +73,16 @@ export async function seedDemoBilling(db: Database, input: { companyId: string; 
       dueAt: startOfDayInTimeZone(dueDay, timeZone),
       createdAt: issuedAt > now ? now : issuedAt,
     });
-    lines.push({ companyId, invoiceId: id, position: 0, description: job.service, quantity: 1, unitPriceCents: job.priceCents, amountCents: job.priceCents, taxable });
+    lines.push({
+      companyId,
+      invoiceId: id,
+      position: 0,
+      description: job.service,
+      quantity: 1,
+      unitPriceCents: job.priceCents,
+      amountCents: job.priceCents,
+      taxable,
+    });
     invoiced.push(job.jobId);
     if (paidCents > 0) {
       const method = status === "partially_paid" ? "check" : random.pick(["card", "card", "cash", "check"] as const);
@@ -80,16 +101,31 @@ export async function seedDemoBilling(db: Database, input: { companyId: string; 
         idempotencyKey: `seed-${paymentId}`,
       });
       if (status === "paid" && random.next() < 0.3) {
-        reviews.push({ companyId, invoiceId: id, rating: random.pick([5, 5, 5, 4, 4, 3]), comment: random.pick(REVIEW_COMMENTS), createdAt: receivedAt });
+        reviews.push({
+          companyId,
+          invoiceId: id,
+          rating: random.pick([5, 5, 5, 4, 4, 3]),
+          comment: random.pick(REVIEW_COMMENTS),
+          createdAt: receivedAt,
+        });
       }
     }
   }
   // One paid invoice was refunded in part (a missed bed, say): it is partly paid again.
-  const refunded = payments.find((payment) => invoices.find((invoice) => invoice.id === payment.invoiceId)?.status === "paid");
+  const refunded = payments.find(
+    (payment) => invoices.find((invoice) => invoice.id === payment.invoiceId)?.status === "paid",
+  );
   if (refunded) {
     const amountCents = Math.round(refunded.amountCents / 4);
     refunded.refundedCents = amountCents;
-    refunds.push({ companyId, paymentId: refunded.id!, invoiceId: refunded.invoiceId, amountCents, reason: "Missed the side bed", idempotencyKey: `seed-refund-${refunded.id}` });
+    refunds.push({
+      companyId,
+      paymentId: refunded.id!,
+      invoiceId: refunded.invoiceId,
+      amountCents,
+      reason: "Missed the side bed",
+      idempotencyKey: `seed-refund-${refunded.id}`,
+    });
     const invoice = invoices.find((candidate) => candidate.id === refunded.invoiceId)!;
     Object.assign(invoice, { paidCents: invoice.paidCents! - amountCents, status: "partially_paid", paidAt: null });
   }

@@ -8,7 +8,10 @@ const DAY_MS = 86_400_000;
 interface SalesInput {
   companyId: string;
   now: Date;
-  customers: readonly Pick<Prisma.CustomerCreateManyInput, "id" | "name" | "email" | "phone" | "street" | "city" | "region" | "postcode" | "latitude" | "longitude">[];
+  customers: readonly Pick<
+    Prisma.CustomerCreateManyInput,
+    "id" | "name" | "email" | "phone" | "street" | "city" | "region" | "postcode" | "latitude" | "longitude"
+  >[];
   services: readonly { title: string; priceCents: number }[];
   /** Jobs the seed made: a converted estimate points at one of its customer's. */
   jobs: readonly Pick<Prisma.JobCreateManyInput, "id" | "customerId" | "title">[];
@@ -43,9 +46,27 @@ const LEAD_STATUS_OF: Record<EstimateStatus, LeadStatus> = {
 
 /** Prospects who asked for work and have no estimate yet. */
 const PROSPECTS: { name: string; request: string; source: LeadSource; status: LeadStatus; daysAgo: number }[] = [
-  { name: "Harper Quinn", request: "Quote for a new patio border and mulch beds", source: "website", status: "new", daysAgo: 0 },
-  { name: "Rowan Ellis", request: "Monthly service for a small commercial lot", source: "phone", status: "new", daysAgo: 1 },
-  { name: "Emerson Blake", request: "Wants a price before deciding, may go elsewhere", source: "referral", status: "lost", daysAgo: 12 },
+  {
+    name: "Harper Quinn",
+    request: "Quote for a new patio border and mulch beds",
+    source: "website",
+    status: "new",
+    daysAgo: 0,
+  },
+  {
+    name: "Rowan Ellis",
+    request: "Monthly service for a small commercial lot",
+    source: "phone",
+    status: "new",
+    daysAgo: 1,
+  },
+  {
+    name: "Emerson Blake",
+    request: "Wants a price before deciding, may go elsewhere",
+    source: "referral",
+    status: "lost",
+    daysAgo: 12,
+  },
 ];
 
 /**
@@ -64,7 +85,9 @@ export async function seedDemoSales(db: Database, input: SalesInput): Promise<vo
   for (const [index, plan] of ESTIMATE_PLAN.entries()) {
     const job = plan.status === "converted" ? input.jobs.find((candidate) => !usedJobs.has(candidate.id!)) : undefined;
     if (job) usedJobs.add(job.id!);
-    const customer = job ? input.customers.find((candidate) => candidate.id === job.customerId)! : input.customers[(index * 7 + 3) % input.customers.length]!;
+    const customer = job
+      ? input.customers.find((candidate) => candidate.id === job.customerId)!
+      : input.customers[(index * 7 + 3) % input.customers.length]!;
     const service = pick(input.services);
     const created = new Date(now.getTime() - plan.daysAgo * DAY_MS);
     const estimateId = randomUUID();
@@ -72,8 +95,21 @@ export async function seedDemoSales(db: Database, input: SalesInput): Promise<vo
     if (leadId) {
       const { id: customerId, name, email, phone, street, city, region, postcode, latitude, longitude } = customer;
       leads.push({
-        id: leadId, companyId, customerId, name, email, phone, street, city, region, postcode, latitude, longitude,
-        request: job?.title ?? service.title, source: pick(["phone", "website", "referral", "email"] as const), status: LEAD_STATUS_OF[plan.status],
+        id: leadId,
+        companyId,
+        customerId,
+        name,
+        email,
+        phone,
+        street,
+        city,
+        region,
+        postcode,
+        latitude,
+        longitude,
+        request: job?.title ?? service.title,
+        source: pick(["phone", "website", "referral", "email"] as const),
+        status: LEAD_STATUS_OF[plan.status],
         createdAt: new Date(created.getTime() - DAY_MS),
       });
     }
@@ -81,16 +117,44 @@ export async function seedDemoSales(db: Database, input: SalesInput): Promise<vo
     const answered = ["changes_requested", "approved", "converted", "declined"].includes(plan.status);
     const tiers = [
       { name: "Good", extra: [] as { description: string; quantity: number; unitPriceCents: number }[] },
-      { name: "Better", extra: [{ description: "Edging and cleanup", quantity: 1, unitPriceCents: Math.round(service.priceCents * 0.3) }] },
-      { name: "Best", extra: [{ description: "Edging and cleanup", quantity: 1, unitPriceCents: Math.round(service.priceCents * 0.3) }, { description: "Follow-up visit", quantity: 1, unitPriceCents: Math.round(service.priceCents * 0.5) }] },
+      {
+        name: "Better",
+        extra: [
+          { description: "Edging and cleanup", quantity: 1, unitPriceCents: Math.round(service.priceCents * 0.3) },
+        ],
+      },
+      {
+        name: "Best",
+        extra: [
+          { description: "Edging and cleanup", quantity: 1, unitPriceCents: Math.round(service.priceCents * 0.3) },
+          { description: "Follow-up visit", quantity: 1, unitPriceCents: Math.round(service.priceCents * 0.5) },
+        ],
+      },
     ].slice(0, index % 3 === 2 ? 1 : 3);
     const optionIds = tiers.map(() => randomUUID());
     for (const [position, tier] of tiers.entries()) {
-      options.push({ id: optionIds[position]!, companyId, estimateId, position, name: tiers.length === 1 ? service.title : tier.name });
-      [{ description: job?.title ?? service.title, quantity: 1, unitPriceCents: service.priceCents }, ...tier.extra].forEach((line, linePosition) =>
-        lines.push({ companyId, optionId: optionIds[position]!, position: linePosition, ...line, taxRateBasisPoints: index % 2 === 0 ? 825 : null }));
+      options.push({
+        id: optionIds[position]!,
+        companyId,
+        estimateId,
+        position,
+        name: tiers.length === 1 ? service.title : tier.name,
+      });
+      [
+        { description: job?.title ?? service.title, quantity: 1, unitPriceCents: service.priceCents },
+        ...tier.extra,
+      ].forEach((line, linePosition) =>
+        lines.push({
+          companyId,
+          optionId: optionIds[position]!,
+          position: linePosition,
+          ...line,
+          taxRateBasisPoints: index % 2 === 0 ? 825 : null,
+        }),
+      );
     }
-    const chosen = plan.status === "approved" || plan.status === "converted" ? optionIds[Math.min(1, optionIds.length - 1)]! : null;
+    const chosen =
+      plan.status === "approved" || plan.status === "converted" ? optionIds[Math.min(1, optionIds.length - 1)]! : null;
     estimates.push({
       id: estimateId,
       companyId,
@@ -102,7 +166,12 @@ export async function seedDemoSales(db: Database, input: SalesInput): Promise<vo
       status: plan.status,
       expiresAt: new Date(plan.status === "expired" ? now.getTime() - 15 * DAY_MS : created.getTime() + 30 * DAY_MS),
       sentAt: sent ? new Date(created.getTime() + 3_600_000) : null,
-      customerMessage: plan.status === "changes_requested" ? "Could you do it the week after next instead?" : plan.status === "declined" ? "We decided to wait until next year." : null,
+      customerMessage:
+        plan.status === "changes_requested"
+          ? "Could you do it the week after next instead?"
+          : plan.status === "declined"
+            ? "We decided to wait until next year."
+            : null,
       respondedAt: answered ? new Date(created.getTime() + DAY_MS) : null,
       approvedOptionId: chosen,
       signatureName: chosen ? customer.name : null,
@@ -114,7 +183,11 @@ export async function seedDemoSales(db: Database, input: SalesInput): Promise<vo
     });
     if (sent && customer.email) {
       outbox.push({
-        companyId, kind: "estimate", channel: "email", recipient: customer.email, estimateId,
+        companyId,
+        kind: "estimate",
+        channel: "email",
+        recipient: customer.email,
+        estimateId,
         subject: `Estimate #${index + 1}: ${job?.title ?? service.title}`,
         body: "Your estimate is ready to review.",
         dedupeKey: `estimate:${estimateId}:seed:email`,
@@ -126,10 +199,20 @@ export async function seedDemoSales(db: Database, input: SalesInput): Promise<vo
   for (const [index, prospect] of PROSPECTS.entries()) {
     const near = input.customers[index]!;
     leads.push({
-      companyId, name: prospect.name, email: `${prospect.name.split(" ")[0]!.toLowerCase()}@example.com`, phone: `(555) 010-${String(index).padStart(4, "0")}`,
-      street: `${100 + index * 11} Meadow Ln`, city: near.city, region: near.region, postcode: near.postcode,
-      latitude: near.latitude, longitude: near.longitude,
-      request: prospect.request, source: prospect.source, status: prospect.status, createdAt: new Date(now.getTime() - prospect.daysAgo * DAY_MS),
+      companyId,
+      name: prospect.name,
+      email: `${prospect.name.split(" ")[0]!.toLowerCase()}@example.com`,
+      phone: `(555) 010-${String(index).padStart(4, "0")}`,
+      street: `${100 + index * 11} Meadow Ln`,
+      city: near.city,
+      region: near.region,
+      postcode: near.postcode,
+      latitude: near.latitude,
+      longitude: near.longitude,
+      request: prospect.request,
+      source: prospect.source,
+      status: prospect.status,
+      createdAt: new Date(now.getTime() - prospect.daysAgo * DAY_MS),
     });
   }
   await db.lead.createMany({ data: leads });

@@ -104,14 +104,91 @@ export const DEMO_COMPANIES: DemoCompany[] = [
   },
 ];
 
-export const FIRST_NAMES = ["James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth",
-  "William", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Charles", "Karen", "Daniel",
-  "Nancy", "Matthew", "Lisa", "Anthony", "Betty", "Mark", "Sandra", "Steven", "Ashley", "Andrew", "Emily"];
-export const LAST_NAMES = ["Henderson", "Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez",
-  "Martinez", "Hernandez", "Lopez", "Wilson", "Anderson", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Thompson",
-  "White", "Harris", "Clark", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott"];
-export const STREETS = ["Maple", "Oak", "Cedar", "Pine", "Elm", "Willow", "Aspen", "Birch", "Spruce", "Juniper", "Sycamore",
-  "Magnolia", "Hickory", "Laurel", "Chestnut"];
+export const FIRST_NAMES = [
+  "James",
+  "Mary",
+  "Robert",
+  "Patricia",
+  "John",
+  "Jennifer",
+  "Michael",
+  "Linda",
+  "David",
+  "Elizabeth",
+  "William",
+  "Barbara",
+  "Richard",
+  "Susan",
+  "Joseph",
+  "Jessica",
+  "Thomas",
+  "Sarah",
+  "Charles",
+  "Karen",
+  "Daniel",
+  "Nancy",
+  "Matthew",
+  "Lisa",
+  "Anthony",
+  "Betty",
+  "Mark",
+  "Sandra",
+  "Steven",
+  "Ashley",
+  "Andrew",
+  "Emily",
+];
+export const LAST_NAMES = [
+  "Henderson",
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Jones",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Hernandez",
+  "Lopez",
+  "Wilson",
+  "Anderson",
+  "Taylor",
+  "Moore",
+  "Jackson",
+  "Martin",
+  "Lee",
+  "Thompson",
+  "White",
+  "Harris",
+  "Clark",
+  "Lewis",
+  "Robinson",
+  "Walker",
+  "Young",
+  "Allen",
+  "King",
+  "Wright",
+  "Scott",
+];
+export const STREETS = [
+  "Maple",
+  "Oak",
+  "Cedar",
+  "Pine",
+  "Elm",
+  "Willow",
+  "Aspen",
+  "Birch",
+  "Spruce",
+  "Juniper",
+  "Sycamore",
+  "Magnolia",
+  "Hickory",
+  "Laurel",
+  "Chestnut",
+];
 export const STREET_SUFFIXES = ["St", "Ave", "Dr", "Ct", "Ln", "Way", "Pl"];
 
 /** A small seeded generator (mulberry32): the demo world is the same on every machine. */
@@ -156,7 +233,11 @@ function createDayPlanner() {
     const key = `${crewId}|${date}`;
     const day = days.get(key) ?? { next: hours.startMinute + 30, breakTaken: false };
     let start = day.next;
-    if (!day.breakTaken && start + minutes > CREW_BREAK.windowStartMinute + CREW_BREAK.durationMinutes && start < CREW_BREAK.windowEndMinute) {
+    if (
+      !day.breakTaken &&
+      start + minutes > CREW_BREAK.windowStartMinute + CREW_BREAK.durationMinutes &&
+      start < CREW_BREAK.windowEndMinute
+    ) {
       start = Math.max(start, CREW_BREAK.windowStartMinute) + CREW_BREAK.durationMinutes;
       day.breakTaken = true;
     }
@@ -173,7 +254,13 @@ export async function seedDemoWorld(db: Database, options: { now?: Date } = {}):
   const now = options.now ?? new Date();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.user.create({
-    data: { email: DEMO_ADMIN_EMAIL, name: "Ada Admin", passwordHash, role: "admin", permissions: defaultPermissions("admin") },
+    data: {
+      email: DEMO_ADMIN_EMAIL,
+      name: "Ada Admin",
+      passwordHash,
+      role: "admin",
+      permissions: defaultPermissions("admin"),
+    },
   });
   for (const [index, demo] of DEMO_COMPANIES.entries()) {
     await seedCompany(db, demo, passwordHash, now, createRandom(1000 + index));
@@ -216,7 +303,9 @@ async function seedCompany(
 
   const crews = demo.crews.map((crew) => ({ id: randomUUID(), companyId, ...crew }));
   await db.crew.createMany({ data: crews });
-  await db.crewWorkingHours.createMany({ data: crews.flatMap((crew) => CREW_WEEK.map((hours) => ({ crewId: crew.id, companyId, ...hours }))) });
+  await db.crewWorkingHours.createMany({
+    data: crews.flatMap((crew) => CREW_WEEK.map((hours) => ({ crewId: crew.id, companyId, ...hours }))),
+  });
   await db.crewBreak.createMany({ data: crews.map((crew) => ({ crewId: crew.id, companyId, ...CREW_BREAK })) });
   const fieldUser = users.find((user) => user.role === "field_user");
   if (fieldUser) await db.crewMember.create({ data: { crewId: crews[0]!.id, userId: fieldUser.id, companyId } });
@@ -238,11 +327,23 @@ async function seedCompany(
       longitude: demo.center.lng + (random.next() - 0.5) * 0.4,
     };
   });
-  await db.customer.createMany({ data: customers.map((customer) => ({ ...customer, searchText: demoSearchText(customer) })) });
+  await db.customer.createMany({
+    data: customers.map((customer) => ({ ...customer, searchText: demoSearchText(customer) })),
+  });
   const propertyOf = new Map(customers.map((customer) => [customer.id!, randomUUID()]));
   await db.customerProperty.createMany({
-    data: customers.map(({ id, street, city, region, postcode, latitude, longitude }) =>
-      ({ id: propertyOf.get(id!)!, companyId, customerId: id!, street, city, region, postcode, latitude, longitude, position: 0 })),
+    data: customers.map(({ id, street, city, region, postcode, latitude, longitude }) => ({
+      id: propertyOf.get(id!)!,
+      companyId,
+      customerId: id!,
+      street,
+      city,
+      region,
+      postcode,
+      latitude,
+      longitude,
+      position: 0,
+    })),
   });
   await db.customerContact.createMany({
     data: customers.flatMap(({ id, phone, email }) => [
@@ -267,7 +368,8 @@ async function seedCompany(
     // One job in ten is today's, so that the board shows a full day; the others spread over seven weeks.
     const drawn = number % 10 === 0 ? 0 : random.int(-28, 21);
     // Nobody works on Sundays: work drawn for one goes to the Monday.
-    const dayOffset = drawn !== 0 && new Date(`${addDays(today, drawn)}T00:00:00Z`).getUTCDay() === 0 ? drawn + 1 : drawn;
+    const dayOffset =
+      drawn !== 0 && new Date(`${addDays(today, drawn)}T00:00:00Z`).getUTCDay() === 0 ? drawn + 1 : drawn;
     const date = addDays(today, dayOffset);
     const able = crews.filter((crew) => (service.skills ?? []).every((skill) => crew.skills.includes(skill)));
     const crew = random.pick(able);
@@ -275,10 +377,19 @@ async function seedCompany(
     const start = zonedWallClockToUtc(Date.parse(`${date}T00:00:00Z`) + (minute ?? 9 * 60) * 60_000, demo.timeZone);
     const end = new Date(start.getTime() + service.minutes * 60_000);
     const status =
-      minute === null ? "unscheduled"
-      : dayOffset < 0 ? (number % 13 === 0 ? "canceled" : "completed")
-      : dayOffset === 0 ? (end <= now ? "completed" : start <= now ? "in_progress" : "dispatched")
-      : "scheduled";
+      minute === null
+        ? "unscheduled"
+        : dayOffset < 0
+          ? number % 13 === 0
+            ? "canceled"
+            : "completed"
+          : dayOffset === 0
+            ? end <= now
+              ? "completed"
+              : start <= now
+                ? "in_progress"
+                : "dispatched"
+            : "scheduled";
     const scheduled = status !== "unscheduled";
     jobs.push({
       id: jobId,
@@ -301,11 +412,24 @@ async function seedCompany(
       durationMinutes: service.minutes,
       completedAt: status === "completed" ? end : null,
     });
-    lineItems.push({ companyId, jobId, position: 0, service: service.title, quantity: 1, unitPriceCents: service.priceCents });
+    lineItems.push({
+      companyId,
+      jobId,
+      position: 0,
+      service: service.title,
+      quantity: 1,
+      unitPriceCents: service.priceCents,
+    });
     if (status === "completed") {
       // The draw an invoice's status once took, kept so that the rest of the world stays as it was seeded before.
       random.next();
-      billable.push({ jobId, customerId: customer.id!, service: service.title, priceCents: service.priceCents, completedAt: end });
+      billable.push({
+        jobId,
+        customerId: customer.id!,
+        service: service.title,
+        priceCents: service.priceCents,
+        completedAt: end,
+      });
     }
   }
   const fieldCustomerId = customers[0]!.id!;
@@ -326,17 +450,38 @@ async function seedCompany(
       fieldVisitMinute === null
         ? withinToday(now, demo.timeZone, 60).scheduledStart
         : zonedWallClockToUtc(Date.parse(`${today}T00:00:00Z`) + fieldVisitMinute * 60_000, demo.timeZone);
-    visits.push({ companyId, jobId, crewId: crews[0]!.id, status: "dispatched", durationMinutes: 60, scheduledStart: start, scheduledEnd: new Date(start.getTime() + 60 * 60_000) });
+    visits.push({
+      companyId,
+      jobId,
+      crewId: crews[0]!.id,
+      status: "dispatched",
+      durationMinutes: 60,
+      scheduledStart: start,
+      scheduledEnd: new Date(start.getTime() + 60 * 60_000),
+    });
   }
   await db.job.createMany({ data: jobs });
   await db.visit.createMany({ data: visits });
   await db.jobLineItem.createMany({ data: lineItems });
-  await seedDemoBilling(db, { companyId, timeZone: demo.timeZone, now, random: createRandom(jobCount), jobs: billable });
+  await seedDemoBilling(db, {
+    companyId,
+    timeZone: demo.timeZone,
+    now,
+    random: createRandom(jobCount),
+    jobs: billable,
+  });
   if (fieldUser) {
-    await db.customerProperty.update({ where: { id: fieldPropertyId }, data: { accessNotes: "Side gate by the garage; the dog is friendly.", gateCode: "2468" } });
+    await db.customerProperty.update({
+      where: { id: fieldPropertyId },
+      data: { accessNotes: "Side gate by the garage; the dog is friendly.", gateCode: "2468" },
+    });
     await db.jobChecklistItem.createMany({
-      data: ["Rake the beds", "Trim along the fence", "Bag the clippings"].map((label, position) =>
-        ({ companyId, jobId: jobs.at(-1)!.id!, position, label })),
+      data: ["Rake the beds", "Trim along the fence", "Bag the clippings"].map((label, position) => ({
+        companyId,
+        jobId: jobs.at(-1)!.id!,
+        position,
+        label,
+      })),
     });
   }
   await seedCompanyAccount(db, {
@@ -349,7 +494,14 @@ async function seedCompany(
     users,
     now,
   });
-  await seedDemoSales(db, { companyId, now, customers, services: demo.services, jobs, pick: (values) => random.pick(values) });
+  await seedDemoSales(db, {
+    companyId,
+    now,
+    customers,
+    services: demo.services,
+    jobs,
+    pick: (values) => random.pick(values),
+  });
 }
 
 /** A visit of `minutes` that starts and ends on the company's calendar day of `now`, starting near `now`. */
@@ -364,5 +516,8 @@ function withinToday(now: Date, timeZone: string, minutes: number): { scheduledS
 /** What customer search matches, as the customers use cases write it: name, contacts (phones also as digits), address. */
 function demoSearchText(customer: Prisma.CustomerCreateManyInput): string {
   const { name, email, phone, street, city, region, postcode } = customer;
-  return [name, email, phone, phone?.replace(/\D/g, ""), street, city, region, postcode].filter(Boolean).join(" ").toLowerCase();
+  return [name, email, phone, phone?.replace(/\D/g, ""), street, city, region, postcode]
+    .filter(Boolean)
+    .join(" ")
+    .toLowerCase();
 }

@@ -5,7 +5,12 @@ import type { CustomerContactInput, CustomerPropertyInput } from "@fieldops/shar
 import { defaultPermissions, type Role } from "@fieldops/shared/roles";
 import { VERTICALS, verticalForIndustry } from "@fieldops/shared/verticals";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
-import { contactData, customerMainFields, customerSearchText, propertyData } from "@fieldops/domain/customers/customer-record";
+import {
+  contactData,
+  customerMainFields,
+  customerSearchText,
+  propertyData,
+} from "@fieldops/domain/customers/customer-record";
 import { createRandom, FIRST_NAMES, LAST_NAMES, STREETS, STREET_SUFFIXES, type Random } from "./seed-demo-world.ts";
 import { withClient } from "./with-client.ts";
 
@@ -48,7 +53,18 @@ export function scaleOwnerEmail(size: ScaleCompanySize): string {
 
 const TIME_ZONE = "America/Chicago";
 const CENTER = { lat: 41.8781, lng: -87.6298, city: "Chicago", region: "IL" };
-const SUBURBS = ["Chicago", "Evanston", "Oak Park", "Cicero", "Skokie", "Berwyn", "Des Plaines", "Park Ridge", "Niles", "Elmhurst"];
+const SUBURBS = [
+  "Chicago",
+  "Evanston",
+  "Oak Park",
+  "Cicero",
+  "Skokie",
+  "Berwyn",
+  "Des Plaines",
+  "Park Ridge",
+  "Niles",
+  "Elmhurst",
+];
 const SKILLS = ["mowing", "trimming", "irrigation", "landscaping", "tree-care", "hardscaping"];
 const CREW_COLORS = ["#16a34a", "#2563eb", "#d97706", "#7c3aed", "#dc2626", "#0891b2", "#db2777", "#65a30d"];
 const SERVICES = [
@@ -84,7 +100,11 @@ type Row = Record<string, unknown>;
  * `now`, without overlaps and within hours: past ones completed (a few canceled), later ones scheduled, and a few
  * unscheduled. Bulk inserts in one transaction; the same inputs give the same company, apart from ids.
  */
-export async function seedScaleCompany(ownerUrl: string, size: ScaleCompanySize, options: { now?: Date } = {}): Promise<ScaleSeedResult> {
+export async function seedScaleCompany(
+  ownerUrl: string,
+  size: ScaleCompanySize,
+  options: { now?: Date } = {},
+): Promise<ScaleSeedResult> {
   const started = performance.now();
   const now = options.now ?? new Date();
   const random = createRandom(hashSeed(size.slug));
@@ -101,7 +121,9 @@ export async function seedScaleCompany(ownerUrl: string, size: ScaleCompanySize,
       throw error;
     }
     // Fresh statistics, so that the planner sees the new sizes at once rather than after autovacuum.
-    await client.query(`ANALYZE customers, customer_properties, customer_contacts, crews, jobs, job_line_items, visits`);
+    await client.query(
+      `ANALYZE customers, customer_properties, customer_contacts, crews, jobs, job_line_items, visits`,
+    );
   });
   const counts = Object.fromEntries(world.tables.map(([table, , rows]) => [table, rows.length]));
   return { companyId: world.companyId, counts, ms: performance.now() - started };
@@ -126,7 +148,12 @@ function hashSeed(text: string): number {
 
 type Table = [name: string, columns: Record<string, string>, rows: Row[]];
 
-function buildWorld(size: ScaleCompanySize, now: Date, random: Random, passwordHash: string): { companyId: string; tables: Table[] } {
+function buildWorld(
+  size: ScaleCompanySize,
+  now: Date,
+  random: Random,
+  passwordHash: string,
+): { companyId: string; tables: Table[] } {
   const companyId = randomUUID();
   const vertical = VERTICALS[verticalForIndustry("lawn-care")];
   const company = {
@@ -144,8 +171,16 @@ function buildWorld(size: ScaleCompanySize, now: Date, random: Random, passwordH
   };
 
   const person = () => `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`;
-  const user = (email: string, name: string, role: Role) =>
-    ({ id: randomUUID(), companyId, email, name, passwordHash, role, permissions: defaultPermissions(role), updatedAt: now });
+  const user = (email: string, name: string, role: Role) => ({
+    id: randomUUID(),
+    companyId,
+    email,
+    name,
+    passwordHash,
+    role,
+    permissions: defaultPermissions(role),
+    updatedAt: now,
+  });
   const users: Row[] = [
     user(scaleOwnerEmail(size), person(), "owner"),
     user(`member@${size.slug}.test`, person(), "member"),
@@ -201,15 +236,18 @@ function buildWorld(size: ScaleCompanySize, now: Date, random: Random, passwordH
       { kind: "phone", value: `(312) ${random.int(200, 999)}-${String(random.int(0, 9999)).padStart(4, "0")}` },
       { kind: "email", value: `${first}.${last}${index}@example.com`.toLowerCase() },
     ];
-    const customerProperties: CustomerPropertyInput[] = Array.from({ length: random.next() < 0.3 ? 2 : 1 }, (_, position) => ({
-      name: position === 0 ? null : "Rental",
-      street: `${random.int(100, 9999)} ${random.pick(STREETS)} ${random.pick(STREET_SUFFIXES)}`,
-      city: random.pick(SUBURBS),
-      region: CENTER.region,
-      postcode: String(random.int(60601, 60827)),
-      latitude: CENTER.lat + (random.next() - 0.5) * 0.5,
-      longitude: CENTER.lng + (random.next() - 0.5) * 0.6,
-    }));
+    const customerProperties: CustomerPropertyInput[] = Array.from(
+      { length: random.next() < 0.3 ? 2 : 1 },
+      (_, position) => ({
+        name: position === 0 ? null : "Rental",
+        street: `${random.int(100, 9999)} ${random.pick(STREETS)} ${random.pick(STREET_SUFFIXES)}`,
+        city: random.pick(SUBURBS),
+        region: CENTER.region,
+        postcode: String(random.int(60601, 60827)),
+        latitude: CENTER.lat + (random.next() - 0.5) * 0.5,
+        longitude: CENTER.lng + (random.next() - 0.5) * 0.6,
+      }),
+    );
     customers.push({
       id,
       companyId,
@@ -219,16 +257,32 @@ function buildWorld(size: ScaleCompanySize, now: Date, random: Random, passwordH
       createdAt: new Date(now.getTime() - random.int(100, 1000) * DAY_MS),
       updatedAt: now,
     });
-    customerContacts.forEach((contact, position) => contacts.push({ id: randomUUID(), companyId, customerId: id, ...contactData(contact, position) }));
+    customerContacts.forEach((contact, position) =>
+      contacts.push({ id: randomUUID(), companyId, customerId: id, ...contactData(contact, position) }),
+    );
     const ids = customerProperties.map((property, position) => {
       const propertyId = randomUUID();
-      properties.push({ id: propertyId, companyId, customerId: id, ...propertyData(property, position), updatedAt: now });
+      properties.push({
+        id: propertyId,
+        companyId,
+        customerId: id,
+        ...propertyData(property, position),
+        updatedAt: now,
+      });
       return propertyId;
     });
     propertiesOf.push(ids);
   }
 
-  const { jobs, lineItems, visits } = buildJobs(size, { companyId, now, random, crews, crewSkills, customers, propertiesOf });
+  const { jobs, lineItems, visits } = buildJobs(size, {
+    companyId,
+    now,
+    random,
+    crews,
+    crewSkills,
+    customers,
+    propertiesOf,
+  });
 
   const uuid = "uuid";
   const text = "text";
@@ -236,19 +290,168 @@ function buildWorld(size: ScaleCompanySize, now: Date, random: Random, passwordH
   const float = "double precision";
   const timestamp = "timestamp(3)";
   const tables: Table[] = [
-    ["companies", { id: uuid, name: text, slug: text, industry: text, verticalId: text, planId: text, branding: "jsonb", features: "text[]", timeZone: text, onboardingState: `"OnboardingState"`, updatedAt: timestamp }, [company]],
+    [
+      "companies",
+      {
+        id: uuid,
+        name: text,
+        slug: text,
+        industry: text,
+        verticalId: text,
+        planId: text,
+        branding: "jsonb",
+        features: "text[]",
+        timeZone: text,
+        onboardingState: `"OnboardingState"`,
+        updatedAt: timestamp,
+      },
+      [company],
+    ],
     ["job_counters", { companyId: uuid, lastNumber: int }, [{ companyId, lastNumber: jobs.length }]],
-    ["users", { id: uuid, companyId: uuid, email: text, name: text, passwordHash: text, role: `"Role"`, permissions: "text[]", updatedAt: timestamp }, users],
-    ["crews", { id: uuid, companyId: uuid, name: text, color: text, skills: "text[]", startLatitude: float, startLongitude: float }, crews],
+    [
+      "users",
+      {
+        id: uuid,
+        companyId: uuid,
+        email: text,
+        name: text,
+        passwordHash: text,
+        role: `"Role"`,
+        permissions: "text[]",
+        updatedAt: timestamp,
+      },
+      users,
+    ],
+    [
+      "crews",
+      {
+        id: uuid,
+        companyId: uuid,
+        name: text,
+        color: text,
+        skills: "text[]",
+        startLatitude: float,
+        startLongitude: float,
+      },
+      crews,
+    ],
     ["crew_members", { crewId: uuid, userId: uuid, companyId: uuid }, crewMembers],
-    ["crew_working_hours", { crewId: uuid, companyId: uuid, weekday: int, startMinute: int, endMinute: int }, workingHours],
-    ["crew_breaks", { id: uuid, crewId: uuid, companyId: uuid, windowStartMinute: int, windowEndMinute: int, durationMinutes: int }, breaks],
-    ["customers", { id: uuid, companyId: uuid, name: text, email: text, phone: text, street: text, city: text, region: text, postcode: text, latitude: float, longitude: float, searchText: text, createdAt: timestamp, updatedAt: timestamp }, customers],
-    ["customer_contacts", { id: uuid, companyId: uuid, customerId: uuid, kind: `"CustomerContactKind"`, value: text, label: text, position: int }, contacts],
-    ["customer_properties", { id: uuid, companyId: uuid, customerId: uuid, name: text, street: text, city: text, region: text, postcode: text, latitude: float, longitude: float, accessNotes: text, gateCode: text, position: int, updatedAt: timestamp }, properties],
-    ["jobs", { id: uuid, companyId: uuid, customerId: uuid, number: int, title: text, recurrence: text, recurrenceStart: timestamp, generatedUntil: timestamp, visitDurationMinutes: int, invoicedAt: timestamp, propertyId: uuid, requiredSkills: "text[]", createdAt: timestamp, updatedAt: timestamp }, jobs],
-    ["job_line_items", { id: uuid, companyId: uuid, jobId: uuid, position: int, service: text, quantity: "numeric", unitPriceCents: int }, lineItems],
-    ["visits", { id: uuid, companyId: uuid, jobId: uuid, crewId: uuid, status: `"VisitStatus"`, scheduledStart: timestamp, scheduledEnd: timestamp, durationMinutes: int, completedAt: timestamp, startedAt: timestamp, canceledAt: timestamp, occurrenceAt: timestamp, createdAt: timestamp, updatedAt: timestamp }, visits],
+    [
+      "crew_working_hours",
+      { crewId: uuid, companyId: uuid, weekday: int, startMinute: int, endMinute: int },
+      workingHours,
+    ],
+    [
+      "crew_breaks",
+      { id: uuid, crewId: uuid, companyId: uuid, windowStartMinute: int, windowEndMinute: int, durationMinutes: int },
+      breaks,
+    ],
+    [
+      "customers",
+      {
+        id: uuid,
+        companyId: uuid,
+        name: text,
+        email: text,
+        phone: text,
+        street: text,
+        city: text,
+        region: text,
+        postcode: text,
+        latitude: float,
+        longitude: float,
+        searchText: text,
+        createdAt: timestamp,
+        updatedAt: timestamp,
+      },
+      customers,
+    ],
+    [
+      "customer_contacts",
+      {
+        id: uuid,
+        companyId: uuid,
+        customerId: uuid,
+        kind: `"CustomerContactKind"`,
+        value: text,
+        label: text,
+        position: int,
+      },
+      contacts,
+    ],
+    [
+      "customer_properties",
+      {
+        id: uuid,
+        companyId: uuid,
+        customerId: uuid,
+        name: text,
+        street: text,
+        city: text,
+        region: text,
+        postcode: text,
+        latitude: float,
+        longitude: float,
+        accessNotes: text,
+        gateCode: text,
+        position: int,
+        updatedAt: timestamp,
+      },
+      properties,
+    ],
+    [
+      "jobs",
+      {
+        id: uuid,
+        companyId: uuid,
+        customerId: uuid,
+        number: int,
+        title: text,
+        recurrence: text,
+        recurrenceStart: timestamp,
+        generatedUntil: timestamp,
+        visitDurationMinutes: int,
+        invoicedAt: timestamp,
+        propertyId: uuid,
+        requiredSkills: "text[]",
+        createdAt: timestamp,
+        updatedAt: timestamp,
+      },
+      jobs,
+    ],
+    [
+      "job_line_items",
+      {
+        id: uuid,
+        companyId: uuid,
+        jobId: uuid,
+        position: int,
+        service: text,
+        quantity: "numeric",
+        unitPriceCents: int,
+      },
+      lineItems,
+    ],
+    [
+      "visits",
+      {
+        id: uuid,
+        companyId: uuid,
+        jobId: uuid,
+        crewId: uuid,
+        status: `"VisitStatus"`,
+        scheduledStart: timestamp,
+        scheduledEnd: timestamp,
+        durationMinutes: int,
+        completedAt: timestamp,
+        startedAt: timestamp,
+        canceledAt: timestamp,
+        occurrenceAt: timestamp,
+        createdAt: timestamp,
+        updatedAt: timestamp,
+      },
+      visits,
+    ],
   ];
   return { companyId, tables };
 }
@@ -277,11 +480,20 @@ function daySlots(count: number, random: Random): Slot[] {
 
 function buildJobs(
   size: ScaleCompanySize,
-  world: { companyId: string; now: Date; random: Random; crews: Row[]; crewSkills: string[][]; customers: Row[]; propertiesOf: string[][] },
+  world: {
+    companyId: string;
+    now: Date;
+    random: Random;
+    crews: Row[];
+    crewSkills: string[][];
+    customers: Row[];
+    propertiesOf: string[][];
+  },
 ) {
   const { companyId, now, random } = world;
   const firstMonday = addDays(mondayOf(dayInTimeZone(now, TIME_ZONE)), -7 * (WEEKS / 2));
-  const at = (day: string, minute: number) => zonedWallClockToUtc(Date.parse(`${day}T00:00:00Z`) + minute * 60_000, TIME_ZONE);
+  const at = (day: string, minute: number) =>
+    zonedWallClockToUtc(Date.parse(`${day}T00:00:00Z`) + minute * 60_000, TIME_ZONE);
   const rangeEnd = at(addDays(firstMonday, 7 * WEEKS), 0);
   const scheduledVisits = size.visits - size.unscheduledVisits;
   const templates = size.crews * 6;
@@ -292,7 +504,14 @@ function buildJobs(
   type PendingJob = Row & { createdAt: Date; priceCents: number; title: string };
   const jobs: PendingJob[] = [];
   const visits: Row[] = [];
-  const newJob = (fields: { title?: string; crewIndex: number | null; createdAt: Date; minutes: number; recurrenceStart?: Date; invoiced?: boolean }) => {
+  const newJob = (fields: {
+    title?: string;
+    crewIndex: number | null;
+    createdAt: Date;
+    minutes: number;
+    recurrenceStart?: Date;
+    invoiced?: boolean;
+  }) => {
     const customerIndex = random.int(0, world.customers.length - 1);
     const service = fields.title ? SERVICES.find((s) => s.title === fields.title)! : random.pick(SERVICES);
     const skills = fields.crewIndex === null ? [] : world.crewSkills[fields.crewIndex]!;
@@ -319,7 +538,15 @@ function buildJobs(
     const end = start ? new Date(start.getTime() + minutes * 60_000) : null;
     const past = end !== null && end <= now;
     const canceled = past && random.next() < 0.02;
-    const status = !start ? "unscheduled" : canceled ? "canceled" : past ? "completed" : start <= now ? "in_progress" : "scheduled";
+    const status = !start
+      ? "unscheduled"
+      : canceled
+        ? "canceled"
+        : past
+          ? "completed"
+          : start <= now
+            ? "in_progress"
+            : "scheduled";
     visits.push({
       id: randomUUID(),
       companyId,
@@ -345,10 +572,17 @@ function buildJobs(
     const count = Math.floor(slotsPerWeek / templates) + (template < slotsPerWeek % templates ? 1 : 0);
     const crewId = world.crews[crewIndex]!.id as string;
     for (const slot of daySlots(count, random)) {
-      const starts = Array.from({ length: WEEKS }, (_, week) => at(addDays(firstMonday, week * 7 + weekday - 1), slot.startMinute));
+      const starts = Array.from({ length: WEEKS }, (_, week) =>
+        at(addDays(firstMonday, week * 7 + weekday - 1), slot.startMinute),
+      );
       if (slot.recurring) {
-        const job = newJob({ title: "Weekly mowing", crewIndex, minutes: slot.minutes, recurrenceStart: starts[0]!,
-          createdAt: new Date(starts[0]!.getTime() - random.int(1, 10) * DAY_MS) });
+        const job = newJob({
+          title: "Weekly mowing",
+          crewIndex,
+          minutes: slot.minutes,
+          recurrenceStart: starts[0]!,
+          createdAt: new Date(starts[0]!.getTime() - random.int(1, 10) * DAY_MS),
+        });
         for (const start of starts) visitRow(job.id as string, crewId, start, slot.minutes, true);
         continue;
       }
@@ -357,15 +591,26 @@ function buildJobs(
           surplus--;
           continue;
         }
-        const createdAt = new Date(Math.min(start.getTime() - random.int(1, 21) * DAY_MS, now.getTime() - random.int(1, 600) * 60_000));
-        const job = newJob({ crewIndex, minutes: slot.minutes, createdAt, invoiced: start < now && random.next() < 0.85 });
+        const createdAt = new Date(
+          Math.min(start.getTime() - random.int(1, 21) * DAY_MS, now.getTime() - random.int(1, 600) * 60_000),
+        );
+        const job = newJob({
+          crewIndex,
+          minutes: slot.minutes,
+          createdAt,
+          invoiced: start < now && random.next() < 0.85,
+        });
         visitRow(job.id as string, crewId, start, slot.minutes, false);
       }
     }
   }
   if (surplus > 0) throw new Error("Too few one-off visits to reach the exact visit count; lower the recurring share");
   for (let index = 0; index < size.unscheduledVisits; index++) {
-    const job = newJob({ crewIndex: null, minutes: random.pick([30, 45, 60, 90]), createdAt: new Date(now.getTime() - random.int(1, 14 * 24 * 60) * 60_000) });
+    const job = newJob({
+      crewIndex: null,
+      minutes: random.pick([30, 45, 60, 90]),
+      createdAt: new Date(now.getTime() - random.int(1, 14 * 24 * 60) * 60_000),
+    });
     visitRow(job.id as string, null, null, job.visitDurationMinutes as number, false);
   }
 
@@ -374,7 +619,15 @@ function buildJobs(
   const lineItems: Row[] = [];
   jobs.forEach((job, index) => {
     job.number = index + 1;
-    lineItems.push({ id: randomUUID(), companyId, jobId: job.id, position: 0, service: job.title, quantity: 1, unitPriceCents: job.priceCents });
+    lineItems.push({
+      id: randomUUID(),
+      companyId,
+      jobId: job.id,
+      position: 0,
+      service: job.title,
+      quantity: 1,
+      unitPriceCents: job.priceCents,
+    });
   });
   return { jobs, lineItems, visits };
 }
@@ -392,7 +645,12 @@ function toText(value: unknown): string | null {
  * Many rows in few statements: each column travels as one text array, unnested and cast to its type. Timestamps are
  * UTC wall-clock values; casting an ISO string to `timestamp` keeps its fields and drops the `Z`.
  */
-async function insertRows(client: pg.Client, table: string, columns: Record<string, string>, rows: Row[]): Promise<void> {
+async function insertRows(
+  client: pg.Client,
+  table: string,
+  columns: Record<string, string>,
+  rows: Row[],
+): Promise<void> {
   const names = Object.keys(columns);
   const select = names.map((name, index) => `c${index}::${columns[name]}`).join(", ");
   const unnest = names.map((_, index) => `$${index + 1}::text[]`).join(", ");
@@ -400,6 +658,9 @@ async function insertRows(client: pg.Client, table: string, columns: Record<stri
   const sql = `INSERT INTO ${table} (${names.map((name) => `"${name}"`).join(", ")}) SELECT ${select} FROM unnest(${unnest}) AS t(${aliases})`;
   for (let offset = 0; offset < rows.length; offset += 10_000) {
     const chunk = rows.slice(offset, offset + 10_000);
-    await client.query(sql, names.map((name) => chunk.map((row) => toText(row[name]))));
+    await client.query(
+      sql,
+      names.map((name) => chunk.map((row) => toText(row[name]))),
+    );
   }
 }

@@ -6,7 +6,13 @@ import type { Database } from "./client.ts";
 export async function syncReferenceData(db: Database): Promise<void> {
   await db.$transaction([
     ...Object.values(PLANS).map((plan) => {
-      const data = { name: plan.name, price: plan.price, currency: plan.currency, limits: plan.limits, features: plan.features };
+      const data = {
+        name: plan.name,
+        price: plan.price,
+        currency: plan.currency,
+        limits: plan.limits,
+        features: plan.features,
+      };
       return db.plan.upsert({ where: { id: plan.id }, update: data, create: { id: plan.id, ...data } });
     }),
     ...Object.values(VERTICALS).map((vertical) => {

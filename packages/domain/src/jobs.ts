@@ -1,6 +1,13 @@
 import type { z } from "zod";
 import type { JobQueues } from "@fieldops/jobs/enqueue";
-import type { JobContext, JobDefinition, JobHandler, SystemJobDefinition, SystemJobHandler, TenantJobPayload } from "@fieldops/jobs/job-definition";
+import type {
+  JobContext,
+  JobDefinition,
+  JobHandler,
+  SystemJobDefinition,
+  SystemJobHandler,
+  TenantJobPayload,
+} from "@fieldops/jobs/job-definition";
 import { recordActivityJob } from "./activity/record-activity.job.ts";
 import { recordActivity } from "./activity/record-activity.handler.ts";
 import { optimizeRoutesJob } from "./dispatch/optimize-routes.job.ts";
@@ -39,16 +46,27 @@ interface RegisteredJob {
   handler: (payload: unknown, context: JobContext) => Promise<void>;
 }
 
-function register<Schema extends z.ZodType<TenantJobPayload>>(definition: JobDefinition<Schema>, handler: JobHandler<Schema>): RegisteredJob {
+function register<Schema extends z.ZodType<TenantJobPayload>>(
+  definition: JobDefinition<Schema>,
+  handler: JobHandler<Schema>,
+): RegisteredJob {
   return { definition, handler } as unknown as RegisteredJob;
 }
 
-function registerSystem<Schema extends z.ZodType>(definition: SystemJobDefinition<Schema>, handler: SystemJobHandler<Schema>): RegisteredJob {
+function registerSystem<Schema extends z.ZodType>(
+  definition: SystemJobDefinition<Schema>,
+  handler: SystemJobHandler<Schema>,
+): RegisteredJob {
   return { definition, handler } as unknown as RegisteredJob;
 }
 
 /** The jobs that run on a schedule rather than being enqueued by a use case. */
-export const SYSTEM_JOBS: readonly SystemJobDefinition<z.ZodType>[] = [extendVisitHorizonsDailyJob, expireEstimatesHourlyJob, refreshIntegrationTokensHourlyJob, pruneTelemetryDailyJob];
+export const SYSTEM_JOBS: readonly SystemJobDefinition<z.ZodType>[] = [
+  extendVisitHorizonsDailyJob,
+  expireEstimatesHourlyJob,
+  refreshIntegrationTokensHourlyJob,
+  pruneTelemetryDailyJob,
+];
 
 /** Every job the worker runs, by id. */
 export const JOBS: ReadonlyMap<string, RegisteredJob> = new Map(
@@ -78,10 +96,12 @@ export const JOBS: ReadonlyMap<string, RegisteredJob> = new Map(
  */
 export async function scheduleSystemJobs(queues: JobQueues): Promise<void> {
   for (const definition of SYSTEM_JOBS) {
-    await queues.queue(definition.queue).upsertJobScheduler(
-      definition.id,
-      { pattern: definition.pattern, tz: "UTC" },
-      { name: definition.id, data: definition.schema.parse({}) },
-    );
+    await queues
+      .queue(definition.queue)
+      .upsertJobScheduler(
+        definition.id,
+        { pattern: definition.pattern, tz: "UTC" },
+        { name: definition.id, data: definition.schema.parse({}) },
+      );
   }
 }

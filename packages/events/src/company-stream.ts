@@ -57,18 +57,39 @@ export interface AddressedEvent {
  * Appends the events, in order, to the company's stream and announces each to every API process, in one round trip.
  * A plain event goes to `options.userId` (everyone in the company without it); an addressed one to its own audience.
  */
-export async function publishEvents(redis: Redis, events: readonly (AppEvent | AddressedEvent)[], options: PublishOptions): Promise<PublishedEvent[]> {
+export async function publishEvents(
+  redis: Redis,
+  events: readonly (AppEvent | AddressedEvent)[],
+  options: PublishOptions,
+): Promise<PublishedEvent[]> {
   if (events.length === 0) return [];
   const occurredAt = new Date().toISOString();
   const requestId = options.requestId ?? null;
   const parsed = events.map((item) =>
-    "event" in item ? { userId: item.userId, event: appEventSchema.parse(item.event) } : { userId: options.userId ?? null, event: appEventSchema.parse(item) },
+    "event" in item
+      ? { userId: item.userId, event: appEventSchema.parse(item.event) }
+      : { userId: options.userId ?? null, event: appEventSchema.parse(item) },
   );
   const bodies = parsed.map(({ userId, event }) => JSON.stringify({ userId, requestId, occurredAt, event }));
   const companyField = `"companyId":${JSON.stringify(options.companyId)}`;
-  const ids = (await redis.eval(APPEND_AND_ANNOUNCE, 2, streamKey(options.companyId), EVENTS_CHANNEL, STREAM_LENGTH, companyField, ...bodies)) as string[];
+  const ids = (await redis.eval(
+    APPEND_AND_ANNOUNCE,
+    2,
+    streamKey(options.companyId),
+    EVENTS_CHANNEL,
+    STREAM_LENGTH,
+    companyField,
+    ...bodies,
+  )) as string[];
   if (!Array.isArray(ids) || ids.length !== parsed.length) throw new Error("Redis refused the events");
-  return parsed.map(({ userId, event }, index) => ({ companyId: options.companyId, userId, seq: ids[index]!, requestId, occurredAt, event }));
+  return parsed.map(({ userId, event }, index) => ({
+    companyId: options.companyId,
+    userId,
+    seq: ids[index]!,
+    requestId,
+    occurredAt,
+    event,
+  }));
 }
 
 const storedBodySchema = publishedEventSchema.omit({ companyId: true, seq: true });

@@ -56,11 +56,16 @@ export interface SystemJobDefinition<Schema extends z.ZodType> {
   pattern: string;
 }
 
-export function defineSystemJob<Schema extends z.ZodType>(definition: SystemJobDefinition<Schema>): SystemJobDefinition<Schema> {
+export function defineSystemJob<Schema extends z.ZodType>(
+  definition: SystemJobDefinition<Schema>,
+): SystemJobDefinition<Schema> {
   return definition;
 }
 
-export type SystemJobHandler<Schema extends z.ZodType> = (payload: z.infer<Schema>, context: JobContext) => Promise<void>;
+export type SystemJobHandler<Schema extends z.ZodType> = (
+  payload: z.infer<Schema>,
+  context: JobContext,
+) => Promise<void>;
 
 /** Thrown by a handler, fails its job at once, with no further attempt (and, in a flow, the jobs waiting for it). */
 export { UnrecoverableError as FinalJobError } from "bullmq";

@@ -75,34 +75,39 @@ function bestDayEnd(m: RoutingModel, vehicle: number, nodes: readonly number[]):
 
 /** A random order of some visits with vehicle 0's breaks at random places. */
 function randomSequence(m: RoutingModel, rng: Rng, share: number): number[] {
-  const nodes = Array.from({ length: m.nVisits }, (_, i) => i).filter(() => rng.next() < share).sort(() => rng.next() - 0.5);
+  const nodes = Array.from({ length: m.nVisits }, (_, i) => i)
+    .filter(() => rng.next() < share)
+    .sort(() => rng.next() - 0.5);
   m.vehicles[0]!.breaks.forEach((_, b) => nodes.splice(rng.int(nodes.length + 1), 0, -(b + 1)));
   return nodes;
 }
 
 describe("breaks: the one schedule rule", () => {
-  it.each(Array.from({ length: 40 }, (_, i) => i + 1))("finds a schedule whenever some placement of the drives works, and the earliest end (random model %i)", (seed) => {
-    const m = randomModel(seed, { nVisits: 6, nVehicles: 1, maxWindows: 3, dims: 2, breaks: 2 });
-    const rng = new Rng(seed);
-    for (let trial = 0; trial < 40; trial++) {
-      const nodes = randomSequence(m, rng, 0.5);
-      if (!nodes.some((x) => x >= 0)) continue;
-      const day = { end: 0 };
-      const cost = simulateRoute(m, 0, nodes, -1, -1, day);
-      const brute = bestDayEnd(m, 0, nodes);
-      const report = checkFeasibility(m, [{ vehicle: 0, nodes }]);
-      const withinCapacity = !report.violations.some((v) => v.includes("capacity"));
-      expect(cost < Infinity).toBe(brute < Infinity && withinCapacity);
-      expect(report.feasible).toBe(cost < Infinity);
-      if (cost === Infinity) continue;
-      expect(day.end).toBeCloseTo(brute, 9);
-      expect(report.cost).toBeCloseTo(cost, 9);
-      const route = new Route(0, true);
-      route.nodes = nodes;
-      expect(route.update(m)).toBe(true);
-      expect(route.cost).toBe(cost);
-    }
-  });
+  it.each(Array.from({ length: 40 }, (_, i) => i + 1))(
+    "finds a schedule whenever some placement of the drives works, and the earliest end (random model %i)",
+    (seed) => {
+      const m = randomModel(seed, { nVisits: 6, nVehicles: 1, maxWindows: 3, dims: 2, breaks: 2 });
+      const rng = new Rng(seed);
+      for (let trial = 0; trial < 40; trial++) {
+        const nodes = randomSequence(m, rng, 0.5);
+        if (!nodes.some((x) => x >= 0)) continue;
+        const day = { end: 0 };
+        const cost = simulateRoute(m, 0, nodes, -1, -1, day);
+        const brute = bestDayEnd(m, 0, nodes);
+        const report = checkFeasibility(m, [{ vehicle: 0, nodes }]);
+        const withinCapacity = !report.violations.some((v) => v.includes("capacity"));
+        expect(cost < Infinity).toBe(brute < Infinity && withinCapacity);
+        expect(report.feasible).toBe(cost < Infinity);
+        if (cost === Infinity) continue;
+        expect(day.end).toBeCloseTo(brute, 9);
+        expect(report.cost).toBeCloseTo(cost, 9);
+        const route = new Route(0, true);
+        route.nodes = nodes;
+        expect(route.update(m)).toBe(true);
+        expect(route.cost).toBe(cost);
+      }
+    },
+  );
 
   it("takes the break in the wait for a window, after driving, when nothing else fits", async () => {
     const input: RoutingProblemInput = {
@@ -111,7 +116,14 @@ describe("breaks: the one schedule rule", () => {
         // 900 s from a; open only at 3000.
         { id: "b", location: at(0, 10), serviceSeconds: 100, timeWindow: { start: 3000, end: 3000 } },
       ],
-      crews: [{ id: "x", start: at(0, 0), shift: { start: 0, end: 10_000 }, breaks: [{ durationSeconds: 1800, window: { start: 1200, end: 3500 } }] }],
+      crews: [
+        {
+          id: "x",
+          start: at(0, 0),
+          shift: { start: 0, end: 10_000 },
+          breaks: [{ durationSeconds: 1800, window: { start: 1200, end: 3500 } }],
+        },
+      ],
       options: { maxIterations: 100, timeLimitMs: 20_000 },
     };
     const plan = await optimizeRoutes(input, { matrix: gridMatrix() });
@@ -126,31 +138,39 @@ describe("breaks: the one schedule rule", () => {
 });
 
 describe("breaks: simulation, checker and plan agree", () => {
-  it.each(Array.from({ length: 10 }, (_, i) => i + 1))("on changes a dispatcher could make to a plan (random day %i)", async (seed) => {
-    const input = randomDay(seed);
-    const problem = routingProblemSchema.parse(input);
-    const built = await buildModel(problem, gridMatrix());
-    const base = await optimizeRoutes(input, { matrix: gridMatrix() });
-    const rng = new Rng(seed);
-    const verdicts = new Set<boolean>();
-    for (let trial = 0; trial < 12; trial++) {
-      const assignments = base.routes.map((r) => ({ crewId: r.crewId, visitIds: r.stops.flatMap((s) => (s.kind === "visit" ? [s.visitId] : [])) }));
-      // Move a visit (the first trial keeps the plan as it is) to a random place, maybe on another crew.
-      if (trial > 0) {
-        const from = assignments[rng.int(assignments.length)]!;
-        const to = assignments[rng.int(assignments.length)]!;
-        const moved = from.visitIds.splice(rng.int(from.visitIds.length), 1);
-        to.visitIds.splice(rng.int(to.visitIds.length + 1), 0, ...moved);
+  it.each(Array.from({ length: 10 }, (_, i) => i + 1))(
+    "on changes a dispatcher could make to a plan (random day %i)",
+    async (seed) => {
+      const input = randomDay(seed);
+      const problem = routingProblemSchema.parse(input);
+      const built = await buildModel(problem, gridMatrix());
+      const base = await optimizeRoutes(input, { matrix: gridMatrix() });
+      const rng = new Rng(seed);
+      const verdicts = new Set<boolean>();
+      for (let trial = 0; trial < 12; trial++) {
+        const assignments = base.routes.map((r) => ({
+          crewId: r.crewId,
+          visitIds: r.stops.flatMap((s) => (s.kind === "visit" ? [s.visitId] : [])),
+        }));
+        // Move a visit (the first trial keeps the plan as it is) to a random place, maybe on another crew.
+        if (trial > 0) {
+          const from = assignments[rng.int(assignments.length)]!;
+          const to = assignments[rng.int(assignments.length)]!;
+          const moved = from.visitIds.splice(rng.int(from.visitIds.length), 1);
+          to.visitIds.splice(rng.int(to.visitIds.length + 1), 0, ...moved);
+        }
+        const { plan, violations } = await evaluatePlan(input, assignments, { matrix: gridMatrix() });
+        const planLevel = await gridPlanViolations(input, plan);
+        const simulated = routesFromPlan(built, plan).every(
+          (r) => !r.nodes.some((x) => x >= 0) || simulateRoute(built.model, r.vehicle, r.nodes, -1, -1) < Infinity,
+        );
+        expect(planLevel.length === 0).toBe(violations.length === 0);
+        expect(simulated).toBe(violations.length === 0);
+        verdicts.add(violations.length === 0);
       }
-      const { plan, violations } = await evaluatePlan(input, assignments, { matrix: gridMatrix() });
-      const planLevel = await gridPlanViolations(input, plan);
-      const simulated = routesFromPlan(built, plan).every((r) => !r.nodes.some((x) => x >= 0) || simulateRoute(built.model, r.vehicle, r.nodes, -1, -1) < Infinity);
-      expect(planLevel.length === 0).toBe(violations.length === 0);
-      expect(simulated).toBe(violations.length === 0);
-      verdicts.add(violations.length === 0);
-    }
-    expect(verdicts.has(true)).toBe(true);
-  });
+      expect(verdicts.has(true)).toBe(true);
+    },
+  );
 
   it.each(Array.from({ length: 8 }, (_, i) => i + 1))("on what the optimizer plans (random day %i)", async (seed) => {
     const input = randomDay(seed);
@@ -160,7 +180,10 @@ describe("breaks: simulation, checker and plan agree", () => {
     const routes = routesFromPlan(built, plan).filter((r) => r.nodes.some((x) => x >= 0));
     const report = checkFeasibility(built.model, routes);
     expect(report.violations).toEqual([]);
-    expect(routes.reduce((a, r) => a + simulateRoute(built.model, r.vehicle, r.nodes, -1, -1), 0)).toBeCloseTo(report.cost, 6);
+    expect(routes.reduce((a, r) => a + simulateRoute(built.model, r.vehicle, r.nodes, -1, -1), 0)).toBeCloseTo(
+      report.cost,
+      6,
+    );
   });
 });
 
@@ -176,7 +199,9 @@ describe("breaks: the local search", () => {
     const before = sol.routeCost();
     new LocalSearch(ws, 20).run(sol, new Rng(seed), 2, true);
     expect(sol.routeCost()).toBeLessThan(before);
-    const routes = sol.routes.filter((r) => r.visitCount > 0).map((r) => ({ vehicle: r.vehicle, nodes: r.nodes.slice() }));
+    const routes = sol.routes
+      .filter((r) => r.visitCount > 0)
+      .map((r) => ({ vehicle: r.vehicle, nodes: r.nodes.slice() }));
     const report = checkFeasibility(m, routes);
     expect(report.violations).toEqual([]);
     expect(report.cost).toBeCloseTo(sol.routeCost(), 6);

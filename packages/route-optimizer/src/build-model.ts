@@ -1,4 +1,13 @@
-import { byDimension, capacityDimensions, postponeCost, visitWindows, type Crew, type Location, type RoutingProblem, type Visit } from "./contract";
+import {
+  byDimension,
+  capacityDimensions,
+  postponeCost,
+  visitWindows,
+  type Crew,
+  type Location,
+  type RoutingProblem,
+  type Visit,
+} from "./contract";
 import type { MatrixProvider } from "./matrix/types";
 import type { RoutingModel, VehicleModel, WindowTable } from "./model";
 
@@ -76,15 +85,32 @@ export async function buildModel(problem: RoutingProblem, provider: MatrixProvid
     });
     const startNode = n + 2 * k;
     const endNode = startNode + 1;
-    const key = JSON.stringify([nodeToLoc[startNode], nodeToLoc[endNode], c.shift, c.capacity, [...c.skills].sort(), breaks]);
+    const key = JSON.stringify([
+      nodeToLoc[startNode],
+      nodeToLoc[endNode],
+      c.shift,
+      c.capacity,
+      [...c.skills].sort(),
+      breaks,
+    ]);
     let typeKey = typeKeys.get(key);
     if (typeKey === undefined) {
       typeKey = typeKeys.size;
       typeKeys.set(key, typeKey);
     }
     const capacities = new Float64Array(nDims).fill(Infinity);
-    if (c.capacity !== undefined) for (const [d, amount] of Object.entries(byDimension(c.capacity))) capacities[dimensions.indexOf(d)] = amount;
-    return { startNode, endNode, shiftStart: c.shift.start, shiftEnd: c.shift.end, capacity: capacities[0]!, capacities, breaks, typeKey };
+    if (c.capacity !== undefined)
+      for (const [d, amount] of Object.entries(byDimension(c.capacity))) capacities[dimensions.indexOf(d)] = amount;
+    return {
+      startNode,
+      endNode,
+      shiftStart: c.shift.start,
+      shiftEnd: c.shift.end,
+      capacity: capacities[0]!,
+      capacities,
+      breaks,
+      typeKey,
+    };
   });
   let compatible: Uint8Array | null = null;
   if (visits.some((v) => v.skills.length > 0)) {

@@ -15,11 +15,23 @@ const quick = { maxIterations: 300, timeLimitMs: 20_000 };
 
 describe("capacity dimensions: the contract", () => {
   it("takes a number or amounts by dimension, and orders the dimensions default first, then by first mention", () => {
-    expect(visitSchema.parse({ id: "v", location: at(0, 0), demand: { weight: 3, volume: 1 } }).demand).toEqual({ weight: 3, volume: 1 });
-    expect(crewSchema.safeParse({ id: "c", start: at(0, 0), shift: { start: 0, end: 1 }, capacity: { weight: -1 } }).success).toBe(false);
+    expect(visitSchema.parse({ id: "v", location: at(0, 0), demand: { weight: 3, volume: 1 } }).demand).toEqual({
+      weight: 3,
+      volume: 1,
+    });
+    expect(
+      crewSchema.safeParse({ id: "c", start: at(0, 0), shift: { start: 0, end: 1 }, capacity: { weight: -1 } }).success,
+    ).toBe(false);
     expect(capacityDimensions([{ demand: 0 }], [{}])).toEqual(["default"]);
-    expect(capacityDimensions([{ demand: { volume: 1 } }, { demand: 2 }], [{ capacity: { items: 3 } }])).toEqual(["default", "volume", "items"]);
-    expect(capacityDimensions([{ demand: 0 }, { demand: { weight: 1 } }], [{ capacity: { volume: 3 } }])).toEqual(["weight", "volume"]);
+    expect(capacityDimensions([{ demand: { volume: 1 } }, { demand: 2 }], [{ capacity: { items: 3 } }])).toEqual([
+      "default",
+      "volume",
+      "items",
+    ]);
+    expect(capacityDimensions([{ demand: 0 }, { demand: { weight: 1 } }], [{ capacity: { volume: 3 } }])).toEqual([
+      "weight",
+      "volume",
+    ]);
   });
 });
 
@@ -67,23 +79,26 @@ describe("capacity dimensions: plans", () => {
 });
 
 describe("capacity dimensions: the search's checks", () => {
-  it.each(Array.from({ length: 40 }, (_, i) => i + 1))("agree with simulating every position and with the checker (random model %i)", (seed) => {
-    const m = randomModel(seed, { nVisits: 10, nVehicles: 1, maxWindows: 2, dims: 3 });
-    const rng = new Rng(seed);
-    for (let trial = 0; trial < 10; trial++) {
-      const nodes = Array.from({ length: m.nVisits }, (_, i) => i).filter(() => rng.next() < 0.4);
-      const route = new Route(0, false);
-      route.nodes = nodes;
-      const feasible = simulateRoute(m, 0, nodes, -1, -1) < Infinity;
-      expect(route.update(m)).toBe(feasible);
-      expect(checkFeasibility(m, [{ vehicle: 0, nodes }]).feasible).toBe(feasible);
-      if (!feasible) continue;
-      const out = { delta: 0 };
-      for (let u = 0; u < m.nVisits; u++) {
-        if (nodes.includes(u)) continue;
-        const p = bestPositionInRoute(m, route, u, null, 0, Infinity, out);
-        expect(p >= 0 ? out.delta : Infinity).toBeCloseTo(bruteForceInsertion(m, nodes, u, route.cost), 9);
+  it.each(Array.from({ length: 40 }, (_, i) => i + 1))(
+    "agree with simulating every position and with the checker (random model %i)",
+    (seed) => {
+      const m = randomModel(seed, { nVisits: 10, nVehicles: 1, maxWindows: 2, dims: 3 });
+      const rng = new Rng(seed);
+      for (let trial = 0; trial < 10; trial++) {
+        const nodes = Array.from({ length: m.nVisits }, (_, i) => i).filter(() => rng.next() < 0.4);
+        const route = new Route(0, false);
+        route.nodes = nodes;
+        const feasible = simulateRoute(m, 0, nodes, -1, -1) < Infinity;
+        expect(route.update(m)).toBe(feasible);
+        expect(checkFeasibility(m, [{ vehicle: 0, nodes }]).feasible).toBe(feasible);
+        if (!feasible) continue;
+        const out = { delta: 0 };
+        for (let u = 0; u < m.nVisits; u++) {
+          if (nodes.includes(u)) continue;
+          const p = bestPositionInRoute(m, route, u, null, 0, Infinity, out);
+          expect(p >= 0 ? out.delta : Infinity).toBeCloseTo(bruteForceInsertion(m, nodes, u, route.cost), 9);
+        }
       }
-    }
-  });
+    },
+  );
 });

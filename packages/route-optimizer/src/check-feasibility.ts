@@ -41,7 +41,8 @@ export function checkFeasibility(m: RoutingModel, routes: readonly ModelRoute[])
     for (const x of route.nodes) {
       if (x < 0) {
         const k = -x - 1;
-        if (v.breaks[k] === undefined || breaksTaken[k] === 1) violations.push(`vehicle ${route.vehicle}: bad break ${k}`);
+        if (v.breaks[k] === undefined || breaksTaken[k] === 1)
+          violations.push(`vehicle ${route.vehicle}: bad break ${k}`);
         else {
           breaksTaken[k] = 1;
           nodes.push(x);
@@ -62,7 +63,8 @@ export function checkFeasibility(m: RoutingModel, routes: readonly ModelRoute[])
     let loc = v.startNode;
     for (const { node: x, start } of schedule.stops) {
       if (x < 0) {
-        if (start > v.breaks[-x - 1]!.latest + EPS) violations.push(`vehicle ${route.vehicle}: break ${-x - 1} starts late at ${start}`);
+        if (start > v.breaks[-x - 1]!.latest + EPS)
+          violations.push(`vehicle ${route.vehicle}: break ${-x - 1} starts late at ${start}`);
         continue;
       }
       if (start > m.late[x]! + EPS) violations.push(`visit ${x}: service starts at ${start} after ${m.late[x]}`);
@@ -70,10 +72,12 @@ export function checkFeasibility(m: RoutingModel, routes: readonly ModelRoute[])
       loc = x;
     }
     total += m.cost[loc * n + v.endNode]!;
-    if (schedule.end > v.shiftEnd + EPS) violations.push(`vehicle ${route.vehicle}: back at ${schedule.end} after shift end ${v.shiftEnd}`);
+    if (schedule.end > v.shiftEnd + EPS)
+      violations.push(`vehicle ${route.vehicle}: back at ${schedule.end} after shift end ${v.shiftEnd}`);
     load.forEach((l, d) => {
       const dimension = d === 0 ? "" : ` in dimension ${d}`;
-      if (l > v.capacities[d]! + EPS) violations.push(`vehicle ${route.vehicle}: load ${l} over capacity ${v.capacities[d]}${dimension}`);
+      if (l > v.capacities[d]! + EPS)
+        violations.push(`vehicle ${route.vehicle}: load ${l} over capacity ${v.capacities[d]}${dimension}`);
     });
     breaksTaken.forEach((taken, k) => {
       if (taken === 0) violations.push(`vehicle ${route.vehicle}: break ${k} not taken`);

@@ -15,7 +15,12 @@ const day: RoutingProblemInput = {
     { id: "w2", location: at(0, -2) },
   ],
   crews: [
-    { id: "x", start: depot, shift: { start: 0, end: 10_000 }, breaks: [{ durationSeconds: 600, window: { start: 0, end: 5000 } }] },
+    {
+      id: "x",
+      start: depot,
+      shift: { start: 0, end: 10_000 },
+      breaks: [{ durationSeconds: 600, window: { start: 0, end: 5000 } }],
+    },
     { id: "y", start: depot, shift: { start: 0, end: 10_000 } },
   ],
   options: { objective: "travel-time", timeLimitMs: 20_000, maxIterations: 300 },

@@ -53,6 +53,9 @@ export function comparePlans(current: RoutingPlan, proposed: RoutingPlan): PlanC
     travelSecondsDelta: proposed.summary.travelSeconds - current.summary.travelSeconds,
     distanceMetersDelta: proposed.summary.distanceMeters - current.summary.distanceMeters,
     costDelta: proposed.summary.cost - current.summary.cost,
-    unchanged: newlyUnassigned.length === 0 && newlyAssigned.length === 0 && crews.every((c) => c.added.length === 0 && c.removed.length === 0 && !c.reordered),
+    unchanged:
+      newlyUnassigned.length === 0 &&
+      newlyAssigned.length === 0 &&
+      crews.every((c) => c.added.length === 0 && c.removed.length === 0 && !c.reordered),
   };
 }

@@ -19,10 +19,14 @@ export type TimeWindow = z.infer<typeof timeWindowSchema>;
 export const DEFAULT_DIMENSION = "default";
 
 /** An amount in the default dimension, or amounts by named dimension (weight, volume, items, ...). */
-export const quantitiesSchema = z.union([z.number().nonnegative(), z.record(z.string().min(1), z.number().nonnegative())]);
+export const quantitiesSchema = z.union([
+  z.number().nonnegative(),
+  z.record(z.string().min(1), z.number().nonnegative()),
+]);
 export type Quantities = z.infer<typeof quantitiesSchema>;
 
-export const byDimension = (q: Quantities): Record<string, number> => (typeof q === "number" ? { [DEFAULT_DIMENSION]: q } : q);
+export const byDimension = (q: Quantities): Record<string, number> =>
+  typeof q === "number" ? { [DEFAULT_DIMENSION]: q } : q;
 
 export const timeWindowsSchema = z
   .array(timeWindowSchema)
@@ -68,8 +72,10 @@ export type Visit = z.infer<typeof visitSchema>;
 export type VisitInput = z.input<typeof visitSchema>;
 
 /** The objective cost (travel-time) of leaving a visit for another day. */
-export const postponeCost = (v: Pick<Visit, "postponeCost" | "priority">, options: Pick<SolveOptions, "unassignedPenaltySeconds">): number =>
-  v.postponeCost ?? options.unassignedPenaltySeconds * v.priority;
+export const postponeCost = (
+  v: Pick<Visit, "postponeCost" | "priority">,
+  options: Pick<SolveOptions, "unassignedPenaltySeconds">,
+): number => v.postponeCost ?? options.unassignedPenaltySeconds * v.priority;
 
 /** A visit's service windows, whichever way it gives them; none means any time in the crew's shift. */
 export const visitWindows = (v: Pick<Visit, "timeWindow" | "timeWindows">): TimeWindow[] =>
@@ -88,10 +94,16 @@ export type CrewBreak = z.infer<typeof crewBreakSchema>;
  * The problem's capacity dimensions in model order: the default one first when a number is given anywhere (or no
  * dimension is named at all), then the named ones in order of first mention, visits before crews.
  */
-export function capacityDimensions(visits: readonly { demand: Quantities }[], crews: readonly { capacity?: Quantities | undefined }[]): string[] {
-  const plain = visits.some((v) => typeof v.demand === "number" && v.demand > 0) || crews.some((c) => typeof c.capacity === "number");
+export function capacityDimensions(
+  visits: readonly { demand: Quantities }[],
+  crews: readonly { capacity?: Quantities | undefined }[],
+): string[] {
+  const plain =
+    visits.some((v) => typeof v.demand === "number" && v.demand > 0) ||
+    crews.some((c) => typeof c.capacity === "number");
   const named = new Set<string>();
-  for (const q of [...visits.map((v) => v.demand), ...crews.map((c) => c.capacity)]) if (typeof q === "object") for (const d of Object.keys(q)) named.add(d);
+  for (const q of [...visits.map((v) => v.demand), ...crews.map((c) => c.capacity)])
+    if (typeof q === "object") for (const d of Object.keys(q)) named.add(d);
   if (plain || named.size === 0) named.delete(DEFAULT_DIMENSION);
   return plain || named.size === 0 ? [DEFAULT_DIMENSION, ...named] : [...named];
 }
@@ -123,7 +135,10 @@ export type Objective = z.infer<typeof objectiveSchema>;
 
 export const solveOptionsSchema = z.object({
   objective: objectiveSchema.default("travel-time"),
-  unassignedPenaltySeconds: z.number().nonnegative().default(4 * 3600),
+  unassignedPenaltySeconds: z
+    .number()
+    .nonnegative()
+    .default(4 * 3600),
   /**
    * Seeds the search. With `maxIterations` a run is bit-identical for the same input, seed and Node version,
    * however fast or loaded the machine. With a time budget alone it is not: the search stops when the time is up,

@@ -8,7 +8,9 @@ export function unassignedReason(m: RoutingModel, visit: number, routes: readonl
   const crews = m.vehicles.map((_, k) => k);
   const skilled = crews.filter((k) => isCompatible(m, visit, k));
   if (skilled.length === 0) return "no_crew_with_skills";
-  const roomy = skilled.filter((k) => m.vehicles[k]!.capacities.every((cap, d) => cap >= m.demand[d * m.nNodes + visit]!));
+  const roomy = skilled.filter((k) =>
+    m.vehicles[k]!.capacities.every((cap, d) => cap >= m.demand[d * m.nNodes + visit]!),
+  );
   if (roomy.length === 0) return "capacity";
   const reachable = roomy.filter((k) => {
     const breaks = m.vehicles[k]!.breaks.map((_, b) => -(b + 1));
@@ -18,7 +20,8 @@ export function unassignedReason(m: RoutingModel, visit: number, routes: readonl
   if (reachable.length === 0) return "time_window_unreachable";
   const fits = routes.some((r) => {
     if (!isCompatible(m, visit, r.vehicle)) return false;
-    for (let at = 0; at <= r.nodes.length; at++) if (simulateRoute(m, r.vehicle, r.nodes, visit, at) < Infinity) return true;
+    for (let at = 0; at <= r.nodes.length; at++)
+      if (simulateRoute(m, r.vehicle, r.nodes, visit, at) < Infinity) return true;
     return false;
   });
   const idleCrew = reachable.some((k) => !routes.some((r) => r.vehicle === k && r.nodes.some((x) => x >= 0)));

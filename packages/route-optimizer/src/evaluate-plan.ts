@@ -56,10 +56,18 @@ export async function evaluatePlan(
     });
     routes.push({ vehicle, nodes });
   }
-  violations.push(...checkFeasibility(m, routes).violations.map((v) => describe(v, problem.visits.map((x) => x.id))));
+  violations.push(
+    ...checkFeasibility(m, routes).violations.map((v) =>
+      describe(
+        v,
+        problem.visits.map((x) => x.id),
+      ),
+    ),
+  );
   const unassigned = problem.visits.map((_, i) => i).filter((i) => !placed.has(i));
   return { plan: planFromRoutes(built, routes, unassigned), violations };
 }
 
 /** The checker names visits by model index; dispatchers know them by id. */
-const describe = (violation: string, ids: readonly string[]): string => violation.replace(/visit (\d+)/g, (_, i: string) => `visit ${ids[Number(i)] ?? i}`);
+const describe = (violation: string, ids: readonly string[]): string =>
+  violation.replace(/visit (\d+)/g, (_, i: string) => `visit ${ids[Number(i)] ?? i}`);

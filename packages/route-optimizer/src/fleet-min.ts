@@ -30,7 +30,8 @@ export function eliminateRoutes(
     let smallest = -1;
     for (let r = 0; r < current.routes.length; r++) {
       const route = current.routes[r]!;
-      if (route.visitCount > 0 && (smallest < 0 || route.visitCount < current.routes[smallest]!.visitCount)) smallest = r;
+      if (route.visitCount > 0 && (smallest < 0 || route.visitCount < current.routes[smallest]!.visitCount))
+        smallest = r;
     }
     const route = current.touch(smallest, counter.stamp);
     for (const x of route.nodes) {

@@ -18,13 +18,19 @@ const day: RoutingProblemInput = {
   ],
   options: { objective: "travel-time", timeLimitMs: 20_000, maxIterations: 300, unassignedPenaltySeconds: 1e6 },
 };
-const ids = (stops: { kind: string; visitId?: string }[]) => stops.flatMap((s) => (s.kind === "visit" ? [s.visitId] : []));
+const ids = (stops: { kind: string; visitId?: string }[]) =>
+  stops.flatMap((s) => (s.kind === "visit" ? [s.visitId] : []));
 
 describe("insertVisit", () => {
   it("puts the visit at the cheapest position and keeps every route's order", async () => {
     const plan = await optimizeRoutes(day, { matrix: gridMatrix() });
     const before = Object.fromEntries(plan.routes.map((r) => [r.crewId, ids(r.stops)]));
-    const result = await insertVisit(day, plan, { id: "east2", location: at(0, 2), serviceSeconds: 600 }, { matrix: gridMatrix() });
+    const result = await insertVisit(
+      day,
+      plan,
+      { id: "east2", location: at(0, 2), serviceSeconds: 600 },
+      { matrix: gridMatrix() },
+    );
     expect(result.inserted).toBe(true);
     if (!result.inserted) return;
     const route = result.plan.routes.find((r) => r.crewId === result.crewId)!;
@@ -42,12 +48,32 @@ describe("insertVisit", () => {
 
   it("respects skills and explains why a visit cannot be added", async () => {
     const plan = await optimizeRoutes(day, { matrix: gridMatrix() });
-    const gas = await insertVisit(day, plan, { id: "gas", location: at(0, 1), skills: ["gas"] }, { matrix: gridMatrix() });
+    const gas = await insertVisit(
+      day,
+      plan,
+      { id: "gas", location: at(0, 1), skills: ["gas"] },
+      { matrix: gridMatrix() },
+    );
     expect(gas.inserted && gas.crewId).toBe("west");
-    const nobody = await insertVisit(day, plan, { id: "roof", location: at(0, 1), skills: ["roof"] }, { matrix: gridMatrix() });
+    const nobody = await insertVisit(
+      day,
+      plan,
+      { id: "roof", location: at(0, 1), skills: ["roof"] },
+      { matrix: gridMatrix() },
+    );
     expect(nobody).toMatchObject({ inserted: false, reason: "no_crew_with_skills" });
-    if (!nobody.inserted) expect(nobody.plan.unassigned).toContainEqual({ visitId: "roof", reason: "no_crew_with_skills", required: false });
-    const tooLate = await insertVisit(day, plan, { id: "late", location: at(0, 1), timeWindow: { start: 60_000, end: 61_000 } }, { matrix: gridMatrix() });
+    if (!nobody.inserted)
+      expect(nobody.plan.unassigned).toContainEqual({
+        visitId: "roof",
+        reason: "no_crew_with_skills",
+        required: false,
+      });
+    const tooLate = await insertVisit(
+      day,
+      plan,
+      { id: "late", location: at(0, 1), timeWindow: { start: 60_000, end: 61_000 } },
+      { matrix: gridMatrix() },
+    );
     expect(tooLate).toMatchObject({ inserted: false, reason: "time_window_unreachable" });
   });
 
@@ -59,7 +85,12 @@ describe("insertVisit", () => {
     };
     const plan = await optimizeRoutes(tight, { matrix: gridMatrix() });
     // On the way (cheapest), but its hour of service would make "fixed" late; so it goes after "fixed".
-    const result = await insertVisit(tight, plan, { id: "slow", location: at(0, 1), serviceSeconds: 3600 }, { matrix: gridMatrix() });
+    const result = await insertVisit(
+      tight,
+      plan,
+      { id: "slow", location: at(0, 1), serviceSeconds: 3600 },
+      { matrix: gridMatrix() },
+    );
     expect(result.inserted).toBe(true);
     expect(ids(result.plan.routes[0]!.stops)).toEqual(["fixed", "slow"]);
   });

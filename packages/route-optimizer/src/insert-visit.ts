@@ -1,6 +1,14 @@
 import { buildModel } from "./build-model";
 import { checkFeasibility } from "./check-feasibility";
-import { routingPlanSchema, routingProblemSchema, visitSchema, type RoutingPlan, type RoutingProblemInput, type UnassignedReason, type VisitInput } from "./contract";
+import {
+  routingPlanSchema,
+  routingProblemSchema,
+  visitSchema,
+  type RoutingPlan,
+  type RoutingProblemInput,
+  type UnassignedReason,
+  type VisitInput,
+} from "./contract";
 import { unassignedReason } from "./diagnose";
 import { haversineMatrix } from "./matrix/haversine";
 import { isCompatible } from "./model";
@@ -9,7 +17,13 @@ import { planFromRoutes, routesFromPlan } from "./plan";
 import { simulateRoute } from "./route";
 
 export type InsertVisitResult =
-  | { inserted: true; plan: RoutingPlan; crewId: string; /** Index among the crew's stops. */ position: number; addedCost: number }
+  | {
+      inserted: true;
+      plan: RoutingPlan;
+      crewId: string;
+      /** Index among the crew's stops. */ position: number;
+      addedCost: number;
+    }
   | { inserted: false; plan: RoutingPlan; reason: UnassignedReason };
 
 /**
@@ -32,7 +46,8 @@ export async function insertVisit(
   const m = built.model;
   const routes = routesFromPlan(built, plan);
   const report = checkFeasibility(m, routes);
-  if (!report.feasible) throw new Error(`the plan is not feasible for this problem: ${report.violations.slice(0, 3).join("; ")}`);
+  if (!report.feasible)
+    throw new Error(`the plan is not feasible for this problem: ${report.violations.slice(0, 3).join("; ")}`);
   const visitNode = problem.visits.length - 1;
   const visitIndex = new Map(problem.visits.map((v, i) => [v.id, i]));
   const unassigned = plan.unassigned.map((u) => visitIndex.get(u.visitId)!);
@@ -49,7 +64,11 @@ export async function insertVisit(
   });
   const chosen = best as { route: number; at: number; delta: number } | null;
   if (chosen === null) {
-    return { inserted: false, plan: planFromRoutes(built, routes, [...unassigned, visitNode]), reason: unassignedReason(m, visitNode, routes) };
+    return {
+      inserted: false,
+      plan: planFromRoutes(built, routes, [...unassigned, visitNode]),
+      reason: unassignedReason(m, visitNode, routes),
+    };
   }
   const target = routes[chosen.route]!;
   const nodes = [...target.nodes.slice(0, chosen.at), visitNode, ...target.nodes.slice(chosen.at)];
@@ -58,6 +77,8 @@ export async function insertVisit(
   if (!after.feasible) throw new Error(`insertion produced an infeasible plan: ${after.violations.join("; ")}`);
   const newPlan = planFromRoutes(built, next, unassigned);
   const crewId = problem.crews[target.vehicle]!.id;
-  const position = newPlan.routes.find((r) => r.crewId === crewId)!.stops.findIndex((s) => s.kind === "visit" && s.visitId === visit.id);
+  const position = newPlan.routes
+    .find((r) => r.crewId === crewId)!
+    .stops.findIndex((s) => s.kind === "visit" && s.visitId === visit.id);
   return { inserted: true, plan: newPlan, crewId, position, addedCost: chosen.delta };
 }

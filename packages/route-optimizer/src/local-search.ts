@@ -74,7 +74,11 @@ export class LocalSearch {
           const rv = sol.routeOf[v]!;
           if (rv < 0) continue;
           if (this.modifiedAt[sol.routeOf[u]!]! <= lastTested && this.modifiedAt[rv]! <= lastTested) continue;
-          if (this.relocate(m, u, v) || this.swap(m, u, v) || (sol.routeOf[u] === rv ? this.twoOpt(m, u, v) : this.twoOptStar(m, u, v))) {
+          if (
+            this.relocate(m, u, v) ||
+            this.swap(m, u, v) ||
+            (sol.routeOf[u] === rv ? this.twoOpt(m, u, v) : this.twoOptStar(m, u, v))
+          ) {
             improved = true;
             break;
           }
@@ -82,7 +86,8 @@ export class LocalSearch {
       }
       for (let r = 0; r < sol.routes.length && this.anyBreaks; r++) {
         const route = sol.routes[r]!;
-        if (route.hasBreaks && route.visitCount > 0 && (all || route.stamp === stamp) && this.moveBreaks(m, r)) improved = true;
+        if (route.hasBreaks && route.visitCount > 0 && (all || route.stamp === stamp) && this.moveBreaks(m, r))
+          improved = true;
       }
     }
   }
@@ -121,7 +126,8 @@ export class LocalSearch {
     const vehicle = this.sol.routes[r]!.vehicle;
     if (simulateRoute(m, vehicle, nodes, -1, -1) < Infinity) return true;
     if (m.vehicles[vehicle]!.breaks.length === 0) return false;
-    for (const marker of nodes.filter((x) => x < 0)) if (relocateBreak(m, vehicle, nodes, nodes.indexOf(marker), this.day) >= 0) return true;
+    for (const marker of nodes.filter((x) => x < 0))
+      if (relocateBreak(m, vehicle, nodes, nodes.indexOf(marker), this.day) >= 0) return true;
     return false;
   }
 
@@ -131,7 +137,8 @@ export class LocalSearch {
     const nodes = route.nodes.slice();
     if (simulateRoute(m, route.vehicle, nodes, -1, -1, this.day) === Infinity) return false;
     const end = this.day.end;
-    for (const marker of nodes.filter((x) => x < 0)) relocateBreak(m, route.vehicle, nodes, nodes.indexOf(marker), this.day);
+    for (const marker of nodes.filter((x) => x < 0))
+      relocateBreak(m, route.vehicle, nodes, nodes.indexOf(marker), this.day);
     simulateRoute(m, route.vehicle, nodes, -1, -1, this.day);
     if (this.day.end >= end - EPS) return false;
     this.commit(m, r, nodes);
@@ -164,7 +171,9 @@ export class LocalSearch {
   /** Whether route r can take `visit` (giving up `leaving`, -1: nothing) in its first capacity dimension. */
   private fitsLoad(m: RoutingModel, r: number, visit: number, leaving: number): boolean {
     const route = this.sol.routes[r]!;
-    return route.load + m.demand[visit]! - (leaving >= 0 ? m.demand[leaving]! : 0) <= m.vehicles[route.vehicle]!.capacity;
+    return (
+      route.load + m.demand[visit]! - (leaving >= 0 ? m.demand[leaving]! : 0) <= m.vehicles[route.vehicle]!.capacity
+    );
   }
 
   private accepts(m: RoutingModel, r: number, visit: number): boolean {
@@ -206,7 +215,12 @@ export class LocalSearch {
         this.commit(m, ru, nodes);
         return true;
       }
-      if (!this.fitsLoad(m, rv, u, -1) || !this.link(m, rv, target - 1, u, rv, target) || !this.link(m, ru, pu - 1, -1, ru, pu + 1)) continue;
+      if (
+        !this.fitsLoad(m, rv, u, -1) ||
+        !this.link(m, rv, target - 1, u, rv, target) ||
+        !this.link(m, ru, pu - 1, -1, ru, pu + 1)
+      )
+        continue;
       const from = sol.routes[ru]!.nodes.slice();
       from.splice(pu, 1);
       const to = sol.routes[rv]!.nodes.slice();
@@ -232,7 +246,15 @@ export class LocalSearch {
     const y = this.after(rv, pv);
     // Neighbouring visits (breaks between them aside): the formula below would count their arc twice.
     if (a === v || b === v) return false;
-    const delta = this.c(a, v) + this.c(v, b) - this.c(a, u) - this.c(u, b) + this.c(x, u) + this.c(u, y) - this.c(x, v) - this.c(v, y);
+    const delta =
+      this.c(a, v) +
+      this.c(v, b) -
+      this.c(a, u) -
+      this.c(u, b) +
+      this.c(x, u) +
+      this.c(u, y) -
+      this.c(x, v) -
+      this.c(v, y);
     if (delta > -EPS) return false;
     if (ru === rv) {
       const nodes = sol.routes[ru]!.nodes.slice();
@@ -242,7 +264,13 @@ export class LocalSearch {
       this.commit(m, ru, nodes);
       return true;
     }
-    if (!this.fitsLoad(m, ru, v, u) || !this.fitsLoad(m, rv, u, v) || !this.link(m, ru, pu - 1, v, ru, pu + 1) || !this.link(m, rv, pv - 1, u, rv, pv + 1)) return false;
+    if (
+      !this.fitsLoad(m, ru, v, u) ||
+      !this.fitsLoad(m, rv, u, v) ||
+      !this.link(m, ru, pu - 1, v, ru, pu + 1) ||
+      !this.link(m, rv, pv - 1, u, rv, pv + 1)
+    )
+      return false;
     const nu = sol.routes[ru]!.nodes.slice();
     nu[pu] = v;
     const nv = sol.routes[rv]!.nodes.slice();
@@ -267,7 +295,8 @@ export class LocalSearch {
     const w = this.before(rv, pv);
     const delta = this.c(u, v) + this.c(w, x) - this.c(u, x) - this.c(w, v);
     if (delta > -EPS) return false;
-    if (vu.shiftEnd === vv.shiftEnd && (!this.link(m, ru, pu, -1, rv, pv) || !this.link(m, rv, pv - 1, -1, ru, pu + 1))) return false;
+    if (vu.shiftEnd === vv.shiftEnd && (!this.link(m, ru, pu, -1, rv, pv) || !this.link(m, rv, pv - 1, -1, ru, pu + 1)))
+      return false;
     const a = sol.routes[ru]!.nodes;
     const b = sol.routes[rv]!.nodes;
     if (m.compatible !== null) {

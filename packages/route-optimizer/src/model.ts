@@ -75,7 +75,8 @@ export function addDemand(m: RoutingModel, loads: Float64Array, x: number): void
 }
 
 /** Whether node x has several windows (listed in `m.windows`). */
-export const hasWindows = (w: WindowTable | null, x: number): boolean => w !== null && w.offsets[x] !== w.offsets[x + 1];
+export const hasWindows = (w: WindowTable | null, x: number): boolean =>
+  w !== null && w.offsets[x] !== w.offsets[x + 1];
 
 /**
  * Earliest service start at node x for a crew there at `ready`: `ready` itself inside a window, else the opening of
@@ -85,7 +86,8 @@ export function serviceStart(m: RoutingModel, x: number, ready: number): number 
   const w = m.windows;
   if (w !== null && hasWindows(w, x)) {
     const to = w.offsets[x + 1]!;
-    for (let k = w.offsets[x]!; k < to; k++) if (ready <= w.ends[k]!) return ready > w.starts[k]! ? ready : w.starts[k]!;
+    for (let k = w.offsets[x]!; k < to; k++)
+      if (ready <= w.ends[k]!) return ready > w.starts[k]! ? ready : w.starts[k]!;
     return ready;
   }
   const e = m.early[x]!;
@@ -94,6 +96,7 @@ export function serviceStart(m: RoutingModel, x: number, ready: number): number 
 
 /** Latest service start at node x no later than `bound`: the largest point of a window at or before it (-Infinity if none). */
 export function latestStartBefore(w: WindowTable, x: number, bound: number): number {
-  for (let k = w.offsets[x + 1]! - 1; k >= w.offsets[x]!; k--) if (bound >= w.starts[k]!) return bound < w.ends[k]! ? bound : w.ends[k]!;
+  for (let k = w.offsets[x + 1]! - 1; k >= w.offsets[x]!; k--)
+    if (bound >= w.starts[k]!) return bound < w.ends[k]! ? bound : w.ends[k]!;
   return -Infinity;
 }

@@ -17,7 +17,13 @@ function tinyDay(seed: number): RoutingProblemInput {
       id: `v${i}`,
       location: at(rng.int(9) - 4, rng.int(9) - 4),
       serviceSeconds: 300 + rng.int(4) * 300,
-      timeWindows: rng.next() < 0.5 ? [{ start, end: start + 300 }] : [{ start, end: start + 300 }, { start: start + 2400, end: start + 3000 }],
+      timeWindows:
+        rng.next() < 0.5
+          ? [{ start, end: start + 300 }]
+          : [
+              { start, end: start + 300 },
+              { start: start + 2400, end: start + 3000 },
+            ],
       demand: { weight: 1 + rng.int(5), volume: 1 + rng.int(2) },
       required: rng.next() < 0.3,
       postponeCost: 300 + rng.int(2000),
@@ -34,12 +40,15 @@ function tinyDay(seed: number): RoutingProblemInput {
 }
 
 describe("optimizeRoutes on tiny days with every feature", () => {
-  it.each(Array.from({ length: 12 }, (_, i) => i + 1))("finds what brute force over every sequence and break place finds (day %i)", async (seed) => {
-    const built = await buildModel(routingProblemSchema.parse(tinyDay(seed)), gridMatrix());
-    const m = built.model;
-    const best = bruteForceBestDay(m);
-    const found = routesScore(m, solveModel(m, { seed, timeLimitMs: 60_000, maxIterations: 1000 }).routes);
-    expect(found.requiredOut).toBe(best.requiredOut);
-    expect(found.cost).toBeCloseTo(best.cost, 6);
-  });
+  it.each(Array.from({ length: 12 }, (_, i) => i + 1))(
+    "finds what brute force over every sequence and break place finds (day %i)",
+    async (seed) => {
+      const built = await buildModel(routingProblemSchema.parse(tinyDay(seed)), gridMatrix());
+      const m = built.model;
+      const best = bruteForceBestDay(m);
+      const found = routesScore(m, solveModel(m, { seed, timeLimitMs: 60_000, maxIterations: 1000 }).routes);
+      expect(found.requiredOut).toBe(best.requiredOut);
+      expect(found.cost).toBeCloseTo(best.cost, 6);
+    },
+  );
 });

@@ -8,7 +8,12 @@ import { Rng } from "./rng";
 const depot = { lat: 0, lon: 0 };
 const at = (lat: number, lon: number) => ({ lat, lon });
 const quick = { timeLimitMs: 20_000, maxIterations: 300 };
-const crew = (id: string, extra: Record<string, unknown> = {}) => ({ id, start: depot, shift: { start: 0, end: 100_000 }, ...extra });
+const crew = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  start: depot,
+  shift: { start: 0, end: 100_000 },
+  ...extra,
+});
 
 async function solveChecked(input: RoutingProblemInput): Promise<RoutingPlan> {
   const problem = routingProblemSchema.parse(input);
@@ -141,7 +146,12 @@ describe("optimizeRoutes on small cases with known optima", () => {
         { id: "am", location: at(0, 1), serviceSeconds: 3600, timeWindow: { start: 0, end: 500 } },
         { id: "pm", location: at(0, 2), serviceSeconds: 3600, timeWindow: { start: 5400, end: 6000 } },
       ],
-      crews: [crew("x", { shift: { start: 0, end: 20_000 }, breaks: [{ durationSeconds: 1800, window: { start: 3000, end: 6000 } }] })],
+      crews: [
+        crew("x", {
+          shift: { start: 0, end: 20_000 },
+          breaks: [{ durationSeconds: 1800, window: { start: 3000, end: 6000 } }],
+        }),
+      ],
       options: { ...quick },
     });
     const stops = plan.routes[0]!.stops;
@@ -155,7 +165,12 @@ describe("optimizeRoutes on small cases with known optima", () => {
   it("leaves out work that would not leave room for a mandatory break", async () => {
     const plan = await solveChecked({
       visits: [{ id: "long", location: at(0, 1), serviceSeconds: 5000, timeWindow: { start: 1000, end: 1000 } }],
-      crews: [crew("x", { shift: { start: 0, end: 7000 }, breaks: [{ durationSeconds: 1800, window: { start: 2000, end: 5000 } }] })],
+      crews: [
+        crew("x", {
+          shift: { start: 0, end: 7000 },
+          breaks: [{ durationSeconds: 1800, window: { start: 2000, end: 5000 } }],
+        }),
+      ],
       options: { ...quick },
     });
     expect(plan.unassigned).toEqual([{ visitId: "long", reason: "time_window_unreachable", required: false }]);

@@ -25,6 +25,11 @@ export function solveBuilt(built: BuiltModel): RoutingPlan {
   // With an iteration cap the search's clock stands still: its progress (and so the annealing temperature) counts
   // iterations alone, and nothing in the run depends on the machine's speed or load.
   const clock = o.maxIterations === undefined ? {} : { now: () => 0 };
-  const sol = solveModel(built.model, { seed: o.seed, timeLimitMs: o.timeLimitMs, maxIterations: o.maxIterations, ...clock });
+  const sol = solveModel(built.model, {
+    seed: o.seed,
+    timeLimitMs: o.timeLimitMs,
+    maxIterations: o.maxIterations,
+    ...clock,
+  });
   return planFromRoutes(built, sol.routes, sol.unassigned);
 }

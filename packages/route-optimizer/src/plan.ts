@@ -10,7 +10,11 @@ import { scheduleRoute } from "./schedule";
  * break stands between the stops it is taken between: where the crew stands, or on arrival at the next stop
  * before service (then its start is at or after that visit's arrival).
  */
-export function planFromRoutes(built: BuiltModel, routes: readonly ModelRoute[], unassigned: readonly number[]): RoutingPlan {
+export function planFromRoutes(
+  built: BuiltModel,
+  routes: readonly ModelRoute[],
+  unassigned: readonly number[],
+): RoutingPlan {
   const { model: m, problem, distance, dimensions } = built;
   const loadsOf = (loads: Float64Array) => Object.fromEntries(dimensions.map((d, i) => [d, loads[i]!]));
   const N = m.nNodes;
@@ -19,7 +23,16 @@ export function planFromRoutes(built: BuiltModel, routes: readonly ModelRoute[],
     const v = m.vehicles[k]!;
     const nodes = byVehicle.get(k) ?? [];
     if (!nodes.some((x) => x >= 0)) {
-      return { crewId: crew.id, stops: [], startTime: v.shiftStart, endTime: v.shiftStart, travelSeconds: 0, distanceMeters: 0, load: 0, loads: loadsOf(new Float64Array(m.nDims)) };
+      return {
+        crewId: crew.id,
+        stops: [],
+        startTime: v.shiftStart,
+        endTime: v.shiftStart,
+        travelSeconds: 0,
+        distanceMeters: 0,
+        load: 0,
+        loads: loadsOf(new Float64Array(m.nDims)),
+      };
     }
     const schedule = scheduleRoute(m, k, nodes);
     const order = breakOrder(crew);
@@ -43,17 +56,31 @@ export function planFromRoutes(built: BuiltModel, routes: readonly ModelRoute[],
     dist += distance[loc * N + v.endNode]!;
     const startTime = schedule.departure;
     const endTime = schedule.end;
-    return { crewId: crew.id, stops, startTime, endTime, travelSeconds: travel, distanceMeters: dist, load: loads[0]!, loads: loadsOf(loads) };
+    return {
+      crewId: crew.id,
+      stops,
+      startTime,
+      endTime,
+      travelSeconds: travel,
+      distanceMeters: dist,
+      load: loads[0]!,
+      loads: loadsOf(loads),
+    };
   });
   const travelSeconds = planned.reduce((a, r) => a + r.travelSeconds, 0);
   const distanceMeters = planned.reduce((a, r) => a + r.distanceMeters, 0);
   const objective = problem.options.objective;
   let cost = objective === "travel-time" ? travelSeconds : distanceMeters;
-  if (objective === "travel-time") for (const u of unassigned) cost += postponeCost(problem.visits[u]!, problem.options);
+  if (objective === "travel-time")
+    for (const u of unassigned) cost += postponeCost(problem.visits[u]!, problem.options);
   return routingPlanSchema.parse({
     objective,
     routes: planned,
-    unassigned: unassigned.map((u) => ({ visitId: problem.visits[u]!.id, reason: unassignedReason(m, u, routes), required: problem.visits[u]!.required })),
+    unassigned: unassigned.map((u) => ({
+      visitId: problem.visits[u]!.id,
+      reason: unassignedReason(m, u, routes),
+      required: problem.visits[u]!.required,
+    })),
     summary: {
       crewsUsed: planned.filter((r) => r.stops.some((s) => s.kind === "visit")).length,
       travelSeconds,
@@ -63,7 +90,6 @@ export function planFromRoutes(built: BuiltModel, routes: readonly ModelRoute[],
     },
   });
 }
-
 
 /** Model routes of an existing plan (visit ids and break indexes mapped back to nodes). */
 export function routesFromPlan(built: BuiltModel, plan: RoutingPlan): ModelRoute[] {

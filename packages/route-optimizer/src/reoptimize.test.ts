@@ -7,7 +7,8 @@ import { planViolations } from "./testing/plan-invariants";
 
 const depot = { lat: 0, lon: 0 };
 const at = (lat: number, lon: number) => ({ lat, lon });
-const ids = (stops: { kind: string; visitId?: string }[]) => stops.flatMap((s) => (s.kind === "visit" ? [s.visitId] : []));
+const ids = (stops: { kind: string; visitId?: string }[]) =>
+  stops.flatMap((s) => (s.kind === "visit" ? [s.visitId] : []));
 
 const day: RoutingProblemInput = {
   visits: [
@@ -17,7 +18,12 @@ const day: RoutingProblemInput = {
     { id: "d", location: at(0, -1), serviceSeconds: 1000 },
   ],
   crews: [
-    { id: "x", start: depot, shift: { start: 0, end: 20_000 }, breaks: [{ durationSeconds: 600, window: { start: 1000, end: 9000 } }] },
+    {
+      id: "x",
+      start: depot,
+      shift: { start: 0, end: 20_000 },
+      breaks: [{ durationSeconds: 600, window: { start: 1000, end: 9000 } }],
+    },
     { id: "y", start: depot, shift: { start: 0, end: 20_000 } },
   ],
   options: { objective: "travel-time", timeLimitMs: 20_000, maxIterations: 300, unassignedPenaltySeconds: 1e6 },
@@ -26,7 +32,12 @@ const day: RoutingProblemInput = {
 describe("reoptimizeFromPositions", () => {
   it("keeps the stops already started and re-plans the rest from the crews' positions", async () => {
     const plan = await optimizeRoutes(day, { matrix: gridMatrix() });
-    const firstStop = plan.routes.flatMap((r) => r.stops.filter((s) => s.kind === "visit").slice(0, 1).map((s) => ({ crew: r.crewId, s })));
+    const firstStop = plan.routes.flatMap((r) =>
+      r.stops
+        .filter((s) => s.kind === "visit")
+        .slice(0, 1)
+        .map((s) => ({ crew: r.crewId, s })),
+    );
     const now = Math.min(...firstStop.map((f) => f.s.start)) + 1;
     const started = firstStop.filter((f) => f.s.start < now);
     expect(started.length).toBeGreaterThan(0);
@@ -52,7 +63,9 @@ describe("reoptimizeFromPositions", () => {
   it("produces a plan that is feasible from the new start times and positions", async () => {
     const plan = await optimizeRoutes(day, { matrix: gridMatrix() });
     const now = 5000;
-    const next = await reoptimizeFromPositions(day, plan, [{ crewId: "x", location: at(0, 5) }], now, { matrix: gridMatrix() });
+    const next = await reoptimizeFromPositions(day, plan, [{ crewId: "x", location: at(0, 5) }], now, {
+      matrix: gridMatrix(),
+    });
     const problem = routingProblemSchema.parse(day);
     // Stops after `now` must be consistent with a day that starts at the given positions; check that part alone.
     const remainder = {
@@ -62,15 +75,32 @@ describe("reoptimizeFromPositions", () => {
         const lockedCount = route.stops.filter((s) => s.start < now).length;
         const last = route.stops[lockedCount - 1];
         const lastVisit = [...route.stops.slice(0, lockedCount)].reverse().find((s) => s.kind === "visit");
-        const start = c.id === "x" ? at(0, 5) : lastVisit?.kind === "visit" ? problem.visits.find((v) => v.id === lastVisit.visitId)!.location : c.start;
-        return { ...c, start, end: c.end ?? c.start, shift: { start: Math.max(now, last?.end ?? 0), end: c.shift.end }, breaks: c.breaks.filter((_, i) => !route.stops.slice(0, lockedCount).some((s) => s.kind === "break" && s.breakIndex === i)) };
+        const start =
+          c.id === "x"
+            ? at(0, 5)
+            : lastVisit?.kind === "visit"
+              ? problem.visits.find((v) => v.id === lastVisit.visitId)!.location
+              : c.start;
+        return {
+          ...c,
+          start,
+          end: c.end ?? c.start,
+          shift: { start: Math.max(now, last?.end ?? 0), end: c.shift.end },
+          breaks: c.breaks.filter(
+            (_, i) => !route.stops.slice(0, lockedCount).some((s) => s.kind === "break" && s.breakIndex === i),
+          ),
+        };
       }),
     };
     const tail = {
       ...next,
       routes: next.routes.map((r) => {
         const rest = r.stops.filter((s) => s.start >= now);
-        return { ...r, stops: rest, startTime: Math.max(now, ...r.stops.filter((s) => s.start < now).map((s) => s.end)) };
+        return {
+          ...r,
+          stops: rest,
+          startTime: Math.max(now, ...r.stops.filter((s) => s.start < now).map((s) => s.end)),
+        };
       }),
     };
     const lockedIds = new Set(next.routes.flatMap((r) => ids(r.stops.filter((s) => s.start < now))));
@@ -88,7 +118,14 @@ describe("reoptimizeFromPositions", () => {
         { id: "a", location: at(0, 1), serviceSeconds: 100, timeWindow: { start: 0, end: 100 } },
         { id: "b", location: at(0, 10), serviceSeconds: 100, timeWindow: { start: 3000, end: 3000 } },
       ],
-      crews: [{ id: "x", start: depot, shift: { start: 0, end: 10_000 }, breaks: [{ durationSeconds: 1800, window: { start: 1200, end: 3500 } }] }],
+      crews: [
+        {
+          id: "x",
+          start: depot,
+          shift: { start: 0, end: 10_000 },
+          breaks: [{ durationSeconds: 1800, window: { start: 1200, end: 3500 } }],
+        },
+      ],
       options: { timeLimitMs: 20_000, maxIterations: 100 },
     };
     const plan = await optimizeRoutes(input, { matrix: gridMatrix() });
@@ -117,8 +154,26 @@ describe("reoptimizeFromPositions", () => {
       {
         objective: "travel-time",
         routes: [
-          { crewId: "x", stops: [{ kind: "visit", visitId: "done", arrival: 100, start: 100, end: 700 }], startTime: 0, endTime: 800, travelSeconds: 200, distanceMeters: 200, load: 6, loads: { weight: 6, volume: 1 } },
-          { crewId: "far", stops: [], startTime: 0, endTime: 0, travelSeconds: 0, distanceMeters: 0, load: 0, loads: { weight: 0, volume: 0 } },
+          {
+            crewId: "x",
+            stops: [{ kind: "visit", visitId: "done", arrival: 100, start: 100, end: 700 }],
+            startTime: 0,
+            endTime: 800,
+            travelSeconds: 200,
+            distanceMeters: 200,
+            load: 6,
+            loads: { weight: 6, volume: 1 },
+          },
+          {
+            crewId: "far",
+            stops: [],
+            startTime: 0,
+            endTime: 0,
+            travelSeconds: 0,
+            distanceMeters: 0,
+            load: 0,
+            loads: { weight: 0, volume: 0 },
+          },
         ],
         unassigned: [
           { visitId: "heavy", reason: "no_room_in_shifts", required: false },

@@ -41,22 +41,37 @@ export async function reoptimizeFromPositions(
 ): Promise<RoutingPlan> {
   const problem = routingProblemSchema.parse(problemInput);
   const plan = routingPlanSchema.parse(planInput);
-  const positions = new Map(z.array(crewPositionSchema).parse(positionsInput).map((p) => [p.crewId, p]));
+  const positions = new Map(
+    z
+      .array(crewPositionSchema)
+      .parse(positionsInput)
+      .map((p) => [p.crewId, p]),
+  );
   const provider = deps.matrix ?? haversineMatrix();
   const visitById = new Map(problem.visits.map((v) => [v.id, v]));
 
-  const locked = problem.crews.map((crew) => lockedPrefix(plan.routes.find((r) => r.crewId === crew.id), now));
-  const lockedVisits = new Set(locked.flatMap((stops) => stops.flatMap((s) => (s.kind === "visit" ? [s.visitId] : []))));
+  const locked = problem.crews.map((crew) =>
+    lockedPrefix(
+      plan.routes.find((r) => r.crewId === crew.id),
+      now,
+    ),
+  );
+  const lockedVisits = new Set(
+    locked.flatMap((stops) => stops.flatMap((s) => (s.kind === "visit" ? [s.visitId] : []))),
+  );
   const breakMaps: number[][] = [];
   const crews: Crew[] = problem.crews.map((crew, k) => {
     const stops = locked[k]!;
     const lastVisit = [...stops].reverse().find((s) => s.kind === "visit");
     const pos = positions.get(crew.id);
-    const location = pos?.location ?? (lastVisit?.kind === "visit" ? visitById.get(lastVisit.visitId)!.location : crew.start);
+    const location =
+      pos?.location ?? (lastVisit?.kind === "visit" ? visitById.get(lastVisit.visitId)!.location : crew.start);
     const lastEnd = stops.length > 0 ? stops[stops.length - 1]!.end : -Infinity;
     const from = Math.max(crew.shift.start, now, pos?.availableAt ?? -Infinity, lastEnd);
     const takenBreaks = new Set(stops.flatMap((s) => (s.kind === "break" ? [s.breakIndex] : [])));
-    const open = crew.breaks.map((b, i) => ({ b, i })).filter(({ b, i }) => !takenBreaks.has(i) && b.window.end - b.durationSeconds >= from);
+    const open = crew.breaks
+      .map((b, i) => ({ b, i }))
+      .filter(({ b, i }) => !takenBreaks.has(i) && b.window.end - b.durationSeconds >= from);
     breakMaps.push(open.map(({ i }) => i));
     return {
       ...crew,
@@ -80,7 +95,9 @@ export async function reoptimizeFromPositions(
   const routes: PlannedRoute[] = problem.crews.map((crew, k) => {
     const stops = locked[k]!;
     const tail = sub.routes[k]!;
-    const mapped: Stop[] = tail.stops.map((s) => (s.kind === "break" ? { ...s, breakIndex: breakMaps[k]![s.breakIndex]! } : s));
+    const mapped: Stop[] = tail.stops.map((s) =>
+      s.kind === "break" ? { ...s, breakIndex: breakMaps[k]![s.breakIndex]! } : s,
+    );
     // Driving already done: from the crew's start through its locked visits.
     let travel = 0;
     let dist = 0;
@@ -98,7 +115,15 @@ export async function reoptimizeFromPositions(
       const endTime = stops[stops.length - 1]!.end + full.model.time[loc * N + end]!;
       travel += full.model.time[loc * N + end]!;
       dist += full.distance[loc * N + end]!;
-      return { crewId: crew.id, stops: [...stops], startTime: plannedStart(plan, crew.id), endTime, travelSeconds: travel, distanceMeters: dist, ...loads(stops) };
+      return {
+        crewId: crew.id,
+        stops: [...stops],
+        startTime: plannedStart(plan, crew.id),
+        endTime,
+        travelSeconds: travel,
+        distanceMeters: dist,
+        ...loads(stops),
+      };
     }
     return {
       crewId: crew.id,
@@ -140,14 +165,16 @@ function lockedPrefix(route: PlannedRoute | undefined, now: number): Stop[] {
   return stops.slice(0, count);
 }
 
-const plannedStart = (plan: RoutingPlan, crewId: string): number => plan.routes.find((r) => r.crewId === crewId)!.startTime;
+const plannedStart = (plan: RoutingPlan, crewId: string): number =>
+  plan.routes.find((r) => r.crewId === crewId)!.startTime;
 
 /** Demand of the visits among `stops`, by dimension. */
 function loadsOf(stops: readonly Stop[], visits: ReadonlyMap<string, Visit>): Record<string, number> {
   const out: Record<string, number> = {};
   for (const s of stops) {
     if (s.kind !== "visit") continue;
-    for (const [d, amount] of Object.entries(byDimension(visits.get(s.visitId)!.demand))) out[d] = (out[d] ?? 0) + amount;
+    for (const [d, amount] of Object.entries(byDimension(visits.get(s.visitId)!.demand)))
+      out[d] = (out[d] ?? 0) + amount;
   }
   return out;
 }

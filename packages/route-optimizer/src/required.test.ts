@@ -19,14 +19,30 @@ describe("required visits and postpone costs", () => {
 
   it("postpones a visit whose travel costs more than its postpone cost, but serves it when it is required", async () => {
     const remote: VisitInput = { id: "remote", location: at(0, 30) };
-    const optional = await optimizeRoutes({ visits: [remote], crews: [crew], options: { ...quick, unassignedPenaltySeconds: 3600 } }, { matrix: gridMatrix() });
+    const optional = await optimizeRoutes(
+      { visits: [remote], crews: [crew], options: { ...quick, unassignedPenaltySeconds: 3600 } },
+      { matrix: gridMatrix() },
+    );
     expect(optional.unassigned).toEqual([{ visitId: "remote", reason: "cost_exceeds_penalty", required: false }]);
     expect(optional.summary.cost).toBe(3600);
-    const dear = await optimizeRoutes({ visits: [{ ...remote, postponeCost: 7000 }], crews: [crew], options: { ...quick, unassignedPenaltySeconds: 3600 } }, { matrix: gridMatrix() });
+    const dear = await optimizeRoutes(
+      {
+        visits: [{ ...remote, postponeCost: 7000 }],
+        crews: [crew],
+        options: { ...quick, unassignedPenaltySeconds: 3600 },
+      },
+      { matrix: gridMatrix() },
+    );
     expect(dear.unassigned).toEqual([]);
-    const cheap = await optimizeRoutes({ visits: [{ ...remote, priority: 5, postponeCost: 100 }], crews: [crew], options: quick }, { matrix: gridMatrix() });
+    const cheap = await optimizeRoutes(
+      { visits: [{ ...remote, priority: 5, postponeCost: 100 }], crews: [crew], options: quick },
+      { matrix: gridMatrix() },
+    );
     expect(cheap.summary.cost).toBe(100);
-    const required = await optimizeRoutes({ visits: [{ ...remote, required: true }], crews: [crew], options: { ...quick, unassignedPenaltySeconds: 3600 } }, { matrix: gridMatrix() });
+    const required = await optimizeRoutes(
+      { visits: [{ ...remote, required: true }], crews: [crew], options: { ...quick, unassignedPenaltySeconds: 3600 } },
+      { matrix: gridMatrix() },
+    );
     expect(required.unassigned).toEqual([]);
     expect(required.summary.travelSeconds).toBe(6000);
   });
@@ -35,8 +51,21 @@ describe("required visits and postpone costs", () => {
     const plan = await optimizeRoutes(
       {
         visits: [
-          { id: "must", location: at(0, 1), serviceSeconds: 1000, timeWindow: { start: 100, end: 100 }, required: true },
-          { id: "dear", location: at(0, -1), serviceSeconds: 1000, timeWindow: { start: 100, end: 100 }, postponeCost: 1e9, priority: 100 },
+          {
+            id: "must",
+            location: at(0, 1),
+            serviceSeconds: 1000,
+            timeWindow: { start: 100, end: 100 },
+            required: true,
+          },
+          {
+            id: "dear",
+            location: at(0, -1),
+            serviceSeconds: 1000,
+            timeWindow: { start: 100, end: 100 },
+            postponeCost: 1e9,
+            priority: 100,
+          },
           { id: "never", location: at(0, 90), timeWindow: { start: 0, end: 100 }, required: true },
         ],
         crews: [crew],
@@ -66,7 +95,11 @@ describe("required visits and postpone costs", () => {
           postponeCost: 200 + rng.int(1500),
         };
       });
-      const input: RoutingProblemInput = { visits, crews: [{ ...crew, shift: { start: 0, end: 6000 } }], options: { ...quick, seed } };
+      const input: RoutingProblemInput = {
+        visits,
+        crews: [{ ...crew, shift: { start: 0, end: 6000 } }],
+        options: { ...quick, seed },
+      };
       const built = await buildModel(routingProblemSchema.parse(input), gridMatrix());
       const m = built.model;
       const sol = solveModel(m, { seed, timeLimitMs: 20_000, maxIterations: 400 });

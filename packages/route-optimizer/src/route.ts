@@ -158,7 +158,14 @@ const RUN: BreakRun = { before: 0, arrival: 0, ready: 0 };
  * Simulates a vehicle's route with `insert` placed before index `at` (insert < 0: none).
  * Returns the route's objective cost, or Infinity when it breaks a window, the shift or capacity.
  */
-export function simulateRoute(m: RoutingModel, vehicle: number, nodes: readonly number[], insert: number, at: number, out: SimulationOut | null = null): number {
+export function simulateRoute(
+  m: RoutingModel,
+  vehicle: number,
+  nodes: readonly number[],
+  insert: number,
+  at: number,
+  out: SimulationOut | null = null,
+): number {
   const v = m.vehicles[vehicle]!;
   const n = m.nNodes;
   let ready = v.shiftStart;
@@ -205,14 +212,23 @@ export function simulateRoute(m: RoutingModel, vehicle: number, nodes: readonly 
  * Moves the break at index `from` of `nodes` to where the route is feasible and the day ends earliest (staying put on
  * a tie); returns its new index, or -1 (nodes unchanged) when no place works.
  */
-export function relocateBreak(m: RoutingModel, vehicle: number, nodes: number[], from: number, out: SimulationOut): number {
+export function relocateBreak(
+  m: RoutingModel,
+  vehicle: number,
+  nodes: number[],
+  from: number,
+  out: SimulationOut,
+): number {
   const marker = nodes[from]!;
   nodes.splice(from, 1);
   let best = -1;
   let bestEnd = Infinity;
   for (let at = 0; at <= nodes.length; at++) {
     nodes.splice(at, 0, marker);
-    if (simulateRoute(m, vehicle, nodes, -1, -1, out) < Infinity && (out.end < bestEnd || (out.end === bestEnd && at === from))) {
+    if (
+      simulateRoute(m, vehicle, nodes, -1, -1, out) < Infinity &&
+      (out.end < bestEnd || (out.end === bestEnd && at === from))
+    ) {
       best = at;
       bestEnd = out.end;
     }
@@ -222,7 +238,13 @@ export function relocateBreak(m: RoutingModel, vehicle: number, nodes: number[],
   return best;
 }
 
-const withinCapacity = (m: RoutingModel, vehicle: number, nodes: readonly number[], insert: number, load: number): boolean =>
+const withinCapacity = (
+  m: RoutingModel,
+  vehicle: number,
+  nodes: readonly number[],
+  insert: number,
+  load: number,
+): boolean =>
   load <= m.vehicles[vehicle]!.capacity && (m.nDims === 1 || withinOtherDimensions(m, vehicle, nodes, insert));
 
 /**
@@ -271,7 +293,15 @@ export function takeBreakRun(
 let runBreaks = new Int32Array(4);
 
 /** The run's breaks with the drive after `before` of them; when the crew is free after all (Infinity: a break starts late). */
-function runChoice(v: VehicleModel, count: number, before: number, ready: number, drive: number, out: BreakRun | null, starts: Float64Array | null): number {
+function runChoice(
+  v: VehicleModel,
+  count: number,
+  before: number,
+  ready: number,
+  drive: number,
+  out: BreakRun | null,
+  starts: Float64Array | null,
+): number {
   let t = ready;
   let late = false;
   for (let i = 0; i <= count; i++) {

@@ -36,7 +36,7 @@ export function scheduleRoute(m: RoutingModel, vehicle: number, nodes: readonly 
   let end = 0;
   let ended = false;
   let breaksAtStart = false;
-  for (let k = 0; k < nodes.length && !ended; ) {
+  for (let k = 0; k < nodes.length && !ended;) {
     let count = 0;
     while (k + count < nodes.length && nodes[k + count]! < 0) count++;
     const next = k + count < nodes.length ? nodes[k + count]! : v.endNode;

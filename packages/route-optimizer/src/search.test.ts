@@ -14,7 +14,8 @@ function randomModel(seed: number, n: number, objective: ModelObjective): Routin
   pts.push([50, 50]);
   const N = n + 1;
   const d = new Float64Array(N * N);
-  for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) d[i * N + j] = Math.hypot(pts[i]![0] - pts[j]![0], pts[i]![1] - pts[j]![1]);
+  for (let i = 0; i < N; i++)
+    for (let j = 0; j < N; j++) d[i * N + j] = Math.hypot(pts[i]![0] - pts[j]![0], pts[i]![1] - pts[j]![1]);
   const early = new Float64Array(N);
   const late = new Float64Array(N).fill(1000);
   for (let i = 0; i < n; i++) {
@@ -34,13 +35,23 @@ function randomModel(seed: number, n: number, objective: ModelObjective): Routin
     demand: Float64Array.from({ length: N }, (_, i) => (i < n ? 1 + Math.floor(rng.next() * 20) : 0)),
     penalty: new Float64Array(n).fill(1e7),
     required: new Uint8Array(n),
-    vehicles: Array.from({ length: 12 }, () => ({ startNode: n, endNode: n, shiftStart: 0, shiftEnd: 1000, capacity: 100, capacities: Float64Array.of(100), breaks: [], typeKey: 0 })),
+    vehicles: Array.from({ length: 12 }, () => ({
+      startNode: n,
+      endNode: n,
+      shiftStart: 0,
+      shiftEnd: 1000,
+      capacity: 100,
+      capacities: Float64Array.of(100),
+      breaks: [],
+      typeKey: 0,
+    })),
     compatible: null,
     objective,
   };
 }
 
-const routesOf = (s: Solution) => s.routes.filter((r) => r.visitCount > 0).map((r) => ({ vehicle: r.vehicle, nodes: r.nodes.slice() }));
+const routesOf = (s: Solution) =>
+  s.routes.filter((r) => r.visitCount > 0).map((r) => ({ vehicle: r.vehicle, nodes: r.nodes.slice() }));
 
 describe("search", () => {
   it.each([1, 2, 3])("returns feasible routes whose cost is what the checker measures (seed %i)", (seed) => {
@@ -49,7 +60,10 @@ describe("search", () => {
     const report = checkFeasibility(m, routesOf(res.solution));
     expect(report.violations).toEqual([]);
     expect(report.cost).toBeCloseTo(res.solution.routeCost(), 6);
-    const served = res.solution.routes.flatMap((r) => r.nodes).concat(res.solution.unassigned).sort((a, b) => a - b);
+    const served = res.solution.routes
+      .flatMap((r) => r.nodes)
+      .concat(res.solution.unassigned)
+      .sort((a, b) => a - b);
     expect(served).toEqual(Array.from({ length: 60 }, (_, i) => i));
   });
 
@@ -82,7 +96,11 @@ describe("search", () => {
     recreate(ws, greedy, loose, null, 1, 12);
     const byDistance = search(dist, { seed: 1, timeLimitMs: 60_000, maxIterations: 3000 });
     expect(byDistance.solution.routeCost()).toBeLessThan(greedy.routeCost());
-    const byVehicles = search(randomModel(5, 60, "vehicles-then-distance"), { seed: 1, timeLimitMs: 60_000, maxIterations: 3000 });
+    const byVehicles = search(randomModel(5, 60, "vehicles-then-distance"), {
+      seed: 1,
+      timeLimitMs: 60_000,
+      maxIterations: 3000,
+    });
     expect(byVehicles.solution.usedRoutes()).toBeLessThanOrEqual(byDistance.solution.usedRoutes());
     expect(byVehicles.solution.unassigned).toEqual([]);
   });

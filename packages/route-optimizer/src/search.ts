@@ -3,7 +3,14 @@ import { LocalSearch } from "./local-search";
 import type { RoutingModel } from "./model";
 import { Rng } from "./rng";
 import { eliminateRoutes } from "./fleet-min";
-import { defaultSisrParams, recreate, ruinAndRecreate, sisrParamsSchema, SisrWorkspace, type SearchCounter } from "./sisr";
+import {
+  defaultSisrParams,
+  recreate,
+  ruinAndRecreate,
+  sisrParamsSchema,
+  SisrWorkspace,
+  type SearchCounter,
+} from "./sisr";
 import { Solution } from "./solution";
 
 /** The search's tuning knobs, each optional (the defaults are measured on the benchmark sets). */
@@ -66,7 +73,11 @@ export function search(m: RoutingModel, opts: SearchOptions): SearchResult {
   const rng = new Rng(opts.seed);
   const params = { ...defaultSisrParams, ...opts.params };
   const ws = new SisrWorkspace(m, params, 40);
-  const clock = new Clock(opts.now ?? (() => performance.now()), Math.max(1, opts.timeLimitMs), opts.maxIterations ?? Infinity);
+  const clock = new Clock(
+    opts.now ?? (() => performance.now()),
+    Math.max(1, opts.timeLimitMs),
+    opts.maxIterations ?? Infinity,
+  );
   const counter = { stamp: 0, iterations: 0 };
   const maxVehicles = m.vehicles.length;
   if (m.nVisits === 0 || maxVehicles === 0) {
@@ -95,7 +106,8 @@ export function search(m: RoutingModel, opts: SearchOptions): SearchResult {
   // pass through tight spots.
   const literature = m.objective !== "travel-time";
   const soft = (opts.softPenalty ?? 10) * scale;
-  const annealCost = (s: Solution): number => (literature ? s.routeCost() + soft * s.unassigned.length : s.softCost(m, soft));
+  const annealCost = (s: Solution): number =>
+    literature ? s.routeCost() + soft * s.unassigned.length : s.softCost(m, soft);
   const better = (a: Solution, ac: number, b: Solution, bc: number): boolean => {
     const la = literature ? a.unassigned.length : a.requiredLeftOut(m);
     const lb = literature ? b.unassigned.length : b.requiredLeftOut(m);

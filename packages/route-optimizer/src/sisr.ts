@@ -25,7 +25,13 @@ export const sisrParamsSchema = z.strictObject({
 });
 export type SisrParams = z.infer<typeof sisrParamsSchema>;
 
-export const defaultSisrParams: SisrParams = { avgRemoved: 10, maxString: 10, blinkRate: 0.01, splitRate: 0.5, routeRemovalRate: 0.01 };
+export const defaultSisrParams: SisrParams = {
+  avgRemoved: 10,
+  maxString: 10,
+  blinkRate: 0.01,
+  splitRate: 0.5,
+  routeRemovalRate: 0.01,
+};
 
 /**
  * Neighbours kept per visit. Ruin walks them until it has found a few routes, recreate and the local search look at
@@ -221,7 +227,14 @@ export function sortForRecreate(ws: SisrWorkspace, visits: number[], rng: Rng): 
  * Inserts each visit at its cheapest feasible position; visits that fit nowhere join `sol.unassigned`.
  * At most `maxRoutes` routes may be in use.
  */
-export function recreate(ws: SisrWorkspace, sol: Solution, visits: number[], rng: Rng | null, stamp: number, maxRoutes: number): void {
+export function recreate(
+  ws: SisrWorkspace,
+  sol: Solution,
+  visits: number[],
+  rng: Rng | null,
+  stamp: number,
+  maxRoutes: number,
+): void {
   const m = ws.m;
   const blink = rng === null ? 0 : ws.params.blinkRate;
   let used = sol.usedRoutes();
@@ -254,7 +267,8 @@ export function recreate(ws: SisrWorkspace, sol: Solution, visits: number[], rng
     } else {
       for (let r = 0; r < nRoutes; r++) if (routes[r]!.visitCount > 0) candidates[count++] = r;
     }
-    if (used < maxRoutes) for (let t = 0; t < emptyOfType.length; t++) if (emptyOfType[t]! >= 0) candidates[count++] = emptyOfType[t]!;
+    if (used < maxRoutes)
+      for (let t = 0; t < emptyOfType.length; t++) if (emptyOfType[t]! >= 0) candidates[count++] = emptyOfType[t]!;
     // Serving a visit must cost less than leaving it out.
     let bestDelta = m.penalty[c]!;
     let bestRoute = -1;
@@ -279,7 +293,8 @@ export function recreate(ws: SisrWorkspace, sol: Solution, visits: number[], rng
       used++;
       const type = m.vehicles[route.vehicle]!.typeKey;
       let next = bestRoute + 1;
-      while (next < nRoutes && (routes[next]!.visitCount > 0 || m.vehicles[routes[next]!.vehicle]!.typeKey !== type)) next++;
+      while (next < nRoutes && (routes[next]!.visitCount > 0 || m.vehicles[routes[next]!.vehicle]!.typeKey !== type))
+        next++;
       emptyOfType[type] = next < nRoutes ? next : -1;
     }
     route.nodes.splice(bestPos, 0, c);
@@ -295,7 +310,13 @@ export interface SearchCounter {
 }
 
 /** One SISR step: a candidate forked from `current`, ruined, with every loose visit recreated. */
-export function ruinAndRecreate(ws: SisrWorkspace, current: Solution, rng: Rng, counter: SearchCounter, maxRoutes: number): Solution {
+export function ruinAndRecreate(
+  ws: SisrWorkspace,
+  current: Solution,
+  rng: Rng,
+  counter: SearchCounter,
+  maxRoutes: number,
+): Solution {
   const cand = current.fork();
   counter.stamp++;
   counter.iterations++;

@@ -17,7 +17,8 @@ export function solveModel(m: RoutingModel, opts: SearchOptions): ModelSolution 
     .filter((r) => r.visitCount > 0)
     .map((r) => ({ vehicle: r.vehicle, nodes: r.nodes.slice() }));
   const report = checkFeasibility(m, routes);
-  if (!report.feasible) throw new Error(`route optimizer produced an infeasible plan: ${report.violations.slice(0, 5).join("; ")}`);
+  if (!report.feasible)
+    throw new Error(`route optimizer produced an infeasible plan: ${report.violations.slice(0, 5).join("; ")}`);
   return {
     routes,
     unassigned: result.solution.unassigned.slice().sort((a, b) => a - b),

@@ -8,7 +8,11 @@ describe("effectivePlanFeatures", () => {
   });
 
   it("applies the plan's switches, then the company's, which win", () => {
-    const features = effectivePlanFeatures("growth", { reports: false, analytics: true }, { reports: true, sms: false });
+    const features = effectivePlanFeatures(
+      "growth",
+      { reports: false, analytics: true },
+      { reports: true, sms: false },
+    );
     expect(features).toContain("reports");
     expect(features).toContain("analytics");
     expect(features).not.toContain("sms");

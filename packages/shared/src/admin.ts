@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { auditEntrySchema } from "./audit";
 import { emailSchema } from "./auth";
-import { PLANS, planFeatureSchema, planIdSchema, planLimitsSchema, planUsageSchema, type PlanFeature, type PlanId } from "./plans";
+import {
+  PLANS,
+  planFeatureSchema,
+  planIdSchema,
+  planLimitsSchema,
+  planUsageSchema,
+  type PlanFeature,
+  type PlanId,
+} from "./plans";
 import { roleSchema } from "./roles";
 import { INDUSTRY_SLUGS, tenantSlugSchema } from "./tenant-routes";
 import { text } from "./text";
@@ -126,7 +134,11 @@ export type FeatureOverrides = z.infer<typeof featureOverridesSchema>;
  * The plan features a company can use: its plan's built-in list, then the plan's switches (every company on the
  * plan), then the company's own.
  */
-export function effectivePlanFeatures(plan: PlanId, planSwitches: FeatureOverrides, companySwitches: FeatureOverrides): PlanFeature[] {
+export function effectivePlanFeatures(
+  plan: PlanId,
+  planSwitches: FeatureOverrides,
+  companySwitches: FeatureOverrides,
+): PlanFeature[] {
   const on = new Set<PlanFeature>(PLANS[plan].features);
   for (const switches of [planSwitches, companySwitches]) {
     for (const [feature, enabled] of Object.entries(switches) as [PlanFeature, boolean][]) {
@@ -168,7 +180,18 @@ export const tenantDetailSchema = z.object({
     effectiveFeatures: z.array(planFeatureSchema).max(64),
   }),
   users: z.array(tenantUserSchema).max(200),
-  invitations: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string(), expiresAt: z.string(), acceptedAt: z.string().nullable() })).max(50),
+  invitations: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        email: z.string(),
+        role: z.string(),
+        expiresAt: z.string(),
+        acceptedAt: z.string().nullable(),
+      }),
+    )
+    .max(50),
   recentAudit: z.array(auditEntrySchema).max(MAX_ADMIN_LIST),
 });
 export type TenantDetail = z.infer<typeof tenantDetailSchema>;
@@ -179,12 +202,26 @@ export const planFeatureFlagsSchema = z.object({
       z.object({
         plan: planIdSchema,
         planName: z.string(),
-        features: z.array(z.object({ feature: planFeatureSchema, label: z.string(), builtIn: z.boolean(), enabled: z.boolean() })).max(64),
+        features: z
+          .array(
+            z.object({ feature: planFeatureSchema, label: z.string(), builtIn: z.boolean(), enabled: z.boolean() }),
+          )
+          .max(64),
       }),
     )
     .max(8),
   /** Companies with their own switches (plan feature overrides or tenant features off their vertical's list). */
-  tenants: z.array(z.object({ id: z.string(), name: z.string(), plan: planIdSchema, tenantFeatures: z.array(z.string()).max(64), planFeatureOverrides: featureOverridesSchema })).max(MAX_ADMIN_TENANT_PAGE),
+  tenants: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        plan: planIdSchema,
+        tenantFeatures: z.array(z.string()).max(64),
+        planFeatureOverrides: featureOverridesSchema,
+      }),
+    )
+    .max(MAX_ADMIN_TENANT_PAGE),
 });
 export type PlanFeatureFlags = z.infer<typeof planFeatureFlagsSchema>;
 
@@ -205,7 +242,17 @@ export const queueHealthSchema = z.object({
 export const platformResourcesSchema = z.object({
   checkedAt: z.string(),
   queues: z.array(queueHealthSchema).max(32),
-  workers: z.array(z.object({ queue: z.string(), name: z.string(), address: z.string(), ageSeconds: z.number(), idleSeconds: z.number() })).max(200),
+  workers: z
+    .array(
+      z.object({
+        queue: z.string(),
+        name: z.string(),
+        address: z.string(),
+        ageSeconds: z.number(),
+        idleSeconds: z.number(),
+      }),
+    )
+    .max(200),
   database: z.object({
     ok: z.boolean(),
     pingMs: z.number(),
@@ -256,8 +303,28 @@ export const brainConversationSchema = z.object({
   title: z.string(),
   updatedAt: z.string(),
   turns: z.array(brainTurnSchema).max(100),
-  proposals: z.array(z.object({ id: z.string(), moduleId: z.string(), summary: z.string(), status: z.string(), createdAt: z.string() })).max(50),
-  moduleRuns: z.array(z.object({ id: z.string(), moduleId: z.string(), status: z.string(), message: z.string().nullable(), createdAt: z.string() })).max(50),
+  proposals: z
+    .array(
+      z.object({
+        id: z.string(),
+        moduleId: z.string(),
+        summary: z.string(),
+        status: z.string(),
+        createdAt: z.string(),
+      }),
+    )
+    .max(50),
+  moduleRuns: z
+    .array(
+      z.object({
+        id: z.string(),
+        moduleId: z.string(),
+        status: z.string(),
+        message: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    )
+    .max(50),
 });
 export type BrainConversation = z.infer<typeof brainConversationSchema>;
 

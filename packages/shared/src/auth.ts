@@ -56,7 +56,11 @@ export type SignupRequest = z.infer<typeof signupRequestSchema>;
  * Every refusal's body. `requiredPlan` is the cheapest plan that allows what a plan refused, so a screen can offer
  * the upgrade.
  */
-export const errorResponseSchema = z.object({ message: z.string(), field: z.string().optional(), requiredPlan: planIdSchema.optional() });
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  field: z.string().optional(),
+  requiredPlan: planIdSchema.optional(),
+});
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const INVALID_CREDENTIALS = "Invalid credentials";

@@ -14,6 +14,12 @@ export const brainContextSchema = z.object({
     integrations: z.array(z.string()),
     hipaaMode: z.boolean(),
   }),
-  user: z.object({ id: z.string(), name: z.string(), email: z.string(), role: roleSchema, permissions: z.array(permissionSchema) }),
+  user: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: roleSchema,
+    permissions: z.array(permissionSchema),
+  }),
 });
 export type BrainContext = z.infer<typeof brainContextSchema>;

@@ -20,7 +20,15 @@ export const BUILD_STAGE_LABELS: Record<BuildStageName, string> = {
   production: "Merge to production",
 };
 
-export const BUILD_STATUSES = ["queued", "running", "failed", "preview", "promoting", "production", "rolled_back"] as const;
+export const BUILD_STATUSES = [
+  "queued",
+  "running",
+  "failed",
+  "preview",
+  "promoting",
+  "production",
+  "rolled_back",
+] as const;
 export const buildStatusSchema = z.enum(BUILD_STATUSES);
 export type BuildStatus = z.infer<typeof buildStatusSchema>;
 
@@ -45,7 +53,10 @@ export const quoteResponseSchema = z.object({
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
 
 /** POST /api/builds (with the header Idempotency-Key). `instanceId` is the company the build is for (its id or slug). */
-export const acceptBuildRequestSchema = z.object({ consentToken: text({ max: 2000 }).min(1), instanceId: text({ max: 100 }).min(1) });
+export const acceptBuildRequestSchema = z.object({
+  consentToken: text({ max: 2000 }).min(1),
+  instanceId: text({ max: 100 }).min(1),
+});
 export const acceptBuildHeadersSchema = z.object({ "idempotency-key": text({ max: 100 }).min(8) });
 export const acceptBuildResponseSchema = z.object({ buildId: z.string(), etaMinutes: z.number().int() });
 export type AcceptBuildResponse = z.infer<typeof acceptBuildResponseSchema>;
@@ -53,7 +64,12 @@ export type AcceptBuildResponse = z.infer<typeof acceptBuildResponseSchema>;
 export const buildLogLineSchema = z.object({ at: z.string(), message: z.string() });
 export type BuildLogLine = z.infer<typeof buildLogLineSchema>;
 
-export const buildCheckSchema = z.object({ name: z.string(), passed: z.boolean(), detail: z.string(), durationMs: z.number() });
+export const buildCheckSchema = z.object({
+  name: z.string(),
+  passed: z.boolean(),
+  detail: z.string(),
+  durationMs: z.number(),
+});
 export type BuildCheck = z.infer<typeof buildCheckSchema>;
 
 export const buildStageSchema = z.object({

@@ -50,11 +50,31 @@ const cents = z.number().int();
 export const assistantCardSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("customers"),
-    items: z.array(z.object({ id: z.string(), name: z.string(), phone: z.string().nullable(), email: z.string().nullable(), address: z.string().nullable() })).max(20),
+    items: z
+      .array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          phone: z.string().nullable(),
+          email: z.string().nullable(),
+          address: z.string().nullable(),
+        }),
+      )
+      .max(20),
   }),
   z.object({
     kind: z.literal("jobs"),
-    items: z.array(z.object({ id: z.string(), number: z.number().int(), title: z.string(), customerName: z.string(), status: z.string() })).max(20),
+    items: z
+      .array(
+        z.object({
+          id: z.string(),
+          number: z.number().int(),
+          title: z.string(),
+          customerName: z.string(),
+          status: z.string(),
+        }),
+      )
+      .max(20),
   }),
   z.object({
     kind: z.literal("invoices"),
@@ -128,10 +148,14 @@ export const conversationSchema = z.object({ id: z.string(), title: z.string(), 
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /** GET /api/assistant/conversations: the user's own conversations, newest first. */
-export const conversationListResponseSchema = z.object({ items: z.array(conversationSchema).max(CONVERSATIONS_LISTED_MAX) });
+export const conversationListResponseSchema = z.object({
+  items: z.array(conversationSchema).max(CONVERSATIONS_LISTED_MAX),
+});
 export const conversationParamsSchema = z.object({ id: text({ max: 100 }) });
 /** GET /api/assistant/conversations/:id: one of them with its messages, oldest first. */
-export const conversationResponseSchema = conversationSchema.extend({ messages: z.array(chatMessageSchema).max(CONVERSATION_MESSAGES_MAX) });
+export const conversationResponseSchema = conversationSchema.extend({
+  messages: z.array(chatMessageSchema).max(CONVERSATION_MESSAGES_MAX),
+});
 export type ConversationResponse = z.infer<typeof conversationResponseSchema>;
 
 /** GET /api/assistant/suggestions: prompts that fit the company's state now, and who would answer. */

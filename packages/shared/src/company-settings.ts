@@ -60,7 +60,9 @@ export const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
 export const uploadLogoRequestSchema = z.object({
   fileName: text({ max: 200, trim: true }).min(1),
   contentType: z.enum(LOGO_CONTENT_TYPES),
-  dataBase64: text({ max: base64Length(LOGO_MAX_BYTES) }).regex(/^[A-Za-z0-9+/]*={0,2}$/, "Not base64").min(4, "The file is empty"),
+  dataBase64: text({ max: base64Length(LOGO_MAX_BYTES) })
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, "Not base64")
+    .min(4, "The file is empty"),
 });
 export type UploadLogoRequest = z.infer<typeof uploadLogoRequestSchema>;
 

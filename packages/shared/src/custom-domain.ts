@@ -36,7 +36,8 @@ export const customDomainSchema = z.object({
 export type CustomDomain = z.infer<typeof customDomainSchema>;
 
 export const CUSTOM_DOMAIN_TAKEN = "This domain is already used by another company";
-export const CUSTOM_DOMAIN_NOT_VERIFIED = "The TXT record was not found; publish it and try again (DNS changes can take a while)";
+export const CUSTOM_DOMAIN_NOT_VERIFIED =
+  "The TXT record was not found; publish it and try again (DNS changes can take a while)";
 export const CUSTOM_DOMAIN_NONE = "Set a domain first";
 
 /** A tenant named by a host name rather than a slug or id: a slug never contains a dot. */

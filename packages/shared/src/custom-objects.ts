@@ -109,7 +109,10 @@ const VALUE_SCHEMAS: Record<CustomFieldType, (field: CustomField) => z.ZodType> 
   date: () => calendarDaySchema,
   datetime: () => z.iso.datetime({ offset: true, message: "Enter a date and time (ISO 8601)" }).max(40),
   boolean: () => z.boolean(),
-  select: (field) => z.enum((field.options ?? []) as [string, ...string[]], { message: `Choose one of: ${(field.options ?? []).join(", ")}` }),
+  select: (field) =>
+    z.enum((field.options ?? []) as [string, ...string[]], {
+      message: `Choose one of: ${(field.options ?? []).join(", ")}`,
+    }),
   email: () => emailSchema,
   phone: () =>
     text({ max: 40, trim: true })
@@ -124,7 +127,8 @@ const VALUE_SCHEMAS: Record<CustomFieldType, (field: CustomField) => z.ZodType> 
 /** What a field's value must be, required or not (an optional one may be null or left out). */
 export function customFieldValueSchema(field: CustomField): z.ZodType {
   const base = VALUE_SCHEMAS[field.type](field);
-  const value = field.type === "text" ? (base as z.ZodString).min(field.required ? 1 : 0, `${field.label} is required`) : base;
+  const value =
+    field.type === "text" ? (base as z.ZodString).min(field.required ? 1 : 0, `${field.label} is required`) : base;
   return field.required ? value : value.nullable().optional();
 }
 
@@ -140,9 +144,16 @@ export interface ValuesShape {
 export function customValuesSchema(shape: ValuesShape, { partial = false }: { partial?: boolean } = {}) {
   const entries: [string, z.ZodType][] = [
     ...shape.fields.map((field): [string, z.ZodType] => [field.key, customFieldValueSchema(field)]),
-    ...shape.relations.map((relation): [string, z.ZodType] => [relation.key, relation.required ? z.uuid(`Choose a ${relation.label}`) : z.uuid(`Choose a ${relation.label}`).nullable().optional()]),
+    ...shape.relations.map((relation): [string, z.ZodType] => [
+      relation.key,
+      relation.required
+        ? z.uuid(`Choose a ${relation.label}`)
+        : z.uuid(`Choose a ${relation.label}`).nullable().optional(),
+    ]),
   ];
-  const object = z.strictObject(Object.fromEntries(partial ? entries.map(([key, schema]) => [key, schema.optional()]) : entries));
+  const object = z.strictObject(
+    Object.fromEntries(partial ? entries.map(([key, schema]) => [key, schema.optional()]) : entries),
+  );
   return object;
 }
 
@@ -152,7 +163,11 @@ export interface ValuesProblem {
 }
 
 /** The first problem of the values, named by field key and worded with the field's label, or null when they are valid. */
-export function customValuesProblem(shape: ValuesShape, values: unknown, options: { partial?: boolean } = {}): ValuesProblem | null {
+export function customValuesProblem(
+  shape: ValuesShape,
+  values: unknown,
+  options: { partial?: boolean } = {},
+): ValuesProblem | null {
   const result = customValuesSchema(shape, options).safeParse(values);
   if (result.success) return null;
   const issue = result.error.issues[0]!;
@@ -160,10 +175,10 @@ export function customValuesProblem(shape: ValuesShape, values: unknown, options
   const field = unknownKey ?? String(issue.path[0] ?? "");
   const label = [...shape.fields, ...shape.relations].find((item) => item.key === field)?.label;
   if (unknownKey !== undefined) return { field, message: `${unknownKey} is not a field of this object` };
-  if (issue.code === "invalid_type" && (issue.input === undefined || issue.input === null)) return { field, message: `${label ?? field} is required` };
+  if (issue.code === "invalid_type" && (issue.input === undefined || issue.input === null))
+    return { field, message: `${label ?? field} is required` };
   return { field, message: `${label ?? field}: ${issue.message}` };
 }
 
 export const isBuiltInTarget = (target: string): target is (typeof BUILT_IN_RELATION_TARGETS)[number] =>
   (BUILT_IN_RELATION_TARGETS as readonly string[]).includes(target);
-

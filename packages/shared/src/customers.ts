@@ -158,7 +158,13 @@ export const CUSTOMER_IMPORT_FIELDS = [
 ] as const;
 export const customerImportFieldSchema = z.enum(CUSTOMER_IMPORT_FIELDS);
 export type CustomerImportField = z.infer<typeof customerImportFieldSchema>;
-export const REQUIRED_CUSTOMER_IMPORT_FIELDS: readonly CustomerImportField[] = ["name", "street", "city", "latitude", "longitude"];
+export const REQUIRED_CUSTOMER_IMPORT_FIELDS: readonly CustomerImportField[] = [
+  "name",
+  "street",
+  "city",
+  "latitude",
+  "longitude",
+];
 
 /** The column headers a CSV export writes, in order; an import maps them back by the same names,
  * and the import screen labels its fields with them. */

@@ -5,7 +5,11 @@ import { text } from "./text";
 /** A calendar day, YYYY-MM-DD, in the company's time zone. */
 export const calendarDateSchema = text({ max: 10 })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Enter a real date");
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    "Enter a real date",
+  );
 
 /** The most crews one optimization plans; a company's whole fleet at the sizes the product aims at. */
 export const MAX_OPTIMIZE_CREWS = 200;
@@ -28,7 +32,9 @@ export const routePlanQueuedSchema = z.object({ planId: z.string() });
 export type RoutePlanQueued = z.infer<typeof routePlanQueuedSchema>;
 
 /** POST /api/route-plans/:id/apply: every crew of the plan (no crewIds), or some crews' parts. */
-export const applyRoutePlanRequestSchema = z.object({ crewIds: z.array(z.uuid()).min(1).max(MAX_OPTIMIZE_CREWS).optional() });
+export const applyRoutePlanRequestSchema = z.object({
+  crewIds: z.array(z.uuid()).min(1).max(MAX_OPTIMIZE_CREWS).optional(),
+});
 export type ApplyRoutePlanRequest = z.infer<typeof applyRoutePlanRequestSchema>;
 
 export const routePlanStatusSchema = z.enum(["queued", "running", "ready", "failed", "applied", "stale"]);
@@ -38,7 +44,13 @@ export type RoutePlanStatus = z.infer<typeof routePlanStatusSchema>;
 export const distanceSourceSchema = z.enum(["osrm", "straight_line"]);
 export type DistanceSource = z.infer<typeof distanceSourceSchema>;
 
-export const leftOutReasonSchema = z.enum(["no_crew_with_skills", "capacity", "time_window_unreachable", "no_room_in_shifts", "cost_exceeds_penalty"]);
+export const leftOutReasonSchema = z.enum([
+  "no_crew_with_skills",
+  "capacity",
+  "time_window_unreachable",
+  "no_room_in_shifts",
+  "cost_exceeds_penalty",
+]);
 export type LeftOutReason = z.infer<typeof leftOutReasonSchema>;
 
 /** What a dispatcher reads for each of the optimizer's reasons to leave a visit out. */
@@ -82,9 +94,17 @@ export type CrewRoute = z.infer<typeof crewRouteSchema>;
 export const routePlanResultSchema = z.object({
   distanceSource: distanceSourceSchema,
   crews: z.array(crewRouteSchema),
-  moves: z.array(z.object({ visitId: z.string(), jobTitle: z.string(), fromCrewId: z.string().nullable(), toCrewId: z.string() })),
+  moves: z.array(
+    z.object({ visitId: z.string(), jobTitle: z.string(), fromCrewId: z.string().nullable(), toCrewId: z.string() }),
+  ),
   leftOut: z.array(
-    z.object({ visitId: z.string(), jobTitle: z.string(), crewId: z.string().nullable(), reason: leftOutReasonSchema, reasonText: z.string() }),
+    z.object({
+      visitId: z.string(),
+      jobTitle: z.string(),
+      crewId: z.string().nullable(),
+      reason: leftOutReasonSchema,
+      reasonText: z.string(),
+    }),
   ),
   before: routeTotalsSchema,
   after: routeTotalsSchema,
@@ -127,7 +147,10 @@ export const bestSlotSchema = z.object({
 });
 export type BestSlot = z.infer<typeof bestSlotSchema>;
 
-export const bestSlotsResponseSchema = z.object({ items: z.array(bestSlotSchema), distanceSource: distanceSourceSchema });
+export const bestSlotsResponseSchema = z.object({
+  items: z.array(bestSlotSchema),
+  distanceSource: distanceSourceSchema,
+});
 export type BestSlotsResponse = z.infer<typeof bestSlotsResponseSchema>;
 
 /** The refusal for plans without route optimization; the server and the screens say the same. */

@@ -7,7 +7,15 @@ export const MAX_ESTIMATE_LINES = 100;
 /** How long a new estimate stays valid unless the office sets its own expiry date. */
 export const DEFAULT_ESTIMATE_VALID_DAYS = 30;
 
-export const estimateStatusSchema = z.enum(["draft", "sent", "changes_requested", "approved", "converted", "declined", "expired"]);
+export const estimateStatusSchema = z.enum([
+  "draft",
+  "sent",
+  "changes_requested",
+  "approved",
+  "converted",
+  "declined",
+  "expired",
+]);
 export type EstimateStatus = z.infer<typeof estimateStatusSchema>;
 
 export const ESTIMATE_STATUS_LABELS: Record<EstimateStatus, string> = {
@@ -146,7 +154,10 @@ export const listEstimatesQuerySchema = z.object({
 });
 export type ListEstimatesQuery = z.output<typeof listEstimatesQuerySchema>;
 
-export const estimateListResponseSchema = z.object({ items: z.array(estimateSummarySchema), nextCursor: z.string().nullable() });
+export const estimateListResponseSchema = z.object({
+  items: z.array(estimateSummarySchema),
+  nextCursor: z.string().nullable(),
+});
 export type EstimateListResponse = z.infer<typeof estimateListResponseSchema>;
 
 /** A customer's link, given out once: its token is in the fragment, which browsers never send to a server. */
@@ -157,13 +168,19 @@ export const sendEstimateResponseSchema = z.object({ estimate: estimateDetailSch
 export const convertEstimateResponseSchema = z.object({ estimate: estimateDetailSchema, jobId: z.string() });
 
 /** Amounts of a line, an option: integer cents, tax rounded per line. */
-export function estimateLineAmounts(line: { quantity: number; unitPriceCents: number; taxRatePercent?: number | null }): { totalCents: number; taxCents: number } {
+export function estimateLineAmounts(line: {
+  quantity: number;
+  unitPriceCents: number;
+  taxRatePercent?: number | null;
+}): { totalCents: number; taxCents: number } {
   const totalCents = Math.round(line.quantity * line.unitPriceCents);
   const taxCents = line.taxRatePercent ? Math.round((totalCents * line.taxRatePercent) / 100) : 0;
   return { totalCents, taxCents };
 }
 
-export function estimateOptionTotals(lines: readonly { quantity: number; unitPriceCents: number; taxRatePercent?: number | null }[]): {
+export function estimateOptionTotals(
+  lines: readonly { quantity: number; unitPriceCents: number; taxRatePercent?: number | null }[],
+): {
   subtotalCents: number;
   taxCents: number;
   totalCents: number;

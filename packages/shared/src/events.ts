@@ -22,7 +22,11 @@ export const appEventSchema = z.discriminatedUnion("name", [
   /** Visits were created, moved, assigned or moved along their lifecycle; screens showing them refetch. */
   z.object({
     name: z.literal("visits.changed"),
-    payload: z.object({ visitIds: z.array(z.string()).max(1000), jobIds: z.array(z.string()).max(1000), crewIds: z.array(z.string()).max(1000) }),
+    payload: z.object({
+      visitIds: z.array(z.string()).max(1000),
+      jobIds: z.array(z.string()).max(1000),
+      crewIds: z.array(z.string()).max(1000),
+    }),
   }),
   /** Jobs were created or edited (title, line items, closing, invoicing). */
   z.object({ name: z.literal("jobs.changed"), payload: z.object({ jobIds: z.array(z.string()).max(1000) }) }),
@@ -38,7 +42,10 @@ export const appEventSchema = z.discriminatedUnion("name", [
   /** Leads were created, edited or moved on (an estimate made, won, lost). */
   z.object({ name: z.literal("leads.changed"), payload: z.object({ leadIds: z.array(z.string()).max(1000) }) }),
   /** Records of a custom object were created, changed or deleted. */
-  z.object({ name: z.literal("custom_records.changed"), payload: z.object({ objectKey: z.string(), recordIds: z.array(z.string()).max(1000) }) }),
+  z.object({
+    name: z.literal("custom_records.changed"),
+    payload: z.object({ objectKey: z.string(), recordIds: z.array(z.string()).max(1000) }),
+  }),
   /** The company's custom objects changed: a build installed, promoted or rolled some back. */
   z.object({ name: z.literal("custom_objects.changed"), payload: z.object({ buildId: z.string() }) }),
   /** A crew, its members, skills or hours changed, or one was deleted. */
@@ -66,7 +73,11 @@ export const appEventSchema = z.discriminatedUnion("name", [
   /** An approval request was created or decided (published to the company: owners and admins list the pending ones). */
   z.object({
     name: z.literal("approval.updated"),
-    payload: z.object({ approvalId: z.string(), moduleId: z.string(), status: z.enum(["pending", "approved", "denied", "expired"]) }),
+    payload: z.object({
+      approvalId: z.string(),
+      moduleId: z.string(),
+      status: z.enum(["pending", "approved", "denied", "expired"]),
+    }),
   }),
   /** A support ticket was opened, answered or changed status; its screens refetch. */
   z.object({
@@ -135,7 +146,10 @@ export type ActivityListResponse = z.infer<typeof activityListResponseSchema>;
  * POST /api/ws-ticket: a single-use ticket that opens /api/ws?ticket=… for the caller's session within
  * `expiresInSeconds`. Session tokens never travel in a URL.
  */
-export const socketTicketResponseSchema = z.object({ ticket: z.string(), expiresInSeconds: z.number().int().positive() });
+export const socketTicketResponseSchema = z.object({
+  ticket: z.string(),
+  expiresInSeconds: z.number().int().positive(),
+});
 export type SocketTicketResponse = z.infer<typeof socketTicketResponseSchema>;
 
 /** WebSocket close code for a socket without a valid session (4000–4999 belong to the application). */

@@ -37,7 +37,10 @@ describe("featureSpecSchema", () => {
     for (const fields of [
       [{ key: "a", label: "A", type: "select" }],
       [{ key: "a", label: "A", type: "text", options: ["x"] }],
-      [{ key: "a", label: "A", type: "text" }, { key: "a", label: "B", type: "number" }],
+      [
+        { key: "a", label: "A", type: "text" },
+        { key: "a", label: "B", type: "number" },
+      ],
     ]) {
       const broken = { ...equipment, entities: [{ ...equipment.entities[0]!, fields }] };
       expect(featureSpecSchema.safeParse(broken).success).toBe(false);
@@ -45,7 +48,13 @@ describe("featureSpecSchema", () => {
   });
 
   it("refuses a key that is not lower-case words with underscores, and a route outside /api/custom/", () => {
-    expect(featureSpecSchema.safeParse({ ...equipment, entities: [{ ...equipment.entities[0]!, key: "Equipment Item" }] }).success).toBe(false);
-    expect(featureSpecSchema.safeParse({ ...equipment, routes: [{ method: "GET", path: "/api/customers", summary: "x" }] }).success).toBe(false);
+    expect(
+      featureSpecSchema.safeParse({ ...equipment, entities: [{ ...equipment.entities[0]!, key: "Equipment Item" }] })
+        .success,
+    ).toBe(false);
+    expect(
+      featureSpecSchema.safeParse({ ...equipment, routes: [{ method: "GET", path: "/api/customers", summary: "x" }] })
+        .success,
+    ).toBe(false);
   });
 });

@@ -9,9 +9,25 @@ import { text } from "./text.ts";
 
 /** Lower-case words joined by underscores, starting with a letter: the stable name of an object or a field. */
 export const CUSTOM_KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
-export const customKeySchema = text({ max: 40 }).regex(CUSTOM_KEY_PATTERN, "Use lower-case letters, digits and underscores, starting with a letter");
+export const customKeySchema = text({ max: 40 }).regex(
+  CUSTOM_KEY_PATTERN,
+  "Use lower-case letters, digits and underscores, starting with a letter",
+);
 
-export const CUSTOM_FIELD_TYPES = ["text", "long_text", "number", "integer", "money", "date", "datetime", "boolean", "select", "email", "phone", "url"] as const;
+export const CUSTOM_FIELD_TYPES = [
+  "text",
+  "long_text",
+  "number",
+  "integer",
+  "money",
+  "date",
+  "datetime",
+  "boolean",
+  "select",
+  "email",
+  "phone",
+  "url",
+] as const;
 export const customFieldTypeSchema = z.enum(CUSTOM_FIELD_TYPES);
 export type CustomFieldType = z.infer<typeof customFieldTypeSchema>;
 
@@ -24,7 +40,10 @@ export const customFieldSchema = z
     type: customFieldTypeSchema,
     required: z.boolean().default(false),
     /** The choices of a `select` field, and only of one. */
-    options: z.array(text({ max: 80, trim: true }).min(1)).max(MAX_SELECT_OPTIONS).optional(),
+    options: z
+      .array(text({ max: 80, trim: true }).min(1))
+      .max(MAX_SELECT_OPTIONS)
+      .optional(),
   })
   .refine((field) => (field.type === "select") === Boolean(field.options?.length), {
     message: "A select field needs its options, and only a select field has options",
@@ -81,11 +100,21 @@ export const featureSpecSchema = z
   .superRefine((spec, context) => {
     const entityKeys = new Set<string>();
     spec.entities.forEach((entity, index) => {
-      if (entityKeys.has(entity.key)) context.addIssue({ code: "custom", message: `Two entities are called ${entity.key}`, path: ["entities", index, "key"] });
+      if (entityKeys.has(entity.key))
+        context.addIssue({
+          code: "custom",
+          message: `Two entities are called ${entity.key}`,
+          path: ["entities", index, "key"],
+        });
       entityKeys.add(entity.key);
       const names = new Set<string>();
       [...entity.fields, ...entity.relations].forEach((item) => {
-        if (names.has(item.key)) context.addIssue({ code: "custom", message: `${entity.key} has two fields called ${item.key}`, path: ["entities", index] });
+        if (names.has(item.key))
+          context.addIssue({
+            code: "custom",
+            message: `${entity.key} has two fields called ${item.key}`,
+            path: ["entities", index],
+          });
         names.add(item.key);
       });
     });
@@ -93,7 +122,11 @@ export const featureSpecSchema = z
       entity.relations.forEach((relation, relationIndex) => {
         const builtIn = (BUILT_IN_RELATION_TARGETS as readonly string[]).includes(relation.target);
         if (!builtIn && !entityKeys.has(relation.target)) {
-          context.addIssue({ code: "custom", message: `${relation.target} is neither a record of the product nor an entity of this feature`, path: ["entities", index, "relations", relationIndex, "target"] });
+          context.addIssue({
+            code: "custom",
+            message: `${relation.target} is neither a record of the product nor an entity of this feature`,
+            path: ["entities", index, "relations", relationIndex, "target"],
+          });
         }
       }),
     );

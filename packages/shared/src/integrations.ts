@@ -9,7 +9,10 @@ export const integrationProviderSchema = z.enum(INTEGRATION_PROVIDERS);
 export type IntegrationProvider = z.infer<typeof integrationProviderSchema>;
 
 /** What each integration is and does for the company; the plan feature of the same name gates it. */
-export const INTEGRATION_INFO: Record<IntegrationProvider, { name: string; feature: PlanFeature; description: string }> = {
+export const INTEGRATION_INFO: Record<
+  IntegrationProvider,
+  { name: string; feature: PlanFeature; description: string }
+> = {
   quickbooks: {
     name: "QuickBooks Online",
     feature: "quickbooks",
@@ -43,7 +46,8 @@ export const INTEGRATION_CALLBACK_RESULTS = {
     "This connection link is not valid for you. Start the connection again from this page, signed in as the same user.",
   expired: "This connection link has expired. Start the connection again.",
   used: "This connection link was already used. Start the connection again if the integration is not connected.",
-  exchange_failed: "The provider did not accept the authorization. Try again; if it keeps failing, check the integration's settings.",
+  exchange_failed:
+    "The provider did not accept the authorization. Try again; if it keeps failing, check the integration's settings.",
   not_allowed: "You cannot connect integrations: your role or your plan does not allow it.",
 } as const;
 export type IntegrationCallbackResult = keyof typeof INTEGRATION_CALLBACK_RESULTS;
@@ -117,7 +121,10 @@ export const PAYMENT_METHOD_NAMES: Record<(typeof PAYMENT_METHODS)[number], stri
 export const PAYMENT_TERMS_DAYS = [0, 7, 15, 30, 45, 60] as const;
 
 export const paymentSettingsSchema = z.object({
-  acceptedMethods: z.array(paymentMethodSchema).min(1, "Accept at least one payment method").max(PAYMENT_METHODS.length),
+  acceptedMethods: z
+    .array(paymentMethodSchema)
+    .min(1, "Accept at least one payment method")
+    .max(PAYMENT_METHODS.length),
   defaultTermsDays: z
     .number()
     .int()
@@ -125,7 +132,10 @@ export const paymentSettingsSchema = z.object({
 });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 
-export const paymentSettingsResponseSchema = paymentSettingsSchema.extend({ stripe: integrationConnectionSchema, canManage: z.boolean() });
+export const paymentSettingsResponseSchema = paymentSettingsSchema.extend({
+  stripe: integrationConnectionSchema,
+  canManage: z.boolean(),
+});
 export type PaymentSettingsResponse = z.infer<typeof paymentSettingsResponseSchema>;
 
 export const communicationSettingsSchema = z.object({

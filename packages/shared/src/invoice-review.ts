@@ -51,8 +51,14 @@ export const testCardPaymentRequestSchema = z.object({
 export type TestCardPaymentRequest = z.infer<typeof testCardPaymentRequestSchema>;
 
 /** Stripe: the PaymentIntent for the balance, which the page confirms with Stripe.js. */
-export const reviewPaymentIntentSchema = z.object({ paymentIntentId: z.string(), clientSecret: z.string(), amountCents: z.number() });
-export const confirmPaymentIntentRequestSchema = z.object({ paymentIntentId: text({ max: 100 }).regex(/^pi_[A-Za-z0-9_]+$/, "Not a PaymentIntent id") });
+export const reviewPaymentIntentSchema = z.object({
+  paymentIntentId: z.string(),
+  clientSecret: z.string(),
+  amountCents: z.number(),
+});
+export const confirmPaymentIntentRequestSchema = z.object({
+  paymentIntentId: text({ max: 100 }).regex(/^pi_[A-Za-z0-9_]+$/, "Not a PaymentIntent id"),
+});
 
 export const leaveReviewRequestSchema = z.object({
   rating: z.number().int().min(1).max(5),

@@ -8,13 +8,28 @@ describe("invoice totals", () => {
       { quantity: 1, unitPriceCents: 6000, taxable: true },
       { quantity: 2, unitPriceCents: 1250, taxable: false },
     ];
-    expect(invoiceTotals(lines, 0, 800)).toEqual({ subtotalCents: 8500, discountCents: 0, taxCents: 480, totalCents: 8980 });
-    expect(invoiceTotals(lines, 500, 800)).toEqual({ subtotalCents: 8500, discountCents: 500, taxCents: 452, totalCents: 8452 });
+    expect(invoiceTotals(lines, 0, 800)).toEqual({
+      subtotalCents: 8500,
+      discountCents: 0,
+      taxCents: 480,
+      totalCents: 8980,
+    });
+    expect(invoiceTotals(lines, 500, 800)).toEqual({
+      subtotalCents: 8500,
+      discountCents: 500,
+      taxCents: 452,
+      totalCents: 8452,
+    });
   });
 
   it("rounds fractional quantities to the cent, and never discounts below zero", () => {
     expect(invoiceTotals([{ quantity: 1.5, unitPriceCents: 333, taxable: false }], 0, 0).subtotalCents).toBe(500);
-    expect(invoiceTotals([{ quantity: 1, unitPriceCents: 1000, taxable: true }], 5000, 1000)).toEqual({ subtotalCents: 1000, discountCents: 1000, taxCents: 0, totalCents: 0 });
+    expect(invoiceTotals([{ quantity: 1, unitPriceCents: 1000, taxable: true }], 5000, 1000)).toEqual({
+      subtotalCents: 1000,
+      discountCents: 1000,
+      taxCents: 0,
+      totalCents: 0,
+    });
     expect(invoiceTotals([], 0, 825)).toEqual({ subtotalCents: 0, discountCents: 0, taxCents: 0, totalCents: 0 });
   });
 });
@@ -24,7 +39,8 @@ describe("an invoice's status and past due", () => {
     expect(isInvoicePastDue("sent", "2026-03-09", "2026-03-10")).toBe(true);
     expect(isInvoicePastDue("partially_paid", "2026-03-09", "2026-03-10")).toBe(true);
     expect(isInvoicePastDue("sent", "2026-03-10", "2026-03-10")).toBe(false);
-    for (const status of ["draft", "paid", "void"] as const) expect(isInvoicePastDue(status, "2020-01-01", "2026-03-10")).toBe(false);
+    for (const status of ["draft", "paid", "void"] as const)
+      expect(isInvoicePastDue(status, "2020-01-01", "2026-03-10")).toBe(false);
     expect(isInvoicePastDue("sent", null, "2026-03-10")).toBe(false);
   });
 

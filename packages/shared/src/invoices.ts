@@ -32,7 +32,11 @@ export type InvoiceFilter = z.infer<typeof invoiceFilterSchema>;
 export const PAYMENT_METHODS_RECORDED = ["card", "cash", "check"] as const;
 export const recordedPaymentMethodSchema = z.enum(PAYMENT_METHODS_RECORDED);
 export type RecordedPaymentMethod = z.infer<typeof recordedPaymentMethodSchema>;
-export const PAYMENT_METHOD_LABELS: Record<RecordedPaymentMethod, string> = { card: "Card", cash: "Cash", check: "Check" };
+export const PAYMENT_METHOD_LABELS: Record<RecordedPaymentMethod, string> = {
+  card: "Card",
+  cash: "Cash",
+  check: "Check",
+};
 
 export const invoiceLineInputSchema = z.object({
   description: text({ max: 300, trim: true }).min(1),
@@ -194,7 +198,11 @@ export const outboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
-export const invoiceReviewSchema = z.object({ rating: z.number().int(), comment: z.string().nullable(), createdAt: z.string() });
+export const invoiceReviewSchema = z.object({
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+});
 export type InvoiceReview = z.infer<typeof invoiceReviewSchema>;
 
 export const invoiceDetailSchema = invoiceSummarySchema.extend({
@@ -230,7 +238,10 @@ export const listInvoicesQuerySchema = z.object({
 });
 export type ListInvoicesQuery = z.output<typeof listInvoicesQuerySchema>;
 
-export const invoiceListResponseSchema = z.object({ items: z.array(invoiceSummarySchema), nextCursor: z.string().nullable() });
+export const invoiceListResponseSchema = z.object({
+  items: z.array(invoiceSummarySchema),
+  nextCursor: z.string().nullable(),
+});
 export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
 
 export const listPaymentsQuerySchema = z.object({

@@ -5,34 +5,72 @@ import { deriveJobStatus, type JobStatusInput } from "./job-status";
 const tz = "America/Denver";
 // 2026-11-25 20:00 in Denver (UTC-7) is 2026-11-26 03:00 UTC: "today" is the 25th there, the 26th in UTC.
 const now = new Date("2026-11-26T03:00:00Z");
-const job = (visits: JobStatusInput["visits"], extra: Partial<JobStatusInput> = {}): JobStatusInput => ({ closedAt: null, invoicedAt: null, visits, ...extra });
+const job = (visits: JobStatusInput["visits"], extra: Partial<JobStatusInput> = {}): JobStatusInput => ({
+  closedAt: null,
+  invoicedAt: null,
+  visits,
+  ...extra,
+});
 const at = (iso: string) => new Date(iso);
 
 describe("deriveJobStatus", () => {
   it("is closed once closed, whatever its visits", () => {
-    expect(deriveJobStatus(job([{ status: "scheduled", scheduledStart: at("2026-11-01T15:00:00Z") }], { closedAt: now }), now, tz)).toBe("closed");
+    expect(
+      deriveJobStatus(
+        job([{ status: "scheduled", scheduledStart: at("2026-11-01T15:00:00Z") }], { closedAt: now }),
+        now,
+        tz,
+      ),
+    ).toBe("closed");
   });
 
   it("is late when open work was scheduled on an earlier day of the company's calendar", () => {
-    expect(deriveJobStatus(job([{ status: "dispatched", scheduledStart: at("2026-11-24T16:00:00Z") }]), now, tz)).toBe("late");
+    expect(deriveJobStatus(job([{ status: "dispatched", scheduledStart: at("2026-11-24T16:00:00Z") }]), now, tz)).toBe(
+      "late",
+    );
   });
 
   it("is today for work scheduled today in the company's time zone, though it is tomorrow in UTC", () => {
-    expect(deriveJobStatus(job([{ status: "scheduled", scheduledStart: at("2026-11-25T16:00:00Z") }]), now, tz)).toBe("today");
-    expect(deriveJobStatus(job([{ status: "in_progress", scheduledStart: at("2026-11-20T16:00:00Z") }]), now, tz)).toBe("today");
+    expect(deriveJobStatus(job([{ status: "scheduled", scheduledStart: at("2026-11-25T16:00:00Z") }]), now, tz)).toBe(
+      "today",
+    );
+    expect(deriveJobStatus(job([{ status: "in_progress", scheduledStart: at("2026-11-20T16:00:00Z") }]), now, tz)).toBe(
+      "today",
+    );
   });
 
   it("is upcoming when open work lies on a later day", () => {
-    expect(deriveJobStatus(job([{ status: "scheduled", scheduledStart: at("2026-11-26T16:00:00Z") }, { status: "completed", scheduledStart: at("2026-11-20T16:00:00Z") }]), now, tz)).toBe("upcoming");
+    expect(
+      deriveJobStatus(
+        job([
+          { status: "scheduled", scheduledStart: at("2026-11-26T16:00:00Z") },
+          { status: "completed", scheduledStart: at("2026-11-20T16:00:00Z") },
+        ]),
+        now,
+        tz,
+      ),
+    ).toBe("upcoming");
   });
 
   it("is unscheduled when a visit waits for a time, or there is none", () => {
-    expect(deriveJobStatus(job([{ status: "unscheduled", scheduledStart: null }, { status: "scheduled", scheduledStart: at("2026-12-01T16:00:00Z") }]), now, tz)).toBe("unscheduled");
+    expect(
+      deriveJobStatus(
+        job([
+          { status: "unscheduled", scheduledStart: null },
+          { status: "scheduled", scheduledStart: at("2026-12-01T16:00:00Z") },
+        ]),
+        now,
+        tz,
+      ),
+    ).toBe("unscheduled");
     expect(deriveJobStatus(job([]), now, tz)).toBe("unscheduled");
   });
 
   it("requires invoicing when all work is done and some completed, until invoiced", () => {
-    const done = [{ status: "completed" as const, scheduledStart: at("2026-11-20T16:00:00Z") }, { status: "canceled" as const, scheduledStart: null }];
+    const done = [
+      { status: "completed" as const, scheduledStart: at("2026-11-20T16:00:00Z") },
+      { status: "canceled" as const, scheduledStart: null },
+    ];
     expect(deriveJobStatus(job(done), now, tz)).toBe("requires_invoicing");
     expect(deriveJobStatus(job(done, { invoicedAt: now }), now, tz)).toBe("closed");
   });

@@ -43,7 +43,12 @@ export const createJobRequestSchema = z.object({
   instructions: text({ max: 5000 }).optional(),
   /** Absent: a one-off job with one unscheduled visit. */
   recurrence: recurrenceInputSchema.optional(),
-  visitDurationMinutes: z.number().int().min(5).max(24 * 60).default(60),
+  visitDurationMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(60),
   /** One of the customer's properties; absent: the customer's first. */
   propertyId: uuid.optional(),
   /** Skills a crew needs to be given this job's visits. */
@@ -156,7 +161,11 @@ export const visitListResponseSchema = z.object({ items: z.array(visitSchema) })
 export const scheduleVisitRequestSchema = z.object({
   crewId: uuid.nullable(),
   start: isoDateTime,
-  durationMinutes: z.number().int().min(5).max(24 * 60),
+  durationMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60),
   /** The version the dispatcher saw: a visit changed since is refused (409). */
   version: z.number().int().min(1),
 });
@@ -175,7 +184,9 @@ export function lineItemTotalCents(item: { quantity: number; unitPriceCents: num
 }
 
 export const customerOptionsQuerySchema = z.object({ search: text({ max: 100, trim: true }).optional() });
-export const customerOptionsResponseSchema = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
+export const customerOptionsResponseSchema = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string() })),
+});
 export type CustomerOption = z.infer<typeof customerOptionsResponseSchema>["items"][number];
 
 export const listVisitsQuerySchema = z.object({

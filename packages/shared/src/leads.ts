@@ -4,7 +4,12 @@ import { text } from "./text";
 export const leadStatusSchema = z.enum(["new", "estimating", "won", "lost"]);
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
 
-export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = { new: "New", estimating: "Estimating", won: "Won", lost: "Lost" };
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: "New",
+  estimating: "Estimating",
+  won: "Won",
+  lost: "Lost",
+};
 
 export const leadSourceSchema = z.enum(["phone", "website", "referral", "walk_in", "email", "other"]);
 export type LeadSource = z.infer<typeof leadSourceSchema>;

@@ -39,9 +39,19 @@ describe("the module catalog", () => {
 
   it("validates parameters strictly: unknown keys and malformed values are refused", () => {
     const createJob = MODULE_PARAM_SCHEMAS["create-job"];
-    expect(createJob.safeParse({ customerId: "4f8b0c1e-8f4a-4a57-9d43-1f7e1b7e5a10", title: "Fix the gate" }).success).toBe(true);
-    expect(createJob.safeParse({ customerId: "4f8b0c1e-8f4a-4a57-9d43-1f7e1b7e5a10", title: "Fix", deleteAll: true }).success).toBe(false);
+    expect(
+      createJob.safeParse({ customerId: "4f8b0c1e-8f4a-4a57-9d43-1f7e1b7e5a10", title: "Fix the gate" }).success,
+    ).toBe(true);
+    expect(
+      createJob.safeParse({ customerId: "4f8b0c1e-8f4a-4a57-9d43-1f7e1b7e5a10", title: "Fix", deleteAll: true })
+        .success,
+    ).toBe(false);
     expect(MODULE_PARAM_SCHEMAS["optimize-day"].safeParse({ date: "2031-02-30" }).success).toBe(false);
-    expect(MODULE_PARAM_SCHEMAS["schedule-visit"].parse({ jobId: "4f8b0c1e-8f4a-4a57-9d43-1f7e1b7e5a10", start: "2031-01-01T09:00:00Z" })).toMatchObject({ crewId: null });
+    expect(
+      MODULE_PARAM_SCHEMAS["schedule-visit"].parse({
+        jobId: "4f8b0c1e-8f4a-4a57-9d43-1f7e1b7e5a10",
+        start: "2031-01-01T09:00:00Z",
+      }),
+    ).toMatchObject({ crewId: null });
   });
 });

@@ -54,17 +54,55 @@ export interface ModuleCatalogEntry {
   policy: Record<Role, ModulePolicy>;
 }
 
-const OFFICE_DIRECT: Record<Role, ModulePolicy> = { owner: "direct", admin: "direct", member: "direct", field_user: "denied" };
-const MEMBERS_ASK: Record<Role, ModulePolicy> = { owner: "direct", admin: "direct", member: "approval", field_user: "denied" };
+const OFFICE_DIRECT: Record<Role, ModulePolicy> = {
+  owner: "direct",
+  admin: "direct",
+  member: "direct",
+  field_user: "denied",
+};
+const MEMBERS_ASK: Record<Role, ModulePolicy> = {
+  owner: "direct",
+  admin: "direct",
+  member: "approval",
+  field_user: "denied",
+};
 
 /** The one list of modules: the planner's capabilities, the execute route's checks and the worker's come from it. */
 export const MODULE_CATALOG: Record<ModuleId, ModuleCatalogEntry> = {
   "create-job": { id: "create-job", title: "Create a job", label: "create jobs", policy: OFFICE_DIRECT },
-  "schedule-visit": { id: "schedule-visit", title: "Schedule a visit", label: "schedule visits", policy: OFFICE_DIRECT },
-  "reschedule-visit": { id: "reschedule-visit", title: "Reschedule a visit", label: "reschedule visits", policy: OFFICE_DIRECT },
-  "send-payment-reminders": { id: "send-payment-reminders", title: "Send payment reminders", label: "send payment reminders", feature: "invoicing", policy: MEMBERS_ASK },
-  "optimize-day": { id: "optimize-day", title: "Optimize a day's routes", label: "optimize routes", feature: "route_optimization", policy: OFFICE_DIRECT },
-  "export-customers": { id: "export-customers", title: "Export customers", label: "export customers", feature: "export", policy: MEMBERS_ASK },
+  "schedule-visit": {
+    id: "schedule-visit",
+    title: "Schedule a visit",
+    label: "schedule visits",
+    policy: OFFICE_DIRECT,
+  },
+  "reschedule-visit": {
+    id: "reschedule-visit",
+    title: "Reschedule a visit",
+    label: "reschedule visits",
+    policy: OFFICE_DIRECT,
+  },
+  "send-payment-reminders": {
+    id: "send-payment-reminders",
+    title: "Send payment reminders",
+    label: "send payment reminders",
+    feature: "invoicing",
+    policy: MEMBERS_ASK,
+  },
+  "optimize-day": {
+    id: "optimize-day",
+    title: "Optimize a day's routes",
+    label: "optimize routes",
+    feature: "route_optimization",
+    policy: OFFICE_DIRECT,
+  },
+  "export-customers": {
+    id: "export-customers",
+    title: "Export customers",
+    label: "export customers",
+    feature: "export",
+    policy: MEMBERS_ASK,
+  },
   "enable-hipaa-mode": {
     id: "enable-hipaa-mode",
     title: "Enable HIPAA mode",
@@ -91,7 +129,15 @@ export const executeModuleRequestSchema = z.object({
 });
 export type ExecuteModuleRequest = z.input<typeof executeModuleRequestSchema>;
 
-export const moduleRunStatusSchema = z.enum(["queued", "running", "succeeded", "failed", "awaiting_approval", "denied", "expired"]);
+export const moduleRunStatusSchema = z.enum([
+  "queued",
+  "running",
+  "succeeded",
+  "failed",
+  "awaiting_approval",
+  "denied",
+  "expired",
+]);
 export type ModuleRunStatus = z.infer<typeof moduleRunStatusSchema>;
 
 /** The answer's fields, with the run they are about. */
@@ -141,4 +187,6 @@ export const approvalListResponseSchema = z.object({ items: z.array(approvalRequ
 export const MAX_PENDING_APPROVALS_LISTED = 200;
 
 export const approveRequestSchema = z.object({ paramsHash: text({ max: 128 }).min(1) });
-export const denyRequestSchema = z.object({ reason: text({ max: 500, trim: true }).min(1, "Say why the request is denied") });
+export const denyRequestSchema = z.object({
+  reason: text({ max: 500, trim: true }).min(1, "Say why the request is denied"),
+});

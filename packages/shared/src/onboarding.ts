@@ -24,7 +24,9 @@ export type OnboardingMember = z.infer<typeof onboardingMemberSchema>;
 /** Completing the setup: the company's name (absent when its step was skipped) and the team members to invite. */
 export const completeOnboardingRequestSchema = z.object({
   companyName: text({ max: 100, trim: true }).min(2, "Company name must be at least 2 characters").optional(),
-  members: z.array(onboardingMemberSchema).max(ONBOARDING_MAX_MEMBERS, `Your plan has room for ${ONBOARDING_MAX_MEMBERS} more team members`),
+  members: z
+    .array(onboardingMemberSchema)
+    .max(ONBOARDING_MAX_MEMBERS, `Your plan has room for ${ONBOARDING_MAX_MEMBERS} more team members`),
 });
 export type CompleteOnboardingRequest = z.input<typeof completeOnboardingRequestSchema>;
 

@@ -14,9 +14,18 @@ import { VERTICALS, verticalForIndustry } from "./verticals";
 
 describe("plans (spec §9)", () => {
   it("has the spec's prices and limits", () => {
-    expect(PLANS.starter).toMatchObject({ price: 1, limits: { jobsPerMonth: 50, teamMembers: 25, customers: 100, storageGb: 1 } });
-    expect(PLANS.growth).toMatchObject({ price: 129, limits: { jobsPerMonth: 200, teamMembers: 25, customers: 500, storageGb: 10 } });
-    expect(PLANS.pro).toMatchObject({ price: 249, limits: { jobsPerMonth: UNLIMITED, teamMembers: UNLIMITED, customers: UNLIMITED, storageGb: 100 } });
+    expect(PLANS.starter).toMatchObject({
+      price: 1,
+      limits: { jobsPerMonth: 50, teamMembers: 25, customers: 100, storageGb: 1 },
+    });
+    expect(PLANS.growth).toMatchObject({
+      price: 129,
+      limits: { jobsPerMonth: 200, teamMembers: 25, customers: 500, storageGb: 10 },
+    });
+    expect(PLANS.pro).toMatchObject({
+      price: 249,
+      limits: { jobsPerMonth: UNLIMITED, teamMembers: UNLIMITED, customers: UNLIMITED, storageGb: 100 },
+    });
     expect(PLANS.suite).toMatchObject({ price: 0, limits: { storageGb: UNLIMITED } });
   });
 
@@ -43,12 +52,16 @@ describe("plan refusals", () => {
   it("name the cheapest plan that has a feature", () => {
     expect(planFeatureMessage("invoicing")).toBe("Invoicing requires the Growth plan or higher.");
     expect(planFeatureMessage("route_optimization")).toBe("Route optimization requires the Pro plan or higher.");
-    expect(planFeatureMessage("quickbooks", "QuickBooks Online")).toBe("QuickBooks Online requires the Growth plan or higher.");
+    expect(planFeatureMessage("quickbooks", "QuickBooks Online")).toBe(
+      "QuickBooks Online requires the Growth plan or higher.",
+    );
     expect(planFeatureMessage("white_label")).toBe("White label requires the Suite plan or higher.");
   });
 
   it("say what a limit allows, what is used and which plan allows more, in the company's words", () => {
-    expect(planLimitMessage("starter", "customers", 100, "patients")).toBe("Your Starter plan allows 100 patients and you have 100. The Growth plan allows 500 patients.");
+    expect(planLimitMessage("starter", "customers", 100, "patients")).toBe(
+      "Your Starter plan allows 100 patients and you have 100. The Growth plan allows 500 patients.",
+    );
     expect(planLimitMessage("growth", "jobsPerMonth", 200, "service calls")).toBe(
       "Your Growth plan allows 200 service calls a month and 200 were created this month. The Pro plan allows unlimited service calls.",
     );
@@ -96,7 +109,11 @@ describe("verticals (spec §1, §9)", () => {
 
   it("wound care prohibits Zapier and requires a BAA with HIPAA and HITECH", () => {
     expect(VERTICALS.wound_care.integrations.prohibited).toContain("zapier");
-    expect(VERTICALS.wound_care.settings).toEqual({ hipaaMode: true, requireBaa: true, industryRegulations: ["HIPAA", "HITECH"] });
+    expect(VERTICALS.wound_care.settings).toEqual({
+      hipaaMode: true,
+      requireBaa: true,
+      industryRegulations: ["HIPAA", "HITECH"],
+    });
   });
 
   it("maps industries to verticals, with field service as the default", () => {

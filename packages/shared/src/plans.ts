@@ -175,7 +175,12 @@ export function planLimitMessage(planId: PlanId, limit: PlanLimitName, used: num
 /** The refusal of a plan change that the company's usage does not fit in. */
 export function downgradeRefusalMessage(planId: PlanId, limit: PlanLimitName, used: number, noun: string): string {
   const plan = PLANS[planId];
-  const usedText = limit === "storageGb" ? `${used} GB of storage` : limit === "jobsPerMonth" ? `${used} ${noun} created this month` : `${used} ${noun}`;
+  const usedText =
+    limit === "storageGb"
+      ? `${used} GB of storage`
+      : limit === "jobsPerMonth"
+        ? `${used} ${noun} created this month`
+        : `${used} ${noun}`;
   return `You cannot move to the ${plan.name} plan: it allows ${describeLimit(limit, plan.limits[limit], noun)} and you have ${usedText}.`;
 }
 

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { calendarDaySchema } from "./calendar-day";
 
 /** The reports of `/reports`, each a table over a range of the company's calendar days. */
-export const reportIdSchema = z.enum(["revenue", "jobs-by-status", "crew-utilization", "top-customers", "estimates", "invoice-aging"]);
+export const reportIdSchema = z.enum([
+  "revenue",
+  "jobs-by-status",
+  "crew-utilization",
+  "top-customers",
+  "estimates",
+  "invoice-aging",
+]);
 export type ReportId = z.infer<typeof reportIdSchema>;
 
 export const REPORT_TITLES: Record<ReportId, string> = {
@@ -41,7 +48,10 @@ export const reportQuerySchema = z
     /** How revenue and estimates are grouped over time; by default by the range's length. */
     interval: reportIntervalSchema.optional(),
   })
-  .refine((query) => query.from <= query.to, { message: "The range must start on or before its last day", path: ["to"] })
+  .refine((query) => query.from <= query.to, {
+    message: "The range must start on or before its last day",
+    path: ["to"],
+  })
   .refine((query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < MAX_REPORT_DAYS, {
     message: `A report covers at most ${MAX_REPORT_DAYS} days`,
     path: ["from"],

@@ -53,15 +53,34 @@ export const approveEstimateRequestSchema = z.object({
   /** The customer's typed name: their signature. */
   signatureName: text({ max: 200, trim: true }).min(2, "Type your full name to sign"),
 });
-export const requestEstimateChangesRequestSchema = z.object({ message: text({ max: 5000, trim: true }).min(1, "Say what you would like changed") });
+export const requestEstimateChangesRequestSchema = z.object({
+  message: text({ max: 5000, trim: true }).min(1, "Say what you would like changed"),
+});
 export const declineEstimateRequestSchema = z.object({ reason: text({ max: 5000, trim: true }).nullish() });
 
 /** GET /api/review/portal/:customerId: what a customer's portal shows. */
 export const portalSchema = z.object({
   company: reviewCompanySchema,
   customerName: z.string(),
-  visits: z.array(z.object({ id: z.string(), jobTitle: z.string(), status: z.string(), scheduledStart: z.string().nullable(), scheduledEnd: z.string().nullable() })),
-  estimates: z.array(z.object({ id: z.string(), number: z.number().int(), title: z.string(), status: estimateStatusSchema, totalCents: z.number().int(), expiresOn: z.string().nullable() })),
+  visits: z.array(
+    z.object({
+      id: z.string(),
+      jobTitle: z.string(),
+      status: z.string(),
+      scheduledStart: z.string().nullable(),
+      scheduledEnd: z.string().nullable(),
+    }),
+  ),
+  estimates: z.array(
+    z.object({
+      id: z.string(),
+      number: z.number().int(),
+      title: z.string(),
+      status: estimateStatusSchema,
+      totalCents: z.number().int(),
+      expiresOn: z.string().nullable(),
+    }),
+  ),
   invoices: z.array(
     z.object({
       id: z.string(),
@@ -76,7 +95,11 @@ export const portalSchema = z.object({
 export type Portal = z.infer<typeof portalSchema>;
 
 /** The office's view of a customer's portal link: whether one is live (its token is shown only when made). */
-export const portalLinkStatusSchema = z.object({ active: z.boolean(), createdAt: z.string().nullable(), lastUsedAt: z.string().nullable() });
+export const portalLinkStatusSchema = z.object({
+  active: z.boolean(),
+  createdAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
 export type PortalLinkStatus = z.infer<typeof portalLinkStatusSchema>;
 
 /**

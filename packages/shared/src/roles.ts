@@ -28,6 +28,9 @@ export function isRoleAllowed(role: Role, allowed: readonly Role[] | undefined):
  * Whether a user may do what the `allowed` roles may: their role is listed, or they are a platform admin
  * impersonating the company (permission `platform_admin`), who may do what any of its roles may.
  */
-export function userMayAct(user: { role: Role; permissions: readonly Permission[] }, allowed: readonly Role[] | undefined): boolean {
+export function userMayAct(
+  user: { role: Role; permissions: readonly Permission[] },
+  allowed: readonly Role[] | undefined,
+): boolean {
   return isRoleAllowed(user.role, allowed) || user.permissions.includes("platform_admin");
 }

@@ -21,7 +21,14 @@ export const scheduleQuerySchema = z.object({ from: calendarDaySchema, to: calen
 export type ScheduleQuery = z.infer<typeof scheduleQuerySchema>;
 
 /** A crew as the board draws it: its row, colour, skills, hours and breaks. */
-export const scheduleCrewSchema = crewSchema.pick({ id: true, name: true, color: true, skills: true, workingHours: true, breaks: true });
+export const scheduleCrewSchema = crewSchema.pick({
+  id: true,
+  name: true,
+  color: true,
+  skills: true,
+  workingHours: true,
+  breaks: true,
+});
 export type ScheduleCrew = z.infer<typeof scheduleCrewSchema>;
 
 /** A visit with what a calendar block shows of its job, customer and property. */

@@ -22,7 +22,9 @@ export const activeSessionSchema = z.object({
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
 
 export const MAX_SESSIONS_LISTED = 100;
-export const activeSessionListResponseSchema = z.object({ items: z.array(activeSessionSchema).max(MAX_SESSIONS_LISTED) });
+export const activeSessionListResponseSchema = z.object({
+  items: z.array(activeSessionSchema).max(MAX_SESSIONS_LISTED),
+});
 export const sessionIdParamsSchema = z.object({ id: z.uuid() });
 export const revokedSessionsResponseSchema = z.object({ revoked: z.number().int() });
 

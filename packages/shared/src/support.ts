@@ -12,19 +12,32 @@ export const SUPPORT_STATUS_LABELS: Record<SupportTicketStatus, string> = {
 };
 
 /** Files a ticket may carry: screenshots, PDFs and plain text. */
-export const ATTACHMENT_CONTENT_TYPES = ["image/png", "image/jpeg", "image/webp", "application/pdf", "text/plain"] as const;
+export const ATTACHMENT_CONTENT_TYPES = [
+  "image/png",
+  "image/jpeg",
+  "image/webp",
+  "application/pdf",
+  "text/plain",
+] as const;
 export const ATTACHMENT_MAX_BYTES = 512 * 1024;
 export const MAX_ATTACHMENTS_PER_MESSAGE = 3;
 
 export const attachmentUploadSchema = z.object({
-  fileName: text({ max: 200, trim: true }).min(1).regex(/^[^/\\]+$/, "A file name cannot hold a slash"),
+  fileName: text({ max: 200, trim: true })
+    .min(1)
+    .regex(/^[^/\\]+$/, "A file name cannot hold a slash"),
   contentType: z.enum(ATTACHMENT_CONTENT_TYPES),
-  dataBase64: text({ max: base64Length(ATTACHMENT_MAX_BYTES) }).regex(/^[A-Za-z0-9+/]*={0,2}$/, "Not base64").min(4, "The file is empty"),
+  dataBase64: text({ max: base64Length(ATTACHMENT_MAX_BYTES) })
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, "Not base64")
+    .min(4, "The file is empty"),
 });
 export type AttachmentUpload = z.infer<typeof attachmentUploadSchema>;
 
 const messageBody = text({ max: 10_000, trim: true }).min(1, "Write a message");
-const attachments = z.array(attachmentUploadSchema).max(MAX_ATTACHMENTS_PER_MESSAGE, `At most ${MAX_ATTACHMENTS_PER_MESSAGE} files a message`).optional();
+const attachments = z
+  .array(attachmentUploadSchema)
+  .max(MAX_ATTACHMENTS_PER_MESSAGE, `At most ${MAX_ATTACHMENTS_PER_MESSAGE} files a message`)
+  .optional();
 
 export const createSupportTicketRequestSchema = z.object({
   subject: text({ max: 200, trim: true }).min(3, "Subject must be at least 3 characters"),
@@ -38,7 +51,12 @@ export type ReplySupportTicketRequest = z.input<typeof replySupportTicketRequest
 
 export const setSupportTicketStatusRequestSchema = z.object({ status: supportTicketStatusSchema });
 
-export const supportAttachmentSchema = z.object({ id: z.string(), fileName: z.string(), contentType: z.string(), byteSize: z.number().int() });
+export const supportAttachmentSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  byteSize: z.number().int(),
+});
 export const supportMessageSchema = z.object({
   id: z.string(),
   authorName: z.string(),

@@ -58,7 +58,12 @@ export const teamMemberParamsSchema = z.object({ userId: z.uuid() });
 
 export const invitationTokenSchema = text({ max: 100 }).regex(/^[A-Za-z0-9_-]+$/, "This invitation link is not valid");
 export const invitationLookupRequestSchema = z.object({ token: invitationTokenSchema });
-export const invitationPreviewSchema = z.object({ companyName: z.string(), name: z.string(), email: z.string(), role: roleSchema });
+export const invitationPreviewSchema = z.object({
+  companyName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+});
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 export const acceptInvitationRequestSchema = z.object({

@@ -36,7 +36,12 @@ export type VitalName = z.infer<typeof vitalNameSchema>;
 export const VITAL_NAMES = vitalNameSchema.options;
 
 /** Performance alert thresholds: milliseconds, except cls (a unitless score). */
-export const PERFORMANCE_THRESHOLDS: Readonly<Record<VitalName, number>> = { ttfb: 1000, lcp: 2500, fid: 100, cls: 0.1 };
+export const PERFORMANCE_THRESHOLDS: Readonly<Record<VitalName, number>> = {
+  ttfb: 1000,
+  lcp: 2500,
+  fid: 100,
+  cls: 0.1,
+};
 /** A single JavaScript bundle larger than this many bytes raises a bundle alert. */
 export const BUNDLE_SIZE_THRESHOLD_BYTES = 1_000_000;
 
@@ -56,7 +61,10 @@ export const performanceReportSchema = z
     cacheHit: z.boolean().optional(),
     timestamp: clientTimestampSchema.optional(),
   })
-  .refine((report) => VITAL_NAMES.some((name) => report[name] !== undefined), { message: "At least one metric is required", path: ["ttfb"] });
+  .refine((report) => VITAL_NAMES.some((name) => report[name] !== undefined), {
+    message: "At least one metric is required",
+    path: ["ttfb"],
+  });
 export type PerformanceReport = z.infer<typeof performanceReportSchema>;
 
 export const performanceAlertSchema = z.object({
@@ -85,7 +93,9 @@ export const PERFORMANCE_ALERT_TYPE = "performance_threshold_exceeded";
 export const BUNDLE_ALERT_TYPE = "bundle_size_exceeded";
 
 /** The metrics of `values` past their threshold (strictly above it), in the order ttfb, lcp, fid, cls. */
-export function exceededThresholds(values: Partial<Record<VitalName, number>>): { metric: VitalName; value: number; threshold: number }[] {
+export function exceededThresholds(
+  values: Partial<Record<VitalName, number>>,
+): { metric: VitalName; value: number; threshold: number }[] {
   return VITAL_NAMES.flatMap((metric) => {
     const value = values[metric];
     const threshold = PERFORMANCE_THRESHOLDS[metric];
@@ -101,7 +111,9 @@ export function isBundleTooLarge(bytes: number): boolean {
 export const TELEMETRY_RETENTION_DAYS = 90;
 
 /** The admin charts' range: how many days back, ending now. */
-export const telemetryRangeQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(TELEMETRY_RETENTION_DAYS).default(7) });
+export const telemetryRangeQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(TELEMETRY_RETENTION_DAYS).default(7),
+});
 export type TelemetryRangeQuery = z.infer<typeof telemetryRangeQuerySchema>;
 
 export const vitalsGroupingSchema = z.enum(["route", "tenant"]);
@@ -117,7 +129,15 @@ const p75Schema = z.number().nullable();
 export const vitalsSeriesSchema = z.object({
   bucket: z.enum(["hour", "day"]),
   points: z.array(
-    z.object({ key: z.string(), at: z.string(), samples: z.number().int(), ttfb: p75Schema, lcp: p75Schema, fid: p75Schema, cls: p75Schema }),
+    z.object({
+      key: z.string(),
+      at: z.string(),
+      samples: z.number().int(),
+      ttfb: p75Schema,
+      lcp: p75Schema,
+      fid: p75Schema,
+      cls: p75Schema,
+    }),
   ),
 });
 export type VitalsSeries = z.infer<typeof vitalsSeriesSchema>;
@@ -146,7 +166,13 @@ export type AlertsOverview = z.infer<typeof alertsOverviewSchema>;
 export const tenantActivitySchema = z.object({
   bucket: z.enum(["hour", "day"]),
   points: z.array(
-    z.object({ tenant: z.string(), at: z.string(), accesses: z.number().int(), navigations: z.number().int(), impersonations: z.number().int() }),
+    z.object({
+      tenant: z.string(),
+      at: z.string(),
+      accesses: z.number().int(),
+      navigations: z.number().int(),
+      impersonations: z.number().int(),
+    }),
   ),
 });
 export type TenantActivity = z.infer<typeof tenantActivitySchema>;

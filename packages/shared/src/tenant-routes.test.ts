@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { INDUSTRY_SLUGS, matchTenantPath, RESERVED_SLUGS, slugFromName, TENANT_SUB_ROUTES, tenantPath, uniqueSlug, validateTenantSlug } from "./tenant-routes";
+import {
+  INDUSTRY_SLUGS,
+  matchTenantPath,
+  RESERVED_SLUGS,
+  slugFromName,
+  TENANT_SUB_ROUTES,
+  tenantPath,
+  uniqueSlug,
+  validateTenantSlug,
+} from "./tenant-routes";
 
 describe("tenant slug rules (spec §5)", () => {
   it.each([
@@ -62,9 +71,18 @@ describe("matchTenantPath", () => {
     ["/settings/integrations", { kind: "app" }],
     ["/hvac", { kind: "industry", industry: "hvac" }],
     ["/green-valley", { kind: "tenant", tenantId: "green-valley", industry: null, base: "/green-valley", rest: "" }],
-    ["/green-valley/crews/7", { kind: "tenant", tenantId: "green-valley", industry: null, base: "/green-valley", rest: "crews/7" }],
-    ["/turf/green-valley/leads", { kind: "tenant", tenantId: "green-valley", industry: "turf", base: "/turf/green-valley", rest: "leads" }],
-    ["/lawn-care/acme/", { kind: "tenant", tenantId: "acme", industry: "lawn-care", base: "/lawn-care/acme", rest: "" }],
+    [
+      "/green-valley/crews/7",
+      { kind: "tenant", tenantId: "green-valley", industry: null, base: "/green-valley", rest: "crews/7" },
+    ],
+    [
+      "/turf/green-valley/leads",
+      { kind: "tenant", tenantId: "green-valley", industry: "turf", base: "/turf/green-valley", rest: "leads" },
+    ],
+    [
+      "/lawn-care/acme/",
+      { kind: "tenant", tenantId: "acme", industry: "lawn-care", base: "/lawn-care/acme", rest: "" },
+    ],
     ["/hvac/settings", { kind: "app" }],
     ["/t/green-valley/jobs", { kind: "legacy", to: "/turf/green-valley/jobs" }],
     ["/t/green-valley", { kind: "legacy", to: "/turf/green-valley" }],
@@ -74,7 +92,8 @@ describe("matchTenantPath", () => {
 
   it("treats every reserved first word as the app's and every industry alone as its page", () => {
     for (const word of RESERVED_SLUGS) if (word !== "t") expect(matchTenantPath(`/${word}`).kind, word).toBe("app");
-    for (const industry of INDUSTRY_SLUGS) expect(matchTenantPath(`/${industry}`), industry).toEqual({ kind: "industry", industry });
+    for (const industry of INDUSTRY_SLUGS)
+      expect(matchTenantPath(`/${industry}`), industry).toEqual({ kind: "industry", industry });
   });
 
   it("lists the 23 sub-routes of a tenant", () => {

@@ -1,17 +1,71 @@
 import { z } from "zod";
 
 export const RESERVED_SLUGS = [
-  "api", "admin", "admin-dashboard", "login", "logout", "register", "signup", "pricing", "plans", "features",
-  "about", "blog", "contact", "support", "documentation", "terms", "privacy", "settings", "dashboard", "userdash",
-  "schedule", "jobs", "customers", "crews", "payments", "reports", "integrations", "review", "automations",
-  "onboarding", "security", "menu", "instance-admin", "health", "_health", "assets", "public", "static", "t", "app",
+  "api",
+  "admin",
+  "admin-dashboard",
+  "login",
+  "logout",
+  "register",
+  "signup",
+  "pricing",
+  "plans",
+  "features",
+  "about",
+  "blog",
+  "contact",
+  "support",
+  "documentation",
+  "terms",
+  "privacy",
+  "settings",
+  "dashboard",
+  "userdash",
+  "schedule",
+  "jobs",
+  "customers",
+  "crews",
+  "payments",
+  "reports",
+  "integrations",
+  "review",
+  "automations",
+  "onboarding",
+  "security",
+  "menu",
+  "instance-admin",
+  "health",
+  "_health",
+  "assets",
+  "public",
+  "static",
+  "t",
+  "app",
   "industries",
 ] as const;
 
 export const INDUSTRY_SLUGS = [
-  "pharmacy", "lawn-care", "turf", "hvac", "plumbing", "electrical", "landscaping", "pest-control", "roofing",
-  "concrete", "painting", "carpet-cleaning", "pressure-washing", "tree-service", "pool-service", "auto-detailing",
-  "home-inspection", "garage-doors", "windows", "flooring", "fencing",
+  "pharmacy",
+  "lawn-care",
+  "turf",
+  "hvac",
+  "plumbing",
+  "electrical",
+  "landscaping",
+  "pest-control",
+  "roofing",
+  "concrete",
+  "painting",
+  "carpet-cleaning",
+  "pressure-washing",
+  "tree-service",
+  "pool-service",
+  "auto-detailing",
+  "home-inspection",
+  "garage-doors",
+  "windows",
+  "flooring",
+  "fencing",
 ] as const;
 export const industrySlugSchema = z.enum(INDUSTRY_SLUGS);
 export type IndustrySlug = z.infer<typeof industrySlugSchema>;
@@ -74,9 +128,29 @@ export async function uniqueSlug(base: string, isTaken: (slug: string) => Promis
 
 /** The pages of a tenant, under its path (/{slug}/… or /{industry}/{slug}/…). */
 export const TENANT_SUB_ROUTES = [
-  "login", "dashboard", "leads", "estimator", "billing", "home", "chat", "admin", "settings", "features", "schedule",
-  "jobs", "customers", "crews", "crews/:id", "plans", "integrations", "payments", "reports", "support", "security",
-  "review/:invoiceId", "automations/:id",
+  "login",
+  "dashboard",
+  "leads",
+  "estimator",
+  "billing",
+  "home",
+  "chat",
+  "admin",
+  "settings",
+  "features",
+  "schedule",
+  "jobs",
+  "customers",
+  "crews",
+  "crews/:id",
+  "plans",
+  "integrations",
+  "payments",
+  "reports",
+  "support",
+  "security",
+  "review/:invoiceId",
+  "automations/:id",
 ] as const;
 
 /** Where a tenant's bare path goes when the tenant has no home path of its own. */
@@ -106,12 +180,19 @@ export function matchTenantPath(pathname: string): TenantPathMatch {
   const segments = pathname.split("/").filter((segment) => segment !== "");
   const [first, second] = segments;
   if (first === undefined) return { kind: "app" };
-  if (first === "t" && second !== undefined) return { kind: "legacy", to: `/turf${pathname.slice(pathname.indexOf("/t/") + 2)}` };
+  if (first === "t" && second !== undefined)
+    return { kind: "legacy", to: `/turf${pathname.slice(pathname.indexOf("/t/") + 2)}` };
   if (isIndustry(first)) {
     const industry = first as IndustrySlug;
     if (second === undefined) return { kind: "industry", industry };
     if (isReserved(second)) return { kind: "app" };
-    return { kind: "tenant", tenantId: second, industry, base: `/${first}/${second}`, rest: segments.slice(2).join("/") };
+    return {
+      kind: "tenant",
+      tenantId: second,
+      industry,
+      base: `/${first}/${second}`,
+      rest: segments.slice(2).join("/"),
+    };
   }
   if (isReserved(first)) return { kind: "app" };
   return { kind: "tenant", tenantId: first, industry: null, base: `/${first}`, rest: segments.slice(1).join("/") };
@@ -124,7 +205,8 @@ export function matchTenantPath(pathname: string): TenantPathMatch {
 export function tenantPath(tenant: { slug: string; industry?: string | null }, sub = ""): string {
   const problem = validateTenantSlug(tenant.slug);
   if (problem) throw new Error(`Cannot build a tenant path for "${tenant.slug}": ${problem}`);
-  if (tenant.industry && !isIndustry(tenant.industry)) throw new Error(`Cannot build a tenant path: "${tenant.industry}" is not an industry`);
+  if (tenant.industry && !isIndustry(tenant.industry))
+    throw new Error(`Cannot build a tenant path: "${tenant.industry}" is not an industry`);
   const base = tenant.industry ? `/${tenant.industry}/${tenant.slug}` : `/${tenant.slug}`;
   return sub ? `${base}/${sub.replace(/^\/+/, "")}` : base;
 }

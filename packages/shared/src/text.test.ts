@@ -28,8 +28,15 @@ describe("text()", () => {
   });
 
   it("names the field in the issue path inside an object", () => {
-    const result = signupRequestSchema.safeParse({ companyName: "Acme", name: "Ann\u0000", email: "a@b.co", password: "0123456789" });
-    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ["name"], message: UNSTORABLE_TEXT_MESSAGE })]);
+    const result = signupRequestSchema.safeParse({
+      companyName: "Acme",
+      name: "Ann\u0000",
+      email: "a@b.co",
+      password: "0123456789",
+    });
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ["name"], message: UNSTORABLE_TEXT_MESSAGE }),
+    ]);
   });
 
   it("is what the shared request contracts use for their strings", () => {

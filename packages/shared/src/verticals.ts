@@ -135,7 +135,16 @@ export function verticalForIndustry(industry: string): VerticalId {
 }
 
 /** Tenant tiers, default and plumbing, each with a feature list. */
-export const TENANT_FEATURES = ["leads", "estimator", "jobs", "scheduling", "billing", "payments", "reporting", "ai_chat"] as const;
+export const TENANT_FEATURES = [
+  "leads",
+  "estimator",
+  "jobs",
+  "scheduling",
+  "billing",
+  "payments",
+  "reporting",
+  "ai_chat",
+] as const;
 export const tenantFeatureSchema = z.enum(TENANT_FEATURES);
 export type TenantFeature = z.infer<typeof tenantFeatureSchema>;
 export const TENANT_TIERS = {

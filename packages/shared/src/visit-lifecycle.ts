@@ -1,6 +1,13 @@
 import { z } from "zod";
 
-export const visitStatusSchema = z.enum(["unscheduled", "scheduled", "dispatched", "in_progress", "completed", "canceled"]);
+export const visitStatusSchema = z.enum([
+  "unscheduled",
+  "scheduled",
+  "dispatched",
+  "in_progress",
+  "completed",
+  "canceled",
+]);
 export type VisitStatus = z.infer<typeof visitStatusSchema>;
 
 /**

@@ -23,7 +23,11 @@ export interface SessionCache {
  * Revocation (sign-out, and later password change) is broadcast on Redis so every process drops the session at
  * once; if a broadcast were lost, the entry still expires within SESSION_CACHE_TTL_MS.
  */
-export async function createSessionCache(publisher: Redis, subscriber: Redis, ttlMs = SESSION_CACHE_TTL_MS): Promise<SessionCache> {
+export async function createSessionCache(
+  publisher: Redis,
+  subscriber: Redis,
+  ttlMs = SESSION_CACHE_TTL_MS,
+): Promise<SessionCache> {
   const entries = new Map<string, { user: AuthenticatedUser; until: number }>();
   const hashBySession = new Map<string, string>();
   const forget = (sessionId: string) => {

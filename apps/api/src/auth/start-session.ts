@@ -6,7 +6,12 @@ import { isPlatformAdmin } from "@fieldops/domain/impersonation/platform-admin";
 import type { AppContext } from "../context.ts";
 
 /** Signs `user` in: a new session, its token as the httpOnly cookie and in the answer (sign-in, sign-up, an accepted invitation). */
-export async function startSession(context: AppContext, request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<LoginResponse> {
+export async function startSession(
+  context: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+): Promise<LoginResponse> {
   const { token, session } = await createSession(context.db, user, {
     ipAddress: request.ip,
     userAgent: request.headers["user-agent"],
@@ -19,5 +24,10 @@ export async function startSession(context: AppContext, request: FastifyRequest,
     secure: context.env.NODE_ENV === "production",
     expires: session.expiresAt,
   });
-  return { token, user: toUserResponse(toAuthenticatedUser(user, session), { platformAdmin: isPlatformAdmin(user, context.env.PLATFORM_ADMIN_EMAILS) }) };
+  return {
+    token,
+    user: toUserResponse(toAuthenticatedUser(user, session), {
+      platformAdmin: isPlatformAdmin(user, context.env.PLATFORM_ADMIN_EMAILS),
+    }),
+  };
 }

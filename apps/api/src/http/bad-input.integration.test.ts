@@ -25,15 +25,28 @@ function rawRequest(bytes: Buffer): Promise<string> {
 describe("strings PostgreSQL cannot store", () => {
   it("a NUL in a sign-up name is a 400 naming the field, and nothing is created", async () => {
     const email = `nul-${unique()}@test.example`;
-    const response = await post(`${t.url}/api/signup`, { companyName: "Nul Co", name: "Ann\u0000", email, password: "a-long-password" });
+    const response = await post(`${t.url}/api/signup`, {
+      companyName: "Nul Co",
+      name: "Ann\u0000",
+      email,
+      password: "a-long-password",
+    });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ field: "name", message: expect.stringMatching(/^Invalid name: .*cannot be stored/) });
+    expect(await response.json()).toEqual({
+      field: "name",
+      message: expect.stringMatching(/^Invalid name: .*cannot be stored/),
+    });
     expect(await t.db.user.count({ where: { email } })).toBe(0);
   });
 
   it("an unpaired surrogate in a company name is a 400, not a name stored as U+FFFD or a jsonb error", async () => {
     const email = `surrogate-${unique()}@test.example`;
-    const response = await post(`${t.url}/api/signup`, { companyName: "Acme \uD800", name: "Ann", email, password: "a-long-password" });
+    const response = await post(`${t.url}/api/signup`, {
+      companyName: "Acme \uD800",
+      name: "Ann",
+      email,
+      password: "a-long-password",
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ field: "companyName" });
     expect(await t.db.user.count({ where: { email } })).toBe(0);
@@ -41,8 +54,16 @@ describe("strings PostgreSQL cannot store", () => {
 
   it("a NUL or an unpaired surrogate in a telemetry field is a 400 naming the field, and nothing is stored", async () => {
     const before = await t.db.telemetryEvent.count();
-    for (const [field, value] of [["tenantId", "acme\u0000"], ["mode", "\uDC00x"], ["path", "/jobs\uD83D"]] as const) {
-      const response = await post(`${t.url}/api/telemetry/track`, { event: "router_mode", [field]: value }, { "x-forwarded-for": "192.0.2.10" });
+    for (const [field, value] of [
+      ["tenantId", "acme\u0000"],
+      ["mode", "\uDC00x"],
+      ["path", "/jobs\uD83D"],
+    ] as const) {
+      const response = await post(
+        `${t.url}/api/telemetry/track`,
+        { event: "router_mode", [field]: value },
+        { "x-forwarded-for": "192.0.2.10" },
+      );
       expect(response.status, field).toBe(400);
       expect(await response.json()).toMatchObject({ field });
     }
@@ -53,7 +74,11 @@ describe("strings PostgreSQL cannot store", () => {
 describe("malformed requests", () => {
   it("a JSON body with bytes that are not UTF-8 is a 400, not stored with U+FFFD", async () => {
     const before = await t.db.telemetryEvent.count();
-    const body = Buffer.concat([Buffer.from('{"event":"router_mode","mode":"a'), Buffer.from([0xff, 0xc3, 0x28]), Buffer.from('"}')]);
+    const body = Buffer.concat([
+      Buffer.from('{"event":"router_mode","mode":"a'),
+      Buffer.from([0xff, 0xc3, 0x28]),
+      Buffer.from('"}'),
+    ]);
     const response = await fetch(`${t.url}/api/telemetry/track`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.11" },
@@ -65,7 +90,11 @@ describe("malformed requests", () => {
   });
 
   it("still refuses empty and prototype-poisoning JSON bodies", async () => {
-    const empty = await fetch(`${t.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: "" });
+    const empty = await fetch(`${t.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "",
+    });
     expect(empty.status).toBe(400);
     const poisoned = await fetch(`${t.url}/api/login`, {
       method: "POST",
@@ -83,7 +112,9 @@ describe("malformed requests", () => {
   });
 
   it("a header with a NUL byte is a 400 in the error format, and the connection closes", async () => {
-    const answer = await rawRequest(Buffer.from("GET /api/user HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\u0000b\r\n\r\n", "latin1"));
+    const answer = await rawRequest(
+      Buffer.from("GET /api/user HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\u0000b\r\n\r\n", "latin1"),
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer).toMatch(/\r\nConnection: close\r\n/i);
     expect(answer.slice(answer.indexOf("\r\n\r\n") + 4)).toBe(JSON.stringify({ message: "Malformed HTTP request" }));

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_PASSWORD, createTestCompany, post, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  TEST_PASSWORD,
+  createTestCompany,
+  post,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 import { CROSS_SITE_REFUSED } from "./cross-site-guard.ts";
 
 let t: TestApp;
@@ -44,10 +52,15 @@ describe("state-changing requests signed in by cookie", () => {
 
   it("pass from the app's own pages (Origin or Sec-Fetch-Site)", async () => {
     const first = await signIn(t.url, company.users.member.email);
-    expect((await post(`${t.url}/api/logout`, undefined, { cookie: `session=${first}`, origin: t.url })).status).toBe(204);
+    expect((await post(`${t.url}/api/logout`, undefined, { cookie: `session=${first}`, origin: t.url })).status).toBe(
+      204,
+    );
     expect(await signedIn(first)).toBe(false);
     const second = await signIn(t.url, company.users.member.email);
-    expect((await post(`${t.url}/api/logout`, undefined, { cookie: `session=${second}`, "sec-fetch-site": "same-origin" })).status).toBe(204);
+    expect(
+      (await post(`${t.url}/api/logout`, undefined, { cookie: `session=${second}`, "sec-fetch-site": "same-origin" }))
+        .status,
+    ).toBe(204);
     expect(await signedIn(second)).toBe(false);
   });
 });
@@ -60,7 +73,11 @@ describe("requests without the session cookie", () => {
   });
 
   it("are refused when a page of another site sends them (sign-in to the attacker's account)", async () => {
-    const response = await post(`${t.url}/api/login`, { username: company.users.owner.email, password: TEST_PASSWORD }, { origin: "https://evil.example" });
+    const response = await post(
+      `${t.url}/api/login`,
+      { username: company.users.owner.email, password: TEST_PASSWORD },
+      { origin: "https://evil.example" },
+    );
     expect(response.status).toBe(403);
   });
 });
@@ -68,7 +85,11 @@ describe("requests without the session cookie", () => {
 describe("bodies", () => {
   it("only JSON is accepted: text/plain and form bodies get 415 with a message", async () => {
     for (const contentType of ["text/plain", "application/x-www-form-urlencoded"]) {
-      const response = await fetch(`${t.url}/api/login`, { method: "POST", headers: { "content-type": contentType }, body: "username=a&password=b" });
+      const response = await fetch(`${t.url}/api/login`, {
+        method: "POST",
+        headers: { "content-type": contentType },
+        body: "username=a&password=b",
+      });
       expect(response.status, contentType).toBe(415);
       expect(((await response.json()) as { message: string }).message).toMatch(/Unsupported Media Type/i);
     }

@@ -28,7 +28,12 @@ export function installCrossSiteGuard(app: FastifyInstance): void {
     if (request.headers.authorization?.startsWith("Bearer ")) return;
     const origin = requestOrigin(request);
     if (origin === "same") return;
-    if (origin === "unknown" && request.url.startsWith(API_PATHS.reviewPrefix) && request.headers[REVIEW_TOKEN_HEADER] !== undefined) return;
+    if (
+      origin === "unknown" &&
+      request.url.startsWith(API_PATHS.reviewPrefix) &&
+      request.headers[REVIEW_TOKEN_HEADER] !== undefined
+    )
+      return;
     if (origin === "foreign" || request.cookies[SESSION_COOKIE] !== undefined) throw forbidden(CROSS_SITE_REFUSED);
   });
 }

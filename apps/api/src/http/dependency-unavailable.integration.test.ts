@@ -1,7 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../../../../scripts/start/free-port.ts";
-import { createTestCompany, post, startTestApp, TEST_PASSWORD, type TestApp } from "../../../../tests/integration/test-app.ts";
+import {
+  createTestCompany,
+  post,
+  startTestApp,
+  TEST_PASSWORD,
+  type TestApp,
+} from "../../../../tests/integration/test-app.ts";
 import { DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE } from "./http-error.ts";
 
 /** Not a timing assertion: an answer that takes longer than this is a hang. */
@@ -18,9 +24,13 @@ afterEach(async () => {
 
 /** A redis-server of this test's own, which it may kill. */
 async function startRedisServer(port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-    stdio: ["ignore", "pipe", "ignore"],
-  });
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    {
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     child.stdout?.on("data", (chunk: Buffer) => chunk.toString().includes("Ready to accept connections") && resolve());
     child.once("exit", (code) => reject(new Error(`redis-server exited with code ${code}`)));
@@ -57,7 +67,9 @@ describe("a request that needs a dependency that is down", () => {
     await new Promise((resolve) => redisServer!.once("exit", resolve));
     const during = await Promise.race([
       signIn(app.url, company.users.member.email),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("sign-in hung while Redis was down")), HANG_LIMIT_MS)),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error("sign-in hung while Redis was down")), HANG_LIMIT_MS),
+      ),
     ]);
     expect(during).toEqual({ status: 503, retryAfter: "5", body: { message: REDIS_UNAVAILABLE } });
 
@@ -76,7 +88,9 @@ describe("a request that needs a dependency that is down", () => {
     app = null;
     await Promise.race([
       closing,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the API did not close while Redis was down")), HANG_LIMIT_MS)),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error("the API did not close while Redis was down")), HANG_LIMIT_MS),
+      ),
     ]);
   });
 });

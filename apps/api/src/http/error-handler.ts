@@ -17,7 +17,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = knownError(error);
     if (known) {
-      if (known.retryAfterSeconds !== undefined) reply.header("retry-after", String(Math.ceil(known.retryAfterSeconds)));
+      if (known.retryAfterSeconds !== undefined)
+        reply.header("retry-after", String(Math.ceil(known.retryAfterSeconds)));
       return reply.status(known.statusCode).send({
         message: known.message,
         ...(known.field ? { field: known.field } : {}),
@@ -36,7 +37,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(500).send({ message: "Internal server error" });
     }
     // A dependency that is down is an answer, not a bug: a fast 503 the client can retry, logged without a stack.
-    const unavailable = isDatabaseUnavailable(error) ? DATABASE_UNAVAILABLE : isRedisUnavailable(error) ? REDIS_UNAVAILABLE : null;
+    const unavailable = isDatabaseUnavailable(error)
+      ? DATABASE_UNAVAILABLE
+      : isRedisUnavailable(error)
+        ? REDIS_UNAVAILABLE
+        : null;
     if (unavailable) {
       request.log.warn({ error: error.message.trim().split("\n").pop() }, unavailable);
       return reply.status(503).header("retry-after", String(RETRY_AFTER_SECONDS)).send({ message: unavailable });

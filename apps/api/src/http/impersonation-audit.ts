@@ -31,7 +31,8 @@ export async function recordImpersonatedRequest(
         adminEmail: impersonation.adminEmail,
         sessionId: user.sessionId,
         action: IMPERSONATION_AUDIT_ACTIONS.request,
-        summary: request.status === null ? `${request.method} ${path}` : `${request.method} ${path} (${request.status})`,
+        summary:
+          request.status === null ? `${request.method} ${path}` : `${request.method} ${path} (${request.status})`,
         request: { ...request, path },
       }),
     );
@@ -52,7 +53,12 @@ export function installImpersonationAudit(app: FastifyInstance, context: AppCont
     const user = await context.authenticate(request).catch(() => null);
     if (!user?.impersonation) return payload;
     const path = request.url.split("?")[0] ?? "";
-    await recordImpersonatedRequest(context, { ...user, impersonation: user.impersonation }, { method: request.method, path, status: reply.statusCode }, request.log);
+    await recordImpersonatedRequest(
+      context,
+      { ...user, impersonation: user.impersonation },
+      { method: request.method, path, status: reply.statusCode },
+      request.log,
+    );
     return payload;
   });
 }

@@ -3,17 +3,26 @@ import type { AppEvent } from "@fieldops/shared/events";
 /** The events that announce a change to visits: screens showing those visits, their jobs or crews refetch them. */
 export function visitsChanged(visits: readonly { id: string; jobId: string; crewId: string | null }[]): AppEvent[] {
   if (visits.length === 0) return [];
-  const distinct = (values: (string | null)[]) => [...new Set(values.filter((value): value is string => value !== null))];
+  const distinct = (values: (string | null)[]) => [
+    ...new Set(values.filter((value): value is string => value !== null)),
+  ];
   return [
     {
       name: "visits.changed",
-      payload: { visitIds: visits.map((visit) => visit.id), jobIds: distinct(visits.map((visit) => visit.jobId)), crewIds: distinct(visits.map((visit) => visit.crewId)) },
+      payload: {
+        visitIds: visits.map((visit) => visit.id),
+        jobIds: distinct(visits.map((visit) => visit.jobId)),
+        crewIds: distinct(visits.map((visit) => visit.crewId)),
+      },
     },
   ];
 }
 
 /** A job was created or edited: its own event, and its visits' (the schedule's queue shows open jobs' visits). */
-export function jobChanged(job: { id: string; visits: readonly { id: string; jobId: string; crewId: string | null }[] }): AppEvent[] {
+export function jobChanged(job: {
+  id: string;
+  visits: readonly { id: string; jobId: string; crewId: string | null }[];
+}): AppEvent[] {
   return [{ name: "jobs.changed", payload: { jobIds: [job.id] } }, ...visitsChanged(job.visits)];
 }
 
@@ -23,7 +32,9 @@ export function crewChanged(crewId: string): AppEvent[] {
 
 /** Invoices changed (made, edited, sent, paid, refunded, voided, reviewed): billing screens and the customer's refetch. */
 export function invoicesChanged(change: { id: string; customerId: string; jobId?: string | null }): AppEvent[] {
-  const events: AppEvent[] = [{ name: "invoices.changed", payload: { invoiceIds: [change.id], customerIds: [change.customerId] } }];
+  const events: AppEvent[] = [
+    { name: "invoices.changed", payload: { invoiceIds: [change.id], customerIds: [change.customerId] } },
+  ];
   if (change.jobId) events.push({ name: "jobs.changed", payload: { jobIds: [change.jobId] } });
   return events;
 }

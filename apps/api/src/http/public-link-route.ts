@@ -10,7 +10,9 @@ import { publishCommitted } from "./tenant-route.ts";
  * Per client address, across all the customer's pages' routes, counted before the body is read: a person reads and
  * answers, a guesser is stopped.
  */
-export const publicLinkRateLimit = { rateLimit: { max: REVIEW_REQUESTS_PER_MINUTE, timeWindow: 60_000, hook: "onRequest" as const, groupId: "review" } };
+export const publicLinkRateLimit = {
+  rateLimit: { max: REVIEW_REQUESTS_PER_MINUTE, timeWindow: 60_000, hook: "onRequest" as const, groupId: "review" },
+};
 
 /** What a public route's handler is given: who the link acts for and a transaction bound to its company. */
 export interface PublicLinkScope {

@@ -9,7 +9,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const directives = (header: string | null) =>
-  new Map((header ?? "").split(";").map((d) => d.trim().split(/\s+/)).map(([name = "", ...values]) => [name, values]));
+  new Map(
+    (header ?? "")
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name = "", ...values]) => [name, values]),
+  );
 
 describe("security headers", () => {
   it("allow only the app's own scripts, forbid framing and sniffing, and limit the referrer", async () => {

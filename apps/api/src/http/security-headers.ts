@@ -7,7 +7,11 @@ const ONE_YEAR_SECONDS = 365 * 24 * 3600;
  * plugins, never framed by another page. Inline styles are allowed because UI libraries set them at run time (a
  * dialog's scroll lock injects a <style> element); a style cannot run script.
  */
-export function appCspDirectives(production: boolean, imageOrigins: readonly string[] = [], stripeJs = false): Record<string, string[]> {
+export function appCspDirectives(
+  production: boolean,
+  imageOrigins: readonly string[] = [],
+  stripeJs = false,
+): Record<string, string[]> {
   return {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...(stripeJs ? STRIPE_JS.script : [])],
@@ -50,7 +54,11 @@ export const DOCS_CSP = [
 ].join("; ");
 
 /** Headers on every response: CSP, nosniff, no framing, Referrer-Policy, and HSTS in production (https only). */
-export function securityHeaderOptions(production: boolean, imageOrigins: readonly string[] = [], stripeJs = false): FastifyHelmetOptions {
+export function securityHeaderOptions(
+  production: boolean,
+  imageOrigins: readonly string[] = [],
+  stripeJs = false,
+): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(production, imageOrigins, stripeJs) },
     frameguard: { action: "deny" },

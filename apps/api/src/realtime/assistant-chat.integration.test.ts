@@ -4,7 +4,13 @@ import { createCustomer } from "@fieldops/domain/customers/create-customer";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
 import { CHAT_RATE_LIMIT } from "@fieldops/domain/assistant/chat-rate-limit";
 import { ASSISTANT_CUSTOM_EVENTS, CHAT_MESSAGE_MAX_LENGTH } from "@fieldops/shared/chat";
-import { createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  createTestCompany,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 import { openSocket, type TestSocket } from "../../../../tests/integration/test-socket.ts";
 import { cardsOf, chat, customOf, runOf, textOf, uiActionsOf } from "../../../../tests/integration/assistant-events.ts";
 
@@ -21,7 +27,17 @@ beforeAll(async () => {
   await withTenant(t.runtime.context.db, company.id, async (tx) => {
     acmeId = (await createCustomer(tx, { ...customerInput({ name: "Acme Plumbing" }), companyId: company.id })).id;
     await createCustomer(tx, { ...customerInput({ name: "Bob's Bakery", notes: INJECTION }), companyId: company.id });
-    await tx.invoice.create({ data: { companyId: company.id, customerId: acmeId, number: 1, status: "sent", totalCents: 12_500, paidCents: 2_500, dueAt: new Date("2020-01-01T12:00:00Z") } });
+    await tx.invoice.create({
+      data: {
+        companyId: company.id,
+        customerId: acmeId,
+        number: 1,
+        status: "sent",
+        totalCents: 12_500,
+        paidCents: 2_500,
+        dueAt: new Date("2020-01-01T12:00:00Z"),
+      },
+    });
   });
   owner = await openSocket(t.url, await signIn(t.url, company.users.owner.email));
   member = await openSocket(t.url, await signIn(t.url, company.users.member.email));
@@ -48,12 +64,26 @@ describe("chat over /api/ws, offline planner", () => {
   it("runs a request id once, even when it is sent again", async () => {
     const requestId = crypto.randomUUID();
     const first = await chat(owner, "connect quickbooks", { requestId });
-    await owner.sendMessage({ type: "chat.send", requestId, conversationId: null, text: "connect quickbooks", context: { path: "/dashboard" } });
+    await owner.sendMessage({
+      type: "chat.send",
+      requestId,
+      conversationId: null,
+      text: "connect quickbooks",
+      context: { path: "/dashboard" },
+    });
     // A later message's run ends after the repeated one has been looked at.
     await chat(owner, "thanks");
-    const runs = new Set(owner.messages.flatMap((m) => (m.type === "event" && m.requestId === requestId && m.event.name === "assistant.event" ? [m.event.payload.runId] : [])));
+    const runs = new Set(
+      owner.messages.flatMap((m) =>
+        m.type === "event" && m.requestId === requestId && m.event.name === "assistant.event"
+          ? [m.event.payload.runId]
+          : [],
+      ),
+    );
     expect([...runs]).toEqual([first.runId]);
-    expect(uiActionsOf(first.events)).toEqual([{ id: expect.any(String), type: "openModal", target: "integrations.quickbooks" }]);
+    expect(uiActionsOf(first.events)).toEqual([
+      { id: expect.any(String), type: "openModal", target: "integrations.quickbooks" },
+    ]);
     const stored = await t.db.assistantMessage.count({ where: { conversationId: first.conversationId, role: "user" } });
     expect(stored).toBe(1);
   });
@@ -64,14 +94,25 @@ describe("chat over /api/ws, offline planner", () => {
     expect(cardsOf(run.events)).toEqual([
       {
         kind: "invoices",
-        items: [{ id: expect.any(String), number: "1", customerName: "Acme Plumbing", balanceCents: 10_000, dueAt: "2020-01-01T12:00:00.000Z", pastDue: true }],
+        items: [
+          {
+            id: expect.any(String),
+            number: "1",
+            customerName: "Acme Plumbing",
+            balanceCents: 10_000,
+            dueAt: "2020-01-01T12:00:00.000Z",
+            pastDue: true,
+          },
+        ],
         totalBalanceCents: 10_000,
       },
     ]);
   });
 
   it("uses the screen the user is on: 'their jobs' on a customer's page", async () => {
-    const run = await chat(owner, "show jobs for this customer", { context: { path: `/customers/${acmeId}`, customerId: acmeId } });
+    const run = await chat(owner, "show jobs for this customer", {
+      context: { path: `/customers/${acmeId}`, customerId: acmeId },
+    });
     expect(cardsOf(run.events)).toEqual([{ kind: "jobs", items: [] }]);
   });
 
@@ -83,14 +124,28 @@ describe("chat over /api/ws, offline planner", () => {
 
     const decide = async () => {
       const requestId = crypto.randomUUID();
-      await owner.sendMessage({ type: "chat.decide", requestId, conversationId: run.conversationId, proposalId: String(proposal!.proposalId), decision: "confirm" });
+      await owner.sendMessage({
+        type: "chat.decide",
+        requestId,
+        conversationId: run.conversationId,
+        proposalId: String(proposal!.proposalId),
+        decision: "confirm",
+      });
       return runOf(owner, requestId);
     };
     const confirmed = await decide();
     expect(uiActionsOf(confirmed.events)).toEqual([
-      { id: expect.any(String), type: "executeModule", moduleId: "create-job", moduleParams: { customerId: acmeId, title: "Fix the sink" }, params: { proposalId: proposal!.proposalId } },
+      {
+        id: expect.any(String),
+        type: "executeModule",
+        moduleId: "create-job",
+        moduleParams: { customerId: acmeId, title: "Fix the sink" },
+        params: { proposalId: proposal!.proposalId },
+      },
     ]);
-    expect(customOf(confirmed.events, ASSISTANT_CUSTOM_EVENTS.proposalDecided)).toEqual([{ proposalId: proposal!.proposalId, decision: "confirm" }]);
+    expect(customOf(confirmed.events, ASSISTANT_CUSTOM_EVENTS.proposalDecided)).toEqual([
+      { proposalId: proposal!.proposalId, decision: "confirm" },
+    ]);
     const again = await decide();
     expect(uiActionsOf(again.events)).toEqual([]);
     expect(textOf(again.events)).toContain("already confirmed");
@@ -100,7 +155,13 @@ describe("chat over /api/ws, offline planner", () => {
     const run = await chat(owner, "send payment reminders for overdue invoices");
     const [proposal] = customOf(run.events, ASSISTANT_CUSTOM_EVENTS.proposal);
     const requestId = crypto.randomUUID();
-    await owner.sendMessage({ type: "chat.decide", requestId, conversationId: run.conversationId, proposalId: String(proposal!.proposalId), decision: "cancel" });
+    await owner.sendMessage({
+      type: "chat.decide",
+      requestId,
+      conversationId: run.conversationId,
+      proposalId: String(proposal!.proposalId),
+      decision: "cancel",
+    });
     const cancelled = await runOf(owner, requestId);
     expect(textOf(cancelled.events)).toBe("Cancelled. Nothing was changed.");
     expect(uiActionsOf(cancelled.events)).toEqual([]);
@@ -110,13 +171,33 @@ describe("chat over /api/ws, offline planner", () => {
     const run = await chat(owner, "send payment reminders for overdue invoices");
     const [proposal] = customOf(run.events, ASSISTANT_CUSTOM_EVENTS.proposal);
     const requestId = crypto.randomUUID();
-    await member.sendMessage({ type: "chat.decide", requestId, conversationId: run.conversationId, proposalId: String(proposal!.proposalId), decision: "confirm" });
-    expect(await member.next((m) => m.type === "error" && m.requestId === requestId)).toMatchObject({ message: "Conversation not found" });
+    await member.sendMessage({
+      type: "chat.decide",
+      requestId,
+      conversationId: run.conversationId,
+      proposalId: String(proposal!.proposalId),
+      decision: "confirm",
+    });
+    expect(await member.next((m) => m.type === "error" && m.requestId === requestId)).toMatchObject({
+      message: "Conversation not found",
+    });
     const sendId = crypto.randomUUID();
-    await member.sendMessage({ type: "chat.send", requestId: sendId, conversationId: run.conversationId, text: "hello", context: { path: "/jobs" } });
-    expect(await member.next((m) => m.type === "error" && m.requestId === sendId)).toMatchObject({ message: "Conversation not found" });
+    await member.sendMessage({
+      type: "chat.send",
+      requestId: sendId,
+      conversationId: run.conversationId,
+      text: "hello",
+      context: { path: "/jobs" },
+    });
+    expect(await member.next((m) => m.type === "error" && m.requestId === sendId)).toMatchObject({
+      message: "Conversation not found",
+    });
     // The owner's runs never reached the member's socket.
-    expect(member.messages.some((m) => m.type === "event" && m.event.name === "assistant.event" && m.event.payload.runId === run.runId)).toBe(false);
+    expect(
+      member.messages.some(
+        (m) => m.type === "event" && m.event.name === "assistant.event" && m.event.payload.runId === run.runId,
+      ),
+    ).toBe(false);
   });
 });
 
@@ -151,7 +232,13 @@ describe("bad messages", () => {
     const before = await t.db.assistantMessage.count({ where: { companyId: company.id } });
     const errorsBefore = owner.messages.filter((m) => m.type === "error").length;
     for (const text of ["hello\u0000there", "x".repeat(CHAT_MESSAGE_MAX_LENGTH + 1)]) {
-      await owner.sendMessage({ type: "chat.send", requestId: crypto.randomUUID(), conversationId: null, text, context: { path: "/dashboard" } });
+      await owner.sendMessage({
+        type: "chat.send",
+        requestId: crypto.randomUUID(),
+        conversationId: null,
+        text,
+        context: { path: "/dashboard" },
+      });
     }
     await chat(owner, "thanks");
     expect(owner.messages.filter((m) => m.type === "error").length - errorsBefore).toBe(2);
@@ -165,11 +252,24 @@ describe("rate limit", () => {
     const fieldUser = await openSocket(t.url, await signIn(t.url, company.users.field_user.email));
     const ids: string[] = Array.from({ length: CHAT_RATE_LIMIT.messages + 1 }, () => crypto.randomUUID());
     for (const requestId of ids) {
-      await fieldUser.sendMessage({ type: "chat.send", requestId, conversationId: null, text: "hi", context: { path: "/dashboard" } });
+      await fieldUser.sendMessage({
+        type: "chat.send",
+        requestId,
+        conversationId: null,
+        text: "hi",
+        context: { path: "/dashboard" },
+      });
     }
-    const refused = await fieldUser.next((m) => m.type === "error" && m.requestId !== null && ids.includes(m.requestId), 15_000);
-    expect(refused).toMatchObject({ message: expect.stringMatching(/^You're sending messages too quickly\. Try again in \d+ seconds\.$/) });
+    const refused = await fieldUser.next(
+      (m) => m.type === "error" && m.requestId !== null && ids.includes(m.requestId),
+      15_000,
+    );
+    expect(refused).toMatchObject({
+      message: expect.stringMatching(/^You're sending messages too quickly\. Try again in \d+ seconds\.$/),
+    });
     fieldUser.socket.close();
-    expect(uiActionsOf((await chat(owner, "open the dashboard")).events)).toEqual([{ id: expect.any(String), type: "navigate", target: "/dashboard" }]);
+    expect(uiActionsOf((await chat(owner, "open the dashboard")).events)).toEqual([
+      { id: expect.any(String), type: "navigate", target: "/dashboard" },
+    ]);
   });
 });

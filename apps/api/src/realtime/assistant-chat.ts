@@ -35,7 +35,13 @@ export function createChatHandler(
     const emit: EmitAssistantEvents = async (events, run) => {
       await publishEvents(
         context.redis,
-        events.map((event) => ({ name: "assistant.event", payload: { conversationId: run.conversationId, runId: run.runId, event } }) as const),
+        events.map(
+          (event) =>
+            ({
+              name: "assistant.event",
+              payload: { conversationId: run.conversationId, runId: run.runId, event },
+            }) as const,
+        ),
         { companyId: user.companyId, userId: user.id, requestId: message.requestId },
       );
     };
@@ -48,7 +54,11 @@ export function createChatHandler(
     } catch (error) {
       const known = knownError(error);
       if (!known) log.error({ err: error }, "chat message failed");
-      send({ type: "error", message: known?.message ?? "The assistant could not answer. Try again in a moment.", requestId: message.requestId });
+      send({
+        type: "error",
+        message: known?.message ?? "The assistant could not answer. Try again in a moment.",
+        requestId: message.requestId,
+      });
     }
   };
 }

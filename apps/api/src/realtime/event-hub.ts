@@ -1,10 +1,6 @@
 import type { Redis } from "ioredis";
 import { closeRedis } from "@fieldops/config/redis-connections";
-import {
-  EVENTS_CHANNEL,
-  publishedEventSchema,
-  type PublishedEvent,
-} from "@fieldops/events/company-stream";
+import { EVENTS_CHANNEL, publishedEventSchema, type PublishedEvent } from "@fieldops/events/company-stream";
 import type { ServerMessage } from "@fieldops/shared/events";
 
 const serialized = new WeakMap<PublishedEvent, string>();
@@ -16,7 +12,13 @@ const serialized = new WeakMap<PublishedEvent, string>();
 export function eventMessageJson(event: PublishedEvent): string {
   let json = serialized.get(event);
   if (json === undefined) {
-    const message: ServerMessage = { type: "event", seq: event.seq, requestId: event.requestId, occurredAt: event.occurredAt, event: event.event };
+    const message: ServerMessage = {
+      type: "event",
+      seq: event.seq,
+      requestId: event.requestId,
+      occurredAt: event.occurredAt,
+      event: event.event,
+    };
     json = JSON.stringify(message);
     serialized.set(event, json);
   }

@@ -27,7 +27,10 @@ const wsUrl = (path: string) => `${t.url.replace("http", "ws")}${path}`;
 
 /** What the web app does: trade the session for a single-use ticket, then open the socket with it. */
 async function ticketFor(token: string): Promise<string> {
-  const response = await fetch(`${t.url}/api/ws-ticket`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${t.url}/api/ws-ticket`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(response.status).toBe(200);
   const body = (await response.json()) as { ticket: string; expiresInSeconds: number };
   expect(body.expiresInSeconds).toBe(30);
@@ -52,8 +55,19 @@ describe("POST /api/ws-ticket", () => {
     const anonymous = await fetch(`${t.url}/api/ws-ticket`, { method: "POST" });
     expect(anonymous.status).toBe(401);
     const email = `admin-${Date.now()}@test.example`;
-    await t.db.user.create({ data: { email, name: "Platform Admin", passwordHash: await hashPassword(TEST_PASSWORD), role: "admin", permissions: ["all"] } });
-    const response = await fetch(`${t.url}/api/ws-ticket`, { method: "POST", headers: { authorization: `Bearer ${await signIn(t.url, email)}` } });
+    await t.db.user.create({
+      data: {
+        email,
+        name: "Platform Admin",
+        passwordHash: await hashPassword(TEST_PASSWORD),
+        role: "admin",
+        permissions: ["all"],
+      },
+    });
+    const response = await fetch(`${t.url}/api/ws-ticket`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await signIn(t.url, email)}` },
+    });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: "You do not belong to a company" });
   });
@@ -93,7 +107,9 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
   it("delivers a company's events to its own users only, and the activity feed holds them", async () => {
     const ownerA = connect(wsUrl("/api/ws"), { authorization: `Bearer ${await signIn(t.url, a.users.owner.email)}` });
     const ownerB = connect(wsUrl(`/api/ws?ticket=${await ticketFor(await signIn(t.url, b.users.owner.email))}`));
-    const fieldUserA = connect(wsUrl(`/api/ws?ticket=${await ticketFor(await signIn(t.url, a.users.field_user.email))}`));
+    const fieldUserA = connect(
+      wsUrl(`/api/ws?ticket=${await ticketFor(await signIn(t.url, a.users.field_user.email))}`),
+    );
     await Promise.all([ownerA, ownerB, fieldUserA].map((s) => s.next((m) => m.type === "ready")));
 
     await signIn(t.url, a.users.member.email);
@@ -107,11 +123,18 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
     await signIn(t.url, b.users.member.email);
     await drainQueues(t.runtime.context.queues);
     await ownerB.next(isActivity(`member ${b.users.member.email.slice(7, 15)} signed in`));
-    const leaked = ownerB.messages.filter((m) => m.type === "event" && m.event.name === "activity.recorded" && m.event.payload.summary.includes(a.users.member.email.slice(7, 15)));
+    const leaked = ownerB.messages.filter(
+      (m) =>
+        m.type === "event" &&
+        m.event.name === "activity.recorded" &&
+        m.event.payload.summary.includes(a.users.member.email.slice(7, 15)),
+    );
     expect(leaked).toEqual([]);
 
     const token = await signIn(t.url, a.users.owner.email);
-    const feed = (await (await fetch(`${t.url}/api/activity`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    const feed = (await (
+      await fetch(`${t.url}/api/activity`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
       items: { summary: string }[];
     };
     expect(feed.items.map((i) => i.summary)).toContain(`member ${a.users.member.email.slice(7, 15)} signed in`);
@@ -139,7 +162,9 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
 
     const again = connect(wsUrl(`/api/ws?after=${lastSeen}`), { cookie: `session=${token}` });
     await again.next((m) => m.type === "ready");
-    const missed = again.messages.flatMap((m) => (m.type === "event" && m.event.name === "activity.recorded" ? [m.event.payload.summary] : []));
+    const missed = again.messages.flatMap((m) =>
+      m.type === "event" && m.event.name === "activity.recorded" ? [m.event.payload.summary] : [],
+    );
     expect(missed).toEqual([
       `field_user ${a.users.field_user.email.slice(11, 19)} signed in`,
       `member ${a.users.member.email.slice(7, 15)} signed in`,
@@ -164,7 +189,11 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
 
     const assistantEvent = (runId: string): AppEvent => ({
       name: "assistant.event",
-      payload: { conversationId: "c", runId, event: aguiEventSchema.parse({ type: "RUN_STARTED", threadId: "c", runId }) },
+      payload: {
+        conversationId: "c",
+        runId,
+        event: aguiEventSchema.parse({ type: "RUN_STARTED", threadId: "c", runId }),
+      },
     });
     const { redis } = t.runtime.context;
     await publishEvent(redis, assistantEvent("member-run"), { companyId: a.id, userId: a.users.member.id });
@@ -183,24 +212,46 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
   it("a first connection catches up on what happened while its page loaded, but not on older events, the chat's stream or another user's", async () => {
     const c = await createTestCompany(t.db, { name: "Gamma Roofing" });
     const { redis } = t.runtime.context;
-    const old = { userId: null, requestId: null, occurredAt: new Date().toISOString(), event: { name: "jobs.changed", payload: { jobIds: ["old"] } } };
+    const old = {
+      userId: null,
+      requestId: null,
+      occurredAt: new Date().toISOString(),
+      event: { name: "jobs.changed", payload: { jobIds: ["old"] } },
+    };
     const ancient = { ...old, event: { name: "jobs.changed", payload: { jobIds: ["ancient"] } } };
     await redis.xadd(`events:company:${c.id}`, `${Date.now() - 200_000}-0`, "body", JSON.stringify(ancient));
     await redis.xadd(`events:company:${c.id}`, `${Date.now() - 30_000}-0`, "body", JSON.stringify(old));
     const token = await signIn(t.url, c.users.owner.email);
     await drainQueues(t.runtime.context.queues);
     await publishEvent(redis, { name: "jobs.changed", payload: { jobIds: ["while-loading"] } }, { companyId: c.id });
-    await publishEvent(redis, { name: "jobs.changed", payload: { jobIds: ["mine"] } }, { companyId: c.id, userId: c.users.owner.id });
-    await publishEvent(redis, { name: "jobs.changed", payload: { jobIds: ["the-member's"] } }, { companyId: c.id, userId: c.users.member.id });
     await publishEvent(
       redis,
-      { name: "assistant.event", payload: { conversationId: "c", runId: "r", event: aguiEventSchema.parse({ type: "RUN_STARTED", threadId: "c", runId: "r" }) } },
+      { name: "jobs.changed", payload: { jobIds: ["mine"] } },
+      { companyId: c.id, userId: c.users.owner.id },
+    );
+    await publishEvent(
+      redis,
+      { name: "jobs.changed", payload: { jobIds: ["the-member's"] } },
+      { companyId: c.id, userId: c.users.member.id },
+    );
+    await publishEvent(
+      redis,
+      {
+        name: "assistant.event",
+        payload: {
+          conversationId: "c",
+          runId: "r",
+          event: aguiEventSchema.parse({ type: "RUN_STARTED", threadId: "c", runId: "r" }),
+        },
+      },
       { companyId: c.id, userId: c.users.owner.id },
     );
 
     const socket = connect(wsUrl("/api/ws?catch_up_ms=3000"), { cookie: `session=${token}` });
     await socket.next((m) => m.type === "ready");
-    const caughtUp = socket.messages.flatMap((m) => (m.type === "event" && m.event.name === "jobs.changed" ? m.event.payload.jobIds : []));
+    const caughtUp = socket.messages.flatMap((m) =>
+      m.type === "event" && m.event.name === "jobs.changed" ? m.event.payload.jobIds : [],
+    );
     expect(caughtUp).toEqual(["while-loading", "mine"]);
     expect(socket.messages.some((m) => m.type === "event" && m.event.name === "assistant.event")).toBe(false);
     socket.socket.close();
@@ -214,7 +265,11 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
     }
     const huge = connect(wsUrl("/api/ws?catch_up_ms=99999999999999"), { cookie: `session=${token}` });
     await huge.next((m) => m.type === "ready");
-    expect(huge.messages.flatMap((m) => (m.type === "event" && m.event.name === "jobs.changed" ? m.event.payload.jobIds : []))).toEqual(["old", "while-loading", "mine"]);
+    expect(
+      huge.messages.flatMap((m) =>
+        m.type === "event" && m.event.name === "jobs.changed" ? m.event.payload.jobIds : [],
+      ),
+    ).toEqual(["old", "while-loading", "mine"]);
     huge.socket.close();
 
     // Without the parameter, a first connection replays nothing.
@@ -267,7 +322,10 @@ describe("/api/ws: the socket lives no longer than its session", () => {
 
   it("closes when the session expires", async () => {
     const token = await signIn(t.url, a.users.field_user.email);
-    await t.db.session.update({ where: { tokenHash: hashToken(token) }, data: { expiresAt: new Date(Date.now() + 1500) } });
+    await t.db.session.update({
+      where: { tokenHash: hashToken(token) },
+      data: { expiresAt: new Date(Date.now() + 1500) },
+    });
     const socket = connect(wsUrl("/api/ws"), { authorization: `Bearer ${token}` });
     await socket.next((m) => m.type === "ready");
     expect(await socket.closed).toEqual({ code: WS_CLOSE_UNAUTHORIZED });
@@ -296,7 +354,12 @@ describe("/api/ws: resume positions", () => {
   it("answers an out-of-range or malformed position with an error message, stays open and logs no error", async () => {
     const token = await signIn(t.url, b.users.owner.email);
     const logLines = t.logs.length;
-    for (const after of ["18446744073709551616-0", "1-18446744073709551616", "99999999999999999999999-0", "x".repeat(100)]) {
+    for (const after of [
+      "18446744073709551616-0",
+      "1-18446744073709551616",
+      "99999999999999999999999-0",
+      "x".repeat(100),
+    ]) {
       const socket = connect(wsUrl(`/api/ws?after=${after}`), { authorization: `Bearer ${token}` });
       await socket.next((m) => m.type === "error" && m.message === "Invalid resume position");
       await socket.next((m) => m.type === "ready");
@@ -307,7 +370,9 @@ describe("/api/ws: resume positions", () => {
       socket.socket.close();
     }
     // The greatest position is valid: nothing follows it.
-    const last = connect(wsUrl("/api/ws?after=18446744073709551615-18446744073709551615"), { authorization: `Bearer ${token}` });
+    const last = connect(wsUrl("/api/ws?after=18446744073709551615-18446744073709551615"), {
+      authorization: `Bearer ${token}`,
+    });
     await last.next((m) => m.type === "ready");
     expect(last.messages.filter((m) => m.type === "error")).toEqual([]);
     last.socket.close();

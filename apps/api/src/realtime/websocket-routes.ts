@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RawData, WebSocket } from "ws";
 import { z } from "zod";
-import { SOCKET_CATCH_UP_MAX_MS, SOCKET_CATCH_UP_PARAM, WS_CLOSE_UNAUTHORIZED, clientMessageSchema, type ServerMessage } from "@fieldops/shared/events";
 import {
-  isStreamSeq,
-  latestSeq,
-  readEventsAfter,
-  type PublishedEvent,
-} from "@fieldops/events/company-stream";
+  SOCKET_CATCH_UP_MAX_MS,
+  SOCKET_CATCH_UP_PARAM,
+  WS_CLOSE_UNAUTHORIZED,
+  clientMessageSchema,
+  type ServerMessage,
+} from "@fieldops/shared/events";
+import { isStreamSeq, latestSeq, readEventsAfter, type PublishedEvent } from "@fieldops/events/company-stream";
 import { hashToken } from "@fieldops/domain/accounts/sessions";
 import { requestToken } from "../auth/authenticate.ts";
 import type { AppContext } from "../context.ts";
@@ -42,7 +43,10 @@ type ReplayFrom = { after: string } | { withinMs: number } | null;
  * `?catch_up_ms=` to receive what happened while its page was loading (the chat's stream excepted: a loading chat reads
  * its history); every event is sent at most once per socket. The socket is closed (code 4401) when its session ends: sign-out, revocation or expiry.
  */
-export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: EventHub }> = async (app, { context, hub }) => {
+export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: EventHub }> = async (
+  app,
+  { context, hub },
+) => {
   const endBySession = new Map<string, Set<(reason: string) => void>>();
   const stopListening = context.sessionCache.onRevoked((sessionIds) => {
     for (const id of sessionIds) for (const end of [...(endBySession.get(id) ?? [])]) end("Signed out");
@@ -59,7 +63,9 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
     API_PATHS.socket,
     {
       websocket: true,
-      schema: { hide: true, querystring: z.object({
+      schema: {
+        hide: true,
+        querystring: z.object({
           after: z.string().max(100).optional(),
           ticket: z.string().max(200).optional(),
           [SOCKET_CATCH_UP_PARAM]: z.coerce.number().int().nonnegative().optional(),
@@ -101,10 +107,13 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
       const replay = async (from: ReplayFrom) => {
         held ??= [];
         try {
-          if (from && "after" in from && !isStreamSeq(from.after)) send({ type: "error", message: INVALID_RESUME, requestId: null });
+          if (from && "after" in from && !isStreamSeq(from.after))
+            send({ type: "error", message: INVALID_RESUME, requestId: null });
           else if (from) {
             const catchUp = "withinMs" in from;
-            const after = catchUp ? `${Date.now() - Math.min(from.withinMs, SOCKET_CATCH_UP_MAX_MS) - CATCH_UP_MARGIN_MS}-0` : from.after;
+            const after = catchUp
+              ? `${Date.now() - Math.min(from.withinMs, SOCKET_CATCH_UP_MAX_MS) - CATCH_UP_MARGIN_MS}-0`
+              : from.after;
             for (const event of await readEventsAfter(context.redis, companyId, after)) {
               // The stream holds every user's events; one addressed to somebody else is not this socket's to replay.
               if (event.userId !== null && event.userId !== user.id) continue;
@@ -162,14 +171,27 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
         }
         if (!message.success) return send({ type: "error", message: "Unknown message", requestId: null });
         if (message.data.type === "ping") return send({ type: "pong", requestId: message.data.requestId });
-        if (message.data.type === "resume") return void replay(message.data.after === null ? null : { after: message.data.after });
+        if (message.data.type === "resume")
+          return void replay(message.data.after === null ? null : { after: message.data.after });
         void chat(message.data);
         // A chat message is a request too: while impersonating, the company's audit log has it.
-        if (user.impersonation) void recordImpersonatedRequest(context, { ...user, impersonation: user.impersonation }, { method: "WS", path: `${API_PATHS.socket} ${message.data.type}`, status: null }, request.log);
+        if (user.impersonation)
+          void recordImpersonatedRequest(
+            context,
+            { ...user, impersonation: user.impersonation },
+            { method: "WS", path: `${API_PATHS.socket} ${message.data.type}`, status: null },
+            request.log,
+          );
       };
 
       const catchUpMs = request.query[SOCKET_CATCH_UP_PARAM];
-      await replay(request.query.after !== undefined ? { after: request.query.after } : catchUpMs !== undefined ? { withinMs: catchUpMs } : null);
+      await replay(
+        request.query.after !== undefined
+          ? { after: request.query.after }
+          : catchUpMs !== undefined
+            ? { withinMs: catchUpMs }
+            : null,
+      );
       inbox.splice(0).forEach(onMessage);
       const last = await latestSeq(context.redis, companyId).catch((error: unknown) => {
         request.log.warn({ err: error }, "could not read the stream position");

@@ -4,10 +4,27 @@ import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { runAssistantTurn } from "@fieldops/domain/assistant/run-assistant-turn";
 import { hashInvitationToken } from "@fieldops/domain/team/send-invitation.handler";
 import { QUEUE_NAMES } from "@fieldops/jobs/queues";
-import { COMPANY_SUSPENDED_MESSAGE, type AdminOverview, type BrainPacketList, type PlanFeatureFlags, type PlatformResources, type TenantDetail } from "@fieldops/shared/admin";
+import {
+  COMPANY_SUSPENDED_MESSAGE,
+  type AdminOverview,
+  type BrainPacketList,
+  type PlanFeatureFlags,
+  type PlatformResources,
+  type TenantDetail,
+} from "@fieldops/shared/admin";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { SLUG_MESSAGES, SLUG_TAKEN } from "@fieldops/shared/tenant-routes";
-import { callApi, createTestCompany, post, signIn, startTestApp, startTestWorkers, TEST_PASSWORD, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  callApi,
+  createTestCompany,
+  post,
+  signIn,
+  startTestApp,
+  startTestWorkers,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 import { PLATFORM_ADMIN_ONLY } from "./admin-routes.ts";
 
 let t: TestApp;
@@ -22,10 +39,22 @@ beforeAll(async () => {
   acme = await createTestCompany(t.db, { planId: "pro" });
   other = await createTestCompany(t.db, { planId: "growth" });
   const passwordHash = await hashPassword(TEST_PASSWORD);
-  await t.db.user.create({ data: { email: adminEmail, name: "Ada Admin", passwordHash, role: "admin", permissions: ["all"] } });
+  await t.db.user.create({
+    data: { email: adminEmail, name: "Ada Admin", passwordHash, role: "admin", permissions: ["all"] },
+  });
   // A listed address counts as a platform admin whatever its role and company.
-  await t.db.user.create({ data: { email: listedAdmin, name: "Listed Admin", passwordHash, role: "owner", permissions: ["view", "edit"], companyId: other.id } });
-  for (const role of ["owner", "member", "field_user"] as const) tokens[role] = await signIn(t.url, acme.users[role].email);
+  await t.db.user.create({
+    data: {
+      email: listedAdmin,
+      name: "Listed Admin",
+      passwordHash,
+      role: "owner",
+      permissions: ["view", "edit"],
+      companyId: other.id,
+    },
+  });
+  for (const role of ["owner", "member", "field_user"] as const)
+    tokens[role] = await signIn(t.url, acme.users[role].email);
   tokens.otherOwner = await signIn(t.url, other.users.owner.email);
   tokens.admin = await signIn(t.url, adminEmail);
   tokens.listed = await signIn(t.url, listedAdmin);
@@ -41,7 +70,18 @@ describe("the admin portal's API refuses everyone but platform administrators", 
     [
       ["GET", API_PATHS.adminOverview, undefined],
       ["GET", API_PATHS.adminTenants, undefined],
-      ["POST", API_PATHS.adminTenants, { companyName: "Nope Co", slug: "nope-co", industry: "hvac", plan: "growth", ownerName: "N", ownerEmail: "n@nope.test" }],
+      [
+        "POST",
+        API_PATHS.adminTenants,
+        {
+          companyName: "Nope Co",
+          slug: "nope-co",
+          industry: "hvac",
+          plan: "growth",
+          ownerName: "N",
+          ownerEmail: "n@nope.test",
+        },
+      ],
       ["GET", tenantPath(API_PATHS.adminTenant, acme.id), undefined],
       ["PUT", tenantPath(API_PATHS.adminTenantPlan, acme.id), { planId: "starter" }],
       ["PUT", tenantPath(API_PATHS.adminTenantFeatures, acme.id), { tenantFeatures: [], planFeatureOverrides: {} }],
@@ -57,7 +97,10 @@ describe("the admin portal's API refuses everyone but platform administrators", 
 
   it("answers 401 when nobody is signed in", async () => {
     for (const [method, path, body] of routes()) {
-      const response = await fetch(`${t.url}${path}`, { method, ...(body ? { headers: { "content-type": "application/json" }, body: JSON.stringify(body) } : {}) });
+      const response = await fetch(`${t.url}${path}`, {
+        method,
+        ...(body ? { headers: { "content-type": "application/json" }, body: JSON.stringify(body) } : {}),
+      });
       expect(response.status, `${method} ${path}`).toBe(401);
     }
   });
@@ -88,17 +131,48 @@ describe("the admin portal's API refuses everyone but platform administrators", 
 describe("GET /api/admin/overview", () => {
   it("lists tenants with plan, usage against limits, health and last activity; approvals waiting and open tickets of every company", async () => {
     const customer = await t.db.customer.create({
-      data: { companyId: acme.id, name: "Overview Customer", street: "1 Main", city: "Denver", region: "CO", postcode: "80202", latitude: 0, longitude: 0 },
+      data: {
+        companyId: acme.id,
+        name: "Overview Customer",
+        street: "1 Main",
+        city: "Denver",
+        region: "CO",
+        postcode: "80202",
+        latitude: 0,
+        longitude: 0,
+      },
     });
     await t.db.moduleRun.create({
-      data: { companyId: acme.id, moduleId: "customers.delete", params: { id: customer.id }, paramsHash: "h", status: "awaiting_approval", requestedByUserId: acme.users.member.id, expiresAt: new Date(Date.now() + 3600_000) },
+      data: {
+        companyId: acme.id,
+        moduleId: "customers.delete",
+        params: { id: customer.id },
+        paramsHash: "h",
+        status: "awaiting_approval",
+        requestedByUserId: acme.users.member.id,
+        expiresAt: new Date(Date.now() + 3600_000),
+      },
     });
     await t.db.moduleRun.create({
-      data: { companyId: other.id, moduleId: "jobs.create", params: {}, paramsHash: "h2", status: "failed", error: "Boom", requestedByUserId: other.users.member.id },
+      data: {
+        companyId: other.id,
+        moduleId: "jobs.create",
+        params: {},
+        paramsHash: "h2",
+        status: "failed",
+        error: "Boom",
+        requestedByUserId: other.users.member.id,
+      },
     });
-    await t.db.supportTicket.create({ data: { companyId: other.id, subject: "Cannot print invoices", status: "open" } });
+    await t.db.supportTicket.create({
+      data: { companyId: other.id, subject: "Cannot print invoices", status: "open" },
+    });
 
-    const { status, body } = await call("GET", `${API_PATHS.adminOverview}?q=${encodeURIComponent(acme.slug)}`, tokens.admin!);
+    const { status, body } = await call(
+      "GET",
+      `${API_PATHS.adminOverview}?q=${encodeURIComponent(acme.slug)}`,
+      tokens.admin!,
+    );
     expect(status).toBe(200);
     const overview = body as unknown as AdminOverview;
     expect(overview.tenants.total).toBe(1);
@@ -114,11 +188,19 @@ describe("GET /api/admin/overview", () => {
     });
     // Signed in during the set-up: the sessions are the company's latest activity.
     expect(overview.tenants.items[0]!.lastActivityAt).not.toBeNull();
-    expect(overview.pendingApprovals).toContainEqual(expect.objectContaining({ companyId: acme.id, moduleId: "customers.delete" }));
-    expect(overview.openTickets).toContainEqual(expect.objectContaining({ companyId: other.id, subject: "Cannot print invoices" }));
-    expect(overview.alerts).toContainEqual(expect.objectContaining({ source: "module_run", companyId: other.id, detail: "Boom" }));
+    expect(overview.pendingApprovals).toContainEqual(
+      expect.objectContaining({ companyId: acme.id, moduleId: "customers.delete" }),
+    );
+    expect(overview.openTickets).toContainEqual(
+      expect.objectContaining({ companyId: other.id, subject: "Cannot print invoices" }),
+    );
+    expect(overview.alerts).toContainEqual(
+      expect.objectContaining({ source: "module_run", companyId: other.id, detail: "Boom" }),
+    );
 
-    const otherRow = (await call("GET", `${API_PATHS.adminTenants}?q=${other.slug}`, tokens.admin!)).body as { items: { health: { level: string; issues: string[] } }[] };
+    const otherRow = (await call("GET", `${API_PATHS.adminTenants}?q=${other.slug}`, tokens.admin!)).body as {
+      items: { health: { level: string; issues: string[] } }[];
+    };
     expect(otherRow.items[0]!.health).toEqual({ level: "warning", issues: ["1 failed module run in the last 7 days"] });
   });
 });
@@ -157,16 +239,33 @@ describe("POST /api/admin/tenants", () => {
     const { status, body } = await call("POST", API_PATHS.adminTenants, tokens.admin!, request(slug, ownerEmail));
     expect(status).toBe(201);
     const detail = body as unknown as TenantDetail;
-    expect(detail.tenant).toMatchObject({ slug, name: "Blue Ridge HVAC", industry: "hvac", plan: "growth", status: "active" });
+    expect(detail.tenant).toMatchObject({
+      slug,
+      name: "Blue Ridge HVAC",
+      industry: "hvac",
+      plan: "growth",
+      status: "active",
+    });
     const company = await t.db.company.findUniqueOrThrow({ where: { slug } });
     expect(company).toMatchObject({ verticalId: "hvac", trialEndsAt: null });
-    expect(detail.invitations).toEqual([expect.objectContaining({ email: ownerEmail, role: "owner", acceptedAt: null })]);
-    expect(detail.recentAudit.map((entry) => entry.summary)).toContain("Platform administrator Ada Admin created Blue Ridge HVAC on the Growth plan");
-    const job = await t.runtime.context.queues.queue("notifications").getJob(`send-invitation_${detail.invitations[0]!.id}_1`);
+    expect(detail.invitations).toEqual([
+      expect.objectContaining({ email: ownerEmail, role: "owner", acceptedAt: null }),
+    ]);
+    expect(detail.recentAudit.map((entry) => entry.summary)).toContain(
+      "Platform administrator Ada Admin created Blue Ridge HVAC on the Growth plan",
+    );
+    const job = await t.runtime.context.queues
+      .queue("notifications")
+      .getJob(`send-invitation_${detail.invitations[0]!.id}_1`);
     expect(job?.data).toMatchObject({ companyId: company.id });
 
     // The owner's address is someone's already: refused, and no company is left behind.
-    const again = await call("POST", API_PATHS.adminTenants, tokens.admin!, request(`${slug}-2`, acme.users.owner.email));
+    const again = await call(
+      "POST",
+      API_PATHS.adminTenants,
+      tokens.admin!,
+      request(`${slug}-2`, acme.users.owner.email),
+    );
     expect(again).toMatchObject({ status: 409, body: { field: "ownerEmail" } });
     expect(await t.db.company.findUnique({ where: { slug: `${slug}-2` } })).toBeNull();
   });
@@ -175,16 +274,33 @@ describe("POST /api/admin/tenants", () => {
 describe("a tenant's plan and features", () => {
   it("changes the plan, recorded in the company's audit log, and refuses a downgrade its usage does not fit", async () => {
     const company = await createTestCompany(t.db, { planId: "starter" });
-    const { status, body } = await call("PUT", tenantPath(API_PATHS.adminTenantPlan, company.id), tokens.admin!, { planId: "growth" });
+    const { status, body } = await call("PUT", tenantPath(API_PATHS.adminTenantPlan, company.id), tokens.admin!, {
+      planId: "growth",
+    });
     expect(status).toBe(200);
     expect((body as unknown as TenantDetail).tenant.plan).toBe("growth");
     const entry = await t.db.auditLog.findFirstOrThrow({ where: { companyId: company.id, action: "plan.changed" } });
-    expect(entry.metadata).toMatchObject({ summary: "Changed the plan from Starter to Growth (platform administrator Ada Admin)", from: "starter", to: "growth" });
+    expect(entry.metadata).toMatchObject({
+      summary: "Changed the plan from Starter to Growth (platform administrator Ada Admin)",
+      from: "starter",
+      to: "growth",
+    });
 
     await t.db.customer.createMany({
-      data: Array.from({ length: 101 }, (_, i) => ({ companyId: company.id, name: `C${i}`, street: "1", city: "D", region: "CO", postcode: "1", latitude: 0, longitude: 0 })),
+      data: Array.from({ length: 101 }, (_, i) => ({
+        companyId: company.id,
+        name: `C${i}`,
+        street: "1",
+        city: "D",
+        region: "CO",
+        postcode: "1",
+        latitude: 0,
+        longitude: 0,
+      })),
     });
-    const down = await call("PUT", tenantPath(API_PATHS.adminTenantPlan, company.id), tokens.admin!, { planId: "starter" });
+    const down = await call("PUT", tenantPath(API_PATHS.adminTenantPlan, company.id), tokens.admin!, {
+      planId: "starter",
+    });
     expect(down.status).toBe(409);
     expect((await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).planId).toBe("growth");
   });
@@ -205,8 +321,12 @@ describe("a tenant's plan and features", () => {
     expect((await call("GET", reportPath, owner)).status).toBe(403);
     const config = await call("GET", apiPath(API_PATHS.tenantConfig, { tenantId: company.slug }), owner);
     expect(config.body.features).toEqual(["jobs", "leads", "estimator"]);
-    const entry = await t.db.auditLog.findFirstOrThrow({ where: { companyId: company.id, action: "company.features_changed" } });
-    expect(entry.metadata).toMatchObject({ changes: { planFeatureOverrides: { from: {}, to: { reports: false, white_label: true } } } });
+    const entry = await t.db.auditLog.findFirstOrThrow({
+      where: { companyId: company.id, action: "company.features_changed" },
+    });
+    expect(entry.metadata).toMatchObject({
+      changes: { planFeatureOverrides: { from: {}, to: { reports: false, white_label: true } } },
+    });
 
     // No other company is touched.
     expect((await call("GET", reportPath, tokens.owner!)).status).toBe(200);
@@ -214,15 +334,23 @@ describe("a tenant's plan and features", () => {
 
   it("lists and switches a plan's features for every company on it; back to the built-in value removes the switch", async () => {
     const flags = (await call("GET", API_PATHS.adminFeatures, tokens.admin!)).body as unknown as PlanFeatureFlags;
-    expect(flags.plans.find((plan) => plan.plan === "starter")!.features.find((f) => f.feature === "phone_support")).toEqual({
-      feature: "phone_support", label: "Phone support", builtIn: false, enabled: false,
+    expect(
+      flags.plans.find((plan) => plan.plan === "starter")!.features.find((f) => f.feature === "phone_support"),
+    ).toEqual({
+      feature: "phone_support",
+      label: "Phone support",
+      builtIn: false,
+      enabled: false,
     });
     const starter = await createTestCompany(t.db, { planId: "starter" });
     const path = apiPath(API_PATHS.adminPlanFeature, { plan: "starter", feature: "phone_support" });
     try {
       const on = (await call("PUT", path, tokens.admin!, { enabled: true })).body as unknown as PlanFeatureFlags;
-      expect(on.plans.find((plan) => plan.plan === "starter")!.features.find((f) => f.feature === "phone_support")!.enabled).toBe(true);
-      const detail = (await call("GET", tenantPath(API_PATHS.adminTenant, starter.id), tokens.admin!)).body as unknown as TenantDetail;
+      expect(
+        on.plans.find((plan) => plan.plan === "starter")!.features.find((f) => f.feature === "phone_support")!.enabled,
+      ).toBe(true);
+      const detail = (await call("GET", tenantPath(API_PATHS.adminTenant, starter.id), tokens.admin!))
+        .body as unknown as TenantDetail;
       expect(detail.config.effectiveFeatures).toContain("phone_support");
     } finally {
       await call("PUT", path, tokens.admin!, { enabled: false });
@@ -237,27 +365,50 @@ describe("suspending and restoring a tenant", () => {
     const ownerToken = await signIn(t.url, company.users.owner.email);
     expect((await call("GET", API_PATHS.customers, ownerToken)).status).toBe(200);
 
-    const suspended = await call("POST", tenantPath(API_PATHS.adminTenantSuspend, company.id), tokens.admin!, { reason: "Unpaid invoices" });
+    const suspended = await call("POST", tenantPath(API_PATHS.adminTenantSuspend, company.id), tokens.admin!, {
+      reason: "Unpaid invoices",
+    });
     expect(suspended.status).toBe(200);
-    expect((suspended.body as unknown as TenantDetail).tenant).toMatchObject({ status: "suspended", suspendedReason: "Unpaid invoices", health: { level: "critical" } });
+    expect((suspended.body as unknown as TenantDetail).tenant).toMatchObject({
+      status: "suspended",
+      suspendedReason: "Unpaid invoices",
+      health: { level: "critical" },
+    });
 
     // The session in hand reads nothing any more, and signing in again is refused with the reason.
     expect((await call("GET", API_PATHS.customers, ownerToken)).status).toBe(401);
     expect((await call("GET", API_PATHS.user, ownerToken)).status).toBe(401);
-    const login = await post(`${t.url}${API_PATHS.login}`, { username: company.users.member.email, password: TEST_PASSWORD });
+    const login = await post(`${t.url}${API_PATHS.login}`, {
+      username: company.users.member.email,
+      password: TEST_PASSWORD,
+    });
     expect(login.status).toBe(403);
     expect(await login.json()).toEqual({ message: COMPANY_SUSPENDED_MESSAGE });
     // A wrong password learns nothing about the suspension.
-    const wrong = await post(`${t.url}${API_PATHS.login}`, { username: company.users.member.email, password: "not-the-password" });
+    const wrong = await post(`${t.url}${API_PATHS.login}`, {
+      username: company.users.member.email,
+      password: "not-the-password",
+    });
     expect(wrong.status).toBe(401);
     // Another company is not affected.
     expect((await call("GET", API_PATHS.customers, tokens.owner!)).status).toBe(200);
     // Nobody joins it through an invitation meanwhile.
     const inviteToken = `invite-${randomUUID()}`;
     await t.db.invitation.create({
-      data: { companyId: company.id, email: `late-${randomUUID().slice(0, 6)}@test.example`, name: "Late Joiner", role: "member", tokenHash: hashInvitationToken(inviteToken), expiresAt: new Date(Date.now() + 3600_000) },
+      data: {
+        companyId: company.id,
+        email: `late-${randomUUID().slice(0, 6)}@test.example`,
+        name: "Late Joiner",
+        role: "member",
+        tokenHash: hashInvitationToken(inviteToken),
+        expiresAt: new Date(Date.now() + 3600_000),
+      },
     });
-    const joining = await post(`${t.url}${API_PATHS.invitationAccept}`, { token: inviteToken, name: "Late Joiner", password: "a-long-password" });
+    const joining = await post(`${t.url}${API_PATHS.invitationAccept}`, {
+      token: inviteToken,
+      name: "Late Joiner",
+      password: "a-long-password",
+    });
     expect(joining.status).toBe(403);
     expect(await joining.json()).toEqual({ message: COMPANY_SUSPENDED_MESSAGE });
     expect(await t.db.user.count({ where: { companyId: company.id, name: "Late Joiner" } })).toBe(0);
@@ -270,12 +421,16 @@ describe("suspending and restoring a tenant", () => {
     expect((restored.body as unknown as TenantDetail).tenant.status).toBe("active");
     const token = await signIn(t.url, company.users.owner.email);
     expect((await call("GET", API_PATHS.customers, token)).status).toBe(200);
-    const actions = (await t.db.auditLog.findMany({ where: { companyId: company.id }, orderBy: { createdAt: "asc" } })).map((row) => row.action);
+    const actions = (
+      await t.db.auditLog.findMany({ where: { companyId: company.id }, orderBy: { createdAt: "asc" } })
+    ).map((row) => row.action);
     expect(actions).toEqual(["company.suspended", "company.restored"]);
   });
 
   it("answers 404 for a company that does not exist", async () => {
-    const { status } = await call("POST", tenantPath(API_PATHS.adminTenantSuspend, randomUUID()), tokens.admin!, { reason: "x" });
+    const { status } = await call("POST", tenantPath(API_PATHS.adminTenantSuspend, randomUUID()), tokens.admin!, {
+      reason: "x",
+    });
     expect(status).toBe(404);
   });
 });
@@ -305,9 +460,26 @@ describe("GET /api/admin/resources", () => {
 
 describe("GET /api/admin/brain-packets", () => {
   it("shows each question with what the assistant was given, its answer and the UI actions it sent", async () => {
-    const conversation = await t.db.assistantConversation.create({ data: { companyId: acme.id, userId: acme.users.member.id, title: "Open the jobs" } });
-    const packet = { role: "member", context: { path: "/userdash" }, features: ["jobs"], timeZone: "America/New_York", answerer: "offline" };
-    await t.db.assistantMessage.create({ data: { companyId: acme.id, conversationId: conversation.id, role: "user", text: "Open the jobs", packet, createdAt: new Date(Date.now() - 1000) } });
+    const conversation = await t.db.assistantConversation.create({
+      data: { companyId: acme.id, userId: acme.users.member.id, title: "Open the jobs" },
+    });
+    const packet = {
+      role: "member",
+      context: { path: "/userdash" },
+      features: ["jobs"],
+      timeZone: "America/New_York",
+      answerer: "offline",
+    };
+    await t.db.assistantMessage.create({
+      data: {
+        companyId: acme.id,
+        conversationId: conversation.id,
+        role: "user",
+        text: "Open the jobs",
+        packet,
+        createdAt: new Date(Date.now() - 1000),
+      },
+    });
     await t.db.assistantMessage.create({
       data: {
         companyId: acme.id,
@@ -317,7 +489,11 @@ describe("GET /api/admin/brain-packets", () => {
         events: [
           { type: "CUSTOM", name: "fieldops.answerer", value: { kind: "offline_planner" } },
           { type: "TOOL_CALL_START", toolCallId: "c1", toolCallName: "ui_action" },
-          { type: "TOOL_CALL_ARGS", toolCallId: "c1", delta: JSON.stringify({ id: "a1", type: "navigate", target: "/jobs" }) },
+          {
+            type: "TOOL_CALL_ARGS",
+            toolCallId: "c1",
+            delta: JSON.stringify({ id: "a1", type: "navigate", target: "/jobs" }),
+          },
         ],
       },
     });
@@ -326,10 +502,17 @@ describe("GET /api/admin/brain-packets", () => {
     const found = (body as unknown as BrainPacketList).items.find((item) => item.id === conversation.id)!;
     expect(found).toMatchObject({ companyName: expect.any(String), title: "Open the jobs" });
     expect(found.turns).toEqual([
-      expect.objectContaining({ question: "Open the jobs", given: packet, answer: "Opening Jobs.", answerer: "offline planner", uiActions: [{ type: "navigate", target: "/jobs" }] }),
+      expect.objectContaining({
+        question: "Open the jobs",
+        given: packet,
+        answer: "Opening Jobs.",
+        answerer: "offline planner",
+        uiActions: [{ type: "navigate", target: "/jobs" }],
+      }),
     ]);
     // Only the company asked for.
-    const others = (await call("GET", `${API_PATHS.adminBrainPackets}?companyId=${other.id}`, tokens.admin!)).body as unknown as BrainPacketList;
+    const others = (await call("GET", `${API_PATHS.adminBrainPackets}?companyId=${other.id}`, tokens.admin!))
+      .body as unknown as BrainPacketList;
     expect(others.items.find((item) => item.id === conversation.id)).toBeUndefined();
   });
 
@@ -338,12 +521,18 @@ describe("GET /api/admin/brain-packets", () => {
     const outcome = await runAssistantTurn(
       { db: t.runtime.context.db, redis: t.runtime.context.redis, model: null },
       { id: member.id, companyId: acme.id, role: "member" },
-      { requestId: randomUUID(), conversationId: null, text: "open the customers", context: { path: "/schedule", day: "2026-03-02" } },
+      {
+        requestId: randomUUID(),
+        conversationId: null,
+        text: "open the customers",
+        context: { path: "/schedule", day: "2026-03-02" },
+      },
       async () => {},
     );
     expect(outcome.status).toBe("ran");
     const conversationId = outcome.status === "ran" ? outcome.conversationId : "";
-    const packets = (await call("GET", `${API_PATHS.adminBrainPackets}?companyId=${acme.id}`, tokens.admin!)).body as unknown as BrainPacketList;
+    const packets = (await call("GET", `${API_PATHS.adminBrainPackets}?companyId=${acme.id}`, tokens.admin!))
+      .body as unknown as BrainPacketList;
     const turn = packets.items.find((item) => item.id === conversationId)!.turns[0]!;
     expect(turn.given).toEqual({
       role: "member",
@@ -361,11 +550,20 @@ describe("the navigation menus", () => {
   it("are read by every signed-in user and changed only by platform administrators", async () => {
     const path = apiPath(API_PATHS.menu, { menu: "primary" });
     expect((await call("GET", path, tokens.member!)).body).toEqual({ menu: "primary", items: [], customized: false });
-    const items = [{ url: "/reports", title: "Insights", hidden: false }, { url: "/crews", title: "Crews", hidden: true }];
+    const items = [
+      { url: "/reports", title: "Insights", hidden: false },
+      { url: "/crews", title: "Crews", hidden: true },
+    ];
     const saved = await call("PUT", apiPath(API_PATHS.adminMenu, { menu: "primary" }), tokens.admin!, { items });
     expect(saved).toMatchObject({ status: 200, body: { customized: true, items } });
     expect((await call("GET", path, tokens.field_user!)).body).toEqual({ menu: "primary", items, customized: true });
-    expect((await call("PUT", apiPath(API_PATHS.adminMenu, { menu: "primary" }), tokens.admin!, { items: [{ url: "javascript:alert(1)", title: "x", hidden: false }] })).status).toBe(400);
+    expect(
+      (
+        await call("PUT", apiPath(API_PATHS.adminMenu, { menu: "primary" }), tokens.admin!, {
+          items: [{ url: "javascript:alert(1)", title: "x", hidden: false }],
+        })
+      ).status,
+    ).toBe(400);
     await call("DELETE", apiPath(API_PATHS.adminMenu, { menu: "primary" }), tokens.admin!);
     expect((await call("GET", path, tokens.owner!)).body).toMatchObject({ customized: false });
     expect((await fetch(`${t.url}${path}`)).status).toBe(401);

@@ -3,7 +3,14 @@ import { withTenant } from "@fieldops/db";
 import { createCustomer } from "@fieldops/domain/customers/create-customer";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
 import { conversationResponseSchema, chatSuggestionsResponseSchema } from "@fieldops/shared/chat";
-import { callApi, createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  callApi,
+  createTestCompany,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 import { openSocket } from "../../../../tests/integration/test-socket.ts";
 import { chat, textOf, uiActionsOf } from "../../../../tests/integration/assistant-events.ts";
 
@@ -18,9 +25,19 @@ beforeAll(async () => {
   other = await createTestCompany(t.db, { name: "Other Lawns" });
   await withTenant(t.runtime.context.db, company.id, async (tx) => {
     const customer = await createCustomer(tx, { ...customerInput({ name: "Acme Plumbing" }), companyId: company.id });
-    await tx.invoice.create({ data: { companyId: company.id, customerId: customer.id, number: 7, status: "sent", totalCents: 5_000, dueAt: new Date("2020-01-01T12:00:00Z") } });
+    await tx.invoice.create({
+      data: {
+        companyId: company.id,
+        customerId: customer.id,
+        number: 7,
+        status: "sent",
+        totalCents: 5_000,
+        dueAt: new Date("2020-01-01T12:00:00Z"),
+      },
+    });
   });
-  for (const role of ["owner", "member", "field_user"] as const) tokens[role] = await signIn(t.url, company.users[role].email);
+  for (const role of ["owner", "member", "field_user"] as const)
+    tokens[role] = await signIn(t.url, company.users[role].email);
   tokens.otherOwner = await signIn(t.url, other.users.owner.email);
 });
 afterAll(() => t.close());
@@ -34,7 +51,9 @@ describe("GET /api/assistant/conversations", () => {
 
     const list = await callApi(t.url, "GET", "/api/assistant/conversations", tokens.owner!);
     expect(list.status).toBe(200);
-    expect(list.body.items).toEqual([{ id: run.conversationId, title: "take me to my jobs", updatedAt: expect.any(String) }]);
+    expect(list.body.items).toEqual([
+      { id: run.conversationId, title: "take me to my jobs", updatedAt: expect.any(String) },
+    ]);
 
     const opened = await callApi(t.url, "GET", `/api/assistant/conversations/${run.conversationId}`, tokens.owner!);
     expect(opened.status).toBe(200);
@@ -46,11 +65,15 @@ describe("GET /api/assistant/conversations", () => {
       ["assistant", textOf(conversation.messages[3]!.events)],
     ]);
     expect(uiActionsOf(conversation.messages[1]!.events)).toEqual(uiActionsOf(run.events));
-    expect(uiActionsOf(conversation.messages[3]!.events)).toMatchObject([{ type: "openModal", target: "integrations.stripe" }]);
+    expect(uiActionsOf(conversation.messages[3]!.events)).toMatchObject([
+      { type: "openModal", target: "integrations.stripe" },
+    ]);
   });
 
   it("another user of the company, or of another company, neither lists nor opens it (404)", async () => {
-    const [mine] = (await callApi(t.url, "GET", "/api/assistant/conversations", tokens.owner!)).body.items as { id: string }[];
+    const [mine] = (await callApi(t.url, "GET", "/api/assistant/conversations", tokens.owner!)).body.items as {
+      id: string;
+    }[];
     for (const token of [tokens.member!, tokens.field_user!, tokens.otherOwner!]) {
       expect((await callApi(t.url, "GET", "/api/assistant/conversations", token)).body).toEqual({ items: [] });
       expect((await callApi(t.url, "GET", `/api/assistant/conversations/${mine!.id}`, token)).status).toBe(404);
@@ -77,9 +100,13 @@ describe("GET /api/assistant/suggestions", () => {
     }
     socket.socket.close();
 
-    const forFieldUser = chatSuggestionsResponseSchema.parse((await callApi(t.url, "GET", "/api/assistant/suggestions", tokens.field_user!)).body);
+    const forFieldUser = chatSuggestionsResponseSchema.parse(
+      (await callApi(t.url, "GET", "/api/assistant/suggestions", tokens.field_user!)).body,
+    );
     expect(forFieldUser.suggestions.map((s) => s.prompt)).not.toContain("Show me the past-due invoices");
-    const forOther = chatSuggestionsResponseSchema.parse((await callApi(t.url, "GET", "/api/assistant/suggestions", tokens.otherOwner!)).body);
+    const forOther = chatSuggestionsResponseSchema.parse(
+      (await callApi(t.url, "GET", "/api/assistant/suggestions", tokens.otherOwner!)).body,
+    );
     expect(forOther.suggestions.map((s) => s.prompt)).not.toContain("Show me the past-due invoices");
     expect((await fetch(`${t.url}/api/assistant/suggestions`)).status).toBe(401);
   });

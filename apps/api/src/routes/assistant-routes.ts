@@ -25,7 +25,13 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
 
   app.get(
     API_PATHS.assistantConversations,
-    { schema: { tags: ["assistant"], summary: "The user's own conversations with the assistant, newest first", response: { 200: conversationListResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ["assistant"],
+        summary: "The user's own conversations with the assistant, newest first",
+        response: { 200: conversationListResponseSchema, ...errors },
+      },
+    },
     async (request) => withCompanyUser(context, request, ({ tx, user }) => listConversations(tx, { userId: user.id })),
   );
 
@@ -40,7 +46,9 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) => getConversation(tx, { userId: user.id, conversationId: request.params.id })),
+      withCompanyUser(context, request, ({ tx, user }) =>
+        getConversation(tx, { userId: user.id, conversationId: request.params.id }),
+      ),
   );
 
   app.get(
@@ -56,7 +64,11 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
       const suggestions = await withCompanyUser(context, request, ({ tx, user }) =>
         suggestPrompts(tx, { actor: { userId: user.id, role: user.role }, now: new Date() }),
       );
-      return { answerer, suggestions, allowedOAuthOrigins: oauthAuthorizationOrigins(context.env, appOrigin(context, request)) };
+      return {
+        answerer,
+        suggestions,
+        allowedOAuthOrigins: oauthAuthorizationOrigins(context.env, appOrigin(context, request)),
+      };
     },
   );
 };

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { hashToken } from "@fieldops/domain/accounts/sessions";
 import { LOGIN_LIMITS } from "@fieldops/domain/accounts/login-rate-limit";
-import { TEST_PASSWORD, createTestCompany, post, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  TEST_PASSWORD,
+  createTestCompany,
+  post,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
 let company: TestCompany;
@@ -41,7 +49,10 @@ describe("POST /api/login", () => {
   });
 
   it("answers 401 Invalid credentials for a wrong password and for an unknown account alike", async () => {
-    const wrong = await post(`${t.url}/api/login`, { username: company.users.field_user.email, password: "nope-nope-nope" });
+    const wrong = await post(`${t.url}/api/login`, {
+      username: company.users.field_user.email,
+      password: "nope-nope-nope",
+    });
     const unknown = await post(`${t.url}/api/login`, { username: "nobody@test.example", password: "nope-nope-nope" });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
@@ -59,7 +70,11 @@ describe("POST /api/login", () => {
   });
 
   it("answers 400 for a body that is not JSON", async () => {
-    const response = await fetch(`${t.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+    const response = await fetch(`${t.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message.length).toBeGreaterThan(0);
   });
@@ -73,9 +88,13 @@ describe("POST /api/login", () => {
     const blocked = await post(`${t.url}/api/login`, { username: email, password: TEST_PASSWORD });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(((await blocked.json()) as { message: string }).message).toMatch(/^Too many failed sign-in attempts. Try again in \d+ seconds?\.$/);
+    expect(((await blocked.json()) as { message: string }).message).toMatch(
+      /^Too many failed sign-in attempts. Try again in \d+ seconds?\.$/,
+    );
     // Another account from the same address is not slowed by that.
-    expect((await post(`${t.url}/api/login`, { username: victim.users.member.email, password: TEST_PASSWORD })).status).toBe(200);
+    expect(
+      (await post(`${t.url}/api/login`, { username: victim.users.member.email, password: TEST_PASSWORD })).status,
+    ).toBe(200);
   });
 
   it("checks at most the free attempts of 30 parallel wrong passwords, and the owner still signs in from elsewhere", async () => {
@@ -83,11 +102,17 @@ describe("POST /api/login", () => {
     const email = victim.users.owner.email;
     const attacker = { "x-forwarded-for": "203.0.113.30" };
     const statuses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => post(`${t.url}/api/login`, { username: email, password: `guess-${i}` }, attacker).then((r) => r.status)),
+      Array.from({ length: 30 }, (_, i) =>
+        post(`${t.url}/api/login`, { username: email, password: `guess-${i}` }, attacker).then((r) => r.status),
+      ),
     );
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.accountAddress.free);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30 - LOGIN_LIMITS.accountAddress.free);
-    const owner = await post(`${t.url}/api/login`, { username: email, password: TEST_PASSWORD }, { "x-forwarded-for": "198.51.100.7" });
+    const owner = await post(
+      `${t.url}/api/login`,
+      { username: email, password: TEST_PASSWORD },
+      { "x-forwarded-for": "198.51.100.7" },
+    );
     expect(owner.status).toBe(200);
   });
 
@@ -98,7 +123,11 @@ describe("POST /api/login", () => {
     expect((await post(`${t.url}/api/login`, { username: email, password: TEST_PASSWORD }, usual)).status).toBe(200);
     const statuses = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        post(`${t.url}/api/login`, { username: email, password: `guess-${i}` }, { "x-forwarded-for": `203.0.113.${100 + i}` }).then((r) => r.status),
+        post(
+          `${t.url}/api/login`,
+          { username: email, password: `guess-${i}` },
+          { "x-forwarded-for": `203.0.113.${100 + i}` },
+        ).then((r) => r.status),
       ),
     );
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.account.free);
@@ -106,7 +135,11 @@ describe("POST /api/login", () => {
 
     expect((await post(`${t.url}/api/login`, { username: email, password: TEST_PASSWORD }, usual)).status).toBe(200);
     // From an address never used before, the owner is delayed (not locked out for long).
-    const elsewhere = await post(`${t.url}/api/login`, { username: email, password: TEST_PASSWORD }, { "x-forwarded-for": "192.0.2.99" });
+    const elsewhere = await post(
+      `${t.url}/api/login`,
+      { username: email, password: TEST_PASSWORD },
+      { "x-forwarded-for": "192.0.2.99" },
+    );
     expect(elsewhere.status).toBe(429);
     expect(Number(elsewhere.headers.get("retry-after"))).toBeLessThanOrEqual(LOGIN_LIMITS.account.maxMs / 1000);
   });
@@ -116,7 +149,11 @@ describe("POST /api/login", () => {
     for (let i = 0; i < LOGIN_LIMITS.address.free; i++) {
       await post(`${t.url}/api/login`, { username: `spray-${i}@test.example`, password: "guess-guess" }, address);
     }
-    const blocked = await post(`${t.url}/api/login`, { username: company.users.owner.email, password: TEST_PASSWORD }, address);
+    const blocked = await post(
+      `${t.url}/api/login`,
+      { username: company.users.owner.email, password: TEST_PASSWORD },
+      address,
+    );
     expect(blocked.status).toBe(429);
   });
 
@@ -161,7 +198,9 @@ describe("GET /api/user and POST /api/logout", () => {
       const headers = { authorization: `Bearer ${token}` };
       expect((await fetch(`${other.url}/api/user`, { headers })).status).toBe(200);
       expect((await post(`${t.url}/api/logout`, undefined, headers)).status).toBe(204);
-      await expect.poll(async () => (await fetch(`${other.url}/api/user`, { headers })).status, { timeout: 2000 }).toBe(401);
+      await expect
+        .poll(async () => (await fetch(`${other.url}/api/user`, { headers })).status, { timeout: 2000 })
+        .toBe(401);
     } finally {
       await other.close();
     }
@@ -169,7 +208,10 @@ describe("GET /api/user and POST /api/logout", () => {
 
   it("an expired session no longer signs anyone in", async () => {
     const token = await signIn(t.url, company.users.owner.email);
-    await t.db.session.update({ where: { tokenHash: hashToken(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await t.db.session.update({
+      where: { tokenHash: hashToken(token) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await fetch(`${t.url}/api/user`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
   });
 });
@@ -177,7 +219,15 @@ describe("GET /api/user and POST /api/logout", () => {
 describe("company routes", () => {
   it("answer 404 to a signed-in user who belongs to no company (a platform admin)", async () => {
     const email = `admin-${Date.now()}@test.example`;
-    await t.db.user.create({ data: { email, name: "Platform Admin", passwordHash: await hashPassword(TEST_PASSWORD), role: "admin", permissions: ["all"] } });
+    await t.db.user.create({
+      data: {
+        email,
+        name: "Platform Admin",
+        passwordHash: await hashPassword(TEST_PASSWORD),
+        role: "admin",
+        permissions: ["all"],
+      },
+    });
     const token = await signIn(t.url, email);
     for (const path of ["/api/company", "/api/activity"]) {
       const response = await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${token}` } });

@@ -31,7 +31,8 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorR
 export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db, loginRateLimiter, queues } = context;
 
-  const startSession = (request: FastifyRequest, reply: FastifyReply, user: UserRow) => startUserSession(context, request, reply, user);
+  const startSession = (request: FastifyRequest, reply: FastifyReply, user: UserRow) =>
+    startUserSession(context, request, reply, user);
 
   const recordActivity = async (
     request: FastifyRequest,
@@ -40,7 +41,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     summary: string,
   ) => {
     if (!user.companyId) return;
-    const entry = { companyId: user.companyId, actorUserId: user.id, action, entityType: "user", entityId: user.id, summary, requestId: request.id };
+    const entry = {
+      companyId: user.companyId,
+      actorUserId: user.id,
+      action,
+      entityType: "user",
+      entityId: user.id,
+      summary,
+      requestId: request.id,
+    };
     // The feed is a side effect: signing in must not fail because Redis hiccuped.
     await queueActivity(queues, entry).catch((error: unknown) =>
       request.log.warn({ err: error, action, userId: user.id }, "could not queue the activity entry"),
@@ -74,7 +83,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         tags: ["auth"],
         summary: "Create a company and its owner, on the chosen plan's free trial, and sign in",
         body: signupRequestSchema,
-        response: { 201: loginResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          201: loginResponseSchema,
+          400: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -4,18 +4,32 @@ import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import type { QuoteResponse } from "@fieldops/shared/builds";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
 import { startOpenAiStandIn } from "../../../../tests/openai-stand-in.ts";
-import { callApi, createTestCompany, signIn, startTestApp, startTestWorkers, type TestApp } from "../../../../tests/integration/test-app.ts";
+import {
+  callApi,
+  createTestCompany,
+  signIn,
+  startTestApp,
+  startTestWorkers,
+  type TestApp,
+} from "../../../../tests/integration/test-app.ts";
 
 let standIn: Awaited<ReturnType<typeof startOpenAiStandIn>>;
 let t: TestApp;
 let workers: RunningWorkers;
 let token: string;
 
-const quote = (description: string) => callApi(t.url, "POST", apiPath(API_PATHS.buildSessionQuote, { sessionId: randomUUID() }), token, { spec: { description } });
+const quote = (description: string) =>
+  callApi(t.url, "POST", apiPath(API_PATHS.buildSessionQuote, { sessionId: randomUUID() }), token, {
+    spec: { description },
+  });
 
 beforeAll(async () => {
   standIn = await startOpenAiStandIn();
-  t = await startTestApp({ OPENAI_API_KEY: "sk-stand-in", OPENAI_BASE_URL: standIn.baseURL, OPENAI_MODEL: "stand-in-model" });
+  t = await startTestApp({
+    OPENAI_API_KEY: "sk-stand-in",
+    OPENAI_BASE_URL: standIn.baseURL,
+    OPENAI_MODEL: "stand-in-model",
+  });
   workers = startTestWorkers(t);
   const company = await createTestCompany(t.db);
   token = await signIn(t.url, company.users.owner.email);
@@ -61,7 +75,9 @@ describe("quotes with a configured model", () => {
     expect(body.specSource).toBe("model");
     expect(body.spec.featureName).toBe("Pool Chemistry");
     expect(body.spec.description).toBe("log the water tests of each pool visit: date, pH, chlorine");
-    expect(body.spec.routes.map((route) => `${route.method} ${route.path}`)).toContain("DELETE /api/custom/water_test/{id}");
+    expect(body.spec.routes.map((route) => `${route.method} ${route.path}`)).toContain(
+      "DELETE /api/custom/water_test/{id}",
+    );
     expect(body.quote.risk).toBe("medium");
     const request = standIn.requests[0]!;
     expect(request.headers.authorization).toBe("Bearer sk-stand-in");
@@ -78,7 +94,14 @@ describe("quotes with a configured model", () => {
     expect((failed.body as unknown as QuoteResponse).spec.entities[0]!.key).toBe("equipment");
 
     standIn.reset();
-    standIn.reply({ toolCalls: [{ name: "propose_spec", args: { featureName: "Broken", entities: [{ key: "Bad Key", name: "x", pluralName: "x", fields: [] }] } }] });
+    standIn.reply({
+      toolCalls: [
+        {
+          name: "propose_spec",
+          args: { featureName: "Broken", entities: [{ key: "Bad Key", name: "x", pluralName: "x", fields: [] }] },
+        },
+      ],
+    });
     const invalid = await quote("track suppliers: name, phone");
     expect(invalid.status).toBe(200);
     expect((invalid.body as unknown as QuoteResponse).specSource).toBe("parser");

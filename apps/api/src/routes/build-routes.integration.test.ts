@@ -12,9 +12,20 @@ import { DEFAULT_BUILD_PRICING, type BuildStatus, type BuildView, type QuoteResp
 import type { FeatureSpec } from "@fieldops/shared/feature-spec";
 import { defaultPermissions } from "@fieldops/shared/roles";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
-import { callApi, createTestCompany, drainQueues, signIn, startTestApp, startTestWorkers, TEST_PASSWORD, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  callApi,
+  createTestCompany,
+  drainQueues,
+  signIn,
+  startTestApp,
+  startTestWorkers,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 
-const EQUIPMENT = "I need to track equipment at each customer: make, model, serial number, install date, and see it on the customer page";
+const EQUIPMENT =
+  "I need to track equipment at each customer: make, model, serial number, install date, and see it on the customer page";
 
 let t: TestApp;
 let workers: RunningWorkers;
@@ -22,7 +33,8 @@ let company: TestCompany;
 let other: TestCompany;
 const tokens: Record<string, string> = {};
 
-const call = (method: string, path: string, as: string, body?: unknown) => callApi(t.url, method, path, tokens[as]!, body);
+const call = (method: string, path: string, as: string, body?: unknown) =>
+  callApi(t.url, method, path, tokens[as]!, body);
 
 async function quote(as: string, spec: unknown, sessionId: string = randomUUID()) {
   return call("POST", apiPath(API_PATHS.buildSessionQuote, { sessionId }), as, { spec });
@@ -73,10 +85,24 @@ beforeAll(async () => {
   other = await createTestCompany(t.db, { name: "Other Lawns" });
   const passwordHash = await hashPassword(TEST_PASSWORD);
   const secondOwner = await t.db.user.create({
-    data: { companyId: company.id, email: `owner2-${randomUUID().slice(0, 8)}@test.example`, name: "Second Owner", passwordHash, role: "owner", permissions: defaultPermissions("owner") },
+    data: {
+      companyId: company.id,
+      email: `owner2-${randomUUID().slice(0, 8)}@test.example`,
+      name: "Second Owner",
+      passwordHash,
+      role: "owner",
+      permissions: defaultPermissions("owner"),
+    },
   });
   const platformAdmin = await t.db.user.create({
-    data: { companyId: null, email: `platform-${randomUUID().slice(0, 8)}@test.example`, name: "Platform Admin", passwordHash, role: "admin", permissions: defaultPermissions("admin") },
+    data: {
+      companyId: null,
+      email: `platform-${randomUUID().slice(0, 8)}@test.example`,
+      name: "Platform Admin",
+      passwordHash,
+      role: "admin",
+      permissions: defaultPermissions("admin"),
+    },
   });
   const signed = await Promise.all([
     signIn(t.url, company.users.owner.email),
@@ -98,14 +124,23 @@ describe("quotes", () => {
   it("turns the equipment request into a spec, prices it from the price list and issues a consent token", async () => {
     const answer = await quoted("owner");
     expect(answer.spec.featureName).toBe("Equipment Tracking");
-    expect(answer.spec.entities[0]).toMatchObject({ key: "equipment", showOn: ["customer"], relations: [{ target: "customer" }] });
+    expect(answer.spec.entities[0]).toMatchObject({
+      key: "equipment",
+      showOn: ["customer"],
+      relations: [{ target: "customer" }],
+    });
     expect(answer.spec.entities[0]!.fields.map((field) => field.type)).toEqual(["text", "text", "text", "date"]);
     expect(answer.spec.routes).toHaveLength(5);
     expect(answer.quote).toEqual({ priceUsd: 354, etaMinutes: 18, risk: "medium" });
     expect(answer.specSource).toBe("parser");
     expect(answer.consentToken).toMatch(/^[\w-]+\.[\w-]+$/);
     const proposal = await t.db.buildProposal.findUniqueOrThrow({ where: { id: answer.proposalId } });
-    expect(proposal).toMatchObject({ companyId: company.id, status: "quoted", requestedByUserId: company.users.owner.id, priceCents: 35400 });
+    expect(proposal).toMatchObject({
+      companyId: company.id,
+      status: "quoted",
+      requestedByUserId: company.users.owner.id,
+      priceCents: 35400,
+    });
   });
 
   it("re-quotes a refined spec: a field added costs more and takes longer", async () => {
@@ -132,7 +167,13 @@ describe("quotes", () => {
   it("bounds the quotes of one session", async () => {
     const first = await quoted("owner");
     await t.db.buildProposal.createMany({
-      data: Array.from({ length: MAX_QUOTES_PER_SESSION - 1 }, () => ({ companyId: company.id, sessionId: first.sessionId, requestedByUserId: company.users.owner.id, request: { description: "x" }, status: "failed" as const })),
+      data: Array.from({ length: MAX_QUOTES_PER_SESSION - 1 }, () => ({
+        companyId: company.id,
+        sessionId: first.sessionId,
+        requestedByUserId: company.users.owner.id,
+        request: { description: "x" },
+        status: "failed" as const,
+      })),
     });
     const refused = await quote("owner", { description: EQUIPMENT }, first.sessionId);
     expect(refused.status).toBe(409);
@@ -160,7 +201,12 @@ describe("consent", () => {
     expect((await accept("secondOwner", answer.consentToken, company.id)).status).toBe(403);
     expect((await accept("otherOwner", answer.consentToken, other.id)).status).toBe(403);
     expect((await accept("owner", answer.consentToken, other.id)).status).toBe(403);
-    const expired = signConsentToken(key(), { proposalId: answer.proposalId, userId: company.users.owner.id, companyId: company.id, expiresAt: new Date(Date.now() - 1000) });
+    const expired = signConsentToken(key(), {
+      proposalId: answer.proposalId,
+      userId: company.users.owner.id,
+      companyId: company.id,
+      expiresAt: new Date(Date.now() - 1000),
+    });
     const refused = await accept("owner", expired, company.id);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/expired/);
@@ -180,7 +226,9 @@ describe("idempotency", { timeout: 120_000 }, () => {
   it("starts one build for concurrent requests with one key, and answers each with it", async () => {
     const answer = await quoted("owner");
     const idempotencyKey = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => accept("owner", answer.consentToken, company.id, idempotencyKey)));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => accept("owner", answer.consentToken, company.id, idempotencyKey)),
+    );
     const buildIds = new Set(answers.map((each) => each.body.buildId));
     expect(buildIds.size).toBe(1);
     expect(answers.filter((each) => each.status === 201)).toHaveLength(1);
@@ -206,7 +254,9 @@ describe("the pipeline", { timeout: 120_000 }, () => {
     workers = startTestWorkers(t);
     const again = await accept("owner", answer.consentToken, company.id, key);
     expect(again).toEqual({ status: 200, body: started.body });
-    expect((await waitForStatus("owner", started.body.buildId as string, ["preview", "failed"])).status).toBe("preview");
+    expect((await waitForStatus("owner", started.body.buildId as string, ["preview", "failed"])).status).toBe(
+      "preview",
+    );
   });
 
   it("generates, tests and deploys to preview, waits for the owner's promotion, then charges once in production", async () => {
@@ -221,12 +271,16 @@ describe("the pipeline", { timeout: 120_000 }, () => {
       expect(stage!.log.at(-1)!.message).toMatch(/passed$/);
     }
     expect(production).toMatchObject({ status: "pending", attempts: 0 });
-    expect(generate!.log.map((line) => line.message).join("\n")).toMatch(/Installed Equipment \(4 fields, 1 relations\) at \/api\/custom\/equipment/);
+    expect(generate!.log.map((line) => line.message).join("\n")).toMatch(
+      /Installed Equipment \(4 fields, 1 relations\) at \/api\/custom\/equipment/,
+    );
     expect(test!.checks!.length).toBeGreaterThan(5);
     expect(test!.checks!.every((check) => check.passed)).toBe(true);
     expect(test!.checks!.some((check) => /another company/i.test(check.name))).toBe(true);
     expect((await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).betaMode).toBe(true);
-    expect(await t.db.customObjectDefinition.findFirst({ where: { companyId: company.id, key: "equipment" } })).toMatchObject({ buildId, stage: "preview" });
+    expect(
+      await t.db.customObjectDefinition.findFirst({ where: { companyId: company.id, key: "equipment" } }),
+    ).toMatchObject({ buildId, stage: "preview" });
     expect(await t.db.companyCharge.count({ where: { buildId } })).toBe(0);
 
     const events = (await readEventsAfter(t.runtime.context.redis, company.id, "0-0")).flatMap((entry) =>
@@ -242,15 +296,30 @@ describe("the pipeline", { timeout: 120_000 }, () => {
     const live = await waitForStatus("owner", buildId, ["production", "failed"]);
     expect(live.status).toBe("production");
     expect(live.stages[3]).toMatchObject({ status: "passed", attempts: 1 });
-    expect(await t.db.customObjectDefinition.findFirst({ where: { companyId: company.id, key: "equipment" } })).toMatchObject({ buildId, stage: "production" });
+    expect(
+      await t.db.customObjectDefinition.findFirst({ where: { companyId: company.id, key: "equipment" } }),
+    ).toMatchObject({ buildId, stage: "production" });
     // The company stays in beta mode exactly while something of it is still in preview.
-    const stillInPreview = await t.db.customObjectDefinition.count({ where: { companyId: company.id, stage: "preview" } });
+    const stillInPreview = await t.db.customObjectDefinition.count({
+      where: { companyId: company.id, stage: "preview" },
+    });
     expect((await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).betaMode).toBe(stillInPreview > 0);
     const charges = await t.db.companyCharge.findMany({ where: { buildId } });
-    expect(charges).toEqual([expect.objectContaining({ companyId: company.id, amountCents: Math.round(answer.quote.priceUsd * 100), kind: "feature_build" })]);
+    expect(charges).toEqual([
+      expect.objectContaining({
+        companyId: company.id,
+        amountCents: Math.round(answer.quote.priceUsd * 100),
+        kind: "feature_build",
+      }),
+    ]);
 
     // A second delivery of a passed stage (a worker that died after committing) changes nothing.
-    const context = { db: t.runtime.context.db, redis: t.runtime.context.redis, queues: t.runtime.context.queues, jobId: "again" };
+    const context = {
+      db: t.runtime.context.db,
+      redis: t.runtime.context.redis,
+      queues: t.runtime.context.queues,
+      jobId: "again",
+    };
     const build = await t.db.build.findUniqueOrThrow({ where: { id: buildId } });
     await Promise.all([
       runBuildStage({ companyId: company.id, buildId, run: build.run, stage: "production" }, context),
@@ -266,9 +335,17 @@ describe("the pipeline", { timeout: 120_000 }, () => {
     const live = await waitForStatus("otherOwner", buildId, ["production", "failed"]);
     expect(live.status).toBe("production");
     // As if the worker had died mid-stage: the stage is running again and its job delivered anew.
-    await t.db.buildStage.update({ where: { buildId_stage: { buildId, stage: "production" } }, data: { status: "running" } });
+    await t.db.buildStage.update({
+      where: { buildId_stage: { buildId, stage: "production" } },
+      data: { status: "running" },
+    });
     const build = await t.db.build.update({ where: { id: buildId }, data: { status: "promoting" } });
-    const context = { db: t.runtime.context.db, redis: t.runtime.context.redis, queues: t.runtime.context.queues, jobId: "resumed" };
+    const context = {
+      db: t.runtime.context.db,
+      redis: t.runtime.context.redis,
+      queues: t.runtime.context.queues,
+      jobId: "resumed",
+    };
     await runBuildStage({ companyId: other.id, buildId, run: build.run, stage: "production" }, context);
     expect((await buildOf("otherOwner", buildId)).status).toBe("production");
     expect(await t.db.companyCharge.count({ where: { buildId } })).toBe(1);
@@ -276,7 +353,9 @@ describe("the pipeline", { timeout: 120_000 }, () => {
   });
 
   it("promotes a low-risk build to production by itself", async () => {
-    const { quote: answer, buildId } = await startedBuild("owner", company, { description: "track suppliers: name, phone, email" });
+    const { quote: answer, buildId } = await startedBuild("owner", company, {
+      description: "track suppliers: name, phone, email",
+    });
     expect(answer.quote.risk).toBe("low");
     const live = await waitForStatus("owner", buildId, ["production", "failed"]);
     expect(live.status).toBe("production");
@@ -285,7 +364,9 @@ describe("the pipeline", { timeout: 120_000 }, () => {
   });
 
   it("fails a stage that cannot pass, and retries it from that stage once it can", async () => {
-    const answer = await quoted("owner", { description: "track trailers for each crew: plate, capacity, last inspection date" });
+    const answer = await quoted("owner", {
+      description: "track trailers for each crew: plate, capacity, last inspection date",
+    });
     const spec = answer.spec;
     // The stored spec is broken before the workers see it: the generate stage refuses it.
     await workers.close();
@@ -308,7 +389,12 @@ describe("the pipeline", { timeout: 120_000 }, () => {
     const preview = await waitForStatus("owner", buildId, ["preview", "failed"]);
     expect(preview.status).toBe("preview");
     expect(preview.stages[0]).toMatchObject({ status: "passed", attempts: 2 });
-    expect(preview.stages[0]!.log.map((line) => line.message)).toEqual(expect.arrayContaining([expect.stringMatching(/failed: The build's spec/), expect.stringMatching(/retry requested/)]));
+    expect(preview.stages[0]!.log.map((line) => line.message)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/failed: The build's spec/),
+        expect.stringMatching(/retry requested/),
+      ]),
+    );
     expect((await call("POST", apiPath(API_PATHS.buildRetry, { id: buildId }), "owner")).status).toBe(409);
   });
 
@@ -316,7 +402,10 @@ describe("the pipeline", { timeout: 120_000 }, () => {
     const broken = await quoted("owner", { description: "track ladders for each crew: length, weight" });
     const healthy = await quoted("otherOwner", { description: "track mowers for each crew: brand, hours" });
     await workers.close();
-    const [a, b] = await Promise.all([accept("owner", broken.consentToken, company.id), accept("otherOwner", healthy.consentToken, other.id)]);
+    const [a, b] = await Promise.all([
+      accept("owner", broken.consentToken, company.id),
+      accept("otherOwner", healthy.consentToken, other.id),
+    ]);
     await t.db.build.update({ where: { id: a.body.buildId as string }, data: { spec: { featureName: "Broken" } } });
     workers = startTestWorkers(t);
     const [failed, preview] = await Promise.all([
@@ -344,20 +433,37 @@ describe("the pipeline", { timeout: 120_000 }, () => {
   });
 
   it("rolls a build back: the feature leaves the app, its records stay", async () => {
-    const { buildId } = await startedBuild("owner", company, { description: "track generators at each customer: brand, kilowatts, serial number" });
+    const { buildId } = await startedBuild("owner", company, {
+      description: "track generators at each customer: brand, kilowatts, serial number",
+    });
     await waitForStatus("owner", buildId, ["preview"]);
     const definition = await t.db.customObjectDefinition.findFirstOrThrow({ where: { buildId } });
     const customer = await t.db.customer.create({
-      data: { companyId: company.id, name: "Generator Owner", street: "1 Main St", city: "Denver", region: "CO", postcode: "80202", latitude: 39.7, longitude: -104.9 },
+      data: {
+        companyId: company.id,
+        name: "Generator Owner",
+        street: "1 Main St",
+        city: "Denver",
+        region: "CO",
+        postcode: "80202",
+        latitude: 39.7,
+        longitude: -104.9,
+      },
     });
     await withTenant(t.runtime.context.db, company.id, (tx) =>
-      createCustomRecord(tx, { objectKey: definition.key, access: { role: "owner" }, values: { brand: "Generac", kilowatts: 22, serial_number: "G-1", customer: customer.id } }),
+      createCustomRecord(tx, {
+        objectKey: definition.key,
+        access: { role: "owner" },
+        values: { brand: "Generac", kilowatts: 22, serial_number: "G-1", customer: customer.id },
+      }),
     );
     expect((await call("POST", apiPath(API_PATHS.buildRollback, { id: buildId }), "member")).status).toBe(403);
     const rolledBack = await call("POST", apiPath(API_PATHS.buildRollback, { id: buildId }), "owner");
     expect(rolledBack.status).toBe(200);
     expect(rolledBack.body.status).toBe("rolled_back");
-    expect(await t.db.customObjectDefinition.findUniqueOrThrow({ where: { id: definition.id } })).toMatchObject({ stage: "rolled_back" });
+    expect(await t.db.customObjectDefinition.findUniqueOrThrow({ where: { id: definition.id } })).toMatchObject({
+      stage: "rolled_back",
+    });
     expect(await t.db.customObjectRecord.count({ where: { definitionId: definition.id } })).toBe(1);
     expect(await t.db.companyCharge.count({ where: { buildId } })).toBe(0);
     expect((await call("POST", apiPath(API_PATHS.buildPromote, { id: buildId }), "owner")).status).toBe(409);
@@ -380,16 +486,25 @@ describe("who sees builds", () => {
     const all = (monitor.body as unknown as { items: BuildView[] }).items;
     expect(new Set(all.map((build) => build.companyId))).toEqual(expect.objectContaining({ size: expect.any(Number) }));
     expect(all.some((build) => build.companyId === other.id && build.companyName === "Other Lawns")).toBe(true);
-    expect(all.some((build) => build.companyId === company.id && build.acceptedBy.email === company.users.owner.email)).toBe(true);
+    expect(
+      all.some((build) => build.companyId === company.id && build.acceptedBy.email === company.users.owner.email),
+    ).toBe(true);
   });
 
   it("lets platform admins edit the price list, which later quotes use", async () => {
     expect((await call("GET", API_PATHS.adminBuildPricing, "owner")).status).toBe(403);
     expect((await call("PUT", API_PATHS.adminBuildPricing, "owner", DEFAULT_BUILD_PRICING)).status).toBe(403);
-    expect((await call("PUT", API_PATHS.adminBuildPricing, "platform", { ...DEFAULT_BUILD_PRICING, baseUsd: -1 })).status).toBe(400);
-    const changed = await call("PUT", API_PATHS.adminBuildPricing, "platform", { ...DEFAULT_BUILD_PRICING, baseUsd: 1049 });
+    expect(
+      (await call("PUT", API_PATHS.adminBuildPricing, "platform", { ...DEFAULT_BUILD_PRICING, baseUsd: -1 })).status,
+    ).toBe(400);
+    const changed = await call("PUT", API_PATHS.adminBuildPricing, "platform", {
+      ...DEFAULT_BUILD_PRICING,
+      baseUsd: 1049,
+    });
     expect(changed.status).toBe(200);
-    expect((await call("GET", API_PATHS.adminBuildPricing, "platform")).body).toMatchObject({ pricing: { baseUsd: 1049 } });
+    expect((await call("GET", API_PATHS.adminBuildPricing, "platform")).body).toMatchObject({
+      pricing: { baseUsd: 1049 },
+    });
     try {
       expect((await quoted("owner")).quote.priceUsd).toBe(1354);
     } finally {

@@ -30,11 +30,21 @@ import type { AppContext } from "../context.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 import { isSupportAgent } from "./support-routes.ts";
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 503: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  503: errorResponseSchema,
+};
 const tags = ["builds"];
 
 /** The live event of a build the request changed (the workers announce their stages themselves). */
-const buildUpdated = (buildId: string, status: BuildStatus): AppEvent => ({ name: "build.updated", payload: { buildId, status, stage: null, stageStatus: null, line: null } });
+const buildUpdated = (buildId: string, status: BuildStatus): AppEvent => ({
+  name: "build.updated",
+  payload: { buildId, status, stage: null, stageStatus: null, line: null },
+});
 
 export const buildRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const consentKey = consentKeyFrom(context.env.DATABASE_CONTEXT_KEY);
@@ -64,13 +74,21 @@ export const buildRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
         context,
         request,
         async ({ tx, user }) => ({
-          ...(await createQuoteRequest(tx, { companyId: user.companyId, userId: user.id, sessionId: request.params.sessionId, request: request.body })),
+          ...(await createQuoteRequest(tx, {
+            companyId: user.companyId,
+            userId: user.id,
+            sessionId: request.params.sessionId,
+            request: request.body,
+          })),
           companyId: user.companyId,
           userId: user.id,
         }),
         { roles: BUILD_MANAGER_ROLES },
       );
-      return quoteFeatureRequest({ db: context.db, queues: context.queues, consentKey }, { companyId, userId, proposalId });
+      return quoteFeatureRequest(
+        { db: context.db, queues: context.queues, consentKey },
+        { companyId, userId, proposalId },
+      );
     },
   );
 
@@ -101,7 +119,10 @@ export const buildRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
             consentKey,
             now: new Date(),
           }),
-        { roles: BUILD_MANAGER_ROLES, publish: ({ build: started, fresh: isNew }) => (isNew ? [buildUpdated(started.id, started.status)] : []) },
+        {
+          roles: BUILD_MANAGER_ROLES,
+          publish: ({ build: started, fresh: isNew }) => (isNew ? [buildUpdated(started.id, started.status)] : []),
+        },
       );
       if (start) await startBuild(context.queues, build);
       return reply.status(fresh ? 201 : 200).send({ buildId: build.id, etaMinutes: build.etaMinutes });
@@ -110,37 +131,84 @@ export const buildRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
 
   app.get(
     API_PATHS.builds,
-    { schema: { tags, summary: "The company's feature builds with their stages, logs and durations, newest first", response: { 200: buildListResponseSchema, ...errors } } },
-    async (request) => ({ items: await withCompanyUser(context, request, ({ tx }) => listBuilds(tx), { roles: BUILD_MANAGER_ROLES }) }),
+    {
+      schema: {
+        tags,
+        summary: "The company's feature builds with their stages, logs and durations, newest first",
+        response: { 200: buildListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      items: await withCompanyUser(context, request, ({ tx }) => listBuilds(tx), { roles: BUILD_MANAGER_ROLES }),
+    }),
   );
 
   app.get(
     API_PATHS.build,
-    { schema: { tags, summary: "One build of the company's", params: buildParamsSchema, response: { 200: buildSchema, ...errors } } },
-    async (request) => withCompanyUser(context, request, ({ tx }) => getBuild(tx, request.params.id), { roles: BUILD_MANAGER_ROLES }),
+    {
+      schema: {
+        tags,
+        summary: "One build of the company's",
+        params: buildParamsSchema,
+        response: { 200: buildSchema, ...errors },
+      },
+    },
+    async (request) =>
+      withCompanyUser(context, request, ({ tx }) => getBuild(tx, request.params.id), { roles: BUILD_MANAGER_ROLES }),
   );
 
   const manage = (
     path: string,
     summary: string,
-    change: (tx: Parameters<typeof promoteBuild>[0], input: { buildId: string; userId: string }) => ReturnType<typeof promoteBuild>,
+    change: (
+      tx: Parameters<typeof promoteBuild>[0],
+      input: { buildId: string; userId: string },
+    ) => ReturnType<typeof promoteBuild>,
   ) =>
-    app.post(path, { schema: { tags, summary, params: buildParamsSchema, response: { 200: buildSchema, ...errors } } }, async (request) => {
-      const changed = await withCompanyUser(context, request, ({ tx, user }) => change(tx, { buildId: request.params.id, userId: user.id }), {
-        roles: BUILD_MANAGER_ROLES,
-        publish: ({ build }) => [buildUpdated(build.id, build.status), ...(build.status === "rolled_back" ? [{ name: "custom_objects.changed" as const, payload: { buildId: build.id } }] : [])],
-      });
-      await queueAfterCommit(context.queues, changed);
-      const companyId = changed.build.companyId;
-      return withTenant(context.db, companyId, (tx) => getBuild(tx, changed.build.id));
-    });
-  manage(API_PATHS.buildPromote, "Promote a build in preview to production (every user of the company gets it; its quote is charged then)", promoteBuild);
+    app.post(
+      path,
+      { schema: { tags, summary, params: buildParamsSchema, response: { 200: buildSchema, ...errors } } },
+      async (request) => {
+        const changed = await withCompanyUser(
+          context,
+          request,
+          ({ tx, user }) => change(tx, { buildId: request.params.id, userId: user.id }),
+          {
+            roles: BUILD_MANAGER_ROLES,
+            publish: ({ build }) => [
+              buildUpdated(build.id, build.status),
+              ...(build.status === "rolled_back"
+                ? [{ name: "custom_objects.changed" as const, payload: { buildId: build.id } }]
+                : []),
+            ],
+          },
+        );
+        await queueAfterCommit(context.queues, changed);
+        const companyId = changed.build.companyId;
+        return withTenant(context.db, companyId, (tx) => getBuild(tx, changed.build.id));
+      },
+    );
+  manage(
+    API_PATHS.buildPromote,
+    "Promote a build in preview to production (every user of the company gets it; its quote is charged then)",
+    promoteBuild,
+  );
   manage(API_PATHS.buildRetry, "Run a failed build again from the stage that failed", retryBuild);
-  manage(API_PATHS.buildRollback, "Roll a build back: its feature leaves the app, the records entered stay until deleted", rollbackBuild);
+  manage(
+    API_PATHS.buildRollback,
+    "Roll a build back: its feature leaves the app, the records entered stay until deleted",
+    rollbackBuild,
+  );
 
   app.get(
     API_PATHS.adminBuilds,
-    { schema: { tags, summary: "Every company's feature builds (platform administrators)", response: { 200: buildListResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Every company's feature builds (platform administrators)",
+        response: { 200: buildListResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       await requirePlatformAdmin(request);
       return { items: await withSystem(context.db, (tx) => listBuilds(tx)) };
@@ -149,7 +217,13 @@ export const buildRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
 
   app.get(
     API_PATHS.adminBuildPricing,
-    { schema: { tags, summary: "The price list of feature builds (platform administrators)", response: { 200: buildPricingResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "The price list of feature builds (platform administrators)",
+        response: { 200: buildPricingResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       await requirePlatformAdmin(request);
       return withSystem(context.db, (tx) => readBuildPricing(tx));
@@ -159,7 +233,12 @@ export const buildRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
   app.put(
     API_PATHS.adminBuildPricing,
     {
-      schema: { tags, summary: "Change the price list of feature builds (platform administrators); later quotes use it", body: buildPricingSchema, response: { 200: buildPricingResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "Change the price list of feature builds (platform administrators); later quotes use it",
+        body: buildPricingSchema,
+        response: { 200: buildPricingResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const user = await requirePlatformAdmin(request);

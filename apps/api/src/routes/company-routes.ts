@@ -15,7 +15,13 @@ const tenantErrors = { 401: errorResponseSchema, 404: errorResponseSchema };
 export const companyRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.get(
     API_PATHS.company,
-    { schema: { tags: ["company"], summary: "The signed-in user's company", response: { 200: companySchema, ...tenantErrors } } },
+    {
+      schema: {
+        tags: ["company"],
+        summary: "The signed-in user's company",
+        response: { 200: companySchema, ...tenantErrors },
+      },
+    },
     async (request) =>
       withCompanyUser(context, request, async ({ tx, user }) => {
         const company = await findCompany(tx, user.companyId);
@@ -35,6 +41,8 @@ export const companyRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       },
     },
     async (request) =>
-      withCompanyUser(context, request, async ({ tx }) => ({ items: await listActivity(tx, { limit: request.query.limit }) })),
+      withCompanyUser(context, request, async ({ tx }) => ({
+        items: await listActivity(tx, { limit: request.query.limit }),
+      })),
   );
 };

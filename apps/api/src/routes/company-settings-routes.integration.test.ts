@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompanyProfile } from "@fieldops/shared/company-settings";
-import { callApi, createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  callApi,
+  createTestCompany,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
 let company: TestCompany;
@@ -11,7 +18,8 @@ beforeAll(async () => {
   t = await startTestApp();
   company = await createTestCompany(t.db);
   other = await createTestCompany(t.db);
-  for (const role of ["owner", "member", "field_user"] as const) tokens[role] = await signIn(t.url, company.users[role].email);
+  for (const role of ["owner", "member", "field_user"] as const)
+    tokens[role] = await signIn(t.url, company.users[role].email);
   tokens.otherOwner = await signIn(t.url, other.users.owner.email);
 });
 afterAll(() => t.close());
@@ -36,13 +44,21 @@ describe("company settings", () => {
   it("the owner changes the profile, vertical, time zone and colour; members read them; field users get 403", async () => {
     const saved = await call("PUT", "/api/settings/company", tokens.owner!, profile());
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ name: "Green Thumb Lawns", email: "office@greenthumb.test", timeZone: "America/Denver", branding: { primaryColor: "#0ea5e9" }, canEdit: true });
+    expect(saved.body).toMatchObject({
+      name: "Green Thumb Lawns",
+      email: "office@greenthumb.test",
+      timeZone: "America/Denver",
+      branding: { primaryColor: "#0ea5e9" },
+      canEdit: true,
+    });
     const read = await call("GET", "/api/settings/company", tokens.member!);
     expect(read.status).toBe(200);
     expect((read.body as CompanyProfile).canEdit).toBe(false);
     expect((read.body as CompanyProfile).timeZone).toBe("America/Denver");
     expect((await call("GET", "/api/settings/company", tokens.field_user!)).status).toBe(403);
-    expect((await call("PUT", "/api/settings/company", tokens.member!, profile({ name: "Member's name" }))).status).toBe(403);
+    expect(
+      (await call("PUT", "/api/settings/company", tokens.member!, profile({ name: "Member's name" }))).status,
+    ).toBe(403);
     const row = await t.db.company.findUniqueOrThrow({ where: { id: company.id } });
     expect(row.name).toBe("Green Thumb Lawns");
     const audit = await t.db.auditLog.findFirst({ where: { companyId: company.id, action: "company.updated" } });
@@ -50,9 +66,19 @@ describe("company settings", () => {
   });
 
   it("refuses an unknown time zone and a colour that is not hex, naming the field and changing nothing", async () => {
-    const zone = await call("PUT", "/api/settings/company", tokens.owner!, profile({ timeZone: "Mars/Olympus", name: "Not saved" }));
+    const zone = await call(
+      "PUT",
+      "/api/settings/company",
+      tokens.owner!,
+      profile({ timeZone: "Mars/Olympus", name: "Not saved" }),
+    );
     expect(zone).toMatchObject({ status: 400, body: { field: "timeZone" } });
-    const colour = await call("PUT", "/api/settings/company", tokens.owner!, profile({ primaryColor: "red", name: "Not saved" }));
+    const colour = await call(
+      "PUT",
+      "/api/settings/company",
+      tokens.owner!,
+      profile({ primaryColor: "red", name: "Not saved" }),
+    );
     expect(colour).toMatchObject({ status: 400, body: { field: "primaryColor" } });
     expect((await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).name).not.toBe("Not saved");
   });
@@ -63,11 +89,19 @@ describe("company settings", () => {
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ slug: fresh });
     expect((await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).slug).toBe(fresh);
-    const audit = await t.db.auditLog.findFirst({ where: { companyId: company.id, action: "company.updated" }, orderBy: { createdAt: "desc" } });
+    const audit = await t.db.auditLog.findFirst({
+      where: { companyId: company.id, action: "company.updated" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(audit?.metadata).toMatchObject({ changes: { slug: { to: fresh } } });
 
     const otherSlug = (await t.db.company.findUniqueOrThrow({ where: { id: other.id } })).slug;
-    const taken = await call("PUT", "/api/settings/company", tokens.owner!, profile({ slug: otherSlug, name: "Not saved" }));
+    const taken = await call(
+      "PUT",
+      "/api/settings/company",
+      tokens.owner!,
+      profile({ slug: otherSlug, name: "Not saved" }),
+    );
     expect(taken).toMatchObject({ status: 409, body: { message: "This slug is already taken", field: "slug" } });
     for (const [slug, message] of [
       ["ab", "Slug must be at least 3 characters long"],
@@ -76,7 +110,9 @@ describe("company settings", () => {
       ["-green", "Slug cannot start or end with a hyphen"],
       ["admin", "This slug is reserved and cannot be used"],
     ]) {
-      expect(await call("PUT", "/api/settings/company", tokens.owner!, profile({ slug, name: "Not saved" }))).toMatchObject({ status: 400, body: { message: `Invalid slug: ${message}`, field: "slug" } });
+      expect(
+        await call("PUT", "/api/settings/company", tokens.owner!, profile({ slug, name: "Not saved" })),
+      ).toMatchObject({ status: 400, body: { message: `Invalid slug: ${message}`, field: "slug" } });
     }
     const row = await t.db.company.findUniqueOrThrow({ where: { id: company.id } });
     expect(row).toMatchObject({ slug: fresh, name: "Green Thumb Lawns" });
@@ -92,7 +128,11 @@ describe("company settings", () => {
   });
 
   it("stores a logo, serves it to the company only, and refuses files that are not what they claim", async () => {
-    const uploaded = await call("PUT", "/api/settings/company/logo", tokens.owner!, { fileName: "logo.png", contentType: "image/png", dataBase64: PNG });
+    const uploaded = await call("PUT", "/api/settings/company/logo", tokens.owner!, {
+      fileName: "logo.png",
+      contentType: "image/png",
+      dataBase64: PNG,
+    });
     expect(uploaded.status).toBe(200);
     const logo = (uploaded.body as { logo: string }).logo;
     expect(logo).toMatch(/^\/api\/settings\/company\/logo\?v=/);
@@ -100,14 +140,46 @@ describe("company settings", () => {
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await image.arrayBuffer()).equals(Buffer.from(PNG, "base64"))).toBe(true);
-    expect((await fetch(`${t.url}${logo}`, { headers: { authorization: `Bearer ${tokens.otherOwner}` } })).status).toBe(404);
+    expect((await fetch(`${t.url}${logo}`, { headers: { authorization: `Bearer ${tokens.otherOwner}` } })).status).toBe(
+      404,
+    );
 
     const html = Buffer.from("<script>alert(1)</script>").toString("base64");
-    expect(await call("PUT", "/api/settings/company/logo", tokens.owner!, { fileName: "x.png", contentType: "image/png", dataBase64: html })).toMatchObject({ status: 400, body: { field: "dataBase64" } });
-    expect((await call("PUT", "/api/settings/company/logo", tokens.owner!, { fileName: "x.svg", contentType: "image/svg+xml", dataBase64: html })).status).toBe(400);
+    expect(
+      await call("PUT", "/api/settings/company/logo", tokens.owner!, {
+        fileName: "x.png",
+        contentType: "image/png",
+        dataBase64: html,
+      }),
+    ).toMatchObject({ status: 400, body: { field: "dataBase64" } });
+    expect(
+      (
+        await call("PUT", "/api/settings/company/logo", tokens.owner!, {
+          fileName: "x.svg",
+          contentType: "image/svg+xml",
+          dataBase64: html,
+        })
+      ).status,
+    ).toBe(400);
     const big = Buffer.alloc(600 * 1024, 1).toString("base64");
-    expect([400, 413]).toContain((await call("PUT", "/api/settings/company/logo", tokens.owner!, { fileName: "big.png", contentType: "image/png", dataBase64: big })).status);
-    expect((await call("PUT", "/api/settings/company/logo", tokens.member!, { fileName: "logo.png", contentType: "image/png", dataBase64: PNG })).status).toBe(403);
+    expect([400, 413]).toContain(
+      (
+        await call("PUT", "/api/settings/company/logo", tokens.owner!, {
+          fileName: "big.png",
+          contentType: "image/png",
+          dataBase64: big,
+        })
+      ).status,
+    );
+    expect(
+      (
+        await call("PUT", "/api/settings/company/logo", tokens.member!, {
+          fileName: "logo.png",
+          contentType: "image/png",
+          dataBase64: PNG,
+        })
+      ).status,
+    ).toBe(403);
     expect((await call("GET", "/api/company", tokens.owner!)).body).toMatchObject({ branding: { logo } });
 
     expect((await call("DELETE", "/api/settings/company/logo", tokens.owner!)).status).toBe(204);
@@ -115,15 +187,30 @@ describe("company settings", () => {
   });
 
   it("keeps each user's theme for them alone", async () => {
-    expect(await call("GET", "/api/user/preferences", tokens.member!)).toEqual({ status: 200, body: { theme: "system" } });
-    expect(await call("PUT", "/api/user/preferences", tokens.member!, { theme: "dark" })).toEqual({ status: 200, body: { theme: "dark" } });
+    expect(await call("GET", "/api/user/preferences", tokens.member!)).toEqual({
+      status: 200,
+      body: { theme: "system" },
+    });
+    expect(await call("PUT", "/api/user/preferences", tokens.member!, { theme: "dark" })).toEqual({
+      status: 200,
+      body: { theme: "dark" },
+    });
     expect((await call("GET", "/api/user/preferences", tokens.member!)).body).toEqual({ theme: "dark" });
     expect((await call("GET", "/api/user/preferences", tokens.owner!)).body).toEqual({ theme: "system" });
     expect((await call("PUT", "/api/user/preferences", tokens.member!, { theme: "blue" })).status).toBe(400);
   });
 
   it("shows the outbox to owners only, and only their company's", async () => {
-    await t.db.outboxMessage.create({ data: { companyId: other.id, kind: "test", channel: "email", subject: "Other's", body: "x", dedupeKey: `t-${other.id}` } });
+    await t.db.outboxMessage.create({
+      data: {
+        companyId: other.id,
+        kind: "test",
+        channel: "email",
+        subject: "Other's",
+        body: "x",
+        dedupeKey: `t-${other.id}`,
+      },
+    });
     const list = await call("GET", "/api/outbox", tokens.owner!);
     expect(list.status).toBe(200);
     expect((list.body as { items: { subject: string }[] }).items.map((m) => m.subject)).not.toContain("Other's");

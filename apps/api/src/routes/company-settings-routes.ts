@@ -30,11 +30,22 @@ const actorOf = (user: { id: string; name: string }) => ({ id: user.id, name: us
 export const companySettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.get(
     API_PATHS.companyProfile,
-    { schema: { tags, summary: "The company's profile, vertical, time zone and branding (owners and members)", response: { 200: companyProfileSchema, ...readErrors } } },
+    {
+      schema: {
+        tags,
+        summary: "The company's profile, vertical, time zone and branding (owners and members)",
+        response: { 200: companyProfileSchema, ...readErrors },
+      },
+    },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) => getCompanyProfile(tx, { canEdit: isRoleAllowed(user.role, COMPANY_SETTINGS_EDITOR_ROLES) }), {
-        roles: COMPANY_SETTINGS_VIEWER_ROLES,
-      }),
+      withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => getCompanyProfile(tx, { canEdit: isRoleAllowed(user.role, COMPANY_SETTINGS_EDITOR_ROLES) }),
+        {
+          roles: COMPANY_SETTINGS_VIEWER_ROLES,
+        },
+      ),
   );
 
   app.put(
@@ -48,9 +59,14 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) => updateCompanyProfile(tx, { ...request.body, actor: actorOf(user) }), {
-        roles: COMPANY_SETTINGS_EDITOR_ROLES,
-      }),
+      withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => updateCompanyProfile(tx, { ...request.body, actor: actorOf(user) }),
+        {
+          roles: COMPANY_SETTINGS_EDITOR_ROLES,
+        },
+      ),
   );
 
   app.get(
@@ -86,25 +102,41 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) => uploadCompanyLogo(tx, { ...request.body, companyId: user.companyId, actor: actorOf(user) }), {
-        roles: COMPANY_SETTINGS_EDITOR_ROLES,
-      }),
+      withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => uploadCompanyLogo(tx, { ...request.body, companyId: user.companyId, actor: actorOf(user) }),
+        {
+          roles: COMPANY_SETTINGS_EDITOR_ROLES,
+        },
+      ),
   );
 
   app.delete(
     API_PATHS.companyLogo,
     { schema: { tags, summary: "Remove the company's logo (owners)", response: { 204: z.null(), ...writeErrors } } },
     async (request, reply) => {
-      await withCompanyUser(context, request, ({ tx, user }) => removeCompanyLogo(tx, { companyId: user.companyId, actor: actorOf(user) }), {
-        roles: COMPANY_SETTINGS_EDITOR_ROLES,
-      });
+      await withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => removeCompanyLogo(tx, { companyId: user.companyId, actor: actorOf(user) }),
+        {
+          roles: COMPANY_SETTINGS_EDITOR_ROLES,
+        },
+      );
       return reply.status(204).send(null);
     },
   );
 
   app.get(
     API_PATHS.userPreferences,
-    { schema: { tags, summary: "The signed-in user's own preferences (theme)", response: { 200: userPreferencesSchema, 401: errorResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's own preferences (theme)",
+        response: { 200: userPreferencesSchema, 401: errorResponseSchema },
+      },
+    },
     async (request) => getUserPreferences(context.db, (await context.requireUser(request)).id),
   );
 
@@ -123,7 +155,16 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext 
 
   app.get(
     API_PATHS.outbox,
-    { schema: { tags, summary: "Messages kept for a sender (invitations, reminders), newest first (owners)", response: { 200: outboxListResponseSchema, ...readErrors } } },
-    async (request) => withCompanyUser(context, request, async ({ tx }) => ({ items: await listOutbox(tx) }), { roles: OUTBOX_VIEWER_ROLES }),
+    {
+      schema: {
+        tags,
+        summary: "Messages kept for a sender (invitations, reminders), newest first (owners)",
+        response: { 200: outboxListResponseSchema, ...readErrors },
+      },
+    },
+    async (request) =>
+      withCompanyUser(context, request, async ({ tx }) => ({ items: await listOutbox(tx) }), {
+        roles: OUTBOX_VIEWER_ROLES,
+      }),
   );
 };

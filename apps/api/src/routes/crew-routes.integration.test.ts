@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Crew, CrewLoad, TeamMember, TeamResponse } from "@fieldops/shared/crews";
-import { callApi, createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  callApi,
+  createTestCompany,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
 let company: TestCompany;
@@ -12,7 +19,8 @@ beforeAll(async () => {
   t = await startTestApp();
   company = await createTestCompany(t.db);
   other = await createTestCompany(t.db);
-  for (const role of ["owner", "member", "field_user"] as const) tokens[role] = await signIn(t.url, company.users[role].email);
+  for (const role of ["owner", "member", "field_user"] as const)
+    tokens[role] = await signIn(t.url, company.users[role].email);
   tokens.otherOwner = await signIn(t.url, other.users.owner.email);
 });
 afterAll(() => t.close());
@@ -61,11 +69,24 @@ describe("crews", () => {
     const colour = await call("POST", "/api/crews", tokens.owner!, newCrew({ color: "green" }));
     expect(colour.status).toBe(400);
     expect(colour.body).toMatchObject({ field: "color" });
-    const hours = await call("POST", "/api/crews", tokens.owner!, newCrew({ workingHours: [{ weekday: 1, start: "17:00", end: "08:00" }] }));
+    const hours = await call(
+      "POST",
+      "/api/crews",
+      tokens.owner!,
+      newCrew({ workingHours: [{ weekday: 1, start: "17:00", end: "08:00" }] }),
+    );
     expect(hours).toMatchObject({ status: 400, body: { field: "workingHours.0.end" } });
-    const twice = await call("POST", "/api/crews", tokens.owner!, newCrew({
-      workingHours: [{ weekday: 1, start: "08:00", end: "12:00" }, { weekday: 1, start: "13:00", end: "17:00" }],
-    }));
+    const twice = await call(
+      "POST",
+      "/api/crews",
+      tokens.owner!,
+      newCrew({
+        workingHours: [
+          { weekday: 1, start: "08:00", end: "12:00" },
+          { weekday: 1, start: "13:00", end: "17:00" },
+        ],
+      }),
+    );
     expect(twice).toMatchObject({ status: 400, body: { field: "workingHours.1.weekday" } });
   });
 
@@ -92,9 +113,17 @@ describe("crews", () => {
     expect((await call("POST", "/api/crews", tokens.field_user!, newCrew())).status).toBe(403);
     expect((await call("PATCH", `/api/crews/${crew.id}`, tokens.field_user!, { name: "Mine" })).status).toBe(403);
     expect((await call("DELETE", `/api/crews/${crew.id}`, tokens.field_user!)).status).toBe(403);
-    expect((await call("POST", `/api/crews/${crew.id}/members`, tokens.field_user!, { userId: company.users.member.id })).status).toBe(403);
-    expect((await call("DELETE", `/api/crews/${crew.id}/members/${company.users.member.id}`, tokens.field_user!)).status).toBe(403);
-    expect((await call("GET", `/api/crews/${crew.id}`, tokens.owner!)).body).toMatchObject({ name: crew.name, members: [] });
+    expect(
+      (await call("POST", `/api/crews/${crew.id}/members`, tokens.field_user!, { userId: company.users.member.id }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call("DELETE", `/api/crews/${crew.id}/members/${company.users.member.id}`, tokens.field_user!)).status,
+    ).toBe(403);
+    expect((await call("GET", `/api/crews/${crew.id}`, tokens.owner!)).body).toMatchObject({
+      name: crew.name,
+      members: [],
+    });
     await call("DELETE", `/api/crews/${crew.id}`, tokens.owner!);
   });
 
@@ -103,8 +132,12 @@ describe("crews", () => {
     const stranger = tokens.otherOwner!;
     expect((await call("GET", `/api/crews/${crew.id}`, stranger)).status).toBe(404);
     expect((await call("PATCH", `/api/crews/${crew.id}`, stranger, { name: "Taken" })).status).toBe(404);
-    expect((await call("POST", `/api/crews/${crew.id}/members`, stranger, { userId: other.users.member.id })).status).toBe(404);
-    expect((await call("DELETE", `/api/crews/${crew.id}/members/${company.users.member.id}`, stranger)).status).toBe(404);
+    expect(
+      (await call("POST", `/api/crews/${crew.id}/members`, stranger, { userId: other.users.member.id })).status,
+    ).toBe(404);
+    expect((await call("DELETE", `/api/crews/${crew.id}/members/${company.users.member.id}`, stranger)).status).toBe(
+      404,
+    );
     expect((await call("GET", `/api/crews/${crew.id}/load`, stranger)).status).toBe(404);
     expect((await call("DELETE", `/api/crews/${crew.id}`, stranger)).status).toBe(204);
     expect((await call("GET", "/api/crews", stranger)).body).toEqual({ items: [] });
@@ -126,42 +159,74 @@ describe("crews", () => {
 describe("crew members", () => {
   it("adds and removes users of the company, idempotently", async () => {
     const crew = await createCrew();
-    const added = await call("POST", `/api/crews/${crew.id}/members`, tokens.member!, { userId: company.users.member.id });
+    const added = await call("POST", `/api/crews/${crew.id}/members`, tokens.member!, {
+      userId: company.users.member.id,
+    });
     expect(added.status).toBe(200);
     expect((added.body as Crew).members.map((m) => m.id)).toEqual([company.users.member.id]);
-    const again = await call("POST", `/api/crews/${crew.id}/members`, tokens.member!, { userId: company.users.member.id });
+    const again = await call("POST", `/api/crews/${crew.id}/members`, tokens.member!, {
+      userId: company.users.member.id,
+    });
     expect((again.body as Crew).members).toHaveLength(1);
     const removed = await call("DELETE", `/api/crews/${crew.id}/members/${company.users.member.id}`, tokens.member!);
     expect(removed).toMatchObject({ status: 200, body: { members: [] } });
-    expect((await call("DELETE", `/api/crews/${crew.id}/members/${company.users.member.id}`, tokens.member!)).status).toBe(200);
+    expect(
+      (await call("DELETE", `/api/crews/${crew.id}/members/${company.users.member.id}`, tokens.member!)).status,
+    ).toBe(200);
     await call("DELETE", `/api/crews/${crew.id}`, tokens.owner!);
   });
 
   it("refuses a user of another company, on add and on create", async () => {
     const crew = await createCrew();
-    const add = await call("POST", `/api/crews/${crew.id}/members`, tokens.owner!, { userId: other.users.field_user.id });
-    expect(add).toMatchObject({ status: 400, body: { field: "userId", message: "This user is not a member of your team" } });
+    const add = await call("POST", `/api/crews/${crew.id}/members`, tokens.owner!, {
+      userId: other.users.field_user.id,
+    });
+    expect(add).toMatchObject({
+      status: 400,
+      body: { field: "userId", message: "This user is not a member of your team" },
+    });
     const create = await call("POST", "/api/crews", tokens.owner!, newCrew({ memberIds: [other.users.member.id] }));
     expect(create.status).toBe(400);
-    expect(await t.db.crewMember.count({ where: { userId: { in: [other.users.field_user.id, other.users.member.id] } } })).toBe(0);
+    expect(
+      await t.db.crewMember.count({ where: { userId: { in: [other.users.field_user.id, other.users.member.id] } } }),
+    ).toBe(0);
     await call("DELETE", `/api/crews/${crew.id}`, tokens.owner!);
   });
 
   it("keeps a user in one crew at a time", async () => {
     const first = await createCrew({ memberIds: [company.users.member.id] });
     const second = await createCrew();
-    const refused = await call("POST", `/api/crews/${second.id}/members`, tokens.owner!, { userId: company.users.member.id });
+    const refused = await call("POST", `/api/crews/${second.id}/members`, tokens.owner!, {
+      userId: company.users.member.id,
+    });
     expect(refused.status).toBe(409);
     expect((refused.body as { message: string }).message).toContain(first.name);
     await call("DELETE", `/api/crews/${first.id}`, tokens.owner!);
-    expect((await call("POST", `/api/crews/${second.id}/members`, tokens.owner!, { userId: company.users.member.id })).status).toBe(200);
+    expect(
+      (await call("POST", `/api/crews/${second.id}/members`, tokens.owner!, { userId: company.users.member.id }))
+        .status,
+    ).toBe(200);
     await call("DELETE", `/api/crews/${second.id}`, tokens.owner!);
   });
 });
 
-async function createVisit(crewId: string, start: Date, minutes: number, status: "scheduled" | "canceled" = "scheduled") {
+async function createVisit(
+  crewId: string,
+  start: Date,
+  minutes: number,
+  status: "scheduled" | "canceled" = "scheduled",
+) {
   const customer = await t.db.customer.create({
-    data: { companyId: company.id, name: "Load Customer", street: "1 Main", city: "Town", region: "NY", postcode: "10001", latitude: 40.7, longitude: -74 },
+    data: {
+      companyId: company.id,
+      name: "Load Customer",
+      street: "1 Main",
+      city: "Town",
+      region: "NY",
+      postcode: "10001",
+      latitude: 40.7,
+      longitude: -74,
+    },
   });
   const job = await t.db.job.create({
     data: { companyId: company.id, customerId: customer.id, number: Math.floor(Math.random() * 1e9), title: "Mow" },
@@ -192,7 +257,12 @@ describe("GET /api/crews/:id/load", () => {
     const response = await call("GET", `/api/crews/${crew.id}/load?week=2030-01-09`, tokens.field_user!);
     expect(response.status).toBe(200);
     const load = response.body as CrewLoad;
-    expect(load).toMatchObject({ weekStart: "2030-01-07", timeZone: "America/New_York", visits: 3, scheduledMinutes: 195 });
+    expect(load).toMatchObject({
+      weekStart: "2030-01-07",
+      timeZone: "America/New_York",
+      visits: 3,
+      scheduledMinutes: 195,
+    });
     expect(load.days).toHaveLength(7);
     expect(load.days[0]).toEqual({ date: "2030-01-07", visits: 2, scheduledMinutes: 150, workingMinutes: 9 * 60 - 30 });
     expect(load.days[1]).toEqual({ date: "2030-01-08", visits: 1, scheduledMinutes: 45, workingMinutes: 8 * 60 - 30 });
@@ -214,7 +284,11 @@ describe("team", () => {
     expect(response.status).toBe(200);
     const team = response.body as TeamResponse;
     expect(team.limit).toBe(-1);
-    expect(team.items.map((m) => m.id).sort()).toEqual(Object.values(company.users).map((u) => u.id).sort());
+    expect(team.items.map((m) => m.id).sort()).toEqual(
+      Object.values(company.users)
+        .map((u) => u.id)
+        .sort(),
+    );
     expect(team.items.find((m) => m.id === company.users.field_user.id)).toMatchObject({
       role: "field_user",
       crews: [{ id: crew.id, name: crew.name, color: crew.color }],
@@ -225,14 +299,25 @@ describe("team", () => {
   it("lets only the owner add a team member, and refuses a taken e-mail", async () => {
     const email = `new-${randomUUID().slice(0, 8)}@test.example`;
     expect((await call("POST", "/api/team", tokens.member!, { name: "Nope", email, role: "member" })).status).toBe(403);
-    expect((await call("POST", "/api/team", tokens.field_user!, { name: "Nope", email, role: "member" })).status).toBe(403);
-    const added = await call("POST", "/api/team", tokens.owner!, { name: "Pat Plumber", email: email.toUpperCase(), role: "field_user" });
+    expect((await call("POST", "/api/team", tokens.field_user!, { name: "Nope", email, role: "member" })).status).toBe(
+      403,
+    );
+    const added = await call("POST", "/api/team", tokens.owner!, {
+      name: "Pat Plumber",
+      email: email.toUpperCase(),
+      role: "field_user",
+    });
     expect(added.status).toBe(201);
     expect(added.body as TeamMember).toMatchObject({ name: "Pat Plumber", email, role: "field_user", crews: [] });
-    expect(await t.db.user.findUniqueOrThrow({ where: { email } })).toMatchObject({ companyId: company.id, role: "field_user" });
+    expect(await t.db.user.findUniqueOrThrow({ where: { email } })).toMatchObject({
+      companyId: company.id,
+      role: "field_user",
+    });
     const taken = await call("POST", "/api/team", tokens.otherOwner!, { name: "Twin", email, role: "member" });
     expect(taken).toMatchObject({ status: 409, body: { field: "email" } });
-    expect((await call("POST", "/api/team", tokens.owner!, { name: "Boss", email: `x-${email}`, role: "owner" })).status).toBe(400);
+    expect(
+      (await call("POST", "/api/team", tokens.owner!, { name: "Boss", email: `x-${email}`, role: "owner" })).status,
+    ).toBe(400);
   });
 
   it("refuses a team member over the plan's limit, naming the plan that allows more", async () => {
@@ -249,8 +334,19 @@ describe("team", () => {
         permissions: ["view", "edit"],
       })),
     });
-    const refused = await call("POST", "/api/team", token, { name: "One Too Many", email: `over-${starter.slug}@test.example`, role: "member" });
-    expect(refused).toMatchObject({ status: 403, body: { message: "Your Starter plan allows 25 team members and you have 25. The Pro plan allows unlimited team members.", requiredPlan: "pro" } });
+    const refused = await call("POST", "/api/team", token, {
+      name: "One Too Many",
+      email: `over-${starter.slug}@test.example`,
+      role: "member",
+    });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: {
+        message:
+          "Your Starter plan allows 25 team members and you have 25. The Pro plan allows unlimited team members.",
+        requiredPlan: "pro",
+      },
+    });
     const team = (await call("GET", "/api/team", token)).body as TeamResponse;
     expect(team).toMatchObject({ limit: 25, used: 25 });
   });

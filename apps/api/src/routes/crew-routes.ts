@@ -46,19 +46,38 @@ export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
 
   app.post(
     API_PATHS.crews,
-    { schema: { tags, summary: "Create a crew", body: createCrewRequestSchema, response: { 201: crewSchema, ...writeErrors } } },
+    {
+      schema: {
+        tags,
+        summary: "Create a crew",
+        body: createCrewRequestSchema,
+        response: { 201: crewSchema, ...writeErrors },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(
-        await withCompanyUser(context, request, ({ tx, user }) => createCrew(tx, { ...request.body, companyId: user.companyId }), {
-          roles: CREW_MANAGERS,
-          publish: (crew) => crewChanged(crew.id),
-        }),
+        await withCompanyUser(
+          context,
+          request,
+          ({ tx, user }) => createCrew(tx, { ...request.body, companyId: user.companyId }),
+          {
+            roles: CREW_MANAGERS,
+            publish: (crew) => crewChanged(crew.id),
+          },
+        ),
       ),
   );
 
   app.get(
     API_PATHS.crew,
-    { schema: { tags, summary: "A crew with its members, skills, hours and breaks", params: crewIdParamsSchema, response: { 200: crewSchema, ...readErrors } } },
+    {
+      schema: {
+        tags,
+        summary: "A crew with its members, skills, hours and breaks",
+        params: crewIdParamsSchema,
+        response: { 200: crewSchema, ...readErrors },
+      },
+    },
     async (request) => withCompanyUser(context, request, ({ tx }) => getCrew(tx, { crewId: request.params.id })),
   );
 
@@ -116,7 +135,8 @@ export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       withCompanyUser(
         context,
         request,
-        ({ tx, user }) => addCrewMember(tx, { crewId: request.params.id, userId: request.body.userId, companyId: user.companyId }),
+        ({ tx, user }) =>
+          addCrewMember(tx, { crewId: request.params.id, userId: request.body.userId, companyId: user.companyId }),
         { roles: CREW_MANAGERS, publish: (crew) => crewChanged(crew.id) },
       ),
   );
@@ -124,13 +144,23 @@ export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   app.delete(
     API_PATHS.crewMember,
     {
-      schema: { tags, summary: "Remove a user from a crew", params: crewMemberParamsSchema, response: { 200: crewSchema, ...writeErrors } },
+      schema: {
+        tags,
+        summary: "Remove a user from a crew",
+        params: crewMemberParamsSchema,
+        response: { 200: crewSchema, ...writeErrors },
+      },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx }) => removeCrewMember(tx, { crewId: request.params.id, userId: request.params.userId }), {
-        roles: CREW_MANAGERS,
-        publish: (crew) => crewChanged(crew.id),
-      }),
+      withCompanyUser(
+        context,
+        request,
+        ({ tx }) => removeCrewMember(tx, { crewId: request.params.id, userId: request.params.userId }),
+        {
+          roles: CREW_MANAGERS,
+          publish: (crew) => crewChanged(crew.id),
+        },
+      ),
   );
 
   app.get(
@@ -152,7 +182,13 @@ export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
 
   app.get(
     API_PATHS.team,
-    { schema: { tags: ["team"], summary: "The company's users with their role and crews", response: { 200: teamResponseSchema, ...readErrors } } },
+    {
+      schema: {
+        tags: ["team"],
+        summary: "The company's users with their role and crews",
+        response: { 200: teamResponseSchema, ...readErrors },
+      },
+    },
     async (request) => withCompanyUser(context, request, ({ tx, user }) => listTeam(tx, { companyId: user.companyId })),
   );
 
@@ -168,9 +204,14 @@ export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     },
     async (request, reply) =>
       reply.status(201).send(
-        await withCompanyUser(context, request, ({ tx, user }) => addTeamMember(tx, { ...request.body, companyId: user.companyId }), {
-          roles: ["owner"],
-        }),
+        await withCompanyUser(
+          context,
+          request,
+          ({ tx, user }) => addTeamMember(tx, { ...request.body, companyId: user.companyId }),
+          {
+            roles: ["owner"],
+          },
+        ),
       ),
   );
 };

@@ -6,7 +6,14 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CUSTOM_DOMAIN_NOT_VERIFIED, CUSTOM_DOMAIN_TAKEN, TENANT_HOST_META } from "@fieldops/shared/custom-domain";
 import { startDnsStandIn, type DnsStandIn } from "../../../../tests/stand-ins/dns-server.ts";
-import { callApi, createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  callApi,
+  createTestCompany,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
 let dns: DnsStandIn;
@@ -18,7 +25,10 @@ let domain: string;
 beforeAll(async () => {
   dns = await startDnsStandIn();
   webDir = await mkdtemp(join(tmpdir(), "fieldops-web-"));
-  await writeFile(join(webDir, "index.html"), '<html><head><meta name="description" content="FieldOps: jobs" /><link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>FieldOps</title></head><body></body></html>');
+  await writeFile(
+    join(webDir, "index.html"),
+    '<html><head><meta name="description" content="FieldOps: jobs" /><link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>FieldOps</title></head><body></body></html>',
+  );
   t = await startTestApp({ CUSTOM_DOMAIN_DNS_SERVERS: dns.address, WEB_DIST_DIR: webDir });
   suite = await createTestCompany(t.db, { planId: "suite" });
   pro = await createTestCompany(t.db, { planId: "pro" });
@@ -53,7 +63,9 @@ describe("custom domains", () => {
     expect(refused.body).toMatchObject({ requiredPlan: "suite" });
 
     const member = await signIn(t.url, suite.users.member.email);
-    expect((await callApi(t.url, "PUT", "/api/settings/custom-domain", member, { domain: "member.example.com" })).status).toBe(403);
+    expect(
+      (await callApi(t.url, "PUT", "/api/settings/custom-domain", member, { domain: "member.example.com" })).status,
+    ).toBe(403);
     expect((await callApi(t.url, "GET", "/api/settings/custom-domain", member)).status).toBe(403);
 
     const owner = await signIn(t.url, suite.users.owner.email);
@@ -62,7 +74,9 @@ describe("custom domains", () => {
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ field: "domain" });
     }
-    expect(await t.db.company.count({ where: { id: { in: [suite.id, pro.id] }, customDomain: { not: null } } })).toBe(0);
+    expect(await t.db.company.count({ where: { id: { in: [suite.id, pro.id] }, customDomain: { not: null } } })).toBe(
+      0,
+    );
   });
 
   it("verifies a domain by its TXT record, and only then resolves the tenant by host", async () => {
@@ -119,7 +133,12 @@ describe("custom domains", () => {
     expect(taken.body).toMatchObject({ message: CUSTOM_DOMAIN_TAKEN, field: "domain" });
 
     const owner = await signIn(t.url, suite.users.owner.email);
-    expect((await callApi(t.url, "DELETE", "/api/settings/custom-domain", owner)).body).toEqual({ domain: null, recordName: null, recordValue: null, verifiedAt: null });
+    expect((await callApi(t.url, "DELETE", "/api/settings/custom-domain", owner)).body).toEqual({
+      domain: null,
+      recordName: null,
+      recordValue: null,
+      verifiedAt: null,
+    });
     expect((await fetch(`${t.url}/api/tenants/${domain}/config`)).status).toBe(404);
     expect((await callApi(t.url, "POST", "/api/settings/custom-domain/verify", owner)).status).toBe(409);
   });

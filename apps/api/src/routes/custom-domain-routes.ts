@@ -4,12 +4,22 @@ import { setCustomDomain } from "@fieldops/domain/domains/set-custom-domain";
 import { verifyCustomDomain } from "@fieldops/domain/domains/verify-custom-domain";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { errorResponseSchema } from "@fieldops/shared/auth";
-import { CUSTOM_DOMAIN_EDITOR_ROLES, customDomainSchema, setCustomDomainRequestSchema } from "@fieldops/shared/custom-domain";
+import {
+  CUSTOM_DOMAIN_EDITOR_ROLES,
+  customDomainSchema,
+  setCustomDomainRequestSchema,
+} from "@fieldops/shared/custom-domain";
 import type { AppContext } from "../context.ts";
 import { createTxtLookup } from "../http/dns-txt.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
 const tags = ["settings"];
 const roles = CUSTOM_DOMAIN_EDITOR_ROLES;
 
@@ -19,29 +29,68 @@ export const customDomainRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
 
   app.get(
     API_PATHS.customDomain,
-    { schema: { tags, summary: "The company's custom domain and the TXT record that verifies it (owners)", response: { 200: customDomainSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "The company's custom domain and the TXT record that verifies it (owners)",
+        response: { 200: customDomainSchema, ...errors },
+      },
+    },
     async (request) => withCompanyUser(context, request, ({ tx }) => getCustomDomain(tx), { roles }),
   );
 
   app.put(
     API_PATHS.customDomain,
     {
-      schema: { tags, summary: "Set the company's custom domain, unverified (owners; Suite)", body: setCustomDomainRequestSchema, response: { 200: customDomainSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "Set the company's custom domain, unverified (owners; Suite)",
+        body: setCustomDomainRequestSchema,
+        response: { 200: customDomainSchema, ...errors },
+      },
     },
-    async (request) => withCompanyUser(context, request, ({ tx, user }) => setCustomDomain(tx, { companyId: user.companyId, domain: request.body.domain }), { roles }),
+    async (request) =>
+      withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => setCustomDomain(tx, { companyId: user.companyId, domain: request.body.domain }),
+        { roles },
+      ),
   );
 
   app.delete(
     API_PATHS.customDomain,
-    { schema: { tags, summary: "Remove the company's custom domain (owners)", response: { 200: customDomainSchema, ...errors } } },
-    async (request) => withCompanyUser(context, request, ({ tx, user }) => setCustomDomain(tx, { companyId: user.companyId, domain: null }), { roles }),
+    {
+      schema: {
+        tags,
+        summary: "Remove the company's custom domain (owners)",
+        response: { 200: customDomainSchema, ...errors },
+      },
+    },
+    async (request) =>
+      withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => setCustomDomain(tx, { companyId: user.companyId, domain: null }),
+        { roles },
+      ),
   );
 
   app.post(
     API_PATHS.customDomainVerify,
     {
-      schema: { tags, summary: "Verify the custom domain by its DNS TXT record (owners; Suite)", response: { 200: customDomainSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "Verify the custom domain by its DNS TXT record (owners; Suite)",
+        response: { 200: customDomainSchema, ...errors },
+      },
     },
-    async (request) => withCompanyUser(context, request, ({ tx, user }) => verifyCustomDomain(tx, { companyId: user.companyId, lookUpTxt }), { roles }),
+    async (request) =>
+      withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => verifyCustomDomain(tx, { companyId: user.companyId, lookUpTxt }),
+        { roles },
+      ),
   );
 };

@@ -7,18 +7,38 @@ import { promoteCustomObjects } from "@fieldops/domain/custom-objects/promote-cu
 import { rollbackCustomObjects } from "@fieldops/domain/custom-objects/rollback-custom-objects";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import type { CustomObjectDefinitionList, CustomRecord, CustomRecordList } from "@fieldops/shared/custom-objects";
-import { createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  createTestCompany,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
 let company: TestCompany;
 let other: TestCompany;
 let customerId: string;
 let otherCustomerId: string;
-const tokens: Record<"owner" | "member" | "field_user" | "otherOwner", string> = { owner: "", member: "", field_user: "", otherOwner: "" };
+const tokens: Record<"owner" | "member" | "field_user" | "otherOwner", string> = {
+  owner: "",
+  member: "",
+  field_user: "",
+  otherOwner: "",
+};
 
 async function addCustomer(companyId: string, name: string): Promise<string> {
   const customer = await t.db.customer.create({
-    data: { companyId, name, street: "1 Elm", city: "Denver", region: "CO", postcode: "80202", latitude: 0, longitude: 0 },
+    data: {
+      companyId,
+      name,
+      street: "1 Elm",
+      city: "Denver",
+      region: "CO",
+      postcode: "80202",
+      latitude: 0,
+      longitude: 0,
+    },
   });
   return customer.id;
 }
@@ -65,9 +85,23 @@ async function create(as: keyof typeof tokens, values: Record<string, unknown>):
 
 describe("custom object routes", () => {
   it("owner and member write, a field user reads only; the record names the customer it points at", async () => {
-    const made = await create("member", { make: "Trane", model: "XR14", serial_number: "SN-100", install_date: "2024-05-01", price: 250_000, customer: customerId });
-    expect(made).toMatchObject({ objectKey: "equipment", title: "Trane", values: { make: "Trane", serial_number: "SN-100", price: 250_000 }, links: { customer: { target: "customer", id: customerId, label: "Ada Lovelace" } } });
-    expect((await call("POST", records(), "field_user", { make: "X", serial_number: "1", customer: customerId })).status).toBe(403);
+    const made = await create("member", {
+      make: "Trane",
+      model: "XR14",
+      serial_number: "SN-100",
+      install_date: "2024-05-01",
+      price: 250_000,
+      customer: customerId,
+    });
+    expect(made).toMatchObject({
+      objectKey: "equipment",
+      title: "Trane",
+      values: { make: "Trane", serial_number: "SN-100", price: 250_000 },
+      links: { customer: { target: "customer", id: customerId, label: "Ada Lovelace" } },
+    });
+    expect(
+      (await call("POST", records(), "field_user", { make: "X", serial_number: "1", customer: customerId })).status,
+    ).toBe(403);
     expect((await call("PATCH", record(made.id), "field_user", { model: "Y" })).status).toBe(403);
     expect((await call("DELETE", `${record(made.id)}?confirm=true`, "field_user")).status).toBe(403);
     const read = await call("GET", record(made.id), "field_user");
@@ -77,7 +111,14 @@ describe("custom object routes", () => {
     const changed = await call("PATCH", record(made.id), "owner", { model: null, condition: "Worn" });
     expect(changed.status).toBe(200);
     const after = (await changed.json()) as CustomRecord;
-    expect(after.values).toEqual({ make: "Trane", serial_number: "SN-100", install_date: "2024-05-01", price: 250_000, customer: customerId, condition: "Worn" });
+    expect(after.values).toEqual({
+      make: "Trane",
+      serial_number: "SN-100",
+      install_date: "2024-05-01",
+      price: 250_000,
+      customer: customerId,
+      condition: "Worn",
+    });
 
     expect((await call("DELETE", record(made.id), "owner")).status).toBe(400);
     expect((await call("DELETE", `${record(made.id)}?confirm=true`, "owner")).status).toBe(204);
@@ -131,7 +172,10 @@ describe("custom object routes", () => {
 
   it("never shows or changes another company's record: 404, and deleting it changes nothing", async () => {
     const mine = await create("owner", { make: "Carrier", serial_number: "SECRET-SN", customer: customerId });
-    for (const [method, body] of [["GET", undefined], ["PATCH", { make: "Mine" }]] as const) {
+    for (const [method, body] of [
+      ["GET", undefined],
+      ["PATCH", { make: "Mine" }],
+    ] as const) {
       const response = await call(method, record(mine.id), "otherOwner", body);
       expect(response.status).toBe(404);
       expect(await response.text()).not.toContain("SECRET");
@@ -140,21 +184,31 @@ describe("custom object routes", () => {
     const list = (await (await call("GET", `${records()}?q=secret`, "otherOwner")).json()) as CustomRecordList;
     expect(list.items).toEqual([]);
     expect((await call("GET", record(mine.id), "owner")).status).toBe(200);
-    const linked = (await (await call("GET", `${records()}?linkedTo=customer:${customerId}`, "otherOwner")).json()) as CustomRecordList;
+    const linked = (await (
+      await call("GET", `${records()}?linkedTo=customer:${customerId}`, "otherOwner")
+    ).json()) as CustomRecordList;
     expect(linked.items).toEqual([]);
   });
 
   it("lists newest first a page at a time, searches the text, and finds the records of a customer", async () => {
     const second = await addCustomer(company.id, "Grace Hopper");
     const made = [];
-    for (const [serial, customer] of [["PAGE-1", second], ["PAGE-2", second], ["PAGE-3", customerId]] as const) {
+    for (const [serial, customer] of [
+      ["PAGE-1", second],
+      ["PAGE-2", second],
+      ["PAGE-3", customerId],
+    ] as const) {
       made.push(await create("owner", { make: "Lennox", serial_number: serial, customer }));
     }
     const first = (await (await call("GET", `${records()}?q=page-&limit=2`, "field_user")).json()) as CustomRecordList;
     expect(first.items.map((item) => item.values.serial_number)).toEqual(["PAGE-3", "PAGE-2"]);
-    const next = (await (await call("GET", `${records()}?q=page-&limit=2&cursor=${first.nextCursor}`, "field_user")).json()) as CustomRecordList;
+    const next = (await (
+      await call("GET", `${records()}?q=page-&limit=2&cursor=${first.nextCursor}`, "field_user")
+    ).json()) as CustomRecordList;
     expect([next.items.map((item) => item.values.serial_number), next.nextCursor]).toEqual([["PAGE-1"], null]);
-    const ofGrace = (await (await call("GET", `${records()}?linkedTo=customer:${second}`, "member")).json()) as CustomRecordList;
+    const ofGrace = (await (
+      await call("GET", `${records()}?linkedTo=customer:${second}`, "member")
+    ).json()) as CustomRecordList;
     expect(ofGrace.items.map((item) => item.values.serial_number)).toEqual(["PAGE-2", "PAGE-1"]);
     expect((await call("GET", `${records()}?linkedTo=customer`, "member")).status).toBe(400);
   });
@@ -169,10 +223,16 @@ describe("custom object routes", () => {
     const as = (role: keyof typeof betaTokens, method: string, path: string, body?: unknown) =>
       fetch(`${t.url}${path}`, {
         method,
-        headers: { authorization: `Bearer ${betaTokens[role]}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        headers: {
+          authorization: `Bearer ${betaTokens[role]}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-    const keys = async (role: keyof typeof betaTokens) => ((await (await as(role, "GET", API_PATHS.customObjects)).json()) as CustomObjectDefinitionList).items.map((d) => d.key);
+    const keys = async (role: keyof typeof betaTokens) =>
+      ((await (await as(role, "GET", API_PATHS.customObjects)).json()) as CustomObjectDefinitionList).items.map(
+        (d) => d.key,
+      );
     const buildId = await install(beta.id, { promote: false });
     const customer = await addCustomer(beta.id, "Beta Customer");
 

@@ -38,11 +38,13 @@ export const customObjectRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     {
       schema: {
         tags: ["custom objects"],
-        summary: "The company's custom objects the user reaches: production ones, and preview ones for owners and admins in beta mode",
+        summary:
+          "The company's custom objects the user reaches: production ones, and preview ones for owners and admins in beta mode",
         response: { 200: customObjectDefinitionListSchema, 401: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => withCompanyUser(context, request, ({ tx, user }) => listCustomObjects(tx, { access: { role: user.role } })),
+    async (request) =>
+      withCompanyUser(context, request, ({ tx, user }) => listCustomObjects(tx, { access: { role: user.role } })),
   );
 
   app.get(
@@ -58,7 +60,8 @@ export const customObjectRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     },
     async (request) =>
       withCompanyUser(context, request, ({ tx, user }) =>
-        listCustomRecords(tx, { ...request.query, objectKey: request.params.objectKey, access: { role: user.role } })),
+        listCustomRecords(tx, { ...request.query, objectKey: request.params.objectKey, access: { role: user.role } }),
+      ),
   );
 
   app.post(
@@ -78,7 +81,12 @@ export const customObjectRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
           context,
           request,
           ({ tx, user }) =>
-            createCustomRecord(tx, { objectKey: request.params.objectKey, access: { role: user.role }, values: request.body, userId: user.id }),
+            createCustomRecord(tx, {
+              objectKey: request.params.objectKey,
+              access: { role: user.role },
+              values: request.body,
+              userId: user.id,
+            }),
           { roles: WRITERS, publish: (record) => customRecordsChanged(record.objectKey, [record.id]) },
         ),
       ),
@@ -95,7 +103,9 @@ export const customObjectRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) => getCustomRecord(tx, { ...request.params, access: { role: user.role } })),
+      withCompanyUser(context, request, ({ tx, user }) =>
+        getCustomRecord(tx, { ...request.params, access: { role: user.role } }),
+      ),
   );
 
   app.patch(
@@ -113,7 +123,8 @@ export const customObjectRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       withCompanyUser(
         context,
         request,
-        ({ tx, user }) => updateCustomRecord(tx, { ...request.params, access: { role: user.role }, values: request.body }),
+        ({ tx, user }) =>
+          updateCustomRecord(tx, { ...request.params, access: { role: user.role }, values: request.body }),
         { roles: WRITERS, publish: (record) => customRecordsChanged(record.objectKey, [record.id]) },
       ),
   );
@@ -130,10 +141,15 @@ export const customObjectRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       },
     },
     async (request, reply) => {
-      await withCompanyUser(context, request, ({ tx, user }) => deleteCustomRecord(tx, { ...request.params, access: { role: user.role } }), {
-        roles: WRITERS,
-        publish: () => customRecordsChanged(request.params.objectKey, [request.params.id]),
-      });
+      await withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => deleteCustomRecord(tx, { ...request.params, access: { role: user.role } }),
+        {
+          roles: WRITERS,
+          publish: () => customRecordsChanged(request.params.objectKey, [request.params.id]),
+        },
+      );
       return reply.status(204).send(null);
     },
   );

@@ -9,10 +9,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const mapping = { name: "Name", email: "Email", phone: "Phone", street: "Street", city: "City", latitude: "Lat", longitude: "Lng" };
+const mapping = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  street: "Street",
+  city: "City",
+  latitude: "Lat",
+  longitude: "Lng",
+};
 const header = "Name,Email,Phone,Street,City,Lat,Lng";
-const good = [header, "Grace Hopper,grace@navy.example,303-555-0100,1 Elm,Denver,39.7,-104.9", "Alan Turing,,303-555-0101,2 Oak,Denver,39.8,-104.8"].join("\n");
-const bad = [header, "Grace Hopper,grace@navy.example,,1 Elm,Denver,39.7,-104.9", "Broken,nope,,2 Oak,Denver,39.8,-104.8"].join("\n");
+const good = [
+  header,
+  "Grace Hopper,grace@navy.example,303-555-0100,1 Elm,Denver,39.7,-104.9",
+  "Alan Turing,,303-555-0101,2 Oak,Denver,39.8,-104.8",
+].join("\n");
+const bad = [
+  header,
+  "Grace Hopper,grace@navy.example,,1 Elm,Denver,39.7,-104.9",
+  "Broken,nope,,2 Oak,Denver,39.8,-104.8",
+].join("\n");
 
 async function as(planId: "starter" | "growth" | "pro" = "pro") {
   const company = await createTestCompany(t.db, { planId });
@@ -23,7 +39,10 @@ async function as(planId: "starter" | "growth" | "pro" = "pro") {
   const call = (method: string, path: string, role: keyof typeof tokens, body?: unknown) =>
     fetch(`${t.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${tokens[role]}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        authorization: `Bearer ${tokens[role]}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   return { company, call };
@@ -48,13 +67,17 @@ describe("customer import and export", () => {
     const { company, call } = await as();
     const refused = await call("POST", API_PATHS.customersImport, "owner", { csv: bad, mapping });
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as CustomerImportFailure).errors).toEqual([{ line: 3, column: "Email", message: "Enter a valid email address" }]);
+    expect(((await refused.json()) as CustomerImportFailure).errors).toEqual([
+      { line: 3, column: "Email", message: "Enter a valid email address" },
+    ]);
     expect(await t.db.customer.count({ where: { companyId: company.id } })).toBe(0);
 
     const imported = await call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping });
     expect(imported.status).toBe(201);
     expect(await imported.json()).toEqual({ created: 2 });
-    const list = (await (await call("GET", `${API_PATHS.customers}?q=303555`, "field_user")).json()) as CustomerListResponse;
+    const list = (await (
+      await call("GET", `${API_PATHS.customers}?q=303555`, "field_user")
+    ).json()) as CustomerListResponse;
     expect(list.items.map((item) => item.name)).toEqual(["Alan Turing", "Grace Hopper"]);
   });
 
@@ -62,7 +85,14 @@ describe("customer import and export", () => {
     const { company, call } = await as("starter");
     await t.db.customer.createMany({
       data: Array.from({ length: 99 }, (_, i) => ({
-        companyId: company.id, name: `Filler ${i}`, street: "1 Main", city: "Denver", region: "CO", postcode: "80202", latitude: 0, longitude: 0,
+        companyId: company.id,
+        name: `Filler ${i}`,
+        street: "1 Main",
+        city: "Denver",
+        region: "CO",
+        postcode: "80202",
+        latitude: 0,
+        longitude: 0,
       })),
     });
     const response = await call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping });
@@ -75,10 +105,22 @@ describe("customer import and export", () => {
     const { company, call } = await as("starter");
     await t.db.customer.createMany({
       data: Array.from({ length: 97 }, (_, i) => ({
-        companyId: company.id, name: `Filler ${i}`, street: "1 Main", city: "Denver", region: "CO", postcode: "80202", latitude: 0, longitude: 0,
+        companyId: company.id,
+        name: `Filler ${i}`,
+        street: "1 Main",
+        city: "Denver",
+        region: "CO",
+        postcode: "80202",
+        latitude: 0,
+        longitude: 0,
       })),
     });
-    const statuses = await Promise.all([call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping }), call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping })].map(async (request) => (await request).status));
+    const statuses = await Promise.all(
+      [
+        call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping }),
+        call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping }),
+      ].map(async (request) => (await request).status),
+    );
     expect(statuses.sort()).toEqual([201, 403]);
     expect(await t.db.customer.count({ where: { companyId: company.id } })).toBe(99);
   });
@@ -90,12 +132,24 @@ describe("customer import and export", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
     const csv = await response.text();
-    expect(csv.split("\n")[0]).toBe("Name,Email,Phone,Street,City,Region,Postcode,Latitude,Longitude,Access notes,Gate code,Tags,Notes");
+    expect(csv.split("\n")[0]).toBe(
+      "Name,Email,Phone,Street,City,Region,Postcode,Latitude,Longitude,Access notes,Gate code,Tags,Notes",
+    );
     expect(csv).toContain("Grace Hopper,grace@navy.example,303-555-0100,1 Elm,Denver,,,39.7,-104.9");
 
     const { call: callOther } = await as();
-    const exportMapping = { name: "Name", email: "Email", phone: "Phone", street: "Street", city: "City", latitude: "Latitude", longitude: "Longitude" };
-    const preview = (await (await callOther("POST", API_PATHS.customersImportPreview, "owner", { csv, mapping: exportMapping })).json()) as CustomerImportPreview;
+    const exportMapping = {
+      name: "Name",
+      email: "Email",
+      phone: "Phone",
+      street: "Street",
+      city: "City",
+      latitude: "Latitude",
+      longitude: "Longitude",
+    };
+    const preview = (await (
+      await callOther("POST", API_PATHS.customersImportPreview, "owner", { csv, mapping: exportMapping })
+    ).json()) as CustomerImportPreview;
     expect(preview).toMatchObject({ totalRows: 2, errors: [] });
   });
 
@@ -104,7 +158,9 @@ describe("customer import and export", () => {
     expect((await starter.call("GET", API_PATHS.customersExport, "owner")).status).toBe(403);
     const { call } = await as();
     expect((await call("GET", API_PATHS.customersExport, "field_user")).status).toBe(403);
-    expect((await call("POST", API_PATHS.customersImportPreview, "field_user", { csv: good, mapping })).status).toBe(403);
+    expect((await call("POST", API_PATHS.customersImportPreview, "field_user", { csv: good, mapping })).status).toBe(
+      403,
+    );
     expect((await call("POST", API_PATHS.customersImport, "field_user", { csv: good, mapping })).status).toBe(403);
   });
 

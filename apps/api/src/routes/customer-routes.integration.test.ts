@@ -2,12 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import type { Customer, CustomerListResponse } from "@fieldops/shared/customers";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
-import { createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  createTestCompany,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
 let company: TestCompany;
 let other: TestCompany;
-const tokens: Record<"owner" | "member" | "field_user" | "otherOwner", string> = { owner: "", member: "", field_user: "", otherOwner: "" };
+const tokens: Record<"owner" | "member" | "field_user" | "otherOwner", string> = {
+  owner: "",
+  member: "",
+  field_user: "",
+  otherOwner: "",
+};
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -38,13 +49,20 @@ describe("customer routes", () => {
     const byOwner = await create("owner", { name: "Owner's Customer" });
     await create("member", { name: "Member's Customer" });
     expect((await call("POST", API_PATHS.customers, "field_user", customerInput())).status).toBe(403);
-    expect((await call("PATCH", apiPath(API_PATHS.customer, { id: byOwner.id }), "field_user", { name: "X" })).status).toBe(403);
-    expect((await call("DELETE", `${apiPath(API_PATHS.customer, { id: byOwner.id })}?confirm=true`, "field_user")).status).toBe(403);
+    expect(
+      (await call("PATCH", apiPath(API_PATHS.customer, { id: byOwner.id }), "field_user", { name: "X" })).status,
+    ).toBe(403);
+    expect(
+      (await call("DELETE", `${apiPath(API_PATHS.customer, { id: byOwner.id })}?confirm=true`, "field_user")).status,
+    ).toBe(403);
     const read = await call("GET", apiPath(API_PATHS.customer, { id: byOwner.id }), "field_user");
     expect(read.status).toBe(200);
     expect(await read.json()).toMatchObject({ name: "Owner's Customer", properties: [{ gateCode: "1234" }] });
     const list = await call("GET", `${API_PATHS.customers}?q=customer`, "field_user");
-    expect(((await list.json()) as CustomerListResponse).items.map((item) => item.name)).toEqual(["Member's Customer", "Owner's Customer"]);
+    expect(((await list.json()) as CustomerListResponse).items.map((item) => item.name)).toEqual([
+      "Member's Customer",
+      "Owner's Customer",
+    ]);
   });
 
   it("answers 401 without a session", async () => {
@@ -57,8 +75,12 @@ describe("customer routes", () => {
     const get = await call("GET", apiPath(API_PATHS.customer, { id: theirs.id }), "owner");
     expect(get.status).toBe(404);
     expect(await get.text()).not.toContain("Secret");
-    expect((await call("PATCH", apiPath(API_PATHS.customer, { id: theirs.id }), "owner", { name: "Mine" })).status).toBe(404);
-    expect((await call("DELETE", `${apiPath(API_PATHS.customer, { id: theirs.id })}?confirm=true`, "owner")).status).toBe(204);
+    expect(
+      (await call("PATCH", apiPath(API_PATHS.customer, { id: theirs.id }), "owner", { name: "Mine" })).status,
+    ).toBe(404);
+    expect(
+      (await call("DELETE", `${apiPath(API_PATHS.customer, { id: theirs.id })}?confirm=true`, "owner")).status,
+    ).toBe(204);
     const list = (await (await call("GET", `${API_PATHS.customers}?q=secret`, "owner")).json()) as CustomerListResponse;
     expect(list.items).toEqual([]);
     expect((await t.db.customer.findUniqueOrThrow({ where: { id: theirs.id } })).name).toBe("Their Secret Customer");
@@ -66,17 +88,29 @@ describe("customer routes", () => {
 
   it("updates, and deletes only when confirmed, then again without error", async () => {
     const created = await create("member", { name: "To Delete" });
-    const patched = await call("PATCH", apiPath(API_PATHS.customer, { id: created.id }), "member", { tags: ["weekly"], notes: null });
+    const patched = await call("PATCH", apiPath(API_PATHS.customer, { id: created.id }), "member", {
+      tags: ["weekly"],
+      notes: null,
+    });
     expect(await patched.json()).toMatchObject({ name: "To Delete", tags: ["weekly"], notes: null });
     const unconfirmed = await call("DELETE", apiPath(API_PATHS.customer, { id: created.id }), "member");
     expect(unconfirmed.status).toBe(400);
-    expect((await call("DELETE", `${apiPath(API_PATHS.customer, { id: created.id })}?confirm=true`, "member")).status).toBe(204);
-    expect((await call("DELETE", `${apiPath(API_PATHS.customer, { id: created.id })}?confirm=true`, "member")).status).toBe(204);
+    expect(
+      (await call("DELETE", `${apiPath(API_PATHS.customer, { id: created.id })}?confirm=true`, "member")).status,
+    ).toBe(204);
+    expect(
+      (await call("DELETE", `${apiPath(API_PATHS.customer, { id: created.id })}?confirm=true`, "member")).status,
+    ).toBe(204);
     expect((await call("GET", apiPath(API_PATHS.customer, { id: created.id }), "member")).status).toBe(404);
   });
 
   it("names the field of a bad contact", async () => {
-    const response = await call("POST", API_PATHS.customers, "owner", customerInput({ contacts: [{ kind: "email", value: "not-an-address" }] }));
+    const response = await call(
+      "POST",
+      API_PATHS.customers,
+      "owner",
+      customerInput({ contacts: [{ kind: "email", value: "not-an-address" }] }),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ field: "contacts.0.value" });
   });
@@ -85,9 +119,13 @@ describe("customer routes", () => {
     const fresh = await createTestCompany(t.db);
     tokens.otherOwner = await signIn(t.url, fresh.users.owner.email);
     for (const name of ["C", "A", "B"]) await create("otherOwner", { name });
-    const first = (await (await call("GET", `${API_PATHS.customers}?limit=2`, "otherOwner")).json()) as CustomerListResponse;
+    const first = (await (
+      await call("GET", `${API_PATHS.customers}?limit=2`, "otherOwner")
+    ).json()) as CustomerListResponse;
     expect(first.items.map((item) => item.name)).toEqual(["A", "B"]);
-    const second = (await (await call("GET", `${API_PATHS.customers}?limit=2&cursor=${first.nextCursor}`, "otherOwner")).json()) as CustomerListResponse;
+    const second = (await (
+      await call("GET", `${API_PATHS.customers}?limit=2&cursor=${first.nextCursor}`, "otherOwner")
+    ).json()) as CustomerListResponse;
     expect(second).toMatchObject({ items: [{ name: "C" }], nextCursor: null });
   });
 
@@ -95,7 +133,14 @@ describe("customer routes", () => {
     const starter = await createTestCompany(t.db, { planId: "starter" });
     await t.db.customer.createMany({
       data: Array.from({ length: 100 }, (_, i) => ({
-        companyId: starter.id, name: `Filler ${i}`, street: "1 Main", city: "Denver", region: "CO", postcode: "80202", latitude: 0, longitude: 0,
+        companyId: starter.id,
+        name: `Filler ${i}`,
+        street: "1 Main",
+        city: "Denver",
+        region: "CO",
+        postcode: "80202",
+        latitude: 0,
+        longitude: 0,
       })),
     });
     const token = await signIn(t.url, starter.users.owner.email);

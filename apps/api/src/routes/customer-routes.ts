@@ -57,14 +57,16 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       },
     },
     async (request, reply) =>
-      reply.status(201).send(
-        await withCompanyUser(
-          context,
-          request,
-          ({ tx, user }) => createCustomer(tx, { ...request.body, companyId: user.companyId }),
-          { roles: MANAGERS },
+      reply
+        .status(201)
+        .send(
+          await withCompanyUser(
+            context,
+            request,
+            ({ tx, user }) => createCustomer(tx, { ...request.body, companyId: user.companyId }),
+            { roles: MANAGERS },
+          ),
         ),
-      ),
   );
 
   app.get(
@@ -125,9 +127,14 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       },
     },
     async (request, reply) => {
-      const csv = await withCompanyUser(context, request, ({ tx, user }) => exportCustomers(tx, { companyId: user.companyId }), {
-        roles: MANAGERS,
-      });
+      const csv = await withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => exportCustomers(tx, { companyId: user.companyId }),
+        {
+          roles: MANAGERS,
+        },
+      );
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", 'attachment; filename="customers.csv"')
@@ -146,7 +153,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         response: { 200: customerImportPreviewSchema, ...writeErrors },
       },
     },
-    async (request) => withCompanyUser(context, request, async () => previewCustomerImport(request.body), { roles: MANAGERS }),
+    async (request) =>
+      withCompanyUser(context, request, async () => previewCustomerImport(request.body), { roles: MANAGERS }),
   );
 
   app.post(
@@ -157,7 +165,11 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         tags: ["customers"],
         summary: "Create every customer of a CSV, or none when any row has an error",
         body: customerImportRequestSchema,
-        response: { 201: customerImportResultSchema, ...writeErrors, 400: customerImportFailureSchema.or(errorResponseSchema) },
+        response: {
+          201: customerImportResultSchema,
+          ...writeErrors,
+          400: customerImportFailureSchema.or(errorResponseSchema),
+        },
       },
     },
     async (request, reply) => {
@@ -168,7 +180,10 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         { roles: MANAGERS },
       );
       if (outcome.errors) {
-        return reply.status(400).send({ message: `Nothing was imported: ${outcome.errors.length} problem(s) in the file`, errors: outcome.errors });
+        return reply.status(400).send({
+          message: `Nothing was imported: ${outcome.errors.length} problem(s) in the file`,
+          errors: outcome.errors,
+        });
       }
       return reply.status(201).send({ created: outcome.created });
     },

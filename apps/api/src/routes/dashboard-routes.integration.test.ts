@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import type { UserdashResponse } from "@fieldops/shared/userdash";
 import type { VisitStatus } from "@fieldops/shared/visit-lifecycle";
-import { createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  createTestCompany,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
 let company: TestCompany;
@@ -35,9 +41,21 @@ async function createCrew(companyId: string, name: string, memberId?: string) {
   return crew.id;
 }
 
-async function createVisit(companyId: string, options: { title: string; crewId?: string | null; start?: Date | null; status?: VisitStatus }) {
+async function createVisit(
+  companyId: string,
+  options: { title: string; crewId?: string | null; start?: Date | null; status?: VisitStatus },
+) {
   const customer = await t.db.customer.create({
-    data: { companyId, name: `Customer of ${options.title}`, street: "1 Main St", city: "Boulder", region: "CO", postcode: "80302", latitude: 40, longitude: -105 },
+    data: {
+      companyId,
+      name: `Customer of ${options.title}`,
+      street: "1 Main St",
+      city: "Boulder",
+      region: "CO",
+      postcode: "80302",
+      latitude: 40,
+      longitude: -105,
+    },
   });
   const property = await t.db.customerProperty.create({
     data: {
@@ -62,7 +80,12 @@ async function createVisit(companyId: string, options: { title: string; crewId?:
       number: jobNumber++,
       title: options.title,
       instructions: "Bring the long hose",
-      checklist: { create: [{ companyId, position: 0, label: "Check the sprinklers" }, { companyId, position: 1, label: "Photograph the lawn", done: true }] },
+      checklist: {
+        create: [
+          { companyId, position: 0, label: "Check the sprinklers" },
+          { companyId, position: 1, label: "Photograph the lawn", done: true },
+        ],
+      },
     },
   });
   const start = options.start ?? null;
@@ -79,7 +102,8 @@ async function createVisit(companyId: string, options: { title: string; crewId?:
   return { jobId: job.id, visitId: visit.id };
 }
 
-const titles = (body: UserdashResponse) => Object.fromEntries(body.crews.map((crew) => [crew.crewName ?? "(none)", crew.visits.map((visit) => visit.jobTitle)]));
+const titles = (body: UserdashResponse) =>
+  Object.fromEntries(body.crews.map((crew) => [crew.crewName ?? "(none)", crew.visits.map((visit) => visit.jobTitle)]));
 
 let ownVisit: { jobId: string; visitId: string };
 let lateVisit: { jobId: string; visitId: string };
@@ -120,8 +144,19 @@ describe("GET /api/userdash", () => {
     expect(titles(body)).toEqual({ "Alpha crew": ["Mow the Hendersons"], "Bravo crew": ["Hedge at the Parks"] });
     expect(body.late.map((item) => item.jobTitle)).toContain("Missed yesterday");
     expect(body.late.map((item) => item.jobTitle)).not.toContain("Done yesterday");
-    expect(body.late.find((item) => item.jobTitle === "Missed yesterday")).toMatchObject({ visitId: lateVisit.visitId, jobId: lateVisit.jobId, crewName: "Bravo crew" });
-    expect(body.unscheduled).toEqual([expect.objectContaining({ visitId: waiting.visitId, jobId: waiting.jobId, jobTitle: "Waiting for a time", customerName: "Customer of Waiting for a time" })]);
+    expect(body.late.find((item) => item.jobTitle === "Missed yesterday")).toMatchObject({
+      visitId: lateVisit.visitId,
+      jobId: lateVisit.jobId,
+      crewName: "Bravo crew",
+    });
+    expect(body.unscheduled).toEqual([
+      expect.objectContaining({
+        visitId: waiting.visitId,
+        jobId: waiting.jobId,
+        jobTitle: "Waiting for a time",
+        customerName: "Customer of Waiting for a time",
+      }),
+    ]);
   });
 
   it("shows the owner the same day", async () => {
@@ -152,7 +187,9 @@ describe("GET /api/userdash", () => {
 
   it("shows a field user in no crew nothing", async () => {
     const crewMember = await t.db.crewMember.findUniqueOrThrow({ where: { userId: company.users.field_user.id } });
-    await t.db.crewMember.delete({ where: { crewId_userId: { crewId: crewMember.crewId, userId: crewMember.userId } } });
+    await t.db.crewMember.delete({
+      where: { crewId_userId: { crewId: crewMember.crewId, userId: crewMember.userId } },
+    });
     try {
       expect((await get(tokens.fieldUser)).body.crews).toEqual([]);
     } finally {

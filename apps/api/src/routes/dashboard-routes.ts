@@ -19,6 +19,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) => getUserDashboard(tx, { actor: { userId: user.id, role: user.role } })),
+      withCompanyUser(context, request, ({ tx, user }) =>
+        getUserDashboard(tx, { actor: { userId: user.id, role: user.role } }),
+      ),
   );
 };

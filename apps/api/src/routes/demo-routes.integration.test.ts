@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_A_DEMO_COMPANY } from "@fieldops/shared/demo";
-import { callApi, createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  callApi,
+  createTestCompany,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
 let demo: TestCompany;
@@ -8,7 +15,10 @@ let other: TestCompany;
 beforeAll(async () => {
   t = await startTestApp();
   demo = await createTestCompany(t.db, { planId: "pro" });
-  await t.db.company.update({ where: { id: demo.id }, data: { isDemo: true, features: ["jobs", "scheduling", "billing", "payments", "reporting", "ai_chat"] } });
+  await t.db.company.update({
+    where: { id: demo.id },
+    data: { isDemo: true, features: ["jobs", "scheduling", "billing", "payments", "reporting", "ai_chat"] },
+  });
   other = await createTestCompany(t.db, { planId: "pro" });
 });
 afterAll(() => t.close());
@@ -51,7 +61,10 @@ describe("POST /api/demo/tier", () => {
       features: ["jobs", "scheduling", "billing", "payments", "reporting", "ai_chat"],
       whiteLabel: true,
     });
-    const audit = await t.db.auditLog.findMany({ where: { companyId: demo.id, action: "demo.tier_switched" }, orderBy: { createdAt: "asc" } });
+    const audit = await t.db.auditLog.findMany({
+      where: { companyId: demo.id, action: "demo.tier_switched" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(audit.map((entry) => entry.metadata)).toMatchObject([
       { summary: "Switched the demo to the Starter tier", changes: { planId: { from: "pro", to: "starter" } } },
       { summary: "Switched the demo to the Suite tier", changes: { planId: { from: "starter", to: "suite" } } },
@@ -71,29 +84,55 @@ describe("POST /api/demo/tier", () => {
     const response = await callApi(t.url, "POST", "/api/demo/tier", await tokenOf(other, "owner"), { tier: "suite" });
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({ message: NOT_A_DEMO_COMPANY });
-    expect(await t.db.company.findUniqueOrThrow({ where: { id: other.id }, select: { planId: true, demoTierOverride: true } })).toEqual({
+    expect(
+      await t.db.company.findUniqueOrThrow({
+        where: { id: other.id },
+        select: { planId: true, demoTierOverride: true },
+      }),
+    ).toEqual({
       planId: "pro",
       demoTierOverride: null,
     });
   });
 
   it("refuses an unknown tier (400 naming tier) and a visitor (401)", async () => {
-    const response = await callApi(t.url, "POST", "/api/demo/tier", await tokenOf(demo, "owner"), { tier: "enterprise" });
+    const response = await callApi(t.url, "POST", "/api/demo/tier", await tokenOf(demo, "owner"), {
+      tier: "enterprise",
+    });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ field: "tier" });
-    const visitor = await fetch(`${t.url}/api/demo/tier`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ tier: "pro" }) });
+    const visitor = await fetch(`${t.url}/api/demo/tier`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ tier: "pro" }),
+    });
     expect(visitor.status).toBe(401);
   });
 });
 
 describe("GET /api/brain/context", () => {
   it("gives the signed-in user and their own company, nothing secret", async () => {
-    await t.db.integrationConnection.create({ data: { companyId: other.id, provider: "stripe", accessTokenEncrypted: "secret-ciphertext" } });
+    await t.db.integrationConnection.create({
+      data: { companyId: other.id, provider: "stripe", accessTokenEncrypted: "secret-ciphertext" },
+    });
     const response = await callApi(t.url, "GET", "/api/brain/context", await tokenOf(other, "member"));
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      company: { id: other.id, name: expect.any(String), verticalId: "landscaping", planId: "pro", integrations: ["stripe"], hipaaMode: false },
-      user: { id: other.users.member.id, name: expect.any(String), email: other.users.member.email, role: "member", permissions: ["view", "edit"] },
+      company: {
+        id: other.id,
+        name: expect.any(String),
+        verticalId: "landscaping",
+        planId: "pro",
+        integrations: ["stripe"],
+        hipaaMode: false,
+      },
+      user: {
+        id: other.users.member.id,
+        name: expect.any(String),
+        email: other.users.member.email,
+        role: "member",
+        permissions: ["view", "edit"],
+      },
     });
     expect(JSON.stringify(response.body)).not.toContain("secret-ciphertext");
     expect((await fetch(`${t.url}/api/brain/context`)).status).toBe(401);

@@ -16,7 +16,13 @@ const writeErrors = { 400: errorResponseSchema, 403: errorResponseSchema, ...rea
 export const demoRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.get(
     API_PATHS.demoStatus,
-    { schema: { tags: ["demo"], summary: "Whether the company is a demo, and its switched tier", response: { 200: demoStatusSchema, ...readErrors } } },
+    {
+      schema: {
+        tags: ["demo"],
+        summary: "Whether the company is a demo, and its switched tier",
+        response: { 200: demoStatusSchema, ...readErrors },
+      },
+    },
     async (request) => withCompanyUser(context, request, ({ tx }) => getDemoStatus(tx)),
   );
 
@@ -25,7 +31,8 @@ export const demoRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     {
       schema: {
         tags: ["demo"],
-        summary: "Switch a demo company to a tier (its plan's features); owners and administrators of demo companies only",
+        summary:
+          "Switch a demo company to a tier (its plan's features); owners and administrators of demo companies only",
         body: demoTierRequestSchema,
         response: { 200: demoStatusSchema, ...writeErrors },
       },
@@ -34,7 +41,8 @@ export const demoRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       withCompanyUser(
         context,
         request,
-        ({ tx, user }) => switchDemoTier(tx, { tier: request.body.tier, companyId: user.companyId, actorUserId: user.id }),
+        ({ tx, user }) =>
+          switchDemoTier(tx, { tier: request.body.tier, companyId: user.companyId, actorUserId: user.id }),
         // Switching the tier is how a demo leaves an ended trial too.
         { roles: DEMO_TIER_ROLES, readOnlyAllowed: true },
       ),
@@ -42,7 +50,13 @@ export const demoRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
 
   app.get(
     API_PATHS.brainContext,
-    { schema: { tags: ["demo"], summary: "The signed-in user and their company, as the assistant knows them", response: { 200: brainContextSchema, ...readErrors } } },
+    {
+      schema: {
+        tags: ["demo"],
+        summary: "The signed-in user and their company, as the assistant knows them",
+        response: { 200: brainContextSchema, ...readErrors },
+      },
+    },
     async (request) => withCompanyUser(context, request, ({ tx, user }) => getBrainContext(tx, user)),
   );
 };

@@ -6,7 +6,16 @@ import { dayMatrix, osrmProvider } from "@fieldops/domain/dispatch/travel-matrix
 import { addDays, dayInTimeZone } from "@fieldops/shared/company-time";
 import type { BestSlotsResponse, RoutePlan } from "@fieldops/shared/dispatch";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
-import { callApi, createTestCompany, drainQueues, signIn, startTestApp, startTestWorkers, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  callApi,
+  createTestCompany,
+  drainQueues,
+  signIn,
+  startTestApp,
+  startTestWorkers,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 
 /**
  * A stand-in OSRM server: /table/v1/driving/{lon,lat;...} answers in OSRM's format with Manhattan distances
@@ -32,12 +41,16 @@ beforeAll(async () => {
     if (mode === "hang") return;
     const match = /^\/table\/v1\/driving\/(.+)$/.exec(url.pathname);
     if (!match || mode === "error") {
-      response.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ code: "Error", message: "down" }));
+      response
+        .writeHead(500, { "content-type": "application/json" })
+        .end(JSON.stringify({ code: "Error", message: "down" }));
       return;
     }
     const coordinates = match[1]!.split(";").map((pair) => pair.split(",").map(Number));
     const distances = coordinates.map((from) => coordinates.map((to) => metres(from, to)));
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ code: "Ok", distances, durations: distances.map((row) => row.map((d) => d / 10)) }));
+    response
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ code: "Ok", distances, durations: distances.map((row) => row.map((d) => d / 10)) }));
   });
   await new Promise<void>((resolve) => osrm.listen(0, "127.0.0.1", resolve));
   osrmUrl = `http://127.0.0.1:${(osrm.address() as AddressInfo).port}`;
@@ -78,14 +91,19 @@ describe("route optimization with OSRM_URL set", () => {
     let expected = 0;
     for (const crew of crews) {
       const yard = [crew.startLongitude!, crew.startLatitude!];
-      const visits = await t.db.visit.findMany({ where: { id: { in: day.routes.get(crew.id) } }, include: { job: { include: { customer: true } } }, orderBy: { scheduledStart: "asc" } });
+      const visits = await t.db.visit.findMany({
+        where: { id: { in: day.routes.get(crew.id) } },
+        include: { job: { include: { customer: true } } },
+        orderBy: { scheduledStart: "asc" },
+      });
       const stops = [yard, ...visits.map((visit) => [visit.job.customer.longitude, visit.job.customer.latitude]), yard];
       for (let i = 1; i < stops.length; i++) expected += metres(stops[i - 1]!, stops[i]!);
     }
     expect(plan.result!.before.distanceMeters).toBeCloseTo(expected, -1);
     expect(plan.result!.after.distanceMeters).toBeLessThan(plan.result!.before.distanceMeters);
 
-    const slots = (await call("GET", `/api/visits/${day.visitIds[0]}/best-slots?date=${date}`)).body as unknown as BestSlotsResponse;
+    const slots = (await call("GET", `/api/visits/${day.visitIds[0]}/best-slots?date=${date}`))
+      .body as unknown as BestSlotsResponse;
     expect(slots.distanceSource).toBe("osrm");
   });
 
@@ -103,9 +121,20 @@ describe("route optimization with OSRM_URL set", () => {
   it("gives up on an OSRM server that does not answer within the timeout", async () => {
     mode = "hang";
     const started = Date.now();
-    await expect(osrmProvider(osrmUrl, 300).matrix([{ lat: 40, lon: -105 }, { lat: 40.1, lon: -105 }])).rejects.toThrow();
+    await expect(
+      osrmProvider(osrmUrl, 300).matrix([
+        { lat: 40, lon: -105 },
+        { lat: 40.1, lon: -105 },
+      ]),
+    ).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(5000);
-    const fallback = await dayMatrix([{ lat: 40, lon: -105 }, { lat: 40.1, lon: -105 }], osrmUrl.replace(/:\d+$/, ":1"));
+    const fallback = await dayMatrix(
+      [
+        { lat: 40, lon: -105 },
+        { lat: 40.1, lon: -105 },
+      ],
+      osrmUrl.replace(/:\d+$/, ":1"),
+    );
     expect(fallback.source).toBe("straight_line");
   });
 });

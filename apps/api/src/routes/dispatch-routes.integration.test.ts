@@ -6,7 +6,16 @@ import { readEventsAfter } from "@fieldops/events/company-stream";
 import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import type { BestSlotsResponse, RoutePlan } from "@fieldops/shared/dispatch";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
-import { createTestCompany, drainQueues, signIn, startTestApp, startTestWorkers, type TestApp, type TestCompany, callApi } from "../../../../tests/integration/test-app.ts";
+import {
+  createTestCompany,
+  drainQueues,
+  signIn,
+  startTestApp,
+  startTestWorkers,
+  type TestApp,
+  type TestCompany,
+  callApi,
+} from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
 let workers: RunningWorkers;
@@ -26,7 +35,12 @@ const freshDate = () => addDays(today, nextDay++);
 
 const call = (method: string, path: string, token: string, body?: unknown) => callApi(t.url, method, path, token, body);
 
-async function optimize(date: string, crewIds: string[], token = owner, path = "/api/schedule/optimize"): Promise<RoutePlan> {
+async function optimize(
+  date: string,
+  crewIds: string[],
+  token = owner,
+  path = "/api/schedule/optimize",
+): Promise<RoutePlan> {
   const queued = await call("POST", path, token, { date, crewIds, budgetSeconds: 1 });
   expect(queued.status, JSON.stringify(queued.body)).toBe(202);
   await drainQueues(t.runtime.context.queues, ["optimizer"]);
@@ -36,7 +50,11 @@ async function optimize(date: string, crewIds: string[], token = owner, path = "
 }
 
 const visitState = (ids: string[]) =>
-  t.db.visit.findMany({ where: { id: { in: ids } }, select: { id: true, crewId: true, scheduledStart: true, scheduledEnd: true, version: true, status: true }, orderBy: { id: "asc" } });
+  t.db.visit.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, crewId: true, scheduledStart: true, scheduledEnd: true, version: true, status: true },
+    orderBy: { id: "asc" },
+  });
 
 function expectMatchesProposal(plan: RoutePlan, rows: Awaited<ReturnType<typeof visitState>>, crewIds: string[]) {
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -95,7 +113,11 @@ describe("optimizing a day", () => {
     }
     expect(result.moves.length).toBeGreaterThan(0);
     const events = await readEventsAfter(t.runtime.context.redis, company.id, "0-0");
-    const updates = events.flatMap((entry) => (entry.event.name === "route_plan.updated" && entry.event.payload.planId === plan.id ? [entry.event.payload.status] : []));
+    const updates = events.flatMap((entry) =>
+      entry.event.name === "route_plan.updated" && entry.event.payload.planId === plan.id
+        ? [entry.event.payload.status]
+        : [],
+    );
     expect(updates).toEqual(["running", "ready"]);
   });
 
@@ -104,7 +126,10 @@ describe("optimizing a day", () => {
     const day = await seedSampleDay(t.db, { companyId: company.id, date, crews: 2, visitsPerCrew: 4 });
     const promised = day.routes.get(day.crewIds[0]!)![0]!;
     const at = startOfDayInTimeZone(date, timeZone).getTime() + 15 * 3_600_000;
-    await t.db.visit.update({ where: { id: promised }, data: { scheduledStart: new Date(at), scheduledEnd: new Date(at + 45 * 60_000), arrivalWindowMinutes: 15 } });
+    await t.db.visit.update({
+      where: { id: promised },
+      data: { scheduledStart: new Date(at), scheduledEnd: new Date(at + 45 * 60_000), arrivalWindowMinutes: 15 },
+    });
     const plan = await optimize(date, day.crewIds);
     const stop = plan.result!.crews.flatMap((crew) => crew.proposed.stops).find((entry) => entry.visitId === promised)!;
     expect(Math.abs(Date.parse(stop.start) - at)).toBeLessThanOrEqual(15 * 60_000);
@@ -121,7 +146,9 @@ describe("optimizing a day", () => {
     expectMatchesProposal(plan, after, day.crewIds);
     expect(after.some((row) => row.version === 2)).toBe(true);
     const events = await readEventsAfter(t.runtime.context.redis, company.id, "0-0");
-    const changed = events.flatMap((entry) => (entry.event.name === "visits.changed" ? entry.event.payload.visitIds : []));
+    const changed = events.flatMap((entry) =>
+      entry.event.name === "visits.changed" ? entry.event.payload.visitIds : [],
+    );
     expect(changed).toEqual(expect.arrayContaining(after.filter((row) => row.version > 1).map((row) => row.id)));
 
     const again = await call("POST", `/api/route-plans/${plan.id}/apply`, owner, {});
@@ -140,8 +167,11 @@ describe("optimizing a day", () => {
     const afterPart = await visitState(day.visitIds);
     expectMatchesProposal(plan, afterPart, [first!]);
     // The other crews' visits that the first crew took are theirs no more; the rest are untouched.
-    const taken = new Set(plan.result!.crews.find((crew) => crew.crewId === first)!.proposed.stops.map((stop) => stop.visitId));
-    for (const row of afterPart) if (!taken.has(row.id) && !day.routes.get(first!)!.includes(row.id)) expect(row.version).toBe(1);
+    const taken = new Set(
+      plan.result!.crews.find((crew) => crew.crewId === first)!.proposed.stops.map((stop) => stop.visitId),
+    );
+    for (const row of afterPart)
+      if (!taken.has(row.id) && !day.routes.get(first!)!.includes(row.id)) expect(row.version).toBe(1);
 
     expect((await call("POST", `/api/route-plans/${plan.id}/apply`, member, { crewIds: [first] })).status).toBe(200);
     expect(await visitState(day.visitIds)).toEqual(afterPart);
@@ -172,8 +202,12 @@ describe("optimizing a day", () => {
     const day = await seedSampleDay(t.db, { companyId: company.id, date, crews: 2, visitsPerCrew: 4 });
     const plan = await optimize(date, day.crewIds);
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    const busiest = [...plan.result!.crews].sort((a, b) => b.proposed.stops.length - a.proposed.stops.length)[0]!.crewId;
-    await t.db.crewWorkingHours.update({ where: { crewId_weekday: { crewId: busiest, weekday } }, data: { endMinute: 7 * 60 + 30 } });
+    const busiest = [...plan.result!.crews].sort((a, b) => b.proposed.stops.length - a.proposed.stops.length)[0]!
+      .crewId;
+    await t.db.crewWorkingHours.update({
+      where: { crewId_weekday: { crewId: busiest, weekday } },
+      data: { endMinute: 7 * 60 + 30 },
+    });
     const before = await visitState(day.visitIds);
     const refused = await call("POST", `/api/route-plans/${plan.id}/apply`, owner, {});
     expect(refused.status).toBe(409);
@@ -191,7 +225,8 @@ describe("optimizing a day", () => {
     const proposed = replan.result!.crews.flatMap((crew) => crew.proposed.stops);
     expect(proposed.map((stop) => stop.visitId)).not.toContain(started);
     expect(replan.result!.leftOut.map((entry) => entry.visitId)).not.toContain(started);
-    for (const stop of proposed) expect(Date.parse(stop.start)).toBeGreaterThanOrEqual(Date.parse(replan.createdAt) - 60_000);
+    for (const stop of proposed)
+      expect(Date.parse(stop.start)).toBeGreaterThanOrEqual(Date.parse(replan.createdAt) - 60_000);
     for (const entry of replan.result!.leftOut) expect(entry.reasonText.length).toBeGreaterThan(10);
 
     const notToday = await call("POST", "/api/schedule/replan", owner, { date: freshDate() });
@@ -207,7 +242,10 @@ describe("who may optimize", () => {
   it("refuses plans without route optimization, naming the Pro plan", async () => {
     const date = freshDate();
     const day = await seedSampleDay(t.db, { companyId: growth.id, date, crews: 1, visitsPerCrew: 2 });
-    for (const [path, body] of [["/api/schedule/optimize", { date }], ["/api/schedule/replan", { date: today }]] as const) {
+    for (const [path, body] of [
+      ["/api/schedule/optimize", { date }],
+      ["/api/schedule/replan", { date: today }],
+    ] as const) {
       const refused = await call("POST", path, growthOwner, body);
       expect(refused.status).toBe(403);
       expect(refused.body.message).toContain("Pro plan");
@@ -221,7 +259,9 @@ describe("who may optimize", () => {
     const starter = await createTestCompany(t.db, { planId: "starter" });
     const date = freshDate();
     const day = await seedSampleDay(t.db, { companyId: starter.id, date, crews: 1, visitsPerCrew: 2 });
-    const row = await t.db.routePlan.create({ data: { companyId: starter.id, date, crewIds: day.crewIds, budgetSeconds: 1 } });
+    const row = await t.db.routePlan.create({
+      data: { companyId: starter.id, date, crewIds: day.crewIds, budgetSeconds: 1 },
+    });
     await queueRoutePlan(t.runtime.context.queues, { companyId: starter.id, planId: row.id, requestId: null });
     await drainQueues(t.runtime.context.queues, ["optimizer"]);
     const failed = await t.db.routePlan.findUniqueOrThrow({ where: { id: row.id } });
@@ -262,25 +302,61 @@ describe("GET /api/visits/:id/best-slots", () => {
   let slotsMember: string;
   beforeAll(async () => {
     slotsCompany = await createTestCompany(t.db, { name: "Slot Lawns" });
-    [slotsOwner, slotsMember] = await Promise.all([signIn(t.url, slotsCompany.users.owner.email), signIn(t.url, slotsCompany.users.member.email)]);
+    [slotsOwner, slotsMember] = await Promise.all([
+      signIn(t.url, slotsCompany.users.owner.email),
+      signIn(t.url, slotsCompany.users.member.email),
+    ]);
   });
 
   async function unscheduledVisit(requiredSkills: string[]) {
     const company = slotsCompany;
     const customer = await t.db.customer.create({
-      data: { companyId: company.id, name: "Slot Customer", street: "1 Pearl St", city: "Boulder", region: "CO", postcode: "80302", latitude: 40.02, longitude: -105.28 },
+      data: {
+        companyId: company.id,
+        name: "Slot Customer",
+        street: "1 Pearl St",
+        city: "Boulder",
+        region: "CO",
+        postcode: "80302",
+        latitude: 40.02,
+        longitude: -105.28,
+      },
     });
-    const counter = await t.db.jobCounter.upsert({ where: { companyId: company.id }, create: { companyId: company.id, lastNumber: 1 }, update: { lastNumber: { increment: 1 } } });
-    const job = await t.db.job.create({ data: { companyId: company.id, customerId: customer.id, number: counter.lastNumber, title: "Sprinkler repair", requiredSkills, visitDurationMinutes: 60 } });
+    const counter = await t.db.jobCounter.upsert({
+      where: { companyId: company.id },
+      create: { companyId: company.id, lastNumber: 1 },
+      update: { lastNumber: { increment: 1 } },
+    });
+    const job = await t.db.job.create({
+      data: {
+        companyId: company.id,
+        customerId: customer.id,
+        number: counter.lastNumber,
+        title: "Sprinkler repair",
+        requiredSkills,
+        visitDurationMinutes: 60,
+      },
+    });
     return t.db.visit.create({ data: { companyId: company.id, jobId: job.id, durationMinutes: 60 } });
   }
 
   it("suggests only crews with the skills, inside their hours, cheapest first", async () => {
     const date = freshDate();
     const day: SampleDay = await seedSampleDay(t.db, { companyId: slotsCompany.id, date, crews: 2, visitsPerCrew: 4 });
-    const skilled = await t.db.crew.create({ data: { companyId: slotsCompany.id, name: "Irrigation Crew", color: "#2563eb", skills: ["irrigation"], startLatitude: 40.0, startLongitude: -105.2 } });
+    const skilled = await t.db.crew.create({
+      data: {
+        companyId: slotsCompany.id,
+        name: "Irrigation Crew",
+        color: "#2563eb",
+        skills: ["irrigation"],
+        startLatitude: 40.0,
+        startLongitude: -105.2,
+      },
+    });
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    await t.db.crewWorkingHours.create({ data: { crewId: skilled.id, companyId: slotsCompany.id, weekday, startMinute: 10 * 60, endMinute: 15 * 60 } });
+    await t.db.crewWorkingHours.create({
+      data: { crewId: skilled.id, companyId: slotsCompany.id, weekday, startMinute: 10 * 60, endMinute: 15 * 60 },
+    });
     const dayStart = startOfDayInTimeZone(date, timeZone).getTime();
 
     const needsSkill = await unscheduledVisit(["irrigation"]);
@@ -292,7 +368,8 @@ describe("GET /api/visits/:id/best-slots", () => {
     expect(Date.parse(onlySlots.items[0]!.end)).toBeLessThanOrEqual(dayStart + 15 * 3_600_000);
 
     const anyCrew = await unscheduledVisit([]);
-    const slots = (await call("GET", `/api/visits/${anyCrew.id}/best-slots?date=${date}`, slotsOwner)).body as unknown as BestSlotsResponse;
+    const slots = (await call("GET", `/api/visits/${anyCrew.id}/best-slots?date=${date}`, slotsOwner))
+      .body as unknown as BestSlotsResponse;
     expect(slots.distanceSource).toBe("straight_line");
     expect(new Set(slots.items.map((slot) => slot.crewId))).toEqual(new Set([...day.crewIds, skilled.id]));
     const minutes = slots.items.map((slot) => slot.addedDriveMinutes);
@@ -303,7 +380,10 @@ describe("GET /api/visits/:id/best-slots", () => {
       expect(Date.parse(slot.start)).toBeGreaterThanOrEqual(dayStart + 7 * 3_600_000);
       expect(Date.parse(slot.end)).toBeLessThanOrEqual(dayStart + 19 * 3_600_000);
       for (const visit of booked.filter((entry) => entry.crewId === slot.crewId)) {
-        expect(Date.parse(slot.start) >= visit.scheduledEnd!.getTime() || Date.parse(slot.end) <= visit.scheduledStart!.getTime()).toBe(true);
+        expect(
+          Date.parse(slot.start) >= visit.scheduledEnd!.getTime() ||
+            Date.parse(slot.end) <= visit.scheduledStart!.getTime(),
+        ).toBe(true);
       }
     }
   });

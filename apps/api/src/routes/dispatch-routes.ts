@@ -20,17 +20,36 @@ import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 const writeErrors = { ...errors, 409: errorResponseSchema };
 const MANAGERS: readonly Role[] = ["owner", "member"];
 
 export const dispatchRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const mapTiles = context.env.MAP_TILE_URL ? { tileUrl: context.env.MAP_TILE_URL, attribution: context.env.MAP_TILE_ATTRIBUTION } : null;
-  const queuePlan = async (request: FastifyRequest, kind: "optimize" | "replan", body: typeof optimizeDayRequestSchema._zod.output) => {
+  const mapTiles = context.env.MAP_TILE_URL
+    ? { tileUrl: context.env.MAP_TILE_URL, attribution: context.env.MAP_TILE_ATTRIBUTION }
+    : null;
+  const queuePlan = async (
+    request: FastifyRequest,
+    kind: "optimize" | "replan",
+    body: typeof optimizeDayRequestSchema._zod.output,
+  ) => {
     const queued = await withCompanyUser(
       context,
       request,
-      async ({ tx, user }) => ({ companyId: user.companyId, ...(await requestRoutePlan(tx, { ...body, kind, companyId: user.companyId, actor: { userId: user.id, role: user.role } })) }),
+      async ({ tx, user }) => ({
+        companyId: user.companyId,
+        ...(await requestRoutePlan(tx, {
+          ...body,
+          kind,
+          companyId: user.companyId,
+          actor: { userId: user.id, role: user.role },
+        })),
+      }),
       { roles: MANAGERS },
     );
     await queueRoutePlan(context.queues, { companyId: queued.companyId, planId: queued.planId, requestId: request.id });
@@ -39,30 +58,68 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
 
   app.post(
     API_PATHS.scheduleOptimize,
-    { schema: { tags: ["dispatch"], summary: "Optimize a day's routes for all crews or some (Pro): a proposal computed by a worker", body: optimizeDayRequestSchema, response: { 202: routePlanQueuedSchema, ...writeErrors } } },
+    {
+      schema: {
+        tags: ["dispatch"],
+        summary: "Optimize a day's routes for all crews or some (Pro): a proposal computed by a worker",
+        body: optimizeDayRequestSchema,
+        response: { 202: routePlanQueuedSchema, ...writeErrors },
+      },
+    },
     async (request, reply) => reply.status(202).send(await queuePlan(request, "optimize", request.body)),
   );
 
   app.post(
     API_PATHS.scheduleReplan,
-    { schema: { tags: ["dispatch"], summary: "Re-plan the rest of today from the crews' current positions (Pro)", body: replanDayRequestSchema, response: { 202: routePlanQueuedSchema, ...writeErrors } } },
+    {
+      schema: {
+        tags: ["dispatch"],
+        summary: "Re-plan the rest of today from the crews' current positions (Pro)",
+        body: replanDayRequestSchema,
+        response: { 202: routePlanQueuedSchema, ...writeErrors },
+      },
+    },
     async (request, reply) => reply.status(202).send(await queuePlan(request, "replan", request.body)),
   );
 
   app.get(
     API_PATHS.routePlan,
-    { schema: { tags: ["dispatch"], summary: "A route plan: its status and, once ready, the proposal against the current plan", params: idParamsSchema, response: { 200: routePlanSchema, ...errors } } },
-    async (request) => withCompanyUser(context, request, ({ tx }) => getRoutePlan(tx, { planId: request.params.id, map: mapTiles }), { roles: MANAGERS }),
+    {
+      schema: {
+        tags: ["dispatch"],
+        summary: "A route plan: its status and, once ready, the proposal against the current plan",
+        params: idParamsSchema,
+        response: { 200: routePlanSchema, ...errors },
+      },
+    },
+    async (request) =>
+      withCompanyUser(context, request, ({ tx }) => getRoutePlan(tx, { planId: request.params.id, map: mapTiles }), {
+        roles: MANAGERS,
+      }),
   );
 
   app.post(
     API_PATHS.routePlanApply,
-    { schema: { tags: ["dispatch"], summary: "Apply a route plan, all of it or some crews' parts, in one transaction", params: idParamsSchema, body: applyRoutePlanRequestSchema, response: { 200: routePlanSchema, ...writeErrors } } },
+    {
+      schema: {
+        tags: ["dispatch"],
+        summary: "Apply a route plan, all of it or some crews' parts, in one transaction",
+        params: idParamsSchema,
+        body: applyRoutePlanRequestSchema,
+        response: { 200: routePlanSchema, ...writeErrors },
+      },
+    },
     async (request) => {
       const applied = await withCompanyUser(
         context,
         request,
-        ({ tx, user }) => applyRoutePlan(tx, { planId: request.params.id, crewIds: request.body.crewIds, actor: { userId: user.id, role: user.role }, map: mapTiles }),
+        ({ tx, user }) =>
+          applyRoutePlan(tx, {
+            planId: request.params.id,
+            crewIds: request.body.crewIds,
+            actor: { userId: user.id, role: user.role },
+            map: mapTiles,
+          }),
         { roles: MANAGERS, publish: appliedRoutePlanEvents },
       );
       return applied.plan;
@@ -71,8 +128,22 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
 
   app.get(
     API_PATHS.visitBestSlots,
-    { schema: { tags: ["dispatch"], summary: "The cheapest crews and times for a visit on a day (Pro)", params: idParamsSchema, querystring: bestSlotsQuerySchema, response: { 200: bestSlotsResponseSchema, ...writeErrors } } },
+    {
+      schema: {
+        tags: ["dispatch"],
+        summary: "The cheapest crews and times for a visit on a day (Pro)",
+        params: idParamsSchema,
+        querystring: bestSlotsQuerySchema,
+        response: { 200: bestSlotsResponseSchema, ...writeErrors },
+      },
+    },
     async (request) =>
-      withCompanyUser(context, request, ({ tx }) => findBestSlots(tx, { visitId: request.params.id, date: request.query.date, osrmUrl: context.env.OSRM_URL }), { roles: MANAGERS }),
+      withCompanyUser(
+        context,
+        request,
+        ({ tx }) =>
+          findBestSlots(tx, { visitId: request.params.id, date: request.query.date, osrmUrl: context.env.OSRM_URL }),
+        { roles: MANAGERS },
+      ),
   );
 };

@@ -42,10 +42,18 @@ async function review(method: string, path: string, token: string | null, body?:
 
 const tokenOf = (url: string) => url.slice(url.indexOf("#") + 1);
 
-const customerBody = (name: string, contacts = [{ kind: "email", value: "pat@example.com" }, { kind: "phone", value: "+1 555 0100" }]) => ({
+const customerBody = (
+  name: string,
+  contacts = [
+    { kind: "email", value: "pat@example.com" },
+    { kind: "phone", value: "+1 555 0100" },
+  ],
+) => ({
   name,
   contacts,
-  properties: [{ street: "1 Elm St", city: "Denver", region: "CO", postcode: "80202", latitude: 39.74, longitude: -104.99 }],
+  properties: [
+    { street: "1 Elm St", city: "Denver", region: "CO", postcode: "80202", latitude: 39.74, longitude: -104.99 },
+  ],
 });
 
 const twoOptions = [
@@ -64,12 +72,20 @@ const twoOptions = [
 ];
 
 async function createEstimate(token = tokens.owner!, overrides: Record<string, unknown> = {}): Promise<EstimateDetail> {
-  const response = await call("POST", "/api/estimates", token, { customerId, title: `Cleanup ${randomUUID().slice(0, 6)}`, options: twoOptions, ...overrides });
+  const response = await call("POST", "/api/estimates", token, {
+    customerId,
+    title: `Cleanup ${randomUUID().slice(0, 6)}`,
+    options: twoOptions,
+    ...overrides,
+  });
   expect(response.status).toBe(201);
   return response.body as unknown as EstimateDetail;
 }
 
-async function sendEstimate(id: string, body: unknown = { email: true, sms: true }): Promise<{ estimate: EstimateDetail; url: string }> {
+async function sendEstimate(
+  id: string,
+  body: unknown = { email: true, sms: true },
+): Promise<{ estimate: EstimateDetail; url: string }> {
   const response = await call("POST", `/api/estimates/${id}/send`, tokens.owner!, body);
   expect(response.status).toBe(200);
   return response.body as unknown as { estimate: EstimateDetail; url: string };
@@ -81,10 +97,13 @@ beforeAll(async () => {
   company = await createTestCompany(t.db, { planId: "growth" });
   other = await createTestCompany(t.db);
   starter = await createTestCompany(t.db, { planId: "starter" });
-  for (const role of ["owner", "member", "field_user"] as const) tokens[role] = await signIn(t.url, company.users[role].email);
+  for (const role of ["owner", "member", "field_user"] as const)
+    tokens[role] = await signIn(t.url, company.users[role].email);
   tokens.otherOwner = await signIn(t.url, other.users.owner.email);
   tokens.starterOwner = await signIn(t.url, starter.users.owner.email);
-  customerId = ((await call("POST", "/api/customers", tokens.owner!, customerBody("Pat Rivera"))).body as { id: string }).id;
+  customerId = (
+    (await call("POST", "/api/customers", tokens.owner!, customerBody("Pat Rivera"))).body as { id: string }
+  ).id;
 });
 afterAll(async () => {
   await workers.close();
@@ -94,7 +113,17 @@ afterAll(async () => {
 describe("leads", () => {
   it("records a prospect's request and turns it into a draft estimate, creating the customer", async () => {
     const created = await call("POST", "/api/leads", tokens.member!, {
-      prospect: { name: "Jordan Lee", email: "jordan@example.com", phone: "555-0101", street: "9 Oak Ave", city: "Boulder", region: "CO", postcode: "80301", latitude: 40.01, longitude: -105.27 },
+      prospect: {
+        name: "Jordan Lee",
+        email: "jordan@example.com",
+        phone: "555-0101",
+        street: "9 Oak Ave",
+        city: "Boulder",
+        region: "CO",
+        postcode: "80301",
+        latitude: 40.01,
+        longitude: -105.27,
+      },
       request: "Weekly mowing for the summer\nBack yard too",
       source: "website",
     });
@@ -105,20 +134,51 @@ describe("leads", () => {
     const converted = await call("POST", `/api/leads/${lead.id}/estimate`, tokens.member!);
     expect(converted.status).toBe(201);
     const estimate = converted.body as unknown as EstimateDetail;
-    expect(estimate).toMatchObject({ status: "draft", title: "Weekly mowing for the summer", leadId: lead.id, customerName: "Jordan Lee", options: [{ name: "Option 1", lineItems: [] }] });
+    expect(estimate).toMatchObject({
+      status: "draft",
+      title: "Weekly mowing for the summer",
+      leadId: lead.id,
+      customerName: "Jordan Lee",
+      options: [{ name: "Option 1", lineItems: [] }],
+    });
     const customer = await call("GET", `/api/customers/${estimate.customerId}`, tokens.owner!);
-    expect(customer.body).toMatchObject({ name: "Jordan Lee", contacts: [{ kind: "email", value: "jordan@example.com" }, { kind: "phone", value: "555-0101" }], properties: [{ street: "9 Oak Ave", latitude: 40.01 }] });
+    expect(customer.body).toMatchObject({
+      name: "Jordan Lee",
+      contacts: [
+        { kind: "email", value: "jordan@example.com" },
+        { kind: "phone", value: "555-0101" },
+      ],
+      properties: [{ street: "9 Oak Ave", latitude: 40.01 }],
+    });
 
-    const listed = (await call("GET", `/api/leads?customerId=${estimate.customerId}`, tokens.owner!)).body as unknown as { items: Lead[] };
-    expect(listed.items).toEqual([expect.objectContaining({ id: lead.id, status: "estimating", customerId: estimate.customerId, estimateId: estimate.id, estimateNumber: estimate.number })]);
+    const listed = (await call("GET", `/api/leads?customerId=${estimate.customerId}`, tokens.owner!))
+      .body as unknown as { items: Lead[] };
+    expect(listed.items).toEqual([
+      expect.objectContaining({
+        id: lead.id,
+        status: "estimating",
+        customerId: estimate.customerId,
+        estimateId: estimate.id,
+        estimateNumber: estimate.number,
+      }),
+    ]);
 
     const again = await call("POST", `/api/leads/${lead.id}/estimate`, tokens.member!);
-    expect(again).toMatchObject({ status: 409, body: { message: `This lead already has estimate #${estimate.number}` } });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: `This lead already has estimate #${estimate.number}` },
+    });
     expect(await t.db.customer.count({ where: { companyId: company.id, name: "Jordan Lee" } })).toBe(1);
   });
 
   it("refuses to make a customer of a prospect without coordinates, and makes nothing", async () => {
-    const lead = (await call("POST", "/api/leads", tokens.owner!, { prospect: { name: "No Map", street: "2 Pine", city: "Aurora" }, request: "Gutter repair", source: "phone" })).body as unknown as Lead;
+    const lead = (
+      await call("POST", "/api/leads", tokens.owner!, {
+        prospect: { name: "No Map", street: "2 Pine", city: "Aurora" },
+        request: "Gutter repair",
+        source: "phone",
+      })
+    ).body as unknown as Lead;
     const refused = await call("POST", `/api/leads/${lead.id}/estimate`, tokens.owner!);
     expect(refused).toMatchObject({ status: 400, body: { field: "latitude" } });
     expect(await t.db.customer.count({ where: { companyId: company.id, name: "No Map" } })).toBe(0);
@@ -126,13 +186,26 @@ describe("leads", () => {
   });
 
   it("records an existing customer's request, marks a lead lost and reopens it", async () => {
-    const lead = (await call("POST", "/api/leads", tokens.owner!, { customerId, request: "Aeration", source: "referral" })).body as unknown as Lead;
+    const lead = (
+      await call("POST", "/api/leads", tokens.owner!, { customerId, request: "Aeration", source: "referral" })
+    ).body as unknown as Lead;
     expect(lead).toMatchObject({ customerId, name: "Pat Rivera", email: "pat@example.com", street: "1 Elm St" });
-    expect((await call("PATCH", `/api/leads/${lead.id}`, tokens.owner!, { lost: true })).body).toMatchObject({ status: "lost" });
+    expect((await call("PATCH", `/api/leads/${lead.id}`, tokens.owner!, { lost: true })).body).toMatchObject({
+      status: "lost",
+    });
     expect((await call("POST", `/api/leads/${lead.id}/estimate`, tokens.owner!)).status).toBe(409);
-    expect((await call("PATCH", `/api/leads/${lead.id}`, tokens.owner!, { lost: false })).body).toMatchObject({ status: "new" });
-    expect((await call("PATCH", `/api/leads/${lead.id}`, tokens.owner!, { prospect: { name: "Renamed" } })).status).toBe(409);
-    const both = await call("POST", "/api/leads", tokens.owner!, { customerId, prospect: { name: "X" }, request: "Both", source: "other" });
+    expect((await call("PATCH", `/api/leads/${lead.id}`, tokens.owner!, { lost: false })).body).toMatchObject({
+      status: "new",
+    });
+    expect(
+      (await call("PATCH", `/api/leads/${lead.id}`, tokens.owner!, { prospect: { name: "Renamed" } })).status,
+    ).toBe(409);
+    const both = await call("POST", "/api/leads", tokens.owner!, {
+      customerId,
+      prospect: { name: "X" },
+      request: "Both",
+      source: "other",
+    });
     expect(both.status).toBe(400);
   });
 });
@@ -146,7 +219,12 @@ describe("estimates", () => {
       // 20000 + 11250 = 31250; tax 1650 + 928 (8.25% of 11250 = 928.125)
       ["Better", 31250, 2578, 33828],
     ]);
-    expect(estimate.options[1]!.lineItems[1]).toMatchObject({ quantity: 2.5, taxRatePercent: 8.25, totalCents: 11250, taxCents: 928 });
+    expect(estimate.options[1]!.lineItems[1]).toMatchObject({
+      quantity: 2.5,
+      taxRatePercent: 8.25,
+      totalCents: 11250,
+      taxCents: 928,
+    });
     expect(estimate.totalCents).toBe(33828);
     expect(estimate.expiresOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
@@ -156,8 +234,13 @@ describe("estimates", () => {
     const numbers = created.map((estimate) => estimate.number).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(8);
     expect(numbers[7]! - numbers[0]!).toBe(7);
-    const theirs = (await call("POST", "/api/customers", tokens.otherOwner!, customerBody("Other Co Customer"))).body as { id: string };
-    const first = await call("POST", "/api/estimates", tokens.otherOwner!, { customerId: theirs.id, title: "Theirs", options: twoOptions });
+    const theirs = (await call("POST", "/api/customers", tokens.otherOwner!, customerBody("Other Co Customer")))
+      .body as { id: string };
+    const first = await call("POST", "/api/estimates", tokens.otherOwner!, {
+      customerId: theirs.id,
+      title: "Theirs",
+      options: twoOptions,
+    });
     expect(first.body).toMatchObject({ number: 1 });
   });
 
@@ -168,7 +251,10 @@ describe("estimates", () => {
     expect(sent.url).toMatch(new RegExp(`/review/estimates/${estimate.id}#[A-Za-z0-9_-]{43}$`));
     await drainQueues(t.runtime.context.queues, ["notifications"]);
     const read = (await call("GET", `/api/estimates/${estimate.id}`, tokens.member!)).body as unknown as EstimateDetail;
-    expect(read.messages.map((m) => [m.channel, m.recipient]).sort()).toEqual([["email", "pat@example.com"], ["sms", "+1 555 0100"]]);
+    expect(read.messages.map((m) => [m.channel, m.recipient]).sort()).toEqual([
+      ["email", "pat@example.com"],
+      ["sms", "+1 555 0100"],
+    ]);
     const outbox = await t.db.outboxMessage.findMany({ where: { estimateId: estimate.id } });
     expect(outbox.every((message) => message.body.includes(sent.url))).toBe(true);
     // Only the token's hash is stored.
@@ -179,20 +265,46 @@ describe("estimates", () => {
   });
 
   it("refuses to send text messages on a plan without SMS, naming the plan", async () => {
-    const theirs = (await call("POST", "/api/customers", tokens.starterOwner!, customerBody("Starter Customer"))).body as { id: string };
-    const estimate = (await call("POST", "/api/estimates", tokens.starterOwner!, { customerId: theirs.id, title: "Small job", options: twoOptions })).body as unknown as EstimateDetail;
-    const refused = await call("POST", `/api/estimates/${estimate.id}/send`, tokens.starterOwner!, { email: true, sms: true });
-    expect(refused).toMatchObject({ status: 403, body: { message: "Sending text messages requires the Growth plan or higher." } });
-    expect((await call("GET", `/api/estimates/${estimate.id}`, tokens.starterOwner!)).body).toMatchObject({ status: "draft" });
-    expect((await call("POST", `/api/estimates/${estimate.id}/send`, tokens.starterOwner!, { email: true, sms: false })).status).toBe(200);
+    const theirs = (await call("POST", "/api/customers", tokens.starterOwner!, customerBody("Starter Customer")))
+      .body as { id: string };
+    const estimate = (
+      await call("POST", "/api/estimates", tokens.starterOwner!, {
+        customerId: theirs.id,
+        title: "Small job",
+        options: twoOptions,
+      })
+    ).body as unknown as EstimateDetail;
+    const refused = await call("POST", `/api/estimates/${estimate.id}/send`, tokens.starterOwner!, {
+      email: true,
+      sms: true,
+    });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { message: "Sending text messages requires the Growth plan or higher." },
+    });
+    expect((await call("GET", `/api/estimates/${estimate.id}`, tokens.starterOwner!)).body).toMatchObject({
+      status: "draft",
+    });
+    expect(
+      (await call("POST", `/api/estimates/${estimate.id}/send`, tokens.starterOwner!, { email: true, sms: false }))
+        .status,
+    ).toBe(200);
   });
 
   it("refuses to send an option without lines, or to a customer without the contact asked for", async () => {
     const empty = await createEstimate(tokens.owner, { options: [{ name: "Only", lineItems: [] }] });
-    expect(await call("POST", `/api/estimates/${empty.id}/send`, tokens.owner!, {})).toMatchObject({ status: 400, body: { field: "options" } });
-    const silent = (await call("POST", "/api/customers", tokens.owner!, customerBody("Quiet Person", []))).body as { id: string };
+    expect(await call("POST", `/api/estimates/${empty.id}/send`, tokens.owner!, {})).toMatchObject({
+      status: 400,
+      body: { field: "options" },
+    });
+    const silent = (await call("POST", "/api/customers", tokens.owner!, customerBody("Quiet Person", []))).body as {
+      id: string;
+    };
     const estimate = await createEstimate(tokens.owner, { customerId: silent.id });
-    expect(await call("POST", `/api/estimates/${estimate.id}/send`, tokens.owner!, {})).toMatchObject({ status: 400, body: { message: "Quiet Person has no e-mail address or phone number to send it to" } });
+    expect(await call("POST", `/api/estimates/${estimate.id}/send`, tokens.owner!, {})).toMatchObject({
+      status: 400,
+      body: { message: "Quiet Person has no e-mail address or phone number to send it to" },
+    });
     expect((await call("GET", `/api/estimates/${estimate.id}`, tokens.owner!)).body).toMatchObject({ status: "draft" });
   });
 
@@ -203,22 +315,43 @@ describe("estimates", () => {
     expect(edited.body).toMatchObject({ status: "draft", title: "Cleanup, revised" });
     const seen = await review("GET", `/api/review/estimates/${estimate.id}`, tokenOf(url));
     expect(seen.body).toMatchObject({ status: "draft", options: [] });
-    const approve = await review("POST", `/api/review/estimates/${estimate.id}/approve`, tokenOf(url), { optionId: estimate.options[0]!.id, signatureName: "Pat Rivera" });
+    const approve = await review("POST", `/api/review/estimates/${estimate.id}/approve`, tokenOf(url), {
+      optionId: estimate.options[0]!.id,
+      signatureName: "Pat Rivera",
+    });
     expect(approve.status).toBe(409);
     // Sent again, the same link works.
     await sendEstimate(estimate.id);
-    expect((await review("GET", `/api/review/estimates/${estimate.id}`, tokenOf(url))).body).toMatchObject({ status: "sent", title: "Cleanup, revised" });
+    expect((await review("GET", `/api/review/estimates/${estimate.id}`, tokenOf(url))).body).toMatchObject({
+      status: "sent",
+      title: "Cleanup, revised",
+    });
   });
 
   it("the customer approves one option with their typed name; the office converts it once into a job with that option's lines", async () => {
     const estimate = await createEstimate();
     const { url } = await sendEstimate(estimate.id);
     const better = estimate.options[1]!;
-    const approved = await review("POST", `/api/review/estimates/${estimate.id}/approve`, tokenOf(url), { optionId: better.id, signatureName: "Pat Rivera" });
-    expect(approved).toMatchObject({ status: 200, body: { status: "approved", approvedOptionId: better.id, signatureName: "Pat Rivera" } });
-    expect((await call("PATCH", `/api/estimates/${estimate.id}`, tokens.owner!, { title: "Too late" })).status).toBe(409);
+    const approved = await review("POST", `/api/review/estimates/${estimate.id}/approve`, tokenOf(url), {
+      optionId: better.id,
+      signatureName: "Pat Rivera",
+    });
+    expect(approved).toMatchObject({
+      status: 200,
+      body: { status: "approved", approvedOptionId: better.id, signatureName: "Pat Rivera" },
+    });
+    expect((await call("PATCH", `/api/estimates/${estimate.id}`, tokens.owner!, { title: "Too late" })).status).toBe(
+      409,
+    );
     expect((await call("POST", `/api/estimates/${estimate.id}/decline`, tokens.owner!)).status).toBe(409);
-    expect((await review("POST", `/api/review/estimates/${estimate.id}/approve`, tokenOf(url), { optionId: better.id, signatureName: "Pat Rivera" })).status).toBe(409);
+    expect(
+      (
+        await review("POST", `/api/review/estimates/${estimate.id}/approve`, tokenOf(url), {
+          optionId: better.id,
+          signatureName: "Pat Rivera",
+        })
+      ).status,
+    ).toBe(409);
 
     const jobsBefore = await t.db.job.count({ where: { companyId: company.id } });
     const [first, second] = await Promise.all([
@@ -230,7 +363,8 @@ describe("estimates", () => {
     expect(first!.body.jobId).toBe(second!.body.jobId);
     expect(await t.db.job.count({ where: { companyId: company.id } })).toBe(jobsBefore + 1);
     expect(first!.body.estimate).toMatchObject({ status: "converted", jobId: first!.body.jobId });
-    const job = (await call("GET", `/api/jobs/${first!.body.jobId as string}`, tokens.owner!)).body as unknown as JobDetail;
+    const job = (await call("GET", `/api/jobs/${first!.body.jobId as string}`, tokens.owner!))
+      .body as unknown as JobDetail;
     expect(job).toMatchObject({ title: estimate.title, customerId });
     expect(job.lineItems.map((line) => [line.service, line.quantity, line.unitPriceCents, line.taxable])).toEqual([
       ["Spring cleanup", 1, 20000, true],
@@ -241,73 +375,130 @@ describe("estimates", () => {
 
   it("refuses to convert an estimate that is not approved", async () => {
     const estimate = await createEstimate();
-    expect(await call("POST", `/api/estimates/${estimate.id}/convert`, tokens.owner!)).toMatchObject({ status: 409, body: { message: "Only an approved estimate can become a job; this one is draft" } });
+    expect(await call("POST", `/api/estimates/${estimate.id}/convert`, tokens.owner!)).toMatchObject({
+      status: 409,
+      body: { message: "Only an approved estimate can become a job; this one is draft" },
+    });
   });
 
   it("the customer asks for changes, then declines; a declined estimate is final", async () => {
     const estimate = await createEstimate();
     const { url } = await sendEstimate(estimate.id);
-    const changes = await review("POST", `/api/review/estimates/${estimate.id}/request-changes`, tokenOf(url), { message: "Can you do it in May?" });
+    const changes = await review("POST", `/api/review/estimates/${estimate.id}/request-changes`, tokenOf(url), {
+      message: "Can you do it in May?",
+    });
     expect(changes.body).toMatchObject({ status: "changes_requested", customerMessage: "Can you do it in May?" });
-    expect((await call("GET", `/api/estimates/${estimate.id}`, tokens.owner!)).body).toMatchObject({ status: "changes_requested", customerMessage: "Can you do it in May?" });
-    const declined = await review("POST", `/api/review/estimates/${estimate.id}/decline`, tokenOf(url), { reason: "Went with a neighbour" });
+    expect((await call("GET", `/api/estimates/${estimate.id}`, tokens.owner!)).body).toMatchObject({
+      status: "changes_requested",
+      customerMessage: "Can you do it in May?",
+    });
+    const declined = await review("POST", `/api/review/estimates/${estimate.id}/decline`, tokenOf(url), {
+      reason: "Went with a neighbour",
+    });
     expect(declined.body).toMatchObject({ status: "declined", customerMessage: "Went with a neighbour" });
     expect((await call("PATCH", `/api/estimates/${estimate.id}`, tokens.owner!, { title: "Again" })).status).toBe(409);
     expect((await call("POST", `/api/estimates/${estimate.id}/send`, tokens.owner!, {})).status).toBe(409);
-    expect((await review("POST", `/api/review/estimates/${estimate.id}/approve`, tokenOf(url), { optionId: estimate.options[0]!.id, signatureName: "Pat Rivera" })).status).toBe(409);
+    expect(
+      (
+        await review("POST", `/api/review/estimates/${estimate.id}/approve`, tokenOf(url), {
+          optionId: estimate.options[0]!.id,
+          signatureName: "Pat Rivera",
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it("the office marks an estimate declined; a lead's estimate approved wins the lead, declined loses it", async () => {
     const declinedByOffice = await createEstimate();
-    expect((await call("POST", `/api/estimates/${declinedByOffice.id}/decline`, tokens.member!)).body).toMatchObject({ status: "declined" });
+    expect((await call("POST", `/api/estimates/${declinedByOffice.id}/decline`, tokens.member!)).body).toMatchObject({
+      status: "declined",
+    });
 
-    const lead = (await call("POST", "/api/leads", tokens.owner!, { customerId, request: "Hedge trimming", source: "phone" })).body as unknown as Lead;
-    const fromLead = (await call("POST", `/api/leads/${lead.id}/estimate`, tokens.owner!)).body as unknown as EstimateDetail;
+    const lead = (
+      await call("POST", "/api/leads", tokens.owner!, { customerId, request: "Hedge trimming", source: "phone" })
+    ).body as unknown as Lead;
+    const fromLead = (await call("POST", `/api/leads/${lead.id}/estimate`, tokens.owner!))
+      .body as unknown as EstimateDetail;
     await call("PATCH", `/api/estimates/${fromLead.id}`, tokens.owner!, { options: twoOptions });
     const { url } = await sendEstimate(fromLead.id);
     const fresh = (await call("GET", `/api/estimates/${fromLead.id}`, tokens.owner!)).body as unknown as EstimateDetail;
-    await review("POST", `/api/review/estimates/${fromLead.id}/approve`, tokenOf(url), { optionId: fresh.options[0]!.id, signatureName: "Pat Rivera" });
-    expect((await call("GET", `/api/leads?customerId=${customerId}&status=won`, tokens.owner!)).body.items).toEqual([expect.objectContaining({ id: lead.id })]);
+    await review("POST", `/api/review/estimates/${fromLead.id}/approve`, tokenOf(url), {
+      optionId: fresh.options[0]!.id,
+      signatureName: "Pat Rivera",
+    });
+    expect((await call("GET", `/api/leads?customerId=${customerId}&status=won`, tokens.owner!)).body.items).toEqual([
+      expect.objectContaining({ id: lead.id }),
+    ]);
 
-    const lostLead = (await call("POST", "/api/leads", tokens.owner!, { customerId, request: "Tree removal", source: "phone" })).body as unknown as Lead;
-    const lostEstimate = (await call("POST", `/api/leads/${lostLead.id}/estimate`, tokens.owner!)).body as unknown as EstimateDetail;
+    const lostLead = (
+      await call("POST", "/api/leads", tokens.owner!, { customerId, request: "Tree removal", source: "phone" })
+    ).body as unknown as Lead;
+    const lostEstimate = (await call("POST", `/api/leads/${lostLead.id}/estimate`, tokens.owner!))
+      .body as unknown as EstimateDetail;
     await call("POST", `/api/estimates/${lostEstimate.id}/decline`, tokens.owner!);
-    expect((await call("GET", `/api/leads?customerId=${customerId}&status=lost`, tokens.owner!)).body.items).toEqual([expect.objectContaining({ id: lostLead.id })]);
+    expect((await call("GET", `/api/leads?customerId=${customerId}&status=lost`, tokens.owner!)).body.items).toEqual([
+      expect.objectContaining({ id: lostLead.id }),
+    ]);
   });
 
   it("an estimate past its last day is expired: listed so, refused approval, and written down by the expiry job", async () => {
     const estimate = await createEstimate();
     const { url } = await sendEstimate(estimate.id);
     await t.db.estimate.update({ where: { id: estimate.id }, data: { expiresAt: new Date(Date.now() - 60_000) } });
-    expect((await call("GET", `/api/estimates/${estimate.id}`, tokens.owner!)).body).toMatchObject({ status: "expired" });
-    const expired = (await call("GET", "/api/estimates?status=expired&limit=100", tokens.owner!)).body as unknown as EstimateListResponse;
+    expect((await call("GET", `/api/estimates/${estimate.id}`, tokens.owner!)).body).toMatchObject({
+      status: "expired",
+    });
+    const expired = (await call("GET", "/api/estimates?status=expired&limit=100", tokens.owner!))
+      .body as unknown as EstimateListResponse;
     expect(expired.items.map((item) => item.id)).toContain(estimate.id);
-    const sentList = (await call("GET", "/api/estimates?status=sent&limit=100", tokens.owner!)).body as unknown as EstimateListResponse;
+    const sentList = (await call("GET", "/api/estimates?status=sent&limit=100", tokens.owner!))
+      .body as unknown as EstimateListResponse;
     expect(sentList.items.map((item) => item.id)).not.toContain(estimate.id);
-    const approve = await review("POST", `/api/review/estimates/${estimate.id}/approve`, tokenOf(url), { optionId: estimate.options[0]!.id, signatureName: "Pat Rivera" });
-    expect(approve).toMatchObject({ status: 409, body: { message: "This estimate has expired. Ask us for a new one." } });
+    const approve = await review("POST", `/api/review/estimates/${estimate.id}/approve`, tokenOf(url), {
+      optionId: estimate.options[0]!.id,
+      signatureName: "Pat Rivera",
+    });
+    expect(approve).toMatchObject({
+      status: 409,
+      body: { message: "This estimate has expired. Ask us for a new one." },
+    });
     expect((await call("POST", `/api/estimates/${estimate.id}/send`, tokens.owner!, {})).status).toBe(409);
 
     // The hourly system job hands each company its expiry job, which writes the status down.
     const { expireEstimatesHourlyJob } = await import("@fieldops/domain/estimates/expire-estimates-hourly.job");
-    await t.runtime.context.queues.queue("notifications").add(expireEstimatesHourlyJob.id, {}, { jobId: `${expireEstimatesHourlyJob.id}_${randomUUID()}` });
+    await t.runtime.context.queues
+      .queue("notifications")
+      .add(expireEstimatesHourlyJob.id, {}, { jobId: `${expireEstimatesHourlyJob.id}_${randomUUID()}` });
     await drainQueues(t.runtime.context.queues, ["notifications"]);
-    expect(await t.db.estimate.findUnique({ where: { id: estimate.id }, select: { status: true } })).toEqual({ status: "expired" });
+    expect(await t.db.estimate.findUnique({ where: { id: estimate.id }, select: { status: true } })).toEqual({
+      status: "expired",
+    });
 
     // Edited with a later date, it is a draft again and may be sent.
     const renewed = await call("PATCH", `/api/estimates/${estimate.id}`, tokens.owner!, { expiresOn: "2099-12-31" });
     expect(renewed.body).toMatchObject({ status: "draft", expiresOn: "2099-12-31" });
-    expect((await call("PATCH", `/api/estimates/${estimate.id}`, tokens.owner!, { expiresOn: "2000-01-01" })).status).toBe(400);
+    expect(
+      (await call("PATCH", `/api/estimates/${estimate.id}`, tokens.owner!, { expiresOn: "2000-01-01" })).status,
+    ).toBe(400);
   });
 
   it("lists by status, customer and search, a page at a time", async () => {
     const estimate = await createEstimate(tokens.owner, { title: "Unusual Zebra Fence" });
-    const found = (await call("GET", "/api/estimates?search=zebra", tokens.owner!)).body as unknown as EstimateListResponse;
+    const found = (await call("GET", "/api/estimates?search=zebra", tokens.owner!))
+      .body as unknown as EstimateListResponse;
     expect(found.items.map((item) => item.id)).toEqual([estimate.id]);
-    expect(((await call("GET", `/api/estimates?search=%23${estimate.number}`, tokens.owner!)).body as unknown as EstimateListResponse).items.map((item) => item.id)).toEqual([estimate.id]);
-    const page = (await call("GET", `/api/estimates?customerId=${customerId}&limit=2`, tokens.owner!)).body as unknown as EstimateListResponse;
+    expect(
+      (
+        (await call("GET", `/api/estimates?search=%23${estimate.number}`, tokens.owner!))
+          .body as unknown as EstimateListResponse
+      ).items.map((item) => item.id),
+    ).toEqual([estimate.id]);
+    const page = (await call("GET", `/api/estimates?customerId=${customerId}&limit=2`, tokens.owner!))
+      .body as unknown as EstimateListResponse;
     expect(page.items).toHaveLength(2);
-    const next = (await call("GET", `/api/estimates?customerId=${customerId}&limit=2&cursor=${page.nextCursor!}`, tokens.owner!)).body as unknown as EstimateListResponse;
+    const next = (
+      await call("GET", `/api/estimates?customerId=${customerId}&limit=2&cursor=${page.nextCursor!}`, tokens.owner!)
+    ).body as unknown as EstimateListResponse;
     expect(next.items[0]!.id).not.toBe(page.items[1]!.id);
   });
 });
@@ -315,7 +506,8 @@ describe("estimates", () => {
 describe("who may sell", () => {
   it("refuses field users every lead and estimate route", async () => {
     const estimate = await createEstimate();
-    const lead = (await call("POST", "/api/leads", tokens.owner!, { customerId, request: "Sod", source: "phone" })).body as unknown as Lead;
+    const lead = (await call("POST", "/api/leads", tokens.owner!, { customerId, request: "Sod", source: "phone" }))
+      .body as unknown as Lead;
     const tech = tokens.field_user!;
     const refusals = await Promise.all([
       call("GET", "/api/leads", tech),
@@ -335,12 +527,16 @@ describe("who may sell", () => {
       call("DELETE", `/api/customers/${customerId}/portal-link`, tech),
     ]);
     expect(refusals.map((response) => response.status)).toEqual(refusals.map(() => 403));
-    expect((await call("GET", `/api/estimates/${estimate.id}`, tokens.owner!)).body).toMatchObject({ status: "draft", title: estimate.title });
+    expect((await call("GET", `/api/estimates/${estimate.id}`, tokens.owner!)).body).toMatchObject({
+      status: "draft",
+      title: estimate.title,
+    });
   });
 
   it("hides one company's leads and estimates from another: 404 and nothing changed", async () => {
     const estimate = await createEstimate();
-    const lead = (await call("POST", "/api/leads", tokens.owner!, { customerId, request: "Sod", source: "phone" })).body as unknown as Lead;
+    const lead = (await call("POST", "/api/leads", tokens.owner!, { customerId, request: "Sod", source: "phone" }))
+      .body as unknown as Lead;
     const stranger = tokens.otherOwner!;
     expect((await call("GET", `/api/estimates/${estimate.id}`, stranger)).status).toBe(404);
     expect((await call("PATCH", `/api/estimates/${estimate.id}`, stranger, { title: "Mine" })).status).toBe(404);
@@ -350,12 +546,18 @@ describe("who may sell", () => {
     expect((await call("POST", `/api/estimates/${estimate.id}/convert`, stranger)).status).toBe(404);
     expect((await call("PATCH", `/api/leads/${lead.id}`, stranger, { lost: true })).status).toBe(404);
     expect((await call("POST", `/api/leads/${lead.id}/estimate`, stranger)).status).toBe(404);
-    expect((await call("POST", "/api/estimates", stranger, { customerId, title: "Theirs", options: twoOptions })).status).toBe(404);
-    expect((await call("POST", "/api/leads", stranger, { customerId, request: "x", source: "phone" })).status).toBe(404);
+    expect(
+      (await call("POST", "/api/estimates", stranger, { customerId, title: "Theirs", options: twoOptions })).status,
+    ).toBe(404);
+    expect((await call("POST", "/api/leads", stranger, { customerId, request: "x", source: "phone" })).status).toBe(
+      404,
+    );
     expect((await call("GET", `/api/customers/${customerId}/portal-link`, stranger)).status).toBe(404);
     const theirList = (await call("GET", "/api/estimates?limit=100", stranger)).body as unknown as EstimateListResponse;
     expect(theirList.items.map((item) => item.id)).not.toContain(estimate.id);
-    expect(await t.db.estimate.findUnique({ where: { id: estimate.id }, select: { title: true, status: true } })).toEqual({ title: estimate.title, status: "draft" });
+    expect(
+      await t.db.estimate.findUnique({ where: { id: estimate.id }, select: { title: true, status: true } }),
+    ).toEqual({ title: estimate.title, status: "draft" });
     expect(await t.db.lead.findUnique({ where: { id: lead.id }, select: { status: true } })).toEqual({ status: "new" });
   });
 });

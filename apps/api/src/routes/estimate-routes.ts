@@ -33,25 +33,50 @@ import { withCompanyUser } from "../http/tenant-route.ts";
 
 /** Owners and members sell; field users work from their visits. */
 export const SALES_ROLES: readonly Role[] = ["owner", "member"];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 const writeErrors = { ...errors, 409: errorResponseSchema };
 
 export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.get(
     API_PATHS.estimates,
-    { schema: { tags: ["estimates"], summary: "Estimates, newest first, by status, customer or search", querystring: listEstimatesQuerySchema, response: { 200: estimateListResponseSchema, ...errors } } },
-    async (request) => withCompanyUser(context, request, ({ tx }) => listEstimates(tx, request.query), { roles: SALES_ROLES }),
+    {
+      schema: {
+        tags: ["estimates"],
+        summary: "Estimates, newest first, by status, customer or search",
+        querystring: listEstimatesQuerySchema,
+        response: { 200: estimateListResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      withCompanyUser(context, request, ({ tx }) => listEstimates(tx, request.query), { roles: SALES_ROLES }),
   );
 
   app.post(
     API_PATHS.estimates,
-    { schema: { tags: ["estimates"], summary: "Create a draft estimate with options and lines", body: createEstimateRequestSchema, response: { 201: estimateDetailSchema, ...writeErrors } } },
+    {
+      schema: {
+        tags: ["estimates"],
+        summary: "Create a draft estimate with options and lines",
+        body: createEstimateRequestSchema,
+        response: { 201: estimateDetailSchema, ...writeErrors },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(
         await withCompanyUser(
           context,
           request,
-          ({ tx, user }) => createEstimate(tx, { ...request.body, companyId: user.companyId, actor: { userId: user.id, role: user.role } }),
+          ({ tx, user }) =>
+            createEstimate(tx, {
+              ...request.body,
+              companyId: user.companyId,
+              actor: { userId: user.id, role: user.role },
+            }),
           { roles: SALES_ROLES, publish: estimateChanged },
         ),
       ),
@@ -59,8 +84,18 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
 
   app.get(
     API_PATHS.estimate,
-    { schema: { tags: ["estimates"], summary: "An estimate with its options, totals and the messages sent for it", params: idParamsSchema, response: { 200: estimateDetailSchema, ...errors } } },
-    async (request) => withCompanyUser(context, request, ({ tx }) => getEstimate(tx, { estimateId: request.params.id }), { roles: SALES_ROLES }),
+    {
+      schema: {
+        tags: ["estimates"],
+        summary: "An estimate with its options, totals and the messages sent for it",
+        params: idParamsSchema,
+        response: { 200: estimateDetailSchema, ...errors },
+      },
+    },
+    async (request) =>
+      withCompanyUser(context, request, ({ tx }) => getEstimate(tx, { estimateId: request.params.id }), {
+        roles: SALES_ROLES,
+      }),
   );
 
   app.patch(
@@ -75,10 +110,16 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) => updateEstimate(tx, { ...request.body, estimateId: request.params.id, companyId: user.companyId }), {
-        roles: SALES_ROLES,
-        publish: estimateChanged,
-      }),
+      withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) =>
+          updateEstimate(tx, { ...request.body, estimateId: request.params.id, companyId: user.companyId }),
+        {
+          roles: SALES_ROLES,
+          publish: estimateChanged,
+        },
+      ),
   );
 
   app.post(
@@ -100,14 +141,29 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         request,
         async ({ tx, user }) => {
           companyId = user.companyId;
-          return sendEstimate(tx, { ...request.body, estimateId: request.params.id, companyId: user.companyId, userId: user.id });
+          return sendEstimate(tx, {
+            ...request.body,
+            estimateId: request.params.id,
+            companyId: user.companyId,
+            userId: user.id,
+          });
         },
         { roles: SALES_ROLES, publish: (result) => estimateChanged(result.estimate) },
       );
       const sendId = randomUUID();
       await context.queues.enqueue(
         sendCustomerLinkJob,
-        { companyId, kind: "estimate", subjectId: sent.estimate.id, token: sent.token, origin, email: request.body.email, sms: request.body.sms, sendId, requestId: request.id },
+        {
+          companyId,
+          kind: "estimate",
+          subjectId: sent.estimate.id,
+          token: sent.token,
+          origin,
+          email: request.body.email,
+          sms: request.body.sms,
+          sendId,
+          requestId: request.id,
+        },
         `${sent.estimate.id}_${sendId}`,
       );
       return { estimate: sent.estimate, url: publicLinkUrl(origin, reviewEstimatePath(sent.estimate.id), sent.token) };
@@ -116,21 +172,46 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
 
   app.post(
     API_PATHS.estimateLink,
-    { schema: { tags: ["estimates"], summary: "A new review link to copy (earlier links keep working)", params: idParamsSchema, response: { 201: publicLinkResponseSchema, ...writeErrors } } },
+    {
+      schema: {
+        tags: ["estimates"],
+        summary: "A new review link to copy (earlier links keep working)",
+        params: idParamsSchema,
+        response: { 201: publicLinkResponseSchema, ...writeErrors },
+      },
+    },
     async (request, reply) => {
       const origin = appOrigin(context, request);
-      const token = await withCompanyUser(context, request, ({ tx, user }) => createEstimateLink(tx, { estimateId: request.params.id, companyId: user.companyId, userId: user.id }), {
-        roles: SALES_ROLES,
-      });
+      const token = await withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) =>
+          createEstimateLink(tx, { estimateId: request.params.id, companyId: user.companyId, userId: user.id }),
+        {
+          roles: SALES_ROLES,
+        },
+      );
       return reply.status(201).send({ url: publicLinkUrl(origin, reviewEstimatePath(request.params.id), token) });
     },
   );
 
   app.post(
     API_PATHS.estimateDecline,
-    { schema: { tags: ["estimates"], summary: "Mark an estimate declined", params: idParamsSchema, response: { 200: estimateDetailSchema, ...writeErrors } } },
+    {
+      schema: {
+        tags: ["estimates"],
+        summary: "Mark an estimate declined",
+        params: idParamsSchema,
+        response: { 200: estimateDetailSchema, ...writeErrors },
+      },
+    },
     async (request) =>
-      withCompanyUser(context, request, ({ tx }) => declineEstimate(tx, { estimateId: request.params.id, byCustomer: false }), { roles: SALES_ROLES, publish: estimateChanged }),
+      withCompanyUser(
+        context,
+        request,
+        ({ tx }) => declineEstimate(tx, { estimateId: request.params.id, byCustomer: false }),
+        { roles: SALES_ROLES, publish: estimateChanged },
+      ),
   );
 
   app.post(
@@ -138,7 +219,8 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     {
       schema: {
         tags: ["estimates"],
-        summary: "Turn an approved estimate into a job with the chosen option's lines (once: again answers with the same job)",
+        summary:
+          "Turn an approved estimate into a job with the chosen option's lines (once: again answers with the same job)",
         params: idParamsSchema,
         response: { 200: convertEstimateResponseSchema, ...writeErrors },
       },
@@ -147,8 +229,16 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       const converted = await withCompanyUser(
         context,
         request,
-        ({ tx, user }) => convertEstimate(tx, { estimateId: request.params.id, companyId: user.companyId, actor: { userId: user.id, role: user.role } }),
-        { roles: SALES_ROLES, publish: (result) => [...estimateChanged(result.estimate), ...(result.job ? jobChanged(result.job) : [])] },
+        ({ tx, user }) =>
+          convertEstimate(tx, {
+            estimateId: request.params.id,
+            companyId: user.companyId,
+            actor: { userId: user.id, role: user.role },
+          }),
+        {
+          roles: SALES_ROLES,
+          publish: (result) => [...estimateChanged(result.estimate), ...(result.job ? jobChanged(result.job) : [])],
+        },
       );
       return { estimate: converted.estimate, jobId: converted.jobId };
     },

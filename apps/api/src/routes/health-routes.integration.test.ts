@@ -38,7 +38,12 @@ describe("GET /api/health", () => {
     t.runtime.context.redis.disconnect();
     const response = await fetch(`${t.url}/api/health`);
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ status: "degraded", database: "up", redis: "down", message: "Redis not answering" });
+    expect(await response.json()).toMatchObject({
+      status: "degraded",
+      database: "up",
+      redis: "down",
+      message: "Redis not answering",
+    });
   });
 
   it("answers 503 within its time limit when the database hangs", async () => {

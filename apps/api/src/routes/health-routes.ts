@@ -31,7 +31,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     API_PATHS.health,
     {
       logLevel: "warn",
-      schema: { tags: ["system"], summary: "200 when PostgreSQL and Redis answer, 503 otherwise", response: { 200: healthSchema, 503: healthSchema } },
+      schema: {
+        tags: ["system"],
+        summary: "200 when PostgreSQL and Redis answer, 503 otherwise",
+        response: { 200: healthSchema, 503: healthSchema },
+      },
     },
     async (_request, reply) => {
       const [database, redis] = await Promise.all([
@@ -40,7 +44,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       ]);
       if (database === "up" && redis === "up") return { status: "ok" as const, database, redis };
       const down = [database === "down" ? "database" : null, redis === "down" ? "Redis" : null].filter(Boolean);
-      return reply.status(503).send({ status: "degraded", database, redis, message: `${down.join(" and ")} not answering` });
+      return reply
+        .status(503)
+        .send({ status: "degraded", database, redis, message: `${down.join(" and ")} not answering` });
     },
   );
 };

@@ -7,7 +7,15 @@ import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { WS_CLOSE_UNAUTHORIZED } from "@fieldops/shared/events";
 import { IMPERSONATION_TIME_LIMIT_MS, type Impersonation } from "@fieldops/shared/impersonation";
 import { defaultPermissions } from "@fieldops/shared/roles";
-import { callApi, createTestCompany, signIn, startTestApp, TEST_PASSWORD, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  callApi,
+  createTestCompany,
+  signIn,
+  startTestApp,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 import { openSocket } from "../../../../tests/integration/test-socket.ts";
 
 let t: TestApp;
@@ -26,7 +34,14 @@ beforeAll(async () => {
   await t.db.user.update({ where: { id: listedOwnerCompany.users.owner.id }, data: { email: listedEmail } });
   const email = `admin-${randomUUID().slice(0, 8)}@test.example`;
   const row = await t.db.user.create({
-    data: { companyId: null, email, name: "Platform admin", passwordHash: await hashPassword(TEST_PASSWORD), role: "admin", permissions: defaultPermissions("admin") },
+    data: {
+      companyId: null,
+      email,
+      name: "Platform admin",
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      role: "admin",
+      permissions: defaultPermissions("admin"),
+    },
   });
   admin = { id: row.id, email };
   adminToken = await signIn(t.url, email);
@@ -35,7 +50,10 @@ afterAll(() => t.close());
 
 const startPath = (companyId: string) => apiPath(API_PATHS.startImpersonation, { companyId });
 
-async function impersonate(companyId = company.id, token = adminToken): Promise<{ token: string; impersonation: Impersonation }> {
+async function impersonate(
+  companyId = company.id,
+  token = adminToken,
+): Promise<{ token: string; impersonation: Impersonation }> {
   const started = await callApi(t.url, "POST", startPath(companyId), token);
   expect(started.status).toBe(201);
   return started.body as unknown as { token: string; impersonation: Impersonation };
@@ -50,7 +68,10 @@ describe("starting an impersonation", () => {
       const token = await signIn(t.url, other.users[role].email);
       expect((await callApi(t.url, "POST", startPath(company.id), token)).status).toBe(403);
     }
-    expect(await callApi(t.url, "POST", startPath(randomUUID()), adminToken)).toEqual({ status: 404, body: { message: "Company not found" } });
+    expect(await callApi(t.url, "POST", startPath(randomUUID()), adminToken)).toEqual({
+      status: 404,
+      body: { message: "Company not found" },
+    });
     expect((await callApi(t.url, "POST", startPath("not-a-uuid"), adminToken)).status).toBe(400);
     expect(await t.db.session.count({ where: { isImpersonation: true, userId: { not: admin.id } } })).toBe(0);
   });
@@ -64,10 +85,22 @@ describe("starting an impersonation", () => {
   it("gives the admin a session of its own, hashed, for an hour, reported by GET /api/user", async () => {
     const { token, impersonation } = await impersonate();
     expect(token).not.toBe(adminToken);
-    expect(impersonation).toMatchObject({ isImpersonating: true, adminId: admin.id, adminEmail: admin.email, companyId: company.id, companyName: expect.stringMatching(/^Test Co /) });
-    expect(Date.parse(impersonation.expiresAt) - Date.parse(impersonation.startedAt)).toBeLessThanOrEqual(IMPERSONATION_TIME_LIMIT_MS);
-    expect(Date.parse(impersonation.expiresAt) - Date.parse(impersonation.startedAt)).toBeGreaterThan(IMPERSONATION_TIME_LIMIT_MS - 5000);
-    const stored = (await t.db.session.findMany({ where: { userId: admin.id, isImpersonation: true, endedAt: null } })).map((row) => row.tokenHash);
+    expect(impersonation).toMatchObject({
+      isImpersonating: true,
+      adminId: admin.id,
+      adminEmail: admin.email,
+      companyId: company.id,
+      companyName: expect.stringMatching(/^Test Co /),
+    });
+    expect(Date.parse(impersonation.expiresAt) - Date.parse(impersonation.startedAt)).toBeLessThanOrEqual(
+      IMPERSONATION_TIME_LIMIT_MS,
+    );
+    expect(Date.parse(impersonation.expiresAt) - Date.parse(impersonation.startedAt)).toBeGreaterThan(
+      IMPERSONATION_TIME_LIMIT_MS - 5000,
+    );
+    const stored = (
+      await t.db.session.findMany({ where: { userId: admin.id, isImpersonation: true, endedAt: null } })
+    ).map((row) => row.tokenHash);
     expect(stored).toContain(hashToken(token));
     expect(stored).not.toContain(token);
 
@@ -83,7 +116,13 @@ describe("starting an impersonation", () => {
       impersonation,
       platformAdmin: false,
     });
-    expect((await callApi(t.url, "GET", API_PATHS.user, adminToken)).body).toMatchObject({ role: "admin", companyId: null, impersonating: false, impersonation: null, platformAdmin: true });
+    expect((await callApi(t.url, "GET", API_PATHS.user, adminToken)).body).toMatchObject({
+      role: "admin",
+      companyId: null,
+      impersonating: false,
+      impersonation: null,
+      platformAdmin: true,
+    });
     expect((await callApi(t.url, "GET", API_PATHS.currentImpersonation, token)).body).toEqual(impersonation);
     expect((await callApi(t.url, "GET", API_PATHS.currentImpersonation, adminToken)).status).toBe(404);
     await end(token);
@@ -91,24 +130,50 @@ describe("starting an impersonation", () => {
 
   it("is open to an address of PLATFORM_ADMIN_EMAILS, for another company than their own", async () => {
     const token = await signIn(t.url, listedEmail);
-    expect((await callApi(t.url, "GET", API_PATHS.user, token)).body).toMatchObject({ role: "owner", platformAdmin: true });
+    expect((await callApi(t.url, "GET", API_PATHS.user, token)).body).toMatchObject({
+      role: "owner",
+      platformAdmin: true,
+    });
     const { token: impersonationToken } = await impersonate(company.id, token);
-    expect((await callApi(t.url, "GET", API_PATHS.user, impersonationToken)).body).toMatchObject({ role: "admin", companyId: company.id, impersonating: true });
+    expect((await callApi(t.url, "GET", API_PATHS.user, impersonationToken)).body).toMatchObject({
+      role: "admin",
+      companyId: company.id,
+      impersonating: true,
+    });
     await end(impersonationToken);
-    expect(await callApi(t.url, "POST", startPath(listedOwnerCompany.id), token)).toEqual({ status: 409, body: { message: "You already belong to this company" } });
+    expect(await callApi(t.url, "POST", startPath(listedOwnerCompany.id), token)).toEqual({
+      status: 409,
+      body: { message: "You already belong to this company" },
+    });
   });
 });
 
 describe("acting while impersonating", () => {
   it("acts in the company as its administrator, through its row-level security, and nowhere else", async () => {
     const { token } = await impersonate();
-    const created = await callApi(t.url, "POST", API_PATHS.customers, token, customerInput({ name: "Added by support" }));
+    const created = await callApi(
+      t.url,
+      "POST",
+      API_PATHS.customers,
+      token,
+      customerInput({ name: "Added by support" }),
+    );
     expect(created.status).toBe(201);
     const ownerToken = await signIn(t.url, company.users.owner.email);
-    expect((await callApi(t.url, "GET", apiPath(API_PATHS.customer, { id: String(created.body.id) }), ownerToken)).body).toMatchObject({ name: "Added by support" });
+    expect(
+      (await callApi(t.url, "GET", apiPath(API_PATHS.customer, { id: String(created.body.id) }), ownerToken)).body,
+    ).toMatchObject({ name: "Added by support" });
 
-    const theirs = await callApi(t.url, "POST", API_PATHS.customers, await signIn(t.url, other.users.owner.email), customerInput({ name: "Other company's customer" }));
-    expect((await callApi(t.url, "GET", apiPath(API_PATHS.customer, { id: String(theirs.body.id) }), token)).status).toBe(404);
+    const theirs = await callApi(
+      t.url,
+      "POST",
+      API_PATHS.customers,
+      await signIn(t.url, other.users.owner.email),
+      customerInput({ name: "Other company's customer" }),
+    );
+    expect(
+      (await callApi(t.url, "GET", apiPath(API_PATHS.customer, { id: String(theirs.body.id) }), token)).status,
+    ).toBe(404);
     const listed = await callApi(t.url, "GET", API_PATHS.customers, token);
     expect(JSON.stringify(listed.body)).toContain("Added by support");
     expect(JSON.stringify(listed.body)).not.toContain("Other company's customer");
@@ -133,17 +198,29 @@ describe("acting while impersonating", () => {
     const items = log.body.items as { action: string; actorUserId: string; actorName: string; summary: string }[];
     const byAdmin = items.filter((item) => item.actorUserId === admin.id);
     const label = `by Platform Admin (${admin.email}) while impersonating`;
-    expect(byAdmin.map((item) => item.summary)).toEqual(expect.arrayContaining([
-      `Impersonation started ${label}`,
-      `GET ${API_PATHS.customers} (200) ${label}`,
-      `POST ${API_PATHS.customers} (201) ${label}`,
-      `POST ${API_PATHS.customers} (400) ${label}`,
-      `Impersonation ended ${label}`,
-    ]));
+    expect(byAdmin.map((item) => item.summary)).toEqual(
+      expect.arrayContaining([
+        `Impersonation started ${label}`,
+        `GET ${API_PATHS.customers} (200) ${label}`,
+        `POST ${API_PATHS.customers} (201) ${label}`,
+        `POST ${API_PATHS.customers} (400) ${label}`,
+        `Impersonation ended ${label}`,
+      ]),
+    );
     expect(byAdmin.every((item) => item.actorName === `Platform Admin (${admin.email})`)).toBe(true);
     expect(byAdmin.some((item) => item.summary.includes(API_PATHS.currentImpersonation))).toBe(false);
-    const rows = await t.db.auditLog.findMany({ where: { companyId: company.id, actorUserId: admin.id, action: "impersonation.request" } });
-    expect(rows.map((row) => row.metadata)).toContainEqual(expect.objectContaining({ adminId: admin.id, adminEmail: admin.email, method: "GET", path: API_PATHS.customers, status: 200 }));
+    const rows = await t.db.auditLog.findMany({
+      where: { companyId: company.id, actorUserId: admin.id, action: "impersonation.request" },
+    });
+    expect(rows.map((row) => row.metadata)).toContainEqual(
+      expect.objectContaining({
+        adminId: admin.id,
+        adminEmail: admin.email,
+        method: "GET",
+        path: API_PATHS.customers,
+        status: 200,
+      }),
+    );
     expect(await t.db.auditLog.count({ where: { companyId: other.id, actorUserId: admin.id } })).toBe(0);
 
     const memberToken = await signIn(t.url, company.users.member.email);
@@ -155,10 +232,22 @@ describe("acting while impersonating", () => {
   it("writes a chat message sent on its socket to the audit log too", async () => {
     const { token } = await impersonate();
     const socket = await openSocket(t.url, token);
-    await socket.sendMessage({ type: "chat.send", requestId: randomUUID(), conversationId: null, text: "hello", context: { path: "/dashboard" } });
+    await socket.sendMessage({
+      type: "chat.send",
+      requestId: randomUUID(),
+      conversationId: null,
+      text: "hello",
+      context: { path: "/dashboard" },
+    });
     const summary = `WS ${API_PATHS.socket} chat.send by Platform Admin (${admin.email}) while impersonating`;
     await expect
-      .poll(async () => (await t.db.auditLog.findMany({ where: { companyId: company.id, actorUserId: admin.id, action: "impersonation.request" } })).map((row) => (row.metadata as { summary?: string }).summary))
+      .poll(async () =>
+        (
+          await t.db.auditLog.findMany({
+            where: { companyId: company.id, actorUserId: admin.id, action: "impersonation.request" },
+          })
+        ).map((row) => (row.metadata as { summary?: string }).summary),
+      )
       .toContain(summary);
     socket.socket.close();
     await end(token);
@@ -173,7 +262,8 @@ describe("ending an impersonation", () => {
     expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
     expect((await callApi(t.url, "GET", API_PATHS.customers, token)).status).toBe(401);
     expect((await callApi(t.url, "POST", API_PATHS.socketTicket, token)).status).toBe(401);
-    const endedCount = () => t.db.auditLog.count({ where: { companyId: company.id, actorUserId: admin.id, action: "impersonation.ended" } });
+    const endedCount = () =>
+      t.db.auditLog.count({ where: { companyId: company.id, actorUserId: admin.id, action: "impersonation.ended" } });
     const before = await endedCount();
     expect(await end(token)).toEqual({ status: 200, body: { redirectUrl: "/admin-dashboard" } });
     expect(await endedCount()).toBe(before);
@@ -188,7 +278,10 @@ describe("ending an impersonation", () => {
 
   it("refuses an expired impersonation", async () => {
     const { token } = await impersonate();
-    await t.db.session.updateMany({ where: { tokenHash: hashToken(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await t.db.session.updateMany({
+      where: { tokenHash: hashToken(token) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
     expect((await callApi(t.url, "GET", API_PATHS.customers, token)).status).toBe(401);
     expect((await callApi(t.url, "GET", API_PATHS.currentImpersonation, token)).status).toBe(401);
@@ -208,7 +301,11 @@ describe("ending an impersonation", () => {
     expect((await callApi(t.url, "POST", API_PATHS.logout, ownToken)).status).toBe(204);
     expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
     const stored = await t.db.session.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
-    expect(await t.db.auditLog.count({ where: { companyId: company.id, action: "impersonation.ended", entityId: stored.id } })).toBe(1);
+    expect(
+      await t.db.auditLog.count({
+        where: { companyId: company.id, action: "impersonation.ended", entityId: stored.id },
+      }),
+    ).toBe(1);
   });
 
   it("signs the admin out altogether when they sign out while impersonating", async () => {
@@ -219,23 +316,44 @@ describe("ending an impersonation", () => {
     expect((await callApi(t.url, "GET", API_PATHS.user, ownToken)).status).toBe(401);
     const stored = await t.db.session.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
     expect(stored.endedAt).not.toBeNull();
-    expect(await t.db.auditLog.count({ where: { companyId: company.id, action: "impersonation.ended", entityId: stored.id } })).toBe(1);
+    expect(
+      await t.db.auditLog.count({
+        where: { companyId: company.id, action: "impersonation.ended", entityId: stored.id },
+      }),
+    ).toBe(1);
     expect((await callApi(t.url, "GET", API_PATHS.user, adminToken)).status).toBe(200);
   });
 
   it("exits a tenant by slug from the impersonation, for a platform admin only", async () => {
     const { token } = await impersonate();
-    expect((await callApi(t.url, "POST", API_PATHS.exitImpersonation, await signIn(t.url, company.users.member.email), { tenantId: company.slug })).status).toBe(403);
-    expect((await callApi(t.url, "POST", API_PATHS.exitImpersonation, token, { tenantId: `no-such-${randomUUID().slice(0, 8)}` })).status).toBe(404);
+    expect(
+      (
+        await callApi(t.url, "POST", API_PATHS.exitImpersonation, await signIn(t.url, company.users.member.email), {
+          tenantId: company.slug,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await callApi(t.url, "POST", API_PATHS.exitImpersonation, token, {
+          tenantId: `no-such-${randomUUID().slice(0, 8)}`,
+        })
+      ).status,
+    ).toBe(404);
     expect((await callApi(t.url, "POST", API_PATHS.exitImpersonation, token, { tenantId: "" })).status).toBe(400);
     expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(200);
-    expect(await callApi(t.url, "POST", API_PATHS.exitImpersonation, token, { tenantId: company.slug })).toEqual({ status: 200, body: { redirectUrl: `/instance-admin/${company.id}` } });
+    expect(await callApi(t.url, "POST", API_PATHS.exitImpersonation, token, { tenantId: company.slug })).toEqual({
+      status: 200,
+      body: { redirectUrl: `/instance-admin/${company.id}` },
+    });
     expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
   });
 
   it("exits a tenant from the admin's own session too", async () => {
     const { token } = await impersonate();
-    expect((await callApi(t.url, "POST", API_PATHS.exitImpersonation, adminToken, { tenantId: company.id })).status).toBe(200);
+    expect(
+      (await callApi(t.url, "POST", API_PATHS.exitImpersonation, adminToken, { tenantId: company.id })).status,
+    ).toBe(200);
     expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
   });
 });

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { hashToken, type AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
-import { endImpersonation, exitImpersonation, type EndedImpersonations } from "@fieldops/domain/impersonation/end-impersonation";
+import {
+  endImpersonation,
+  exitImpersonation,
+  type EndedImpersonations,
+} from "@fieldops/domain/impersonation/end-impersonation";
 import { isPlatformAdmin } from "@fieldops/domain/impersonation/platform-admin";
 import { startImpersonation } from "@fieldops/domain/impersonation/start-impersonation";
 import { API_PATHS } from "@fieldops/shared/api-paths";
@@ -38,7 +42,12 @@ export const impersonationRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
         tags,
         summary: `Start impersonating a company (platform admins): a session of its own, for an hour at most, every request of which goes to the company's audit log`,
         params: startImpersonationParamsSchema,
-        response: { 201: startImpersonationResponseSchema, 400: errorResponseSchema, ...errors, 409: errorResponseSchema },
+        response: {
+          201: startImpersonationResponseSchema,
+          400: errorResponseSchema,
+          ...errors,
+          409: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -76,14 +85,21 @@ export const impersonationRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     {
       schema: {
         tags,
-        summary: "Leave a tenant: end the caller's impersonations of it, from the impersonation or the admin's own session",
+        summary:
+          "Leave a tenant: end the caller's impersonations of it, from the impersonation or the admin's own session",
         body: exitImpersonationRequestSchema,
         response: { 200: endImpersonationResponseSchema, 400: errorResponseSchema, ...errors },
       },
     },
     async (request) => {
       const user = await context.requireUser(request);
-      return answerEnded(await exitImpersonation(context.db, { user, platformAdmin: platformAdmin(user), tenantId: request.body.tenantId }));
+      return answerEnded(
+        await exitImpersonation(context.db, {
+          user,
+          platformAdmin: platformAdmin(user),
+          tenantId: request.body.tenantId,
+        }),
+      );
     },
   );
 

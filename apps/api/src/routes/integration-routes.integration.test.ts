@@ -3,9 +3,26 @@ import { readEventsAfter } from "@fieldops/events/company-stream";
 import { refreshIntegrationTokenHandler } from "@fieldops/domain/integrations/refresh-integration-token.handler";
 import { refreshIntegrationTokensHourly } from "@fieldops/domain/integrations/refresh-integration-tokens-hourly.handler";
 import { decryptSecret, DEVELOPMENT_ENCRYPTION_KEY } from "@fieldops/domain/integrations/token-encryption";
-import type { IntegrationConnection, IntegrationListResponse, StartIntegrationResponse } from "@fieldops/shared/integrations";
-import { callApi, createTestCompany, drainQueues, signIn, startTestApp, startTestWorkers, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
-import { startOAuthStandIn, type OAuthStandIn, type StandInClient } from "../../../../tests/stand-ins/oauth-provider.ts";
+import type {
+  IntegrationConnection,
+  IntegrationListResponse,
+  StartIntegrationResponse,
+} from "@fieldops/shared/integrations";
+import {
+  callApi,
+  createTestCompany,
+  drainQueues,
+  signIn,
+  startTestApp,
+  startTestWorkers,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
+import {
+  startOAuthStandIn,
+  type OAuthStandIn,
+  type StandInClient,
+} from "../../../../tests/stand-ins/oauth-provider.ts";
 
 const key = Buffer.from(DEVELOPMENT_ENCRYPTION_KEY, "hex");
 const quickbooks: StandInClient = {
@@ -23,7 +40,12 @@ const stripe: StandInClient = {
   clientAuth: "post",
   tokenFields: { stripe_user_id: "acct_standin" },
 };
-const twilio: StandInClient = { clientId: "CNstandin", clientSecret: "twilio-auth-token", redirectUris: [], clientAuth: "post" };
+const twilio: StandInClient = {
+  clientId: "CNstandin",
+  clientSecret: "twilio-auth-token",
+  redirectUris: [],
+  clientAuth: "post",
+};
 
 let provider: OAuthStandIn;
 let t: TestApp;
@@ -52,13 +74,18 @@ beforeAll(async () => {
     TWILIO_AUTHORIZE_URL: `${provider.url}/twilio/authorize`,
   });
   offline = await startTestApp();
-  for (const [client, name] of [[quickbooks, "quickbooks"], [stripe, "stripe"], [twilio, "twilio"]] as const) {
+  for (const [client, name] of [
+    [quickbooks, "quickbooks"],
+    [stripe, "stripe"],
+    [twilio, "twilio"],
+  ] as const) {
     client.redirectUris.push(`${t.url}/api/integrations/${name}/callback`);
   }
   company = await createTestCompany(t.db, { planId: "growth" });
   other = await createTestCompany(t.db, { planId: "growth" });
   starter = await createTestCompany(t.db, { planId: "starter" });
-  for (const role of ["owner", "member", "field_user"] as const) tokens[role] = await signIn(t.url, company.users[role].email);
+  for (const role of ["owner", "member", "field_user"] as const)
+    tokens[role] = await signIn(t.url, company.users[role].email);
   tokens.otherOwner = await signIn(t.url, other.users.owner.email);
   tokens.starterOwner = await signIn(t.url, starter.users.owner.email);
 });
@@ -116,11 +143,17 @@ describe("connecting an integration through the provider", () => {
     expect(location).toBe("/settings/integrations?provider=quickbooks&result=connected");
 
     const connection = await listed("quickbooks", tokens.member);
-    expect(connection).toMatchObject({ connected: true, simulated: false, accountName: "QuickBooks Online 4620816365" });
+    expect(connection).toMatchObject({
+      connected: true,
+      simulated: false,
+      accountName: "QuickBooks Online 4620816365",
+    });
     expect(connection.connectedBy).toBe(`owner ${company.users.owner.email.split("@")[0]!.slice("owner-".length)}`);
     expect(JSON.stringify(connection)).not.toMatch(/at-|rt-/);
 
-    const row = await t.db.integrationConnection.findUniqueOrThrow({ where: { companyId_provider: { companyId: company.id, provider: "quickbooks" } } });
+    const row = await t.db.integrationConnection.findUniqueOrThrow({
+      where: { companyId_provider: { companyId: company.id, provider: "quickbooks" } },
+    });
     const issued = provider.issuedAccessTokens.at(-1)!;
     expect(row.accessTokenEncrypted).not.toContain(issued);
     expect(decryptSecret(key, row.accessTokenEncrypted!)).toBe(issued);
@@ -131,7 +164,10 @@ describe("connecting an integration through the provider", () => {
   it("connects Stripe with the secret in the form (no PKCE) and Twilio through Connect's AccountSid", async () => {
     const stripeStart = await start("stripe");
     expect(new URL(stripeStart.authorizationUrl).searchParams.get("code_challenge")).toBeNull();
-    expect(resultOf(await visit(await visit(stripeStart.authorizationUrl), tokens.owner))).toEqual({ provider: "stripe", result: "connected" });
+    expect(resultOf(await visit(await visit(stripeStart.authorizationUrl), tokens.owner))).toEqual({
+      provider: "stripe",
+      result: "connected",
+    });
     expect(await listed("stripe")).toMatchObject({ connected: true, accountName: "Stripe acct_standin" });
 
     expect(resultOf(await connect("twilio"))).toEqual({ provider: "twilio", result: "connected" });
@@ -154,7 +190,10 @@ describe("connecting an integration through the provider", () => {
     expect(resultOf(await visit(stolen, tokens.owner)).result).toBe("used");
 
     const late = await visit((await start("stripe")).authorizationUrl);
-    await t.db.oAuthState.updateMany({ where: { companyId: company.id, usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await t.db.oAuthState.updateMany({
+      where: { companyId: company.id, usedAt: null },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect(resultOf(await visit(late, tokens.owner)).result).toBe("expired");
 
     const { authorizationUrl } = await start("quickbooks");
@@ -188,20 +227,31 @@ describe("connecting an integration through the provider", () => {
 
   it("keeps integrations to the Growth plan and above on the server", async () => {
     const refused = await call("POST", "/api/integrations/quickbooks/connect", tokens.starterOwner!);
-    expect(refused).toEqual({ status: 403, body: { message: "QuickBooks Online requires the Growth plan or higher.", requiredPlan: "growth" } });
-    expect(await listed("twilio", tokens.starterOwner)).toMatchObject({ available: false, requiredPlan: "Growth", connected: false });
+    expect(refused).toEqual({
+      status: 403,
+      body: { message: "QuickBooks Online requires the Growth plan or higher.", requiredPlan: "growth" },
+    });
+    expect(await listed("twilio", tokens.starterOwner)).toMatchObject({
+      available: false,
+      requiredPlan: "Growth",
+      connected: false,
+    });
     expect(await t.db.oAuthState.count({ where: { companyId: starter.id } })).toBe(0);
   });
 
   it("disconnects, revoking the refresh token at the provider and deleting the tokens, and disconnecting again succeeds", async () => {
     await connect("quickbooks");
-    const row = await t.db.integrationConnection.findUniqueOrThrow({ where: { companyId_provider: { companyId: company.id, provider: "quickbooks" } } });
+    const row = await t.db.integrationConnection.findUniqueOrThrow({
+      where: { companyId_provider: { companyId: company.id, provider: "quickbooks" } },
+    });
     const refreshToken = decryptSecret(key, row.refreshTokenEncrypted!);
     expect(provider.liveRefreshTokens.has(refreshToken)).toBe(true);
     expect((await call("DELETE", "/api/integrations/quickbooks", tokens.owner!)).status).toBe(204);
     expect(provider.revoked).toContain(refreshToken);
     expect(provider.liveRefreshTokens.has(refreshToken)).toBe(false);
-    expect(await t.db.integrationConnection.count({ where: { companyId: company.id, provider: "quickbooks" } })).toBe(0);
+    expect(await t.db.integrationConnection.count({ where: { companyId: company.id, provider: "quickbooks" } })).toBe(
+      0,
+    );
     expect((await call("DELETE", "/api/integrations/quickbooks", tokens.owner!)).status).toBe(204);
     expect(await listed("quickbooks")).toMatchObject({ connected: false, accountName: null, connectedAt: null });
   });
@@ -221,9 +271,16 @@ describe("connecting an integration through the provider", () => {
       await connect("quickbooks");
       const response = await callApi(unreachable.url, "DELETE", "/api/integrations/quickbooks", tokens.owner!);
       expect(response.status).toBe(204);
-      expect(await t.db.integrationConnection.count({ where: { companyId: company.id, provider: "quickbooks" } })).toBe(0);
-      const entry = await t.db.auditLog.findFirstOrThrow({ where: { companyId: company.id, action: "integration.disconnected" }, orderBy: { createdAt: "desc" } });
-      expect(entry.metadata).toMatchObject({ summary: expect.stringContaining("QuickBooks Online could not be reached to revoke the access") });
+      expect(await t.db.integrationConnection.count({ where: { companyId: company.id, provider: "quickbooks" } })).toBe(
+        0,
+      );
+      const entry = await t.db.auditLog.findFirstOrThrow({
+        where: { companyId: company.id, action: "integration.disconnected" },
+        orderBy: { createdAt: "desc" },
+      });
+      expect(entry.metadata).toMatchObject({
+        summary: expect.stringContaining("QuickBooks Online could not be reached to revoke the access"),
+      });
     } finally {
       await unreachable.close();
     }
@@ -249,7 +306,10 @@ describe("keeping a connection alive", () => {
       // Another company's connection, not due for an hour and a half, is left alone by the same pass.
       await connect("quickbooks", tokens.otherOwner);
       const otherWhere = { companyId_provider: { companyId: other.id, provider: "quickbooks" } };
-      await t.db.integrationConnection.update({ where: otherWhere, data: { tokenExpiresAt: new Date(Date.now() + 90 * 60_000) } });
+      await t.db.integrationConnection.update({
+        where: otherWhere,
+        data: { tokenExpiresAt: new Date(Date.now() + 90 * 60_000) },
+      });
       const otherBefore = decrypted(await t.db.integrationConnection.findUniqueOrThrow({ where: otherWhere }));
 
       await t.db.integrationConnection.update({ where, data: { tokenExpiresAt: new Date(Date.now() + 10 * 60_000) } });
@@ -267,13 +327,23 @@ describe("keeping a connection alive", () => {
       // Revoked at QuickBooks' end: the refresh is refused, the connection says so, and the company's screens hear of it.
       provider.liveRefreshTokens.delete(refreshed.refresh);
       await t.db.integrationConnection.update({ where, data: { tokenExpiresAt: new Date(Date.now() - 60_000) } });
-      await refreshIntegrationTokenHandler({ companyId: company.id, provider: "quickbooks" }, { db, redis, queues, env, jobId: "refresh-refused" });
+      await refreshIntegrationTokenHandler(
+        { companyId: company.id, provider: "quickbooks" },
+        { db, redis, queues, env, jobId: "refresh-refused" },
+      );
       expect(await listed("quickbooks", tokens.member)).toMatchObject({ connected: true, reconnectNeeded: true });
       const events = await readEventsAfter(redis, company.id, "0-0");
-      expect(events.some((entry) => entry.event.name === "integrations.changed" && entry.event.payload.provider === "quickbooks")).toBe(true);
+      expect(
+        events.some(
+          (entry) => entry.event.name === "integrations.changed" && entry.event.payload.provider === "quickbooks",
+        ),
+      ).toBe(true);
       // A connection that needs reconnecting is not tried again.
       const refusedBefore = provider.refusals.length;
-      await refreshIntegrationTokenHandler({ companyId: company.id, provider: "quickbooks" }, { db, redis, queues, env, jobId: "refresh-again" });
+      await refreshIntegrationTokenHandler(
+        { companyId: company.id, provider: "quickbooks" },
+        { db, redis, queues, env, jobId: "refresh-again" },
+      );
       expect(provider.refusals.length).toBe(refusedBefore);
     } finally {
       await workers.close();
@@ -294,10 +364,19 @@ describe("without provider credentials", () => {
     expect(`${page.origin}${page.pathname}`).toBe(`${offline.url}/integrations/simulated-authorize`);
     expect(page.searchParams.get("provider")).toBe("twilio");
     const state = page.searchParams.get("state")!;
-    const location = await visit(`${offline.url}/api/integrations/twilio/callback?state=${state}&code=simulated`, owner);
+    const location = await visit(
+      `${offline.url}/api/integrations/twilio/callback?state=${state}&code=simulated`,
+      owner,
+    );
     expect(resultOf(location).result).toBe("connected");
-    expect(await listed("twilio", owner, offline)).toMatchObject({ connected: true, simulated: true, accountName: "Simulated Twilio account" });
-    const row = await offline.db.integrationConnection.findUniqueOrThrow({ where: { companyId_provider: { companyId: company.id, provider: "twilio" } } });
+    expect(await listed("twilio", owner, offline)).toMatchObject({
+      connected: true,
+      simulated: true,
+      accountName: "Simulated Twilio account",
+    });
+    const row = await offline.db.integrationConnection.findUniqueOrThrow({
+      where: { companyId_provider: { companyId: company.id, provider: "twilio" } },
+    });
     expect(row.accessTokenEncrypted).toBeNull();
   });
 });
@@ -305,32 +384,79 @@ describe("without provider credentials", () => {
 describe("payment and communication settings", () => {
   it("stores the accepted methods and default terms, for owners to change and members to read", async () => {
     const initial = await call("GET", "/api/settings/payments", tokens.member!);
-    expect(initial).toMatchObject({ status: 200, body: { acceptedMethods: ["card", "ach"], defaultTermsDays: 30, canManage: false, stripe: { provider: "stripe" } } });
-    const changed = await call("PUT", "/api/settings/payments", tokens.owner!, { acceptedMethods: ["check", "card"], defaultTermsDays: 15 });
-    expect(changed).toMatchObject({ status: 200, body: { acceptedMethods: ["card", "check"], defaultTermsDays: 15, canManage: true } });
-    expect((await call("GET", "/api/settings/payments", tokens.member!)).body).toMatchObject({ acceptedMethods: ["card", "check"], defaultTermsDays: 15 });
+    expect(initial).toMatchObject({
+      status: 200,
+      body: {
+        acceptedMethods: ["card", "ach"],
+        defaultTermsDays: 30,
+        canManage: false,
+        stripe: { provider: "stripe" },
+      },
+    });
+    const changed = await call("PUT", "/api/settings/payments", tokens.owner!, {
+      acceptedMethods: ["check", "card"],
+      defaultTermsDays: 15,
+    });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { acceptedMethods: ["card", "check"], defaultTermsDays: 15, canManage: true },
+    });
+    expect((await call("GET", "/api/settings/payments", tokens.member!)).body).toMatchObject({
+      acceptedMethods: ["card", "check"],
+      defaultTermsDays: 15,
+    });
 
-    expect((await call("PUT", "/api/settings/payments", tokens.member!, { acceptedMethods: ["cash"], defaultTermsDays: 0 })).status).toBe(403);
+    expect(
+      (await call("PUT", "/api/settings/payments", tokens.member!, { acceptedMethods: ["cash"], defaultTermsDays: 0 }))
+        .status,
+    ).toBe(403);
     expect((await call("GET", "/api/settings/payments", tokens.field_user!)).status).toBe(403);
-    expect(await call("PUT", "/api/settings/payments", tokens.owner!, { acceptedMethods: [], defaultTermsDays: 15 })).toMatchObject({
+    expect(
+      await call("PUT", "/api/settings/payments", tokens.owner!, { acceptedMethods: [], defaultTermsDays: 15 }),
+    ).toMatchObject({
       status: 400,
       body: { field: "acceptedMethods" },
     });
-    expect((await call("PUT", "/api/settings/payments", tokens.owner!, { acceptedMethods: ["card"], defaultTermsDays: 12 })).status).toBe(400);
-    expect((await callApi(t.url, "GET", "/api/settings/payments", tokens.otherOwner!)).body).toMatchObject({ acceptedMethods: ["card", "ach"], defaultTermsDays: 30 });
+    expect(
+      (await call("PUT", "/api/settings/payments", tokens.owner!, { acceptedMethods: ["card"], defaultTermsDays: 12 }))
+        .status,
+    ).toBe(400);
+    expect((await callApi(t.url, "GET", "/api/settings/payments", tokens.otherOwner!)).body).toMatchObject({
+      acceptedMethods: ["card", "ach"],
+      defaultTermsDays: 30,
+    });
   });
 
   it("stores the e-mail sender name and reply-to address", async () => {
     const initial = await call("GET", "/api/settings/communications", tokens.owner!);
-    expect(initial).toMatchObject({ status: 200, body: { emailSenderName: "", emailReplyTo: "", twilio: { provider: "twilio" } } });
-    const changed = await call("PUT", "/api/settings/communications", tokens.owner!, { emailSenderName: " Green Crew ", emailReplyTo: "Office@Example.com" });
-    expect(changed).toMatchObject({ status: 200, body: { emailSenderName: "Green Crew", emailReplyTo: "office@example.com" } });
-    expect(await call("PUT", "/api/settings/communications", tokens.owner!, { emailSenderName: "", emailReplyTo: "not an address" })).toMatchObject({
+    expect(initial).toMatchObject({
+      status: 200,
+      body: { emailSenderName: "", emailReplyTo: "", twilio: { provider: "twilio" } },
+    });
+    const changed = await call("PUT", "/api/settings/communications", tokens.owner!, {
+      emailSenderName: " Green Crew ",
+      emailReplyTo: "Office@Example.com",
+    });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { emailSenderName: "Green Crew", emailReplyTo: "office@example.com" },
+    });
+    expect(
+      await call("PUT", "/api/settings/communications", tokens.owner!, {
+        emailSenderName: "",
+        emailReplyTo: "not an address",
+      }),
+    ).toMatchObject({
       status: 400,
       body: { field: "emailReplyTo" },
     });
-    expect((await call("PUT", "/api/settings/communications", tokens.member!, { emailSenderName: "x", emailReplyTo: "" })).status).toBe(403);
+    expect(
+      (await call("PUT", "/api/settings/communications", tokens.member!, { emailSenderName: "x", emailReplyTo: "" }))
+        .status,
+    ).toBe(403);
     expect((await call("GET", "/api/settings/communications", tokens.field_user!)).status).toBe(403);
-    expect((await callApi(t.url, "GET", "/api/settings/communications", tokens.otherOwner!)).body).toMatchObject({ emailSenderName: "" });
+    expect((await callApi(t.url, "GET", "/api/settings/communications", tokens.otherOwner!)).body).toMatchObject({
+      emailSenderName: "",
+    });
   });
 });

@@ -34,7 +34,12 @@ import type { AppContext } from "../context.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 import { appOrigin } from "../http/app-origin.ts";
 
-const readErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const readErrors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 const writeErrors = { ...readErrors, 409: errorResponseSchema, 503: errorResponseSchema };
 const tags = ["integrations"];
 
@@ -47,11 +52,22 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
 
   app.get(
     API_PATHS.integrations,
-    { schema: { tags, summary: "QuickBooks, Stripe and Twilio: what each does and whether it is connected", response: { 200: integrationListResponseSchema, ...readErrors } } },
+    {
+      schema: {
+        tags,
+        summary: "QuickBooks, Stripe and Twilio: what each does and whether it is connected",
+        response: { 200: integrationListResponseSchema, ...readErrors },
+      },
+    },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) => listIntegrations(tx, { companyId: user.companyId, role: user.role, env: context.env }), {
-        roles: INTEGRATION_VIEWER_ROLES,
-      }),
+      withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => listIntegrations(tx, { companyId: user.companyId, role: user.role, env: context.env }),
+        {
+          roles: INTEGRATION_VIEWER_ROLES,
+        },
+      ),
   );
 
   app.post(
@@ -107,7 +123,10 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         });
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
-        result = error.kind === "forbidden" || error.kind === "plan_limit" || error.kind === "payment_required" ? "not_allowed" : "invalid_state";
+        result =
+          error.kind === "forbidden" || error.kind === "plan_limit" || error.kind === "payment_required"
+            ? "not_allowed"
+            : "invalid_state";
       }
       return reply.redirect(callbackRedirect(provider, result), 302);
     },
@@ -118,7 +137,8 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       schema: {
         tags,
-        summary: "Disconnect an integration and delete its stored tokens; disconnecting one that is not connected succeeds",
+        summary:
+          "Disconnect an integration and delete its stored tokens; disconnecting one that is not connected succeeds",
         params: integrationProviderParamsSchema,
         response: { 204: z.null(), ...writeErrors },
       },
@@ -129,7 +149,13 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         context,
         request,
         ({ tx, user }) =>
-          disconnectIntegration(tx, { provider, companyId: user.companyId, actor: { id: user.id, name: user.name }, settings: providerSettings(context.env, provider), key: integrationsEncryptionKey(context.env) }),
+          disconnectIntegration(tx, {
+            provider,
+            companyId: user.companyId,
+            actor: { id: user.id, name: user.name },
+            settings: providerSettings(context.env, provider),
+            key: integrationsEncryptionKey(context.env),
+          }),
         { roles: INTEGRATION_MANAGER_ROLES },
       );
       return reply.status(204).send(null);
@@ -138,11 +164,22 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
 
   app.get(
     API_PATHS.paymentSettings,
-    { schema: { tags: ["settings"], summary: "Accepted payment methods, default terms and Stripe's status", response: { 200: paymentSettingsResponseSchema, ...readErrors } } },
+    {
+      schema: {
+        tags: ["settings"],
+        summary: "Accepted payment methods, default terms and Stripe's status",
+        response: { 200: paymentSettingsResponseSchema, ...readErrors },
+      },
+    },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) => getPaymentSettings(tx, { companyId: user.companyId, role: user.role, env: context.env }), {
-        roles: INTEGRATION_VIEWER_ROLES,
-      }),
+      withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => getPaymentSettings(tx, { companyId: user.companyId, role: user.role, env: context.env }),
+        {
+          roles: INTEGRATION_VIEWER_ROLES,
+        },
+      ),
   );
 
   app.put(
@@ -159,18 +196,31 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       withCompanyUser(
         context,
         request,
-        ({ tx, user }) => updatePaymentSettings(tx, { ...request.body, companyId: user.companyId, role: user.role, env: context.env }),
+        ({ tx, user }) =>
+          updatePaymentSettings(tx, { ...request.body, companyId: user.companyId, role: user.role, env: context.env }),
         { roles: INTEGRATION_MANAGER_ROLES },
       ),
   );
 
   app.get(
     API_PATHS.communicationSettings,
-    { schema: { tags: ["settings"], summary: "The e-mail sender and Twilio's status for SMS", response: { 200: communicationSettingsResponseSchema, ...readErrors } } },
+    {
+      schema: {
+        tags: ["settings"],
+        summary: "The e-mail sender and Twilio's status for SMS",
+        response: { 200: communicationSettingsResponseSchema, ...readErrors },
+      },
+    },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) => getCommunicationSettings(tx, { companyId: user.companyId, role: user.role, env: context.env }), {
-        roles: INTEGRATION_VIEWER_ROLES,
-      }),
+      withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) =>
+          getCommunicationSettings(tx, { companyId: user.companyId, role: user.role, env: context.env }),
+        {
+          roles: INTEGRATION_VIEWER_ROLES,
+        },
+      ),
   );
 
   app.put(
@@ -187,7 +237,13 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       withCompanyUser(
         context,
         request,
-        ({ tx, user }) => updateCommunicationSettings(tx, { ...request.body, companyId: user.companyId, role: user.role, env: context.env }),
+        ({ tx, user }) =>
+          updateCommunicationSettings(tx, {
+            ...request.body,
+            companyId: user.companyId,
+            role: user.role,
+            env: context.env,
+          }),
         { roles: INTEGRATION_MANAGER_ROLES },
       ),
   );

@@ -7,7 +7,15 @@ import { PUBLIC_LINK_NOT_FOUND, REVIEW_REQUESTS_PER_MINUTE } from "@fieldops/sha
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
 import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
 import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stand-ins/stripe-api.ts";
-import { createTestCompany, drainQueues, signIn, startTestApp, startTestWorkers, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  createTestCompany,
+  drainQueues,
+  signIn,
+  startTestApp,
+  startTestWorkers,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
 let workers: RunningWorkers;
@@ -21,7 +29,11 @@ beforeAll(async () => {
   t = await startTestApp();
   workers = startTestWorkers(t);
   stripe = await startStripeStandIn();
-  withStripe = await startTestApp({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_API_BASE: stripe.url, STRIPE_PUBLISHABLE_KEY: "pk_test_standin" });
+  withStripe = await startTestApp({
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_API_BASE: stripe.url,
+    STRIPE_PUBLISHABLE_KEY: "pk_test_standin",
+  });
   company = await createTestCompany(t.db, { planId: "growth" });
   owner = await signIn(t.url, company.users.owner.email);
 });
@@ -36,22 +48,42 @@ afterAll(async () => {
 let address = "";
 /** A fresh address per test and run: the limiter's counters in Redis outlive a run by up to a minute. */
 const anAddress = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
-async function call<T = ReviewInvoice>(method: string, path: string, headers: Record<string, string> = {}, body?: unknown, app = t) {
+async function call<T = ReviewInvoice>(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+  app = t,
+) {
   const response = await fetch(`${app.url}${path}`, {
     method,
-    headers: { "x-forwarded-for": address, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    headers: {
+      "x-forwarded-for": address,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T & { message?: string } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : null) as T & { message?: string },
+  };
 }
 const office = async (method: string, path: string, body?: unknown, app = t) => {
   const response = await fetch(`${app.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${owner}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${owner}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as InvoiceDetail & { url: string; message?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as InvoiceDetail & { url: string; message?: string },
+  };
 };
 const key = () => ({ "idempotency-key": randomUUID() });
 
@@ -61,7 +93,9 @@ async function sentWithLink(app = t): Promise<{ invoice: InvoiceDetail; token: s
   const created = await office("POST", "/api/invoices", { jobId: job.jobId }, app);
   await office("POST", `/api/invoices/${created.body.id}/send`, { channels: ["email"] }, app);
   await drainQueues(t.runtime.context.queues, ["notifications"]);
-  const message = await t.db.outboxMessage.findFirstOrThrow({ where: { invoiceId: created.body.id, channel: "email" } });
+  const message = await t.db.outboxMessage.findFirstOrThrow({
+    where: { invoiceId: created.body.id, channel: "email" },
+  });
   const token = /#([A-Za-z0-9_-]{43})/.exec(message.body)![1]!;
   return { invoice: created.body, token };
 }
@@ -76,7 +110,13 @@ describe("the customer's review page", () => {
     expect(opened.status).toBe(200);
     expect(opened.body).toMatchObject({
       company: { primaryColor: "#16a34a" },
-      invoice: { id: a.invoice.id, number: a.invoice.number, status: "sent", totalCents: a.invoice.totalCents, balanceCents: a.invoice.totalCents },
+      invoice: {
+        id: a.invoice.id,
+        number: a.invoice.number,
+        status: "sent",
+        totalCents: a.invoice.totalCents,
+        balanceCents: a.invoice.totalCents,
+      },
       review: null,
       payment: { provider: "test", publishableKey: null },
     });
@@ -86,7 +126,12 @@ describe("the customer's review page", () => {
 
     const missing = await call("GET", review(randomUUID()), { "x-review-token": a.token });
     expect(missing).toMatchObject({ status: 404, body: { message: PUBLIC_LINK_NOT_FOUND } });
-    for (const headers of [{} as Record<string, string>, { "x-review-token": b.token }, { "x-review-token": `${a.token.slice(0, -1)}x` }, { "x-review-token": "a".repeat(43) }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { "x-review-token": b.token },
+      { "x-review-token": `${a.token.slice(0, -1)}x` },
+      { "x-review-token": "a".repeat(43) },
+    ]) {
       const refused = await call("GET", review(a.invoice.id), headers);
       expect(refused.status).toBe(404);
       expect(refused.body).toEqual(missing.body);
@@ -101,7 +146,15 @@ describe("the customer's review page", () => {
     expect((await call("GET", review(b.invoice.id), token)).status).toBe(404);
     expect((await call("POST", `${review(b.invoice.id)}/payments`, { ...token, ...key() }, VISA)).status).toBe(404);
     expect((await call("POST", `${review(b.invoice.id)}/review`, token, { rating: 1 })).status).toBe(404);
-    for (const path of [`/api/invoices/${a.invoice.id}`, "/api/invoices", "/api/customers", `/api/customers/${a.invoice.customerId}`, "/api/payments", "/api/company", "/api/user"]) {
+    for (const path of [
+      `/api/invoices/${a.invoice.id}`,
+      "/api/invoices",
+      "/api/customers",
+      `/api/customers/${a.invoice.customerId}`,
+      "/api/payments",
+      "/api/company",
+      "/api/user",
+    ]) {
       expect((await call("GET", path, token)).status, path).toBe(401);
     }
     expect(await t.db.payment.count({ where: { invoiceId: b.invoice.id } })).toBe(0);
@@ -114,9 +167,13 @@ describe("the customer's review page", () => {
     expect(theirs.invoice.customerId).not.toBe(mine.invoice.customerId);
     const portal = await office("POST", `/api/customers/${mine.invoice.customerId}/portal-link`);
     const credential = { "x-review-token": `${mine.invoice.customerId}.${new URL(portal.body.url).hash.slice(1)}` };
-    expect((await call("GET", review(mine.invoice.id), credential)).body.invoice).toMatchObject({ id: mine.invoice.id });
+    expect((await call("GET", review(mine.invoice.id), credential)).body.invoice).toMatchObject({
+      id: mine.invoice.id,
+    });
     expect((await call("GET", review(theirs.invoice.id), credential)).status).toBe(404);
-    expect((await call("POST", `${review(theirs.invoice.id)}/payments`, { ...credential, ...key() }, VISA)).status).toBe(404);
+    expect(
+      (await call("POST", `${review(theirs.invoice.id)}/payments`, { ...credential, ...key() }, VISA)).status,
+    ).toBe(404);
     const paid = await call("POST", `${review(mine.invoice.id)}/payments`, { ...credential, ...key() }, VISA);
     expect(paid).toMatchObject({ status: 201, body: { invoice: { status: "paid" } } });
   });
@@ -144,12 +201,19 @@ describe("the customer's review page", () => {
   it("pays the balance with the test card once; a declined card stores nothing; a second payment is refused", async () => {
     address = anAddress();
     const { invoice, token } = await sentWithLink();
-    const declined = await call("POST", `${review(invoice.id)}/payments`, { "x-review-token": token, ...key() }, { ...VISA, cardNumber: "4000 0000 0000 0002" });
+    const declined = await call(
+      "POST",
+      `${review(invoice.id)}/payments`,
+      { "x-review-token": token, ...key() },
+      { ...VISA, cardNumber: "4000 0000 0000 0002" },
+    );
     expect(declined).toMatchObject({ status: 402, body: { message: CARD_DECLINED_MESSAGE } });
     expect(await t.db.payment.count({ where: { invoiceId: invoice.id } })).toBe(0);
 
     const same = key();
-    const paid = await Promise.all([1, 2, 3].map(() => call("POST", `${review(invoice.id)}/payments`, { "x-review-token": token, ...same }, VISA)));
+    const paid = await Promise.all(
+      [1, 2, 3].map(() => call("POST", `${review(invoice.id)}/payments`, { "x-review-token": token, ...same }, VISA)),
+    );
     expect(paid.map((answer) => answer.status)).toEqual([201, 201, 201]);
     expect(paid[0]!.body.invoice).toMatchObject({ status: "paid", balanceCents: 0, paidCents: invoice.totalCents });
     const payments = await t.db.payment.findMany({ where: { invoiceId: invoice.id } });
@@ -164,11 +228,23 @@ describe("the customer's review page", () => {
   it("takes one review per invoice, which the office sees", async () => {
     address = anAddress();
     const { invoice, token } = await sentWithLink();
-    const left = await call("POST", `${review(invoice.id)}/review`, { "x-review-token": token }, { rating: 5, comment: "Lawn looks great" });
+    const left = await call(
+      "POST",
+      `${review(invoice.id)}/review`,
+      { "x-review-token": token },
+      { rating: 5, comment: "Lawn looks great" },
+    );
     expect(left).toMatchObject({ status: 201, body: { review: { rating: 5, comment: "Lawn looks great" } } });
-    expect((await call("POST", `${review(invoice.id)}/review`, { "x-review-token": token }, { rating: 1 })).status).toBe(409);
-    expect((await call("POST", `${review(invoice.id)}/review`, { "x-review-token": token }, { rating: 6 })).status).toBe(400);
-    expect((await office("GET", `/api/invoices/${invoice.id}`)).body.review).toMatchObject({ rating: 5, comment: "Lawn looks great" });
+    expect(
+      (await call("POST", `${review(invoice.id)}/review`, { "x-review-token": token }, { rating: 1 })).status,
+    ).toBe(409);
+    expect(
+      (await call("POST", `${review(invoice.id)}/review`, { "x-review-token": token }, { rating: 6 })).status,
+    ).toBe(400);
+    expect((await office("GET", `/api/invoices/${invoice.id}`)).body.review).toMatchObject({
+      rating: 5,
+      comment: "Lawn looks great",
+    });
   });
 
   it("a link copied by the office works beside the e-mailed one; drafts have none", async () => {
@@ -190,7 +266,8 @@ describe("the customer's review page", () => {
   it("guessing is limited per address", async () => {
     address = anAddress();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt <= REVIEW_REQUESTS_PER_MINUTE; attempt++) statuses.push((await call("GET", review(randomUUID()), { "x-review-token": "b".repeat(43) })).status);
+    for (let attempt = 0; attempt <= REVIEW_REQUESTS_PER_MINUTE; attempt++)
+      statuses.push((await call("GET", review(randomUUID()), { "x-review-token": "b".repeat(43) })).status);
     expect(statuses.slice(0, REVIEW_REQUESTS_PER_MINUTE).every((status) => status === 404)).toBe(true);
     expect(statuses[REVIEW_REQUESTS_PER_MINUTE]).toBe(429);
   });
@@ -198,11 +275,26 @@ describe("the customer's review page", () => {
   it("a browser's cross-site request is refused; the link's header with a stray session cookie is not", async () => {
     address = anAddress();
     const { invoice, token } = await sentWithLink();
-    const crossSite = await call("POST", `${review(invoice.id)}/review`, { "x-review-token": token, "sec-fetch-site": "cross-site" }, { rating: 4 });
+    const crossSite = await call(
+      "POST",
+      `${review(invoice.id)}/review`,
+      { "x-review-token": token, "sec-fetch-site": "cross-site" },
+      { rating: 4 },
+    );
     expect(crossSite.status).toBe(403);
-    const noHeader = await call("POST", `${review(invoice.id)}/review`, { cookie: `${SESSION_COOKIE}=${owner}` }, { rating: 4 });
+    const noHeader = await call(
+      "POST",
+      `${review(invoice.id)}/review`,
+      { cookie: `${SESSION_COOKIE}=${owner}` },
+      { rating: 4 },
+    );
     expect(noHeader.status).toBe(403);
-    const withCookie = await call("POST", `${review(invoice.id)}/review`, { "x-review-token": token, cookie: `${SESSION_COOKIE}=${owner}` }, { rating: 4 });
+    const withCookie = await call(
+      "POST",
+      `${review(invoice.id)}/review`,
+      { "x-review-token": token, cookie: `${SESSION_COOKIE}=${owner}` },
+      { rating: 4 },
+    );
     expect(withCookie.status).toBe(201);
   });
 });
@@ -215,32 +307,71 @@ describe("paying through Stripe when it is configured", () => {
     expect(opened.body.payment).toEqual({ provider: "stripe", publishableKey: "pk_test_standin" });
     // Stripe.js (its script, card frames and API) is allowed only where Stripe is configured.
     expect(opened.headers.get("content-security-policy")).toContain("script-src 'self' https://js.stripe.com");
-    expect(opened.headers.get("content-security-policy")).toContain("frame-src https://js.stripe.com https://hooks.stripe.com");
+    expect(opened.headers.get("content-security-policy")).toContain(
+      "frame-src https://js.stripe.com https://hooks.stripe.com",
+    );
     expect((await call("GET", review(invoice.id))).headers.get("content-security-policy")).not.toContain("stripe");
-    expect((await call("POST", `${review(invoice.id)}/payments`, { "x-review-token": token, ...key() }, VISA, withStripe)).status).toBe(409);
+    expect(
+      (await call("POST", `${review(invoice.id)}/payments`, { "x-review-token": token, ...key() }, VISA, withStripe))
+        .status,
+    ).toBe(409);
 
     const same = key();
     const intent = await call<{ paymentIntentId: string; clientSecret: string; amountCents: number }>(
-      "POST", `${review(invoice.id)}/payment-intents`, { "x-review-token": token, ...same }, undefined, withStripe);
+      "POST",
+      `${review(invoice.id)}/payment-intents`,
+      { "x-review-token": token, ...same },
+      undefined,
+      withStripe,
+    );
     expect(intent).toMatchObject({ status: 201, body: { amountCents: invoice.totalCents } });
-    const repeated = await call<{ paymentIntentId: string }>("POST", `${review(invoice.id)}/payment-intents`, { "x-review-token": token, ...same }, undefined, withStripe);
+    const repeated = await call<{ paymentIntentId: string }>(
+      "POST",
+      `${review(invoice.id)}/payment-intents`,
+      { "x-review-token": token, ...same },
+      undefined,
+      withStripe,
+    );
     expect(repeated.body.paymentIntentId).toBe(intent.body.paymentIntentId);
     const created = stripe.requests.find((request) => request.path === "/v1/payment_intents")!;
     expect(created.idempotencyKey).toContain(same["idempotency-key"]);
     expect(new URLSearchParams(created.body).get("metadata[invoice_id]")).toBe(invoice.id);
 
-    const early = await call("POST", `${review(invoice.id)}/payment-intents/confirm`, { "x-review-token": token }, { paymentIntentId: intent.body.paymentIntentId }, withStripe);
+    const early = await call(
+      "POST",
+      `${review(invoice.id)}/payment-intents/confirm`,
+      { "x-review-token": token },
+      { paymentIntentId: intent.body.paymentIntentId },
+      withStripe,
+    );
     expect(early).toMatchObject({ status: 409, body: { message: "The payment has not gone through yet" } });
     expect((await stripe.confirm(intent.body.paymentIntentId)).status).toBe(200);
-    const confirmed = await Promise.all([1, 2].map(() =>
-      call("POST", `${review(invoice.id)}/payment-intents/confirm`, { "x-review-token": token }, { paymentIntentId: intent.body.paymentIntentId }, withStripe)));
+    const confirmed = await Promise.all(
+      [1, 2].map(() =>
+        call(
+          "POST",
+          `${review(invoice.id)}/payment-intents/confirm`,
+          { "x-review-token": token },
+          { paymentIntentId: intent.body.paymentIntentId },
+          withStripe,
+        ),
+      ),
+    );
     expect(confirmed.map((answer) => answer.status)).toEqual([201, 201]);
     expect(confirmed[0]!.body.invoice.status).toBe("paid");
     const payments = await t.db.payment.findMany({ where: { invoiceId: invoice.id } });
-    expect(payments).toMatchObject([{ provider: "stripe", providerReference: intent.body.paymentIntentId, amountCents: invoice.totalCents }]);
+    expect(payments).toMatchObject([
+      { provider: "stripe", providerReference: intent.body.paymentIntentId, amountCents: invoice.totalCents },
+    ]);
 
     const other = await sentWithLink(withStripe);
-    const foreign = await call("POST", `${review(other.invoice.id)}/payment-intents/confirm`, { "x-review-token": other.token }, { paymentIntentId: intent.body.paymentIntentId }, withStripe);
+    const foreign = await call(
+      "POST",
+      `${review(other.invoice.id)}/payment-intents/confirm`,
+      { "x-review-token": other.token },
+      { paymentIntentId: intent.body.paymentIntentId },
+      withStripe,
+    );
     expect(foreign).toMatchObject({ status: 400, body: { message: "This payment is not for this invoice" } });
 
     const refundResponse = await fetch(`${withStripe.url}/api/payments/${payments[0]!.id}/refunds`, {
@@ -249,7 +380,9 @@ describe("paying through Stripe when it is configured", () => {
       body: JSON.stringify({ amountCents: 1000 }),
     });
     expect(refundResponse.status).toBe(201);
-    expect(stripe.refunds).toEqual([expect.objectContaining({ payment_intent: intent.body.paymentIntentId, amount: 1000 })]);
+    expect(stripe.refunds).toEqual([
+      expect.objectContaining({ payment_intent: intent.body.paymentIntentId, amount: 1000 }),
+    ]);
     expect((await t.db.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe("partially_paid");
   });
 });

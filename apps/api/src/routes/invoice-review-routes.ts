@@ -30,8 +30,10 @@ const writeHeaders = reviewHeadersSchema.extend(idempotencyHeadersSchema.shape);
  * token, or the customer's portal credential, in the x-review-token header and reaches that one invoice only.
  */
 export const invoiceReviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const invoiceLink = (invoiceId: string) => (token: string | undefined) => resolveReviewAccess(context.db, "invoice_review", invoiceId, token);
-  const review = ({ tx, access }: PublicLinkScope, invoiceId: string) => getReviewInvoice(tx, { invoiceId, access, env: context.env });
+  const invoiceLink = (invoiceId: string) => (token: string | undefined) =>
+    resolveReviewAccess(context.db, "invoice_review", invoiceId, token);
+  const review = ({ tx, access }: PublicLinkScope, invoiceId: string) =>
+    getReviewInvoice(tx, { invoiceId, access, env: context.env });
   /** A customer's change to the invoice: answered with the page's new view, announced to the office's screens. */
   const changeForCustomer = async (
     request: FastifyRequest,
@@ -62,7 +64,10 @@ export const invoiceReviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
         response: { 200: reviewInvoiceSchema, ...errors },
       },
     },
-    async (request, reply) => withPublicLink(context, request, reply, invoiceLink(request.params.invoiceId), (scope) => review(scope, request.params.invoiceId)),
+    async (request, reply) =>
+      withPublicLink(context, request, reply, invoiceLink(request.params.invoiceId), (scope) =>
+        review(scope, request.params.invoiceId),
+      ),
   );
 
   app.post(
@@ -71,7 +76,8 @@ export const invoiceReviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       config: publicLinkRateLimit,
       schema: {
         tags: ["review"],
-        summary: "Pay the balance with a card at the built-in test provider (while Stripe is not configured), once per Idempotency-Key",
+        summary:
+          "Pay the balance with a card at the built-in test provider (while Stripe is not configured), once per Idempotency-Key",
         params: reviewInvoiceParamsSchema,
         headers: writeHeaders,
         body: testCardPaymentRequestSchema,
@@ -81,7 +87,13 @@ export const invoiceReviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     async (request, reply) => {
       const { invoiceId } = request.params;
       return changeForCustomer(request, reply, invoiceId, ({ tx, access }) =>
-        payWithTestCard(tx, { invoiceId, access, card: request.body, idempotencyKey: request.headers["idempotency-key"], env: context.env }),
+        payWithTestCard(tx, {
+          invoiceId,
+          access,
+          card: request.body,
+          idempotencyKey: request.headers["idempotency-key"],
+          env: context.env,
+        }),
       );
     },
   );
@@ -92,7 +104,8 @@ export const invoiceReviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       config: publicLinkRateLimit,
       schema: {
         tags: ["review"],
-        summary: "Stripe: a PaymentIntent for the balance, to confirm with Stripe.js (the same Idempotency-Key gets the same intent)",
+        summary:
+          "Stripe: a PaymentIntent for the balance, to confirm with Stripe.js (the same Idempotency-Key gets the same intent)",
         params: reviewInvoiceParamsSchema,
         headers: writeHeaders,
         response: { 201: reviewPaymentIntentSchema, ...writeErrors },
@@ -101,7 +114,12 @@ export const invoiceReviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     async (request, reply) => {
       const { invoiceId } = request.params;
       const intent = await withPublicLink(context, request, reply, invoiceLink(invoiceId), ({ tx, access }) =>
-        createReviewPaymentIntent(tx, { invoiceId, access, idempotencyKey: request.headers["idempotency-key"], env: context.env }),
+        createReviewPaymentIntent(tx, {
+          invoiceId,
+          access,
+          idempotencyKey: request.headers["idempotency-key"],
+          env: context.env,
+        }),
       );
       return reply.status(201).send(intent);
     },
@@ -123,7 +141,12 @@ export const invoiceReviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     async (request, reply) => {
       const { invoiceId } = request.params;
       return changeForCustomer(request, reply, invoiceId, ({ tx, access }) =>
-        confirmReviewPaymentIntent(tx, { invoiceId, access, paymentIntentId: request.body.paymentIntentId, env: context.env }),
+        confirmReviewPaymentIntent(tx, {
+          invoiceId,
+          access,
+          paymentIntentId: request.body.paymentIntentId,
+          env: context.env,
+        }),
       );
     },
   );
@@ -143,7 +166,9 @@ export const invoiceReviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     },
     async (request, reply) => {
       const { invoiceId } = request.params;
-      return changeForCustomer(request, reply, invoiceId, ({ tx, access }) => leaveInvoiceReview(tx, { ...request.body, invoiceId, access }));
+      return changeForCustomer(request, reply, invoiceId, ({ tx, access }) =>
+        leaveInvoiceReview(tx, { ...request.body, invoiceId, access }),
+      );
     },
   );
 };

@@ -4,7 +4,15 @@ import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/c
 import type { InvoiceDetail, InvoiceListResponse, PaymentListResponse } from "@fieldops/shared/invoices";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
 import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
-import { createTestCompany, drainQueues, signIn, startTestApp, startTestWorkers, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  createTestCompany,
+  drainQueues,
+  signIn,
+  startTestApp,
+  startTestWorkers,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
 let workers: RunningWorkers;
@@ -20,7 +28,8 @@ beforeAll(async () => {
   company = await createTestCompany(t.db, { planId: "growth" });
   other = await createTestCompany(t.db, { planId: "growth" });
   starter = await createTestCompany(t.db, { planId: "starter" });
-  for (const role of ["owner", "member", "field_user"] as const) tokens[role] = await signIn(t.url, company.users[role].email);
+  for (const role of ["owner", "member", "field_user"] as const)
+    tokens[role] = await signIn(t.url, company.users[role].email);
   tokens.otherOwner = await signIn(t.url, other.users.owner.email);
   tokens.starterOwner = await signIn(t.url, starter.users.owner.email);
 });
@@ -29,14 +38,27 @@ afterAll(async () => {
   await t.close();
 });
 
-async function call<T = InvoiceDetail>(method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call<T = InvoiceDetail>(
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${t.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T & { message?: string; field?: string } };
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : null) as T & { message?: string; field?: string },
+  };
 }
 const key = () => ({ "idempotency-key": randomUUID() });
 
@@ -55,13 +77,32 @@ async function sentInvoice() {
 
 describe("making invoices", () => {
   it("bills a whole job with its line items, the discount spread before tax, due after the company's terms", async () => {
-    const { invoice, jobId } = await newInvoice({ taxRateBasisPoints: 800, discountCents: 500, notes: "Gate code 1234" });
-    expect(invoice).toMatchObject({ status: "draft", subtotalCents: 8500, discountCents: 500, taxCents: 452, totalCents: 8452, paidCents: 0, balanceCents: 8452, pastDue: false, notes: "Gate code 1234" });
-    expect(invoice.lines.map((line) => [line.description, line.amountCents, line.taxable])).toEqual([["Mowing", 6000, true], ["Edging", 2500, false]]);
+    const { invoice, jobId } = await newInvoice({
+      taxRateBasisPoints: 800,
+      discountCents: 500,
+      notes: "Gate code 1234",
+    });
+    expect(invoice).toMatchObject({
+      status: "draft",
+      subtotalCents: 8500,
+      discountCents: 500,
+      taxCents: 452,
+      totalCents: 8452,
+      paidCents: 0,
+      balanceCents: 8452,
+      pastDue: false,
+      notes: "Gate code 1234",
+    });
+    expect(invoice.lines.map((line) => [line.description, line.amountCents, line.taxable])).toEqual([
+      ["Mowing", 6000, true],
+      ["Edging", 2500, false],
+    ]);
     expect(invoice.dueDate).toBe(addDays(dayInTimeZone(new Date(), TIME_ZONE), 30));
     const again = await call("POST", "/api/invoices", tokens.owner!, { jobId });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(`Job #${(await t.db.job.findUniqueOrThrow({ where: { id: jobId } })).number} is already billed by invoice #${invoice.number}`);
+    expect(again.body.message).toBe(
+      `Job #${(await t.db.job.findUniqueOrThrow({ where: { id: jobId } })).number} is already billed by invoice #${invoice.number}`,
+    );
     expect((await t.db.job.findUniqueOrThrow({ where: { id: jobId } })).invoicedAt).not.toBeNull();
   });
 
@@ -69,19 +110,30 @@ describe("making invoices", () => {
     const job = await createCompletedJob(t.db, company.id, { visits: 2 });
     const first = await call("POST", "/api/invoices", tokens.owner!, { jobId: job.jobId, visitIds: [job.visitIds[0]] });
     expect(first.status).toBe(201);
-    expect(first.body.lines.every((line) => line.visitId === job.visitIds[0] && line.description.includes("(visit of "))).toBe(true);
-    expect((await call("POST", "/api/invoices", tokens.owner!, { jobId: job.jobId, visitIds: job.visitIds })).status).toBe(409);
+    expect(
+      first.body.lines.every((line) => line.visitId === job.visitIds[0] && line.description.includes("(visit of ")),
+    ).toBe(true);
+    expect(
+      (await call("POST", "/api/invoices", tokens.owner!, { jobId: job.jobId, visitIds: job.visitIds })).status,
+    ).toBe(409);
     expect((await call("POST", "/api/invoices", tokens.owner!, { jobId: job.jobId })).status).toBe(409);
-    expect((await call("POST", "/api/invoices", tokens.owner!, { jobId: job.jobId, visitIds: [job.visitIds[1]] })).status).toBe(201);
+    expect(
+      (await call("POST", "/api/invoices", tokens.owner!, { jobId: job.jobId, visitIds: [job.visitIds[1]] })).status,
+    ).toBe(201);
     const open = await t.db.visit.create({ data: { companyId: company.id, jobId: job.jobId, status: "scheduled" } });
     const refused = await call("POST", "/api/invoices", tokens.owner!, { jobId: job.jobId, visitIds: [open.id] });
-    expect(refused).toMatchObject({ status: 400, body: { message: "Only completed visits of this job can be invoiced", field: "visitIds" } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { message: "Only completed visits of this job can be invoiced", field: "visitIds" },
+    });
   });
 
   it("numbers invoices made at the same time 1..N, without gaps or duplicates", async () => {
     const fresh = await createTestCompany(t.db, { planId: "growth" });
     const token = await signIn(t.url, fresh.users.owner.email);
-    const jobs = await Promise.all(Array.from({ length: 8 }, (_, index) => createCompletedJob(t.db, fresh.id, { jobNumber: index + 1 })));
+    const jobs = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => createCompletedJob(t.db, fresh.id, { jobNumber: index + 1 })),
+    );
     const answers = await Promise.all(jobs.map((job) => call("POST", "/api/invoices", token, { jobId: job.jobId })));
     expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(201));
     expect(answers.map((answer) => answer.body.number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -97,50 +149,132 @@ describe("an invoice's lifecycle", () => {
       dueDate: "2031-01-15",
     });
     expect(edited.body).toMatchObject({ subtotalCents: 6000, totalCents: 6000, dueDate: "2031-01-15" });
-    expect((await call("POST", `/api/invoices/${invoice.id}/payments`, tokens.owner!, { method: "cash", amountCents: 100 }, key())).body.message).toBe(
-      "A draft invoice cannot be paid: send it first",
-    );
+    expect(
+      (
+        await call(
+          "POST",
+          `/api/invoices/${invoice.id}/payments`,
+          tokens.owner!,
+          { method: "cash", amountCents: 100 },
+          key(),
+        )
+      ).body.message,
+    ).toBe("A draft invoice cannot be paid: send it first");
 
     const sent = await call("POST", `/api/invoices/${invoice.id}/send`, tokens.owner!, { channels: ["email", "sms"] });
     expect(sent.body).toMatchObject({ status: "sent" });
     expect(sent.body.issuedAt).not.toBeNull();
     await drainQueues(t.runtime.context.queues, ["notifications"]);
     const withMessages = await call("GET", `/api/invoices/${invoice.id}`, tokens.owner!);
-    expect(withMessages.body.messages.map((message) => [message.channel, message.kind])).toEqual(expect.arrayContaining([["email", "invoice"], ["sms", "invoice"]]));
+    expect(withMessages.body.messages.map((message) => [message.channel, message.kind])).toEqual(
+      expect.arrayContaining([
+        ["email", "invoice"],
+        ["sms", "invoice"],
+      ]),
+    );
     const bodies = await t.db.outboxMessage.findMany({ where: { invoiceId: invoice.id } });
     expect(bodies.every((message) => message.body.includes(`/review/${invoice.id}#`))).toBe(true);
 
     const refusedEdit = await call("PATCH", `/api/invoices/${invoice.id}`, tokens.owner!, { notes: "late" });
-    expect(refusedEdit).toMatchObject({ status: 409, body: { message: "Only a draft invoice can be edited; this one is sent" } });
+    expect(refusedEdit).toMatchObject({
+      status: 409,
+      body: { message: "Only a draft invoice can be edited; this one is sent" },
+    });
 
-    const check = await call("POST", `/api/invoices/${invoice.id}/payments`, tokens.member!, { method: "check", amountCents: 2000, reference: "Check 1042" }, key());
-    expect(check).toMatchObject({ status: 201, body: { status: "partially_paid", paidCents: 2000, balanceCents: 4000 } });
-    expect((await call("POST", `/api/invoices/${invoice.id}/void`, tokens.owner!)).body.message).toBe("Refund this invoice's payments before voiding it");
-    const over = await call("POST", `/api/invoices/${invoice.id}/payments`, tokens.owner!, { method: "cash", amountCents: 4001 }, key());
+    const check = await call(
+      "POST",
+      `/api/invoices/${invoice.id}/payments`,
+      tokens.member!,
+      { method: "check", amountCents: 2000, reference: "Check 1042" },
+      key(),
+    );
+    expect(check).toMatchObject({
+      status: 201,
+      body: { status: "partially_paid", paidCents: 2000, balanceCents: 4000 },
+    });
+    expect((await call("POST", `/api/invoices/${invoice.id}/void`, tokens.owner!)).body.message).toBe(
+      "Refund this invoice's payments before voiding it",
+    );
+    const over = await call(
+      "POST",
+      `/api/invoices/${invoice.id}/payments`,
+      tokens.owner!,
+      { method: "cash", amountCents: 4001 },
+      key(),
+    );
     expect(over).toMatchObject({ status: 409, body: { message: "The payment is more than the balance of $40.00" } });
-    const cash = await call("POST", `/api/invoices/${invoice.id}/payments`, tokens.owner!, { method: "cash", amountCents: 4000 }, key());
+    const cash = await call(
+      "POST",
+      `/api/invoices/${invoice.id}/payments`,
+      tokens.owner!,
+      { method: "cash", amountCents: 4000 },
+      key(),
+    );
     expect(cash.body).toMatchObject({ status: "paid", balanceCents: 0 });
     expect(cash.body.paidAt).not.toBeNull();
-    expect((await call("POST", `/api/invoices/${invoice.id}/payments`, tokens.owner!, { method: "cash", amountCents: 1 }, key())).body.message).toBe("This invoice is already paid");
+    expect(
+      (
+        await call(
+          "POST",
+          `/api/invoices/${invoice.id}/payments`,
+          tokens.owner!,
+          { method: "cash", amountCents: 1 },
+          key(),
+        )
+      ).body.message,
+    ).toBe("This invoice is already paid");
     const voidPaid = await call("POST", `/api/invoices/${invoice.id}/void`, tokens.owner!);
-    expect(voidPaid).toMatchObject({ status: 409, body: { message: "A paid invoice cannot be voided: refund its payments first" } });
+    expect(voidPaid).toMatchObject({
+      status: 409,
+      body: { message: "A paid invoice cannot be voided: refund its payments first" },
+    });
 
     const cashPayment = cash.body.payments.find((payment) => payment.method === "cash")!;
     const checkPayment = cash.body.payments.find((payment) => payment.method === "check")!;
-    const partial = await call("POST", `/api/payments/${cashPayment.id}/refunds`, tokens.owner!, { amountCents: 1500, reason: "Missed a bed" }, key());
+    const partial = await call(
+      "POST",
+      `/api/payments/${cashPayment.id}/refunds`,
+      tokens.owner!,
+      { amountCents: 1500, reason: "Missed a bed" },
+      key(),
+    );
     expect(partial.body).toMatchObject({ status: "partially_paid", paidCents: 4500 });
-    const tooMuch = await call("POST", `/api/payments/${cashPayment.id}/refunds`, tokens.owner!, { amountCents: 2501 }, key());
+    const tooMuch = await call(
+      "POST",
+      `/api/payments/${cashPayment.id}/refunds`,
+      tokens.owner!,
+      { amountCents: 2501 },
+      key(),
+    );
     expect(tooMuch).toMatchObject({ status: 409, body: { message: "At most $25.00 of this payment can be refunded" } });
     await call("POST", `/api/payments/${cashPayment.id}/refunds`, tokens.owner!, { amountCents: 2500 }, key());
-    const back = await call("POST", `/api/payments/${checkPayment.id}/refunds`, tokens.owner!, { amountCents: 2000 }, key());
+    const back = await call(
+      "POST",
+      `/api/payments/${checkPayment.id}/refunds`,
+      tokens.owner!,
+      { amountCents: 2000 },
+      key(),
+    );
     expect(back.body).toMatchObject({ status: "sent", paidCents: 0, balanceCents: 6000 });
     expect(back.body.refunds).toHaveLength(3);
 
     const voided = await call("POST", `/api/invoices/${invoice.id}/void`, tokens.owner!);
     expect(voided.body).toMatchObject({ status: "void", balanceCents: 0 });
     expect((await call("POST", `/api/invoices/${invoice.id}/void`, tokens.owner!)).status).toBe(200);
-    expect((await call("POST", `/api/invoices/${invoice.id}/payments`, tokens.owner!, { method: "cash", amountCents: 100 }, key())).body.message).toBe("This invoice is void: it cannot be paid");
-    expect((await call("POST", `/api/invoices/${invoice.id}/send`, tokens.owner!, { channels: ["email"] })).body.message).toBe("A void invoice cannot be sent");
+    expect(
+      (
+        await call(
+          "POST",
+          `/api/invoices/${invoice.id}/payments`,
+          tokens.owner!,
+          { method: "cash", amountCents: 100 },
+          key(),
+        )
+      ).body.message,
+    ).toBe("This invoice is void: it cannot be paid");
+    expect(
+      (await call("POST", `/api/invoices/${invoice.id}/send`, tokens.owner!, { channels: ["email"] })).body.message,
+    ).toBe("A void invoice cannot be sent");
     expect((await t.db.job.findUniqueOrThrow({ where: { id: invoice.jobId! } })).invoicedAt).toBeNull();
   });
 
@@ -149,15 +283,29 @@ describe("an invoice's lifecycle", () => {
     const today = dayInTimeZone(new Date(), TIME_ZONE);
     await t.db.invoice.update({ where: { id: invoice.id }, data: { dueAt: startOfDayInTimeZone(today, TIME_ZONE) } });
     expect((await call("GET", `/api/invoices/${invoice.id}`, tokens.owner!)).body.pastDue).toBe(false);
-    await t.db.invoice.update({ where: { id: invoice.id }, data: { dueAt: startOfDayInTimeZone(addDays(today, -1), TIME_ZONE) } });
+    await t.db.invoice.update({
+      where: { id: invoice.id },
+      data: { dueAt: startOfDayInTimeZone(addDays(today, -1), TIME_ZONE) },
+    });
     expect((await call("GET", `/api/invoices/${invoice.id}`, tokens.owner!)).body.pastDue).toBe(true);
     const pastDue = await call<InvoiceListResponse>("GET", "/api/invoices?status=past_due&limit=100", tokens.owner!);
     expect(pastDue.body.items.map((item) => item.id)).toContain(invoice.id);
     expect(pastDue.body.items.every((item) => item.pastDue)).toBe(true);
-    expect((await call<InvoiceListResponse>("GET", `/api/invoices?search=${invoice.number}`, tokens.owner!)).body.items.map((item) => item.id)).toEqual([invoice.id]);
-    const byName = await call<InvoiceListResponse>("GET", `/api/invoices?search=${encodeURIComponent(invoice.customerName.slice(-8))}`, tokens.owner!);
+    expect(
+      (await call<InvoiceListResponse>("GET", `/api/invoices?search=${invoice.number}`, tokens.owner!)).body.items.map(
+        (item) => item.id,
+      ),
+    ).toEqual([invoice.id]);
+    const byName = await call<InvoiceListResponse>(
+      "GET",
+      `/api/invoices?search=${encodeURIComponent(invoice.customerName.slice(-8))}`,
+      tokens.owner!,
+    );
     expect(byName.body.items.map((item) => item.id)).toEqual([invoice.id]);
-    expect((await call<InvoiceListResponse>("GET", `/api/invoices?customerId=${invoice.customerId}`, tokens.owner!)).body.items).toHaveLength(1);
+    expect(
+      (await call<InvoiceListResponse>("GET", `/api/invoices?customerId=${invoice.customerId}`, tokens.owner!)).body
+        .items,
+    ).toHaveLength(1);
   });
 });
 
@@ -166,20 +314,45 @@ describe("payments are recorded once", () => {
     const invoice = await sentInvoice();
     const same = key();
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () => call("POST", `/api/invoices/${invoice.id}/payments`, tokens.owner!, { method: "cash", amountCents: 3000 }, same)),
+      Array.from({ length: 6 }, () =>
+        call(
+          "POST",
+          `/api/invoices/${invoice.id}/payments`,
+          tokens.owner!,
+          { method: "cash", amountCents: 3000 },
+          same,
+        ),
+      ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(201));
     expect(await t.db.payment.count({ where: { invoiceId: invoice.id } })).toBe(1);
     expect((await t.db.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).paidCents).toBe(3000);
-    const reused = await call("POST", `/api/invoices/${invoice.id}/payments`, tokens.owner!, { method: "cash", amountCents: 100 }, same);
+    const reused = await call(
+      "POST",
+      `/api/invoices/${invoice.id}/payments`,
+      tokens.owner!,
+      { method: "cash", amountCents: 100 },
+      same,
+    );
     expect(reused).toMatchObject({ status: 409, body: { field: "Idempotency-Key" } });
-    expect((await call("POST", `/api/invoices/${invoice.id}/payments`, tokens.owner!, { method: "cash", amountCents: 100 })).status).toBe(400);
+    expect(
+      (await call("POST", `/api/invoices/${invoice.id}/payments`, tokens.owner!, { method: "cash", amountCents: 100 }))
+        .status,
+    ).toBe(400);
   });
 
   it("two keys racing for the last of the balance: one payment, one refusal, the balance right", async () => {
     const invoice = await sentInvoice();
     const answers = await Promise.all(
-      [key(), key(), key()].map((headers) => call("POST", `/api/invoices/${invoice.id}/payments`, tokens.owner!, { method: "check", amountCents: invoice.totalCents }, headers)),
+      [key(), key(), key()].map((headers) =>
+        call(
+          "POST",
+          `/api/invoices/${invoice.id}/payments`,
+          tokens.owner!,
+          { method: "check", amountCents: invoice.totalCents },
+          headers,
+        ),
+      ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
     const stored = await t.db.invoice.findUniqueOrThrow({ where: { id: invoice.id } });
@@ -189,9 +362,19 @@ describe("payments are recorded once", () => {
 
   it("the same refund key refunds once", async () => {
     const invoice = await sentInvoice();
-    const paid = await call("POST", `/api/invoices/${invoice.id}/payments`, tokens.owner!, { method: "cash", amountCents: 5000 }, key());
+    const paid = await call(
+      "POST",
+      `/api/invoices/${invoice.id}/payments`,
+      tokens.owner!,
+      { method: "cash", amountCents: 5000 },
+      key(),
+    );
     const same = key();
-    const refunds = await Promise.all(Array.from({ length: 4 }, () => call("POST", `/api/payments/${paid.body.payments[0]!.id}/refunds`, tokens.owner!, { amountCents: 1000 }, same)));
+    const refunds = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call("POST", `/api/payments/${paid.body.payments[0]!.id}/refunds`, tokens.owner!, { amountCents: 1000 }, same),
+      ),
+    );
     expect(refunds.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
     expect((await t.db.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).paidCents).toBe(4000);
   });
@@ -199,12 +382,31 @@ describe("payments are recorded once", () => {
   it("lists payments by the day they were received", async () => {
     const invoice = await sentInvoice();
     const yesterday = addDays(dayInTimeZone(new Date(), TIME_ZONE), -1);
-    await call("POST", `/api/invoices/${invoice.id}/payments`, tokens.owner!, { method: "check", amountCents: 700, receivedDate: yesterday }, key());
+    await call(
+      "POST",
+      `/api/invoices/${invoice.id}/payments`,
+      tokens.owner!,
+      { method: "check", amountCents: 700, receivedDate: yesterday },
+      key(),
+    );
     const from = startOfDayInTimeZone(yesterday, TIME_ZONE).toISOString();
     const to = startOfDayInTimeZone(dayInTimeZone(new Date(), TIME_ZONE), TIME_ZONE).toISOString();
-    const listed = await call<PaymentListResponse>("GET", `/api/payments?from=${from}&to=${to}&limit=100`, tokens.owner!);
-    expect(listed.body.items.find((payment) => payment.invoiceId === invoice.id)).toMatchObject({ amountCents: 700, method: "check" });
-    const future = await call("POST", `/api/invoices/${invoice.id}/payments`, tokens.owner!, { method: "cash", amountCents: 1, receivedDate: "2999-01-01" }, key());
+    const listed = await call<PaymentListResponse>(
+      "GET",
+      `/api/payments?from=${from}&to=${to}&limit=100`,
+      tokens.owner!,
+    );
+    expect(listed.body.items.find((payment) => payment.invoiceId === invoice.id)).toMatchObject({
+      amountCents: 700,
+      method: "check",
+    });
+    const future = await call(
+      "POST",
+      `/api/invoices/${invoice.id}/payments`,
+      tokens.owner!,
+      { method: "cash", amountCents: 1, receivedDate: "2999-01-01" },
+      key(),
+    );
     expect(future).toMatchObject({ status: 400, body: { field: "receivedDate" } });
   });
 });
@@ -231,14 +433,42 @@ describe("who may", () => {
 
   it("another company finds none of them", async () => {
     const invoice = await sentInvoice();
-    const paid = await call("POST", `/api/invoices/${invoice.id}/payments`, tokens.owner!, { method: "cash", amountCents: 100 }, key());
+    const paid = await call(
+      "POST",
+      `/api/invoices/${invoice.id}/payments`,
+      tokens.owner!,
+      { method: "cash", amountCents: 100 },
+      key(),
+    );
     expect((await call("GET", `/api/invoices/${invoice.id}`, tokens.otherOwner!)).status).toBe(404);
     expect((await call("PATCH", `/api/invoices/${invoice.id}`, tokens.otherOwner!, { notes: "x" })).status).toBe(404);
-    expect((await call("POST", `/api/invoices/${invoice.id}/send`, tokens.otherOwner!, { channels: ["email"] })).status).toBe(404);
+    expect(
+      (await call("POST", `/api/invoices/${invoice.id}/send`, tokens.otherOwner!, { channels: ["email"] })).status,
+    ).toBe(404);
     expect((await call("POST", `/api/invoices/${invoice.id}/void`, tokens.otherOwner!)).status).toBe(404);
     expect((await call("POST", `/api/invoices/${invoice.id}/review-link`, tokens.otherOwner!)).status).toBe(404);
-    expect((await call("POST", `/api/invoices/${invoice.id}/payments`, tokens.otherOwner!, { method: "cash", amountCents: 100 }, key())).status).toBe(404);
-    expect((await call("POST", `/api/payments/${paid.body.payments[0]!.id}/refunds`, tokens.otherOwner!, { amountCents: 100 }, key())).status).toBe(404);
+    expect(
+      (
+        await call(
+          "POST",
+          `/api/invoices/${invoice.id}/payments`,
+          tokens.otherOwner!,
+          { method: "cash", amountCents: 100 },
+          key(),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          "POST",
+          `/api/payments/${paid.body.payments[0]!.id}/refunds`,
+          tokens.otherOwner!,
+          { amountCents: 100 },
+          key(),
+        )
+      ).status,
+    ).toBe(404);
     expect((await call("POST", "/api/invoices", tokens.otherOwner!, { jobId: invoice.jobId })).status).toBe(404);
     const theirs = await call<InvoiceListResponse>("GET", "/api/invoices?limit=100", tokens.otherOwner!);
     expect(theirs.body.items.some((item) => item.id === invoice.id)).toBe(false);
@@ -248,8 +478,12 @@ describe("who may", () => {
     const job = await createCompletedJob(t.db, starter.id);
     const refused = await call("POST", "/api/invoices", tokens.starterOwner!, { jobId: job.jobId });
     expect(refused).toMatchObject({ status: 403, body: { message: "Invoicing requires the Growth plan or higher." } });
-    expect((await call("GET", "/api/invoices", tokens.starterOwner!)).body.message).toBe("Invoicing requires the Growth plan or higher.");
-    expect((await call("GET", "/api/payments", tokens.starterOwner!)).body.message).toBe("Payments requires the Growth plan or higher.");
+    expect((await call("GET", "/api/invoices", tokens.starterOwner!)).body.message).toBe(
+      "Invoicing requires the Growth plan or higher.",
+    );
+    expect((await call("GET", "/api/payments", tokens.starterOwner!)).body.message).toBe(
+      "Payments requires the Growth plan or higher.",
+    );
     expect(await t.db.invoice.count({ where: { companyId: starter.id } })).toBe(0);
   });
 });

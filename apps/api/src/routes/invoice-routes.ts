@@ -39,14 +39,21 @@ import { appOrigin } from "../http/app-origin.ts";
 import { invoicesChanged } from "../http/live-changes.ts";
 import { withCompanyUser, type TenantScope } from "../http/tenant-route.ts";
 
-const readErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const readErrors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 const writeErrors = { ...readErrors, 409: errorResponseSchema };
 const optionalKeyHeadersSchema = z.object({ "idempotency-key": text({ max: 100 }).min(8).optional() });
 const roles = { roles: BILLING_ROLES };
 
 export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const cardProvider = cardProviderName(context.env);
-  const stripe = context.env.STRIPE_SECRET_KEY ? createStripeClient({ ...context.env, STRIPE_SECRET_KEY: context.env.STRIPE_SECRET_KEY }) : null;
+  const stripe = context.env.STRIPE_SECRET_KEY
+    ? createStripeClient({ ...context.env, STRIPE_SECRET_KEY: context.env.STRIPE_SECRET_KEY })
+    : null;
   /** The invoice as the office sees it, after a change made in the same transaction. */
   const detail = async (tx: TenantTransaction, companyId: string, id: string) => {
     const company = await invoicingCompany(tx, companyId);
@@ -72,7 +79,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         response: { 200: invoiceListResponseSchema, ...readErrors },
       },
     },
-    async (request) => withCompanyUser(context, request, ({ tx, user }) => listInvoices(tx, { ...request.query, companyId: user.companyId }), roles),
+    async (request) =>
+      withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => listInvoices(tx, { ...request.query, companyId: user.companyId }),
+        roles,
+      ),
   );
 
   app.post(
@@ -86,9 +99,15 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       },
     },
     async (request, reply) =>
-      reply.status(201).send(
-        await changeAndShow(request, async ({ tx, user }) => (await createInvoice(tx, { ...request.body, companyId: user.companyId })).id, true),
-      ),
+      reply
+        .status(201)
+        .send(
+          await changeAndShow(
+            request,
+            async ({ tx, user }) => (await createInvoice(tx, { ...request.body, companyId: user.companyId })).id,
+            true,
+          ),
+        ),
   );
 
   app.get(
@@ -101,7 +120,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         response: { 200: invoiceDetailSchema, ...readErrors },
       },
     },
-    async (request) => withCompanyUser(context, request, ({ tx, user }) => detail(tx, user.companyId, request.params.id), roles),
+    async (request) =>
+      withCompanyUser(context, request, ({ tx, user }) => detail(tx, user.companyId, request.params.id), roles),
   );
 
   app.patch(
@@ -116,7 +136,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       },
     },
     async (request) =>
-      changeAndShow(request, async ({ tx, user }) => (await updateInvoice(tx, { ...request.body, id: request.params.id, companyId: user.companyId })).id),
+      changeAndShow(
+        request,
+        async ({ tx, user }) =>
+          (await updateInvoice(tx, { ...request.body, id: request.params.id, companyId: user.companyId })).id,
+      ),
   );
 
   app.post(
@@ -124,7 +148,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       schema: {
         tags: ["invoices"],
-        summary: "Send an invoice by e-mail and/or SMS through the outbox, each message with a link to the customer's page",
+        summary:
+          "Send an invoice by e-mail and/or SMS through the outbox, each message with a link to the customer's page",
         params: idParamsSchema,
         headers: optionalKeyHeadersSchema,
         body: sendInvoiceRequestSchema,
@@ -143,7 +168,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
             companyId: user.companyId,
             idempotencyKey: request.headers["idempotency-key"] ?? null,
           });
-          return { sent: { ...sent, companyId: user.companyId }, invoice: await detail(tx, user.companyId, request.params.id) };
+          return {
+            sent: { ...sent, companyId: user.companyId },
+            invoice: await detail(tx, user.companyId, request.params.id),
+          };
         },
         { ...roles, publish: ({ invoice }) => invoicesChanged(invoice) },
       );
@@ -169,7 +197,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         response: { 200: invoiceDetailSchema, ...writeErrors },
       },
     },
-    async (request) => changeAndShow(request, async ({ tx, user }) => (await voidInvoice(tx, { id: request.params.id, companyId: user.companyId })).id, true),
+    async (request) =>
+      changeAndShow(
+        request,
+        async ({ tx, user }) => (await voidInvoice(tx, { id: request.params.id, companyId: user.companyId })).id,
+        true,
+      ),
   );
 
   app.post(
@@ -187,7 +220,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       const link = await withCompanyUser(
         context,
         request,
-        ({ tx, user }) => createReviewLink(tx, { id: request.params.id, companyId: user.companyId, userId: user.id, appOrigin: origin }),
+        ({ tx, user }) =>
+          createReviewLink(tx, {
+            id: request.params.id,
+            companyId: user.companyId,
+            userId: user.id,
+            appOrigin: origin,
+          }),
         roles,
       );
       return reply.status(201).header("cache-control", "no-store").send(link);
@@ -226,7 +265,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         response: { 200: paymentListResponseSchema, ...readErrors },
       },
     },
-    async (request) => withCompanyUser(context, request, ({ tx, user }) => listPayments(tx, { ...request.query, companyId: user.companyId, cardProvider }), roles),
+    async (request) =>
+      withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) => listPayments(tx, { ...request.query, companyId: user.companyId, cardProvider }),
+        roles,
+      ),
   );
 
   app.post(
@@ -243,7 +288,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     },
     async (request, reply) => {
       const invoice = await changeAndShow(request, async ({ tx, user }) => {
-        const input = { ...request.body, paymentId: request.params.id, companyId: user.companyId, userId: user.id, stripe };
+        const input = {
+          ...request.body,
+          paymentId: request.params.id,
+          companyId: user.companyId,
+          userId: user.id,
+          stripe,
+        };
         return (await refundPayment(tx, { ...input, idempotencyKey: request.headers["idempotency-key"] })).invoiceId;
       });
       return reply.status(201).send(invoice);

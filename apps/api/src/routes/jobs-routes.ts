@@ -33,26 +33,50 @@ import type { AppContext } from "../context.ts";
 import { jobChanged, visitsChanged } from "../http/live-changes.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 const writeErrors = { ...errors, 409: errorResponseSchema };
 const MANAGERS: readonly Role[] = ["owner", "member"];
 
 export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.get(
     API_PATHS.jobs,
-    { schema: { tags: ["jobs"], summary: "The company's jobs, newest first, filtered and paged by cursor", querystring: listJobsQuerySchema, response: { 200: jobListResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ["jobs"],
+        summary: "The company's jobs, newest first, filtered and paged by cursor",
+        querystring: listJobsQuerySchema,
+        response: { 200: jobListResponseSchema, ...errors },
+      },
+    },
     async (request) => withCompanyUser(context, request, ({ tx }) => listJobs(tx, request.query), { roles: MANAGERS }),
   );
 
   app.post(
     API_PATHS.jobs,
-    { schema: { tags: ["jobs"], summary: "Create a one-off or recurring job", body: createJobRequestSchema, response: { 201: jobDetailSchema, ...writeErrors } } },
+    {
+      schema: {
+        tags: ["jobs"],
+        summary: "Create a one-off or recurring job",
+        body: createJobRequestSchema,
+        response: { 201: jobDetailSchema, ...writeErrors },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(
         await withCompanyUser(
           context,
           request,
-          ({ tx, user }) => createJob(tx, { ...request.body, companyId: user.companyId, actor: { userId: user.id, role: user.role } }),
+          ({ tx, user }) =>
+            createJob(tx, {
+              ...request.body,
+              companyId: user.companyId,
+              actor: { userId: user.id, role: user.role },
+            }),
           { roles: MANAGERS, publish: jobChanged },
         ),
       ),
@@ -60,44 +84,94 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
 
   app.get(
     API_PATHS.jobCustomerOptions,
-    { schema: { tags: ["jobs"], summary: "Customers a job can be for, by name", querystring: customerOptionsQuerySchema, response: { 200: customerOptionsResponseSchema, ...errors } } },
-    async (request) => withCompanyUser(context, request, ({ tx }) => listCustomerOptions(tx, request.query), { roles: MANAGERS }),
+    {
+      schema: {
+        tags: ["jobs"],
+        summary: "Customers a job can be for, by name",
+        querystring: customerOptionsQuerySchema,
+        response: { 200: customerOptionsResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      withCompanyUser(context, request, ({ tx }) => listCustomerOptions(tx, request.query), { roles: MANAGERS }),
   );
 
   app.get(
     API_PATHS.job,
-    { schema: { tags: ["jobs"], summary: "A job with its visits, line items, checklist, notes and history", params: idParamsSchema, response: { 200: jobDetailSchema, ...errors } } },
-    async (request) => withCompanyUser(context, request, ({ tx }) => getJob(tx, { jobId: request.params.id }), { roles: MANAGERS }),
+    {
+      schema: {
+        tags: ["jobs"],
+        summary: "A job with its visits, line items, checklist, notes and history",
+        params: idParamsSchema,
+        response: { 200: jobDetailSchema, ...errors },
+      },
+    },
+    async (request) =>
+      withCompanyUser(context, request, ({ tx }) => getJob(tx, { jobId: request.params.id }), { roles: MANAGERS }),
   );
 
   app.patch(
     API_PATHS.job,
-    { schema: { tags: ["jobs"], summary: "Edit, close or mark a job invoiced", params: idParamsSchema, body: updateJobRequestSchema, response: { 200: jobDetailSchema, ...writeErrors } } },
+    {
+      schema: {
+        tags: ["jobs"],
+        summary: "Edit, close or mark a job invoiced",
+        params: idParamsSchema,
+        body: updateJobRequestSchema,
+        response: { 200: jobDetailSchema, ...writeErrors },
+      },
+    },
     async (request) =>
       withCompanyUser(
         context,
         request,
-        ({ tx, user }) => updateJob(tx, { ...request.body, jobId: request.params.id, actor: { userId: user.id, role: user.role } }),
+        ({ tx, user }) =>
+          updateJob(tx, { ...request.body, jobId: request.params.id, actor: { userId: user.id, role: user.role } }),
         { roles: MANAGERS, publish: jobChanged },
       ),
   );
 
   app.get(
     API_PATHS.jobVisits,
-    { schema: { tags: ["jobs"], summary: "A job's visits", params: idParamsSchema, response: { 200: visitListResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ["jobs"],
+        summary: "A job's visits",
+        params: idParamsSchema,
+        response: { 200: visitListResponseSchema, ...errors },
+      },
+    },
     async (request) =>
-      withCompanyUser(context, request, async ({ tx }) => ({ items: (await getJob(tx, { jobId: request.params.id })).visits }), { roles: MANAGERS }),
+      withCompanyUser(
+        context,
+        request,
+        async ({ tx }) => ({ items: (await getJob(tx, { jobId: request.params.id })).visits }),
+        { roles: MANAGERS },
+      ),
   );
 
   app.post(
     API_PATHS.jobNotes,
-    { schema: { tags: ["jobs"], summary: "Add a note to a job", params: idParamsSchema, body: addJobNoteRequestSchema, response: { 201: jobNoteSchema, ...writeErrors } } },
+    {
+      schema: {
+        tags: ["jobs"],
+        summary: "Add a note to a job",
+        params: idParamsSchema,
+        body: addJobNoteRequestSchema,
+        response: { 201: jobNoteSchema, ...writeErrors },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(
         await withCompanyUser(
           context,
           request,
-          ({ tx, user }) => addJobNote(tx, { jobId: request.params.id, body: request.body.body, actor: { userId: user.id, role: user.role } }),
+          ({ tx, user }) =>
+            addJobNote(tx, {
+              jobId: request.params.id,
+              body: request.body.body,
+              actor: { userId: user.id, role: user.role },
+            }),
           { roles: MANAGERS, publish: () => [{ name: "jobs.changed", payload: { jobIds: [request.params.id] } }] },
         ),
       ),
@@ -105,38 +179,82 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
 
   app.get(
     API_PATHS.visits,
-    { schema: { tags: ["visits"], summary: "Visits in a time range (a field user's own crews' only)", querystring: listVisitsQuerySchema, response: { 200: visitListResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ["visits"],
+        summary: "Visits in a time range (a field user's own crews' only)",
+        querystring: listVisitsQuerySchema,
+        response: { 200: visitListResponseSchema, ...errors },
+      },
+    },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) => listVisits(tx, { ...request.query, actor: { userId: user.id, role: user.role } })),
+      withCompanyUser(context, request, ({ tx, user }) =>
+        listVisits(tx, { ...request.query, actor: { userId: user.id, role: user.role } }),
+      ),
   );
 
   app.get(
     API_PATHS.visit,
-    { schema: { tags: ["visits"], summary: "A visit (a field user's own crew's only)", params: idParamsSchema, response: { 200: visitSchema, ...errors } } },
+    {
+      schema: {
+        tags: ["visits"],
+        summary: "A visit (a field user's own crew's only)",
+        params: idParamsSchema,
+        response: { 200: visitSchema, ...errors },
+      },
+    },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) => getVisit(tx, { visitId: request.params.id, actor: { userId: user.id, role: user.role } })),
+      withCompanyUser(context, request, ({ tx, user }) =>
+        getVisit(tx, { visitId: request.params.id, actor: { userId: user.id, role: user.role } }),
+      ),
   );
 
   app.post(
     API_PATHS.visitSchedule,
-    { schema: { tags: ["visits"], summary: "Give a visit a crew, a start and a duration (with the version seen)", params: idParamsSchema, body: scheduleVisitRequestSchema, response: { 200: visitSchema, ...writeErrors } } },
+    {
+      schema: {
+        tags: ["visits"],
+        summary: "Give a visit a crew, a start and a duration (with the version seen)",
+        params: idParamsSchema,
+        body: scheduleVisitRequestSchema,
+        response: { 200: visitSchema, ...writeErrors },
+      },
+    },
     async (request) =>
       withCompanyUser(
         context,
         request,
-        ({ tx, user }) => scheduleVisit(tx, { ...request.body, visitId: request.params.id, actor: { userId: user.id, role: user.role } }),
+        ({ tx, user }) =>
+          scheduleVisit(tx, {
+            ...request.body,
+            visitId: request.params.id,
+            actor: { userId: user.id, role: user.role },
+          }),
         { roles: MANAGERS, publish: (visit) => visitsChanged([visit]) },
       ),
   );
 
   app.post(
     API_PATHS.visitTransition,
-    { schema: { tags: ["visits"], summary: "Move a visit along its lifecycle (with the version seen)", params: idParamsSchema, body: transitionVisitRequestSchema, response: { 200: visitSchema, ...writeErrors } } },
+    {
+      schema: {
+        tags: ["visits"],
+        summary: "Move a visit along its lifecycle (with the version seen)",
+        params: idParamsSchema,
+        body: transitionVisitRequestSchema,
+        response: { 200: visitSchema, ...writeErrors },
+      },
+    },
     async (request) =>
       withCompanyUser(
         context,
         request,
-        ({ tx, user }) => transitionVisit(tx, { ...request.body, visitId: request.params.id, actor: { userId: user.id, role: user.role } }),
+        ({ tx, user }) =>
+          transitionVisit(tx, {
+            ...request.body,
+            visitId: request.params.id,
+            actor: { userId: user.id, role: user.role },
+          }),
         { publish: (visit) => visitsChanged([visit]) },
       ),
   );

@@ -7,39 +7,81 @@ import { API_PATHS } from "@fieldops/shared/api-paths";
 import { errorResponseSchema } from "@fieldops/shared/auth";
 import { estimateDetailSchema } from "@fieldops/shared/estimates";
 import { idParamsSchema } from "@fieldops/shared/jobs";
-import { createLeadRequestSchema, leadListResponseSchema, leadSchema, listLeadsQuerySchema, updateLeadRequestSchema } from "@fieldops/shared/leads";
+import {
+  createLeadRequestSchema,
+  leadListResponseSchema,
+  leadSchema,
+  listLeadsQuerySchema,
+  updateLeadRequestSchema,
+} from "@fieldops/shared/leads";
 import type { AppContext } from "../context.ts";
 import { estimatesChanged, leadsChanged } from "../http/live-changes.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 import { SALES_ROLES } from "./estimate-routes.ts";
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 const writeErrors = { ...errors, 409: errorResponseSchema };
 
 export const leadRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.get(
     API_PATHS.leads,
-    { schema: { tags: ["leads"], summary: "Leads, newest first, by status or customer", querystring: listLeadsQuerySchema, response: { 200: leadListResponseSchema, ...errors } } },
-    async (request) => withCompanyUser(context, request, ({ tx }) => listLeads(tx, request.query), { roles: SALES_ROLES }),
+    {
+      schema: {
+        tags: ["leads"],
+        summary: "Leads, newest first, by status or customer",
+        querystring: listLeadsQuerySchema,
+        response: { 200: leadListResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      withCompanyUser(context, request, ({ tx }) => listLeads(tx, request.query), { roles: SALES_ROLES }),
   );
 
   app.post(
     API_PATHS.leads,
-    { schema: { tags: ["leads"], summary: "Record a lead: a prospect's or a customer's request", body: createLeadRequestSchema, response: { 201: leadSchema, ...writeErrors } } },
+    {
+      schema: {
+        tags: ["leads"],
+        summary: "Record a lead: a prospect's or a customer's request",
+        body: createLeadRequestSchema,
+        response: { 201: leadSchema, ...writeErrors },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(
-        await withCompanyUser(context, request, ({ tx, user }) => createLead(tx, { ...request.body, companyId: user.companyId }), {
-          roles: SALES_ROLES,
-          publish: (lead) => leadsChanged([lead.id]),
-        }),
+        await withCompanyUser(
+          context,
+          request,
+          ({ tx, user }) => createLead(tx, { ...request.body, companyId: user.companyId }),
+          {
+            roles: SALES_ROLES,
+            publish: (lead) => leadsChanged([lead.id]),
+          },
+        ),
       ),
   );
 
   app.patch(
     API_PATHS.lead,
-    { schema: { tags: ["leads"], summary: "Edit a lead, mark it lost or reopen it", params: idParamsSchema, body: updateLeadRequestSchema, response: { 200: leadSchema, ...writeErrors } } },
+    {
+      schema: {
+        tags: ["leads"],
+        summary: "Edit a lead, mark it lost or reopen it",
+        params: idParamsSchema,
+        body: updateLeadRequestSchema,
+        response: { 200: leadSchema, ...writeErrors },
+      },
+    },
     async (request) =>
-      withCompanyUser(context, request, ({ tx }) => updateLead(tx, { ...request.body, leadId: request.params.id }), { roles: SALES_ROLES, publish: (lead) => leadsChanged([lead.id]) }),
+      withCompanyUser(context, request, ({ tx }) => updateLead(tx, { ...request.body, leadId: request.params.id }), {
+        roles: SALES_ROLES,
+        publish: (lead) => leadsChanged([lead.id]),
+      }),
   );
 
   app.post(
@@ -57,8 +99,16 @@ export const leadRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         await withCompanyUser(
           context,
           request,
-          ({ tx, user }) => convertLeadToEstimate(tx, { leadId: request.params.id, companyId: user.companyId, actor: { userId: user.id, role: user.role } }),
-          { roles: SALES_ROLES, publish: (estimate) => [...estimatesChanged([estimate.id]), ...leadsChanged([request.params.id])] },
+          ({ tx, user }) =>
+            convertLeadToEstimate(tx, {
+              leadId: request.params.id,
+              companyId: user.companyId,
+              actor: { userId: user.id, role: user.role },
+            }),
+          {
+            roles: SALES_ROLES,
+            publish: (estimate) => [...estimatesChanged([estimate.id]), ...leadsChanged([request.params.id])],
+          },
         ),
       ),
   );

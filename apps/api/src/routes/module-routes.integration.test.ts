@@ -10,7 +10,17 @@ import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { APPROVAL_REQUIRED_REASON, type ApprovalRequest } from "@fieldops/shared/modules";
 import { defaultPermissions } from "@fieldops/shared/roles";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
-import { callApi, createTestCompany, drainQueues, signIn, startTestApp, startTestWorkers, TEST_PASSWORD, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  callApi,
+  createTestCompany,
+  drainQueues,
+  signIn,
+  startTestApp,
+  startTestWorkers,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { createDatabase } from "@fieldops/db";
 import { countQueries } from "@fieldops/db/query-count";
@@ -24,12 +34,17 @@ let other: TestCompany;
 const tokens: Record<string, string> = {};
 let customerId: string;
 
-const call = (method: string, path: string, as: string, body?: unknown) => callApi(t.url, method, path, tokens[as]!, body);
+const call = (method: string, path: string, as: string, body?: unknown) =>
+  callApi(t.url, method, path, tokens[as]!, body);
 
 async function execute(as: string, moduleId: string, params: Record<string, unknown>, idempotencyKey?: string) {
   const response = await fetch(`${t.url}${API_PATHS.modulesExecute}`, {
     method: "POST",
-    headers: { authorization: `Bearer ${tokens[as]}`, "content-type": "application/json", ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) },
+    headers: {
+      authorization: `Bearer ${tokens[as]}`,
+      "content-type": "application/json",
+      ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
+    },
     body: JSON.stringify({ moduleId, params }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -40,7 +55,11 @@ const drain = () => drainQueues(t.runtime.context.queues, ["modules", "optimizer
 /** The module.run_updated events the requester received about a run, oldest first. */
 async function runEvents(companyId: string, runId: string) {
   const events = await readEventsAfter(t.runtime.context.redis, companyId, "0-0");
-  return events.flatMap((entry) => (entry.event.name === "module.run_updated" && entry.event.payload.runId === runId ? [{ userId: entry.userId, ...entry.event.payload }] : []));
+  return events.flatMap((entry) =>
+    entry.event.name === "module.run_updated" && entry.event.payload.runId === runId
+      ? [{ userId: entry.userId, ...entry.event.payload }]
+      : [],
+  );
 }
 
 async function approvals(as = "owner"): Promise<ApprovalRequest[]> {
@@ -49,7 +68,8 @@ async function approvals(as = "owner"): Promise<ApprovalRequest[]> {
   return (listed.body as unknown as { items: ApprovalRequest[] }).items;
 }
 
-const approve = (id: string, paramsHash: string, as = "owner") => call("POST", apiPath(API_PATHS.approvalApprove, { id }), as, { paramsHash });
+const approve = (id: string, paramsHash: string, as = "owner") =>
+  call("POST", apiPath(API_PATHS.approvalApprove, { id }), as, { paramsHash });
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -58,7 +78,14 @@ beforeAll(async () => {
   growth = await createTestCompany(t.db, { name: "Growing Lawns", planId: "growth" });
   other = await createTestCompany(t.db, { name: "Other Lawns" });
   const secondOwner = await t.db.user.create({
-    data: { companyId: company.id, email: `owner2-${randomUUID().slice(0, 8)}@test.example`, name: "Second Owner", passwordHash: await hashPassword(TEST_PASSWORD), role: "owner", permissions: defaultPermissions("owner") },
+    data: {
+      companyId: company.id,
+      email: `owner2-${randomUUID().slice(0, 8)}@test.example`,
+      name: "Second Owner",
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      role: "owner",
+      permissions: defaultPermissions("owner"),
+    },
   });
   const signed = await Promise.all([
     signIn(t.url, company.users.owner.email),
@@ -69,7 +96,9 @@ beforeAll(async () => {
     signIn(t.url, growth.users.member.email),
     signIn(t.url, other.users.owner.email),
   ]);
-  ["owner", "owner2", "member", "field_user", "growthOwner", "growthMember", "otherOwner"].forEach((name, i) => (tokens[name] = signed[i]!));
+  ["owner", "owner2", "member", "field_user", "growthOwner", "growthMember", "otherOwner"].forEach(
+    (name, i) => (tokens[name] = signed[i]!),
+  );
   const customer = await call("POST", API_PATHS.customers, "owner", customerInput({ name: "Grace Hopper" }));
   expect(customer.status).toBe(201);
   customerId = customer.body.id as string;
@@ -86,10 +115,20 @@ describe("running a module directly", () => {
     expect(answer.body).toMatchObject({ success: true, status: "queued", runId: expect.any(String) });
     const runId = answer.body.runId as string;
     await drain();
-    const job = await t.db.job.findFirstOrThrow({ where: { companyId: company.id, title: "Trim the hedges" }, include: { visits: true } });
+    const job = await t.db.job.findFirstOrThrow({
+      where: { companyId: company.id, title: "Trim the hedges" },
+      include: { visits: true },
+    });
     expect(job.visits).toHaveLength(1);
     const events = await runEvents(company.id, runId);
-    expect(events).toEqual([expect.objectContaining({ userId: company.users.member.id, status: "succeeded", success: true, message: `Created job #${job.number}: Trim the hedges` })]);
+    expect(events).toEqual([
+      expect.objectContaining({
+        userId: company.users.member.id,
+        status: "succeeded",
+        success: true,
+        message: `Created job #${job.number}: Trim the hedges`,
+      }),
+    ]);
     // The new job is news for the whole company (the board, the jobs list); the outcome only for the requester.
     const changed = (await readEventsAfter(t.runtime.context.redis, company.id, "0-0")).filter(
       (entry) => entry.event.name === "jobs.changed" && entry.event.payload.jobIds.includes(job.id),
@@ -97,7 +136,12 @@ describe("running a module directly", () => {
     expect(changed.map((entry) => entry.userId)).toEqual([null]);
 
     const run = await call("GET", apiPath(API_PATHS.moduleRun, { id: runId }), "member");
-    expect(run.body).toMatchObject({ status: "succeeded", undone: false, undoUntil: expect.any(String), download: null });
+    expect(run.body).toMatchObject({
+      status: "succeeded",
+      undone: false,
+      undoUntil: expect.any(String),
+      download: null,
+    });
     // Only the requester sees or undoes their run.
     expect((await call("GET", apiPath(API_PATHS.moduleRun, { id: runId }), "owner")).status).toBe(404);
     expect((await call("POST", apiPath(API_PATHS.moduleRunUndo, { id: runId }), "otherOwner")).status).toBe(404);
@@ -116,18 +160,30 @@ describe("running a module directly", () => {
     const created = await execute("owner", "create-job", { customerId, title: "Aerate the lawn" });
     await drain();
     const runId = created.body.runId as string;
-    const scheduled = await execute("owner", "schedule-visit", { customerId, start: "2031-03-04T14:00:00.000Z", crewId: null });
+    const scheduled = await execute("owner", "schedule-visit", {
+      customerId,
+      start: "2031-03-04T14:00:00.000Z",
+      crewId: null,
+    });
     expect(scheduled.body).toMatchObject({ success: true });
     await drain();
-    const visit = await t.db.visit.findFirstOrThrow({ where: { job: { title: "Aerate the lawn", companyId: company.id } } });
+    const visit = await t.db.visit.findFirstOrThrow({
+      where: { job: { title: "Aerate the lawn", companyId: company.id } },
+    });
     expect(visit).toMatchObject({ status: "scheduled", scheduledStart: new Date("2031-03-04T14:00:00.000Z") });
     const refused = await call("POST", apiPath(API_PATHS.moduleRunUndo, { id: runId }), "owner");
     expect(refused.status).toBe(409);
     expect(await t.db.job.count({ where: { title: "Aerate the lawn", companyId: company.id } })).toBe(1);
 
     // Undoing the scheduling puts the visit back in the queue; then the job can go too.
-    expect((await call("POST", apiPath(API_PATHS.moduleRunUndo, { id: scheduled.body.runId as string }), "owner")).status).toBe(200);
-    expect(await t.db.visit.findUniqueOrThrow({ where: { id: visit.id } })).toMatchObject({ status: "unscheduled", scheduledStart: null, crewId: null });
+    expect(
+      (await call("POST", apiPath(API_PATHS.moduleRunUndo, { id: scheduled.body.runId as string }), "owner")).status,
+    ).toBe(200);
+    expect(await t.db.visit.findUniqueOrThrow({ where: { id: visit.id } })).toMatchObject({
+      status: "unscheduled",
+      scheduledStart: null,
+      crewId: null,
+    });
     await t.db.moduleRun.update({ where: { id: runId }, data: { finishedAt: new Date(Date.now() - 6 * 60_000) } });
     expect((await call("POST", apiPath(API_PATHS.moduleRunUndo, { id: runId }), "owner")).status).toBe(409);
   });
@@ -155,7 +211,9 @@ describe("running a module directly", () => {
     const foreign = await execute("otherOwner", "create-job", { customerId, title: "Foreign job" });
     expect(foreign.body).toMatchObject({ success: true, status: "queued" });
     await drain();
-    expect(await runEvents(other.id, foreign.body.runId as string)).toEqual([expect.objectContaining({ status: "failed", success: false, error: "Customer not found" })]);
+    expect(await runEvents(other.id, foreign.body.runId as string)).toEqual([
+      expect.objectContaining({ status: "failed", success: false, error: "Customer not found" }),
+    ]);
     expect(await t.db.job.count({ where: { title: { in: ["Nope", "Foreign job"] } } })).toBe(0);
   });
 
@@ -173,14 +231,21 @@ describe("running a module directly", () => {
     await drain();
     const runId = answer.body.runId as string;
     const run = await call("GET", apiPath(API_PATHS.moduleRun, { id: runId }), "owner");
-    expect(run.body).toMatchObject({ status: "succeeded", download: apiPath(API_PATHS.moduleRunDownload, { id: runId }) });
-    const download = await fetch(`${t.url}${run.body.download as string}`, { headers: { authorization: `Bearer ${tokens.owner}` } });
+    expect(run.body).toMatchObject({
+      status: "succeeded",
+      download: apiPath(API_PATHS.moduleRunDownload, { id: runId }),
+    });
+    const download = await fetch(`${t.url}${run.body.download as string}`, {
+      headers: { authorization: `Bearer ${tokens.owner}` },
+    });
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(download.headers.get("content-disposition")).toMatch(/attachment; filename="customers-/);
     expect(await download.text()).toContain("Grace Hopper");
     for (const as of ["owner2", "member", "otherOwner"]) {
-      const refused = await fetch(`${t.url}${run.body.download as string}`, { headers: { authorization: `Bearer ${tokens[as]}` } });
+      const refused = await fetch(`${t.url}${run.body.download as string}`, {
+        headers: { authorization: `Bearer ${tokens[as]}` },
+      });
       expect(refused.status, as).toBe(404);
     }
   });
@@ -189,13 +254,26 @@ describe("running a module directly", () => {
 describe("approvals", () => {
   it("holds a member's export for approval; the owner approves it and the member is told it ran", async () => {
     const answer = await execute("member", "export-customers", {});
-    expect(answer.body).toMatchObject({ success: false, requiresApproval: true, reason: APPROVAL_REQUIRED_REASON, status: "awaiting_approval" });
+    expect(answer.body).toMatchObject({
+      success: false,
+      requiresApproval: true,
+      reason: APPROVAL_REQUIRED_REASON,
+      status: "awaiting_approval",
+    });
     const runId = answer.body.runId as string;
     await drain();
-    expect(await t.db.moduleRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "awaiting_approval", output: null });
+    expect(await t.db.moduleRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({
+      status: "awaiting_approval",
+      output: null,
+    });
 
     const pending = (await approvals()).find((item) => item.id === runId)!;
-    expect(pending).toMatchObject({ moduleId: "export-customers", status: "pending", requestedBy: { id: company.users.member.id, role: "member" }, summary: expect.stringMatching(/^Export all \d+ customers/) });
+    expect(pending).toMatchObject({
+      moduleId: "export-customers",
+      status: "pending",
+      requestedBy: { id: company.users.member.id, role: "member" },
+      summary: expect.stringMatching(/^Export all \d+ customers/),
+    });
     expect((await call("GET", API_PATHS.approvals, "member")).status).toBe(403);
     expect((await call("GET", API_PATHS.approvals, "otherOwner")).body).toEqual({ items: [] });
     expect((await approve(runId, pending.paramsHash, "otherOwner")).status).toBe(404);
@@ -209,34 +287,60 @@ describe("approvals", () => {
     expect(events.map((event) => event.status)).toEqual(["queued", "succeeded"]);
     expect(events.every((event) => event.userId === company.users.member.id)).toBe(true);
     const all = await readEventsAfter(t.runtime.context.redis, company.id, "0-0");
-    const approvalStates = all.flatMap((entry) => (entry.event.name === "approval.updated" && entry.event.payload.approvalId === runId ? [entry.event.payload.status] : []));
+    const approvalStates = all.flatMap((entry) =>
+      entry.event.name === "approval.updated" && entry.event.payload.approvalId === runId
+        ? [entry.event.payload.status]
+        : [],
+    );
     expect(approvalStates).toEqual(["pending", "approved"]);
   });
 
   it("runs once when two owners approve at the same time", async () => {
     const due = new Date(Date.now() - 3 * 86_400_000);
-    await t.db.invoice.create({ data: { companyId: company.id, customerId, number: 9001, status: "sent", totalCents: 12_500, issuedAt: due, dueAt: due } });
+    await t.db.invoice.create({
+      data: {
+        companyId: company.id,
+        customerId,
+        number: 9001,
+        status: "sent",
+        totalCents: 12_500,
+        issuedAt: due,
+        dueAt: due,
+      },
+    });
     const answer = await execute("member", "send-payment-reminders", { pastDueOnly: true });
     const runId = answer.body.runId as string;
     const pending = (await approvals()).find((item) => item.id === runId)!;
-    const decisions = await Promise.all([approve(runId, pending.paramsHash), approve(runId, pending.paramsHash, "owner2"), approve(runId, pending.paramsHash)]);
+    const decisions = await Promise.all([
+      approve(runId, pending.paramsHash),
+      approve(runId, pending.paramsHash, "owner2"),
+      approve(runId, pending.paramsHash),
+    ]);
     expect(decisions.map((decision) => decision.status)).toEqual([200, 200, 200]);
     await drain();
     expect(await t.db.outboxMessage.count({ where: { moduleRunId: runId } })).toBe(1);
     const events = await runEvents(company.id, runId);
-    expect(events.filter((event) => event.status === "succeeded")).toEqual([expect.objectContaining({ message: "Queued 1 payment reminder for delivery" })]);
+    expect(events.filter((event) => event.status === "succeeded")).toEqual([
+      expect.objectContaining({ message: "Queued 1 payment reminder for delivery" }),
+    ]);
   });
 
   it("denies with a reason the requester is told, and a denied request cannot be approved", async () => {
     const answer = await execute("member", "enable-hipaa-mode", {});
     const runId = answer.body.runId as string;
     const pending = (await approvals()).find((item) => item.id === runId)!;
-    expect((await call("POST", apiPath(API_PATHS.approvalDeny, { id: runId }), "owner", { reason: "" })).status).toBe(400);
-    const denied = await call("POST", apiPath(API_PATHS.approvalDeny, { id: runId }), "owner", { reason: "We have no BAA yet" });
+    expect((await call("POST", apiPath(API_PATHS.approvalDeny, { id: runId }), "owner", { reason: "" })).status).toBe(
+      400,
+    );
+    const denied = await call("POST", apiPath(API_PATHS.approvalDeny, { id: runId }), "owner", {
+      reason: "We have no BAA yet",
+    });
     expect(denied.status).toBe(200);
     expect(denied.body).toMatchObject({ run: { status: "denied" } });
     expect((await approve(runId, pending.paramsHash)).status).toBe(409);
-    expect(await runEvents(company.id, runId)).toEqual([expect.objectContaining({ status: "denied", success: false, error: "Denied: We have no BAA yet" })]);
+    expect(await runEvents(company.id, runId)).toEqual([
+      expect.objectContaining({ status: "denied", success: false, error: "Denied: We have no BAA yet" }),
+    ]);
     expect((await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).hipaaMode).toBe(false);
   });
 
@@ -262,11 +366,17 @@ describe("approvals", () => {
     const changed = await execute("member", "send-payment-reminders", {});
     const changedId = changed.body.runId as string;
     const shown = (await approvals()).find((item) => item.id === changedId)!;
-    expect((await approve(changedId, hashModuleParams("send-payment-reminders", { pastDueOnly: false }))).status).toBe(409);
-    await t.db.moduleRun.update({ where: { id: changedId }, data: { params: { pastDueOnly: true, extra: "injected" } } });
+    expect((await approve(changedId, hashModuleParams("send-payment-reminders", { pastDueOnly: false }))).status).toBe(
+      409,
+    );
+    await t.db.moduleRun.update({
+      where: { id: changedId },
+      data: { params: { pastDueOnly: true, extra: "injected" } },
+    });
     expect((await approve(changedId, shown.paramsHash)).status).toBe(409);
     await drain();
-    for (const id of [expiringId, changedId]) expect((await t.db.moduleRun.findUniqueOrThrow({ where: { id } })).status).toBe("awaiting_approval");
+    for (const id of [expiringId, changedId])
+      expect((await t.db.moduleRun.findUniqueOrThrow({ where: { id } })).status).toBe("awaiting_approval");
   });
 
   it("closes a request nobody decided when it expires and tells the requester; one decided first stays decided", async () => {
@@ -279,7 +389,11 @@ describe("approvals", () => {
     await job!.remove();
 
     const { db, redis } = t.runtime.context;
-    const expire = (id: string) => expireModuleApproval({ companyId: company.id, runId: id }, { db, redis, jobId: id, queues: t.runtime.context.queues });
+    const expire = (id: string) =>
+      expireModuleApproval(
+        { companyId: company.id, runId: id },
+        { db, redis, jobId: id, queues: t.runtime.context.queues },
+      );
     // Before its expiry, nothing happens.
     await expire(runId);
     expect((await t.db.moduleRun.findUniqueOrThrow({ where: { id: runId } })).status).toBe("awaiting_approval");
@@ -288,9 +402,16 @@ describe("approvals", () => {
     await expire(runId);
     expect((await t.db.moduleRun.findUniqueOrThrow({ where: { id: runId } })).status).toBe("expired");
     expect(await runEvents(company.id, runId)).toEqual([
-      expect.objectContaining({ userId: company.users.member.id, status: "expired", success: false, error: "The approval request expired before anyone decided it" }),
+      expect.objectContaining({
+        userId: company.users.member.id,
+        status: "expired",
+        success: false,
+        error: "The approval request expired before anyone decided it",
+      }),
     ]);
-    const announced = (await readEventsAfter(redis, company.id, "0-0")).filter((entry) => entry.event.name === "approval.updated" && entry.event.payload.approvalId === runId);
+    const announced = (await readEventsAfter(redis, company.id, "0-0")).filter(
+      (entry) => entry.event.name === "approval.updated" && entry.event.payload.approvalId === runId,
+    );
     expect(announced.map((entry) => entry.event.payload)).toEqual([
       { approvalId: runId, moduleId: "export-customers", status: "pending" },
       { approvalId: runId, moduleId: "export-customers", status: "expired" },
@@ -324,12 +445,26 @@ describe("the worker", () => {
     const runId = randomUUID();
     const params = { customerId, title: "Exactly once" };
     await t.db.moduleRun.create({
-      data: { id: runId, companyId: company.id, moduleId: "create-job", params, paramsHash: hashModuleParams("create-job", params), status: "queued", requestedByUserId: company.users.owner.id },
+      data: {
+        id: runId,
+        companyId: company.id,
+        moduleId: "create-job",
+        params,
+        paramsHash: hashModuleParams("create-job", params),
+        status: "queued",
+        requestedByUserId: company.users.owner.id,
+      },
     });
     const { db, redis } = t.runtime.context;
-    const queues = createJobQueues(redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }));
+    const queues = createJobQueues(
+      redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }),
+    );
     try {
-      const deliver = () => runModule({ companyId: company.id, runId, requestId: null }, { db, redis, jobId: `run_module_${runId}`, queues });
+      const deliver = () =>
+        runModule(
+          { companyId: company.id, runId, requestId: null },
+          { db, redis, jobId: `run_module_${runId}`, queues },
+        );
       await Promise.all([deliver(), deliver(), deliver()]);
       await deliver();
     } finally {
@@ -346,18 +481,34 @@ describe("the worker", () => {
      * its visit, the outcome: 16.
      */
     const CREATE_JOB_RUN_STATEMENTS = 16;
-    const counting = createDatabase(inject("databaseUrl"), { max: 1, countQueries: true, contextKey: inject("databaseContextKey") });
+    const counting = createDatabase(inject("databaseUrl"), {
+      max: 1,
+      countQueries: true,
+      contextKey: inject("databaseContextKey"),
+    });
     const { redis } = t.runtime.context;
-    const queues = createJobQueues(redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }));
+    const queues = createJobQueues(
+      redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }),
+    );
     try {
       for (const title of ["Counted once", "Counted twice"]) {
         const runId = randomUUID();
         const params = { customerId, title };
         await t.db.moduleRun.create({
-          data: { id: runId, companyId: company.id, moduleId: "create-job", params, paramsHash: hashModuleParams("create-job", params), status: "queued", requestedByUserId: company.users.owner.id },
+          data: {
+            id: runId,
+            companyId: company.id,
+            moduleId: "create-job",
+            params,
+            paramsHash: hashModuleParams("create-job", params),
+            status: "queued",
+            requestedByUserId: company.users.owner.id,
+          },
         });
         const tally = { queries: 0 };
-        await countQueries(tally, () => runModule({ companyId: company.id, runId, requestId: null }, { db: counting, redis, jobId: runId, queues }));
+        await countQueries(tally, () =>
+          runModule({ companyId: company.id, runId, requestId: null }, { db: counting, redis, jobId: runId, queues }),
+        );
         expect(await t.db.moduleRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "succeeded" });
         expect(tally.queries).toBe(CREATE_JOB_RUN_STATEMENTS);
       }
@@ -371,16 +522,29 @@ describe("the worker", () => {
     const runId = randomUUID();
     const params = { visitId: randomUUID(), start: "2031-05-05T15:00:00.000Z" };
     await t.db.moduleRun.create({
-      data: { id: runId, companyId: company.id, moduleId: "reschedule-visit", params, paramsHash: hashModuleParams("reschedule-visit", params), status: "queued", requestedByUserId: company.users.owner.id },
+      data: {
+        id: runId,
+        companyId: company.id,
+        moduleId: "reschedule-visit",
+        params,
+        paramsHash: hashModuleParams("reschedule-visit", params),
+        status: "queued",
+        requestedByUserId: company.users.owner.id,
+      },
     });
     const { db, redis } = t.runtime.context;
-    const queues = createJobQueues(redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }));
+    const queues = createJobQueues(
+      redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }),
+    );
     try {
       await runModule({ companyId: company.id, runId, requestId: null }, { db, redis, jobId: runId, queues });
     } finally {
       await queues.close();
     }
     // A refusal is an outcome: recorded once, with the domain's message, and nothing half-written.
-    expect(await t.db.moduleRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "failed", error: "Visit not found" });
+    expect(await t.db.moduleRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({
+      status: "failed",
+      error: "Visit not found",
+    });
   });
 });

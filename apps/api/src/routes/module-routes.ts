@@ -24,37 +24,51 @@ import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { publishCommitted, withCompanyUser } from "../http/tenant-route.ts";
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 const writeErrors = { ...errors, 409: errorResponseSchema };
 const executeHeadersSchema = z.object({ "idempotency-key": text({ max: 100 }).min(1).optional() });
 const approvalEntrySchema = z.object({ run: moduleRunSchema });
 
 export const moduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const announce = (request: FastifyRequest, companyId: string, events: readonly AppEvent[], userId: string | null = null) =>
-    publishCommitted(context, request, companyId, events, userId);
+  const announce = (
+    request: FastifyRequest,
+    companyId: string,
+    events: readonly AppEvent[],
+    userId: string | null = null,
+  ) => publishCommitted(context, request, companyId, events, userId);
 
   app.post(
     API_PATHS.modulesExecute,
     {
       schema: {
         tags: ["modules"],
-        summary: "Run a business module: checked for role, plan and policy, then queued, or stored for an owner's or administrator's approval",
+        summary:
+          "Run a business module: checked for role, plan and policy, then queued, or stored for an owner's or administrator's approval",
         headers: executeHeadersSchema,
         body: executeModuleRequestSchema,
         response: { 200: executeModuleResponseSchema, ...writeErrors },
       },
     },
     async (request) => {
-      const { answer, queueRunId, awaitingApproval, events, companyId } = await withCompanyUser(context, request, async ({ tx, user }) => ({
-        companyId: user.companyId,
-        ...(await requestModuleRun(tx, {
-          moduleId: request.body.moduleId,
-          params: request.body.params,
-          idempotencyKey: request.headers["idempotency-key"] ?? null,
+      const { answer, queueRunId, awaitingApproval, events, companyId } = await withCompanyUser(
+        context,
+        request,
+        async ({ tx, user }) => ({
           companyId: user.companyId,
-          actor: { userId: user.id, role: user.role },
-        })),
-      }));
+          ...(await requestModuleRun(tx, {
+            moduleId: request.body.moduleId,
+            params: request.body.params,
+            idempotencyKey: request.headers["idempotency-key"] ?? null,
+            companyId: user.companyId,
+            actor: { userId: user.id, role: user.role },
+          })),
+        }),
+      );
       if (queueRunId) await queueModuleRun(context.queues, { companyId, runId: queueRunId, requestId: request.id });
       if (awaitingApproval) await queueApprovalExpiry(context.queues, { companyId, ...awaitingApproval });
       await announce(request, companyId, events);
@@ -64,18 +78,40 @@ export const moduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
 
   app.get(
     API_PATHS.moduleRun,
-    { schema: { tags: ["modules"], summary: "One of the user's module runs: its status and outcome", params: idParamsSchema, response: { 200: moduleRunSchema, ...errors } } },
-    async (request) => withCompanyUser(context, request, async ({ tx, user }) => toModuleRun(await findOwnModuleRun(tx, request.params.id, user.id))),
+    {
+      schema: {
+        tags: ["modules"],
+        summary: "One of the user's module runs: its status and outcome",
+        params: idParamsSchema,
+        response: { 200: moduleRunSchema, ...errors },
+      },
+    },
+    async (request) =>
+      withCompanyUser(context, request, async ({ tx, user }) =>
+        toModuleRun(await findOwnModuleRun(tx, request.params.id, user.id)),
+      ),
   );
 
   app.post(
     API_PATHS.moduleRunUndo,
-    { schema: { tags: ["modules"], summary: "Undo one of the user's module runs, within 5 minutes of it finishing (idempotent)", params: idParamsSchema, response: { 200: moduleRunSchema, ...writeErrors } } },
+    {
+      schema: {
+        tags: ["modules"],
+        summary: "Undo one of the user's module runs, within 5 minutes of it finishing (idempotent)",
+        params: idParamsSchema,
+        response: { 200: moduleRunSchema, ...writeErrors },
+      },
+    },
     async (request) => {
       const undone = await withCompanyUser(
         context,
         request,
-        async ({ tx, user }) => undoModuleRun(tx, { runId: request.params.id, companyId: user.companyId, actor: { userId: user.id, role: user.role } }),
+        async ({ tx, user }) =>
+          undoModuleRun(tx, {
+            runId: request.params.id,
+            companyId: user.companyId,
+            actor: { userId: user.id, role: user.role },
+          }),
         { publish: (result) => result.events },
       );
       return undone.run;
@@ -84,26 +120,53 @@ export const moduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
 
   app.get(
     API_PATHS.moduleRunDownload,
-    { schema: { tags: ["modules"], summary: "The file a module run produced (the customers' CSV), for the user who ran it", params: idParamsSchema, response: { 200: z.string(), ...errors } } },
+    {
+      schema: {
+        tags: ["modules"],
+        summary: "The file a module run produced (the customers' CSV), for the user who ran it",
+        params: idParamsSchema,
+        response: { 200: z.string(), ...errors },
+      },
+    },
     async (request, reply) => {
-      const run = await withCompanyUser(context, request, ({ tx, user }) => findOwnModuleRun(tx, request.params.id, user.id));
+      const run = await withCompanyUser(context, request, ({ tx, user }) =>
+        findOwnModuleRun(tx, request.params.id, user.id),
+      );
       if (run.output === null || run.status !== "succeeded") throw notFound("This run has no file to download");
       return reply
         .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="customers-${run.finishedAt!.toISOString().slice(0, 10)}.csv"`)
+        .header(
+          "content-disposition",
+          `attachment; filename="customers-${run.finishedAt!.toISOString().slice(0, 10)}.csv"`,
+        )
         .send(run.output);
     },
   );
 
   app.get(
     API_PATHS.approvals,
-    { schema: { tags: ["modules"], summary: "Module runs waiting for an owner's or administrator's approval", response: { 200: approvalListResponseSchema, ...errors } } },
-    async (request) => withCompanyUser(context, request, ({ tx }) => listModuleApprovals(tx), { roles: APPROVER_ROLES }),
+    {
+      schema: {
+        tags: ["modules"],
+        summary: "Module runs waiting for an owner's or administrator's approval",
+        response: { 200: approvalListResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      withCompanyUser(context, request, ({ tx }) => listModuleApprovals(tx), { roles: APPROVER_ROLES }),
   );
 
-  const decide = async (request: FastifyRequest, work: Parameters<typeof withCompanyUser<DecidedApproval & { companyId: string }>>[2]) => {
+  const decide = async (
+    request: FastifyRequest,
+    work: Parameters<typeof withCompanyUser<DecidedApproval & { companyId: string }>>[2],
+  ) => {
     const decided = await withCompanyUser(context, request, work, { roles: APPROVER_ROLES });
-    if (decided.queueRunId) await queueModuleRun(context.queues, { companyId: decided.companyId, runId: decided.queueRunId, requestId: request.id });
+    if (decided.queueRunId)
+      await queueModuleRun(context.queues, {
+        companyId: decided.companyId,
+        runId: decided.queueRunId,
+        requestId: request.id,
+      });
     await announce(request, decided.companyId, decided.companyEvents);
     await announce(request, decided.companyId, decided.requesterEvents, decided.run.requestedByUserId);
     return { run: toModuleRun(decided.run) };
@@ -114,7 +177,8 @@ export const moduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     {
       schema: {
         tags: ["modules"],
-        summary: "Approve a pending module run, naming the parameters' hash that was shown; the run is queued once (idempotent)",
+        summary:
+          "Approve a pending module run, naming the parameters' hash that was shown; the run is queued once (idempotent)",
         params: idParamsSchema,
         body: approveRequestSchema,
         response: { 200: approvalEntrySchema, ...writeErrors },
@@ -123,19 +187,33 @@ export const moduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     async (request) =>
       decide(request, async ({ tx, user }) => ({
         companyId: user.companyId,
-        ...(await approveModuleRun(tx, { approvalId: request.params.id, paramsHash: request.body.paramsHash, actor: { userId: user.id, role: user.role } })),
+        ...(await approveModuleRun(tx, {
+          approvalId: request.params.id,
+          paramsHash: request.body.paramsHash,
+          actor: { userId: user.id, role: user.role },
+        })),
       })),
   );
 
   app.post(
     API_PATHS.approvalDeny,
     {
-      schema: { tags: ["modules"], summary: "Deny a pending module run with a reason the requester is told", params: idParamsSchema, body: denyRequestSchema, response: { 200: approvalEntrySchema, ...writeErrors } },
+      schema: {
+        tags: ["modules"],
+        summary: "Deny a pending module run with a reason the requester is told",
+        params: idParamsSchema,
+        body: denyRequestSchema,
+        response: { 200: approvalEntrySchema, ...writeErrors },
+      },
     },
     async (request) =>
       decide(request, async ({ tx, user }) => ({
         companyId: user.companyId,
-        ...(await denyModuleRun(tx, { approvalId: request.params.id, reason: request.body.reason, actor: { userId: user.id, role: user.role } })),
+        ...(await denyModuleRun(tx, {
+          approvalId: request.params.id,
+          reason: request.body.reason,
+          actor: { userId: user.id, role: user.role },
+        })),
       })),
   );
 };

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { TRIAL_ENDED_MESSAGE } from "@fieldops/shared/plans";
-import { callApi, createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  callApi,
+  createTestCompany,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 import { openSocket } from "../../../../tests/integration/test-socket.ts";
 
 let t: TestApp;
@@ -17,18 +24,29 @@ afterAll(async () => {
 
 const call = (method: string, path: string, token: string, body?: unknown) => callApi(t.url, method, path, token, body);
 
-async function companyWith(planId: "starter" | "growth" | "pro", trialEndsAt: Date | null = null): Promise<TestCompany & { tokens: Record<string, string> }> {
+async function companyWith(
+  planId: "starter" | "growth" | "pro",
+  trialEndsAt: Date | null = null,
+): Promise<TestCompany & { tokens: Record<string, string> }> {
   const company = await createTestCompany(t.db, { planId });
   if (trialEndsAt) await t.db.company.update({ where: { id: company.id }, data: { trialEndsAt } });
   const tokens: Record<string, string> = {};
-  for (const role of ["owner", "member", "field_user"] as const) tokens[role] = await signIn(t.url, company.users[role].email);
+  for (const role of ["owner", "member", "field_user"] as const)
+    tokens[role] = await signIn(t.url, company.users[role].email);
   return { ...company, tokens };
 }
 
 async function addCustomers(companyId: string, count: number) {
   await t.db.customer.createMany({
     data: Array.from({ length: count }, (_, i) => ({
-      companyId, name: `Filler ${i}`, street: "1 Main", city: "Denver", region: "CO", postcode: "80202", latitude: 0, longitude: 0,
+      companyId,
+      name: `Filler ${i}`,
+      street: "1 Main",
+      city: "Denver",
+      region: "CO",
+      postcode: "80202",
+      latitude: 0,
+      longitude: 0,
     })),
   });
 }
@@ -48,7 +66,13 @@ describe("GET /api/company/plan", () => {
     await t.db.job.createMany({
       data: [
         { companyId: company.id, customerId: customer.id, number: 1, title: "This month", createdAt: now },
-        { companyId: company.id, customerId: customer.id, number: 2, title: "Last month", createdAt: new Date(monthStart - 2 * DAY_MS) },
+        {
+          companyId: company.id,
+          customerId: customer.id,
+          number: 2,
+          title: "Last month",
+          createdAt: new Date(monthStart - 2 * DAY_MS),
+        },
       ],
     });
 
@@ -64,7 +88,10 @@ describe("GET /api/company/plan", () => {
         timeZone: "Pacific/Kiritimati",
       });
     }
-    expect((await call("GET", API_PATHS.companyPlan, other.tokens.owner!)).body).toMatchObject({ usage: { customers: 7, jobsPerMonth: 0 }, trialState: "none" });
+    expect((await call("GET", API_PATHS.companyPlan, other.tokens.owner!)).body).toMatchObject({
+      usage: { customers: 7, jobsPerMonth: 0 },
+      trialState: "none",
+    });
   });
 
   it("answers 401 without a session", async () => {
@@ -86,7 +113,11 @@ describe("PUT /api/company/plan", () => {
     expect(again).toMatchObject({ status: 200, body: { planId: "growth" } });
     const entries = await t.db.auditLog.findMany({ where: { companyId: company.id, action: "plan.changed" } });
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ actorUserId: company.users.owner.id, entityId: company.id, metadata: { summary: "Changed the plan from Starter to Growth", from: "starter", to: "growth" } });
+    expect(entries[0]).toMatchObject({
+      actorUserId: company.users.owner.id,
+      entityId: company.id,
+      metadata: { summary: "Changed the plan from Starter to Growth", from: "starter", to: "growth" },
+    });
     // Another company's owner changes only their own company.
     const other = await companyWith("starter");
     await call("PUT", API_PATHS.companyPlan, other.tokens.owner!, { planId: "pro" });
@@ -99,7 +130,10 @@ describe("PUT /api/company/plan", () => {
     const refused = await call("PUT", API_PATHS.companyPlan, company.tokens.owner!, { planId: "starter" });
     expect(refused).toEqual({
       status: 409,
-      body: { message: "You cannot move to the Starter plan: it allows 100 customers and you have 101 customers.", field: "planId" },
+      body: {
+        message: "You cannot move to the Starter plan: it allows 100 customers and you have 101 customers.",
+        field: "planId",
+      },
     });
     expect((await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).planId).toBe("growth");
     expect(await t.db.auditLog.count({ where: { companyId: company.id } })).toBe(0);
@@ -107,7 +141,10 @@ describe("PUT /api/company/plan", () => {
 
   it("refuses an unknown plan with a 400 naming the field", async () => {
     const company = await companyWith("growth");
-    expect(await call("PUT", API_PATHS.companyPlan, company.tokens.owner!, { planId: "platinum" })).toMatchObject({ status: 400, body: { field: "planId" } });
+    expect(await call("PUT", API_PATHS.companyPlan, company.tokens.owner!, { planId: "platinum" })).toMatchObject({
+      status: 400,
+      body: { field: "planId" },
+    });
   });
 });
 
@@ -115,9 +152,14 @@ describe("plan features and limits on the server", () => {
   it("refuses a Starter company's CSV export naming the Growth plan, and lets it through once on Growth", async () => {
     const company = await companyWith("starter");
     const refused = await call("GET", API_PATHS.customersExport, company.tokens.owner!);
-    expect(refused).toEqual({ status: 403, body: { message: "CSV export requires the Growth plan or higher.", requiredPlan: "growth" } });
+    expect(refused).toEqual({
+      status: 403,
+      body: { message: "CSV export requires the Growth plan or higher.", requiredPlan: "growth" },
+    });
     await call("PUT", API_PATHS.companyPlan, company.tokens.owner!, { planId: "growth" });
-    const response = await fetch(`${t.url}${API_PATHS.customersExport}`, { headers: { authorization: `Bearer ${company.tokens.owner}` } });
+    const response = await fetch(`${t.url}${API_PATHS.customersExport}`, {
+      headers: { authorization: `Bearer ${company.tokens.owner}` },
+    });
     expect(response.status).toBe(200);
   });
 
@@ -127,7 +169,10 @@ describe("plan features and limits on the server", () => {
     const refused = await call("POST", API_PATHS.customers, company.tokens.owner!, customerInput());
     expect(refused).toEqual({
       status: 403,
-      body: { message: "Your Starter plan allows 100 customers and you have 100. The Growth plan allows 500 customers.", requiredPlan: "growth" },
+      body: {
+        message: "Your Starter plan allows 100 customers and you have 100. The Growth plan allows 500 customers.",
+        requiredPlan: "growth",
+      },
     });
     expect(await t.db.customer.count({ where: { companyId: company.id } })).toBe(100);
   });
@@ -145,28 +190,46 @@ describe("the free trial", () => {
 
     // Reads work.
     expect((await call("GET", API_PATHS.customers, company.tokens.member!)).status).toBe(200);
-    expect((await call("GET", API_PATHS.companyPlan, company.tokens.owner!)).body).toMatchObject({ trialState: "ended", readOnly: true });
+    expect((await call("GET", API_PATHS.companyPlan, company.tokens.owner!)).body).toMatchObject({
+      trialState: "ended",
+      readOnly: true,
+    });
 
     // Writes of every kind are refused and change nothing.
     const refusal = { status: 402, body: { message: TRIAL_ENDED_MESSAGE } };
     expect(await call("POST", API_PATHS.customers, company.tokens.owner!, customerInput())).toEqual(refusal);
-    expect(await call("POST", API_PATHS.crews, company.tokens.owner!, { name: "Crew Z", color: "#2563eb" })).toEqual(refusal);
-    expect(await call("POST", API_PATHS.modulesExecute, company.tokens.owner!, { moduleId: "export-customers", params: {} })).toEqual(refusal);
+    expect(await call("POST", API_PATHS.crews, company.tokens.owner!, { name: "Crew Z", color: "#2563eb" })).toEqual(
+      refusal,
+    );
+    expect(
+      await call("POST", API_PATHS.modulesExecute, company.tokens.owner!, { moduleId: "export-customers", params: {} }),
+    ).toEqual(refusal);
     expect(await t.db.customer.count({ where: { companyId: company.id } })).toBe(2);
     expect(await t.db.moduleRun.count({ where: { companyId: company.id } })).toBe(0);
 
     // The assistant's chat is refused on the socket, and stores nothing.
     const socket = await openSocket(t.url, company.tokens.owner!);
     const requestId = crypto.randomUUID();
-    await socket.sendMessage({ type: "chat.send", requestId, conversationId: null, text: "take me to my jobs", context: { path: "/dashboard" } });
-    expect(await socket.next((m) => m.type === "error" && m.requestId === requestId)).toMatchObject({ message: TRIAL_ENDED_MESSAGE });
+    await socket.sendMessage({
+      type: "chat.send",
+      requestId,
+      conversationId: null,
+      text: "take me to my jobs",
+      context: { path: "/dashboard" },
+    });
+    expect(await socket.next((m) => m.type === "error" && m.requestId === requestId)).toMatchObject({
+      message: TRIAL_ENDED_MESSAGE,
+    });
     socket.socket.close();
     expect(await t.db.assistantMessage.count({ where: { companyId: company.id } })).toBe(0);
 
     // Only the owner may choose a plan, and choosing one lifts the refusal.
     expect((await call("PUT", API_PATHS.companyPlan, company.tokens.member!, { planId: "growth" })).status).toBe(403);
     const chosen = await call("PUT", API_PATHS.companyPlan, company.tokens.owner!, { planId: "growth" });
-    expect(chosen).toMatchObject({ status: 200, body: { planId: "growth", trialEndsAt: null, trialState: "none", readOnly: false } });
+    expect(chosen).toMatchObject({
+      status: 200,
+      body: { planId: "growth", trialEndsAt: null, trialState: "none", readOnly: false },
+    });
     expect(await t.db.auditLog.findFirst({ where: { companyId: company.id, action: "plan.changed" } })).toMatchObject({
       metadata: { summary: "Chose the Growth plan, ending the free trial" },
     });

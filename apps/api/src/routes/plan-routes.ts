@@ -17,7 +17,8 @@ export const planRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     {
       schema: {
         tags,
-        summary: "The company's plan, its free trial, and its usage against each limit (jobs this month in its time zone)",
+        summary:
+          "The company's plan, its free trial, and its usage against each limit (jobs this month in its time zone)",
         response: { 200: planOverviewSchema, ...readErrors },
       },
     },
@@ -33,14 +34,21 @@ export const planRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
           "Choose the company's plan (owners): takes effect at once and ends the free trial, recorded in the audit log (no billing). " +
           "Refused while usage exceeds the plan's limits; choosing the same plan again changes nothing",
         body: changePlanRequestSchema,
-        response: { 200: planOverviewSchema, 400: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, ...readErrors },
+        response: {
+          200: planOverviewSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          409: errorResponseSchema,
+          ...readErrors,
+        },
       },
     },
     async (request) => {
       const changed = await withCompanyUser(
         context,
         request,
-        ({ tx, user }) => changePlan(tx, { planId: request.body.planId, companyId: user.companyId, actorUserId: user.id }),
+        ({ tx, user }) =>
+          changePlan(tx, { planId: request.body.planId, companyId: user.companyId, actorUserId: user.id }),
         {
           roles: PLAN_CHANGER_ROLES,
           // Choosing a plan is what ends a lapsed trial's read-only state.

@@ -14,14 +14,27 @@ import { appOrigin } from "../http/app-origin.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 import { SALES_ROLES } from "./estimate-routes.ts";
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 
 /** The office's side of a customer's portal link: whether it is live, make a new one (and send it), revoke it. */
 export const portalLinkRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.get(
     API_PATHS.customerPortalLink,
-    { schema: { tags: ["portal"], summary: "Whether the customer has a live portal link", params: idParamsSchema, response: { 200: portalLinkStatusSchema, ...errors } } },
-    async (request) => withCompanyUser(context, request, ({ tx }) => getPortalLinkStatus(tx, request.params.id), { roles: SALES_ROLES }),
+    {
+      schema: {
+        tags: ["portal"],
+        summary: "Whether the customer has a live portal link",
+        params: idParamsSchema,
+        response: { 200: portalLinkStatusSchema, ...errors },
+      },
+    },
+    async (request) =>
+      withCompanyUser(context, request, ({ tx }) => getPortalLinkStatus(tx, request.params.id), { roles: SALES_ROLES }),
   );
 
   app.post(
@@ -36,9 +49,15 @@ export const portalLinkRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
     },
     async (request, reply) => {
       const origin = appOrigin(context, request);
-      const token = await withCompanyUser(context, request, ({ tx, user }) => rotatePortalLink(tx, { customerId: request.params.id, companyId: user.companyId, userId: user.id }), {
-        roles: SALES_ROLES,
-      });
+      const token = await withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) =>
+          rotatePortalLink(tx, { customerId: request.params.id, companyId: user.companyId, userId: user.id }),
+        {
+          roles: SALES_ROLES,
+        },
+      );
       return reply.status(201).send({ url: publicLinkUrl(origin, reviewPortalPath(request.params.id), token) });
     },
   );
@@ -62,14 +81,29 @@ export const portalLinkRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
         request,
         async ({ tx, user }) => {
           companyId = user.companyId;
-          return rotatePortalLink(tx, { customerId: request.params.id, companyId: user.companyId, userId: user.id, send: request.body });
+          return rotatePortalLink(tx, {
+            customerId: request.params.id,
+            companyId: user.companyId,
+            userId: user.id,
+            send: request.body,
+          });
         },
         { roles: SALES_ROLES },
       );
       const sendId = randomUUID();
       await context.queues.enqueue(
         sendCustomerLinkJob,
-        { companyId, kind: "customer_portal", subjectId: request.params.id, token, origin, email: request.body.email, sms: request.body.sms, sendId, requestId: request.id },
+        {
+          companyId,
+          kind: "customer_portal",
+          subjectId: request.params.id,
+          token,
+          origin,
+          email: request.body.email,
+          sms: request.body.sms,
+          sendId,
+          requestId: request.id,
+        },
         `${request.params.id}_${sendId}`,
       );
       return reply.status(201).send({ url: publicLinkUrl(origin, reviewPortalPath(request.params.id), token) });
@@ -78,9 +112,18 @@ export const portalLinkRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
 
   app.delete(
     API_PATHS.customerPortalLink,
-    { schema: { tags: ["portal"], summary: "Revoke the customer's portal link", params: idParamsSchema, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        tags: ["portal"],
+        summary: "Revoke the customer's portal link",
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
-      await withCompanyUser(context, request, ({ tx }) => revokePortalLink(tx, request.params.id), { roles: SALES_ROLES });
+      await withCompanyUser(context, request, ({ tx }) => revokePortalLink(tx, request.params.id), {
+        roles: SALES_ROLES,
+      });
       return reply.status(204).send(null);
     },
   );

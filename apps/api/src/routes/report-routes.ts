@@ -8,7 +8,12 @@ import { REPORT_READER_ROLES, reportParamsSchema, reportQuerySchema, reportSchem
 import type { AppContext } from "../context.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 
 export const reportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.get(
@@ -23,9 +28,14 @@ export const reportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx }) => getReport(tx, { report: request.params.report, query: request.query }), {
-        roles: REPORT_READER_ROLES,
-      }),
+      withCompanyUser(
+        context,
+        request,
+        ({ tx }) => getReport(tx, { report: request.params.report, query: request.query }),
+        {
+          roles: REPORT_READER_ROLES,
+        },
+      ),
   );
 
   app.get(
@@ -41,9 +51,14 @@ export const reportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       },
     },
     async (request, reply) => {
-      const report = await withCompanyUser(context, request, ({ tx }) => getReport(tx, { report: request.params.report, query: request.query }), {
-        roles: REPORT_READER_ROLES,
-      });
+      const report = await withCompanyUser(
+        context,
+        request,
+        ({ tx }) => getReport(tx, { report: request.params.report, query: request.query }),
+        {
+          roles: REPORT_READER_ROLES,
+        },
+      );
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${report.report}-${report.from}-to-${report.to}.csv"`)

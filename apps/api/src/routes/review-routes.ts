@@ -26,7 +26,8 @@ const writeErrors = { ...errors, 409: errorResponseSchema };
  * confined to the one estimate or customer the token opens. A missing estimate and a wrong token answer the same 404.
  */
 export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const estimateAccess = (estimateId: string) => (token: string | undefined) => resolveReviewAccess(context.db, "estimate", estimateId, token);
+  const estimateAccess = (estimateId: string) => (token: string | undefined) =>
+    resolveReviewAccess(context.db, "estimate", estimateId, token);
 
   app.get(
     API_PATHS.reviewEstimate,
@@ -41,13 +42,22 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       },
     },
     async (request, reply) =>
-      withPublicLink(context, request, reply, estimateAccess(request.params.id), ({ tx, access }) => getReviewEstimate(tx, { estimateId: request.params.id, access })),
+      withPublicLink(context, request, reply, estimateAccess(request.params.id), ({ tx, access }) =>
+        getReviewEstimate(tx, { estimateId: request.params.id, access }),
+      ),
   );
 
   const answer = (request: FastifyRequest, reply: FastifyReply, estimateId: string, answered: ReviewAnswer) =>
-    withPublicLink(context, request, reply, estimateAccess(estimateId), ({ tx, access }) => answerReviewEstimate(tx, { estimateId, access, answer: answered }), {
-      publish: () => estimatesChanged([estimateId]),
-    });
+    withPublicLink(
+      context,
+      request,
+      reply,
+      estimateAccess(estimateId),
+      ({ tx, access }) => answerReviewEstimate(tx, { estimateId, access, answer: answered }),
+      {
+        publish: () => estimatesChanged([estimateId]),
+      },
+    );
 
   app.post(
     API_PATHS.reviewEstimateApprove,
@@ -78,7 +88,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         response: { 200: reviewEstimateSchema, ...writeErrors },
       },
     },
-    async (request, reply) => answer(request, reply, request.params.id, { kind: "request_changes", message: request.body.message }),
+    async (request, reply) =>
+      answer(request, reply, request.params.id, { kind: "request_changes", message: request.body.message }),
   );
 
   app.post(
@@ -94,7 +105,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         response: { 200: reviewEstimateSchema, ...writeErrors },
       },
     },
-    async (request, reply) => answer(request, reply, request.params.id, { kind: "decline", reason: request.body.reason ?? null }),
+    async (request, reply) =>
+      answer(request, reply, request.params.id, { kind: "decline", reason: request.body.reason ?? null }),
   );
 
   app.get(
@@ -110,6 +122,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       },
     },
     async (request, reply) =>
-      withPublicLink(context, request, reply, (token) => resolvePortalAccess(context.db, request.params.id, token), ({ tx, access }) => getPortal(tx, { access })),
+      withPublicLink(
+        context,
+        request,
+        reply,
+        (token) => resolvePortalAccess(context.db, request.params.id, token),
+        ({ tx, access }) => getPortal(tx, { access }),
+      ),
   );
 };

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, API_PATHS } from "@fieldops/shared/api-paths";
 import { zonedWallClockToUtc } from "@fieldops/shared/company-time";
 import type { JobDetail, Visit } from "@fieldops/shared/jobs";
-import { callApi, createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  callApi,
+  createTestCompany,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 
 const TIME_ZONE = "America/Denver";
 /** A Monday; the crew works Monday to Friday, 7:00 to 19:00. */
@@ -27,7 +34,11 @@ function at(time: string, day = MONDAY): string {
 }
 
 async function newVisit(title: string): Promise<Visit> {
-  const response = await callApi(t.url, "POST", API_PATHS.jobs, owner, { customerId, title, requiredSkills: ["mowing"] });
+  const response = await callApi(t.url, "POST", API_PATHS.jobs, owner, {
+    customerId,
+    title,
+    requiredSkills: ["mowing"],
+  });
   expect(response.status).toBe(201);
   return (response.body as unknown as JobDetail).visits[0]!;
 }
@@ -51,16 +62,39 @@ beforeAll(async () => {
   owner = await signIn(t.url, company.users.owner.email);
   customerId = (
     await t.db.customer.create({
-      data: { companyId: company.id, name: "Henderson Family", street: "1 Main St", city: "Boulder", region: "CO", postcode: "80302", latitude: 40, longitude: -105 },
+      data: {
+        companyId: company.id,
+        name: "Henderson Family",
+        street: "1 Main St",
+        city: "Boulder",
+        region: "CO",
+        postcode: "80302",
+        latitude: 40,
+        longitude: -105,
+      },
     })
   ).id;
-  crewId = (await t.db.crew.create({ data: { companyId: company.id, name: "Crew A", color: "#16a34a", skills: ["mowing"] } })).id;
+  crewId = (
+    await t.db.crew.create({ data: { companyId: company.id, name: "Crew A", color: "#16a34a", skills: ["mowing"] } })
+  ).id;
   await t.db.crewWorkingHours.createMany({
-    data: [1, 2, 3, 4, 5].map((weekday) => ({ crewId, companyId: company.id, weekday, startMinute: 7 * 60, endMinute: 19 * 60 })),
+    data: [1, 2, 3, 4, 5].map((weekday) => ({
+      crewId,
+      companyId: company.id,
+      weekday,
+      startMinute: 7 * 60,
+      endMinute: 19 * 60,
+    })),
   });
-  await t.db.crewBreak.create({ data: { crewId, companyId: company.id, windowStartMinute: 11 * 60, windowEndMinute: 14 * 60, durationMinutes: 30 } });
+  await t.db.crewBreak.create({
+    data: { crewId, companyId: company.id, windowStartMinute: 11 * 60, windowEndMinute: 14 * 60, durationMinutes: 30 },
+  });
   await t.db.crewMember.createMany({
-    data: [company.users.field_user.id, company.users.member.id].map((userId) => ({ crewId, userId, companyId: company.id })),
+    data: [company.users.field_user.id, company.users.member.id].map((userId) => ({
+      crewId,
+      userId,
+      companyId: company.id,
+    })),
   });
 });
 afterAll(() => t?.close());
@@ -75,7 +109,13 @@ describe("POST /api/visits/:id/schedule statements", () => {
       const visit = await newVisit(`Mowing ${index + 1}`);
       const result = await schedule(visit, at(hour));
       expect(result.status).toBe(200);
-      expect(result.visit).toMatchObject({ crewId, crewName: "Crew A", status: "scheduled", scheduledStart: at(hour), version: visit.version + 1 });
+      expect(result.visit).toMatchObject({
+        crewId,
+        crewName: "Crew A",
+        status: "scheduled",
+        scheduledStart: at(hour),
+        version: visit.version + 1,
+      });
       counts.push(result.statements);
     }
     expect(Math.max(...counts)).toBeLessThanOrEqual(SCHEDULE_STATEMENTS);

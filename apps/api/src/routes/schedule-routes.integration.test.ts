@@ -5,7 +5,14 @@ import { zonedWallClockToUtc } from "@fieldops/shared/company-time";
 import { serverMessageSchema, type ServerMessage } from "@fieldops/shared/events";
 import type { JobDetail, Visit } from "@fieldops/shared/jobs";
 import { MAX_RANGE_VISITS, type ScheduleResponse } from "@fieldops/shared/schedule";
-import { callApi, createTestCompany, signIn, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  callApi,
+  createTestCompany,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 
 const TIME_ZONE = "America/Denver";
 /** A Monday; the crews work Monday to Friday, 8:00 to 17:00. */
@@ -43,8 +50,16 @@ async function newVisit(title: string, requiredSkills: string[] = []): Promise<V
   return (response.body as unknown as JobDetail).visits[0]!;
 }
 
-function schedule(visit: Visit, body: { crewId: string | null; start: string; durationMinutes?: number }, token = owner) {
-  return call("POST", `/api/visits/${visit.id}/schedule`, token, { durationMinutes: 60, version: visit.version, ...body });
+function schedule(
+  visit: Visit,
+  body: { crewId: string | null; start: string; durationMinutes?: number },
+  token = owner,
+) {
+  return call("POST", `/api/visits/${visit.id}/schedule`, token, {
+    durationMinutes: 60,
+    version: visit.version,
+    ...body,
+  });
 }
 
 /** What a refused request must leave as it was: the visit and its job's history. */
@@ -54,7 +69,13 @@ async function snapshot(visit: Visit) {
   return { row, notes };
 }
 
-async function expectRefused(visit: Visit, body: Parameters<typeof schedule>[1], status: number, message: RegExp | string, token = owner) {
+async function expectRefused(
+  visit: Visit,
+  body: Parameters<typeof schedule>[1],
+  status: number,
+  message: RegExp | string,
+  token = owner,
+) {
   const before = await snapshot(visit);
   const response = await schedule(visit, body, token);
   expect(response.status).toBe(status);
@@ -77,34 +98,93 @@ beforeAll(async () => {
     signIn(t.url, other.users.owner.email),
   ]);
   const customer = await t.db.customer.create({
-    data: { companyId: company.id, name: "Henderson Family", street: "1 Main St", city: "Boulder", region: "CO", postcode: "80302", latitude: 40, longitude: -105 },
+    data: {
+      companyId: company.id,
+      name: "Henderson Family",
+      street: "1 Main St",
+      city: "Boulder",
+      region: "CO",
+      postcode: "80302",
+      latitude: 40,
+      longitude: -105,
+    },
   });
   customerId = customer.id;
   propertyId = (
     await t.db.customerProperty.create({
-      data: { companyId: company.id, customerId, name: "Front yard", street: "1 Main St", city: "Boulder", region: "CO", postcode: "80302", latitude: 40, longitude: -105, position: 0 },
+      data: {
+        companyId: company.id,
+        customerId,
+        name: "Front yard",
+        street: "1 Main St",
+        city: "Boulder",
+        region: "CO",
+        postcode: "80302",
+        latitude: 40,
+        longitude: -105,
+        position: 0,
+      },
     })
   ).id;
-  crewA = (await t.db.crew.create({ data: { companyId: company.id, name: "Crew A", color: "#16a34a", skills: ["mowing", "trimming"] } })).id;
-  crewB = (await t.db.crew.create({ data: { companyId: company.id, name: "Crew B", color: "#2563eb", skills: ["irrigation"] } })).id;
+  crewA = (
+    await t.db.crew.create({
+      data: { companyId: company.id, name: "Crew A", color: "#16a34a", skills: ["mowing", "trimming"] },
+    })
+  ).id;
+  crewB = (
+    await t.db.crew.create({
+      data: { companyId: company.id, name: "Crew B", color: "#2563eb", skills: ["irrigation"] },
+    })
+  ).id;
   await t.db.crewWorkingHours.createMany({ data: [...weekdays(crewA, company.id), ...weekdays(crewB, company.id)] });
-  await t.db.crewBreak.create({ data: { crewId: crewB, companyId: company.id, windowStartMinute: 12 * 60, windowEndMinute: 13 * 60, durationMinutes: 30 } });
+  await t.db.crewBreak.create({
+    data: {
+      crewId: crewB,
+      companyId: company.id,
+      windowStartMinute: 12 * 60,
+      windowEndMinute: 13 * 60,
+      durationMinutes: 30,
+    },
+  });
 
-  otherCrew = (await t.db.crew.create({ data: { companyId: other.id, name: "Their Crew", color: "#000000", skills: [] } })).id;
+  otherCrew = (
+    await t.db.crew.create({ data: { companyId: other.id, name: "Their Crew", color: "#000000", skills: [] } })
+  ).id;
   await t.db.crewWorkingHours.createMany({ data: weekdays(otherCrew, other.id) });
   const otherCustomer = await t.db.customer.create({
-    data: { companyId: other.id, name: "Their Customer", street: "2 Main St", city: "Boulder", region: "CO", postcode: "80302", latitude: 40, longitude: -105 },
+    data: {
+      companyId: other.id,
+      name: "Their Customer",
+      street: "2 Main St",
+      city: "Boulder",
+      region: "CO",
+      postcode: "80302",
+      latitude: 40,
+      longitude: -105,
+    },
   });
-  const otherJob = (await call("POST", "/api/jobs", otherOwner, { customerId: otherCustomer.id, title: "Their job" })).body as unknown as JobDetail;
+  const otherJob = (await call("POST", "/api/jobs", otherOwner, { customerId: otherCustomer.id, title: "Their job" }))
+    .body as unknown as JobDetail;
   otherVisitId = otherJob.visits[0]!.id;
-  expect((await call("POST", `/api/visits/${otherVisitId}/schedule`, otherOwner, { crewId: otherCrew, start: at(MONDAY, "09:00"), durationMinutes: 60, version: 1 })).status).toBe(200);
+  expect(
+    (
+      await call("POST", `/api/visits/${otherVisitId}/schedule`, otherOwner, {
+        crewId: otherCrew,
+        start: at(MONDAY, "09:00"),
+        durationMinutes: 60,
+        version: 1,
+      })
+    ).status,
+  ).toBe(200);
 });
 afterAll(() => t.close());
 
 describe("GET /api/schedule", () => {
   it("gives the crews with their hours, the day's visits with their job, and the unassigned queue", async () => {
     const booked = await newVisit("Spring cleanup", ["mowing"]);
-    expect((await schedule(booked, { crewId: crewA, start: at(MONDAY, "10:00"), durationMinutes: 90 })).status).toBe(200);
+    expect((await schedule(booked, { crewId: crewA, start: at(MONDAY, "10:00"), durationMinutes: 90 })).status).toBe(
+      200,
+    );
     const nextDay = await newVisit("Hedge trimming");
     expect((await schedule(nextDay, { crewId: crewA, start: at("2030-03-05", "10:00") })).status).toBe(200);
     const waiting = await newVisit("Leak check");
@@ -112,10 +192,22 @@ describe("GET /api/schedule", () => {
     const response = await call("GET", `/api/schedule?from=${MONDAY}&to=${MONDAY}`, member);
     expect(response.status).toBe(200);
     const board = response.body as unknown as ScheduleResponse;
-    expect(board).toMatchObject({ timeZone: TIME_ZONE, from: MONDAY, to: MONDAY, rangeStart: at(MONDAY, "00:00"), rangeEnd: at("2030-03-05", "00:00") });
+    expect(board).toMatchObject({
+      timeZone: TIME_ZONE,
+      from: MONDAY,
+      to: MONDAY,
+      rangeStart: at(MONDAY, "00:00"),
+      rangeEnd: at("2030-03-05", "00:00"),
+    });
     expect(board.crews.map((crew) => crew.name)).toEqual(["Crew A", "Crew B"]);
-    expect(board.crews[1]).toMatchObject({ color: "#2563eb", skills: ["irrigation"], breaks: [{ windowStart: "12:00", windowEnd: "13:00", durationMinutes: 30 }] });
-    expect(board.crews[0]!.workingHours).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "08:00", end: "17:00" })));
+    expect(board.crews[1]).toMatchObject({
+      color: "#2563eb",
+      skills: ["irrigation"],
+      breaks: [{ windowStart: "12:00", windowEnd: "13:00", durationMinutes: 30 }],
+    });
+    expect(board.crews[0]!.workingHours).toEqual(
+      [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "08:00", end: "17:00" })),
+    );
     const visit = board.visits.find((entry) => entry.id === booked.id);
     expect(visit).toMatchObject({
       jobId: booked.jobId,
@@ -135,7 +227,8 @@ describe("GET /api/schedule", () => {
     expect(board.unassigned.map((entry) => entry.id)).not.toContain(booked.id);
     expect(board.unassignedTotal).toBe(board.unassigned.length);
 
-    const week = (await call("GET", `/api/schedule?from=${MONDAY}&to=${SUNDAY}`, owner)).body as unknown as ScheduleResponse;
+    const week = (await call("GET", `/api/schedule?from=${MONDAY}&to=${SUNDAY}`, owner))
+      .body as unknown as ScheduleResponse;
     expect(week.visits.map((entry) => entry.id)).toEqual(expect.arrayContaining([booked.id, nextDay.id]));
     expect(week.visitsOmitted).toBe(false);
     const crewADays = week.crewDays.filter((crewDay) => crewDay.crewId === crewA);
@@ -172,7 +265,8 @@ describe("GET /api/schedule", () => {
       })),
     });
     try {
-      const week = (await call("GET", `/api/schedule?from=${monday}&to=2030-04-07`, member)).body as unknown as ScheduleResponse;
+      const week = (await call("GET", `/api/schedule?from=${monday}&to=2030-04-07`, member))
+        .body as unknown as ScheduleResponse;
       expect(week.visitsOmitted).toBe(true);
       expect(week.visits).toEqual([]);
       expect(week.crewDays.reduce((sum, crewDay) => sum + crewDay.visits, 0)).toBe(MAX_RANGE_VISITS + 1);
@@ -183,7 +277,8 @@ describe("GET /api/schedule", () => {
         visits: expectedMonday,
         bookedMinutes: expectedMonday * 30,
       });
-      const day = (await call("GET", `/api/schedule?from=${monday}&to=${monday}`, member)).body as unknown as ScheduleResponse;
+      const day = (await call("GET", `/api/schedule?from=${monday}&to=${monday}`, member))
+        .body as unknown as ScheduleResponse;
       expect(day.visitsOmitted).toBe(false);
       expect(day.visits).toHaveLength(starts.filter(({ day: startDay }) => startDay === monday).length);
     } finally {
@@ -192,10 +287,12 @@ describe("GET /api/schedule", () => {
   });
 
   it("shows nothing of another company", async () => {
-    const board = (await call("GET", `/api/schedule?from=${MONDAY}&to=${SUNDAY}`, owner)).body as unknown as ScheduleResponse;
+    const board = (await call("GET", `/api/schedule?from=${MONDAY}&to=${SUNDAY}`, owner))
+      .body as unknown as ScheduleResponse;
     expect(board.crews.map((crew) => crew.id)).not.toContain(otherCrew);
     expect([...board.visits, ...board.unassigned].map((visit) => visit.id)).not.toContain(otherVisitId);
-    const theirs = (await call("GET", `/api/schedule?from=${MONDAY}&to=${MONDAY}`, otherOwner)).body as unknown as ScheduleResponse;
+    const theirs = (await call("GET", `/api/schedule?from=${MONDAY}&to=${MONDAY}`, otherOwner))
+      .body as unknown as ScheduleResponse;
     expect(theirs.crews.map((crew) => crew.name)).toEqual(["Their Crew"]);
     expect(theirs.visits.map((visit) => visit.id)).toEqual([otherVisitId]);
     expect(theirs.unassigned).toEqual([]);
@@ -204,7 +301,10 @@ describe("GET /api/schedule", () => {
   it("refuses a field user, and a range that is not one to seven real days", async () => {
     expect((await call("GET", `/api/schedule?from=${MONDAY}&to=${MONDAY}`, fieldUser)).status).toBe(403);
     const eightDays = await call("GET", `/api/schedule?from=${MONDAY}&to=2030-03-11`, owner);
-    expect(eightDays).toMatchObject({ status: 400, body: { message: "The schedule covers at most 7 days at once", field: "to" } });
+    expect(eightDays).toMatchObject({
+      status: 400,
+      body: { message: "The schedule covers at most 7 days at once", field: "to" },
+    });
     expect((await call("GET", `/api/schedule?from=${MONDAY}&to=2030-03-03`, owner)).status).toBe(400);
     expect((await call("GET", `/api/schedule?from=2030-02-30&to=2030-03-01`, owner)).status).toBe(400);
     expect((await call("GET", `/api/schedule?from=${MONDAY}`, owner)).status).toBe(400);
@@ -217,32 +317,63 @@ describe("POST /api/visits/:id/schedule refuses, naming the problem, and changes
     const first = await newVisit("Weekly mowing");
     expect((await schedule(first, { crewId: crewA, start: at("2030-03-06", "09:00") })).status).toBe(200);
     const second = await newVisit("Aeration");
-    await expectRefused(second, { crewId: crewA, start: at("2030-03-06", "09:30") }, 409, "Double booking: Crew A already has Weekly mowing from 9:00 to 10:00");
+    await expectRefused(
+      second,
+      { crewId: crewA, start: at("2030-03-06", "09:30") },
+      409,
+      "Double booking: Crew A already has Weekly mowing from 9:00 to 10:00",
+    );
   });
 
   it("a time outside the crew's working hours, or on a day it does not work", async () => {
     const visit = await newVisit("Late job");
-    await expectRefused(visit, { crewId: crewA, start: at("2030-03-06", "16:30") }, 409, "16:30–17:30 is outside Crew A's working hours on Wednesday (8:00–17:00)");
+    await expectRefused(
+      visit,
+      { crewId: crewA, start: at("2030-03-06", "16:30") },
+      409,
+      "16:30–17:30 is outside Crew A's working hours on Wednesday (8:00–17:00)",
+    );
     await expectRefused(visit, { crewId: crewA, start: at(SUNDAY, "10:00") }, 409, "Crew A does not work on Sundays");
   });
 
   it("a crew without the job's skill", async () => {
     const visit = await newVisit("Sprinkler start-up", ["irrigation"]);
-    await expectRefused(visit, { crewId: crewA, start: at("2030-03-07", "09:00") }, 409, "Crew A lacks the skill this visit needs: irrigation");
+    await expectRefused(
+      visit,
+      { crewId: crewA, start: at("2030-03-07", "09:00") },
+      409,
+      "Crew A lacks the skill this visit needs: irrigation",
+    );
     expect((await schedule(visit, { crewId: crewB, start: at("2030-03-07", "09:00") })).status).toBe(200);
   });
 
   it("a visit that leaves no room for the crew's break", async () => {
     const visit = await newVisit("Long lunch job", ["irrigation"]);
-    await expectRefused(visit, { crewId: crewB, start: at("2030-03-08", "11:45"), durationMinutes: 60 }, 409, "Crew B would have no room for the 30-minute break between 12:00 and 13:00");
-    expect((await schedule(visit, { crewId: crewB, start: at("2030-03-08", "11:30"), durationMinutes: 60 })).status).toBe(200);
+    await expectRefused(
+      visit,
+      { crewId: crewB, start: at("2030-03-08", "11:45"), durationMinutes: 60 },
+      409,
+      "Crew B would have no room for the 30-minute break between 12:00 and 13:00",
+    );
+    expect(
+      (await schedule(visit, { crewId: crewB, start: at("2030-03-08", "11:30"), durationMinutes: 60 })).status,
+    ).toBe(200);
   });
 
   it("another company's crew (404) and a field user (403)", async () => {
     const visit = await newVisit("Anything");
     await expectRefused(visit, { crewId: otherCrew, start: at("2030-03-06", "13:00") }, 404, "Crew not found");
     await expectRefused(visit, { crewId: crewA, start: at("2030-03-06", "13:00") }, 403, /access/, fieldUser);
-    expect((await call("POST", `/api/visits/${otherVisitId}/schedule`, owner, { crewId: crewA, start: at("2030-03-06", "14:00"), durationMinutes: 60, version: 2 })).status).toBe(404);
+    expect(
+      (
+        await call("POST", `/api/visits/${otherVisitId}/schedule`, owner, {
+          crewId: crewA,
+          start: at("2030-03-06", "14:00"),
+          durationMinutes: 60,
+          version: 2,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("a stale version (409), so two dispatchers moving the same visit cannot both win", async () => {
@@ -256,7 +387,9 @@ describe("POST /api/visits/:id/schedule refuses, naming the problem, and changes
     const slot = { crewId: crewA, start: at("2030-03-08", "15:00") };
     const results = await Promise.all([schedule(one!, slot), schedule(two!, slot)]);
     expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
-    expect(results.find((result) => result.status === 409)!.body.message).toMatch(/^Double booking: Crew A already has Race (one|two) from 15:00 to 16:00$/);
+    expect(results.find((result) => result.status === 409)!.body.message).toMatch(
+      /^Double booking: Crew A already has Race (one|two) from 15:00 to 16:00$/,
+    );
     const booked = await t.db.visit.count({ where: { id: { in: [one!.id, two!.id] }, crewId: crewA } });
     expect(booked).toBe(1);
   });
@@ -279,7 +412,8 @@ describe("live updates", () => {
     return { socket, messages, waitFor };
   }
 
-  const visitsChanged = (message: ServerMessage) => (message.type === "event" && message.event.name === "visits.changed" ? message.event.payload : null);
+  const visitsChanged = (message: ServerMessage) =>
+    message.type === "event" && message.event.name === "visits.changed" ? message.event.payload : null;
 
   it("another user of the company sees visits.changed after a schedule, and nothing of a refused one", async () => {
     const memberSocket = connect(member);
@@ -291,11 +425,23 @@ describe("live updates", () => {
     expect((await schedule(refused, { crewId: crewA, start: at("2030-03-07", "13:00") })).status).toBe(409);
     expect((await schedule(moved, { crewId: crewA, start: at("2030-03-07", "13:00") })).status).toBe(200);
 
-    const event = await memberSocket.waitFor((message) => (visitsChanged(message)?.visitIds.includes(moved.id) && visitsChanged(message)?.crewIds.length === 1) ?? false);
+    const event = await memberSocket.waitFor(
+      (message) =>
+        (visitsChanged(message)?.visitIds.includes(moved.id) && visitsChanged(message)?.crewIds.length === 1) ?? false,
+    );
     expect(visitsChanged(event)).toEqual({ visitIds: [moved.id], jobIds: [moved.jobId], crewIds: [crewA] });
     expect(event.type === "event" && event.requestId).toEqual(expect.any(String));
-    expect(memberSocket.messages.filter((message) => visitsChanged(message)?.visitIds.includes(refused.id) && visitsChanged(message)?.crewIds.length)).toEqual([]);
-    const jobEvent = memberSocket.messages.find((message) => message.type === "event" && message.event.name === "jobs.changed" && message.event.payload.jobIds.includes(moved.jobId));
+    expect(
+      memberSocket.messages.filter(
+        (message) => visitsChanged(message)?.visitIds.includes(refused.id) && visitsChanged(message)?.crewIds.length,
+      ),
+    ).toEqual([]);
+    const jobEvent = memberSocket.messages.find(
+      (message) =>
+        message.type === "event" &&
+        message.event.name === "jobs.changed" &&
+        message.event.payload.jobIds.includes(moved.jobId),
+    );
     expect(jobEvent).toBeDefined();
     expect(otherSocket.messages.filter((message) => message.type === "event")).toEqual([]);
     memberSocket.socket.close();
@@ -306,8 +452,16 @@ describe("live updates", () => {
     const socket = connect(member);
     await socket.waitFor((message) => message.type === "ready");
     const crewEvents = (crewId: string) =>
-      socket.messages.filter((message) => message.type === "event" && message.event.name === "crews.changed" && message.event.payload.crewIds.includes(crewId)).length;
-    const created = await call("POST", "/api/crews", owner, { name: `Crew ${randomUUID().slice(0, 4)}`, color: "#123456" });
+      socket.messages.filter(
+        (message) =>
+          message.type === "event" &&
+          message.event.name === "crews.changed" &&
+          message.event.payload.crewIds.includes(crewId),
+      ).length;
+    const created = await call("POST", "/api/crews", owner, {
+      name: `Crew ${randomUUID().slice(0, 4)}`,
+      color: "#123456",
+    });
     expect(created.status).toBe(201);
     const crewId = String(created.body.id);
     await socket.waitFor(() => crewEvents(crewId) === 1);
@@ -318,7 +472,13 @@ describe("live updates", () => {
 
     const visit = await newVisit("Renamed later");
     expect((await call("PATCH", `/api/jobs/${visit.jobId}`, owner, { title: "Renamed" })).status).toBe(200);
-    const jobEvents = () => socket.messages.filter((message) => message.type === "event" && message.event.name === "jobs.changed" && message.event.payload.jobIds.includes(visit.jobId)).length;
+    const jobEvents = () =>
+      socket.messages.filter(
+        (message) =>
+          message.type === "event" &&
+          message.event.name === "jobs.changed" &&
+          message.event.payload.jobIds.includes(visit.jobId),
+      ).length;
     await socket.waitFor(() => jobEvents() === 2);
     socket.socket.close();
   });

@@ -6,7 +6,12 @@ import { scheduleQuerySchema, scheduleResponseSchema } from "@fieldops/shared/sc
 import type { AppContext } from "../context.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 
 export const scheduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.get(
@@ -19,6 +24,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         response: { 200: scheduleResponseSchema, ...errors },
       },
     },
-    async (request) => withCompanyUser(context, request, ({ tx }) => getSchedule(tx, request.query), { roles: ["owner", "member"] }),
+    async (request) =>
+      withCompanyUser(context, request, ({ tx }) => getSchedule(tx, request.query), { roles: ["owner", "member"] }),
   );
 };

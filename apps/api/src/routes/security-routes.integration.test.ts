@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditListResponse } from "@fieldops/shared/audit";
 import type { ActiveSession } from "@fieldops/shared/security";
-import { callApi, createTestCompany, post, signIn, startTestApp, TEST_PASSWORD, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  callApi,
+  createTestCompany,
+  post,
+  signIn,
+  startTestApp,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
 let company: TestCompany;
@@ -15,7 +24,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: string, path: string, token: string, body?: unknown) => callApi(t.url, method, path, token, body);
-const CHROME_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const CHROME_ON_WINDOWS =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
 async function signInWith(emailAddress: string, userAgent: string, password = TEST_PASSWORD): Promise<string> {
   const response = await post(`${t.url}/api/login`, { username: emailAddress, password }, { "user-agent": userAgent });
@@ -25,8 +35,14 @@ async function signInWith(emailAddress: string, userAgent: string, password = TE
 describe("sessions", () => {
   it("lists the user's own sessions with a readable device, revokes one, then all others, ending them at once", async () => {
     const here = await signInWith(company.users.member.email, CHROME_ON_WINDOWS);
-    const phone = await signInWith(company.users.member.email, "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1");
-    const laptop = await signInWith(company.users.member.email, "Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0");
+    const phone = await signInWith(
+      company.users.member.email,
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1",
+    );
+    const laptop = await signInWith(
+      company.users.member.email,
+      "Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0",
+    );
     const ownerToken = await signIn(t.url, company.users.owner.email);
     const sessions = (await call("GET", "/api/security/sessions", here)).body.items as ActiveSession[];
     expect(sessions.map((s) => s.device).sort()).toEqual(["Chrome on Windows", "Firefox on Linux", "Safari on iPhone"]);
@@ -48,11 +64,20 @@ describe("sessions", () => {
   it("changes the password only with the current one, and ends the user's other sessions", async () => {
     const here = await signIn(t.url, company.users.field_user.email);
     const elsewhere = await signIn(t.url, company.users.field_user.email);
-    const wrong = await call("PUT", "/api/security/password", here, { currentPassword: "not-it", newPassword: "a-brand-new-password" });
+    const wrong = await call("PUT", "/api/security/password", here, {
+      currentPassword: "not-it",
+      newPassword: "a-brand-new-password",
+    });
     expect(wrong).toMatchObject({ status: 400, body: { field: "currentPassword" } });
     expect((await call("GET", "/api/user", elsewhere)).status).toBe(200);
-    expect((await call("PUT", "/api/security/password", here, { currentPassword: TEST_PASSWORD, newPassword: "short" })).status).toBe(400);
-    const changed = await call("PUT", "/api/security/password", here, { currentPassword: TEST_PASSWORD, newPassword: "a-brand-new-password" });
+    expect(
+      (await call("PUT", "/api/security/password", here, { currentPassword: TEST_PASSWORD, newPassword: "short" }))
+        .status,
+    ).toBe(400);
+    const changed = await call("PUT", "/api/security/password", here, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: "a-brand-new-password",
+    });
     expect(changed).toEqual({ status: 200, body: { revoked: 1 } });
     expect((await call("GET", "/api/user", elsewhere)).status).toBe(401);
     expect((await call("GET", "/api/user", here)).status).toBe(200);
@@ -63,20 +88,32 @@ describe("sessions", () => {
 describe("audit log", () => {
   it("owners see who changed what, filter it by user, action and date, and export it as CSV; others get nothing", async () => {
     const owner = await signIn(t.url, company.users.owner.email);
-    await call("POST", "/api/team/invitations", owner, { name: "Audit Trail", email: `audit-${company.id}@x.test`, role: "member" });
+    await call("POST", "/api/team/invitations", owner, {
+      name: "Audit Trail",
+      email: `audit-${company.id}@x.test`,
+      role: "member",
+    });
     await call("PATCH", `/api/team/${company.users.member.id}`, owner, { role: "field_user" });
     const otherOwner = await signIn(t.url, other.users.owner.email);
-    await call("POST", "/api/team/invitations", otherOwner, { name: "Other Trail", email: `audit-${other.id}@x.test`, role: "member" });
+    await call("POST", "/api/team/invitations", otherOwner, {
+      name: "Other Trail",
+      email: `audit-${other.id}@x.test`,
+      role: "member",
+    });
 
     const all = (await call("GET", "/api/audit-log", owner)).body as AuditListResponse;
     expect(all.items.map((e) => e.action)).toEqual(expect.arrayContaining(["team.invited", "team.role_changed"]));
     expect(all.items.every((e) => !e.summary.includes("Other Trail"))).toBe(true);
-    expect(all.items.find((e) => e.action === "team.role_changed")).toMatchObject({ actorUserId: company.users.owner.id, actorName: expect.stringContaining("owner") });
+    expect(all.items.find((e) => e.action === "team.role_changed")).toMatchObject({
+      actorUserId: company.users.owner.id,
+      actorName: expect.stringContaining("owner"),
+    });
     expect(all.actions).toContain("team.invited");
 
     const invited = (await call("GET", "/api/audit-log?action=team.invited", owner)).body as AuditListResponse;
     expect(invited.items.map((e) => e.action)).toEqual(["team.invited"]);
-    const byOwner = (await call("GET", `/api/audit-log?actorUserId=${company.users.owner.id}`, owner)).body as AuditListResponse;
+    const byOwner = (await call("GET", `/api/audit-log?actorUserId=${company.users.owner.id}`, owner))
+      .body as AuditListResponse;
     expect(byOwner.items.every((e) => e.actorUserId === company.users.owner.id)).toBe(true);
     const past = (await call("GET", "/api/audit-log?from=2020-01-01&to=2020-01-31", owner)).body as AuditListResponse;
     expect(past.items).toEqual([]);
@@ -85,7 +122,9 @@ describe("audit log", () => {
     const next = (await call("GET", `/api/audit-log?limit=1&after=${page.nextAfter}`, owner)).body as AuditListResponse;
     expect(next.items[0]!.id).not.toBe(page.items[0]!.id);
 
-    const csv = await fetch(`${t.url}/api/audit-log/export?action=team.invited`, { headers: { authorization: `Bearer ${owner}` } });
+    const csv = await fetch(`${t.url}/api/audit-log/export?action=team.invited`, {
+      headers: { authorization: `Bearer ${owner}` },
+    });
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const lines = (await csv.text()).trim().split("\r\n");
     expect(lines[0]).toBe("When (UTC),Who,Action,What,Entity,Entity id");
@@ -99,7 +138,12 @@ describe("audit log", () => {
     const starter = await createTestCompany(t.db, { planId: "starter" });
     const owner = await signIn(t.url, starter.users.owner.email);
     const refused = await call("GET", "/api/audit-log", owner);
-    expect(refused).toEqual({ status: 403, body: { message: "The audit log requires the Growth plan or higher.", requiredPlan: "growth" } });
-    expect((await fetch(`${t.url}/api/audit-log/export`, { headers: { authorization: `Bearer ${owner}` } })).status).toBe(403);
+    expect(refused).toEqual({
+      status: 403,
+      body: { message: "The audit log requires the Growth plan or higher.", requiredPlan: "growth" },
+    });
+    expect(
+      (await fetch(`${t.url}/api/audit-log/export`, { headers: { authorization: `Bearer ${owner}` } })).status,
+    ).toBe(403);
   });
 });

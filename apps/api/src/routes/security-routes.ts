@@ -15,7 +15,13 @@ import {
 import type { AppContext } from "../context.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  503: errorResponseSchema,
+};
 const tags = ["security"];
 
 /** Password checks per client address and hour, so a stolen session cannot find the password by trying. */
@@ -43,7 +49,13 @@ export const securityRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
 
   app.get(
     API_PATHS.securitySessions,
-    { schema: { tags, summary: "Your active sessions: device, address, last use", response: { 200: activeSessionListResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Your active sessions: device, address, last use",
+        response: { 200: activeSessionListResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const user = await context.requireUser(request);
       return { items: await listUserSessions(context.db, { userId: user.id, currentSessionId: user.sessionId }) };
@@ -52,7 +64,14 @@ export const securityRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
 
   app.delete(
     API_PATHS.securitySession,
-    { schema: { tags, summary: "Sign out one of your sessions", params: sessionIdParamsSchema, response: { 200: revokedSessionsResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Sign out one of your sessions",
+        params: sessionIdParamsSchema,
+        response: { 200: revokedSessionsResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const user = await context.requireUser(request);
       const ended = await endUserSessions(context.db, { userId: user.id, only: request.params.id });
@@ -63,7 +82,13 @@ export const securityRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
 
   app.delete(
     API_PATHS.securitySessions,
-    { schema: { tags, summary: "Sign out every session of yours but this one", response: { 200: revokedSessionsResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Sign out every session of yours but this one",
+        response: { 200: revokedSessionsResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const user = await context.requireUser(request);
       const ended = await endUserSessions(context.db, { userId: user.id, keep: user.sessionId });
@@ -82,7 +107,8 @@ export const securityRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         response: { 200: auditListResponseSchema, ...errors },
       },
     },
-    async (request) => withCompanyUser(context, request, ({ tx }) => listAuditLog(tx, request.query), { roles: AUDIT_LOG_ROLES }),
+    async (request) =>
+      withCompanyUser(context, request, ({ tx }) => listAuditLog(tx, request.query), { roles: AUDIT_LOG_ROLES }),
   );
 
   app.get(
@@ -97,8 +123,13 @@ export const securityRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       },
     },
     async (request, reply) => {
-      const csv = await withCompanyUser(context, request, ({ tx }) => exportAuditLog(tx, request.query), { roles: AUDIT_LOG_ROLES });
-      return reply.type("text/csv; charset=utf-8").header("content-disposition", 'attachment; filename="audit-log.csv"').send(csv);
+      const csv = await withCompanyUser(context, request, ({ tx }) => exportAuditLog(tx, request.query), {
+        roles: AUDIT_LOG_ROLES,
+      });
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="audit-log.csv"')
+        .send(csv);
     },
   );
 };

@@ -31,7 +31,14 @@ import type { AppContext } from "../context.ts";
 import { publishCommitted } from "../http/tenant-route.ts";
 import { isPlatformAdmin } from "../http/platform-admin.ts";
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 503: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  503: errorResponseSchema,
+};
 const tags = ["support"];
 /** A message with its largest attachments, base64 in JSON. */
 const MESSAGE_BODY_LIMIT = MAX_ATTACHMENTS_PER_MESSAGE * base64Length(ATTACHMENT_MAX_BYTES) + 64 * 1024;
@@ -47,19 +54,33 @@ export const supportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
    * Runs `work` as the viewer: a support agent in the system context (every company's tickets), anyone else in a
    * transaction bound to their company.
    */
-  const asViewer = async <T>(request: FastifyRequest, work: (tx: TenantTransaction, viewer: SupportViewer) => Promise<T>): Promise<T> => {
+  const asViewer = async <T>(
+    request: FastifyRequest,
+    work: (tx: TenantTransaction, viewer: SupportViewer) => Promise<T>,
+  ): Promise<T> => {
     const user = await context.requireUser(request);
-    if (isSupportAgent(context, user)) return withSystem(context.db, (tx) => work(tx, { kind: "agent", userId: user.id, name: user.name }));
+    if (isSupportAgent(context, user))
+      return withSystem(context.db, (tx) => work(tx, { kind: "agent", userId: user.id, name: user.name }));
     if (!user.companyId) throw notFound("You do not belong to a company");
     const companyId = user.companyId;
-    return withTenant(context.db, companyId, (tx) => work(tx, { kind: "company", userId: user.id, name: user.name, role: user.role, companyId }));
+    return withTenant(context.db, companyId, (tx) =>
+      work(tx, { kind: "company", userId: user.id, name: user.name, role: user.role, companyId }),
+    );
   };
   const announce = (request: FastifyRequest, ticket: SupportTicket) =>
-    publishCommitted(context, request, ticket.companyId, [{ name: "support.ticket_updated", payload: { ticketId: ticket.id, status: ticket.status } }]);
+    publishCommitted(context, request, ticket.companyId, [
+      { name: "support.ticket_updated", payload: { ticketId: ticket.id, status: ticket.status } },
+    ]);
 
   app.get(
     API_PATHS.supportTickets,
-    { schema: { tags, summary: "Support tickets: the company's, or every company's for the support team (priority support first)", response: { 200: supportTicketListResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Support tickets: the company's, or every company's for the support team (priority support first)",
+        response: { 200: supportTicketListResponseSchema, ...errors },
+      },
+    },
     async (request) => asViewer(request, (tx, viewer) => listSupportTickets(tx, viewer)),
   );
 
@@ -67,7 +88,12 @@ export const supportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     API_PATHS.supportTickets,
     {
       bodyLimit: MESSAGE_BODY_LIMIT,
-      schema: { tags, summary: "Open a support ticket, with up to 3 attachments (512 KB each)", body: createSupportTicketRequestSchema, response: { 201: supportTicketSchema, ...errors, 413: errorResponseSchema } },
+      schema: {
+        tags,
+        summary: "Open a support ticket, with up to 3 attachments (512 KB each)",
+        body: createSupportTicketRequestSchema,
+        response: { 201: supportTicketSchema, ...errors, 413: errorResponseSchema },
+      },
     },
     async (request, reply) => {
       const ticket = await asViewer(request, (tx, viewer) => createSupportTicket(tx, viewer, request.body));
@@ -78,7 +104,14 @@ export const supportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
 
   app.get(
     API_PATHS.supportTicket,
-    { schema: { tags, summary: "A ticket with its messages", params: supportTicketParamsSchema, response: { 200: supportTicketSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "A ticket with its messages",
+        params: supportTicketParamsSchema,
+        response: { 200: supportTicketSchema, ...errors },
+      },
+    },
     async (request) => asViewer(request, (tx, viewer) => getSupportTicket(tx, viewer, request.params.id)),
   );
 
@@ -86,10 +119,18 @@ export const supportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     API_PATHS.supportTicketMessages,
     {
       bodyLimit: MESSAGE_BODY_LIMIT,
-      schema: { tags, summary: "Reply to a ticket", params: supportTicketParamsSchema, body: replySupportTicketRequestSchema, response: { 201: supportTicketSchema, ...errors, 413: errorResponseSchema } },
+      schema: {
+        tags,
+        summary: "Reply to a ticket",
+        params: supportTicketParamsSchema,
+        body: replySupportTicketRequestSchema,
+        response: { 201: supportTicketSchema, ...errors, 413: errorResponseSchema },
+      },
     },
     async (request, reply) => {
-      const ticket = await asViewer(request, (tx, viewer) => replySupportTicket(tx, viewer, { id: request.params.id, ...request.body }));
+      const ticket = await asViewer(request, (tx, viewer) =>
+        replySupportTicket(tx, viewer, { id: request.params.id, ...request.body }),
+      );
       await announce(request, ticket);
       return reply.status(201).send(ticket);
     },
@@ -98,10 +139,18 @@ export const supportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
   app.put(
     API_PATHS.supportTicketStatus,
     {
-      schema: { tags, summary: "Change a ticket's status (the company: resolved, closed or open again)", params: supportTicketParamsSchema, body: setSupportTicketStatusRequestSchema, response: { 200: supportTicketSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "Change a ticket's status (the company: resolved, closed or open again)",
+        params: supportTicketParamsSchema,
+        body: setSupportTicketStatusRequestSchema,
+        response: { 200: supportTicketSchema, ...errors },
+      },
     },
     async (request) => {
-      const ticket = await asViewer(request, (tx, viewer) => setSupportTicketStatus(tx, viewer, { id: request.params.id, status: request.body.status }));
+      const ticket = await asViewer(request, (tx, viewer) =>
+        setSupportTicketStatus(tx, viewer, { id: request.params.id, status: request.body.status }),
+      );
       await announce(request, ticket);
       return ticket;
     },
@@ -110,7 +159,13 @@ export const supportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
   app.get(
     API_PATHS.supportAttachment,
     {
-      schema: { tags, summary: "Download an attachment of a ticket you may see", params: supportAttachmentParamsSchema, produces: ["application/octet-stream"], response: { 200: z.any(), ...errors } },
+      schema: {
+        tags,
+        summary: "Download an attachment of a ticket you may see",
+        params: supportAttachmentParamsSchema,
+        produces: ["application/octet-stream"],
+        response: { 200: z.any(), ...errors },
+      },
     },
     async (request, reply) => {
       const file = await asViewer(request, (tx, viewer) => readSupportAttachment(tx, viewer, request.params.id));

@@ -42,7 +42,11 @@ const actorOf = (user: { id: string; name: string }) => ({ id: user.id, name: us
 
 export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   /** Sends each invitation's link through the notifications worker, once their transaction has committed. */
-  const send = async (request: FastifyRequest, companyId: string, sendings: { invitation: { id: string }; sendCount: number }[]) => {
+  const send = async (
+    request: FastifyRequest,
+    companyId: string,
+    sendings: { invitation: { id: string }; sendCount: number }[],
+  ) => {
     const origin = appOrigin(context, request);
     for (const { invitation, sendCount } of sendings) {
       await queueInvitation(context.queues, { companyId, invitationId: invitation.id, sendCount, appOrigin: origin });
@@ -51,8 +55,17 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
 
   app.get(
     API_PATHS.invitations,
-    { schema: { tags, summary: "The company's invitations, newest first (owners)", response: { 200: invitationListResponseSchema, ...readErrors } } },
-    async (request) => withCompanyUser(context, request, async ({ tx }) => ({ items: await listInvitations(tx) }), { roles: TEAM_MANAGER_ROLES }),
+    {
+      schema: {
+        tags,
+        summary: "The company's invitations, newest first (owners)",
+        response: { 200: invitationListResponseSchema, ...readErrors },
+      },
+    },
+    async (request) =>
+      withCompanyUser(context, request, async ({ tx }) => ({ items: await listInvitations(tx) }), {
+        roles: TEAM_MANAGER_ROLES,
+      }),
   );
 
   app.post(
@@ -60,7 +73,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     {
       schema: {
         tags,
-        summary: "Invite someone by e-mail with a role, within the plan's seats; the link goes out through the outbox (owners)",
+        summary:
+          "Invite someone by e-mail with a role, within the plan's seats; the link goes out through the outbox (owners)",
         body: createInvitationRequestSchema,
         response: { 201: invitationSchema, ...writeErrors },
       },
@@ -72,7 +86,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         request,
         ({ tx, user }) => {
           companyId = user.companyId;
-          return createInvitations(tx, { companyId: user.companyId, actor: actorOf(user), invitations: [request.body] });
+          return createInvitations(tx, {
+            companyId: user.companyId,
+            actor: actorOf(user),
+            invitations: [request.body],
+          });
         },
         { roles: TEAM_MANAGER_ROLES, publish: () => teamChanged() },
       );
@@ -84,7 +102,12 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   app.post(
     API_PATHS.invitationResend,
     {
-      schema: { tags, summary: "Send an invitation again with a new link and expiry (owners)", params: invitationIdParamsSchema, response: { 200: invitationSchema, ...writeErrors } },
+      schema: {
+        tags,
+        summary: "Send an invitation again with a new link and expiry (owners)",
+        params: invitationIdParamsSchema,
+        response: { 200: invitationSchema, ...writeErrors },
+      },
     },
     async (request) => {
       let companyId = "";
@@ -105,13 +128,24 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   app.delete(
     API_PATHS.invitation,
     {
-      schema: { tags, summary: "Withdraw an invitation: its link stops working (owners)", params: invitationIdParamsSchema, response: { 200: invitationSchema, ...writeErrors } },
+      schema: {
+        tags,
+        summary: "Withdraw an invitation: its link stops working (owners)",
+        params: invitationIdParamsSchema,
+        response: { 200: invitationSchema, ...writeErrors },
+      },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) => revokeInvitation(tx, { id: request.params.id, companyId: user.companyId, actor: actorOf(user) }), {
-        roles: TEAM_MANAGER_ROLES,
-        publish: () => teamChanged(),
-      }),
+      withCompanyUser(
+        context,
+        request,
+        ({ tx, user }) =>
+          revokeInvitation(tx, { id: request.params.id, companyId: user.companyId, actor: actorOf(user) }),
+        {
+          roles: TEAM_MANAGER_ROLES,
+          publish: () => teamChanged(),
+        },
+      ),
   );
 
   app.patch(
@@ -129,7 +163,13 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       const result = await withCompanyUser(
         context,
         request,
-        ({ tx, user }) => changeMemberRole(tx, { companyId: user.companyId, userId: request.params.userId, role: request.body.role, actor: actorOf(user) }),
+        ({ tx, user }) =>
+          changeMemberRole(tx, {
+            companyId: user.companyId,
+            userId: request.params.userId,
+            role: request.body.role,
+            actor: actorOf(user),
+          }),
         { roles: TEAM_MANAGER_ROLES, publish: (changed) => teamChanged([changed.id]) },
       );
       // The sessions stay; their cached copies (with the old role) are dropped everywhere, so the next request reads the new one.
@@ -141,7 +181,12 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   app.delete(
     API_PATHS.teamMember,
     {
-      schema: { tags, summary: "Remove someone from the company; their sessions end at once (owners)", params: teamMemberParamsSchema, response: { 204: z.null(), ...writeErrors } },
+      schema: {
+        tags,
+        summary: "Remove someone from the company; their sessions end at once (owners)",
+        params: teamMemberParamsSchema,
+        response: { 204: z.null(), ...writeErrors },
+      },
     },
     async (request, reply) => {
       // Read before the account (and with it its sessions) is deleted; dropped from the caches only once it has been.
@@ -149,7 +194,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       await withCompanyUser(
         context,
         request,
-        ({ tx, user }) => removeTeamMember(tx, { companyId: user.companyId, userId: request.params.userId, actor: actorOf(user) }),
+        ({ tx, user }) =>
+          removeTeamMember(tx, { companyId: user.companyId, userId: request.params.userId, actor: actorOf(user) }),
         { roles: TEAM_MANAGER_ROLES, publish: () => teamChanged([request.params.userId]) },
       );
       await context.sessionCache.revoke(sessionIds);
@@ -183,7 +229,9 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     },
   );
 
-  const limited = { rateLimit: { max: INVITATION_ATTEMPTS_PER_HOUR, timeWindow: 3600_000, hook: "preHandler" as const } };
+  const limited = {
+    rateLimit: { max: INVITATION_ATTEMPTS_PER_HOUR, timeWindow: 3600_000, hook: "preHandler" as const },
+  };
 
   app.post(
     API_PATHS.invitationLookup,
@@ -193,7 +241,12 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         tags,
         summary: "What an invitation link is for (the token in the body, never in a URL)",
         body: invitationLookupRequestSchema,
-        response: { 200: invitationPreviewSchema, 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          200: invitationPreviewSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request) => lookUpInvitation(context.db, request.body.token),
@@ -207,7 +260,13 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         tags,
         summary: "Accept an invitation: set your name and password, join the company and sign in",
         body: acceptInvitationRequestSchema,
-        response: { 201: loginResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          201: loginResponseSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -2,8 +2,21 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import type { AlertsOverview, TenantActivity, VitalsSeries } from "@fieldops/shared/telemetry";
-import { PERFORMANCE_REPORTS_PER_MINUTE, TELEMETRY_BODY_LIMIT, TELEMETRY_EVENTS_PER_MINUTE } from "./telemetry-routes.ts";
-import { callApi, createTestCompany, post, signIn, startTestApp, TEST_PASSWORD, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  PERFORMANCE_REPORTS_PER_MINUTE,
+  TELEMETRY_BODY_LIMIT,
+  TELEMETRY_EVENTS_PER_MINUTE,
+} from "./telemetry-routes.ts";
+import {
+  callApi,
+  createTestCompany,
+  post,
+  signIn,
+  startTestApp,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
 let company: TestCompany;
@@ -12,32 +25,64 @@ beforeAll(async () => {
   t = await startTestApp();
   company = await createTestCompany(t.db);
   const adminEmail = `admin-${randomUUID().slice(0, 8)}@test.example`;
-  await t.db.user.create({ data: { email: adminEmail, name: "Platform Admin", passwordHash: await hashPassword(TEST_PASSWORD), role: "admin", permissions: ["all"] } });
+  await t.db.user.create({
+    data: {
+      email: adminEmail,
+      name: "Platform Admin",
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      role: "admin",
+      permissions: ["all"],
+    },
+  });
   adminToken = await signIn(t.url, adminEmail);
 });
 afterAll(() => t.close());
 
 /** Each test speaks from its own client address, so that one test's rate limit is not another's. */
-const from = (address: string, token?: string) => ({ "x-forwarded-for": address, ...(token ? { authorization: `Bearer ${token}` } : {}) });
+const from = (address: string, token?: string) => ({
+  "x-forwarded-for": address,
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+});
 
 describe("POST /api/telemetry/track", () => {
   it("records a signed-in user's event under their company, whatever user the body claims", async () => {
     const token = await signIn(t.url, company.users.member.email);
     const response = await post(
       `${t.url}/api/telemetry/track`,
-      { event: "tenant_navigation", tenantId: company.slug, userId: "someone-else", fromPath: "/jobs", toPath: "/crews", timestamp: Date.now() - 5000 },
+      {
+        event: "tenant_navigation",
+        tenantId: company.slug,
+        userId: "someone-else",
+        fromPath: "/jobs",
+        toPath: "/crews",
+        timestamp: Date.now() - 5000,
+      },
       from("198.51.100.1", token),
     );
     expect(response.status).toBe(204);
-    const stored = await t.db.telemetryEvent.findFirstOrThrow({ where: { companyId: company.id, event: "tenant_navigation" } });
-    expect(stored).toMatchObject({ userId: company.users.member.id, fromPath: "/jobs", toPath: "/crews", tenantId: company.slug });
+    const stored = await t.db.telemetryEvent.findFirstOrThrow({
+      where: { companyId: company.id, event: "tenant_navigation" },
+    });
+    expect(stored).toMatchObject({
+      userId: company.users.member.id,
+      fromPath: "/jobs",
+      toPath: "/crews",
+      tenantId: company.slug,
+    });
     expect(Math.abs(stored.occurredAt.getTime() - (Date.now() - 5000))).toBeLessThan(3000);
   });
 
   it("records a signed-out visitor's event under no company, and replaces a clock far off with the arrival time", async () => {
-    const response = await post(`${t.url}/api/telemetry/track`, { event: "router_mode", mode: "public", path: "/", timestamp: "1999-01-01T00:00:00Z" }, from("198.51.100.2"));
+    const response = await post(
+      `${t.url}/api/telemetry/track`,
+      { event: "router_mode", mode: "public", path: "/", timestamp: "1999-01-01T00:00:00Z" },
+      from("198.51.100.2"),
+    );
     expect(response.status).toBe(204);
-    const stored = await t.db.telemetryEvent.findFirstOrThrow({ where: { event: "router_mode", mode: "public" }, orderBy: { createdAt: "desc" } });
+    const stored = await t.db.telemetryEvent.findFirstOrThrow({
+      where: { event: "router_mode", mode: "public" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(stored.companyId).toBeNull();
     expect(Math.abs(stored.occurredAt.getTime() - Date.now())).toBeLessThan(5000);
   });
@@ -46,7 +91,9 @@ describe("POST /api/telemetry/track", () => {
     const address = from("198.51.100.23");
     const statuses: number[] = [];
     for (let i = 0; i < TELEMETRY_EVENTS_PER_MINUTE; i++) {
-      statuses.push((await post(`${t.url}/api/telemetry/track`, { event: "router_mode", mode: "flood" }, address)).status);
+      statuses.push(
+        (await post(`${t.url}/api/telemetry/track`, { event: "router_mode", mode: "flood" }, address)).status,
+      );
     }
     expect(statuses.every((s) => s === 204)).toBe(true);
     const refused = await post(`${t.url}/api/telemetry/track`, { event: "router_mode", mode: "flood" }, address);
@@ -70,29 +117,97 @@ describe("POST /api/brain/telemetry/*", () => {
     const route = `/attributed-${randomUUID()}`;
     const response = await post(
       `${t.url}/api/brain/telemetry/performance`,
-      { ttfb: 120.5, lcp: 900, fid: 24, cls: 0.02, route, tenant: company.slug, bundleSize: 420_000, cacheHit: false, timestamp: Date.now(), companyId: randomUUID(), userId: randomUUID() },
+      {
+        ttfb: 120.5,
+        lcp: 900,
+        fid: 24,
+        cls: 0.02,
+        route,
+        tenant: company.slug,
+        bundleSize: 420_000,
+        cacheHit: false,
+        timestamp: Date.now(),
+        companyId: randomUUID(),
+        userId: randomUUID(),
+      },
       from("198.51.100.10", token),
     );
     expect(response.status).toBe(204);
     const stored = await t.db.performanceMetric.findFirstOrThrow({ where: { route } });
-    expect(stored).toMatchObject({ companyId: company.id, userId: company.users.owner.id, ttfb: 120.5, lcp: 900, fid: 24, cls: 0.02, tenant: company.slug, bundleSize: 420_000, cacheHit: false });
+    expect(stored).toMatchObject({
+      companyId: company.id,
+      userId: company.users.owner.id,
+      ttfb: 120.5,
+      lcp: 900,
+      fid: 24,
+      cls: 0.02,
+      tenant: company.slug,
+      bundleSize: 420_000,
+      cacheHit: false,
+    });
 
     const anonymousRoute = `/anonymous-${randomUUID()}`;
-    expect((await post(`${t.url}/api/brain/telemetry/performance`, { lcp: 3000, route: anonymousRoute }, from("198.51.100.10"))).status).toBe(204);
-    expect(await t.db.performanceMetric.findFirstOrThrow({ where: { route: anonymousRoute } })).toMatchObject({ companyId: null, userId: null, lcp: 3000, ttfb: null });
+    expect(
+      (
+        await post(
+          `${t.url}/api/brain/telemetry/performance`,
+          { lcp: 3000, route: anonymousRoute },
+          from("198.51.100.10"),
+        )
+      ).status,
+    ).toBe(204);
+    expect(await t.db.performanceMetric.findFirstOrThrow({ where: { route: anonymousRoute } })).toMatchObject({
+      companyId: null,
+      userId: null,
+      lcp: 3000,
+      ttfb: null,
+    });
   });
 
   it("stores a threshold alert and a bundle alert", async () => {
     const token = await signIn(t.url, company.users.member.email);
     const route = `/alerts-${randomUUID()}`;
-    const alert = { type: "performance_threshold_exceeded", metric: "lcp", value: 4100, threshold: 2500, route, tenant: null, timestamp: new Date().toISOString(), userAgent: "Chromium" };
+    const alert = {
+      type: "performance_threshold_exceeded",
+      metric: "lcp",
+      value: 4100,
+      threshold: 2500,
+      route,
+      tenant: null,
+      timestamp: new Date().toISOString(),
+      userAgent: "Chromium",
+    };
     expect((await post(`${t.url}/api/brain/telemetry/alert`, alert, from("198.51.100.11", token))).status).toBe(204);
-    const bundle = { type: "bundle_size_exceeded", fileName: "/assets/index-abc.js", size: 1_200_000, sizeMB: 1.2, route, timestamp: Date.now() };
-    expect((await post(`${t.url}/api/brain/telemetry/bundle-alert`, bundle, from("198.51.100.11", token))).status).toBe(204);
+    const bundle = {
+      type: "bundle_size_exceeded",
+      fileName: "/assets/index-abc.js",
+      size: 1_200_000,
+      sizeMB: 1.2,
+      route,
+      timestamp: Date.now(),
+    };
+    expect((await post(`${t.url}/api/brain/telemetry/bundle-alert`, bundle, from("198.51.100.11", token))).status).toBe(
+      204,
+    );
     const stored = await t.db.performanceAlert.findMany({ where: { route }, orderBy: { kind: "asc" } });
     expect(stored).toMatchObject([
-      { kind: "bundle", metric: "bundle", value: 1_200_000, threshold: 1_000_000, fileName: "/assets/index-abc.js", companyId: company.id },
-      { kind: "metric", metric: "lcp", value: 4100, threshold: 2500, userAgent: "Chromium", companyId: company.id, userId: company.users.member.id },
+      {
+        kind: "bundle",
+        metric: "bundle",
+        value: 1_200_000,
+        threshold: 1_000_000,
+        fileName: "/assets/index-abc.js",
+        companyId: company.id,
+      },
+      {
+        kind: "metric",
+        metric: "lcp",
+        value: 4100,
+        threshold: 2500,
+        userAgent: "Chromium",
+        companyId: company.id,
+        userId: company.users.member.id,
+      },
     ]);
   });
 
@@ -113,7 +228,11 @@ describe("POST /api/brain/telemetry/*", () => {
   it("refuses a body over the size limit (413) and stores nothing", async () => {
     const before = await t.db.performanceMetric.count();
     const body = JSON.stringify({ lcp: 1, route: "/", padding: "x".repeat(TELEMETRY_BODY_LIMIT) });
-    const response = await fetch(`${t.url}/api/brain/telemetry/performance`, { method: "POST", headers: { "content-type": "application/json", ...from("198.51.100.13") }, body });
+    const response = await fetch(`${t.url}/api/brain/telemetry/performance`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...from("198.51.100.13") },
+      body,
+    });
     expect(response.status).toBe(413);
     expect(await t.db.performanceMetric.count()).toBe(before);
   });
@@ -125,13 +244,27 @@ describe("POST /api/brain/telemetry/*", () => {
     for (let i = 0; i < PERFORMANCE_REPORTS_PER_MINUTE - 1; i++) {
       statuses.push((await post(`${t.url}/api/brain/telemetry/performance`, { cls: 0.01, route }, address)).status);
     }
-    statuses.push((await post(`${t.url}/api/brain/telemetry/bundle-alert`, { type: "x", fileName: "a.js", size: 2_000_000, sizeMB: 2, route }, address)).status);
+    statuses.push(
+      (
+        await post(
+          `${t.url}/api/brain/telemetry/bundle-alert`,
+          { type: "x", fileName: "a.js", size: 2_000_000, sizeMB: 2, route },
+          address,
+        )
+      ).status,
+    );
     expect(statuses.every((s) => s === 204)).toBe(true);
-    const refused = await post(`${t.url}/api/brain/telemetry/alert`, { type: "x", metric: "cls", value: 0.5, threshold: 0.1, route }, address);
+    const refused = await post(
+      `${t.url}/api/brain/telemetry/alert`,
+      { type: "x", metric: "cls", value: 0.5, threshold: 0.1, route },
+      address,
+    );
     expect(refused.status).toBe(429);
     expect(await t.db.performanceMetric.count({ where: { route } })).toBe(PERFORMANCE_REPORTS_PER_MINUTE - 1);
     expect(await t.db.performanceAlert.count({ where: { route } })).toBe(1);
-    expect((await post(`${t.url}/api/brain/telemetry/performance`, { cls: 0.01, route }, from("198.51.100.25"))).status).toBe(204);
+    expect(
+      (await post(`${t.url}/api/brain/telemetry/performance`, { cls: 0.01, route }, from("198.51.100.25"))).status,
+    ).toBe(204);
   });
 });
 
@@ -141,7 +274,11 @@ describe("GET /api/admin/telemetry/*", () => {
     const tenant = `tenant-${randomUUID().slice(0, 8)}`;
     // ttfb 100, 200, 300, 400: the 75th percentile (interpolated) is 325; fid only in two samples: 10, 30 → 25.
     for (const [index, ttfb] of [100, 200, 300, 400].entries()) {
-      await post(`${t.url}/api/brain/telemetry/performance`, { ttfb, ...(index < 2 ? { fid: index === 0 ? 10 : 30 } : {}), route, tenant }, from("198.51.100.30"));
+      await post(
+        `${t.url}/api/brain/telemetry/performance`,
+        { ttfb, ...(index < 2 ? { fid: index === 0 ? 10 : 30 } : {}), route, tenant },
+        from("198.51.100.30"),
+      );
     }
     const byRoute = await callApi(t.url, "GET", "/api/admin/telemetry/vitals?days=1&by=route", adminToken);
     expect(byRoute.status).toBe(200);
@@ -150,24 +287,40 @@ describe("GET /api/admin/telemetry/*", () => {
     expect(series.points.filter((point) => point.key === route)).toEqual([
       expect.objectContaining({ key: route, samples: 4, ttfb: 325, fid: 25, lcp: null, cls: null }),
     ]);
-    const byTenant = (await callApi(t.url, "GET", "/api/admin/telemetry/vitals?days=30&by=tenant", adminToken)).body as unknown as VitalsSeries;
+    const byTenant = (await callApi(t.url, "GET", "/api/admin/telemetry/vitals?days=30&by=tenant", adminToken))
+      .body as unknown as VitalsSeries;
     expect(byTenant.bucket).toBe("day");
     expect(byTenant.points.find((point) => point.key === tenant)).toMatchObject({ samples: 4, ttfb: 325 });
   });
 
   it("gives a platform admin the alerts and the tenants' activity", async () => {
     const route = `/admin-alerts-${randomUUID()}`;
-    await post(`${t.url}/api/brain/telemetry/alert`, { type: "x", metric: "ttfb", value: 1500, threshold: 1000, route }, from("198.51.100.31"));
-    const alerts = (await callApi(t.url, "GET", "/api/admin/telemetry/alerts?days=1", adminToken)).body as unknown as AlertsOverview;
-    expect(alerts.latest.find((alert) => alert.route === route)).toMatchObject({ kind: "metric", metric: "ttfb", value: 1500, threshold: 1000 });
+    await post(
+      `${t.url}/api/brain/telemetry/alert`,
+      { type: "x", metric: "ttfb", value: 1500, threshold: 1000, route },
+      from("198.51.100.31"),
+    );
+    const alerts = (await callApi(t.url, "GET", "/api/admin/telemetry/alerts?days=1", adminToken))
+      .body as unknown as AlertsOverview;
+    expect(alerts.latest.find((alert) => alert.route === route)).toMatchObject({
+      kind: "metric",
+      metric: "ttfb",
+      value: 1500,
+      threshold: 1000,
+    });
     expect(alerts.counts.some((count) => count.metric === "ttfb" && count.count >= 1)).toBe(true);
 
     const tenant = `activity-${randomUUID().slice(0, 8)}`;
     for (const event of ["tenant_access", "tenant_navigation", "tenant_navigation"]) {
       await post(`${t.url}/api/telemetry/track`, { event, tenantId: tenant }, from("198.51.100.32"));
     }
-    const activity = (await callApi(t.url, "GET", "/api/admin/telemetry/tenant-activity?days=7", adminToken)).body as unknown as TenantActivity;
-    expect(activity.points.find((point) => point.tenant === tenant)).toMatchObject({ accesses: 1, navigations: 2, impersonations: 0 });
+    const activity = (await callApi(t.url, "GET", "/api/admin/telemetry/tenant-activity?days=7", adminToken))
+      .body as unknown as TenantActivity;
+    expect(activity.points.find((point) => point.tenant === tenant)).toMatchObject({
+      accesses: 1,
+      navigations: 2,
+      impersonations: 0,
+    });
   });
 
   it("refuses every company role (403) and a visitor (401)", async () => {

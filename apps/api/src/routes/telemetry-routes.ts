@@ -15,7 +15,12 @@ import {
 } from "@fieldops/shared/telemetry";
 import type { TelemetrySender } from "@fieldops/domain/telemetry/occurred-at";
 import { readAlerts, readTenantActivity, readVitals } from "@fieldops/domain/telemetry/read-telemetry";
-import { recordBundleAlert, recordPerformance, recordPerformanceAlert, recordTelemetryEvent } from "@fieldops/domain/telemetry/record-telemetry";
+import {
+  recordBundleAlert,
+  recordPerformance,
+  recordPerformanceAlert,
+  recordTelemetryEvent,
+} from "@fieldops/domain/telemetry/record-telemetry";
 import type { AppContext } from "../context.ts";
 import { requirePlatformAdmin } from "../http/platform-admin.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
@@ -51,10 +56,14 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     limit: { config: { rateLimit: { max: number; timeWindow: number } } } | { onRequest: typeof performanceRateLimit },
     record: (db: AppContext["db"], from: TelemetrySender, body: Body) => Promise<void>,
   ) =>
-    app.post(path, { bodyLimit: TELEMETRY_BODY_LIMIT, ...limit, schema: { tags: ["telemetry"], summary, body, response: accepted } }, async (request, reply) => {
-      await record(context.db, await sender(request), request.body as Body);
-      return reply.status(204).send(null);
-    });
+    app.post(
+      path,
+      { bodyLimit: TELEMETRY_BODY_LIMIT, ...limit, schema: { tags: ["telemetry"], summary, body, response: accepted } },
+      async (request, reply) => {
+        await record(context.db, await sender(request), request.body as Body);
+        return reply.status(204).send(null);
+      },
+    );
 
   telemetryCall(
     API_PATHS.telemetryTrack,
@@ -63,9 +72,27 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     { config: { rateLimit: { max: TELEMETRY_EVENTS_PER_MINUTE, timeWindow: 60_000 } } },
     recordTelemetryEvent,
   );
-  telemetryCall(API_PATHS.telemetryPerformance, "Record a page's web vitals", performanceReportSchema, { onRequest: performanceRateLimit }, recordPerformance);
-  telemetryCall(API_PATHS.telemetryAlert, "Record a web vital past its threshold", performanceAlertSchema, { onRequest: performanceRateLimit }, recordPerformanceAlert);
-  telemetryCall(API_PATHS.telemetryBundleAlert, "Record a script bundle past its size limit", bundleAlertSchema, { onRequest: performanceRateLimit }, recordBundleAlert);
+  telemetryCall(
+    API_PATHS.telemetryPerformance,
+    "Record a page's web vitals",
+    performanceReportSchema,
+    { onRequest: performanceRateLimit },
+    recordPerformance,
+  );
+  telemetryCall(
+    API_PATHS.telemetryAlert,
+    "Record a web vital past its threshold",
+    performanceAlertSchema,
+    { onRequest: performanceRateLimit },
+    recordPerformanceAlert,
+  );
+  telemetryCall(
+    API_PATHS.telemetryBundleAlert,
+    "Record a script bundle past its size limit",
+    bundleAlertSchema,
+    { onRequest: performanceRateLimit },
+    recordBundleAlert,
+  );
 
   /** A cross-company read for platform admins only (403 to anyone else), checked before anything is read. */
   const adminRead = <Query, Result>(
@@ -75,13 +102,29 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     response: z.ZodType<Result>,
     read: (db: AppContext["db"], query: Query) => Promise<Result>,
   ) =>
-    app.get(path, { schema: { tags: ["telemetry"], summary, querystring, response: { 200: response, ...adminErrors } } }, async (request) => {
-      await requirePlatformAdmin(context, request);
-      return read(context.db, request.query as Query);
-    });
+    app.get(
+      path,
+      { schema: { tags: ["telemetry"], summary, querystring, response: { 200: response, ...adminErrors } } },
+      async (request) => {
+        await requirePlatformAdmin(context, request);
+        return read(context.db, request.query as Query);
+      },
+    );
 
-  adminRead(API_PATHS.adminTelemetryVitals, "Platform admins: the 75th percentile of each web vital by route or tenant over time", vitalsQuerySchema, vitalsSeriesSchema, readVitals);
-  adminRead(API_PATHS.adminTelemetryAlerts, "Platform admins: performance and bundle alerts over time, and the latest ones", telemetryRangeQuerySchema, alertsOverviewSchema, readAlerts);
+  adminRead(
+    API_PATHS.adminTelemetryVitals,
+    "Platform admins: the 75th percentile of each web vital by route or tenant over time",
+    vitalsQuerySchema,
+    vitalsSeriesSchema,
+    readVitals,
+  );
+  adminRead(
+    API_PATHS.adminTelemetryAlerts,
+    "Platform admins: performance and bundle alerts over time, and the latest ones",
+    telemetryRangeQuerySchema,
+    alertsOverviewSchema,
+    readAlerts,
+  );
   adminRead(
     API_PATHS.adminTelemetryTenantActivity,
     "Platform admins: tenant accesses, navigations and impersonations over time",

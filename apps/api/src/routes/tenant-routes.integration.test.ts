@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { defaultPermissions } from "@fieldops/shared/roles";
 import { TENANT_CONFIG_REQUESTS_PER_MINUTE } from "@fieldops/shared/tenants";
-import { createTestCompany, signIn, startTestApp, TEST_PASSWORD, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  createTestCompany,
+  signIn,
+  startTestApp,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
 let company: TestCompany;
@@ -12,7 +19,10 @@ beforeAll(async () => {
   t = await startTestApp();
   company = await createTestCompany(t.db);
   other = await createTestCompany(t.db);
-  await t.db.company.update({ where: { id: company.id }, data: { features: ["jobs", "leads"], betaMode: true, homePath: "dashboard" } });
+  await t.db.company.update({
+    where: { id: company.id },
+    data: { features: ["jobs", "leads"], betaMode: true, homePath: "dashboard" },
+  });
 });
 afterAll(() => t.close());
 
@@ -42,7 +52,13 @@ describe("GET /api/tenants/{tenantId}/config", () => {
       const token = await signIn(t.url, company.users[role].email);
       const bySlug = await readConfig(company.slug, token);
       expect(bySlug.status).toBe(200);
-      expect(bySlug.body).toEqual({ ...publicPart(), plan: "pro", planName: "Pro", features: ["jobs", "leads"], betaMode: true });
+      expect(bySlug.body).toEqual({
+        ...publicPart(),
+        plan: "pro",
+        planName: "Pro",
+        features: ["jobs", "leads"],
+        betaMode: true,
+      });
       expect((await readConfig(company.id, token)).body).toEqual(bySlug.body);
     }
   });
@@ -62,7 +78,16 @@ describe("GET /api/tenants/{tenantId}/config", () => {
 
   it("gives a platform admin the whole config of any tenant", async () => {
     const email = `admin-${randomUUID().slice(0, 8)}@test.example`;
-    await t.db.user.create({ data: { companyId: null, email, name: "Platform admin", passwordHash: await hashPassword(TEST_PASSWORD), role: "admin", permissions: defaultPermissions("admin") } });
+    await t.db.user.create({
+      data: {
+        companyId: null,
+        email,
+        name: "Platform admin",
+        passwordHash: await hashPassword(TEST_PASSWORD),
+        role: "admin",
+        permissions: defaultPermissions("admin"),
+      },
+    });
     try {
       const { body } = await readConfig(company.slug, await signIn(t.url, email));
       expect(body).toMatchObject({ plan: "pro", features: ["jobs", "leads"], betaMode: true });

@@ -7,7 +7,12 @@ import { TENANT_CONFIG_REQUESTS_PER_MINUTE, tenantConfigSchema, tenantParamsSche
 import type { AppContext } from "../context.ts";
 
 /** Per client address, whoever is signed in: visitors read it too, so the session cannot be the key. */
-const rateLimit = { max: TENANT_CONFIG_REQUESTS_PER_MINUTE, timeWindow: 60_000, hook: "onRequest" as const, groupId: "tenant-config" };
+const rateLimit = {
+  max: TENANT_CONFIG_REQUESTS_PER_MINUTE,
+  timeWindow: 60_000,
+  hook: "onRequest" as const,
+  groupId: "tenant-config",
+};
 
 /** A tenant's pages (/{slug}/…) read the tenant they show from here, signed in or not. */
 export const tenantRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -17,14 +22,26 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       config: { rateLimit },
       schema: {
         tags: ["tenants"],
-        summary: "A tenant's branding and home path; its plan, features and beta mode for its own users and platform admins",
+        summary:
+          "A tenant's branding and home path; its plan, features and beta mode for its own users and platform admins",
         params: tenantParamsSchema,
-        response: { 200: tenantConfigSchema, 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          200: tenantConfigSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request) => {
       const user = await context.authenticate(request);
-      return getTenantConfig(context.db, request.params.tenantId, user ? { companyId: user.companyId, platformAdmin: isPlatformAdmin(user, context.env.PLATFORM_ADMIN_EMAILS) } : null);
+      return getTenantConfig(
+        context.db,
+        request.params.tenantId,
+        user
+          ? { companyId: user.companyId, platformAdmin: isPlatformAdmin(user, context.env.PLATFORM_ADMIN_EMAILS) }
+          : null,
+      );
     },
   );
 };

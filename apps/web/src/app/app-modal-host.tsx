@@ -17,12 +17,36 @@ import { useUser } from "../lib/session";
 type HostedTarget = Exclude<OpenModalTarget, "builder.refine" | "builder.confirm">;
 
 const TITLES: Record<HostedTarget, { title: string; description: string; page: string }> = {
-  "integrations.quickbooks": { title: "QuickBooks Online", description: "Your accounting, kept in step.", page: "/settings/integrations" },
-  "integrations.stripe": { title: "Stripe", description: "Card and bank payments on your invoices.", page: "/settings/payments" },
-  "integrations.twilio": { title: "Twilio", description: "Text messages to your customers.", page: "/settings/communications" },
-  "settings.integrations": { title: "Integrations", description: "QuickBooks, Stripe and Twilio for your company.", page: "/settings/integrations" },
-  "settings.payments": { title: "Payment settings", description: "Stripe and how your invoices are paid.", page: "/settings/payments" },
-  "settings.communications": { title: "Communication settings", description: "Text messages and your e-mail sender.", page: "/settings/communications" },
+  "integrations.quickbooks": {
+    title: "QuickBooks Online",
+    description: "Your accounting, kept in step.",
+    page: "/settings/integrations",
+  },
+  "integrations.stripe": {
+    title: "Stripe",
+    description: "Card and bank payments on your invoices.",
+    page: "/settings/payments",
+  },
+  "integrations.twilio": {
+    title: "Twilio",
+    description: "Text messages to your customers.",
+    page: "/settings/communications",
+  },
+  "settings.integrations": {
+    title: "Integrations",
+    description: "QuickBooks, Stripe and Twilio for your company.",
+    page: "/settings/integrations",
+  },
+  "settings.payments": {
+    title: "Payment settings",
+    description: "Stripe and how your invoices are paid.",
+    page: "/settings/payments",
+  },
+  "settings.communications": {
+    title: "Communication settings",
+    description: "Text messages and your e-mail sender.",
+    page: "/settings/communications",
+  },
 };
 
 const isHosted = (target: OpenModalTarget | null): target is HostedTarget => target !== null && target in TITLES;

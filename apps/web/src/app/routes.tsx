@@ -34,7 +34,11 @@ import { IndustriesPage, IndustryPage } from "../features/marketing/industries-p
 import { LandingPage } from "../features/marketing/landing-page";
 import { PricingPage } from "../features/marketing/pricing-page";
 import { PlansPage } from "../features/plans/plans-page";
-import { INTEGRATION_MANAGER_ROLES, INTEGRATION_VIEWER_ROLES, SIMULATED_AUTHORIZE_PATH } from "@fieldops/shared/integrations";
+import {
+  INTEGRATION_MANAGER_ROLES,
+  INTEGRATION_VIEWER_ROLES,
+  SIMULATED_AUTHORIZE_PATH,
+} from "@fieldops/shared/integrations";
 import { AppLayout, FullPageLoader, useSignedInUser } from "../shell/app-layout";
 import { ImpersonationBanners } from "../features/impersonation/impersonation-banners";
 import { AssistantButton, AssistantFrame } from "../features/assistant/assistant-panel";
@@ -59,7 +63,6 @@ import { MenuEditorPage } from "../features/admin/menu-editor-page";
 import { ResourcesPage } from "../features/admin/resources-page";
 import { TenantsPage } from "../features/admin/tenants-page";
 
-
 /** Jobs are managed by owners and members; field users work from their own visits. */
 const JOB_MANAGERS = ["owner", "member"] as const;
 
@@ -81,7 +84,11 @@ function UserDashboard() {
 function AppLayoutWithModals() {
   return (
     <OnboardingGate>
-      <AppLayout frame={AssistantFrame} headerActions={<AssistantButton />} banners={(user) => <ImpersonationBanners user={user} />} />
+      <AppLayout
+        frame={AssistantFrame}
+        headerActions={<AssistantButton />}
+        banners={(user) => <ImpersonationBanners user={user} />}
+      />
       <AppModalHost />
       <ThemePreferenceSync />
     </OnboardingGate>
@@ -119,43 +126,211 @@ export function AppRoutes() {
       <Route path="/review/portal/:customerId" element={<PortalPage />} />
       <Route element={<AppLayoutWithModals />}>
         <Route path="/admin-dashboard" element={<AdminDashboardRoute />} />
-        <Route path="/admin/tenants" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><TenantsPage /></RoleGuard>} />
-        <Route path="/admin/features" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><FeaturesPage /></RoleGuard>} />
-        <Route path="/admin/resources" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><ResourcesPage /></RoleGuard>} />
-        <Route path="/admin/brain-packets" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><BrainPacketsPage /></RoleGuard>} />
-        <Route path="/instance-admin/:companyId" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><InstanceAdminPage /></RoleGuard>} />
-        <Route path="/menu/primary" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><MenuEditorPage menu="primary" /></RoleGuard>} />
-        <Route path="/menu/secondary" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><MenuEditorPage menu="secondary" /></RoleGuard>} />
+        <Route
+          path="/admin/tenants"
+          element={
+            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+              <TenantsPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/admin/features"
+          element={
+            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+              <FeaturesPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/admin/resources"
+          element={
+            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+              <ResourcesPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/admin/brain-packets"
+          element={
+            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+              <BrainPacketsPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/instance-admin/:companyId"
+          element={
+            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+              <InstanceAdminPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/menu/primary"
+          element={
+            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+              <MenuEditorPage menu="primary" />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/menu/secondary"
+          element={
+            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+              <MenuEditorPage menu="secondary" />
+            </RoleGuard>
+          }
+        />
         <Route path="/userdash" element={<UserDashboard />} />
         <Route path="/customers" element={<CustomersPage />} />
         <Route path="/customers/:id" element={<CustomerDetailPage />} />
         <Route path="/custom/:objectKey" element={<CustomRecordsPage />} />
         <Route path="/custom/:objectKey/:id" element={<CustomRecordPage />} />
-        <Route path="/jobs" element={<RoleGuard roles={JOB_MANAGERS}><JobsPage /></RoleGuard>} />
-        <Route path="/jobs/:id" element={<RoleGuard roles={JOB_MANAGERS}><JobDetailPage /></RoleGuard>} />
-        <Route path="/jobs/leads" element={<RoleGuard roles={JOB_MANAGERS}><LeadsPage /></RoleGuard>} />
-        <Route path="/jobs/estimates" element={<RoleGuard roles={JOB_MANAGERS}><EstimatesPage /></RoleGuard>} />
-        <Route path="/jobs/estimates/:id" element={<RoleGuard roles={JOB_MANAGERS}><EstimatePage /></RoleGuard>} />
+        <Route
+          path="/jobs"
+          element={
+            <RoleGuard roles={JOB_MANAGERS}>
+              <JobsPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/jobs/:id"
+          element={
+            <RoleGuard roles={JOB_MANAGERS}>
+              <JobDetailPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/jobs/leads"
+          element={
+            <RoleGuard roles={JOB_MANAGERS}>
+              <LeadsPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/jobs/estimates"
+          element={
+            <RoleGuard roles={JOB_MANAGERS}>
+              <EstimatesPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/jobs/estimates/:id"
+          element={
+            <RoleGuard roles={JOB_MANAGERS}>
+              <EstimatePage />
+            </RoleGuard>
+          }
+        />
         <Route path="/crews" element={<CrewsPage />} />
         <Route path="/crews/:id" element={<CrewDetailPage />} />
-        <Route path="/schedule" element={<RoleGuard roles={JOB_MANAGERS}><SchedulePage /></RoleGuard>} />
-        <Route path="/payments" element={<RoleGuard roles={BILLING_ROLES}><PaymentsPage /></RoleGuard>} />
-        <Route path="/payments/invoices/:id" element={<RoleGuard roles={BILLING_ROLES}><InvoiceDetailPage /></RoleGuard>} />
+        <Route
+          path="/schedule"
+          element={
+            <RoleGuard roles={JOB_MANAGERS}>
+              <SchedulePage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/payments"
+          element={
+            <RoleGuard roles={BILLING_ROLES}>
+              <PaymentsPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/payments/invoices/:id"
+          element={
+            <RoleGuard roles={BILLING_ROLES}>
+              <InvoiceDetailPage />
+            </RoleGuard>
+          }
+        />
         <Route path="/settings" element={<SettingsPage />} />
-        <Route path="/reports" element={<RoleGuard roles={REPORT_READER_ROLES}><ReportsPage /></RoleGuard>} />
+        <Route
+          path="/reports"
+          element={
+            <RoleGuard roles={REPORT_READER_ROLES}>
+              <ReportsPage />
+            </RoleGuard>
+          }
+        />
         <Route path="/security" element={<SecurityPage />} />
         <Route path="/support" element={<SupportPage />} />
         <Route path="/documentation" element={<DocumentationPage />} />
         <Route path="/documentation/:area" element={<DocumentationPage />} />
         <Route path="/plans" element={<PlansPage />} />
-        <Route path="/settings/builds" element={<RoleGuard roles={BUILD_MANAGER_ROLES}><BuildsPage /></RoleGuard>} />
-        <Route path="/admin/build-monitor" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><BuildMonitorPage /></RoleGuard>} />
-        <Route path="/admin/saas-factory/pricing" element={<RoleGuard roles={ADMIN_PORTAL_ROLES}><BuildPricingPage /></RoleGuard>} />
-        <Route path="/integrations" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><IntegrationsPage /></RoleGuard>} />
-        <Route path="/settings/integrations" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><IntegrationsPage /></RoleGuard>} />
-        <Route path="/settings/payments" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><PaymentSettingsPage /></RoleGuard>} />
-        <Route path="/settings/communications" element={<RoleGuard roles={INTEGRATION_VIEWER_ROLES}><CommunicationSettingsPage /></RoleGuard>} />
-        <Route path={SIMULATED_AUTHORIZE_PATH} element={<RoleGuard roles={INTEGRATION_MANAGER_ROLES}><SimulatedAuthorizePage /></RoleGuard>} />
+        <Route
+          path="/settings/builds"
+          element={
+            <RoleGuard roles={BUILD_MANAGER_ROLES}>
+              <BuildsPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/admin/build-monitor"
+          element={
+            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+              <BuildMonitorPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/admin/saas-factory/pricing"
+          element={
+            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+              <BuildPricingPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/integrations"
+          element={
+            <RoleGuard roles={INTEGRATION_VIEWER_ROLES}>
+              <IntegrationsPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/settings/integrations"
+          element={
+            <RoleGuard roles={INTEGRATION_VIEWER_ROLES}>
+              <IntegrationsPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/settings/payments"
+          element={
+            <RoleGuard roles={INTEGRATION_VIEWER_ROLES}>
+              <PaymentSettingsPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/settings/communications"
+          element={
+            <RoleGuard roles={INTEGRATION_VIEWER_ROLES}>
+              <CommunicationSettingsPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path={SIMULATED_AUTHORIZE_PATH}
+          element={
+            <RoleGuard roles={INTEGRATION_MANAGER_ROLES}>
+              <SimulatedAuthorizePage />
+            </RoleGuard>
+          }
+        />
         {SECTION_PAGES.map((page) => (
           <Route
             key={page.path}

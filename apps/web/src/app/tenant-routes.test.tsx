@@ -42,14 +42,18 @@ const renderAt = (path: string) =>
 
 describe("a tenant's path", () => {
   it("says 'Failed to load tenant configuration' when the config does not come, with the way back", async () => {
-    api.on("GET", "/api/tenants/green-valley/config", (_req, res) => sendJson(res, 500, { message: "Internal Server Error" }));
+    api.on("GET", "/api/tenants/green-valley/config", (_req, res) =>
+      sendJson(res, 500, { message: "Internal Server Error" }),
+    );
     renderAt("/green-valley/home");
     expect(await screen.findByRole("heading", { level: 1, name: "Failed to load tenant configuration" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to Admin Dashboard" }).getAttribute("href")).toBe("/admin-dashboard");
   });
 
   it("says 'Tenant not found' for a 404", async () => {
-    api.on("GET", "/api/tenants/nobody-here/config", (_req, res) => sendJson(res, 404, { message: "Tenant not found" }));
+    api.on("GET", "/api/tenants/nobody-here/config", (_req, res) =>
+      sendJson(res, 404, { message: "Tenant not found" }),
+    );
     renderAt("/turf/nobody-here/jobs");
     expect(await screen.findByRole("heading", { level: 1, name: "Tenant not found" })).toBeTruthy();
   });
@@ -77,15 +81,27 @@ describe("a tenant's path", () => {
   it("names a white-label tenant's pages after the tenant, never the product", async () => {
     document.head.insertAdjacentHTML("beforeend", '<link rel="icon" href="/favicon.svg" />');
     api.on("GET", "/api/tenants/green-valley/config", (_req, res) =>
-      sendJson(res, 200, { ...config, whiteLabel: true, branding: { ...config.branding, logo: "/api/files/logo" }, plan: "suite", planName: "Suite", features: [], betaMode: false }),
+      sendJson(res, 200, {
+        ...config,
+        whiteLabel: true,
+        branding: { ...config.branding, logo: "/api/files/logo" },
+        plan: "suite",
+        planName: "Suite",
+        features: [],
+        betaMode: false,
+      }),
     );
     const view = renderAt("/green-valley/jobs");
     expect(await screen.findByRole("heading", { level: 1, name: "Sign in to Green Valley" })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Sign In · Green Valley"));
     expect(document.body.textContent).not.toContain("FieldOps");
-    expect([...document.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')].map((link) => link.getAttribute("href"))).toEqual(["/api/files/logo"]);
+    expect(
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')].map((link) => link.getAttribute("href")),
+    ).toEqual(["/api/files/logo"]);
     view.unmount();
-    expect([...document.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')].map((link) => link.getAttribute("href"))).toEqual(["/favicon.svg"]);
+    expect(
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')].map((link) => link.getAttribute("href")),
+    ).toEqual(["/favicon.svg"]);
   });
 
   it("names a tenant without white label's pages after the product", async () => {

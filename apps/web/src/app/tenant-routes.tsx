@@ -22,7 +22,14 @@ import { SecurityPage } from "../features/security/security-page";
 import { SettingsPage } from "../features/settings/settings-page";
 import { SupportPage } from "../features/support/support-page";
 import { brandStyle } from "../features/tenants/brand-style";
-import { canEnterTenant, isTenantAdministrator, needsImpersonation, tenantView, useTenantConfig, type TenantView } from "../features/tenants/tenant-config";
+import {
+  canEnterTenant,
+  isTenantAdministrator,
+  needsImpersonation,
+  tenantView,
+  useTenantConfig,
+  type TenantView,
+} from "../features/tenants/tenant-config";
 import { TenantErrorPage } from "../features/tenants/tenant-error";
 import { TenantSidebarHeader } from "../features/tenants/tenant-sidebar-header";
 import { useUser } from "../lib/session";
@@ -52,10 +59,38 @@ const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
   { path: "home", element: <DashboardPage today /> },
   { path: "dashboard", element: <DashboardPage /> },
   { path: "admin", element: <DashboardPage /> },
-  { path: "leads", element: <RoleGuard roles={JOB_MANAGERS}><LeadsPage /></RoleGuard> },
-  { path: "estimator", element: <RoleGuard roles={JOB_MANAGERS}><EstimatesPage /></RoleGuard> },
-  { path: "jobs", element: <RoleGuard roles={JOB_MANAGERS}><JobsPage /></RoleGuard> },
-  { path: "schedule", element: <RoleGuard roles={JOB_MANAGERS}><SchedulePage /></RoleGuard> },
+  {
+    path: "leads",
+    element: (
+      <RoleGuard roles={JOB_MANAGERS}>
+        <LeadsPage />
+      </RoleGuard>
+    ),
+  },
+  {
+    path: "estimator",
+    element: (
+      <RoleGuard roles={JOB_MANAGERS}>
+        <EstimatesPage />
+      </RoleGuard>
+    ),
+  },
+  {
+    path: "jobs",
+    element: (
+      <RoleGuard roles={JOB_MANAGERS}>
+        <JobsPage />
+      </RoleGuard>
+    ),
+  },
+  {
+    path: "schedule",
+    element: (
+      <RoleGuard roles={JOB_MANAGERS}>
+        <SchedulePage />
+      </RoleGuard>
+    ),
+  },
   { path: "customers", element: <CustomersPage /> },
   { path: "crews", element: <CrewsPage /> },
   { path: "crews/:id", element: <CrewDetailPage /> },
@@ -64,7 +99,14 @@ const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
   { path: "reports", element: sectionPage("/reports") },
   { path: "review/:invoiceId", element: sectionPage("/review/:invoiceId") },
   { path: "automations/:id", element: sectionPage("/automations/:id") },
-  { path: "integrations", element: <RoleGuard roles={INTEGRATION_VIEWER_ROLES}><IntegrationsPage /></RoleGuard> },
+  {
+    path: "integrations",
+    element: (
+      <RoleGuard roles={INTEGRATION_VIEWER_ROLES}>
+        <IntegrationsPage />
+      </RoleGuard>
+    ),
+  },
   { path: "chat", element: <AssistantChat variant="inline" className="min-h-[32rem]" autoFocus /> },
   { path: "settings", element: <SettingsPage /> },
   { path: "features", element: <PlansPage /> },
@@ -82,7 +124,11 @@ function TenantLayout({ base, tenantId, tenant }: { base: string; tenantId: stri
         banners={(user) => <ImpersonationBanners user={user} tenantId={tenantId} />}
         style={brandStyle(tenant.primaryColor)}
         sidebar={(user) => (
-          <AppSidebar user={user} header={<TenantSidebarHeader tenant={tenant} />} groups={tenantNavigation(base, tenant.features, isTenantAdministrator(user))} />
+          <AppSidebar
+            user={user}
+            header={<TenantSidebarHeader tenant={tenant} />}
+            groups={tenantNavigation(base, tenant.features, isTenantAdministrator(user))}
+          />
         )}
       />
       <AppModalHost />
@@ -95,7 +141,17 @@ function TenantLayout({ base, tenantId, tenant }: { base: string; tenantId: stri
  * the bare path to the tenant's home, a platform admin who does not belong to it into an impersonation of it, its
  * login to anyone else who may not enter it, else its screens in its sidebar.
  */
-function TenantPages({ tenantId, industry, base, rest }: { tenantId: string; industry: string | null; base: string; rest: string }) {
+function TenantPages({
+  tenantId,
+  industry,
+  base,
+  rest,
+}: {
+  tenantId: string;
+  industry: string | null;
+  base: string;
+  rest: string;
+}) {
   const config = useTenantConfig(tenantId);
   const user = useUser();
   if (config.isPending || user.isPending) return <FullPageLoader />;
@@ -107,7 +163,8 @@ function TenantPages({ tenantId, industry, base, rest }: { tenantId: string; ind
   const layoutPath = industry ? `${tenantId}` : undefined;
   let pages: ReactNode;
   if (rest === "login" || !user.data) pages = login;
-  else if (needsImpersonation(user.data, config.data)) pages = <StartImpersonation key={config.data.id} config={config.data} tenantId={tenantId} />;
+  else if (needsImpersonation(user.data, config.data))
+    pages = <StartImpersonation key={config.data.id} config={config.data} tenantId={tenantId} />;
   else if (!canEnterTenant(user.data, config.data)) pages = login;
   else {
     pages = (
@@ -126,7 +183,9 @@ function TenantPages({ tenantId, industry, base, rest }: { tenantId: string; ind
     <TitleBrandProvider brand={tenant.name} icon={config.data.branding.logo}>
       {pages}
     </TitleBrandProvider>
-  ) : pages;
+  ) : (
+    pages
+  );
 }
 
 /**
@@ -138,7 +197,10 @@ export function HostTenantRoutes() {
   const host = window.location.hostname;
   return (
     <Routes>
-      <Route path="/*" element={<TenantPages tenantId={host} industry={null} base="" rest={pathname.replace(/^\/+|\/+$/g, "")} />} />
+      <Route
+        path="/*"
+        element={<TenantPages tenantId={host} industry={null} base="" rest={pathname.replace(/^\/+|\/+$/g, "")} />}
+      />
     </Routes>
   );
 }
@@ -153,5 +215,13 @@ export function TenantOrIndustryRoute() {
   if (match.kind === "legacy") return <Navigate to={`${match.to}${search}`} replace />;
   if (match.kind === "industry") return <IndustryPage slug={match.industry} />;
   if (match.kind === "app") return <NotFoundPage />;
-  return <TenantPages key={match.base} tenantId={match.tenantId} industry={match.industry} base={match.base} rest={match.rest} />;
+  return (
+    <TenantPages
+      key={match.base}
+      tenantId={match.tenantId}
+      industry={match.industry}
+      base={match.base}
+      rest={match.rest}
+    />
+  );
 }

@@ -55,7 +55,11 @@ export function FormDialog({
           {children}
           {error ? (
             <Alert variant="destructive" role="alert">
-              <AlertDescription>{typeof error === "string" ? error : apiErrorMessage(error, errorFallback ?? (error instanceof ApiError ? error.message : undefined))}</AlertDescription>
+              <AlertDescription>
+                {typeof error === "string"
+                  ? error
+                  : apiErrorMessage(error, errorFallback ?? (error instanceof ApiError ? error.message : undefined))}
+              </AlertDescription>
             </Alert>
           ) : null}
         </form>
@@ -63,7 +67,12 @@ export function FormDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" form={id} variant={destructive ? "destructive" : "default"} disabled={pending || confirmDisabled}>
+          <Button
+            type="submit"
+            form={id}
+            variant={destructive ? "destructive" : "default"}
+            disabled={pending || confirmDisabled}
+          >
             {pending ? pendingLabel : confirm}
           </Button>
         </DialogFooter>

@@ -18,7 +18,19 @@ interface PagedQuery {
  * A paged list's states in one place: loading, failed (with Try again), empty (with `empty`), or its rows in a card
  * with Load more while there are more pages.
  */
-export function PagedList({ query, noun, count, empty, children }: { query: PagedQuery; noun: string; count: number; empty: string; children: ReactNode }) {
+export function PagedList({
+  query,
+  noun,
+  count,
+  empty,
+  children,
+}: {
+  query: PagedQuery;
+  noun: string;
+  count: number;
+  empty: string;
+  children: ReactNode;
+}) {
   if (query.isPending) {
     return (
       <div className="grid gap-2" role="status" aria-label={`Loading ${noun.toLowerCase()}`}>
@@ -44,7 +56,12 @@ export function PagedList({ query, noun, count, empty, children }: { query: Page
       <CardContent>
         {count === 0 ? <p className="text-sm text-muted-foreground">{empty}</p> : children}
         {query.hasNextPage ? (
-          <Button variant="outline" className="mt-3" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          <Button
+            variant="outline"
+            className="mt-3"
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
             {query.isFetchingNextPage ? "Loading…" : "Load more"}
           </Button>
         ) : null}

@@ -38,7 +38,8 @@ export function PlanUpgradeRequired({
   if (compact) {
     return (
       <p role="note" aria-label={PLAN_UPGRADE_TITLE} className={cn("text-xs text-muted-foreground", className)}>
-        <span className="font-medium">{PLAN_UPGRADE_TITLE}</span>: {PLAN_UPGRADE_DESCRIPTION}.{message ? ` ${message}` : ""}{" "}
+        <span className="font-medium">{PLAN_UPGRADE_TITLE}</span>: {PLAN_UPGRADE_DESCRIPTION}.
+        {message ? ` ${message}` : ""}{" "}
         <Link to="/plans" className="underline underline-offset-2">
           {plansLink}
         </Link>
@@ -49,7 +50,10 @@ export function PlanUpgradeRequired({
     <div
       role="note"
       aria-label={PLAN_UPGRADE_TITLE}
-      className={cn("flex flex-col gap-3 rounded-lg border border-primary/30 bg-primary/5 p-4 sm:flex-row sm:items-center", className)}
+      className={cn(
+        "flex flex-col gap-3 rounded-lg border border-primary/30 bg-primary/5 p-4 sm:flex-row sm:items-center",
+        className,
+      )}
     >
       <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
         <Sparkles className="size-4" aria-hidden="true" />

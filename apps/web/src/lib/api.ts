@@ -57,7 +57,12 @@ function authHeaders(): Record<string, string> {
  * The request client: cookies always, the stored bearer token when there is one, and a JSON body with
  * its content type only when a payload exists. Resolves with the response; throws an {@link ApiError} when not OK.
  */
-export async function apiRequest(method: string, url: string, data?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
   const headers = { ...extraHeaders, ...authHeaders() };
   if (data !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(resolveUrl(url), {

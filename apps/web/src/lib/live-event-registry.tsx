@@ -18,8 +18,13 @@ export function onLiveEvent<Name extends AppEventName>(
 }
 
 /** Reactions that fetch again the cached queries `filters` selects whenever one of these events arrives. */
-export function refetchOnLiveEvents(events: readonly AppEventName[], filters: InvalidateQueryFilters): LiveEventReaction[] {
-  return events.map((event) => onLiveEvent(event, (_event, { queryClient }) => void queryClient.invalidateQueries(filters)));
+export function refetchOnLiveEvents(
+  events: readonly AppEventName[],
+  filters: InvalidateQueryFilters,
+): LiveEventReaction[] {
+  return events.map((event) =>
+    onLiveEvent(event, (_event, { queryClient }) => void queryClient.invalidateQueries(filters)),
+  );
 }
 
 const LiveEventReactionsContext = createContext<readonly LiveEventReaction[]>([]);
@@ -28,7 +33,13 @@ const LiveEventReactionsContext = createContext<readonly LiveEventReaction[]>([]
  * Features' reactions to live events, given by the app's composition root (app/), so that the shell that holds the
  * connection imports no feature.
  */
-export function LiveEventReactionsProvider({ reactions, children }: { reactions: readonly LiveEventReaction[]; children: ReactNode }) {
+export function LiveEventReactionsProvider({
+  reactions,
+  children,
+}: {
+  reactions: readonly LiveEventReaction[];
+  children: ReactNode;
+}) {
   return <LiveEventReactionsContext.Provider value={reactions}>{children}</LiveEventReactionsContext.Provider>;
 }
 

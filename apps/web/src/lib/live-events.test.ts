@@ -45,7 +45,11 @@ function startClient(options: Partial<ConstructorParameters<typeof LiveEventsCli
   });
   client.subscribe((event, meta) => received.push({ event, seq: meta.seq }));
   client.start();
-  return { client, received, ids: () => received.map((r) => (r.event.name === "activity.recorded" ? r.event.payload.id : null)) };
+  return {
+    client,
+    received,
+    ids: () => received.map((r) => (r.event.name === "activity.recorded" ? r.event.payload.id : null)),
+  };
 }
 
 beforeEach(async () => {
@@ -261,7 +265,13 @@ describe("LiveEventsClient", () => {
 
   describe("sending chat requests", () => {
     const chat = (requestId: string) =>
-      ({ type: "chat.send", requestId, conversationId: null, text: "take me to my jobs", context: { path: "/jobs" } }) as const;
+      ({
+        type: "chat.send",
+        requestId,
+        conversationId: null,
+        text: "take me to my jobs",
+        context: { path: "/jobs" },
+      }) as const;
     const chatMessages = (connection: Connection | undefined) =>
       (connection?.received ?? []).filter((m) => (m as { type: string }).type.startsWith("chat."));
 
@@ -322,7 +332,9 @@ describe("LiveEventsClient", () => {
 
       send(connections[0], { type: "error", message: "Too many messages, try again in a minute", requestId: "r1" });
 
-      await vi.waitFor(() => expect(errors).toEqual([{ message: "Too many messages, try again in a minute", requestId: "r1" }]));
+      await vi.waitFor(() =>
+        expect(errors).toEqual([{ message: "Too many messages, try again in a minute", requestId: "r1" }]),
+      );
       expect(live.client.pendingRequests).toBe(0);
     });
   });

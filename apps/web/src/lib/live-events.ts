@@ -1,4 +1,13 @@
-import { createContext, createElement, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import {
+  createContext,
+  createElement,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 import {
   SOCKET_CATCH_UP_PARAM,
   WS_CLOSE_UNAUTHORIZED,
@@ -310,7 +319,8 @@ export class LiveEventsClient {
       case "error":
         console.warn(`live events: server error: ${message.message}`);
         this.settle(message.requestId);
-        for (const handler of [...this.errorHandlers]) handler({ message: message.message, requestId: message.requestId });
+        for (const handler of [...this.errorHandlers])
+          handler({ message: message.message, requestId: message.requestId });
         return;
     }
   }

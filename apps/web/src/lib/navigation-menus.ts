@@ -7,5 +7,8 @@ const fetchJson = getQueryFn<unknown>({ on401: "throw" });
 
 /** A menu as the platform's administrators edited it; undefined while loading or when it cannot be read (built-in menu then). */
 export function useNavigationMenu(menu: MenuId): Menu | undefined {
-  return useQuery({ queryKey: QUERY_KEYS.menu(menu), queryFn: async (context) => menuSchema.parse(await fetchJson(context)) }).data;
+  return useQuery({
+    queryKey: QUERY_KEYS.menu(menu),
+    queryFn: async (context) => menuSchema.parse(await fetchJson(context)),
+  }).data;
 }

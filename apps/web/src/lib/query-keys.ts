@@ -23,7 +23,9 @@ export const QUERY_KEYS = {
   schedule: [API_PATHS.schedule],
   scheduleRange: (from: string, to: string) => [API_PATHS.schedule, from, to],
   routePlan: (id: string) => [apiPath(API_PATHS.routePlan, { id })],
-  visitBestSlots: (visitId: string, date: string) => [`${apiPath(API_PATHS.visitBestSlots, { id: visitId })}?date=${encodeURIComponent(date)}`],
+  visitBestSlots: (visitId: string, date: string) => [
+    `${apiPath(API_PATHS.visitBestSlots, { id: visitId })}?date=${encodeURIComponent(date)}`,
+  ],
   userdash: [API_PATHS.userdash],
   integrations: [API_PATHS.integrations],
   paymentSettings: [API_PATHS.paymentSettings],
@@ -59,6 +61,8 @@ export const QUERY_KEYS = {
   adminTenant: (companyId: string) => [apiPath(API_PATHS.adminTenant, { companyId })],
   adminFeatures: [API_PATHS.adminFeatures],
   adminResources: [API_PATHS.adminResources],
-  adminBrainPackets: (companyId: string) => [`${API_PATHS.adminBrainPackets}?companyId=${encodeURIComponent(companyId)}`],
+  adminBrainPackets: (companyId: string) => [
+    `${API_PATHS.adminBrainPackets}?companyId=${encodeURIComponent(companyId)}`,
+  ],
   menu: (menu: string) => [apiPath(API_PATHS.menu, { menu })],
 } as const;

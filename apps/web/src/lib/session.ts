@@ -1,13 +1,25 @@
 import { useCallback } from "react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { AUTH_TOKEN_STORAGE_KEY, loginResponseSchema, userSchema, type LoginResponse, type User } from "@fieldops/shared/auth";
+import {
+  AUTH_TOKEN_STORAGE_KEY,
+  loginResponseSchema,
+  userSchema,
+  type LoginResponse,
+  type User,
+} from "@fieldops/shared/auth";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { IMPERSONATION_TOKEN_STORAGE_KEY, ORIGINAL_TOKEN_STORAGE_KEY } from "@fieldops/shared/impersonation";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { apiRequest, getQueryFn } from "./api";
 import { QUERY_KEYS } from "./query-keys";
-import { clearSignedOutMark, endServerSession, finishPendingLogout, isSignedOutOnThisDevice, markSignedOut } from "./signed-out";
+import {
+  clearSignedOutMark,
+  endServerSession,
+  finishPendingLogout,
+  isSignedOutOnThisDevice,
+  markSignedOut,
+} from "./signed-out";
 
 export const USER_QUERY_KEY = QUERY_KEYS.user;
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
@@ -38,7 +50,10 @@ export function useUser() {
 }
 
 /** POST /api/login or /api/signup: both answer with a token and the signed-in user. */
-export async function requestSession(url: typeof API_PATHS.login | typeof API_PATHS.signup, body: unknown): Promise<LoginResponse> {
+export async function requestSession(
+  url: typeof API_PATHS.login | typeof API_PATHS.signup,
+  body: unknown,
+): Promise<LoginResponse> {
   const res = await apiRequest("POST", url, body);
   return loginResponseSchema.parse(await res.json());
 }

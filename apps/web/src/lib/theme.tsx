@@ -74,10 +74,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     setThemeState(next);
   }, []);
 
-  const toggleTheme = useCallback(
-    () => setTheme(resolveTheme(theme) === "dark" ? "light" : "dark"),
-    [theme, setTheme],
-  );
+  const toggleTheme = useCallback(() => setTheme(resolveTheme(theme) === "dark" ? "light" : "dark"), [theme, setTheme]);
 
   const value = useMemo(
     () => ({ theme, resolvedTheme, setTheme, toggleTheme }),

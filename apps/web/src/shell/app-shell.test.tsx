@@ -9,7 +9,14 @@ import { sendJson, useLocalApi, useLocalSocket, type LocalServer } from "../test
 import { renderApp } from "../testing/render-app";
 
 const member = makeUser();
-const platformAdmin = makeUser({ id: "u0", email: "admin@demo.test", name: "Ada Admin", role: "admin", permissions: ["all"], companyId: null });
+const platformAdmin = makeUser({
+  id: "u0",
+  email: "admin@demo.test",
+  name: "Ada Admin",
+  role: "admin",
+  permissions: ["all"],
+  companyId: null,
+});
 
 const company = makeCompany();
 
@@ -143,31 +150,34 @@ describe("signed-in shell", () => {
     expect(screen.getByRole("link", { name: "Reports" }).getAttribute("aria-current")).toBe("page");
   });
 
-  it.each([204, 500])("logs out (server answers %i): clears storage and the cache, then shows sign-in", async (status) => {
-    logoutStatus = status;
-    localStorage.setItem("auth_token", "tok-1");
-    sessionStorage.setItem("draft", "x");
-    // The feed is still loading when the user logs out; its answer must not land in the next session's cache.
-    let answerActivity: (() => void) | undefined;
-    api.on("GET", "/api/activity", (_req, res) => {
-      answerActivity = () => sendJson(res, 200, { items: [activity("a1", "Customer Henderson added")] });
-    });
-    const { queryClient } = renderAt("/userdash");
-    await screen.findByRole("heading", { level: 1, name: "Dashboard" });
-    await waitFor(() => expect(answerActivity).toBeDefined());
+  it.each([204, 500])(
+    "logs out (server answers %i): clears storage and the cache, then shows sign-in",
+    async (status) => {
+      logoutStatus = status;
+      localStorage.setItem("auth_token", "tok-1");
+      sessionStorage.setItem("draft", "x");
+      // The feed is still loading when the user logs out; its answer must not land in the next session's cache.
+      let answerActivity: (() => void) | undefined;
+      api.on("GET", "/api/activity", (_req, res) => {
+        answerActivity = () => sendJson(res, 200, { items: [activity("a1", "Customer Henderson added")] });
+      });
+      const { queryClient } = renderAt("/userdash");
+      await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+      await waitFor(() => expect(answerActivity).toBeDefined());
 
-    fireEvent.click(screen.getByRole("button", { name: "Logout" }));
+      fireEvent.click(screen.getByRole("button", { name: "Logout" }));
 
-    expect(await screen.findByRole("button", { name: "Sign In" }, SLOW)).toBeTruthy();
-    answerActivity!();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(api.requests.some((r) => r.method === "POST" && r.url === "/api/logout")).toBe(true);
-    // Storage is cleared; only a logout the server did not confirm leaves its marker.
-    expect(storedKeys()).toEqual(status === 204 ? [] : ["signed_out"]);
-    expect(sessionStorage.length).toBe(0);
-    expect(queryClient.getQueryData(["/api/activity"])).toBeUndefined();
-    expect(queryClient.getQueryData(["/api/company"])).toBeUndefined();
-  });
+      expect(await screen.findByRole("button", { name: "Sign In" }, SLOW)).toBeTruthy();
+      answerActivity!();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(api.requests.some((r) => r.method === "POST" && r.url === "/api/logout")).toBe(true);
+      // Storage is cleared; only a logout the server did not confirm leaves its marker.
+      expect(storedKeys()).toEqual(status === 204 ? [] : ["signed_out"]);
+      expect(sessionStorage.length).toBe(0);
+      expect(queryClient.getQueryData(["/api/activity"])).toBeUndefined();
+      expect(queryClient.getQueryData(["/api/company"])).toBeUndefined();
+    },
+  );
 
   it.each(["answers 500", "drops the connection"] as const)(
     "stays signed out when the logout call %s although the session cookie lives, and ends it once the server answers",
@@ -236,7 +246,13 @@ describe("signed-in shell", () => {
       api.on("GET", path, (_req, res) => sendJson(res, 404, { message: "You do not belong to a company" }));
     }
     api.on("GET", "/api/admin/overview", (_req, res) =>
-      sendJson(res, 200, { tenants: { items: [], total: 0 }, totals: { tenants: 0, suspended: 0, trials: 0 }, pendingApprovals: [], openTickets: [], alerts: [] }),
+      sendJson(res, 200, {
+        tenants: { items: [], total: 0 },
+        totals: { tenants: 0, suspended: 0, trials: 0 },
+        pendingApprovals: [],
+        openTickets: [],
+        alerts: [],
+      }),
     );
     renderAt("/reports");
 
@@ -250,7 +266,13 @@ describe("signed-in shell", () => {
     // Only the user's own reads (who they are, their theme) and the platform's: its menus and its dashboard.
     const reads = api.requests
       .map((r) => r.url)
-      .filter((url) => url !== "/api/user" && url !== "/api/user/preferences" && !url.startsWith("/api/menus/") && !url.startsWith("/api/admin/"));
+      .filter(
+        (url) =>
+          url !== "/api/user" &&
+          url !== "/api/user/preferences" &&
+          !url.startsWith("/api/menus/") &&
+          !url.startsWith("/api/admin/"),
+      );
     expect(reads).toEqual([]);
   });
 
@@ -260,7 +282,9 @@ describe("signed-in shell", () => {
     renderAt("/admin-dashboard");
 
     const portal = await screen.findByRole("group", { name: "Admin Portal" });
-    const items = within(portal).getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")]);
+    const items = within(portal)
+      .getAllByRole("link")
+      .map((link) => [link.textContent, link.getAttribute("href")]);
     expect(items).toEqual([
       ["Admin Dashboard", "/admin-dashboard"],
       ["SaaS Factory Pricing", "/admin/saas-factory/pricing"],
@@ -282,7 +306,14 @@ describe("signed-in shell", () => {
 
   it("applies the administrators' edits of the primary menu to the sidebar", async () => {
     api.on("GET", "/api/menus/primary", (_req, res) =>
-      sendJson(res, 200, { menu: "primary", customized: true, items: [{ url: "/reports", title: "Insights", hidden: false }, { url: "/crews", title: "Crews", hidden: true }] }),
+      sendJson(res, 200, {
+        menu: "primary",
+        customized: true,
+        items: [
+          { url: "/reports", title: "Insights", hidden: false },
+          { url: "/crews", title: "Crews", hidden: true },
+        ],
+      }),
     );
     renderAt("/userdash");
 
@@ -318,7 +349,9 @@ describe("signed-in shell", () => {
     const logo = await screen.findByRole("link", { name: "FieldOps" });
 
     expect(logo.getAttribute("href")).toBe("/industries");
-    expect(within(screen.getByRole("complementary", { name: "Sidebar" })).getByRole("link", { name: "FieldOps" })).toBe(logo);
+    expect(within(screen.getByRole("complementary", { name: "Sidebar" })).getByRole("link", { name: "FieldOps" })).toBe(
+      logo,
+    );
   });
 
   it("puts the whole sidebar, header and footer included, in a landmark", async () => {

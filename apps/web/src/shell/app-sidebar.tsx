@@ -28,7 +28,15 @@ import { useCompany } from "../lib/company";
 import { useCustomObjects } from "../lib/custom-objects";
 import { useNavigationMenu } from "../lib/navigation-menus";
 import { APP_NAME, LOGO_PATH } from "./page-title";
-import { customObjectsGroup, isCollapsible, isLinkActive, navigationFor, type NavCollapsible, type NavGroup, type NavLink } from "./navigation";
+import {
+  customObjectsGroup,
+  isCollapsible,
+  isLinkActive,
+  navigationFor,
+  type NavCollapsible,
+  type NavGroup,
+  type NavLink,
+} from "./navigation";
 
 function CompanyHeader({ user }: { user: User }) {
   const company = useCompany(user.companyId);
@@ -172,9 +180,7 @@ export function AppSidebar({ user, groups, header }: { user: User; groups?: read
 
   return (
     <Sidebar collapsible="icon">
-      <SidebarHeader>
-        {header ?? <CompanyHeader user={user} />}
-      </SidebarHeader>
+      <SidebarHeader>{header ?? <CompanyHeader user={user} />}</SidebarHeader>
       <SidebarContent>
         <nav aria-label="Main">
           {allGroups.map((group) => (
@@ -183,7 +189,12 @@ export function AppSidebar({ user, groups, header }: { user: User; groups?: read
               <SidebarMenu>
                 {group.entries.map((entry) =>
                   isCollapsible(entry) ? (
-                    <NavCollapsibleItem key={entry.title} entry={entry} pathname={pathname} onNavigate={closeOnMobile} />
+                    <NavCollapsibleItem
+                      key={entry.title}
+                      entry={entry}
+                      pathname={pathname}
+                      onNavigate={closeOnMobile}
+                    />
                   ) : (
                     <NavLinkItem key={entry.url} link={entry} pathname={pathname} onNavigate={closeOnMobile} />
                   ),

@@ -21,7 +21,11 @@ export function LiveIndicator({ status, className }: { status: LiveStatus; class
         aria-hidden="true"
         className={cn(
           "size-2 rounded-full",
-          status === "live" ? "bg-primary" : status === "stopped" ? "bg-muted-foreground" : "animate-pulse bg-amber-500",
+          status === "live"
+            ? "bg-primary"
+            : status === "stopped"
+              ? "bg-muted-foreground"
+              : "animate-pulse bg-amber-500",
         )}
       />
       {LABELS[status]}

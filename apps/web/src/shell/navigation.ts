@@ -19,7 +19,13 @@ import type { Menu, MenuId } from "@fieldops/shared/admin";
 import type { User } from "@fieldops/shared/auth";
 
 /** A link in the sidebar. `alsoActiveOn` lists other paths on which it shows as the current page. */
-export type NavLink = { title: string; url: string; icon: LucideIcon; alsoActiveOn?: readonly string[]; notActiveOn?: readonly string[] };
+export type NavLink = {
+  title: string;
+  url: string;
+  icon: LucideIcon;
+  alsoActiveOn?: readonly string[];
+  notActiveOn?: readonly string[];
+};
 /** A collapsible entry that holds links. */
 export type NavCollapsible = { title: string; icon: LucideIcon; defaultOpen: boolean; items: readonly NavLink[] };
 export type NavEntry = NavLink | NavCollapsible;
@@ -74,7 +80,10 @@ export const ADMIN_PORTAL_NAVIGATION: readonly NavGroup[] = [
 ];
 
 /** The built-in menu each editable menu starts from: primary is the company user's sidebar, secondary the admin portal's. */
-export const BUILT_IN_MENUS: Record<MenuId, readonly NavGroup[]> = { primary: USER_NAVIGATION, secondary: ADMIN_PORTAL_NAVIGATION };
+export const BUILT_IN_MENUS: Record<MenuId, readonly NavGroup[]> = {
+  primary: USER_NAVIGATION,
+  secondary: ADMIN_PORTAL_NAVIGATION,
+};
 
 /** Whether this user on this path sees the admin portal's menu: the admin role on a path that starts with /admin. */
 export function showsAdminPortalMenu(user: Pick<User, "role">, pathname: string): boolean {
@@ -83,7 +92,9 @@ export function showsAdminPortalMenu(user: Pick<User, "role">, pathname: string)
 
 /** Every link of a menu, in order (a collapsible's links in their place). */
 export function menuLinks(groups: readonly NavGroup[]): NavLink[] {
-  return groups.flatMap((group) => group.entries.flatMap((entry) => (isCollapsible(entry) ? [...entry.items] : [entry])));
+  return groups.flatMap((group) =>
+    group.entries.flatMap((entry) => (isCollapsible(entry) ? [...entry.items] : [entry])),
+  );
 }
 
 /**
@@ -118,14 +129,23 @@ export function applyMenuEdits(groups: readonly NavGroup[], edits: Menu | undefi
  * The menu for this user on this path, with the administrators' edits of it: the admin portal's menu for the admin
  * role on /admin paths, the Business, IQ and Platform menus for everyone else.
  */
-export function navigationFor(user: User, pathname: string, edits: Partial<Record<MenuId, Menu>> = {}): readonly NavGroup[] {
-  return showsAdminPortalMenu(user, pathname) ? applyMenuEdits(ADMIN_PORTAL_NAVIGATION, edits.secondary) : applyMenuEdits(USER_NAVIGATION, edits.primary);
+export function navigationFor(
+  user: User,
+  pathname: string,
+  edits: Partial<Record<MenuId, Menu>> = {},
+): readonly NavGroup[] {
+  return showsAdminPortalMenu(user, pathname)
+    ? applyMenuEdits(ADMIN_PORTAL_NAVIGATION, edits.secondary)
+    : applyMenuEdits(USER_NAVIGATION, edits.primary);
 }
 
 /** The company's custom objects (what feature builds installed), each a link to its records; none, no group. */
 export function customObjectsGroup(objects: readonly { key: string; pluralName: string }[]): NavGroup | null {
   if (objects.length === 0) return null;
-  return { label: "Custom objects", entries: objects.map((object) => ({ title: object.pluralName, url: `/custom/${object.key}`, icon: Boxes })) };
+  return {
+    label: "Custom objects",
+    entries: objects.map((object) => ({ title: object.pluralName, url: `/custom/${object.key}`, icon: Boxes })),
+  };
 }
 
 /** A link is current on its own path and the paths below it (e.g. /crews/42 under Crews), except those of another entry. */

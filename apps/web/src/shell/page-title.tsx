@@ -20,7 +20,15 @@ export function usePageTitle(title: string): void {
  * The pages inside carry `brand` in their titles instead of the product's name, and the tab shows `icon` (or none)
  * instead of the product's; the tab shows the brand before the pages name it.
  */
-export function TitleBrandProvider({ brand, icon, children }: { brand: string; icon: string | null; children: ReactNode }) {
+export function TitleBrandProvider({
+  brand,
+  icon,
+  children,
+}: {
+  brand: string;
+  icon: string | null;
+  children: ReactNode;
+}) {
   // A layout effect runs before the pages' own (passive) effects, which then name the tab after the page.
   useLayoutEffect(() => {
     document.title = brand;

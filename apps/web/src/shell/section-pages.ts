@@ -7,5 +7,9 @@ import type { Role } from "@fieldops/shared/roles";
 export type SectionPage = { path: string; title: string; description: string; roles?: readonly Role[] };
 
 export const SECTION_PAGES: readonly SectionPage[] = [
-  { path: "/automations/:id", title: "Automation", description: "What this automation does, when it runs, and the record of its runs." },
+  {
+    path: "/automations/:id",
+    title: "Automation",
+    description: "What this automation does, when it runs, and the record of its runs.",
+  },
 ];

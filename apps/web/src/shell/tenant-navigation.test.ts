@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { tenantNavigation } from "./tenant-navigation";
 
 const ALL_FEATURES = ["leads", "estimator", "jobs", "scheduling", "billing", "payments", "reporting", "ai_chat"];
-const titles = (groups: ReturnType<typeof tenantNavigation>) => groups.map((group) => [group.label, group.entries.map((entry) => entry.title)]);
+const titles = (groups: ReturnType<typeof tenantNavigation>) =>
+  groups.map((group) => [group.label, group.entries.map((entry) => entry.title)]);
 
 describe("tenant sidebar", () => {
   it("shows the five groups to an administrator of a tenant with every feature, under the tenant's path", () => {

@@ -26,7 +26,11 @@ export function TrialBanner({ user }: { user: User }) {
           : "flex flex-wrap items-center gap-3 border-b border-primary/20 bg-primary/5 px-4 py-2 text-sm md:px-6"
       }
     >
-      {ended ? <Lock className="size-4 shrink-0 text-destructive" aria-hidden="true" /> : <Clock className="size-4 shrink-0 text-primary" aria-hidden="true" />}
+      {ended ? (
+        <Lock className="size-4 shrink-0 text-destructive" aria-hidden="true" />
+      ) : (
+        <Clock className="size-4 shrink-0 text-primary" aria-hidden="true" />
+      )}
       <p className="flex-1">
         {ended ? (
           <>
@@ -34,7 +38,8 @@ export function TrialBanner({ user }: { user: User }) {
           </>
         ) : (
           <>
-            <span className="font-medium">{PLANS[planId].name} plan free trial</span> · ends <time dateTime={trialEndsAt}>{ends}</time>
+            <span className="font-medium">{PLANS[planId].name} plan free trial</span> · ends{" "}
+            <time dateTime={trialEndsAt}>{ends}</time>
           </>
         )}
       </p>

@@ -1,4 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
@@ -100,7 +106,10 @@ export function useLocalApi(): { readonly current: LocalServer } {
  * handed to `onConnection`. The WebSocket that vitest's jsdom environment exposes (undici's) cannot dispatch jsdom's
  * events and throws on open, so the app's socket uses the `ws` client here: a real WebSocket to the real test server.
  */
-export function useLocalSocket(api: { readonly current: LocalServer }, onConnection: (socket: WebSocket, request: IncomingMessage) => void): void {
+export function useLocalSocket(
+  api: { readonly current: LocalServer },
+  onConnection: (socket: WebSocket, request: IncomingMessage) => void,
+): void {
   let wss: WebSocketServer | undefined;
   beforeAll(() => {
     globalThis.WebSocket = WsClient as unknown as typeof globalThis.WebSocket;

@@ -17,7 +17,8 @@ function limiterWithClock() {
 
 const email = () => `someone-${randomUUID()}@test.example`;
 /** Addresses of this file only: the run's other tests share the Redis database. */
-const address = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+const address = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 describe("login rate limiter", () => {
   it("lets the free attempts through, then doubles the delay after each further failure up to the maximum", async () => {

@@ -109,7 +109,11 @@ export function addressKeyPart(address: string): string {
 
 const digest = (...parts: string[]) => createHash("sha256").update(parts.join("\n")).digest("hex").slice(0, 32);
 
-export function createLoginRateLimiter(redis: Redis, limits: LoginLimits = LOGIN_LIMITS, now: () => number = Date.now): LoginRateLimiter {
+export function createLoginRateLimiter(
+  redis: Redis,
+  limits: LoginLimits = LOGIN_LIMITS,
+  now: () => number = Date.now,
+): LoginRateLimiter {
   const keys = (email: string, address: string) => {
     const account = digest(email);
     return [
@@ -128,11 +132,24 @@ export function createLoginRateLimiter(redis: Redis, limits: LoginLimits = LOGIN
     },
     async succeeded(email, rawAddress) {
       const address = addressKeyPart(rawAddress);
-      await redis.eval(SUCCESS_SCRIPT, 4, ...keys(email, address), address, limits.knownAddressMs, limits.address.free, limits.account.free);
+      await redis.eval(
+        SUCCESS_SCRIPT,
+        4,
+        ...keys(email, address),
+        address,
+        limits.knownAddressMs,
+        limits.address.free,
+        limits.account.free,
+      );
     },
     async forgive(email, rawAddress) {
       const address = addressKeyPart(rawAddress);
-      await redis.eval(FORGIVE_SCRIPT, 3, ...keys(email, address).slice(0, 3), ...counters.map((counter) => counter.free));
+      await redis.eval(
+        FORGIVE_SCRIPT,
+        3,
+        ...keys(email, address).slice(0, 3),
+        ...counters.map((counter) => counter.free),
+      );
     },
   };
 }

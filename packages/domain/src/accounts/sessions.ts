@@ -45,23 +45,28 @@ export async function createSession(
 ): Promise<{ token: string; session: SessionRecord }> {
   const token = newSessionToken();
   const expiresAt = new Date(Date.now() + meta.ttlDays * 24 * 3600 * 1000);
-  const session = await withSystem(db, (tx) => tx.session.create({
-    data: {
-      tokenHash: hashToken(token),
-      userId: user.id,
-      companyId: user.companyId,
-      ipAddress: meta.ipAddress,
-      userAgent: meta.userAgent?.slice(0, 500) ?? null,
-      expiresAt,
-    },
-  }));
+  const session = await withSystem(db, (tx) =>
+    tx.session.create({
+      data: {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        companyId: user.companyId,
+        ipAddress: meta.ipAddress,
+        userAgent: meta.userAgent?.slice(0, 500) ?? null,
+        expiresAt,
+      },
+    }),
+  );
   return { token, session };
 }
 
 /** The user behind a token's hash, or null when the token is unknown, its session expired or its company is suspended. */
 export async function findSessionUser(db: Database, tokenHash: string): Promise<AuthenticatedUser | null> {
   return withSystem(db, async (tx) => {
-    const session = await tx.session.findUnique({ where: { tokenHash }, include: { user: { include: { company: { select: { suspendedAt: true } } } } } });
+    const session = await tx.session.findUnique({
+      where: { tokenHash },
+      include: { user: { include: { company: { select: { suspendedAt: true } } } } },
+    });
     // A suspended company's sessions are ended when it is suspended; one that slipped through is refused here too.
     if (!session || session.endedAt !== null || session.user.company?.suspendedAt) return null;
     const now = Date.now();
@@ -92,10 +97,22 @@ export function impersonationOf(user: { id: string; email: string }, session: Se
 }
 
 export function toAuthenticatedUser(user: UserRow, session: SessionRecord): AuthenticatedUser {
-  const identity = { id: user.id, email: user.email, name: user.name, sessionId: session.id, sessionExpiresAt: session.expiresAt };
+  const identity = {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    sessionId: session.id,
+    sessionExpiresAt: session.expiresAt,
+  };
   const impersonation = impersonationOf(user, session);
   if (impersonation) {
-    return { ...identity, role: "admin", permissions: ["platform_admin"], companyId: impersonation.companyId, impersonation };
+    return {
+      ...identity,
+      role: "admin",
+      permissions: ["platform_admin"],
+      companyId: impersonation.companyId,
+      impersonation,
+    };
   }
   const role = roleSchema.parse(user.role);
   // platform_admin marks an impersonation session; a stored permission never grants it.
@@ -119,11 +136,18 @@ export function toAuthenticatedUser(user: UserRow, session: SessionRecord): Auth
  */
 export async function revokeSession(db: Database, sessionId: string): Promise<string[]> {
   return withSystem(db, async (tx) => {
-    const session = await tx.session.findUnique({ where: { id: sessionId }, select: { isImpersonation: true, parentSessionId: true } });
+    const session = await tx.session.findUnique({
+      where: { id: sessionId },
+      select: { isImpersonation: true, parentSessionId: true },
+    });
     const rootId = session?.isImpersonation && session.parentSessionId ? session.parentSessionId : sessionId;
-    const children = await tx.session.findMany({ where: { parentSessionId: rootId, endedAt: null }, select: { id: true } });
+    const children = await tx.session.findMany({
+      where: { parentSessionId: rootId, endedAt: null },
+      select: { id: true },
+    });
     const childIds = children.map((child) => child.id);
-    if (childIds.length > 0) await tx.session.updateMany({ where: { id: { in: childIds } }, data: { endedAt: new Date() } });
+    if (childIds.length > 0)
+      await tx.session.updateMany({ where: { id: { in: childIds } }, data: { endedAt: new Date() } });
     await tx.session.deleteMany({ where: { id: rootId } });
     return [...new Set([rootId, sessionId, ...childIds])];
   });

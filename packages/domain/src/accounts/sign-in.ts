@@ -13,7 +13,9 @@ export interface SignInInput {
 }
 
 const formatWait = (seconds: number) =>
-  seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minute${seconds > 60 ? "s" : ""}`;
+  seconds < 60
+    ? `${seconds} second${seconds === 1 ? "" : "s"}`
+    : `${Math.ceil(seconds / 60)} minute${seconds > 60 ? "s" : ""}`;
 
 /**
  * The account behind an e-mail and password. The attempt is counted before the password is checked, so that
@@ -28,11 +30,14 @@ export async function signIn(db: Database, limiter: LoginRateLimiter, input: Sig
   }
   // A sign-in the server could not check (its database down) is no failure of the client's: a burst of them during
   // an outage would otherwise lock out an office's shared address once the database is back.
-  const account = await withSystem(db, (tx) => tx.user.findUnique({ where: { email: input.email }, include: { company: { select: { suspendedAt: true } } } })).catch(async (error: unknown) => {
+  const account = await withSystem(db, (tx) =>
+    tx.user.findUnique({ where: { email: input.email }, include: { company: { select: { suspendedAt: true } } } }),
+  ).catch(async (error: unknown) => {
     await limiter.forgive(input.email, input.address).catch(() => undefined);
     throw error;
   });
-  if (!(await verifyPassword(account?.passwordHash ?? null, input.password)) || !account) throw notSignedIn(INVALID_CREDENTIALS);
+  if (!(await verifyPassword(account?.passwordHash ?? null, input.password)) || !account)
+    throw notSignedIn(INVALID_CREDENTIALS);
   await limiter.succeeded(input.email, input.address);
   // Said only to who knows the password: the right account, of a company the platform has suspended.
   if (account.company?.suspendedAt) throw forbidden(COMPANY_SUSPENDED_MESSAGE);

@@ -31,7 +31,8 @@ export async function signUp(db: Database, request: SignupRequest): Promise<{ co
   for (let attempt = 1; ; attempt++) {
     try {
       return await withSystem(db, async (tx) => {
-        const isTaken = async (candidate: string) => Boolean(await tx.company.findUnique({ where: { slug: candidate }, select: { id: true } }));
+        const isTaken = async (candidate: string) =>
+          Boolean(await tx.company.findUnique({ where: { slug: candidate }, select: { id: true } }));
         if (request.slug && (await isTaken(request.slug))) throw conflict(SLUG_TAKEN, "slug");
         const slug = request.slug ?? (await uniqueSlug(slugFromName(request.companyName), isTaken));
         const company = await tx.company.create({
@@ -77,7 +78,11 @@ const uniqueViolationMetaSchema = z.object({
   target: z.union([z.array(z.string()), z.string()]).optional(),
   driverAdapterError: z
     .object({
-      cause: z.object({ constraint: z.object({ fields: z.array(z.string()).optional(), index: z.string().optional() }).optional() }).optional(),
+      cause: z
+        .object({
+          constraint: z.object({ fields: z.array(z.string()).optional(), index: z.string().optional() }).optional(),
+        })
+        .optional(),
     })
     .optional(),
 });

@@ -5,7 +5,10 @@ import type { AuditLog } from "@fieldops/db";
 export function toActivity(entry: AuditLog): Activity {
   const metadata = entry.metadata;
   const summary =
-    metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.summary === "string"
+    metadata !== null &&
+    typeof metadata === "object" &&
+    !Array.isArray(metadata) &&
+    typeof metadata.summary === "string"
       ? metadata.summary
       : entry.action;
   return {

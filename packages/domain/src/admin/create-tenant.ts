@@ -22,11 +22,17 @@ export interface CreatedTenant {
  * system context; the invitation and the audit entry in the company's own transaction. If that second step fails, the
  * company is removed again, so a refused invitation leaves nothing behind.
  */
-export async function createTenant(db: Database, request: CreateTenantRequest, actor: PlatformAdminActor): Promise<CreatedTenant> {
+export async function createTenant(
+  db: Database,
+  request: CreateTenantRequest,
+  actor: PlatformAdminActor,
+): Promise<CreatedTenant> {
   const vertical = VERTICALS[verticalForIndustry(request.industry)];
   const company = await withSystem(db, async (tx) => {
-    if (await tx.user.findUnique({ where: { email: request.ownerEmail }, select: { id: true } })) throw conflict(EMAIL_TAKEN, "ownerEmail");
-    if (await tx.company.findUnique({ where: { slug: request.slug }, select: { id: true } })) throw conflict(SLUG_TAKEN, "slug");
+    if (await tx.user.findUnique({ where: { email: request.ownerEmail }, select: { id: true } }))
+      throw conflict(EMAIL_TAKEN, "ownerEmail");
+    if (await tx.company.findUnique({ where: { slug: request.slug }, select: { id: true } }))
+      throw conflict(SLUG_TAKEN, "slug");
     return tx.company.create({
       data: {
         name: request.companyName,
@@ -39,7 +45,8 @@ export async function createTenant(db: Database, request: CreateTenantRequest, a
       },
     });
   }).catch((error: unknown) => {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw conflict(SLUG_TAKEN, "slug");
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      throw conflict(SLUG_TAKEN, "slug");
     throw error;
   });
   try {

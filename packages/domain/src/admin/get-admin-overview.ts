@@ -17,13 +17,18 @@ export interface AlertSources {
 }
 
 /** The latest failed jobs of every queue, newest first, with the company each was for. */
-async function failedJobs(queues: JobQueues): Promise<{ companyId: string | null; alert: Omit<PlatformAlert, "companyName"> }[]> {
+async function failedJobs(
+  queues: JobQueues,
+): Promise<{ companyId: string | null; alert: Omit<PlatformAlert, "companyName"> }[]> {
   const perQueue = await Promise.all(
     QUEUE_NAMES.map(async (name) => {
       const jobs = await queues.queue(name).getFailed(0, FAILED_JOBS_PER_QUEUE - 1);
       return jobs.map((job) => {
         const data: unknown = job.data;
-        const companyId = typeof data === "object" && data !== null && "companyId" in data && typeof data.companyId === "string" ? data.companyId : null;
+        const companyId =
+          typeof data === "object" && data !== null && "companyId" in data && typeof data.companyId === "string"
+            ? data.companyId
+            : null;
         return {
           companyId,
           alert: {
@@ -53,7 +58,8 @@ export async function getAdminOverview(
 ): Promise<AdminOverview> {
   const jobs = await failedJobs(sources.queues);
   const failedJobsByCompany = new Map<string, number>();
-  for (const { companyId } of jobs) if (companyId) failedJobsByCompany.set(companyId, (failedJobsByCompany.get(companyId) ?? 0) + 1);
+  for (const { companyId } of jobs)
+    if (companyId) failedJobsByCompany.set(companyId, (failedJobsByCompany.get(companyId) ?? 0) + 1);
 
   const system = await withSystem(db, async (tx) => {
     const [totalTenants, suspended, trials, approvals, tickets, failedRuns] = await Promise.all([
@@ -64,13 +70,28 @@ export async function getAdminOverview(
         where: { status: "awaiting_approval", OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
         orderBy: { createdAt: "desc" },
         take: MAX_ADMIN_LIST,
-        select: { id: true, companyId: true, moduleId: true, createdAt: true, expiresAt: true, company: { select: { name: true } } },
+        select: {
+          id: true,
+          companyId: true,
+          moduleId: true,
+          createdAt: true,
+          expiresAt: true,
+          company: { select: { name: true } },
+        },
       }),
       tx.supportTicket.findMany({
         where: { status: { in: ["open", "waiting"] } },
         orderBy: [{ priority: "desc" }, { lastMessageAt: "desc" }],
         take: MAX_ADMIN_LIST,
-        select: { id: true, companyId: true, subject: true, status: true, priority: true, lastMessageAt: true, company: { select: { name: true } } },
+        select: {
+          id: true,
+          companyId: true,
+          subject: true,
+          status: true,
+          priority: true,
+          lastMessageAt: true,
+          company: { select: { name: true } },
+        },
       }),
       tx.moduleRun.findMany({
         where: { status: "failed" },
@@ -81,13 +102,18 @@ export async function getAdminOverview(
     ]);
     const jobCompanies = [...new Set(jobs.flatMap(({ companyId }) => (companyId ? [companyId] : [])))];
     const names = new Map(
-      (await tx.company.findMany({ where: { id: { in: jobCompanies } }, select: { id: true, name: true } })).map((row) => [row.id, row.name]),
+      (await tx.company.findMany({ where: { id: { in: jobCompanies } }, select: { id: true, name: true } })).map(
+        (row) => [row.id, row.name],
+      ),
     );
     return { totalTenants, suspended, trials, approvals, tickets, failedRuns, names };
   });
 
   const alerts: PlatformAlert[] = [
-    ...jobs.map(({ alert }) => ({ ...alert, companyName: alert.companyId ? (system.names.get(alert.companyId) ?? null) : null })),
+    ...jobs.map(({ alert }) => ({
+      ...alert,
+      companyName: alert.companyId ? (system.names.get(alert.companyId) ?? null) : null,
+    })),
     ...system.failedRuns.map((run) => ({
       source: "module_run" as const,
       title: `Module ${run.moduleId} failed`,

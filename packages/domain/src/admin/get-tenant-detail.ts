@@ -18,9 +18,16 @@ export async function getTenantDetail(db: Database, companyId: string, now: Date
   const found = await withSystem(db, async (tx) => {
     const company = await tx.company.findUnique({ where: { id: companyId } });
     if (!company) return null;
-    const users = await tx.user.findMany({ where: { companyId }, orderBy: [{ role: "asc" }, { name: "asc" }], take: MAX_USERS });
+    const users = await tx.user.findMany({
+      where: { companyId },
+      orderBy: [{ role: "asc" }, { name: "asc" }],
+      take: MAX_USERS,
+    });
     const seen = await tx.session.groupBy({ by: ["userId"], where: { companyId }, _max: { lastSeenAt: true } });
-    const actors = await tx.user.findMany({ where: { role: "admin", companyId: null }, select: { id: true, name: true } });
+    const actors = await tx.user.findMany({
+      where: { role: "admin", companyId: null },
+      select: { id: true, name: true },
+    });
     return { company, users, seen, actors, lastSeen: await lastSeenByCompany(tx, [companyId]) };
   });
   if (!found) throw notFound(COMPANY_NOT_FOUND);

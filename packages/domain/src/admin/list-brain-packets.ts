@@ -6,10 +6,21 @@ import { inCompany } from "./manage-tenant.ts";
 const MAX_TURNS = 100;
 const MAX_RUNS = 50;
 
-type StoredEvent = { type?: unknown; toolCallId?: unknown; toolCallName?: unknown; delta?: unknown; name?: unknown; value?: unknown };
+type StoredEvent = {
+  type?: unknown;
+  toolCallId?: unknown;
+  toolCallName?: unknown;
+  delta?: unknown;
+  name?: unknown;
+  value?: unknown;
+};
 
 /** What an answer's stored AG-UI events say it did: its answerer, the UI actions it sent, the cards it showed. */
-export function summarizeAnswerEvents(events: Prisma.JsonValue): { answerer: string | null; uiActions: { type: string; target: string | null }[]; cards: number } {
+export function summarizeAnswerEvents(events: Prisma.JsonValue): {
+  answerer: string | null;
+  uiActions: { type: string; target: string | null }[];
+  cards: number;
+} {
   const list = (Array.isArray(events) ? events : []) as StoredEvent[];
   const toolNames = new Map<unknown, unknown>();
   let answerer: string | null = null;
@@ -19,11 +30,16 @@ export function summarizeAnswerEvents(events: Prisma.JsonValue): { answerer: str
     if (typeof event !== "object" || event === null) continue;
     if (event.type === "CUSTOM" && event.name === ASSISTANT_CUSTOM_EVENTS.answerer) {
       const who = answererSchema.safeParse(event.value);
-      if (who.success) answerer = who.data.kind === "model" ? `model ${who.data.model ?? ""}`.trim() : "offline planner";
+      if (who.success)
+        answerer = who.data.kind === "model" ? `model ${who.data.model ?? ""}`.trim() : "offline planner";
     }
     if (event.type === "TOOL_CALL_START") toolNames.set(event.toolCallId, event.toolCallName);
     if (event.type === "TOOL_CALL_RESULT") cards++;
-    if (event.type === "TOOL_CALL_ARGS" && toolNames.get(event.toolCallId) === UI_ACTION_TOOL_NAME && typeof event.delta === "string") {
+    if (
+      event.type === "TOOL_CALL_ARGS" &&
+      toolNames.get(event.toolCallId) === UI_ACTION_TOOL_NAME &&
+      typeof event.delta === "string"
+    ) {
       try {
         const action = JSON.parse(event.delta) as { type?: unknown; target?: unknown };
         uiActions.push({ type: String(action.type), target: typeof action.target === "string" ? action.target : null });
@@ -40,7 +56,10 @@ export function summarizeAnswerEvents(events: Prisma.JsonValue): { answerer: str
  * given (the stored packet), what it answered and did (UI actions, cards), the proposals it made and the module runs
  * the conversation's user asked for while it went on. For platform administrators (the caller checks).
  */
-export async function listBrainPackets(db: Database, input: { companyId: string; limit: number }): Promise<BrainPacketList> {
+export async function listBrainPackets(
+  db: Database,
+  input: { companyId: string; limit: number },
+): Promise<BrainPacketList> {
   return inCompany(db, input.companyId, async (tx) => {
     const company = await tx.company.findFirstOrThrow({ select: { name: true } });
     const conversations = await tx.assistantConversation.findMany({
@@ -57,8 +76,20 @@ export async function listBrainPackets(db: Database, input: { companyId: string;
       const turns: BrainConversation["turns"] = [];
       for (const message of conversation.messages) {
         if (message.role === "user") {
-          const given = message.packet !== null && typeof message.packet === "object" && !Array.isArray(message.packet) ? (message.packet as Record<string, unknown>) : null;
-          turns.push({ messageId: message.id, question: message.text, askedAt: message.createdAt.toISOString(), given, answer: null, answerer: null, uiActions: [], cards: 0 });
+          const given =
+            message.packet !== null && typeof message.packet === "object" && !Array.isArray(message.packet)
+              ? (message.packet as Record<string, unknown>)
+              : null;
+          turns.push({
+            messageId: message.id,
+            question: message.text,
+            askedAt: message.createdAt.toISOString(),
+            given,
+            answer: null,
+            answerer: null,
+            uiActions: [],
+            cards: 0,
+          });
         } else {
           const turn = turns.at(-1);
           if (!turn || turn.answer !== null) continue;
@@ -68,7 +99,10 @@ export async function listBrainPackets(db: Database, input: { companyId: string;
       }
       const last = conversation.messages.at(-1)?.createdAt ?? conversation.updatedAt;
       const runs = await tx.moduleRun.findMany({
-        where: { requestedByUserId: conversation.userId, createdAt: { gte: conversation.createdAt, lte: new Date(last.getTime() + 60_000) } },
+        where: {
+          requestedByUserId: conversation.userId,
+          createdAt: { gte: conversation.createdAt, lte: new Date(last.getTime() + 60_000) },
+        },
         orderBy: { createdAt: "asc" },
         take: MAX_RUNS,
         select: { id: true, moduleId: true, status: true, message: true, createdAt: true },

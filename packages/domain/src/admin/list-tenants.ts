@@ -36,7 +36,9 @@ export async function summarizeTenant(
   const [usage, failedRuns, pendingApprovals, lastChange] = await Promise.all([
     readPlanUsage(tx, { now, timeZone: company.timeZone }),
     tx.moduleRun.count({ where: { status: "failed", updatedAt: { gte: since } } }),
-    tx.moduleRun.count({ where: { status: "awaiting_approval", OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } }),
+    tx.moduleRun.count({
+      where: { status: "awaiting_approval", OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    }),
     tx.auditLog.findFirst({ orderBy: { createdAt: "desc" }, select: { createdAt: true } }),
   ]);
   const status = tenantStatus(company, now);
@@ -45,10 +47,12 @@ export async function summarizeTenant(
   if (status === "suspended") critical.push(`Suspended: ${company.suspendedReason ?? "no reason given"}`);
   if (status === "trial_ended") critical.push("Free trial ended without a plan");
   if (failedRuns > 0) warnings.push(`${failedRuns} failed module run${failedRuns === 1 ? "" : "s"} in the last 7 days`);
-  if (input.failedJobs > 0) warnings.push(`${input.failedJobs} failed background job${input.failedJobs === 1 ? "" : "s"}`);
+  if (input.failedJobs > 0)
+    warnings.push(`${input.failedJobs} failed background job${input.failedJobs === 1 ? "" : "s"}`);
   for (const limit of Object.keys(LIMIT_WORDS) as PlanLimitName[]) {
     const allowed = plan.limits[limit];
-    if (allowed !== UNLIMITED && usage[limit] >= allowed * NEAR_LIMIT) warnings.push(`Near the plan's limit of ${LIMIT_WORDS[limit]}`);
+    if (allowed !== UNLIMITED && usage[limit] >= allowed * NEAR_LIMIT)
+      warnings.push(`Near the plan's limit of ${LIMIT_WORDS[limit]}`);
   }
   const health: TenantHealth = {
     level: critical.length > 0 ? "critical" : warnings.length > 0 ? "warning" : "healthy",
@@ -77,8 +81,16 @@ export async function summarizeTenant(
 
 /** The latest session activity of each company's users. */
 export async function lastSeenByCompany(tx: TenantTransaction, companyIds: string[]): Promise<Map<string, Date>> {
-  const rows = await tx.session.groupBy({ by: ["companyId"], where: { companyId: { in: companyIds } }, _max: { lastSeenAt: true } });
-  return new Map(rows.flatMap((row) => (row.companyId && row._max.lastSeenAt ? [[row.companyId, row._max.lastSeenAt] as const] : [])));
+  const rows = await tx.session.groupBy({
+    by: ["companyId"],
+    where: { companyId: { in: companyIds } },
+    _max: { lastSeenAt: true },
+  });
+  return new Map(
+    rows.flatMap((row) =>
+      row.companyId && row._max.lastSeenAt ? [[row.companyId, row._max.lastSeenAt] as const] : [],
+    ),
+  );
 }
 
 /**
@@ -100,14 +112,25 @@ export async function listTenants(
       tx.company.findMany({ where, orderBy: [{ name: "asc" }, { id: "asc" }], skip: query.offset, take: query.limit }),
       tx.company.count({ where }),
     ]);
-    return { companies, total, lastSeen: await lastSeenByCompany(tx, companies.map((company) => company.id)) };
+    return {
+      companies,
+      total,
+      lastSeen: await lastSeenByCompany(
+        tx,
+        companies.map((company) => company.id),
+      ),
+    };
   });
   const items: AdminTenant[] = [];
   // One after another: a page of tenants must not take the whole connection pool.
   for (const company of companies) {
     items.push(
       await withTenant(db, company.id, (tx) =>
-        summarizeTenant(tx, company, { now, lastSeenAt: lastSeen.get(company.id) ?? null, failedJobs: input.failedJobsByCompany?.get(company.id) ?? 0 }),
+        summarizeTenant(tx, company, {
+          now,
+          lastSeenAt: lastSeen.get(company.id) ?? null,
+          failedJobs: input.failedJobsByCompany?.get(company.id) ?? 0,
+        }),
       ),
     );
   }

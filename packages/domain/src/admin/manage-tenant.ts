@@ -10,35 +10,58 @@ import { byAdmin, type PlatformAdminActor } from "./platform-admin-actor.ts";
 export const COMPANY_NOT_FOUND = "Company not found";
 
 /** Runs `work` bound to the company, after making sure it exists (a tenant transaction would just see no row). */
-export async function inCompany<T>(db: Database, companyId: string, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-  const exists = await withSystem(db, (tx) => tx.company.findUnique({ where: { id: companyId }, select: { id: true } }));
+export async function inCompany<T>(
+  db: Database,
+  companyId: string,
+  work: (tx: Prisma.TransactionClient) => Promise<T>,
+): Promise<T> {
+  const exists = await withSystem(db, (tx) =>
+    tx.company.findUnique({ where: { id: companyId }, select: { id: true } }),
+  );
   if (!exists) throw notFound(COMPANY_NOT_FOUND);
   return withTenant(db, companyId, work);
 }
 
 /** Changes a company's plan for it, with the plans' own rules (a downgrade its usage does not fit in is refused). */
-export async function changeTenantPlan(db: Database, input: { companyId: string; planId: PlanId; actor: PlatformAdminActor }): Promise<void> {
+export async function changeTenantPlan(
+  db: Database,
+  input: { companyId: string; planId: PlanId; actor: PlatformAdminActor },
+): Promise<void> {
   await inCompany(db, input.companyId, (tx) =>
-    changePlan(tx, { planId: input.planId, companyId: input.companyId, actorUserId: input.actor.id, platformAdminName: input.actor.name }),
+    changePlan(tx, {
+      planId: input.planId,
+      companyId: input.companyId,
+      actorUserId: input.actor.id,
+      platformAdminName: input.actor.name,
+    }),
   );
 }
 
-const sameSwitches = (a: FeatureOverrides, b: FeatureOverrides) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+const sameSwitches = (a: FeatureOverrides, b: FeatureOverrides) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 /**
  * Sets a company's own switches: the tenant features its pages and sidebar show, and plan features turned on or off
  * over its plan's. Recorded in its audit log with what changed; the same settings again record nothing.
  */
-export async function setTenantFeatures(db: Database, input: { companyId: string; actor: PlatformAdminActor } & TenantFeaturesRequest): Promise<void> {
+export async function setTenantFeatures(
+  db: Database,
+  input: { companyId: string; actor: PlatformAdminActor } & TenantFeaturesRequest,
+): Promise<void> {
   await inCompany(db, input.companyId, async (tx) => {
     const before = await tx.company.findFirstOrThrow({ select: { features: true, featureOverrides: true } });
     const tenantFeatures = [...new Set(input.tenantFeatures)];
     const overrides = parseCompanySwitches(before.featureOverrides);
     const changes: Record<string, { from: Prisma.InputJsonValue; to: Prisma.InputJsonValue }> = {};
-    if ([...before.features].sort().join() !== [...tenantFeatures].sort().join()) changes.tenantFeatures = { from: before.features, to: tenantFeatures };
-    if (!sameSwitches(overrides, input.planFeatureOverrides)) changes.planFeatureOverrides = { from: overrides, to: input.planFeatureOverrides };
+    if ([...before.features].sort().join() !== [...tenantFeatures].sort().join())
+      changes.tenantFeatures = { from: before.features, to: tenantFeatures };
+    if (!sameSwitches(overrides, input.planFeatureOverrides))
+      changes.planFeatureOverrides = { from: overrides, to: input.planFeatureOverrides };
     if (Object.keys(changes).length === 0) return;
-    await tx.company.update({ where: { id: input.companyId }, data: { features: tenantFeatures, featureOverrides: input.planFeatureOverrides } });
+    await tx.company.update({
+      where: { id: input.companyId },
+      data: { features: tenantFeatures, featureOverrides: input.planFeatureOverrides },
+    });
     await recordAudit(tx, {
       companyId: input.companyId,
       actorUserId: input.actor.id,
@@ -55,11 +78,17 @@ export async function setTenantFeatures(db: Database, input: { companyId: string
  * Suspends a company: from now its users cannot sign in and their sessions end (the ids returned, for the caller to
  * drop from every process's cache). Suspending a suspended company changes nothing.
  */
-export async function suspendTenant(db: Database, input: { companyId: string; reason: string; actor: PlatformAdminActor; now?: Date }): Promise<{ endedSessionIds: string[] }> {
+export async function suspendTenant(
+  db: Database,
+  input: { companyId: string; reason: string; actor: PlatformAdminActor; now?: Date },
+): Promise<{ endedSessionIds: string[] }> {
   await inCompany(db, input.companyId, async (tx) => {
     const company = await tx.company.findFirstOrThrow({ select: { name: true, suspendedAt: true } });
     if (company.suspendedAt) return;
-    await tx.company.update({ where: { id: input.companyId }, data: { suspendedAt: input.now ?? new Date(), suspendedReason: input.reason } });
+    await tx.company.update({
+      where: { id: input.companyId },
+      data: { suspendedAt: input.now ?? new Date(), suspendedReason: input.reason },
+    });
     await recordAudit(tx, {
       companyId: input.companyId,
       actorUserId: input.actor.id,
@@ -71,7 +100,10 @@ export async function suspendTenant(db: Database, input: { companyId: string; re
   });
   // Ended in every case: a session begun while the suspension was being written ends too.
   const endedSessionIds = await withSystem(db, async (tx) => {
-    const sessions = await tx.session.findMany({ where: { user: { companyId: input.companyId } }, select: { id: true } });
+    const sessions = await tx.session.findMany({
+      where: { user: { companyId: input.companyId } },
+      select: { id: true },
+    });
     await tx.session.deleteMany({ where: { id: { in: sessions.map((session) => session.id) } } });
     return sessions.map((session) => session.id);
   });
@@ -79,7 +111,10 @@ export async function suspendTenant(db: Database, input: { companyId: string; re
 }
 
 /** Lifts a suspension: the company's users can sign in again. Restoring an active company changes nothing. */
-export async function restoreTenant(db: Database, input: { companyId: string; actor: PlatformAdminActor }): Promise<void> {
+export async function restoreTenant(
+  db: Database,
+  input: { companyId: string; actor: PlatformAdminActor },
+): Promise<void> {
   await inCompany(db, input.companyId, async (tx) => {
     const company = await tx.company.findFirstOrThrow({ select: { name: true, suspendedAt: true } });
     if (!company.suspendedAt) return;

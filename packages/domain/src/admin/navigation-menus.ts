@@ -17,7 +17,10 @@ export async function getNavigationMenu(db: Database, menu: MenuId): Promise<Men
 }
 
 /** Stores a menu's labels, order and hidden items (each item at most once, by its url). */
-export async function saveNavigationMenu(db: Database, input: { menu: MenuId; items: MenuItem[]; actor: PlatformAdminActor }): Promise<Menu> {
+export async function saveNavigationMenu(
+  db: Database,
+  input: { menu: MenuId; items: MenuItem[]; actor: PlatformAdminActor },
+): Promise<Menu> {
   const seen = new Set<string>();
   const items = input.items.filter((item) => !seen.has(item.url) && seen.add(item.url));
   await withSystem(db, (tx) =>

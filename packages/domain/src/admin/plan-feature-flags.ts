@@ -1,6 +1,13 @@
 import { withSystem, type Database } from "@fieldops/db";
 import { MAX_ADMIN_TENANT_PAGE, type PlanFeatureFlags } from "@fieldops/shared/admin";
-import { PLAN_FEATURE_LABELS, PLANS, planFeatureSchema, planIdSchema, type PlanFeature, type PlanId } from "@fieldops/shared/plans";
+import {
+  PLAN_FEATURE_LABELS,
+  PLANS,
+  planFeatureSchema,
+  planIdSchema,
+  type PlanFeature,
+  type PlanId,
+} from "@fieldops/shared/plans";
 import { parseCompanySwitches, readPlanSwitches } from "../plans/company-features.ts";
 import type { PlatformAdminActor } from "./platform-admin-actor.ts";
 
@@ -45,11 +52,20 @@ export async function listFeatureFlags(db: Database): Promise<PlanFeatureFlags> 
  * Turns a feature on or off for every company on `plan`. Setting it back to what the plan has built in removes the
  * switch, so the plan follows its built-in list again.
  */
-export async function setPlanFeature(db: Database, input: { plan: PlanId; feature: PlanFeature; enabled: boolean; actor: PlatformAdminActor }): Promise<PlanFeatureFlags> {
+export async function setPlanFeature(
+  db: Database,
+  input: { plan: PlanId; feature: PlanFeature; enabled: boolean; actor: PlatformAdminActor },
+): Promise<PlanFeatureFlags> {
   await withSystem(db, async (tx) => {
     const key = { planId_feature: { planId: input.plan, feature: input.feature } };
-    if (PLANS[input.plan].features.includes(input.feature) === input.enabled) await tx.planFeatureFlag.deleteMany({ where: { planId: input.plan, feature: input.feature } });
-    else await tx.planFeatureFlag.upsert({ where: key, create: { planId: input.plan, feature: input.feature, enabled: input.enabled, updatedByUserId: input.actor.id }, update: { enabled: input.enabled, updatedByUserId: input.actor.id } });
+    if (PLANS[input.plan].features.includes(input.feature) === input.enabled)
+      await tx.planFeatureFlag.deleteMany({ where: { planId: input.plan, feature: input.feature } });
+    else
+      await tx.planFeatureFlag.upsert({
+        where: key,
+        create: { planId: input.plan, feature: input.feature, enabled: input.enabled, updatedByUserId: input.actor.id },
+        update: { enabled: input.enabled, updatedByUserId: input.actor.id },
+      });
   });
   return listFeatureFlags(db);
 }

@@ -24,7 +24,11 @@ const number = (value: unknown) => Number(value ?? 0) || 0;
  * The platform's shared resources now: each queue's job counts and workers (BullMQ's view of Redis), PostgreSQL's
  * connections, size and slow statements, Redis's memory and round trip. Read-only, for platform administrators.
  */
-export async function readPlatformResources(deps: { db: Database; redis: Redis; queues: JobQueues }): Promise<PlatformResources> {
+export async function readPlatformResources(deps: {
+  db: Database;
+  redis: Redis;
+  queues: JobQueues;
+}): Promise<PlatformResources> {
   const queues = await Promise.all(
     QUEUE_NAMES.map(async (name) => {
       const queue = deps.queues.queue(name);
@@ -36,8 +40,9 @@ export async function readPlatformResources(deps: { db: Database; redis: Redis; 
       return { name, counts, paused, workers };
     }),
   );
-  const database = await timed(() =>
-    deps.db.$queryRaw<{ size: bigint; connections: bigint; max: string; active: bigint; slow: bigint }[]>`
+  const database = await timed(
+    () =>
+      deps.db.$queryRaw<{ size: bigint; connections: bigint; max: string; active: bigint; slow: bigint }[]>`
       SELECT pg_database_size(current_database()) AS size,
              (SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()) AS connections,
              current_setting('max_connections') AS max,

@@ -31,9 +31,13 @@ export async function planOffline(
   });
   const cards: AssistantCard[] = [];
   if (plan.kind === "read") {
-    for (const call of plan.reads) cards.push(await runReadTool(tx, call, { actor: { userId: user.id, role: user.role }, features, now, timeZone }));
+    for (const call of plan.reads)
+      cards.push(await runReadTool(tx, call, { actor: { userId: user.id, role: user.role }, features, now, timeZone }));
   }
-  const proposalId = plan.kind === "confirm" ? await storeProposal(tx, { user, conversationId: input.conversationId, proposal: plan.proposal, now }) : null;
+  const proposalId =
+    plan.kind === "confirm"
+      ? await storeProposal(tx, { user, conversationId: input.conversationId, proposal: plan.proposal, now })
+      : null;
   return { plan, cards, proposalId };
 }
 
@@ -61,7 +65,15 @@ export async function planWithoutData(input: {
 }): Promise<AssistantPlan | null> {
   const { user, facts, now } = input;
   try {
-    const plan = await planMessage({ message: input.message, role: user.role, features: facts.features, context: input.context, now, timeZone: facts.timeZone, lookup: noLookup });
+    const plan = await planMessage({
+      message: input.message,
+      role: user.role,
+      features: facts.features,
+      context: input.context,
+      now,
+      timeZone: facts.timeZone,
+      lookup: noLookup,
+    });
     return plan.kind === "read" || plan.kind === "confirm" ? null : plan;
   } catch (error) {
     if (error instanceof NeedsCompanyData) return null;

@@ -4,12 +4,24 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { stepCountIs, streamText, tool, type ModelMessage, type ToolSet } from "ai";
 import { z } from "zod";
 import type { TenantTransaction } from "@fieldops/db";
-import { ASSISTANT_MODULE_IDS, readToolCallSchema, type AssistantContext, type ReadToolCall } from "@fieldops/shared/assistant";
+import {
+  ASSISTANT_MODULE_IDS,
+  readToolCallSchema,
+  type AssistantContext,
+  type ReadToolCall,
+} from "@fieldops/shared/assistant";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
 import { NAVIGATE_TARGETS, OPEN_MODAL_TARGETS, type UiAction } from "@fieldops/shared/ui-actions";
 import { DomainError } from "../errors.ts";
 import type { AssistantRun } from "./assistant-run.ts";
-import { companyFacts, inTenant, storeProposal, type AssistantDeps, type AssistantUser, type CompanyFacts } from "./assistant-turn-context.ts";
+import {
+  companyFacts,
+  inTenant,
+  storeProposal,
+  type AssistantDeps,
+  type AssistantUser,
+  type CompanyFacts,
+} from "./assistant-turn-context.ts";
 import { costMicros, type AssistantModelConfig } from "./model-config.ts";
 import { modalCapability, navigateCapability } from "./offline-planner/plan-navigation.ts";
 import { CAPABILITIES, MODULE_CAPABILITIES, refusalFor, type Capability } from "./offline-planner/planner-policy.ts";
@@ -60,7 +72,12 @@ function assistantTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts)
     if (!valid.success) return { error: "Invalid arguments" };
     try {
       const card = await inUsersTenant(turn, (tx) =>
-        runReadTool(tx, valid.data, { actor: { userId: turn.user.id, role: turn.user.role }, features: facts.features, now: turn.now, timeZone: facts.timeZone }),
+        runReadTool(tx, valid.data, {
+          actor: { userId: turn.user.id, role: turn.user.role },
+          features: facts.features,
+          now: turn.now,
+          timeZone: facts.timeZone,
+        }),
       );
       const { tool: name, ...args } = valid.data;
       await run.readResult(name, args, card);
@@ -74,12 +91,14 @@ function assistantTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts)
     navigate: tool({
       description: describe("navigate"),
       inputSchema: z.object({ target: z.enum(NAVIGATE_TARGETS) }),
-      execute: ({ target }) => act(navigateCapability(target), { type: "navigate", target }, `The app now shows ${target}.`),
+      execute: ({ target }) =>
+        act(navigateCapability(target), { type: "navigate", target }, `The app now shows ${target}.`),
     }),
     openModal: tool({
       description: describe("openModal"),
       inputSchema: z.object({ target: z.enum(OPEN_MODAL_TARGETS) }),
-      execute: ({ target }) => act(modalCapability(target), { type: "openModal", target }, `The ${target} dialog is open.`),
+      execute: ({ target }) =>
+        act(modalCapability(target), { type: "openModal", target }, `The ${target} dialog is open.`),
     }),
     // The provider's connection dialog runs the authorization flow at the provider's allow-listed address.
     startOAuth: tool({
@@ -87,7 +106,11 @@ function assistantTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts)
       inputSchema: z.object({ provider: z.enum(PROVIDERS) }),
       execute: ({ provider }) => {
         const target = `integrations.${provider}` as const;
-        return act(modalCapability(target), { type: "openModal", target }, `The ${provider} connection is open; the user authorizes there.`);
+        return act(
+          modalCapability(target),
+          { type: "openModal", target },
+          `The ${provider} connection is open; the user authorizes there.`,
+        );
       },
     }),
     findCustomers: tool({
@@ -104,13 +127,26 @@ function assistantTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts)
       description: describe("listCustomObjects"),
       inputSchema: z.object({}),
       execute: async () => {
-        const { items } = await inUsersTenant(turn, (tx) => listCustomObjects(tx, { access: { role: turn.user.role } }));
-        return { objects: items.map((object) => ({ key: object.key, name: object.name, pluralName: object.pluralName, fields: object.fields.map((field) => field.label) })) };
+        const { items } = await inUsersTenant(turn, (tx) =>
+          listCustomObjects(tx, { access: { role: turn.user.role } }),
+        );
+        return {
+          objects: items.map((object) => ({
+            key: object.key,
+            name: object.name,
+            pluralName: object.pluralName,
+            fields: object.fields.map((field) => field.label),
+          })),
+        };
       },
     }),
     findCustomRecords: tool({
       description: describe("findCustomRecords"),
-      inputSchema: z.object({ objectKey: z.string().max(40), query: z.string().max(200).optional(), customerId: z.string().max(100).optional() }),
+      inputSchema: z.object({
+        objectKey: z.string().max(40),
+        query: z.string().max(200).optional(),
+        customerId: z.string().max(100).optional(),
+      }),
       execute: (args) => read({ tool: "findCustomRecords", ...args }),
     }),
     listUnpaidInvoices: tool({
@@ -132,7 +168,11 @@ function assistantTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts)
       description: describe("requestFeatureQuote"),
       inputSchema: z.object({ description: z.string().min(1).max(2000) }),
       execute: ({ description }) =>
-        act(CAPABILITIES.requestFeature, { type: "request_quote", sessionId: randomUUID(), spec: { description } }, "A quote is being prepared; the user sees its price and time before anything is built."),
+        act(
+          CAPABILITIES.requestFeature,
+          { type: "request_quote", sessionId: randomUUID(), spec: { description } },
+          "A quote is being prepared; the user sees its price and time before anything is built.",
+        ),
     }),
     proposeModule: tool({
       description: describe("proposeModule"),
@@ -144,8 +184,15 @@ function assistantTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts)
       execute: async ({ moduleId, params, summary }) => {
         const refused = refusal(MODULE_CAPABILITIES[moduleId], turn, facts);
         if (refused) return refused;
-        const proposal = { moduleId, params, summary, action: { id: randomUUID(), type: "executeModule", moduleId, moduleParams: params } };
-        const proposalId = await inUsersTenant(turn, (tx) => storeProposal(tx, { user: turn.user, conversationId: turn.conversationId, proposal, now: turn.now }));
+        const proposal = {
+          moduleId,
+          params,
+          summary,
+          action: { id: randomUUID(), type: "executeModule", moduleId, moduleParams: params },
+        };
+        const proposalId = await inUsersTenant(turn, (tx) =>
+          storeProposal(tx, { user: turn.user, conversationId: turn.conversationId, proposal, now: turn.now }),
+        );
         await run.proposal({ moduleId, params, summary, proposalId });
         return { proposed: true, note: "Shown to the user with Confirm and Cancel. Nothing has changed yet." };
       },
@@ -184,7 +231,9 @@ export async function answerWithModel(run: AssistantRun, turn: ModelTurn): Promi
   const messages: ModelMessage[] = history
     .reverse()
     .filter((message) => message.text !== "")
-    .map((message) => (message.role === "user" ? { role: "user", content: message.text } : { role: "assistant", content: message.text }));
+    .map((message) =>
+      message.role === "user" ? { role: "user", content: message.text } : { role: "assistant", content: message.text },
+    );
   const config = turn.deps.model;
   const provider = createOpenAI({ apiKey: config.apiKey, ...(config.baseURL ? { baseURL: config.baseURL } : {}) });
   const result = streamText({
@@ -200,8 +249,10 @@ export async function answerWithModel(run: AssistantRun, turn: ModelTurn): Promi
   let usage = { inputTokens: 0, outputTokens: 0 };
   for await (const part of result.fullStream) {
     if (part.type === "text-delta") await run.appendText(part.text);
-    else if (part.type === "error") throw part.error instanceof Error ? part.error : new Error("The model's answer failed");
-    else if (part.type === "finish") usage = { inputTokens: part.totalUsage.inputTokens ?? 0, outputTokens: part.totalUsage.outputTokens ?? 0 };
+    else if (part.type === "error")
+      throw part.error instanceof Error ? part.error : new Error("The model's answer failed");
+    else if (part.type === "finish")
+      usage = { inputTokens: part.totalUsage.inputTokens ?? 0, outputTokens: part.totalUsage.outputTokens ?? 0 };
   }
   await inUsersTenant(turn, (tx) =>
     tx.assistantUsage.create({

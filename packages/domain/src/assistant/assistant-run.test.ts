@@ -32,7 +32,12 @@ describe("AssistantRun", () => {
     await run.uiAction({ id: "a1", type: "navigate", target: "/jobs" });
     await run.flush();
     expect(emitted.map((event) => event.type)).toEqual([
-      "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END",
+      "TEXT_MESSAGE_START",
+      "TEXT_MESSAGE_CONTENT",
+      "TEXT_MESSAGE_END",
+      "TOOL_CALL_START",
+      "TOOL_CALL_ARGS",
+      "TOOL_CALL_END",
     ]);
     expect(emitted[3]).toMatchObject({ toolCallName: "ui_action" });
     expect(emitted[4]).toMatchObject({ delta: JSON.stringify({ id: "a1", type: "navigate", target: "/jobs" }) });
@@ -71,7 +76,14 @@ describe("AssistantRun", () => {
     await run.flush();
     expect(batches).toHaveLength(1);
     expect(batches[0]!.map((event) => event.type)).toEqual([
-      "RUN_STARTED", "CUSTOM", "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END",
+      "RUN_STARTED",
+      "CUSTOM",
+      "TEXT_MESSAGE_START",
+      "TEXT_MESSAGE_CONTENT",
+      "TEXT_MESSAGE_END",
+      "TOOL_CALL_START",
+      "TOOL_CALL_ARGS",
+      "TOOL_CALL_END",
     ]);
 
     const failing = new AssistantRun("conversation-1", async () => {

@@ -13,7 +13,10 @@ import {
 import { uiActionSchema, type UiAction } from "@fieldops/shared/ui-actions";
 
 /** Where a run's AG-UI events go, in order, a batch at a time (the API publishes them to the user's sockets). */
-export type EmitAssistantEvents = (events: AguiEvent[], run: { conversationId: string; runId: string }) => Promise<void>;
+export type EmitAssistantEvents = (
+  events: AguiEvent[],
+  run: { conversationId: string; runId: string },
+) => Promise<void>;
 
 /**
  * Text deltas are gathered up to this many characters before they are sent: a delta per token would fill the
@@ -92,7 +95,8 @@ export class AssistantRun {
     }
     this.text += delta;
     this.pendingText += delta;
-    if (this.pendingText.length >= TEXT_DELTA_CHARS || Date.now() - this.lastFlush >= TEXT_DELTA_MS) await this.flushText();
+    if (this.pendingText.length >= TEXT_DELTA_CHARS || Date.now() - this.lastFlush >= TEXT_DELTA_MS)
+      await this.flushText();
   }
 
   private async flushText(): Promise<void> {

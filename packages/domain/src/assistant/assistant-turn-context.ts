@@ -35,7 +35,11 @@ const ASSISTANT_TRANSACTIONS = 6;
 const transactions = pLimit(ASSISTANT_TRANSACTIONS);
 
 /** `work` in a transaction bound to the user's company, one of the assistant's limited share of connections. */
-export function inTenant<T>(deps: Pick<AssistantDeps, "db">, companyId: string, work: (tx: TenantTransaction) => Promise<T>): Promise<T> {
+export function inTenant<T>(
+  deps: Pick<AssistantDeps, "db">,
+  companyId: string,
+  work: (tx: TenantTransaction) => Promise<T>,
+): Promise<T> {
   return transactions(() => withTenant(deps.db, companyId, work));
 }
 
@@ -68,12 +72,20 @@ const requestClaimKey = (userId: string, requestId: string) => `assistant-reques
  * Claims the request id for the user in Redis before anything is answered: false when it was claimed before. The
  * turn's transaction claims it again in PostgreSQL (`claimRequest`), the lasting record.
  */
-export async function claimRequestFast(redis: Redis, user: Pick<AssistantUser, "id">, requestId: string): Promise<boolean> {
+export async function claimRequestFast(
+  redis: Redis,
+  user: Pick<AssistantUser, "id">,
+  requestId: string,
+): Promise<boolean> {
   return (await redis.set(requestClaimKey(user.id, requestId), "1", "EX", REQUEST_CLAIM_SECONDS, "NX")) === "OK";
 }
 
 /** Gives a claimed request id back, when the turn was refused before it answered anything. */
-export async function releaseRequestClaim(redis: Redis, user: Pick<AssistantUser, "id">, requestId: string): Promise<void> {
+export async function releaseRequestClaim(
+  redis: Redis,
+  user: Pick<AssistantUser, "id">,
+  requestId: string,
+): Promise<void> {
   await redis.del(requestClaimKey(user.id, requestId));
 }
 
@@ -91,7 +103,11 @@ export function rememberConversationOwner(conversationId: string, userId: string
 }
 
 /** The user's own conversation; another user's does not exist for them. */
-export async function findOwnConversation(tx: TenantTransaction, user: Pick<AssistantUser, "id">, conversationId: string) {
+export async function findOwnConversation(
+  tx: TenantTransaction,
+  user: Pick<AssistantUser, "id">,
+  conversationId: string,
+) {
   const conversation = UUID.test(conversationId)
     ? await tx.assistantConversation.findFirst({ where: { id: conversationId, userId: user.id } })
     : null;
@@ -101,7 +117,11 @@ export async function findOwnConversation(tx: TenantTransaction, user: Pick<Assi
 }
 
 /** Refuses a conversation that is not the user's, asking the database only when this process has not seen it. */
-export async function checkOwnConversation(deps: Pick<AssistantDeps, "db">, user: AssistantUser, conversationId: string): Promise<void> {
+export async function checkOwnConversation(
+  deps: Pick<AssistantDeps, "db">,
+  user: AssistantUser,
+  conversationId: string,
+): Promise<void> {
   if (knownOwners.get(conversationId) === user.id) return;
   await inTenant(deps, user.companyId, (tx) => findOwnConversation(tx, user, conversationId));
 }

@@ -9,7 +9,11 @@ import type { NamedRecord, PlannerLookup } from "./offline-planner/planner-input
  * The offline planner's view of the company's data, inside the tenant's transaction. It hands back ids and names
  * only: nothing else a customer's record holds (notes, addresses) reaches the planner.
  */
-export function createPlannerLookup(tx: TenantTransaction, clock: { now: Date; timeZone: string }, access: CustomObjectAccess): PlannerLookup {
+export function createPlannerLookup(
+  tx: TenantTransaction,
+  clock: { now: Date; timeZone: string },
+  access: CustomObjectAccess,
+): PlannerLookup {
   return {
     async findCustomers(query) {
       const term = query.trim().toLowerCase().slice(0, 200);
@@ -23,7 +27,10 @@ export function createPlannerLookup(tx: TenantTransaction, clock: { now: Date; t
         ORDER BY word_similarity(${term}, lower(name)) DESC, name, id
         LIMIT 10`);
     },
-    customerById: (id) => (UUID.test(id) ? tx.customer.findUnique({ where: { id }, select: { id: true, name: true } }) : Promise.resolve(null)),
+    customerById: (id) =>
+      UUID.test(id)
+        ? tx.customer.findUnique({ where: { id }, select: { id: true, name: true } })
+        : Promise.resolve(null),
     listCrews: () => tx.crew.findMany({ select: { id: true, name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }),
     listCustomObjects: async () =>
       (await listCustomObjects(tx, { access })).items.map((object) => ({

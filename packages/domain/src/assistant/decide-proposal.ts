@@ -56,24 +56,34 @@ export async function decideProposal(
       data: { status, decidedAt: now },
     });
     if (taken.count === 0) {
-      if (proposal.status === "pending") await tx.assistantProposal.updateMany({ where: { ...where, status: "pending" }, data: { status: "expired" } });
+      if (proposal.status === "pending")
+        await tx.assistantProposal.updateMany({ where: { ...where, status: "pending" }, data: { status: "expired" } });
       return { outcome: "already", status: proposal.status === "pending" ? "expired" : proposal.status };
     }
-    return status === "confirmed" ? { outcome: "confirmed", summary: proposal.summary, action: proposal.action } : { outcome: "cancelled" };
+    return status === "confirmed"
+      ? { outcome: "confirmed", summary: proposal.summary, action: proposal.action }
+      : { outcome: "cancelled" };
   });
   if (decided === null) return { status: "duplicate" };
 
-  return performRun(deps, user, input.conversationId, emit, async (run) => {
-    if (decided.outcome === "confirmed") {
-      await run.proposalDecided({ proposalId: input.proposalId, decision: "confirm" });
-      await run.say(`Running it now: ${decided.summary}`);
-      const action = uiActionSchema.parse(decided.action);
-      await run.uiAction({ ...action, params: { ...action.params, proposalId: input.proposalId } });
-    } else if (decided.outcome === "cancelled") {
-      await run.proposalDecided({ proposalId: input.proposalId, decision: "cancel" });
-      await run.say("Cancelled. Nothing was changed.");
-    } else {
-      await run.say(ALREADY[decided.status] ?? ALREADY.expired!);
-    }
-  }, log);
+  return performRun(
+    deps,
+    user,
+    input.conversationId,
+    emit,
+    async (run) => {
+      if (decided.outcome === "confirmed") {
+        await run.proposalDecided({ proposalId: input.proposalId, decision: "confirm" });
+        await run.say(`Running it now: ${decided.summary}`);
+        const action = uiActionSchema.parse(decided.action);
+        await run.uiAction({ ...action, params: { ...action.params, proposalId: input.proposalId } });
+      } else if (decided.outcome === "cancelled") {
+        await run.proposalDecided({ proposalId: input.proposalId, decision: "cancel" });
+        await run.say("Cancelled. Nothing was changed.");
+      } else {
+        await run.say(ALREADY[decided.status] ?? ALREADY.expired!);
+      }
+    },
+    log,
+  );
 }

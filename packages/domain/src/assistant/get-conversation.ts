@@ -1,5 +1,10 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { CONVERSATION_MESSAGES_MAX, aguiEventSchema, type AguiEvent, type ConversationResponse } from "@fieldops/shared/chat";
+import {
+  CONVERSATION_MESSAGES_MAX,
+  aguiEventSchema,
+  type AguiEvent,
+  type ConversationResponse,
+} from "@fieldops/shared/chat";
 import { findOwnConversation } from "./assistant-turn-context.ts";
 
 /**

@@ -2,7 +2,10 @@ import type { TenantTransaction } from "@fieldops/db";
 import { CONVERSATIONS_LISTED_MAX, type Conversation } from "@fieldops/shared/chat";
 
 /** The user's own conversations with the assistant, most recently active first. */
-export async function listConversations(tx: TenantTransaction, input: { userId: string }): Promise<{ items: Conversation[] }> {
+export async function listConversations(
+  tx: TenantTransaction,
+  input: { userId: string },
+): Promise<{ items: Conversation[] }> {
   const rows = await tx.assistantConversation.findMany({
     where: { userId: input.userId },
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],

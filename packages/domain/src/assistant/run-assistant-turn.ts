@@ -49,7 +49,13 @@ export async function runAssistantTurn(
   }
 }
 
-async function answerTurn(deps: AssistantDeps, user: AssistantUser, input: ChatSendInput, emit: EmitAssistantEvents, log?: RunLog): Promise<TurnOutcome> {
+async function answerTurn(
+  deps: AssistantDeps,
+  user: AssistantUser,
+  input: ChatSendInput,
+  emit: EmitAssistantEvents,
+  log?: RunLog,
+): Promise<TurnOutcome> {
   const now = deps.now?.() ?? new Date();
   const receivedAt = new Date();
   const { model } = deps;
@@ -60,35 +66,65 @@ async function answerTurn(deps: AssistantDeps, user: AssistantUser, input: ChatS
     if (plan) {
       if (input.conversationId) await checkOwnConversation(deps, user, input.conversationId);
       const conversationId = input.conversationId ?? randomUUID();
-      return performRun(deps, user, conversationId, emit, (run) => emitPlan(run, { plan, cards: [], proposalId: null }), log, async (tx, run) => {
-        if (!(await claimRequest(tx, user, input.requestId))) return;
-        await storeQuestion(tx, user, input, conversationId, receivedAt, packet);
-        await storeAnswer(tx, user, run);
-      });
+      return performRun(
+        deps,
+        user,
+        conversationId,
+        emit,
+        (run) => emitPlan(run, { plan, cards: [], proposalId: null }),
+        log,
+        async (tx, run) => {
+          if (!(await claimRequest(tx, user, input.requestId))) return;
+          await storeQuestion(tx, user, input, conversationId, receivedAt, packet);
+          await storeAnswer(tx, user, run);
+        },
+      );
     }
   }
 
   // The answer needs the company's data (or a model): the question is stored first, in the transaction that reads.
   const prepared = await inTenant(deps, user.companyId, async (tx) => {
     if (!(await claimRequest(tx, user, input.requestId))) return null;
-    const conversationId = await storeQuestion(tx, user, input, input.conversationId ?? randomUUID(), receivedAt, packet);
-    const planned = model ? null : await planOffline(tx, { user, conversationId, message: input.text, context: input.context, now });
+    const conversationId = await storeQuestion(
+      tx,
+      user,
+      input,
+      input.conversationId ?? randomUUID(),
+      receivedAt,
+      packet,
+    );
+    const planned = model
+      ? null
+      : await planOffline(tx, { user, conversationId, message: input.text, context: input.context, now });
     return { conversationId, planned };
   });
   if (prepared === null) return { status: "duplicate" };
 
   const { conversationId, planned } = prepared;
-  return performRun(deps, user, conversationId, emit, async (run) => {
-    if (model) return answerWithModel(run, { deps: { ...deps, model }, user, conversationId, context: input.context, now });
-    await emitPlan(run, planned!);
-  }, log);
+  return performRun(
+    deps,
+    user,
+    conversationId,
+    emit,
+    async (run) => {
+      if (model)
+        return answerWithModel(run, { deps: { ...deps, model }, user, conversationId, context: input.context, now });
+      await emitPlan(run, planned!);
+    },
+    log,
+  );
 }
 
 /**
  * What the assistant is given to answer a message, kept with it for auditing: who asks from which screen, the
  * company's plan features and time zone, and what answers (the offline planner, or a model with the system prompt).
  */
-function givenPacket(deps: AssistantDeps, user: AssistantUser, input: ChatSendInput, facts: CompanyFacts): Prisma.InputJsonObject {
+function givenPacket(
+  deps: AssistantDeps,
+  user: AssistantUser,
+  input: ChatSendInput,
+  facts: CompanyFacts,
+): Prisma.InputJsonObject {
   return {
     role: user.role,
     context: input.context,
@@ -114,7 +150,9 @@ async function storeQuestion(
   if (input.conversationId) await findOwnConversation(tx, user, input.conversationId);
   else {
     const title = input.text.trim().replace(/\s+/g, " ").slice(0, TITLE_LENGTH);
-    await tx.assistantConversation.create({ data: { id: conversationId, companyId: user.companyId, userId: user.id, title } });
+    await tx.assistantConversation.create({
+      data: { id: conversationId, companyId: user.companyId, userId: user.id, title },
+    });
     rememberConversationOwner(conversationId, user.id);
   }
   await tx.assistantMessage.create({

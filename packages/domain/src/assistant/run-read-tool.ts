@@ -28,7 +28,11 @@ const CAPABILITY_OF: Record<ReadToolCall["tool"], Capability> = {
  * Runs one of the assistant's reads in the user's tenant and role and answers with a card. The card holds data only
  * (names, numbers, dates): nothing from it is ever taken as an instruction.
  */
-export async function runReadTool(tx: TenantTransaction, call: ReadToolCall, scope: ReadToolScope): Promise<AssistantCard> {
+export async function runReadTool(
+  tx: TenantTransaction,
+  call: ReadToolCall,
+  scope: ReadToolScope,
+): Promise<AssistantCard> {
   const refusal = refusalFor(CAPABILITY_OF[call.tool], scope.actor.role, scope.features);
   if (refusal) throw forbidden(refusal.reply);
   switch (call.tool) {
@@ -47,13 +51,23 @@ export async function runReadTool(tx: TenantTransaction, call: ReadToolCall, sco
   }
 }
 
-type CustomerRow = { id: string; name: string; phone: string | null; email: string | null; street: string; city: string };
+type CustomerRow = {
+  id: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  street: string;
+  city: string;
+};
 
 async function findCustomers(tx: TenantTransaction, query: string): Promise<AssistantCard> {
   const term = query.trim().toLowerCase().slice(0, 200);
   let rows: CustomerRow[] = [];
   if (UUID.test(term)) {
-    rows = await tx.customer.findMany({ where: { id: term }, select: { id: true, name: true, phone: true, email: true, street: true, city: true } });
+    rows = await tx.customer.findMany({
+      where: { id: term },
+      select: { id: true, name: true, phone: true, email: true, street: true, city: true },
+    });
   } else if (term !== "") {
     // The same loose match as the planner's lookup, so that the card shows the customer the planner understood.
     await tx.$executeRaw`SELECT set_config('pg_trgm.word_similarity_threshold', '0.3', true)`;
@@ -75,7 +89,11 @@ async function findCustomers(tx: TenantTransaction, query: string): Promise<Assi
   };
 }
 
-async function findJobs(tx: TenantTransaction, call: Extract<ReadToolCall, { tool: "findJobs" }>, scope: ReadToolScope): Promise<AssistantCard> {
+async function findJobs(
+  tx: TenantTransaction,
+  call: Extract<ReadToolCall, { tool: "findJobs" }>,
+  scope: ReadToolScope,
+): Promise<AssistantCard> {
   if (call.customerId !== undefined && !UUID.test(call.customerId)) return { kind: "jobs", items: [] };
   const page = await listJobs(tx, {
     limit: 20,
@@ -85,12 +103,22 @@ async function findJobs(tx: TenantTransaction, call: Extract<ReadToolCall, { too
   });
   return {
     kind: "jobs",
-    items: page.items.map((job) => ({ id: job.id, number: job.number, title: job.title, customerName: job.customerName, status: job.status })),
+    items: page.items.map((job) => ({
+      id: job.id,
+      number: job.number,
+      title: job.title,
+      customerName: job.customerName,
+      status: job.status,
+    })),
   };
 }
 
 /** Records of a custom object the user reaches; one they do not reach is not found, as on its page. */
-async function findCustomRecords(tx: TenantTransaction, call: Extract<ReadToolCall, { tool: "findCustomRecords" }>, scope: ReadToolScope): Promise<AssistantCard> {
+async function findCustomRecords(
+  tx: TenantTransaction,
+  call: Extract<ReadToolCall, { tool: "findCustomRecords" }>,
+  scope: ReadToolScope,
+): Promise<AssistantCard> {
   const access = { role: scope.actor.role };
   const { definition } = await findCustomObject(tx, call.objectKey, access);
   const card = { kind: "custom_records" as const, objectKey: definition.key, objectName: definition.pluralName };
@@ -102,10 +130,21 @@ async function findCustomRecords(tx: TenantTransaction, call: Extract<ReadToolCa
     ...(call.query ? { q: call.query.slice(0, 200) } : {}),
     ...(call.customerId ? { linkedTo: `customer:${call.customerId.toLowerCase()}` } : {}),
   });
-  return { ...card, items: page.items.map((record) => ({ id: record.id, title: record.title, details: customRecordDetails(definition, record) })) };
+  return {
+    ...card,
+    items: page.items.map((record) => ({
+      id: record.id,
+      title: record.title,
+      details: customRecordDetails(definition, record),
+    })),
+  };
 }
 
-async function listUnpaidInvoices(tx: TenantTransaction, pastDueOnly: boolean, scope: ReadToolScope): Promise<AssistantCard> {
+async function listUnpaidInvoices(
+  tx: TenantTransaction,
+  pastDueOnly: boolean,
+  scope: ReadToolScope,
+): Promise<AssistantCard> {
   const todayStart = startOfDayInTimeZone(dayInTimeZone(scope.now, scope.timeZone), scope.timeZone);
   const where: Prisma.InvoiceWhereInput = {
     status: { in: ["sent", "partially_paid"] },
@@ -116,7 +155,14 @@ async function listUnpaidInvoices(tx: TenantTransaction, pastDueOnly: boolean, s
       where,
       orderBy: [{ dueAt: { sort: "asc", nulls: "last" } }, { number: "asc" }],
       take: 50,
-      select: { id: true, number: true, totalCents: true, paidCents: true, dueAt: true, customer: { select: { name: true } } },
+      select: {
+        id: true,
+        number: true,
+        totalCents: true,
+        paidCents: true,
+        dueAt: true,
+        customer: { select: { name: true } },
+      },
     }),
     tx.invoice.aggregate({ where, _sum: { totalCents: true, paidCents: true } }),
   ]);
@@ -149,9 +195,10 @@ type VisitRow = {
 async function daySchedule(tx: TenantTransaction, date: string, scope: ReadToolScope): Promise<AssistantCard> {
   const from = startOfDayInTimeZone(date, scope.timeZone);
   const to = startOfDayInTimeZone(addDays(date, 1), scope.timeZone);
-  const ownCrewsOnly = scope.actor.role === "field_user"
-    ? Prisma.sql`AND EXISTS (SELECT 1 FROM crew_members m WHERE m."crewId" = v."crewId" AND m."userId" = ${scope.actor.userId}::uuid)`
-    : Prisma.empty;
+  const ownCrewsOnly =
+    scope.actor.role === "field_user"
+      ? Prisma.sql`AND EXISTS (SELECT 1 FROM crew_members m WHERE m."crewId" = v."crewId" AND m."userId" = ${scope.actor.userId}::uuid)`
+      : Prisma.empty;
   const rows = await tx.$queryRaw<VisitRow[]>`
     SELECT v.id, v."jobId", j.title, cu.name AS "customerName", c.name AS "crewName", v."scheduledStart", v."scheduledEnd", v.status::text AS status
     FROM visits v
@@ -178,8 +225,14 @@ async function daySchedule(tx: TenantTransaction, date: string, scope: ReadToolS
 }
 
 /** What was paid on the invoices issued in the period. */
-async function revenueForPeriod(tx: TenantTransaction, call: Extract<ReadToolCall, { tool: "revenueForPeriod" }>): Promise<AssistantCard> {
-  const where: Prisma.InvoiceWhereInput = { issuedAt: { gte: new Date(call.from), lt: new Date(call.to) }, paidCents: { gt: 0 } };
+async function revenueForPeriod(
+  tx: TenantTransaction,
+  call: Extract<ReadToolCall, { tool: "revenueForPeriod" }>,
+): Promise<AssistantCard> {
+  const where: Prisma.InvoiceWhereInput = {
+    issuedAt: { gte: new Date(call.from), lt: new Date(call.to) },
+    paidCents: { gt: 0 },
+  };
   const totals = await tx.invoice.aggregate({ where, _sum: { paidCents: true }, _count: { _all: true } });
   return {
     kind: "revenue",

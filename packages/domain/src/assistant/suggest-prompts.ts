@@ -21,7 +21,9 @@ export async function suggestPrompts(tx: TenantTransaction, input: { actor: Acto
   const tomorrowStart = startOfDayInTimeZone(addDays(today, 1), timeZone);
   const dayAfter = startOfDayInTimeZone(addDays(today, 2), timeZone);
   const [pastDue, unassignedTomorrow, jobs, visitsToday] = await Promise.all([
-    may(CAPABILITIES.seeInvoices) ? createPlannerLookup(tx, { now: input.now, timeZone }, { role: input.actor.role }).countPastDueInvoices() : 0,
+    may(CAPABILITIES.seeInvoices)
+      ? createPlannerLookup(tx, { now: input.now, timeZone }, { role: input.actor.role }).countPastDueInvoices()
+      : 0,
     tx.visit.count({ where: { crewId: null, scheduledStart: { gte: tomorrowStart, lt: dayAfter } } }),
     tx.job.count({ take: 1 }),
     tx.visit.count({ where: { scheduledStart: { gte: startOfDayInTimeZone(today, timeZone), lt: tomorrowStart } } }),
@@ -29,8 +31,16 @@ export async function suggestPrompts(tx: TenantTransaction, input: { actor: Acto
   const suggestions: Suggestion[] = [];
   const add = (allowed: boolean, label: string, prompt: string) => allowed && suggestions.push({ label, prompt });
   add(pastDue > 0, `${plural(pastDue, "invoice", "invoices")} past due`, "Show me the past-due invoices");
-  add(pastDue > 0 && may(CAPABILITIES.sendReminders), "Remind customers who owe", "Send payment reminders for past-due invoices");
-  add(unassignedTomorrow > 0 && may(CAPABILITIES.seeSchedule), `${plural(unassignedTomorrow, "unassigned visit", "unassigned visits")} tomorrow`, "Show tomorrow's schedule");
+  add(
+    pastDue > 0 && may(CAPABILITIES.sendReminders),
+    "Remind customers who owe",
+    "Send payment reminders for past-due invoices",
+  );
+  add(
+    unassignedTomorrow > 0 && may(CAPABILITIES.seeSchedule),
+    `${plural(unassignedTomorrow, "unassigned visit", "unassigned visits")} tomorrow`,
+    "Show tomorrow's schedule",
+  );
   add(jobs === 0 && may(CAPABILITIES.createJob), "No jobs yet: create the first", "Create a new job");
   add(visitsToday > 0, `${plural(visitsToday, "visit", "visits")} today`, "What's on the schedule today?");
   add(may(CAPABILITIES.seeRevenue), "Revenue this month", "What's our revenue this month?");

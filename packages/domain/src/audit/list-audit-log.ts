@@ -25,7 +25,10 @@ async function whereOf(tx: TenantTransaction, filters: AuditFilters): Promise<Pr
   };
 }
 
-async function withNames(tx: TenantTransaction, rows: Awaited<ReturnType<TenantTransaction["auditLog"]["findMany"]>>): Promise<AuditEntry[]> {
+async function withNames(
+  tx: TenantTransaction,
+  rows: Awaited<ReturnType<TenantTransaction["auditLog"]["findMany"]>>,
+): Promise<AuditEntry[]> {
   const ids = [...new Set(rows.flatMap((row) => (row.actorUserId ? [row.actorUserId] : [])))];
   const users = await tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
   const names = new Map(users.map((user) => [user.id, user.name]));
@@ -90,11 +93,19 @@ const csvCell = (value: string) => {
 /** The filtered audit log as CSV (at most MAX_AUDIT_EXPORT rows, newest first). */
 export async function exportAuditLog(tx: TenantTransaction, filters: AuditFilters): Promise<string> {
   await requirePlanFeature(tx, "audit_logs", "The audit log");
-  const rows = await tx.auditLog.findMany({ where: await whereOf(tx, filters), orderBy: ORDER, take: MAX_AUDIT_EXPORT });
+  const rows = await tx.auditLog.findMany({
+    where: await whereOf(tx, filters),
+    orderBy: ORDER,
+    take: MAX_AUDIT_EXPORT,
+  });
   const entries = await withNames(tx, rows);
   const lines = [["When (UTC)", "Who", "Action", "What", "Entity", "Entity id"].join(",")];
   for (const entry of entries) {
-    lines.push([entry.createdAt, entry.actorName, entry.action, entry.summary, entry.entityType, entry.entityId ?? ""].map(csvCell).join(","));
+    lines.push(
+      [entry.createdAt, entry.actorName, entry.action, entry.summary, entry.entityType, entry.entityId ?? ""]
+        .map(csvCell)
+        .join(","),
+    );
   }
   return `${lines.join("\r\n")}\r\n`;
 }

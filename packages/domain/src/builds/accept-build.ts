@@ -21,28 +21,46 @@ export interface AcceptBuildInput {
  * turns (a transaction-scoped lock on the company and key) and all answer with the one build the first made. The token
  * must be this server's, unexpired, the caller's, for this company, and unused (a quote is built once).
  */
-export async function acceptBuild(tx: TenantTransaction, input: AcceptBuildInput): Promise<{ build: BuildRow; fresh: boolean; start: boolean }> {
+export async function acceptBuild(
+  tx: TenantTransaction,
+  input: AcceptBuildInput,
+): Promise<{ build: BuildRow; fresh: boolean; start: boolean }> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`build:${input.companyId}:${input.idempotencyKey}`}, 0))`;
-  const existing = await tx.build.findUnique({ where: { companyId_idempotencyKey: { companyId: input.companyId, idempotencyKey: input.idempotencyKey } } });
+  const existing = await tx.build.findUnique({
+    where: { companyId_idempotencyKey: { companyId: input.companyId, idempotencyKey: input.idempotencyKey } },
+  });
   if (existing) {
     // A build no stage of which has started may never have reached the queue (Redis failed after the commit): the
     // retried request queues it again, which adds nothing when its jobs are there.
-    const untouched = existing.run === 1 && existing.status === "queued" && (await tx.buildStage.count({ where: { buildId: existing.id, attempts: { gt: 0 } } })) === 0;
+    const untouched =
+      existing.run === 1 &&
+      existing.status === "queued" &&
+      (await tx.buildStage.count({ where: { buildId: existing.id, attempts: { gt: 0 } } })) === 0;
     return { build: existing, fresh: false, start: untouched };
   }
 
   const company = await tx.company.findUnique({ where: { id: input.companyId }, select: { id: true, slug: true } });
   if (!company) throw notFound();
-  if (input.instanceId !== company.id && input.instanceId !== company.slug) throw forbidden("This build is for another company");
+  if (input.instanceId !== company.id && input.instanceId !== company.slug)
+    throw forbidden("This build is for another company");
   const claims = verifyConsentToken(input.consentKey, input.consentToken);
   if (!claims || claims.companyId !== input.companyId) throw forbidden("The consent token is not valid");
   if (claims.userId !== input.userId) throw forbidden("The consent token was issued to someone else");
   if (claims.expiresAt <= input.now) throw forbidden("The consent token has expired: ask for a new quote");
 
-  const [proposal] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM build_proposals WHERE id = ${claims.proposalId}::uuid FOR UPDATE`;
+  const [proposal] = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM build_proposals WHERE id = ${claims.proposalId}::uuid FOR UPDATE`;
   if (!proposal) throw notFound("Quote not found");
   const quoted = await tx.buildProposal.findUniqueOrThrow({ where: { id: proposal.id } });
-  if (quoted.status !== "quoted" || !quoted.spec || quoted.priceCents === null || quoted.etaMinutes === null || !quoted.risk) throw conflict("This quote is not ready");
+  if (
+    quoted.status !== "quoted" ||
+    !quoted.spec ||
+    quoted.priceCents === null ||
+    quoted.etaMinutes === null ||
+    !quoted.risk
+  )
+    throw conflict("This quote is not ready");
   if (quoted.consentUsedAt) throw conflict("This quote has already been accepted");
   const spec = featureSpecSchema.parse(quoted.spec);
 
@@ -62,7 +80,9 @@ export async function acceptBuild(tx: TenantTransaction, input: AcceptBuildInput
       currentStage: "generate",
     },
   });
-  await tx.buildStage.createMany({ data: BUILD_STAGES.map((stage, position) => ({ companyId: input.companyId, buildId: build.id, stage, position })) });
+  await tx.buildStage.createMany({
+    data: BUILD_STAGES.map((stage, position) => ({ companyId: input.companyId, buildId: build.id, stage, position })),
+  });
   return { build, fresh: true, start: true };
 }
 

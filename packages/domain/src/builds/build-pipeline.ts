@@ -2,17 +2,30 @@ import type { Redis } from "ioredis";
 import type { Build, TenantTransaction } from "@fieldops/db";
 import { publishEvent } from "@fieldops/events/company-stream";
 import type { JobQueues } from "@fieldops/jobs/enqueue";
-import { buildLogLineSchema, type BuildLogLine, type BuildStageName, type BuildStageStatus, type BuildStatus } from "@fieldops/shared/builds";
+import {
+  buildLogLineSchema,
+  type BuildLogLine,
+  type BuildStageName,
+  type BuildStageStatus,
+  type BuildStatus,
+} from "@fieldops/shared/builds";
 import { z } from "zod";
 import { buildStageJob } from "./build-stage.job.ts";
 
 export type BuildRow = Build;
 
 /** Queues stages of a build's current run as one flow: each starts when the one before it has passed. */
-export async function queueBuildStages(queues: JobQueues, build: Pick<BuildRow, "id" | "companyId" | "run">, stages: readonly BuildStageName[]): Promise<void> {
+export async function queueBuildStages(
+  queues: JobQueues,
+  build: Pick<BuildRow, "id" | "companyId" | "run">,
+  stages: readonly BuildStageName[],
+): Promise<void> {
   await queues.enqueueChain(
     buildStageJob,
-    stages.map((stage) => ({ payload: { companyId: build.companyId, buildId: build.id, run: build.run, stage }, jobKey: `${build.id}_${stage}_r${build.run}` })),
+    stages.map((stage) => ({
+      payload: { companyId: build.companyId, buildId: build.id, run: build.run, stage },
+      jobKey: `${build.id}_${stage}_r${build.run}`,
+    })),
   );
 }
 
@@ -26,10 +39,22 @@ const storedLogSchema = z.array(buildLogLineSchema).catch([]);
 const MAX_LOG_LINES = 1000;
 
 /** Appends lines to a stage's stored log (the newest kept when it grows past the limit). */
-export async function appendStageLog(tx: TenantTransaction, buildId: string, stage: BuildStageName, lines: readonly string[], now = new Date()): Promise<BuildLogLine[]> {
-  const row = await tx.buildStage.findUniqueOrThrow({ where: { buildId_stage: { buildId, stage } }, select: { log: true } });
+export async function appendStageLog(
+  tx: TenantTransaction,
+  buildId: string,
+  stage: BuildStageName,
+  lines: readonly string[],
+  now = new Date(),
+): Promise<BuildLogLine[]> {
+  const row = await tx.buildStage.findUniqueOrThrow({
+    where: { buildId_stage: { buildId, stage } },
+    select: { log: true },
+  });
   const added = lines.map((message) => ({ at: now.toISOString(), message: message.slice(0, 2000) }));
-  await tx.buildStage.update({ where: { buildId_stage: { buildId, stage } }, data: { log: [...storedLogSchema.parse(row.log), ...added].slice(-MAX_LOG_LINES) } });
+  await tx.buildStage.update({
+    where: { buildId_stage: { buildId, stage } },
+    data: { log: [...storedLogSchema.parse(row.log), ...added].slice(-MAX_LOG_LINES) },
+  });
   return added;
 }
 
@@ -47,7 +72,16 @@ export async function publishBuildUpdate(redis: Redis, companyId: string, update
   for (const line of lines) {
     await publishEvent(
       redis,
-      { name: "build.updated", payload: { buildId: update.buildId, status: update.status, stage: update.stage, stageStatus: update.stageStatus, line: line?.slice(0, 2000) ?? null } },
+      {
+        name: "build.updated",
+        payload: {
+          buildId: update.buildId,
+          status: update.status,
+          stage: update.stage,
+          stageStatus: update.stageStatus,
+          line: line?.slice(0, 2000) ?? null,
+        },
+      },
       { companyId },
     );
   }

@@ -9,5 +9,10 @@ import { buildStageNameSchema } from "@fieldops/shared/builds";
 export const buildStageJob = defineJob({
   id: "build_stage",
   queue: "builds",
-  schema: z.object({ companyId: z.uuid(), buildId: z.uuid(), run: z.number().int().positive(), stage: buildStageNameSchema }),
+  schema: z.object({
+    companyId: z.uuid(),
+    buildId: z.uuid(),
+    run: z.number().int().positive(),
+    stage: buildStageNameSchema,
+  }),
 });

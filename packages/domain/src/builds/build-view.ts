@@ -9,7 +9,11 @@ const checksSchema = z.array(buildCheckSchema).nullable().catch(null);
 
 type BuildWithStages = Build & { stages: BuildStage[] };
 
-function toBuildView(build: BuildWithStages, people: Map<string, { email: string; name: string | null }>, companies: Map<string, string>): BuildView {
+function toBuildView(
+  build: BuildWithStages,
+  people: Map<string, { email: string; name: string | null }>,
+  companies: Map<string, string>,
+): BuildView {
   const spec = featureSpecSchema.safeParse(build.spec);
   const acceptedBy = people.get(build.acceptedByUserId);
   return {
@@ -52,7 +56,12 @@ const LIST_LIMIT = 200;
 
 /** Builds with who accepted them (and, across companies, the company's name), newest first. */
 async function listBuildsIn(tx: TenantTransaction | SystemTransaction, where: { id?: string }): Promise<BuildView[]> {
-  const builds = await tx.build.findMany({ where, include: { stages: true }, orderBy: { createdAt: "desc" }, take: LIST_LIMIT });
+  const builds = await tx.build.findMany({
+    where,
+    include: { stages: true },
+    orderBy: { createdAt: "desc" },
+    take: LIST_LIMIT,
+  });
   const userIds = [...new Set(builds.map((build) => build.acceptedByUserId))];
   const companyIds = [...new Set(builds.map((build) => build.companyId))];
   const [users, companies] = await Promise.all([

@@ -21,7 +21,9 @@ function sign(key: Buffer, body: string): string {
 }
 
 export function signConsentToken(key: Buffer, claims: ConsentClaims): string {
-  const body = Buffer.from(JSON.stringify({ p: claims.proposalId, u: claims.userId, c: claims.companyId, e: claims.expiresAt.getTime() })).toString("base64url");
+  const body = Buffer.from(
+    JSON.stringify({ p: claims.proposalId, u: claims.userId, c: claims.companyId, e: claims.expiresAt.getTime() }),
+  ).toString("base64url");
   return `${body}.${sign(key, body)}`;
 }
 
@@ -35,7 +37,12 @@ export function verifyConsentToken(key: Buffer, token: string): ConsentClaims | 
   try {
     const parsed = claimsSchema.safeParse(JSON.parse(Buffer.from(body, "base64url").toString("utf8")));
     if (!parsed.success) return null;
-    return { proposalId: parsed.data.p, userId: parsed.data.u, companyId: parsed.data.c, expiresAt: new Date(parsed.data.e) };
+    return {
+      proposalId: parsed.data.p,
+      userId: parsed.data.u,
+      companyId: parsed.data.c,
+      expiresAt: new Date(parsed.data.e),
+    };
   } catch {
     return null;
   }

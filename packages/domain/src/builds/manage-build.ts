@@ -13,11 +13,17 @@ async function lockedBuild(tx: TenantTransaction, buildId: string): Promise<Buil
 }
 
 /** The owner's go-ahead for a build in preview: its production stage is queued (`queueAfterCommit`). */
-export async function promoteBuild(tx: TenantTransaction, input: { buildId: string; userId: string }): Promise<{ build: BuildRow; stages: BuildStageName[] }> {
+export async function promoteBuild(
+  tx: TenantTransaction,
+  input: { buildId: string; userId: string },
+): Promise<{ build: BuildRow; stages: BuildStageName[] }> {
   const build = await lockedBuild(tx, input.buildId);
   if (build.status === "promoting" || build.status === "production") return { build, stages: [] };
   if (build.status !== "preview") throw conflict("Only a build in preview can be promoted");
-  const promoted = await tx.build.update({ where: { id: build.id }, data: { status: "promoting", promotedByUserId: input.userId } });
+  const promoted = await tx.build.update({
+    where: { id: build.id },
+    data: { status: "promoting", promotedByUserId: input.userId },
+  });
   await appendStageLog(tx, build.id, "production", ["Promotion to production requested"]);
   return { build: promoted, stages: ["production"] };
 }
@@ -26,7 +32,10 @@ export async function promoteBuild(tx: TenantTransaction, input: { buildId: stri
  * Runs a failed build again from the stage that failed, as a new run (the failed run's remaining jobs then do nothing).
  * The stages before it keep their result; the failed one and those after it start over.
  */
-export async function retryBuild(tx: TenantTransaction, input: { buildId: string }): Promise<{ build: BuildRow; stages: BuildStageName[] }> {
+export async function retryBuild(
+  tx: TenantTransaction,
+  input: { buildId: string },
+): Promise<{ build: BuildRow; stages: BuildStageName[] }> {
   const build = await lockedBuild(tx, input.buildId);
   if (build.status !== "failed") throw conflict("Only a failed build can be retried");
   const rows = await tx.buildStage.findMany({ where: { buildId: build.id }, orderBy: { position: "asc" } });
@@ -34,12 +43,23 @@ export async function retryBuild(tx: TenantTransaction, input: { buildId: string
   if (!failed) throw conflict("Nothing of this build is left to retry");
   const from = BUILD_STAGES.indexOf(failed.stage);
   // Production follows a promotion: a failed production stage is retried alone, the others up to the preview.
-  const stages = failed.stage === "production" ? (["production"] as BuildStageName[]) : BUILD_STAGES.slice(from, BUILD_STAGES.indexOf("preview") + 1);
-  await tx.buildStage.updateMany({ where: { buildId: build.id, stage: { in: stages } }, data: { status: "pending", error: null } });
+  const stages =
+    failed.stage === "production"
+      ? (["production"] as BuildStageName[])
+      : BUILD_STAGES.slice(from, BUILD_STAGES.indexOf("preview") + 1);
+  await tx.buildStage.updateMany({
+    where: { buildId: build.id, stage: { in: stages } },
+    data: { status: "pending", error: null },
+  });
   await appendStageLog(tx, build.id, failed.stage, [`${BUILD_STAGE_LABELS[failed.stage]}: retry requested`]);
   const retried = await tx.build.update({
     where: { id: build.id },
-    data: { status: failed.stage === "production" ? "promoting" : "queued", error: null, run: { increment: 1 }, currentStage: failed.stage },
+    data: {
+      status: failed.stage === "production" ? "promoting" : "queued",
+      error: null,
+      run: { increment: 1 },
+      currentStage: failed.stage,
+    },
   });
   return { build: retried, stages };
 }
@@ -48,19 +68,33 @@ export async function retryBuild(tx: TenantTransaction, input: { buildId: string
  * Takes the build's feature out of the app (its records are kept until deleted explicitly). A new run number makes
  * any of its jobs still queued or running find it stale.
  */
-export async function rollbackBuild(tx: TenantTransaction, input: { buildId: string }): Promise<{ build: BuildRow; stages: BuildStageName[] }> {
+export async function rollbackBuild(
+  tx: TenantTransaction,
+  input: { buildId: string },
+): Promise<{ build: BuildRow; stages: BuildStageName[] }> {
   const build = await lockedBuild(tx, input.buildId);
   if (build.status === "rolled_back") return { build, stages: [] };
   await rollbackCustomObjects(tx, { buildId: build.id });
   await endBetaModeWithoutPreviews(tx);
   // A stage caught running ends here: its work, if it finishes, finds the build rolled back and does not land.
-  await tx.buildStage.updateMany({ where: { buildId: build.id, status: "running" }, data: { status: "failed", error: "Rolled back while running", finishedAt: new Date() } });
-  await appendStageLog(tx, build.id, build.currentStage ?? "production", ["Rolled back: the feature was removed from the app; its records are kept"]);
-  const rolledBack = await tx.build.update({ where: { id: build.id }, data: { status: "rolled_back", rolledBackAt: new Date(), run: { increment: 1 }, currentStage: null } });
+  await tx.buildStage.updateMany({
+    where: { buildId: build.id, status: "running" },
+    data: { status: "failed", error: "Rolled back while running", finishedAt: new Date() },
+  });
+  await appendStageLog(tx, build.id, build.currentStage ?? "production", [
+    "Rolled back: the feature was removed from the app; its records are kept",
+  ]);
+  const rolledBack = await tx.build.update({
+    where: { id: build.id },
+    data: { status: "rolled_back", rolledBackAt: new Date(), run: { increment: 1 }, currentStage: null },
+  });
   return { build: rolledBack, stages: [] };
 }
 
 /** After the transaction that changed the build committed: queues the stages it asked for. */
-export async function queueAfterCommit(queues: JobQueues, changed: { build: BuildRow; stages: BuildStageName[] }): Promise<void> {
+export async function queueAfterCommit(
+  queues: JobQueues,
+  changed: { build: BuildRow; stages: BuildStageName[] },
+): Promise<void> {
   if (changed.stages.length > 0) await queueBuildStages(queues, changed.build, changed.stages);
 }

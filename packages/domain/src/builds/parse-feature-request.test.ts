@@ -4,11 +4,18 @@ import { inferFieldType, parseFeatureRequest, plural, singular } from "./parse-f
 
 describe("parseFeatureRequest", () => {
   it("reads the equipment request into one entity with typed fields, a customer relation and the customer page", () => {
-    const spec = parseFeatureRequest("I need to track equipment at each customer: make, model, serial number, install date, and see it on the customer page");
+    const spec = parseFeatureRequest(
+      "I need to track equipment at each customer: make, model, serial number, install date, and see it on the customer page",
+    );
     expect(spec.featureName).toBe("Equipment Tracking");
     expect(spec.entities).toHaveLength(1);
     const [equipment] = spec.entities;
-    expect(equipment).toMatchObject({ key: "equipment", name: "Equipment", pluralName: "Equipment", showOn: ["customer"] });
+    expect(equipment).toMatchObject({
+      key: "equipment",
+      name: "Equipment",
+      pluralName: "Equipment",
+      showOn: ["customer"],
+    });
     expect(equipment!.fields.map((field) => [field.key, field.type])).toEqual([
       ["make", "text"],
       ["model", "text"],
@@ -33,7 +40,10 @@ describe("parseFeatureRequest", () => {
     expect(spec.entities.map((entity) => entity.key)).toEqual(["vehicle", "repair", "fuel_purchase"]);
     const [vehicle, repair, fuel] = spec.entities;
     expect(vehicle!.relations[0]).toMatchObject({ target: "crew" });
-    expect(vehicle!.fields.find((field) => field.key === "status")).toMatchObject({ type: "select", options: ["Active", "In Shop", "Retired"] });
+    expect(vehicle!.fields.find((field) => field.key === "status")).toMatchObject({
+      type: "select",
+      options: ["Active", "In Shop", "Retired"],
+    });
     expect(vehicle!.fields.find((field) => field.key === "mileage")!.type).toBe("number");
     expect(repair!.relations[0]).toMatchObject({ target: "vehicle", label: "Vehicle" });
     expect(repair!.fields.map((field) => field.type)).toEqual(["date", "money", "long_text"]);

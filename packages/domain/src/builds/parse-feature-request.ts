@@ -39,19 +39,30 @@ const BUILT_IN_WORDS: Record<string, BuiltIn> = {
   invoices: "invoice",
 };
 
-const UNCOUNTABLE = new Set(["equipment", "inventory", "software", "information", "data", "feedback", "furniture", "mileage", "fuel", "gear", "stock", "insurance"]);
+const UNCOUNTABLE = new Set([
+  "equipment",
+  "inventory",
+  "software",
+  "information",
+  "data",
+  "feedback",
+  "furniture",
+  "mileage",
+  "fuel",
+  "gear",
+  "stock",
+  "insurance",
+]);
 
-const TRACK_VERB = /\b(?:track|manage|log|record|store|keep track of|keep|list|catalog|catalogue|register|monitor)\s+(?:of\s+)?(?:all\s+|the\s+|our\s+|my\s+|each\s+|every\s+|a\s+|an\s+|their\s+)?([a-z][a-z -]{1,60}?)(?=\s+(?:at|for|per|on|of|by|with|from|in|against|attached to|linked to|tied to|belonging to)\b|\s*[:(,.;]|\s+and\s+(?:see|show|view|display)\b|$)/;
-const RELATION = /\b(?:at|for|per|on|of|by|with|from|in|against|attached to|linked to|tied to|belonging to)\s+(?:each|every|a|an|the|its|their|our)?\s*([a-z][a-z ]{1,30}?)(?=\s*[:(,.;]|\s+(?:and|with|including|like|such as)\b|$)/;
-const SHOW_ON = /\b(?:see|show|view|display|list)\w*\s+(?:it|them|these|those|this|that|the\s+\w+)?\s*(?:on|in|under|from)\s+(?:the|each|every|a|an)?\s*([a-z ]{2,30}?)(?:'s)?\s+(?:page|screen|view|card|record|profile|details?)\b/g;
+const TRACK_VERB =
+  /\b(?:track|manage|log|record|store|keep track of|keep|list|catalog|catalogue|register|monitor)\s+(?:of\s+)?(?:all\s+|the\s+|our\s+|my\s+|each\s+|every\s+|a\s+|an\s+|their\s+)?([a-z][a-z -]{1,60}?)(?=\s+(?:at|for|per|on|of|by|with|from|in|against|attached to|linked to|tied to|belonging to)\b|\s*[:(,.;]|\s+and\s+(?:see|show|view|display)\b|$)/;
+const RELATION =
+  /\b(?:at|for|per|on|of|by|with|from|in|against|attached to|linked to|tied to|belonging to)\s+(?:each|every|a|an|the|its|their|our)?\s*([a-z][a-z ]{1,30}?)(?=\s*[:(,.;]|\s+(?:and|with|including|like|such as)\b|$)/;
+const SHOW_ON =
+  /\b(?:see|show|view|display|list)\w*\s+(?:it|them|these|those|this|that|the\s+\w+)?\s*(?:on|in|under|from)\s+(?:the|each|every|a|an)?\s*([a-z ]{2,30}?)(?:'s)?\s+(?:page|screen|view|card|record|profile|details?)\b/g;
 
 function words(raw: string): string {
-  return raw
-    .toLowerCase()
-    .replace(/[“”]/g, '"')
-    .replace(/[‘’]/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
+  return raw.toLowerCase().replace(/[“”]/g, '"').replace(/[‘’]/g, "'").replace(/\s+/g, " ").trim();
 }
 
 function titleCase(phrase: string): string {
@@ -125,10 +136,21 @@ export function inferFieldType(name: string): CustomFieldType {
   if (/\b(?:date|day|birthday|expir\w*|due|installed on|purchased on)\b/.test(name)) return "date";
   if (/\b(?:time|timestamp|datetime|when)\b/.test(name)) return "datetime";
   if (/\b(?:price|cost|amount|fee|value|charge|total|rate|deposit|budget|salary|wage)\b/.test(name)) return "money";
-  if (/^(?:is|has|was|needs?|requires?)\b|\b(?:active|enabled|under warranty|warrantied|in stock|paid|verified|approved)$/.test(name)) return "boolean";
+  if (
+    /^(?:is|has|was|needs?|requires?)\b|\b(?:active|enabled|under warranty|warrantied|in stock|paid|verified|approved)$/.test(
+      name,
+    )
+  )
+    return "boolean";
   if (/\b(?:serial|model|part|sku|code|id|license|plate|vin|tag)\b/.test(name)) return "text";
-  if (/\b(?:quantity|qty|count|hours|minutes|years|age|number of|units|pieces|seats|visits)\b/.test(name)) return "integer";
-  if (/\b(?:weight|size|length|width|height|depth|rating|percentage|percent|temperature|pressure|capacity|tonnage|seer|btu|gallons|mileage|reading|kilowatts|kw|watts|volts|amps|voltage|amperage)\b/.test(name)) return "number";
+  if (/\b(?:quantity|qty|count|hours|minutes|years|age|number of|units|pieces|seats|visits)\b/.test(name))
+    return "integer";
+  if (
+    /\b(?:weight|size|length|width|height|depth|rating|percentage|percent|temperature|pressure|capacity|tonnage|seer|btu|gallons|mileage|reading|kilowatts|kw|watts|volts|amps|voltage|amperage)\b/.test(
+      name,
+    )
+  )
+    return "number";
   return "text";
 }
 
@@ -152,8 +174,12 @@ function parseField(item: string): ParsedField | null {
     const inside = hinted[2]!.trim();
     const hint = TYPE_HINTS[inside];
     if (hint) return { name, type: hint };
-    const options = inside.split(/\s*(?:,|\/|\bor\b)\s*/).map((option) => option.trim()).filter(Boolean);
-    if (options.length >= 2) return { name, type: "select", options: [...new Set(options.map(titleCase))].slice(0, 50) };
+    const options = inside
+      .split(/\s*(?:,|\/|\bor\b)\s*/)
+      .map((option) => option.trim())
+      .filter(Boolean);
+    if (options.length >= 2)
+      return { name, type: "select", options: [...new Set(options.map(titleCase))].slice(0, 50) };
     return { name, type: inferFieldType(name) };
   }
   if (cleaned.split(" ").length > 5) return null;
@@ -176,7 +202,10 @@ function listItems(list: string): string[] {
     }
   }
   items.push(current);
-  return items.flatMap((item) => (/\(/.test(item) ? [item] : item.split(/\s+and\s+|\s*&\s*/))).map((item) => item.trim()).filter(Boolean);
+  return items
+    .flatMap((item) => (/\(/.test(item) ? [item] : item.split(/\s+and\s+|\s*&\s*/)))
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 function builtInOf(phrase: string): BuiltIn | null {
@@ -198,15 +227,29 @@ const STOP_NOUN = /^(?:it|them|things|stuff|that|this|these|those|everything|mor
 function parseClause(clause: string): Clause | null {
   const track = TRACK_VERB.exec(clause);
   if (!track) return null;
-  const noun = singular(track[1]!.replace(/^(?:track of|of)\s+/, "").replace(/\s+(?:and|so|then)$/, "").trim());
+  const noun = singular(
+    track[1]!
+      .replace(/^(?:track of|of)\s+/, "")
+      .replace(/\s+(?:and|so|then)$/, "")
+      .trim(),
+  );
   if (!noun || STOP_NOUN.test(noun) || noun.split(" ").length > 4) return null;
   const afterNoun = clause.slice(track.index + track[0].length);
   const relation = RELATION.exec(afterNoun.split(":")[0]!);
   const colon = afterNoun.indexOf(":");
-  const listSource = colon >= 0 ? afterNoun.slice(colon + 1) : (/\b(?:with|including|like|such as|fields?)\b\s*(.+)$/.exec(afterNoun)?.[1] ?? "");
-  const listPart = listSource.split(/\b(?:and\s+)?(?:so\s+(?:that\s+)?)?(?:i|we)?\s*(?:can\s+)?(?:see|show|view|display)\w*\s+(?:it|them|these|those|this)\b/)[0]!;
-  const fields = listItems(listPart).map(parseField).filter((field): field is ParsedField => field !== null);
-  const showOn = [...clause.matchAll(SHOW_ON)].map((match) => builtInOf(match[1]!)).filter((target): target is BuiltIn => target !== null);
+  const listSource =
+    colon >= 0
+      ? afterNoun.slice(colon + 1)
+      : (/\b(?:with|including|like|such as|fields?)\b\s*(.+)$/.exec(afterNoun)?.[1] ?? "");
+  const listPart = listSource.split(
+    /\b(?:and\s+)?(?:so\s+(?:that\s+)?)?(?:i|we)?\s*(?:can\s+)?(?:see|show|view|display)\w*\s+(?:it|them|these|those|this)\b/,
+  )[0]!;
+  const fields = listItems(listPart)
+    .map(parseField)
+    .filter((field): field is ParsedField => field !== null);
+  const showOn = [...clause.matchAll(SHOW_ON)]
+    .map((match) => builtInOf(match[1]!))
+    .filter((target): target is BuiltIn => target !== null);
   return { noun, relationTo: relation ? relation[1]!.trim() : null, fields, showOn };
 }
 
@@ -245,9 +288,15 @@ export function parseFeatureRequest(description: string): FeatureSpec {
     .split(/(?<=[.;!?])\s+|\n+|\s+(?:also|then|plus)\s+(?=(?:track|manage|log|record|keep|store)\b)/)
     .map((clause) => clause.trim())
     .filter(Boolean);
-  const parsed = clauses.map(parseClause).filter((clause): clause is Clause => clause !== null).slice(0, MAX_ENTITIES_PER_SPEC);
+  const parsed = clauses
+    .map(parseClause)
+    .filter((clause): clause is Clause => clause !== null)
+    .slice(0, MAX_ENTITIES_PER_SPEC);
   if (parsed.length === 0) {
-    throw invalidInput("Say what to keep track of, for example: track equipment at each customer: make, model, serial number, install date.", "spec");
+    throw invalidInput(
+      "Say what to keep track of, for example: track equipment at each customer: make, model, serial number, install date.",
+      "spec",
+    );
   }
   const keys = new Set<string>();
   const entityKeyOfNoun = new Map<string, string>();
@@ -267,20 +316,25 @@ export function parseFeatureRequest(description: string): FeatureSpec {
       required: fieldIndex === 0,
       ...(field.type === "select" ? { options: field.options } : {}),
     }));
-    if (fields.length === 0) fields.push({ key: uniqueKey("name", fieldKeys), label: "Name", type: "text", required: true });
+    if (fields.length === 0)
+      fields.push({ key: uniqueKey("name", fieldKeys), label: "Name", type: "text", required: true });
     const relations: CustomEntity["relations"] = [];
     const relationWords = clause.relationTo;
     if (relationWords) {
       const target = builtInOf(relationWords) ?? entityKeyOfNoun.get(singular(relationWords)) ?? null;
       if (target && target !== key) {
         const relationKey = uniqueKey(toKey(target), fieldKeys);
-        const label = BUILT_IN_RELATION_TARGETS.includes(target as BuiltIn) ? titleCase(target) : (entityNameOf(drafts, target) ?? titleCase(target));
+        const label = BUILT_IN_RELATION_TARGETS.includes(target as BuiltIn)
+          ? titleCase(target)
+          : (entityNameOf(drafts, target) ?? titleCase(target));
         relations.push({ key: relationKey, label, target, required: true });
       }
     }
     // "see it on the customer page" said once applies to the first entity, or to each one related to that record.
     const related = new Set(relations.map((relation) => relation.target));
-    const showOn = (clause.showOn.length > 0 ? clause.showOn : index === 0 ? showAnywhere.filter((target) => related.has(target)) : []).filter((target) => related.has(target) || clause.showOn.includes(target));
+    const showOn = (
+      clause.showOn.length > 0 ? clause.showOn : index === 0 ? showAnywhere.filter((target) => related.has(target)) : []
+    ).filter((target) => related.has(target) || clause.showOn.includes(target));
     return {
       key,
       name,

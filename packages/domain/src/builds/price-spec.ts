@@ -11,7 +11,10 @@ export function specCounts(spec: FeatureSpec) {
     fields: spec.entities.reduce((sum, entity) => sum + entity.fields.length, 0),
     relations: relations.length,
     builtInRelations: relations.filter((relation) => isBuiltIn(relation.target)).length,
-    moneyFields: spec.entities.reduce((sum, entity) => sum + entity.fields.filter((field) => field.type === "money").length, 0),
+    moneyFields: spec.entities.reduce(
+      (sum, entity) => sum + entity.fields.filter((field) => field.type === "money").length,
+      0,
+    ),
     routes: spec.routes.length,
   };
 }
@@ -29,8 +32,16 @@ export function priceSpec(spec: FeatureSpec, pricing: BuildPricing): BuildQuote 
     counts.fields * pricing.perFieldUsd +
     counts.relations * pricing.perRelationUsd +
     counts.routes * pricing.perRouteUsd;
-  const minutes = pricing.baseMinutes + counts.entities * pricing.minutesPerEntity + counts.fields * pricing.minutesPerField + counts.routes * pricing.minutesPerRoute;
-  const points = counts.entities * 2 + (counts.relations - counts.builtInRelations) + counts.builtInRelations * 3 + counts.moneyFields;
+  const minutes =
+    pricing.baseMinutes +
+    counts.entities * pricing.minutesPerEntity +
+    counts.fields * pricing.minutesPerField +
+    counts.routes * pricing.minutesPerRoute;
+  const points =
+    counts.entities * 2 +
+    (counts.relations - counts.builtInRelations) +
+    counts.builtInRelations * 3 +
+    counts.moneyFields;
   const risk = points >= pricing.highRiskFrom ? "high" : points >= pricing.mediumRiskFrom ? "medium" : "low";
   return { priceUsd: Math.round(price * 100) / 100, etaMinutes: Math.max(1, Math.round(minutes)), risk };
 }

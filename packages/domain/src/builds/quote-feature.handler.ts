@@ -11,7 +11,10 @@ import { specWithModel } from "./spec-with-model.ts";
 const QUOTE_FAILED = "Failed to generate quote. Please try again.";
 
 /** A refined spec as it is; words through the model when one is configured (the parser if it fails), else the parser. */
-async function specOf(request: unknown, model: Parameters<typeof specWithModel>[0] | null | undefined): Promise<{ spec: FeatureSpec; source: string }> {
+async function specOf(
+  request: unknown,
+  model: Parameters<typeof specWithModel>[0] | null | undefined,
+): Promise<{ spec: FeatureSpec; source: string }> {
   const refined = featureSpecSchema.safeParse(request);
   if (refined.success) return { spec: refined.data, source: "refined" };
   const { description } = featureRequestSchema.parse(request);
@@ -30,7 +33,10 @@ async function specOf(request: unknown, model: Parameters<typeof specWithModel>[
  * is asked outside any transaction; the result is stored only while the proposal still waits for it, so a second
  * delivery changes nothing. Words that describe nothing buildable fail the quote with the parser's reason.
  */
-export const quoteFeature: JobHandler<typeof quoteFeatureJob.schema> = async ({ companyId, proposalId }, { db, model, finalAttempt = true }) => {
+export const quoteFeature: JobHandler<typeof quoteFeatureJob.schema> = async (
+  { companyId, proposalId },
+  { db, model, finalAttempt = true },
+) => {
   const proposal = await withTenant(db, companyId, (tx) => tx.buildProposal.findUnique({ where: { id: proposalId } }));
   if (!proposal || proposal.status !== "quoting") return;
   let outcome: { spec: FeatureSpec; source: string } | { error: string };
@@ -42,14 +48,24 @@ export const quoteFeature: JobHandler<typeof quoteFeatureJob.schema> = async ({ 
   }
   await withTenant(db, companyId, async (tx) => {
     if ("error" in outcome) {
-      await tx.buildProposal.updateMany({ where: { id: proposalId, status: "quoting" }, data: { status: "failed", error: outcome.error } });
+      await tx.buildProposal.updateMany({
+        where: { id: proposalId, status: "quoting" },
+        data: { status: "failed", error: outcome.error },
+      });
       return;
     }
     const { pricing } = await readBuildPricing(tx);
     const quote = priceSpec(outcome.spec, pricing);
     await tx.buildProposal.updateMany({
       where: { id: proposalId, status: "quoting" },
-      data: { status: "quoted", spec: outcome.spec, specSource: outcome.source, priceCents: Math.round(quote.priceUsd * 100), etaMinutes: quote.etaMinutes, risk: quote.risk },
+      data: {
+        status: "quoted",
+        spec: outcome.spec,
+        specSource: outcome.source,
+        priceCents: Math.round(quote.priceUsd * 100),
+        etaMinutes: quote.etaMinutes,
+        risk: quote.risk,
+      },
     });
   });
 };

@@ -21,7 +21,10 @@ export async function createQuoteRequest(
   tx: TenantTransaction,
   input: { companyId: string; userId: string; sessionId: string; request: QuoteRequest },
 ): Promise<{ proposalId: string }> {
-  await tx.buildSession.createMany({ data: [{ id: input.sessionId, companyId: input.companyId, userId: input.userId }], skipDuplicates: true });
+  await tx.buildSession.createMany({
+    data: [{ id: input.sessionId, companyId: input.companyId, userId: input.userId }],
+    skipDuplicates: true,
+  });
   const session = await tx.buildSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw notFound("Build session not found");
   if (session.userId !== input.userId) throw forbidden("This build session is someone else's");
@@ -29,7 +32,12 @@ export async function createQuoteRequest(
     throw conflict("This request has been quoted too many times: ask the assistant again to start over");
   }
   const proposal = await tx.buildProposal.create({
-    data: { companyId: input.companyId, sessionId: input.sessionId, requestedByUserId: input.userId, request: input.request.spec },
+    data: {
+      companyId: input.companyId,
+      sessionId: input.sessionId,
+      requestedByUserId: input.userId,
+      request: input.request.spec,
+    },
   });
   return { proposalId: proposal.id };
 }
@@ -48,14 +56,19 @@ export async function quoteFeatureRequest(
   deps: QuoteDeps,
   input: { companyId: string; userId: string; proposalId: string; waitMs?: number },
 ): Promise<QuoteResponse> {
-  await deps.queues.enqueue(quoteFeatureJob, { companyId: input.companyId, proposalId: input.proposalId }, input.proposalId);
+  await deps.queues.enqueue(
+    quoteFeatureJob,
+    { companyId: input.companyId, proposalId: input.proposalId },
+    input.proposalId,
+  );
   const deadline = Date.now() + (input.waitMs ?? QUOTE_WAIT_MS);
   for (;;) {
     const answered = await withTenant(deps.db, input.companyId, async (tx) => {
       const proposal = await tx.buildProposal.findUnique({ where: { id: input.proposalId } });
       if (!proposal) throw notFound("Quote not found");
       if (proposal.status === "quoting") return null;
-      if (proposal.status === "failed") throw invalidInput(proposal.error ?? "Failed to generate quote. Please try again.", "spec");
+      if (proposal.status === "failed")
+        throw invalidInput(proposal.error ?? "Failed to generate quote. Please try again.", "spec");
       const expiresAt = new Date(Date.now() + CONSENT_TOKEN_TTL_MS);
       await tx.buildProposal.update({ where: { id: proposal.id }, data: { consentExpiresAt: expiresAt } });
       return {
@@ -64,7 +77,12 @@ export async function quoteFeatureRequest(
         quote: { priceUsd: proposal.priceCents! / 100, etaMinutes: proposal.etaMinutes!, risk: proposal.risk! },
         spec: featureSpecSchema.parse(proposal.spec),
         specSource: proposal.specSource ?? "parser",
-        consentToken: signConsentToken(deps.consentKey, { proposalId: proposal.id, userId: input.userId, companyId: input.companyId, expiresAt }),
+        consentToken: signConsentToken(deps.consentKey, {
+          proposalId: proposal.id,
+          userId: input.userId,
+          companyId: input.companyId,
+          expiresAt,
+        }),
       };
     });
     if (answered) return answered;

@@ -1,6 +1,11 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { jsonSchema, streamText, tool } from "ai";
-import { BUILT_IN_RELATION_TARGETS, CUSTOM_FIELD_TYPES, featureSpecSchema, type FeatureSpec } from "@fieldops/shared/feature-spec";
+import {
+  BUILT_IN_RELATION_TARGETS,
+  CUSTOM_FIELD_TYPES,
+  featureSpecSchema,
+  type FeatureSpec,
+} from "@fieldops/shared/feature-spec";
 import type { JobContext } from "@fieldops/jobs/job-definition";
 import { crudRoutes } from "./parse-feature-request.ts";
 
@@ -48,7 +53,11 @@ const specInput = jsonSchema<unknown>({
           relations: {
             type: "array",
             maxItems: 10,
-            items: { type: "object", required: ["key", "label", "target"], properties: { key, label: { type: "string" }, target: key, required: { type: "boolean" } } },
+            items: {
+              type: "object",
+              required: ["key", "label", "target"],
+              properties: { key, label: { type: "string" }, target: key, required: { type: "boolean" } },
+            },
           },
           showOn: { type: "array", items: { type: "string", enum: [...BUILT_IN_RELATION_TARGETS] } },
         },
@@ -76,7 +85,12 @@ export async function specWithModel(config: ModelConfig, description: string): P
   });
   const call = (await result.toolCalls).find((candidate) => candidate.toolName === "propose_spec");
   if (!call) throw new Error("The model proposed no spec");
-  const proposed = featureSpecSchema.safeParse({ ...(call.input as object), description: description.slice(0, 2000), routes: [] });
-  if (!proposed.success) throw new Error(`The model's spec is not valid: ${proposed.error.issues[0]?.message ?? "invalid"}`);
+  const proposed = featureSpecSchema.safeParse({
+    ...(call.input as object),
+    description: description.slice(0, 2000),
+    routes: [],
+  });
+  if (!proposed.success)
+    throw new Error(`The model's spec is not valid: ${proposed.error.issues[0]?.message ?? "invalid"}`);
   return featureSpecSchema.parse({ ...proposed.data, routes: proposed.data.entities.flatMap(crudRoutes) });
 }

@@ -18,9 +18,18 @@ export async function enqueueForEveryCompany<Schema extends z.ZodType<{ companyI
   let after: string | null = null;
   for (;;) {
     const companies: { id: string }[] = await withSystem(db, (tx) =>
-      tx.company.findMany({ where: after ? { id: { gt: after } } : {}, select: { id: true }, orderBy: { id: "asc" }, take: COMPANIES_PER_PAGE }),
+      tx.company.findMany({
+        where: after ? { id: { gt: after } } : {},
+        select: { id: true },
+        orderBy: { id: "asc" },
+        take: COMPANIES_PER_PAGE,
+      }),
     );
-    await Promise.all(companies.map((company) => queues.enqueue(definition, { companyId: company.id } as z.input<Schema>, `${company.id}_${day}`)));
+    await Promise.all(
+      companies.map((company) =>
+        queues.enqueue(definition, { companyId: company.id } as z.input<Schema>, `${company.id}_${day}`),
+      ),
+    );
     if (companies.length < COMPANIES_PER_PAGE) return;
     after = companies[companies.length - 1]!.id;
   }

@@ -5,9 +5,17 @@ import type { Permission, Role } from "@fieldops/shared/roles";
 import { verticalIdSchema } from "@fieldops/shared/verticals";
 
 /** The signed-in user and their company as the assistant and the client know them: no token, no secret setting. */
-export async function getBrainContext(tx: TenantTransaction, user: { id: string; name: string; email: string; role: Role; permissions: Permission[] }): Promise<BrainContext> {
-  const company = await tx.company.findFirstOrThrow({ select: { id: true, name: true, verticalId: true, planId: true, hipaaMode: true } });
-  const connections = await tx.integrationConnection.findMany({ select: { provider: true }, orderBy: { provider: "asc" } });
+export async function getBrainContext(
+  tx: TenantTransaction,
+  user: { id: string; name: string; email: string; role: Role; permissions: Permission[] },
+): Promise<BrainContext> {
+  const company = await tx.company.findFirstOrThrow({
+    select: { id: true, name: true, verticalId: true, planId: true, hipaaMode: true },
+  });
+  const connections = await tx.integrationConnection.findMany({
+    select: { provider: true },
+    orderBy: { provider: "asc" },
+  });
   return {
     company: {
       id: company.id,

@@ -12,7 +12,11 @@ const SEQUENCES = {
  * creations wait for each other (no duplicates) and a rolled-back creation gives its number back (no gaps). The
  * first number follows the highest one already used.
  */
-export async function takeNextNumber(tx: TenantTransaction, companyId: string, sequence: keyof typeof SEQUENCES): Promise<number> {
+export async function takeNextNumber(
+  tx: TenantTransaction,
+  companyId: string,
+  sequence: keyof typeof SEQUENCES,
+): Promise<number> {
   const counter = Prisma.raw(SEQUENCES[sequence].counter);
   const table = Prisma.raw(SEQUENCES[sequence].table);
   const rows = await tx.$queryRaw<{ lastNumber: number }[]>`

@@ -5,7 +5,10 @@ import { checkCrewSchedule } from "./check-crew-schedule.ts";
 import { loadCrew } from "./crew-view.ts";
 import { breakRows, workingHoursRows } from "./crew-schedule-rows.ts";
 
-export async function createCrew(tx: TenantTransaction, input: CreateCrewRequest & { companyId: string }): Promise<Crew> {
+export async function createCrew(
+  tx: TenantTransaction,
+  input: CreateCrewRequest & { companyId: string },
+): Promise<Crew> {
   checkCrewSchedule(input);
   const memberIds = [...new Set(input.memberIds ?? [])];
   await checkNewMembers(tx, memberIds, null);
@@ -15,6 +18,8 @@ export async function createCrew(tx: TenantTransaction, input: CreateCrewRequest
   });
   await tx.crewWorkingHours.createMany({ data: workingHoursRows(input.companyId, crew.id, input.workingHours ?? []) });
   await tx.crewBreak.createMany({ data: breakRows(input.companyId, crew.id, input.breaks ?? []) });
-  await tx.crewMember.createMany({ data: memberIds.map((userId) => ({ companyId: input.companyId, crewId: crew.id, userId })) });
+  await tx.crewMember.createMany({
+    data: memberIds.map((userId) => ({ companyId: input.companyId, crewId: crew.id, userId })),
+  });
   return loadCrew(tx, crew.id);
 }

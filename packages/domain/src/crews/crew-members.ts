@@ -17,6 +17,7 @@ export async function checkNewMembers(tx: TenantTransaction, userIds: string[], 
   if (users.length !== new Set(userIds).size) throw invalidInput(NOT_A_TEAM_MEMBER, "userId");
   for (const user of users) {
     const elsewhere = user.crewMembers.find((membership) => membership.crewId !== crewId);
-    if (elsewhere) throw conflict(`${user.name} is already in the crew ${elsewhere.crew.name}; remove them from it first`, "userId");
+    if (elsewhere)
+      throw conflict(`${user.name} is already in the crew ${elsewhere.crew.name}; remove them from it first`, "userId");
   }
 }

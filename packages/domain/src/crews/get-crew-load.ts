@@ -13,7 +13,10 @@ export async function getCrewLoad(
   input: { crewId: string; companyId: string; week?: string | undefined; now?: Date },
 ): Promise<CrewLoad> {
   const company = await tx.company.findUniqueOrThrow({ where: { id: input.companyId }, select: { timeZone: true } });
-  const crew = await tx.crew.findUnique({ where: { id: input.crewId }, select: { id: true, workingHours: true, breaks: true } });
+  const crew = await tx.crew.findUnique({
+    where: { id: input.crewId },
+    select: { id: true, workingHours: true, breaks: true },
+  });
   if (!crew) throw notFound(CREW_NOT_FOUND);
   const { timeZone } = company;
   const weekStart = mondayOf(input.week ?? dayInTimeZone(input.now ?? new Date(), timeZone));
@@ -22,7 +25,10 @@ export async function getCrewLoad(
     where: {
       crewId: crew.id,
       status: { not: "canceled" },
-      scheduledStart: { gte: startOfDayInTimeZone(weekStart, timeZone), lt: startOfDayInTimeZone(addDays(weekStart, 7), timeZone) },
+      scheduledStart: {
+        gte: startOfDayInTimeZone(weekStart, timeZone),
+        lt: startOfDayInTimeZone(addDays(weekStart, 7), timeZone),
+      },
     },
     select: { scheduledStart: true, scheduledEnd: true, durationMinutes: true },
   });

@@ -11,7 +11,12 @@ export async function createCustomRecord(
   const { row: definitionRow, definition } = await findCustomObject(tx, input.objectKey, input.access);
   const stored = await recordValuesToStore(tx, definition, input.values);
   const row = await tx.customObjectRecord.create({
-    data: { companyId: definitionRow.companyId, definitionId: definition.id, ...stored, createdByUserId: input.userId ?? null },
+    data: {
+      companyId: definitionRow.companyId,
+      definitionId: definition.id,
+      ...stored,
+      createdByUserId: input.userId ?? null,
+    },
   });
   return toCustomRecord(tx, definition, row);
 }

@@ -24,7 +24,9 @@ const storedShapeSchema = z.object({
 export function toDefinition(row: DefinitionRow): CustomObjectDefinition {
   const shape = storedShapeSchema.safeParse({ fields: row.fields, relations: row.relations, showOn: row.showOn });
   if (!shape.success) {
-    throw new Error(`The definition of ${row.key} is broken: ${shape.error.issues[0]?.message ?? "unreadable"} at ${shape.error.issues[0]?.path.join(".") ?? ""}`);
+    throw new Error(
+      `The definition of ${row.key} is broken: ${shape.error.issues[0]?.message ?? "unreadable"} at ${shape.error.issues[0]?.path.join(".") ?? ""}`,
+    );
   }
   return {
     id: row.id,
@@ -124,7 +126,10 @@ export async function findCustomObject(
 }
 
 /** Every object `access` reaches, as it sees them, by name. */
-export async function visibleCustomObjects(tx: TenantTransaction, access: CustomObjectAccess): Promise<CustomObjectDefinition[]> {
+export async function visibleCustomObjects(
+  tx: TenantTransaction,
+  access: CustomObjectAccess,
+): Promise<CustomObjectDefinition[]> {
   const stages = await visibleStages(tx, access);
   const rows = await tx.customObjectDefinition.findMany({ where: visibleRows(stages), orderBy: { key: "asc" } });
   return rows

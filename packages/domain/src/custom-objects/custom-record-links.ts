@@ -16,7 +16,10 @@ export const linkKey = (link: LinkTarget) => `${link.target}:${link.id}`;
  * The display name of each target that exists in the company (keyed `<target>:<id>`); a target that does not exist,
  * or is another company's (row-level security hides it), is absent.
  */
-export async function describeLinkTargets(tx: TenantTransaction, links: readonly LinkTarget[]): Promise<Map<string, string>> {
+export async function describeLinkTargets(
+  tx: TenantTransaction,
+  links: readonly LinkTarget[],
+): Promise<Map<string, string>> {
   const byTarget = new Map<string, string[]>();
   for (const link of links) byTarget.set(link.target, [...new Set([...(byTarget.get(link.target) ?? []), link.id])]);
   const labels = new Map<string, string>();
@@ -29,28 +32,42 @@ export async function describeLinkTargets(tx: TenantTransaction, links: readonly
 async function labelsOf(tx: TenantTransaction, target: string, ids: string[]): Promise<Array<[string, string]>> {
   const where = { id: { in: ids } };
   if (!isBuiltInTarget(target)) {
-    const rows = await tx.customObjectRecord.findMany({ where: { ...where, definition: { key: target } }, include: { definition: true } });
+    const rows = await tx.customObjectRecord.findMany({
+      where: { ...where, definition: { key: target } },
+      include: { definition: true },
+    });
     return rows.map((row) => [row.id, recordTitle(toDefinition(row.definition), row.id, row.values)]);
   }
   switch (target) {
     case "customer":
       return (await tx.customer.findMany({ where, select: { id: true, name: true } })).map((row) => [row.id, row.name]);
     case "job":
-      return (await tx.job.findMany({ where, select: { id: true, number: true, title: true } })).map((row) => [row.id, `Job #${row.number} ${row.title}`]);
+      return (await tx.job.findMany({ where, select: { id: true, number: true, title: true } })).map((row) => [
+        row.id,
+        `Job #${row.number} ${row.title}`,
+      ]);
     case "visit":
-      return (await tx.visit.findMany({ where, select: { id: true, scheduledStart: true, job: { select: { title: true } } } })).map((row) => [
+      return (
+        await tx.visit.findMany({ where, select: { id: true, scheduledStart: true, job: { select: { title: true } } } })
+      ).map((row) => [
         row.id,
         `Visit: ${row.job.title}${row.scheduledStart ? ` (${row.scheduledStart.toISOString().slice(0, 10)})` : ""}`,
       ]);
     case "crew":
       return (await tx.crew.findMany({ where, select: { id: true, name: true } })).map((row) => [row.id, row.name]);
     case "invoice":
-      return (await tx.invoice.findMany({ where, select: { id: true, number: true } })).map((row) => [row.id, `Invoice #${row.number}`]);
+      return (await tx.invoice.findMany({ where, select: { id: true, number: true } })).map((row) => [
+        row.id,
+        `Invoice #${row.number}`,
+      ]);
   }
 }
 
 /** The relations of a definition that hold a value, as targets. */
-export function linksOf(definition: Pick<CustomObjectDefinition, "relations">, values: Record<string, unknown>): Array<LinkTarget & { key: string }> {
+export function linksOf(
+  definition: Pick<CustomObjectDefinition, "relations">,
+  values: Record<string, unknown>,
+): Array<LinkTarget & { key: string }> {
   return definition.relations.flatMap((relation) => {
     const id = values[relation.key];
     return typeof id === "string" ? [{ key: relation.key, target: relation.target, id }] : [];

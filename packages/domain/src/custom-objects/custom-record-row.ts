@@ -1,5 +1,10 @@
 import type { CustomObjectRecord as RecordRow, TenantTransaction } from "@fieldops/db";
-import type { CustomObjectDefinition, CustomRecord, CustomRecordLink, CustomValue } from "@fieldops/shared/custom-objects";
+import type {
+  CustomObjectDefinition,
+  CustomRecord,
+  CustomRecordLink,
+  CustomValue,
+} from "@fieldops/shared/custom-objects";
 import { formatCents } from "@fieldops/shared/money";
 import type { CustomFieldType } from "@fieldops/shared/feature-spec";
 import { describeLinkTargets, linkKey, linksOf } from "./custom-record-links.ts";
@@ -8,7 +13,10 @@ import { recordTitle, valuesOf } from "./record-title.ts";
 const SEARCHED_TYPES: readonly CustomFieldType[] = ["text", "long_text", "select", "email", "phone", "url"];
 
 /** The lower-cased text the list's search looks in. */
-export function recordSearchText(definition: Pick<CustomObjectDefinition, "fields">, values: Record<string, CustomValue>): string {
+export function recordSearchText(
+  definition: Pick<CustomObjectDefinition, "fields">,
+  values: Record<string, CustomValue>,
+): string {
   return definition.fields
     .filter((field) => SEARCHED_TYPES.includes(field.type))
     .map((field) => values[field.key])
@@ -18,12 +26,19 @@ export function recordSearchText(definition: Pick<CustomObjectDefinition, "field
 }
 
 /** The `<target>:<id>` list a record is found by from the records it points at. */
-export function recordLinks(definition: Pick<CustomObjectDefinition, "relations">, values: Record<string, CustomValue>): string[] {
+export function recordLinks(
+  definition: Pick<CustomObjectDefinition, "relations">,
+  values: Record<string, CustomValue>,
+): string[] {
   return linksOf(definition, values).map(linkKey);
 }
 
 /** The records as the API answers them, with what their relations point at named. */
-export async function toCustomRecords(tx: TenantTransaction, definition: CustomObjectDefinition, rows: readonly RecordRow[]): Promise<CustomRecord[]> {
+export async function toCustomRecords(
+  tx: TenantTransaction,
+  definition: CustomObjectDefinition,
+  rows: readonly RecordRow[],
+): Promise<CustomRecord[]> {
   const labels = await describeLinkTargets(
     tx,
     rows.flatMap((row) => linksOf(definition, valuesOf(row.values))),
@@ -31,7 +46,8 @@ export async function toCustomRecords(tx: TenantTransaction, definition: CustomO
   return rows.map((row) => {
     const values = valuesOf(row.values);
     const links: Record<string, CustomRecordLink> = {};
-    for (const link of linksOf(definition, values)) links[link.key] = { target: link.target, id: link.id, label: labels.get(linkKey(link)) ?? null };
+    for (const link of linksOf(definition, values))
+      links[link.key] = { target: link.target, id: link.id, label: labels.get(linkKey(link)) ?? null };
     return {
       id: row.id,
       objectKey: definition.key,
@@ -44,7 +60,11 @@ export async function toCustomRecords(tx: TenantTransaction, definition: CustomO
   });
 }
 
-export async function toCustomRecord(tx: TenantTransaction, definition: CustomObjectDefinition, row: RecordRow): Promise<CustomRecord> {
+export async function toCustomRecord(
+  tx: TenantTransaction,
+  definition: CustomObjectDefinition,
+  row: RecordRow,
+): Promise<CustomRecord> {
   const [record] = await toCustomRecords(tx, definition, [row]);
   return record!;
 }
@@ -56,7 +76,14 @@ export function customRecordDetails(definition: CustomObjectDefinition, record: 
     .flatMap((field) => {
       const value = record.values[field.key];
       if (value === undefined || value === null || value === record.title) return [];
-      const shown = field.type === "money" && typeof value === "number" ? formatCents(value) : field.type === "boolean" ? (value ? "yes" : "no") : String(value);
+      const shown =
+        field.type === "money" && typeof value === "number"
+          ? formatCents(value)
+          : field.type === "boolean"
+            ? value
+              ? "yes"
+              : "no"
+            : String(value);
       return [`${field.label}: ${shown}`];
     })
     .slice(0, 4);

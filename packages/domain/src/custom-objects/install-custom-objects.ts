@@ -31,7 +31,9 @@ export async function installCustomObjects(
       relations: entity.relations,
       showOn: entity.showOn,
     };
-    const existing = await tx.customObjectDefinition.findUnique({ where: { companyId_key: { companyId, key: entity.key } } });
+    const existing = await tx.customObjectDefinition.findUnique({
+      where: { companyId_key: { companyId, key: entity.key } },
+    });
     if (existing?.buildId === input.buildId) {
       installed.push(toDefinition(existing));
       continue;
@@ -40,7 +42,14 @@ export async function installCustomObjects(
     const row = await tx.customObjectDefinition.upsert({
       where: { companyId_key: { companyId, key: entity.key } },
       create: { companyId, key: entity.key, ...shape },
-      update: { ...shape, stage: "preview", previous: previous ?? Prisma.DbNull, installedAt: new Date(), promotedAt: null, rolledBackAt: null },
+      update: {
+        ...shape,
+        stage: "preview",
+        previous: previous ?? Prisma.DbNull,
+        installedAt: new Date(),
+        promotedAt: null,
+        rolledBackAt: null,
+      },
     });
     installed.push(toDefinition(row));
   }

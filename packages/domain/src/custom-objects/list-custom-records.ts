@@ -26,5 +26,8 @@ export async function listCustomRecords(
     ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
   });
   const page = rows.slice(0, input.limit);
-  return { items: await toCustomRecords(tx, definition, page), nextCursor: rows.length > input.limit ? (page.at(-1)?.id ?? null) : null };
+  return {
+    items: await toCustomRecords(tx, definition, page),
+    nextCursor: rows.length > input.limit ? (page.at(-1)?.id ?? null) : null,
+  };
 }

@@ -3,7 +3,10 @@ import type { CustomObjectDefinition } from "@fieldops/shared/custom-objects";
 import { toDefinition } from "./custom-object-definition.ts";
 
 /** Puts a build's objects in production, for every user of the company; promoting twice changes nothing. */
-export async function promoteCustomObjects(tx: TenantTransaction, input: { buildId: string }): Promise<CustomObjectDefinition[]> {
+export async function promoteCustomObjects(
+  tx: TenantTransaction,
+  input: { buildId: string },
+): Promise<CustomObjectDefinition[]> {
   await tx.customObjectDefinition.updateMany({
     where: { buildId: input.buildId, stage: "preview" },
     data: { stage: "production", promotedAt: new Date() },

@@ -7,11 +7,17 @@ const TITLE_TYPES: readonly CustomFieldType[] = ["text", "select", "email", "pho
 type StoredValues = RecordRow["values"];
 
 export function valuesOf(stored: StoredValues): Record<string, CustomValue> {
-  return stored !== null && typeof stored === "object" && !Array.isArray(stored) ? (stored as Record<string, CustomValue>) : {};
+  return stored !== null && typeof stored === "object" && !Array.isArray(stored)
+    ? (stored as Record<string, CustomValue>)
+    : {};
 }
 
 /** What a record is called: its first filled text-like field, or the object's name and a short id. */
-export function recordTitle(definition: Pick<CustomObjectDefinition, "fields" | "name">, id: string, stored: StoredValues): string {
+export function recordTitle(
+  definition: Pick<CustomObjectDefinition, "fields" | "name">,
+  id: string,
+  stored: StoredValues,
+): string {
   const values = valuesOf(stored);
   for (const field of definition.fields) {
     const value = values[field.key];
@@ -19,4 +25,3 @@ export function recordTitle(definition: Pick<CustomObjectDefinition, "fields" | 
   }
   return `${definition.name} ${id.slice(0, 8)}`;
 }
-

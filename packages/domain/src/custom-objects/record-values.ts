@@ -1,5 +1,10 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { customValuesProblem, customValuesSchema, type CustomObjectDefinition, type CustomValue } from "@fieldops/shared/custom-objects";
+import {
+  customValuesProblem,
+  customValuesSchema,
+  type CustomObjectDefinition,
+  type CustomValue,
+} from "@fieldops/shared/custom-objects";
 import { invalidInput } from "../errors.ts";
 import { describeLinkTargets, linkKey, linksOf } from "./custom-record-links.ts";
 import { recordLinks, recordSearchText } from "./custom-record-row.ts";
@@ -32,6 +37,10 @@ export async function recordValuesToStore(
     throw invalidInput(`${label}: no such ${missing.target} in this company`, missing.key);
   }
   const merged: Record<string, CustomValue | undefined> = { ...current, ...given };
-  const values = Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, CustomValue] => entry[1] !== undefined && entry[1] !== null));
+  const values = Object.fromEntries(
+    Object.entries(merged).filter(
+      (entry): entry is [string, CustomValue] => entry[1] !== undefined && entry[1] !== null,
+    ),
+  );
   return { values, links: recordLinks(definition, values), searchText: recordSearchText(definition, values) };
 }

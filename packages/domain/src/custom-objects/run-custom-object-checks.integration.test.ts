@@ -40,7 +40,12 @@ function objectWith(key: string, relations: CustomEntity["relations"]): CustomEn
   };
 }
 
-const specOf = (entities: CustomEntity[]): FeatureSpec => ({ featureName: "Checks", description: "", entities, routes: [] });
+const specOf = (entities: CustomEntity[]): FeatureSpec => ({
+  featureName: "Checks",
+  description: "",
+  entities,
+  routes: [],
+});
 
 describe("runCustomObjectChecks", () => {
   it("passes every generated check of a sound build and leaves nothing behind, in a company without customers or jobs", async () => {
@@ -64,8 +69,24 @@ describe("runCustomObjectChecks", () => {
     ]) {
       expect(names).toContain(name);
     }
-    for (const type of ["text", "long_text", "number", "integer", "money", "date", "datetime", "boolean", "select", "email", "phone", "url"]) {
-      expect(names.some((name) => name.includes(`(${type}) refuses`)), type).toBe(true);
+    for (const type of [
+      "text",
+      "long_text",
+      "number",
+      "integer",
+      "money",
+      "date",
+      "datetime",
+      "boolean",
+      "select",
+      "email",
+      "phone",
+      "url",
+    ]) {
+      expect(
+        names.some((name) => name.includes(`(${type}) refuses`)),
+        type,
+      ).toBe(true);
     }
     expect(checks.every((check) => check.durationMs >= 0 && check.detail.length > 0)).toBe(true);
     expect(await t.db.customObjectRecord.count({ where: { companyId: company.id } })).toBe(0);
@@ -94,13 +115,21 @@ describe("runCustomObjectChecks", () => {
       data: { relations: [{ key: "machine", label: "Machine", target: "machine", required: true }] },
     });
     const checks = await runCustomObjectChecks(app, { companyId: company.id, buildId });
-    expect(checks.find((check) => check.name === "service_log: create")).toMatchObject({ passed: false, detail: "there is no custom object machine to point at" });
+    expect(checks.find((check) => check.name === "service_log: create")).toMatchObject({
+      passed: false,
+      detail: "there is no custom object machine to point at",
+    });
   });
 
   it("fails a build that installed nothing", async () => {
     const company = await createTestCompany(t.db);
     expect(await runCustomObjectChecks(app, { companyId: company.id, buildId: randomUUID() })).toEqual([
-      { name: "custom objects installed", passed: false, detail: "The build installed no custom object", durationMs: 0 },
+      {
+        name: "custom objects installed",
+        passed: false,
+        detail: "The build installed no custom object",
+        durationMs: 0,
+      },
     ]);
   });
 

@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { bindTenant, withTenant, type CustomObjectDefinition as DefinitionRow, type Database, type TenantTransaction } from "@fieldops/db";
+import {
+  bindTenant,
+  withTenant,
+  type CustomObjectDefinition as DefinitionRow,
+  type Database,
+  type TenantTransaction,
+} from "@fieldops/db";
 import { isBuiltInTarget, type CustomObjectDefinition, type CustomValue } from "@fieldops/shared/custom-objects";
 import type { CustomField, CustomFieldType } from "@fieldops/shared/feature-spec";
 import { DomainError } from "../errors.ts";
@@ -36,7 +42,10 @@ const SAMPLES: Record<CustomFieldType, (field: CustomField) => [CustomValue, Cus
 
 /** Values each type must refuse, with what is wrong with them. */
 const INVALID: Record<CustomFieldType, Array<[string, CustomValue]>> = {
-  text: [["a number", 42], ["501 characters", "x".repeat(501)]],
+  text: [
+    ["a number", 42],
+    ["501 characters", "x".repeat(501)],
+  ],
   long_text: [["a number", 42]],
   number: [["words", "twelve"]],
   integer: [["a fraction", 1.5]],
@@ -67,8 +76,11 @@ async function expectRefusal(work: () => Promise<unknown>, kind: DomainError["ki
   try {
     await work();
   } catch (error) {
-    if (error instanceof DomainError && error.kind === kind && (field === undefined || error.field === field)) return `refused: ${error.message}`;
-    throw new CheckFailed(`expected ${kind}${field ? ` naming ${field}` : ""}, got ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof DomainError && error.kind === kind && (field === undefined || error.field === field))
+      return `refused: ${error.message}`;
+    throw new CheckFailed(
+      `expected ${kind}${field ? ` naming ${field}` : ""}, got ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   throw new CheckFailed(`expected ${kind}${field ? ` naming ${field}` : ""}, but it was accepted`);
 }
@@ -81,10 +93,25 @@ const sameValue = (a: CustomValue | undefined, b: CustomValue | undefined) => JS
  * relation refusing a record that does not exist, and another company's access refused. They run in one transaction
  * of the company that is rolled back at the end (each check under its own savepoint), so nothing stays behind.
  */
-export async function runCustomObjectChecks(db: Database, input: { companyId: string; buildId: string }): Promise<CustomObjectCheck[]> {
+export async function runCustomObjectChecks(
+  db: Database,
+  input: { companyId: string; buildId: string },
+): Promise<CustomObjectCheck[]> {
   const rows = await withTenant(db, input.companyId, (tx) =>
-    tx.customObjectDefinition.findMany({ where: { buildId: input.buildId, stage: { not: "rolled_back" } }, orderBy: { key: "asc" } }));
-  if (rows.length === 0) return [{ name: "custom objects installed", passed: false, detail: "The build installed no custom object", durationMs: 0 }];
+    tx.customObjectDefinition.findMany({
+      where: { buildId: input.buildId, stage: { not: "rolled_back" } },
+      orderBy: { key: "asc" },
+    }),
+  );
+  if (rows.length === 0)
+    return [
+      {
+        name: "custom objects installed",
+        passed: false,
+        detail: "The build installed no custom object",
+        durationMs: 0,
+      },
+    ];
   const checks: CustomObjectCheck[] = [];
   // A transaction per object, so that a build of many objects with many fields stays within a transaction's time limit.
   for (const row of rows) {
@@ -143,16 +170,24 @@ async function checksOfObject(
     sample = await fixtures.sampleValues(object, 0);
     const record = await createCustomRecord(tx, { ...target, values: sample });
     recordId = record.id;
-    for (const [field, value] of Object.entries(sample)) expect(sameValue(record.values[field], value), `${field} was stored as ${JSON.stringify(record.values[field])}, not ${JSON.stringify(value)}`);
+    for (const [field, value] of Object.entries(sample))
+      expect(
+        sameValue(record.values[field], value),
+        `${field} was stored as ${JSON.stringify(record.values[field])}, not ${JSON.stringify(value)}`,
+      );
     return `created ${record.title}`;
   });
 
   if (created) {
     await step(`${key}: read`, async () => {
       const record = await getCustomRecord(tx, { ...target, id: recordId });
-      for (const [field, value] of Object.entries(sample)) expect(sameValue(record.values[field], value), `${field} reads ${JSON.stringify(record.values[field])}`);
+      for (const [field, value] of Object.entries(sample))
+        expect(sameValue(record.values[field], value), `${field} reads ${JSON.stringify(record.values[field])}`);
       for (const relation of object.relations.filter((candidate) => sample[candidate.key] !== undefined)) {
-        expect(record.links[relation.key]?.label != null, `${relation.key} does not name the ${relation.target} it points at`);
+        expect(
+          record.links[relation.key]?.label != null,
+          `${relation.key} does not name the ${relation.target} it points at`,
+        );
       }
       return `read ${record.title}`;
     });
@@ -161,11 +196,21 @@ async function checksOfObject(
       const searchable = object.fields.find((field) => field.type === "text");
       const term = searchable ? String(sample[searchable.key]).slice(0, 12) : undefined;
       const page = await listCustomRecords(tx, { ...target, q: term, limit: 100 });
-      expect(page.items.some((item) => item.id === recordId), term ? `searching "${term}" did not find the record` : "the list does not show the record");
+      expect(
+        page.items.some((item) => item.id === recordId),
+        term ? `searching "${term}" did not find the record` : "the list does not show the record",
+      );
       const linked = object.relations.find((relation) => sample[relation.key] !== undefined);
       if (linked) {
-        const byLink = await listCustomRecords(tx, { ...target, linkedTo: `${linked.target}:${String(sample[linked.key])}`, limit: 100 });
-        expect(byLink.items.some((item) => item.id === recordId), `the records of that ${linked.target} do not include it`);
+        const byLink = await listCustomRecords(tx, {
+          ...target,
+          linkedTo: `${linked.target}:${String(sample[linked.key])}`,
+          limit: 100,
+        });
+        expect(
+          byLink.items.some((item) => item.id === recordId),
+          `the records of that ${linked.target} do not include it`,
+        );
       }
       return term ? `found by "${term}"` : "listed";
     });
@@ -174,7 +219,11 @@ async function checksOfObject(
       const change = await fixtures.sampleValues(object, 1);
       await updateCustomRecord(tx, { ...target, id: recordId, values: change });
       const record = await getCustomRecord(tx, { ...target, id: recordId });
-      for (const [field, value] of Object.entries(change)) expect(sameValue(record.values[field], value), `${field} reads ${JSON.stringify(record.values[field])} after the change`);
+      for (const [field, value] of Object.entries(change))
+        expect(
+          sameValue(record.values[field], value),
+          `${field} reads ${JSON.stringify(record.values[field])} after the change`,
+        );
       sample = change;
       return "every field changed";
     });
@@ -185,9 +234,18 @@ async function checksOfObject(
       try {
         await expectRefusal(() => getCustomRecord(tx, { ...target, id: recordId }), "not_found");
         await expectRefusal(() => updateCustomRecord(tx, { ...target, id: recordId, values: {} }), "not_found");
-        expect((await tx.customObjectRecord.findUnique({ where: { id: recordId } })) === null, "another company reads the record");
-        expect((await tx.customObjectRecord.updateMany({ where: { id: recordId }, data: { searchText: "" } })).count === 0, "another company changes the record");
-        expect((await tx.customObjectRecord.deleteMany({ where: { id: recordId } })).count === 0, "another company deletes the record");
+        expect(
+          (await tx.customObjectRecord.findUnique({ where: { id: recordId } })) === null,
+          "another company reads the record",
+        );
+        expect(
+          (await tx.customObjectRecord.updateMany({ where: { id: recordId }, data: { searchText: "" } })).count === 0,
+          "another company changes the record",
+        );
+        expect(
+          (await tx.customObjectRecord.deleteMany({ where: { id: recordId } })).count === 0,
+          "another company deletes the record",
+        );
       } finally {
         await bindTenant(db, tx, input.companyId);
       }
@@ -206,7 +264,9 @@ async function checksOfObject(
     }
     if (field.required) {
       await step(`${key}: ${field.key} is required`, async () => {
-        const values = Object.fromEntries(Object.entries(await fixtures.sampleValues(object, 0)).filter(([name]) => name !== field.key));
+        const values = Object.fromEntries(
+          Object.entries(await fixtures.sampleValues(object, 0)).filter(([name]) => name !== field.key),
+        );
         return expectRefusal(() => createCustomRecord(tx, { ...target, values }), "invalid_input", field.key);
       });
     }
@@ -219,7 +279,11 @@ async function checksOfObject(
   }
   await step(`${key}: refuses a field it does not have`, async () => {
     const values = { ...(await fixtures.sampleValues(object, 0)), not_a_field_of_this_object: "x" };
-    return expectRefusal(() => createCustomRecord(tx, { ...target, values }), "invalid_input", "not_a_field_of_this_object");
+    return expectRefusal(
+      () => createCustomRecord(tx, { ...target, values }),
+      "invalid_input",
+      "not_a_field_of_this_object",
+    );
   });
 
   if (created) {
@@ -253,12 +317,19 @@ class Fixtures {
    * required relations fails the check, as no record could ever be made), an optional one unless it leads back
    * into the records being made (`chain`).
    */
-  async sampleValues(object: CustomObjectDefinition, variant: 0 | 1, chain: readonly string[] = [object.key]): Promise<Record<string, CustomValue>> {
+  async sampleValues(
+    object: CustomObjectDefinition,
+    variant: 0 | 1,
+    chain: readonly string[] = [object.key],
+  ): Promise<Record<string, CustomValue>> {
     const values: Record<string, CustomValue> = {};
     for (const field of object.fields) values[field.key] = SAMPLES[field.type](field)[variant];
     for (const relation of object.relations) {
       if (chain.includes(relation.target)) {
-        if (relation.required) throw new CheckFailed(`the required relations of ${chain.join(" → ")} → ${relation.target} go round in a circle: no record can be made`);
+        if (relation.required)
+          throw new CheckFailed(
+            `the required relations of ${chain.join(" → ")} → ${relation.target} go round in a circle: no record can be made`,
+          );
         continue;
       }
       values[relation.key] = await this.idOf(relation.target, chain);
@@ -278,7 +349,9 @@ class Fixtures {
   private async find(target: string, chain: readonly string[]): Promise<string> {
     const { tx, companyId } = this;
     if (!isBuiltInTarget(target)) {
-      const definition = await tx.customObjectDefinition.findFirst({ where: { key: target, stage: { not: "rolled_back" } } });
+      const definition = await tx.customObjectDefinition.findFirst({
+        where: { key: target, stage: { not: "rolled_back" } },
+      });
       if (!definition) throw new CheckFailed(`there is no custom object ${target} to point at`);
       const values = await this.sampleValues(toDefinition(definition), 0, [...chain, target]);
       return (await createCustomRecord(tx, { objectKey: target, access: this.access, values })).id;
@@ -287,21 +360,48 @@ class Fixtures {
       case "customer":
         return (
           (await tx.customer.findFirst({ select: { id: true } })) ??
-          (await tx.customer.create({ data: { companyId, name: "Check customer", street: "", city: "", region: "", postcode: "", latitude: 0, longitude: 0 }, select: { id: true } }))
+          (await tx.customer.create({
+            data: {
+              companyId,
+              name: "Check customer",
+              street: "",
+              city: "",
+              region: "",
+              postcode: "",
+              latitude: 0,
+              longitude: 0,
+            },
+            select: { id: true },
+          }))
         ).id;
       case "crew":
-        return ((await tx.crew.findFirst({ select: { id: true } })) ?? (await tx.crew.create({ data: { companyId, name: "Check crew", color: "#64748b", skills: [] }, select: { id: true } }))).id;
+        return (
+          (await tx.crew.findFirst({ select: { id: true } })) ??
+          (await tx.crew.create({
+            data: { companyId, name: "Check crew", color: "#64748b", skills: [] },
+            select: { id: true },
+          }))
+        ).id;
       case "job":
         return (
           (await tx.job.findFirst({ select: { id: true } })) ??
-          (await tx.job.create({ data: { companyId, customerId: await this.idOf("customer", chain), number: -1, title: "Check job" }, select: { id: true } }))
+          (await tx.job.create({
+            data: { companyId, customerId: await this.idOf("customer", chain), number: -1, title: "Check job" },
+            select: { id: true },
+          }))
         ).id;
       case "visit":
-        return ((await tx.visit.findFirst({ select: { id: true } })) ?? (await tx.visit.create({ data: { companyId, jobId: await this.idOf("job", chain) }, select: { id: true } }))).id;
+        return (
+          (await tx.visit.findFirst({ select: { id: true } })) ??
+          (await tx.visit.create({ data: { companyId, jobId: await this.idOf("job", chain) }, select: { id: true } }))
+        ).id;
       case "invoice":
         return (
           (await tx.invoice.findFirst({ select: { id: true } })) ??
-          (await tx.invoice.create({ data: { companyId, customerId: await this.idOf("customer", chain), number: -1, totalCents: 0 }, select: { id: true } }))
+          (await tx.invoice.create({
+            data: { companyId, customerId: await this.idOf("customer", chain), number: -1, totalCents: 0 },
+            select: { id: true },
+          }))
         ).id;
     }
   }

@@ -13,7 +13,9 @@ export async function updateCustomRecord(
 ): Promise<CustomRecord> {
   const { definition } = await findCustomObject(tx, input.objectKey, input.access);
   // Locked, so two changes at once each keep the other's values.
-  const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM custom_object_records WHERE id = ${input.id}::uuid AND "definitionId" = ${definition.id}::uuid FOR UPDATE`;
+  const locked = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM custom_object_records WHERE id = ${input.id}::uuid AND "definitionId" = ${definition.id}::uuid FOR UPDATE`;
   const current = locked.length > 0 ? await tx.customObjectRecord.findUnique({ where: { id: input.id } }) : null;
   if (!current) throw notFound(`${definition.name} not found`);
   const stored = await recordValuesToStore(tx, definition, input.values, valuesOf(current.values));

@@ -18,7 +18,8 @@ describe("createCustomer", () => {
   it("stores the customer with its contacts, properties, tags and notes, the first property as its main address", async () => {
     const company = await createTestCompany(t.db);
     const created = await withTenant(app, company.id, (tx) =>
-      createCustomer(tx, { ...customerInput({ tags: ["vip", "VIP", "weekly"] }), companyId: company.id }));
+      createCustomer(tx, { ...customerInput({ tags: ["vip", "VIP", "weekly"] }), companyId: company.id }),
+    );
     expect(created).toMatchObject({
       name: "Ada Lovelace",
       tags: ["vip", "weekly"],
@@ -32,7 +33,12 @@ describe("createCustomer", () => {
       properties: [{ street: "12 Elm Street", city: "Denver", gateCode: "1234", accessNotes: "Dog in the back yard" }],
     });
     const row = await t.db.customer.findUniqueOrThrow({ where: { id: created.id } });
-    expect(row).toMatchObject({ companyId: company.id, email: "ada@example.com", phone: "(303) 555-0142", street: "12 Elm Street" });
+    expect(row).toMatchObject({
+      companyId: company.id,
+      email: "ada@example.com",
+      phone: "(303) 555-0142",
+      street: "12 Elm Street",
+    });
     expect(row.searchText).toContain("3035550142");
     expect(await t.db.customerProperty.count({ where: { customerId: created.id, companyId: company.id } })).toBe(1);
   });
@@ -42,10 +48,19 @@ describe("createCustomer", () => {
     await t.db.company.update({ where: { id: company.id }, data: { verticalId: "wound_care" } });
     await t.db.customer.createMany({
       data: Array.from({ length: 100 }, (_, i) => ({
-        companyId: company.id, name: `Filler ${i}`, street: "1 Main", city: "Denver", region: "CO", postcode: "80202", latitude: 0, longitude: 0,
+        companyId: company.id,
+        name: `Filler ${i}`,
+        street: "1 Main",
+        city: "Denver",
+        region: "CO",
+        postcode: "80202",
+        latitude: 0,
+        longitude: 0,
       })),
     });
-    const attempt = withTenant(app, company.id, (tx) => createCustomer(tx, { ...customerInput(), companyId: company.id }));
+    const attempt = withTenant(app, company.id, (tx) =>
+      createCustomer(tx, { ...customerInput(), companyId: company.id }),
+    );
     await expect(attempt).rejects.toBeInstanceOf(DomainError);
     await expect(attempt).rejects.toMatchObject({
       kind: "plan_limit",

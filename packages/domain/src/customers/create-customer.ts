@@ -12,7 +12,10 @@ import {
 } from "./customer-record.ts";
 
 /** Creates a customer with its contacts and properties, within the plan's customer limit. */
-export async function createCustomer(tx: TenantTransaction, input: CreateCustomerInput & { companyId: string }): Promise<Customer> {
+export async function createCustomer(
+  tx: TenantTransaction,
+  input: CreateCustomerInput & { companyId: string },
+): Promise<Customer> {
   await requirePlanLimit(tx, "customers", { adding: 1 });
   const row = await tx.customer.create({
     data: {
@@ -22,8 +25,12 @@ export async function createCustomer(tx: TenantTransaction, input: CreateCustome
       tags: normalizeTags(input.tags),
       searchText: customerSearchText(input.name, input.contacts, input.properties),
       ...customerMainFields(input.contacts, input.properties),
-      contacts: { create: input.contacts.map((contact, i) => ({ companyId: input.companyId, ...contactData(contact, i) })) },
-      properties: { create: input.properties.map((property, i) => ({ companyId: input.companyId, ...propertyData(property, i) })) },
+      contacts: {
+        create: input.contacts.map((contact, i) => ({ companyId: input.companyId, ...contactData(contact, i) })),
+      },
+      properties: {
+        create: input.properties.map((property, i) => ({ companyId: input.companyId, ...propertyData(property, i) })),
+      },
     },
     include: customerDetailInclude,
   });

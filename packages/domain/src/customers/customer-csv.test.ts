@@ -15,18 +15,24 @@ const mapping = {
 
 describe("parseCustomerCsv", () => {
   it("reads each row into a customer under the mapping, with quoted commas and a byte-order mark", () => {
-    const csv = "\uFEFFCustomer,E-mail,Phone,Street,City,Lat,Lng,Tags\n\"Hopper, Grace\",grace@navy.example,303-555-0100,1 Elm,Denver,39.7,-104.9,vip; weekly\n";
+    const csv =
+      '\uFEFFCustomer,E-mail,Phone,Street,City,Lat,Lng,Tags\n"Hopper, Grace",grace@navy.example,303-555-0100,1 Elm,Denver,39.7,-104.9,vip; weekly\n';
     const parsed = parseCustomerCsv(csv, mapping);
     expect(parsed.errors).toEqual([]);
-    expect(parsed.customers).toEqual([{
-      line: 2,
-      input: expect.objectContaining({
-        name: "Hopper, Grace",
-        tags: ["vip", "weekly"],
-        contacts: [{ kind: "phone", value: "303-555-0100" }, { kind: "email", value: "grace@navy.example" }],
-        properties: [expect.objectContaining({ street: "1 Elm", city: "Denver", latitude: 39.7, longitude: -104.9 })],
-      }),
-    }]);
+    expect(parsed.customers).toEqual([
+      {
+        line: 2,
+        input: expect.objectContaining({
+          name: "Hopper, Grace",
+          tags: ["vip", "weekly"],
+          contacts: [
+            { kind: "phone", value: "303-555-0100" },
+            { kind: "email", value: "grace@navy.example" },
+          ],
+          properties: [expect.objectContaining({ street: "1 Elm", city: "Denver", latitude: 39.7, longitude: -104.9 })],
+        }),
+      },
+    ]);
   });
 
   it("reports every bad row with its line and column", () => {
@@ -60,17 +66,34 @@ describe("parseCustomerCsv", () => {
 
 describe("customersToCsv", () => {
   it("writes the headers an import maps, and reads back the same customers", () => {
-    const csv = customersToCsv([{
-      name: "Hopper, Grace", email: "grace@navy.example", phone: "+1 303 555 0100", street: "1 Elm", city: "Denver",
-      region: "CO", postcode: "80202", latitude: 39.7, longitude: -104.9, accessNotes: null, gateCode: "42", tags: ["vip", "weekly"], notes: null,
-    }]);
+    const csv = customersToCsv([
+      {
+        name: "Hopper, Grace",
+        email: "grace@navy.example",
+        phone: "+1 303 555 0100",
+        street: "1 Elm",
+        city: "Denver",
+        region: "CO",
+        postcode: "80202",
+        latitude: 39.7,
+        longitude: -104.9,
+        accessNotes: null,
+        gateCode: "42",
+        tags: ["vip", "weekly"],
+        notes: null,
+      },
+    ]);
     const parsed = parseCustomerCsv(csv, { ...CUSTOMER_CSV_HEADERS });
     expect(parsed.errors).toEqual([]);
-    expect(parsed.customers[0]?.input).toMatchObject({ name: "Hopper, Grace", tags: ["vip", "weekly"], properties: [{ gateCode: "42", region: "CO" }] });
+    expect(parsed.customers[0]?.input).toMatchObject({
+      name: "Hopper, Grace",
+      tags: ["vip", "weekly"],
+      properties: [{ gateCode: "42", region: "CO" }],
+    });
   });
 
   it("keeps a spreadsheet from running a cell as a formula", () => {
-    expect(spreadsheetSafe("=HYPERLINK(\"x\")")).toBe("'=HYPERLINK(\"x\")");
+    expect(spreadsheetSafe('=HYPERLINK("x")')).toBe('\'=HYPERLINK("x")');
     expect(spreadsheetSafe("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(spreadsheetSafe("-2+3+cmd|' /C calc'!A0")).toBe("'-2+3+cmd|' /C calc'!A0");
     expect(spreadsheetSafe("+1 (303) 555-0100")).toBe("+1 (303) 555-0100");

@@ -21,7 +21,6 @@ export interface ParsedCustomerCsv {
   errors: CustomerImportError[];
 }
 
-
 const TAG_SEPARATOR = ";";
 
 /**
@@ -34,7 +33,12 @@ export function parseCustomerCsv(csv: string, mapping: CustomerImportMapping): P
     records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { headers: [], totalRows: 0, customers: [], errors: [{ line: 1, column: null, message: `The file is not valid CSV: ${message}` }] };
+    return {
+      headers: [],
+      totalRows: 0,
+      customers: [],
+      errors: [{ line: 1, column: null, message: `The file is not valid CSV: ${message}` }],
+    };
   }
   const [headers = [], ...rows] = records;
   const errors: CustomerImportError[] = [];
@@ -53,7 +57,11 @@ export function parseCustomerCsv(csv: string, mapping: CustomerImportMapping): P
   }
   if (rows.length === 0) errors.push({ line: 1, column: null, message: "The file has no rows below its header" });
   if (rows.length > MAX_CUSTOMER_IMPORT_ROWS) {
-    errors.push({ line: 1, column: null, message: `A file may have up to ${MAX_CUSTOMER_IMPORT_ROWS} rows; this one has ${rows.length}` });
+    errors.push({
+      line: 1,
+      column: null,
+      message: `A file may have up to ${MAX_CUSTOMER_IMPORT_ROWS} rows; this one has ${rows.length}`,
+    });
   }
   if (errors.length > 0) return { headers, totalRows: rows.length, customers: [], errors };
 
@@ -72,17 +80,22 @@ export function parseCustomerCsv(csv: string, mapping: CustomerImportMapping): P
     const candidate = {
       name: cell("name"),
       contacts,
-      properties: [{
-        street: cell("street"),
-        city: cell("city"),
-        region: cell("region"),
-        postcode: cell("postcode"),
-        latitude: coordinate("latitude"),
-        longitude: coordinate("longitude"),
-        accessNotes: optional("accessNotes"),
-        gateCode: optional("gateCode"),
-      }],
-      tags: cell("tags").split(TAG_SEPARATOR).map((tag) => tag.trim()).filter((tag) => tag !== ""),
+      properties: [
+        {
+          street: cell("street"),
+          city: cell("city"),
+          region: cell("region"),
+          postcode: cell("postcode"),
+          latitude: coordinate("latitude"),
+          longitude: coordinate("longitude"),
+          accessNotes: optional("accessNotes"),
+          gateCode: optional("gateCode"),
+        },
+      ],
+      tags: cell("tags")
+        .split(TAG_SEPARATOR)
+        .map((tag) => tag.trim())
+        .filter((tag) => tag !== ""),
       notes: optional("notes"),
     };
     const result = createCustomerRequestSchema.safeParse(candidate);
@@ -93,11 +106,12 @@ export function parseCustomerCsv(csv: string, mapping: CustomerImportMapping): P
     for (const issue of result.error.issues) {
       const field = fieldOfIssue(issue.path, contacts);
       const header = field ? (mapping[field] ?? null) : null;
-      const message = field && (field === "latitude" || field === "longitude") && cell(field) === ""
-        ? `${CUSTOMER_CSV_HEADERS[field]} is required`
-        : field && (field === "latitude" || field === "longitude")
-          ? `${CUSTOMER_CSV_HEADERS[field]} must be a number between ${field === "latitude" ? "-90 and 90" : "-180 and 180"}`
-          : issue.message;
+      const message =
+        field && (field === "latitude" || field === "longitude") && cell(field) === ""
+          ? `${CUSTOMER_CSV_HEADERS[field]} is required`
+          : field && (field === "latitude" || field === "longitude")
+            ? `${CUSTOMER_CSV_HEADERS[field]} must be a number between ${field === "latitude" ? "-90 and 90" : "-180 and 180"}`
+            : issue.message;
       errors.push({ line, column: header, message });
     }
   });
@@ -160,6 +174,7 @@ export function customersToCsv(rows: readonly CustomerCsvRow[]): string {
       if (Array.isArray(value)) return spreadsheetSafe(value.join(`${TAG_SEPARATOR} `));
       if (typeof value === "number") return String(value);
       return spreadsheetSafe(value ?? "");
-    }));
+    }),
+  );
   return stringify([CUSTOMER_IMPORT_FIELDS.map((field) => CUSTOMER_CSV_HEADERS[field]), ...records]);
 }

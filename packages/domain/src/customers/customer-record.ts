@@ -31,14 +31,20 @@ export function customerSearchText(
   for (const property of properties) {
     parts.push(property.name ?? "", property.street, property.city, property.region, property.postcode);
   }
-  return parts.filter((part) => part !== "").join(" ").toLowerCase();
+  return parts
+    .filter((part) => part !== "")
+    .join(" ")
+    .toLowerCase();
 }
 
 /**
  * The customer row keeps its first e-mail, first phone and first property's address in its own columns: the list
  * reads them without joins, and readers of the customer alone (jobs, routing) get the main service address.
  */
-export function customerMainFields(contacts: readonly CustomerContactInput[], properties: readonly CustomerPropertyInput[]) {
+export function customerMainFields(
+  contacts: readonly CustomerContactInput[],
+  properties: readonly CustomerPropertyInput[],
+) {
   const main = properties[0];
   if (!main) throw new Error("a customer has at least one property");
   return {

@@ -16,7 +16,9 @@ afterAll(() => t.close());
 describe("deleteCustomer", () => {
   it("deletes the customer with its contacts and properties, and deleting again does nothing", async () => {
     const company = await createTestCompany(t.db);
-    const created = await withTenant(app, company.id, (tx) => createCustomer(tx, { ...customerInput(), companyId: company.id }));
+    const created = await withTenant(app, company.id, (tx) =>
+      createCustomer(tx, { ...customerInput(), companyId: company.id }),
+    );
     await withTenant(app, company.id, (tx) => deleteCustomer(tx, { id: created.id }));
     await withTenant(app, company.id, (tx) => deleteCustomer(tx, { id: created.id }));
     expect(await t.db.customer.count({ where: { id: created.id } })).toBe(0);
@@ -26,16 +28,22 @@ describe("deleteCustomer", () => {
 
   it("keeps a customer that has jobs", async () => {
     const company = await createTestCompany(t.db);
-    const created = await withTenant(app, company.id, (tx) => createCustomer(tx, { ...customerInput(), companyId: company.id }));
+    const created = await withTenant(app, company.id, (tx) =>
+      createCustomer(tx, { ...customerInput(), companyId: company.id }),
+    );
     await t.db.job.create({ data: { companyId: company.id, customerId: created.id, number: 1, title: "Mow" } });
-    await expect(withTenant(app, company.id, (tx) => deleteCustomer(tx, { id: created.id }))).rejects.toMatchObject({ kind: "conflict" });
+    await expect(withTenant(app, company.id, (tx) => deleteCustomer(tx, { id: created.id }))).rejects.toMatchObject({
+      kind: "conflict",
+    });
     expect(await t.db.customer.count({ where: { id: created.id } })).toBe(1);
   });
 
   it("never deletes another company's customer", async () => {
     const company = await createTestCompany(t.db);
     const other = await createTestCompany(t.db);
-    const theirs = await withTenant(app, other.id, (tx) => createCustomer(tx, { ...customerInput(), companyId: other.id }));
+    const theirs = await withTenant(app, other.id, (tx) =>
+      createCustomer(tx, { ...customerInput(), companyId: other.id }),
+    );
     await withTenant(app, company.id, (tx) => deleteCustomer(tx, { id: theirs.id }));
     expect(await t.db.customer.count({ where: { id: theirs.id } })).toBe(1);
   });

@@ -7,7 +7,10 @@ import { conflict } from "../errors.ts";
  * history and invoices would go with it.
  */
 export async function deleteCustomer(tx: TenantTransaction, input: { id: string }): Promise<void> {
-  const customer = await tx.customer.findUnique({ where: { id: input.id }, select: { id: true, _count: { select: { jobs: true } } } });
+  const customer = await tx.customer.findUnique({
+    where: { id: input.id },
+    select: { id: true, _count: { select: { jobs: true } } },
+  });
   if (!customer) return;
   if (customer._count.jobs > 0) {
     throw conflict(`This customer has ${customer._count.jobs} job(s); delete or move them first`);

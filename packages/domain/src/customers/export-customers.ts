@@ -11,14 +11,25 @@ export async function exportCustomers(tx: TenantTransaction, _input: { companyId
   const rows = await tx.customer.findMany({
     orderBy: [{ name: "asc" }, { id: "asc" }],
     select: {
-      name: true, email: true, phone: true, street: true, city: true, region: true, postcode: true, latitude: true,
-      longitude: true, tags: true, notes: true,
+      name: true,
+      email: true,
+      phone: true,
+      street: true,
+      city: true,
+      region: true,
+      postcode: true,
+      latitude: true,
+      longitude: true,
+      tags: true,
+      notes: true,
       properties: { orderBy: { position: "asc" }, take: 1, select: { accessNotes: true, gateCode: true } },
     },
   });
-  return customersToCsv(rows.map(({ properties, ...row }) => ({
-    ...row,
-    accessNotes: properties[0]?.accessNotes ?? null,
-    gateCode: properties[0]?.gateCode ?? null,
-  })));
+  return customersToCsv(
+    rows.map(({ properties, ...row }) => ({
+      ...row,
+      accessNotes: properties[0]?.accessNotes ?? null,
+      gateCode: properties[0]?.gateCode ?? null,
+    })),
+  );
 }

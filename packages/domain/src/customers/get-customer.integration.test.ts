@@ -16,9 +16,18 @@ afterAll(() => t.close());
 describe("getCustomer", () => {
   it("returns the customer with contacts, properties and its jobs and visits counted", async () => {
     const company = await createTestCompany(t.db);
-    const created = await withTenant(app, company.id, (tx) => createCustomer(tx, { ...customerInput(), companyId: company.id }));
-    const job = await t.db.job.create({ data: { companyId: company.id, customerId: created.id, number: 1, title: "Mow" } });
-    await t.db.visit.createMany({ data: [{ companyId: company.id, jobId: job.id }, { companyId: company.id, jobId: job.id }] });
+    const created = await withTenant(app, company.id, (tx) =>
+      createCustomer(tx, { ...customerInput(), companyId: company.id }),
+    );
+    const job = await t.db.job.create({
+      data: { companyId: company.id, customerId: created.id, number: 1, title: "Mow" },
+    });
+    await t.db.visit.createMany({
+      data: [
+        { companyId: company.id, jobId: job.id },
+        { companyId: company.id, jobId: job.id },
+      ],
+    });
     const found = await withTenant(app, company.id, (tx) => getCustomer(tx, { id: created.id }));
     expect(found).toMatchObject({ id: created.id, name: "Ada Lovelace", jobCount: 1, visitCount: 2 });
     expect(found.properties).toHaveLength(1);
@@ -28,7 +37,11 @@ describe("getCustomer", () => {
   it("does not find another company's customer", async () => {
     const company = await createTestCompany(t.db);
     const other = await createTestCompany(t.db);
-    const theirs = await withTenant(app, other.id, (tx) => createCustomer(tx, { ...customerInput(), companyId: other.id }));
-    await expect(withTenant(app, company.id, (tx) => getCustomer(tx, { id: theirs.id }))).rejects.toMatchObject({ kind: "not_found" });
+    const theirs = await withTenant(app, other.id, (tx) =>
+      createCustomer(tx, { ...customerInput(), companyId: other.id }),
+    );
+    await expect(withTenant(app, company.id, (tx) => getCustomer(tx, { id: theirs.id }))).rejects.toMatchObject({
+      kind: "not_found",
+    });
   });
 });

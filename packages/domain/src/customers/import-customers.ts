@@ -16,7 +16,8 @@ export function previewCustomerImport(input: CustomerImportRequest): CustomerImp
   };
 }
 
-export type CustomerImportOutcome = { created: number; errors?: undefined } | { created: 0; errors: CustomerImportError[] };
+export type CustomerImportOutcome =
+  { created: number; errors?: undefined } | { created: 0; errors: CustomerImportError[] };
 
 /**
  * Creates every customer of the file, or none: any row error returns the errors and writes nothing, and the plan's
@@ -45,11 +46,13 @@ export async function importCustomers(
   });
   await tx.customerContact.createMany({
     data: customers.flatMap(({ id, customer }) =>
-      customer.contacts.map((contact, i) => ({ companyId, customerId: id, ...contactData(contact, i) }))),
+      customer.contacts.map((contact, i) => ({ companyId, customerId: id, ...contactData(contact, i) })),
+    ),
   });
   await tx.customerProperty.createMany({
     data: customers.flatMap(({ id, customer }) =>
-      customer.properties.map((property, i) => ({ companyId, customerId: id, ...propertyData(property, i) }))),
+      customer.properties.map((property, i) => ({ companyId, customerId: id, ...propertyData(property, i) })),
+    ),
   });
   return { created: customers.length };
 }

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant, type Database } from "@fieldops/db";
-import { createTestCompany, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  createTestCompany,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 import { createCustomer } from "./create-customer.ts";
 import { customerInput, propertyInput } from "./customer-test-fixtures.ts";
 import { listCustomers } from "./list-customers.ts";
@@ -16,18 +21,28 @@ beforeAll(async () => {
   company = await createTestCompany(t.db);
   other = await createTestCompany(t.db);
   await withTenant(app, company.id, async (tx) => {
-    await createCustomer(tx, { ...customerInput({ name: "Grace Hopper", contacts: [{ kind: "email", value: "grace@navy.example" }] }), companyId: company.id });
     await createCustomer(tx, {
-      ...customerInput({ name: "Alan Turing", contacts: [{ kind: "phone", value: "+44 (20) 7946-0958" }], properties: [propertyInput({ street: "Bletchley Park", city: "Milton Keynes" })] }),
+      ...customerInput({ name: "Grace Hopper", contacts: [{ kind: "email", value: "grace@navy.example" }] }),
+      companyId: company.id,
+    });
+    await createCustomer(tx, {
+      ...customerInput({
+        name: "Alan Turing",
+        contacts: [{ kind: "phone", value: "+44 (20) 7946-0958" }],
+        properties: [propertyInput({ street: "Bletchley Park", city: "Milton Keynes" })],
+      }),
       companyId: company.id,
     });
     await createCustomer(tx, { ...customerInput({ name: "Barbara Liskov", contacts: [] }), companyId: company.id });
   });
-  await withTenant(app, other.id, (tx) => createCustomer(tx, { ...customerInput({ name: "Grace Other" }), companyId: other.id }));
+  await withTenant(app, other.id, (tx) =>
+    createCustomer(tx, { ...customerInput({ name: "Grace Other" }), companyId: other.id }),
+  );
 });
 afterAll(() => t.close());
 
-const list = (query: Parameters<typeof listCustomers>[1]) => withTenant(app, company.id, (tx) => listCustomers(tx, query));
+const list = (query: Parameters<typeof listCustomers>[1]) =>
+  withTenant(app, company.id, (tx) => listCustomers(tx, query));
 const names = (result: Awaited<ReturnType<typeof listCustomers>>) => result.items.map((item) => item.name);
 
 describe("listCustomers", () => {
@@ -61,13 +76,20 @@ describe("listCustomers", () => {
 
   it("returns the summary a row needs", async () => {
     const [grace] = (await list({ limit: 25, q: "grace" })).items;
-    expect(grace).toMatchObject({ email: "grace@navy.example", phone: null, address: "12 Elm Street, Denver", tags: ["vip"] });
+    expect(grace).toMatchObject({
+      email: "grace@navy.example",
+      phone: null,
+      address: "12 Elm Street, Denver",
+      tags: ["vip"],
+    });
   });
 
   it("searches through the trigram index", async () => {
     const plan = await t.db.$transaction(async (tx) => {
       await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
-      return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN SELECT id FROM customers WHERE "searchText" LIKE '%hopper%'`);
+      return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
+        `EXPLAIN SELECT id FROM customers WHERE "searchText" LIKE '%hopper%'`,
+      );
     });
     expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain("customers_searchText_idx");
   });

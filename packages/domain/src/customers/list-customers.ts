@@ -9,7 +9,8 @@ import { toCustomerSummary } from "./customer-record.ts";
 export async function listCustomers(tx: TenantTransaction, input: ListCustomersQuery): Promise<CustomerListResponse> {
   const term = input.q?.trim().toLowerCase() ?? "";
   // Prisma passes `contains` to LIKE as it is: the term's own wildcards and escape character are escaped first.
-  const where: Prisma.CustomerWhereInput = term === "" ? {} : { searchText: { contains: term.replace(/[\\%_]/g, "\\$&") } };
+  const where: Prisma.CustomerWhereInput =
+    term === "" ? {} : { searchText: { contains: term.replace(/[\\%_]/g, "\\$&") } };
   const rows = await tx.customer.findMany({
     where,
     orderBy: [{ name: "asc" }, { id: "asc" }],

@@ -17,10 +17,22 @@ afterAll(() => t.close());
 describe("updateCustomer", () => {
   it("changes the given fields, keeps the others, and keeps the search in step", async () => {
     const company = await createTestCompany(t.db);
-    const created = await withTenant(app, company.id, (tx) => createCustomer(tx, { ...customerInput(), companyId: company.id }));
+    const created = await withTenant(app, company.id, (tx) =>
+      createCustomer(tx, { ...customerInput(), companyId: company.id }),
+    );
     const updated = await withTenant(app, company.id, (tx) =>
-      updateCustomer(tx, { id: created.id, name: "Ada King", contacts: [{ kind: "email", value: "countess@example.com" }] }));
-    expect(updated).toMatchObject({ name: "Ada King", notes: "Prefers mornings", tags: ["vip"], contacts: [{ kind: "email", value: "countess@example.com" }] });
+      updateCustomer(tx, {
+        id: created.id,
+        name: "Ada King",
+        contacts: [{ kind: "email", value: "countess@example.com" }],
+      }),
+    );
+    expect(updated).toMatchObject({
+      name: "Ada King",
+      notes: "Prefers mornings",
+      tags: ["vip"],
+      contacts: [{ kind: "email", value: "countess@example.com" }],
+    });
     expect(updated.properties).toEqual(created.properties);
     const search = (q: string) => withTenant(app, company.id, (tx) => listCustomers(tx, { q, limit: 10 }));
     expect((await search("countess")).items.map((item) => item.id)).toEqual([created.id]);
@@ -31,13 +43,28 @@ describe("updateCustomer", () => {
   it("updates a property given with its id in place, adds one without, removes one left out", async () => {
     const company = await createTestCompany(t.db);
     const created = await withTenant(app, company.id, (tx) =>
-      createCustomer(tx, { ...customerInput({ properties: [propertyInput({ street: "1 First St" }), propertyInput({ street: "2 Second St" })] }), companyId: company.id }));
+      createCustomer(tx, {
+        ...customerInput({
+          properties: [propertyInput({ street: "1 First St" }), propertyInput({ street: "2 Second St" })],
+        }),
+        companyId: company.id,
+      }),
+    );
     const [first] = created.properties;
     const updated = await withTenant(app, company.id, (tx) =>
-      updateCustomer(tx, { id: created.id, properties: [propertyInput({ street: "3 Third St" }), { ...propertyInput({ street: "1 First Street", gateCode: "9999" }), id: first!.id }] }));
+      updateCustomer(tx, {
+        id: created.id,
+        properties: [
+          propertyInput({ street: "3 Third St" }),
+          { ...propertyInput({ street: "1 First Street", gateCode: "9999" }), id: first!.id },
+        ],
+      }),
+    );
     expect(updated.properties.map((property) => property.street)).toEqual(["3 Third St", "1 First Street"]);
     expect(updated.properties[1]).toMatchObject({ id: first!.id, gateCode: "9999" });
-    expect(await t.db.customer.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ street: "3 Third St" });
+    expect(await t.db.customer.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({
+      street: "3 Third St",
+    });
   });
 
   it("refuses a property id of another customer and leaves everything as it was", async () => {
@@ -47,7 +74,8 @@ describe("updateCustomer", () => {
       await createCustomer(tx, { ...customerInput({ name: "Other" }), companyId: company.id }),
     ]);
     const attempt = withTenant(app, company.id, (tx) =>
-      updateCustomer(tx, { id: a!.id, properties: [{ ...propertyInput(), id: b!.properties[0]!.id }] }));
+      updateCustomer(tx, { id: a!.id, properties: [{ ...propertyInput(), id: b!.properties[0]!.id }] }),
+    );
     await expect(attempt).rejects.toMatchObject({ kind: "invalid_input", field: "properties.0.id" });
     expect(await t.db.customerProperty.count({ where: { customerId: b!.id } })).toBe(1);
   });
@@ -55,8 +83,12 @@ describe("updateCustomer", () => {
   it("does not find another company's customer", async () => {
     const company = await createTestCompany(t.db);
     const other = await createTestCompany(t.db);
-    const theirs = await withTenant(app, other.id, (tx) => createCustomer(tx, { ...customerInput(), companyId: other.id }));
-    await expect(withTenant(app, company.id, (tx) => updateCustomer(tx, { id: theirs.id, name: "Mine now" }))).rejects.toMatchObject({ kind: "not_found" });
+    const theirs = await withTenant(app, other.id, (tx) =>
+      createCustomer(tx, { ...customerInput(), companyId: other.id }),
+    );
+    await expect(
+      withTenant(app, company.id, (tx) => updateCustomer(tx, { id: theirs.id, name: "Mine now" })),
+    ).rejects.toMatchObject({ kind: "not_found" });
     expect((await t.db.customer.findUniqueOrThrow({ where: { id: theirs.id } })).name).toBe("Ada Lovelace");
   });
 });

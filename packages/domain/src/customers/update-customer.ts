@@ -15,7 +15,10 @@ import {
  * Changes what the input names. A contacts or properties list replaces the stored one; a property given with its id
  * is updated in place (so what refers to it keeps working), one without is added, one left out is removed.
  */
-export async function updateCustomer(tx: TenantTransaction, input: UpdateCustomerInput & { id: string }): Promise<Customer> {
+export async function updateCustomer(
+  tx: TenantTransaction,
+  input: UpdateCustomerInput & { id: string },
+): Promise<Customer> {
   const current = await tx.customer.findUnique({ where: { id: input.id }, include: customerDetailInclude });
   if (!current) throw notFound("Customer not found");
   const companyId = current.companyId;

@@ -19,7 +19,17 @@ const todayInclude = {
       title: true,
       instructions: true,
       customer: { select: { name: true } },
-      property: { select: { name: true, street: true, city: true, region: true, postcode: true, accessNotes: true, gateCode: true } },
+      property: {
+        select: {
+          name: true,
+          street: true,
+          city: true,
+          region: true,
+          postcode: true,
+          accessNotes: true,
+          gateCode: true,
+        },
+      },
       checklist: { select: { id: true, label: true, done: true }, orderBy: { position: "asc" } },
     },
   },
@@ -72,12 +82,21 @@ function toWorkItem(row: WorkItemRow): UserdashWorkItem {
 function groupByCrew(rows: readonly TodayRow[]): UserdashCrew[] {
   const groups = new Map<string | null, UserdashCrew>();
   for (const row of rows) {
-    const group = groups.get(row.crewId) ?? { crewId: row.crewId, crewName: row.crew?.name ?? null, color: row.crew?.color ?? null, visits: [] };
+    const group = groups.get(row.crewId) ?? {
+      crewId: row.crewId,
+      crewName: row.crew?.name ?? null,
+      color: row.crew?.color ?? null,
+      visits: [],
+    };
     group.visits.push(toUserdashVisit(row));
     groups.set(row.crewId, group);
   }
   return [...groups.values()].sort((a, b) =>
-    a.crewName === null ? 1 : b.crewName === null ? -1 : a.crewName.localeCompare(b.crewName) || (a.crewId ?? "").localeCompare(b.crewId ?? ""),
+    a.crewName === null
+      ? 1
+      : b.crewName === null
+        ? -1
+        : a.crewName.localeCompare(b.crewName) || (a.crewId ?? "").localeCompare(b.crewId ?? ""),
   );
 }
 
@@ -86,17 +105,25 @@ function groupByCrew(rows: readonly TodayRow[]): UserdashCrew[] {
  * late work (open visits whose scheduled end has passed) and the unscheduled work. A field user gets only their own
  * crews' visits. A fixed number of queries, whatever the company's size.
  */
-export async function getUserDashboard(tx: TenantTransaction, input: { actor: Actor; now?: Date }): Promise<UserdashResponse> {
+export async function getUserDashboard(
+  tx: TenantTransaction,
+  input: { actor: Actor; now?: Date },
+): Promise<UserdashResponse> {
   const now = input.now ?? new Date();
   const { timeZone } = await tx.company.findFirstOrThrow({ select: { timeZone: true } });
   const date = dayInTimeZone(now, timeZone);
   const fieldUser = input.actor.role === "field_user";
-  const ownCrews: Prisma.VisitWhereInput = fieldUser ? { crew: { members: { some: { userId: input.actor.userId } } } } : {};
+  const ownCrews: Prisma.VisitWhereInput = fieldUser
+    ? { crew: { members: { some: { userId: input.actor.userId } } } }
+    : {};
   const today = await tx.visit.findMany({
     where: {
       ...ownCrews,
       status: { not: "canceled" },
-      scheduledStart: { gte: startOfDayInTimeZone(date, timeZone), lt: startOfDayInTimeZone(addDays(date, 1), timeZone) },
+      scheduledStart: {
+        gte: startOfDayInTimeZone(date, timeZone),
+        lt: startOfDayInTimeZone(addDays(date, 1), timeZone),
+      },
     },
     include: todayInclude,
     orderBy: [{ scheduledStart: "asc" }, { id: "asc" }],
@@ -115,5 +142,11 @@ export async function getUserDashboard(tx: TenantTransaction, input: { actor: Ac
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: USERDASH_LIST_LIMIT,
   });
-  return { date, timeZone, crews: groupByCrew(today), late: late.map(toWorkItem), unscheduled: unscheduled.map(toWorkItem) };
+  return {
+    date,
+    timeZone,
+    crews: groupByCrew(today),
+    late: late.map(toWorkItem),
+    unscheduled: unscheduled.map(toWorkItem),
+  };
 }

@@ -16,7 +16,10 @@ export async function switchDemoTier(
 ): Promise<DemoStatus> {
   const company = await tx.company.findFirstOrThrow({ select: { isDemo: true, planId: true } });
   if (!company.isDemo) throw forbidden(NOT_A_DEMO_COMPANY);
-  await tx.company.update({ where: { id: input.companyId }, data: { planId: input.tier, demoTierOverride: input.tier, trialEndsAt: null } });
+  await tx.company.update({
+    where: { id: input.companyId },
+    data: { planId: input.tier, demoTierOverride: input.tier, trialEndsAt: null },
+  });
   if (company.planId !== input.tier) {
     await recordAudit(tx, {
       companyId: input.companyId,

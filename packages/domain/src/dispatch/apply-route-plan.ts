@@ -28,13 +28,21 @@ interface Placement {
  * naming the visit); the placement rules are checked after the writes and roll everything back when one is broken.
  * A part already applied is not applied again, so repeating an apply changes nothing.
  */
-export async function applyRoutePlan(tx: TenantTransaction, input: { planId: string; crewIds?: readonly string[]; actor: Actor; map: MapTiles | null }): Promise<AppliedRoutePlan> {
+export async function applyRoutePlan(
+  tx: TenantTransaction,
+  input: { planId: string; crewIds?: readonly string[]; actor: Actor; map: MapTiles | null },
+): Promise<AppliedRoutePlan> {
   await assertRouteOptimization(tx);
   // Serialises applies of the same plan, so two clicks cannot both write a part.
-  const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM route_plans WHERE id = ${input.planId}::uuid FOR UPDATE`;
+  const locked = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM route_plans WHERE id = ${input.planId}::uuid FOR UPDATE`;
   if (locked.length === 0) throw notFound("Route plan not found");
   const plan = await tx.routePlan.findUniqueOrThrow({ where: { id: input.planId } });
-  const nothing: AppliedRoutePlan = { plan: toRoutePlan(plan, input.map), changed: { visitIds: [], jobIds: [], crewIds: [] } };
+  const nothing: AppliedRoutePlan = {
+    plan: toRoutePlan(plan, input.map),
+    changed: { visitIds: [], jobIds: [], crewIds: [] },
+  };
   if (plan.status === "applied") return nothing;
   if (plan.status === "queued" || plan.status === "running") throw conflict("This plan is still being computed");
   if (plan.status === "failed" || !plan.result) throw conflict(plan.error ?? "This plan has no proposal to apply");
@@ -48,19 +56,32 @@ export async function applyRoutePlan(tx: TenantTransaction, input: { planId: str
 
   const partCrews = result.crews.filter((crew) => parts.includes(crew.crewId));
   const placed: Placement[] = partCrews.flatMap((crew) =>
-    crew.proposed.stops.map((stop) => ({ visitId: stop.visitId, crewId: crew.crewId, start: new Date(stop.start), end: new Date(stop.end) })),
+    crew.proposed.stops.map((stop) => ({
+      visitId: stop.visitId,
+      crewId: crew.crewId,
+      start: new Date(stop.start),
+      end: new Date(stop.end),
+    })),
   );
   // What this apply places and what earlier applies of the plan placed stay out of the queue.
   const placedIds = new Set(
-    result.crews.filter((crew) => parts.includes(crew.crewId) || plan.appliedCrewIds.includes(crew.crewId)).flatMap((crew) => crew.proposed.stops.map((stop) => stop.visitId)),
+    result.crews
+      .filter((crew) => parts.includes(crew.crewId) || plan.appliedCrewIds.includes(crew.crewId))
+      .flatMap((crew) => crew.proposed.stops.map((stop) => stop.visitId)),
   );
   // Visits leaving these crews for a crew not applied now, or left out, wait in the unassigned queue at their time.
   const released: Placement[] = partCrews.flatMap((crew) =>
-    crew.current.stops.filter((stop) => !placedIds.has(stop.visitId)).map((stop) => ({ visitId: stop.visitId, crewId: null, start: new Date(stop.start), end: new Date(stop.end) })),
+    crew.current.stops
+      .filter((stop) => !placedIds.has(stop.visitId))
+      .map((stop) => ({ visitId: stop.visitId, crewId: null, start: new Date(stop.start), end: new Date(stop.end) })),
   );
   const placements = [...placed, ...released];
   const expected = expectedVersions(plan);
-  const changedVisit = await firstChangedVisit(tx, expected, placements.map((placement) => placement.visitId));
+  const changedVisit = await firstChangedVisit(
+    tx,
+    expected,
+    placements.map((placement) => placement.visitId),
+  );
   if (changedVisit) {
     throw conflict(
       changedVisit.deleted
@@ -70,10 +91,19 @@ export async function applyRoutePlan(tx: TenantTransaction, input: { planId: str
   }
   await lockCrews(tx, parts);
   const existing = await tx.crew.count({ where: { id: { in: parts } } });
-  if (existing !== parts.length) throw conflict("A crew of this plan was deleted since it was made. Optimize the day again.");
+  if (existing !== parts.length)
+    throw conflict("A crew of this plan was deleted since it was made. Optimize the day again.");
   const current = await tx.visit.findMany({
     where: { id: { in: placements.map((placement) => placement.visitId) } },
-    select: { id: true, jobId: true, crewId: true, status: true, scheduledStart: true, scheduledEnd: true, version: true },
+    select: {
+      id: true,
+      jobId: true,
+      crewId: true,
+      status: true,
+      scheduledStart: true,
+      scheduledEnd: true,
+      version: true,
+    },
   });
   const byId = new Map(current.map((visit) => [visit.id, visit]));
   const written = new Map<string, number>();
@@ -84,14 +114,22 @@ export async function applyRoutePlan(tx: TenantTransaction, input: { planId: str
     const same =
       visit.status === "scheduled" &&
       visit.crewId === placement.crewId &&
-      (unassign || (visit.scheduledStart?.getTime() === placement.start.getTime() && visit.scheduledEnd?.getTime() === placement.end.getTime()));
+      (unassign ||
+        (visit.scheduledStart?.getTime() === placement.start.getTime() &&
+          visit.scheduledEnd?.getTime() === placement.end.getTime()));
     if (same) continue;
     if (visit.crewId) touchedCrews.add(visit.crewId);
     const updated = await tx.visit.updateMany({
       where: { id: visit.id, version: visit.version },
       data: unassign
         ? { crewId: null, status: "scheduled", version: { increment: 1 } }
-        : { crewId: placement.crewId, scheduledStart: placement.start, scheduledEnd: placement.end, status: "scheduled", version: { increment: 1 } },
+        : {
+            crewId: placement.crewId,
+            scheduledStart: placement.start,
+            scheduledEnd: placement.end,
+            status: "scheduled",
+            version: { increment: 1 },
+          },
     });
     if (updated.count === 0) throw conflict("A visit of this plan was changed meanwhile. Optimize the day again.");
     written.set(visit.id, visit.version + 1);
@@ -137,7 +175,11 @@ export function appliedRoutePlanEvents(applied: AppliedRoutePlan): AppEvent[] {
   for (let at = 0; at < visitIds.length; at += EVENT_LIST_MAX) {
     events.push({
       name: "visits.changed",
-      payload: { visitIds: visitIds.slice(at, at + EVENT_LIST_MAX), jobIds: jobIds.slice(0, EVENT_LIST_MAX), crewIds: crewIds.slice(0, EVENT_LIST_MAX) },
+      payload: {
+        visitIds: visitIds.slice(at, at + EVENT_LIST_MAX),
+        jobIds: jobIds.slice(0, EVENT_LIST_MAX),
+        crewIds: crewIds.slice(0, EVENT_LIST_MAX),
+      },
     });
   }
   events.push({ name: "route_plan.updated", payload: { planId: applied.plan.id, status: applied.plan.status } });

@@ -52,7 +52,8 @@ export interface DayModel {
   notes: string[];
 }
 
-export const toSeconds = (model: Pick<DayModel, "dayStart">, at: Date) => (at.getTime() - model.dayStart.getTime()) / 1000;
+export const toSeconds = (model: Pick<DayModel, "dayStart">, at: Date) =>
+  (at.getTime() - model.dayStart.getTime()) / 1000;
 /** A model time as a moment, rounded up to the whole minute (durations are whole minutes, so order is kept). */
 export const toMoment = (model: Pick<DayModel, "dayStart">, seconds: number) =>
   new Date(model.dayStart.getTime() + Math.ceil(Math.round(seconds) / 60) * 60_000);
@@ -60,10 +61,20 @@ export const toMoment = (model: Pick<DayModel, "dayStart">, seconds: number) =>
 const centroid = (locations: readonly Location[]): Location =>
   locations.length === 0
     ? { lat: 0, lon: 0 }
-    : { lat: locations.reduce((a, l) => a + l.lat, 0) / locations.length, lon: locations.reduce((a, l) => a + l.lon, 0) / locations.length };
+    : {
+        lat: locations.reduce((a, l) => a + l.lat, 0) / locations.length,
+        lon: locations.reduce((a, l) => a + l.lon, 0) / locations.length,
+      };
 
 /** The moment a fixed (in progress or completed) visit frees its crew. */
-function freedAt(visit: { status: string; startedAt: Date | null; completedAt: Date | null; scheduledStart: Date | null; scheduledEnd: Date | null; durationMinutes: number }): Date | null {
+function freedAt(visit: {
+  status: string;
+  startedAt: Date | null;
+  completedAt: Date | null;
+  scheduledStart: Date | null;
+  scheduledEnd: Date | null;
+  durationMinutes: number;
+}): Date | null {
   if (visit.status === "completed") return visit.completedAt ?? visit.scheduledEnd;
   const started = visit.startedAt ?? visit.scheduledStart;
   const expected = started ? new Date(started.getTime() + visit.durationMinutes * 60_000) : null;
@@ -107,7 +118,10 @@ export async function loadDayModel(
   const rows = await tx.visit.findMany({
     where: {
       scheduledStart: { gte: dayStart, lt: dayEnd },
-      OR: [{ crewId: { in: crewIds }, status: { in: [...BOOKED_STATUSES] } }, { crewId: null, status: { in: [...MOVABLE_STATUSES] } }],
+      OR: [
+        { crewId: { in: crewIds }, status: { in: [...BOOKED_STATUSES] } },
+        { crewId: null, status: { in: [...MOVABLE_STATUSES] } },
+      ],
     },
     select: {
       id: true,
@@ -164,9 +178,18 @@ export async function loadDayModel(
     visits,
     booked: all
       .filter((visit) => visit.crewId && visit.scheduledStart && visit.scheduledEnd)
-      .map((visit) => ({ id: visit.id, crewId: visit.crewId!, jobTitle: visit.jobTitle, start: visit.scheduledStart!, end: visit.scheduledEnd!, requiredSkills: visit.skills })),
+      .map((visit) => ({
+        id: visit.id,
+        crewId: visit.crewId!,
+        jobTitle: visit.jobTitle,
+        start: visit.scheduledStart!,
+        end: visit.scheduledEnd!,
+        requiredSkills: visit.skills,
+      })),
     problem: { visits: [], crews: [] },
-    currentOrder: new Map(working.map((crew) => [crew.id, visits.filter((visit) => visit.crewId === crew.id).map((visit) => visit.id)])),
+    currentOrder: new Map(
+      working.map((crew) => [crew.id, visits.filter((visit) => visit.crewId === crew.id).map((visit) => visit.id)]),
+    ),
     notes,
   };
   const fromSeconds = input.from ? toSeconds(model, input.from) : -Infinity;
@@ -175,23 +198,51 @@ export async function loadDayModel(
     const hours = crew.workingHours.find((entry) => entry.weekday === weekday)!;
     const hasStart = crew.startLatitude !== null && crew.startLongitude !== null;
     const home: Location = hasStart ? { lat: crew.startLatitude!, lon: crew.startLongitude! } : middle;
-    if (!hasStart) notes.push(`${crew.name} has no start location; its day was planned from the middle of the day's visits.`);
-    const done = fixed.filter((visit) => visit.crewId === crew.id && visit.freedAt).sort((a, b) => a.freedAt!.getTime() - b.freedAt!.getTime()).at(-1);
+    if (!hasStart)
+      notes.push(`${crew.name} has no start location; its day was planned from the middle of the day's visits.`);
+    const done = fixed
+      .filter((visit) => visit.crewId === crew.id && visit.freedAt)
+      .sort((a, b) => a.freedAt!.getTime() - b.freedAt!.getTime())
+      .at(-1);
     const from = Math.max(hours.startMinute * 60, fromSeconds, done ? toSeconds(model, done.freedAt!) : -Infinity);
     const end = hours.endMinute * 60;
     const shiftStart = Math.min(Math.ceil(from), end);
     const breaks = crew.breaks
-      .map((entry) => ({ durationSeconds: entry.durationMinutes * 60, window: { start: Math.max(entry.windowStartMinute * 60, shiftStart), end: entry.windowEndMinute * 60 } }))
+      .map((entry) => ({
+        durationSeconds: entry.durationMinutes * 60,
+        window: { start: Math.max(entry.windowStartMinute * 60, shiftStart), end: entry.windowEndMinute * 60 },
+      }))
       .filter((entry) => entry.window.end - entry.window.start >= entry.durationSeconds);
-    model.crews.push({ id: crew.id, name: crew.name, hasStart, rules: { name: crew.name, skills: crew.skills, workingHours: crew.workingHours, breaks: crew.breaks } });
-    model.problem.crews.push({ id: crew.id, start: done ? done.location : home, end: home, shift: { start: shiftStart, end }, skills: crew.skills, breaks });
+    model.crews.push({
+      id: crew.id,
+      name: crew.name,
+      hasStart,
+      rules: { name: crew.name, skills: crew.skills, workingHours: crew.workingHours, breaks: crew.breaks },
+    });
+    model.problem.crews.push({
+      id: crew.id,
+      start: done ? done.location : home,
+      end: home,
+      shift: { start: shiftStart, end },
+      skills: crew.skills,
+      breaks,
+    });
   }
   for (const visit of visits) {
     const window =
       visit.arrivalWindowMinutes !== null && visit.scheduledStart
-        ? { start: toSeconds(model, visit.scheduledStart) - visit.arrivalWindowMinutes * 60, end: toSeconds(model, visit.scheduledStart) + visit.arrivalWindowMinutes * 60 }
+        ? {
+            start: toSeconds(model, visit.scheduledStart) - visit.arrivalWindowMinutes * 60,
+            end: toSeconds(model, visit.scheduledStart) + visit.arrivalWindowMinutes * 60,
+          }
         : undefined;
-    model.problem.visits.push({ id: visit.id, location: visit.location, serviceSeconds: visit.durationMinutes * 60, skills: visit.skills, timeWindow: window });
+    model.problem.visits.push({
+      id: visit.id,
+      location: visit.location,
+      serviceSeconds: visit.durationMinutes * 60,
+      skills: visit.skills,
+      timeWindow: window,
+    });
   }
   return model;
 }

@@ -1,5 +1,11 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { evaluatePlan, insertVisit, type CrewInput, type MatrixProvider, type VisitInput } from "@fieldops/route-optimizer";
+import {
+  evaluatePlan,
+  insertVisit,
+  type CrewInput,
+  type MatrixProvider,
+  type VisitInput,
+} from "@fieldops/route-optimizer";
 import type { BestSlot, BestSlotsResponse } from "@fieldops/shared/dispatch";
 import { VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
 import { conflict, notFound } from "../errors.ts";
@@ -28,7 +34,11 @@ async function crewDay(model: DayModel, crew: CrewInput, visits: VisitInput[], p
     return { ...visit, timeWindow: { start: booked, end: start } };
   });
   const problem = { visits: fixed, crews: [crew] };
-  const { plan, violations } = await evaluatePlan(problem, [{ crewId: crew.id, visitIds: fixed.map((visit) => visit.id) }], { matrix: provider });
+  const { plan, violations } = await evaluatePlan(
+    problem,
+    [{ crewId: crew.id, visitIds: fixed.map((visit) => visit.id) }],
+    { matrix: provider },
+  );
   return violations.length > 0 ? null : { problem, plan };
 }
 
@@ -49,7 +59,14 @@ export async function findBestSlots(
       id: true,
       status: true,
       durationMinutes: true,
-      job: { select: { title: true, requiredSkills: true, property: { select: { latitude: true, longitude: true } }, customer: { select: { latitude: true, longitude: true } } } },
+      job: {
+        select: {
+          title: true,
+          requiredSkills: true,
+          property: { select: { latitude: true, longitude: true } },
+          customer: { select: { latitude: true, longitude: true } },
+        },
+      },
     },
   });
   if (!visit) throw notFound("Visit not found");
@@ -58,7 +75,11 @@ export async function findBestSlots(
   }
   const today = await companyToday(tx, now);
   if (input.date < today) return { items: [], distanceSource: input.osrmUrl ? "osrm" : "straight_line" };
-  const model = await loadDayModel(tx, { date: input.date, from: input.date === today ? now : null, excludeVisitIds: [visit.id] });
+  const model = await loadDayModel(tx, {
+    date: input.date,
+    from: input.date === today ? now : null,
+    excludeVisitIds: [visit.id],
+  });
   const place = visit.job.property ?? visit.job.customer;
   const candidate: VisitInput = {
     id: visit.id,
@@ -86,8 +107,18 @@ export async function findBestSlots(
       booked: model.booked.filter((booked) => booked.crewId === crew.id),
     });
     if (problem) continue;
-    slots.push({ crewId: crew.id, crewName: dayCrew.name, start: start.toISOString(), end: end.toISOString(), addedDriveMinutes: Math.round(inserted.addedCost / 60), cost: inserted.addedCost });
+    slots.push({
+      crewId: crew.id,
+      crewName: dayCrew.name,
+      start: start.toISOString(),
+      end: end.toISOString(),
+      addedDriveMinutes: Math.round(inserted.addedCost / 60),
+      cost: inserted.addedCost,
+    });
   }
   slots.sort((a, b) => a.cost - b.cost || a.start.localeCompare(b.start));
-  return { items: slots.slice(0, BEST_SLOT_COUNT).map(({ cost: _cost, ...slot }) => slot), distanceSource: matrix.source };
+  return {
+    items: slots.slice(0, BEST_SLOT_COUNT).map(({ cost: _cost, ...slot }) => slot),
+    distanceSource: matrix.source,
+  };
 }

@@ -13,7 +13,10 @@ export function expectedVersions(plan: Pick<RoutePlanRow, "snapshot" | "appliedV
 
 /** The first visit of `visitIds` changed since the plan was made, with its job's title; null when none was. */
 export async function firstChangedVisit(tx: TenantTransaction, expected: VersionMap, visitIds: readonly string[]) {
-  const rows = await tx.visit.findMany({ where: { id: { in: [...visitIds] } }, select: { id: true, version: true, job: { select: { title: true } } } });
+  const rows = await tx.visit.findMany({
+    where: { id: { in: [...visitIds] } },
+    select: { id: true, version: true, job: { select: { title: true } } },
+  });
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const id of visitIds) {
     const row = byId.get(id);
@@ -27,7 +30,10 @@ export async function firstChangedVisit(tx: TenantTransaction, expected: Version
  * A route plan of the company. A ready plan whose visits have changed since it was computed is marked stale: applying
  * it would be refused, so the screen offers to optimize again instead.
  */
-export async function getRoutePlan(tx: TenantTransaction, input: { planId: string; map: MapTiles | null }): Promise<RoutePlan> {
+export async function getRoutePlan(
+  tx: TenantTransaction,
+  input: { planId: string; map: MapTiles | null },
+): Promise<RoutePlan> {
   await assertRouteOptimization(tx);
   const plan = await tx.routePlan.findUnique({ where: { id: input.planId } });
   if (!plan) throw notFound("Route plan not found");

@@ -11,11 +11,23 @@ import { proposeDay } from "./propose-day.ts";
 import { hasRouteOptimization } from "./route-plan-access.ts";
 
 /** Tells the company's screens that a route plan moved on. */
-export async function publishRoutePlanUpdated(redis: Redis, input: { companyId: string; planId: string; status: RoutePlanStatus; requestId?: string | null }) {
-  await publishEvent(redis, { name: "route_plan.updated", payload: { planId: input.planId, status: input.status } }, { companyId: input.companyId, requestId: input.requestId ?? null });
+export async function publishRoutePlanUpdated(
+  redis: Redis,
+  input: { companyId: string; planId: string; status: RoutePlanStatus; requestId?: string | null },
+) {
+  await publishEvent(
+    redis,
+    { name: "route_plan.updated", payload: { planId: input.planId, status: input.status } },
+    { companyId: input.companyId, requestId: input.requestId ?? null },
+  );
 }
 
-async function setStatus(db: Database, companyId: string, planId: string, data: { status: RoutePlanStatus; error?: string }) {
+async function setStatus(
+  db: Database,
+  companyId: string,
+  planId: string,
+  data: { status: RoutePlanStatus; error?: string },
+) {
   await withTenant(db, companyId, (tx) => tx.routePlan.update({ where: { id: planId }, data }));
 }
 
@@ -31,7 +43,10 @@ export const optimizeRoutes: JobHandler<typeof optimizeRoutesJob.schema> = async
     const plan = await tx.routePlan.findUnique({ where: { id: planId } });
     if (!plan || (plan.status !== "queued" && plan.status !== "running")) return null;
     if (!(await hasRouteOptimization(tx))) {
-      await tx.routePlan.update({ where: { id: planId }, data: { status: "failed", error: ROUTE_OPTIMIZATION_UPGRADE_MESSAGE } });
+      await tx.routePlan.update({
+        where: { id: planId },
+        data: { status: "failed", error: ROUTE_OPTIMIZATION_UPGRADE_MESSAGE },
+      });
       return "refused" as const;
     }
     await tx.routePlan.update({ where: { id: planId }, data: { status: "running" } });
@@ -45,14 +60,24 @@ export const optimizeRoutes: JobHandler<typeof optimizeRoutesJob.schema> = async
   }
   await publish("running");
   try {
-    const proposal = await proposeDay(start.model, { budgetSeconds: start.plan.budgetSeconds, osrmUrl, requestedAt: start.plan.createdAt });
+    const proposal = await proposeDay(start.model, {
+      budgetSeconds: start.plan.budgetSeconds,
+      osrmUrl,
+      requestedAt: start.plan.createdAt,
+    });
     await withTenant(db, companyId, (tx) =>
-      tx.routePlan.update({ where: { id: planId }, data: { status: "ready", result: proposal.result, snapshot: proposal.snapshot, error: null } }),
+      tx.routePlan.update({
+        where: { id: planId },
+        data: { status: "ready", result: proposal.result, snapshot: proposal.snapshot, error: null },
+      }),
     );
     await publish("ready");
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error;
-    const message = error instanceof DomainError ? error.message : `The optimizer could not plan this day: ${error instanceof Error ? error.message : String(error)}`;
+    const message =
+      error instanceof DomainError
+        ? error.message
+        : `The optimizer could not plan this day: ${error instanceof Error ? error.message : String(error)}`;
     await setStatus(db, companyId, planId, { status: "failed", error: message });
     await publish("failed");
   }

@@ -16,7 +16,10 @@ const totals = (route: { travelSeconds: number; distanceMeters: number } | undef
 });
 
 /** The day's locations in the order the optimizer's models ask for them. */
-export const dayLocations = (model: DayModel) => [...model.problem.visits.map((visit) => visit.location), ...model.problem.crews.flatMap((crew) => [crew.start, crew.end ?? crew.start])];
+export const dayLocations = (model: DayModel) => [
+  ...model.problem.visits.map((visit) => visit.location),
+  ...model.problem.crews.flatMap((crew) => [crew.start, crew.end ?? crew.start]),
+];
 
 /** The part of the budget the search may use; the rest covers the work around it. */
 const SEARCH_SHARE_OF_BUDGET = 0.8;
@@ -47,18 +50,30 @@ export async function proposeDay(
   const proposed: RoutingPlan =
     model.visits.length === 0 || model.crews.length === 0
       ? current
-      : await solveOffThread({ ...model.problem, options: { objective: "travel-time", seed: options.seed ?? 1 } }, matrix, deadline);
+      : await solveOffThread(
+          { ...model.problem, options: { objective: "travel-time", seed: options.seed ?? 1 } },
+          matrix,
+          deadline,
+        );
 
   const stopOf = (visitId: string, start: Date): RouteStop => {
     const visit = visitsById.get(visitId)!;
     const end = new Date(start.getTime() + visit.durationMinutes * 60_000);
-    return { visitId, jobTitle: visit.jobTitle, start: start.toISOString(), end: end.toISOString(), location: visit.location };
+    return {
+      visitId,
+      jobTitle: visit.jobTitle,
+      start: start.toISOString(),
+      end: end.toISOString(),
+      location: visit.location,
+    };
   };
   const newCrew = new Map<string, string>();
   const crews = model.crews.map((crew) => {
     const before = current.routes.find((route) => route.crewId === crew.id);
     const after = proposed.routes.find((route) => route.crewId === crew.id);
-    const proposedStops = (after?.stops ?? []).flatMap((stop) => (stop.kind === "visit" ? [stopOf(stop.visitId, toMoment(model, stop.start))] : []));
+    const proposedStops = (after?.stops ?? []).flatMap((stop) =>
+      stop.kind === "visit" ? [stopOf(stop.visitId, toMoment(model, stop.start))] : [],
+    );
     for (const stop of proposedStops) newCrew.set(stop.visitId, crew.id);
     return {
       crewId: crew.id,
@@ -67,11 +82,15 @@ export async function proposeDay(
       start: model.problem.crews.find((input) => input.id === crew.id)?.start,
       current: {
         ...totals(before),
-        stops: (model.currentOrder.get(crew.id) ?? []).map((visitId) => stopOf(visitId, visitsById.get(visitId)!.scheduledStart!)),
+        stops: (model.currentOrder.get(crew.id) ?? []).map((visitId) =>
+          stopOf(visitId, visitsById.get(visitId)!.scheduledStart!),
+        ),
       },
       proposed: { ...totals(after), stops: proposedStops },
       breaks: (after?.stops ?? []).flatMap((stop) =>
-        stop.kind === "break" ? [{ start: toMoment(model, stop.start).toISOString(), end: toMoment(model, stop.end).toISOString() }] : [],
+        stop.kind === "break"
+          ? [{ start: toMoment(model, stop.start).toISOString(), end: toMoment(model, stop.end).toISOString() }]
+          : [],
       ),
     };
   });
@@ -83,15 +102,26 @@ export async function proposeDay(
       crews,
       moves: model.visits.flatMap((visit) => {
         const to = newCrew.get(visit.id);
-        return to && to !== visit.crewId ? [{ visitId: visit.id, jobTitle: visit.jobTitle, fromCrewId: visit.crewId, toCrewId: to }] : [];
+        return to && to !== visit.crewId
+          ? [{ visitId: visit.id, jobTitle: visit.jobTitle, fromCrewId: visit.crewId, toCrewId: to }]
+          : [];
       }),
       leftOut: proposed.unassigned.map((entry) => {
         const visit = visitsById.get(entry.visitId)!;
-        return { visitId: visit.id, jobTitle: visit.jobTitle, crewId: visit.crewId, reason: entry.reason, reasonText: LEFT_OUT_REASON_TEXT[entry.reason] };
+        return {
+          visitId: visit.id,
+          jobTitle: visit.jobTitle,
+          crewId: visit.crewId,
+          reason: entry.reason,
+          reasonText: LEFT_OUT_REASON_TEXT[entry.reason],
+        };
       }),
       before,
       after,
-      saved: { driveSeconds: before.driveSeconds - after.driveSeconds, distanceMeters: before.distanceMeters - after.distanceMeters },
+      saved: {
+        driveSeconds: before.driveSeconds - after.driveSeconds,
+        distanceMeters: before.distanceMeters - after.distanceMeters,
+      },
       notes,
     },
     snapshot: Object.fromEntries(model.visits.map((visit) => [visit.id, visit.version])),

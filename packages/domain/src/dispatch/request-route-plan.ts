@@ -23,7 +23,10 @@ export async function requestRoutePlan(
     throw invalidInput("Only today can be re-planned from the crews' positions; optimize other days instead", "date");
   }
   if (input.date < today) throw invalidInput("A past day cannot be optimized", "date");
-  const crews = await tx.crew.findMany({ where: input.crewIds ? { id: { in: input.crewIds } } : {}, select: { id: true } });
+  const crews = await tx.crew.findMany({
+    where: input.crewIds ? { id: { in: input.crewIds } } : {},
+    select: { id: true },
+  });
   if (input.crewIds && crews.length !== new Set(input.crewIds).size) throw notFound("Crew not found");
   if (crews.length === 0) throw invalidInput("The company has no crews to plan", "crewIds");
   const plan = await tx.routePlan.create({
@@ -41,6 +44,9 @@ export async function requestRoutePlan(
 }
 
 /** Queues the computation of a recorded plan (its id is the job's key, so queuing twice computes once). */
-export async function queueRoutePlan(queues: JobQueues, input: { companyId: string; planId: string; requestId: string | null }): Promise<void> {
+export async function queueRoutePlan(
+  queues: JobQueues,
+  input: { companyId: string; planId: string; requestId: string | null },
+): Promise<void> {
   await queues.enqueue(optimizeRoutesJob, input, input.planId);
 }

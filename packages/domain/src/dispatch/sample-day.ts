@@ -47,18 +47,40 @@ export async function seedSampleDay(db: Database, options: SampleDayOptions): Pr
     })),
   });
   await db.crewWorkingHours.createMany({
-    data: crewIds.flatMap((crewId) => Array.from({ length: 7 }, (_, weekday) => ({ crewId, companyId: options.companyId, weekday, startMinute: 7 * 60, endMinute: 19 * 60 }))),
+    data: crewIds.flatMap((crewId) =>
+      Array.from({ length: 7 }, (_, weekday) => ({
+        crewId,
+        companyId: options.companyId,
+        weekday,
+        startMinute: 7 * 60,
+        endMinute: 19 * 60,
+      })),
+    ),
   });
   await db.crewBreak.createMany({
-    data: crewIds.map((crewId) => ({ crewId, companyId: options.companyId, windowStartMinute: 12 * 60, windowEndMinute: 14 * 60, durationMinutes: 30 })),
+    data: crewIds.map((crewId) => ({
+      crewId,
+      companyId: options.companyId,
+      windowStartMinute: 12 * 60,
+      windowEndMinute: 14 * 60,
+      durationMinutes: 30,
+    })),
   });
   // Cluster k lies ~8 km from the yard in its own direction; its customers sit within a few hundred metres.
   const clusterAt = (k: number, j: number) => {
     const angle = (2 * Math.PI * k) / options.crews;
-    return { lat: center.lat + 0.07 * Math.sin(angle) + 0.002 * j, lon: center.lon + 0.09 * Math.cos(angle) + 0.002 * (j % 2) };
+    return {
+      lat: center.lat + 0.07 * Math.sin(angle) + 0.002 * j,
+      lon: center.lon + 0.09 * Math.cos(angle) + 0.002 * (j % 2),
+    };
   };
   const customers = crewIds.flatMap((_, k) =>
-    Array.from({ length: options.visitsPerCrew }, (_, j) => ({ id: randomUUID(), cluster: k, j, location: clusterAt(k, j) })),
+    Array.from({ length: options.visitsPerCrew }, (_, j) => ({
+      id: randomUUID(),
+      cluster: k,
+      j,
+      location: clusterAt(k, j),
+    })),
   );
   await db.customer.createMany({
     data: customers.map((customer) => ({
@@ -94,12 +116,23 @@ export async function seedSampleDay(db: Database, options: SampleDayOptions): Pr
   const routes = new Map<string, string[]>(crewIds.map((crewId) => [crewId, []]));
   const visits = crewIds.flatMap((crewId, k) =>
     Array.from({ length: options.visitsPerCrew }, (_, j) => {
-      const job = jobs.find((candidate) => candidate.customer.cluster === (k + j) % options.crews && candidate.customer.j === j)!;
+      const job = jobs.find(
+        (candidate) => candidate.customer.cluster === (k + j) % options.crews && candidate.customer.j === j,
+      )!;
       const hour = j < 4 ? 8 + j : 14 + (j - 4);
       const start = new Date(dayStart.getTime() + hour * 3_600_000);
       const id = randomUUID();
       routes.get(crewId)!.push(id);
-      return { id, companyId: options.companyId, jobId: job.id, crewId, status: "scheduled" as const, scheduledStart: start, scheduledEnd: new Date(start.getTime() + 45 * 60_000), durationMinutes: 45 };
+      return {
+        id,
+        companyId: options.companyId,
+        jobId: job.id,
+        crewId,
+        status: "scheduled" as const,
+        scheduledStart: start,
+        scheduledEnd: new Date(start.getTime() + 45 * 60_000),
+        durationMinutes: 45,
+      };
     }),
   );
   await db.visit.createMany({ data: visits });

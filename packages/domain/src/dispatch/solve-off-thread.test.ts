@@ -19,11 +19,16 @@ describe("solveOffThread", () => {
   it("answers searches asked for at once, each with its own plan, and survives a search that fails", async () => {
     const matrix = await dayMatrix(locations, undefined);
     const deadline = () => Date.now() + 2000;
-    const [first, second] = await Promise.all([solveOffThread(day, matrix, deadline()), solveOffThread({ ...day, visits: day.visits.slice(0, 2) }, matrix, deadline())]);
+    const [first, second] = await Promise.all([
+      solveOffThread(day, matrix, deadline()),
+      solveOffThread({ ...day, visits: day.visits.slice(0, 2) }, matrix, deadline()),
+    ]);
     expect(first.routes[0]!.stops.filter((stop) => stop.kind === "visit")).toHaveLength(3);
     expect(second.routes[0]!.stops.filter((stop) => stop.kind === "visit")).toHaveLength(2);
 
-    await expect(solveOffThread({ ...day, visits: [{ id: "nowhere", location: at(999, 0) }] }, matrix, deadline())).rejects.toThrow();
+    await expect(
+      solveOffThread({ ...day, visits: [{ id: "nowhere", location: at(999, 0) }] }, matrix, deadline()),
+    ).rejects.toThrow();
     const after = await solveOffThread(day, matrix, deadline());
     expect(after.unassigned).toEqual([]);
   }, 60_000);

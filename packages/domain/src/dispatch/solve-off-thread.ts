@@ -58,7 +58,11 @@ function solverThread(): Worker {
  * keeps renewing its jobs' locks and serving its other queues meanwhile. The search ends by `deadline` (epoch ms).
  * Searches asked for at once run one after the other in the thread.
  */
-export function solveOffThread(problem: RoutingProblemInput, matrix: DayMatrix, deadline: number): Promise<RoutingPlan> {
+export function solveOffThread(
+  problem: RoutingProblemInput,
+  matrix: DayMatrix,
+  deadline: number,
+): Promise<RoutingPlan> {
   return new Promise((resolve, reject) => {
     const id = nextId++;
     pending.set(id, { resolve, reject });

@@ -1,4 +1,10 @@
-import { haversineMatrix, osrmTableMatrix, type Location, type MatrixProvider, type TravelMatrix } from "@fieldops/route-optimizer";
+import {
+  haversineMatrix,
+  osrmTableMatrix,
+  type Location,
+  type MatrixProvider,
+  type TravelMatrix,
+} from "@fieldops/route-optimizer";
 import type { DistanceSource } from "@fieldops/shared/dispatch";
 
 /** How long one OSRM table request may take before the day is planned on straight lines instead. */
@@ -43,7 +49,10 @@ export function tableProvider(locations: readonly Location[], table: TravelMatri
 
 /** The OSRM client: the table service with a timeout on every request. */
 export function osrmProvider(baseUrl: string, timeoutMs = OSRM_TIMEOUT_MS): MatrixProvider {
-  return osrmTableMatrix({ baseUrl, fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }) });
+  return osrmTableMatrix({
+    baseUrl,
+    fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
+  });
 }
 
 /**
@@ -64,7 +73,11 @@ export async function dayMatrix(locations: readonly Location[], osrmUrl: string 
       return of(await osrmProvider(osrmUrl).matrix(unique), "osrm", null);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return of(await haversineMatrix().matrix(unique), "straight_line", `The road distance server did not answer (${reason}); straight-line estimates were used.`);
+      return of(
+        await haversineMatrix().matrix(unique),
+        "straight_line",
+        `The road distance server did not answer (${reason}); straight-line estimates were used.`,
+      );
     }
   }
   return of(await haversineMatrix().matrix(unique), "straight_line", null);

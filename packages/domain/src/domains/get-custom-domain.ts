@@ -4,7 +4,9 @@ import { customDomainRecordName, customDomainRecordValue, type CustomDomain } fr
 /** The transaction's company's domain and the TXT record that proves it. */
 export async function getCustomDomain(tx: TenantTransaction): Promise<CustomDomain> {
   // Row-level security shows the transaction its own company only.
-  const company = await tx.company.findFirstOrThrow({ select: { customDomain: true, customDomainToken: true, customDomainVerifiedAt: true } });
+  const company = await tx.company.findFirstOrThrow({
+    select: { customDomain: true, customDomainToken: true, customDomainVerifiedAt: true },
+  });
   const { customDomain: domain, customDomainToken: token } = company;
   return {
     domain,

@@ -9,7 +9,10 @@ import { getCustomDomain } from "./get-custom-domain.ts";
  * Sets the company's own domain (a Suite feature), unverified, with a fresh token to publish in DNS. Setting the
  * domain it already has changes nothing, so the token the owner may have published stays valid; `null` removes it.
  */
-export async function setCustomDomain(tx: TenantTransaction, input: { companyId: string; domain: string | null }): Promise<CustomDomain> {
+export async function setCustomDomain(
+  tx: TenantTransaction,
+  input: { companyId: string; domain: string | null },
+): Promise<CustomDomain> {
   if (input.domain !== null) await requirePlanFeature(tx, "custom_domain");
   const current = await getCustomDomain(tx);
   if (current.domain === input.domain) return current;
@@ -20,7 +23,8 @@ export async function setCustomDomain(tx: TenantTransaction, input: { companyId:
       data: { customDomain: input.domain, customDomainToken: token, customDomainVerifiedAt: null },
     });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw conflict(CUSTOM_DOMAIN_TAKEN, "domain");
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      throw conflict(CUSTOM_DOMAIN_TAKEN, "domain");
     throw error;
   }
   return getCustomDomain(tx);

@@ -21,7 +21,11 @@ export async function verifyCustomDomain(
   if (current.verifiedAt) return current;
   const records = await input.lookUpTxt(current.recordName).catch(() => []);
   // A long TXT value is split into strings of up to 255 characters; its parts joined are the value.
-  if (!records.some((parts) => parts.join("") === current.recordValue)) throw conflict(CUSTOM_DOMAIN_NOT_VERIFIED, "domain");
-  await tx.company.update({ where: { id: input.companyId }, data: { customDomainVerifiedAt: input.now ?? new Date() } });
+  if (!records.some((parts) => parts.join("") === current.recordValue))
+    throw conflict(CUSTOM_DOMAIN_NOT_VERIFIED, "domain");
+  await tx.company.update({
+    where: { id: input.companyId },
+    data: { customDomainVerifiedAt: input.now ?? new Date() },
+  });
   return getCustomDomain(tx);
 }

@@ -1,7 +1,13 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { EstimateDetail } from "@fieldops/shared/estimates";
 import { conflict, invalidInput } from "../errors.ts";
-import { companyTimeZone, effectiveEstimateStatus, estimateDetailInclude, lockEstimate, toEstimateDetail } from "./estimate-record.ts";
+import {
+  companyTimeZone,
+  effectiveEstimateStatus,
+  estimateDetailInclude,
+  lockEstimate,
+  toEstimateDetail,
+} from "./estimate-record.ts";
 import { settleLead } from "./settle-lead.ts";
 
 /**
@@ -17,11 +23,19 @@ export async function approveEstimate(
   const status = effectiveEstimateStatus(current, now);
   if (status === "expired") throw conflict("This estimate has expired. Ask us for a new one.");
   if (status === "draft") throw conflict("This estimate is being revised. You will receive it again when it is ready.");
-  if (status !== "sent" && status !== "changes_requested") throw conflict(`This estimate is already ${status.replace("_", " ")}`);
-  if (!current.options.some((option) => option.id === input.optionId)) throw invalidInput("Choose one of the estimate's options", "optionId");
+  if (status !== "sent" && status !== "changes_requested")
+    throw conflict(`This estimate is already ${status.replace("_", " ")}`);
+  if (!current.options.some((option) => option.id === input.optionId))
+    throw invalidInput("Choose one of the estimate's options", "optionId");
   const row = await tx.estimate.update({
     where: { id: current.id },
-    data: { status: "approved", approvedOptionId: input.optionId, signatureName: input.signatureName, approvedAt: now, respondedAt: now },
+    data: {
+      status: "approved",
+      approvedOptionId: input.optionId,
+      signatureName: input.signatureName,
+      approvedAt: now,
+      respondedAt: now,
+    },
     include: estimateDetailInclude,
   });
   await settleLead(tx, row.leadId, "won");

@@ -4,7 +4,14 @@ import type { JobDetail } from "@fieldops/shared/jobs";
 import { conflict } from "../errors.ts";
 import type { Actor } from "../jobs/actor.ts";
 import { createJob } from "../jobs/create-job.ts";
-import { companyTimeZone, effectiveEstimateStatus, estimateDetailInclude, linePricing, lockEstimate, toEstimateDetail } from "./estimate-record.ts";
+import {
+  companyTimeZone,
+  effectiveEstimateStatus,
+  estimateDetailInclude,
+  linePricing,
+  lockEstimate,
+  toEstimateDetail,
+} from "./estimate-record.ts";
 
 export interface ConvertedEstimate {
   estimate: EstimateDetail;
@@ -29,7 +36,8 @@ export async function convertEstimate(
     return { estimate: await toEstimateDetail(tx, current, now, timeZone), jobId: current.jobId, job: null };
   }
   const status = effectiveEstimateStatus(current, now);
-  if (status !== "approved") throw conflict(`Only an approved estimate can become a job; this one is ${status.replace("_", " ")}`);
+  if (status !== "approved")
+    throw conflict(`Only an approved estimate can become a job; this one is ${status.replace("_", " ")}`);
   const option = current.options.find((candidate) => candidate.id === current.approvedOptionId);
   if (!option) throw conflict("The approved option no longer exists");
   const job = await createJob(tx, {
@@ -42,7 +50,12 @@ export async function convertEstimate(
     visitDurationMinutes: 60,
     lineItems: option.lineItems.map((line) => {
       const pricing = linePricing(line);
-      return { service: line.description.slice(0, 200), quantity: pricing.quantity, unitPriceCents: pricing.unitPriceCents, taxable: (pricing.taxRatePercent ?? 0) > 0 };
+      return {
+        service: line.description.slice(0, 200),
+        quantity: pricing.quantity,
+        unitPriceCents: pricing.unitPriceCents,
+        taxable: (pricing.taxRatePercent ?? 0) > 0,
+      };
     }),
   });
   const row = await tx.estimate.update({

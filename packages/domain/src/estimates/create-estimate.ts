@@ -3,7 +3,14 @@ import type { CreateEstimateInput, EstimateDetail } from "@fieldops/shared/estim
 import { invalidInput, notFound } from "../errors.ts";
 import type { Actor } from "../jobs/actor.ts";
 import { takeNextNumber } from "../companies/take-next-number.ts";
-import { companyTimeZone, defaultExpiresAt, estimateDetailInclude, expiresAtFor, optionsCreateData, toEstimateDetail } from "./estimate-record.ts";
+import {
+  companyTimeZone,
+  defaultExpiresAt,
+  estimateDetailInclude,
+  expiresAtFor,
+  optionsCreateData,
+  toEstimateDetail,
+} from "./estimate-record.ts";
 
 /** A draft estimate for a customer, numbered in the company's sequence. */
 export async function createEstimate(

@@ -1,7 +1,13 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { EstimateDetail } from "@fieldops/shared/estimates";
 import { conflict } from "../errors.ts";
-import { companyTimeZone, effectiveEstimateStatus, estimateDetailInclude, lockEstimate, toEstimateDetail } from "./estimate-record.ts";
+import {
+  companyTimeZone,
+  effectiveEstimateStatus,
+  estimateDetailInclude,
+  lockEstimate,
+  toEstimateDetail,
+} from "./estimate-record.ts";
 import { settleLead } from "./settle-lead.ts";
 
 /**
@@ -15,7 +21,9 @@ export async function declineEstimate(
   const now = input.now ?? new Date();
   const current = await lockEstimate(tx, input.estimateId);
   const status = effectiveEstimateStatus(current, now);
-  const open = input.byCustomer ? status === "sent" || status === "changes_requested" : status === "draft" || status === "sent" || status === "changes_requested" || status === "expired";
+  const open = input.byCustomer
+    ? status === "sent" || status === "changes_requested"
+    : status === "draft" || status === "sent" || status === "changes_requested" || status === "expired";
   if (!open) throw conflict(`An estimate that is ${status.replace("_", " ")} cannot be declined`);
   const row = await tx.estimate.update({
     where: { id: current.id },

@@ -44,7 +44,10 @@ export function expiresOnOf(expiresAt: Date | null, timeZone: string): string | 
  * The status as of `now`: a sent estimate whose last day has passed is expired, even before the daily job has
  * written it down.
  */
-export function effectiveEstimateStatus(row: { status: EstimateStatus; expiresAt: Date | null }, now: Date): EstimateStatus {
+export function effectiveEstimateStatus(
+  row: { status: EstimateStatus; expiresAt: Date | null },
+  now: Date,
+): EstimateStatus {
   const expiring = (EXPIRING_ESTIMATE_STATUSES as readonly EstimateStatus[]).includes(row.status);
   return expiring && row.expiresAt !== null && row.expiresAt <= now ? "expired" : row.status;
 }
@@ -70,7 +73,11 @@ export function optionsCreateData(companyId: string, options: readonly EstimateO
 }
 
 /** A stored line's numbers as the amounts are computed from them. */
-export function linePricing(line: { quantity: Prisma.Decimal; unitPriceCents: number; taxRateBasisPoints: number | null }) {
+export function linePricing(line: {
+  quantity: Prisma.Decimal;
+  unitPriceCents: number;
+  taxRateBasisPoints: number | null;
+}) {
   return {
     quantity: Number(line.quantity),
     unitPriceCents: line.unitPriceCents,
@@ -87,7 +94,9 @@ export function toEstimateOption(row: OptionRow): EstimateOption {
 }
 
 export function toEstimateSummary(
-  row: Pick<EstimateRow, "id" | "number" | "title" | "customerId" | "status" | "expiresAt" | "sentAt" | "createdAt"> & { customer: { name: string } },
+  row: Pick<EstimateRow, "id" | "number" | "title" | "customerId" | "status" | "expiresAt" | "sentAt" | "createdAt"> & {
+    customer: { name: string };
+  },
   totalCents: number,
   now: Date,
   timeZone: string,
@@ -106,7 +115,12 @@ export function toEstimateSummary(
   };
 }
 
-export async function toEstimateDetail(tx: TenantTransaction, row: EstimateRow, now: Date, timeZone: string): Promise<EstimateDetail> {
+export async function toEstimateDetail(
+  tx: TenantTransaction,
+  row: EstimateRow,
+  now: Date,
+  timeZone: string,
+): Promise<EstimateDetail> {
   const options = row.options.map(toEstimateOption);
   const messages = await tx.outboxMessage.findMany({
     where: { estimateId: row.id },
@@ -127,7 +141,11 @@ export async function toEstimateDetail(tx: TenantTransaction, row: EstimateRow, 
     declinedAt: row.declinedAt?.toISOString() ?? null,
     jobId: row.jobId,
     convertedAt: row.convertedAt?.toISOString() ?? null,
-    messages: messages.map((message) => ({ ...message, createdAt: message.createdAt.toISOString(), sentAt: message.sentAt?.toISOString() ?? null })),
+    messages: messages.map((message) => ({
+      ...message,
+      createdAt: message.createdAt.toISOString(),
+      sentAt: message.sentAt?.toISOString() ?? null,
+    })),
     customerEmail: row.customer.email,
     customerPhone: row.customer.phone,
   };

@@ -6,5 +6,10 @@ import type { expireEstimatesJob } from "./expire-estimates.job.ts";
 
 export const expireEstimates: JobHandler<typeof expireEstimatesJob.schema> = async (payload, { db, redis }) => {
   const ids = await withTenant(db, payload.companyId, (tx) => expire(tx, new Date()));
-  if (ids.length > 0) await publishEvent(redis, { name: "estimates.changed", payload: { estimateIds: ids.slice(0, 1000) } }, { companyId: payload.companyId, requestId: null });
+  if (ids.length > 0)
+    await publishEvent(
+      redis,
+      { name: "estimates.changed", payload: { estimateIds: ids.slice(0, 1000) } },
+      { companyId: payload.companyId, requestId: null },
+    );
 };

@@ -10,6 +10,9 @@ export async function expireEstimates(tx: TenantTransaction, now: Date): Promise
   });
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  await tx.estimate.updateMany({ where: { id: { in: ids }, status: { in: [...EXPIRING_ESTIMATE_STATUSES] } }, data: { status: "expired" } });
+  await tx.estimate.updateMany({
+    where: { id: { in: ids }, status: { in: [...EXPIRING_ESTIMATE_STATUSES] } },
+    data: { status: "expired" },
+  });
   return ids;
 }

@@ -1,5 +1,10 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
-import { estimateOptionTotals, type EstimateListResponse, type EstimateStatus, type ListEstimatesQuery } from "@fieldops/shared/estimates";
+import {
+  estimateOptionTotals,
+  type EstimateListResponse,
+  type EstimateStatus,
+  type ListEstimatesQuery,
+} from "@fieldops/shared/estimates";
 import { invalidInput } from "../errors.ts";
 import { companyTimeZone, linePricing, toEstimateSummary } from "./estimate-record.ts";
 
@@ -7,12 +12,16 @@ import { companyTimeZone, linePricing, toEstimateSummary } from "./estimate-reco
 export function estimateStatusWhere(status: EstimateStatus, now: Date): Prisma.EstimateWhereInput {
   const expiring = { status: { in: ["sent", "changes_requested"] as EstimateStatus[] } };
   if (status === "expired") return { OR: [{ status: "expired" }, { ...expiring, expiresAt: { lte: now } }] };
-  if (status === "sent" || status === "changes_requested") return { status, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] };
+  if (status === "sent" || status === "changes_requested")
+    return { status, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] };
   return { status };
 }
 
 /** Estimates, newest first, by status, customer or words of the title, customer or number. */
-export async function listEstimates(tx: TenantTransaction, query: ListEstimatesQuery & { now?: Date }): Promise<EstimateListResponse> {
+export async function listEstimates(
+  tx: TenantTransaction,
+  query: ListEstimatesQuery & { now?: Date },
+): Promise<EstimateListResponse> {
   const now = query.now ?? new Date();
   const search = query.search?.trim();
   const number = search && /^#?\d{1,9}$/.test(search) ? Number(search.replace("#", "")) : null;
@@ -33,7 +42,8 @@ export async function listEstimates(tx: TenantTransaction, query: ListEstimatesQ
   };
   let cursor: { id: string } | undefined;
   if (query.cursor) {
-    if (!(await tx.estimate.findUnique({ where: { id: query.cursor }, select: { id: true } }))) throw invalidInput("The cursor is not valid", "cursor");
+    if (!(await tx.estimate.findUnique({ where: { id: query.cursor }, select: { id: true } })))
+      throw invalidInput("The cursor is not valid", "cursor");
     cursor = { id: query.cursor };
   }
   const rows = await tx.estimate.findMany({
@@ -42,17 +52,25 @@ export async function listEstimates(tx: TenantTransaction, query: ListEstimatesQ
     take: query.limit + 1,
     ...(cursor ? { cursor, skip: 1 } : {}),
     select: {
-      id: true, number: true, title: true, customerId: true, status: true, expiresAt: true, sentAt: true, createdAt: true,
+      id: true,
+      number: true,
+      title: true,
+      customerId: true,
+      status: true,
+      expiresAt: true,
+      sentAt: true,
+      createdAt: true,
       customer: { select: { name: true } },
-      options: { select: { lineItems: { select: { quantity: true, unitPriceCents: true, taxRateBasisPoints: true } } } },
+      options: {
+        select: { lineItems: { select: { quantity: true, unitPriceCents: true, taxRateBasisPoints: true } } },
+      },
     },
   });
   const timeZone = await companyTimeZone(tx);
   const page = rows.slice(0, query.limit);
   return {
     items: page.map((row) => {
-      const totals = row.options.map((option) =>
-        estimateOptionTotals(option.lineItems.map(linePricing)).totalCents);
+      const totals = row.options.map((option) => estimateOptionTotals(option.lineItems.map(linePricing)).totalCents);
       return toEstimateSummary(row, Math.max(0, ...totals), now, timeZone);
     }),
     nextCursor: rows.length > query.limit ? page[page.length - 1]!.id : null,

@@ -1,7 +1,15 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { EstimateDetail, EstimateStatus, UpdateEstimateInput } from "@fieldops/shared/estimates";
 import { conflict, invalidInput } from "../errors.ts";
-import { companyTimeZone, effectiveEstimateStatus, estimateDetailInclude, expiresAtFor, lockEstimate, optionsCreateData, toEstimateDetail } from "./estimate-record.ts";
+import {
+  companyTimeZone,
+  effectiveEstimateStatus,
+  estimateDetailInclude,
+  expiresAtFor,
+  lockEstimate,
+  optionsCreateData,
+  toEstimateDetail,
+} from "./estimate-record.ts";
 
 /** What an estimate in each status becomes when the office edits it; absent: it cannot be edited. */
 const EDITED_STATUS: Partial<Record<EstimateStatus, EstimateStatus>> = {

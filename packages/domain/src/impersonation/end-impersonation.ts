@@ -16,7 +16,10 @@ export interface EndedImpersonations {
  * Ends the open impersonations among `where`, each with its entry in its company's audit log. An impersonation that
  * has already ended or expired is left as it is, so ending twice changes nothing.
  */
-async function endOpen(db: Database, where: { tokenHash?: string; userId?: string; companyId?: string; parentSessionId?: string }): Promise<string[]> {
+async function endOpen(
+  db: Database,
+  where: { tokenHash?: string; userId?: string; companyId?: string; parentSessionId?: string },
+): Promise<string[]> {
   const now = new Date();
   const open = await withSystem(db, (tx) =>
     tx.session.findMany({
@@ -28,7 +31,9 @@ async function endOpen(db: Database, where: { tokenHash?: string; userId?: strin
   for (const session of open) {
     if (session.companyId === null) continue;
     const companyId = session.companyId;
-    const claimed = await withSystem(db, (tx) => tx.session.updateMany({ where: { id: session.id, endedAt: null }, data: { endedAt: now } }));
+    const claimed = await withSystem(db, (tx) =>
+      tx.session.updateMany({ where: { id: session.id, endedAt: null }, data: { endedAt: now } }),
+    );
     if (claimed.count === 0) continue;
     ended.push(session.id);
     await withTenant(db, companyId, (tx) =>
@@ -50,7 +55,9 @@ async function endOpen(db: Database, where: { tokenHash?: string; userId?: strin
  * token is no impersonation's at all; an impersonation that has ended or expired ends again harmlessly.
  */
 export async function endImpersonation(db: Database, tokenHash: string): Promise<EndedImpersonations | null> {
-  const known = await withSystem(db, (tx) => tx.session.findFirst({ where: { tokenHash, isImpersonation: true }, select: { id: true } }));
+  const known = await withSystem(db, (tx) =>
+    tx.session.findFirst({ where: { tokenHash, isImpersonation: true }, select: { id: true } }),
+  );
   if (!known) return null;
   return { sessionIds: await endOpen(db, { tokenHash }), redirectUrl: IMPERSONATION_FALLBACK_REDIRECT };
 }
@@ -64,12 +71,20 @@ export async function exitImpersonation(
   db: Database,
   input: { user: AuthenticatedUser; platformAdmin: boolean; tenantId: string },
 ): Promise<EndedImpersonations> {
-  if (!input.user.impersonation && !input.platformAdmin) throw forbidden("Only a platform admin can impersonate a company");
-  const company = await withSystem(db, (tx) => tx.company.findFirst({ where: companyWhereOfTenantId(input.tenantId), select: { id: true } }));
+  if (!input.user.impersonation && !input.platformAdmin)
+    throw forbidden("Only a platform admin can impersonate a company");
+  const company = await withSystem(db, (tx) =>
+    tx.company.findFirst({ where: companyWhereOfTenantId(input.tenantId), select: { id: true } }),
+  );
   if (!company) throw notFound(TENANT_NOT_FOUND);
   const sessionIds = await endOpen(db, { userId: input.user.id, companyId: company.id });
-  const admin = await withSystem(db, (tx) => tx.user.findUnique({ where: { id: input.user.id }, select: { role: true } }));
-  return { sessionIds, redirectUrl: admin?.role === "admin" ? `/instance-admin/${company.id}` : IMPERSONATION_FALLBACK_REDIRECT };
+  const admin = await withSystem(db, (tx) =>
+    tx.user.findUnique({ where: { id: input.user.id }, select: { role: true } }),
+  );
+  return {
+    sessionIds,
+    redirectUrl: admin?.role === "admin" ? `/instance-admin/${company.id}` : IMPERSONATION_FALLBACK_REDIRECT,
+  };
 }
 
 /**
@@ -77,7 +92,9 @@ export async function exitImpersonation(
  * (signing out of an impersonation signs its admin out: the same ones end). Answers the sessions ended.
  */
 export async function endImpersonationsOnSignOut(db: Database, sessionId: string): Promise<string[]> {
-  const session = await withSystem(db, (tx) => tx.session.findUnique({ where: { id: sessionId }, select: { isImpersonation: true, parentSessionId: true } }));
+  const session = await withSystem(db, (tx) =>
+    tx.session.findUnique({ where: { id: sessionId }, select: { isImpersonation: true, parentSessionId: true } }),
+  );
   const adminSessionId = session?.isImpersonation && session.parentSessionId ? session.parentSessionId : sessionId;
   return endOpen(db, { parentSessionId: adminSessionId });
 }

@@ -14,7 +14,9 @@ describe("isPlatformAdmin", () => {
   });
 
   it("is false for an impersonation session, which acts as an admin inside one company only", () => {
-    expect(isPlatformAdmin({ role: "admin", email: "ops@example.test", impersonation: { companyId: "c1" } }, listed)).toBe(false);
+    expect(
+      isPlatformAdmin({ role: "admin", email: "ops@example.test", impersonation: { companyId: "c1" } }, listed),
+    ).toBe(false);
   });
 
   it("is false for an owner, member or field user whose address is not listed", () => {

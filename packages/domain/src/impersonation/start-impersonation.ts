@@ -1,5 +1,9 @@
 import { withSystem, withTenant, type Database } from "@fieldops/db";
-import { IMPERSONATION_AUDIT_ACTIONS, IMPERSONATION_TIME_LIMIT_MS, type StartImpersonationResponse } from "@fieldops/shared/impersonation";
+import {
+  IMPERSONATION_AUDIT_ACTIONS,
+  IMPERSONATION_TIME_LIMIT_MS,
+  type StartImpersonationResponse,
+} from "@fieldops/shared/impersonation";
 import { hashToken, impersonationOf, newSessionToken, type AuthenticatedUser } from "../accounts/sessions.ts";
 import { conflict, forbidden, notFound } from "../errors.ts";
 import { recordImpersonationAudit } from "./impersonation-audit.ts";
@@ -18,10 +22,15 @@ export interface StartImpersonationInput {
  * stored), bound to the company and to the admin's session, ending after IMPERSONATION_TIME_LIMIT_MS at the latest
  * (sooner if the admin's own session ends sooner). Its start is the first entry it leaves in the company's audit log.
  */
-export async function startImpersonation(db: Database, input: StartImpersonationInput): Promise<StartImpersonationResponse> {
+export async function startImpersonation(
+  db: Database,
+  input: StartImpersonationInput,
+): Promise<StartImpersonationResponse> {
   const { admin } = input;
   if (!input.platformAdmin) throw forbidden("Only a platform admin can impersonate a company");
-  const company = await withSystem(db, (tx) => tx.company.findUnique({ where: { id: input.companyId }, select: { id: true, name: true } }));
+  const company = await withSystem(db, (tx) =>
+    tx.company.findUnique({ where: { id: input.companyId }, select: { id: true, name: true } }),
+  );
   if (!company) throw notFound("Company not found");
   if (admin.companyId === company.id) throw conflict("You already belong to this company");
 

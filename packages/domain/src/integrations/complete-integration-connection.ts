@@ -47,7 +47,8 @@ export async function completeIntegrationConnection(
 
   const taken = await inTenant(async (tx) => {
     const state = await tx.oAuthState.findUnique({ where: { stateHash } });
-    if (!state || state.userId !== input.userId || state.provider !== settings.provider) return "invalid_state" as const;
+    if (!state || state.userId !== input.userId || state.provider !== settings.provider)
+      return "invalid_state" as const;
     if (state.usedAt) return "used" as const;
     // Used up conditionally, so that of two callbacks racing with one state only one goes on.
     const { count } = await tx.oAuthState.updateMany({ where: { id: state.id, usedAt: null }, data: { usedAt: now } });
@@ -96,20 +97,36 @@ async function connectionFromCallback(
 ): Promise<ConnectionData> {
   const none = { accessTokenEncrypted: null, refreshTokenEncrypted: null, tokenExpiresAt: null, scope: null };
   if (state.simulated) {
-    return { ...none, simulated: true, accountId: null, accountName: `Simulated ${INTEGRATION_INFO[settings.provider].name} account` };
+    return {
+      ...none,
+      simulated: true,
+      accountId: null,
+      accountName: `Simulated ${INTEGRATION_INFO[settings.provider].name} account`,
+    };
   }
   if (settings.kind === "twilio_connect") {
     if (!query.AccountSid) throw new DomainError("unavailable", "Twilio sent no AccountSid");
-    return { ...none, simulated: false, accountId: query.AccountSid, accountName: `Twilio account ${query.AccountSid}` };
+    return {
+      ...none,
+      simulated: false,
+      accountId: query.AccountSid,
+      accountName: `Twilio account ${query.AccountSid}`,
+    };
   }
   if (!query.code) throw new DomainError("unavailable", "The provider sent no authorization code");
   const codeVerifier = state.codeVerifierEncrypted ? decryptSecret(key, state.codeVerifierEncrypted) : null;
-  const tokens = await exchangeAuthorizationCode(settings, { code: query.code, redirectUri: state.redirectUri, codeVerifier });
+  const tokens = await exchangeAuthorizationCode(settings, {
+    code: query.code,
+    redirectUri: state.redirectUri,
+    codeVerifier,
+  });
   const accountId = query.realmId ?? tokens.stripe_user_id ?? null;
   return {
     simulated: false,
     accountId,
-    accountName: accountId ? `${INTEGRATION_INFO[settings.provider].name} ${accountId}` : INTEGRATION_INFO[settings.provider].name,
+    accountName: accountId
+      ? `${INTEGRATION_INFO[settings.provider].name} ${accountId}`
+      : INTEGRATION_INFO[settings.provider].name,
     accessTokenEncrypted: encryptSecret(key, tokens.access_token),
     refreshTokenEncrypted: tokens.refresh_token ? encryptSecret(key, tokens.refresh_token) : null,
     tokenExpiresAt: tokens.expires_in ? new Date(Date.now() + tokens.expires_in * 1000) : null,

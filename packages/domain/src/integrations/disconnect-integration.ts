@@ -14,17 +14,32 @@ import { decryptSecret } from "./token-encryption.ts";
  */
 export async function disconnectIntegration(
   tx: TenantTransaction,
-  input: { provider: IntegrationProvider; companyId: string; actor: { id: string; name: string }; settings: ProviderSettings; key: Buffer },
+  input: {
+    provider: IntegrationProvider;
+    companyId: string;
+    actor: { id: string; name: string };
+    settings: ProviderSettings;
+    key: Buffer;
+  },
 ): Promise<void> {
   // Locked, so that a refresh running now waits and then finds nothing to refresh.
-  const [connection] = await tx.$queryRaw<{ simulated: boolean; accountId: string | null; accessTokenEncrypted: string | null; refreshTokenEncrypted: string | null }[]>`
+  const [connection] = await tx.$queryRaw<
+    {
+      simulated: boolean;
+      accountId: string | null;
+      accessTokenEncrypted: string | null;
+      refreshTokenEncrypted: string | null;
+    }[]
+  >`
     SELECT simulated, "accountId", "accessTokenEncrypted", "refreshTokenEncrypted" FROM integration_connections WHERE provider = ${input.provider} FOR UPDATE`;
   if (!connection) return;
   const name = INTEGRATION_INFO[input.provider].name;
   let toldProvider = true;
   if (!connection.simulated && input.settings.kind === "oauth2") {
     toldProvider = await revokeAtProvider(input.settings, {
-      refreshToken: connection.refreshTokenEncrypted ? decryptSecret(input.key, connection.refreshTokenEncrypted) : null,
+      refreshToken: connection.refreshTokenEncrypted
+        ? decryptSecret(input.key, connection.refreshTokenEncrypted)
+        : null,
       accessToken: connection.accessTokenEncrypted ? decryptSecret(input.key, connection.accessTokenEncrypted) : null,
       accountId: connection.accountId,
     });

@@ -4,7 +4,10 @@ import { planHasFeature, planIdSchema, type PlanId } from "@fieldops/shared/plan
 import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 
 export async function companyPlan(tx: TenantTransaction, companyId: string): Promise<{ planId: PlanId; name: string }> {
-  const company = await tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { planId: true, name: true } });
+  const company = await tx.company.findUniqueOrThrow({
+    where: { id: companyId },
+    select: { planId: true, name: true },
+  });
   return { planId: planIdSchema.parse(company.planId), name: company.name };
 }
 
@@ -13,7 +16,11 @@ export function integrationAvailable(planId: PlanId, provider: IntegrationProvid
 }
 
 /** Refuses (403, naming the plan that has it) when the company's plan does not include the integration. */
-export async function assertIntegrationAvailable(tx: TenantTransaction, _companyId: string, provider: IntegrationProvider): Promise<void> {
+export async function assertIntegrationAvailable(
+  tx: TenantTransaction,
+  _companyId: string,
+  provider: IntegrationProvider,
+): Promise<void> {
   const info = INTEGRATION_INFO[provider];
   await requirePlanFeature(tx, info.feature, info.name);
 }

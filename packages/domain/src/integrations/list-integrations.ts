@@ -40,10 +40,19 @@ async function describeIntegrations(
 ): Promise<IntegrationConnection[]> {
   const rows = await tx.integrationConnection.findMany({
     where: { provider: { in: [...providers] } },
-    select: { provider: true, simulated: true, accountName: true, connectedAt: true, connectedByUserId: true, reconnectNeededAt: true },
+    select: {
+      provider: true,
+      simulated: true,
+      accountName: true,
+      connectedAt: true,
+      connectedByUserId: true,
+      reconnectNeededAt: true,
+    },
   });
   const userIds = rows.flatMap((row) => (row.connectedByUserId ? [row.connectedByUserId] : []));
-  const users = userIds.length ? await tx.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } }) : [];
+  const users = userIds.length
+    ? await tx.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } })
+    : [];
   return providers.map((provider) => {
     const info = INTEGRATION_INFO[provider];
     const row = rows.find((candidate) => candidate.provider === provider);

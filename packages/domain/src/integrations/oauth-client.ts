@@ -12,7 +12,10 @@ export const sha256 = (value: string) => createHash("sha256").update(value).dige
 export const pkceChallenge = (codeVerifier: string) => sha256(codeVerifier);
 
 /** The provider's authorization page for this state (and PKCE challenge). */
-export function authorizationUrl(settings: ProviderSettings, input: { state: string; redirectUri: string; codeVerifier: string | null }): string {
+export function authorizationUrl(
+  settings: ProviderSettings,
+  input: { state: string; redirectUri: string; codeVerifier: string | null },
+): string {
   const url = new URL(settings.authorizeUrl);
   if (settings.kind === "twilio_connect") {
     // Twilio sends the browser to the Connect App's own authorize URL, set in Twilio's console.
@@ -46,8 +49,15 @@ const TOKEN_TIMEOUT_MS = 10_000;
 type OAuth2Settings = Extract<ProviderSettings, { kind: "oauth2" }>;
 
 /** A form to the provider with the client's credentials, in an HTTP Basic header or in the form as it asks. */
-async function postWithClientCredentials(settings: OAuth2Settings, url: string, form: URLSearchParams): Promise<Response> {
-  const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", accept: "application/json" };
+async function postWithClientCredentials(
+  settings: OAuth2Settings,
+  url: string,
+  form: URLSearchParams,
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    "content-type": "application/x-www-form-urlencoded",
+    accept: "application/json",
+  };
   if (settings.clientAuth === "basic") {
     const credentials = `${encodeURIComponent(settings.clientId)}:${encodeURIComponent(settings.clientSecret)}`;
     headers.authorization = `Basic ${Buffer.from(credentials).toString("base64")}`;
@@ -63,7 +73,10 @@ async function postWithClientCredentials(settings: OAuth2Settings, url: string, 
 }
 
 /** What a token endpoint answered: the tokens, or why not (`invalid_grant`: the grant is dead, the user must reconnect). */
-async function requestTokens(settings: OAuth2Settings, form: URLSearchParams): Promise<TokenResponse | { refused: string }> {
+async function requestTokens(
+  settings: OAuth2Settings,
+  form: URLSearchParams,
+): Promise<TokenResponse | { refused: string }> {
   const response = await postWithClientCredentials(settings, settings.tokenUrl, form);
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
@@ -79,8 +92,15 @@ async function requestTokens(settings: OAuth2Settings, form: URLSearchParams): P
  * Exchanges an authorization code at the provider's token endpoint (RFC 6749, section 4.1.3). A refusal, a timeout
  * or an answer without an access token is an `unavailable` error; the provider's answer is never logged or shown.
  */
-export async function exchangeAuthorizationCode(settings: OAuth2Settings, input: { code: string; redirectUri: string; codeVerifier: string | null }): Promise<TokenResponse> {
-  const form = new URLSearchParams({ grant_type: "authorization_code", code: input.code, redirect_uri: input.redirectUri });
+export async function exchangeAuthorizationCode(
+  settings: OAuth2Settings,
+  input: { code: string; redirectUri: string; codeVerifier: string | null },
+): Promise<TokenResponse> {
+  const form = new URLSearchParams({
+    grant_type: "authorization_code",
+    code: input.code,
+    redirect_uri: input.redirectUri,
+  });
   if (input.codeVerifier) form.set("code_verifier", input.codeVerifier);
   const answer = await requestTokens(settings, form);
   if ("refused" in answer) throw unavailable(`The provider refused the authorization code (${answer.refused})`);
@@ -92,7 +112,10 @@ export async function exchangeAuthorizationCode(settings: OAuth2Settings, input:
  * expired or was revoked: the company has to connect again); an unreachable provider is an `unavailable` error, to
  * be tried again later.
  */
-export function refreshAccessToken(settings: OAuth2Settings, refreshToken: string): Promise<TokenResponse | { refused: string }> {
+export function refreshAccessToken(
+  settings: OAuth2Settings,
+  refreshToken: string,
+): Promise<TokenResponse | { refused: string }> {
   return requestTokens(settings, new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken }));
 }
 
@@ -100,7 +123,10 @@ export function refreshAccessToken(settings: OAuth2Settings, refreshToken: strin
  * Tells the provider that the app lets go of a connection: RFC 7009 revocation of the refresh token (or the access
  * token when there is none), or Stripe's deauthorization of the connected account. True when the provider confirmed.
  */
-export async function revokeAtProvider(settings: OAuth2Settings, input: { refreshToken: string | null; accessToken: string | null; accountId: string | null }): Promise<boolean> {
+export async function revokeAtProvider(
+  settings: OAuth2Settings,
+  input: { refreshToken: string | null; accessToken: string | null; accountId: string | null },
+): Promise<boolean> {
   const form =
     settings.revocation === "stripe_deauthorize"
       ? input.accountId

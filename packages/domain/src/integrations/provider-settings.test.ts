@@ -13,8 +13,12 @@ const defaults: IntegrationsEnv = {
 
 describe("oauthAuthorizationOrigins", () => {
   it("is only the app's own origin when no provider is configured (every connection simulated)", () => {
-    expect(oauthAuthorizationOrigins(defaults, "https://app.example.com/some/page")).toEqual(["https://app.example.com"]);
-    expect(oauthAuthorizationOrigins({ ...defaults, PUBLIC_APP_URL: "https://fieldops.example" })).toEqual(["https://fieldops.example"]);
+    expect(oauthAuthorizationOrigins(defaults, "https://app.example.com/some/page")).toEqual([
+      "https://app.example.com",
+    ]);
+    expect(oauthAuthorizationOrigins({ ...defaults, PUBLIC_APP_URL: "https://fieldops.example" })).toEqual([
+      "https://fieldops.example",
+    ]);
   });
 
   it("adds each configured provider's authorization origin", () => {
@@ -34,13 +38,26 @@ describe("oauthAuthorizationOrigins", () => {
       "http://127.0.0.1:3000",
     ]);
     // A client id without its secret is not a configured provider.
-    expect(oauthAuthorizationOrigins({ ...defaults, STRIPE_CLIENT_ID: "ca_1" }, "http://127.0.0.1:3000")).toEqual(["http://127.0.0.1:3000"]);
+    expect(oauthAuthorizationOrigins({ ...defaults, STRIPE_CLIENT_ID: "ca_1" }, "http://127.0.0.1:3000")).toEqual([
+      "http://127.0.0.1:3000",
+    ]);
   });
 
   it("defaults to the providers' real endpoints", () => {
     expect(providerSettings(defaults, "twilio").authorizeUrl).toBe("https://www.twilio.com/authorize/");
-    expect(providerSettings({ ...defaults, TWILIO_CONNECT_APP_SID: "CN123" }, "twilio").authorizeUrl).toBe("https://www.twilio.com/authorize/CN123");
-    expect(providerSettings(defaults, "quickbooks")).toMatchObject({ configured: false, pkce: true, clientAuth: "basic" });
-    expect(providerSettings(defaults, "stripe")).toMatchObject({ configured: false, pkce: false, clientAuth: "post", scope: "read_write" });
+    expect(providerSettings({ ...defaults, TWILIO_CONNECT_APP_SID: "CN123" }, "twilio").authorizeUrl).toBe(
+      "https://www.twilio.com/authorize/CN123",
+    );
+    expect(providerSettings(defaults, "quickbooks")).toMatchObject({
+      configured: false,
+      pkce: true,
+      clientAuth: "basic",
+    });
+    expect(providerSettings(defaults, "stripe")).toMatchObject({
+      configured: false,
+      pkce: false,
+      clientAuth: "post",
+      scope: "read_write",
+    });
   });
 });

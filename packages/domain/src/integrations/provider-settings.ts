@@ -36,11 +36,22 @@ export type ProviderSettings = {
   clientSecret: string;
   authorizeUrl: string;
 } & (
-  | { kind: "oauth2"; tokenUrl: string; scope: string; pkce: boolean; clientAuth: "basic" | "post"; revokeUrl: string; revocation: "rfc7009" | "stripe_deauthorize" }
+  | {
+      kind: "oauth2";
+      tokenUrl: string;
+      scope: string;
+      pkce: boolean;
+      clientAuth: "basic" | "post";
+      revokeUrl: string;
+      revocation: "rfc7009" | "stripe_deauthorize";
+    }
   | { kind: "twilio_connect" }
 );
 
-type OAuth2Options = Pick<Extract<ProviderSettings, { kind: "oauth2" }>, "scope" | "pkce" | "clientAuth" | "revokeUrl" | "revocation">;
+type OAuth2Options = Pick<
+  Extract<ProviderSettings, { kind: "oauth2" }>,
+  "scope" | "pkce" | "clientAuth" | "revokeUrl" | "revocation"
+>;
 
 function oauth2(
   provider: IntegrationProvider,
@@ -67,22 +78,36 @@ export function providerSettings(env: IntegrationsEnv, provider: IntegrationProv
     case "quickbooks":
       // Intuit's token endpoint takes client_secret_basic. PKCE protects the code; a server that does not know the
       // parameters ignores them (RFC 7636, section 5).
-      return oauth2(provider, env.QUICKBOOKS_CLIENT_ID, env.QUICKBOOKS_CLIENT_SECRET, env.QUICKBOOKS_AUTHORIZE_URL, env.QUICKBOOKS_TOKEN_URL, {
-        scope: "com.intuit.quickbooks.accounting",
-        pkce: true,
-        clientAuth: "basic",
-        revokeUrl: env.QUICKBOOKS_REVOKE_URL,
-        revocation: "rfc7009",
-      });
+      return oauth2(
+        provider,
+        env.QUICKBOOKS_CLIENT_ID,
+        env.QUICKBOOKS_CLIENT_SECRET,
+        env.QUICKBOOKS_AUTHORIZE_URL,
+        env.QUICKBOOKS_TOKEN_URL,
+        {
+          scope: "com.intuit.quickbooks.accounting",
+          pkce: true,
+          clientAuth: "basic",
+          revokeUrl: env.QUICKBOOKS_REVOKE_URL,
+          revocation: "rfc7009",
+        },
+      );
     case "stripe":
       // Stripe Connect's OAuth takes the platform's secret key as client_secret in the form, and has no PKCE.
-      return oauth2(provider, env.STRIPE_CLIENT_ID, env.STRIPE_CLIENT_SECRET, env.STRIPE_AUTHORIZE_URL, env.STRIPE_TOKEN_URL, {
-        scope: "read_write",
-        pkce: false,
-        clientAuth: "post",
-        revokeUrl: env.STRIPE_DEAUTHORIZE_URL,
-        revocation: "stripe_deauthorize",
-      });
+      return oauth2(
+        provider,
+        env.STRIPE_CLIENT_ID,
+        env.STRIPE_CLIENT_SECRET,
+        env.STRIPE_AUTHORIZE_URL,
+        env.STRIPE_TOKEN_URL,
+        {
+          scope: "read_write",
+          pkce: false,
+          clientAuth: "post",
+          revokeUrl: env.STRIPE_DEAUTHORIZE_URL,
+          revocation: "stripe_deauthorize",
+        },
+      );
     case "twilio":
       return {
         provider,
@@ -100,7 +125,10 @@ export function providerSettings(env: IntegrationsEnv, provider: IntegrationProv
  * origin, and the app's own (where the simulated consent page lives). The assistant's `startOAuth` actions are
  * checked against this list.
  */
-export function oauthAuthorizationOrigins(env: IntegrationsEnv, appOrigin: string | undefined = env.PUBLIC_APP_URL): string[] {
+export function oauthAuthorizationOrigins(
+  env: IntegrationsEnv,
+  appOrigin: string | undefined = env.PUBLIC_APP_URL,
+): string[] {
   const origins = INTEGRATION_PROVIDERS.map((provider) => providerSettings(env, provider))
     .filter((settings) => settings.configured)
     .map((settings) => new URL(settings.authorizeUrl).origin);

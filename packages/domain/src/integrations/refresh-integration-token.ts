@@ -21,7 +21,15 @@ export async function refreshIntegrationToken(
   input: { provider: IntegrationProvider; settings: ProviderSettings; key: Buffer; now?: Date },
 ): Promise<RefreshOutcome> {
   const now = input.now ?? new Date();
-  const [connection] = await tx.$queryRaw<{ id: string; refreshTokenEncrypted: string | null; tokenExpiresAt: Date | null; reconnectNeededAt: Date | null; simulated: boolean }[]>`
+  const [connection] = await tx.$queryRaw<
+    {
+      id: string;
+      refreshTokenEncrypted: string | null;
+      tokenExpiresAt: Date | null;
+      reconnectNeededAt: Date | null;
+      simulated: boolean;
+    }[]
+  >`
     SELECT id, "refreshTokenEncrypted", "tokenExpiresAt", "reconnectNeededAt", simulated FROM integration_connections WHERE provider = ${input.provider} FOR UPDATE`;
   if (
     !connection ||
@@ -51,4 +59,7 @@ export async function refreshIntegrationToken(
   return "refreshed";
 }
 
-export const refreshIntegrationTokenPayloadSchema = z.object({ companyId: z.uuid(), provider: z.enum(INTEGRATION_PROVIDERS) });
+export const refreshIntegrationTokenPayloadSchema = z.object({
+  companyId: z.uuid(),
+  provider: z.enum(INTEGRATION_PROVIDERS),
+});

@@ -1,6 +1,10 @@
 import type { TenantTransaction } from "@fieldops/db";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import { SIMULATED_AUTHORIZE_PATH, type IntegrationProvider, type StartIntegrationResponse } from "@fieldops/shared/integrations";
+import {
+  SIMULATED_AUTHORIZE_PATH,
+  type IntegrationProvider,
+  type StartIntegrationResponse,
+} from "@fieldops/shared/integrations";
 import { assertIntegrationAvailable } from "./integration-access.ts";
 import { authorizationUrl, randomToken, sha256 } from "./oauth-client.ts";
 import type { ProviderSettings } from "./provider-settings.ts";

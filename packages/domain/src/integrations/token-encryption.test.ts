@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { decryptSecret, DEVELOPMENT_ENCRYPTION_KEY, encryptSecret, integrationsEncryptionKey } from "./token-encryption";
+import {
+  decryptSecret,
+  DEVELOPMENT_ENCRYPTION_KEY,
+  encryptSecret,
+  integrationsEncryptionKey,
+} from "./token-encryption";
 
 const key = randomBytes(32);
 
@@ -23,7 +28,9 @@ describe("token encryption", () => {
     const flipped = Buffer.from(ciphertext, "base64url");
     flipped[0] = flipped[0]! ^ 1;
     expect(() => decryptSecret(key, [version, iv, tag, flipped.toString("base64url")].join("."))).toThrow();
-    expect(() => decryptSecret(key, [version, iv, Buffer.alloc(16).toString("base64url"), ciphertext].join("."))).toThrow();
+    expect(() =>
+      decryptSecret(key, [version, iv, Buffer.alloc(16).toString("base64url"), ciphertext].join(".")),
+    ).toThrow();
     expect(() => decryptSecret(key, "token")).toThrow(/Not an encrypted secret/);
   });
 });
@@ -32,7 +39,9 @@ describe("the encryption key", () => {
   const configured = "ab".repeat(32);
 
   it("is INTEGRATIONS_ENCRYPTION_KEY when set", () => {
-    expect(integrationsEncryptionKey({ NODE_ENV: "production", INTEGRATIONS_ENCRYPTION_KEY: configured })).toEqual(Buffer.from(configured, "hex"));
+    expect(integrationsEncryptionKey({ NODE_ENV: "production", INTEGRATIONS_ENCRYPTION_KEY: configured })).toEqual(
+      Buffer.from(configured, "hex"),
+    );
   });
 
   it("falls back to the visible development key, with a warning in development and production and none in tests", () => {

@@ -38,14 +38,24 @@ export async function createInvoice(
   });
   const wholeJob = open.find((invoice) => invoice.lines.every((line) => line.visitId === null));
   if (wholeJob) throw conflict(`Job #${job.number} is already billed by invoice #${wholeJob.number}`);
-  const items = job.lineItems.length > 0
-    ? job.lineItems.map((item) => ({ description: item.service, quantity: Number(item.quantity), unitPriceCents: item.unitPriceCents, taxable: item.taxable }))
-    : [{ description: job.title, quantity: 1, unitPriceCents: 0, taxable: false }];
+  const items =
+    job.lineItems.length > 0
+      ? job.lineItems.map((item) => ({
+          description: item.service,
+          quantity: Number(item.quantity),
+          unitPriceCents: item.unitPriceCents,
+          taxable: item.taxable,
+        }))
+      : [{ description: job.title, quantity: 1, unitPriceCents: 0, taxable: false }];
 
   let lines: DraftLine[];
   if (input.visitIds === undefined) {
-    if (open.length > 0) throw conflict(`Some visits of job #${job.number} are already billed by invoice #${open[0]!.number}; invoice the remaining visits instead`);
-    if (!job.visits.some((visit) => visit.status === "completed")) throw conflict("Only a job with a completed visit can be invoiced");
+    if (open.length > 0)
+      throw conflict(
+        `Some visits of job #${job.number} are already billed by invoice #${open[0]!.number}; invoice the remaining visits instead`,
+      );
+    if (!job.visits.some((visit) => visit.status === "completed"))
+      throw conflict("Only a job with a completed visit can be invoiced");
     lines = items.map((item) => ({ ...item, visitId: null }));
   } else {
     const wanted = new Set(input.visitIds);
@@ -62,7 +72,11 @@ export async function createInvoice(
     if (billed) throw conflict(`A chosen visit is already billed by invoice #${billed.invoice.number}`, "visitIds");
     lines = visits.flatMap((visit) => {
       const day = dayInTimeZone(visit.completedAt ?? visit.scheduledStart ?? now, company.timeZone);
-      return items.map((item) => ({ ...item, description: `${item.description} (visit of ${day})`, visitId: visit.id }));
+      return items.map((item) => ({
+        ...item,
+        description: `${item.description} (visit of ${day})`,
+        visitId: visit.id,
+      }));
     });
   }
 

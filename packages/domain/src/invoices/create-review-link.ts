@@ -9,12 +9,21 @@ import { invoicingCompany } from "./invoice-company.ts";
  * hash is kept; links made earlier keep working (up to `MAX_LINKS_PER_SUBJECT`). A draft is not shown to the customer, and a void invoice is not
  * offered again.
  */
-export async function createReviewLink(tx: TenantTransaction, input: { id: string; companyId: string; userId: string; appOrigin: string }): Promise<{ url: string }> {
+export async function createReviewLink(
+  tx: TenantTransaction,
+  input: { id: string; companyId: string; userId: string; appOrigin: string },
+): Promise<{ url: string }> {
   await invoicingCompany(tx, input.companyId);
   const invoice = await tx.invoice.findUnique({ where: { id: input.id }, select: { id: true, status: true } });
   if (!invoice) throw notFound("Invoice not found");
-  if (invoice.status === "draft") throw conflict("Send the invoice before sharing its link: a draft is not shown to the customer");
+  if (invoice.status === "draft")
+    throw conflict("Send the invoice before sharing its link: a draft is not shown to the customer");
   if (invoice.status === "void") throw conflict("A void invoice has no review link");
-  const token = await issuePublicLink(tx, { companyId: input.companyId, kind: "invoice_review", subjectId: invoice.id, userId: input.userId });
+  const token = await issuePublicLink(tx, {
+    companyId: input.companyId,
+    kind: "invoice_review",
+    subjectId: invoice.id,
+    userId: input.userId,
+  });
   return { url: `${input.appOrigin}${reviewPagePath(invoice.id, token)}` };
 }

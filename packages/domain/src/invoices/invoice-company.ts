@@ -5,7 +5,10 @@ import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 /** The company of a billing use case (its plan, name, time zone, branding), after `requirePlanFeature(feature)`. */
 async function billingCompany(tx: TenantTransaction, companyId: string, feature: PlanFeature) {
   await requirePlanFeature(tx, feature);
-  return tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { planId: true, name: true, timeZone: true, branding: true } });
+  return tx.company.findUniqueOrThrow({
+    where: { id: companyId },
+    select: { planId: true, name: true, timeZone: true, branding: true },
+  });
 }
 
 /** The company of an invoicing use case, after checking that its plan includes invoicing (Growth and above). */

@@ -11,9 +11,16 @@ export interface DraftLine {
 }
 
 /** The rows of an invoice's lines and its sums; a discount above the subtotal is refused. */
-export function priceLines(companyId: string, invoiceId: string, lines: readonly DraftLine[], discountCents: number, taxRateBasisPoints: number) {
+export function priceLines(
+  companyId: string,
+  invoiceId: string,
+  lines: readonly DraftLine[],
+  discountCents: number,
+  taxRateBasisPoints: number,
+) {
   const totals: InvoiceTotals = invoiceTotals(lines, discountCents, taxRateBasisPoints);
-  if (discountCents > totals.subtotalCents) throw invalidInput("The discount cannot be more than the subtotal", "discountCents");
+  if (discountCents > totals.subtotalCents)
+    throw invalidInput("The discount cannot be more than the subtotal", "discountCents");
   const rows = lines.map((line, position) => ({
     companyId,
     invoiceId,

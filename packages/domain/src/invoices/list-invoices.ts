@@ -9,7 +9,10 @@ import { invoiceSummarySelect, toInvoiceSummary } from "./to-invoice.ts";
  * partially paid with a due day before today in the company's time zone; a search is an invoice number or part of the
  * customer's name.
  */
-export async function listInvoices(tx: TenantTransaction, input: ListInvoicesQuery & { companyId: string; now?: Date }): Promise<InvoiceListResponse> {
+export async function listInvoices(
+  tx: TenantTransaction,
+  input: ListInvoicesQuery & { companyId: string; now?: Date },
+): Promise<InvoiceListResponse> {
   const now = input.now ?? new Date();
   const company = await invoicingCompany(tx, input.companyId);
   const todayStart = startOfDayInTimeZone(dayInTimeZone(now, company.timeZone), company.timeZone);
@@ -29,7 +32,12 @@ export async function listInvoices(tx: TenantTransaction, input: ListInvoicesQue
       : {}),
   };
   if (input.cursor && /^\d{1,9}$/.test(input.cursor)) where.AND = [{ number: { lt: Number(input.cursor) } }];
-  const rows = await tx.invoice.findMany({ where, orderBy: { number: "desc" }, take: input.limit + 1, select: invoiceSummarySelect });
+  const rows = await tx.invoice.findMany({
+    where,
+    orderBy: { number: "desc" },
+    take: input.limit + 1,
+    select: invoiceSummarySelect,
+  });
   const page = rows.slice(0, input.limit);
   return {
     items: page.map((row) => toInvoiceSummary(row, company.timeZone, now)),

@@ -20,27 +20,46 @@ export async function requestInvoiceSend(
   await invoicingCompany(tx, input.companyId);
   const channels = [...new Set(input.channels)];
   if (channels.includes("sms")) await requirePlanFeature(tx, "sms", "Text messages");
-  const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM invoices WHERE id = ${input.id}::uuid FOR UPDATE`;
+  const [locked] = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM invoices WHERE id = ${input.id}::uuid FOR UPDATE`;
   if (!locked) throw notFound("Invoice not found");
   const invoice = await tx.invoice.findUniqueOrThrow({
     where: { id: input.id },
-    select: { id: true, status: true, issuedAt: true, customerId: true, customer: { select: { email: true, phone: true } } },
+    select: {
+      id: true,
+      status: true,
+      issuedAt: true,
+      customerId: true,
+      customer: { select: { email: true, phone: true } },
+    },
   });
   if (invoice.status === "void") throw conflict("A void invoice cannot be sent");
-  if (channels.includes("email") && !invoice.customer.email) throw invalidInput("The customer has no e-mail address", "channels");
-  if (channels.includes("sms") && !invoice.customer.phone) throw invalidInput("The customer has no phone number", "channels");
+  if (channels.includes("email") && !invoice.customer.email)
+    throw invalidInput("The customer has no e-mail address", "channels");
+  if (channels.includes("sms") && !invoice.customer.phone)
+    throw invalidInput("The customer has no phone number", "channels");
   await tx.invoice.update({
     where: { id: invoice.id },
     data: { status: invoice.status === "draft" ? "sent" : undefined, issuedAt: invoice.issuedAt ?? now, sentAt: now },
   });
-  const sendId = input.idempotencyKey ? createHash("sha256").update(input.idempotencyKey).digest("hex").slice(0, 32) : randomUUID();
+  const sendId = input.idempotencyKey
+    ? createHash("sha256").update(input.idempotencyKey).digest("hex").slice(0, 32)
+    : randomUUID();
   return { id: invoice.id, customerId: invoice.customerId, sendId, channels };
 }
 
 /** Hands the send to the notifications worker; the same send id queues it once. */
 export async function queueInvoiceSend(
   queues: JobQueues,
-  input: { companyId: string; invoiceId: string; sendId: string; channels: SendInvoiceInput["channels"]; appOrigin: string; requestId: string | null },
+  input: {
+    companyId: string;
+    invoiceId: string;
+    sendId: string;
+    channels: SendInvoiceInput["channels"];
+    appOrigin: string;
+    requestId: string | null;
+  },
 ): Promise<void> {
   await queues.enqueue(sendInvoiceJob, input, `${input.invoiceId}_${input.sendId}`);
 }

@@ -31,7 +31,12 @@ export const sendInvoice: JobHandler<typeof sendInvoiceJob.schema> = async (payl
     const dedupe = (channel: string) => `invoice-send:${invoice.id}:${payload.sendId}:${channel}`;
     const done = await tx.outboxMessage.count({ where: { dedupeKey: { in: payload.channels.map(dedupe) } } });
     if (done === payload.channels.length) return false;
-    const token = await issuePublicLink(tx, { companyId: payload.companyId, kind: "invoice_review", subjectId: invoice.id, userId: null });
+    const token = await issuePublicLink(tx, {
+      companyId: payload.companyId,
+      kind: "invoice_review",
+      subjectId: invoice.id,
+      userId: null,
+    });
     const url = `${payload.appOrigin}${reviewPagePath(invoice.id, token)}`;
     const balance = formatCents(invoice.totalCents - invoice.paidCents);
     const due = invoice.dueAt ? ` due on ${dayInTimeZone(invoice.dueAt, invoice.company.timeZone)}` : "";

@@ -140,7 +140,9 @@ export async function getInvoice(
       subject: message.subject,
       createdAt: message.createdAt.toISOString(),
     })),
-    review: row.review ? { rating: row.review.rating, comment: row.review.comment, createdAt: row.review.createdAt.toISOString() } : null,
+    review: row.review
+      ? { rating: row.review.rating, comment: row.review.comment, createdAt: row.review.createdAt.toISOString() }
+      : null,
     cardProvider: input.cardProvider,
   };
 }

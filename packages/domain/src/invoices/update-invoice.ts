@@ -14,18 +14,32 @@ export async function updateInvoice(
   input: UpdateInvoiceInput & { id: string; companyId: string },
 ): Promise<{ id: string; customerId: string }> {
   const company = await invoicingCompany(tx, input.companyId);
-  const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM invoices WHERE id = ${input.id}::uuid FOR UPDATE`;
+  const [locked] = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM invoices WHERE id = ${input.id}::uuid FOR UPDATE`;
   if (!locked) throw notFound("Invoice not found");
-  const invoice = await tx.invoice.findUniqueOrThrow({ where: { id: input.id }, include: { lines: { orderBy: { position: "asc" } } } });
+  const invoice = await tx.invoice.findUniqueOrThrow({
+    where: { id: input.id },
+    include: { lines: { orderBy: { position: "asc" } } },
+  });
   if (invoice.status !== "draft") {
-    throw conflict(`Only a draft invoice can be edited; this one is ${INVOICE_STATUS_LABELS[invoice.status].toLowerCase()}`);
+    throw conflict(
+      `Only a draft invoice can be edited; this one is ${INVOICE_STATUS_LABELS[invoice.status].toLowerCase()}`,
+    );
   }
   const billedVisits = new Set(invoice.lines.map((line) => line.visitId).filter((visitId) => visitId !== null));
   const lines = input.lines
     ? input.lines.map((line) => {
         const visitId = line.visitId ?? null;
-        if (visitId !== null && !billedVisits.has(visitId)) throw invalidInput("A line may only keep a visit this invoice already bills", "lines");
-        return { description: line.description, quantity: line.quantity, unitPriceCents: line.unitPriceCents, taxable: line.taxable, visitId };
+        if (visitId !== null && !billedVisits.has(visitId))
+          throw invalidInput("A line may only keep a visit this invoice already bills", "lines");
+        return {
+          description: line.description,
+          quantity: line.quantity,
+          unitPriceCents: line.unitPriceCents,
+          taxable: line.taxable,
+          visitId,
+        };
       })
     : invoice.lines.map((line) => ({ ...line, quantity: Number(line.quantity) }));
   const discountCents = input.discountCents ?? invoice.discountCents;

@@ -11,13 +11,19 @@ export async function voidInvoice(
   input: { id: string; companyId: string; now?: Date },
 ): Promise<{ id: string; customerId: string; jobId: string | null }> {
   await invoicingCompany(tx, input.companyId);
-  const [invoice] = await tx.$queryRaw<{ id: string; status: string; paidCents: number; customerId: string; jobId: string | null }[]>`
+  const [invoice] = await tx.$queryRaw<
+    { id: string; status: string; paidCents: number; customerId: string; jobId: string | null }[]
+  >`
     SELECT id, status::text, "paidCents", "customerId", "jobId" FROM invoices WHERE id = ${input.id}::uuid FOR UPDATE`;
   if (!invoice) throw notFound("Invoice not found");
   const result = { id: invoice.id, customerId: invoice.customerId, jobId: invoice.jobId };
   if (invoice.status === "void") return result;
   if (invoice.paidCents > 0) {
-    throw conflict(invoice.status === "paid" ? "A paid invoice cannot be voided: refund its payments first" : "Refund this invoice's payments before voiding it");
+    throw conflict(
+      invoice.status === "paid"
+        ? "A paid invoice cannot be voided: refund its payments first"
+        : "Refund this invoice's payments before voiding it",
+    );
   }
   await tx.invoice.update({ where: { id: invoice.id }, data: { status: "void", voidedAt: input.now ?? new Date() } });
   if (invoice.jobId) {

@@ -14,19 +14,30 @@ import { normalizeRecurrenceRule } from "./recurrence.ts";
  * visits up to the rolling horizon. The plan's monthly job limit is checked under the company's lock
  * (requirePlanLimit), so two requests cannot both pass the last free place.
  */
-export async function createJob(tx: TenantTransaction, input: CreateJobInput & { companyId: string; actor: Actor; now?: Date }): Promise<JobDetail> {
+export async function createJob(
+  tx: TenantTransaction,
+  input: CreateJobInput & { companyId: string; actor: Actor; now?: Date },
+): Promise<JobDetail> {
   const created = await createJobRecord(tx, input);
   return getJob(tx, { jobId: created.id, now: input.now ?? new Date() });
 }
 
 /** A job just made: what its creator needs to say so and to announce it. */
-export type CreatedJob = { id: string; number: number; title: string; visits: { id: string; jobId: string; crewId: string | null }[] };
+export type CreatedJob = {
+  id: string;
+  number: number;
+  title: string;
+  visits: { id: string; jobId: string; crewId: string | null }[];
+};
 
 /**
  * `createJob` without reading the whole job back. Everything it reads comes before the job number, so that the
  * number's lock, which concurrent creations in the company wait for, is held by the writes alone.
  */
-export async function createJobRecord(tx: TenantTransaction, input: CreateJobInput & { companyId: string; actor: Actor; now?: Date }): Promise<CreatedJob> {
+export async function createJobRecord(
+  tx: TenantTransaction,
+  input: CreateJobInput & { companyId: string; actor: Actor; now?: Date },
+): Promise<CreatedJob> {
   const now = input.now ?? new Date();
   const customer = await tx.customer.findUnique({
     where: { id: input.customerId },
@@ -60,15 +71,37 @@ export async function createJobRecord(tx: TenantTransaction, input: CreateJobInp
       requiredSkills: input.requiredSkills ?? [],
       createdAt: now,
       // Only when there are some: a nested write makes Prisma read the job back once more.
-      ...(input.lineItems?.length ? { lineItems: { create: input.lineItems.map((item, position) => ({ companyId: input.companyId, position, ...item })) } } : {}),
+      ...(input.lineItems?.length
+        ? {
+            lineItems: {
+              create: input.lineItems.map((item, position) => ({ companyId: input.companyId, position, ...item })),
+            },
+          }
+        : {}),
       ...(input.checklist?.length
-        ? { checklist: { create: input.checklist.map((item, position) => ({ companyId: input.companyId, position, label: item.label, done: item.done, doneAt: item.done ? now : null })) } }
+        ? {
+            checklist: {
+              create: input.checklist.map((item, position) => ({
+                companyId: input.companyId,
+                position,
+                label: item.label,
+                done: item.done,
+                doneAt: item.done ? now : null,
+              })),
+            },
+          }
         : {}),
     },
     select: { id: true, title: true },
   });
   await tx.jobNote.create({
-    data: { companyId: input.companyId, jobId: job.id, authorUserId: input.actor.userId, kind: "event", body: `${terms.job} #${number} created` },
+    data: {
+      companyId: input.companyId,
+      jobId: job.id,
+      authorUserId: input.actor.userId,
+      kind: "event",
+      body: `${terms.job} #${number} created`,
+    },
     select: { id: true },
   });
   if (rule) {
@@ -80,6 +113,10 @@ export async function createJobRecord(tx: TenantTransaction, input: CreateJobInp
     });
     return { id: job.id, number, title: job.title, visits: [visit] };
   }
-  const visits = await tx.visit.findMany({ where: { jobId: job.id }, select: { id: true, jobId: true, crewId: true }, orderBy: { scheduledStart: "asc" } });
+  const visits = await tx.visit.findMany({
+    where: { jobId: job.id },
+    select: { id: true, jobId: true, crewId: true },
+    orderBy: { scheduledStart: "asc" },
+  });
   return { id: job.id, number, title: job.title, visits };
 }

@@ -102,7 +102,9 @@ export async function extendVisitHorizonsBatch(
     const visits = plans.flatMap((plan) => plan.visits);
     // Within PostgreSQL's 65,535 parameters per statement (seven a visit).
     for (let start = 0; start < visits.length; start += VISITS_PER_INSERT) {
-      created += (await tx.visit.createMany({ data: visits.slice(start, start + VISITS_PER_INSERT), skipDuplicates: true })).count;
+      created += (
+        await tx.visit.createMany({ data: visits.slice(start, start + VISITS_PER_INSERT), skipDuplicates: true })
+      ).count;
     }
     const horizons = Prisma.join(plans.map((plan) => Prisma.sql`(${plan.jobId}::uuid, ${plan.reached}::timestamp)`));
     await tx.$executeRaw`

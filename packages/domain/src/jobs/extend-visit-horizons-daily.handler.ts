@@ -4,5 +4,7 @@ import type { extendVisitHorizonsDailyJob } from "./extend-visit-horizons-daily.
 import { extendVisitHorizonsJob } from "./extend-visit-horizons.job.ts";
 
 /** Hands each company its own extension job, once a day (UTC). */
-export const extendVisitHorizonsDaily: SystemJobHandler<typeof extendVisitHorizonsDailyJob.schema> = async (_payload, { db, queues }) =>
-  enqueueForEveryCompany(db, queues, extendVisitHorizonsJob, new Date().toISOString().slice(0, 10));
+export const extendVisitHorizonsDaily: SystemJobHandler<typeof extendVisitHorizonsDailyJob.schema> = async (
+  _payload,
+  { db, queues },
+) => enqueueForEveryCompany(db, queues, extendVisitHorizonsJob, new Date().toISOString().slice(0, 10));

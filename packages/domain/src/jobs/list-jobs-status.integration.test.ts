@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant, type Database } from "@fieldops/db";
 import { jobStatusSchema, type JobStatus } from "@fieldops/shared/job-status";
-import { createTestCompany, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  createTestCompany,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 import { listJobs } from "./list-jobs.ts";
 
 let t: TestApp;
@@ -13,9 +18,23 @@ type VisitState = "unscheduled" | "scheduled" | "dispatched" | "in_progress" | "
 const expected = new Map<string, JobStatus>();
 
 /** A job whose visits are in the given states, `hours` from now (null: no time), and what its status must be. */
-async function job(title: string, status: JobStatus, visits: [VisitState, number | null][], fields: { closed?: boolean; invoiced?: boolean } = {}) {
+async function job(
+  title: string,
+  status: JobStatus,
+  visits: [VisitState, number | null][],
+  fields: { closed?: boolean; invoiced?: boolean } = {},
+) {
   const customer = await t.db.customer.create({
-    data: { companyId: company.id, name: title, street: "1 Main St", city: "Denver", region: "CO", postcode: "80202", latitude: 39.7, longitude: -104.9 },
+    data: {
+      companyId: company.id,
+      name: title,
+      street: "1 Main St",
+      city: "Denver",
+      region: "CO",
+      postcode: "80202",
+      latitude: 39.7,
+      longitude: -104.9,
+    },
   });
   const created = await t.db.job.create({
     data: {
@@ -48,20 +67,30 @@ beforeAll(async () => {
   company = await createTestCompany(t.db);
   await job("Closed by hand", "closed", [["scheduled", 48]], { closed: true });
   await job("Late", "late", [["scheduled", -48]]);
-  await job("Late and upcoming", "late", [["dispatched", -30], ["scheduled", 72]]);
+  await job("Late and upcoming", "late", [
+    ["dispatched", -30],
+    ["scheduled", 72],
+  ]);
   await job("Started yesterday", "today", [["in_progress", -20]]);
   await job("Later today", "today", [["scheduled", 3]]);
   await job("Tomorrow", "upcoming", [["scheduled", 20]]);
-  await job("Waiting", "unscheduled", [["unscheduled", null], ["completed", -72]]);
+  await job("Waiting", "unscheduled", [
+    ["unscheduled", null],
+    ["completed", -72],
+  ]);
   await job("No visits", "unscheduled", []);
-  await job("Next week", "upcoming", [["completed", -200], ["scheduled", 160]]);
+  await job("Next week", "upcoming", [
+    ["completed", -200],
+    ["scheduled", 160],
+  ]);
   await job("Done", "requires_invoicing", [["completed", -26]]);
   await job("Done and invoiced", "closed", [["completed", -26]], { invoiced: true });
   await job("Called off", "closed", [["canceled", 30]]);
 });
 afterAll(() => t.close());
 
-const list = (status?: JobStatus) => withTenant(app, company.id, (tx) => listJobs(tx, { limit: 100, now, ...(status ? { status } : {}) }));
+const list = (status?: JobStatus) =>
+  withTenant(app, company.id, (tx) => listJobs(tx, { limit: 100, now, ...(status ? { status } : {}) }));
 
 describe("listJobs by status", () => {
   it("derives each job's status", async () => {

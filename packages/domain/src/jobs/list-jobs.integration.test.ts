@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma, withTenant, type Database } from "@fieldops/db";
 import type { ListJobsQuery } from "@fieldops/shared/jobs";
-import { createTestCompany, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  createTestCompany,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 import { jobSearchFilter, listJobs } from "./list-jobs.ts";
 
 let t: TestApp;
@@ -13,14 +18,27 @@ const crews: Record<"alpha" | "bravo" | "foreign", string> = { alpha: "", bravo:
 const jobs: Record<string, { id: string; number: number }> = {};
 
 async function createCustomer(companyId: string, name: string) {
-  return (await t.db.customer.create({
-    data: { companyId, name, street: "1 Main St", city: "Boulder", region: "CO", postcode: "80302", latitude: 40, longitude: -105 },
-  })).id;
+  return (
+    await t.db.customer.create({
+      data: {
+        companyId,
+        name,
+        street: "1 Main St",
+        city: "Boulder",
+        region: "CO",
+        postcode: "80302",
+        latitude: 40,
+        longitude: -105,
+      },
+    })
+  ).id;
 }
 
 /** A job with one visit per crew given (none: one unscheduled visit); created one after the other, oldest first. */
 async function createJob(companyId: string, customerId: string, title: string, crewIds: string[] = []) {
-  const job = await t.db.job.create({ data: { companyId, customerId, number: number++, title, createdAt: new Date(Date.UTC(2030, 0, 1, 0, number)) } });
+  const job = await t.db.job.create({
+    data: { companyId, customerId, number: number++, title, createdAt: new Date(Date.UTC(2030, 0, 1, 0, number)) },
+  });
   const visits = crewIds.length === 0 ? [null] : crewIds;
   await t.db.visit.createMany({
     data: visits.map((crewId, index) => ({
@@ -41,9 +59,15 @@ beforeAll(async () => {
   app = t.runtime.context.db;
   company = await createTestCompany(t.db);
   other = await createTestCompany(t.db);
-  crews.alpha = (await t.db.crew.create({ data: { companyId: company.id, name: "Alpha", color: "#16a34a", skills: [] } })).id;
-  crews.bravo = (await t.db.crew.create({ data: { companyId: company.id, name: "Bravo", color: "#2563eb", skills: [] } })).id;
-  crews.foreign = (await t.db.crew.create({ data: { companyId: other.id, name: "Foreign", color: "#d97706", skills: [] } })).id;
+  crews.alpha = (
+    await t.db.crew.create({ data: { companyId: company.id, name: "Alpha", color: "#16a34a", skills: [] } })
+  ).id;
+  crews.bravo = (
+    await t.db.crew.create({ data: { companyId: company.id, name: "Bravo", color: "#2563eb", skills: [] } })
+  ).id;
+  crews.foreign = (
+    await t.db.crew.create({ data: { companyId: other.id, name: "Foreign", color: "#d97706", skills: [] } })
+  ).id;
   const hopper = await createCustomer(company.id, "Grace Hopper");
   const turing = await createCustomer(company.id, "Alan Turing");
   await createJob(company.id, hopper, "Weekly mowing", [crews.alpha]);
@@ -54,7 +78,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (query: Partial<ListJobsQuery>) => withTenant(app, company.id, (tx) => listJobs(tx, { limit: 25, ...query }));
+const list = (query: Partial<ListJobsQuery>) =>
+  withTenant(app, company.id, (tx) => listJobs(tx, { limit: 25, ...query }));
 const titles = async (query: Partial<ListJobsQuery>) => (await list(query)).items.map((job) => job.title);
 
 describe("listJobs filters", () => {
@@ -89,10 +114,21 @@ describe("listJobs filters", () => {
 
   it("finds a job by its customer's new name after a rename, and by its new title after an edit", async () => {
     const customer = await t.db.customer.create({
-      data: { companyId: company.id, name: "Barbara Liskov", street: "2 Main St", city: "Boulder", region: "CO", postcode: "80302", latitude: 40, longitude: -105 },
+      data: {
+        companyId: company.id,
+        name: "Barbara Liskov",
+        street: "2 Main St",
+        city: "Boulder",
+        region: "CO",
+        postcode: "80302",
+        latitude: 40,
+        longitude: -105,
+      },
     });
     const job = await createJob(company.id, customer.id, "Aeration");
-    await withTenant(app, company.id, (tx) => tx.customer.update({ where: { id: customer.id }, data: { name: "Barbara Substitution" } }));
+    await withTenant(app, company.id, (tx) =>
+      tx.customer.update({ where: { id: customer.id }, data: { name: "Barbara Substitution" } }),
+    );
     expect(await titles({ search: "substitution" })).toEqual(["Aeration"]);
     expect(await titles({ search: "liskov" })).toEqual([]);
     await withTenant(app, company.id, (tx) => tx.job.update({ where: { id: job.id }, data: { title: "Overseeding" } }));
@@ -103,7 +139,9 @@ describe("listJobs filters", () => {
   it("searches through the trigram index", async () => {
     const plan = await t.db.$transaction(async (tx) => {
       await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
-      return tx.$queryRaw<{ "QUERY PLAN": string }[]>(Prisma.sql`EXPLAIN SELECT j.id FROM jobs j WHERE ${jobSearchFilter("hedge")}`);
+      return tx.$queryRaw<{ "QUERY PLAN": string }[]>(
+        Prisma.sql`EXPLAIN SELECT j.id FROM jobs j WHERE ${jobSearchFilter("hedge")}`,
+      );
     });
     expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain("jobs_searchText_idx");
   });

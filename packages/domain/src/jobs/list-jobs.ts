@@ -17,7 +17,8 @@ export function encodeJobCursor(cursor: Cursor): string {
 function decodeJobCursor(value: string): Cursor {
   const [at, id] = Buffer.from(value, "base64url").toString().split("|");
   const createdAt = new Date(at ?? "");
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) throw invalidInput("The cursor is not valid", "cursor");
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime()))
+    throw invalidInput("The cursor is not valid", "cursor");
   return { createdAt, id };
 }
 
@@ -27,7 +28,10 @@ function decodeJobCursor(value: string): Cursor {
  */
 export function jobSearchFilter(search: string): Prisma.Sql {
   // The term's own LIKE wildcards and escape character are escaped first.
-  const pattern = `%${search.trim().toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+  const pattern = `%${search
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, "\\$&")}%`;
   const text = Prisma.sql`j."searchText" LIKE ${pattern}`;
   const number = /^#?\d{1,9}$/.exec(search.trim()) ? Number(search.trim().replace("#", "")) : null;
   return number === null ? text : Prisma.sql`(${text} OR j.number = ${number})`;
@@ -47,7 +51,8 @@ interface Row {
 }
 
 /** A job that has a visit matching `condition` (on the alias `sv`). */
-const hasVisit = (condition: Prisma.Sql) => Prisma.sql`EXISTS (SELECT 1 FROM visits sv WHERE sv."jobId" = j.id AND ${condition})`;
+const hasVisit = (condition: Prisma.Sql) =>
+  Prisma.sql`EXISTS (SELECT 1 FROM visits sv WHERE sv."jobId" = j.id AND ${condition})`;
 const open = Prisma.sql`j."closedAt" IS NULL`;
 const booked = Prisma.sql`sv.status IN ('scheduled', 'dispatched')`;
 
@@ -85,16 +90,25 @@ export async function listJobs(
   const cursor = input.cursor ? decodeJobCursor(input.cursor) : null;
   const filters: Prisma.Sql[] = [];
   if (cursor) filters.push(Prisma.sql`(j."createdAt", j.id) < (${cursor.createdAt}::timestamp, ${cursor.id}::uuid)`);
-  if (input.crewId) filters.push(Prisma.sql`EXISTS (SELECT 1 FROM visits cv WHERE cv."jobId" = j.id AND cv."crewId" = ${input.crewId}::uuid)`);
+  if (input.crewId)
+    filters.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM visits cv WHERE cv."jobId" = j.id AND cv."crewId" = ${input.crewId}::uuid)`,
+    );
   if (input.from || input.to) {
     const from = input.from ? new Date(input.from) : new Date(0);
     const to = input.to ? new Date(input.to) : new Date(8.64e15);
-    filters.push(Prisma.sql`EXISTS (SELECT 1 FROM visits dv WHERE dv."jobId" = j.id AND dv."scheduledStart" >= ${from}::timestamp AND dv."scheduledStart" < ${to}::timestamp)`);
+    filters.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM visits dv WHERE dv."jobId" = j.id AND dv."scheduledStart" >= ${from}::timestamp AND dv."scheduledStart" < ${to}::timestamp)`,
+    );
   }
   if (input.search) filters.push(jobSearchFilter(input.search));
   if (input.customerId) filters.push(Prisma.sql`j."customerId" = ${input.customerId}::uuid`);
   if (input.status) {
-    const candidates = rareStatusCandidates(input.status, startOfDayInTimeZone(today, tz), startOfDayInTimeZone(addDays(today, 1), tz));
+    const candidates = rareStatusCandidates(
+      input.status,
+      startOfDayInTimeZone(today, tz),
+      startOfDayInTimeZone(addDays(today, 1), tz),
+    );
     if (candidates) filters.push(candidates);
   }
   const where = filters.length > 0 ? Prisma.sql`WHERE ${Prisma.join(filters, " AND ")}` : Prisma.empty;

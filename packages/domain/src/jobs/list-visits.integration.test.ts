@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant, type Database } from "@fieldops/db";
-import { createTestCompany, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  createTestCompany,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 import { listVisits } from "./list-visits.ts";
 
 let t: TestApp;
@@ -14,9 +19,20 @@ const ids: Record<string, string> = {};
 /** A job with visits at the given hours after `monday` (null: unscheduled), on `crewId`. */
 async function visitsAt(companyId: string, crewId: string | null, named: Record<string, number | null>) {
   const customer = await t.db.customer.create({
-    data: { companyId, name: "Ada", street: "1 Main St", city: "Denver", region: "CO", postcode: "80202", latitude: 39.7, longitude: -104.9 },
+    data: {
+      companyId,
+      name: "Ada",
+      street: "1 Main St",
+      city: "Denver",
+      region: "CO",
+      postcode: "80202",
+      latitude: 39.7,
+      longitude: -104.9,
+    },
   });
-  const job = await t.db.job.create({ data: { companyId, customerId: customer.id, number: Object.keys(ids).length + 1, title: "Mowing" } });
+  const job = await t.db.job.create({
+    data: { companyId, customerId: customer.id, number: Object.keys(ids).length + 1, title: "Mowing" },
+  });
   for (const [name, hours] of Object.entries(named)) {
     const visit = await t.db.visit.create({
       data: {
@@ -38,10 +54,18 @@ beforeAll(async () => {
   app = t.runtime.context.db;
   company = await createTestCompany(t.db);
   other = await createTestCompany(t.db);
-  const mine = await t.db.crew.create({ data: { companyId: company.id, name: "Crew Mine", color: "#16a34a", skills: [] } });
-  const theirs = await t.db.crew.create({ data: { companyId: company.id, name: "Crew Theirs", color: "#2563eb", skills: [] } });
-  await t.db.crewMember.create({ data: { companyId: company.id, crewId: mine.id, userId: company.users.field_user.id } });
-  const elsewhere = await t.db.crew.create({ data: { companyId: other.id, name: "Crew Elsewhere", color: "#2563eb", skills: [] } });
+  const mine = await t.db.crew.create({
+    data: { companyId: company.id, name: "Crew Mine", color: "#16a34a", skills: [] },
+  });
+  const theirs = await t.db.crew.create({
+    data: { companyId: company.id, name: "Crew Theirs", color: "#2563eb", skills: [] },
+  });
+  await t.db.crewMember.create({
+    data: { companyId: company.id, crewId: mine.id, userId: company.users.field_user.id },
+  });
+  const elsewhere = await t.db.crew.create({
+    data: { companyId: other.id, name: "Crew Elsewhere", color: "#2563eb", skills: [] },
+  });
   await visitsAt(company.id, mine.id, { mineLate: 30, mineEarly: 2, beforeRange: -1, atRangeEnd: 7 * 24 });
   await visitsAt(company.id, theirs.id, { theirs: 10, unscheduled: null });
   await visitsAt(other.id, elsewhere.id, { elsewhere: 5 });

@@ -7,10 +7,14 @@ import { toVisit, type VisitRow } from "./to-job.ts";
  * Visits scheduled in [from, to), earliest first: all of the company's for owners and members, only those of the
  * field user's own crews for a field user. One query with only the columns shown: a week of 50 crews is a full page.
  */
-export async function listVisits(tx: TenantTransaction, input: ListVisitsQuery & { actor: Actor }): Promise<{ items: Visit[] }> {
-  const ownCrewsOnly = input.actor.role === "field_user"
-    ? Prisma.sql`AND EXISTS (SELECT 1 FROM crew_members m WHERE m."crewId" = v."crewId" AND m."userId" = ${input.actor.userId}::uuid)`
-    : Prisma.empty;
+export async function listVisits(
+  tx: TenantTransaction,
+  input: ListVisitsQuery & { actor: Actor },
+): Promise<{ items: Visit[] }> {
+  const ownCrewsOnly =
+    input.actor.role === "field_user"
+      ? Prisma.sql`AND EXISTS (SELECT 1 FROM crew_members m WHERE m."crewId" = v."crewId" AND m."userId" = ${input.actor.userId}::uuid)`
+      : Prisma.empty;
   const rows = await tx.$queryRaw<(VisitRow & { crewName: string | null })[]>`
     SELECT v.id, v."jobId", v."crewId", c.name AS "crewName", v.status::text AS status, v."scheduledStart", v."scheduledEnd",
       v."durationMinutes", v."startedAt", v."completedAt", v.version

@@ -22,7 +22,10 @@ export function parseRecurrenceRule(rule: string): RRuleOptions {
   if (options.freq === undefined) throw invalidInput("The recurrence rule needs a FREQ", "recurrence.rule");
   if (options.freq > RRule.DAILY) throw invalidInput("A recurrence can repeat at most daily", "recurrence.rule");
   if (options.dtstart || options.tzid) {
-    throw invalidInput("Give the first visit's start separately, not as DTSTART or TZID in the rule", "recurrence.rule");
+    throw invalidInput(
+      "Give the first visit's start separately, not as DTSTART or TZID in the rule",
+      "recurrence.rule",
+    );
   }
   return options;
 }

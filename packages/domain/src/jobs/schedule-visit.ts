@@ -13,7 +13,10 @@ import { findVisitFor, STALE_VISIT_MESSAGE } from "./visit-access.ts";
  * the dispatcher saw, so of two dispatchers moving the same visit the second is refused instead of winning silently.
  * A crew must have the job's skills, be working then, have nothing else booked then, and keep room for its breaks.
  */
-export async function scheduleVisit(tx: TenantTransaction, input: ScheduleVisitInput & { visitId: string; actor: Actor }): Promise<Visit> {
+export async function scheduleVisit(
+  tx: TenantTransaction,
+  input: ScheduleVisitInput & { visitId: string; actor: Actor },
+): Promise<Visit> {
   const visit = await findVisitFor(tx, input.visitId, input.actor);
   if (visit.version !== input.version) throw conflict(STALE_VISIT_MESSAGE, "version");
   if (visit.status !== "unscheduled" && visit.status !== "scheduled" && visit.status !== "dispatched") {
@@ -26,13 +29,37 @@ export async function scheduleVisit(tx: TenantTransaction, input: ScheduleVisitI
   if (input.crewId && !crew) throw notFound("Crew not found");
   const [updated] = await tx.visit.updateManyAndReturn({
     where: { id: visit.id, version: input.version },
-    data: { crewId: input.crewId, scheduledStart: start, scheduledEnd: end, durationMinutes: input.durationMinutes, status: "scheduled", version: { increment: 1 } },
-    select: { id: true, jobId: true, crewId: true, status: true, scheduledStart: true, scheduledEnd: true, durationMinutes: true, startedAt: true, completedAt: true, version: true },
+    data: {
+      crewId: input.crewId,
+      scheduledStart: start,
+      scheduledEnd: end,
+      durationMinutes: input.durationMinutes,
+      status: "scheduled",
+      version: { increment: 1 },
+    },
+    select: {
+      id: true,
+      jobId: true,
+      crewId: true,
+      status: true,
+      scheduledStart: true,
+      scheduledEnd: true,
+      durationMinutes: true,
+      startedAt: true,
+      completedAt: true,
+      version: true,
+    },
   });
   if (!updated) throw conflict(STALE_VISIT_MESSAGE, "version");
   await assertVisitPlacements(tx, [visit.id]);
   await tx.jobNote.create({
-    data: { companyId: visit.companyId, jobId: visit.jobId, authorUserId: input.actor.userId, kind: "event", body: `Visit scheduled for ${start.toISOString()}` },
+    data: {
+      companyId: visit.companyId,
+      jobId: visit.jobId,
+      authorUserId: input.actor.userId,
+      kind: "event",
+      body: `Visit scheduled for ${start.toISOString()}`,
+    },
     select: { id: true },
   });
   return toVisit({ ...updated, crew: crew ? { name: crew.name } : null });

@@ -5,7 +5,11 @@ import { lineItemTotalCents, type JobDetail, type Visit } from "@fieldops/shared
 export const jobDetailInclude = {
   customer: { select: { name: true } },
   property: { select: { id: true, name: true, street: true, city: true, latitude: true, longitude: true } },
-  visits: { include: { crew: { select: { name: true } } }, orderBy: [{ scheduledStart: { sort: "asc", nulls: "first" } }, { createdAt: "asc" }], take: 500 },
+  visits: {
+    include: { crew: { select: { name: true } } },
+    orderBy: [{ scheduledStart: { sort: "asc", nulls: "first" } }, { createdAt: "asc" }],
+    take: 500,
+  },
   lineItems: { orderBy: { position: "asc" } },
   checklist: { orderBy: { position: "asc" } },
   notes: { orderBy: { createdAt: "asc" }, take: 500 },
@@ -15,7 +19,16 @@ type JobRow = Prisma.JobGetPayload<{ include: typeof jobDetailInclude }>;
 /** What a visit is shown from: its own columns and its crew's name. */
 export type VisitRow = Pick<
   Prisma.VisitGetPayload<object>,
-  "id" | "jobId" | "crewId" | "status" | "scheduledStart" | "scheduledEnd" | "durationMinutes" | "startedAt" | "completedAt" | "version"
+  | "id"
+  | "jobId"
+  | "crewId"
+  | "status"
+  | "scheduledStart"
+  | "scheduledEnd"
+  | "durationMinutes"
+  | "startedAt"
+  | "completedAt"
+  | "version"
 > & { crew: { name: string } | null };
 
 export function toVisit(row: VisitRow): Visit {
@@ -37,9 +50,21 @@ export function toVisit(row: VisitRow): Visit {
 export function toJobDetail(row: JobRow, now: Date, timeZone: string): JobDetail {
   const lineItems = row.lineItems.map((item) => {
     const quantity = Number(item.quantity);
-    return { id: item.id, service: item.service, quantity, unitPriceCents: item.unitPriceCents, taxable: item.taxable, totalCents: lineItemTotalCents({ quantity, unitPriceCents: item.unitPriceCents }) };
+    return {
+      id: item.id,
+      service: item.service,
+      quantity,
+      unitPriceCents: item.unitPriceCents,
+      taxable: item.taxable,
+      totalCents: lineItemTotalCents({ quantity, unitPriceCents: item.unitPriceCents }),
+    };
   });
-  const next = row.visits.find((visit) => (visit.status === "scheduled" || visit.status === "dispatched") && visit.scheduledStart && visit.scheduledStart >= now);
+  const next = row.visits.find(
+    (visit) =>
+      (visit.status === "scheduled" || visit.status === "dispatched") &&
+      visit.scheduledStart &&
+      visit.scheduledStart >= now,
+  );
   return {
     id: row.id,
     number: row.number,
@@ -53,10 +78,16 @@ export function toJobDetail(row: JobRow, now: Date, timeZone: string): JobDetail
     createdAt: row.createdAt.toISOString(),
     description: row.description,
     instructions: row.instructions,
-    recurrence: row.recurrence && row.recurrenceStart ? { rule: row.recurrence, start: row.recurrenceStart.toISOString() } : null,
+    recurrence:
+      row.recurrence && row.recurrenceStart ? { rule: row.recurrence, start: row.recurrenceStart.toISOString() } : null,
     visitDurationMinutes: row.visitDurationMinutes,
     property: row.property
-      ? { id: row.property.id, label: row.property.name ?? `${row.property.street}, ${row.property.city}`, latitude: row.property.latitude, longitude: row.property.longitude }
+      ? {
+          id: row.property.id,
+          label: row.property.name ?? `${row.property.street}, ${row.property.city}`,
+          latitude: row.property.latitude,
+          longitude: row.property.longitude,
+        }
       : null,
     requiredSkills: row.requiredSkills,
     closedAt: row.closedAt?.toISOString() ?? null,
@@ -64,6 +95,12 @@ export function toJobDetail(row: JobRow, now: Date, timeZone: string): JobDetail
     visits: row.visits.map(toVisit),
     lineItems,
     checklist: row.checklist.map((item) => ({ id: item.id, label: item.label, done: item.done })),
-    notes: row.notes.map((note) => ({ id: note.id, kind: note.kind === "note" ? "note" : "event", body: note.body, authorUserId: note.authorUserId, createdAt: note.createdAt.toISOString() })),
+    notes: row.notes.map((note) => ({
+      id: note.id,
+      kind: note.kind === "note" ? "note" : "event",
+      body: note.body,
+      authorUserId: note.authorUserId,
+      createdAt: note.createdAt.toISOString(),
+    })),
   };
 }

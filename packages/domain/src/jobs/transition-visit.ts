@@ -10,7 +10,10 @@ import { findVisitFor, STALE_VISIT_MESSAGE } from "./visit-access.ts";
  * Moves a visit along its lifecycle (VISIT_TRANSITIONS) and refuses any other move. A field user may only start and
  * complete their own crew's visits. Like scheduling, the move names the version it was decided on.
  */
-export async function transitionVisit(tx: TenantTransaction, input: TransitionVisitInput & { visitId: string; actor: Actor; now?: Date }): Promise<Visit> {
+export async function transitionVisit(
+  tx: TenantTransaction,
+  input: TransitionVisitInput & { visitId: string; actor: Actor; now?: Date },
+): Promise<Visit> {
   const now = input.now ?? new Date();
   const visit = await findVisitFor(tx, input.visitId, input.actor);
   if (input.actor.role === "field_user" && !FIELD_USER_VISIT_TARGETS.includes(input.to)) {
@@ -19,12 +22,19 @@ export async function transitionVisit(tx: TenantTransaction, input: TransitionVi
   if (visit.version !== input.version) throw conflict(STALE_VISIT_MESSAGE, "version");
   const from = visit.status;
   if (!canTransitionVisit(from, input.to)) {
-    throw conflict(`A visit that is ${VISIT_STATUS_LABELS[from].toLowerCase()} cannot become ${VISIT_STATUS_LABELS[input.to].toLowerCase()}`, "to");
+    throw conflict(
+      `A visit that is ${VISIT_STATUS_LABELS[from].toLowerCase()} cannot become ${VISIT_STATUS_LABELS[input.to].toLowerCase()}`,
+      "to",
+    );
   }
-  const data: Prisma.VisitUpdateManyMutationInput & { crewId?: string | null } = { status: input.to, version: { increment: 1 } };
+  const data: Prisma.VisitUpdateManyMutationInput & { crewId?: string | null } = {
+    status: input.to,
+    version: { increment: 1 },
+  };
   if (input.to === "scheduled" && !visit.scheduledStart) throw conflict("Give the visit a time to schedule it", "to");
   if (input.to === "dispatched" && !visit.crewId) throw conflict("Assign a crew before dispatching the visit", "to");
-  if (input.to === "unscheduled") Object.assign(data, { crewId: null, scheduledStart: null, scheduledEnd: null, canceledAt: null });
+  if (input.to === "unscheduled")
+    Object.assign(data, { crewId: null, scheduledStart: null, scheduledEnd: null, canceledAt: null });
   if (input.to === "in_progress") data.startedAt = now;
   if (input.to === "completed") data.completedAt = now;
   if (input.to === "canceled") data.canceledAt = now;
@@ -39,5 +49,7 @@ export async function transitionVisit(tx: TenantTransaction, input: TransitionVi
       body: `Visit ${VISIT_STATUS_LABELS[from].toLowerCase()} → ${VISIT_STATUS_LABELS[input.to].toLowerCase()}`,
     },
   });
-  return toVisit(await tx.visit.findUniqueOrThrow({ where: { id: visit.id }, include: { crew: { select: { name: true } } } }));
+  return toVisit(
+    await tx.visit.findUniqueOrThrow({ where: { id: visit.id }, include: { crew: { select: { name: true } } } }),
+  );
 }

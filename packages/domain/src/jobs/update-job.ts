@@ -5,16 +5,27 @@ import type { Actor } from "./actor.ts";
 import { getJob } from "./get-job.ts";
 
 /** Edits a job; line items and checklist, when given, replace the old ones. Closing and invoicing are recorded. */
-export async function updateJob(tx: TenantTransaction, input: UpdateJobInput & { jobId: string; actor: Actor; now?: Date }): Promise<JobDetail> {
+export async function updateJob(
+  tx: TenantTransaction,
+  input: UpdateJobInput & { jobId: string; actor: Actor; now?: Date },
+): Promise<JobDetail> {
   const now = input.now ?? new Date();
   const job = await tx.job.findUnique({ where: { id: input.jobId } });
   if (!job) throw notFound("Job not found");
-  if (input.propertyId && !(await tx.customerProperty.findFirst({ where: { id: input.propertyId, customerId: job.customerId }, select: { id: true } }))) {
+  if (
+    input.propertyId &&
+    !(await tx.customerProperty.findFirst({
+      where: { id: input.propertyId, customerId: job.customerId },
+      select: { id: true },
+    }))
+  ) {
     throw invalidInput("That property is not this customer's", "propertyId");
   }
   const events: string[] = [];
-  if (input.closed !== undefined && input.closed !== (job.closedAt !== null)) events.push(input.closed ? "Job closed" : "Job reopened");
-  if (input.invoiced !== undefined && input.invoiced !== (job.invoicedAt !== null)) events.push(input.invoiced ? "Marked as invoiced" : "Marked as not invoiced");
+  if (input.closed !== undefined && input.closed !== (job.closedAt !== null))
+    events.push(input.closed ? "Job closed" : "Job reopened");
+  if (input.invoiced !== undefined && input.invoiced !== (job.invoicedAt !== null))
+    events.push(input.invoiced ? "Marked as invoiced" : "Marked as not invoiced");
   await tx.job.update({
     where: { id: job.id },
     data: {
@@ -29,16 +40,33 @@ export async function updateJob(tx: TenantTransaction, input: UpdateJobInput & {
   });
   if (input.lineItems) {
     await tx.jobLineItem.deleteMany({ where: { jobId: job.id } });
-    await tx.jobLineItem.createMany({ data: input.lineItems.map((item, position) => ({ companyId: job.companyId, jobId: job.id, position, ...item })) });
+    await tx.jobLineItem.createMany({
+      data: input.lineItems.map((item, position) => ({ companyId: job.companyId, jobId: job.id, position, ...item })),
+    });
   }
   if (input.checklist) {
     await tx.jobChecklistItem.deleteMany({ where: { jobId: job.id } });
     await tx.jobChecklistItem.createMany({
-      data: input.checklist.map((item, position) => ({ companyId: job.companyId, jobId: job.id, position, label: item.label, done: item.done, doneAt: item.done ? now : null })),
+      data: input.checklist.map((item, position) => ({
+        companyId: job.companyId,
+        jobId: job.id,
+        position,
+        label: item.label,
+        done: item.done,
+        doneAt: item.done ? now : null,
+      })),
     });
   }
   if (events.length > 0) {
-    await tx.jobNote.createMany({ data: events.map((body) => ({ companyId: job.companyId, jobId: job.id, authorUserId: input.actor.userId, kind: "event", body })) });
+    await tx.jobNote.createMany({
+      data: events.map((body) => ({
+        companyId: job.companyId,
+        jobId: job.id,
+        authorUserId: input.actor.userId,
+        kind: "event",
+        body,
+      })),
+    });
   }
   return getJob(tx, { jobId: job.id, now });
 }

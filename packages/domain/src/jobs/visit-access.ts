@@ -31,4 +31,5 @@ export async function getVisit(tx: TenantTransaction, input: { visitId: string; 
   return toVisit(await findVisitFor(tx, input.visitId, input.actor));
 }
 
-export const STALE_VISIT_MESSAGE = "This visit was changed by someone else since you loaded it. Reload it and try again.";
+export const STALE_VISIT_MESSAGE =
+  "This visit was changed by someone else since you loaded it. Reload it and try again.";

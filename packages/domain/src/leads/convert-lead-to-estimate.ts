@@ -20,9 +20,13 @@ export async function convertLeadToEstimate(
   if (lead.status === "lost") throw conflict("This lead is lost: reopen it first");
   let customerId = lead.customerId;
   if (!customerId) {
-    if (!lead.street || !lead.city) throw invalidInput("Add the prospect's street and city: the customer needs a service address", "street");
+    if (!lead.street || !lead.city)
+      throw invalidInput("Add the prospect's street and city: the customer needs a service address", "street");
     if (lead.latitude === null || lead.longitude === null) {
-      throw invalidInput("Add the address's latitude and longitude: the customer's property needs them for scheduling", "latitude");
+      throw invalidInput(
+        "Add the address's latitude and longitude: the customer's property needs them for scheduling",
+        "latitude",
+      );
     }
     const customer = await createCustomer(tx, {
       companyId: input.companyId,
@@ -31,7 +35,16 @@ export async function convertLeadToEstimate(
         ...(lead.email ? [{ kind: "email" as const, value: lead.email, label: null }] : []),
         ...(lead.phone ? [{ kind: "phone" as const, value: lead.phone, label: null }] : []),
       ],
-      properties: [{ street: lead.street, city: lead.city, region: lead.region ?? "", postcode: lead.postcode ?? "", latitude: lead.latitude, longitude: lead.longitude }],
+      properties: [
+        {
+          street: lead.street,
+          city: lead.city,
+          region: lead.region ?? "",
+          postcode: lead.postcode ?? "",
+          latitude: lead.latitude,
+          longitude: lead.longitude,
+        },
+      ],
       tags: [],
       notes: lead.notes,
     });

@@ -9,11 +9,32 @@ export async function createLead(tx: TenantTransaction, input: CreateLeadInput &
   if ("customerId" in input) {
     const customer = await tx.customer.findUnique({
       where: { id: input.customerId },
-      select: { id: true, name: true, email: true, phone: true, street: true, city: true, region: true, postcode: true, latitude: true, longitude: true },
+      select: {
+        id: true,
+        name: true,
+        email: true,
+        phone: true,
+        street: true,
+        city: true,
+        region: true,
+        postcode: true,
+        latitude: true,
+        longitude: true,
+      },
     });
     if (!customer) throw notFound("Customer not found");
     const { id, ...details } = customer;
-    return toLead(await tx.lead.create({ data: { companyId: input.companyId, customerId: id, ...details, ...request }, include: leadInclude }));
+    return toLead(
+      await tx.lead.create({
+        data: { companyId: input.companyId, customerId: id, ...details, ...request },
+        include: leadInclude,
+      }),
+    );
   }
-  return toLead(await tx.lead.create({ data: { companyId: input.companyId, ...prospectData(input.prospect), ...request }, include: leadInclude }));
+  return toLead(
+    await tx.lead.create({
+      data: { companyId: input.companyId, ...prospectData(input.prospect), ...request },
+      include: leadInclude,
+    }),
+  );
 }

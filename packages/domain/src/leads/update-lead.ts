@@ -9,8 +9,10 @@ import { leadInclude, lockLead, prospectData, toLead } from "./lead-record.ts";
  */
 export async function updateLead(tx: TenantTransaction, input: UpdateLeadInput & { leadId: string }): Promise<Lead> {
   const current = await lockLead(tx, input.leadId);
-  if (input.prospect && current.customerId) throw conflict("This lead is a customer's: edit the customer instead", "prospect");
-  if (input.lost !== undefined && current.status === "won") throw conflict("A won lead cannot be marked lost or reopened", "lost");
+  if (input.prospect && current.customerId)
+    throw conflict("This lead is a customer's: edit the customer instead", "prospect");
+  if (input.lost !== undefined && current.status === "won")
+    throw conflict("A won lead cannot be marked lost or reopened", "lost");
   const reopened = current.estimates.length > 0 ? "estimating" : "new";
   const row = await tx.lead.update({
     where: { id: current.id },

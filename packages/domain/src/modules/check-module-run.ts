@@ -1,5 +1,11 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { MODULE_CATALOG, moduleIdSchema, modulePolicy, type ModuleId, type ModuleParams } from "@fieldops/shared/modules";
+import {
+  MODULE_CATALOG,
+  moduleIdSchema,
+  modulePolicy,
+  type ModuleId,
+  type ModuleParams,
+} from "@fieldops/shared/modules";
 import { roleSchema, type Role } from "@fieldops/shared/roles";
 import { conflict } from "../errors.ts";
 import { assertCompanyWritable } from "../plans/assert-company-writable.ts";
@@ -23,13 +29,15 @@ export async function recheckModuleRun(
   }
   await assertCompanyWritable(tx);
   const feature = MODULE_CATALOG[moduleId].feature;
-  if (feature && !(await planAllowsModule(tx, moduleId))) throw planFeatureRefusal(feature, MODULE_CATALOG[moduleId].title);
+  if (feature && !(await planAllowsModule(tx, moduleId)))
+    throw planFeatureRefusal(feature, MODULE_CATALOG[moduleId].title);
   let checked: { params: ModuleParams<ModuleId>; paramsHash: string } | null = null;
   try {
     checked = parseModuleParams(moduleId, run.params);
   } catch {
     checked = null;
   }
-  if (checked === null || checked.paramsHash !== run.paramsHash) throw conflict("The request's parameters have changed since it was made, so it cannot run");
+  if (checked === null || checked.paramsHash !== run.paramsHash)
+    throw conflict("The request's parameters have changed since it was made, so it cannot run");
   return { moduleId, params: checked.params, requesterRole };
 }

@@ -5,7 +5,10 @@ import { createJobRecord } from "../jobs/create-job.ts";
 import { defineModule } from "./module-definition.ts";
 
 const undoSchema = z.object({ jobId: z.string() });
-const resultSchema = z.object({ jobId: z.string(), visits: z.array(z.object({ id: z.string(), jobId: z.string(), crewId: z.string().nullable() })) });
+const resultSchema = z.object({
+  jobId: z.string(),
+  visits: z.array(z.object({ id: z.string(), jobId: z.string(), crewId: z.string().nullable() })),
+});
 
 /** Creates a one-off job with one unscheduled visit; undone by deleting it while nothing has been done on it. */
 export const createJobModule = defineModule({
@@ -15,10 +18,18 @@ export const createJobModule = defineModule({
     return `Create the job "${params.title}" for ${customer?.name ?? "a customer that no longer exists"}.`;
   },
   async run(tx, params, context) {
-    const job = await createJobRecord(tx, { ...createJobRequestSchema.parse(params), companyId: context.companyId, actor: context.actor, now: context.now });
+    const job = await createJobRecord(tx, {
+      ...createJobRequestSchema.parse(params),
+      companyId: context.companyId,
+      actor: context.actor,
+      now: context.now,
+    });
     return {
       message: `Created job #${job.number}: ${job.title}`,
-      result: { jobId: job.id, visits: job.visits.map((visit) => ({ id: visit.id, jobId: visit.jobId, crewId: visit.crewId })) },
+      result: {
+        jobId: job.id,
+        visits: job.visits.map((visit) => ({ id: visit.id, jobId: visit.jobId, crewId: visit.crewId })),
+      },
       undo: { jobId: job.id },
     };
   },

@@ -20,7 +20,8 @@ async function lockPending(tx: TenantTransaction, approvalId: string, actor: Act
   if (!APPROVER_ROLES.includes(actor.role)) throw forbidden("Only owners and administrators decide approval requests");
   const run = await lockModuleRun(tx, approvalId);
   if (!run || (run.expiresAt === null && run.decidedByUserId === null)) throw notFound("Approval request not found");
-  if (run.requestedByUserId === actor.userId) throw forbidden("You cannot decide your own request: another owner or administrator must");
+  if (run.requestedByUserId === actor.userId)
+    throw forbidden("You cannot decide your own request: another owner or administrator must");
   return run;
 }
 
@@ -33,7 +34,11 @@ function decided(run: ModuleRunRow, status: "approved" | "denied", queueRunId: s
   };
 }
 
-const wasApproved = (run: ModuleRunRow) => run.decidedByUserId !== null && run.status !== "denied" && run.status !== "awaiting_approval" && run.status !== "expired";
+const wasApproved = (run: ModuleRunRow) =>
+  run.decidedByUserId !== null &&
+  run.status !== "denied" &&
+  run.status !== "awaiting_approval" &&
+  run.status !== "expired";
 
 /**
  * Approves a pending request naming the parameters the approver saw (their hash), after checking again that the
@@ -46,10 +51,17 @@ export async function approveModuleRun(
 ): Promise<DecidedApproval> {
   const now = input.now ?? new Date();
   const run = await lockPending(tx, input.approvalId, input.actor);
-  if (wasApproved(run)) return { ...decided(run, "approved", run.status === "queued" ? run.id : null), companyEvents: [], requesterEvents: [] };
+  if (wasApproved(run))
+    return {
+      ...decided(run, "approved", run.status === "queued" ? run.id : null),
+      companyEvents: [],
+      requesterEvents: [],
+    };
   if (run.status === "denied") throw conflict("This request was denied");
-  if (run.status === "expired" || (run.expiresAt !== null && run.expiresAt <= now)) throw conflict("This approval request has expired");
-  if (input.paramsHash !== run.paramsHash) throw conflict("The request is not the one you were shown: reload the approvals and check it again", "paramsHash");
+  if (run.status === "expired" || (run.expiresAt !== null && run.expiresAt <= now))
+    throw conflict("This approval request has expired");
+  if (input.paramsHash !== run.paramsHash)
+    throw conflict("The request is not the one you were shown: reload the approvals and check it again", "paramsHash");
   await recheckModuleRun(tx, run);
   const approved = await tx.moduleRun.update({
     where: { id: run.id },
@@ -59,15 +71,25 @@ export async function approveModuleRun(
 }
 
 /** Denies a pending request with a reason the requester is told. Denying it again changes nothing. */
-export async function denyModuleRun(tx: TenantTransaction, input: { approvalId: string; reason: string; actor: Actor; now?: Date }): Promise<DecidedApproval> {
+export async function denyModuleRun(
+  tx: TenantTransaction,
+  input: { approvalId: string; reason: string; actor: Actor; now?: Date },
+): Promise<DecidedApproval> {
   const now = input.now ?? new Date();
   const run = await lockPending(tx, input.approvalId, input.actor);
   if (run.status === "denied") return { run, queueRunId: null, companyEvents: [], requesterEvents: [] };
   if (wasApproved(run)) throw conflict("This request was already approved");
-  if (run.status === "expired" || (run.expiresAt !== null && run.expiresAt <= now)) throw conflict("This approval request has expired");
+  if (run.status === "expired" || (run.expiresAt !== null && run.expiresAt <= now))
+    throw conflict("This approval request has expired");
   const denied = await tx.moduleRun.update({
     where: { id: run.id },
-    data: { status: "denied", denyReason: input.reason, decidedByUserId: input.actor.userId, decidedAt: now, finishedAt: now },
+    data: {
+      status: "denied",
+      denyReason: input.reason,
+      decidedByUserId: input.actor.userId,
+      decidedAt: now,
+      finishedAt: now,
+    },
   });
   return decided(denied, "denied", null);
 }

@@ -8,7 +8,10 @@ import { moduleRunUpdated } from "./module-run-row.ts";
  * Marks the run expired if it is still waiting once its expiry has passed (a decision that came first wins), then
  * tells the requester, whose chat shows the outcome, and the company, whose pending approvals drop it.
  */
-export const expireModuleApproval: JobHandler<typeof expireModuleApprovalJob.schema> = async ({ companyId, runId }, { db, redis }) => {
+export const expireModuleApproval: JobHandler<typeof expireModuleApprovalJob.schema> = async (
+  { companyId, runId },
+  { db, redis },
+) => {
   const now = new Date();
   const expired = await withTenant(db, companyId, async (tx) => {
     const [run] = await tx.moduleRun.updateManyAndReturn({
@@ -19,5 +22,9 @@ export const expireModuleApproval: JobHandler<typeof expireModuleApprovalJob.sch
   });
   if (!expired) return;
   await publishEvent(redis, moduleRunUpdated(expired), { companyId, userId: expired.requestedByUserId });
-  await publishEvent(redis, { name: "approval.updated", payload: { approvalId: expired.id, moduleId: expired.moduleId, status: "expired" } }, { companyId });
+  await publishEvent(
+    redis,
+    { name: "approval.updated", payload: { approvalId: expired.id, moduleId: expired.moduleId, status: "expired" } },
+    { companyId },
+  );
 };

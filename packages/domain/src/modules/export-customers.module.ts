@@ -8,6 +8,10 @@ export const exportCustomersModule = defineModule({
   async run(tx, _params, context) {
     const csv = await exportCustomers(tx, { companyId: context.companyId });
     const count = await tx.customer.count();
-    return { message: `Exported ${count} customer${count === 1 ? "" : "s"}: the CSV file is ready to download`, output: csv, result: { customers: count } };
+    return {
+      message: `Exported ${count} customer${count === 1 ? "" : "s"}: the CSV file is ready to download`,
+      output: csv,
+      result: { customers: count },
+    };
   },
 });

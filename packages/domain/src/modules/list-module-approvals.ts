@@ -1,17 +1,28 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { MAX_PENDING_APPROVALS_LISTED, MODULE_CATALOG, moduleIdSchema, type ApprovalRequest } from "@fieldops/shared/modules";
+import {
+  MAX_PENDING_APPROVALS_LISTED,
+  MODULE_CATALOG,
+  moduleIdSchema,
+  type ApprovalRequest,
+} from "@fieldops/shared/modules";
 import { moduleDefinition } from "./module-registry.ts";
 import { parseModuleParams } from "./module-access.ts";
 
 /** The requests waiting for an owner or administrator, oldest first, each with what approving it will do. */
-export async function listModuleApprovals(tx: TenantTransaction, input: { now?: Date } = {}): Promise<{ items: ApprovalRequest[] }> {
+export async function listModuleApprovals(
+  tx: TenantTransaction,
+  input: { now?: Date } = {},
+): Promise<{ items: ApprovalRequest[] }> {
   const now = input.now ?? new Date();
   const runs = await tx.moduleRun.findMany({
     where: { status: "awaiting_approval", expiresAt: { gt: now } },
     orderBy: { createdAt: "asc" },
     take: MAX_PENDING_APPROVALS_LISTED,
   });
-  const users = await tx.user.findMany({ where: { id: { in: [...new Set(runs.map((run) => run.requestedByUserId))] } }, select: { id: true, name: true, role: true } });
+  const users = await tx.user.findMany({
+    where: { id: { in: [...new Set(runs.map((run) => run.requestedByUserId))] } },
+    select: { id: true, name: true, role: true },
+  });
   const byId = new Map(users.map((user) => [user.id, user]));
   // One query at a time: the transaction is one connection.
   const items: ApprovalRequest[] = [];
@@ -32,7 +43,11 @@ export async function listModuleApprovals(tx: TenantTransaction, input: { now?: 
       params: run.params as Record<string, unknown>,
       paramsHash: run.paramsHash,
       status: "pending",
-      requestedBy: { id: run.requestedByUserId, name: requester?.name ?? "A former user", role: requester?.role ?? "member" },
+      requestedBy: {
+        id: run.requestedByUserId,
+        name: requester?.name ?? "A former user",
+        role: requester?.role ?? "member",
+      },
       requestedAt: run.createdAt.toISOString(),
       expiresAt: run.expiresAt!.toISOString(),
       decidedAt: null,

@@ -1,5 +1,12 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { MODULE_CATALOG, MODULE_PARAM_SCHEMAS, modulePolicy, type ModuleId, type ModuleParams, type ModulePolicy } from "@fieldops/shared/modules";
+import {
+  MODULE_CATALOG,
+  MODULE_PARAM_SCHEMAS,
+  modulePolicy,
+  type ModuleId,
+  type ModuleParams,
+  type ModulePolicy,
+} from "@fieldops/shared/modules";
 import type { Role } from "@fieldops/shared/roles";
 import { forbidden, invalidInput } from "../errors.ts";
 import { hashModuleParams } from "./params-hash.ts";
@@ -20,7 +27,10 @@ export function allowedPolicy(moduleId: ModuleId, role: Role): Exclude<ModulePol
 }
 
 /** The module's parameters, validated and with their defaults, and their hash; bad parameters name the field. */
-export function parseModuleParams<Id extends ModuleId>(moduleId: Id, raw: unknown): { params: ModuleParams<Id>; paramsHash: string } {
+export function parseModuleParams<Id extends ModuleId>(
+  moduleId: Id,
+  raw: unknown,
+): { params: ModuleParams<Id>; paramsHash: string } {
   const parsed = MODULE_PARAM_SCHEMAS[moduleId].safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

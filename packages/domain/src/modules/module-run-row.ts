@@ -15,7 +15,12 @@ export async function lockModuleRun(tx: TenantTransaction, runId: string): Promi
 }
 
 /** The requester's own run; anyone else's does not exist for them. */
-export async function findOwnModuleRun(tx: TenantTransaction, runId: string, userId: string, options: { lock?: boolean } = {}): Promise<ModuleRunRow> {
+export async function findOwnModuleRun(
+  tx: TenantTransaction,
+  runId: string,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<ModuleRunRow> {
   const run = options.lock ? await lockModuleRun(tx, runId) : await tx.moduleRun.findUnique({ where: { id: runId } });
   if (!run || run.requestedByUserId !== userId) throw notFound("Module run not found");
   return run;
@@ -37,7 +42,13 @@ export function moduleRunAnswer(
     case "failed":
       return { ...base, success: false, error: run.error ?? "Failed to execute module" };
     case "awaiting_approval":
-      return { ...base, success: false, requiresApproval: true, reason: APPROVAL_REQUIRED_REASON, message: "Sent to an owner or administrator for approval" };
+      return {
+        ...base,
+        success: false,
+        requiresApproval: true,
+        reason: APPROVAL_REQUIRED_REASON,
+        message: "Sent to an owner or administrator for approval",
+      };
     case "denied":
       return { ...base, success: false, error: `Denied: ${run.denyReason ?? "no reason given"}` };
     case "expired":
@@ -48,7 +59,10 @@ export function moduleRunAnswer(
 /** The requester's event about their run. */
 export function moduleRunUpdated(run: Parameters<typeof moduleRunAnswer>[0]): AppEvent {
   const { runId, status, success, message, error, reason } = moduleRunAnswer(run);
-  return { name: "module.run_updated", payload: { runId, moduleId: run.moduleId, status, success, message, error, reason } };
+  return {
+    name: "module.run_updated",
+    payload: { runId, moduleId: run.moduleId, status, success, message, error, reason },
+  };
 }
 
 export function toModuleRun(run: ModuleRunRow): ModuleRun {

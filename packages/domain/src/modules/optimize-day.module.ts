@@ -18,10 +18,18 @@ export const optimizeDayModule = defineModule({
       actor: context.actor,
       now: context.now,
     });
-    return { message: `Optimizing the routes of ${params.date}: the proposal will be on the schedule board in a few seconds`, result: { planId } };
+    return {
+      message: `Optimizing the routes of ${params.date}: the proposal will be on the schedule board in a few seconds`,
+      result: { planId },
+    };
   },
   async afterCommit(result, context) {
     const parsed = resultSchema.safeParse(result);
-    if (parsed.success) await queueRoutePlan(context.queues, { companyId: context.companyId, planId: parsed.data.planId, requestId: context.requestId });
+    if (parsed.success)
+      await queueRoutePlan(context.queues, {
+        companyId: context.companyId,
+        planId: parsed.data.planId,
+        requestId: context.requestId,
+      });
   },
 });

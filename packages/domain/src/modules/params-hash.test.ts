@@ -3,7 +3,9 @@ import { hashModuleParams } from "./params-hash.ts";
 
 describe("a module run's parameter hash", () => {
   it("is the same whatever the order of the keys", () => {
-    expect(hashModuleParams("create-job", { customerId: "a", title: "b" })).toBe(hashModuleParams("create-job", { title: "b", customerId: "a" }));
+    expect(hashModuleParams("create-job", { customerId: "a", title: "b" })).toBe(
+      hashModuleParams("create-job", { title: "b", customerId: "a" }),
+    );
   });
 
   it("changes with any value, and with the module", () => {

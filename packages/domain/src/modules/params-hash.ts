@@ -15,5 +15,7 @@ function canonical(value: unknown): unknown {
 
 /** A module run's parameters as one sha256: the same parameters in any key order give the same hash. */
 export function hashModuleParams(moduleId: string, params: unknown): string {
-  return createHash("sha256").update(JSON.stringify([moduleId, canonical(params)])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([moduleId, canonical(params)]))
+    .digest("hex");
 }

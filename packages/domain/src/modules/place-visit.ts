@@ -31,15 +31,36 @@ export async function placeVisit(
 ): Promise<ModuleOutcome> {
   const visit = await tx.visit.findUnique({
     where: { id: input.visitId },
-    select: { id: true, jobId: true, crewId: true, status: true, scheduledStart: true, scheduledEnd: true, durationMinutes: true, version: true, job: { select: { number: true, title: true } } },
+    select: {
+      id: true,
+      jobId: true,
+      crewId: true,
+      status: true,
+      scheduledStart: true,
+      scheduledEnd: true,
+      durationMinutes: true,
+      version: true,
+      job: { select: { number: true, title: true } },
+    },
   });
   if (!visit) throw notFound("Visit not found");
   const crewId = input.crewId === undefined ? visit.crewId : input.crewId;
-  const placed = await scheduleVisit(tx, { visitId: visit.id, crewId, start: input.start, durationMinutes: visit.durationMinutes, version: visit.version, actor: context.actor });
+  const placed = await scheduleVisit(tx, {
+    visitId: visit.id,
+    crewId,
+    start: input.start,
+    durationMinutes: visit.durationMinutes,
+    version: visit.version,
+    actor: context.actor,
+  });
   const when = new Date(placed.scheduledStart!).toISOString();
   return {
     message: `Scheduled job #${visit.job.number} (${visit.job.title}) for ${when}${placed.crewName ? ` with ${placed.crewName}` : ", unassigned"}`,
-    result: { visitId: visit.id, jobId: visit.jobId, crewIds: [...new Set([visit.crewId, crewId].filter((id): id is string => id !== null))] },
+    result: {
+      visitId: visit.id,
+      jobId: visit.jobId,
+      crewIds: [...new Set([visit.crewId, crewId].filter((id): id is string => id !== null))],
+    },
     undo: {
       visitId: visit.id,
       version: placed.version,
@@ -74,5 +95,10 @@ export async function unplaceVisit(tx: TenantTransaction, stored: unknown): Prom
 export function visitPlacedEvents(result: unknown): AppEvent[] {
   const parsed = placedSchema.safeParse(result);
   if (!parsed.success) return [];
-  return [{ name: "visits.changed", payload: { visitIds: [parsed.data.visitId], jobIds: [parsed.data.jobId], crewIds: parsed.data.crewIds } }];
+  return [
+    {
+      name: "visits.changed",
+      payload: { visitIds: [parsed.data.visitId], jobIds: [parsed.data.jobId], crewIds: parsed.data.crewIds },
+    },
+  ];
 }

@@ -1,7 +1,13 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { JobQueues } from "@fieldops/jobs/enqueue";
 import type { AppEvent } from "@fieldops/shared/events";
-import { APPROVAL_TTL_MS, MODULE_CATALOG, PLAN_UPGRADE_MESSAGE, type ExecuteModuleResponse, type ModuleId } from "@fieldops/shared/modules";
+import {
+  APPROVAL_TTL_MS,
+  MODULE_CATALOG,
+  PLAN_UPGRADE_MESSAGE,
+  type ExecuteModuleResponse,
+  type ModuleId,
+} from "@fieldops/shared/modules";
 import { planFeatureMessage } from "@fieldops/shared/plans";
 import { conflict } from "../errors.ts";
 import type { Actor } from "../jobs/actor.ts";
@@ -23,7 +29,13 @@ export interface RequestedModuleRun {
 function planUpgrade(moduleId: ModuleId): RequestedModuleRun {
   const entry = MODULE_CATALOG[moduleId];
   return {
-    answer: { success: false, planUpgradeRequired: true, error: `${PLAN_UPGRADE_MESSAGE}. ${planFeatureMessage(entry.feature!, entry.title)}`, runId: null, status: null },
+    answer: {
+      success: false,
+      planUpgradeRequired: true,
+      error: `${PLAN_UPGRADE_MESSAGE}. ${planFeatureMessage(entry.feature!, entry.title)}`,
+      runId: null,
+      status: null,
+    },
     queueRunId: null,
     awaitingApproval: null,
     events: [],
@@ -37,7 +49,14 @@ function planUpgrade(moduleId: ModuleId): RequestedModuleRun {
  */
 export async function requestModuleRun(
   tx: TenantTransaction,
-  input: { moduleId: ModuleId; params: unknown; idempotencyKey: string | null; companyId: string; actor: Actor; now?: Date },
+  input: {
+    moduleId: ModuleId;
+    params: unknown;
+    idempotencyKey: string | null;
+    companyId: string;
+    actor: Actor;
+    now?: Date;
+  },
 ): Promise<RequestedModuleRun> {
   const now = input.now ?? new Date();
   const policy = allowedPolicy(input.moduleId, input.actor.role);
@@ -59,7 +78,9 @@ export async function requestModuleRun(
   const [created] = await tx.moduleRun.createManyAndReturn({ data: [data], skipDuplicates: true });
   const run =
     created ??
-    (await tx.moduleRun.findFirstOrThrow({ where: { requestedByUserId: input.actor.userId, idempotencyKey: input.idempotencyKey } }));
+    (await tx.moduleRun.findFirstOrThrow({
+      where: { requestedByUserId: input.actor.userId, idempotencyKey: input.idempotencyKey },
+    }));
   if (!created && (run.moduleId !== input.moduleId || run.paramsHash !== paramsHash)) {
     throw conflict("This Idempotency-Key was already used for a different action", "Idempotency-Key");
   }
@@ -70,18 +91,27 @@ export async function requestModuleRun(
   return {
     answer: moduleRunAnswer(run),
     queueRunId: run.status === "queued" ? run.id : null,
-    awaitingApproval: run.status === "awaiting_approval" && run.expiresAt ? { runId: run.id, expiresAt: run.expiresAt } : null,
+    awaitingApproval:
+      run.status === "awaiting_approval" && run.expiresAt ? { runId: run.id, expiresAt: run.expiresAt } : null,
     events,
   };
 }
 
 /** Has the workers close the approval request when it expires undecided (once, however often it is asked for). */
-export async function queueApprovalExpiry(queues: JobQueues, input: { companyId: string; runId: string; expiresAt: Date; now?: Date }): Promise<void> {
+export async function queueApprovalExpiry(
+  queues: JobQueues,
+  input: { companyId: string; runId: string; expiresAt: Date; now?: Date },
+): Promise<void> {
   const delayMs = input.expiresAt.getTime() - (input.now ?? new Date()).getTime();
-  await queues.enqueue(expireModuleApprovalJob, { companyId: input.companyId, runId: input.runId }, input.runId, { delayMs });
+  await queues.enqueue(expireModuleApprovalJob, { companyId: input.companyId, runId: input.runId }, input.runId, {
+    delayMs,
+  });
 }
 
 /** Hands a queued run to the workers (again, harmlessly, if it already was). */
-export async function queueModuleRun(queues: JobQueues, input: { companyId: string; runId: string; requestId: string | null }): Promise<void> {
+export async function queueModuleRun(
+  queues: JobQueues,
+  input: { companyId: string; runId: string; requestId: string | null },
+): Promise<void> {
   await queues.enqueue(runModuleJob, input, input.runId);
 }

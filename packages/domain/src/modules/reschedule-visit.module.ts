@@ -5,7 +5,10 @@ import { placeVisit, unplaceVisit, visitPlacedEvents } from "./place-visit.ts";
 export const rescheduleVisitModule = defineModule({
   id: "reschedule-visit",
   async describe(tx, params) {
-    const visit = await tx.visit.findUnique({ where: { id: params.visitId }, select: { job: { select: { number: true, title: true } } } });
+    const visit = await tx.visit.findUnique({
+      where: { id: params.visitId },
+      select: { job: { select: { number: true, title: true } } },
+    });
     return `Move the visit of ${visit ? `job #${visit.job.number} (${visit.job.title})` : "a job"} to ${params.start}.`;
   },
   run: (tx, params, context) => placeVisit(tx, params, context),

@@ -13,9 +13,18 @@ import type { runModuleJob } from "./run-module.job.ts";
 const FAILED_MESSAGE = "Failed to execute module";
 
 /** Records a refusal (or an unexpected failure) unless the run has already finished. */
-async function markFailed(db: Database, companyId: string, runId: string, error: string, now: Date): Promise<ModuleRunRow | null> {
+async function markFailed(
+  db: Database,
+  companyId: string,
+  runId: string,
+  error: string,
+  now: Date,
+): Promise<ModuleRunRow | null> {
   return withTenant(db, companyId, async (tx) => {
-    const [failed] = await tx.moduleRun.updateManyAndReturn({ where: { id: runId, status: "queued" }, data: { status: "failed", error, finishedAt: now } });
+    const [failed] = await tx.moduleRun.updateManyAndReturn({
+      where: { id: runId, status: "queued" },
+      data: { status: "failed", error, finishedAt: now },
+    });
     return failed ?? null;
   });
 }
@@ -27,18 +36,29 @@ async function markFailed(db: Database, companyId: string, runId: string, error:
  * commit (queueing follow-up work, telling the requester), which is idempotent. A refusal of the domain is the run's
  * outcome at once; another error is retried by BullMQ and recorded as a failure only at the last attempt.
  */
-export const runModule: JobHandler<typeof runModuleJob.schema> = async ({ companyId, runId, requestId }, { db, redis, queues, finalAttempt = true }) => {
+export const runModule: JobHandler<typeof runModuleJob.schema> = async (
+  { companyId, runId, requestId },
+  { db, redis, queues, finalAttempt = true },
+) => {
   const now = new Date();
   let outcome: { run: ModuleRunRow; fresh: boolean } | null;
   try {
     outcome = await withTenant(db, companyId, async (tx) => {
-      const [claimed] = await tx.moduleRun.updateManyAndReturn({ where: { id: runId, status: "queued" }, data: { status: "running" } });
+      const [claimed] = await tx.moduleRun.updateManyAndReturn({
+        where: { id: runId, status: "queued" },
+        data: { status: "running" },
+      });
       if (!claimed) {
         const run = await tx.moduleRun.findUnique({ where: { id: runId } });
         return run && (run.status === "succeeded" || run.status === "failed") ? { run, fresh: false } : null;
       }
       const { moduleId, params, requesterRole } = await recheckModuleRun(tx, claimed);
-      const done = await moduleDefinition(moduleId).run(tx, params, { companyId, runId, actor: { userId: claimed.requestedByUserId, role: requesterRole }, now });
+      const done = await moduleDefinition(moduleId).run(tx, params, {
+        companyId,
+        runId,
+        actor: { userId: claimed.requestedByUserId, role: requesterRole },
+        now,
+      });
       const run = await tx.moduleRun.update({
         where: { id: runId },
         data: {
@@ -56,7 +76,13 @@ export const runModule: JobHandler<typeof runModuleJob.schema> = async ({ compan
     if (isDatabaseUnavailable(error)) throw error;
     // Anything but a refusal may pass (a busy database): the run stays queued for BullMQ's next try, until the last.
     if (!(error instanceof DomainError) && !finalAttempt) throw error;
-    const failed = await markFailed(db, companyId, runId, error instanceof DomainError ? error.message : FAILED_MESSAGE, now);
+    const failed = await markFailed(
+      db,
+      companyId,
+      runId,
+      error instanceof DomainError ? error.message : FAILED_MESSAGE,
+      now,
+    );
     outcome = failed ? { run: failed, fresh: true } : null;
   }
   if (!outcome) return;
@@ -66,5 +92,8 @@ export const runModule: JobHandler<typeof runModuleJob.schema> = async ({ compan
   if (run.status === "succeeded") await definition.afterCommit?.(result, { companyId, runId, queues, requestId });
   // What changed goes to the whole company, the outcome to the requester, in one round trip.
   const changed = fresh && run.status === "succeeded" ? (definition.events?.(result) ?? []) : [];
-  await publishEvents(redis, [...changed, { event: moduleRunUpdated(run), userId: run.requestedByUserId }], { companyId, requestId });
+  await publishEvents(redis, [...changed, { event: moduleRunUpdated(run), userId: run.requestedByUserId }], {
+    companyId,
+    requestId,
+  });
 };

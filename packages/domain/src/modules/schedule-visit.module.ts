@@ -8,11 +8,20 @@ import { placeVisit, unplaceVisit, visitPlacedEvents } from "./place-visit.ts";
 async function visitToSchedule(tx: TenantTransaction, params: ModuleParams<"schedule-visit">) {
   const byJob = "jobId" in params;
   const visit = await tx.visit.findFirst({
-    where: { status: "unscheduled", job: byJob ? { id: params.jobId } : { customerId: params.customerId, closedAt: null } },
+    where: {
+      status: "unscheduled",
+      job: byJob ? { id: params.jobId } : { customerId: params.customerId, closedAt: null },
+    },
     orderBy: [{ job: { createdAt: "desc" } }, { createdAt: "asc" }],
     select: { id: true, job: { select: { number: true, title: true, customer: { select: { name: true } } } } },
   });
-  if (!visit) throw invalidInput(byJob ? "This job has no visit waiting to be scheduled" : "This customer has no job with a visit waiting to be scheduled", byJob ? "jobId" : "customerId");
+  if (!visit)
+    throw invalidInput(
+      byJob
+        ? "This job has no visit waiting to be scheduled"
+        : "This customer has no job with a visit waiting to be scheduled",
+      byJob ? "jobId" : "customerId",
+    );
   return visit;
 }
 

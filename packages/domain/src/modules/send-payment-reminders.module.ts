@@ -5,7 +5,14 @@ function pastDueInvoices(tx: TenantTransaction, now: Date) {
   return tx.invoice.findMany({
     where: { status: { in: ["sent", "partially_paid"] }, dueAt: { lt: now } },
     orderBy: { dueAt: "asc" },
-    select: { id: true, number: true, totalCents: true, paidCents: true, dueAt: true, customer: { select: { name: true, email: true } } },
+    select: {
+      id: true,
+      number: true,
+      totalCents: true,
+      paidCents: true,
+      dueAt: true,
+      customer: { select: { name: true, email: true } },
+    },
   });
 }
 
@@ -18,12 +25,16 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 export const sendPaymentRemindersModule = defineModule({
   id: "send-payment-reminders",
   async describe(tx) {
-    const count = (await pastDueInvoices(tx, new Date())).filter((invoice) => invoice.paidCents < invoice.totalCents).length;
+    const count = (await pastDueInvoices(tx, new Date())).filter(
+      (invoice) => invoice.paidCents < invoice.totalCents,
+    ).length;
     return `Send a payment reminder for each of the ${count} past-due invoice${count === 1 ? "" : "s"}.`;
   },
   async run(tx, _params, context) {
     const day = context.now.toISOString().slice(0, 10);
-    const invoices = (await pastDueInvoices(tx, context.now)).filter((invoice) => invoice.paidCents < invoice.totalCents);
+    const invoices = (await pastDueInvoices(tx, context.now)).filter(
+      (invoice) => invoice.paidCents < invoice.totalCents,
+    );
     const created = await tx.outboxMessage.createMany({
       skipDuplicates: true,
       data: invoices.map((invoice) => ({
@@ -40,7 +51,10 @@ export const sendPaymentRemindersModule = defineModule({
     });
     const sent = created.count;
     return {
-      message: sent === 0 ? "No reminder to send: every past-due invoice was reminded today" : `Queued ${sent} payment reminder${sent === 1 ? "" : "s"} for delivery`,
+      message:
+        sent === 0
+          ? "No reminder to send: every past-due invoice was reminded today"
+          : `Queued ${sent} payment reminder${sent === 1 ? "" : "s"} for delivery`,
       result: { reminders: sent },
     };
   },

@@ -20,9 +20,16 @@ export async function undoModuleRun(
   if (run.undoneAt !== null) return { run: toModuleRun(run), events: [] };
   const moduleId = moduleIdSchema.parse(run.moduleId);
   const definition = moduleDefinition(moduleId);
-  if (run.status !== "succeeded" || run.undo === null || !definition.undo || run.finishedAt === null) throw conflict("This run cannot be undone");
-  if (now.getTime() - run.finishedAt.getTime() > UNDO_WINDOW_MS) throw conflict("Too late to undo: a run can be undone for 5 minutes after it finished");
-  await definition.undo(tx, run.undo as StoredJson, { companyId: input.companyId, runId: run.id, actor: input.actor, now });
+  if (run.status !== "succeeded" || run.undo === null || !definition.undo || run.finishedAt === null)
+    throw conflict("This run cannot be undone");
+  if (now.getTime() - run.finishedAt.getTime() > UNDO_WINDOW_MS)
+    throw conflict("Too late to undo: a run can be undone for 5 minutes after it finished");
+  await definition.undo(tx, run.undo as StoredJson, {
+    companyId: input.companyId,
+    runId: run.id,
+    actor: input.actor,
+    now,
+  });
   const undone = await tx.moduleRun.update({ where: { id: run.id }, data: { undoneAt: now } });
   return { run: toModuleRun(undone), events: definition.events?.((run.result ?? null) as StoredJson | null) ?? [] };
 }

@@ -35,10 +35,16 @@ async function estimateMessage(tx: TenantTransaction, payload: Payload, companyN
 }
 
 async function portalMessage(tx: TenantTransaction, payload: Payload, companyName: string): Promise<Message | null> {
-  const customer = await tx.customer.findUnique({ where: { id: payload.subjectId }, select: { id: true, name: true, email: true, phone: true } });
+  const customer = await tx.customer.findUnique({
+    where: { id: payload.subjectId },
+    select: { id: true, name: true, email: true, phone: true },
+  });
   if (!customer) return null;
   const url = publicLinkUrl(payload.origin, reviewPortalPath(customer.id), payload.token);
-  const balance = await tx.invoice.aggregate({ where: { customerId: customer.id, status: { in: ["sent", "partially_paid"] } }, _sum: { totalCents: true, paidCents: true } });
+  const balance = await tx.invoice.aggregate({
+    where: { customerId: customer.id, status: { in: ["sent", "partially_paid"] } },
+    _sum: { totalCents: true, paidCents: true },
+  });
   const open = (balance._sum.totalCents ?? 0) - (balance._sum.paidCents ?? 0);
   return {
     recipient: customer,
@@ -57,12 +63,19 @@ export const sendCustomerLink: JobHandler<typeof sendCustomerLinkJob.schema> = a
   const written = await withTenant(db, payload.companyId, async (tx) => {
     const company = await tx.company.findFirstOrThrow({ select: { name: true, branding: true } });
     const companyName = brandingSchema.safeParse(company.branding).data?.name || company.name;
-    const message = payload.kind === "estimate" ? await estimateMessage(tx, payload, companyName) : await portalMessage(tx, payload, companyName);
+    const message =
+      payload.kind === "estimate"
+        ? await estimateMessage(tx, payload, companyName)
+        : await portalMessage(tx, payload, companyName);
     if (!message) return null;
     const kind = payload.kind === "estimate" ? "estimate" : "customer_portal";
     const rows = [
-      ...(payload.email && message.recipient.email ? [{ channel: "email", recipient: message.recipient.email, body: message.email }] : []),
-      ...(payload.sms && message.recipient.phone ? [{ channel: "sms", recipient: message.recipient.phone, body: message.sms }] : []),
+      ...(payload.email && message.recipient.email
+        ? [{ channel: "email", recipient: message.recipient.email, body: message.email }]
+        : []),
+      ...(payload.sms && message.recipient.phone
+        ? [{ channel: "sms", recipient: message.recipient.phone, body: message.sms }]
+        : []),
     ];
     await tx.outboxMessage.createMany({
       skipDuplicates: true,
@@ -80,6 +93,10 @@ export const sendCustomerLink: JobHandler<typeof sendCustomerLinkJob.schema> = a
     return message;
   });
   if (written?.estimateId) {
-    await publishEvent(redis, { name: "estimates.changed", payload: { estimateIds: [written.estimateId] } }, { companyId: payload.companyId, requestId: payload.requestId });
+    await publishEvent(
+      redis,
+      { name: "estimates.changed", payload: { estimateIds: [written.estimateId] } },
+      { companyId: payload.companyId, requestId: payload.requestId },
+    );
   }
 };

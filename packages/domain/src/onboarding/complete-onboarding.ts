@@ -19,7 +19,8 @@ export async function completeOnboarding(
   const [company] = await tx.$queryRaw<{ onboardingState: string }[]>`
     SELECT "onboardingState"::text AS "onboardingState" FROM companies WHERE id = ${input.companyId}::uuid FOR UPDATE`;
   if (company?.onboardingState === "completed") throw conflict(ONBOARDING_DONE);
-  if (input.members.length > ONBOARDING_MAX_MEMBERS) throw invalidInput(`Your plan has room for ${ONBOARDING_MAX_MEMBERS} more team members`, "members");
+  if (input.members.length > ONBOARDING_MAX_MEMBERS)
+    throw invalidInput(`Your plan has room for ${ONBOARDING_MAX_MEMBERS} more team members`, "members");
   if (input.companyName) {
     const row = await tx.company.findUniqueOrThrow({ where: { id: input.companyId }, select: { branding: true } });
     await tx.company.update({
@@ -30,7 +31,12 @@ export async function completeOnboarding(
   const invitations = await createInvitations(tx, {
     companyId: input.companyId,
     actor: input.actor,
-    invitations: input.members.map((member) => ({ name: member.name, email: member.email, phone: member.cell, role: "field_user" as const })),
+    invitations: input.members.map((member) => ({
+      name: member.name,
+      email: member.email,
+      phone: member.cell,
+      role: "field_user" as const,
+    })),
   });
   await tx.company.update({ where: { id: input.companyId }, data: { onboardingState: "completed" } });
   await recordAudit(tx, {

@@ -26,7 +26,9 @@ export interface PaymentToApply {
 
 /** Locks the invoice's row: payments and refunds of one invoice take turns, so the balance they check stays true. */
 export async function lockInvoice(tx: TenantTransaction, invoiceId: string) {
-  const [invoice] = await tx.$queryRaw<{ id: string; status: string; totalCents: number; paidCents: number; customerId: string }[]>`
+  const [invoice] = await tx.$queryRaw<
+    { id: string; status: string; totalCents: number; paidCents: number; customerId: string }[]
+  >`
     SELECT id, status::text, "totalCents", "paidCents", "customerId" FROM invoices WHERE id = ${invoiceId}::uuid FOR UPDATE`;
   if (!invoice) throw notFound("Invoice not found");
   return invoice;
@@ -38,11 +40,17 @@ export async function lockInvoice(tx: TenantTransaction, invoiceId: string) {
  * and two keys racing for the last of the balance get one payment and one refusal. A void or draft invoice, a paid
  * one and an amount above the balance are refused. The invoice's status follows (partially paid, paid).
  */
-export async function applyPayment(tx: TenantTransaction, input: PaymentToApply): Promise<{ paymentId: string; customerId: string; replayed: boolean }> {
+export async function applyPayment(
+  tx: TenantTransaction,
+  input: PaymentToApply,
+): Promise<{ paymentId: string; customerId: string; replayed: boolean }> {
   const invoice = await lockInvoice(tx, input.invoiceId);
   const earlier = await tx.payment.findFirst({
     where: {
-      OR: [{ idempotencyKey: input.idempotencyKey }, ...(input.providerReference ? [{ providerReference: input.providerReference }] : [])],
+      OR: [
+        { idempotencyKey: input.idempotencyKey },
+        ...(input.providerReference ? [{ providerReference: input.providerReference }] : []),
+      ],
     },
   });
   if (earlier) {
@@ -57,7 +65,8 @@ export async function applyPayment(tx: TenantTransaction, input: PaymentToApply)
   const balance = invoice.totalCents - invoice.paidCents;
   if (balance <= 0) throw conflict("This invoice is already paid");
   const amountCents = input.amountCents === "balance" ? balance : input.amountCents;
-  if (amountCents > balance) throw conflict(`The payment is more than the balance of ${formatCents(balance)}`, "amountCents");
+  if (amountCents > balance)
+    throw conflict(`The payment is more than the balance of ${formatCents(balance)}`, "amountCents");
 
   const charged = input.charge ? await input.charge() : null;
   const payment = await tx.payment.create({
@@ -77,6 +86,9 @@ export async function applyPayment(tx: TenantTransaction, input: PaymentToApply)
   });
   const paidCents = invoice.paidCents + amountCents;
   const status = invoiceStatusForPaid(paidCents, invoice.totalCents);
-  await tx.invoice.update({ where: { id: invoice.id }, data: { paidCents, status, paidAt: status === "paid" ? input.receivedAt : null } });
+  await tx.invoice.update({
+    where: { id: invoice.id },
+    data: { paidCents, status, paidAt: status === "paid" ? input.receivedAt : null },
+  });
   return { paymentId: payment.id, customerId: invoice.customerId, replayed: false };
 }

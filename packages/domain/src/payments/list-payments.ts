@@ -10,7 +10,14 @@ export async function listPayments(
 ): Promise<PaymentListResponse> {
   await paymentsCompany(tx, input.companyId);
   const where: Prisma.PaymentWhereInput = {
-    ...(input.from || input.to ? { receivedAt: { ...(input.from ? { gte: new Date(input.from) } : {}), ...(input.to ? { lt: new Date(input.to) } : {}) } } : {}),
+    ...(input.from || input.to
+      ? {
+          receivedAt: {
+            ...(input.from ? { gte: new Date(input.from) } : {}),
+            ...(input.to ? { lt: new Date(input.to) } : {}),
+          },
+        }
+      : {}),
   };
   const cursor = input.cursor && /^[0-9a-f-]{36}$/i.test(input.cursor) ? { id: input.cursor } : undefined;
   const rows = await tx.payment.findMany({
@@ -21,5 +28,9 @@ export async function listPayments(
     select: paymentSelect,
   });
   const page = rows.slice(0, input.limit);
-  return { items: page.map(toPayment), nextCursor: rows.length > input.limit ? page.at(-1)!.id : null, cardProvider: input.cardProvider };
+  return {
+    items: page.map(toPayment),
+    nextCursor: rows.length > input.limit ? page.at(-1)!.id : null,
+    cardProvider: input.cardProvider,
+  };
 }

@@ -8,7 +8,13 @@ import { applyPayment } from "./apply-payment.ts";
 /** Cash or a check the office received, recorded once per Idempotency-Key; a received day in the future is refused. */
 export async function recordOfficePayment(
   tx: TenantTransaction,
-  input: RecordPaymentInput & { invoiceId: string; companyId: string; userId: string; idempotencyKey: string; now?: Date },
+  input: RecordPaymentInput & {
+    invoiceId: string;
+    companyId: string;
+    userId: string;
+    idempotencyKey: string;
+    now?: Date;
+  },
 ) {
   const now = input.now ?? new Date();
   const company = await paymentsCompany(tx, input.companyId);
@@ -16,7 +22,9 @@ export async function recordOfficePayment(
     throw invalidInput("A payment cannot be received in the future", "receivedDate");
   }
   const receivedAt =
-    input.receivedDate && input.receivedDate !== dayInTimeZone(now, company.timeZone) ? startOfDayInTimeZone(input.receivedDate, company.timeZone) : now;
+    input.receivedDate && input.receivedDate !== dayInTimeZone(now, company.timeZone)
+      ? startOfDayInTimeZone(input.receivedDate, company.timeZone)
+      : now;
   return applyPayment(tx, {
     companyId: input.companyId,
     invoiceId: input.invoiceId,

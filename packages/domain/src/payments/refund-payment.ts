@@ -14,13 +14,21 @@ import { refundTestCharge } from "./test-card-provider.ts";
  */
 export async function refundPayment(
   tx: TenantTransaction,
-  input: RefundPaymentInput & { paymentId: string; companyId: string; userId: string; idempotencyKey: string; stripe: StripeClient | null },
+  input: RefundPaymentInput & {
+    paymentId: string;
+    companyId: string;
+    userId: string;
+    idempotencyKey: string;
+    stripe: StripeClient | null;
+  },
 ): Promise<{ invoiceId: string; customerId: string; replayed: boolean }> {
   await paymentsCompany(tx, input.companyId);
   const found = await tx.payment.findUnique({ where: { id: input.paymentId }, select: { invoiceId: true } });
   if (!found) throw notFound("Payment not found");
   const invoice = await lockInvoice(tx, found.invoiceId);
-  const earlier = await tx.refund.findUnique({ where: { companyId_idempotencyKey: { companyId: input.companyId, idempotencyKey: input.idempotencyKey } } });
+  const earlier = await tx.refund.findUnique({
+    where: { companyId_idempotencyKey: { companyId: input.companyId, idempotencyKey: input.idempotencyKey } },
+  });
   if (earlier) {
     if (earlier.paymentId !== input.paymentId || earlier.amountCents !== input.amountCents) {
       throw conflict("This Idempotency-Key was already used for a different refund", "Idempotency-Key");
@@ -30,12 +38,20 @@ export async function refundPayment(
   const payment = await tx.payment.findUniqueOrThrow({ where: { id: input.paymentId } });
   const left = payment.amountCents - payment.refundedCents;
   if (left <= 0) throw conflict("This payment is already refunded in full");
-  if (input.amountCents > left) throw conflict(`At most ${formatCents(left)} of this payment can be refunded`, "amountCents");
+  if (input.amountCents > left)
+    throw conflict(`At most ${formatCents(left)} of this payment can be refunded`, "amountCents");
 
   let providerReference: string | null = null;
   if (payment.method === "card" && payment.provider === "stripe") {
-    if (!input.stripe || !payment.providerReference) throw conflict("This card payment was taken through Stripe, which is not configured now");
-    providerReference = (await input.stripe.createRefund({ paymentIntentId: payment.providerReference, amountCents: input.amountCents, idempotencyKey: `fieldops-refund-${input.idempotencyKey}` })).id;
+    if (!input.stripe || !payment.providerReference)
+      throw conflict("This card payment was taken through Stripe, which is not configured now");
+    providerReference = (
+      await input.stripe.createRefund({
+        paymentIntentId: payment.providerReference,
+        amountCents: input.amountCents,
+        idempotencyKey: `fieldops-refund-${input.idempotencyKey}`,
+      })
+    ).id;
   } else if (payment.method === "card") {
     providerReference = refundTestCharge().providerReference;
   }
@@ -51,9 +67,15 @@ export async function refundPayment(
       idempotencyKey: input.idempotencyKey,
     },
   });
-  await tx.payment.update({ where: { id: payment.id }, data: { refundedCents: payment.refundedCents + input.amountCents } });
+  await tx.payment.update({
+    where: { id: payment.id },
+    data: { refundedCents: payment.refundedCents + input.amountCents },
+  });
   const paidCents = invoice.paidCents - input.amountCents;
   const status = invoice.status === "void" ? "void" : invoiceStatusForPaid(paidCents, invoice.totalCents);
-  await tx.invoice.update({ where: { id: invoice.id }, data: { paidCents, status, paidAt: status === "paid" ? undefined : null } });
+  await tx.invoice.update({
+    where: { id: invoice.id },
+    data: { paidCents, status, paidAt: status === "paid" ? undefined : null },
+  });
   return { invoiceId: invoice.id, customerId: invoice.customerId, replayed: false };
 }

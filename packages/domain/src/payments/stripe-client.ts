@@ -22,7 +22,8 @@ export interface StripeRefund {
 function formBody(fields: Record<string, string | number | Record<string, string>>): string {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === "object") for (const [inner, innerValue] of Object.entries(value)) body.append(`${key}[${inner}]`, innerValue);
+    if (typeof value === "object")
+      for (const [inner, innerValue] of Object.entries(value)) body.append(`${key}[${inner}]`, innerValue);
     else body.append(key, String(value));
   }
   return body.toString();
@@ -34,7 +35,12 @@ function formBody(fields: Record<string, string | number | Record<string, string
  */
 export function createStripeClient(env: PaymentsEnv & { STRIPE_SECRET_KEY: string }) {
   const base = env.STRIPE_API_BASE.replace(/\/$/, "");
-  async function call<T>(method: "GET" | "POST", path: string, fields?: Parameters<typeof formBody>[0], idempotencyKey?: string): Promise<T> {
+  async function call<T>(
+    method: "GET" | "POST",
+    path: string,
+    fields?: Parameters<typeof formBody>[0],
+    idempotencyKey?: string,
+  ): Promise<T> {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
@@ -53,21 +59,40 @@ export function createStripeClient(env: PaymentsEnv & { STRIPE_SECRET_KEY: strin
     const body = (await response.json().catch(() => ({}))) as T & { error?: { message?: string; type?: string } };
     if (!response.ok) {
       if (body.error?.type === "card_error") throw declined(body.error.message ?? "Your card was declined.");
-      throw unavailable(`The payment provider refused the request${body.error?.message ? `: ${body.error.message}` : ""}`);
+      throw unavailable(
+        `The payment provider refused the request${body.error?.message ? `: ${body.error.message}` : ""}`,
+      );
     }
     return body;
   }
   return {
-    createPaymentIntent: (input: { amountCents: number; metadata: Record<string, string>; description: string; idempotencyKey: string }) =>
+    createPaymentIntent: (input: {
+      amountCents: number;
+      metadata: Record<string, string>;
+      description: string;
+      idempotencyKey: string;
+    }) =>
       call<StripePaymentIntent>(
         "POST",
         "/v1/payment_intents",
-        { amount: input.amountCents, currency: "usd", description: input.description, "automatic_payment_methods[enabled]": "true", metadata: input.metadata },
+        {
+          amount: input.amountCents,
+          currency: "usd",
+          description: input.description,
+          "automatic_payment_methods[enabled]": "true",
+          metadata: input.metadata,
+        },
         input.idempotencyKey,
       ),
-    retrievePaymentIntent: (id: string) => call<StripePaymentIntent>("GET", `/v1/payment_intents/${encodeURIComponent(id)}`),
+    retrievePaymentIntent: (id: string) =>
+      call<StripePaymentIntent>("GET", `/v1/payment_intents/${encodeURIComponent(id)}`),
     createRefund: (input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }) =>
-      call<StripeRefund>("POST", "/v1/refunds", { payment_intent: input.paymentIntentId, amount: input.amountCents }, input.idempotencyKey),
+      call<StripeRefund>(
+        "POST",
+        "/v1/refunds",
+        { payment_intent: input.paymentIntentId, amount: input.amountCents },
+        input.idempotencyKey,
+      ),
   };
 }
 export type StripeClient = ReturnType<typeof createStripeClient>;

@@ -21,13 +21,26 @@ describe("the built-in test card provider", () => {
   });
 
   it("declines 4000 0000 0000 0002 and any other number with a clear message", () => {
-    expect(refusal({ cardNumber: "4000 0000 0000 0002", expiry: "12/30", cvc: "123" })).toEqual({ kind: "declined", message: CARD_DECLINED_MESSAGE, field: "cardNumber" });
-    expect(refusal({ cardNumber: "5555 5555 5555 4444", expiry: "12/30", cvc: "123" })).toMatchObject({ kind: "declined" });
+    expect(refusal({ cardNumber: "4000 0000 0000 0002", expiry: "12/30", cvc: "123" })).toEqual({
+      kind: "declined",
+      message: CARD_DECLINED_MESSAGE,
+      field: "cardNumber",
+    });
+    expect(refusal({ cardNumber: "5555 5555 5555 4444", expiry: "12/30", cvc: "123" })).toMatchObject({
+      kind: "declined",
+    });
   });
 
   it("refuses an expired card and an impossible month", () => {
-    expect(refusal({ cardNumber: "4242424242424242", expiry: "05/26", cvc: "123" })).toEqual({ kind: "declined", message: "Your card has expired.", field: "expiry" });
+    expect(refusal({ cardNumber: "4242424242424242", expiry: "05/26", cvc: "123" })).toEqual({
+      kind: "declined",
+      message: "Your card has expired.",
+      field: "expiry",
+    });
     expect(refusal({ cardNumber: "4242424242424242", expiry: "06/26", cvc: "123" })).toBeNull();
-    expect(refusal({ cardNumber: "4242424242424242", expiry: "13/30", cvc: "123" })).toMatchObject({ kind: "invalid_input", field: "expiry" });
+    expect(refusal({ cardNumber: "4242424242424242", expiry: "13/30", cvc: "123" })).toMatchObject({
+      kind: "invalid_input",
+      field: "expiry",
+    });
   });
 });

@@ -38,7 +38,8 @@ export async function changePlan(
   // Locked: a creation that checks a limit waits for the change, and the change for it.
   const company = await readCompanyPlan(tx, { lock: true });
   const trial = trialState(company.trialEndsAt, now);
-  if (company.planId === input.planId && company.trialEndsAt === null) return { overview: await getPlanOverview(tx, { now }), entry: null };
+  if (company.planId === input.planId && company.trialEndsAt === null)
+    return { overview: await getPlanOverview(tx, { now }), entry: null };
 
   const target = PLANS[input.planId];
   const nouns = await readLimitNouns(tx);
@@ -46,7 +47,8 @@ export async function changePlan(
     const allowed = target.limits[limit];
     if (allowed === UNLIMITED) continue;
     const used = await countPlanUsage(tx, limit, { now, timeZone: company.timeZone });
-    if (used > allowed) throw conflict(downgradeRefusalMessage(input.planId, limit, roundUsage(limit, used), nouns[limit]), "planId");
+    if (used > allowed)
+      throw conflict(downgradeRefusalMessage(input.planId, limit, roundUsage(limit, used), nouns[limit]), "planId");
   }
 
   await tx.company.update({ where: { id: input.companyId }, data: { planId: input.planId, trialEndsAt: null } });

@@ -5,7 +5,11 @@ import type { PlanLimitName, PlanUsage } from "@fieldops/shared/plans";
 const BYTES_PER_GB = 1024 ** 3;
 
 /** How much of `limit` the transaction's company uses now. Jobs count those created this month in its time zone. */
-export async function countPlanUsage(tx: TenantTransaction, limit: PlanLimitName, at: { now: Date; timeZone: string }): Promise<number> {
+export async function countPlanUsage(
+  tx: TenantTransaction,
+  limit: PlanLimitName,
+  at: { now: Date; timeZone: string },
+): Promise<number> {
   switch (limit) {
     case "jobsPerMonth":
       return tx.job.count({ where: { createdAt: { gte: startOfMonthInTimeZone(at.now, at.timeZone) } } });

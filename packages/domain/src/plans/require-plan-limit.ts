@@ -25,5 +25,8 @@ export async function requirePlanLimit(
   const used = await countPlanUsage(tx, limit, { now: options.now ?? new Date(), timeZone: company.timeZone });
   if (used + (options.adding ?? 1) <= allowed) return;
   const nouns = await readLimitNouns(tx);
-  throw planLimitReached(planLimitMessage(company.planId, limit, used, nouns[limit]), planAllowingMore(company.planId, limit)?.id);
+  throw planLimitReached(
+    planLimitMessage(company.planId, limit, used, nouns[limit]),
+    planAllowingMore(company.planId, limit)?.id,
+  );
 }

@@ -15,12 +15,18 @@ const MAX_ROWS = 50;
 export async function getPortal(tx: TenantTransaction, input: { access: ReviewAccess; now?: Date }): Promise<Portal> {
   const now = input.now ?? new Date();
   const customerId = input.access.portalCustomerId;
-  const customer = customerId ? await tx.customer.findUnique({ where: { id: customerId }, select: { name: true } }) : null;
+  const customer = customerId
+    ? await tx.customer.findUnique({ where: { id: customerId }, select: { name: true } })
+    : null;
   if (!customerId || !customer) throw reviewNotFound();
   const company = await reviewCompany(tx, input.access);
   const [visits, estimates, invoices] = await Promise.all([
     tx.visit.findMany({
-      where: { job: { customerId }, status: { in: ["scheduled", "dispatched", "in_progress"] }, scheduledEnd: { gte: now } },
+      where: {
+        job: { customerId },
+        status: { in: ["scheduled", "dispatched", "in_progress"] },
+        scheduledEnd: { gte: now },
+      },
       orderBy: { scheduledStart: "asc" },
       take: MAX_ROWS,
       select: { id: true, status: true, scheduledStart: true, scheduledEnd: true, job: { select: { title: true } } },
@@ -30,8 +36,14 @@ export async function getPortal(tx: TenantTransaction, input: { access: ReviewAc
       orderBy: { createdAt: "desc" },
       take: MAX_ROWS,
       select: {
-        id: true, number: true, title: true, status: true, expiresAt: true,
-        options: { select: { lineItems: { select: { quantity: true, unitPriceCents: true, taxRateBasisPoints: true } } } },
+        id: true,
+        number: true,
+        title: true,
+        status: true,
+        expiresAt: true,
+        options: {
+          select: { lineItems: { select: { quantity: true, unitPriceCents: true, taxRateBasisPoints: true } } },
+        },
       },
     }),
     tx.invoice.findMany({
@@ -57,7 +69,10 @@ export async function getPortal(tx: TenantTransaction, input: { access: ReviewAc
       number: estimate.number,
       title: estimate.title,
       status: estimate.status,
-      totalCents: Math.max(0, ...estimate.options.map((option) => estimateOptionTotals(option.lineItems.map(linePricing)).totalCents)),
+      totalCents: Math.max(
+        0,
+        ...estimate.options.map((option) => estimateOptionTotals(option.lineItems.map(linePricing)).totalCents),
+      ),
       expiresOn: expiresOnOf(estimate.expiresAt, company.timeZone),
     })),
     invoices: invoices

@@ -6,13 +6,21 @@ import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 import { issuePublicLink, revokePublicLinks } from "../public-links/public-links.ts";
 
 async function assertCustomer(tx: TenantTransaction, customerId: string): Promise<void> {
-  if (!(await tx.customer.findUnique({ where: { id: customerId }, select: { id: true } }))) throw notFound("Customer not found");
+  if (!(await tx.customer.findUnique({ where: { id: customerId }, select: { id: true } })))
+    throw notFound("Customer not found");
 }
 
 export async function getPortalLinkStatus(tx: TenantTransaction, customerId: string): Promise<PortalLinkStatus> {
   await assertCustomer(tx, customerId);
-  const link = await tx.publicLink.findFirst({ where: { kind: "customer_portal", subjectId: customerId }, select: { createdAt: true, lastUsedAt: true } });
-  return { active: link !== null, createdAt: link?.createdAt.toISOString() ?? null, lastUsedAt: link?.lastUsedAt?.toISOString() ?? null };
+  const link = await tx.publicLink.findFirst({
+    where: { kind: "customer_portal", subjectId: customerId },
+    select: { createdAt: true, lastUsedAt: true },
+  });
+  return {
+    active: link !== null,
+    createdAt: link?.createdAt.toISOString() ?? null,
+    lastUsedAt: link?.lastUsedAt?.toISOString() ?? null,
+  };
 }
 
 /**
@@ -24,12 +32,21 @@ export async function rotatePortalLink(
   input: { customerId: string; companyId: string; userId: string; send?: SendChannelsInput },
 ): Promise<string> {
   await requirePlanFeature(tx, "portal", "The customer portal");
-  const customer = await tx.customer.findUnique({ where: { id: input.customerId }, select: { name: true, email: true, phone: true } });
+  const customer = await tx.customer.findUnique({
+    where: { id: input.customerId },
+    select: { name: true, email: true, phone: true },
+  });
   if (!customer) throw notFound("Customer not found");
   if (input.send && !(input.send.email && customer.email) && !(input.send.sms && customer.phone)) {
     throw invalidInput(`${customer.name} has no e-mail address or phone number to send it to`, "email");
   }
-  return issuePublicLink(tx, { companyId: input.companyId, kind: "customer_portal", subjectId: input.customerId, userId: input.userId, replace: true });
+  return issuePublicLink(tx, {
+    companyId: input.companyId,
+    kind: "customer_portal",
+    subjectId: input.customerId,
+    userId: input.userId,
+    replace: true,
+  });
 }
 
 export async function revokePortalLink(tx: TenantTransaction, customerId: string): Promise<void> {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createPublicLinkToken, hashPublicLinkToken, isPublicLinkToken, publicLinkUrl, verifyPublicLinkToken } from "./public-link-token.ts";
+import {
+  createPublicLinkToken,
+  hashPublicLinkToken,
+  isPublicLinkToken,
+  publicLinkUrl,
+  verifyPublicLinkToken,
+} from "./public-link-token.ts";
 
 describe("public link tokens", () => {
   it("are 32 random bytes in base64url, different every time, stored as their SHA-256", () => {
@@ -29,6 +35,8 @@ describe("public link tokens", () => {
   });
 
   it("put the token in the URL's fragment", () => {
-    expect(publicLinkUrl("https://app.example", "/review/estimates/42", "tok")).toBe("https://app.example/review/estimates/42#tok");
+    expect(publicLinkUrl("https://app.example", "/review/estimates/42", "tok")).toBe(
+      "https://app.example/review/estimates/42#tok",
+    );
   });
 });

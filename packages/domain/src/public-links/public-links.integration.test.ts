@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withSystem, withTenant, type Database } from "@fieldops/db";
-import { createTestCompany, startTestApp, type TestApp, type TestCompany } from "../../../../tests/integration/test-app.ts";
+import {
+  createTestCompany,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
 import { issuePublicLink, resolvePublicLink, revokePublicLinks } from "./public-links.ts";
 
 let t: TestApp;
@@ -17,7 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const issue = (subjectId: string) => withTenant(db, a.id, (tx) => issuePublicLink(tx, { companyId: a.id, kind: "invoice_review", subjectId, userId: null }));
+const issue = (subjectId: string) =>
+  withTenant(db, a.id, (tx) =>
+    issuePublicLink(tx, { companyId: a.id, kind: "invoice_review", subjectId, userId: null }),
+  );
 
 describe("public links", () => {
   it("a token resolves to its company for its own kind and subject only, and stops when revoked", async () => {
@@ -40,7 +48,11 @@ describe("public links", () => {
     expect(stored.tokenHash).not.toContain(token);
     expect(await withTenant(db, b.id, (tx) => tx.publicLink.count({ where: { subjectId } }))).toBe(0);
     expect(await withSystem(db, (tx) => tx.publicLink.count({ where: { subjectId } }))).toBe(1);
-    await expect(withSystem(db, (tx) => tx.publicLink.create({ data: { companyId: b.id, kind: "invoice_review", subjectId, tokenHash: randomUUID() } }))).rejects.toThrow();
+    await expect(
+      withSystem(db, (tx) =>
+        tx.publicLink.create({ data: { companyId: b.id, kind: "invoice_review", subjectId, tokenHash: randomUUID() } }),
+      ),
+    ).rejects.toThrow();
     expect(await withSystem(db, (tx) => tx.publicLink.deleteMany({ where: { subjectId } }))).toEqual({ count: 0 });
   });
 });

@@ -27,7 +27,13 @@ export async function issuePublicLink(
     if (kept.length > 0) await tx.publicLink.deleteMany({ where: { id: { in: kept.map((link) => link.id) } } });
   }
   await tx.publicLink.create({
-    data: { companyId: input.companyId, kind: input.kind, subjectId: input.subjectId, tokenHash, createdByUserId: input.userId },
+    data: {
+      companyId: input.companyId,
+      kind: input.kind,
+      subjectId: input.subjectId,
+      tokenHash,
+      createdByUserId: input.userId,
+    },
   });
   return token;
 }
@@ -41,10 +47,18 @@ export async function revokePublicLinks(tx: TenantTransaction, kind: PublicLinkK
  * Runs in the system context, since the company is what it finds out. Every link of the subject is compared in
  * constant time, and a subject without links still costs one comparison.
  */
-export async function resolvePublicLink(db: Database, kind: PublicLinkKind, subjectId: string, token: string): Promise<string | null> {
+export async function resolvePublicLink(
+  db: Database,
+  kind: PublicLinkKind,
+  subjectId: string,
+  token: string,
+): Promise<string | null> {
   if (!isPublicLinkToken(token)) return null;
   return withSystem(db, async (tx) => {
-    const links = await tx.publicLink.findMany({ where: { kind, subjectId }, select: { id: true, companyId: true, tokenHash: true } });
+    const links = await tx.publicLink.findMany({
+      where: { kind, subjectId },
+      select: { id: true, companyId: true, tokenHash: true },
+    });
     let match: { id: string; companyId: string } | null = null;
     for (const link of links) if (verifyPublicLinkToken(token, link.tokenHash)) match = link;
     if (links.length === 0) verifyPublicLinkToken(token, "0".repeat(64));

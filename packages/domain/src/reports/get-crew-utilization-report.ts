@@ -30,7 +30,8 @@ export async function getCrewUtilizationReport(tx: TenantTransaction, range: Rep
         AND status <> 'canceled' AND "crewId" IS NOT NULL
       GROUP BY "crewId"`;
   const weekdays: number[] = [];
-  for (let day = range.from; day <= range.to; day = addDays(day, 1)) weekdays.push(new Date(`${day}T00:00:00Z`).getUTCDay());
+  for (let day = range.from; day <= range.to; day = addDays(day, 1))
+    weekdays.push(new Date(`${day}T00:00:00Z`).getUTCDay());
   const rows: ReportRow[] = crews.map((crew) => {
     const breakMinutes = crew.breaks.reduce((sum, item) => sum + item.durationMinutes, 0);
     const available = weekdays.reduce((sum, weekday) => {

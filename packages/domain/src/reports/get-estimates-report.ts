@@ -15,7 +15,12 @@ const COLUMNS: ReportColumn[] = [
  * counted on the day of the approval, with the chosen option's total (tax rounded per line, as the estimate shows
  * it); lost when declined, on that day, or left to expire, on its expiry.
  */
-export async function getEstimatesReport(tx: TenantTransaction, range: ReportRange, interval: ReportInterval, now: Date) {
+export async function getEstimatesReport(
+  tx: TenantTransaction,
+  range: ReportRange,
+  interval: ReportInterval,
+  now: Date,
+) {
   const decided = Prisma.sql`
     SELECT e."approvedAt" AS at, true AS won, e."approvedOptionId" FROM estimates e
     WHERE e.status IN ('approved', 'converted') AND e."approvedAt" >= ${range.start}::timestamp AND e."approvedAt" < ${range.end}::timestamp
@@ -45,6 +50,11 @@ export async function getEstimatesReport(tx: TenantTransaction, range: ReportRan
   });
   const won = rows.reduce((sum, row) => sum + Number(row.won), 0);
   const lost = rows.reduce((sum, row) => sum + Number(row.lost), 0);
-  const totals = { won, lost, wonCents: rows.reduce((sum, row) => sum + Number(row.wonCents), 0), winRate: won + lost === 0 ? null : won / (won + lost) };
+  const totals = {
+    won,
+    lost,
+    wonCents: rows.reduce((sum, row) => sum + Number(row.wonCents), 0),
+    winRate: won + lost === 0 ? null : won / (won + lost),
+  };
   return { columns: COLUMNS, rows, totals };
 }

@@ -1,5 +1,14 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { REPORTS_FEATURE_LABEL, REPORT_TITLES, defaultInterval, type Report, type ReportColumn, type ReportId, type ReportQuery, type ReportRow } from "@fieldops/shared/reports";
+import {
+  REPORTS_FEATURE_LABEL,
+  REPORT_TITLES,
+  defaultInterval,
+  type Report,
+  type ReportColumn,
+  type ReportId,
+  type ReportQuery,
+  type ReportRow,
+} from "@fieldops/shared/reports";
 import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 import { getCrewUtilizationReport } from "./get-crew-utilization-report.ts";
 import { getEstimatesReport } from "./get-estimates-report.ts";
@@ -12,7 +21,10 @@ import { reportRange } from "./report-range.ts";
 type ReportTable = { columns: ReportColumn[]; rows: ReportRow[]; totals: ReportRow | null };
 
 /** One of the company's reports over a range of its calendar days; refused when its plan has no reports. */
-export async function getReport(tx: TenantTransaction, input: { report: ReportId; query: ReportQuery; now?: Date }): Promise<Report> {
+export async function getReport(
+  tx: TenantTransaction,
+  input: { report: ReportId; query: ReportQuery; now?: Date },
+): Promise<Report> {
   const now = input.now ?? new Date();
   await requirePlanFeature(tx, "reports", REPORTS_FEATURE_LABEL);
   const company = await tx.company.findFirstOrThrow({ select: { timeZone: true } });

@@ -14,9 +14,12 @@ const COLUMNS: ReportColumn[] = [
  * collected (payments received then, less refunds made then).
  */
 export async function getRevenueReport(tx: TenantTransaction, range: ReportRange, interval: ReportInterval) {
-  const within = (column: Prisma.Sql) => Prisma.sql`${column} >= ${range.start}::timestamp AND ${column} < ${range.end}::timestamp`;
+  const within = (column: Prisma.Sql) =>
+    Prisma.sql`${column} >= ${range.start}::timestamp AND ${column} < ${range.end}::timestamp`;
   const period = (column: Prisma.Sql) => periodSql(column, interval, range.timeZone);
-  const figures = await tx.$queryRaw<{ period: string; invoicedCents: number; collectedCents: number; invoices: number }[]>`
+  const figures = await tx.$queryRaw<
+    { period: string; invoicedCents: number; collectedCents: number; invoices: number }[]
+  >`
     SELECT period, sum(invoiced)::float8 AS "invoicedCents", sum(collected)::float8 AS "collectedCents", sum(invoices)::int AS invoices
     FROM (
       SELECT ${period(Prisma.sql`"issuedAt"`)} AS period, "totalCents" AS invoiced, 0 AS collected, 1 AS invoices
@@ -29,8 +32,17 @@ export async function getRevenueReport(tx: TenantTransaction, range: ReportRange
     GROUP BY period`;
   const rows: ReportRow[] = periodsOf(range, interval).map((day) => {
     const found = figures.find((row) => row.period === day);
-    return { period: day, invoicedCents: found?.invoicedCents ?? 0, collectedCents: found?.collectedCents ?? 0, invoices: found?.invoices ?? 0 };
+    return {
+      period: day,
+      invoicedCents: found?.invoicedCents ?? 0,
+      collectedCents: found?.collectedCents ?? 0,
+      invoices: found?.invoices ?? 0,
+    };
   });
   const sum = (key: string) => rows.reduce((total, row) => total + Number(row[key]), 0);
-  return { columns: COLUMNS, rows, totals: { invoicedCents: sum("invoicedCents"), collectedCents: sum("collectedCents"), invoices: sum("invoices") } };
+  return {
+    columns: COLUMNS,
+    rows,
+    totals: { invoicedCents: sum("invoicedCents"), collectedCents: sum("collectedCents"), invoices: sum("invoices") },
+  };
 }

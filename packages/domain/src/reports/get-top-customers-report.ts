@@ -17,7 +17,9 @@ const COLUMNS: ReportColumn[] = [
  * for them in it; ties by visits, then name.
  */
 export async function getTopCustomersReport(tx: TenantTransaction, range: ReportRange) {
-  const rows = await tx.$queryRaw<{ customer: string; invoicedCents: number; invoices: number; completedVisits: number }[]>`
+  const rows = await tx.$queryRaw<
+    { customer: string; invoicedCents: number; invoices: number; completedVisits: number }[]
+  >`
     WITH invoiced AS (
       SELECT "customerId", sum("totalCents")::bigint AS cents, count(*)::int AS invoices
       FROM invoices

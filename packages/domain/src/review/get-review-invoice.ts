@@ -11,7 +11,10 @@ import { reviewBranding, type ReviewAccess } from "./review-access.ts";
  * What the customer's page shows: the invoice (lines, sums, balance, due day), the company's branding and how a card
  * is taken. Nothing else of the company: no other invoice, customer, job or user.
  */
-export async function getReviewInvoice(tx: TenantTransaction, input: { invoiceId: string; access: ReviewAccess; env: PaymentsEnv; now?: Date }): Promise<ReviewInvoice> {
+export async function getReviewInvoice(
+  tx: TenantTransaction,
+  input: { invoiceId: string; access: ReviewAccess; env: PaymentsEnv; now?: Date },
+): Promise<ReviewInvoice> {
   const invoice = await findReviewedInvoice(tx, input.invoiceId, input.access);
   const timeZone = invoice.company.timeZone;
   const dueDate = invoice.dueAt ? dayInTimeZone(invoice.dueAt, timeZone) : null;
@@ -40,7 +43,13 @@ export async function getReviewInvoice(tx: TenantTransaction, input: { invoiceId
       issuedAt: invoice.issuedAt?.toISOString() ?? null,
       notes: invoice.notes,
     },
-    review: invoice.review ? { rating: invoice.review.rating, comment: invoice.review.comment, createdAt: invoice.review.createdAt.toISOString() } : null,
+    review: invoice.review
+      ? {
+          rating: invoice.review.rating,
+          comment: invoice.review.comment,
+          createdAt: invoice.review.createdAt.toISOString(),
+        }
+      : null,
     payment: { provider, publishableKey: provider === "stripe" ? (input.env.STRIPE_PUBLISHABLE_KEY ?? null) : null },
   };
 }

@@ -13,7 +13,14 @@ import type { ReviewAccess } from "./review-access.ts";
  */
 export async function payWithTestCard(
   tx: TenantTransaction,
-  input: { invoiceId: string; access: ReviewAccess; card: TestCardPaymentRequest; idempotencyKey: string; env: PaymentsEnv; now?: Date },
+  input: {
+    invoiceId: string;
+    access: ReviewAccess;
+    card: TestCardPaymentRequest;
+    idempotencyKey: string;
+    env: PaymentsEnv;
+    now?: Date;
+  },
 ) {
   if (cardProviderName(input.env) !== "test") throw conflict("Card payments go through Stripe here");
   const invoice = await findReviewedInvoice(tx, input.invoiceId, input.access);

@@ -23,7 +23,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * `<customerId>.<portal token>` from the customer's portal (checked against the subject's customer, in the tenant's
  * transaction, by `assertPortalCustomer`).
  */
-export async function resolveReviewAccess(db: Database, kind: ReviewSubjectKind, subjectId: string, credential: string | undefined): Promise<ReviewAccess> {
+export async function resolveReviewAccess(
+  db: Database,
+  kind: ReviewSubjectKind,
+  subjectId: string,
+  credential: string | undefined,
+): Promise<ReviewAccess> {
   if (!credential) throw reviewNotFound();
   const dot = credential.indexOf(".");
   if (dot === -1) {
@@ -34,7 +39,11 @@ export async function resolveReviewAccess(db: Database, kind: ReviewSubjectKind,
   return resolvePortalAccess(db, credential.slice(0, dot), credential.slice(dot + 1));
 }
 
-export async function resolvePortalAccess(db: Database, customerId: string, token: string | undefined): Promise<ReviewAccess> {
+export async function resolvePortalAccess(
+  db: Database,
+  customerId: string,
+  token: string | undefined,
+): Promise<ReviewAccess> {
   if (!token || !UUID.test(customerId)) throw reviewNotFound();
   const companyId = await resolvePublicLink(db, "customer_portal", customerId, token);
   if (!companyId) throw reviewNotFound();
@@ -53,7 +62,9 @@ export function assertPortalInPlan(access: ReviewAccess, planId: string): void {
 
 /** The company's face on a customer's page; a portal link stops opening anything when the plan loses the portal. */
 export async function reviewCompany(tx: TenantTransaction, access: ReviewAccess): Promise<ReviewCompany> {
-  const company = await tx.company.findFirstOrThrow({ select: { name: true, branding: true, timeZone: true, planId: true } });
+  const company = await tx.company.findFirstOrThrow({
+    select: { name: true, branding: true, timeZone: true, planId: true },
+  });
   assertPortalInPlan(access, company.planId);
   return { branding: reviewBranding(company), timeZone: company.timeZone };
 }
@@ -61,5 +72,9 @@ export async function reviewCompany(tx: TenantTransaction, access: ReviewAccess)
 /** The branding a customer's page shows: the company's own, its name and the default colour where it set none. */
 export function reviewBranding(company: { name: string; branding: unknown }): Branding {
   const branding = brandingSchema.safeParse(company.branding).data;
-  return { name: branding?.name || company.name, logo: branding?.logo ?? null, primaryColor: branding?.primaryColor ?? "#16a34a" };
+  return {
+    name: branding?.name || company.name,
+    logo: branding?.logo ?? null,
+    primaryColor: branding?.primaryColor ?? "#16a34a",
+  };
 }

@@ -2,12 +2,20 @@ import type { TenantTransaction } from "@fieldops/db";
 import type { ReviewEstimate } from "@fieldops/shared/review";
 import { approveEstimate } from "../estimates/approve-estimate.ts";
 import { declineEstimate } from "../estimates/decline-estimate.ts";
-import { effectiveEstimateStatus, estimateDetailInclude, expiresOnOf, toEstimateOption } from "../estimates/estimate-record.ts";
+import {
+  effectiveEstimateStatus,
+  estimateDetailInclude,
+  expiresOnOf,
+  toEstimateOption,
+} from "../estimates/estimate-record.ts";
 import { requestEstimateChanges } from "../estimates/request-estimate-changes.ts";
 import { assertPortalCustomer, reviewCompany, reviewNotFound, type ReviewAccess } from "./review-access.ts";
 
 /** The estimate as its customer sees it; a draft (being revised) shows no options. */
-export async function getReviewEstimate(tx: TenantTransaction, input: { estimateId: string; access: ReviewAccess; now?: Date }): Promise<ReviewEstimate> {
+export async function getReviewEstimate(
+  tx: TenantTransaction,
+  input: { estimateId: string; access: ReviewAccess; now?: Date },
+): Promise<ReviewEstimate> {
   const now = input.now ?? new Date();
   const row = await tx.estimate.findUnique({ where: { id: input.estimateId }, include: estimateDetailInclude });
   if (!row) throw reviewNotFound();
@@ -43,8 +51,10 @@ export async function answerReviewEstimate(
 ): Promise<ReviewEstimate> {
   await getReviewEstimate(tx, input);
   const { estimateId, answer, now } = input;
-  if (answer.kind === "approve") await approveEstimate(tx, { estimateId, optionId: answer.optionId, signatureName: answer.signatureName, now });
-  else if (answer.kind === "request_changes") await requestEstimateChanges(tx, { estimateId, message: answer.message, now });
+  if (answer.kind === "approve")
+    await approveEstimate(tx, { estimateId, optionId: answer.optionId, signatureName: answer.signatureName, now });
+  else if (answer.kind === "request_changes")
+    await requestEstimateChanges(tx, { estimateId, message: answer.message, now });
   else await declineEstimate(tx, { estimateId, reason: answer.reason, byCustomer: true, now });
   return getReviewEstimate(tx, input);
 }

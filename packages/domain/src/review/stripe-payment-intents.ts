@@ -7,7 +7,8 @@ import { assertOnlinePayments, findReviewedInvoice } from "./invoice-review-acce
 import type { ReviewAccess } from "./review-access.ts";
 
 function stripeOf(env: PaymentsEnv): StripeClient {
-  if (cardProviderName(env) !== "stripe" || !env.STRIPE_SECRET_KEY) throw conflict("Card payments use the built-in test provider here");
+  if (cardProviderName(env) !== "stripe" || !env.STRIPE_SECRET_KEY)
+    throw conflict("Card payments use the built-in test provider here");
   return createStripeClient({ ...env, STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY });
 }
 
@@ -46,7 +47,11 @@ export async function confirmReviewPaymentIntent(
   const stripe = stripeOf(input.env);
   await findReviewedInvoice(tx, input.invoiceId, input.access);
   const intent = await stripe.retrievePaymentIntent(input.paymentIntentId);
-  if (intent.metadata.invoice_id !== input.invoiceId || intent.metadata.company_id !== input.access.companyId || intent.currency !== "usd") {
+  if (
+    intent.metadata.invoice_id !== input.invoiceId ||
+    intent.metadata.company_id !== input.access.companyId ||
+    intent.currency !== "usd"
+  ) {
     throw invalidInput("This payment is not for this invoice", "paymentIntentId");
   }
   if (intent.status !== "succeeded") throw conflict("The payment has not gone through yet");
@@ -64,9 +69,16 @@ export async function confirmReviewPaymentIntent(
   try {
     return await applyPayment(tx, paid);
   } catch (error) {
-    const owed = await tx.invoice.findUniqueOrThrow({ where: { id: input.invoiceId }, select: { totalCents: true, paidCents: true, status: true } });
+    const owed = await tx.invoice.findUniqueOrThrow({
+      where: { id: input.invoiceId },
+      select: { totalCents: true, paidCents: true, status: true },
+    });
     if (owed.status === "void" || owed.totalCents - owed.paidCents < intent.amount_received) {
-      await stripe.createRefund({ paymentIntentId: intent.id, amountCents: intent.amount_received, idempotencyKey: `fieldops-unowed-${intent.id}` });
+      await stripe.createRefund({
+        paymentIntentId: intent.id,
+        amountCents: intent.amount_received,
+        idempotencyKey: `fieldops-unowed-${intent.id}`,
+      });
       throw conflict("This invoice no longer owes this amount: your card payment was refunded");
     }
     throw error;

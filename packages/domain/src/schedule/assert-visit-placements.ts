@@ -11,10 +11,15 @@ export const BOOKED_STATUSES = ["scheduled", "dispatched", "in_progress", "compl
  * checked one after the other and cannot both take the last free hour. Crews are locked in id order (no deadlock).
  * Returns the crews locked: those of the given ids that exist in the company.
  */
-export async function lockCrews(tx: TenantTransaction, crewIds: readonly string[]): Promise<{ id: string; name: string }[]> {
+export async function lockCrews(
+  tx: TenantTransaction,
+  crewIds: readonly string[],
+): Promise<{ id: string; name: string }[]> {
   const ids = [...new Set(crewIds)].sort();
   if (ids.length === 0) return [];
-  return tx.$queryRaw<{ id: string; name: string }[]>`SELECT id, name FROM crews WHERE id = ANY(${ids}::uuid[]) ORDER BY id FOR UPDATE`;
+  return tx.$queryRaw<
+    { id: string; name: string }[]
+  >`SELECT id, name FROM crews WHERE id = ANY(${ids}::uuid[]) ORDER BY id FOR UPDATE`;
 }
 
 interface BookedRow {

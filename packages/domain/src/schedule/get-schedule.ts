@@ -1,6 +1,14 @@
 import { Prisma, type TenantTransaction } from "@fieldops/db";
 import { addDays, startOfDayInTimeZone } from "@fieldops/shared/company-time";
-import { MAX_RANGE_VISITS, MAX_SCHEDULE_DAYS, UNASSIGNED_QUEUE_LIMIT, type CrewDay, type ScheduleQuery, type ScheduleResponse, type ScheduleVisit } from "@fieldops/shared/schedule";
+import {
+  MAX_RANGE_VISITS,
+  MAX_SCHEDULE_DAYS,
+  UNASSIGNED_QUEUE_LIMIT,
+  type CrewDay,
+  type ScheduleQuery,
+  type ScheduleResponse,
+  type ScheduleVisit,
+} from "@fieldops/shared/schedule";
 import type { VisitStatus } from "@fieldops/shared/visit-lifecycle";
 import { toCrew } from "../crews/crew-view.ts";
 import { invalidInput } from "../errors.ts";
@@ -63,7 +71,8 @@ function toScheduleVisit(row: VisitRow): ScheduleVisit {
  */
 export async function getSchedule(tx: TenantTransaction, input: ScheduleQuery): Promise<ScheduleResponse> {
   if (input.to < input.from) throw invalidInput("The range ends before it starts", "to");
-  if (input.to > addDays(input.from, MAX_SCHEDULE_DAYS - 1)) throw invalidInput(`The schedule covers at most ${MAX_SCHEDULE_DAYS} days at once`, "to");
+  if (input.to > addDays(input.from, MAX_SCHEDULE_DAYS - 1))
+    throw invalidInput(`The schedule covers at most ${MAX_SCHEDULE_DAYS} days at once`, "to");
   const { timeZone } = await tx.company.findFirstOrThrow({ select: { timeZone: true } });
   const rangeStart = startOfDayInTimeZone(input.from, timeZone);
   const rangeEnd = startOfDayInTimeZone(addDays(input.to, 1), timeZone);

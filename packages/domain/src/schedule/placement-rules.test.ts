@@ -10,26 +10,42 @@ const crew: CrewRules = {
   workingHours: [{ weekday: 2, startMinute: 8 * 60, endMinute: 17 * 60 }],
   breaks: [{ windowStartMinute: 12 * 60, windowEndMinute: 13 * 60, durationMinutes: 30 }],
 };
-const visit = (id: string, from: string, to: string, requiredSkills: string[] = []): PlacedVisit => ({ id, jobTitle: `Job ${id}`, start: at(from), end: at(to), requiredSkills });
+const visit = (id: string, from: string, to: string, requiredSkills: string[] = []): PlacedVisit => ({
+  id,
+  jobTitle: `Job ${id}`,
+  start: at(from),
+  end: at(to),
+  requiredSkills,
+});
 
 describe("placementProblem", () => {
   it("allows a visit inside the hours with nothing else booked", () => {
-    expect(placementProblem({ crew, timeZone, moved: [visit("a", "09:00", "10:00", ["irrigation"])], booked: [] })).toBeNull();
+    expect(
+      placementProblem({ crew, timeZone, moved: [visit("a", "09:00", "10:00", ["irrigation"])], booked: [] }),
+    ).toBeNull();
   });
 
   it("names the missing skill", () => {
-    expect(placementProblem({ crew, timeZone, moved: [visit("a", "09:00", "10:00", ["backflow testing"])], booked: [] })).toBe(
-      "Green Team lacks the skill this visit needs: backflow testing",
-    );
+    expect(
+      placementProblem({ crew, timeZone, moved: [visit("a", "09:00", "10:00", ["backflow testing"])], booked: [] }),
+    ).toBe("Green Team lacks the skill this visit needs: backflow testing");
   });
 
   it("refuses a visit before the crew starts, after it stops, or on a day it does not work", () => {
     expect(placementProblem({ crew, timeZone, moved: [visit("a", "07:30", "08:30")], booked: [] })).toBe(
       "7:30–8:30 is outside Green Team's working hours on Tuesday (8:00–17:00)",
     );
-    expect(placementProblem({ crew, timeZone, moved: [visit("a", "16:30", "17:30")], booked: [] })).toContain("outside Green Team's working hours");
-    const wednesday = { ...visit("a", "09:00", "10:00"), start: new Date("2026-12-02T09:00:00-05:00"), end: new Date("2026-12-02T10:00:00-05:00") };
-    expect(placementProblem({ crew, timeZone, moved: [wednesday], booked: [] })).toBe("Green Team does not work on Wednesdays");
+    expect(placementProblem({ crew, timeZone, moved: [visit("a", "16:30", "17:30")], booked: [] })).toContain(
+      "outside Green Team's working hours",
+    );
+    const wednesday = {
+      ...visit("a", "09:00", "10:00"),
+      start: new Date("2026-12-02T09:00:00-05:00"),
+      end: new Date("2026-12-02T10:00:00-05:00"),
+    };
+    expect(placementProblem({ crew, timeZone, moved: [wednesday], booked: [] })).toBe(
+      "Green Team does not work on Wednesdays",
+    );
   });
 
   it("refuses a double booking and says with what, but allows back-to-back visits", () => {
@@ -41,8 +57,22 @@ describe("placementProblem", () => {
   });
 
   it("ignores the moved visit's own old place and checks moved visits against each other", () => {
-    expect(placementProblem({ crew, timeZone, moved: [visit("a", "09:00", "10:00")], booked: [visit("a", "09:30", "10:30")] })).toBeNull();
-    expect(placementProblem({ crew, timeZone, moved: [visit("a", "09:00", "10:00"), visit("b", "09:45", "10:15")], booked: [] })).toContain("Double booking");
+    expect(
+      placementProblem({
+        crew,
+        timeZone,
+        moved: [visit("a", "09:00", "10:00")],
+        booked: [visit("a", "09:30", "10:30")],
+      }),
+    ).toBeNull();
+    expect(
+      placementProblem({
+        crew,
+        timeZone,
+        moved: [visit("a", "09:00", "10:00"), visit("b", "09:45", "10:15")],
+        booked: [],
+      }),
+    ).toContain("Double booking");
   });
 
   it("keeps room for the break somewhere in its window", () => {

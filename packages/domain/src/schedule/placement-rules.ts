@@ -50,7 +50,10 @@ function hoursProblem(crew: CrewRules, span: LocalSpan): string | null {
   const day = WEEKDAYS[span.weekday];
   if (!hours) return `${crew.name} does not work on ${day}s`;
   if (span.startMinute < hours.startMinute || span.endMinute > hours.endMinute) {
-    const asked = span.endMinute > 24 * 60 ? `${clockTime(span.startMinute)} past midnight` : `${clockTime(span.startMinute)}–${clockTime(span.endMinute)}`;
+    const asked =
+      span.endMinute > 24 * 60
+        ? `${clockTime(span.startMinute)} past midnight`
+        : `${clockTime(span.startMinute)}–${clockTime(span.endMinute)}`;
     return `${asked} is outside ${crew.name}'s working hours on ${day} (${clockTime(hours.startMinute)}–${clockTime(hours.endMinute)})`;
   }
   return null;
@@ -74,7 +77,12 @@ function breakFits(entry: CrewRules["breaks"][number], busy: readonly LocalSpan[
  * time, moved ones included or not): a missing skill, a time outside the crew's hours, a double booking, or a break
  * that no longer fits. Null when every placement is allowed. Messages name the crew, the times and the other visit.
  */
-export function placementProblem(input: { crew: CrewRules; timeZone: string; moved: readonly PlacedVisit[]; booked: readonly PlacedVisit[] }): string | null {
+export function placementProblem(input: {
+  crew: CrewRules;
+  timeZone: string;
+  moved: readonly PlacedVisit[];
+  booked: readonly PlacedVisit[];
+}): string | null {
   const { crew, timeZone } = input;
   const movedIds = new Set(input.moved.map((visit) => visit.id));
   const booked = [...input.moved, ...input.booked.filter((visit) => !movedIds.has(visit.id))];

@@ -14,9 +14,13 @@ export async function changePassword(
   input: ChangePasswordRequest & { userId: string; sessionId: string },
 ): Promise<string[]> {
   const user = await withSystem(db, (tx) =>
-    tx.user.findUniqueOrThrow({ where: { id: input.userId }, select: { passwordHash: true, companyId: true, name: true } }),
+    tx.user.findUniqueOrThrow({
+      where: { id: input.userId },
+      select: { passwordHash: true, companyId: true, name: true },
+    }),
   );
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw invalidInput(WRONG_CURRENT_PASSWORD, "currentPassword");
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
+    throw invalidInput(WRONG_CURRENT_PASSWORD, "currentPassword");
   const passwordHash = await hashPassword(input.newPassword);
   await withSystem(db, (tx) => tx.user.update({ where: { id: input.userId }, data: { passwordHash } }));
   const ended = await endUserSessions(db, { userId: input.userId, keep: input.sessionId });

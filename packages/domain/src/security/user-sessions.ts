@@ -3,7 +3,10 @@ import { describeDevice, MAX_SESSIONS_LISTED, type ActiveSession } from "@fieldo
 import { notFound } from "../errors.ts";
 
 /** The user's sessions that have not expired, most recently used first. */
-export async function listUserSessions(db: Database, input: { userId: string; currentSessionId: string }): Promise<ActiveSession[]> {
+export async function listUserSessions(
+  db: Database,
+  input: { userId: string; currentSessionId: string },
+): Promise<ActiveSession[]> {
   const sessions = await withSystem(db, (tx) =>
     tx.session.findMany({
       where: { userId: input.userId, expiresAt: { gt: new Date() }, isImpersonation: false },
@@ -25,7 +28,10 @@ export async function listUserSessions(db: Database, input: { userId: string; cu
  * Ends sessions of one user: `only` one of them, or every one but `keep`. Answers the ids ended, for the caller to
  * drop from every API process's session cache.
  */
-export async function endUserSessions(db: Database, input: { userId: string; only?: string; keep?: string }): Promise<string[]> {
+export async function endUserSessions(
+  db: Database,
+  input: { userId: string; only?: string; keep?: string },
+): Promise<string[]> {
   return withSystem(db, async (tx) => {
     const ended = await tx.session.findMany({
       where: {

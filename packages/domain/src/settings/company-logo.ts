@@ -43,7 +43,10 @@ export async function uploadCompanyLogo(
 }
 
 /** Removes the company's logo; removing none succeeds. */
-export async function removeCompanyLogo(tx: TenantTransaction, input: { companyId: string; actor: { id: string; name: string } }): Promise<void> {
+export async function removeCompanyLogo(
+  tx: TenantTransaction,
+  input: { companyId: string; actor: { id: string; name: string } },
+): Promise<void> {
   const { count } = await tx.storedFile.deleteMany({ where: { purpose: LOGO } });
   await setLogo(tx, input.companyId, null);
   if (count > 0) {
@@ -60,7 +63,10 @@ export async function removeCompanyLogo(tx: TenantTransaction, input: { companyI
 
 async function setLogo(tx: TenantTransaction, companyId: string, logo: string | null) {
   const company = await tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { branding: true } });
-  await tx.company.update({ where: { id: companyId }, data: { branding: { ...brandingSchema.parse(company.branding), logo } } });
+  await tx.company.update({
+    where: { id: companyId },
+    data: { branding: { ...brandingSchema.parse(company.branding), logo } },
+  });
 }
 
 /** The company's logo file. */

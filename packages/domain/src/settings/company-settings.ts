@@ -17,7 +17,12 @@ export async function readCompanySettings(tx: TenantTransaction, companyId: stri
 export async function writeCompanySettings(
   tx: TenantTransaction,
   companyId: string,
-  data: { paymentMethods?: string[]; paymentTermsDays?: number; emailSenderName?: string | null; emailReplyTo?: string | null },
+  data: {
+    paymentMethods?: string[];
+    paymentTermsDays?: number;
+    emailSenderName?: string | null;
+    emailReplyTo?: string | null;
+  },
 ): Promise<void> {
   await tx.companySettings.upsert({ where: { companyId }, create: { companyId, ...data }, update: data });
 }

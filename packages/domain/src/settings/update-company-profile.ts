@@ -35,17 +35,31 @@ export async function updateCompanyProfile(
         address: input.address || null,
         timeZone: input.timeZone,
         branding: { ...branding, name: input.name, primaryColor: input.primaryColor },
-        ...(input.verticalId !== before.verticalId ? { verticalId: input.verticalId, features: VERTICALS[input.verticalId].features } : {}),
+        ...(input.verticalId !== before.verticalId
+          ? { verticalId: input.verticalId, features: VERTICALS[input.verticalId].features }
+          : {}),
       },
     });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw conflict(SLUG_TAKEN, "slug");
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      throw conflict(SLUG_TAKEN, "slug");
     throw error;
   }
-  const after = { name: input.name, slug, phone: input.phone, email: input.email, address: input.address, verticalId: input.verticalId, timeZone: input.timeZone, primaryColor: input.primaryColor };
+  const after = {
+    name: input.name,
+    slug,
+    phone: input.phone,
+    email: input.email,
+    address: input.address,
+    verticalId: input.verticalId,
+    timeZone: input.timeZone,
+    primaryColor: input.primaryColor,
+  };
   const previous = { ...before, primaryColor: before.branding.primaryColor };
   const changes = Object.fromEntries(
-    (Object.keys(after) as (keyof typeof after)[]).filter((key) => after[key] !== previous[key]).map((key) => [key, { from: previous[key], to: after[key] }]),
+    (Object.keys(after) as (keyof typeof after)[])
+      .filter((key) => after[key] !== previous[key])
+      .map((key) => [key, { from: previous[key], to: after[key] }]),
   );
   if (Object.keys(changes).length > 0) {
     await recordAudit(tx, {
@@ -72,4 +86,3 @@ const FIELD_LABELS: Record<string, string> = {
   primaryColor: "primary colour",
 };
 const fieldLabel = (key: string) => FIELD_LABELS[key] ?? key;
-

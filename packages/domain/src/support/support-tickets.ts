@@ -52,7 +52,10 @@ async function toSummaries(tx: TenantTransaction, rows: SummaryRow[]): Promise<S
  * The tickets the viewer may see: those still needing an answer first (open, then waiting), tickets of plans with
  * priority support before the others, then the most recently active.
  */
-export async function listSupportTickets(tx: TenantTransaction, viewer: SupportViewer): Promise<SupportTicketListResponse> {
+export async function listSupportTickets(
+  tx: TenantTransaction,
+  viewer: SupportViewer,
+): Promise<SupportTicketListResponse> {
   const rows = await tx.supportTicket.findMany({
     where: visibleTickets(viewer),
     orderBy: [{ status: "asc" }, { priority: "desc" }, { lastMessageAt: "desc" }, { id: "asc" }],
@@ -75,13 +78,22 @@ async function findTicket(tx: TenantTransaction, viewer: SupportViewer, id: stri
 }
 
 /** A ticket with its messages, oldest first, and their attachments (names and sizes; the files are fetched apart). */
-export async function getSupportTicket(tx: TenantTransaction, viewer: SupportViewer, id: string): Promise<SupportTicket> {
+export async function getSupportTicket(
+  tx: TenantTransaction,
+  viewer: SupportViewer,
+  id: string,
+): Promise<SupportTicket> {
   const [summary] = await toSummaries(tx, [await findTicket(tx, viewer, id)]);
   const messages = await tx.supportMessage.findMany({
     where: { ticketId: id },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: MAX_MESSAGES_LISTED,
-    include: { attachments: { select: { id: true, fileName: true, contentType: true, byteSize: true }, orderBy: { createdAt: "asc" } } },
+    include: {
+      attachments: {
+        select: { id: true, fileName: true, contentType: true, byteSize: true },
+        orderBy: { createdAt: "asc" },
+      },
+    },
   });
   return {
     ...summary!,
@@ -101,7 +113,10 @@ async function addMessage(
   input: { companyId: string; ticketId: string; viewer: SupportViewer; body: string; attachments: AttachmentUpload[] },
 ) {
   // Checked before anything is written, so a bad file leaves no half message behind.
-  const files = input.attachments.map((file, index) => ({ ...file, data: decodeUpload(file, ATTACHMENT_MAX_BYTES, `attachments.${index}.dataBase64`) }));
+  const files = input.attachments.map((file, index) => ({
+    ...file,
+    data: decodeUpload(file, ATTACHMENT_MAX_BYTES, `attachments.${index}.dataBase64`),
+  }));
   const message = await tx.supportMessage.create({
     data: {
       companyId: input.companyId,
@@ -145,7 +160,13 @@ export async function createSupportTicket(
       createdByUserId: viewer.userId,
     },
   });
-  await addMessage(tx, { companyId: viewer.companyId, ticketId: ticket.id, viewer, body: input.body, attachments: input.attachments ?? [] });
+  await addMessage(tx, {
+    companyId: viewer.companyId,
+    ticketId: ticket.id,
+    viewer,
+    body: input.body,
+    attachments: input.attachments ?? [],
+  });
   return getSupportTicket(tx, viewer, ticket.id);
 }
 
@@ -160,7 +181,13 @@ export async function replySupportTicket(
 ): Promise<SupportTicket> {
   const ticket = await findTicket(tx, viewer, input.id, true);
   if (ticket.status === "closed") throw conflict(TICKET_CLOSED);
-  const message = await addMessage(tx, { companyId: ticket.companyId, ticketId: ticket.id, viewer, body: input.body, attachments: input.attachments ?? [] });
+  const message = await addMessage(tx, {
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    viewer,
+    body: input.body,
+    attachments: input.attachments ?? [],
+  });
   await tx.supportTicket.update({
     where: { id: ticket.id },
     data: { status: viewer.kind === "agent" ? "waiting" : "open", lastMessageAt: message.createdAt },
@@ -178,10 +205,12 @@ export async function setSupportTicketStatus(
 ): Promise<SupportTicket> {
   const ticket = await findTicket(tx, viewer, input.id, true);
   if (viewer.kind === "company") {
-    if (!COMPANY_STATUSES.includes(input.status)) throw forbidden("Only the support team marks a ticket as waiting on you");
+    if (!COMPANY_STATUSES.includes(input.status))
+      throw forbidden("Only the support team marks a ticket as waiting on you");
     if (ticket.status === "closed" && input.status !== "closed") throw conflict(TICKET_CLOSED);
   }
-  if (ticket.status !== input.status) await tx.supportTicket.update({ where: { id: ticket.id }, data: { status: input.status } });
+  if (ticket.status !== input.status)
+    await tx.supportTicket.update({ where: { id: ticket.id }, data: { status: input.status } });
   return getSupportTicket(tx, viewer, ticket.id);
 }
 

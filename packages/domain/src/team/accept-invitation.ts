@@ -15,7 +15,10 @@ import { hashInvitationToken } from "./send-invitation.handler.ts";
  */
 async function waitingInvitation(db: Database, token: string) {
   const invitation = await withSystem(db, (tx) =>
-    tx.invitation.findUnique({ where: { tokenHash: hashInvitationToken(token) }, include: { company: { select: { name: true, suspendedAt: true } } } }),
+    tx.invitation.findUnique({
+      where: { tokenHash: hashInvitationToken(token) },
+      include: { company: { select: { name: true, suspendedAt: true } } },
+    }),
   );
   if (!invitation || invitationStatus(invitation) !== "pending") throw notFound(INVITATION_INVALID);
   if (invitation.company.suspendedAt) throw forbidden(COMPANY_SUSPENDED_MESSAGE);
@@ -25,7 +28,12 @@ async function waitingInvitation(db: Database, token: string) {
 /** What the invitation page shows before the invitee sets a password. */
 export async function lookUpInvitation(db: Database, token: string): Promise<InvitationPreview> {
   const invitation = await waitingInvitation(db, token);
-  return { companyName: invitation.company.name, name: invitation.name, email: invitation.email, role: roleSchema.parse(invitation.role) };
+  return {
+    companyName: invitation.company.name,
+    name: invitation.name,
+    email: invitation.email,
+    role: roleSchema.parse(invitation.role),
+  };
 }
 
 /**
@@ -40,7 +48,8 @@ export async function acceptInvitation(db: Database, request: AcceptInvitationRe
     return await withTenant(db, found.companyId, async (tx) => {
       await tx.$queryRaw`SELECT id FROM invitations WHERE id = ${found.id}::uuid FOR UPDATE`;
       const invitation = await tx.invitation.findUnique({ where: { id: found.id } });
-      if (!invitation || invitation.tokenHash !== found.tokenHash || invitationStatus(invitation) !== "pending") throw notFound(INVITATION_INVALID);
+      if (!invitation || invitation.tokenHash !== found.tokenHash || invitationStatus(invitation) !== "pending")
+        throw notFound(INVITATION_INVALID);
       const role = roleSchema.parse(invitation.role);
       const user = await tx.user.create({
         data: {
@@ -52,7 +61,10 @@ export async function acceptInvitation(db: Database, request: AcceptInvitationRe
           permissions: defaultPermissions(role),
         },
       });
-      await tx.invitation.update({ where: { id: invitation.id }, data: { acceptedAt: new Date(), acceptedUserId: user.id, tokenHash: null } });
+      await tx.invitation.update({
+        where: { id: invitation.id },
+        data: { acceptedAt: new Date(), acceptedUserId: user.id, tokenHash: null },
+      });
       await recordAudit(tx, {
         companyId: invitation.companyId,
         actorUserId: user.id,
@@ -64,7 +76,8 @@ export async function acceptInvitation(db: Database, request: AcceptInvitationRe
       return user;
     });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw conflict(EMAIL_TAKEN, "email");
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      throw conflict(EMAIL_TAKEN, "email");
     throw error;
   }
 }

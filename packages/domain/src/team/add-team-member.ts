@@ -33,7 +33,8 @@ export async function addTeamMember(
     });
     return { id: user.id, name: user.name, email: user.email, role: input.role, crews: [] };
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw conflict(TEAM_EMAIL_TAKEN, "email");
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      throw conflict(TEAM_EMAIL_TAKEN, "email");
     throw error;
   }
 }

@@ -10,10 +10,18 @@ export const LAST_OWNER = "A company keeps at least one owner";
 /** The team member, locked, refusing the actor themself and the company's last owner. */
 async function lockMember(tx: TenantTransaction, input: { userId: string; actorId: string; leavingOwners: boolean }) {
   if (input.userId === input.actorId) throw conflict(OWN_ROLE);
-  const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE id = ${input.userId}::uuid FOR UPDATE`;
-  const user = locked ? await tx.user.findUnique({ where: { id: input.userId }, select: { id: true, name: true, role: true, companyId: true } }) : null;
+  const [locked] = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM users WHERE id = ${input.userId}::uuid FOR UPDATE`;
+  const user = locked
+    ? await tx.user.findUnique({
+        where: { id: input.userId },
+        select: { id: true, name: true, role: true, companyId: true },
+      })
+    : null;
   if (!user) throw notFound("Team member not found");
-  if (input.leavingOwners && user.role === "owner" && (await tx.user.count({ where: { role: "owner" } })) <= 1) throw conflict(LAST_OWNER);
+  if (input.leavingOwners && user.role === "owner" && (await tx.user.count({ where: { role: "owner" } })) <= 1)
+    throw conflict(LAST_OWNER);
   return { ...user, role: roleSchema.parse(user.role) };
 }
 
@@ -22,9 +30,16 @@ export async function changeMemberRole(
   tx: TenantTransaction,
   input: { companyId: string; userId: string; role: InviteRole; actor: { id: string; name: string } },
 ): Promise<{ id: string; role: Role }> {
-  const user = await lockMember(tx, { userId: input.userId, actorId: input.actor.id, leavingOwners: input.role !== "owner" });
+  const user = await lockMember(tx, {
+    userId: input.userId,
+    actorId: input.actor.id,
+    leavingOwners: input.role !== "owner",
+  });
   if (user.role === input.role) return { id: user.id, role: user.role };
-  await tx.user.update({ where: { id: user.id }, data: { role: input.role, permissions: defaultPermissions(input.role) } });
+  await tx.user.update({
+    where: { id: user.id },
+    data: { role: input.role, permissions: defaultPermissions(input.role) },
+  });
   await recordAudit(tx, {
     companyId: input.companyId,
     actorUserId: input.actor.id,

@@ -30,7 +30,8 @@ export async function createInvitations(
   const emails = input.invitations.map((invitation) => invitation.email);
   if (new Set(emails).size !== emails.length) throw conflict("The same e-mail is listed twice", "email");
   await requirePlanLimit(tx, "teamMembers", { adding: input.invitations.length, now });
-  if (await tx.user.findFirst({ where: { email: { in: emails } }, select: { id: true } })) throw conflict(ALREADY_MEMBER, "email");
+  if (await tx.user.findFirst({ where: { email: { in: emails } }, select: { id: true } }))
+    throw conflict(ALREADY_MEMBER, "email");
   const waiting = await tx.invitation.findFirst({
     where: { email: { in: emails }, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
     select: { id: true },

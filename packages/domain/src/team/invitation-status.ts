@@ -3,7 +3,10 @@ import { roleSchema } from "@fieldops/shared/roles";
 import type { Invitation, InvitationStatus } from "@fieldops/shared/team";
 
 /** Where an invitation stands: its link not yet minted (sending), waiting, used, past its date, or withdrawn. */
-export function invitationStatus(row: Pick<InvitationRow, "acceptedAt" | "revokedAt" | "expiresAt" | "tokenHash">, now = new Date()): InvitationStatus {
+export function invitationStatus(
+  row: Pick<InvitationRow, "acceptedAt" | "revokedAt" | "expiresAt" | "tokenHash">,
+  now = new Date(),
+): InvitationStatus {
   if (row.acceptedAt) return "accepted";
   if (row.revokedAt) return "revoked";
   if (row.expiresAt.getTime() <= now.getTime()) return "expired";

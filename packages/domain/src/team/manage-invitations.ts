@@ -7,7 +7,10 @@ import { invitationStatus, toInvitation } from "./invitation-status.ts";
 
 /** The company's invitations, newest first. */
 export async function listInvitations(tx: TenantTransaction): Promise<Invitation[]> {
-  const rows = await tx.invitation.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: MAX_INVITATIONS_LISTED });
+  const rows = await tx.invitation.findMany({
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: MAX_INVITATIONS_LISTED,
+  });
   const now = new Date();
   return rows.map((row) => toInvitation(row, now));
 }
@@ -24,7 +27,10 @@ async function findInvitation(tx: TenantTransaction, id: string) {
  * Sends an invitation again with a new link (the old one stops working) and a new expiry. An accepted or revoked
  * invitation cannot be sent again.
  */
-export async function resendInvitation(tx: TenantTransaction, input: { id: string; companyId: string; actor: { id: string; name: string } }) {
+export async function resendInvitation(
+  tx: TenantTransaction,
+  input: { id: string; companyId: string; actor: { id: string; name: string } },
+) {
   const row = await findInvitation(tx, input.id);
   const status = invitationStatus(row);
   if (status === "accepted" || status === "revoked") throw conflict(`This invitation was ${status}`);
@@ -44,11 +50,17 @@ export async function resendInvitation(tx: TenantTransaction, input: { id: strin
 }
 
 /** Withdraws an invitation: its link stops working and its seat is free again. Revoking a revoked one succeeds. */
-export async function revokeInvitation(tx: TenantTransaction, input: { id: string; companyId: string; actor: { id: string; name: string } }): Promise<Invitation> {
+export async function revokeInvitation(
+  tx: TenantTransaction,
+  input: { id: string; companyId: string; actor: { id: string; name: string } },
+): Promise<Invitation> {
   const row = await findInvitation(tx, input.id);
   if (row.acceptedAt) throw conflict("This invitation was already accepted; remove the team member instead");
   if (row.revokedAt) return toInvitation(row);
-  const updated = await tx.invitation.update({ where: { id: row.id }, data: { revokedAt: new Date(), tokenHash: null } });
+  const updated = await tx.invitation.update({
+    where: { id: row.id },
+    data: { revokedAt: new Date(), tokenHash: null },
+  });
   await recordAudit(tx, {
     companyId: input.companyId,
     actorUserId: input.actor.id,

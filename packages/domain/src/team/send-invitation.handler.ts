@@ -8,7 +8,12 @@ import type { sendInvitationJob } from "./send-invitation.job.ts";
 
 export const hashInvitationToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-const ROLE_WORDS: Record<string, string> = { owner: "an owner", member: "an office member", field_user: "a field team member", admin: "an administrator" };
+const ROLE_WORDS: Record<string, string> = {
+  owner: "an owner",
+  member: "an office member",
+  field_user: "a field team member",
+  admin: "an administrator",
+};
 
 /**
  * Mints the invitation's link and puts the invitation message in the outbox, once per sending: the token is made
@@ -17,13 +22,17 @@ const ROLE_WORDS: Record<string, string> = { owner: "an owner", member: "an offi
  */
 export const sendInvitation: JobHandler<typeof sendInvitationJob.schema> = async (payload, { db, redis }) => {
   const sent = await withTenant(db, payload.companyId, async (tx) => {
-    const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM invitations WHERE id = ${payload.invitationId}::uuid FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<
+      { id: string }[]
+    >`SELECT id FROM invitations WHERE id = ${payload.invitationId}::uuid FOR UPDATE`;
     if (!locked) return false;
     const invitation = await tx.invitation.findUniqueOrThrow({ where: { id: payload.invitationId } });
     if (invitation.sendCount !== payload.sendCount || invitationStatus(invitation) !== "sending") return false;
     const [company, inviter] = await Promise.all([
       tx.company.findUniqueOrThrow({ where: { id: payload.companyId }, select: { name: true } }),
-      invitation.invitedByUserId ? tx.user.findUnique({ where: { id: invitation.invitedByUserId }, select: { name: true } }) : null,
+      invitation.invitedByUserId
+        ? tx.user.findUnique({ where: { id: invitation.invitedByUserId }, select: { name: true } })
+        : null,
     ]);
     const token = randomBytes(32).toString("base64url");
     await tx.invitation.update({ where: { id: invitation.id }, data: { tokenHash: hashInvitationToken(token) } });
@@ -44,19 +53,26 @@ export const sendInvitation: JobHandler<typeof sendInvitationJob.schema> = async
           dedupeKey,
         },
         ...(invitation.phone
-          ? [{
-              companyId: payload.companyId,
-              kind: "invitation",
-              channel: "sms",
-              recipient: invitation.phone,
-              subject: `Join ${company.name}`,
-              body: `${company.name} invited you to FieldOps. Check your e-mail (${invitation.email}) for your link.`,
-              dedupeKey: `${dedupeKey}:sms`,
-            }]
+          ? [
+              {
+                companyId: payload.companyId,
+                kind: "invitation",
+                channel: "sms",
+                recipient: invitation.phone,
+                subject: `Join ${company.name}`,
+                body: `${company.name} invited you to FieldOps. Check your e-mail (${invitation.email}) for your link.`,
+                dedupeKey: `${dedupeKey}:sms`,
+              },
+            ]
           : []),
       ],
     });
     return true;
   });
-  if (sent) await publishEvent(redis, { name: "team.changed", payload: { userIds: [] } }, { companyId: payload.companyId, requestId: null });
+  if (sent)
+    await publishEvent(
+      redis,
+      { name: "team.changed", payload: { userIds: [] } },
+      { companyId: payload.companyId, requestId: null },
+    );
 };

@@ -22,11 +22,27 @@ function range(query: TelemetryRangeQuery, now: Date) {
   return { since: new Date(now.getTime() - query.days * 24 * 3600 * 1000), bucket: telemetryBucket(query.days) };
 }
 
-export async function readVitals(db: Database, query: TelemetryRangeQuery & { by: "route" | "tenant" }, now = new Date()): Promise<VitalsSeries> {
+export async function readVitals(
+  db: Database,
+  query: TelemetryRangeQuery & { by: "route" | "tenant" },
+  now = new Date(),
+): Promise<VitalsSeries> {
   const { since, bucket } = range(query, now);
   const key = query.by === "route" ? Prisma.sql`route` : Prisma.sql`COALESCE(tenant, ${NO_TENANT})`;
-  const rows = await withSystem(db, (tx) =>
-    tx.$queryRaw<{ key: string; at: Date; samples: number; ttfb: number | null; lcp: number | null; fid: number | null; cls: number | null }[]>`
+  const rows = await withSystem(
+    db,
+    (tx) =>
+      tx.$queryRaw<
+        {
+          key: string;
+          at: Date;
+          samples: number;
+          ttfb: number | null;
+          lcp: number | null;
+          fid: number | null;
+          cls: number | null;
+        }[]
+      >`
       WITH recent AS (
         SELECT ${key} AS key, * FROM performance_metrics WHERE "occurredAt" >= ${since}
       ), top AS (
@@ -55,20 +71,40 @@ export async function readAlerts(db: Database, query: TelemetryRangeQuery, now =
       where: { occurredAt: { gte: since } },
       orderBy: { occurredAt: "desc" },
       take: LATEST_ALERTS,
-      select: { id: true, kind: true, metric: true, value: true, threshold: true, route: true, tenant: true, fileName: true, occurredAt: true },
+      select: {
+        id: true,
+        kind: true,
+        metric: true,
+        value: true,
+        threshold: true,
+        route: true,
+        tenant: true,
+        fileName: true,
+        occurredAt: true,
+      },
     });
     return {
       bucket,
       counts: counts.map((row) => ({ ...row, at: row.at.toISOString() })),
-      latest: latest.map((alert) => ({ ...alert, kind: alert.kind === "bundle" ? "bundle" : "metric", occurredAt: alert.occurredAt.toISOString() })),
+      latest: latest.map((alert) => ({
+        ...alert,
+        kind: alert.kind === "bundle" ? "bundle" : "metric",
+        occurredAt: alert.occurredAt.toISOString(),
+      })),
     };
   });
 }
 
-export async function readTenantActivity(db: Database, query: TelemetryRangeQuery, now = new Date()): Promise<TenantActivity> {
+export async function readTenantActivity(
+  db: Database,
+  query: TelemetryRangeQuery,
+  now = new Date(),
+): Promise<TenantActivity> {
   const { since, bucket } = range(query, now);
-  const rows = await withSystem(db, (tx) =>
-    tx.$queryRaw<{ tenant: string; at: Date; accesses: number; navigations: number; impersonations: number }[]>`
+  const rows = await withSystem(
+    db,
+    (tx) =>
+      tx.$queryRaw<{ tenant: string; at: Date; accesses: number; navigations: number; impersonations: number }[]>`
       WITH recent AS (
         SELECT "tenantId" AS tenant, event, "occurredAt" FROM telemetry_events
         WHERE "occurredAt" >= ${since} AND "tenantId" IS NOT NULL

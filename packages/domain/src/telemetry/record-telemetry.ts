@@ -1,5 +1,11 @@
 import { withSystem, type Database } from "@fieldops/db";
-import { BUNDLE_SIZE_THRESHOLD_BYTES, type BundleAlert, type PerformanceAlert, type PerformanceReport, type TelemetryTrackRequest } from "@fieldops/shared/telemetry";
+import {
+  BUNDLE_SIZE_THRESHOLD_BYTES,
+  type BundleAlert,
+  type PerformanceAlert,
+  type PerformanceReport,
+  type TelemetryTrackRequest,
+} from "@fieldops/shared/telemetry";
 import { occurredAt, type TelemetrySender } from "./occurred-at.ts";
 
 /*
@@ -7,7 +13,11 @@ import { occurredAt, type TelemetrySender } from "./occurred-at.ts";
  * sender the session names; the body's own claims of who sent it (a userId) are not stored as the sender.
  */
 
-export async function recordTelemetryEvent(db: Database, sender: TelemetrySender, body: TelemetryTrackRequest): Promise<void> {
+export async function recordTelemetryEvent(
+  db: Database,
+  sender: TelemetrySender,
+  body: TelemetryTrackRequest,
+): Promise<void> {
   await withSystem(db, (tx) =>
     tx.telemetryEvent.create({
       data: {
@@ -25,7 +35,11 @@ export async function recordTelemetryEvent(db: Database, sender: TelemetrySender
   );
 }
 
-export async function recordPerformance(db: Database, sender: TelemetrySender, report: PerformanceReport): Promise<void> {
+export async function recordPerformance(
+  db: Database,
+  sender: TelemetrySender,
+  report: PerformanceReport,
+): Promise<void> {
   await withSystem(db, (tx) =>
     tx.performanceMetric.create({
       data: {
@@ -44,7 +58,11 @@ export async function recordPerformance(db: Database, sender: TelemetrySender, r
   );
 }
 
-export async function recordPerformanceAlert(db: Database, sender: TelemetrySender, alert: PerformanceAlert): Promise<void> {
+export async function recordPerformanceAlert(
+  db: Database,
+  sender: TelemetrySender,
+  alert: PerformanceAlert,
+): Promise<void> {
   await withSystem(db, (tx) =>
     tx.performanceAlert.create({
       data: {

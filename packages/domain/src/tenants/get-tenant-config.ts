@@ -28,18 +28,37 @@ export function companyWhereOfTenantId(tenantId: string) {
  * since which company it is is what the caller asks. The account's details (plan, features, beta mode) go only to the company's own users and
  * platform admins; a visitor or another company's user gets what the tenant's login page shows.
  */
-export async function getTenantConfig(db: Database, tenantId: string, reader: TenantConfigReader): Promise<TenantConfig> {
+export async function getTenantConfig(
+  db: Database,
+  tenantId: string,
+  reader: TenantConfigReader,
+): Promise<TenantConfig> {
   const config = await findTenantConfig(db, tenantId, reader);
   if (!config) throw notFound(TENANT_NOT_FOUND);
   return config;
 }
 
 /** The config of the tenant `tenantId` names, as getTenantConfig, or null when it names none. */
-export async function findTenantConfig(db: Database, tenantId: string, reader: TenantConfigReader): Promise<TenantConfig | null> {
+export async function findTenantConfig(
+  db: Database,
+  tenantId: string,
+  reader: TenantConfigReader,
+): Promise<TenantConfig | null> {
   const row = await withSystem(db, (tx) =>
     tx.company.findFirst({
       where: companyWhereOfTenantId(tenantId),
-      select: { id: true, slug: true, name: true, industry: true, branding: true, homePath: true, planId: true, features: true, betaMode: true, plan: { select: { name: true } } },
+      select: {
+        id: true,
+        slug: true,
+        name: true,
+        industry: true,
+        branding: true,
+        homePath: true,
+        planId: true,
+        features: true,
+        betaMode: true,
+        plan: { select: { name: true } },
+      },
     }),
   );
   if (!row) return null;
@@ -48,12 +67,22 @@ export async function findTenantConfig(db: Database, tenantId: string, reader: T
   const publicPart = {
     id: row.id,
     slug: row.slug,
-    branding: { name: branding?.name || row.name, logo: branding?.logo ?? null, primaryColor: branding?.primaryColor ?? DEFAULT_PRIMARY_COLOR },
+    branding: {
+      name: branding?.name || row.name,
+      logo: branding?.logo ?? null,
+      primaryColor: branding?.primaryColor ?? DEFAULT_PRIMARY_COLOR,
+    },
     industry: row.industry,
     homePath: row.homePath,
     whiteLabel: planHasFeature(planId, "white_label"),
   };
   const insider = reader !== null && (reader.companyId === row.id || reader.platformAdmin);
   if (!insider) return { ...publicPart, plan: null, planName: null, features: null, betaMode: null };
-  return { ...publicPart, plan: planId, planName: row.plan.name, features: tenantFeaturesForPlan(row.features, planId), betaMode: row.betaMode };
+  return {
+    ...publicPart,
+    plan: planId,
+    planName: row.plan.name,
+    features: tenantFeaturesForPlan(row.features, planId),
+    betaMode: row.betaMode,
+  };
 }

@@ -22,7 +22,9 @@ beforeAll(async () => {
     }
     const coords = match[1]!.split(";");
     if (coords.includes("9,9")) {
-      res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ code: "InvalidQuery", message: "bad coordinate" }));
+      res
+        .writeHead(400, { "content-type": "application/json" })
+        .end(JSON.stringify({ code: "InvalidQuery", message: "bad coordinate" }));
       return;
     }
     const pick = (param: string) => url.searchParams.get(param)?.split(";").map(Number) ?? coords.map((_, i) => i);
@@ -30,8 +32,16 @@ beforeAll(async () => {
     const destinations = pick("destinations");
     const lon = (i: number) => Number(coords[i]!.split(",")[0]);
     const table = (k: number) =>
-      sources.map((i) => destinations.map((j) => ((coords[i] === "7,7" || coords[j] === "7,7") && coords[i] !== coords[j] ? null : k * Math.abs(lon(i) - lon(j)))));
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ code: "Ok", durations: table(10), distances: table(100) }));
+      sources.map((i) =>
+        destinations.map((j) =>
+          (coords[i] === "7,7" || coords[j] === "7,7") && coords[i] !== coords[j]
+            ? null
+            : k * Math.abs(lon(i) - lon(j)),
+        ),
+      );
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ code: "Ok", durations: table(10), distances: table(100) }));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -52,7 +62,9 @@ describe("osrmTableMatrix", () => {
       { lat: 50, lon: 2 },
       { lat: 50, lon: 4 },
     ]);
-    expect(requests.map((u) => u.pathname + u.search)).toEqual(["/table/v1/driving/1,50;2,50;4,50?annotations=duration,distance"]);
+    expect(requests.map((u) => u.pathname + u.search)).toEqual([
+      "/table/v1/driving/1,50;2,50;4,50?annotations=duration,distance",
+    ]);
     expect(m.size).toBe(3);
     expect([...m.durations]).toEqual([0, 10, 30, 10, 0, 20, 30, 20, 0]);
     expect([...m.distances]).toEqual([0, 100, 300, 100, 0, 200, 300, 200, 0]);
@@ -63,7 +75,8 @@ describe("osrmTableMatrix", () => {
     const m = await osrmTableMatrix({ baseUrl, maxTableSize: 4 }).matrix(locations);
     expect(requests.length).toBe(16);
     for (const u of requests) expect(u.pathname.split(";").length).toBeLessThanOrEqual(4);
-    for (let i = 0; i < 7; i++) for (let j = 0; j < 7; j++) expect(m.durations[i * 7 + j]).toBe(10 * Math.abs(i * i - j * j));
+    for (let i = 0; i < 7; i++)
+      for (let j = 0; j < 7; j++) expect(m.durations[i * 7 + j]).toBe(10 * Math.abs(i * i - j * j));
   });
 
   it("marks pairs OSRM cannot route as unreachable", async () => {
@@ -76,6 +89,11 @@ describe("osrmTableMatrix", () => {
   });
 
   it("reports OSRM errors", async () => {
-    await expect(osrmTableMatrix({ baseUrl }).matrix([{ lat: 9, lon: 9 }, { lat: 0, lon: 0 }])).rejects.toThrow(/HTTP 400/);
+    await expect(
+      osrmTableMatrix({ baseUrl }).matrix([
+        { lat: 9, lon: 9 },
+        { lat: 0, lon: 0 },
+      ]),
+    ).rejects.toThrow(/HTTP 400/);
   });
 });

@@ -43,13 +43,16 @@ export function osrmTableMatrix(options: OsrmTableOptions): MatrixProvider {
           // Sources and destinations share one coordinate list: block `from` first, then block `to` if different.
           const coordsIdx = from === to ? src : [...src, ...dst];
           const coords = coordsIdx.map((i) => `${locations[i]!.lon},${locations[i]!.lat}`).join(";");
-          const query = single ? "" : `&sources=${src.map((_, k) => k).join(";")}&destinations=${dst.map((_, k) => (from === to ? k : src.length + k)).join(";")}`;
+          const query = single
+            ? ""
+            : `&sources=${src.map((_, k) => k).join(";")}&destinations=${dst.map((_, k) => (from === to ? k : src.length + k)).join(";")}`;
           const url = `${base}/table/v1/${profile}/${coords}?annotations=duration,distance${query}`;
           const res = await doFetch(url);
           if (!res.ok) throw new Error(`OSRM table request failed: HTTP ${res.status}`);
           const body = osrmTableResponseSchema.parse(await res.json());
           if (body.code !== "Ok") throw new Error(`OSRM table error ${body.code}: ${body.message ?? ""}`);
-          if (body.durations === undefined || body.distances === undefined) throw new Error("OSRM table response lacks durations or distances");
+          if (body.durations === undefined || body.distances === undefined)
+            throw new Error("OSRM table response lacks durations or distances");
           copyBlock(body.durations, durations, size, src, dst);
           copyBlock(body.distances, distances, size, src, dst);
         }
@@ -61,10 +64,17 @@ export function osrmTableMatrix(options: OsrmTableOptions): MatrixProvider {
 
 const range = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, k) => from + k);
 
-function copyBlock(rows: (number | null)[][], out: Float64Array, size: number, src: readonly number[], dst: readonly number[]): void {
+function copyBlock(
+  rows: (number | null)[][],
+  out: Float64Array,
+  size: number,
+  src: readonly number[],
+  dst: readonly number[],
+): void {
   if (rows.length !== src.length) throw new Error(`OSRM table has ${rows.length} rows for ${src.length} sources`);
   rows.forEach((row, i) => {
-    if (row.length !== dst.length) throw new Error(`OSRM table row ${i} has ${row.length} entries for ${dst.length} destinations`);
+    if (row.length !== dst.length)
+      throw new Error(`OSRM table row ${i} has ${row.length} entries for ${dst.length} destinations`);
     row.forEach((v, j) => {
       out[src[i]! * size + dst[j]!] = v ?? UNREACHABLE;
     });

@@ -2,7 +2,12 @@ import type { RoutingModel } from "../model";
 import { simulateRoute } from "../route";
 
 /** The cheapest objective delta of inserting `visit` into vehicle 0's `nodes`, by simulating every position. */
-export function bruteForceInsertion(m: RoutingModel, nodes: readonly number[], visit: number, routeCost: number): number {
+export function bruteForceInsertion(
+  m: RoutingModel,
+  nodes: readonly number[],
+  visit: number,
+  routeCost: number,
+): number {
   let best = Infinity;
   for (let p = 0; p <= nodes.length; p++) best = Math.min(best, simulateRoute(m, 0, nodes, visit, p) - routeCost);
   return best;
@@ -27,7 +32,10 @@ export function dayScore(m: RoutingModel, served: readonly number[], travel: num
 }
 
 /** The score of routes as simulated. */
-export const routesScore = (m: RoutingModel, routes: readonly { vehicle: number; nodes: readonly number[] }[]): DayScore =>
+export const routesScore = (
+  m: RoutingModel,
+  routes: readonly { vehicle: number; nodes: readonly number[] }[],
+): DayScore =>
   dayScore(
     m,
     routes.flatMap((r) => r.nodes.filter((x) => x >= 0)),
@@ -45,7 +53,8 @@ export function bruteForceBestDay(m: RoutingModel): DayScore {
       const travel = seq.length === 0 ? 0 : simulateRoute(m, 0, nodes, -1, -1);
       if (travel === Infinity) continue;
       const s = dayScore(m, seq, travel);
-      if (s.requiredOut < best.requiredOut || (s.requiredOut === best.requiredOut && s.cost < best.cost - 1e-9)) best = s;
+      if (s.requiredOut < best.requiredOut || (s.requiredOut === best.requiredOut && s.cost < best.cost - 1e-9))
+        best = s;
     }
     for (let u = 0; u < m.nVisits; u++) if (!seq.includes(u)) extend([...seq, u]);
   };

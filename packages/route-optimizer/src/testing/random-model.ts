@@ -60,7 +60,8 @@ export function randomModel(seed: number, o: RandomModelOptions): RoutingModel {
   const nDims = o.dims ?? 1;
   const demand = new Float64Array(nDims * N);
   for (let d = 0; d < nDims; d++) for (let x = 0; x < n; x++) demand[d * N + x] = 1 + rng.int(5);
-  const windows: WindowTable | null = starts.length > 0 ? { offsets, starts: Float64Array.from(starts), ends: Float64Array.from(ends) } : null;
+  const windows: WindowTable | null =
+    starts.length > 0 ? { offsets, starts: Float64Array.from(starts), ends: Float64Array.from(ends) } : null;
   return {
     nVisits: n,
     nNodes: N,
@@ -80,7 +81,16 @@ export function randomModel(seed: number, o: RandomModelOptions): RoutingModel {
         const earliest = b * 500 + rng.next() * 300;
         return { duration: 30 + rng.int(60), earliest, latest: earliest + rng.next() * 300 };
       });
-      return { startNode: n + 2 * k, endNode: n + 2 * k + 1, shiftStart: 0, shiftEnd: 1500, capacity: capacities[0]!, capacities, breaks, typeKey: k };
+      return {
+        startNode: n + 2 * k,
+        endNode: n + 2 * k + 1,
+        shiftStart: 0,
+        shiftEnd: 1500,
+        capacity: capacities[0]!,
+        capacities,
+        breaks,
+        typeKey: k,
+      };
     }),
     compatible: null,
     objective: "distance",

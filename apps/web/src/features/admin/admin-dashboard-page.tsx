@@ -33,13 +33,29 @@ function Totals({ overview }: { overview: AdminOverview }) {
   );
 }
 
-function ListCard({ title, empty, children, count }: { title: string; empty: string; count: number; children: React.ReactNode }) {
+function ListCard({
+  title,
+  empty,
+  children,
+  count,
+}: {
+  title: string;
+  empty: string;
+  count: number;
+  children: React.ReactNode;
+}) {
   return (
     <Card role="region" aria-label={title}>
       <CardHeader>
         <CardTitle className="text-base">{title}</CardTitle>
       </CardHeader>
-      <CardContent>{count === 0 ? <p className="text-sm text-muted-foreground">{empty}</p> : <ul className="grid gap-2 text-sm">{children}</ul>}</CardContent>
+      <CardContent>
+        {count === 0 ? (
+          <p className="text-sm text-muted-foreground">{empty}</p>
+        ) : (
+          <ul className="grid gap-2 text-sm">{children}</ul>
+        )}
+      </CardContent>
     </Card>
   );
 }
@@ -79,16 +95,31 @@ export function AdminDashboardPage() {
                 />
               </CardHeader>
               <CardContent className="grid gap-3">
-                {data.tenants.items.length === 0 ? <p className="text-sm text-muted-foreground">No tenant matches.</p> : <TenantTable tenants={data.tenants.items} />}
+                {data.tenants.items.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">No tenant matches.</p>
+                ) : (
+                  <TenantTable tenants={data.tenants.items} />
+                )}
                 <div className="flex items-center justify-between text-sm text-muted-foreground">
                   <span>
-                    {data.tenants.total === 0 ? 0 : offset + 1}–{offset + data.tenants.items.length} of {data.tenants.total}
+                    {data.tenants.total === 0 ? 0 : offset + 1}–{offset + data.tenants.items.length} of{" "}
+                    {data.tenants.total}
                   </span>
                   <span className="flex gap-2">
-                    <Button size="sm" variant="outline" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={offset === 0}
+                      onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+                    >
                       Previous
                     </Button>
-                    <Button size="sm" variant="outline" disabled={offset + PAGE_SIZE >= data.tenants.total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={offset + PAGE_SIZE >= data.tenants.total}
+                      onClick={() => setOffset(offset + PAGE_SIZE)}
+                    >
                       Next
                     </Button>
                   </span>
@@ -96,7 +127,11 @@ export function AdminDashboardPage() {
               </CardContent>
             </Card>
             <div className="grid gap-4 lg:grid-cols-3">
-              <ListCard title="Pending approvals" empty="No module run waits for an approval." count={data.pendingApprovals.length}>
+              <ListCard
+                title="Pending approvals"
+                empty="No module run waits for an approval."
+                count={data.pendingApprovals.length}
+              >
                 {data.pendingApprovals.map((approval) => (
                   <li key={approval.runId}>
                     <Link to={`/instance-admin/${approval.companyId}`} className="font-medium hover:underline">

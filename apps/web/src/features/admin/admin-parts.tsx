@@ -21,7 +21,15 @@ const PORTAL_PAGES = [
 ] as const;
 
 /** The admin portal's page heading with the links between its pages. */
-export function AdminPageHeader({ title, description, actions }: { title: string; description: string; actions?: ReactNode }) {
+export function AdminPageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description: string;
+  actions?: ReactNode;
+}) {
   const { pathname } = useLocation();
   return (
     <div className="grid gap-3">
@@ -51,14 +59,23 @@ export function AdminPageHeader({ title, description, actions }: { title: string
   );
 }
 
-const STATUS_LABELS: Record<TenantStatus, string> = { active: "Active", trial: "Free trial", trial_ended: "Trial ended", suspended: "Suspended" };
+const STATUS_LABELS: Record<TenantStatus, string> = {
+  active: "Active",
+  trial: "Free trial",
+  trial_ended: "Trial ended",
+  suspended: "Suspended",
+};
 
 /** A badge that warns, readable in both themes. */
 const WARNING_BADGE = "border-destructive/50 text-destructive";
 
 export function StatusBadge({ status }: { status: TenantStatus }) {
   return (
-    <Badge variant={status === "active" ? "secondary" : "outline"} className={status === "suspended" ? WARNING_BADGE : undefined} data-testid="tenant-status">
+    <Badge
+      variant={status === "active" ? "secondary" : "outline"}
+      className={status === "suspended" ? WARNING_BADGE : undefined}
+      data-testid="tenant-status"
+    >
       {STATUS_LABELS[status]}
     </Badge>
   );
@@ -69,7 +86,10 @@ export function HealthBadge({ tenant }: { tenant: Pick<AdminTenant, "health"> })
   const label = level === "healthy" ? "Healthy" : level === "warning" ? "Warning" : "Critical";
   return (
     <span className="grid gap-0.5">
-      <Badge variant={level === "healthy" ? "secondary" : "outline"} className={level === "critical" ? WARNING_BADGE : undefined}>
+      <Badge
+        variant={level === "healthy" ? "secondary" : "outline"}
+        className={level === "critical" ? WARNING_BADGE : undefined}
+      >
         {label}
       </Badge>
       {issues.map((issue) => (
@@ -89,7 +109,11 @@ export function usageText(used: number, limit: number, unit = ""): string {
 
 /** The query string of a page of tenants, searched by name or slug. */
 export function tenantQuery(search: string, limit: number, offset = 0): string {
-  return new URLSearchParams({ ...(search.trim() ? { q: search.trim() } : {}), offset: String(offset), limit: String(limit) }).toString();
+  return new URLSearchParams({
+    ...(search.trim() ? { q: search.trim() } : {}),
+    offset: String(offset),
+    limit: String(limit),
+  }).toString();
 }
 
 export function formatWhen(iso: string | null): string {
@@ -101,7 +125,13 @@ export function errorText(error: unknown): string {
 }
 
 /** A query's loading and failure states around its content. */
-export function Loaded<T>({ query, children }: { query: { data: T | undefined; isError: boolean; error: unknown }; children: (data: T) => ReactNode }) {
+export function Loaded<T>({
+  query,
+  children,
+}: {
+  query: { data: T | undefined; isError: boolean; error: unknown };
+  children: (data: T) => ReactNode;
+}) {
   if (query.isError) {
     return (
       <Alert variant="destructive" role="alert">
@@ -117,19 +147,41 @@ export const cellClass = "py-2 pr-3 align-top";
 export const headClass = "py-2 pr-3 text-left font-medium text-muted-foreground";
 
 /** Tenants with plan, status, usage against the plan's limits, health and last activity; `actions` adds a column. */
-export function TenantTable({ tenants, actions }: { tenants: readonly AdminTenant[]; actions?: (tenant: AdminTenant) => ReactNode }) {
+export function TenantTable({
+  tenants,
+  actions,
+}: {
+  tenants: readonly AdminTenant[];
+  actions?: (tenant: AdminTenant) => ReactNode;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm" aria-label="Tenants">
         <thead>
           <tr className="border-b">
-            <th scope="col" className={headClass}>Company</th>
-            <th scope="col" className={headClass}>Plan</th>
-            <th scope="col" className={headClass}>Status</th>
-            <th scope="col" className={headClass}>Usage</th>
-            <th scope="col" className={headClass}>Health</th>
-            <th scope="col" className={headClass}>Last activity</th>
-            {actions ? <th scope="col" className={headClass}>Actions</th> : null}
+            <th scope="col" className={headClass}>
+              Company
+            </th>
+            <th scope="col" className={headClass}>
+              Plan
+            </th>
+            <th scope="col" className={headClass}>
+              Status
+            </th>
+            <th scope="col" className={headClass}>
+              Usage
+            </th>
+            <th scope="col" className={headClass}>
+              Health
+            </th>
+            <th scope="col" className={headClass}>
+              Last activity
+            </th>
+            {actions ? (
+              <th scope="col" className={headClass}>
+                Actions
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -143,7 +195,9 @@ export function TenantTable({ tenants, actions }: { tenants: readonly AdminTenan
                   /{tenant.slug} · {tenant.industry}
                 </div>
               </td>
-              <td className={cellClass} data-testid="tenant-plan">{tenant.planName}</td>
+              <td className={cellClass} data-testid="tenant-plan">
+                {tenant.planName}
+              </td>
               <td className={cellClass}>
                 <StatusBadge status={tenant.status} />
               </td>

@@ -21,19 +21,31 @@ import { QUERY_KEYS } from "../../lib/query-keys";
 const fetchJson = getQueryFn<unknown>({ on401: "throw" });
 
 export function useAdminOverview(query: string) {
-  return useQuery({ queryKey: QUERY_KEYS.adminOverview(query), queryFn: async (context) => adminOverviewSchema.parse(await fetchJson(context)) });
+  return useQuery({
+    queryKey: QUERY_KEYS.adminOverview(query),
+    queryFn: async (context) => adminOverviewSchema.parse(await fetchJson(context)),
+  });
 }
 
 export function useAdminTenants(query: string) {
-  return useQuery({ queryKey: QUERY_KEYS.adminTenants(query), queryFn: async (context) => adminTenantListSchema.parse(await fetchJson(context)) });
+  return useQuery({
+    queryKey: QUERY_KEYS.adminTenants(query),
+    queryFn: async (context) => adminTenantListSchema.parse(await fetchJson(context)),
+  });
 }
 
 export function useTenantDetail(companyId: string) {
-  return useQuery({ queryKey: QUERY_KEYS.adminTenant(companyId), queryFn: async (context) => tenantDetailSchema.parse(await fetchJson(context)) });
+  return useQuery({
+    queryKey: QUERY_KEYS.adminTenant(companyId),
+    queryFn: async (context) => tenantDetailSchema.parse(await fetchJson(context)),
+  });
 }
 
 export function useFeatureFlags() {
-  return useQuery({ queryKey: QUERY_KEYS.adminFeatures, queryFn: async (context) => planFeatureFlagsSchema.parse(await fetchJson(context)) });
+  return useQuery({
+    queryKey: QUERY_KEYS.adminFeatures,
+    queryFn: async (context) => planFeatureFlagsSchema.parse(await fetchJson(context)),
+  });
 }
 
 /** The platform's resources, asked again every few seconds while the page is open. */
@@ -65,7 +77,8 @@ async function sendJson(method: string, path: string, body?: unknown): Promise<u
 export function useCreateTenant() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: CreateTenantRequest) => tenantDetailSchema.parse(await sendJson("POST", API_PATHS.adminTenants, request)),
+    mutationFn: async (request: CreateTenantRequest) =>
+      tenantDetailSchema.parse(await sendJson("POST", API_PATHS.adminTenants, request)),
     onSuccess: () => refreshAdmin(queryClient),
   });
 }
@@ -103,7 +116,11 @@ export function useSetPlanFeature() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { plan: PlanId; feature: PlanFeature; enabled: boolean }) =>
-      planFeatureFlagsSchema.parse(await sendJson("PUT", apiPath(API_PATHS.adminPlanFeature, { plan: input.plan, feature: input.feature }), { enabled: input.enabled })),
+      planFeatureFlagsSchema.parse(
+        await sendJson("PUT", apiPath(API_PATHS.adminPlanFeature, { plan: input.plan, feature: input.feature }), {
+          enabled: input.enabled,
+        }),
+      ),
     onSuccess: (flags) => {
       queryClient.setQueryData(QUERY_KEYS.adminFeatures, flags);
       return refreshAdmin(queryClient);
@@ -116,7 +133,9 @@ export function useSaveMenu(menu: MenuId) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (items: MenuItem[] | null) =>
-      menuSchema.parse(await sendJson(items ? "PUT" : "DELETE", apiPath(API_PATHS.adminMenu, { menu }), items ? { items } : undefined)),
+      menuSchema.parse(
+        await sendJson(items ? "PUT" : "DELETE", apiPath(API_PATHS.adminMenu, { menu }), items ? { items } : undefined),
+      ),
     onSuccess: (saved) => queryClient.setQueryData(QUERY_KEYS.menu(menu), saved),
   });
 }

@@ -22,14 +22,18 @@ function Conversation({ conversation }: { conversation: BrainConversation }) {
         {conversation.turns.map((turn) => (
           <div key={turn.messageId} className="grid gap-1.5 border-l-2 pl-3">
             <div>
-              <span className="font-medium">Asked:</span> {turn.question} <span className="text-xs text-muted-foreground">({formatWhen(turn.askedAt)})</span>
+              <span className="font-medium">Asked:</span> {turn.question}{" "}
+              <span className="text-xs text-muted-foreground">({formatWhen(turn.askedAt)})</span>
             </div>
             <details>
               <summary className="cursor-pointer text-muted-foreground">What the assistant was given</summary>
-              <pre className="mt-1 overflow-x-auto rounded bg-muted p-2 text-xs">{turn.given ? JSON.stringify(turn.given, null, 2) : "Not recorded (asked before packets were kept)"}</pre>
+              <pre className="mt-1 overflow-x-auto rounded bg-muted p-2 text-xs">
+                {turn.given ? JSON.stringify(turn.given, null, 2) : "Not recorded (asked before packets were kept)"}
+              </pre>
             </details>
             <div>
-              <span className="font-medium">Answered{turn.answerer ? ` (${turn.answerer})` : ""}:</span> {turn.answer ?? "No answer stored"}
+              <span className="font-medium">Answered{turn.answerer ? ` (${turn.answerer})` : ""}:</span>{" "}
+              {turn.answer ?? "No answer stored"}
             </div>
             {turn.uiActions.length > 0 || turn.cards > 0 ? (
               <div className="flex flex-wrap gap-1">
@@ -84,7 +88,10 @@ export function BrainPacketsPage() {
   const packets = useBrainPackets(chosen);
   return (
     <div className="grid gap-6">
-      <AdminPageHeader title="Brain Packets" description="What the assistant was given and what it did in each conversation of a tenant." />
+      <AdminPageHeader
+        title="Brain Packets"
+        description="What the assistant was given and what it did in each conversation of a tenant."
+      />
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor="brain-search">Find a tenant</Label>
@@ -92,7 +99,12 @@ export function BrainPacketsPage() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="brain-tenant">Tenant</Label>
-          <NativeSelect id="brain-tenant" className="min-w-56" value={chosen ?? ""} onChange={(event) => setCompanyId(event.target.value)}>
+          <NativeSelect
+            id="brain-tenant"
+            className="min-w-56"
+            value={chosen ?? ""}
+            onChange={(event) => setCompanyId(event.target.value)}
+          >
             {tenants.data?.items.map((tenant) => (
               <option key={tenant.id} value={tenant.id}>
                 {tenant.name}

@@ -14,7 +14,10 @@ export function FeaturesPage() {
   const set = useSetPlanFeature();
   return (
     <div className="grid gap-6">
-      <AdminPageHeader title="Features" description="The feature flags of each plan, and the tenants with switches of their own." />
+      <AdminPageHeader
+        title="Features"
+        description="The feature flags of each plan, and the tenants with switches of their own."
+      />
       {set.isError ? (
         <Alert variant="destructive" role="alert">
           <AlertDescription>{errorText(set.error)}</AlertDescription>
@@ -26,13 +29,18 @@ export function FeaturesPage() {
             <Card role="region" aria-label="Plan features">
               <CardHeader>
                 <CardTitle className="text-base">Per plan</CardTitle>
-                <CardDescription>A change applies at once to every company on the plan; a value that differs from the plan's built-in list is marked.</CardDescription>
+                <CardDescription>
+                  A change applies at once to every company on the plan; a value that differs from the plan's built-in
+                  list is marked.
+                </CardDescription>
               </CardHeader>
               <CardContent className="overflow-x-auto">
                 <table className="w-full text-sm">
                   <thead>
                     <tr className="border-b">
-                      <th scope="col" className={headClass}>Feature</th>
+                      <th scope="col" className={headClass}>
+                        Feature
+                      </th>
                       {data.plans.map((plan) => (
                         <th key={plan.plan} scope="col" className={headClass}>
                           {plan.planName}
@@ -56,7 +64,9 @@ export function FeaturesPage() {
                                   aria-label={`${PLAN_FEATURE_LABELS[feature]} on ${plan.planName}`}
                                   checked={flag.enabled}
                                   disabled={set.isPending}
-                                  onChange={(event) => set.mutate({ plan: plan.plan, feature, enabled: event.target.checked })}
+                                  onChange={(event) =>
+                                    set.mutate({ plan: plan.plan, feature, enabled: event.target.checked })
+                                  }
                                 />
                                 {flag.enabled !== flag.builtIn ? <Badge variant="outline">changed</Badge> : null}
                               </label>
@@ -72,7 +82,9 @@ export function FeaturesPage() {
             <Card role="region" aria-label="Tenant features">
               <CardHeader>
                 <CardTitle className="text-base">Per tenant</CardTitle>
-                <CardDescription>Companies with plan features switched for them alone; change them on the tenant's page.</CardDescription>
+                <CardDescription>
+                  Companies with plan features switched for them alone; change them on the tenant's page.
+                </CardDescription>
               </CardHeader>
               <CardContent>
                 {data.tenants.length === 0 ? (
@@ -87,7 +99,9 @@ export function FeaturesPage() {
                         <span className="text-muted-foreground">
                           ({PLANS[tenant.plan].name}):{" "}
                           {Object.entries(tenant.planFeatureOverrides)
-                            .map(([feature, on]) => `${PLAN_FEATURE_LABELS[feature as PlanFeature]} ${on ? "on" : "off"}`)
+                            .map(
+                              ([feature, on]) => `${PLAN_FEATURE_LABELS[feature as PlanFeature]} ${on ? "on" : "off"}`,
+                            )
                             .join(", ")}
                         </span>
                       </li>

@@ -8,7 +8,17 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { NativeSelect } from "../../components/ui/native-select";
 import { usePageTitle } from "../../shell/page-title";
-import { AdminPageHeader, cellClass, errorText, formatWhen, headClass, HealthBadge, Loaded, StatusBadge, usageText } from "./admin-parts";
+import {
+  AdminPageHeader,
+  cellClass,
+  errorText,
+  formatWhen,
+  headClass,
+  HealthBadge,
+  Loaded,
+  StatusBadge,
+  usageText,
+} from "./admin-parts";
 import { useTenantAction, useTenantDetail } from "./admin-queries";
 import { ChangePlanButton, SuspendOrRestoreButton } from "./tenant-actions";
 
@@ -18,24 +28,32 @@ function FeaturesEditor({ detail }: { detail: TenantDetail }) {
   const [tenantFeatures, setTenantFeatures] = useState<string[]>(detail.config.tenantFeatures);
   const [overrides, setOverrides] = useState<FeatureOverrides>(detail.config.planFeatureOverrides);
   const toggle = (feature: TenantFeature) =>
-    setTenantFeatures((current) => (current.includes(feature) ? current.filter((f) => f !== feature) : [...current, feature]));
+    setTenantFeatures((current) =>
+      current.includes(feature) ? current.filter((f) => f !== feature) : [...current, feature],
+    );
   const setOverride = (feature: PlanFeature, value: string) =>
     setOverrides((current) => {
       const others = Object.entries(current).filter(([key]) => key !== feature);
-      return Object.fromEntries(value === "default" ? others : [...others, [feature, value === "on"]]) as FeatureOverrides;
+      return Object.fromEntries(
+        value === "default" ? others : [...others, [feature, value === "on"]],
+      ) as FeatureOverrides;
     });
   const save = () =>
     action.mutate({
       kind: "features",
-      request: { tenantFeatures: TENANT_FEATURES.filter((feature) => tenantFeatures.includes(feature)), planFeatureOverrides: overrides },
+      request: {
+        tenantFeatures: TENANT_FEATURES.filter((feature) => tenantFeatures.includes(feature)),
+        planFeatureOverrides: overrides,
+      },
     });
   return (
     <Card role="region" aria-label="Features">
       <CardHeader>
         <CardTitle className="text-base">Features</CardTitle>
         <CardDescription>
-          Tenant features decide the tenant's pages and sidebar; plan features can be switched on or off for this company over its plan.
-          Now in effect: {detail.config.effectiveFeatures.map((feature) => PLAN_FEATURE_LABELS[feature]).join(", ") || "none"}.
+          Tenant features decide the tenant's pages and sidebar; plan features can be switched on or off for this
+          company over its plan. Now in effect:{" "}
+          {detail.config.effectiveFeatures.map((feature) => PLAN_FEATURE_LABELS[feature]).join(", ") || "none"}.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -109,7 +127,9 @@ function Summary({ detail }: { detail: TenantDetail }) {
         <HealthBadge tenant={tenant} />
       </CardHeader>
       <CardContent>
-        {tenant.suspendedReason ? <p className="mb-3 text-sm text-destructive">Suspended: {tenant.suspendedReason}</p> : null}
+        {tenant.suspendedReason ? (
+          <p className="mb-3 text-sm text-destructive">Suspended: {tenant.suspendedReason}</p>
+        ) : null}
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
           {rows.map(([label, value]) => (
             <div key={label} className="flex justify-between gap-2 border-b py-1">
@@ -133,10 +153,18 @@ function People({ detail }: { detail: TenantDetail }) {
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b">
-              <th scope="col" className={headClass}>Name</th>
-              <th scope="col" className={headClass}>Email</th>
-              <th scope="col" className={headClass}>Role</th>
-              <th scope="col" className={headClass}>Last seen</th>
+              <th scope="col" className={headClass}>
+                Name
+              </th>
+              <th scope="col" className={headClass}>
+                Email
+              </th>
+              <th scope="col" className={headClass}>
+                Role
+              </th>
+              <th scope="col" className={headClass}>
+                Last seen
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -215,7 +243,10 @@ export function InstanceAdminPage() {
         {(data) => (
           <>
             <Summary detail={data} />
-            <FeaturesEditor key={JSON.stringify([data.config.tenantFeatures, data.config.planFeatureOverrides])} detail={data} />
+            <FeaturesEditor
+              key={JSON.stringify([data.config.tenantFeatures, data.config.planFeatureOverrides])}
+              detail={data}
+            />
             <People detail={data} />
             <RecentAudit detail={data} />
           </>

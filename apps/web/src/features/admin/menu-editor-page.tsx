@@ -11,7 +11,10 @@ import { AdminPageHeader, errorText } from "./admin-parts";
 import { useSaveMenu } from "./admin-queries";
 
 const TITLES: Record<MenuId, { title: string; description: string }> = {
-  primary: { title: "Primary Menu", description: "The sidebar of a company's users: its labels, order and hidden items." },
+  primary: {
+    title: "Primary Menu",
+    description: "The sidebar of a company's users: its labels, order and hidden items.",
+  },
   secondary: { title: "Secondary Menu", description: "The admin portal's menu: its labels, order and hidden items." },
 };
 
@@ -46,22 +49,47 @@ function Editor({ menu, stored }: { menu: MenuId; stored: Menu | undefined }) {
       <CardHeader>
         <CardTitle className="text-base">Items</CardTitle>
         <CardDescription>
-          {stored?.customized ? "Edited: the sidebar shows this menu." : "The built-in menu, as the sidebar shows it now."} Order applies within each group of the sidebar.
+          {stored?.customized
+            ? "Edited: the sidebar shows this menu."
+            : "The built-in menu, as the sidebar shows it now."}{" "}
+          Order applies within each group of the sidebar.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">
         {items.map((item, index) => (
           <div key={item.url} className="flex flex-wrap items-center gap-2" data-testid={`menu-item-${item.url}`}>
-            <Input className="max-w-56" aria-label={`Label of ${item.url}`} value={item.title} maxLength={60} onChange={(event) => update(index, { title: event.target.value })} />
+            <Input
+              className="max-w-56"
+              aria-label={`Label of ${item.url}`}
+              value={item.title}
+              maxLength={60}
+              onChange={(event) => update(index, { title: event.target.value })}
+            />
             <code className="text-xs text-muted-foreground">{item.url}</code>
             <label className="flex items-center gap-1.5 text-sm">
-              <input type="checkbox" checked={item.hidden} onChange={(event) => update(index, { hidden: event.target.checked })} />
+              <input
+                type="checkbox"
+                checked={item.hidden}
+                onChange={(event) => update(index, { hidden: event.target.checked })}
+              />
               Hidden
             </label>
-            <Button size="sm" variant="ghost" aria-label={`Move ${item.title} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Move ${item.title} up`}
+              disabled={index === 0}
+              onClick={() => move(index, -1)}
+            >
               ↑
             </Button>
-            <Button size="sm" variant="ghost" aria-label={`Move ${item.title} down`} disabled={index === items.length - 1} onClick={() => move(index, 1)}>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Move ${item.title} down`}
+              disabled={index === items.length - 1}
+              onClick={() => move(index, 1)}
+            >
               ↓
             </Button>
           </div>
@@ -71,7 +99,11 @@ function Editor({ menu, stored }: { menu: MenuId; stored: Menu | undefined }) {
             <AlertDescription>{errorText(save.error)}</AlertDescription>
           </Alert>
         ) : null}
-        {saved ? <p role="status" className="text-sm text-muted-foreground">Saved.</p> : null}
+        {saved ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            Saved.
+          </p>
+        ) : null}
         <div className="flex gap-2">
           <Button disabled={save.isPending} onClick={() => save.mutate(items, { onSuccess: () => setSaved(true) })}>
             {save.isPending ? "Saving..." : "Save menu"}

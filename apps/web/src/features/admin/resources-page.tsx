@@ -70,8 +70,9 @@ function Workers({ resources }: { resources: PlatformResources }) {
           <ul className="grid gap-1 text-sm">
             {resources.workers.map((worker, index) => (
               <li key={`${worker.queue}-${worker.address}-${index}`}>
-                <span className="font-medium">{worker.queue}</span> <span className="text-muted-foreground">{worker.address}</span> · up {worker.ageSeconds}s,
-                idle {worker.idleSeconds}s
+                <span className="font-medium">{worker.queue}</span>{" "}
+                <span className="text-muted-foreground">{worker.address}</span> · up {worker.ageSeconds}s, idle{" "}
+                {worker.idleSeconds}s
               </li>
             ))}
           </ul>
@@ -97,7 +98,9 @@ function Stores({ resources }: { resources: PlatformResources }) {
             Connections {database.connections} of {database.maxConnections}, {database.activeQueries} active
           </div>
           <div className={database.slowQueries > 0 ? "text-destructive" : ""}>
-            {database.slowQueries === 0 ? "No slow statement running" : `${database.slowQueries} statement(s) running for over a second`}
+            {database.slowQueries === 0
+              ? "No slow statement running"
+              : `${database.slowQueries} statement(s) running for over a second`}
           </div>
         </CardContent>
       </Card>
@@ -131,7 +134,13 @@ export function ResourcesPage() {
       <AdminPageHeader
         title="Resources"
         description={`The platform's queues, workers, database and Redis, live (every ${RESOURCES_REFRESH_MS / 1000} seconds).`}
-        actions={resources.data ? <span className="text-xs text-muted-foreground">Updated {new Date(resources.data.checkedAt).toLocaleTimeString("en-US")}</span> : null}
+        actions={
+          resources.data ? (
+            <span className="text-xs text-muted-foreground">
+              Updated {new Date(resources.data.checkedAt).toLocaleTimeString("en-US")}
+            </span>
+          ) : null
+        }
       />
       <Loaded query={resources}>
         {(data) => (

@@ -16,8 +16,13 @@ beforeEach(() => {
   api.on("GET", "/api/user", (_req, res) => sendJson(res, 200, makeUser({ role: "admin", companyId: null })));
 });
 
-const renderDialog = () => renderApp({ initialPath: "/admin/tenants", routes: <Route path="/admin/tenants" element={<CreateTenantDialog onClose={() => {}} />} /> });
-const creations = () => api.requests.filter((request) => request.method === "POST" && request.url === "/api/admin/tenants");
+const renderDialog = () =>
+  renderApp({
+    initialPath: "/admin/tenants",
+    routes: <Route path="/admin/tenants" element={<CreateTenantDialog onClose={() => {}} />} />,
+  });
+const creations = () =>
+  api.requests.filter((request) => request.method === "POST" && request.url === "/api/admin/tenants");
 
 async function fillIn(name: string) {
   fireEvent.change(await screen.findByLabelText("Company name"), { target: { value: name } });

@@ -62,7 +62,13 @@ export function CreateTenantDialog({ onClose }: { onClose: () => void }) {
     >
       <div className="grid gap-1.5">
         <Label htmlFor="tenant-company-name">Company name</Label>
-        <Input id="tenant-company-name" required value={companyName} onChange={(event) => setCompanyName(event.target.value)} maxLength={100} />
+        <Input
+          id="tenant-company-name"
+          required
+          value={companyName}
+          onChange={(event) => setCompanyName(event.target.value)}
+          maxLength={100}
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="tenant-slug">Slug</Label>
@@ -77,7 +83,10 @@ export function CreateTenantDialog({ onClose }: { onClose: () => void }) {
             setSlug(event.target.value);
           }}
         />
-        <p id="tenant-slug-message" className={slugProblem ?? slugRefusal ? "text-sm text-destructive" : "text-xs text-muted-foreground"}>
+        <p
+          id="tenant-slug-message"
+          className={(slugProblem ?? slugRefusal) ? "text-sm text-destructive" : "text-xs text-muted-foreground"}
+        >
           {slugProblem ?? slugRefusal ?? `The tenant's pages will be at /${shownSlug || "slug"}.`}
         </p>
       </div>
@@ -94,19 +103,38 @@ export function CreateTenantDialog({ onClose }: { onClose: () => void }) {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="tenant-plan">Plan</Label>
-          <NativeSelect id="tenant-plan" value={plan} onChange={(event) => setPlan(planIdSchema.parse(event.target.value))}>
+          <NativeSelect
+            id="tenant-plan"
+            value={plan}
+            onChange={(event) => setPlan(planIdSchema.parse(event.target.value))}
+          >
             <PlanOptions />
           </NativeSelect>
         </div>
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="tenant-owner-name">Owner's name</Label>
-        <Input id="tenant-owner-name" required value={ownerName} onChange={(event) => setOwnerName(event.target.value)} maxLength={100} />
+        <Input
+          id="tenant-owner-name"
+          required
+          value={ownerName}
+          onChange={(event) => setOwnerName(event.target.value)}
+          maxLength={100}
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="tenant-owner-email">Owner's email</Label>
-        <Input id="tenant-owner-email" type="email" required value={ownerEmail} onChange={(event) => setOwnerEmail(event.target.value)} maxLength={254} />
-        {fieldError(create.error, "ownerEmail") ? <p className="text-sm text-destructive">{fieldError(create.error, "ownerEmail")}</p> : null}
+        <Input
+          id="tenant-owner-email"
+          type="email"
+          required
+          value={ownerEmail}
+          onChange={(event) => setOwnerEmail(event.target.value)}
+          maxLength={254}
+        />
+        {fieldError(create.error, "ownerEmail") ? (
+          <p className="text-sm text-destructive">{fieldError(create.error, "ownerEmail")}</p>
+        ) : null}
       </div>
     </FormDialog>
   );
@@ -119,7 +147,14 @@ export function ChangePlanButton({ tenant }: { tenant: Pick<AdminTenant, "id" | 
   const [plan, setPlan] = useState<PlanId>(tenant.plan);
   return (
     <>
-      <Button size="sm" variant="outline" onClick={() => { setPlan(tenant.plan); setOpen(true); }}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => {
+          setPlan(tenant.plan);
+          setOpen(true);
+        }}
+      >
         Change plan
       </Button>
       {open ? (
@@ -140,7 +175,11 @@ export function ChangePlanButton({ tenant }: { tenant: Pick<AdminTenant, "id" | 
         >
           <div className="grid gap-1.5">
             <Label htmlFor={`plan-${tenant.id}`}>New plan</Label>
-            <NativeSelect id={`plan-${tenant.id}`} value={plan} onChange={(event) => setPlan(planIdSchema.parse(event.target.value))}>
+            <NativeSelect
+              id={`plan-${tenant.id}`}
+              value={plan}
+              onChange={(event) => setPlan(planIdSchema.parse(event.target.value))}
+            >
               <PlanOptions />
             </NativeSelect>
           </div>
@@ -177,14 +216,24 @@ export function SuspendOrRestoreButton({ tenant }: { tenant: Pick<AdminTenant, "
           pendingLabel={suspended ? "Restoring..." : "Suspending..."}
           destructive={!suspended}
           onOpenChange={(next) => !next && close()}
-          onSubmit={() => action.mutate(suspended ? { kind: "restore" } : { kind: "suspend", reason }, { onSuccess: () => setOpen(false) })}
+          onSubmit={() =>
+            action.mutate(suspended ? { kind: "restore" } : { kind: "suspend", reason }, {
+              onSuccess: () => setOpen(false),
+            })
+          }
           pending={action.isPending}
           error={action.error}
         >
           {suspended ? null : (
             <div className="grid gap-1.5">
               <Label htmlFor={`suspend-reason-${tenant.id}`}>Reason</Label>
-              <Input id={`suspend-reason-${tenant.id}`} required value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
+              <Input
+                id={`suspend-reason-${tenant.id}`}
+                required
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                maxLength={500}
+              />
             </div>
           )}
         </FormDialog>

@@ -23,7 +23,14 @@ export function TenantsPage() {
         actions={<Button onClick={() => setCreating(true)}>Create tenant</Button>}
       />
       {creating ? <CreateTenantDialog onClose={() => setCreating(false)} /> : null}
-      <Input type="search" aria-label="Search tenants" placeholder="Search by name or slug" className="max-w-xs" value={search} onChange={(event) => setSearch(event.target.value)} />
+      <Input
+        type="search"
+        aria-label="Search tenants"
+        placeholder="Search by name or slug"
+        className="max-w-xs"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
       <Loaded query={tenants}>
         {(data) => (
           <>

@@ -16,7 +16,8 @@ export function usePendingApprovals(enabled: boolean) {
   });
 }
 
-type Decision = { id: string; decision: "approve"; paramsHash: string } | { id: string; decision: "deny"; reason: string };
+type Decision =
+  { id: string; decision: "approve"; paramsHash: string } | { id: string; decision: "deny"; reason: string };
 
 /** Approves (naming the parameters shown) or denies (with a reason) a request; the list is read again either way. */
 export function useDecideApproval() {

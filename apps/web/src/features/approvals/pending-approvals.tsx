@@ -6,7 +6,14 @@ import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
 import { Label } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Textarea } from "../../components/ui/textarea";
@@ -14,7 +21,8 @@ import { toast } from "../../hooks/use-toast";
 import { ApiError } from "../../lib/api";
 import { useDecideApproval, usePendingApprovals } from "./approval-queries";
 
-const errorText = (error: unknown) => (error instanceof ApiError ? (error.body?.message ?? error.message) : "Try again.");
+const errorText = (error: unknown) =>
+  error instanceof ApiError ? (error.body?.message ?? error.message) : "Try again.";
 
 function DenyDialog({ request, onClose }: { request: ApprovalRequest; onClose: () => void }) {
   const decide = useDecideApproval();
@@ -43,7 +51,13 @@ function DenyDialog({ request, onClose }: { request: ApprovalRequest; onClose: (
           }}
         >
           <Label htmlFor="deny-reason">Reason</Label>
-          <Textarea id="deny-reason" value={reason} maxLength={500} required onChange={(event) => setReason(event.target.value)} />
+          <Textarea
+            id="deny-reason"
+            value={reason}
+            maxLength={500}
+            required
+            onChange={(event) => setReason(event.target.value)}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
@@ -58,25 +72,40 @@ function DenyDialog({ request, onClose }: { request: ApprovalRequest; onClose: (
   );
 }
 
-function ApprovalItem({ request, timeZone, onDeny }: { request: ApprovalRequest; timeZone: string; onDeny: () => void }) {
+function ApprovalItem({
+  request,
+  timeZone,
+  onDeny,
+}: {
+  request: ApprovalRequest;
+  timeZone: string;
+  onDeny: () => void;
+}) {
   const decide = useDecideApproval();
   async function approve() {
     try {
       await decide.mutateAsync({ id: request.id, decision: "approve", paramsHash: request.paramsHash });
-      toast({ title: "Request approved", description: `${request.moduleLabel} is running for ${request.requestedBy.name}.` });
+      toast({
+        title: "Request approved",
+        description: `${request.moduleLabel} is running for ${request.requestedBy.name}.`,
+      });
     } catch (error) {
       toast({ title: "Could not approve the request", description: errorText(error), variant: "destructive" });
     }
   }
   return (
-    <li className="grid gap-2 py-3 first:pt-0 last:pb-0" aria-label={`${request.moduleLabel} requested by ${request.requestedBy.name}`}>
+    <li
+      className="grid gap-2 py-3 first:pt-0 last:pb-0"
+      aria-label={`${request.moduleLabel} requested by ${request.requestedBy.name}`}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{request.moduleLabel}</span>
         <Badge variant="secondary">{request.requestedBy.name}</Badge>
       </div>
       <p className="text-sm">{request.summary}</p>
       <p className="text-xs text-muted-foreground">
-        Asked {formatCompanyTime(request.requestedAt, timeZone)} · open until {formatCompanyTime(request.expiresAt, timeZone)}
+        Asked {formatCompanyTime(request.requestedAt, timeZone)} · open until{" "}
+        {formatCompanyTime(request.expiresAt, timeZone)}
       </p>
       <div className="flex gap-2">
         <Button size="sm" disabled={decide.isPending} onClick={() => void approve()}>
@@ -101,7 +130,9 @@ export function PendingApprovals({ timeZone }: { timeZone: string }) {
           <ShieldCheck className="size-4" aria-hidden="true" />
           Pending approvals
         </CardTitle>
-        <CardDescription>Actions your team asked for that need an owner's or administrator's approval before they run.</CardDescription>
+        <CardDescription>
+          Actions your team asked for that need an owner's or administrator's approval before they run.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {approvals.isPending ? (
@@ -112,7 +143,12 @@ export function PendingApprovals({ timeZone }: { timeZone: string }) {
           <Alert variant="destructive">
             <AlertTitle>Pending approvals could not be loaded</AlertTitle>
             <AlertDescription>
-              <Button variant="outline" size="sm" disabled={approvals.isFetching} onClick={() => void approvals.refetch()}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={approvals.isFetching}
+                onClick={() => void approvals.refetch()}
+              >
                 Try again
               </Button>
             </AlertDescription>

@@ -37,7 +37,8 @@ export function useLatestConversation(enabled: boolean) {
 export function useSuggestions(enabled: boolean) {
   return useQuery({
     queryKey: ASSISTANT_QUERY_KEYS.suggestions,
-    queryFn: (): Promise<ChatSuggestionsResponse> => getJson(API_PATHS.assistantSuggestions, chatSuggestionsResponseSchema),
+    queryFn: (): Promise<ChatSuggestionsResponse> =>
+      getJson(API_PATHS.assistantSuggestions, chatSuggestionsResponseSchema),
     enabled,
   });
 }
@@ -46,8 +47,17 @@ export function useSuggestions(enabled: boolean) {
 export type ExecuteAnswer = ModuleExecutionResult & { runId?: string | null; status?: string | null };
 
 /** Runs a module; the UI action's id is the idempotency key, so the same action never runs twice. */
-export async function executeModule(moduleId: string, params: Record<string, unknown>, actionId: string): Promise<ExecuteAnswer> {
-  const response = await apiRequest("POST", API_PATHS.modulesExecute, { moduleId, params }, { "Idempotency-Key": actionId });
+export async function executeModule(
+  moduleId: string,
+  params: Record<string, unknown>,
+  actionId: string,
+): Promise<ExecuteAnswer> {
+  const response = await apiRequest(
+    "POST",
+    API_PATHS.modulesExecute,
+    { moduleId, params },
+    { "Idempotency-Key": actionId },
+  );
   return executeModuleResponseSchema.parse(await response.json());
 }
 

@@ -11,7 +11,12 @@ const rowClass = "flex flex-wrap items-center justify-between gap-2 py-2 first:p
 function formatDay(day: string): string {
   const [y, m, d] = day.split("-").map(Number);
   if (!y || !m || !d) return day;
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 function formatTime(iso: string | null): string {
@@ -31,11 +36,15 @@ function CustomersCard({ card, ask }: { card: CardOf<"customers">; ask: (prompt:
         <li key={customer.id} className={rowClass}>
           <div className="grid min-w-0">
             <span className="font-medium">{customer.name}</span>
-            <span className="truncate text-xs text-muted-foreground">{[customer.phone, customer.email, customer.address].filter(Boolean).join(" · ")}</span>
+            <span className="truncate text-xs text-muted-foreground">
+              {[customer.phone, customer.email, customer.address].filter(Boolean).join(" · ")}
+            </span>
           </div>
           <div className="flex gap-1">
             <Button asChild size="sm" variant="outline">
-              <Link to={`/customers/${encodeURIComponent(customer.id)}`} aria-label={`Open ${customer.name}`}>Open</Link>
+              <Link to={`/customers/${encodeURIComponent(customer.id)}`} aria-label={`Open ${customer.name}`}>
+                Open
+              </Link>
             </Button>
             <Button size="sm" variant="ghost" onClick={() => ask(`Show jobs for ${customer.name}`)}>
               Jobs
@@ -62,7 +71,9 @@ function JobsCard({ card }: { card: CardOf<"jobs"> }) {
           <div className="flex items-center gap-2">
             <Badge variant="secondary">{job.status}</Badge>
             <Button asChild size="sm" variant="outline">
-              <Link to={`/jobs/${encodeURIComponent(job.id)}`} aria-label={`Open job ${job.number}`}>Open</Link>
+              <Link to={`/jobs/${encodeURIComponent(job.id)}`} aria-label={`Open job ${job.number}`}>
+                Open
+              </Link>
             </Button>
           </div>
         </li>
@@ -80,10 +91,18 @@ function InvoicesCard({ card, ask }: { card: CardOf<"invoices">; ask: (prompt: s
         <caption className="sr-only">Unpaid invoices</caption>
         <thead className="text-left text-xs text-muted-foreground">
           <tr>
-            <th scope="col" className="font-medium">Invoice</th>
-            <th scope="col" className="font-medium">Customer</th>
-            <th scope="col" className="font-medium">Due</th>
-            <th scope="col" className="text-right font-medium">Balance</th>
+            <th scope="col" className="font-medium">
+              Invoice
+            </th>
+            <th scope="col" className="font-medium">
+              Customer
+            </th>
+            <th scope="col" className="font-medium">
+              Due
+            </th>
+            <th scope="col" className="text-right font-medium">
+              Balance
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -92,8 +111,14 @@ function InvoicesCard({ card, ask }: { card: CardOf<"invoices">; ask: (prompt: s
               <td className="py-1">{invoice.number}</td>
               <td className="py-1">{invoice.customerName}</td>
               <td className="py-1">
-                {invoice.dueAt ? new Date(invoice.dueAt).toLocaleDateString("en-US", { month: "short", day: "numeric" }) : "—"}
-                {invoice.pastDue ? <Badge variant="destructive" className="ml-1">Past due</Badge> : null}
+                {invoice.dueAt
+                  ? new Date(invoice.dueAt).toLocaleDateString("en-US", { month: "short", day: "numeric" })
+                  : "—"}
+                {invoice.pastDue ? (
+                  <Badge variant="destructive" className="ml-1">
+                    Past due
+                  </Badge>
+                ) : null}
               </td>
               <td className="py-1 text-right tabular-nums">{formatCents(invoice.balanceCents)}</td>
             </tr>
@@ -101,13 +126,20 @@ function InvoicesCard({ card, ask }: { card: CardOf<"invoices">; ask: (prompt: s
         </tbody>
         <tfoot>
           <tr className="border-t font-medium">
-            <td colSpan={3} className="py-1">Total outstanding</td>
+            <td colSpan={3} className="py-1">
+              Total outstanding
+            </td>
             <td className="py-1 text-right tabular-nums">{formatCents(card.totalBalanceCents)}</td>
           </tr>
         </tfoot>
       </table>
       {pastDue > 0 ? (
-        <Button size="sm" variant="outline" className="justify-self-start" onClick={() => ask("Send payment reminders for the past-due invoices")}>
+        <Button
+          size="sm"
+          variant="outline"
+          className="justify-self-start"
+          onClick={() => ask("Send payment reminders for the past-due invoices")}
+        >
           Send reminders ({pastDue} past due)
         </Button>
       ) : null}
@@ -131,10 +163,17 @@ function VisitsCard({ card }: { card: CardOf<"visits"> }) {
           </div>
           <div className="flex gap-1">
             <Button asChild size="sm" variant="outline">
-              <Link to={`/jobs/${encodeURIComponent(visit.jobId)}`} aria-label={`Open ${visit.title}`}>Open</Link>
+              <Link to={`/jobs/${encodeURIComponent(visit.jobId)}`} aria-label={`Open ${visit.title}`}>
+                Open
+              </Link>
             </Button>
             <Button asChild size="sm" variant="ghost">
-              <Link to={`/schedule?view=day&date=${encodeURIComponent(card.date)}`} aria-label={`Reschedule ${visit.title}`}>Reschedule</Link>
+              <Link
+                to={`/schedule?view=day&date=${encodeURIComponent(card.date)}`}
+                aria-label={`Reschedule ${visit.title}`}
+              >
+                Reschedule
+              </Link>
             </Button>
           </div>
         </li>
@@ -144,13 +183,16 @@ function VisitsCard({ card }: { card: CardOf<"visits"> }) {
 }
 
 function RevenueCard({ card }: { card: CardOf<"revenue"> }) {
-  const total = new Intl.NumberFormat("en-US", { style: "currency", currency: card.currency || "USD" }).format(card.totalCents / 100);
+  const total = new Intl.NumberFormat("en-US", { style: "currency", currency: card.currency || "USD" }).format(
+    card.totalCents / 100,
+  );
   return (
     <div className="grid gap-0.5">
       <span className="text-xs text-muted-foreground">Revenue {card.label}</span>
       <span className="text-2xl font-semibold tabular-nums">{total}</span>
       <span className="text-xs text-muted-foreground">
-        {card.paymentCount} {card.paymentCount === 1 ? "payment" : "payments"} · {formatDay(card.from.slice(0, 10))} – {formatDay(card.to.slice(0, 10))}
+        {card.paymentCount} {card.paymentCount === 1 ? "payment" : "payments"} · {formatDay(card.from.slice(0, 10))} –{" "}
+        {formatDay(card.to.slice(0, 10))}
       </span>
     </div>
   );
@@ -168,7 +210,10 @@ function CustomRecordsCard({ card }: { card: CardOf<"custom_records"> }) {
             <span className="truncate text-xs text-muted-foreground">{record.details}</span>
           </div>
           <Button asChild size="sm" variant="outline">
-            <Link to={`/custom/${encodeURIComponent(card.objectKey)}/${encodeURIComponent(record.id)}`} aria-label={`Open ${record.title}`}>
+            <Link
+              to={`/custom/${encodeURIComponent(card.objectKey)}/${encodeURIComponent(record.id)}`}
+              aria-label={`Open ${record.title}`}
+            >
               Open
             </Link>
           </Button>
@@ -205,7 +250,10 @@ export function AssistantCardView({ card, ask }: { card: AssistantCard; ask: (pr
     }
   })();
   return (
-    <section aria-label={card.kind === "custom_records" ? card.objectName : TITLES[card.kind]} className="rounded-md border bg-background p-3 text-sm">
+    <section
+      aria-label={card.kind === "custom_records" ? card.objectName : TITLES[card.kind]}
+      className="rounded-md border bg-background p-3 text-sm"
+    >
       {body}
     </section>
   );

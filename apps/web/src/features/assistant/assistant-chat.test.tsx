@@ -54,7 +54,11 @@ beforeEach(() => {
     }),
   );
   api.on("GET", "/api/assistant/conversations", (_req, res) =>
-    sendJson(res, 200, { items: conversation ? [{ id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt }] : [] }),
+    sendJson(res, 200, {
+      items: conversation
+        ? [{ id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt }]
+        : [],
+    }),
   );
   api.on("GET", "/api/assistant/conversations/conv-1", (_req, res) =>
     conversation ? sendJson(res, 200, conversation) : sendJson(res, 404, { message: "Not found" }),
@@ -90,10 +94,19 @@ function emit(requestId: string | null, runId: string, event: AguiEvent, convers
 
 function emitApp(event: Extract<ServerMessage, { type: "event" }>["event"]) {
   seq += 1;
-  sockets.at(-1)!.send(JSON.stringify({ type: "event", seq: `${seq}-0`, requestId: null, occurredAt: new Date().toISOString(), event } satisfies ServerMessage));
+  sockets.at(-1)!.send(
+    JSON.stringify({
+      type: "event",
+      seq: `${seq}-0`,
+      requestId: null,
+      occurredAt: new Date().toISOString(),
+      event,
+    } satisfies ServerMessage),
+  );
 }
 
-const chatSends = () => received.filter((m): m is Extract<ClientMessage, { type: "chat.send" }> => m.type === "chat.send");
+const chatSends = () =>
+  received.filter((m): m is Extract<ClientMessage, { type: "chat.send" }> => m.type === "chat.send");
 
 async function sendMessage(text: string): Promise<string> {
   const box = await screen.findByRole("textbox", { name: MESSAGE_BOX_LABEL });
@@ -123,7 +136,10 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     expect(box.tagName).toBe("TEXTAREA");
     expect(await screen.findByText("Answered by the offline planner")).toBeTruthy();
     const suggestions = within(await screen.findByRole("list", { name: "Suggestions" }));
-    expect(suggestions.getAllByRole("button").map((b) => b.textContent)).toEqual(["3 invoices are past due", "Go to jobs"]);
+    expect(suggestions.getAllByRole("button").map((b) => b.textContent)).toEqual([
+      "3 invoices are past due",
+      "Go to jobs",
+    ]);
     await waitFor(() => expect(screen.getByRole("status", { name: "Live updates: Live" })).toBeTruthy());
 
     fireEvent.click(suggestions.getByRole("button", { name: "Go to jobs" }));
@@ -147,7 +163,11 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     fireEvent.keyDown(box, { key: "Enter" });
 
     await waitFor(() => expect(chatSends()).toHaveLength(1));
-    expect(chatSends()[0]).toMatchObject({ text: "first line\nsecond line", conversationId: null, context: { path: "/admin-dashboard" } });
+    expect(chatSends()[0]).toMatchObject({
+      text: "first line\nsecond line",
+      conversationId: null,
+      context: { path: "/admin-dashboard" },
+    });
     expect((box as HTMLTextAreaElement).value).toBe("");
     expect(log().getByText(/first line/).textContent).toBe("first line\nsecond line");
   });
@@ -157,7 +177,11 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     const requestId = await sendMessage("take me to my jobs");
 
     emit(requestId, "run-1", { type: "RUN_STARTED", threadId: "conv-1", runId: "run-1" } as AguiEvent);
-    emit(requestId, "run-1", { type: "CUSTOM", name: "fieldops.answerer", value: { kind: "offline_planner" } } as AguiEvent);
+    emit(requestId, "run-1", {
+      type: "CUSTOM",
+      name: "fieldops.answerer",
+      value: { kind: "offline_planner" },
+    } as AguiEvent);
     emit(requestId, "run-1", { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" } as AguiEvent);
     emit(requestId, "run-1", { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "Opening " } as AguiEvent);
     await waitFor(() => expect(log().getByText("Opening")).toBeTruthy());
@@ -180,14 +204,28 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
   it("refuses an action outside the allow-lists in its chip and never carries it out", async () => {
     renderAt("/admin-dashboard");
     const requestId = await sendMessage("open evil");
-    uiAction(requestId, "run-1", "tc-1", { id: "act-1", type: "startOAuth", params: { authUrl: "https://evil.example/authorize" } });
+    uiAction(requestId, "run-1", "tc-1", {
+      id: "act-1",
+      type: "startOAuth",
+      params: { authUrl: "https://evil.example/authorize" },
+    });
     uiAction(requestId, "run-1", "tc-2", { id: "act-2", type: "navigate", target: "https://evil.example" });
 
-    await waitFor(() => expect(log().getAllByTestId("action-chip").map((c) => c.textContent)).toEqual([
-      'Blocked: sign-in at "https://evil.example/authorize" is not an allowed provider',
-      'Blocked: page "https://evil.example" is not allowed',
-    ]));
-    expect(log().getAllByTestId("action-chip").map((c) => c.dataset.status)).toEqual(["refused", "refused"]);
+    await waitFor(() =>
+      expect(
+        log()
+          .getAllByTestId("action-chip")
+          .map((c) => c.textContent),
+      ).toEqual([
+        'Blocked: sign-in at "https://evil.example/authorize" is not an allowed provider',
+        'Blocked: page "https://evil.example" is not allowed',
+      ]),
+    );
+    expect(
+      log()
+        .getAllByTestId("action-chip")
+        .map((c) => c.dataset.status),
+    ).toEqual(["refused", "refused"]);
     expect(screen.queryByTestId("current-path")).toBeNull();
   });
 
@@ -236,7 +274,12 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     emit(requestId, "run-1", {
       type: "CUSTOM",
       name: "fieldops.proposal",
-      value: { proposalId: "p-1", moduleId: "create-job", params: { customerId: "c-42", title: "Spring cleanup" }, summary: "Create the job **Spring cleanup** for Henderson Family" },
+      value: {
+        proposalId: "p-1",
+        moduleId: "create-job",
+        params: { customerId: "c-42", title: "Spring cleanup" },
+        summary: "Create the job **Spring cleanup** for Henderson Family",
+      },
     } as AguiEvent);
 
     const region = await screen.findByRole("region", { name: "Confirm: Create job" });
@@ -253,7 +296,12 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
 
     await waitFor(() =>
       expect(received.filter((m) => m.type === "chat.decide")).toEqual([
-        expect.objectContaining({ type: "chat.decide", conversationId: "conv-1", proposalId: "p-1", decision: "confirm" }),
+        expect.objectContaining({
+          type: "chat.decide",
+          conversationId: "conv-1",
+          proposalId: "p-1",
+          decision: "confirm",
+        }),
       ]),
     );
     expect(proposal.getByText("Confirmed")).toBeTruthy();
@@ -269,7 +317,16 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     let undone = 0;
     // The server says until when the run may be undone.
     api.on("GET", "/api/modules/runs/run-77", (_req, res) =>
-      sendJson(res, 200, { id: "run-77", moduleId: "create-job", status: "succeeded", message: "Job #12 created", error: null, undoUntil: new Date(Date.now() + 300_000).toISOString(), undone: false, download: null }),
+      sendJson(res, 200, {
+        id: "run-77",
+        moduleId: "create-job",
+        status: "succeeded",
+        message: "Job #12 created",
+        error: null,
+        undoUntil: new Date(Date.now() + 300_000).toISOString(),
+        undone: false,
+        download: null,
+      }),
     );
     api.on("POST", "/api/modules/runs/run-77/undo", (_req, res) => {
       undone += 1;
@@ -277,14 +334,33 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     });
     renderAt("/admin-dashboard");
     const requestId = await sendMessage("yes");
-    uiAction(requestId, "run-2", "tc-1", { id: "act-9", type: "executeModule", moduleId: "create-job", moduleParams: { title: "Spring cleanup" } });
+    uiAction(requestId, "run-2", "tc-1", {
+      id: "act-9",
+      type: "executeModule",
+      moduleId: "create-job",
+      moduleParams: { title: "Spring cleanup" },
+    });
 
     await waitFor(() => expect(executes).toHaveLength(1));
-    expect(executes[0]).toEqual({ body: JSON.stringify({ moduleId: "create-job", params: { title: "Spring cleanup" } }), key: "act-9" });
+    expect(executes[0]).toEqual({
+      body: JSON.stringify({ moduleId: "create-job", params: { title: "Spring cleanup" } }),
+      key: "act-9",
+    });
     await waitFor(() => expect(log().getByTestId("action-chip").textContent).toBe("Started create-job"));
     expect(screen.queryByText("Module Executed")).toBeNull();
 
-    act(() => emitApp({ name: "module.run_updated", payload: { runId: "run-77", moduleId: "create-job", status: "succeeded", success: true, message: "Job #12 created" } }));
+    act(() =>
+      emitApp({
+        name: "module.run_updated",
+        payload: {
+          runId: "run-77",
+          moduleId: "create-job",
+          status: "succeeded",
+          success: true,
+          message: "Job #12 created",
+        },
+      }),
+    );
 
     expect(await screen.findByText("Module Executed")).toBeTruthy();
     expect(screen.getByText("Job #12 created")).toBeTruthy();
@@ -296,9 +372,20 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
   });
 
   it("offers the file a finished run produced for download", async () => {
-    api.on("POST", "/api/modules/execute", (_req, res) => sendJson(res, 200, { success: true, message: "Export customers: started", runId: "run-8", status: "queued" }));
+    api.on("POST", "/api/modules/execute", (_req, res) =>
+      sendJson(res, 200, { success: true, message: "Export customers: started", runId: "run-8", status: "queued" }),
+    );
     api.on("GET", "/api/modules/runs/run-8", (_req, res) =>
-      sendJson(res, 200, { id: "run-8", moduleId: "export-customers", status: "succeeded", message: "Exported 3 customers", error: null, undoUntil: null, undone: false, download: "/api/modules/runs/run-8/download" }),
+      sendJson(res, 200, {
+        id: "run-8",
+        moduleId: "export-customers",
+        status: "succeeded",
+        message: "Exported 3 customers",
+        error: null,
+        undoUntil: null,
+        undone: false,
+        download: "/api/modules/runs/run-8/download",
+      }),
     );
     renderAt("/admin-dashboard");
     const requestId = await sendMessage("export customers");
@@ -306,7 +393,18 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     await waitFor(() => expect(log().getByTestId("action-chip").textContent).toBe("Started export-customers"));
     expect(log().queryByRole("link", { name: "Download" })).toBeNull();
 
-    act(() => emitApp({ name: "module.run_updated", payload: { runId: "run-8", moduleId: "export-customers", status: "succeeded", success: true, message: "Exported 3 customers" } }));
+    act(() =>
+      emitApp({
+        name: "module.run_updated",
+        payload: {
+          runId: "run-8",
+          moduleId: "export-customers",
+          status: "succeeded",
+          success: true,
+          message: "Exported 3 customers",
+        },
+      }),
+    );
 
     const link = await log().findByRole("link", { name: "Download" });
     expect(link.getAttribute("href")).toBe("/api/modules/runs/run-8/download");
@@ -314,12 +412,27 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
 
   it("tells the user when a run waiting for approval is decided", async () => {
     api.on("POST", "/api/modules/execute", (_req, res) =>
-      sendJson(res, 200, { success: false, requiresApproval: true, reason: "This action requires administrator approval", runId: "run-5", status: "awaiting_approval" }),
+      sendJson(res, 200, {
+        success: false,
+        requiresApproval: true,
+        reason: "This action requires administrator approval",
+        runId: "run-5",
+        status: "awaiting_approval",
+      }),
     );
     let runAsked = 0;
     api.on("GET", "/api/modules/runs/run-5", (_req, res) => {
       runAsked += 1;
-      sendJson(res, 200, { id: "run-5", moduleId: "enable-hipaa-mode", status: "succeeded", message: null, error: null, undoUntil: null, undone: false, download: null });
+      sendJson(res, 200, {
+        id: "run-5",
+        moduleId: "enable-hipaa-mode",
+        status: "succeeded",
+        message: null,
+        error: null,
+        undoUntil: null,
+        undone: false,
+        download: null,
+      });
     });
     user = member;
     renderAt("/userdash");
@@ -327,13 +440,26 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     const requestId = await sendMessage("turn on hipaa");
     uiAction(requestId, "run-3", "tc-1", { id: "act-5", type: "executeModule", moduleId: "enable-hipaa-mode" });
     expect(await screen.findByText("Approval Required")).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId("action-chip").textContent).toBe("Waiting for approval: enable-hipaa-mode"));
+    await waitFor(() =>
+      expect(screen.getByTestId("action-chip").textContent).toBe("Waiting for approval: enable-hipaa-mode"),
+    );
     // One toast at a time: the next shows once this one is closed.
     const approvalToast = screen.getByText("Approval Required").closest("li")!;
     fireEvent.click(within(approvalToast).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByText("Approval Required")).toBeNull());
 
-    act(() => emitApp({ name: "module.run_updated", payload: { runId: "run-5", moduleId: "enable-hipaa-mode", status: "succeeded", success: true, message: "HIPAA mode is on" } }));
+    act(() =>
+      emitApp({
+        name: "module.run_updated",
+        payload: {
+          runId: "run-5",
+          moduleId: "enable-hipaa-mode",
+          status: "succeeded",
+          success: true,
+          message: "HIPAA mode is on",
+        },
+      }),
+    );
 
     await waitFor(() => expect(screen.getByTestId("action-chip").textContent).toBe("Ran enable-hipaa-mode"));
     expect(await screen.findByText("Module Executed")).toBeTruthy();
@@ -359,7 +485,11 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
             { type: "TEXT_MESSAGE_CONTENT", messageId: "t1", delta: "Opening your jobs." },
             { type: "TEXT_MESSAGE_END", messageId: "t1" },
             { type: "TOOL_CALL_START", toolCallId: "tc-1", toolCallName: "ui_action" },
-            { type: "TOOL_CALL_ARGS", toolCallId: "tc-1", delta: JSON.stringify({ id: "act-1", type: "navigate", target: "/jobs" }) },
+            {
+              type: "TOOL_CALL_ARGS",
+              toolCallId: "tc-1",
+              delta: JSON.stringify({ id: "act-1", type: "navigate", target: "/jobs" }),
+            },
             { type: "TOOL_CALL_END", toolCallId: "tc-1" },
             { type: "RUN_FINISHED", threadId: "conv-1", runId: "run-1" },
           ] as AguiEvent[],
@@ -409,7 +539,13 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
   it("shows the server's refusal of a message", async () => {
     renderAt("/admin-dashboard");
     const requestId = await sendMessage("hello");
-    sockets.at(-1)!.send(JSON.stringify({ type: "error", message: "Too many messages. Try again in a minute.", requestId } satisfies ServerMessage));
+    sockets.at(-1)!.send(
+      JSON.stringify({
+        type: "error",
+        message: "Too many messages. Try again in a minute.",
+        requestId,
+      } satisfies ServerMessage),
+    );
     expect(await log().findByText("Too many messages. Try again in a minute.")).toBeTruthy();
   });
 });

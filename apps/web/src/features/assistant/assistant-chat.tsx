@@ -14,7 +14,9 @@ import type { AssistantTurn, ChatPart, ChatTurn } from "./chat-state";
 
 export function answererText(answerer: Answerer | null | undefined): string | null {
   if (!answerer) return null;
-  return answerer.kind === "model" ? `Answered by the model${answerer.model ? ` ${answerer.model}` : ""}` : "Answered by the offline planner";
+  return answerer.kind === "model"
+    ? `Answered by the model${answerer.model ? ` ${answerer.model}` : ""}`
+    : "Answered by the offline planner";
 }
 
 function Part({ part, ask }: { part: ChatPart; ask: (prompt: string) => void }) {
@@ -43,14 +45,28 @@ function Part({ part, ask }: { part: ChatPart; ask: (prompt: string) => void }) 
 function AssistantBubble({ turn, ask }: { turn: AssistantTurn; ask: (prompt: string) => void }) {
   const working = turn.status === "running" && turn.parts.length === 0;
   return (
-    <div className="grid max-w-[95%] gap-2 justify-self-start" data-testid="assistant-turn" aria-busy={turn.status === "running"}>
+    <div
+      className="grid max-w-[95%] gap-2 justify-self-start"
+      data-testid="assistant-turn"
+      aria-busy={turn.status === "running"}
+    >
       {working ? (
         <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
           <LoaderCircle aria-hidden="true" className="size-3 animate-spin" /> Thinking…
         </span>
       ) : null}
       {turn.parts.map((part) => (
-        <Part key={part.kind === "text" ? `t-${part.messageId}` : part.kind === "proposal" ? `p-${part.proposal.proposalId}` : `c-${part.toolCallId}`} part={part} ask={ask} />
+        <Part
+          key={
+            part.kind === "text"
+              ? `t-${part.messageId}`
+              : part.kind === "proposal"
+                ? `p-${part.proposal.proposalId}`
+                : `c-${part.toolCallId}`
+          }
+          part={part}
+          ask={ask}
+        />
       ))}
       {turn.status === "failed" ? (
         <p role="alert" className="text-sm text-destructive">
@@ -66,7 +82,9 @@ function Turn({ turn, ask }: { turn: ChatTurn; ask: (prompt: string) => void }) 
   return (
     <div className="grid max-w-[85%] justify-self-end gap-1" data-testid="user-turn">
       <p className="rounded-lg bg-primary px-3 py-2 text-sm whitespace-pre-wrap text-primary-foreground">{turn.text}</p>
-      {turn.status === "sending" ? <span className="justify-self-end text-xs text-muted-foreground">Sending…</span> : null}
+      {turn.status === "sending" ? (
+        <span className="justify-self-end text-xs text-muted-foreground">Sending…</span>
+      ) : null}
       {turn.status === "refused" ? (
         <span role="alert" className="justify-self-end text-xs text-destructive">
           {turn.error}
@@ -85,7 +103,12 @@ function Suggestions({ ask }: { ask: (prompt: string) => void }) {
     <ul aria-label="Suggestions" className="flex flex-wrap gap-2">
       {items.map((suggestion) => (
         <li key={suggestion.prompt}>
-          <Button size="sm" variant="outline" className="h-auto py-1 text-left whitespace-normal" onClick={() => ask(suggestion.prompt)}>
+          <Button
+            size="sm"
+            variant="outline"
+            className="h-auto py-1 text-left whitespace-normal"
+            onClick={() => ask(suggestion.prompt)}
+          >
             {suggestion.label}
           </Button>
         </li>
@@ -94,7 +117,13 @@ function Suggestions({ ask }: { ask: (prompt: string) => void }) {
   );
 }
 
-function Composer({ onSend, inputRef }: { onSend: (text: string) => void; inputRef: React.RefObject<HTMLTextAreaElement | null> }) {
+function Composer({
+  onSend,
+  inputRef,
+}: {
+  onSend: (text: string) => void;
+  inputRef: React.RefObject<HTMLTextAreaElement | null>;
+}) {
   const [text, setText] = useState("");
   const { liveStatus } = useAssistant();
   const hintId = useId();
@@ -137,14 +166,24 @@ function Composer({ onSend, inputRef }: { onSend: (text: string) => void; inputR
         </Button>
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">
-        {offline ? "Reconnecting: your message is sent as soon as the connection is back." : "Enter sends, Shift+Enter adds a line."}
+        {offline
+          ? "Reconnecting: your message is sent as soon as the connection is back."
+          : "Enter sends, Shift+Enter adds a line."}
       </p>
     </form>
   );
 }
 
 /** The conversation with the assistant: history, streamed answers with their actions and cards, and the message box. */
-export function AssistantChat({ variant, className, autoFocus = false }: { variant: "panel" | "inline"; className?: string; autoFocus?: boolean }) {
+export function AssistantChat({
+  variant,
+  className,
+  autoFocus = false,
+}: {
+  variant: "panel" | "inline";
+  className?: string;
+  autoFocus?: boolean;
+}) {
   const { send, newConversation, history, suggestions, registerInlineChat } = useAssistant();
   const turns = useChatStore((state) => state.chat.turns);
   const answerer = useChatStore((state) => state.chat.answerer) ?? suggestions.data?.answerer;
@@ -202,7 +241,10 @@ export function AssistantChat({ variant, className, autoFocus = false }: { varia
         aria-label="Conversation with the assistant"
         tabIndex={0}
         aria-live="polite"
-        className={cn("grid min-h-0 flex-1 content-start gap-3 overflow-y-auto", variant === "inline" ? "max-h-[28rem]" : "")}
+        className={cn(
+          "grid min-h-0 flex-1 content-start gap-3 overflow-y-auto",
+          variant === "inline" ? "max-h-[28rem]" : "",
+        )}
       >
         {history.isPending && turns.length === 0 ? (
           <div aria-label="Loading the conversation" role="status" className="grid gap-2">
@@ -216,7 +258,9 @@ export function AssistantChat({ variant, className, autoFocus = false }: { varia
       </div>
       {turns.length === 0 && !history.isPending ? (
         <div className="grid gap-2">
-          <p className="text-sm text-muted-foreground">Tell the assistant what you need: go somewhere, look something up, or get something done.</p>
+          <p className="text-sm text-muted-foreground">
+            Tell the assistant what you need: go somewhere, look something up, or get something done.
+          </p>
           <Suggestions ask={send} />
         </div>
       ) : null}

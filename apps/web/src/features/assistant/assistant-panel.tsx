@@ -20,7 +20,10 @@ export function AssistantButton() {
       aria-expanded={assistant.panelOpen}
       onClick={() => (assistant.panelOpen ? assistant.setPanelOpen(false) : assistant.openChat())}
     >
-      <MessageSquare aria-hidden="true" /> Assistant <kbd aria-hidden="true" className="hidden text-xs sm:inline">{ASSISTANT_SHORTCUT_LABEL}</kbd>
+      <MessageSquare aria-hidden="true" /> Assistant{" "}
+      <kbd aria-hidden="true" className="hidden text-xs sm:inline">
+        {ASSISTANT_SHORTCUT_LABEL}
+      </kbd>
     </Button>
   );
 }
@@ -42,7 +45,13 @@ function AssistantPanel() {
         if (event.key === "Escape") setPanelOpen(false);
       }}
     >
-      <Button variant="ghost" size="icon" className="absolute top-3 right-3" aria-label="Close the assistant" onClick={() => setPanelOpen(false)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="absolute top-3 right-3"
+        aria-label="Close the assistant"
+        onClick={() => setPanelOpen(false)}
+      >
         <X aria-hidden="true" />
       </Button>
       <AssistantChat variant="panel" className="h-full" autoFocus />

@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { User } from "@fieldops/shared/auth";
 import type { ChatSuggestionsResponse } from "@fieldops/shared/chat";
@@ -26,7 +36,16 @@ import { COMPANY_QUERY_KEY } from "../../lib/company";
 import { STANDARD_TERMS } from "../../lib/terms";
 import { executeModule, fetchRunOutcome, undoModuleRun, useLatestConversation, useSuggestions } from "./assistant-api";
 import { assistantContextFor } from "./assistant-context";
-import { actionArguments, addUserTurn, applyAssistantEvent, chatFromHistory, completedAction, decideProposal, EMPTY_CHAT, settleUserTurn } from "./chat-state";
+import {
+  actionArguments,
+  addUserTurn,
+  applyAssistantEvent,
+  chatFromHistory,
+  completedAction,
+  decideProposal,
+  EMPTY_CHAT,
+  settleUserTurn,
+} from "./chat-state";
 import { ChatStore, type ChatStoreState } from "./chat-store";
 import { useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 
@@ -108,11 +127,14 @@ export function useChatStore<T>(select: (state: ChatStoreState) => T): T {
 /** The machine's snapshot, re-rendered on every change. */
 export function useUiActionsSnapshot(): UiActionsSnapshot | null {
   const { actor } = useAssistant();
-  const subscribe = useCallback((onChange: () => void) => {
-    if (!actor) return () => undefined;
-    const subscription = actor.subscribe(onChange);
-    return () => subscription.unsubscribe();
-  }, [actor]);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!actor) return () => undefined;
+      const subscription = actor.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
   return useSyncExternalStore(subscribe, () => actor?.getSnapshot() ?? null);
 }
 
@@ -176,7 +198,20 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
       if (actionId !== undefined) {
         store.update((state) => {
           const run = state.runs[actionId];
-          return { ...state, runs: { ...state.runs, [actionId]: { runId: update.runId, moduleId: update.moduleId, status: update.status, undoUntil: run?.undoUntil ?? null, undone: run?.undone ?? false, download: run?.download ?? null } } };
+          return {
+            ...state,
+            runs: {
+              ...state.runs,
+              [actionId]: {
+                runId: update.runId,
+                moduleId: update.moduleId,
+                status: update.status,
+                undoUntil: run?.undoUntil ?? null,
+                undone: run?.undone ?? false,
+                download: run?.download ?? null,
+              },
+            },
+          };
         });
         if (update.status === "succeeded") {
           fetchRunOutcome(update.runId).then(
@@ -184,14 +219,26 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
               store.update((state) => {
                 const run = state.runs[actionId];
                 if (!run) return state;
-                return { ...state, runs: { ...state.runs, [actionId]: { ...run, undoUntil: undoUntil === null ? null : Date.parse(undoUntil), undone, download } } };
+                return {
+                  ...state,
+                  runs: {
+                    ...state.runs,
+                    [actionId]: {
+                      ...run,
+                      undoUntil: undoUntil === null ? null : Date.parse(undoUntil),
+                      undone,
+                      download,
+                    },
+                  },
+                };
               }),
             (error: unknown) => console.warn("assistant: could not fetch the run's outcome", error),
           );
         }
       }
       const result = runResult(update);
-      if (result !== undefined && actorRef.current) updateModuleRun(actorRef.current, { actionId, moduleId: update.moduleId, result });
+      if (result !== undefined && actorRef.current)
+        updateModuleRun(actorRef.current, { actionId, moduleId: update.moduleId, result });
     },
     [store],
   );
@@ -216,7 +263,17 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
           runToAction.current.set(runId, actionId);
           store.update((state) => ({
             ...state,
-            runs: { ...state.runs, [actionId]: { runId, moduleId, status: answer.status ?? (answer.requiresApproval ? "awaiting_approval" : "queued"), undoUntil: null, undone: false, download: null } },
+            runs: {
+              ...state.runs,
+              [actionId]: {
+                runId,
+                moduleId,
+                status: answer.status ?? (answer.requiresApproval ? "awaiting_approval" : "queued"),
+                undoUntil: null,
+                undone: false,
+                download: null,
+              },
+            },
           }));
           const early = earlyRunUpdates.current.get(runId);
           if (early) {
@@ -255,7 +312,15 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
       // The quote comes back as an openBuildModal action of its own, so it shows (and is recorded) like the assistant's.
       requestQuote: async ({ sessionId, spec }) => {
         const answer = await requestBuildQuote(sessionId, spec);
-        const open = { id: `quote-${answer.proposalId}`, type: "openBuildModal", params: { proposalId: answer.proposalId }, quote: answer.quote, spec: answer.spec, consentToken: answer.consentToken, sessionId: answer.sessionId };
+        const open = {
+          id: `quote-${answer.proposalId}`,
+          type: "openBuildModal",
+          params: { proposalId: answer.proposalId },
+          quote: answer.quote,
+          spec: answer.spec,
+          consentToken: answer.consentToken,
+          sessionId: answer.sessionId,
+        };
         if (actorRef.current) sendUiAction(actorRef.current, open);
       },
       warn: (message) => console.warn(message),
@@ -279,20 +344,23 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
   }, [suggestionsSettled, allowedOrigins, store, applyRunUpdate, flushEarlyUpdates, queryClient]);
 
   useEffect(() => {
-    if (history.data && store.getState().chat.turns.length === 0) store.updateChat(() => chatFromHistory(history.data!));
+    if (history.data && store.getState().chat.turns.length === 0)
+      store.updateChat(() => chatFromHistory(history.data!));
   }, [history.data, store]);
 
   useEffect(
     () =>
       live.onError(({ message, requestId }) => {
-        if (requestId !== null && ownRequests.current.has(requestId)) store.updateChat((chat) => settleUserTurn(chat, requestId, message));
+        if (requestId !== null && ownRequests.current.has(requestId))
+          store.updateChat((chat) => settleUserTurn(chat, requestId, message));
       }),
     [live, store],
   );
 
   const liveStatus = useLiveEvents((event, meta) => {
     if (event.name === "module.run_updated") {
-      if (!runToAction.current.has(event.payload.runId) && executing.current > 0) earlyRunUpdates.current.set(event.payload.runId, event.payload);
+      if (!runToAction.current.has(event.payload.runId) && executing.current > 0)
+        earlyRunUpdates.current.set(event.payload.runId, event.payload);
       else applyRunUpdate(event.payload);
       return;
     }
@@ -302,7 +370,12 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
     if (!ours && current !== null && current !== event.payload.conversationId) return;
     const chat = store.updateChat((state) => {
       const settled = ours ? settleUserTurn(state, meta.requestId!) : state;
-      return applyAssistantEvent(ours && current !== event.payload.conversationId ? { ...settled, conversationId: event.payload.conversationId } : settled, event.payload);
+      return applyAssistantEvent(
+        ours && current !== event.payload.conversationId
+          ? { ...settled, conversationId: event.payload.conversationId }
+          : settled,
+        event.payload,
+      );
     });
     if (!ours) return;
     const action = completedAction(chat, event.payload);
@@ -348,9 +421,16 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
       const run = store.getState().runs[actionId];
       if (!run) return;
       await undoModuleRun(run.runId);
-      store.update((state) => ({ ...state, runs: { ...state.runs, [actionId]: { ...run, undone: true, undoUntil: null } } }));
+      store.update((state) => ({
+        ...state,
+        runs: { ...state.runs, [actionId]: { ...run, undone: true, undoUntil: null } },
+      }));
       if (actorRef.current) {
-        sendUiAction(actorRef.current, { id: `undo-${run.runId}`, type: "showToast", params: { title: "Undone", message: `${run.moduleId} was undone` } });
+        sendUiAction(actorRef.current, {
+          id: `undo-${run.runId}`,
+          type: "showToast",
+          params: { title: "Undone", message: `${run.moduleId} was undone` },
+        });
       }
     },
     [store],
@@ -373,7 +453,8 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== "k" || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      if (event.key.toLowerCase() !== "k" || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey)
+        return;
       event.preventDefault();
       if (panelOpen) setPanelOpen(false);
       else openChat();
@@ -399,7 +480,21 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
       registerInlineChat,
       hasInlineChat: inlineChats.length > 0,
     }),
-    [store, actor, liveStatus, history, suggestions, send, decide, newConversation, undo, panelOpen, openChat, registerInlineChat, inlineChats.length],
+    [
+      store,
+      actor,
+      liveStatus,
+      history,
+      suggestions,
+      send,
+      decide,
+      newConversation,
+      undo,
+      panelOpen,
+      openChat,
+      registerInlineChat,
+      inlineChats.length,
+    ],
   );
   return <AssistantContext.Provider value={value}>{children}</AssistantContext.Provider>;
 }

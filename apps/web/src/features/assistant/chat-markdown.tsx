@@ -9,7 +9,12 @@ const components: Components = {
         {children}
       </Link>
     ) : (
-      <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="font-medium underline underline-offset-4">
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="font-medium underline underline-offset-4"
+      >
         {children}
       </a>
     ),

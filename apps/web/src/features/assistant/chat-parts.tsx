@@ -69,7 +69,12 @@ function UndoButton({ actionId }: { actionId: string }) {
   const eligible = run !== undefined && run.status === "succeeded" && !run.undone && until > 0;
   const now = useNow(eligible, until);
   if (run?.undone) return <span className="text-xs text-muted-foreground">Undone</span>;
-  if (!eligible || now >= until) return error ? <span role="alert" className="text-xs text-destructive">{error}</span> : null;
+  if (!eligible || now >= until)
+    return error ? (
+      <span role="alert" className="text-xs text-destructive">
+        {error}
+      </span>
+    ) : null;
   return (
     <>
       <Button
@@ -87,7 +92,11 @@ function UndoButton({ actionId }: { actionId: string }) {
       >
         <Undo2 aria-hidden="true" className="size-3" /> Undo
       </Button>
-      {error ? <span role="alert" className="text-xs text-destructive">{error}</span> : null}
+      {error ? (
+        <span role="alert" className="text-xs text-destructive">
+          {error}
+        </span>
+      ) : null}
     </>
   );
 }
@@ -97,7 +106,11 @@ function DownloadLink({ actionId }: { actionId: string }) {
   const download = useChatStore((state) => state.runs[actionId]?.download ?? null);
   if (download === null) return null;
   return (
-    <a href={download} download className="inline-flex items-center gap-1 px-2 text-xs font-medium underline underline-offset-4">
+    <a
+      href={download}
+      download
+      className="inline-flex items-center gap-1 px-2 text-xs font-medium underline underline-offset-4"
+    >
       <Download aria-hidden="true" className="size-3" /> Download
     </a>
   );
@@ -125,7 +138,9 @@ export function ActionChip({ part }: { part: Extract<ChatPart, { kind: "action" 
         data-status={status}
         className={cn(
           "inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs",
-          status === "refused" || status === "failed" ? "border-destructive/50 text-destructive" : "bg-secondary text-secondary-foreground",
+          status === "refused" || status === "failed"
+            ? "border-destructive/50 text-destructive"
+            : "bg-secondary text-secondary-foreground",
         )}
       >
         <StatusIcon record={record} />
@@ -158,15 +173,30 @@ function readableParams(params: Record<string, unknown>): [string, unknown][] {
 }
 
 /** A data-changing run waiting for the user: what will happen, Confirm or Cancel. */
-export function ProposalCard({ proposal, decision }: { proposal: ChatProposal; decision: "confirm" | "cancel" | null }) {
+export function ProposalCard({
+  proposal,
+  decision,
+}: {
+  proposal: ChatProposal;
+  decision: "confirm" | "cancel" | null;
+}) {
   const { decide } = useAssistant();
   const title = moduleLabel(proposal.moduleId);
   const entries = readableParams(proposal.params);
   return (
-    <section aria-label={`Confirm: ${title}`} className="grid gap-2 rounded-md border border-primary/40 bg-background p-3 text-sm">
+    <section
+      aria-label={`Confirm: ${title}`}
+      className="grid gap-2 rounded-md border border-primary/40 bg-background p-3 text-sm"
+    >
       <div className="flex items-center justify-between gap-2">
         <span className="font-medium">{title}</span>
-        {decision === "confirm" ? <Badge>Confirmed</Badge> : decision === "cancel" ? <Badge variant="secondary">Cancelled</Badge> : <Badge variant="outline">Needs your confirmation</Badge>}
+        {decision === "confirm" ? (
+          <Badge>Confirmed</Badge>
+        ) : decision === "cancel" ? (
+          <Badge variant="secondary">Cancelled</Badge>
+        ) : (
+          <Badge variant="outline">Needs your confirmation</Badge>
+        )}
       </div>
       <ChatMarkdown text={proposal.summary} />
       {entries.length > 0 ? (

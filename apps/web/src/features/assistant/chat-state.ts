@@ -59,7 +59,12 @@ export const EMPTY_CHAT: ChatState = { conversationId: null, turns: [], answerer
 export const CHAT_TURNS_LIMIT = 400;
 
 export function addUserTurn(state: ChatState, requestId: string, text: string): ChatState {
-  return { ...state, turns: [...state.turns, { kind: "user" as const, id: requestId, text, status: "sending" as const }].slice(-CHAT_TURNS_LIMIT) };
+  return {
+    ...state,
+    turns: [...state.turns, { kind: "user" as const, id: requestId, text, status: "sending" as const }].slice(
+      -CHAT_TURNS_LIMIT,
+    ),
+  };
 }
 
 /** The server answered the request (its run started, or it refused it with a message). */
@@ -88,25 +93,43 @@ function updateParts(turn: AssistantTurn, update: (part: ChatPart) => ChatPart):
 function applyToTurn(turn: AssistantTurn, event: AguiEvent): AssistantTurn {
   switch (event.type) {
     case "RUN_FINISHED":
-      return { ...turn, status: "finished", parts: turn.parts.map((p) => (p.kind === "text" ? { ...p, streaming: false } : p)) };
+      return {
+        ...turn,
+        status: "finished",
+        parts: turn.parts.map((p) => (p.kind === "text" ? { ...p, streaming: false } : p)),
+      };
     case "RUN_ERROR":
-      return { ...turn, status: "failed", error: event.message, parts: turn.parts.map((p) => (p.kind === "text" ? { ...p, streaming: false } : p)) };
+      return {
+        ...turn,
+        status: "failed",
+        error: event.message,
+        parts: turn.parts.map((p) => (p.kind === "text" ? { ...p, streaming: false } : p)),
+      };
     case "TEXT_MESSAGE_START":
       if (turn.parts.some((p) => p.kind === "text" && p.messageId === event.messageId)) return turn;
-      return { ...turn, parts: [...turn.parts, { kind: "text", messageId: event.messageId, text: "", streaming: true }] };
+      return {
+        ...turn,
+        parts: [...turn.parts, { kind: "text", messageId: event.messageId, text: "", streaming: true }],
+      };
     case "TEXT_MESSAGE_CONTENT":
     case "TEXT_MESSAGE_CHUNK": {
-      const messageId = event.messageId ?? [...turn.parts].reverse().find((p) => p.kind === "text")?.messageId ?? `${turn.runId}-text`;
+      const messageId =
+        event.messageId ?? [...turn.parts].reverse().find((p) => p.kind === "text")?.messageId ?? `${turn.runId}-text`;
       const delta = event.delta ?? "";
       if (!turn.parts.some((p) => p.kind === "text" && p.messageId === messageId)) {
         return { ...turn, parts: [...turn.parts, { kind: "text", messageId, text: delta, streaming: true }] };
       }
-      return updateParts(turn, (p) => (p.kind === "text" && p.messageId === messageId ? { ...p, text: p.text + delta } : p));
+      return updateParts(turn, (p) =>
+        p.kind === "text" && p.messageId === messageId ? { ...p, text: p.text + delta } : p,
+      );
     }
     case "TEXT_MESSAGE_END":
-      return updateParts(turn, (p) => (p.kind === "text" && p.messageId === event.messageId ? { ...p, streaming: false } : p));
+      return updateParts(turn, (p) =>
+        p.kind === "text" && p.messageId === event.messageId ? { ...p, streaming: false } : p,
+      );
     case "TOOL_CALL_START": {
-      if (turn.parts.some((p) => (p.kind === "action" || p.kind === "read") && p.toolCallId === event.toolCallId)) return turn;
+      if (turn.parts.some((p) => (p.kind === "action" || p.kind === "read") && p.toolCallId === event.toolCallId))
+        return turn;
       const part: ChatPart =
         event.toolCallName === UI_ACTION_TOOL_NAME
           ? { kind: "action", toolCallId: event.toolCallId, args: "", complete: false }
@@ -114,14 +137,25 @@ function applyToTurn(turn: AssistantTurn, event: AguiEvent): AssistantTurn {
       return { ...turn, parts: [...turn.parts, part] };
     }
     case "TOOL_CALL_ARGS":
-      return updateParts(turn, (p) => (p.kind === "action" && p.toolCallId === event.toolCallId && !p.complete ? { ...p, args: p.args + event.delta } : p));
+      return updateParts(turn, (p) =>
+        p.kind === "action" && p.toolCallId === event.toolCallId && !p.complete
+          ? { ...p, args: p.args + event.delta }
+          : p,
+      );
     case "TOOL_CALL_END":
-      return updateParts(turn, (p) => (p.kind === "action" && p.toolCallId === event.toolCallId ? { ...p, complete: true } : p));
+      return updateParts(turn, (p) =>
+        p.kind === "action" && p.toolCallId === event.toolCallId ? { ...p, complete: true } : p,
+      );
     case "TOOL_CALL_RESULT": {
-      const content = typeof event.content === "string" ? event.content : event.content.map((c) => (c.type === "text" ? c.text : "")).join("");
+      const content =
+        typeof event.content === "string"
+          ? event.content
+          : event.content.map((c) => (c.type === "text" ? c.text : "")).join("");
       const card = assistantCardSchema.safeParse(parseJson(content));
       return updateParts(turn, (p) =>
-        p.kind === "read" && p.toolCallId === event.toolCallId ? { ...p, card: card.success ? card.data : null, failed: !card.success } : p,
+        p.kind === "read" && p.toolCallId === event.toolCallId
+          ? { ...p, card: card.success ? card.data : null, failed: !card.success }
+          : p,
       );
     }
     case "CUSTOM":
@@ -139,7 +173,8 @@ function applyCustom(turn: AssistantTurn, name: string, value: unknown): Assista
   if (name === ASSISTANT_CUSTOM_EVENTS.proposal) {
     const proposal = chatProposalSchema.safeParse(value);
     if (!proposal.success) return turn;
-    if (turn.parts.some((p) => p.kind === "proposal" && p.proposal.proposalId === proposal.data.proposalId)) return turn;
+    if (turn.parts.some((p) => p.kind === "proposal" && p.proposal.proposalId === proposal.data.proposalId))
+      return turn;
     return { ...turn, parts: [...turn.parts, { kind: "proposal", proposal: proposal.data, decision: null }] };
   }
   return turn;
@@ -151,7 +186,11 @@ export function decideProposal(state: ChatState, proposalId: string, decision: "
     ...state,
     turns: state.turns.map((turn) =>
       turn.kind === "assistant"
-        ? updateParts(turn, (p) => (p.kind === "proposal" && p.proposal.proposalId === proposalId && p.decision === null ? { ...p, decision } : p))
+        ? updateParts(turn, (p) =>
+            p.kind === "proposal" && p.proposal.proposalId === proposalId && p.decision === null
+              ? { ...p, decision }
+              : p,
+          )
         : turn,
     ),
   };
@@ -184,16 +223,23 @@ export function chatFromHistory(conversation: ConversationResponse): ChatState {
   let state: ChatState = { conversationId: conversation.id, turns: [], answerer: null };
   for (const message of conversation.messages) {
     if (message.role === "user") {
-      state = { ...state, turns: [...state.turns, { kind: "user", id: message.id, text: message.text, status: "sent" }] };
+      state = {
+        ...state,
+        turns: [...state.turns, { kind: "user", id: message.id, text: message.text, status: "sent" }],
+      };
       continue;
     }
     const runId = message.events.find((e) => e.type === "RUN_STARTED")?.runId ?? message.id;
-    for (const event of message.events) state = applyAssistantEvent(state, { conversationId: conversation.id, runId, event });
+    for (const event of message.events)
+      state = applyAssistantEvent(state, { conversationId: conversation.id, runId, event });
     const index = state.turns.findIndex((turn) => turn.kind === "assistant" && turn.runId === runId);
     const stored: AssistantTurn = index === -1 ? newTurn(runId) : (state.turns[index] as AssistantTurn);
     // A run stored with its text but no text events still shows its text.
     const hasText = stored.parts.some((p) => p.kind === "text");
-    const parts: ChatPart[] = hasText || message.text === "" ? stored.parts : [{ kind: "text", messageId: message.id, text: message.text, streaming: false }, ...stored.parts];
+    const parts: ChatPart[] =
+      hasText || message.text === ""
+        ? stored.parts
+        : [{ kind: "text", messageId: message.id, text: message.text, streaming: false }, ...stored.parts];
     const settled: AssistantTurn = {
       ...stored,
       parts: parts.map((p) => (p.kind === "text" ? { ...p, streaming: false } : p)),
@@ -210,7 +256,10 @@ export function actionArguments(part: Extract<ChatPart, { kind: "action" }>): un
 }
 
 /** The `ui_action` tool call this event completes, if it does. */
-export function completedAction(state: ChatState, payload: AssistantEventPayload): Extract<ChatPart, { kind: "action" }> | undefined {
+export function completedAction(
+  state: ChatState,
+  payload: AssistantEventPayload,
+): Extract<ChatPart, { kind: "action" }> | undefined {
   if (payload.event.type !== "TOOL_CALL_END") return undefined;
   const { toolCallId } = payload.event;
   for (const turn of state.turns) {

@@ -23,7 +23,10 @@ export function AuthScreen({
           {brand.logo ? (
             <img src={brand.logo} alt="" className="size-8 rounded-md object-contain" />
           ) : (
-            <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-md bg-primary text-primary-foreground">
+            <span
+              aria-hidden="true"
+              className="flex size-8 items-center justify-center rounded-md bg-primary text-primary-foreground"
+            >
               {brand.name.charAt(0).toUpperCase()}
             </span>
           )}

@@ -124,7 +124,12 @@ describe("sign-in screen", () => {
   });
 
   it.each([
-    ["the server's message", 429, { message: "Too many sign-in attempts. Try again in 60 seconds." }, "Too many sign-in attempts. Try again in 60 seconds."],
+    [
+      "the server's message",
+      429,
+      { message: "Too many sign-in attempts. Try again in 60 seconds." },
+      "Too many sign-in attempts. Try again in 60 seconds.",
+    ],
     ["'Invalid credentials' from the server", 401, { message: "Invalid credentials" }, "Invalid credentials"],
     ["'Invalid credentials' when the server gives no message", 401, null, "Invalid credentials"],
   ])("shows %s in an alert", async (_name, status, body, expected) => {

@@ -25,7 +25,8 @@ async function fillAndSubmit(values: { companyName: string; name: string; email:
 }
 
 const valid = { companyName: "New Co Lawns", name: "Sam Owner", email: "sam@newco.test", password: "long-enough-1" };
-const renderSignup = () => renderApp({ initialPath: "/signup", routes: <Route path="/signup" element={<SignupPage />} /> });
+const renderSignup = () =>
+  renderApp({ initialPath: "/signup", routes: <Route path="/signup" element={<SignupPage />} /> });
 const signupRequests = () => api.requests.filter((r) => r.method === "POST" && r.url === "/api/signup");
 
 describe("sign-up screen", () => {
@@ -90,7 +91,9 @@ describe("sign-up screen", () => {
     for (const label of ["Company name", "Your name", "Email", "Password"]) {
       const input = screen.getByLabelText(label);
       expect(input.getAttribute("aria-invalid"), label).toBe("true");
-      expect(document.getElementById(input.getAttribute("aria-describedby")!)?.getAttribute("role"), label).toBe("alert");
+      expect(document.getElementById(input.getAttribute("aria-describedby")!)?.getAttribute("role"), label).toBe(
+        "alert",
+      );
     }
   });
 

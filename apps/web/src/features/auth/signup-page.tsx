@@ -115,7 +115,11 @@ export function SignupPage() {
     setFormError(undefined);
     // An empty slug is no choice: the server derives one from the company name.
     const { slug, ...rest } = values;
-    const parsed = signupRequestSchema.safeParse({ ...rest, ...(slug ? { slug } : {}), ...(plan ? { plan: plan.id } : {}) });
+    const parsed = signupRequestSchema.safeParse({
+      ...rest,
+      ...(slug ? { slug } : {}),
+      ...(plan ? { plan: plan.id } : {}),
+    });
     if (!parsed.success) {
       const next: FieldErrors = {};
       for (const issue of parsed.error.issues) {
@@ -139,7 +143,14 @@ export function SignupPage() {
             <AlertDescription>{formError}</AlertDescription>
           </Alert>
         ) : null}
-        <TextField field="companyName" label="Company name" autoComplete="organization" values={values} errors={errors} onChange={onChange} />
+        <TextField
+          field="companyName"
+          label="Company name"
+          autoComplete="organization"
+          values={values}
+          errors={errors}
+          onChange={onChange}
+        />
         <TextField
           field="slug"
           label="Company address (optional)"
@@ -149,8 +160,23 @@ export function SignupPage() {
           errors={errors}
           onChange={onChange}
         />
-        <TextField field="name" label="Your name" autoComplete="name" values={values} errors={errors} onChange={onChange} />
-        <TextField field="email" label="Email" type="email" autoComplete="email" values={values} errors={errors} onChange={onChange} />
+        <TextField
+          field="name"
+          label="Your name"
+          autoComplete="name"
+          values={values}
+          errors={errors}
+          onChange={onChange}
+        />
+        <TextField
+          field="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          values={values}
+          errors={errors}
+          onChange={onChange}
+        />
         <div className="grid gap-2">
           <Label htmlFor="signup-password">Password</Label>
           <PasswordInput

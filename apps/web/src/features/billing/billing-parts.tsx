@@ -24,7 +24,10 @@ export function InvoicingGate({ children, heading }: { children: ReactNode; head
     return (
       <>
         {heading ? <PageHeading>{heading}</PageHeading> : null}
-        <PlanUpgradeRequired message={planFeatureMessage("invoicing")} requiredPlan={firstPlanWithFeature("invoicing").id} />
+        <PlanUpgradeRequired
+          message={planFeatureMessage("invoicing")}
+          requiredPlan={firstPlanWithFeature("invoicing").id}
+        />
       </>
     );
   }
@@ -38,7 +41,9 @@ export function PageHeading({ children }: { children: ReactNode }) {
 export function InvoiceStatusBadge({ status, pastDue }: { status: InvoiceStatus; pastDue: boolean }) {
   return (
     <span className="inline-flex gap-1">
-      <Badge variant={status === "paid" ? "secondary" : status === "void" ? "outline" : "default"}>{INVOICE_STATUS_LABELS[status]}</Badge>
+      <Badge variant={status === "paid" ? "secondary" : status === "void" ? "outline" : "default"}>
+        {INVOICE_STATUS_LABELS[status]}
+      </Badge>
       {/* An outlined badge: white on the destructive red is too faint in the dark theme. */}
       {pastDue ? (
         <Badge variant="outline" className="border-destructive">

@@ -27,7 +27,9 @@ async function getJson(url: string): Promise<unknown> {
 }
 
 function withQuery(path: string, params: Record<string, string | undefined>): string {
-  const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+  const query = new URLSearchParams(
+    Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
   return query ? `${path}?${query}` : path;
 }
 
@@ -35,7 +37,9 @@ export function useInvoices(filters: InvoiceFilters, enabled = true) {
   return useInfiniteQuery({
     queryKey: [...QUERY_KEYS.invoices, "list", filters],
     queryFn: async ({ pageParam }) =>
-      invoiceListResponseSchema.parse(await getJson(withQuery(API_PATHS.invoices, { ...filters, cursor: pageParam ?? undefined }))),
+      invoiceListResponseSchema.parse(
+        await getJson(withQuery(API_PATHS.invoices, { ...filters, cursor: pageParam ?? undefined })),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     enabled,
@@ -43,13 +47,17 @@ export function useInvoices(filters: InvoiceFilters, enabled = true) {
 }
 
 export function useInvoice(id: string) {
-  return useQuery({ queryKey: QUERY_KEYS.invoice(id), queryFn: async () => invoiceDetailSchema.parse(await getJson(apiPath(API_PATHS.invoice, { id }))) });
+  return useQuery({
+    queryKey: QUERY_KEYS.invoice(id),
+    queryFn: async () => invoiceDetailSchema.parse(await getJson(apiPath(API_PATHS.invoice, { id }))),
+  });
 }
 
 export function usePayments(enabled = true) {
   return useInfiniteQuery({
     queryKey: [...QUERY_KEYS.payments, "list"],
-    queryFn: async ({ pageParam }) => paymentListResponseSchema.parse(await getJson(withQuery(API_PATHS.payments, { cursor: pageParam ?? undefined }))),
+    queryFn: async ({ pageParam }) =>
+      paymentListResponseSchema.parse(await getJson(withQuery(API_PATHS.payments, { cursor: pageParam ?? undefined }))),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     enabled,
@@ -87,7 +95,10 @@ export function useInvoiceAction(id: string) {
         invoiceAnswer(await apiRequest("POST", path(API_PATHS.invoiceSend), body, { "Idempotency-Key": key })),
       onSuccess: changed,
     }),
-    void: useMutation({ mutationFn: async () => invoiceAnswer(await apiRequest("POST", path(API_PATHS.invoiceVoid))), onSuccess: changed }),
+    void: useMutation({
+      mutationFn: async () => invoiceAnswer(await apiRequest("POST", path(API_PATHS.invoiceVoid))),
+      onSuccess: changed,
+    }),
     recordPayment: useMutation({
       mutationFn: async ({ body, key }: { body: RecordPaymentInput; key: string }) =>
         invoiceAnswer(await apiRequest("POST", path(API_PATHS.invoicePayments), body, { "Idempotency-Key": key })),
@@ -95,11 +106,16 @@ export function useInvoiceAction(id: string) {
     }),
     refund: useMutation({
       mutationFn: async ({ paymentId, body, key }: { paymentId: string; body: RefundPaymentInput; key: string }) =>
-        invoiceAnswer(await apiRequest("POST", apiPath(API_PATHS.paymentRefunds, { id: paymentId }), body, { "Idempotency-Key": key })),
+        invoiceAnswer(
+          await apiRequest("POST", apiPath(API_PATHS.paymentRefunds, { id: paymentId }), body, {
+            "Idempotency-Key": key,
+          }),
+        ),
       onSuccess: changed,
     }),
     reviewLink: useMutation({
-      mutationFn: async () => reviewLinkResponseSchema.parse(await (await apiRequest("POST", path(API_PATHS.invoiceReviewLink))).json()),
+      mutationFn: async () =>
+        reviewLinkResponseSchema.parse(await (await apiRequest("POST", path(API_PATHS.invoiceReviewLink))).json()),
     }),
   };
 }
@@ -107,7 +123,8 @@ export function useInvoiceAction(id: string) {
 export function useUpdateInvoice(id: string) {
   const changed = useInvoiceChanged();
   return useMutation({
-    mutationFn: async (body: Record<string, unknown>) => invoiceAnswer(await apiRequest("PATCH", apiPath(API_PATHS.invoice, { id }), body)),
+    mutationFn: async (body: Record<string, unknown>) =>
+      invoiceAnswer(await apiRequest("PATCH", apiPath(API_PATHS.invoice, { id }), body)),
     onSuccess: changed,
   });
 }

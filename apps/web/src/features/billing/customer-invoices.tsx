@@ -18,7 +18,9 @@ export function CustomerInvoices({ customerId }: { customerId: string }) {
         {invoices.isPending ? (
           <p className="text-sm text-muted-foreground">Loading…</p>
         ) : invoices.isError ? (
-          <p role="alert" className="text-sm text-destructive">Invoices could not be loaded.</p>
+          <p role="alert" className="text-sm text-destructive">
+            Invoices could not be loaded.
+          </p>
         ) : items.length === 0 ? (
           <p className="text-sm text-muted-foreground">No invoices yet.</p>
         ) : (

@@ -17,13 +17,31 @@ interface LineDraft {
 }
 
 /** Edits a draft: its lines, tax rate, discount, due day and notes, with the totals as they will be. */
-export function EditInvoiceDialog({ invoice, onOpenChange }: { invoice: InvoiceDetail; onOpenChange: (open: boolean) => void }) {
+export function EditInvoiceDialog({
+  invoice,
+  onOpenChange,
+}: {
+  invoice: InvoiceDetail;
+  onOpenChange: (open: boolean) => void;
+}) {
   const id = useId();
   const update = useUpdateInvoice(invoice.id);
   const [lines, setLines] = useState<LineDraft[]>(
-    invoice.lines.map((line) => ({ description: line.description, quantity: String(line.quantity), unitPrice: (line.unitPriceCents / 100).toFixed(2), taxable: line.taxable, visitId: line.visitId })),
+    invoice.lines.map((line) => ({
+      description: line.description,
+      quantity: String(line.quantity),
+      unitPrice: (line.unitPriceCents / 100).toFixed(2),
+      taxable: line.taxable,
+      visitId: line.visitId,
+    })),
   );
-  const { terms, setTerms, taxRateBasisPoints, discountCents, problem: termsProblem } = useInvoiceTerms({
+  const {
+    terms,
+    setTerms,
+    taxRateBasisPoints,
+    discountCents,
+    problem: termsProblem,
+  } = useInvoiceTerms({
     taxRate: String(invoice.taxRateBasisPoints / 100),
     discount: (invoice.discountCents / 100).toFixed(2),
     dueDate: invoice.dueDate ?? "",
@@ -39,11 +57,19 @@ export function EditInvoiceDialog({ invoice, onOpenChange }: { invoice: InvoiceD
     visitId: line.visitId,
   }));
   const valid = parsed.every((line) => line.description && line.quantity > 0 && line.unitPriceCents !== null);
-  const totals = valid ? invoiceTotals(parsed.map((line) => ({ ...line, unitPriceCents: line.unitPriceCents ?? 0 })), discountCents, taxRateBasisPoints) : null;
-  const change = (index: number, patch: Partial<LineDraft>) => setLines(lines.map((line, i) => (i === index ? { ...line, ...patch } : line)));
+  const totals = valid
+    ? invoiceTotals(
+        parsed.map((line) => ({ ...line, unitPriceCents: line.unitPriceCents ?? 0 })),
+        discountCents,
+        taxRateBasisPoints,
+      )
+    : null;
+  const change = (index: number, patch: Partial<LineDraft>) =>
+    setLines(lines.map((line, i) => (i === index ? { ...line, ...patch } : line)));
 
   const submit = () => {
-    if (!valid || lines.length === 0) return setProblem("Every line needs a description, a quantity above 0 and a price.");
+    if (!valid || lines.length === 0)
+      return setProblem("Every line needs a description, a quantity above 0 and a price.");
     if (termsProblem) return setProblem(termsProblem);
     setProblem(null);
     update.mutate(
@@ -76,20 +102,47 @@ export function EditInvoiceDialog({ invoice, onOpenChange }: { invoice: InvoiceD
           <div key={index} className="grid grid-cols-[1fr_5rem_6rem_auto_auto] items-end gap-2">
             <div className="grid gap-1">
               <Label htmlFor={`${id}-d${index}`}>Description</Label>
-              <Input id={`${id}-d${index}`} maxLength={300} value={line.description} onChange={(event) => change(index, { description: event.target.value })} />
+              <Input
+                id={`${id}-d${index}`}
+                maxLength={300}
+                value={line.description}
+                onChange={(event) => change(index, { description: event.target.value })}
+              />
             </div>
             <div className="grid gap-1">
               <Label htmlFor={`${id}-q${index}`}>Qty</Label>
-              <Input id={`${id}-q${index}`} inputMode="decimal" value={line.quantity} onChange={(event) => change(index, { quantity: event.target.value })} />
+              <Input
+                id={`${id}-q${index}`}
+                inputMode="decimal"
+                value={line.quantity}
+                onChange={(event) => change(index, { quantity: event.target.value })}
+              />
             </div>
             <div className="grid gap-1">
               <Label htmlFor={`${id}-p${index}`}>Price ($)</Label>
-              <Input id={`${id}-p${index}`} inputMode="decimal" value={line.unitPrice} onChange={(event) => change(index, { unitPrice: event.target.value })} />
+              <Input
+                id={`${id}-p${index}`}
+                inputMode="decimal"
+                value={line.unitPrice}
+                onChange={(event) => change(index, { unitPrice: event.target.value })}
+              />
             </div>
             <label className="flex items-center gap-1 pb-2 text-sm">
-              <input type="checkbox" checked={line.taxable} onChange={(event) => change(index, { taxable: event.target.checked })} /> Taxable
+              <input
+                type="checkbox"
+                checked={line.taxable}
+                onChange={(event) => change(index, { taxable: event.target.checked })}
+              />{" "}
+              Taxable
             </label>
-            <Button type="button" variant="outline" size="sm" aria-label={`Remove line ${index + 1}`} disabled={lines.length === 1} onClick={() => setLines(lines.filter((_, i) => i !== index))}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              aria-label={`Remove line ${index + 1}`}
+              disabled={lines.length === 1}
+              onClick={() => setLines(lines.filter((_, i) => i !== index))}
+            >
               Remove
             </Button>
           </div>
@@ -100,14 +153,18 @@ export function EditInvoiceDialog({ invoice, onOpenChange }: { invoice: InvoiceD
           size="sm"
           className="justify-self-start"
           disabled={lines.length >= MAX_INVOICE_LINES}
-          onClick={() => setLines([...lines, { description: "", quantity: "1", unitPrice: "0.00", taxable: false, visitId: null }])}
+          onClick={() =>
+            setLines([...lines, { description: "", quantity: "1", unitPrice: "0.00", taxable: false, visitId: null }])
+          }
         >
           Add line
         </Button>
       </fieldset>
       <InvoiceTermsFields id={id} terms={terms} onChange={setTerms} />
       <p className="text-sm" aria-live="polite">
-        {totals ? `Subtotal ${formatCents(totals.subtotalCents)} · discount ${formatCents(totals.discountCents)} · tax ${formatCents(totals.taxCents)} · total ${formatCents(totals.totalCents)}` : "Totals show once every line is complete."}
+        {totals
+          ? `Subtotal ${formatCents(totals.subtotalCents)} · discount ${formatCents(totals.discountCents)} · tax ${formatCents(totals.taxCents)} · total ${formatCents(totals.totalCents)}`
+          : "Totals show once every line is complete."}
       </p>
     </FormDialog>
   );

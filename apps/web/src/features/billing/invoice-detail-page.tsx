@@ -76,7 +76,10 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
             ) : null}
             <InvoiceStatusBadge status={invoice.status} pastDue={invoice.pastDue} />
           </p>
-          <p className="text-sm text-muted-foreground">Due {invoice.dueDate ?? "—"}{invoice.sentAt ? ` · sent ${when(invoice.sentAt)}` : ""}</p>
+          <p className="text-sm text-muted-foreground">
+            Due {invoice.dueDate ?? "—"}
+            {invoice.sentAt ? ` · sent ${when(invoice.sentAt)}` : ""}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           {invoice.status === "draft" ? (
@@ -84,7 +87,9 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
               Edit
             </Button>
           ) : null}
-          {invoice.status !== "void" ? <Button onClick={() => setOpen("send")}>{invoice.status === "draft" ? "Send" : "Send again"}</Button> : null}
+          {invoice.status !== "void" ? (
+            <Button onClick={() => setOpen("send")}>{invoice.status === "draft" ? "Send" : "Send again"}</Button>
+          ) : null}
           {invoice.status !== "draft" && invoice.status !== "void" ? (
             <Button variant="outline" disabled={actions.reviewLink.isPending} onClick={copyLink}>
               Copy review link
@@ -124,7 +129,9 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
       <Card role="region" aria-labelledby="invoice-payments-title">
         <CardHeader>
           <CardTitle id="invoice-payments-title">Payments</CardTitle>
-          <CardDescription>Customers pay by card on the review page; cash and checks are recorded here.</CardDescription>
+          <CardDescription>
+            Customers pay by card on the review page; cash and checks are recorded here.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
           {invoice.cardProvider === "test" ? <TestProviderWarning /> : null}
@@ -142,7 +149,9 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
                   </span>
                   <span className="flex items-center gap-2">
                     {formatCents(payment.amountCents)}
-                    {payment.refundedCents ? <span className="text-muted-foreground">({formatCents(payment.refundedCents)} refunded)</span> : null}
+                    {payment.refundedCents ? (
+                      <span className="text-muted-foreground">({formatCents(payment.refundedCents)} refunded)</span>
+                    ) : null}
                     {payment.refundedCents < payment.amountCents ? (
                       <Button size="sm" variant="outline" onClick={() => setOpen({ refund: payment })}>
                         Refund
@@ -178,7 +187,8 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
               <ul aria-label="Sent messages" className="grid gap-1 text-sm">
                 {invoice.messages.map((message) => (
                   <li key={message.id}>
-                    {when(message.createdAt)} · {message.channel === "sms" ? "SMS" : "E-mail"} to {message.recipient ?? "—"}: {message.subject}
+                    {when(message.createdAt)} · {message.channel === "sms" ? "SMS" : "E-mail"} to{" "}
+                    {message.recipient ?? "—"}: {message.subject}
                   </li>
                 ))}
               </ul>
@@ -192,7 +202,10 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
           <CardContent className="text-sm">
             {invoice.review ? (
               <p>
-                <span aria-label={`${invoice.review.rating} out of 5 stars`}>{"★".repeat(invoice.review.rating)}{"☆".repeat(5 - invoice.review.rating)}</span>
+                <span aria-label={`${invoice.review.rating} out of 5 stars`}>
+                  {"★".repeat(invoice.review.rating)}
+                  {"☆".repeat(5 - invoice.review.rating)}
+                </span>
                 {invoice.review.comment ? ` “${invoice.review.comment}”` : ""}
               </p>
             ) : (
@@ -202,10 +215,14 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
         </Card>
       </div>
       {open === "send" ? <SendInvoiceDialog invoice={invoice} actions={actions} onOpenChange={close} /> : null}
-      {open === "pay" ? <RecordPaymentDialog invoice={invoice} actions={actions} timeZone={timeZone} onOpenChange={close} /> : null}
+      {open === "pay" ? (
+        <RecordPaymentDialog invoice={invoice} actions={actions} timeZone={timeZone} onOpenChange={close} />
+      ) : null}
       {open === "void" ? <VoidInvoiceDialog invoice={invoice} actions={actions} onOpenChange={close} /> : null}
       {open === "edit" ? <EditInvoiceDialog invoice={invoice} onOpenChange={close} /> : null}
-      {open && typeof open === "object" ? <RefundDialog payment={open.refund} actions={actions} onOpenChange={close} /> : null}
+      {open && typeof open === "object" ? (
+        <RefundDialog payment={open.refund} actions={actions} onOpenChange={close} />
+      ) : null}
     </>
   );
 }

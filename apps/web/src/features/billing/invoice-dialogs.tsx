@@ -15,9 +15,19 @@ type Actions = ReturnType<typeof useInvoiceAction>;
 
 const CHANNEL_LABELS: Record<InvoiceChannel, string> = { email: "E-mail", sms: "Text message (SMS)" };
 
-export function SendInvoiceDialog({ invoice, actions, onOpenChange }: { invoice: InvoiceDetail; actions: Actions; onOpenChange: (open: boolean) => void }) {
+export function SendInvoiceDialog({
+  invoice,
+  actions,
+  onOpenChange,
+}: {
+  invoice: InvoiceDetail;
+  actions: Actions;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [key] = useState(newIdempotencyKey);
-  const [channels, setChannels] = useState<InvoiceChannel[]>(invoice.customerEmail ? ["email"] : invoice.customerPhone ? ["sms"] : []);
+  const [channels, setChannels] = useState<InvoiceChannel[]>(
+    invoice.customerEmail ? ["email"] : invoice.customerPhone ? ["sms"] : [],
+  );
   const address: Record<InvoiceChannel, string | null> = { email: invoice.customerEmail, sms: invoice.customerPhone };
   return (
     <FormDialog
@@ -48,7 +58,9 @@ export function SendInvoiceDialog({ invoice, actions, onOpenChange }: { invoice:
               type="checkbox"
               disabled={!address[channel]}
               checked={channels.includes(channel)}
-              onChange={(event) => setChannels(event.target.checked ? [...channels, channel] : channels.filter((c) => c !== channel))}
+              onChange={(event) =>
+                setChannels(event.target.checked ? [...channels, channel] : channels.filter((c) => c !== channel))
+              }
             />
             {CHANNEL_LABELS[channel]} {address[channel] ? `to ${address[channel]}` : "(no address on file)"}
           </label>
@@ -90,10 +102,16 @@ export function RecordPaymentDialog({
         if (!amountCents) return setProblem("Enter the amount received, e.g. 120.00.");
         setProblem(null);
         actions.recordPayment.mutate(
-          { body: { method, amountCents, ...(reference.trim() ? { reference: reference.trim() } : {}), receivedDate }, key },
+          {
+            body: { method, amountCents, ...(reference.trim() ? { reference: reference.trim() } : {}), receivedDate },
+            key,
+          },
           {
             onSuccess: () => {
-              toast({ title: "Payment recorded", description: `${formatCents(amountCents)} on invoice #${invoice.number}.` });
+              toast({
+                title: "Payment recorded",
+                description: `${formatCents(amountCents)} on invoice #${invoice.number}.`,
+              });
               onOpenChange(false);
             },
           },
@@ -103,29 +121,56 @@ export function RecordPaymentDialog({
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="grid gap-1">
           <Label htmlFor={`${id}-method`}>Method</Label>
-          <NativeSelect id={`${id}-method`} value={method} onChange={(event) => setMethod(event.target.value as "cash" | "check")}>
+          <NativeSelect
+            id={`${id}-method`}
+            value={method}
+            onChange={(event) => setMethod(event.target.value as "cash" | "check")}
+          >
             <option value="check">Check</option>
             <option value="cash">Cash</option>
           </NativeSelect>
         </div>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-amount`}>Amount ($)</Label>
-          <Input id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
+          <Input
+            id={`${id}-amount`}
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
         </div>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-reference`}>{method === "check" ? "Check number" : "Note"}</Label>
-          <Input id={`${id}-reference`} maxLength={100} value={reference} onChange={(event) => setReference(event.target.value)} />
+          <Input
+            id={`${id}-reference`}
+            maxLength={100}
+            value={reference}
+            onChange={(event) => setReference(event.target.value)}
+          />
         </div>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-date`}>Received on</Label>
-          <Input id={`${id}-date`} type="date" value={receivedDate} onChange={(event) => setReceivedDate(event.target.value)} />
+          <Input
+            id={`${id}-date`}
+            type="date"
+            value={receivedDate}
+            onChange={(event) => setReceivedDate(event.target.value)}
+          />
         </div>
       </div>
     </FormDialog>
   );
 }
 
-export function RefundDialog({ payment, actions, onOpenChange }: { payment: Payment; actions: Actions; onOpenChange: (open: boolean) => void }) {
+export function RefundDialog({
+  payment,
+  actions,
+  onOpenChange,
+}: {
+  payment: Payment;
+  actions: Actions;
+  onOpenChange: (open: boolean) => void;
+}) {
   const id = useId();
   const [key] = useState(newIdempotencyKey);
   const left = payment.amountCents - payment.refundedCents;
@@ -159,7 +204,12 @@ export function RefundDialog({ payment, actions, onOpenChange }: { payment: Paym
     >
       <div className="grid gap-1">
         <Label htmlFor={`${id}-amount`}>Amount ($)</Label>
-        <Input id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
+        <Input
+          id={`${id}-amount`}
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+        />
       </div>
       <div className="grid gap-1">
         <Label htmlFor={`${id}-reason`}>Reason</Label>
@@ -169,7 +219,15 @@ export function RefundDialog({ payment, actions, onOpenChange }: { payment: Paym
   );
 }
 
-export function VoidInvoiceDialog({ invoice, actions, onOpenChange }: { invoice: InvoiceDetail; actions: Actions; onOpenChange: (open: boolean) => void }) {
+export function VoidInvoiceDialog({
+  invoice,
+  actions,
+  onOpenChange,
+}: {
+  invoice: InvoiceDetail;
+  actions: Actions;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <FormDialog
       destructive

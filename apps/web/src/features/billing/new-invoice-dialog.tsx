@@ -17,7 +17,13 @@ function JobPicker({ value, onChange, id }: { value: string; onChange: (jobId: s
     <div className="grid gap-1">
       <Label htmlFor={id}>Job to invoice</Label>
       <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)} disabled={!jobs.data}>
-        <option value="">{jobs.isPending ? "Loading jobs…" : items.length === 0 ? "No completed job waits for an invoice" : "Choose a job"}</option>
+        <option value="">
+          {jobs.isPending
+            ? "Loading jobs…"
+            : items.length === 0
+              ? "No completed job waits for an invoice"
+              : "Choose a job"}
+        </option>
         {items.map((job) => (
           <option key={job.id} value={job.id}>
             #{job.number} {job.title} · {job.customerName}
@@ -47,7 +53,13 @@ export function NewInvoiceDialog({
   const [jobId, setJobId] = useState(fixedJobId ?? "");
   const [scope, setScope] = useState<"job" | "visits">("job");
   const [visitIds, setVisitIds] = useState<string[]>([]);
-  const { terms, setTerms, taxRateBasisPoints, discountCents, problem: termsProblem } = useInvoiceTerms({ taxRate: "", discount: "", dueDate: "", notes: "" });
+  const {
+    terms,
+    setTerms,
+    taxRateBasisPoints,
+    discountCents,
+    problem: termsProblem,
+  } = useInvoiceTerms({ taxRate: "", discount: "", dueDate: "", notes: "" });
   const [problem, setProblem] = useState<string | null>(null);
   const job = useJob(jobId);
   const create = useCreateInvoice();
@@ -113,9 +125,15 @@ export function NewInvoiceDialog({
                     <input
                       type="checkbox"
                       checked={visitIds.includes(visit.id)}
-                      onChange={(event) => setVisitIds(event.target.checked ? [...visitIds, visit.id] : visitIds.filter((v) => v !== visit.id))}
+                      onChange={(event) =>
+                        setVisitIds(
+                          event.target.checked ? [...visitIds, visit.id] : visitIds.filter((v) => v !== visit.id),
+                        )
+                      }
                     />
-                    {visit.scheduledStart ? formatCompanyTime(visit.scheduledStart, company.data?.timeZone ?? "UTC") : "Completed visit"}
+                    {visit.scheduledStart
+                      ? formatCompanyTime(visit.scheduledStart, company.data?.timeZone ?? "UTC")
+                      : "Completed visit"}
                     {visit.crewName ? ` · ${visit.crewName}` : ""}
                   </label>
                 </li>

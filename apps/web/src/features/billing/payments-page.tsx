@@ -1,7 +1,12 @@
 import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Plus } from "lucide-react";
-import { INVOICE_STATUS_LABELS, invoiceFilterSchema, PAYMENT_METHOD_LABELS, type InvoiceFilter } from "@fieldops/shared/invoices";
+import {
+  INVOICE_STATUS_LABELS,
+  invoiceFilterSchema,
+  PAYMENT_METHOD_LABELS,
+  type InvoiceFilter,
+} from "@fieldops/shared/invoices";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { formatCents } from "@fieldops/shared/money";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
@@ -20,18 +25,36 @@ import { NewInvoiceDialog } from "./new-invoice-dialog";
 
 const FILTER_LABELS: Record<InvoiceFilter, string> = { ...INVOICE_STATUS_LABELS, past_due: "Past due" };
 
-export function InvoiceTable({ items, caption }: { items: NonNullable<ReturnType<typeof useInvoices>["data"]>["pages"][number]["items"]; caption: string }) {
+export function InvoiceTable({
+  items,
+  caption,
+}: {
+  items: NonNullable<ReturnType<typeof useInvoices>["data"]>["pages"][number]["items"];
+  caption: string;
+}) {
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">{caption}</caption>
       <thead className="text-left text-muted-foreground">
         <tr>
-          <th scope="col" className="py-2 font-medium">Invoice</th>
-          <th scope="col" className="py-2 font-medium">Customer</th>
-          <th scope="col" className="py-2 font-medium">Status</th>
-          <th scope="col" className="py-2 font-medium">Due</th>
-          <th scope="col" className="py-2 text-right font-medium">Total</th>
-          <th scope="col" className="py-2 text-right font-medium">Balance</th>
+          <th scope="col" className="py-2 font-medium">
+            Invoice
+          </th>
+          <th scope="col" className="py-2 font-medium">
+            Customer
+          </th>
+          <th scope="col" className="py-2 font-medium">
+            Status
+          </th>
+          <th scope="col" className="py-2 font-medium">
+            Due
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Total
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Balance
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y">
@@ -76,14 +99,29 @@ function InvoicesSection() {
         </Button>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <form role="search" aria-label="Filter invoices" className="grid gap-3 sm:grid-cols-2" onSubmit={(event) => event.preventDefault()}>
+        <form
+          role="search"
+          aria-label="Filter invoices"
+          className="grid gap-3 sm:grid-cols-2"
+          onSubmit={(event) => event.preventDefault()}
+        >
           <div className="grid gap-1">
             <Label htmlFor={`${id}-search`}>Search</Label>
-            <Input id={`${id}-search`} type="search" placeholder="Invoice number or customer" value={search} onChange={(event) => setSearch(event.target.value)} />
+            <Input
+              id={`${id}-search`}
+              type="search"
+              placeholder="Invoice number or customer"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
           </div>
           <div className="grid gap-1">
             <Label htmlFor={`${id}-status`}>Status</Label>
-            <NativeSelect id={`${id}-status`} value={status} onChange={(event) => setStatus(event.target.value as InvoiceFilter | "")}>
+            <NativeSelect
+              id={`${id}-status`}
+              value={status}
+              onChange={(event) => setStatus(event.target.value as InvoiceFilter | "")}
+            >
               <option value="">Any status</option>
               {invoiceFilterSchema.options.map((option) => (
                 <option key={option} value={option}>
@@ -108,19 +146,30 @@ function InvoicesSection() {
             </AlertDescription>
           </Alert>
         ) : items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{status || search ? "No invoices match these filters." : "No invoices yet. Make one from a completed job."}</p>
+          <p className="text-sm text-muted-foreground">
+            {status || search ? "No invoices match these filters." : "No invoices yet. Make one from a completed job."}
+          </p>
         ) : (
           <>
             <InvoiceTable items={items} caption="Invoices" />
             {invoices.hasNextPage ? (
-              <Button variant="outline" disabled={invoices.isFetchingNextPage} onClick={() => void invoices.fetchNextPage()}>
+              <Button
+                variant="outline"
+                disabled={invoices.isFetchingNextPage}
+                onClick={() => void invoices.fetchNextPage()}
+              >
                 {invoices.isFetchingNextPage ? "Loading…" : "Load more"}
               </Button>
             ) : null}
           </>
         )}
       </CardContent>
-      {creating ? <NewInvoiceDialog onOpenChange={setCreating} onCreated={(invoice) => void navigate(`/payments/invoices/${invoice.id}`)} /> : null}
+      {creating ? (
+        <NewInvoiceDialog
+          onOpenChange={setCreating}
+          onCreated={(invoice) => void navigate(`/payments/invoices/${invoice.id}`)}
+        />
+      ) : null}
     </Card>
   );
 }
@@ -139,7 +188,9 @@ function PaymentsSection({ timeZone }: { timeZone: string }) {
         {payments.isPending ? (
           <Skeleton className="h-10 w-full" />
         ) : payments.isError ? (
-          <p role="alert" className="text-sm text-destructive">Payments could not be loaded.</p>
+          <p role="alert" className="text-sm text-destructive">
+            Payments could not be loaded.
+          </p>
         ) : items.length === 0 ? (
           <p className="text-sm text-muted-foreground">No payments yet.</p>
         ) : (
@@ -147,12 +198,24 @@ function PaymentsSection({ timeZone }: { timeZone: string }) {
             <caption className="sr-only">Payments received</caption>
             <thead className="text-left text-muted-foreground">
               <tr>
-                <th scope="col" className="py-2 font-medium">Received</th>
-                <th scope="col" className="py-2 font-medium">Invoice</th>
-                <th scope="col" className="py-2 font-medium">Customer</th>
-                <th scope="col" className="py-2 font-medium">Method</th>
-                <th scope="col" className="py-2 text-right font-medium">Amount</th>
-                <th scope="col" className="py-2 text-right font-medium">Refunded</th>
+                <th scope="col" className="py-2 font-medium">
+                  Received
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Invoice
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Customer
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Method
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Amount
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Refunded
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y">
@@ -171,14 +234,20 @@ function PaymentsSection({ timeZone }: { timeZone: string }) {
                     {payment.reference ? ` · ${payment.reference}` : ""}
                   </td>
                   <td className="py-2 text-right">{formatCents(payment.amountCents)}</td>
-                  <td className="py-2 text-right">{payment.refundedCents ? formatCents(payment.refundedCents) : "—"}</td>
+                  <td className="py-2 text-right">
+                    {payment.refundedCents ? formatCents(payment.refundedCents) : "—"}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
         {payments.hasNextPage ? (
-          <Button variant="outline" disabled={payments.isFetchingNextPage} onClick={() => void payments.fetchNextPage()}>
+          <Button
+            variant="outline"
+            disabled={payments.isFetchingNextPage}
+            onClick={() => void payments.fetchNextPage()}
+          >
             Load more
           </Button>
         ) : null}

@@ -13,7 +13,11 @@ export function formatUsd(amount: number): string {
 }
 
 /** Low risk shows in the secondary style, medium as an outline, high as destructive. */
-export const RISK_BADGE: Record<BuildRisk, "secondary" | "outline" | "destructive"> = { low: "secondary", medium: "outline", high: "destructive" };
+export const RISK_BADGE: Record<BuildRisk, "secondary" | "outline" | "destructive"> = {
+  low: "secondary",
+  medium: "outline",
+  high: "destructive",
+};
 
 export function formatDuration(ms: number | null): string {
   if (ms === null) return "";

@@ -10,6 +10,9 @@ export function BuildModalHost({ target }: { target: "builder.confirm" | "builde
   const user = useUser();
   const companyId = user.data?.companyId;
   if (!companyId) return null;
-  if (target === "builder.refine") return <BuildRefineDialog key={build.proposalId ?? "none"} build={build} onClose={closeAppModal} />;
-  return <BuildQuoteDialog key={build.proposalId ?? "none"} build={build} companyId={companyId} onClose={closeAppModal} />;
+  if (target === "builder.refine")
+    return <BuildRefineDialog key={build.proposalId ?? "none"} build={build} onClose={closeAppModal} />;
+  return (
+    <BuildQuoteDialog key={build.proposalId ?? "none"} build={build} companyId={companyId} onClose={closeAppModal} />
+  );
 }

@@ -17,10 +17,21 @@ let api: LocalServer;
 let closed: number;
 
 const spec = equipmentSpecFixture();
-const quoted: BuildModalState = { proposalId: "p-1", quote: { priceUsd: 354, etaMinutes: 95, risk: "high" }, spec, consentToken: "token.sig", sessionId: "s-1" };
+const quoted: BuildModalState = {
+  proposalId: "p-1",
+  quote: { priceUsd: 354, etaMinutes: 95, risk: "high" },
+  spec,
+  consentToken: "token.sig",
+  sessionId: "s-1",
+};
 
 function show(build: BuildModalState) {
-  renderApp({ initialPath: "/", routes: <Route path="/" element={<BuildQuoteDialog build={build} companyId="c-1" onClose={() => (closed += 1)} />} /> });
+  renderApp({
+    initialPath: "/",
+    routes: (
+      <Route path="/" element={<BuildQuoteDialog build={build} companyId="c-1" onClose={() => (closed += 1)} />} />
+    ),
+  });
   return screen.getByRole("dialog", { name: "Feature Build Quote" });
 }
 
@@ -40,8 +51,17 @@ describe("the Feature Build Quote dialog", () => {
     expect(within(dialog).getByText("$354.00")).toBeTruthy();
     expect(within(dialog).getByText("1h 35m")).toBeTruthy();
     expect(within(dialog).getByText("high").className).toContain("bg-destructive");
-    expect(within(dialog).getAllByRole("listitem").map((item) => item.textContent).slice(-4)).toEqual(["Generate code", "Run tests and CI", "Deploy to preview", "Merge to production"]);
-    expect(within(dialog).getByText(/authorize generating and deploying code, creating migrations, configuring integrations, and billing the quoted amount/)).toBeTruthy();
+    expect(
+      within(dialog)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent)
+        .slice(-4),
+    ).toEqual(["Generate code", "Run tests and CI", "Deploy to preview", "Merge to production"]);
+    expect(
+      within(dialog).getByText(
+        /authorize generating and deploying code, creating migrations, configuring integrations, and billing the quoted amount/,
+      ),
+    ).toBeTruthy();
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeTruthy();
   });
 
@@ -54,7 +74,9 @@ describe("the Feature Build Quote dialog", () => {
 
   it("disables Accept & Build without a consent token", () => {
     const withoutToken = show({ ...quoted, consentToken: undefined });
-    expect((within(withoutToken).getByRole("button", { name: "Accept & Build" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(withoutToken).getByRole("button", { name: "Accept & Build" }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 
   it("names what is missing when the session is", async () => {
@@ -68,8 +90,14 @@ describe("the Feature Build Quote dialog", () => {
   it("accepts once per proposal, says Build Queued!, closes and announces the build to the page", async () => {
     let resolveAccepted!: (detail: unknown) => void;
     const accepted = new Promise((resolve) => (resolveAccepted = resolve));
-    window.addEventListener(BUILD_ACCEPTED_EVENT, (event) => resolveAccepted((event as CustomEvent).detail), { once: true });
-    api.on("POST", "/api/builds", (_req, res) => void setTimeout(() => sendJson(res, 201, { buildId: "b-1", etaMinutes: 95 }), 200));
+    window.addEventListener(BUILD_ACCEPTED_EVENT, (event) => resolveAccepted((event as CustomEvent).detail), {
+      once: true,
+    });
+    api.on(
+      "POST",
+      "/api/builds",
+      (_req, res) => void setTimeout(() => sendJson(res, 201, { buildId: "b-1", etaMinutes: 95 }), 200),
+    );
     const dialog = show(quoted);
     fireEvent.click(within(dialog).getByRole("button", { name: "Accept & Build" }));
     expect(await within(dialog).findByRole("button", { name: "Starting Build..." })).toBeTruthy();
@@ -83,7 +111,9 @@ describe("the Feature Build Quote dialog", () => {
   });
 
   it("shows the server's refusal as a Build Error and stays open", async () => {
-    api.on("POST", "/api/builds", (_req, res) => sendJson(res, 409, { message: "This quote has already been accepted" }));
+    api.on("POST", "/api/builds", (_req, res) =>
+      sendJson(res, 409, { message: "This quote has already been accepted" }),
+    );
     const dialog = show(quoted);
     fireEvent.click(within(dialog).getByRole("button", { name: "Accept & Build" }));
     expect(await screen.findByText("This quote has already been accepted")).toBeTruthy();

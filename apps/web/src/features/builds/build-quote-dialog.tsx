@@ -2,7 +2,14 @@ import { useState } from "react";
 import { BUILD_ACCEPTED_EVENT, BUILD_STAGES, BUILD_STAGE_LABELS, BUILD_TEXTS } from "@fieldops/shared/builds";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
 import { toast } from "../../hooks/use-toast";
 import { ApiError } from "../../lib/api";
 import { openAppModal } from "../../lib/app-modals";
@@ -19,7 +26,15 @@ function buildError(description: string) {
  * risky it is, the stages it goes through, and what accepting authorizes. Accepting starts the build once (the
  * proposal names the Idempotency-Key), says `Build Queued!`, closes, and tells the page through a browser event.
  */
-export function BuildQuoteDialog({ build, companyId, onClose }: { build: BuildModalState; companyId: string; onClose: () => void }) {
+export function BuildQuoteDialog({
+  build,
+  companyId,
+  onClose,
+}: {
+  build: BuildModalState;
+  companyId: string;
+  onClose: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const { spec, quote, proposalId, consentToken, sessionId } = build;
 
@@ -30,12 +45,20 @@ export function BuildQuoteDialog({ build, companyId, onClose }: { build: BuildMo
     }
     setBusy(true);
     try {
-      const started = await acceptBuildQuote({ consentToken, instanceId: companyId, idempotencyKey: `build-${proposalId}` });
+      const started = await acceptBuildQuote({
+        consentToken,
+        instanceId: companyId,
+        idempotencyKey: `build-${proposalId}`,
+      });
       toast({ title: BUILD_TEXTS.queuedTitle, description: `Estimated time: ${formatBuildTime(started.etaMinutes)}` });
-      window.dispatchEvent(new CustomEvent(BUILD_ACCEPTED_EVENT, { detail: { buildId: started.buildId, sessionId, spec, quote } }));
+      window.dispatchEvent(
+        new CustomEvent(BUILD_ACCEPTED_EVENT, { detail: { buildId: started.buildId, sessionId, spec, quote } }),
+      );
       onClose();
     } catch (error) {
-      buildError(error instanceof ApiError ? (error.body?.message ?? BUILD_TEXTS.acceptFailed) : BUILD_TEXTS.startFailed);
+      buildError(
+        error instanceof ApiError ? (error.body?.message ?? BUILD_TEXTS.acceptFailed) : BUILD_TEXTS.startFailed,
+      );
     } finally {
       setBusy(false);
     }
@@ -46,7 +69,9 @@ export function BuildQuoteDialog({ build, companyId, onClose }: { build: BuildMo
       <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{BUILD_TEXTS.dialogTitle}</DialogTitle>
-          <DialogDescription>{spec ? spec.featureName : "No quote yet: ask the assistant for a feature."}</DialogDescription>
+          <DialogDescription>
+            {spec ? spec.featureName : "No quote yet: ask the assistant for a feature."}
+          </DialogDescription>
         </DialogHeader>
         {spec && quote ? (
           <div className="grid gap-4 text-sm">
@@ -70,7 +95,11 @@ export function BuildQuoteDialog({ build, companyId, onClose }: { build: BuildMo
                   <h3 id="build-entities" className="font-medium">
                     Entities
                   </h3>
-                  <button type="button" className="text-xs underline underline-offset-4" onClick={() => openAppModal("builder.refine")}>
+                  <button
+                    type="button"
+                    className="text-xs underline underline-offset-4"
+                    onClick={() => openAppModal("builder.refine")}
+                  >
                     Change fields
                   </button>
                 </div>
@@ -80,7 +109,10 @@ export function BuildQuoteDialog({ build, companyId, onClose }: { build: BuildMo
                       <span className="font-medium">{entity.name}</span>{" "}
                       <span className="text-muted-foreground">
                         ({entity.fields.map((field) => field.label).join(", ")}
-                        {entity.relations.length > 0 ? `; linked to ${entity.relations.map((relation) => relation.label).join(", ")}` : ""})
+                        {entity.relations.length > 0
+                          ? `; linked to ${entity.relations.map((relation) => relation.label).join(", ")}`
+                          : ""}
+                        )
                       </span>
                     </li>
                   ))}

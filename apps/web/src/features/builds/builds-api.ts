@@ -23,8 +23,17 @@ export async function requestBuildQuote(sessionId: string, spec: unknown): Promi
 }
 
 /** Accepts a quote; the key makes a repeated click (or a retry) answer with the same build. */
-export async function acceptBuildQuote(input: { consentToken: string; instanceId: string; idempotencyKey: string }): Promise<AcceptBuildResponse> {
-  const response = await apiRequest("POST", API_PATHS.builds, { consentToken: input.consentToken, instanceId: input.instanceId }, { "Idempotency-Key": input.idempotencyKey });
+export async function acceptBuildQuote(input: {
+  consentToken: string;
+  instanceId: string;
+  idempotencyKey: string;
+}): Promise<AcceptBuildResponse> {
+  const response = await apiRequest(
+    "POST",
+    API_PATHS.builds,
+    { consentToken: input.consentToken, instanceId: input.instanceId },
+    { "Idempotency-Key": input.idempotencyKey },
+  );
   return acceptBuildResponseSchema.parse(await response.json());
 }
 
@@ -40,12 +49,17 @@ export function usePlatformBuilds() {
 }
 
 export type BuildAction = "promote" | "retry" | "rollback";
-const ACTION_PATHS: Record<BuildAction, string> = { promote: API_PATHS.buildPromote, retry: API_PATHS.buildRetry, rollback: API_PATHS.buildRollback };
+const ACTION_PATHS: Record<BuildAction, string> = {
+  promote: API_PATHS.buildPromote,
+  retry: API_PATHS.buildRetry,
+  rollback: API_PATHS.buildRollback,
+};
 
 export function useBuildAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, action }: { id: string; action: BuildAction }) => buildSchema.parse(await (await apiRequest("POST", apiPath(ACTION_PATHS[action], { id }))).json()),
+    mutationFn: async ({ id, action }: { id: string; action: BuildAction }) =>
+      buildSchema.parse(await (await apiRequest("POST", apiPath(ACTION_PATHS[action], { id }))).json()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: QUERY_KEYS.builds }),
   });
 }
@@ -55,14 +69,16 @@ export const useBuildPricing = () => useParsedQuery(QUERY_KEYS.buildPricing, bui
 export function useSaveBuildPricing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (pricing: BuildPricing) => buildPricingResponseSchema.parse(await (await apiRequest("PUT", API_PATHS.adminBuildPricing, pricing)).json()),
+    mutationFn: async (pricing: BuildPricing) =>
+      buildPricingResponseSchema.parse(await (await apiRequest("PUT", API_PATHS.adminBuildPricing, pricing)).json()),
     onSuccess: (saved) => queryClient.setQueryData(QUERY_KEYS.buildPricing, saved),
   });
 }
 
 /** Whether the app's shape changed with this step: a feature appeared in preview or production, or left. */
 const changesTheApp = ({ payload }: Extract<AppEvent, { name: "build.updated" }>) =>
-  payload.status === "rolled_back" || (payload.stageStatus === "passed" && (payload.stage === "preview" || payload.stage === "production"));
+  payload.status === "rolled_back" ||
+  (payload.stageStatus === "passed" && (payload.stage === "preview" || payload.stage === "production"));
 
 /**
  * A build moving on refreshes the builds page; one that changed the app also the company and the tenant's
@@ -72,6 +88,8 @@ export const buildsLiveEvents = [
   ...refetchOnLiveEvents(["build.updated"], { queryKey: QUERY_KEYS.builds }),
   onLiveEvent("build.updated", (event, { queryClient }) => {
     if (!changesTheApp(event)) return;
-    void queryClient.invalidateQueries({ predicate: (query) => /^\/api\/(?:company|tenants)(?:\/|$)/.test(String(query.queryKey[0])) });
+    void queryClient.invalidateQueries({
+      predicate: (query) => /^\/api\/(?:company|tenants)(?:\/|$)/.test(String(query.queryKey[0])),
+    });
   }),
 ];

@@ -10,7 +10,17 @@ import { usePageTitle } from "../../shell/page-title";
 import { BuildCard } from "./build-card";
 import { useBuildPricing, useCompanyBuilds, usePlatformBuilds, useSaveBuildPricing } from "./builds-api";
 
-function BuildList({ query, manage, showCompany, empty }: { query: { data?: { items: BuildView[] }; isPending: boolean; error: unknown }; manage: boolean; showCompany?: boolean; empty: string }) {
+function BuildList({
+  query,
+  manage,
+  showCompany,
+  empty,
+}: {
+  query: { data?: { items: BuildView[] }; isPending: boolean; error: unknown };
+  manage: boolean;
+  showCompany?: boolean;
+  empty: string;
+}) {
   if (query.isPending) return <p className="text-sm text-muted-foreground">Loading builds…</p>;
   if (query.error || !query.data) {
     return (
@@ -29,7 +39,15 @@ function BuildList({ query, manage, showCompany, empty }: { query: { data?: { it
   );
 }
 
-function BuildsPageFrame({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+function BuildsPageFrame({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   usePageTitle(title);
   return (
     <div className="grid gap-4">
@@ -46,8 +64,15 @@ function BuildsPageFrame({ title, description, children }: { title: string; desc
 export function BuildsPage() {
   const builds = useCompanyBuilds();
   return (
-    <BuildsPageFrame title="Feature Builds" description="Features you asked the assistant for, from the quote you accepted to production.">
-      <BuildList query={builds} manage empty="No builds yet. Ask the assistant for a feature, for example: track equipment at each customer." />
+    <BuildsPageFrame
+      title="Feature Builds"
+      description="Features you asked the assistant for, from the quote you accepted to production."
+    >
+      <BuildList
+        query={builds}
+        manage
+        empty="No builds yet. Ask the assistant for a feature, for example: track equipment at each customer."
+      />
     </BuildsPageFrame>
   );
 }
@@ -56,7 +81,10 @@ export function BuildsPage() {
 export function BuildMonitorPage() {
   const builds = usePlatformBuilds();
   return (
-    <BuildsPageFrame title="Build Monitor" description="Every company's feature builds through their stages: generate, test, deploy to preview and merge to production.">
+    <BuildsPageFrame
+      title="Build Monitor"
+      description="Every company's feature builds through their stages: generate, test, deploy to preview and merge to production."
+    >
       <BuildList query={builds} manage={false} showCompany empty="No company has started a build yet." />
     </BuildsPageFrame>
   );
@@ -78,11 +106,19 @@ const PRICING_FIELDS: { key: keyof BuildPricing; label: string; step: string }[]
 
 function PricingForm({ initial }: { initial: BuildPricing }) {
   const save = useSaveBuildPricing();
-  const [values, setValues] = useState<Record<keyof BuildPricing, string>>(() => Object.fromEntries(PRICING_FIELDS.map(({ key }) => [key, String(initial[key])])) as Record<keyof BuildPricing, string>);
+  const [values, setValues] = useState<Record<keyof BuildPricing, string>>(
+    () =>
+      Object.fromEntries(PRICING_FIELDS.map(({ key }) => [key, String(initial[key])])) as Record<
+        keyof BuildPricing,
+        string
+      >,
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = buildPricingSchema.safeParse(Object.fromEntries(PRICING_FIELDS.map(({ key }) => [key, Number(values[key])])));
+    const parsed = buildPricingSchema.safeParse(
+      Object.fromEntries(PRICING_FIELDS.map(({ key }) => [key, Number(values[key])])),
+    );
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? "Check the values");
       return;
@@ -95,11 +131,20 @@ function PricingForm({ initial }: { initial: BuildPricing }) {
       {PRICING_FIELDS.map(({ key, label, step }) => (
         <div key={key} className="grid gap-1.5">
           <Label htmlFor={`pricing-${key}`}>{label}</Label>
-          <Input id={`pricing-${key}`} type="number" min={0} step={step} required value={values[key]} onChange={(event) => setValues({ ...values, [key]: event.target.value })} />
+          <Input
+            id={`pricing-${key}`}
+            type="number"
+            min={0}
+            step={step}
+            required
+            value={values[key]}
+            onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+          />
         </div>
       ))}
       <p className="text-xs text-muted-foreground sm:col-span-2">
-        Risk points: 2 per data model, 1 per link between the feature's own models, 3 per link to a customer, job, visit, crew or invoice, 1 per money field.
+        Risk points: 2 per data model, 1 per link between the feature's own models, 3 per link to a customer, job,
+        visit, crew or invoice, 1 per money field.
       </p>
       {problem || save.isError ? (
         <p role="alert" className="text-sm text-destructive sm:col-span-2">
@@ -124,17 +169,26 @@ function PricingForm({ initial }: { initial: BuildPricing }) {
 export function BuildPricingPage() {
   const pricing = useBuildPricing();
   return (
-    <BuildsPageFrame title="SaaS Factory Pricing" description="What a feature build costs and takes, by what it builds.">
+    <BuildsPageFrame
+      title="SaaS Factory Pricing"
+      description="What a feature build costs and takes, by what it builds."
+    >
       <Card>
         <CardHeader>
           <CardTitle>Feature build prices</CardTitle>
-          <CardDescription>{pricing.data?.updatedAt ? `Last changed ${new Date(pricing.data.updatedAt).toLocaleString()}` : "The built-in prices"}</CardDescription>
+          <CardDescription>
+            {pricing.data?.updatedAt
+              ? `Last changed ${new Date(pricing.data.updatedAt).toLocaleString()}`
+              : "The built-in prices"}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {pricing.data ? (
             <PricingForm initial={pricing.data.pricing} />
           ) : pricing.isError ? (
-            <p role="alert" className="text-sm text-destructive">{apiErrorMessage(pricing.error, "The prices could not be loaded.")}</p>
+            <p role="alert" className="text-sm text-destructive">
+              {apiErrorMessage(pricing.error, "The prices could not be loaded.")}
+            </p>
           ) : (
             <p className="text-sm text-muted-foreground">Loading…</p>
           )}

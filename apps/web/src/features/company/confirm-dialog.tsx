@@ -1,7 +1,14 @@
 import type { ReactNode } from "react";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
 import { errorText } from "../crews/crew-parts";
 
 /** Asks before an action that cannot be taken back (removing someone, ending sessions, withdrawing an invitation). */
@@ -28,8 +35,12 @@ export function ConfirmDialog(props: {
           </Alert>
         ) : null}
         <DialogFooter>
-          <Button variant="outline" onClick={() => props.onOpenChange(false)}>Cancel</Button>
-          <Button variant="destructive" disabled={props.busy} onClick={props.onConfirm}>{props.busy ? "Working…" : props.confirmLabel}</Button>
+          <Button variant="outline" onClick={() => props.onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button variant="destructive" disabled={props.busy} onClick={props.onConfirm}>
+            {props.busy ? "Working…" : props.confirmLabel}
+          </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -24,7 +24,12 @@ import {
 import { CrewSettingsForm } from "./crew-settings-form";
 
 const dayLabel = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+  new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 
 function WeekLoadCard({ crewId }: { crewId: string }) {
   const load = useCrewLoad(crewId);
@@ -38,22 +43,36 @@ function WeekLoadCard({ crewId }: { crewId: string }) {
         {load.isPending ? (
           <LoadingBlock label="Loading this week's load" />
         ) : load.isError ? (
-          <LoadError title="This week's load could not be loaded" retry={() => void load.refetch()} busy={load.isFetching} />
+          <LoadError
+            title="This week's load could not be loaded"
+            retry={() => void load.refetch()}
+            busy={load.isFetching}
+          />
         ) : (
           <table className="w-full text-sm">
             <caption className="sr-only">Load per day, week of {load.data.weekStart}</caption>
             <thead>
               <tr className="text-left text-muted-foreground">
-                <th scope="col" className="py-1 font-medium">Day</th>
-                <th scope="col" className="py-1 font-medium">Visits</th>
-                <th scope="col" className="py-1 font-medium">Scheduled</th>
-                <th scope="col" className="py-1 font-medium">Working</th>
+                <th scope="col" className="py-1 font-medium">
+                  Day
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Visits
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Scheduled
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Working
+                </th>
               </tr>
             </thead>
             <tbody>
               {load.data.days.map((day) => (
                 <tr key={day.date} className="border-t">
-                  <th scope="row" className="py-1 text-left font-normal">{dayLabel(day.date)}</th>
+                  <th scope="row" className="py-1 text-left font-normal">
+                    {dayLabel(day.date)}
+                  </th>
                   <td className="py-1">{day.visits}</td>
                   <td className="py-1">{formatMinutes(day.scheduledMinutes)}</td>
                   <td className="py-1">{day.workingMinutes === 0 ? "Day off" : formatMinutes(day.workingMinutes)}</td>
@@ -90,10 +109,17 @@ function MembersCard({ crew, canManage, label }: { crew: Crew; canManage: boolea
               <li key={member.id} className="flex items-center justify-between gap-3 py-2">
                 <span className="grid">
                   <span className="font-medium">{member.name}</span>
-                  <span className="text-xs text-muted-foreground">{member.email} · {member.role.replace("_", " ")}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {member.email} · {member.role.replace("_", " ")}
+                  </span>
                 </span>
                 {canManage ? (
-                  <Button variant="outline" size="sm" disabled={remove.isPending} onClick={() => remove.mutate(member.id)}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(member.id)}
+                  >
                     Remove {member.name}
                   </Button>
                 ) : null}
@@ -118,17 +144,35 @@ function MembersCard({ crew, canManage, label }: { crew: Crew; canManage: boolea
                 onChange={(e) => setUserId(e.target.value)}
                 disabled={team.isPending || team.isError}
               >
-                <option value="">{team.isPending ? "Loading your team…" : available.length === 0 ? "Everyone is in a crew" : "Choose a person"}</option>
+                <option value="">
+                  {team.isPending
+                    ? "Loading your team…"
+                    : available.length === 0
+                      ? "Everyone is in a crew"
+                      : "Choose a person"}
+                </option>
                 {available.map((person) => (
-                  <option key={person.id} value={person.id}>{person.name} ({person.role.replace("_", " ")})</option>
+                  <option key={person.id} value={person.id}>
+                    {person.name} ({person.role.replace("_", " ")})
+                  </option>
                 ))}
               </select>
             </div>
-            <Button type="submit" disabled={!userId || add.isPending}>{add.isPending ? "Adding…" : "Add"}</Button>
+            <Button type="submit" disabled={!userId || add.isPending}>
+              {add.isPending ? "Adding…" : "Add"}
+            </Button>
           </form>
         ) : null}
-        {team.isError ? <p role="alert" className="text-sm text-destructive">Your team could not be loaded.</p> : null}
-        {error ? <p role="alert" className="text-sm text-destructive">{errorText(error)}</p> : null}
+        {team.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Your team could not be loaded.
+          </p>
+        ) : null}
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errorText(error)}
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -147,16 +191,32 @@ function DeleteCrew({ crew }: { crew: Crew }) {
       <CardContent className="flex flex-wrap gap-3">
         {confirming ? (
           <>
-            <Button variant="destructive" disabled={remove.isPending}
-              onClick={() => void remove.mutateAsync().then(() => navigate("/crews"), () => undefined)}>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() =>
+                void remove.mutateAsync().then(
+                  () => navigate("/crews"),
+                  () => undefined,
+                )
+              }
+            >
               {remove.isPending ? "Deleting…" : `Yes, delete ${crew.name}`}
             </Button>
-            <Button variant="outline" onClick={() => setConfirming(false)}>Cancel</Button>
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
           </>
         ) : (
-          <Button variant="outline" onClick={() => setConfirming(true)}>Delete {crew.name}</Button>
+          <Button variant="outline" onClick={() => setConfirming(true)}>
+            Delete {crew.name}
+          </Button>
         )}
-        {remove.isError ? <p role="alert" className="text-sm text-destructive">{errorText(remove.error)}</p> : null}
+        {remove.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errorText(remove.error)}
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -208,7 +268,9 @@ function CrewDetail({ id }: { id: string }) {
   return (
     <>
       <div className="grid gap-1">
-        <Link to="/crews" className="text-sm text-muted-foreground underline-offset-4 hover:underline">← All crews</Link>
+        <Link to="/crews" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
+          ← All crews
+        </Link>
         <h1 className="flex items-center gap-3 text-2xl font-semibold tracking-tight">
           <ColorDot color={crew.data.color} className="size-4" />
           {crew.data.name}

@@ -5,7 +5,13 @@ import { ApiError } from "../../lib/api";
 
 /** The crew's colour as a dot; decorative, since the crew's name is always beside it. */
 export function ColorDot({ color, className = "size-3" }: { color: string; className?: string }) {
-  return <span aria-hidden="true" className={`inline-block shrink-0 rounded-full border ${className}`} style={{ backgroundColor: color }} />;
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-block shrink-0 rounded-full border ${className}`}
+      style={{ backgroundColor: color }}
+    />
+  );
 }
 
 export function LoadingBlock({ label }: { label: string }) {
@@ -35,4 +41,3 @@ export function LoadError({ title, retry, busy }: { title: string; retry: () => 
     </Alert>
   );
 }
-

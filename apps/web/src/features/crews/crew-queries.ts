@@ -74,7 +74,8 @@ function useCrewChange<Input>(send: (input: Input) => Promise<Response>) {
   });
 }
 
-export const useCreateCrew = () => useCrewChange((input: CreateCrewRequest) => apiRequest("POST", API_PATHS.crews, input));
+export const useCreateCrew = () =>
+  useCrewChange((input: CreateCrewRequest) => apiRequest("POST", API_PATHS.crews, input));
 
 export const useUpdateCrew = (id: string) =>
   useCrewChange((input: UpdateCrewRequest) => apiRequest("PATCH", crewPath(id), input));
@@ -99,12 +100,7 @@ export const useAddCrewMember = (id: string) =>
   useCrewChange((userId: string) => apiRequest("POST", apiPath(API_PATHS.crewMembers, { id }), { userId }));
 
 export const useRemoveCrewMember = (id: string) =>
-  useCrewChange((userId: string) =>
-    apiRequest(
-      "DELETE",
-      apiPath(API_PATHS.crewMember, { id, userId }),
-    ),
-  );
+  useCrewChange((userId: string) => apiRequest("DELETE", apiPath(API_PATHS.crewMember, { id, userId })));
 
 /** Minutes as "7h 30m". */
 export function formatMinutes(minutes: number): string {

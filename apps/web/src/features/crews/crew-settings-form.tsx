@@ -41,7 +41,10 @@ export function CrewSettingsForm({ crew, canManage }: { crew: Crew; canManage: b
     const request: UpdateCrewRequest = {
       name,
       color,
-      skills: skills.split(",").map((skill) => skill.trim()).filter(Boolean),
+      skills: skills
+        .split(",")
+        .map((skill) => skill.trim())
+        .filter(Boolean),
       workingHours: days.flatMap((day, weekday) => (day.works ? [{ weekday, start: day.start, end: day.end }] : [])),
       breaks,
     };
@@ -70,7 +73,13 @@ export function CrewSettingsForm({ crew, canManage }: { crew: Crew; canManage: b
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="crew-color">Colour</Label>
-              <Input id="crew-color" type="color" className="w-16 p-1" value={color} onChange={(e) => setColor(e.target.value)} />
+              <Input
+                id="crew-color"
+                type="color"
+                className="w-16 p-1"
+                value={color}
+                onChange={(e) => setColor(e.target.value)}
+              />
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="crew-skills">Skills (separated by commas)</Label>
@@ -86,14 +95,32 @@ export function CrewSettingsForm({ crew, canManage }: { crew: Crew; canManage: b
               return (
                 <div key={weekday} className="flex flex-wrap items-center gap-3">
                   <label className="flex w-32 items-center gap-2 text-sm">
-                    <input type="checkbox" checked={day.works} onChange={(e) => setDay(weekday, { works: e.target.checked })} />
+                    <input
+                      type="checkbox"
+                      checked={day.works}
+                      onChange={(e) => setDay(weekday, { works: e.target.checked })}
+                    />
                     {dayName}
                   </label>
                   {day.works ? (
                     <>
-                      <Input type="time" aria-label={`${dayName} start`} className="w-32" value={day.start} required onChange={(e) => setDay(weekday, { start: e.target.value })} />
+                      <Input
+                        type="time"
+                        aria-label={`${dayName} start`}
+                        className="w-32"
+                        value={day.start}
+                        required
+                        onChange={(e) => setDay(weekday, { start: e.target.value })}
+                      />
                       <span aria-hidden="true">–</span>
-                      <Input type="time" aria-label={`${dayName} end`} className="w-32" value={day.end} required onChange={(e) => setDay(weekday, { end: e.target.value })} />
+                      <Input
+                        type="time"
+                        aria-label={`${dayName} end`}
+                        className="w-32"
+                        value={day.end}
+                        required
+                        onChange={(e) => setDay(weekday, { end: e.target.value })}
+                      />
                     </>
                   ) : (
                     <span className="text-sm text-muted-foreground">Day off</span>
@@ -109,22 +136,62 @@ export function CrewSettingsForm({ crew, canManage }: { crew: Crew; canManage: b
             {breaks.map((entry, index) => (
               <div key={index} className="flex flex-wrap items-center gap-3">
                 <span className="text-sm">Starts between</span>
-                <Input type="time" aria-label={`Break ${index + 1} earliest start`} className="w-32" value={entry.windowStart} required
-                  onChange={(e) => setBreaks((list) => list.map((b, i) => (i === index ? { ...b, windowStart: e.target.value } : b)))} />
+                <Input
+                  type="time"
+                  aria-label={`Break ${index + 1} earliest start`}
+                  className="w-32"
+                  value={entry.windowStart}
+                  required
+                  onChange={(e) =>
+                    setBreaks((list) => list.map((b, i) => (i === index ? { ...b, windowStart: e.target.value } : b)))
+                  }
+                />
                 <span className="text-sm">and</span>
-                <Input type="time" aria-label={`Break ${index + 1} latest start`} className="w-32" value={entry.windowEnd} required
-                  onChange={(e) => setBreaks((list) => list.map((b, i) => (i === index ? { ...b, windowEnd: e.target.value } : b)))} />
-                <Input type="number" min={5} max={240} aria-label={`Break ${index + 1} minutes`} className="w-24" value={entry.durationMinutes} required
-                  onChange={(e) => setBreaks((list) => list.map((b, i) => (i === index ? { ...b, durationMinutes: Number(e.target.value) } : b)))} />
+                <Input
+                  type="time"
+                  aria-label={`Break ${index + 1} latest start`}
+                  className="w-32"
+                  value={entry.windowEnd}
+                  required
+                  onChange={(e) =>
+                    setBreaks((list) => list.map((b, i) => (i === index ? { ...b, windowEnd: e.target.value } : b)))
+                  }
+                />
+                <Input
+                  type="number"
+                  min={5}
+                  max={240}
+                  aria-label={`Break ${index + 1} minutes`}
+                  className="w-24"
+                  value={entry.durationMinutes}
+                  required
+                  onChange={(e) =>
+                    setBreaks((list) =>
+                      list.map((b, i) => (i === index ? { ...b, durationMinutes: Number(e.target.value) } : b)),
+                    )
+                  }
+                />
                 <span className="text-sm">minutes</span>
-                <Button type="button" variant="outline" size="sm" onClick={() => setBreaks((list) => list.filter((_, i) => i !== index))}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setBreaks((list) => list.filter((_, i) => i !== index))}
+                >
                   Remove break {index + 1}
                 </Button>
               </div>
             ))}
             <div>
-              <Button type="button" variant="outline" size="sm" disabled={breaks.length >= 5}
-                onClick={() => setBreaks((list) => [...list, { windowStart: "12:00", windowEnd: "13:00", durationMinutes: 30 }])}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                disabled={breaks.length >= 5}
+                onClick={() =>
+                  setBreaks((list) => [...list, { windowStart: "12:00", windowEnd: "13:00", durationMinutes: 30 }])
+                }
+              >
                 Add a break
               </Button>
             </div>
@@ -132,12 +199,18 @@ export function CrewSettingsForm({ crew, canManage }: { crew: Crew; canManage: b
 
           {canManage ? (
             <div className="flex items-center gap-3">
-              <Button type="submit" disabled={update.isPending}>{update.isPending ? "Saving…" : "Save changes"}</Button>
+              <Button type="submit" disabled={update.isPending}>
+                {update.isPending ? "Saving…" : "Save changes"}
+              </Button>
             </div>
           ) : (
             <p className="text-sm text-muted-foreground">Only owners and members can change crews.</p>
           )}
-          {update.isError ? <p role="alert" className="text-sm text-destructive">{errorText(update.error)}</p> : null}
+          {update.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errorText(update.error)}
+            </p>
+          ) : null}
         </form>
       </CardContent>
     </Card>

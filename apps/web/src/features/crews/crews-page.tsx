@@ -22,7 +22,8 @@ function WeekLoad({ crewId }: { crewId: string }) {
   const { visits, scheduledMinutes, workingMinutes } = load.data;
   return (
     <span>
-      {visits} {visits === 1 ? "visit" : "visits"} · {formatMinutes(scheduledMinutes)} of {formatMinutes(workingMinutes)}
+      {visits} {visits === 1 ? "visit" : "visits"} · {formatMinutes(scheduledMinutes)} of{" "}
+      {formatMinutes(workingMinutes)}
     </span>
   );
 }
@@ -36,13 +37,23 @@ function CrewRow({ crew, membersLabel }: { crew: Crew; membersLabel: string }) {
       </Link>
       <span className="text-sm">
         <span className="sr-only">{membersLabel}: </span>
-        {crew.members.length === 0 ? <span className="text-muted-foreground">No {membersLabel.toLowerCase()}</span> : crew.members.map((m) => m.name).join(", ")}
+        {crew.members.length === 0 ? (
+          <span className="text-muted-foreground">No {membersLabel.toLowerCase()}</span>
+        ) : (
+          crew.members.map((m) => m.name).join(", ")
+        )}
       </span>
       <span className="flex flex-wrap gap-1">
         <span className="sr-only">Skills: </span>
-        {crew.skills.length === 0 ? <span className="text-sm text-muted-foreground">No skills</span> : crew.skills.map((skill) => (
-          <Badge key={skill} variant="secondary">{skill}</Badge>
-        ))}
+        {crew.skills.length === 0 ? (
+          <span className="text-sm text-muted-foreground">No skills</span>
+        ) : (
+          crew.skills.map((skill) => (
+            <Badge key={skill} variant="secondary">
+              {skill}
+            </Badge>
+          ))
+        )}
       </span>
       <span className="text-sm">
         <span className="sr-only">This week: </span>
@@ -59,13 +70,18 @@ function NewCrewForm() {
   const [color, setColor] = useState("#16a34a");
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void create.mutateAsync({ name, color }).then((crew) => navigate(`/crews/${crew.id}`), () => undefined);
+    void create.mutateAsync({ name, color }).then(
+      (crew) => navigate(`/crews/${crew.id}`),
+      () => undefined,
+    );
   };
   return (
     <Card role="region" aria-labelledby="new-crew-title">
       <CardHeader>
         <CardTitle id="new-crew-title">New crew</CardTitle>
-        <CardDescription>Name the crew and pick its colour on the schedule; add people, skills and hours next.</CardDescription>
+        <CardDescription>
+          Name the crew and pick its colour on the schedule; add people, skills and hours next.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
@@ -75,13 +91,23 @@ function NewCrewForm() {
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="new-crew-color">Colour</Label>
-            <Input id="new-crew-color" type="color" className="w-16 p-1" value={color} onChange={(e) => setColor(e.target.value)} />
+            <Input
+              id="new-crew-color"
+              type="color"
+              className="w-16 p-1"
+              value={color}
+              onChange={(e) => setColor(e.target.value)}
+            />
           </div>
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? "Creating…" : "Create crew"}
           </Button>
         </form>
-        {create.isError ? <p role="alert" className="mt-2 text-sm text-destructive">{errorText(create.error)}</p> : null}
+        {create.isError ? (
+          <p role="alert" className="mt-2 text-sm text-destructive">
+            {errorText(create.error)}
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -98,7 +124,9 @@ function CrewList({ canManage }: { canManage: boolean }) {
       <Card role="region" aria-labelledby="crew-list-title">
         <CardHeader>
           <CardTitle id="crew-list-title">Crew list</CardTitle>
-          <CardDescription>Each crew's {membersLabel.toLowerCase()}, skills and this week's scheduled time against its working time.</CardDescription>
+          <CardDescription>
+            Each crew's {membersLabel.toLowerCase()}, skills and this week's scheduled time against its working time.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {crews.isPending ? (
@@ -107,7 +135,10 @@ function CrewList({ canManage }: { canManage: boolean }) {
             <LoadError title="Crews could not be loaded" retry={() => void crews.refetch()} busy={crews.isFetching} />
           ) : crews.data.items.length === 0 ? (
             <p className="text-sm text-muted-foreground">
-              No crews yet.{canManage ? " Create one above to start assigning visits to it." : " Your office has not set up any crews."}
+              No crews yet.
+              {canManage
+                ? " Create one above to start assigning visits to it."
+                : " Your office has not set up any crews."}
             </p>
           ) : (
             <ul aria-label="Crews" className="divide-y">

@@ -27,10 +27,13 @@ function AddTeamMemberForm({ technician }: { technician: string }) {
   const [role, setRole] = useState<AddTeamMemberRequest["role"]>("field_user");
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void add.mutateAsync({ name, email, role }).then(() => {
-      setName("");
-      setEmail("");
-    }, () => undefined);
+    void add.mutateAsync({ name, email, role }).then(
+      () => {
+        setName("");
+        setEmail("");
+      },
+      () => undefined,
+    );
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
@@ -40,18 +43,35 @@ function AddTeamMemberForm({ technician }: { technician: string }) {
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="team-email">Email</Label>
-        <Input id="team-email" type="email" required maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input
+          id="team-email"
+          type="email"
+          required
+          maxLength={254}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="team-role">Role</Label>
-        <select id="team-role" className="h-9 rounded-md border bg-background px-3 text-sm" value={role}
-          onChange={(e) => setRole(e.target.value === "member" ? "member" : "field_user")}>
+        <select
+          id="team-role"
+          className="h-9 rounded-md border bg-background px-3 text-sm"
+          value={role}
+          onChange={(e) => setRole(e.target.value === "member" ? "member" : "field_user")}
+        >
           <option value="field_user">{technician} (field user)</option>
           <option value="member">Office member</option>
         </select>
       </div>
-      <Button type="submit" disabled={add.isPending}>{add.isPending ? "Adding…" : "Add team member"}</Button>
-      {add.isError ? <p role="alert" className="basis-full text-sm text-destructive">{errorText(add.error)}</p> : null}
+      <Button type="submit" disabled={add.isPending}>
+        {add.isPending ? "Adding…" : "Add team member"}
+      </Button>
+      {add.isError ? (
+        <p role="alert" className="basis-full text-sm text-destructive">
+          {errorText(add.error)}
+        </p>
+      ) : null}
     </form>
   );
 }
@@ -85,7 +105,9 @@ export function TeamCard({ isOwner, technician }: { isOwner: boolean; technician
                   <span className="text-xs text-muted-foreground">{person.email}</span>
                 </span>
                 <span className="text-sm">{person.role.replace("_", " ")}</span>
-                <span className="text-sm">{person.crews.length === 0 ? "No crew" : person.crews.map((crew) => crew.name).join(", ")}</span>
+                <span className="text-sm">
+                  {person.crews.length === 0 ? "No crew" : person.crews.map((crew) => crew.name).join(", ")}
+                </span>
               </li>
             ))}
           </ul>

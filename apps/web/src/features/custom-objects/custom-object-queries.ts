@@ -1,13 +1,21 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import { customRecordListSchema, customRecordSchema, type CustomRecord, type CustomValue } from "@fieldops/shared/custom-objects";
+import {
+  customRecordListSchema,
+  customRecordSchema,
+  type CustomRecord,
+  type CustomValue,
+} from "@fieldops/shared/custom-objects";
 import { apiRequest } from "../../lib/api";
 import { QUERY_KEYS } from "../../lib/query-keys";
 
 export const CUSTOM_RECORDS_PAGE_SIZE = 25;
 
 /** An object's records, a page at a time, searched by `search` or limited to those pointing at `linkedTo`. */
-export function useCustomRecordList(objectKey: string, { search = "", linkedTo }: { search?: string; linkedTo?: string } = {}) {
+export function useCustomRecordList(
+  objectKey: string,
+  { search = "", linkedTo }: { search?: string; linkedTo?: string } = {},
+) {
   return useInfiniteQuery({
     queryKey: [...QUERY_KEYS.customRecords(objectKey), { q: search, linkedTo: linkedTo ?? null }],
     initialPageParam: null as string | null,
@@ -16,7 +24,10 @@ export function useCustomRecordList(objectKey: string, { search = "", linkedTo }
       if (search !== "") params.set("q", search);
       if (linkedTo) params.set("linkedTo", linkedTo);
       if (pageParam) params.set("cursor", pageParam);
-      const response = await apiRequest("GET", `${apiPath(API_PATHS.customRecords, { objectKey })}?${params.toString()}`);
+      const response = await apiRequest(
+        "GET",
+        `${apiPath(API_PATHS.customRecords, { objectKey })}?${params.toString()}`,
+      );
       return customRecordListSchema.parse(await response.json());
     },
     getNextPageParam: (page) => page.nextCursor,
@@ -26,7 +37,10 @@ export function useCustomRecordList(objectKey: string, { search = "", linkedTo }
 export function useCustomRecord(objectKey: string, id: string) {
   return useQuery<CustomRecord>({
     queryKey: QUERY_KEYS.customRecord(objectKey, id),
-    queryFn: async () => customRecordSchema.parse(await (await apiRequest("GET", apiPath(API_PATHS.customRecord, { objectKey, id }))).json()),
+    queryFn: async () =>
+      customRecordSchema.parse(
+        await (await apiRequest("GET", apiPath(API_PATHS.customRecord, { objectKey, id }))).json(),
+      ),
   });
 }
 

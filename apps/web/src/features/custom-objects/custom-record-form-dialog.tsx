@@ -22,7 +22,19 @@ const INPUT_TYPES: Partial<Record<CustomField["type"], string>> = {
   url: "url",
 };
 
-function FieldInput({ id, field, value, invalid, onChange }: { id: string; field: CustomField; value: string | boolean; invalid: boolean; onChange: (value: string | boolean) => void }) {
+function FieldInput({
+  id,
+  field,
+  value,
+  invalid,
+  onChange,
+}: {
+  id: string;
+  field: CustomField;
+  value: string | boolean;
+  invalid: boolean;
+  onChange: (value: string | boolean) => void;
+}) {
   const label = `${field.label}${field.required ? " *" : ""}`;
   if (field.type === "boolean") {
     return (
@@ -71,7 +83,14 @@ interface RelationInputProps {
   onChange: (id: string) => void;
 }
 
-function RelationSelect({ id, relation, value, current, options, onChange }: RelationInputProps & { options: readonly { id: string; label: string }[] }) {
+function RelationSelect({
+  id,
+  relation,
+  value,
+  current,
+  options,
+  onChange,
+}: RelationInputProps & { options: readonly { id: string; label: string }[] }) {
   const shown = current && !options.some((option) => option.id === current.id) ? [current, ...options] : options;
   return (
     <div className="grid gap-1">
@@ -109,7 +128,10 @@ function JobRelationInput(props: RelationInputProps) {
   const [search, setSearch] = useState("");
   const term = useDebounced(search.trim(), 250);
   const jobs = useJobs({ search: term });
-  const options = jobs.data?.pages.flatMap((page) => page.items.map((job) => ({ id: job.id, label: `Job #${job.number} ${job.title} (${job.customerName})` }))) ?? [];
+  const options =
+    jobs.data?.pages.flatMap((page) =>
+      page.items.map((job) => ({ id: job.id, label: `Job #${job.number} ${job.title} (${job.customerName})` })),
+    ) ?? [];
   return (
     <>
       <div className="grid gap-1">
@@ -123,13 +145,16 @@ function JobRelationInput(props: RelationInputProps) {
 
 function CrewRelationInput(props: RelationInputProps) {
   const crews = useCrews();
-  return <RelationSelect {...props} options={crews.data?.items.map((crew) => ({ id: crew.id, label: crew.name })) ?? []} />;
+  return (
+    <RelationSelect {...props} options={crews.data?.items.map((crew) => ({ id: crew.id, label: crew.name })) ?? []} />
+  );
 }
 
 /** Picks a record of another custom object. */
 function CustomRecordRelationInput(props: RelationInputProps) {
   const records = useCustomRecordList(props.relation.target);
-  const options = records.data?.pages.flatMap((page) => page.items.map((item) => ({ id: item.id, label: item.title }))) ?? [];
+  const options =
+    records.data?.pages.flatMap((page) => page.items.map((item) => ({ id: item.id, label: item.title }))) ?? [];
   return <RelationSelect {...props} options={options} />;
 }
 

@@ -36,7 +36,12 @@ describe("the custom record form", () => {
   });
 
   it("turns dollars into cents and leaves empty inputs out of a new record", () => {
-    const state = { ...toFormState(equipment, null, { customer: CUSTOMER }), make: " Trane ", price: "1,234.50", under_warranty: true };
+    const state = {
+      ...toFormState(equipment, null, { customer: CUSTOMER }),
+      make: " Trane ",
+      price: "1,234.50",
+      under_warranty: true,
+    };
     expect(fromFormState(equipment, state, { change: false })).toEqual({
       values: { make: "Trane", price: 123_450, under_warranty: true, customer: CUSTOMER },
       problem: null,
@@ -67,8 +72,15 @@ describe("the custom record form", () => {
 
   it("names the field at fault with the API's own rule", () => {
     const base = toFormState(equipment, null, { customer: CUSTOMER });
-    expect(fromFormState(equipment, base, { change: false }).problem).toEqual({ field: "make", message: "Make is required" });
-    expect(fromFormState(equipment, { ...base, make: "Trane", units: "2.5" }, { change: false }).problem?.field).toBe("units");
-    expect(fromFormState(equipment, { ...base, make: "Trane", price: "lots" }, { change: false }).problem?.field).toBe("price");
+    expect(fromFormState(equipment, base, { change: false }).problem).toEqual({
+      field: "make",
+      message: "Make is required",
+    });
+    expect(fromFormState(equipment, { ...base, make: "Trane", units: "2.5" }, { change: false }).problem?.field).toBe(
+      "units",
+    );
+    expect(fromFormState(equipment, { ...base, make: "Trane", price: "lots" }, { change: false }).problem?.field).toBe(
+      "price",
+    );
   });
 });

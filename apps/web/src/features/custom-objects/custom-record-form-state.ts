@@ -28,7 +28,11 @@ function fieldToInput(field: CustomField, value: CustomValue | undefined): strin
 }
 
 /** The form of a new record (with `fixed` relations already chosen, e.g. the customer whose page it is) or of `record`. */
-export function toFormState(definition: CustomObjectDefinition, record: CustomRecord | null, fixed: Record<string, string> = {}): FormState {
+export function toFormState(
+  definition: CustomObjectDefinition,
+  record: CustomRecord | null,
+  fixed: Record<string, string> = {},
+): FormState {
   const state: FormState = {};
   for (const field of definition.fields) state[field.key] = fieldToInput(field, record?.values[field.key]);
   for (const relation of definition.relations) {

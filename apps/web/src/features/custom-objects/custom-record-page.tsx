@@ -42,7 +42,9 @@ function RecordDetail({ object, id, canEdit }: { object: CustomObjectDefinition;
       <>
         {back}
         <Alert variant="destructive">
-          <AlertTitle>{missing ? `${object.name} not found` : `The ${object.name.toLowerCase()} could not be loaded`}</AlertTitle>
+          <AlertTitle>
+            {missing ? `${object.name} not found` : `The ${object.name.toLowerCase()} could not be loaded`}
+          </AlertTitle>
           <AlertDescription>
             <Button variant="outline" size="sm" onClick={() => void record.refetch()}>
               Try again

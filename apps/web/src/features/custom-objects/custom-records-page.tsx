@@ -41,13 +41,22 @@ function RecordList({ object, search }: { object: CustomObjectDefinition; search
   }
   const items = list.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
-    return <p className="text-sm text-muted-foreground">{search === "" ? `No ${plural} yet.` : `No ${plural} match “${search}”.`}</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        {search === "" ? `No ${plural} yet.` : `No ${plural} match “${search}”.`}
+      </p>
+    );
   }
   return (
     <div className="grid gap-3">
       <CustomRecordsTable object={object} records={items} />
       {list.hasNextPage ? (
-        <Button variant="outline" className="justify-self-center" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
           {list.isFetchingNextPage ? "Loading..." : "Show more"}
         </Button>
       ) : null}

@@ -4,7 +4,15 @@ import { formatCustomValue, listedFields } from "./custom-object-access";
 import { CustomRecordLinkView } from "./custom-record-links";
 
 /** A table of records: the title linking to the record, a few fields and the relations not implied by the page. */
-export function CustomRecordsTable({ object, records, hideRelations = [] }: { object: CustomObjectDefinition; records: readonly CustomRecord[]; hideRelations?: readonly string[] }) {
+export function CustomRecordsTable({
+  object,
+  records,
+  hideRelations = [],
+}: {
+  object: CustomObjectDefinition;
+  records: readonly CustomRecord[];
+  hideRelations?: readonly string[];
+}) {
   const fields = listedFields(object).slice(1);
   const relations = object.relations.filter((relation) => !hideRelations.includes(relation.key));
   return (
@@ -32,7 +40,10 @@ export function CustomRecordsTable({ object, records, hideRelations = [] }: { ob
           {records.map((record) => (
             <tr key={record.id} className="border-b last:border-0">
               <td className="py-2 pr-4">
-                <Link to={`/custom/${object.key}/${record.id}`} className="font-medium underline-offset-4 hover:underline">
+                <Link
+                  to={`/custom/${object.key}/${record.id}`}
+                  className="font-medium underline-offset-4 hover:underline"
+                >
                   {record.title}
                 </Link>
               </td>

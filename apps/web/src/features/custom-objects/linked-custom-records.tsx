@@ -14,7 +14,17 @@ import { CustomRecordsTable } from "./custom-records-table";
 
 type PageKind = "customer" | "job" | "visit" | "crew" | "invoice";
 
-function LinkedRecordsCard({ object, relation, recordId, canEdit }: { object: CustomObjectDefinition; relation: CustomRelation; recordId: string; canEdit: boolean }) {
+function LinkedRecordsCard({
+  object,
+  relation,
+  recordId,
+  canEdit,
+}: {
+  object: CustomObjectDefinition;
+  relation: CustomRelation;
+  recordId: string;
+  canEdit: boolean;
+}) {
   const list = useCustomRecordList(object.key, { linkedTo: `${relation.target}:${recordId}` });
   const [adding, setAdding] = useState(false);
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -40,12 +50,24 @@ function LinkedRecordsCard({ object, relation, recordId, canEdit }: { object: Cu
           <CustomRecordsTable object={object} records={items} hideRelations={[relation.key]} />
         )}
         {list.hasNextPage ? (
-          <Button variant="outline" className="justify-self-center" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          <Button
+            variant="outline"
+            className="justify-self-center"
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
             {list.isFetchingNextPage ? "Loading..." : "Show more"}
           </Button>
         ) : null}
       </CardContent>
-      {adding ? <CustomRecordFormDialog object={object} record={null} fixed={{ [relation.key]: recordId }} onOpenChange={setAdding} /> : null}
+      {adding ? (
+        <CustomRecordFormDialog
+          object={object}
+          record={null}
+          fixed={{ [relation.key]: recordId }}
+          onOpenChange={setAdding}
+        />
+      ) : null}
     </Card>
   );
 }
@@ -54,12 +76,22 @@ function LinkedRecordsCard({ object, relation, recordId, canEdit }: { object: Cu
  * On a customer's or a job's page: a section per custom object that asks to be shown there, listing its records
  * linked to this one, with Add.
  */
-export function LinkedCustomRecords({ kind, recordId, className }: { kind: PageKind; recordId: string; className?: string }) {
+export function LinkedCustomRecords({
+  kind,
+  recordId,
+  className,
+}: {
+  kind: PageKind;
+  recordId: string;
+  className?: string;
+}) {
   const user = useSignedInUser();
   const objects = useCustomObjects(user.companyId);
   const canEdit = CUSTOM_RECORD_WRITERS.includes(user.role);
   const shown = (objects.data ?? []).flatMap((object) => {
-    const relation = object.showOn.includes(kind) ? object.relations.find((candidate) => candidate.target === kind) : undefined;
+    const relation = object.showOn.includes(kind)
+      ? object.relations.find((candidate) => candidate.target === kind)
+      : undefined;
     return relation ? [{ object, relation }] : [];
   });
   if (shown.length === 0) return null;

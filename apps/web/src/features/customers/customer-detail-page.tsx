@@ -5,7 +5,14 @@ import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { ApiError } from "../../lib/api";
 import { usePageTitle } from "../../shell/page-title";
@@ -18,7 +25,17 @@ import { useCustomerTerms } from "./customer-terms";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function DeleteCustomerDialog({ id, name, open, onOpenChange }: { id: string; name: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+function DeleteCustomerDialog({
+  id,
+  name,
+  open,
+  onOpenChange,
+}: {
+  id: string;
+  name: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const remove = useDeleteCustomer(id);
   const navigate = useNavigate();
   return (
@@ -30,14 +47,20 @@ function DeleteCustomerDialog({ id, name, open, onOpenChange }: { id: string; na
         </DialogHeader>
         {remove.error ? (
           <Alert variant="destructive" role="alert">
-            <AlertDescription>{remove.error instanceof ApiError ? (remove.error.body?.message ?? remove.error.message) : "Try again."}</AlertDescription>
+            <AlertDescription>
+              {remove.error instanceof ApiError ? (remove.error.body?.message ?? remove.error.message) : "Try again."}
+            </AlertDescription>
           </Alert>
         ) : null}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(undefined, { onSuccess: () => void navigate("/customers") })}>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(undefined, { onSuccess: () => void navigate("/customers") })}
+          >
             {remove.isPending ? "Deleting..." : "Delete"}
           </Button>
         </DialogFooter>
@@ -70,7 +93,9 @@ function CustomerDetail({ id }: { id: string }) {
       <>
         <h1 className="text-2xl font-semibold tracking-tight">{terms.singular}</h1>
         <Alert variant="destructive">
-          <AlertTitle>{missing ? `${terms.singular} not found` : `The ${terms.singular.toLowerCase()} could not be loaded`}</AlertTitle>
+          <AlertTitle>
+            {missing ? `${terms.singular} not found` : `The ${terms.singular.toLowerCase()} could not be loaded`}
+          </AlertTitle>
           <AlertDescription>
             {missing ? (
               <Link to="/customers" className="underline underline-offset-4">
@@ -126,7 +151,10 @@ function CustomerDetail({ id }: { id: string }) {
               <ul className="grid gap-1 text-sm">
                 {data.contacts.map((contact) => (
                   <li key={contact.id}>
-                    <a className="underline-offset-4 hover:underline" href={contact.kind === "email" ? `mailto:${contact.value}` : `tel:${contact.value}`}>
+                    <a
+                      className="underline-offset-4 hover:underline"
+                      href={contact.kind === "email" ? `mailto:${contact.value}` : `tel:${contact.value}`}
+                    >
                       {contact.value}
                     </a>
                     {contact.label ? <span className="text-muted-foreground"> · {contact.label}</span> : null}
@@ -142,7 +170,8 @@ function CustomerDetail({ id }: { id: string }) {
           </CardHeader>
           <CardContent className="text-sm">
             <p>
-              {data.jobCount} job{data.jobCount === 1 ? "" : "s"}, {data.visitCount} visit{data.visitCount === 1 ? "" : "s"}
+              {data.jobCount} job{data.jobCount === 1 ? "" : "s"}, {data.visitCount} visit
+              {data.visitCount === 1 ? "" : "s"}
             </p>
           </CardContent>
         </Card>
@@ -165,7 +194,9 @@ function CustomerDetail({ id }: { id: string }) {
                     {property.latitude.toFixed(5)}, {property.longitude.toFixed(5)}
                   </span>
                   {property.gateCode ? <span>Gate code: {property.gateCode}</span> : null}
-                  {property.accessNotes ? <span className="whitespace-pre-line">Access: {property.accessNotes}</span> : null}
+                  {property.accessNotes ? (
+                    <span className="whitespace-pre-line">Access: {property.accessNotes}</span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -183,8 +214,12 @@ function CustomerDetail({ id }: { id: string }) {
         {terms.canEdit ? <CustomerSales customerId={data.id} /> : null}
         <LinkedCustomRecords kind="customer" recordId={data.id} />
       </div>
-      {editing ? <CustomerFormDialog open={editing} onOpenChange={setEditing} customer={data} term={terms.singular} /> : null}
-      {deleting ? <DeleteCustomerDialog id={data.id} name={data.name} open={deleting} onOpenChange={setDeleting} /> : null}
+      {editing ? (
+        <CustomerFormDialog open={editing} onOpenChange={setEditing} customer={data} term={terms.singular} />
+      ) : null}
+      {deleting ? (
+        <DeleteCustomerDialog id={data.id} name={data.name} open={deleting} onOpenChange={setDeleting} />
+      ) : null}
     </>
   );
 }

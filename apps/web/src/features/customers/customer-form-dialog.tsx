@@ -3,7 +3,14 @@ import { Plus, Trash2 } from "lucide-react";
 import type { Customer, CustomerContactKind } from "@fieldops/shared/customers";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
@@ -25,7 +32,15 @@ type PropertyDraft = {
 };
 
 const emptyProperty = (): PropertyDraft => ({
-  name: "", street: "", city: "", region: "", postcode: "", latitude: "", longitude: "", accessNotes: "", gateCode: "",
+  name: "",
+  street: "",
+  city: "",
+  region: "",
+  postcode: "",
+  latitude: "",
+  longitude: "",
+  accessNotes: "",
+  gateCode: "",
 });
 
 function draftOf(customer: Customer | null) {
@@ -76,7 +91,12 @@ export function CustomerFormDialog({
 }) {
   const [draft, setDraft] = useState(() => draftOf(customer));
   const save = useSaveCustomer(customer?.id ?? null);
-  const error = save.error instanceof ApiError ? save.error.body : save.error ? { message: "The customer could not be saved" } : null;
+  const error =
+    save.error instanceof ApiError
+      ? save.error.body
+      : save.error
+        ? { message: "The customer could not be saved" }
+        : null;
 
   function reset(next: boolean) {
     if (next) {
@@ -109,7 +129,10 @@ export function CustomerFormDialog({
           accessNotes: blankToNull(p.accessNotes),
           gateCode: blankToNull(p.gateCode),
         })),
-        tags: draft.tags.split(",").map((tag) => tag.trim()).filter((tag) => tag !== ""),
+        tags: draft.tags
+          .split(",")
+          .map((tag) => tag.trim())
+          .filter((tag) => tag !== ""),
         notes: blankToNull(draft.notes),
       },
       {
@@ -138,7 +161,12 @@ export function CustomerFormDialog({
             </Alert>
           ) : null}
           <Field id="customer-name" label="Name">
-            <Input id="customer-name" value={draft.name} required onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+            <Input
+              id="customer-name"
+              value={draft.name}
+              required
+              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+            />
           </Field>
 
           <fieldset className="grid gap-2">
@@ -157,10 +185,18 @@ export function CustomerFormDialog({
                   </select>
                 </Field>
                 <Field id={`contact-value-${i}`} label={contact.kind === "email" ? "Email address" : "Phone number"}>
-                  <Input id={`contact-value-${i}`} value={contact.value} onChange={(e) => setContact(i, { value: e.target.value })} />
+                  <Input
+                    id={`contact-value-${i}`}
+                    value={contact.value}
+                    onChange={(e) => setContact(i, { value: e.target.value })}
+                  />
                 </Field>
                 <Field id={`contact-label-${i}`} label="Label">
-                  <Input id={`contact-label-${i}`} value={contact.label} onChange={(e) => setContact(i, { label: e.target.value })} />
+                  <Input
+                    id={`contact-label-${i}`}
+                    value={contact.label}
+                    onChange={(e) => setContact(i, { label: e.target.value })}
+                  />
                 </Field>
                 <Button
                   type="button"
@@ -178,7 +214,9 @@ export function CustomerFormDialog({
               variant="outline"
               size="sm"
               className="justify-self-start"
-              onClick={() => setDraft((d) => ({ ...d, contacts: [...d.contacts, { kind: "phone", value: "", label: "" }] }))}
+              onClick={() =>
+                setDraft((d) => ({ ...d, contacts: [...d.contacts, { kind: "phone", value: "", label: "" }] }))
+              }
             >
               <Plus aria-hidden="true" /> Add contact
             </Button>
@@ -189,32 +227,70 @@ export function CustomerFormDialog({
             {draft.properties.map((property, i) => (
               <div key={property.id ?? `new-${i}`} className="grid gap-2 rounded-md border p-3 sm:grid-cols-2">
                 <Field id={`property-name-${i}`} label="Property name">
-                  <Input id={`property-name-${i}`} value={property.name} onChange={(e) => setProperty(i, { name: e.target.value })} />
+                  <Input
+                    id={`property-name-${i}`}
+                    value={property.name}
+                    onChange={(e) => setProperty(i, { name: e.target.value })}
+                  />
                 </Field>
                 <Field id={`property-street-${i}`} label="Street">
-                  <Input id={`property-street-${i}`} value={property.street} onChange={(e) => setProperty(i, { street: e.target.value })} />
+                  <Input
+                    id={`property-street-${i}`}
+                    value={property.street}
+                    onChange={(e) => setProperty(i, { street: e.target.value })}
+                  />
                 </Field>
                 <Field id={`property-city-${i}`} label="City">
-                  <Input id={`property-city-${i}`} value={property.city} onChange={(e) => setProperty(i, { city: e.target.value })} />
+                  <Input
+                    id={`property-city-${i}`}
+                    value={property.city}
+                    onChange={(e) => setProperty(i, { city: e.target.value })}
+                  />
                 </Field>
                 <Field id={`property-region-${i}`} label="Region">
-                  <Input id={`property-region-${i}`} value={property.region} onChange={(e) => setProperty(i, { region: e.target.value })} />
+                  <Input
+                    id={`property-region-${i}`}
+                    value={property.region}
+                    onChange={(e) => setProperty(i, { region: e.target.value })}
+                  />
                 </Field>
                 <Field id={`property-postcode-${i}`} label="Postcode">
-                  <Input id={`property-postcode-${i}`} value={property.postcode} onChange={(e) => setProperty(i, { postcode: e.target.value })} />
+                  <Input
+                    id={`property-postcode-${i}`}
+                    value={property.postcode}
+                    onChange={(e) => setProperty(i, { postcode: e.target.value })}
+                  />
                 </Field>
                 <Field id={`property-gate-${i}`} label="Gate code">
-                  <Input id={`property-gate-${i}`} value={property.gateCode} onChange={(e) => setProperty(i, { gateCode: e.target.value })} />
+                  <Input
+                    id={`property-gate-${i}`}
+                    value={property.gateCode}
+                    onChange={(e) => setProperty(i, { gateCode: e.target.value })}
+                  />
                 </Field>
                 <Field id={`property-lat-${i}`} label="Latitude">
-                  <Input id={`property-lat-${i}`} inputMode="decimal" value={property.latitude} onChange={(e) => setProperty(i, { latitude: e.target.value })} />
+                  <Input
+                    id={`property-lat-${i}`}
+                    inputMode="decimal"
+                    value={property.latitude}
+                    onChange={(e) => setProperty(i, { latitude: e.target.value })}
+                  />
                 </Field>
                 <Field id={`property-lng-${i}`} label="Longitude">
-                  <Input id={`property-lng-${i}`} inputMode="decimal" value={property.longitude} onChange={(e) => setProperty(i, { longitude: e.target.value })} />
+                  <Input
+                    id={`property-lng-${i}`}
+                    inputMode="decimal"
+                    value={property.longitude}
+                    onChange={(e) => setProperty(i, { longitude: e.target.value })}
+                  />
                 </Field>
                 <div className="sm:col-span-2">
                   <Field id={`property-access-${i}`} label="Access notes">
-                    <Textarea id={`property-access-${i}`} value={property.accessNotes} onChange={(e) => setProperty(i, { accessNotes: e.target.value })} />
+                    <Textarea
+                      id={`property-access-${i}`}
+                      value={property.accessNotes}
+                      onChange={(e) => setProperty(i, { accessNotes: e.target.value })}
+                    />
                   </Field>
                 </div>
                 {draft.properties.length > 1 ? (
@@ -242,10 +318,18 @@ export function CustomerFormDialog({
           </fieldset>
 
           <Field id="customer-tags" label="Tags (separated by commas)">
-            <Input id="customer-tags" value={draft.tags} onChange={(e) => setDraft({ ...draft, tags: e.target.value })} />
+            <Input
+              id="customer-tags"
+              value={draft.tags}
+              onChange={(e) => setDraft({ ...draft, tags: e.target.value })}
+            />
           </Field>
           <Field id="customer-notes" label="Notes">
-            <Textarea id="customer-notes" value={draft.notes} onChange={(e) => setDraft({ ...draft, notes: e.target.value })} />
+            <Textarea
+              id="customer-notes"
+              value={draft.notes}
+              onChange={(e) => setDraft({ ...draft, notes: e.target.value })}
+            />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => reset(false)}>

@@ -9,7 +9,14 @@ import {
 } from "@fieldops/shared/customers";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { ApiError } from "../../lib/api";
@@ -43,7 +50,15 @@ function errorText(error: unknown): string {
 }
 
 /** Upload a CSV, map its columns, see every row's problems, and import all rows or none. */
-export function CustomerImportDialog({ open, onOpenChange, term }: { open: boolean; onOpenChange: (open: boolean) => void; term: string }) {
+export function CustomerImportDialog({
+  open,
+  onOpenChange,
+  term,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  term: string;
+}) {
   const [csv, setCsv] = useState<string | null>(null);
   const [headers, setHeaders] = useState<string[]>([]);
   const [mapping, setMapping] = useState<CustomerImportMapping>({});
@@ -114,7 +129,8 @@ export function CustomerImportDialog({ open, onOpenChange, term }: { open: boole
         <DialogHeader>
           <DialogTitle>Import {plural}</DialogTitle>
           <DialogDescription>
-            Upload a CSV file with a header row, match its columns, and check it. Nothing is imported while any row has a problem.
+            Upload a CSV file with a header row, match its columns, and check it. Nothing is imported while any row has
+            a problem.
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-1.5">
@@ -211,7 +227,11 @@ export function CustomerImportDialog({ open, onOpenChange, term }: { open: boole
               importer.mutate({ csv, mapping }, { onSuccess: () => close(false) });
             }}
           >
-            {importer.isPending ? "Importing..." : preview && ready ? `Import ${preview.rows.length} ${plural}` : "Import"}
+            {importer.isPending
+              ? "Importing..."
+              : preview && ready
+                ? `Import ${preview.rows.length} ${plural}`
+                : "Import"}
           </Button>
         </DialogFooter>
       </DialogContent>

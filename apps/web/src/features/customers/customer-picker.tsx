@@ -6,7 +6,15 @@ import { useTerms } from "../../lib/terms";
 import { useCustomerOptions } from "../jobs/queries";
 
 /** Finds a customer by name and picks one: a search box and the matching customers. */
-export function CustomerPicker({ value, onChange, enabled }: { value: string; onChange: (customerId: string) => void; enabled: boolean }) {
+export function CustomerPicker({
+  value,
+  onChange,
+  enabled,
+}: {
+  value: string;
+  onChange: (customerId: string) => void;
+  enabled: boolean;
+}) {
   const id = useId();
   const terms = useTerms();
   const [search, setSearch] = useState("");

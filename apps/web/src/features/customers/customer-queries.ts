@@ -36,7 +36,8 @@ export function useCustomer(id: string, enabled = true) {
   return useQuery<Customer>({
     enabled,
     queryKey: QUERY_KEYS.customer(id),
-    queryFn: async () => customerSchema.parse(await (await apiRequest("GET", apiPath(API_PATHS.customer, { id: id }))).json()),
+    queryFn: async () =>
+      customerSchema.parse(await (await apiRequest("GET", apiPath(API_PATHS.customer, { id: id }))).json()),
   });
 }
 
@@ -45,9 +46,10 @@ export function useSaveCustomer(id: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateCustomerRequest | UpdateCustomerRequest) => {
-      const response = id === null
-        ? await apiRequest("POST", API_PATHS.customers, body)
-        : await apiRequest("PATCH", apiPath(API_PATHS.customer, { id: id }), body);
+      const response =
+        id === null
+          ? await apiRequest("POST", API_PATHS.customers, body)
+          : await apiRequest("PATCH", apiPath(API_PATHS.customer, { id: id }), body);
       return customerSchema.parse(await response.json());
     },
     onSuccess: async (customer) => {
@@ -71,7 +73,9 @@ export function useDeleteCustomer(id: string) {
 }
 
 export async function previewCustomerImport(body: CustomerImportRequest) {
-  return customerImportPreviewSchema.parse(await (await apiRequest("POST", API_PATHS.customersImportPreview, body)).json());
+  return customerImportPreviewSchema.parse(
+    await (await apiRequest("POST", API_PATHS.customersImportPreview, body)).json(),
+  );
 }
 
 export function useImportCustomers() {

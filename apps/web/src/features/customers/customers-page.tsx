@@ -44,7 +44,9 @@ function CustomerList({ search, plural }: { search: string; plural: string }) {
   if (items.length === 0) {
     return (
       <p className="text-sm text-muted-foreground">
-        {search === "" ? `No ${plural.toLowerCase()} yet. Add one, or import a CSV file.` : `No ${plural.toLowerCase()} match “${search}”.`}
+        {search === ""
+          ? `No ${plural.toLowerCase()} yet. Add one, or import a CSV file.`
+          : `No ${plural.toLowerCase()} match “${search}”.`}
       </p>
     );
   }
@@ -55,11 +57,21 @@ function CustomerList({ search, plural }: { search: string; plural: string }) {
           <caption className="sr-only">{plural}</caption>
           <thead>
             <tr className="border-b text-left text-muted-foreground">
-              <th scope="col" className="py-2 pr-4 font-medium">Name</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Phone</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Email</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Address</th>
-              <th scope="col" className="py-2 font-medium">Tags</th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Name
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Phone
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Email
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Address
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Tags
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -88,7 +100,12 @@ function CustomerList({ search, plural }: { search: string; plural: string }) {
         </table>
       </div>
       {list.hasNextPage ? (
-        <Button variant="outline" className="justify-self-center" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
           {list.isFetchingNextPage ? "Loading..." : "Show more"}
         </Button>
       ) : null}
@@ -147,11 +164,15 @@ export function CustomersPage() {
           {terms.hasCompany ? (
             <CustomerList search={search} plural={terms.plural} />
           ) : (
-            <p className="text-sm text-muted-foreground">You do not belong to a company, so there are no {terms.plural.toLowerCase()} to show.</p>
+            <p className="text-sm text-muted-foreground">
+              You do not belong to a company, so there are no {terms.plural.toLowerCase()} to show.
+            </p>
           )}
         </CardContent>
       </Card>
-      {creating ? <CustomerFormDialog open={creating} onOpenChange={setCreating} customer={null} term={terms.singular} /> : null}
+      {creating ? (
+        <CustomerFormDialog open={creating} onOpenChange={setCreating} customer={null} term={terms.singular} />
+      ) : null}
       {importing ? <CustomerImportDialog open={importing} onOpenChange={setImporting} term={terms.plural} /> : null}
     </>
   );

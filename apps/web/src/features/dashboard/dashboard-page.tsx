@@ -52,14 +52,20 @@ function RecentActivity({ companyId, timeZone }: { companyId: string; timeZone: 
           <Alert variant="destructive">
             <AlertTitle>Recent activity could not be loaded</AlertTitle>
             <AlertDescription>
-              <Button variant="outline" size="sm" disabled={activity.isFetching} onClick={() => void activity.refetch()}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={activity.isFetching}
+                onClick={() => void activity.refetch()}
+              >
                 Try again
               </Button>
             </AlertDescription>
           </Alert>
         ) : activity.data.items.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            No activity yet. Changes to {terms.jobs.toLowerCase()}, {terms.customers.toLowerCase()} and invoices will appear here as they happen.
+            No activity yet. Changes to {terms.jobs.toLowerCase()}, {terms.customers.toLowerCase()} and invoices will
+            appear here as they happen.
           </p>
         ) : (
           <ul aria-label="Recent activity" className="divide-y">
@@ -80,8 +86,12 @@ function NoCompanyCard() {
       <CardHeader>
         <CardTitle id="no-company-title">Platform administration</CardTitle>
         <CardDescription>
-          You do not belong to a company, so there is no company activity to show. Companies on the platform are
-          listed under <Link to="/admin/tenants" className="font-medium text-foreground underline underline-offset-4">Tenants</Link>.
+          You do not belong to a company, so there is no company activity to show. Companies on the platform are listed
+          under{" "}
+          <Link to="/admin/tenants" className="font-medium text-foreground underline underline-offset-4">
+            Tenants
+          </Link>
+          .
         </CardDescription>
       </CardHeader>
     </Card>

@@ -64,7 +64,11 @@ describe("today's work", () => {
     expect(item.textContent).toContain("Side door");
     expect(item.textContent).toContain("4321");
     const checklist = within(item as HTMLElement).getByRole("list", { name: "Checklist of Replace the water heater" });
-    expect(within(checklist).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Drain the old tank(done)", "Test the relief valve(to do)"]);
+    expect(
+      within(checklist)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Drain the old tank(done)", "Test the relief valve(to do)"]);
     expect(within(item as HTMLElement).queryByRole("link")).toBeNull();
   });
 
@@ -72,10 +76,28 @@ describe("today's work", () => {
     let reads = 0;
     api.on("GET", "/api/userdash", (_req, res) => {
       reads += 1;
-      sendJson(res, 200, reads === 1 ? day() : day({ crews: [{ crewId: "k1", crewName: "Crew A", color: null, visits: [visit({ status: "in_progress", version: 4 })] }] }));
+      sendJson(
+        res,
+        200,
+        reads === 1
+          ? day()
+          : day({
+              crews: [
+                {
+                  crewId: "k1",
+                  crewName: "Crew A",
+                  color: null,
+                  visits: [visit({ status: "in_progress", version: 4 })],
+                },
+              ],
+            }),
+      );
     });
     api.on("POST", "/api/visits/v1/transition", (_req, res) =>
-      sendJson(res, 409, { message: "This visit was changed by someone else since you loaded it. Reload it and try again.", field: "version" }),
+      sendJson(res, 409, {
+        message: "This visit was changed by someone else since you loaded it. Reload it and try again.",
+        field: "version",
+      }),
     );
     renderToday("field_user");
     fireEvent.click(await screen.findByRole("button", { name: "Start Replace the water heater" }));
@@ -88,10 +110,25 @@ describe("today's work", () => {
 
   it("shows a member's empty day, late work linking to its job, and the company's words", async () => {
     api.on("GET", "/api/userdash", (_req, res) =>
-      sendJson(res, 200, day({
-        crews: [],
-        late: [{ visitId: "v9", jobId: "j9", jobNumber: 9, jobTitle: "Fix the leak", customerName: "Alan Turing", status: "scheduled", crewName: "Crew B", scheduledEnd: "2030-01-06T16:00:00.000Z" }],
-      })),
+      sendJson(
+        res,
+        200,
+        day({
+          crews: [],
+          late: [
+            {
+              visitId: "v9",
+              jobId: "j9",
+              jobNumber: 9,
+              jobTitle: "Fix the leak",
+              customerName: "Alan Turing",
+              status: "scheduled",
+              crewName: "Crew B",
+              scheduledEnd: "2030-01-06T16:00:00.000Z",
+            },
+          ],
+        }),
+      ),
     );
     renderToday("member");
     expect(await screen.findByText("No visits today")).toBeTruthy();
@@ -110,13 +147,18 @@ describe("today's work", () => {
     });
     const { queryClient } = renderToday("member");
     expect(await screen.findByRole("link", { name: "Replace the water heater" })).toBeTruthy();
-    userdashLiveEvents.react({ name: "visits.changed", payload: { visitIds: ["v1"], jobIds: ["j1"], crewIds: ["k1"] } }, { queryClient });
+    userdashLiveEvents.react(
+      { name: "visits.changed", payload: { visitIds: ["v1"], jobIds: ["j1"], crewIds: ["k1"] } },
+      { queryClient },
+    );
     expect(await screen.findByText("No visits today")).toBeTruthy();
   });
 
   it("says when the day cannot be loaded, and tries again", async () => {
     let fail = true;
-    api.on("GET", "/api/userdash", (_req, res) => (fail ? sendJson(res, 503, { message: "Service unavailable" }) : sendJson(res, 200, day())));
+    api.on("GET", "/api/userdash", (_req, res) =>
+      fail ? sendJson(res, 503, { message: "Service unavailable" }) : sendJson(res, 200, day()),
+    );
     renderToday("member");
     expect(await screen.findByText("Today's visits could not be loaded", undefined, { timeout: 10_000 })).toBeTruthy();
     fail = false;

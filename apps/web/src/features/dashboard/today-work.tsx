@@ -45,7 +45,10 @@ function VisitActions({ visit }: { visit: UserdashVisit }) {
   const [error, setError] = useState<string | null>(null);
   const move = (to: VisitStatus) => {
     setError(null);
-    transition.mutate({ visitId: visit.id, to, version: visit.version }, { onError: (cause) => setError(transitionErrorMessage(cause)) });
+    transition.mutate(
+      { visitId: visit.id, to, version: visit.version },
+      { onError: (cause) => setError(transitionErrorMessage(cause)) },
+    );
   };
   const canStart = visit.status === "scheduled" || visit.status === "dispatched";
   const canComplete = visit.status === "in_progress";
@@ -54,12 +57,22 @@ function VisitActions({ visit }: { visit: UserdashVisit }) {
       {canStart || canComplete ? (
         <div className="flex gap-2">
           {canStart ? (
-            <Button size="sm" disabled={transition.isPending} onClick={() => move("in_progress")} aria-label={`Start ${visit.jobTitle}`}>
+            <Button
+              size="sm"
+              disabled={transition.isPending}
+              onClick={() => move("in_progress")}
+              aria-label={`Start ${visit.jobTitle}`}
+            >
               Start
             </Button>
           ) : null}
           {canComplete ? (
-            <Button size="sm" disabled={transition.isPending} onClick={() => move("completed")} aria-label={`Complete ${visit.jobTitle}`}>
+            <Button
+              size="sm"
+              disabled={transition.isPending}
+              onClick={() => move("completed")}
+              aria-label={`Complete ${visit.jobTitle}`}
+            >
               Complete
             </Button>
           ) : null}
@@ -120,7 +133,11 @@ function FieldVisit({ visit, timeZone, terms }: { visit: UserdashVisit; timeZone
         <ul aria-label={`Checklist of ${visit.jobTitle}`} className="grid gap-1 text-sm">
           {visit.checklist.map((item) => (
             <li key={item.id} className="flex items-center gap-2">
-              {item.done ? <Check className="size-4 text-primary" aria-hidden="true" /> : <CircleDashed className="size-4 text-muted-foreground" aria-hidden="true" />}
+              {item.done ? (
+                <Check className="size-4 text-primary" aria-hidden="true" />
+              ) : (
+                <CircleDashed className="size-4 text-muted-foreground" aria-hidden="true" />
+              )}
               <span>{item.label}</span>
               <span className="sr-only">{item.done ? "(done)" : "(to do)"}</span>
             </li>
@@ -132,19 +149,35 @@ function FieldVisit({ visit, timeZone, terms }: { visit: UserdashVisit; timeZone
   );
 }
 
-function CrewVisits({ crew, timeZone, terms, linked }: { crew: UserdashCrew; timeZone: string; terms: Terminology; linked: boolean }) {
+function CrewVisits({
+  crew,
+  timeZone,
+  terms,
+  linked,
+}: {
+  crew: UserdashCrew;
+  timeZone: string;
+  terms: Terminology;
+  linked: boolean;
+}) {
   const name = crew.crewName ?? "No crew";
   return (
     <section className="grid gap-2" aria-label={name}>
       <h3 className="flex items-center gap-2 text-sm font-semibold">
-        <span className="size-2.5 rounded-full" style={{ backgroundColor: crew.color ?? "var(--muted-foreground)" }} aria-hidden="true" />
+        <span
+          className="size-2.5 rounded-full"
+          style={{ backgroundColor: crew.color ?? "var(--muted-foreground)" }}
+          aria-hidden="true"
+        />
         {name}
       </h3>
       <ul className="divide-y text-sm" aria-label={`${name} visits`}>
         {crew.visits.map((visit) => (
           <li key={visit.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <div className="grid gap-0.5">
-              <JobLink jobId={visit.jobId} linked={linked}>{visit.jobTitle}</JobLink>
+              <JobLink jobId={visit.jobId} linked={linked}>
+                {visit.jobTitle}
+              </JobLink>
               <span className="text-xs text-muted-foreground">
                 {terms.job} #{visit.jobNumber} · {visit.customerName} · {timeRange(visit, timeZone)}
               </span>
@@ -157,7 +190,21 @@ function CrewVisits({ crew, timeZone, terms, linked }: { crew: UserdashCrew; tim
   );
 }
 
-function WorkList({ title, description, empty, items, timeZone, terms }: { title: string; description: string; empty: string; items: UserdashWorkItem[]; timeZone: string; terms: Terminology }) {
+function WorkList({
+  title,
+  description,
+  empty,
+  items,
+  timeZone,
+  terms,
+}: {
+  title: string;
+  description: string;
+  empty: string;
+  items: UserdashWorkItem[];
+  timeZone: string;
+  terms: Terminology;
+}) {
   const id = `${title.toLowerCase().replace(/\W+/g, "-")}-title`;
   return (
     <Card role="region" aria-labelledby={id}>
@@ -172,7 +219,9 @@ function WorkList({ title, description, empty, items, timeZone, terms }: { title
           <ul className="divide-y text-sm" aria-label={title}>
             {items.map((item) => (
               <li key={item.visitId} className="grid gap-0.5 py-2">
-                <JobLink jobId={item.jobId} linked>{item.jobTitle}</JobLink>
+                <JobLink jobId={item.jobId} linked>
+                  {item.jobTitle}
+                </JobLink>
                 <span className="text-xs text-muted-foreground">
                   {terms.job} #{item.jobNumber} · {item.customerName}
                   {item.crewName ? ` · ${item.crewName}` : ""}
@@ -226,9 +275,11 @@ export function TodayWork({ role, terms }: { role: Role; terms: Terminology }) {
             <p className="text-sm text-muted-foreground">No visits today</p>
           ) : fieldUser ? (
             <ul className="grid gap-3" aria-label={title}>
-              {day.data.crews.flatMap((crew) => crew.visits).map((visit) => (
-                <FieldVisit key={visit.id} visit={visit} timeZone={day.data.timeZone} terms={terms} />
-              ))}
+              {day.data.crews
+                .flatMap((crew) => crew.visits)
+                .map((visit) => (
+                  <FieldVisit key={visit.id} visit={visit} timeZone={day.data.timeZone} terms={terms} />
+                ))}
             </ul>
           ) : (
             <div className="grid gap-4">

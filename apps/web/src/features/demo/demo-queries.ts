@@ -25,14 +25,17 @@ const TENANT_CONFIG_PREFIX = API_PATHS.tenantConfig.slice(0, API_PATHS.tenantCon
 export function useSwitchDemoTier() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (tier: PlanId) => demoStatusSchema.parse(await (await apiRequest("POST", API_PATHS.demoTier, { tier })).json()),
+    mutationFn: async (tier: PlanId) =>
+      demoStatusSchema.parse(await (await apiRequest("POST", API_PATHS.demoTier, { tier })).json()),
     onSuccess: async (status) => {
       queryClient.setQueryData(QUERY_KEYS.demoStatus, status);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: QUERY_KEYS.demoStatus }),
         queryClient.invalidateQueries({ queryKey: QUERY_KEYS.company }),
         queryClient.invalidateQueries({ queryKey: QUERY_KEYS.companyPlan }),
-        queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(TENANT_CONFIG_PREFIX) }),
+        queryClient.invalidateQueries({
+          predicate: (query) => String(query.queryKey[0]).startsWith(TENANT_CONFIG_PREFIX),
+        }),
       ]);
     },
   });

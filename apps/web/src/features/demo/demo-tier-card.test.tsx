@@ -18,11 +18,16 @@ beforeEach(() => {
   api = server.current;
   planId = "pro";
   api.on("GET", "/api/company", (_req, res) => sendJson(res, 200, makeCompany({ planId })));
-  api.on("GET", "/api/demo/status", (_req, res) => sendJson(res, 200, { isDemoCompany: true, demoDocsVisible: true, demoTierOverride: null }));
+  api.on("GET", "/api/demo/status", (_req, res) =>
+    sendJson(res, 200, { isDemoCompany: true, demoDocsVisible: true, demoTierOverride: null }),
+  );
 });
 
 const renderCard = (role: "owner" | "member" = "owner") =>
-  renderApp({ initialPath: "/settings", routes: <Route path="/settings" element={<DemoTierCard user={{ role, companyId: "c1" }} />} /> });
+  renderApp({
+    initialPath: "/settings",
+    routes: <Route path="/settings" element={<DemoTierCard user={{ role, companyId: "c1" }} />} />,
+  });
 
 describe("the demo tier switcher", () => {
   it("switches the tier, reads the company again and says Demo Tier Updated", async () => {
@@ -40,7 +45,9 @@ describe("the demo tier switcher", () => {
   });
 
   it("says Failed to switch demo tier with the server's answer when the switch is refused", async () => {
-    api.on("POST", "/api/demo/tier", (_req, res) => sendJson(res, 403, { message: "Only a demo company can switch its tier" }));
+    api.on("POST", "/api/demo/tier", (_req, res) =>
+      sendJson(res, 403, { message: "Only a demo company can switch its tier" }),
+    );
     renderCard();
     fireEvent.change(await screen.findByLabelText("Tier"), { target: { value: "suite" } });
     expect(await screen.findByText("Failed to switch demo tier")).toBeTruthy();
@@ -49,7 +56,9 @@ describe("the demo tier switcher", () => {
 
   it("is not shown to a member, nor to the owner of a company that is not a demo", async () => {
     renderCard("member");
-    api.on("GET", "/api/demo/status", (_req, res) => sendJson(res, 200, { isDemoCompany: false, demoDocsVisible: false, demoTierOverride: null }));
+    api.on("GET", "/api/demo/status", (_req, res) =>
+      sendJson(res, 200, { isDemoCompany: false, demoDocsVisible: false, demoTierOverride: null }),
+    );
     renderCard("owner");
     await waitFor(() => expect(api.requests.some((request) => request.url === "/api/company")).toBe(true));
     await waitFor(() => expect(api.requests.some((request) => request.url === "/api/demo/status")).toBe(true));

@@ -25,7 +25,8 @@ export function DemoTierCard({ user }: { user: { role: Role; companyId: string |
 
   const choose = (tier: PlanId) =>
     switchTier.mutate(tier, {
-      onSuccess: () => toast({ title: DEMO_TIER_UPDATED, description: `The demo now has the ${PLANS[tier].name} plan's features.` }),
+      onSuccess: () =>
+        toast({ title: DEMO_TIER_UPDATED, description: `The demo now has the ${PLANS[tier].name} plan's features.` }),
       onError: (error) => toast({ title: DEMO_TIER_FAILED, description: error.message, variant: "destructive" }),
     });
 
@@ -35,11 +36,18 @@ export function DemoTierCard({ user }: { user: { role: Role; companyId: string |
         <CardTitle id={`${selectId}-title`} className="flex items-center gap-2">
           Demo tier <Badge variant="outline">Demo</Badge>
         </CardTitle>
-        <CardDescription>Switch this demo company between plans to see what each one offers. The sample data stays as it is.</CardDescription>
+        <CardDescription>
+          Switch this demo company between plans to see what each one offers. The sample data stays as it is.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid max-w-xs gap-2">
         <Label htmlFor={selectId}>Tier</Label>
-        <NativeSelect id={selectId} value={current} disabled={switchTier.isPending} onChange={(event) => choose(demoTierSchema.parse(event.target.value))}>
+        <NativeSelect
+          id={selectId}
+          value={current}
+          disabled={switchTier.isPending}
+          onChange={(event) => choose(demoTierSchema.parse(event.target.value))}
+        >
           {demoTierSchema.options.map((tier) => (
             <option key={tier} value={tier}>
               {PLANS[tier].name}

@@ -3,7 +3,12 @@ import { firstPlanWithFeature } from "@fieldops/shared/plans";
 import type { Role } from "@fieldops/shared/roles";
 import { NAVIGATE_TARGETS } from "@fieldops/shared/ui-actions";
 
-const ROLE_WORDS: Record<Role, string> = { owner: "owners", admin: "administrators", member: "office members", field_user: "field users" };
+const ROLE_WORDS: Record<Role, string> = {
+  owner: "owners",
+  admin: "administrators",
+  member: "office members",
+  field_user: "field users",
+};
 
 export interface Capability {
   title: string;
@@ -13,7 +18,10 @@ export interface Capability {
 }
 
 const rolesWith = (entry: ModuleCatalogEntry, policy: "direct" | "approval") =>
-  (Object.keys(entry.policy) as Role[]).filter((role) => entry.policy[role] === policy).map((role) => ROLE_WORDS[role]).join(", ");
+  (Object.keys(entry.policy) as Role[])
+    .filter((role) => entry.policy[role] === policy)
+    .map((role) => ROLE_WORDS[role])
+    .join(", ");
 
 /** What the assistant can do, read from the modules catalog the server enforces, so the page cannot drift from it. */
 export function assistantCapabilities(): Capability[] {

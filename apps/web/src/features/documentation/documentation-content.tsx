@@ -15,19 +15,27 @@ function AssistantBody() {
   return (
     <>
       <p>
-        The assistant opens from every screen with the Assistant button or Ctrl/⌘+K. Ask in your own words; it answers with
-        text, takes you to a page, opens a setting, starts connecting a service, or proposes a change you confirm.
+        The assistant opens from every screen with the Assistant button or Ctrl/⌘+K. Ask in your own words; it answers
+        with text, takes you to a page, opens a setting, starts connecting a service, or proposes a change you confirm.
       </p>
       <h2>What it can do for you</h2>
       <table>
         <caption>Actions the assistant can take, the plan they need, and who may take them</caption>
         <thead>
-          <tr><th scope="col">Action</th><th scope="col">Plan</th><th scope="col">Done at once for</th><th scope="col">Needs an owner's approval for</th></tr>
+          <tr>
+            <th scope="col">Action</th>
+            <th scope="col">Plan</th>
+            <th scope="col">Done at once for</th>
+            <th scope="col">Needs an owner's approval for</th>
+          </tr>
         </thead>
         <tbody>
           {capabilities.map((capability) => (
             <tr key={capability.title}>
-              <td>{capability.title}</td><td>{capability.plan}</td><td>{capability.directly}</td><td>{capability.withApproval}</td>
+              <td>{capability.title}</td>
+              <td>{capability.plan}</td>
+              <td>{capability.directly}</td>
+              <td>{capability.withApproval}</td>
             </tr>
           ))}
         </tbody>
@@ -37,9 +45,18 @@ function AssistantBody() {
         action your plan does not include answers "This feature requires a plan upgrade".
       </p>
       <h2>Where it can take you</h2>
-      <ul>{ASSISTANT_DESTINATIONS.map((path) => <li key={path}><code>{path}</code></li>)}</ul>
+      <ul>
+        {ASSISTANT_DESTINATIONS.map((path) => (
+          <li key={path}>
+            <code>{path}</code>
+          </li>
+        ))}
+      </ul>
       <h2>What it reads</h2>
-      <p>It can look up your customers, jobs, today's schedule and unpaid invoices, as your role allows; it never changes data without your confirmation.</p>
+      <p>
+        It can look up your customers, jobs, today's schedule and unpaid invoices, as your role allows; it never changes
+        data without your confirmation.
+      </p>
     </>
   );
 }
@@ -52,10 +69,18 @@ export const DOC_PAGES: readonly DocPage[] = [
     summary: "Create your company, finish the setup and invite your crew.",
     body: () => (
       <>
-        <p>Create Account on the sign-in screen makes your company on a 7-day free trial. Setup then asks for two things:</p>
+        <p>
+          Create Account on the sign-in screen makes your company on a 7-day free trial. Setup then asks for two things:
+        </p>
         <ol>
-          <li><strong>Company Profile</strong>: your company's name, as it appears on invoices and job cards sent to customers.</li>
-          <li><strong>Add Crews</strong>: the team members to invite, with name, cell and e-mail. The {ONBOARDING_PLAN.name} setup has {ONBOARDING_PLAN.seatsAllowed} seats, one of them yours.</li>
+          <li>
+            <strong>Company Profile</strong>: your company's name, as it appears on invoices and job cards sent to
+            customers.
+          </li>
+          <li>
+            <strong>Add Crews</strong>: the team members to invite, with name, cell and e-mail. The{" "}
+            {ONBOARDING_PLAN.name} setup has {ONBOARDING_PLAN.seatsAllowed} seats, one of them yours.
+          </li>
         </ol>
         <p>Skip leaves a step for later; Complete Setup sends the invitations and opens the app.</p>
       </>
@@ -78,8 +103,9 @@ export const DOC_PAGES: readonly DocPage[] = [
     summary: "One-off and recurring jobs, their visits, line items and checklists.",
     body: () => (
       <p>
-        A job is work for a customer at a property, one-off or recurring; each time a crew goes there is a visit. A visit is
-        unscheduled, scheduled, dispatched, in progress, completed or canceled, and the job's status follows its visits.
+        A job is work for a customer at a property, one-off or recurring; each time a crew goes there is a visit. A
+        visit is unscheduled, scheduled, dispatched, in progress, completed or canceled, and the job's status follows
+        its visits.
       </p>
     ),
   },
@@ -98,7 +124,11 @@ export const DOC_PAGES: readonly DocPage[] = [
     slug: "crews",
     title: "Crews",
     summary: "Crews, their members, skills, hours and load.",
-    body: () => <p>Crews group your field users, with the skills they bring, their working hours and breaks, and this week's load.</p>,
+    body: () => (
+      <p>
+        Crews group your field users, with the skills they bring, their working hours and breaks, and this week's load.
+      </p>
+    ),
   },
   {
     slug: "integrations",
@@ -118,14 +148,14 @@ export const DOC_PAGES: readonly DocPage[] = [
     body: () => (
       <>
         <p>
-          Settings holds your company's profile (name, phone, e-mail, address), its vertical, its time zone (every "today" and
-          "past due" is read in it) and its branding: a logo (PNG, JPEG or WebP up to 512 KB) and a primary colour. Owners
-          change them; office members read them.
+          Settings holds your company's profile (name, phone, e-mail, address), its vertical, its time zone (every
+          "today" and "past due" is read in it) and its branding: a logo (PNG, JPEG or WebP up to 512 KB) and a primary
+          colour. Owners change them; office members read them.
         </p>
         <p>
-          Invite someone by e-mail with a role. The invitation link works once, for {INVITATION_TTL_DAYS} days; send it again
-          for a new link. Each waiting invitation holds a seat of your plan. Changing someone's role applies at once, and
-          removing someone signs them out everywhere at once.
+          Invite someone by e-mail with a role. The invitation link works once, for {INVITATION_TTL_DAYS} days; send it
+          again for a new link. Each waiting invitation holds a seat of your plan. Changing someone's role applies at
+          once, and removing someone signs them out everywhere at once.
         </p>
         <p>Your theme (light, dark or system) is yours alone, on every device you sign in on.</p>
       </>
@@ -137,9 +167,9 @@ export const DOC_PAGES: readonly DocPage[] = [
     summary: "Password, active sessions, the company's record of changes.",
     body: () => (
       <p>
-        Security changes your password (your other sessions end), lists where you are signed in, and signs out one device
-        or all others. Owners also find the audit log there (Growth plan and above): who changed what and when, filtered by
-        person, action and dates, exportable as CSV.
+        Security changes your password (your other sessions end), lists where you are signed in, and signs out one
+        device or all others. Owners also find the audit log there (Growth plan and above): who changed what and when,
+        filtered by person, action and dates, exportable as CSV.
       </p>
     ),
   },
@@ -150,9 +180,15 @@ export const DOC_PAGES: readonly DocPage[] = [
     body: () => (
       <p>
         Support opens a ticket to our team, with screenshots or files attached (up to 3, 512 KB each). A ticket is open,
-        waiting on you once we answered, resolved or closed; replies appear as they arrive. Pro plans' tickets are answered first.
+        waiting on you once we answered, resolved or closed; replies appear as they arrive. Pro plans' tickets are
+        answered first.
       </p>
     ),
   },
-  { slug: "assistant", title: "The assistant", summary: "What the assistant can do, on which plan, for whom.", body: AssistantBody },
+  {
+    slug: "assistant",
+    title: "The assistant",
+    summary: "What the assistant can do, on which plan, for whom.",
+    body: AssistantBody,
+  },
 ];

@@ -13,7 +13,11 @@ export function DocumentationPage() {
   if (page) {
     return (
       <article className="prose-docs grid max-w-3xl gap-4 [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_table]:text-sm [&_td]:border-b [&_td]:py-1 [&_td]:pr-4 [&_th]:border-b [&_th]:pr-4 [&_th]:text-left [&_ul]:list-disc">
-        <nav aria-label="Breadcrumb" className="text-sm"><Link to="/documentation" className="underline">Documentation</Link></nav>
+        <nav aria-label="Breadcrumb" className="text-sm">
+          <Link to="/documentation" className="underline">
+            Documentation
+          </Link>
+        </nav>
         <h1 className="text-2xl font-semibold tracking-tight">{page.title}</h1>
         {page.body()}
       </article>
@@ -24,7 +28,11 @@ export function DocumentationPage() {
       <h1 className="text-2xl font-semibold tracking-tight">Documentation</h1>
       <nav aria-label="Documentation pages" className="grid gap-4 md:grid-cols-3">
         {DOC_PAGES.map((doc) => (
-          <Link key={doc.slug} to={`/documentation/${doc.slug}`} className="rounded-xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          <Link
+            key={doc.slug}
+            to={`/documentation/${doc.slug}`}
+            className="rounded-xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
             <Card className="h-full transition-colors hover:bg-accent">
               <CardHeader>
                 <CardTitle>{doc.title}</CardTitle>

@@ -48,7 +48,10 @@ export function CustomDomainCard() {
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    call.mutate({ method: "PUT", path: API_PATHS.customDomain, body: { domain: draft } }, { onSuccess: () => setDraft("") });
+    call.mutate(
+      { method: "PUT", path: API_PATHS.customDomain, body: { domain: draft } },
+      { onSuccess: () => setDraft("") },
+    );
   };
   const current = domain.data;
   return (
@@ -59,28 +62,43 @@ export function CustomDomainCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         {!suite ? (
-          <PlanUpgradeRequired compact message={planFeatureMessage("custom_domain")} requiredPlan={firstPlanWithFeature("custom_domain").id} />
+          <PlanUpgradeRequired
+            compact
+            message={planFeatureMessage("custom_domain")}
+            requiredPlan={firstPlanWithFeature("custom_domain").id}
+          />
         ) : (
           <>
             {current?.domain ? (
               <div className="grid gap-2 text-sm">
                 <p className="flex items-center gap-2">
                   <span className="font-medium">{current.domain}</span>
-                  <Badge variant={current.verifiedAt ? "secondary" : "outline"}>{current.verifiedAt ? "Verified" : "Not verified"}</Badge>
+                  <Badge variant={current.verifiedAt ? "secondary" : "outline"}>
+                    {current.verifiedAt ? "Verified" : "Not verified"}
+                  </Badge>
                 </p>
                 {current.verifiedAt ? null : (
                   <p>
-                    Add a TXT record named <code className="rounded bg-muted px-1">{current.recordName}</code> with the value{" "}
-                    <code className="rounded bg-muted px-1 break-all">{current.recordValue}</code>, then verify.
+                    Add a TXT record named <code className="rounded bg-muted px-1">{current.recordName}</code> with the
+                    value <code className="rounded bg-muted px-1 break-all">{current.recordValue}</code>, then verify.
                   </p>
                 )}
                 <div className="flex flex-wrap gap-2">
                   {current.verifiedAt ? null : (
-                    <Button size="sm" disabled={call.isPending} onClick={() => call.mutate({ method: "POST", path: API_PATHS.customDomainVerify })}>
+                    <Button
+                      size="sm"
+                      disabled={call.isPending}
+                      onClick={() => call.mutate({ method: "POST", path: API_PATHS.customDomainVerify })}
+                    >
                       Verify
                     </Button>
                   )}
-                  <Button size="sm" variant="outline" disabled={call.isPending} onClick={() => call.mutate({ method: "DELETE", path: API_PATHS.customDomain })}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={call.isPending}
+                    onClick={() => call.mutate({ method: "DELETE", path: API_PATHS.customDomain })}
+                  >
                     Remove
                   </Button>
                 </div>
@@ -89,7 +107,13 @@ export function CustomDomainCard() {
             <form className="grid max-w-md gap-2" onSubmit={save}>
               <Label htmlFor={inputId}>{current?.domain ? "Change the domain" : "Domain"}</Label>
               <div className="flex gap-2">
-                <Input id={inputId} value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="app.example.com" autoComplete="off" />
+                <Input
+                  id={inputId}
+                  value={draft}
+                  onChange={(event) => setDraft(event.target.value)}
+                  placeholder="app.example.com"
+                  autoComplete="off"
+                />
                 <Button type="submit" disabled={call.isPending || draft.trim() === ""}>
                   Save
                 </Button>

@@ -35,10 +35,20 @@ function PortalLink({ customerId, timeZone }: { customerId: string; timeZone: st
         A new link replaces the one before.
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" disabled={make.isPending} onClick={() => make.mutate(null, { onSuccess: setUrl })}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={make.isPending}
+          onClick={() => make.mutate(null, { onSuccess: setUrl })}
+        >
           {status.data?.active ? "New link" : "Create link"}
         </Button>
-        <Button size="sm" variant="outline" disabled={make.isPending} onClick={() => make.mutate({ email: true, sms: true }, { onSuccess: setUrl })}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={make.isPending}
+          onClick={() => make.mutate({ email: true, sms: true }, { onSuccess: setUrl })}
+        >
           Send a new link
         </Button>
         {status.data?.active ? (
@@ -51,7 +61,9 @@ function PortalLink({ customerId, timeZone }: { customerId: string; timeZone: st
         <div className="grid gap-1">
           <Label htmlFor={`${id}-portal`}>Portal link</Label>
           <Input id={`${id}-portal`} readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-          <p className="text-xs text-muted-foreground">Anyone with this link sees this customer's visits, estimates and invoices. It is shown only now.</p>
+          <p className="text-xs text-muted-foreground">
+            Anyone with this link sees this customer's visits, estimates and invoices. It is shown only now.
+          </p>
         </div>
       ) : null}
       {error ? (
@@ -102,7 +114,11 @@ export function CustomerSales({ customerId }: { customerId: string }) {
           </Button>
         </CardHeader>
         <CardContent>
-          {estimateItems.length === 0 ? <p className="text-sm text-muted-foreground">{estimates.isPending ? "Loading…" : "No estimates yet."}</p> : <EstimateTable items={estimateItems} showCustomer={false} />}
+          {estimateItems.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{estimates.isPending ? "Loading…" : "No estimates yet."}</p>
+          ) : (
+            <EstimateTable items={estimateItems} showCustomer={false} />
+          )}
         </CardContent>
       </Card>
       <Card className="md:col-span-2">
@@ -115,7 +131,11 @@ export function CustomerSales({ customerId }: { customerId: string }) {
               <AlertDescription>{error}</AlertDescription>
             </Alert>
           ) : null}
-          {leadItems.length === 0 ? <p className="text-sm text-muted-foreground">{leads.isPending ? "Loading…" : "No leads."}</p> : <LeadTable items={leadItems} onError={setError} compact />}
+          {leadItems.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{leads.isPending ? "Loading…" : "No leads."}</p>
+          ) : (
+            <LeadTable items={leadItems} onError={setError} compact />
+          )}
         </CardContent>
       </Card>
       <Card className="md:col-span-2">
@@ -123,7 +143,15 @@ export function CustomerSales({ customerId }: { customerId: string }) {
           <CardTitle>Customer portal</CardTitle>
         </CardHeader>
         <CardContent>
-          {!company.data ? null : portalAllowed ? <PortalLink customerId={customerId} timeZone={company.data.timeZone} /> : <PlanUpgradeRequired compact message={planFeatureMessage("portal", "The customer portal")} requiredPlan={firstPlanWithFeature("portal").id} />}
+          {!company.data ? null : portalAllowed ? (
+            <PortalLink customerId={customerId} timeZone={company.data.timeZone} />
+          ) : (
+            <PlanUpgradeRequired
+              compact
+              message={planFeatureMessage("portal", "The customer portal")}
+              requiredPlan={firstPlanWithFeature("portal").id}
+            />
+          )}
         </CardContent>
       </Card>
       {creating ? <NewEstimateDialog onOpenChange={setCreating} customerId={customerId} /> : null}

@@ -1,6 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Plus, Trash2 } from "lucide-react";
-import { estimateOptionTotals, MAX_ESTIMATE_LINES, MAX_ESTIMATE_OPTIONS, type EstimateDetail, type EstimateOptionInput } from "@fieldops/shared/estimates";
+import {
+  estimateOptionTotals,
+  MAX_ESTIMATE_LINES,
+  MAX_ESTIMATE_OPTIONS,
+  type EstimateDetail,
+  type EstimateOptionInput,
+} from "@fieldops/shared/estimates";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -47,31 +53,60 @@ function parseLine(line: LineRow) {
 }
 
 function toOptions(rows: readonly OptionRow[]): EstimateOptionInput[] {
-  return rows.map((row) => ({ name: row.name.trim(), description: row.description.trim() || null, lineItems: row.lines.map(parseLine) }));
+  return rows.map((row) => ({
+    name: row.name.trim(),
+    description: row.description.trim() || null,
+    lineItems: row.lines.map(parseLine),
+  }));
 }
 
 /**
  * The estimate's title, note, last day and options with their lines, totals as typed. Saving a sent estimate
  * returns it to draft on the server; the page says so before the office saves.
  */
-export function EstimateEditor({ estimate, editable, onDirtyChange }: { estimate: EstimateDetail; editable: boolean; onDirtyChange?: (dirty: boolean) => void }) {
+export function EstimateEditor({
+  estimate,
+  editable,
+  onDirtyChange,
+}: {
+  estimate: EstimateDetail;
+  editable: boolean;
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const id = useId();
   const [title, setTitle] = useState(estimate.title);
   const [message, setMessage] = useState(estimate.message ?? "");
   const [expiresOn, setExpiresOn] = useState(estimate.expiresOn ?? "");
   const [options, setOptions] = useState<OptionRow[]>(() => toRows(estimate));
   const update = useUpdateEstimate(estimate.id);
-  const initial = JSON.stringify({ title: estimate.title, message: estimate.message ?? "", expiresOn: estimate.expiresOn ?? "", options: toRows(estimate) });
+  const initial = JSON.stringify({
+    title: estimate.title,
+    message: estimate.message ?? "",
+    expiresOn: estimate.expiresOn ?? "",
+    options: toRows(estimate),
+  });
   const dirty = JSON.stringify({ title, message, expiresOn, options }) !== initial;
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
-  const setOption = (index: number, change: Partial<OptionRow>) => setOptions((rows) => rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
+  const setOption = (index: number, change: Partial<OptionRow>) =>
+    setOptions((rows) => rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const setLine = (optionIndex: number, lineIndex: number, change: Partial<LineRow>) =>
-    setOptions((rows) => rows.map((row, i) => (i === optionIndex ? { ...row, lines: row.lines.map((line, j) => (j === lineIndex ? { ...line, ...change } : line)) } : row)));
+    setOptions((rows) =>
+      rows.map((row, i) =>
+        i === optionIndex
+          ? { ...row, lines: row.lines.map((line, j) => (j === lineIndex ? { ...line, ...change } : line)) }
+          : row,
+      ),
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ title, message: message.trim() || null, ...(expiresOn && expiresOn !== estimate.expiresOn ? { expiresOn } : {}), options: toOptions(options) });
+    update.mutate({
+      title,
+      message: message.trim() || null,
+      ...(expiresOn && expiresOn !== estimate.expiresOn ? { expiresOn } : {}),
+      options: toOptions(options),
+    });
   };
 
   return (
@@ -80,32 +115,70 @@ export function EstimateEditor({ estimate, editable, onDirtyChange }: { estimate
         <CardContent className="grid gap-3 sm:grid-cols-2">
           <div className="grid gap-1 sm:col-span-2">
             <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input id={`${id}-title`} required maxLength={200} disabled={!editable} value={title} onChange={(e) => setTitle(e.target.value)} />
+            <Input
+              id={`${id}-title`}
+              required
+              maxLength={200}
+              disabled={!editable}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+            />
           </div>
           <div className="grid gap-1 sm:col-span-2">
             <Label htmlFor={`${id}-message`}>Message to the customer</Label>
-            <Textarea id={`${id}-message`} maxLength={5000} disabled={!editable} value={message} onChange={(e) => setMessage(e.target.value)} />
+            <Textarea
+              id={`${id}-message`}
+              maxLength={5000}
+              disabled={!editable}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+            />
           </div>
           <div className="grid gap-1">
             <Label htmlFor={`${id}-expires`}>Valid until</Label>
-            <Input id={`${id}-expires`} type="date" disabled={!editable} value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} />
+            <Input
+              id={`${id}-expires`}
+              type="date"
+              disabled={!editable}
+              value={expiresOn}
+              onChange={(e) => setExpiresOn(e.target.value)}
+            />
           </div>
         </CardContent>
       </Card>
       {options.map((option, optionIndex) => {
         const label = `Option ${optionIndex + 1}`;
-        const totals = estimateOptionTotals(option.lines.map(parseLine).map((line) => ({ ...line, quantity: Number.isFinite(line.quantity) ? line.quantity : 0, unitPriceCents: Number.isFinite(line.unitPriceCents) ? line.unitPriceCents : 0 })));
-        const approved = estimate.approvedOptionId !== null && estimate.options[optionIndex]?.id === estimate.approvedOptionId;
+        const totals = estimateOptionTotals(
+          option.lines.map(parseLine).map((line) => ({
+            ...line,
+            quantity: Number.isFinite(line.quantity) ? line.quantity : 0,
+            unitPriceCents: Number.isFinite(line.unitPriceCents) ? line.unitPriceCents : 0,
+          })),
+        );
+        const approved =
+          estimate.approvedOptionId !== null && estimate.options[optionIndex]?.id === estimate.approvedOptionId;
         return (
           <Card key={optionIndex} role="group" aria-label={label} className={approved ? "border-primary" : undefined}>
             <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-2">
               <div className="grid gap-1">
                 <Label htmlFor={`${id}-option-${optionIndex}`}>{label} name</Label>
-                <Input id={`${id}-option-${optionIndex}`} required maxLength={100} disabled={!editable} value={option.name} onChange={(e) => setOption(optionIndex, { name: e.target.value })} />
+                <Input
+                  id={`${id}-option-${optionIndex}`}
+                  required
+                  maxLength={100}
+                  disabled={!editable}
+                  value={option.name}
+                  onChange={(e) => setOption(optionIndex, { name: e.target.value })}
+                />
               </div>
               {approved ? <CardTitle className="text-sm text-primary">Chosen by the customer</CardTitle> : null}
               {editable && options.length > 1 ? (
-                <Button type="button" variant="outline" size="sm" onClick={() => setOptions((rows) => rows.filter((_, i) => i !== optionIndex))}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setOptions((rows) => rows.filter((_, i) => i !== optionIndex))}
+                >
                   <Trash2 aria-hidden="true" /> Remove {label.toLowerCase()}
                 </Button>
               ) : null}
@@ -113,43 +186,100 @@ export function EstimateEditor({ estimate, editable, onDirtyChange }: { estimate
             <CardContent className="grid gap-3">
               <div className="grid gap-1">
                 <Label htmlFor={`${id}-option-${optionIndex}-description`}>{label} description</Label>
-                <Input id={`${id}-option-${optionIndex}-description`} maxLength={2000} disabled={!editable} value={option.description} onChange={(e) => setOption(optionIndex, { description: e.target.value })} />
+                <Input
+                  id={`${id}-option-${optionIndex}-description`}
+                  maxLength={2000}
+                  disabled={!editable}
+                  value={option.description}
+                  onChange={(e) => setOption(optionIndex, { description: e.target.value })}
+                />
               </div>
               <table className="w-full text-sm">
                 <caption className="sr-only">{label} lines</caption>
                 <thead className="text-left text-muted-foreground">
                   <tr>
-                    <th scope="col" className="py-1 font-medium">Description</th>
-                    <th scope="col" className="w-20 py-1 font-medium">Qty</th>
-                    <th scope="col" className="w-28 py-1 font-medium">Unit price ($)</th>
-                    <th scope="col" className="w-20 py-1 font-medium">Tax %</th>
-                    <th scope="col" className="w-28 py-1 text-right font-medium">Amount</th>
-                    {editable ? <th scope="col" className="w-10 py-1"><span className="sr-only">Remove</span></th> : null}
+                    <th scope="col" className="py-1 font-medium">
+                      Description
+                    </th>
+                    <th scope="col" className="w-20 py-1 font-medium">
+                      Qty
+                    </th>
+                    <th scope="col" className="w-28 py-1 font-medium">
+                      Unit price ($)
+                    </th>
+                    <th scope="col" className="w-20 py-1 font-medium">
+                      Tax %
+                    </th>
+                    <th scope="col" className="w-28 py-1 text-right font-medium">
+                      Amount
+                    </th>
+                    {editable ? (
+                      <th scope="col" className="w-10 py-1">
+                        <span className="sr-only">Remove</span>
+                      </th>
+                    ) : null}
                   </tr>
                 </thead>
                 <tbody>
                   {option.lines.map((line, lineIndex) => {
                     const name = `${label} line ${lineIndex + 1}`;
                     const parsed = parseLine(line);
-                    const amount = Number.isFinite(parsed.quantity * parsed.unitPriceCents) ? Math.round(parsed.quantity * parsed.unitPriceCents) : 0;
+                    const amount = Number.isFinite(parsed.quantity * parsed.unitPriceCents)
+                      ? Math.round(parsed.quantity * parsed.unitPriceCents)
+                      : 0;
                     return (
                       <tr key={lineIndex}>
                         <td className="py-1 pr-2">
-                          <Input aria-label={`${name} description`} required maxLength={500} disabled={!editable} value={line.description} onChange={(e) => setLine(optionIndex, lineIndex, { description: e.target.value })} />
+                          <Input
+                            aria-label={`${name} description`}
+                            required
+                            maxLength={500}
+                            disabled={!editable}
+                            value={line.description}
+                            onChange={(e) => setLine(optionIndex, lineIndex, { description: e.target.value })}
+                          />
                         </td>
                         <td className="py-1 pr-2">
-                          <Input aria-label={`${name} quantity`} inputMode="decimal" required disabled={!editable} value={line.quantity} onChange={(e) => setLine(optionIndex, lineIndex, { quantity: e.target.value })} />
+                          <Input
+                            aria-label={`${name} quantity`}
+                            inputMode="decimal"
+                            required
+                            disabled={!editable}
+                            value={line.quantity}
+                            onChange={(e) => setLine(optionIndex, lineIndex, { quantity: e.target.value })}
+                          />
                         </td>
                         <td className="py-1 pr-2">
-                          <Input aria-label={`${name} unit price`} inputMode="decimal" required disabled={!editable} value={line.unitPrice} onChange={(e) => setLine(optionIndex, lineIndex, { unitPrice: e.target.value })} />
+                          <Input
+                            aria-label={`${name} unit price`}
+                            inputMode="decimal"
+                            required
+                            disabled={!editable}
+                            value={line.unitPrice}
+                            onChange={(e) => setLine(optionIndex, lineIndex, { unitPrice: e.target.value })}
+                          />
                         </td>
                         <td className="py-1 pr-2">
-                          <Input aria-label={`${name} tax rate`} inputMode="decimal" disabled={!editable} value={line.taxRate} onChange={(e) => setLine(optionIndex, lineIndex, { taxRate: e.target.value })} />
+                          <Input
+                            aria-label={`${name} tax rate`}
+                            inputMode="decimal"
+                            disabled={!editable}
+                            value={line.taxRate}
+                            onChange={(e) => setLine(optionIndex, lineIndex, { taxRate: e.target.value })}
+                          />
                         </td>
                         <td className="py-1 text-right">{formatCents(amount)}</td>
                         {editable ? (
                           <td className="py-1 text-right">
-                            <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${name.toLowerCase()}`} onClick={() => setOption(optionIndex, { lines: option.lines.filter((_, j) => j !== lineIndex) })}>
+                            <Button
+                              type="button"
+                              variant="ghost"
+                              size="icon"
+                              aria-label={`Remove ${name.toLowerCase()}`}
+                              onClick={() =>
+                                setOption(optionIndex, { lines: option.lines.filter((_, j) => j !== lineIndex) })
+                              }
+                            >
                               <Trash2 aria-hidden="true" />
                             </Button>
                           </td>
@@ -161,10 +291,17 @@ export function EstimateEditor({ estimate, editable, onDirtyChange }: { estimate
               </table>
               <div className="flex flex-wrap items-start justify-between gap-3">
                 {editable && option.lines.length < MAX_ESTIMATE_LINES ? (
-                  <Button type="button" variant="outline" size="sm" onClick={() => setOption(optionIndex, { lines: [...option.lines, emptyLine()] })}>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    onClick={() => setOption(optionIndex, { lines: [...option.lines, emptyLine()] })}
+                  >
                     <Plus aria-hidden="true" /> Add line to {label.toLowerCase()}
                   </Button>
-                ) : <span />}
+                ) : (
+                  <span />
+                )}
                 <dl className="grid grid-cols-[auto_auto] gap-x-4 text-sm" aria-label={`${label} totals`}>
                   <dt className="text-muted-foreground">Subtotal</dt>
                   <dd className="text-right">{formatCents(totals.subtotalCents)}</dd>
@@ -181,7 +318,16 @@ export function EstimateEditor({ estimate, editable, onDirtyChange }: { estimate
       {editable ? (
         <div className="flex flex-wrap items-center gap-2">
           {options.length < MAX_ESTIMATE_OPTIONS ? (
-            <Button type="button" variant="outline" onClick={() => setOptions((rows) => [...rows, { name: `Option ${rows.length + 1}`, description: "", lines: [emptyLine()] }])}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() =>
+                setOptions((rows) => [
+                  ...rows,
+                  { name: `Option ${rows.length + 1}`, description: "", lines: [emptyLine()] },
+                ])
+              }
+            >
               <Plus aria-hidden="true" /> Add option
             </Button>
           ) : null}
@@ -189,13 +335,17 @@ export function EstimateEditor({ estimate, editable, onDirtyChange }: { estimate
             {update.isPending ? "Saving..." : "Save estimate"}
           </Button>
           {dirty && estimate.status !== "draft" ? (
-            <p className="text-sm text-muted-foreground">Saving returns it to draft: send it again for the customer to approve.</p>
+            <p className="text-sm text-muted-foreground">
+              Saving returns it to draft: send it again for the customer to approve.
+            </p>
           ) : null}
         </div>
       ) : null}
       {update.error ? (
         <Alert variant="destructive" role="alert">
-          <AlertDescription>{apiErrorMessage(update.error, "The estimate could not be saved. Try again.")}</AlertDescription>
+          <AlertDescription>
+            {apiErrorMessage(update.error, "The estimate could not be saved. Try again.")}
+          </AlertDescription>
         </Alert>
       ) : null}
     </form>

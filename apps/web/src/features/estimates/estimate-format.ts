@@ -10,4 +10,3 @@ export const ESTIMATE_STATUS_VARIANT: Record<EstimateStatus, "default" | "second
   declined: "outline",
   expired: "outline",
 };
-

@@ -22,14 +22,30 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { FormDialog } from "../../components/form-dialog";
 import { ESTIMATE_STATUS_VARIANT } from "./estimate-format";
 import { EstimateEditor } from "./estimate-editor";
-import { createEstimateLink, useConvertEstimate, useDeclineEstimate, useEstimate, useSendEstimate } from "./estimate-queries";
+import {
+  createEstimateLink,
+  useConvertEstimate,
+  useDeclineEstimate,
+  useEstimate,
+  useSendEstimate,
+} from "./estimate-queries";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EDITABLE: readonly EstimateStatus[] = ["draft", "sent", "changes_requested", "expired"];
 const SENDABLE: readonly EstimateStatus[] = ["draft", "sent", "changes_requested"];
 const DECLINABLE: readonly EstimateStatus[] = ["draft", "sent", "changes_requested", "expired"];
 
-function SendDialog({ estimate, smsAllowed, onOpenChange, onSent }: { estimate: EstimateDetail; smsAllowed: boolean; onOpenChange: (open: boolean) => void; onSent: (url: string) => void }) {
+function SendDialog({
+  estimate,
+  smsAllowed,
+  onOpenChange,
+  onSent,
+}: {
+  estimate: EstimateDetail;
+  smsAllowed: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSent: (url: string) => void;
+}) {
   const id = useId();
   const [email, setEmail] = useState(estimate.customerEmail !== null);
   const [sms, setSms] = useState(smsAllowed && estimate.customerPhone !== null);
@@ -61,20 +77,46 @@ function SendDialog({ estimate, smsAllowed, onOpenChange, onSent }: { estimate: 
       <fieldset className="grid gap-2">
         <legend className="sr-only">Send by</legend>
         <label className="flex items-center gap-2 text-sm" htmlFor={`${id}-email`}>
-          <input id={`${id}-email`} type="checkbox" checked={email} disabled={estimate.customerEmail === null} onChange={(e) => setEmail(e.target.checked)} />
+          <input
+            id={`${id}-email`}
+            type="checkbox"
+            checked={email}
+            disabled={estimate.customerEmail === null}
+            onChange={(e) => setEmail(e.target.checked)}
+          />
           E-mail {estimate.customerEmail ?? "(no e-mail address)"}
         </label>
         <label className="flex items-center gap-2 text-sm" htmlFor={`${id}-sms`}>
-          <input id={`${id}-sms`} type="checkbox" checked={sms} disabled={!smsAllowed || estimate.customerPhone === null} onChange={(e) => setSms(e.target.checked)} />
+          <input
+            id={`${id}-sms`}
+            type="checkbox"
+            checked={sms}
+            disabled={!smsAllowed || estimate.customerPhone === null}
+            onChange={(e) => setSms(e.target.checked)}
+          />
           Text message {estimate.customerPhone ?? "(no phone number)"}
         </label>
-        {smsAllowed ? null : <PlanUpgradeRequired compact message={planFeatureMessage("sms", "Sending text messages")} requiredPlan={firstPlanWithFeature("sms").id} />}
+        {smsAllowed ? null : (
+          <PlanUpgradeRequired
+            compact
+            message={planFeatureMessage("sms", "Sending text messages")}
+            requiredPlan={firstPlanWithFeature("sms").id}
+          />
+        )}
       </fieldset>
     </FormDialog>
   );
 }
 
-function EstimateView({ estimate, timeZone, smsAllowed }: { estimate: EstimateDetail; timeZone: string; smsAllowed: boolean }) {
+function EstimateView({
+  estimate,
+  timeZone,
+  smsAllowed,
+}: {
+  estimate: EstimateDetail;
+  timeZone: string;
+  smsAllowed: boolean;
+}) {
   const id = useId();
   const navigate = useNavigate();
   const [dirty, setDirty] = useState(false);
@@ -111,18 +153,27 @@ function EstimateView({ estimate, timeZone, smsAllowed }: { estimate: EstimateDe
           </Link>
           <h1 className="text-2xl font-semibold tracking-tight">Estimate #{estimate.number}</h1>
           <p className="flex flex-wrap items-center gap-2 text-sm">
-            <Badge variant={ESTIMATE_STATUS_VARIANT[estimate.status]} aria-label={`Status: ${ESTIMATE_STATUS_LABELS[estimate.status]}`}>
+            <Badge
+              variant={ESTIMATE_STATUS_VARIANT[estimate.status]}
+              aria-label={`Status: ${ESTIMATE_STATUS_LABELS[estimate.status]}`}
+            >
               {ESTIMATE_STATUS_LABELS[estimate.status]}
             </Badge>
             <Link to={`/customers/${estimate.customerId}`} className="underline-offset-4 hover:underline">
               {estimate.customerName}
             </Link>
-            {estimate.sentAt ? <span className="text-muted-foreground">Sent {formatCompanyTime(estimate.sentAt, timeZone)}</span> : null}
+            {estimate.sentAt ? (
+              <span className="text-muted-foreground">Sent {formatCompanyTime(estimate.sentAt, timeZone)}</span>
+            ) : null}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
           {SENDABLE.includes(estimate.status) ? (
-            <Button onClick={() => setSending(true)} disabled={dirty} title={dirty ? "Save your changes first" : undefined}>
+            <Button
+              onClick={() => setSending(true)}
+              disabled={dirty}
+              title={dirty ? "Save your changes first" : undefined}
+            >
               <Send aria-hidden="true" /> {estimate.status === "draft" ? "Send" : "Send again"}
             </Button>
           ) : null}
@@ -143,7 +194,9 @@ function EstimateView({ estimate, timeZone, smsAllowed }: { estimate: EstimateDe
         <div className="grid gap-1">
           <Label htmlFor={`${id}-link`}>Review link</Label>
           <Input id={`${id}-link`} readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
-          <p className="text-xs text-muted-foreground">Anyone with this link can see and answer the estimate. It is shown only now.</p>
+          <p className="text-xs text-muted-foreground">
+            Anyone with this link can see and answer the estimate. It is shown only now.
+          </p>
         </div>
       ) : null}
       {linkError ? (
@@ -159,9 +212,7 @@ function EstimateView({ estimate, timeZone, smsAllowed }: { estimate: EstimateDe
       ) : null}
       {estimate.status === "approved" || estimate.status === "converted" ? (
         <Alert>
-          <AlertTitle>
-            Approved{approvedOption ? `: ${approvedOption.name}` : ""}
-          </AlertTitle>
+          <AlertTitle>Approved{approvedOption ? `: ${approvedOption.name}` : ""}</AlertTitle>
           <AlertDescription>
             Signed by {estimate.signatureName}
             {estimate.approvedAt ? ` on ${formatCompanyTime(estimate.approvedAt, timeZone)}` : ""}.
@@ -179,7 +230,9 @@ function EstimateView({ estimate, timeZone, smsAllowed }: { estimate: EstimateDe
       {estimate.status === "declined" ? (
         <Alert>
           <AlertTitle>Declined</AlertTitle>
-          {estimate.customerMessage ? <AlertDescription className="whitespace-pre-line">{estimate.customerMessage}</AlertDescription> : null}
+          {estimate.customerMessage ? (
+            <AlertDescription className="whitespace-pre-line">{estimate.customerMessage}</AlertDescription>
+          ) : null}
         </Alert>
       ) : null}
       {estimate.status === "expired" ? (
@@ -205,15 +258,18 @@ function EstimateView({ estimate, timeZone, smsAllowed }: { estimate: EstimateDe
             <ul className="grid gap-1 text-sm" aria-label="Sent messages">
               {estimate.messages.map((message) => (
                 <li key={message.id}>
-                  <span className="font-medium">{message.channel === "sms" ? "Text message" : "E-mail"}</span> to {message.recipient} ·{" "}
-                  {formatCompanyTime(message.createdAt, timeZone)} · {message.sentAt ? "delivered" : "in the outbox"}
+                  <span className="font-medium">{message.channel === "sms" ? "Text message" : "E-mail"}</span> to{" "}
+                  {message.recipient} · {formatCompanyTime(message.createdAt, timeZone)} ·{" "}
+                  {message.sentAt ? "delivered" : "in the outbox"}
                 </li>
               ))}
             </ul>
           )}
         </CardContent>
       </Card>
-      {sending ? <SendDialog estimate={estimate} smsAllowed={smsAllowed} onOpenChange={setSending} onSent={setLink} /> : null}
+      {sending ? (
+        <SendDialog estimate={estimate} smsAllowed={smsAllowed} onOpenChange={setSending} onSent={setLink} />
+      ) : null}
       <ConfirmDialog
         open={declining}
         onOpenChange={setDeclining}
@@ -281,5 +337,11 @@ export function EstimatePage() {
       </div>
     );
   }
-  return <EstimateView estimate={estimate.data} timeZone={company.data.timeZone} smsAllowed={planHasFeature(company.data.planId, "sms")} />;
+  return (
+    <EstimateView
+      estimate={estimate.data}
+      timeZone={company.data.timeZone}
+      smsAllowed={planHasFeature(company.data.planId, "sms")}
+    />
+  );
 }

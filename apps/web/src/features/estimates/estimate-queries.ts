@@ -38,7 +38,9 @@ export function useEstimates(filters: EstimateFilters) {
       if (filters.search) params.set("search", filters.search);
       if (pageParam) params.set("cursor", pageParam);
       const query = params.toString();
-      return estimateListResponseSchema.parse(await json("GET", query ? `${API_PATHS.estimates}?${query}` : API_PATHS.estimates));
+      return estimateListResponseSchema.parse(
+        await json("GET", query ? `${API_PATHS.estimates}?${query}` : API_PATHS.estimates),
+      );
     },
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -53,37 +55,53 @@ export function useEstimate(id: string, enabled = true) {
 }
 
 /** Every estimate mutation answers with the estimate (or carries it): the cache takes it, lists refetch. */
-function useEstimateMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>, estimateOf: (output: Output) => EstimateDetail, alsoChanged: readonly QueryKey[] = []) {
+function useEstimateMutation<Input, Output>(
+  mutationFn: (input: Input) => Promise<Output>,
+  estimateOf: (output: Output) => EstimateDetail,
+  alsoChanged: readonly QueryKey[] = [],
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: async (output) => {
       const estimate = estimateOf(output);
       client.setQueryData(QUERY_KEYS.estimate(estimate.id), estimate);
-      for (const queryKey of [QUERY_KEYS.estimates, QUERY_KEYS.leads, ...alsoChanged]) await client.invalidateQueries({ queryKey });
+      for (const queryKey of [QUERY_KEYS.estimates, QUERY_KEYS.leads, ...alsoChanged])
+        await client.invalidateQueries({ queryKey });
     },
   });
 }
 
 export function useCreateEstimate() {
-  return useEstimateMutation(async (body: CreateEstimateRequest) => estimateDetailSchema.parse(await json("POST", API_PATHS.estimates, body)), (e) => e);
+  return useEstimateMutation(
+    async (body: CreateEstimateRequest) => estimateDetailSchema.parse(await json("POST", API_PATHS.estimates, body)),
+    (e) => e,
+  );
 }
 
 export type UpdateEstimateRequest = z.input<typeof updateEstimateRequestSchema>;
 
 export function useUpdateEstimate(id: string) {
-  return useEstimateMutation(async (body: UpdateEstimateRequest) => estimateDetailSchema.parse(await json("PATCH", apiPath(API_PATHS.estimate, { id }), body)), (e) => e);
+  return useEstimateMutation(
+    async (body: UpdateEstimateRequest) =>
+      estimateDetailSchema.parse(await json("PATCH", apiPath(API_PATHS.estimate, { id }), body)),
+    (e) => e,
+  );
 }
 
 export function useSendEstimate(id: string) {
   return useEstimateMutation(
-    async (body: { email: boolean; sms: boolean }) => sendEstimateResponseSchema.parse(await json("POST", apiPath(API_PATHS.estimateSend, { id }), body)),
+    async (body: { email: boolean; sms: boolean }) =>
+      sendEstimateResponseSchema.parse(await json("POST", apiPath(API_PATHS.estimateSend, { id }), body)),
     (result) => result.estimate,
   );
 }
 
 export function useDeclineEstimate(id: string) {
-  return useEstimateMutation(async () => estimateDetailSchema.parse(await json("POST", apiPath(API_PATHS.estimateDecline, { id }))), (e) => e);
+  return useEstimateMutation(
+    async () => estimateDetailSchema.parse(await json("POST", apiPath(API_PATHS.estimateDecline, { id }))),
+    (e) => e,
+  );
 }
 
 export function useConvertEstimate(id: string) {

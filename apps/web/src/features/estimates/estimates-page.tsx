@@ -1,7 +1,12 @@
 import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Plus } from "lucide-react";
-import { ESTIMATE_STATUS_LABELS, estimateStatusSchema, type EstimateStatus, type EstimateSummary } from "@fieldops/shared/estimates";
+import {
+  ESTIMATE_STATUS_LABELS,
+  estimateStatusSchema,
+  type EstimateStatus,
+  type EstimateSummary,
+} from "@fieldops/shared/estimates";
 import { PagedList } from "../../components/paged-list";
 import { StatusFilter } from "../../components/status-filter";
 import { Badge } from "../../components/ui/badge";
@@ -19,7 +24,13 @@ import { ESTIMATE_STATUS_VARIANT } from "./estimate-format";
 import { useCreateEstimate, useEstimates } from "./estimate-queries";
 
 /** Starts a draft for a customer; its options and lines are written on the estimate's own page. */
-export function NewEstimateDialog({ onOpenChange, customerId: givenCustomerId }: { onOpenChange: (open: boolean) => void; customerId?: string }) {
+export function NewEstimateDialog({
+  onOpenChange,
+  customerId: givenCustomerId,
+}: {
+  onOpenChange: (open: boolean) => void;
+  customerId?: string;
+}) {
   const id = useId();
   const terms = useTerms();
   const navigate = useNavigate();
@@ -78,14 +89,35 @@ export function EstimatesPage() {
           </Button>
         </div>
       </div>
-      <form role="search" aria-label="Filter estimates" className="grid gap-3 sm:grid-cols-3" onSubmit={(e) => e.preventDefault()}>
+      <form
+        role="search"
+        aria-label="Filter estimates"
+        className="grid gap-3 sm:grid-cols-3"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className="grid gap-1">
           <Label htmlFor={`${id}-search`}>Search</Label>
-          <Input id={`${id}-search`} type="search" placeholder={`Title, ${terms.customer.toLowerCase()} or number`} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Input
+            id={`${id}-search`}
+            type="search"
+            placeholder={`Title, ${terms.customer.toLowerCase()} or number`}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
-        <StatusFilter value={status} onChange={setStatus} statuses={estimateStatusSchema.options} labels={ESTIMATE_STATUS_LABELS} />
+        <StatusFilter
+          value={status}
+          onChange={setStatus}
+          statuses={estimateStatusSchema.options}
+          labels={ESTIMATE_STATUS_LABELS}
+        />
       </form>
-      <PagedList query={estimates} noun="Estimates" count={items.length} empty={`No estimates ${status || search ? "match these filters" : "yet. Create the first one with the button above"}.`}>
+      <PagedList
+        query={estimates}
+        noun="Estimates"
+        count={items.length}
+        empty={`No estimates ${status || search ? "match these filters" : "yet. Create the first one with the button above"}.`}
+      >
         <EstimateTable items={items} />
       </PagedList>
       {creating ? <NewEstimateDialog onOpenChange={setCreating} /> : null}
@@ -94,19 +126,39 @@ export function EstimatesPage() {
 }
 
 /** Estimates as rows: number, title (to the editor), customer, status, highest total, last day. */
-export function EstimateTable({ items, showCustomer = true }: { items: readonly EstimateSummary[]; showCustomer?: boolean }) {
+export function EstimateTable({
+  items,
+  showCustomer = true,
+}: {
+  items: readonly EstimateSummary[];
+  showCustomer?: boolean;
+}) {
   const terms = useTerms();
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">Estimates</caption>
       <thead className="text-left text-muted-foreground">
         <tr>
-          <th scope="col" className="py-2 font-medium">#</th>
-          <th scope="col" className="py-2 font-medium">Title</th>
-          {showCustomer ? <th scope="col" className="py-2 font-medium">{terms.customer}</th> : null}
-          <th scope="col" className="py-2 font-medium">Status</th>
-          <th scope="col" className="py-2 font-medium">Expires</th>
-          <th scope="col" className="py-2 text-right font-medium">Total</th>
+          <th scope="col" className="py-2 font-medium">
+            #
+          </th>
+          <th scope="col" className="py-2 font-medium">
+            Title
+          </th>
+          {showCustomer ? (
+            <th scope="col" className="py-2 font-medium">
+              {terms.customer}
+            </th>
+          ) : null}
+          <th scope="col" className="py-2 font-medium">
+            Status
+          </th>
+          <th scope="col" className="py-2 font-medium">
+            Expires
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Total
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y">
@@ -120,7 +172,9 @@ export function EstimateTable({ items, showCustomer = true }: { items: readonly 
             </td>
             {showCustomer ? <td className="py-2">{estimate.customerName}</td> : null}
             <td className="py-2">
-              <Badge variant={ESTIMATE_STATUS_VARIANT[estimate.status]}>{ESTIMATE_STATUS_LABELS[estimate.status]}</Badge>
+              <Badge variant={ESTIMATE_STATUS_VARIANT[estimate.status]}>
+                {ESTIMATE_STATUS_LABELS[estimate.status]}
+              </Badge>
             </td>
             <td className="py-2">{estimate.expiresOn ?? "—"}</td>
             <td className="py-2 text-right">{formatCents(estimate.totalCents)}</td>

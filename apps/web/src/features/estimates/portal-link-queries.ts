@@ -8,7 +8,10 @@ import { QUERY_KEYS } from "../../lib/query-keys";
 export function usePortalLinkStatus(customerId: string) {
   return useQuery({
     queryKey: QUERY_KEYS.portalLink(customerId),
-    queryFn: async () => portalLinkStatusSchema.parse(await (await apiRequest("GET", apiPath(API_PATHS.customerPortalLink, { id: customerId }))).json()),
+    queryFn: async () =>
+      portalLinkStatusSchema.parse(
+        await (await apiRequest("GET", apiPath(API_PATHS.customerPortalLink, { id: customerId }))).json(),
+      ),
   });
 }
 
@@ -18,7 +21,9 @@ export function useNewPortalLink(customerId: string) {
   return useMutation({
     mutationFn: async (send: { email: boolean; sms: boolean } | null) => {
       const path = send ? API_PATHS.customerPortalLinkSend : API_PATHS.customerPortalLink;
-      return publicLinkResponseSchema.parse(await (await apiRequest("POST", apiPath(path, { id: customerId }), send ?? undefined)).json()).url;
+      return publicLinkResponseSchema.parse(
+        await (await apiRequest("POST", apiPath(path, { id: customerId }), send ?? undefined)).json(),
+      ).url;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: QUERY_KEYS.portalLink(customerId) }),
   });

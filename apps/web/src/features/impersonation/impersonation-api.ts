@@ -22,7 +22,8 @@ const isImpersonatingHere = () => {
  * in its cookie only.
  */
 function holdImpersonationToken(token: string): void {
-  if (!isImpersonatingHere()) localStorage.setItem(ORIGINAL_TOKEN_STORAGE_KEY, localStorage.getItem(AUTH_TOKEN_STORAGE_KEY) ?? "");
+  if (!isImpersonatingHere())
+    localStorage.setItem(ORIGINAL_TOKEN_STORAGE_KEY, localStorage.getItem(AUTH_TOKEN_STORAGE_KEY) ?? "");
   localStorage.setItem(IMPERSONATION_TOKEN_STORAGE_KEY, token);
   localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, token);
 }
@@ -37,9 +38,17 @@ export function restoreOriginalToken(): void {
 }
 
 /** POST /api/telemetry/track; its failures are ignored. */
-export async function trackImpersonation(event: "admin_impersonate_started" | "admin_impersonate_ended", details: Omit<TelemetryTrackRequest, "event">): Promise<void> {
+export async function trackImpersonation(
+  event: "admin_impersonate_started" | "admin_impersonate_ended",
+  details: Omit<TelemetryTrackRequest, "event">,
+): Promise<void> {
   try {
-    await apiRequest("POST", API_PATHS.telemetryTrack, { ...details, event, path: window.location.pathname, timestamp: Date.now() });
+    await apiRequest("POST", API_PATHS.telemetryTrack, {
+      ...details,
+      event,
+      path: window.location.pathname,
+      timestamp: Date.now(),
+    });
   } catch {
     // Telemetry never stands in the way.
   }
@@ -58,7 +67,11 @@ export async function enterAsPlatformAdmin(companyId: string, tenantId: string):
   const response = await apiRequest("POST", apiPath(API_PATHS.startImpersonation, { companyId }));
   const started = startImpersonationResponseSchema.parse(await response.json());
   holdImpersonationToken(started.token);
-  void trackImpersonation("admin_impersonate_started", { tenantId, userId: started.impersonation.adminId, impersonating: true });
+  void trackImpersonation("admin_impersonate_started", {
+    tenantId,
+    userId: started.impersonation.adminId,
+    impersonating: true,
+  });
   return started.impersonation;
 }
 
@@ -77,7 +90,9 @@ export async function checkImpersonation(): Promise<"active" | "gone"> {
  * Ends the impersonation on the server: End Impersonation with its token, or the tenant's exit. A token the server
  * refuses has ended already, which is what was asked.
  */
-export async function endImpersonationCall(request: { kind: "end" } | { kind: "exit"; tenantId: string }): Promise<{ redirectUrl: string | null }> {
+export async function endImpersonationCall(
+  request: { kind: "end" } | { kind: "exit"; tenantId: string },
+): Promise<{ redirectUrl: string | null }> {
   try {
     const response =
       request.kind === "end"

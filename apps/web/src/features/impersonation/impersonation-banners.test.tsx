@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { END_IMPERSONATION_FAILED, EXIT_IMPERSONATION_FAILED, type Impersonation } from "@fieldops/shared/impersonation";
+import {
+  END_IMPERSONATION_FAILED,
+  EXIT_IMPERSONATION_FAILED,
+  type Impersonation,
+} from "@fieldops/shared/impersonation";
 import { makeUser } from "../../testing/fixtures";
 import { sendJson, useLocalApi } from "../../testing/local-server";
 import { ImpersonationBanners } from "./impersonation-banners";
@@ -19,7 +23,13 @@ const impersonation = (minutesAgo: number): Impersonation => ({
 });
 
 const impersonator = (minutesAgo = 0) =>
-  makeUser({ id: "admin-1", role: "admin", permissions: ["platform_admin"], impersonating: true, impersonation: impersonation(minutesAgo) });
+  makeUser({
+    id: "admin-1",
+    role: "admin",
+    permissions: ["platform_admin"],
+    impersonating: true,
+    impersonation: impersonation(minutesAgo),
+  });
 
 beforeEach(() => {
   localStorage.setItem("original_auth_token", "admin-token");
@@ -54,7 +64,9 @@ describe("the impersonation banners", () => {
   });
 
   it("say that ending failed, and keep the impersonation's token", async () => {
-    server.current.on("POST", "/api/admin/instances/end-impersonation", (_req, res) => sendJson(res, 500, { message: "boom" }));
+    server.current.on("POST", "/api/admin/instances/end-impersonation", (_req, res) =>
+      sendJson(res, 500, { message: "boom" }),
+    );
     render(<ImpersonationBanners user={impersonator()} tenantId="green-valley" />);
     fireEvent.click(screen.getByRole("button", { name: "End Impersonation" }));
     expect((await screen.findByRole("alert")).textContent).toBe(END_IMPERSONATION_FAILED);

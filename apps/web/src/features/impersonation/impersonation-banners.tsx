@@ -1,10 +1,24 @@
 import { useEffect, useState } from "react";
 import { ShieldAlert, UserCog } from "lucide-react";
-import { createImpersonationActor, impersonationStatus, type ImpersonationActor, type ImpersonationSnapshot } from "@fieldops/machines/impersonation.machine";
+import {
+  createImpersonationActor,
+  impersonationStatus,
+  type ImpersonationActor,
+  type ImpersonationSnapshot,
+} from "@fieldops/machines/impersonation.machine";
 import type { User } from "@fieldops/shared/auth";
-import { formatImpersonationElapsed, IMPERSONATION_FALLBACK_REDIRECT, type Impersonation } from "@fieldops/shared/impersonation";
+import {
+  formatImpersonationElapsed,
+  IMPERSONATION_FALLBACK_REDIRECT,
+  type Impersonation,
+} from "@fieldops/shared/impersonation";
 import { Button } from "../../components/ui/button";
-import { checkImpersonation, endImpersonationCall, restoreOriginalToken, trackImpersonation } from "./impersonation-api";
+import {
+  checkImpersonation,
+  endImpersonationCall,
+  restoreOriginalToken,
+  trackImpersonation,
+} from "./impersonation-api";
 
 /** How often the elapsed time is brought up to date: it is told in whole minutes. */
 const ELAPSED_REFRESH_MS = 15_000;
@@ -13,16 +27,28 @@ const ELAPSED_REFRESH_MS = 15_000;
  * One impersonation's machine, for as long as the banners show it. The redirect is a full page load: nothing read
  * with the impersonation's token stays in any cache, and the live connection reopens as the admin.
  */
-function useImpersonationActor(impersonation: Impersonation, tenantId: string | undefined): { actor: ImpersonationActor | null; snapshot: ImpersonationSnapshot | null } {
-  const [state, setState] = useState<{ actor: ImpersonationActor | null; snapshot: ImpersonationSnapshot | null }>({ actor: null, snapshot: null });
+function useImpersonationActor(
+  impersonation: Impersonation,
+  tenantId: string | undefined,
+): { actor: ImpersonationActor | null; snapshot: ImpersonationSnapshot | null } {
+  const [state, setState] = useState<{ actor: ImpersonationActor | null; snapshot: ImpersonationSnapshot | null }>({
+    actor: null,
+    snapshot: null,
+  });
   const { startedAt, companyId, adminId } = impersonation;
   useEffect(() => {
     const actor = createImpersonationActor({
       check: checkImpersonation,
-      end: (request) => endImpersonationCall(request.kind === "end" ? { kind: "end" } : { kind: "exit", tenantId: request.tenantId }),
+      end: (request) =>
+        endImpersonationCall(request.kind === "end" ? { kind: "end" } : { kind: "exit", tenantId: request.tenantId }),
       restore: restoreOriginalToken,
       redirect: (url) => window.location.assign(url),
-      trackEnded: () => void trackImpersonation("admin_impersonate_ended", { tenantId: tenantId ?? companyId, userId: adminId, impersonating: false }),
+      trackEnded: () =>
+        void trackImpersonation("admin_impersonate_ended", {
+          tenantId: tenantId ?? companyId,
+          userId: adminId,
+          impersonating: false,
+        }),
     });
     const subscription = actor.subscribe((snapshot) => setState({ actor, snapshot }));
     actor.start();
@@ -54,13 +80,23 @@ export function ImpersonationBanners({ user, tenantId }: { user: User; tenantId?
   return <ActiveImpersonationBanners impersonation={user.impersonation} tenantId={tenantId} />;
 }
 
-function ActiveImpersonationBanners({ impersonation, tenantId }: { impersonation: Impersonation; tenantId: string | undefined }) {
+function ActiveImpersonationBanners({
+  impersonation,
+  tenantId,
+}: {
+  impersonation: Impersonation;
+  tenantId: string | undefined;
+}) {
   const { actor, snapshot } = useImpersonationActor(impersonation, tenantId);
   const now = useNow(ELAPSED_REFRESH_MS);
   const elapsed = formatImpersonationElapsed(Math.max(0, now - Date.parse(impersonation.startedAt)));
   const { status, error } = snapshot ? impersonationStatus(snapshot) : { status: "active" as const, error: null };
   const leaving = status === "ending" || status === "ended" || status === "redirected";
-  const exit = (destination?: string) => actor?.send({ type: "impersonation.end", request: { kind: "exit", tenantId: tenantId ?? impersonation.companyId, destination } });
+  const exit = (destination?: string) =>
+    actor?.send({
+      type: "impersonation.end",
+      request: { kind: "exit", tenantId: tenantId ?? impersonation.companyId, destination },
+    });
   return (
     <>
       <section
@@ -80,15 +116,28 @@ function ActiveImpersonationBanners({ impersonation, tenantId }: { impersonation
           </p>
         ) : null}
         {status === "ended" || status === "redirected" ? <p role="status">Impersonation ended</p> : null}
-        <Button size="sm" variant="destructive" disabled={leaving || !actor} onClick={() => actor?.send({ type: "impersonation.end", request: { kind: "end" } })}>
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={leaving || !actor}
+          onClick={() => actor?.send({ type: "impersonation.end", request: { kind: "end" } })}
+        >
           End Impersonation
         </Button>
       </section>
       {tenantId ? (
-        <section aria-label="Admin impersonation" className="flex flex-wrap items-center gap-3 border-b bg-muted px-4 py-2 text-sm md:px-6">
+        <section
+          aria-label="Admin impersonation"
+          className="flex flex-wrap items-center gap-3 border-b bg-muted px-4 py-2 text-sm md:px-6"
+        >
           <UserCog className="size-4 shrink-0" aria-hidden="true" />
           <strong className="flex-1 font-semibold tracking-wide">ADMIN IMPERSONATION</strong>
-          <Button size="sm" variant="outline" disabled={leaving || !actor} onClick={() => exit(IMPERSONATION_FALLBACK_REDIRECT)}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={leaving || !actor}
+            onClick={() => exit(IMPERSONATION_FALLBACK_REDIRECT)}
+          >
             Admin Dashboard
           </Button>
           <Button size="sm" variant="outline" disabled={leaving || !actor} onClick={() => exit()}>

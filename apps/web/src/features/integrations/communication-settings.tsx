@@ -24,7 +24,9 @@ function EmailSenderForm({ settings }: { settings: CommunicationSettingsResponse
     <Card role="region" aria-labelledby="email-sender-title">
       <CardHeader>
         <CardTitle id="email-sender-title">Email sender</CardTitle>
-        <CardDescription>The name your customers see on reminders and invoices, and where their replies go.</CardDescription>
+        <CardDescription>
+          The name your customers see on reminders and invoices, and where their replies go.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid max-w-md gap-4">
@@ -50,9 +52,19 @@ function EmailSenderForm({ settings }: { settings: CommunicationSettingsResponse
               onChange={(event) => setReplyTo(event.target.value)}
             />
           </div>
-          {locked ? <p className="text-sm text-muted-foreground">Only owners and admins can change communication settings.</p> : null}
-          {update.isError ? <p role="alert" className="text-sm text-destructive">{errorText(update.error)}</p> : null}
-          {update.isSuccess ? <p role="status" className="text-sm">Communication settings saved.</p> : null}
+          {locked ? (
+            <p className="text-sm text-muted-foreground">Only owners and admins can change communication settings.</p>
+          ) : null}
+          {update.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errorText(update.error)}
+            </p>
+          ) : null}
+          {update.isSuccess ? (
+            <p role="status" className="text-sm">
+              Communication settings saved.
+            </p>
+          ) : null}
           <div>
             <Button type="submit" disabled={locked || update.isPending}>
               {update.isPending ? "Saving…" : "Save email sender"}

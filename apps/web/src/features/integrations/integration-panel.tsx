@@ -30,11 +30,15 @@ function formatDate(iso: string): string {
 export function SimulatedNotice({ item }: { item: IntegrationConnection }) {
   if (!item.simulated) return null;
   return (
-    <div role="note" className="flex gap-2 rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+    <div
+      role="note"
+      className="flex gap-2 rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+    >
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p>
-        Simulated: this server has no {item.name} credentials, so {item.connected ? "this connection was made" : "connecting goes"} through a stand-in page
-        and nothing is sent to {item.name}.
+        Simulated: this server has no {item.name} credentials, so{" "}
+        {item.connected ? "this connection was made" : "connecting goes"} through a stand-in page and nothing is sent to{" "}
+        {item.name}.
       </p>
     </div>
   );
@@ -55,7 +59,9 @@ export function IntegrationPanel({ item, canManage }: { item: IntegrationConnect
           <CardTitle id={titleId} className="text-lg">
             {item.name}
           </CardTitle>
-          <Badge variant={item.connected ? "default" : "outline"}>{item.connected ? "Connected" : "Not connected"}</Badge>
+          <Badge variant={item.connected ? "default" : "outline"}>
+            {item.connected ? "Connected" : "Not connected"}
+          </Badge>
           {item.simulated ? <Badge variant="secondary">Simulated</Badge> : null}
           {item.reconnectNeeded ? <Badge variant="destructive">Reconnect needed</Badge> : null}
         </div>
@@ -71,7 +77,8 @@ export function IntegrationPanel({ item, canManage }: { item: IntegrationConnect
         ) : null}
         {item.reconnectNeeded ? (
           <p role="alert" className="text-destructive">
-            {item.name} stopped accepting this app's access (it was revoked or expired there). Disconnect it and connect it again.
+            {item.name} stopped accepting this app's access (it was revoked or expired there). Disconnect it and connect
+            it again.
           </p>
         ) : null}
         <SimulatedNotice item={item} />
@@ -84,8 +91,16 @@ export function IntegrationPanel({ item, canManage }: { item: IntegrationConnect
             {blocker}
           </p>
         ) : null}
-        {start.isError ? <p className="text-destructive" role="alert">{errorText(start.error)}</p> : null}
-        {disconnect.isError ? <p className="text-destructive" role="alert">{errorText(disconnect.error)}</p> : null}
+        {start.isError ? (
+          <p className="text-destructive" role="alert">
+            {errorText(start.error)}
+          </p>
+        ) : null}
+        {disconnect.isError ? (
+          <p className="text-destructive" role="alert">
+            {errorText(disconnect.error)}
+          </p>
+        ) : null}
       </CardContent>
       <CardFooter className="flex flex-wrap gap-2">
         {!item.connected ? (
@@ -111,7 +126,12 @@ export function IntegrationPanel({ item, canManage }: { item: IntegrationConnect
             </Button>
           </div>
         ) : (
-          <Button variant="outline" disabled={blocker !== null} aria-describedby={blocker ? reasonId : undefined} onClick={() => setConfirming(true)}>
+          <Button
+            variant="outline"
+            disabled={blocker !== null}
+            aria-describedby={blocker ? reasonId : undefined}
+            onClick={() => setConfirming(true)}
+          >
             Disconnect
           </Button>
         )}

@@ -67,7 +67,11 @@ export function usePaymentSettings(enabled = true) {
 }
 
 /** Saves a settings form; the answer replaces the cached settings. */
-function useSaveSettings<Input, Output>(path: string, schema: { parse(value: unknown): Output }, queryKey: readonly string[]) {
+function useSaveSettings<Input, Output>(
+  path: string,
+  schema: { parse(value: unknown): Output },
+  queryKey: readonly string[],
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: Input) => schema.parse(await (await apiRequest("PUT", path, input)).json()),
@@ -76,7 +80,11 @@ function useSaveSettings<Input, Output>(path: string, schema: { parse(value: unk
 }
 
 export const useUpdatePaymentSettings = () =>
-  useSaveSettings<PaymentSettings, PaymentSettingsResponse>(API_PATHS.paymentSettings, paymentSettingsResponseSchema, QUERY_KEYS.paymentSettings);
+  useSaveSettings<PaymentSettings, PaymentSettingsResponse>(
+    API_PATHS.paymentSettings,
+    paymentSettingsResponseSchema,
+    QUERY_KEYS.paymentSettings,
+  );
 
 export function useCommunicationSettings(enabled = true) {
   return useQuery<CommunicationSettingsResponse>({
@@ -94,4 +102,6 @@ export const useUpdateCommunicationSettings = () =>
   );
 
 /** The integrations screens follow a connection that its provider stopped accepting (found by the hourly refresh). */
-export const integrationsLiveEvents = refetchOnLiveEvents(["integrations.changed"], { queryKey: QUERY_KEYS.integrations });
+export const integrationsLiveEvents = refetchOnLiveEvents(["integrations.changed"], {
+  queryKey: QUERY_KEYS.integrations,
+});

@@ -82,7 +82,10 @@ export function IntegrationsPage() {
     <>
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Integrations</h1>
-        <p className="text-muted-foreground">Connect your accounting, payments and text messaging. Owners and admins connect; everyone else can see what is connected.</p>
+        <p className="text-muted-foreground">
+          Connect your accounting, payments and text messaging. Owners and admins connect; everyone else can see what is
+          connected.
+        </p>
       </div>
       <CallbackResult />
       <IntegrationList user={user} />

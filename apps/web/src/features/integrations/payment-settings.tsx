@@ -25,7 +25,10 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettingsResponse }
   const locked = !settings.canManage;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ acceptedMethods: PAYMENT_METHODS.filter((method) => methods.includes(method)), defaultTermsDays: terms });
+    update.mutate({
+      acceptedMethods: PAYMENT_METHODS.filter((method) => methods.includes(method)),
+      defaultTermsDays: terms,
+    });
   };
   return (
     <Card role="region" aria-labelledby="payment-preferences-title">
@@ -42,7 +45,9 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettingsResponse }
                 <input
                   type="checkbox"
                   checked={methods.includes(method)}
-                  onChange={(event) => setMethods(event.target.checked ? [...methods, method] : methods.filter((m) => m !== method))}
+                  onChange={(event) =>
+                    setMethods(event.target.checked ? [...methods, method] : methods.filter((m) => m !== method))
+                  }
                 />
                 {PAYMENT_METHOD_NAMES[method]}
               </label>
@@ -50,7 +55,12 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettingsResponse }
           </fieldset>
           <div className="grid max-w-xs gap-1.5">
             <Label htmlFor="payment-terms">Default payment terms</Label>
-            <NativeSelect id="payment-terms" disabled={locked} value={terms} onChange={(event) => setTerms(Number(event.target.value))}>
+            <NativeSelect
+              id="payment-terms"
+              disabled={locked}
+              value={terms}
+              onChange={(event) => setTerms(Number(event.target.value))}
+            >
               {PAYMENT_TERMS_DAYS.map((days) => (
                 <option key={days} value={days}>
                   {termsName(days)}
@@ -58,9 +68,19 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettingsResponse }
               ))}
             </NativeSelect>
           </div>
-          {locked ? <p className="text-sm text-muted-foreground">Only owners and admins can change payment settings.</p> : null}
-          {update.isError ? <p role="alert" className="text-sm text-destructive">{errorText(update.error)}</p> : null}
-          {update.isSuccess ? <p role="status" className="text-sm">Payment settings saved.</p> : null}
+          {locked ? (
+            <p className="text-sm text-muted-foreground">Only owners and admins can change payment settings.</p>
+          ) : null}
+          {update.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errorText(update.error)}
+            </p>
+          ) : null}
+          {update.isSuccess ? (
+            <p role="status" className="text-sm">
+              Payment settings saved.
+            </p>
+          ) : null}
           <div>
             <Button type="submit" disabled={locked || update.isPending || methods.length === 0}>
               {update.isPending ? "Saving…" : "Save payment settings"}
@@ -80,7 +100,9 @@ export function PaymentSettingsPanel({ user }: { user: User }) {
     <div className="grid gap-4">
       <IntegrationPanel item={settings.data.stripe} canManage={settings.data.canManage} />
       {!settings.data.stripe.connected ? (
-        <p className="text-sm text-muted-foreground">Without Stripe, card and bank payments are recorded by hand against each invoice.</p>
+        <p className="text-sm text-muted-foreground">
+          Without Stripe, card and bank payments are recorded by hand against each invoice.
+        </p>
       ) : null}
       <PaymentSettingsForm settings={settings.data} />
     </div>

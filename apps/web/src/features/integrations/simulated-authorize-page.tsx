@@ -32,12 +32,14 @@ export function SimulatedAuthorizePage() {
         <CardHeader>
           <CardTitle id="simulated-title">This connection is simulated</CardTitle>
           <CardDescription>
-            This server has no {name} credentials, so this page stands in for {name}'s sign-in and consent screen. Nothing is sent to {name}, and
-            nothing your company does is shared with it.
+            This server has no {name} credentials, so this page stands in for {name}'s sign-in and consent screen.
+            Nothing is sent to {name}, and nothing your company does is shared with it.
           </CardDescription>
         </CardHeader>
         <CardContent className="text-sm">
-          <p>Allowing records a simulated {name} connection for your company, marked as simulated everywhere it is shown.</p>
+          <p>
+            Allowing records a simulated {name} connection for your company, marked as simulated everywhere it is shown.
+          </p>
         </CardContent>
         <CardFooter className="flex gap-2">
           <Button asChild>

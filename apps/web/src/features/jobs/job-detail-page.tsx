@@ -31,7 +31,9 @@ const ACTION_LABELS: Partial<Record<VisitStatus, string>> = {
 
 function VisitRow({ visit, jobId, timeZone }: { visit: Visit; jobId: string; timeZone: string }) {
   const transition = useTransitionVisit(jobId);
-  const moves = VISIT_TRANSITIONS[visit.status].filter((to) => ACTION_LABELS[to] && !(to === "dispatched" && !visit.crewId));
+  const moves = VISIT_TRANSITIONS[visit.status].filter(
+    (to) => ACTION_LABELS[to] && !(to === "dispatched" && !visit.crewId),
+  );
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
       <div className="grid gap-0.5">
@@ -43,13 +45,21 @@ function VisitRow({ visit, jobId, timeZone }: { visit: Visit; jobId: string; tim
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="outline">{VISIT_STATUS_LABELS[visit.status]}</Badge>
         {moves.map((to) => (
-          <Button key={to} size="sm" variant="outline" disabled={transition.isPending} onClick={() => transition.mutate({ visitId: visit.id, to, version: visit.version })}>
+          <Button
+            key={to}
+            size="sm"
+            variant="outline"
+            disabled={transition.isPending}
+            onClick={() => transition.mutate({ visitId: visit.id, to, version: visit.version })}
+          >
             {ACTION_LABELS[to]}
           </Button>
         ))}
         {transition.error ? (
           <span role="alert" className="text-xs text-destructive">
-            {transition.error instanceof ApiError && transition.error.body ? transition.error.body.message : "The visit could not be changed."}
+            {transition.error instanceof ApiError && transition.error.body
+              ? transition.error.body.message
+              : "The visit could not be changed."}
           </span>
         ) : null}
       </div>
@@ -173,9 +183,22 @@ function JobView({ job, terminology, timeZone }: { job: JobDetail; terminology: 
         </CardContent>
       </Card>
       {invoicing ? (
-        <NewInvoiceDialog onOpenChange={setInvoicing} jobId={job.id} onCreated={(invoice) => void navigate(`/payments/invoices/${invoice.id}`)} />
+        <NewInvoiceDialog
+          onOpenChange={setInvoicing}
+          jobId={job.id}
+          onCreated={(invoice) => void navigate(`/payments/invoices/${invoice.id}`)}
+        />
       ) : null}
-      {editing ? <JobFormDialog open={editing} onOpenChange={setEditing} terminology={terminology} timeZone={timeZone} job={job} onSaved={() => setEditing(false)} /> : null}
+      {editing ? (
+        <JobFormDialog
+          open={editing}
+          onOpenChange={setEditing}
+          terminology={terminology}
+          timeZone={timeZone}
+          job={job}
+          onSaved={() => setEditing(false)}
+        />
+      ) : null}
     </>
   );
 }
@@ -188,7 +211,14 @@ export function JobDetailPage() {
   const jobWord = useTerms().job;
   if (job.isError || company.isError) {
     const missing = job.error instanceof ApiError && (job.error.status === 404 || job.error.status === 400);
-    return <JobProblem title={missing ? `${jobWord} not found` : `${jobWord} could not be loaded`} jobWord={jobWord} missing={missing} retry={() => void job.refetch()} />;
+    return (
+      <JobProblem
+        title={missing ? `${jobWord} not found` : `${jobWord} could not be loaded`}
+        jobWord={jobWord}
+        missing={missing}
+        retry={() => void job.refetch()}
+      />
+    );
   }
   if (job.isPending || !company.data) {
     return (
@@ -204,13 +234,25 @@ export function JobDetailPage() {
   return <JobView job={job.data} terminology={company.data.terminology} timeZone={company.data.timeZone} />;
 }
 
-function JobProblem({ title, jobWord, missing, retry }: { title: string; jobWord: string; missing: boolean; retry: () => void }) {
+function JobProblem({
+  title,
+  jobWord,
+  missing,
+  retry,
+}: {
+  title: string;
+  jobWord: string;
+  missing: boolean;
+  retry: () => void;
+}) {
   usePageTitle(title);
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
       <Alert variant={missing ? "default" : "destructive"}>
-        <AlertTitle>{missing ? `There is no such ${jobWord.toLowerCase()} in your company.` : "Something went wrong."}</AlertTitle>
+        <AlertTitle>
+          {missing ? `There is no such ${jobWord.toLowerCase()} in your company.` : "Something went wrong."}
+        </AlertTitle>
         <AlertDescription>
           {missing ? (
             <Link to="/jobs" className="font-medium underline underline-offset-4">

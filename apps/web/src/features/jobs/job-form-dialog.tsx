@@ -5,7 +5,14 @@ import type { CreateJobRequest, JobDetail } from "@fieldops/shared/jobs";
 import type { Terminology } from "@fieldops/shared/verticals";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
@@ -30,7 +37,10 @@ interface LineRow {
 
 /** "mowing, Irrigation ," → ["mowing", "Irrigation"]: the server lowercases and removes repeats. */
 export function parseSkills(value: string): string[] {
-  return value.split(",").map((skill) => skill.trim()).filter((skill) => skill !== "");
+  return value
+    .split(",")
+    .map((skill) => skill.trim())
+    .filter((skill) => skill !== "");
 }
 
 function errorText(error: unknown): string {
@@ -71,7 +81,12 @@ export function JobFormDialog({
   const [rule, setRule] = useState<string>(RECURRENCE_CHOICES[1].value);
   const [start, setStart] = useState("");
   const [lines, setLines] = useState<LineRow[]>(
-    job?.lineItems.map((item) => ({ service: item.service, quantity: String(item.quantity), unitPrice: (item.unitPriceCents / 100).toFixed(2), taxable: item.taxable })) ?? [],
+    job?.lineItems.map((item) => ({
+      service: item.service,
+      quantity: String(item.quantity),
+      unitPrice: (item.unitPriceCents / 100).toFixed(2),
+      taxable: item.taxable,
+    })) ?? [],
   );
   const [checklist, setChecklist] = useState<string[]>(job?.checklist.map((item) => item.label) ?? []);
   const [propertyId, setPropertyId] = useState(job?.property?.id ?? "");
@@ -98,7 +113,14 @@ export function JobFormDialog({
     const requiredSkills = parseSkills(skills);
     if (job) {
       update.mutate(
-        { title, instructions: instructions || undefined, propertyId: propertyId || undefined, requiredSkills, lineItems, checklist: checklistItems },
+        {
+          title,
+          instructions: instructions || undefined,
+          propertyId: propertyId || undefined,
+          requiredSkills,
+          lineItems,
+          checklist: checklistItems,
+        },
         { onSuccess: onSaved },
       );
       return;
@@ -122,14 +144,21 @@ export function JobFormDialog({
         <DialogHeader>
           <DialogTitle>{job ? `Edit ${jobWord} #${job.number}` : `New ${jobWord}`}</DialogTitle>
           <DialogDescription>
-            {job ? "Change its title, property, required skills, instructions, line items and checklist." : `A one-off ${jobWord.toLowerCase()} gets one visit to schedule; a recurring one gets its visits for the next 8 weeks.`}
+            {job
+              ? "Change its title, property, required skills, instructions, line items and checklist."
+              : `A one-off ${jobWord.toLowerCase()} gets one visit to schedule; a recurring one gets its visits for the next 8 weeks.`}
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit} aria-label={job ? `Edit ${jobWord}` : `New ${jobWord}`}>
           {!job ? (
             <div className="grid gap-2">
               <Label htmlFor={`${id}-customer-search`}>Find a {customerWord}</Label>
-              <Input id={`${id}-customer-search`} value={customerSearch} onChange={(e) => setCustomerSearch(e.target.value)} placeholder="Name" />
+              <Input
+                id={`${id}-customer-search`}
+                value={customerSearch}
+                onChange={(e) => setCustomerSearch(e.target.value)}
+                placeholder="Name"
+              />
               <Label htmlFor={`${id}-customer`}>{terminology.customer}</Label>
               <NativeSelect
                 id={`${id}-customer`}
@@ -140,21 +169,31 @@ export function JobFormDialog({
                   setPropertyId("");
                 }}
               >
-                <option value="">{customers.isPending ? `Loading ${terminology.customers.toLowerCase()}…` : `Choose a ${customerWord}`}</option>
+                <option value="">
+                  {customers.isPending ? `Loading ${terminology.customers.toLowerCase()}…` : `Choose a ${customerWord}`}
+                </option>
                 {customers.data?.items.map((customer) => (
                   <option key={customer.id} value={customer.id}>
                     {customer.name}
                   </option>
                 ))}
               </NativeSelect>
-              {customers.isError ? <p className="text-sm text-destructive">{terminology.customers} could not be loaded.</p> : null}
+              {customers.isError ? (
+                <p className="text-sm text-destructive">{terminology.customers} could not be loaded.</p>
+              ) : null}
             </div>
           ) : null}
           {customerId ? (
             <div className="grid gap-2">
               <Label htmlFor={`${id}-property`}>Property</Label>
               <NativeSelect id={`${id}-property`} value={propertyId} onChange={(e) => setPropertyId(e.target.value)}>
-                <option value="">{customer.isPending ? "Loading properties…" : properties.length > 0 ? `The ${customerWord}'s first property` : `The ${customerWord} has no property`}</option>
+                <option value="">
+                  {customer.isPending
+                    ? "Loading properties…"
+                    : properties.length > 0
+                      ? `The ${customerWord}'s first property`
+                      : `The ${customerWord} has no property`}
+                </option>
                 {properties.map((property) => (
                   <option key={property.id} value={property.id}>
                     {property.name ?? `${property.street}, ${property.city}`}
@@ -166,7 +205,13 @@ export function JobFormDialog({
           ) : null}
           <div className="grid gap-2">
             <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input id={`${id}-title`} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
+            <Input
+              id={`${id}-title`}
+              required
+              maxLength={200}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-instructions`}>Instructions</Label>
@@ -189,17 +234,20 @@ export function JobFormDialog({
               aria-describedby={`${id}-skills-hint`}
             />
             <p id={`${id}-skills-hint`} className="text-xs text-muted-foreground">
-              Separated by commas. Only a crew with every one of them can be given this {jobWord.toLowerCase()}'s visits.
+              Separated by commas. Only a crew with every one of them can be given this {jobWord.toLowerCase()}'s
+              visits.
             </p>
           </div>
           {!job ? (
             <fieldset className="grid gap-2">
               <legend className="mb-1 text-sm font-medium">Visits</legend>
               <label className="flex items-center gap-2 text-sm">
-                <input type="radio" name={`${id}-kind`} checked={!recurring} onChange={() => setRecurring(false)} /> One-off
+                <input type="radio" name={`${id}-kind`} checked={!recurring} onChange={() => setRecurring(false)} />{" "}
+                One-off
               </label>
               <label className="flex items-center gap-2 text-sm">
-                <input type="radio" name={`${id}-kind`} checked={recurring} onChange={() => setRecurring(true)} /> Recurring
+                <input type="radio" name={`${id}-kind`} checked={recurring} onChange={() => setRecurring(true)} />{" "}
+                Recurring
               </label>
               {recurring ? (
                 <div className="grid gap-2 sm:grid-cols-2">
@@ -215,7 +263,13 @@ export function JobFormDialog({
                   </div>
                   <div className="grid gap-2">
                     <Label htmlFor={`${id}-start`}>First visit ({timeZone})</Label>
-                    <Input id={`${id}-start`} type="datetime-local" required value={start} onChange={(e) => setStart(e.target.value)} />
+                    <Input
+                      id={`${id}-start`}
+                      type="datetime-local"
+                      required
+                      value={start}
+                      onChange={(e) => setStart(e.target.value)}
+                    />
                   </div>
                 </div>
               ) : null}
@@ -225,18 +279,63 @@ export function JobFormDialog({
             <legend className="mb-1 text-sm font-medium">Line items</legend>
             {lines.map((line, index) => (
               <div key={index} className="grid grid-cols-[1fr_5rem_7rem_auto_auto] items-end gap-2">
-                <Input aria-label={`Service ${index + 1}`} required maxLength={200} value={line.service} onChange={(e) => setLines(lines.map((l, i) => (i === index ? { ...l, service: e.target.value } : l)))} />
-                <Input aria-label={`Quantity ${index + 1}`} type="number" min="0.01" step="0.01" required value={line.quantity} onChange={(e) => setLines(lines.map((l, i) => (i === index ? { ...l, quantity: e.target.value } : l)))} />
-                <Input aria-label={`Unit price ${index + 1}`} type="number" min="0" step="0.01" required value={line.unitPrice} onChange={(e) => setLines(lines.map((l, i) => (i === index ? { ...l, unitPrice: e.target.value } : l)))} />
+                <Input
+                  aria-label={`Service ${index + 1}`}
+                  required
+                  maxLength={200}
+                  value={line.service}
+                  onChange={(e) => setLines(lines.map((l, i) => (i === index ? { ...l, service: e.target.value } : l)))}
+                />
+                <Input
+                  aria-label={`Quantity ${index + 1}`}
+                  type="number"
+                  min="0.01"
+                  step="0.01"
+                  required
+                  value={line.quantity}
+                  onChange={(e) =>
+                    setLines(lines.map((l, i) => (i === index ? { ...l, quantity: e.target.value } : l)))
+                  }
+                />
+                <Input
+                  aria-label={`Unit price ${index + 1}`}
+                  type="number"
+                  min="0"
+                  step="0.01"
+                  required
+                  value={line.unitPrice}
+                  onChange={(e) =>
+                    setLines(lines.map((l, i) => (i === index ? { ...l, unitPrice: e.target.value } : l)))
+                  }
+                />
                 <label className="flex items-center gap-1 text-sm">
-                  <input type="checkbox" checked={line.taxable} onChange={(e) => setLines(lines.map((l, i) => (i === index ? { ...l, taxable: e.target.checked } : l)))} /> Taxable
+                  <input
+                    type="checkbox"
+                    checked={line.taxable}
+                    onChange={(e) =>
+                      setLines(lines.map((l, i) => (i === index ? { ...l, taxable: e.target.checked } : l)))
+                    }
+                  />{" "}
+                  Taxable
                 </label>
-                <Button type="button" variant="ghost" size="icon" aria-label={`Remove line item ${index + 1}`} onClick={() => setLines(lines.filter((_, i) => i !== index))}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove line item ${index + 1}`}
+                  onClick={() => setLines(lines.filter((_, i) => i !== index))}
+                >
                   <Trash2 aria-hidden="true" />
                 </Button>
               </div>
             ))}
-            <Button type="button" variant="outline" size="sm" className="w-fit" onClick={() => setLines([...lines, { service: "", quantity: "1", unitPrice: "0.00", taxable: false }])}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="w-fit"
+              onClick={() => setLines([...lines, { service: "", quantity: "1", unitPrice: "0.00", taxable: false }])}
+            >
               <Plus aria-hidden="true" /> Add line item
             </Button>
           </fieldset>
@@ -244,13 +343,30 @@ export function JobFormDialog({
             <legend className="mb-1 text-sm font-medium">Checklist</legend>
             {checklist.map((label, index) => (
               <div key={index} className="flex items-center gap-2">
-                <Input aria-label={`Checklist item ${index + 1}`} maxLength={200} value={label} onChange={(e) => setChecklist(checklist.map((l, i) => (i === index ? e.target.value : l)))} />
-                <Button type="button" variant="ghost" size="icon" aria-label={`Remove checklist item ${index + 1}`} onClick={() => setChecklist(checklist.filter((_, i) => i !== index))}>
+                <Input
+                  aria-label={`Checklist item ${index + 1}`}
+                  maxLength={200}
+                  value={label}
+                  onChange={(e) => setChecklist(checklist.map((l, i) => (i === index ? e.target.value : l)))}
+                />
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove checklist item ${index + 1}`}
+                  onClick={() => setChecklist(checklist.filter((_, i) => i !== index))}
+                >
                   <Trash2 aria-hidden="true" />
                 </Button>
               </div>
             ))}
-            <Button type="button" variant="outline" size="sm" className="w-fit" onClick={() => setChecklist([...checklist, ""])}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="w-fit"
+              onClick={() => setChecklist([...checklist, ""])}
+            >
               <Plus aria-hidden="true" /> Add checklist item
             </Button>
           </fieldset>

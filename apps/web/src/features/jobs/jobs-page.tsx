@@ -43,7 +43,13 @@ export function JobsPage() {
   const [creating, setCreating] = useState(false);
   const timeZone = company.data?.timeZone ?? "UTC";
   const crews = useCrews();
-  const filters: JobFilters = { status: status || undefined, crewId: crewId || undefined, search: search.trim() || undefined, from: dayToIso(from, timeZone), to: dayToIso(to, timeZone, true) };
+  const filters: JobFilters = {
+    status: status || undefined,
+    crewId: crewId || undefined,
+    search: search.trim() || undefined,
+    from: dayToIso(from, timeZone),
+    to: dayToIso(to, timeZone, true),
+  };
   const jobs = useJobs(filters);
   const items = jobs.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -60,14 +66,29 @@ export function JobsPage() {
           </Button>
         </div>
       </div>
-      <form role="search" aria-label={`Filter ${jobsWord.toLowerCase()}`} className="grid gap-3 sm:grid-cols-5" onSubmit={(e) => e.preventDefault()}>
+      <form
+        role="search"
+        aria-label={`Filter ${jobsWord.toLowerCase()}`}
+        className="grid gap-3 sm:grid-cols-5"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className="grid gap-1">
           <Label htmlFor={`${id}-search`}>Search</Label>
-          <Input id={`${id}-search`} type="search" placeholder={`Title, ${terms.customer.toLowerCase()} or number`} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Input
+            id={`${id}-search`}
+            type="search"
+            placeholder={`Title, ${terms.customer.toLowerCase()} or number`}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-status`}>Status</Label>
-          <NativeSelect id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as JobStatus | "")}>
+          <NativeSelect
+            id={`${id}-status`}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as JobStatus | "")}
+          >
             <option value="">Any status</option>
             {jobStatusSchema.options.map((option) => (
               <option key={option} value={option}>
@@ -78,7 +99,12 @@ export function JobsPage() {
         </div>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-crew`}>Crew</Label>
-          <NativeSelect id={`${id}-crew`} value={crewId} onChange={(e) => setCrewId(e.target.value)} disabled={!crews.data}>
+          <NativeSelect
+            id={`${id}-crew`}
+            value={crewId}
+            onChange={(e) => setCrewId(e.target.value)}
+            disabled={!crews.data}
+          >
             <option value="">{crews.isError ? "Crews could not be loaded" : "Any crew"}</option>
             {crews.data?.items.map((crew) => (
               <option key={crew.id} value={crew.id}>
@@ -115,7 +141,11 @@ export function JobsPage() {
         <Card>
           <CardContent>
             <p className="text-sm text-muted-foreground">
-              No {jobsWord.toLowerCase()} {status || crewId || search || from || to ? "match these filters" : "yet. Create the first one with the button above"}.
+              No {jobsWord.toLowerCase()}{" "}
+              {status || crewId || search || from || to
+                ? "match these filters"
+                : "yet. Create the first one with the button above"}
+              .
             </p>
           </CardContent>
         </Card>
@@ -126,12 +156,24 @@ export function JobsPage() {
               <caption className="sr-only">{jobsWord}</caption>
               <thead className="text-left text-muted-foreground">
                 <tr>
-                  <th scope="col" className="py-2 font-medium">#</th>
-                  <th scope="col" className="py-2 font-medium">Title</th>
-                  <th scope="col" className="py-2 font-medium">{terms.customer}</th>
-                  <th scope="col" className="py-2 font-medium">Status</th>
-                  <th scope="col" className="py-2 font-medium">Next visit</th>
-                  <th scope="col" className="py-2 text-right font-medium">Total</th>
+                  <th scope="col" className="py-2 font-medium">
+                    #
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Title
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    {terms.customer}
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Next visit
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Total
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y">
@@ -155,7 +197,12 @@ export function JobsPage() {
               </tbody>
             </table>
             {jobs.hasNextPage ? (
-              <Button variant="outline" className="mt-3" disabled={jobs.isFetchingNextPage} onClick={() => void jobs.fetchNextPage()}>
+              <Button
+                variant="outline"
+                className="mt-3"
+                disabled={jobs.isFetchingNextPage}
+                onClick={() => void jobs.fetchNextPage()}
+              >
                 {jobs.isFetchingNextPage ? "Loading…" : "Load more"}
               </Button>
             ) : null}

@@ -78,7 +78,9 @@ export function useCreateJob() {
 export function useUpdateJob(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: Partial<Omit<CreateJobRequest, "customerId" | "recurrence">> & { closed?: boolean }): Promise<JobDetail> =>
+    mutationFn: async (
+      body: Partial<Omit<CreateJobRequest, "customerId" | "recurrence">> & { closed?: boolean },
+    ): Promise<JobDetail> =>
       jobDetailSchema.parse(await (await apiRequest("PATCH", apiPath(API_PATHS.job, { id: id }), body)).json()),
     onSuccess: () => client.invalidateQueries({ queryKey: QUERY_KEYS.jobs }),
   });
@@ -93,7 +95,14 @@ export interface VisitTransition {
 
 /** Moves a visit along its lifecycle (POST /api/visits/:id/transition). */
 export async function postVisitTransition(input: VisitTransition) {
-  return visitSchema.parse(await (await apiRequest("POST", apiPath(API_PATHS.visitTransition, { id: input.visitId }), { to: input.to, version: input.version })).json());
+  return visitSchema.parse(
+    await (
+      await apiRequest("POST", apiPath(API_PATHS.visitTransition, { id: input.visitId }), {
+        to: input.to,
+        version: input.version,
+      })
+    ).json(),
+  );
 }
 
 export function useTransitionVisit(jobId: string) {

@@ -18,7 +18,9 @@ export function useLeads(filters: { status?: LeadStatus; customerId?: string }) 
       if (filters.customerId) params.set("customerId", filters.customerId);
       if (pageParam) params.set("cursor", pageParam);
       const query = params.toString();
-      return leadListResponseSchema.parse(await (await apiRequest("GET", query ? `${API_PATHS.leads}?${query}` : API_PATHS.leads)).json());
+      return leadListResponseSchema.parse(
+        await (await apiRequest("GET", query ? `${API_PATHS.leads}?${query}` : API_PATHS.leads)).json(),
+      );
     },
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -37,17 +39,25 @@ function useLeadMutation<Input, Output>(mutationFn: (input: Input) => Promise<Ou
 }
 
 export function useCreateLead() {
-  return useLeadMutation(async (body: CreateLeadRequest) => leadSchema.parse(await (await apiRequest("POST", API_PATHS.leads, body)).json()));
+  return useLeadMutation(async (body: CreateLeadRequest) =>
+    leadSchema.parse(await (await apiRequest("POST", API_PATHS.leads, body)).json()),
+  );
 }
 
 export function useUpdateLead(id: string) {
-  return useLeadMutation(async (body: z.input<typeof updateLeadRequestSchema>) => leadSchema.parse(await (await apiRequest("PATCH", apiPath(API_PATHS.lead, { id }), body)).json()));
+  return useLeadMutation(async (body: z.input<typeof updateLeadRequestSchema>) =>
+    leadSchema.parse(await (await apiRequest("PATCH", apiPath(API_PATHS.lead, { id }), body)).json()),
+  );
 }
 
 /** Makes the lead's draft estimate (and the customer, for a prospect). */
 export function useConvertLead() {
-  return useLeadMutation(async (id: string) => estimateDetailSchema.parse(await (await apiRequest("POST", apiPath(API_PATHS.leadEstimate, { id }))).json()));
+  return useLeadMutation(async (id: string) =>
+    estimateDetailSchema.parse(await (await apiRequest("POST", apiPath(API_PATHS.leadEstimate, { id }))).json()),
+  );
 }
 
 /** A lead moves on when its estimate is answered, so both events refresh the list. */
-export const leadsLiveEvents = refetchOnLiveEvents(["leads.changed", "estimates.changed"], { queryKey: QUERY_KEYS.leads });
+export const leadsLiveEvents = refetchOnLiveEvents(["leads.changed", "estimates.changed"], {
+  queryKey: QUERY_KEYS.leads,
+});

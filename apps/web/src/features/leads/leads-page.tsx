@@ -1,7 +1,16 @@
 import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Plus } from "lucide-react";
-import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, leadSourceSchema, leadStatusSchema, type CreateLeadRequest, type Lead, type LeadSource, type LeadStatus } from "@fieldops/shared/leads";
+import {
+  LEAD_SOURCE_LABELS,
+  LEAD_STATUS_LABELS,
+  leadSourceSchema,
+  leadStatusSchema,
+  type CreateLeadRequest,
+  type Lead,
+  type LeadSource,
+  type LeadStatus,
+} from "@fieldops/shared/leads";
 import { PagedList } from "../../components/paged-list";
 import { StatusFilter } from "../../components/status-filter";
 import { Alert, AlertDescription } from "../../components/ui/alert";
@@ -36,7 +45,17 @@ function NewLeadDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void
   const terms = useTerms();
   const [existing, setExisting] = useState(false);
   const [customerId, setCustomerId] = useState("");
-  const [prospect, setProspect] = useState<Record<ProspectField, string>>({ name: "", email: "", phone: "", street: "", city: "", region: "", postcode: "", latitude: "", longitude: "" });
+  const [prospect, setProspect] = useState<Record<ProspectField, string>>({
+    name: "",
+    email: "",
+    phone: "",
+    street: "",
+    city: "",
+    region: "",
+    postcode: "",
+    latitude: "",
+    longitude: "",
+  });
   const [request, setRequest] = useState("");
   const [source, setSource] = useState<LeadSource>("phone");
   const [notes, setNotes] = useState("");
@@ -84,7 +103,8 @@ function NewLeadDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void
           <input type="radio" name={`${id}-who`} checked={!existing} onChange={() => setExisting(false)} /> New prospect
         </label>
         <label className="flex items-center gap-2">
-          <input type="radio" name={`${id}-who`} checked={existing} onChange={() => setExisting(true)} /> Existing {terms.customer.toLowerCase()}
+          <input type="radio" name={`${id}-who`} checked={existing} onChange={() => setExisting(true)} /> Existing{" "}
+          {terms.customer.toLowerCase()}
         </label>
       </fieldset>
       {existing ? (
@@ -108,7 +128,13 @@ function NewLeadDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void
       )}
       <div className="grid gap-1">
         <Label htmlFor={`${id}-request`}>What they want</Label>
-        <Textarea id={`${id}-request`} required maxLength={2000} value={request} onChange={(e) => setRequest(e.target.value)} />
+        <Textarea
+          id={`${id}-request`}
+          required
+          maxLength={2000}
+          value={request}
+          onChange={(e) => setRequest(e.target.value)}
+        />
       </div>
       <div className="grid gap-1">
         <Label htmlFor={`${id}-source`}>Source</Label>
@@ -141,7 +167,12 @@ function LeadActions({ lead, onError }: { lead: Lead; onError: (message: string 
   }
   if (lead.status === "lost") {
     return (
-      <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ lost: false }, { onError: (e) => onError(apiErrorMessage(e)) })}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={update.isPending}
+        onClick={() => update.mutate({ lost: false }, { onError: (e) => onError(apiErrorMessage(e)) })}
+      >
         Reopen
       </Button>
     );
@@ -153,12 +184,20 @@ function LeadActions({ lead, onError }: { lead: Lead; onError: (message: string 
         disabled={convert.isPending}
         onClick={() => {
           onError(null);
-          convert.mutate(lead.id, { onSuccess: (estimate) => void navigate(`/jobs/estimates/${estimate.id}`), onError: (e) => onError(`${lead.name}: ${apiErrorMessage(e)}`) });
+          convert.mutate(lead.id, {
+            onSuccess: (estimate) => void navigate(`/jobs/estimates/${estimate.id}`),
+            onError: (e) => onError(`${lead.name}: ${apiErrorMessage(e)}`),
+          });
         }}
       >
         {convert.isPending ? "Creating..." : "Create estimate"}
       </Button>
-      <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ lost: true }, { onError: (e) => onError(apiErrorMessage(e)) })}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={update.isPending}
+        onClick={() => update.mutate({ lost: true }, { onError: (e) => onError(apiErrorMessage(e)) })}
+      >
         Mark lost
       </Button>
     </span>
@@ -166,16 +205,34 @@ function LeadActions({ lead, onError }: { lead: Lead; onError: (message: string 
 }
 
 /** Leads as rows; on a customer's page without the name and contact columns. */
-export function LeadTable({ items, onError, compact = false }: { items: readonly Lead[]; onError: (message: string | null) => void; compact?: boolean }) {
+export function LeadTable({
+  items,
+  onError,
+  compact = false,
+}: {
+  items: readonly Lead[];
+  onError: (message: string | null) => void;
+  compact?: boolean;
+}) {
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">Leads</caption>
       <thead className="text-left text-muted-foreground">
         <tr>
-          {compact ? null : <th scope="col" className="py-2 font-medium">Name</th>}
-          <th scope="col" className="py-2 font-medium">Request</th>
-          <th scope="col" className="py-2 font-medium">Source</th>
-          <th scope="col" className="py-2 font-medium">Status</th>
+          {compact ? null : (
+            <th scope="col" className="py-2 font-medium">
+              Name
+            </th>
+          )}
+          <th scope="col" className="py-2 font-medium">
+            Request
+          </th>
+          <th scope="col" className="py-2 font-medium">
+            Source
+          </th>
+          <th scope="col" className="py-2 font-medium">
+            Status
+          </th>
           <th scope="col" className="py-2 text-right font-medium">
             <span className="sr-only">Actions</span>
           </th>
@@ -193,13 +250,17 @@ export function LeadTable({ items, onError, compact = false }: { items: readonly
                 ) : (
                   <span className="font-medium">{lead.name}</span>
                 )}
-                <span className="block text-xs text-muted-foreground">{[lead.phone, lead.email].filter(Boolean).join(" · ")}</span>
+                <span className="block text-xs text-muted-foreground">
+                  {[lead.phone, lead.email].filter(Boolean).join(" · ")}
+                </span>
               </td>
             )}
             <td className="max-w-xs py-2 whitespace-pre-line">{lead.request}</td>
             <td className="py-2">{LEAD_SOURCE_LABELS[lead.source]}</td>
             <td className="py-2">
-              <Badge variant={lead.status === "won" ? "default" : lead.status === "lost" ? "outline" : "secondary"}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
+              <Badge variant={lead.status === "won" ? "default" : lead.status === "lost" ? "outline" : "secondary"}>
+                {LEAD_STATUS_LABELS[lead.status]}
+              </Badge>
             </td>
             <td className="py-2 text-right">
               <LeadActions lead={lead} onError={onError} />
@@ -231,13 +292,24 @@ export function LeadsPage() {
           </Button>
         </div>
       </div>
-      <StatusFilter value={status} onChange={setStatus} statuses={leadStatusSchema.options} labels={LEAD_STATUS_LABELS} className="grid max-w-xs gap-1" />
+      <StatusFilter
+        value={status}
+        onChange={setStatus}
+        statuses={leadStatusSchema.options}
+        labels={LEAD_STATUS_LABELS}
+        className="grid max-w-xs gap-1"
+      />
       {error ? (
         <Alert variant="destructive" role="alert">
           <AlertDescription>{error}</AlertDescription>
         </Alert>
       ) : null}
-      <PagedList query={leads} noun="Leads" count={items.length} empty={`No leads ${status ? "with this status" : "yet. Record the first with the button above"}.`}>
+      <PagedList
+        query={leads}
+        noun="Leads"
+        count={items.length}
+        empty={`No leads ${status ? "with this status" : "yet. Record the first with the button above"}.`}
+      >
         <LeadTable items={items} onError={setError} />
       </PagedList>
       {creating ? <NewLeadDialog onOpenChange={setCreating} /> : null}

@@ -19,7 +19,10 @@ export function IndustriesPage() {
           One product, shaped to how your trade works: its words, its recurring work, its rules. Pick yours.
         </p>
       </section>
-      <ul className="mx-auto grid max-w-6xl gap-4 px-4 py-12 sm:grid-cols-2 md:px-6 lg:grid-cols-3" aria-label="Industries">
+      <ul
+        className="mx-auto grid max-w-6xl gap-4 px-4 py-12 sm:grid-cols-2 md:px-6 lg:grid-cols-3"
+        aria-label="Industries"
+      >
         {INDUSTRIES.map((industry) => (
           <li key={industry.slug}>
             <Link
@@ -28,7 +31,10 @@ export function IndustriesPage() {
             >
               <span className="flex items-center justify-between font-semibold">
                 {industry.name}
-                <ArrowRight className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+                <ArrowRight
+                  className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+                  aria-hidden="true"
+                />
               </span>
               <span className="text-sm text-muted-foreground">{industry.headline}</span>
             </Link>
@@ -96,7 +102,11 @@ export function IndustryPage({ slug: given }: { slug?: string } = {}) {
           </div>
         </div>
       </section>
-      <MarketingSection id="industry-work" title={`Built for how ${industry.name} businesses work`} intro={vertical.copy.tagline}>
+      <MarketingSection
+        id="industry-work"
+        title={`Built for how ${industry.name} businesses work`}
+        intro={vertical.copy.tagline}
+      >
         <ul className="flex flex-wrap justify-center gap-2" aria-label="Typical work">
           {industry.work.map((item) => (
             <li key={item}>

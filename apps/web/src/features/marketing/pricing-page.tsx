@@ -15,15 +15,18 @@ const QUESTIONS: readonly { question: string; answer: string }[] = [
   },
   {
     question: "What happens when the trial ends?",
-    answer: "Nothing is deleted. Your jobs, customers and crews stay exactly where they are and you can still view them; to keep making changes, choose a plan.",
+    answer:
+      "Nothing is deleted. Your jobs, customers and crews stay exactly where they are and you can still view them; to keep making changes, choose a plan.",
   },
   {
     question: "Can I change plans later?",
-    answer: "Yes, at any time from the Plans page. A move takes effect at once; moving down is possible as long as your usage fits the smaller plan's limits.",
+    answer:
+      "Yes, at any time from the Plans page. A move takes effect at once; moving down is possible as long as your usage fits the smaller plan's limits.",
   },
   {
     question: "What counts as a job?",
-    answer: "Each job you create in a month, whether one-off or recurring, counted in your company's own time zone. Its visits do not count separately.",
+    answer:
+      "Each job you create in a month, whether one-off or recurring, counted in your company's own time zone. Its visits do not count separately.",
   },
 ];
 
@@ -48,7 +51,8 @@ export function PricingPage() {
         </Badge>
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Simple pricing that grows with your crews</h1>
         <p className="mx-auto max-w-2xl text-lg text-muted-foreground">
-          Start on the plan that fits today. Move up when you add crews, invoicing or route optimization; every plan keeps your data yours.
+          Start on the plan that fits today. Move up when you add crews, invoicing or route optimization; every plan
+          keeps your data yours.
         </p>
       </section>
       <div className="mx-auto max-w-6xl px-4 py-12 md:px-6">
@@ -57,7 +61,11 @@ export function PricingPage() {
           highlight="growth"
           highlightLabel="Most popular"
           action={(plan) => (
-            <Button className="w-full" variant={plan.id === "growth" ? "default" : "outline"} onClick={() => choose(plan)}>
+            <Button
+              className="w-full"
+              variant={plan.id === "growth" ? "default" : "outline"}
+              onClick={() => choose(plan)}
+            >
               Choose {plan.name}
             </Button>
           )}

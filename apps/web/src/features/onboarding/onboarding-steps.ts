@@ -22,4 +22,5 @@ export function skipStep(state: WizardState): WizardState {
 }
 
 /** Completed steps over all steps, as a percentage for the progress bar. */
-export const progressPercent = (state: WizardState) => Math.round((state.completed.length / ONBOARDING_STEP_COUNT) * 100);
+export const progressPercent = (state: WizardState) =>
+  Math.round((state.completed.length / ONBOARDING_STEP_COUNT) * 100);

@@ -15,18 +15,31 @@ describe("the plan table", () => {
       { label: "Customers", value: "100" },
       { label: "Storage", value: "1GB" },
     ]);
-    expect(planLimitRows(PLANS.suite).map((row) => row.value)).toEqual(["Unlimited", "Unlimited", "Unlimited", "Unlimited"]);
+    expect(planLimitRows(PLANS.suite).map((row) => row.value)).toEqual([
+      "Unlimited",
+      "Unlimited",
+      "Unlimited",
+      "Unlimited",
+    ]);
   });
 
   it("lists what each plan adds to the one below it", () => {
     expect(planFeatureLines(PLANS.starter)).toEqual({ lead: null, features: ["email_notifications"] });
-    expect(planFeatureLines(PLANS.suite)).toEqual({ lead: "Everything in Pro, plus", features: ["white_label", "custom_domain"] });
+    expect(planFeatureLines(PLANS.suite)).toEqual({
+      lead: "Everything in Pro, plus",
+      features: ["white_label", "custom_domain"],
+    });
     expect(planFeatureLines(PLANS.growth).features).toContain("invoicing");
   });
 
   it("shows the four plans with their prices, the highlighted one marked", () => {
     render(<PlanCatalog highlight="pro" highlightLabel="Current plan" />);
-    for (const [name, price] of [["Starter", "$1"], ["Growth", "$129"], ["Pro", "$249"], ["Suite", "$0"]]) {
+    for (const [name, price] of [
+      ["Starter", "$1"],
+      ["Growth", "$129"],
+      ["Pro", "$249"],
+      ["Suite", "$0"],
+    ]) {
       const card = screen.getByRole("listitem", { name });
       expect(card.textContent).toContain(price);
     }
@@ -37,9 +50,18 @@ describe("the plan table", () => {
 
 describe("a plan refusal", () => {
   it("is read from a 403 naming the plan, and from nothing else", () => {
-    const refused = new ApiError(403, "Forbidden", JSON.stringify({ message: "Invoicing requires the Growth plan or higher.", requiredPlan: "growth" }));
-    expect(planRefusalOf(refused)).toEqual({ message: "Invoicing requires the Growth plan or higher.", requiredPlan: "growth" });
-    expect(planRefusalOf(new ApiError(403, "Forbidden", JSON.stringify({ message: "You do not have access to this" })))).toBeNull();
+    const refused = new ApiError(
+      403,
+      "Forbidden",
+      JSON.stringify({ message: "Invoicing requires the Growth plan or higher.", requiredPlan: "growth" }),
+    );
+    expect(planRefusalOf(refused)).toEqual({
+      message: "Invoicing requires the Growth plan or higher.",
+      requiredPlan: "growth",
+    });
+    expect(
+      planRefusalOf(new ApiError(403, "Forbidden", JSON.stringify({ message: "You do not have access to this" }))),
+    ).toBeNull();
     expect(planRefusalOf(new Error("x"))).toBeNull();
   });
 
@@ -58,12 +80,18 @@ describe("a plan refusal", () => {
   it("fits in one line of small print beside what the plan does allow", () => {
     const { container } = render(
       <MemoryRouter>
-        <PlanUpgradeRequired compact message="Sending text messages requires the Pro plan or higher." requiredPlan="pro" />
+        <PlanUpgradeRequired
+          compact
+          message="Sending text messages requires the Pro plan or higher."
+          requiredPlan="pro"
+        />
       </MemoryRouter>,
     );
     const note = within(container).getByRole("note", { name: "Plan Upgrade Required" });
     expect(note.tagName).toBe("P");
-    expect(note.textContent).toContain("Plan Upgrade Required: This feature requires a plan upgrade. Sending text messages requires the Pro plan or higher.");
+    expect(note.textContent).toContain(
+      "Plan Upgrade Required: This feature requires a plan upgrade. Sending text messages requires the Pro plan or higher.",
+    );
     expect(within(note).getByRole("link", { name: "See the Pro plan" }).getAttribute("href")).toBe("/plans");
   });
 });

@@ -1,6 +1,14 @@
 import type { ReactNode } from "react";
 import { Check } from "lucide-react";
-import { PLAN_FEATURE_LABELS, PLANS, UNLIMITED, planIdSchema, type Plan, type PlanFeature, type PlanId } from "@fieldops/shared/plans";
+import {
+  PLAN_FEATURE_LABELS,
+  PLANS,
+  UNLIMITED,
+  planIdSchema,
+  type Plan,
+  type PlanFeature,
+  type PlanId,
+} from "@fieldops/shared/plans";
 import { Badge } from "../../components/ui/badge";
 import { cn } from "../../lib/utils";
 
@@ -37,7 +45,10 @@ export function planFeatureLines(plan: Plan): { lead: string | null; features: P
   const index = PLAN_ORDER.indexOf(plan.id);
   if (index === 0) return { lead: null, features: plan.features };
   const below = PLANS[PLAN_ORDER[index - 1]!];
-  return { lead: `Everything in ${below.name}, plus`, features: plan.features.filter((feature) => !below.features.includes(feature)) };
+  return {
+    lead: `Everything in ${below.name}, plus`,
+    features: plan.features.filter((feature) => !below.features.includes(feature)),
+  };
 }
 
 function featureText(feature: PlanFeature, planId: PlanId): string {

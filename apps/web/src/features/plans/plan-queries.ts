@@ -17,7 +17,8 @@ export function usePlanOverview() {
 export function useChangePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (planId: PlanId) => planOverviewSchema.parse(await (await apiRequest("PUT", API_PATHS.companyPlan, { planId })).json()),
+    mutationFn: async (planId: PlanId) =>
+      planOverviewSchema.parse(await (await apiRequest("PUT", API_PATHS.companyPlan, { planId })).json()),
     onSuccess: (overview) => {
       queryClient.setQueryData(QUERY_KEYS.companyPlan, overview);
       // What a plan allows shows on many screens (integrations, limits, the trial banner): all of it is read again.

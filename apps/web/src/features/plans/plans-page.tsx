@@ -1,11 +1,27 @@
 import { useState } from "react";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
-import { PLAN_CHANGER_ROLES, PLANS, UNLIMITED, type Plan, type PlanId, type PlanLimitName, type PlanOverview } from "@fieldops/shared/plans";
+import {
+  PLAN_CHANGER_ROLES,
+  PLANS,
+  UNLIMITED,
+  type Plan,
+  type PlanId,
+  type PlanLimitName,
+  type PlanOverview,
+} from "@fieldops/shared/plans";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { ApiError } from "../../lib/api";
 import { usePageTitle } from "../../shell/page-title";
@@ -73,13 +89,18 @@ function CurrentPlan({ overview }: { overview: PlanOverview }) {
         <div className="flex flex-wrap items-center gap-2">
           <CardTitle className="text-lg">Your plan: {plan.name}</CardTitle>
           {overview.trialState === "active" ? <Badge variant="secondary">Free trial</Badge> : null}
-          {overview.trialState === "ended" ? <Badge variant="outline" className="border-destructive/50 text-destructive">Trial ended</Badge> : null}
+          {overview.trialState === "ended" ? (
+            <Badge variant="outline" className="border-destructive/50 text-destructive">
+              Trial ended
+            </Badge>
+          ) : null}
         </div>
         <CardDescription>
           {overview.trialState === "active" && overview.trialEndsAt ? (
             <>
-              Your free trial ends <time dateTime={overview.trialEndsAt}>{formatCompanyTime(overview.trialEndsAt, overview.timeZone)}</time>. Choose a
-              plan before then to keep making changes.
+              Your free trial ends{" "}
+              <time dateTime={overview.trialEndsAt}>{formatCompanyTime(overview.trialEndsAt, overview.timeZone)}</time>.
+              Choose a plan before then to keep making changes.
             </>
           ) : overview.trialState === "ended" ? (
             "Your free trial has ended. Your data is kept and you can still view it; choose a plan to keep making changes."
@@ -90,7 +111,13 @@ function CurrentPlan({ overview }: { overview: PlanOverview }) {
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
         {usageRows(overview).map((row) => (
-          <UsageMeter key={row.key} label={row.label} used={overview.usage[row.key]} limit={plan.limits[row.key]} unit={row.unit} />
+          <UsageMeter
+            key={row.key}
+            label={row.label}
+            used={overview.usage[row.key]}
+            limit={plan.limits[row.key]}
+            unit={row.unit}
+          />
         ))}
       </CardContent>
     </Card>
@@ -104,7 +131,15 @@ function actionLabel(plan: Plan, overview: PlanOverview): string | null {
   return `${direction} to ${plan.name}`;
 }
 
-function ConfirmChange({ target, overview, onClose }: { target: Plan | null; overview: PlanOverview; onClose: () => void }) {
+function ConfirmChange({
+  target,
+  overview,
+  onClose,
+}: {
+  target: Plan | null;
+  overview: PlanOverview;
+  onClose: () => void;
+}) {
   const change = useChangePlan();
   const current = PLANS[overview.planId];
   const same = target?.id === overview.planId;
@@ -122,7 +157,9 @@ function ConfirmChange({ target, overview, onClose }: { target: Plan | null; ove
         {target ? (
           <>
             <DialogHeader>
-              <DialogTitle>{same ? `Choose the ${target.name} plan?` : `Move from ${current.name} to ${target.name}?`}</DialogTitle>
+              <DialogTitle>
+                {same ? `Choose the ${target.name} plan?` : `Move from ${current.name} to ${target.name}?`}
+              </DialogTitle>
               <DialogDescription>
                 {target.name} is ${target.price}/month {target.currency}. {NO_BILLING_NOTE}
               </DialogDescription>
@@ -182,13 +219,21 @@ export function PlansPage() {
               if (!label) return <p className="text-center text-sm font-medium text-primary">Your current plan</p>;
               if (!canChange) return null;
               return (
-                <Button className="w-full" variant={plan.id === overview.data.planId ? "default" : "outline"} onClick={() => setTarget(plan.id)}>
+                <Button
+                  className="w-full"
+                  variant={plan.id === overview.data.planId ? "default" : "outline"}
+                  onClick={() => setTarget(plan.id)}
+                >
                   {label}
                 </Button>
               );
             }}
           />
-          <ConfirmChange target={target ? PLANS[target] : null} overview={overview.data} onClose={() => setTarget(null)} />
+          <ConfirmChange
+            target={target ? PLANS[target] : null}
+            overview={overview.data}
+            onClose={() => setTarget(null)}
+          />
         </>
       )}
     </div>

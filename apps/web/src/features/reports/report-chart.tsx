@@ -33,12 +33,23 @@ export function ReportChart({ report }: { report: Report }) {
     <div aria-hidden="true" className="w-full" style={{ height }} data-testid={`chart-${report.report}`}>
       <ResponsiveContainer width="100%" height="100%">
         {chart.layout === "bars" ? (
-          <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }} accessibilityLayer={false}>
+          <BarChart
+            data={data}
+            layout="vertical"
+            margin={{ left: 8, right: 16, top: 4, bottom: 4 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid horizontal={false} strokeDasharray="3 3" stroke="var(--color-border)" />
             <XAxis type="number" tickFormatter={format} tick={AXIS} stroke="var(--color-border)" />
             <YAxis type="category" dataKey="label" width={130} tick={AXIS} stroke="var(--color-border)" />
             <Tooltip formatter={(value) => format(Number(value))} cursor={{ fill: "var(--color-muted)" }} />
-            <Bar dataKey="value" name={valueColumn.label} fill="var(--color-primary)" radius={[0, 4, 4, 0]} isAnimationActive={false} />
+            <Bar
+              dataKey="value"
+              name={valueColumn.label}
+              fill="var(--color-primary)"
+              radius={[0, 4, 4, 0]}
+              isAnimationActive={false}
+            />
           </BarChart>
         ) : (
           <BarChart data={data} margin={{ left: 8, right: 16, top: 4, bottom: 4 }} accessibilityLayer={false}>
@@ -46,7 +57,13 @@ export function ReportChart({ report }: { report: Report }) {
             <XAxis dataKey="label" tick={AXIS} stroke="var(--color-border)" interval="preserveStartEnd" />
             <YAxis tickFormatter={format} width={80} tick={AXIS} stroke="var(--color-border)" />
             <Tooltip formatter={(value) => format(Number(value))} cursor={{ fill: "var(--color-muted)" }} />
-            <Bar dataKey="value" name={valueColumn.label} fill="var(--color-primary)" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+            <Bar
+              dataKey="value"
+              name={valueColumn.label}
+              fill="var(--color-primary)"
+              radius={[4, 4, 0, 0]}
+              isAnimationActive={false}
+            />
           </BarChart>
         )}
       </ResponsiveContainer>

@@ -6,7 +6,8 @@ const count = new Intl.NumberFormat("en-US");
 /** A period's first day as people name the period: "Mar 2", "Week of Mar 2", "Mar 2026". */
 export function periodLabel(day: string, interval: ReportInterval | null): string {
   const date = new Date(`${day}T00:00:00Z`);
-  if (interval === "month") return date.toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+  if (interval === "month")
+    return date.toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
   const short = date.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
   return interval === "week" ? `Week of ${short}` : short;
 }
@@ -19,7 +20,11 @@ export function formatMinutesAsHours(minutes: number): string {
 }
 
 /** A cell for the screen. */
-export function formatCell(kind: ReportColumnKind, value: ReportRow[string] | undefined, interval: ReportInterval | null): string {
+export function formatCell(
+  kind: ReportColumnKind,
+  value: ReportRow[string] | undefined,
+  interval: ReportInterval | null,
+): string {
   if (value === null || value === undefined) return "—";
   if (typeof value === "string") return kind === "day" ? periodLabel(value, interval) : value;
   switch (kind) {

@@ -27,10 +27,20 @@ export function useReport(report: ReportId, range: ReportRangeChoice, enabled: b
 }
 
 export function downloadReportCsv(report: ReportId, range: ReportRangeChoice): Promise<void> {
-  return downloadFromApi(`${apiPath(API_PATHS.reportCsv, { report })}?${queryString(range)}`, `${report}-${range.from}-to-${range.to}.csv`);
+  return downloadFromApi(
+    `${apiPath(API_PATHS.reportCsv, { report })}?${queryString(range)}`,
+    `${report}-${range.from}-to-${range.to}.csv`,
+  );
 }
 
-export const RANGE_PRESETS = ["this-month", "last-month", "last-30-days", "this-quarter", "this-year", "custom"] as const;
+export const RANGE_PRESETS = [
+  "this-month",
+  "last-month",
+  "last-30-days",
+  "this-quarter",
+  "this-year",
+  "custom",
+] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 
 export const RANGE_PRESET_LABELS: Record<RangePreset, string> = {

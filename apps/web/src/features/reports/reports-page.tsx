@@ -2,7 +2,15 @@ import { useState } from "react";
 import { Download } from "lucide-react";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
 import { firstPlanWithFeature, planFeatureMessage, planHasFeature } from "@fieldops/shared/plans";
-import { REPORTS_FEATURE_LABEL, REPORT_DESCRIPTIONS, REPORT_TITLES, reportIntervalSchema, type Report, type ReportId, type ReportInterval } from "@fieldops/shared/reports";
+import {
+  REPORTS_FEATURE_LABEL,
+  REPORT_DESCRIPTIONS,
+  REPORT_TITLES,
+  reportIntervalSchema,
+  type Report,
+  type ReportId,
+  type ReportInterval,
+} from "@fieldops/shared/reports";
 import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -16,10 +24,25 @@ import { usePageTitle } from "../../shell/page-title";
 import { NoCompanyNotice } from "../../components/no-company-notice";
 import { ReportChart } from "./report-chart";
 import { formatCell } from "./report-format";
-import { RANGE_PRESETS, RANGE_PRESET_LABELS, downloadReportCsv, presetRange, useReport, type RangePreset, type ReportRangeChoice } from "./report-queries";
+import {
+  RANGE_PRESETS,
+  RANGE_PRESET_LABELS,
+  downloadReportCsv,
+  presetRange,
+  useReport,
+  type RangePreset,
+  type ReportRangeChoice,
+} from "./report-queries";
 
 /** The reports on the page, in the order a business reads them. */
-const REPORTS: readonly ReportId[] = ["revenue", "invoice-aging", "estimates", "jobs-by-status", "crew-utilization", "top-customers"];
+const REPORTS: readonly ReportId[] = [
+  "revenue",
+  "invoice-aging",
+  "estimates",
+  "jobs-by-status",
+  "crew-utilization",
+  "top-customers",
+];
 
 const INTERVAL_LABELS: Record<ReportInterval, string> = { day: "By day", week: "By week", month: "By month" };
 
@@ -33,7 +56,11 @@ function ReportTable({ report }: { report: Report }) {
         <thead>
           <tr className="border-b text-left text-muted-foreground">
             {report.columns.map((column) => (
-              <th key={column.key} scope="col" className={`py-1.5 pr-3 font-medium ${column.kind === "text" || column.kind === "day" ? "" : "text-right"}`}>
+              <th
+                key={column.key}
+                scope="col"
+                className={`py-1.5 pr-3 font-medium ${column.kind === "text" || column.kind === "day" ? "" : "text-right"}`}
+              >
                 {column.label}
               </th>
             ))}
@@ -43,7 +70,10 @@ function ReportTable({ report }: { report: Report }) {
           {report.rows.map((row, index) => (
             <tr key={index} className="border-b last:border-0">
               {report.columns.map((column) => (
-                <td key={column.key} className={`py-1.5 pr-3 ${column.kind === "text" || column.kind === "day" ? "" : "text-right tabular-nums"}`}>
+                <td
+                  key={column.key}
+                  className={`py-1.5 pr-3 ${column.kind === "text" || column.kind === "day" ? "" : "text-right tabular-nums"}`}
+                >
                   {formatCell(column.kind, row[column.key], report.interval)}
                 </td>
               ))}
@@ -55,7 +85,11 @@ function ReportTable({ report }: { report: Report }) {
             <tr className="border-t font-medium">
               {report.columns.map((column, index) => (
                 <td key={column.key} className={`py-1.5 pr-3 ${index === 0 ? "" : "text-right tabular-nums"}`}>
-                  {index === 0 ? "Total" : column.key in report.totals! ? formatCell(column.kind, report.totals![column.key], report.interval) : ""}
+                  {index === 0
+                    ? "Total"
+                    : column.key in report.totals!
+                      ? formatCell(column.kind, report.totals![column.key], report.interval)
+                      : ""}
                 </td>
               ))}
             </tr>
@@ -109,7 +143,15 @@ function ReportCard({ id, range }: { id: ReportId; range: ReportRangeChoice }) {
   );
 }
 
-function RangeControls({ today, value, onChange }: { today: string; value: { preset: RangePreset; range: ReportRangeChoice }; onChange: (next: { preset: RangePreset; range: ReportRangeChoice }) => void }) {
+function RangeControls({
+  today,
+  value,
+  onChange,
+}: {
+  today: string;
+  value: { preset: RangePreset; range: ReportRangeChoice };
+  onChange: (next: { preset: RangePreset; range: ReportRangeChoice }) => void;
+}) {
   const { preset, range } = value;
   return (
     <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Report range">
@@ -120,7 +162,10 @@ function RangeControls({ today, value, onChange }: { today: string; value: { pre
           value={preset}
           onChange={(event) => {
             const next = event.target.value as RangePreset;
-            onChange({ preset: next, range: next === "custom" ? range : { ...presetRange(next, today), interval: range.interval } });
+            onChange({
+              preset: next,
+              range: next === "custom" ? range : { ...presetRange(next, today), interval: range.interval },
+            });
           }}
         >
           {RANGE_PRESETS.map((option) => (
@@ -134,11 +179,27 @@ function RangeControls({ today, value, onChange }: { today: string; value: { pre
         <>
           <div className="grid gap-1.5">
             <Label htmlFor="report-from">From</Label>
-            <Input id="report-from" type="date" value={range.from} max={range.to} onChange={(event) => event.target.value && onChange({ preset, range: { ...range, from: event.target.value } })} />
+            <Input
+              id="report-from"
+              type="date"
+              value={range.from}
+              max={range.to}
+              onChange={(event) =>
+                event.target.value && onChange({ preset, range: { ...range, from: event.target.value } })
+              }
+            />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="report-to">To</Label>
-            <Input id="report-to" type="date" value={range.to} min={range.from} onChange={(event) => event.target.value && onChange({ preset, range: { ...range, to: event.target.value } })} />
+            <Input
+              id="report-to"
+              type="date"
+              value={range.to}
+              min={range.from}
+              onChange={(event) =>
+                event.target.value && onChange({ preset, range: { ...range, to: event.target.value } })
+              }
+            />
           </div>
         </>
       ) : null}
@@ -147,7 +208,15 @@ function RangeControls({ today, value, onChange }: { today: string; value: { pre
         <NativeSelect
           id="report-interval"
           value={range.interval ?? "auto"}
-          onChange={(event) => onChange({ preset, range: { ...range, interval: event.target.value === "auto" ? null : reportIntervalSchema.parse(event.target.value) } })}
+          onChange={(event) =>
+            onChange({
+              preset,
+              range: {
+                ...range,
+                interval: event.target.value === "auto" ? null : reportIntervalSchema.parse(event.target.value),
+              },
+            })
+          }
         >
           <option value="auto">Automatically</option>
           {reportIntervalSchema.options.map((interval) => (
@@ -170,9 +239,7 @@ function Reports({ timeZone }: { timeZone: string }) {
   return (
     <div className="grid gap-6">
       <RangeControls today={today} value={choice} onChange={setChoice} />
-      <p className="text-sm text-muted-foreground">
-        Days are your company's calendar days ({timeZone}).
-      </p>
+      <p className="text-sm text-muted-foreground">Days are your company's calendar days ({timeZone}).</p>
       <div className="grid gap-6 xl:grid-cols-2">
         {REPORTS.map((id) => (
           <ReportCard key={id} id={id} range={choice.range} />
@@ -201,7 +268,10 @@ export function ReportsPage() {
           The company could not be loaded.
         </p>
       ) : !planHasFeature(company.data.planId, "reports") ? (
-        <PlanUpgradeRequired message={planFeatureMessage("reports", REPORTS_FEATURE_LABEL)} requiredPlan={firstPlanWithFeature("reports").id} />
+        <PlanUpgradeRequired
+          message={planFeatureMessage("reports", REPORTS_FEATURE_LABEL)}
+          requiredPlan={firstPlanWithFeature("reports").id}
+        />
       ) : (
         <Reports timeZone={company.data.timeZone} />
       )}

@@ -5,7 +5,15 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { usePageTitle } from "../../shell/page-title";
 
 /** A customer's page in the company's colours: its logo (or initial) and name over the content, no app around it. */
-export function BrandedPage({ branding, title, children }: { branding: Branding | null; title: string; children: ReactNode }) {
+export function BrandedPage({
+  branding,
+  title,
+  children,
+}: {
+  branding: Branding | null;
+  title: string;
+  children: ReactNode;
+}) {
   usePageTitle(branding ? `${title} · ${branding.name}` : title);
   const colour = branding?.primaryColor ?? "#16a34a";
   return (
@@ -15,7 +23,11 @@ export function BrandedPage({ branding, title, children }: { branding: Branding 
           {branding?.logo ? (
             <img src={branding.logo} alt={`${branding.name} logo`} className="h-10 w-auto" />
           ) : branding ? (
-            <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-md text-lg font-semibold text-white" style={{ backgroundColor: colour }}>
+            <span
+              aria-hidden="true"
+              className="flex size-10 items-center justify-center rounded-md text-lg font-semibold text-white"
+              style={{ backgroundColor: colour }}
+            >
               {branding.name.slice(0, 1).toUpperCase()}
             </span>
           ) : null}

@@ -11,16 +11,36 @@ import { reviewRequest } from "./review-api";
 export const getReviewInvoice = (invoiceId: string, token: string) =>
   reviewRequest(reviewInvoiceSchema, "GET", apiPath(API_PATHS.reviewInvoice, { invoiceId }), token);
 
-export const payWithTestCard = (invoiceId: string, token: string, card: TestCardPaymentRequest, idempotencyKey: string) =>
-  reviewRequest(reviewInvoiceSchema, "POST", apiPath(API_PATHS.reviewInvoicePayments, { invoiceId }), token, card, { "Idempotency-Key": idempotencyKey });
+export const payWithTestCard = (
+  invoiceId: string,
+  token: string,
+  card: TestCardPaymentRequest,
+  idempotencyKey: string,
+) =>
+  reviewRequest(reviewInvoiceSchema, "POST", apiPath(API_PATHS.reviewInvoicePayments, { invoiceId }), token, card, {
+    "Idempotency-Key": idempotencyKey,
+  });
 
 export const leaveReview = (invoiceId: string, token: string, review: LeaveReviewRequest) =>
   reviewRequest(reviewInvoiceSchema, "POST", apiPath(API_PATHS.reviewInvoiceReview, { invoiceId }), token, review);
 
 /** Stripe: a PaymentIntent for the balance (the same key gets the same intent). */
 export const createPaymentIntent = (invoiceId: string, token: string, idempotencyKey: string) =>
-  reviewRequest(reviewPaymentIntentSchema, "POST", apiPath(API_PATHS.reviewInvoicePaymentIntents, { invoiceId }), token, undefined, { "Idempotency-Key": idempotencyKey });
+  reviewRequest(
+    reviewPaymentIntentSchema,
+    "POST",
+    apiPath(API_PATHS.reviewInvoicePaymentIntents, { invoiceId }),
+    token,
+    undefined,
+    { "Idempotency-Key": idempotencyKey },
+  );
 
 /** Stripe: records the PaymentIntent Stripe.js confirmed (the server asks Stripe before it believes it). */
 export const confirmPaymentIntent = (invoiceId: string, token: string, paymentIntentId: string) =>
-  reviewRequest(reviewInvoiceSchema, "POST", apiPath(API_PATHS.reviewInvoicePaymentIntentConfirm, { invoiceId }), token, { paymentIntentId });
+  reviewRequest(
+    reviewInvoiceSchema,
+    "POST",
+    apiPath(API_PATHS.reviewInvoicePaymentIntentConfirm, { invoiceId }),
+    token,
+    { paymentIntentId },
+  );

@@ -4,7 +4,13 @@ import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { ESTIMATE_STATUS_LABELS } from "@fieldops/shared/estimates";
 import { reviewPagePath } from "@fieldops/shared/invoices";
-import { PUBLIC_LINK_NOT_FOUND, portalCredential, portalSchema, reviewEstimatePath, type Portal } from "@fieldops/shared/review";
+import {
+  PUBLIC_LINK_NOT_FOUND,
+  portalCredential,
+  portalSchema,
+  reviewEstimatePath,
+  type Portal,
+} from "@fieldops/shared/review";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { apiErrorMessage } from "../../lib/api-error-message";
@@ -13,7 +19,17 @@ import { BrandedLoading, BrandedPage, LinkNotValid } from "./branded-page";
 import { fragmentToken, useReviewQuery } from "./review-api";
 
 /** One part of the portal: its title, and its rows or what to say when there are none. */
-function Section({ title, count, empty, children }: { title: string; count: number; empty: string; children: ReactNode }) {
+function Section({
+  title,
+  count,
+  empty,
+  children,
+}: {
+  title: string;
+  count: number;
+  empty: string;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -33,7 +49,8 @@ function PortalView({ portal, customerId, token }: { portal: Portal; customerId:
         <ul className="grid gap-1 text-sm" aria-label="Upcoming visits">
           {portal.visits.map((visit) => (
             <li key={visit.id}>
-              <span className="font-medium">{visit.jobTitle}</span> · {visit.scheduledStart ? formatCompanyTime(visit.scheduledStart, timeZone) : "to be scheduled"}
+              <span className="font-medium">{visit.jobTitle}</span> ·{" "}
+              {visit.scheduledStart ? formatCompanyTime(visit.scheduledStart, timeZone) : "to be scheduled"}
             </li>
           ))}
         </ul>
@@ -42,12 +59,19 @@ function PortalView({ portal, customerId, token }: { portal: Portal; customerId:
         <ul className="grid gap-2 text-sm" aria-label="Estimates to approve">
           {portal.estimates.map((estimate) => (
             <li key={estimate.id} className="flex flex-wrap items-center gap-2">
-              <a className="font-medium underline underline-offset-4" href={`${reviewEstimatePath(estimate.id)}#${encodeURIComponent(portalCredential(customerId, token))}`}>
+              <a
+                className="font-medium underline underline-offset-4"
+                href={`${reviewEstimatePath(estimate.id)}#${encodeURIComponent(portalCredential(customerId, token))}`}
+              >
                 Estimate #{estimate.number}: {estimate.title}
               </a>
               <span>up to {formatCents(estimate.totalCents)}</span>
-              {estimate.status === "changes_requested" ? <Badge variant="secondary">{ESTIMATE_STATUS_LABELS[estimate.status]}</Badge> : null}
-              {estimate.expiresOn ? <span className="text-muted-foreground">valid until {estimate.expiresOn}</span> : null}
+              {estimate.status === "changes_requested" ? (
+                <Badge variant="secondary">{ESTIMATE_STATUS_LABELS[estimate.status]}</Badge>
+              ) : null}
+              {estimate.expiresOn ? (
+                <span className="text-muted-foreground">valid until {estimate.expiresOn}</span>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -57,17 +81,28 @@ function PortalView({ portal, customerId, token }: { portal: Portal; customerId:
           <caption className="sr-only">Unpaid invoices</caption>
           <thead className="text-left text-muted-foreground">
             <tr>
-              <th scope="col" className="py-1 font-medium">Invoice</th>
-              <th scope="col" className="py-1 text-right font-medium">Total</th>
-              <th scope="col" className="py-1 text-right font-medium">Balance</th>
-              <th scope="col" className="py-1 font-medium">Due</th>
+              <th scope="col" className="py-1 font-medium">
+                Invoice
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Total
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Balance
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Due
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y">
             {portal.invoices.map((invoice) => (
               <tr key={invoice.id}>
                 <td className="py-1">
-                  <a className="font-medium underline underline-offset-4" href={reviewPagePath(invoice.id, encodeURIComponent(portalCredential(customerId, token)))}>
+                  <a
+                    className="font-medium underline underline-offset-4"
+                    href={reviewPagePath(invoice.id, encodeURIComponent(portalCredential(customerId, token)))}
+                  >
                     #{invoice.number}
                   </a>
                 </td>
@@ -91,7 +126,8 @@ export function PortalPage() {
   const [token] = useState(fragmentToken);
   const portal = useReviewQuery(portalSchema, apiPath(API_PATHS.reviewPortal, { id: customerId }), token);
   if (token === "") return <LinkNotValid message={PUBLIC_LINK_NOT_FOUND} />;
-  if (portal.isError) return <LinkNotValid message={apiErrorMessage(portal.error, "Your page could not be loaded. Try again.")} />;
+  if (portal.isError)
+    return <LinkNotValid message={apiErrorMessage(portal.error, "Your page could not be loaded. Try again.")} />;
   if (portal.isPending) return <BrandedLoading label="Loading your page" />;
   return <PortalView portal={portal.data} customerId={customerId} token={token} />;
 }

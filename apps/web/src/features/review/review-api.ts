@@ -30,12 +30,21 @@ export async function reviewRequest<Schema extends z.ZodType>(
 ): Promise<z.infer<Schema>> {
   const headers: Record<string, string> = { ...extraHeaders, [REVIEW_TOKEN_HEADER]: token };
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(resolveUrl(url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "omit" });
+  const response = await fetch(resolveUrl(url), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "omit",
+  });
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, response.statusText, text);
   return schema.parse(JSON.parse(text));
 }
 
 export function useReviewQuery<Schema extends z.ZodType>(schema: Schema, url: string, token: string) {
-  return useQuery({ queryKey: [url, "review"], queryFn: () => reviewRequest(schema, "GET", url, token), enabled: token !== "" });
+  return useQuery({
+    queryKey: [url, "review"],
+    queryFn: () => reviewRequest(schema, "GET", url, token),
+    enabled: token !== "",
+  });
 }

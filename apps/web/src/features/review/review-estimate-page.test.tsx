@@ -10,9 +10,20 @@ import { ReviewEstimatePage } from "./review-estimate-page";
 const server = useLocalApi();
 const ID = "6f1c2a4e-8b7d-4e3f-9a10-2b3c4d5e6f70";
 const TOKEN = "Q2xlYW51cC1hbmQtbXVsY2gtYS10b2tlbi1vZi00My1j";
-const line = (id: string, description: string, cents: number) => ({ id, description, quantity: 1, unitPriceCents: cents, taxRatePercent: null, totalCents: cents, taxCents: 0 });
+const line = (id: string, description: string, cents: number) => ({
+  id,
+  description,
+  quantity: 1,
+  unitPriceCents: cents,
+  taxRatePercent: null,
+  totalCents: cents,
+  taxCents: 0,
+});
 const estimate: ReviewEstimate = {
-  company: { branding: { name: "Green Valley Lawn Care", logo: null, primaryColor: "#16a34a" }, timeZone: "America/Denver" },
+  company: {
+    branding: { name: "Green Valley Lawn Care", logo: null, primaryColor: "#16a34a" },
+    timeZone: "America/Denver",
+  },
   id: ID,
   number: 14,
   title: "Spring yard refresh",
@@ -21,8 +32,24 @@ const estimate: ReviewEstimate = {
   message: null,
   expiresOn: "2030-05-01",
   options: [
-    { id: "a0000000-0000-4000-8000-000000000001", name: "Good", description: null, lineItems: [line("l1", "Cleanup", 18000)], subtotalCents: 18000, taxCents: 0, totalCents: 18000 },
-    { id: "a0000000-0000-4000-8000-000000000002", name: "Better", description: null, lineItems: [line("l2", "Cleanup and mulch", 30000)], subtotalCents: 30000, taxCents: 0, totalCents: 30000 },
+    {
+      id: "a0000000-0000-4000-8000-000000000001",
+      name: "Good",
+      description: null,
+      lineItems: [line("l1", "Cleanup", 18000)],
+      subtotalCents: 18000,
+      taxCents: 0,
+      totalCents: 18000,
+    },
+    {
+      id: "a0000000-0000-4000-8000-000000000002",
+      name: "Better",
+      description: null,
+      lineItems: [line("l2", "Cleanup and mulch", 30000)],
+      subtotalCents: 30000,
+      taxCents: 0,
+      totalCents: 30000,
+    },
   ],
   approvedOptionId: null,
   signatureName: null,
@@ -32,12 +59,18 @@ const estimate: ReviewEstimate = {
 
 function renderAt(hash: string) {
   window.location.hash = hash;
-  return renderApp({ initialPath: `/review/estimates/${ID}`, routes: <Route path="/review/estimates/:id" element={<ReviewEstimatePage />} /> });
+  return renderApp({
+    initialPath: `/review/estimates/${ID}`,
+    routes: <Route path="/review/estimates/:id" element={<ReviewEstimatePage />} />,
+  });
 }
 
 beforeEach(() => {
   server.current.on("GET", `/api/review/estimates/${ID}`, (req, res) =>
-    req.headers["x-review-token"] === TOKEN ? sendJson(res, 200, estimate) : sendJson(res, 404, { message: "This link is not valid. Ask the company for a new one." }));
+    req.headers["x-review-token"] === TOKEN
+      ? sendJson(res, 200, estimate)
+      : sendJson(res, 404, { message: "This link is not valid. Ask the company for a new one." }),
+  );
 });
 
 describe("the customer's estimate page", () => {
@@ -53,14 +86,24 @@ describe("the customer's estimate page", () => {
 
   it("approves the chosen option with the typed name as signature", async () => {
     server.current.on("POST", `/api/review/estimates/${ID}/approve`, (req, res) =>
-      sendJson(res, 200, { ...estimate, status: "approved", approvedOptionId: (JSON.parse(req.body) as { optionId: string }).optionId, signatureName: "Robin Customer", approvedAt: "2030-04-02T16:00:00.000Z" }));
+      sendJson(res, 200, {
+        ...estimate,
+        status: "approved",
+        approvedOptionId: (JSON.parse(req.body) as { optionId: string }).optionId,
+        signatureName: "Robin Customer",
+        approvedAt: "2030-04-02T16:00:00.000Z",
+      }),
+    );
     renderAt(`#${TOKEN}`);
     fireEvent.click(await screen.findByRole("radio", { name: "Better" }));
     fireEvent.change(screen.getByLabelText("Type your full name to sign"), { target: { value: "Robin Customer" } });
     fireEvent.click(screen.getByRole("button", { name: "Approve estimate" }));
     expect(await screen.findByText("Approved: Better")).toBeTruthy();
     const approve = server.current.requests.find((request) => request.method === "POST")!;
-    expect(JSON.parse(approve.body)).toEqual({ optionId: "a0000000-0000-4000-8000-000000000002", signatureName: "Robin Customer" });
+    expect(JSON.parse(approve.body)).toEqual({
+      optionId: "a0000000-0000-4000-8000-000000000002",
+      signatureName: "Robin Customer",
+    });
     expect(approve.headers["x-review-token"]).toBe(TOKEN);
     expect(screen.queryByRole("button", { name: "Approve estimate" })).toBeNull();
   });
@@ -71,6 +114,8 @@ describe("the customer's estimate page", () => {
     expect(server.current.requests).toEqual([]);
     view.unmount();
     renderAt("#wrong");
-    await waitFor(() => expect(screen.getByText("This link is not valid. Ask the company for a new one.")).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText("This link is not valid. Ask the company for a new one.")).toBeTruthy(),
+    );
   });
 });

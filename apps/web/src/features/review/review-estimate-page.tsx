@@ -27,7 +27,8 @@ function StatusNote({ estimate }: { estimate: ReviewEstimate }) {
           <AlertTitle>Approved{chosen ? `: ${chosen.name}` : ""}</AlertTitle>
           <AlertDescription>
             Signed by {estimate.signatureName}
-            {estimate.approvedAt ? ` on ${formatCompanyTime(estimate.approvedAt, estimate.company.timeZone)}` : ""}. Thank you! We will be in touch to schedule the work.
+            {estimate.approvedAt ? ` on ${formatCompanyTime(estimate.approvedAt, estimate.company.timeZone)}` : ""}.
+            Thank you! We will be in touch to schedule the work.
           </AlertDescription>
         </Alert>
       );
@@ -49,7 +50,9 @@ function StatusNote({ estimate }: { estimate: ReviewEstimate }) {
       return (
         <Alert>
           <AlertTitle>Being revised</AlertTitle>
-          <AlertDescription>We are updating this estimate. You will receive it again when it is ready.</AlertDescription>
+          <AlertDescription>
+            We are updating this estimate. You will receive it again when it is ready.
+          </AlertDescription>
         </Alert>
       );
     case "changes_requested":
@@ -75,7 +78,8 @@ function ReviewEstimateView({ estimate, token }: { estimate: ReviewEstimate; tok
   const [changes, setChanges] = useState("");
   const [confirmDecline, setConfirmDecline] = useState(false);
   const answer = useMutation({
-    mutationFn: ({ path, body }: Answer) => reviewRequest(reviewEstimateSchema, "POST", apiPath(path, { id: estimate.id }), token, body),
+    mutationFn: ({ path, body }: Answer) =>
+      reviewRequest(reviewEstimateSchema, "POST", apiPath(path, { id: estimate.id }), token, body),
     onSuccess: (next) => client.setQueryData([url, "review"], next),
   });
   const open = estimate.status === "sent" || estimate.status === "changes_requested";
@@ -86,28 +90,52 @@ function ReviewEstimateView({ estimate, token }: { estimate: ReviewEstimate; tok
   };
   const requestChanges = (event: FormEvent) => {
     event.preventDefault();
-    answer.mutate({ path: API_PATHS.reviewEstimateRequestChanges, body: { message: changes } }, { onSuccess: () => setChanges("") });
+    answer.mutate(
+      { path: API_PATHS.reviewEstimateRequestChanges, body: { message: changes } },
+      { onSuccess: () => setChanges("") },
+    );
   };
 
   return (
     <BrandedPage branding={estimate.company.branding} title={`Estimate #${estimate.number}`}>
       <div className="grid gap-1">
-        <p className="text-sm text-muted-foreground">Estimate #{estimate.number} for {estimate.customerName}</p>
+        <p className="text-sm text-muted-foreground">
+          Estimate #{estimate.number} for {estimate.customerName}
+        </p>
         <h1 className="text-2xl font-semibold tracking-tight">{estimate.title}</h1>
-        {estimate.expiresOn && open ? <p className="text-sm text-muted-foreground">Valid until {estimate.expiresOn}</p> : null}
+        {estimate.expiresOn && open ? (
+          <p className="text-sm text-muted-foreground">Valid until {estimate.expiresOn}</p>
+        ) : null}
       </div>
       <StatusNote estimate={estimate} />
       {estimate.message ? <p className="text-sm whitespace-pre-line">{estimate.message}</p> : null}
       <fieldset className="grid gap-3">
-        <legend className="mb-2 text-lg font-semibold">{estimate.options.length > 1 ? "Choose an option" : "Your estimate"}</legend>
+        <legend className="mb-2 text-lg font-semibold">
+          {estimate.options.length > 1 ? "Choose an option" : "Your estimate"}
+        </legend>
         {estimate.options.map((option) => {
           const chosen = estimate.approvedOptionId === option.id;
           return (
-            <Card key={option.id} className={chosen || optionId === option.id ? "border-2" : undefined} style={chosen || optionId === option.id ? { borderColor: estimate.company.branding.primaryColor } : undefined}>
+            <Card
+              key={option.id}
+              className={chosen || optionId === option.id ? "border-2" : undefined}
+              style={
+                chosen || optionId === option.id ? { borderColor: estimate.company.branding.primaryColor } : undefined
+              }
+            >
               <CardHeader>
                 <CardTitle>
                   <label className="flex items-center gap-2">
-                    {open ? <input type="radio" name={`${id}-option`} value={option.id} checked={optionId === option.id} onChange={() => setOptionId(option.id)} aria-label={option.name} /> : null}
+                    {open ? (
+                      <input
+                        type="radio"
+                        name={`${id}-option`}
+                        value={option.id}
+                        checked={optionId === option.id}
+                        onChange={() => setOptionId(option.id)}
+                        aria-label={option.name}
+                      />
+                    ) : null}
                     <span>{option.name}</span>
                     <span className="ml-auto">{formatCents(option.totalCents)}</span>
                   </label>
@@ -119,10 +147,18 @@ function ReviewEstimateView({ estimate, token }: { estimate: ReviewEstimate; tok
                   <caption className="sr-only">{option.name}</caption>
                   <thead className="text-left text-muted-foreground">
                     <tr>
-                      <th scope="col" className="py-1 font-medium">Item</th>
-                      <th scope="col" className="py-1 text-right font-medium">Qty</th>
-                      <th scope="col" className="py-1 text-right font-medium">Price</th>
-                      <th scope="col" className="py-1 text-right font-medium">Amount</th>
+                      <th scope="col" className="py-1 font-medium">
+                        Item
+                      </th>
+                      <th scope="col" className="py-1 text-right font-medium">
+                        Qty
+                      </th>
+                      <th scope="col" className="py-1 text-right font-medium">
+                        Price
+                      </th>
+                      <th scope="col" className="py-1 text-right font-medium">
+                        Amount
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="divide-y">
@@ -137,11 +173,15 @@ function ReviewEstimateView({ estimate, token }: { estimate: ReviewEstimate; tok
                   </tbody>
                   <tfoot className="text-right">
                     <tr>
-                      <td colSpan={3} className="pt-2 text-muted-foreground">Subtotal</td>
+                      <td colSpan={3} className="pt-2 text-muted-foreground">
+                        Subtotal
+                      </td>
                       <td className="pt-2">{formatCents(option.subtotalCents)}</td>
                     </tr>
                     <tr>
-                      <td colSpan={3} className="text-muted-foreground">Tax</td>
+                      <td colSpan={3} className="text-muted-foreground">
+                        Tax
+                      </td>
                       <td>{formatCents(option.taxCents)}</td>
                     </tr>
                     <tr className="font-semibold">
@@ -170,7 +210,15 @@ function ReviewEstimateView({ estimate, token }: { estimate: ReviewEstimate; tok
               <form className="grid gap-3" onSubmit={approve}>
                 <div className="grid gap-1">
                   <Label htmlFor={`${id}-signature`}>Type your full name to sign</Label>
-                  <Input id={`${id}-signature`} required minLength={2} maxLength={200} autoComplete="name" value={signature} onChange={(e) => setSignature(e.target.value)} />
+                  <Input
+                    id={`${id}-signature`}
+                    required
+                    minLength={2}
+                    maxLength={200}
+                    autoComplete="name"
+                    value={signature}
+                    onChange={(e) => setSignature(e.target.value)}
+                  />
                 </div>
                 <Button type="submit" disabled={answer.isPending || !optionId || signature.trim().length < 2}>
                   {answer.isPending ? "Sending..." : "Approve estimate"}
@@ -187,7 +235,13 @@ function ReviewEstimateView({ estimate, token }: { estimate: ReviewEstimate; tok
               <form className="grid gap-3" onSubmit={requestChanges}>
                 <div className="grid gap-1">
                   <Label htmlFor={`${id}-changes`}>What would you like changed?</Label>
-                  <Textarea id={`${id}-changes`} required maxLength={5000} value={changes} onChange={(e) => setChanges(e.target.value)} />
+                  <Textarea
+                    id={`${id}-changes`}
+                    required
+                    maxLength={5000}
+                    value={changes}
+                    onChange={(e) => setChanges(e.target.value)}
+                  />
                 </div>
                 <Button type="submit" variant="outline" disabled={answer.isPending || changes.trim() === ""}>
                   Request changes
@@ -196,7 +250,11 @@ function ReviewEstimateView({ estimate, token }: { estimate: ReviewEstimate; tok
               {confirmDecline ? (
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="text-sm">Decline this estimate?</span>
-                  <Button variant="destructive" disabled={answer.isPending} onClick={() => answer.mutate({ path: API_PATHS.reviewEstimateDecline, body: {} })}>
+                  <Button
+                    variant="destructive"
+                    disabled={answer.isPending}
+                    onClick={() => answer.mutate({ path: API_PATHS.reviewEstimateDecline, body: {} })}
+                  >
                     Yes, decline
                   </Button>
                   <Button variant="outline" onClick={() => setConfirmDecline(false)}>
@@ -222,7 +280,8 @@ export function ReviewEstimatePage() {
   const [token] = useState(fragmentToken);
   const estimate = useReviewQuery(reviewEstimateSchema, apiPath(API_PATHS.reviewEstimate, { id }), token);
   if (token === "") return <LinkNotValid message={PUBLIC_LINK_NOT_FOUND} />;
-  if (estimate.isError) return <LinkNotValid message={apiErrorMessage(estimate.error, "The estimate could not be loaded. Try again.")} />;
+  if (estimate.isError)
+    return <LinkNotValid message={apiErrorMessage(estimate.error, "The estimate could not be loaded. Try again.")} />;
   if (estimate.isPending) return <BrandedLoading label="Loading estimate" />;
   return <ReviewEstimateView estimate={estimate.data} token={token} />;
 }

@@ -21,7 +21,16 @@ const view = (overrides: Partial<ReviewInvoice["invoice"]> = {}): ReviewInvoice 
     status: "sent",
     pastDue: false,
     customerName: "Grace Hopper",
-    lines: [{ id: "l1", description: "Hedge trimming", quantity: 1, unitPriceCents: 14500, amountCents: 14500, taxable: false }],
+    lines: [
+      {
+        id: "l1",
+        description: "Hedge trimming",
+        quantity: 1,
+        unitPriceCents: 14500,
+        amountCents: 14500,
+        taxable: false,
+      },
+    ],
     subtotalCents: 14500,
     discountCents: 0,
     taxRateBasisPoints: 0,
@@ -40,7 +49,10 @@ const view = (overrides: Partial<ReviewInvoice["invoice"]> = {}): ReviewInvoice 
 
 function renderReview(hash: string) {
   window.location.hash = hash;
-  return renderApp({ initialPath: `/review/${INVOICE_ID}`, routes: <Route path="/review/:invoiceId" element={<ReviewPage />} /> });
+  return renderApp({
+    initialPath: `/review/${INVOICE_ID}`,
+    routes: <Route path="/review/:invoiceId" element={<ReviewPage />} />,
+  });
 }
 
 beforeEach(() => {
@@ -49,12 +61,16 @@ beforeEach(() => {
 
 describe("the customer's review page", () => {
   it("sends the fragment's token in its header, never in the URL, and shows the invoice with the company's name", async () => {
-    api.on("GET", `/api/review/invoices/${INVOICE_ID}`, (req, res) => sendJson(res, req.headers["x-review-token"] === TOKEN ? 200 : 404, view()));
+    api.on("GET", `/api/review/invoices/${INVOICE_ID}`, (req, res) =>
+      sendJson(res, req.headers["x-review-token"] === TOKEN ? 200 : 404, view()),
+    );
     renderReview(`#${TOKEN}`);
     expect(await screen.findByRole("heading", { name: "Invoice #1042" })).toBeTruthy();
     expect(screen.getByText("Green Valley Lawn Care")).toBeTruthy();
     expect(screen.getByTestId("balance-due").textContent).toBe("$145.00");
-    expect(api.requests.every((request) => !request.url.includes(TOKEN) && request.headers.cookie === undefined)).toBe(true);
+    expect(api.requests.every((request) => !request.url.includes(TOKEN) && request.headers.cookie === undefined)).toBe(
+      true,
+    );
   });
 
   it("says a link without its token is not valid, and asks nothing of the server", async () => {

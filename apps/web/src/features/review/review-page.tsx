@@ -22,14 +22,25 @@ import { StripeCardForm } from "./stripe-card-form";
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
-function TestCardForm({ view, token, onPaid }: { view: ReviewInvoice; token: string; onPaid: (view: ReviewInvoice) => void }) {
+function TestCardForm({
+  view,
+  token,
+  onPaid,
+}: {
+  view: ReviewInvoice;
+  token: string;
+  onPaid: (view: ReviewInvoice) => void;
+}) {
   const id = useId();
   // One key for this page's payment: a retried or double-clicked payment is taken once.
   const [key] = useState(() => crypto.randomUUID());
   const [cardNumber, setCardNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
-  const pay = useMutation({ mutationFn: () => payWithTestCard(view.invoice.id, token, { cardNumber, expiry, cvc }, key), onSuccess: onPaid });
+  const pay = useMutation({
+    mutationFn: () => payWithTestCard(view.invoice.id, token, { cardNumber, expiry, cvc }, key),
+    onSuccess: onPaid,
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     pay.mutate();
@@ -39,21 +50,46 @@ function TestCardForm({ view, token, onPaid }: { view: ReviewInvoice; token: str
       <Alert role="note">
         <AlertTitle>Test payments</AlertTitle>
         <AlertDescription>
-          {TEST_PROVIDER_WARNING} Use the test card 4242 4242 4242 4242 with any future expiry and any CVC; 4000 0000 0000 0002 is declined.
+          {TEST_PROVIDER_WARNING} Use the test card 4242 4242 4242 4242 with any future expiry and any CVC; 4000 0000
+          0000 0002 is declined.
         </AlertDescription>
       </Alert>
       <div className="grid gap-1">
         <Label htmlFor={`${id}-number`}>Card number</Label>
-        <Input id={`${id}-number`} inputMode="numeric" autoComplete="cc-number" maxLength={23} required value={cardNumber} onChange={(event) => setCardNumber(event.target.value)} />
+        <Input
+          id={`${id}-number`}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          maxLength={23}
+          required
+          value={cardNumber}
+          onChange={(event) => setCardNumber(event.target.value)}
+        />
       </div>
       <div className="grid grid-cols-2 gap-3">
         <div className="grid gap-1">
           <Label htmlFor={`${id}-expiry`}>Expiry (MM/YY)</Label>
-          <Input id={`${id}-expiry`} autoComplete="cc-exp" maxLength={7} required placeholder="MM/YY" value={expiry} onChange={(event) => setExpiry(event.target.value)} />
+          <Input
+            id={`${id}-expiry`}
+            autoComplete="cc-exp"
+            maxLength={7}
+            required
+            placeholder="MM/YY"
+            value={expiry}
+            onChange={(event) => setExpiry(event.target.value)}
+          />
         </div>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-cvc`}>CVC</Label>
-          <Input id={`${id}-cvc`} inputMode="numeric" autoComplete="cc-csc" maxLength={4} required value={cvc} onChange={(event) => setCvc(event.target.value)} />
+          <Input
+            id={`${id}-cvc`}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            required
+            value={cvc}
+            onChange={(event) => setCvc(event.target.value)}
+          />
         </div>
       </div>
       {pay.error ? (
@@ -69,11 +105,23 @@ function TestCardForm({ view, token, onPaid }: { view: ReviewInvoice; token: str
   );
 }
 
-function ReviewForm({ view, token, onLeft }: { view: ReviewInvoice; token: string; onLeft: (view: ReviewInvoice) => void }) {
+function ReviewForm({
+  view,
+  token,
+  onLeft,
+}: {
+  view: ReviewInvoice;
+  token: string;
+  onLeft: (view: ReviewInvoice) => void;
+}) {
   const id = useId();
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState("");
-  const send = useMutation({ mutationFn: () => leaveReview(view.invoice.id, token, { rating, ...(comment.trim() ? { comment: comment.trim() } : {}) }), onSuccess: onLeft });
+  const send = useMutation({
+    mutationFn: () =>
+      leaveReview(view.invoice.id, token, { rating, ...(comment.trim() ? { comment: comment.trim() } : {}) }),
+    onSuccess: onLeft,
+  });
   return (
     <form
       className="grid gap-3"
@@ -87,14 +135,25 @@ function ReviewForm({ view, token, onLeft }: { view: ReviewInvoice; token: strin
         <legend className="mb-1 text-sm font-medium">Your rating</legend>
         {[1, 2, 3, 4, 5].map((stars) => (
           <label key={stars} className="flex items-center gap-1 text-sm">
-            <input type="radio" name={`${id}-rating`} value={stars} checked={rating === stars} onChange={() => setRating(stars)} />
+            <input
+              type="radio"
+              name={`${id}-rating`}
+              value={stars}
+              checked={rating === stars}
+              onChange={() => setRating(stars)}
+            />
             {stars} star{stars === 1 ? "" : "s"}
           </label>
         ))}
       </fieldset>
       <div className="grid gap-1">
         <Label htmlFor={`${id}-comment`}>Comment</Label>
-        <Textarea id={`${id}-comment`} maxLength={2000} value={comment} onChange={(event) => setComment(event.target.value)} />
+        <Textarea
+          id={`${id}-comment`}
+          maxLength={2000}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+        />
       </div>
       {send.error ? (
         <p role="alert" className="text-sm text-destructive">
@@ -118,7 +177,9 @@ function InvoiceReview({ view, token }: { view: ReviewInvoice; token: string }) 
   return (
     <div className="grid gap-4">
       <header className="flex items-center gap-3 border-b-4 pb-3" style={accent ? { borderColor: accent } : undefined}>
-        {company.logo && /^(https?:|data:image\/)/.test(company.logo) ? <img src={company.logo} alt="" className="size-12 rounded object-contain" /> : null}
+        {company.logo && /^(https?:|data:image\/)/.test(company.logo) ? (
+          <img src={company.logo} alt="" className="size-12 rounded object-contain" />
+        ) : null}
         <div>
           <p className="text-lg font-semibold">{company.name}</p>
           <h1 className="text-2xl font-semibold tracking-tight">Invoice #{invoice.number}</h1>
@@ -148,7 +209,9 @@ function InvoiceReview({ view, token }: { view: ReviewInvoice; token: string }) 
             <dt className="text-muted-foreground">Paid</dt>
             <dd className="text-right">{formatCents(invoice.paidCents)}</dd>
             <dt className="font-semibold">Balance due</dt>
-            <dd className="text-right font-semibold" data-testid="balance-due">{formatCents(invoice.balanceCents)}</dd>
+            <dd className="text-right font-semibold" data-testid="balance-due">
+              {formatCents(invoice.balanceCents)}
+            </dd>
           </dl>
           {invoice.notes ? <p className="whitespace-pre-line text-sm">{invoice.notes}</p> : null}
         </CardContent>
@@ -171,7 +234,9 @@ function InvoiceReview({ view, token }: { view: ReviewInvoice; token: string }) 
             ) : view.payment.publishableKey ? (
               <StripeCardForm view={view} token={token} publishableKey={view.payment.publishableKey} onPaid={update} />
             ) : (
-              <p className="text-sm">Online card payment is not set up yet. Contact {company.name} to pay this invoice.</p>
+              <p className="text-sm">
+                Online card payment is not set up yet. Contact {company.name} to pay this invoice.
+              </p>
             )}
           </CardContent>
         </Card>
@@ -184,7 +249,8 @@ function InvoiceReview({ view, token }: { view: ReviewInvoice; token: string }) 
           <CardContent>
             {view.review ? (
               <p className="text-sm">
-                Thank you for your review: {view.review.rating} out of 5{view.review.comment ? ` — “${view.review.comment}”` : ""}.
+                Thank you for your review: {view.review.rating} out of 5
+                {view.review.comment ? ` — “${view.review.comment}”` : ""}.
               </p>
             ) : (
               <ReviewForm view={view} token={token} onLeft={update} />
@@ -223,8 +289,16 @@ export function ReviewPage() {
         <>
           <h1 className="text-2xl font-semibold tracking-tight">Invoice</h1>
           <Alert variant={view.error instanceof ApiError && view.error.status !== 404 ? "destructive" : "default"}>
-            <AlertTitle>{!valid || (view.error instanceof ApiError && view.error.status === 404) ? PUBLIC_LINK_NOT_FOUND : "The invoice could not be loaded"}</AlertTitle>
-            <AlertDescription>{view.error instanceof ApiError && view.error.status === 429 ? apiErrorMessage(view.error) : "Check that you opened the whole link from your message."}</AlertDescription>
+            <AlertTitle>
+              {!valid || (view.error instanceof ApiError && view.error.status === 404)
+                ? PUBLIC_LINK_NOT_FOUND
+                : "The invoice could not be loaded"}
+            </AlertTitle>
+            <AlertDescription>
+              {view.error instanceof ApiError && view.error.status === 429
+                ? apiErrorMessage(view.error)
+                : "Check that you opened the whole link from your message."}
+            </AlertDescription>
           </Alert>
         </>
       ) : view.isPending ? (

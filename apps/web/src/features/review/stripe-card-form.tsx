@@ -9,7 +9,10 @@ import { apiErrorMessage } from "../../lib/api-error-message";
 /** The part of Stripe.js (https://js.stripe.com/v3/) this page uses. */
 interface StripeJs {
   elements(options: { clientSecret: string }): StripeElements;
-  confirmPayment(options: { elements: StripeElements; redirect: "if_required" }): Promise<{ error?: { message?: string }; paymentIntent?: { id: string; status: string } }>;
+  confirmPayment(options: {
+    elements: StripeElements;
+    redirect: "if_required";
+  }): Promise<{ error?: { message?: string }; paymentIntent?: { id: string; status: string } }>;
 }
 interface StripeElements {
   create(type: "payment"): { mount(element: HTMLElement): void; destroy(): void };
@@ -39,7 +42,17 @@ function loadStripeJs(): Promise<StripeFactory> {
  * Card payment through Stripe: a PaymentIntent for the balance, Stripe's own card fields (the number never reaches
  * this app), confirmed by Stripe.js, then recorded by the server after it asked Stripe.
  */
-export function StripeCardForm({ view, token, publishableKey, onPaid }: { view: ReviewInvoice; token: string; publishableKey: string; onPaid: (view: ReviewInvoice) => void }) {
+export function StripeCardForm({
+  view,
+  token,
+  publishableKey,
+  onPaid,
+}: {
+  view: ReviewInvoice;
+  token: string;
+  publishableKey: string;
+  onPaid: (view: ReviewInvoice) => void;
+}) {
   const mountRef = useRef<HTMLDivElement>(null);
   const [key] = useState(() => crypto.randomUUID());
   const [ready, setReady] = useState<{ stripe: StripeJs; elements: StripeElements } | null>(null);
@@ -60,7 +73,10 @@ export function StripeCardForm({ view, token, publishableKey, onPaid }: { view: 
         mounted = paymentElement;
         setReady({ stripe, elements });
       } catch (error) {
-        if (!cancelled) setProblem(apiErrorMessage(error, error instanceof Error ? error.message : "The card form could not be loaded."));
+        if (!cancelled)
+          setProblem(
+            apiErrorMessage(error, error instanceof Error ? error.message : "The card form could not be loaded."),
+          );
       }
     })();
     return () => {
@@ -76,7 +92,8 @@ export function StripeCardForm({ view, token, publishableKey, onPaid }: { view: 
     setProblem(null);
     try {
       const result = await ready.stripe.confirmPayment({ elements: ready.elements, redirect: "if_required" });
-      if (result.error || !result.paymentIntent) throw new Error(result.error?.message ?? "The payment did not go through.");
+      if (result.error || !result.paymentIntent)
+        throw new Error(result.error?.message ?? "The payment did not go through.");
       onPaid(await confirmPaymentIntent(view.invoice.id, token, result.paymentIntent.id));
     } catch (error) {
       setProblem(apiErrorMessage(error, error instanceof Error ? error.message : "The payment did not go through."));

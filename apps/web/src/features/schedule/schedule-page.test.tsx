@@ -12,7 +12,6 @@ import { SchedulePage } from "./schedule-page";
 const server = useLocalApi();
 let api: ReturnType<typeof useLocalApi>["current"];
 
-
 const visit = (overrides: Partial<ScheduleVisit>): ScheduleVisit => ({
   id: "v1",
   jobId: "j1",
@@ -37,15 +36,38 @@ const board: ScheduleResponse = {
   to: "2030-01-07",
   rangeStart: "2030-01-07T06:00:00.000Z",
   rangeEnd: "2030-01-08T06:00:00.000Z",
-  crews: [{ id: "k1", name: "Crew A", color: "#16a34a", skills: [], workingHours: [{ weekday: 1, start: "08:00", end: "17:00" }], breaks: [] }],
+  crews: [
+    {
+      id: "k1",
+      name: "Crew A",
+      color: "#16a34a",
+      skills: [],
+      workingHours: [{ weekday: 1, start: "08:00", end: "17:00" }],
+      breaks: [],
+    },
+  ],
   visits: [visit({})],
   visitsOmitted: false,
   crewDays: [],
-  unassigned: [visit({ id: "v2", jobNumber: 8, jobTitle: "Quote a repipe", crewId: null, status: "unscheduled", start: null, end: null })],
+  unassigned: [
+    visit({
+      id: "v2",
+      jobNumber: 8,
+      jobTitle: "Quote a repipe",
+      crewId: null,
+      status: "unscheduled",
+      start: null,
+      end: null,
+    }),
+  ],
   unassignedTotal: 1,
 };
 
-function renderSchedule(verticalId: VerticalId, answer: (url: URL) => ScheduleResponse = () => board, initialPath = "/schedule?view=board&date=2030-01-07") {
+function renderSchedule(
+  verticalId: VerticalId,
+  answer: (url: URL) => ScheduleResponse = () => board,
+  initialPath = "/schedule?view=board&date=2030-01-07",
+) {
   api.on("GET", "/api/company", (_req, res) => sendJson(res, 200, makeCompany({ verticalId })));
   api.on("GET", "/api/schedule", (req, res) => sendJson(res, 200, answer(new URL(req.url ?? "/", "http://local"))));
   return renderApp({
@@ -91,12 +113,20 @@ describe("a week too full to draw visit by visit", () => {
   };
 
   it("shows each crew's booked time per day, marks an overbooked day, and opens a day on the board", async () => {
-    renderSchedule("landscaping", (url) => (url.searchParams.get("from") === url.searchParams.get("to") ? board : fullWeek), "/schedule?view=week&date=2030-01-07");
+    renderSchedule(
+      "landscaping",
+      (url) => (url.searchParams.get("from") === url.searchParams.get("to") ? board : fullWeek),
+      "/schedule?view=week&date=2030-01-07",
+    );
     const grid = await screen.findByRole("region", { name: "Week load" });
     expect(screen.getByText(/15 visits this week/)).toBeTruthy();
-    const monday = within(grid).getByRole("button", { name: "Crew A, Monday, January 7: 12 visits, 10 h booked of 9 h" });
+    const monday = within(grid).getByRole("button", {
+      name: "Crew A, Monday, January 7: 12 visits, 10 h booked of 9 h",
+    });
     expect(monday.textContent).toContain("12 · 10 h");
-    expect(within(grid).getByRole("button", { name: "Crew A, Tuesday, January 8: 3 visits, 2 h 30 min booked" })).toBeTruthy();
+    expect(
+      within(grid).getByRole("button", { name: "Crew A, Tuesday, January 8: 3 visits, 2 h 30 min booked" }),
+    ).toBeTruthy();
     fireEvent.click(monday);
     const boardRegion = await screen.findByRole("region", { name: "Dispatch board" });
     expect(boardRegion.textContent).toContain("Fix the drain");

@@ -1,6 +1,15 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { DndContext, DragOverlay, PointerSensor, pointerWithin, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from "@dnd-kit/core";
+import {
+  DndContext,
+  DragOverlay,
+  PointerSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+} from "@dnd-kit/core";
 import { ChevronLeft, ChevronRight, Sparkles } from "lucide-react";
 import type { ScheduleResponse, ScheduleVisit } from "@fieldops/shared/schedule";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
@@ -15,7 +24,18 @@ import { useTerms } from "../../lib/terms";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { useSchedule, useScheduleVisit } from "./schedule-queries";
-import { dayLabel, instantAt, minuteOfDay, SCHEDULE_VIEWS, snapMinutes, SNAP_MINUTES, stepDate, todayIn, viewRange, type ScheduleView } from "./schedule-time";
+import {
+  dayLabel,
+  instantAt,
+  minuteOfDay,
+  SCHEDULE_VIEWS,
+  snapMinutes,
+  SNAP_MINUTES,
+  stepDate,
+  todayIn,
+  viewRange,
+  type ScheduleView,
+} from "./schedule-time";
 import { OptimizeDayDialog } from "./optimize/optimize-day-dialog";
 import { ScheduleVisitDialog, type ScheduleChoice } from "./schedule-visit-dialog";
 import { BoardView, CalendarView, UnassignedQueue, WeekLoadGrid } from "./schedule-views";
@@ -37,13 +57,19 @@ export function refusalMessage(error: unknown): string {
  * snapped. Positions are read from the pointer itself: dnd-kit's delta also counts the scrolling of the list the
  * visit was dragged out of.
  */
-function droppedMinute(event: DragEndEvent, lane: LaneTarget, fromQueue: boolean, pointer: { x: number; y: number }): number {
+function droppedMinute(
+  event: DragEndEvent,
+  lane: LaneTarget,
+  fromQueue: boolean,
+  pointer: { x: number; y: number },
+): number {
   const over = event.over!.rect;
   const horizontal = lane.orientation === "horizontal";
   const span = lane.axis.endMinute - lane.axis.startMinute;
   const initial = event.active.rect.current.initial;
   const start = event.activatorEvent as PointerEvent;
-  const grabOffset = fromQueue || !initial ? 0 : horizontal ? start.clientX - initial.left : start.clientY - initial.top;
+  const grabOffset =
+    fromQueue || !initial ? 0 : horizontal ? start.clientX - initial.left : start.clientY - initial.top;
   const offset = (horizontal ? pointer.x - over.left : pointer.y - over.top) - grabOffset;
   const minute = snapMinutes(lane.axis.startMinute + (offset / (horizontal ? over.width : over.height)) * span);
   return Math.max(lane.axis.startMinute, Math.min(lane.axis.endMinute - SNAP_MINUTES, minute));
@@ -73,7 +99,14 @@ function ViewSwitch({ view, onChange }: { view: ScheduleView; onChange: (view: S
   return (
     <div role="group" aria-label="View" className="inline-flex rounded-md border p-0.5">
       {SCHEDULE_VIEWS.map((option) => (
-        <Button key={option.value} type="button" size="sm" variant={view === option.value ? "secondary" : "ghost"} aria-pressed={view === option.value} onClick={() => onChange(option.value)}>
+        <Button
+          key={option.value}
+          type="button"
+          size="sm"
+          variant={view === option.value ? "secondary" : "ghost"}
+          aria-pressed={view === option.value}
+          onClick={() => onChange(option.value)}
+        >
           {option.label}
         </Button>
       ))}
@@ -144,7 +177,8 @@ export function SchedulePage() {
     if (!source || !target) return;
     const { visit, fromQueue } = source;
     if (target.kind === "queue") {
-      if (visit.crewId !== null && visit.start) reschedule(visit, { crewId: null, start: visit.start, durationMinutes: visit.durationMinutes });
+      if (visit.crewId !== null && visit.start)
+        reschedule(visit, { crewId: null, start: visit.start, durationMinutes: visit.durationMinutes });
       return;
     }
     const minute = droppedMinute(event, target, fromQueue, pointer.position.current);
@@ -155,7 +189,10 @@ export function SchedulePage() {
   }
 
   const stepName = view === "week" ? "week" : "day";
-  const title = view === "week" ? `${dayLabel(range.from)} – ${dayLabel(range.to)}` : dayLabel(date, { weekday: "long", day: "numeric", month: "long", year: "numeric" });
+  const title =
+    view === "week"
+      ? `${dayLabel(range.from)} – ${dayLabel(range.to)}`
+      : dayLabel(date, { weekday: "long", day: "numeric", month: "long", year: "numeric" });
 
   return (
     <>
@@ -164,20 +201,38 @@ export function SchedulePage() {
         <ViewSwitch view={view} onChange={(next) => go({ view: next })} />
       </div>
       <div role="toolbar" aria-label="Schedule dates" className="flex flex-wrap items-end gap-2">
-        <Button type="button" variant="outline" size="icon" aria-label={`Previous ${stepName}`} onClick={() => go({ date: stepDate(view, date, -1) })}>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label={`Previous ${stepName}`}
+          onClick={() => go({ date: stepDate(view, date, -1) })}
+        >
           <ChevronLeft aria-hidden="true" />
         </Button>
         <Button type="button" variant="outline" onClick={() => go({ date: todayIn(timeZone) })}>
           Today
         </Button>
-        <Button type="button" variant="outline" size="icon" aria-label={`Next ${stepName}`} onClick={() => go({ date: stepDate(view, date, 1) })}>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label={`Next ${stepName}`}
+          onClick={() => go({ date: stepDate(view, date, 1) })}
+        >
           <ChevronRight aria-hidden="true" />
         </Button>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-date`} className="sr-only">
             Go to date
           </Label>
-          <Input id={`${id}-date`} type="date" className="w-40" value={date} onChange={(e) => DAY_PATTERN.test(e.target.value) && go({ date: e.target.value })} />
+          <Input
+            id={`${id}-date`}
+            type="date"
+            className="w-40"
+            value={date}
+            onChange={(e) => DAY_PATTERN.test(e.target.value) && go({ date: e.target.value })}
+          />
         </div>
         <p aria-live="polite" className="px-2 text-sm font-medium">
           {title} <span className="text-muted-foreground">({timeZone})</span>
@@ -214,7 +269,9 @@ export function SchedulePage() {
         <Alert variant="destructive">
           <AlertTitle>The schedule could not be loaded</AlertTitle>
           <AlertDescription>
-            {schedule.error instanceof ApiError && schedule.error.body ? schedule.error.body.message : "Check the connection and try again."}
+            {schedule.error instanceof ApiError && schedule.error.body
+              ? schedule.error.body.message
+              : "Check the connection and try again."}
             <Button type="button" variant="outline" size="sm" onClick={() => void schedule.refetch()}>
               Try again
             </Button>
@@ -244,16 +301,23 @@ export function SchedulePage() {
             setDragged(null);
             pointer.stop();
           }}
-          accessibility={{ screenReaderInstructions: { draggable: "Press Enter to open the Schedule visit dialog and choose a crew, date and time." } }}
+          accessibility={{
+            screenReaderInstructions: {
+              draggable: "Press Enter to open the Schedule visit dialog and choose a crew, date and time.",
+            },
+          }}
         >
           <div className={view === "board" ? "grid gap-4 xl:grid-cols-[1fr_18rem]" : "grid gap-4"}>
             <div className="grid min-w-0 gap-2">
               {board.visits.length === 0 && !board.visitsOmitted ? (
                 <p className="text-sm text-muted-foreground">
-                  Nothing is scheduled {view === "week" ? "this week" : "on this day"}. Drag a visit from the unassigned queue onto a crew, or open one to schedule it.
+                  Nothing is scheduled {view === "week" ? "this week" : "on this day"}. Drag a visit from the unassigned
+                  queue onto a crew, or open one to schedule it.
                 </p>
               ) : null}
-              {view === "board" ? <BoardView board={board} days={range.days} jobWord={jobWord} onOpen={setEditing} /> : null}
+              {view === "board" ? (
+                <BoardView board={board} days={range.days} jobWord={jobWord} onOpen={setEditing} />
+              ) : null}
               {view === "board" ? null : board.visitsOmitted ? (
                 <WeekLoadGrid board={board} days={range.days} onOpenDay={(day) => go({ view: "board", date: day })} />
               ) : (
@@ -272,7 +336,13 @@ export function SchedulePage() {
         </DndContext>
       )}
       {optimizing && board ? (
-        <OptimizeDayDialog date={date} crews={board.crews} open replan={optimizing === "replan"} onOpenChange={(open) => (open ? undefined : setOptimizing(null))} />
+        <OptimizeDayDialog
+          date={date}
+          crews={board.crews}
+          open
+          replan={optimizing === "replan"}
+          onOpenChange={(open) => (open ? undefined : setOptimizing(null))}
+        />
       ) : null}
       {editing && board ? (
         <ScheduleVisitDialog

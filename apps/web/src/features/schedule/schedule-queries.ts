@@ -38,9 +38,13 @@ export function applyMove(board: ScheduleResponse, move: ScheduleMove): Schedule
   const unassigned = board.unassigned.filter((visit) => visit.id !== moved.id);
   return {
     ...board,
-    visits: inRange && !board.visitsOmitted ? [...visits, moved].sort((a, b) => (a.start ?? "").localeCompare(b.start ?? "")) : visits,
+    visits:
+      inRange && !board.visitsOmitted
+        ? [...visits, moved].sort((a, b) => (a.start ?? "").localeCompare(b.start ?? ""))
+        : visits,
     unassigned: moved.crewId === null ? [moved, ...unassigned] : unassigned,
-    unassignedTotal: board.unassignedTotal - (board.unassigned.length - unassigned.length) + (moved.crewId === null ? 1 : 0),
+    unassignedTotal:
+      board.unassignedTotal - (board.unassigned.length - unassigned.length) + (moved.crewId === null ? 1 : 0),
   };
 }
 
@@ -56,16 +60,21 @@ export function useScheduleVisit() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ visit, ...body }: ScheduleMove): Promise<Visit> =>
-      visitSchema.parse(await (await apiRequest("POST", apiPath(API_PATHS.visitSchedule, { id: visit.id }), body)).json()),
+      visitSchema.parse(
+        await (await apiRequest("POST", apiPath(API_PATHS.visitSchedule, { id: visit.id }), body)).json(),
+      ),
     onMutate: async (move) => {
       await client.cancelQueries({ queryKey: QUERY_KEYS.schedule });
       const before = client.getQueriesData<ScheduleResponse>({ queryKey: QUERY_KEYS.schedule });
-      client.setQueriesData<ScheduleResponse>({ queryKey: QUERY_KEYS.schedule }, (board) => (board ? applyMove(board, move) : board));
+      client.setQueriesData<ScheduleResponse>({ queryKey: QUERY_KEYS.schedule }, (board) =>
+        board ? applyMove(board, move) : board,
+      );
       return { before };
     },
     onError: (_error, _move, context) => {
       for (const [key, board] of context?.before ?? []) client.setQueryData(key, board);
     },
-    onSettled: () => Promise.all([invalidateSchedules(client), client.invalidateQueries({ queryKey: QUERY_KEYS.jobs })]),
+    onSettled: () =>
+      Promise.all([invalidateSchedules(client), client.invalidateQueries({ queryKey: QUERY_KEYS.jobs })]),
   });
 }

@@ -1,4 +1,10 @@
-import { addDays, dayInTimeZone, mondayOf, utcToZonedWallClock, zonedWallClockToUtc } from "@fieldops/shared/company-time";
+import {
+  addDays,
+  dayInTimeZone,
+  mondayOf,
+  utcToZonedWallClock,
+  zonedWallClockToUtc,
+} from "@fieldops/shared/company-time";
 
 /** Where a dragged visit lands is rounded to this many minutes. */
 export const SNAP_MINUTES = 15;
@@ -55,7 +61,10 @@ export function clockLabel(minute: number): string {
 }
 
 /** "Mon 4 Mar" style label of a calendar day, whatever the device's zone. */
-export function dayLabel(day: string, options: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short" }): string {
+export function dayLabel(
+  day: string,
+  options: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short" },
+): string {
   return new Intl.DateTimeFormat(undefined, { ...options, timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 }
 
@@ -64,7 +73,10 @@ export function weekdayOf(day: string): number {
 }
 
 /** The hours a time axis shows: 6:00 to 20:00, widened to hold every working hour and visit given. */
-export function axisHours(spans: readonly { startMinute: number; endMinute: number }[]): { startMinute: number; endMinute: number } {
+export function axisHours(spans: readonly { startMinute: number; endMinute: number }[]): {
+  startMinute: number;
+  endMinute: number;
+} {
   let start = 6 * 60;
   let end = 20 * 60;
   for (const span of spans) {

@@ -23,7 +23,12 @@ function crewMap(crews: readonly ScheduleCrew[]): Map<string, ScheduleCrew> {
 /** The visits of a day that start on it (a visit past midnight is drawn on the day it starts). */
 function visitsOn(board: ScheduleResponse, day: string, crewId?: string): ScheduleVisit[] {
   return board.visits.filter(
-    (visit) => visit.start !== null && visit.end !== null && (crewId === undefined ? true : visit.crewId === crewId) && minuteOfDay(visit.start, day, board.timeZone) >= 0 && minuteOfDay(visit.start, day, board.timeZone) < 1440,
+    (visit) =>
+      visit.start !== null &&
+      visit.end !== null &&
+      (crewId === undefined ? true : visit.crewId === crewId) &&
+      minuteOfDay(visit.start, day, board.timeZone) >= 0 &&
+      minuteOfDay(visit.start, day, board.timeZone) < 1440,
   );
 }
 
@@ -31,15 +36,26 @@ function visitsOn(board: ScheduleResponse, day: string, crewId?: string): Schedu
 function axisFor(board: ScheduleResponse, days: readonly string[]): Axis {
   const spans = days.flatMap((day) => [
     ...board.crews.flatMap((crew) =>
-      crew.workingHours.filter((hours) => hours.weekday === weekdayOf(day)).map((hours) => ({ startMinute: minutesFromTime(hours.start), endMinute: minutesFromTime(hours.end) })),
+      crew.workingHours
+        .filter((hours) => hours.weekday === weekdayOf(day))
+        .map((hours) => ({ startMinute: minutesFromTime(hours.start), endMinute: minutesFromTime(hours.end) })),
     ),
-    ...visitsOn(board, day).map((visit) => ({ startMinute: minuteOfDay(visit.start!, day, board.timeZone), endMinute: Math.min(1440, minuteOfDay(visit.end!, day, board.timeZone)) })),
+    ...visitsOn(board, day).map((visit) => ({
+      startMinute: minuteOfDay(visit.start!, day, board.timeZone),
+      endMinute: Math.min(1440, minuteOfDay(visit.end!, day, board.timeZone)),
+    })),
   ]);
   return axisHours(spans);
 }
 
 function CrewSwatch({ crew }: { crew: ScheduleCrew }) {
-  return <span aria-hidden="true" className="inline-block size-3 shrink-0 rounded-full" style={{ backgroundColor: crew.color }} />;
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-block size-3 shrink-0 rounded-full"
+      style={{ backgroundColor: crew.color }}
+    />
+  );
 }
 
 /** The dispatch board: one row per crew along the day's hours, its working hours shaded. */
@@ -61,7 +77,9 @@ export function BoardView({ board, days, jobWord, onOpen }: ViewProps) {
                 <CrewSwatch crew={crew} />
                 {crew.name}
               </span>
-              <span className="truncate text-xs text-muted-foreground">{crew.skills.join(", ") || "No skills listed"}</span>
+              <span className="truncate text-xs text-muted-foreground">
+                {crew.skills.join(", ") || "No skills listed"}
+              </span>
             </div>
             <TimeLane
               day={day}
@@ -84,15 +102,35 @@ export function BoardView({ board, days, jobWord, onOpen }: ViewProps) {
 }
 
 /** A vertical calendar: a time column and one column per lane. */
-function VerticalCalendar({ board, columns, axis, jobWord, onOpen, label }: { board: ScheduleResponse; columns: { key: string; title: string; day: string; crew?: ScheduleCrew; laneLabel: string }[]; axis: Axis; jobWord: string; onOpen: ViewProps["onOpen"]; label: string }) {
+function VerticalCalendar({
+  board,
+  columns,
+  axis,
+  jobWord,
+  onOpen,
+  label,
+}: {
+  board: ScheduleResponse;
+  columns: { key: string; title: string; day: string; crew?: ScheduleCrew; laneLabel: string }[];
+  axis: Axis;
+  jobWord: string;
+  onOpen: ViewProps["onOpen"];
+  label: string;
+}) {
   const crewsById = crewMap(board.crews);
   const height = ((axis.endMinute - axis.startMinute) / 60) * HOUR_HEIGHT;
   return (
     <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg border">
-      <div className="grid min-w-[700px]" style={{ gridTemplateColumns: `3.5rem repeat(${columns.length}, minmax(7rem, 1fr))` }}>
+      <div
+        className="grid min-w-[700px]"
+        style={{ gridTemplateColumns: `3.5rem repeat(${columns.length}, minmax(7rem, 1fr))` }}
+      >
         <div className="border-b bg-card" />
         {columns.map((column) => (
-          <div key={column.key} className="flex items-center gap-2 border-b border-l bg-card px-2 py-2 text-sm font-medium">
+          <div
+            key={column.key}
+            className="flex items-center gap-2 border-b border-l bg-card px-2 py-2 text-sm font-medium"
+          >
             {column.crew ? <CrewSwatch crew={column.crew} /> : null}
             {column.title}
           </div>
@@ -127,8 +165,19 @@ function VerticalCalendar({ board, columns, axis, jobWord, onOpen, label }: { bo
 export function CalendarView({ board, days, jobWord, onOpen, view }: ViewProps & { view: "day" | "week" }) {
   const columns =
     view === "day"
-      ? board.crews.map((crew) => ({ key: crew.id, title: crew.name, day: days[0]!, crew, laneLabel: `${crew.name}, ${dayLabel(days[0]!)}` }))
-      : days.map((day) => ({ key: day, title: dayLabel(day), day, laneLabel: dayLabel(day, { weekday: "long", day: "numeric", month: "long" }) }));
+      ? board.crews.map((crew) => ({
+          key: crew.id,
+          title: crew.name,
+          day: days[0]!,
+          crew,
+          laneLabel: `${crew.name}, ${dayLabel(days[0]!)}`,
+        }))
+      : days.map((day) => ({
+          key: day,
+          title: dayLabel(day),
+          day,
+          laneLabel: dayLabel(day, { weekday: "long", day: "numeric", month: "long" }),
+        }));
   return (
     <VerticalCalendar
       board={board}
@@ -142,12 +191,26 @@ export function CalendarView({ board, days, jobWord, onOpen, view }: ViewProps &
 }
 
 /** The open jobs' visits still without a time or a crew, oldest first; a visit dropped here loses its crew. */
-export function UnassignedQueue({ board, jobWord, onOpen, className }: { board: ScheduleResponse; jobWord: string; onOpen: ViewProps["onOpen"]; className?: string }) {
+export function UnassignedQueue({
+  board,
+  jobWord,
+  onOpen,
+  className,
+}: {
+  board: ScheduleResponse;
+  jobWord: string;
+  onOpen: ViewProps["onOpen"];
+  className?: string;
+}) {
   const target: QueueTarget = { kind: "queue" };
   const { setNodeRef, isOver } = useDroppable({ id: "queue", data: target });
   const more = board.unassignedTotal - board.unassigned.length;
   return (
-    <section ref={setNodeRef} aria-labelledby="unassigned-queue-title" className={cn("flex flex-col gap-2 rounded-lg border bg-card p-3", isOver && "ring-2 ring-ring", className)}>
+    <section
+      ref={setNodeRef}
+      aria-labelledby="unassigned-queue-title"
+      className={cn("flex flex-col gap-2 rounded-lg border bg-card p-3", isOver && "ring-2 ring-ring", className)}
+    >
       <h2 id="unassigned-queue-title" className="text-sm font-semibold">
         Unassigned ({board.unassignedTotal})
       </h2>
@@ -161,7 +224,11 @@ export function UnassignedQueue({ board, jobWord, onOpen, className }: { board: 
               <li key={visit.id}>
                 <VisitBlock visit={visit} crew={undefined} label="no crew" fromQueue onOpen={onOpen} className="w-full">
                   <VisitSummary visit={visit} jobWord={jobWord} time={`${when} · ${visit.durationMinutes} min`} />
-                  {visit.requiredSkills.length > 0 ? <span className="block truncate text-muted-foreground">Needs {visit.requiredSkills.join(", ")}</span> : null}
+                  {visit.requiredSkills.length > 0 ? (
+                    <span className="block truncate text-muted-foreground">
+                      Needs {visit.requiredSkills.join(", ")}
+                    </span>
+                  ) : null}
                 </VisitBlock>
               </li>
             );
@@ -190,9 +257,19 @@ function workingMinutes(crew: ScheduleCrew, day: string): number {
  * A week too full to draw visit by visit: each crew's booked time per day against its working hours, so that the
  * dispatcher sees who is overbooked or idle; a day opens on the dispatch board, where its visits can be moved.
  */
-export function WeekLoadGrid({ board, days, onOpenDay }: { board: ScheduleResponse; days: readonly string[]; onOpenDay: (day: string) => void }) {
+export function WeekLoadGrid({
+  board,
+  days,
+  onOpenDay,
+}: {
+  board: ScheduleResponse;
+  days: readonly string[];
+  onOpenDay: (day: string) => void;
+}) {
   const cells = new Map(board.crewDays.map((crewDay) => [`${crewDay.crewId ?? ""}|${crewDay.day}`, crewDay]));
-  const total = board.crewDays.filter((crewDay) => days.includes(crewDay.day)).reduce((sum, crewDay) => sum + crewDay.visits, 0);
+  const total = board.crewDays
+    .filter((crewDay) => days.includes(crewDay.day))
+    .reduce((sum, crewDay) => sum + crewDay.visits, 0);
   const rows: { id: string | null; name: string; crew?: ScheduleCrew }[] = [
     ...board.crews.map((crew) => ({ id: crew.id, name: crew.name, crew })),
     ...(board.crewDays.some((crewDay) => crewDay.crewId === null) ? [{ id: null, name: "No crew" }] : []),
@@ -200,7 +277,8 @@ export function WeekLoadGrid({ board, days, onOpenDay }: { board: ScheduleRespon
   return (
     <div className="grid gap-2">
       <p className="text-sm text-muted-foreground">
-        {total} visits this week, too many to draw one by one: each cell is a crew&apos;s booked time that day. Open a day to see and move its visits.
+        {total} visits this week, too many to draw one by one: each cell is a crew&apos;s booked time that day. Open a
+        day to see and move its visits.
       </p>
       <div role="region" aria-label="Week load" tabIndex={0} className="overflow-x-auto rounded-lg border">
         <table className="w-full min-w-[900px] text-sm">
@@ -247,7 +325,10 @@ export function WeekLoadGrid({ board, days, onOpenDay }: { board: ScheduleRespon
                           </span>
                           {capacity > 0 ? (
                             <span aria-hidden="true" className="h-1.5 w-full overflow-hidden rounded bg-muted">
-                              <span className={cn("block h-full", over ? "bg-destructive" : "bg-primary")} style={{ width: `${Math.round(share * 100)}%` }} />
+                              <span
+                                className={cn("block h-full", over ? "bg-destructive" : "bg-primary")}
+                                style={{ width: `${Math.round(share * 100)}%` }}
+                              />
                             </span>
                           ) : null}
                         </button>

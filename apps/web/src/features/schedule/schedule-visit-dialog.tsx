@@ -5,7 +5,14 @@ import type { ScheduleCrew, ScheduleVisit } from "@fieldops/shared/schedule";
 import { VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
@@ -51,13 +58,19 @@ export function ScheduleVisitDialog({
   const startDay = visit.start ? dayInTimeZone(new Date(visit.start), timeZone) : defaultDay || todayIn(timeZone);
   const [crewId, setCrewId] = useState(visit.crewId ?? "");
   const [date, setDate] = useState(startDay);
-  const [time, setTime] = useState(visit.start ? timeInputValue(minuteOfDay(visit.start, startDay, timeZone)) : "09:00");
+  const [time, setTime] = useState(
+    visit.start ? timeInputValue(minuteOfDay(visit.start, startDay, timeZone)) : "09:00",
+  );
   const [duration, setDuration] = useState(String(visit.durationMinutes));
   const movable = isMovable(visit);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSubmit({ crewId: crewId || null, start: instantAt(date, minutesFromTime(time), timeZone), durationMinutes: Number(duration) });
+    onSubmit({
+      crewId: crewId || null,
+      start: instantAt(date, minutesFromTime(time), timeZone),
+      durationMinutes: Number(duration),
+    });
   }
 
   return (
@@ -90,14 +103,32 @@ export function ScheduleVisitDialog({
               </div>
               <div className="grid gap-1">
                 <Label htmlFor={`${id}-time`}>Start time</Label>
-                <Input id={`${id}-time`} type="time" step={900} required value={time} onChange={(e) => setTime(e.target.value)} />
+                <Input
+                  id={`${id}-time`}
+                  type="time"
+                  step={900}
+                  required
+                  value={time}
+                  onChange={(e) => setTime(e.target.value)}
+                />
               </div>
             </div>
             <div className="grid gap-1">
               <Label htmlFor={`${id}-duration`}>Duration (minutes)</Label>
-              <Input id={`${id}-duration`} type="number" min={5} max={1440} step={5} required value={duration} onChange={(e) => setDuration(e.target.value)} />
+              <Input
+                id={`${id}-duration`}
+                type="number"
+                min={5}
+                max={1440}
+                step={5}
+                required
+                value={duration}
+                onChange={(e) => setDuration(e.target.value)}
+              />
             </div>
-            {visit.requiredSkills.length > 0 ? <p className="text-sm text-muted-foreground">Needs a crew with: {visit.requiredSkills.join(", ")}</p> : null}
+            {visit.requiredSkills.length > 0 ? (
+              <p className="text-sm text-muted-foreground">Needs a crew with: {visit.requiredSkills.join(", ")}</p>
+            ) : null}
             {error ? (
               <Alert variant="destructive">
                 <AlertDescription>{error}</AlertDescription>
@@ -127,7 +158,9 @@ export function ScheduleVisitDialog({
           </section>
         ) : null}
         {movable ? null : (
-          <p className="text-sm">This visit is {VISIT_STATUS_LABELS[visit.status].toLowerCase()} and can no longer be moved.</p>
+          <p className="text-sm">
+            This visit is {VISIT_STATUS_LABELS[visit.status].toLowerCase()} and can no longer be moved.
+          </p>
         )}
       </DialogContent>
     </Dialog>

@@ -70,7 +70,11 @@ export function VisitBlock({
 }) {
   const movable = isMovable(visit);
   const data: DraggedVisit = { visit, fromQueue };
-  const { setNodeRef, listeners, isDragging } = useDraggable({ id: `${fromQueue ? "queue" : "block"}:${visit.id}`, data, disabled: !movable });
+  const { setNodeRef, listeners, isDragging } = useDraggable({
+    id: `${fromQueue ? "queue" : "block"}:${visit.id}`,
+    data,
+    disabled: !movable,
+  });
   return (
     <button
       ref={setNodeRef}
@@ -94,7 +98,8 @@ export function VisitBlock({
 
 /** A block's text: job number and title, customer, time, and how far the work has got once it is under way. */
 export function VisitSummary({ visit, jobWord, time }: { visit: ScheduleVisit; jobWord: string; time: string }) {
-  const progress = visit.status === "scheduled" || visit.status === "unscheduled" ? null : VISIT_STATUS_LABELS[visit.status];
+  const progress =
+    visit.status === "scheduled" || visit.status === "unscheduled" ? null : VISIT_STATUS_LABELS[visit.status];
   return (
     <>
       <span className="block truncate font-medium">
@@ -110,7 +115,9 @@ export function VisitSummary({ visit, jobWord, time }: { visit: ScheduleVisit; j
 }
 
 /** Side-by-side columns for visits that overlap (a week column holds several crews): each visit's column and the count. */
-export function overlapColumns(spans: readonly { id: string; start: number; end: number }[]): Map<string, { column: number; columns: number }> {
+export function overlapColumns(
+  spans: readonly { id: string; start: number; end: number }[],
+): Map<string, { column: number; columns: number }> {
   const sorted = [...spans].sort((a, b) => a.start - b.start || a.end - b.end);
   const result = new Map<string, { column: number; columns: number }>();
   let cluster: { id: string; column: number }[] = [];
@@ -221,7 +228,10 @@ export function TimeLane({
         : null}
       {placed.map(({ visit, start, end }) => {
         const { column, columns: count } = columns.get(visit.id) ?? { column: 0, columns: 1 };
-        const across = orientation === "horizontal" ? { top: `${(column / count) * 100}%`, height: `${100 / count}%` } : { left: `${(column / count) * 100}%`, width: `${100 / count}%` };
+        const across =
+          orientation === "horizontal"
+            ? { top: `${(column / count) * 100}%`, height: `${100 / count}%` }
+            : { left: `${(column / count) * 100}%`, width: `${100 / count}%` };
         const visitCrew = visit.crewId ? crewsById.get(visit.crewId) : undefined;
         const time = `${clockLabel(start)}–${clockLabel(end)}`;
         return (
@@ -243,7 +253,15 @@ export function TimeLane({
 }
 
 /** The hour marks along an axis. */
-export function AxisTicks({ axis, orientation, className }: { axis: Axis; orientation: Orientation; className?: string }) {
+export function AxisTicks({
+  axis,
+  orientation,
+  className,
+}: {
+  axis: Axis;
+  orientation: Orientation;
+  className?: string;
+}) {
   const hours: number[] = [];
   for (let minute = Math.ceil(axis.startMinute / 60) * 60; minute < axis.endMinute; minute += 60) hours.push(minute);
   return (

@@ -21,12 +21,15 @@ interface Filters {
 }
 
 const queryOf = (filters: Filters, after?: string) => {
-  const params = new URLSearchParams(Object.entries({ ...filters, ...(after ? { after } : {}) }).filter(([, value]) => value !== ""));
+  const params = new URLSearchParams(
+    Object.entries({ ...filters, ...(after ? { after } : {}) }).filter(([, value]) => value !== ""),
+  );
   const text = params.toString();
   return text ? `?${text}` : "";
 };
 
-const downloadCsv = (filters: Filters) => downloadFromApi(`${API_PATHS.auditLogExport}${queryOf(filters)}`, "audit-log.csv");
+const downloadCsv = (filters: Filters) =>
+  downloadFromApi(`${API_PATHS.auditLogExport}${queryOf(filters)}`, "audit-log.csv");
 
 /** Who changed what and when in the company, filtered by person, action and dates, exportable as CSV. */
 export function AuditLogCard({ timeZone }: { timeZone: string }) {
@@ -44,46 +47,87 @@ export function AuditLogCard({ timeZone }: { timeZone: string }) {
     <Card role="region" aria-labelledby="audit-title">
       <CardHeader>
         <CardTitle id="audit-title">Audit log</CardTitle>
-        <CardDescription>Who changed what in your company, and when: settings, team, roles, plan and integrations.</CardDescription>
+        <CardDescription>
+          Who changed what in your company, and when: settings, team, roles, plan and integrations.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {planRefused ? (
           <Alert>
             <AlertTitle>Plan Upgrade Required</AlertTitle>
-            <AlertDescription>{PLAN_UPGRADE_MESSAGE}. {errorText(log.error)}.</AlertDescription>
+            <AlertDescription>
+              {PLAN_UPGRADE_MESSAGE}. {errorText(log.error)}.
+            </AlertDescription>
           </Alert>
         ) : (
           <>
             <div className="flex flex-wrap items-end gap-3">
               <div className="grid gap-1.5">
                 <Label htmlFor="audit-user">User</Label>
-                <NativeSelect id="audit-user" value={filters.actorUserId} onChange={(e) => set({ actorUserId: e.target.value })}>
+                <NativeSelect
+                  id="audit-user"
+                  value={filters.actorUserId}
+                  onChange={(e) => set({ actorUserId: e.target.value })}
+                >
                   <option value="">Everyone</option>
-                  {log.data?.users.map((user) => <option key={user.id} value={user.id}>{user.name}</option>)}
+                  {log.data?.users.map((user) => (
+                    <option key={user.id} value={user.id}>
+                      {user.name}
+                    </option>
+                  ))}
                 </NativeSelect>
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor="audit-action">Action</Label>
-                <NativeSelect id="audit-action" value={filters.action} onChange={(e) => set({ action: e.target.value })}>
+                <NativeSelect
+                  id="audit-action"
+                  value={filters.action}
+                  onChange={(e) => set({ action: e.target.value })}
+                >
                   <option value="">Every action</option>
-                  {log.data?.actions.map((action) => <option key={action} value={action}>{action}</option>)}
+                  {log.data?.actions.map((action) => (
+                    <option key={action} value={action}>
+                      {action}
+                    </option>
+                  ))}
                 </NativeSelect>
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor="audit-from">From</Label>
-                <Input id="audit-from" type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
+                <Input
+                  id="audit-from"
+                  type="date"
+                  value={filters.from}
+                  onChange={(e) => set({ from: e.target.value })}
+                />
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor="audit-to">To</Label>
                 <Input id="audit-to" type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
               </div>
-              <Button variant="outline" onClick={() => { setExportError(null); downloadCsv(filters).catch((error: unknown) => setExportError(errorText(error))); }}>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setExportError(null);
+                  downloadCsv(filters).catch((error: unknown) => setExportError(errorText(error)));
+                }}
+              >
                 Export CSV
               </Button>
             </div>
-            {exportError ? <p role="alert" className="text-sm text-destructive">{exportError}</p> : null}
-            {log.isPending ? <LoadingBlock label="Loading the audit log" /> : log.isError ? (
-              <LoadError title="The audit log could not be loaded" retry={() => void log.refetch()} busy={log.isFetching} />
+            {exportError ? (
+              <p role="alert" className="text-sm text-destructive">
+                {exportError}
+              </p>
+            ) : null}
+            {log.isPending ? (
+              <LoadingBlock label="Loading the audit log" />
+            ) : log.isError ? (
+              <LoadError
+                title="The audit log could not be loaded"
+                retry={() => void log.refetch()}
+                busy={log.isFetching}
+              />
             ) : log.data.items.length === 0 ? (
               <p className="text-sm text-muted-foreground">Nothing recorded for these filters.</p>
             ) : (
@@ -92,10 +136,18 @@ export function AuditLogCard({ timeZone }: { timeZone: string }) {
                   <caption className="sr-only">Audit log entries, newest first</caption>
                   <thead>
                     <tr className="border-b text-left">
-                      <th scope="col" className="py-2 pr-4 font-medium">When</th>
-                      <th scope="col" className="py-2 pr-4 font-medium">Who</th>
-                      <th scope="col" className="py-2 pr-4 font-medium">Action</th>
-                      <th scope="col" className="py-2 font-medium">What</th>
+                      <th scope="col" className="py-2 pr-4 font-medium">
+                        When
+                      </th>
+                      <th scope="col" className="py-2 pr-4 font-medium">
+                        Who
+                      </th>
+                      <th scope="col" className="py-2 pr-4 font-medium">
+                        Action
+                      </th>
+                      <th scope="col" className="py-2 font-medium">
+                        What
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -112,8 +164,22 @@ export function AuditLogCard({ timeZone }: { timeZone: string }) {
               </div>
             )}
             <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={pages.length === 0} onClick={() => setPages(pages.slice(0, -1))}>Newer</Button>
-              <Button variant="outline" size="sm" disabled={!log.data?.nextAfter} onClick={() => log.data?.nextAfter && setPages([...pages, log.data.nextAfter])}>Older</Button>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={pages.length === 0}
+                onClick={() => setPages(pages.slice(0, -1))}
+              >
+                Newer
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={!log.data?.nextAfter}
+                onClick={() => log.data?.nextAfter && setPages([...pages, log.data.nextAfter])}
+              >
+                Older
+              </Button>
             </div>
           </>
         )}

@@ -25,7 +25,16 @@ function ChangePasswordCard() {
     event.preventDefault();
     const checked = passwordSchema.safeParse(next);
     setProblem(checked.success ? null : (checked.error.issues[0]?.message ?? null));
-    if (checked.success) change.mutate({ currentPassword: current, newPassword: next }, { onSuccess: () => { setCurrent(""); setNext(""); } });
+    if (checked.success)
+      change.mutate(
+        { currentPassword: current, newPassword: next },
+        {
+          onSuccess: () => {
+            setCurrent("");
+            setNext("");
+          },
+        },
+      );
   };
   return (
     <Card role="region" aria-labelledby="password-title">
@@ -37,20 +46,47 @@ function ChangePasswordCard() {
         <form onSubmit={submit} className="grid max-w-sm gap-4" noValidate>
           <div className="grid gap-1.5">
             <Label htmlFor="current-password">Current password</Label>
-            <PasswordInput id="current-password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
+            <PasswordInput
+              id="current-password"
+              autoComplete="current-password"
+              required
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="new-password">New password</Label>
-            <PasswordInput id="new-password" autoComplete="new-password" required value={next} onChange={(e) => setNext(e.target.value)} />
+            <PasswordInput
+              id="new-password"
+              autoComplete="new-password"
+              required
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+            />
           </div>
-          {problem ? <p role="alert" className="text-sm text-destructive">{problem}</p> : null}
-          {change.isError ? <p role="alert" className="text-sm text-destructive">{errorText(change.error)}</p> : null}
-          {change.isSuccess ? (
-            <p role="status" className="text-sm">
-              Password changed. {change.data.revoked === 0 ? "No other session was open." : `${change.data.revoked} other session${change.data.revoked === 1 ? "" : "s"} signed out.`}
+          {problem ? (
+            <p role="alert" className="text-sm text-destructive">
+              {problem}
             </p>
           ) : null}
-          <div><Button type="submit" disabled={change.isPending || !current || !next}>{change.isPending ? "Changing…" : "Change password"}</Button></div>
+          {change.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errorText(change.error)}
+            </p>
+          ) : null}
+          {change.isSuccess ? (
+            <p role="status" className="text-sm">
+              Password changed.{" "}
+              {change.data.revoked === 0
+                ? "No other session was open."
+                : `${change.data.revoked} other session${change.data.revoked === 1 ? "" : "s"} signed out.`}
+            </p>
+          ) : null}
+          <div>
+            <Button type="submit" disabled={change.isPending || !current || !next}>
+              {change.isPending ? "Changing…" : "Change password"}
+            </Button>
+          </div>
         </form>
       </CardContent>
     </Card>
@@ -70,20 +106,36 @@ function SessionsCard({ timeZone }: { timeZone: string }) {
         <CardDescription>Where you are signed in. Sign out a device you do not recognise.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {sessions.isPending ? <LoadingBlock label="Loading your sessions" /> : sessions.isError ? (
-          <LoadError title="Your sessions could not be loaded" retry={() => void sessions.refetch()} busy={sessions.isFetching} />
+        {sessions.isPending ? (
+          <LoadingBlock label="Loading your sessions" />
+        ) : sessions.isError ? (
+          <LoadError
+            title="Your sessions could not be loaded"
+            retry={() => void sessions.refetch()}
+            busy={sessions.isFetching}
+          />
         ) : (
           <ul aria-label="Sessions" className="divide-y">
             {sessions.data.items.map((session) => (
               <li key={session.id} className="flex flex-wrap items-center gap-3 py-2">
                 <div className="min-w-48 flex-1">
-                  <p className="font-medium">{session.device} {session.current ? <Badge variant="secondary">This device</Badge> : null}</p>
+                  <p className="font-medium">
+                    {session.device} {session.current ? <Badge variant="secondary">This device</Badge> : null}
+                  </p>
                   <p className="text-sm text-muted-foreground">
-                    {session.ipAddress ?? "Unknown address"} · last used {formatCompanyTime(session.lastSeenAt, timeZone)} · signed in {formatCompanyTime(session.createdAt, timeZone)}
+                    {session.ipAddress ?? "Unknown address"} · last used{" "}
+                    {formatCompanyTime(session.lastSeenAt, timeZone)} · signed in{" "}
+                    {formatCompanyTime(session.createdAt, timeZone)}
                   </p>
                 </div>
                 {session.current ? null : (
-                  <Button variant="outline" size="sm" disabled={revoke.isPending} aria-label={`Sign out ${session.device}`} onClick={() => revoke.mutate(session.id)}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={revoke.isPending}
+                    aria-label={`Sign out ${session.device}`}
+                    onClick={() => revoke.mutate(session.id)}
+                  >
                     Sign out
                   </Button>
                 )}
@@ -91,14 +143,26 @@ function SessionsCard({ timeZone }: { timeZone: string }) {
             ))}
           </ul>
         )}
-        {revoke.isError ? <p role="alert" className="text-sm text-destructive">{errorText(revoke.error)}</p> : null}
+        {revoke.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errorText(revoke.error)}
+          </p>
+        ) : null}
         <div>
-          <Button variant="destructive" disabled={others === 0} onClick={() => setConfirmAll(true)}>Sign out all other sessions</Button>
+          <Button variant="destructive" disabled={others === 0} onClick={() => setConfirmAll(true)}>
+            Sign out all other sessions
+          </Button>
         </div>
-        <ConfirmDialog open={confirmAll} onOpenChange={setConfirmAll} title="Sign out every other session?"
+        <ConfirmDialog
+          open={confirmAll}
+          onOpenChange={setConfirmAll}
+          title="Sign out every other session?"
           description={`${others} other session${others === 1 ? "" : "s"} will be signed out at once. This device stays signed in.`}
-          confirmLabel="Sign out others" busy={revokeOthers.isPending} error={revokeOthers.error}
-          onConfirm={() => revokeOthers.mutate(undefined, { onSuccess: () => setConfirmAll(false) })} />
+          confirmLabel="Sign out others"
+          busy={revokeOthers.isPending}
+          error={revokeOthers.error}
+          onConfirm={() => revokeOthers.mutate(undefined, { onSuccess: () => setConfirmAll(false) })}
+        />
       </CardContent>
     </Card>
   );
@@ -115,7 +179,9 @@ export function SecurityPage() {
       <h1 className="text-2xl font-semibold tracking-tight">Security</h1>
       <ChangePasswordCard />
       <SessionsCard timeZone={timeZone} />
-      {user.companyId !== null && isRoleAllowed(user.role, AUDIT_LOG_ROLES) ? <AuditLogCard timeZone={timeZone} /> : null}
+      {user.companyId !== null && isRoleAllowed(user.role, AUDIT_LOG_ROLES) ? (
+        <AuditLogCard timeZone={timeZone} />
+      ) : null}
     </>
   );
 }

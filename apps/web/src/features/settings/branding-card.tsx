@@ -25,29 +25,52 @@ export function BrandingCard({ profile }: { profile: CompanyProfile }) {
     <Card role="region" aria-labelledby="branding-title">
       <CardHeader>
         <CardTitle id="branding-title">Branding</CardTitle>
-        <CardDescription>Your logo on invoices, the review page and the customer portal, beside your primary colour.</CardDescription>
+        <CardDescription>
+          Your logo on invoices, the review page and the customer portal, beside your primary colour.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap items-center gap-4">
-        <div className="flex size-20 items-center justify-center overflow-hidden rounded-lg border" style={{ borderColor: profile.branding.primaryColor }}>
+        <div
+          className="flex size-20 items-center justify-center overflow-hidden rounded-lg border"
+          style={{ borderColor: profile.branding.primaryColor }}
+        >
           {profile.branding.logo ? (
-            <img src={profile.branding.logo} alt={`${profile.name} logo`} className="max-h-full max-w-full object-contain" />
+            <img
+              src={profile.branding.logo}
+              alt={`${profile.name} logo`}
+              className="max-h-full max-w-full object-contain"
+            />
           ) : (
-            <span className="text-2xl font-semibold" aria-hidden="true">{profile.name.slice(0, 1)}</span>
+            <span className="text-2xl font-semibold" aria-hidden="true">
+              {profile.name.slice(0, 1)}
+            </span>
           )}
         </div>
         {profile.canEdit ? (
           <div className="flex flex-wrap gap-2">
-            <input ref={input} type="file" accept={LOGO_CONTENT_TYPES.join(",")} className="sr-only" aria-label="Logo file"
-              onChange={(event) => void choose(event.target.files?.[0])} />
+            <input
+              ref={input}
+              type="file"
+              accept={LOGO_CONTENT_TYPES.join(",")}
+              className="sr-only"
+              aria-label="Logo file"
+              onChange={(event) => void choose(event.target.files?.[0])}
+            />
             <Button variant="outline" disabled={upload.isPending} onClick={() => input.current?.click()}>
               {upload.isPending ? "Uploading…" : "Upload logo"}
             </Button>
             {profile.branding.logo ? (
-              <Button variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate()}>Remove logo</Button>
+              <Button variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate()}>
+                Remove logo
+              </Button>
             ) : null}
           </div>
         ) : null}
-        {error ? <p role="alert" className="basis-full text-sm text-destructive">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="basis-full text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );

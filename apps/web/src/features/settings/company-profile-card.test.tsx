@@ -27,8 +27,13 @@ beforeEach(() => {
   api.on("GET", "/api/user", (_req, res) => sendJson(res, 200, makeUser({ role: "owner" })));
 });
 
-const renderCard = () => renderApp({ initialPath: "/settings", routes: <Route path="/settings" element={<CompanyProfileCard profile={profile} />} /> });
-const saves = () => api.requests.filter((request) => request.method === "PUT" && request.url === "/api/settings/company");
+const renderCard = () =>
+  renderApp({
+    initialPath: "/settings",
+    routes: <Route path="/settings" element={<CompanyProfileCard profile={profile} />} />,
+  });
+const saves = () =>
+  api.requests.filter((request) => request.method === "PUT" && request.url === "/api/settings/company");
 
 describe("the company's web address in settings", () => {
   it("refuses a reserved address with the slug rule's words before calling the server", async () => {
@@ -42,7 +47,9 @@ describe("the company's web address in settings", () => {
   });
 
   it("sends a valid address and shows the server's refusal of a taken one", async () => {
-    api.on("PUT", "/api/settings/company", (_req, res) => sendJson(res, 409, { message: "This slug is already taken", field: "slug" }));
+    api.on("PUT", "/api/settings/company", (_req, res) =>
+      sendJson(res, 409, { message: "This slug is already taken", field: "slug" }),
+    );
     renderCard();
     fireEvent.change(await screen.findByLabelText("Company address"), { target: { value: "acme-plumbing" } });
     fireEvent.click(screen.getByRole("button", { name: "Save company profile" }));

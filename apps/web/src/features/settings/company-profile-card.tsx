@@ -31,7 +31,10 @@ export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
     onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
   });
   const [slugError, setSlugError] = useState<string | null>(null);
-  const fieldError = (name: string) => (update.error && "body" in update.error && (update.error as { body?: { field?: string } }).body?.field === name ? errorText(update.error) : null);
+  const fieldError = (name: string) =>
+    update.error && "body" in update.error && (update.error as { body?: { field?: string } }).body?.field === name
+      ? errorText(update.error)
+      : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const refused = validateTenantSlug(form.slug);
@@ -44,7 +47,9 @@ export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
     <Card role="region" aria-labelledby="company-profile-title">
       <CardHeader>
         <CardTitle id="company-profile-title">Company profile</CardTitle>
-        <CardDescription>Your business as customers see it on invoices and job cards, your trade and your time zone.</CardDescription>
+        <CardDescription>
+          Your business as customers see it on invoices and job cards, your trade and your time zone.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-4 md:grid-cols-2">
@@ -54,11 +59,24 @@ export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="company-slug">Company address</Label>
-            <Input id="company-slug" required maxLength={50} autoComplete="off" aria-describedby="company-slug-hint" aria-invalid={slugProblem ? true : undefined} {...field("slug")} />
+            <Input
+              id="company-slug"
+              required
+              maxLength={50}
+              autoComplete="off"
+              aria-describedby="company-slug-hint"
+              aria-invalid={slugProblem ? true : undefined}
+              {...field("slug")}
+            />
             <p id="company-slug-hint" className="text-xs text-muted-foreground">
-              Your company's pages open at {window.location.origin}/{form.slug || "your-address"}. Links with the old address stop working when it changes.
+              Your company's pages open at {window.location.origin}/{form.slug || "your-address"}. Links with the old
+              address stop working when it changes.
             </p>
-            {slugProblem ? <p role="alert" className="text-sm text-destructive">{slugProblem}</p> : null}
+            {slugProblem ? (
+              <p role="alert" className="text-sm text-destructive">
+                {slugProblem}
+              </p>
+            ) : null}
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="company-phone">Phone</Label>
@@ -74,10 +92,21 @@ export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="company-vertical">Vertical</Label>
-            <NativeSelect id="company-vertical" value={form.verticalId} disabled={locked}
-              onChange={(event) => setForm({ ...form, verticalId: verticalIdSchema.catch(form.verticalId as VerticalId).parse(event.target.value) })}>
+            <NativeSelect
+              id="company-vertical"
+              value={form.verticalId}
+              disabled={locked}
+              onChange={(event) =>
+                setForm({
+                  ...form,
+                  verticalId: verticalIdSchema.catch(form.verticalId as VerticalId).parse(event.target.value),
+                })
+              }
+            >
               {verticalIdSchema.options.map((id) => (
-                <option key={id} value={id}>{VERTICALS[id].name}</option>
+                <option key={id} value={id}>
+                  {VERTICALS[id].name}
+                </option>
               ))}
             </NativeSelect>
           </div>
@@ -85,28 +114,55 @@ export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
             <Label htmlFor="company-time-zone">Time zone</Label>
             <NativeSelect id="company-time-zone" {...field("timeZone")}>
               {zones.map((zone) => (
-                <option key={zone} value={zone}>{zone.replaceAll("_", " ")}</option>
+                <option key={zone} value={zone}>
+                  {zone.replaceAll("_", " ")}
+                </option>
               ))}
             </NativeSelect>
-            {fieldError("timeZone") ? <p role="alert" className="text-sm text-destructive">{fieldError("timeZone")}</p> : null}
+            {fieldError("timeZone") ? (
+              <p role="alert" className="text-sm text-destructive">
+                {fieldError("timeZone")}
+              </p>
+            ) : null}
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="company-color">Primary colour</Label>
             <div className="flex items-center gap-2">
-              <input aria-label="Pick the primary colour" type="color" className="h-9 w-12 rounded border" disabled={locked}
+              <input
+                aria-label="Pick the primary colour"
+                type="color"
+                className="h-9 w-12 rounded border"
+                disabled={locked}
                 value={/^#[0-9a-fA-F]{6}$/.test(form.primaryColor) ? form.primaryColor : "#000000"}
-                onChange={(event) => setForm({ ...form, primaryColor: event.target.value })} />
-              <Input id="company-color" className="max-w-32" maxLength={7} pattern="#[0-9a-fA-F]{6}" {...field("primaryColor")} />
+                onChange={(event) => setForm({ ...form, primaryColor: event.target.value })}
+              />
+              <Input
+                id="company-color"
+                className="max-w-32"
+                maxLength={7}
+                pattern="#[0-9a-fA-F]{6}"
+                {...field("primaryColor")}
+              />
             </div>
           </div>
           <div className="flex flex-wrap items-center gap-3 md:col-span-2">
             {locked ? (
               <p className="text-sm text-muted-foreground">Only owners can change the company's settings.</p>
             ) : (
-              <Button type="submit" disabled={update.isPending}>{update.isPending ? "Saving…" : "Save company profile"}</Button>
+              <Button type="submit" disabled={update.isPending}>
+                {update.isPending ? "Saving…" : "Save company profile"}
+              </Button>
             )}
-            {update.isError ? <p role="alert" className="text-sm text-destructive">{errorText(update.error)}</p> : null}
-            {update.isSuccess ? <p role="status" className="text-sm">Company profile saved.</p> : null}
+            {update.isError ? (
+              <p role="alert" className="text-sm text-destructive">
+                {errorText(update.error)}
+              </p>
+            ) : null}
+            {update.isSuccess ? (
+              <p role="status" className="text-sm">
+                Company profile saved.
+              </p>
+            ) : null}
           </div>
         </form>
       </CardContent>

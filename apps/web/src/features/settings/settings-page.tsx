@@ -25,7 +25,14 @@ import { CustomDomainCard } from "../domains/custom-domain-card";
 function CompanySections() {
   const profile = useCompanyProfile();
   if (profile.isPending) return <LoadingBlock label="Loading the company's settings" />;
-  if (profile.isError) return <LoadError title="The company's settings could not be loaded" retry={() => void profile.refetch()} busy={profile.isFetching} />;
+  if (profile.isError)
+    return (
+      <LoadError
+        title="The company's settings could not be loaded"
+        retry={() => void profile.refetch()}
+        busy={profile.isFetching}
+      />
+    );
   return (
     <>
       <CompanyProfileCard key={JSON.stringify(profile.data)} profile={profile.data} />
@@ -35,10 +42,27 @@ function CompanySections() {
 }
 
 const SECTIONS: readonly { to: string; title: string; description: string; roles?: readonly Role[] }[] = [
-  { to: "/settings/integrations", title: "Integrations", description: "QuickBooks, Stripe and Twilio: what is connected, connect and disconnect." },
-  { to: "/settings/payments", title: "Payments", description: "Stripe, the payment methods you accept and your default payment terms." },
-  { to: "/settings/communications", title: "Communications", description: "Text messages through Twilio, and the sender of your e-mails." },
-  { to: "/settings/builds", title: "Feature Builds", description: "Features built for your company: their stages, logs, preview and production.", roles: BUILD_MANAGER_ROLES },
+  {
+    to: "/settings/integrations",
+    title: "Integrations",
+    description: "QuickBooks, Stripe and Twilio: what is connected, connect and disconnect.",
+  },
+  {
+    to: "/settings/payments",
+    title: "Payments",
+    description: "Stripe, the payment methods you accept and your default payment terms.",
+  },
+  {
+    to: "/settings/communications",
+    title: "Communications",
+    description: "Text messages through Twilio, and the sender of your e-mails.",
+  },
+  {
+    to: "/settings/builds",
+    title: "Feature Builds",
+    description: "Features built for your company: their stages, logs, preview and production.",
+    roles: BUILD_MANAGER_ROLES,
+  },
 ];
 
 const PROVIDER_MODALS: readonly { target: OpenModalTarget; label: string }[] = [
@@ -60,7 +84,9 @@ export function SettingsPage() {
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
       {inCompany && isRoleAllowed(user.role, COMPANY_SETTINGS_VIEWER_ROLES) ? <CompanySections /> : null}
-      {inCompany && isRoleAllowed(user.role, COMPANY_SETTINGS_EDITOR_ROLES) ? <TeamSettingsCard userId={user.id} /> : null}
+      {inCompany && isRoleAllowed(user.role, COMPANY_SETTINGS_EDITOR_ROLES) ? (
+        <TeamSettingsCard userId={user.id} />
+      ) : null}
       {inCompany && isRoleAllowed(user.role, OUTBOX_VIEWER_ROLES) ? <OutboxCard /> : null}
       <DemoTierCard user={user} />
       {inCompany && isRoleAllowed(user.role, CUSTOM_DOMAIN_EDITOR_ROLES) ? <CustomDomainCard /> : null}
@@ -68,7 +94,11 @@ export function SettingsPage() {
       {allowed ? (
         <nav aria-label="Settings sections" className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
           {SECTIONS.filter((section) => isRoleAllowed(user.role, section.roles)).map((section) => (
-            <Link key={section.to} to={section.to} className="rounded-xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+            <Link
+              key={section.to}
+              to={section.to}
+              className="rounded-xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
               <Card className="h-full transition-colors hover:bg-accent">
                 <CardHeader>
                   <CardTitle>{section.title}</CardTitle>
@@ -81,7 +111,9 @@ export function SettingsPage() {
       ) : null}
       {allowed ? (
         <section aria-labelledby="quick-connect-title" className="grid gap-2">
-          <h2 id="quick-connect-title" className="text-lg font-semibold">Connect a service</h2>
+          <h2 id="quick-connect-title" className="text-lg font-semibold">
+            Connect a service
+          </h2>
           <div className="flex flex-wrap gap-2">
             {PROVIDER_MODALS.map(({ target, label }) => (
               <Button key={target} variant="outline" onClick={() => openAppModal(target)}>

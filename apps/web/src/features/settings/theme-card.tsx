@@ -13,14 +13,22 @@ export function ThemeCard() {
     <Card role="region" aria-labelledby="theme-title">
       <CardHeader>
         <CardTitle id="theme-title">Theme</CardTitle>
-        <CardDescription>Light, dark, or as your device is set. Yours alone, on every device you sign in on.</CardDescription>
+        <CardDescription>
+          Light, dark, or as your device is set. Yours alone, on every device you sign in on.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <fieldset className="flex flex-wrap gap-4">
           <legend className="sr-only">Theme</legend>
           {themeSchema.options.map((option) => (
             <label key={option} className="flex items-center gap-2 text-sm">
-              <input type="radio" name="theme" value={option} checked={theme === option} onChange={() => choose(option)} />
+              <input
+                type="radio"
+                name="theme"
+                value={option}
+                checked={theme === option}
+                onChange={() => choose(option)}
+              />
               {THEME_NAMES[option]}
             </label>
           ))}

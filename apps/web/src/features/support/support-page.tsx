@@ -2,7 +2,13 @@ import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
-import { SUPPORT_STATUS_LABELS, supportTicketStatusSchema, type AttachmentUpload, type SupportTicket, type SupportTicketSummary } from "@fieldops/shared/support";
+import {
+  SUPPORT_STATUS_LABELS,
+  supportTicketStatusSchema,
+  type AttachmentUpload,
+  type SupportTicket,
+  type SupportTicketSummary,
+} from "@fieldops/shared/support";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -16,13 +22,24 @@ import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { errorText, LoadError, LoadingBlock } from "../crews/crew-parts";
 import { AttachmentPicker } from "./attachment-picker";
-import { useOpenTicket, useReplyTicket, useSetTicketStatus, useSupportTicket, useSupportTickets } from "./support-queries";
+import {
+  useOpenTicket,
+  useReplyTicket,
+  useSetTicketStatus,
+  useSupportTicket,
+  useSupportTickets,
+} from "./support-queries";
 
 function StatusBadge({ status }: { status: SupportTicket["status"] }) {
-  return <Badge variant={status === "open" ? "default" : status === "waiting" ? "secondary" : "outline"}>{SUPPORT_STATUS_LABELS[status]}</Badge>;
+  return (
+    <Badge variant={status === "open" ? "default" : status === "waiting" ? "secondary" : "outline"}>
+      {SUPPORT_STATUS_LABELS[status]}
+    </Badge>
+  );
 }
 
-const download = (id: string, fileName: string) => downloadFromApi(apiPath(API_PATHS.supportAttachment, { id }), fileName);
+const download = (id: string, fileName: string) =>
+  downloadFromApi(apiPath(API_PATHS.supportAttachment, { id }), fileName);
 
 function NewTicketForm({ onOpened }: { onOpened: (id: string) => void }) {
   const open = useOpenTicket();
@@ -32,9 +49,17 @@ function NewTicketForm({ onOpened }: { onOpened: (id: string) => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    open.mutate({ subject, body, attachments: files }, {
-      onSuccess: (ticket) => { setSubject(""); setBody(""); setFiles([]); onOpened(ticket.id); },
-    });
+    open.mutate(
+      { subject, body, attachments: files },
+      {
+        onSuccess: (ticket) => {
+          setSubject("");
+          setBody("");
+          setFiles([]);
+          onOpened(ticket.id);
+        },
+      },
+    );
   };
   return (
     <Card role="region" aria-labelledby="new-ticket-title">
@@ -46,16 +71,42 @@ function NewTicketForm({ onOpened }: { onOpened: (id: string) => void }) {
         <form onSubmit={submit} className="grid gap-3">
           <div className="grid gap-1.5">
             <Label htmlFor="ticket-subject">Subject</Label>
-            <Input id="ticket-subject" required minLength={3} maxLength={200} value={subject} onChange={(e) => setSubject(e.target.value)} />
+            <Input
+              id="ticket-subject"
+              required
+              minLength={3}
+              maxLength={200}
+              value={subject}
+              onChange={(e) => setSubject(e.target.value)}
+            />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="ticket-body">Message</Label>
-            <Textarea id="ticket-body" required maxLength={10000} rows={4} value={body} onChange={(e) => setBody(e.target.value)} />
+            <Textarea
+              id="ticket-body"
+              required
+              maxLength={10000}
+              rows={4}
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+            />
           </div>
           <AttachmentPicker id="ticket-files" files={files} onChange={setFiles} onProblem={setProblem} />
-          {problem ? <p role="alert" className="text-sm text-destructive">{problem}</p> : null}
-          {open.isError ? <p role="alert" className="text-sm text-destructive">{errorText(open.error)}</p> : null}
-          <div><Button type="submit" disabled={open.isPending}>{open.isPending ? "Sending…" : "Open ticket"}</Button></div>
+          {problem ? (
+            <p role="alert" className="text-sm text-destructive">
+              {problem}
+            </p>
+          ) : null}
+          {open.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errorText(open.error)}
+            </p>
+          ) : null}
+          <div>
+            <Button type="submit" disabled={open.isPending}>
+              {open.isPending ? "Sending…" : "Open ticket"}
+            </Button>
+          </div>
         </form>
       </CardContent>
     </Card>
@@ -70,12 +121,25 @@ function TicketDetail({ id, agent, timeZone }: { id: string; agent: boolean; tim
   const [files, setFiles] = useState<AttachmentUpload[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   if (ticket.isPending) return <LoadingBlock label="Loading the ticket" />;
-  if (ticket.isError) return <LoadError title="The ticket could not be loaded" retry={() => void ticket.refetch()} busy={ticket.isFetching} />;
+  if (ticket.isError)
+    return (
+      <LoadError title="The ticket could not be loaded" retry={() => void ticket.refetch()} busy={ticket.isFetching} />
+    );
   const data = ticket.data;
-  const statuses = agent ? supportTicketStatusSchema.options : supportTicketStatusSchema.options.filter((s) => s !== "waiting" && (data.status !== "closed" || s === "closed"));
+  const statuses = agent
+    ? supportTicketStatusSchema.options
+    : supportTicketStatusSchema.options.filter((s) => s !== "waiting" && (data.status !== "closed" || s === "closed"));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    reply.mutate({ id, body, attachments: files }, { onSuccess: () => { setBody(""); setFiles([]); } });
+    reply.mutate(
+      { id, body, attachments: files },
+      {
+        onSuccess: () => {
+          setBody("");
+          setFiles([]);
+        },
+      },
+    );
   };
   return (
     <Card role="region" aria-labelledby="ticket-title">
@@ -92,7 +156,12 @@ function TicketDetail({ id, agent, timeZone }: { id: string; agent: boolean; tim
         <ol aria-label="Messages" className="grid gap-3">
           {data.messages.map((message) => (
             <li key={message.id} className={`rounded-lg border p-3 ${message.fromSupport ? "bg-muted/50" : ""}`}>
-              <p className="text-sm font-medium">{message.authorName} <span className="font-normal text-muted-foreground">· {formatCompanyTime(message.createdAt, timeZone)}</span></p>
+              <p className="text-sm font-medium">
+                {message.authorName}{" "}
+                <span className="font-normal text-muted-foreground">
+                  · {formatCompanyTime(message.createdAt, timeZone)}
+                </span>
+              </p>
               <p className="mt-1 text-sm whitespace-pre-wrap">{message.body}</p>
               {message.attachments.length > 0 ? (
                 <ul className="mt-2 flex flex-wrap gap-2">
@@ -114,42 +183,93 @@ function TicketDetail({ id, agent, timeZone }: { id: string; agent: boolean; tim
           <form onSubmit={submit} className="grid gap-3" aria-label="Reply">
             <div className="grid gap-1.5">
               <Label htmlFor="reply-body">Reply</Label>
-              <Textarea id="reply-body" required maxLength={10000} rows={3} value={body} onChange={(e) => setBody(e.target.value)} />
+              <Textarea
+                id="reply-body"
+                required
+                maxLength={10000}
+                rows={3}
+                value={body}
+                onChange={(e) => setBody(e.target.value)}
+              />
             </div>
             <AttachmentPicker id="reply-files" files={files} onChange={setFiles} onProblem={setProblem} />
-            {problem ? <p role="alert" className="text-sm text-destructive">{problem}</p> : null}
-            {reply.isError ? <p role="alert" className="text-sm text-destructive">{errorText(reply.error)}</p> : null}
-            <div><Button type="submit" disabled={reply.isPending}>{reply.isPending ? "Sending…" : "Send reply"}</Button></div>
+            {problem ? (
+              <p role="alert" className="text-sm text-destructive">
+                {problem}
+              </p>
+            ) : null}
+            {reply.isError ? (
+              <p role="alert" className="text-sm text-destructive">
+                {errorText(reply.error)}
+              </p>
+            ) : null}
+            <div>
+              <Button type="submit" disabled={reply.isPending}>
+                {reply.isPending ? "Sending…" : "Send reply"}
+              </Button>
+            </div>
           </form>
         )}
         <div className="flex flex-wrap items-end gap-2">
           <div className="grid gap-1.5">
             <Label htmlFor="ticket-status">Status</Label>
-            <NativeSelect id="ticket-status" value={data.status} disabled={setStatus.isPending}
-              onChange={(e) => setStatus.mutate({ id, status: supportTicketStatusSchema.catch(data.status).parse(e.target.value) })}>
-              {statuses.map((status) => <option key={status} value={status}>{SUPPORT_STATUS_LABELS[status]}</option>)}
+            <NativeSelect
+              id="ticket-status"
+              value={data.status}
+              disabled={setStatus.isPending}
+              onChange={(e) =>
+                setStatus.mutate({ id, status: supportTicketStatusSchema.catch(data.status).parse(e.target.value) })
+              }
+            >
+              {statuses.map((status) => (
+                <option key={status} value={status}>
+                  {SUPPORT_STATUS_LABELS[status]}
+                </option>
+              ))}
             </NativeSelect>
           </div>
-          {setStatus.isError ? <p role="alert" className="text-sm text-destructive">{errorText(setStatus.error)}</p> : null}
+          {setStatus.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errorText(setStatus.error)}
+            </p>
+          ) : null}
         </div>
       </CardContent>
     </Card>
   );
 }
 
-function TicketList({ items, selected, onSelect, agent, timeZone }: { items: SupportTicketSummary[]; selected: string | null; onSelect: (id: string) => void; agent: boolean; timeZone: string }) {
+function TicketList({
+  items,
+  selected,
+  onSelect,
+  agent,
+  timeZone,
+}: {
+  items: SupportTicketSummary[];
+  selected: string | null;
+  onSelect: (id: string) => void;
+  agent: boolean;
+  timeZone: string;
+}) {
   if (items.length === 0) return <p className="text-sm text-muted-foreground">No tickets yet.</p>;
   return (
     <ul aria-label="Tickets" className="divide-y rounded-lg border">
       {items.map((ticket) => (
         <li key={ticket.id}>
-          <button type="button" aria-current={ticket.id === selected ? "true" : undefined}
-            className={`grid w-full gap-1 p-3 text-left hover:bg-accent ${ticket.id === selected ? "bg-accent" : ""}`} onClick={() => onSelect(ticket.id)}>
+          <button
+            type="button"
+            aria-current={ticket.id === selected ? "true" : undefined}
+            className={`grid w-full gap-1 p-3 text-left hover:bg-accent ${ticket.id === selected ? "bg-accent" : ""}`}
+            onClick={() => onSelect(ticket.id)}
+          >
             <span className="flex flex-wrap items-center gap-2 font-medium">
-              {ticket.subject} <StatusBadge status={ticket.status} /> {ticket.priority ? <Badge variant="secondary">Priority</Badge> : null}
+              {ticket.subject} <StatusBadge status={ticket.status} />{" "}
+              {ticket.priority ? <Badge variant="secondary">Priority</Badge> : null}
             </span>
             <span className="text-sm text-muted-foreground">
-              {agent ? `${ticket.companyName} · ` : ""}{ticket.createdByName} · {formatCompanyTime(ticket.lastMessageAt, timeZone)}
+              {agent ? `${ticket.companyName} · ` : ""}
+              {ticket.createdByName} · {formatCompanyTime(ticket.lastMessageAt, timeZone)}
             </span>
           </button>
         </li>
@@ -175,17 +295,37 @@ export function SupportPage() {
         <h1 className="text-2xl font-semibold tracking-tight">Support</h1>
         {tickets.data?.prioritySupport ? <Badge>Priority support</Badge> : null}
       </div>
-      {agent ? <p className="text-sm text-muted-foreground">Every company's tickets; those of plans with priority support come first.</p> : null}
+      {agent ? (
+        <p className="text-sm text-muted-foreground">
+          Every company's tickets; those of plans with priority support come first.
+        </p>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="grid content-start gap-4">
-          {tickets.isPending ? <LoadingBlock label="Loading tickets" /> : tickets.isError ? (
-            <LoadError title="Your tickets could not be loaded" retry={() => void tickets.refetch()} busy={tickets.isFetching} />
+          {tickets.isPending ? (
+            <LoadingBlock label="Loading tickets" />
+          ) : tickets.isError ? (
+            <LoadError
+              title="Your tickets could not be loaded"
+              retry={() => void tickets.refetch()}
+              busy={tickets.isFetching}
+            />
           ) : (
-            <TicketList items={tickets.data.items} selected={selected} onSelect={select} agent={agent} timeZone={timeZone} />
+            <TicketList
+              items={tickets.data.items}
+              selected={selected}
+              onSelect={select}
+              agent={agent}
+              timeZone={timeZone}
+            />
           )}
           {user.companyId !== null && !agent ? <NewTicketForm onOpened={select} /> : null}
         </div>
-        <div>{selected && /^[0-9a-f-]{36}$/i.test(selected) ? <TicketDetail key={selected} id={selected} agent={agent} timeZone={timeZone} /> : null}</div>
+        <div>
+          {selected && /^[0-9a-f-]{36}$/i.test(selected) ? (
+            <TicketDetail key={selected} id={selected} agent={agent} timeZone={timeZone} />
+          ) : null}
+        </div>
       </div>
     </>
   );

@@ -13,7 +13,8 @@ import { QUERY_KEYS } from "../../lib/query-keys";
 import { useParsedQuery } from "../company/company-queries";
 
 export const useSupportTickets = () => useParsedQuery(QUERY_KEYS.supportTickets, supportTicketListResponseSchema);
-export const useSupportTicket = (id: string | null) => useParsedQuery(QUERY_KEYS.supportTicket(id ?? "none"), supportTicketSchema, id !== null);
+export const useSupportTicket = (id: string | null) =>
+  useParsedQuery(QUERY_KEYS.supportTicket(id ?? "none"), supportTicketSchema, id !== null);
 
 /** A write about a ticket: its answer is the ticket, put in the cache, and the list is read again. */
 function useTicketWrite<Input>(write: (input: Input) => Promise<Response>) {
@@ -27,14 +28,21 @@ function useTicketWrite<Input>(write: (input: Input) => Promise<Response>) {
   });
 }
 
-export const useOpenTicket = () => useTicketWrite((input: CreateSupportTicketRequest) => apiRequest("POST", API_PATHS.supportTickets, input));
+export const useOpenTicket = () =>
+  useTicketWrite((input: CreateSupportTicketRequest) => apiRequest("POST", API_PATHS.supportTickets, input));
 export const useReplyTicket = () =>
-  useTicketWrite(({ id, ...input }: ReplySupportTicketRequest & { id: string }) => apiRequest("POST", apiPath(API_PATHS.supportTicketMessages, { id }), input));
+  useTicketWrite(({ id, ...input }: ReplySupportTicketRequest & { id: string }) =>
+    apiRequest("POST", apiPath(API_PATHS.supportTicketMessages, { id }), input),
+  );
 export const useSetTicketStatus = () =>
-  useTicketWrite(({ id, status }: { id: string; status: SupportTicketStatus }) => apiRequest("PUT", apiPath(API_PATHS.supportTicketStatus, { id }), { status }));
+  useTicketWrite(({ id, status }: { id: string; status: SupportTicketStatus }) =>
+    apiRequest("PUT", apiPath(API_PATHS.supportTicketStatus, { id }), { status }),
+  );
 
 /** An open ticket refreshes when someone answers it or changes its status. */
 export const supportLiveEvents = [
   ...refetchOnLiveEvents(["support.ticket_updated"], { queryKey: QUERY_KEYS.supportTickets }),
-  ...refetchOnLiveEvents(["support.ticket_updated"], { predicate: (query) => String(query.queryKey[0]).startsWith(`${API_PATHS.supportTickets}/`) }),
+  ...refetchOnLiveEvents(["support.ticket_updated"], {
+    predicate: (query) => String(query.queryKey[0]).startsWith(`${API_PATHS.supportTickets}/`),
+  }),
 ];

@@ -35,21 +35,37 @@ function AcceptInvitation({ token }: { token: string }) {
   const navigate = useNavigate();
   const preview = useQuery({
     queryKey: ["invitation-preview", token],
-    queryFn: async () => invitationPreviewSchema.parse(await (await apiRequest("POST", API_PATHS.invitationLookup, { token })).json()),
+    queryFn: async () =>
+      invitationPreviewSchema.parse(await (await apiRequest("POST", API_PATHS.invitationLookup, { token })).json()),
   });
   const [name, setName] = useState<string | null>(null);
   const [password, setPassword] = useState("");
   const [passwordError, setPasswordError] = useState<string>();
   const accept = useMutation({
     mutationFn: async () =>
-      loginResponseSchema.parse(await (await apiRequest("POST", API_PATHS.invitationAccept, { token, name: name ?? preview.data?.name ?? "", password })).json()),
+      loginResponseSchema.parse(
+        await (
+          await apiRequest("POST", API_PATHS.invitationAccept, {
+            token,
+            name: name ?? preview.data?.name ?? "",
+            password,
+          })
+        ).json(),
+      ),
     onSuccess: (response) => void navigate(startSession(queryClient, response), { replace: true }),
   });
-  if (preview.isPending) return <AuthScreen title="Join your team" description="Checking your invitation…">{null}</AuthScreen>;
+  if (preview.isPending)
+    return (
+      <AuthScreen title="Join your team" description="Checking your invitation…">
+        {null}
+      </AuthScreen>
+    );
   if (preview.isError) {
     return (
       <AuthScreen title="Join your team" description="This invitation cannot be used.">
-        <Alert variant="destructive" role="alert"><AlertDescription>{INVITATION_INVALID}</AlertDescription></Alert>
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{INVITATION_INVALID}</AlertDescription>
+        </Alert>
       </AuthScreen>
     );
   }
@@ -61,7 +77,10 @@ function AcceptInvitation({ token }: { token: string }) {
   };
   const invitation = preview.data;
   return (
-    <AuthScreen title={`Join ${invitation.companyName}`} description={`You are invited as ${ROLE_NAMES[invitation.role] ?? invitation.role}. Choose your password to sign in.`}>
+    <AuthScreen
+      title={`Join ${invitation.companyName}`}
+      description={`You are invited as ${ROLE_NAMES[invitation.role] ?? invitation.role}. Choose your password to sign in.`}
+    >
       <form onSubmit={submit} className="grid gap-4" noValidate>
         <div className="grid gap-2">
           <Label htmlFor="invite-email-address">Email</Label>
@@ -69,16 +88,35 @@ function AcceptInvitation({ token }: { token: string }) {
         </div>
         <div className="grid gap-2">
           <Label htmlFor="invite-your-name">Your name</Label>
-          <Input id="invite-your-name" required maxLength={100} autoComplete="name" value={name ?? invitation.name} onChange={(e) => setName(e.target.value)} />
+          <Input
+            id="invite-your-name"
+            required
+            maxLength={100}
+            autoComplete="name"
+            value={name ?? invitation.name}
+            onChange={(e) => setName(e.target.value)}
+          />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="invite-password">Password</Label>
-          <PasswordInput id="invite-password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={passwordError ? true : undefined} aria-describedby={passwordError ? "invite-password-error" : undefined} />
+          <PasswordInput
+            id="invite-password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={passwordError ? "invite-password-error" : undefined}
+          />
           <FieldError id="invite-password-error" message={passwordError} />
         </div>
-        {accept.isError ? <Alert variant="destructive" role="alert"><AlertDescription>{errorText(accept.error)}</AlertDescription></Alert> : null}
-        <Button type="submit" disabled={accept.isPending}>{accept.isPending ? "Joining…" : "Join and sign in"}</Button>
+        {accept.isError ? (
+          <Alert variant="destructive" role="alert">
+            <AlertDescription>{errorText(accept.error)}</AlertDescription>
+          </Alert>
+        ) : null}
+        <Button type="submit" disabled={accept.isPending}>
+          {accept.isPending ? "Joining…" : "Join and sign in"}
+        </Button>
       </form>
     </AuthScreen>
   );

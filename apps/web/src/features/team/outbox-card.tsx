@@ -11,13 +11,19 @@ export function OutboxCard() {
       <CardHeader>
         <CardTitle id="outbox-list-title">Outbox</CardTitle>
         <CardDescription>
-          No mail server is configured, so e-mails and texts (invitations, reminders) are kept here, where you can read what
-          would have gone out, and pass a link on by hand.
+          No mail server is configured, so e-mails and texts (invitations, reminders) are kept here, where you can read
+          what would have gone out, and pass a link on by hand.
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {outbox.isPending ? <LoadingBlock label="Loading the outbox" /> : outbox.isError ? (
-          <LoadError title="The outbox could not be loaded" retry={() => void outbox.refetch()} busy={outbox.isFetching} />
+        {outbox.isPending ? (
+          <LoadingBlock label="Loading the outbox" />
+        ) : outbox.isError ? (
+          <LoadError
+            title="The outbox could not be loaded"
+            retry={() => void outbox.refetch()}
+            busy={outbox.isFetching}
+          />
         ) : outbox.data.items.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nothing has been sent yet.</p>
         ) : (

@@ -8,12 +8,30 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { ConfirmDialog } from "../company/confirm-dialog";
-import { useChangeRole, useInvitations, useInvite, useRemoveMember, useResendInvitation, useRevokeInvitation } from "../company/company-queries";
+import {
+  useChangeRole,
+  useInvitations,
+  useInvite,
+  useRemoveMember,
+  useResendInvitation,
+  useRevokeInvitation,
+} from "../company/company-queries";
 import { errorText, LoadError, LoadingBlock } from "../crews/crew-parts";
 import { useTeam } from "../crews/crew-queries";
 
-export const ROLE_NAMES: Record<string, string> = { owner: "Owner", admin: "Administrator", member: "Office member", field_user: "Field user" };
-const STATUS_NAMES: Record<Invitation["status"], string> = { sending: "Sending", pending: "Waiting", accepted: "Accepted", expired: "Expired", revoked: "Withdrawn" };
+export const ROLE_NAMES: Record<string, string> = {
+  owner: "Owner",
+  admin: "Administrator",
+  member: "Office member",
+  field_user: "Field user",
+};
+const STATUS_NAMES: Record<Invitation["status"], string> = {
+  sending: "Sending",
+  pending: "Waiting",
+  accepted: "Accepted",
+  expired: "Expired",
+  revoked: "Withdrawn",
+};
 
 function InviteForm() {
   const invite = useInvite();
@@ -26,25 +44,62 @@ function InviteForm() {
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Invite a team member">
       <div className="grid gap-1.5">
         <Label htmlFor="invite-name">Name</Label>
-        <Input id="invite-name" required maxLength={100} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        <Input
+          id="invite-name"
+          required
+          maxLength={100}
+          value={form.name}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="invite-email">Email</Label>
-        <Input id="invite-email" type="email" required maxLength={254} value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+        <Input
+          id="invite-email"
+          type="email"
+          required
+          maxLength={254}
+          value={form.email}
+          onChange={(e) => setForm({ ...form, email: e.target.value })}
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="invite-phone">Cell (optional)</Label>
-        <Input id="invite-phone" type="tel" maxLength={30} value={form.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} />
+        <Input
+          id="invite-phone"
+          type="tel"
+          maxLength={30}
+          value={form.phone}
+          onChange={(e) => setForm({ ...form, phone: e.target.value })}
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="invite-role">Role</Label>
-        <NativeSelect id="invite-role" value={form.role} onChange={(e) => setForm({ ...form, role: inviteRoleSchema.catch("field_user").parse(e.target.value) })}>
-          {inviteRoleSchema.options.map((role) => <option key={role} value={role}>{ROLE_NAMES[role]}</option>)}
+        <NativeSelect
+          id="invite-role"
+          value={form.role}
+          onChange={(e) => setForm({ ...form, role: inviteRoleSchema.catch("field_user").parse(e.target.value) })}
+        >
+          {inviteRoleSchema.options.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_NAMES[role]}
+            </option>
+          ))}
         </NativeSelect>
       </div>
-      <Button type="submit" disabled={invite.isPending}>{invite.isPending ? "Inviting…" : "Send invitation"}</Button>
-      {invite.isError ? <p role="alert" className="basis-full text-sm text-destructive">{errorText(invite.error)}</p> : null}
-      {invite.isSuccess ? <p role="status" className="basis-full text-sm">Invitation sent to {invite.data.email}.</p> : null}
+      <Button type="submit" disabled={invite.isPending}>
+        {invite.isPending ? "Inviting…" : "Send invitation"}
+      </Button>
+      {invite.isError ? (
+        <p role="alert" className="basis-full text-sm text-destructive">
+          {errorText(invite.error)}
+        </p>
+      ) : null}
+      {invite.isSuccess ? (
+        <p role="status" className="basis-full text-sm">
+          Invitation sent to {invite.data.email}.
+        </p>
+      ) : null}
     </form>
   );
 }
@@ -56,23 +111,51 @@ function MemberRow({ member, self }: { member: TeamMember; self: boolean }) {
   return (
     <li className="flex flex-wrap items-center gap-3 py-2">
       <div className="min-w-48 flex-1">
-        <p className="font-medium">{member.name}{self ? " (you)" : ""}</p>
+        <p className="font-medium">
+          {member.name}
+          {self ? " (you)" : ""}
+        </p>
         <p className="text-sm text-muted-foreground">{member.email}</p>
       </div>
       {self || member.role === "admin" ? (
         <Badge variant="secondary">{ROLE_NAMES[member.role]}</Badge>
       ) : (
-        <NativeSelect aria-label={`Role of ${member.name}`} className="w-44" value={member.role} disabled={changeRole.isPending}
-          onChange={(e) => changeRole.mutate({ userId: member.id, role: inviteRoleSchema.catch("field_user").parse(e.target.value) })}>
-          {inviteRoleSchema.options.map((role) => <option key={role} value={role}>{ROLE_NAMES[role]}</option>)}
+        <NativeSelect
+          aria-label={`Role of ${member.name}`}
+          className="w-44"
+          value={member.role}
+          disabled={changeRole.isPending}
+          onChange={(e) =>
+            changeRole.mutate({ userId: member.id, role: inviteRoleSchema.catch("field_user").parse(e.target.value) })
+          }
+        >
+          {inviteRoleSchema.options.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_NAMES[role]}
+            </option>
+          ))}
         </NativeSelect>
       )}
-      {self ? null : <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>Remove</Button>}
-      {changeRole.isError ? <p role="alert" className="basis-full text-sm text-destructive">{errorText(changeRole.error)}</p> : null}
-      <ConfirmDialog open={confirming} onOpenChange={setConfirming} title={`Remove ${member.name}?`}
+      {self ? null : (
+        <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+          Remove
+        </Button>
+      )}
+      {changeRole.isError ? (
+        <p role="alert" className="basis-full text-sm text-destructive">
+          {errorText(changeRole.error)}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Remove ${member.name}?`}
         description="Their account is deleted and every session they have open ends at once. What they did stays in the audit log."
-        confirmLabel="Remove" busy={remove.isPending} error={remove.error}
-        onConfirm={() => remove.mutate(member.id, { onSuccess: () => setConfirming(false) })} />
+        confirmLabel="Remove"
+        busy={remove.isPending}
+        error={remove.error}
+        onConfirm={() => remove.mutate(member.id, { onSuccess: () => setConfirming(false) })}
+      />
     </li>
   );
 }
@@ -85,20 +168,40 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
   return (
     <li className="flex flex-wrap items-center gap-3 py-2">
       <div className="min-w-48 flex-1">
-        <p className="font-medium">{invitation.name} <span className="text-sm font-normal text-muted-foreground">{ROLE_NAMES[invitation.role]}</span></p>
+        <p className="font-medium">
+          {invitation.name}{" "}
+          <span className="text-sm font-normal text-muted-foreground">{ROLE_NAMES[invitation.role]}</span>
+        </p>
         <p className="text-sm text-muted-foreground">{invitation.email}</p>
       </div>
-      <Badge variant={invitation.status === "accepted" ? "default" : "outline"}>{STATUS_NAMES[invitation.status]}</Badge>
+      <Badge variant={invitation.status === "accepted" ? "default" : "outline"}>
+        {STATUS_NAMES[invitation.status]}
+      </Badge>
       {open ? (
         <>
-          <Button variant="outline" size="sm" disabled={resend.isPending} onClick={() => resend.mutate(invitation.id)}>Send again</Button>
-          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>Withdraw</Button>
+          <Button variant="outline" size="sm" disabled={resend.isPending} onClick={() => resend.mutate(invitation.id)}>
+            Send again
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+            Withdraw
+          </Button>
         </>
       ) : null}
-      {resend.isError ? <p role="alert" className="basis-full text-sm text-destructive">{errorText(resend.error)}</p> : null}
-      <ConfirmDialog open={confirming} onOpenChange={setConfirming} title={`Withdraw ${invitation.name}'s invitation?`}
-        description="The link stops working and the seat is free again." confirmLabel="Withdraw" busy={revoke.isPending} error={revoke.error}
-        onConfirm={() => revoke.mutate(invitation.id, { onSuccess: () => setConfirming(false) })} />
+      {resend.isError ? (
+        <p role="alert" className="basis-full text-sm text-destructive">
+          {errorText(resend.error)}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Withdraw ${invitation.name}'s invitation?`}
+        description="The link stops working and the seat is free again."
+        confirmLabel="Withdraw"
+        busy={revoke.isPending}
+        error={revoke.error}
+        onConfirm={() => revoke.mutate(invitation.id, { onSuccess: () => setConfirming(false) })}
+      />
     </li>
   );
 }
@@ -120,18 +223,26 @@ export function TeamSettingsCard({ userId }: { userId: string }) {
       </CardHeader>
       <CardContent className="grid gap-6">
         <InviteForm />
-        {team.isPending ? <LoadingBlock label="Loading your team" /> : team.isError ? (
+        {team.isPending ? (
+          <LoadingBlock label="Loading your team" />
+        ) : team.isError ? (
           <LoadError title="Your team could not be loaded" retry={() => void team.refetch()} busy={team.isFetching} />
         ) : (
           <ul aria-label="Team members" className="divide-y">
-            {team.data.items.map((member) => <MemberRow key={member.id} member={member} self={member.id === userId} />)}
+            {team.data.items.map((member) => (
+              <MemberRow key={member.id} member={member} self={member.id === userId} />
+            ))}
           </ul>
         )}
         {invitations.data && invitations.data.items.length > 0 ? (
           <section aria-labelledby="invitations-title" className="grid gap-2">
-            <h3 id="invitations-title" className="font-semibold">Invitations</h3>
+            <h3 id="invitations-title" className="font-semibold">
+              Invitations
+            </h3>
             <ul aria-label="Invitations" className="divide-y">
-              {invitations.data.items.map((invitation) => <InvitationRow key={invitation.id} invitation={invitation} />)}
+              {invitations.data.items.map((invitation) => (
+                <InvitationRow key={invitation.id} invitation={invitation} />
+              ))}
             </ul>
           </section>
         ) : null}

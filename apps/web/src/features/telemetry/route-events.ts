@@ -33,13 +33,24 @@ export function routeEvents(
   user: { id: string; impersonating: boolean } | null,
   now: number,
 ): TelemetryTrackRequest[] {
-  const common = { ...(user ? { userId: user.id } : {}), impersonating: user?.impersonating ?? false, mode: after.mode, timestamp: now };
+  const common = {
+    ...(user ? { userId: user.id } : {}),
+    impersonating: user?.impersonating ?? false,
+    mode: after.mode,
+    timestamp: now,
+  };
   const events: TelemetryTrackRequest[] = [];
   if (before?.mode !== after.mode) events.push({ event: "router_mode", path: after.path, ...common });
   if (after.tenant && before?.tenant !== after.tenant) {
     events.push({ event: "tenant_access", tenantId: after.tenant, path: after.path, ...common });
   } else if (after.tenant && before && before.path !== after.path) {
-    events.push({ event: "tenant_navigation", tenantId: after.tenant, fromPath: before.path, toPath: after.path, ...common });
+    events.push({
+      event: "tenant_navigation",
+      tenantId: after.tenant,
+      fromPath: before.path,
+      toPath: after.path,
+      ...common,
+    });
   }
   return events;
 }

@@ -1,6 +1,23 @@
 import { useId, useState, type ReactNode } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { PERFORMANCE_THRESHOLDS, VITAL_NAMES, vitalNameSchema, type AlertsOverview, type VitalName } from "@fieldops/shared/telemetry";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import {
+  PERFORMANCE_THRESHOLDS,
+  VITAL_NAMES,
+  vitalNameSchema,
+  type AlertsOverview,
+  type VitalName,
+} from "@fieldops/shared/telemetry";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
@@ -19,14 +36,28 @@ const RANGES = [
 /** How an alert reads in the table: its vital (or bundle) and its value against the threshold. */
 function describeAlert(alert: AlertsOverview["latest"][number]): { name: string; value: string } {
   const vital = vitalNameSchema.safeParse(alert.metric).data;
-  if (alert.kind === "bundle" || !vital) return { name: `Bundle ${alert.fileName ?? ""}`.trim(), value: `${(alert.value / 1_000_000).toFixed(2)} MB` };
-  return { name: VITAL_LABELS[vital], value: `${formatVital(vital, alert.value)} (over ${formatVital(vital, alert.threshold)})` };
+  if (alert.kind === "bundle" || !vital)
+    return { name: `Bundle ${alert.fileName ?? ""}`.trim(), value: `${(alert.value / 1_000_000).toFixed(2)} MB` };
+  return {
+    name: VITAL_LABELS[vital],
+    value: `${formatVital(vital, alert.value)} (over ${formatVital(vital, alert.threshold)})`,
+  };
 }
 
 type Query<T> = { isPending: boolean; isError: boolean; isFetching: boolean; data?: T; refetch: () => unknown };
 
 /** A panel's card: its title, and its body once its data has come. */
-function Panel<T>({ title, description, query, children }: { title: string; description: string; query: Query<T>; children: (data: T) => ReactNode }) {
+function Panel<T>({
+  title,
+  description,
+  query,
+  children,
+}: {
+  title: string;
+  description: string;
+  query: Query<T>;
+  children: (data: T) => ReactNode;
+}) {
   const titleId = useId();
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -38,7 +69,11 @@ function Panel<T>({ title, description, query, children }: { title: string; desc
         {query.isPending ? (
           <LoadingBlock label={`Loading ${title.toLowerCase()}`} />
         ) : query.isError || query.data === undefined ? (
-          <LoadError title={`${title} could not be loaded`} retry={() => void query.refetch()} busy={query.isFetching} />
+          <LoadError
+            title={`${title} could not be loaded`}
+            retry={() => void query.refetch()}
+            busy={query.isFetching}
+          />
         ) : (
           children(query.data)
         )}
@@ -59,12 +94,27 @@ function ChartFrame({ children, testId }: { children: ReactNode; testId: string 
 }
 
 /** Counts over time, a stacked bar per key. */
-function StackedBarsOverTime({ testId, rows, keys, bucket }: { testId: string; rows: Record<string, string | number>[]; keys: string[]; bucket: "hour" | "day" }) {
+function StackedBarsOverTime({
+  testId,
+  rows,
+  keys,
+  bucket,
+}: {
+  testId: string;
+  rows: Record<string, string | number>[];
+  keys: string[];
+  bucket: "hour" | "day";
+}) {
   return (
     <ChartFrame testId={testId}>
       <BarChart data={rows} margin={{ left: 8, right: 16, top: 4, bottom: 4 }} accessibilityLayer={false}>
         <CartesianGrid vertical={false} strokeDasharray="3 3" stroke="var(--color-border)" />
-        <XAxis dataKey="at" tickFormatter={(at: string) => bucketLabel(at, bucket)} tick={AXIS} stroke="var(--color-border)" />
+        <XAxis
+          dataKey="at"
+          tickFormatter={(at: string) => bucketLabel(at, bucket)}
+          tick={AXIS}
+          stroke="var(--color-border)"
+        />
         <YAxis allowDecimals={false} width={40} tick={AXIS} stroke="var(--color-border)" />
         <Tooltip labelFormatter={(at) => bucketLabel(String(at), bucket)} />
         <Legend />
@@ -81,10 +131,19 @@ export function VitalsPanel({ days, by, metric }: { days: number; by: "route" | 
   const vitals = useVitals(days, by);
   const title = by === "route" ? "Web vitals by route" : "Web vitals by tenant";
   return (
-    <Panel title={title} description={`75th percentile of ${VITAL_LABELS[metric]}; alert threshold ${formatVital(metric, PERFORMANCE_THRESHOLDS[metric])}.`} query={vitals}>
+    <Panel
+      title={title}
+      description={`75th percentile of ${VITAL_LABELS[metric]}; alert threshold ${formatVital(metric, PERFORMANCE_THRESHOLDS[metric])}.`}
+      query={vitals}
+    >
       {(series) => {
-        if (series.points.length === 0) return <p className="text-sm text-muted-foreground">No vitals were reported in this range.</p>;
-        const { rows, keys } = pivotSeries(series.points, (point) => point.key, (point) => point[metric]);
+        if (series.points.length === 0)
+          return <p className="text-sm text-muted-foreground">No vitals were reported in this range.</p>;
+        const { rows, keys } = pivotSeries(
+          series.points,
+          (point) => point.key,
+          (point) => point[metric],
+        );
         const latest = new Map(series.points.map((point) => [point.key, point]));
         const samples = new Map<string, number>();
         for (const point of series.points) samples.set(point.key, (samples.get(point.key) ?? 0) + point.samples);
@@ -93,12 +152,33 @@ export function VitalsPanel({ days, by, metric }: { days: number; by: "route" | 
             <ChartFrame testId={`vitals-chart-${by}`}>
               <LineChart data={rows} margin={{ left: 8, right: 16, top: 4, bottom: 4 }} accessibilityLayer={false}>
                 <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
-                <XAxis dataKey="at" tickFormatter={(at: string) => bucketLabel(at, series.bucket)} tick={AXIS} stroke="var(--color-border)" />
-                <YAxis tickFormatter={(value: number) => formatVital(metric, value)} width={80} tick={AXIS} stroke="var(--color-border)" />
-                <Tooltip labelFormatter={(at) => bucketLabel(String(at), series.bucket)} formatter={(value) => formatVital(metric, Number(value))} />
+                <XAxis
+                  dataKey="at"
+                  tickFormatter={(at: string) => bucketLabel(at, series.bucket)}
+                  tick={AXIS}
+                  stroke="var(--color-border)"
+                />
+                <YAxis
+                  tickFormatter={(value: number) => formatVital(metric, value)}
+                  width={80}
+                  tick={AXIS}
+                  stroke="var(--color-border)"
+                />
+                <Tooltip
+                  labelFormatter={(at) => bucketLabel(String(at), series.bucket)}
+                  formatter={(value) => formatVital(metric, Number(value))}
+                />
                 <Legend />
                 {keys.map((key, index) => (
-                  <Line key={key} type="monotone" dataKey={key} stroke={seriesColor(index)} dot={false} connectNulls isAnimationActive={false} />
+                  <Line
+                    key={key}
+                    type="monotone"
+                    dataKey={key}
+                    stroke={seriesColor(index)}
+                    dot={false}
+                    connectNulls
+                    isAnimationActive={false}
+                  />
                 ))}
               </LineChart>
             </ChartFrame>
@@ -138,10 +218,19 @@ export function VitalsPanel({ days, by, metric }: { days: number; by: "route" | 
 export function AlertsPanel({ days }: { days: number }) {
   const alerts = useAlerts(days);
   return (
-    <Panel title="Performance alerts" description="Vitals past their thresholds and script bundles over 1,000,000 bytes." query={alerts}>
+    <Panel
+      title="Performance alerts"
+      description="Vitals past their thresholds and script bundles over 1,000,000 bytes."
+      query={alerts}
+    >
       {(overview) => {
-        if (overview.latest.length === 0 && overview.counts.length === 0) return <p className="text-sm text-muted-foreground">No alerts in this range.</p>;
-        const { rows, keys } = pivotSeries(overview.counts, (count) => count.metric, (count) => count.count);
+        if (overview.latest.length === 0 && overview.counts.length === 0)
+          return <p className="text-sm text-muted-foreground">No alerts in this range.</p>;
+        const { rows, keys } = pivotSeries(
+          overview.counts,
+          (count) => count.metric,
+          (count) => count.count,
+        );
         return (
           <>
             <StackedBarsOverTime testId="alerts-chart" rows={rows} keys={keys} bucket={overview.bucket} />
@@ -182,14 +271,27 @@ export function AlertsPanel({ days }: { days: number }) {
 export function TenantActivityPanel({ days }: { days: number }) {
   const activity = useTenantActivity(days);
   return (
-    <Panel title="Tenant activity" description="Visits to tenants' pages (accesses and navigations) and impersonations." query={activity}>
+    <Panel
+      title="Tenant activity"
+      description="Visits to tenants' pages (accesses and navigations) and impersonations."
+      query={activity}
+    >
       {(data) => {
-        if (data.points.length === 0) return <p className="text-sm text-muted-foreground">No tenant activity in this range.</p>;
-        const { rows, keys } = pivotSeries(data.points, (point) => point.tenant, (point) => point.accesses + point.navigations + point.impersonations);
+        if (data.points.length === 0)
+          return <p className="text-sm text-muted-foreground">No tenant activity in this range.</p>;
+        const { rows, keys } = pivotSeries(
+          data.points,
+          (point) => point.tenant,
+          (point) => point.accesses + point.navigations + point.impersonations,
+        );
         const totals = new Map<string, { accesses: number; navigations: number; impersonations: number }>();
         for (const point of data.points) {
           const total = totals.get(point.tenant) ?? { accesses: 0, navigations: 0, impersonations: 0 };
-          totals.set(point.tenant, { accesses: total.accesses + point.accesses, navigations: total.navigations + point.navigations, impersonations: total.impersonations + point.impersonations });
+          totals.set(point.tenant, {
+            accesses: total.accesses + point.accesses,
+            navigations: total.navigations + point.navigations,
+            impersonations: total.impersonations + point.impersonations,
+          });
         }
         return (
           <>
@@ -250,7 +352,11 @@ export function TelemetryAdminPanels() {
           </div>
           <div className="grid gap-1">
             <Label htmlFor={metricId}>Vital</Label>
-            <NativeSelect id={metricId} value={metric} onChange={(event) => setMetric(vitalNameSchema.parse(event.target.value))}>
+            <NativeSelect
+              id={metricId}
+              value={metric}
+              onChange={(event) => setMetric(vitalNameSchema.parse(event.target.value))}
+            >
               {VITAL_NAMES.map((name) => (
                 <option key={name} value={name}>
                   {VITAL_LABELS[name]}

@@ -8,7 +8,13 @@ describe("pivotSeries", () => {
       { key: "/crews", at: "2026-11-26T09:00:00.000Z", lcp: 1200 },
       { key: "/jobs", at: "2026-11-26T09:00:00.000Z", lcp: null },
     ];
-    expect(pivotSeries(points, (point) => point.key, (point) => point.lcp)).toEqual({
+    expect(
+      pivotSeries(
+        points,
+        (point) => point.key,
+        (point) => point.lcp,
+      ),
+    ).toEqual({
       keys: ["/crews", "/jobs"],
       rows: [
         { at: "2026-11-26T09:00:00.000Z", "/crews": 1200 },

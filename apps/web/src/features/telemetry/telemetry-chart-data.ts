@@ -1,5 +1,16 @@
 /** Series drawn in turn with these colours; they read on the light and the dark theme. */
-export const SERIES_COLORS = ["#2563eb", "#16a34a", "#d97706", "#dc2626", "#7c3aed", "#0891b2", "#db2777", "#65a30d", "#ea580c", "#4b5563"] as const;
+export const SERIES_COLORS = [
+  "#2563eb",
+  "#16a34a",
+  "#d97706",
+  "#dc2626",
+  "#7c3aed",
+  "#0891b2",
+  "#db2777",
+  "#65a30d",
+  "#ea580c",
+  "#4b5563",
+] as const;
 
 export function seriesColor(index: number): string {
   return SERIES_COLORS[index % SERIES_COLORS.length]!;

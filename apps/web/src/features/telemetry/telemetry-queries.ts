@@ -1,6 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { API_PATHS } from "@fieldops/shared/api-paths";
-import { alertsOverviewSchema, tenantActivitySchema, vitalsSeriesSchema, type AlertsOverview, type TenantActivity, type VitalsSeries } from "@fieldops/shared/telemetry";
+import {
+  alertsOverviewSchema,
+  tenantActivitySchema,
+  vitalsSeriesSchema,
+  type AlertsOverview,
+  type TenantActivity,
+  type VitalsSeries,
+} from "@fieldops/shared/telemetry";
 import { getQueryFn } from "../../lib/api";
 import { QUERY_KEYS } from "../../lib/query-keys";
 

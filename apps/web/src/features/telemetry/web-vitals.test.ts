@@ -5,13 +5,21 @@ const noScripts: ScriptSizes = { bundleSize: 0, cacheHit: false, scripts: [] };
 
 function reporter(scripts: ScriptSizes = noScripts) {
   const sent: { path: string; body: Record<string, unknown> }[] = [];
-  const vitals = new VitalsReporter((path, body) => sent.push({ path, body: { ...body } }), () => scripts, "Chromium");
+  const vitals = new VitalsReporter(
+    (path, body) => sent.push({ path, body: { ...body } }),
+    () => scripts,
+    "Chromium",
+  );
   return { vitals, sent };
 }
 
 describe("VitalsReporter", () => {
   it("sends nothing when no metric exists, and the vitals measured since the last report otherwise (INP as fid)", () => {
-    const { vitals, sent } = reporter({ bundleSize: 420_000, cacheHit: true, scripts: [{ fileName: "/assets/index.js", size: 420_000 }] });
+    const { vitals, sent } = reporter({
+      bundleSize: 420_000,
+      cacheHit: true,
+      scripts: [{ fileName: "/assets/index.js", size: 420_000 }],
+    });
     vitals.flush({ route: "/jobs", tenant: null });
     expect(sent).toEqual([]);
     vitals.record("TTFB", "t1", 80);
@@ -22,7 +30,16 @@ describe("VitalsReporter", () => {
     expect(sent).toEqual([
       {
         path: "/api/brain/telemetry/performance",
-        body: { ttfb: 80, lcp: 900, fid: 40, route: "/jobs/:id", tenant: "green-valley", bundleSize: 420_000, cacheHit: true, timestamp: expect.any(Number) },
+        body: {
+          ttfb: 80,
+          lcp: 900,
+          fid: 40,
+          route: "/jobs/:id",
+          tenant: "green-valley",
+          bundleSize: 420_000,
+          cacheHit: true,
+          timestamp: expect.any(Number),
+        },
       },
     ]);
     vitals.flush({ route: "/crews", tenant: null });
@@ -34,7 +51,14 @@ describe("VitalsReporter", () => {
   });
 
   it("alerts once per metric past its threshold, and once per script past the bundle limit", () => {
-    const { vitals, sent } = reporter({ bundleSize: 1_500_000, cacheHit: false, scripts: [{ fileName: "/assets/big.js", size: 1_200_000 }, { fileName: "/assets/small.js", size: 300_000 }] });
+    const { vitals, sent } = reporter({
+      bundleSize: 1_500_000,
+      cacheHit: false,
+      scripts: [
+        { fileName: "/assets/big.js", size: 1_200_000 },
+        { fileName: "/assets/small.js", size: 300_000 },
+      ],
+    });
     vitals.context = { route: "/schedule", tenant: "acme-plumbing" };
     vitals.record("LCP", "l1", 2500);
     vitals.record("LCP", "l1", 2600);
@@ -46,12 +70,31 @@ describe("VitalsReporter", () => {
     expect(alerts).toEqual([
       {
         path: "/api/brain/telemetry/alert",
-        body: { type: "performance_threshold_exceeded", metric: "lcp", value: 2600, threshold: 2500, route: "/schedule", tenant: "acme-plumbing", timestamp: expect.any(Number), userAgent: "Chromium" },
+        body: {
+          type: "performance_threshold_exceeded",
+          metric: "lcp",
+          value: 2600,
+          threshold: 2500,
+          route: "/schedule",
+          tenant: "acme-plumbing",
+          timestamp: expect.any(Number),
+          userAgent: "Chromium",
+        },
       },
-      { path: "/api/brain/telemetry/alert", body: expect.objectContaining({ metric: "cls", value: 0.25, threshold: 0.1 }) },
+      {
+        path: "/api/brain/telemetry/alert",
+        body: expect.objectContaining({ metric: "cls", value: 0.25, threshold: 0.1 }),
+      },
       {
         path: "/api/brain/telemetry/bundle-alert",
-        body: { type: "bundle_size_exceeded", fileName: "/assets/big.js", size: 1_200_000, sizeMB: 1.2, route: "/schedule", timestamp: expect.any(Number) },
+        body: {
+          type: "bundle_size_exceeded",
+          fileName: "/assets/big.js",
+          size: 1_200_000,
+          sizeMB: 1.2,
+          route: "/schedule",
+          timestamp: expect.any(Number),
+        },
       },
     ]);
   });

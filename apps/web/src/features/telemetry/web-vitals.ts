@@ -38,7 +38,10 @@ export function measureScripts(entries: readonly PerformanceResourceTiming[]): S
   return {
     bundleSize: scripts.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
     cacheHit: scripts.length > 0 && scripts.every((entry) => entry.transferSize === 0 && entry.decodedBodySize > 0),
-    scripts: scripts.map((entry) => ({ fileName: new URL(entry.name, "http://x").pathname, size: entry.decodedBodySize })),
+    scripts: scripts.map((entry) => ({
+      fileName: new URL(entry.name, "http://x").pathname,
+      size: entry.decodedBodySize,
+    })),
   };
 }
 

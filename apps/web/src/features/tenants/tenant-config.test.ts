@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { TenantConfig } from "@fieldops/shared/tenants";
 import { makeUser } from "../../testing/fixtures";
-import { canEnterTenant, DEFAULT_TENANT_FEATURES, isTenantAdministrator, needsImpersonation, tenantView } from "./tenant-config";
+import {
+  canEnterTenant,
+  DEFAULT_TENANT_FEATURES,
+  isTenantAdministrator,
+  needsImpersonation,
+  tenantView,
+} from "./tenant-config";
 
 const full: TenantConfig = {
   id: "c1",
@@ -18,12 +24,28 @@ const full: TenantConfig = {
 
 describe("tenantView", () => {
   it("shows the tenant's brand, plan, features and beta mode", () => {
-    expect(tenantView(full)).toEqual({ name: "Green Valley", logo: "/logo.png", primaryColor: "#1d4ed8", industry: "lawn-care", planName: "Pro", features: ["jobs"], betaMode: true });
+    expect(tenantView(full)).toEqual({
+      name: "Green Valley",
+      logo: "/logo.png",
+      primaryColor: "#1d4ed8",
+      industry: "lawn-care",
+      planName: "Pro",
+      features: ["jobs"],
+      betaMode: true,
+    });
   });
 
   it("falls back to the default features with a minimal brand when the features did not come", () => {
     const view = tenantView({ ...full, plan: null, planName: null, features: null, betaMode: null });
-    expect(view).toEqual({ name: "Green Valley", logo: null, primaryColor: null, industry: "lawn-care", planName: null, features: DEFAULT_TENANT_FEATURES, betaMode: false });
+    expect(view).toEqual({
+      name: "Green Valley",
+      logo: null,
+      primaryColor: null,
+      industry: "lawn-care",
+      planName: null,
+      features: DEFAULT_TENANT_FEATURES,
+      betaMode: false,
+    });
   });
 });
 

@@ -36,7 +36,15 @@ export interface TenantView {
  */
 export function tenantView(config: TenantConfig): TenantView {
   if (config.features === null) {
-    return { name: config.branding.name, logo: null, primaryColor: null, industry: config.industry, planName: null, features: DEFAULT_TENANT_FEATURES, betaMode: false };
+    return {
+      name: config.branding.name,
+      logo: null,
+      primaryColor: null,
+      industry: config.industry,
+      planName: null,
+      features: DEFAULT_TENANT_FEATURES,
+      betaMode: false,
+    };
   }
   return {
     name: config.branding.name,

@@ -12,7 +12,9 @@ export function TenantErrorPage({ error }: { error: unknown }) {
     <main className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-semibold tracking-tight">{message}</h1>
       <p className="max-w-sm text-muted-foreground">
-        {message === TENANT_NOT_FOUND ? "No company has this address. Check the link you followed." : "Check your connection and try again."}
+        {message === TENANT_NOT_FOUND
+          ? "No company has this address. Check the link you followed."
+          : "Check your connection and try again."}
       </p>
       <Button asChild>
         <Link to="/admin-dashboard">Back to Admin Dashboard</Link>

@@ -7,7 +7,10 @@ export function TenantSidebarHeader({ tenant }: { tenant: TenantView }) {
   return (
     <SidebarMenu>
       <SidebarMenuItem>
-        <div className="flex items-center gap-2 p-2 group-data-[collapsible=icon]:p-0" data-testid="tenant-sidebar-header">
+        <div
+          className="flex items-center gap-2 p-2 group-data-[collapsible=icon]:p-0"
+          data-testid="tenant-sidebar-header"
+        >
           {tenant.logo ? (
             <img src={tenant.logo} alt={`${tenant.name} logo`} className="size-8 shrink-0 rounded-md object-contain" />
           ) : (

@@ -5,12 +5,15 @@
 export function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i < rows; i++) {
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, d[i - 2]![j - 2]! + 1);
       d[i]![j] = best;
     }
   }
@@ -49,7 +52,10 @@ export function nameScore(query: string, name: string): number {
   const nameTokens = tokens(name);
   if (queryTokens.length === 0 || nameTokens.length === 0) return 0;
   if (queryTokens.join(" ") === nameTokens.join(" ")) return 1;
-  const total = queryTokens.reduce((sum, token) => sum + Math.max(...nameTokens.map((candidate) => wordSimilarity(token, candidate))), 0);
+  const total = queryTokens.reduce(
+    (sum, token) => sum + Math.max(...nameTokens.map((candidate) => wordSimilarity(token, candidate))),
+    0,
+  );
   return (total / queryTokens.length) * 0.99;
 }
 
@@ -64,7 +70,10 @@ export function rankByName<T extends { name: string }>(query: string, items: rea
 }
 
 /** The one item `query` names, or the close candidates when it could be more than one (none when nothing matches). */
-export function pickByName<T extends { name: string }>(query: string, items: readonly T[]): { match: T } | { candidates: T[] } {
+export function pickByName<T extends { name: string }>(
+  query: string,
+  items: readonly T[],
+): { match: T } | { candidates: T[] } {
   const ranked = rankByName(query, items);
   const [first, second] = ranked;
   if (first && (!second || first.score - second.score >= 0.1)) return { match: first.item };

@@ -157,15 +157,31 @@ const TABLE: Row[] = [
   ["shedule today", "read:daySchedule", { params: { date: "2026-11-26" } }],
   ["today's schedule", "read:daySchedule", FIELD],
   // Revenue
-  ["revenue this week", "read:revenueForPeriod", { params: { label: "this week", from: "2026-11-23T05:00:00.000Z", to: "2026-11-30T05:00:00.000Z" } }],
-  ["how much did we make this month?", "read:revenueForPeriod", { params: { label: "this month", from: "2026-11-01T04:00:00.000Z", to: "2026-12-01T05:00:00.000Z" } }],
-  ["revenue last month", "read:revenueForPeriod", { params: { label: "last month", from: "2026-10-01T04:00:00.000Z" } }],
+  [
+    "revenue this week",
+    "read:revenueForPeriod",
+    { params: { label: "this week", from: "2026-11-23T05:00:00.000Z", to: "2026-11-30T05:00:00.000Z" } },
+  ],
+  [
+    "how much did we make this month?",
+    "read:revenueForPeriod",
+    { params: { label: "this month", from: "2026-11-01T04:00:00.000Z", to: "2026-12-01T05:00:00.000Z" } },
+  ],
+  [
+    "revenue last month",
+    "read:revenueForPeriod",
+    { params: { label: "last month", from: "2026-10-01T04:00:00.000Z" } },
+  ],
   ["what's our income so far this year", "read:revenueForPeriod", { params: { label: "this year" } }],
   ["sales today", "read:revenueForPeriod", { params: { label: "today" } }],
   ["revnue this mnth", "read:revenueForPeriod", { params: { label: "this month" } }],
   ["monthly revenue", "read:revenueForPeriod", { params: { label: "this month" } }],
   ["how much money did we bring in last week", "read:revenueForPeriod", { params: { label: "last week" } }],
-  ["what did we earn last week", "read:revenueForPeriod", { params: { label: "last week", from: "2026-11-16T05:00:00.000Z", to: "2026-11-23T05:00:00.000Z" } }],
+  [
+    "what did we earn last week",
+    "read:revenueForPeriod",
+    { params: { label: "last week", from: "2026-11-16T05:00:00.000Z", to: "2026-11-23T05:00:00.000Z" } },
+  ],
   ["how much have we invoiced this month", "read:revenueForPeriod", { params: { label: "this month" } }],
   ["total sales this week?", "read:revenueForPeriod", { params: { label: "this week" } }],
   ["revenue", "clarify"],
@@ -174,36 +190,104 @@ const TABLE: Row[] = [
   ["revenue this month", "refuse", STARTER],
   ["revenue this month", "read:revenueForPeriod", GROWTH],
   // Creating a job
-  ["create a job for Acme: fix the leaking tap", "module:create-job", { params: { customerId: "c-acme", title: "fix the leaking tap" } }],
-  ["new job for John Smith - replace water heater", "module:create-job", { params: { customerId: "c-john", title: "replace water heater" } }],
-  ["add a job \"Spring cleanup\" for Maria Gonzalez", "module:create-job", { params: { customerId: "c-maria", title: "Spring cleanup" } }],
-  ["create job for them: gutter cleaning", "module:create-job", { ...ON_ACME, params: { customerId: "c-acme", title: "gutter cleaning" } }],
-  ["new job: annual boiler service", "module:create-job", { ...ON_ACME, params: { customerId: "c-acme", title: "annual boiler service" } }],
+  [
+    "create a job for Acme: fix the leaking tap",
+    "module:create-job",
+    { params: { customerId: "c-acme", title: "fix the leaking tap" } },
+  ],
+  [
+    "new job for John Smith - replace water heater",
+    "module:create-job",
+    { params: { customerId: "c-john", title: "replace water heater" } },
+  ],
+  [
+    'add a job "Spring cleanup" for Maria Gonzalez',
+    "module:create-job",
+    { params: { customerId: "c-maria", title: "Spring cleanup" } },
+  ],
+  [
+    "create job for them: gutter cleaning",
+    "module:create-job",
+    { ...ON_ACME, params: { customerId: "c-acme", title: "gutter cleaning" } },
+  ],
+  [
+    "new job: annual boiler service",
+    "module:create-job",
+    { ...ON_ACME, params: { customerId: "c-acme", title: "annual boiler service" } },
+  ],
   ["new job: annual boiler service", "clarify"],
   ["create a job for Smith: inspect roof", "clarify"],
   ["create a job for Zebra Corp: inspect roof", "clarify"],
   ["create a job for acme", "clarify"],
-  ["make a new job for Acme to clean the drains", "module:create-job", { params: { customerId: "c-acme", title: "clean the drains" } }],
+  [
+    "make a new job for Acme to clean the drains",
+    "module:create-job",
+    { params: { customerId: "c-acme", title: "clean the drains" } },
+  ],
   ["create a job for Acme: fix the leak", "refuse", FIELD],
   ["create a job for Acme: fix the leak", "module:create-job", MEMBER],
   // Scheduling a visit
-  ["schedule Acme for next Tuesday at 9 with Crew B", "module:schedule-visit", { params: { customerId: "c-acme", start: "2026-12-01T14:00:00.000Z", crewId: "crew-b" } }],
-  ["schedule them for next Tuesday at 9 with Crew B", "module:schedule-visit", { ...ON_ACME, params: { customerId: "c-acme", start: "2026-12-01T14:00:00.000Z", crewId: "crew-b" } }],
+  [
+    "schedule Acme for next Tuesday at 9 with Crew B",
+    "module:schedule-visit",
+    { params: { customerId: "c-acme", start: "2026-12-01T14:00:00.000Z", crewId: "crew-b" } },
+  ],
+  [
+    "schedule them for next Tuesday at 9 with Crew B",
+    "module:schedule-visit",
+    { ...ON_ACME, params: { customerId: "c-acme", start: "2026-12-01T14:00:00.000Z", crewId: "crew-b" } },
+  ],
   ["schedule them for next Tuesday at 9", "clarify"],
-  ["book John Smith tomorrow at 2pm", "module:schedule-visit", { params: { customerId: "c-john", start: "2026-11-27T19:00:00.000Z", crewId: null } }],
-  ["schedule a visit for Maria Gonzalez on Dec 3 at 9:30 with alpha team", "module:schedule-visit", { params: { customerId: "c-maria", start: "2026-12-03T14:30:00.000Z", crewId: "crew-alpha" } }],
-  ["schedule acme plumbing friday at 8am with crew a", "module:schedule-visit", { params: { customerId: "c-acme", start: "2026-11-27T13:00:00.000Z", crewId: "crew-a" } }],
-  ["please schedule maria gonzalez next wednesday at 11am", "module:schedule-visit", { params: { customerId: "c-maria", start: "2026-12-02T16:00:00.000Z", crewId: null } }],
-  ["schedule this job for tomorrow at 9", "module:schedule-visit", { path: "/jobs/j-1", jobId: "j-1", params: { jobId: "j-1", start: "2026-11-27T14:00:00.000Z", crewId: null } }],
+  [
+    "book John Smith tomorrow at 2pm",
+    "module:schedule-visit",
+    { params: { customerId: "c-john", start: "2026-11-27T19:00:00.000Z", crewId: null } },
+  ],
+  [
+    "schedule a visit for Maria Gonzalez on Dec 3 at 9:30 with alpha team",
+    "module:schedule-visit",
+    { params: { customerId: "c-maria", start: "2026-12-03T14:30:00.000Z", crewId: "crew-alpha" } },
+  ],
+  [
+    "schedule acme plumbing friday at 8am with crew a",
+    "module:schedule-visit",
+    { params: { customerId: "c-acme", start: "2026-11-27T13:00:00.000Z", crewId: "crew-a" } },
+  ],
+  [
+    "please schedule maria gonzalez next wednesday at 11am",
+    "module:schedule-visit",
+    { params: { customerId: "c-maria", start: "2026-12-02T16:00:00.000Z", crewId: null } },
+  ],
+  [
+    "schedule this job for tomorrow at 9",
+    "module:schedule-visit",
+    { path: "/jobs/j-1", jobId: "j-1", params: { jobId: "j-1", start: "2026-11-27T14:00:00.000Z", crewId: null } },
+  ],
   ["schedule this job for tomorrow at 9", "clarify"],
-  ["book Jane Smith in for monday 10am", "module:schedule-visit", { params: { customerId: "c-jane", start: "2026-11-30T15:00:00.000Z", crewId: null } }],
-  ["put john smith on thursday at 4pm with crew a", "module:schedule-visit", { params: { customerId: "c-john", start: "2026-11-26T21:00:00.000Z", crewId: "crew-a" } }],
+  [
+    "book Jane Smith in for monday 10am",
+    "module:schedule-visit",
+    { params: { customerId: "c-jane", start: "2026-11-30T15:00:00.000Z", crewId: null } },
+  ],
+  [
+    "put john smith on thursday at 4pm with crew a",
+    "module:schedule-visit",
+    { params: { customerId: "c-john", start: "2026-11-26T21:00:00.000Z", crewId: "crew-a" } },
+  ],
   ["schedule Acme next Tuesday", "clarify"],
   ["schedule Acme", "clarify"],
   ["schedule Acme next Tuesday at 9 with Crew Z", "clarify"],
   ["schedule Smith tomorrow at 10", "clarify"],
-  ["schedule this customer tomorrow at 10", "module:schedule-visit", { ...ON_ACME, params: { customerId: "c-acme", start: "2026-11-27T15:00:00.000Z" } }],
-  ["pls schedul acme for tomorrow at 3pm", "module:schedule-visit", { params: { customerId: "c-acme", start: "2026-11-27T20:00:00.000Z" } }],
+  [
+    "schedule this customer tomorrow at 10",
+    "module:schedule-visit",
+    { ...ON_ACME, params: { customerId: "c-acme", start: "2026-11-27T15:00:00.000Z" } },
+  ],
+  [
+    "pls schedul acme for tomorrow at 3pm",
+    "module:schedule-visit",
+    { params: { customerId: "c-acme", start: "2026-11-27T20:00:00.000Z" } },
+  ],
   ["schedule Acme next Tuesday at 9", "refuse", FIELD],
   // Payment reminders
   ["send payment reminders for past due invoices", "module:send-payment-reminders"],
@@ -220,7 +304,11 @@ const TABLE: Row[] = [
   ["optimise today", "module:optimize-day", { params: { date: "2026-11-26" } }],
   ["optimize routes for Dec 4", "module:optimize-day", { params: { date: "2026-12-04" } }],
   ["optimize routes", "clarify"],
-  ["optimize the routes", "module:optimize-day", { path: "/schedule", day: "2026-12-02", params: { date: "2026-12-02" } }],
+  [
+    "optimize the routes",
+    "module:optimize-day",
+    { path: "/schedule", day: "2026-12-02", params: { date: "2026-12-02" } },
+  ],
   ["optimize tomorrow", "refuse", GROWTH],
   // Other modules
   ["optimize next monday", "module:optimize-day", { params: { date: "2026-11-30" } }],
@@ -236,7 +324,10 @@ const TABLE: Row[] = [
   ["disable hipaa", "refuse"],
   // Requesting a feature
   ["I need to track equipment per customer", "request_quote"],
-  ["I need to track equipment at each customer: make, model, serial number, install date, and see it on the customer page", "request_quote"],
+  [
+    "I need to track equipment at each customer: make, model, serial number, install date, and see it on the customer page",
+    "request_quote",
+  ],
   ["we want to log repairs for each job: date, cost, notes", "request_quote"],
   ["change the fields of the feature", "openModal:builder.refine"],
   ["show me the feature quote again", "openModal:builder.confirm"],
@@ -288,11 +379,27 @@ const TABLE: Row[] = [
   ["find " + "x".repeat(1500), "clarify"],
   ["create a job for Acme: " + "y".repeat(300), "clarify"],
   // The company's own custom objects, by name
-  ["find equipment for Acme", "read:findCustomRecords", { params: { tool: "findCustomRecords", objectKey: "equipment", customerId: "c-acme" } }],
-  ["show me the equipment of this customer", "read:findCustomRecords", { ...ON_ACME, params: { objectKey: "equipment", customerId: "c-acme" } }],
+  [
+    "find equipment for Acme",
+    "read:findCustomRecords",
+    { params: { tool: "findCustomRecords", objectKey: "equipment", customerId: "c-acme" } },
+  ],
+  [
+    "show me the equipment of this customer",
+    "read:findCustomRecords",
+    { ...ON_ACME, params: { objectKey: "equipment", customerId: "c-acme" } },
+  ],
   ["list equipment", "read:findCustomRecords", { params: { objectKey: "equipment" } }],
-  ["search service logs matching boiler", "read:findCustomRecords", { params: { objectKey: "service_log", query: "boiler" } }],
-  ["any equipment called Trane XR14?", "read:findCustomRecords", { params: { objectKey: "equipment", query: "Trane XR14" } }],
+  [
+    "search service logs matching boiler",
+    "read:findCustomRecords",
+    { params: { objectKey: "service_log", query: "boiler" } },
+  ],
+  [
+    "any equipment called Trane XR14?",
+    "read:findCustomRecords",
+    { params: { objectKey: "equipment", query: "Trane XR14" } },
+  ],
   ["find equipment for Smith", "clarify"],
   ["show equipment for them", "clarify"],
   ["show the equipment", "read:findCustomRecords", { ...FIELD, params: { objectKey: "equipment" } }],
@@ -317,14 +424,18 @@ describe("the offline planner over a table of phrasings", () => {
     expect(TABLE.length).toBeGreaterThanOrEqual(150);
   });
 
-  it.each(TABLE.map((row) => [row[0], row[1], row[2]?.role ?? "owner", row] as const))("%j -> %s (%s)", async (_message, expected, _role, row) => {
-    const result = await plan(row);
-    expect(outcomeOf(result)).toBe(expected);
-    if (row[2]?.params) expect(keyParams(result)).toMatchObject(row[2].params);
-    if (result.kind === "refuse" || result.kind === "clarify" || result.kind === "answer") expect(result).not.toHaveProperty("actions");
-    for (const action of result.kind === "actions" ? result.actions : []) {
-      if (action.type === "navigate") expect(NAVIGATE_TARGETS).toContain(action.target);
-      if (action.type === "openModal") expect(OPEN_MODAL_TARGETS).toContain(action.target);
-    }
-  });
+  it.each(TABLE.map((row) => [row[0], row[1], row[2]?.role ?? "owner", row] as const))(
+    "%j -> %s (%s)",
+    async (_message, expected, _role, row) => {
+      const result = await plan(row);
+      expect(outcomeOf(result)).toBe(expected);
+      if (row[2]?.params) expect(keyParams(result)).toMatchObject(row[2].params);
+      if (result.kind === "refuse" || result.kind === "clarify" || result.kind === "answer")
+        expect(result).not.toHaveProperty("actions");
+      for (const action of result.kind === "actions" ? result.actions : []) {
+        if (action.type === "navigate") expect(NAVIGATE_TARGETS).toContain(action.target);
+        if (action.type === "openModal") expect(OPEN_MODAL_TARGETS).toContain(action.target);
+      }
+    },
+  );
 });

@@ -22,7 +22,13 @@ export function parseWhen(text: string, now: Date, timeZone: string): ParsedWhen
   const hasDay = start.isCertain("day") || start.isCertain("weekday");
   const hasTime = start.isCertain("hour");
   if (!hasDay && !hasTime) return null;
-  const wallClock = Date.UTC(start.get("year")!, start.get("month")! - 1, start.get("day")!, start.get("hour") ?? 0, start.get("minute") ?? 0);
+  const wallClock = Date.UTC(
+    start.get("year")!,
+    start.get("month")! - 1,
+    start.get("day")!,
+    start.get("hour") ?? 0,
+    start.get("minute") ?? 0,
+  );
   const day = hasDay ? new Date(wallClock).toISOString().slice(0, 10) : null;
   return { index: result.index, day, at: hasDay && hasTime ? zonedWallClockToUtc(wallClock, timeZone) : null };
 }

@@ -3,7 +3,22 @@ import type { PlannerInput } from "./planner-input.ts";
 import { mentions, readMessage, type ReadMessage } from "./read-message.ts";
 import { asMarkdownText, cleanName, isPronoun, resolveCustomer } from "./resolve-customer.ts";
 
-const ASKS = ["find", "show", "list", "search", "look up", "lookup", "which", "what", "any", "pull up", "get", "see", "view", "open"];
+const ASKS = [
+  "find",
+  "show",
+  "list",
+  "search",
+  "look up",
+  "lookup",
+  "which",
+  "what",
+  "any",
+  "pull up",
+  "get",
+  "see",
+  "view",
+  "open",
+];
 /** "equipment for Acme", "of them", "at this customer": the records of a customer. */
 const OF_CUSTOMER = /^(?:for|of|at|belonging to|installed at|owned by)\s+(.+)$/i;
 const MATCHING = /^(?:matching|named|called|with|like|containing)\s+/i;
@@ -16,7 +31,9 @@ export async function planFindCustomRecords(message: ReadMessage, input: Planner
   if (!mentions(message, ...ASKS)) return null;
   const objects = await input.lookup.listCustomObjects();
   const named = objects
-    .flatMap((object) => [object.pluralName, object.name].map((phrase) => ({ object, phrase: readMessage(phrase).text.trim() })))
+    .flatMap((object) =>
+      [object.pluralName, object.name].map((phrase) => ({ object, phrase: readMessage(phrase).text.trim() })),
+    )
     .filter(({ phrase }) => phrase !== "")
     .sort((a, b) => b.phrase.length - a.phrase.length)
     .find(({ phrase }) => mentions(message, phrase));
@@ -36,14 +53,28 @@ export async function planFindCustomRecords(message: ReadMessage, input: Planner
   }
   const query = cleanName(after.replace(MATCHING, ""));
   if (query !== null && !isPronoun(query)) {
-    return { kind: "read", reply: `Looking for ${title} matching "${asMarkdownText(query)}".`, reads: [{ tool: "findCustomRecords", objectKey: object.key, query }] };
+    return {
+      kind: "read",
+      reply: `Looking for ${title} matching "${asMarkdownText(query)}".`,
+      reads: [{ tool: "findCustomRecords", objectKey: object.key, query }],
+    };
   }
-  return { kind: "read", reply: `Here are the latest ${title}.`, reads: [{ tool: "findCustomRecords", objectKey: object.key }] };
+  return {
+    kind: "read",
+    reply: `Here are the latest ${title}.`,
+    reads: [{ tool: "findCustomRecords", objectKey: object.key }],
+  };
 }
 
 /** The raw text after the object's name (matched word by word, ignoring case and punctuation), trimmed. */
 function afterPhrase(raw: string, phrase: string): string {
   const words = phrase.split(" ").map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   const found = new RegExp(`\\b${words.join("[^a-z0-9]+")}\\b`, "i").exec(raw);
-  return found ? raw.slice(found.index + found[0].length).replace(/^[\s,:-]+/, "").replace(/[?.!]+\s*$/, "").trim() : "";
+  return found
+    ? raw
+        .slice(found.index + found[0].length)
+        .replace(/^[\s,:-]+/, "")
+        .replace(/[?.!]+\s*$/, "")
+        .trim()
+    : "";
 }

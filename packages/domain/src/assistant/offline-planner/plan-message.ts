@@ -16,7 +16,8 @@ import { planFindCustomRecords } from "./plan-custom-records.ts";
 import type { PlannerInput } from "./planner-input.ts";
 import { mentions, readMessage, type ReadMessage } from "./read-message.ts";
 
-const FOREIGN_ADDRESS = /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|example|dev|app|co|xyz|ru|info)\b/i;
+const FOREIGN_ADDRESS =
+  /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|example|dev|app|co|xyz|ru|info)\b/i;
 /** Script and file addresses, and paths that climb out of the app's pages. */
 const UNSAFE_TARGET = /\b(?:javascript|data|vbscript|file):|\.\.\//i;
 const DESTRUCTIVE = /\b(?:delete|remove|erase|wipe|drop|destroy|purge|truncate)\b/i;
@@ -52,14 +53,37 @@ const RULES: Rule[] = [
 ];
 
 function small(message: ReadMessage): AssistantPlan | null {
-  const words = message.words.filter((word) => !["please", "pls", "plz", "thanks", "thank", "thx", "ty", "cheers", "you", "hey", "hi", "hello", "ok", "okay", "good", "morning", "afternoon", "evening"].includes(word));
+  const words = message.words.filter(
+    (word) =>
+      ![
+        "please",
+        "pls",
+        "plz",
+        "thanks",
+        "thank",
+        "thx",
+        "ty",
+        "cheers",
+        "you",
+        "hey",
+        "hi",
+        "hello",
+        "ok",
+        "okay",
+        "good",
+        "morning",
+        "afternoon",
+        "evening",
+      ].includes(word),
+  );
   if (message.words.length === 0) return { kind: "clarify", reply: `What would you like to do? ${HELP}` };
   if (words.length === 0) {
     if (mentions(message, "thanks", "thank you")) return { kind: "answer", reply: "You're welcome." };
     return { kind: "answer", reply: `Hello! ${HELP}` };
   }
   if (words.length <= 2 && mentions(message, "help")) return { kind: "answer", reply: HELP };
-  if (mentions(message, "what can you do", "what do you do", "how can you help", "what can i ask", "what can i say")) return { kind: "answer", reply: HELP };
+  if (mentions(message, "what can you do", "what do you do", "how can you help", "what can i ask", "what can i say"))
+    return { kind: "answer", reply: HELP };
   return null;
 }
 
@@ -76,11 +100,19 @@ export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
 
 async function decide(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan> {
   if (FOREIGN_ADDRESS.test(message.raw)) {
-    return { kind: "refuse", reply: "I only open pages inside this app and connect the integrations it offers; I won't go to or authorize at an outside address." };
+    return {
+      kind: "refuse",
+      reply:
+        "I only open pages inside this app and connect the integrations it offers; I won't go to or authorize at an outside address.",
+    };
   }
-  if (UNSAFE_TARGET.test(message.raw)) return { kind: "refuse", reply: "I won't open that address. I only open the app's own pages." };
+  if (UNSAFE_TARGET.test(message.raw))
+    return { kind: "refuse", reply: "I won't open that address. I only open the app's own pages." };
   if (DESTRUCTIVE.test(message.raw)) {
-    return { kind: "refuse", reply: "I can't delete or remove data from the chat. Open the record and do it there if you're sure." };
+    return {
+      kind: "refuse",
+      reply: "I can't delete or remove data from the chat. Open the record and do it there if you're sure.",
+    };
   }
   const early = small(message);
   if (early) return early;

@@ -8,31 +8,170 @@ type Page = { target: NavigateTarget; name: string; phrases: string[]; capabilit
 
 // Most specific first: "payment settings" is its page, not the general settings.
 const PAGES: Page[] = [
-  { target: "/settings/integrations", name: "integration settings", phrases: ["integration settings", "integrations settings", "settings/integrations", "integrations page", "integrations", "integration"], capability: CAPABILITIES.manageSettings },
-  { target: "/settings/payments", name: "payment settings", phrases: ["payment settings", "payments settings", "settings/payments", "payment setting"], capability: CAPABILITIES.manageSettings },
-  { target: "/settings/communications", name: "communication settings", phrases: ["communication settings", "communications settings", "settings/communications", "notification settings", "notifications settings", "email settings", "sms settings", "communications", "notifications"], capability: CAPABILITIES.manageSettings },
-  { target: "/settings", name: "settings", phrases: ["settings", "preferences", "account settings", "company settings"], capability: CAPABILITIES.seeSettings },
-  { target: "/dashboard", name: "dashboard", phrases: ["dashboard", "home", "home page", "homepage", "overview", "main page", "start page"], capability: CAPABILITIES.seeDashboard },
-  { target: "/jobs", name: "jobs", phrases: ["jobs", "job list", "job", "work orders", "service calls", "patient visits", "work"], capability: CAPABILITIES.seeJobs },
-  { target: "/customers", name: "customers", phrases: ["customers", "customer list", "clients", "client list", "patients", "customer"], capability: CAPABILITIES.seeCustomers },
-  { target: "/crews", name: "crews", phrases: ["crews", "crew list", "teams", "team", "technicians", "techs", "staff", "workers", "plumbers", "nurses", "landscapers", "cleaners", "crew"], capability: CAPABILITIES.seeCrews },
+  {
+    target: "/settings/integrations",
+    name: "integration settings",
+    phrases: [
+      "integration settings",
+      "integrations settings",
+      "settings/integrations",
+      "integrations page",
+      "integrations",
+      "integration",
+    ],
+    capability: CAPABILITIES.manageSettings,
+  },
+  {
+    target: "/settings/payments",
+    name: "payment settings",
+    phrases: ["payment settings", "payments settings", "settings/payments", "payment setting"],
+    capability: CAPABILITIES.manageSettings,
+  },
+  {
+    target: "/settings/communications",
+    name: "communication settings",
+    phrases: [
+      "communication settings",
+      "communications settings",
+      "settings/communications",
+      "notification settings",
+      "notifications settings",
+      "email settings",
+      "sms settings",
+      "communications",
+      "notifications",
+    ],
+    capability: CAPABILITIES.manageSettings,
+  },
+  {
+    target: "/settings",
+    name: "settings",
+    phrases: ["settings", "preferences", "account settings", "company settings"],
+    capability: CAPABILITIES.seeSettings,
+  },
+  {
+    target: "/dashboard",
+    name: "dashboard",
+    phrases: ["dashboard", "home", "home page", "homepage", "overview", "main page", "start page"],
+    capability: CAPABILITIES.seeDashboard,
+  },
+  {
+    target: "/jobs",
+    name: "jobs",
+    phrases: ["jobs", "job list", "job", "work orders", "service calls", "patient visits", "work"],
+    capability: CAPABILITIES.seeJobs,
+  },
+  {
+    target: "/customers",
+    name: "customers",
+    phrases: ["customers", "customer list", "clients", "client list", "patients", "customer"],
+    capability: CAPABILITIES.seeCustomers,
+  },
+  {
+    target: "/crews",
+    name: "crews",
+    phrases: [
+      "crews",
+      "crew list",
+      "teams",
+      "team",
+      "technicians",
+      "techs",
+      "staff",
+      "workers",
+      "plumbers",
+      "nurses",
+      "landscapers",
+      "cleaners",
+      "crew",
+    ],
+    capability: CAPABILITIES.seeCrews,
+  },
 ];
 
 /** Pages that exist but that the assistant may not take anyone to. */
-const OFF_LIMITS = ["admin", "reports", "payments", "plans", "support", "security", "documentation", "billing", "userdash", "admin dashboard", "integrations/"];
+const OFF_LIMITS = [
+  "admin",
+  "reports",
+  "payments",
+  "plans",
+  "support",
+  "security",
+  "documentation",
+  "billing",
+  "userdash",
+  "admin dashboard",
+  "integrations/",
+];
 
 type Modal = { target: OpenModalTarget; phrases: string[]; capability: Capability; reply: string };
 
 const MODALS: Modal[] = [
-  { target: "integrations.quickbooks", phrases: ["quickbooks", "quick books", "qb", "qbo", "intuit", "accounting"], capability: CAPABILITIES.connectQuickbooks, reply: "Opening the QuickBooks connection. Follow its steps to authorize access to your QuickBooks company." },
-  { target: "integrations.stripe", phrases: ["stripe", "card payments", "credit cards", "credit card", "take cards", "accept cards"], capability: CAPABILITIES.connectStripe, reply: "Opening the Stripe connection, so customers can pay invoices by card." },
-  { target: "integrations.twilio", phrases: ["twilio", "sms", "text messages", "text messaging", "texting", "texts"], capability: CAPABILITIES.connectTwilio, reply: "Opening the Twilio connection for text messages." },
-  { target: "settings.payments", phrases: ["payments", "payment", "online payments", "payment methods"], capability: CAPABILITIES.setUpPayments, reply: "Opening the payment settings." },
-  { target: "settings.communications", phrases: ["communications", "communication", "notifications", "notification", "emails", "email", "reminders emails"], capability: CAPABILITIES.manageSettings, reply: "Opening the communication settings." },
-  { target: "settings.integrations", phrases: ["integrations", "integration", "apps", "connections"], capability: CAPABILITIES.manageSettings, reply: "Opening the integration settings." },
+  {
+    target: "integrations.quickbooks",
+    phrases: ["quickbooks", "quick books", "qb", "qbo", "intuit", "accounting"],
+    capability: CAPABILITIES.connectQuickbooks,
+    reply: "Opening the QuickBooks connection. Follow its steps to authorize access to your QuickBooks company.",
+  },
+  {
+    target: "integrations.stripe",
+    phrases: ["stripe", "card payments", "credit cards", "credit card", "take cards", "accept cards"],
+    capability: CAPABILITIES.connectStripe,
+    reply: "Opening the Stripe connection, so customers can pay invoices by card.",
+  },
+  {
+    target: "integrations.twilio",
+    phrases: ["twilio", "sms", "text messages", "text messaging", "texting", "texts"],
+    capability: CAPABILITIES.connectTwilio,
+    reply: "Opening the Twilio connection for text messages.",
+  },
+  {
+    target: "settings.payments",
+    phrases: ["payments", "payment", "online payments", "payment methods"],
+    capability: CAPABILITIES.setUpPayments,
+    reply: "Opening the payment settings.",
+  },
+  {
+    target: "settings.communications",
+    phrases: [
+      "communications",
+      "communication",
+      "notifications",
+      "notification",
+      "emails",
+      "email",
+      "reminders emails",
+    ],
+    capability: CAPABILITIES.manageSettings,
+    reply: "Opening the communication settings.",
+  },
+  {
+    target: "settings.integrations",
+    phrases: ["integrations", "integration", "apps", "connections"],
+    capability: CAPABILITIES.manageSettings,
+    reply: "Opening the integration settings.",
+  },
   // The feature being quoted ("quote" alone is an estimate's word in the trades, so these name the feature or the build).
-  { target: "builder.refine", phrases: ["refine the feature", "change the feature", "edit the feature", "feature fields", "fields of the feature", "change the fields", "refine the build"], capability: CAPABILITIES.requestFeature, reply: "Opening the feature's data models: rename, add or drop fields, then ask for a new quote." },
-  { target: "builder.confirm", phrases: ["feature quote", "build quote", "quote for the feature", "accept the build", "start the build"], capability: CAPABILITIES.requestFeature, reply: "Opening the feature's quote." },
+  {
+    target: "builder.refine",
+    phrases: [
+      "refine the feature",
+      "change the feature",
+      "edit the feature",
+      "feature fields",
+      "fields of the feature",
+      "change the fields",
+      "refine the build",
+    ],
+    capability: CAPABILITIES.requestFeature,
+    reply: "Opening the feature's data models: rename, add or drop fields, then ask for a new quote.",
+  },
+  {
+    target: "builder.confirm",
+    phrases: ["feature quote", "build quote", "quote for the feature", "accept the build", "start the build"],
+    capability: CAPABILITIES.requestFeature,
+    reply: "Opening the feature's quote.",
+  },
 ];
 
 /** What a user needs to be taken to a page (the model's tools follow the same rules as the planner). */
@@ -45,10 +184,62 @@ export function modalCapability(target: OpenModalTarget): Capability {
   return MODALS.find((modal) => modal.target === target)?.capability ?? CAPABILITIES.requestFeature;
 }
 
-const SETUP_VERBS = ["connect", "link", "set up", "setup", "configure", "integrate", "hook up", "enable", "turn on", "sync", "add", "manage", "change", "edit", "update"];
-const NAVIGATE_VERBS = ["go to", "go", "back to", "take me", "navigate", "open", "show", "show me", "bring up", "pull up", "view", "see", "switch to", "head to", "jump to", "get me to", "visit", "page", "screen", "tab", "list"];
+const SETUP_VERBS = [
+  "connect",
+  "link",
+  "set up",
+  "setup",
+  "configure",
+  "integrate",
+  "hook up",
+  "enable",
+  "turn on",
+  "sync",
+  "add",
+  "manage",
+  "change",
+  "edit",
+  "update",
+];
+const NAVIGATE_VERBS = [
+  "go to",
+  "go",
+  "back to",
+  "take me",
+  "navigate",
+  "open",
+  "show",
+  "show me",
+  "bring up",
+  "pull up",
+  "view",
+  "see",
+  "switch to",
+  "head to",
+  "jump to",
+  "get me to",
+  "visit",
+  "page",
+  "screen",
+  "tab",
+  "list",
+];
 
-const FILLER = new Set(["my", "the", "all", "our", "please", "pls", "plz", "thanks", "yo", "hey", "now", "list", "page"]);
+const FILLER = new Set([
+  "my",
+  "the",
+  "all",
+  "our",
+  "please",
+  "pls",
+  "plz",
+  "thanks",
+  "yo",
+  "hey",
+  "now",
+  "list",
+  "page",
+]);
 
 /** A navigation verb, or nothing but a page's name ("custmers", "jobs page"), so that "text the customer" is not. */
 function isNavigationRequest(message: ReadMessage, page: Page): boolean {
@@ -70,7 +261,13 @@ export function planModal(message: ReadMessage, input: PlannerInput): AssistantP
     // A bare provider name (or the feature's quote) is a request to open it; a settings area needs a verb that sets something up.
     if (!isIntegration && !setup) continue;
     if (!isIntegration && mentions(message, "settings", "page")) continue;
-    return refusalFor(modal.capability, input.role, input.features) ?? { kind: "actions", reply: modal.reply, actions: [action(input, { type: "openModal", target: modal.target })] };
+    return (
+      refusalFor(modal.capability, input.role, input.features) ?? {
+        kind: "actions",
+        reply: modal.reply,
+        actions: [action(input, { type: "openModal", target: modal.target })],
+      }
+    );
   }
   return null;
 }
@@ -82,12 +279,14 @@ export function planNavigation(message: ReadMessage, input: PlannerInput): Assis
   const path = /(?:^|\s)(\/[a-z0-9/_-]*)/i.exec(message.raw)?.[1]?.replace(/\/$/, "").toLowerCase();
   if (path !== undefined && path !== "") {
     const page = PAGES.find((candidate) => candidate.target === path);
-    if (!page) return { kind: "refuse", reply: `I can't take you to \`${path}\`. I can open these pages: ${ALLOWED_LIST}.` };
+    if (!page)
+      return { kind: "refuse", reply: `I can't take you to \`${path}\`. I can open these pages: ${ALLOWED_LIST}.` };
     return toPage(page, input);
   }
   const page = PAGES.find((candidate) => mentions(message, ...candidate.phrases));
   if (page) return isNavigationRequest(message, page) ? toPage(page, input) : null;
-  if ((mentions(message, ...NAVIGATE_VERBS) || message.words.length <= 3) && mentions(message, ...OFF_LIMITS)) return { kind: "refuse", reply: `I can't open that page from the chat. I can open these pages: ${ALLOWED_LIST}.` };
+  if ((mentions(message, ...NAVIGATE_VERBS) || message.words.length <= 3) && mentions(message, ...OFF_LIMITS))
+    return { kind: "refuse", reply: `I can't open that page from the chat. I can open these pages: ${ALLOWED_LIST}.` };
   return null;
 }
 
@@ -96,10 +295,21 @@ const ADD_CUSTOMER = /\b(?:create|add|new|make)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:c
 /** There is no module that adds a customer: the customers page has the form. */
 export function planAddCustomer(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   if (!ADD_CUSTOMER.test(message.raw)) return null;
-  const plan = toPage(PAGES.find((page) => page.target === "/customers")!, input);
-  return plan.kind === "actions" ? { ...plan, reply: "I can't add a customer from the chat; opening customers, where you can add one." } : plan;
+  const plan = toPage(
+    PAGES.find((page) => page.target === "/customers")!,
+    input,
+  );
+  return plan.kind === "actions"
+    ? { ...plan, reply: "I can't add a customer from the chat; opening customers, where you can add one." }
+    : plan;
 }
 
 function toPage(page: Page, input: PlannerInput): AssistantPlan {
-  return refusalFor(page.capability, input.role, input.features) ?? { kind: "actions", reply: `Opening ${page.name}.`, actions: [action(input, { type: "navigate", target: page.target })] };
+  return (
+    refusalFor(page.capability, input.role, input.features) ?? {
+      kind: "actions",
+      reply: `Opening ${page.name}.`,
+      actions: [action(input, { type: "navigate", target: page.target })],
+    }
+  );
 }

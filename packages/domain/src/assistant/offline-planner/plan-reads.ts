@@ -10,13 +10,41 @@ function read(capability: Capability, input: PlannerInput, reply: string, call: 
   return refusalFor(capability, input.role, input.features) ?? { kind: "read", reply, reads: [call] };
 }
 
-const MONEY_OWED = ["unpaid", "outstanding", "overdue", "past due", "owe", "owes", "owed", "owing", "not paid", "havent paid", "hasnt paid", "havent been paid", "not been paid", "hasnt been paid", "late payments", "receivables", "late invoices", "pay me"];
+const MONEY_OWED = [
+  "unpaid",
+  "outstanding",
+  "overdue",
+  "past due",
+  "owe",
+  "owes",
+  "owed",
+  "owing",
+  "not paid",
+  "havent paid",
+  "hasnt paid",
+  "havent been paid",
+  "not been paid",
+  "hasnt been paid",
+  "late payments",
+  "receivables",
+  "late invoices",
+  "pay me",
+];
 
 export function planUnpaidInvoices(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   const aboutInvoices = mentions(message, "invoice", "invoices", "bills", "payments");
-  if (!mentions(message, ...MONEY_OWED) || !(aboutInvoices || mentions(message, "owe", "owes", "owed", "owing", "pay me", "receivables"))) return null;
+  if (
+    !mentions(message, ...MONEY_OWED) ||
+    !(aboutInvoices || mentions(message, "owe", "owes", "owed", "owing", "pay me", "receivables"))
+  )
+    return null;
   const pastDueOnly = mentions(message, "overdue", "past due", "late invoices", "late payments");
-  return read(CAPABILITIES.seeInvoices, input, pastDueOnly ? "Here are the past-due invoices." : "Here are the unpaid invoices.", { tool: "listUnpaidInvoices", pastDueOnly });
+  return read(
+    CAPABILITIES.seeInvoices,
+    input,
+    pastDueOnly ? "Here are the past-due invoices." : "Here are the unpaid invoices.",
+    { tool: "listUnpaidInvoices", pastDueOnly },
+  );
 }
 
 type Period = { label: string; from: string; to: string };
@@ -33,30 +61,79 @@ function periodOf(message: ReadMessage, input: PlannerInput): Period | null {
     from: startOfDayInTimeZone(from, input.timeZone).toISOString(),
     to: startOfDayInTimeZone(to, input.timeZone).toISOString(),
   });
-  if (mentions(message, "last week", "previous week", "past week")) return span("last week", addDays(monday, -7), monday);
+  if (mentions(message, "last week", "previous week", "past week"))
+    return span("last week", addDays(monday, -7), monday);
   if (mentions(message, "last month", "previous month", "past month")) return span("last month", previousMonth, month);
-  if (mentions(message, "this week", "week", "weekly", "wtd", "so far this week")) return span("this week", monday, addDays(monday, 7));
+  if (mentions(message, "this week", "week", "weekly", "wtd", "so far this week"))
+    return span("this week", monday, addDays(monday, 7));
   if (mentions(message, "this month", "month", "monthly", "mtd")) return span("this month", month, nextMonth);
-  if (mentions(message, "this year", "year", "ytd")) return span("this year", `${year}-01-01`, `${Number(year) + 1}-01-01`);
+  if (mentions(message, "this year", "year", "ytd"))
+    return span("this year", `${year}-01-01`, `${Number(year) + 1}-01-01`);
   if (mentions(message, "today", "so far today")) return span("today", today, addDays(today, 1));
   if (mentions(message, "yesterday")) return span("yesterday", addDays(today, -1), today);
   return null;
 }
 
 export function planRevenue(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
-  const asksMoney = mentions(message, "revenue", "income", "sales", "takings", "turnover", "earnings", "earned", "earn", "made", "make", "brought in", "billed", "invoiced", "money");
+  const asksMoney = mentions(
+    message,
+    "revenue",
+    "income",
+    "sales",
+    "takings",
+    "turnover",
+    "earnings",
+    "earned",
+    "earn",
+    "made",
+    "make",
+    "brought in",
+    "billed",
+    "invoiced",
+    "money",
+  );
   if (!asksMoney || mentions(message, "make a", "make an")) return null;
   const refusal = refusalFor(CAPABILITIES.seeRevenue, input.role, input.features);
   if (refusal) return refusal;
   const period = periodOf(message, input);
-  if (!period) return { kind: "clarify", reply: "For which period: today, this week, this month, last month or this year?" };
-  return { kind: "read", reply: `Here is the revenue for ${period.label}.`, reads: [{ tool: "revenueForPeriod", ...period }] };
+  if (!period)
+    return { kind: "clarify", reply: "For which period: today, this week, this month, last month or this year?" };
+  return {
+    kind: "read",
+    reply: `Here is the revenue for ${period.label}.`,
+    reads: [{ tool: "revenueForPeriod", ...period }],
+  };
 }
 
-const SCHEDULE_WORDS = ["schedule", "calendar", "agenda", "visits", "visit", "appointments", "appointment", "whats on", "what is on", "whos working", "who is working", "whos out", "on the board", "dispatch board", "route", "plan for", "lined up", "booked", "jobs", "job"];
+const SCHEDULE_WORDS = [
+  "schedule",
+  "calendar",
+  "agenda",
+  "visits",
+  "visit",
+  "appointments",
+  "appointment",
+  "whats on",
+  "what is on",
+  "whos working",
+  "who is working",
+  "whos out",
+  "on the board",
+  "dispatch board",
+  "route",
+  "plan for",
+  "lined up",
+  "booked",
+  "jobs",
+  "job",
+];
 
 export function planDaySchedule(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
-  if (!mentions(message, ...SCHEDULE_WORDS) || mentions(message, "connect", "sync", "link", "integrate", "set up", "setup")) return null;
+  if (
+    !mentions(message, ...SCHEDULE_WORDS) ||
+    mentions(message, "connect", "sync", "link", "integrate", "set up", "setup")
+  )
+    return null;
   if (mentions(message, "next week", "this week", "last week", "week", "month")) {
     return { kind: "clarify", reply: "I show the schedule one day at a time. Which day: today, tomorrow, or a date?" };
   }
@@ -71,10 +148,14 @@ export function planDaySchedule(message: ReadMessage, input: PlannerInput): Assi
     day = input.context.day ?? today;
   }
   const label = day === today ? "today" : day;
-  return read(CAPABILITIES.seeSchedule, input, `Here is the schedule for ${label}.`, { tool: "daySchedule", date: day });
+  return read(CAPABILITIES.seeSchedule, input, `Here is the schedule for ${label}.`, {
+    tool: "daySchedule",
+    date: day,
+  });
 }
 
-const FIND_CUSTOMER = /\b(?:find|look ?up|lookup|search(?: for)?|pull up|show me|get|who is|whos|details (?:for|of|on)|info (?:for|on|about)|where is)\s+(?:the\s+)?(?:customer|client)s?\s+(.+)$|\b(?:customer|client)\s+(?:named|called)\s+(.+)$|\b(?:find|look ?up|lookup|search for)\s+(.+?)(?:'s)?\s+(?:details|info|record|contact|address|phone number|number|email)\b|\b(?:find|look ?up|lookup|search for|who is|whos|who's|tell me about)\s+(?!(?:a |the |my )?(?:jobs?|invoices?|visits?|crews?)\b)(.+)$/i;
+const FIND_CUSTOMER =
+  /\b(?:find|look ?up|lookup|search(?: for)?|pull up|show me|get|who is|whos|details (?:for|of|on)|info (?:for|on|about)|where is)\s+(?:the\s+)?(?:customer|client)s?\s+(.+)$|\b(?:customer|client)\s+(?:named|called)\s+(.+)$|\b(?:find|look ?up|lookup|search for)\s+(.+?)(?:'s)?\s+(?:details|info|record|contact|address|phone number|number|email)\b|\b(?:find|look ?up|lookup|search for|who is|whos|who's|tell me about)\s+(?!(?:a |the |my )?(?:jobs?|invoices?|visits?|crews?)\b)(.+)$/i;
 
 export async function planFindCustomer(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const found = FIND_CUSTOMER.exec(message.raw);
@@ -86,19 +167,33 @@ export async function planFindCustomer(message: ReadMessage, input: PlannerInput
   if (isPronoun(name)) {
     const resolved = await resolveCustomer(name, input);
     if ("plan" in resolved) return resolved.plan;
-    return { kind: "read", reply: "Here is the selected customer.", reads: [{ tool: "findCustomers", query: resolved.customer.id }] };
+    return {
+      kind: "read",
+      reply: "Here is the selected customer.",
+      reads: [{ tool: "findCustomers", query: resolved.customer.id }],
+    };
   }
-  return { kind: "read", reply: `Looking for customers matching "${asMarkdownText(name)}".`, reads: [{ tool: "findCustomers", query: name }] };
+  return {
+    kind: "read",
+    reply: `Looking for customers matching "${asMarkdownText(name)}".`,
+    reads: [{ tool: "findCustomers", query: name }],
+  };
 }
 
-const FIND_JOB = /\b(?:find|look ?up|lookup|search(?: for)?|where is|show me|show|pull up|get|what|which|list|any)\s+(?:the\s+|a\s+|my\s+|open\s+)?(?:jobs?|work orders?|service calls?)\b\s*(.*)$|\b(?:jobs?|work orders?)\s+(?:for|of|at)\s+(.+)$|\bjob\s+#?\s*([a-z]*-?\d+)\b/i;
+const FIND_JOB =
+  /\b(?:find|look ?up|lookup|search(?: for)?|where is|show me|show|pull up|get|what|which|list|any)\s+(?:the\s+|a\s+|my\s+|open\s+)?(?:jobs?|work orders?|service calls?)\b\s*(.*)$|\b(?:jobs?|work orders?)\s+(?:for|of|at)\s+(.+)$|\bjob\s+#?\s*([a-z]*-?\d+)\b/i;
 
 export async function planFindJob(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const found = FIND_JOB.exec(message.raw);
   if (!found) return null;
   const refusal = refusalFor(CAPABILITIES.seeJobs, input.role, input.features);
   if (refusal) return refusal;
-  if (found[3]) return { kind: "read", reply: `Looking for job ${asMarkdownText(found[3])}.`, reads: [{ tool: "findJobs", query: found[3] }] };
+  if (found[3])
+    return {
+      kind: "read",
+      reply: `Looking for job ${asMarkdownText(found[3])}.`,
+      reads: [{ tool: "findJobs", query: found[3] }],
+    };
   const rest = (found[1] ?? found[2] ?? "")
     .replace(/^(?:for|of|at|with|number|no\.?|named|called|about|does|do|did|has)\s+/i, "")
     .replace(/\s+(?:have|has|got|had)\s*\??$/i, "");
@@ -107,7 +202,15 @@ export async function planFindJob(message: ReadMessage, input: PlannerInput): Pr
   if (isPronoun(query)) {
     const resolved = await resolveCustomer(query, input);
     if ("plan" in resolved) return resolved.plan;
-    return { kind: "read", reply: "Here are the selected customer's jobs.", reads: [{ tool: "findJobs", customerId: resolved.customer.id }] };
+    return {
+      kind: "read",
+      reply: "Here are the selected customer's jobs.",
+      reads: [{ tool: "findJobs", customerId: resolved.customer.id }],
+    };
   }
-  return { kind: "read", reply: `Looking for jobs matching "${asMarkdownText(query)}".`, reads: [{ tool: "findJobs", query }] };
+  return {
+    kind: "read",
+    reply: `Looking for jobs matching "${asMarkdownText(query)}".`,
+    reads: [{ tool: "findJobs", query }],
+  };
 }

@@ -13,7 +13,11 @@ const EVERYONE: readonly Role[] = ["owner", "admin", "member", "field_user"];
 /** A module's capability, from the module catalog: a role whose policy is "approval" may ask, and the run waits for approval. */
 function moduleCapability(moduleId: ModuleId): Capability {
   const entry = MODULE_CATALOG[moduleId];
-  return { label: entry.label, roles: rolesAllowedModule(moduleId), ...(entry.feature ? { feature: entry.feature } : {}) };
+  return {
+    label: entry.label,
+    roles: rolesAllowedModule(moduleId),
+    ...(entry.feature ? { feature: entry.feature } : {}),
+  };
 }
 
 export const CAPABILITIES = {
@@ -42,23 +46,33 @@ export const CAPABILITIES = {
 } satisfies Record<string, Capability>;
 
 /** What proposing each module needs; the module's own checks run again when it executes. */
-export const MODULE_CAPABILITIES = Object.fromEntries(ASSISTANT_MODULE_IDS.map((moduleId) => [moduleId, moduleCapability(moduleId)])) as Record<
-  AssistantModuleId,
-  Capability
->;
+export const MODULE_CAPABILITIES = Object.fromEntries(
+  ASSISTANT_MODULE_IDS.map((moduleId) => [moduleId, moduleCapability(moduleId)]),
+) as Record<AssistantModuleId, Capability>;
 
-const ROLE_NAMES: Record<Role, string> = { owner: "owners", admin: "administrators", member: "members", field_user: "field users" };
+const ROLE_NAMES: Record<Role, string> = {
+  owner: "owners",
+  admin: "administrators",
+  member: "members",
+  field_user: "field users",
+};
 
 /** A refusal in words when the user's role or plan does not allow `capability`; null when it does. */
 export function refusalFor(capability: Capability, role: Role, features: readonly PlanFeature[]): AssistantPlan | null {
   if (!capability.roles.includes(role)) {
     const names = capability.roles.map((name) => ROLE_NAMES[name]);
     const allowed = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
-    return { kind: "refuse", reply: `I can't ${capability.label} for you: only ${allowed} may do that. Ask an owner of your company.` };
+    return {
+      kind: "refuse",
+      reply: `I can't ${capability.label} for you: only ${allowed} may do that. Ask an owner of your company.`,
+    };
   }
   if (capability.feature && !features.includes(capability.feature)) {
     const plan = firstPlanWithFeature(capability.feature);
-    return { kind: "refuse", reply: `To ${capability.label} your company needs the ${plan.name} plan or higher. An owner can upgrade on the Plans page.` };
+    return {
+      kind: "refuse",
+      reply: `To ${capability.label} your company needs the ${plan.name} plan or higher. An owner can upgrade on the Plans page.`,
+    };
   }
   return null;
 }

@@ -21,7 +21,10 @@ const hostileLookup: PlannerLookup = {
 
 describe("the offline planner's safety", () => {
   it("treats a looked-up customer's note as data: it adds no action the user did not ask for", async () => {
-    const plan = await planMessage({ ...plannerInput("schedule Bob's Bakery tomorrow at 9 with crew b"), lookup: hostileLookup });
+    const plan = await planMessage({
+      ...plannerInput("schedule Bob's Bakery tomorrow at 9 with crew b"),
+      lookup: hostileLookup,
+    });
     expect(plan.kind).toBe("confirm");
     if (plan.kind !== "confirm") return;
     expect(plan.proposal.moduleId).toBe("schedule-visit");
@@ -30,7 +33,10 @@ describe("the offline planner's safety", () => {
   });
 
   it("escapes markdown in a name from the data, so it cannot render as a link", async () => {
-    const plan = await planMessage({ ...plannerInput("create a job for Evil: check the boiler"), lookup: hostileLookup });
+    const plan = await planMessage({
+      ...plannerInput("create a job for Evil: check the boiler"),
+      lookup: hostileLookup,
+    });
     expect(plan.kind).toBe("confirm");
     expect(plan.reply).toContain("Evil \\[click me\\]\\(https://evil.example\\)");
     expect(plan.reply).not.toContain("[click me](");
@@ -38,7 +44,11 @@ describe("the offline planner's safety", () => {
 
   it("answers a search for that customer with a read of the data and nothing else", async () => {
     const plan = await planMessage({ ...plannerInput("find Bob's Bakery"), lookup: hostileLookup });
-    expect(plan).toEqual({ kind: "read", reply: expect.any(String), reads: [{ tool: "findCustomers", query: "Bob's Bakery" }] });
+    expect(plan).toEqual({
+      kind: "read",
+      reply: expect.any(String),
+      reads: [{ tool: "findCustomers", query: "Bob's Bakery" }],
+    });
   });
 
   it("refuses the injected request itself, in words and with no action", async () => {
@@ -51,7 +61,11 @@ describe("the offline planner's safety", () => {
 describe("the offline planner's role and plan refusals", () => {
   it("proposes HIPAA mode to a member, saying an owner or administrator must approve it", async () => {
     const plan = await planMessage(plannerInput("enable HIPAA mode", { role: "member" }));
-    expect(plan).toMatchObject({ kind: "confirm", reply: expect.stringMatching(/must approve it first/), proposal: { moduleId: "enable-hipaa-mode" } });
+    expect(plan).toMatchObject({
+      kind: "confirm",
+      reply: expect.stringMatching(/must approve it first/),
+      proposal: { moduleId: "enable-hipaa-mode" },
+    });
   });
 
   it("tells a field user that only owners, administrators and members may enable HIPAA mode", async () => {
@@ -88,7 +102,11 @@ describe("the offline planner's actions", () => {
     expect(second.kind).toBe("actions");
     if (first.kind !== "actions" || second.kind !== "actions") return;
     expect(first.actions[0]!.id).not.toBe(second.actions[0]!.id);
-    expect(uiActionSchema.parse(first.actions[0])).toEqual({ id: first.actions[0]!.id, type: "navigate", target: "/jobs" });
+    expect(uiActionSchema.parse(first.actions[0])).toEqual({
+      id: first.actions[0]!.id,
+      type: "navigate",
+      target: "/jobs",
+    });
   });
 
   it("proposes a data change as an executeModule action, sent only after confirmation", async () => {
@@ -96,7 +114,10 @@ describe("the offline planner's actions", () => {
     expect(plan).toMatchObject({
       kind: "confirm",
       reply: expect.stringMatching(/\*\*2\*\* past-due invoices[\s\S]*Shall I go ahead\?/),
-      proposal: { moduleId: "send-payment-reminders", action: { type: "executeModule", moduleId: "send-payment-reminders", moduleParams: { pastDueOnly: true } } },
+      proposal: {
+        moduleId: "send-payment-reminders",
+        action: { type: "executeModule", moduleId: "send-payment-reminders", moduleParams: { pastDueOnly: true } },
+      },
     });
   });
 });

@@ -17,7 +17,12 @@ export interface BestSlotSuggestionsProps {
 
 function Suggestions({ visitId, date, onPick, timeZone }: BestSlotSuggestionsProps & { timeZone: string }) {
   const slots = useBestSlots(visitId, date);
-  if (slots.isPending) return <p role="status" className="text-sm text-muted-foreground">Finding the best slots…</p>;
+  if (slots.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Finding the best slots…
+      </p>
+    );
   if (slots.isError) {
     return (
       <Alert variant="destructive">
@@ -27,22 +32,31 @@ function Suggestions({ visitId, date, onPick, timeZone }: BestSlotSuggestionsPro
     );
   }
   const { items, distanceSource } = slots.data;
-  if (items.length === 0) return <p className="text-sm text-muted-foreground">No crew has room for this visit on {date}.</p>;
+  if (items.length === 0)
+    return <p className="text-sm text-muted-foreground">No crew has room for this visit on {date}.</p>;
   return (
     <div className="grid gap-2">
       <ul className="grid gap-1" aria-label="Suggested slots">
         {items.map((slot) => (
           <li key={`${slot.crewId}-${slot.start}`} className="flex items-center justify-between gap-2 text-sm">
             <span>
-              {slot.crewName}, {formatClock(slot.start, timeZone)}–{formatClock(slot.end, timeZone)} · adds {formatDriveTime(slot.addedDriveMinutes * 60)} of driving
+              {slot.crewName}, {formatClock(slot.start, timeZone)}–{formatClock(slot.end, timeZone)} · adds{" "}
+              {formatDriveTime(slot.addedDriveMinutes * 60)} of driving
             </span>
-            <Button size="sm" variant="outline" onClick={() => onPick(slot.crewId, slot.start)} aria-label={`Book ${slot.crewName} at ${formatClock(slot.start, timeZone)}`}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => onPick(slot.crewId, slot.start)}
+              aria-label={`Book ${slot.crewName} at ${formatClock(slot.start, timeZone)}`}
+            >
               Use
             </Button>
           </li>
         ))}
       </ul>
-      {distanceSource === "straight_line" && <p className="text-xs text-muted-foreground">Drive times are straight-line estimates.</p>}
+      {distanceSource === "straight_line" && (
+        <p className="text-xs text-muted-foreground">Drive times are straight-line estimates.</p>
+      )}
     </div>
   );
 }

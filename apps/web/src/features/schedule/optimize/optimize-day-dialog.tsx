@@ -1,9 +1,21 @@
 import { useState, type FormEvent } from "react";
-import { DEFAULT_BUDGET_SECONDS, MAX_BUDGET_SECONDS, ROUTE_OPTIMIZATION_PLAN, ROUTE_OPTIMIZATION_UPGRADE_MESSAGE } from "@fieldops/shared/dispatch";
+import {
+  DEFAULT_BUDGET_SECONDS,
+  MAX_BUDGET_SECONDS,
+  ROUTE_OPTIMIZATION_PLAN,
+  ROUTE_OPTIMIZATION_UPGRADE_MESSAGE,
+} from "@fieldops/shared/dispatch";
 import { planHasFeature } from "@fieldops/shared/plans";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { useCompany } from "../../../lib/company";
@@ -24,7 +36,9 @@ export interface OptimizeDayDialogProps {
   replan?: boolean;
 }
 
-const BUDGETS = [5, DEFAULT_BUDGET_SECONDS, 20, MAX_BUDGET_SECONDS].filter((value, i, all) => all.indexOf(value) === i).sort((a, b) => a - b);
+const BUDGETS = [5, DEFAULT_BUDGET_SECONDS, 20, MAX_BUDGET_SECONDS]
+  .filter((value, i, all) => all.indexOf(value) === i)
+  .sort((a, b) => a - b);
 
 function ApplyPart({ planId, timeZone }: { planId: string; timeZone: string }) {
   const terms = useTerms();
@@ -58,7 +72,13 @@ function ApplyPart({ planId, timeZone }: { planId: string; timeZone: string }) {
           <AlertDescription>{errorText(apply.error)}</AlertDescription>
         </Alert>
       )}
-      <RoutePlanProposal plan={plan.data} timeZone={timeZone} terms={terms} applying={apply.isPending} onApply={(crewIds) => apply.mutate(crewIds ? { crewIds } : {})} />
+      <RoutePlanProposal
+        plan={plan.data}
+        timeZone={timeZone}
+        terms={terms}
+        applying={apply.isPending}
+        onApply={(crewIds) => apply.mutate(crewIds ? { crewIds } : {})}
+      />
     </div>
   );
 }
@@ -134,7 +154,11 @@ export function OptimizeDayDialog({ date, crews, open, onOpenChange, replan = fa
             </fieldset>
             <div className="grid gap-1">
               <Label htmlFor="optimize-budget">Time to search</Label>
-              <NativeSelect id="optimize-budget" value={budget} onChange={(event) => setBudget(Number(event.target.value))}>
+              <NativeSelect
+                id="optimize-budget"
+                value={budget}
+                onChange={(event) => setBudget(Number(event.target.value))}
+              >
                 {BUDGETS.map((seconds) => (
                   <option key={seconds} value={seconds}>
                     {seconds} seconds

@@ -1,14 +1,30 @@
 import { describe, expect, it } from "vitest";
 import type { CrewRoute, RoutePlan } from "@fieldops/shared/dispatch";
-import { crewRouteChanges, crewsToApply, describeMove, describeSaving, formatClock, formatDistance, formatDriveTime } from "./route-plan-format";
+import {
+  crewRouteChanges,
+  crewsToApply,
+  describeMove,
+  describeSaving,
+  formatClock,
+  formatDistance,
+  formatDriveTime,
+} from "./route-plan-format";
 
 const stop = (visitId: string, start: string) => ({ visitId, jobTitle: `Job ${visitId}`, start, end: start });
 const crew = (crewId: string, current: string[], proposed: string[]): CrewRoute => ({
   crewId,
   crewName: `Crew ${crewId}`,
   startEstimated: false,
-  current: { driveSeconds: 0, distanceMeters: 0, stops: current.map((id, i) => stop(id, `2026-12-01T1${i}:00:00.000Z`)) },
-  proposed: { driveSeconds: 0, distanceMeters: 0, stops: proposed.map((id, i) => stop(id, `2026-12-01T1${i}:00:00.000Z`)) },
+  current: {
+    driveSeconds: 0,
+    distanceMeters: 0,
+    stops: current.map((id, i) => stop(id, `2026-12-01T1${i}:00:00.000Z`)),
+  },
+  proposed: {
+    driveSeconds: 0,
+    distanceMeters: 0,
+    stops: proposed.map((id, i) => stop(id, `2026-12-01T1${i}:00:00.000Z`)),
+  },
   breaks: [],
 });
 
@@ -26,7 +42,9 @@ describe("route plan formatting", () => {
   });
 
   it("says whether a proposal saves or adds driving", () => {
-    expect(describeSaving({ driveSeconds: 3900, distanceMeters: 42_000 })).toBe("Saves 1 h 05 min and 42.0 km of driving");
+    expect(describeSaving({ driveSeconds: 3900, distanceMeters: 42_000 })).toBe(
+      "Saves 1 h 05 min and 42.0 km of driving",
+    );
     expect(describeSaving({ driveSeconds: -600, distanceMeters: -8000 })).toBe("Adds 10 min and 8.0 km of driving");
     expect(describeSaving({ driveSeconds: 0, distanceMeters: 0 })).toBe("No driving saved");
   });
@@ -41,7 +59,11 @@ describe("route plan formatting", () => {
     const reordered = crew("b", ["3", "4"], ["4", "3"]);
     const gains = crew("c", [], ["5"]);
     expect([same, reordered, gains].map(crewRouteChanges)).toEqual([false, true, true]);
-    const plan = { status: "ready", appliedCrewIds: ["c"], result: { crews: [same, reordered, gains] } } as unknown as RoutePlan;
+    const plan = {
+      status: "ready",
+      appliedCrewIds: ["c"],
+      result: { crews: [same, reordered, gains] },
+    } as unknown as RoutePlan;
     expect(crewsToApply(plan)).toEqual(["b"]);
   });
 

@@ -53,10 +53,14 @@ export function crewRouteChanges(crew: CrewRoute): boolean {
 
 /** The crews whose part is still to apply (changes something and is not applied yet). */
 export function crewsToApply(plan: RoutePlan): string[] {
-  return (plan.result?.crews ?? []).filter((crew) => crewRouteChanges(crew) && !plan.appliedCrewIds.includes(crew.crewId)).map((crew) => crew.crewId);
+  return (plan.result?.crews ?? [])
+    .filter((crew) => crewRouteChanges(crew) && !plan.appliedCrewIds.includes(crew.crewId))
+    .map((crew) => crew.crewId);
 }
 
 /** "Moves from Crew A to Crew B", "Comes from the unassigned queue". */
 export function describeMove(fromCrewName: string | null, toCrewName: string): string {
-  return fromCrewName ? `Moves from ${fromCrewName} to ${toCrewName}` : `Comes from the unassigned queue to ${toCrewName}`;
+  return fromCrewName
+    ? `Moves from ${fromCrewName} to ${toCrewName}`
+    : `Comes from the unassigned queue to ${toCrewName}`;
 }

@@ -6,7 +6,18 @@ import { Button } from "../../../components/ui/button";
 import { routePoints, type MapPoint, type RouteSide } from "./route-plan-map-points";
 
 /** Distinct colours for the crews' routes, in the order the proposal lists them. */
-const ROUTE_COLOURS = ["#2563eb", "#16a34a", "#dc2626", "#9333ea", "#ea580c", "#0891b2", "#ca8a04", "#db2777", "#4f46e5", "#65a30d"];
+const ROUTE_COLOURS = [
+  "#2563eb",
+  "#16a34a",
+  "#dc2626",
+  "#9333ea",
+  "#ea580c",
+  "#0891b2",
+  "#ca8a04",
+  "#db2777",
+  "#4f46e5",
+  "#65a30d",
+];
 
 /**
  * The crews' routes on the configured tile server's map, now or as proposed: each crew a colour, its start a ring,
@@ -14,8 +25,15 @@ const ROUTE_COLOURS = ["#2563eb", "#16a34a", "#dc2626", "#9333ea", "#ea580c", "#
  */
 export default function RoutePlanMap({ result, map }: { result: RoutePlanResult; map: MapTiles }) {
   const [side, setSide] = useState<RouteSide>("proposed");
-  const routes = result.crews.map((crew, index) => ({ crew, colour: ROUTE_COLOURS[index % ROUTE_COLOURS.length]!, points: routePoints(crew, side) }));
-  const everyPoint = result.crews.flatMap((crew) => [...routePoints(crew, "current"), ...routePoints(crew, "proposed")]);
+  const routes = result.crews.map((crew, index) => ({
+    crew,
+    colour: ROUTE_COLOURS[index % ROUTE_COLOURS.length]!,
+    points: routePoints(crew, side),
+  }));
+  const everyPoint = result.crews.flatMap((crew) => [
+    ...routePoints(crew, "current"),
+    ...routePoints(crew, "proposed"),
+  ]);
   if (everyPoint.length === 0) return null;
   const lats = everyPoint.map(([lat]) => lat);
   const lons = everyPoint.map(([, lon]) => lon);
@@ -31,18 +49,34 @@ export default function RoutePlanMap({ result, map }: { result: RoutePlanResult;
         </h3>
         <div role="group" aria-label="Routes shown" className="inline-flex rounded-md border p-0.5">
           {(["current", "proposed"] as const).map((option) => (
-            <Button key={option} type="button" size="sm" variant={side === option ? "secondary" : "ghost"} aria-pressed={side === option} onClick={() => setSide(option)}>
+            <Button
+              key={option}
+              type="button"
+              size="sm"
+              variant={side === option ? "secondary" : "ghost"}
+              aria-pressed={side === option}
+              onClick={() => setSide(option)}
+            >
               {option === "current" ? "Now" : "Proposed"}
             </Button>
           ))}
         </div>
       </div>
       <div role="region" aria-label="Route map" className="h-80 overflow-hidden rounded-md border">
-        <MapContainer bounds={bounds} boundsOptions={{ padding: [24, 24] }} scrollWheelZoom={false} className="h-full w-full">
+        <MapContainer
+          bounds={bounds}
+          boundsOptions={{ padding: [24, 24] }}
+          scrollWheelZoom={false}
+          className="h-full w-full"
+        >
           <TileLayer url={map.tileUrl} attribution={map.attribution} />
           {routes.map(({ crew, colour, points }) =>
             points.length === 0 ? null : (
-              <Polyline key={`${side}-${crew.crewId}`} positions={points} pathOptions={{ color: colour, weight: 4, opacity: 0.8 }}>
+              <Polyline
+                key={`${side}-${crew.crewId}`}
+                positions={points}
+                pathOptions={{ color: colour, weight: 4, opacity: 0.8 }}
+              >
                 <Tooltip sticky>{crew.crewName}</Tooltip>
               </Polyline>
             ),
@@ -53,9 +87,17 @@ export default function RoutePlanMap({ result, map }: { result: RoutePlanResult;
                 key={`${side}-${crew.crewId}-${index}`}
                 center={point}
                 radius={index === 0 && crew.start ? 7 : 5}
-                pathOptions={{ color: colour, fillColor: index === 0 && crew.start ? "#ffffff" : colour, fillOpacity: 1 }}
+                pathOptions={{
+                  color: colour,
+                  fillColor: index === 0 && crew.start ? "#ffffff" : colour,
+                  fillOpacity: 1,
+                }}
               >
-                <Tooltip>{index === 0 && crew.start ? `${crew.crewName}: start` : `${crew.crewName}: ${crew[side].stops[crew.start ? index - 1 : index]?.jobTitle ?? ""}`}</Tooltip>
+                <Tooltip>
+                  {index === 0 && crew.start
+                    ? `${crew.crewName}: start`
+                    : `${crew.crewName}: ${crew[side].stops[crew.start ? index - 1 : index]?.jobTitle ?? ""}`}
+                </Tooltip>
               </CircleMarker>
             )),
           )}

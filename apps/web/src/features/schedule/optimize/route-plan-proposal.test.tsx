@@ -30,21 +30,45 @@ const plan = (overrides: Partial<RoutePlan> = {}): RoutePlan => ({
         crewId: "a",
         crewName: "Green Team",
         startEstimated: true,
-        current: { driveSeconds: 3600, distanceMeters: 40_000, stops: [{ visitId: "v1", jobTitle: "Mow lawn", start: at("14:00"), end: at("15:00") }] },
-        proposed: { driveSeconds: 1200, distanceMeters: 12_000, stops: [{ visitId: "v2", jobTitle: "Trim hedge", start: at("14:00"), end: at("15:00") }] },
+        current: {
+          driveSeconds: 3600,
+          distanceMeters: 40_000,
+          stops: [{ visitId: "v1", jobTitle: "Mow lawn", start: at("14:00"), end: at("15:00") }],
+        },
+        proposed: {
+          driveSeconds: 1200,
+          distanceMeters: 12_000,
+          stops: [{ visitId: "v2", jobTitle: "Trim hedge", start: at("14:00"), end: at("15:00") }],
+        },
         breaks: [],
       },
       {
         crewId: "b",
         crewName: "Blue Team",
         startEstimated: false,
-        current: { driveSeconds: 600, distanceMeters: 5000, stops: [{ visitId: "v3", jobTitle: "Weed beds", start: at("16:00"), end: at("17:00") }] },
-        proposed: { driveSeconds: 600, distanceMeters: 5000, stops: [{ visitId: "v3", jobTitle: "Weed beds", start: at("16:00"), end: at("17:00") }] },
+        current: {
+          driveSeconds: 600,
+          distanceMeters: 5000,
+          stops: [{ visitId: "v3", jobTitle: "Weed beds", start: at("16:00"), end: at("17:00") }],
+        },
+        proposed: {
+          driveSeconds: 600,
+          distanceMeters: 5000,
+          stops: [{ visitId: "v3", jobTitle: "Weed beds", start: at("16:00"), end: at("17:00") }],
+        },
         breaks: [],
       },
     ],
     moves: [{ visitId: "v2", jobTitle: "Trim hedge", fromCrewId: null, toCrewId: "a" }],
-    leftOut: [{ visitId: "v1", jobTitle: "Mow lawn", crewId: "a", reason: "no_room_in_shifts", reasonText: "There is no room left in the crews' working hours" }],
+    leftOut: [
+      {
+        visitId: "v1",
+        jobTitle: "Mow lawn",
+        crewId: "a",
+        reason: "no_room_in_shifts",
+        reasonText: "There is no room left in the crews' working hours",
+      },
+    ],
     before: { driveSeconds: 4200, distanceMeters: 45_000 },
     after: { driveSeconds: 1800, distanceMeters: 17_000 },
     saved: { driveSeconds: 2400, distanceMeters: 28_000 },
@@ -55,7 +79,9 @@ const plan = (overrides: Partial<RoutePlan> = {}): RoutePlan => ({
 
 describe("RoutePlanProposal", () => {
   it("shows the saving, the straight-line warning, moves, left-out visits with reasons and each crew's day", () => {
-    render(<RoutePlanProposal plan={plan()} timeZone="America/New_York" terms={lawn} onApply={() => {}} applying={false} />);
+    render(
+      <RoutePlanProposal plan={plan()} timeZone="America/New_York" terms={lawn} onApply={() => {}} applying={false} />,
+    );
     expect(screen.getByText("Saves 40 min and 28.0 km of driving")).toBeTruthy();
     expect(screen.getByText("Straight-line estimates")).toBeTruthy();
     expect(screen.getByText("Job “Trim hedge”: Comes from the unassigned queue to Green Team")).toBeTruthy();
@@ -65,7 +91,15 @@ describe("RoutePlanProposal", () => {
   });
 
   it("names moved and left-out work in the company's terms: a plumbing company's Service Call is a lawn company's Job", () => {
-    render(<RoutePlanProposal plan={plan()} timeZone="America/New_York" terms={plumbing} onApply={() => {}} applying={false} />);
+    render(
+      <RoutePlanProposal
+        plan={plan()}
+        timeZone="America/New_York"
+        terms={plumbing}
+        onApply={() => {}}
+        applying={false}
+      />,
+    );
     expect(screen.getByText("Service Call “Trim hedge”: Comes from the unassigned queue to Green Team")).toBeTruthy();
     expect(screen.getByText("Service Call “Mow lawn”: There is no room left in the crews' working hours")).toBeTruthy();
     expect(screen.queryByText(/^Job /)).toBeNull();
@@ -73,7 +107,9 @@ describe("RoutePlanProposal", () => {
 
   it("applies one crew's part or all of it", () => {
     const onApply = vi.fn();
-    render(<RoutePlanProposal plan={plan()} timeZone="America/New_York" terms={lawn} onApply={onApply} applying={false} />);
+    render(
+      <RoutePlanProposal plan={plan()} timeZone="America/New_York" terms={lawn} onApply={onApply} applying={false} />,
+    );
     fireEvent.click(screen.getByRole("button", { name: "Apply Green Team's route" }));
     fireEvent.click(screen.getByRole("button", { name: "Apply all" }));
     expect(onApply.mock.calls).toEqual([[["a"]], []]);
@@ -82,7 +118,9 @@ describe("RoutePlanProposal", () => {
   it("offers nothing to apply once the crews that change are applied, and no warning with road distances", () => {
     const applied = plan({ appliedCrewIds: ["a"] });
     applied.result!.distanceSource = "osrm";
-    render(<RoutePlanProposal plan={applied} timeZone="America/New_York" terms={lawn} onApply={() => {}} applying={false} />);
+    render(
+      <RoutePlanProposal plan={applied} timeZone="America/New_York" terms={lawn} onApply={() => {}} applying={false} />,
+    );
     expect(screen.queryByRole("button", { name: /Apply/ })).toBeNull();
     expect(screen.getByText("Applied")).toBeTruthy();
     expect(screen.queryByText("Straight-line estimates")).toBeNull();

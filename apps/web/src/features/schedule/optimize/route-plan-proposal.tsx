@@ -5,7 +5,15 @@ import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/aler
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { hasMapPoints } from "./route-plan-map-points";
-import { crewRouteChanges, crewsToApply, describeMove, describeSaving, formatClock, formatDistance, formatDriveTime } from "./route-plan-format";
+import {
+  crewRouteChanges,
+  crewsToApply,
+  describeMove,
+  describeSaving,
+  formatClock,
+  formatDistance,
+  formatDriveTime,
+} from "./route-plan-format";
 
 // Leaflet comes with the map only, for companies with a tile server.
 const RoutePlanMap = lazy(() => import("./route-plan-map"));
@@ -45,7 +53,10 @@ function StopList({ label, stops, timeZone }: { label: string; stops: RouteStop[
 function CrewPart({ crew, plan, timeZone, onApply, applying }: { crew: CrewRoute } & RoutePlanProposalProps) {
   const applied = plan.appliedCrewIds.includes(crew.crewId);
   const changes = crewRouteChanges(crew);
-  const saved = { driveSeconds: crew.current.driveSeconds - crew.proposed.driveSeconds, distanceMeters: crew.current.distanceMeters - crew.proposed.distanceMeters };
+  const saved = {
+    driveSeconds: crew.current.driveSeconds - crew.proposed.driveSeconds,
+    distanceMeters: crew.current.distanceMeters - crew.proposed.distanceMeters,
+  };
   return (
     <section aria-labelledby={`crew-${crew.crewId}`} className="grid gap-3 rounded-md border p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -54,12 +65,19 @@ function CrewPart({ crew, plan, timeZone, onApply, applying }: { crew: CrewRoute
         </h3>
         <div className="flex items-center gap-2">
           <span className="text-sm text-muted-foreground">
-            {formatDriveTime(crew.current.driveSeconds)} → {formatDriveTime(crew.proposed.driveSeconds)} · {describeSaving(saved)}
+            {formatDriveTime(crew.current.driveSeconds)} → {formatDriveTime(crew.proposed.driveSeconds)} ·{" "}
+            {describeSaving(saved)}
           </span>
           {applied ? (
             <Badge variant="secondary">Applied</Badge>
           ) : changes && plan.status === "ready" ? (
-            <Button size="sm" variant="outline" disabled={applying} onClick={() => onApply([crew.crewId])} aria-label={`Apply ${crew.crewName}'s route`}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={applying}
+              onClick={() => onApply([crew.crewId])}
+              aria-label={`Apply ${crew.crewName}'s route`}
+            >
               Apply
             </Button>
           ) : (
@@ -67,7 +85,11 @@ function CrewPart({ crew, plan, timeZone, onApply, applying }: { crew: CrewRoute
           )}
         </div>
       </div>
-      {crew.startEstimated && <p className="text-xs text-muted-foreground">No start location set: planned from the middle of the day's visits.</p>}
+      {crew.startEstimated && (
+        <p className="text-xs text-muted-foreground">
+          No start location set: planned from the middle of the day's visits.
+        </p>
+      )}
       <div className="grid gap-3 sm:grid-cols-2">
         <StopList label="Now" stops={crew.current.stops} timeZone={timeZone} />
         <StopList label="Proposed" stops={crew.proposed.stops} timeZone={timeZone} />
@@ -87,14 +109,16 @@ export function RoutePlanProposal({ plan, timeZone, terms, onApply, applying }: 
       {result.distanceSource === "straight_line" && (
         <Alert>
           <AlertTitle>Straight-line estimates</AlertTitle>
-          <AlertDescription>No road map server is configured, so drive times and distances are estimated from straight lines.</AlertDescription>
+          <AlertDescription>
+            No road map server is configured, so drive times and distances are estimated from straight lines.
+          </AlertDescription>
         </Alert>
       )}
       <div className="grid gap-1 rounded-md bg-muted p-3 text-sm">
         <p className="font-medium">{describeSaving(result.saved)}</p>
         <p>
-          Driving: {formatDriveTime(result.before.driveSeconds)} ({formatDistance(result.before.distanceMeters)}) now, {formatDriveTime(result.after.driveSeconds)} (
-          {formatDistance(result.after.distanceMeters)}) proposed
+          Driving: {formatDriveTime(result.before.driveSeconds)} ({formatDistance(result.before.distanceMeters)}) now,{" "}
+          {formatDriveTime(result.after.driveSeconds)} ({formatDistance(result.after.distanceMeters)}) proposed
         </p>
         {result.notes.map((note) => (
           <p key={note} className="text-muted-foreground">
@@ -115,7 +139,11 @@ export function RoutePlanProposal({ plan, timeZone, terms, onApply, applying }: 
           <ul className="list-disc pl-5 text-sm">
             {result.moves.map((move) => (
               <li key={move.visitId}>
-                {terms.job} “{move.jobTitle}”: {describeMove(move.fromCrewId ? (crewName.get(move.fromCrewId) ?? "another crew") : null, crewName.get(move.toCrewId) ?? "another crew")}
+                {terms.job} “{move.jobTitle}”:{" "}
+                {describeMove(
+                  move.fromCrewId ? (crewName.get(move.fromCrewId) ?? "another crew") : null,
+                  crewName.get(move.toCrewId) ?? "another crew",
+                )}
               </li>
             ))}
           </ul>
@@ -137,7 +165,15 @@ export function RoutePlanProposal({ plan, timeZone, terms, onApply, applying }: 
       )}
       <div className="grid gap-3">
         {result.crews.map((crew) => (
-          <CrewPart key={crew.crewId} crew={crew} plan={plan} timeZone={timeZone} terms={terms} onApply={onApply} applying={applying} />
+          <CrewPart
+            key={crew.crewId}
+            crew={crew}
+            plan={plan}
+            timeZone={timeZone}
+            terms={terms}
+            onApply={onApply}
+            applying={applying}
+          />
         ))}
       </div>
       {plan.status === "ready" && remaining.length > 0 && (
