@@ -1,4 +1,4 @@
-import { createJobQueues } from "@fieldops/jobs/enqueue";
+import { createTaskQueues } from "@fieldops/tasks/enqueue";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
@@ -45,12 +45,12 @@ export async function measureOptimizeDay(input: {
       data: { companyId: input.companyId, date: input.date, crewIds: input.crewIds, budgetSeconds },
     }),
   );
-  const queues = createJobQueues(input.redis);
+  const queues = createTaskQueues(input.redis);
   const started = performance.now();
   try {
     await optimizeRoutes(
       { companyId: input.companyId, planId: plan.id, requestId: null },
-      { db: input.db, redis: input.redis, jobId: `bench-${plan.id}`, osrmUrl: input.osrmUrl, queues },
+      { db: input.db, redis: input.redis, taskId: `bench-${plan.id}`, osrmUrl: input.osrmUrl, queues },
     );
   } finally {
     await queues.close();

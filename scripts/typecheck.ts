@@ -13,7 +13,7 @@ const PROJECTS = [
   "packages/config/tsconfig.json",
   "packages/db/tsconfig.json",
   "packages/events/tsconfig.json",
-  "packages/jobs/tsconfig.json",
+  "packages/tasks/tsconfig.json",
   "packages/domain/tsconfig.json",
   "packages/route-optimizer/tsconfig.json",
   "apps/api/tsconfig.json",

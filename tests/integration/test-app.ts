@@ -16,7 +16,7 @@ import { defaultPermissions } from "@fieldops/shared/roles";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { modelConfigFromEnv } from "@fieldops/domain/assistant/model-config";
 import { runWorkers, type RunningWorkers } from "@fieldops/worker/run-workers";
-import type { JobQueues } from "@fieldops/jobs/enqueue";
+import type { TaskQueues } from "@fieldops/tasks/enqueue";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -100,7 +100,7 @@ export function startTestWorkers(testApp: TestApp): RunningWorkers {
 const LATER_MS = 60_000;
 
 /** How many jobs of the queue are waiting, running, or delayed (a retry's backoff) but due soon. */
-async function pendingJobs(queue: ReturnType<JobQueues["queue"]>): Promise<number> {
+async function pendingJobs(queue: ReturnType<TaskQueues["queue"]>): Promise<number> {
   const counts = await queue.getJobCounts("waiting", "active", "prioritized");
   const now = Date.now();
   const delayed = (await queue.getDelayed()).filter((job) => job.timestamp + (job.opts.delay ?? 0) < now + LATER_MS);
@@ -108,7 +108,7 @@ async function pendingJobs(queue: ReturnType<JobQueues["queue"]>): Promise<numbe
 }
 
 /** Waits until no queue has waiting, active or soon-due delayed jobs. */
-export async function drainQueues(queues: JobQueues, names: Parameters<JobQueues["queue"]>[0][] = ["activity"]) {
+export async function drainQueues(queues: TaskQueues, names: Parameters<TaskQueues["queue"]>[0][] = ["activity"]) {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const pending = await Promise.all(names.map((name) => pendingJobs(queues.queue(name))));

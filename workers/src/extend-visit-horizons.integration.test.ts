@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant } from "@fieldops/db";
-import type { JobQueues } from "@fieldops/jobs/enqueue";
-import type { QueueName } from "@fieldops/jobs/queues";
+import type { TaskQueues } from "@fieldops/tasks/enqueue";
+import type { QueueName } from "@fieldops/tasks/queues";
 import { VISIT_HORIZON_DAYS } from "@fieldops/shared/jobs";
 import type { RunningWorkers } from "./run-workers.ts";
 import {
@@ -12,15 +12,15 @@ import {
   type TestApp,
   type TestCompany,
 } from "../../tests/integration/test-app.ts";
-import { SYSTEM_JOBS, scheduleSystemJobs } from "@fieldops/domain/jobs";
+import { SYSTEM_TASKS, scheduleSystemTasks } from "@fieldops/domain/tasks";
 import { extendVisitHorizonsBatch } from "@fieldops/domain/jobs/extend-visit-horizon";
-import { extendVisitHorizonsDailyJob } from "@fieldops/domain/jobs/extend-visit-horizons-daily.job";
-import { extendVisitHorizonsJob } from "@fieldops/domain/jobs/extend-visit-horizons.job";
+import { extendVisitHorizonsDailyTask } from "@fieldops/domain/jobs/extend-visit-horizons-daily.task";
+import { extendVisitHorizonsTask } from "@fieldops/domain/jobs/extend-visit-horizons.task";
 
 const DAY_MS = 86_400_000;
 let t: TestApp;
 let workers: RunningWorkers;
-let queues: JobQueues;
+let queues: TaskQueues;
 let company: TestCompany;
 let other: TestCompany;
 let number = 1;
@@ -100,7 +100,7 @@ afterAll(async () => {
 describe("extending the visit horizon every day", () => {
   it("a company's job generates its open recurring jobs' visits up to the horizon, once, and touches no other company", async () => {
     const before = Date.now();
-    await run(extendVisitHorizonsJob, { companyId: company.id }, `test_${company.id}_1`);
+    await run(extendVisitHorizonsTask, { companyId: company.id }, `test_${company.id}_1`);
     const created = await visits(jobs.open);
     const horizon = before + VISIT_HORIZON_DAYS * DAY_MS;
     // Weekly from three days ago: the two visits it had, and one a week up to the horizon.
@@ -114,13 +114,13 @@ describe("extending the visit horizon every day", () => {
     expect(await visits(jobs.oneOff)).toHaveLength(0);
     expect(await visits(jobs.otherCompany)).toHaveLength(2);
 
-    await run(extendVisitHorizonsJob, { companyId: company.id }, `test_${company.id}_2`);
+    await run(extendVisitHorizonsTask, { companyId: company.id }, `test_${company.id}_2`);
     expect(await visits(jobs.open)).toHaveLength(created.length);
   });
 
   it("the daily job hands every company its extension, and a second run the same day adds nothing", async () => {
     const ownBefore = (await visits(jobs.open)).length;
-    await run(extendVisitHorizonsDailyJob, {}, "test_daily_1");
+    await run(extendVisitHorizonsDailyTask, {}, "test_daily_1");
     const otherVisits = await visits(jobs.otherCompany);
     expect(otherVisits.length).toBeGreaterThan(2);
     expect(otherVisits.at(-1)!.scheduledStart!.getTime()).toBeGreaterThan(
@@ -129,10 +129,10 @@ describe("extending the visit horizon every day", () => {
     expect(await visits(jobs.open)).toHaveLength(ownBefore);
     expect(await visits(jobs.closed)).toHaveLength(2);
 
-    await run(extendVisitHorizonsDailyJob, {}, "test_daily_2");
+    await run(extendVisitHorizonsDailyTask, {}, "test_daily_2");
     expect(await visits(jobs.otherCompany)).toHaveLength(otherVisits.length);
     const day = new Date().toISOString().slice(0, 10);
-    const perCompany = await queues.queue("visits").getJob(`${extendVisitHorizonsJob.id}_${other.id}_${day}`);
+    const perCompany = await queues.queue("visits").getJob(`${extendVisitHorizonsTask.id}_${other.id}_${day}`);
     expect(perCompany?.finishedOn).toBeTypeOf("number");
   });
 
@@ -154,20 +154,20 @@ describe("extending the visit horizon every day", () => {
   });
 
   it("keeps one schedule of each system job however many workers start, however often", async () => {
-    await Promise.all([scheduleSystemJobs(queues), scheduleSystemJobs(queues)]);
-    await scheduleSystemJobs(queues);
-    const queueNames = [...new Set(SYSTEM_JOBS.map((job) => job.queue))];
+    await Promise.all([scheduleSystemTasks(queues), scheduleSystemTasks(queues)]);
+    await scheduleSystemTasks(queues);
+    const queueNames = [...new Set(SYSTEM_TASKS.map((job) => job.queue))];
     try {
       for (const name of queueNames) {
         const schedulers = await queues.queue(name).getJobSchedulers();
-        const expected = SYSTEM_JOBS.filter((job) => job.queue === name).map((job) =>
+        const expected = SYSTEM_TASKS.filter((job) => job.queue === name).map((job) =>
           expect.objectContaining({ key: job.id, pattern: job.pattern, tz: "UTC" }),
         );
         expect(schedulers.sort((a, b) => a.key.localeCompare(b.key))).toEqual(expect.arrayContaining(expected));
         expect(schedulers, name).toHaveLength(expected.length);
       }
     } finally {
-      for (const job of SYSTEM_JOBS) await queues.queue(job.queue).removeJobScheduler(job.id);
+      for (const job of SYSTEM_TASKS) await queues.queue(job.queue).removeJobScheduler(job.id);
     }
   });
 });

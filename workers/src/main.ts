@@ -5,10 +5,10 @@ import { stopOnSignal } from "@fieldops/config/stop-on-signal";
 import { createDatabase } from "@fieldops/db";
 import { refuseUnsafeRuntimeRole } from "@fieldops/db/runtime-role";
 import { modelConfigFromEnv } from "@fieldops/domain/assistant/model-config";
-import { scheduleSystemJobs } from "@fieldops/domain/jobs";
+import { scheduleSystemTasks } from "@fieldops/domain/tasks";
 import { runWorkers } from "./run-workers.ts";
 
-/** The worker process: consumes every queue until SIGINT/SIGTERM, then finishes the jobs in hand and exits. */
+/** The worker process: consumes every queue until SIGINT/SIGTERM, then finishes the tasks in hand and exits. */
 const env = readEnv();
 await refuseUnsafeRuntimeRole(env.DATABASE_URL, "worker");
 const logger = createLogger("worker", env.LOG_LEVEL);
@@ -18,7 +18,7 @@ const redis = createDurableConnection(env.REDIS_URL, "worker", (level, message, 
   logger[level](detail, message),
 );
 
-// runWorkers reports what went wrong: a job that failed, was taken back, or waits for the database.
+// runWorkers reports what went wrong: a task that failed, was taken back, or waits for the database.
 const running = runWorkers({
   connection: redis,
   db,
@@ -28,11 +28,11 @@ const running = runWorkers({
   model: modelConfigFromEnv(env),
   log: (message, detail) => logger.warn(detail ?? {}, message),
 });
-await scheduleSystemJobs(running.queues);
+await scheduleSystemTasks(running.queues);
 logger.info("workers started");
 
-// Jobs in hand get a while to finish, unless Redis is down or goes: then none can, and waiting would only delay the
-// stop. A job cut short is taken back by the next worker, as from a worker that died.
+// Tasks in hand get a while to finish, unless Redis is down or goes: then none can, and waiting would only delay the
+// stop. A task cut short is taken back by the next worker, as from a worker that died.
 stopOnSignal(async () => {
   await Promise.race([running.close().catch(() => {}), whenClosed(redis)]);
   await Promise.allSettled([closeRedis(redis), db.$disconnect()]);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pruneTelemetryDailyJob } from "@fieldops/domain/telemetry/prune-telemetry-daily.job";
+import { pruneTelemetryDailyTask } from "@fieldops/domain/telemetry/prune-telemetry-daily.task";
 import { TELEMETRY_RETENTION_DAYS } from "@fieldops/shared/telemetry";
 import type { RunningWorkers } from "./run-workers.ts";
 import { drainQueues, startTestApp, startTestWorkers, type TestApp } from "../../tests/integration/test-app.ts";
@@ -31,9 +31,9 @@ describe("the daily telemetry pruning", () => {
     }
 
     await t.runtime.context.queues
-      .queue(pruneTelemetryDailyJob.queue)
-      .add(pruneTelemetryDailyJob.id, {}, { jobId: `${pruneTelemetryDailyJob.id}_${randomUUID()}` });
-    await drainQueues(t.runtime.context.queues, [pruneTelemetryDailyJob.queue]);
+      .queue(pruneTelemetryDailyTask.queue)
+      .add(pruneTelemetryDailyTask.id, {}, { jobId: `${pruneTelemetryDailyTask.id}_${randomUUID()}` });
+    await drainQueues(t.runtime.context.queues, [pruneTelemetryDailyTask.queue]);
 
     for (const rows of [
       await t.db.performanceMetric.findMany({ where: { route } }),

@@ -3,22 +3,22 @@ import type { Redis } from "ioredis";
 import type { Env } from "@fieldops/config/env";
 import type { Database } from "@fieldops/db";
 import { isDatabaseUnavailable } from "@fieldops/db/database-unavailable";
-import { createJobQueues, type JobQueues } from "@fieldops/jobs/enqueue";
-import type { JobContext } from "@fieldops/jobs/job-definition";
-import { QUEUE_NAMES, type QueueName } from "@fieldops/jobs/queues";
-import { JOBS } from "@fieldops/domain/jobs";
+import { createTaskQueues, type TaskQueues } from "@fieldops/tasks/enqueue";
+import type { TaskContext } from "@fieldops/tasks/task-definition";
+import { QUEUE_NAMES, type QueueName } from "@fieldops/tasks/queues";
+import { TASKS } from "@fieldops/domain/tasks";
 
 /**
- * A worker that dies holding jobs (kill -9, out of memory) leaves them active under a lock it no longer renews.
+ * A worker that dies holding tasks (kill -9, out of memory) leaves them active under a lock it no longer renews.
  * Another worker takes them back once the lock has expired, at its next stalled-job check: with these values
- * within about LOCK_DURATION_MS + STALLED_INTERVAL_MS. A job taken back after a false alarm (an event loop blocked
+ * within about LOCK_DURATION_MS + STALLED_INTERVAL_MS. A task taken back after a false alarm (an event loop blocked
  * longer than half the lock) runs twice, which handlers allow: every handler is idempotent.
  */
 export const LOCK_DURATION_MS = 5000;
 export const STALLED_INTERVAL_MS = 2000;
-/** A job that stalls more often than this (it may be what kills its worker) fails instead of going round again. */
+/** A task that stalls more often than this (it may be what kills its worker) fails instead of going round again. */
 export const MAX_STALLED_COUNT = 2;
-/** While PostgreSQL is down the queue pauses this long between tries; the job waits without using an attempt. */
+/** While PostgreSQL is down the queue pauses this long between tries; the task waits without using an attempt. */
 export const DATABASE_RETRY_MS = 2000;
 /** An optimization keeps a core busy (in a thread of its own) for its whole budget: one at a time per process. */
 const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { optimizer: 1 };
@@ -32,26 +32,26 @@ export interface RunWorkersOptions {
   concurrency?: number;
   /** An OSRM server for the route optimizer's travel times; straight-line estimates without it. */
   osrmUrl?: string;
-  /** The configuration, for jobs that call outside services. */
+  /** The configuration, for tasks that call outside services. */
   env?: Env;
   log?: (message: string, detail?: Record<string, unknown>) => void;
-  /** The model jobs may ask; none without OPENAI_API_KEY. */
-  model?: JobContext["model"];
+  /** The model tasks may ask; none without OPENAI_API_KEY. */
+  model?: TaskContext["model"];
 }
 
 export interface RunningWorkers {
   workers: Worker[];
-  /** The queues handlers add jobs to. */
-  queues: JobQueues;
+  /** The queues handlers add tasks to. */
+  queues: TaskQueues;
   close(): Promise<void>;
 }
 
-/** One BullMQ worker per queue; each job is validated against its definition before its handler runs. */
+/** One BullMQ worker per queue; each task is validated against its definition before its handler runs. */
 export function runWorkers(options: RunWorkersOptions): RunningWorkers {
   const log = options.log ?? (() => {});
-  const queues = createJobQueues(options.connection, options.prefix);
+  const queues = createTaskQueues(options.connection, options.prefix);
   const processor = (worker: () => Worker) => async (job: Job) => {
-    const registered = JOBS.get(job.name);
+    const registered = TASKS.get(job.name);
     if (!registered) throw new Error(`Unknown job "${job.name}"`);
     const payload = registered.definition.schema.parse(job.data);
     try {
@@ -59,7 +59,7 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
       await registered.handler(payload, {
         db: options.db,
         redis: options.redis,
-        jobId: job.id ?? job.name,
+        taskId: job.id ?? job.name,
         osrmUrl: options.osrmUrl,
         env: options.env,
         queues,
@@ -68,7 +68,7 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
       });
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
-      // An outage is not the job's fault: it goes back to the queue, which waits a moment, and keeps its attempts.
+      // An outage is not the task's fault: it goes back to the queue, which waits a moment, and keeps its attempts.
       log("database unavailable; job put back", { queue: job.queueName, job: job.id });
       await worker().rateLimit(DATABASE_RETRY_MS);
       throw Worker.RateLimitError();
@@ -87,13 +87,13 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
         maxStalledCount: MAX_STALLED_COUNT,
       },
     );
-    worker.on("failed", (job, error) => log("job failed", { queue: name, job: job?.id, error: error.message }));
+    worker.on("failed", (job, error) => log("task failed", { queue: name, job: job?.id, error: error.message }));
     worker.on("error", (error) => {
       // Losing Redis is logged once by the connection's owner; BullMQ reports it again on each reconnection attempt.
       if (/ECONNREFUSED|ECONNRESET|EPIPE|Connection is closed/.test(error.message)) return;
       log("worker error", { queue: name, error: error.message });
     });
-    worker.on("stalled", (jobId) => log("job taken back from a worker that stopped", { queue: name, job: jobId }));
+    worker.on("stalled", (jobId) => log("task taken back from a worker that stopped", { queue: name, job: jobId }));
     return worker;
   });
   return {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import type { Env } from "@fieldops/config/env";
 import type { Database } from "@fieldops/db";
-import type { JobQueues } from "@fieldops/jobs/enqueue";
+import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import type { LoginRateLimiter } from "@fieldops/domain/accounts/login-rate-limit";
 import type { SessionCache } from "./auth/session-cache.ts";
 import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
@@ -13,7 +13,7 @@ export interface AppContext {
   env: Env;
   db: Database;
   redis: Redis;
-  queues: JobQueues;
+  queues: TaskQueues;
   loginRateLimiter: LoginRateLimiter;
   sessionCache: SessionCache;
   socketTickets: SocketTickets;

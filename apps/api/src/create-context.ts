@@ -7,7 +7,7 @@ import {
   type ConnectionLog,
 } from "@fieldops/config/redis-connections";
 import { createDatabase } from "@fieldops/db";
-import { createJobQueues } from "@fieldops/jobs/enqueue";
+import { createTaskQueues } from "@fieldops/tasks/enqueue";
 import { createAuthenticator } from "./auth/authenticate.ts";
 import { createLoginRateLimiter } from "@fieldops/domain/accounts/login-rate-limit";
 import { createSessionCache } from "./auth/session-cache.ts";
@@ -39,7 +39,7 @@ export async function createRuntime(
   // Subscribing before the connection's ready check has run makes that check fail (ioredis sends INFO, which a
   // connection in subscriber mode refuses), so both connections are ready first.
   await Promise.all([whenReady(redis), whenReady(subscriber)]);
-  const queues = createJobQueues(redis);
+  const queues = createTaskQueues(redis);
   const hub = await createEventHub(subscriber, onInvalidEvent);
   const sessionCache = await createSessionCache(redis, subscriber);
   const context: AppContext = {

@@ -90,7 +90,7 @@ export const openTicketSchema = z.object({
 });
 
 /**
- * Something that went wrong on the platform. Today: failed background jobs and failed module runs; performance
+ * Something that went wrong on the platform. Today: failed background tasks and failed module runs; performance
  * alerts from telemetry join them as another `source`.
  */
 export const platformAlertSchema = z.object({

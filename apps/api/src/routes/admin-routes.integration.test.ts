@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { runAssistantTurn } from "@fieldops/domain/assistant/run-assistant-turn";
 import { hashInvitationToken } from "@fieldops/domain/team/send-invitation.handler";
-import { QUEUE_NAMES } from "@fieldops/jobs/queues";
+import { QUEUE_NAMES } from "@fieldops/tasks/queues";
 import {
   COMPANY_SUSPENDED_MESSAGE,
   type AdminOverview,

@@ -318,7 +318,7 @@ describe("the pipeline", { timeout: 120_000 }, () => {
       db: t.runtime.context.db,
       redis: t.runtime.context.redis,
       queues: t.runtime.context.queues,
-      jobId: "again",
+      taskId: "again",
     };
     const build = await t.db.build.findUniqueOrThrow({ where: { id: buildId } });
     await Promise.all([
@@ -344,7 +344,7 @@ describe("the pipeline", { timeout: 120_000 }, () => {
       db: t.runtime.context.db,
       redis: t.runtime.context.redis,
       queues: t.runtime.context.queues,
-      jobId: "resumed",
+      taskId: "resumed",
     };
     await runBuildStage({ companyId: other.id, buildId, run: build.run, stage: "production" }, context);
     expect((await buildOf("otherOwner", buildId)).status).toBe("production");

@@ -465,10 +465,10 @@ describe("estimates", () => {
     expect((await call("POST", `/api/estimates/${estimate.id}/send`, tokens.owner!, {})).status).toBe(409);
 
     // The hourly system job hands each company its expiry job, which writes the status down.
-    const { expireEstimatesHourlyJob } = await import("@fieldops/domain/estimates/expire-estimates-hourly.job");
+    const { expireEstimatesHourlyTask } = await import("@fieldops/domain/estimates/expire-estimates-hourly.task");
     await t.runtime.context.queues
       .queue("notifications")
-      .add(expireEstimatesHourlyJob.id, {}, { jobId: `${expireEstimatesHourlyJob.id}_${randomUUID()}` });
+      .add(expireEstimatesHourlyTask.id, {}, { jobId: `${expireEstimatesHourlyTask.id}_${randomUUID()}` });
     await drainQueues(t.runtime.context.queues, ["notifications"]);
     expect(await t.db.estimate.findUnique({ where: { id: estimate.id }, select: { status: true } })).toEqual({
       status: "expired",

@@ -8,7 +8,7 @@ import { getEstimate } from "@fieldops/domain/estimates/get-estimate";
 import { listEstimates } from "@fieldops/domain/estimates/list-estimates";
 import { sendEstimate } from "@fieldops/domain/estimates/send-estimate";
 import { updateEstimate } from "@fieldops/domain/estimates/update-estimate";
-import { sendCustomerLinkJob } from "@fieldops/domain/notifications/send-customer-link.job";
+import { sendCustomerLinkTask } from "@fieldops/domain/notifications/send-customer-link.task";
 import { publicLinkUrl } from "@fieldops/domain/public-links/public-link-token";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { errorResponseSchema } from "@fieldops/shared/auth";
@@ -152,7 +152,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       );
       const sendId = randomUUID();
       await context.queues.enqueue(
-        sendCustomerLinkJob,
+        sendCustomerLinkTask,
         {
           companyId,
           kind: "estimate",

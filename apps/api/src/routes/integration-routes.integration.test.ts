@@ -313,7 +313,7 @@ describe("keeping a connection alive", () => {
       const otherBefore = decrypted(await t.db.integrationConnection.findUniqueOrThrow({ where: otherWhere }));
 
       await t.db.integrationConnection.update({ where, data: { tokenExpiresAt: new Date(Date.now() + 10 * 60_000) } });
-      await refreshIntegrationTokensHourly({}, { db, redis, queues, env, jobId: "refresh-pass" });
+      await refreshIntegrationTokensHourly({}, { db, redis, queues, env, taskId: "refresh-pass" });
       await drainQueues(queues, ["notifications"]);
       const row = await t.db.integrationConnection.findUniqueOrThrow({ where });
       const refreshed = decrypted(row);
@@ -329,7 +329,7 @@ describe("keeping a connection alive", () => {
       await t.db.integrationConnection.update({ where, data: { tokenExpiresAt: new Date(Date.now() - 60_000) } });
       await refreshIntegrationTokenHandler(
         { companyId: company.id, provider: "quickbooks" },
-        { db, redis, queues, env, jobId: "refresh-refused" },
+        { db, redis, queues, env, taskId: "refresh-refused" },
       );
       expect(await listed("quickbooks", tokens.member)).toMatchObject({ connected: true, reconnectNeeded: true });
       const events = await readEventsAfter(redis, company.id, "0-0");
@@ -342,7 +342,7 @@ describe("keeping a connection alive", () => {
       const refusedBefore = provider.refusals.length;
       await refreshIntegrationTokenHandler(
         { companyId: company.id, provider: "quickbooks" },
-        { db, redis, queues, env, jobId: "refresh-again" },
+        { db, redis, queues, env, taskId: "refresh-again" },
       );
       expect(provider.refusals.length).toBe(refusedBefore);
     } finally {

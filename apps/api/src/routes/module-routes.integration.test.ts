@@ -4,7 +4,7 @@ import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures
 import { expireModuleApproval } from "@fieldops/domain/modules/expire-module-approval.handler";
 import { runModule } from "@fieldops/domain/modules/run-module.handler";
 import { hashModuleParams } from "@fieldops/domain/modules/params-hash";
-import { createJobQueues } from "@fieldops/jobs/enqueue";
+import { createTaskQueues } from "@fieldops/tasks/enqueue";
 import { readEventsAfter } from "@fieldops/events/company-stream";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { APPROVAL_REQUIRED_REASON, type ApprovalRequest } from "@fieldops/shared/modules";
@@ -392,7 +392,7 @@ describe("approvals", () => {
     const expire = (id: string) =>
       expireModuleApproval(
         { companyId: company.id, runId: id },
-        { db, redis, jobId: id, queues: t.runtime.context.queues },
+        { db, redis, taskId: id, queues: t.runtime.context.queues },
       );
     // Before its expiry, nothing happens.
     await expire(runId);
@@ -456,14 +456,14 @@ describe("the worker", () => {
       },
     });
     const { db, redis } = t.runtime.context;
-    const queues = createJobQueues(
+    const queues = createTaskQueues(
       redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }),
     );
     try {
       const deliver = () =>
         runModule(
           { companyId: company.id, runId, requestId: null },
-          { db, redis, jobId: `run_module_${runId}`, queues },
+          { db, redis, taskId: `run_module_${runId}`, queues },
         );
       await Promise.all([deliver(), deliver(), deliver()]);
       await deliver();
@@ -487,7 +487,7 @@ describe("the worker", () => {
       contextKey: inject("databaseContextKey"),
     });
     const { redis } = t.runtime.context;
-    const queues = createJobQueues(
+    const queues = createTaskQueues(
       redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }),
     );
     try {
@@ -507,7 +507,7 @@ describe("the worker", () => {
         });
         const tally = { queries: 0 };
         await countQueries(tally, () =>
-          runModule({ companyId: company.id, runId, requestId: null }, { db: counting, redis, jobId: runId, queues }),
+          runModule({ companyId: company.id, runId, requestId: null }, { db: counting, redis, taskId: runId, queues }),
         );
         expect(await t.db.moduleRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "succeeded" });
         expect(tally.queries).toBe(CREATE_JOB_RUN_STATEMENTS);
@@ -533,11 +533,11 @@ describe("the worker", () => {
       },
     });
     const { db, redis } = t.runtime.context;
-    const queues = createJobQueues(
+    const queues = createTaskQueues(
       redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }),
     );
     try {
-      await runModule({ companyId: company.id, runId, requestId: null }, { db, redis, jobId: runId, queues });
+      await runModule({ companyId: company.id, runId, requestId: null }, { db, redis, taskId: runId, queues });
     } finally {
       await queues.close();
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { sendCustomerLinkJob } from "@fieldops/domain/notifications/send-customer-link.job";
+import { sendCustomerLinkTask } from "@fieldops/domain/notifications/send-customer-link.task";
 import { getPortalLinkStatus, revokePortalLink, rotatePortalLink } from "@fieldops/domain/portal/portal-link";
 import { publicLinkUrl } from "@fieldops/domain/public-links/public-link-token";
 import { API_PATHS } from "@fieldops/shared/api-paths";
@@ -92,7 +92,7 @@ export const portalLinkRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
       );
       const sendId = randomUUID();
       await context.queues.enqueue(
-        sendCustomerLinkJob,
+        sendCustomerLinkTask,
         {
           companyId,
           kind: "customer_portal",

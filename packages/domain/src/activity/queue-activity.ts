@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { JobQueues } from "@fieldops/jobs/enqueue";
-import { recordActivityJob } from "./record-activity.job.ts";
+import type { TaskQueues } from "@fieldops/tasks/enqueue";
+import { recordActivityTask } from "./record-activity.task.ts";
 
 export interface ActivityEntry {
   companyId: string;
@@ -16,8 +16,8 @@ export interface ActivityEntry {
  * Queues an entry of the company's activity feed; the worker writes it once (its id is the job's key) and tells the
  * company's open screens. Returns the entry's id.
  */
-export async function queueActivity(queues: JobQueues, entry: ActivityEntry): Promise<string> {
+export async function queueActivity(queues: TaskQueues, entry: ActivityEntry): Promise<string> {
   const activityId = randomUUID();
-  await queues.enqueue(recordActivityJob, { ...entry, activityId }, activityId);
+  await queues.enqueue(recordActivityTask, { ...entry, activityId }, activityId);
   return activityId;
 }

@@ -1,11 +1,11 @@
 import { withTenant } from "@fieldops/db";
 import { toActivity } from "./to-activity.ts";
 import { publishEvent } from "@fieldops/events/company-stream";
-import type { JobHandler } from "@fieldops/jobs/job-definition";
-import type { recordActivityJob } from "./record-activity.job.ts";
+import type { TaskHandler } from "@fieldops/tasks/task-definition";
+import type { recordActivityTask } from "./record-activity.task.ts";
 
 /** Writes the audit log entry (once, whatever the retries) and tells the company's open screens about it. */
-export const recordActivity: JobHandler<typeof recordActivityJob.schema> = async (payload, { db, redis }) => {
+export const recordActivity: TaskHandler<typeof recordActivityTask.schema> = async (payload, { db, redis }) => {
   const entry = await withTenant(db, payload.companyId, (tx) =>
     tx.auditLog.upsert({
       where: { id: payload.activityId },

@@ -1,6 +1,6 @@
 import { withSystem, type Database } from "@fieldops/db";
-import type { JobQueues } from "@fieldops/jobs/enqueue";
-import { QUEUE_NAMES } from "@fieldops/jobs/queues";
+import type { TaskQueues } from "@fieldops/tasks/enqueue";
+import { QUEUE_NAMES } from "@fieldops/tasks/queues";
 import { MAX_ADMIN_LIST, type AdminOverview, type PlatformAlert } from "@fieldops/shared/admin";
 import { listTenants } from "./list-tenants.ts";
 
@@ -12,13 +12,13 @@ const FAILED_JOBS_PER_QUEUE = 20;
  * performance alerts join through `extraAlerts` when they are stored.
  */
 export interface AlertSources {
-  queues: JobQueues;
+  queues: TaskQueues;
   extraAlerts?: (db: Database) => Promise<PlatformAlert[]>;
 }
 
 /** The latest failed jobs of every queue, newest first, with the company each was for. */
-async function failedJobs(
-  queues: JobQueues,
+async function failedTasks(
+  queues: TaskQueues,
 ): Promise<{ companyId: string | null; alert: Omit<PlatformAlert, "companyName"> }[]> {
   const perQueue = await Promise.all(
     QUEUE_NAMES.map(async (name) => {
@@ -56,10 +56,10 @@ export async function getAdminOverview(
   query: { q?: string; offset: number; limit: number },
   now: Date = new Date(),
 ): Promise<AdminOverview> {
-  const jobs = await failedJobs(sources.queues);
-  const failedJobsByCompany = new Map<string, number>();
+  const jobs = await failedTasks(sources.queues);
+  const failedTasksByCompany = new Map<string, number>();
   for (const { companyId } of jobs)
-    if (companyId) failedJobsByCompany.set(companyId, (failedJobsByCompany.get(companyId) ?? 0) + 1);
+    if (companyId) failedTasksByCompany.set(companyId, (failedTasksByCompany.get(companyId) ?? 0) + 1);
 
   const system = await withSystem(db, async (tx) => {
     const [totalTenants, suspended, trials, approvals, tickets, failedRuns] = await Promise.all([
@@ -127,7 +127,7 @@ export async function getAdminOverview(
   alerts.sort((a, b) => b.at.localeCompare(a.at));
 
   return {
-    tenants: await listTenants(db, query, { now, failedJobsByCompany }),
+    tenants: await listTenants(db, query, { now, failedTasksByCompany }),
     totals: { tenants: system.totalTenants, suspended: system.suspended, trials: system.trials },
     pendingApprovals: system.approvals.map((run) => ({
       runId: run.id,

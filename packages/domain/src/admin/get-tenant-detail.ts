@@ -36,7 +36,7 @@ export async function getTenantDetail(db: Database, companyId: string, now: Date
   const names = new Map([...actors, ...users].map((user) => [user.id, user.name]));
   return inCompany(db, companyId, async (tx) => {
     const [tenant, effectiveFeatures, invitations, audit] = await Promise.all([
-      summarizeTenant(tx, company, { now, lastSeenAt: found.lastSeen.get(companyId) ?? null, failedJobs: 0 }),
+      summarizeTenant(tx, company, { now, lastSeenAt: found.lastSeen.get(companyId) ?? null, failedTasks: 0 }),
       readCompanyFeatures(tx),
       tx.invitation.findMany({ orderBy: { createdAt: "desc" }, take: MAX_ADMIN_LIST }),
       tx.auditLog.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: MAX_ADMIN_LIST }),

@@ -23,12 +23,12 @@ export function tenantStatus(company: Pick<Company, "suspendedAt" | "trialEndsAt
 
 /**
  * One tenant as the admin portal lists it. Runs in a transaction bound to that company, so that its usage is counted
- * by the plans' own code, under row-level security; `failedJobs` are the platform's failed jobs of the company.
+ * by the plans' own code, under row-level security; `failedTasks` are the platform's failed tasks of the company.
  */
 export async function summarizeTenant(
   tx: TenantTransaction,
   company: Company,
-  input: { now: Date; lastSeenAt: Date | null; failedJobs: number },
+  input: { now: Date; lastSeenAt: Date | null; failedTasks: number },
 ): Promise<AdminTenant> {
   const { now } = input;
   const plan = PLANS[planIdSchema.parse(company.planId)];
@@ -47,8 +47,8 @@ export async function summarizeTenant(
   if (status === "suspended") critical.push(`Suspended: ${company.suspendedReason ?? "no reason given"}`);
   if (status === "trial_ended") critical.push("Free trial ended without a plan");
   if (failedRuns > 0) warnings.push(`${failedRuns} failed module run${failedRuns === 1 ? "" : "s"} in the last 7 days`);
-  if (input.failedJobs > 0)
-    warnings.push(`${input.failedJobs} failed background job${input.failedJobs === 1 ? "" : "s"}`);
+  if (input.failedTasks > 0)
+    warnings.push(`${input.failedTasks} failed background task${input.failedTasks === 1 ? "" : "s"}`);
   for (const limit of Object.keys(LIMIT_WORDS) as PlanLimitName[]) {
     const allowed = plan.limits[limit];
     if (allowed !== UNLIMITED && usage[limit] >= allowed * NEAR_LIMIT)
@@ -101,7 +101,7 @@ export async function lastSeenByCompany(tx: TenantTransaction, companyIds: strin
 export async function listTenants(
   db: Database,
   query: { q?: string; offset: number; limit: number },
-  input: { now?: Date; failedJobsByCompany?: ReadonlyMap<string, number> } = {},
+  input: { now?: Date; failedTasksByCompany?: ReadonlyMap<string, number> } = {},
 ): Promise<AdminTenantList> {
   const now = input.now ?? new Date();
   const where: Prisma.CompanyWhereInput = query.q
@@ -129,7 +129,7 @@ export async function listTenants(
         summarizeTenant(tx, company, {
           now,
           lastSeenAt: lastSeen.get(company.id) ?? null,
-          failedJobs: input.failedJobsByCompany?.get(company.id) ?? 0,
+          failedTasks: input.failedTasksByCompany?.get(company.id) ?? 0,
         }),
       ),
     );

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Database } from "@fieldops/db";
-import type { JobQueues } from "@fieldops/jobs/enqueue";
-import { QUEUE_NAMES } from "@fieldops/jobs/queues";
+import type { TaskQueues } from "@fieldops/tasks/enqueue";
+import { QUEUE_NAMES } from "@fieldops/tasks/queues";
 import type { PlatformResources } from "@fieldops/shared/admin";
 
 /** A statement running longer than this counts as slow. */
@@ -27,7 +27,7 @@ const number = (value: unknown) => Number(value ?? 0) || 0;
 export async function readPlatformResources(deps: {
   db: Database;
   redis: Redis;
-  queues: JobQueues;
+  queues: TaskQueues;
 }): Promise<PlatformResources> {
   const queues = await Promise.all(
     QUEUE_NAMES.map(async (name) => {

@@ -1,5 +1,5 @@
 import type { TenantTransaction } from "@fieldops/db";
-import type { JobQueues } from "@fieldops/jobs/enqueue";
+import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import { BUILD_STAGES } from "@fieldops/shared/builds";
 import { featureSpecSchema } from "@fieldops/shared/feature-spec";
 import { conflict, forbidden, notFound } from "../errors.ts";
@@ -87,6 +87,6 @@ export async function acceptBuild(
 }
 
 /** After the accepting transaction committed: its stages up to the preview go to the workers (again harmlessly). */
-export async function startBuild(queues: JobQueues, build: Pick<BuildRow, "id" | "companyId" | "run">): Promise<void> {
+export async function startBuild(queues: TaskQueues, build: Pick<BuildRow, "id" | "companyId" | "run">): Promise<void> {
   await queueBuildStages(queues, build, ["generate", "test", "preview"]);
 }

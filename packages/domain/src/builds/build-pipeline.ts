@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Build, TenantTransaction } from "@fieldops/db";
 import { publishEvent } from "@fieldops/events/company-stream";
-import type { JobQueues } from "@fieldops/jobs/enqueue";
+import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import {
   buildLogLineSchema,
   type BuildLogLine,
@@ -10,21 +10,21 @@ import {
   type BuildStatus,
 } from "@fieldops/shared/builds";
 import { z } from "zod";
-import { buildStageJob } from "./build-stage.job.ts";
+import { buildStageTask } from "./build-stage.task.ts";
 
 export type BuildRow = Build;
 
 /** Queues stages of a build's current run as one flow: each starts when the one before it has passed. */
 export async function queueBuildStages(
-  queues: JobQueues,
+  queues: TaskQueues,
   build: Pick<BuildRow, "id" | "companyId" | "run">,
   stages: readonly BuildStageName[],
 ): Promise<void> {
   await queues.enqueueChain(
-    buildStageJob,
+    buildStageTask,
     stages.map((stage) => ({
       payload: { companyId: build.companyId, buildId: build.id, run: build.run, stage },
-      jobKey: `${build.id}_${stage}_r${build.run}`,
+      taskKey: `${build.id}_${stage}_r${build.run}`,
     })),
   );
 }

@@ -1,6 +1,6 @@
 import { withTenant, type Database, type TenantTransaction } from "@fieldops/db";
 import { isDatabaseUnavailable } from "@fieldops/db/database-unavailable";
-import { FinalJobError, type JobHandler } from "@fieldops/jobs/job-definition";
+import { FinalTaskError, type TaskHandler } from "@fieldops/tasks/task-definition";
 import { BUILD_STAGE_LABELS, type BuildCheck, type BuildStageName, type BuildStatus } from "@fieldops/shared/builds";
 import { featureSpecSchema } from "@fieldops/shared/feature-spec";
 import { installCustomObjects } from "../custom-objects/install-custom-objects.ts";
@@ -16,7 +16,7 @@ import {
   queueBuildStages,
   type BuildRow,
 } from "./build-pipeline.ts";
-import type { buildStageJob } from "./build-stage.job.ts";
+import type { buildStageTask } from "./build-stage.task.ts";
 
 type Payload = { companyId: string; buildId: string; run: number; stage: BuildStageName };
 
@@ -211,7 +211,7 @@ async function failStage(
  * of the store fails the stage and the build at once (the flow's later stages with it); another error is retried by
  * BullMQ, and recorded as the stage's failure only at the last attempt.
  */
-export const runBuildStage: JobHandler<typeof buildStageJob.schema> = async (
+export const runBuildStage: TaskHandler<typeof buildStageTask.schema> = async (
   payload,
   { db, redis, queues, finalAttempt = true },
 ) => {
@@ -254,7 +254,7 @@ export const runBuildStage: JobHandler<typeof buildStageJob.schema> = async (
           lines: [`${BUILD_STAGE_LABELS[stage]}: failed: ${message}`],
         });
       }
-      throw new FinalJobError(message);
+      throw new FinalTaskError(message);
     }
   }
   if (stage === "preview" && status === "promoting") await queueBuildStages(queues, claim.build, ["production"]);

@@ -1,5 +1,5 @@
 import type { TenantTransaction } from "@fieldops/db";
-import type { JobQueues } from "@fieldops/jobs/enqueue";
+import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import { BUILD_STAGES, BUILD_STAGE_LABELS, type BuildStageName } from "@fieldops/shared/builds";
 import { rollbackCustomObjects } from "../custom-objects/rollback-custom-objects.ts";
 import { endBetaModeWithoutPreviews } from "./end-beta-mode.ts";
@@ -93,7 +93,7 @@ export async function rollbackBuild(
 
 /** After the transaction that changed the build committed: queues the stages it asked for. */
 export async function queueAfterCommit(
-  queues: JobQueues,
+  queues: TaskQueues,
   changed: { build: BuildRow; stages: BuildStageName[] },
 ): Promise<void> {
   if (changed.stages.length > 0) await queueBuildStages(queues, changed.build, changed.stages);

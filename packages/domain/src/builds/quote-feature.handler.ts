@@ -1,11 +1,11 @@
 import { withTenant } from "@fieldops/db";
-import type { JobHandler } from "@fieldops/jobs/job-definition";
+import type { TaskHandler } from "@fieldops/tasks/task-definition";
 import { featureRequestSchema, featureSpecSchema, type FeatureSpec } from "@fieldops/shared/feature-spec";
 import { DomainError } from "../errors.ts";
 import { readBuildPricing } from "./build-pricing.ts";
 import { parseFeatureRequest } from "./parse-feature-request.ts";
 import { priceSpec } from "./price-spec.ts";
-import type { quoteFeatureJob } from "./quote-feature.job.ts";
+import type { quoteFeatureTask } from "./quote-feature.task.ts";
 import { specWithModel } from "./spec-with-model.ts";
 
 const QUOTE_FAILED = "Failed to generate quote. Please try again.";
@@ -33,7 +33,7 @@ async function specOf(
  * is asked outside any transaction; the result is stored only while the proposal still waits for it, so a second
  * delivery changes nothing. Words that describe nothing buildable fail the quote with the parser's reason.
  */
-export const quoteFeature: JobHandler<typeof quoteFeatureJob.schema> = async (
+export const quoteFeature: TaskHandler<typeof quoteFeatureTask.schema> = async (
   { companyId, proposalId },
   { db, model, finalAttempt = true },
 ) => {

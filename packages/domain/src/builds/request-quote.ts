@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { withTenant, type Database, type TenantTransaction } from "@fieldops/db";
-import type { JobQueues } from "@fieldops/jobs/enqueue";
+import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import { CONSENT_TOKEN_TTL_MS, type QuoteRequest, type QuoteResponse } from "@fieldops/shared/builds";
 import { featureSpecSchema } from "@fieldops/shared/feature-spec";
 import { conflict, forbidden, invalidInput, notFound, unavailable } from "../errors.ts";
 import { signConsentToken } from "./consent-token.ts";
-import { quoteFeatureJob } from "./quote-feature.job.ts";
+import { quoteFeatureTask } from "./quote-feature.task.ts";
 
 /** How long a request waits for its quote job before answering that it could not quote. */
 export const QUOTE_WAIT_MS = 60_000;
@@ -44,7 +44,7 @@ export async function createQuoteRequest(
 
 export interface QuoteDeps {
   db: Database;
-  queues: JobQueues;
+  queues: TaskQueues;
   consentKey: Buffer;
 }
 
@@ -57,7 +57,7 @@ export async function quoteFeatureRequest(
   input: { companyId: string; userId: string; proposalId: string; waitMs?: number },
 ): Promise<QuoteResponse> {
   await deps.queues.enqueue(
-    quoteFeatureJob,
+    quoteFeatureTask,
     { companyId: input.companyId, proposalId: input.proposalId },
     input.proposalId,
   );

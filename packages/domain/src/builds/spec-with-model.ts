@@ -6,10 +6,10 @@ import {
   featureSpecSchema,
   type FeatureSpec,
 } from "@fieldops/shared/feature-spec";
-import type { JobContext } from "@fieldops/jobs/job-definition";
+import type { TaskContext } from "@fieldops/tasks/task-definition";
 import { crudRoutes } from "./parse-feature-request.ts";
 
-type ModelConfig = NonNullable<JobContext["model"]>;
+type ModelConfig = NonNullable<TaskContext["model"]>;
 
 const SYSTEM = [
   "You turn a field-service company's feature request into data models for its app.",

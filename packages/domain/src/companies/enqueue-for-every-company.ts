@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { withSystem, type Database } from "@fieldops/db";
-import type { JobQueues } from "@fieldops/jobs/enqueue";
-import type { JobDefinition } from "@fieldops/jobs/job-definition";
+import type { TaskQueues } from "@fieldops/tasks/enqueue";
+import type { TaskDefinition } from "@fieldops/tasks/task-definition";
 
 const COMPANIES_PER_PAGE = 500;
 
@@ -11,8 +11,8 @@ const COMPANIES_PER_PAGE = 500;
  */
 export async function enqueueForEveryCompany<Schema extends z.ZodType<{ companyId: string }>>(
   db: Database,
-  queues: JobQueues,
-  definition: JobDefinition<Schema>,
+  queues: TaskQueues,
+  definition: TaskDefinition<Schema>,
   day: string,
 ): Promise<void> {
   let after: string | null = null;

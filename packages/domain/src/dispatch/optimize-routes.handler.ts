@@ -1,12 +1,12 @@
 import { withTenant, type Database } from "@fieldops/db";
 import { isDatabaseUnavailable } from "@fieldops/db/database-unavailable";
 import { publishEvent } from "@fieldops/events/company-stream";
-import type { JobHandler } from "@fieldops/jobs/job-definition";
+import type { TaskHandler } from "@fieldops/tasks/task-definition";
 import { ROUTE_OPTIMIZATION_UPGRADE_MESSAGE, type RoutePlanStatus } from "@fieldops/shared/dispatch";
 import type { Redis } from "ioredis";
 import { DomainError } from "../errors.ts";
 import { loadDayModel } from "./day-model.ts";
-import type { optimizeRoutesJob } from "./optimize-routes.job.ts";
+import type { optimizeRoutesTask } from "./optimize-routes.task.ts";
 import { proposeDay } from "./propose-day.ts";
 import { hasRouteOptimization } from "./route-plan-access.ts";
 
@@ -36,7 +36,10 @@ async function setStatus(
  * the proposal (or why there is none). A company whose plan no longer includes route optimization gets a failed plan
  * saying so. Runs once per plan: a plan already computed is left as it is.
  */
-export const optimizeRoutes: JobHandler<typeof optimizeRoutesJob.schema> = async (payload, { db, redis, osrmUrl }) => {
+export const optimizeRoutes: TaskHandler<typeof optimizeRoutesTask.schema> = async (
+  payload,
+  { db, redis, osrmUrl },
+) => {
   const { companyId, planId, requestId } = payload;
   const publish = (status: RoutePlanStatus) => publishRoutePlanUpdated(redis, { companyId, planId, status, requestId });
   const start = await withTenant(db, companyId, async (tx) => {

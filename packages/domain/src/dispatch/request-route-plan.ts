@@ -1,10 +1,10 @@
 import type { TenantTransaction } from "@fieldops/db";
-import type { JobQueues } from "@fieldops/jobs/enqueue";
+import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import type { OptimizeDayInput } from "@fieldops/shared/dispatch";
 import { invalidInput, notFound } from "../errors.ts";
 import type { Actor } from "../jobs/actor.ts";
 import { companyToday } from "./day-model.ts";
-import { optimizeRoutesJob } from "./optimize-routes.job.ts";
+import { optimizeRoutesTask } from "./optimize-routes.task.ts";
 import { assertRouteOptimization } from "./route-plan-access.ts";
 
 /**
@@ -45,8 +45,8 @@ export async function requestRoutePlan(
 
 /** Queues the computation of a recorded plan (its id is the job's key, so queuing twice computes once). */
 export async function queueRoutePlan(
-  queues: JobQueues,
+  queues: TaskQueues,
   input: { companyId: string; planId: string; requestId: string | null },
 ): Promise<void> {
-  await queues.enqueue(optimizeRoutesJob, input, input.planId);
+  await queues.enqueue(optimizeRoutesTask, input, input.planId);
 }

@@ -1,10 +1,10 @@
 import { withTenant } from "@fieldops/db";
 import { publishEvent } from "@fieldops/events/company-stream";
-import type { JobHandler } from "@fieldops/jobs/job-definition";
+import type { TaskHandler } from "@fieldops/tasks/task-definition";
 import { expireEstimates as expire } from "./expire-estimates.ts";
-import type { expireEstimatesJob } from "./expire-estimates.job.ts";
+import type { expireEstimatesTask } from "./expire-estimates.task.ts";
 
-export const expireEstimates: JobHandler<typeof expireEstimatesJob.schema> = async (payload, { db, redis }) => {
+export const expireEstimates: TaskHandler<typeof expireEstimatesTask.schema> = async (payload, { db, redis }) => {
   const ids = await withTenant(db, payload.companyId, (tx) => expire(tx, new Date()));
   if (ids.length > 0)
     await publishEvent(

@@ -1,12 +1,12 @@
 import { withTenant } from "@fieldops/db";
 import { publishEvent } from "@fieldops/events/company-stream";
-import type { JobHandler } from "@fieldops/jobs/job-definition";
+import type { TaskHandler } from "@fieldops/tasks/task-definition";
 import { providerSettings } from "./provider-settings.ts";
 import { refreshIntegrationToken } from "./refresh-integration-token.ts";
-import type { refreshIntegrationTokenJob } from "./refresh-integration-token.job.ts";
+import type { refreshIntegrationTokenTask } from "./refresh-integration-token.task.ts";
 import { integrationsEncryptionKey } from "./token-encryption.ts";
 
-export const refreshIntegrationTokenHandler: JobHandler<typeof refreshIntegrationTokenJob.schema> = async (
+export const refreshIntegrationTokenHandler: TaskHandler<typeof refreshIntegrationTokenTask.schema> = async (
   { companyId, provider },
   { db, redis, env },
 ) => {

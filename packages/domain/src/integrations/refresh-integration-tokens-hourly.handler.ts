@@ -1,18 +1,17 @@
 import { withSystem } from "@fieldops/db";
-import type { SystemJobHandler } from "@fieldops/jobs/job-definition";
+import type { SystemTaskHandler } from "@fieldops/tasks/task-definition";
 import { INTEGRATION_PROVIDERS, type IntegrationProvider } from "@fieldops/shared/integrations";
 import { REFRESH_AHEAD_MS } from "./refresh-integration-token.ts";
-import { refreshIntegrationTokenJob } from "./refresh-integration-token.job.ts";
-import type { refreshIntegrationTokensHourlyJob } from "./refresh-integration-tokens-hourly.job.ts";
+import { refreshIntegrationTokenTask } from "./refresh-integration-token.task.ts";
+import type { refreshIntegrationTokensHourlyTask } from "./refresh-integration-tokens-hourly.task.ts";
 
 /**
  * Hands each connection that is due a refresh job of its own, keyed by company, provider and hour: a second run in
  * the same hour adds nothing, and one company's unreachable provider delays no other company.
  */
-export const refreshIntegrationTokensHourly: SystemJobHandler<typeof refreshIntegrationTokensHourlyJob.schema> = async (
-  _payload,
-  { db, queues },
-) => {
+export const refreshIntegrationTokensHourly: SystemTaskHandler<
+  typeof refreshIntegrationTokensHourlyTask.schema
+> = async (_payload, { db, queues }) => {
   const now = new Date();
   const due = await withSystem(db, (tx) =>
     tx.integrationConnection.findMany({
@@ -33,7 +32,7 @@ export const refreshIntegrationTokensHourly: SystemJobHandler<typeof refreshInte
       )
       .map((connection) =>
         queues.enqueue(
-          refreshIntegrationTokenJob,
+          refreshIntegrationTokenTask,
           connection,
           `${connection.companyId}_${connection.provider}_${hour}`,
         ),

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { TenantTransaction } from "@fieldops/db";
-import type { JobQueues } from "@fieldops/jobs/enqueue";
+import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import type { SendInvoiceInput } from "@fieldops/shared/invoices";
 import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 import { conflict, invalidInput, notFound } from "../errors.ts";
 import { invoicingCompany } from "./invoice-company.ts";
-import { sendInvoiceJob } from "./send-invoice.job.ts";
+import { sendInvoiceTask } from "./send-invoice.task.ts";
 
 /**
  * Marks an invoice sent (a draft is issued now; a sent or paid one is sent again) and answers the send the worker
@@ -51,7 +51,7 @@ export async function requestInvoiceSend(
 
 /** Hands the send to the notifications worker; the same send id queues it once. */
 export async function queueInvoiceSend(
-  queues: JobQueues,
+  queues: TaskQueues,
   input: {
     companyId: string;
     invoiceId: string;
@@ -61,5 +61,5 @@ export async function queueInvoiceSend(
     requestId: string | null;
   },
 ): Promise<void> {
-  await queues.enqueue(sendInvoiceJob, input, `${input.invoiceId}_${input.sendId}`);
+  await queues.enqueue(sendInvoiceTask, input, `${input.invoiceId}_${input.sendId}`);
 }

@@ -1,18 +1,18 @@
 import { formatCents } from "@fieldops/shared/money";
 import { withTenant } from "@fieldops/db";
 import { publishEvent } from "@fieldops/events/company-stream";
-import type { JobHandler } from "@fieldops/jobs/job-definition";
+import type { TaskHandler } from "@fieldops/tasks/task-definition";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
 import { reviewPagePath } from "@fieldops/shared/invoices";
 import { issuePublicLink } from "../public-links/public-links.ts";
-import type { sendInvoiceJob } from "./send-invoice.job.ts";
+import type { sendInvoiceTask } from "./send-invoice.task.ts";
 
 /**
  * Writes the invoice's messages to the outbox, where the company's sender (or, without one, the office reading the
  * outbox in the app) delivers them. Each message carries a fresh link to the review page; the token exists in the
  * clear only in the message. A message already written for this send and channel is not written again.
  */
-export const sendInvoice: JobHandler<typeof sendInvoiceJob.schema> = async (payload, { db, redis }) => {
+export const sendInvoice: TaskHandler<typeof sendInvoiceTask.schema> = async (payload, { db, redis }) => {
   const written = await withTenant(db, payload.companyId, async (tx) => {
     const invoice = await tx.invoice.findUnique({
       where: { id: payload.invoiceId },

@@ -1,10 +1,10 @@
-import type { SystemJobHandler } from "@fieldops/jobs/job-definition";
+import type { SystemTaskHandler } from "@fieldops/tasks/task-definition";
 import { enqueueForEveryCompany } from "../companies/enqueue-for-every-company.ts";
-import type { extendVisitHorizonsDailyJob } from "./extend-visit-horizons-daily.job.ts";
-import { extendVisitHorizonsJob } from "./extend-visit-horizons.job.ts";
+import type { extendVisitHorizonsDailyTask } from "./extend-visit-horizons-daily.task.ts";
+import { extendVisitHorizonsTask } from "./extend-visit-horizons.task.ts";
 
 /** Hands each company its own extension job, once a day (UTC). */
-export const extendVisitHorizonsDaily: SystemJobHandler<typeof extendVisitHorizonsDailyJob.schema> = async (
+export const extendVisitHorizonsDaily: SystemTaskHandler<typeof extendVisitHorizonsDailyTask.schema> = async (
   _payload,
   { db, queues },
-) => enqueueForEveryCompany(db, queues, extendVisitHorizonsJob, new Date().toISOString().slice(0, 10));
+) => enqueueForEveryCompany(db, queues, extendVisitHorizonsTask, new Date().toISOString().slice(0, 10));

@@ -1,14 +1,14 @@
 import { withTenant } from "@fieldops/db";
 import { publishEvent } from "@fieldops/events/company-stream";
-import type { JobHandler } from "@fieldops/jobs/job-definition";
-import type { expireModuleApprovalJob } from "./expire-module-approval.job.ts";
+import type { TaskHandler } from "@fieldops/tasks/task-definition";
+import type { expireModuleApprovalTask } from "./expire-module-approval.task.ts";
 import { moduleRunUpdated } from "./module-run-row.ts";
 
 /**
  * Marks the run expired if it is still waiting once its expiry has passed (a decision that came first wins), then
  * tells the requester, whose chat shows the outcome, and the company, whose pending approvals drop it.
  */
-export const expireModuleApproval: JobHandler<typeof expireModuleApprovalJob.schema> = async (
+export const expireModuleApproval: TaskHandler<typeof expireModuleApprovalTask.schema> = async (
   { companyId, runId },
   { db, redis },
 ) => {

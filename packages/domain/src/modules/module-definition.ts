@@ -1,5 +1,5 @@
 import type { TenantTransaction } from "@fieldops/db";
-import type { JobQueues } from "@fieldops/jobs/enqueue";
+import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import type { AppEvent } from "@fieldops/shared/events";
 import type { ModuleId, ModuleParams } from "@fieldops/shared/modules";
 import type { Actor } from "../jobs/actor.ts";
@@ -28,7 +28,7 @@ export interface ModuleOutcome {
 export interface AfterCommitContext {
   companyId: string;
   runId: string;
-  queues: JobQueues;
+  queues: TaskQueues;
   requestId: string | null;
 }
 

@@ -1,5 +1,5 @@
 import type { TenantTransaction } from "@fieldops/db";
-import type { JobQueues } from "@fieldops/jobs/enqueue";
+import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import type { AppEvent } from "@fieldops/shared/events";
 import {
   APPROVAL_TTL_MS,
@@ -13,8 +13,8 @@ import { conflict } from "../errors.ts";
 import type { Actor } from "../jobs/actor.ts";
 import { allowedPolicy, parseModuleParams, planAllowsModule } from "./module-access.ts";
 import { moduleRunAnswer } from "./module-run-row.ts";
-import { expireModuleApprovalJob } from "./expire-module-approval.job.ts";
-import { runModuleJob } from "./run-module.job.ts";
+import { expireModuleApprovalTask } from "./expire-module-approval.task.ts";
+import { runModuleTask } from "./run-module.task.ts";
 
 export interface RequestedModuleRun {
   answer: ExecuteModuleResponse;
@@ -99,19 +99,19 @@ export async function requestModuleRun(
 
 /** Has the workers close the approval request when it expires undecided (once, however often it is asked for). */
 export async function queueApprovalExpiry(
-  queues: JobQueues,
+  queues: TaskQueues,
   input: { companyId: string; runId: string; expiresAt: Date; now?: Date },
 ): Promise<void> {
   const delayMs = input.expiresAt.getTime() - (input.now ?? new Date()).getTime();
-  await queues.enqueue(expireModuleApprovalJob, { companyId: input.companyId, runId: input.runId }, input.runId, {
+  await queues.enqueue(expireModuleApprovalTask, { companyId: input.companyId, runId: input.runId }, input.runId, {
     delayMs,
   });
 }
 
 /** Hands a queued run to the workers (again, harmlessly, if it already was). */
 export async function queueModuleRun(
-  queues: JobQueues,
+  queues: TaskQueues,
   input: { companyId: string; runId: string; requestId: string | null },
 ): Promise<void> {
-  await queues.enqueue(runModuleJob, input, input.runId);
+  await queues.enqueue(runModuleTask, input, input.runId);
 }

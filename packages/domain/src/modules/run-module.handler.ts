@@ -1,14 +1,14 @@
 import { withTenant, type Database } from "@fieldops/db";
 import { isDatabaseUnavailable } from "@fieldops/db/database-unavailable";
 import { publishEvents } from "@fieldops/events/company-stream";
-import type { JobHandler } from "@fieldops/jobs/job-definition";
+import type { TaskHandler } from "@fieldops/tasks/task-definition";
 import { moduleIdSchema } from "@fieldops/shared/modules";
 import { DomainError } from "../errors.ts";
 import { recheckModuleRun } from "./check-module-run.ts";
 import type { StoredJson } from "./module-definition.ts";
 import { moduleDefinition } from "./module-registry.ts";
 import { moduleRunUpdated, type ModuleRunRow } from "./module-run-row.ts";
-import type { runModuleJob } from "./run-module.job.ts";
+import type { runModuleTask } from "./run-module.task.ts";
 
 const FAILED_MESSAGE = "Failed to execute module";
 
@@ -36,7 +36,7 @@ async function markFailed(
  * commit (queueing follow-up work, telling the requester), which is idempotent. A refusal of the domain is the run's
  * outcome at once; another error is retried by BullMQ and recorded as a failure only at the last attempt.
  */
-export const runModule: JobHandler<typeof runModuleJob.schema> = async (
+export const runModule: TaskHandler<typeof runModuleTask.schema> = async (
   { companyId, runId, requestId },
   { db, redis, queues, finalAttempt = true },
 ) => {

@@ -1,12 +1,12 @@
 import { withTenant, type TenantTransaction } from "@fieldops/db";
 import { publishEvent } from "@fieldops/events/company-stream";
-import type { JobHandler } from "@fieldops/jobs/job-definition";
+import type { TaskHandler } from "@fieldops/tasks/task-definition";
 import { brandingSchema } from "@fieldops/shared/company";
 import { reviewEstimatePath, reviewPortalPath } from "@fieldops/shared/review";
 import { publicLinkUrl } from "../public-links/public-link-token.ts";
-import type { sendCustomerLinkJob } from "./send-customer-link.job.ts";
+import type { sendCustomerLinkTask } from "./send-customer-link.task.ts";
 
-type Payload = ReturnType<typeof sendCustomerLinkJob.schema.parse>;
+type Payload = ReturnType<typeof sendCustomerLinkTask.schema.parse>;
 
 interface Message {
   recipient: { email: string | null; phone: string | null };
@@ -59,7 +59,7 @@ async function portalMessage(tx: TenantTransaction, payload: Payload, companyNam
  * Writes one e-mail and one text message (as asked, to the contacts the customer has) in the outbox, for the company's
  * sender to deliver, and tells the company's screens. Keyed by the sending, so a retry adds nothing.
  */
-export const sendCustomerLink: JobHandler<typeof sendCustomerLinkJob.schema> = async (payload, { db, redis }) => {
+export const sendCustomerLink: TaskHandler<typeof sendCustomerLinkTask.schema> = async (payload, { db, redis }) => {
   const written = await withTenant(db, payload.companyId, async (tx) => {
     const company = await tx.company.findFirstOrThrow({ select: { name: true, branding: true } });
     const companyName = brandingSchema.safeParse(company.branding).data?.name || company.name;

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { withTenant } from "@fieldops/db";
 import { publishEvent } from "@fieldops/events/company-stream";
-import type { JobHandler } from "@fieldops/jobs/job-definition";
+import type { TaskHandler } from "@fieldops/tasks/task-definition";
 import { invitationLink } from "@fieldops/shared/team";
 import { invitationStatus } from "./invitation-status.ts";
-import type { sendInvitationJob } from "./send-invitation.job.ts";
+import type { sendInvitationTask } from "./send-invitation.task.ts";
 
 export const hashInvitationToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -20,7 +20,7 @@ const ROLE_WORDS: Record<string, string> = {
  * here and kept only in the message (the invitation stores its hash), so no queue or log ever holds it. A sending
  * that a resend, an acceptance or a withdrawal overtook does nothing.
  */
-export const sendInvitation: JobHandler<typeof sendInvitationJob.schema> = async (payload, { db, redis }) => {
+export const sendInvitation: TaskHandler<typeof sendInvitationTask.schema> = async (payload, { db, redis }) => {
   const sent = await withTenant(db, payload.companyId, async (tx) => {
     const [locked] = await tx.$queryRaw<
       { id: string }[]

@@ -1,10 +1,13 @@
 import { withSystem } from "@fieldops/db";
-import type { SystemJobHandler } from "@fieldops/jobs/job-definition";
+import type { SystemTaskHandler } from "@fieldops/tasks/task-definition";
 import { TELEMETRY_RETENTION_DAYS } from "@fieldops/shared/telemetry";
-import type { pruneTelemetryDailyJob } from "./prune-telemetry-daily.job.ts";
+import type { pruneTelemetryDailyTask } from "./prune-telemetry-daily.task.ts";
 
 /** Deletes web vitals, alerts and routing events older than the retention, across companies (system context). */
-export const pruneTelemetryDaily: SystemJobHandler<typeof pruneTelemetryDailyJob.schema> = async (_payload, { db }) => {
+export const pruneTelemetryDaily: SystemTaskHandler<typeof pruneTelemetryDailyTask.schema> = async (
+  _payload,
+  { db },
+) => {
   const before = new Date(Date.now() - TELEMETRY_RETENTION_DAYS * 24 * 3600 * 1000);
   await withSystem(db, async (tx) => {
     await tx.performanceMetric.deleteMany({ where: { occurredAt: { lt: before } } });

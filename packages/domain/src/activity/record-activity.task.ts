@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineJob } from "@fieldops/jobs/job-definition";
+import { defineTask } from "@fieldops/tasks/task-definition";
 
-export const recordActivityJob = defineJob({
+export const recordActivityTask = defineTask({
   id: "record-activity",
   queue: "activity",
   schema: z.object({

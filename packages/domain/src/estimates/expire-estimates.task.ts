@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineJob } from "@fieldops/jobs/job-definition";
+import { defineTask } from "@fieldops/tasks/task-definition";
 
 /** Marks one company's sent estimates past their last day expired. */
-export const expireEstimatesJob = defineJob({
+export const expireEstimatesTask = defineTask({
   id: "expire-estimates",
   queue: "notifications",
   schema: z.object({ companyId: z.uuid() }),

@@ -1,8 +1,8 @@
-import { defineJob } from "@fieldops/jobs/job-definition";
+import { defineTask } from "@fieldops/tasks/task-definition";
 import { refreshIntegrationTokenPayloadSchema } from "./refresh-integration-token.ts";
 
 /** Refreshes one company's tokens for one provider before they expire. */
-export const refreshIntegrationTokenJob = defineJob({
+export const refreshIntegrationTokenTask = defineTask({
   id: "refresh-integration-token",
   queue: "notifications",
   schema: refreshIntegrationTokenPayloadSchema,

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { defineJob } from "@fieldops/jobs/job-definition";
+import { defineTask } from "@fieldops/tasks/task-definition";
 
 /**
  * Puts the e-mail and text message that carry a customer's link (an estimate to review, their portal) in the outbox.
  * The token is in the payload because only its hash is stored; the message is where the customer gets it.
  */
-export const sendCustomerLinkJob = defineJob({
+export const sendCustomerLinkTask = defineTask({
   id: "send-customer-link",
   queue: "notifications",
   schema: z.object({
@@ -18,7 +18,7 @@ export const sendCustomerLinkJob = defineJob({
     origin: z.string().max(500),
     email: z.boolean(),
     sms: z.boolean(),
-    /** One per sending: a retry of the job writes the same messages once. */
+    /** One per sending: a retry of the task writes the same messages once. */
     sendId: z.uuid(),
     requestId: z.string().max(200).nullable(),
   }),

@@ -1,54 +1,54 @@
 import { FlowProducer, Queue, type ConnectionOptions, type FlowJob } from "bullmq";
 import type { z } from "zod";
-import type { JobDefinition, TenantJobPayload } from "./job-definition.ts";
+import type { TaskDefinition, TenantTaskPayload } from "./task-definition.ts";
 import { QUEUE_NAMES, type QueueName } from "./queues.ts";
 
-export const DEFAULT_JOB_OPTIONS = {
+export const DEFAULT_TASK_OPTIONS = {
   attempts: 3,
   backoff: { type: "exponential", delay: 1000 },
   removeOnComplete: { age: 24 * 3600, count: 1000 },
   removeOnFail: { age: 7 * 24 * 3600 },
 } as const;
 
-export interface JobQueues {
+export interface TaskQueues {
   /**
-   * Validates the payload and adds the job. `jobKey` makes the job id deterministic (`<job id>_<key>`; BullMQ forbids ":"), so adding
+   * Validates the payload and adds the task. `taskKey` makes its BullMQ job id deterministic (`<task id>_<key>`; BullMQ forbids ":"), so adding
    * the same work twice runs it once.
    */
-  enqueue<Schema extends z.ZodType<TenantJobPayload>>(
-    definition: JobDefinition<Schema>,
+  enqueue<Schema extends z.ZodType<TenantTaskPayload>>(
+    definition: TaskDefinition<Schema>,
     payload: z.input<Schema>,
-    jobKey: string,
+    taskKey: string,
     /** Run it no sooner than this long from now. */
     options?: { delayMs?: number },
   ): Promise<string>;
   /**
-   * Adds jobs that run one after another as one BullMQ flow: each waits for the one before it to complete, and a job
+   * Adds tasks that run one after another as one BullMQ flow: each waits for the one before it to complete, and a task
    * that fails for good fails the ones after it. Keys make the ids deterministic, as with `enqueue`.
    */
-  enqueueChain<Schema extends z.ZodType<TenantJobPayload>>(
-    definition: JobDefinition<Schema>,
-    steps: readonly { payload: z.input<Schema>; jobKey: string }[],
+  enqueueChain<Schema extends z.ZodType<TenantTaskPayload>>(
+    definition: TaskDefinition<Schema>,
+    steps: readonly { payload: z.input<Schema>; taskKey: string }[],
   ): Promise<string[]>;
   queue(name: QueueName): Queue;
   close(): Promise<void>;
 }
 
-export function createJobQueues(connection: ConnectionOptions, prefix?: string): JobQueues {
+export function createTaskQueues(connection: ConnectionOptions, prefix?: string): TaskQueues {
   const queues = new Map(
-    QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS })]),
+    QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_TASK_OPTIONS })]),
   );
   const queue = (name: QueueName) => queues.get(name)!;
   let flows: FlowProducer | null = null;
   return {
-    async enqueue(definition, payload, jobKey, options = {}) {
+    async enqueue(definition, payload, taskKey, options = {}) {
       const data = definition.schema.parse(payload);
-      const jobId = `${definition.id}_${jobKey}`;
+      const jobId = `${definition.id}_${taskKey}`;
       await queue(definition.queue).add(definition.id, data, { jobId, delay: Math.max(0, options.delayMs ?? 0) });
       return jobId;
     },
     async enqueueChain(definition, steps) {
-      const ids = steps.map((step) => `${definition.id}_${step.jobKey}`);
+      const ids = steps.map((step) => `${definition.id}_${step.taskKey}`);
       // A flow runs children before their parent: the last step is the root, the first the deepest child.
       let tree: FlowJob | undefined;
       steps.forEach((step, index) => {
@@ -56,7 +56,7 @@ export function createJobQueues(connection: ConnectionOptions, prefix?: string):
           name: definition.id,
           queueName: definition.queue,
           data: definition.schema.parse(step.payload),
-          opts: { ...DEFAULT_JOB_OPTIONS, jobId: ids[index], failParentOnFailure: true },
+          opts: { ...DEFAULT_TASK_OPTIONS, jobId: ids[index], failParentOnFailure: true },
           ...(tree ? { children: [tree] } : {}),
         };
         tree = job;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineJob } from "@fieldops/jobs/job-definition";
+import { defineTask } from "@fieldops/tasks/task-definition";
 
-export const sendInvitationJob = defineJob({
+export const sendInvitationTask = defineTask({
   id: "send-invitation",
   queue: "notifications",
   schema: z.object({

@@ -1,3 +1,3 @@
-/** Every BullMQ queue of the product. A job definition names one of these; the worker consumes all of them. */
+/** Every BullMQ queue of the product. A task definition names one of these; the worker consumes all of them. */
 export const QUEUE_NAMES = ["activity", "visits", "optimizer", "modules", "notifications", "quotes", "builds"] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
