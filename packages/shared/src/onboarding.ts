@@ -32,7 +32,3 @@ export type CompleteOnboardingRequest = z.input<typeof completeOnboardingRequest
 
 export const completeOnboardingResponseSchema = z.object({ invited: z.number().int() });
 
-/** The step after Continue or Skip; progress is the completed steps over all of them. */
-export function onboardingProgress(completed: ReadonlySet<number>): number {
-  return completed.size / ONBOARDING_STEP_COUNT;
-}

@@ -147,7 +147,3 @@ export const TENANT_FEATURES = [
 ] as const;
 export const tenantFeatureSchema = z.enum(TENANT_FEATURES);
 export type TenantFeature = z.infer<typeof tenantFeatureSchema>;
-export const TENANT_TIERS = {
-  default: ["jobs", "scheduling", "billing", "payments", "reporting", "ai_chat"],
-  plumbing: ["leads", "estimator", "jobs", "scheduling", "billing", "payments", "reporting", "ai_chat"],
-} as const satisfies Record<string, readonly TenantFeature[]>;

@@ -48,7 +48,6 @@ export const unauthorized = (message = "Not signed in") => new HttpError(401, me
 export const forbidden = (message = "You do not have access to this") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string, field?: string) => new HttpError(409, message, field);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
 
 /** The answers (503) to a request that needs PostgreSQL or Redis while it is down. */
 export const DATABASE_UNAVAILABLE = "The database is unavailable. Try again in a moment.";

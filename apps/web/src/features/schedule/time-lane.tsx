@@ -42,11 +42,6 @@ export function crewTint(color: string | undefined, alpha: string): CSSPropertie
   return color ? { backgroundColor: `${color}${alpha}`, borderColor: color } : {};
 }
 
-export function visitTimeLabel(visit: ScheduleVisit, day: string, timeZone: string): string {
-  if (!visit.start || !visit.end) return `${visit.durationMinutes} min, no time yet`;
-  return `${clockLabel(minuteOfDay(visit.start, day, timeZone))}–${clockLabel(minuteOfDay(visit.end, day, timeZone))}`;
-}
-
 /** A visit as a button: it opens the Schedule visit dialog, and can be dragged when its status allows a move. */
 export function VisitBlock({
   visit,
