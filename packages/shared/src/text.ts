@@ -3,7 +3,8 @@ import { z } from "zod";
 /** With the `u` flag a valid surrogate pair is one code point, so `\p{Cs}` matches only unpaired surrogates. */
 const UNPAIRED_SURROGATE = /\p{Cs}/u;
 
-export const UNSTORABLE_TEXT_MESSAGE = "Contains a character that cannot be stored (NUL or an unpaired surrogate)";
+/** A predicate, completed with the field's name where it is shown ("Name contains a character …"). */
+export const UNSTORABLE_TEXT_MESSAGE = "contains a character that cannot be stored (NUL or an unpaired surrogate)";
 
 /**
  * True when PostgreSQL can store the string as it is: text and jsonb cannot hold NUL, and a UTF-16 surrogate

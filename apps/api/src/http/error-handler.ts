@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { isRedisUnavailable } from "@fieldops/config/redis-connections";
 import { isDatabaseUnavailable } from "@fieldops/db/database-unavailable";
+import { fieldSentence, installValidationMessages } from "@fieldops/shared/validation-messages";
 import { DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE, knownError } from "./http-error.ts";
 
 /** Seconds a client is asked to wait before trying again while a dependency is down. */
@@ -11,9 +12,11 @@ const RETRY_AFTER_SECONDS = 5;
 
 /**
  * Every non-OK answer has a JSON body `{ message, field? }`, so the web client's error reads `STATUS: body` and the
- * sign-in screen can show `message`. Bad input is a 400 that names the field.
+ * sign-in screen can show `message`. Bad input is a 400 that names the field (`field`, its dotted path) and says what is
+ * wrong with it in a sentence ("Property 2: Street is required", "Name must be at most 100 characters").
  */
 export function installErrorHandler(app: FastifyInstance): void {
+  installValidationMessages();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = knownError(error);
     if (known) {
@@ -27,9 +30,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const field = first?.instancePath.replace(/^\//, "").replaceAll("/", ".") || undefined;
-      const detail = first?.message ?? "is invalid";
-      const message = field ? `Invalid ${field}: ${detail}` : `Invalid request: ${detail}`;
+      const path = first?.instancePath.split("/").filter((segment) => segment !== "") ?? [];
+      const field = path.join(".") || undefined;
+      const message = fieldSentence(path, first?.message ?? "is not valid");
       return reply.status(400).send({ message, ...(field ? { field } : {}) });
     }
     if (isResponseSerializationError(error)) {

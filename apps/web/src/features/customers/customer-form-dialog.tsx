@@ -154,10 +154,7 @@ export function CustomerFormDialog({
         <form className="grid gap-4" onSubmit={submit} noValidate>
           {error ? (
             <Alert variant="destructive" role="alert">
-              <AlertDescription>
-                {error.field ? `${error.field}: ` : ""}
-                {error.message}
-              </AlertDescription>
+              <AlertDescription>{error.message}</AlertDescription>
             </Alert>
           ) : null}
           <Field id="customer-name" label="Name">
