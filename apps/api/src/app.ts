@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
@@ -21,7 +20,7 @@ import { answerClientError, answerFrameworkError, installErrorHandler } from "./
 import { installImpersonationAudit } from "./http/impersonation-audit.ts";
 import { installJsonBodyParser } from "./http/json-body.ts";
 import { installRequestMetrics } from "./http/request-metrics.ts";
-import { DOCS_CSP, securityHeaderOptions } from "./http/security-headers.ts";
+import { DOCS_CSP, installSecurityHeaders, securityHeaderOptions } from "./http/security-headers.ts";
 import type { EventHub } from "./realtime/event-hub.ts";
 import { socketTicketRoutes } from "./realtime/socket-ticket-routes.ts";
 import { websocketRoutes } from "./realtime/websocket-routes.ts";
@@ -87,8 +86,8 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   // Every body the API takes is JSON; Fastify's default text/plain parser would let a cross-site form reach routes.
   app.removeContentTypeParser("text/plain");
   const tileOrigins = context.env.MAP_TILE_URL ? [new URL(context.env.MAP_TILE_URL).origin] : [];
-  await app.register(
-    fastifyHelmet,
+  installSecurityHeaders(
+    app,
     securityHeaderOptions(
       context.env.NODE_ENV === "production",
       tileOrigins,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { SESSION_COOKIE } from "@fieldops/shared/auth";
 import { REVIEW_TOKEN_HEADER } from "@fieldops/shared/review";
@@ -23,17 +23,22 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * another site still is.
  */
 export function installCrossSiteGuard(app: FastifyInstance): void {
-  app.addHook("onRequest", async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-    if (request.headers.authorization?.startsWith("Bearer ")) return;
-    const origin = requestOrigin(request);
-    if (origin === "same") return;
-    if (
-      origin === "unknown" &&
-      request.url.startsWith(API_PATHS.reviewPrefix) &&
-      request.headers[REVIEW_TOKEN_HEADER] !== undefined
-    )
-      return;
-    if (origin === "foreign" || request.cookies[SESSION_COOKIE] !== undefined) throw forbidden(CROSS_SITE_REFUSED);
+  // A callback hook, not an async one: every request passes here, and most (reads) leave at once.
+  app.addHook("onRequest", (request, _reply, done) => {
+    done(refusesCrossSite(request) ? forbidden(CROSS_SITE_REFUSED) : undefined);
   });
+}
+
+function refusesCrossSite(request: FastifyRequest): boolean {
+  if (!STATE_CHANGING.has(request.method)) return false;
+  if (request.headers.authorization?.startsWith("Bearer ")) return false;
+  const origin = requestOrigin(request);
+  if (origin === "same") return false;
+  if (
+    origin === "unknown" &&
+    request.url.startsWith(API_PATHS.reviewPrefix) &&
+    request.headers[REVIEW_TOKEN_HEADER] !== undefined
+  )
+    return false;
+  return origin === "foreign" || request.cookies[SESSION_COOKIE] !== undefined;
 }

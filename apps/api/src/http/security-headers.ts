@@ -1,4 +1,6 @@
-import type { FastifyHelmetOptions } from "@fastify/helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyInstance } from "fastify";
+import helmet, { type HelmetOptions } from "helmet";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
@@ -58,7 +60,7 @@ export function securityHeaderOptions(
   production: boolean,
   imageOrigins: readonly string[] = [],
   stripeJs = false,
-): FastifyHelmetOptions {
+): HelmetOptions {
   return {
     contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(production, imageOrigins, stripeJs) },
     frameguard: { action: "deny" },
@@ -67,4 +69,30 @@ export function securityHeaderOptions(
     strictTransportSecurity: production ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: false } : false,
     xContentTypeOptions: true,
   };
+}
+
+/**
+ * The headers helmet sets with these options, worked out once. Helmet's middleware (and @fastify/helmet, which built a
+ * new one on every request) re-parses the policy for each response; ours is the same for every response. A directive
+ * given as a function (a per-request nonce) would be called once here, so none is.
+ */
+function securityHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return Object.freeze(Object.fromEntries(headers));
+}
+
+/** Every response, answered or refused, carries the security headers (a route may replace one, as /api/docs does). */
+export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+  const headers = securityHeaders(options);
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 }
