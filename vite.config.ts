@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { precompress } from "./scripts/build/precompress.ts";
 
 const webRoot = fileURLToPath(new URL("./apps/web", import.meta.url));
 const outDir = fileURLToPath(new URL("./dist/web", import.meta.url));
@@ -11,7 +12,7 @@ const apiTarget = "http://127.0.0.1:3000";
 // server forwards /api (including the /api/ws WebSocket) to the API.
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,
