@@ -26,6 +26,7 @@ import { SECTION_PAGES } from "../shell/section-pages";
 import { tenantNavigation } from "../shell/tenant-navigation";
 import { TitleBrandProvider } from "../shell/page-title";
 import { AppModalHost } from "./app-modal-host";
+import { LiveReactions } from "./signed-in-layout";
 import {
   CrewDetailPage,
   CrewsPage,
@@ -120,19 +121,21 @@ const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
 function TenantLayout({ base, tenantId, tenant }: { base: string; tenantId: string; tenant: TenantView }) {
   return (
     <>
-      <AppLayout
-        frame={AssistantFrame}
-        headerActions={<AssistantButton />}
-        banners={(user) => <ImpersonationBanners user={user} tenantId={tenantId} />}
-        style={brandStyle(tenant.primaryColor)}
-        sidebar={(user) => (
-          <AppSidebar
-            user={user}
-            header={<TenantSidebarHeader tenant={tenant} />}
-            groups={tenantNavigation(base, tenant.features, isTenantAdministrator(user))}
-          />
-        )}
-      />
+      <LiveReactions>
+        <AppLayout
+          frame={AssistantFrame}
+          headerActions={<AssistantButton />}
+          banners={(user) => <ImpersonationBanners user={user} tenantId={tenantId} />}
+          style={brandStyle(tenant.primaryColor)}
+          sidebar={(user) => (
+            <AppSidebar
+              user={user}
+              header={<TenantSidebarHeader tenant={tenant} />}
+              groups={tenantNavigation(base, tenant.features, isTenantAdministrator(user))}
+            />
+          )}
+        />
+      </LiveReactions>
       <AppModalHost />
     </>
   );
