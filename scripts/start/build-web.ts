@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 /** The newest modification time of any file under these folders. */
@@ -14,11 +14,62 @@ function newestChange(paths: string[]): number {
   return newest;
 }
 
+interface PackageJson {
+  name?: string;
+  workspaces?: string[];
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+
+const readPackage = (folder: string): PackageJson =>
+  JSON.parse(readFileSync(join(folder, "package.json"), "utf8")) as PackageJson;
+
+/** Each workspace's folder (relative to `root`) by package name, from the root package.json's `workspaces`. */
+function workspaceFolders(root: string): Map<string, string> {
+  const folders = new Map<string, string>();
+  for (const pattern of readPackage(root).workspaces ?? []) {
+    const candidates = pattern.endsWith("/*")
+      ? readdirSync(join(root, pattern.slice(0, -2))).map((name) => `${pattern.slice(0, -2)}/${name}`)
+      : [pattern];
+    for (const folder of candidates) {
+      if (!existsSync(join(root, folder, "package.json"))) continue;
+      const name = readPackage(join(root, folder)).name;
+      if (name) folders.set(name, folder);
+    }
+  }
+  return folders;
+}
+
+/**
+ * What the web build is made from, relative to `root`: apps/web, every workspace it depends on (directly or through
+ * another workspace), the vite config with its build step, and the lock file.
+ */
+export function webBuildSources(root: string): string[] {
+  const folders = workspaceFolders(root);
+  const sources = new Set<string>();
+  const visit = (folder: string) => {
+    if (sources.has(folder)) return;
+    sources.add(folder);
+    const { dependencies = {}, devDependencies = {} } = readPackage(join(root, folder));
+    for (const name of Object.keys({ ...dependencies, ...devDependencies })) {
+      const dependency = folders.get(name);
+      if (dependency) visit(dependency);
+    }
+  };
+  visit("apps/web");
+  return [...sources, "vite.config.ts", "scripts/build", "package-lock.json"];
+}
+
+/** Whether dist/web is missing or older than any of its sources. */
+export function webBuildIsStale(root: string): boolean {
+  const index = join(root, "dist/web/index.html");
+  if (!existsSync(index)) return true;
+  return statSync(index).mtimeMs < newestChange(webBuildSources(root).map((path) => join(root, path)));
+}
+
 /** Builds the web app with Vite when dist/web is missing or older than its sources. */
 export async function buildWebIfNeeded(root: string, log: (line: string) => void): Promise<void> {
-  const index = join(root, "dist/web/index.html");
-  const sources = ["apps/web", "packages/shared", "vite.config.ts", "package-lock.json"].map((p) => join(root, p));
-  if (existsSync(index) && statSync(index).mtimeMs >= newestChange(sources)) return;
+  if (!webBuildIsStale(root)) return;
   log("building the web app");
   const { build } = await import("vite");
   await build({ configFile: join(root, "vite.config.ts"), logLevel: "warn" });

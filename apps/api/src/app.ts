@@ -56,6 +56,7 @@ import { tenantRoutes } from "./routes/tenant-routes.ts";
 import { demoRoutes } from "./routes/demo-routes.ts";
 import { customDomainRoutes } from "./routes/custom-domain-routes.ts";
 import { serveIndexHtml } from "./http/index-html.ts";
+import { wantsWebPage, webAssetOptions } from "./http/web-assets.ts";
 import { buildRoutes } from "./routes/build-routes.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 
@@ -162,11 +163,11 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
 
   const indexHtml = webDistDir ? join(webDistDir, "index.html") : null;
   if (webDistDir && indexHtml && existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, webAssetOptions(webDistDir));
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage = request.method === "GET" && !request.url.startsWith("/api") && indexHtml && existsSync(indexHtml);
-    if (wantsPage) return serveIndexHtml(context, request, reply, indexHtml);
+    if (indexHtml && wantsWebPage(request) && existsSync(indexHtml))
+      return serveIndexHtml(context, request, reply, indexHtml);
     return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split("?")[0]}` });
   });
   return app;

@@ -6,7 +6,7 @@ import { useUpdateUserPreferences, useUserPreferences } from "../features/compan
 import { useCompany } from "../lib/company";
 import { useUser } from "../lib/session";
 import { hasStoredTheme, useTheme } from "../lib/theme";
-import { FullPageLoader } from "../shell/app-layout";
+import { FullPageLoader } from "../shell/full-page-loader";
 
 /**
  * While the company is not set up, its owners see the setup wizard instead of the app (the others, who cannot

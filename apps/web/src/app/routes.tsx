@@ -1,67 +1,73 @@
 import { Navigate, Route, Routes } from "react-router";
 import { ADMIN_PORTAL_ROLES, homePathForRole } from "@fieldops/shared/roles";
 import { BUILD_MANAGER_ROLES } from "@fieldops/shared/builds";
-import { BuildMonitorPage, BuildPricingPage, BuildsPage } from "../features/builds/builds-pages";
-import { LoginPage } from "../features/auth/login-page";
-import { useUser } from "../lib/session";
-import { DashboardPage } from "../features/dashboard/dashboard-page";
-import { CustomerDetailPage } from "../features/customers/customer-detail-page";
-import { CustomersPage } from "../features/customers/customers-page";
-import { CustomRecordPage } from "../features/custom-objects/custom-record-page";
-import { CustomRecordsPage } from "../features/custom-objects/custom-records-page";
-import { JobDetailPage } from "../features/jobs/job-detail-page";
-import { JobsPage } from "../features/jobs/jobs-page";
-import { EstimatePage } from "../features/estimates/estimate-page";
-import { EstimatesPage } from "../features/estimates/estimates-page";
-import { LeadsPage } from "../features/leads/leads-page";
-import { PortalPage } from "../features/review/portal-page";
-import { ReviewEstimatePage } from "../features/review/review-estimate-page";
-import { CrewDetailPage } from "../features/crews/crew-detail-page";
-import { CrewsPage } from "../features/crews/crews-page";
-import { SchedulePage } from "../features/schedule/schedule-page";
-import { CommunicationSettingsPage } from "../features/integrations/communication-settings";
-import { IntegrationsPage } from "../features/integrations/integrations-page";
-import { PaymentSettingsPage } from "../features/integrations/payment-settings";
-import { SimulatedAuthorizePage } from "../features/integrations/simulated-authorize-page";
-import { InvoiceDetailPage } from "../features/billing/invoice-detail-page";
-import { PaymentsPage } from "../features/billing/payments-page";
-import { ReviewPage } from "../features/review/review-page";
 import { BILLING_ROLES } from "@fieldops/shared/invoices";
-import { SettingsPage } from "../features/settings/settings-page";
-import { ReportsPage } from "../features/reports/reports-page";
 import { REPORT_READER_ROLES } from "@fieldops/shared/reports";
-import { IndustriesPage, IndustryPage } from "../features/marketing/industries-page";
-import { LandingPage } from "../features/marketing/landing-page";
-import { PricingPage } from "../features/marketing/pricing-page";
-import { PlansPage } from "../features/plans/plans-page";
 import {
   INTEGRATION_MANAGER_ROLES,
   INTEGRATION_VIEWER_ROLES,
   SIMULATED_AUTHORIZE_PATH,
 } from "@fieldops/shared/integrations";
-import { AppLayout, FullPageLoader, useSignedInUser } from "../shell/app-layout";
-import { ImpersonationBanners } from "../features/impersonation/impersonation-banners";
-import { AssistantButton, AssistantFrame } from "../features/assistant/assistant-panel";
+import { useUser } from "../lib/session";
+import { RouteTelemetry } from "../features/telemetry/route-telemetry";
+import { FullPageLoader } from "../shell/full-page-loader";
+import { lazyPage } from "../shell/lazy-page";
 import { NotFoundPage } from "../shell/not-found-page";
 import { RoleGuard } from "../shell/role-guard";
-import { SectionPageView } from "../shell/section-page";
 import { SECTION_PAGES } from "../shell/section-pages";
-import { AppModalHost } from "./app-modal-host";
-import { HostTenantRoutes, TenantOrIndustryRoute } from "./tenant-routes";
-import { RouteTelemetry } from "../features/telemetry/route-telemetry";
-import { OnboardingGate, ThemePreferenceSync } from "./onboarding-gate";
-import { DocumentationPage } from "../features/documentation/documentation-page";
-import { OnboardingPage } from "../features/onboarding/onboarding-page";
-import { SecurityPage } from "../features/security/security-page";
-import { SupportPage } from "../features/support/support-page";
-import { SignupOrInvitationPage } from "../features/team/invitation-signup-page";
-import { AdminDashboardRoute } from "../features/admin/admin-dashboard-route";
-import { BrainPacketsPage } from "../features/admin/brain-packets-page";
-import { FeaturesPage } from "../features/admin/features-page";
-import { InstanceAdminPage } from "../features/admin/instance-admin-page";
-import { MenuEditorPage } from "../features/admin/menu-editor-page";
-import { ResourcesPage } from "../features/admin/resources-page";
-import { TenantsPage } from "../features/admin/tenants-page";
+import {
+  AdminDashboardRoute,
+  BrainPacketsPage,
+  BuildMonitorPage,
+  BuildPricingPage,
+  BuildsPage,
+  CommunicationSettingsPage,
+  CrewDetailPage,
+  CrewsPage,
+  CustomerDetailPage,
+  CustomersPage,
+  CustomRecordPage,
+  CustomRecordsPage,
+  DocumentationPage,
+  EstimatePage,
+  EstimatesPage,
+  FeaturesPage,
+  IndustriesPage,
+  IndustryPage,
+  InstanceAdminPage,
+  IntegrationsPage,
+  InvoiceDetailPage,
+  JobDetailPage,
+  JobsPage,
+  LandingPage,
+  LeadsPage,
+  LoginPage,
+  MenuEditorPage,
+  OnboardingPage,
+  PaymentSettingsPage,
+  PaymentsPage,
+  PlansPage,
+  PortalPage,
+  PricingPage,
+  ReportsPage,
+  ResourcesPage,
+  ReviewEstimatePage,
+  ReviewPage,
+  SchedulePage,
+  SectionPageView,
+  SecurityPage,
+  SettingsPage,
+  SignupOrInvitationPage,
+  SimulatedAuthorizePage,
+  SupportPage,
+  TenantsPage,
+} from "./pages";
+
+// The signed-in frame (layout, assistant, modals) and the tenant pages load only where they are shown.
+const AppLayoutWithModals = lazyPage(() => import("./signed-in-layout"), "AppLayoutWithModals");
+const UserDashboard = lazyPage(() => import("./signed-in-layout"), "UserDashboard");
+const HostTenantRoutes = lazyPage(() => import("./tenant-routes"), "HostTenantRoutes");
+const TenantOrIndustryRoute = lazyPage(() => import("./tenant-routes"), "TenantOrIndustryRoute");
 
 /** Jobs are managed by owners and members; field users work from their own visits. */
 const JOB_MANAGERS = ["owner", "member"] as const;
@@ -71,28 +77,6 @@ function Home() {
   const user = useUser();
   if (user.isPending) return <FullPageLoader />;
   return user.data ? <Navigate to={homePathForRole(user.data.role)} replace /> : <LandingPage />;
-}
-
-/** /userdash is a landing route: owners and admins land on /admin-dashboard instead, everyone else stays. */
-function UserDashboard() {
-  const user = useSignedInUser();
-  const home = homePathForRole(user.role);
-  return home === "/userdash" ? <DashboardPage today /> : <Navigate to={home} replace />;
-}
-
-/** The signed-in layout with the host of the app's named modals beside it, so that any screen can open one. */
-function AppLayoutWithModals() {
-  return (
-    <OnboardingGate>
-      <AppLayout
-        frame={AssistantFrame}
-        headerActions={<AssistantButton />}
-        banners={(user) => <ImpersonationBanners user={user} />}
-      />
-      <AppModalHost />
-      <ThemePreferenceSync />
-    </OnboardingGate>
-  );
 }
 
 /**

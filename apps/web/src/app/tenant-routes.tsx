@@ -2,25 +2,9 @@ import type { ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import { INTEGRATION_VIEWER_ROLES } from "@fieldops/shared/integrations";
 import { DEFAULT_TENANT_HOME, matchTenantPath } from "@fieldops/shared/tenant-routes";
-import { AssistantButton, AssistantFrame } from "../features/assistant/assistant-panel";
-import { AssistantChat } from "../features/assistant/assistant-chat";
-import { LoginPage } from "../features/auth/login-page";
-import { CrewDetailPage } from "../features/crews/crew-detail-page";
-import { CrewsPage } from "../features/crews/crews-page";
-import { CustomersPage } from "../features/customers/customers-page";
-import { DashboardPage } from "../features/dashboard/dashboard-page";
-import { EstimatesPage } from "../features/estimates/estimates-page";
-import { IntegrationsPage } from "../features/integrations/integrations-page";
-import { JobsPage } from "../features/jobs/jobs-page";
-import { LeadsPage } from "../features/leads/leads-page";
+import { AssistantButton, AssistantFrame, LazyAssistantChat } from "../features/assistant/assistant-panel";
 import { ImpersonationBanners } from "../features/impersonation/impersonation-banners";
 import { StartImpersonation } from "../features/impersonation/start-impersonation";
-import { IndustryPage } from "../features/marketing/industries-page";
-import { PlansPage } from "../features/plans/plans-page";
-import { SchedulePage } from "../features/schedule/schedule-page";
-import { SecurityPage } from "../features/security/security-page";
-import { SettingsPage } from "../features/settings/settings-page";
-import { SupportPage } from "../features/support/support-page";
 import { brandStyle } from "../features/tenants/brand-style";
 import {
   canEnterTenant,
@@ -33,15 +17,34 @@ import {
 import { TenantErrorPage } from "../features/tenants/tenant-error";
 import { TenantSidebarHeader } from "../features/tenants/tenant-sidebar-header";
 import { useUser } from "../lib/session";
-import { AppLayout, FullPageLoader } from "../shell/app-layout";
+import { AppLayout } from "../shell/app-layout";
+import { FullPageLoader } from "../shell/full-page-loader";
 import { AppSidebar } from "../shell/app-sidebar";
 import { NotFoundPage } from "../shell/not-found-page";
 import { RoleGuard } from "../shell/role-guard";
-import { SectionPageView } from "../shell/section-page";
 import { SECTION_PAGES } from "../shell/section-pages";
 import { tenantNavigation } from "../shell/tenant-navigation";
 import { TitleBrandProvider } from "../shell/page-title";
 import { AppModalHost } from "./app-modal-host";
+import { LiveReactions } from "./signed-in-layout";
+import {
+  CrewDetailPage,
+  CrewsPage,
+  CustomersPage,
+  DashboardPage,
+  EstimatesPage,
+  IndustryPage,
+  IntegrationsPage,
+  JobsPage,
+  LeadsPage,
+  LoginPage,
+  PlansPage,
+  SchedulePage,
+  SectionPageView,
+  SecurityPage,
+  SettingsPage,
+  SupportPage,
+} from "./pages";
 
 const JOB_MANAGERS = ["owner", "member"] as const;
 
@@ -107,7 +110,7 @@ const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
       </RoleGuard>
     ),
   },
-  { path: "chat", element: <AssistantChat variant="inline" className="min-h-[32rem]" autoFocus /> },
+  { path: "chat", element: <LazyAssistantChat variant="inline" className="min-h-[32rem]" autoFocus /> },
   { path: "settings", element: <SettingsPage /> },
   { path: "features", element: <PlansPage /> },
   { path: "plans", element: <PlansPage /> },
@@ -118,19 +121,21 @@ const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
 function TenantLayout({ base, tenantId, tenant }: { base: string; tenantId: string; tenant: TenantView }) {
   return (
     <>
-      <AppLayout
-        frame={AssistantFrame}
-        headerActions={<AssistantButton />}
-        banners={(user) => <ImpersonationBanners user={user} tenantId={tenantId} />}
-        style={brandStyle(tenant.primaryColor)}
-        sidebar={(user) => (
-          <AppSidebar
-            user={user}
-            header={<TenantSidebarHeader tenant={tenant} />}
-            groups={tenantNavigation(base, tenant.features, isTenantAdministrator(user))}
-          />
-        )}
-      />
+      <LiveReactions>
+        <AppLayout
+          frame={AssistantFrame}
+          headerActions={<AssistantButton />}
+          banners={(user) => <ImpersonationBanners user={user} tenantId={tenantId} />}
+          style={brandStyle(tenant.primaryColor)}
+          sidebar={(user) => (
+            <AppSidebar
+              user={user}
+              header={<TenantSidebarHeader tenant={tenant} />}
+              groups={tenantNavigation(base, tenant.features, isTenantAdministrator(user))}
+            />
+          )}
+        />
+      </LiveReactions>
       <AppModalHost />
     </>
   );

@@ -1,6 +1,5 @@
 import type { ComponentType, CSSProperties, ReactNode } from "react";
 import { Navigate, Outlet, useOutletContext } from "react-router";
-import { LoaderCircle } from "lucide-react";
 import type { User } from "@fieldops/shared/auth";
 import { useUser } from "../lib/session";
 import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
@@ -10,16 +9,9 @@ import { SidebarInset, SidebarProvider, SidebarTrigger } from "../components/ui/
 import { useLiveEventReactions } from "../lib/live-event-registry";
 import { LiveEventsProvider } from "../lib/live-events";
 import { AppSidebar } from "./app-sidebar";
+import { FullPageLoader } from "./full-page-loader";
 import { LiveIndicator } from "./live-indicator";
 import { TrialBanner } from "./trial-banner";
-
-export function FullPageLoader() {
-  return (
-    <div className="flex min-h-svh items-center justify-center" role="status" aria-label="Loading">
-      <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
-    </div>
-  );
-}
 
 function AppHeader({ user, actions }: { user: User; actions?: ReactNode }) {
   const status = useLiveEventReactions();

@@ -2,10 +2,13 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { MessageSquare, X } from "lucide-react";
 import type { User } from "@fieldops/shared/auth";
 import { Button } from "../../components/ui/button";
-import { AssistantChat } from "./assistant-chat";
+import { lazyPage } from "../../shell/lazy-page";
 import { AssistantProvider, useAssistant, useOptionalAssistant } from "./assistant-provider";
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
+/** The chat (markdown and all) is fetched when it is first opened, not with every screen. */
+export const LazyAssistantChat = lazyPage(() => import("./assistant-chat"), "AssistantChat");
+
 export const ASSISTANT_SHORTCUT_LABEL = isMac ? "⌘K" : "Ctrl+K";
 
 /** The header's button that opens the chat from any screen (also Ctrl/⌘+K). */
@@ -54,7 +57,7 @@ function AssistantPanel() {
       >
         <X aria-hidden="true" />
       </Button>
-      <AssistantChat variant="panel" className="h-full" autoFocus />
+      <LazyAssistantChat variant="panel" className="h-full" autoFocus />
     </aside>
   );
 }

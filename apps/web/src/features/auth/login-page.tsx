@@ -10,7 +10,7 @@ import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { Input } from "../../components/ui/input";
 import { ApiError } from "../../lib/api";
-import { FullPageLoader } from "../../shell/app-layout";
+import { FullPageLoader } from "../../shell/full-page-loader";
 import { usePageTitle } from "../../shell/page-title";
 import { AuthScreen, FieldError } from "./auth-screen";
 import { PasswordInput } from "./password-input";

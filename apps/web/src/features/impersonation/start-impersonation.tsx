@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { TenantConfig } from "@fieldops/shared/tenants";
 import { Button } from "../../components/ui/button";
-import { FullPageLoader } from "../../shell/app-layout";
+import { FullPageLoader } from "../../shell/full-page-loader";
 import { usePageTitle } from "../../shell/page-title";
 import { enterAsPlatformAdmin } from "./impersonation-api";
 

@@ -19,7 +19,7 @@ import { Label } from "../../components/ui/label";
 import { apiRequest } from "../../lib/api";
 import { COMPANY_QUERY_KEY, useCompany } from "../../lib/company";
 import { useUser } from "../../lib/session";
-import { FullPageLoader } from "../../shell/app-layout";
+import { FullPageLoader } from "../../shell/full-page-loader";
 import { usePageTitle } from "../../shell/page-title";
 import { errorText } from "../crews/crew-parts";
 import {

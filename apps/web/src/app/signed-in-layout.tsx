@@ -1,0 +1,43 @@
+import { homePathForRole } from "@fieldops/shared/roles";
+import type { ReactNode } from "react";
+import { Navigate } from "react-router";
+import { ImpersonationBanners } from "../features/impersonation/impersonation-banners";
+import { AssistantButton, AssistantFrame } from "../features/assistant/assistant-panel";
+import { LiveEventReactionsProvider } from "../lib/live-event-registry";
+import { AppLayout, useSignedInUser } from "../shell/app-layout";
+import { AppModalHost } from "./app-modal-host";
+import { LIVE_EVENT_REACTIONS } from "./live-event-reactions";
+import { OnboardingGate, ThemePreferenceSync } from "./onboarding-gate";
+import { DashboardPage } from "./pages";
+
+/**
+ * The features' reactions to live events, around a signed-in layout (which holds the live connection): so they load
+ * only once someone is signed in.
+ */
+export function LiveReactions({ children }: { children: ReactNode }) {
+  return <LiveEventReactionsProvider reactions={LIVE_EVENT_REACTIONS}>{children}</LiveEventReactionsProvider>;
+}
+
+/** The signed-in layout with the host of the app's named modals beside it, so that any screen can open one. */
+export function AppLayoutWithModals() {
+  return (
+    <OnboardingGate>
+      <LiveReactions>
+        <AppLayout
+          frame={AssistantFrame}
+          headerActions={<AssistantButton />}
+          banners={(user) => <ImpersonationBanners user={user} />}
+        />
+      </LiveReactions>
+      <AppModalHost />
+      <ThemePreferenceSync />
+    </OnboardingGate>
+  );
+}
+
+/** /userdash is a landing route: owners and admins land on /admin-dashboard instead, everyone else stays. */
+export function UserDashboard() {
+  const user = useSignedInUser();
+  const home = homePathForRole(user.role);
+  return home === "/userdash" ? <DashboardPage today /> : <Navigate to={home} replace />;
+}
