@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { E2E_WORKERS, e2eServer, workerServer } from "./tests/e2e/e2e-servers.ts";
 
@@ -47,6 +49,8 @@ export default defineConfig({
         E2E_TILE_PORT: String(server.tilePort),
         E2E_DATABASE: server.database,
         E2E_REDIS_URL: server.redisUrl,
+        // Where `npm start` keeps its state file: one per product, so that two never write the same file.
+        FIELDOPS_DATA_DIR: join(tmpdir(), `fieldops-e2e-${server.port}`),
       },
     };
   }),
