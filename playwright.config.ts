@@ -1,6 +1,7 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
-
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+import { E2E_WORKERS, e2eServer, workerServer } from "./tests/e2e/e2e-servers.ts";
 
 /** How Chromium is launched, for the end-to-end tests and the first-load bench. */
 export const chromiumLaunchOptions = {
@@ -17,12 +18,14 @@ export const chromiumLaunchOptions = {
 };
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the whole product started by the
-// same code as `npm start`, on a fresh database.
+// same code as `npm start`, on a fresh database. Files run on E2E_WORKERS workers at once, each worker against a
+// product of its own (tests/e2e/e2e-servers.ts); a file's tests run in order, in one worker. Each worker loads this
+// file again, so `baseURL` is its own product's.
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: /.*\.e2e\.ts$/,
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
@@ -30,17 +33,28 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    baseURL: `http://127.0.0.1:${workerServer().port}`,
     trace: "retain-on-failure",
     launchOptions: chromiumLaunchOptions,
   },
-  webServer: {
-    command: "npx tsx tests/e2e/serve.ts",
-    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { E2E_PORT: String(E2E_PORT) },
-  },
+  // Started one after the other: the first builds the web app when its sources changed, the next finds it built.
+  webServer: Array.from({ length: E2E_WORKERS }, (_, slot) => {
+    const server = e2eServer(slot);
+    return {
+      command: "npx tsx tests/e2e/serve.ts",
+      url: `http://127.0.0.1:${server.port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "pipe" as const,
+      stderr: "pipe" as const,
+      env: {
+        E2E_PORT: String(server.port),
+        E2E_TILE_PORT: String(server.tilePort),
+        E2E_DATABASE: server.database,
+        E2E_REDIS_URL: server.redisUrl,
+        // Where `npm start` keeps its state file: one per product, so that two never write the same file.
+        FIELDOPS_DATA_DIR: join(tmpdir(), `fieldops-e2e-${server.port}`),
+      },
+    };
+  }),
 });

@@ -20,7 +20,9 @@ export default defineConfig({
           exclude: ["node_modules/**", "dist/**"],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
-          fileParallelism: false,
+          // Two files at a time on 2 cores, each worker on a database and a Redis index of its own (global setup).
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

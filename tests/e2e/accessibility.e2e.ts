@@ -141,12 +141,16 @@ const SCREEN_PARTS = Array.from({ length: Math.ceil(SCREENS.length / SCREENS_PER
   SCREENS.slice(index * SCREENS_PER_TEST, (index + 1) * SCREENS_PER_TEST),
 );
 
+// What one visitor's walk has analysed (a screen's markup, a kind of button hovered in a theme), the next visitors'
+// skip: a screen whose markup is the same for several roles or states is checked once per theme. The file's tests
+// run in order in one worker, so these sets see every walk (a worker restarted after a failure only checks more).
+const analysed = new Set<string>();
+const hovered = new Set<string>();
+
 for (const visitor of VISITORS) {
   // One signed-in page walks the visitor's screens part after part; what one part has analysed, the next skips.
   test.describe.serial(`every screen, ${visitor.name}`, () => {
     let page: Page;
-    const analysed = new Set<string>();
-    const hovered = new Set<string>();
     let collapsedChecked = false;
 
     test.beforeAll(async ({ browser }) => {

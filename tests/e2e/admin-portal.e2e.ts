@@ -1,16 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
-import { withDatabase } from "@fieldops/db/schema-engine-adapter";
 import { COMPANY_SUSPENDED_MESSAGE } from "@fieldops/shared/admin";
 import { SLUG_MESSAGES } from "@fieldops/shared/tenant-routes";
+import { workerDatabaseOwnerUrl } from "./e2e-servers.ts";
 import { signInAs } from "./sign-in-as.ts";
-
-const server = process.env.TEST_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const database = process.env.E2E_DATABASE ?? "fieldops_e2e";
 
 /** The invitation link the notifications worker wrote to `email`'s message: the owner's inbox, here. */
 async function invitationLinkFor(email: string): Promise<string> {
-  const client = new pg.Client({ connectionString: withDatabase(server, database) });
+  const client = new pg.Client({ connectionString: workerDatabaseOwnerUrl() });
   await client.connect();
   try {
     let link: string | undefined;

@@ -22,6 +22,8 @@ test('an owner\'s dashboard opens on the chat; "take me to my jobs" lands on /jo
   await ask(page, "take me to my jobs");
 
   await expect(page).toHaveURL(/\/jobs$/);
+  // The URL changes before the jobs screen has replaced the dashboard: a click meanwhile can reach the old screen.
+  await expect(page.getByRole("heading", { name: "Jobs", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: /^Assistant/ }).click();
   const panel = page.getByRole("complementary", { name: "Assistant panel" });
   // The user's conversation may hold earlier tests' actions: this one's chip is the last.

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { createDatabase, withTenant, type Database, type TenantTransaction } from "@fieldops/db";
 import { readContextKey } from "@fieldops/db/runtime-role";
-import { withDatabase } from "@fieldops/db/schema-engine-adapter";
 import { installCustomObjects } from "@fieldops/domain/custom-objects/install-custom-objects";
 import { endBetaModeWithoutPreviews } from "@fieldops/domain/builds/end-beta-mode";
 import { promoteCustomObjects } from "@fieldops/domain/custom-objects/promote-custom-objects";
 import type { FeatureSpec } from "@fieldops/shared/feature-spec";
 import { testRuntimeUrl } from "../runtime-role-url.ts";
+import { workerDatabaseOwnerUrl } from "./e2e-servers.ts";
 
 /**
  * What a feature build's pipeline does to a company, done directly through the domain's functions on the end-to-end
@@ -17,8 +17,7 @@ export class BuildStandIn {
   private constructor(private readonly db: Database) {}
 
   static async open(): Promise<BuildStandIn> {
-    const server = process.env.TEST_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-    const ownerUrl = withDatabase(server, process.env.E2E_DATABASE ?? "fieldops_e2e");
+    const ownerUrl = workerDatabaseOwnerUrl();
     return new BuildStandIn(
       createDatabase(testRuntimeUrl(ownerUrl), { max: 2, contextKey: await readContextKey(ownerUrl) }),
     );

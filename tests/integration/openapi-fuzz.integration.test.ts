@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant } from "@fieldops/db";
 import { equipmentSpec } from "@fieldops/domain/custom-objects/custom-object-test-fixtures";
 import { installCustomObjects } from "@fieldops/domain/custom-objects/install-custom-objects";
@@ -15,6 +15,7 @@ import {
   type Operation,
 } from "./openapi-fuzz-cases.ts";
 import { createTestCompany, signIn, startTestApp, type TestApp } from "./test-app.ts";
+import { workerResources } from "./provided-context.ts";
 
 /**
  * Walks every operation of the OpenAPI document the API serves and sends each a hundred and more bad requests (bodies,
@@ -48,7 +49,7 @@ beforeAll(async () => {
   document = (await (await fetch(`${t.url}/api/docs/json`)).json()) as OpenApiDocument;
   // A superuser connection to the run's database, so that the comparison sees every company's rows.
   const server = new URL(process.env.TEST_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
-  server.pathname = new URL(inject("databaseUrl")).pathname;
+  server.pathname = new URL(workerResources().databaseUrl).pathname;
   admin = new pg.Client({ connectionString: server.toString() });
   await admin.connect();
 });

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { inject } from "vitest";
-import type {} from "./provided-context.ts";
+import { workerResources } from "./provided-context.ts";
 import { buildApp } from "@fieldops/api/app";
 import { createRuntime, type Runtime } from "@fieldops/api/create-context";
 import { envSchema } from "@fieldops/config/env";
@@ -32,20 +31,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real API on a free port, on the run's test database and Redis. */
+/** The real API on a free port, on this worker's test database and Redis. */
 export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const resources = workerResources();
   const env = envSchema.parse({
     NODE_ENV: "test",
-    DATABASE_URL: inject("databaseUrl"),
-    DATABASE_CONTEXT_KEY: inject("databaseContextKey"),
-    REDIS_URL: inject("redisUrl"),
+    DATABASE_URL: resources.databaseUrl,
+    DATABASE_CONTEXT_KEY: resources.databaseContextKey,
+    REDIS_URL: resources.redisUrl,
     LOG_LEVEL: "info",
     // As behind a proxy, so that tests can speak from several client addresses.
     TRUST_PROXY: "true",
     ...overrides,
   });
   const runtime = await createRuntime(env);
-  const ownerDb = createDatabase(inject("ownerDatabaseUrl"), { max: 3, contextKey: inject("databaseContextKey") });
+  const ownerDb = createDatabase(resources.ownerDatabaseUrl, { max: 3, contextKey: resources.databaseContextKey });
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -76,7 +76,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
   };
 }
 
-/** The real workers, in this process, on the test Redis and database. */
+/** The real workers, in this process, on this worker's test Redis and database. */
 export function startTestWorkers(testApp: TestApp): RunningWorkers {
   const { redis, db } = testApp.runtime.context;
   // The API's command connection fails fast; BullMQ's own must wait through outages instead.

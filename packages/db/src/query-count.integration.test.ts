@@ -1,10 +1,10 @@
-import { afterAll, describe, expect, inject, it } from "vitest";
-import type {} from "../../../tests/integration/provided-context.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { workerResources } from "../../../tests/integration/provided-context.ts";
 import { createDatabase } from "./client.ts";
 import { countQueries, type QueryTally } from "./query-count.ts";
 
-const counting = createDatabase(inject("ownerDatabaseUrl"), { max: 4, countQueries: true });
-const plain = createDatabase(inject("ownerDatabaseUrl"), { max: 2 });
+const counting = createDatabase(workerResources().ownerDatabaseUrl, { max: 4, countQueries: true });
+const plain = createDatabase(workerResources().ownerDatabaseUrl, { max: 2 });
 afterAll(async () => {
   await Promise.all([counting.$disconnect(), plain.$disconnect()]);
 });

@@ -1,6 +1,5 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import {
   createTestCompany,
   startTestApp,
@@ -10,6 +9,7 @@ import {
 import { withTenant } from "./client.ts";
 import { randomUUID } from "node:crypto";
 import { ensureRuntimeRole, runtimeRoleProblems, withRole } from "./runtime-role.ts";
+import { workerResources } from "../../../tests/integration/provided-context.ts";
 
 // What someone gets who runs SQL as the runtime role (its stolen password, or an injection into the app's queries),
 // without the context key: company B's data, seen from outside any transaction the app signed.
@@ -85,7 +85,7 @@ beforeAll(async () => {
     },
   });
   before = await companyBState();
-  attacker = new pg.Client({ connectionString: inject("databaseUrl") });
+  attacker = new pg.Client({ connectionString: workerResources().databaseUrl });
   attacker.on("error", () => {});
   await attacker.connect();
 });
@@ -236,7 +236,7 @@ describe("the runtime role the API and the worker connect as", () => {
 
 describe("making the runtime role ready", () => {
   it("creates a missing role once when several processes ask at the same time, and grants it the tenant role", async () => {
-    const ownerUrl = inject("ownerDatabaseUrl");
+    const ownerUrl = workerResources().ownerDatabaseUrl;
     const role = `fieldops_it_${randomUUID().slice(0, 8)}`;
     const runtimeUrl = withRole(ownerUrl, role, "a-password");
     try {
@@ -252,7 +252,7 @@ describe("making the runtime role ready", () => {
   });
 
   it("refuses the owner, or any role that can bypass row-level security, as the runtime role", async () => {
-    const ownerUrl = inject("ownerDatabaseUrl");
+    const ownerUrl = workerResources().ownerDatabaseUrl;
     await expect(ensureRuntimeRole(ownerUrl, ownerUrl)).rejects.toThrow(/owner of the schema/);
     const owner = (await t.db.$queryRaw<{ owner: string }[]>`SELECT current_user AS owner`)[0]?.owner ?? "";
     expect(await runtimeRoleProblems(attacker, owner)).toContain("is a superuser");

@@ -24,7 +24,7 @@ import {
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { createDatabase } from "@fieldops/db";
 import { countQueries } from "@fieldops/db/query-count";
-import { inject } from "vitest";
+import { workerResources } from "../../../../tests/integration/provided-context.ts";
 
 let t: TestApp;
 let workers: RunningWorkers;
@@ -481,10 +481,10 @@ describe("the worker", () => {
      * its visit, the outcome: 16.
      */
     const CREATE_JOB_RUN_STATEMENTS = 16;
-    const counting = createDatabase(inject("databaseUrl"), {
+    const counting = createDatabase(workerResources().databaseUrl, {
       max: 1,
       countQueries: true,
-      contextKey: inject("databaseContextKey"),
+      contextKey: workerResources().databaseContextKey,
     });
     const { redis } = t.runtime.context;
     const queues = createTaskQueues(

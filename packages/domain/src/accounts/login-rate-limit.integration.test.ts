@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
-import type {} from "../../../../tests/integration/provided-context.ts";
+import { workerResources } from "../../../../tests/integration/provided-context.ts";
 import { LOGIN_LIMITS, addressKeyPart, createLoginRateLimiter } from "./login-rate-limit.ts";
 
-const redis = new Redis(inject("redisUrl"));
+const redis = new Redis(workerResources().redisUrl);
 afterAll(() => redis.quit());
 
 /** A limiter on the real Redis with a clock the test moves. */

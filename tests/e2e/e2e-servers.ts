@@ -1,0 +1,47 @@
+import { withDatabase } from "@fieldops/db/schema-engine-adapter";
+
+/**
+ * End-to-end files run on several Playwright workers at once, and each worker drives a whole product of its own (its
+ * database with its own demo world, its Redis index, its port): a file owns the demo companies of the product it
+ * runs against while it runs, since the other worker's files run against another. Worker slot k (Playwright's
+ * TEST_PARALLEL_INDEX, 0 to E2E_WORKERS - 1) uses port E2E_PORT + 2k (its map tiles the next one), the database
+ * E2E_DATABASE (slot 0) or E2E_DATABASE_<k + 1>, and E2E_REDIS_URL's index + k.
+ */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
+const firstPort = Number(process.env.E2E_PORT ?? 3210);
+const firstDatabase = process.env.E2E_DATABASE ?? "fieldops_e2e";
+const firstRedisUrl = process.env.E2E_REDIS_URL ?? "redis://127.0.0.1:6379/10";
+/** Redis has databases 0 to 15 unless configured otherwise. */
+const REDIS_DATABASES = 16;
+
+export interface E2eServer {
+  port: number;
+  tilePort: number;
+  database: string;
+  redisUrl: string;
+}
+
+export function e2eServer(slot: number): E2eServer {
+  const redisUrl = new URL(firstRedisUrl);
+  const index = Number(redisUrl.pathname.slice(1) || 0) + slot;
+  if (index >= REDIS_DATABASES) throw new Error(`E2E_REDIS_URL: worker ${slot + 1} would need Redis index ${index}`);
+  redisUrl.pathname = `/${index}`;
+  return {
+    port: firstPort + 2 * slot,
+    tilePort: firstPort + 2 * slot + 1,
+    database: slot === 0 ? firstDatabase : `${firstDatabase}_${slot + 1}`,
+    redisUrl: redisUrl.toString(),
+  };
+}
+
+/** The product this worker drives (slot 0 outside a Playwright worker). */
+export function workerServer(): E2eServer {
+  return e2eServer(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+}
+
+/** The owner's connection to the database of this worker's product, for fixtures and checks. */
+export function workerDatabaseOwnerUrl(): string {
+  const server = process.env.TEST_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+  return withDatabase(server, workerServer().database);
+}
