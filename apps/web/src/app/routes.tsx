@@ -1,6 +1,5 @@
 import { Navigate, Route, Routes } from "react-router";
-import { ADMIN_PORTAL_ROLES, homePathForRole } from "@fieldops/shared/roles";
-import { BUILD_MANAGER_ROLES } from "@fieldops/shared/builds";
+import { homePathForRole } from "@fieldops/shared/roles";
 import { BuildMonitorPage, BuildPricingPage, BuildsPage } from "../features/builds/builds-pages";
 import { LoginPage } from "../features/auth/login-page";
 import { useUser } from "../lib/session";
@@ -26,19 +25,13 @@ import { SimulatedAuthorizePage } from "../features/integrations/simulated-autho
 import { InvoiceDetailPage } from "../features/billing/invoice-detail-page";
 import { PaymentsPage } from "../features/billing/payments-page";
 import { ReviewPage } from "../features/review/review-page";
-import { BILLING_ROLES } from "@fieldops/shared/invoices";
 import { SettingsPage } from "../features/settings/settings-page";
 import { ReportsPage } from "../features/reports/reports-page";
-import { REPORT_READER_ROLES } from "@fieldops/shared/reports";
 import { IndustriesPage, IndustryPage } from "../features/marketing/industries-page";
 import { LandingPage } from "../features/marketing/landing-page";
 import { PricingPage } from "../features/marketing/pricing-page";
 import { PlansPage } from "../features/plans/plans-page";
-import {
-  INTEGRATION_MANAGER_ROLES,
-  INTEGRATION_VIEWER_ROLES,
-  SIMULATED_AUTHORIZE_PATH,
-} from "@fieldops/shared/integrations";
+import { SIMULATED_AUTHORIZE_PATH } from "@fieldops/shared/integrations";
 import { AppLayout, FullPageLoader, useSignedInUser } from "../shell/app-layout";
 import { ImpersonationBanners } from "../features/impersonation/impersonation-banners";
 import { AssistantButton, AssistantFrame } from "../features/assistant/assistant-panel";
@@ -62,9 +55,6 @@ import { InstanceAdminPage } from "../features/admin/instance-admin-page";
 import { MenuEditorPage } from "../features/admin/menu-editor-page";
 import { ResourcesPage } from "../features/admin/resources-page";
 import { TenantsPage } from "../features/admin/tenants-page";
-
-/** Jobs are managed by owners and members; field users work from their own visits. */
-const JOB_MANAGERS = ["owner", "member"] as const;
 
 /** `/` sends a signed-in user to their role's dashboard and shows visitors the landing page. */
 function Home() {
@@ -129,7 +119,7 @@ export function AppRoutes() {
         <Route
           path="/admin/tenants"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <TenantsPage />
             </RoleGuard>
           }
@@ -137,7 +127,7 @@ export function AppRoutes() {
         <Route
           path="/admin/features"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <FeaturesPage />
             </RoleGuard>
           }
@@ -145,7 +135,7 @@ export function AppRoutes() {
         <Route
           path="/admin/resources"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <ResourcesPage />
             </RoleGuard>
           }
@@ -153,7 +143,7 @@ export function AppRoutes() {
         <Route
           path="/admin/brain-packets"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <BrainPacketsPage />
             </RoleGuard>
           }
@@ -161,7 +151,7 @@ export function AppRoutes() {
         <Route
           path="/instance-admin/:companyId"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <InstanceAdminPage />
             </RoleGuard>
           }
@@ -169,7 +159,7 @@ export function AppRoutes() {
         <Route
           path="/menu/primary"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <MenuEditorPage menu="primary" />
             </RoleGuard>
           }
@@ -177,7 +167,7 @@ export function AppRoutes() {
         <Route
           path="/menu/secondary"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <MenuEditorPage menu="secondary" />
             </RoleGuard>
           }
@@ -190,7 +180,7 @@ export function AppRoutes() {
         <Route
           path="/jobs"
           element={
-            <RoleGuard roles={JOB_MANAGERS}>
+            <RoleGuard capability="jobs.manage">
               <JobsPage />
             </RoleGuard>
           }
@@ -198,7 +188,7 @@ export function AppRoutes() {
         <Route
           path="/jobs/:id"
           element={
-            <RoleGuard roles={JOB_MANAGERS}>
+            <RoleGuard capability="jobs.manage">
               <JobDetailPage />
             </RoleGuard>
           }
@@ -206,7 +196,7 @@ export function AppRoutes() {
         <Route
           path="/jobs/leads"
           element={
-            <RoleGuard roles={JOB_MANAGERS}>
+            <RoleGuard capability="sales.manage">
               <LeadsPage />
             </RoleGuard>
           }
@@ -214,7 +204,7 @@ export function AppRoutes() {
         <Route
           path="/jobs/estimates"
           element={
-            <RoleGuard roles={JOB_MANAGERS}>
+            <RoleGuard capability="sales.manage">
               <EstimatesPage />
             </RoleGuard>
           }
@@ -222,7 +212,7 @@ export function AppRoutes() {
         <Route
           path="/jobs/estimates/:id"
           element={
-            <RoleGuard roles={JOB_MANAGERS}>
+            <RoleGuard capability="sales.manage">
               <EstimatePage />
             </RoleGuard>
           }
@@ -232,7 +222,7 @@ export function AppRoutes() {
         <Route
           path="/schedule"
           element={
-            <RoleGuard roles={JOB_MANAGERS}>
+            <RoleGuard capability="schedule.manage">
               <SchedulePage />
             </RoleGuard>
           }
@@ -240,7 +230,7 @@ export function AppRoutes() {
         <Route
           path="/payments"
           element={
-            <RoleGuard roles={BILLING_ROLES}>
+            <RoleGuard capability="invoices.manage">
               <PaymentsPage />
             </RoleGuard>
           }
@@ -248,7 +238,7 @@ export function AppRoutes() {
         <Route
           path="/payments/invoices/:id"
           element={
-            <RoleGuard roles={BILLING_ROLES}>
+            <RoleGuard capability="invoices.manage">
               <InvoiceDetailPage />
             </RoleGuard>
           }
@@ -257,7 +247,7 @@ export function AppRoutes() {
         <Route
           path="/reports"
           element={
-            <RoleGuard roles={REPORT_READER_ROLES}>
+            <RoleGuard capability="reports.read">
               <ReportsPage />
             </RoleGuard>
           }
@@ -270,7 +260,7 @@ export function AppRoutes() {
         <Route
           path="/settings/builds"
           element={
-            <RoleGuard roles={BUILD_MANAGER_ROLES}>
+            <RoleGuard capability="builds.manage">
               <BuildsPage />
             </RoleGuard>
           }
@@ -278,7 +268,7 @@ export function AppRoutes() {
         <Route
           path="/admin/build-monitor"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <BuildMonitorPage />
             </RoleGuard>
           }
@@ -286,7 +276,7 @@ export function AppRoutes() {
         <Route
           path="/admin/saas-factory/pricing"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <BuildPricingPage />
             </RoleGuard>
           }
@@ -294,7 +284,7 @@ export function AppRoutes() {
         <Route
           path="/integrations"
           element={
-            <RoleGuard roles={INTEGRATION_VIEWER_ROLES}>
+            <RoleGuard capability="integrations.read">
               <IntegrationsPage />
             </RoleGuard>
           }
@@ -302,7 +292,7 @@ export function AppRoutes() {
         <Route
           path="/settings/integrations"
           element={
-            <RoleGuard roles={INTEGRATION_VIEWER_ROLES}>
+            <RoleGuard capability="integrations.read">
               <IntegrationsPage />
             </RoleGuard>
           }
@@ -310,7 +300,7 @@ export function AppRoutes() {
         <Route
           path="/settings/payments"
           element={
-            <RoleGuard roles={INTEGRATION_VIEWER_ROLES}>
+            <RoleGuard capability="integrations.read">
               <PaymentSettingsPage />
             </RoleGuard>
           }
@@ -318,7 +308,7 @@ export function AppRoutes() {
         <Route
           path="/settings/communications"
           element={
-            <RoleGuard roles={INTEGRATION_VIEWER_ROLES}>
+            <RoleGuard capability="integrations.read">
               <CommunicationSettingsPage />
             </RoleGuard>
           }
@@ -326,21 +316,13 @@ export function AppRoutes() {
         <Route
           path={SIMULATED_AUTHORIZE_PATH}
           element={
-            <RoleGuard roles={INTEGRATION_MANAGER_ROLES}>
+            <RoleGuard capability="integrations.manage">
               <SimulatedAuthorizePage />
             </RoleGuard>
           }
         />
         {SECTION_PAGES.map((page) => (
-          <Route
-            key={page.path}
-            path={page.path}
-            element={
-              <RoleGuard roles={page.roles}>
-                <SectionPageView page={page} />
-              </RoleGuard>
-            }
-          />
+          <Route key={page.path} path={page.path} element={<SectionPageView page={page} />} />
         ))}
       </Route>
       <Route path="*" element={<NotFoundPage />} />

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
-import { INTEGRATION_VIEWER_ROLES } from "@fieldops/shared/integrations";
 import { DEFAULT_TENANT_HOME, matchTenantPath } from "@fieldops/shared/tenant-routes";
 import { AssistantButton, AssistantFrame } from "../features/assistant/assistant-panel";
 import { AssistantChat } from "../features/assistant/assistant-chat";
@@ -43,8 +42,6 @@ import { tenantNavigation } from "../shell/tenant-navigation";
 import { TitleBrandProvider } from "../shell/page-title";
 import { AppModalHost } from "./app-modal-host";
 
-const JOB_MANAGERS = ["owner", "member"] as const;
-
 function sectionPage(path: string) {
   const page = SECTION_PAGES.find((candidate) => candidate.path === path);
   return page ? <SectionPageView page={page} /> : <NotFoundPage inApp />;
@@ -62,7 +59,7 @@ const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
   {
     path: "leads",
     element: (
-      <RoleGuard roles={JOB_MANAGERS}>
+      <RoleGuard capability="sales.manage">
         <LeadsPage />
       </RoleGuard>
     ),
@@ -70,7 +67,7 @@ const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
   {
     path: "estimator",
     element: (
-      <RoleGuard roles={JOB_MANAGERS}>
+      <RoleGuard capability="sales.manage">
         <EstimatesPage />
       </RoleGuard>
     ),
@@ -78,7 +75,7 @@ const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
   {
     path: "jobs",
     element: (
-      <RoleGuard roles={JOB_MANAGERS}>
+      <RoleGuard capability="jobs.manage">
         <JobsPage />
       </RoleGuard>
     ),
@@ -86,7 +83,7 @@ const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
   {
     path: "schedule",
     element: (
-      <RoleGuard roles={JOB_MANAGERS}>
+      <RoleGuard capability="schedule.manage">
         <SchedulePage />
       </RoleGuard>
     ),
@@ -102,7 +99,7 @@ const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
   {
     path: "integrations",
     element: (
-      <RoleGuard roles={INTEGRATION_VIEWER_ROLES}>
+      <RoleGuard capability="integrations.read">
         <IntegrationsPage />
       </RoleGuard>
     ),
