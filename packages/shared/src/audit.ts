@@ -1,10 +1,6 @@
 import { z } from "zod";
 import { calendarDaySchema } from "./calendar-day";
-import type { Role } from "./roles";
 import { text } from "./text";
-
-/** The company's record of changes is its owners' (and administrators'). */
-export const AUDIT_LOG_ROLES: readonly Role[] = ["owner", "admin"];
 
 export const auditEntrySchema = z.object({
   id: z.string(),

@@ -1,10 +1,6 @@
 import { z } from "zod";
-import type { Role } from "./roles";
 import { buildQuoteSchema, buildRiskSchema, featureRequestSchema, featureSpecSchema } from "./feature-spec";
 import { text } from "./text";
-
-/** Who may ask for a quote, accept it, promote, retry or roll back a build of the company's. */
-export const BUILD_MANAGER_ROLES: readonly Role[] = ["owner", "admin"];
 
 /** How long a quote's consent token may be used to start its build. */
 export const CONSENT_TOKEN_TTL_MS = 30 * 60 * 1000;

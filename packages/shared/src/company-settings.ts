@@ -1,14 +1,8 @@
 import { z } from "zod";
 import { emailSchema } from "./auth";
-import type { Role } from "./roles";
 import { tenantSlugSchema } from "./tenant-routes";
 import { text } from "./text";
 import { verticalIdSchema } from "./verticals";
-
-/** Owners (and platform administrators acting for the company) change the company's settings. */
-export const COMPANY_SETTINGS_EDITOR_ROLES: readonly Role[] = ["owner", "admin"];
-/** Office members may read them; field users do not see them. */
-export const COMPANY_SETTINGS_VIEWER_ROLES: readonly Role[] = ["owner", "admin", "member"];
 
 /** The IANA time zones this runtime knows (its `Intl` list, which names UTC as Etc/UTC; both spellings count). */
 export const TIME_ZONES: readonly [string, ...string[]] = ["UTC", ...Intl.supportedValuesOf("timeZone")];

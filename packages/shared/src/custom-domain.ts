@@ -1,9 +1,5 @@
 import { z } from "zod";
-import type { Role } from "./roles";
 import { text } from "./text";
-
-/** Owners (and platform administrators acting for the company) set and verify the company's domain. */
-export const CUSTOM_DOMAIN_EDITOR_ROLES: readonly Role[] = ["owner", "admin"];
 
 /** A host name of at least two labels, each 1–63 letters, digits or inner hyphens; stored in lower case. */
 const HOST_NAME = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;

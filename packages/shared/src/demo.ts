@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { planIdSchema } from "./plans";
-import type { Role } from "./roles";
 
 /** A demo company's tier is one of the plans: switching it gives the company that plan's features. */
 export const demoTierSchema = planIdSchema;
@@ -18,9 +17,6 @@ export type DemoStatus = z.infer<typeof demoStatusSchema>;
 /** POST /api/demo/tier. */
 export const demoTierRequestSchema = z.object({ tier: demoTierSchema });
 export type DemoTierRequest = z.infer<typeof demoTierRequestSchema>;
-
-/** Who may switch a demo company's tier: its owner, or a platform administrator acting in it. */
-export const DEMO_TIER_ROLES: readonly Role[] = ["owner", "admin"];
 
 export const DEMO_TIER_UPDATED = "Demo Tier Updated";
 export const DEMO_TIER_FAILED = "Failed to switch demo tier";

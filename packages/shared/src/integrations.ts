@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "./auth";
 import type { PlanFeature } from "./plans";
-import type { Role } from "./roles";
 import { text } from "./text";
 
 export const INTEGRATION_PROVIDERS = ["quickbooks", "stripe", "twilio"] as const;
@@ -29,10 +28,6 @@ export const INTEGRATION_INFO: Record<
     description: "Sends appointment reminders, on-my-way texts and payment reminders by SMS from your Twilio account.",
   },
 };
-
-/** Owners and admins connect and disconnect integrations and change the settings; members only see them. */
-export const INTEGRATION_MANAGER_ROLES: readonly Role[] = ["owner", "admin"];
-export const INTEGRATION_VIEWER_ROLES: readonly Role[] = ["owner", "admin", "member"];
 
 /** Where the callback sends the browser back to, with `provider` and `result` (and the provider's own words when it refused). */
 export const INTEGRATIONS_SETTINGS_PATH = "/settings/integrations";

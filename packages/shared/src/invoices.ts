@@ -1,11 +1,8 @@
 import { z } from "zod";
 import { calendarDaySchema } from "./calendar-day";
 import { lineItemTotalCents } from "./jobs";
-import type { Role } from "./roles";
 import { text } from "./text";
 
-/** Owners and members make invoices and record payments; field users do neither. */
-export const BILLING_ROLES: readonly Role[] = ["owner", "member"];
 export const MAX_INVOICE_LINES = 200;
 /** The most completed visits one invoice bills. */
 export const MAX_INVOICE_VISITS = 100;

@@ -20,8 +20,6 @@ export const PLAN_UPGRADE_MESSAGE = PLAN_UPGRADE_DESCRIPTION;
 export const APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long the requester may undo a run that changed data. */
 export const UNDO_WINDOW_MS = 5 * 60 * 1000;
-/** Who decides approval requests. */
-export const APPROVER_ROLES: readonly Role[] = ["owner", "admin"];
 
 const uuid = z.uuid();
 const isoDateTime = z.iso.datetime({ offset: true }).max(40);

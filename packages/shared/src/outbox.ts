@@ -1,8 +1,4 @@
 import { z } from "zod";
-import type { Role } from "./roles";
-
-/** Messages waiting for a sender are the office's to read (they may hold customers' details and invitation links). */
-export const OUTBOX_VIEWER_ROLES: readonly Role[] = ["owner", "admin"];
 
 export const outboxMessageSchema = z.object({
   id: z.string(),

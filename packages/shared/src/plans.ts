@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { Role } from "./roles";
 
 export const planIdSchema = z.enum(["starter", "growth", "pro", "suite"]);
 export type PlanId = z.infer<typeof planIdSchema>;
@@ -221,6 +220,3 @@ export type PlanOverview = z.infer<typeof planOverviewSchema>;
 /** PUT /api/company/plan: choose a plan (owners only). Choosing the current plan during a trial ends the trial on it. */
 export const changePlanRequestSchema = z.object({ planId: planIdSchema }).strict();
 export type ChangePlanRequest = z.infer<typeof changePlanRequestSchema>;
-
-/** Who may choose the company's plan. */
-export const PLAN_CHANGER_ROLES: readonly Role[] = ["owner"];

@@ -90,9 +90,6 @@ export function defaultInterval(from: string, to: string): ReportInterval {
   return "month";
 }
 
-/** Who may read the company's reports. */
-export const REPORT_READER_ROLES = ["owner", "admin", "member"] as const;
-
 /** A cell as it is written in a CSV file: cents as decimal amounts, fractions as percentages. */
 export function reportCellText(kind: ReportColumnKind, value: z.infer<typeof reportCellSchema>): string {
   if (value === null) return "";

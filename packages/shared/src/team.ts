@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { emailSchema, passwordSchema } from "./auth";
-import { roleSchema, type Role } from "./roles";
+import { roleSchema } from "./roles";
 import { text } from "./text";
-
-/** Who manages the team: invitations, roles, removals. */
-export const TEAM_MANAGER_ROLES: readonly Role[] = ["owner", "admin"];
 
 /** An invitation link works this long after it was sent. */
 export const INVITATION_TTL_DAYS = 7;

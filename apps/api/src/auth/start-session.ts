@@ -24,10 +24,11 @@ export async function startSession(
     secure: context.env.NODE_ENV === "production",
     expires: session.expiresAt,
   });
+  const authenticated = toAuthenticatedUser(user, session);
   return {
     token,
-    user: toUserResponse(toAuthenticatedUser(user, session), {
-      platformAdmin: isPlatformAdmin(user, context.env.PLATFORM_ADMIN_EMAILS),
+    user: toUserResponse(authenticated, {
+      platformAdmin: isPlatformAdmin(authenticated, context.env.PLATFORM_ADMIN_EMAILS),
     }),
   };
 }

@@ -5,7 +5,7 @@ import { forbidden } from "@fieldops/domain/errors";
 import { assertCompanyWritable } from "@fieldops/domain/plans/assert-company-writable";
 import { publishEvent } from "@fieldops/events/company-stream";
 import type { AppEvent } from "@fieldops/shared/events";
-import { userMayAct, type Role } from "@fieldops/shared/roles";
+import { can, type Capability } from "@fieldops/shared/permissions";
 import type { AppContext } from "../context.ts";
 
 /** A signed-in user who belongs to a company: every tenant route acts for one. */
@@ -18,8 +18,11 @@ export interface TenantScope {
 }
 
 export interface TenantRouteOptions<Result> {
-  /** The roles allowed to call the route; everyone in the company when omitted. An impersonating platform admin may call any. */
-  roles?: readonly Role[];
+  /**
+   * What the caller must be allowed to do (`@fieldops/shared/permissions`); everyone in the company when omitted. An
+   * impersonating platform admin may call any.
+   */
+  capability?: Capability;
   /**
    * The live events a successful write announces to the company's sockets, derived from what the use case returned.
    * They are published after the transaction has committed, so a write that rolls back announces nothing.
@@ -37,7 +40,7 @@ const READ_METHODS = new Set(["GET", "HEAD"]);
 
 /**
  * Runs the part of a route handler about the signed-in user's company: 401 without a session, 404 for a user without
- * a company, 403 for a role not allowed, and otherwise `work` in a transaction bound to the company (row-level
+ * a company, 403 for a user without the capability, and otherwise `work` in a transaction bound to the company (row-level
  * security applies to every query in it), so no handler binds the tenant or filters by `companyId` by hand. A write
  * of a company whose free trial has ended without a plan is refused here, for every route at once.
  *
@@ -50,7 +53,7 @@ export async function withCompanyUser<Result>(
   options: TenantRouteOptions<Result> = {},
 ): Promise<Result> {
   const user = await context.requireCompanyUser(request);
-  if (!userMayAct(user, options.roles)) throw forbidden();
+  if (options.capability && !can(user, options.capability)) throw forbidden();
   const mustBeWritable = !READ_METHODS.has(request.method) && !options.readOnlyAllowed;
   const result = await withTenant(context.db, user.companyId, async (tx) => {
     if (mustBeWritable) await assertCompanyWritable(tx);

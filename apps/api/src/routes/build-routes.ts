@@ -14,7 +14,6 @@ import {
   acceptBuildHeadersSchema,
   acceptBuildRequestSchema,
   acceptBuildResponseSchema,
-  BUILD_MANAGER_ROLES,
   buildListResponseSchema,
   buildParamsSchema,
   buildPricingResponseSchema,
@@ -83,7 +82,7 @@ export const buildRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
           companyId: user.companyId,
           userId: user.id,
         }),
-        { roles: BUILD_MANAGER_ROLES },
+        { capability: "builds.manage" },
       );
       return quoteFeatureRequest(
         { db: context.db, queues: context.queues, consentKey },
@@ -120,7 +119,7 @@ export const buildRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
             now: new Date(),
           }),
         {
-          roles: BUILD_MANAGER_ROLES,
+          capability: "builds.manage",
           publish: ({ build: started, fresh: isNew }) => (isNew ? [buildUpdated(started.id, started.status)] : []),
         },
       );
@@ -139,7 +138,7 @@ export const buildRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
       },
     },
     async (request) => ({
-      items: await withCompanyUser(context, request, ({ tx }) => listBuilds(tx), { roles: BUILD_MANAGER_ROLES }),
+      items: await withCompanyUser(context, request, ({ tx }) => listBuilds(tx), { capability: "builds.manage" }),
     }),
   );
 
@@ -154,7 +153,7 @@ export const buildRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx }) => getBuild(tx, request.params.id), { roles: BUILD_MANAGER_ROLES }),
+      withCompanyUser(context, request, ({ tx }) => getBuild(tx, request.params.id), { capability: "builds.manage" }),
   );
 
   const manage = (
@@ -174,7 +173,7 @@ export const buildRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
           request,
           ({ tx, user }) => change(tx, { buildId: request.params.id, userId: user.id }),
           {
-            roles: BUILD_MANAGER_ROLES,
+            capability: "builds.manage",
             publish: ({ build }) => [
               buildUpdated(build.id, build.status),
               ...(build.status === "rolled_back"

@@ -9,16 +9,14 @@ import { API_PATHS } from "@fieldops/shared/api-paths";
 import { errorResponseSchema } from "@fieldops/shared/auth";
 import {
   base64Length,
-  COMPANY_SETTINGS_EDITOR_ROLES,
-  COMPANY_SETTINGS_VIEWER_ROLES,
   companyProfileSchema,
   LOGO_MAX_BYTES,
   updateCompanyProfileRequestSchema,
   uploadLogoRequestSchema,
   userPreferencesSchema,
 } from "@fieldops/shared/company-settings";
-import { OUTBOX_VIEWER_ROLES, outboxListResponseSchema } from "@fieldops/shared/outbox";
-import { isRoleAllowed } from "@fieldops/shared/roles";
+import { outboxListResponseSchema } from "@fieldops/shared/outbox";
+import { can } from "@fieldops/shared/permissions";
 import type { AppContext } from "../context.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
@@ -41,9 +39,9 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       withCompanyUser(
         context,
         request,
-        ({ tx, user }) => getCompanyProfile(tx, { canEdit: isRoleAllowed(user.role, COMPANY_SETTINGS_EDITOR_ROLES) }),
+        ({ tx, user }) => getCompanyProfile(tx, { canEdit: can(user, "settings.manage") }),
         {
-          roles: COMPANY_SETTINGS_VIEWER_ROLES,
+          capability: "settings.read",
         },
       ),
   );
@@ -64,7 +62,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         request,
         ({ tx, user }) => updateCompanyProfile(tx, { ...request.body, actor: actorOf(user) }),
         {
-          roles: COMPANY_SETTINGS_EDITOR_ROLES,
+          capability: "settings.manage",
         },
       ),
   );
@@ -107,7 +105,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         request,
         ({ tx, user }) => uploadCompanyLogo(tx, { ...request.body, companyId: user.companyId, actor: actorOf(user) }),
         {
-          roles: COMPANY_SETTINGS_EDITOR_ROLES,
+          capability: "settings.manage",
         },
       ),
   );
@@ -121,7 +119,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         request,
         ({ tx, user }) => removeCompanyLogo(tx, { companyId: user.companyId, actor: actorOf(user) }),
         {
-          roles: COMPANY_SETTINGS_EDITOR_ROLES,
+          capability: "settings.manage",
         },
       );
       return reply.status(204).send(null);
@@ -164,7 +162,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     },
     async (request) =>
       withCompanyUser(context, request, async ({ tx }) => ({ items: await listOutbox(tx) }), {
-        roles: OUTBOX_VIEWER_ROLES,
+        capability: "outbox.read",
       }),
   );
 };

@@ -26,15 +26,12 @@ import {
   teamResponseSchema,
   updateCrewRequestSchema,
 } from "@fieldops/shared/crews";
-import type { Role } from "@fieldops/shared/roles";
 import type { AppContext } from "../context.ts";
 import { crewChanged } from "../http/live-changes.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
 const readErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const writeErrors = { ...readErrors, 403: errorResponseSchema, 409: errorResponseSchema };
-/** Owners and members manage crews; field users only read them. */
-const CREW_MANAGERS: readonly Role[] = ["owner", "member"];
 const tags = ["crews"];
 
 export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -61,7 +58,7 @@ export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
           request,
           ({ tx, user }) => createCrew(tx, { ...request.body, companyId: user.companyId }),
           {
-            roles: CREW_MANAGERS,
+            capability: "crews.manage",
             publish: (crew) => crewChanged(crew.id),
           },
         ),
@@ -97,7 +94,7 @@ export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         context,
         request,
         ({ tx, user }) => updateCrew(tx, { ...request.body, crewId: request.params.id, companyId: user.companyId }),
-        { roles: CREW_MANAGERS, publish: (crew) => crewChanged(crew.id) },
+        { capability: "crews.manage", publish: (crew) => crewChanged(crew.id) },
       ),
   );
 
@@ -113,7 +110,7 @@ export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     },
     async (request, reply) => {
       await withCompanyUser(context, request, ({ tx }) => deleteCrew(tx, { crewId: request.params.id }), {
-        roles: CREW_MANAGERS,
+        capability: "crews.manage",
         publish: () => crewChanged(request.params.id),
       });
       return reply.status(204).send(null);
@@ -137,7 +134,7 @@ export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         request,
         ({ tx, user }) =>
           addCrewMember(tx, { crewId: request.params.id, userId: request.body.userId, companyId: user.companyId }),
-        { roles: CREW_MANAGERS, publish: (crew) => crewChanged(crew.id) },
+        { capability: "crews.manage", publish: (crew) => crewChanged(crew.id) },
       ),
   );
 
@@ -157,7 +154,7 @@ export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         request,
         ({ tx }) => removeCrewMember(tx, { crewId: request.params.id, userId: request.params.userId }),
         {
-          roles: CREW_MANAGERS,
+          capability: "crews.manage",
           publish: (crew) => crewChanged(crew.id),
         },
       ),
@@ -209,7 +206,7 @@ export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
           request,
           ({ tx, user }) => addTeamMember(tx, { ...request.body, companyId: user.companyId }),
           {
-            roles: ["owner"],
+            capability: "team.add_member",
           },
         ),
       ),

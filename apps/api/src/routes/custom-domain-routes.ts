@@ -4,11 +4,7 @@ import { setCustomDomain } from "@fieldops/domain/domains/set-custom-domain";
 import { verifyCustomDomain } from "@fieldops/domain/domains/verify-custom-domain";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { errorResponseSchema } from "@fieldops/shared/auth";
-import {
-  CUSTOM_DOMAIN_EDITOR_ROLES,
-  customDomainSchema,
-  setCustomDomainRequestSchema,
-} from "@fieldops/shared/custom-domain";
+import { customDomainSchema, setCustomDomainRequestSchema } from "@fieldops/shared/custom-domain";
 import type { AppContext } from "../context.ts";
 import { createTxtLookup } from "../http/dns-txt.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
@@ -21,7 +17,6 @@ const errors = {
   409: errorResponseSchema,
 };
 const tags = ["settings"];
-const roles = CUSTOM_DOMAIN_EDITOR_ROLES;
 
 /** A Suite company's own domain: set it, publish the TXT record, verify it; then requests to that host are the tenant's. */
 export const customDomainRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -36,7 +31,8 @@ export const customDomainRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
         response: { 200: customDomainSchema, ...errors },
       },
     },
-    async (request) => withCompanyUser(context, request, ({ tx }) => getCustomDomain(tx), { roles }),
+    async (request) =>
+      withCompanyUser(context, request, ({ tx }) => getCustomDomain(tx), { capability: "settings.manage" }),
   );
 
   app.put(
@@ -54,7 +50,7 @@ export const customDomainRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
         context,
         request,
         ({ tx, user }) => setCustomDomain(tx, { companyId: user.companyId, domain: request.body.domain }),
-        { roles },
+        { capability: "settings.manage" },
       ),
   );
 
@@ -72,7 +68,7 @@ export const customDomainRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
         context,
         request,
         ({ tx, user }) => setCustomDomain(tx, { companyId: user.companyId, domain: null }),
-        { roles },
+        { capability: "settings.manage" },
       ),
   );
 
@@ -90,7 +86,7 @@ export const customDomainRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
         context,
         request,
         ({ tx, user }) => verifyCustomDomain(tx, { companyId: user.companyId, lookUpTxt }),
-        { roles },
+        { capability: "settings.manage" },
       ),
   );
 };

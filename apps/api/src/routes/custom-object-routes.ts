@@ -18,13 +18,10 @@ import {
   deleteCustomRecordQuerySchema,
   listCustomRecordsQuerySchema,
 } from "@fieldops/shared/custom-objects";
-import type { Role } from "@fieldops/shared/roles";
 import type { AppContext } from "../context.ts";
 import { customRecordsChanged } from "../http/live-changes.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
-/** Field users read custom records (what is installed at a customer's); the office writes them. */
-const WRITERS: readonly Role[] = ["owner", "admin", "member"];
 const readErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const writeErrors = { ...readErrors, 403: errorResponseSchema };
 
@@ -87,7 +84,10 @@ export const customObjectRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
               values: request.body,
               userId: user.id,
             }),
-          { roles: WRITERS, publish: (record) => customRecordsChanged(record.objectKey, [record.id]) },
+          {
+            capability: "custom_records.manage",
+            publish: (record) => customRecordsChanged(record.objectKey, [record.id]),
+          },
         ),
       ),
   );
@@ -125,7 +125,10 @@ export const customObjectRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
         request,
         ({ tx, user }) =>
           updateCustomRecord(tx, { ...request.params, access: { role: user.role }, values: request.body }),
-        { roles: WRITERS, publish: (record) => customRecordsChanged(record.objectKey, [record.id]) },
+        {
+          capability: "custom_records.manage",
+          publish: (record) => customRecordsChanged(record.objectKey, [record.id]),
+        },
       ),
   );
 
@@ -146,7 +149,7 @@ export const customObjectRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
         request,
         ({ tx, user }) => deleteCustomRecord(tx, { ...request.params, access: { role: user.role } }),
         {
-          roles: WRITERS,
+          capability: "custom_records.manage",
           publish: () => customRecordsChanged(request.params.objectKey, [request.params.id]),
         },
       );

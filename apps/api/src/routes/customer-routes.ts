@@ -22,11 +22,9 @@ import {
   listCustomersQuerySchema,
   updateCustomerRequestSchema,
 } from "@fieldops/shared/customers";
-import type { Role } from "@fieldops/shared/roles";
 import type { AppContext } from "../context.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
-const MANAGERS: readonly Role[] = ["owner", "member"];
 const readErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const writeErrors = { ...readErrors, 403: errorResponseSchema, 409: errorResponseSchema };
 /** The CSV text is up to about 1 MB; JSON escaping can nearly double it. */
@@ -64,7 +62,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
             context,
             request,
             ({ tx, user }) => createCustomer(tx, { ...request.body, companyId: user.companyId }),
-            { roles: MANAGERS },
+            { capability: "customers.manage" },
           ),
         ),
   );
@@ -95,7 +93,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     },
     async (request) =>
       withCompanyUser(context, request, ({ tx }) => updateCustomer(tx, { ...request.body, id: request.params.id }), {
-        roles: MANAGERS,
+        capability: "customers.manage",
       }),
   );
 
@@ -111,7 +109,9 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       },
     },
     async (request, reply) => {
-      await withCompanyUser(context, request, ({ tx }) => deleteCustomer(tx, request.params), { roles: MANAGERS });
+      await withCompanyUser(context, request, ({ tx }) => deleteCustomer(tx, request.params), {
+        capability: "customers.manage",
+      });
       return reply.status(204).send(null);
     },
   );
@@ -132,7 +132,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         request,
         ({ tx, user }) => exportCustomers(tx, { companyId: user.companyId }),
         {
-          roles: MANAGERS,
+          capability: "customers.manage",
         },
       );
       return reply
@@ -154,7 +154,9 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       },
     },
     async (request) =>
-      withCompanyUser(context, request, async () => previewCustomerImport(request.body), { roles: MANAGERS }),
+      withCompanyUser(context, request, async () => previewCustomerImport(request.body), {
+        capability: "customers.manage",
+      }),
   );
 
   app.post(
@@ -177,7 +179,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         context,
         request,
         ({ tx, user }) => importCustomers(tx, { ...request.body, companyId: user.companyId }),
-        { roles: MANAGERS },
+        { capability: "customers.manage" },
       );
       if (outcome.errors) {
         return reply.status(400).send({

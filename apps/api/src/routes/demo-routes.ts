@@ -5,7 +5,7 @@ import { switchDemoTier } from "@fieldops/domain/demo/switch-demo-tier";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { errorResponseSchema } from "@fieldops/shared/auth";
 import { brainContextSchema } from "@fieldops/shared/brain-context";
-import { DEMO_TIER_ROLES, demoStatusSchema, demoTierRequestSchema } from "@fieldops/shared/demo";
+import { demoStatusSchema, demoTierRequestSchema } from "@fieldops/shared/demo";
 import type { AppContext } from "../context.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
@@ -44,7 +44,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         ({ tx, user }) =>
           switchDemoTier(tx, { tier: request.body.tier, companyId: user.companyId, actorUserId: user.id }),
         // Switching the tier is how a demo leaves an ended trial too.
-        { roles: DEMO_TIER_ROLES, readOnlyAllowed: true },
+        { capability: "demo.switch_tier", readOnlyAllowed: true },
       ),
   );
 

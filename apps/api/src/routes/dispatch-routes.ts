@@ -15,7 +15,6 @@ import {
   routePlanSchema,
 } from "@fieldops/shared/dispatch";
 import { idParamsSchema } from "@fieldops/shared/jobs";
-import type { Role } from "@fieldops/shared/roles";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
@@ -27,7 +26,6 @@ const errors = {
   404: errorResponseSchema,
 };
 const writeErrors = { ...errors, 409: errorResponseSchema };
-const MANAGERS: readonly Role[] = ["owner", "member"];
 
 export const dispatchRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const mapTiles = context.env.MAP_TILE_URL
@@ -50,7 +48,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
           actor: { userId: user.id, role: user.role },
         })),
       }),
-      { roles: MANAGERS },
+      { capability: "schedule.manage" },
     );
     await queueRoutePlan(context.queues, { companyId: queued.companyId, planId: queued.planId, requestId: request.id });
     return { planId: queued.planId };
@@ -94,7 +92,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     },
     async (request) =>
       withCompanyUser(context, request, ({ tx }) => getRoutePlan(tx, { planId: request.params.id, map: mapTiles }), {
-        roles: MANAGERS,
+        capability: "schedule.manage",
       }),
   );
 
@@ -120,7 +118,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
             actor: { userId: user.id, role: user.role },
             map: mapTiles,
           }),
-        { roles: MANAGERS, publish: appliedRoutePlanEvents },
+        { capability: "schedule.manage", publish: appliedRoutePlanEvents },
       );
       return applied.plan;
     },
@@ -143,7 +141,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         request,
         ({ tx }) =>
           findBestSlots(tx, { visitId: request.params.id, date: request.query.date, osrmUrl: context.env.OSRM_URL }),
-        { roles: MANAGERS },
+        { capability: "schedule.manage" },
       ),
   );
 };

@@ -25,14 +25,11 @@ import {
 } from "@fieldops/shared/estimates";
 import { idParamsSchema } from "@fieldops/shared/jobs";
 import { reviewEstimatePath } from "@fieldops/shared/review";
-import type { Role } from "@fieldops/shared/roles";
 import type { AppContext } from "../context.ts";
 import { appOrigin } from "../http/app-origin.ts";
 import { estimateChanged, jobChanged } from "../http/live-changes.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
-/** Owners and members sell; field users work from their visits. */
-export const SALES_ROLES: readonly Role[] = ["owner", "member"];
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
@@ -53,7 +50,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx }) => listEstimates(tx, request.query), { roles: SALES_ROLES }),
+      withCompanyUser(context, request, ({ tx }) => listEstimates(tx, request.query), { capability: "sales.manage" }),
   );
 
   app.post(
@@ -77,7 +74,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
               companyId: user.companyId,
               actor: { userId: user.id, role: user.role },
             }),
-          { roles: SALES_ROLES, publish: estimateChanged },
+          { capability: "sales.manage", publish: estimateChanged },
         ),
       ),
   );
@@ -94,7 +91,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     },
     async (request) =>
       withCompanyUser(context, request, ({ tx }) => getEstimate(tx, { estimateId: request.params.id }), {
-        roles: SALES_ROLES,
+        capability: "sales.manage",
       }),
   );
 
@@ -116,7 +113,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         ({ tx, user }) =>
           updateEstimate(tx, { ...request.body, estimateId: request.params.id, companyId: user.companyId }),
         {
-          roles: SALES_ROLES,
+          capability: "sales.manage",
           publish: estimateChanged,
         },
       ),
@@ -148,7 +145,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
             userId: user.id,
           });
         },
-        { roles: SALES_ROLES, publish: (result) => estimateChanged(result.estimate) },
+        { capability: "sales.manage", publish: (result) => estimateChanged(result.estimate) },
       );
       const sendId = randomUUID();
       await context.queues.enqueue(
@@ -188,7 +185,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         ({ tx, user }) =>
           createEstimateLink(tx, { estimateId: request.params.id, companyId: user.companyId, userId: user.id }),
         {
-          roles: SALES_ROLES,
+          capability: "sales.manage",
         },
       );
       return reply.status(201).send({ url: publicLinkUrl(origin, reviewEstimatePath(request.params.id), token) });
@@ -210,7 +207,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         context,
         request,
         ({ tx }) => declineEstimate(tx, { estimateId: request.params.id, byCustomer: false }),
-        { roles: SALES_ROLES, publish: estimateChanged },
+        { capability: "sales.manage", publish: estimateChanged },
       ),
   );
 
@@ -236,7 +233,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
             actor: { userId: user.id, role: user.role },
           }),
         {
-          roles: SALES_ROLES,
+          capability: "sales.manage",
           publish: (result) => [...estimateChanged(result.estimate), ...(result.job ? jobChanged(result.job) : [])],
         },
       );

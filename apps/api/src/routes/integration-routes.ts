@@ -13,13 +13,12 @@ import { getCommunicationSettings } from "@fieldops/domain/settings/get-communic
 import { getPaymentSettings } from "@fieldops/domain/settings/get-payment-settings";
 import { updateCommunicationSettings } from "@fieldops/domain/settings/update-communication-settings";
 import { updatePaymentSettings } from "@fieldops/domain/settings/update-payment-settings";
+import { can } from "@fieldops/shared/permissions";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { errorResponseSchema } from "@fieldops/shared/auth";
 import {
   communicationSettingsResponseSchema,
   communicationSettingsSchema,
-  INTEGRATION_MANAGER_ROLES,
-  INTEGRATION_VIEWER_ROLES,
   INTEGRATIONS_SETTINGS_PATH,
   integrationCallbackQuerySchema,
   integrationListResponseSchema,
@@ -65,7 +64,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         request,
         ({ tx, user }) => listIntegrations(tx, { companyId: user.companyId, role: user.role, env: context.env }),
         {
-          roles: INTEGRATION_VIEWER_ROLES,
+          capability: "integrations.read",
         },
       ),
   );
@@ -92,7 +91,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
             appOrigin: appOrigin(context, request),
             key,
           }),
-        { roles: INTEGRATION_MANAGER_ROLES },
+        { capability: "integrations.manage" },
       ),
   );
 
@@ -112,7 +111,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       let result: IntegrationCallbackResult;
       try {
         const user = await context.requireCompanyUser(request);
-        if (!INTEGRATION_MANAGER_ROLES.includes(user.role)) throw forbidden();
+        if (!can(user, "integrations.manage")) throw forbidden();
         await withTenant(context.db, user.companyId, (tx) => assertCompanyWritable(tx));
         result = await completeIntegrationConnection((work) => withTenant(context.db, user.companyId, work), {
           companyId: user.companyId,
@@ -156,7 +155,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
             settings: providerSettings(context.env, provider),
             key: integrationsEncryptionKey(context.env),
           }),
-        { roles: INTEGRATION_MANAGER_ROLES },
+        { capability: "integrations.manage" },
       );
       return reply.status(204).send(null);
     },
@@ -177,7 +176,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         request,
         ({ tx, user }) => getPaymentSettings(tx, { companyId: user.companyId, role: user.role, env: context.env }),
         {
-          roles: INTEGRATION_VIEWER_ROLES,
+          capability: "integrations.read",
         },
       ),
   );
@@ -198,7 +197,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         request,
         ({ tx, user }) =>
           updatePaymentSettings(tx, { ...request.body, companyId: user.companyId, role: user.role, env: context.env }),
-        { roles: INTEGRATION_MANAGER_ROLES },
+        { capability: "integrations.manage" },
       ),
   );
 
@@ -218,7 +217,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         ({ tx, user }) =>
           getCommunicationSettings(tx, { companyId: user.companyId, role: user.role, env: context.env }),
         {
-          roles: INTEGRATION_VIEWER_ROLES,
+          capability: "integrations.read",
         },
       ),
   );
@@ -244,7 +243,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
             role: user.role,
             env: context.env,
           }),
-        { roles: INTEGRATION_MANAGER_ROLES },
+        { capability: "integrations.manage" },
       ),
   );
 };

@@ -18,7 +18,6 @@ import type { TenantTransaction } from "@fieldops/db";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { errorResponseSchema } from "@fieldops/shared/auth";
 import {
-  BILLING_ROLES,
   createInvoiceRequestSchema,
   idempotencyHeadersSchema,
   invoiceDetailSchema,
@@ -47,7 +46,7 @@ const readErrors = {
 };
 const writeErrors = { ...readErrors, 409: errorResponseSchema };
 const optionalKeyHeadersSchema = z.object({ "idempotency-key": text({ max: 100 }).min(8).optional() });
-const roles = { roles: BILLING_ROLES };
+const billing = { capability: "invoices.manage" } as const;
 
 export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const cardProvider = cardProviderName(context.env);
@@ -65,7 +64,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
    */
   const changeAndShow = (request: FastifyRequest, work: (scope: TenantScope) => Promise<string>, jobToo = false) =>
     withCompanyUser(context, request, async (scope) => detail(scope.tx, scope.user.companyId, await work(scope)), {
-      ...roles,
+      ...billing,
       publish: (result) => invoicesChanged({ ...result, jobId: jobToo ? result.jobId : null }),
     });
 
@@ -84,7 +83,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         context,
         request,
         ({ tx, user }) => listInvoices(tx, { ...request.query, companyId: user.companyId }),
-        roles,
+        billing,
       ),
   );
 
@@ -121,7 +120,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) => detail(tx, user.companyId, request.params.id), roles),
+      withCompanyUser(context, request, ({ tx, user }) => detail(tx, user.companyId, request.params.id), billing),
   );
 
   app.patch(
@@ -173,7 +172,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
             invoice: await detail(tx, user.companyId, request.params.id),
           };
         },
-        { ...roles, publish: ({ invoice }) => invoicesChanged(invoice) },
+        { ...billing, publish: ({ invoice }) => invoicesChanged(invoice) },
       );
       await queueInvoiceSend(context.queues, {
         companyId: sent.companyId,
@@ -227,7 +226,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
             userId: user.id,
             appOrigin: origin,
           }),
-        roles,
+        billing,
       );
       return reply.status(201).header("cache-control", "no-store").send(link);
     },
@@ -270,7 +269,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         context,
         request,
         ({ tx, user }) => listPayments(tx, { ...request.query, companyId: user.companyId, cardProvider }),
-        roles,
+        billing,
       ),
   );
 

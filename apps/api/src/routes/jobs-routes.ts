@@ -28,7 +28,6 @@ import {
   visitListResponseSchema,
   visitSchema,
 } from "@fieldops/shared/jobs";
-import type { Role } from "@fieldops/shared/roles";
 import type { AppContext } from "../context.ts";
 import { jobChanged, visitsChanged } from "../http/live-changes.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
@@ -40,7 +39,6 @@ const errors = {
   404: errorResponseSchema,
 };
 const writeErrors = { ...errors, 409: errorResponseSchema };
-const MANAGERS: readonly Role[] = ["owner", "member"];
 
 export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.get(
@@ -53,7 +51,8 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         response: { 200: jobListResponseSchema, ...errors },
       },
     },
-    async (request) => withCompanyUser(context, request, ({ tx }) => listJobs(tx, request.query), { roles: MANAGERS }),
+    async (request) =>
+      withCompanyUser(context, request, ({ tx }) => listJobs(tx, request.query), { capability: "jobs.manage" }),
   );
 
   app.post(
@@ -77,7 +76,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
               companyId: user.companyId,
               actor: { userId: user.id, role: user.role },
             }),
-          { roles: MANAGERS, publish: jobChanged },
+          { capability: "jobs.manage", publish: jobChanged },
         ),
       ),
   );
@@ -93,7 +92,9 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx }) => listCustomerOptions(tx, request.query), { roles: MANAGERS }),
+      withCompanyUser(context, request, ({ tx }) => listCustomerOptions(tx, request.query), {
+        capability: "jobs.manage",
+      }),
   );
 
   app.get(
@@ -107,7 +108,9 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx }) => getJob(tx, { jobId: request.params.id }), { roles: MANAGERS }),
+      withCompanyUser(context, request, ({ tx }) => getJob(tx, { jobId: request.params.id }), {
+        capability: "jobs.manage",
+      }),
   );
 
   app.patch(
@@ -127,7 +130,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         request,
         ({ tx, user }) =>
           updateJob(tx, { ...request.body, jobId: request.params.id, actor: { userId: user.id, role: user.role } }),
-        { roles: MANAGERS, publish: jobChanged },
+        { capability: "jobs.manage", publish: jobChanged },
       ),
   );
 
@@ -146,7 +149,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         context,
         request,
         async ({ tx }) => ({ items: (await getJob(tx, { jobId: request.params.id })).visits }),
-        { roles: MANAGERS },
+        { capability: "jobs.manage" },
       ),
   );
 
@@ -172,7 +175,10 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
               body: request.body.body,
               actor: { userId: user.id, role: user.role },
             }),
-          { roles: MANAGERS, publish: () => [{ name: "jobs.changed", payload: { jobIds: [request.params.id] } }] },
+          {
+            capability: "jobs.manage",
+            publish: () => [{ name: "jobs.changed", payload: { jobIds: [request.params.id] } }],
+          },
         ),
       ),
   );
@@ -230,7 +236,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
             visitId: request.params.id,
             actor: { userId: user.id, role: user.role },
           }),
-        { roles: MANAGERS, publish: (visit) => visitsChanged([visit]) },
+        { capability: "jobs.manage", publish: (visit) => visitsChanged([visit]) },
       ),
   );
 

@@ -17,7 +17,6 @@ import {
 import type { AppContext } from "../context.ts";
 import { estimatesChanged, leadsChanged } from "../http/live-changes.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
-import { SALES_ROLES } from "./estimate-routes.ts";
 
 const errors = {
   400: errorResponseSchema,
@@ -39,7 +38,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx }) => listLeads(tx, request.query), { roles: SALES_ROLES }),
+      withCompanyUser(context, request, ({ tx }) => listLeads(tx, request.query), { capability: "sales.manage" }),
   );
 
   app.post(
@@ -59,7 +58,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
           request,
           ({ tx, user }) => createLead(tx, { ...request.body, companyId: user.companyId }),
           {
-            roles: SALES_ROLES,
+            capability: "sales.manage",
             publish: (lead) => leadsChanged([lead.id]),
           },
         ),
@@ -79,7 +78,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     },
     async (request) =>
       withCompanyUser(context, request, ({ tx }) => updateLead(tx, { ...request.body, leadId: request.params.id }), {
-        roles: SALES_ROLES,
+        capability: "sales.manage",
         publish: (lead) => leadsChanged([lead.id]),
       }),
   );
@@ -106,7 +105,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
               actor: { userId: user.id, role: user.role },
             }),
           {
-            roles: SALES_ROLES,
+            capability: "sales.manage",
             publish: (estimate) => [...estimatesChanged([estimate.id]), ...leadsChanged([request.params.id])],
           },
         ),

@@ -13,7 +13,6 @@ import { idParamsSchema } from "@fieldops/shared/jobs";
 import {
   approvalListResponseSchema,
   approveRequestSchema,
-  APPROVER_ROLES,
   denyRequestSchema,
   executeModuleRequestSchema,
   executeModuleResponseSchema,
@@ -153,14 +152,14 @@ export const moduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx }) => listModuleApprovals(tx), { roles: APPROVER_ROLES }),
+      withCompanyUser(context, request, ({ tx }) => listModuleApprovals(tx), { capability: "approvals.decide" }),
   );
 
   const decide = async (
     request: FastifyRequest,
     work: Parameters<typeof withCompanyUser<DecidedApproval & { companyId: string }>>[2],
   ) => {
-    const decided = await withCompanyUser(context, request, work, { roles: APPROVER_ROLES });
+    const decided = await withCompanyUser(context, request, work, { capability: "approvals.decide" });
     if (decided.queueRunId)
       await queueModuleRun(context.queues, {
         companyId: decided.companyId,

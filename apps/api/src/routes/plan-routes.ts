@@ -4,7 +4,7 @@ import { changePlan } from "@fieldops/domain/plans/change-plan";
 import { getPlanOverview } from "@fieldops/domain/plans/get-plan-overview";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { errorResponseSchema } from "@fieldops/shared/auth";
-import { changePlanRequestSchema, PLAN_CHANGER_ROLES, planOverviewSchema } from "@fieldops/shared/plans";
+import { changePlanRequestSchema, planOverviewSchema } from "@fieldops/shared/plans";
 import type { AppContext } from "../context.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
@@ -50,7 +50,7 @@ export const planRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         ({ tx, user }) =>
           changePlan(tx, { planId: request.body.planId, companyId: user.companyId, actorUserId: user.id }),
         {
-          roles: PLAN_CHANGER_ROLES,
+          capability: "plan.change",
           // Choosing a plan is what ends a lapsed trial's read-only state.
           readOnlyAllowed: true,
           publish: ({ entry }) => (entry ? [{ name: "activity.recorded", payload: toActivity(entry) }] : []),

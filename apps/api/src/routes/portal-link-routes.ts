@@ -12,7 +12,6 @@ import { portalLinkStatusSchema, reviewPortalPath } from "@fieldops/shared/revie
 import type { AppContext } from "../context.ts";
 import { appOrigin } from "../http/app-origin.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
-import { SALES_ROLES } from "./estimate-routes.ts";
 
 const errors = {
   400: errorResponseSchema,
@@ -34,7 +33,9 @@ export const portalLinkRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx }) => getPortalLinkStatus(tx, request.params.id), { roles: SALES_ROLES }),
+      withCompanyUser(context, request, ({ tx }) => getPortalLinkStatus(tx, request.params.id), {
+        capability: "sales.manage",
+      }),
   );
 
   app.post(
@@ -55,7 +56,7 @@ export const portalLinkRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
         ({ tx, user }) =>
           rotatePortalLink(tx, { customerId: request.params.id, companyId: user.companyId, userId: user.id }),
         {
-          roles: SALES_ROLES,
+          capability: "sales.manage",
         },
       );
       return reply.status(201).send({ url: publicLinkUrl(origin, reviewPortalPath(request.params.id), token) });
@@ -88,7 +89,7 @@ export const portalLinkRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
             send: request.body,
           });
         },
-        { roles: SALES_ROLES },
+        { capability: "sales.manage" },
       );
       const sendId = randomUUID();
       await context.queues.enqueue(
@@ -122,7 +123,7 @@ export const portalLinkRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
     },
     async (request, reply) => {
       await withCompanyUser(context, request, ({ tx }) => revokePortalLink(tx, request.params.id), {
-        roles: SALES_ROLES,
+        capability: "sales.manage",
       });
       return reply.status(204).send(null);
     },

@@ -4,7 +4,7 @@ import { getReport } from "@fieldops/domain/reports/get-report";
 import { reportToCsv } from "@fieldops/domain/reports/report-csv";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { errorResponseSchema } from "@fieldops/shared/auth";
-import { REPORT_READER_ROLES, reportParamsSchema, reportQuerySchema, reportSchema } from "@fieldops/shared/reports";
+import { reportParamsSchema, reportQuerySchema, reportSchema } from "@fieldops/shared/reports";
 import type { AppContext } from "../context.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
@@ -33,7 +33,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         request,
         ({ tx }) => getReport(tx, { report: request.params.report, query: request.query }),
         {
-          roles: REPORT_READER_ROLES,
+          capability: "reports.read",
         },
       ),
   );
@@ -56,7 +56,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         request,
         ({ tx }) => getReport(tx, { report: request.params.report, query: request.query }),
         {
-          roles: REPORT_READER_ROLES,
+          capability: "reports.read",
         },
       );
       return reply

@@ -25,6 +25,6 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx }) => getSchedule(tx, request.query), { roles: ["owner", "member"] }),
+      withCompanyUser(context, request, ({ tx }) => getSchedule(tx, request.query), { capability: "schedule.manage" }),
   );
 };

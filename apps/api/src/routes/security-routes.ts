@@ -4,7 +4,7 @@ import { exportAuditLog, listAuditLog } from "@fieldops/domain/audit/list-audit-
 import { changePassword } from "@fieldops/domain/security/change-password";
 import { endUserSessions, listUserSessions } from "@fieldops/domain/security/user-sessions";
 import { API_PATHS } from "@fieldops/shared/api-paths";
-import { AUDIT_LOG_ROLES, auditListResponseSchema, auditQuerySchema } from "@fieldops/shared/audit";
+import { auditListResponseSchema, auditQuerySchema } from "@fieldops/shared/audit";
 import { errorResponseSchema } from "@fieldops/shared/auth";
 import {
   activeSessionListResponseSchema,
@@ -108,7 +108,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx }) => listAuditLog(tx, request.query), { roles: AUDIT_LOG_ROLES }),
+      withCompanyUser(context, request, ({ tx }) => listAuditLog(tx, request.query), { capability: "audit.read" }),
   );
 
   app.get(
@@ -124,7 +124,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     },
     async (request, reply) => {
       const csv = await withCompanyUser(context, request, ({ tx }) => exportAuditLog(tx, request.query), {
-        roles: AUDIT_LOG_ROLES,
+        capability: "audit.read",
       });
       return reply
         .type("text/csv; charset=utf-8")

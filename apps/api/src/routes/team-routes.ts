@@ -21,7 +21,6 @@ import {
   invitationLookupRequestSchema,
   invitationPreviewSchema,
   invitationSchema,
-  TEAM_MANAGER_ROLES,
   teamMemberParamsSchema,
 } from "@fieldops/shared/team";
 import type { FastifyRequest } from "fastify";
@@ -64,7 +63,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     },
     async (request) =>
       withCompanyUser(context, request, async ({ tx }) => ({ items: await listInvitations(tx) }), {
-        roles: TEAM_MANAGER_ROLES,
+        capability: "team.manage",
       }),
   );
 
@@ -92,7 +91,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
             invitations: [request.body],
           });
         },
-        { roles: TEAM_MANAGER_ROLES, publish: () => teamChanged() },
+        { capability: "team.manage", publish: () => teamChanged() },
       );
       await send(request, companyId, [created!]);
       return reply.status(201).send(created!.invitation);
@@ -118,7 +117,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
           companyId = user.companyId;
           return resendInvitation(tx, { id: request.params.id, companyId: user.companyId, actor: actorOf(user) });
         },
-        { roles: TEAM_MANAGER_ROLES, publish: () => teamChanged() },
+        { capability: "team.manage", publish: () => teamChanged() },
       );
       await send(request, companyId, [sending]);
       return sending.invitation;
@@ -142,7 +141,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         ({ tx, user }) =>
           revokeInvitation(tx, { id: request.params.id, companyId: user.companyId, actor: actorOf(user) }),
         {
-          roles: TEAM_MANAGER_ROLES,
+          capability: "team.manage",
           publish: () => teamChanged(),
         },
       ),
@@ -170,7 +169,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
             role: request.body.role,
             actor: actorOf(user),
           }),
-        { roles: TEAM_MANAGER_ROLES, publish: (changed) => teamChanged([changed.id]) },
+        { capability: "team.manage", publish: (changed) => teamChanged([changed.id]) },
       );
       // The sessions stay; their cached copies (with the old role) are dropped everywhere, so the next request reads the new one.
       await context.sessionCache.revoke(await userSessionIds(context.db, result.id));
@@ -196,7 +195,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         request,
         ({ tx, user }) =>
           removeTeamMember(tx, { companyId: user.companyId, userId: request.params.userId, actor: actorOf(user) }),
-        { roles: TEAM_MANAGER_ROLES, publish: () => teamChanged([request.params.userId]) },
+        { capability: "team.manage", publish: () => teamChanged([request.params.userId]) },
       );
       await context.sessionCache.revoke(sessionIds);
       return reply.status(204).send(null);
@@ -222,7 +221,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
           companyId = user.companyId;
           return completeOnboarding(tx, { ...request.body, companyId: user.companyId, actor: actorOf(user) });
         },
-        { roles: TEAM_MANAGER_ROLES, publish: () => teamChanged() },
+        { capability: "team.manage", publish: () => teamChanged() },
       );
       await send(request, companyId, sendings);
       return { invited: sendings.length };

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { User } from "@fieldops/shared/auth";
-import { INTEGRATION_VIEWER_ROLES, type IntegrationProvider } from "@fieldops/shared/integrations";
-import { isRoleAllowed } from "@fieldops/shared/roles";
+import type { IntegrationProvider } from "@fieldops/shared/integrations";
+import { can } from "@fieldops/shared/permissions";
 import type { OpenModalTarget } from "@fieldops/shared/ui-actions";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../components/ui/dialog";
 import { CommunicationSettingsPanel } from "../features/integrations/communication-settings";
@@ -59,7 +59,7 @@ function ProviderModalBody({ provider, user }: { provider: IntegrationProvider; 
 }
 
 function ModalBody({ target, user }: { target: HostedTarget; user: User }): ReactNode {
-  if (user.companyId === null || !isRoleAllowed(user.role, INTEGRATION_VIEWER_ROLES)) {
+  if (user.companyId === null || !can(user, "integrations.read")) {
     return <p>Integrations and settings are managed by your company's owners and admins.</p>;
   }
   switch (target) {

@@ -1,7 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Navigate } from "react-router";
-import { TEAM_MANAGER_ROLES } from "@fieldops/shared/team";
-import { isRoleAllowed } from "@fieldops/shared/roles";
+import { can } from "@fieldops/shared/permissions";
 import { useUpdateUserPreferences, useUserPreferences } from "../features/company/company-queries";
 import { useCompany } from "../lib/company";
 import { useUser } from "../lib/session";
@@ -16,7 +15,7 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
   const user = useUser();
   const companyId = user.data?.companyId ?? null;
   const company = useCompany(companyId);
-  const mayFinish = user.data ? isRoleAllowed(user.data.role, TEAM_MANAGER_ROLES) : false;
+  const mayFinish = user.data ? can(user.data, "team.manage") : false;
   if (companyId && mayFinish && company.isPending) return <FullPageLoader />;
   if (mayFinish && company.data?.onboardingState === "pending") return <Navigate to="/onboarding" replace />;
   return <>{children}</>;

@@ -1,13 +1,6 @@
 import { Navigate, Route, Routes } from "react-router";
-import { ADMIN_PORTAL_ROLES, homePathForRole } from "@fieldops/shared/roles";
-import { BUILD_MANAGER_ROLES } from "@fieldops/shared/builds";
-import { BILLING_ROLES } from "@fieldops/shared/invoices";
-import { REPORT_READER_ROLES } from "@fieldops/shared/reports";
-import {
-  INTEGRATION_MANAGER_ROLES,
-  INTEGRATION_VIEWER_ROLES,
-  SIMULATED_AUTHORIZE_PATH,
-} from "@fieldops/shared/integrations";
+import { homePathForRole } from "@fieldops/shared/roles";
+import { SIMULATED_AUTHORIZE_PATH } from "@fieldops/shared/integrations";
 import { useUser } from "../lib/session";
 import { RouteTelemetry } from "../features/telemetry/route-telemetry";
 import { FullPageLoader } from "../shell/full-page-loader";
@@ -69,9 +62,6 @@ const UserDashboard = lazyPage(() => import("./signed-in-layout"), "UserDashboar
 const HostTenantRoutes = lazyPage(() => import("./tenant-routes"), "HostTenantRoutes");
 const TenantOrIndustryRoute = lazyPage(() => import("./tenant-routes"), "TenantOrIndustryRoute");
 
-/** Jobs are managed by owners and members; field users work from their own visits. */
-const JOB_MANAGERS = ["owner", "member"] as const;
-
 /** `/` sends a signed-in user to their role's dashboard and shows visitors the landing page. */
 function Home() {
   const user = useUser();
@@ -113,7 +103,7 @@ export function AppRoutes() {
         <Route
           path="/admin/tenants"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <TenantsPage />
             </RoleGuard>
           }
@@ -121,7 +111,7 @@ export function AppRoutes() {
         <Route
           path="/admin/features"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <FeaturesPage />
             </RoleGuard>
           }
@@ -129,7 +119,7 @@ export function AppRoutes() {
         <Route
           path="/admin/resources"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <ResourcesPage />
             </RoleGuard>
           }
@@ -137,7 +127,7 @@ export function AppRoutes() {
         <Route
           path="/admin/brain-packets"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <BrainPacketsPage />
             </RoleGuard>
           }
@@ -145,7 +135,7 @@ export function AppRoutes() {
         <Route
           path="/instance-admin/:companyId"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <InstanceAdminPage />
             </RoleGuard>
           }
@@ -153,7 +143,7 @@ export function AppRoutes() {
         <Route
           path="/menu/primary"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <MenuEditorPage menu="primary" />
             </RoleGuard>
           }
@@ -161,7 +151,7 @@ export function AppRoutes() {
         <Route
           path="/menu/secondary"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <MenuEditorPage menu="secondary" />
             </RoleGuard>
           }
@@ -174,7 +164,7 @@ export function AppRoutes() {
         <Route
           path="/jobs"
           element={
-            <RoleGuard roles={JOB_MANAGERS}>
+            <RoleGuard capability="jobs.manage">
               <JobsPage />
             </RoleGuard>
           }
@@ -182,7 +172,7 @@ export function AppRoutes() {
         <Route
           path="/jobs/:id"
           element={
-            <RoleGuard roles={JOB_MANAGERS}>
+            <RoleGuard capability="jobs.manage">
               <JobDetailPage />
             </RoleGuard>
           }
@@ -190,7 +180,7 @@ export function AppRoutes() {
         <Route
           path="/jobs/leads"
           element={
-            <RoleGuard roles={JOB_MANAGERS}>
+            <RoleGuard capability="sales.manage">
               <LeadsPage />
             </RoleGuard>
           }
@@ -198,7 +188,7 @@ export function AppRoutes() {
         <Route
           path="/jobs/estimates"
           element={
-            <RoleGuard roles={JOB_MANAGERS}>
+            <RoleGuard capability="sales.manage">
               <EstimatesPage />
             </RoleGuard>
           }
@@ -206,7 +196,7 @@ export function AppRoutes() {
         <Route
           path="/jobs/estimates/:id"
           element={
-            <RoleGuard roles={JOB_MANAGERS}>
+            <RoleGuard capability="sales.manage">
               <EstimatePage />
             </RoleGuard>
           }
@@ -216,7 +206,7 @@ export function AppRoutes() {
         <Route
           path="/schedule"
           element={
-            <RoleGuard roles={JOB_MANAGERS}>
+            <RoleGuard capability="schedule.manage">
               <SchedulePage />
             </RoleGuard>
           }
@@ -224,7 +214,7 @@ export function AppRoutes() {
         <Route
           path="/payments"
           element={
-            <RoleGuard roles={BILLING_ROLES}>
+            <RoleGuard capability="invoices.manage">
               <PaymentsPage />
             </RoleGuard>
           }
@@ -232,7 +222,7 @@ export function AppRoutes() {
         <Route
           path="/payments/invoices/:id"
           element={
-            <RoleGuard roles={BILLING_ROLES}>
+            <RoleGuard capability="invoices.manage">
               <InvoiceDetailPage />
             </RoleGuard>
           }
@@ -241,7 +231,7 @@ export function AppRoutes() {
         <Route
           path="/reports"
           element={
-            <RoleGuard roles={REPORT_READER_ROLES}>
+            <RoleGuard capability="reports.read">
               <ReportsPage />
             </RoleGuard>
           }
@@ -254,7 +244,7 @@ export function AppRoutes() {
         <Route
           path="/settings/builds"
           element={
-            <RoleGuard roles={BUILD_MANAGER_ROLES}>
+            <RoleGuard capability="builds.manage">
               <BuildsPage />
             </RoleGuard>
           }
@@ -262,7 +252,7 @@ export function AppRoutes() {
         <Route
           path="/admin/build-monitor"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <BuildMonitorPage />
             </RoleGuard>
           }
@@ -270,7 +260,7 @@ export function AppRoutes() {
         <Route
           path="/admin/saas-factory/pricing"
           element={
-            <RoleGuard roles={ADMIN_PORTAL_ROLES}>
+            <RoleGuard capability="platform.manage">
               <BuildPricingPage />
             </RoleGuard>
           }
@@ -278,7 +268,7 @@ export function AppRoutes() {
         <Route
           path="/integrations"
           element={
-            <RoleGuard roles={INTEGRATION_VIEWER_ROLES}>
+            <RoleGuard capability="integrations.read">
               <IntegrationsPage />
             </RoleGuard>
           }
@@ -286,7 +276,7 @@ export function AppRoutes() {
         <Route
           path="/settings/integrations"
           element={
-            <RoleGuard roles={INTEGRATION_VIEWER_ROLES}>
+            <RoleGuard capability="integrations.read">
               <IntegrationsPage />
             </RoleGuard>
           }
@@ -294,7 +284,7 @@ export function AppRoutes() {
         <Route
           path="/settings/payments"
           element={
-            <RoleGuard roles={INTEGRATION_VIEWER_ROLES}>
+            <RoleGuard capability="integrations.read">
               <PaymentSettingsPage />
             </RoleGuard>
           }
@@ -302,7 +292,7 @@ export function AppRoutes() {
         <Route
           path="/settings/communications"
           element={
-            <RoleGuard roles={INTEGRATION_VIEWER_ROLES}>
+            <RoleGuard capability="integrations.read">
               <CommunicationSettingsPage />
             </RoleGuard>
           }
@@ -310,21 +300,13 @@ export function AppRoutes() {
         <Route
           path={SIMULATED_AUTHORIZE_PATH}
           element={
-            <RoleGuard roles={INTEGRATION_MANAGER_ROLES}>
+            <RoleGuard capability="integrations.manage">
               <SimulatedAuthorizePage />
             </RoleGuard>
           }
         />
         {SECTION_PAGES.map((page) => (
-          <Route
-            key={page.path}
-            path={page.path}
-            element={
-              <RoleGuard roles={page.roles}>
-                <SectionPageView page={page} />
-              </RoleGuard>
-            }
-          />
+          <Route key={page.path} path={page.path} element={<SectionPageView page={page} />} />
         ))}
       </Route>
       <Route path="*" element={<NotFoundPage />} />

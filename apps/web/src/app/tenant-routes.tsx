@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
-import { INTEGRATION_VIEWER_ROLES } from "@fieldops/shared/integrations";
 import { DEFAULT_TENANT_HOME, matchTenantPath } from "@fieldops/shared/tenant-routes";
 import { AssistantButton, AssistantFrame, LazyAssistantChat } from "../features/assistant/assistant-panel";
 import { ImpersonationBanners } from "../features/impersonation/impersonation-banners";
@@ -46,8 +45,6 @@ import {
   SupportPage,
 } from "./pages";
 
-const JOB_MANAGERS = ["owner", "member"] as const;
-
 function sectionPage(path: string) {
   const page = SECTION_PAGES.find((candidate) => candidate.path === path);
   return page ? <SectionPageView page={page} /> : <NotFoundPage inApp />;
@@ -65,7 +62,7 @@ const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
   {
     path: "leads",
     element: (
-      <RoleGuard roles={JOB_MANAGERS}>
+      <RoleGuard capability="sales.manage">
         <LeadsPage />
       </RoleGuard>
     ),
@@ -73,7 +70,7 @@ const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
   {
     path: "estimator",
     element: (
-      <RoleGuard roles={JOB_MANAGERS}>
+      <RoleGuard capability="sales.manage">
         <EstimatesPage />
       </RoleGuard>
     ),
@@ -81,7 +78,7 @@ const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
   {
     path: "jobs",
     element: (
-      <RoleGuard roles={JOB_MANAGERS}>
+      <RoleGuard capability="jobs.manage">
         <JobsPage />
       </RoleGuard>
     ),
@@ -89,7 +86,7 @@ const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
   {
     path: "schedule",
     element: (
-      <RoleGuard roles={JOB_MANAGERS}>
+      <RoleGuard capability="schedule.manage">
         <SchedulePage />
       </RoleGuard>
     ),
@@ -105,7 +102,7 @@ const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
   {
     path: "integrations",
     element: (
-      <RoleGuard roles={INTEGRATION_VIEWER_ROLES}>
+      <RoleGuard capability="integrations.read">
         <IntegrationsPage />
       </RoleGuard>
     ),

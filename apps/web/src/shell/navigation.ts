@@ -17,6 +17,7 @@ import {
 } from "lucide-react";
 import type { Menu, MenuId } from "@fieldops/shared/admin";
 import type { User } from "@fieldops/shared/auth";
+import { can, type PermissionActor } from "@fieldops/shared/permissions";
 
 /** A link in the sidebar. `alsoActiveOn` lists other paths on which it shows as the current page. */
 export type NavLink = {
@@ -85,9 +86,9 @@ export const BUILT_IN_MENUS: Record<MenuId, readonly NavGroup[]> = {
   secondary: ADMIN_PORTAL_NAVIGATION,
 };
 
-/** Whether this user on this path sees the admin portal's menu: the admin role on a path that starts with /admin. */
-export function showsAdminPortalMenu(user: Pick<User, "role">, pathname: string): boolean {
-  return user.role === "admin" && pathname.startsWith("/admin");
+/** Whether this user on this path sees the admin portal's menu: a user with `platform.manage` (the admin role) on a path that starts with /admin. */
+export function showsAdminPortalMenu(user: PermissionActor, pathname: string): boolean {
+  return can(user, "platform.manage") && pathname.startsWith("/admin");
 }
 
 /** Every link of a menu, in order (a collapsible's links in their place). */

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { homePathForRole, userMayAct, type Role } from "@fieldops/shared/roles";
+import { rolesWith, type Capability } from "@fieldops/shared/permissions";
+import { homePathForRole, type Role } from "@fieldops/shared/roles";
 import { Button } from "../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { useCan } from "../lib/permissions";
 import { useSignedInUser } from "./app-layout";
 import { usePageTitle } from "./page-title";
 
@@ -41,11 +43,10 @@ export function NotAuthorizedPage({ roles }: { roles: readonly Role[] }) {
 }
 
 /**
- * Renders a page only for the roles it is open to (every role when `roles` is undefined; any while impersonating). The
- * server refuses the page's data to other roles as well; this keeps them from seeing the page at all.
+ * Renders a page only for a user with `capability` (anyone while impersonating). The server refuses the page's data to
+ * the others as well; this keeps them from seeing the page at all.
  */
-export function RoleGuard({ roles, children }: { roles: readonly Role[] | undefined; children: ReactNode }) {
-  const user = useSignedInUser();
-  if (!userMayAct(user, roles)) return <NotAuthorizedPage roles={roles ?? []} />;
+export function RoleGuard({ capability, children }: { capability: Capability; children: ReactNode }) {
+  if (!useCan(capability)) return <NotAuthorizedPage roles={rolesWith(capability)} />;
   return children;
 }

@@ -1,10 +1,8 @@
-import type { Role } from "@fieldops/shared/roles";
-
 /**
  * The signed-in app's main routes that later work fills in. Until then each page says what
- * it will hold, so a visitor knows where they are. `roles` lists who may open the page; without it, every role.
+ * it will hold, so a visitor knows where they are.
  */
-export type SectionPage = { path: string; title: string; description: string; roles?: readonly Role[] };
+export type SectionPage = { path: string; title: string; description: string };
 
 export const SECTION_PAGES: readonly SectionPage[] = [
   {

@@ -24,7 +24,12 @@ import {
 } from "./assistant-turn-context.ts";
 import { costMicros, type AssistantModelConfig } from "./model-config.ts";
 import { modalCapability, navigateCapability } from "./offline-planner/plan-navigation.ts";
-import { CAPABILITIES, MODULE_CAPABILITIES, refusalFor, type Capability } from "./offline-planner/planner-policy.ts";
+import {
+  CAPABILITIES,
+  MODULE_CAPABILITIES,
+  refusalFor,
+  type AssistantAbility,
+} from "./offline-planner/planner-policy.ts";
 import { listCustomObjects } from "../custom-objects/list-custom-objects.ts";
 import { runReadTool } from "./run-read-tool.ts";
 
@@ -54,14 +59,14 @@ function inUsersTenant<T>(turn: ModelTurn, work: (tx: TenantTransaction) => Prom
 }
 
 /** A tool refuses in words (the user's role or plan); the model tells the user, and no action is sent. */
-function refusal(capability: Capability, turn: ModelTurn, facts: CompanyFacts): ToolAnswer | null {
+function refusal(capability: AssistantAbility, turn: ModelTurn, facts: CompanyFacts): ToolAnswer | null {
   const refused = refusalFor(capability, turn.user.role, facts.features);
   return refused ? { refused: refused.reply } : null;
 }
 
 /** The model's tools: each UI action type with enum targets, the reads, and proposals that wait for confirmation. */
 function assistantTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts): ToolSet {
-  const act = async (capability: Capability, action: Omit<UiAction, "id">, done: string): Promise<ToolAnswer> => {
+  const act = async (capability: AssistantAbility, action: Omit<UiAction, "id">, done: string): Promise<ToolAnswer> => {
     const refused = refusal(capability, turn, facts);
     if (refused) return refused;
     await run.uiAction({ id: randomUUID(), ...action });

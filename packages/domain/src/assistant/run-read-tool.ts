@@ -3,19 +3,20 @@ import type { ReadToolCall } from "@fieldops/shared/assistant";
 import type { AssistantCard } from "@fieldops/shared/chat";
 import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import type { PlanFeature } from "@fieldops/shared/plans";
+import { can } from "@fieldops/shared/permissions";
 import { forbidden } from "../errors.ts";
 import type { Actor } from "../jobs/actor.ts";
 import { listJobs } from "../jobs/list-jobs.ts";
 import { findCustomObject } from "../custom-objects/custom-object-definition.ts";
 import { customRecordDetails } from "../custom-objects/custom-record-row.ts";
 import { listCustomRecords } from "../custom-objects/list-custom-records.ts";
-import { CAPABILITIES, refusalFor, type Capability } from "./offline-planner/planner-policy.ts";
+import { CAPABILITIES, refusalFor, type AssistantAbility } from "./offline-planner/planner-policy.ts";
 
 export type ReadToolScope = { actor: Actor; features: readonly PlanFeature[]; now: Date; timeZone: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const CAPABILITY_OF: Record<ReadToolCall["tool"], Capability> = {
+const CAPABILITY_OF: Record<ReadToolCall["tool"], AssistantAbility> = {
   findCustomers: CAPABILITIES.seeCustomers,
   findJobs: CAPABILITIES.seeJobs,
   findCustomRecords: CAPABILITIES.seeCustomRecords,
@@ -195,10 +196,9 @@ type VisitRow = {
 async function daySchedule(tx: TenantTransaction, date: string, scope: ReadToolScope): Promise<AssistantCard> {
   const from = startOfDayInTimeZone(date, scope.timeZone);
   const to = startOfDayInTimeZone(addDays(date, 1), scope.timeZone);
-  const ownCrewsOnly =
-    scope.actor.role === "field_user"
-      ? Prisma.sql`AND EXISTS (SELECT 1 FROM crew_members m WHERE m."crewId" = v."crewId" AND m."userId" = ${scope.actor.userId}::uuid)`
-      : Prisma.empty;
+  const ownCrewsOnly = !can(scope.actor, "visits.manage_all")
+    ? Prisma.sql`AND EXISTS (SELECT 1 FROM crew_members m WHERE m."crewId" = v."crewId" AND m."userId" = ${scope.actor.userId}::uuid)`
+    : Prisma.empty;
   const rows = await tx.$queryRaw<VisitRow[]>`
     SELECT v.id, v."jobId", j.title, cu.name AS "customerName", c.name AS "crewName", v."scheduledStart", v."scheduledEnd", v.status::text AS status
     FROM visits v

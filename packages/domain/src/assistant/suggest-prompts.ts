@@ -3,7 +3,7 @@ import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/c
 import type { Actor } from "../jobs/actor.ts";
 import { companyFacts } from "./assistant-turn-context.ts";
 import { createPlannerLookup } from "./create-planner-lookup.ts";
-import { CAPABILITIES, refusalFor, type Capability } from "./offline-planner/planner-policy.ts";
+import { CAPABILITIES, refusalFor, type AssistantAbility } from "./offline-planner/planner-policy.ts";
 
 export type Suggestion = { label: string; prompt: string };
 
@@ -16,7 +16,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  */
 export async function suggestPrompts(tx: TenantTransaction, input: { actor: Actor; now: Date }): Promise<Suggestion[]> {
   const { features, timeZone } = await companyFacts(tx);
-  const may = (capability: Capability) => refusalFor(capability, input.actor.role, features) === null;
+  const may = (capability: AssistantAbility) => refusalFor(capability, input.actor.role, features) === null;
   const today = dayInTimeZone(input.now, timeZone);
   const tomorrowStart = startOfDayInTimeZone(addDays(today, 1), timeZone);
   const dayAfter = startOfDayInTimeZone(addDays(today, 2), timeZone);

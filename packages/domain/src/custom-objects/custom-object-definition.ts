@@ -2,17 +2,16 @@ import { z } from "zod";
 import { Prisma, type CustomObjectDefinition as DefinitionRow, type TenantTransaction } from "@fieldops/db";
 import type { CustomObjectDefinition, CustomObjectStage } from "@fieldops/shared/custom-objects";
 import { builtInRelationTargetSchema, customFieldSchema, customRelationSchema } from "@fieldops/shared/feature-spec";
+import { can } from "@fieldops/shared/permissions";
 import type { Role } from "@fieldops/shared/roles";
 import { notFound } from "../errors.ts";
 
 /**
- * Who reaches a custom object: a user by role (production objects for everyone; preview ones for owners and
- * administrators while the company is in beta mode), or a build's own checks (its objects at any stage but rolled back).
+ * Who reaches a custom object: a user by role (production objects for everyone; preview ones with the capability
+ * `custom_objects.preview` while the company is in beta mode), or a build's own checks (its objects at any stage but
+ * rolled back).
  */
 export type CustomObjectAccess = { role: Role } | { buildId: string };
-
-/** The roles that try a preview object while the company is in beta mode. */
-export const PREVIEW_ROLES: readonly Role[] = ["owner", "admin"];
 
 const storedShapeSchema = z.object({
   fields: z.array(customFieldSchema).min(1),
@@ -89,7 +88,7 @@ async function companyInBetaMode(tx: TenantTransaction): Promise<boolean> {
 /** The stages `access` reaches in this company. */
 export async function visibleStages(tx: TenantTransaction, access: CustomObjectAccess): Promise<CustomObjectStage[]> {
   if ("buildId" in access) return ["preview", "production"];
-  if (PREVIEW_ROLES.includes(access.role) && (await companyInBetaMode(tx))) return ["preview", "production"];
+  if (can(access, "custom_objects.preview") && (await companyInBetaMode(tx))) return ["preview", "production"];
   return ["production"];
 }
 

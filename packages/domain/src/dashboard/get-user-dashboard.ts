@@ -9,6 +9,7 @@ import {
   type UserdashVisit,
   type UserdashWorkItem,
 } from "@fieldops/shared/userdash";
+import { can } from "@fieldops/shared/permissions";
 import type { Actor } from "../jobs/actor.ts";
 
 const todayInclude = {
@@ -112,7 +113,7 @@ export async function getUserDashboard(
   const now = input.now ?? new Date();
   const { timeZone } = await tx.company.findFirstOrThrow({ select: { timeZone: true } });
   const date = dayInTimeZone(now, timeZone);
-  const fieldUser = input.actor.role === "field_user";
+  const fieldUser = !can(input.actor, "visits.manage_all");
   const ownCrews: Prisma.VisitWhereInput = fieldUser
     ? { crew: { members: { some: { userId: input.actor.userId } } } }
     : {};

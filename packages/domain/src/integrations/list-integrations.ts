@@ -1,12 +1,12 @@
 import type { TenantTransaction } from "@fieldops/db";
 import {
   INTEGRATION_INFO,
-  INTEGRATION_MANAGER_ROLES,
   INTEGRATION_PROVIDERS,
   type IntegrationConnection,
   type IntegrationListResponse,
   type IntegrationProvider,
 } from "@fieldops/shared/integrations";
+import { can } from "@fieldops/shared/permissions";
 import { firstPlanWithFeature, type PlanId } from "@fieldops/shared/plans";
 import type { Role } from "@fieldops/shared/roles";
 import { companyPlan, integrationAvailable } from "./integration-access.ts";
@@ -19,7 +19,7 @@ export async function listIntegrations(
 ): Promise<IntegrationListResponse> {
   const { planId } = await companyPlan(tx, input.companyId);
   const items = await describeIntegrations(tx, planId, input.env, INTEGRATION_PROVIDERS);
-  return { items, canManage: INTEGRATION_MANAGER_ROLES.includes(input.role) };
+  return { items, canManage: can(input, "integrations.manage") };
 }
 
 /** One integration's view (for the settings pages that show one provider's status). */

@@ -1,5 +1,6 @@
 import { Prisma, type TenantTransaction } from "@fieldops/db";
 import type { ListVisitsQuery, Visit } from "@fieldops/shared/jobs";
+import { can } from "@fieldops/shared/permissions";
 import type { Actor } from "./actor.ts";
 import { toVisit, type VisitRow } from "./to-job.ts";
 
@@ -11,10 +12,9 @@ export async function listVisits(
   tx: TenantTransaction,
   input: ListVisitsQuery & { actor: Actor },
 ): Promise<{ items: Visit[] }> {
-  const ownCrewsOnly =
-    input.actor.role === "field_user"
-      ? Prisma.sql`AND EXISTS (SELECT 1 FROM crew_members m WHERE m."crewId" = v."crewId" AND m."userId" = ${input.actor.userId}::uuid)`
-      : Prisma.empty;
+  const ownCrewsOnly = !can(input.actor, "visits.manage_all")
+    ? Prisma.sql`AND EXISTS (SELECT 1 FROM crew_members m WHERE m."crewId" = v."crewId" AND m."userId" = ${input.actor.userId}::uuid)`
+    : Prisma.empty;
   const rows = await tx.$queryRaw<(VisitRow & { crewName: string | null })[]>`
     SELECT v.id, v."jobId", v."crewId", c.name AS "crewName", v.status::text AS status, v."scheduledStart", v."scheduledEnd",
       v."durationMinutes", v."startedAt", v."completedAt", v.version

@@ -1,6 +1,7 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
 import type { TransitionVisitInput, Visit } from "@fieldops/shared/jobs";
 import { canTransitionVisit, FIELD_USER_VISIT_TARGETS, VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
+import { can } from "@fieldops/shared/permissions";
 import { conflict, forbidden } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { toVisit } from "./to-job.ts";
@@ -16,7 +17,7 @@ export async function transitionVisit(
 ): Promise<Visit> {
   const now = input.now ?? new Date();
   const visit = await findVisitFor(tx, input.visitId, input.actor);
-  if (input.actor.role === "field_user" && !FIELD_USER_VISIT_TARGETS.includes(input.to)) {
+  if (!can(input.actor, "visits.manage_all") && !FIELD_USER_VISIT_TARGETS.includes(input.to)) {
     throw forbidden("A field user can only start and complete visits");
   }
   if (visit.version !== input.version) throw conflict(STALE_VISIT_MESSAGE, "version");

@@ -1,4 +1,5 @@
 import type { TenantTransaction } from "@fieldops/db";
+import { can } from "@fieldops/shared/permissions";
 import { forbidden, notFound } from "../errors.ts";
 import type { Actor } from "./actor.ts";
 import { toVisit, type VisitRow } from "./to-job.ts";
@@ -23,7 +24,7 @@ export async function findVisitFor(tx: TenantTransaction, visitId: string, actor
     WHERE v.id = ${visitId}::uuid`;
   if (!row) throw notFound("Visit not found");
   const { crewName, onActorsCrew, ...visit } = row;
-  if (actor.role === "field_user" && !onActorsCrew) throw forbidden("This visit is not assigned to your crew");
+  if (!onActorsCrew && !can(actor, "visits.manage_all")) throw forbidden("This visit is not assigned to your crew");
   return { ...visit, crew: crewName === null ? null : { name: crewName } };
 }
 

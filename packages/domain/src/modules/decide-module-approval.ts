@@ -1,6 +1,6 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { AppEvent } from "@fieldops/shared/events";
-import { APPROVER_ROLES } from "@fieldops/shared/modules";
+import { can } from "@fieldops/shared/permissions";
 import { conflict, forbidden, notFound } from "../errors.ts";
 import type { Actor } from "../jobs/actor.ts";
 import { recheckModuleRun } from "./check-module-run.ts";
@@ -17,7 +17,7 @@ export interface DecidedApproval {
 
 /** The pending request, locked: two decisions on it take turns. Approvers decide others' requests, never their own. */
 async function lockPending(tx: TenantTransaction, approvalId: string, actor: Actor): Promise<ModuleRunRow> {
-  if (!APPROVER_ROLES.includes(actor.role)) throw forbidden("Only owners and administrators decide approval requests");
+  if (!can(actor, "approvals.decide")) throw forbidden("Only owners and administrators decide approval requests");
   const run = await lockModuleRun(tx, approvalId);
   if (!run || (run.expiresAt === null && run.decidedByUserId === null)) throw notFound("Approval request not found");
   if (run.requestedByUserId === actor.userId)

@@ -1,5 +1,6 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { INTEGRATION_MANAGER_ROLES, type CommunicationSettingsResponse } from "@fieldops/shared/integrations";
+import { can } from "@fieldops/shared/permissions";
+import { type CommunicationSettingsResponse } from "@fieldops/shared/integrations";
 import type { Role } from "@fieldops/shared/roles";
 import { companyPlan } from "../integrations/integration-access.ts";
 import { describeIntegration } from "../integrations/list-integrations.ts";
@@ -18,6 +19,6 @@ export async function getCommunicationSettings(
     emailReplyTo: settings.emailReplyTo,
     companyName: name,
     twilio: await describeIntegration(tx, { companyId: input.companyId, env: input.env, provider: "twilio" }),
-    canManage: INTEGRATION_MANAGER_ROLES.includes(input.role),
+    canManage: can(input, "integrations.manage"),
   };
 }

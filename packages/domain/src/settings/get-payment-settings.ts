@@ -1,5 +1,6 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { INTEGRATION_MANAGER_ROLES, type PaymentSettingsResponse } from "@fieldops/shared/integrations";
+import { can } from "@fieldops/shared/permissions";
+import { type PaymentSettingsResponse } from "@fieldops/shared/integrations";
 import type { Role } from "@fieldops/shared/roles";
 import { describeIntegration } from "../integrations/list-integrations.ts";
 import type { IntegrationsEnv } from "../integrations/provider-settings.ts";
@@ -15,6 +16,6 @@ export async function getPaymentSettings(
     acceptedMethods: settings.acceptedMethods,
     defaultTermsDays: settings.defaultTermsDays,
     stripe: await describeIntegration(tx, { companyId: input.companyId, env: input.env, provider: "stripe" }),
-    canManage: INTEGRATION_MANAGER_ROLES.includes(input.role),
+    canManage: can(input, "integrations.manage"),
   };
 }

@@ -1,5 +1,6 @@
 import type { Prisma } from "@fieldops/db";
 import type { Role } from "@fieldops/shared/roles";
+import { can } from "@fieldops/shared/permissions";
 
 /**
  * Who is looking at support tickets: someone of a company (in a transaction bound to it), or an agent of the support
@@ -11,5 +12,5 @@ export type SupportViewer =
 
 /** Field users see the tickets they opened; the office and the support team see all they can reach. */
 export function visibleTickets(viewer: SupportViewer): Prisma.SupportTicketWhereInput {
-  return viewer.kind === "company" && viewer.role === "field_user" ? { createdByUserId: viewer.userId } : {};
+  return viewer.kind === "company" && !can(viewer, "support.read_all") ? { createdByUserId: viewer.userId } : {};
 }

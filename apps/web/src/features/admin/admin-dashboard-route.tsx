@@ -1,9 +1,8 @@
 import { DashboardPage } from "../dashboard/dashboard-page";
-import { useSignedInUser } from "../../shell/app-layout";
+import { useCan } from "../../lib/permissions";
 import { AdminDashboardPage } from "./admin-dashboard-page";
 
 /** /admin-dashboard: the platform's dashboard for the admin role; for an owner, their company's dashboard. */
 export function AdminDashboardRoute() {
-  const user = useSignedInUser();
-  return user.role === "admin" ? <AdminDashboardPage /> : <DashboardPage />;
+  return useCan("platform.manage") ? <AdminDashboardPage /> : <DashboardPage />;
 }

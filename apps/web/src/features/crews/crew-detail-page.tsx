@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { userMayAct } from "@fieldops/shared/roles";
 import { Link, useNavigate, useParams } from "react-router";
 import type { Crew } from "@fieldops/shared/crews";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { ApiError } from "../../lib/api";
+import { useCan } from "../../lib/permissions";
 import { useTerms } from "../../lib/terms";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
@@ -242,10 +242,9 @@ function CrewNotFound() {
 }
 
 function CrewDetail({ id }: { id: string }) {
-  const user = useSignedInUser();
   const crew = useCrew(id);
   const terms = useTerms();
-  const canManage = userMayAct(user, ["owner", "member"]);
+  const canManage = useCan("crews.manage");
   usePageTitle(crew.data?.name ?? "Crew");
   const notFound = !isCrewId(id) || (crew.error instanceof ApiError && crew.error.status === 404);
   if (notFound) return <CrewNotFound />;

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from "react";
-import { userMayAct } from "@fieldops/shared/roles";
 import { Link, useNavigate } from "react-router";
 import type { Crew } from "@fieldops/shared/crews";
 import { Badge } from "../../components/ui/badge";
@@ -7,6 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { useCan } from "../../lib/permissions";
 import { useTerms } from "../../lib/terms";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
@@ -114,7 +114,7 @@ function NewCrewForm() {
 }
 
 function CrewList({ canManage }: { canManage: boolean }) {
-  const user = useSignedInUser();
+  const canAddMember = useCan("team.add_member");
   const crews = useCrews();
   const terms = useTerms();
   const membersLabel = terms.technicians;
@@ -149,7 +149,7 @@ function CrewList({ canManage }: { canManage: boolean }) {
           )}
         </CardContent>
       </Card>
-      <TeamCard isOwner={user.role === "owner"} technician={terms.technician} />
+      <TeamCard canAddMember={canAddMember} technician={terms.technician} />
     </>
   );
 }
@@ -157,13 +157,14 @@ function CrewList({ canManage }: { canManage: boolean }) {
 export function CrewsPage() {
   usePageTitle("Crews");
   const user = useSignedInUser();
+  const canManage = useCan("crews.manage");
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Crews</h1>
       {user.companyId === null ? (
         <NoCompanyNotice>You do not belong to a company, so there are no crews to show.</NoCompanyNotice>
       ) : (
-        <CrewList canManage={userMayAct(user, ["owner", "member"])} />
+        <CrewList canManage={canManage} />
       )}
     </>
   );

@@ -77,7 +77,7 @@ function AddTeamMemberForm({ technician }: { technician: string }) {
 }
 
 /** The company's people with their role and crew, the plan's allowance, and (for the owner) a way to add someone. */
-export function TeamCard({ isOwner, technician }: { isOwner: boolean; technician: string }) {
+export function TeamCard({ canAddMember, technician }: { canAddMember: boolean; technician: string }) {
   const team = useTeam();
   return (
     <Card role="region" aria-labelledby="team-title">
@@ -112,7 +112,7 @@ export function TeamCard({ isOwner, technician }: { isOwner: boolean; technician
             ))}
           </ul>
         )}
-        {isOwner ? <AddTeamMemberForm technician={technician} /> : null}
+        {canAddMember ? <AddTeamMemberForm technician={technician} /> : null}
       </CardContent>
     </Card>
   );

@@ -1,21 +1,19 @@
 import type { CustomObjectDefinition, CustomValue } from "@fieldops/shared/custom-objects";
 import { formatCents } from "@fieldops/shared/money";
 import type { CustomField } from "@fieldops/shared/feature-spec";
-import type { Role } from "@fieldops/shared/roles";
 import { useCustomObjects } from "../../lib/custom-objects";
+import { useCan } from "../../lib/permissions";
 import { useSignedInUser } from "../../shell/app-layout";
 
-/** Field users read custom records; the office writes them (the API enforces the same). */
-export const CUSTOM_RECORD_WRITERS: readonly Role[] = ["owner", "admin", "member"];
-
-/** The object `key` as this user reaches it, whether they may write its records, and whether the list is still loading. */
+/** The object `key` as this user reaches it, whether they may write its records (`custom_records.manage`), and whether the list is still loading. */
 export function useCustomObject(key: string) {
   const user = useSignedInUser();
   const objects = useCustomObjects(user.companyId);
+  const canEdit = useCan("custom_records.manage");
   return {
     object: objects.data?.find((object) => object.key === key) ?? null,
     objects,
-    canEdit: CUSTOM_RECORD_WRITERS.includes(user.role),
+    canEdit,
   };
 }
 

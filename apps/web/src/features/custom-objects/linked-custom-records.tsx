@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Skeleton } from "../../components/ui/skeleton";
 import { useCustomObjects } from "../../lib/custom-objects";
 import { useSignedInUser } from "../../shell/app-layout";
-import { CUSTOM_RECORD_WRITERS } from "./custom-object-access";
+import { useCan } from "../../lib/permissions";
 import { useCustomRecordList } from "./custom-object-queries";
 import { CustomRecordFormDialog } from "./custom-record-form-dialog";
 import { CustomRecordsTable } from "./custom-records-table";
@@ -87,7 +87,7 @@ export function LinkedCustomRecords({
 }) {
   const user = useSignedInUser();
   const objects = useCustomObjects(user.companyId);
-  const canEdit = CUSTOM_RECORD_WRITERS.includes(user.role);
+  const canEdit = useCan("custom_records.manage");
   const shown = (objects.data ?? []).flatMap((object) => {
     const relation = object.showOn.includes(kind)
       ? object.relations.find((candidate) => candidate.target === kind)

@@ -8,9 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Skeleton } from "../../components/ui/skeleton";
 import { useSignedInUser } from "../../shell/app-layout";
 import { useCompany } from "../../lib/company";
+import { useCan } from "../../lib/permissions";
 import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
-import { APPROVER_ROLES } from "@fieldops/shared/modules";
 import { PendingApprovals } from "../approvals/pending-approvals";
 import { useActivity } from "./activity";
 import { TodayWork } from "./today-work";
@@ -104,6 +104,7 @@ export function DashboardPage({ today = false }: { today?: boolean }) {
   const user = useSignedInUser();
   const company = useCompany(user.companyId);
   const terms = useTerms();
+  const mayDecide = useCan("approvals.decide");
   return (
     <>
       <div className="grid gap-1">
@@ -126,7 +127,7 @@ export function DashboardPage({ today = false }: { today?: boolean }) {
         </Card>
       ) : null}
       {today && user.companyId !== null ? <TodayWork role={user.role} terms={terms} /> : null}
-      {user.companyId !== null && APPROVER_ROLES.includes(user.role) ? (
+      {user.companyId !== null && mayDecide ? (
         <PendingApprovals timeZone={company.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone} />
       ) : null}
       {user.companyId !== null ? (

@@ -11,6 +11,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
+import { can } from "@fieldops/shared/permissions";
 import { ApiError } from "../../lib/api";
 import { useUserdash, useUserdashTransition } from "./userdash-queries";
 
@@ -243,7 +244,7 @@ function WorkList({
  */
 export function TodayWork({ role, terms }: { role: Role; terms: Terminology }) {
   const day = useUserdash();
-  const fieldUser = role === "field_user";
+  const fieldUser = !can({ role }, "visits.manage_all");
   const title = fieldUser ? "Your visits today" : "Today's visits";
   return (
     <>

@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { DEMO_TIER_FAILED, DEMO_TIER_ROLES, DEMO_TIER_UPDATED, demoTierSchema } from "@fieldops/shared/demo";
+import { DEMO_TIER_FAILED, DEMO_TIER_UPDATED, demoTierSchema } from "@fieldops/shared/demo";
 import { PLANS, type PlanId } from "@fieldops/shared/plans";
-import { isRoleAllowed, type Role } from "@fieldops/shared/roles";
+import { can, type PermissionActor } from "@fieldops/shared/permissions";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
@@ -14,8 +14,8 @@ import { useDemoStatus, useSwitchDemoTier } from "./demo-queries";
  * The demo tier switcher: a demo company's owner (or an administrator in it) puts the demo on any plan's tier to see
  * that plan's features. Shown to nobody else, and only in demo companies.
  */
-export function DemoTierCard({ user }: { user: { role: Role; companyId: string | null } }) {
-  const allowed = user.companyId !== null && isRoleAllowed(user.role, DEMO_TIER_ROLES);
+export function DemoTierCard({ user }: { user: PermissionActor & { companyId: string | null } }) {
+  const allowed = user.companyId !== null && can(user, "demo.switch_tier");
   const status = useDemoStatus(allowed);
   const company = useCompany(allowed ? user.companyId : null);
   const switchTier = useSwitchDemoTier();

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import {
-  PLAN_CHANGER_ROLES,
   PLANS,
   UNLIMITED,
   type Plan,
@@ -24,8 +23,8 @@ import {
 } from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { ApiError } from "../../lib/api";
+import { useCan } from "../../lib/permissions";
 import { usePageTitle } from "../../shell/page-title";
-import { useSignedInUser } from "../../shell/app-layout";
 import { PlanCatalog } from "./plan-catalog";
 import { useChangePlan, usePlanOverview } from "./plan-queries";
 
@@ -187,10 +186,9 @@ function ConfirmChange({
 
 export function PlansPage() {
   usePageTitle("Plans");
-  const user = useSignedInUser();
   const overview = usePlanOverview();
   const [target, setTarget] = useState<PlanId | null>(null);
-  const canChange = PLAN_CHANGER_ROLES.includes(user.role);
+  const canChange = useCan("plan.change");
 
   return (
     <div className="grid gap-6">

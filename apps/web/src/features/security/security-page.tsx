@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { isRoleAllowed } from "@fieldops/shared/roles";
-import { AUDIT_LOG_ROLES } from "@fieldops/shared/audit";
 import { passwordSchema } from "@fieldops/shared/auth";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { useCompany } from "../../lib/company";
+import { useCan } from "../../lib/permissions";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
@@ -174,14 +173,13 @@ export function SecurityPage() {
   const user = useSignedInUser();
   const company = useCompany(user.companyId);
   const timeZone = company.data?.timeZone ?? "UTC";
+  const mayReadAudit = useCan("audit.read");
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Security</h1>
       <ChangePasswordCard />
       <SessionsCard timeZone={timeZone} />
-      {user.companyId !== null && isRoleAllowed(user.role, AUDIT_LOG_ROLES) ? (
-        <AuditLogCard timeZone={timeZone} />
-      ) : null}
+      {user.companyId !== null && mayReadAudit ? <AuditLogCard timeZone={timeZone} /> : null}
     </>
   );
 }

@@ -1,16 +1,11 @@
 import { Link } from "react-router";
 import type { OpenModalTarget } from "@fieldops/shared/ui-actions";
-import { INTEGRATION_VIEWER_ROLES } from "@fieldops/shared/integrations";
-import { isRoleAllowed, type Role } from "@fieldops/shared/roles";
-import { BUILD_MANAGER_ROLES } from "@fieldops/shared/builds";
+import { can, type Capability } from "@fieldops/shared/permissions";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { openAppModal } from "../../lib/app-modals";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
-import { COMPANY_SETTINGS_EDITOR_ROLES, COMPANY_SETTINGS_VIEWER_ROLES } from "@fieldops/shared/company-settings";
-import { OUTBOX_VIEWER_ROLES } from "@fieldops/shared/outbox";
-import { CUSTOM_DOMAIN_EDITOR_ROLES } from "@fieldops/shared/custom-domain";
 import { useCompanyProfile } from "../company/company-queries";
 import { LoadError, LoadingBlock } from "../crews/crew-parts";
 import { OutboxCard } from "../team/outbox-card";
@@ -41,7 +36,7 @@ function CompanySections() {
   );
 }
 
-const SECTIONS: readonly { to: string; title: string; description: string; roles?: readonly Role[] }[] = [
+const SECTIONS: readonly { to: string; title: string; description: string; capability?: Capability }[] = [
   {
     to: "/settings/integrations",
     title: "Integrations",
@@ -61,7 +56,7 @@ const SECTIONS: readonly { to: string; title: string; description: string; roles
     to: "/settings/builds",
     title: "Feature Builds",
     description: "Features built for your company: their stages, logs, preview and production.",
-    roles: BUILD_MANAGER_ROLES,
+    capability: "builds.manage",
   },
 ];
 
@@ -78,22 +73,20 @@ const PROVIDER_MODALS: readonly { target: OpenModalTarget; label: string }[] = [
 export function SettingsPage() {
   usePageTitle("Settings");
   const user = useSignedInUser();
-  const allowed = user.companyId !== null && isRoleAllowed(user.role, INTEGRATION_VIEWER_ROLES);
   const inCompany = user.companyId !== null;
+  const may = (capability: Capability) => inCompany && can(user, capability);
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
-      {inCompany && isRoleAllowed(user.role, COMPANY_SETTINGS_VIEWER_ROLES) ? <CompanySections /> : null}
-      {inCompany && isRoleAllowed(user.role, COMPANY_SETTINGS_EDITOR_ROLES) ? (
-        <TeamSettingsCard userId={user.id} />
-      ) : null}
-      {inCompany && isRoleAllowed(user.role, OUTBOX_VIEWER_ROLES) ? <OutboxCard /> : null}
+      {may("settings.read") ? <CompanySections /> : null}
+      {may("team.manage") ? <TeamSettingsCard userId={user.id} /> : null}
+      {may("outbox.read") ? <OutboxCard /> : null}
       <DemoTierCard user={user} />
-      {inCompany && isRoleAllowed(user.role, CUSTOM_DOMAIN_EDITOR_ROLES) ? <CustomDomainCard /> : null}
+      {may("settings.manage") ? <CustomDomainCard /> : null}
       <ThemeCard />
-      {allowed ? (
+      {may("integrations.read") ? (
         <nav aria-label="Settings sections" className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-          {SECTIONS.filter((section) => isRoleAllowed(user.role, section.roles)).map((section) => (
+          {SECTIONS.filter((section) => !section.capability || can(user, section.capability)).map((section) => (
             <Link
               key={section.to}
               to={section.to}
@@ -109,7 +102,7 @@ export function SettingsPage() {
           ))}
         </nav>
       ) : null}
-      {allowed ? (
+      {may("integrations.read") ? (
         <section aria-labelledby="quick-connect-title" className="grid gap-2">
           <h2 id="quick-connect-title" className="text-lg font-semibold">
             Connect a service

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { User } from "@fieldops/shared/auth";
 import { tenantConfigSchema, type TenantConfig } from "@fieldops/shared/tenants";
 import { VERTICALS } from "@fieldops/shared/verticals";
+import { can } from "@fieldops/shared/permissions";
 import { getQueryFn } from "../../lib/api";
 import { QUERY_KEYS } from "../../lib/query-keys";
 
@@ -76,5 +77,5 @@ export function needsImpersonation(user: User, config: TenantConfig): boolean {
 
 /** Sees the tenant's Administration group: a platform admin, or anyone impersonating the tenant. */
 export function isTenantAdministrator(user: User): boolean {
-  return user.role === "admin" || user.impersonating;
+  return can(user, "platform.manage") || user.impersonating;
 }

@@ -1,10 +1,10 @@
 import type { AssistantPlan } from "@fieldops/shared/assistant";
 import { NAVIGATE_TARGETS, type NavigateTarget, type OpenModalTarget } from "@fieldops/shared/ui-actions";
-import { CAPABILITIES, refusalFor, type Capability } from "./planner-policy.ts";
+import { CAPABILITIES, refusalFor, type AssistantAbility } from "./planner-policy.ts";
 import type { PlannerInput } from "./planner-input.ts";
 import { mentions, type ReadMessage } from "./read-message.ts";
 
-type Page = { target: NavigateTarget; name: string; phrases: string[]; capability: Capability };
+type Page = { target: NavigateTarget; name: string; phrases: string[]; capability: AssistantAbility };
 
 // Most specific first: "payment settings" is its page, not the general settings.
 const PAGES: Page[] = [
@@ -104,7 +104,7 @@ const OFF_LIMITS = [
   "integrations/",
 ];
 
-type Modal = { target: OpenModalTarget; phrases: string[]; capability: Capability; reply: string };
+type Modal = { target: OpenModalTarget; phrases: string[]; capability: AssistantAbility; reply: string };
 
 const MODALS: Modal[] = [
   {
@@ -175,12 +175,12 @@ const MODALS: Modal[] = [
 ];
 
 /** What a user needs to be taken to a page (the model's tools follow the same rules as the planner). */
-export function navigateCapability(target: NavigateTarget): Capability {
+export function navigateCapability(target: NavigateTarget): AssistantAbility {
   return PAGES.find((page) => page.target === target)!.capability;
 }
 
 /** What a user needs to have a dialog opened; the builder's dialogs belong to requesting a feature. */
-export function modalCapability(target: OpenModalTarget): Capability {
+export function modalCapability(target: OpenModalTarget): AssistantAbility {
   return MODALS.find((modal) => modal.target === target)?.capability ?? CAPABILITIES.requestFeature;
 }
 

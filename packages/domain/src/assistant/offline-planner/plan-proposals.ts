@@ -4,7 +4,7 @@ import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { modulePolicy } from "@fieldops/shared/modules";
 import { pickByName } from "./fuzzy-match.ts";
 import { parseWhen, todayIn } from "./parse-when.ts";
-import { CAPABILITIES, refusalFor, type Capability } from "./planner-policy.ts";
+import { CAPABILITIES, refusalFor, type AssistantAbility } from "./planner-policy.ts";
 import type { NamedRecord, PlannerInput } from "./planner-input.ts";
 import { mentions, textAfter, type ReadMessage } from "./read-message.ts";
 import { asMarkdownText, cleanName, resolveCustomer } from "./resolve-customer.ts";
@@ -30,7 +30,7 @@ function propose(
   };
 }
 
-function allowed(capability: Capability, input: PlannerInput): AssistantPlan | null {
+function allowed(capability: AssistantAbility, input: PlannerInput): AssistantPlan | null {
   return refusalFor(capability, input.role, input.features);
 }
 

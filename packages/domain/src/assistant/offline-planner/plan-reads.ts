@@ -1,12 +1,12 @@
 import type { AssistantPlan, ReadToolCall } from "@fieldops/shared/assistant";
 import { addDays, mondayOf, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import { parseWhen, todayIn } from "./parse-when.ts";
-import { CAPABILITIES, refusalFor, type Capability } from "./planner-policy.ts";
+import { CAPABILITIES, refusalFor, type AssistantAbility } from "./planner-policy.ts";
 import type { PlannerInput } from "./planner-input.ts";
 import { mentions, type ReadMessage } from "./read-message.ts";
 import { asMarkdownText, cleanName, isPronoun, resolveCustomer } from "./resolve-customer.ts";
 
-function read(capability: Capability, input: PlannerInput, reply: string, call: ReadToolCall): AssistantPlan {
+function read(capability: AssistantAbility, input: PlannerInput, reply: string, call: ReadToolCall): AssistantPlan {
   return refusalFor(capability, input.role, input.features) ?? { kind: "read", reply, reads: [call] };
 }
 

@@ -1,17 +1,17 @@
 import { firstPlanWithFeature, type PlanFeature } from "@fieldops/shared/plans";
-import type { Role } from "@fieldops/shared/roles";
+import { rolesWith } from "@fieldops/shared/permissions";
+import { roleSchema, type Role } from "@fieldops/shared/roles";
 import { ASSISTANT_MODULE_IDS, type AssistantModuleId, type AssistantPlan } from "@fieldops/shared/assistant";
 import { MODULE_CATALOG, rolesAllowedModule, type ModuleId } from "@fieldops/shared/modules";
 
-/** What the assistant can do for a user: who may ask for it, and the plan feature it needs. */
-export type Capability = { label: string; roles: readonly Role[]; feature?: PlanFeature };
+/** What the assistant can do for a user: who may ask for it (the permissions table, or the module catalog for a module), and the plan feature it needs. */
+export type AssistantAbility = { label: string; roles: readonly Role[]; feature?: PlanFeature };
 
-const OFFICE: readonly Role[] = ["owner", "admin", "member"];
-const MANAGERS: readonly Role[] = ["owner", "admin"];
-const EVERYONE: readonly Role[] = ["owner", "admin", "member", "field_user"];
+/** Open to every role. */
+const EVERYONE: readonly Role[] = roleSchema.options;
 
 /** A module's capability, from the module catalog: a role whose policy is "approval" may ask, and the run waits for approval. */
-function moduleCapability(moduleId: ModuleId): Capability {
+function moduleCapability(moduleId: ModuleId): AssistantAbility {
   const entry = MODULE_CATALOG[moduleId];
   return {
     label: entry.label,
@@ -24,31 +24,31 @@ export const CAPABILITIES = {
   seeDashboard: { label: "open the dashboard", roles: EVERYONE },
   seeJobs: { label: "see jobs", roles: EVERYONE },
   seeSchedule: { label: "see the schedule", roles: EVERYONE },
-  seeCustomers: { label: "see customers", roles: OFFICE },
+  seeCustomers: { label: "see customers", roles: rolesWith("assistant.read_office") },
   /** Which objects a role reaches (preview or production) is the custom objects' own rule, applied by the read. */
   seeCustomRecords: { label: "see custom records", roles: EVERYONE },
-  seeCrews: { label: "see crews", roles: OFFICE },
-  seeSettings: { label: "open settings", roles: OFFICE },
-  manageSettings: { label: "change company settings", roles: MANAGERS },
-  connectQuickbooks: { label: "connect QuickBooks", roles: MANAGERS, feature: "quickbooks" },
-  connectStripe: { label: "connect Stripe", roles: MANAGERS, feature: "stripe" },
-  connectTwilio: { label: "connect Twilio", roles: MANAGERS, feature: "twilio" },
-  setUpPayments: { label: "set up payments", roles: MANAGERS, feature: "payments" },
-  seeInvoices: { label: "see invoices", roles: OFFICE, feature: "invoicing" },
-  seeRevenue: { label: "see revenue", roles: OFFICE, feature: "reports" },
+  seeCrews: { label: "see crews", roles: rolesWith("assistant.read_office") },
+  seeSettings: { label: "open settings", roles: rolesWith("settings.read") },
+  manageSettings: { label: "change company settings", roles: rolesWith("settings.manage") },
+  connectQuickbooks: { label: "connect QuickBooks", roles: rolesWith("integrations.manage"), feature: "quickbooks" },
+  connectStripe: { label: "connect Stripe", roles: rolesWith("integrations.manage"), feature: "stripe" },
+  connectTwilio: { label: "connect Twilio", roles: rolesWith("integrations.manage"), feature: "twilio" },
+  setUpPayments: { label: "set up payments", roles: rolesWith("integrations.manage"), feature: "payments" },
+  seeInvoices: { label: "see invoices", roles: rolesWith("assistant.read_office"), feature: "invoicing" },
+  seeRevenue: { label: "see revenue", roles: rolesWith("reports.read"), feature: "reports" },
   createJob: moduleCapability("create-job"),
   scheduleVisit: moduleCapability("schedule-visit"),
   sendReminders: moduleCapability("send-payment-reminders"),
   optimizeDay: moduleCapability("optimize-day"),
   exportCustomers: moduleCapability("export-customers"),
   enableHipaa: moduleCapability("enable-hipaa-mode"),
-  requestFeature: { label: "request a new feature", roles: MANAGERS },
-} satisfies Record<string, Capability>;
+  requestFeature: { label: "request a new feature", roles: rolesWith("builds.manage") },
+} satisfies Record<string, AssistantAbility>;
 
 /** What proposing each module needs; the module's own checks run again when it executes. */
 export const MODULE_CAPABILITIES = Object.fromEntries(
   ASSISTANT_MODULE_IDS.map((moduleId) => [moduleId, moduleCapability(moduleId)]),
-) as Record<AssistantModuleId, Capability>;
+) as Record<AssistantModuleId, AssistantAbility>;
 
 const ROLE_NAMES: Record<Role, string> = {
   owner: "owners",
@@ -58,7 +58,11 @@ const ROLE_NAMES: Record<Role, string> = {
 };
 
 /** A refusal in words when the user's role or plan does not allow `capability`; null when it does. */
-export function refusalFor(capability: Capability, role: Role, features: readonly PlanFeature[]): AssistantPlan | null {
+export function refusalFor(
+  capability: AssistantAbility,
+  role: Role,
+  features: readonly PlanFeature[],
+): AssistantPlan | null {
   if (!capability.roles.includes(role)) {
     const names = capability.roles.map((name) => ROLE_NAMES[name]);
     const allowed = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
