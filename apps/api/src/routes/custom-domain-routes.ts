@@ -53,7 +53,8 @@ export const customDomainRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       withCompanyUser(
         context,
         request,
-        ({ tx, user }) => setCustomDomain(tx, { companyId: user.companyId, domain: request.body.domain }),
+        ({ tx, user }) =>
+          setCustomDomain(tx, { companyId: user.companyId, domain: request.body.domain, db: context.db }),
         { roles },
       ),
   );
@@ -71,7 +72,7 @@ export const customDomainRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       withCompanyUser(
         context,
         request,
-        ({ tx, user }) => setCustomDomain(tx, { companyId: user.companyId, domain: null }),
+        ({ tx, user }) => setCustomDomain(tx, { companyId: user.companyId, domain: null, db: context.db }),
         { roles },
       ),
   );
@@ -89,7 +90,7 @@ export const customDomainRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       withCompanyUser(
         context,
         request,
-        ({ tx, user }) => verifyCustomDomain(tx, { companyId: user.companyId, lookUpTxt }),
+        ({ tx, user }) => verifyCustomDomain(tx, { companyId: user.companyId, lookUpTxt, db: context.db }),
         { roles },
       ),
   );
