@@ -15,7 +15,7 @@ import { defaultPermissions } from "@fieldops/shared/roles";
 import { freePort } from "../scripts/start/free-port.ts";
 import { STATE_FILE_NAME, type StartState } from "../scripts/start/state-file.ts";
 import { diskSyncLatency } from "./disk-sync.ts";
-import { root, startProduct, stopProduct } from "./product.ts";
+import { ownerUrlOf, root, startProduct, stopProduct } from "./product.ts";
 
 /**
  * `npm run bench` (modules section; alone: `npx tsx bench/modules.bench.ts`): BENCH_MODULE_USERS users (50) of one
@@ -151,7 +151,7 @@ async function serviceUrls(dataDir: string | null): Promise<{ ownerUrl: string; 
   const state = JSON.parse(await readFile(join(dataDir, STATE_FILE_NAME), "utf8")) as StartState;
   if (!state.services.postgres?.url || !state.services.redis?.url)
     throw new Error("npm start reported no PostgreSQL or Redis");
-  return { ownerUrl: state.services.postgres.url, redisUrl: state.services.redis.url };
+  return { ownerUrl: await ownerUrlOf(dataDir), redisUrl: state.services.redis.url };
 }
 
 const external = Boolean(process.env.DATABASE_URL && process.env.DATABASE_OWNER_URL && process.env.REDIS_URL);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chmod, mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { embeddedOwnerUrl } from "../scripts/start/embedded-postgres.ts";
 import { STATE_FILE_NAME, type StartState } from "../scripts/start/state-file.ts";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
@@ -48,7 +49,7 @@ export async function ownerUrlOf(dataDir: string | null): Promise<string> {
   const state = JSON.parse(await readFile(join(dataDir!, STATE_FILE_NAME), "utf8")) as StartState;
   const url = state.services.postgres?.url;
   if (!url) throw new Error("npm start reported no PostgreSQL");
-  return url;
+  return embeddedOwnerUrl(dataDir!, url);
 }
 
 /**

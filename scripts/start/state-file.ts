@@ -6,7 +6,8 @@ export const STATE_FILE_NAME = "npm-start.json";
 /**
  * What a running `npm start` has started, kept current in `<data dir>/npm-start.json` while it runs (and removed
  * when it stops), so that an operator or a fault test can find each part: the pid of every process, the port, and
- * the URLs of the services it owns (never of a DATABASE_URL or REDIS_URL given to it).
+ * the URLs of the services it owns (never of a DATABASE_URL or REDIS_URL given to it), without their passwords (the
+ * embedded PostgreSQL's is in its own file, see `embeddedOwnerUrl`).
  */
 export interface StartState {
   pid: number;
@@ -39,11 +40,17 @@ export function createStateFile(dataDir: string, port: number): StateFile {
       write();
     },
     setService(name, url) {
-      state.services[name] = { url };
+      state.services[name] = { url: withoutPassword(url) };
       write();
     },
     remove() {
       rmSync(path, { force: true });
     },
   };
+}
+
+function withoutPassword(serviceUrl: string): string {
+  const url = new URL(serviceUrl);
+  url.password = "";
+  return url.toString();
 }

@@ -138,7 +138,7 @@ async function expectFast503(message: string, dependency: "database" | "redis") 
 
 /** Blocks writes to audit_logs, so that the worker holds the jobs it takes; returns the connection holding the lock. */
 async function holdAuditLogWrites(): Promise<pg.Client> {
-  const locker = new pg.Client({ connectionString: (await product.state()).services.postgres!.url });
+  const locker = new pg.Client({ connectionString: await product.ownerUrl() });
   locker.on("error", () => {});
   await locker.connect();
   await locker.query("BEGIN");
@@ -174,7 +174,7 @@ beforeAll(async () => {
   product = await startProduct();
   const state = await product.state();
   // A pool, which replaces the connections PostgreSQL's crash breaks.
-  db = new pg.Pool({ connectionString: state.services.postgres!.url, max: 2 });
+  db = new pg.Pool({ connectionString: await product.ownerUrl(), max: 2 });
   db.on("error", () => {});
   redis = new Redis(state.services.redis!.url, { maxRetriesPerRequest: null });
   redis.on("error", () => {});

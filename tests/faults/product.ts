@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../../scripts/start/free-port.ts";
+import { embeddedOwnerUrl } from "../../scripts/start/embedded-postgres.ts";
 import { STATE_FILE_NAME, type StartState } from "../../scripts/start/state-file.ts";
 
 export type Part = keyof StartState["processes"];
@@ -15,6 +16,8 @@ export interface Product {
   /** Every line `npm start` and its processes wrote, stdout and stderr. */
   output: string[];
   state(): Promise<StartState>;
+  /** The embedded PostgreSQL's owner (superuser) URL, with the password the state file leaves out. */
+  ownerUrl(): Promise<string>;
   pid(part: Part): Promise<number>;
   /** kill -9 of one part; resolves with its pid. */
   kill(part: Part): Promise<number>;
@@ -96,6 +99,11 @@ export async function startProduct(): Promise<Product> {
     dataDir,
     output,
     state,
+    async ownerUrl() {
+      const recorded = (await state()).services.postgres?.url;
+      if (!recorded) throw new Error("npm start has recorded no PostgreSQL");
+      return embeddedOwnerUrl(dataDir, recorded);
+    },
     pid,
     async kill(part) {
       const target = await pid(part);

@@ -24,6 +24,26 @@ describe("redactUrl", () => {
     expect(redactUrl("/api/user")).toBe("/api/user");
     expect(redactUrl("/api/x?token")).toBe("/api/x?token");
   });
+
+  it("cuts OAuth states, codes, bearer tokens and signatures in any case, keeping harmless parameters", () => {
+    expect(redactUrl("/api/integrations/quickbooks/callback?state=s3cr3t&bearer=b3ar3r&code=c0de&realmId=42")).toBe(
+      "/api/integrations/quickbooks/callback?state=[redacted]&bearer=[redacted]&code=[redacted]&realmId=42",
+    );
+    expect(
+      redactUrl(
+        "/x?STATE=1&Bearer=2&ACCESS_TOKEN=3&refresh_token=4&Client_Secret=5&PassWord=6&X-Amz-Signature=7&sig=8&page=2&sort=name",
+      ),
+    ).toBe(
+      "/x?STATE=[redacted]&Bearer=[redacted]&ACCESS_TOKEN=[redacted]&refresh_token=[redacted]&Client_Secret=[redacted]" +
+        "&PassWord=[redacted]&X-Amz-Signature=[redacted]&sig=[redacted]&page=2&sort=name",
+    );
+  });
+
+  it("cuts them from a URL inside a text", () => {
+    expect(redactUrl("GET https://idp.example/authorize?client_id=app&state=abc&scope=openid failed: 500")).toBe(
+      "GET https://idp.example/authorize?client_id=app&state=[redacted]&scope=openid failed: 500",
+    );
+  });
 });
 
 describe("createLogger", () => {
@@ -48,6 +68,37 @@ describe("createLogger", () => {
       service: "worker",
       msg: "hello",
       req: { method: "GET", url: "/api/ws?token=[redacted]", remoteAddress: "203.0.113.5" },
+    });
+    expect(lines.join("")).not.toMatch(/secret-\d/);
+  });
+
+  it("writes no OAuth state, bearer or code of a logged request URL, message, field or error", () => {
+    const { lines, stream } = capture();
+    const logger = createLogger("api", "info", stream);
+    logger.info(
+      {
+        req: {
+          method: "GET",
+          url: "/api/integrations/stripe/callback?state=secret-1&bearer=secret-2&code=secret-3&lang=en",
+        },
+      },
+      "incoming request",
+    );
+    logger.warn({ redirect: "https://app.example/cb?state=secret-4&view=list" }, "redirecting");
+    logger.info("calling https://idp.example/token?refresh_token=secret-5&grant=refresh");
+    logger.info({ query: { state: "secret-6", Bearer: "secret-7", page: "2" } }, "query");
+    logger.error({ err: new Error("fetch https://idp.example/x?access_token=secret-8&id=9 failed") }, "failed");
+    const [request, redirect, message, query, failure] = lines.map(
+      (line) => JSON.parse(line) as Record<string, unknown>,
+    );
+    expect(request).toMatchObject({
+      req: { url: "/api/integrations/stripe/callback?state=[redacted]&bearer=[redacted]&code=[redacted]&lang=en" },
+    });
+    expect(redirect).toMatchObject({ redirect: "https://app.example/cb?state=[redacted]&view=list" });
+    expect(message).toMatchObject({ msg: "calling https://idp.example/token?refresh_token=[redacted]&grant=refresh" });
+    expect(query).toMatchObject({ query: { state: "[redacted]", Bearer: "[redacted]", page: "2" } });
+    expect(failure).toMatchObject({
+      err: { message: "fetch https://idp.example/x?access_token=[redacted]&id=9 failed" },
     });
     expect(lines.join("")).not.toMatch(/secret-\d/);
   });

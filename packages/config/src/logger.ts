@@ -1,4 +1,4 @@
-import { pino, type DestinationStream, type Logger } from "pino";
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from "pino";
 import type { Env } from "./env.ts";
 
 export type LogLevel = Env["LOG_LEVEL"];
@@ -20,29 +20,70 @@ export const REDACTED_LOG_PATHS = [
   "*.apiKey",
 ];
 
-/** Query parameters whose values are credentials or one-time codes; their values are cut from logged URLs. */
-const SECRET_QUERY_PARAMETER = /token|ticket|secret|passw|key|code|sig|auth|session|credential/i;
+/**
+ * Query parameters whose values are credentials, one-time codes or OAuth states (by name, in any case); their values
+ * are cut from every URL a log line holds.
+ */
+const SECRET_QUERY_PARAMETER =
+  /token|ticket|secret|passw|key|code|sig|auth|session|credential|state|bearer|jwt|nonce|otp|verifier|assertion/i;
 
-/** The URL with the value of every query parameter that may carry a secret replaced by "[redacted]". */
-export function redactUrl(url: string): string {
-  const queryAt = url.indexOf("?");
-  if (queryAt === -1) return url;
-  const query = url
-    .slice(queryAt + 1)
-    .split("&")
-    .map((pair) => {
-      const equals = pair.indexOf("=");
-      const rawName = equals === -1 ? pair : pair.slice(0, equals);
-      let name: string;
-      try {
-        name = decodeURIComponent(rawName.replaceAll("+", " "));
-      } catch {
-        name = rawName;
-      }
-      return equals !== -1 && SECRET_QUERY_PARAMETER.test(name) ? `${rawName}=[redacted]` : pair;
-    })
-    .join("&");
-  return `${url.slice(0, queryAt)}?${query}`;
+/** A query parameter wherever it appears in a text: after `?` or `&`, its name, `=`, and its value up to the next one. */
+const QUERY_PARAMETER = /([?&])([^=&#?\s"'<>]+)=([^&#\s"'<>]*)/g;
+
+function decodedName(rawName: string): string {
+  try {
+    return decodeURIComponent(rawName.replaceAll("+", " "));
+  } catch {
+    return rawName;
+  }
+}
+
+/**
+ * The text with the value of every query parameter that may carry a secret replaced by "[redacted]", in a URL alone
+ * (`/api/x?state=…`) or in a URL inside a message (`fetch https://… failed`). Other parameters are kept.
+ */
+export function redactUrl(text: string): string {
+  if (!text.includes("=")) return text;
+  return text.replace(QUERY_PARAMETER, (whole, separator: string, rawName: string) =>
+    SECRET_QUERY_PARAMETER.test(decodedName(rawName)) ? `${separator}${rawName}=[redacted]` : whole,
+  );
+}
+
+/** How deep into a logged object strings are searched for URLs; log lines are shallow. */
+const REDACTION_DEPTH = 8;
+
+/**
+ * The logged value with `redactUrl` applied to every string in it, and the secret-named keys of a parsed query string
+ * (`query`, `querystring`, `searchParams`) redacted. Objects are copied only where something changed.
+ */
+function redactUrlsIn(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return redactUrl(value);
+  if (depth >= REDACTION_DEPTH || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => redactUrlsIn(item, depth + 1));
+    return items.some((item, index) => item !== value[index]) ? items : value;
+  }
+  if (value instanceof Error || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  let copy: Record<string, unknown> | null = null;
+  for (const [key, item] of Object.entries(value)) {
+    const redacted =
+      QUERY_KEYS.has(key) && item !== null && typeof item === "object" && !Array.isArray(item)
+        ? redactQuery(item as Record<string, unknown>)
+        : redactUrlsIn(item, depth + 1);
+    if (redacted !== item) (copy ??= { ...value })[key] = redacted;
+  }
+  return copy ?? value;
+}
+
+const QUERY_KEYS = new Set(["query", "querystring", "searchParams"]);
+
+function redactQuery(query: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(query).map(([name, item]) => [
+      name,
+      SECRET_QUERY_PARAMETER.test(name) ? "[redacted]" : redactUrlsIn(item, REDACTION_DEPTH - 1),
+    ]),
+  );
 }
 
 interface LoggedRequest {
@@ -64,18 +105,31 @@ function serializeRequest(request: LoggedRequest) {
   };
 }
 
-export const LOG_SERIALIZERS = { req: serializeRequest, err: pino.stdSerializers.err };
+/** An error as pino writes it, without the secrets of a URL in its message or stack (a failed fetch names its URL). */
+const serializeError = (error: Error) => redactUrlsIn({ ...pino.stdSerializers.err(error) });
+
+export const LOG_SERIALIZERS = { req: serializeRequest, err: serializeError };
 
 /**
  * The one logger of every server process (API and worker): JSON lines with the service's name, the same redaction
  * and serializers everywhere. `destination` defaults to stdout; tests pass a stream to read the lines.
  */
 export function createLogger(service: string, level: LogLevel, destination?: DestinationStream): Logger {
-  const options = {
+  const options: LoggerOptions = {
     level,
     base: { service, pid: process.pid },
     redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" },
     serializers: LOG_SERIALIZERS,
+    // Any URL a line holds, in its fields or its message, loses its secret query values.
+    formatters: { log: (object) => redactUrlsIn(object) as Record<string, unknown> },
+    hooks: {
+      logMethod(args, method) {
+        method.apply(
+          this,
+          args.map((arg) => (typeof arg === "string" ? redactUrl(arg) : arg)) as Parameters<typeof method>,
+        );
+      },
+    },
   };
   return destination ? pino(options, destination) : pino(options);
 }

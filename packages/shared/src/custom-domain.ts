@@ -31,7 +31,7 @@ export const customDomainSchema = z.object({
 });
 export type CustomDomain = z.infer<typeof customDomainSchema>;
 
-export const CUSTOM_DOMAIN_TAKEN = "This domain is already used by another company";
+export const CUSTOM_DOMAIN_TAKEN = "Another company has already verified this domain";
 export const CUSTOM_DOMAIN_NOT_VERIFIED =
   "The TXT record was not found; publish it and try again (DNS changes can take a while)";
 export const CUSTOM_DOMAIN_NONE = "Set a domain first";

@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { text } from "./text";
 
-/** POST /api/telemetry/track: routing and impersonation events. Failures are ignored by the client. */
+/**
+ * POST /api/telemetry/track: routing and impersonation events. Failures are ignored by the client. The body's
+ * `tenantId` and `userId` (and the vitals' `tenant` below) are accepted as the client sends them but never stored:
+ * the server attributes telemetry to the session's company and user, and a signed-out visitor's to none.
+ */
 export const telemetryEventNameSchema = z.enum([
   "tenant_access",
   "tenant_navigation",

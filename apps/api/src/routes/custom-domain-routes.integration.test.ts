@@ -142,4 +142,64 @@ describe("custom domains", () => {
     expect((await fetch(`${t.url}/api/tenants/${domain}/config`)).status).toBe(404);
     expect((await callApi(t.url, "POST", "/api/settings/custom-domain/verify", owner)).status).toBe(409);
   });
+
+  it("lets another company's unverified claim block nobody: the real owner claims and verifies, the claimant is refused", async () => {
+    const contested = `shop-${randomUUID().slice(0, 8)}.owner-brand.example`;
+    const realOwner = await createTestCompany(t.db, { planId: "suite" });
+    const ownerToken = await signIn(t.url, realOwner.users.owner.email);
+    const squatterToken = await signIn(t.url, (await createTestCompany(t.db, { planId: "suite" })).users.owner.email);
+    const latecomerToken = await signIn(t.url, (await createTestCompany(t.db, { planId: "suite" })).users.owner.email);
+    const claim = (token: string) => callApi(t.url, "PUT", "/api/settings/custom-domain", token, { domain: contested });
+    const verify = (token: string) => callApi(t.url, "POST", "/api/settings/custom-domain/verify", token);
+
+    // The squatter claims first; that stops nobody.
+    expect((await claim(squatterToken)).status).toBe(200);
+    const owned = await claim(ownerToken);
+    expect(owned.status).toBe(200);
+    const record = owned.body as { recordName: string; recordValue: string };
+
+    // Only the real owner can publish in the domain's DNS: the squatter's verification finds no record of its own.
+    dns.records.set(record.recordName, [record.recordValue]);
+    expect((await verify(squatterToken)).body).toMatchObject({ message: CUSTOM_DOMAIN_NOT_VERIFIED });
+    expect((await verify(ownerToken)).status).toBe(200);
+
+    // Even with its own record there too (a domain that changed hands), the second verification is refused.
+    const squatterRecord = (await callApi(t.url, "GET", "/api/settings/custom-domain", squatterToken)).body as {
+      recordValue: string;
+    };
+    dns.records.set(record.recordName, [record.recordValue, squatterRecord.recordValue]);
+    const refused = await verify(squatterToken);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: CUSTOM_DOMAIN_TAKEN, field: "domain" });
+    // A verified domain blocks new claims, and routes to its tenant only.
+    const late = await claim(latecomerToken);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ message: CUSTOM_DOMAIN_TAKEN, field: "domain" });
+    const config = await fetch(`${t.url}/api/tenants/${contested}/config`);
+    expect(((await config.json()) as { id: string }).id).toBe(realOwner.id);
+    expect((await getWithHost("/home", contested)).body).toContain(
+      `<meta name="${TENANT_HOST_META}" content="${realOwner.slug}" />`,
+    );
+  });
+
+  it("lets exactly one of two companies verifying the same domain at once have it", async () => {
+    const contested = `race-${randomUUID().slice(0, 8)}.owner-brand.example`;
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++)
+      tokens.push(await signIn(t.url, (await createTestCompany(t.db, { planId: "suite" })).users.owner.email));
+    const values: string[] = [];
+    for (const token of tokens) {
+      const set = await callApi(t.url, "PUT", "/api/settings/custom-domain", token, { domain: contested });
+      values.push((set.body as { recordValue: string }).recordValue);
+    }
+    dns.records.set(`_fieldops-verification.${contested}`, values);
+    const answers = await Promise.all(
+      tokens.map((token) => callApi(t.url, "POST", "/api/settings/custom-domain/verify", token)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body).toMatchObject({ message: CUSTOM_DOMAIN_TAKEN });
+    expect(
+      await t.db.company.count({ where: { customDomain: contested, customDomainVerifiedAt: { not: null } } }),
+    ).toBe(1);
+  });
 });

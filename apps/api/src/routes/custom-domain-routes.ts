@@ -49,7 +49,8 @@ export const customDomainRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       withCompanyUser(
         context,
         request,
-        ({ tx, user }) => setCustomDomain(tx, { companyId: user.companyId, domain: request.body.domain }),
+        ({ tx, user }) =>
+          setCustomDomain(tx, { companyId: user.companyId, domain: request.body.domain, db: context.db }),
         { capability: "settings.manage" },
       ),
   );
@@ -67,7 +68,7 @@ export const customDomainRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       withCompanyUser(
         context,
         request,
-        ({ tx, user }) => setCustomDomain(tx, { companyId: user.companyId, domain: null }),
+        ({ tx, user }) => setCustomDomain(tx, { companyId: user.companyId, domain: null, db: context.db }),
         { capability: "settings.manage" },
       ),
   );
@@ -85,7 +86,7 @@ export const customDomainRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       withCompanyUser(
         context,
         request,
-        ({ tx, user }) => verifyCustomDomain(tx, { companyId: user.companyId, lookUpTxt }),
+        ({ tx, user }) => verifyCustomDomain(tx, { companyId: user.companyId, lookUpTxt, db: context.db }),
         { capability: "settings.manage" },
       ),
   );

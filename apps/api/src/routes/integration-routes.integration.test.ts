@@ -204,6 +204,22 @@ describe("connecting an integration through the provider", () => {
     expect(provider.refusals.slice(refusedBefore)).toEqual(["unknown or used code"]);
   });
 
+  it("logs the callback without its OAuth state, its code or a bearer-like parameter, keeping harmless ones", async () => {
+    const { authorizationUrl } = await start("stripe");
+    const state = new URL(authorizationUrl).searchParams.get("state")!;
+    const callback = new URL(await visit(authorizationUrl));
+    const code = callback.searchParams.get("code")!;
+    expect(code).toBeTruthy();
+    callback.searchParams.set("Bearer", "leaked-bearer-value");
+    callback.searchParams.set("lang", "kept-lang-value");
+    expect(resultOf(await visit(callback.toString(), tokens.owner)).result).toBe("connected");
+    const logs = t.logs.join("");
+    expect(logs).toContain("/api/integrations/stripe/callback?");
+    expect(logs).toContain("Bearer=[redacted]");
+    expect(logs).toContain("lang=kept-lang-value");
+    for (const secret of [state, code, "leaked-bearer-value"]) expect(logs).not.toContain(secret);
+  });
+
   it("says the user refused at the provider, and the state cannot be used again", async () => {
     const { authorizationUrl } = await start("stripe");
     const denied = await visit(`${authorizationUrl}&deny=1`);

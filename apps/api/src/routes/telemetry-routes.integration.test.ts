@@ -20,10 +20,13 @@ import {
 
 let t: TestApp;
 let company: TestCompany;
+/** A company that sends no telemetry of its own: whatever appears under it in the charts was forged. */
+let victim: TestCompany;
 let adminToken: string;
 beforeAll(async () => {
   t = await startTestApp();
   company = await createTestCompany(t.db);
+  victim = await createTestCompany(t.db);
   const adminEmail = `admin-${randomUUID().slice(0, 8)}@test.example`;
   await t.db.user.create({
     data: {
@@ -45,13 +48,13 @@ const from = (address: string, token?: string) => ({
 });
 
 describe("POST /api/telemetry/track", () => {
-  it("records a signed-in user's event under their company, whatever user the body claims", async () => {
+  it("records a signed-in user's event under their company, whatever user or company the body claims", async () => {
     const token = await signIn(t.url, company.users.member.email);
     const response = await post(
       `${t.url}/api/telemetry/track`,
       {
         event: "tenant_navigation",
-        tenantId: company.slug,
+        tenantId: victim.slug,
         userId: "someone-else",
         fromPath: "/jobs",
         toPath: "/crews",
@@ -67,7 +70,6 @@ describe("POST /api/telemetry/track", () => {
       userId: company.users.member.id,
       fromPath: "/jobs",
       toPath: "/crews",
-      tenantId: company.slug,
     });
     expect(Math.abs(stored.occurredAt.getTime() - (Date.now() - 5000))).toBeLessThan(3000);
   });
@@ -123,7 +125,7 @@ describe("POST /api/brain/telemetry/*", () => {
         fid: 24,
         cls: 0.02,
         route,
-        tenant: company.slug,
+        tenant: victim.slug,
         bundleSize: 420_000,
         cacheHit: false,
         timestamp: Date.now(),
@@ -141,7 +143,6 @@ describe("POST /api/brain/telemetry/*", () => {
       lcp: 900,
       fid: 24,
       cls: 0.02,
-      tenant: company.slug,
       bundleSize: 420_000,
       cacheHit: false,
     });
@@ -271,33 +272,49 @@ describe("POST /api/brain/telemetry/*", () => {
 describe("GET /api/admin/telemetry/*", () => {
   it("gives a platform admin the 75th percentile of each vital by route and by tenant, computed over the samples", async () => {
     const route = `/p75-${randomUUID()}`;
-    const tenant = `tenant-${randomUUID().slice(0, 8)}`;
+    const sender = await createTestCompany(t.db);
+    const token = await signIn(t.url, sender.users.owner.email);
     // ttfb 100, 200, 300, 400: the 75th percentile (interpolated) is 325; fid only in two samples: 10, 30 → 25.
+    // Each body names the victim as its tenant; the samples count under the sender's company all the same.
     for (const [index, ttfb] of [100, 200, 300, 400].entries()) {
       await post(
         `${t.url}/api/brain/telemetry/performance`,
-        { ttfb, ...(index < 2 ? { fid: index === 0 ? 10 : 30 } : {}), route, tenant },
-        from("198.51.100.30"),
+        { ttfb, ...(index < 2 ? { fid: index === 0 ? 10 : 30 } : {}), route, tenant: victim.slug },
+        from("198.51.100.30", token),
       );
     }
+    // A signed-out visitor's, naming the victim too, belong to no company.
+    await post(
+      `${t.url}/api/brain/telemetry/performance`,
+      { ttfb: 5000, route, tenant: victim.slug },
+      from("198.51.100.30"),
+    );
     const byRoute = await callApi(t.url, "GET", "/api/admin/telemetry/vitals?days=1&by=route", adminToken);
     expect(byRoute.status).toBe(200);
     const series = byRoute.body as unknown as VitalsSeries;
     expect(series.bucket).toBe("hour");
     expect(series.points.filter((point) => point.key === route)).toEqual([
-      expect.objectContaining({ key: route, samples: 4, ttfb: 325, fid: 25, lcp: null, cls: null }),
+      expect.objectContaining({ key: route, samples: 5, fid: 25, lcp: null, cls: null }),
     ]);
     const byTenant = (await callApi(t.url, "GET", "/api/admin/telemetry/vitals?days=30&by=tenant", adminToken))
       .body as unknown as VitalsSeries;
     expect(byTenant.bucket).toBe("day");
-    expect(byTenant.points.find((point) => point.key === tenant)).toMatchObject({ samples: 4, ttfb: 325 });
+    expect(byTenant.points.find((point) => point.key === sender.slug)).toMatchObject({ samples: 4, ttfb: 325 });
+    expect(byTenant.points.some((point) => point.key === victim.slug)).toBe(false);
   });
 
   it("gives a platform admin the alerts and the tenants' activity", async () => {
     const route = `/admin-alerts-${randomUUID()}`;
+    const owner = await signIn(t.url, company.users.owner.email);
     await post(
       `${t.url}/api/brain/telemetry/alert`,
-      { type: "x", metric: "ttfb", value: 1500, threshold: 1000, route },
+      { type: "x", metric: "ttfb", value: 1500, threshold: 1000, route, tenant: victim.slug },
+      from("198.51.100.31", owner),
+    );
+    const visitorRoute = `/admin-alerts-visitor-${randomUUID()}`;
+    await post(
+      `${t.url}/api/brain/telemetry/alert`,
+      { type: "x", metric: "lcp", value: 9000, threshold: 2500, route: visitorRoute, tenant: victim.slug },
       from("198.51.100.31"),
     );
     const alerts = (await callApi(t.url, "GET", "/api/admin/telemetry/alerts?days=1", adminToken))
@@ -307,20 +324,26 @@ describe("GET /api/admin/telemetry/*", () => {
       metric: "ttfb",
       value: 1500,
       threshold: 1000,
+      tenant: company.slug,
     });
+    expect(alerts.latest.find((alert) => alert.route === visitorRoute)).toMatchObject({ tenant: null });
     expect(alerts.counts.some((count) => count.metric === "ttfb" && count.count >= 1)).toBe(true);
 
-    const tenant = `activity-${randomUUID().slice(0, 8)}`;
+    // A user's events count under the user's company, a visitor's under none, whichever tenant the body names.
+    const sender = await createTestCompany(t.db);
+    const token = await signIn(t.url, sender.users.member.email);
     for (const event of ["tenant_access", "tenant_navigation", "tenant_navigation"]) {
-      await post(`${t.url}/api/telemetry/track`, { event, tenantId: tenant }, from("198.51.100.32"));
+      await post(`${t.url}/api/telemetry/track`, { event, tenantId: victim.slug }, from("198.51.100.32", token));
+      await post(`${t.url}/api/telemetry/track`, { event, tenantId: victim.slug }, from("198.51.100.32"));
     }
     const activity = (await callApi(t.url, "GET", "/api/admin/telemetry/tenant-activity?days=7", adminToken))
       .body as unknown as TenantActivity;
-    expect(activity.points.find((point) => point.tenant === tenant)).toMatchObject({
+    expect(activity.points.find((point) => point.tenant === sender.slug)).toMatchObject({
       accesses: 1,
       navigations: 2,
       impersonations: 0,
     });
+    expect(activity.points.some((point) => point.tenant === victim.slug)).toBe(false);
   });
 
   it("refuses every company role (403) and a visitor (401)", async () => {

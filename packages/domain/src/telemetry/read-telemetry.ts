@@ -10,12 +10,13 @@ import {
 
 /** The charts draw this many routes or tenants: the ones with the most samples in the range. */
 export const TOP_GROUPS = 10;
-/** Rows of telemetry not tied to a tenant's pages are grouped under this key. */
+/** Telemetry of no company (signed-out visitors) is grouped under this key. */
 export const NO_TENANT = "(app)";
 
 /*
  * Platform-wide reads for the platform's administrators: the route checks the role, then these read every company's
- * telemetry in the system context. Percentiles and buckets are computed by PostgreSQL.
+ * telemetry in the system context. Percentiles and buckets are computed by PostgreSQL. A tenant is the company of the
+ * session that sent the row (companyId), shown by its slug; what a body claimed is never stored.
  */
 
 function range(query: TelemetryRangeQuery, now: Date) {
@@ -28,7 +29,7 @@ export async function readVitals(
   now = new Date(),
 ): Promise<VitalsSeries> {
   const { since, bucket } = range(query, now);
-  const key = query.by === "route" ? Prisma.sql`route` : Prisma.sql`COALESCE(tenant, ${NO_TENANT})`;
+  const key = query.by === "route" ? Prisma.sql`m.route` : Prisma.sql`COALESCE(c.slug, ${NO_TENANT})`;
   const rows = await withSystem(
     db,
     (tx) =>
@@ -44,7 +45,8 @@ export async function readVitals(
         }[]
       >`
       WITH recent AS (
-        SELECT ${key} AS key, * FROM performance_metrics WHERE "occurredAt" >= ${since}
+        SELECT ${key} AS key, m.* FROM performance_metrics m LEFT JOIN companies c ON c.id = m."companyId"
+        WHERE m."occurredAt" >= ${since}
       ), top AS (
         SELECT key FROM recent GROUP BY key ORDER BY count(*) DESC, key LIMIT ${TOP_GROUPS}
       )
@@ -78,16 +80,23 @@ export async function readAlerts(db: Database, query: TelemetryRangeQuery, now =
         value: true,
         threshold: true,
         route: true,
-        tenant: true,
+        companyId: true,
         fileName: true,
         occurredAt: true,
       },
     });
+    const companyIds = [...new Set(latest.flatMap((alert) => (alert.companyId ? [alert.companyId] : [])))];
+    const slugs = new Map(
+      (await tx.company.findMany({ where: { id: { in: companyIds } }, select: { id: true, slug: true } })).map(
+        (company) => [company.id, company.slug],
+      ),
+    );
     return {
       bucket,
       counts: counts.map((row) => ({ ...row, at: row.at.toISOString() })),
-      latest: latest.map((alert) => ({
+      latest: latest.map(({ companyId, ...alert }) => ({
         ...alert,
+        tenant: (companyId && slugs.get(companyId)) || null,
         kind: alert.kind === "bundle" ? "bundle" : "metric",
         occurredAt: alert.occurredAt.toISOString(),
       })),
@@ -106,8 +115,9 @@ export async function readTenantActivity(
     (tx) =>
       tx.$queryRaw<{ tenant: string; at: Date; accesses: number; navigations: number; impersonations: number }[]>`
       WITH recent AS (
-        SELECT "tenantId" AS tenant, event, "occurredAt" FROM telemetry_events
-        WHERE "occurredAt" >= ${since} AND "tenantId" IS NOT NULL
+        SELECT c.slug AS tenant, e.event, e."occurredAt" FROM telemetry_events e JOIN companies c ON c.id = e."companyId"
+        WHERE e."occurredAt" >= ${since}
+          AND e.event IN ('tenant_access', 'tenant_navigation', 'admin_impersonate_started')
       ), top AS (
         SELECT tenant FROM recent GROUP BY tenant ORDER BY count(*) DESC, tenant LIMIT ${TOP_GROUPS}
       )

@@ -10,7 +10,8 @@ import { occurredAt, type TelemetrySender } from "./occurred-at.ts";
 
 /*
  * Telemetry arrives from signed-out visitors as well as from users, so it is written in the system context with the
- * sender the session names; the body's own claims of who sent it (a userId) are not stored as the sender.
+ * sender the session names. The body's own claims of who sent it (a userId) or for which tenant (tenantId, tenant) are
+ * not stored: its company is the session's, and a visitor's belongs to no company.
  */
 
 export async function recordTelemetryEvent(
@@ -23,7 +24,6 @@ export async function recordTelemetryEvent(
       data: {
         ...sender,
         event: body.event,
-        tenantId: body.tenantId ?? null,
         path: body.path ?? null,
         fromPath: body.fromPath ?? null,
         toPath: body.toPath ?? null,
@@ -45,7 +45,6 @@ export async function recordPerformance(
       data: {
         ...sender,
         route: report.route,
-        tenant: report.tenant ?? null,
         ttfb: report.ttfb ?? null,
         lcp: report.lcp ?? null,
         fid: report.fid ?? null,
@@ -73,7 +72,6 @@ export async function recordPerformanceAlert(
         value: alert.value,
         threshold: alert.threshold,
         route: alert.route,
-        tenant: alert.tenant ?? null,
         userAgent: alert.userAgent ?? null,
         occurredAt: occurredAt(alert.timestamp),
       },
