@@ -1,6 +1,6 @@
 import { useId, type FormEvent, type ReactNode } from "react";
 import { ApiError } from "../lib/api";
-import { apiErrorMessage } from "../lib/api-error-message";
+import { apiErrorMessage } from "../lib/api-error";
 import { Alert, AlertDescription } from "./ui/alert";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog";

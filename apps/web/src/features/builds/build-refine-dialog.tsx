@@ -19,7 +19,7 @@ import {
 } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
-import { apiErrorMessage } from "../../lib/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error";
 import { showBuildQuote, type BuildModalState } from "../../lib/build-modal";
 import { requestBuildQuote } from "./builds-api";
 

@@ -22,6 +22,7 @@ import { CustomerSales } from "../estimates/customer-sales";
 import { CustomerFormDialog } from "./customer-form-dialog";
 import { useCustomer, useDeleteCustomer } from "./customer-queries";
 import { useCustomerTerms } from "./customer-terms";
+import { apiErrorMessage } from "../../lib/api-error";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,9 +48,7 @@ function DeleteCustomerDialog({
         </DialogHeader>
         {remove.error ? (
           <Alert variant="destructive" role="alert">
-            <AlertDescription>
-              {remove.error instanceof ApiError ? (remove.error.body?.message ?? remove.error.message) : "Try again."}
-            </AlertDescription>
+            <AlertDescription>{apiErrorMessage(remove.error, "Try again.")}</AlertDescription>
           </Alert>
         ) : null}
         <DialogFooter>

@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { apiErrorMessage } from "../../lib/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error";
 import { useCompany } from "../../lib/company";
 import { useSignedInUser } from "../../shell/app-layout";
 import { LeadTable } from "../leads/leads-page";

@@ -13,7 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
-import { apiErrorMessage } from "../../lib/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error";
 import { formatCents } from "../jobs/format";
 import { useUpdateEstimate } from "./estimate-queries";
 

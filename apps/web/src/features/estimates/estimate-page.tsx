@@ -13,7 +13,7 @@ import { Label } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../hooks/use-toast";
 import { ApiError } from "../../lib/api";
-import { apiErrorMessage } from "../../lib/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error";
 import { useCompany } from "../../lib/company";
 import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";

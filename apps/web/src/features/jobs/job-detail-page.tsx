@@ -19,6 +19,7 @@ import { NewInvoiceDialog } from "../billing/new-invoice-dialog";
 import { JobFormDialog } from "./job-form-dialog";
 import { useJob, useTransitionVisit } from "./queries";
 import { LinkedCustomRecords } from "../custom-objects/linked-custom-records";
+import { apiErrorMessage } from "../../lib/api-error";
 
 /** The moves offered on a visit; scheduling with a time and crew belongs to the schedule board. */
 const ACTION_LABELS: Partial<Record<VisitStatus, string>> = {
@@ -57,9 +58,7 @@ function VisitRow({ visit, jobId, timeZone }: { visit: Visit; jobId: string; tim
         ))}
         {transition.error ? (
           <span role="alert" className="text-xs text-destructive">
-            {transition.error instanceof ApiError && transition.error.body
-              ? transition.error.body.message
-              : "The visit could not be changed."}
+            {apiErrorMessage(transition.error, "The visit could not be changed.")}
           </span>
         ) : null}
       </div>

@@ -15,7 +15,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { usePageTitle } from "../../shell/page-title";
 import { InvoiceLinesTable } from "../billing/invoice-lines-table";
 import { ApiError } from "../../lib/api";
-import { apiErrorMessage } from "../../lib/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error";
 import { getReviewInvoice, leaveReview, payWithTestCard } from "./invoice-review-api";
 import { fragmentToken } from "./review-api";
 import { StripeCardForm } from "./stripe-card-form";

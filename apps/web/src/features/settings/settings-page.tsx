@@ -12,7 +12,6 @@ import { COMPANY_SETTINGS_EDITOR_ROLES, COMPANY_SETTINGS_VIEWER_ROLES } from "@f
 import { OUTBOX_VIEWER_ROLES } from "@fieldops/shared/outbox";
 import { CUSTOM_DOMAIN_EDITOR_ROLES } from "@fieldops/shared/custom-domain";
 import { useCompanyProfile } from "../company/company-queries";
-import { LoadError, LoadingBlock } from "../crews/crew-parts";
 import { OutboxCard } from "../team/outbox-card";
 import { TeamSettingsCard } from "../team/team-settings-card";
 import { BrandingCard } from "./branding-card";
@@ -20,6 +19,7 @@ import { CompanyProfileCard } from "./company-profile-card";
 import { ThemeCard } from "./theme-card";
 import { DemoTierCard } from "../demo/demo-tier-card";
 import { CustomDomainCard } from "../domains/custom-domain-card";
+import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 
 /** The company's profile and branding, for those who may read them. */
 function CompanySections() {
@@ -27,7 +27,7 @@ function CompanySections() {
   if (profile.isPending) return <LoadingBlock label="Loading the company's settings" />;
   if (profile.isError)
     return (
-      <LoadError
+      <ErrorBlock
         title="The company's settings could not be loaded"
         retry={() => void profile.refetch()}
         busy={profile.isFetching}

@@ -14,8 +14,8 @@ import { usePageTitle } from "../../shell/page-title";
 import { AuthScreen, FieldError } from "../auth/auth-screen";
 import { PasswordInput } from "../auth/password-input";
 import { SignupPage } from "../auth/signup-page";
-import { errorText } from "../crews/crew-parts";
 import { ROLE_NAMES } from "./team-settings-card";
+import { apiErrorMessage } from "../../lib/api-error";
 
 /**
  * The invitation's token, read once from the URL fragment (`/signup#invite=…`), which browsers never send to a
@@ -111,7 +111,7 @@ function AcceptInvitation({ token }: { token: string }) {
         </div>
         {accept.isError ? (
           <Alert variant="destructive" role="alert">
-            <AlertDescription>{errorText(accept.error)}</AlertDescription>
+            <AlertDescription>{apiErrorMessage(accept.error)}</AlertDescription>
           </Alert>
         ) : null}
         <Button type="submit" disabled={accept.isPending}>
