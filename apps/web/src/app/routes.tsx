@@ -3,7 +3,7 @@ import { ADMIN_PORTAL_ROLES, homePathForRole } from "@fieldops/shared/roles";
 import { BUILD_MANAGER_ROLES } from "@fieldops/shared/builds";
 import { BuildMonitorPage, BuildPricingPage, BuildsPage } from "../features/builds/builds-pages";
 import { LoginPage } from "../features/auth/login-page";
-import { useUser } from "../lib/session";
+import { useUser, useSignedInUser } from "../lib/session";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
 import { CustomerDetailPage } from "../features/customers/customer-detail-page";
 import { CustomersPage } from "../features/customers/customers-page";
@@ -39,7 +39,7 @@ import {
   INTEGRATION_VIEWER_ROLES,
   SIMULATED_AUTHORIZE_PATH,
 } from "@fieldops/shared/integrations";
-import { AppLayout, FullPageLoader, useSignedInUser } from "../shell/app-layout";
+import { AppLayout, FullPageLoader } from "../shell/app-layout";
 import { ImpersonationBanners } from "../features/impersonation/impersonation-banners";
 import { AssistantButton, AssistantFrame } from "../features/assistant/assistant-panel";
 import { NotFoundPage } from "../shell/not-found-page";

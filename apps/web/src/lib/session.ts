@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
+import { useNavigate, useOutletContext } from "react-router";
 import {
   AUTH_TOKEN_STORAGE_KEY,
   loginResponseSchema,
@@ -47,6 +47,11 @@ export function useUser() {
     refetchOnWindowFocus: false,
     refetchOnMount: false,
   });
+}
+
+/** The signed-in user, for pages inside the shell's signed-in layout (`AppLayout` hands it to its outlet). */
+export function useSignedInUser(): User {
+  return useOutletContext<User>();
 }
 
 /** POST /api/login or /api/signup: both answer with a token and the signed-in user. */

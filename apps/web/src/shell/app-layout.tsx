@@ -1,5 +1,5 @@
 import type { ComponentType, CSSProperties, ReactNode } from "react";
-import { Navigate, Outlet, useOutletContext } from "react-router";
+import { Navigate, Outlet } from "react-router";
 import { LoaderCircle } from "lucide-react";
 import type { User } from "@fieldops/shared/auth";
 import { useUser } from "../lib/session";
@@ -93,9 +93,4 @@ export function AppLayout({
       </Frame>
     </LiveEventsProvider>
   );
-}
-
-/** The signed-in user, for pages inside {@link AppLayout}. */
-export function useSignedInUser(): User {
-  return useOutletContext<User>();
 }

@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { homePathForRole, userMayAct, type Role } from "@fieldops/shared/roles";
 import { Button } from "../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
-import { useSignedInUser } from "./app-layout";
 import { usePageTitle } from "./page-title";
+import { useSignedInUser } from "../lib/session";
 
 const ROLE_NAMES: Record<Role, string> = {
   admin: "platform administrators",

@@ -1,6 +1,6 @@
 import { DashboardPage } from "../dashboard/dashboard-page";
-import { useSignedInUser } from "../../shell/app-layout";
 import { AdminDashboardPage } from "./admin-dashboard-page";
+import { useSignedInUser } from "../../lib/session";
 
 /** /admin-dashboard: the platform's dashboard for the admin role; for an owner, their company's dashboard. */
 export function AdminDashboardRoute() {

@@ -6,7 +6,7 @@ import { TEST_PROVIDER_WARNING } from "@fieldops/shared/invoice-review";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { useCompany } from "../../lib/company";
-import { useSignedInUser } from "../../shell/app-layout";
+import { useSignedInUser } from "../../lib/session";
 
 /** Whether the signed-in user's company has `feature`; undefined while the company loads. */
 export function useHasPlanFeature(feature: PlanFeature): boolean | undefined {

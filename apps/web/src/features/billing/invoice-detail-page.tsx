@@ -10,7 +10,6 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../hooks/use-toast";
 import { ApiError } from "../../lib/api";
 import { useCompany } from "../../lib/company";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { InvoiceStatusBadge, InvoicingGate, PageHeading, TestProviderWarning } from "./billing-parts";
 import { useInvoice, useInvoiceAction } from "./billing-queries";
@@ -18,6 +17,7 @@ import { EditInvoiceDialog } from "./edit-invoice-dialog";
 import { InvoiceLinesTable } from "./invoice-lines-table";
 import { RecordPaymentDialog, RefundDialog, SendInvoiceDialog, VoidInvoiceDialog } from "./invoice-dialogs";
 import { apiErrorMessage } from "../../lib/api-error";
+import { useSignedInUser } from "../../lib/session";
 
 type Open = "send" | "pay" | "void" | "edit" | { refund: Payment } | null;
 

@@ -7,7 +7,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Label } from "../../components/ui/label";
 import { ApiError } from "../../lib/api";
 import { useTerms } from "../../lib/terms";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { NoCompanyNotice } from "../../components/no-company-notice";
 import {
@@ -24,6 +23,7 @@ import { CrewSettingsForm } from "./crew-settings-form";
 import { apiErrorMessage } from "../../lib/api-error";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { ColorDot } from "./color-dot";
+import { useSignedInUser } from "../../lib/session";
 
 const dayLabel = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, {

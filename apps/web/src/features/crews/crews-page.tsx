@@ -8,7 +8,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { useTerms } from "../../lib/terms";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { NoCompanyNotice } from "../../components/no-company-notice";
 import { formatMinutes, useCreateCrew, useCrewLoad, useCrews } from "./crew-queries";
@@ -16,6 +15,7 @@ import { TeamCard } from "./team-card";
 import { apiErrorMessage } from "../../lib/api-error";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { ColorDot } from "./color-dot";
+import { useSignedInUser } from "../../lib/session";
 
 function WeekLoad({ crewId }: { crewId: string }) {
   const load = useCrewLoad(crewId);

@@ -3,7 +3,7 @@ import { formatCents } from "@fieldops/shared/money";
 import type { CustomField } from "@fieldops/shared/feature-spec";
 import type { Role } from "@fieldops/shared/roles";
 import { useCustomObjects } from "../../lib/custom-objects";
-import { useSignedInUser } from "../../shell/app-layout";
+import { useSignedInUser } from "../../lib/session";
 
 /** Field users read custom records; the office writes them (the API enforces the same). */
 export const CUSTOM_RECORD_WRITERS: readonly Role[] = ["owner", "admin", "member"];

@@ -6,7 +6,6 @@ import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
-import { useSignedInUser } from "../../shell/app-layout";
 import { useCompany } from "../../lib/company";
 import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
@@ -15,6 +14,7 @@ import { PendingApprovals } from "../approvals/pending-approvals";
 import { useActivity } from "./activity";
 import { TodayWork } from "./today-work";
 import { AssistantChat } from "../assistant/assistant-chat";
+import { useSignedInUser } from "../../lib/session";
 
 function ActivityItem({ item, timeZone }: { item: Activity; timeZone: string }) {
   return (

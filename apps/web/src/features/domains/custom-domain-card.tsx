@@ -13,7 +13,7 @@ import { apiRequest, getQueryFn } from "../../lib/api";
 import { apiErrorMessage } from "../../lib/api-error";
 import { useCompany } from "../../lib/company";
 import { QUERY_KEYS } from "../../lib/query-keys";
-import { useSignedInUser } from "../../shell/app-layout";
+import { useSignedInUser } from "../../lib/session";
 
 const fetchJson = getQueryFn<unknown>({ on401: "throw" });
 

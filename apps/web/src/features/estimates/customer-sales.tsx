@@ -10,13 +10,13 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { apiErrorMessage } from "../../lib/api-error";
 import { useCompany } from "../../lib/company";
-import { useSignedInUser } from "../../shell/app-layout";
 import { LeadTable } from "../leads/leads-page";
 import { useLeads } from "../leads/lead-queries";
 import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
 import { useEstimates } from "./estimate-queries";
 import { EstimateTable, NewEstimateDialog } from "./estimates-page";
 import { useNewPortalLink, usePortalLinkStatus, useRevokePortalLink } from "./portal-link-queries";
+import { useSignedInUser } from "../../lib/session";
 
 function PortalLink({ customerId, timeZone }: { customerId: string; timeZone: string }) {
   const id = useId();

@@ -5,12 +5,12 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { IntegrationPanel } from "./integration-panel";
 import { settingsFallback } from "./integrations-page";
 import { useCommunicationSettings, useUpdateCommunicationSettings } from "./integration-queries";
 import { apiErrorMessage } from "../../lib/api-error";
+import { useSignedInUser } from "../../lib/session";
 
 function EmailSenderForm({ settings }: { settings: CommunicationSettingsResponse }) {
   const update = useUpdateCommunicationSettings();

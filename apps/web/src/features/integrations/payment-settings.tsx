@@ -10,12 +10,12 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { IntegrationPanel } from "./integration-panel";
 import { settingsFallback } from "./integrations-page";
 import { usePaymentSettings, useUpdatePaymentSettings } from "./integration-queries";
 import { apiErrorMessage } from "../../lib/api-error";
+import { useSignedInUser } from "../../lib/session";
 
 const termsName = (days: number) => (days === 0 ? "Due on receipt" : `Net ${days} (due in ${days} days)`);
 

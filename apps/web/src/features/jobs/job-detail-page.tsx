@@ -12,7 +12,6 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { ApiError } from "../../lib/api";
 import { useCompany } from "../../lib/company";
 import { useTerms } from "../../lib/terms";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { formatCents, formatWhen } from "./format";
 import { NewInvoiceDialog } from "../billing/new-invoice-dialog";
@@ -20,6 +19,7 @@ import { JobFormDialog } from "./job-form-dialog";
 import { useJob, useTransitionVisit } from "./queries";
 import { LinkedCustomRecords } from "../custom-objects/linked-custom-records";
 import { apiErrorMessage } from "../../lib/api-error";
+import { useSignedInUser } from "../../lib/session";
 
 /** The moves offered on a visit; scheduling with a time and crew belongs to the schedule board. */
 const ACTION_LABELS: Partial<Record<VisitStatus, string>> = {

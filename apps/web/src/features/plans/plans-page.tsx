@@ -24,10 +24,10 @@ import {
 } from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { usePageTitle } from "../../shell/page-title";
-import { useSignedInUser } from "../../shell/app-layout";
 import { PlanCatalog } from "./plan-catalog";
 import { useChangePlan, usePlanOverview } from "./plan-queries";
 import { apiErrorMessage } from "../../lib/api-error";
+import { useSignedInUser } from "../../lib/session";
 
 export const NO_BILLING_NOTE =
   "There is no billing yet: choosing a plan takes effect at once, ends the free trial, and is recorded in your company's audit log.";

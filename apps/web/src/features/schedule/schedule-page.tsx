@@ -20,7 +20,6 @@ import { Label } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useCompany } from "../../lib/company";
 import { useTerms } from "../../lib/terms";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { useSchedule, useScheduleVisit } from "./schedule-queries";
 import {
@@ -40,6 +39,7 @@ import { ScheduleVisitDialog, type ScheduleChoice } from "./schedule-visit-dialo
 import { BoardView, CalendarView, UnassignedQueue, WeekLoadGrid } from "./schedule-views";
 import { VisitSummary, type DraggedVisit, type LaneTarget, type QueueTarget } from "./time-lane";
 import { apiErrorMessage, isStaleVersion } from "../../lib/api-error";
+import { useSignedInUser } from "../../lib/session";
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

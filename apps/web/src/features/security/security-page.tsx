@@ -8,7 +8,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Label } from "../../components/ui/label";
 import { useCompany } from "../../lib/company";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { PasswordInput } from "../auth/password-input";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -16,6 +15,7 @@ import { useChangePassword, useRevokeOtherSessions, useRevokeSession, useSession
 import { AuditLogCard } from "./audit-log-card";
 import { apiErrorMessage } from "../../lib/api-error";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
+import { useSignedInUser } from "../../lib/session";
 
 function ChangePasswordCard() {
   const change = useChangePassword();

@@ -6,7 +6,6 @@ import { BUILD_MANAGER_ROLES } from "@fieldops/shared/builds";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { openAppModal } from "../../lib/app-modals";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { COMPANY_SETTINGS_EDITOR_ROLES, COMPANY_SETTINGS_VIEWER_ROLES } from "@fieldops/shared/company-settings";
 import { OUTBOX_VIEWER_ROLES } from "@fieldops/shared/outbox";
@@ -20,6 +19,7 @@ import { ThemeCard } from "./theme-card";
 import { DemoTierCard } from "../demo/demo-tier-card";
 import { CustomDomainCard } from "../domains/custom-domain-card";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
+import { useSignedInUser } from "../../lib/session";
 
 /** The company's profile and branding, for those who may read them. */
 function CompanySections() {

@@ -18,7 +18,6 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { downloadFromApi } from "../../lib/download";
 import { useCompany } from "../../lib/company";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { AttachmentPicker } from "./attachment-picker";
 import {
@@ -30,6 +29,7 @@ import {
 } from "./support-queries";
 import { apiErrorMessage } from "../../lib/api-error";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
+import { useSignedInUser } from "../../lib/session";
 
 function StatusBadge({ status }: { status: SupportTicket["status"] }) {
   return (

@@ -3,10 +3,10 @@ import { planHasFeature } from "@fieldops/shared/plans";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { useCompany } from "../../../lib/company";
-import { useSignedInUser } from "../../../shell/app-layout";
 import { useBestSlots } from "./optimize-queries";
 import { formatClock, formatDriveTime } from "./route-plan-format";
 import { apiErrorMessage } from "../../../lib/api-error";
+import { useSignedInUser } from "../../../lib/session";
 
 export interface BestSlotSuggestionsProps {
   visitId: string;

@@ -20,11 +20,11 @@ import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { useCompany } from "../../../lib/company";
 import { useTerms } from "../../../lib/terms";
-import { useSignedInUser } from "../../../shell/app-layout";
 import { useApplyRoutePlan, useOptimizeDay, useRoutePlan } from "./optimize-queries";
 import { isPlanWorking, PLAN_STATUS_TEXT } from "./route-plan-format";
 import { RoutePlanProposal } from "./route-plan-proposal";
 import { apiErrorMessage } from "../../../lib/api-error";
+import { useSignedInUser } from "../../../lib/session";
 
 export interface OptimizeDayDialogProps {
   /** The day to optimize, YYYY-MM-DD in the company's time zone. */
