@@ -2,9 +2,8 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Navigate } from "react-router";
 import { TEAM_MANAGER_ROLES } from "@fieldops/shared/team";
 import { isRoleAllowed } from "@fieldops/shared/roles";
-import { useUpdateUserPreferences, useUserPreferences } from "../features/company/company-queries";
 import { useCompany } from "../lib/company";
-import { useUser } from "../lib/session";
+import { useUser, useUpdateUserPreferences, useUserPreferences } from "../lib/session";
 import { hasStoredTheme, useTheme } from "../lib/theme";
 import { FullPageLoader } from "../shell/app-layout";
 

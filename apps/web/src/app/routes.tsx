@@ -4,12 +4,12 @@ import { BUILD_MANAGER_ROLES } from "@fieldops/shared/builds";
 import { BuildMonitorPage, BuildPricingPage, BuildsPage } from "../features/builds/builds-pages";
 import { LoginPage } from "../features/auth/login-page";
 import { useUser, useSignedInUser } from "../lib/session";
-import { DashboardPage } from "../features/dashboard/dashboard-page";
-import { CustomerDetailPage } from "../features/customers/customer-detail-page";
+import { DashboardRoute, AdminDashboardRoute } from "./pages/dashboard";
+import { CustomerDetailRoute } from "./pages/customer-detail";
 import { CustomersPage } from "../features/customers/customers-page";
 import { CustomRecordPage } from "../features/custom-objects/custom-record-page";
 import { CustomRecordsPage } from "../features/custom-objects/custom-records-page";
-import { JobDetailPage } from "../features/jobs/job-detail-page";
+import { JobDetailRoute } from "./pages/job-detail";
 import { JobsPage } from "../features/jobs/jobs-page";
 import { EstimatePage } from "../features/estimates/estimate-page";
 import { EstimatesPage } from "../features/estimates/estimates-page";
@@ -27,7 +27,7 @@ import { InvoiceDetailPage } from "../features/billing/invoice-detail-page";
 import { PaymentsPage } from "../features/billing/payments-page";
 import { ReviewPage } from "../features/review/review-page";
 import { BILLING_ROLES } from "@fieldops/shared/invoices";
-import { SettingsPage } from "../features/settings/settings-page";
+import { SettingsRoute } from "./pages/settings";
 import { ReportsPage } from "../features/reports/reports-page";
 import { REPORT_READER_ROLES } from "@fieldops/shared/reports";
 import { IndustriesPage, IndustryPage } from "../features/marketing/industries-page";
@@ -54,13 +54,12 @@ import { DocumentationPage } from "../features/documentation/documentation-page"
 import { OnboardingPage } from "../features/onboarding/onboarding-page";
 import { SecurityPage } from "../features/security/security-page";
 import { SupportPage } from "../features/support/support-page";
-import { SignupOrInvitationPage } from "../features/team/invitation-signup-page";
-import { AdminDashboardRoute } from "../features/admin/admin-dashboard-route";
+import { SignupOrInvitationRoute } from "./pages/signup";
 import { BrainPacketsPage } from "../features/admin/brain-packets-page";
 import { FeaturesPage } from "../features/admin/features-page";
 import { InstanceAdminPage } from "../features/admin/instance-admin-page";
 import { MenuEditorPage } from "../features/admin/menu-editor-page";
-import { ResourcesPage } from "../features/admin/resources-page";
+import { AdminResourcesRoute } from "./pages/admin-resources";
 import { TenantsPage } from "../features/admin/tenants-page";
 
 /** Jobs are managed by owners and members; field users work from their own visits. */
@@ -77,7 +76,7 @@ function Home() {
 function UserDashboard() {
   const user = useSignedInUser();
   const home = homePathForRole(user.role);
-  return home === "/userdash" ? <DashboardPage today /> : <Navigate to={home} replace />;
+  return home === "/userdash" ? <DashboardRoute today /> : <Navigate to={home} replace />;
 }
 
 /** The signed-in layout with the host of the app's named modals beside it, so that any screen can open one. */
@@ -118,7 +117,7 @@ export function AppRoutes() {
       {/* A first word the app has no route for: an industry's page, the legacy /t/… form, or a tenant's pages. */}
       <Route path="/:first/*" element={<TenantOrIndustryRoute />} />
       <Route path="/login" element={<LoginPage />} />
-      <Route path="/signup" element={<SignupOrInvitationPage />} />
+      <Route path="/signup" element={<SignupOrInvitationRoute />} />
       <Route path="/onboarding" element={<OnboardingPage />} />
       {/* The customer's pages: no session, no app around them; the link's token is in the fragment. */}
       <Route path="/review/:invoiceId" element={<ReviewPage />} />
@@ -146,7 +145,7 @@ export function AppRoutes() {
           path="/admin/resources"
           element={
             <RoleGuard roles={ADMIN_PORTAL_ROLES}>
-              <ResourcesPage />
+              <AdminResourcesRoute />
             </RoleGuard>
           }
         />
@@ -184,7 +183,7 @@ export function AppRoutes() {
         />
         <Route path="/userdash" element={<UserDashboard />} />
         <Route path="/customers" element={<CustomersPage />} />
-        <Route path="/customers/:id" element={<CustomerDetailPage />} />
+        <Route path="/customers/:id" element={<CustomerDetailRoute />} />
         <Route path="/custom/:objectKey" element={<CustomRecordsPage />} />
         <Route path="/custom/:objectKey/:id" element={<CustomRecordPage />} />
         <Route
@@ -199,7 +198,7 @@ export function AppRoutes() {
           path="/jobs/:id"
           element={
             <RoleGuard roles={JOB_MANAGERS}>
-              <JobDetailPage />
+              <JobDetailRoute />
             </RoleGuard>
           }
         />
@@ -253,7 +252,7 @@ export function AppRoutes() {
             </RoleGuard>
           }
         />
-        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/settings" element={<SettingsRoute />} />
         <Route
           path="/reports"
           element={

@@ -8,7 +8,7 @@ import { LoginPage } from "../features/auth/login-page";
 import { CrewDetailPage } from "../features/crews/crew-detail-page";
 import { CrewsPage } from "../features/crews/crews-page";
 import { CustomersPage } from "../features/customers/customers-page";
-import { DashboardPage } from "../features/dashboard/dashboard-page";
+import { DashboardRoute } from "./pages/dashboard";
 import { EstimatesPage } from "../features/estimates/estimates-page";
 import { IntegrationsPage } from "../features/integrations/integrations-page";
 import { JobsPage } from "../features/jobs/jobs-page";
@@ -19,7 +19,7 @@ import { IndustryPage } from "../features/marketing/industries-page";
 import { PlansPage } from "../features/plans/plans-page";
 import { SchedulePage } from "../features/schedule/schedule-page";
 import { SecurityPage } from "../features/security/security-page";
-import { SettingsPage } from "../features/settings/settings-page";
+import { SettingsRoute } from "./pages/settings";
 import { SupportPage } from "../features/support/support-page";
 import { brandStyle } from "../features/tenants/brand-style";
 import {
@@ -56,9 +56,9 @@ function sectionPage(path: string) {
  * `payments` the payments, `chat` the assistant, `admin` the company's admin dashboard, `features` its plan's features.
  */
 const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
-  { path: "home", element: <DashboardPage today /> },
-  { path: "dashboard", element: <DashboardPage /> },
-  { path: "admin", element: <DashboardPage /> },
+  { path: "home", element: <DashboardRoute today /> },
+  { path: "dashboard", element: <DashboardRoute /> },
+  { path: "admin", element: <DashboardRoute /> },
   {
     path: "leads",
     element: (
@@ -108,7 +108,7 @@ const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
     ),
   },
   { path: "chat", element: <AssistantChat variant="inline" className="min-h-[32rem]" autoFocus /> },
-  { path: "settings", element: <SettingsPage /> },
+  { path: "settings", element: <SettingsRoute /> },
   { path: "features", element: <PlansPage /> },
   { path: "plans", element: <PlansPage /> },
   { path: "support", element: <SupportPage /> },

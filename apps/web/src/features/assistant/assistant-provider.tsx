@@ -28,7 +28,7 @@ import {
 import { toast as showAppToast } from "../../hooks/use-toast";
 import { buildQuoteSchema, featureSpecSchema } from "@fieldops/shared/feature-spec";
 import { showBuildQuote } from "../../lib/build-modal";
-import { requestBuildQuote } from "../builds/builds-api";
+import { requestBuildQuote } from "../../lib/build-modal";
 import { openAppModal } from "../../lib/app-modals";
 import { useLiveConnection, useLiveEvents, type LiveStatus } from "../../lib/live-events";
 import type { Company } from "@fieldops/shared/company";

@@ -14,7 +14,7 @@ import { usePageTitle } from "../../shell/page-title";
 import { InvoiceStatusBadge, InvoicingGate, PageHeading, TestProviderWarning } from "./billing-parts";
 import { useInvoice, useInvoiceAction } from "./billing-queries";
 import { EditInvoiceDialog } from "./edit-invoice-dialog";
-import { InvoiceLinesTable } from "./invoice-lines-table";
+import { InvoiceLinesTable } from "../../components/invoice-lines-table";
 import { RecordPaymentDialog, RefundDialog, SendInvoiceDialog, VoidInvoiceDialog } from "./invoice-dialogs";
 import { apiErrorMessage } from "../../lib/api-error";
 import { useSignedInUser } from "../../lib/session";

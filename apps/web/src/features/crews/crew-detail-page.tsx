@@ -17,13 +17,13 @@ import {
   useCrewLoad,
   useDeleteCrew,
   useRemoveCrewMember,
-  useTeam,
 } from "./crew-queries";
 import { CrewSettingsForm } from "./crew-settings-form";
 import { apiErrorMessage } from "../../lib/api-error";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { ColorDot } from "./color-dot";
 import { useSignedInUser } from "../../lib/session";
+import { useTeam } from "../../lib/crews";
 
 const dayLabel = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, {

@@ -10,12 +10,13 @@ import { Label } from "../../components/ui/label";
 import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
 import { NoCompanyNotice } from "../../components/no-company-notice";
-import { formatMinutes, useCreateCrew, useCrewLoad, useCrews } from "./crew-queries";
+import { formatMinutes, useCreateCrew, useCrewLoad } from "./crew-queries";
 import { TeamCard } from "./team-card";
 import { apiErrorMessage } from "../../lib/api-error";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { ColorDot } from "./color-dot";
 import { useSignedInUser } from "../../lib/session";
+import { useCrews } from "../../lib/crews";
 
 function WeekLoad({ crewId }: { crewId: string }) {
   const load = useCrewLoad(crewId);

@@ -8,9 +8,9 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { apiRequest } from "../../lib/api";
 import { QUERY_KEYS } from "../../lib/query-keys";
-import { useTeam } from "./crew-queries";
 import { apiErrorMessage } from "../../lib/api-error";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
+import { useTeam } from "../../lib/crews";
 
 function useAddTeamMember() {
   const queryClient = useQueryClient();

@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import { Activity as ActivityIcon } from "lucide-react";
 import { Link } from "react-router";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
@@ -10,10 +11,8 @@ import { useCompany } from "../../lib/company";
 import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
 import { APPROVER_ROLES } from "@fieldops/shared/modules";
-import { PendingApprovals } from "../approvals/pending-approvals";
 import { useActivity } from "./activity";
 import { TodayWork } from "./today-work";
-import { AssistantChat } from "../assistant/assistant-chat";
 import { useSignedInUser } from "../../lib/session";
 
 function ActivityItem({ item, timeZone }: { item: Activity; timeZone: string }) {
@@ -98,8 +97,20 @@ function NoCompanyCard() {
   );
 }
 
+/** What other features show on the dashboard, given by app/: the assistant's chat and the pending approvals. */
+export interface DashboardParts {
+  AssistantChat: ComponentType;
+  PendingApprovals: ComponentType<{ timeZone: string }>;
+}
+
 /** The company's dashboard; on /userdash (`today`) it starts with the day's work. */
-export function DashboardPage({ today = false }: { today?: boolean }) {
+export function DashboardPage({
+  today = false,
+  parts: { AssistantChat, PendingApprovals },
+}: {
+  today?: boolean;
+  parts: DashboardParts;
+}) {
   usePageTitle("Dashboard");
   const user = useSignedInUser();
   const company = useCompany(user.companyId);
@@ -121,7 +132,7 @@ export function DashboardPage({ today = false }: { today?: boolean }) {
       {user.role === "owner" && user.companyId !== null ? (
         <Card>
           <CardContent>
-            <AssistantChat variant="inline" />
+            <AssistantChat />
           </CardContent>
         </Card>
       ) : null}

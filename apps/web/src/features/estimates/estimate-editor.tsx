@@ -14,7 +14,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { apiErrorMessage } from "../../lib/api-error";
-import { formatCents } from "../jobs/format";
+import { formatCents } from "@fieldops/shared/money";
 import { useUpdateEstimate } from "./estimate-queries";
 
 interface LineRow {

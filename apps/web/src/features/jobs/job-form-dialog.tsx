@@ -16,9 +16,10 @@ import {
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { useCustomer } from "../customers/customer-queries";
-import { useCreateJob, useCustomerOptions, useUpdateJob } from "./queries";
+import { useCreateJob, useUpdateJob } from "./queries";
 import { apiErrorMessage } from "../../lib/api-error";
+import { useCustomerOptions } from "../../lib/jobs";
+import { useCustomer } from "../../lib/customers";
 
 /** The recurrences the form offers, as RFC 5545 rules; the weekday and time come from the first visit. */
 export const RECURRENCE_CHOICES = [

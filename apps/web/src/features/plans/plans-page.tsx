@@ -24,7 +24,7 @@ import {
 } from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { usePageTitle } from "../../shell/page-title";
-import { PlanCatalog } from "./plan-catalog";
+import { PlanCatalog } from "../../components/plan-catalog";
 import { useChangePlan, usePlanOverview } from "./plan-queries";
 import { apiErrorMessage } from "../../lib/api-error";
 import { useSignedInUser } from "../../lib/session";

@@ -13,7 +13,7 @@ import { Label } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Textarea } from "../../components/ui/textarea";
 import { usePageTitle } from "../../shell/page-title";
-import { InvoiceLinesTable } from "../billing/invoice-lines-table";
+import { InvoiceLinesTable } from "../../components/invoice-lines-table";
 import { ApiError } from "../../lib/api";
 import { apiErrorMessage } from "../../lib/api-error";
 import { getReviewInvoice, leaveReview, payWithTestCard } from "./invoice-review-api";

@@ -10,9 +10,9 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { ApiError } from "../../lib/api";
 import { downloadFromApi } from "../../lib/download";
-import { useAuditLog } from "../company/company-queries";
 import { apiErrorMessage } from "../../lib/api-error";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
+import { useAuditLog } from "./security-queries";
 
 interface Filters {
   actorUserId: string;

@@ -9,13 +9,13 @@ import { Label } from "../../components/ui/label";
 import { useCompany } from "../../lib/company";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { usePageTitle } from "../../shell/page-title";
-import { PasswordInput } from "../auth/password-input";
+import { PasswordInput } from "../../components/password-input";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { useChangePassword, useRevokeOtherSessions, useRevokeSession, useSessions } from "../company/company-queries";
 import { AuditLogCard } from "./audit-log-card";
 import { apiErrorMessage } from "../../lib/api-error";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { useSignedInUser } from "../../lib/session";
+import { useChangePassword, useRevokeOtherSessions, useRevokeSession, useSessions } from "./security-queries";
 
 function ChangePasswordCard() {
   const change = useChangePassword();

@@ -7,8 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { useUpdateCompanyProfile } from "../company/company-queries";
 import { apiErrorMessage } from "../../lib/api-error";
+import { useUpdateCompanyProfile } from "./settings-queries";
 
 /** The company's name, web address, contact details, trade, time zone and brand colour; read-only for members. */
 export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {

@@ -1,3 +1,5 @@
+import type { ComponentType } from "react";
+import type { User } from "@fieldops/shared/auth";
 import { Link } from "react-router";
 import type { OpenModalTarget } from "@fieldops/shared/ui-actions";
 import { INTEGRATION_VIEWER_ROLES } from "@fieldops/shared/integrations";
@@ -7,19 +9,13 @@ import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { openAppModal } from "../../lib/app-modals";
 import { usePageTitle } from "../../shell/page-title";
-import { COMPANY_SETTINGS_EDITOR_ROLES, COMPANY_SETTINGS_VIEWER_ROLES } from "@fieldops/shared/company-settings";
-import { OUTBOX_VIEWER_ROLES } from "@fieldops/shared/outbox";
-import { CUSTOM_DOMAIN_EDITOR_ROLES } from "@fieldops/shared/custom-domain";
-import { useCompanyProfile } from "../company/company-queries";
-import { OutboxCard } from "../team/outbox-card";
-import { TeamSettingsCard } from "../team/team-settings-card";
+import { COMPANY_SETTINGS_VIEWER_ROLES } from "@fieldops/shared/company-settings";
 import { BrandingCard } from "./branding-card";
 import { CompanyProfileCard } from "./company-profile-card";
 import { ThemeCard } from "./theme-card";
-import { DemoTierCard } from "../demo/demo-tier-card";
-import { CustomDomainCard } from "../domains/custom-domain-card";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { useSignedInUser } from "../../lib/session";
+import { useCompanyProfile } from "./settings-queries";
 
 /** The company's profile and branding, for those who may read them. */
 function CompanySections() {
@@ -75,7 +71,7 @@ const PROVIDER_MODALS: readonly { target: OpenModalTarget; label: string }[] = [
  * /settings: the company's profile, branding, team and outbox (as the role allows), the integrations' sections, and
  * the user's own theme.
  */
-export function SettingsPage() {
+export function SettingsPage({ Sections }: { Sections: ComponentType<{ user: User }> }) {
   usePageTitle("Settings");
   const user = useSignedInUser();
   const allowed = user.companyId !== null && isRoleAllowed(user.role, INTEGRATION_VIEWER_ROLES);
@@ -84,12 +80,7 @@ export function SettingsPage() {
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
       {inCompany && isRoleAllowed(user.role, COMPANY_SETTINGS_VIEWER_ROLES) ? <CompanySections /> : null}
-      {inCompany && isRoleAllowed(user.role, COMPANY_SETTINGS_EDITOR_ROLES) ? (
-        <TeamSettingsCard userId={user.id} />
-      ) : null}
-      {inCompany && isRoleAllowed(user.role, OUTBOX_VIEWER_ROLES) ? <OutboxCard /> : null}
-      <DemoTierCard user={user} />
-      {inCompany && isRoleAllowed(user.role, CUSTOM_DOMAIN_EDITOR_ROLES) ? <CustomDomainCard /> : null}
+      <Sections user={user} />
       <ThemeCard />
       {allowed ? (
         <nav aria-label="Settings sections" className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">

@@ -8,6 +8,8 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { apiErrorMessage } from "../../lib/api-error";
+import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import {
   useChangeRole,
   useInvitations,
@@ -15,10 +17,8 @@ import {
   useRemoveMember,
   useResendInvitation,
   useRevokeInvitation,
-} from "../company/company-queries";
-import { useTeam } from "../crews/crew-queries";
-import { apiErrorMessage } from "../../lib/api-error";
-import { ErrorBlock, LoadingBlock } from "../../components/load-state";
+} from "./team-queries";
+import { useTeam } from "../../lib/crews";
 
 export const ROLE_NAMES: Record<string, string> = {
   owner: "Owner",
