@@ -42,6 +42,19 @@ const featureImports = {
     "The shell and the web app's shared code import no feature: features reach the shell through app/ (routes, live-event reactions).",
 };
 
+/**
+ * A feature imports only itself: a relative path that climbs out of `features/<name>/` (from a file `depth` folders
+ * below `features/`) lands in another feature. What two features need goes to components/, lib/ or
+ * @fieldops/shared; a page that shows another feature's part gets it from app/ (the composition root).
+ */
+const otherFeature = (depth) => ({
+  regex: String.raw`^(?:\.\./){${depth}}(?!\.\./)|(?:^|/)features/`,
+  message:
+    "A feature imports no other feature: move what both need to components/, lib/ or @fieldops/shared, or compose the pages in app/.",
+});
+const FEATURE_DEPTHS = [1, 2, 3];
+const featureFiles = (depth) => [`apps/web/src/features/*/${"*/".repeat(depth - 1)}*.{ts,tsx}`];
+
 const restrict = (...patterns) => ["error", { patterns: [crossPackageRelative, ...patterns] }];
 
 export default tseslint.config(
@@ -90,4 +103,15 @@ export default tseslint.config(
     ignores: ["apps/web/src/**/*.test.{ts,tsx}"],
     rules: { "no-restricted-imports": restrict(appImports, serverPackages, serverLibraries, featureImports) },
   },
+  ...FEATURE_DEPTHS.flatMap((depth) => [
+    {
+      files: featureFiles(depth),
+      ignores: ["apps/web/src/**/*.test.{ts,tsx}"],
+      rules: { "no-restricted-imports": restrict(appImports, serverPackages, serverLibraries, otherFeature(depth)) },
+    },
+    {
+      files: featureFiles(depth).map((glob) => glob.replace("*.{ts,tsx}", "*.test.{ts,tsx}")),
+      rules: { "no-restricted-imports": restrict(otherFeature(depth)) },
+    },
+  ]),
 );

@@ -24,6 +24,22 @@ describe("import boundaries", () => {
     expect(await importErrors("apps/web/src/app/routes.tsx", "../features/dashboard/dashboard-page")).toEqual([]);
   });
 
+  it("keeps each feature to itself: features meet through components, lib, shared or app/", async () => {
+    const page = "apps/web/src/features/customers/customer-detail-page.tsx";
+    expect(await importErrors(page, "./customer-queries")).toEqual([]);
+    expect(await importErrors(page, "../../components/confirm-dialog")).toEqual([]);
+    expect(await importErrors(page, "../../lib/api-error")).toEqual([]);
+    expect(await importErrors(page, "@fieldops/shared/customers")).toEqual([]);
+    expect(await importErrors(page, "../billing/customer-invoices")).not.toEqual([]);
+    expect(await importErrors(page, "../../features/billing/customer-invoices")).not.toEqual([]);
+    const nested = "apps/web/src/features/schedule/optimize/optimize-day-dialog.tsx";
+    expect(await importErrors(nested, "../schedule-queries")).toEqual([]);
+    expect(await importErrors(nested, "../../../lib/api-error")).toEqual([]);
+    expect(await importErrors(nested, "../../crews/color-dot")).not.toEqual([]);
+    expect(await importErrors("apps/web/src/features/leads/leads-page.test.tsx", "../customers/x")).not.toEqual([]);
+    expect(await importErrors("apps/web/src/app/pages/customer-detail.tsx", "../../features/billing/x")).toEqual([]);
+  });
+
   it("keeps the shared contracts free of server code", async () => {
     expect(await importErrors("packages/shared/src/x.ts", "zod")).toEqual([]);
     expect(await importErrors("packages/shared/src/x.ts", "@fieldops/db")).not.toEqual([]);

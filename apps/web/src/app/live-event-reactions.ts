@@ -11,7 +11,8 @@ import { leadsLiveEvents } from "../features/leads/lead-queries";
 import { routePlanLiveEvents } from "../features/schedule/optimize/route-plan-live-events";
 import { userdashLiveEvents } from "../features/dashboard/userdash-queries";
 import { scheduleLiveEvents } from "../features/schedule/schedule-live-events";
-import { companyLiveEvents } from "../features/company/company-live-events";
+import { teamLiveEvents } from "../features/team/team-queries";
+import { securityLiveEvents } from "../features/security/security-queries";
 import { supportLiveEvents } from "../features/support/support-queries";
 import { integrationsLiveEvents } from "../features/integrations/integration-queries";
 import { buildsLiveEvents } from "../features/builds/builds-api";
@@ -30,7 +31,8 @@ export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [
   userdashLiveEvents,
   ...approvalsLiveEvents,
   ...billingLiveEvents,
-  ...companyLiveEvents,
+  ...teamLiveEvents,
+  ...securityLiveEvents,
   ...supportLiveEvents,
   ...integrationsLiveEvents,
   ...buildsLiveEvents,

@@ -1,9 +1,8 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Navigate } from "react-router";
 import { can } from "@fieldops/shared/permissions";
-import { useUpdateUserPreferences, useUserPreferences } from "../features/company/company-queries";
 import { useCompany } from "../lib/company";
-import { useUser } from "../lib/session";
+import { useUser, useUpdateUserPreferences, useUserPreferences } from "../lib/session";
 import { hasStoredTheme, useTheme } from "../lib/theme";
 import { FullPageLoader } from "../shell/full-page-loader";
 

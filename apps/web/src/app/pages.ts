@@ -1,16 +1,14 @@
 import { lazyPage } from "../shell/lazy-page";
 
-// Every page of the app, each loaded on demand (see lazyPage): the first load fetches only the page it shows.
+// Every page of the app, each loaded on demand (see lazyPage): the first load fetches only the page it shows. A page
+// that shows other features' parts is composed in ./pages/ and loaded from there.
 
 export const LandingPage = lazyPage(() => import("../features/marketing/landing-page"), "LandingPage");
 export const PricingPage = lazyPage(() => import("../features/marketing/pricing-page"), "PricingPage");
 export const IndustriesPage = lazyPage(() => import("../features/marketing/industries-page"), "IndustriesPage");
 export const IndustryPage = lazyPage(() => import("../features/marketing/industries-page"), "IndustryPage");
 export const LoginPage = lazyPage(() => import("../features/auth/login-page"), "LoginPage");
-export const SignupOrInvitationPage = lazyPage(
-  () => import("../features/team/invitation-signup-page"),
-  "SignupOrInvitationPage",
-);
+export const SignupOrInvitationPage = lazyPage(() => import("./pages/signup"), "SignupOrInvitationRoute");
 export const OnboardingPage = lazyPage(() => import("../features/onboarding/onboarding-page"), "OnboardingPage");
 export const ReviewPage = lazyPage(() => import("../features/review/review-page"), "ReviewPage");
 export const ReviewEstimatePage = lazyPage(
@@ -19,22 +17,16 @@ export const ReviewEstimatePage = lazyPage(
 );
 export const PortalPage = lazyPage(() => import("../features/review/portal-page"), "PortalPage");
 
-export const AdminDashboardRoute = lazyPage(
-  () => import("../features/admin/admin-dashboard-route"),
-  "AdminDashboardRoute",
-);
+export const AdminDashboardRoute = lazyPage(() => import("./pages/dashboard"), "AdminDashboardRoute");
 export const TenantsPage = lazyPage(() => import("../features/admin/tenants-page"), "TenantsPage");
 export const FeaturesPage = lazyPage(() => import("../features/admin/features-page"), "FeaturesPage");
-export const ResourcesPage = lazyPage(() => import("../features/admin/resources-page"), "ResourcesPage");
+export const ResourcesPage = lazyPage(() => import("./pages/admin-resources"), "AdminResourcesRoute");
 export const BrainPacketsPage = lazyPage(() => import("../features/admin/brain-packets-page"), "BrainPacketsPage");
 export const InstanceAdminPage = lazyPage(() => import("../features/admin/instance-admin-page"), "InstanceAdminPage");
 export const MenuEditorPage = lazyPage(() => import("../features/admin/menu-editor-page"), "MenuEditorPage");
-export const DashboardPage = lazyPage(() => import("../features/dashboard/dashboard-page"), "DashboardPage");
+export const DashboardPage = lazyPage(() => import("./pages/dashboard"), "DashboardRoute");
 export const CustomersPage = lazyPage(() => import("../features/customers/customers-page"), "CustomersPage");
-export const CustomerDetailPage = lazyPage(
-  () => import("../features/customers/customer-detail-page"),
-  "CustomerDetailPage",
-);
+export const CustomerDetailPage = lazyPage(() => import("./pages/customer-detail"), "CustomerDetailRoute");
 export const CustomRecordsPage = lazyPage(
   () => import("../features/custom-objects/custom-records-page"),
   "CustomRecordsPage",
@@ -44,7 +36,7 @@ export const CustomRecordPage = lazyPage(
   "CustomRecordPage",
 );
 export const JobsPage = lazyPage(() => import("../features/jobs/jobs-page"), "JobsPage");
-export const JobDetailPage = lazyPage(() => import("../features/jobs/job-detail-page"), "JobDetailPage");
+export const JobDetailPage = lazyPage(() => import("./pages/job-detail"), "JobDetailRoute");
 export const LeadsPage = lazyPage(() => import("../features/leads/leads-page"), "LeadsPage");
 export const EstimatesPage = lazyPage(() => import("../features/estimates/estimates-page"), "EstimatesPage");
 export const EstimatePage = lazyPage(() => import("../features/estimates/estimate-page"), "EstimatePage");
@@ -53,7 +45,7 @@ export const CrewDetailPage = lazyPage(() => import("../features/crews/crew-deta
 export const SchedulePage = lazyPage(() => import("../features/schedule/schedule-page"), "SchedulePage");
 export const PaymentsPage = lazyPage(() => import("../features/billing/payments-page"), "PaymentsPage");
 export const InvoiceDetailPage = lazyPage(() => import("../features/billing/invoice-detail-page"), "InvoiceDetailPage");
-export const SettingsPage = lazyPage(() => import("../features/settings/settings-page"), "SettingsPage");
+export const SettingsPage = lazyPage(() => import("./pages/settings"), "SettingsRoute");
 export const ReportsPage = lazyPage(() => import("../features/reports/reports-page"), "ReportsPage");
 export const SecurityPage = lazyPage(() => import("../features/security/security-page"), "SecurityPage");
 export const SupportPage = lazyPage(() => import("../features/support/support-page"), "SupportPage");

@@ -1,7 +1,7 @@
 import { Alert, AlertDescription } from "./ui/alert";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog";
-import { apiErrorMessage } from "../lib/api-error-message";
+import { apiErrorMessage } from "../lib/api-error";
 
 /** Asks before an action that cannot be taken back, and shows why it was refused when it is. */
 export function ConfirmDialog({
@@ -42,7 +42,7 @@ export function ConfirmDialog({
             Cancel
           </Button>
           <Button variant={destructive ? "destructive" : "default"} disabled={pending} onClick={onConfirm}>
-            {pending ? "Working..." : action}
+            {pending ? "Working…" : action}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,13 +1,12 @@
 import { useId, type FormEvent, type ReactNode } from "react";
-import { ApiError } from "../lib/api";
-import { apiErrorMessage } from "../lib/api-error-message";
+import { apiErrorMessage } from "../lib/api-error";
 import { Alert, AlertDescription } from "./ui/alert";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog";
 
 /**
  * A dialog around one form: title, description, the fields, the refusal (a string the form found, or the server's
- * answer, or `errorFallback` when the server said nothing readable), Cancel and the confirming button, which shows
+ * answer, or `errorFallback` when no answer came), Cancel and the confirming button, which shows
  * its pending label while the request runs and is disabled while `confirmDisabled` (nothing chosen yet).
  */
 export function FormDialog({
@@ -56,9 +55,7 @@ export function FormDialog({
           {error ? (
             <Alert variant="destructive" role="alert">
               <AlertDescription>
-                {typeof error === "string"
-                  ? error
-                  : apiErrorMessage(error, errorFallback ?? (error instanceof ApiError ? error.message : undefined))}
+                {typeof error === "string" ? error : apiErrorMessage(error, errorFallback)}
               </AlertDescription>
             </Alert>
           ) : null}

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
+import { useNavigate, useOutletContext } from "react-router";
 import {
   AUTH_TOKEN_STORAGE_KEY,
   loginResponseSchema,
@@ -13,6 +13,8 @@ import { IMPERSONATION_TOKEN_STORAGE_KEY, ORIGINAL_TOKEN_STORAGE_KEY } from "@fi
 import { homePathForRole } from "@fieldops/shared/roles";
 import { apiRequest, getQueryFn } from "./api";
 import { QUERY_KEYS } from "./query-keys";
+import { useParsedQuery, useWrite, sendJson } from "./queries";
+import { userPreferencesSchema, type UserPreferences } from "@fieldops/shared/company-settings";
 import {
   clearSignedOutMark,
   endServerSession,
@@ -47,6 +49,11 @@ export function useUser() {
     refetchOnWindowFocus: false,
     refetchOnMount: false,
   });
+}
+
+/** The signed-in user, for pages inside the shell's signed-in layout (`AppLayout` hands it to its outlet). */
+export function useSignedInUser(): User {
+  return useOutletContext<User>();
 }
 
 /** POST /api/login or /api/signup: both answer with a token and the signed-in user. */
@@ -92,3 +99,13 @@ export function useLogout(): () => Promise<void> {
     await navigate("/login", { replace: true });
   }, [queryClient, navigate]);
 }
+
+/** The signed-in user's own preferences (theme, onboarding). */
+export const useUserPreferences = (enabled = true) =>
+  useParsedQuery(QUERY_KEYS.userPreferences, userPreferencesSchema, enabled);
+export const useUpdateUserPreferences = () =>
+  useWrite(
+    async (input: UserPreferences) =>
+      userPreferencesSchema.parse(await sendJson("PUT", API_PATHS.userPreferences, input)),
+    [QUERY_KEYS.userPreferences],
+  );

@@ -1,6 +1,6 @@
 import { VERTICALS, type Terminology } from "@fieldops/shared/verticals";
-import { useSignedInUser } from "../shell/app-layout";
 import { useCompany } from "./company";
+import { useSignedInUser } from "./session";
 
 /** The words used until the company is loaded, and for a user without a company. */
 export const STANDARD_TERMS: Terminology = VERTICALS.field_service.terminology;

@@ -1,5 +1,5 @@
 import type { ComponentType, CSSProperties, ReactNode } from "react";
-import { Navigate, Outlet, useOutletContext } from "react-router";
+import { Navigate, Outlet } from "react-router";
 import type { User } from "@fieldops/shared/auth";
 import { useUser } from "../lib/session";
 import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
@@ -85,9 +85,4 @@ export function AppLayout({
       </Frame>
     </LiveEventsProvider>
   );
-}
-
-/** The signed-in user, for pages inside {@link AppLayout}. */
-export function useSignedInUser(): User {
-  return useOutletContext<User>();
 }

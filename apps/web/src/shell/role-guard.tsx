@@ -5,8 +5,8 @@ import { homePathForRole, type Role } from "@fieldops/shared/roles";
 import { Button } from "../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { useCan } from "../lib/permissions";
-import { useSignedInUser } from "./app-layout";
 import { usePageTitle } from "./page-title";
+import { useSignedInUser } from "../lib/session";
 
 const ROLE_NAMES: Record<Role, string> = {
   admin: "platform administrators",

@@ -5,8 +5,7 @@ import { UNLIMITED } from "@fieldops/shared/plans";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Skeleton } from "../../components/ui/skeleton";
-import { apiErrorMessage } from "../../lib/api-error-message";
-import { ApiError } from "../../lib/api";
+import { apiErrorMessage } from "../../lib/api-error";
 import { cn } from "../../lib/utils";
 
 /** The admin portal's own pages, beyond the sidebar's four items. */
@@ -116,12 +115,11 @@ export function tenantQuery(search: string, limit: number, offset = 0): string {
   }).toString();
 }
 
+/** What an admin screen says when its request got no answer. */
+export const ADMIN_REQUEST_FAILED = "The request failed. Try again.";
+
 export function formatWhen(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "Never";
-}
-
-export function errorText(error: unknown): string {
-  return apiErrorMessage(error, error instanceof ApiError ? error.message : "The request failed. Try again.");
 }
 
 /** A query's loading and failure states around its content. */
@@ -135,7 +133,7 @@ export function Loaded<T>({
   if (query.isError) {
     return (
       <Alert variant="destructive" role="alert">
-        <AlertDescription>{errorText(query.error)}</AlertDescription>
+        <AlertDescription>{apiErrorMessage(query.error, ADMIN_REQUEST_FAILED)}</AlertDescription>
       </Alert>
     );
   }

@@ -4,8 +4,9 @@ import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { usePageTitle } from "../../shell/page-title";
-import { AdminPageHeader, cellClass, errorText, headClass, Loaded } from "./admin-parts";
+import { AdminPageHeader, cellClass, headClass, Loaded, ADMIN_REQUEST_FAILED } from "./admin-parts";
 import { useFeatureFlags, useSetPlanFeature } from "./admin-queries";
+import { apiErrorMessage } from "../../lib/api-error";
 
 /** The feature flags of every plan (editable: every company on the plan follows) and the tenants with their own. */
 export function FeaturesPage() {
@@ -20,7 +21,7 @@ export function FeaturesPage() {
       />
       {set.isError ? (
         <Alert variant="destructive" role="alert">
-          <AlertDescription>{errorText(set.error)}</AlertDescription>
+          <AlertDescription>{apiErrorMessage(set.error, ADMIN_REQUEST_FAILED)}</AlertDescription>
         </Alert>
       ) : null}
       <Loaded query={flags}>

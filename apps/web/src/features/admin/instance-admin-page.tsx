@@ -11,16 +11,17 @@ import { usePageTitle } from "../../shell/page-title";
 import {
   AdminPageHeader,
   cellClass,
-  errorText,
   formatWhen,
   headClass,
   HealthBadge,
   Loaded,
   StatusBadge,
   usageText,
+  ADMIN_REQUEST_FAILED,
 } from "./admin-parts";
 import { useTenantAction, useTenantDetail } from "./admin-queries";
 import { ChangePlanButton, SuspendOrRestoreButton } from "./tenant-actions";
+import { apiErrorMessage } from "../../lib/api-error";
 
 /** The tenant features its pages show, and plan features switched for it alone (plan default, on, off). */
 function FeaturesEditor({ detail }: { detail: TenantDetail }) {
@@ -90,7 +91,7 @@ function FeaturesEditor({ detail }: { detail: TenantDetail }) {
         </fieldset>
         {action.isError ? (
           <Alert variant="destructive" role="alert">
-            <AlertDescription>{errorText(action.error)}</AlertDescription>
+            <AlertDescription>{apiErrorMessage(action.error, ADMIN_REQUEST_FAILED)}</AlertDescription>
           </Alert>
         ) : null}
         <div>

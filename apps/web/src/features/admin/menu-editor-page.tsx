@@ -7,8 +7,9 @@ import { Input } from "../../components/ui/input";
 import { useNavigationMenu } from "../../lib/navigation-menus";
 import { BUILT_IN_MENUS, menuLinks } from "../../shell/navigation";
 import { usePageTitle } from "../../shell/page-title";
-import { AdminPageHeader, errorText } from "./admin-parts";
+import { AdminPageHeader, ADMIN_REQUEST_FAILED } from "./admin-parts";
 import { useSaveMenu } from "./admin-queries";
+import { apiErrorMessage } from "../../lib/api-error";
 
 const TITLES: Record<MenuId, { title: string; description: string }> = {
   primary: {
@@ -96,7 +97,7 @@ function Editor({ menu, stored }: { menu: MenuId; stored: Menu | undefined }) {
         ))}
         {save.isError ? (
           <Alert variant="destructive" role="alert">
-            <AlertDescription>{errorText(save.error)}</AlertDescription>
+            <AlertDescription>{apiErrorMessage(save.error, ADMIN_REQUEST_FAILED)}</AlertDescription>
           </Alert>
         ) : null}
         {saved ? (

@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import type { PlatformResources } from "@fieldops/shared/admin";
 import { RESOURCES_REFRESH_MS } from "@fieldops/shared/admin";
 import { Badge } from "../../components/ui/badge";
@@ -5,7 +6,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { usePageTitle } from "../../shell/page-title";
 import { AdminPageHeader, cellClass, headClass, Loaded } from "./admin-parts";
 import { usePlatformResources } from "./admin-queries";
-import { RESOURCE_PANELS } from "./resource-panels";
 
 const MB = 1024 * 1024;
 const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
@@ -125,8 +125,11 @@ function Stores({ resources }: { resources: PlatformResources }) {
   );
 }
 
-/** The platform's queues, workers, database and Redis, read again every few seconds. */
-export function ResourcesPage() {
+/**
+ * /admin/resources: the platform's queues, workers, database and Redis, read again every few seconds; `panels` (from app/) are mounted at its end, in order, each fetching its own data (the
+ * telemetry's performance and web vitals charts).
+ */
+export function ResourcesPage({ panels }: { panels: readonly { id: string; Panel: ComponentType }[] }) {
   usePageTitle("Resources");
   const resources = usePlatformResources();
   return (
@@ -152,9 +155,9 @@ export function ResourcesPage() {
         )}
       </Loaded>
       {/* Performance and web vitals panels: see resource-panels.tsx. */}
-      {RESOURCE_PANELS.length > 0 ? (
+      {panels.length > 0 ? (
         <section aria-label="Performance" className="grid gap-4">
-          {RESOURCE_PANELS.map(({ id, Panel }) => (
+          {panels.map(({ id, Panel }) => (
             <Panel key={id} />
           ))}
         </section>

@@ -8,8 +8,8 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { FormDialog } from "../../components/form-dialog";
-import { ApiError } from "../../lib/api";
 import { useCreateTenant, useTenantAction } from "./admin-queries";
+import { apiFieldError } from "../../lib/api-error";
 
 function PlanOptions() {
   return planIdSchema.options.map((option) => (
@@ -17,11 +17,6 @@ function PlanOptions() {
       {PLANS[option].name}
     </option>
   ));
-}
-
-/** The server's refusal of one field, to show beside it. */
-function fieldError(error: unknown, field: string): string | null {
-  return error instanceof ApiError && error.body?.field === field ? error.body.message : null;
 }
 
 export function CreateTenantDialog({ onClose }: { onClose: () => void }) {
@@ -36,7 +31,7 @@ export function CreateTenantDialog({ onClose }: { onClose: () => void }) {
   const [ownerEmail, setOwnerEmail] = useState("");
   const shownSlug = slugEdited ? slug : companyName.trim() ? slugFromName(companyName) : "";
   const slugProblem = shownSlug ? validateTenantSlug(shownSlug) : null;
-  const slugRefusal = fieldError(create.error, "slug");
+  const slugRefusal = apiFieldError(create.error, "slug");
   const submit = () => {
     if (slugProblem) return;
     create.mutate(
@@ -132,8 +127,8 @@ export function CreateTenantDialog({ onClose }: { onClose: () => void }) {
           onChange={(event) => setOwnerEmail(event.target.value)}
           maxLength={254}
         />
-        {fieldError(create.error, "ownerEmail") ? (
-          <p className="text-sm text-destructive">{fieldError(create.error, "ownerEmail")}</p>
+        {apiFieldError(create.error, "ownerEmail") ? (
+          <p className="text-sm text-destructive">{apiFieldError(create.error, "ownerEmail")}</p>
         ) : null}
       </div>
     </FormDialog>

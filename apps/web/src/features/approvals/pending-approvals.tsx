@@ -18,11 +18,8 @@ import { Label } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../hooks/use-toast";
-import { ApiError } from "../../lib/api";
 import { useDecideApproval, usePendingApprovals } from "./approval-queries";
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? (error.body?.message ?? error.message) : "Try again.";
+import { apiErrorMessage } from "../../lib/api-error";
 
 function DenyDialog({ request, onClose }: { request: ApprovalRequest; onClose: () => void }) {
   const decide = useDecideApproval();
@@ -33,7 +30,11 @@ function DenyDialog({ request, onClose }: { request: ApprovalRequest; onClose: (
       toast({ title: "Request denied", description: `${request.requestedBy.name} will be told why.` });
       onClose();
     } catch (error) {
-      toast({ title: "Could not deny the request", description: errorText(error), variant: "destructive" });
+      toast({
+        title: "Could not deny the request",
+        description: apiErrorMessage(error, "Try again."),
+        variant: "destructive",
+      });
     }
   }
   return (
@@ -90,7 +91,11 @@ function ApprovalItem({
         description: `${request.moduleLabel} is running for ${request.requestedBy.name}.`,
       });
     } catch (error) {
-      toast({ title: "Could not approve the request", description: errorText(error), variant: "destructive" });
+      toast({
+        title: "Could not approve the request",
+        description: apiErrorMessage(error, "Try again."),
+        variant: "destructive",
+      });
     }
   }
   return (

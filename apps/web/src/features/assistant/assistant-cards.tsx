@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { AssistantCard } from "@fieldops/shared/chat";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { formatCents } from "../jobs/format";
+import { formatCents } from "@fieldops/shared/money";
 
 type CardOf<K extends AssistantCard["kind"]> = Extract<AssistantCard, { kind: K }>;
 

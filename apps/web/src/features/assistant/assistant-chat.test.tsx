@@ -7,7 +7,7 @@ import type { AguiEvent, ConversationResponse } from "@fieldops/shared/chat";
 import { MESSAGE_BOX_LABEL } from "@fieldops/shared/chat";
 import type { ClientMessage, ServerMessage } from "@fieldops/shared/events";
 import { AppLayout } from "../../shell/app-layout";
-import { DashboardPage } from "../dashboard/dashboard-page";
+import { DashboardRoute } from "../../app/pages/dashboard";
 import { makeCompany, makeUser } from "../../testing/fixtures";
 import { sendJson, useLocalApi, useLocalSocket, type LocalServer } from "../../testing/local-server";
 import { CurrentPath, renderApp } from "../../testing/render-app";
@@ -70,8 +70,8 @@ function renderAt(path: string) {
     initialPath: path,
     routes: (
       <Route element={<AppLayout frame={AssistantFrame} headerActions={<AssistantButton />} />}>
-        <Route path="/admin-dashboard" element={<DashboardPage />} />
-        <Route path="/userdash" element={<DashboardPage today />} />
+        <Route path="/admin-dashboard" element={<DashboardRoute />} />
+        <Route path="/userdash" element={<DashboardRoute today />} />
         <Route path="/customers/:id" element={<CurrentPath />} />
         <Route path="/jobs" element={<CurrentPath />} />
       </Route>

@@ -22,13 +22,16 @@ import {
   dismissToast,
   sendUiAction,
   updateModuleRun,
+  selectActionRecord,
+  selectVisibleToast,
+  type UiActionRecord,
   type UiActionsActor,
-  type UiActionsSnapshot,
 } from "@fieldops/machines/ui-actions.machine";
+import { useSelector } from "@xstate/react";
 import { toast as showAppToast } from "../../hooks/use-toast";
 import { buildQuoteSchema, featureSpecSchema } from "@fieldops/shared/feature-spec";
 import { showBuildQuote } from "../../lib/build-modal";
-import { requestBuildQuote } from "../builds/builds-api";
+import { requestBuildQuote } from "../../lib/build-modal";
 import { openAppModal } from "../../lib/app-modals";
 import { useLiveConnection, useLiveEvents, type LiveStatus } from "../../lib/live-events";
 import type { Company } from "@fieldops/shared/company";
@@ -124,29 +127,23 @@ export function useChatStore<T>(select: (state: ChatStoreState) => T): T {
   return useSyncExternalStore(store.subscribe, () => select(store.getState()));
 }
 
-/** The machine's snapshot, re-rendered on every change. */
-export function useUiActionsSnapshot(): UiActionsSnapshot | null {
+/** The machine's record of one UI action (undefined until it has one); re-rendered when that record changes. */
+export function useUiActionRecord(id: string | undefined): UiActionRecord | undefined {
   const { actor } = useAssistant();
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!actor) return () => undefined;
-      const subscription = actor.subscribe(onChange);
-      return () => subscription.unsubscribe();
-    },
-    [actor],
+  return useSelector(actor ?? undefined, (snapshot) =>
+    snapshot && id !== undefined ? selectActionRecord(snapshot, id) : undefined,
   );
-  return useSyncExternalStore(subscribe, () => actor?.getSnapshot() ?? null);
 }
 
 /** Shows the machine's one visible toast in the app's toaster, and tells the machine when the user closes it. */
-function bridgeToasts(actor: UiActionsActor): () => void {
-  let shown: { id: string; dismiss: () => void } | null = null;
-  const subscription = actor.subscribe((snapshot) => {
-    const visible = snapshot.context.visibleToast;
-    if (visible?.id === shown?.id) return;
-    shown?.dismiss();
-    shown = null;
-    if (visible === null) return;
+function useMachineToast(actor: UiActionsActor | null): void {
+  const visible = useSelector(
+    actor ?? undefined,
+    (snapshot) => (snapshot ? selectVisibleToast(snapshot) : null),
+    (a, b) => a?.id === b?.id,
+  );
+  useEffect(() => {
+    if (!actor || !visible) return;
     const handle = showAppToast({
       title: visible.title,
       description: visible.description,
@@ -155,12 +152,8 @@ function bridgeToasts(actor: UiActionsActor): () => void {
         if (!open) dismissToast(actor, visible.id);
       },
     });
-    shown = { id: visible.id, dismiss: handle.dismiss };
-  });
-  return () => {
-    subscription.unsubscribe();
-    shown?.dismiss();
-  };
+    return () => handle.dismiss();
+  }, [actor, visible]);
 }
 
 /**
@@ -176,6 +169,7 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
   const history = useLatestConversation(true);
   const suggestions = useSuggestions(true);
   const [actor, setActor] = useState<UiActionsActor | null>(null);
+  useMachineToast(actor);
   const [panelOpen, setPanelOpen] = useState(false);
   const [inlineChats, setInlineChats] = useState<(() => void)[]>([]);
 
@@ -332,12 +326,10 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
       allowedOAuthOrigins: (allowedOrigins ?? [window.location.origin]).filter(isOrigin),
       navigateLabels: { "/jobs": names.jobs, "/customers": names.customers },
     }).start();
-    const unbridge = bridgeToasts(created);
     actorRef.current = created;
     setActor(created);
     for (const action of pendingActions.current.splice(0)) sendUiAction(created, action);
     return () => {
-      unbridge();
       created.stop();
       actorRef.current = null;
     };

@@ -2,11 +2,11 @@ import { useEffect, useState } from "react";
 import { Check, CircleAlert, CircleSlash, Download, LoaderCircle, Undo2 } from "lucide-react";
 import type { ChatProposal } from "@fieldops/shared/chat";
 import { planUiAction, rawActionId } from "@fieldops/machines/ui-action-rules";
-import { selectActionRecord, type UiActionRecord } from "@fieldops/machines/ui-actions.machine";
+import type { UiActionRecord } from "@fieldops/machines/ui-actions.machine";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/utils";
-import { useAssistant, useChatStore, useUiActionsSnapshot } from "./assistant-provider";
+import { useAssistant, useChatStore, useUiActionRecord } from "./assistant-provider";
 import { ChatMarkdown } from "./chat-markdown";
 import { actionArguments, type ChatPart } from "./chat-state";
 
@@ -118,7 +118,9 @@ function DownloadLink({ actionId }: { actionId: string }) {
 
 /** One UI action in the conversation: what was done, or why it was refused. */
 export function ActionChip({ part }: { part: Extract<ChatPart, { kind: "action" }> }) {
-  const snapshot = useUiActionsSnapshot();
+  const raw = part.complete ? actionArguments(part) : undefined;
+  const id = part.complete ? rawActionId(raw) : undefined;
+  const record = useUiActionRecord(id);
   if (!part.complete) {
     return (
       <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
@@ -126,9 +128,6 @@ export function ActionChip({ part }: { part: Extract<ChatPart, { kind: "action" 
       </span>
     );
   }
-  const raw = actionArguments(part);
-  const id = rawActionId(raw);
-  const record = id === undefined || snapshot === null ? undefined : selectActionRecord(snapshot, id);
   const text = record?.chip ?? (record ? "Working…" : storedChip(raw));
   const status = record?.status ?? "done";
   return (

@@ -12,9 +12,10 @@ import { Input } from "../../components/ui/input";
 import { ApiError } from "../../lib/api";
 import { FullPageLoader } from "../../shell/full-page-loader";
 import { usePageTitle } from "../../shell/page-title";
-import { AuthScreen, FieldError } from "./auth-screen";
-import { PasswordInput } from "./password-input";
-import { SelectedPlanBanner, useSelectedPlan } from "./selected-plan";
+import { AuthScreen, FieldError } from "../../components/auth-screen";
+import { PasswordInput } from "../../components/password-input";
+import { SelectedPlanBanner } from "./selected-plan";
+import { useSelectedPlan } from "../../lib/selected-plan";
 import { requestSession, startSession, useUser } from "../../lib/session";
 
 export const LOGIN_FAILED = "Login failed. Please try again.";

@@ -1,32 +1,5 @@
-import { useState } from "react";
-import { SELECTED_PLAN_STORAGE_KEY } from "@fieldops/shared/auth";
-import { FREE_TRIAL_DAYS, PLANS, planIdSchema, type Plan, type PlanId } from "@fieldops/shared/plans";
+import { FREE_TRIAL_DAYS, type Plan } from "@fieldops/shared/plans";
 import { Badge } from "../../components/ui/badge";
-
-/** The plan chosen on the pricing step before sign-in (local storage `selected_plan`), or null. */
-export function readSelectedPlan(): Plan | null {
-  try {
-    const parsed = planIdSchema.safeParse(localStorage.getItem(SELECTED_PLAN_STORAGE_KEY));
-    return parsed.success ? PLANS[parsed.data] : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps the plan chosen on the pricing page for the sign-in and sign-up screens. */
-export function storeSelectedPlan(planId: PlanId): void {
-  localStorage.setItem(SELECTED_PLAN_STORAGE_KEY, planId);
-}
-
-export function clearSelectedPlan(): void {
-  localStorage.removeItem(SELECTED_PLAN_STORAGE_KEY);
-}
-
-/** The plan as the screen opened, so it does not change under the user while the form is filled in. */
-export function useSelectedPlan(): Plan | null {
-  const [plan] = useState(readSelectedPlan);
-  return plan;
-}
 
 /** The plan chosen at the pricing step: '{Plan} Plan Selected' with a '7-Day Free Trial' badge. */
 export function SelectedPlanBanner({ plan }: { plan: Plan }) {

@@ -11,9 +11,10 @@ import { Label } from "../../components/ui/label";
 import { ApiError } from "../../lib/api";
 import { FullPageLoader } from "../../shell/full-page-loader";
 import { usePageTitle } from "../../shell/page-title";
-import { AuthScreen, FieldError } from "./auth-screen";
-import { PasswordInput } from "./password-input";
-import { SelectedPlanBanner, clearSelectedPlan, useSelectedPlan } from "./selected-plan";
+import { AuthScreen, FieldError } from "../../components/auth-screen";
+import { PasswordInput } from "../../components/password-input";
+import { SelectedPlanBanner } from "./selected-plan";
+import { clearSelectedPlan, useSelectedPlan } from "../../lib/selected-plan";
 import { requestSession, startSession, useUser } from "../../lib/session";
 
 export const SIGNUP_FAILED = "Sign up failed. Please try again.";

@@ -5,10 +5,8 @@ import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
 import { TEST_PROVIDER_WARNING } from "@fieldops/shared/invoice-review";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
-import { ApiError } from "../../lib/api";
-import { apiErrorMessage } from "../../lib/api-error-message";
 import { useCompany } from "../../lib/company";
-import { useSignedInUser } from "../../shell/app-layout";
+import { useSignedInUser } from "../../lib/session";
 
 /** Whether the signed-in user's company has `feature`; undefined while the company loads. */
 export function useHasPlanFeature(feature: PlanFeature): boolean | undefined {
@@ -62,10 +60,6 @@ export function TestProviderWarning() {
       <AlertDescription>{TEST_PROVIDER_WARNING}</AlertDescription>
     </Alert>
   );
-}
-
-export function errorMessage(error: unknown): string {
-  return apiErrorMessage(error, error instanceof ApiError ? error.message : undefined);
 }
 
 /** A fresh Idempotency-Key for one confirmed action (kept while its dialog is open, so a retry reuses it). */

@@ -10,13 +10,14 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../hooks/use-toast";
 import { ApiError } from "../../lib/api";
 import { useCompany } from "../../lib/company";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
-import { errorMessage, InvoiceStatusBadge, InvoicingGate, PageHeading, TestProviderWarning } from "./billing-parts";
+import { InvoiceStatusBadge, InvoicingGate, PageHeading, TestProviderWarning } from "./billing-parts";
 import { useInvoice, useInvoiceAction } from "./billing-queries";
 import { EditInvoiceDialog } from "./edit-invoice-dialog";
-import { InvoiceLinesTable } from "./invoice-lines-table";
+import { InvoiceLinesTable } from "../../components/invoice-lines-table";
 import { RecordPaymentDialog, RefundDialog, SendInvoiceDialog, VoidInvoiceDialog } from "./invoice-dialogs";
+import { apiErrorMessage } from "../../lib/api-error";
+import { useSignedInUser } from "../../lib/session";
 
 type Open = "send" | "pay" | "void" | "edit" | { refund: Payment } | null;
 
@@ -57,7 +58,8 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
           toast({ title: "Review link", description: url });
         }
       },
-      onError: (error) => toast({ title: "No review link", description: errorMessage(error), variant: "destructive" }),
+      onError: (error) =>
+        toast({ title: "No review link", description: apiErrorMessage(error), variant: "destructive" }),
     });
   const when = (iso: string) => formatCompanyTime(iso, timeZone);
   return (

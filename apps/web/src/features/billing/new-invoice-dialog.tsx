@@ -4,11 +4,11 @@ import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { useCompany } from "../../lib/company";
-import { useSignedInUser } from "../../shell/app-layout";
-import { useJob, useJobs } from "../jobs/queries";
 import { useCreateInvoice } from "./billing-queries";
 import { FormDialog } from "../../components/form-dialog";
 import { InvoiceTermsFields, useInvoiceTerms } from "./invoice-terms-fields";
+import { useSignedInUser } from "../../lib/session";
+import { useJob, useJobs } from "../../lib/jobs";
 
 function JobPicker({ value, onChange, id }: { value: string; onChange: (jobId: string) => void; id: string }) {
   const jobs = useJobs({ status: "requires_invoicing" });

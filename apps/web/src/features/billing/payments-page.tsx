@@ -17,11 +17,11 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useCompany } from "../../lib/company";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { useInvoices, usePayments } from "./billing-queries";
 import { InvoiceStatusBadge, InvoicingGate, PageHeading, TestProviderWarning } from "./billing-parts";
 import { NewInvoiceDialog } from "./new-invoice-dialog";
+import { useSignedInUser } from "../../lib/session";
 
 const FILTER_LABELS: Record<InvoiceFilter, string> = { ...INVOICE_STATUS_LABELS, past_due: "Past due" };
 

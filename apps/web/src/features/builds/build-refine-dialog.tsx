@@ -19,9 +19,9 @@ import {
 } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
-import { apiErrorMessage } from "../../lib/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error";
 import { showBuildQuote, type BuildModalState } from "../../lib/build-modal";
-import { requestBuildQuote } from "./builds-api";
+import { requestBuildQuote } from "../../lib/build-modal";
 
 const TYPE_LABELS: Record<CustomFieldType, string> = {
   text: "Text",

@@ -5,22 +5,14 @@ import {
   buildListResponseSchema,
   buildPricingResponseSchema,
   buildSchema,
-  quoteResponseSchema,
   type AcceptBuildResponse,
   type BuildPricing,
-  type QuoteResponse,
 } from "@fieldops/shared/builds";
 import { apiRequest } from "../../lib/api";
 import type { AppEvent } from "@fieldops/shared/events";
 import { onLiveEvent, refetchOnLiveEvents } from "../../lib/live-event-registry";
 import { QUERY_KEYS } from "../../lib/query-keys";
-import { useParsedQuery } from "../company/company-queries";
-
-/** Asks for a quote in a build session: a request in words, or a refined spec. */
-export async function requestBuildQuote(sessionId: string, spec: unknown): Promise<QuoteResponse> {
-  const response = await apiRequest("POST", apiPath(API_PATHS.buildSessionQuote, { sessionId }), { spec });
-  return quoteResponseSchema.parse(await response.json());
-}
+import { useParsedQuery } from "../../lib/queries";
 
 /** Accepts a quote; the key makes a repeated click (or a retry) answer with the same build. */
 export async function acceptBuildQuote(input: {

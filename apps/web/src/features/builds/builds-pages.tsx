@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { apiErrorMessage } from "../../lib/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error";
 import { usePageTitle } from "../../shell/page-title";
 import { BuildCard } from "./build-card";
 import { useBuildPricing, useCompanyBuilds, usePlatformBuilds, useSaveBuildPricing } from "./builds-api";

@@ -7,10 +7,8 @@ import { Label } from "../../components/ui/label";
 import { ApiError } from "../../lib/api";
 import { useCan } from "../../lib/permissions";
 import { useTerms } from "../../lib/terms";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { NoCompanyNotice } from "../../components/no-company-notice";
-import { ColorDot, errorText, LoadError, LoadingBlock } from "./crew-parts";
 import {
   formatMinutes,
   isCrewId,
@@ -19,9 +17,13 @@ import {
   useCrewLoad,
   useDeleteCrew,
   useRemoveCrewMember,
-  useTeam,
 } from "./crew-queries";
 import { CrewSettingsForm } from "./crew-settings-form";
+import { apiErrorMessage } from "../../lib/api-error";
+import { ErrorBlock, LoadingBlock } from "../../components/load-state";
+import { ColorDot } from "./color-dot";
+import { useSignedInUser } from "../../lib/session";
+import { useTeam } from "../../lib/crews";
 
 const dayLabel = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, {
@@ -43,7 +45,7 @@ function WeekLoadCard({ crewId }: { crewId: string }) {
         {load.isPending ? (
           <LoadingBlock label="Loading this week's load" />
         ) : load.isError ? (
-          <LoadError
+          <ErrorBlock
             title="This week's load could not be loaded"
             retry={() => void load.refetch()}
             busy={load.isFetching}
@@ -170,7 +172,7 @@ function MembersCard({ crew, canManage, label }: { crew: Crew; canManage: boolea
         ) : null}
         {error ? (
           <p role="alert" className="text-sm text-destructive">
-            {errorText(error)}
+            {apiErrorMessage(error)}
           </p>
         ) : null}
       </CardContent>
@@ -214,7 +216,7 @@ function DeleteCrew({ crew }: { crew: Crew }) {
         )}
         {remove.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            {errorText(remove.error)}
+            {apiErrorMessage(remove.error)}
           </p>
         ) : null}
       </CardContent>
@@ -260,7 +262,7 @@ function CrewDetail({ id }: { id: string }) {
     return (
       <>
         <h1 className="text-2xl font-semibold tracking-tight">Crew</h1>
-        <LoadError title="The crew could not be loaded" retry={() => void crew.refetch()} busy={crew.isFetching} />
+        <ErrorBlock title="The crew could not be loaded" retry={() => void crew.refetch()} busy={crew.isFetching} />
       </>
     );
   }

@@ -1,15 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import {
-  crewListResponseSchema,
   crewLoadSchema,
   crewSchema,
-  teamResponseSchema,
   type CreateCrewRequest,
   type Crew,
-  type CrewListResponse,
   type CrewLoad,
-  type TeamResponse,
   type UpdateCrewRequest,
 } from "@fieldops/shared/crews";
 import { apiRequest, getQueryFn } from "../../lib/api";
@@ -22,13 +18,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isCrewId = (id: string) => UUID.test(id);
 
 const crewPath = (id: string) => apiPath(API_PATHS.crew, { id });
-
-export function useCrews() {
-  return useQuery<CrewListResponse>({
-    queryKey: QUERY_KEYS.crews,
-    queryFn: async (context) => crewListResponseSchema.parse(await fetchJson(context)),
-  });
-}
 
 export function useCrew(id: string) {
   return useQuery<Crew>({
@@ -45,13 +34,6 @@ export function useCrewLoad(id: string) {
     queryKey: QUERY_KEYS.crewLoad(id),
     queryFn: async (context) => crewLoadSchema.parse(await fetchJson(context)),
     enabled: isCrewId(id),
-  });
-}
-
-export function useTeam() {
-  return useQuery<TeamResponse>({
-    queryKey: QUERY_KEYS.team,
-    queryFn: async (context) => teamResponseSchema.parse(await fetchJson(context)),
   });
 }
 

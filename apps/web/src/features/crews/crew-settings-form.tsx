@@ -4,9 +4,9 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { errorText } from "./crew-parts";
 import { toast } from "../../hooks/use-toast";
 import { useUpdateCrew } from "./crew-queries";
+import { apiErrorMessage } from "../../lib/api-error";
 
 /** Monday first, as the week is shown everywhere in the app. */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
@@ -208,7 +208,7 @@ export function CrewSettingsForm({ crew, canManage }: { crew: Crew; canManage: b
           )}
           {update.isError ? (
             <p role="alert" className="text-sm text-destructive">
-              {errorText(update.error)}
+              {apiErrorMessage(update.error)}
             </p>
           ) : null}
         </form>

@@ -8,12 +8,15 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { useCan } from "../../lib/permissions";
 import { useTerms } from "../../lib/terms";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { NoCompanyNotice } from "../../components/no-company-notice";
-import { ColorDot, errorText, LoadError, LoadingBlock } from "./crew-parts";
-import { formatMinutes, useCreateCrew, useCrewLoad, useCrews } from "./crew-queries";
+import { formatMinutes, useCreateCrew, useCrewLoad } from "./crew-queries";
 import { TeamCard } from "./team-card";
+import { apiErrorMessage } from "../../lib/api-error";
+import { ErrorBlock, LoadingBlock } from "../../components/load-state";
+import { ColorDot } from "./color-dot";
+import { useSignedInUser } from "../../lib/session";
+import { useCrews } from "../../lib/crews";
 
 function WeekLoad({ crewId }: { crewId: string }) {
   const load = useCrewLoad(crewId);
@@ -105,7 +108,7 @@ function NewCrewForm() {
         </form>
         {create.isError ? (
           <p role="alert" className="mt-2 text-sm text-destructive">
-            {errorText(create.error)}
+            {apiErrorMessage(create.error)}
           </p>
         ) : null}
       </CardContent>
@@ -132,7 +135,7 @@ function CrewList({ canManage }: { canManage: boolean }) {
           {crews.isPending ? (
             <LoadingBlock label="Loading crews" />
           ) : crews.isError ? (
-            <LoadError title="Crews could not be loaded" retry={() => void crews.refetch()} busy={crews.isFetching} />
+            <ErrorBlock title="Crews could not be loaded" retry={() => void crews.refetch()} busy={crews.isFetching} />
           ) : crews.data.items.length === 0 ? (
             <p className="text-sm text-muted-foreground">
               No crews yet.

@@ -8,8 +8,9 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { apiRequest } from "../../lib/api";
 import { QUERY_KEYS } from "../../lib/query-keys";
-import { errorText, LoadError, LoadingBlock } from "./crew-parts";
-import { useTeam } from "./crew-queries";
+import { apiErrorMessage } from "../../lib/api-error";
+import { ErrorBlock, LoadingBlock } from "../../components/load-state";
+import { useTeam } from "../../lib/crews";
 
 function useAddTeamMember() {
   const queryClient = useQueryClient();
@@ -69,7 +70,7 @@ function AddTeamMemberForm({ technician }: { technician: string }) {
       </Button>
       {add.isError ? (
         <p role="alert" className="basis-full text-sm text-destructive">
-          {errorText(add.error)}
+          {apiErrorMessage(add.error)}
         </p>
       ) : null}
     </form>
@@ -95,7 +96,7 @@ export function TeamCard({ canAddMember, technician }: { canAddMember: boolean; 
         {team.isPending ? (
           <LoadingBlock label="Loading your team" />
         ) : team.isError ? (
-          <LoadError title="Your team could not be loaded" retry={() => void team.refetch()} busy={team.isFetching} />
+          <ErrorBlock title="Your team could not be loaded" retry={() => void team.refetch()} busy={team.isFetching} />
         ) : (
           <ul aria-label="Team members" className="divide-y">
             {team.data.items.map((person) => (

@@ -3,7 +3,7 @@ import { formatCents } from "@fieldops/shared/money";
 import type { CustomField } from "@fieldops/shared/feature-spec";
 import { useCustomObjects } from "../../lib/custom-objects";
 import { useCan } from "../../lib/permissions";
-import { useSignedInUser } from "../../shell/app-layout";
+import { useSignedInUser } from "../../lib/session";
 
 /** The object `key` as this user reaches it, whether they may write its records (`custom_records.manage`), and whether the list is still loading. */
 export function useCustomObject(key: string) {

@@ -6,11 +6,11 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { FormDialog } from "../../components/form-dialog";
-import { useCrews } from "../crews/crew-queries";
-import { useCustomerOptions, useJobs } from "../jobs/queries";
 import { useDebounced } from "../../lib/use-debounced";
 import { useCustomRecordList, useSaveCustomRecord } from "./custom-object-queries";
 import { fromFormState, toFormState, type FormState } from "./custom-record-form-state";
+import { useCustomerOptions, useJobs } from "../../lib/jobs";
+import { useCrews } from "../../lib/crews";
 
 const INPUT_TYPES: Partial<Record<CustomField["type"], string>> = {
   number: "number",

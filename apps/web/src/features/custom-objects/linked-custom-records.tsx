@@ -6,11 +6,11 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useCustomObjects } from "../../lib/custom-objects";
-import { useSignedInUser } from "../../shell/app-layout";
 import { useCan } from "../../lib/permissions";
 import { useCustomRecordList } from "./custom-object-queries";
 import { CustomRecordFormDialog } from "./custom-record-form-dialog";
 import { CustomRecordsTable } from "./custom-records-table";
+import { useSignedInUser } from "../../lib/session";
 
 type PageKind = "customer" | "job" | "visit" | "crew" | "invoice";
 

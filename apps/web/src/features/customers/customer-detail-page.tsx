@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ComponentType } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Pencil, Trash2 } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
@@ -16,12 +16,11 @@ import {
 import { Skeleton } from "../../components/ui/skeleton";
 import { ApiError } from "../../lib/api";
 import { usePageTitle } from "../../shell/page-title";
-import { CustomerInvoices } from "../billing/customer-invoices";
-import { LinkedCustomRecords } from "../custom-objects/linked-custom-records";
-import { CustomerSales } from "../estimates/customer-sales";
 import { CustomerFormDialog } from "./customer-form-dialog";
-import { useCustomer, useDeleteCustomer } from "./customer-queries";
+import { useDeleteCustomer } from "./customer-queries";
 import { useCustomerTerms } from "./customer-terms";
+import { apiErrorMessage } from "../../lib/api-error";
+import { useCustomer } from "../../lib/customers";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,9 +46,7 @@ function DeleteCustomerDialog({
         </DialogHeader>
         {remove.error ? (
           <Alert variant="destructive" role="alert">
-            <AlertDescription>
-              {remove.error instanceof ApiError ? (remove.error.body?.message ?? remove.error.message) : "Try again."}
-            </AlertDescription>
+            <AlertDescription>{apiErrorMessage(remove.error, "Try again.")}</AlertDescription>
           </Alert>
         ) : null}
         <DialogFooter>
@@ -69,7 +66,10 @@ function DeleteCustomerDialog({
   );
 }
 
-function CustomerDetail({ id }: { id: string }) {
+/** What other features show on a customer's page (invoices, estimates, leads, linked records), given by app/. */
+export type CustomerSections = ComponentType<{ customerId: string; canEdit: boolean }>;
+
+function CustomerDetail({ id, Sections }: { id: string; Sections: CustomerSections }) {
   const terms = useCustomerTerms();
   const customer = useCustomer(id);
   const [editing, setEditing] = useState(false);
@@ -210,9 +210,7 @@ function CustomerDetail({ id }: { id: string }) {
             <p className="text-sm whitespace-pre-line">{data.notes ?? "No notes."}</p>
           </CardContent>
         </Card>
-        {terms.canEdit ? <CustomerInvoices customerId={data.id} /> : null}
-        {terms.canEdit ? <CustomerSales customerId={data.id} /> : null}
-        <LinkedCustomRecords kind="customer" recordId={data.id} />
+        <Sections customerId={data.id} canEdit={terms.canEdit} />
       </div>
       {editing ? (
         <CustomerFormDialog open={editing} onOpenChange={setEditing} customer={data} term={terms.singular} />
@@ -224,7 +222,7 @@ function CustomerDetail({ id }: { id: string }) {
   );
 }
 
-export function CustomerDetailPage() {
+export function CustomerDetailPage({ Sections }: { Sections: CustomerSections }) {
   const { id = "" } = useParams();
   const terms = useCustomerTerms();
   usePageTitle(terms.singular);
@@ -243,5 +241,5 @@ export function CustomerDetailPage() {
       </>
     );
   }
-  return <CustomerDetail id={id} />;
+  return <CustomerDetail id={id} Sections={Sections} />;
 }

@@ -19,8 +19,8 @@ import {
 } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { ApiError } from "../../lib/api";
 import { previewCustomerImport, useImportCustomers } from "./customer-queries";
+import { apiErrorMessage } from "../../lib/api-error";
 
 const simplify = (value: string) => value.toLowerCase().replace(/[^a-z]/g, "");
 const ALIASES: Partial<Record<CustomerImportField, string[]>> = {
@@ -42,11 +42,6 @@ function guessMapping(headers: readonly string[]): CustomerImportMapping {
     if (header !== undefined) mapping[field] = header;
   }
   return mapping;
-}
-
-function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.body?.message ?? error.message;
-  return "Something went wrong. Try again.";
 }
 
 /** Upload a CSV, map its columns, see every row's problems, and import all rows or none. */
@@ -86,7 +81,7 @@ export function CustomerImportDialog({
       setPreview(await previewCustomerImport({ csv: text, mapping: next }));
     } catch (error) {
       setPreview(null);
-      setProblem(errorText(error));
+      setProblem(apiErrorMessage(error));
     } finally {
       setChecking(false);
     }
@@ -107,7 +102,7 @@ export function CustomerImportDialog({
       setMapping(guessed);
       await check(text, guessed);
     } catch (error) {
-      setProblem(errorText(error));
+      setProblem(apiErrorMessage(error));
       setChecking(false);
     }
   }
@@ -211,7 +206,7 @@ export function CustomerImportDialog({
         {importer.error ? (
           <Alert variant="destructive" role="alert">
             <AlertTitle>Nothing was imported</AlertTitle>
-            <AlertDescription>{errorText(importer.error)}</AlertDescription>
+            <AlertDescription>{apiErrorMessage(importer.error)}</AlertDescription>
           </Alert>
         ) : null}
 

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import {
   customerImportPreviewSchema,
@@ -6,7 +6,6 @@ import {
   customerListResponseSchema,
   customerSchema,
   type CreateCustomerRequest,
-  type Customer,
   type CustomerImportRequest,
   type UpdateCustomerRequest,
 } from "@fieldops/shared/customers";
@@ -29,15 +28,6 @@ export function useCustomerList(search: string) {
       return customerListResponseSchema.parse(await response.json());
     },
     getNextPageParam: (page) => page.nextCursor,
-  });
-}
-
-export function useCustomer(id: string, enabled = true) {
-  return useQuery<Customer>({
-    enabled,
-    queryKey: QUERY_KEYS.customer(id),
-    queryFn: async () =>
-      customerSchema.parse(await (await apiRequest("GET", apiPath(API_PATHS.customer, { id: id }))).json()),
   });
 }
 

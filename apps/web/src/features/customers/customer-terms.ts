@@ -1,6 +1,6 @@
-import { useSignedInUser } from "../../shell/app-layout";
 import { useCan } from "../../lib/permissions";
 import { useTerms } from "../../lib/terms";
+import { useSignedInUser } from "../../lib/session";
 
 /** The company's words for a customer (a wound-care agency says Patient), and whether the user may change customers. */
 export function useCustomerTerms() {

@@ -9,13 +9,13 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../hooks/use-toast";
-import { ApiError } from "../../lib/api";
 import { useDebounced } from "../../lib/use-debounced";
 import { usePageTitle } from "../../shell/page-title";
 import { CustomerFormDialog } from "./customer-form-dialog";
 import { CustomerImportDialog } from "./customer-import-dialog";
 import { downloadCustomersCsv, useCustomerList } from "./customer-queries";
 import { useCustomerTerms } from "./customer-terms";
+import { apiErrorMessage } from "../../lib/api-error";
 
 function CustomerList({ search, plural }: { search: string; plural: string }) {
   const list = useCustomerList(search);
@@ -129,7 +129,7 @@ export function CustomersPage() {
     } catch (error) {
       toast({
         title: "Export failed",
-        description: error instanceof ApiError ? (error.body?.message ?? error.message) : "Try again.",
+        description: apiErrorMessage(error, "Try again."),
         variant: "destructive",
       });
     } finally {

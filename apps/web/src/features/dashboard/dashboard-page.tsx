@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import { Activity as ActivityIcon } from "lucide-react";
 import { Link } from "react-router";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
@@ -6,15 +7,13 @@ import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
-import { useSignedInUser } from "../../shell/app-layout";
 import { useCompany } from "../../lib/company";
 import { useCan } from "../../lib/permissions";
 import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
-import { PendingApprovals } from "../approvals/pending-approvals";
 import { useActivity } from "./activity";
 import { TodayWork } from "./today-work";
-import { AssistantChat } from "../assistant/assistant-chat";
+import { useSignedInUser } from "../../lib/session";
 
 function ActivityItem({ item, timeZone }: { item: Activity; timeZone: string }) {
   return (
@@ -98,8 +97,20 @@ function NoCompanyCard() {
   );
 }
 
+/** What other features show on the dashboard, given by app/: the assistant's chat and the pending approvals. */
+export interface DashboardParts {
+  AssistantChat: ComponentType;
+  PendingApprovals: ComponentType<{ timeZone: string }>;
+}
+
 /** The company's dashboard; on /userdash (`today`) it starts with the day's work. */
-export function DashboardPage({ today = false }: { today?: boolean }) {
+export function DashboardPage({
+  today = false,
+  parts: { AssistantChat, PendingApprovals },
+}: {
+  today?: boolean;
+  parts: DashboardParts;
+}) {
   usePageTitle("Dashboard");
   const user = useSignedInUser();
   const company = useCompany(user.companyId);
@@ -122,7 +133,7 @@ export function DashboardPage({ today = false }: { today?: boolean }) {
       {user.role === "owner" && user.companyId !== null ? (
         <Card>
           <CardContent>
-            <AssistantChat variant="inline" />
+            <AssistantChat />
           </CardContent>
         </Card>
       ) : null}

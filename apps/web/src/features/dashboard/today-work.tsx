@@ -12,8 +12,8 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { can } from "@fieldops/shared/permissions";
-import { ApiError } from "../../lib/api";
 import { useUserdash, useUserdashTransition } from "./userdash-queries";
+import { apiErrorMessage, isStaleVersion } from "../../lib/api-error";
 
 function timeRange(visit: { scheduledStart: string | null; scheduledEnd: string | null }, timeZone: string): string {
   if (!visit.scheduledStart) return "No time yet";
@@ -24,11 +24,10 @@ function timeRange(visit: { scheduledStart: string | null; scheduledEnd: string 
 
 /** What a refused start or complete tells the user; a stale version means the visit was reloaded meanwhile. */
 export function transitionErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 409 && error.body?.field === "version") {
+  if (isStaleVersion(error)) {
     return "This visit was changed by someone else since you loaded it. It has been reloaded: check it and try again.";
   }
-  if (error instanceof ApiError && error.body) return error.body.message;
-  return "The visit could not be updated. Check your connection and try again.";
+  return apiErrorMessage(error, "The visit could not be updated. Check your connection and try again.");
 }
 
 function JobLink({ jobId, children, linked }: { jobId: string; children: string; linked: boolean }) {

@@ -3,7 +3,7 @@ import { userdashResponseSchema, type UserdashResponse } from "@fieldops/shared/
 import { getQueryFn } from "../../lib/api";
 import { onLiveEvent } from "../../lib/live-event-registry";
 import { QUERY_KEYS } from "../../lib/query-keys";
-import { postVisitTransition } from "../jobs/queries";
+import { postVisitTransition } from "../../lib/jobs";
 
 const fetchUserdash = getQueryFn<unknown>({ on401: "throw" });
 

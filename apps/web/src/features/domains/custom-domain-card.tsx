@@ -10,10 +10,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { apiRequest, getQueryFn } from "../../lib/api";
-import { apiErrorMessage } from "../../lib/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error";
 import { useCompany } from "../../lib/company";
 import { QUERY_KEYS } from "../../lib/query-keys";
-import { useSignedInUser } from "../../shell/app-layout";
+import { useSignedInUser } from "../../lib/session";
 
 const fetchJson = getQueryFn<unknown>({ on401: "throw" });
 

@@ -8,15 +8,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { apiErrorMessage } from "../../lib/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error";
 import { useCompany } from "../../lib/company";
-import { useSignedInUser } from "../../shell/app-layout";
-import { LeadTable } from "../leads/leads-page";
-import { useLeads } from "../leads/lead-queries";
 import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
 import { useEstimates } from "./estimate-queries";
 import { EstimateTable, NewEstimateDialog } from "./estimates-page";
 import { useNewPortalLink, usePortalLinkStatus, useRevokePortalLink } from "./portal-link-queries";
+import { useSignedInUser } from "../../lib/session";
 
 function PortalLink({ customerId, timeZone }: { customerId: string; timeZone: string }) {
   const id = useId();
@@ -93,17 +91,11 @@ function PortalLink({ customerId, timeZone }: { customerId: string; timeZone: st
   );
 }
 
-/** A customer's leads, estimates and portal link, on their page, for the office. */
-export function CustomerSales({ customerId }: { customerId: string }) {
-  const user = useSignedInUser();
-  const company = useCompany(user.companyId);
-  const leads = useLeads({ customerId });
+/** A customer's estimates, on their page, for the office. */
+export function CustomerEstimates({ customerId }: { customerId: string }) {
   const estimates = useEstimates({ customerId });
   const [creating, setCreating] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const leadItems = leads.data?.pages.flatMap((page) => page.items) ?? [];
   const estimateItems = estimates.data?.pages.flatMap((page) => page.items) ?? [];
-  const portalAllowed = company.data ? planHasFeature(company.data.planId, "portal") : false;
   return (
     <>
       <Card className="md:col-span-2">
@@ -121,40 +113,32 @@ export function CustomerSales({ customerId }: { customerId: string }) {
           )}
         </CardContent>
       </Card>
-      <Card className="md:col-span-2">
-        <CardHeader>
-          <CardTitle>Leads</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-2">
-          {error ? (
-            <Alert variant="destructive" role="alert">
-              <AlertDescription>{error}</AlertDescription>
-            </Alert>
-          ) : null}
-          {leadItems.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{leads.isPending ? "Loading…" : "No leads."}</p>
-          ) : (
-            <LeadTable items={leadItems} onError={setError} compact />
-          )}
-        </CardContent>
-      </Card>
-      <Card className="md:col-span-2">
-        <CardHeader>
-          <CardTitle>Customer portal</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {!company.data ? null : portalAllowed ? (
-            <PortalLink customerId={customerId} timeZone={company.data.timeZone} />
-          ) : (
-            <PlanUpgradeRequired
-              compact
-              message={planFeatureMessage("portal", "The customer portal")}
-              requiredPlan={firstPlanWithFeature("portal").id}
-            />
-          )}
-        </CardContent>
-      </Card>
       {creating ? <NewEstimateDialog onOpenChange={setCreating} customerId={customerId} /> : null}
     </>
+  );
+}
+
+/** A customer's portal link (made, sent, revoked), on their page, for the office; a Growth feature. */
+export function CustomerPortal({ customerId }: { customerId: string }) {
+  const user = useSignedInUser();
+  const company = useCompany(user.companyId);
+  const portalAllowed = company.data ? planHasFeature(company.data.planId, "portal") : false;
+  return (
+    <Card className="md:col-span-2">
+      <CardHeader>
+        <CardTitle>Customer portal</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {!company.data ? null : portalAllowed ? (
+          <PortalLink customerId={customerId} timeZone={company.data.timeZone} />
+        ) : (
+          <PlanUpgradeRequired
+            compact
+            message={planFeatureMessage("portal", "The customer portal")}
+            requiredPlan={firstPlanWithFeature("portal").id}
+          />
+        )}
+      </CardContent>
+    </Card>
   );
 }

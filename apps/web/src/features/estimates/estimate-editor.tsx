@@ -13,8 +13,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
-import { apiErrorMessage } from "../../lib/api-error-message";
-import { formatCents } from "../jobs/format";
+import { apiErrorMessage } from "../../lib/api-error";
+import { formatCents } from "@fieldops/shared/money";
 import { useUpdateEstimate } from "./estimate-queries";
 
 interface LineRow {

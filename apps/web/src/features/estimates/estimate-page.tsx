@@ -13,9 +13,8 @@ import { Label } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../hooks/use-toast";
 import { ApiError } from "../../lib/api";
-import { apiErrorMessage } from "../../lib/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error";
 import { useCompany } from "../../lib/company";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -29,6 +28,7 @@ import {
   useEstimate,
   useSendEstimate,
 } from "./estimate-queries";
+import { useSignedInUser } from "../../lib/session";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EDITABLE: readonly EstimateStatus[] = ["draft", "sent", "changes_requested", "expired"];

@@ -16,12 +16,12 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { useCompany } from "../../lib/company";
 import { useTerms } from "../../lib/terms";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
-import { formatCents } from "../jobs/format";
-import { CustomerPicker } from "../customers/customer-picker";
+import { formatCents } from "@fieldops/shared/money";
 import { ESTIMATE_STATUS_VARIANT } from "./estimate-format";
 import { useCreateEstimate, useEstimates } from "./estimate-queries";
+import { useSignedInUser } from "../../lib/session";
+import { CustomerPicker } from "../../components/customer-picker";
 
 /** Starts a draft for a customer; its options and lines are written on the estimate's own page. */
 export function NewEstimateDialog({

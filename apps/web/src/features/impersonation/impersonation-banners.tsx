@@ -1,11 +1,7 @@
 import { useEffect, useState } from "react";
 import { ShieldAlert, UserCog } from "lucide-react";
-import {
-  createImpersonationActor,
-  impersonationStatus,
-  type ImpersonationActor,
-  type ImpersonationSnapshot,
-} from "@fieldops/machines/impersonation.machine";
+import { useActorRef, useSelector } from "@xstate/react";
+import { impersonationMachine, impersonationStatus } from "@fieldops/machines/impersonation.machine";
 import type { User } from "@fieldops/shared/auth";
 import {
   formatImpersonationElapsed,
@@ -24,41 +20,31 @@ import {
 const ELAPSED_REFRESH_MS = 15_000;
 
 /**
- * One impersonation's machine, for as long as the banners show it. The redirect is a full page load: nothing read
+ * One impersonation's machine and the banner's view of it, for as long as the banners show it (the banners are keyed
+ * by the impersonation, so another one gets a machine of its own). The redirect is a full page load: nothing read
  * with the impersonation's token stays in any cache, and the live connection reopens as the admin.
  */
-function useImpersonationActor(
-  impersonation: Impersonation,
-  tenantId: string | undefined,
-): { actor: ImpersonationActor | null; snapshot: ImpersonationSnapshot | null } {
-  const [state, setState] = useState<{ actor: ImpersonationActor | null; snapshot: ImpersonationSnapshot | null }>({
-    actor: null,
-    snapshot: null,
+function useImpersonation(impersonation: Impersonation, tenantId: string | undefined) {
+  const { companyId, adminId } = impersonation;
+  const actor = useActorRef(impersonationMachine, {
+    input: {
+      effects: {
+        check: checkImpersonation,
+        end: (request) =>
+          endImpersonationCall(request.kind === "end" ? { kind: "end" } : { kind: "exit", tenantId: request.tenantId }),
+        restore: restoreOriginalToken,
+        redirect: (url) => window.location.assign(url),
+        trackEnded: () =>
+          void trackImpersonation("admin_impersonate_ended", {
+            tenantId: tenantId ?? companyId,
+            userId: adminId,
+            impersonating: false,
+          }),
+      },
+    },
   });
-  const { startedAt, companyId, adminId } = impersonation;
-  useEffect(() => {
-    const actor = createImpersonationActor({
-      check: checkImpersonation,
-      end: (request) =>
-        endImpersonationCall(request.kind === "end" ? { kind: "end" } : { kind: "exit", tenantId: request.tenantId }),
-      restore: restoreOriginalToken,
-      redirect: (url) => window.location.assign(url),
-      trackEnded: () =>
-        void trackImpersonation("admin_impersonate_ended", {
-          tenantId: tenantId ?? companyId,
-          userId: adminId,
-          impersonating: false,
-        }),
-    });
-    const subscription = actor.subscribe((snapshot) => setState({ actor, snapshot }));
-    actor.start();
-    setState({ actor, snapshot: actor.getSnapshot() });
-    return () => {
-      subscription.unsubscribe();
-      actor.stop();
-    };
-  }, [startedAt, companyId, adminId, tenantId]);
-  return state;
+  const view = useSelector(actor, impersonationStatus, (a, b) => a.status === b.status && a.error === b.error);
+  return { actor, ...view };
 }
 
 function useNow(refreshMs: number): number {
@@ -77,7 +63,14 @@ function useNow(refreshMs: number): number {
  */
 export function ImpersonationBanners({ user, tenantId }: { user: User; tenantId?: string }) {
   if (!user.impersonating || !user.impersonation) return null;
-  return <ActiveImpersonationBanners impersonation={user.impersonation} tenantId={tenantId} />;
+  const { startedAt, companyId, adminId } = user.impersonation;
+  return (
+    <ActiveImpersonationBanners
+      key={`${startedAt}|${companyId}|${adminId}|${tenantId ?? ""}`}
+      impersonation={user.impersonation}
+      tenantId={tenantId}
+    />
+  );
 }
 
 function ActiveImpersonationBanners({
@@ -87,13 +80,12 @@ function ActiveImpersonationBanners({
   impersonation: Impersonation;
   tenantId: string | undefined;
 }) {
-  const { actor, snapshot } = useImpersonationActor(impersonation, tenantId);
+  const { actor, status, error } = useImpersonation(impersonation, tenantId);
   const now = useNow(ELAPSED_REFRESH_MS);
   const elapsed = formatImpersonationElapsed(Math.max(0, now - Date.parse(impersonation.startedAt)));
-  const { status, error } = snapshot ? impersonationStatus(snapshot) : { status: "active" as const, error: null };
   const leaving = status === "ending" || status === "ended" || status === "redirected";
   const exit = (destination?: string) =>
-    actor?.send({
+    actor.send({
       type: "impersonation.end",
       request: { kind: "exit", tenantId: tenantId ?? impersonation.companyId, destination },
     });
@@ -119,8 +111,8 @@ function ActiveImpersonationBanners({
         <Button
           size="sm"
           variant="destructive"
-          disabled={leaving || !actor}
-          onClick={() => actor?.send({ type: "impersonation.end", request: { kind: "end" } })}
+          disabled={leaving}
+          onClick={() => actor.send({ type: "impersonation.end", request: { kind: "end" } })}
         >
           End Impersonation
         </Button>
@@ -132,15 +124,10 @@ function ActiveImpersonationBanners({
         >
           <UserCog className="size-4 shrink-0" aria-hidden="true" />
           <strong className="flex-1 font-semibold tracking-wide">ADMIN IMPERSONATION</strong>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={leaving || !actor}
-            onClick={() => exit(IMPERSONATION_FALLBACK_REDIRECT)}
-          >
+          <Button size="sm" variant="outline" disabled={leaving} onClick={() => exit(IMPERSONATION_FALLBACK_REDIRECT)}>
             Admin Dashboard
           </Button>
-          <Button size="sm" variant="outline" disabled={leaving || !actor} onClick={() => exit()}>
+          <Button size="sm" variant="outline" disabled={leaving} onClick={() => exit()}>
             Exit Impersonation
           </Button>
         </section>

@@ -5,11 +5,12 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
-import { errorText, IntegrationPanel } from "./integration-panel";
+import { IntegrationPanel } from "./integration-panel";
 import { settingsFallback } from "./integrations-page";
 import { useCommunicationSettings, useUpdateCommunicationSettings } from "./integration-queries";
+import { apiErrorMessage } from "../../lib/api-error";
+import { useSignedInUser } from "../../lib/session";
 
 function EmailSenderForm({ settings }: { settings: CommunicationSettingsResponse }) {
   const update = useUpdateCommunicationSettings();
@@ -57,7 +58,7 @@ function EmailSenderForm({ settings }: { settings: CommunicationSettingsResponse
           ) : null}
           {update.isError ? (
             <p role="alert" className="text-sm text-destructive">
-              {errorText(update.error)}
+              {apiErrorMessage(update.error)}
             </p>
           ) : null}
           {update.isSuccess ? (

@@ -5,13 +5,8 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
-import { ApiError } from "../../lib/api";
 import { useDisconnectIntegration, useStartIntegration } from "./integration-queries";
-
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.body?.message ?? error.message;
-  return "Something went wrong. Try again.";
-}
+import { apiErrorMessage } from "../../lib/api-error";
 
 export const MANAGE_REFUSED = "Only owners and admins can connect or disconnect integrations.";
 
@@ -93,12 +88,12 @@ export function IntegrationPanel({ item, canManage }: { item: IntegrationConnect
         ) : null}
         {start.isError ? (
           <p className="text-destructive" role="alert">
-            {errorText(start.error)}
+            {apiErrorMessage(start.error)}
           </p>
         ) : null}
         {disconnect.isError ? (
           <p className="text-destructive" role="alert">
-            {errorText(disconnect.error)}
+            {apiErrorMessage(disconnect.error)}
           </p>
         ) : null}
       </CardContent>

@@ -9,10 +9,11 @@ import {
 import type { User } from "@fieldops/shared/auth";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Skeleton } from "../../components/ui/skeleton";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
-import { errorText, IntegrationPanel } from "./integration-panel";
+import { IntegrationPanel } from "./integration-panel";
 import { useIntegrations } from "./integration-queries";
+import { apiErrorMessage } from "../../lib/api-error";
+import { useSignedInUser } from "../../lib/session";
 
 /** What the provider's redirect back came to, from the callback's `?provider=…&result=…`. */
 function CallbackResult() {
@@ -54,7 +55,7 @@ export function settingsFallback(
     return (
       <Alert variant="destructive">
         <AlertTitle>{what} could not be loaded</AlertTitle>
-        <AlertDescription>{errorText(query.error)}</AlertDescription>
+        <AlertDescription>{apiErrorMessage(query.error)}</AlertDescription>
       </Alert>
     );
   }

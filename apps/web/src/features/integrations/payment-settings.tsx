@@ -10,11 +10,12 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
-import { errorText, IntegrationPanel } from "./integration-panel";
+import { IntegrationPanel } from "./integration-panel";
 import { settingsFallback } from "./integrations-page";
 import { usePaymentSettings, useUpdatePaymentSettings } from "./integration-queries";
+import { apiErrorMessage } from "../../lib/api-error";
+import { useSignedInUser } from "../../lib/session";
 
 const termsName = (days: number) => (days === 0 ? "Due on receipt" : `Net ${days} (due in ${days} days)`);
 
@@ -73,7 +74,7 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettingsResponse }
           ) : null}
           {update.isError ? (
             <p role="alert" className="text-sm text-destructive">
-              {errorText(update.error)}
+              {apiErrorMessage(update.error)}
             </p>
           ) : null}
           {update.isSuccess ? (

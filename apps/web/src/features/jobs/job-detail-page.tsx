@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ComponentType } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { JOB_STATUS_LABELS } from "@fieldops/shared/job-status";
 import type { JobDetail, Visit } from "@fieldops/shared/jobs";
@@ -12,13 +12,13 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { ApiError } from "../../lib/api";
 import { useCompany } from "../../lib/company";
 import { useTerms } from "../../lib/terms";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { formatCents, formatWhen } from "./format";
-import { NewInvoiceDialog } from "../billing/new-invoice-dialog";
 import { JobFormDialog } from "./job-form-dialog";
-import { useJob, useTransitionVisit } from "./queries";
-import { LinkedCustomRecords } from "../custom-objects/linked-custom-records";
+import { useTransitionVisit } from "./queries";
+import { apiErrorMessage } from "../../lib/api-error";
+import { useSignedInUser } from "../../lib/session";
+import { useJob } from "../../lib/jobs";
 
 /** The moves offered on a visit; scheduling with a time and crew belongs to the schedule board. */
 const ACTION_LABELS: Partial<Record<VisitStatus, string>> = {
@@ -57,9 +57,7 @@ function VisitRow({ visit, jobId, timeZone }: { visit: Visit; jobId: string; tim
         ))}
         {transition.error ? (
           <span role="alert" className="text-xs text-destructive">
-            {transition.error instanceof ApiError && transition.error.body
-              ? transition.error.body.message
-              : "The visit could not be changed."}
+            {apiErrorMessage(transition.error, "The visit could not be changed.")}
           </span>
         ) : null}
       </div>
@@ -67,7 +65,27 @@ function VisitRow({ visit, jobId, timeZone }: { visit: Visit; jobId: string; tim
   );
 }
 
-function JobView({ job, terminology, timeZone }: { job: JobDetail; terminology: Terminology; timeZone: string }) {
+/** What other features add to a job's page, given by app/: its linked records and the new-invoice dialog. */
+export interface JobParts {
+  LinkedRecords: ComponentType<{ jobId: string }>;
+  NewInvoiceDialog: ComponentType<{
+    jobId: string;
+    onOpenChange: (open: boolean) => void;
+    onCreated: (invoice: { id: string }) => void;
+  }>;
+}
+
+function JobView({
+  job,
+  terminology,
+  timeZone,
+  parts: { LinkedRecords, NewInvoiceDialog },
+}: {
+  job: JobDetail;
+  terminology: Terminology;
+  timeZone: string;
+  parts: JobParts;
+}) {
   const [editing, setEditing] = useState(false);
   const [invoicing, setInvoicing] = useState(false);
   const navigate = useNavigate();
@@ -164,7 +182,7 @@ function JobView({ job, terminology, timeZone }: { job: JobDetail; terminology: 
           </CardContent>
         </Card>
       </div>
-      <LinkedCustomRecords kind="job" recordId={job.id} className="grid gap-4 md:grid-cols-2" />
+      <LinkedRecords jobId={job.id} />
       <Card role="region" aria-labelledby="history-title">
         <CardHeader>
           <CardTitle id="history-title">Notes and history</CardTitle>
@@ -203,7 +221,7 @@ function JobView({ job, terminology, timeZone }: { job: JobDetail; terminology: 
   );
 }
 
-export function JobDetailPage() {
+export function JobDetailPage({ parts }: { parts: JobParts }) {
   const { id = "" } = useParams();
   const user = useSignedInUser();
   const company = useCompany(user.companyId);
@@ -231,7 +249,9 @@ export function JobDetailPage() {
       </>
     );
   }
-  return <JobView job={job.data} terminology={company.data.terminology} timeZone={company.data.timeZone} />;
+  return (
+    <JobView job={job.data} terminology={company.data.terminology} timeZone={company.data.timeZone} parts={parts} />
+  );
 }
 
 function JobProblem({

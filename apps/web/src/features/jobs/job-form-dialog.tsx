@@ -16,9 +16,10 @@ import {
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { ApiError } from "../../lib/api";
-import { useCustomer } from "../customers/customer-queries";
-import { useCreateJob, useCustomerOptions, useUpdateJob } from "./queries";
+import { useCreateJob, useUpdateJob } from "./queries";
+import { apiErrorMessage } from "../../lib/api-error";
+import { useCustomerOptions } from "../../lib/jobs";
+import { useCustomer } from "../../lib/customers";
 
 /** The recurrences the form offers, as RFC 5545 rules; the weekday and time come from the first visit. */
 export const RECURRENCE_CHOICES = [
@@ -41,11 +42,6 @@ export function parseSkills(value: string): string[] {
     .split(",")
     .map((skill) => skill.trim())
     .filter((skill) => skill !== "");
-}
-
-function errorText(error: unknown): string {
-  if (error instanceof ApiError && error.body) return error.body.message;
-  return "The job could not be saved. Try again.";
 }
 
 /** A `datetime-local` value read on the company's wall clock, as an ISO instant. */
@@ -372,7 +368,7 @@ export function JobFormDialog({
           </fieldset>
           {error ? (
             <Alert variant="destructive">
-              <AlertDescription>{errorText(error)}</AlertDescription>
+              <AlertDescription>{apiErrorMessage(error, "The job could not be saved. Try again.")}</AlertDescription>
             </Alert>
           ) : null}
           <DialogFooter>

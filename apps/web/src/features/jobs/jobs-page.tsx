@@ -13,12 +13,12 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useCompany } from "../../lib/company";
 import { useTerms } from "../../lib/terms";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
-import { useCrews } from "../crews/crew-queries";
 import { formatCents, formatWhen } from "./format";
 import { JobFormDialog } from "./job-form-dialog";
-import { useJobs, type JobFilters } from "./queries";
+import { useSignedInUser } from "../../lib/session";
+import { useJobs, type JobFilters } from "../../lib/jobs";
+import { useCrews } from "../../lib/crews";
 
 /** A date input's day, read on the company's calendar, as the instant it starts (or, with endOfDay, ends). */
 function dayToIso(day: string, timeZone: string, endOfDay = false): string | undefined {

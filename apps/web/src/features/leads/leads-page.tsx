@@ -21,11 +21,11 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
-import { apiErrorMessage } from "../../lib/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error";
 import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
-import { CustomerPicker } from "../customers/customer-picker";
 import { useConvertLead, useCreateLead, useLeads, useUpdateLead } from "./lead-queries";
+import { CustomerPicker } from "../../components/customer-picker";
 
 const PROSPECT_FIELDS = [
   ["name", "Name"],

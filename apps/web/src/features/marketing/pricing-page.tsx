@@ -4,8 +4,8 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { useUser } from "../../lib/session";
 import { usePageTitle } from "../../shell/page-title";
-import { storeSelectedPlan } from "../auth/selected-plan";
-import { PlanCatalog } from "../plans/plan-catalog";
+import { storeSelectedPlan } from "../../lib/selected-plan";
+import { PlanCatalog } from "../../components/plan-catalog";
 import { MarketingLayout, MarketingSection } from "./marketing-layout";
 
 const QUESTIONS: readonly { question: string; answer: string }[] = [

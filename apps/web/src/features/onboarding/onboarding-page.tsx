@@ -21,7 +21,6 @@ import { COMPANY_QUERY_KEY, useCompany } from "../../lib/company";
 import { useUser } from "../../lib/session";
 import { FullPageLoader } from "../../shell/full-page-loader";
 import { usePageTitle } from "../../shell/page-title";
-import { errorText } from "../crews/crew-parts";
 import {
   continueStep,
   INITIAL_WIZARD,
@@ -30,6 +29,7 @@ import {
   skipStep,
   type WizardState,
 } from "./onboarding-steps";
+import { apiErrorMessage } from "../../lib/api-error";
 
 interface MemberRow {
   key: number;
@@ -226,7 +226,7 @@ export function OnboardingPage() {
             )}
             {complete.isError ? (
               <p role="alert" className="text-sm text-destructive">
-                {errorText(complete.error)}
+                {apiErrorMessage(complete.error)}
               </p>
             ) : null}
           </CardContent>

@@ -22,19 +22,14 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
-import { ApiError } from "../../lib/api";
 import { useCan } from "../../lib/permissions";
 import { usePageTitle } from "../../shell/page-title";
-import { PlanCatalog } from "./plan-catalog";
+import { PlanCatalog } from "../../components/plan-catalog";
 import { useChangePlan, usePlanOverview } from "./plan-queries";
+import { apiErrorMessage } from "../../lib/api-error";
 
 export const NO_BILLING_NOTE =
   "There is no billing yet: choosing a plan takes effect at once, ends the free trial, and is recorded in your company's audit log.";
-
-function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.body?.message ?? error.message;
-  return "The plan could not be changed. Try again.";
-}
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -166,7 +161,9 @@ function ConfirmChange({
             {change.isError ? (
               <Alert variant="destructive">
                 <AlertTitle>The plan was not changed</AlertTitle>
-                <AlertDescription>{errorText(change.error)}</AlertDescription>
+                <AlertDescription>
+                  {apiErrorMessage(change.error, "The plan could not be changed. Try again.")}
+                </AlertDescription>
               </Alert>
             ) : null}
             <DialogFooter>
@@ -201,7 +198,9 @@ export function PlansPage() {
       ) : overview.isError ? (
         <Alert variant="destructive">
           <AlertTitle>The plan could not be loaded</AlertTitle>
-          <AlertDescription>{errorText(overview.error)}</AlertDescription>
+          <AlertDescription>
+            {apiErrorMessage(overview.error, "The plan could not be changed. Try again.")}
+          </AlertDescription>
         </Alert>
       ) : (
         <>

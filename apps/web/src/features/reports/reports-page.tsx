@@ -19,7 +19,6 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useCompany } from "../../lib/company";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { NoCompanyNotice } from "../../components/no-company-notice";
 import { ReportChart } from "./report-chart";
@@ -33,6 +32,7 @@ import {
   type RangePreset,
   type ReportRangeChoice,
 } from "./report-queries";
+import { useSignedInUser } from "../../lib/session";
 
 /** The reports on the page, in the order a business reads them. */
 const REPORTS: readonly ReportId[] = [

@@ -13,8 +13,8 @@ import {
 } from "@fieldops/shared/review";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { apiErrorMessage } from "../../lib/api-error-message";
-import { formatCents } from "../jobs/format";
+import { apiErrorMessage } from "../../lib/api-error";
+import { formatCents } from "@fieldops/shared/money";
 import { BrandedLoading, BrandedPage, LinkNotValid } from "./branded-page";
 import { fragmentToken, useReviewQuery } from "./review-api";
 

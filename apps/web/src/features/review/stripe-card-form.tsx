@@ -4,7 +4,7 @@ import type { ReviewInvoice } from "@fieldops/shared/invoice-review";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { confirmPaymentIntent, createPaymentIntent } from "./invoice-review-api";
-import { apiErrorMessage } from "../../lib/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error";
 
 /** The part of Stripe.js (https://js.stripe.com/v3/) this page uses. */
 interface StripeJs {

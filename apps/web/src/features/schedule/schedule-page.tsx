@@ -18,10 +18,8 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
-import { ApiError } from "../../lib/api";
 import { useCompany } from "../../lib/company";
 import { useTerms } from "../../lib/terms";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
 import { useSchedule, useScheduleVisit } from "./schedule-queries";
 import {
@@ -40,16 +38,17 @@ import { OptimizeDayDialog } from "./optimize/optimize-day-dialog";
 import { ScheduleVisitDialog, type ScheduleChoice } from "./schedule-visit-dialog";
 import { BoardView, CalendarView, UnassignedQueue, WeekLoadGrid } from "./schedule-views";
 import { VisitSummary, type DraggedVisit, type LaneTarget, type QueueTarget } from "./time-lane";
+import { apiErrorMessage, isStaleVersion } from "../../lib/api-error";
+import { useSignedInUser } from "../../lib/session";
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** What the dispatcher is told when the server refuses a move; a stale version has been fetched again meanwhile. */
 export function refusalMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 409 && error.body?.field === "version") {
+  if (isStaleVersion(error)) {
     return "Someone else changed this visit since the schedule was loaded. The schedule now shows their change; try again from there.";
   }
-  if (error instanceof ApiError && error.body) return error.body.message;
-  return "The visit could not be moved. Check the connection and try again.";
+  return apiErrorMessage(error, "The visit could not be moved. Check the connection and try again.");
 }
 
 /**
@@ -269,9 +268,7 @@ export function SchedulePage() {
         <Alert variant="destructive">
           <AlertTitle>The schedule could not be loaded</AlertTitle>
           <AlertDescription>
-            {schedule.error instanceof ApiError && schedule.error.body
-              ? schedule.error.body.message
-              : "Check the connection and try again."}
+            {apiErrorMessage(schedule.error, "Check the connection and try again.")}
             <Button type="button" variant="outline" size="sm" onClick={() => void schedule.refetch()}>
               Try again
             </Button>

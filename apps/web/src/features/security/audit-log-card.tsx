@@ -10,8 +10,9 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { ApiError } from "../../lib/api";
 import { downloadFromApi } from "../../lib/download";
-import { useAuditLog } from "../company/company-queries";
-import { errorText, LoadError, LoadingBlock } from "../crews/crew-parts";
+import { apiErrorMessage } from "../../lib/api-error";
+import { ErrorBlock, LoadingBlock } from "../../components/load-state";
+import { useAuditLog } from "./security-queries";
 
 interface Filters {
   actorUserId: string;
@@ -56,7 +57,7 @@ export function AuditLogCard({ timeZone }: { timeZone: string }) {
           <Alert>
             <AlertTitle>Plan Upgrade Required</AlertTitle>
             <AlertDescription>
-              {PLAN_UPGRADE_MESSAGE}. {errorText(log.error)}.
+              {PLAN_UPGRADE_MESSAGE}. {apiErrorMessage(log.error)}.
             </AlertDescription>
           </Alert>
         ) : (
@@ -109,7 +110,7 @@ export function AuditLogCard({ timeZone }: { timeZone: string }) {
                 variant="outline"
                 onClick={() => {
                   setExportError(null);
-                  downloadCsv(filters).catch((error: unknown) => setExportError(errorText(error)));
+                  downloadCsv(filters).catch((error: unknown) => setExportError(apiErrorMessage(error)));
                 }}
               >
                 Export CSV
@@ -123,7 +124,7 @@ export function AuditLogCard({ timeZone }: { timeZone: string }) {
             {log.isPending ? (
               <LoadingBlock label="Loading the audit log" />
             ) : log.isError ? (
-              <LoadError
+              <ErrorBlock
                 title="The audit log could not be loaded"
                 retry={() => void log.refetch()}
                 busy={log.isFetching}

@@ -7,13 +7,14 @@ import { Label } from "../../components/ui/label";
 import { useCompany } from "../../lib/company";
 import { useCan } from "../../lib/permissions";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
-import { PasswordInput } from "../auth/password-input";
-import { ConfirmDialog } from "../company/confirm-dialog";
-import { useChangePassword, useRevokeOtherSessions, useRevokeSession, useSessions } from "../company/company-queries";
-import { errorText, LoadError, LoadingBlock } from "../crews/crew-parts";
+import { PasswordInput } from "../../components/password-input";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { AuditLogCard } from "./audit-log-card";
+import { apiErrorMessage } from "../../lib/api-error";
+import { ErrorBlock, LoadingBlock } from "../../components/load-state";
+import { useSignedInUser } from "../../lib/session";
+import { useChangePassword, useRevokeOtherSessions, useRevokeSession, useSessions } from "./security-queries";
 
 function ChangePasswordCard() {
   const change = useChangePassword();
@@ -70,7 +71,7 @@ function ChangePasswordCard() {
           ) : null}
           {change.isError ? (
             <p role="alert" className="text-sm text-destructive">
-              {errorText(change.error)}
+              {apiErrorMessage(change.error)}
             </p>
           ) : null}
           {change.isSuccess ? (
@@ -108,7 +109,7 @@ function SessionsCard({ timeZone }: { timeZone: string }) {
         {sessions.isPending ? (
           <LoadingBlock label="Loading your sessions" />
         ) : sessions.isError ? (
-          <LoadError
+          <ErrorBlock
             title="Your sessions could not be loaded"
             retry={() => void sessions.refetch()}
             busy={sessions.isFetching}
@@ -144,7 +145,7 @@ function SessionsCard({ timeZone }: { timeZone: string }) {
         )}
         {revoke.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            {errorText(revoke.error)}
+            {apiErrorMessage(revoke.error)}
           </p>
         ) : null}
         <div>
@@ -157,8 +158,9 @@ function SessionsCard({ timeZone }: { timeZone: string }) {
           onOpenChange={setConfirmAll}
           title="Sign out every other session?"
           description={`${others} other session${others === 1 ? "" : "s"} will be signed out at once. This device stays signed in.`}
-          confirmLabel="Sign out others"
-          busy={revokeOthers.isPending}
+          destructive
+          action="Sign out others"
+          pending={revokeOthers.isPending}
           error={revokeOthers.error}
           onConfirm={() => revokeOthers.mutate(undefined, { onSuccess: () => setConfirmAll(false) })}
         />

@@ -2,9 +2,9 @@ import { useRef, useState } from "react";
 import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, type CompanyProfile } from "@fieldops/shared/company-settings";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { useRemoveLogo, useUploadLogo } from "../company/company-queries";
-import { errorText } from "../crews/crew-parts";
-import { readFileAsBase64 } from "./read-file";
+import { readFileAsBase64 } from "../../lib/read-file";
+import { apiErrorMessage } from "../../lib/api-error";
+import { useRemoveLogo, useUploadLogo } from "./settings-queries";
 
 /** The company's logo: shown from the server, replaced by an upload (PNG, JPEG or WebP, 512 KB at most). */
 export function BrandingCard({ profile }: { profile: CompanyProfile }) {
@@ -20,7 +20,8 @@ export function BrandingCard({ profile }: { profile: CompanyProfile }) {
     if (file.size > LOGO_MAX_BYTES) return setProblem("The logo can be 512 KB at most.");
     upload.mutate({ fileName: file.name, contentType: type, dataBase64: await readFileAsBase64(file) });
   };
-  const error = problem ?? (upload.isError ? errorText(upload.error) : remove.isError ? errorText(remove.error) : null);
+  const error =
+    problem ?? (upload.isError ? apiErrorMessage(upload.error) : remove.isError ? apiErrorMessage(remove.error) : null);
   return (
     <Card role="region" aria-labelledby="branding-title">
       <CardHeader>

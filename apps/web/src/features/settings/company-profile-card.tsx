@@ -7,8 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { useUpdateCompanyProfile } from "../company/company-queries";
-import { errorText } from "../crews/crew-parts";
+import { apiErrorMessage } from "../../lib/api-error";
+import { useUpdateCompanyProfile } from "./settings-queries";
 
 /** The company's name, web address, contact details, trade, time zone and brand colour; read-only for members. */
 export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
@@ -33,7 +33,7 @@ export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
   const [slugError, setSlugError] = useState<string | null>(null);
   const fieldError = (name: string) =>
     update.error && "body" in update.error && (update.error as { body?: { field?: string } }).body?.field === name
-      ? errorText(update.error)
+      ? apiErrorMessage(update.error)
       : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -155,7 +155,7 @@ export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
             )}
             {update.isError ? (
               <p role="alert" className="text-sm text-destructive">
-                {errorText(update.error)}
+                {apiErrorMessage(update.error)}
               </p>
             ) : null}
             {update.isSuccess ? (

@@ -1,20 +1,18 @@
+import type { ComponentType } from "react";
+import type { User } from "@fieldops/shared/auth";
 import { Link } from "react-router";
 import type { OpenModalTarget } from "@fieldops/shared/ui-actions";
 import { can, type Capability } from "@fieldops/shared/permissions";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { openAppModal } from "../../lib/app-modals";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
-import { useCompanyProfile } from "../company/company-queries";
-import { LoadError, LoadingBlock } from "../crews/crew-parts";
-import { OutboxCard } from "../team/outbox-card";
-import { TeamSettingsCard } from "../team/team-settings-card";
 import { BrandingCard } from "./branding-card";
 import { CompanyProfileCard } from "./company-profile-card";
 import { ThemeCard } from "./theme-card";
-import { DemoTierCard } from "../demo/demo-tier-card";
-import { CustomDomainCard } from "../domains/custom-domain-card";
+import { ErrorBlock, LoadingBlock } from "../../components/load-state";
+import { useSignedInUser } from "../../lib/session";
+import { useCompanyProfile } from "./settings-queries";
 
 /** The company's profile and branding, for those who may read them. */
 function CompanySections() {
@@ -22,7 +20,7 @@ function CompanySections() {
   if (profile.isPending) return <LoadingBlock label="Loading the company's settings" />;
   if (profile.isError)
     return (
-      <LoadError
+      <ErrorBlock
         title="The company's settings could not be loaded"
         retry={() => void profile.refetch()}
         busy={profile.isFetching}
@@ -70,7 +68,7 @@ const PROVIDER_MODALS: readonly { target: OpenModalTarget; label: string }[] = [
  * /settings: the company's profile, branding, team and outbox (as the role allows), the integrations' sections, and
  * the user's own theme.
  */
-export function SettingsPage() {
+export function SettingsPage({ Sections }: { Sections: ComponentType<{ user: User }> }) {
   usePageTitle("Settings");
   const user = useSignedInUser();
   const inCompany = user.companyId !== null;
@@ -79,10 +77,7 @@ export function SettingsPage() {
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
       {may("settings.read") ? <CompanySections /> : null}
-      {may("team.manage") ? <TeamSettingsCard userId={user.id} /> : null}
-      {may("outbox.read") ? <OutboxCard /> : null}
-      <DemoTierCard user={user} />
-      {may("settings.manage") ? <CustomDomainCard /> : null}
+      <Sections user={user} />
       <ThemeCard />
       {may("integrations.read") ? (
         <nav aria-label="Settings sections" className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">

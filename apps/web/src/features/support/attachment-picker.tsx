@@ -5,7 +5,7 @@ import {
   type AttachmentUpload,
 } from "@fieldops/shared/support";
 import { Button } from "../../components/ui/button";
-import { readFileAsBase64 } from "../settings/read-file";
+import { readFileAsBase64 } from "../../lib/read-file";
 
 /** Files to send with a message: checked here for type, size and count as the server checks them. */
 export function AttachmentPicker({

@@ -18,9 +18,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { downloadFromApi } from "../../lib/download";
 import { useCompany } from "../../lib/company";
-import { useSignedInUser } from "../../shell/app-layout";
 import { usePageTitle } from "../../shell/page-title";
-import { errorText, LoadError, LoadingBlock } from "../crews/crew-parts";
 import { AttachmentPicker } from "./attachment-picker";
 import {
   useOpenTicket,
@@ -29,6 +27,9 @@ import {
   useSupportTicket,
   useSupportTickets,
 } from "./support-queries";
+import { apiErrorMessage } from "../../lib/api-error";
+import { ErrorBlock, LoadingBlock } from "../../components/load-state";
+import { useSignedInUser } from "../../lib/session";
 
 function StatusBadge({ status }: { status: SupportTicket["status"] }) {
   return (
@@ -99,7 +100,7 @@ function NewTicketForm({ onOpened }: { onOpened: (id: string) => void }) {
           ) : null}
           {open.isError ? (
             <p role="alert" className="text-sm text-destructive">
-              {errorText(open.error)}
+              {apiErrorMessage(open.error)}
             </p>
           ) : null}
           <div>
@@ -123,7 +124,7 @@ function TicketDetail({ id, agent, timeZone }: { id: string; agent: boolean; tim
   if (ticket.isPending) return <LoadingBlock label="Loading the ticket" />;
   if (ticket.isError)
     return (
-      <LoadError title="The ticket could not be loaded" retry={() => void ticket.refetch()} busy={ticket.isFetching} />
+      <ErrorBlock title="The ticket could not be loaded" retry={() => void ticket.refetch()} busy={ticket.isFetching} />
     );
   const data = ticket.data;
   const statuses = agent
@@ -200,7 +201,7 @@ function TicketDetail({ id, agent, timeZone }: { id: string; agent: boolean; tim
             ) : null}
             {reply.isError ? (
               <p role="alert" className="text-sm text-destructive">
-                {errorText(reply.error)}
+                {apiErrorMessage(reply.error)}
               </p>
             ) : null}
             <div>
@@ -230,7 +231,7 @@ function TicketDetail({ id, agent, timeZone }: { id: string; agent: boolean; tim
           </div>
           {setStatus.isError ? (
             <p role="alert" className="text-sm text-destructive">
-              {errorText(setStatus.error)}
+              {apiErrorMessage(setStatus.error)}
             </p>
           ) : null}
         </div>
@@ -305,7 +306,7 @@ export function SupportPage() {
           {tickets.isPending ? (
             <LoadingBlock label="Loading tickets" />
           ) : tickets.isError ? (
-            <LoadError
+            <ErrorBlock
               title="Your tickets could not be loaded"
               retry={() => void tickets.refetch()}
               busy={tickets.isFetching}

@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 import { QUERY_KEYS } from "../../lib/query-keys";
-import { useParsedQuery } from "../company/company-queries";
+import { useParsedQuery } from "../../lib/queries";
 
 export const useSupportTickets = () => useParsedQuery(QUERY_KEYS.supportTickets, supportTicketListResponseSchema);
 export const useSupportTicket = (id: string | null) =>

@@ -11,17 +11,16 @@ import { Label } from "../../components/ui/label";
 import { apiRequest } from "../../lib/api";
 import { startSession } from "../../lib/session";
 import { usePageTitle } from "../../shell/page-title";
-import { AuthScreen, FieldError } from "../auth/auth-screen";
-import { PasswordInput } from "../auth/password-input";
-import { SignupPage } from "../auth/signup-page";
-import { errorText } from "../crews/crew-parts";
+import { AuthScreen, FieldError } from "../../components/auth-screen";
+import { PasswordInput } from "../../components/password-input";
 import { ROLE_NAMES } from "./team-settings-card";
+import { apiErrorMessage } from "../../lib/api-error";
 
 /**
  * The invitation's token, read once from the URL fragment (`/signup#invite=…`), which browsers never send to a
  * server; it is then taken out of the address bar so that it stays in no history entry or bookmark.
  */
-function useInvitationToken(): string | null {
+export function useInvitationToken(): string | null {
   const [token] = useState(() => invitationTokenFromHash(window.location.hash));
   useEffect(() => {
     if (token) window.history.replaceState(window.history.state, "", window.location.pathname);
@@ -29,7 +28,7 @@ function useInvitationToken(): string | null {
   return token;
 }
 
-function AcceptInvitation({ token }: { token: string }) {
+export function AcceptInvitation({ token }: { token: string }) {
   usePageTitle("Join your team");
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -111,7 +110,7 @@ function AcceptInvitation({ token }: { token: string }) {
         </div>
         {accept.isError ? (
           <Alert variant="destructive" role="alert">
-            <AlertDescription>{errorText(accept.error)}</AlertDescription>
+            <AlertDescription>{apiErrorMessage(accept.error)}</AlertDescription>
           </Alert>
         ) : null}
         <Button type="submit" disabled={accept.isPending}>
@@ -120,10 +119,4 @@ function AcceptInvitation({ token }: { token: string }) {
       </form>
     </AuthScreen>
   );
-}
-
-/** /signup: accepting an invitation when the link carries one, creating a company otherwise. */
-export function SignupOrInvitationPage() {
-  const token = useInvitationToken();
-  return token ? <AcceptInvitation token={token} /> : <SignupPage />;
 }

@@ -1,7 +1,7 @@
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { useOutbox } from "../company/company-queries";
-import { LoadError, LoadingBlock } from "../crews/crew-parts";
+import { ErrorBlock, LoadingBlock } from "../../components/load-state";
+import { useOutbox } from "./team-queries";
 
 /** What would have gone out by e-mail and text: kept here until a sender is connected. */
 export function OutboxCard() {
@@ -19,7 +19,7 @@ export function OutboxCard() {
         {outbox.isPending ? (
           <LoadingBlock label="Loading the outbox" />
         ) : outbox.isError ? (
-          <LoadError
+          <ErrorBlock
             title="The outbox could not be loaded"
             retry={() => void outbox.refetch()}
             busy={outbox.isFetching}

@@ -7,7 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { ConfirmDialog } from "../company/confirm-dialog";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { apiErrorMessage } from "../../lib/api-error";
+import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import {
   useChangeRole,
   useInvitations,
@@ -15,9 +17,8 @@ import {
   useRemoveMember,
   useResendInvitation,
   useRevokeInvitation,
-} from "../company/company-queries";
-import { errorText, LoadError, LoadingBlock } from "../crews/crew-parts";
-import { useTeam } from "../crews/crew-queries";
+} from "./team-queries";
+import { useTeam } from "../../lib/crews";
 
 export const ROLE_NAMES: Record<string, string> = {
   owner: "Owner",
@@ -92,7 +93,7 @@ function InviteForm() {
       </Button>
       {invite.isError ? (
         <p role="alert" className="basis-full text-sm text-destructive">
-          {errorText(invite.error)}
+          {apiErrorMessage(invite.error)}
         </p>
       ) : null}
       {invite.isSuccess ? (
@@ -143,7 +144,7 @@ function MemberRow({ member, self }: { member: TeamMember; self: boolean }) {
       )}
       {changeRole.isError ? (
         <p role="alert" className="basis-full text-sm text-destructive">
-          {errorText(changeRole.error)}
+          {apiErrorMessage(changeRole.error)}
         </p>
       ) : null}
       <ConfirmDialog
@@ -151,8 +152,9 @@ function MemberRow({ member, self }: { member: TeamMember; self: boolean }) {
         onOpenChange={setConfirming}
         title={`Remove ${member.name}?`}
         description="Their account is deleted and every session they have open ends at once. What they did stays in the audit log."
-        confirmLabel="Remove"
-        busy={remove.isPending}
+        destructive
+        action="Remove"
+        pending={remove.isPending}
         error={remove.error}
         onConfirm={() => remove.mutate(member.id, { onSuccess: () => setConfirming(false) })}
       />
@@ -189,7 +191,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
       ) : null}
       {resend.isError ? (
         <p role="alert" className="basis-full text-sm text-destructive">
-          {errorText(resend.error)}
+          {apiErrorMessage(resend.error)}
         </p>
       ) : null}
       <ConfirmDialog
@@ -197,8 +199,9 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
         onOpenChange={setConfirming}
         title={`Withdraw ${invitation.name}'s invitation?`}
         description="The link stops working and the seat is free again."
-        confirmLabel="Withdraw"
-        busy={revoke.isPending}
+        destructive
+        action="Withdraw"
+        pending={revoke.isPending}
         error={revoke.error}
         onConfirm={() => revoke.mutate(invitation.id, { onSuccess: () => setConfirming(false) })}
       />
@@ -226,7 +229,7 @@ export function TeamSettingsCard({ userId }: { userId: string }) {
         {team.isPending ? (
           <LoadingBlock label="Loading your team" />
         ) : team.isError ? (
-          <LoadError title="Your team could not be loaded" retry={() => void team.refetch()} busy={team.isFetching} />
+          <ErrorBlock title="Your team could not be loaded" retry={() => void team.refetch()} busy={team.isFetching} />
         ) : (
           <ul aria-label="Team members" className="divide-y">
             {team.data.items.map((member) => (

@@ -21,9 +21,9 @@ import {
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { LoadError, LoadingBlock } from "../crews/crew-parts";
 import { bucketLabel, formatVital, pivotSeries, seriesColor } from "./telemetry-chart-data";
 import { useAlerts, useTenantActivity, useVitals } from "./telemetry-queries";
+import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 
 const AXIS = { fontSize: 12, fill: "var(--color-muted-foreground)" };
 const VITAL_LABELS: Record<VitalName, string> = { ttfb: "TTFB", lcp: "LCP", fid: "INP (fid)", cls: "CLS" };
@@ -69,7 +69,7 @@ function Panel<T>({
         {query.isPending ? (
           <LoadingBlock label={`Loading ${title.toLowerCase()}`} />
         ) : query.isError || query.data === undefined ? (
-          <LoadError
+          <ErrorBlock
             title={`${title} could not be loaded`}
             retry={() => void query.refetch()}
             busy={query.isFetching}

@@ -3,10 +3,10 @@ import { planHasFeature } from "@fieldops/shared/plans";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { useCompany } from "../../../lib/company";
-import { useSignedInUser } from "../../../shell/app-layout";
-import { errorText } from "../../crews/crew-parts";
 import { useBestSlots } from "./optimize-queries";
 import { formatClock, formatDriveTime } from "./route-plan-format";
+import { apiErrorMessage } from "../../../lib/api-error";
+import { useSignedInUser } from "../../../lib/session";
 
 export interface BestSlotSuggestionsProps {
   visitId: string;
@@ -27,7 +27,7 @@ function Suggestions({ visitId, date, onPick, timeZone }: BestSlotSuggestionsPro
     return (
       <Alert variant="destructive">
         <AlertTitle>No suggestions</AlertTitle>
-        <AlertDescription>{errorText(slots.error)}</AlertDescription>
+        <AlertDescription>{apiErrorMessage(slots.error)}</AlertDescription>
       </Alert>
     );
   }

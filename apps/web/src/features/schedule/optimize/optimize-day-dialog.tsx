@@ -20,11 +20,11 @@ import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { useCompany } from "../../../lib/company";
 import { useTerms } from "../../../lib/terms";
-import { useSignedInUser } from "../../../shell/app-layout";
-import { errorText } from "../../crews/crew-parts";
 import { useApplyRoutePlan, useOptimizeDay, useRoutePlan } from "./optimize-queries";
 import { isPlanWorking, PLAN_STATUS_TEXT } from "./route-plan-format";
 import { RoutePlanProposal } from "./route-plan-proposal";
+import { apiErrorMessage } from "../../../lib/api-error";
+import { useSignedInUser } from "../../../lib/session";
 
 export interface OptimizeDayDialogProps {
   /** The day to optimize, YYYY-MM-DD in the company's time zone. */
@@ -49,7 +49,7 @@ function ApplyPart({ planId, timeZone }: { planId: string; timeZone: string }) {
     return (
       <Alert variant="destructive">
         <AlertTitle>The proposal could not be loaded</AlertTitle>
-        <AlertDescription>{errorText(plan.error)}</AlertDescription>
+        <AlertDescription>{apiErrorMessage(plan.error)}</AlertDescription>
       </Alert>
     );
   }
@@ -69,7 +69,7 @@ function ApplyPart({ planId, timeZone }: { planId: string; timeZone: string }) {
       {apply.isError && (
         <Alert variant="destructive">
           <AlertTitle>Not applied</AlertTitle>
-          <AlertDescription>{errorText(apply.error)}</AlertDescription>
+          <AlertDescription>{apiErrorMessage(apply.error)}</AlertDescription>
         </Alert>
       )}
       <RoutePlanProposal
@@ -169,7 +169,7 @@ export function OptimizeDayDialog({ date, crews, open, onOpenChange, replan = fa
             {optimize.isError && (
               <Alert variant="destructive">
                 <AlertTitle>Could not start</AlertTitle>
-                <AlertDescription>{errorText(optimize.error)}</AlertDescription>
+                <AlertDescription>{apiErrorMessage(optimize.error)}</AlertDescription>
               </Alert>
             )}
             <DialogFooter>

@@ -9,8 +9,8 @@ import {
   type PlanFeature,
   type PlanId,
 } from "@fieldops/shared/plans";
-import { Badge } from "../../components/ui/badge";
-import { cn } from "../../lib/utils";
+import { Badge } from "./ui/badge";
+import { cn } from "../lib/utils";
 
 const PLAN_ORDER = planIdSchema.options;
 

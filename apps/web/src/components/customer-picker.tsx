@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
-import { NativeSelect } from "../../components/ui/native-select";
-import { useTerms } from "../../lib/terms";
-import { useCustomerOptions } from "../jobs/queries";
+import { Input } from "./ui/input";
+import { Label } from "./ui/label";
+import { NativeSelect } from "./ui/native-select";
+import { useTerms } from "../lib/terms";
+import { useCustomerOptions } from "../lib/jobs";
 
 /** Finds a customer by name and picks one: a search box and the matching customers. */
 export function CustomerPicker({

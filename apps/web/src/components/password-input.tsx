@@ -1,7 +1,7 @@
 import { useState, type ComponentProps } from "react";
 import { Eye, EyeOff } from "lucide-react";
-import { Input } from "../../components/ui/input";
-import { cn } from "../../lib/utils";
+import { Input } from "./ui/input";
+import { cn } from "../lib/utils";
 
 /** A password field with a show/hide toggle. */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<"input">, "type">) {

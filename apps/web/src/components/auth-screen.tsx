@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Leaf } from "lucide-react";
 import { Link } from "react-router";
-import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
-import { APP_NAME, LOGO_PATH } from "../../shell/page-title";
+import { Card, CardContent, CardDescription, CardHeader } from "./ui/card";
+import { APP_NAME, LOGO_PATH } from "../shell/page-title";
 
 /** The centred card that the sign-in and sign-up screens share; a tenant's login shows the tenant's `brand` above it. */
 export function AuthScreen({

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { PLANS } from "@fieldops/shared/plans";
-import { PlanUpgradeRequired, planRefusalOf } from "../../components/plan-upgrade-required";
-import { ApiError } from "../../lib/api";
+import { PlanUpgradeRequired, planRefusalOf } from "./plan-upgrade-required";
+import { ApiError } from "../lib/api";
 import { PlanCatalog, planFeatureLines, planLimitRows } from "./plan-catalog";
 
 describe("the plan table", () => {

@@ -1,0 +1,25 @@
+import type { User } from "@fieldops/shared/auth";
+import { can, type Capability } from "@fieldops/shared/permissions";
+import { DemoTierCard } from "../../features/demo/demo-tier-card";
+import { CustomDomainCard } from "../../features/domains/custom-domain-card";
+import { SettingsPage } from "../../features/settings/settings-page";
+import { OutboxCard } from "../../features/team/outbox-card";
+import { TeamSettingsCard } from "../../features/team/team-settings-card";
+
+/** The team and the outbox, the demo's tier and the custom domain, as the role allows. */
+function SettingsSections({ user }: { user: User }) {
+  const may = (capability: Capability) => user.companyId !== null && can(user, capability);
+  return (
+    <>
+      {may("team.manage") ? <TeamSettingsCard userId={user.id} /> : null}
+      {may("outbox.read") ? <OutboxCard /> : null}
+      <DemoTierCard user={user} />
+      {may("settings.manage") ? <CustomDomainCard /> : null}
+    </>
+  );
+}
+
+/** /settings: the settings page with the team's, the demo's and the custom domain's cards. */
+export function SettingsRoute() {
+  return <SettingsPage Sections={SettingsSections} />;
+}
