@@ -31,4 +31,3 @@ export const completeOnboardingRequestSchema = z.object({
 export type CompleteOnboardingRequest = z.input<typeof completeOnboardingRequestSchema>;
 
 export const completeOnboardingResponseSchema = z.object({ invited: z.number().int() });
-
