@@ -28,7 +28,7 @@ import {
 } from "@fieldops/shared/crews";
 import type { Role } from "@fieldops/shared/roles";
 import type { AppContext } from "../context.ts";
-import { crewChanged } from "../http/live-changes.ts";
+import { crewChanged } from "@fieldops/domain/crews/crews-events";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
 const readErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };

@@ -20,7 +20,7 @@ import {
 } from "@fieldops/shared/custom-objects";
 import type { Role } from "@fieldops/shared/roles";
 import type { AppContext } from "../context.ts";
-import { customRecordsChanged } from "../http/live-changes.ts";
+import { customRecordsChanged } from "@fieldops/domain/custom-objects/custom-objects-events";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
 /** Field users read custom records (what is installed at a customer's); the office writes them. */

@@ -36,7 +36,7 @@ import { idParamsSchema } from "@fieldops/shared/jobs";
 import { text } from "@fieldops/shared/text";
 import type { AppContext } from "../context.ts";
 import { appOrigin } from "../http/app-origin.ts";
-import { invoicesChanged } from "../http/live-changes.ts";
+import { invoicesChanged } from "@fieldops/domain/invoices/invoices-events";
 import { withCompanyUser, type TenantScope } from "../http/tenant-route.ts";
 
 const readErrors = {

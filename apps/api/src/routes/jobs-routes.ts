@@ -30,7 +30,6 @@ import {
 } from "@fieldops/shared/jobs";
 import type { Role } from "@fieldops/shared/roles";
 import type { AppContext } from "../context.ts";
-import { jobChanged, visitsChanged } from "../http/live-changes.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
 const errors = {
@@ -67,19 +66,9 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(
-        await withCompanyUser(
-          context,
-          request,
-          ({ tx, user }) =>
-            createJob(tx, {
-              ...request.body,
-              companyId: user.companyId,
-              actor: { userId: user.id, role: user.role },
-            }),
-          { roles: MANAGERS, publish: jobChanged },
-        ),
-      ),
+      reply
+        .status(201)
+        .send(await withCompanyUser(context, request, (scope) => createJob(scope, request.body), { roles: MANAGERS })),
   );
 
   app.get(
@@ -122,13 +111,9 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request) =>
-      withCompanyUser(
-        context,
-        request,
-        ({ tx, user }) =>
-          updateJob(tx, { ...request.body, jobId: request.params.id, actor: { userId: user.id, role: user.role } }),
-        { roles: MANAGERS, publish: jobChanged },
-      ),
+      withCompanyUser(context, request, (scope) => updateJob(scope, { ...request.body, jobId: request.params.id }), {
+        roles: MANAGERS,
+      }),
   );
 
   app.get(
@@ -162,19 +147,16 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(
-        await withCompanyUser(
-          context,
-          request,
-          ({ tx, user }) =>
-            addJobNote(tx, {
-              jobId: request.params.id,
-              body: request.body.body,
-              actor: { userId: user.id, role: user.role },
-            }),
-          { roles: MANAGERS, publish: () => [{ name: "jobs.changed", payload: { jobIds: [request.params.id] } }] },
+      reply
+        .status(201)
+        .send(
+          await withCompanyUser(
+            context,
+            request,
+            (scope) => addJobNote(scope, { jobId: request.params.id, body: request.body.body }),
+            { roles: MANAGERS },
+          ),
         ),
-      ),
   );
 
   app.get(
@@ -188,9 +170,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) =>
-        listVisits(tx, { ...request.query, actor: { userId: user.id, role: user.role } }),
-      ),
+      withCompanyUser(context, request, ({ tx, actor }) => listVisits(tx, { ...request.query, actor })),
   );
 
   app.get(
@@ -204,9 +184,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) =>
-        getVisit(tx, { visitId: request.params.id, actor: { userId: user.id, role: user.role } }),
-      ),
+      withCompanyUser(context, request, ({ tx, actor }) => getVisit(tx, { visitId: request.params.id, actor })),
   );
 
   app.post(
@@ -224,13 +202,8 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       withCompanyUser(
         context,
         request,
-        ({ tx, user }) =>
-          scheduleVisit(tx, {
-            ...request.body,
-            visitId: request.params.id,
-            actor: { userId: user.id, role: user.role },
-          }),
-        { roles: MANAGERS, publish: (visit) => visitsChanged([visit]) },
+        (scope) => scheduleVisit(scope, { ...request.body, visitId: request.params.id }),
+        { roles: MANAGERS },
       ),
   );
 
@@ -246,16 +219,8 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request) =>
-      withCompanyUser(
-        context,
-        request,
-        ({ tx, user }) =>
-          transitionVisit(tx, {
-            ...request.body,
-            visitId: request.params.id,
-            actor: { userId: user.id, role: user.role },
-          }),
-        { publish: (visit) => visitsChanged([visit]) },
+      withCompanyUser(context, request, (scope) =>
+        transitionVisit(scope, { ...request.body, visitId: request.params.id }),
       ),
   );
 };

@@ -9,7 +9,7 @@ import { listInvitations, resendInvitation, revokeInvitation } from "@fieldops/d
 import { queueInvitation } from "@fieldops/domain/team/queue-invitation";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { errorResponseSchema, loginResponseSchema } from "@fieldops/shared/auth";
-import type { AppEvent } from "@fieldops/shared/events";
+import { teamChanged } from "@fieldops/domain/team/team-events";
 import { completeOnboardingRequestSchema, completeOnboardingResponseSchema } from "@fieldops/shared/onboarding";
 import { roleSchema } from "@fieldops/shared/roles";
 import {
@@ -28,7 +28,8 @@ import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { startSession } from "../auth/start-session.ts";
 import { appOrigin } from "../http/app-origin.ts";
-import { publishCommitted, withCompanyUser } from "../http/tenant-route.ts";
+import { publishCommitted } from "../http/publish-committed.ts";
+import { withCompanyUser } from "../http/tenant-route.ts";
 
 const readErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const writeErrors = { 400: errorResponseSchema, ...readErrors, 409: errorResponseSchema, 503: errorResponseSchema };
@@ -37,7 +38,6 @@ const tags = ["team"];
 /** Invitation look-ups and acceptances per client address and hour: enough for a team, too few to guess links. */
 export const INVITATION_ATTEMPTS_PER_HOUR = 30;
 
-const teamChanged = (userIds: string[] = []): AppEvent[] => [{ name: "team.changed", payload: { userIds } }];
 const actorOf = (user: { id: string; name: string }) => ({ id: user.id, name: user.name });
 
 export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
