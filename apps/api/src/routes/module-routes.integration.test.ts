@@ -479,9 +479,9 @@ describe("the worker", () => {
      * Transaction control and the signed tenant context (5), the claim, the requester's role, the company's trial,
      * the customer and its properties (2), the company's words, the job number, the plan, the job, its history note,
      * its visit, the outcome, its effects into the outbox: 17; then marking the effects relayed in a transaction of
-     * its own (5 + 1): 23.
+     * its own (BEGIN, the context (2), the update, COMMIT): 22.
      */
-    const CREATE_JOB_RUN_STATEMENTS = 23;
+    const CREATE_JOB_RUN_STATEMENTS = 22;
     const counting = createDatabase(inject("databaseUrl"), {
       max: 1,
       countQueries: true,
