@@ -7,6 +7,7 @@ import { createTaskQueues, type TaskQueues } from "@fieldops/tasks/enqueue";
 import type { TaskContext } from "@fieldops/tasks/task-definition";
 import { QUEUE_NAMES, type QueueName } from "@fieldops/tasks/queues";
 import { TASKS } from "@fieldops/domain/tasks";
+import { prunePendingEffects, sweepPendingEffects } from "@fieldops/domain/effects/sweep-pending-effects";
 
 /**
  * A worker that dies holding tasks (kill -9, out of memory) leaves them active under a lock it no longer renews.
@@ -20,6 +21,9 @@ export const STALLED_INTERVAL_MS = 2000;
 export const MAX_STALLED_COUNT = 2;
 /** While PostgreSQL is down the queue pauses this long between tries; the task waits without using an attempt. */
 export const DATABASE_RETRY_MS = 2000;
+/** How often the worker relays the effects a dead process left in `pending_effects`, and prunes relayed ones. */
+export const SWEEP_INTERVAL_MS = 2000;
+const PRUNE_EVERY_SWEEPS = 1800;
 /** An optimization keeps a core busy (in a thread of its own) for its whole budget: one at a time per process. */
 const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { optimizer: 1 };
 
@@ -37,6 +41,8 @@ export interface RunWorkersOptions {
   log?: (message: string, detail?: Record<string, unknown>) => void;
   /** The model tasks may ask; none without OPENAI_API_KEY. */
   model?: TaskContext["model"];
+  /** How often to sweep `pending_effects`; 0 runs no sweeper (a test that sweeps by hand). */
+  sweepIntervalMs?: number;
 }
 
 export interface RunningWorkers {
@@ -96,12 +102,50 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
     worker.on("stalled", (jobId) => log("task taken back from a worker that stopped", { queue: name, job: jobId }));
     return worker;
   });
+  const sweeper = startEffectSweeper(options, queues, log);
   return {
     workers,
     queues,
     async close() {
+      await sweeper.stop();
       await Promise.all(workers.map((worker) => worker.close()));
       await queues.close();
+    },
+  };
+}
+
+/**
+ * Relays, every `sweepIntervalMs`, what use cases committed to `pending_effects` but no process relayed (it died, or
+ * Redis failed it), and now and then prunes relayed rows. One sweep at a time per process; several workers share the
+ * rows through `FOR UPDATE SKIP LOCKED`.
+ */
+function startEffectSweeper(
+  options: RunWorkersOptions,
+  queues: TaskQueues,
+  log: NonNullable<RunWorkersOptions["log"]>,
+) {
+  const intervalMs = options.sweepIntervalMs ?? SWEEP_INTERVAL_MS;
+  if (intervalMs <= 0) return { stop: async () => {} };
+  let sweeps = 0;
+  let inFlight: Promise<void> | null = null;
+  const sweep = async () => {
+    try {
+      const relayed = await sweepPendingEffects({ db: options.db, redis: options.redis, queues });
+      if (relayed > 0) log("relayed effects left behind", { relayed });
+      if (++sweeps % PRUNE_EVERY_SWEEPS === 0) await prunePendingEffects(options.db);
+    } catch (error) {
+      // The database or Redis is down: the rows wait for the next sweep.
+      if (!isDatabaseUnavailable(error)) log("effect sweep failed", { error: (error as Error).message });
+    }
+  };
+  const timer = setInterval(() => {
+    inFlight ??= sweep().finally(() => (inFlight = null));
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await inFlight;
     },
   };
 }

@@ -10,6 +10,9 @@ export const DEFAULT_TASK_OPTIONS = {
   removeOnFail: { age: 7 * 24 * 3600 },
 } as const;
 
+/** A task's BullMQ job id: `<task id>_<key>` (BullMQ forbids ":"), the same for the same work however often it is added. */
+export const taskJobId = (taskId: string, taskKey: string) => `${taskId}_${taskKey}`;
+
 export interface TaskQueues {
   /**
    * Validates the payload and adds the task. `taskKey` makes its BullMQ job id deterministic (`<task id>_<key>`; BullMQ forbids ":"), so adding
@@ -43,12 +46,12 @@ export function createTaskQueues(connection: ConnectionOptions, prefix?: string)
   return {
     async enqueue(definition, payload, taskKey, options = {}) {
       const data = definition.schema.parse(payload);
-      const jobId = `${definition.id}_${taskKey}`;
+      const jobId = taskJobId(definition.id, taskKey);
       await queue(definition.queue).add(definition.id, data, { jobId, delay: Math.max(0, options.delayMs ?? 0) });
       return jobId;
     },
     async enqueueChain(definition, steps) {
-      const ids = steps.map((step) => `${definition.id}_${step.taskKey}`);
+      const ids = steps.map((step) => taskJobId(definition.id, step.taskKey));
       // A flow runs children before their parent: the last step is the root, the first the deepest child.
       let tree: FlowJob | undefined;
       steps.forEach((step, index) => {

@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { withTenant, type TenantTransaction } from "@fieldops/db";
+import { runInScope } from "@fieldops/domain/effects/run-in-scope";
 import type { ReviewAccess } from "@fieldops/domain/review/review-access";
+import { systemActor, type SystemActor, type TenantScope } from "@fieldops/domain/tenant-scope";
 import type { AppEvent } from "@fieldops/shared/events";
 import { REVIEW_REQUESTS_PER_MINUTE, REVIEW_TOKEN_HEADER } from "@fieldops/shared/review";
 import type { AppContext } from "../context.ts";
-import { publishCommitted } from "./tenant-route.ts";
+import { effectsOf } from "./tenant-route.ts";
 
 /**
  * Per client address, across all the customer's pages' routes, counted before the body is read: a person reads and
@@ -14,11 +15,12 @@ export const publicLinkRateLimit = {
   rateLimit: { max: REVIEW_REQUESTS_PER_MINUTE, timeWindow: 60_000, hook: "onRequest" as const, groupId: "review" },
 };
 
-/** What a public route's handler is given: who the link acts for and a transaction bound to its company. */
-export interface PublicLinkScope {
+/** What a public route's handler is given: who the link acts for, and the scope of its company (the link acts). */
+export interface PublicLinkScope extends TenantScope<SystemActor> {
   access: ReviewAccess;
-  tx: TenantTransaction;
 }
+
+const LINK_ACTOR = systemActor("customer link");
 
 /**
  * Runs a public route (the customer's pages under /api/review) for the holder of a link: `resolve` reads the token of
@@ -37,7 +39,13 @@ export async function withPublicLink<Result>(
   reply.header("cache-control", "no-store");
   const header = request.headers[REVIEW_TOKEN_HEADER];
   const access = await resolve(typeof header === "string" ? header : undefined);
-  const result = await withTenant(context.db, access.companyId, (tx) => work({ access, tx }));
-  if (options.publish) await publishCommitted(context, request, access.companyId, options.publish(result));
-  return result;
+  return runInScope(
+    effectsOf(context, request),
+    { companyId: access.companyId, actor: LINK_ACTOR, requestId: request.id },
+    async (scope) => {
+      const result = await work({ ...scope, access });
+      if (options.publish) scope.emit(options.publish(result));
+      return result;
+    },
+  );
 }

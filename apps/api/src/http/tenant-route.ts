@@ -1,9 +1,9 @@
 import type { FastifyRequest } from "fastify";
-import { withTenant, type TenantTransaction } from "@fieldops/db";
 import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
+import { runInScope, type EffectsDeps } from "@fieldops/domain/effects/run-in-scope";
 import { forbidden } from "@fieldops/domain/errors";
 import { assertCompanyWritable } from "@fieldops/domain/plans/assert-company-writable";
-import { publishEvent } from "@fieldops/events/company-stream";
+import type { TenantScope as DomainTenantScope, UserActor } from "@fieldops/domain/tenant-scope";
 import type { AppEvent } from "@fieldops/shared/events";
 import { can, type Capability } from "@fieldops/shared/permissions";
 import type { AppContext } from "../context.ts";
@@ -11,10 +11,33 @@ import type { AppContext } from "../context.ts";
 /** A signed-in user who belongs to a company: every tenant route acts for one. */
 export type CompanyUser = AuthenticatedUser & { companyId: string };
 
-/** What a tenant route's handler is given: who asks, and a transaction already bound to their company. */
-export interface TenantScope {
+/**
+ * What a tenant route's handler is given: the domain's scope (a transaction bound to the user's company, the user as
+ * its actor, the outbox of its effects), which it hands to the use case whole, and the signed-in user.
+ */
+export interface TenantScope extends DomainTenantScope<UserActor> {
   user: CompanyUser;
-  tx: TenantTransaction;
+}
+
+/** The actor a signed-in user is: the same shape as a module run's or a task's. */
+export function actorOf(user: CompanyUser): UserActor {
+  return {
+    kind: "user",
+    userId: user.id,
+    role: user.role,
+    name: user.name,
+    platformAdmin: user.impersonation !== null,
+  };
+}
+
+/** Where a route's effects go: relay failures are logged on the request. */
+export function effectsOf(context: AppContext, request: FastifyRequest): EffectsDeps {
+  return {
+    db: context.db,
+    redis: context.redis,
+    queues: context.queues,
+    log: (message, detail) => request.log.error(detail, message),
+  };
 }
 
 export interface TenantRouteOptions<Result> {
@@ -24,8 +47,8 @@ export interface TenantRouteOptions<Result> {
    */
   capability?: Capability;
   /**
-   * The live events a successful write announces to the company's sockets, derived from what the use case returned.
-   * They are published after the transaction has committed, so a write that rolls back announces nothing.
+   * The live events a successful write announces to the company's sockets, derived from what the use case returned:
+   * for use cases that do not emit their own yet (`scope.emit`). They go to the outbox in the same transaction.
    */
   publish?: (result: Result) => readonly AppEvent[];
   /**
@@ -44,7 +67,10 @@ const READ_METHODS = new Set(["GET", "HEAD"]);
  * security applies to every query in it), so no handler binds the tenant or filters by `companyId` by hand. A write
  * of a company whose free trial has ended without a plan is refused here, for every route at once.
  *
- * A handler is `async (request) => withCompanyUser(context, request, ({ tx, user }) => useCase(tx, input))`.
+ * The use case's effects (`scope.emit`, `scope.enqueue`) are written to the outbox in its transaction and relayed
+ * once it has committed (`runInScope`): a refused or rolled-back write announces and enqueues nothing.
+ *
+ * A handler is `async (request) => withCompanyUser(context, request, (scope) => useCase(scope, input))`.
  */
 export async function withCompanyUser<Result>(
   context: AppContext,
@@ -55,30 +81,14 @@ export async function withCompanyUser<Result>(
   const user = await context.requireCompanyUser(request);
   if (options.capability && !can(user, options.capability)) throw forbidden();
   const mustBeWritable = !READ_METHODS.has(request.method) && !options.readOnlyAllowed;
-  const result = await withTenant(context.db, user.companyId, async (tx) => {
-    if (mustBeWritable) await assertCompanyWritable(tx);
-    return work({ user, tx });
-  });
-  if (options.publish) await publishCommitted(context, request, user.companyId, options.publish(result));
-  return result;
-}
-
-/**
- * The write has committed whatever happens here (to the company's sockets, or to `userId`'s only): a Redis that fails now costs the other screens their live update
- * (they catch up on their next fetch), not the caller their answer.
- */
-export async function publishCommitted(
-  context: AppContext,
-  request: FastifyRequest,
-  companyId: string,
-  events: readonly AppEvent[],
-  userId: string | null = null,
-): Promise<void> {
-  for (const event of events) {
-    try {
-      await publishEvent(context.redis, event, { companyId, userId, requestId: request.id });
-    } catch (error) {
-      request.log.error({ err: error, event: event.name }, "live event not published");
-    }
-  }
+  return runInScope(
+    effectsOf(context, request),
+    { companyId: user.companyId, actor: actorOf(user), requestId: request.id },
+    async (scope) => {
+      if (mustBeWritable) await assertCompanyWritable(scope.tx);
+      const result = await work({ ...scope, user });
+      if (options.publish) scope.emit(options.publish(result));
+      return result;
+    },
+  );
 }

@@ -27,7 +27,7 @@ import {
   updateCrewRequestSchema,
 } from "@fieldops/shared/crews";
 import type { AppContext } from "../context.ts";
-import { crewChanged } from "../http/live-changes.ts";
+import { crewChanged } from "@fieldops/domain/crews/crews-events";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
 const readErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };

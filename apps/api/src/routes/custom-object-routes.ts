@@ -19,7 +19,7 @@ import {
   listCustomRecordsQuerySchema,
 } from "@fieldops/shared/custom-objects";
 import type { AppContext } from "../context.ts";
-import { customRecordsChanged } from "../http/live-changes.ts";
+import { customRecordsChanged } from "@fieldops/domain/custom-objects/custom-objects-events";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
 const readErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { applyRoutePlan, appliedRoutePlanEvents } from "@fieldops/domain/dispatch/apply-route-plan";
+import { applyRoutePlan } from "@fieldops/domain/dispatch/apply-route-plan";
 import { findBestSlots } from "@fieldops/domain/dispatch/find-best-slots";
 import { getRoutePlan } from "@fieldops/domain/dispatch/get-route-plan";
-import { queueRoutePlan, requestRoutePlan } from "@fieldops/domain/dispatch/request-route-plan";
+import { requestRoutePlan } from "@fieldops/domain/dispatch/request-route-plan";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { errorResponseSchema } from "@fieldops/shared/auth";
 import {
@@ -36,22 +36,9 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     kind: "optimize" | "replan",
     body: typeof optimizeDayRequestSchema._zod.output,
   ) => {
-    const queued = await withCompanyUser(
-      context,
-      request,
-      async ({ tx, user }) => ({
-        companyId: user.companyId,
-        ...(await requestRoutePlan(tx, {
-          ...body,
-          kind,
-          companyId: user.companyId,
-          actor: { userId: user.id, role: user.role },
-        })),
-      }),
-      { capability: "schedule.manage" },
-    );
-    await queueRoutePlan(context.queues, { companyId: queued.companyId, planId: queued.planId, requestId: request.id });
-    return { planId: queued.planId };
+    return withCompanyUser(context, request, (scope) => requestRoutePlan(scope, { ...body, kind }), {
+      capability: "schedule.manage",
+    });
   };
 
   app.post(
@@ -111,14 +98,8 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       const applied = await withCompanyUser(
         context,
         request,
-        ({ tx, user }) =>
-          applyRoutePlan(tx, {
-            planId: request.params.id,
-            crewIds: request.body.crewIds,
-            actor: { userId: user.id, role: user.role },
-            map: mapTiles,
-          }),
-        { capability: "schedule.manage", publish: appliedRoutePlanEvents },
+        (scope) => applyRoutePlan(scope, { planId: request.params.id, crewIds: request.body.crewIds, map: mapTiles }),
+        { capability: "schedule.manage" },
       );
       return applied.plan;
     },

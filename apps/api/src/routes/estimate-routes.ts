@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { convertEstimate } from "@fieldops/domain/estimates/convert-estimate";
 import { createEstimate } from "@fieldops/domain/estimates/create-estimate";
@@ -8,7 +7,6 @@ import { getEstimate } from "@fieldops/domain/estimates/get-estimate";
 import { listEstimates } from "@fieldops/domain/estimates/list-estimates";
 import { sendEstimate } from "@fieldops/domain/estimates/send-estimate";
 import { updateEstimate } from "@fieldops/domain/estimates/update-estimate";
-import { sendCustomerLinkTask } from "@fieldops/domain/notifications/send-customer-link.task";
 import { publicLinkUrl } from "@fieldops/domain/public-links/public-link-token";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { errorResponseSchema } from "@fieldops/shared/auth";
@@ -27,7 +25,7 @@ import { idParamsSchema } from "@fieldops/shared/jobs";
 import { reviewEstimatePath } from "@fieldops/shared/review";
 import type { AppContext } from "../context.ts";
 import { appOrigin } from "../http/app-origin.ts";
-import { estimateChanged, jobChanged } from "../http/live-changes.ts";
+import { estimateChanged } from "@fieldops/domain/estimates/estimates-events";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
 const errors = {
@@ -132,36 +130,12 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     },
     async (request) => {
       const origin = appOrigin(context, request);
-      let companyId = "";
       const sent = await withCompanyUser(
         context,
         request,
-        async ({ tx, user }) => {
-          companyId = user.companyId;
-          return sendEstimate(tx, {
-            ...request.body,
-            estimateId: request.params.id,
-            companyId: user.companyId,
-            userId: user.id,
-          });
-        },
-        { capability: "sales.manage", publish: (result) => estimateChanged(result.estimate) },
-      );
-      const sendId = randomUUID();
-      await context.queues.enqueue(
-        sendCustomerLinkTask,
-        {
-          companyId,
-          kind: "estimate",
-          subjectId: sent.estimate.id,
-          token: sent.token,
-          origin,
-          email: request.body.email,
-          sms: request.body.sms,
-          sendId,
-          requestId: request.id,
-        },
-        `${sent.estimate.id}_${sendId}`,
+        (scope) =>
+          sendEstimate(scope, { ...request.body, estimateId: request.params.id, origin, requestId: request.id }),
+        { capability: "sales.manage" },
       );
       return { estimate: sent.estimate, url: publicLinkUrl(origin, reviewEstimatePath(sent.estimate.id), sent.token) };
     },
@@ -226,16 +200,8 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       const converted = await withCompanyUser(
         context,
         request,
-        ({ tx, user }) =>
-          convertEstimate(tx, {
-            estimateId: request.params.id,
-            companyId: user.companyId,
-            actor: { userId: user.id, role: user.role },
-          }),
-        {
-          capability: "sales.manage",
-          publish: (result) => [...estimateChanged(result.estimate), ...(result.job ? jobChanged(result.job) : [])],
-        },
+        (scope) => convertEstimate(scope, { estimateId: request.params.id }),
+        { capability: "sales.manage" },
       );
       return { estimate: converted.estimate, jobId: converted.jobId };
     },

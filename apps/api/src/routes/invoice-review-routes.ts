@@ -18,7 +18,7 @@ import {
 } from "@fieldops/shared/invoice-review";
 import { reviewHeadersSchema } from "@fieldops/shared/review";
 import type { AppContext } from "../context.ts";
-import { invoicesChanged } from "../http/live-changes.ts";
+import { invoicesChanged } from "@fieldops/domain/invoices/invoices-events";
 import { publicLinkRateLimit, withPublicLink, type PublicLinkScope } from "../http/public-link-route.ts";
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };

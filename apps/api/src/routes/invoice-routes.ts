@@ -35,7 +35,7 @@ import { idParamsSchema } from "@fieldops/shared/jobs";
 import { text } from "@fieldops/shared/text";
 import type { AppContext } from "../context.ts";
 import { appOrigin } from "../http/app-origin.ts";
-import { invoicesChanged } from "../http/live-changes.ts";
+import { invoicesChanged } from "@fieldops/domain/invoices/invoices-events";
 import { withCompanyUser, type TenantScope } from "../http/tenant-route.ts";
 
 const readErrors = {
@@ -157,31 +157,26 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     },
     async (request) => {
       const origin = appOrigin(context, request);
-      const { sent, invoice } = await withCompanyUser(
+      const { invoice } = await withCompanyUser(
         context,
         request,
-        async ({ tx, user }) => {
-          const sent = await requestInvoiceSend(tx, {
+        async (scope) => {
+          const sent = await requestInvoiceSend(scope.tx, {
             ...request.body,
             id: request.params.id,
-            companyId: user.companyId,
+            companyId: scope.companyId,
             idempotencyKey: request.headers["idempotency-key"] ?? null,
           });
-          return {
-            sent: { ...sent, companyId: user.companyId },
-            invoice: await detail(tx, user.companyId, request.params.id),
-          };
+          queueInvoiceSend(scope, {
+            invoiceId: sent.id,
+            sendId: sent.sendId,
+            channels: sent.channels,
+            appOrigin: origin,
+          });
+          return { invoice: await detail(scope.tx, scope.companyId, request.params.id) };
         },
         { ...billing, publish: ({ invoice }) => invoicesChanged(invoice) },
       );
-      await queueInvoiceSend(context.queues, {
-        companyId: sent.companyId,
-        invoiceId: sent.id,
-        sendId: sent.sendId,
-        channels: sent.channels,
-        appOrigin: origin,
-        requestId: request.id,
-      });
       return invoice;
     },
   );

@@ -29,7 +29,6 @@ import {
   visitSchema,
 } from "@fieldops/shared/jobs";
 import type { AppContext } from "../context.ts";
-import { jobChanged, visitsChanged } from "../http/live-changes.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
 const errors = {
@@ -66,19 +65,13 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(
-        await withCompanyUser(
-          context,
-          request,
-          ({ tx, user }) =>
-            createJob(tx, {
-              ...request.body,
-              companyId: user.companyId,
-              actor: { userId: user.id, role: user.role },
-            }),
-          { capability: "jobs.manage", publish: jobChanged },
+      reply
+        .status(201)
+        .send(
+          await withCompanyUser(context, request, (scope) => createJob(scope, request.body), {
+            capability: "jobs.manage",
+          }),
         ),
-      ),
   );
 
   app.get(
@@ -125,13 +118,9 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request) =>
-      withCompanyUser(
-        context,
-        request,
-        ({ tx, user }) =>
-          updateJob(tx, { ...request.body, jobId: request.params.id, actor: { userId: user.id, role: user.role } }),
-        { capability: "jobs.manage", publish: jobChanged },
-      ),
+      withCompanyUser(context, request, (scope) => updateJob(scope, { ...request.body, jobId: request.params.id }), {
+        capability: "jobs.manage",
+      }),
   );
 
   app.get(
@@ -165,22 +154,16 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(
-        await withCompanyUser(
-          context,
-          request,
-          ({ tx, user }) =>
-            addJobNote(tx, {
-              jobId: request.params.id,
-              body: request.body.body,
-              actor: { userId: user.id, role: user.role },
-            }),
-          {
-            capability: "jobs.manage",
-            publish: () => [{ name: "jobs.changed", payload: { jobIds: [request.params.id] } }],
-          },
+      reply
+        .status(201)
+        .send(
+          await withCompanyUser(
+            context,
+            request,
+            (scope) => addJobNote(scope, { jobId: request.params.id, body: request.body.body }),
+            { capability: "jobs.manage" },
+          ),
         ),
-      ),
   );
 
   app.get(
@@ -194,9 +177,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) =>
-        listVisits(tx, { ...request.query, actor: { userId: user.id, role: user.role } }),
-      ),
+      withCompanyUser(context, request, ({ tx, actor }) => listVisits(tx, { ...request.query, actor })),
   );
 
   app.get(
@@ -210,9 +191,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request) =>
-      withCompanyUser(context, request, ({ tx, user }) =>
-        getVisit(tx, { visitId: request.params.id, actor: { userId: user.id, role: user.role } }),
-      ),
+      withCompanyUser(context, request, ({ tx, actor }) => getVisit(tx, { visitId: request.params.id, actor })),
   );
 
   app.post(
@@ -230,13 +209,8 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       withCompanyUser(
         context,
         request,
-        ({ tx, user }) =>
-          scheduleVisit(tx, {
-            ...request.body,
-            visitId: request.params.id,
-            actor: { userId: user.id, role: user.role },
-          }),
-        { capability: "jobs.manage", publish: (visit) => visitsChanged([visit]) },
+        (scope) => scheduleVisit(scope, { ...request.body, visitId: request.params.id }),
+        { capability: "jobs.manage" },
       ),
   );
 
@@ -252,16 +226,8 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request) =>
-      withCompanyUser(
-        context,
-        request,
-        ({ tx, user }) =>
-          transitionVisit(tx, {
-            ...request.body,
-            visitId: request.params.id,
-            actor: { userId: user.id, role: user.role },
-          }),
-        { publish: (visit) => visitsChanged([visit]) },
+      withCompanyUser(context, request, (scope) =>
+        transitionVisit(scope, { ...request.body, visitId: request.params.id }),
       ),
   );
 };

@@ -15,7 +15,8 @@ import {
   updateLeadRequestSchema,
 } from "@fieldops/shared/leads";
 import type { AppContext } from "../context.ts";
-import { estimatesChanged, leadsChanged } from "../http/live-changes.ts";
+import { estimatesChanged } from "@fieldops/domain/estimates/estimates-events";
+import { leadsChanged } from "@fieldops/domain/leads/leads-events";
 import { withCompanyUser } from "../http/tenant-route.ts";
 
 const errors = {

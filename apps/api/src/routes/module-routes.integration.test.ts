@@ -478,9 +478,10 @@ describe("the worker", () => {
     /**
      * Transaction control and the signed tenant context (5), the claim, the requester's role, the company's trial,
      * the customer and its properties (2), the company's words, the job number, the plan, the job, its history note,
-     * its visit, the outcome: 16.
+     * its visit, the outcome, its effects into the outbox: 17; then marking the effects relayed in a transaction of
+     * its own (BEGIN, the context (2), the update, COMMIT): 22.
      */
-    const CREATE_JOB_RUN_STATEMENTS = 16;
+    const CREATE_JOB_RUN_STATEMENTS = 22;
     const counting = createDatabase(workerResources().databaseUrl, {
       max: 1,
       countQueries: true,

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
-import { approveModuleRun, denyModuleRun, type DecidedApproval } from "@fieldops/domain/modules/decide-module-approval";
+import { approveModuleRun, denyModuleRun } from "@fieldops/domain/modules/decide-module-approval";
 import { listModuleApprovals } from "@fieldops/domain/modules/list-module-approvals";
-import { findOwnModuleRun, toModuleRun } from "@fieldops/domain/modules/module-run-row";
-import { queueApprovalExpiry, queueModuleRun, requestModuleRun } from "@fieldops/domain/modules/request-module-run";
+import { findOwnModuleRun, toModuleRun, type ModuleRunRow } from "@fieldops/domain/modules/module-run-row";
+import { requestModuleRun } from "@fieldops/domain/modules/request-module-run";
 import { undoModuleRun } from "@fieldops/domain/modules/undo-module-run";
 import { notFound } from "@fieldops/domain/errors";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { errorResponseSchema } from "@fieldops/shared/auth";
-import type { AppEvent } from "@fieldops/shared/events";
 import { idParamsSchema } from "@fieldops/shared/jobs";
 import {
   approvalListResponseSchema,
@@ -21,7 +20,7 @@ import {
 import { text } from "@fieldops/shared/text";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
-import { publishCommitted, withCompanyUser } from "../http/tenant-route.ts";
+import { withCompanyUser, type TenantScope } from "../http/tenant-route.ts";
 
 const errors = {
   400: errorResponseSchema,
@@ -34,13 +33,6 @@ const executeHeadersSchema = z.object({ "idempotency-key": text({ max: 100 }).mi
 const approvalEntrySchema = z.object({ run: moduleRunSchema });
 
 export const moduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const announce = (
-    request: FastifyRequest,
-    companyId: string,
-    events: readonly AppEvent[],
-    userId: string | null = null,
-  ) => publishCommitted(context, request, companyId, events, userId);
-
   app.post(
     API_PATHS.modulesExecute,
     {
@@ -53,26 +45,14 @@ export const moduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         response: { 200: executeModuleResponseSchema, ...writeErrors },
       },
     },
-    async (request) => {
-      const { answer, queueRunId, awaitingApproval, events, companyId } = await withCompanyUser(
-        context,
-        request,
-        async ({ tx, user }) => ({
-          companyId: user.companyId,
-          ...(await requestModuleRun(tx, {
-            moduleId: request.body.moduleId,
-            params: request.body.params,
-            idempotencyKey: request.headers["idempotency-key"] ?? null,
-            companyId: user.companyId,
-            actor: { userId: user.id, role: user.role },
-          })),
+    async (request) =>
+      withCompanyUser(context, request, (scope) =>
+        requestModuleRun(scope, {
+          moduleId: request.body.moduleId,
+          params: request.body.params,
+          idempotencyKey: request.headers["idempotency-key"] ?? null,
         }),
-      );
-      if (queueRunId) await queueModuleRun(context.queues, { companyId, runId: queueRunId, requestId: request.id });
-      if (awaitingApproval) await queueApprovalExpiry(context.queues, { companyId, ...awaitingApproval });
-      await announce(request, companyId, events);
-      return answer;
-    },
+      ),
   );
 
   app.get(
@@ -101,20 +81,7 @@ export const moduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         response: { 200: moduleRunSchema, ...writeErrors },
       },
     },
-    async (request) => {
-      const undone = await withCompanyUser(
-        context,
-        request,
-        async ({ tx, user }) =>
-          undoModuleRun(tx, {
-            runId: request.params.id,
-            companyId: user.companyId,
-            actor: { userId: user.id, role: user.role },
-          }),
-        { publish: (result) => result.events },
-      );
-      return undone.run;
-    },
+    async (request) => withCompanyUser(context, request, (scope) => undoModuleRun(scope, { runId: request.params.id })),
   );
 
   app.get(
@@ -155,20 +122,9 @@ export const moduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       withCompanyUser(context, request, ({ tx }) => listModuleApprovals(tx), { capability: "approvals.decide" }),
   );
 
-  const decide = async (
-    request: FastifyRequest,
-    work: Parameters<typeof withCompanyUser<DecidedApproval & { companyId: string }>>[2],
-  ) => {
+  const decide = async (request: FastifyRequest, work: (scope: TenantScope) => Promise<ModuleRunRow>) => {
     const decided = await withCompanyUser(context, request, work, { capability: "approvals.decide" });
-    if (decided.queueRunId)
-      await queueModuleRun(context.queues, {
-        companyId: decided.companyId,
-        runId: decided.queueRunId,
-        requestId: request.id,
-      });
-    await announce(request, decided.companyId, decided.companyEvents);
-    await announce(request, decided.companyId, decided.requesterEvents, decided.run.requestedByUserId);
-    return { run: toModuleRun(decided.run) };
+    return { run: toModuleRun(decided) };
   };
 
   app.post(
@@ -184,14 +140,9 @@ export const moduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       },
     },
     async (request) =>
-      decide(request, async ({ tx, user }) => ({
-        companyId: user.companyId,
-        ...(await approveModuleRun(tx, {
-          approvalId: request.params.id,
-          paramsHash: request.body.paramsHash,
-          actor: { userId: user.id, role: user.role },
-        })),
-      })),
+      decide(request, (scope) =>
+        approveModuleRun(scope, { approvalId: request.params.id, paramsHash: request.body.paramsHash }),
+      ),
   );
 
   app.post(
@@ -206,13 +157,6 @@ export const moduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       },
     },
     async (request) =>
-      decide(request, async ({ tx, user }) => ({
-        companyId: user.companyId,
-        ...(await denyModuleRun(tx, {
-          approvalId: request.params.id,
-          reason: request.body.reason,
-          actor: { userId: user.id, role: user.role },
-        })),
-      })),
+      decide(request, (scope) => denyModuleRun(scope, { approvalId: request.params.id, reason: request.body.reason })),
   );
 };

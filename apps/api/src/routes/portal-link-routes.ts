@@ -76,36 +76,35 @@ export const portalLinkRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
     },
     async (request, reply) => {
       const origin = appOrigin(context, request);
-      let companyId = "";
       const token = await withCompanyUser(
         context,
         request,
-        async ({ tx, user }) => {
-          companyId = user.companyId;
-          return rotatePortalLink(tx, {
+        async (scope) => {
+          const token = await rotatePortalLink(scope.tx, {
             customerId: request.params.id,
-            companyId: user.companyId,
-            userId: user.id,
+            companyId: scope.companyId,
+            userId: scope.actor.userId,
             send: request.body,
           });
+          const sendId = randomUUID();
+          scope.enqueue(
+            sendCustomerLinkTask,
+            {
+              companyId: scope.companyId,
+              kind: "customer_portal",
+              subjectId: request.params.id,
+              token,
+              origin,
+              email: request.body.email,
+              sms: request.body.sms,
+              sendId,
+              requestId: scope.requestId,
+            },
+            `${request.params.id}_${sendId}`,
+          );
+          return token;
         },
         { capability: "sales.manage" },
-      );
-      const sendId = randomUUID();
-      await context.queues.enqueue(
-        sendCustomerLinkTask,
-        {
-          companyId,
-          kind: "customer_portal",
-          subjectId: request.params.id,
-          token,
-          origin,
-          email: request.body.email,
-          sms: request.body.sms,
-          sendId,
-          requestId: request.id,
-        },
-        `${request.params.id}_${sendId}`,
       );
       return reply.status(201).send({ url: publicLinkUrl(origin, reviewPortalPath(request.params.id), token) });
     },

@@ -15,7 +15,7 @@ import {
   reviewHeadersSchema,
 } from "@fieldops/shared/review";
 import type { AppContext } from "../context.ts";
-import { estimatesChanged } from "../http/live-changes.ts";
+import { estimatesChanged } from "@fieldops/domain/estimates/estimates-events";
 import { publicLinkRateLimit, withPublicLink } from "../http/public-link-route.ts";
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };

@@ -28,7 +28,7 @@ import {
 } from "@fieldops/shared/support";
 import { base64Length } from "@fieldops/shared/company-settings";
 import type { AppContext } from "../context.ts";
-import { publishCommitted } from "../http/tenant-route.ts";
+import { publishCommitted } from "../http/publish-committed.ts";
 import { isPlatformAdmin } from "../http/platform-admin.ts";
 
 const errors = {

@@ -6,10 +6,10 @@ import { acceptInvitation, lookUpInvitation } from "@fieldops/domain/team/accept
 import { changeMemberRole, removeTeamMember } from "@fieldops/domain/team/change-member-role";
 import { createInvitations } from "@fieldops/domain/team/create-invitation";
 import { listInvitations, resendInvitation, revokeInvitation } from "@fieldops/domain/team/manage-invitations";
-import { queueInvitation } from "@fieldops/domain/team/queue-invitation";
+import { enqueueInvitation } from "@fieldops/domain/team/queue-invitation";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { errorResponseSchema, loginResponseSchema } from "@fieldops/shared/auth";
-import type { AppEvent } from "@fieldops/shared/events";
+import { teamChanged } from "@fieldops/domain/team/team-events";
 import { completeOnboardingRequestSchema, completeOnboardingResponseSchema } from "@fieldops/shared/onboarding";
 import { roleSchema } from "@fieldops/shared/roles";
 import {
@@ -27,7 +27,8 @@ import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { startSession } from "../auth/start-session.ts";
 import { appOrigin } from "../http/app-origin.ts";
-import { publishCommitted, withCompanyUser } from "../http/tenant-route.ts";
+import { publishCommitted } from "../http/publish-committed.ts";
+import { withCompanyUser, type TenantScope } from "../http/tenant-route.ts";
 
 const readErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const writeErrors = { 400: errorResponseSchema, ...readErrors, 409: errorResponseSchema, 503: errorResponseSchema };
@@ -36,20 +37,20 @@ const tags = ["team"];
 /** Invitation look-ups and acceptances per client address and hour: enough for a team, too few to guess links. */
 export const INVITATION_ATTEMPTS_PER_HOUR = 30;
 
-const teamChanged = (userIds: string[] = []): AppEvent[] => [{ name: "team.changed", payload: { userIds } }];
 const actorOf = (user: { id: string; name: string }) => ({ id: user.id, name: user.name });
 
 export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   /** Sends each invitation's link through the notifications worker, once their transaction has committed. */
-  const send = async (
+  const send = <Sending extends { invitation: { id: string }; sendCount: number }>(
     request: FastifyRequest,
-    companyId: string,
-    sendings: { invitation: { id: string }; sendCount: number }[],
-  ) => {
+    scope: TenantScope,
+    sendings: Sending[],
+  ): Sending[] => {
     const origin = appOrigin(context, request);
     for (const { invitation, sendCount } of sendings) {
-      await queueInvitation(context.queues, { companyId, invitationId: invitation.id, sendCount, appOrigin: origin });
+      enqueueInvitation(scope, { invitationId: invitation.id, sendCount, appOrigin: origin });
     }
+    return sendings;
   };
 
   app.get(
@@ -79,21 +80,21 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      let companyId = "";
       const [created] = await withCompanyUser(
         context,
         request,
-        ({ tx, user }) => {
-          companyId = user.companyId;
-          return createInvitations(tx, {
-            companyId: user.companyId,
-            actor: actorOf(user),
-            invitations: [request.body],
-          });
-        },
+        async (scope) =>
+          send(
+            request,
+            scope,
+            await createInvitations(scope.tx, {
+              companyId: scope.companyId,
+              actor: actorOf(scope.user),
+              invitations: [request.body],
+            }),
+          ),
         { capability: "team.manage", publish: () => teamChanged() },
       );
-      await send(request, companyId, [created!]);
       return reply.status(201).send(created!.invitation);
     },
   );
@@ -109,18 +110,20 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request) => {
-      let companyId = "";
-      const sending = await withCompanyUser(
+      const [sending] = await withCompanyUser(
         context,
         request,
-        ({ tx, user }) => {
-          companyId = user.companyId;
-          return resendInvitation(tx, { id: request.params.id, companyId: user.companyId, actor: actorOf(user) });
-        },
+        async (scope) =>
+          send(request, scope, [
+            await resendInvitation(scope.tx, {
+              id: request.params.id,
+              companyId: scope.companyId,
+              actor: actorOf(scope.user),
+            }),
+          ]),
         { capability: "team.manage", publish: () => teamChanged() },
       );
-      await send(request, companyId, [sending]);
-      return sending.invitation;
+      return sending!.invitation;
     },
   );
 
@@ -213,17 +216,21 @@ export const teamRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request) => {
-      let companyId = "";
       const sendings = await withCompanyUser(
         context,
         request,
-        ({ tx, user }) => {
-          companyId = user.companyId;
-          return completeOnboarding(tx, { ...request.body, companyId: user.companyId, actor: actorOf(user) });
-        },
+        async (scope) =>
+          send(
+            request,
+            scope,
+            await completeOnboarding(scope.tx, {
+              ...request.body,
+              companyId: scope.companyId,
+              actor: actorOf(scope.user),
+            }),
+          ),
         { capability: "team.manage", publish: () => teamChanged() },
       );
-      await send(request, companyId, sendings);
       return { invited: sendings.length };
     },
   );

@@ -1,8 +1,7 @@
-import type { TenantTransaction } from "@fieldops/db";
 import { routePlanResultSchema, type MapTiles, type RoutePlan } from "@fieldops/shared/dispatch";
-import type { AppEvent } from "@fieldops/shared/events";
 import { conflict, invalidInput, notFound } from "../errors.ts";
-import type { Actor } from "../jobs/actor.ts";
+import { visitSetChanged } from "../jobs/jobs-events.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { assertVisitPlacements, lockCrews } from "../schedule/assert-visit-placements.ts";
 import { expectedVersions, firstChangedVisit } from "./get-route-plan.ts";
 import { assertRouteOptimization } from "./route-plan-access.ts";
@@ -29,9 +28,10 @@ interface Placement {
  * A part already applied is not applied again, so repeating an apply changes nothing.
  */
 export async function applyRoutePlan(
-  tx: TenantTransaction,
-  input: { planId: string; crewIds?: readonly string[]; actor: Actor; map: MapTiles | null },
+  scope: TenantScope<UserActor>,
+  input: { planId: string; crewIds?: readonly string[]; map: MapTiles | null },
 ): Promise<AppliedRoutePlan> {
+  const { tx, actor } = scope;
   await assertRouteOptimization(tx);
   // Serialises applies of the same plan, so two clicks cannot both write a part.
   const locked = await tx.$queryRaw<
@@ -140,7 +140,7 @@ export async function applyRoutePlan(
       data: [...written.keys()].map((visitId) => ({
         companyId: plan.companyId,
         jobId: byId.get(visitId)!.jobId,
-        authorUserId: input.actor.userId,
+        authorUserId: actor.userId,
         kind: "event",
         body: "Visit rescheduled by route optimization",
       })),
@@ -155,33 +155,15 @@ export async function applyRoutePlan(
       status: planCrews.every((crewId) => appliedCrewIds.includes(crewId)) ? "applied" : "ready",
     },
   });
-  return {
-    plan: toRoutePlan(updated, input.map),
-    changed: {
-      visitIds: [...written.keys()],
-      jobIds: [...new Set([...written.keys()].map((visitId) => byId.get(visitId)!.jobId))],
-      crewIds: [...touchedCrews],
-    },
+  const changed = {
+    visitIds: [...written.keys()],
+    jobIds: [...new Set([...written.keys()].map((visitId) => byId.get(visitId)!.jobId))],
+    crewIds: [...touchedCrews],
   };
-}
-
-const EVENT_LIST_MAX = 1000;
-
-/** What an apply announces once committed: which visits moved (in lists of at most 1,000) and that the plan moved on. */
-export function appliedRoutePlanEvents(applied: AppliedRoutePlan): AppEvent[] {
-  const { visitIds, jobIds, crewIds } = applied.changed;
-  if (visitIds.length === 0) return [];
-  const events: AppEvent[] = [];
-  for (let at = 0; at < visitIds.length; at += EVENT_LIST_MAX) {
-    events.push({
-      name: "visits.changed",
-      payload: {
-        visitIds: visitIds.slice(at, at + EVENT_LIST_MAX),
-        jobIds: jobIds.slice(0, EVENT_LIST_MAX),
-        crewIds: crewIds.slice(0, EVENT_LIST_MAX),
-      },
-    });
+  // Which visits moved, and that the plan moved on.
+  if (changed.visitIds.length > 0) {
+    scope.emit(visitSetChanged(changed));
+    scope.emit({ name: "route_plan.updated", payload: { planId: updated.id, status: updated.status } });
   }
-  events.push({ name: "route_plan.updated", payload: { planId: applied.plan.id, status: applied.plan.status } });
-  return events;
+  return { plan: toRoutePlan(updated, input.map), changed };
 }

@@ -1,8 +1,7 @@
-import type { TenantTransaction } from "@fieldops/db";
 import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import type { OptimizeDayInput } from "@fieldops/shared/dispatch";
 import { invalidInput, notFound } from "../errors.ts";
-import type { Actor } from "../jobs/actor.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { companyToday } from "./day-model.ts";
 import { optimizeRoutesTask } from "./optimize-routes.task.ts";
 import { assertRouteOptimization } from "./route-plan-access.ts";
@@ -13,9 +12,10 @@ import { assertRouteOptimization } from "./route-plan-access.ts";
  * committed (`queueRoutePlan`).
  */
 export async function requestRoutePlan(
-  tx: TenantTransaction,
-  input: OptimizeDayInput & { kind: "optimize" | "replan"; companyId: string; actor: Actor; now?: Date },
+  scope: TenantScope<UserActor>,
+  input: OptimizeDayInput & { kind: "optimize" | "replan"; now?: Date },
 ): Promise<{ planId: string }> {
+  const { tx } = scope;
   await assertRouteOptimization(tx);
   const now = input.now ?? new Date();
   const today = await companyToday(tx, now);
@@ -31,15 +31,20 @@ export async function requestRoutePlan(
   if (crews.length === 0) throw invalidInput("The company has no crews to plan", "crewIds");
   const plan = await tx.routePlan.create({
     data: {
-      companyId: input.companyId,
+      companyId: scope.companyId,
       kind: input.kind,
       date: input.date,
       crewIds: crews.map((crew) => crew.id),
       budgetSeconds: input.budgetSeconds,
       planFrom: input.kind === "replan" ? now : null,
-      createdByUserId: input.actor.userId,
+      createdByUserId: scope.actor.userId,
     },
   });
+  scope.enqueue(
+    optimizeRoutesTask,
+    { companyId: scope.companyId, planId: plan.id, requestId: scope.requestId },
+    plan.id,
+  );
   return { planId: plan.id };
 }
 

@@ -1,9 +1,9 @@
-import type { TenantTransaction } from "@fieldops/db";
 import type { EstimateDetail } from "@fieldops/shared/estimates";
 import type { JobDetail } from "@fieldops/shared/jobs";
 import { conflict } from "../errors.ts";
-import type { Actor } from "../jobs/actor.ts";
 import { createJob } from "../jobs/create-job.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
+import { estimateChanged } from "./estimates-events.ts";
 import {
   companyTimeZone,
   effectiveEstimateStatus,
@@ -26,9 +26,10 @@ export interface ConvertedEstimate {
  * one job: the second call finds it converted and answers with the same job.
  */
 export async function convertEstimate(
-  tx: TenantTransaction,
-  input: { estimateId: string; companyId: string; actor: Actor; now?: Date },
+  scope: TenantScope<UserActor>,
+  input: { estimateId: string; now?: Date },
 ): Promise<ConvertedEstimate> {
+  const { tx } = scope;
   const now = input.now ?? new Date();
   const current = await lockEstimate(tx, input.estimateId);
   const timeZone = await companyTimeZone(tx);
@@ -40,9 +41,7 @@ export async function convertEstimate(
     throw conflict(`Only an approved estimate can become a job; this one is ${status.replace("_", " ")}`);
   const option = current.options.find((candidate) => candidate.id === current.approvedOptionId);
   if (!option) throw conflict("The approved option no longer exists");
-  const job = await createJob(tx, {
-    companyId: input.companyId,
-    actor: input.actor,
+  const job = await createJob(scope, {
     now,
     customerId: current.customerId,
     title: current.title,
@@ -63,5 +62,7 @@ export async function convertEstimate(
     data: { status: "converted", jobId: job.id, convertedAt: now },
     include: estimateDetailInclude,
   });
-  return { estimate: await toEstimateDetail(tx, row, now, timeZone), jobId: job.id, job };
+  const estimate = await toEstimateDetail(tx, row, now, timeZone);
+  scope.emit(estimateChanged(estimate));
+  return { estimate, jobId: job.id, job };
 }

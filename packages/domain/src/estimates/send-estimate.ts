@@ -1,4 +1,4 @@
-import type { TenantTransaction } from "@fieldops/db";
+import { randomUUID } from "node:crypto";
 import type { EstimateDetail, SendChannelsInput } from "@fieldops/shared/estimates";
 import { conflict, invalidInput } from "../errors.ts";
 import { issuePublicLink } from "../public-links/public-links.ts";
@@ -10,6 +10,9 @@ import {
   toEstimateDetail,
 } from "./estimate-record.ts";
 import { requirePlanFeature } from "../plans/require-plan-feature.ts";
+import { sendCustomerLinkTask } from "../notifications/send-customer-link.task.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
+import { estimateChanged } from "./estimates-events.ts";
 
 export interface SentEstimate {
   estimate: EstimateDetail;
@@ -18,14 +21,15 @@ export interface SentEstimate {
 }
 
 /**
- * Sends (or sends again) an estimate: it becomes sent, and gets a new link for its customer, which the caller hands
- * to the notification job once this transaction has committed. Text messages need the plan's SMS feature. Links
- * sent earlier keep working.
+ * Sends (or sends again) an estimate: it becomes sent, and gets a new link for its customer, which the notification
+ * task (enqueued through the scope, so once this transaction has committed) puts in the messages. Text messages need
+ * the plan's SMS feature. Links sent earlier keep working.
  */
 export async function sendEstimate(
-  tx: TenantTransaction,
-  input: SendChannelsInput & { estimateId: string; companyId: string; userId: string; now?: Date },
+  scope: TenantScope<UserActor>,
+  input: SendChannelsInput & { estimateId: string; origin: string; requestId: string | null; now?: Date },
 ): Promise<SentEstimate> {
+  const { tx } = scope;
   const now = input.now ?? new Date();
   const current = await lockEstimate(tx, input.estimateId);
   const status = effectiveEstimateStatus(current, now);
@@ -45,15 +49,33 @@ export async function sendEstimate(
     );
   }
   const token = await issuePublicLink(tx, {
-    companyId: input.companyId,
+    companyId: scope.companyId,
     kind: "estimate",
     subjectId: current.id,
-    userId: input.userId,
+    userId: scope.actor.userId,
   });
   const row = await tx.estimate.update({
     where: { id: current.id },
     data: { status: "sent", sentAt: now },
     include: estimateDetailInclude,
   });
-  return { estimate: await toEstimateDetail(tx, row, now, await companyTimeZone(tx)), token };
+  const estimate = await toEstimateDetail(tx, row, now, await companyTimeZone(tx));
+  const sendId = randomUUID();
+  scope.enqueue(
+    sendCustomerLinkTask,
+    {
+      companyId: scope.companyId,
+      kind: "estimate",
+      subjectId: estimate.id,
+      token,
+      origin: input.origin,
+      email: input.email,
+      sms: input.sms,
+      sendId,
+      requestId: input.requestId,
+    },
+    `${estimate.id}_${sendId}`,
+  );
+  scope.emit(estimateChanged(estimate));
+  return { estimate, token };
 }

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { TenantTransaction } from "@fieldops/db";
-import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import type { SendInvoiceInput } from "@fieldops/shared/invoices";
 import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 import { conflict, invalidInput, notFound } from "../errors.ts";
 import { invoicingCompany } from "./invoice-company.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 import { sendInvoiceTask } from "./send-invoice.task.ts";
 
 /**
@@ -50,16 +50,13 @@ export async function requestInvoiceSend(
 }
 
 /** Hands the send to the notifications worker; the same send id queues it once. */
-export async function queueInvoiceSend(
-  queues: TaskQueues,
-  input: {
-    companyId: string;
-    invoiceId: string;
-    sendId: string;
-    channels: SendInvoiceInput["channels"];
-    appOrigin: string;
-    requestId: string | null;
-  },
-): Promise<void> {
-  await queues.enqueue(sendInvoiceTask, input, `${input.invoiceId}_${input.sendId}`);
+export function queueInvoiceSend(
+  scope: TenantScope,
+  input: { invoiceId: string; sendId: string; channels: SendInvoiceInput["channels"]; appOrigin: string },
+): void {
+  scope.enqueue(
+    sendInvoiceTask,
+    { ...input, companyId: scope.companyId, requestId: scope.requestId },
+    `${input.invoiceId}_${input.sendId}`,
+  );
 }

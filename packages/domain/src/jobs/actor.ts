@@ -1,7 +1,4 @@
-import type { Role } from "@fieldops/shared/roles";
+import type { UserActor } from "../tenant-scope.ts";
 
-/** Who acts: use cases that treat roles differently, or record who did what, are given it. */
-export interface Actor {
-  userId: string;
-  role: Role;
-}
+/** Who acts, as a read that treats roles differently needs it: the part of the scope's actor it reads. */
+export type Actor = Pick<UserActor, "userId" | "role">;

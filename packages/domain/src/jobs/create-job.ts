@@ -3,23 +3,25 @@ import type { CreateJobInput, JobDetail } from "@fieldops/shared/jobs";
 import { readCompanyTerminology } from "../companies/read-company-terminology.ts";
 import { invalidInput, notFound } from "../errors.ts";
 import { requirePlanLimit } from "../plans/require-plan-limit.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import type { Actor } from "./actor.ts";
 import { extendVisitHorizon } from "./extend-visit-horizon.ts";
 import { getJob } from "./get-job.ts";
+import { jobChanged } from "./jobs-events.ts";
 import { takeNextJobNumber } from "./job-numbers.ts";
 import { normalizeRecurrenceRule } from "./recurrence.ts";
 
 /**
  * Creates a job with its line items and checklist: a one-off job gets one unscheduled visit, a recurring job its
  * visits up to the rolling horizon. The plan's monthly job limit is checked under the company's lock
- * (requirePlanLimit), so two requests cannot both pass the last free place.
+ * (requirePlanLimit), so two requests cannot both pass the last free place. Announces the job and its visits.
  */
 export async function createJob(
-  tx: TenantTransaction,
-  input: CreateJobInput & { companyId: string; actor: Actor; now?: Date },
+  scope: TenantScope<UserActor>,
+  input: CreateJobInput & { now?: Date },
 ): Promise<JobDetail> {
-  const created = await createJobRecord(tx, input);
-  return getJob(tx, { jobId: created.id, now: input.now ?? new Date() });
+  const created = await createJobRecord(scope, input);
+  return getJob(scope.tx, { jobId: created.id, now: input.now ?? new Date() });
 }
 
 /** A job just made: what its creator needs to say so and to announce it. */
@@ -31,10 +33,19 @@ export type CreatedJob = {
 };
 
 /**
- * `createJob` without reading the whole job back. Everything it reads comes before the job number, so that the
- * number's lock, which concurrent creations in the company wait for, is held by the writes alone.
+ * `createJob` without reading the whole job back (and announcing it). Everything it reads comes before the job number,
+ * so that the number's lock, which concurrent creations in the company wait for, is held by the writes alone.
  */
 export async function createJobRecord(
+  scope: TenantScope<UserActor>,
+  input: CreateJobInput & { now?: Date },
+): Promise<CreatedJob> {
+  const created = await insertJob(scope.tx, { ...input, companyId: scope.companyId, actor: scope.actor });
+  scope.emit(jobChanged(created));
+  return created;
+}
+
+async function insertJob(
   tx: TenantTransaction,
   input: CreateJobInput & { companyId: string; actor: Actor; now?: Date },
 ): Promise<CreatedJob> {

@@ -1,9 +1,9 @@
-import type { TenantTransaction } from "@fieldops/db";
 import type { ScheduleVisitInput, Visit } from "@fieldops/shared/jobs";
 import { VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
 import { conflict, notFound } from "../errors.ts";
 import { assertVisitPlacements, lockCrews } from "../schedule/assert-visit-placements.ts";
-import type { Actor } from "./actor.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
+import { visitsChanged } from "./jobs-events.ts";
 import { toVisit } from "./to-job.ts";
 import { findVisitFor, STALE_VISIT_MESSAGE } from "./visit-access.ts";
 
@@ -14,10 +14,10 @@ import { findVisitFor, STALE_VISIT_MESSAGE } from "./visit-access.ts";
  * A crew must have the job's skills, be working then, have nothing else booked then, and keep room for its breaks.
  */
 export async function scheduleVisit(
-  tx: TenantTransaction,
-  input: ScheduleVisitInput & { visitId: string; actor: Actor },
+  { tx, actor, emit }: TenantScope<UserActor>,
+  input: ScheduleVisitInput & { visitId: string },
 ): Promise<Visit> {
-  const visit = await findVisitFor(tx, input.visitId, input.actor);
+  const visit = await findVisitFor(tx, input.visitId, actor);
   if (visit.version !== input.version) throw conflict(STALE_VISIT_MESSAGE, "version");
   if (visit.status !== "unscheduled" && visit.status !== "scheduled" && visit.status !== "dispatched") {
     throw conflict(`A visit that is ${VISIT_STATUS_LABELS[visit.status].toLowerCase()} cannot be rescheduled`);
@@ -56,11 +56,15 @@ export async function scheduleVisit(
     data: {
       companyId: visit.companyId,
       jobId: visit.jobId,
-      authorUserId: input.actor.userId,
+      authorUserId: actor.userId,
       kind: "event",
       body: `Visit scheduled for ${start.toISOString()}`,
     },
     select: { id: true },
   });
+  // The crew it left refetches too.
+  emit(visitsChanged([{ id: visit.id, jobId: visit.jobId, crewIds: [visit.crewId, updated.crewId].filter(isId) }]));
   return toVisit({ ...updated, crew: crew ? { name: crew.name } : null });
 }
+
+const isId = (id: string | null): id is string => id !== null;

@@ -1,9 +1,10 @@
-import type { Prisma, TenantTransaction } from "@fieldops/db";
+import type { Prisma } from "@fieldops/db";
 import type { TransitionVisitInput, Visit } from "@fieldops/shared/jobs";
 import { canTransitionVisit, FIELD_USER_VISIT_TARGETS, VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
 import { can } from "@fieldops/shared/permissions";
 import { conflict, forbidden } from "../errors.ts";
-import type { Actor } from "./actor.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
+import { visitsChanged } from "./jobs-events.ts";
 import { toVisit } from "./to-job.ts";
 import { findVisitFor, STALE_VISIT_MESSAGE } from "./visit-access.ts";
 
@@ -12,12 +13,12 @@ import { findVisitFor, STALE_VISIT_MESSAGE } from "./visit-access.ts";
  * complete their own crew's visits. Like scheduling, the move names the version it was decided on.
  */
 export async function transitionVisit(
-  tx: TenantTransaction,
-  input: TransitionVisitInput & { visitId: string; actor: Actor; now?: Date },
+  { tx, actor, emit }: TenantScope<UserActor>,
+  input: TransitionVisitInput & { visitId: string; now?: Date },
 ): Promise<Visit> {
   const now = input.now ?? new Date();
-  const visit = await findVisitFor(tx, input.visitId, input.actor);
-  if (!can(input.actor, "visits.manage_all") && !FIELD_USER_VISIT_TARGETS.includes(input.to)) {
+  const visit = await findVisitFor(tx, input.visitId, actor);
+  if (!can(actor, "visits.manage_all") && !FIELD_USER_VISIT_TARGETS.includes(input.to)) {
     throw forbidden("A field user can only start and complete visits");
   }
   if (visit.version !== input.version) throw conflict(STALE_VISIT_MESSAGE, "version");
@@ -45,11 +46,13 @@ export async function transitionVisit(
     data: {
       companyId: visit.companyId,
       jobId: visit.jobId,
-      authorUserId: input.actor.userId,
+      authorUserId: actor.userId,
       kind: "event",
       body: `Visit ${VISIT_STATUS_LABELS[from].toLowerCase()} → ${VISIT_STATUS_LABELS[input.to].toLowerCase()}`,
     },
   });
+  // A visit sent back to the queue leaves its crew, whose screens refetch too.
+  emit(visitsChanged([{ id: visit.id, jobId: visit.jobId, crewId: visit.crewId }]));
   return toVisit(
     await tx.visit.findUniqueOrThrow({ where: { id: visit.id }, include: { crew: { select: { name: true } } } }),
   );

@@ -1,13 +1,13 @@
-import type { TenantTransaction } from "@fieldops/db";
 import type { JobDetail, UpdateJobInput } from "@fieldops/shared/jobs";
 import { invalidInput, notFound } from "../errors.ts";
-import type { Actor } from "./actor.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { getJob } from "./get-job.ts";
+import { jobChanged } from "./jobs-events.ts";
 
 /** Edits a job; line items and checklist, when given, replace the old ones. Closing and invoicing are recorded. */
 export async function updateJob(
-  tx: TenantTransaction,
-  input: UpdateJobInput & { jobId: string; actor: Actor; now?: Date },
+  { tx, actor, emit }: TenantScope<UserActor>,
+  input: UpdateJobInput & { jobId: string; now?: Date },
 ): Promise<JobDetail> {
   const now = input.now ?? new Date();
   const job = await tx.job.findUnique({ where: { id: input.jobId } });
@@ -62,11 +62,13 @@ export async function updateJob(
       data: events.map((body) => ({
         companyId: job.companyId,
         jobId: job.id,
-        authorUserId: input.actor.userId,
+        authorUserId: actor.userId,
         kind: "event",
         body,
       })),
     });
   }
-  return getJob(tx, { jobId: job.id, now });
+  const updated = await getJob(tx, { jobId: job.id, now });
+  emit(jobChanged(updated));
+  return updated;
 }

@@ -20,9 +20,12 @@ import type { ModuleRunRow } from "./module-run-row.ts";
 export async function recheckModuleRun(
   tx: TenantTransaction,
   run: ModuleRunRow,
-): Promise<{ moduleId: ModuleId; params: ModuleParams<ModuleId>; requesterRole: Role }> {
+): Promise<{ moduleId: ModuleId; params: ModuleParams<ModuleId>; requesterRole: Role; requesterName: string }> {
   const moduleId = moduleIdSchema.parse(run.moduleId);
-  const requester = await tx.user.findUnique({ where: { id: run.requestedByUserId }, select: { role: true } });
+  const requester = await tx.user.findUnique({
+    where: { id: run.requestedByUserId },
+    select: { role: true, name: true },
+  });
   const requesterRole = requester ? roleSchema.parse(requester.role) : null;
   if (requesterRole === null || modulePolicy(moduleId, requesterRole) === "denied") {
     throw conflict("The person who asked for this may no longer run it");
@@ -39,5 +42,5 @@ export async function recheckModuleRun(
   }
   if (checked === null || checked.paramsHash !== run.paramsHash)
     throw conflict("The request's parameters have changed since it was made, so it cannot run");
-  return { moduleId, params: checked.params, requesterRole };
+  return { moduleId, params: checked.params, requesterRole, requesterName: requester!.name };
 }

@@ -2,13 +2,10 @@ import { createJobRequestSchema } from "@fieldops/shared/jobs";
 import { z } from "zod";
 import { conflict } from "../errors.ts";
 import { createJobRecord } from "../jobs/create-job.ts";
+import { jobChanged } from "../jobs/jobs-events.ts";
 import { defineModule } from "./module-definition.ts";
 
 const undoSchema = z.object({ jobId: z.string() });
-const resultSchema = z.object({
-  jobId: z.string(),
-  visits: z.array(z.object({ id: z.string(), jobId: z.string(), crewId: z.string().nullable() })),
-});
 
 /** Creates a one-off job with one unscheduled visit; undone by deleting it while nothing has been done on it. */
 export const createJobModule = defineModule({
@@ -17,13 +14,8 @@ export const createJobModule = defineModule({
     const customer = await tx.customer.findUnique({ where: { id: params.customerId }, select: { name: true } });
     return `Create the job "${params.title}" for ${customer?.name ?? "a customer that no longer exists"}.`;
   },
-  async run(tx, params, context) {
-    const job = await createJobRecord(tx, {
-      ...createJobRequestSchema.parse(params),
-      companyId: context.companyId,
-      actor: context.actor,
-      now: context.now,
-    });
+  async run(scope, params, context) {
+    const job = await createJobRecord(scope, { ...createJobRequestSchema.parse(params), now: context.now });
     return {
       message: `Created job #${job.number}: ${job.title}`,
       result: {
@@ -33,12 +25,12 @@ export const createJobModule = defineModule({
       undo: { jobId: job.id },
     };
   },
-  async undo(tx, stored) {
+  async undo({ tx, emit }, stored) {
     const { jobId } = undoSchema.parse(stored);
     const job = await tx.job.findUnique({
       where: { id: jobId },
       select: {
-        visits: { select: { status: true, version: true } },
+        visits: { select: { id: true, status: true, version: true } },
         _count: { select: { invoices: true, lineItems: true, checklist: true, notes: { where: { kind: "note" } } } },
         invoicedAt: true,
         closedAt: true,
@@ -52,14 +44,6 @@ export const createJobModule = defineModule({
       job.visits.some((visit) => visit.status !== "unscheduled" || visit.version !== 1);
     if (touched) throw conflict("The job has been worked on since it was created, so it cannot be undone");
     await tx.job.delete({ where: { id: jobId } });
-  },
-  events(result) {
-    const parsed = resultSchema.safeParse(result);
-    if (!parsed.success) return [];
-    const { jobId, visits } = parsed.data;
-    return [
-      { name: "jobs.changed", payload: { jobIds: [jobId] } },
-      { name: "visits.changed", payload: { visitIds: visits.map((visit) => visit.id), jobIds: [jobId], crewIds: [] } },
-    ];
+    emit(jobChanged({ id: jobId, visits: job.visits.map((visit) => ({ id: visit.id, jobId })) }));
   },
 });

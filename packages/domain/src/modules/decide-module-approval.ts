@@ -1,19 +1,12 @@
 import type { TenantTransaction } from "@fieldops/db";
-import type { AppEvent } from "@fieldops/shared/events";
 import { can } from "@fieldops/shared/permissions";
 import { conflict, forbidden, notFound } from "../errors.ts";
 import type { Actor } from "../jobs/actor.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { recheckModuleRun } from "./check-module-run.ts";
-import { lockModuleRun, moduleRunUpdated, type ModuleRunRow } from "./module-run-row.ts";
-
-export interface DecidedApproval {
-  run: ModuleRunRow;
-  /** The run to queue once committed (again, harmlessly, when it was approved twice). */
-  queueRunId: string | null;
-  /** For the company (approval.updated) and for the requester (module.run_updated), once committed. */
-  companyEvents: AppEvent[];
-  requesterEvents: AppEvent[];
-}
+import { lockModuleRun, type ModuleRunRow } from "./module-run-row.ts";
+import { approvalUpdated, moduleRunUpdated } from "./modules-events.ts";
+import { queueModuleRun } from "./request-module-run.ts";
 
 /** The pending request, locked: two decisions on it take turns. Approvers decide others' requests, never their own. */
 async function lockPending(tx: TenantTransaction, approvalId: string, actor: Actor): Promise<ModuleRunRow> {
@@ -25,13 +18,11 @@ async function lockPending(tx: TenantTransaction, approvalId: string, actor: Act
   return run;
 }
 
-function decided(run: ModuleRunRow, status: "approved" | "denied", queueRunId: string | null): DecidedApproval {
-  return {
-    run,
-    queueRunId,
-    companyEvents: [{ name: "approval.updated", payload: { approvalId: run.id, moduleId: run.moduleId, status } }],
-    requesterEvents: [moduleRunUpdated(run)],
-  };
+/** Tells the company (its approvers' lists) and the requester (their chat) of a decision, once committed. */
+function announceDecision(scope: TenantScope, run: ModuleRunRow, status: "approved" | "denied"): ModuleRunRow {
+  scope.emit(approvalUpdated(run, status));
+  scope.emit(moduleRunUpdated(run), run.requestedByUserId);
+  return run;
 }
 
 const wasApproved = (run: ModuleRunRow) =>
@@ -43,20 +34,20 @@ const wasApproved = (run: ModuleRunRow) =>
 /**
  * Approves a pending request naming the parameters the approver saw (their hash), after checking again that the
  * requester may still ask for the module, the plan includes it and the parameters are unchanged; the run is then
- * queued. Approving an approved request changes nothing; a denied or expired one cannot be approved.
+ * queued. Approving an approved request changes nothing (a run still queued is handed to the workers again,
+ * harmlessly); a denied or expired one cannot be approved.
  */
 export async function approveModuleRun(
-  tx: TenantTransaction,
-  input: { approvalId: string; paramsHash: string; actor: Actor; now?: Date },
-): Promise<DecidedApproval> {
+  scope: TenantScope<UserActor>,
+  input: { approvalId: string; paramsHash: string; now?: Date },
+): Promise<ModuleRunRow> {
+  const { tx, actor } = scope;
   const now = input.now ?? new Date();
-  const run = await lockPending(tx, input.approvalId, input.actor);
-  if (wasApproved(run))
-    return {
-      ...decided(run, "approved", run.status === "queued" ? run.id : null),
-      companyEvents: [],
-      requesterEvents: [],
-    };
+  const run = await lockPending(tx, input.approvalId, actor);
+  if (wasApproved(run)) {
+    if (run.status === "queued") queueModuleRun(scope, run.id);
+    return run;
+  }
   if (run.status === "denied") throw conflict("This request was denied");
   if (run.status === "expired" || (run.expiresAt !== null && run.expiresAt <= now))
     throw conflict("This approval request has expired");
@@ -65,19 +56,21 @@ export async function approveModuleRun(
   await recheckModuleRun(tx, run);
   const approved = await tx.moduleRun.update({
     where: { id: run.id },
-    data: { status: "queued", decidedByUserId: input.actor.userId, decidedAt: now },
+    data: { status: "queued", decidedByUserId: actor.userId, decidedAt: now },
   });
-  return decided(approved, "approved", approved.id);
+  queueModuleRun(scope, approved.id);
+  return announceDecision(scope, approved, "approved");
 }
 
 /** Denies a pending request with a reason the requester is told. Denying it again changes nothing. */
 export async function denyModuleRun(
-  tx: TenantTransaction,
-  input: { approvalId: string; reason: string; actor: Actor; now?: Date },
-): Promise<DecidedApproval> {
+  scope: TenantScope<UserActor>,
+  input: { approvalId: string; reason: string; now?: Date },
+): Promise<ModuleRunRow> {
+  const { tx, actor } = scope;
   const now = input.now ?? new Date();
-  const run = await lockPending(tx, input.approvalId, input.actor);
-  if (run.status === "denied") return { run, queueRunId: null, companyEvents: [], requesterEvents: [] };
+  const run = await lockPending(tx, input.approvalId, actor);
+  if (run.status === "denied") return run;
   if (wasApproved(run)) throw conflict("This request was already approved");
   if (run.status === "expired" || (run.expiresAt !== null && run.expiresAt <= now))
     throw conflict("This approval request has expired");
@@ -86,10 +79,10 @@ export async function denyModuleRun(
     data: {
       status: "denied",
       denyReason: input.reason,
-      decidedByUserId: input.actor.userId,
+      decidedByUserId: actor.userId,
       decidedAt: now,
       finishedAt: now,
     },
   });
-  return decided(denied, "denied", null);
+  return announceDecision(scope, denied, "denied");
 }

@@ -4,13 +4,13 @@ import { defineModule } from "./module-definition.ts";
 export const enableHipaaModeModule = defineModule({
   id: "enable-hipaa-mode",
   describe: async () => "Turn on HIPAA mode for the company.",
-  async run(tx, _params, context) {
+  async run({ tx, companyId }) {
     const company = await tx.company.findUniqueOrThrow({
-      where: { id: context.companyId },
+      where: { id: companyId },
       select: { hipaaMode: true },
     });
     if (company.hipaaMode) return { message: "HIPAA mode was already on" };
-    await tx.company.update({ where: { id: context.companyId }, data: { hipaaMode: true } });
+    await tx.company.update({ where: { id: companyId }, data: { hipaaMode: true } });
     return { message: "HIPAA mode is on", result: { hipaaMode: true } };
   },
 });

@@ -1,17 +1,15 @@
 import type { TenantTransaction } from "@fieldops/db";
-import type { TaskQueues } from "@fieldops/tasks/enqueue";
-import type { AppEvent } from "@fieldops/shared/events";
 import type { ModuleId, ModuleParams } from "@fieldops/shared/modules";
-import type { Actor } from "../jobs/actor.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 
 /** JSON as stored in a run's `result` and `undo` columns. */
 export type StoredJson = string | number | boolean | null | StoredJson[] | { [key: string]: StoredJson };
 
+/** A run's scope: the module acts for the user who asked for it, and announces or enqueues through the scope. */
+export type ModuleScope = TenantScope<UserActor>;
+
 export interface ModuleRunContext {
-  companyId: string;
   runId: string;
-  /** The user who asked for the run; the module acts for them. */
-  actor: Actor;
   now: Date;
 }
 
@@ -25,25 +23,17 @@ export interface ModuleOutcome {
   output?: string;
 }
 
-export interface AfterCommitContext {
-  companyId: string;
-  runId: string;
-  queues: TaskQueues;
-  requestId: string | null;
-}
-
 export interface ModuleDefinition<Id extends ModuleId> {
   id: Id;
   /** What a run with these parameters will do, in words, for the approver (names looked up in the company's data). */
   describe(tx: TenantTransaction, params: ModuleParams<Id>): Promise<string>;
-  /** The run's writes, inside the transaction that also records its outcome. */
-  run(tx: TenantTransaction, params: ModuleParams<Id>, context: ModuleRunContext): Promise<ModuleOutcome>;
-  /** Puts back what `run` changed, from its `undo`; refuses (conflict) when something has happened since. */
-  undo?(tx: TenantTransaction, undo: StoredJson, context: ModuleRunContext): Promise<void>;
-  /** The live events the run's (or its undo's) writes announce to the company. */
-  events?(result: StoredJson | null): AppEvent[];
-  /** Work that must follow the commit (queueing a job); idempotent, as a retried run calls it again. */
-  afterCommit?(result: StoredJson | null, context: AfterCommitContext): Promise<void>;
+  /**
+   * The run's writes, inside the transaction that also records its outcome; the use cases it calls emit their events
+   * and enqueue their tasks through the scope, so they leave only if the run commits.
+   */
+  run(scope: ModuleScope, params: ModuleParams<Id>, context: ModuleRunContext): Promise<ModuleOutcome>;
+  /** Puts back what `run` changed, from its `undo` (announcing it); refuses (conflict) when something has happened since. */
+  undo?(scope: ModuleScope, undo: StoredJson, context: ModuleRunContext): Promise<void>;
 }
 
 export function defineModule<Id extends ModuleId>(definition: ModuleDefinition<Id>): ModuleDefinition<Id> {

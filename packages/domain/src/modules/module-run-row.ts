@@ -2,7 +2,6 @@ import type { ModuleRun as ModuleRunRow, TenantTransaction } from "@fieldops/db"
 import type { ExecuteModuleResponse, ModuleRun, ModuleRunStatus } from "@fieldops/shared/modules";
 import { APPROVAL_REQUIRED_REASON, MODULE_CATALOG, moduleIdSchema, UNDO_WINDOW_MS } from "@fieldops/shared/modules";
 import { apiPath, API_PATHS } from "@fieldops/shared/api-paths";
-import type { AppEvent } from "@fieldops/shared/events";
 import { notFound } from "../errors.ts";
 
 export type { ModuleRunRow };
@@ -54,15 +53,6 @@ export function moduleRunAnswer(
     case "expired":
       return { ...base, success: false, error: "The approval request expired before anyone decided it" };
   }
-}
-
-/** The requester's event about their run. */
-export function moduleRunUpdated(run: Parameters<typeof moduleRunAnswer>[0]): AppEvent {
-  const { runId, status, success, message, error, reason } = moduleRunAnswer(run);
-  return {
-    name: "module.run_updated",
-    payload: { runId, moduleId: run.moduleId, status, success, message, error, reason },
-  };
 }
 
 export function toModuleRun(run: ModuleRunRow): ModuleRun {

@@ -1,12 +1,9 @@
-import type { TenantTransaction } from "@fieldops/db";
-import type { AppEvent } from "@fieldops/shared/events";
 import { z } from "zod";
 import { conflict, notFound } from "../errors.ts";
+import { visitsChanged } from "../jobs/jobs-events.ts";
 import { scheduleVisit } from "../jobs/schedule-visit.ts";
 import { assertVisitPlacements, lockCrews } from "../schedule/assert-visit-placements.ts";
-import type { ModuleOutcome, ModuleRunContext } from "./module-definition.ts";
-
-const placedSchema = z.object({ visitId: z.string(), jobId: z.string(), crewIds: z.array(z.string()) });
+import type { ModuleOutcome, ModuleScope } from "./module-definition.ts";
 
 const undoSchema = z.object({
   visitId: z.string(),
@@ -25,11 +22,10 @@ const undoSchema = z.object({
  * can be undone.
  */
 export async function placeVisit(
-  tx: TenantTransaction,
+  scope: ModuleScope,
   input: { visitId: string; start: string; crewId?: string | null },
-  context: ModuleRunContext,
 ): Promise<ModuleOutcome> {
-  const visit = await tx.visit.findUnique({
+  const visit = await scope.tx.visit.findUnique({
     where: { id: input.visitId },
     select: {
       id: true,
@@ -45,13 +41,12 @@ export async function placeVisit(
   });
   if (!visit) throw notFound("Visit not found");
   const crewId = input.crewId === undefined ? visit.crewId : input.crewId;
-  const placed = await scheduleVisit(tx, {
+  const placed = await scheduleVisit(scope, {
     visitId: visit.id,
     crewId,
     start: input.start,
     durationMinutes: visit.durationMinutes,
     version: visit.version,
-    actor: context.actor,
   });
   const when = new Date(placed.scheduledStart!).toISOString();
   return {
@@ -75,8 +70,9 @@ export async function placeVisit(
 }
 
 /** Puts a visit back where it was before the run, unless it has changed since. */
-export async function unplaceVisit(tx: TenantTransaction, stored: unknown): Promise<void> {
+export async function unplaceVisit({ tx, emit }: ModuleScope, stored: unknown): Promise<void> {
   const { visitId, version, before } = undoSchema.parse(stored);
+  const moved = await tx.visit.findUnique({ where: { id: visitId }, select: { jobId: true, crewId: true } });
   if (before.crewId) await lockCrews(tx, [before.crewId]);
   const restored = await tx.visit.updateMany({
     where: { id: visitId, version },
@@ -90,15 +86,8 @@ export async function unplaceVisit(tx: TenantTransaction, stored: unknown): Prom
   });
   if (restored.count === 0) throw conflict("The visit has changed since, so it cannot be put back");
   await assertVisitPlacements(tx, [visitId]);
+  if (moved)
+    emit(visitsChanged([{ id: visitId, jobId: moved.jobId, crewIds: [moved.crewId, before.crewId].filter(isId) }]));
 }
 
-export function visitPlacedEvents(result: unknown): AppEvent[] {
-  const parsed = placedSchema.safeParse(result);
-  if (!parsed.success) return [];
-  return [
-    {
-      name: "visits.changed",
-      payload: { visitIds: [parsed.data.visitId], jobIds: [parsed.data.jobId], crewIds: parsed.data.crewIds },
-    },
-  ];
-}
+const isId = (id: string | null): id is string => id !== null;

@@ -1,6 +1,3 @@
-import type { TenantTransaction } from "@fieldops/db";
-import type { TaskQueues } from "@fieldops/tasks/enqueue";
-import type { AppEvent } from "@fieldops/shared/events";
 import {
   APPROVAL_TTL_MS,
   MODULE_CATALOG,
@@ -10,65 +7,47 @@ import {
 } from "@fieldops/shared/modules";
 import { planFeatureMessage } from "@fieldops/shared/plans";
 import { conflict } from "../errors.ts";
-import type { Actor } from "../jobs/actor.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { allowedPolicy, parseModuleParams, planAllowsModule } from "./module-access.ts";
 import { moduleRunAnswer } from "./module-run-row.ts";
+import { approvalUpdated } from "./modules-events.ts";
 import { expireModuleApprovalTask } from "./expire-module-approval.task.ts";
 import { runModuleTask } from "./run-module.task.ts";
 
-export interface RequestedModuleRun {
-  answer: ExecuteModuleResponse;
-  /** A run to queue once the transaction has committed. */
-  queueRunId: string | null;
-  /** An approval request to close when it expires, once the transaction has committed. */
-  awaitingApproval: { runId: string; expiresAt: Date } | null;
-  /** Events for the company (a new approval request) once committed. */
-  events: AppEvent[];
-}
-
-function planUpgrade(moduleId: ModuleId): RequestedModuleRun {
+function planUpgrade(moduleId: ModuleId): ExecuteModuleResponse {
   const entry = MODULE_CATALOG[moduleId];
   return {
-    answer: {
-      success: false,
-      planUpgradeRequired: true,
-      error: `${PLAN_UPGRADE_MESSAGE}. ${planFeatureMessage(entry.feature!, entry.title)}`,
-      runId: null,
-      status: null,
-    },
-    queueRunId: null,
-    awaitingApproval: null,
-    events: [],
+    success: false,
+    planUpgradeRequired: true,
+    error: `${PLAN_UPGRADE_MESSAGE}. ${planFeatureMessage(entry.feature!, entry.title)}`,
+    runId: null,
+    status: null,
   };
 }
 
 /**
  * Checks the requester's role, the plan and the module's policy, then stores the run: queued when the role runs it
  * directly, awaiting approval (for 24 hours) when an owner or administrator must approve it first. The same
- * idempotency key (the UI action's id) answers with the run it made the first time, whatever happened since.
+ * idempotency key (the UI action's id) answers with the run it made the first time, whatever happened since. Once
+ * committed, a queued run goes to the workers (again, harmlessly, for a repeated key), and a new approval request is
+ * announced to the company and closed by a task when it expires undecided.
  */
 export async function requestModuleRun(
-  tx: TenantTransaction,
-  input: {
-    moduleId: ModuleId;
-    params: unknown;
-    idempotencyKey: string | null;
-    companyId: string;
-    actor: Actor;
-    now?: Date;
-  },
-): Promise<RequestedModuleRun> {
+  scope: TenantScope<UserActor>,
+  input: { moduleId: ModuleId; params: unknown; idempotencyKey: string | null; now?: Date },
+): Promise<ExecuteModuleResponse> {
+  const { tx, actor } = scope;
   const now = input.now ?? new Date();
-  const policy = allowedPolicy(input.moduleId, input.actor.role);
+  const policy = allowedPolicy(input.moduleId, actor.role);
   const { params, paramsHash } = parseModuleParams(input.moduleId, input.params);
   if (!(await planAllowsModule(tx, input.moduleId))) return planUpgrade(input.moduleId);
 
   const data = {
-    companyId: input.companyId,
+    companyId: scope.companyId,
     moduleId: input.moduleId,
     params,
     paramsHash,
-    requestedByUserId: input.actor.userId,
+    requestedByUserId: actor.userId,
     idempotencyKey: input.idempotencyKey,
     status: policy === "direct" ? ("queued" as const) : ("awaiting_approval" as const),
     expiresAt: policy === "approval" ? new Date(now.getTime() + APPROVAL_TTL_MS) : null,
@@ -79,39 +58,23 @@ export async function requestModuleRun(
   const run =
     created ??
     (await tx.moduleRun.findFirstOrThrow({
-      where: { requestedByUserId: input.actor.userId, idempotencyKey: input.idempotencyKey },
+      where: { requestedByUserId: actor.userId, idempotencyKey: input.idempotencyKey },
     }));
   if (!created && (run.moduleId !== input.moduleId || run.paramsHash !== paramsHash)) {
     throw conflict("This Idempotency-Key was already used for a different action", "Idempotency-Key");
   }
-  const events: AppEvent[] =
-    created && run.status === "awaiting_approval"
-      ? [{ name: "approval.updated", payload: { approvalId: run.id, moduleId: run.moduleId, status: "pending" } }]
-      : [];
-  return {
-    answer: moduleRunAnswer(run),
-    queueRunId: run.status === "queued" ? run.id : null,
-    awaitingApproval:
-      run.status === "awaiting_approval" && run.expiresAt ? { runId: run.id, expiresAt: run.expiresAt } : null,
-    events,
-  };
+  if (run.status === "queued") queueModuleRun(scope, run.id);
+  if (run.status === "awaiting_approval" && run.expiresAt) {
+    // Closed by the workers when it expires undecided (once, however often it is asked for).
+    scope.enqueue(expireModuleApprovalTask, { companyId: scope.companyId, runId: run.id }, run.id, {
+      delayMs: run.expiresAt.getTime() - now.getTime(),
+    });
+  }
+  if (created && run.status === "awaiting_approval") scope.emit(approvalUpdated(run, "pending"));
+  return moduleRunAnswer(run);
 }
 
-/** Has the workers close the approval request when it expires undecided (once, however often it is asked for). */
-export async function queueApprovalExpiry(
-  queues: TaskQueues,
-  input: { companyId: string; runId: string; expiresAt: Date; now?: Date },
-): Promise<void> {
-  const delayMs = input.expiresAt.getTime() - (input.now ?? new Date()).getTime();
-  await queues.enqueue(expireModuleApprovalTask, { companyId: input.companyId, runId: input.runId }, input.runId, {
-    delayMs,
-  });
-}
-
-/** Hands a queued run to the workers (again, harmlessly, if it already was). */
-export async function queueModuleRun(
-  queues: TaskQueues,
-  input: { companyId: string; runId: string; requestId: string | null },
-): Promise<void> {
-  await queues.enqueue(runModuleTask, input, input.runId);
+/** Hands a queued run to the workers once committed (again, harmlessly, if it already was). */
+export function queueModuleRun(scope: TenantScope, runId: string): void {
+  scope.enqueue(runModuleTask, { companyId: scope.companyId, runId, requestId: scope.requestId }, runId);
 }

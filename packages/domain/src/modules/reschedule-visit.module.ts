@@ -1,5 +1,5 @@
 import { defineModule } from "./module-definition.ts";
-import { placeVisit, unplaceVisit, visitPlacedEvents } from "./place-visit.ts";
+import { placeVisit, unplaceVisit } from "./place-visit.ts";
 
 /** Moves a visit to another time (and crew, when named); undone by moving it back. */
 export const rescheduleVisitModule = defineModule({
@@ -11,7 +11,6 @@ export const rescheduleVisitModule = defineModule({
     });
     return `Move the visit of ${visit ? `job #${visit.job.number} (${visit.job.title})` : "a job"} to ${params.start}.`;
   },
-  run: (tx, params, context) => placeVisit(tx, params, context),
-  undo: (tx, stored) => unplaceVisit(tx, stored),
-  events: visitPlacedEvents,
+  run: (scope, params) => placeVisit(scope, params),
+  undo: (scope, stored) => unplaceVisit(scope, stored),
 });

@@ -2,7 +2,7 @@ import type { TenantTransaction } from "@fieldops/db";
 import type { ModuleParams } from "@fieldops/shared/modules";
 import { invalidInput } from "../errors.ts";
 import { defineModule } from "./module-definition.ts";
-import { placeVisit, unplaceVisit, visitPlacedEvents } from "./place-visit.ts";
+import { placeVisit, unplaceVisit } from "./place-visit.ts";
 
 /** The visit waiting to be scheduled: the job's first, or that of the customer's newest job that has one. */
 async function visitToSchedule(tx: TenantTransaction, params: ModuleParams<"schedule-visit">) {
@@ -33,10 +33,9 @@ export const scheduleVisitModule = defineModule({
     const what = visit ? `job #${visit.job.number} (${visit.job.title}) for ${visit.job.customer.name}` : "a visit";
     return `Schedule ${what} at ${params.start}${params.crewId ? "" : ", unassigned"}.`;
   },
-  async run(tx, params, context) {
-    const visit = await visitToSchedule(tx, params);
-    return placeVisit(tx, { visitId: visit.id, start: params.start, crewId: params.crewId }, context);
+  async run(scope, params) {
+    const visit = await visitToSchedule(scope.tx, params);
+    return placeVisit(scope, { visitId: visit.id, start: params.start, crewId: params.crewId });
   },
-  undo: (tx, stored) => unplaceVisit(tx, stored),
-  events: visitPlacedEvents,
+  undo: (scope, stored) => unplaceVisit(scope, stored),
 });

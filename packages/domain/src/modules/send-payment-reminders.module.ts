@@ -30,7 +30,7 @@ export const sendPaymentRemindersModule = defineModule({
     ).length;
     return `Send a payment reminder for each of the ${count} past-due invoice${count === 1 ? "" : "s"}.`;
   },
-  async run(tx, _params, context) {
+  async run({ tx, companyId }, _params, context) {
     const day = context.now.toISOString().slice(0, 10);
     const invoices = (await pastDueInvoices(tx, context.now)).filter(
       (invoice) => invoice.paidCents < invoice.totalCents,
@@ -38,7 +38,7 @@ export const sendPaymentRemindersModule = defineModule({
     const created = await tx.outboxMessage.createMany({
       skipDuplicates: true,
       data: invoices.map((invoice) => ({
-        companyId: context.companyId,
+        companyId,
         kind: "payment_reminder",
         channel: "email",
         recipient: invoice.customer.email,
