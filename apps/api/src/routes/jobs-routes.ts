@@ -65,13 +65,11 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await withCompanyUser(context, request, (scope) => createJob(scope, request.body), {
-            capability: "jobs.manage",
-          }),
-        ),
+      reply.status(201).send(
+        await withCompanyUser(context, request, (scope) => createJob(scope, request.body), {
+          capability: "jobs.manage",
+        }),
+      ),
   );
 
   app.get(
