@@ -7,6 +7,8 @@ for (const email of ["owner@demo.test", "admin@demo.test"]) {
   test(`${email} lands on /admin-dashboard from /, /userdash and /login, and keeps every app page they open`, async ({
     page,
   }) => {
+    // Thirteen full page loads, each fetching its page's modules: more than the default minute on a busy machine.
+    test.setTimeout(120_000);
     await signInAs(page, email);
     await expect(page).toHaveURL("/admin-dashboard");
     for (const path of ["/", "/userdash", "/login"]) {
