@@ -7,8 +7,8 @@ import { withDatabase } from "@fieldops/db/schema-engine-adapter";
  * TEST_PARALLEL_INDEX, 0 to E2E_WORKERS - 1) uses port E2E_PORT + 2k (its map tiles the next one), the database
  * E2E_DATABASE (slot 0) or E2E_DATABASE_<k + 1>, and E2E_REDIS_URL's index + k.
  */
-// One by default: on a 2-core machine two products and two browsers contend for the cores (the first run with two
-// took 21.7 min for the files one worker had run in about 8), and a slower page is a flakier test. Where cores allow,
+// One by default: on a 2-core machine two products and two browsers contend for the cores (the first full run with
+// two took 21.7 min, part of it beside other runs), and a slower page is a flakier test. Where cores allow,
 // E2E_WORKERS=2 runs files side by side, each worker against a product of its own.
 export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 
