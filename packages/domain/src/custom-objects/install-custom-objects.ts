@@ -3,6 +3,7 @@ import type { CustomObjectDefinition } from "@fieldops/shared/custom-objects";
 import { featureSpecSchema, type FeatureSpec } from "@fieldops/shared/feature-spec";
 import { invalidInput } from "../errors.ts";
 import { currentCompanyId, previousShapeOf, toDefinition } from "./custom-object-definition.ts";
+import { fieldSentence } from "@fieldops/shared/validation-messages";
 
 /**
  * Installs a build's entities as the company's custom objects, in preview. One definition per object key: an object
@@ -17,7 +18,10 @@ export async function installCustomObjects(
   const parsed = featureSpecSchema.safeParse(input.spec);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw invalidInput(`The feature spec is invalid: ${issue.message}`, issue.path.join(".") || undefined);
+    throw invalidInput(
+      `The feature spec is invalid: ${fieldSentence(issue.path.map(String), issue.message)}`,
+      issue.path.join(".") || undefined,
+    );
   }
   const companyId = await currentCompanyId(tx);
   const installed: CustomObjectDefinition[] = [];

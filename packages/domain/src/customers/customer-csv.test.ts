@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CUSTOMER_CSV_HEADERS } from "@fieldops/shared/customers";
+import { installValidationMessages } from "@fieldops/shared/validation-messages";
 import { customersToCsv, parseCustomerCsv, spreadsheetSafe } from "./customer-csv.ts";
 
 const mapping = {
@@ -49,6 +50,17 @@ describe("parseCustomerCsv", () => {
       { line: 3, column: "E-mail", message: "Enter a valid email address" },
       { line: 3, column: "Lat", message: "Latitude is required" },
       { line: 4, column: "Lat", message: "Latitude must be a number between -90 and 90" },
+    ]);
+  });
+
+  it("says what is wrong with a field in a sentence under the API's messages, not a rule without its subject", () => {
+    installValidationMessages();
+    const csv = [
+      "Customer,E-mail,Phone,Street,City,Lat,Lng,Tags",
+      `${"x".repeat(201)},,,1 Elm,Denver,39.7,-104.9,`,
+    ].join("\n");
+    expect(parseCustomerCsv(csv, mapping).errors).toEqual([
+      { line: 2, column: "Customer", message: "Name must be at most 200 characters" },
     ]);
   });
 

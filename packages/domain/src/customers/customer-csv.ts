@@ -13,6 +13,7 @@ import {
   type CustomerImportMapping,
   type CustomerImportRow,
 } from "@fieldops/shared/customers";
+import { fieldSentence } from "@fieldops/shared/validation-messages";
 
 export interface ParsedCustomerCsv {
   headers: string[];
@@ -111,7 +112,7 @@ export function parseCustomerCsv(csv: string, mapping: CustomerImportMapping): P
           ? `${CUSTOMER_CSV_HEADERS[field]} is required`
           : field && (field === "latitude" || field === "longitude")
             ? `${CUSTOMER_CSV_HEADERS[field]} must be a number between ${field === "latitude" ? "-90 and 90" : "-180 and 180"}`
-            : issue.message;
+            : fieldSentence(field ? [field] : [], issue.message);
       errors.push({ line, column: header, message });
     }
   });

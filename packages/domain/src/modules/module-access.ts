@@ -11,6 +11,7 @@ import type { Role } from "@fieldops/shared/roles";
 import { forbidden, invalidInput } from "../errors.ts";
 import { hashModuleParams } from "./params-hash.ts";
 import { companyHasPlanFeature } from "../plans/require-plan-feature.ts";
+import { fieldSentence } from "@fieldops/shared/validation-messages";
 
 /** Whether the company's plan includes the module's feature. */
 export async function planAllowsModule(tx: TenantTransaction, moduleId: ModuleId): Promise<boolean> {
@@ -34,7 +35,10 @@ export function parseModuleParams<Id extends ModuleId>(
   const parsed = MODULE_PARAM_SCHEMAS[moduleId].safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw invalidInput(issue.message, ["params", ...issue.path.map(String)].join("."));
+    throw invalidInput(
+      fieldSentence(issue.path.map(String), issue.message),
+      ["params", ...issue.path.map(String)].join("."),
+    );
   }
   const params = parsed.data as ModuleParams<Id>;
   return { params, paramsHash: hashModuleParams(moduleId, params) };
