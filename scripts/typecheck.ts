@@ -6,6 +6,10 @@ import { join } from "node:path";
 /**
  * Type-checks every package with its own tsconfig, so that each compiles against only the types it may use: the
  * web app against the DOM, server packages against Node, the shared contracts against neither.
+ *
+ * The check runs on TypeScript 7, the native compiler (`typescript-native`, an npm alias of typescript@7): the same
+ * checker, about six times quicker here (30 s for all projects against 2 min 49 s on TypeScript 5.9). `typescript`
+ * itself stays on 5.9 for typescript-eslint, whose type-aware rules need the JavaScript compiler API.
  */
 const PROJECTS = [
   "packages/shared/tsconfig.json",
@@ -26,7 +30,7 @@ const PROJECTS = [
   "tsconfig.json",
 ];
 
-const tsc = join("node_modules", "typescript", "bin", "tsc");
+const tsc = join("node_modules", "typescript-native", "bin", "tsc");
 
 function check(project: string): Promise<boolean> {
   return new Promise((resolve) => {
