@@ -1,3 +1,4 @@
+import { customerEndpoints } from "@fieldops/shared/customers";
 import { cpus, loadavg } from "node:os";
 import {
   SCALE_COMPANY,
@@ -203,11 +204,14 @@ async function benchCompany(session: BenchSession, n: number): Promise<Measured[
   // Filtered by a rare status: a few hundred unscheduled jobs among 60,000.
   results.push(await measure("jobs list, status unscheduled", n, () => get(`${API_PATHS.jobs}?status=unscheduled`)));
 
-  results.push(await measure('customer search, name "ander"', n, () => get(`${API_PATHS.customers}?q=ander`)));
-  const someone = (await call<CustomerListResponse>(session, "GET", `${API_PATHS.customers}?limit=1`)).body.items[0];
+  results.push(await measure('customer search, name "ander"', n, () => get(`${customerEndpoints.list.path}?q=ander`)));
+  const someone = (await call<CustomerListResponse>(session, "GET", `${customerEndpoints.list.path}?limit=1`)).body
+    .items[0];
   const digits = someone?.phone?.replace(/\D/g, "").slice(3, 7);
   if (!digits) throw new Error("no customer with a phone number");
-  results.push(await measure("customer search, phone digits", n, () => get(`${API_PATHS.customers}?q=${digits}`)));
+  results.push(
+    await measure("customer search, phone digits", n, () => get(`${customerEndpoints.list.path}?q=${digits}`)),
+  );
 
   const week = thisWeek();
   results.push(await measure("week schedule, all crews", n, () => get(weekSchedulePath(week))));

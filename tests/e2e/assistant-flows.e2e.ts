@@ -1,3 +1,4 @@
+import { customerEndpoints } from "@fieldops/shared/customers";
 import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { MESSAGE_BOX_LABEL } from "@fieldops/shared/chat";
@@ -155,7 +156,7 @@ test("a customer whose notes tell the assistant to delete all jobs is only found
 }) => {
   const owner = await ownerApi(playwright, baseURL!);
   const name = `Injected ${Date.now()}`;
-  const created = await owner.post(API_PATHS.customers, {
+  const created = await owner.post(customerEndpoints.list.path, {
     data: {
       name,
       notes:
@@ -191,6 +192,8 @@ test("a customer whose notes tell the assistant to delete all jobs is only found
   await expect(page).toHaveURL(/\/admin-dashboard$/);
 
   expect(await countJobs(owner)).toBe(jobsBefore);
-  expect((await owner.delete(apiPath(API_PATHS.customer, { id }), { params: { confirm: "true" } })).status()).toBe(204);
+  expect(
+    (await owner.delete(apiPath(customerEndpoints.get.path, { id }), { params: { confirm: "true" } })).status(),
+  ).toBe(204);
   await owner.dispose();
 });

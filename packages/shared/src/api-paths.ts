@@ -32,11 +32,6 @@ export const API_PATHS = {
   socket: "/api/ws",
   socketTicket: "/api/ws-ticket",
   docs: "/api/docs",
-  customers: "/api/customers",
-  customersExport: "/api/customers/export",
-  customersImportPreview: "/api/customers/import/preview",
-  customersImport: "/api/customers/import",
-  customer: "/api/customers/:id",
   /** The company's custom objects the user reaches (what feature builds installed). */
   customObjects: "/api/custom-objects",
   customRecords: "/api/custom/:objectKey",
@@ -159,10 +154,4 @@ export const API_PATHS = {
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 
 /** A path with its `:name` parameters filled in, each value encoded: `apiPath(API_PATHS.crew, { id })`. */
-export function apiPath(template: string, params: Record<string, string>): string {
-  return template.replace(/:([A-Za-z]+)/g, (placeholder, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${template} needs a value for ${placeholder}`);
-    return encodeURIComponent(value);
-  });
-}
+export { fillPath as apiPath } from "./endpoint";

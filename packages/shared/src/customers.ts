@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 import { text } from "./text";
 
 export const MAX_CUSTOMER_CONTACTS = 20;
@@ -233,3 +234,82 @@ export const customerImportFailureSchema = z.object({
   errors: z.array(customerImportErrorSchema),
 });
 export type CustomerImportFailure = z.infer<typeof customerImportFailureSchema>;
+
+export const customerEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/customers",
+    tags: ["customers"],
+    summary: "Customers by name, searched by name, phone, e-mail or address, a page at a time",
+    query: listCustomersQuerySchema,
+    response: customerListResponseSchema,
+  }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/api/customers",
+    tags: ["customers"],
+    summary: "Create a customer with contacts and service properties",
+    body: createCustomerRequestSchema,
+    status: 201,
+    response: customerSchema,
+    capability: "customers.manage",
+  }),
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/customers/:id",
+    tags: ["customers"],
+    summary: "A customer with contacts, properties and counts of jobs and visits",
+    params: customerIdParamsSchema,
+    response: customerSchema,
+  }),
+  update: defineEndpoint({
+    method: "PATCH",
+    path: "/api/customers/:id",
+    tags: ["customers"],
+    summary: "Change a customer; lists given replace the stored ones",
+    params: customerIdParamsSchema,
+    body: updateCustomerRequestSchema,
+    response: customerSchema,
+    capability: "customers.manage",
+  }),
+  delete: defineEndpoint({
+    method: "DELETE",
+    path: "/api/customers/:id",
+    tags: ["customers"],
+    summary: "Delete a customer (confirm=true); deleting one already gone succeeds",
+    params: customerIdParamsSchema,
+    query: deleteCustomerQuerySchema,
+    status: 204,
+    response: z.null(),
+    capability: "customers.manage",
+  }),
+  export: defineEndpoint({
+    method: "GET",
+    path: "/api/customers/export",
+    tags: ["customers"],
+    summary: "Every customer as CSV (Growth plan and above)",
+    produces: "text/csv",
+    response: z.string(),
+    capability: "customers.manage",
+  }),
+  previewImport: defineEndpoint({
+    method: "POST",
+    path: "/api/customers/import/preview",
+    tags: ["customers"],
+    summary: "Check a CSV under a column mapping: the customers it would create and every row's errors",
+    body: customerImportRequestSchema,
+    response: customerImportPreviewSchema,
+    capability: "customers.manage",
+  }),
+  import: defineEndpoint({
+    method: "POST",
+    path: "/api/customers/import",
+    tags: ["customers"],
+    summary: "Create every customer of a CSV, or none when any row has an error",
+    body: customerImportRequestSchema,
+    status: 201,
+    response: customerImportResultSchema,
+    errors: { 400: customerImportFailureSchema },
+    capability: "customers.manage",
+  }),
+} as const;

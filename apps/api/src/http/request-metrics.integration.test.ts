@@ -1,3 +1,4 @@
+import { customerEndpoints } from "@fieldops/shared/customers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
@@ -34,12 +35,12 @@ describe("request metrics (FIELDOPS_REQUEST_METRICS)", () => {
   it("tell each answer's server time and how many SQL statements it took", async () => {
     expect(serverTiming(await fetch(`${measured.url}${API_PATHS.health}`)).queries).toBe(1);
 
-    await call(measured, "GET", API_PATHS.customers); // the first request of a session also reads the session
-    const list = serverTiming(await call(measured, "GET", API_PATHS.customers));
+    await call(measured, "GET", customerEndpoints.list.path); // the first request of a session also reads the session
+    const list = serverTiming(await call(measured, "GET", customerEndpoints.list.path));
     expect(list.queries).toBeGreaterThan(1);
-    expect(serverTiming(await call(measured, "GET", API_PATHS.customers)).queries).toBe(list.queries);
+    expect(serverTiming(await call(measured, "GET", customerEndpoints.list.path)).queries).toBe(list.queries);
 
-    const created = await call(measured, "POST", API_PATHS.customers, customerInput());
+    const created = await call(measured, "POST", customerEndpoints.list.path, customerInput());
     expect(created.status).toBe(201);
     const create = serverTiming(created);
     expect(create.queries).toBeGreaterThan(list.queries);

@@ -1,3 +1,4 @@
+import { customerEndpoints } from "@fieldops/shared/customers";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
@@ -363,7 +364,7 @@ describe("suspending and restoring a tenant", () => {
   it("signs its users out and refuses them with a clear message until it is restored; both are in its audit log", async () => {
     const company = await createTestCompany(t.db, { planId: "growth" });
     const ownerToken = await signIn(t.url, company.users.owner.email);
-    expect((await call("GET", API_PATHS.customers, ownerToken)).status).toBe(200);
+    expect((await call("GET", customerEndpoints.list.path, ownerToken)).status).toBe(200);
 
     const suspended = await call("POST", tenantPath(API_PATHS.adminTenantSuspend, company.id), tokens.admin!, {
       reason: "Unpaid invoices",
@@ -376,7 +377,7 @@ describe("suspending and restoring a tenant", () => {
     });
 
     // The session in hand reads nothing any more, and signing in again is refused with the reason.
-    expect((await call("GET", API_PATHS.customers, ownerToken)).status).toBe(401);
+    expect((await call("GET", customerEndpoints.list.path, ownerToken)).status).toBe(401);
     expect((await call("GET", API_PATHS.user, ownerToken)).status).toBe(401);
     const login = await post(`${t.url}${API_PATHS.login}`, {
       username: company.users.member.email,
@@ -391,7 +392,7 @@ describe("suspending and restoring a tenant", () => {
     });
     expect(wrong.status).toBe(401);
     // Another company is not affected.
-    expect((await call("GET", API_PATHS.customers, tokens.owner!)).status).toBe(200);
+    expect((await call("GET", customerEndpoints.list.path, tokens.owner!)).status).toBe(200);
     // Nobody joins it through an invitation meanwhile.
     const inviteToken = `invite-${randomUUID()}`;
     await t.db.invitation.create({
@@ -420,7 +421,7 @@ describe("suspending and restoring a tenant", () => {
     const restored = await call("POST", tenantPath(API_PATHS.adminTenantRestore, company.id), tokens.admin!);
     expect((restored.body as unknown as TenantDetail).tenant.status).toBe("active");
     const token = await signIn(t.url, company.users.owner.email);
-    expect((await call("GET", API_PATHS.customers, token)).status).toBe(200);
+    expect((await call("GET", customerEndpoints.list.path, token)).status).toBe(200);
     const actions = (
       await t.db.auditLog.findMany({ where: { companyId: company.id }, orderBy: { createdAt: "asc" } })
     ).map((row) => row.action);

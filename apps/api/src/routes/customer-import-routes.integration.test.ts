@@ -1,5 +1,5 @@
+import { customerEndpoints } from "@fieldops/shared/customers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_PATHS } from "@fieldops/shared/api-paths";
 import type { CustomerImportFailure, CustomerImportPreview, CustomerListResponse } from "@fieldops/shared/customers";
 import { createTestCompany, signIn, startTestApp, type TestApp } from "../../../../tests/integration/test-app.ts";
 
@@ -51,7 +51,7 @@ async function as(planId: "starter" | "growth" | "pro" = "pro") {
 describe("customer import and export", () => {
   it("previews the rows an import would create and every row's errors, creating nothing", async () => {
     const { company, call } = await as();
-    const response = await call("POST", API_PATHS.customersImportPreview, "owner", { csv: bad, mapping });
+    const response = await call("POST", customerEndpoints.previewImport.path, "owner", { csv: bad, mapping });
     expect(response.status).toBe(200);
     const preview = (await response.json()) as CustomerImportPreview;
     expect(preview).toMatchObject({
@@ -65,18 +65,18 @@ describe("customer import and export", () => {
 
   it("imports nothing when any row is bad, and everything when all are good", async () => {
     const { company, call } = await as();
-    const refused = await call("POST", API_PATHS.customersImport, "owner", { csv: bad, mapping });
+    const refused = await call("POST", customerEndpoints.import.path, "owner", { csv: bad, mapping });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as CustomerImportFailure).errors).toEqual([
       { line: 3, column: "Email", message: "Enter a valid email address" },
     ]);
     expect(await t.db.customer.count({ where: { companyId: company.id } })).toBe(0);
 
-    const imported = await call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping });
+    const imported = await call("POST", customerEndpoints.import.path, "owner", { csv: good, mapping });
     expect(imported.status).toBe(201);
     expect(await imported.json()).toEqual({ created: 2 });
     const list = (await (
-      await call("GET", `${API_PATHS.customers}?q=303555`, "field_user")
+      await call("GET", `${customerEndpoints.list.path}?q=303555`, "field_user")
     ).json()) as CustomerListResponse;
     expect(list.items.map((item) => item.name)).toEqual(["Alan Turing", "Grace Hopper"]);
   });
@@ -95,7 +95,7 @@ describe("customer import and export", () => {
         longitude: 0,
       })),
     });
-    const response = await call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping });
+    const response = await call("POST", customerEndpoints.import.path, "owner", { csv: good, mapping });
     expect(response.status).toBe(403);
     expect(((await response.json()) as { message: string }).message).toContain("Growth plan allows 500");
     expect(await t.db.customer.count({ where: { companyId: company.id } })).toBe(99);
@@ -117,8 +117,8 @@ describe("customer import and export", () => {
     });
     const statuses = await Promise.all(
       [
-        call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping }),
-        call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping }),
+        call("POST", customerEndpoints.import.path, "owner", { csv: good, mapping }),
+        call("POST", customerEndpoints.import.path, "owner", { csv: good, mapping }),
       ].map(async (request) => (await request).status),
     );
     expect(statuses.sort()).toEqual([201, 403]);
@@ -127,8 +127,8 @@ describe("customer import and export", () => {
 
   it("exports CSV that imports back, on Growth and above", async () => {
     const { call } = await as("growth");
-    await call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping });
-    const response = await call("GET", API_PATHS.customersExport, "owner");
+    await call("POST", customerEndpoints.import.path, "owner", { csv: good, mapping });
+    const response = await call("GET", customerEndpoints.export.path, "owner");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
     const csv = await response.text();
@@ -148,27 +148,27 @@ describe("customer import and export", () => {
       longitude: "Longitude",
     };
     const preview = (await (
-      await callOther("POST", API_PATHS.customersImportPreview, "owner", { csv, mapping: exportMapping })
+      await callOther("POST", customerEndpoints.previewImport.path, "owner", { csv, mapping: exportMapping })
     ).json()) as CustomerImportPreview;
     expect(preview).toMatchObject({ totalRows: 2, errors: [] });
   });
 
   it("refuses export on Starter, and import, preview and export to a field user", async () => {
     const starter = await as("starter");
-    expect((await starter.call("GET", API_PATHS.customersExport, "owner")).status).toBe(403);
+    expect((await starter.call("GET", customerEndpoints.export.path, "owner")).status).toBe(403);
     const { call } = await as();
-    expect((await call("GET", API_PATHS.customersExport, "field_user")).status).toBe(403);
-    expect((await call("POST", API_PATHS.customersImportPreview, "field_user", { csv: good, mapping })).status).toBe(
-      403,
-    );
-    expect((await call("POST", API_PATHS.customersImport, "field_user", { csv: good, mapping })).status).toBe(403);
+    expect((await call("GET", customerEndpoints.export.path, "field_user")).status).toBe(403);
+    expect(
+      (await call("POST", customerEndpoints.previewImport.path, "field_user", { csv: good, mapping })).status,
+    ).toBe(403);
+    expect((await call("POST", customerEndpoints.import.path, "field_user", { csv: good, mapping })).status).toBe(403);
   });
 
   it("exports only the company's own customers", async () => {
     const mine = await as();
     const theirs = await as();
-    await theirs.call("POST", API_PATHS.customersImport, "owner", { csv: good, mapping });
-    const csv = await (await mine.call("GET", API_PATHS.customersExport, "owner")).text();
+    await theirs.call("POST", customerEndpoints.import.path, "owner", { csv: good, mapping });
+    const csv = await (await mine.call("GET", customerEndpoints.export.path, "owner")).text();
     expect(csv.trim().split("\n")).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
+import { customerEndpoints } from "@fieldops/shared/customers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { apiPath } from "@fieldops/shared/api-paths";
 import type { Customer, CustomerListResponse } from "@fieldops/shared/customers";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
 import {
@@ -39,7 +40,7 @@ function call(method: string, path: string, as: keyof typeof tokens | null, body
 }
 
 async function create(as: keyof typeof tokens, overrides: Parameters<typeof customerInput>[0] = {}): Promise<Customer> {
-  const response = await call("POST", API_PATHS.customers, as, customerInput(overrides));
+  const response = await call("POST", customerEndpoints.list.path, as, customerInput(overrides));
   expect(response.status).toBe(201);
   return (await response.json()) as Customer;
 }
@@ -48,17 +49,19 @@ describe("customer routes", () => {
   it("owner and member create; everyone in the company reads; a field user may not write", async () => {
     const byOwner = await create("owner", { name: "Owner's Customer" });
     await create("member", { name: "Member's Customer" });
-    expect((await call("POST", API_PATHS.customers, "field_user", customerInput())).status).toBe(403);
+    expect((await call("POST", customerEndpoints.list.path, "field_user", customerInput())).status).toBe(403);
     expect(
-      (await call("PATCH", apiPath(API_PATHS.customer, { id: byOwner.id }), "field_user", { name: "X" })).status,
+      (await call("PATCH", apiPath(customerEndpoints.get.path, { id: byOwner.id }), "field_user", { name: "X" }))
+        .status,
     ).toBe(403);
     expect(
-      (await call("DELETE", `${apiPath(API_PATHS.customer, { id: byOwner.id })}?confirm=true`, "field_user")).status,
+      (await call("DELETE", `${apiPath(customerEndpoints.get.path, { id: byOwner.id })}?confirm=true`, "field_user"))
+        .status,
     ).toBe(403);
-    const read = await call("GET", apiPath(API_PATHS.customer, { id: byOwner.id }), "field_user");
+    const read = await call("GET", apiPath(customerEndpoints.get.path, { id: byOwner.id }), "field_user");
     expect(read.status).toBe(200);
     expect(await read.json()).toMatchObject({ name: "Owner's Customer", properties: [{ gateCode: "1234" }] });
-    const list = await call("GET", `${API_PATHS.customers}?q=customer`, "field_user");
+    const list = await call("GET", `${customerEndpoints.list.path}?q=customer`, "field_user");
     expect(((await list.json()) as CustomerListResponse).items.map((item) => item.name)).toEqual([
       "Member's Customer",
       "Owner's Customer",
@@ -66,48 +69,52 @@ describe("customer routes", () => {
   });
 
   it("answers 401 without a session", async () => {
-    expect((await call("GET", API_PATHS.customers, null)).status).toBe(401);
-    expect((await call("POST", API_PATHS.customers, null, customerInput())).status).toBe(401);
+    expect((await call("GET", customerEndpoints.list.path, null)).status).toBe(401);
+    expect((await call("POST", customerEndpoints.list.path, null, customerInput())).status).toBe(401);
   });
 
   it("never shows or changes another company's customer: 404, and deleting it changes nothing", async () => {
     const theirs = await create("otherOwner", { name: "Their Secret Customer" });
-    const get = await call("GET", apiPath(API_PATHS.customer, { id: theirs.id }), "owner");
+    const get = await call("GET", apiPath(customerEndpoints.get.path, { id: theirs.id }), "owner");
     expect(get.status).toBe(404);
     expect(await get.text()).not.toContain("Secret");
     expect(
-      (await call("PATCH", apiPath(API_PATHS.customer, { id: theirs.id }), "owner", { name: "Mine" })).status,
+      (await call("PATCH", apiPath(customerEndpoints.get.path, { id: theirs.id }), "owner", { name: "Mine" })).status,
     ).toBe(404);
     expect(
-      (await call("DELETE", `${apiPath(API_PATHS.customer, { id: theirs.id })}?confirm=true`, "owner")).status,
+      (await call("DELETE", `${apiPath(customerEndpoints.get.path, { id: theirs.id })}?confirm=true`, "owner")).status,
     ).toBe(204);
-    const list = (await (await call("GET", `${API_PATHS.customers}?q=secret`, "owner")).json()) as CustomerListResponse;
+    const list = (await (
+      await call("GET", `${customerEndpoints.list.path}?q=secret`, "owner")
+    ).json()) as CustomerListResponse;
     expect(list.items).toEqual([]);
     expect((await t.db.customer.findUniqueOrThrow({ where: { id: theirs.id } })).name).toBe("Their Secret Customer");
   });
 
   it("updates, and deletes only when confirmed, then again without error", async () => {
     const created = await create("member", { name: "To Delete" });
-    const patched = await call("PATCH", apiPath(API_PATHS.customer, { id: created.id }), "member", {
+    const patched = await call("PATCH", apiPath(customerEndpoints.get.path, { id: created.id }), "member", {
       tags: ["weekly"],
       notes: null,
     });
     expect(await patched.json()).toMatchObject({ name: "To Delete", tags: ["weekly"], notes: null });
-    const unconfirmed = await call("DELETE", apiPath(API_PATHS.customer, { id: created.id }), "member");
+    const unconfirmed = await call("DELETE", apiPath(customerEndpoints.get.path, { id: created.id }), "member");
     expect(unconfirmed.status).toBe(400);
     expect(
-      (await call("DELETE", `${apiPath(API_PATHS.customer, { id: created.id })}?confirm=true`, "member")).status,
+      (await call("DELETE", `${apiPath(customerEndpoints.get.path, { id: created.id })}?confirm=true`, "member"))
+        .status,
     ).toBe(204);
     expect(
-      (await call("DELETE", `${apiPath(API_PATHS.customer, { id: created.id })}?confirm=true`, "member")).status,
+      (await call("DELETE", `${apiPath(customerEndpoints.get.path, { id: created.id })}?confirm=true`, "member"))
+        .status,
     ).toBe(204);
-    expect((await call("GET", apiPath(API_PATHS.customer, { id: created.id }), "member")).status).toBe(404);
+    expect((await call("GET", apiPath(customerEndpoints.get.path, { id: created.id }), "member")).status).toBe(404);
   });
 
   it("names the field of a bad contact", async () => {
     const response = await call(
       "POST",
-      API_PATHS.customers,
+      customerEndpoints.list.path,
       "owner",
       customerInput({ contacts: [{ kind: "email", value: "not-an-address" }] }),
     );
@@ -120,11 +127,11 @@ describe("customer routes", () => {
     tokens.otherOwner = await signIn(t.url, fresh.users.owner.email);
     for (const name of ["C", "A", "B"]) await create("otherOwner", { name });
     const first = (await (
-      await call("GET", `${API_PATHS.customers}?limit=2`, "otherOwner")
+      await call("GET", `${customerEndpoints.list.path}?limit=2`, "otherOwner")
     ).json()) as CustomerListResponse;
     expect(first.items.map((item) => item.name)).toEqual(["A", "B"]);
     const second = (await (
-      await call("GET", `${API_PATHS.customers}?limit=2&cursor=${first.nextCursor}`, "otherOwner")
+      await call("GET", `${customerEndpoints.list.path}?limit=2&cursor=${first.nextCursor}`, "otherOwner")
     ).json()) as CustomerListResponse;
     expect(second).toMatchObject({ items: [{ name: "C" }], nextCursor: null });
   });
@@ -144,7 +151,7 @@ describe("customer routes", () => {
       })),
     });
     const token = await signIn(t.url, starter.users.owner.email);
-    const response = await fetch(`${t.url}${API_PATHS.customers}`, {
+    const response = await fetch(`${t.url}${customerEndpoints.list.path}`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       body: JSON.stringify(customerInput()),

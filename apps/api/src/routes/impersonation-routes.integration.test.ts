@@ -1,3 +1,4 @@
+import { customerEndpoints } from "@fieldops/shared/customers";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
@@ -154,27 +155,28 @@ describe("acting while impersonating", () => {
     const created = await callApi(
       t.url,
       "POST",
-      API_PATHS.customers,
+      customerEndpoints.list.path,
       token,
       customerInput({ name: "Added by support" }),
     );
     expect(created.status).toBe(201);
     const ownerToken = await signIn(t.url, company.users.owner.email);
     expect(
-      (await callApi(t.url, "GET", apiPath(API_PATHS.customer, { id: String(created.body.id) }), ownerToken)).body,
+      (await callApi(t.url, "GET", apiPath(customerEndpoints.get.path, { id: String(created.body.id) }), ownerToken))
+        .body,
     ).toMatchObject({ name: "Added by support" });
 
     const theirs = await callApi(
       t.url,
       "POST",
-      API_PATHS.customers,
+      customerEndpoints.list.path,
       await signIn(t.url, other.users.owner.email),
       customerInput({ name: "Other company's customer" }),
     );
     expect(
-      (await callApi(t.url, "GET", apiPath(API_PATHS.customer, { id: String(theirs.body.id) }), token)).status,
+      (await callApi(t.url, "GET", apiPath(customerEndpoints.get.path, { id: String(theirs.body.id) }), token)).status,
     ).toBe(404);
-    const listed = await callApi(t.url, "GET", API_PATHS.customers, token);
+    const listed = await callApi(t.url, "GET", customerEndpoints.list.path, token);
     expect(JSON.stringify(listed.body)).toContain("Added by support");
     expect(JSON.stringify(listed.body)).not.toContain("Other company's customer");
     // A platform admin's own session answers every company's tickets; the impersonation sees only this one's.
@@ -186,9 +188,9 @@ describe("acting while impersonating", () => {
 
   it("writes every request, read or write, answered or refused, to the company's audit log for its owner, not its members", async () => {
     const { token } = await impersonate();
-    await callApi(t.url, "GET", API_PATHS.customers, token);
-    await callApi(t.url, "POST", API_PATHS.customers, token, customerInput({ name: "Audited customer" }));
-    await callApi(t.url, "POST", API_PATHS.customers, token, { name: "" });
+    await callApi(t.url, "GET", customerEndpoints.list.path, token);
+    await callApi(t.url, "POST", customerEndpoints.list.path, token, customerInput({ name: "Audited customer" }));
+    await callApi(t.url, "POST", customerEndpoints.list.path, token, { name: "" });
     await callApi(t.url, "GET", API_PATHS.currentImpersonation, token);
     await end(token);
 
@@ -201,9 +203,9 @@ describe("acting while impersonating", () => {
     expect(byAdmin.map((item) => item.summary)).toEqual(
       expect.arrayContaining([
         `Impersonation started ${label}`,
-        `GET ${API_PATHS.customers} (200) ${label}`,
-        `POST ${API_PATHS.customers} (201) ${label}`,
-        `POST ${API_PATHS.customers} (400) ${label}`,
+        `GET ${customerEndpoints.list.path} (200) ${label}`,
+        `POST ${customerEndpoints.list.path} (201) ${label}`,
+        `POST ${customerEndpoints.list.path} (400) ${label}`,
         `Impersonation ended ${label}`,
       ]),
     );
@@ -217,7 +219,7 @@ describe("acting while impersonating", () => {
         adminId: admin.id,
         adminEmail: admin.email,
         method: "GET",
-        path: API_PATHS.customers,
+        path: customerEndpoints.list.path,
         status: 200,
       }),
     );
@@ -257,10 +259,10 @@ describe("acting while impersonating", () => {
 describe("ending an impersonation", () => {
   it("answers where to go, refuses its token at once everywhere, and changes nothing when repeated", async () => {
     const { token } = await impersonate();
-    expect((await callApi(t.url, "GET", API_PATHS.customers, token)).status).toBe(200);
+    expect((await callApi(t.url, "GET", customerEndpoints.list.path, token)).status).toBe(200);
     expect(await end(token)).toEqual({ status: 200, body: { redirectUrl: "/admin-dashboard" } });
     expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
-    expect((await callApi(t.url, "GET", API_PATHS.customers, token)).status).toBe(401);
+    expect((await callApi(t.url, "GET", customerEndpoints.list.path, token)).status).toBe(401);
     expect((await callApi(t.url, "POST", API_PATHS.socketTicket, token)).status).toBe(401);
     const endedCount = () =>
       t.db.auditLog.count({ where: { companyId: company.id, actorUserId: admin.id, action: "impersonation.ended" } });
@@ -283,7 +285,7 @@ describe("ending an impersonation", () => {
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
     expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
-    expect((await callApi(t.url, "GET", API_PATHS.customers, token)).status).toBe(401);
+    expect((await callApi(t.url, "GET", customerEndpoints.list.path, token)).status).toBe(401);
     expect((await callApi(t.url, "GET", API_PATHS.currentImpersonation, token)).status).toBe(401);
     expect((await end(token)).status).toBe(200);
   });

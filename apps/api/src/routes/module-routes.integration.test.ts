@@ -1,3 +1,4 @@
+import { customerEndpoints } from "@fieldops/shared/customers";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
@@ -99,7 +100,7 @@ beforeAll(async () => {
   ["owner", "owner2", "member", "field_user", "growthOwner", "growthMember", "otherOwner"].forEach(
     (name, i) => (tokens[name] = signed[i]!),
   );
-  const customer = await call("POST", API_PATHS.customers, "owner", customerInput({ name: "Grace Hopper" }));
+  const customer = await call("POST", customerEndpoints.list.path, "owner", customerInput({ name: "Grace Hopper" }));
   expect(customer.status).toBe(201);
   customerId = customer.body.id as string;
 });

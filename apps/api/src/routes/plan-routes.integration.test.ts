@@ -1,3 +1,4 @@
+import { customerEndpoints } from "@fieldops/shared/customers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
 import { API_PATHS } from "@fieldops/shared/api-paths";
@@ -151,13 +152,13 @@ describe("PUT /api/company/plan", () => {
 describe("plan features and limits on the server", () => {
   it("refuses a Starter company's CSV export naming the Growth plan, and lets it through once on Growth", async () => {
     const company = await companyWith("starter");
-    const refused = await call("GET", API_PATHS.customersExport, company.tokens.owner!);
+    const refused = await call("GET", customerEndpoints.export.path, company.tokens.owner!);
     expect(refused).toEqual({
       status: 403,
       body: { message: "CSV export requires the Growth plan or higher.", requiredPlan: "growth" },
     });
     await call("PUT", API_PATHS.companyPlan, company.tokens.owner!, { planId: "growth" });
-    const response = await fetch(`${t.url}${API_PATHS.customersExport}`, {
+    const response = await fetch(`${t.url}${customerEndpoints.export.path}`, {
       headers: { authorization: `Bearer ${company.tokens.owner}` },
     });
     expect(response.status).toBe(200);
@@ -166,7 +167,7 @@ describe("plan features and limits on the server", () => {
   it("refuses the 101st customer of a Starter company naming the plan that allows more", async () => {
     const company = await companyWith("starter");
     await addCustomers(company.id, 100);
-    const refused = await call("POST", API_PATHS.customers, company.tokens.owner!, customerInput());
+    const refused = await call("POST", customerEndpoints.list.path, company.tokens.owner!, customerInput());
     expect(refused).toEqual({
       status: 403,
       body: {
@@ -181,7 +182,7 @@ describe("plan features and limits on the server", () => {
 describe("the free trial", () => {
   it("lets a company in its trial make changes", async () => {
     const company = await companyWith("growth", new Date(Date.now() + DAY_MS));
-    expect((await call("POST", API_PATHS.customers, company.tokens.owner!, customerInput())).status).toBe(201);
+    expect((await call("POST", customerEndpoints.list.path, company.tokens.owner!, customerInput())).status).toBe(201);
   });
 
   it("once ended without a plan, keeps reads and refuses every change (routes, modules, chat) with 402 until a plan is chosen", async () => {
@@ -189,7 +190,7 @@ describe("the free trial", () => {
     await addCustomers(company.id, 2);
 
     // Reads work.
-    expect((await call("GET", API_PATHS.customers, company.tokens.member!)).status).toBe(200);
+    expect((await call("GET", customerEndpoints.list.path, company.tokens.member!)).status).toBe(200);
     expect((await call("GET", API_PATHS.companyPlan, company.tokens.owner!)).body).toMatchObject({
       trialState: "ended",
       readOnly: true,
@@ -197,7 +198,7 @@ describe("the free trial", () => {
 
     // Writes of every kind are refused and change nothing.
     const refusal = { status: 402, body: { message: TRIAL_ENDED_MESSAGE } };
-    expect(await call("POST", API_PATHS.customers, company.tokens.owner!, customerInput())).toEqual(refusal);
+    expect(await call("POST", customerEndpoints.list.path, company.tokens.owner!, customerInput())).toEqual(refusal);
     expect(await call("POST", API_PATHS.crews, company.tokens.owner!, { name: "Crew Z", color: "#2563eb" })).toEqual(
       refusal,
     );
@@ -233,6 +234,6 @@ describe("the free trial", () => {
     expect(await t.db.auditLog.findFirst({ where: { companyId: company.id, action: "plan.changed" } })).toMatchObject({
       metadata: { summary: "Chose the Growth plan, ending the free trial" },
     });
-    expect((await call("POST", API_PATHS.customers, company.tokens.member!, customerInput())).status).toBe(201);
+    expect((await call("POST", customerEndpoints.list.path, company.tokens.member!, customerInput())).status).toBe(201);
   });
 });

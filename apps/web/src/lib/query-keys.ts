@@ -13,8 +13,6 @@ export const QUERY_KEYS = {
   adminTelemetry: (path: string, query: string) => [`${path}?${query}`],
   companyPlan: [API_PATHS.companyPlan],
   activity: [API_PATHS.activity],
-  customers: [API_PATHS.customers],
-  customer: (id: string) => [apiPath(API_PATHS.customer, { id: id })],
   jobs: [API_PATHS.jobs],
   crews: [API_PATHS.crews],
   crew: (id: string) => [API_PATHS.crews, id],

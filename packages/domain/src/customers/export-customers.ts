@@ -6,7 +6,7 @@ import { customersToCsv } from "./customer-csv.ts";
  * Every customer as CSV, one row each with the main property and first phone and e-mail, in the columns an import
  * maps by default. Export is a Growth plan feature.
  */
-export async function exportCustomers(tx: TenantTransaction, _input: { companyId: string }): Promise<string> {
+export async function exportCustomers(tx: TenantTransaction): Promise<string> {
   await requirePlanFeature(tx, "export", "CSV export");
   const rows = await tx.customer.findMany({
     orderBy: [{ name: "asc" }, { id: "asc" }],

@@ -5,8 +5,8 @@ import { defineModule } from "./module-definition.ts";
 export const exportCustomersModule = defineModule({
   id: "export-customers",
   describe: async (tx) => `Export all ${await tx.customer.count()} customers as a CSV file.`,
-  async run({ tx, companyId }) {
-    const csv = await exportCustomers(tx, { companyId });
+  async run({ tx }) {
+    const csv = await exportCustomers(tx);
     const count = await tx.customer.count();
     return {
       message: `Exported ${count} customer${count === 1 ? "" : "s"}: the CSV file is ready to download`,

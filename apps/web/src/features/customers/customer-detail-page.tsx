@@ -56,7 +56,12 @@ function DeleteCustomerDialog({
           <Button
             variant="destructive"
             disabled={remove.isPending}
-            onClick={() => remove.mutate(undefined, { onSuccess: () => void navigate("/customers") })}
+            onClick={() =>
+              remove.mutate(
+                { params: { id }, query: { confirm: "true" } },
+                { onSuccess: () => void navigate("/customers") },
+              )
+            }
           >
             {remove.isPending ? "Deleting..." : "Delete"}
           </Button>

@@ -219,7 +219,7 @@ export function CustomerImportDialog({
             disabled={!ready || importer.isPending}
             onClick={() => {
               if (csv === null) return;
-              importer.mutate({ csv, mapping }, { onSuccess: () => close(false) });
+              importer.mutate({ body: { csv, mapping } }, { onSuccess: () => close(false) });
             }}
           >
             {importer.isPending

@@ -1,83 +1,62 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import {
-  customerImportPreviewSchema,
-  customerImportResultSchema,
-  customerListResponseSchema,
-  customerSchema,
+  customerEndpoints,
   type CreateCustomerRequest,
   type CustomerImportRequest,
   type UpdateCustomerRequest,
 } from "@fieldops/shared/customers";
-import { apiRequest } from "../../lib/api";
-import { QUERY_KEYS } from "../../lib/query-keys";
 import { downloadFromApi } from "../../lib/download";
+import { callEndpoint, endpointKey, endpointUrl, useEndpointMutation } from "../../lib/endpoints";
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 
+/** Every customer read (lists and details): what a change to a customer makes stale. */
+const allCustomers = endpointKey(customerEndpoints.list);
+
 /** The customer list, a page at a time by cursor, for a search term ("" for everyone). */
 export function useCustomerList(search: string) {
+  const query = { limit: CUSTOMERS_PAGE_SIZE, ...(search === "" ? {} : { q: search }) };
   return useInfiniteQuery({
-    queryKey: [...QUERY_KEYS.customers, { q: search }],
+    queryKey: endpointKey(customerEndpoints.list, { query }),
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }) => {
-      const params = new URLSearchParams({ limit: String(CUSTOMERS_PAGE_SIZE) });
-      if (search !== "") params.set("q", search);
-      if (pageParam) params.set("cursor", pageParam);
-      const response = await apiRequest("GET", `${API_PATHS.customers}?${params.toString()}`);
-      return customerListResponseSchema.parse(await response.json());
-    },
+    queryFn: ({ pageParam }) =>
+      callEndpoint(customerEndpoints.list, { query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) } }),
     getNextPageParam: (page) => page.nextCursor,
   });
 }
 
-/** Creates (no id) or updates a customer; the list and the customer are fetched again. */
+/** Creates (no id) or updates a customer; every customer read is fetched again. */
 export function useSaveCustomer(id: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateCustomerRequest | UpdateCustomerRequest) => {
-      const response =
-        id === null
-          ? await apiRequest("POST", API_PATHS.customers, body)
-          : await apiRequest("PATCH", apiPath(API_PATHS.customer, { id: id }), body);
-      return customerSchema.parse(await response.json());
-    },
+    mutationFn: (body: CreateCustomerRequest | UpdateCustomerRequest) =>
+      id === null
+        ? callEndpoint(customerEndpoints.create, { body: body as CreateCustomerRequest })
+        : callEndpoint(customerEndpoints.update, { params: { id }, body }),
     onSuccess: async (customer) => {
-      queryClient.setQueryData(QUERY_KEYS.customer(customer.id), customer);
-      await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.customers });
+      queryClient.setQueryData(endpointKey(customerEndpoints.get, { params: { id: customer.id } }), customer);
+      await queryClient.invalidateQueries({ queryKey: allCustomers });
     },
   });
 }
 
 export function useDeleteCustomer(id: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      await apiRequest("DELETE", `${apiPath(API_PATHS.customer, { id: id })}?confirm=true`);
-    },
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: QUERY_KEYS.customer(id) });
-      await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.customers });
-    },
+  return useEndpointMutation(customerEndpoints.delete, {
+    onSuccess: () => queryClient.removeQueries({ queryKey: endpointKey(customerEndpoints.get, { params: { id } }) }),
+    invalidates: [allCustomers],
   });
 }
 
-export async function previewCustomerImport(body: CustomerImportRequest) {
-  return customerImportPreviewSchema.parse(
-    await (await apiRequest("POST", API_PATHS.customersImportPreview, body)).json(),
-  );
+export function previewCustomerImport(body: CustomerImportRequest) {
+  return callEndpoint(customerEndpoints.previewImport, { body });
 }
 
 export function useImportCustomers() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: CustomerImportRequest) =>
-      customerImportResultSchema.parse(await (await apiRequest("POST", API_PATHS.customersImport, body)).json()),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: QUERY_KEYS.customers }),
-  });
+  return useEndpointMutation(customerEndpoints.import, { invalidates: [allCustomers] });
 }
 
 /** Downloads the CSV export as a file. */
 export function downloadCustomersCsv(): Promise<void> {
-  return downloadFromApi(API_PATHS.customersExport, "customers.csv");
+  return downloadFromApi(endpointUrl(customerEndpoints.export), "customers.csv");
 }

@@ -4,7 +4,9 @@ import { estimateDetailSchema } from "@fieldops/shared/estimates";
 import { leadListResponseSchema, leadSchema, type CreateLeadRequest, type LeadStatus } from "@fieldops/shared/leads";
 import type { z } from "zod";
 import type { updateLeadRequestSchema } from "@fieldops/shared/leads";
+import { customerEndpoints } from "@fieldops/shared/customers";
 import { apiRequest } from "../../lib/api";
+import { endpointKey } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 import { QUERY_KEYS } from "../../lib/query-keys";
 
@@ -33,7 +35,7 @@ function useLeadMutation<Input, Output>(mutationFn: (input: Input) => Promise<Ou
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: QUERY_KEYS.leads });
       await client.invalidateQueries({ queryKey: QUERY_KEYS.estimates });
-      await client.invalidateQueries({ queryKey: QUERY_KEYS.customers });
+      await client.invalidateQueries({ queryKey: endpointKey(customerEndpoints.list) });
     },
   });
 }
