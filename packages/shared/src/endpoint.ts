@@ -3,8 +3,8 @@ import type { Capability } from "./permissions";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** The statuses a route answers with when it succeeds. */
-export type SuccessStatus = 200 | 201 | 202 | 204;
+/** The statuses a route answers with when it succeeds (a redirect sends itself, through the route's `send`). */
+export type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 303;
 
 /**
  * One endpoint of the API, defined once: the server registers its route from it (`apps/api/src/http/endpoint-route.ts`)
