@@ -90,9 +90,16 @@ export function fieldSentence(path: readonly (string | number)[], message: strin
         : capitalize(words(segment)),
     );
   }
-  const subject = named.pop() ?? "This value";
-  const sentence = /^[a-z]/.test(message) ? `${subject} ${message}` : message;
+  const sentence = sentenceAbout(named.pop() ?? "This value", message);
   return named.length > 0 ? `${named.join(", ")}: ${sentence}` : sentence;
+}
+
+/**
+ * A message about one thing named as a person reads it (a form's label): "Gate code" and "must be at most 50
+ * characters" make "Gate code must be at most 50 characters"; a message that is already a sentence stays as written.
+ */
+export function sentenceAbout(subject: string, message: string): string {
+  return /^[a-z]/.test(message) ? `${subject} ${message}` : message;
 }
 
 /** `primaryColor` → "primary color", `gate_code` → "gate code". */

@@ -1,3 +1,4 @@
+import "../zod-config";
 import { configure, render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";

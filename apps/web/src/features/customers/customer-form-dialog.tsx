@@ -1,6 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState } from "react";
+import { useFieldArray } from "react-hook-form";
 import { Plus, Trash2 } from "lucide-react";
-import type { Customer, CustomerContactKind } from "@fieldops/shared/customers";
+import { z } from "zod";
+import { createCustomerRequestSchema, type Customer } from "@fieldops/shared/customers";
+import { FormField, placeServerError, useSchemaForm } from "../../components/form";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import {
@@ -12,67 +15,65 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
-import { ApiError } from "../../lib/api";
+import { apiErrorMessage } from "../../lib/api-error";
 import { useSaveCustomer } from "./customer-queries";
 
-type ContactDraft = { kind: CustomerContactKind; value: string; label: string };
-type PropertyDraft = {
-  id?: string;
-  name: string;
-  street: string;
-  city: string;
-  region: string;
-  postcode: string;
-  latitude: string;
-  longitude: string;
-  accessNotes: string;
-  gateCode: string;
+/** The API's own rules, with the tags typed as one line of comma-separated words. */
+const customerFormSchema = createCustomerRequestSchema.extend({
+  tags: z
+    .string()
+    .transform((line) =>
+      line
+        .split(",")
+        .map((tag) => tag.trim())
+        .filter((tag) => tag !== ""),
+    )
+    .pipe(createCustomerRequestSchema.shape.tags.unwrap()),
+});
+type CustomerFormValues = z.input<typeof customerFormSchema>;
+
+/** A field left blank is no value at all (null), not an empty text. */
+const blankIsNull = { setValueAs: (value: string | null) => (value === null || value.trim() === "" ? null : value) };
+/** A coordinate typed as text: blank is missing ("is required"), anything else must read as a number. */
+const asCoordinate = {
+  setValueAs: (value: string | number | undefined) =>
+    typeof value === "number" ? value : value === undefined || value.trim() === "" ? undefined : Number(value),
 };
 
-const emptyProperty = (): PropertyDraft => ({
-  name: "",
+type PropertyValues = CustomerFormValues["properties"][number];
+
+/** A new property's coordinates start blank: missing until typed, which the schema reports as required. */
+const emptyProperty = (): PropertyValues => ({
+  name: null,
   street: "",
   city: "",
   region: "",
   postcode: "",
-  latitude: "",
-  longitude: "",
-  accessNotes: "",
-  gateCode: "",
+  ...({ latitude: undefined, longitude: undefined } as unknown as Pick<PropertyValues, "latitude" | "longitude">),
+  accessNotes: null,
+  gateCode: null,
 });
 
-function draftOf(customer: Customer | null) {
+function valuesOf(customer: Customer | null): CustomerFormValues {
   return {
     name: customer?.name ?? "",
-    contacts: customer?.contacts.map(({ kind, value, label }) => ({ kind, value, label: label ?? "" })) ?? [],
+    contacts: customer?.contacts.map(({ kind, value, label }) => ({ kind, value, label })) ?? [],
     properties: customer?.properties.map((property) => ({
       id: property.id,
-      name: property.name ?? "",
+      name: property.name,
       street: property.street,
       city: property.city,
       region: property.region,
       postcode: property.postcode,
-      latitude: String(property.latitude),
-      longitude: String(property.longitude),
-      accessNotes: property.accessNotes ?? "",
-      gateCode: property.gateCode ?? "",
+      latitude: property.latitude,
+      longitude: property.longitude,
+      accessNotes: property.accessNotes,
+      gateCode: property.gateCode,
     })) ?? [emptyProperty()],
     tags: customer?.tags.join(", ") ?? "",
-    notes: customer?.notes ?? "",
+    notes: customer?.notes ?? null,
   };
-}
-
-const blankToNull = (value: string) => (value.trim() === "" ? null : value);
-
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
 }
 
 /** Creates a customer (`customer` null) or edits one, with its contacts and properties, in a dialog. */
@@ -89,118 +90,83 @@ export function CustomerFormDialog({
   term: string;
   onSaved?: (customer: Customer) => void;
 }) {
-  const [draft, setDraft] = useState(() => draftOf(customer));
+  const form = useSchemaForm(customerFormSchema, valuesOf(customer));
+  const contacts = useFieldArray({ control: form.control, name: "contacts" });
+  const properties = useFieldArray({ control: form.control, name: "properties" });
   const save = useSaveCustomer(customer?.id ?? null);
-  const error =
-    save.error instanceof ApiError
-      ? save.error.body
-      : save.error
-        ? { message: "The customer could not be saved" }
-        : null;
+  /** The server's refusal when no field of the form shows it. */
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const { reset } = form;
 
-  function reset(next: boolean) {
-    if (next) {
-      setDraft(draftOf(customer));
-      save.reset();
+  // Each opening starts from the customer as stored, without the last attempt's errors.
+  useEffect(() => {
+    if (open) {
+      reset(valuesOf(customer));
+      setRefusal(null);
     }
-    onOpenChange(next);
-  }
+  }, [open, customer, reset]);
 
-  const setContact = (index: number, change: Partial<ContactDraft>) =>
-    setDraft((d) => ({ ...d, contacts: d.contacts.map((c, i) => (i === index ? { ...c, ...change } : c)) }));
-  const setProperty = (index: number, change: Partial<PropertyDraft>) =>
-    setDraft((d) => ({ ...d, properties: d.properties.map((p, i) => (i === index ? { ...p, ...change } : p)) }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    save.mutate(
-      {
-        name: draft.name,
-        contacts: draft.contacts.map((c) => ({ kind: c.kind, value: c.value, label: blankToNull(c.label) })),
-        properties: draft.properties.map((p) => ({
-          ...(p.id ? { id: p.id } : {}),
-          name: blankToNull(p.name),
-          street: p.street,
-          city: p.city,
-          region: p.region,
-          postcode: p.postcode,
-          latitude: Number(p.latitude),
-          longitude: Number(p.longitude),
-          accessNotes: blankToNull(p.accessNotes),
-          gateCode: blankToNull(p.gateCode),
-        })),
-        tags: draft.tags
-          .split(",")
-          .map((tag) => tag.trim())
-          .filter((tag) => tag !== ""),
-        notes: blankToNull(draft.notes),
+  const submit = form.handleSubmit((body) => {
+    setRefusal(null);
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        onOpenChange(false);
+        onSaved?.(saved);
       },
-      {
-        onSuccess: (saved) => {
-          onOpenChange(false);
-          onSaved?.(saved);
-        },
-      },
-    );
-  }
+      onError: (error) => setRefusal(placeServerError(form, error)),
+    });
+  });
 
   return (
-    <Dialog open={open} onOpenChange={reset}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{customer ? `Edit ${customer.name}` : `New ${term.toLowerCase()}`}</DialogTitle>
           <DialogDescription>Contacts, service properties, tags and notes.</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit} noValidate>
-          {error ? (
+          {refusal ? (
             <Alert variant="destructive" role="alert">
-              <AlertDescription>{error.message}</AlertDescription>
+              <AlertDescription>{apiErrorMessage(refusal, "The customer could not be saved")}</AlertDescription>
             </Alert>
           ) : null}
-          <Field id="customer-name" label="Name">
-            <Input
-              id="customer-name"
-              value={draft.name}
-              required
-              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-            />
-          </Field>
+          <FormField form={form} name="name" label="Name">
+            {(control) => <Input {...control} required {...form.register("name")} />}
+          </FormField>
 
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">Contacts</legend>
-            {draft.contacts.map((contact, i) => (
-              <div key={i} className="grid grid-cols-[7rem_1fr_8rem_auto] items-end gap-2">
-                <Field id={`contact-kind-${i}`} label="Kind">
-                  <select
-                    id={`contact-kind-${i}`}
-                    className="h-9 rounded-md border border-input bg-background px-2 text-sm"
-                    value={contact.kind}
-                    onChange={(e) => setContact(i, { kind: e.target.value as CustomerContactKind })}
-                  >
-                    <option value="phone">Phone</option>
-                    <option value="email">Email</option>
-                  </select>
-                </Field>
-                <Field id={`contact-value-${i}`} label={contact.kind === "email" ? "Email address" : "Phone number"}>
-                  <Input
-                    id={`contact-value-${i}`}
-                    value={contact.value}
-                    onChange={(e) => setContact(i, { value: e.target.value })}
-                  />
-                </Field>
-                <Field id={`contact-label-${i}`} label="Label">
-                  <Input
-                    id={`contact-label-${i}`}
-                    value={contact.label}
-                    onChange={(e) => setContact(i, { label: e.target.value })}
-                  />
-                </Field>
+            {contacts.fields.map((contact, i) => (
+              <div key={contact.id} className="grid grid-cols-[7rem_1fr_8rem_auto] items-start gap-2">
+                <FormField form={form} name={`contacts.${i}.kind`} label="Kind">
+                  {(control) => (
+                    <select
+                      {...control}
+                      className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+                      {...form.register(`contacts.${i}.kind`)}
+                    >
+                      <option value="phone">Phone</option>
+                      <option value="email">Email</option>
+                    </select>
+                  )}
+                </FormField>
+                <FormField
+                  form={form}
+                  name={`contacts.${i}.value`}
+                  label={form.watch(`contacts.${i}.kind`) === "email" ? "Email address" : "Phone number"}
+                >
+                  {(control) => <Input {...control} {...form.register(`contacts.${i}.value`)} />}
+                </FormField>
+                <FormField form={form} name={`contacts.${i}.label`} label="Label">
+                  {(control) => <Input {...control} {...form.register(`contacts.${i}.label`, blankIsNull)} />}
+                </FormField>
                 <Button
                   type="button"
                   variant="ghost"
                   size="icon"
+                  className="mt-6"
                   aria-label={`Remove contact ${i + 1}`}
-                  onClick={() => setDraft((d) => ({ ...d, contacts: d.contacts.filter((_, j) => j !== i) }))}
+                  onClick={() => contacts.remove(i)}
                 >
                   <Trash2 aria-hidden="true" />
                 </Button>
@@ -211,9 +177,7 @@ export function CustomerFormDialog({
               variant="outline"
               size="sm"
               className="justify-self-start"
-              onClick={() =>
-                setDraft((d) => ({ ...d, contacts: [...d.contacts, { kind: "phone", value: "", label: "" }] }))
-              }
+              onClick={() => contacts.append({ kind: "phone", value: "", label: null })}
             >
               <Plus aria-hidden="true" /> Add contact
             </Button>
@@ -221,82 +185,61 @@ export function CustomerFormDialog({
 
           <fieldset className="grid gap-3">
             <legend className="mb-1 text-sm font-medium">Service properties (the first is the main address)</legend>
-            {draft.properties.map((property, i) => (
-              <div key={property.id ?? `new-${i}`} className="grid gap-2 rounded-md border p-3 sm:grid-cols-2">
-                <Field id={`property-name-${i}`} label="Property name">
-                  <Input
-                    id={`property-name-${i}`}
-                    value={property.name}
-                    onChange={(e) => setProperty(i, { name: e.target.value })}
-                  />
-                </Field>
-                <Field id={`property-street-${i}`} label="Street">
-                  <Input
-                    id={`property-street-${i}`}
-                    value={property.street}
-                    onChange={(e) => setProperty(i, { street: e.target.value })}
-                  />
-                </Field>
-                <Field id={`property-city-${i}`} label="City">
-                  <Input
-                    id={`property-city-${i}`}
-                    value={property.city}
-                    onChange={(e) => setProperty(i, { city: e.target.value })}
-                  />
-                </Field>
-                <Field id={`property-region-${i}`} label="Region">
-                  <Input
-                    id={`property-region-${i}`}
-                    value={property.region}
-                    onChange={(e) => setProperty(i, { region: e.target.value })}
-                  />
-                </Field>
-                <Field id={`property-postcode-${i}`} label="Postcode">
-                  <Input
-                    id={`property-postcode-${i}`}
-                    value={property.postcode}
-                    onChange={(e) => setProperty(i, { postcode: e.target.value })}
-                  />
-                </Field>
-                <Field id={`property-gate-${i}`} label="Gate code">
-                  <Input
-                    id={`property-gate-${i}`}
-                    value={property.gateCode}
-                    onChange={(e) => setProperty(i, { gateCode: e.target.value })}
-                  />
-                </Field>
-                <Field id={`property-lat-${i}`} label="Latitude">
-                  <Input
-                    id={`property-lat-${i}`}
-                    inputMode="decimal"
-                    value={property.latitude}
-                    onChange={(e) => setProperty(i, { latitude: e.target.value })}
-                  />
-                </Field>
-                <Field id={`property-lng-${i}`} label="Longitude">
-                  <Input
-                    id={`property-lng-${i}`}
-                    inputMode="decimal"
-                    value={property.longitude}
-                    onChange={(e) => setProperty(i, { longitude: e.target.value })}
-                  />
-                </Field>
-                <div className="sm:col-span-2">
-                  <Field id={`property-access-${i}`} label="Access notes">
-                    <Textarea
-                      id={`property-access-${i}`}
-                      value={property.accessNotes}
-                      onChange={(e) => setProperty(i, { accessNotes: e.target.value })}
+            {properties.fields.map((property, i) => (
+              <div key={property.id} className="grid gap-2 rounded-md border p-3 sm:grid-cols-2">
+                <FormField form={form} name={`properties.${i}.name`} label="Property name">
+                  {(control) => <Input {...control} {...form.register(`properties.${i}.name`, blankIsNull)} />}
+                </FormField>
+                <FormField form={form} name={`properties.${i}.street`} label="Street">
+                  {(control) => <Input {...control} {...form.register(`properties.${i}.street`)} />}
+                </FormField>
+                <FormField form={form} name={`properties.${i}.city`} label="City">
+                  {(control) => <Input {...control} {...form.register(`properties.${i}.city`)} />}
+                </FormField>
+                <FormField form={form} name={`properties.${i}.region`} label="Region">
+                  {(control) => <Input {...control} {...form.register(`properties.${i}.region`)} />}
+                </FormField>
+                <FormField form={form} name={`properties.${i}.postcode`} label="Postcode">
+                  {(control) => <Input {...control} {...form.register(`properties.${i}.postcode`)} />}
+                </FormField>
+                <FormField form={form} name={`properties.${i}.gateCode`} label="Gate code">
+                  {(control) => <Input {...control} {...form.register(`properties.${i}.gateCode`, blankIsNull)} />}
+                </FormField>
+                <FormField form={form} name={`properties.${i}.latitude`} label="Latitude">
+                  {(control) => (
+                    <Input
+                      {...control}
+                      inputMode="decimal"
+                      {...form.register(`properties.${i}.latitude`, asCoordinate)}
                     />
-                  </Field>
-                </div>
-                {draft.properties.length > 1 ? (
+                  )}
+                </FormField>
+                <FormField form={form} name={`properties.${i}.longitude`} label="Longitude">
+                  {(control) => (
+                    <Input
+                      {...control}
+                      inputMode="decimal"
+                      {...form.register(`properties.${i}.longitude`, asCoordinate)}
+                    />
+                  )}
+                </FormField>
+                <FormField
+                  form={form}
+                  name={`properties.${i}.accessNotes`}
+                  label="Access notes"
+                  className="sm:col-span-2"
+                >
+                  {(control) => (
+                    <Textarea {...control} {...form.register(`properties.${i}.accessNotes`, blankIsNull)} />
+                  )}
+                </FormField>
+                {properties.fields.length > 1 ? (
                   <Button
                     type="button"
                     variant="outline"
                     size="sm"
                     className="justify-self-start"
-                    onClick={() => setDraft((d) => ({ ...d, properties: d.properties.filter((_, j) => j !== i) }))}
+                    onClick={() => properties.remove(i)}
                   >
                     <Trash2 aria-hidden="true" /> Remove property
                   </Button>
@@ -308,28 +251,20 @@ export function CustomerFormDialog({
               variant="outline"
               size="sm"
               className="justify-self-start"
-              onClick={() => setDraft((d) => ({ ...d, properties: [...d.properties, emptyProperty()] }))}
+              onClick={() => properties.append(emptyProperty())}
             >
               <Plus aria-hidden="true" /> Add property
             </Button>
           </fieldset>
 
-          <Field id="customer-tags" label="Tags (separated by commas)">
-            <Input
-              id="customer-tags"
-              value={draft.tags}
-              onChange={(e) => setDraft({ ...draft, tags: e.target.value })}
-            />
-          </Field>
-          <Field id="customer-notes" label="Notes">
-            <Textarea
-              id="customer-notes"
-              value={draft.notes}
-              onChange={(e) => setDraft({ ...draft, notes: e.target.value })}
-            />
-          </Field>
+          <FormField form={form} name="tags" label="Tags (separated by commas)">
+            {(control) => <Input {...control} {...form.register("tags")} />}
+          </FormField>
+          <FormField form={form} name="notes" label="Notes">
+            {(control) => <Textarea {...control} {...form.register("notes", blankIsNull)} />}
+          </FormField>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => reset(false)}>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
             <Button type="submit" disabled={save.isPending}>
