@@ -49,20 +49,24 @@ async function signIn(context: BrowserContext, baseUrl: string, email: string): 
   );
 }
 
+/** `--files` lists each route's biggest scripts, to see where the bytes go. */
+const LIST_FILES = process.argv.includes("--files");
+
 /** Loads `route` in a fresh context (empty cache) and sums the JavaScript it downloaded until the network was idle. */
 async function measure(browser: Awaited<ReturnType<typeof chromium.launch>>, baseUrl: string, route: FirstRoute) {
   const context = await browser.newContext({ extraHTTPHeaders: { "accept-encoding": "br, gzip" } });
   try {
     if (route.email) await signIn(context, baseUrl, route.email);
     const page = await context.newPage();
-    const scripts: Promise<{ transferred: number; uncompressed: number }>[] = [];
+    const scripts: Promise<{ name: string; transferred: number; uncompressed: number }>[] = [];
     page.on("requestfinished", (request) => {
       if (request.resourceType() !== "script") return;
       scripts.push(
         (async () => {
           const response = await request.response();
           const [sizes, body] = await Promise.all([request.sizes(), response!.body()]);
-          return { transferred: sizes.responseBodySize, uncompressed: body.length };
+          const name = new URL(request.url()).pathname.split("/").pop() ?? request.url();
+          return { name, transferred: sizes.responseBodySize, uncompressed: body.length };
         })(),
       );
     });
@@ -70,6 +74,11 @@ async function measure(browser: Awaited<ReturnType<typeof chromium.launch>>, bas
     if (!response?.ok()) throw new Error(`${route.path}: ${response?.status()}`);
     if (new URL(page.url()).pathname !== route.path) throw new Error(`${route.path} went to ${page.url()}`);
     const sizes = await Promise.all(scripts);
+    if (LIST_FILES) {
+      console.log(`\n${route.label}: its biggest scripts, as transferred`);
+      for (const file of [...sizes].sort((a, b) => b.transferred - a.transferred).slice(0, 15))
+        console.log(`  ${(file.transferred / 1000).toFixed(1).padStart(7)} kB  ${file.name}`);
+    }
     return sizes.reduce<JavaScriptBytes>(
       (sum, file) => ({
         transferred: sum.transferred + file.transferred,

@@ -153,5 +153,5 @@ export const API_PATHS = {
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 
-/** A path with its `:name` parameters filled in, each value encoded: `apiPath(API_PATHS.crew, { id })`. */
+/** A path with its `:name` parameters filled in, each value encoded (the endpoints' `fillPath`). */
 export { fillPath as apiPath } from "./endpoint";

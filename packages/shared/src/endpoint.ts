@@ -78,12 +78,11 @@ export function fillPath(template: string, params: Readonly<Record<string, strin
  * left out, arrays repeat their key, everything else is written as a string.
  */
 export function queryString(query: Readonly<Record<string, unknown>> | undefined): string {
-  if (!query) return "";
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
+  const pairs: string[] = [];
+  for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+    for (const item of Array.isArray(value) ? value : [value])
+      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`);
   }
-  const text = search.toString();
-  return text === "" ? "" : `?${text}`;
+  return pairs.length === 0 ? "" : `?${pairs.join("&")}`;
 }

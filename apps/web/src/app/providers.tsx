@@ -1,22 +1,32 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { Toaster } from "../components/ui/toaster";
-import { TooltipProvider } from "../components/ui/tooltip";
+import { lazy, Suspense, type ReactNode } from "react";
+import { useToast } from "../hooks/use-toast";
 import { ThemeProvider } from "../lib/theme";
 
+const Toaster = lazy(() => import("../components/ui/toaster").then(({ Toaster }) => ({ default: Toaster })));
+
+/** The toasts' region, loaded with the first toast: a page that shows none (signing in) downloads none of it. */
+function ToastOutlet() {
+  const { toasts } = useToast();
+  if (toasts.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
+
 /**
- * Everything a screen of the app relies on: data, theme, tooltips and toasts. The router is the caller's; the
- * features' live-event reactions are the signed-in layout's (app/signed-in-layout.tsx), which holds the connection.
+ * Everything a screen of the app relies on: data, theme and toasts. The router is the caller's; tooltips and the
+ * features' live-event reactions are the signed-in layout's (shell/app-layout.tsx, app/signed-in-layout.tsx).
  */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <TooltipProvider>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <ToastOutlet />
       </ThemeProvider>
     </QueryClientProvider>
   );

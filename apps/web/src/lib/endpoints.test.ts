@@ -46,7 +46,7 @@ describe("endpointUrl and endpointKey", () => {
   it("fill the path's parameters encoded and write the query, leaving out what is not given", () => {
     expect(endpointUrl(things.rename, { params: { id: "a/b c" }, body: { name: "x" } })).toBe("/api/things/a%2Fb%20c");
     expect(endpointUrl(things.list, { query: { q: "mow & edge", limit: 5 } })).toBe(
-      "/api/things?q=mow+%26+edge&limit=5",
+      "/api/things?q=mow%20%26%20edge&limit=5",
     );
     expect(endpointUrl(things.list)).toBe("/api/things");
   });

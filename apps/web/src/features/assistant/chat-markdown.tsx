@@ -1,40 +1,16 @@
-import Markdown, { type Components } from "react-markdown";
-import { Link } from "react-router";
+import { lazy, Suspense } from "react";
 
-/** App paths open in the app; anything else opens in a new tab, without access back to this page. */
-const components: Components = {
-  a: ({ href, children }) =>
-    href?.startsWith("/") && !href.startsWith("//") ? (
-      <Link to={href} className="font-medium underline underline-offset-4">
-        {children}
-      </Link>
-    ) : (
-      <a
-        href={href}
-        target="_blank"
-        rel="noopener noreferrer nofollow"
-        className="font-medium underline underline-offset-4"
-      >
-        {children}
-      </a>
-    ),
-  // An image could call out to any address with the user's IP: shown as its text only.
-  img: ({ alt }) => <span>{alt}</span>,
-  ul: ({ children }) => <ul className="my-1 list-disc pl-5">{children}</ul>,
-  ol: ({ children }) => <ol className="my-1 list-decimal pl-5">{children}</ol>,
-  p: ({ children }) => <p className="my-1 first:mt-0 last:mb-0">{children}</p>,
-  code: ({ children }) => <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]">{children}</code>,
-  pre: ({ children }) => <pre className="my-1 overflow-x-auto rounded bg-muted p-2">{children}</pre>,
-};
+const MarkdownText = lazy(() => import("./markdown-text").then(({ MarkdownText }) => ({ default: MarkdownText })));
 
 /**
- * The assistant's text as markdown. Raw HTML in a message is never rendered (`skipHtml`), and react-markdown's URL
- * filter drops `javascript:` and other unsafe links.
+ * The assistant's text as markdown (`markdown-text.tsx`). The markdown parser is a third of the chat's code: it loads
+ * with the first message to show, so a dashboard whose chat is empty does not download it. Until then the text shows
+ * as it is.
  */
 export function ChatMarkdown({ text }: { text: string }) {
   return (
-    <Markdown skipHtml components={components}>
-      {text}
-    </Markdown>
+    <Suspense fallback={<p className="my-1 whitespace-pre-wrap">{text}</p>}>
+      <MarkdownText text={text} />
+    </Suspense>
   );
 }
