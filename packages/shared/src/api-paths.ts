@@ -38,28 +38,6 @@ export const API_PATHS = {
   customRecord: "/api/custom/:objectKey/:id",
   report: "/api/reports/:report",
   reportCsv: "/api/reports/:report/csv",
-  jobs: "/api/jobs",
-  jobCustomerOptions: "/api/jobs/customer-options",
-  job: "/api/jobs/:id",
-  jobVisits: "/api/jobs/:id/visits",
-  jobNotes: "/api/jobs/:id/notes",
-  visits: "/api/visits",
-  visit: "/api/visits/:id",
-  visitSchedule: "/api/visits/:id/schedule",
-  visitTransition: "/api/visits/:id/transition",
-  visitBestSlots: "/api/visits/:id/best-slots",
-  scheduleOptimize: "/api/schedule/optimize",
-  scheduleReplan: "/api/schedule/replan",
-  routePlan: "/api/route-plans/:id",
-  routePlanApply: "/api/route-plans/:id/apply",
-  crews: "/api/crews",
-  crew: "/api/crews/:id",
-  crewMembers: "/api/crews/:id/members",
-  crewMember: "/api/crews/:id/members/:userId",
-  crewLoad: "/api/crews/:id/load",
-  schedule: "/api/schedule",
-  team: "/api/team",
-  userdash: "/api/userdash",
   assistantConversations: "/api/assistant/conversations",
   assistantConversation: "/api/assistant/conversations/:id",
   assistantSuggestions: "/api/assistant/suggestions",
@@ -153,5 +131,5 @@ export const API_PATHS = {
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 
-/** A path with its `:name` parameters filled in, each value encoded: `apiPath(API_PATHS.crew, { id })`. */
+/** A path with its `:name` parameters filled in, each value encoded: `apiPath(API_PATHS.report, { report })`. */
 export { fillPath as apiPath } from "./endpoint";
