@@ -1,3 +1,5 @@
+import { scheduleEndpoints } from "@fieldops/shared/schedule";
+import { jobEndpoints, visitEndpoints } from "@fieldops/shared/jobs";
 import { customerEndpoints } from "@fieldops/shared/customers";
 import { cpus, loadavg } from "node:os";
 import {
@@ -13,7 +15,12 @@ import { reportIdSchema } from "@fieldops/shared/reports";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { addDays, dayInTimeZone, mondayOf, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import type { CustomerListResponse } from "@fieldops/shared/customers";
-import { DEFAULT_BUDGET_SECONDS, type RoutePlan, type RoutePlanQueued } from "@fieldops/shared/dispatch";
+import {
+  DEFAULT_BUDGET_SECONDS,
+  type RoutePlan,
+  type RoutePlanQueued,
+  dispatchEndpoints,
+} from "@fieldops/shared/dispatch";
 import type { JobListResponse, Visit } from "@fieldops/shared/jobs";
 import { freePort } from "../scripts/start/free-port.ts";
 import { benchEnvironment, ownerUrlOf, startProduct, stopProduct } from "./product.ts";
@@ -74,10 +81,11 @@ export async function benchOptimizeDayAtScale(
   let budgetMs = DEFAULT_BUDGET_SECONDS * 1000;
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
-    const queued = await call<RoutePlanQueued>(session, "POST", API_PATHS.scheduleOptimize, { date });
+    const queued = await call<RoutePlanQueued>(session, "POST", dispatchEndpoints.optimize.path, { date });
     for (;;) {
-      const plan = (await call<RoutePlan>(session, "GET", apiPath(API_PATHS.routePlan, { id: queued.body.planId })))
-        .body;
+      const plan = (
+        await call<RoutePlan>(session, "GET", apiPath(dispatchEndpoints.getPlan.path, { id: queued.body.planId }))
+      ).body;
       if (plan.status === "ready") {
         budgetMs = plan.budgetSeconds * 1000;
         break;
@@ -101,7 +109,7 @@ async function nextWorkingDay(session: BenchSession, after: number): Promise<str
       to: startOfDayInTimeZone(addDays(date, 1), TIME_ZONE).toISOString(),
       limit: "1",
     });
-    if ((await call<{ items: Visit[] }>(session, "GET", `${API_PATHS.visits}?${query}`)).body.items.length > 0)
+    if ((await call<{ items: Visit[] }>(session, "GET", `${visitEndpoints.list.path}?${query}`)).body.items.length > 0)
       return date;
   }
   throw new Error("no visits in the coming week");
@@ -182,27 +190,31 @@ function thisWeek(): { from: string; to: string } {
 
 /** The schedule screen's week: every crew, the week's visits and the unassigned queue. */
 const weekSchedulePath = ({ from, to }: { from: string; to: string }) =>
-  `${API_PATHS.schedule}?${new URLSearchParams({ from, to })}`;
+  `${scheduleEndpoints.get.path}?${new URLSearchParams({ from, to })}`;
 
 /** The dispatcher's requests, in the company of `session`, n times each. */
 async function benchCompany(session: BenchSession, n: number): Promise<Measured[]> {
   const get = async <T>(path: string) => (await call<T>(session, "GET", path)).sample;
   const results: Measured[] = [];
 
-  results.push(await measure("jobs list, first page", n, () => get(API_PATHS.jobs)));
+  results.push(await measure("jobs list, first page", n, () => get(jobEndpoints.list.path)));
   // A page some way down: 40 pages of 25 in.
   let cursor: string | null = null;
   for (let page = 0; page < 40; page++) {
-    const path: string = cursor ? `${API_PATHS.jobs}?${new URLSearchParams({ cursor })}` : API_PATHS.jobs;
+    const path: string = cursor
+      ? `${jobEndpoints.list.path}?${new URLSearchParams({ cursor })}`
+      : jobEndpoints.list.path;
     cursor = (await call<JobListResponse>(session, "GET", path)).body.nextCursor;
     if (!cursor) break;
   }
   if (!cursor) throw new Error("the company has fewer than 41 pages of jobs");
-  const laterPage = `${API_PATHS.jobs}?${new URLSearchParams({ cursor })}`;
+  const laterPage = `${jobEndpoints.list.path}?${new URLSearchParams({ cursor })}`;
   results.push(await measure("jobs list, page 41 (cursor)", n, () => get(laterPage)));
 
   // Filtered by a rare status: a few hundred unscheduled jobs among 60,000.
-  results.push(await measure("jobs list, status unscheduled", n, () => get(`${API_PATHS.jobs}?status=unscheduled`)));
+  results.push(
+    await measure("jobs list, status unscheduled", n, () => get(`${jobEndpoints.list.path}?status=unscheduled`)),
+  );
 
   results.push(await measure('customer search, name "ander"', n, () => get(`${customerEndpoints.list.path}?q=ander`)));
   const someone = (await call<CustomerListResponse>(session, "GET", `${customerEndpoints.list.path}?limit=1`)).body
@@ -226,7 +238,7 @@ async function benchCompany(session: BenchSession, n: number): Promise<Measured[
     to: startOfDayInTimeZone(addDays(date, 1), TIME_ZONE).toISOString(),
     limit: "500",
   });
-  const listed = (await call<{ items: Visit[] }>(session, "GET", `${API_PATHS.visits}?${query}`)).body.items;
+  const listed = (await call<{ items: Visit[] }>(session, "GET", `${visitEndpoints.list.path}?${query}`)).body.items;
   const crewId = listed.find((candidate) => candidate.status === "scheduled")?.crewId;
   const found = listed.filter((candidate) => candidate.crewId === crewId && candidate.status === "scheduled").at(-1);
   if (!found?.scheduledStart) throw new Error(`no scheduled visit on ${date}`);
@@ -234,7 +246,7 @@ async function benchCompany(session: BenchSession, n: number): Promise<Measured[
   const home = found.scheduledStart;
   const later = new Date(Date.parse(home) + 30 * 60_000).toISOString();
   const moveTo = async (start: string) => {
-    const moved = await call<Visit>(session, "POST", apiPath(API_PATHS.visitSchedule, { id: visit.id }), {
+    const moved = await call<Visit>(session, "POST", apiPath(visitEndpoints.schedule.path, { id: visit.id }), {
       crewId: visit.crewId,
       start,
       durationMinutes: visit.durationMinutes,

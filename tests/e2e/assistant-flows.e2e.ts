@@ -1,8 +1,9 @@
+import { jobEndpoints } from "@fieldops/shared/jobs";
 import { customerEndpoints } from "@fieldops/shared/customers";
 import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { MESSAGE_BOX_LABEL } from "@fieldops/shared/chat";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { apiPath } from "@fieldops/shared/api-paths";
 import { ownerApi } from "./owner-api.ts";
 import { signInAs } from "./sign-in-as.ts";
 
@@ -29,7 +30,7 @@ async function countJobs(api: APIRequestContext): Promise<number> {
   let count = 0;
   let cursor: string | null = null;
   do {
-    const page = await api.get(API_PATHS.jobs, { params: { limit: 100, ...(cursor ? { cursor } : {}) } });
+    const page = await api.get(jobEndpoints.list.path, { params: { limit: 100, ...(cursor ? { cursor } : {}) } });
     expect(page.status()).toBe(200);
     const body = (await page.json()) as { items: unknown[]; nextCursor: string | null };
     count += body.items.length;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 import { emailSchema } from "./auth";
 import { calendarDaySchema } from "./calendar-day";
 import { roleSchema } from "./roles";
@@ -146,3 +147,97 @@ export const addTeamMemberRequestSchema = z.object({
   role: z.enum(["member", "field_user"]),
 });
 export type AddTeamMemberRequest = z.infer<typeof addTeamMemberRequestSchema>;
+
+export const crewEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/crews",
+    tags: ["crews"],
+    summary: "The company's crews",
+    response: crewListResponseSchema,
+  }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/api/crews",
+    tags: ["crews"],
+    summary: "Create a crew",
+    body: createCrewRequestSchema,
+    status: 201,
+    response: crewSchema,
+    capability: "crews.manage",
+  }),
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/crews/:id",
+    tags: ["crews"],
+    summary: "A crew with its members, skills, hours and breaks",
+    params: crewIdParamsSchema,
+    response: crewSchema,
+  }),
+  update: defineEndpoint({
+    method: "PATCH",
+    path: "/api/crews/:id",
+    tags: ["crews"],
+    summary: "Change a crew; each field given replaces its value",
+    params: crewIdParamsSchema,
+    body: updateCrewRequestSchema,
+    response: crewSchema,
+    capability: "crews.manage",
+  }),
+  delete: defineEndpoint({
+    method: "DELETE",
+    path: "/api/crews/:id",
+    tags: ["crews"],
+    summary: "Delete a crew (its visits become unassigned); deleting a crew that is gone succeeds",
+    params: crewIdParamsSchema,
+    status: 204,
+    response: z.null(),
+    capability: "crews.manage",
+  }),
+  addMember: defineEndpoint({
+    method: "POST",
+    path: "/api/crews/:id/members",
+    tags: ["crews"],
+    summary: "Add a user of the company to a crew",
+    params: crewIdParamsSchema,
+    body: addCrewMemberRequestSchema,
+    response: crewSchema,
+    capability: "crews.manage",
+  }),
+  removeMember: defineEndpoint({
+    method: "DELETE",
+    path: "/api/crews/:id/members/:userId",
+    tags: ["crews"],
+    summary: "Remove a user from a crew",
+    params: crewMemberParamsSchema,
+    response: crewSchema,
+    capability: "crews.manage",
+  }),
+  load: defineEndpoint({
+    method: "GET",
+    path: "/api/crews/:id/load",
+    tags: ["crews"],
+    summary: "A crew's visits and scheduled minutes against its working minutes, per day of a week",
+    params: crewIdParamsSchema,
+    query: crewLoadQuerySchema,
+    response: crewLoadSchema,
+  }),
+  /** The team's list and its one addition live beside the crews: a person's crews are part of what it shows. */
+  team: defineEndpoint({
+    method: "GET",
+    path: "/api/team",
+    tags: ["team"],
+    summary: "The company's users with their role and crews",
+    response: teamResponseSchema,
+  }),
+  addTeamMember: defineEndpoint({
+    method: "POST",
+    path: "/api/team",
+    tags: ["team"],
+    summary: "Add a team member (owner only), within the plan's team-member limit",
+    body: addTeamMemberRequestSchema,
+    status: 201,
+    response: teamMemberSchema,
+    capability: "team.add_member",
+  }),
+} as const;

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 import { firstPlanWithFeature, planFeatureMessage } from "./plans";
+import { idParamsSchema } from "./jobs";
 import { text } from "./text";
 
 /** A calendar day, YYYY-MM-DD, in the company's time zone. */
@@ -156,3 +158,55 @@ export type BestSlotsResponse = z.infer<typeof bestSlotsResponseSchema>;
 /** The refusal for plans without route optimization; the server and the screens say the same. */
 export const ROUTE_OPTIMIZATION_PLAN = firstPlanWithFeature("route_optimization");
 export const ROUTE_OPTIMIZATION_UPGRADE_MESSAGE = planFeatureMessage("route_optimization");
+
+export const dispatchEndpoints = {
+  optimize: defineEndpoint({
+    method: "POST",
+    path: "/api/schedule/optimize",
+    tags: ["dispatch"],
+    summary: "Optimize a day's routes for all crews or some (Pro): a proposal computed by a worker",
+    body: optimizeDayRequestSchema,
+    status: 202,
+    response: routePlanQueuedSchema,
+    capability: "schedule.manage",
+  }),
+  replan: defineEndpoint({
+    method: "POST",
+    path: "/api/schedule/replan",
+    tags: ["dispatch"],
+    summary: "Re-plan the rest of today from the crews' current positions (Pro)",
+    body: replanDayRequestSchema,
+    status: 202,
+    response: routePlanQueuedSchema,
+    capability: "schedule.manage",
+  }),
+  getPlan: defineEndpoint({
+    method: "GET",
+    path: "/api/route-plans/:id",
+    tags: ["dispatch"],
+    summary: "A route plan: its status and, once ready, the proposal against the current plan",
+    params: idParamsSchema,
+    response: routePlanSchema,
+    capability: "schedule.manage",
+  }),
+  applyPlan: defineEndpoint({
+    method: "POST",
+    path: "/api/route-plans/:id/apply",
+    tags: ["dispatch"],
+    summary: "Apply a route plan, all of it or some crews' parts, in one transaction",
+    params: idParamsSchema,
+    body: applyRoutePlanRequestSchema,
+    response: routePlanSchema,
+    capability: "schedule.manage",
+  }),
+  bestSlots: defineEndpoint({
+    method: "GET",
+    path: "/api/visits/:id/best-slots",
+    tags: ["dispatch"],
+    summary: "The cheapest crews and times for a visit on a day (Pro)",
+    params: idParamsSchema,
+    query: bestSlotsQuerySchema,
+    response: bestSlotsResponseSchema,
+    capability: "schedule.manage",
+  }),
+} as const;

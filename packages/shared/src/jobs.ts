@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 import { skillsSchema } from "./crews";
 import { jobStatusSchema } from "./job-status";
 import { text } from "./text";
@@ -195,3 +196,111 @@ export const listVisitsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 export type ListVisitsQuery = z.output<typeof listVisitsQuerySchema>;
+
+export const jobEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/jobs",
+    tags: ["jobs"],
+    summary: "The company's jobs, newest first, filtered and paged by cursor",
+    query: listJobsQuerySchema,
+    response: jobListResponseSchema,
+    capability: "jobs.manage",
+  }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/api/jobs",
+    tags: ["jobs"],
+    summary: "Create a one-off or recurring job",
+    body: createJobRequestSchema,
+    status: 201,
+    response: jobDetailSchema,
+    capability: "jobs.manage",
+  }),
+  customerOptions: defineEndpoint({
+    method: "GET",
+    path: "/api/jobs/customer-options",
+    tags: ["jobs"],
+    summary: "Customers a job can be for, by name",
+    query: customerOptionsQuerySchema,
+    response: customerOptionsResponseSchema,
+    capability: "jobs.manage",
+  }),
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/jobs/:id",
+    tags: ["jobs"],
+    summary: "A job with its visits, line items, checklist, notes and history",
+    params: idParamsSchema,
+    response: jobDetailSchema,
+    capability: "jobs.manage",
+  }),
+  update: defineEndpoint({
+    method: "PATCH",
+    path: "/api/jobs/:id",
+    tags: ["jobs"],
+    summary: "Edit, close or mark a job invoiced",
+    params: idParamsSchema,
+    body: updateJobRequestSchema,
+    response: jobDetailSchema,
+    capability: "jobs.manage",
+  }),
+  visits: defineEndpoint({
+    method: "GET",
+    path: "/api/jobs/:id/visits",
+    tags: ["jobs"],
+    summary: "A job's visits",
+    params: idParamsSchema,
+    response: visitListResponseSchema,
+    capability: "jobs.manage",
+  }),
+  addNote: defineEndpoint({
+    method: "POST",
+    path: "/api/jobs/:id/notes",
+    tags: ["jobs"],
+    summary: "Add a note to a job",
+    params: idParamsSchema,
+    body: addJobNoteRequestSchema,
+    status: 201,
+    response: jobNoteSchema,
+    capability: "jobs.manage",
+  }),
+} as const;
+
+export const visitEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/visits",
+    tags: ["visits"],
+    summary: "Visits in a time range (a field user's own crews' only)",
+    query: listVisitsQuerySchema,
+    response: visitListResponseSchema,
+  }),
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/visits/:id",
+    tags: ["visits"],
+    summary: "A visit (a field user's own crew's only)",
+    params: idParamsSchema,
+    response: visitSchema,
+  }),
+  schedule: defineEndpoint({
+    method: "POST",
+    path: "/api/visits/:id/schedule",
+    tags: ["visits"],
+    summary: "Give a visit a crew, a start and a duration (with the version seen)",
+    params: idParamsSchema,
+    body: scheduleVisitRequestSchema,
+    response: visitSchema,
+    capability: "jobs.manage",
+  }),
+  transition: defineEndpoint({
+    method: "POST",
+    path: "/api/visits/:id/transition",
+    tags: ["visits"],
+    summary: "Move a visit along its lifecycle (with the version seen)",
+    params: idParamsSchema,
+    body: transitionVisitRequestSchema,
+    response: visitSchema,
+  }),
+} as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 import { crewSchema } from "./crews";
 import { calendarDaySchema } from "./calendar-day";
 import { visitStatusSchema } from "./visit-lifecycle";
@@ -78,3 +79,15 @@ export const scheduleResponseSchema = z.object({
   unassignedTotal: z.number(),
 });
 export type ScheduleResponse = z.infer<typeof scheduleResponseSchema>;
+
+export const scheduleEndpoints = {
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/schedule",
+    tags: ["schedule"],
+    summary: "The dispatch board of a day or a week (at most 7 days): crews, their visits and the unassigned queue",
+    query: scheduleQuerySchema,
+    response: scheduleResponseSchema,
+    capability: "schedule.manage",
+  }),
+} as const;

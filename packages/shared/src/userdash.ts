@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 import { checklistItemSchema } from "./jobs";
 import { visitStatusSchema } from "./visit-lifecycle";
 
@@ -67,3 +68,13 @@ export const userdashResponseSchema = z.object({
   unscheduled: z.array(userdashWorkItemSchema),
 });
 export type UserdashResponse = z.infer<typeof userdashResponseSchema>;
+
+export const userdashEndpoints = {
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/userdash",
+    tags: ["dashboard"],
+    summary: "Today's visits by crew, late and unscheduled work (a field user's own crews' visits only)",
+    response: userdashResponseSchema,
+  }),
+} as const;

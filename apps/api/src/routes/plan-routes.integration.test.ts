@@ -1,3 +1,4 @@
+import { crewEndpoints } from "@fieldops/shared/crews";
 import { customerEndpoints } from "@fieldops/shared/customers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
@@ -199,9 +200,9 @@ describe("the free trial", () => {
     // Writes of every kind are refused and change nothing.
     const refusal = { status: 402, body: { message: TRIAL_ENDED_MESSAGE } };
     expect(await call("POST", customerEndpoints.list.path, company.tokens.owner!, customerInput())).toEqual(refusal);
-    expect(await call("POST", API_PATHS.crews, company.tokens.owner!, { name: "Crew Z", color: "#2563eb" })).toEqual(
-      refusal,
-    );
+    expect(
+      await call("POST", crewEndpoints.list.path, company.tokens.owner!, { name: "Crew Z", color: "#2563eb" }),
+    ).toEqual(refusal);
     expect(
       await call("POST", API_PATHS.modulesExecute, company.tokens.owner!, { moduleId: "export-customers", params: {} }),
     ).toEqual(refusal);

@@ -1,3 +1,4 @@
+import { jobEndpoints, visitEndpoints } from "@fieldops/shared/jobs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPath, API_PATHS } from "@fieldops/shared/api-paths";
 import { zonedWallClockToUtc } from "@fieldops/shared/company-time";
@@ -36,7 +37,7 @@ function at(time: string, day = MONDAY): string {
 }
 
 async function newVisit(title: string): Promise<Visit> {
-  const response = await callApi(t.url, "POST", API_PATHS.jobs, owner, {
+  const response = await callApi(t.url, "POST", jobEndpoints.list.path, owner, {
     customerId,
     title,
     requiredSkills: ["mowing"],
@@ -47,7 +48,7 @@ async function newVisit(title: string): Promise<Visit> {
 
 /** Schedules a visit as the owner; the answer and the SQL statements the server sent for it (its Server-Timing). */
 async function schedule(visit: Visit, start: string): Promise<{ status: number; visit: Visit; statements: number }> {
-  const response = await fetch(`${t.url}${apiPath(API_PATHS.visitSchedule, { id: visit.id })}`, {
+  const response = await fetch(`${t.url}${apiPath(visitEndpoints.schedule.path, { id: visit.id })}`, {
     method: "POST",
     headers: { authorization: `Bearer ${owner}`, "content-type": "application/json" },
     body: JSON.stringify({ crewId, start, durationMinutes: 60, version: visit.version }),

@@ -1,4 +1,5 @@
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { crewEndpoints } from "@fieldops/shared/crews";
 
 /**
  * The cache key of every server read, defined once. A key's first part is the API path the generic query function
@@ -13,18 +14,7 @@ export const QUERY_KEYS = {
   adminTelemetry: (path: string, query: string) => [`${path}?${query}`],
   companyPlan: [API_PATHS.companyPlan],
   activity: [API_PATHS.activity],
-  jobs: [API_PATHS.jobs],
-  crews: [API_PATHS.crews],
-  crew: (id: string) => [API_PATHS.crews, id],
-  crewLoad: (id: string) => [API_PATHS.crews, id, "load"],
-  team: [API_PATHS.team],
-  schedule: [API_PATHS.schedule],
-  scheduleRange: (from: string, to: string) => [API_PATHS.schedule, from, to],
-  routePlan: (id: string) => [apiPath(API_PATHS.routePlan, { id })],
-  visitBestSlots: (visitId: string, date: string) => [
-    `${apiPath(API_PATHS.visitBestSlots, { id: visitId })}?date=${encodeURIComponent(date)}`,
-  ],
-  userdash: [API_PATHS.userdash],
+  team: [crewEndpoints.team.path],
   integrations: [API_PATHS.integrations],
   paymentSettings: [API_PATHS.paymentSettings],
   communicationSettings: [API_PATHS.communicationSettings],

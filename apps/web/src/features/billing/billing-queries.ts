@@ -12,7 +12,9 @@ import {
   type RefundPaymentInput,
   type SendInvoiceInput,
 } from "@fieldops/shared/invoices";
+import { jobEndpoints } from "@fieldops/shared/jobs";
 import { apiRequest } from "../../lib/api";
+import { endpointKey } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 import { QUERY_KEYS } from "../../lib/query-keys";
 
@@ -71,7 +73,7 @@ function useInvoiceChanged() {
     client.setQueryData(QUERY_KEYS.invoice(invoice.id), invoice);
     void client.invalidateQueries({ queryKey: QUERY_KEYS.invoices });
     void client.invalidateQueries({ queryKey: QUERY_KEYS.payments });
-    void client.invalidateQueries({ queryKey: QUERY_KEYS.jobs });
+    void client.invalidateQueries({ queryKey: endpointKey(jobEndpoints.list) });
   };
 }
 

@@ -1,24 +1,16 @@
 import { useState, type FormEvent } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { API_PATHS } from "@fieldops/shared/api-paths";
-import { teamMemberSchema, type AddTeamMemberRequest } from "@fieldops/shared/crews";
+import { crewEndpoints, type AddTeamMemberRequest } from "@fieldops/shared/crews";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { apiRequest } from "../../lib/api";
-import { QUERY_KEYS } from "../../lib/query-keys";
+import { endpointKey, useEndpointMutation } from "../../lib/endpoints";
 import { apiErrorMessage } from "../../lib/api-error";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { useTeam } from "../../lib/crews";
 
 function useAddTeamMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: AddTeamMemberRequest) =>
-      teamMemberSchema.parse(await (await apiRequest("POST", API_PATHS.team, input)).json()),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: QUERY_KEYS.team }),
-  });
+  return useEndpointMutation(crewEndpoints.addTeamMember, { invalidates: [endpointKey(crewEndpoints.team)] });
 }
 
 function AddTeamMemberForm({ technician }: { technician: string }) {
@@ -28,7 +20,7 @@ function AddTeamMemberForm({ technician }: { technician: string }) {
   const [role, setRole] = useState<AddTeamMemberRequest["role"]>("field_user");
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void add.mutateAsync({ name, email, role }).then(
+    void add.mutateAsync({ body: { name, email, role } }).then(
       () => {
         setName("");
         setEmail("");

@@ -1,18 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { userdashResponseSchema, type UserdashResponse } from "@fieldops/shared/userdash";
-import { getQueryFn } from "../../lib/api";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { userdashEndpoints } from "@fieldops/shared/userdash";
+import { endpointKey, useEndpointQuery } from "../../lib/endpoints";
 import { onLiveEvent } from "../../lib/live-event-registry";
-import { QUERY_KEYS } from "../../lib/query-keys";
 import { postVisitTransition } from "../../lib/jobs";
 
-const fetchUserdash = getQueryFn<unknown>({ on401: "throw" });
+const userdashKey = endpointKey(userdashEndpoints.get);
 
 /** Today for the signed-in user (GET /api/userdash): crews' visits, late and unscheduled work. */
 export function useUserdash() {
-  return useQuery<UserdashResponse>({
-    queryKey: QUERY_KEYS.userdash,
-    queryFn: async (context) => userdashResponseSchema.parse(await fetchUserdash(context)),
-  });
+  return useEndpointQuery(userdashEndpoints.get, {});
 }
 
 /** Starts or completes a visit; whatever the answer, the day is read again (a refused visit may have changed). */
@@ -20,11 +16,11 @@ export function useUserdashTransition() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postVisitTransition,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: QUERY_KEYS.userdash }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userdashKey }),
   });
 }
 
 /** Visits created, moved or moved along their lifecycle, by anyone in the company: the day is read again. */
 export const userdashLiveEvents = onLiveEvent("visits.changed", (_event, { queryClient }) => {
-  void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.userdash });
+  void queryClient.invalidateQueries({ queryKey: userdashKey });
 });

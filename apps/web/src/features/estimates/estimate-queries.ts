@@ -12,7 +12,9 @@ import {
 } from "@fieldops/shared/estimates";
 import type { z } from "zod";
 import type { updateEstimateRequestSchema } from "@fieldops/shared/estimates";
+import { jobEndpoints } from "@fieldops/shared/jobs";
 import { apiRequest } from "../../lib/api";
+import { endpointKey } from "../../lib/endpoints";
 import { QUERY_KEYS } from "../../lib/query-keys";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 
@@ -108,7 +110,7 @@ export function useConvertEstimate(id: string) {
   return useEstimateMutation(
     async () => convertEstimateResponseSchema.parse(await json("POST", apiPath(API_PATHS.estimateConvert, { id }))),
     (result) => result.estimate,
-    [QUERY_KEYS.jobs],
+    [endpointKey(jobEndpoints.list)],
   );
 }
 

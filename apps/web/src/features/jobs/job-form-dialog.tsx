@@ -91,7 +91,7 @@ export function JobFormDialog({
   const customer = useCustomer(customerId, open && customerId !== "");
   const properties = customer.data?.properties ?? [];
   const create = useCreateJob();
-  const update = useUpdateJob(job?.id ?? "");
+  const update = useUpdateJob();
   const saving = create.isPending || update.isPending;
   const error = create.error ?? update.error;
   const jobWord = terminology.job;
@@ -110,12 +110,15 @@ export function JobFormDialog({
     if (job) {
       update.mutate(
         {
-          title,
-          instructions: instructions || undefined,
-          propertyId: propertyId || undefined,
-          requiredSkills,
-          lineItems,
-          checklist: checklistItems,
+          params: { id: job.id },
+          body: {
+            title,
+            instructions: instructions || undefined,
+            propertyId: propertyId || undefined,
+            requiredSkills,
+            lineItems,
+            checklist: checklistItems,
+          },
         },
         { onSuccess: onSaved },
       );
@@ -131,7 +134,7 @@ export function JobFormDialog({
       checklist: checklistItems,
       recurrence: recurring && start ? { rule, start: companyLocalToIso(start, timeZone) } : undefined,
     };
-    create.mutate(body, { onSuccess: onSaved });
+    create.mutate({ body }, { onSuccess: onSaved });
   }
 
   return (

@@ -1,20 +1,14 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import { visitSchema, type ScheduleVisitInput, type Visit } from "@fieldops/shared/jobs";
-import { scheduleResponseSchema, type ScheduleResponse, type ScheduleVisit } from "@fieldops/shared/schedule";
-import { apiRequest } from "../../lib/api";
-import { QUERY_KEYS } from "../../lib/query-keys";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { jobEndpoints, visitEndpoints, type ScheduleVisitInput, type Visit } from "@fieldops/shared/jobs";
+import { scheduleEndpoints, type ScheduleResponse, type ScheduleVisit } from "@fieldops/shared/schedule";
+import { callEndpoint, endpointKey, pathKey, useEndpointQuery } from "../../lib/endpoints";
+
+/** Every board read, whatever its range. */
+const allSchedules = pathKey(scheduleEndpoints.get.path);
 
 /** The board of the days from `from` to `to` (GET /api/schedule), asked once the company's calendar is known. */
 export function useSchedule(from: string, to: string, enabled: boolean) {
-  return useQuery<ScheduleResponse>({
-    enabled,
-    queryKey: QUERY_KEYS.scheduleRange(from, to),
-    queryFn: async () => {
-      const response = await apiRequest("GET", `${API_PATHS.schedule}?${new URLSearchParams({ from, to }).toString()}`);
-      return scheduleResponseSchema.parse(await response.json());
-    },
-  });
+  return useEndpointQuery(scheduleEndpoints.get, { query: { from, to } }, { enabled });
 }
 
 export interface ScheduleMove extends ScheduleVisitInput {
@@ -49,7 +43,7 @@ export function applyMove(board: ScheduleResponse, move: ScheduleMove): Schedule
 }
 
 function invalidateSchedules(client: QueryClient) {
-  return client.invalidateQueries({ queryKey: QUERY_KEYS.schedule });
+  return client.invalidateQueries({ queryKey: allSchedules });
 }
 
 /**
@@ -59,14 +53,12 @@ function invalidateSchedules(client: QueryClient) {
 export function useScheduleVisit() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ visit, ...body }: ScheduleMove): Promise<Visit> =>
-      visitSchema.parse(
-        await (await apiRequest("POST", apiPath(API_PATHS.visitSchedule, { id: visit.id }), body)).json(),
-      ),
+    mutationFn: ({ visit, ...body }: ScheduleMove): Promise<Visit> =>
+      callEndpoint(visitEndpoints.schedule, { params: { id: visit.id }, body }),
     onMutate: async (move) => {
-      await client.cancelQueries({ queryKey: QUERY_KEYS.schedule });
-      const before = client.getQueriesData<ScheduleResponse>({ queryKey: QUERY_KEYS.schedule });
-      client.setQueriesData<ScheduleResponse>({ queryKey: QUERY_KEYS.schedule }, (board) =>
+      await client.cancelQueries({ queryKey: allSchedules });
+      const before = client.getQueriesData<ScheduleResponse>({ queryKey: allSchedules });
+      client.setQueriesData<ScheduleResponse>({ queryKey: allSchedules }, (board) =>
         board ? applyMove(board, move) : board,
       );
       return { before };
@@ -75,6 +67,9 @@ export function useScheduleVisit() {
       for (const [key, board] of context?.before ?? []) client.setQueryData(key, board);
     },
     onSettled: () =>
-      Promise.all([invalidateSchedules(client), client.invalidateQueries({ queryKey: QUERY_KEYS.jobs })]),
+      Promise.all([
+        invalidateSchedules(client),
+        client.invalidateQueries({ queryKey: endpointKey(jobEndpoints.list) }),
+      ]),
   });
 }

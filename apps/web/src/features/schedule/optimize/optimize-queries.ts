@@ -1,38 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import {
-  bestSlotsResponseSchema,
-  routePlanQueuedSchema,
-  routePlanSchema,
-  type ApplyRoutePlanRequest,
-  type BestSlotsResponse,
-  type OptimizeDayRequest,
-  type RoutePlan,
-} from "@fieldops/shared/dispatch";
-import { apiRequest, getQueryFn } from "../../../lib/api";
-import { QUERY_KEYS } from "../../../lib/query-keys";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { dispatchEndpoints, type ApplyRoutePlanRequest, type OptimizeDayRequest } from "@fieldops/shared/dispatch";
+import { visitEndpoints } from "@fieldops/shared/jobs";
+import { callEndpoint, endpointKey, pathKey, useEndpointQuery } from "../../../lib/endpoints";
 import { isPlanWorking } from "./route-plan-format";
 
-const fetchJson = getQueryFn<unknown>({ on401: "throw" });
 /** While a plan is computed the screen asks again at this pace, in case a live event is missed. */
 const PLAN_POLL_MS = 2000;
 
 export function useRoutePlan(planId: string | null) {
-  return useQuery<RoutePlan>({
-    queryKey: QUERY_KEYS.routePlan(planId ?? ""),
-    queryFn: async (context) => routePlanSchema.parse(await fetchJson(context)),
-    enabled: planId !== null,
-    refetchInterval: (query) => (query.state.data && !isPlanWorking(query.state.data.status) ? false : PLAN_POLL_MS),
-  });
+  return useEndpointQuery(
+    dispatchEndpoints.getPlan,
+    { params: { id: planId ?? "" } },
+    {
+      enabled: planId !== null,
+      refetchInterval: (query) => (query.state.data && !isPlanWorking(query.state.data.status) ? false : PLAN_POLL_MS),
+    },
+  );
 }
 
 export function useOptimizeDay() {
   return useMutation({
-    mutationFn: async (input: OptimizeDayRequest & { replan?: boolean }) => {
-      const { replan, ...body } = input;
-      const response = await apiRequest("POST", replan ? API_PATHS.scheduleReplan : API_PATHS.scheduleOptimize, body);
-      return routePlanQueuedSchema.parse(await response.json());
-    },
+    mutationFn: ({ replan, ...body }: OptimizeDayRequest & { replan?: boolean }) =>
+      callEndpoint(replan ? dispatchEndpoints.replan : dispatchEndpoints.optimize, { body }),
   });
 }
 
@@ -40,21 +29,15 @@ export function useOptimizeDay() {
 export function useApplyRoutePlan(planId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: ApplyRoutePlanRequest) => {
-      const response = await apiRequest("POST", apiPath(API_PATHS.routePlanApply, { id: planId }), input);
-      return routePlanSchema.parse(await response.json());
-    },
+    mutationFn: (body: ApplyRoutePlanRequest) =>
+      callEndpoint(dispatchEndpoints.applyPlan, { params: { id: planId }, body }),
     onSuccess: async (plan) => {
-      queryClient.setQueryData(QUERY_KEYS.routePlan(plan.id), plan);
-      await queryClient.invalidateQueries({ queryKey: [API_PATHS.visits] });
+      queryClient.setQueryData(endpointKey(dispatchEndpoints.getPlan, { params: { id: plan.id } }), plan);
+      await queryClient.invalidateQueries({ queryKey: pathKey(visitEndpoints.list.path) });
     },
   });
 }
 
 export function useBestSlots(visitId: string, date: string) {
-  return useQuery<BestSlotsResponse>({
-    queryKey: QUERY_KEYS.visitBestSlots(visitId, date),
-    queryFn: async (context) => bestSlotsResponseSchema.parse(await fetchJson(context)),
-    retry: false,
-  });
+  return useEndpointQuery(dispatchEndpoints.bestSlots, { params: { id: visitId }, query: { date } }, { retry: false });
 }
