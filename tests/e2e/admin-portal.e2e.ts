@@ -3,7 +3,7 @@ import pg from "pg";
 import { COMPANY_SUSPENDED_MESSAGE } from "@fieldops/shared/admin";
 import { SLUG_MESSAGES } from "@fieldops/shared/tenant-routes";
 import { workerDatabaseOwnerUrl } from "./e2e-servers.ts";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn, signInAs } from "./sign-in-as.ts";
 
 /** The invitation link the notifications worker wrote to `email`'s message: the owner's inbox, here. */
 async function invitationLinkFor(email: string): Promise<string> {
@@ -42,8 +42,7 @@ test("the platform admin runs tenants from the admin portal: creates one, change
   const companyName = `Harbor Roofing ${tag}`;
   const ownerEmail = `owner-${tag}@harbor.example`;
 
-  await signInAs(page, "admin@demo.test");
-  await expect(page).toHaveURL("/admin-dashboard");
+  await openSignedIn(page, "admin@demo.test");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   const portalMenu = page.getByRole("group", { name: "Admin Portal" });
   await expect(portalMenu.getByRole("link")).toHaveText([
@@ -127,8 +126,7 @@ test("the platform admin runs tenants from the admin portal: creates one, change
 });
 
 test("the platform admin watches the platform's resources, live", async ({ page }) => {
-  await signInAs(page, "admin@demo.test");
-  await expect(page).toHaveURL("/admin-dashboard");
+  await openSignedIn(page, "admin@demo.test");
   await page.getByRole("group", { name: "Admin Portal" }).getByRole("link", { name: "Resources" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Resources" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Queues" }).getByTestId("queue-notifications")).toBeVisible();
@@ -140,8 +138,7 @@ test("the platform admin watches the platform's resources, live", async ({ page 
 });
 
 test("a member never sees the admin portal: not its menu, not its pages", async ({ page }) => {
-  await signInAs(page, "member@demo.test");
-  await expect(page).toHaveURL("/userdash");
+  await openSignedIn(page, "member@demo.test");
   for (const path of ["/admin-dashboard", "/admin/tenants", "/admin/resources", "/admin/features", "/menu/primary"]) {
     await page.goto(path);
     await expect(page.getByRole("group", { name: "Business" })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
 import { DEMO_PASSWORD } from "@fieldops/db/seed-demo-world";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn, signInAs } from "./sign-in-as.ts";
 
 /** The demo member's API client, by bearer token, as the chat's module actions call the API for them. */
 async function memberApi(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string): Promise<APIRequestContext> {
@@ -21,8 +21,7 @@ test("an owner approves a member's pending export on the dashboard, and the memb
 }) => {
   const member = await memberApi(playwright, baseURL!);
 
-  await signInAs(page, "owner@demo.test");
-  await expect(page).toHaveURL("/admin-dashboard");
+  await openSignedIn(page, "owner@demo.test");
   const region = page.getByRole("region", { name: "Pending approvals" });
   await expect(region).toBeVisible();
   await expect(page.getByText("Live", { exact: true })).toBeVisible();

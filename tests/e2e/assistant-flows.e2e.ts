@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { MESSAGE_BOX_LABEL } from "@fieldops/shared/chat";
 import { apiPath } from "@fieldops/shared/api-paths";
 import { ownerApi } from "./owner-api.ts";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn } from "./sign-in-as.ts";
 
 // Each test signs in, waits for the socket and for the worker's runs; on a busy machine that takes a while.
 test.describe.configure({ timeout: 120_000 });
@@ -42,8 +42,7 @@ async function countJobs(api: APIRequestContext): Promise<number> {
 test('"new job: …" on a customer\'s page proposes the job, and confirming it creates the job for that customer', async ({
   page,
 }) => {
-  await signInAs(page, "owner@demo.test");
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await openSignedIn(page, "owner@demo.test");
   await page.goto("/customers");
   const firstCustomer = page.getByRole("table").getByRole("row").nth(1).getByRole("link").first();
   const customerName = (await firstCustomer.textContent())!.trim();
@@ -83,8 +82,7 @@ test('"new job: …" on a customer\'s page proposes the job, and confirming it c
 test('"connect quickbooks" opens the QuickBooks modal, whose Connect completes the OAuth flow against the provider', async ({
   page,
 }) => {
-  await signInAs(page, "owner@demo.test");
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await openSignedIn(page, "owner@demo.test");
   await openChatAndAsk(page, "connect quickbooks");
 
   const modal = page.getByRole("dialog", { name: "QuickBooks Online" });
@@ -114,8 +112,7 @@ test("a member's export asked in the chat waits for approval; once the owner app
   page,
   browser,
 }) => {
-  await signInAs(page, "member@demo.test");
-  await expect(page).toHaveURL(/\/userdash$/);
+  await openSignedIn(page, "member@demo.test");
   await openChatAndAsk(page, "export customers");
 
   const proposal = lastAnswer(page).getByRole("region", { name: "Confirm: Export customers" });
@@ -127,8 +124,7 @@ test("a member's export asked in the chat waits for approval; once the owner app
 
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await signInAs(owner, "owner@demo.test");
-  await expect(owner).toHaveURL(/\/admin-dashboard$/);
+  await openSignedIn(owner, "owner@demo.test");
   const item = owner
     .getByRole("region", { name: "Pending approvals" })
     .getByRole("listitem", { name: /Export customers requested by Miguel Member/ });
@@ -178,8 +174,7 @@ test("a customer whose notes tell the assistant to delete all jobs is only found
   const { id } = (await created.json()) as { id: string };
   const jobsBefore = await countJobs(owner);
 
-  await signInAs(page, "owner@demo.test");
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await openSignedIn(page, "owner@demo.test");
   await openChatAndAsk(page, `find customer ${name}`);
 
   const answer = lastAnswer(page);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { MESSAGE_BOX_LABEL } from "@fieldops/shared/chat";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn } from "./sign-in-as.ts";
 
 const conversationLog = (page: Page) => page.getByRole("log", { name: "Conversation with the assistant" });
 
@@ -13,8 +13,7 @@ async function ask(page: Page, text: string): Promise<void> {
 test('an owner\'s dashboard opens on the chat; "take me to my jobs" lands on /jobs, and a reload shows the history', async ({
   page,
 }) => {
-  await signInAs(page, "owner@demo.test");
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await openSignedIn(page, "owner@demo.test");
   await expect(page.getByRole("textbox", { name: MESSAGE_BOX_LABEL })).toBeVisible();
   await expect(page.getByText("Answered by the offline planner")).toBeVisible();
   await expect(page.getByRole("status", { name: "Live updates: Live" })).toBeVisible();
@@ -37,8 +36,7 @@ test('an owner\'s dashboard opens on the chat; "take me to my jobs" lands on /jo
 });
 
 test("Shift+Enter adds a line and Enter sends both lines as one message", async ({ page }) => {
-  await signInAs(page, "member@demo.test");
-  await expect(page).toHaveURL(/\/userdash$/);
+  await openSignedIn(page, "member@demo.test");
   await expect(page.getByRole("status", { name: "Live updates: Live" })).toBeVisible();
   await page.keyboard.press("Control+k");
   const box = page.getByRole("textbox", { name: MESSAGE_BOX_LABEL });
@@ -56,8 +54,7 @@ test("Shift+Enter adds a line and Enter sends both lines as one message", async 
 });
 
 test("a read answers with a card of the company's data", async ({ page }) => {
-  await signInAs(page, "owner@demo.test");
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await openSignedIn(page, "owner@demo.test");
   await expect(page.getByRole("status", { name: "Live updates: Live" })).toBeVisible();
 
   await ask(page, "show unpaid invoices");

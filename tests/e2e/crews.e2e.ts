@@ -1,13 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn } from "./sign-in-as.ts";
 
 test("an owner creates a crew, adds a landscaper to it, sets its hours, sees it in the list, and deletes it", async ({
   page,
 }) => {
-  await signInAs(page, "owner@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/crews");
+  await openSignedIn(page, "owner@demo.test", "/crews");
   await expect(page.getByRole("heading", { level: 1, name: "Crews" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Crews" }).getByRole("link", { name: "Crew A" })).toBeVisible();
 
@@ -48,9 +46,7 @@ test("the owner adds a team member, who can then join a crew; a member sees the 
   browser,
 }) => {
   const page = await (await browser.newContext()).newPage();
-  await signInAs(page, "owner@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/crews");
+  await openSignedIn(page, "owner@demo.test", "/crews");
   const team = page.getByRole("region", { name: "Team" });
   await expect(
     team
@@ -67,17 +63,13 @@ test("the owner adds a team member, who can then join a crew; a member sees the 
   );
 
   const member = await (await browser.newContext()).newPage();
-  await signInAs(member, "member@demo.test");
-  await expect(member).not.toHaveURL(/\/login$/);
-  await member.goto("/crews");
+  await openSignedIn(member, "member@demo.test", "/crews");
   await expect(member.getByRole("region", { name: "Team" }).getByText("Pat Planter")).toBeVisible();
   await expect(member.getByRole("button", { name: "Add team member" })).toHaveCount(0);
 });
 
 test("a crew that does not exist shows an accessible not-found state", async ({ page }) => {
-  await signInAs(page, "tech@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/crews/00000000-0000-4000-8000-000000000000");
+  await openSignedIn(page, "tech@demo.test", "/crews/00000000-0000-4000-8000-000000000000");
   await expect(page.getByRole("heading", { level: 1, name: "Crew not found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to crews" })).toBeVisible();
 });
@@ -93,9 +85,7 @@ test("a real crew's page, as an owner and a field user, in both themes, has no a
       document.head.append(style);
     });`);
     const page = await context.newPage();
-    await signInAs(page, email);
-    await expect(page).not.toHaveURL(/\/login$/);
-    await page.goto("/crews");
+    await openSignedIn(page, email, "/crews");
     await page.getByRole("list", { name: "Crews" }).getByRole("link", { name: "Crew A" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Crew A" })).toBeVisible();
     await expect(page.locator('[data-slot="skeleton"], [role="status"][aria-label^="Loading"]')).toHaveCount(0);

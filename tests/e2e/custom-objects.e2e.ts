@@ -4,7 +4,7 @@ import { companySchema } from "@fieldops/shared/company";
 import { customerListResponseSchema } from "@fieldops/shared/customers";
 import { BuildStandIn } from "./custom-objects-helper.ts";
 import { ownerApi } from "./owner-api.ts";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn } from "./sign-in-as.ts";
 
 test("a previewed custom object is tried by the owner on a customer's page, and reaches members once in production", async ({
   page,
@@ -22,9 +22,7 @@ test("a previewed custom object is tried by the owner on a customer's page, and 
   const buildId = await builds.deployToPreview(company.id, spec);
 
   try {
-    await signInAs(page, "owner@demo.test");
-    await expect(page).not.toHaveURL(/\/login$/);
-    await page.goto(`/customers/${customer.id}`);
+    await openSignedIn(page, "owner@demo.test", `/customers/${customer.id}`);
     await expect(page.getByRole("heading", { level: 1, name: customer.name })).toBeVisible();
     await expect(page.getByText("Beta Mode")).toBeVisible();
     const main = page.getByRole("navigation", { name: "Main" });
@@ -69,9 +67,7 @@ test("a previewed custom object is tried by the owner on a customer's page, and 
     // The member does not see the object while it is in preview.
     const memberContext = await browser.newContext();
     const memberPage = await memberContext.newPage();
-    await signInAs(memberPage, "member@demo.test");
-    await expect(memberPage).not.toHaveURL(/\/login$/);
-    await memberPage.goto("/custom/equipment");
+    await openSignedIn(memberPage, "member@demo.test", "/custom/equipment");
     await expect(memberPage.getByText("There is no such custom object")).toBeVisible();
     await expect(
       memberPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Equipment" }),

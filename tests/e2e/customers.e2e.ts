@@ -1,14 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn } from "./sign-in-as.ts";
 
 test("an owner imports customers from a CSV after fixing its problems, then finds them in the list and opens one", async ({
   page,
 }) => {
   const tag = randomUUID().slice(0, 6);
-  await signInAs(page, "owner@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/customers");
+  await openSignedIn(page, "owner@demo.test", "/customers");
   await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
 
   const header = "Customer name,E-mail,Phone,Address,City,Lat,Lng";
@@ -50,9 +48,7 @@ test("an owner imports customers from a CSV after fixing its problems, then find
 });
 
 test("a field user reads customers but has no buttons to change them", async ({ page }) => {
-  await signInAs(page, "tech@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/customers");
+  await openSignedIn(page, "tech@demo.test", "/customers");
   await expect(page.getByRole("table", { name: "Customers" }).getByRole("link").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Import CSV" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^New / })).toHaveCount(0);

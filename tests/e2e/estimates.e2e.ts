@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ownerApi } from "./owner-api.ts";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn } from "./sign-in-as.ts";
 
 /** The screen passes axe's WCAG 2 A/AA rules and best practices in both themes, as every app screen must. */
 async function expectAccessible(page: Page, where: string): Promise<void> {
@@ -53,8 +53,7 @@ test("an estimate with two options is sent, approved by the customer through its
   const customerId = ((await created.json()) as { id: string }).id;
 
   try {
-    await signInAs(page, "owner@demo.test");
-    await expect(page).not.toHaveURL(/\/login$/);
+    await openSignedIn(page, "owner@demo.test");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Estimates" }).click();
     await expect(page).toHaveURL("/jobs/estimates");
     await expect(page.getByRole("heading", { level: 1, name: "Estimates" })).toBeVisible();
@@ -135,9 +134,7 @@ test("an estimate with two options is sent, approved by the customer through its
 test("the demo company's estimates filter by status, and its leads list prospects and their estimates", async ({
   page,
 }) => {
-  await signInAs(page, "member@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/jobs/estimates");
+  await openSignedIn(page, "member@demo.test", "/jobs/estimates");
   await page.getByLabel("Status").selectOption({ label: "Changes requested" });
   const rows = page.getByRole("table", { name: "Estimates" }).locator("tbody tr");
   await expect(rows.first()).toBeVisible();
@@ -158,9 +155,7 @@ test("the office makes a customer's portal link on their page; the customer sees
   page,
   browser,
 }) => {
-  await signInAs(page, "owner@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/jobs/estimates");
+  await openSignedIn(page, "owner@demo.test", "/jobs/estimates");
   await page.getByLabel("Status").selectOption({ label: "Sent" });
   const row = page.getByRole("table", { name: "Estimates" }).locator("tbody tr").first();
   const customerName = ((await row.getByRole("cell").nth(2).textContent()) ?? "").trim();

@@ -3,7 +3,7 @@ import { BUILD_ACCEPTED_EVENT } from "@fieldops/shared/builds";
 import { MESSAGE_BOX_LABEL } from "@fieldops/shared/chat";
 import { customerListResponseSchema } from "@fieldops/shared/customers";
 import { ownerApi } from "./owner-api.ts";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn } from "./sign-in-as.ts";
 
 const REQUEST =
   "I need to track equipment at each customer: make, model, serial number, install date, and see it on the customer page";
@@ -26,8 +26,7 @@ test("an owner asks for the equipment feature, accepts the quote, tries it in pr
   await api.dispose();
   const make = `Carrier ${Date.now().toString(36)}`;
 
-  await signInAs(page, "owner@demo.test");
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await openSignedIn(page, "owner@demo.test");
   await expect(page.getByRole("status", { name: "Live updates: Live" })).toBeVisible();
   await page.evaluate((name) => {
     window.addEventListener(name, (event) => {
@@ -98,9 +97,7 @@ test("an owner asks for the equipment feature, accepts the quote, tries it in pr
 
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
-  await signInAs(member, "member@demo.test");
-  await expect(member).not.toHaveURL(/\/login$/);
-  await member.goto(`/customers/${customer.id}`);
+  await openSignedIn(member, "member@demo.test", `/customers/${customer.id}`);
   await expect(member.getByRole("region", { name: "Equipment" }).getByRole("link", { name: make })).toBeVisible();
   await expect(member.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Equipment" })).toBeVisible();
   await memberContext.close();

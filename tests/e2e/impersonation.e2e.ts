@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn } from "./sign-in-as.ts";
 
 /** The demo world's platform admin opens Green Valley Lawn Care, which they do not belong to. */
 
@@ -9,8 +9,7 @@ const telemetry = (event: string) => (request: Request) =>
   (request.postDataJSON() as { event?: string }).event === event;
 
 async function openGreenValleyAsAdmin(page: Page) {
-  await signInAs(page, "admin@demo.test");
-  await expect(page).toHaveURL("/admin-dashboard");
+  await openSignedIn(page, "admin@demo.test");
   const started = page.waitForRequest(telemetry("admin_impersonate_started"));
   await page.goto("/green-valley");
   await expect(page).toHaveURL(/\/green-valley\/home$/);
@@ -65,8 +64,7 @@ test("a platform admin opens a tenant in impersonation mode, acts in it, ends it
   ).toEqual([stored.original, null, null]);
 
   const owner = await (await browser.newContext()).newPage();
-  await signInAs(owner, "owner@demo.test");
-  await expect(owner).toHaveURL("/admin-dashboard");
+  await openSignedIn(owner, "owner@demo.test");
   await owner.goto("/security");
   const audit = owner.getByRole("region", { name: "Audit log" });
   const byAdmin = "by Platform Admin (admin@demo.test) while impersonating";
@@ -120,8 +118,7 @@ test("an impersonation ended elsewhere is noticed by the next check, which leads
 });
 
 test("a member cannot start an impersonation of another company", async ({ page }) => {
-  await signInAs(page, "member@demo.test");
-  await expect(page).toHaveURL("/userdash");
+  await openSignedIn(page, "member@demo.test");
   await page.goto("/acme-plumbing/home");
   await expect(page.getByRole("heading", { level: 1, name: "Sign in to Acme Plumbing" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Impersonation mode" })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn } from "./sign-in-as.ts";
 
 // Each test signs in and follows full-page redirects through two servers; on a busy machine that takes a while.
 test.describe.configure({ timeout: 90_000 });
@@ -8,9 +8,7 @@ const FIRST_LOAD = { timeout: 20_000 };
 test("an owner connects QuickBooks from its modal through the provider's OAuth flow, sees it connected, and disconnects it", async ({
   page,
 }) => {
-  await signInAs(page, "owner@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/settings");
+  await openSignedIn(page, "owner@demo.test", "/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
 
   await page.getByRole("button", { name: "QuickBooks", exact: true }).click();
@@ -44,9 +42,7 @@ test("an owner connects QuickBooks from its modal through the provider's OAuth f
 test("without provider credentials, connecting Stripe goes through the app's simulated page and says so", async ({
   page,
 }) => {
-  await signInAs(page, "owner@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/settings/payments");
+  await openSignedIn(page, "owner@demo.test", "/settings/payments");
   const stripe = page.getByRole("region", { name: "Stripe" });
   await expect(stripe.getByRole("note")).toContainText("Simulated: this server has no Stripe credentials", FIRST_LOAD);
   await stripe.getByRole("button", { name: "Connect Stripe" }).click();
@@ -66,16 +62,12 @@ test("without provider credentials, connecting Stripe goes through the app's sim
 });
 
 test("a member sees the integrations but cannot connect them, and a field user cannot open them", async ({ page }) => {
-  await signInAs(page, "member@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/settings/integrations");
+  await openSignedIn(page, "member@demo.test", "/settings/integrations");
   const quickbooks = page.getByRole("region", { name: "QuickBooks Online" });
   await expect(quickbooks.getByRole("button", { name: "Connect QuickBooks Online" })).toBeDisabled(FIRST_LOAD);
   await expect(quickbooks.getByText("Only owners and admins can connect or disconnect integrations.")).toBeVisible();
 
   await page.getByRole("button", { name: "Logout" }).click();
-  await signInAs(page, "tech@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/settings/integrations");
+  await openSignedIn(page, "tech@demo.test", "/settings/integrations");
   await expect(page.getByRole("heading", { level: 1, name: "Not authorized" })).toBeVisible(FIRST_LOAD);
 });

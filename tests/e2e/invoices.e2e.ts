@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ownerApi } from "./owner-api.ts";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn } from "./sign-in-as.ts";
 
 /** The invoice's status badge (the word also heads a row of the totals). */
 const statusBadge = (page: Page, status: string) =>
@@ -45,9 +45,7 @@ test("an owner completes a visit, invoices it and sends it; the customer pays on
   await api.dispose();
 
   // The office completes the visit and invoices it.
-  await signInAs(page, "owner@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto(`/jobs/${created.id}`);
+  await openSignedIn(page, "owner@demo.test", `/jobs/${created.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
   const visits = page.getByRole("list", { name: "Visits" });
   await visits.getByRole("button", { name: "Start" }).click();
@@ -154,9 +152,7 @@ test("a Starter company is refused invoicing with the plan upgrade texts", async
   expect(onboarded.status()).toBe(200);
   await request.dispose();
 
-  await signInAs(page, email, password);
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/payments");
+  await openSignedIn(page, email, "/payments", password);
   await expect(page.getByText("Plan Upgrade Required")).toBeVisible();
   await expect(page.getByText("This feature requires a plan upgrade")).toBeVisible();
   await expect(page.getByRole("button", { name: "New invoice" })).toHaveCount(0);

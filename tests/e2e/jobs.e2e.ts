@@ -1,11 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_FIELD_VISIT_TITLE } from "@fieldops/db/seed-demo-world";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn } from "./sign-in-as.ts";
 
 test("an owner creates a recurring job with a line item and a checklist, and sees its visits", async ({ page }) => {
-  await signInAs(page, "owner@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/jobs");
+  await openSignedIn(page, "owner@demo.test", "/jobs");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("table")).toBeVisible();
 
@@ -42,9 +40,7 @@ test("an owner creates a recurring job with a line item and a checklist, and see
 });
 
 test("the jobs list filters by crew and searches by customer name", async ({ page }) => {
-  await signInAs(page, "member@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/jobs");
+  await openSignedIn(page, "member@demo.test", "/jobs");
   await page.getByLabel("Search").fill(DEMO_FIELD_VISIT_TITLE);
   await expect(page.getByRole("link", { name: DEMO_FIELD_VISIT_TITLE })).toBeVisible();
   const customer =
@@ -60,9 +56,7 @@ test("the jobs list filters by crew and searches by customer name", async ({ pag
 });
 
 test("a job that does not exist shows a not-found state", async ({ page }) => {
-  await signInAs(page, "member@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/jobs/00000000-0000-4000-8000-000000000000");
+  await openSignedIn(page, "member@demo.test", "/jobs/00000000-0000-4000-8000-000000000000");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/not found$/);
   await expect(page.getByRole("link", { name: "Back to the list" })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn, signInAs } from "./sign-in-as.ts";
 
 /** `/`, `/userdash` and `/login` are landing routes: a signed-in owner or admin lands on /admin-dashboard from each. */
 
@@ -27,8 +27,7 @@ for (const email of ["owner@demo.test", "admin@demo.test"]) {
 }
 
 test("a member lands on /userdash and stays there", async ({ page }) => {
-  await signInAs(page, "member@demo.test");
-  await expect(page).toHaveURL("/userdash");
+  await openSignedIn(page, "member@demo.test");
   for (const path of ["/", "/login", "/userdash"]) {
     await page.goto(path);
     await expect(page).toHaveURL("/userdash");

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { customerListResponseSchema } from "@fieldops/shared/customers";
 import { ownerApi } from "./owner-api.ts";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn } from "./sign-in-as.ts";
 
 test("a change made while a page is loading, before its live connection is up, shows once it is", async ({
   page,
@@ -12,8 +12,7 @@ test("a change made while a page is loading, before its live connection is up, s
   const customer = customerListResponseSchema.parse(await (await api.get("/api/customers?limit=1")).json()).items[0]!;
   const title = `Gutter cleaning ${Date.now().toString(36)}`;
 
-  await signInAs(page, "owner@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
+  await openSignedIn(page, "owner@demo.test");
   // The page's data loads at once; its socket waits for a ticket that is held back.
   let releaseTicket = () => {};
   const ticketReleased = new Promise<void>((resolve) => (releaseTicket = resolve));

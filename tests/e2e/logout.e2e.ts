@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn, signInAs } from "./sign-in-as.ts";
 
 /**
  * Logout ends the session in the app even when the server cannot be told: the session cookie is httpOnly, so the
@@ -22,8 +22,7 @@ for (const failure of ["answers 500", "is aborted"] as const) {
   test(`when the logout call ${failure}, the user is signed out, stays so after a reload, and the session ends once the server is told`, async ({
     page,
   }) => {
-    await signInAs(page, "member@demo.test");
-    await expect(page).toHaveURL("/userdash");
+    await openSignedIn(page, "member@demo.test");
     await failLogout(page, failure);
     const userReads: string[] = [];
     page.on("request", (request) => {

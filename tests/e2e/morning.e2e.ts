@@ -4,7 +4,7 @@ import { dayInTimeZone, zonedWallClockToUtc } from "@fieldops/shared/company-tim
 import type { Crew } from "@fieldops/shared/crews";
 import type { JobDetail } from "@fieldops/shared/jobs";
 import { alongLane, drag, ownerApi } from "./owner-api.ts";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn, signInAs } from "./sign-in-as.ts";
 
 const FIELD_USER = "tech@demo.test";
 const AROUND_THE_CLOCK = Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: "00:00", end: "24:00" }));
@@ -46,8 +46,7 @@ test("a morning's work: import customers, create a recurring job, drag its first
 
   try {
     const owner = await (await browser.newContext()).newPage();
-    await signInAs(owner, "owner@demo.test");
-    await expect(owner).not.toHaveURL(/\/login$/);
+    await openSignedIn(owner, "owner@demo.test");
 
     // Three new customers along one street, from a CSV.
     await owner.goto("/customers");

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { alongLane, drag, ownerApi } from "./owner-api.ts";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn } from "./sign-in-as.ts";
 
 /** A Wednesday five weeks ahead, past the demo world's visits: the crews' day is free, and they work Wednesdays 7:00–17:00. */
 function freeWednesday(): string {
@@ -35,11 +35,9 @@ test("an owner drags an unassigned visit onto a crew, a second dispatcher sees i
   const day = freeWednesday();
 
   const owner = await (await browser.newContext()).newPage();
-  await signInAs(owner, "owner@demo.test");
-  await expect(owner).not.toHaveURL(/\/login$/);
+  await openSignedIn(owner, "owner@demo.test");
   const watcher = await (await browser.newContext()).newPage();
-  await signInAs(watcher, "member@demo.test");
-  await expect(watcher).not.toHaveURL(/\/login$/);
+  await openSignedIn(watcher, "member@demo.test");
 
   for (const page of [owner, watcher]) {
     await page.goto(`/schedule?view=board&date=${day}`);
@@ -122,9 +120,7 @@ test("an owner drags an unassigned visit onto a crew, a second dispatcher sees i
 });
 
 test("the day and week calendars show the visits on a time axis, and the dates move", async ({ page }) => {
-  await signInAs(page, "owner@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/jobs");
+  await openSignedIn(page, "owner@demo.test", "/jobs");
   await page.getByRole("link", { name: "Schedule" }).click();
   await expect(page).toHaveURL(/\/schedule/);
   await page.goto("/schedule?view=day");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn, signInAs } from "./sign-in-as.ts";
 
 test("collapsed to icons, the sidebar's icons take their own clicks and show their tooltips", async ({ page }) => {
   await signInAs(page, "member@demo.test");
@@ -25,8 +25,7 @@ test("the logo links to /industries, on the sign-in screen and in the sidebar", 
   await page.getByRole("link", { name: "FieldOps" }).click();
   await expect(page).toHaveURL("/industries");
 
-  await signInAs(page, "member@demo.test");
-  await expect(page).toHaveURL("/userdash");
+  await openSignedIn(page, "member@demo.test");
   await page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "FieldOps" }).click();
   await expect(page).toHaveURL("/industries");
 });
@@ -37,8 +36,7 @@ test("the platform admin, who belongs to no company, is never asked for company 
     const path = new URL(request.url()).pathname;
     if (path === "/api/company" || path === "/api/activity") companyReads.push(path);
   });
-  await signInAs(page, "admin@demo.test");
-  await expect(page).toHaveURL("/admin-dashboard");
+  await openSignedIn(page, "admin@demo.test");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
 
   await page.goto("/reports");
@@ -58,8 +56,7 @@ test("the admin portal's pages are the platform admin's: a member sees that they
   browser,
 }) => {
   const member = await (await browser.newContext()).newPage();
-  await signInAs(member, "member@demo.test");
-  await expect(member).toHaveURL("/userdash");
+  await openSignedIn(member, "member@demo.test");
   for (const path of ["/admin/tenants", "/admin/saas-factory/pricing", "/instance-admin/some-company"]) {
     await member.goto(path);
     await expect(member.getByRole("heading", { level: 1, name: "Not authorized" })).toBeVisible();
@@ -68,8 +65,7 @@ test("the admin portal's pages are the platform admin's: a member sees that they
   await expect(member).toHaveURL("/userdash");
 
   const admin = await (await browser.newContext()).newPage();
-  await signInAs(admin, "admin@demo.test");
-  await expect(admin).toHaveURL("/admin-dashboard");
+  await openSignedIn(admin, "admin@demo.test");
   await admin.goto("/admin/tenants");
   await expect(admin.getByRole("heading", { level: 1, name: "Tenants" })).toBeVisible();
 });

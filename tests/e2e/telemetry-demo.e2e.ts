@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn } from "./sign-in-as.ts";
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
@@ -7,8 +7,7 @@ test("web vitals measured in the browser arrive after navigating, and the platfo
   page,
   browser,
 }) => {
-  await signInAs(page, "owner@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
+  await openSignedIn(page, "owner@demo.test");
 
   // A page load measures TTFB and LCP; moving to another route sends them under the route left.
   await page.goto("/jobs");
@@ -26,8 +25,7 @@ test("web vitals measured in the browser arrive after navigating, and the platfo
   await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
 
   const admin = await browser.newPage();
-  await signInAs(admin, "admin@demo.test");
-  await expect(admin).toHaveURL(/\/admin-dashboard$/);
+  await openSignedIn(admin, "admin@demo.test");
   await admin.goto("/admin/resources");
   const byRoute = admin.getByRole("region", { name: "Web vitals by route" });
   await expect(byRoute.getByRole("row", { name: /^\/jobs \d+/ })).toBeVisible();
@@ -54,9 +52,7 @@ test("web vitals measured in the browser arrive after navigating, and the platfo
 });
 
 test("a demo company's owner switches its tier, and the tenant's sidebar follows", async ({ page }) => {
-  await signInAs(page, "owner@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/lawn-care/green-valley/settings");
+  await openSignedIn(page, "owner@demo.test", "/lawn-care/green-valley/settings");
   const header = page.getByTestId("tenant-sidebar-header");
   await expect(header).toContainText("Pro plan");
   for (const link of ["Billing", "Payments", "Reports", "Chat Assistant"]) {
@@ -80,9 +76,7 @@ test("a demo company's owner switches its tier, and the tenant's sidebar follows
 });
 
 test("a member of the demo company sees no tier switcher, and the server refuses the switch", async ({ page }) => {
-  await signInAs(page, "member@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/settings");
+  await openSignedIn(page, "member@demo.test", "/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Theme" })).toBeVisible();
   await expect(page.getByRole("region", { name: /Demo tier/ })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn } from "./sign-in-as.ts";
 
 /**
  * A tenant's pages on the demo data: Green Valley Lawn Care (green-valley, lawn care, Pro, the common features:
@@ -9,10 +9,7 @@ import { signInAs } from "./sign-in-as.ts";
 const sidebar = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });
 
 test("an owner's tenant URL goes to the tenant's home, in its sidebar, brand colour and features", async ({ page }) => {
-  await signInAs(page, "owner@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-
-  await page.goto("/lawn-care/green-valley");
+  await openSignedIn(page, "owner@demo.test", "/lawn-care/green-valley");
   await expect(page).toHaveURL(/\/lawn-care\/green-valley\/home$/);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   const header = page.getByTestId("tenant-sidebar-header");
@@ -41,9 +38,7 @@ test("an owner's tenant URL goes to the tenant's home, in its sidebar, brand col
 });
 
 test("a tenant with leads shows them, and its leads page is the app's leads screen", async ({ page }) => {
-  await signInAs(page, "owner@acme-plumbing.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/acme-plumbing/home");
+  await openSignedIn(page, "owner@acme-plumbing.test", "/acme-plumbing/home");
   await expect(page.getByTestId("tenant-name")).toHaveText("Acme Plumbing");
   await sidebar(page).getByRole("link", { name: "Leads" }).click();
   await expect(page).toHaveURL(/\/acme-plumbing\/leads$/);
@@ -55,9 +50,7 @@ test("another company's user and a visitor are shown the tenant's login, in the 
   await expect(page.getByRole("heading", { level: 1, name: "Sign in to Green Valley Lawn Care" })).toBeVisible();
   await expect(page.getByTestId("tenant-brand")).toHaveText(/Green Valley Lawn Care/);
 
-  await signInAs(page, "owner@acme-plumbing.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/green-valley/jobs");
+  await openSignedIn(page, "owner@acme-plumbing.test", "/green-valley/jobs");
   await expect(page.getByRole("heading", { level: 1, name: "Sign in to Green Valley Lawn Care" })).toBeVisible();
   await expect(page.getByTestId("tenant-sidebar-header")).toHaveCount(0);
 });
@@ -72,9 +65,7 @@ test("an industry alone is its page, and the legacy /t/ path moves to /turf/", a
   await page.goto("/hvac");
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/HVAC/i);
 
-  await signInAs(page, "owner@demo.test");
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto("/t/green-valley/customers");
+  await openSignedIn(page, "owner@demo.test", "/t/green-valley/customers");
   await expect(page).toHaveURL(/\/turf\/green-valley\/customers$/);
   await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
   await expect(page.getByTestId("tenant-name")).toHaveText("Green Valley Lawn Care");

@@ -1,12 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_FIELD_VISIT_TITLE } from "@fieldops/db/seed-demo-world";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn } from "./sign-in-as.ts";
 
 test("a field user sees today's visit with its property and checklist, starts it and completes it", async ({
   page,
 }) => {
-  await signInAs(page, "tech@demo.test");
-  await expect(page).toHaveURL("/userdash");
+  await openSignedIn(page, "tech@demo.test");
   const today = page.getByRole("list", { name: "Your visits today" });
   const visit = today
     .getByRole("listitem")
@@ -38,8 +37,7 @@ test("a field user sees today's visit with its property and checklist, starts it
 });
 
 test("a member sees today's visits by crew, late and unscheduled work, each linking to its job", async ({ page }) => {
-  await signInAs(page, "member@demo.test");
-  await expect(page).toHaveURL("/userdash");
+  await openSignedIn(page, "member@demo.test");
   const crewA = page.getByRole("list", { name: "Crew A visits" });
   await expect(crewA.getByRole("link", { name: DEMO_FIELD_VISIT_TITLE })).toBeVisible();
   await expect(page.getByRole("region", { name: "Late work" })).toBeVisible();
