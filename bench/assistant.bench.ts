@@ -5,7 +5,7 @@ import { withClient } from "@fieldops/db/with-client";
 import { CHAT_RATE_LIMIT } from "@fieldops/domain/assistant/chat-rate-limit";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { UI_ACTION_TOOL_NAME } from "@fieldops/shared/chat";
-import { serverMessageSchema, type ClientMessage } from "@fieldops/shared/events";
+import { serverMessageSchema, type ClientMessage, realtimeEndpoints } from "@fieldops/shared/events";
 import { freePort } from "../scripts/start/free-port.ts";
 import { benchEnvironment, ownerUrlOf, startProduct, stopProduct } from "./product.ts";
 
@@ -71,7 +71,7 @@ async function benchSessions(ownerUrl: string, count: number): Promise<string[]>
 
 /** A user's socket, opened with a ticket as the web app does; `ask` sends a message and resolves with its timings. */
 async function chatSocket(baseUrl: string, token: string) {
-  const response = await fetch(`${baseUrl}${API_PATHS.socketTicket}`, {
+  const response = await fetch(`${baseUrl}${realtimeEndpoints.socketTicket.path}`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}` },
   });

@@ -3,8 +3,8 @@ import { rm } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import { createDatabase } from "@fieldops/db";
 import { hashToken } from "@fieldops/domain/accounts/sessions";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import { quoteResponseSchema } from "@fieldops/shared/builds";
+import { apiPath } from "@fieldops/shared/api-paths";
+import { quoteResponseSchema, buildEndpoints } from "@fieldops/shared/builds";
 import { defaultPermissions } from "@fieldops/shared/roles";
 import { freePort } from "../scripts/start/free-port.ts";
 import { benchEnvironment, ownerUrlOf, startProduct, stopProduct } from "./product.ts";
@@ -35,7 +35,7 @@ function percentile(values: number[], p: number): number {
 }
 
 async function quote(baseUrl: string, token: string, description: string) {
-  const response = await fetch(`${baseUrl}${apiPath(API_PATHS.buildSessionQuote, { sessionId: randomUUID() })}`, {
+  const response = await fetch(`${baseUrl}${apiPath(buildEndpoints.quote.path, { sessionId: randomUUID() })}`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: JSON.stringify({ spec: { description } }),
@@ -113,7 +113,7 @@ try {
   const started = performance.now();
   const builds = await Promise.all(
     quoted.map(async ({ owner, answer }) => {
-      const response = await fetch(`${baseUrl}${API_PATHS.builds}`, {
+      const response = await fetch(`${baseUrl}${buildEndpoints.accept.path}`, {
         method: "POST",
         headers: {
           authorization: `Bearer ${owner.token}`,

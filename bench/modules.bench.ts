@@ -1,3 +1,4 @@
+import { moduleEndpoints } from "@fieldops/shared/modules";
 import { randomBytes } from "node:crypto";
 import { chmod, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
@@ -89,7 +90,7 @@ async function runOnce(
   title: string,
 ): Promise<{ completed: number; answered: number } | null> {
   const started = performance.now();
-  const response = await fetch(`${baseUrl}${API_PATHS.modulesExecute}`, {
+  const response = await fetch(`${baseUrl}${moduleEndpoints.execute.path}`, {
     method: "POST",
     headers: { authorization: `Bearer ${user.token}`, "content-type": "application/json" },
     body: JSON.stringify({ moduleId: "create-job", params: { customerId, title } }),

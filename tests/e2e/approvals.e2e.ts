@@ -1,3 +1,4 @@
+import { moduleEndpoints } from "@fieldops/shared/modules";
 import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
 import { DEMO_PASSWORD } from "@fieldops/db/seed-demo-world";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
@@ -27,7 +28,7 @@ test("an owner approves a member's pending export on the dashboard, and the memb
   await expect(page.getByText("Live", { exact: true })).toBeVisible();
 
   // Asked after the owner's dashboard is open: the request arrives live.
-  const asked = await member.post(API_PATHS.modulesExecute, { data: { moduleId: "export-customers", params: {} } });
+  const asked = await member.post(moduleEndpoints.execute.path, { data: { moduleId: "export-customers", params: {} } });
   expect(asked.status()).toBe(200);
   const answer = (await asked.json()) as { requiresApproval: boolean; reason: string; runId: string };
   expect(answer).toMatchObject({ requiresApproval: true, reason: "This action requires administrator approval" });
@@ -42,11 +43,14 @@ test("an owner approves a member's pending export on the dashboard, and the memb
   await expect
     .poll(
       async () =>
-        ((await (await member.get(apiPath(API_PATHS.moduleRun, { id: answer.runId }))).json()) as { status: string })
-          .status,
+        (
+          (await (await member.get(apiPath(moduleEndpoints.run.path, { id: answer.runId }))).json()) as {
+            status: string;
+          }
+        ).status,
     )
     .toBe("succeeded");
-  const download = await member.get(apiPath(API_PATHS.moduleRunDownload, { id: answer.runId }));
+  const download = await member.get(apiPath(moduleEndpoints.downloadRun.path, { id: answer.runId }));
   expect(download.status()).toBe(200);
   expect(download.headers()["content-type"]).toMatch(/^text\/csv/);
   await member.dispose();
@@ -54,7 +58,9 @@ test("an owner approves a member's pending export on the dashboard, and the memb
 
 test("an owner denies a pending request with a reason", async ({ page, playwright, baseURL }) => {
   const member = await memberApi(playwright, baseURL!);
-  const asked = await member.post(API_PATHS.modulesExecute, { data: { moduleId: "enable-hipaa-mode", params: {} } });
+  const asked = await member.post(moduleEndpoints.execute.path, {
+    data: { moduleId: "enable-hipaa-mode", params: {} },
+  });
   const { runId } = (await asked.json()) as { runId: string };
 
   await signInAs(page, "owner@demo.test");
@@ -68,7 +74,7 @@ test("an owner denies a pending request with a reason", async ({ page, playwrigh
   await dialog.getByRole("button", { name: "Deny request" }).click();
   await expect(page.getByText("Request denied", { exact: true })).toBeVisible();
   await expect(item).toHaveCount(0);
-  const run = (await (await member.get(apiPath(API_PATHS.moduleRun, { id: runId }))).json()) as { status: string };
+  const run = (await (await member.get(apiPath(moduleEndpoints.run.path, { id: runId }))).json()) as { status: string };
   expect(run.status).toBe("denied");
   await member.dispose();
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { auditEntrySchema } from "./audit";
 import { emailSchema } from "./auth";
+import { defineEndpoint } from "./endpoint";
 import {
   PLANS,
   planFeatureSchema,
@@ -353,3 +354,141 @@ export const menuSchema = z.object({
 });
 export type Menu = z.infer<typeof menuSchema>;
 export const saveMenuRequestSchema = z.object({ items: z.array(menuItemSchema).max(MAX_MENU_ITEMS) });
+
+const tags = ["admin"];
+
+/**
+ * The admin portal's API. Every endpoint but `menu` (any signed-in user) is for platform administrators only: the
+ * server checks that itself (401 signed out, 403 anyone else), so none names a capability.
+ */
+export const adminEndpoints = {
+  overview: defineEndpoint({
+    method: "GET",
+    path: "/api/admin/overview",
+    tags,
+    summary:
+      "The platform's dashboard: a page of tenants with plan, usage, health and last activity; approvals waiting, open tickets, recent alerts",
+    query: adminTenantQuerySchema,
+    response: adminOverviewSchema,
+  }),
+  listTenants: defineEndpoint({
+    method: "GET",
+    path: "/api/admin/tenants",
+    tags,
+    summary: "A page of tenants by name, with plan, usage, health and last activity",
+    query: adminTenantQuerySchema,
+    response: adminTenantListSchema,
+  }),
+  createTenant: defineEndpoint({
+    method: "POST",
+    path: "/api/admin/tenants",
+    tags,
+    summary: "Create a tenant (company, slug, industry, plan) and invite its owner; recorded in its audit log",
+    body: createTenantRequestSchema,
+    status: 201,
+    response: tenantDetailSchema,
+  }),
+  getTenant: defineEndpoint({
+    method: "GET",
+    path: "/api/admin/tenants/:companyId",
+    tags,
+    summary: "One tenant: its summary, configuration, users, invitations and recent audit log",
+    params: tenantParamsSchema,
+    response: tenantDetailSchema,
+  }),
+  changeTenantPlan: defineEndpoint({
+    method: "PUT",
+    path: "/api/admin/tenants/:companyId/plan",
+    tags,
+    summary:
+      "Change a tenant's plan (ends its free trial; a downgrade its usage does not fit is refused); recorded in its audit log",
+    params: tenantParamsSchema,
+    body: changeTenantPlanRequestSchema,
+    response: tenantDetailSchema,
+  }),
+  setTenantFeatures: defineEndpoint({
+    method: "PUT",
+    path: "/api/admin/tenants/:companyId/features",
+    tags,
+    summary:
+      "Set a tenant's features: the tenant features its pages show and plan features switched on or off for it alone",
+    params: tenantParamsSchema,
+    body: tenantFeaturesRequestSchema,
+    response: tenantDetailSchema,
+  }),
+  suspendTenant: defineEndpoint({
+    method: "POST",
+    path: "/api/admin/tenants/:companyId/suspend",
+    tags,
+    summary: "Suspend a tenant: its users are signed out and refused until it is restored; recorded in its audit log",
+    params: tenantParamsSchema,
+    body: suspendTenantRequestSchema,
+    response: tenantDetailSchema,
+  }),
+  restoreTenant: defineEndpoint({
+    method: "POST",
+    path: "/api/admin/tenants/:companyId/restore",
+    tags,
+    summary: "Restore a suspended tenant; recorded in its audit log",
+    params: tenantParamsSchema,
+    response: tenantDetailSchema,
+  }),
+  features: defineEndpoint({
+    method: "GET",
+    path: "/api/admin/features",
+    tags,
+    summary: "Every plan's feature flags (built in or switched) and the tenants with switches of their own",
+    response: planFeatureFlagsSchema,
+  }),
+  setPlanFeature: defineEndpoint({
+    method: "PUT",
+    path: "/api/admin/features/plans/:plan/:feature",
+    tags,
+    summary: "Switch a feature on or off for every company on a plan (back to the built-in value removes the switch)",
+    params: planFeatureParamsSchema,
+    body: setPlanFeatureRequestSchema,
+    response: planFeatureFlagsSchema,
+  }),
+  resources: defineEndpoint({
+    method: "GET",
+    path: "/api/admin/resources",
+    tags,
+    summary: "The platform's queues (job counts), workers, database and Redis health, now",
+    response: platformResourcesSchema,
+  }),
+  brainPackets: defineEndpoint({
+    method: "GET",
+    path: "/api/admin/brain-packets",
+    tags,
+    summary:
+      "A tenant's assistant conversations for auditing: what the assistant was given for each message and what it did",
+    query: brainPacketQuerySchema,
+    response: brainPacketListSchema,
+  }),
+  /** Every signed-in user reads the menus (the sidebar); only their editing is the administrators'. */
+  menu: defineEndpoint({
+    method: "GET",
+    path: "/api/menus/:menu",
+    tags: ["navigation"],
+    summary: "A navigation menu as edited by the platform's administrators (none: the built-in menu)",
+    params: menuParamsSchema,
+    response: menuSchema,
+  }),
+  saveMenu: defineEndpoint({
+    method: "PUT",
+    path: "/api/admin/menus/:menu",
+    tags,
+    summary: "Save a navigation menu's labels, order and hidden items",
+    params: menuParamsSchema,
+    body: saveMenuRequestSchema,
+    response: menuSchema,
+  }),
+  resetMenu: defineEndpoint({
+    method: "DELETE",
+    path: "/api/admin/menus/:menu",
+    tags,
+    summary: "Reset a navigation menu to the built-in one",
+    params: menuParamsSchema,
+    response: menuSchema,
+  }),
+} as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 import { buildQuoteSchema, buildRiskSchema, featureRequestSchema, featureSpecSchema } from "./feature-spec";
 import { text } from "./text";
 
@@ -143,6 +144,107 @@ export const DEFAULT_BUILD_PRICING: BuildPricing = {
 
 export const buildPricingResponseSchema = z.object({ pricing: buildPricingSchema, updatedAt: z.string().nullable() });
 export type BuildPricingResponse = z.infer<typeof buildPricingResponseSchema>;
+
+const tags = ["builds"];
+
+/**
+ * Feature builds: a company's quotes and builds (owners and administrators), and the platform administrators' view of
+ * every company's builds and the price list (the server checks that the caller is one; no capability).
+ */
+export const buildEndpoints = {
+  quote: defineEndpoint({
+    method: "POST",
+    path: "/api/build-sessions/:sessionId/quote",
+    tags,
+    summary:
+      "Quote a feature (owners and administrators): a worker turns the request (words, or a refined spec) into a spec and prices it; " +
+      "the answer carries a consent token bound to this quote and user, good once until it expires",
+    params: buildSessionParamsSchema,
+    body: quoteRequestSchema,
+    response: quoteResponseSchema,
+    capability: "builds.manage",
+  }),
+  /** 201 with a new build; 200 with the build an Idempotency-Key already started. */
+  accept: defineEndpoint({
+    method: "POST",
+    path: "/api/builds",
+    tags,
+    summary:
+      "Accept a quote and start its build, once per Idempotency-Key (the same key answers with the same build, also when sent at once); " +
+      "a consent token used, expired, or not the caller's is refused",
+    headers: acceptBuildHeadersSchema,
+    body: acceptBuildRequestSchema,
+    status: 201,
+    response: acceptBuildResponseSchema,
+    capability: "builds.manage",
+  }),
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/builds",
+    tags,
+    summary: "The company's feature builds with their stages, logs and durations, newest first",
+    response: buildListResponseSchema,
+    capability: "builds.manage",
+  }),
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/builds/:id",
+    tags,
+    summary: "One build of the company's",
+    params: buildParamsSchema,
+    response: buildSchema,
+    capability: "builds.manage",
+  }),
+  promote: defineEndpoint({
+    method: "POST",
+    path: "/api/builds/:id/promote",
+    tags,
+    summary: "Promote a build in preview to production (every user of the company gets it; its quote is charged then)",
+    params: buildParamsSchema,
+    response: buildSchema,
+    capability: "builds.manage",
+  }),
+  retry: defineEndpoint({
+    method: "POST",
+    path: "/api/builds/:id/retry",
+    tags,
+    summary: "Run a failed build again from the stage that failed",
+    params: buildParamsSchema,
+    response: buildSchema,
+    capability: "builds.manage",
+  }),
+  rollback: defineEndpoint({
+    method: "POST",
+    path: "/api/builds/:id/rollback",
+    tags,
+    summary: "Roll a build back: its feature leaves the app, the records entered stay until deleted",
+    params: buildParamsSchema,
+    response: buildSchema,
+    capability: "builds.manage",
+  }),
+  adminList: defineEndpoint({
+    method: "GET",
+    path: "/api/admin/builds",
+    tags,
+    summary: "Every company's feature builds (platform administrators)",
+    response: buildListResponseSchema,
+  }),
+  pricing: defineEndpoint({
+    method: "GET",
+    path: "/api/admin/saas-factory/pricing",
+    tags,
+    summary: "The price list of feature builds (platform administrators)",
+    response: buildPricingResponseSchema,
+  }),
+  savePricing: defineEndpoint({
+    method: "PUT",
+    path: "/api/admin/saas-factory/pricing",
+    tags,
+    summary: "Change the price list of feature builds (platform administrators); later quotes use it",
+    body: buildPricingSchema,
+    response: buildPricingResponseSchema,
+  }),
+} as const;
 
 /** The browser event the app dispatches on `window` when a build was accepted (its detail: buildId, sessionId, spec, quote). */
 export const BUILD_ACCEPTED_EVENT = "fieldops:build-accepted";

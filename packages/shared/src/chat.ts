@@ -1,6 +1,7 @@
 import { EventSchemas } from "@ag-ui/core/schemas";
 import { z } from "zod";
 import { assistantContextSchema, moduleProposalSchema } from "./assistant";
+import { defineEndpoint } from "./endpoint";
 import { text } from "./text";
 
 /** The chat's message box: its accessible name, and the longest message it takes. */
@@ -166,6 +167,32 @@ export const chatSuggestionsResponseSchema = z.object({
   allowedOAuthOrigins: z.array(z.string()).max(20),
 });
 export type ChatSuggestionsResponse = z.infer<typeof chatSuggestionsResponseSchema>;
+
+/** The assistant's history and suggestions; its conversation itself runs on /api/ws (chat.send, chat.decide). */
+export const assistantEndpoints = {
+  conversations: defineEndpoint({
+    method: "GET",
+    path: "/api/assistant/conversations",
+    tags: ["assistant"],
+    summary: "The user's own conversations with the assistant, newest first",
+    response: conversationListResponseSchema,
+  }),
+  conversation: defineEndpoint({
+    method: "GET",
+    path: "/api/assistant/conversations/:id",
+    tags: ["assistant"],
+    summary: "One of the user's conversations with its messages and their runs' AG-UI events (another user's: 404)",
+    params: conversationParamsSchema,
+    response: conversationResponseSchema,
+  }),
+  suggestions: defineEndpoint({
+    method: "GET",
+    path: "/api/assistant/suggestions",
+    tags: ["assistant"],
+    summary: "Prompts that fit the company's state now, who answers, and the origins a startOAuth action may go to",
+    response: chatSuggestionsResponseSchema,
+  }),
+} as const;
 
 /**
  * Client → server chat messages on /api/ws (beside `resume` and `ping`). `requestId` is the client's id for the

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailSchema } from "./auth.ts";
 import { calendarDaySchema } from "./calendar-day.ts";
+import { defineEndpoint } from "./endpoint.ts";
 import {
   BUILT_IN_RELATION_TARGETS,
   builtInRelationTargetSchema,
@@ -97,6 +98,72 @@ export const customRecordListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type CustomRecordList = z.infer<typeof customRecordListSchema>;
+
+const tags = ["custom objects"];
+
+/**
+ * The REST routes of every custom object a feature build installed, by object key. The body of a record is its
+ * values by field key; the object's definition types them (a bad value is a 400 naming its field).
+ */
+export const customObjectEndpoints = {
+  objects: defineEndpoint({
+    method: "GET",
+    path: "/api/custom-objects",
+    tags,
+    summary:
+      "The company's custom objects the user reaches: production ones, and preview ones for owners and admins in beta mode",
+    response: customObjectDefinitionListSchema,
+  }),
+  records: defineEndpoint({
+    method: "GET",
+    path: "/api/custom/:objectKey",
+    tags,
+    summary: "A custom object's records, newest first, searched by their text or by the record they point at",
+    params: customObjectKeyParamsSchema,
+    query: listCustomRecordsQuerySchema,
+    response: customRecordListSchema,
+  }),
+  createRecord: defineEndpoint({
+    method: "POST",
+    path: "/api/custom/:objectKey",
+    tags,
+    summary: "Create a record of a custom object: its values by field key",
+    params: customObjectKeyParamsSchema,
+    body: customRecordValuesSchema,
+    status: 201,
+    response: customRecordSchema,
+    capability: "custom_records.manage",
+  }),
+  record: defineEndpoint({
+    method: "GET",
+    path: "/api/custom/:objectKey/:id",
+    tags,
+    summary: "A record of a custom object, with the records its relations point at named",
+    params: customRecordParamsSchema,
+    response: customRecordSchema,
+  }),
+  updateRecord: defineEndpoint({
+    method: "PATCH",
+    path: "/api/custom/:objectKey/:id",
+    tags,
+    summary: "Change a record: the values given (null clears an optional one); the others are kept",
+    params: customRecordParamsSchema,
+    body: customRecordValuesSchema,
+    response: customRecordSchema,
+    capability: "custom_records.manage",
+  }),
+  deleteRecord: defineEndpoint({
+    method: "DELETE",
+    path: "/api/custom/:objectKey/:id",
+    tags,
+    summary: "Delete a record (confirm=true); deleting one already gone succeeds",
+    params: customRecordParamsSchema,
+    query: deleteCustomRecordQuerySchema,
+    status: 204,
+    response: z.null(),
+    capability: "custom_records.manage",
+  }),
+} as const;
 
 const DIGITS = /\d/g;
 

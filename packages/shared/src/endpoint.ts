@@ -19,6 +19,8 @@ export interface Endpoint {
   readonly tags: readonly string[];
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
+  /** Request headers the endpoint reads (an Idempotency-Key), named in lower case as the server sees them. */
+  readonly headers?: z.ZodType;
   readonly body?: z.ZodType;
   /** The success answer's status; 200 when omitted. A 204's response is `z.null()`. */
   readonly status?: SuccessStatus;
@@ -39,7 +41,7 @@ export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
   return endpoint;
 }
 
-type Part<E, K extends "params" | "query" | "body", Side extends "input" | "output"> =
+type Part<E, K extends "params" | "query" | "headers" | "body", Side extends "input" | "output"> =
   E extends Record<K, infer S extends z.ZodType>
     ? Side extends "input"
       ? Record<never, never> extends z.input<S>
@@ -48,14 +50,19 @@ type Part<E, K extends "params" | "query" | "body", Side extends "input" | "outp
       : { [P in K]: z.output<S> }
     : Record<never, never>;
 
-/** What a caller passes: the path's parameters, the query and the body, each only where the endpoint has one. */
+/**
+ * What a caller passes: the path's parameters, the query, the headers and the body, each only where the endpoint has
+ * one.
+ */
 export type EndpointInput<E extends Endpoint> = Part<E, "params", "input"> &
   Part<E, "query", "input"> &
+  Part<E, "headers", "input"> &
   Part<E, "body", "input">;
 
 /** What the server's handler receives, as validated by the endpoint's schemas. */
 export type EndpointRequest<E extends Endpoint> = Part<E, "params", "output"> &
   Part<E, "query", "output"> &
+  Part<E, "headers", "output"> &
   Part<E, "body", "output">;
 
 /** The success answer, as the caller reads it. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { buildStageNameSchema, buildStageStatusSchema, buildStatusSchema } from "./builds";
 import { assistantEventPayloadSchema, chatClientMessageSchemas } from "./chat";
+import { defineEndpoint } from "./endpoint";
 import { INTEGRATION_PROVIDERS } from "./integrations";
 import { text } from "./text";
 
@@ -151,6 +152,17 @@ export const socketTicketResponseSchema = z.object({
   expiresInSeconds: z.number().int().positive(),
 });
 export type SocketTicketResponse = z.infer<typeof socketTicketResponseSchema>;
+
+/** The ticket that opens the live events socket; the socket itself (/api/ws) is a WebSocket upgrade, not an endpoint. */
+export const realtimeEndpoints = {
+  socketTicket: defineEndpoint({
+    method: "POST",
+    path: "/api/ws-ticket",
+    tags: ["realtime"],
+    summary: "A single-use ticket that opens the company's live events socket (/api/ws?ticket=…) within 30 seconds",
+    response: socketTicketResponseSchema,
+  }),
+} as const;
 
 /** WebSocket close code for a socket without a valid session (4000–4999 belong to the application). */
 export const WS_CLOSE_UNAUTHORIZED = 4401;

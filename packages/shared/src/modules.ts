@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { ASSISTANT_MODULE_IDS } from "./assistant";
 import { calendarDateSchema } from "./dispatch";
+import { defineEndpoint } from "./endpoint";
+import { idParamsSchema } from "./jobs";
 import { PLAN_UPGRADE_DESCRIPTION, type PlanFeature } from "./plans";
 import type { Role } from "./roles";
 import { text } from "./text";
@@ -188,3 +190,77 @@ export const approveRequestSchema = z.object({ paramsHash: text({ max: 128 }).mi
 export const denyRequestSchema = z.object({
   reason: text({ max: 500, trim: true }).min(1, "Say why the request is denied"),
 });
+
+/** The Idempotency-Key of a module run: the same key runs the module once. */
+export const executeModuleHeadersSchema = z.object({ "idempotency-key": text({ max: 100 }).min(1).optional() });
+/** An approval decided: the run it was about. */
+export const approvalEntrySchema = z.object({ run: moduleRunSchema });
+
+const tags = ["modules"];
+
+export const moduleEndpoints = {
+  execute: defineEndpoint({
+    method: "POST",
+    path: "/api/modules/execute",
+    tags,
+    summary:
+      "Run a business module: checked for role, plan and policy, then queued, or stored for an owner's or administrator's approval",
+    headers: executeModuleHeadersSchema,
+    body: executeModuleRequestSchema,
+    response: executeModuleResponseSchema,
+  }),
+  run: defineEndpoint({
+    method: "GET",
+    path: "/api/modules/runs/:id",
+    tags,
+    summary: "One of the user's module runs: its status and outcome",
+    params: idParamsSchema,
+    response: moduleRunSchema,
+  }),
+  undoRun: defineEndpoint({
+    method: "POST",
+    path: "/api/modules/runs/:id/undo",
+    tags,
+    summary: "Undo one of the user's module runs, within 5 minutes of it finishing (idempotent)",
+    params: idParamsSchema,
+    response: moduleRunSchema,
+  }),
+  /** The file as CSV, with its name in content-disposition. */
+  downloadRun: defineEndpoint({
+    method: "GET",
+    path: "/api/modules/runs/:id/download",
+    tags,
+    summary: "The file a module run produced (the customers' CSV), for the user who ran it",
+    params: idParamsSchema,
+    response: z.string(),
+  }),
+  approvals: defineEndpoint({
+    method: "GET",
+    path: "/api/approvals",
+    tags,
+    summary: "Module runs waiting for an owner's or administrator's approval",
+    response: approvalListResponseSchema,
+    capability: "approvals.decide",
+  }),
+  approve: defineEndpoint({
+    method: "POST",
+    path: "/api/approvals/:id/approve",
+    tags,
+    summary:
+      "Approve a pending module run, naming the parameters' hash that was shown; the run is queued once (idempotent)",
+    params: idParamsSchema,
+    body: approveRequestSchema,
+    response: approvalEntrySchema,
+    capability: "approvals.decide",
+  }),
+  deny: defineEndpoint({
+    method: "POST",
+    path: "/api/approvals/:id/deny",
+    tags,
+    summary: "Deny a pending module run with a reason the requester is told",
+    params: idParamsSchema,
+    body: denyRequestSchema,
+    response: approvalEntrySchema,
+    capability: "approvals.decide",
+  }),
+} as const;

@@ -28,6 +28,7 @@ function requestOf<E extends Endpoint>(endpoint: E, request: FastifyRequest): En
   return {
     ...(endpoint.params ? { params: request.params } : {}),
     ...(endpoint.query ? { query: request.query } : {}),
+    ...(endpoint.headers ? { headers: request.headers } : {}),
     ...(endpoint.body ? { body: request.body } : {}),
   } as EndpointRequest<E>;
 }
@@ -96,6 +97,7 @@ function addRoute<E extends Endpoint, Result>(
       ...(endpoint.produces ? { produces: [endpoint.produces] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.headers ? { headers: endpoint.headers } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: responseSchemas(endpoint),
     },

@@ -2,13 +2,13 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 import { withTenant } from "@fieldops/db";
 import { recordImpersonationAudit } from "@fieldops/domain/impersonation/impersonation-audit";
-import { API_PATHS } from "@fieldops/shared/api-paths";
 import { IMPERSONATION_AUDIT_ACTIONS, type Impersonation } from "@fieldops/shared/impersonation";
+import { impersonationEndpoints } from "@fieldops/shared/impersonation-endpoints";
 import { requestToken } from "../auth/authenticate.ts";
 import type { AppContext } from "../context.ts";
 
 /** The check an open tenant makes every few seconds reads nothing of the company: recording it would bury the rest. */
-const UNRECORDED_ROUTES = new Set<string>([API_PATHS.currentImpersonation]);
+const UNRECORDED_ROUTES = new Set<string>([impersonationEndpoints.current.path]);
 const MAX_PATH = 500;
 
 /**

@@ -9,9 +9,16 @@ export function isPlatformAdmin(context: AppContext, user: AuthenticatedUser): b
   return isPlatformAdminUser(user, context.env.PLATFORM_ADMIN_EMAILS);
 }
 
-/** 401 without a session, 403 for anyone but a platform administrator: the gate of every cross-company read. */
-export async function requirePlatformAdmin(context: AppContext, request: FastifyRequest): Promise<AuthenticatedUser> {
+/**
+ * 401 without a session, 403 for anyone but a platform administrator (with `refusal` as its message, when given): the
+ * gate of every cross-company read.
+ */
+export async function requirePlatformAdmin(
+  context: AppContext,
+  request: FastifyRequest,
+  refusal?: string,
+): Promise<AuthenticatedUser> {
   const user = await context.requireUser(request);
-  if (!isPlatformAdmin(context, user)) throw forbidden();
+  if (!isPlatformAdmin(context, user)) throw forbidden(refusal);
   return user;
 }

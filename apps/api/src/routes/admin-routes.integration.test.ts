@@ -12,6 +12,7 @@ import {
   type PlanFeatureFlags,
   type PlatformResources,
   type TenantDetail,
+  adminEndpoints,
 } from "@fieldops/shared/admin";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { SLUG_MESSAGES, SLUG_TAKEN } from "@fieldops/shared/tenant-routes";
@@ -69,11 +70,11 @@ const reportPath = `${apiPath(API_PATHS.report, { report: "jobs-by-status" })}?f
 describe("the admin portal's API refuses everyone but platform administrators", () => {
   const routes = () =>
     [
-      ["GET", API_PATHS.adminOverview, undefined],
-      ["GET", API_PATHS.adminTenants, undefined],
+      ["GET", adminEndpoints.overview.path, undefined],
+      ["GET", adminEndpoints.listTenants.path, undefined],
       [
         "POST",
-        API_PATHS.adminTenants,
+        adminEndpoints.createTenant.path,
         {
           companyName: "Nope Co",
           slug: "nope-co",
@@ -83,17 +84,21 @@ describe("the admin portal's API refuses everyone but platform administrators", 
           ownerEmail: "n@nope.test",
         },
       ],
-      ["GET", tenantPath(API_PATHS.adminTenant, acme.id), undefined],
-      ["PUT", tenantPath(API_PATHS.adminTenantPlan, acme.id), { planId: "starter" }],
-      ["PUT", tenantPath(API_PATHS.adminTenantFeatures, acme.id), { tenantFeatures: [], planFeatureOverrides: {} }],
-      ["POST", tenantPath(API_PATHS.adminTenantSuspend, acme.id), { reason: "x" }],
-      ["POST", tenantPath(API_PATHS.adminTenantRestore, acme.id), undefined],
-      ["GET", API_PATHS.adminFeatures, undefined],
-      ["PUT", apiPath(API_PATHS.adminPlanFeature, { plan: "starter", feature: "reports" }), { enabled: true }],
-      ["GET", API_PATHS.adminResources, undefined],
-      ["GET", `${API_PATHS.adminBrainPackets}?companyId=${acme.id}`, undefined],
-      ["PUT", apiPath(API_PATHS.adminMenu, { menu: "primary" }), { items: [] }],
-      ["DELETE", apiPath(API_PATHS.adminMenu, { menu: "primary" }), undefined],
+      ["GET", tenantPath(adminEndpoints.getTenant.path, acme.id), undefined],
+      ["PUT", tenantPath(adminEndpoints.changeTenantPlan.path, acme.id), { planId: "starter" }],
+      [
+        "PUT",
+        tenantPath(adminEndpoints.setTenantFeatures.path, acme.id),
+        { tenantFeatures: [], planFeatureOverrides: {} },
+      ],
+      ["POST", tenantPath(adminEndpoints.suspendTenant.path, acme.id), { reason: "x" }],
+      ["POST", tenantPath(adminEndpoints.restoreTenant.path, acme.id), undefined],
+      ["GET", adminEndpoints.features.path, undefined],
+      ["PUT", apiPath(adminEndpoints.setPlanFeature.path, { plan: "starter", feature: "reports" }), { enabled: true }],
+      ["GET", adminEndpoints.resources.path, undefined],
+      ["GET", `${adminEndpoints.brainPackets.path}?companyId=${acme.id}`, undefined],
+      ["PUT", apiPath(adminEndpoints.saveMenu.path, { menu: "primary" }), { items: [] }],
+      ["DELETE", apiPath(adminEndpoints.resetMenu.path, { menu: "primary" }), undefined],
     ] as const;
 
   it("answers 401 when nobody is signed in", async () => {
@@ -123,8 +128,10 @@ describe("the admin portal's API refuses everyone but platform administrators", 
 
   it("lets in the admin role and an address of PLATFORM_ADMIN_EMAILS", async () => {
     for (const who of ["admin", "listed"]) {
-      expect((await call("GET", tenantPath(API_PATHS.adminTenant, acme.id), tokens[who]!)).status, who).toBe(200);
-      expect((await call("GET", API_PATHS.adminFeatures, tokens[who]!)).status, who).toBe(200);
+      expect((await call("GET", tenantPath(adminEndpoints.getTenant.path, acme.id), tokens[who]!)).status, who).toBe(
+        200,
+      );
+      expect((await call("GET", adminEndpoints.features.path, tokens[who]!)).status, who).toBe(200);
     }
   });
 });
@@ -171,7 +178,7 @@ describe("GET /api/admin/overview", () => {
 
     const { status, body } = await call(
       "GET",
-      `${API_PATHS.adminOverview}?q=${encodeURIComponent(acme.slug)}`,
+      `${adminEndpoints.overview.path}?q=${encodeURIComponent(acme.slug)}`,
       tokens.admin!,
     );
     expect(status).toBe(200);
@@ -199,7 +206,7 @@ describe("GET /api/admin/overview", () => {
       expect.objectContaining({ source: "module_run", companyId: other.id, detail: "Boom" }),
     );
 
-    const otherRow = (await call("GET", `${API_PATHS.adminTenants}?q=${other.slug}`, tokens.admin!)).body as {
+    const otherRow = (await call("GET", `${adminEndpoints.listTenants.path}?q=${other.slug}`, tokens.admin!)).body as {
       items: { health: { level: string; issues: string[] } }[];
     };
     expect(otherRow.items[0]!.health).toEqual({ level: "warning", issues: ["1 failed module run in the last 7 days"] });
@@ -226,7 +233,7 @@ describe("POST /api/admin/tenants", () => {
       [acme.slug, SLUG_TAKEN],
     ];
     for (const [slug, message] of cases) {
-      const { status, body } = await call("POST", API_PATHS.adminTenants, tokens.admin!, request(slug));
+      const { status, body } = await call("POST", adminEndpoints.createTenant.path, tokens.admin!, request(slug));
       const taken = slug === acme.slug;
       expect(status, slug).toBe(taken ? 409 : 400);
       expect(body, slug).toMatchObject({ message, field: "slug" });
@@ -237,7 +244,12 @@ describe("POST /api/admin/tenants", () => {
   it("creates the company with its industry's vertical and the plan, invites its owner and records it in its audit log", async () => {
     const slug = `blue-ridge-${randomUUID().slice(0, 6)}`;
     const ownerEmail = `rita-${randomUUID().slice(0, 6)}@blue.test`;
-    const { status, body } = await call("POST", API_PATHS.adminTenants, tokens.admin!, request(slug, ownerEmail));
+    const { status, body } = await call(
+      "POST",
+      adminEndpoints.createTenant.path,
+      tokens.admin!,
+      request(slug, ownerEmail),
+    );
     expect(status).toBe(201);
     const detail = body as unknown as TenantDetail;
     expect(detail.tenant).toMatchObject({
@@ -263,7 +275,7 @@ describe("POST /api/admin/tenants", () => {
     // The owner's address is someone's already: refused, and no company is left behind.
     const again = await call(
       "POST",
-      API_PATHS.adminTenants,
+      adminEndpoints.createTenant.path,
       tokens.admin!,
       request(`${slug}-2`, acme.users.owner.email),
     );
@@ -275,9 +287,14 @@ describe("POST /api/admin/tenants", () => {
 describe("a tenant's plan and features", () => {
   it("changes the plan, recorded in the company's audit log, and refuses a downgrade its usage does not fit", async () => {
     const company = await createTestCompany(t.db, { planId: "starter" });
-    const { status, body } = await call("PUT", tenantPath(API_PATHS.adminTenantPlan, company.id), tokens.admin!, {
-      planId: "growth",
-    });
+    const { status, body } = await call(
+      "PUT",
+      tenantPath(adminEndpoints.changeTenantPlan.path, company.id),
+      tokens.admin!,
+      {
+        planId: "growth",
+      },
+    );
     expect(status).toBe(200);
     expect((body as unknown as TenantDetail).tenant.plan).toBe("growth");
     const entry = await t.db.auditLog.findFirstOrThrow({ where: { companyId: company.id, action: "plan.changed" } });
@@ -299,7 +316,7 @@ describe("a tenant's plan and features", () => {
         longitude: 0,
       })),
     });
-    const down = await call("PUT", tenantPath(API_PATHS.adminTenantPlan, company.id), tokens.admin!, {
+    const down = await call("PUT", tenantPath(adminEndpoints.changeTenantPlan.path, company.id), tokens.admin!, {
       planId: "starter",
     });
     expect(down.status).toBe(409);
@@ -311,10 +328,15 @@ describe("a tenant's plan and features", () => {
     const owner = await signIn(t.url, company.users.owner.email);
     expect((await call("GET", reportPath, owner)).status).toBe(200);
 
-    const { status, body } = await call("PUT", tenantPath(API_PATHS.adminTenantFeatures, company.id), tokens.admin!, {
-      tenantFeatures: ["jobs", "leads", "estimator"],
-      planFeatureOverrides: { reports: false, white_label: true },
-    });
+    const { status, body } = await call(
+      "PUT",
+      tenantPath(adminEndpoints.setTenantFeatures.path, company.id),
+      tokens.admin!,
+      {
+        tenantFeatures: ["jobs", "leads", "estimator"],
+        planFeatureOverrides: { reports: false, white_label: true },
+      },
+    );
     expect(status).toBe(200);
     const detail = body as unknown as TenantDetail;
     expect(detail.config.effectiveFeatures).not.toContain("reports");
@@ -334,7 +356,7 @@ describe("a tenant's plan and features", () => {
   });
 
   it("lists and switches a plan's features for every company on it; back to the built-in value removes the switch", async () => {
-    const flags = (await call("GET", API_PATHS.adminFeatures, tokens.admin!)).body as unknown as PlanFeatureFlags;
+    const flags = (await call("GET", adminEndpoints.features.path, tokens.admin!)).body as unknown as PlanFeatureFlags;
     expect(
       flags.plans.find((plan) => plan.plan === "starter")!.features.find((f) => f.feature === "phone_support"),
     ).toEqual({
@@ -344,13 +366,13 @@ describe("a tenant's plan and features", () => {
       enabled: false,
     });
     const starter = await createTestCompany(t.db, { planId: "starter" });
-    const path = apiPath(API_PATHS.adminPlanFeature, { plan: "starter", feature: "phone_support" });
+    const path = apiPath(adminEndpoints.setPlanFeature.path, { plan: "starter", feature: "phone_support" });
     try {
       const on = (await call("PUT", path, tokens.admin!, { enabled: true })).body as unknown as PlanFeatureFlags;
       expect(
         on.plans.find((plan) => plan.plan === "starter")!.features.find((f) => f.feature === "phone_support")!.enabled,
       ).toBe(true);
-      const detail = (await call("GET", tenantPath(API_PATHS.adminTenant, starter.id), tokens.admin!))
+      const detail = (await call("GET", tenantPath(adminEndpoints.getTenant.path, starter.id), tokens.admin!))
         .body as unknown as TenantDetail;
       expect(detail.config.effectiveFeatures).toContain("phone_support");
     } finally {
@@ -366,7 +388,7 @@ describe("suspending and restoring a tenant", () => {
     const ownerToken = await signIn(t.url, company.users.owner.email);
     expect((await call("GET", customerEndpoints.list.path, ownerToken)).status).toBe(200);
 
-    const suspended = await call("POST", tenantPath(API_PATHS.adminTenantSuspend, company.id), tokens.admin!, {
+    const suspended = await call("POST", tenantPath(adminEndpoints.suspendTenant.path, company.id), tokens.admin!, {
       reason: "Unpaid invoices",
     });
     expect(suspended.status).toBe(200);
@@ -415,10 +437,10 @@ describe("suspending and restoring a tenant", () => {
     expect(await t.db.user.count({ where: { companyId: company.id, name: "Late Joiner" } })).toBe(0);
 
     // Suspending again changes nothing.
-    await call("POST", tenantPath(API_PATHS.adminTenantSuspend, company.id), tokens.admin!, { reason: "Again" });
+    await call("POST", tenantPath(adminEndpoints.suspendTenant.path, company.id), tokens.admin!, { reason: "Again" });
     expect(await t.db.auditLog.count({ where: { companyId: company.id, action: "company.suspended" } })).toBe(1);
 
-    const restored = await call("POST", tenantPath(API_PATHS.adminTenantRestore, company.id), tokens.admin!);
+    const restored = await call("POST", tenantPath(adminEndpoints.restoreTenant.path, company.id), tokens.admin!);
     expect((restored.body as unknown as TenantDetail).tenant.status).toBe("active");
     const token = await signIn(t.url, company.users.owner.email);
     expect((await call("GET", customerEndpoints.list.path, token)).status).toBe(200);
@@ -429,7 +451,7 @@ describe("suspending and restoring a tenant", () => {
   });
 
   it("answers 404 for a company that does not exist", async () => {
-    const { status } = await call("POST", tenantPath(API_PATHS.adminTenantSuspend, randomUUID()), tokens.admin!, {
+    const { status } = await call("POST", tenantPath(adminEndpoints.suspendTenant.path, randomUUID()), tokens.admin!, {
       reason: "x",
     });
     expect(status).toBe(404);
@@ -442,7 +464,7 @@ describe("GET /api/admin/resources", () => {
     let resources: PlatformResources;
     try {
       await Promise.all(workers.workers.map((worker) => worker.waitUntilReady()));
-      const { status, body } = await call("GET", API_PATHS.adminResources, tokens.admin!);
+      const { status, body } = await call("GET", adminEndpoints.resources.path, tokens.admin!);
       expect(status).toBe(200);
       resources = body as unknown as PlatformResources;
     } finally {
@@ -498,7 +520,11 @@ describe("GET /api/admin/brain-packets", () => {
         ],
       },
     });
-    const { status, body } = await call("GET", `${API_PATHS.adminBrainPackets}?companyId=${acme.id}`, tokens.admin!);
+    const { status, body } = await call(
+      "GET",
+      `${adminEndpoints.brainPackets.path}?companyId=${acme.id}`,
+      tokens.admin!,
+    );
     expect(status).toBe(200);
     const found = (body as unknown as BrainPacketList).items.find((item) => item.id === conversation.id)!;
     expect(found).toMatchObject({ companyName: expect.any(String), title: "Open the jobs" });
@@ -512,7 +538,7 @@ describe("GET /api/admin/brain-packets", () => {
       }),
     ]);
     // Only the company asked for.
-    const others = (await call("GET", `${API_PATHS.adminBrainPackets}?companyId=${other.id}`, tokens.admin!))
+    const others = (await call("GET", `${adminEndpoints.brainPackets.path}?companyId=${other.id}`, tokens.admin!))
       .body as unknown as BrainPacketList;
     expect(others.items.find((item) => item.id === conversation.id)).toBeUndefined();
   });
@@ -532,7 +558,7 @@ describe("GET /api/admin/brain-packets", () => {
     );
     expect(outcome.status).toBe("ran");
     const conversationId = outcome.status === "ran" ? outcome.conversationId : "";
-    const packets = (await call("GET", `${API_PATHS.adminBrainPackets}?companyId=${acme.id}`, tokens.admin!))
+    const packets = (await call("GET", `${adminEndpoints.brainPackets.path}?companyId=${acme.id}`, tokens.admin!))
       .body as unknown as BrainPacketList;
     const turn = packets.items.find((item) => item.id === conversationId)!.turns[0]!;
     expect(turn.given).toEqual({
@@ -549,23 +575,25 @@ describe("GET /api/admin/brain-packets", () => {
 
 describe("the navigation menus", () => {
   it("are read by every signed-in user and changed only by platform administrators", async () => {
-    const path = apiPath(API_PATHS.menu, { menu: "primary" });
+    const path = apiPath(adminEndpoints.menu.path, { menu: "primary" });
     expect((await call("GET", path, tokens.member!)).body).toEqual({ menu: "primary", items: [], customized: false });
     const items = [
       { url: "/reports", title: "Insights", hidden: false },
       { url: "/crews", title: "Crews", hidden: true },
     ];
-    const saved = await call("PUT", apiPath(API_PATHS.adminMenu, { menu: "primary" }), tokens.admin!, { items });
+    const saved = await call("PUT", apiPath(adminEndpoints.saveMenu.path, { menu: "primary" }), tokens.admin!, {
+      items,
+    });
     expect(saved).toMatchObject({ status: 200, body: { customized: true, items } });
     expect((await call("GET", path, tokens.field_user!)).body).toEqual({ menu: "primary", items, customized: true });
     expect(
       (
-        await call("PUT", apiPath(API_PATHS.adminMenu, { menu: "primary" }), tokens.admin!, {
+        await call("PUT", apiPath(adminEndpoints.saveMenu.path, { menu: "primary" }), tokens.admin!, {
           items: [{ url: "javascript:alert(1)", title: "x", hidden: false }],
         })
       ).status,
     ).toBe(400);
-    await call("DELETE", apiPath(API_PATHS.adminMenu, { menu: "primary" }), tokens.admin!);
+    await call("DELETE", apiPath(adminEndpoints.resetMenu.path, { menu: "primary" }), tokens.admin!);
     expect((await call("GET", path, tokens.owner!)).body).toMatchObject({ customized: false });
     expect((await fetch(`${t.url}${path}`)).status).toBe(401);
   });

@@ -1,6 +1,7 @@
+import { buildEndpoints } from "@fieldops/shared/builds";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { apiPath } from "@fieldops/shared/api-paths";
 import type { QuoteResponse } from "@fieldops/shared/builds";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
 import { startOpenAiStandIn } from "../../../../tests/openai-stand-in.ts";
@@ -19,7 +20,7 @@ let workers: RunningWorkers;
 let token: string;
 
 const quote = (description: string) =>
-  callApi(t.url, "POST", apiPath(API_PATHS.buildSessionQuote, { sessionId: randomUUID() }), token, {
+  callApi(t.url, "POST", apiPath(buildEndpoints.quote.path, { sessionId: randomUUID() }), token, {
     spec: { description },
   });
 

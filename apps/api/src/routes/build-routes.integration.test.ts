@@ -7,8 +7,14 @@ import { runBuildStage } from "@fieldops/domain/builds/build-stage.handler";
 import { consentKeyFrom, signConsentToken } from "@fieldops/domain/builds/consent-token";
 import { MAX_QUOTES_PER_SESSION } from "@fieldops/domain/builds/request-quote";
 import { readEventsAfter } from "@fieldops/events/company-stream";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import { DEFAULT_BUILD_PRICING, type BuildStatus, type BuildView, type QuoteResponse } from "@fieldops/shared/builds";
+import { apiPath } from "@fieldops/shared/api-paths";
+import {
+  DEFAULT_BUILD_PRICING,
+  type BuildStatus,
+  type BuildView,
+  type QuoteResponse,
+  buildEndpoints,
+} from "@fieldops/shared/builds";
 import type { FeatureSpec } from "@fieldops/shared/feature-spec";
 import { defaultPermissions } from "@fieldops/shared/roles";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
@@ -37,11 +43,11 @@ const call = (method: string, path: string, as: string, body?: unknown) =>
   callApi(t.url, method, path, tokens[as]!, body);
 
 async function quote(as: string, spec: unknown, sessionId: string = randomUUID()) {
-  return call("POST", apiPath(API_PATHS.buildSessionQuote, { sessionId }), as, { spec });
+  return call("POST", apiPath(buildEndpoints.quote.path, { sessionId }), as, { spec });
 }
 
 async function accept(as: string, consentToken: string, instanceId: string, key: string = randomUUID()) {
-  const response = await fetch(`${t.url}${API_PATHS.builds}`, {
+  const response = await fetch(`${t.url}${buildEndpoints.accept.path}`, {
     method: "POST",
     headers: { authorization: `Bearer ${tokens[as]}`, "content-type": "application/json", "idempotency-key": key },
     body: JSON.stringify({ consentToken, instanceId }),
@@ -56,7 +62,7 @@ async function quoted(as: string, spec: unknown = { description: EQUIPMENT }): P
 }
 
 async function buildOf(as: string, buildId: string): Promise<BuildView> {
-  const answer = await call("GET", apiPath(API_PATHS.build, { id: buildId }), as);
+  const answer = await call("GET", apiPath(buildEndpoints.get.path, { id: buildId }), as);
   expect(answer.status).toBe(200);
   return answer.body as unknown as BuildView;
 }
@@ -289,9 +295,9 @@ describe("the pipeline", { timeout: 120_000 }, () => {
     expect(events.some((event) => event.stage === "test" && event.line?.startsWith("✓"))).toBe(true);
     expect(events.at(-1)).toMatchObject({ status: "preview", stage: "preview", stageStatus: "passed" });
 
-    expect((await call("POST", apiPath(API_PATHS.buildPromote, { id: buildId }), "member")).status).toBe(403);
-    expect((await call("POST", apiPath(API_PATHS.buildPromote, { id: buildId }), "otherOwner")).status).toBe(404);
-    const promoted = await call("POST", apiPath(API_PATHS.buildPromote, { id: buildId }), "owner");
+    expect((await call("POST", apiPath(buildEndpoints.promote.path, { id: buildId }), "member")).status).toBe(403);
+    expect((await call("POST", apiPath(buildEndpoints.promote.path, { id: buildId }), "otherOwner")).status).toBe(404);
+    const promoted = await call("POST", apiPath(buildEndpoints.promote.path, { id: buildId }), "owner");
     expect(promoted.status).toBe(200);
     const live = await waitForStatus("owner", buildId, ["production", "failed"]);
     expect(live.status).toBe("production");
@@ -381,10 +387,10 @@ describe("the pipeline", { timeout: 120_000 }, () => {
     expect(failed.stages.slice(1).every((stage) => stage.status === "pending")).toBe(true);
     expect(await t.db.customObjectDefinition.count({ where: { buildId } })).toBe(0);
 
-    expect((await call("POST", apiPath(API_PATHS.buildRetry, { id: buildId }), "member")).status).toBe(403);
-    expect((await call("POST", apiPath(API_PATHS.buildPromote, { id: buildId }), "owner")).status).toBe(409);
+    expect((await call("POST", apiPath(buildEndpoints.retry.path, { id: buildId }), "member")).status).toBe(403);
+    expect((await call("POST", apiPath(buildEndpoints.promote.path, { id: buildId }), "owner")).status).toBe(409);
     await t.db.build.update({ where: { id: buildId }, data: { spec } });
-    const retried = await call("POST", apiPath(API_PATHS.buildRetry, { id: buildId }), "owner");
+    const retried = await call("POST", apiPath(buildEndpoints.retry.path, { id: buildId }), "owner");
     expect(retried.status).toBe(200);
     const preview = await waitForStatus("owner", buildId, ["preview", "failed"]);
     expect(preview.status).toBe("preview");
@@ -395,7 +401,7 @@ describe("the pipeline", { timeout: 120_000 }, () => {
         expect.stringMatching(/retry requested/),
       ]),
     );
-    expect((await call("POST", apiPath(API_PATHS.buildRetry, { id: buildId }), "owner")).status).toBe(409);
+    expect((await call("POST", apiPath(buildEndpoints.retry.path, { id: buildId }), "owner")).status).toBe(409);
   });
 
   it("runs two companies' builds side by side: one failing holds up nothing of the other's", async () => {
@@ -422,7 +428,7 @@ describe("the pipeline", { timeout: 120_000 }, () => {
     await workers.close();
     const started = await accept("owner", answer.consentToken, company.id);
     const buildId = started.body.buildId as string;
-    const rolledBack = await call("POST", apiPath(API_PATHS.buildRollback, { id: buildId }), "owner");
+    const rolledBack = await call("POST", apiPath(buildEndpoints.rollback.path, { id: buildId }), "owner");
     workers = startTestWorkers(t);
     expect(rolledBack.body.status).toBe("rolled_back");
     await drainQueues(t.runtime.context.queues, ["builds"]);
@@ -457,8 +463,8 @@ describe("the pipeline", { timeout: 120_000 }, () => {
         values: { brand: "Generac", kilowatts: 22, serial_number: "G-1", customer: customer.id },
       }),
     );
-    expect((await call("POST", apiPath(API_PATHS.buildRollback, { id: buildId }), "member")).status).toBe(403);
-    const rolledBack = await call("POST", apiPath(API_PATHS.buildRollback, { id: buildId }), "owner");
+    expect((await call("POST", apiPath(buildEndpoints.rollback.path, { id: buildId }), "member")).status).toBe(403);
+    const rolledBack = await call("POST", apiPath(buildEndpoints.rollback.path, { id: buildId }), "owner");
     expect(rolledBack.status).toBe(200);
     expect(rolledBack.body.status).toBe("rolled_back");
     expect(await t.db.customObjectDefinition.findUniqueOrThrow({ where: { id: definition.id } })).toMatchObject({
@@ -466,22 +472,22 @@ describe("the pipeline", { timeout: 120_000 }, () => {
     });
     expect(await t.db.customObjectRecord.count({ where: { definitionId: definition.id } })).toBe(1);
     expect(await t.db.companyCharge.count({ where: { buildId } })).toBe(0);
-    expect((await call("POST", apiPath(API_PATHS.buildPromote, { id: buildId }), "owner")).status).toBe(409);
+    expect((await call("POST", apiPath(buildEndpoints.promote.path, { id: buildId }), "owner")).status).toBe(409);
   });
 });
 
 describe("who sees builds", () => {
   it("shows a company its own builds only, and the platform's monitor and price list to platform admins only", async () => {
-    const mine = await call("GET", API_PATHS.builds, "owner");
+    const mine = await call("GET", buildEndpoints.list.path, "owner");
     expect(mine.status).toBe(200);
     const items = (mine.body as unknown as { items: BuildView[] }).items;
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((build) => build.companyId === company.id)).toBe(true);
-    expect((await call("GET", API_PATHS.builds, "member")).status).toBe(403);
-    expect((await call("GET", apiPath(API_PATHS.build, { id: items[0]!.id }), "otherOwner")).status).toBe(404);
+    expect((await call("GET", buildEndpoints.list.path, "member")).status).toBe(403);
+    expect((await call("GET", apiPath(buildEndpoints.get.path, { id: items[0]!.id }), "otherOwner")).status).toBe(404);
 
-    expect((await call("GET", API_PATHS.adminBuilds, "owner")).status).toBe(403);
-    const monitor = await call("GET", API_PATHS.adminBuilds, "platform");
+    expect((await call("GET", buildEndpoints.adminList.path, "owner")).status).toBe(403);
+    const monitor = await call("GET", buildEndpoints.adminList.path, "platform");
     expect(monitor.status).toBe(200);
     const all = (monitor.body as unknown as { items: BuildView[] }).items;
     expect(new Set(all.map((build) => build.companyId))).toEqual(expect.objectContaining({ size: expect.any(Number) }));
@@ -492,23 +498,24 @@ describe("who sees builds", () => {
   });
 
   it("lets platform admins edit the price list, which later quotes use", async () => {
-    expect((await call("GET", API_PATHS.adminBuildPricing, "owner")).status).toBe(403);
-    expect((await call("PUT", API_PATHS.adminBuildPricing, "owner", DEFAULT_BUILD_PRICING)).status).toBe(403);
+    expect((await call("GET", buildEndpoints.pricing.path, "owner")).status).toBe(403);
+    expect((await call("PUT", buildEndpoints.savePricing.path, "owner", DEFAULT_BUILD_PRICING)).status).toBe(403);
     expect(
-      (await call("PUT", API_PATHS.adminBuildPricing, "platform", { ...DEFAULT_BUILD_PRICING, baseUsd: -1 })).status,
+      (await call("PUT", buildEndpoints.savePricing.path, "platform", { ...DEFAULT_BUILD_PRICING, baseUsd: -1 }))
+        .status,
     ).toBe(400);
-    const changed = await call("PUT", API_PATHS.adminBuildPricing, "platform", {
+    const changed = await call("PUT", buildEndpoints.savePricing.path, "platform", {
       ...DEFAULT_BUILD_PRICING,
       baseUsd: 1049,
     });
     expect(changed.status).toBe(200);
-    expect((await call("GET", API_PATHS.adminBuildPricing, "platform")).body).toMatchObject({
+    expect((await call("GET", buildEndpoints.pricing.path, "platform")).body).toMatchObject({
       pricing: { baseUsd: 1049 },
     });
     try {
       expect((await quoted("owner")).quote.priceUsd).toBe(1354);
     } finally {
-      await call("PUT", API_PATHS.adminBuildPricing, "platform", DEFAULT_BUILD_PRICING);
+      await call("PUT", buildEndpoints.savePricing.path, "platform", DEFAULT_BUILD_PRICING);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { customObjectEndpoints } from "@fieldops/shared/custom-objects";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant } from "@fieldops/db";
@@ -5,7 +6,7 @@ import { equipmentSpec } from "@fieldops/domain/custom-objects/custom-object-tes
 import { installCustomObjects } from "@fieldops/domain/custom-objects/install-custom-objects";
 import { promoteCustomObjects } from "@fieldops/domain/custom-objects/promote-custom-objects";
 import { rollbackCustomObjects } from "@fieldops/domain/custom-objects/rollback-custom-objects";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { apiPath } from "@fieldops/shared/api-paths";
 import type { CustomObjectDefinitionList, CustomRecord, CustomRecordList } from "@fieldops/shared/custom-objects";
 import {
   createTestCompany,
@@ -74,8 +75,8 @@ function call(method: string, path: string, as: keyof typeof tokens | null, body
   return fetch(`${t.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
-const records = (objectKey = "equipment") => apiPath(API_PATHS.customRecords, { objectKey });
-const record = (id: string, objectKey = "equipment") => apiPath(API_PATHS.customRecord, { objectKey, id });
+const records = (objectKey = "equipment") => apiPath(customObjectEndpoints.records.path, { objectKey });
+const record = (id: string, objectKey = "equipment") => apiPath(customObjectEndpoints.record.path, { objectKey, id });
 
 async function create(as: keyof typeof tokens, values: Record<string, unknown>): Promise<CustomRecord> {
   const response = await call("POST", records(), as, values);
@@ -127,7 +128,7 @@ describe("custom object routes", () => {
   });
 
   it("answers 401 without a session", async () => {
-    expect((await call("GET", API_PATHS.customObjects, null)).status).toBe(401);
+    expect((await call("GET", customObjectEndpoints.objects.path, null)).status).toBe(401);
     expect((await call("GET", records(), null)).status).toBe(401);
     expect((await call("POST", records(), null, { make: "X" })).status).toBe(401);
   });
@@ -230,9 +231,9 @@ describe("custom object routes", () => {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     const keys = async (role: keyof typeof betaTokens) =>
-      ((await (await as(role, "GET", API_PATHS.customObjects)).json()) as CustomObjectDefinitionList).items.map(
-        (d) => d.key,
-      );
+      (
+        (await (await as(role, "GET", customObjectEndpoints.objects.path)).json()) as CustomObjectDefinitionList
+      ).items.map((d) => d.key);
     const buildId = await install(beta.id, { promote: false });
     const customer = await addCustomer(beta.id, "Beta Customer");
 

@@ -5,8 +5,9 @@ import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { hashToken } from "@fieldops/domain/accounts/sessions";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import { WS_CLOSE_UNAUTHORIZED } from "@fieldops/shared/events";
+import { WS_CLOSE_UNAUTHORIZED, realtimeEndpoints } from "@fieldops/shared/events";
 import { IMPERSONATION_TIME_LIMIT_MS, type Impersonation } from "@fieldops/shared/impersonation";
+import { impersonationEndpoints } from "@fieldops/shared/impersonation-endpoints";
 import { defaultPermissions } from "@fieldops/shared/roles";
 import {
   callApi,
@@ -49,7 +50,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const startPath = (companyId: string) => apiPath(API_PATHS.startImpersonation, { companyId });
+const startPath = (companyId: string) => apiPath(impersonationEndpoints.start.path, { companyId });
 
 async function impersonate(
   companyId = company.id,
@@ -60,7 +61,7 @@ async function impersonate(
   return started.body as unknown as { token: string; impersonation: Impersonation };
 }
 
-const end = (token: string) => callApi(t.url, "POST", API_PATHS.endImpersonation, token);
+const end = (token: string) => callApi(t.url, "POST", impersonationEndpoints.end.path, token);
 
 describe("starting an impersonation", () => {
   it("is refused to anyone but a platform admin, and for a company that does not exist", async () => {
@@ -124,8 +125,8 @@ describe("starting an impersonation", () => {
       impersonation: null,
       platformAdmin: true,
     });
-    expect((await callApi(t.url, "GET", API_PATHS.currentImpersonation, token)).body).toEqual(impersonation);
-    expect((await callApi(t.url, "GET", API_PATHS.currentImpersonation, adminToken)).status).toBe(404);
+    expect((await callApi(t.url, "GET", impersonationEndpoints.current.path, token)).body).toEqual(impersonation);
+    expect((await callApi(t.url, "GET", impersonationEndpoints.current.path, adminToken)).status).toBe(404);
     await end(token);
   });
 
@@ -191,7 +192,7 @@ describe("acting while impersonating", () => {
     await callApi(t.url, "GET", customerEndpoints.list.path, token);
     await callApi(t.url, "POST", customerEndpoints.list.path, token, customerInput({ name: "Audited customer" }));
     await callApi(t.url, "POST", customerEndpoints.list.path, token, { name: "" });
-    await callApi(t.url, "GET", API_PATHS.currentImpersonation, token);
+    await callApi(t.url, "GET", impersonationEndpoints.current.path, token);
     await end(token);
 
     const ownerToken = await signIn(t.url, company.users.owner.email);
@@ -210,7 +211,7 @@ describe("acting while impersonating", () => {
       ]),
     );
     expect(byAdmin.every((item) => item.actorName === `Platform Admin (${admin.email})`)).toBe(true);
-    expect(byAdmin.some((item) => item.summary.includes(API_PATHS.currentImpersonation))).toBe(false);
+    expect(byAdmin.some((item) => item.summary.includes(impersonationEndpoints.current.path))).toBe(false);
     const rows = await t.db.auditLog.findMany({
       where: { companyId: company.id, actorUserId: admin.id, action: "impersonation.request" },
     });
@@ -263,7 +264,7 @@ describe("ending an impersonation", () => {
     expect(await end(token)).toEqual({ status: 200, body: { redirectUrl: "/admin-dashboard" } });
     expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
     expect((await callApi(t.url, "GET", customerEndpoints.list.path, token)).status).toBe(401);
-    expect((await callApi(t.url, "POST", API_PATHS.socketTicket, token)).status).toBe(401);
+    expect((await callApi(t.url, "POST", realtimeEndpoints.socketTicket.path, token)).status).toBe(401);
     const endedCount = () =>
       t.db.auditLog.count({ where: { companyId: company.id, actorUserId: admin.id, action: "impersonation.ended" } });
     const before = await endedCount();
@@ -274,8 +275,8 @@ describe("ending an impersonation", () => {
     expect((await end(adminToken)).status).toBe(401);
     const memberToken = await signIn(t.url, company.users.member.email);
     expect((await end(memberToken)).status).toBe(401);
-    expect((await callApi(t.url, "GET", API_PATHS.currentImpersonation, memberToken)).status).toBe(404);
-    expect((await fetch(`${t.url}${API_PATHS.endImpersonation}`, { method: "POST" })).status).toBe(401);
+    expect((await callApi(t.url, "GET", impersonationEndpoints.current.path, memberToken)).status).toBe(404);
+    expect((await fetch(`${t.url}${impersonationEndpoints.end.path}`, { method: "POST" })).status).toBe(401);
   });
 
   it("refuses an expired impersonation", async () => {
@@ -286,7 +287,7 @@ describe("ending an impersonation", () => {
     });
     expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
     expect((await callApi(t.url, "GET", customerEndpoints.list.path, token)).status).toBe(401);
-    expect((await callApi(t.url, "GET", API_PATHS.currentImpersonation, token)).status).toBe(401);
+    expect((await callApi(t.url, "GET", impersonationEndpoints.current.path, token)).status).toBe(401);
     expect((await end(token)).status).toBe(200);
   });
 
@@ -330,21 +331,27 @@ describe("ending an impersonation", () => {
     const { token } = await impersonate();
     expect(
       (
-        await callApi(t.url, "POST", API_PATHS.exitImpersonation, await signIn(t.url, company.users.member.email), {
-          tenantId: company.slug,
-        })
+        await callApi(
+          t.url,
+          "POST",
+          impersonationEndpoints.exit.path,
+          await signIn(t.url, company.users.member.email),
+          {
+            tenantId: company.slug,
+          },
+        )
       ).status,
     ).toBe(403);
     expect(
       (
-        await callApi(t.url, "POST", API_PATHS.exitImpersonation, token, {
+        await callApi(t.url, "POST", impersonationEndpoints.exit.path, token, {
           tenantId: `no-such-${randomUUID().slice(0, 8)}`,
         })
       ).status,
     ).toBe(404);
-    expect((await callApi(t.url, "POST", API_PATHS.exitImpersonation, token, { tenantId: "" })).status).toBe(400);
+    expect((await callApi(t.url, "POST", impersonationEndpoints.exit.path, token, { tenantId: "" })).status).toBe(400);
     expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(200);
-    expect(await callApi(t.url, "POST", API_PATHS.exitImpersonation, token, { tenantId: company.slug })).toEqual({
+    expect(await callApi(t.url, "POST", impersonationEndpoints.exit.path, token, { tenantId: company.slug })).toEqual({
       status: 200,
       body: { redirectUrl: `/instance-admin/${company.id}` },
     });
@@ -354,7 +361,7 @@ describe("ending an impersonation", () => {
   it("exits a tenant from the admin's own session too", async () => {
     const { token } = await impersonate();
     expect(
-      (await callApi(t.url, "POST", API_PATHS.exitImpersonation, adminToken, { tenantId: company.id })).status,
+      (await callApi(t.url, "POST", impersonationEndpoints.exit.path, adminToken, { tenantId: company.id })).status,
     ).toBe(200);
     expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
   });

@@ -1,4 +1,5 @@
 import { crewEndpoints } from "@fieldops/shared/crews";
+import { moduleEndpoints } from "@fieldops/shared/modules";
 import { customerEndpoints } from "@fieldops/shared/customers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
@@ -204,7 +205,10 @@ describe("the free trial", () => {
       await call("POST", crewEndpoints.list.path, company.tokens.owner!, { name: "Crew Z", color: "#2563eb" }),
     ).toEqual(refusal);
     expect(
-      await call("POST", API_PATHS.modulesExecute, company.tokens.owner!, { moduleId: "export-customers", params: {} }),
+      await call("POST", moduleEndpoints.execute.path, company.tokens.owner!, {
+        moduleId: "export-customers",
+        params: {},
+      }),
     ).toEqual(refusal);
     expect(await t.db.customer.count({ where: { companyId: company.id } })).toBe(2);
     expect(await t.db.moduleRun.count({ where: { companyId: company.id } })).toBe(0);

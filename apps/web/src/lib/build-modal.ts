@@ -1,9 +1,8 @@
 import { useSyncExternalStore } from "react";
 import type { BuildQuote, FeatureSpec } from "@fieldops/shared/feature-spec";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import { quoteResponseSchema, type QuoteResponse } from "@fieldops/shared/builds";
-import { apiRequest } from "./api";
+import { buildEndpoints, type QuoteRequest, type QuoteResponse } from "@fieldops/shared/builds";
 import { openAppModal } from "./app-modals";
+import { callEndpoint } from "./endpoints";
 
 /** The build quote the dialogs show: the proposal, its quote and spec, its consent token and build session. */
 export interface BuildModalState {
@@ -37,8 +36,7 @@ export function useBuildModalState(): BuildModalState {
   return useSyncExternalStore(subscribe, () => state);
 }
 
-/** Asks for a quote in a build session: a request in words, or a refined spec. */
-export async function requestBuildQuote(sessionId: string, spec: unknown): Promise<QuoteResponse> {
-  const response = await apiRequest("POST", apiPath(API_PATHS.buildSessionQuote, { sessionId }), { spec });
-  return quoteResponseSchema.parse(await response.json());
+/** Asks for a quote in a build session: a request in words, or a refined spec (the server checks which it is). */
+export function requestBuildQuote(sessionId: string, spec: unknown): Promise<QuoteResponse> {
+  return callEndpoint(buildEndpoints.quote, { params: { sessionId }, body: { spec } as QuoteRequest });
 }

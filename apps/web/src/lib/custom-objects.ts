@@ -1,18 +1,12 @@
-import { useQuery } from "@tanstack/react-query";
-import { customObjectDefinitionListSchema, type CustomObjectDefinition } from "@fieldops/shared/custom-objects";
-import { getQueryFn } from "./api";
-import { QUERY_KEYS } from "./query-keys";
+import { customObjectEndpoints, type CustomObjectDefinitionList } from "@fieldops/shared/custom-objects";
+import { useEndpointQuery } from "./endpoints";
 
-const fetchDefinitions = getQueryFn<unknown>({ on401: "throw" });
+const definitionsOf = (list: CustomObjectDefinitionList) => list.items;
 
 /**
  * The company's custom objects this user reaches (production ones; preview ones too for owners and admins in beta
  * mode): the sidebar lists them, their pages and forms are generated from them.
  */
 export function useCustomObjects(companyId: string | null) {
-  return useQuery<CustomObjectDefinition[]>({
-    queryKey: QUERY_KEYS.customObjects,
-    queryFn: async (context) => customObjectDefinitionListSchema.parse(await fetchDefinitions(context)).items,
-    enabled: companyId !== null,
-  });
+  return useEndpointQuery(customObjectEndpoints.objects, {}, { enabled: companyId !== null, select: definitionsOf });
 }

@@ -40,6 +40,15 @@ const things = {
     status: 204,
     response: z.null(),
   }),
+  order: defineEndpoint({
+    method: "POST",
+    path: "/api/things/orders",
+    tags: ["things"],
+    summary: "Order a thing, once per key",
+    headers: z.object({ "idempotency-key": z.string(), "x-note": z.string().optional() }),
+    body: z.object({ name: z.string() }),
+    response: thingSchema,
+  }),
 };
 
 describe("endpointUrl and endpointKey", () => {
@@ -68,6 +77,15 @@ describe("callEndpoint", () => {
 
     expect(thing).toEqual({ id: "7", name: "Hedge" });
     expect(api.requests[0]?.headers["content-type"]).toBe("application/json");
+  });
+
+  it("sends the headers the endpoint names, leaving out those not given", async () => {
+    api.on("POST", "/api/things/orders", (req, res) => sendJson(res, 200, { id: "8", ...JSON.parse(req.body) }));
+
+    await callEndpoint(things.order, { headers: { "idempotency-key": "key-1" }, body: { name: "Rake" } });
+
+    expect(api.requests[0]?.headers["idempotency-key"]).toBe("key-1");
+    expect(api.requests[0]?.headers).not.toHaveProperty("x-note");
   });
 
   it("rejects an answer that does not match the response schema instead of handing it on", async () => {

@@ -23,6 +23,7 @@ type InputArgument<E extends Endpoint> =
 interface InputParts {
   params?: Record<string, string | number>;
   query?: Record<string, unknown>;
+  headers?: Record<string, string | undefined>;
   body?: unknown;
 }
 
@@ -54,7 +55,8 @@ export function pathKey(path: string, query?: Record<string, unknown>): QueryKey
 }
 
 /**
- * Calls an endpoint: the body as JSON when it has one, the answer checked against the endpoint's response schema.
+ * Calls an endpoint: the body as JSON when it has one, with the headers it names, the answer checked against the
+ * endpoint's response schema.
  * Throws an `ApiError` ("404: Customer not found") when the server refuses.
  */
 export async function callEndpoint<E extends Endpoint>(
@@ -62,7 +64,15 @@ export async function callEndpoint<E extends Endpoint>(
   ...[input]: InputArgument<E>
 ): Promise<EndpointResponse<E>> {
   const parts: InputParts = input ?? {};
-  const response = await apiRequest(endpoint.method, urlOf(endpoint, parts), endpoint.body ? parts.body : undefined);
+  const headers = Object.fromEntries(
+    Object.entries(parts.headers ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  const response = await apiRequest(
+    endpoint.method,
+    urlOf(endpoint, parts),
+    endpoint.body ? parts.body : undefined,
+    headers,
+  );
   // A schema's output is its endpoint's response type; TypeScript cannot see it through the generic.
   const schema = endpoint.response as z.ZodType<EndpointResponse<E>>;
   return schema.parse(endpoint.status === 204 || response.status === 204 ? null : await response.json());

@@ -9,16 +9,17 @@ import {
   type ReactNode,
 } from "react";
 import {
+  realtimeEndpoints,
   SOCKET_CATCH_UP_PARAM,
   WS_CLOSE_UNAUTHORIZED,
   serverMessageSchema,
-  socketTicketResponseSchema,
   type AppEvent,
   type ClientMessage,
   type ServerMessage,
 } from "@fieldops/shared/events";
-import { ApiError, apiRequest } from "./api";
 import { API_PATHS } from "@fieldops/shared/api-paths";
+import { ApiError } from "./api";
+import { callEndpoint } from "./endpoints";
 
 /**
  * The app's one WebSocket to /api/ws, carrying every live event. Every server message is validated with the shared
@@ -71,8 +72,7 @@ export const CLOSE_UNAUTHORIZED = WS_CLOSE_UNAUTHORIZED;
  * (URLs end up in logs); the ticket works once, within seconds.
  */
 export async function defaultLiveEventsUrl(): Promise<string> {
-  const response = await apiRequest("POST", API_PATHS.socketTicket);
-  const { ticket } = socketTicketResponseSchema.parse(await response.json());
+  const { ticket } = await callEndpoint(realtimeEndpoints.socketTicket);
   const protocol = location.protocol === "https:" ? "wss:" : "ws:";
   const url = new URL(`${protocol}//${location.host}${API_PATHS.socket}`);
   url.searchParams.set("ticket", ticket);

@@ -1,7 +1,13 @@
 import type { ModuleRun as ModuleRunRow, TenantTransaction } from "@fieldops/db";
 import type { ExecuteModuleResponse, ModuleRun, ModuleRunStatus } from "@fieldops/shared/modules";
-import { APPROVAL_REQUIRED_REASON, MODULE_CATALOG, moduleIdSchema, UNDO_WINDOW_MS } from "@fieldops/shared/modules";
-import { apiPath, API_PATHS } from "@fieldops/shared/api-paths";
+import {
+  APPROVAL_REQUIRED_REASON,
+  MODULE_CATALOG,
+  moduleEndpoints,
+  moduleIdSchema,
+  UNDO_WINDOW_MS,
+} from "@fieldops/shared/modules";
+import { fillPath } from "@fieldops/shared/endpoint";
 import { notFound } from "../errors.ts";
 
 export type { ModuleRunRow };
@@ -65,6 +71,6 @@ export function toModuleRun(run: ModuleRunRow): ModuleRun {
     error: run.error,
     undoUntil: undoable ? new Date(run.finishedAt!.getTime() + UNDO_WINDOW_MS).toISOString() : null,
     undone: run.undoneAt !== null,
-    download: run.output !== null ? apiPath(API_PATHS.moduleRunDownload, { id: run.id }) : null,
+    download: run.output !== null ? fillPath(moduleEndpoints.downloadRun.path, { id: run.id }) : null,
   };
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import type { AdminTenant, TenantStatus } from "@fieldops/shared/admin";
+import type { AdminTenant, AdminTenantQuery, TenantStatus } from "@fieldops/shared/admin";
 import { UNLIMITED } from "@fieldops/shared/plans";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
@@ -106,13 +106,9 @@ export function usageText(used: number, limit: number, unit = ""): string {
   return `${shown}${unit} / ${limit === UNLIMITED ? "unlimited" : `${limit.toLocaleString("en-US")}${unit}`}`;
 }
 
-/** The query string of a page of tenants, searched by name or slug. */
-export function tenantQuery(search: string, limit: number, offset = 0): string {
-  return new URLSearchParams({
-    ...(search.trim() ? { q: search.trim() } : {}),
-    offset: String(offset),
-    limit: String(limit),
-  }).toString();
+/** The query of a page of tenants, searched by name or slug. */
+export function tenantQuery(search: string, limit: number, offset = 0): AdminTenantQuery {
+  return { ...(search.trim() ? { q: search.trim() } : {}), offset, limit };
 }
 
 /** What an admin screen says when its request got no answer. */

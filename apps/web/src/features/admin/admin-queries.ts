@@ -1,86 +1,56 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import {
-  adminOverviewSchema,
-  adminTenantListSchema,
-  brainPacketListSchema,
-  menuSchema,
-  planFeatureFlagsSchema,
-  platformResourcesSchema,
+  adminEndpoints,
   RESOURCES_REFRESH_MS,
-  tenantDetailSchema,
-  type CreateTenantRequest,
+  type AdminTenantQuery,
   type MenuId,
   type MenuItem,
   type TenantFeaturesRequest,
 } from "@fieldops/shared/admin";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import type { PlanFeature, PlanId } from "@fieldops/shared/plans";
-import { apiRequest, getQueryFn } from "../../lib/api";
-import { QUERY_KEYS } from "../../lib/query-keys";
+import { callEndpoint, endpointKey, useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
 
-const fetchJson = getQueryFn<unknown>({ on401: "throw" });
-
-export function useAdminOverview(query: string) {
-  return useQuery({
-    queryKey: QUERY_KEYS.adminOverview(query),
-    queryFn: async (context) => adminOverviewSchema.parse(await fetchJson(context)),
-  });
+export function useAdminOverview(query: AdminTenantQuery) {
+  return useEndpointQuery(adminEndpoints.overview, { query });
 }
 
-export function useAdminTenants(query: string) {
-  return useQuery({
-    queryKey: QUERY_KEYS.adminTenants(query),
-    queryFn: async (context) => adminTenantListSchema.parse(await fetchJson(context)),
-  });
+export function useAdminTenants(query: AdminTenantQuery) {
+  return useEndpointQuery(adminEndpoints.listTenants, { query });
 }
 
 export function useTenantDetail(companyId: string) {
-  return useQuery({
-    queryKey: QUERY_KEYS.adminTenant(companyId),
-    queryFn: async (context) => tenantDetailSchema.parse(await fetchJson(context)),
-  });
+  return useEndpointQuery(adminEndpoints.getTenant, { params: { companyId } });
 }
 
 export function useFeatureFlags() {
-  return useQuery({
-    queryKey: QUERY_KEYS.adminFeatures,
-    queryFn: async (context) => planFeatureFlagsSchema.parse(await fetchJson(context)),
-  });
+  return useEndpointQuery(adminEndpoints.features, {});
 }
 
 /** The platform's resources, asked again every few seconds while the page is open. */
 export function usePlatformResources() {
-  return useQuery({
-    queryKey: QUERY_KEYS.adminResources,
-    queryFn: async (context) => platformResourcesSchema.parse(await fetchJson(context)),
-    refetchInterval: RESOURCES_REFRESH_MS,
-  });
+  return useEndpointQuery(adminEndpoints.resources, {}, { refetchInterval: RESOURCES_REFRESH_MS });
 }
 
 export function useBrainPackets(companyId: string | null) {
-  return useQuery({
-    queryKey: QUERY_KEYS.adminBrainPackets(companyId ?? ""),
-    queryFn: async (context) => brainPacketListSchema.parse(await fetchJson(context)),
-    enabled: companyId !== null,
-  });
+  return useEndpointQuery(
+    adminEndpoints.brainPackets,
+    { query: { companyId: companyId ?? "" } },
+    { enabled: companyId !== null },
+  );
 }
 
-/** After a change, every admin read is fetched again (a tenant's plan shows on the dashboard, its page, the features). */
+/**
+ * Every admin read (each key starts with "/api/admin"): after a change all are fetched again (a tenant's plan shows on
+ * the dashboard, its page, the features).
+ */
+const allAdminReads = endpointKey(adminEndpoints.overview).slice(0, 1);
+
 function refreshAdmin(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith("/api/admin") });
-}
-
-async function sendJson(method: string, path: string, body?: unknown): Promise<unknown> {
-  return (await apiRequest(method, path, body)).json();
+  return queryClient.invalidateQueries({ queryKey: allAdminReads });
 }
 
 export function useCreateTenant() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (request: CreateTenantRequest) =>
-      tenantDetailSchema.parse(await sendJson("POST", API_PATHS.adminTenants, request)),
-    onSuccess: () => refreshAdmin(queryClient),
-  });
+  return useEndpointMutation(adminEndpoints.createTenant, { invalidates: [allAdminReads] });
 }
 
 type TenantAction =
@@ -92,21 +62,18 @@ type TenantAction =
 /** A change to one tenant (plan, features, suspension); the answer is its page's data. */
 export function useTenantAction(companyId: string) {
   const queryClient = useQueryClient();
+  const params = { companyId };
   return useMutation({
-    mutationFn: async (action: TenantAction) => {
-      const path = (template: string) => apiPath(template, { companyId });
-      const answer =
-        action.kind === "plan"
-          ? await sendJson("PUT", path(API_PATHS.adminTenantPlan), { planId: action.planId })
-          : action.kind === "features"
-            ? await sendJson("PUT", path(API_PATHS.adminTenantFeatures), action.request)
-            : action.kind === "suspend"
-              ? await sendJson("POST", path(API_PATHS.adminTenantSuspend), { reason: action.reason })
-              : await sendJson("POST", path(API_PATHS.adminTenantRestore));
-      return tenantDetailSchema.parse(answer);
-    },
+    mutationFn: (action: TenantAction) =>
+      action.kind === "plan"
+        ? callEndpoint(adminEndpoints.changeTenantPlan, { params, body: { planId: action.planId } })
+        : action.kind === "features"
+          ? callEndpoint(adminEndpoints.setTenantFeatures, { params, body: action.request })
+          : action.kind === "suspend"
+            ? callEndpoint(adminEndpoints.suspendTenant, { params, body: { reason: action.reason } })
+            : callEndpoint(adminEndpoints.restoreTenant, { params }),
     onSuccess: async (detail) => {
-      queryClient.setQueryData(QUERY_KEYS.adminTenant(companyId), detail);
+      queryClient.setQueryData(endpointKey(adminEndpoints.getTenant, { params }), detail);
       await refreshAdmin(queryClient);
     },
   });
@@ -115,14 +82,10 @@ export function useTenantAction(companyId: string) {
 export function useSetPlanFeature() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { plan: PlanId; feature: PlanFeature; enabled: boolean }) =>
-      planFeatureFlagsSchema.parse(
-        await sendJson("PUT", apiPath(API_PATHS.adminPlanFeature, { plan: input.plan, feature: input.feature }), {
-          enabled: input.enabled,
-        }),
-      ),
+    mutationFn: ({ enabled, ...params }: { plan: PlanId; feature: PlanFeature; enabled: boolean }) =>
+      callEndpoint(adminEndpoints.setPlanFeature, { params, body: { enabled } }),
     onSuccess: (flags) => {
-      queryClient.setQueryData(QUERY_KEYS.adminFeatures, flags);
+      queryClient.setQueryData(endpointKey(adminEndpoints.features), flags);
       return refreshAdmin(queryClient);
     },
   });
@@ -131,11 +94,12 @@ export function useSetPlanFeature() {
 /** Saves (or, with null, resets) a menu; the sidebar reads it again. */
 export function useSaveMenu(menu: MenuId) {
   const queryClient = useQueryClient();
+  const params = { menu };
   return useMutation({
-    mutationFn: async (items: MenuItem[] | null) =>
-      menuSchema.parse(
-        await sendJson(items ? "PUT" : "DELETE", apiPath(API_PATHS.adminMenu, { menu }), items ? { items } : undefined),
-      ),
-    onSuccess: (saved) => queryClient.setQueryData(QUERY_KEYS.menu(menu), saved),
+    mutationFn: (items: MenuItem[] | null) =>
+      items
+        ? callEndpoint(adminEndpoints.saveMenu, { params, body: { items } })
+        : callEndpoint(adminEndpoints.resetMenu, { params }),
+    onSuccess: (saved) => queryClient.setQueryData(endpointKey(adminEndpoints.menu, { params }), saved),
   });
 }

@@ -35,7 +35,16 @@ export function CreateTenantDialog({ onClose }: { onClose: () => void }) {
   const submit = () => {
     if (slugProblem) return;
     create.mutate(
-      { companyName, slug: shownSlug, industry: adminIndustrySchema.parse(industry), plan, ownerName, ownerEmail },
+      {
+        body: {
+          companyName,
+          slug: shownSlug,
+          industry: adminIndustrySchema.parse(industry),
+          plan,
+          ownerName,
+          ownerEmail,
+        },
+      },
       {
         onSuccess: (detail) => {
           onClose();

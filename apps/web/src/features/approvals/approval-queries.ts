@@ -1,19 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import { approvalListResponseSchema, type ApprovalRequest } from "@fieldops/shared/modules";
-import { apiRequest, getQueryFn } from "../../lib/api";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { moduleEndpoints } from "@fieldops/shared/modules";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
-import { QUERY_KEYS } from "../../lib/query-keys";
 
-const fetchJson = getQueryFn<unknown>({ on401: "throw" });
+const pendingApprovals = endpointKey(moduleEndpoints.approvals);
 
 /** The module runs waiting for an owner's or administrator's decision (GET /api/approvals). */
 export function usePendingApprovals(enabled: boolean) {
-  return useQuery<{ items: ApprovalRequest[] }>({
-    queryKey: QUERY_KEYS.approvals,
-    queryFn: async (context) => approvalListResponseSchema.parse(await fetchJson(context)),
-    enabled,
-  });
+  return useEndpointQuery(moduleEndpoints.approvals, {}, { enabled });
 }
 
 type Decision =
@@ -23,13 +17,13 @@ type Decision =
 export function useDecideApproval() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: Decision) =>
+    mutationFn: (input: Decision) =>
       input.decision === "approve"
-        ? apiRequest("POST", apiPath(API_PATHS.approvalApprove, { id: input.id }), { paramsHash: input.paramsHash })
-        : apiRequest("POST", apiPath(API_PATHS.approvalDeny, { id: input.id }), { reason: input.reason }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: QUERY_KEYS.approvals }),
+        ? callEndpoint(moduleEndpoints.approve, { params: { id: input.id }, body: { paramsHash: input.paramsHash } })
+        : callEndpoint(moduleEndpoints.deny, { params: { id: input.id }, body: { reason: input.reason } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pendingApprovals }),
   });
 }
 
 /** A request made or decided anywhere in the company refreshes the list. */
-export const approvalsLiveEvents = refetchOnLiveEvents(["approval.updated"], { queryKey: QUERY_KEYS.approvals });
+export const approvalsLiveEvents = refetchOnLiveEvents(["approval.updated"], { queryKey: pendingApprovals });

@@ -124,7 +124,7 @@ function PricingForm({ initial }: { initial: BuildPricing }) {
       return;
     }
     setProblem(null);
-    save.mutate(parsed.data);
+    save.mutate({ body: parsed.data });
   };
   return (
     <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2">

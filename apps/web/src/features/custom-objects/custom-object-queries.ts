@@ -1,77 +1,62 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import {
-  customRecordListSchema,
-  customRecordSchema,
-  type CustomRecord,
-  type CustomValue,
-} from "@fieldops/shared/custom-objects";
-import { apiRequest } from "../../lib/api";
-import { QUERY_KEYS } from "../../lib/query-keys";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { customObjectEndpoints, type CustomValue } from "@fieldops/shared/custom-objects";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoints";
 
 export const CUSTOM_RECORDS_PAGE_SIZE = 25;
+
+/** Every read of an object's records (its lists and its records): what a change to one of them makes stale. */
+const objectRecords = (objectKey: string) => endpointKey(customObjectEndpoints.records, { params: { objectKey } });
 
 /** An object's records, a page at a time, searched by `search` or limited to those pointing at `linkedTo`. */
 export function useCustomRecordList(
   objectKey: string,
   { search = "", linkedTo }: { search?: string; linkedTo?: string } = {},
 ) {
+  const params = { objectKey };
+  const query = { limit: CUSTOM_RECORDS_PAGE_SIZE, ...(search === "" ? {} : { q: search }), linkedTo };
   return useInfiniteQuery({
-    queryKey: [...QUERY_KEYS.customRecords(objectKey), { q: search, linkedTo: linkedTo ?? null }],
+    queryKey: endpointKey(customObjectEndpoints.records, { params, query }),
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }) => {
-      const params = new URLSearchParams({ limit: String(CUSTOM_RECORDS_PAGE_SIZE) });
-      if (search !== "") params.set("q", search);
-      if (linkedTo) params.set("linkedTo", linkedTo);
-      if (pageParam) params.set("cursor", pageParam);
-      const response = await apiRequest(
-        "GET",
-        `${apiPath(API_PATHS.customRecords, { objectKey })}?${params.toString()}`,
-      );
-      return customRecordListSchema.parse(await response.json());
-    },
+    queryFn: ({ pageParam }) =>
+      callEndpoint(customObjectEndpoints.records, {
+        params,
+        query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
     getNextPageParam: (page) => page.nextCursor,
   });
 }
 
 export function useCustomRecord(objectKey: string, id: string) {
-  return useQuery<CustomRecord>({
-    queryKey: QUERY_KEYS.customRecord(objectKey, id),
-    queryFn: async () =>
-      customRecordSchema.parse(
-        await (await apiRequest("GET", apiPath(API_PATHS.customRecord, { objectKey, id }))).json(),
-      ),
-  });
+  return useEndpointQuery(customObjectEndpoints.record, { params: { objectKey, id } });
 }
 
 /** Creates (no id) or changes a record; the object's lists are fetched again. */
 export function useSaveCustomRecord(objectKey: string, id: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (values: Record<string, CustomValue>) => {
-      const response =
-        id === null
-          ? await apiRequest("POST", apiPath(API_PATHS.customRecords, { objectKey }), values)
-          : await apiRequest("PATCH", apiPath(API_PATHS.customRecord, { objectKey, id }), values);
-      return customRecordSchema.parse(await response.json());
-    },
+    mutationFn: (values: Record<string, CustomValue>) =>
+      id === null
+        ? callEndpoint(customObjectEndpoints.createRecord, { params: { objectKey }, body: values })
+        : callEndpoint(customObjectEndpoints.updateRecord, { params: { objectKey, id }, body: values }),
     // The lists are refetched without holding the form open: the record's live event refetches them too.
     onSuccess: (record) => {
-      queryClient.setQueryData(QUERY_KEYS.customRecord(objectKey, record.id), record);
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.customRecords(objectKey) });
+      queryClient.setQueryData(
+        endpointKey(customObjectEndpoints.record, { params: { objectKey, id: record.id } }),
+        record,
+      );
+      void queryClient.invalidateQueries({ queryKey: objectRecords(objectKey) });
     },
   });
 }
 
 export function useDeleteCustomRecord(objectKey: string, id: string) {
   const queryClient = useQueryClient();
+  const params = { objectKey, id };
   return useMutation({
-    mutationFn: async () => {
-      await apiRequest("DELETE", `${apiPath(API_PATHS.customRecord, { objectKey, id })}?confirm=true`);
-    },
+    mutationFn: () => callEndpoint(customObjectEndpoints.deleteRecord, { params, query: { confirm: "true" } }),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: QUERY_KEYS.customRecord(objectKey, id) });
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.customRecords(objectKey) });
+      queryClient.removeQueries({ queryKey: endpointKey(customObjectEndpoints.record, { params }) });
+      void queryClient.invalidateQueries({ queryKey: objectRecords(objectKey) });
     },
   });
 }

@@ -1,14 +1,14 @@
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { API_PATHS } from "@fieldops/shared/api-paths";
 import { AUTH_TOKEN_STORAGE_KEY } from "@fieldops/shared/auth";
 import {
-  endImpersonationResponseSchema,
   IMPERSONATION_TOKEN_STORAGE_KEY,
   ORIGINAL_TOKEN_STORAGE_KEY,
-  startImpersonationResponseSchema,
   type Impersonation,
 } from "@fieldops/shared/impersonation";
+import { impersonationEndpoints } from "@fieldops/shared/impersonation-endpoints";
 import type { TelemetryTrackRequest } from "@fieldops/shared/telemetry";
 import { ApiError, apiRequest } from "../../lib/api";
+import { callEndpoint } from "../../lib/endpoints";
 
 /** Whether the token every call sends is an impersonation's this page started. */
 const isImpersonatingHere = () => {
@@ -60,12 +60,11 @@ export async function trackImpersonation(
  */
 export async function enterAsPlatformAdmin(companyId: string, tenantId: string): Promise<Impersonation> {
   if (isImpersonatingHere()) {
-    await apiRequest("POST", API_PATHS.endImpersonation).catch(() => undefined);
+    await callEndpoint(impersonationEndpoints.end).catch(() => undefined);
     restoreOriginalToken();
     void trackImpersonation("admin_impersonate_ended", { tenantId, impersonating: false });
   }
-  const response = await apiRequest("POST", apiPath(API_PATHS.startImpersonation, { companyId }));
-  const started = startImpersonationResponseSchema.parse(await response.json());
+  const started = await callEndpoint(impersonationEndpoints.start, { params: { companyId } });
   holdImpersonationToken(started.token);
   void trackImpersonation("admin_impersonate_started", {
     tenantId,
@@ -78,7 +77,7 @@ export async function enterAsPlatformAdmin(companyId: string, tenantId: string):
 /** Whether the impersonation's token still holds: a 401 says it has ended or expired. */
 export async function checkImpersonation(): Promise<"active" | "gone"> {
   try {
-    await apiRequest("GET", API_PATHS.currentImpersonation);
+    await callEndpoint(impersonationEndpoints.current);
     return "active";
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return "gone";
@@ -94,11 +93,9 @@ export async function endImpersonationCall(
   request: { kind: "end" } | { kind: "exit"; tenantId: string },
 ): Promise<{ redirectUrl: string | null }> {
   try {
-    const response =
-      request.kind === "end"
-        ? await apiRequest("POST", API_PATHS.endImpersonation)
-        : await apiRequest("POST", API_PATHS.exitImpersonation, { tenantId: request.tenantId });
-    return endImpersonationResponseSchema.parse(await response.json());
+    return request.kind === "end"
+      ? await callEndpoint(impersonationEndpoints.end)
+      : await callEndpoint(impersonationEndpoints.exit, { body: { tenantId: request.tenantId } });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { redirectUrl: null };
     throw error;

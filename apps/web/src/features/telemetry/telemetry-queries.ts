@@ -1,35 +1,31 @@
 import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
 import { API_PATHS } from "@fieldops/shared/api-paths";
-import {
-  alertsOverviewSchema,
-  tenantActivitySchema,
-  vitalsSeriesSchema,
-  type AlertsOverview,
-  type TenantActivity,
-  type VitalsSeries,
-} from "@fieldops/shared/telemetry";
-import { getQueryFn } from "../../lib/api";
-import { QUERY_KEYS } from "../../lib/query-keys";
+import { queryString } from "@fieldops/shared/endpoint";
+import { alertsOverviewSchema, tenantActivitySchema, vitalsSeriesSchema } from "@fieldops/shared/telemetry";
+import { apiRequest } from "../../lib/api";
+import { pathKey } from "../../lib/endpoints";
 
-const fetchJson = getQueryFn<unknown>({ on401: "throw" });
+/** An admin telemetry read, cached under its path and query as an endpoint's read would be ("/api/admin", …). */
+function useTelemetryRead<Schema extends z.ZodType>(
+  path: string,
+  query: Record<string, string | number>,
+  schema: Schema,
+) {
+  return useQuery<z.output<Schema>>({
+    queryKey: pathKey(path, query),
+    queryFn: async () => schema.parse(await (await apiRequest("GET", `${path}${queryString(query)}`)).json()),
+  });
+}
 
 export function useVitals(days: number, by: "route" | "tenant") {
-  return useQuery<VitalsSeries>({
-    queryKey: QUERY_KEYS.adminTelemetry(API_PATHS.adminTelemetryVitals, `days=${days}&by=${by}`),
-    queryFn: async (context) => vitalsSeriesSchema.parse(await fetchJson(context)),
-  });
+  return useTelemetryRead(API_PATHS.adminTelemetryVitals, { days, by }, vitalsSeriesSchema);
 }
 
 export function useAlerts(days: number) {
-  return useQuery<AlertsOverview>({
-    queryKey: QUERY_KEYS.adminTelemetry(API_PATHS.adminTelemetryAlerts, `days=${days}`),
-    queryFn: async (context) => alertsOverviewSchema.parse(await fetchJson(context)),
-  });
+  return useTelemetryRead(API_PATHS.adminTelemetryAlerts, { days }, alertsOverviewSchema);
 }
 
 export function useTenantActivity(days: number) {
-  return useQuery<TenantActivity>({
-    queryKey: QUERY_KEYS.adminTelemetry(API_PATHS.adminTelemetryTenantActivity, `days=${days}`),
-    queryFn: async (context) => tenantActivitySchema.parse(await fetchJson(context)),
-  });
+  return useTelemetryRead(API_PATHS.adminTelemetryTenantActivity, { days }, tenantActivitySchema);
 }
