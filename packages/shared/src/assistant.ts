@@ -1,18 +1,7 @@
 import { z } from "zod";
 import { text } from "./text";
+import { assistantModuleIdSchema } from "./modules";
 import { uiActionSchema } from "./ui-actions";
-
-/** The business modules the assistant may propose; each runs only after the user confirms it in the chat. */
-export const ASSISTANT_MODULE_IDS = [
-  "create-job",
-  "schedule-visit",
-  "send-payment-reminders",
-  "optimize-day",
-  "export-customers",
-  "enable-hipaa-mode",
-] as const;
-export const assistantModuleIdSchema = z.enum(ASSISTANT_MODULE_IDS);
-export type AssistantModuleId = z.infer<typeof assistantModuleIdSchema>;
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const isoInstant = z.iso.datetime({ offset: true });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ASSISTANT_MODULE_IDS } from "./assistant";
 import { calendarDateSchema } from "./dispatch";
 import { defineEndpoint } from "./endpoint";
 import { idParamsSchema } from "./jobs";
@@ -8,12 +7,6 @@ import type { Role } from "./roles";
 import { text } from "./text";
 import { moduleExecutionResultSchema } from "./ui-actions";
 
-/** Every business module a user (or the assistant for them) can run. */
-export const MODULE_IDS = [...ASSISTANT_MODULE_IDS, "reschedule-visit"] as const;
-export const moduleIdSchema = z.enum(MODULE_IDS);
-export type ModuleId = z.infer<typeof moduleIdSchema>;
-
-/** What a role may do with a module: run it at once, ask an owner or administrator first, or nothing. */
 export type ModulePolicy = "direct" | "approval" | "denied";
 
 export const APPROVAL_REQUIRED_REASON = "This action requires administrator approval";
@@ -31,24 +24,15 @@ const scheduleVisitParams = z.union([
   z.object({ customerId: uuid, start: isoDateTime, crewId: uuid.nullable().default(null) }).strict(),
 ]);
 
-/** Each module's parameters; the server validates them before storing a run and again before running it. */
-export const MODULE_PARAM_SCHEMAS = {
-  "create-job": z.object({ customerId: uuid, title: text({ max: 200, trim: true }).min(1) }).strict(),
-  "schedule-visit": scheduleVisitParams,
-  "reschedule-visit": z.object({ visitId: uuid, start: isoDateTime, crewId: uuid.nullable().optional() }).strict(),
-  "send-payment-reminders": z.object({ pastDueOnly: z.literal(true).default(true) }).strict(),
-  "optimize-day": z.object({ date: calendarDateSchema }).strict(),
-  "export-customers": z.object({}).strict(),
-  "enable-hipaa-mode": z.object({}).strict(),
-} satisfies Record<ModuleId, z.ZodType>;
-export type ModuleParams<Id extends ModuleId> = z.output<(typeof MODULE_PARAM_SCHEMAS)[Id]>;
-
 export interface ModuleCatalogEntry {
-  id: ModuleId;
   /** What it is called in a toast or a list. */
   title: string;
   /** What it does, after "can't" or "may": "create jobs". */
   label: string;
+  /** The assistant may propose it in the chat (the user confirms before it runs); otherwise only the app's screens run it. */
+  assistant: boolean;
+  /** Its parameters; the server validates them before storing a run and again before running it. */
+  params: z.ZodType;
   /** The plan feature a company needs; none when every plan has the module. */
   feature?: PlanFeature;
   policy: Record<Role, ModulePolicy>;
@@ -67,50 +51,82 @@ const MEMBERS_ASK: Record<Role, ModulePolicy> = {
   field_user: "denied",
 };
 
-/** The one list of modules: the planner's capabilities, the execute route's checks and the worker's come from it. */
-export const MODULE_CATALOG: Record<ModuleId, ModuleCatalogEntry> = {
-  "create-job": { id: "create-job", title: "Create a job", label: "create jobs", policy: OFFICE_DIRECT },
+/**
+ * The one list of business modules, a user's or the assistant's for them: what each is called, whether the assistant
+ * may propose it, its parameters, plan feature and policy per role. The planner's capabilities, the execute route's
+ * checks and the worker's come from it; each module's handler is `packages/domain/src/modules/<id>.module.ts`.
+ */
+const catalog = {
+  "create-job": {
+    title: "Create a job",
+    label: "create jobs",
+    assistant: true,
+    params: z.object({ customerId: uuid, title: text({ max: 200, trim: true }).min(1) }).strict(),
+    policy: OFFICE_DIRECT,
+  },
   "schedule-visit": {
-    id: "schedule-visit",
     title: "Schedule a visit",
     label: "schedule visits",
+    assistant: true,
+    params: scheduleVisitParams,
     policy: OFFICE_DIRECT,
   },
   "reschedule-visit": {
-    id: "reschedule-visit",
     title: "Reschedule a visit",
     label: "reschedule visits",
+    assistant: false,
+    params: z.object({ visitId: uuid, start: isoDateTime, crewId: uuid.nullable().optional() }).strict(),
     policy: OFFICE_DIRECT,
   },
   "send-payment-reminders": {
-    id: "send-payment-reminders",
     title: "Send payment reminders",
     label: "send payment reminders",
+    assistant: true,
+    params: z.object({ pastDueOnly: z.literal(true).default(true) }).strict(),
     feature: "invoicing",
     policy: MEMBERS_ASK,
   },
   "optimize-day": {
-    id: "optimize-day",
     title: "Optimize a day's routes",
     label: "optimize routes",
+    assistant: true,
+    params: z.object({ date: calendarDateSchema }).strict(),
     feature: "route_optimization",
     policy: OFFICE_DIRECT,
   },
   "export-customers": {
-    id: "export-customers",
     title: "Export customers",
     label: "export customers",
+    assistant: true,
+    params: z.object({}).strict(),
     feature: "export",
     policy: MEMBERS_ASK,
   },
   "enable-hipaa-mode": {
-    id: "enable-hipaa-mode",
     title: "Enable HIPAA mode",
     label: "enable HIPAA mode",
+    assistant: true,
+    params: z.object({}).strict(),
     feature: "hipaa_mode",
     policy: { owner: "approval", admin: "direct", member: "approval", field_user: "denied" },
   },
-};
+} as const satisfies Record<string, ModuleCatalogEntry>;
+
+export type ModuleId = keyof typeof catalog;
+export const MODULE_CATALOG: Readonly<Record<ModuleId, ModuleCatalogEntry>> = catalog;
+/** Every business module a user (or the assistant for them) can run. */
+export const MODULE_IDS = Object.keys(MODULE_CATALOG) as [ModuleId, ...ModuleId[]];
+export const moduleIdSchema = z.enum(MODULE_IDS);
+export type ModuleParams<Id extends ModuleId> = z.output<(typeof catalog)[Id]["params"]>;
+
+/** The modules the assistant may propose; each runs only after the user confirms it in the chat. */
+export type AssistantModuleId = {
+  [Id in ModuleId]: (typeof catalog)[Id]["assistant"] extends true ? Id : never;
+}[ModuleId];
+export const ASSISTANT_MODULE_IDS = MODULE_IDS.filter(
+  (id): id is AssistantModuleId => MODULE_CATALOG[id].assistant,
+) as [AssistantModuleId, ...AssistantModuleId[]];
+export const assistantModuleIdSchema = z.enum(ASSISTANT_MODULE_IDS);
 
 export function modulePolicy(moduleId: ModuleId, role: Role): ModulePolicy {
   return MODULE_CATALOG[moduleId].policy[role];

@@ -4,12 +4,8 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { stepCountIs, streamText, tool, type ModelMessage, type ToolSet } from "ai";
 import { z } from "zod";
 import type { TenantTransaction } from "@fieldops/db";
-import {
-  ASSISTANT_MODULE_IDS,
-  readToolCallSchema,
-  type AssistantContext,
-  type ReadToolCall,
-} from "@fieldops/shared/assistant";
+import { readToolCallSchema, type AssistantContext, type ReadToolCall } from "@fieldops/shared/assistant";
+import { ASSISTANT_MODULE_IDS } from "@fieldops/shared/modules";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
 import { NAVIGATE_TARGETS, OPEN_MODAL_TARGETS, type UiAction } from "@fieldops/shared/ui-actions";
 import { DomainError } from "../errors.ts";

@@ -1,7 +1,6 @@
 import type { TenantTransaction } from "@fieldops/db";
 import {
   MODULE_CATALOG,
-  MODULE_PARAM_SCHEMAS,
   modulePolicy,
   type ModuleId,
   type ModuleParams,
@@ -32,7 +31,7 @@ export function parseModuleParams<Id extends ModuleId>(
   moduleId: Id,
   raw: unknown,
 ): { params: ModuleParams<Id>; paramsHash: string } {
-  const parsed = MODULE_PARAM_SCHEMAS[moduleId].safeParse(raw);
+  const parsed = MODULE_CATALOG[moduleId].params.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw invalidInput(

@@ -1,25 +1,39 @@
-import type { ModuleId } from "@fieldops/shared/modules";
-import { createJobModule } from "./create-job.module.ts";
-import { enableHipaaModeModule } from "./enable-hipaa-mode.module.ts";
-import { exportCustomersModule } from "./export-customers.module.ts";
+import { readdirSync } from "node:fs";
+import { MODULE_IDS, type ModuleId } from "@fieldops/shared/modules";
 import type { ModuleDefinition } from "./module-definition.ts";
-import { optimizeDayModule } from "./optimize-day.module.ts";
-import { rescheduleVisitModule } from "./reschedule-visit.module.ts";
-import { scheduleVisitModule } from "./schedule-visit.module.ts";
-import { sendPaymentRemindersModule } from "./send-payment-reminders.module.ts";
 
-/** Each module's handlers, by id; its label, plan feature, policy and parameters are in `@fieldops/shared/modules`. */
-export const MODULES: { [Id in ModuleId]: ModuleDefinition<Id> } = {
-  "create-job": createJobModule,
-  "schedule-visit": scheduleVisitModule,
-  "reschedule-visit": rescheduleVisitModule,
-  "send-payment-reminders": sendPaymentRemindersModule,
-  "optimize-day": optimizeDayModule,
-  "export-customers": exportCustomersModule,
-  "enable-hipaa-mode": enableHipaaModeModule,
-};
+/** A file of this folder that holds one module's handlers: `<module id>.module.ts`. */
+const MODULE_FILE = /^([a-z0-9-]+)\.module\.ts$/;
+
+function isModuleDefinition(value: unknown): value is ModuleDefinition<ModuleId> {
+  return typeof value === "object" && value !== null && "id" in value && "run" in value;
+}
+
+/**
+ * Each module's handlers, by id, from the `<id>.module.ts` files beside this one (`defineModule`); its label, plan
+ * feature, policy and parameters are in `@fieldops/shared/modules`. A module of the catalog without its file, a file
+ * the catalog does not list, or a file whose module has another id stops the process that loads this at its start.
+ */
+async function loadModules(): Promise<ReadonlyMap<ModuleId, ModuleDefinition<ModuleId>>> {
+  const modules = new Map<ModuleId, ModuleDefinition<ModuleId>>();
+  for (const file of readdirSync(new URL(".", import.meta.url))) {
+    const id = MODULE_FILE.exec(file)?.[1];
+    if (!id) continue;
+    const exported = Object.values(await import(new URL(file, import.meta.url).href)).filter(isModuleDefinition);
+    if (exported.length !== 1 || exported[0]!.id !== id)
+      throw new Error(`${file} must export one module, defined with defineModule({ id: "${id}", ... })`);
+    if (!(MODULE_IDS as readonly string[]).includes(id))
+      throw new Error(`${file}: "${id}" is not in MODULE_CATALOG (@fieldops/shared/modules)`);
+    modules.set(exported[0]!.id, exported[0]!);
+  }
+  const missing = MODULE_IDS.filter((id) => !modules.has(id));
+  if (missing.length > 0) throw new Error(`No <id>.module.ts for the catalog's ${missing.join(", ")}`);
+  return modules;
+}
+
+const MODULES = await loadModules();
 
 /** The module's definition with its parameter type erased, for code that handles any run. */
 export function moduleDefinition(moduleId: ModuleId): ModuleDefinition<ModuleId> {
-  return MODULES[moduleId] as unknown as ModuleDefinition<ModuleId>;
+  return MODULES.get(moduleId)!;
 }

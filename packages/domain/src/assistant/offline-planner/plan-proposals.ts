@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { AssistantModuleId, AssistantPlan } from "@fieldops/shared/assistant";
+import type { AssistantPlan } from "@fieldops/shared/assistant";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
-import { modulePolicy } from "@fieldops/shared/modules";
+import { modulePolicy, type AssistantModuleId } from "@fieldops/shared/modules";
 import { pickByName } from "./fuzzy-match.ts";
 import { parseWhen, todayIn } from "./parse-when.ts";
 import { CAPABILITIES, refusalFor, type AssistantAbility } from "./planner-policy.ts";
