@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 import { buildStageNameSchema, buildStageStatusSchema, buildStatusSchema } from "./builds";
 import { assistantEventPayloadSchema, chatClientMessageSchemas } from "./chat";
 import { INTEGRATION_PROVIDERS } from "./integrations";
@@ -154,3 +155,16 @@ export type SocketTicketResponse = z.infer<typeof socketTicketResponseSchema>;
 
 /** WebSocket close code for a socket without a valid session (4000–4999 belong to the application). */
 export const WS_CLOSE_UNAUTHORIZED = 4401;
+
+export const activityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+
+export const activityEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/activity",
+    tags: ["company"],
+    summary: "The company's recent activity, newest first",
+    query: activityQuerySchema,
+    response: activityListResponseSchema,
+  }),
+} as const;

@@ -1,3 +1,6 @@
+import { supportEndpoints } from "@fieldops/shared/support";
+import { auditEndpoints } from "@fieldops/shared/audit";
+import { authEndpoints } from "@fieldops/shared/auth";
 import { customerEndpoints } from "@fieldops/shared/customers";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -5,7 +8,7 @@ import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { hashToken } from "@fieldops/domain/accounts/sessions";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import { WS_CLOSE_UNAUTHORIZED } from "@fieldops/shared/events";
+import { WS_CLOSE_UNAUTHORIZED, activityEndpoints } from "@fieldops/shared/events";
 import { IMPERSONATION_TIME_LIMIT_MS, type Impersonation } from "@fieldops/shared/impersonation";
 import { defaultPermissions } from "@fieldops/shared/roles";
 import {
@@ -105,7 +108,7 @@ describe("starting an impersonation", () => {
     expect(stored).toContain(hashToken(token));
     expect(stored).not.toContain(token);
 
-    const user = await callApi(t.url, "GET", API_PATHS.user, token);
+    const user = await callApi(t.url, "GET", authEndpoints.user.path, token);
     expect(user.body).toEqual({
       id: admin.id,
       email: admin.email,
@@ -117,7 +120,7 @@ describe("starting an impersonation", () => {
       impersonation,
       platformAdmin: false,
     });
-    expect((await callApi(t.url, "GET", API_PATHS.user, adminToken)).body).toMatchObject({
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, adminToken)).body).toMatchObject({
       role: "admin",
       companyId: null,
       impersonating: false,
@@ -131,12 +134,12 @@ describe("starting an impersonation", () => {
 
   it("is open to an address of PLATFORM_ADMIN_EMAILS, for another company than their own", async () => {
     const token = await signIn(t.url, listedEmail);
-    expect((await callApi(t.url, "GET", API_PATHS.user, token)).body).toMatchObject({
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, token)).body).toMatchObject({
       role: "owner",
       platformAdmin: true,
     });
     const { token: impersonationToken } = await impersonate(company.id, token);
-    expect((await callApi(t.url, "GET", API_PATHS.user, impersonationToken)).body).toMatchObject({
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, impersonationToken)).body).toMatchObject({
       role: "admin",
       companyId: company.id,
       impersonating: true,
@@ -180,7 +183,7 @@ describe("acting while impersonating", () => {
     expect(JSON.stringify(listed.body)).toContain("Added by support");
     expect(JSON.stringify(listed.body)).not.toContain("Other company's customer");
     // A platform admin's own session answers every company's tickets; the impersonation sees only this one's.
-    const tickets = await callApi(t.url, "GET", API_PATHS.supportTickets, token);
+    const tickets = await callApi(t.url, "GET", supportEndpoints.list.path, token);
     expect(tickets.status).toBe(200);
     expect(JSON.stringify(tickets.body)).not.toContain(other.id);
     await end(token);
@@ -195,7 +198,7 @@ describe("acting while impersonating", () => {
     await end(token);
 
     const ownerToken = await signIn(t.url, company.users.owner.email);
-    const log = await callApi(t.url, "GET", `${API_PATHS.auditLog}?limit=200`, ownerToken);
+    const log = await callApi(t.url, "GET", `${auditEndpoints.list.path}?limit=200`, ownerToken);
     expect(log.status).toBe(200);
     const items = log.body.items as { action: string; actorUserId: string; actorName: string; summary: string }[];
     const byAdmin = items.filter((item) => item.actorUserId === admin.id);
@@ -226,8 +229,8 @@ describe("acting while impersonating", () => {
     expect(await t.db.auditLog.count({ where: { companyId: other.id, actorUserId: admin.id } })).toBe(0);
 
     const memberToken = await signIn(t.url, company.users.member.email);
-    expect((await callApi(t.url, "GET", API_PATHS.auditLog, memberToken)).status).toBe(403);
-    const feed = await callApi(t.url, "GET", `${API_PATHS.activity}?limit=100`, memberToken);
+    expect((await callApi(t.url, "GET", auditEndpoints.list.path, memberToken)).status).toBe(403);
+    const feed = await callApi(t.url, "GET", `${activityEndpoints.list.path}?limit=100`, memberToken);
     expect(JSON.stringify(feed.body)).not.toContain("while impersonating");
   });
 
@@ -261,7 +264,7 @@ describe("ending an impersonation", () => {
     const { token } = await impersonate();
     expect((await callApi(t.url, "GET", customerEndpoints.list.path, token)).status).toBe(200);
     expect(await end(token)).toEqual({ status: 200, body: { redirectUrl: "/admin-dashboard" } });
-    expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, token)).status).toBe(401);
     expect((await callApi(t.url, "GET", customerEndpoints.list.path, token)).status).toBe(401);
     expect((await callApi(t.url, "POST", API_PATHS.socketTicket, token)).status).toBe(401);
     const endedCount = () =>
@@ -270,7 +273,7 @@ describe("ending an impersonation", () => {
     expect(await end(token)).toEqual({ status: 200, body: { redirectUrl: "/admin-dashboard" } });
     expect(await endedCount()).toBe(before);
     // The admin's own session goes on; it is no impersonation to end.
-    expect((await callApi(t.url, "GET", API_PATHS.user, adminToken)).status).toBe(200);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, adminToken)).status).toBe(200);
     expect((await end(adminToken)).status).toBe(401);
     const memberToken = await signIn(t.url, company.users.member.email);
     expect((await end(memberToken)).status).toBe(401);
@@ -284,7 +287,7 @@ describe("ending an impersonation", () => {
       where: { tokenHash: hashToken(token) },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
-    expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, token)).status).toBe(401);
     expect((await callApi(t.url, "GET", customerEndpoints.list.path, token)).status).toBe(401);
     expect((await callApi(t.url, "GET", API_PATHS.currentImpersonation, token)).status).toBe(401);
     expect((await end(token)).status).toBe(200);
@@ -300,8 +303,8 @@ describe("ending an impersonation", () => {
   it("ends with the admin's sign-out", async () => {
     const ownToken = await signIn(t.url, admin.email);
     const { token } = await impersonate(company.id, ownToken);
-    expect((await callApi(t.url, "POST", API_PATHS.logout, ownToken)).status).toBe(204);
-    expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
+    expect((await callApi(t.url, "POST", authEndpoints.logout.path, ownToken)).status).toBe(204);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, token)).status).toBe(401);
     const stored = await t.db.session.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
     expect(
       await t.db.auditLog.count({
@@ -313,9 +316,9 @@ describe("ending an impersonation", () => {
   it("signs the admin out altogether when they sign out while impersonating", async () => {
     const ownToken = await signIn(t.url, admin.email);
     const { token } = await impersonate(company.id, ownToken);
-    expect((await callApi(t.url, "POST", API_PATHS.logout, token)).status).toBe(204);
-    expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
-    expect((await callApi(t.url, "GET", API_PATHS.user, ownToken)).status).toBe(401);
+    expect((await callApi(t.url, "POST", authEndpoints.logout.path, token)).status).toBe(204);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, token)).status).toBe(401);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, ownToken)).status).toBe(401);
     const stored = await t.db.session.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
     expect(stored.endedAt).not.toBeNull();
     expect(
@@ -323,7 +326,7 @@ describe("ending an impersonation", () => {
         where: { companyId: company.id, action: "impersonation.ended", entityId: stored.id },
       }),
     ).toBe(1);
-    expect((await callApi(t.url, "GET", API_PATHS.user, adminToken)).status).toBe(200);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, adminToken)).status).toBe(200);
   });
 
   it("exits a tenant by slug from the impersonation, for a platform admin only", async () => {
@@ -343,12 +346,12 @@ describe("ending an impersonation", () => {
       ).status,
     ).toBe(404);
     expect((await callApi(t.url, "POST", API_PATHS.exitImpersonation, token, { tenantId: "" })).status).toBe(400);
-    expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(200);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, token)).status).toBe(200);
     expect(await callApi(t.url, "POST", API_PATHS.exitImpersonation, token, { tenantId: company.slug })).toEqual({
       status: 200,
       body: { redirectUrl: `/instance-admin/${company.id}` },
     });
-    expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, token)).status).toBe(401);
   });
 
   it("exits a tenant from the admin's own session too", async () => {
@@ -356,6 +359,6 @@ describe("ending an impersonation", () => {
     expect(
       (await callApi(t.url, "POST", API_PATHS.exitImpersonation, adminToken, { tenantId: company.id })).status,
     ).toBe(200);
-    expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, token)).status).toBe(401);
   });
 });

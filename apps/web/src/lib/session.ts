@@ -7,14 +7,18 @@ import {
   userSchema,
   type LoginResponse,
   type User,
+  authEndpoints,
 } from "@fieldops/shared/auth";
-import { API_PATHS } from "@fieldops/shared/api-paths";
 import { IMPERSONATION_TOKEN_STORAGE_KEY, ORIGINAL_TOKEN_STORAGE_KEY } from "@fieldops/shared/impersonation";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { apiRequest, getQueryFn } from "./api";
 import { QUERY_KEYS } from "./query-keys";
 import { useParsedQuery, useWrite, sendJson } from "./queries";
-import { userPreferencesSchema, type UserPreferences } from "@fieldops/shared/company-settings";
+import {
+  userPreferencesSchema,
+  type UserPreferences,
+  companySettingsEndpoints,
+} from "@fieldops/shared/company-settings";
 import {
   clearSignedOutMark,
   endServerSession,
@@ -58,7 +62,7 @@ export function useSignedInUser(): User {
 
 /** POST /api/login or /api/signup: both answer with a token and the signed-in user. */
 export async function requestSession(
-  url: typeof API_PATHS.login | typeof API_PATHS.signup,
+  url: typeof authEndpoints.login.path | typeof authEndpoints.signup.path,
   body: unknown,
 ): Promise<LoginResponse> {
   const res = await apiRequest("POST", url, body);
@@ -106,6 +110,6 @@ export const useUserPreferences = (enabled = true) =>
 export const useUpdateUserPreferences = () =>
   useWrite(
     async (input: UserPreferences) =>
-      userPreferencesSchema.parse(await sendJson("PUT", API_PATHS.userPreferences, input)),
+      userPreferencesSchema.parse(await sendJson("PUT", companySettingsEndpoints.preferences.path, input)),
     [QUERY_KEYS.userPreferences],
   );

@@ -2,8 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Navigate, useNavigate } from "react-router";
 import { z } from "zod";
-import { API_PATHS } from "@fieldops/shared/api-paths";
-import { INVALID_CREDENTIALS, emailSchema, type LoginRequest } from "@fieldops/shared/auth";
+import { INVALID_CREDENTIALS, emailSchema, type LoginRequest, authEndpoints } from "@fieldops/shared/auth";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -51,7 +50,7 @@ export function LoginPage({ tenant }: { tenant?: LoginTenant } = {}) {
   const emailInput = useRef<HTMLInputElement>(null);
 
   const login = useMutation({
-    mutationFn: (body: LoginRequest) => requestSession(API_PATHS.login, body),
+    mutationFn: (body: LoginRequest) => requestSession(authEndpoints.login.path, body),
     onSuccess: (response) => {
       const home = startSession(queryClient, response);
       void navigate(tenant ? tenant.afterLogin : home, { replace: true });

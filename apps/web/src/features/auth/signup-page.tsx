@@ -1,8 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, Navigate, useNavigate } from "react-router";
-import { API_PATHS } from "@fieldops/shared/api-paths";
-import { passwordSchema, signupRequestSchema, type SignupRequest } from "@fieldops/shared/auth";
+import { passwordSchema, signupRequestSchema, type SignupRequest, authEndpoints } from "@fieldops/shared/auth";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -88,7 +87,7 @@ export function SignupPage() {
   };
 
   const signup = useMutation({
-    mutationFn: (body: SignupRequest) => requestSession(API_PATHS.signup, body),
+    mutationFn: (body: SignupRequest) => requestSession(authEndpoints.signup.path, body),
     onSuccess: (response) => {
       clearSelectedPlan();
       void navigate(startSession(queryClient, response), { replace: true });

@@ -1,9 +1,10 @@
+import { tenantEndpoints } from "@fieldops/shared/tenants";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 import { QUERY_KEYS } from "../../lib/query-keys";
 
 const recordsPathPrefix = API_PATHS.customRecords.replace(":objectKey", "");
-const tenantConfigPathPrefix = API_PATHS.tenantConfig.slice(0, API_PATHS.tenantConfig.indexOf(":"));
+const tenantConfigPathPrefix = tenantEndpoints.config.path.slice(0, tenantEndpoints.config.path.indexOf(":"));
 
 /**
  * Another user's change to a record refreshes its lists and pages; a build's install, preview, promotion or rollback

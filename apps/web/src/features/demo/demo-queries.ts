@@ -1,6 +1,6 @@
+import { tenantEndpoints } from "@fieldops/shared/tenants";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { API_PATHS } from "@fieldops/shared/api-paths";
-import { demoStatusSchema, type DemoStatus } from "@fieldops/shared/demo";
+import { demoStatusSchema, type DemoStatus, demoEndpoints } from "@fieldops/shared/demo";
 import type { PlanId } from "@fieldops/shared/plans";
 import { apiRequest, getQueryFn } from "../../lib/api";
 import { QUERY_KEYS } from "../../lib/query-keys";
@@ -16,7 +16,7 @@ export function useDemoStatus(enabled = true) {
   });
 }
 
-const TENANT_CONFIG_PREFIX = API_PATHS.tenantConfig.slice(0, API_PATHS.tenantConfig.indexOf(":"));
+const TENANT_CONFIG_PREFIX = tenantEndpoints.config.path.slice(0, tenantEndpoints.config.path.indexOf(":"));
 
 /**
  * POST /api/demo/tier. The demo status and the company's data (its plan, and the tenant config its sidebar is drawn
@@ -26,7 +26,7 @@ export function useSwitchDemoTier() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (tier: PlanId) =>
-      demoStatusSchema.parse(await (await apiRequest("POST", API_PATHS.demoTier, { tier })).json()),
+      demoStatusSchema.parse(await (await apiRequest("POST", demoEndpoints.switchTier.path, { tier })).json()),
     onSuccess: async (status) => {
       queryClient.setQueryData(QUERY_KEYS.demoStatus, status);
       await Promise.all([

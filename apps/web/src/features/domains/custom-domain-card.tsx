@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { API_PATHS } from "@fieldops/shared/api-paths";
-import { customDomainSchema, type CustomDomain } from "@fieldops/shared/custom-domain";
+import { customDomainSchema, type CustomDomain, customDomainEndpoints } from "@fieldops/shared/custom-domain";
 import { firstPlanWithFeature, planFeatureMessage, planHasFeature } from "@fieldops/shared/plans";
 import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
 import { Badge } from "../../components/ui/badge";
@@ -49,7 +48,7 @@ export function CustomDomainCard() {
   const save = (event: FormEvent) => {
     event.preventDefault();
     call.mutate(
-      { method: "PUT", path: API_PATHS.customDomain, body: { domain: draft } },
+      { method: "PUT", path: customDomainEndpoints.get.path, body: { domain: draft } },
       { onSuccess: () => setDraft("") },
     );
   };
@@ -88,7 +87,7 @@ export function CustomDomainCard() {
                     <Button
                       size="sm"
                       disabled={call.isPending}
-                      onClick={() => call.mutate({ method: "POST", path: API_PATHS.customDomainVerify })}
+                      onClick={() => call.mutate({ method: "POST", path: customDomainEndpoints.verify.path })}
                     >
                       Verify
                     </Button>
@@ -97,7 +96,7 @@ export function CustomDomainCard() {
                     size="sm"
                     variant="outline"
                     disabled={call.isPending}
-                    onClick={() => call.mutate({ method: "DELETE", path: API_PATHS.customDomain })}
+                    onClick={() => call.mutate({ method: "DELETE", path: customDomainEndpoints.get.path })}
                   >
                     Remove
                   </Button>

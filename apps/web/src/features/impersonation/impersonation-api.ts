@@ -1,3 +1,4 @@
+import { telemetryEndpoints } from "@fieldops/shared/telemetry";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { AUTH_TOKEN_STORAGE_KEY } from "@fieldops/shared/auth";
 import {
@@ -43,7 +44,7 @@ export async function trackImpersonation(
   details: Omit<TelemetryTrackRequest, "event">,
 ): Promise<void> {
   try {
-    await apiRequest("POST", API_PATHS.telemetryTrack, {
+    await apiRequest("POST", telemetryEndpoints.track.path, {
       ...details,
       event,
       path: window.location.pathname,

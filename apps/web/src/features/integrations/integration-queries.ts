@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { apiPath } from "@fieldops/shared/api-paths";
 import {
   communicationSettingsResponseSchema,
   integrationListResponseSchema,
@@ -12,6 +12,7 @@ import {
   type IntegrationProvider,
   type PaymentSettings,
   type PaymentSettingsResponse,
+  integrationEndpoints,
 } from "@fieldops/shared/integrations";
 import { apiRequest, getQueryFn } from "../../lib/api";
 import { QUERY_KEYS } from "../../lib/query-keys";
@@ -41,7 +42,7 @@ function useRefreshIntegrations() {
 export function useStartIntegration() {
   return useMutation({
     mutationFn: async (provider: IntegrationProvider) => {
-      const response = await apiRequest("POST", apiPath(API_PATHS.integrationConnect, { provider }));
+      const response = await apiRequest("POST", apiPath(integrationEndpoints.connect.path, { provider }));
       return startIntegrationResponseSchema.parse(await response.json());
     },
     onSuccess: ({ authorizationUrl }) => window.location.assign(authorizationUrl),
@@ -52,7 +53,7 @@ export function useDisconnectIntegration() {
   const refresh = useRefreshIntegrations();
   return useMutation({
     mutationFn: async (provider: IntegrationProvider) => {
-      await apiRequest("DELETE", apiPath(API_PATHS.integration, { provider }));
+      await apiRequest("DELETE", apiPath(integrationEndpoints.disconnect.path, { provider }));
     },
     onSuccess: refresh,
   });
@@ -81,7 +82,7 @@ function useSaveSettings<Input, Output>(
 
 export const useUpdatePaymentSettings = () =>
   useSaveSettings<PaymentSettings, PaymentSettingsResponse>(
-    API_PATHS.paymentSettings,
+    integrationEndpoints.paymentSettings.path,
     paymentSettingsResponseSchema,
     QUERY_KEYS.paymentSettings,
   );
@@ -96,7 +97,7 @@ export function useCommunicationSettings(enabled = true) {
 
 export const useUpdateCommunicationSettings = () =>
   useSaveSettings<CommunicationSettings, CommunicationSettingsResponse>(
-    API_PATHS.communicationSettings,
+    integrationEndpoints.communicationSettings.path,
     communicationSettingsResponseSchema,
     QUERY_KEYS.communicationSettings,
   );

@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import { INTEGRATION_INFO, integrationProviderSchema } from "@fieldops/shared/integrations";
+import { apiPath } from "@fieldops/shared/api-paths";
+import { INTEGRATION_INFO, integrationProviderSchema, integrationEndpoints } from "@fieldops/shared/integrations";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { usePageTitle } from "../../shell/page-title";
@@ -24,7 +24,7 @@ export function SimulatedAuthorizePage() {
   }
   const name = INTEGRATION_INFO[provider.data].name;
   const callback = (answer: Record<string, string>) =>
-    `${apiPath(API_PATHS.integrationCallback, { provider: provider.data })}?${new URLSearchParams({ state, ...answer }).toString()}`;
+    `${apiPath(integrationEndpoints.callback.path, { provider: provider.data })}?${new URLSearchParams({ state, ...answer }).toString()}`;
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Connect {name} (simulated)</h1>

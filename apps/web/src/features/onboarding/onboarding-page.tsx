@@ -2,13 +2,13 @@ import { useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
-import { API_PATHS } from "@fieldops/shared/api-paths";
 import {
   canAddOnboardingMember,
   completeOnboardingResponseSchema,
   ONBOARDING_PLAN,
   ONBOARDING_STEP_COUNT,
   type CompleteOnboardingRequest,
+  onboardingEndpoints,
 } from "@fieldops/shared/onboarding";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { Badge } from "../../components/ui/badge";
@@ -47,7 +47,7 @@ function useCompleteOnboarding() {
   return useMutation({
     mutationFn: async (input: CompleteOnboardingRequest) =>
       completeOnboardingResponseSchema.parse(
-        await (await apiRequest("POST", API_PATHS.onboardingComplete, input)).json(),
+        await (await apiRequest("POST", onboardingEndpoints.complete.path, input)).json(),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: COMPANY_QUERY_KEY }),
   });

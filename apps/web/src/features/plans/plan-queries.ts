@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { API_PATHS } from "@fieldops/shared/api-paths";
-import { planOverviewSchema, type PlanId, type PlanOverview } from "@fieldops/shared/plans";
+import { planOverviewSchema, type PlanId, type PlanOverview, planEndpoints } from "@fieldops/shared/plans";
 import { apiRequest, getQueryFn } from "../../lib/api";
 import { QUERY_KEYS } from "../../lib/query-keys";
 
@@ -18,7 +17,7 @@ export function useChangePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (planId: PlanId) =>
-      planOverviewSchema.parse(await (await apiRequest("PUT", API_PATHS.companyPlan, { planId })).json()),
+      planOverviewSchema.parse(await (await apiRequest("PUT", planEndpoints.overview.path, { planId })).json()),
     onSuccess: (overview) => {
       queryClient.setQueryData(QUERY_KEYS.companyPlan, overview);
       // What a plan allows shows on many screens (integrations, limits, the trial banner): all of it is read again.

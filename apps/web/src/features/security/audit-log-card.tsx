@@ -1,5 +1,5 @@
+import { auditEndpoints } from "@fieldops/shared/audit";
 import { useState } from "react";
-import { API_PATHS } from "@fieldops/shared/api-paths";
 import { PLAN_UPGRADE_MESSAGE } from "@fieldops/shared/modules";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
@@ -30,7 +30,7 @@ const queryOf = (filters: Filters, after?: string) => {
 };
 
 const downloadCsv = (filters: Filters) =>
-  downloadFromApi(`${API_PATHS.auditLogExport}${queryOf(filters)}`, "audit-log.csv");
+  downloadFromApi(`${auditEndpoints.export.path}${queryOf(filters)}`, "audit-log.csv");
 
 /** Who changed what and when in the company, filtered by person, action and dates, exportable as CSV. */
 export function AuditLogCard({ timeZone }: { timeZone: string }) {

@@ -1,9 +1,10 @@
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { apiPath } from "@fieldops/shared/api-paths";
 import { auditListResponseSchema } from "@fieldops/shared/audit";
 import {
   activeSessionListResponseSchema,
   revokedSessionsResponseSchema,
   type ChangePasswordRequest,
+  securityEndpoints,
 } from "@fieldops/shared/security";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 import { sendJson, useParsedQuery, useWrite } from "../../lib/queries";
@@ -13,18 +14,18 @@ export const useSessions = () => useParsedQuery(QUERY_KEYS.securitySessions, act
 export const useRevokeSession = () =>
   useWrite(
     async (id: string) =>
-      revokedSessionsResponseSchema.parse(await sendJson("DELETE", apiPath(API_PATHS.securitySession, { id }))),
+      revokedSessionsResponseSchema.parse(await sendJson("DELETE", apiPath(securityEndpoints.endSession.path, { id }))),
     [QUERY_KEYS.securitySessions],
   );
 export const useRevokeOtherSessions = () =>
   useWrite(
-    async () => revokedSessionsResponseSchema.parse(await sendJson("DELETE", API_PATHS.securitySessions)),
+    async () => revokedSessionsResponseSchema.parse(await sendJson("DELETE", securityEndpoints.sessions.path)),
     [QUERY_KEYS.securitySessions],
   );
 export const useChangePassword = () =>
   useWrite(
     async (input: ChangePasswordRequest) =>
-      revokedSessionsResponseSchema.parse(await sendJson("PUT", API_PATHS.securityPassword, input)),
+      revokedSessionsResponseSchema.parse(await sendJson("PUT", securityEndpoints.changePassword.path, input)),
     [QUERY_KEYS.securitySessions],
   );
 

@@ -1,8 +1,8 @@
-import { API_PATHS } from "@fieldops/shared/api-paths";
 import {
   companyProfileSchema,
   type UpdateCompanyProfileRequest,
   type UploadLogoRequest,
+  companySettingsEndpoints,
 } from "@fieldops/shared/company-settings";
 import { COMPANY_QUERY_KEY } from "../../lib/company";
 import { sendJson, useParsedQuery, useWrite } from "../../lib/queries";
@@ -14,14 +14,17 @@ export const useCompanyProfile = (enabled = true) =>
 export const useUpdateCompanyProfile = () =>
   useWrite(
     async (input: UpdateCompanyProfileRequest) =>
-      companyProfileSchema.parse(await sendJson("PUT", API_PATHS.companyProfile, input)),
+      companyProfileSchema.parse(await sendJson("PUT", companySettingsEndpoints.profile.path, input)),
     [QUERY_KEYS.companyProfile, COMPANY_QUERY_KEY],
   );
 
 export const useUploadLogo = () =>
   useWrite(
-    (input: UploadLogoRequest) => sendJson("PUT", API_PATHS.companyLogo, input),
+    (input: UploadLogoRequest) => sendJson("PUT", companySettingsEndpoints.logo.path, input),
     [QUERY_KEYS.companyProfile, COMPANY_QUERY_KEY],
   );
 export const useRemoveLogo = () =>
-  useWrite(() => sendJson("DELETE", API_PATHS.companyLogo), [QUERY_KEYS.companyProfile, COMPANY_QUERY_KEY]);
+  useWrite(
+    () => sendJson("DELETE", companySettingsEndpoints.logo.path),
+    [QUERY_KEYS.companyProfile, COMPANY_QUERY_KEY],
+  );

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { apiPath } from "@fieldops/shared/api-paths";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import {
   SUPPORT_STATUS_LABELS,
@@ -8,6 +8,7 @@ import {
   type AttachmentUpload,
   type SupportTicket,
   type SupportTicketSummary,
+  supportEndpoints,
 } from "@fieldops/shared/support";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -40,7 +41,7 @@ function StatusBadge({ status }: { status: SupportTicket["status"] }) {
 }
 
 const download = (id: string, fileName: string) =>
-  downloadFromApi(apiPath(API_PATHS.supportAttachment, { id }), fileName);
+  downloadFromApi(apiPath(supportEndpoints.attachment.path, { id }), fileName);
 
 function NewTicketForm({ onOpened }: { onOpened: (id: string) => void }) {
   const open = useOpenTicket();

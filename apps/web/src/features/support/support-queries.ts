@@ -1,10 +1,11 @@
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { apiPath } from "@fieldops/shared/api-paths";
 import {
   supportTicketListResponseSchema,
   supportTicketSchema,
   type CreateSupportTicketRequest,
   type ReplySupportTicketRequest,
   type SupportTicketStatus,
+  supportEndpoints,
 } from "@fieldops/shared/support";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api";
@@ -29,20 +30,20 @@ function useTicketWrite<Input>(write: (input: Input) => Promise<Response>) {
 }
 
 export const useOpenTicket = () =>
-  useTicketWrite((input: CreateSupportTicketRequest) => apiRequest("POST", API_PATHS.supportTickets, input));
+  useTicketWrite((input: CreateSupportTicketRequest) => apiRequest("POST", supportEndpoints.list.path, input));
 export const useReplyTicket = () =>
   useTicketWrite(({ id, ...input }: ReplySupportTicketRequest & { id: string }) =>
-    apiRequest("POST", apiPath(API_PATHS.supportTicketMessages, { id }), input),
+    apiRequest("POST", apiPath(supportEndpoints.reply.path, { id }), input),
   );
 export const useSetTicketStatus = () =>
   useTicketWrite(({ id, status }: { id: string; status: SupportTicketStatus }) =>
-    apiRequest("PUT", apiPath(API_PATHS.supportTicketStatus, { id }), { status }),
+    apiRequest("PUT", apiPath(supportEndpoints.setStatus.path, { id }), { status }),
   );
 
 /** An open ticket refreshes when someone answers it or changes its status. */
 export const supportLiveEvents = [
   ...refetchOnLiveEvents(["support.ticket_updated"], { queryKey: QUERY_KEYS.supportTickets }),
   ...refetchOnLiveEvents(["support.ticket_updated"], {
-    predicate: (query) => String(query.queryKey[0]).startsWith(`${API_PATHS.supportTickets}/`),
+    predicate: (query) => String(query.queryKey[0]).startsWith(`${supportEndpoints.list.path}/`),
   }),
 ];

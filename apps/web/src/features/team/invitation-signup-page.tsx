@@ -1,9 +1,13 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { API_PATHS } from "@fieldops/shared/api-paths";
 import { loginResponseSchema, passwordSchema } from "@fieldops/shared/auth";
-import { invitationPreviewSchema, invitationTokenFromHash, INVITATION_INVALID } from "@fieldops/shared/team";
+import {
+  invitationPreviewSchema,
+  invitationTokenFromHash,
+  INVITATION_INVALID,
+  teamEndpoints,
+} from "@fieldops/shared/team";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
@@ -35,7 +39,9 @@ export function AcceptInvitation({ token }: { token: string }) {
   const preview = useQuery({
     queryKey: ["invitation-preview", token],
     queryFn: async () =>
-      invitationPreviewSchema.parse(await (await apiRequest("POST", API_PATHS.invitationLookup, { token })).json()),
+      invitationPreviewSchema.parse(
+        await (await apiRequest("POST", teamEndpoints.lookUpInvitation.path, { token })).json(),
+      ),
   });
   const [name, setName] = useState<string | null>(null);
   const [password, setPassword] = useState("");
@@ -44,7 +50,7 @@ export function AcceptInvitation({ token }: { token: string }) {
     mutationFn: async () =>
       loginResponseSchema.parse(
         await (
-          await apiRequest("POST", API_PATHS.invitationAccept, {
+          await apiRequest("POST", teamEndpoints.acceptInvitation.path, {
             token,
             name: name ?? preview.data?.name ?? "",
             password,

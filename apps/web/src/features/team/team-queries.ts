@@ -1,10 +1,11 @@
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { apiPath } from "@fieldops/shared/api-paths";
 import { outboxListResponseSchema } from "@fieldops/shared/outbox";
 import {
   invitationListResponseSchema,
   invitationSchema,
   type CreateInvitationRequest,
   type InviteRole,
+  teamEndpoints,
 } from "@fieldops/shared/team";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 import { sendJson, useParsedQuery, useWrite } from "../../lib/queries";
@@ -17,21 +18,21 @@ export const useInvitations = (enabled = true) =>
 export const useInvite = () =>
   useWrite(
     async (input: CreateInvitationRequest) =>
-      invitationSchema.parse(await sendJson("POST", API_PATHS.invitations, input)),
+      invitationSchema.parse(await sendJson("POST", teamEndpoints.invitations.path, input)),
     TEAM_READS,
   );
 export const useResendInvitation = () =>
-  useWrite((id: string) => sendJson("POST", apiPath(API_PATHS.invitationResend, { id })), TEAM_READS);
+  useWrite((id: string) => sendJson("POST", apiPath(teamEndpoints.resendInvitation.path, { id })), TEAM_READS);
 export const useRevokeInvitation = () =>
-  useWrite((id: string) => sendJson("DELETE", apiPath(API_PATHS.invitation, { id })), TEAM_READS);
+  useWrite((id: string) => sendJson("DELETE", apiPath(teamEndpoints.revokeInvitation.path, { id })), TEAM_READS);
 export const useChangeRole = () =>
   useWrite(
     ({ userId, role }: { userId: string; role: InviteRole }) =>
-      sendJson("PATCH", apiPath(API_PATHS.teamMember, { userId }), { role }),
+      sendJson("PATCH", apiPath(teamEndpoints.changeRole.path, { userId }), { role }),
     TEAM_READS,
   );
 export const useRemoveMember = () =>
-  useWrite((userId: string) => sendJson("DELETE", apiPath(API_PATHS.teamMember, { userId })), TEAM_READS);
+  useWrite((userId: string) => sendJson("DELETE", apiPath(teamEndpoints.changeRole.path, { userId })), TEAM_READS);
 
 export const useOutbox = (enabled = true) => useParsedQuery(QUERY_KEYS.outbox, outboxListResponseSchema, enabled);
 
