@@ -15,7 +15,8 @@ import { AuthScreen, FieldError } from "../../components/auth-screen";
 import { PasswordInput } from "../../components/password-input";
 import { SelectedPlanBanner } from "./selected-plan";
 import { useSelectedPlan } from "../../lib/selected-plan";
-import { requestSession, startSession, useUser } from "../../lib/session";
+import { callEndpoint } from "../../lib/endpoints";
+import { startSession, useUser } from "../../lib/session";
 
 export const LOGIN_FAILED = "Login failed. Please try again.";
 
@@ -50,7 +51,7 @@ export function LoginPage({ tenant }: { tenant?: LoginTenant } = {}) {
   const emailInput = useRef<HTMLInputElement>(null);
 
   const login = useMutation({
-    mutationFn: (body: LoginRequest) => requestSession(authEndpoints.login.path, body),
+    mutationFn: (body: LoginRequest) => callEndpoint(authEndpoints.login, { body }),
     onSuccess: (response) => {
       const home = startSession(queryClient, response);
       void navigate(tenant ? tenant.afterLogin : home, { replace: true });

@@ -14,7 +14,8 @@ import { AuthScreen, FieldError } from "../../components/auth-screen";
 import { PasswordInput } from "../../components/password-input";
 import { SelectedPlanBanner } from "./selected-plan";
 import { clearSelectedPlan, useSelectedPlan } from "../../lib/selected-plan";
-import { requestSession, startSession, useUser } from "../../lib/session";
+import { callEndpoint } from "../../lib/endpoints";
+import { startSession, useUser } from "../../lib/session";
 
 export const SIGNUP_FAILED = "Sign up failed. Please try again.";
 
@@ -87,7 +88,7 @@ export function SignupPage() {
   };
 
   const signup = useMutation({
-    mutationFn: (body: SignupRequest) => requestSession(authEndpoints.signup.path, body),
+    mutationFn: (body: SignupRequest) => callEndpoint(authEndpoints.signup, { body }),
     onSuccess: (response) => {
       clearSelectedPlan();
       void navigate(startSession(queryClient, response), { replace: true });

@@ -1,10 +1,13 @@
-import { tenantEndpoints } from "@fieldops/shared/tenants";
 import { API_PATHS } from "@fieldops/shared/api-paths";
+import { companyEndpoints } from "@fieldops/shared/company";
+import { tenantEndpoints } from "@fieldops/shared/tenants";
+import { endpointKey } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 import { QUERY_KEYS } from "../../lib/query-keys";
 
 const recordsPathPrefix = API_PATHS.customRecords.replace(":objectKey", "");
-const tenantConfigPathPrefix = tenantEndpoints.config.path.slice(0, tenantEndpoints.config.path.indexOf(":"));
+/** The first part of every tenant's config key ("/api/tenants"), whichever tenant: all of them. */
+const allTenantConfigs = endpointKey(tenantEndpoints.config, { params: { tenantId: "any" } }).slice(0, 1);
 
 /**
  * Another user's change to a record refreshes its lists and pages; a build's install, preview, promotion or rollback
@@ -15,8 +18,6 @@ export const customObjectsLiveEvents = [
     predicate: (query) => typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith(recordsPathPrefix),
   }),
   ...refetchOnLiveEvents(["custom_objects.changed"], { queryKey: QUERY_KEYS.customObjects }),
-  ...refetchOnLiveEvents(["custom_objects.changed"], { queryKey: QUERY_KEYS.company }),
-  ...refetchOnLiveEvents(["custom_objects.changed"], {
-    predicate: (query) => typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith(tenantConfigPathPrefix),
-  }),
+  ...refetchOnLiveEvents(["custom_objects.changed"], { queryKey: endpointKey(companyEndpoints.get) }),
+  ...refetchOnLiveEvents(["custom_objects.changed"], { queryKey: allTenantConfigs }),
 ];

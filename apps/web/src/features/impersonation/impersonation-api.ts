@@ -1,4 +1,3 @@
-import { telemetryEndpoints } from "@fieldops/shared/telemetry";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { AUTH_TOKEN_STORAGE_KEY } from "@fieldops/shared/auth";
 import {
@@ -8,7 +7,7 @@ import {
   startImpersonationResponseSchema,
   type Impersonation,
 } from "@fieldops/shared/impersonation";
-import type { TelemetryTrackRequest } from "@fieldops/shared/telemetry";
+import { telemetryEndpoints, type TelemetryTrackRequest } from "@fieldops/shared/telemetry";
 import { ApiError, apiRequest } from "../../lib/api";
 
 /** Whether the token every call sends is an impersonation's this page started. */

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { apiPath } from "@fieldops/shared/api-paths";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import {
   SUPPORT_STATUS_LABELS,
@@ -18,6 +17,7 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { downloadFromApi } from "../../lib/download";
+import { endpointUrl } from "../../lib/endpoints";
 import { useCompany } from "../../lib/company";
 import { usePageTitle } from "../../shell/page-title";
 import { AttachmentPicker } from "./attachment-picker";
@@ -41,7 +41,7 @@ function StatusBadge({ status }: { status: SupportTicket["status"] }) {
 }
 
 const download = (id: string, fileName: string) =>
-  downloadFromApi(apiPath(supportEndpoints.attachment.path, { id }), fileName);
+  downloadFromApi(endpointUrl(supportEndpoints.attachment, { params: { id } }), fileName);
 
 function NewTicketForm({ onOpened }: { onOpened: (id: string) => void }) {
   const open = useOpenTicket();
@@ -52,7 +52,7 @@ function NewTicketForm({ onOpened }: { onOpened: (id: string) => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     open.mutate(
-      { subject, body, attachments: files },
+      { body: { subject, body, attachments: files } },
       {
         onSuccess: (ticket) => {
           setSubject("");
@@ -134,7 +134,7 @@ function TicketDetail({ id, agent, timeZone }: { id: string; agent: boolean; tim
   const submit = (event: FormEvent) => {
     event.preventDefault();
     reply.mutate(
-      { id, body, attachments: files },
+      { params: { id }, body: { body, attachments: files } },
       {
         onSuccess: () => {
           setBody("");
@@ -220,7 +220,10 @@ function TicketDetail({ id, agent, timeZone }: { id: string; agent: boolean; tim
               value={data.status}
               disabled={setStatus.isPending}
               onChange={(e) =>
-                setStatus.mutate({ id, status: supportTicketStatusSchema.catch(data.status).parse(e.target.value) })
+                setStatus.mutate({
+                  params: { id },
+                  body: { status: supportTicketStatusSchema.catch(data.status).parse(e.target.value) },
+                })
               }
             >
               {statuses.map((status) => (
