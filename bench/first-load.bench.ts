@@ -1,7 +1,6 @@
 import { chromium, type BrowserContext } from "@playwright/test";
 import { DEMO_PASSWORD } from "@fieldops/db/seed-demo-world";
-import { API_PATHS } from "@fieldops/shared/api-paths";
-import { AUTH_TOKEN_STORAGE_KEY } from "@fieldops/shared/auth";
+import { AUTH_TOKEN_STORAGE_KEY, authEndpoints } from "@fieldops/shared/auth";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { chromiumLaunchOptions } from "../playwright.config.ts";
 import { freePort } from "../scripts/start/free-port.ts";
@@ -38,7 +37,7 @@ interface JavaScriptBytes {
 }
 
 async function signIn(context: BrowserContext, baseUrl: string, email: string): Promise<void> {
-  const response = await context.request.post(`${baseUrl}${API_PATHS.login}`, {
+  const response = await context.request.post(`${baseUrl}${authEndpoints.login.path}`, {
     data: { username: email, password: DEMO_PASSWORD },
   });
   if (!response.ok()) throw new Error(`sign-in as ${email}: ${response.status()} ${await response.text()}`);

@@ -1,5 +1,6 @@
 import { scheduleEndpoints } from "@fieldops/shared/schedule";
 import { jobEndpoints, visitEndpoints } from "@fieldops/shared/jobs";
+import { authEndpoints } from "@fieldops/shared/auth";
 import { customerEndpoints } from "@fieldops/shared/customers";
 import { cpus, loadavg } from "node:os";
 import {
@@ -146,7 +147,7 @@ async function call<T>(
 }
 
 async function signIn(baseUrl: string, email: string): Promise<BenchSession> {
-  const response = await fetch(`${baseUrl}${API_PATHS.login}`, {
+  const response = await fetch(`${baseUrl}${authEndpoints.login.path}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username: email, password: SCALE_PASSWORD }),

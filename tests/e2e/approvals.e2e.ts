@@ -1,4 +1,5 @@
 import { moduleEndpoints } from "@fieldops/shared/modules";
+import { authEndpoints } from "@fieldops/shared/auth";
 import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
 import { DEMO_PASSWORD } from "@fieldops/db/seed-demo-world";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
@@ -7,7 +8,7 @@ import { openSignedIn, signInAs } from "./sign-in-as.ts";
 /** The demo member's API client, by bearer token, as the chat's module actions call the API for them. */
 async function memberApi(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string): Promise<APIRequestContext> {
   const login = await playwright.request.newContext({ baseURL });
-  const signedIn = await login.post(API_PATHS.login, {
+  const signedIn = await login.post(authEndpoints.login.path, {
     data: { username: "member@demo.test", password: DEMO_PASSWORD },
   });
   const { token } = (await signedIn.json()) as { token: string };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDaySchema } from "./calendar-day";
+import { defineEndpoint } from "./endpoint";
 import { text } from "./text";
 
 export const auditEntrySchema = z.object({
@@ -40,3 +41,28 @@ export const auditListResponseSchema = z.object({
   users: z.array(z.object({ id: z.string(), name: z.string() })).max(1000),
 });
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
+
+/** The CSV export's filters: the list's, without its paging. */
+export const auditExportQuerySchema = auditQuerySchema.omit({ limit: true, after: true });
+
+export const auditEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/audit-log",
+    tags: ["security"],
+    summary: "The company's audit log, newest first, by user, action and dates (owners; Growth plan and above)",
+    query: auditQuerySchema,
+    response: auditListResponseSchema,
+    capability: "audit.read",
+  }),
+  export: defineEndpoint({
+    method: "GET",
+    path: "/api/audit-log/export",
+    tags: ["security"],
+    summary: "The filtered audit log as CSV (owners; Growth plan and above)",
+    query: auditExportQuerySchema,
+    produces: "text/csv",
+    response: z.string(),
+    capability: "audit.read",
+  }),
+} as const;

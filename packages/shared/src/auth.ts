@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 import { tenantSlugSchema } from "./tenant-routes";
 import { permissionSchema, roleSchema } from "./roles";
 import { planIdSchema } from "./plans";
@@ -64,3 +65,38 @@ export const errorResponseSchema = z.object({
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const INVALID_CREDENTIALS = "Invalid credentials";
+
+export const authEndpoints = {
+  login: defineEndpoint({
+    method: "POST",
+    path: "/api/login",
+    tags: ["auth"],
+    summary: "Sign in with e-mail and password",
+    body: loginRequestSchema,
+    response: loginResponseSchema,
+  }),
+  signup: defineEndpoint({
+    method: "POST",
+    path: "/api/signup",
+    tags: ["auth"],
+    summary: "Create a company and its owner, on the chosen plan's free trial, and sign in",
+    body: signupRequestSchema,
+    status: 201,
+    response: loginResponseSchema,
+  }),
+  logout: defineEndpoint({
+    method: "POST",
+    path: "/api/logout",
+    tags: ["auth"],
+    summary: "End the current session",
+    status: 204,
+    response: z.null(),
+  }),
+  user: defineEndpoint({
+    method: "GET",
+    path: "/api/user",
+    tags: ["auth"],
+    summary: "The signed-in user",
+    response: userSchema,
+  }),
+} as const;

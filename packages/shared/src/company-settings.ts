@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { emailSchema } from "./auth";
+import { defineEndpoint } from "./endpoint";
+import { outboxListResponseSchema } from "./outbox";
 import { tenantSlugSchema } from "./tenant-routes";
 import { text } from "./text";
 import { verticalIdSchema } from "./verticals";
@@ -65,3 +67,77 @@ export type Theme = z.infer<typeof themeSchema>;
 
 export const userPreferencesSchema = z.object({ theme: themeSchema });
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;
+
+/** The logo's query: `v` is the stored file's id, so a new logo has a new URL and no cached copy of the old one shows. */
+export const companyLogoQuerySchema = z.object({ v: z.string().max(64).optional() });
+export const uploadLogoResponseSchema = z.object({ logo: z.string() });
+
+export const companySettingsEndpoints = {
+  profile: defineEndpoint({
+    method: "GET",
+    path: "/api/settings/company",
+    tags: ["settings"],
+    summary: "The company's profile, vertical, time zone and branding (owners and members)",
+    response: companyProfileSchema,
+    capability: "settings.read",
+  }),
+  updateProfile: defineEndpoint({
+    method: "PUT",
+    path: "/api/settings/company",
+    tags: ["settings"],
+    summary: "Change the company's profile, vertical, time zone and primary colour (owners)",
+    body: updateCompanyProfileRequestSchema,
+    response: companyProfileSchema,
+    capability: "settings.manage",
+  }),
+  logo: defineEndpoint({
+    method: "GET",
+    path: "/api/settings/company/logo",
+    tags: ["settings"],
+    summary: "The company's logo image (anyone of the company)",
+    query: companyLogoQuerySchema,
+    produces: "image/*",
+    response: z.any(),
+  }),
+  uploadLogo: defineEndpoint({
+    method: "PUT",
+    path: "/api/settings/company/logo",
+    tags: ["settings"],
+    summary: "Upload the company's logo: PNG, JPEG or WebP up to 512 KB, base64 in JSON (owners)",
+    body: uploadLogoRequestSchema,
+    response: uploadLogoResponseSchema,
+    capability: "settings.manage",
+  }),
+  removeLogo: defineEndpoint({
+    method: "DELETE",
+    path: "/api/settings/company/logo",
+    tags: ["settings"],
+    summary: "Remove the company's logo (owners)",
+    status: 204,
+    response: z.null(),
+    capability: "settings.manage",
+  }),
+  preferences: defineEndpoint({
+    method: "GET",
+    path: "/api/user/preferences",
+    tags: ["settings"],
+    summary: "The signed-in user's own preferences (theme)",
+    response: userPreferencesSchema,
+  }),
+  updatePreferences: defineEndpoint({
+    method: "PUT",
+    path: "/api/user/preferences",
+    tags: ["settings"],
+    summary: "Change the signed-in user's own preferences",
+    body: userPreferencesSchema,
+    response: userPreferencesSchema,
+  }),
+  outbox: defineEndpoint({
+    method: "GET",
+    path: "/api/outbox",
+    tags: ["settings"],
+    summary: "Messages kept for a sender (invitations, reminders), newest first (owners)",
+    response: outboxListResponseSchema,
+    capability: "outbox.read",
+  }),
+} as const;

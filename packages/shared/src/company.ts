@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 import { planIdSchema } from "./plans";
 import { terminologySchema, verticalIdSchema } from "./verticals";
 
@@ -29,3 +30,13 @@ export const companySchema = z.object({
   terminology: terminologySchema,
 });
 export type Company = z.infer<typeof companySchema>;
+
+export const companyEndpoints = {
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/company",
+    tags: ["company"],
+    summary: "The signed-in user's company",
+    response: companySchema,
+  }),
+} as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 import { text } from "./text";
 
 /** A host name of at least two labels, each 1–63 letters, digits or inner hyphens; stored in lower case. */
@@ -43,3 +44,40 @@ export function isHostName(tenantId: string): boolean {
 
 /** The meta tag by which the page served on a tenant's custom domain names the tenant (its slug). */
 export const TENANT_HOST_META = "fieldops-tenant-host";
+
+/** A Suite company's own domain: set it, publish the TXT record, verify it; then requests to that host are the tenant's. */
+export const customDomainEndpoints = {
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/settings/custom-domain",
+    tags: ["settings"],
+    summary: "The company's custom domain and the TXT record that verifies it (owners)",
+    response: customDomainSchema,
+    capability: "settings.manage",
+  }),
+  set: defineEndpoint({
+    method: "PUT",
+    path: "/api/settings/custom-domain",
+    tags: ["settings"],
+    summary: "Set the company's custom domain, unverified (owners; Suite)",
+    body: setCustomDomainRequestSchema,
+    response: customDomainSchema,
+    capability: "settings.manage",
+  }),
+  remove: defineEndpoint({
+    method: "DELETE",
+    path: "/api/settings/custom-domain",
+    tags: ["settings"],
+    summary: "Remove the company's custom domain (owners)",
+    response: customDomainSchema,
+    capability: "settings.manage",
+  }),
+  verify: defineEndpoint({
+    method: "POST",
+    path: "/api/settings/custom-domain/verify",
+    tags: ["settings"],
+    summary: "Verify the custom domain by its DNS TXT record (owners; Suite)",
+    response: customDomainSchema,
+    capability: "settings.manage",
+  }),
+} as const;

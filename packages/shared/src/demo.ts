@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { brainContextSchema } from "./brain-context";
+import { defineEndpoint } from "./endpoint";
 import { planIdSchema } from "./plans";
 
 /** A demo company's tier is one of the plans: switching it gives the company that plan's features. */
@@ -21,3 +23,30 @@ export type DemoTierRequest = z.infer<typeof demoTierRequestSchema>;
 export const DEMO_TIER_UPDATED = "Demo Tier Updated";
 export const DEMO_TIER_FAILED = "Failed to switch demo tier";
 export const NOT_A_DEMO_COMPANY = "Only a demo company can switch its tier";
+
+/** The signed-in company's demo status and tier, and the context the assistant is given. */
+export const demoEndpoints = {
+  status: defineEndpoint({
+    method: "GET",
+    path: "/api/demo/status",
+    tags: ["demo"],
+    summary: "Whether the company is a demo, and its switched tier",
+    response: demoStatusSchema,
+  }),
+  switchTier: defineEndpoint({
+    method: "POST",
+    path: "/api/demo/tier",
+    tags: ["demo"],
+    summary: "Switch a demo company to a tier (its plan's features); owners and administrators of demo companies only",
+    body: demoTierRequestSchema,
+    response: demoStatusSchema,
+    capability: "demo.switch_tier",
+  }),
+  brainContext: defineEndpoint({
+    method: "GET",
+    path: "/api/brain/context",
+    tags: ["demo"],
+    summary: "The signed-in user and their company, as the assistant knows them",
+    response: brainContextSchema,
+  }),
+} as const;

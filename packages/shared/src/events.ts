@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 import { buildStageNameSchema, buildStageStatusSchema, buildStatusSchema } from "./builds";
 import { assistantEventPayloadSchema, chatClientMessageSchemas } from "./chat";
-import { defineEndpoint } from "./endpoint";
 import { INTEGRATION_PROVIDERS } from "./integrations";
 import { text } from "./text";
 
@@ -166,3 +166,16 @@ export const realtimeEndpoints = {
 
 /** WebSocket close code for a socket without a valid session (4000–4999 belong to the application). */
 export const WS_CLOSE_UNAUTHORIZED = 4401;
+
+export const activityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+
+export const activityEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/activity",
+    tags: ["company"],
+    summary: "The company's recent activity, newest first",
+    query: activityQuerySchema,
+    response: activityListResponseSchema,
+  }),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "./auth";
+import { defineEndpoint } from "./endpoint";
 import type { PlanFeature } from "./plans";
 import { text } from "./text";
 
@@ -148,3 +149,77 @@ export const communicationSettingsResponseSchema = communicationSettingsSchema.e
   companyName: z.string(),
 });
 export type CommunicationSettingsResponse = z.infer<typeof communicationSettingsResponseSchema>;
+
+export const integrationEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/integrations",
+    tags: ["integrations"],
+    summary: "QuickBooks, Stripe and Twilio: what each does and whether it is connected",
+    response: integrationListResponseSchema,
+    capability: "integrations.read",
+  }),
+  connect: defineEndpoint({
+    method: "POST",
+    path: "/api/integrations/:provider/connect",
+    tags: ["integrations"],
+    summary: "Start connecting an integration: answers the authorization URL to send the browser to",
+    params: integrationProviderParamsSchema,
+    response: startIntegrationResponseSchema,
+    capability: "integrations.manage",
+  }),
+  callback: defineEndpoint({
+    method: "GET",
+    path: "/api/integrations/:provider/callback",
+    tags: ["integrations"],
+    summary: "Where the provider sends the browser back; redirects to the integrations settings with the result",
+    params: integrationProviderParamsSchema,
+    query: integrationCallbackQuerySchema,
+    status: 302,
+    response: z.null(),
+  }),
+  disconnect: defineEndpoint({
+    method: "DELETE",
+    path: "/api/integrations/:provider",
+    tags: ["integrations"],
+    summary: "Disconnect an integration and delete its stored tokens; disconnecting one that is not connected succeeds",
+    params: integrationProviderParamsSchema,
+    status: 204,
+    response: z.null(),
+    capability: "integrations.manage",
+  }),
+  paymentSettings: defineEndpoint({
+    method: "GET",
+    path: "/api/settings/payments",
+    tags: ["settings"],
+    summary: "Accepted payment methods, default terms and Stripe's status",
+    response: paymentSettingsResponseSchema,
+    capability: "integrations.read",
+  }),
+  updatePaymentSettings: defineEndpoint({
+    method: "PUT",
+    path: "/api/settings/payments",
+    tags: ["settings"],
+    summary: "Change the accepted payment methods and default terms",
+    body: paymentSettingsSchema,
+    response: paymentSettingsResponseSchema,
+    capability: "integrations.manage",
+  }),
+  communicationSettings: defineEndpoint({
+    method: "GET",
+    path: "/api/settings/communications",
+    tags: ["settings"],
+    summary: "The e-mail sender and Twilio's status for SMS",
+    response: communicationSettingsResponseSchema,
+    capability: "integrations.read",
+  }),
+  updateCommunicationSettings: defineEndpoint({
+    method: "PUT",
+    path: "/api/settings/communications",
+    tags: ["settings"],
+    summary: "Change the e-mail sender name and reply-to address",
+    body: communicationSettingsSchema,
+    response: communicationSettingsResponseSchema,
+    capability: "integrations.manage",
+  }),
+} as const;

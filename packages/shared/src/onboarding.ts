@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "./auth";
+import { defineEndpoint } from "./endpoint";
 import { phoneSchema } from "./team";
 import { text } from "./text";
 
@@ -31,3 +32,15 @@ export const completeOnboardingRequestSchema = z.object({
 export type CompleteOnboardingRequest = z.input<typeof completeOnboardingRequestSchema>;
 
 export const completeOnboardingResponseSchema = z.object({ invited: z.number().int() });
+
+export const onboardingEndpoints = {
+  complete: defineEndpoint({
+    method: "POST",
+    path: "/api/onboarding/complete",
+    tags: ["onboarding"],
+    summary: "Finish the first-run setup: the company's name and the team members to invite (owners)",
+    body: completeOnboardingRequestSchema,
+    response: completeOnboardingResponseSchema,
+    capability: "team.manage",
+  }),
+} as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 
 export const planIdSchema = z.enum(["starter", "growth", "pro", "suite"]);
 export type PlanId = z.infer<typeof planIdSchema>;
@@ -220,3 +221,24 @@ export type PlanOverview = z.infer<typeof planOverviewSchema>;
 /** PUT /api/company/plan: choose a plan (owners only). Choosing the current plan during a trial ends the trial on it. */
 export const changePlanRequestSchema = z.object({ planId: planIdSchema }).strict();
 export type ChangePlanRequest = z.infer<typeof changePlanRequestSchema>;
+
+export const planEndpoints = {
+  overview: defineEndpoint({
+    method: "GET",
+    path: "/api/company/plan",
+    tags: ["company"],
+    summary: "The company's plan, its free trial, and its usage against each limit (jobs this month in its time zone)",
+    response: planOverviewSchema,
+  }),
+  change: defineEndpoint({
+    method: "PUT",
+    path: "/api/company/plan",
+    tags: ["company"],
+    summary:
+      "Choose the company's plan (owners): takes effect at once and ends the free trial, recorded in the audit log (no billing). " +
+      "Refused while usage exceeds the plan's limits; choosing the same plan again changes nothing",
+    body: changePlanRequestSchema,
+    response: planOverviewSchema,
+    capability: "plan.change",
+  }),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { passwordSchema } from "./auth";
+import { defineEndpoint } from "./endpoint";
 import { text } from "./text";
 
 export const changePasswordRequestSchema = z.object({
@@ -56,3 +57,36 @@ export function describeDevice(userAgent: string | null | undefined): string {
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? "Unknown device";
 }
+
+export const securityEndpoints = {
+  changePassword: defineEndpoint({
+    method: "PUT",
+    path: "/api/security/password",
+    tags: ["security"],
+    summary: "Change your password (the current one required); your other sessions end",
+    body: changePasswordRequestSchema,
+    response: revokedSessionsResponseSchema,
+  }),
+  sessions: defineEndpoint({
+    method: "GET",
+    path: "/api/security/sessions",
+    tags: ["security"],
+    summary: "Your active sessions: device, address, last use",
+    response: activeSessionListResponseSchema,
+  }),
+  endSession: defineEndpoint({
+    method: "DELETE",
+    path: "/api/security/sessions/:id",
+    tags: ["security"],
+    summary: "Sign out one of your sessions",
+    params: sessionIdParamsSchema,
+    response: revokedSessionsResponseSchema,
+  }),
+  endOtherSessions: defineEndpoint({
+    method: "DELETE",
+    path: "/api/security/sessions",
+    tags: ["security"],
+    summary: "Sign out every session of yours but this one",
+    response: revokedSessionsResponseSchema,
+  }),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { base64Length } from "./company-settings";
+import { defineEndpoint } from "./endpoint";
 import { text } from "./text";
 
 export const supportTicketStatusSchema = z.enum(["open", "waiting", "resolved", "closed"]);
@@ -98,3 +99,58 @@ export type SupportTicket = z.infer<typeof supportTicketSchema>;
 
 export const supportTicketParamsSchema = z.object({ id: z.uuid() });
 export const supportAttachmentParamsSchema = z.object({ id: z.uuid() });
+
+export const supportEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/support/tickets",
+    tags: ["support"],
+    summary: "Support tickets: the company's, or every company's for the support team (priority support first)",
+    response: supportTicketListResponseSchema,
+  }),
+  open: defineEndpoint({
+    method: "POST",
+    path: "/api/support/tickets",
+    tags: ["support"],
+    summary: "Open a support ticket, with up to 3 attachments (512 KB each)",
+    body: createSupportTicketRequestSchema,
+    status: 201,
+    response: supportTicketSchema,
+  }),
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/support/tickets/:id",
+    tags: ["support"],
+    summary: "A ticket with its messages",
+    params: supportTicketParamsSchema,
+    response: supportTicketSchema,
+  }),
+  reply: defineEndpoint({
+    method: "POST",
+    path: "/api/support/tickets/:id/messages",
+    tags: ["support"],
+    summary: "Reply to a ticket",
+    params: supportTicketParamsSchema,
+    body: replySupportTicketRequestSchema,
+    status: 201,
+    response: supportTicketSchema,
+  }),
+  setStatus: defineEndpoint({
+    method: "PUT",
+    path: "/api/support/tickets/:id/status",
+    tags: ["support"],
+    summary: "Change a ticket's status (the company: resolved, closed or open again)",
+    params: supportTicketParamsSchema,
+    body: setSupportTicketStatusRequestSchema,
+    response: supportTicketSchema,
+  }),
+  attachment: defineEndpoint({
+    method: "GET",
+    path: "/api/support/attachments/:id",
+    tags: ["support"],
+    summary: "Download an attachment of a ticket you may see",
+    params: supportAttachmentParamsSchema,
+    produces: "application/octet-stream",
+    response: z.any(),
+  }),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { emailSchema, passwordSchema } from "./auth";
+import { emailSchema, loginResponseSchema, passwordSchema } from "./auth";
+import { defineEndpoint } from "./endpoint";
 import { roleSchema } from "./roles";
 import { text } from "./text";
 
@@ -74,3 +75,83 @@ export const INVITATION_INVALID = "This invitation link is not valid or has expi
 
 export const changeRoleRequestSchema = z.object({ role: inviteRoleSchema });
 export type ChangeRoleRequest = z.infer<typeof changeRoleRequestSchema>;
+
+/** A member's role once changed. */
+export const changedRoleSchema = z.object({ id: z.string(), role: roleSchema });
+
+export const teamEndpoints = {
+  invitations: defineEndpoint({
+    method: "GET",
+    path: "/api/team/invitations",
+    tags: ["team"],
+    summary: "The company's invitations, newest first (owners)",
+    response: invitationListResponseSchema,
+    capability: "team.manage",
+  }),
+  invite: defineEndpoint({
+    method: "POST",
+    path: "/api/team/invitations",
+    tags: ["team"],
+    summary:
+      "Invite someone by e-mail with a role, within the plan's seats; the link goes out through the outbox (owners)",
+    body: createInvitationRequestSchema,
+    status: 201,
+    response: invitationSchema,
+    capability: "team.manage",
+  }),
+  resendInvitation: defineEndpoint({
+    method: "POST",
+    path: "/api/team/invitations/:id/resend",
+    tags: ["team"],
+    summary: "Send an invitation again with a new link and expiry (owners)",
+    params: invitationIdParamsSchema,
+    response: invitationSchema,
+    capability: "team.manage",
+  }),
+  revokeInvitation: defineEndpoint({
+    method: "DELETE",
+    path: "/api/team/invitations/:id",
+    tags: ["team"],
+    summary: "Withdraw an invitation: its link stops working (owners)",
+    params: invitationIdParamsSchema,
+    response: invitationSchema,
+    capability: "team.manage",
+  }),
+  changeRole: defineEndpoint({
+    method: "PATCH",
+    path: "/api/team/:userId",
+    tags: ["team"],
+    summary: "Change a team member's role; it applies to their open sessions at once (owners)",
+    params: teamMemberParamsSchema,
+    body: changeRoleRequestSchema,
+    response: changedRoleSchema,
+    capability: "team.manage",
+  }),
+  removeMember: defineEndpoint({
+    method: "DELETE",
+    path: "/api/team/:userId",
+    tags: ["team"],
+    summary: "Remove someone from the company; their sessions end at once (owners)",
+    params: teamMemberParamsSchema,
+    status: 204,
+    response: z.null(),
+    capability: "team.manage",
+  }),
+  lookUpInvitation: defineEndpoint({
+    method: "POST",
+    path: "/api/invitations/lookup",
+    tags: ["team"],
+    summary: "What an invitation link is for (the token in the body, never in a URL)",
+    body: invitationLookupRequestSchema,
+    response: invitationPreviewSchema,
+  }),
+  acceptInvitation: defineEndpoint({
+    method: "POST",
+    path: "/api/invitations/accept",
+    tags: ["team"],
+    summary: "Accept an invitation: set your name and password, join the company and sign in",
+    body: acceptInvitationRequestSchema,
+    status: 201,
+    response: loginResponseSchema,
+  }),
+} as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 import { text } from "./text";
 
 /**
@@ -193,3 +194,66 @@ export function normalizeRoute(pathname: string): string {
     .map((segment) => (ID_SEGMENT.test(segment) ? ":id" : segment))
     .join("/");
 }
+
+export const telemetryEndpoints = {
+  track: defineEndpoint({
+    method: "POST",
+    path: "/api/telemetry/track",
+    tags: ["telemetry"],
+    summary: "Record a routing or impersonation event",
+    body: telemetryTrackRequestSchema,
+    status: 204,
+    response: z.null(),
+  }),
+  performance: defineEndpoint({
+    method: "POST",
+    path: "/api/brain/telemetry/performance",
+    tags: ["telemetry"],
+    summary: "Record a page's web vitals",
+    body: performanceReportSchema,
+    status: 204,
+    response: z.null(),
+  }),
+  alert: defineEndpoint({
+    method: "POST",
+    path: "/api/brain/telemetry/alert",
+    tags: ["telemetry"],
+    summary: "Record a web vital past its threshold",
+    body: performanceAlertSchema,
+    status: 204,
+    response: z.null(),
+  }),
+  bundleAlert: defineEndpoint({
+    method: "POST",
+    path: "/api/brain/telemetry/bundle-alert",
+    tags: ["telemetry"],
+    summary: "Record a script bundle past its size limit",
+    body: bundleAlertSchema,
+    status: 204,
+    response: z.null(),
+  }),
+  vitals: defineEndpoint({
+    method: "GET",
+    path: "/api/admin/telemetry/vitals",
+    tags: ["telemetry"],
+    summary: "Platform admins: the 75th percentile of each web vital by route or tenant over time",
+    query: vitalsQuerySchema,
+    response: vitalsSeriesSchema,
+  }),
+  alerts: defineEndpoint({
+    method: "GET",
+    path: "/api/admin/telemetry/alerts",
+    tags: ["telemetry"],
+    summary: "Platform admins: performance and bundle alerts over time, and the latest ones",
+    query: telemetryRangeQuerySchema,
+    response: alertsOverviewSchema,
+  }),
+  tenantActivity: defineEndpoint({
+    method: "GET",
+    path: "/api/admin/telemetry/tenant-activity",
+    tags: ["telemetry"],
+    summary: "Platform admins: tenant accesses, navigations and impersonations over time",
+    query: telemetryRangeQuerySchema,
+    response: tenantActivitySchema,
+  }),
+} as const;

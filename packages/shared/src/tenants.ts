@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 import { brandingSchema } from "./company";
 import { planHasFeature, planIdSchema, type PlanFeature, type PlanId } from "./plans";
 import { text } from "./text";
@@ -47,3 +48,15 @@ export function tenantFeaturesForPlan(features: readonly string[], planId: PlanI
     return gate === undefined || planHasFeature(planId, gate);
   });
 }
+
+export const tenantEndpoints = {
+  config: defineEndpoint({
+    method: "GET",
+    path: "/api/tenants/:tenantId/config",
+    tags: ["tenants"],
+    summary:
+      "A tenant's branding and home path; its plan, features and beta mode for its own users and platform admins",
+    params: tenantParamsSchema,
+    response: tenantConfigSchema,
+  }),
+} as const;

@@ -5,30 +5,50 @@ import { createSession, toAuthenticatedUser, toUserResponse } from "@fieldops/do
 import { isPlatformAdmin } from "@fieldops/domain/impersonation/platform-admin";
 import type { AppContext } from "../context.ts";
 
-/** Signs `user` in: a new session, its token as the httpOnly cookie and in the answer (sign-in, sign-up, an accepted invitation). */
+/** A session just created: the answer to send, and its token and expiry for the cookie. */
+export interface StartedSession {
+  body: LoginResponse;
+  cookie: { token: string; expiresAt: Date };
+}
+
+/** Signs `user` in: a new session, whose token goes in the answer and, by {@link sendSession}, in the cookie. */
 export async function startSession(
   context: AppContext,
   request: FastifyRequest,
-  reply: FastifyReply,
   user: UserRow,
-): Promise<LoginResponse> {
+): Promise<StartedSession> {
   const { token, session } = await createSession(context.db, user, {
     ipAddress: request.ip,
     userAgent: request.headers["user-agent"],
     ttlDays: context.env.SESSION_TTL_DAYS,
   });
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: context.env.NODE_ENV === "production",
-    expires: session.expiresAt,
-  });
   const authenticated = toAuthenticatedUser(user, session);
   return {
-    token,
-    user: toUserResponse(authenticated, {
-      platformAdmin: isPlatformAdmin(authenticated, context.env.PLATFORM_ADMIN_EMAILS),
-    }),
+    body: {
+      token,
+      user: toUserResponse(authenticated, {
+        platformAdmin: isPlatformAdmin(authenticated, context.env.PLATFORM_ADMIN_EMAILS),
+      }),
+    },
+    cookie: { token, expiresAt: session.expiresAt },
   };
+}
+
+/** Answers a sign-in, sign-up or accepted invitation: the token as the httpOnly cookie and in the body. */
+export function sendSession(
+  context: AppContext,
+  reply: FastifyReply,
+  started: StartedSession,
+  status: 200 | 201,
+): FastifyReply {
+  return reply
+    .setCookie(SESSION_COOKIE, started.cookie.token, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: context.env.NODE_ENV === "production",
+      expires: started.cookie.expiresAt,
+    })
+    .status(status)
+    .send(started.body);
 }

@@ -1,6 +1,6 @@
+import { healthEndpoints } from "@fieldops/shared/health";
 import { customerEndpoints } from "@fieldops/shared/customers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_PATHS } from "@fieldops/shared/api-paths";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
 import { createTestCompany, signIn, startTestApp, type TestApp } from "../../../../tests/integration/test-app.ts";
 
@@ -33,7 +33,7 @@ function serverTiming(response: Response): { ms: number; cpuMs: number; queries:
 
 describe("request metrics (FIELDOPS_REQUEST_METRICS)", () => {
   it("tell each answer's server time and how many SQL statements it took", async () => {
-    expect(serverTiming(await fetch(`${measured.url}${API_PATHS.health}`)).queries).toBe(1);
+    expect(serverTiming(await fetch(`${measured.url}${healthEndpoints.get.path}`)).queries).toBe(1);
 
     await call(measured, "GET", customerEndpoints.list.path); // the first request of a session also reads the session
     const list = serverTiming(await call(measured, "GET", customerEndpoints.list.path));
@@ -49,7 +49,7 @@ describe("request metrics (FIELDOPS_REQUEST_METRICS)", () => {
   });
 
   it("are off by default", async () => {
-    const response = await fetch(`${plain.url}${API_PATHS.health}`);
+    const response = await fetch(`${plain.url}${healthEndpoints.get.path}`);
     expect(response.status).toBe(200);
     expect(response.headers.has("server-timing")).toBe(false);
   });

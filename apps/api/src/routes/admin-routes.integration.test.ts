@@ -1,3 +1,6 @@
+import { teamEndpoints } from "@fieldops/shared/team";
+import { tenantEndpoints } from "@fieldops/shared/tenants";
+import { authEndpoints } from "@fieldops/shared/auth";
 import { customerEndpoints } from "@fieldops/shared/customers";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -342,7 +345,7 @@ describe("a tenant's plan and features", () => {
     expect(detail.config.effectiveFeatures).not.toContain("reports");
     expect(detail.config.effectiveFeatures).toContain("white_label");
     expect((await call("GET", reportPath, owner)).status).toBe(403);
-    const config = await call("GET", apiPath(API_PATHS.tenantConfig, { tenantId: company.slug }), owner);
+    const config = await call("GET", apiPath(tenantEndpoints.config.path, { tenantId: company.slug }), owner);
     expect(config.body.features).toEqual(["jobs", "leads", "estimator"]);
     const entry = await t.db.auditLog.findFirstOrThrow({
       where: { companyId: company.id, action: "company.features_changed" },
@@ -400,15 +403,15 @@ describe("suspending and restoring a tenant", () => {
 
     // The session in hand reads nothing any more, and signing in again is refused with the reason.
     expect((await call("GET", customerEndpoints.list.path, ownerToken)).status).toBe(401);
-    expect((await call("GET", API_PATHS.user, ownerToken)).status).toBe(401);
-    const login = await post(`${t.url}${API_PATHS.login}`, {
+    expect((await call("GET", authEndpoints.user.path, ownerToken)).status).toBe(401);
+    const login = await post(`${t.url}${authEndpoints.login.path}`, {
       username: company.users.member.email,
       password: TEST_PASSWORD,
     });
     expect(login.status).toBe(403);
     expect(await login.json()).toEqual({ message: COMPANY_SUSPENDED_MESSAGE });
     // A wrong password learns nothing about the suspension.
-    const wrong = await post(`${t.url}${API_PATHS.login}`, {
+    const wrong = await post(`${t.url}${authEndpoints.login.path}`, {
       username: company.users.member.email,
       password: "not-the-password",
     });
@@ -427,7 +430,7 @@ describe("suspending and restoring a tenant", () => {
         expiresAt: new Date(Date.now() + 3600_000),
       },
     });
-    const joining = await post(`${t.url}${API_PATHS.invitationAccept}`, {
+    const joining = await post(`${t.url}${teamEndpoints.acceptInvitation.path}`, {
       token: inviteToken,
       name: "Late Joiner",
       password: "a-long-password",

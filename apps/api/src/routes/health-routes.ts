@@ -1,15 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { healthEndpoints, type Health } from "@fieldops/shared/health";
 import type { AppContext } from "../context.ts";
-import { API_PATHS } from "@fieldops/shared/api-paths";
+import { registerEndpoint } from "../http/endpoint-route.ts";
 
 const CHECK_TIMEOUT_MS = 2000;
-const healthSchema = z.object({
-  status: z.enum(["ok", "degraded"]),
-  database: z.enum(["up", "down"]),
-  redis: z.enum(["up", "down"]),
-  message: z.string().optional(),
-});
 
 async function answers(check: () => Promise<unknown>): Promise<"up" | "down"> {
   let timer: NodeJS.Timeout | undefined;
@@ -27,26 +21,24 @@ async function answers(check: () => Promise<unknown>): Promise<"up" | "down"> {
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  app.get(
-    API_PATHS.health,
-    {
-      logLevel: "warn",
-      schema: {
-        tags: ["system"],
-        summary: "200 when PostgreSQL and Redis answer, 503 otherwise",
-        response: { 200: healthSchema, 503: healthSchema },
-      },
+  // Its requests log at warn and above: an endpoint route takes no `logLevel`, a plugin of its own gives it one.
+  await app.register(
+    async (quiet) => {
+      registerEndpoint(
+        quiet,
+        healthEndpoints.get,
+        async (): Promise<Health> => {
+          const [database, redis] = await Promise.all([
+            answers(() => context.db.$queryRaw`SELECT 1`),
+            answers(() => context.redis.ping()),
+          ]);
+          if (database === "up" && redis === "up") return { status: "ok", database, redis };
+          const down = [database === "down" ? "database" : null, redis === "down" ? "Redis" : null].filter(Boolean);
+          return { status: "degraded", database, redis, message: `${down.join(" and ")} not answering` };
+        },
+        { send: (reply, health) => reply.status(health.status === "ok" ? 200 : 503).send(health) },
+      );
     },
-    async (_request, reply) => {
-      const [database, redis] = await Promise.all([
-        answers(() => context.db.$queryRaw`SELECT 1`),
-        answers(() => context.redis.ping()),
-      ]);
-      if (database === "up" && redis === "up") return { status: "ok" as const, database, redis };
-      const down = [database === "down" ? "database" : null, redis === "down" ? "Redis" : null].filter(Boolean);
-      return reply
-        .status(503)
-        .send({ status: "degraded", database, redis, message: `${down.join(" and ")} not answering` });
-    },
+    { logLevel: "warn" },
   );
 };

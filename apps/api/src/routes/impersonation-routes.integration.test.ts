@@ -1,3 +1,6 @@
+import { supportEndpoints } from "@fieldops/shared/support";
+import { auditEndpoints } from "@fieldops/shared/audit";
+import { authEndpoints } from "@fieldops/shared/auth";
 import { customerEndpoints } from "@fieldops/shared/customers";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -5,7 +8,7 @@ import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { hashToken } from "@fieldops/domain/accounts/sessions";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import { WS_CLOSE_UNAUTHORIZED, realtimeEndpoints } from "@fieldops/shared/events";
+import { WS_CLOSE_UNAUTHORIZED, activityEndpoints, realtimeEndpoints } from "@fieldops/shared/events";
 import { IMPERSONATION_TIME_LIMIT_MS, type Impersonation } from "@fieldops/shared/impersonation";
 import { impersonationEndpoints } from "@fieldops/shared/impersonation-endpoints";
 import { defaultPermissions } from "@fieldops/shared/roles";
@@ -106,7 +109,7 @@ describe("starting an impersonation", () => {
     expect(stored).toContain(hashToken(token));
     expect(stored).not.toContain(token);
 
-    const user = await callApi(t.url, "GET", API_PATHS.user, token);
+    const user = await callApi(t.url, "GET", authEndpoints.user.path, token);
     expect(user.body).toEqual({
       id: admin.id,
       email: admin.email,
@@ -118,7 +121,7 @@ describe("starting an impersonation", () => {
       impersonation,
       platformAdmin: false,
     });
-    expect((await callApi(t.url, "GET", API_PATHS.user, adminToken)).body).toMatchObject({
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, adminToken)).body).toMatchObject({
       role: "admin",
       companyId: null,
       impersonating: false,
@@ -132,12 +135,12 @@ describe("starting an impersonation", () => {
 
   it("is open to an address of PLATFORM_ADMIN_EMAILS, for another company than their own", async () => {
     const token = await signIn(t.url, listedEmail);
-    expect((await callApi(t.url, "GET", API_PATHS.user, token)).body).toMatchObject({
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, token)).body).toMatchObject({
       role: "owner",
       platformAdmin: true,
     });
     const { token: impersonationToken } = await impersonate(company.id, token);
-    expect((await callApi(t.url, "GET", API_PATHS.user, impersonationToken)).body).toMatchObject({
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, impersonationToken)).body).toMatchObject({
       role: "admin",
       companyId: company.id,
       impersonating: true,
@@ -181,7 +184,7 @@ describe("acting while impersonating", () => {
     expect(JSON.stringify(listed.body)).toContain("Added by support");
     expect(JSON.stringify(listed.body)).not.toContain("Other company's customer");
     // A platform admin's own session answers every company's tickets; the impersonation sees only this one's.
-    const tickets = await callApi(t.url, "GET", API_PATHS.supportTickets, token);
+    const tickets = await callApi(t.url, "GET", supportEndpoints.list.path, token);
     expect(tickets.status).toBe(200);
     expect(JSON.stringify(tickets.body)).not.toContain(other.id);
     await end(token);
@@ -196,7 +199,7 @@ describe("acting while impersonating", () => {
     await end(token);
 
     const ownerToken = await signIn(t.url, company.users.owner.email);
-    const log = await callApi(t.url, "GET", `${API_PATHS.auditLog}?limit=200`, ownerToken);
+    const log = await callApi(t.url, "GET", `${auditEndpoints.list.path}?limit=200`, ownerToken);
     expect(log.status).toBe(200);
     const items = log.body.items as { action: string; actorUserId: string; actorName: string; summary: string }[];
     const byAdmin = items.filter((item) => item.actorUserId === admin.id);
@@ -227,8 +230,8 @@ describe("acting while impersonating", () => {
     expect(await t.db.auditLog.count({ where: { companyId: other.id, actorUserId: admin.id } })).toBe(0);
 
     const memberToken = await signIn(t.url, company.users.member.email);
-    expect((await callApi(t.url, "GET", API_PATHS.auditLog, memberToken)).status).toBe(403);
-    const feed = await callApi(t.url, "GET", `${API_PATHS.activity}?limit=100`, memberToken);
+    expect((await callApi(t.url, "GET", auditEndpoints.list.path, memberToken)).status).toBe(403);
+    const feed = await callApi(t.url, "GET", `${activityEndpoints.list.path}?limit=100`, memberToken);
     expect(JSON.stringify(feed.body)).not.toContain("while impersonating");
   });
 
@@ -262,7 +265,7 @@ describe("ending an impersonation", () => {
     const { token } = await impersonate();
     expect((await callApi(t.url, "GET", customerEndpoints.list.path, token)).status).toBe(200);
     expect(await end(token)).toEqual({ status: 200, body: { redirectUrl: "/admin-dashboard" } });
-    expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, token)).status).toBe(401);
     expect((await callApi(t.url, "GET", customerEndpoints.list.path, token)).status).toBe(401);
     expect((await callApi(t.url, "POST", realtimeEndpoints.socketTicket.path, token)).status).toBe(401);
     const endedCount = () =>
@@ -271,7 +274,7 @@ describe("ending an impersonation", () => {
     expect(await end(token)).toEqual({ status: 200, body: { redirectUrl: "/admin-dashboard" } });
     expect(await endedCount()).toBe(before);
     // The admin's own session goes on; it is no impersonation to end.
-    expect((await callApi(t.url, "GET", API_PATHS.user, adminToken)).status).toBe(200);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, adminToken)).status).toBe(200);
     expect((await end(adminToken)).status).toBe(401);
     const memberToken = await signIn(t.url, company.users.member.email);
     expect((await end(memberToken)).status).toBe(401);
@@ -285,7 +288,7 @@ describe("ending an impersonation", () => {
       where: { tokenHash: hashToken(token) },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
-    expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, token)).status).toBe(401);
     expect((await callApi(t.url, "GET", customerEndpoints.list.path, token)).status).toBe(401);
     expect((await callApi(t.url, "GET", impersonationEndpoints.current.path, token)).status).toBe(401);
     expect((await end(token)).status).toBe(200);
@@ -301,8 +304,8 @@ describe("ending an impersonation", () => {
   it("ends with the admin's sign-out", async () => {
     const ownToken = await signIn(t.url, admin.email);
     const { token } = await impersonate(company.id, ownToken);
-    expect((await callApi(t.url, "POST", API_PATHS.logout, ownToken)).status).toBe(204);
-    expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
+    expect((await callApi(t.url, "POST", authEndpoints.logout.path, ownToken)).status).toBe(204);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, token)).status).toBe(401);
     const stored = await t.db.session.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
     expect(
       await t.db.auditLog.count({
@@ -314,9 +317,9 @@ describe("ending an impersonation", () => {
   it("signs the admin out altogether when they sign out while impersonating", async () => {
     const ownToken = await signIn(t.url, admin.email);
     const { token } = await impersonate(company.id, ownToken);
-    expect((await callApi(t.url, "POST", API_PATHS.logout, token)).status).toBe(204);
-    expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
-    expect((await callApi(t.url, "GET", API_PATHS.user, ownToken)).status).toBe(401);
+    expect((await callApi(t.url, "POST", authEndpoints.logout.path, token)).status).toBe(204);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, token)).status).toBe(401);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, ownToken)).status).toBe(401);
     const stored = await t.db.session.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
     expect(stored.endedAt).not.toBeNull();
     expect(
@@ -324,7 +327,7 @@ describe("ending an impersonation", () => {
         where: { companyId: company.id, action: "impersonation.ended", entityId: stored.id },
       }),
     ).toBe(1);
-    expect((await callApi(t.url, "GET", API_PATHS.user, adminToken)).status).toBe(200);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, adminToken)).status).toBe(200);
   });
 
   it("exits a tenant by slug from the impersonation, for a platform admin only", async () => {
@@ -350,12 +353,12 @@ describe("ending an impersonation", () => {
       ).status,
     ).toBe(404);
     expect((await callApi(t.url, "POST", impersonationEndpoints.exit.path, token, { tenantId: "" })).status).toBe(400);
-    expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(200);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, token)).status).toBe(200);
     expect(await callApi(t.url, "POST", impersonationEndpoints.exit.path, token, { tenantId: company.slug })).toEqual({
       status: 200,
       body: { redirectUrl: `/instance-admin/${company.id}` },
     });
-    expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, token)).status).toBe(401);
   });
 
   it("exits a tenant from the admin's own session too", async () => {
@@ -363,6 +366,6 @@ describe("ending an impersonation", () => {
     expect(
       (await callApi(t.url, "POST", impersonationEndpoints.exit.path, adminToken, { tenantId: company.id })).status,
     ).toBe(200);
-    expect((await callApi(t.url, "GET", API_PATHS.user, token)).status).toBe(401);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, token)).status).toBe(401);
   });
 });

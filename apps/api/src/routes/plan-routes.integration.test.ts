@@ -4,7 +4,7 @@ import { customerEndpoints } from "@fieldops/shared/customers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
 import { API_PATHS } from "@fieldops/shared/api-paths";
-import { TRIAL_ENDED_MESSAGE } from "@fieldops/shared/plans";
+import { TRIAL_ENDED_MESSAGE, planEndpoints } from "@fieldops/shared/plans";
 import {
   callApi,
   createTestCompany,
@@ -80,7 +80,7 @@ describe("GET /api/company/plan", () => {
     });
 
     for (const role of ["owner", "member", "field_user"]) {
-      const { status, body } = await call("GET", API_PATHS.companyPlan, company.tokens[role]!);
+      const { status, body } = await call("GET", planEndpoints.overview.path, company.tokens[role]!);
       expect(status).toBe(200);
       expect(body).toMatchObject({
         planId: "growth",
@@ -91,14 +91,14 @@ describe("GET /api/company/plan", () => {
         timeZone: "Pacific/Kiritimati",
       });
     }
-    expect((await call("GET", API_PATHS.companyPlan, other.tokens.owner!)).body).toMatchObject({
+    expect((await call("GET", planEndpoints.overview.path, other.tokens.owner!)).body).toMatchObject({
       usage: { customers: 7, jobsPerMonth: 0 },
       trialState: "none",
     });
   });
 
   it("answers 401 without a session", async () => {
-    expect((await fetch(`${t.url}${API_PATHS.companyPlan}`)).status).toBe(401);
+    expect((await fetch(`${t.url}${planEndpoints.overview.path}`)).status).toBe(401);
   });
 });
 
@@ -106,13 +106,15 @@ describe("PUT /api/company/plan", () => {
   it("lets the owner only change the plan, at once, recorded in the audit log; the same choice again records nothing", async () => {
     const company = await companyWith("starter");
     for (const role of ["member", "field_user"]) {
-      expect((await call("PUT", API_PATHS.companyPlan, company.tokens[role]!, { planId: "pro" })).status).toBe(403);
+      expect((await call("PUT", planEndpoints.overview.path, company.tokens[role]!, { planId: "pro" })).status).toBe(
+        403,
+      );
     }
     expect((await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).planId).toBe("starter");
 
-    const upgraded = await call("PUT", API_PATHS.companyPlan, company.tokens.owner!, { planId: "growth" });
+    const upgraded = await call("PUT", planEndpoints.overview.path, company.tokens.owner!, { planId: "growth" });
     expect(upgraded).toMatchObject({ status: 200, body: { planId: "growth", trialState: "none", readOnly: false } });
-    const again = await call("PUT", API_PATHS.companyPlan, company.tokens.owner!, { planId: "growth" });
+    const again = await call("PUT", planEndpoints.overview.path, company.tokens.owner!, { planId: "growth" });
     expect(again).toMatchObject({ status: 200, body: { planId: "growth" } });
     const entries = await t.db.auditLog.findMany({ where: { companyId: company.id, action: "plan.changed" } });
     expect(entries).toHaveLength(1);
@@ -123,14 +125,14 @@ describe("PUT /api/company/plan", () => {
     });
     // Another company's owner changes only their own company.
     const other = await companyWith("starter");
-    await call("PUT", API_PATHS.companyPlan, other.tokens.owner!, { planId: "pro" });
+    await call("PUT", planEndpoints.overview.path, other.tokens.owner!, { planId: "pro" });
     expect((await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).planId).toBe("growth");
   });
 
   it("refuses a downgrade the company's usage does not fit in, naming the limit, and changes nothing", async () => {
     const company = await companyWith("growth");
     await addCustomers(company.id, 101);
-    const refused = await call("PUT", API_PATHS.companyPlan, company.tokens.owner!, { planId: "starter" });
+    const refused = await call("PUT", planEndpoints.overview.path, company.tokens.owner!, { planId: "starter" });
     expect(refused).toEqual({
       status: 409,
       body: {
@@ -144,10 +146,12 @@ describe("PUT /api/company/plan", () => {
 
   it("refuses an unknown plan with a 400 naming the field", async () => {
     const company = await companyWith("growth");
-    expect(await call("PUT", API_PATHS.companyPlan, company.tokens.owner!, { planId: "platinum" })).toMatchObject({
-      status: 400,
-      body: { field: "planId" },
-    });
+    expect(await call("PUT", planEndpoints.overview.path, company.tokens.owner!, { planId: "platinum" })).toMatchObject(
+      {
+        status: 400,
+        body: { field: "planId" },
+      },
+    );
   });
 });
 
@@ -159,7 +163,7 @@ describe("plan features and limits on the server", () => {
       status: 403,
       body: { message: "CSV export requires the Growth plan or higher.", requiredPlan: "growth" },
     });
-    await call("PUT", API_PATHS.companyPlan, company.tokens.owner!, { planId: "growth" });
+    await call("PUT", planEndpoints.overview.path, company.tokens.owner!, { planId: "growth" });
     const response = await fetch(`${t.url}${customerEndpoints.export.path}`, {
       headers: { authorization: `Bearer ${company.tokens.owner}` },
     });
@@ -193,7 +197,7 @@ describe("the free trial", () => {
 
     // Reads work.
     expect((await call("GET", customerEndpoints.list.path, company.tokens.member!)).status).toBe(200);
-    expect((await call("GET", API_PATHS.companyPlan, company.tokens.owner!)).body).toMatchObject({
+    expect((await call("GET", planEndpoints.overview.path, company.tokens.owner!)).body).toMatchObject({
       trialState: "ended",
       readOnly: true,
     });
@@ -230,8 +234,10 @@ describe("the free trial", () => {
     expect(await t.db.assistantMessage.count({ where: { companyId: company.id } })).toBe(0);
 
     // Only the owner may choose a plan, and choosing one lifts the refusal.
-    expect((await call("PUT", API_PATHS.companyPlan, company.tokens.member!, { planId: "growth" })).status).toBe(403);
-    const chosen = await call("PUT", API_PATHS.companyPlan, company.tokens.owner!, { planId: "growth" });
+    expect((await call("PUT", planEndpoints.overview.path, company.tokens.member!, { planId: "growth" })).status).toBe(
+      403,
+    );
+    const chosen = await call("PUT", planEndpoints.overview.path, company.tokens.owner!, { planId: "growth" });
     expect(chosen).toMatchObject({
       status: 200,
       body: { planId: "growth", trialEndsAt: null, trialState: "none", readOnly: false },

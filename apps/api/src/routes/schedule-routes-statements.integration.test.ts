@@ -1,6 +1,7 @@
 import { jobEndpoints, visitEndpoints } from "@fieldops/shared/jobs";
+import { authEndpoints } from "@fieldops/shared/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiPath, API_PATHS } from "@fieldops/shared/api-paths";
+import { apiPath } from "@fieldops/shared/api-paths";
 import { zonedWallClockToUtc } from "@fieldops/shared/company-time";
 import type { JobDetail, Visit } from "@fieldops/shared/jobs";
 import {
@@ -105,7 +106,7 @@ afterAll(() => t?.close());
 describe("POST /api/visits/:id/schedule statements", () => {
   it("stay few and do not grow with the crew's bookings that day", async () => {
     // The first request of a session also reads the session.
-    expect((await callApi(t.url, "GET", API_PATHS.user, owner)).status).toBe(200);
+    expect((await callApi(t.url, "GET", authEndpoints.user.path, owner)).status).toBe(200);
 
     const counts: number[] = [];
     for (const [index, hour] of ["07:00", "08:00", "09:00", "10:00", "15:00", "16:00"].entries()) {

@@ -44,7 +44,7 @@ export function ThemePreferenceSync() {
         return;
       }
     }
-    if (theme !== stored && !save.isPending) save.mutate({ theme });
+    if (theme !== stored && !save.isPending) save.mutate({ body: { theme } });
   }, [stored, userId, theme, setTheme, save]);
   return null;
 }

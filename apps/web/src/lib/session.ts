@@ -3,18 +3,16 @@ import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-quer
 import { useNavigate, useOutletContext } from "react-router";
 import {
   AUTH_TOKEN_STORAGE_KEY,
-  loginResponseSchema,
+  authEndpoints,
   userSchema,
   type LoginResponse,
   type User,
 } from "@fieldops/shared/auth";
-import { API_PATHS } from "@fieldops/shared/api-paths";
 import { IMPERSONATION_TOKEN_STORAGE_KEY, ORIGINAL_TOKEN_STORAGE_KEY } from "@fieldops/shared/impersonation";
 import { homePathForRole } from "@fieldops/shared/roles";
-import { apiRequest, getQueryFn } from "./api";
-import { QUERY_KEYS } from "./query-keys";
-import { useParsedQuery, useWrite, sendJson } from "./queries";
-import { userPreferencesSchema, type UserPreferences } from "@fieldops/shared/company-settings";
+import { companySettingsEndpoints } from "@fieldops/shared/company-settings";
+import { getQueryFn } from "./api";
+import { endpointKey, useEndpointMutation, useEndpointQuery } from "./endpoints";
 import {
   clearSignedOutMark,
   endServerSession,
@@ -23,9 +21,10 @@ import {
   markSignedOut,
 } from "./signed-out";
 
-export const USER_QUERY_KEY = QUERY_KEYS.user;
+export const USER_QUERY_KEY = endpointKey(authEndpoints.user);
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
+/** Not `callEndpoint`: a 401 is an answer here (nobody signed in), not an error. */
 const fetchUser = getQueryFn<unknown>({ on401: "returnNull" });
 
 /**
@@ -54,15 +53,6 @@ export function useUser() {
 /** The signed-in user, for pages inside the shell's signed-in layout (`AppLayout` hands it to its outlet). */
 export function useSignedInUser(): User {
   return useOutletContext<User>();
-}
-
-/** POST /api/login or /api/signup: both answer with a token and the signed-in user. */
-export async function requestSession(
-  url: typeof API_PATHS.login | typeof API_PATHS.signup,
-  body: unknown,
-): Promise<LoginResponse> {
-  const res = await apiRequest("POST", url, body);
-  return loginResponseSchema.parse(await res.json());
 }
 
 /**
@@ -102,10 +92,8 @@ export function useLogout(): () => Promise<void> {
 
 /** The signed-in user's own preferences (theme, onboarding). */
 export const useUserPreferences = (enabled = true) =>
-  useParsedQuery(QUERY_KEYS.userPreferences, userPreferencesSchema, enabled);
+  useEndpointQuery(companySettingsEndpoints.preferences, {}, { enabled });
 export const useUpdateUserPreferences = () =>
-  useWrite(
-    async (input: UserPreferences) =>
-      userPreferencesSchema.parse(await sendJson("PUT", API_PATHS.userPreferences, input)),
-    [QUERY_KEYS.userPreferences],
-  );
+  useEndpointMutation(companySettingsEndpoints.updatePreferences, {
+    invalidates: [endpointKey(companySettingsEndpoints.preferences)],
+  });

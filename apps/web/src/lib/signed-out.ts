@@ -1,5 +1,5 @@
-import { apiRequest } from "./api";
-import { API_PATHS } from "@fieldops/shared/api-paths";
+import { authEndpoints } from "@fieldops/shared/auth";
+import { callEndpoint } from "./endpoints";
 
 /**
  * Set by a logout the server could not confirm, removed by the next sign-in. The session cookie is httpOnly, so
@@ -28,7 +28,7 @@ export function clearSignedOutMark(): void {
 /** POST /api/logout. True when the server confirmed that the session (if any) has ended and its cookie is gone. */
 export async function endServerSession(): Promise<boolean> {
   try {
-    await apiRequest("POST", API_PATHS.logout);
+    await callEndpoint(authEndpoints.logout);
     return true;
   } catch {
     return false;

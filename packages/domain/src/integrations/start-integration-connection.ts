@@ -1,9 +1,10 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { apiPath } from "@fieldops/shared/api-paths";
 import {
   SIMULATED_AUTHORIZE_PATH,
   type IntegrationProvider,
   type StartIntegrationResponse,
+  integrationEndpoints,
 } from "@fieldops/shared/integrations";
 import { assertIntegrationAvailable } from "./integration-access.ts";
 import { authorizationUrl, randomToken, sha256 } from "./oauth-client.ts";
@@ -14,7 +15,7 @@ import { encryptSecret } from "./token-encryption.ts";
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 
 export const integrationCallbackUrl = (appOrigin: string, provider: IntegrationProvider) =>
-  `${appOrigin}${apiPath(API_PATHS.integrationCallback, { provider })}`;
+  `${appOrigin}${apiPath(integrationEndpoints.callback.path, { provider })}`;
 
 /**
  * Starts connecting an integration: stores a single-use state bound to the user and company (only its hash), with

@@ -1,7 +1,6 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { API_PATHS } from "@fieldops/shared/api-paths";
 import { brandingSchema } from "@fieldops/shared/company";
-import { LOGO_MAX_BYTES, type UploadLogoRequest } from "@fieldops/shared/company-settings";
+import { LOGO_MAX_BYTES, type UploadLogoRequest, companySettingsEndpoints } from "@fieldops/shared/company-settings";
 import { recordAudit } from "../audit/record-audit.ts";
 import { notFound } from "../errors.ts";
 import { decodeUpload } from "../files/decode-upload.ts";
@@ -9,7 +8,7 @@ import { decodeUpload } from "../files/decode-upload.ts";
 const LOGO = "logo";
 
 /** Where the app fetches the logo; the file's id in the query makes a new logo a new URL for browser caches. */
-const logoUrl = (fileId: string) => `${API_PATHS.companyLogo}?v=${fileId}`;
+const logoUrl = (fileId: string) => `${companySettingsEndpoints.logo.path}?v=${fileId}`;
 
 /** Stores the company's logo (replacing the previous one) and points the branding at it. */
 export async function uploadCompanyLogo(

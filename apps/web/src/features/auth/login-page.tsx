@@ -2,8 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Navigate, useNavigate } from "react-router";
 import { z } from "zod";
-import { API_PATHS } from "@fieldops/shared/api-paths";
-import { INVALID_CREDENTIALS, emailSchema, type LoginRequest } from "@fieldops/shared/auth";
+import { INVALID_CREDENTIALS, emailSchema, type LoginRequest, authEndpoints } from "@fieldops/shared/auth";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -16,7 +15,8 @@ import { AuthScreen, FieldError } from "../../components/auth-screen";
 import { PasswordInput } from "../../components/password-input";
 import { SelectedPlanBanner } from "./selected-plan";
 import { useSelectedPlan } from "../../lib/selected-plan";
-import { requestSession, startSession, useUser } from "../../lib/session";
+import { callEndpoint } from "../../lib/endpoints";
+import { startSession, useUser } from "../../lib/session";
 
 export const LOGIN_FAILED = "Login failed. Please try again.";
 
@@ -51,7 +51,7 @@ export function LoginPage({ tenant }: { tenant?: LoginTenant } = {}) {
   const emailInput = useRef<HTMLInputElement>(null);
 
   const login = useMutation({
-    mutationFn: (body: LoginRequest) => requestSession(API_PATHS.login, body),
+    mutationFn: (body: LoginRequest) => callEndpoint(authEndpoints.login, { body }),
     onSuccess: (response) => {
       const home = startSession(queryClient, response);
       void navigate(tenant ? tenant.afterLogin : home, { replace: true });

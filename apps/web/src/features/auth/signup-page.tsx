@@ -1,8 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, Navigate, useNavigate } from "react-router";
-import { API_PATHS } from "@fieldops/shared/api-paths";
-import { passwordSchema, signupRequestSchema, type SignupRequest } from "@fieldops/shared/auth";
+import { passwordSchema, signupRequestSchema, type SignupRequest, authEndpoints } from "@fieldops/shared/auth";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -15,7 +14,8 @@ import { AuthScreen, FieldError } from "../../components/auth-screen";
 import { PasswordInput } from "../../components/password-input";
 import { SelectedPlanBanner } from "./selected-plan";
 import { clearSelectedPlan, useSelectedPlan } from "../../lib/selected-plan";
-import { requestSession, startSession, useUser } from "../../lib/session";
+import { callEndpoint } from "../../lib/endpoints";
+import { startSession, useUser } from "../../lib/session";
 
 export const SIGNUP_FAILED = "Sign up failed. Please try again.";
 
@@ -88,7 +88,7 @@ export function SignupPage() {
   };
 
   const signup = useMutation({
-    mutationFn: (body: SignupRequest) => requestSession(API_PATHS.signup, body),
+    mutationFn: (body: SignupRequest) => callEndpoint(authEndpoints.signup, { body }),
     onSuccess: (response) => {
       clearSelectedPlan();
       void navigate(startSession(queryClient, response), { replace: true });

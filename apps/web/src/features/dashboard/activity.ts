@@ -1,22 +1,14 @@
-import { useQuery } from "@tanstack/react-query";
-import { activityListResponseSchema, type Activity, type ActivityListResponse } from "@fieldops/shared/events";
-import { getQueryFn } from "../../lib/api";
+import { activityEndpoints, type Activity, type ActivityListResponse } from "@fieldops/shared/events";
+import { endpointKey, useEndpointQuery } from "../../lib/endpoints";
 import { onLiveEvent } from "../../lib/live-event-registry";
-import { QUERY_KEYS } from "../../lib/query-keys";
 
-const ACTIVITY_QUERY_KEY = QUERY_KEYS.activity;
+const ACTIVITY_QUERY_KEY = endpointKey(activityEndpoints.list);
 /** How many entries the feed keeps while new ones stream in. */
 export const ACTIVITY_FEED_LIMIT = 50;
 
-const fetchActivity = getQueryFn<unknown>({ on401: "throw" });
-
 /** The company's recent activity, newest first (GET /api/activity); asked only for users who belong to a company. */
 export function useActivity(companyId: string | null) {
-  return useQuery<ActivityListResponse>({
-    queryKey: ACTIVITY_QUERY_KEY,
-    queryFn: async (context) => activityListResponseSchema.parse(await fetchActivity(context)),
-    enabled: companyId !== null,
-  });
+  return useEndpointQuery(activityEndpoints.list, {}, { enabled: companyId !== null });
 }
 
 /** Puts a new entry first, unless the feed already has it. */

@@ -1,22 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { API_PATHS } from "@fieldops/shared/api-paths";
-import { demoStatusSchema, type DemoStatus } from "@fieldops/shared/demo";
-import type { PlanId } from "@fieldops/shared/plans";
-import { apiRequest, getQueryFn } from "../../lib/api";
-import { QUERY_KEYS } from "../../lib/query-keys";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { companyEndpoints } from "@fieldops/shared/company";
+import { demoEndpoints } from "@fieldops/shared/demo";
+import { planEndpoints, type PlanId } from "@fieldops/shared/plans";
+import { tenantEndpoints } from "@fieldops/shared/tenants";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoints";
 
-const fetchJson = getQueryFn<unknown>({ on401: "throw" });
+const DEMO_STATUS_KEY = endpointKey(demoEndpoints.status);
+/** The first part of every tenant's config key ("/api/tenants"), whichever tenant: all of them. */
+const ALL_TENANT_CONFIGS = endpointKey(tenantEndpoints.config, { params: { tenantId: "any" } }).slice(0, 1);
 
 /** GET /api/demo/status: whether the signed-in company is a demo, and its switched tier. */
 export function useDemoStatus(enabled = true) {
-  return useQuery<DemoStatus>({
-    queryKey: QUERY_KEYS.demoStatus,
-    queryFn: async (context) => demoStatusSchema.parse(await fetchJson(context)),
-    enabled,
-  });
+  return useEndpointQuery(demoEndpoints.status, {}, { enabled });
 }
-
-const TENANT_CONFIG_PREFIX = API_PATHS.tenantConfig.slice(0, API_PATHS.tenantConfig.indexOf(":"));
 
 /**
  * POST /api/demo/tier. The demo status and the company's data (its plan, and the tenant config its sidebar is drawn
@@ -25,18 +21,17 @@ const TENANT_CONFIG_PREFIX = API_PATHS.tenantConfig.slice(0, API_PATHS.tenantCon
 export function useSwitchDemoTier() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (tier: PlanId) =>
-      demoStatusSchema.parse(await (await apiRequest("POST", API_PATHS.demoTier, { tier })).json()),
+    mutationFn: (tier: PlanId) => callEndpoint(demoEndpoints.switchTier, { body: { tier } }),
     onSuccess: async (status) => {
-      queryClient.setQueryData(QUERY_KEYS.demoStatus, status);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: QUERY_KEYS.demoStatus }),
-        queryClient.invalidateQueries({ queryKey: QUERY_KEYS.company }),
-        queryClient.invalidateQueries({ queryKey: QUERY_KEYS.companyPlan }),
-        queryClient.invalidateQueries({
-          predicate: (query) => String(query.queryKey[0]).startsWith(TENANT_CONFIG_PREFIX),
-        }),
-      ]);
+      queryClient.setQueryData(DEMO_STATUS_KEY, status);
+      await Promise.all(
+        [
+          DEMO_STATUS_KEY,
+          endpointKey(companyEndpoints.get),
+          endpointKey(planEndpoints.overview),
+          ALL_TENANT_CONFIGS,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
     },
   });
 }

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { API_PATHS } from "@fieldops/shared/api-paths";
-import { customDomainSchema, type CustomDomain } from "@fieldops/shared/custom-domain";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { customDomainEndpoints } from "@fieldops/shared/custom-domain";
 import { firstPlanWithFeature, planFeatureMessage, planHasFeature } from "@fieldops/shared/plans";
 import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
 import { Badge } from "../../components/ui/badge";
@@ -9,28 +8,28 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { apiRequest, getQueryFn } from "../../lib/api";
 import { apiErrorMessage } from "../../lib/api-error";
 import { useCompany } from "../../lib/company";
-import { QUERY_KEYS } from "../../lib/query-keys";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoints";
 import { useSignedInUser } from "../../lib/session";
 
-const fetchJson = getQueryFn<unknown>({ on401: "throw" });
-
 function useCustomDomain(enabled: boolean) {
-  return useQuery<CustomDomain>({
-    queryKey: QUERY_KEYS.customDomain,
-    queryFn: async (context) => customDomainSchema.parse(await fetchJson(context)),
-    enabled,
-  });
+  return useEndpointQuery(customDomainEndpoints.get, {}, { enabled });
 }
 
+type DomainCall = { action: "set"; domain: string } | { action: "verify" } | { action: "remove" };
+
+/** Setting, verifying and removing the domain, one at a time: each answers with the domain as it now is. */
 function useCustomDomainCall() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ method, path, body }: { method: string; path: string; body?: unknown }) =>
-      customDomainSchema.parse(await (await apiRequest(method, path, body)).json()),
-    onSuccess: (domain) => queryClient.setQueryData(QUERY_KEYS.customDomain, domain),
+    mutationFn: (call: DomainCall) =>
+      call.action === "set"
+        ? callEndpoint(customDomainEndpoints.set, { body: { domain: call.domain } })
+        : call.action === "verify"
+          ? callEndpoint(customDomainEndpoints.verify)
+          : callEndpoint(customDomainEndpoints.remove),
+    onSuccess: (domain) => queryClient.setQueryData(endpointKey(customDomainEndpoints.get), domain),
   });
 }
 
@@ -48,10 +47,7 @@ export function CustomDomainCard() {
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    call.mutate(
-      { method: "PUT", path: API_PATHS.customDomain, body: { domain: draft } },
-      { onSuccess: () => setDraft("") },
-    );
+    call.mutate({ action: "set", domain: draft }, { onSuccess: () => setDraft("") });
   };
   const current = domain.data;
   return (
@@ -85,11 +81,7 @@ export function CustomDomainCard() {
                 )}
                 <div className="flex flex-wrap gap-2">
                   {current.verifiedAt ? null : (
-                    <Button
-                      size="sm"
-                      disabled={call.isPending}
-                      onClick={() => call.mutate({ method: "POST", path: API_PATHS.customDomainVerify })}
-                    >
+                    <Button size="sm" disabled={call.isPending} onClick={() => call.mutate({ action: "verify" })}>
                       Verify
                     </Button>
                   )}
@@ -97,7 +89,7 @@ export function CustomDomainCard() {
                     size="sm"
                     variant="outline"
                     disabled={call.isPending}
-                    onClick={() => call.mutate({ method: "DELETE", path: API_PATHS.customDomain })}
+                    onClick={() => call.mutate({ action: "remove" })}
                   >
                     Remove
                   </Button>

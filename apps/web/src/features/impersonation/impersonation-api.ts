@@ -6,7 +6,7 @@ import {
   type Impersonation,
 } from "@fieldops/shared/impersonation";
 import { impersonationEndpoints } from "@fieldops/shared/impersonation-endpoints";
-import type { TelemetryTrackRequest } from "@fieldops/shared/telemetry";
+import { telemetryEndpoints, type TelemetryTrackRequest } from "@fieldops/shared/telemetry";
 import { ApiError, apiRequest } from "../../lib/api";
 import { callEndpoint } from "../../lib/endpoints";
 
@@ -43,7 +43,7 @@ export async function trackImpersonation(
   details: Omit<TelemetryTrackRequest, "event">,
 ): Promise<void> {
   try {
-    await apiRequest("POST", API_PATHS.telemetryTrack, {
+    await apiRequest("POST", telemetryEndpoints.track.path, {
       ...details,
       event,
       path: window.location.pathname,

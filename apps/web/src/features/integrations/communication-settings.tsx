@@ -19,7 +19,7 @@ function EmailSenderForm({ settings }: { settings: CommunicationSettingsResponse
   const locked = !settings.canManage;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ emailSenderName: senderName, emailReplyTo: replyTo });
+    update.mutate({ body: { emailSenderName: senderName, emailReplyTo: replyTo } });
   };
   return (
     <Card role="region" aria-labelledby="email-sender-title">

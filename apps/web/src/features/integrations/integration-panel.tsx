@@ -112,7 +112,9 @@ export function IntegrationPanel({ item, canManage }: { item: IntegrationConnect
             <Button
               variant="destructive"
               disabled={disconnect.isPending}
-              onClick={() => disconnect.mutate(item.provider, { onSuccess: () => setConfirming(false) })}
+              onClick={() =>
+                disconnect.mutate({ params: { provider: item.provider } }, { onSuccess: () => setConfirming(false) })
+              }
             >
               {disconnect.isPending ? "Disconnecting…" : "Yes, disconnect"}
             </Button>

@@ -1,107 +1,54 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { integrationEndpoints, type IntegrationProvider } from "@fieldops/shared/integrations";
+import { callEndpoint, endpointKey, useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import {
-  communicationSettingsResponseSchema,
-  integrationListResponseSchema,
-  paymentSettingsResponseSchema,
-  startIntegrationResponseSchema,
-  type CommunicationSettings,
-  type CommunicationSettingsResponse,
-  type IntegrationListResponse,
-  type IntegrationProvider,
-  type PaymentSettings,
-  type PaymentSettingsResponse,
-} from "@fieldops/shared/integrations";
-import { apiRequest, getQueryFn } from "../../lib/api";
-import { QUERY_KEYS } from "../../lib/query-keys";
 
-const fetchJson = getQueryFn<unknown>({ on401: "throw" });
+const INTEGRATIONS = endpointKey(integrationEndpoints.list);
+const PAYMENT_SETTINGS = endpointKey(integrationEndpoints.paymentSettings);
+const COMMUNICATION_SETTINGS = endpointKey(integrationEndpoints.communicationSettings);
 
 export function useIntegrations(enabled = true) {
-  return useQuery<IntegrationListResponse>({
-    queryKey: QUERY_KEYS.integrations,
-    queryFn: async (context) => integrationListResponseSchema.parse(await fetchJson(context)),
-    enabled,
-  });
-}
-
-/** Every screen that shows an integration's status reads it again. */
-function useRefreshIntegrations() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [QUERY_KEYS.integrations, QUERY_KEYS.paymentSettings, QUERY_KEYS.communicationSettings].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
+  return useEndpointQuery(integrationEndpoints.list, {}, { enabled });
 }
 
 /** Asks the server for the authorization URL and sends the browser there (the provider, or the simulated page). */
 export function useStartIntegration() {
   return useMutation({
-    mutationFn: async (provider: IntegrationProvider) => {
-      const response = await apiRequest("POST", apiPath(API_PATHS.integrationConnect, { provider }));
-      return startIntegrationResponseSchema.parse(await response.json());
-    },
+    mutationFn: (provider: IntegrationProvider) => callEndpoint(integrationEndpoints.connect, { params: { provider } }),
     onSuccess: ({ authorizationUrl }) => window.location.assign(authorizationUrl),
   });
 }
 
+/** Every screen that shows an integration's status reads it again. */
 export function useDisconnectIntegration() {
-  const refresh = useRefreshIntegrations();
-  return useMutation({
-    mutationFn: async (provider: IntegrationProvider) => {
-      await apiRequest("DELETE", apiPath(API_PATHS.integration, { provider }));
-    },
-    onSuccess: refresh,
+  return useEndpointMutation(integrationEndpoints.disconnect, {
+    invalidates: [INTEGRATIONS, PAYMENT_SETTINGS, COMMUNICATION_SETTINGS],
   });
 }
 
 export function usePaymentSettings(enabled = true) {
-  return useQuery<PaymentSettingsResponse>({
-    queryKey: QUERY_KEYS.paymentSettings,
-    queryFn: async (context) => paymentSettingsResponseSchema.parse(await fetchJson(context)),
-    enabled,
-  });
+  return useEndpointQuery(integrationEndpoints.paymentSettings, {}, { enabled });
 }
 
-/** Saves a settings form; the answer replaces the cached settings. */
-function useSaveSettings<Input, Output>(
-  path: string,
-  schema: { parse(value: unknown): Output },
-  queryKey: readonly string[],
-) {
+/** Saves the payment settings; the answer replaces the cached ones. */
+export function useUpdatePaymentSettings() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: Input) => schema.parse(await (await apiRequest("PUT", path, input)).json()),
-    onSuccess: (settings) => queryClient.setQueryData(queryKey, settings),
+  return useEndpointMutation(integrationEndpoints.updatePaymentSettings, {
+    onSuccess: (settings) => queryClient.setQueryData(PAYMENT_SETTINGS, settings),
   });
 }
-
-export const useUpdatePaymentSettings = () =>
-  useSaveSettings<PaymentSettings, PaymentSettingsResponse>(
-    API_PATHS.paymentSettings,
-    paymentSettingsResponseSchema,
-    QUERY_KEYS.paymentSettings,
-  );
 
 export function useCommunicationSettings(enabled = true) {
-  return useQuery<CommunicationSettingsResponse>({
-    queryKey: QUERY_KEYS.communicationSettings,
-    queryFn: async (context) => communicationSettingsResponseSchema.parse(await fetchJson(context)),
-    enabled,
+  return useEndpointQuery(integrationEndpoints.communicationSettings, {}, { enabled });
+}
+
+/** Saves the e-mail sender; the answer replaces the cached settings. */
+export function useUpdateCommunicationSettings() {
+  const queryClient = useQueryClient();
+  return useEndpointMutation(integrationEndpoints.updateCommunicationSettings, {
+    onSuccess: (settings) => queryClient.setQueryData(COMMUNICATION_SETTINGS, settings),
   });
 }
 
-export const useUpdateCommunicationSettings = () =>
-  useSaveSettings<CommunicationSettings, CommunicationSettingsResponse>(
-    API_PATHS.communicationSettings,
-    communicationSettingsResponseSchema,
-    QUERY_KEYS.communicationSettings,
-  );
-
 /** The integrations screens follow a connection that its provider stopped accepting (found by the hourly refresh). */
-export const integrationsLiveEvents = refetchOnLiveEvents(["integrations.changed"], {
-  queryKey: QUERY_KEYS.integrations,
-});
+export const integrationsLiveEvents = refetchOnLiveEvents(["integrations.changed"], { queryKey: INTEGRATIONS });

@@ -27,8 +27,10 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettingsResponse }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     update.mutate({
-      acceptedMethods: PAYMENT_METHODS.filter((method) => methods.includes(method)),
-      defaultTermsDays: terms,
+      body: {
+        acceptedMethods: PAYMENT_METHODS.filter((method) => methods.includes(method)),
+        defaultTermsDays: terms,
+      },
     });
   };
   return (

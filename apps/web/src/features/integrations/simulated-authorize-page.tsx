@@ -1,8 +1,13 @@
 import { useSearchParams } from "react-router";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import { INTEGRATION_INFO, integrationProviderSchema } from "@fieldops/shared/integrations";
+import {
+  INTEGRATION_INFO,
+  integrationEndpoints,
+  integrationProviderSchema,
+  type IntegrationCallbackQuery,
+} from "@fieldops/shared/integrations";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
+import { endpointUrl } from "../../lib/endpoints";
 import { usePageTitle } from "../../shell/page-title";
 
 /**
@@ -23,8 +28,8 @@ export function SimulatedAuthorizePage() {
     );
   }
   const name = INTEGRATION_INFO[provider.data].name;
-  const callback = (answer: Record<string, string>) =>
-    `${apiPath(API_PATHS.integrationCallback, { provider: provider.data })}?${new URLSearchParams({ state, ...answer }).toString()}`;
+  const callback = (answer: IntegrationCallbackQuery) =>
+    endpointUrl(integrationEndpoints.callback, { params: { provider: provider.data }, query: { state, ...answer } });
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Connect {name} (simulated)</h1>

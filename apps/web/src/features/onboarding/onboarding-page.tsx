@@ -1,14 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
-import { API_PATHS } from "@fieldops/shared/api-paths";
 import {
   canAddOnboardingMember,
-  completeOnboardingResponseSchema,
   ONBOARDING_PLAN,
   ONBOARDING_STEP_COUNT,
-  type CompleteOnboardingRequest,
+  onboardingEndpoints,
 } from "@fieldops/shared/onboarding";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { Badge } from "../../components/ui/badge";
@@ -16,8 +13,8 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { apiRequest } from "../../lib/api";
 import { COMPANY_QUERY_KEY, useCompany } from "../../lib/company";
+import { useEndpointMutation } from "../../lib/endpoints";
 import { useUser } from "../../lib/session";
 import { FullPageLoader } from "../../shell/full-page-loader";
 import { usePageTitle } from "../../shell/page-title";
@@ -42,16 +39,8 @@ let nextRowKey = 1;
 const emptyRow = (): MemberRow => ({ key: nextRowKey++, name: "", cell: "", email: "" });
 const isBlank = (row: MemberRow) => !row.name.trim() && !row.cell.trim() && !row.email.trim();
 
-function useCompleteOnboarding() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: CompleteOnboardingRequest) =>
-      completeOnboardingResponseSchema.parse(
-        await (await apiRequest("POST", API_PATHS.onboardingComplete, input)).json(),
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: COMPANY_QUERY_KEY }),
-  });
-}
+const useCompleteOnboarding = () =>
+  useEndpointMutation(onboardingEndpoints.complete, { invalidates: [COMPANY_QUERY_KEY] });
 
 function MemberRows({ rows, setRows }: { rows: MemberRow[]; setRows: (rows: MemberRow[]) => void }) {
   const update = (key: number, change: Partial<MemberRow>) =>
@@ -158,10 +147,12 @@ export function OnboardingPage() {
     setWizard(done);
     complete.mutate(
       {
-        ...(wizard.completed.includes(1) ? { companyName: name.trim() } : {}),
-        members: rows
-          .filter((row) => !isBlank(row))
-          .map(({ name: memberName, cell, email }) => ({ name: memberName, cell, email })),
+        body: {
+          ...(wizard.completed.includes(1) ? { companyName: name.trim() } : {}),
+          members: rows
+            .filter((row) => !isBlank(row))
+            .map(({ name: memberName, cell, email }) => ({ name: memberName, cell, email })),
+        },
       },
       { onSuccess: () => void navigate(home, { replace: true }), onError: () => setWizard(wizard) },
     );

@@ -1,26 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { API_PATHS } from "@fieldops/shared/api-paths";
-import { planOverviewSchema, type PlanId, type PlanOverview } from "@fieldops/shared/plans";
-import { apiRequest, getQueryFn } from "../../lib/api";
-import { QUERY_KEYS } from "../../lib/query-keys";
-
-const fetchJson = getQueryFn<unknown>({ on401: "throw" });
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { planEndpoints, type PlanId } from "@fieldops/shared/plans";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoints";
 
 export function usePlanOverview() {
-  return useQuery<PlanOverview>({
-    queryKey: QUERY_KEYS.companyPlan,
-    queryFn: async (context) => planOverviewSchema.parse(await fetchJson(context)),
-  });
+  return useEndpointQuery(planEndpoints.overview, {});
 }
 
 /** Chooses the plan; the company (its plan, its trial) and everything a plan gates are fetched again. */
 export function useChangePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (planId: PlanId) =>
-      planOverviewSchema.parse(await (await apiRequest("PUT", API_PATHS.companyPlan, { planId })).json()),
+    mutationFn: (planId: PlanId) => callEndpoint(planEndpoints.change, { body: { planId } }),
     onSuccess: (overview) => {
-      queryClient.setQueryData(QUERY_KEYS.companyPlan, overview);
+      queryClient.setQueryData(endpointKey(planEndpoints.overview), overview);
       // What a plan allows shows on many screens (integrations, limits, the trial banner): all of it is read again.
       void queryClient.invalidateQueries();
     },

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { API_PATHS } from "@fieldops/shared/api-paths";
+import { auditEndpoints, type AuditQuery } from "@fieldops/shared/audit";
 import { PLAN_UPGRADE_MESSAGE } from "@fieldops/shared/modules";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
@@ -10,6 +10,7 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { ApiError } from "../../lib/api";
 import { downloadFromApi } from "../../lib/download";
+import { endpointUrl } from "../../lib/endpoints";
 import { apiErrorMessage } from "../../lib/api-error";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { useAuditLog } from "./security-queries";
@@ -21,16 +22,17 @@ interface Filters {
   to: string;
 }
 
-const queryOf = (filters: Filters, after?: string) => {
-  const params = new URLSearchParams(
-    Object.entries({ ...filters, ...(after ? { after } : {}) }).filter(([, value]) => value !== ""),
-  );
-  const text = params.toString();
-  return text ? `?${text}` : "";
+/** The filters that say something (an empty one is left out), and the page's start. */
+const queryOf = (filters: Filters, after?: string): AuditQuery => {
+  const query: AuditQuery = {};
+  for (const key of ["actorUserId", "action", "from", "to"] as const)
+    if (filters[key] !== "") query[key] = filters[key];
+  if (after) query.after = after;
+  return query;
 };
 
 const downloadCsv = (filters: Filters) =>
-  downloadFromApi(`${API_PATHS.auditLogExport}${queryOf(filters)}`, "audit-log.csv");
+  downloadFromApi(endpointUrl(auditEndpoints.export, { query: queryOf(filters) }), "audit-log.csv");
 
 /** Who changed what and when in the company, filtered by person, action and dates, exportable as CSV. */
 export function AuditLogCard({ timeZone }: { timeZone: string }) {

@@ -27,7 +27,7 @@ function ChangePasswordCard() {
     setProblem(checked.success ? null : (checked.error.issues[0]?.message ?? null));
     if (checked.success)
       change.mutate(
-        { currentPassword: current, newPassword: next },
+        { body: { currentPassword: current, newPassword: next } },
         {
           onSuccess: () => {
             setCurrent("");
@@ -134,7 +134,7 @@ function SessionsCard({ timeZone }: { timeZone: string }) {
                     size="sm"
                     disabled={revoke.isPending}
                     aria-label={`Sign out ${session.device}`}
-                    onClick={() => revoke.mutate(session.id)}
+                    onClick={() => revoke.mutate({ params: { id: session.id } })}
                   >
                     Sign out
                   </Button>
@@ -162,7 +162,7 @@ function SessionsCard({ timeZone }: { timeZone: string }) {
           action="Sign out others"
           pending={revokeOthers.isPending}
           error={revokeOthers.error}
-          onConfirm={() => revokeOthers.mutate(undefined, { onSuccess: () => setConfirmAll(false) })}
+          onConfirm={() => revokeOthers.mutate({}, { onSuccess: () => setConfirmAll(false) })}
         />
       </CardContent>
     </Card>

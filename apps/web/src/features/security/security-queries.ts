@@ -1,37 +1,21 @@
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import { auditListResponseSchema } from "@fieldops/shared/audit";
-import {
-  activeSessionListResponseSchema,
-  revokedSessionsResponseSchema,
-  type ChangePasswordRequest,
-} from "@fieldops/shared/security";
+import { auditEndpoints, type AuditQuery } from "@fieldops/shared/audit";
+import { securityEndpoints } from "@fieldops/shared/security";
+import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
-import { sendJson, useParsedQuery, useWrite } from "../../lib/queries";
-import { QUERY_KEYS } from "../../lib/query-keys";
 
-export const useSessions = () => useParsedQuery(QUERY_KEYS.securitySessions, activeSessionListResponseSchema);
-export const useRevokeSession = () =>
-  useWrite(
-    async (id: string) =>
-      revokedSessionsResponseSchema.parse(await sendJson("DELETE", apiPath(API_PATHS.securitySession, { id }))),
-    [QUERY_KEYS.securitySessions],
-  );
+const SESSIONS = [endpointKey(securityEndpoints.sessions)];
+
+export const useSessions = () => useEndpointQuery(securityEndpoints.sessions, {});
+export const useRevokeSession = () => useEndpointMutation(securityEndpoints.endSession, { invalidates: SESSIONS });
 export const useRevokeOtherSessions = () =>
-  useWrite(
-    async () => revokedSessionsResponseSchema.parse(await sendJson("DELETE", API_PATHS.securitySessions)),
-    [QUERY_KEYS.securitySessions],
-  );
-export const useChangePassword = () =>
-  useWrite(
-    async (input: ChangePasswordRequest) =>
-      revokedSessionsResponseSchema.parse(await sendJson("PUT", API_PATHS.securityPassword, input)),
-    [QUERY_KEYS.securitySessions],
-  );
+  useEndpointMutation(securityEndpoints.endOtherSessions, { invalidates: SESSIONS });
+export const useChangePassword = () => useEndpointMutation(securityEndpoints.changePassword, { invalidates: SESSIONS });
 
-export const useAuditLog = (query: string, enabled = true) =>
-  useParsedQuery(QUERY_KEYS.auditLog(query), auditListResponseSchema, enabled);
+/** Each filter and page is its own cached read: the query is part of the key. */
+export const useAuditLog = (query: AuditQuery, enabled = true) =>
+  useEndpointQuery(auditEndpoints.list, { query }, { enabled });
 
 /** The audit log follows the team's changes and every recorded activity. */
 export const securityLiveEvents = refetchOnLiveEvents(["team.changed", "activity.recorded"], {
-  predicate: (query) => String(query.queryKey[0]).startsWith(QUERY_KEYS.auditLogAll[0]),
+  queryKey: endpointKey(auditEndpoints.list),
 });

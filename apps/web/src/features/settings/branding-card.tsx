@@ -18,7 +18,7 @@ export function BrandingCard({ profile }: { profile: CompanyProfile }) {
     const type = LOGO_CONTENT_TYPES.find((accepted) => accepted === file.type);
     if (!type) return setProblem("Choose a PNG, JPEG or WebP image.");
     if (file.size > LOGO_MAX_BYTES) return setProblem("The logo can be 512 KB at most.");
-    upload.mutate({ fileName: file.name, contentType: type, dataBase64: await readFileAsBase64(file) });
+    upload.mutate({ body: { fileName: file.name, contentType: type, dataBase64: await readFileAsBase64(file) } });
   };
   const error =
     problem ?? (upload.isError ? apiErrorMessage(upload.error) : remove.isError ? apiErrorMessage(remove.error) : null);
@@ -61,7 +61,7 @@ export function BrandingCard({ profile }: { profile: CompanyProfile }) {
               {upload.isPending ? "Uploading…" : "Upload logo"}
             </Button>
             {profile.branding.logo ? (
-              <Button variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate()}>
+              <Button variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate({})}>
                 Remove logo
               </Button>
             ) : null}

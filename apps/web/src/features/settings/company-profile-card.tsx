@@ -40,7 +40,7 @@ export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
     const refused = validateTenantSlug(form.slug);
     setSlugError(refused);
     if (refused) return document.getElementById("company-slug")?.focus();
-    update.mutate(form);
+    update.mutate({ body: form });
   };
   const slugProblem = slugError ?? fieldError("slug");
   return (

@@ -1,27 +1,17 @@
-import { API_PATHS } from "@fieldops/shared/api-paths";
-import {
-  companyProfileSchema,
-  type UpdateCompanyProfileRequest,
-  type UploadLogoRequest,
-} from "@fieldops/shared/company-settings";
+import { companySettingsEndpoints } from "@fieldops/shared/company-settings";
 import { COMPANY_QUERY_KEY } from "../../lib/company";
-import { sendJson, useParsedQuery, useWrite } from "../../lib/queries";
-import { QUERY_KEYS } from "../../lib/query-keys";
+import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
+
+/** The profile and the company read from it (name, branding) change together. */
+const PROFILE_READS = [endpointKey(companySettingsEndpoints.profile), COMPANY_QUERY_KEY];
 
 export const useCompanyProfile = (enabled = true) =>
-  useParsedQuery(QUERY_KEYS.companyProfile, companyProfileSchema, enabled);
+  useEndpointQuery(companySettingsEndpoints.profile, {}, { enabled });
 
 export const useUpdateCompanyProfile = () =>
-  useWrite(
-    async (input: UpdateCompanyProfileRequest) =>
-      companyProfileSchema.parse(await sendJson("PUT", API_PATHS.companyProfile, input)),
-    [QUERY_KEYS.companyProfile, COMPANY_QUERY_KEY],
-  );
+  useEndpointMutation(companySettingsEndpoints.updateProfile, { invalidates: PROFILE_READS });
 
 export const useUploadLogo = () =>
-  useWrite(
-    (input: UploadLogoRequest) => sendJson("PUT", API_PATHS.companyLogo, input),
-    [QUERY_KEYS.companyProfile, COMPANY_QUERY_KEY],
-  );
+  useEndpointMutation(companySettingsEndpoints.uploadLogo, { invalidates: PROFILE_READS });
 export const useRemoveLogo = () =>
-  useWrite(() => sendJson("DELETE", API_PATHS.companyLogo), [QUERY_KEYS.companyProfile, COMPANY_QUERY_KEY]);
+  useEndpointMutation(companySettingsEndpoints.removeLogo, { invalidates: PROFILE_READS });

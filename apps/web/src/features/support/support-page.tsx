@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import {
   SUPPORT_STATUS_LABELS,
@@ -8,6 +7,7 @@ import {
   type AttachmentUpload,
   type SupportTicket,
   type SupportTicketSummary,
+  supportEndpoints,
 } from "@fieldops/shared/support";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -17,6 +17,7 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { downloadFromApi } from "../../lib/download";
+import { endpointUrl } from "../../lib/endpoints";
 import { useCompany } from "../../lib/company";
 import { usePageTitle } from "../../shell/page-title";
 import { AttachmentPicker } from "./attachment-picker";
@@ -40,7 +41,7 @@ function StatusBadge({ status }: { status: SupportTicket["status"] }) {
 }
 
 const download = (id: string, fileName: string) =>
-  downloadFromApi(apiPath(API_PATHS.supportAttachment, { id }), fileName);
+  downloadFromApi(endpointUrl(supportEndpoints.attachment, { params: { id } }), fileName);
 
 function NewTicketForm({ onOpened }: { onOpened: (id: string) => void }) {
   const open = useOpenTicket();
@@ -51,7 +52,7 @@ function NewTicketForm({ onOpened }: { onOpened: (id: string) => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     open.mutate(
-      { subject, body, attachments: files },
+      { body: { subject, body, attachments: files } },
       {
         onSuccess: (ticket) => {
           setSubject("");
@@ -133,7 +134,7 @@ function TicketDetail({ id, agent, timeZone }: { id: string; agent: boolean; tim
   const submit = (event: FormEvent) => {
     event.preventDefault();
     reply.mutate(
-      { id, body, attachments: files },
+      { params: { id }, body: { body, attachments: files } },
       {
         onSuccess: () => {
           setBody("");
@@ -219,7 +220,10 @@ function TicketDetail({ id, agent, timeZone }: { id: string; agent: boolean; tim
               value={data.status}
               disabled={setStatus.isPending}
               onChange={(e) =>
-                setStatus.mutate({ id, status: supportTicketStatusSchema.catch(data.status).parse(e.target.value) })
+                setStatus.mutate({
+                  params: { id },
+                  body: { status: supportTicketStatusSchema.catch(data.status).parse(e.target.value) },
+                })
               }
             >
               {statuses.map((status) => (

@@ -1,48 +1,36 @@
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import {
-  supportTicketListResponseSchema,
-  supportTicketSchema,
-  type CreateSupportTicketRequest,
-  type ReplySupportTicketRequest,
-  type SupportTicketStatus,
-} from "@fieldops/shared/support";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/api";
+import { useQueryClient } from "@tanstack/react-query";
+import { supportEndpoints, type SupportTicket } from "@fieldops/shared/support";
+import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
-import { QUERY_KEYS } from "../../lib/query-keys";
-import { useParsedQuery } from "../../lib/queries";
 
-export const useSupportTickets = () => useParsedQuery(QUERY_KEYS.supportTickets, supportTicketListResponseSchema);
+/** The ticket list's key, a prefix of every ticket's. */
+const TICKETS = endpointKey(supportEndpoints.list);
+
+export const useSupportTickets = () => useEndpointQuery(supportEndpoints.list, {});
 export const useSupportTicket = (id: string | null) =>
-  useParsedQuery(QUERY_KEYS.supportTicket(id ?? "none"), supportTicketSchema, id !== null);
+  useEndpointQuery(supportEndpoints.get, { params: { id: id ?? "none" } }, { enabled: id !== null });
 
-/** A write about a ticket: its answer is the ticket, put in the cache, and the list is read again. */
-function useTicketWrite<Input>(write: (input: Input) => Promise<Response>) {
+/** After a write about a ticket: its answer is the ticket, put in the cache, and the list (only it) is read again. */
+function useTicketWritten() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: Input) => supportTicketSchema.parse(await (await write(input)).json()),
-    onSuccess: async (ticket) => {
-      queryClient.setQueryData(QUERY_KEYS.supportTicket(ticket.id), ticket);
-      await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.supportTickets });
-    },
-  });
+  return async (ticket: SupportTicket) => {
+    queryClient.setQueryData(endpointKey(supportEndpoints.get, { params: { id: ticket.id } }), ticket);
+    await queryClient.invalidateQueries({ queryKey: TICKETS, exact: true });
+  };
 }
 
-export const useOpenTicket = () =>
-  useTicketWrite((input: CreateSupportTicketRequest) => apiRequest("POST", API_PATHS.supportTickets, input));
-export const useReplyTicket = () =>
-  useTicketWrite(({ id, ...input }: ReplySupportTicketRequest & { id: string }) =>
-    apiRequest("POST", apiPath(API_PATHS.supportTicketMessages, { id }), input),
-  );
-export const useSetTicketStatus = () =>
-  useTicketWrite(({ id, status }: { id: string; status: SupportTicketStatus }) =>
-    apiRequest("PUT", apiPath(API_PATHS.supportTicketStatus, { id }), { status }),
-  );
+export function useOpenTicket() {
+  const written = useTicketWritten();
+  return useEndpointMutation(supportEndpoints.open, { onSuccess: written });
+}
+export function useReplyTicket() {
+  const written = useTicketWritten();
+  return useEndpointMutation(supportEndpoints.reply, { onSuccess: written });
+}
+export function useSetTicketStatus() {
+  const written = useTicketWritten();
+  return useEndpointMutation(supportEndpoints.setStatus, { onSuccess: written });
+}
 
-/** An open ticket refreshes when someone answers it or changes its status. */
-export const supportLiveEvents = [
-  ...refetchOnLiveEvents(["support.ticket_updated"], { queryKey: QUERY_KEYS.supportTickets }),
-  ...refetchOnLiveEvents(["support.ticket_updated"], {
-    predicate: (query) => String(query.queryKey[0]).startsWith(`${API_PATHS.supportTickets}/`),
-  }),
-];
+/** The list and an open ticket refresh when someone answers one or changes its status. */
+export const supportLiveEvents = refetchOnLiveEvents(["support.ticket_updated"], { queryKey: TICKETS });

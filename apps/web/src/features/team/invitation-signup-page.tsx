@@ -1,14 +1,13 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { API_PATHS } from "@fieldops/shared/api-paths";
-import { loginResponseSchema, passwordSchema } from "@fieldops/shared/auth";
-import { invitationPreviewSchema, invitationTokenFromHash, INVITATION_INVALID } from "@fieldops/shared/team";
+import { passwordSchema } from "@fieldops/shared/auth";
+import { invitationTokenFromHash, INVITATION_INVALID, teamEndpoints } from "@fieldops/shared/team";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { apiRequest } from "../../lib/api";
+import { callEndpoint } from "../../lib/endpoints";
 import { startSession } from "../../lib/session";
 import { usePageTitle } from "../../shell/page-title";
 import { AuthScreen, FieldError } from "../../components/auth-screen";
@@ -33,24 +32,18 @@ export function AcceptInvitation({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const preview = useQuery({
+    // A look-up by POST (the token stays out of URLs), cached as the page's read of this token.
     queryKey: ["invitation-preview", token],
-    queryFn: async () =>
-      invitationPreviewSchema.parse(await (await apiRequest("POST", API_PATHS.invitationLookup, { token })).json()),
+    queryFn: () => callEndpoint(teamEndpoints.lookUpInvitation, { body: { token } }),
   });
   const [name, setName] = useState<string | null>(null);
   const [password, setPassword] = useState("");
   const [passwordError, setPasswordError] = useState<string>();
   const accept = useMutation({
-    mutationFn: async () =>
-      loginResponseSchema.parse(
-        await (
-          await apiRequest("POST", API_PATHS.invitationAccept, {
-            token,
-            name: name ?? preview.data?.name ?? "",
-            password,
-          })
-        ).json(),
-      ),
+    mutationFn: () =>
+      callEndpoint(teamEndpoints.acceptInvitation, {
+        body: { token, name: name ?? preview.data?.name ?? "", password },
+      }),
     onSuccess: (response) => void navigate(startSession(queryClient, response), { replace: true }),
   });
   if (preview.isPending)

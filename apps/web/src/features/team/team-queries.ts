@@ -1,43 +1,26 @@
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
-import { outboxListResponseSchema } from "@fieldops/shared/outbox";
-import {
-  invitationListResponseSchema,
-  invitationSchema,
-  type CreateInvitationRequest,
-  type InviteRole,
-} from "@fieldops/shared/team";
+import { companySettingsEndpoints } from "@fieldops/shared/company-settings";
+import { crewEndpoints } from "@fieldops/shared/crews";
+import { teamEndpoints } from "@fieldops/shared/team";
+import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
-import { sendJson, useParsedQuery, useWrite } from "../../lib/queries";
-import { QUERY_KEYS } from "../../lib/query-keys";
 
-const TEAM_READS = [QUERY_KEYS.team, QUERY_KEYS.invitations, QUERY_KEYS.outbox] as const;
+/** The people (GET /api/team, registered with the crews), the invitations and the outbox that sends them. */
+const TEAM_READS = [
+  endpointKey(crewEndpoints.team),
+  endpointKey(teamEndpoints.invitations),
+  endpointKey(companySettingsEndpoints.outbox),
+] as const;
 
-export const useInvitations = (enabled = true) =>
-  useParsedQuery(QUERY_KEYS.invitations, invitationListResponseSchema, enabled);
-export const useInvite = () =>
-  useWrite(
-    async (input: CreateInvitationRequest) =>
-      invitationSchema.parse(await sendJson("POST", API_PATHS.invitations, input)),
-    TEAM_READS,
-  );
+export const useInvitations = (enabled = true) => useEndpointQuery(teamEndpoints.invitations, {}, { enabled });
+export const useInvite = () => useEndpointMutation(teamEndpoints.invite, { invalidates: TEAM_READS });
 export const useResendInvitation = () =>
-  useWrite((id: string) => sendJson("POST", apiPath(API_PATHS.invitationResend, { id })), TEAM_READS);
+  useEndpointMutation(teamEndpoints.resendInvitation, { invalidates: TEAM_READS });
 export const useRevokeInvitation = () =>
-  useWrite((id: string) => sendJson("DELETE", apiPath(API_PATHS.invitation, { id })), TEAM_READS);
-export const useChangeRole = () =>
-  useWrite(
-    ({ userId, role }: { userId: string; role: InviteRole }) =>
-      sendJson("PATCH", apiPath(API_PATHS.teamMember, { userId }), { role }),
-    TEAM_READS,
-  );
-export const useRemoveMember = () =>
-  useWrite((userId: string) => sendJson("DELETE", apiPath(API_PATHS.teamMember, { userId })), TEAM_READS);
+  useEndpointMutation(teamEndpoints.revokeInvitation, { invalidates: TEAM_READS });
+export const useChangeRole = () => useEndpointMutation(teamEndpoints.changeRole, { invalidates: TEAM_READS });
+export const useRemoveMember = () => useEndpointMutation(teamEndpoints.removeMember, { invalidates: TEAM_READS });
 
-export const useOutbox = (enabled = true) => useParsedQuery(QUERY_KEYS.outbox, outboxListResponseSchema, enabled);
+export const useOutbox = (enabled = true) => useEndpointQuery(companySettingsEndpoints.outbox, {}, { enabled });
 
 /** The team, its invitations and the outbox follow invitations being sent, accepted and withdrawn. */
-export const teamLiveEvents = [
-  ...refetchOnLiveEvents(["team.changed"], { queryKey: QUERY_KEYS.team }),
-  ...refetchOnLiveEvents(["team.changed"], { queryKey: QUERY_KEYS.invitations }),
-  ...refetchOnLiveEvents(["team.changed"], { queryKey: QUERY_KEYS.outbox }),
-];
+export const teamLiveEvents = TEAM_READS.flatMap((queryKey) => refetchOnLiveEvents(["team.changed"], { queryKey }));

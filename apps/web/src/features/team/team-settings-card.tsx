@@ -39,7 +39,7 @@ function InviteForm() {
   const [form, setForm] = useState({ name: "", email: "", phone: "", role: "field_user" as InviteRole });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    invite.mutate(form, { onSuccess: () => setForm({ name: "", email: "", phone: "", role: form.role }) });
+    invite.mutate({ body: form }, { onSuccess: () => setForm({ name: "", email: "", phone: "", role: form.role }) });
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Invite a team member">
@@ -127,7 +127,10 @@ function MemberRow({ member, self }: { member: TeamMember; self: boolean }) {
           value={member.role}
           disabled={changeRole.isPending}
           onChange={(e) =>
-            changeRole.mutate({ userId: member.id, role: inviteRoleSchema.catch("field_user").parse(e.target.value) })
+            changeRole.mutate({
+              params: { userId: member.id },
+              body: { role: inviteRoleSchema.catch("field_user").parse(e.target.value) },
+            })
           }
         >
           {inviteRoleSchema.options.map((role) => (
@@ -156,7 +159,7 @@ function MemberRow({ member, self }: { member: TeamMember; self: boolean }) {
         action="Remove"
         pending={remove.isPending}
         error={remove.error}
-        onConfirm={() => remove.mutate(member.id, { onSuccess: () => setConfirming(false) })}
+        onConfirm={() => remove.mutate({ params: { userId: member.id } }, { onSuccess: () => setConfirming(false) })}
       />
     </li>
   );
@@ -181,7 +184,12 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
       </Badge>
       {open ? (
         <>
-          <Button variant="outline" size="sm" disabled={resend.isPending} onClick={() => resend.mutate(invitation.id)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={resend.isPending}
+            onClick={() => resend.mutate({ params: { id: invitation.id } })}
+          >
             Send again
           </Button>
           <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
@@ -203,7 +211,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
         action="Withdraw"
         pending={revoke.isPending}
         error={revoke.error}
-        onConfirm={() => revoke.mutate(invitation.id, { onSuccess: () => setConfirming(false) })}
+        onConfirm={() => revoke.mutate({ params: { id: invitation.id } }, { onSuccess: () => setConfirming(false) })}
       />
     </li>
   );

@@ -1,5 +1,4 @@
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from "web-vitals";
-import { API_PATHS } from "@fieldops/shared/api-paths";
 import {
   BUNDLE_ALERT_TYPE,
   exceededThresholds,
@@ -10,6 +9,7 @@ import {
   type PerformanceAlert,
   type PerformanceReport,
   type VitalName,
+  telemetryEndpoints,
 } from "@fieldops/shared/telemetry";
 import { postInBackground } from "../../lib/api";
 
@@ -71,7 +71,7 @@ export class VitalsReporter {
     for (const exceeded of exceededThresholds({ [field]: value })) {
       if (this.alerted.has(id)) continue;
       this.alerted.add(id);
-      this.send(API_PATHS.telemetryAlert, {
+      this.send(telemetryEndpoints.alert.path, {
         type: PERFORMANCE_ALERT_TYPE,
         ...exceeded,
         route: normalizeRoute(this.context.route),
@@ -89,7 +89,7 @@ export class VitalsReporter {
     for (const script of sizes.scripts) {
       if (!isBundleTooLarge(script.size) || this.alerted.has(script.fileName)) continue;
       this.alerted.add(script.fileName);
-      this.send(API_PATHS.telemetryBundleAlert, {
+      this.send(telemetryEndpoints.bundleAlert.path, {
         type: BUNDLE_ALERT_TYPE,
         fileName: script.fileName,
         size: script.size,
@@ -99,7 +99,7 @@ export class VitalsReporter {
       });
     }
     if (Object.keys(this.pending).length === 0) return;
-    this.send(API_PATHS.telemetryPerformance, {
+    this.send(telemetryEndpoints.performance.path, {
       ...this.pending,
       route,
       tenant: context.tenant,

@@ -1,19 +1,12 @@
-import { useQuery } from "@tanstack/react-query";
 import type { User } from "@fieldops/shared/auth";
-import { tenantConfigSchema, type TenantConfig } from "@fieldops/shared/tenants";
+import { tenantEndpoints, type TenantConfig } from "@fieldops/shared/tenants";
 import { VERTICALS } from "@fieldops/shared/verticals";
 import { can } from "@fieldops/shared/permissions";
-import { getQueryFn } from "../../lib/api";
-import { QUERY_KEYS } from "../../lib/query-keys";
-
-const fetchConfig = getQueryFn<unknown>({ on401: "throw" });
+import { useEndpointQuery } from "../../lib/endpoints";
 
 /** GET /api/tenants/{tenantId}/config; a 404 is the tenant not found, anything else a failed load. */
 export function useTenantConfig(tenantId: string) {
-  return useQuery<TenantConfig>({
-    queryKey: QUERY_KEYS.tenantConfig(tenantId),
-    queryFn: async (context) => tenantConfigSchema.parse(await fetchConfig(context)),
-  });
+  return useEndpointQuery(tenantEndpoints.config, { params: { tenantId } });
 }
 
 /** The features of a tenant whose own could not be loaded: the default vertical's. */
