@@ -20,6 +20,8 @@ export interface Endpoint {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /** Request headers the route reads (an Idempotency-Key, a customer link's token), their names in lower case. */
+  readonly headers?: z.ZodType;
   /** The success answer's status; 200 when omitted. A 204's response is `z.null()`. */
   readonly status?: SuccessStatus;
   readonly response: z.ZodType;
@@ -39,7 +41,7 @@ export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
   return endpoint;
 }
 
-type Part<E, K extends "params" | "query" | "body", Side extends "input" | "output"> =
+type Part<E, K extends "params" | "query" | "body" | "headers", Side extends "input" | "output"> =
   E extends Record<K, infer S extends z.ZodType>
     ? Side extends "input"
       ? Record<never, never> extends z.input<S>
@@ -48,15 +50,17 @@ type Part<E, K extends "params" | "query" | "body", Side extends "input" | "outp
       : { [P in K]: z.output<S> }
     : Record<never, never>;
 
-/** What a caller passes: the path's parameters, the query and the body, each only where the endpoint has one. */
+/** What a caller passes: the path's parameters, the query, the body and the headers, each where the endpoint has them. */
 export type EndpointInput<E extends Endpoint> = Part<E, "params", "input"> &
   Part<E, "query", "input"> &
-  Part<E, "body", "input">;
+  Part<E, "body", "input"> &
+  Part<E, "headers", "input">;
 
 /** What the server's handler receives, as validated by the endpoint's schemas. */
 export type EndpointRequest<E extends Endpoint> = Part<E, "params", "output"> &
   Part<E, "query", "output"> &
-  Part<E, "body", "output">;
+  Part<E, "body", "output"> &
+  Part<E, "headers", "output">;
 
 /** The success answer, as the caller reads it. */
 export type EndpointResponse<E extends Endpoint> = z.output<E["response"]>;

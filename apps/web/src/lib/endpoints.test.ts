@@ -31,6 +31,16 @@ const things = {
     body: z.object({ name: z.string() }),
     response: thingSchema,
   }),
+  pay: defineEndpoint({
+    method: "POST",
+    path: "/api/things/:id/payments",
+    tags: ["things"],
+    summary: "Pay for a thing, once per Idempotency-Key",
+    params: z.object({ id: z.string() }),
+    headers: z.object({ "idempotency-key": z.string(), "x-note": z.string().optional() }),
+    status: 201,
+    response: thingSchema,
+  }),
   remove: defineEndpoint({
     method: "DELETE",
     path: "/api/things/:id",
@@ -68,6 +78,18 @@ describe("callEndpoint", () => {
 
     expect(thing).toEqual({ id: "7", name: "Hedge" });
     expect(api.requests[0]?.headers["content-type"]).toBe("application/json");
+  });
+
+  it("sends the endpoint's headers, leaving out those not given", async () => {
+    api.on("POST", "/api/things/7/payments", (_req, res) => sendJson(res, 201, { id: "7", name: "Hedge" }));
+
+    await callEndpoint(things.pay, {
+      params: { id: "7" },
+      headers: { "idempotency-key": "key-1234", "x-note": undefined },
+    });
+
+    expect(api.requests[0]?.headers["idempotency-key"]).toBe("key-1234");
+    expect(api.requests[0]?.headers["x-note"]).toBeUndefined();
   });
 
   it("rejects an answer that does not match the response schema instead of handing it on", async () => {

@@ -24,6 +24,7 @@ interface InputParts {
   params?: Record<string, string | number>;
   query?: Record<string, unknown>;
   body?: unknown;
+  headers?: Record<string, string | undefined>;
 }
 
 /** The URL of a call: the path with its parameters filled in, then the query string. */
@@ -62,10 +63,22 @@ export async function callEndpoint<E extends Endpoint>(
   ...[input]: InputArgument<E>
 ): Promise<EndpointResponse<E>> {
   const parts: InputParts = input ?? {};
-  const response = await apiRequest(endpoint.method, urlOf(endpoint, parts), endpoint.body ? parts.body : undefined);
+  const response = await apiRequest(
+    endpoint.method,
+    urlOf(endpoint, parts),
+    endpoint.body ? parts.body : undefined,
+    headersOf(parts),
+  );
   // A schema's output is its endpoint's response type; TypeScript cannot see it through the generic.
   const schema = endpoint.response as z.ZodType<EndpointResponse<E>>;
   return schema.parse(endpoint.status === 204 || response.status === 204 ? null : await response.json());
+}
+
+/** The headers a call sends (an Idempotency-Key), those left undefined left out. */
+function headersOf(parts: InputParts): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(parts.headers ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }
 
 type EndpointQueryOptions<E extends Endpoint, Selected> = Omit<
