@@ -12,7 +12,7 @@ import {
   seedScaleCompany,
   type ScaleCompanySize,
 } from "@fieldops/db/seed-scale-company";
-import { reportIdSchema } from "@fieldops/shared/reports";
+import { reportIdSchema, reportEndpoints } from "@fieldops/shared/reports";
 import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { addDays, dayInTimeZone, mondayOf, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import type { CustomerListResponse } from "@fieldops/shared/customers";
@@ -263,7 +263,7 @@ async function benchCompany(session: BenchSession, n: number): Promise<Measured[
   const today = dayInTimeZone(new Date(), TIME_ZONE);
   const month = new URLSearchParams({ from: `${today.slice(0, 7)}-01`, to: today });
   for (const report of reportIdSchema.options) {
-    const path = `${apiPath(API_PATHS.report, { report })}?${month}`;
+    const path = `${apiPath(reportEndpoints.get.path, { report })}?${month}`;
     results.push(await measure(`report: ${report}, this month`, n, () => get(path), REPORT_P95_GOAL_MS));
   }
 

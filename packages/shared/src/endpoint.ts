@@ -19,9 +19,9 @@ export interface Endpoint {
   readonly tags: readonly string[];
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
-  /** Request headers the endpoint reads (an Idempotency-Key), named in lower case as the server sees them. */
-  readonly headers?: z.ZodType;
   readonly body?: z.ZodType;
+  /** Request headers the route reads (an Idempotency-Key, a customer link's token), their names in lower case. */
+  readonly headers?: z.ZodType;
   /** The success answer's status; 200 when omitted. A 204's response is `z.null()`. */
   readonly status?: SuccessStatus;
   readonly response: z.ZodType;

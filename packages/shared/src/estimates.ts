@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { calendarDaySchema } from "./calendar-day";
+import { defineEndpoint } from "./endpoint";
+import { idParamsSchema } from "./jobs";
 import { text } from "./text";
 
 export const MAX_ESTIMATE_OPTIONS = 5;
@@ -194,3 +196,83 @@ export function estimateOptionTotals(
   }
   return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
 }
+
+export const estimateEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/estimates",
+    tags: ["estimates"],
+    summary: "Estimates, newest first, by status, customer or search",
+    query: listEstimatesQuerySchema,
+    response: estimateListResponseSchema,
+    capability: "sales.manage",
+  }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/api/estimates",
+    tags: ["estimates"],
+    summary: "Create a draft estimate with options and lines",
+    body: createEstimateRequestSchema,
+    status: 201,
+    response: estimateDetailSchema,
+    capability: "sales.manage",
+  }),
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/estimates/:id",
+    tags: ["estimates"],
+    summary: "An estimate with its options, totals and the messages sent for it",
+    params: idParamsSchema,
+    response: estimateDetailSchema,
+    capability: "sales.manage",
+  }),
+  update: defineEndpoint({
+    method: "PATCH",
+    path: "/api/estimates/:id",
+    tags: ["estimates"],
+    summary: "Edit an estimate (a sent one goes back to draft; an approved, converted or declined one is refused)",
+    params: idParamsSchema,
+    body: updateEstimateRequestSchema,
+    response: estimateDetailSchema,
+    capability: "sales.manage",
+  }),
+  send: defineEndpoint({
+    method: "POST",
+    path: "/api/estimates/:id/send",
+    tags: ["estimates"],
+    summary: "Send an estimate to its customer by e-mail and text message, with a new review link",
+    params: idParamsSchema,
+    body: sendChannelsRequestSchema,
+    response: sendEstimateResponseSchema,
+    capability: "sales.manage",
+  }),
+  createLink: defineEndpoint({
+    method: "POST",
+    path: "/api/estimates/:id/link",
+    tags: ["estimates"],
+    summary: "A new review link to copy (earlier links keep working)",
+    params: idParamsSchema,
+    status: 201,
+    response: publicLinkResponseSchema,
+    capability: "sales.manage",
+  }),
+  decline: defineEndpoint({
+    method: "POST",
+    path: "/api/estimates/:id/decline",
+    tags: ["estimates"],
+    summary: "Mark an estimate declined",
+    params: idParamsSchema,
+    response: estimateDetailSchema,
+    capability: "sales.manage",
+  }),
+  convert: defineEndpoint({
+    method: "POST",
+    path: "/api/estimates/:id/convert",
+    tags: ["estimates"],
+    summary:
+      "Turn an approved estimate into a job with the chosen option's lines (once: again answers with the same job)",
+    params: idParamsSchema,
+    response: convertEstimateResponseSchema,
+    capability: "sales.manage",
+  }),
+} as const;

@@ -1,7 +1,9 @@
 /** The customer's invoice page (/review/{invoiceId}#<token>): what it shows and what the customer may send. */
 import { z } from "zod";
 import { brandingSchema } from "./company";
-import { invoiceLineSchema, invoiceReviewSchema, invoiceStatusSchema } from "./invoices";
+import { defineEndpoint } from "./endpoint";
+import { idempotencyHeadersSchema, invoiceLineSchema, invoiceReviewSchema, invoiceStatusSchema } from "./invoices";
+import { reviewHeadersSchema } from "./review";
 import { text } from "./text";
 
 /** The built-in provider's test cards: one that pays, one that is declined. */
@@ -65,3 +67,67 @@ export const leaveReviewRequestSchema = z.object({
   comment: text({ max: 2000, trim: true }).optional(),
 });
 export type LeaveReviewRequest = z.infer<typeof leaveReviewRequestSchema>;
+
+/** A customer's payment names an Idempotency-Key beside the link's token. */
+const reviewWriteHeadersSchema = reviewHeadersSchema.extend(idempotencyHeadersSchema.shape);
+
+/**
+ * The invoice page's calls: public, the invoice link's token (or the customer's portal credential) in the
+ * x-review-token header, each reaching that one invoice only.
+ */
+export const invoiceReviewEndpoints = {
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/review/invoices/:invoiceId",
+    tags: ["review"],
+    summary: "The invoice a review link opens, with the company's branding (token in x-review-token)",
+    params: reviewInvoiceParamsSchema,
+    headers: reviewHeadersSchema,
+    response: reviewInvoiceSchema,
+  }),
+  payWithTestCard: defineEndpoint({
+    method: "POST",
+    path: "/api/review/invoices/:invoiceId/payments",
+    tags: ["review"],
+    summary:
+      "Pay the balance with a card at the built-in test provider (while Stripe is not configured), once per Idempotency-Key",
+    params: reviewInvoiceParamsSchema,
+    headers: reviewWriteHeadersSchema,
+    body: testCardPaymentRequestSchema,
+    status: 201,
+    response: reviewInvoiceSchema,
+  }),
+  createPaymentIntent: defineEndpoint({
+    method: "POST",
+    path: "/api/review/invoices/:invoiceId/payment-intents",
+    tags: ["review"],
+    summary:
+      "Stripe: a PaymentIntent for the balance, to confirm with Stripe.js (the same Idempotency-Key gets the same intent)",
+    params: reviewInvoiceParamsSchema,
+    headers: reviewWriteHeadersSchema,
+    status: 201,
+    response: reviewPaymentIntentSchema,
+  }),
+  confirmPaymentIntent: defineEndpoint({
+    method: "POST",
+    path: "/api/review/invoices/:invoiceId/payment-intents/confirm",
+    tags: ["review"],
+    summary: "Stripe: record a PaymentIntent the customer confirmed, after checking it with Stripe (recorded once)",
+    params: reviewInvoiceParamsSchema,
+    headers: reviewHeadersSchema,
+    body: confirmPaymentIntentRequestSchema,
+    status: 201,
+    response: reviewInvoiceSchema,
+  }),
+  leaveReview: defineEndpoint({
+    method: "POST",
+    path: "/api/review/invoices/:invoiceId/review",
+    tags: ["review"],
+    summary: "Leave a rating (1–5) and a comment on the invoice: one per invoice",
+    params: reviewInvoiceParamsSchema,
+    headers: reviewHeadersSchema,
+    body: leaveReviewRequestSchema,
+    status: 201,
+    response: reviewInvoiceSchema,
+  }),
+} as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { calendarDaySchema } from "./calendar-day";
-import { lineItemTotalCents } from "./jobs";
+import { defineEndpoint } from "./endpoint";
+import { idParamsSchema, lineItemTotalCents } from "./jobs";
 import { text } from "./text";
 
 export const MAX_INVOICE_LINES = 200;
@@ -128,6 +129,8 @@ export type RefundPaymentInput = z.infer<typeof refundPaymentRequestSchema>;
 
 /** Every money-moving call names an Idempotency-Key: the same key never moves money twice. */
 export const idempotencyHeadersSchema = z.object({ "idempotency-key": text({ max: 100 }).min(8) });
+/** A send may name one too: a retried send is then written once. */
+export const optionalIdempotencyHeadersSchema = z.object({ "idempotency-key": text({ max: 100 }).min(8).optional() });
 
 export const invoiceLineSchema = z.object({
   id: z.string(),
@@ -276,3 +279,110 @@ export function invoiceStatusForPaid(paidCents: number, totalCents: number): "se
   if (paidCents <= 0) return "sent";
   return paidCents >= totalCents ? "paid" : "partially_paid";
 }
+
+export const invoiceEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/invoices",
+    tags: ["invoices"],
+    summary: "Invoices, newest first, by status (or past due), customer, job, or a number or customer name",
+    query: listInvoicesQuerySchema,
+    response: invoiceListResponseSchema,
+    capability: "invoices.manage",
+  }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/api/invoices",
+    tags: ["invoices"],
+    summary: "A draft invoice for a job: the whole job, or its completed visits named",
+    body: createInvoiceRequestSchema,
+    status: 201,
+    response: invoiceDetailSchema,
+    capability: "invoices.manage",
+  }),
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/invoices/:id",
+    tags: ["invoices"],
+    summary: "An invoice with its lines, payments, refunds, sent messages and the customer's review",
+    params: idParamsSchema,
+    response: invoiceDetailSchema,
+    capability: "invoices.manage",
+  }),
+  update: defineEndpoint({
+    method: "PATCH",
+    path: "/api/invoices/:id",
+    tags: ["invoices"],
+    summary: "Edit a draft invoice: lines, due day, tax rate, discount, notes",
+    params: idParamsSchema,
+    body: updateInvoiceRequestSchema,
+    response: invoiceDetailSchema,
+    capability: "invoices.manage",
+  }),
+  send: defineEndpoint({
+    method: "POST",
+    path: "/api/invoices/:id/send",
+    tags: ["invoices"],
+    summary: "Send an invoice by e-mail and/or SMS through the outbox, each message with a link to the customer's page",
+    params: idParamsSchema,
+    headers: optionalIdempotencyHeadersSchema,
+    body: sendInvoiceRequestSchema,
+    response: invoiceDetailSchema,
+    capability: "invoices.manage",
+  }),
+  void: defineEndpoint({
+    method: "POST",
+    path: "/api/invoices/:id/void",
+    tags: ["invoices"],
+    summary: "Void a draft or sent invoice with nothing paid on it (voiding it again changes nothing)",
+    params: idParamsSchema,
+    response: invoiceDetailSchema,
+    capability: "invoices.manage",
+  }),
+  createReviewLink: defineEndpoint({
+    method: "POST",
+    path: "/api/invoices/:id/review-link",
+    tags: ["invoices"],
+    summary: "A new link to the customer's review page (its token is shown once; earlier links keep working)",
+    params: idParamsSchema,
+    status: 201,
+    response: reviewLinkResponseSchema,
+    capability: "invoices.manage",
+  }),
+  recordPayment: defineEndpoint({
+    method: "POST",
+    path: "/api/invoices/:id/payments",
+    tags: ["payments"],
+    summary: "Record cash or a check received against an invoice, once per Idempotency-Key",
+    params: idParamsSchema,
+    headers: idempotencyHeadersSchema,
+    body: recordPaymentRequestSchema,
+    status: 201,
+    response: invoiceDetailSchema,
+    capability: "invoices.manage",
+  }),
+} as const;
+
+export const paymentEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/payments",
+    tags: ["payments"],
+    summary: "Payments received, newest first, optionally in [from, to)",
+    query: listPaymentsQuerySchema,
+    response: paymentListResponseSchema,
+    capability: "invoices.manage",
+  }),
+  refund: defineEndpoint({
+    method: "POST",
+    path: "/api/payments/:id/refunds",
+    tags: ["payments"],
+    summary: "Refund all or part of a payment (never more than is left of it), once per Idempotency-Key",
+    params: idParamsSchema,
+    headers: idempotencyHeadersSchema,
+    body: refundPaymentRequestSchema,
+    status: 201,
+    response: invoiceDetailSchema,
+    capability: "invoices.manage",
+  }),
+} as const;

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
+import { estimateDetailSchema } from "./estimates";
+import { idParamsSchema } from "./jobs";
 import { text } from "./text";
 
 export const leadStatusSchema = z.enum(["new", "estimating", "won", "lost"]);
@@ -97,3 +100,45 @@ export type ListLeadsQuery = z.output<typeof listLeadsQuerySchema>;
 
 export const leadListResponseSchema = z.object({ items: z.array(leadSchema), nextCursor: z.string().nullable() });
 export type LeadListResponse = z.infer<typeof leadListResponseSchema>;
+
+export const leadEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/leads",
+    tags: ["leads"],
+    summary: "Leads, newest first, by status or customer",
+    query: listLeadsQuerySchema,
+    response: leadListResponseSchema,
+    capability: "sales.manage",
+  }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/api/leads",
+    tags: ["leads"],
+    summary: "Record a lead: a prospect's or a customer's request",
+    body: createLeadRequestSchema,
+    status: 201,
+    response: leadSchema,
+    capability: "sales.manage",
+  }),
+  update: defineEndpoint({
+    method: "PATCH",
+    path: "/api/leads/:id",
+    tags: ["leads"],
+    summary: "Edit a lead, mark it lost or reopen it",
+    params: idParamsSchema,
+    body: updateLeadRequestSchema,
+    response: leadSchema,
+    capability: "sales.manage",
+  }),
+  createEstimate: defineEndpoint({
+    method: "POST",
+    path: "/api/leads/:id/estimate",
+    tags: ["leads"],
+    summary: "Make the lead's draft estimate (and its customer, for a prospect)",
+    params: idParamsSchema,
+    status: 201,
+    response: estimateDetailSchema,
+    capability: "sales.manage",
+  }),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDaySchema } from "./calendar-day";
+import { defineEndpoint } from "./endpoint";
 
 /** The reports of `/reports`, each a table over a range of the company's calendar days. */
 export const reportIdSchema = z.enum([
@@ -104,3 +105,27 @@ export function reportColumnHeading(column: ReportColumn): string {
   if (column.kind === "percent") return `${column.label} (%)`;
   return column.label;
 }
+
+export const reportEndpoints = {
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/reports/:report",
+    tags: ["reports"],
+    summary: "One of the company's reports over a range of its calendar days (Growth plan and above)",
+    params: reportParamsSchema,
+    query: reportQuerySchema,
+    response: reportSchema,
+    capability: "reports.read",
+  }),
+  csv: defineEndpoint({
+    method: "GET",
+    path: "/api/reports/:report/csv",
+    tags: ["reports"],
+    summary: "A report as CSV (Growth plan and above)",
+    params: reportParamsSchema,
+    query: reportQuerySchema,
+    produces: "text/csv",
+    response: z.string(),
+    capability: "reports.read",
+  }),
+} as const;

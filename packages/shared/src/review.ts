@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { brandingSchema } from "./company";
-import { estimateOptionSchema, estimateStatusSchema } from "./estimates";
+import { defineEndpoint } from "./endpoint";
+import {
+  estimateOptionSchema,
+  estimateStatusSchema,
+  publicLinkResponseSchema,
+  sendChannelsRequestSchema,
+} from "./estimates";
+import { idParamsSchema } from "./jobs";
 import { text } from "./text";
 
 /**
@@ -114,3 +121,102 @@ export function portalCredential(customerId: string, portalToken: string): strin
 /** The pages' paths (the token goes after `#`). */
 export const reviewEstimatePath = (estimateId: string) => `/review/estimates/${estimateId}`;
 export const reviewPortalPath = (customerId: string) => `/review/portal/${customerId}`;
+
+/**
+ * The customer's estimate pages and portal: public, the link's token in the x-review-token header (never in the URL),
+ * each request confined to the one estimate or customer the token opens.
+ */
+export const reviewEndpoints = {
+  getEstimate: defineEndpoint({
+    method: "GET",
+    path: "/api/review/estimates/:id",
+    tags: ["review"],
+    summary: "An estimate as its customer sees it (token in the x-review-token header)",
+    params: idParamsSchema,
+    headers: reviewHeadersSchema,
+    response: reviewEstimateSchema,
+  }),
+  approveEstimate: defineEndpoint({
+    method: "POST",
+    path: "/api/review/estimates/:id/approve",
+    tags: ["review"],
+    summary: "The customer approves one option, signing with their name",
+    params: idParamsSchema,
+    headers: reviewHeadersSchema,
+    body: approveEstimateRequestSchema,
+    response: reviewEstimateSchema,
+  }),
+  requestEstimateChanges: defineEndpoint({
+    method: "POST",
+    path: "/api/review/estimates/:id/request-changes",
+    tags: ["review"],
+    summary: "The customer asks for changes",
+    params: idParamsSchema,
+    headers: reviewHeadersSchema,
+    body: requestEstimateChangesRequestSchema,
+    response: reviewEstimateSchema,
+  }),
+  declineEstimate: defineEndpoint({
+    method: "POST",
+    path: "/api/review/estimates/:id/decline",
+    tags: ["review"],
+    summary: "The customer declines the estimate",
+    params: idParamsSchema,
+    headers: reviewHeadersSchema,
+    body: declineEstimateRequestSchema,
+    response: reviewEstimateSchema,
+  }),
+  getPortal: defineEndpoint({
+    method: "GET",
+    path: "/api/review/portal/:id",
+    tags: ["review"],
+    summary: "A customer's portal: upcoming visits, estimates to approve, unpaid invoices",
+    params: idParamsSchema,
+    headers: reviewHeadersSchema,
+    response: portalSchema,
+  }),
+} as const;
+
+/** The office's side of a customer's portal link: whether it is live, make a new one (and send it), revoke it. */
+export const portalLinkEndpoints = {
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/customers/:id/portal-link",
+    tags: ["portal"],
+    summary: "Whether the customer has a live portal link",
+    params: idParamsSchema,
+    response: portalLinkStatusSchema,
+    capability: "sales.manage",
+  }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/api/customers/:id/portal-link",
+    tags: ["portal"],
+    summary: "A new portal link for the customer (the one before stops working); Growth plan and above",
+    params: idParamsSchema,
+    status: 201,
+    response: publicLinkResponseSchema,
+    capability: "sales.manage",
+  }),
+  send: defineEndpoint({
+    method: "POST",
+    path: "/api/customers/:id/portal-link/send",
+    tags: ["portal"],
+    summary: "Send the customer a new portal link by e-mail and text message (the one before stops working)",
+    params: idParamsSchema,
+    body: sendChannelsRequestSchema,
+    status: 201,
+    response: publicLinkResponseSchema,
+    capability: "sales.manage",
+  }),
+  revoke: defineEndpoint({
+    method: "DELETE",
+    path: "/api/customers/:id/portal-link",
+    tags: ["portal"],
+    summary: "Revoke the customer's portal link",
+    params: idParamsSchema,
+    status: 204,
+    response: z.null(),
+    capability: "sales.manage",
+  }),
+} as const;

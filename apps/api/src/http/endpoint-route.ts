@@ -33,10 +33,14 @@ function requestOf<E extends Endpoint>(endpoint: E, request: FastifyRequest): En
   } as EndpointRequest<E>;
 }
 
-/** A route's handler: the validated request's parts in, the success answer out (or what `send` makes of it). */
+/**
+ * A route's handler: the validated request's parts in, the success answer out (or what `send` makes of it). The reply
+ * is there for a header every answer must carry, errors included (a customer link's `no-store`).
+ */
 export type EndpointHandler<E extends Endpoint, Result> = (
   input: EndpointRequest<E>,
   request: FastifyRequest,
+  reply: FastifyReply,
 ) => Promise<Result>;
 
 export interface EndpointRouteOptions<Result> extends Pick<RouteOptions, "config" | "onRequest"> {
@@ -102,7 +106,7 @@ function addRoute<E extends Endpoint, Result>(
       response: responseSchemas(endpoint),
     },
     handler: async (request, reply) => {
-      const result = await handler(requestOf(endpoint, request), request);
+      const result = await handler(requestOf(endpoint, request), request, reply);
       if (send) return send(reply, result);
       return reply.status(endpoint.status ?? 200).send(endpoint.status === 204 ? null : result);
     },

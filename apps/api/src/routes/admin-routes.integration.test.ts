@@ -1,6 +1,7 @@
 import { teamEndpoints } from "@fieldops/shared/team";
 import { tenantEndpoints } from "@fieldops/shared/tenants";
 import { authEndpoints } from "@fieldops/shared/auth";
+import { reportEndpoints } from "@fieldops/shared/reports";
 import { customerEndpoints } from "@fieldops/shared/customers";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -68,7 +69,7 @@ afterAll(() => t.close());
 
 const call = (method: string, path: string, token: string, body?: unknown) => callApi(t.url, method, path, token, body);
 const tenantPath = (template: string, companyId: string) => apiPath(template, { companyId });
-const reportPath = `${apiPath(API_PATHS.report, { report: "jobs-by-status" })}?from=2026-01-01&to=2026-01-31`;
+const reportPath = `${apiPath(reportEndpoints.get.path, { report: "jobs-by-status" })}?from=2026-01-01&to=2026-01-31`;
 
 describe("the admin portal's API refuses everyone but platform administrators", () => {
   const routes = () =>

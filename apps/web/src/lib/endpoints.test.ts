@@ -31,6 +31,16 @@ const things = {
     body: z.object({ name: z.string() }),
     response: thingSchema,
   }),
+  pay: defineEndpoint({
+    method: "POST",
+    path: "/api/things/:id/payments",
+    tags: ["things"],
+    summary: "Pay for a thing, once per Idempotency-Key",
+    params: z.object({ id: z.string() }),
+    headers: z.object({ "idempotency-key": z.string(), "x-note": z.string().optional() }),
+    status: 201,
+    response: thingSchema,
+  }),
   remove: defineEndpoint({
     method: "DELETE",
     path: "/api/things/:id",
@@ -39,15 +49,6 @@ const things = {
     params: z.object({ id: z.string() }),
     status: 204,
     response: z.null(),
-  }),
-  order: defineEndpoint({
-    method: "POST",
-    path: "/api/things/orders",
-    tags: ["things"],
-    summary: "Order a thing, once per key",
-    headers: z.object({ "idempotency-key": z.string(), "x-note": z.string().optional() }),
-    body: z.object({ name: z.string() }),
-    response: thingSchema,
   }),
 };
 
@@ -79,13 +80,16 @@ describe("callEndpoint", () => {
     expect(api.requests[0]?.headers["content-type"]).toBe("application/json");
   });
 
-  it("sends the headers the endpoint names, leaving out those not given", async () => {
-    api.on("POST", "/api/things/orders", (req, res) => sendJson(res, 200, { id: "8", ...JSON.parse(req.body) }));
+  it("sends the endpoint's headers, leaving out those not given", async () => {
+    api.on("POST", "/api/things/7/payments", (_req, res) => sendJson(res, 201, { id: "7", name: "Hedge" }));
 
-    await callEndpoint(things.order, { headers: { "idempotency-key": "key-1" }, body: { name: "Rake" } });
+    await callEndpoint(things.pay, {
+      params: { id: "7" },
+      headers: { "idempotency-key": "key-1234", "x-note": undefined },
+    });
 
-    expect(api.requests[0]?.headers["idempotency-key"]).toBe("key-1");
-    expect(api.requests[0]?.headers).not.toHaveProperty("x-note");
+    expect(api.requests[0]?.headers["idempotency-key"]).toBe("key-1234");
+    expect(api.requests[0]?.headers["x-note"]).toBeUndefined();
   });
 
   it("rejects an answer that does not match the response schema instead of handing it on", async () => {

@@ -56,26 +56,29 @@ export function pathKey(path: string, query?: Record<string, unknown>): QueryKey
 
 /**
  * Calls an endpoint: the body as JSON when it has one, with the headers it names, the answer checked against the
- * endpoint's response schema.
- * Throws an `ApiError` ("404: Customer not found") when the server refuses.
+ * endpoint's response schema. Throws an `ApiError` ("404: Customer not found") when the server refuses.
  */
 export async function callEndpoint<E extends Endpoint>(
   endpoint: E,
   ...[input]: InputArgument<E>
 ): Promise<EndpointResponse<E>> {
   const parts: InputParts = input ?? {};
-  const headers = Object.fromEntries(
-    Object.entries(parts.headers ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
   const response = await apiRequest(
     endpoint.method,
     urlOf(endpoint, parts),
     endpoint.body ? parts.body : undefined,
-    headers,
+    headersOf(parts),
   );
   // A schema's output is its endpoint's response type; TypeScript cannot see it through the generic.
   const schema = endpoint.response as z.ZodType<EndpointResponse<E>>;
   return schema.parse(endpoint.status === 204 || response.status === 204 ? null : await response.json());
+}
+
+/** The headers a call sends (an Idempotency-Key), those left undefined left out. */
+function headersOf(parts: InputParts): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(parts.headers ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }
 
 type EndpointQueryOptions<E extends Endpoint, Selected> = Omit<

@@ -1,10 +1,7 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
-  invoiceDetailSchema,
-  invoiceListResponseSchema,
-  paymentListResponseSchema,
-  reviewLinkResponseSchema,
+  invoiceEndpoints,
+  paymentEndpoints,
   type CreateInvoiceRequest,
   type InvoiceDetail,
   type InvoiceFilter,
@@ -13,10 +10,9 @@ import {
   type SendInvoiceInput,
 } from "@fieldops/shared/invoices";
 import { jobEndpoints } from "@fieldops/shared/jobs";
-import { apiRequest } from "../../lib/api";
-import { endpointKey } from "../../lib/endpoints";
+import type { EndpointInput } from "@fieldops/shared/endpoint";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
-import { QUERY_KEYS } from "../../lib/query-keys";
 
 export interface InvoiceFilters {
   status?: InvoiceFilter;
@@ -24,24 +20,15 @@ export interface InvoiceFilters {
   customerId?: string;
 }
 
-async function getJson(url: string): Promise<unknown> {
-  return (await apiRequest("GET", url)).json();
-}
-
-function withQuery(path: string, params: Record<string, string | undefined>): string {
-  const query = new URLSearchParams(
-    Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  ).toString();
-  return query ? `${path}?${query}` : path;
-}
+/** Every invoice read (lists and invoices): what a change to an invoice makes stale. */
+const allInvoices = endpointKey(invoiceEndpoints.list);
+const allPayments = endpointKey(paymentEndpoints.list);
 
 export function useInvoices(filters: InvoiceFilters, enabled = true) {
   return useInfiniteQuery({
-    queryKey: [...QUERY_KEYS.invoices, "list", filters],
-    queryFn: async ({ pageParam }) =>
-      invoiceListResponseSchema.parse(
-        await getJson(withQuery(API_PATHS.invoices, { ...filters, cursor: pageParam ?? undefined })),
-      ),
+    queryKey: endpointKey(invoiceEndpoints.list, { query: filters }),
+    queryFn: ({ pageParam }) =>
+      callEndpoint(invoiceEndpoints.list, { query: { ...filters, ...(pageParam ? { cursor: pageParam } : {}) } }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     enabled,
@@ -49,17 +36,13 @@ export function useInvoices(filters: InvoiceFilters, enabled = true) {
 }
 
 export function useInvoice(id: string) {
-  return useQuery({
-    queryKey: QUERY_KEYS.invoice(id),
-    queryFn: async () => invoiceDetailSchema.parse(await getJson(apiPath(API_PATHS.invoice, { id }))),
-  });
+  return useEndpointQuery(invoiceEndpoints.get, { params: { id } });
 }
 
 export function usePayments(enabled = true) {
   return useInfiniteQuery({
-    queryKey: [...QUERY_KEYS.payments, "list"],
-    queryFn: async ({ pageParam }) =>
-      paymentListResponseSchema.parse(await getJson(withQuery(API_PATHS.payments, { cursor: pageParam ?? undefined }))),
+    queryKey: allPayments,
+    queryFn: ({ pageParam }) => callEndpoint(paymentEndpoints.list, { query: pageParam ? { cursor: pageParam } : {} }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     enabled,
@@ -70,69 +53,64 @@ export function usePayments(enabled = true) {
 function useInvoiceChanged() {
   const client = useQueryClient();
   return (invoice: InvoiceDetail) => {
-    client.setQueryData(QUERY_KEYS.invoice(invoice.id), invoice);
-    void client.invalidateQueries({ queryKey: QUERY_KEYS.invoices });
-    void client.invalidateQueries({ queryKey: QUERY_KEYS.payments });
+    client.setQueryData(endpointKey(invoiceEndpoints.get, { params: { id: invoice.id } }), invoice);
+    void client.invalidateQueries({ queryKey: allInvoices });
+    void client.invalidateQueries({ queryKey: allPayments });
     void client.invalidateQueries({ queryKey: endpointKey(jobEndpoints.list) });
   };
 }
 
-const invoiceAnswer = async (response: Response) => invoiceDetailSchema.parse(await response.json());
-
 export function useCreateInvoice() {
   const changed = useInvoiceChanged();
   return useMutation({
-    mutationFn: async (body: CreateInvoiceRequest) => invoiceAnswer(await apiRequest("POST", API_PATHS.invoices, body)),
+    mutationFn: (body: CreateInvoiceRequest) => callEndpoint(invoiceEndpoints.create, { body }),
     onSuccess: changed,
   });
 }
 
 export function useInvoiceAction(id: string) {
   const changed = useInvoiceChanged();
-  const path = (template: string) => apiPath(template, { id });
+  const params = { id };
   return {
     /** Sending the same dialog's request again (a retry) names the same send, so its messages are written once. */
     send: useMutation({
-      mutationFn: async ({ body, key }: { body: SendInvoiceInput; key: string }) =>
-        invoiceAnswer(await apiRequest("POST", path(API_PATHS.invoiceSend), body, { "Idempotency-Key": key })),
+      mutationFn: ({ body, key }: { body: SendInvoiceInput; key: string }) =>
+        callEndpoint(invoiceEndpoints.send, { params, body, headers: { "idempotency-key": key } }),
       onSuccess: changed,
     }),
     void: useMutation({
-      mutationFn: async () => invoiceAnswer(await apiRequest("POST", path(API_PATHS.invoiceVoid))),
+      mutationFn: () => callEndpoint(invoiceEndpoints.void, { params }),
       onSuccess: changed,
     }),
     recordPayment: useMutation({
-      mutationFn: async ({ body, key }: { body: RecordPaymentInput; key: string }) =>
-        invoiceAnswer(await apiRequest("POST", path(API_PATHS.invoicePayments), body, { "Idempotency-Key": key })),
+      mutationFn: ({ body, key }: { body: RecordPaymentInput; key: string }) =>
+        callEndpoint(invoiceEndpoints.recordPayment, { params, body, headers: { "idempotency-key": key } }),
       onSuccess: changed,
     }),
     refund: useMutation({
-      mutationFn: async ({ paymentId, body, key }: { paymentId: string; body: RefundPaymentInput; key: string }) =>
-        invoiceAnswer(
-          await apiRequest("POST", apiPath(API_PATHS.paymentRefunds, { id: paymentId }), body, {
-            "Idempotency-Key": key,
-          }),
-        ),
+      mutationFn: ({ paymentId, body, key }: { paymentId: string; body: RefundPaymentInput; key: string }) =>
+        callEndpoint(paymentEndpoints.refund, {
+          params: { id: paymentId },
+          body,
+          headers: { "idempotency-key": key },
+        }),
       onSuccess: changed,
     }),
-    reviewLink: useMutation({
-      mutationFn: async () =>
-        reviewLinkResponseSchema.parse(await (await apiRequest("POST", path(API_PATHS.invoiceReviewLink))).json()),
-    }),
+    reviewLink: useMutation({ mutationFn: () => callEndpoint(invoiceEndpoints.createReviewLink, { params }) }),
   };
 }
 
 export function useUpdateInvoice(id: string) {
   const changed = useInvoiceChanged();
   return useMutation({
-    mutationFn: async (body: Record<string, unknown>) =>
-      invoiceAnswer(await apiRequest("PATCH", apiPath(API_PATHS.invoice, { id }), body)),
+    mutationFn: (body: EndpointInput<typeof invoiceEndpoints.update>["body"]) =>
+      callEndpoint(invoiceEndpoints.update, { params: { id }, body }),
     onSuccess: changed,
   });
 }
 
 /** Billing screens follow invoices and payments changed elsewhere (another user, the customer paying online). */
 export const billingLiveEvents = [
-  ...refetchOnLiveEvents(["invoices.changed"], { queryKey: QUERY_KEYS.invoices }),
-  ...refetchOnLiveEvents(["invoices.changed"], { queryKey: QUERY_KEYS.payments }),
+  ...refetchOnLiveEvents(["invoices.changed"], { queryKey: allInvoices }),
+  ...refetchOnLiveEvents(["invoices.changed"], { queryKey: allPayments }),
 ];

@@ -1,21 +1,14 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { useInfiniteQuery, useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import type { EndpointInput } from "@fieldops/shared/endpoint";
 import {
-  convertEstimateResponseSchema,
-  estimateDetailSchema,
-  estimateListResponseSchema,
-  publicLinkResponseSchema,
-  sendEstimateResponseSchema,
+  estimateEndpoints,
   type CreateEstimateRequest,
   type EstimateDetail,
   type EstimateStatus,
 } from "@fieldops/shared/estimates";
-import type { z } from "zod";
-import type { updateEstimateRequestSchema } from "@fieldops/shared/estimates";
 import { jobEndpoints } from "@fieldops/shared/jobs";
-import { apiRequest } from "../../lib/api";
-import { endpointKey } from "../../lib/endpoints";
-import { QUERY_KEYS } from "../../lib/query-keys";
+import { leadEndpoints } from "@fieldops/shared/leads";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 
 export interface EstimateFilters {
@@ -24,36 +17,22 @@ export interface EstimateFilters {
   search?: string;
 }
 
-async function json(method: string, url: string, body?: unknown): Promise<unknown> {
-  return (await apiRequest(method, url, body)).json();
-}
+/** Every estimate read (lists and estimates). */
+const allEstimates = endpointKey(estimateEndpoints.list);
 
 /** Estimates, newest first, a page at a time. */
 export function useEstimates(filters: EstimateFilters) {
   return useInfiniteQuery({
-    queryKey: [...QUERY_KEYS.estimates, "list", filters],
+    queryKey: endpointKey(estimateEndpoints.list, { query: filters }),
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }) => {
-      const params = new URLSearchParams();
-      if (filters.status) params.set("status", filters.status);
-      if (filters.customerId) params.set("customerId", filters.customerId);
-      if (filters.search) params.set("search", filters.search);
-      if (pageParam) params.set("cursor", pageParam);
-      const query = params.toString();
-      return estimateListResponseSchema.parse(
-        await json("GET", query ? `${API_PATHS.estimates}?${query}` : API_PATHS.estimates),
-      );
-    },
+    queryFn: ({ pageParam }) =>
+      callEndpoint(estimateEndpoints.list, { query: { ...filters, ...(pageParam ? { cursor: pageParam } : {}) } }),
     getNextPageParam: (page) => page.nextCursor,
   });
 }
 
 export function useEstimate(id: string, enabled = true) {
-  return useQuery({
-    enabled,
-    queryKey: QUERY_KEYS.estimate(id),
-    queryFn: async () => estimateDetailSchema.parse(await json("GET", apiPath(API_PATHS.estimate, { id }))),
-  });
+  return useEndpointQuery(estimateEndpoints.get, { params: { id } }, { enabled });
 }
 
 /** Every estimate mutation answers with the estimate (or carries it): the cache takes it, lists refetch. */
@@ -67,8 +46,8 @@ function useEstimateMutation<Input, Output>(
     mutationFn,
     onSuccess: async (output) => {
       const estimate = estimateOf(output);
-      client.setQueryData(QUERY_KEYS.estimate(estimate.id), estimate);
-      for (const queryKey of [QUERY_KEYS.estimates, QUERY_KEYS.leads, ...alsoChanged])
+      client.setQueryData(endpointKey(estimateEndpoints.get, { params: { id: estimate.id } }), estimate);
+      for (const queryKey of [allEstimates, endpointKey(leadEndpoints.list), ...alsoChanged])
         await client.invalidateQueries({ queryKey });
     },
   });
@@ -76,39 +55,37 @@ function useEstimateMutation<Input, Output>(
 
 export function useCreateEstimate() {
   return useEstimateMutation(
-    async (body: CreateEstimateRequest) => estimateDetailSchema.parse(await json("POST", API_PATHS.estimates, body)),
+    (body: CreateEstimateRequest) => callEndpoint(estimateEndpoints.create, { body }),
     (e) => e,
   );
 }
 
-export type UpdateEstimateRequest = z.input<typeof updateEstimateRequestSchema>;
+export type UpdateEstimateRequest = EndpointInput<typeof estimateEndpoints.update>["body"];
 
 export function useUpdateEstimate(id: string) {
   return useEstimateMutation(
-    async (body: UpdateEstimateRequest) =>
-      estimateDetailSchema.parse(await json("PATCH", apiPath(API_PATHS.estimate, { id }), body)),
+    (body: UpdateEstimateRequest) => callEndpoint(estimateEndpoints.update, { params: { id }, body }),
     (e) => e,
   );
 }
 
 export function useSendEstimate(id: string) {
   return useEstimateMutation(
-    async (body: { email: boolean; sms: boolean }) =>
-      sendEstimateResponseSchema.parse(await json("POST", apiPath(API_PATHS.estimateSend, { id }), body)),
+    (body: { email: boolean; sms: boolean }) => callEndpoint(estimateEndpoints.send, { params: { id }, body }),
     (result) => result.estimate,
   );
 }
 
 export function useDeclineEstimate(id: string) {
   return useEstimateMutation(
-    async () => estimateDetailSchema.parse(await json("POST", apiPath(API_PATHS.estimateDecline, { id }))),
+    () => callEndpoint(estimateEndpoints.decline, { params: { id } }),
     (e) => e,
   );
 }
 
 export function useConvertEstimate(id: string) {
   return useEstimateMutation(
-    async () => convertEstimateResponseSchema.parse(await json("POST", apiPath(API_PATHS.estimateConvert, { id }))),
+    () => callEndpoint(estimateEndpoints.convert, { params: { id } }),
     (result) => result.estimate,
     [endpointKey(jobEndpoints.list)],
   );
@@ -116,8 +93,8 @@ export function useConvertEstimate(id: string) {
 
 /** A new review link to copy; links given out before keep working. */
 export async function createEstimateLink(id: string): Promise<string> {
-  return publicLinkResponseSchema.parse(await json("POST", apiPath(API_PATHS.estimateLink, { id }))).url;
+  return (await callEndpoint(estimateEndpoints.createLink, { params: { id } })).url;
 }
 
 /** Open estimate screens and lists follow changes made elsewhere (another user, the customer's answer, the outbox). */
-export const estimatesLiveEvents = refetchOnLiveEvents(["estimates.changed"], { queryKey: QUERY_KEYS.estimates });
+export const estimatesLiveEvents = refetchOnLiveEvents(["estimates.changed"], { queryKey: allEstimates });

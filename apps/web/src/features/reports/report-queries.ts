@@ -1,25 +1,19 @@
-import { useQuery } from "@tanstack/react-query";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { addDays } from "@fieldops/shared/company-time";
-import { reportSchema, type Report, type ReportId, type ReportInterval } from "@fieldops/shared/reports";
-import { getQueryFn } from "../../lib/api";
+import { reportEndpoints, type ReportId, type ReportInterval } from "@fieldops/shared/reports";
 import { downloadFromApi } from "../../lib/download";
-import { QUERY_KEYS } from "../../lib/query-keys";
-
-const fetchJson = getQueryFn<unknown>({ on401: "throw" });
+import { endpointUrl, useEndpointQuery } from "../../lib/endpoints";
 
 export type ReportRangeChoice = { from: string; to: string; interval: ReportInterval | null };
 
-function queryString(range: ReportRangeChoice): string {
-  const params = new URLSearchParams({ from: range.from, to: range.to });
-  if (range.interval) params.set("interval", range.interval);
-  return params.toString();
+function reportInput(report: ReportId, range: ReportRangeChoice) {
+  return {
+    params: { report },
+    query: { from: range.from, to: range.to, ...(range.interval ? { interval: range.interval } : {}) },
+  };
 }
 
 export function useReport(report: ReportId, range: ReportRangeChoice, enabled: boolean) {
-  return useQuery<Report>({
-    queryKey: QUERY_KEYS.report(report, queryString(range)),
-    queryFn: async (context) => reportSchema.parse(await fetchJson(context)),
+  return useEndpointQuery(reportEndpoints.get, reportInput(report, range), {
     enabled,
     // Reports move with every job, visit and invoice: read afresh after a minute.
     staleTime: 60_000,
@@ -28,7 +22,7 @@ export function useReport(report: ReportId, range: ReportRangeChoice, enabled: b
 
 export function downloadReportCsv(report: ReportId, range: ReportRangeChoice): Promise<void> {
   return downloadFromApi(
-    `${apiPath(API_PATHS.reportCsv, { report })}?${queryString(range)}`,
+    endpointUrl(reportEndpoints.csv, reportInput(report, range)),
     `${report}-${range.from}-to-${range.to}.csv`,
   );
 }

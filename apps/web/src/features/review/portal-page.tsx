@@ -1,13 +1,12 @@
 import { useState, type ReactNode } from "react";
 import { useParams } from "react-router";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { ESTIMATE_STATUS_LABELS } from "@fieldops/shared/estimates";
 import { reviewPagePath } from "@fieldops/shared/invoices";
 import {
   PUBLIC_LINK_NOT_FOUND,
   portalCredential,
-  portalSchema,
+  reviewEndpoints,
   reviewEstimatePath,
   type Portal,
 } from "@fieldops/shared/review";
@@ -124,7 +123,7 @@ function PortalView({ portal, customerId, token }: { portal: Portal; customerId:
 export function PortalPage() {
   const { customerId = "" } = useParams();
   const [token] = useState(fragmentToken);
-  const portal = useReviewQuery(portalSchema, apiPath(API_PATHS.reviewPortal, { id: customerId }), token);
+  const portal = useReviewQuery(reviewEndpoints.getPortal, { params: { id: customerId } }, token);
   if (token === "") return <LinkNotValid message={PUBLIC_LINK_NOT_FOUND} />;
   if (portal.isError)
     return <LinkNotValid message={apiErrorMessage(portal.error, "Your page could not be loaded. Try again.")} />;

@@ -1,7 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
+import { useQuery, type QueryKey } from "@tanstack/react-query";
+import { fillPath, type Endpoint, type EndpointInput, type EndpointResponse } from "@fieldops/shared/endpoint";
 import { REVIEW_TOKEN_HEADER } from "@fieldops/shared/review";
+import type { z } from "zod";
 import { ApiError, resolveUrl } from "../../lib/api";
+import { pathKey } from "../../lib/endpoints";
 
 /**
  * The link's token, from the URL's fragment: browsers never send a fragment to a server, so the token reaches no
@@ -16,35 +18,57 @@ export function fragmentToken(): string {
   }
 }
 
+/** The parts of a customer's page's call: the path's parameters, the body and the headers beside the token. */
+interface ReviewParts {
+  params?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string | undefined>;
+}
+
 /**
- * A call of the customer's pages: the token in its header and no cookies, so that even in a browser signed in to the
- * app, these pages act with the link's rights only.
+ * A call of the customer's pages (`/api/review/*` endpoints): the token in its header and no cookies, so that even in
+ * a browser signed in to the app, these pages act with the link's rights only. The answer is checked against the
+ * endpoint's response schema.
  */
-export async function reviewRequest<Schema extends z.ZodType>(
-  schema: Schema,
-  method: string,
-  url: string,
+export async function callReviewEndpoint<E extends Endpoint>(
+  endpoint: E,
   token: string,
-  body?: unknown,
-  extraHeaders: Record<string, string> = {},
-): Promise<z.infer<Schema>> {
-  const headers: Record<string, string> = { ...extraHeaders, [REVIEW_TOKEN_HEADER]: token };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(resolveUrl(url), {
-    method,
+  input: EndpointInput<E>,
+): Promise<EndpointResponse<E>> {
+  const parts: ReviewParts = input;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parts.headers ?? {})) if (value !== undefined) headers[name] = value;
+  headers[REVIEW_TOKEN_HEADER] = token;
+  if (parts.body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(resolveUrl(fillPath(endpoint.path, parts.params)), {
+    method: endpoint.method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: parts.body === undefined ? undefined : JSON.stringify(parts.body),
     credentials: "omit",
   });
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, response.statusText, text);
+  // A schema's output is its endpoint's response type; TypeScript cannot see it through the generic.
+  const schema = endpoint.response as z.ZodType<EndpointResponse<E>>;
   return schema.parse(JSON.parse(text));
 }
 
-export function useReviewQuery<Schema extends z.ZodType>(schema: Schema, url: string, token: string) {
+/** The cache key of a customer's page's read: the endpoint's key, then the token it was read with. */
+export function reviewQueryKey<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, token: string): QueryKey {
+  const parts: ReviewParts = input;
+  return [...pathKey(fillPath(endpoint.path, parts.params)), token];
+}
+
+/** Reads a customer's page with its link's token; nothing is asked without one. */
+export function useReviewQuery<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  token: string,
+  enabled = token !== "",
+) {
   return useQuery({
-    queryKey: [url, "review"],
-    queryFn: () => reviewRequest(schema, "GET", url, token),
-    enabled: token !== "",
+    queryKey: reviewQueryKey(endpoint, input, token),
+    queryFn: () => callReviewEndpoint(endpoint, token, input),
+    enabled,
   });
 }

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { useParams } from "react-router";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
-import { PUBLIC_LINK_NOT_FOUND, reviewEstimateSchema, type ReviewEstimate } from "@fieldops/shared/review";
+import type { EndpointInput } from "@fieldops/shared/endpoint";
+import { PUBLIC_LINK_NOT_FOUND, reviewEndpoints, type ReviewEstimate } from "@fieldops/shared/review";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -13,9 +13,25 @@ import { Textarea } from "../../components/ui/textarea";
 import { apiErrorMessage } from "../../lib/api-error";
 import { formatCents } from "@fieldops/shared/money";
 import { BrandedLoading, BrandedPage, LinkNotValid } from "./branded-page";
-import { fragmentToken, reviewRequest, useReviewQuery } from "./review-api";
+import { callReviewEndpoint, fragmentToken, reviewQueryKey, useReviewQuery } from "./review-api";
 
-type Answer = { path: string; body: unknown };
+/** The customer's answer: an option approved and signed, changes asked for, or a decline. */
+type Answer =
+  | { kind: "approve"; body: EndpointInput<typeof reviewEndpoints.approveEstimate>["body"] }
+  | { kind: "request_changes"; body: EndpointInput<typeof reviewEndpoints.requestEstimateChanges>["body"] }
+  | { kind: "decline"; body: EndpointInput<typeof reviewEndpoints.declineEstimate>["body"] };
+
+function sendAnswer(estimateId: string, token: string, answer: Answer): Promise<ReviewEstimate> {
+  const params = { id: estimateId };
+  switch (answer.kind) {
+    case "approve":
+      return callReviewEndpoint(reviewEndpoints.approveEstimate, token, { params, body: answer.body });
+    case "request_changes":
+      return callReviewEndpoint(reviewEndpoints.requestEstimateChanges, token, { params, body: answer.body });
+    case "decline":
+      return callReviewEndpoint(reviewEndpoints.declineEstimate, token, { params, body: answer.body });
+  }
+}
 
 function StatusNote({ estimate }: { estimate: ReviewEstimate }) {
   const chosen = estimate.options.find((option) => option.id === estimate.approvedOptionId);
@@ -72,28 +88,24 @@ function StatusNote({ estimate }: { estimate: ReviewEstimate }) {
 function ReviewEstimateView({ estimate, token }: { estimate: ReviewEstimate; token: string }) {
   const id = useId();
   const client = useQueryClient();
-  const url = apiPath(API_PATHS.reviewEstimate, { id: estimate.id });
   const [optionId, setOptionId] = useState(estimate.options.length === 1 ? estimate.options[0]!.id : "");
   const [signature, setSignature] = useState("");
   const [changes, setChanges] = useState("");
   const [confirmDecline, setConfirmDecline] = useState(false);
   const answer = useMutation({
-    mutationFn: ({ path, body }: Answer) =>
-      reviewRequest(reviewEstimateSchema, "POST", apiPath(path, { id: estimate.id }), token, body),
-    onSuccess: (next) => client.setQueryData([url, "review"], next),
+    mutationFn: (answered: Answer) => sendAnswer(estimate.id, token, answered),
+    onSuccess: (next) =>
+      client.setQueryData(reviewQueryKey(reviewEndpoints.getEstimate, { params: { id: estimate.id } }, token), next),
   });
   const open = estimate.status === "sent" || estimate.status === "changes_requested";
 
   const approve = (event: FormEvent) => {
     event.preventDefault();
-    answer.mutate({ path: API_PATHS.reviewEstimateApprove, body: { optionId, signatureName: signature } });
+    answer.mutate({ kind: "approve", body: { optionId, signatureName: signature } });
   };
   const requestChanges = (event: FormEvent) => {
     event.preventDefault();
-    answer.mutate(
-      { path: API_PATHS.reviewEstimateRequestChanges, body: { message: changes } },
-      { onSuccess: () => setChanges("") },
-    );
+    answer.mutate({ kind: "request_changes", body: { message: changes } }, { onSuccess: () => setChanges("") });
   };
 
   return (
@@ -253,7 +265,7 @@ function ReviewEstimateView({ estimate, token }: { estimate: ReviewEstimate; tok
                   <Button
                     variant="destructive"
                     disabled={answer.isPending}
-                    onClick={() => answer.mutate({ path: API_PATHS.reviewEstimateDecline, body: {} })}
+                    onClick={() => answer.mutate({ kind: "decline", body: {} })}
                   >
                     Yes, decline
                   </Button>
@@ -278,7 +290,7 @@ function ReviewEstimateView({ estimate, token }: { estimate: ReviewEstimate; tok
 export function ReviewEstimatePage() {
   const { id = "" } = useParams();
   const [token] = useState(fragmentToken);
-  const estimate = useReviewQuery(reviewEstimateSchema, apiPath(API_PATHS.reviewEstimate, { id }), token);
+  const estimate = useReviewQuery(reviewEndpoints.getEstimate, { params: { id } }, token);
   if (token === "") return <LinkNotValid message={PUBLIC_LINK_NOT_FOUND} />;
   if (estimate.isError)
     return <LinkNotValid message={apiErrorMessage(estimate.error, "The estimate could not be loaded. Try again.")} />;

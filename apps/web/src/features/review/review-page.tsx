@@ -1,10 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useParams } from "react-router";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatTaxRate, INVOICE_STATUS_LABELS } from "@fieldops/shared/invoices";
 import { formatCents } from "@fieldops/shared/money";
 import { PUBLIC_LINK_NOT_FOUND } from "@fieldops/shared/review";
-import { TEST_PROVIDER_WARNING, type ReviewInvoice } from "@fieldops/shared/invoice-review";
+import { invoiceReviewEndpoints, TEST_PROVIDER_WARNING, type ReviewInvoice } from "@fieldops/shared/invoice-review";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -16,8 +16,8 @@ import { usePageTitle } from "../../shell/page-title";
 import { InvoiceLinesTable } from "../../components/invoice-lines-table";
 import { ApiError } from "../../lib/api";
 import { apiErrorMessage } from "../../lib/api-error";
-import { getReviewInvoice, leaveReview, payWithTestCard } from "./invoice-review-api";
-import { fragmentToken } from "./review-api";
+import { leaveReview, payWithTestCard } from "./invoice-review-api";
+import { fragmentToken, reviewQueryKey, useReviewQuery } from "./review-api";
 import { StripeCardForm } from "./stripe-card-form";
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
@@ -169,7 +169,11 @@ function ReviewForm({
 
 function InvoiceReview({ view, token }: { view: ReviewInvoice; token: string }) {
   const client = useQueryClient();
-  const update = (next: ReviewInvoice) => client.setQueryData(["review", view.invoice.id, token], next);
+  const update = (next: ReviewInvoice) =>
+    client.setQueryData(
+      reviewQueryKey(invoiceReviewEndpoints.get, { params: { invoiceId: view.invoice.id } }, token),
+      next,
+    );
   const { invoice, company } = view;
   const accent = HEX_COLOUR.test(company.primaryColor) ? company.primaryColor : undefined;
   usePageTitle(`Invoice #${invoice.number} from ${company.name}`);
@@ -276,12 +280,7 @@ export function ReviewPage() {
     return () => globalThis.removeEventListener("hashchange", onHash);
   }, []);
   const valid = /^[0-9a-f-]{36}$/i.test(invoiceId) && token.length >= 20;
-  const view = useQuery({
-    queryKey: ["review", invoiceId, token],
-    queryFn: () => getReviewInvoice(invoiceId, token),
-    enabled: valid,
-    retry: false,
-  });
+  const view = useReviewQuery(invoiceReviewEndpoints.get, { params: { invoiceId } }, token, valid);
   usePageTitle("Invoice");
   return (
     <main className="mx-auto grid min-h-svh max-w-2xl content-start gap-4 p-6">
