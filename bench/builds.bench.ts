@@ -1,9 +1,9 @@
+import { fillPath } from "@fieldops/shared/endpoint";
 import { randomBytes, randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import { createDatabase } from "@fieldops/db";
 import { hashToken } from "@fieldops/domain/accounts/sessions";
-import { apiPath } from "@fieldops/shared/api-paths";
 import { quoteResponseSchema, buildEndpoints } from "@fieldops/shared/builds";
 import { defaultPermissions } from "@fieldops/shared/roles";
 import { freePort } from "../scripts/start/free-port.ts";
@@ -35,7 +35,7 @@ function percentile(values: number[], p: number): number {
 }
 
 async function quote(baseUrl: string, token: string, description: string) {
-  const response = await fetch(`${baseUrl}${apiPath(buildEndpoints.quote.path, { sessionId: randomUUID() })}`, {
+  const response = await fetch(`${baseUrl}${fillPath(buildEndpoints.quote.path, { sessionId: randomUUID() })}`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: JSON.stringify({ spec: { description } }),

@@ -1,3 +1,4 @@
+import { fillPath } from "@fieldops/shared/endpoint";
 import { scheduleEndpoints } from "@fieldops/shared/schedule";
 import { jobEndpoints, visitEndpoints } from "@fieldops/shared/jobs";
 import { authEndpoints } from "@fieldops/shared/auth";
@@ -13,7 +14,6 @@ import {
   type ScaleCompanySize,
 } from "@fieldops/db/seed-scale-company";
 import { reportIdSchema, reportEndpoints } from "@fieldops/shared/reports";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { addDays, dayInTimeZone, mondayOf, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import type { CustomerListResponse } from "@fieldops/shared/customers";
 import {
@@ -85,7 +85,7 @@ export async function benchOptimizeDayAtScale(
     const queued = await call<RoutePlanQueued>(session, "POST", dispatchEndpoints.optimize.path, { date });
     for (;;) {
       const plan = (
-        await call<RoutePlan>(session, "GET", apiPath(dispatchEndpoints.getPlan.path, { id: queued.body.planId }))
+        await call<RoutePlan>(session, "GET", fillPath(dispatchEndpoints.getPlan.path, { id: queued.body.planId }))
       ).body;
       if (plan.status === "ready") {
         budgetMs = plan.budgetSeconds * 1000;
@@ -247,7 +247,7 @@ async function benchCompany(session: BenchSession, n: number): Promise<Measured[
   const home = found.scheduledStart;
   const later = new Date(Date.parse(home) + 30 * 60_000).toISOString();
   const moveTo = async (start: string) => {
-    const moved = await call<Visit>(session, "POST", apiPath(visitEndpoints.schedule.path, { id: visit.id }), {
+    const moved = await call<Visit>(session, "POST", fillPath(visitEndpoints.schedule.path, { id: visit.id }), {
       crewId: visit.crewId,
       start,
       durationMinutes: visit.durationMinutes,
@@ -263,7 +263,7 @@ async function benchCompany(session: BenchSession, n: number): Promise<Measured[
   const today = dayInTimeZone(new Date(), TIME_ZONE);
   const month = new URLSearchParams({ from: `${today.slice(0, 7)}-01`, to: today });
   for (const report of reportIdSchema.options) {
-    const path = `${apiPath(reportEndpoints.get.path, { report })}?${month}`;
+    const path = `${fillPath(reportEndpoints.get.path, { report })}?${month}`;
     results.push(await measure(`report: ${report}, this month`, n, () => get(path), REPORT_P95_GOAL_MS));
   }
 

@@ -1,8 +1,8 @@
+import { fillPath } from "@fieldops/shared/endpoint";
 import { moduleEndpoints } from "@fieldops/shared/modules";
 import { authEndpoints } from "@fieldops/shared/auth";
 import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
 import { DEMO_PASSWORD } from "@fieldops/db/seed-demo-world";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { openSignedIn, signInAs } from "./sign-in-as.ts";
 
 /** The demo member's API client, by bearer token, as the chat's module actions call the API for them. */
@@ -45,13 +45,13 @@ test("an owner approves a member's pending export on the dashboard, and the memb
     .poll(
       async () =>
         (
-          (await (await member.get(apiPath(moduleEndpoints.run.path, { id: answer.runId }))).json()) as {
+          (await (await member.get(fillPath(moduleEndpoints.run.path, { id: answer.runId }))).json()) as {
             status: string;
           }
         ).status,
     )
     .toBe("succeeded");
-  const download = await member.get(apiPath(moduleEndpoints.downloadRun.path, { id: answer.runId }));
+  const download = await member.get(fillPath(moduleEndpoints.downloadRun.path, { id: answer.runId }));
   expect(download.status()).toBe(200);
   expect(download.headers()["content-type"]).toMatch(/^text\/csv/);
   await member.dispose();
@@ -75,7 +75,9 @@ test("an owner denies a pending request with a reason", async ({ page, playwrigh
   await dialog.getByRole("button", { name: "Deny request" }).click();
   await expect(page.getByText("Request denied", { exact: true })).toBeVisible();
   await expect(item).toHaveCount(0);
-  const run = (await (await member.get(apiPath(moduleEndpoints.run.path, { id: runId }))).json()) as { status: string };
+  const run = (await (await member.get(fillPath(moduleEndpoints.run.path, { id: runId }))).json()) as {
+    status: string;
+  };
   expect(run.status).toBe("denied");
   await member.dispose();
 });

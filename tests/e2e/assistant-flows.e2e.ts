@@ -1,9 +1,9 @@
+import { fillPath } from "@fieldops/shared/endpoint";
 import { jobEndpoints } from "@fieldops/shared/jobs";
 import { customerEndpoints } from "@fieldops/shared/customers";
 import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { MESSAGE_BOX_LABEL } from "@fieldops/shared/chat";
-import { apiPath } from "@fieldops/shared/api-paths";
 import { ownerApi } from "./owner-api.ts";
 import { openSignedIn } from "./sign-in-as.ts";
 
@@ -189,7 +189,7 @@ test("a customer whose notes tell the assistant to delete all jobs is only found
 
   expect(await countJobs(owner)).toBe(jobsBefore);
   expect(
-    (await owner.delete(apiPath(customerEndpoints.get.path, { id }), { params: { confirm: "true" } })).status(),
+    (await owner.delete(fillPath(customerEndpoints.get.path, { id }), { params: { confirm: "true" } })).status(),
   ).toBe(204);
   await owner.dispose();
 });

@@ -1,3 +1,4 @@
+import { fillPath } from "@fieldops/shared/endpoint";
 import { teamEndpoints } from "@fieldops/shared/team";
 import { tenantEndpoints } from "@fieldops/shared/tenants";
 import { authEndpoints } from "@fieldops/shared/auth";
@@ -18,7 +19,6 @@ import {
   type TenantDetail,
   adminEndpoints,
 } from "@fieldops/shared/admin";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
 import { SLUG_MESSAGES, SLUG_TAKEN } from "@fieldops/shared/tenant-routes";
 import {
   callApi,
@@ -68,8 +68,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: string, path: string, token: string, body?: unknown) => callApi(t.url, method, path, token, body);
-const tenantPath = (template: string, companyId: string) => apiPath(template, { companyId });
-const reportPath = `${apiPath(reportEndpoints.get.path, { report: "jobs-by-status" })}?from=2026-01-01&to=2026-01-31`;
+const tenantPath = (template: string, companyId: string) => fillPath(template, { companyId });
+const reportPath = `${fillPath(reportEndpoints.get.path, { report: "jobs-by-status" })}?from=2026-01-01&to=2026-01-31`;
 
 describe("the admin portal's API refuses everyone but platform administrators", () => {
   const routes = () =>
@@ -98,11 +98,11 @@ describe("the admin portal's API refuses everyone but platform administrators", 
       ["POST", tenantPath(adminEndpoints.suspendTenant.path, acme.id), { reason: "x" }],
       ["POST", tenantPath(adminEndpoints.restoreTenant.path, acme.id), undefined],
       ["GET", adminEndpoints.features.path, undefined],
-      ["PUT", apiPath(adminEndpoints.setPlanFeature.path, { plan: "starter", feature: "reports" }), { enabled: true }],
+      ["PUT", fillPath(adminEndpoints.setPlanFeature.path, { plan: "starter", feature: "reports" }), { enabled: true }],
       ["GET", adminEndpoints.resources.path, undefined],
       ["GET", `${adminEndpoints.brainPackets.path}?companyId=${acme.id}`, undefined],
-      ["PUT", apiPath(adminEndpoints.saveMenu.path, { menu: "primary" }), { items: [] }],
-      ["DELETE", apiPath(adminEndpoints.resetMenu.path, { menu: "primary" }), undefined],
+      ["PUT", fillPath(adminEndpoints.saveMenu.path, { menu: "primary" }), { items: [] }],
+      ["DELETE", fillPath(adminEndpoints.resetMenu.path, { menu: "primary" }), undefined],
     ] as const;
 
   it("answers 401 when nobody is signed in", async () => {
@@ -346,7 +346,7 @@ describe("a tenant's plan and features", () => {
     expect(detail.config.effectiveFeatures).not.toContain("reports");
     expect(detail.config.effectiveFeatures).toContain("white_label");
     expect((await call("GET", reportPath, owner)).status).toBe(403);
-    const config = await call("GET", apiPath(tenantEndpoints.config.path, { tenantId: company.slug }), owner);
+    const config = await call("GET", fillPath(tenantEndpoints.config.path, { tenantId: company.slug }), owner);
     expect(config.body.features).toEqual(["jobs", "leads", "estimator"]);
     const entry = await t.db.auditLog.findFirstOrThrow({
       where: { companyId: company.id, action: "company.features_changed" },
@@ -370,7 +370,7 @@ describe("a tenant's plan and features", () => {
       enabled: false,
     });
     const starter = await createTestCompany(t.db, { planId: "starter" });
-    const path = apiPath(adminEndpoints.setPlanFeature.path, { plan: "starter", feature: "phone_support" });
+    const path = fillPath(adminEndpoints.setPlanFeature.path, { plan: "starter", feature: "phone_support" });
     try {
       const on = (await call("PUT", path, tokens.admin!, { enabled: true })).body as unknown as PlanFeatureFlags;
       expect(
@@ -579,25 +579,25 @@ describe("GET /api/admin/brain-packets", () => {
 
 describe("the navigation menus", () => {
   it("are read by every signed-in user and changed only by platform administrators", async () => {
-    const path = apiPath(adminEndpoints.menu.path, { menu: "primary" });
+    const path = fillPath(adminEndpoints.menu.path, { menu: "primary" });
     expect((await call("GET", path, tokens.member!)).body).toEqual({ menu: "primary", items: [], customized: false });
     const items = [
       { url: "/reports", title: "Insights", hidden: false },
       { url: "/crews", title: "Crews", hidden: true },
     ];
-    const saved = await call("PUT", apiPath(adminEndpoints.saveMenu.path, { menu: "primary" }), tokens.admin!, {
+    const saved = await call("PUT", fillPath(adminEndpoints.saveMenu.path, { menu: "primary" }), tokens.admin!, {
       items,
     });
     expect(saved).toMatchObject({ status: 200, body: { customized: true, items } });
     expect((await call("GET", path, tokens.field_user!)).body).toEqual({ menu: "primary", items, customized: true });
     expect(
       (
-        await call("PUT", apiPath(adminEndpoints.saveMenu.path, { menu: "primary" }), tokens.admin!, {
+        await call("PUT", fillPath(adminEndpoints.saveMenu.path, { menu: "primary" }), tokens.admin!, {
           items: [{ url: "javascript:alert(1)", title: "x", hidden: false }],
         })
       ).status,
     ).toBe(400);
-    await call("DELETE", apiPath(adminEndpoints.resetMenu.path, { menu: "primary" }), tokens.admin!);
+    await call("DELETE", fillPath(adminEndpoints.resetMenu.path, { menu: "primary" }), tokens.admin!);
     expect((await call("GET", path, tokens.owner!)).body).toMatchObject({ customized: false });
     expect((await fetch(`${t.url}${path}`)).status).toBe(401);
   });

@@ -1,7 +1,7 @@
+import { fillPath } from "@fieldops/shared/endpoint";
 import { buildEndpoints } from "@fieldops/shared/builds";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiPath } from "@fieldops/shared/api-paths";
 import type { QuoteResponse } from "@fieldops/shared/builds";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
 import { startOpenAiStandIn } from "../../../../tests/openai-stand-in.ts";
@@ -20,7 +20,7 @@ let workers: RunningWorkers;
 let token: string;
 
 const quote = (description: string) =>
-  callApi(t.url, "POST", apiPath(buildEndpoints.quote.path, { sessionId: randomUUID() }), token, {
+  callApi(t.url, "POST", fillPath(buildEndpoints.quote.path, { sessionId: randomUUID() }), token, {
     spec: { description },
   });
 

@@ -1,3 +1,4 @@
+import { fillPath } from "@fieldops/shared/endpoint";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant } from "@fieldops/db";
@@ -7,7 +8,6 @@ import { runBuildStage } from "@fieldops/domain/builds/build-stage.handler";
 import { consentKeyFrom, signConsentToken } from "@fieldops/domain/builds/consent-token";
 import { MAX_QUOTES_PER_SESSION } from "@fieldops/domain/builds/request-quote";
 import { readEventsAfter } from "@fieldops/events/company-stream";
-import { apiPath } from "@fieldops/shared/api-paths";
 import {
   DEFAULT_BUILD_PRICING,
   type BuildStatus,
@@ -43,7 +43,7 @@ const call = (method: string, path: string, as: string, body?: unknown) =>
   callApi(t.url, method, path, tokens[as]!, body);
 
 async function quote(as: string, spec: unknown, sessionId: string = randomUUID()) {
-  return call("POST", apiPath(buildEndpoints.quote.path, { sessionId }), as, { spec });
+  return call("POST", fillPath(buildEndpoints.quote.path, { sessionId }), as, { spec });
 }
 
 async function accept(as: string, consentToken: string, instanceId: string, key: string = randomUUID()) {
@@ -62,7 +62,7 @@ async function quoted(as: string, spec: unknown = { description: EQUIPMENT }): P
 }
 
 async function buildOf(as: string, buildId: string): Promise<BuildView> {
-  const answer = await call("GET", apiPath(buildEndpoints.get.path, { id: buildId }), as);
+  const answer = await call("GET", fillPath(buildEndpoints.get.path, { id: buildId }), as);
   expect(answer.status).toBe(200);
   return answer.body as unknown as BuildView;
 }
@@ -295,9 +295,9 @@ describe("the pipeline", { timeout: 120_000 }, () => {
     expect(events.some((event) => event.stage === "test" && event.line?.startsWith("✓"))).toBe(true);
     expect(events.at(-1)).toMatchObject({ status: "preview", stage: "preview", stageStatus: "passed" });
 
-    expect((await call("POST", apiPath(buildEndpoints.promote.path, { id: buildId }), "member")).status).toBe(403);
-    expect((await call("POST", apiPath(buildEndpoints.promote.path, { id: buildId }), "otherOwner")).status).toBe(404);
-    const promoted = await call("POST", apiPath(buildEndpoints.promote.path, { id: buildId }), "owner");
+    expect((await call("POST", fillPath(buildEndpoints.promote.path, { id: buildId }), "member")).status).toBe(403);
+    expect((await call("POST", fillPath(buildEndpoints.promote.path, { id: buildId }), "otherOwner")).status).toBe(404);
+    const promoted = await call("POST", fillPath(buildEndpoints.promote.path, { id: buildId }), "owner");
     expect(promoted.status).toBe(200);
     const live = await waitForStatus("owner", buildId, ["production", "failed"]);
     expect(live.status).toBe("production");
@@ -387,10 +387,10 @@ describe("the pipeline", { timeout: 120_000 }, () => {
     expect(failed.stages.slice(1).every((stage) => stage.status === "pending")).toBe(true);
     expect(await t.db.customObjectDefinition.count({ where: { buildId } })).toBe(0);
 
-    expect((await call("POST", apiPath(buildEndpoints.retry.path, { id: buildId }), "member")).status).toBe(403);
-    expect((await call("POST", apiPath(buildEndpoints.promote.path, { id: buildId }), "owner")).status).toBe(409);
+    expect((await call("POST", fillPath(buildEndpoints.retry.path, { id: buildId }), "member")).status).toBe(403);
+    expect((await call("POST", fillPath(buildEndpoints.promote.path, { id: buildId }), "owner")).status).toBe(409);
     await t.db.build.update({ where: { id: buildId }, data: { spec } });
-    const retried = await call("POST", apiPath(buildEndpoints.retry.path, { id: buildId }), "owner");
+    const retried = await call("POST", fillPath(buildEndpoints.retry.path, { id: buildId }), "owner");
     expect(retried.status).toBe(200);
     const preview = await waitForStatus("owner", buildId, ["preview", "failed"]);
     expect(preview.status).toBe("preview");
@@ -401,7 +401,7 @@ describe("the pipeline", { timeout: 120_000 }, () => {
         expect.stringMatching(/retry requested/),
       ]),
     );
-    expect((await call("POST", apiPath(buildEndpoints.retry.path, { id: buildId }), "owner")).status).toBe(409);
+    expect((await call("POST", fillPath(buildEndpoints.retry.path, { id: buildId }), "owner")).status).toBe(409);
   });
 
   it("runs two companies' builds side by side: one failing holds up nothing of the other's", async () => {
@@ -428,7 +428,7 @@ describe("the pipeline", { timeout: 120_000 }, () => {
     await workers.close();
     const started = await accept("owner", answer.consentToken, company.id);
     const buildId = started.body.buildId as string;
-    const rolledBack = await call("POST", apiPath(buildEndpoints.rollback.path, { id: buildId }), "owner");
+    const rolledBack = await call("POST", fillPath(buildEndpoints.rollback.path, { id: buildId }), "owner");
     workers = startTestWorkers(t);
     expect(rolledBack.body.status).toBe("rolled_back");
     await drainQueues(t.runtime.context.queues, ["builds"]);
@@ -463,8 +463,8 @@ describe("the pipeline", { timeout: 120_000 }, () => {
         values: { brand: "Generac", kilowatts: 22, serial_number: "G-1", customer: customer.id },
       }),
     );
-    expect((await call("POST", apiPath(buildEndpoints.rollback.path, { id: buildId }), "member")).status).toBe(403);
-    const rolledBack = await call("POST", apiPath(buildEndpoints.rollback.path, { id: buildId }), "owner");
+    expect((await call("POST", fillPath(buildEndpoints.rollback.path, { id: buildId }), "member")).status).toBe(403);
+    const rolledBack = await call("POST", fillPath(buildEndpoints.rollback.path, { id: buildId }), "owner");
     expect(rolledBack.status).toBe(200);
     expect(rolledBack.body.status).toBe("rolled_back");
     expect(await t.db.customObjectDefinition.findUniqueOrThrow({ where: { id: definition.id } })).toMatchObject({
@@ -472,7 +472,7 @@ describe("the pipeline", { timeout: 120_000 }, () => {
     });
     expect(await t.db.customObjectRecord.count({ where: { definitionId: definition.id } })).toBe(1);
     expect(await t.db.companyCharge.count({ where: { buildId } })).toBe(0);
-    expect((await call("POST", apiPath(buildEndpoints.promote.path, { id: buildId }), "owner")).status).toBe(409);
+    expect((await call("POST", fillPath(buildEndpoints.promote.path, { id: buildId }), "owner")).status).toBe(409);
   });
 });
 
@@ -484,7 +484,7 @@ describe("who sees builds", () => {
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((build) => build.companyId === company.id)).toBe(true);
     expect((await call("GET", buildEndpoints.list.path, "member")).status).toBe(403);
-    expect((await call("GET", apiPath(buildEndpoints.get.path, { id: items[0]!.id }), "otherOwner")).status).toBe(404);
+    expect((await call("GET", fillPath(buildEndpoints.get.path, { id: items[0]!.id }), "otherOwner")).status).toBe(404);
 
     expect((await call("GET", buildEndpoints.adminList.path, "owner")).status).toBe(403);
     const monitor = await call("GET", buildEndpoints.adminList.path, "platform");

@@ -1,3 +1,4 @@
+import { fillPath } from "@fieldops/shared/endpoint";
 import { customObjectEndpoints } from "@fieldops/shared/custom-objects";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,7 +7,6 @@ import { equipmentSpec } from "@fieldops/domain/custom-objects/custom-object-tes
 import { installCustomObjects } from "@fieldops/domain/custom-objects/install-custom-objects";
 import { promoteCustomObjects } from "@fieldops/domain/custom-objects/promote-custom-objects";
 import { rollbackCustomObjects } from "@fieldops/domain/custom-objects/rollback-custom-objects";
-import { apiPath } from "@fieldops/shared/api-paths";
 import type { CustomObjectDefinitionList, CustomRecord, CustomRecordList } from "@fieldops/shared/custom-objects";
 import {
   createTestCompany,
@@ -75,8 +75,8 @@ function call(method: string, path: string, as: keyof typeof tokens | null, body
   return fetch(`${t.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
-const records = (objectKey = "equipment") => apiPath(customObjectEndpoints.records.path, { objectKey });
-const record = (id: string, objectKey = "equipment") => apiPath(customObjectEndpoints.record.path, { objectKey, id });
+const records = (objectKey = "equipment") => fillPath(customObjectEndpoints.records.path, { objectKey });
+const record = (id: string, objectKey = "equipment") => fillPath(customObjectEndpoints.record.path, { objectKey, id });
 
 async function create(as: keyof typeof tokens, values: Record<string, unknown>): Promise<CustomRecord> {
   const response = await call("POST", records(), as, values);

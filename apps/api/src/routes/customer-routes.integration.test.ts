@@ -1,6 +1,6 @@
+import { fillPath } from "@fieldops/shared/endpoint";
 import { customerEndpoints } from "@fieldops/shared/customers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiPath } from "@fieldops/shared/api-paths";
 import type { Customer, CustomerListResponse } from "@fieldops/shared/customers";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
 import {
@@ -51,14 +51,14 @@ describe("customer routes", () => {
     await create("member", { name: "Member's Customer" });
     expect((await call("POST", customerEndpoints.list.path, "field_user", customerInput())).status).toBe(403);
     expect(
-      (await call("PATCH", apiPath(customerEndpoints.get.path, { id: byOwner.id }), "field_user", { name: "X" }))
+      (await call("PATCH", fillPath(customerEndpoints.get.path, { id: byOwner.id }), "field_user", { name: "X" }))
         .status,
     ).toBe(403);
     expect(
-      (await call("DELETE", `${apiPath(customerEndpoints.get.path, { id: byOwner.id })}?confirm=true`, "field_user"))
+      (await call("DELETE", `${fillPath(customerEndpoints.get.path, { id: byOwner.id })}?confirm=true`, "field_user"))
         .status,
     ).toBe(403);
-    const read = await call("GET", apiPath(customerEndpoints.get.path, { id: byOwner.id }), "field_user");
+    const read = await call("GET", fillPath(customerEndpoints.get.path, { id: byOwner.id }), "field_user");
     expect(read.status).toBe(200);
     expect(await read.json()).toMatchObject({ name: "Owner's Customer", properties: [{ gateCode: "1234" }] });
     const list = await call("GET", `${customerEndpoints.list.path}?q=customer`, "field_user");
@@ -75,14 +75,14 @@ describe("customer routes", () => {
 
   it("never shows or changes another company's customer: 404, and deleting it changes nothing", async () => {
     const theirs = await create("otherOwner", { name: "Their Secret Customer" });
-    const get = await call("GET", apiPath(customerEndpoints.get.path, { id: theirs.id }), "owner");
+    const get = await call("GET", fillPath(customerEndpoints.get.path, { id: theirs.id }), "owner");
     expect(get.status).toBe(404);
     expect(await get.text()).not.toContain("Secret");
     expect(
-      (await call("PATCH", apiPath(customerEndpoints.get.path, { id: theirs.id }), "owner", { name: "Mine" })).status,
+      (await call("PATCH", fillPath(customerEndpoints.get.path, { id: theirs.id }), "owner", { name: "Mine" })).status,
     ).toBe(404);
     expect(
-      (await call("DELETE", `${apiPath(customerEndpoints.get.path, { id: theirs.id })}?confirm=true`, "owner")).status,
+      (await call("DELETE", `${fillPath(customerEndpoints.get.path, { id: theirs.id })}?confirm=true`, "owner")).status,
     ).toBe(204);
     const list = (await (
       await call("GET", `${customerEndpoints.list.path}?q=secret`, "owner")
@@ -93,22 +93,22 @@ describe("customer routes", () => {
 
   it("updates, and deletes only when confirmed, then again without error", async () => {
     const created = await create("member", { name: "To Delete" });
-    const patched = await call("PATCH", apiPath(customerEndpoints.get.path, { id: created.id }), "member", {
+    const patched = await call("PATCH", fillPath(customerEndpoints.get.path, { id: created.id }), "member", {
       tags: ["weekly"],
       notes: null,
     });
     expect(await patched.json()).toMatchObject({ name: "To Delete", tags: ["weekly"], notes: null });
-    const unconfirmed = await call("DELETE", apiPath(customerEndpoints.get.path, { id: created.id }), "member");
+    const unconfirmed = await call("DELETE", fillPath(customerEndpoints.get.path, { id: created.id }), "member");
     expect(unconfirmed.status).toBe(400);
     expect(
-      (await call("DELETE", `${apiPath(customerEndpoints.get.path, { id: created.id })}?confirm=true`, "member"))
+      (await call("DELETE", `${fillPath(customerEndpoints.get.path, { id: created.id })}?confirm=true`, "member"))
         .status,
     ).toBe(204);
     expect(
-      (await call("DELETE", `${apiPath(customerEndpoints.get.path, { id: created.id })}?confirm=true`, "member"))
+      (await call("DELETE", `${fillPath(customerEndpoints.get.path, { id: created.id })}?confirm=true`, "member"))
         .status,
     ).toBe(204);
-    expect((await call("GET", apiPath(customerEndpoints.get.path, { id: created.id }), "member")).status).toBe(404);
+    expect((await call("GET", fillPath(customerEndpoints.get.path, { id: created.id }), "member")).status).toBe(404);
   });
 
   it("names the field of a bad contact", async () => {

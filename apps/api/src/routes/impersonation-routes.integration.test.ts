@@ -1,3 +1,4 @@
+import { fillPath } from "@fieldops/shared/endpoint";
 import { supportEndpoints } from "@fieldops/shared/support";
 import { auditEndpoints } from "@fieldops/shared/audit";
 import { authEndpoints } from "@fieldops/shared/auth";
@@ -7,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { hashToken } from "@fieldops/domain/accounts/sessions";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
-import { API_PATHS, apiPath } from "@fieldops/shared/api-paths";
+import { API_PATHS } from "@fieldops/shared/api-paths";
 import { WS_CLOSE_UNAUTHORIZED, activityEndpoints, realtimeEndpoints } from "@fieldops/shared/events";
 import { IMPERSONATION_TIME_LIMIT_MS, type Impersonation } from "@fieldops/shared/impersonation";
 import { impersonationEndpoints } from "@fieldops/shared/impersonation-endpoints";
@@ -53,7 +54,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const startPath = (companyId: string) => apiPath(impersonationEndpoints.start.path, { companyId });
+const startPath = (companyId: string) => fillPath(impersonationEndpoints.start.path, { companyId });
 
 async function impersonate(
   companyId = company.id,
@@ -166,7 +167,7 @@ describe("acting while impersonating", () => {
     expect(created.status).toBe(201);
     const ownerToken = await signIn(t.url, company.users.owner.email);
     expect(
-      (await callApi(t.url, "GET", apiPath(customerEndpoints.get.path, { id: String(created.body.id) }), ownerToken))
+      (await callApi(t.url, "GET", fillPath(customerEndpoints.get.path, { id: String(created.body.id) }), ownerToken))
         .body,
     ).toMatchObject({ name: "Added by support" });
 
@@ -178,7 +179,7 @@ describe("acting while impersonating", () => {
       customerInput({ name: "Other company's customer" }),
     );
     expect(
-      (await callApi(t.url, "GET", apiPath(customerEndpoints.get.path, { id: String(theirs.body.id) }), token)).status,
+      (await callApi(t.url, "GET", fillPath(customerEndpoints.get.path, { id: String(theirs.body.id) }), token)).status,
     ).toBe(404);
     const listed = await callApi(t.url, "GET", customerEndpoints.list.path, token);
     expect(JSON.stringify(listed.body)).toContain("Added by support");

@@ -1,3 +1,4 @@
+import { fillPath } from "@fieldops/shared/endpoint";
 import { customerEndpoints } from "@fieldops/shared/customers";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +8,6 @@ import { runModule } from "@fieldops/domain/modules/run-module.handler";
 import { hashModuleParams } from "@fieldops/domain/modules/params-hash";
 import { createTaskQueues } from "@fieldops/tasks/enqueue";
 import { readEventsAfter } from "@fieldops/events/company-stream";
-import { apiPath } from "@fieldops/shared/api-paths";
 import { APPROVAL_REQUIRED_REASON, type ApprovalRequest, moduleEndpoints } from "@fieldops/shared/modules";
 import { defaultPermissions } from "@fieldops/shared/roles";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
@@ -70,7 +70,7 @@ async function approvals(as = "owner"): Promise<ApprovalRequest[]> {
 }
 
 const approve = (id: string, paramsHash: string, as = "owner") =>
-  call("POST", apiPath(moduleEndpoints.approve.path, { id }), as, { paramsHash });
+  call("POST", fillPath(moduleEndpoints.approve.path, { id }), as, { paramsHash });
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -136,7 +136,7 @@ describe("running a module directly", () => {
     );
     expect(changed.map((entry) => entry.userId)).toEqual([null]);
 
-    const run = await call("GET", apiPath(moduleEndpoints.run.path, { id: runId }), "member");
+    const run = await call("GET", fillPath(moduleEndpoints.run.path, { id: runId }), "member");
     expect(run.body).toMatchObject({
       status: "succeeded",
       undone: false,
@@ -144,15 +144,15 @@ describe("running a module directly", () => {
       download: null,
     });
     // Only the requester sees or undoes their run.
-    expect((await call("GET", apiPath(moduleEndpoints.run.path, { id: runId }), "owner")).status).toBe(404);
-    expect((await call("POST", apiPath(moduleEndpoints.undoRun.path, { id: runId }), "otherOwner")).status).toBe(404);
-    expect((await call("POST", apiPath(moduleEndpoints.undoRun.path, { id: runId }), "owner")).status).toBe(404);
+    expect((await call("GET", fillPath(moduleEndpoints.run.path, { id: runId }), "owner")).status).toBe(404);
+    expect((await call("POST", fillPath(moduleEndpoints.undoRun.path, { id: runId }), "otherOwner")).status).toBe(404);
+    expect((await call("POST", fillPath(moduleEndpoints.undoRun.path, { id: runId }), "owner")).status).toBe(404);
 
-    const undone = await call("POST", apiPath(moduleEndpoints.undoRun.path, { id: runId }), "member");
+    const undone = await call("POST", fillPath(moduleEndpoints.undoRun.path, { id: runId }), "member");
     expect(undone.status).toBe(200);
     expect(undone.body).toMatchObject({ undone: true, undoUntil: null });
     expect(await t.db.job.findUnique({ where: { id: job.id } })).toBeNull();
-    const again = await call("POST", apiPath(moduleEndpoints.undoRun.path, { id: runId }), "member");
+    const again = await call("POST", fillPath(moduleEndpoints.undoRun.path, { id: runId }), "member");
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ undone: true });
   });
@@ -172,13 +172,13 @@ describe("running a module directly", () => {
       where: { job: { title: "Aerate the lawn", companyId: company.id } },
     });
     expect(visit).toMatchObject({ status: "scheduled", scheduledStart: new Date("2031-03-04T14:00:00.000Z") });
-    const refused = await call("POST", apiPath(moduleEndpoints.undoRun.path, { id: runId }), "owner");
+    const refused = await call("POST", fillPath(moduleEndpoints.undoRun.path, { id: runId }), "owner");
     expect(refused.status).toBe(409);
     expect(await t.db.job.count({ where: { title: "Aerate the lawn", companyId: company.id } })).toBe(1);
 
     // Undoing the scheduling puts the visit back in the queue; then the job can go too.
     expect(
-      (await call("POST", apiPath(moduleEndpoints.undoRun.path, { id: scheduled.body.runId as string }), "owner"))
+      (await call("POST", fillPath(moduleEndpoints.undoRun.path, { id: scheduled.body.runId as string }), "owner"))
         .status,
     ).toBe(200);
     expect(await t.db.visit.findUniqueOrThrow({ where: { id: visit.id } })).toMatchObject({
@@ -187,7 +187,7 @@ describe("running a module directly", () => {
       crewId: null,
     });
     await t.db.moduleRun.update({ where: { id: runId }, data: { finishedAt: new Date(Date.now() - 6 * 60_000) } });
-    expect((await call("POST", apiPath(moduleEndpoints.undoRun.path, { id: runId }), "owner")).status).toBe(409);
+    expect((await call("POST", fillPath(moduleEndpoints.undoRun.path, { id: runId }), "owner")).status).toBe(409);
   });
 
   it("runs a repeated UI action (same Idempotency-Key) once, and refuses the key for another action", async () => {
@@ -232,10 +232,10 @@ describe("running a module directly", () => {
     const answer = await execute("owner", "export-customers", {});
     await drain();
     const runId = answer.body.runId as string;
-    const run = await call("GET", apiPath(moduleEndpoints.run.path, { id: runId }), "owner");
+    const run = await call("GET", fillPath(moduleEndpoints.run.path, { id: runId }), "owner");
     expect(run.body).toMatchObject({
       status: "succeeded",
-      download: apiPath(moduleEndpoints.downloadRun.path, { id: runId }),
+      download: fillPath(moduleEndpoints.downloadRun.path, { id: runId }),
     });
     const download = await fetch(`${t.url}${run.body.download as string}`, {
       headers: { authorization: `Bearer ${tokens.owner}` },
@@ -332,9 +332,9 @@ describe("approvals", () => {
     const runId = answer.body.runId as string;
     const pending = (await approvals()).find((item) => item.id === runId)!;
     expect(
-      (await call("POST", apiPath(moduleEndpoints.deny.path, { id: runId }), "owner", { reason: "" })).status,
+      (await call("POST", fillPath(moduleEndpoints.deny.path, { id: runId }), "owner", { reason: "" })).status,
     ).toBe(400);
-    const denied = await call("POST", apiPath(moduleEndpoints.deny.path, { id: runId }), "owner", {
+    const denied = await call("POST", fillPath(moduleEndpoints.deny.path, { id: runId }), "owner", {
       reason: "We have no BAA yet",
     });
     expect(denied.status).toBe(200);

@@ -3,7 +3,6 @@ import { moduleEndpoints } from "@fieldops/shared/modules";
 import { customerEndpoints } from "@fieldops/shared/customers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
-import { API_PATHS } from "@fieldops/shared/api-paths";
 import { TRIAL_ENDED_MESSAGE, planEndpoints } from "@fieldops/shared/plans";
 import {
   callApi,

@@ -1,7 +1,7 @@
+import { fillPath } from "@fieldops/shared/endpoint";
 import { jobEndpoints, visitEndpoints } from "@fieldops/shared/jobs";
 import { authEndpoints } from "@fieldops/shared/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiPath } from "@fieldops/shared/api-paths";
 import { zonedWallClockToUtc } from "@fieldops/shared/company-time";
 import type { JobDetail, Visit } from "@fieldops/shared/jobs";
 import {
@@ -49,7 +49,7 @@ async function newVisit(title: string): Promise<Visit> {
 
 /** Schedules a visit as the owner; the answer and the SQL statements the server sent for it (its Server-Timing). */
 async function schedule(visit: Visit, start: string): Promise<{ status: number; visit: Visit; statements: number }> {
-  const response = await fetch(`${t.url}${apiPath(visitEndpoints.schedule.path, { id: visit.id })}`, {
+  const response = await fetch(`${t.url}${fillPath(visitEndpoints.schedule.path, { id: visit.id })}`, {
     method: "POST",
     headers: { authorization: `Bearer ${owner}`, "content-type": "application/json" },
     body: JSON.stringify({ crewId, start, durationMinutes: 60, version: visit.version }),

@@ -1,5 +1,5 @@
+import { fillPath } from "@fieldops/shared/endpoint";
 import type { TenantTransaction } from "@fieldops/db";
-import { apiPath } from "@fieldops/shared/api-paths";
 import {
   SIMULATED_AUTHORIZE_PATH,
   type IntegrationProvider,
@@ -15,7 +15,7 @@ import { encryptSecret } from "./token-encryption.ts";
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 
 export const integrationCallbackUrl = (appOrigin: string, provider: IntegrationProvider) =>
-  `${appOrigin}${apiPath(integrationEndpoints.callback.path, { provider })}`;
+  `${appOrigin}${fillPath(integrationEndpoints.callback.path, { provider })}`;
 
 /**
  * Starts connecting an integration: stores a single-use state bound to the user and company (only its hash), with

@@ -1,4 +1,3 @@
-import { API_PATHS } from "@fieldops/shared/api-paths";
 import { AUTH_TOKEN_STORAGE_KEY } from "@fieldops/shared/auth";
 import {
   IMPERSONATION_TOKEN_STORAGE_KEY,

@@ -2,7 +2,13 @@ import { firstPlanWithFeature, type PlanFeature } from "@fieldops/shared/plans";
 import { rolesWith } from "@fieldops/shared/permissions";
 import { roleSchema, type Role } from "@fieldops/shared/roles";
 import { type AssistantPlan } from "@fieldops/shared/assistant";
-import { MODULE_CATALOG, rolesAllowedModule, type ModuleId, ASSISTANT_MODULE_IDS, type AssistantModuleId } from "@fieldops/shared/modules";
+import {
+  MODULE_CATALOG,
+  rolesAllowedModule,
+  type ModuleId,
+  ASSISTANT_MODULE_IDS,
+  type AssistantModuleId,
+} from "@fieldops/shared/modules";
 
 /** What the assistant can do for a user: who may ask for it (the permissions table, or the module catalog for a module), and the plan feature it needs. */
 export type AssistantAbility = { label: string; roles: readonly Role[]; feature?: PlanFeature };
