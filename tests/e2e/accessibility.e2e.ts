@@ -118,18 +118,6 @@ function fingerprint(page: Page): Promise<{ frame: string; content: string }> {
   });
 }
 
-/** Moves to `path` as the app's own links do, without reloading it: the app and what it has read stay. */
-async function navigateInApp(page: Page, path: string): Promise<void> {
-  if (!page.url().startsWith("http")) {
-    await page.goto(path);
-    return;
-  }
-  await page.evaluate((target) => {
-    window.history.pushState(null, "", target);
-    window.dispatchEvent(new PopStateEvent("popstate"));
-  }, path);
-}
-
 /**
  * The buttons a pointer can hover: a disabled one has no hover colour (and contrast rules exempt it), and the
  * browser may not even hand it the pointer.
@@ -189,7 +177,7 @@ for (const visitor of VISITORS) {
         test.setTimeout(180_000);
         for (const path of screens) {
           await useTheme(page, "light");
-          await navigateInApp(page, path);
+          await page.goto(path);
           await settle(page);
           // The theme and the sidebar's state change nothing else: a screen seen before is seen in every variant.
           const { frame, content } = await fingerprint(page);
