@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -11,6 +11,7 @@ import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
+  type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { createLogger, type Logger } from "@fieldops/config/logger";
@@ -24,40 +25,8 @@ import { DOCS_CSP, installSecurityHeaders, securityHeaderOptions } from "./http/
 import type { EventHub } from "./realtime/event-hub.ts";
 import { socketTicketRoutes } from "./realtime/socket-ticket-routes.ts";
 import { websocketRoutes } from "./realtime/websocket-routes.ts";
-import { adminRoutes } from "./routes/admin-routes.ts";
-import { assistantRoutes } from "./routes/assistant-routes.ts";
-import { authRoutes } from "./routes/auth-routes.ts";
-import { companyRoutes } from "./routes/company-routes.ts";
-import { customerRoutes } from "./routes/customer-routes.ts";
-import { customObjectRoutes } from "./routes/custom-object-routes.ts";
-import { dispatchRoutes } from "./routes/dispatch-routes.ts";
-import { dashboardRoutes } from "./routes/dashboard-routes.ts";
-import { reportRoutes } from "./routes/report-routes.ts";
-import { crewRoutes } from "./routes/crew-routes.ts";
-import { healthRoutes } from "./routes/health-routes.ts";
-import { impersonationRoutes } from "./routes/impersonation-routes.ts";
-import { integrationRoutes } from "./routes/integration-routes.ts";
-import { jobsRoutes } from "./routes/jobs-routes.ts";
-import { invoiceRoutes } from "./routes/invoice-routes.ts";
-import { moduleRoutes } from "./routes/module-routes.ts";
-import { companySettingsRoutes } from "./routes/company-settings-routes.ts";
-import { teamRoutes } from "./routes/team-routes.ts";
-import { securityRoutes } from "./routes/security-routes.ts";
-import { supportRoutes } from "./routes/support-routes.ts";
-import { planRoutes } from "./routes/plan-routes.ts";
-import { estimateRoutes } from "./routes/estimate-routes.ts";
-import { leadRoutes } from "./routes/lead-routes.ts";
-import { portalLinkRoutes } from "./routes/portal-link-routes.ts";
-import { invoiceReviewRoutes } from "./routes/invoice-review-routes.ts";
-import { reviewRoutes } from "./routes/review-routes.ts";
-import { scheduleRoutes } from "./routes/schedule-routes.ts";
-import { telemetryRoutes } from "./routes/telemetry-routes.ts";
-import { tenantRoutes } from "./routes/tenant-routes.ts";
-import { demoRoutes } from "./routes/demo-routes.ts";
-import { customDomainRoutes } from "./routes/custom-domain-routes.ts";
 import { serveIndexHtml } from "./http/index-html.ts";
 import { wantsWebPage, webAssetOptions } from "./http/web-assets.ts";
-import { buildRoutes } from "./routes/build-routes.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
 
 export interface BuildAppOptions {
@@ -67,6 +36,27 @@ export interface BuildAppOptions {
   logger?: Logger;
   /** The built web app to serve with the SPA fallback; skipped when the folder does not exist. */
   webDistDir?: string;
+}
+
+type RoutePlugin = FastifyPluginAsyncZod<{ context: AppContext }>;
+
+/**
+ * The plugin of every `routes/<area>-routes.ts` file, its one export named `…Routes`: a new area's routes are
+ * registered by adding their file. A file without exactly one such export stops the server at its start.
+ */
+async function routePlugins(): Promise<RoutePlugin[]> {
+  const folder = new URL("./routes/", import.meta.url);
+  const files = readdirSync(folder)
+    .filter((name) => /^[a-z-]+-routes\.ts$/.test(name))
+    .sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const exported = Object.entries((await import(new URL(file, folder).href)) as Record<string, unknown>);
+      const plugins = exported.filter(([name, value]) => name.endsWith("Routes") && typeof value === "function");
+      if (plugins.length !== 1) throw new Error(`routes/${file} must export one route plugin named …Routes`);
+      return plugins[0]![1] as RoutePlugin;
+    }),
+  );
 }
 
 export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOptions): Promise<FastifyInstance> {
@@ -121,38 +111,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   });
   await app.register(fastifySwaggerUi, { routePrefix: API_PATHS.docs, staticCSP: DOCS_CSP });
 
-  await app.register(healthRoutes, { context });
-  await app.register(authRoutes, { context });
-  await app.register(companyRoutes, { context });
-  await app.register(telemetryRoutes, { context });
-  await app.register(tenantRoutes, { context });
-  await app.register(impersonationRoutes, { context });
-  await app.register(demoRoutes, { context });
-  await app.register(customDomainRoutes, { context });
-  await app.register(buildRoutes, { context });
-  await app.register(customerRoutes, { context });
-  await app.register(customObjectRoutes, { context });
-  await app.register(jobsRoutes, { context });
-  await app.register(crewRoutes, { context });
-  await app.register(scheduleRoutes, { context });
-  await app.register(dispatchRoutes, { context });
-  await app.register(dashboardRoutes, { context });
-  await app.register(reportRoutes, { context });
-  await app.register(assistantRoutes, { context });
-  await app.register(integrationRoutes, { context });
-  await app.register(moduleRoutes, { context });
-  await app.register(invoiceRoutes, { context });
-  await app.register(companySettingsRoutes, { context });
-  await app.register(teamRoutes, { context });
-  await app.register(securityRoutes, { context });
-  await app.register(supportRoutes, { context });
-  await app.register(planRoutes, { context });
-  await app.register(adminRoutes, { context });
-  await app.register(leadRoutes, { context });
-  await app.register(estimateRoutes, { context });
-  await app.register(portalLinkRoutes, { context });
-  await app.register(reviewRoutes, { context });
-  await app.register(invoiceReviewRoutes, { context });
+  for (const routes of await routePlugins()) await app.register(routes, { context });
   await app.register(socketTicketRoutes, { context });
   // The WebSocket plugin adds an onRequest and an onResponse hook to every route it can see; kept in a scope of its
   // own with /api/ws, it leaves the REST routes about a quarter faster.
