@@ -17,8 +17,8 @@ const directives = (header: string | null) =>
   );
 
 describe("security headers", () => {
-  it("allow only the app's own scripts, forbid framing and sniffing, and limit the referrer", async () => {
-    for (const path of ["/api/health", "/api/nothing-here", "/login"]) {
+  it("allow the pages only the app's own scripts, forbid framing and sniffing, and limit the referrer", async () => {
+    for (const path of ["/login", "/customers/42"]) {
       const response = await fetch(`${t.url}${path}`);
       const csp = directives(response.headers.get("content-security-policy"));
       expect(csp.get("script-src"), path).toEqual(["'self'"]);
@@ -28,8 +28,23 @@ describe("security headers", () => {
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("x-frame-options")).toBe("DENY");
       expect(response.headers.get("referrer-policy")).toBe("same-origin");
+      expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
       // HSTS only in production: over plain http it would pin a browser to https that is not there.
       expect(response.headers.get("strict-transport-security")).toBeNull();
+    }
+  });
+
+  it("give the API's answers, found or not, a policy that allows nothing, and no sniffing, framing or cross-origin reads", async () => {
+    for (const path of ["/api/health", "/api/nothing-here", "/api/user"]) {
+      const response = await fetch(`${t.url}${path}`);
+      expect(response.headers.get("content-security-policy"), path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("referrer-policy")).toBe("same-origin");
+      expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+      // What only a document uses is left to the pages.
+      expect(response.headers.get("cross-origin-opener-policy")).toBeNull();
+      expect(response.headers.get("x-dns-prefetch-control")).toBeNull();
     }
   });
 
@@ -43,9 +58,11 @@ describe("security headers", () => {
   it("add HSTS and upgrade-insecure-requests in production", async () => {
     const production = await startTestApp({ NODE_ENV: "production" });
     try {
-      const response = await fetch(`${production.url}/api/health`);
-      expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000");
-      expect(directives(response.headers.get("content-security-policy")).has("upgrade-insecure-requests")).toBe(true);
+      const page = await fetch(`${production.url}/login`);
+      expect(page.headers.get("strict-transport-security")).toBe("max-age=31536000");
+      expect(directives(page.headers.get("content-security-policy")).has("upgrade-insecure-requests")).toBe(true);
+      const answer = await fetch(`${production.url}/api/health`);
+      expect(answer.headers.get("strict-transport-security")).toBe("max-age=31536000");
     } finally {
       await production.close();
     }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
+import { API_PATHS } from "@fieldops/shared/api-paths";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
@@ -88,11 +89,30 @@ function securityHeaders(options: HelmetOptions): Readonly<Record<string, string
   return Object.freeze(Object.fromEntries(headers));
 }
 
+/**
+ * The API's JSON answers are never rendered as a page, so they carry what protects data rather than a document (as
+ * OWASP's REST security guidance has it): a policy that allows nothing and no framing, no MIME sniffing, the referrer
+ * policy, cross-origin reads refused, and HSTS where the pages have it. The document-only headers (the page's script
+ * policy, COOP, origin isolation, DNS prefetch, the old IE and Flash switches) are the pages' alone.
+ */
+function apiHeaders(page: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  const kept = ["x-content-type-options", "x-frame-options", "referrer-policy", "cross-origin-resource-policy"];
+  return Object.freeze({
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    ...Object.fromEntries(kept.filter((name) => page[name]).map((name) => [name, page[name]!])),
+    ...(page["strict-transport-security"] ? { "strict-transport-security": page["strict-transport-security"] } : {}),
+  });
+}
+
+/** An API answer (JSON), as opposed to a page: the web app, its assets, and the API's documentation page. */
+const isApiAnswer = (url: string) => url.startsWith("/api/") && !url.startsWith(API_PATHS.docs);
+
 /** Every response, answered or refused, carries the security headers (a route may replace one, as /api/docs does). */
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaders(options);
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(headers);
+  const pageHeaders = securityHeaders(options);
+  const answerHeaders = apiHeaders(pageHeaders);
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(isApiAnswer(request.url) ? answerHeaders : pageHeaders);
     done();
   });
 }
