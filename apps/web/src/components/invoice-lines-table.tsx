@@ -1,4 +1,5 @@
 import { formatCents } from "@fieldops/shared/money";
+import { DataTable } from "./data-table";
 
 /** An invoice's lines as a table: the office's invoice and the customer's page show the same. */
 export function InvoiceLinesTable({
@@ -14,37 +15,25 @@ export function InvoiceLinesTable({
   }[];
 }) {
   return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">Invoice lines</caption>
-      <thead className="text-left text-muted-foreground">
-        <tr>
-          <th scope="col" className="py-2 font-medium">
-            Description
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Qty
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Price
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Amount
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y">
-        {lines.map((line) => (
-          <tr key={line.id}>
-            <td className="py-2">
+    <DataTable
+      caption="Invoice lines"
+      rows={lines}
+      rowKey={(line) => line.id}
+      columns={[
+        {
+          id: "description",
+          header: "Description",
+          cell: (line) => (
+            <>
               {line.description}
               {line.taxable ? <span className="text-xs text-muted-foreground"> (taxable)</span> : null}
-            </td>
-            <td className="py-2 text-right">{line.quantity}</td>
-            <td className="py-2 text-right">{formatCents(line.unitPriceCents)}</td>
-            <td className="py-2 text-right">{formatCents(line.amountCents)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </>
+          ),
+        },
+        { id: "quantity", header: "Qty", align: "right", cell: (line) => line.quantity },
+        { id: "price", header: "Price", align: "right", cell: (line) => formatCents(line.unitPriceCents) },
+        { id: "amount", header: "Amount", align: "right", cell: (line) => formatCents(line.amountCents) },
+      ]}
+    />
   );
 }

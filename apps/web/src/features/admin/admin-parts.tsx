@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import type { AdminTenant, AdminTenantQuery, TenantStatus } from "@fieldops/shared/admin";
 import { UNLIMITED } from "@fieldops/shared/plans";
+import { DataTable } from "../../components/data-table";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -137,9 +138,6 @@ export function Loaded<T>({
   return children(query.data);
 }
 
-export const cellClass = "py-2 pr-3 align-top";
-export const headClass = "py-2 pr-3 text-left font-medium text-muted-foreground";
-
 /** Tenants with plan, status, usage against the plan's limits, health and last activity; `actions` adds a column. */
 export function TenantTable({
   tenants,
@@ -150,66 +148,52 @@ export function TenantTable({
 }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-sm" aria-label="Tenants">
-        <thead>
-          <tr className="border-b">
-            <th scope="col" className={headClass}>
-              Company
-            </th>
-            <th scope="col" className={headClass}>
-              Plan
-            </th>
-            <th scope="col" className={headClass}>
-              Status
-            </th>
-            <th scope="col" className={headClass}>
-              Usage
-            </th>
-            <th scope="col" className={headClass}>
-              Health
-            </th>
-            <th scope="col" className={headClass}>
-              Last activity
-            </th>
-            {actions ? (
-              <th scope="col" className={headClass}>
-                Actions
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {tenants.map((tenant) => (
-            <tr key={tenant.id} className="border-b last:border-0" data-testid={`tenant-row-${tenant.slug}`}>
-              <td className={cellClass}>
+      <DataTable
+        aria-label="Tenants"
+        verticalAlign="top"
+        rows={tenants}
+        rowKey={(tenant) => tenant.id}
+        rowProps={(tenant) => ({ "data-testid": `tenant-row-${tenant.slug}` })}
+        columns={[
+          {
+            id: "company",
+            header: "Company",
+            cell: (tenant) => (
+              <>
                 <Link to={`/instance-admin/${tenant.id}`} className="font-medium underline-offset-4 hover:underline">
                   {tenant.name}
                 </Link>
                 <div className="text-xs text-muted-foreground">
                   /{tenant.slug} · {tenant.industry}
                 </div>
-              </td>
-              <td className={cellClass} data-testid="tenant-plan">
-                {tenant.planName}
-              </td>
-              <td className={cellClass}>
-                <StatusBadge status={tenant.status} />
-              </td>
-              <td className={cn(cellClass, "text-xs tabular-nums")}>
+              </>
+            ),
+          },
+          { id: "plan", header: "Plan", cell: (tenant) => <span data-testid="tenant-plan">{tenant.planName}</span> },
+          { id: "status", header: "Status", cell: (tenant) => <StatusBadge status={tenant.status} /> },
+          {
+            id: "usage",
+            header: "Usage",
+            className: "text-xs tabular-nums",
+            cell: (tenant) => (
+              <>
                 <div>Seats {usageText(tenant.usage.teamMembers, tenant.limits.teamMembers)}</div>
                 <div>Customers {usageText(tenant.usage.customers, tenant.limits.customers)}</div>
                 <div>Jobs this month {usageText(tenant.usage.jobsPerMonth, tenant.limits.jobsPerMonth)}</div>
                 <div>Storage {usageText(tenant.usage.storageGb, tenant.limits.storageGb, " GB")}</div>
-              </td>
-              <td className={cellClass}>
-                <HealthBadge tenant={tenant} />
-              </td>
-              <td className={cn(cellClass, "text-xs")}>{formatWhen(tenant.lastActivityAt)}</td>
-              {actions ? <td className={cellClass}>{actions(tenant)}</td> : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { id: "health", header: "Health", cell: (tenant) => <HealthBadge tenant={tenant} /> },
+          {
+            id: "last-activity",
+            header: "Last activity",
+            className: "text-xs",
+            cell: (tenant) => formatWhen(tenant.lastActivityAt),
+          },
+          actions && { id: "actions", header: "Actions", cell: actions },
+        ]}
+      />
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { PLAN_FEATURE_LABELS, planFeatureSchema, PLANS, type PlanFeature } from "@fieldops/shared/plans";
+import { DataTable } from "../../components/data-table";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { usePageTitle } from "../../shell/page-title";
-import { AdminPageHeader, cellClass, headClass, Loaded, ADMIN_REQUEST_FAILED } from "./admin-parts";
+import { AdminPageHeader, Loaded, ADMIN_REQUEST_FAILED } from "./admin-parts";
 import { useFeatureFlags, useSetPlanFeature } from "./admin-queries";
 import { apiErrorMessage } from "../../lib/api-error";
 
@@ -36,48 +37,41 @@ export function FeaturesPage() {
                 </CardDescription>
               </CardHeader>
               <CardContent className="overflow-x-auto">
-                <table className="w-full text-sm">
-                  <thead>
-                    <tr className="border-b">
-                      <th scope="col" className={headClass}>
-                        Feature
-                      </th>
-                      {data.plans.map((plan) => (
-                        <th key={plan.plan} scope="col" className={headClass}>
-                          {plan.planName}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {planFeatureSchema.options.map((feature: PlanFeature) => (
-                      <tr key={feature} className="border-b last:border-0">
-                        <th scope="row" className={`${cellClass} text-left font-normal`}>
-                          {PLAN_FEATURE_LABELS[feature]}
-                        </th>
-                        {data.plans.map((plan) => {
-                          const flag = plan.features.find((f) => f.feature === feature)!;
-                          return (
-                            <td key={plan.plan} className={cellClass}>
-                              <label className="flex items-center gap-1.5">
-                                <input
-                                  type="checkbox"
-                                  aria-label={`${PLAN_FEATURE_LABELS[feature]} on ${plan.planName}`}
-                                  checked={flag.enabled}
-                                  disabled={set.isPending}
-                                  onChange={(event) =>
-                                    set.mutate({ plan: plan.plan, feature, enabled: event.target.checked })
-                                  }
-                                />
-                                {flag.enabled !== flag.builtIn ? <Badge variant="outline">changed</Badge> : null}
-                              </label>
-                            </td>
-                          );
-                        })}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable
+                  verticalAlign="top"
+                  rows={planFeatureSchema.options}
+                  rowKey={(feature) => feature}
+                  columns={[
+                    {
+                      id: "feature",
+                      header: "Feature",
+                      rowHeader: true,
+                      className: "font-normal",
+                      cell: (feature: PlanFeature) => PLAN_FEATURE_LABELS[feature],
+                    },
+                    ...data.plans.map((plan) => ({
+                      id: plan.plan,
+                      header: plan.planName,
+                      cell: (feature: PlanFeature) => {
+                        const flag = plan.features.find((f) => f.feature === feature)!;
+                        return (
+                          <label className="flex items-center gap-1.5">
+                            <input
+                              type="checkbox"
+                              aria-label={`${PLAN_FEATURE_LABELS[feature]} on ${plan.planName}`}
+                              checked={flag.enabled}
+                              disabled={set.isPending}
+                              onChange={(event) =>
+                                set.mutate({ plan: plan.plan, feature, enabled: event.target.checked })
+                              }
+                            />
+                            {flag.enabled !== flag.builtIn ? <Badge variant="outline">changed</Badge> : null}
+                          </label>
+                        );
+                      },
+                    })),
+                  ]}
+                />
               </CardContent>
             </Card>
             <Card role="region" aria-label="Tenant features">

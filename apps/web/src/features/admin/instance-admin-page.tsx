@@ -3,6 +3,7 @@ import { Link, useParams } from "react-router";
 import type { FeatureOverrides, TenantDetail } from "@fieldops/shared/admin";
 import { PLAN_FEATURE_LABELS, planFeatureSchema, type PlanFeature } from "@fieldops/shared/plans";
 import { TENANT_FEATURES, type TenantFeature } from "@fieldops/shared/verticals";
+import { DataTable } from "../../components/data-table";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -10,9 +11,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { usePageTitle } from "../../shell/page-title";
 import {
   AdminPageHeader,
-  cellClass,
   formatWhen,
-  headClass,
   HealthBadge,
   Loaded,
   StatusBadge,
@@ -145,50 +144,44 @@ function Summary({ detail }: { detail: TenantDetail }) {
 }
 
 function People({ detail }: { detail: TenantDetail }) {
+  const people = [
+    ...detail.users.map((user) => ({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role.replace("_", " "),
+      lastSeen: formatWhen(user.lastSeenAt),
+      invited: false,
+    })),
+    ...detail.invitations
+      .filter((invitation) => invitation.acceptedAt === null)
+      .map((invitation) => ({
+        id: invitation.id,
+        name: invitation.name,
+        email: invitation.email,
+        role: `${invitation.role.replace("_", " ")} (invited)`,
+        lastSeen: `Invitation until ${formatWhen(invitation.expiresAt)}`,
+        invited: true,
+      })),
+  ];
   return (
     <Card role="region" aria-label="Users">
       <CardHeader>
         <CardTitle className="text-base">Users and invitations</CardTitle>
       </CardHeader>
       <CardContent className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className={headClass}>
-                Name
-              </th>
-              <th scope="col" className={headClass}>
-                Email
-              </th>
-              <th scope="col" className={headClass}>
-                Role
-              </th>
-              <th scope="col" className={headClass}>
-                Last seen
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {detail.users.map((user) => (
-              <tr key={user.id} className="border-b last:border-0">
-                <td className={cellClass}>{user.name}</td>
-                <td className={cellClass}>{user.email}</td>
-                <td className={cellClass}>{user.role.replace("_", " ")}</td>
-                <td className={cellClass}>{formatWhen(user.lastSeenAt)}</td>
-              </tr>
-            ))}
-            {detail.invitations
-              .filter((invitation) => invitation.acceptedAt === null)
-              .map((invitation) => (
-                <tr key={invitation.id} className="border-b text-muted-foreground last:border-0">
-                  <td className={cellClass}>{invitation.name}</td>
-                  <td className={cellClass}>{invitation.email}</td>
-                  <td className={cellClass}>{invitation.role.replace("_", " ")} (invited)</td>
-                  <td className={cellClass}>Invitation until {formatWhen(invitation.expiresAt)}</td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
+        <DataTable
+          verticalAlign="top"
+          rows={people}
+          rowKey={(person) => person.id}
+          rowProps={(person) => ({ className: person.invited ? "text-muted-foreground" : undefined })}
+          columns={[
+            { id: "name", header: "Name", cell: (person) => person.name },
+            { id: "email", header: "Email", cell: (person) => person.email },
+            { id: "role", header: "Role", cell: (person) => person.role },
+            { id: "last-seen", header: "Last seen", cell: (person) => person.lastSeen },
+          ]}
+        />
       </CardContent>
     </Card>
   );

@@ -1,10 +1,11 @@
 import type { ComponentType } from "react";
 import type { PlatformResources } from "@fieldops/shared/admin";
 import { RESOURCES_REFRESH_MS } from "@fieldops/shared/admin";
+import { DataTable } from "../../components/data-table";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { usePageTitle } from "../../shell/page-title";
-import { AdminPageHeader, cellClass, headClass, Loaded } from "./admin-parts";
+import { AdminPageHeader, Loaded } from "./admin-parts";
 import { usePlatformResources } from "./admin-queries";
 
 const MB = 1024 * 1024;
@@ -25,32 +26,36 @@ function Queues({ resources }: { resources: PlatformResources }) {
         <CardTitle className="text-base">Queues</CardTitle>
       </CardHeader>
       <CardContent className="overflow-x-auto">
-        <table className="w-full text-sm tabular-nums">
-          <thead>
-            <tr className="border-b">
-              {["Queue", "Waiting", "Active", "Delayed", "Failed", "Completed", "Workers"].map((label) => (
-                <th key={label} scope="col" className={headClass}>
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {resources.queues.map((queue) => (
-              <tr key={queue.name} className="border-b last:border-0" data-testid={`queue-${queue.name}`}>
-                <th scope="row" className={`${cellClass} text-left font-medium`}>
+        <DataTable
+          className="tabular-nums"
+          verticalAlign="top"
+          rows={resources.queues}
+          rowKey={(queue) => queue.name}
+          rowProps={(queue) => ({ "data-testid": `queue-${queue.name}` })}
+          columns={[
+            {
+              id: "queue",
+              header: "Queue",
+              rowHeader: true,
+              cell: (queue) => (
+                <>
                   {queue.name} {queue.paused ? <Badge variant="outline">paused</Badge> : null}
-                </th>
-                <td className={cellClass}>{queue.waiting}</td>
-                <td className={cellClass}>{queue.active}</td>
-                <td className={cellClass}>{queue.delayed}</td>
-                <td className={`${cellClass} ${queue.failed > 0 ? "text-destructive" : ""}`}>{queue.failed}</td>
-                <td className={cellClass}>{queue.completed}</td>
-                <td className={cellClass}>{queue.workers}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { id: "waiting", header: "Waiting", cell: (queue) => queue.waiting },
+            { id: "active", header: "Active", cell: (queue) => queue.active },
+            { id: "delayed", header: "Delayed", cell: (queue) => queue.delayed },
+            {
+              id: "failed",
+              header: "Failed",
+              className: (queue) => (queue.failed > 0 ? "text-destructive" : undefined),
+              cell: (queue) => queue.failed,
+            },
+            { id: "completed", header: "Completed", cell: (queue) => queue.completed },
+            { id: "workers", header: "Workers", cell: (queue) => queue.workers },
+          ]}
+        />
       </CardContent>
     </Card>
   );

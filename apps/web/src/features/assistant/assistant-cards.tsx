@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import type { AssistantCard } from "@fieldops/shared/chat";
+import { DataTable } from "../../components/data-table";
+import { TableCell, TableRow } from "../../components/ui/table";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { formatCents } from "@fieldops/shared/money";
@@ -87,30 +89,19 @@ function InvoicesCard({ card, ask }: { card: CardOf<"invoices">; ask: (prompt: s
   const pastDue = card.items.filter((invoice) => invoice.pastDue).length;
   return (
     <div className="grid gap-2">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Unpaid invoices</caption>
-        <thead className="text-left text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="font-medium">
-              Invoice
-            </th>
-            <th scope="col" className="font-medium">
-              Customer
-            </th>
-            <th scope="col" className="font-medium">
-              Due
-            </th>
-            <th scope="col" className="text-right font-medium">
-              Balance
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {card.items.map((invoice) => (
-            <tr key={invoice.id} className="border-t">
-              <td className="py-1">{invoice.number}</td>
-              <td className="py-1">{invoice.customerName}</td>
-              <td className="py-1">
+      <DataTable
+        caption="Unpaid invoices"
+        density="compact"
+        rows={card.items}
+        rowKey={(invoice) => invoice.id}
+        columns={[
+          { id: "invoice", header: "Invoice", cell: (invoice) => invoice.number },
+          { id: "customer", header: "Customer", cell: (invoice) => invoice.customerName },
+          {
+            id: "due",
+            header: "Due",
+            cell: (invoice) => (
+              <>
                 {invoice.dueAt
                   ? new Date(invoice.dueAt).toLocaleDateString("en-US", { month: "short", day: "numeric" })
                   : "—"}
@@ -119,20 +110,26 @@ function InvoicesCard({ card, ask }: { card: CardOf<"invoices">; ask: (prompt: s
                     Past due
                   </Badge>
                 ) : null}
-              </td>
-              <td className="py-1 text-right tabular-nums">{formatCents(invoice.balanceCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t font-medium">
-            <td colSpan={3} className="py-1">
+              </>
+            ),
+          },
+          {
+            id: "balance",
+            header: "Balance",
+            align: "right",
+            className: "tabular-nums",
+            cell: (invoice) => formatCents(invoice.balanceCents),
+          },
+        ]}
+        footer={
+          <TableRow>
+            <TableCell colSpan={3} className="py-1">
               Total outstanding
-            </td>
-            <td className="py-1 text-right tabular-nums">{formatCents(card.totalBalanceCents)}</td>
-          </tr>
-        </tfoot>
-      </table>
+            </TableCell>
+            <TableCell className="py-1 text-right tabular-nums">{formatCents(card.totalBalanceCents)}</TableCell>
+          </TableRow>
+        }
+      />
       {pastDue > 0 ? (
         <Button
           size="sm"

@@ -9,6 +9,7 @@ import {
 } from "@fieldops/shared/invoices";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { formatCents } from "@fieldops/shared/money";
+import { DataTable } from "../../components/data-table";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -33,49 +34,31 @@ export function InvoiceTable({
   caption: string;
 }) {
   return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="text-left text-muted-foreground">
-        <tr>
-          <th scope="col" className="py-2 font-medium">
-            Invoice
-          </th>
-          <th scope="col" className="py-2 font-medium">
-            Customer
-          </th>
-          <th scope="col" className="py-2 font-medium">
-            Status
-          </th>
-          <th scope="col" className="py-2 font-medium">
-            Due
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Total
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Balance
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y">
-        {items.map((invoice) => (
-          <tr key={invoice.id}>
-            <td className="py-2">
-              <Link to={`/payments/invoices/${invoice.id}`} className="font-medium underline-offset-4 hover:underline">
-                #{invoice.number}
-              </Link>
-            </td>
-            <td className="py-2">{invoice.customerName}</td>
-            <td className="py-2">
-              <InvoiceStatusBadge status={invoice.status} pastDue={invoice.pastDue} />
-            </td>
-            <td className="py-2">{invoice.dueDate ?? "—"}</td>
-            <td className="py-2 text-right">{formatCents(invoice.totalCents)}</td>
-            <td className="py-2 text-right">{formatCents(invoice.balanceCents)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption={caption}
+      rows={items}
+      rowKey={(invoice) => invoice.id}
+      columns={[
+        {
+          id: "invoice",
+          header: "Invoice",
+          cell: (invoice) => (
+            <Link to={`/payments/invoices/${invoice.id}`} className="font-medium underline-offset-4 hover:underline">
+              #{invoice.number}
+            </Link>
+          ),
+        },
+        { id: "customer", header: "Customer", cell: (invoice) => invoice.customerName },
+        {
+          id: "status",
+          header: "Status",
+          cell: (invoice) => <InvoiceStatusBadge status={invoice.status} pastDue={invoice.pastDue} />,
+        },
+        { id: "due", header: "Due", cell: (invoice) => invoice.dueDate ?? "—" },
+        { id: "total", header: "Total", align: "right", cell: (invoice) => formatCents(invoice.totalCents) },
+        { id: "balance", header: "Balance", align: "right", cell: (invoice) => formatCents(invoice.balanceCents) },
+      ]}
+    />
   );
 }
 
@@ -194,53 +177,46 @@ function PaymentsSection({ timeZone }: { timeZone: string }) {
         ) : items.length === 0 ? (
           <p className="text-sm text-muted-foreground">No payments yet.</p>
         ) : (
-          <table className="w-full text-sm">
-            <caption className="sr-only">Payments received</caption>
-            <thead className="text-left text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-2 font-medium">
-                  Received
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Invoice
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Customer
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Method
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Amount
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Refunded
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {items.map((payment) => (
-                <tr key={payment.id}>
-                  <td className="py-2">{formatCompanyTime(payment.receivedAt, timeZone)}</td>
-                  <td className="py-2">
-                    <Link to={`/payments/invoices/${payment.invoiceId}`} className="underline-offset-4 hover:underline">
-                      #{payment.invoiceNumber}
-                    </Link>
-                  </td>
-                  <td className="py-2">{payment.customerName}</td>
-                  <td className="py-2">
+          <DataTable
+            caption="Payments received"
+            rows={items}
+            rowKey={(payment) => payment.id}
+            columns={[
+              {
+                id: "received",
+                header: "Received",
+                cell: (payment) => formatCompanyTime(payment.receivedAt, timeZone),
+              },
+              {
+                id: "invoice",
+                header: "Invoice",
+                cell: (payment) => (
+                  <Link to={`/payments/invoices/${payment.invoiceId}`} className="underline-offset-4 hover:underline">
+                    #{payment.invoiceNumber}
+                  </Link>
+                ),
+              },
+              { id: "customer", header: "Customer", cell: (payment) => payment.customerName },
+              {
+                id: "method",
+                header: "Method",
+                cell: (payment) => (
+                  <>
                     {PAYMENT_METHOD_LABELS[payment.method]}
                     {payment.cardLast4 ? ` ending ${payment.cardLast4}` : ""}
                     {payment.reference ? ` · ${payment.reference}` : ""}
-                  </td>
-                  <td className="py-2 text-right">{formatCents(payment.amountCents)}</td>
-                  <td className="py-2 text-right">
-                    {payment.refundedCents ? formatCents(payment.refundedCents) : "—"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { id: "amount", header: "Amount", align: "right", cell: (payment) => formatCents(payment.amountCents) },
+              {
+                id: "refunded",
+                header: "Refunded",
+                align: "right",
+                cell: (payment) => (payment.refundedCents ? formatCents(payment.refundedCents) : "—"),
+              },
+            ]}
+          />
         )}
         {payments.hasNextPage ? (
           <Button

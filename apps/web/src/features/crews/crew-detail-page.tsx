@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { Crew } from "@fieldops/shared/crews";
+import { DataTable } from "../../components/data-table";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
@@ -51,37 +52,28 @@ function WeekLoadCard({ crewId }: { crewId: string }) {
             busy={load.isFetching}
           />
         ) : (
-          <table className="w-full text-sm">
-            <caption className="sr-only">Load per day, week of {load.data.weekStart}</caption>
-            <thead>
-              <tr className="text-left text-muted-foreground">
-                <th scope="col" className="py-1 font-medium">
-                  Day
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Visits
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Scheduled
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Working
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {load.data.days.map((day) => (
-                <tr key={day.date} className="border-t">
-                  <th scope="row" className="py-1 text-left font-normal">
-                    {dayLabel(day.date)}
-                  </th>
-                  <td className="py-1">{day.visits}</td>
-                  <td className="py-1">{formatMinutes(day.scheduledMinutes)}</td>
-                  <td className="py-1">{day.workingMinutes === 0 ? "Day off" : formatMinutes(day.workingMinutes)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption={`Load per day, week of ${load.data.weekStart}`}
+            density="compact"
+            rows={load.data.days}
+            rowKey={(day) => day.date}
+            columns={[
+              {
+                id: "day",
+                header: "Day",
+                rowHeader: true,
+                className: "font-normal",
+                cell: (day) => dayLabel(day.date),
+              },
+              { id: "visits", header: "Visits", cell: (day) => day.visits },
+              { id: "scheduled", header: "Scheduled", cell: (day) => formatMinutes(day.scheduledMinutes) },
+              {
+                id: "working",
+                header: "Working",
+                cell: (day) => (day.workingMinutes === 0 ? "Day off" : formatMinutes(day.workingMinutes)),
+              },
+            ]}
+          />
         )}
       </CardContent>
     </Card>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Download, Plus, Upload } from "lucide-react";
+import { DataTable } from "../../components/data-table";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -53,51 +54,38 @@ function CustomerList({ search, plural }: { search: string; plural: string }) {
   return (
     <div className="grid gap-3">
       <div className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{plural}</caption>
-          <thead>
-            <tr className="border-b text-left text-muted-foreground">
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Name
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Phone
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Email
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Address
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Tags
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((customer) => (
-              <tr key={customer.id} className="border-b last:border-0">
-                <td className="py-2 pr-4">
-                  <Link to={`/customers/${customer.id}`} className="font-medium underline-offset-4 hover:underline">
-                    {customer.name}
-                  </Link>
-                </td>
-                <td className="py-2 pr-4">{customer.phone ?? ""}</td>
-                <td className="py-2 pr-4">{customer.email ?? ""}</td>
-                <td className="py-2 pr-4">{customer.address}</td>
-                <td className="py-2">
-                  <span className="flex flex-wrap gap-1">
-                    {customer.tags.map((tag) => (
-                      <Badge key={tag} variant="secondary">
-                        {tag}
-                      </Badge>
-                    ))}
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={plural}
+          rows={items}
+          rowKey={(customer) => customer.id}
+          columns={[
+            {
+              id: "name",
+              header: "Name",
+              cell: (customer) => (
+                <Link to={`/customers/${customer.id}`} className="font-medium underline-offset-4 hover:underline">
+                  {customer.name}
+                </Link>
+              ),
+            },
+            { id: "phone", header: "Phone", cell: (customer) => customer.phone ?? "" },
+            { id: "email", header: "Email", cell: (customer) => customer.email ?? "" },
+            { id: "address", header: "Address", cell: (customer) => customer.address },
+            {
+              id: "tags",
+              header: "Tags",
+              cell: (customer) => (
+                <span className="flex flex-wrap gap-1">
+                  {customer.tags.map((tag) => (
+                    <Badge key={tag} variant="secondary">
+                      {tag}
+                    </Badge>
+                  ))}
+                </span>
+              ),
+            },
+          ]}
+        />
       </div>
       {list.hasNextPage ? (
         <Button

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ONBOARDING_PLAN } from "@fieldops/shared/onboarding";
 import { INVITATION_TTL_DAYS } from "@fieldops/shared/team";
 import { ASSISTANT_DESTINATIONS, assistantCapabilities } from "./assistant-capabilities";
+import { DataTable } from "../../components/data-table";
 
 export interface DocPage {
   slug: string;
@@ -19,27 +20,18 @@ function AssistantBody() {
         with text, takes you to a page, opens a setting, starts connecting a service, or proposes a change you confirm.
       </p>
       <h2>What it can do for you</h2>
-      <table>
-        <caption>Actions the assistant can take, the plan they need, and who may take them</caption>
-        <thead>
-          <tr>
-            <th scope="col">Action</th>
-            <th scope="col">Plan</th>
-            <th scope="col">Done at once for</th>
-            <th scope="col">Needs an owner's approval for</th>
-          </tr>
-        </thead>
-        <tbody>
-          {capabilities.map((capability) => (
-            <tr key={capability.title}>
-              <td>{capability.title}</td>
-              <td>{capability.plan}</td>
-              <td>{capability.directly}</td>
-              <td>{capability.withApproval}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Actions the assistant can take, the plan they need, and who may take them"
+        captionVisible
+        rows={capabilities}
+        rowKey={(capability) => capability.title}
+        columns={[
+          { id: "action", header: "Action", cell: (capability) => capability.title },
+          { id: "plan", header: "Plan", cell: (capability) => capability.plan },
+          { id: "directly", header: "Done at once for", cell: (capability) => capability.directly },
+          { id: "approval", header: "Needs an owner's approval for", cell: (capability) => capability.withApproval },
+        ]}
+      />
       <p>
         An action that needs approval waits on the owner's dashboard; once approved it runs and your chat says so. An
         action your plan does not include answers "This feature requires a plan upgrade".

@@ -12,7 +12,7 @@ export function DocumentationPage() {
   if (area && !page) return <NotFoundPage inApp />;
   if (page) {
     return (
-      <article className="prose-docs grid max-w-3xl gap-4 [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_table]:text-sm [&_td]:border-b [&_td]:py-1 [&_td]:pr-4 [&_th]:border-b [&_th]:pr-4 [&_th]:text-left [&_ul]:list-disc">
+      <article className="prose-docs grid max-w-3xl gap-4 [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc">
         <nav aria-label="Breadcrumb" className="text-sm">
           <Link to="/documentation" className="underline">
             Documentation

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type ComponentProps, type FormEvent } from "react";
 import { Plus, Trash2 } from "lucide-react";
 import {
   estimateOptionTotals,
@@ -7,6 +7,7 @@ import {
   type EstimateDetail,
   type EstimateOptionInput,
 } from "@fieldops/shared/estimates";
+import { DataTable } from "../../components/data-table";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -50,6 +51,30 @@ function parseLine(line: LineRow) {
   const unitPriceCents = Math.round(Number(line.unitPrice || "0") * 100);
   const taxRatePercent = line.taxRate.trim() === "" ? null : Number(line.taxRate);
   return { description: line.description.trim(), quantity, unitPriceCents, taxRatePercent };
+}
+
+/** A line's typed fields, an input each in its column of the option's table. */
+const LINE_INPUTS: readonly ({ field: keyof LineRow; header: string; what: string; width?: string } & Pick<
+  ComponentProps<typeof Input>,
+  "required" | "maxLength" | "inputMode"
+>)[] = [
+  { field: "description", header: "Description", what: "description", required: true, maxLength: 500 },
+  { field: "quantity", header: "Qty", what: "quantity", width: "w-20", inputMode: "decimal", required: true },
+  {
+    field: "unitPrice",
+    header: "Unit price ($)",
+    what: "unit price",
+    width: "w-28",
+    inputMode: "decimal",
+    required: true,
+  },
+  { field: "taxRate", header: "Tax %", what: "tax rate", width: "w-20", inputMode: "decimal" },
+];
+
+/** What a line comes to as typed, nothing while its numbers are not numbers yet. */
+function lineAmountCents(line: LineRow): number {
+  const { quantity, unitPriceCents } = parseLine(line);
+  return Number.isFinite(quantity * unitPriceCents) ? Math.round(quantity * unitPriceCents) : 0;
 }
 
 function toOptions(rows: readonly OptionRow[]): EstimateOptionInput[] {
@@ -194,101 +219,55 @@ export function EstimateEditor({
                   onChange={(e) => setOption(optionIndex, { description: e.target.value })}
                 />
               </div>
-              <table className="w-full text-sm">
-                <caption className="sr-only">{label} lines</caption>
-                <thead className="text-left text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="py-1 font-medium">
-                      Description
-                    </th>
-                    <th scope="col" className="w-20 py-1 font-medium">
-                      Qty
-                    </th>
-                    <th scope="col" className="w-28 py-1 font-medium">
-                      Unit price ($)
-                    </th>
-                    <th scope="col" className="w-20 py-1 font-medium">
-                      Tax %
-                    </th>
-                    <th scope="col" className="w-28 py-1 text-right font-medium">
-                      Amount
-                    </th>
-                    {editable ? (
-                      <th scope="col" className="w-10 py-1">
-                        <span className="sr-only">Remove</span>
-                      </th>
-                    ) : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {option.lines.map((line, lineIndex) => {
-                    const name = `${label} line ${lineIndex + 1}`;
-                    const parsed = parseLine(line);
-                    const amount = Number.isFinite(parsed.quantity * parsed.unitPriceCents)
-                      ? Math.round(parsed.quantity * parsed.unitPriceCents)
-                      : 0;
-                    return (
-                      <tr key={lineIndex}>
-                        <td className="py-1 pr-2">
-                          <Input
-                            aria-label={`${name} description`}
-                            required
-                            maxLength={500}
-                            disabled={!editable}
-                            value={line.description}
-                            onChange={(e) => setLine(optionIndex, lineIndex, { description: e.target.value })}
-                          />
-                        </td>
-                        <td className="py-1 pr-2">
-                          <Input
-                            aria-label={`${name} quantity`}
-                            inputMode="decimal"
-                            required
-                            disabled={!editable}
-                            value={line.quantity}
-                            onChange={(e) => setLine(optionIndex, lineIndex, { quantity: e.target.value })}
-                          />
-                        </td>
-                        <td className="py-1 pr-2">
-                          <Input
-                            aria-label={`${name} unit price`}
-                            inputMode="decimal"
-                            required
-                            disabled={!editable}
-                            value={line.unitPrice}
-                            onChange={(e) => setLine(optionIndex, lineIndex, { unitPrice: e.target.value })}
-                          />
-                        </td>
-                        <td className="py-1 pr-2">
-                          <Input
-                            aria-label={`${name} tax rate`}
-                            inputMode="decimal"
-                            disabled={!editable}
-                            value={line.taxRate}
-                            onChange={(e) => setLine(optionIndex, lineIndex, { taxRate: e.target.value })}
-                          />
-                        </td>
-                        <td className="py-1 text-right">{formatCents(amount)}</td>
-                        {editable ? (
-                          <td className="py-1 text-right">
-                            <Button
-                              type="button"
-                              variant="ghost"
-                              size="icon"
-                              aria-label={`Remove ${name.toLowerCase()}`}
-                              onClick={() =>
-                                setOption(optionIndex, { lines: option.lines.filter((_, j) => j !== lineIndex) })
-                              }
-                            >
-                              <Trash2 aria-hidden="true" />
-                            </Button>
-                          </td>
-                        ) : null}
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+              <DataTable
+                caption={`${label} lines`}
+                density="compact"
+                rows={option.lines}
+                rowKey={(_, lineIndex) => lineIndex}
+                columns={[
+                  ...LINE_INPUTS.map(({ field, header, what, width, ...input }) => ({
+                    id: field,
+                    header,
+                    headerClassName: width,
+                    className: "pr-2",
+                    cell: (line: LineRow, lineIndex: number) => (
+                      <Input
+                        aria-label={`${label} line ${lineIndex + 1} ${what}`}
+                        {...input}
+                        disabled={!editable}
+                        value={line[field]}
+                        onChange={(e) => setLine(optionIndex, lineIndex, { [field]: e.target.value })}
+                      />
+                    ),
+                  })),
+                  {
+                    id: "amount",
+                    header: "Amount",
+                    headerClassName: "w-28",
+                    align: "right",
+                    cell: (line) => formatCents(lineAmountCents(line)),
+                  },
+                  editable && {
+                    id: "remove",
+                    header: <span className="sr-only">Remove</span>,
+                    headerClassName: "w-10",
+                    align: "right",
+                    cell: (_, lineIndex) => (
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Remove ${label.toLowerCase()} line ${lineIndex + 1}`}
+                        onClick={() =>
+                          setOption(optionIndex, { lines: option.lines.filter((_, j) => j !== lineIndex) })
+                        }
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    ),
+                  },
+                ]}
+              />
               <div className="flex flex-wrap items-start justify-between gap-3">
                 {editable && option.lines.length < MAX_ESTIMATE_LINES ? (
                   <Button

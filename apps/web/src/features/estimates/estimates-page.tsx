@@ -7,6 +7,7 @@ import {
   type EstimateStatus,
   type EstimateSummary,
 } from "@fieldops/shared/estimates";
+import { DataTable } from "../../components/data-table";
 import { PagedList } from "../../components/paged-list";
 import { StatusFilter } from "../../components/status-filter";
 import { Badge } from "../../components/ui/badge";
@@ -135,52 +136,32 @@ export function EstimateTable({
 }) {
   const terms = useTerms();
   return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">Estimates</caption>
-      <thead className="text-left text-muted-foreground">
-        <tr>
-          <th scope="col" className="py-2 font-medium">
-            #
-          </th>
-          <th scope="col" className="py-2 font-medium">
-            Title
-          </th>
-          {showCustomer ? (
-            <th scope="col" className="py-2 font-medium">
-              {terms.customer}
-            </th>
-          ) : null}
-          <th scope="col" className="py-2 font-medium">
-            Status
-          </th>
-          <th scope="col" className="py-2 font-medium">
-            Expires
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Total
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y">
-        {items.map((estimate) => (
-          <tr key={estimate.id}>
-            <td className="py-2">{estimate.number}</td>
-            <td className="py-2">
-              <Link to={`/jobs/estimates/${estimate.id}`} className="font-medium underline-offset-4 hover:underline">
-                {estimate.title}
-              </Link>
-            </td>
-            {showCustomer ? <td className="py-2">{estimate.customerName}</td> : null}
-            <td className="py-2">
-              <Badge variant={ESTIMATE_STATUS_VARIANT[estimate.status]}>
-                {ESTIMATE_STATUS_LABELS[estimate.status]}
-              </Badge>
-            </td>
-            <td className="py-2">{estimate.expiresOn ?? "—"}</td>
-            <td className="py-2 text-right">{formatCents(estimate.totalCents)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption="Estimates"
+      rows={items}
+      rowKey={(estimate) => estimate.id}
+      columns={[
+        { id: "number", header: "#", cell: (estimate) => estimate.number },
+        {
+          id: "title",
+          header: "Title",
+          cell: (estimate) => (
+            <Link to={`/jobs/estimates/${estimate.id}`} className="font-medium underline-offset-4 hover:underline">
+              {estimate.title}
+            </Link>
+          ),
+        },
+        showCustomer && { id: "customer", header: terms.customer, cell: (estimate) => estimate.customerName },
+        {
+          id: "status",
+          header: "Status",
+          cell: (estimate) => (
+            <Badge variant={ESTIMATE_STATUS_VARIANT[estimate.status]}>{ESTIMATE_STATUS_LABELS[estimate.status]}</Badge>
+          ),
+        },
+        { id: "expires", header: "Expires", cell: (estimate) => estimate.expiresOn ?? "—" },
+        { id: "total", header: "Total", align: "right", cell: (estimate) => formatCents(estimate.totalCents) },
+      ]}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { Plus } from "lucide-react";
 import { JOB_STATUS_LABELS, jobStatusSchema, type JobStatus } from "@fieldops/shared/job-status";
 import { zonedWallClockToUtc } from "@fieldops/shared/company-time";
+import { DataTable } from "../../components/data-table";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -152,50 +153,34 @@ export function JobsPage() {
       ) : (
         <Card>
           <CardContent>
-            <table className="w-full text-sm">
-              <caption className="sr-only">{jobsWord}</caption>
-              <thead className="text-left text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-2 font-medium">
-                    #
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Title
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    {terms.customer}
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Next visit
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Total
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {items.map((job) => (
-                  <tr key={job.id}>
-                    <td className="py-2">{job.number}</td>
-                    <td className="py-2">
+            <DataTable
+              caption={jobsWord}
+              rows={items}
+              rowKey={(job) => job.id}
+              columns={[
+                { id: "number", header: "#", cell: (job) => job.number },
+                {
+                  id: "title",
+                  header: "Title",
+                  cell: (job) => (
+                    <>
                       <Link to={`/jobs/${job.id}`} className="font-medium underline-offset-4 hover:underline">
                         {job.title}
                       </Link>
                       {job.recurring ? <span className="ml-2 text-xs text-muted-foreground">Recurring</span> : null}
-                    </td>
-                    <td className="py-2">{job.customerName}</td>
-                    <td className="py-2">
-                      <Badge variant="outline">{JOB_STATUS_LABELS[job.status]}</Badge>
-                    </td>
-                    <td className="py-2">{formatWhen(job.nextVisitAt, timeZone)}</td>
-                    <td className="py-2 text-right">{formatCents(job.totalCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+                { id: "customer", header: terms.customer, cell: (job) => job.customerName },
+                {
+                  id: "status",
+                  header: "Status",
+                  cell: (job) => <Badge variant="outline">{JOB_STATUS_LABELS[job.status]}</Badge>,
+                },
+                { id: "next-visit", header: "Next visit", cell: (job) => formatWhen(job.nextVisitAt, timeZone) },
+                { id: "total", header: "Total", align: "right", cell: (job) => formatCents(job.totalCents) },
+              ]}
+            />
             {jobs.hasNextPage ? (
               <Button
                 variant="outline"

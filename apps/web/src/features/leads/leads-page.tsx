@@ -11,6 +11,7 @@ import {
   type LeadSource,
   type LeadStatus,
 } from "@fieldops/shared/leads";
+import { DataTable } from "../../components/data-table";
 import { PagedList } from "../../components/paged-list";
 import { StatusFilter } from "../../components/status-filter";
 import { Alert, AlertDescription } from "../../components/ui/alert";
@@ -215,60 +216,48 @@ export function LeadTable({
   compact?: boolean;
 }) {
   return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">Leads</caption>
-      <thead className="text-left text-muted-foreground">
-        <tr>
-          {compact ? null : (
-            <th scope="col" className="py-2 font-medium">
-              Name
-            </th>
-          )}
-          <th scope="col" className="py-2 font-medium">
-            Request
-          </th>
-          <th scope="col" className="py-2 font-medium">
-            Source
-          </th>
-          <th scope="col" className="py-2 font-medium">
-            Status
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y">
-        {items.map((lead) => (
-          <tr key={lead.id}>
-            {compact ? null : (
-              <td className="py-2">
-                {lead.customerId ? (
-                  <Link to={`/customers/${lead.customerId}`} className="font-medium underline-offset-4 hover:underline">
-                    {lead.name}
-                  </Link>
-                ) : (
-                  <span className="font-medium">{lead.name}</span>
-                )}
-                <span className="block text-xs text-muted-foreground">
-                  {[lead.phone, lead.email].filter(Boolean).join(" · ")}
-                </span>
-              </td>
-            )}
-            <td className="max-w-xs py-2 whitespace-pre-line">{lead.request}</td>
-            <td className="py-2">{LEAD_SOURCE_LABELS[lead.source]}</td>
-            <td className="py-2">
-              <Badge variant={lead.status === "won" ? "default" : lead.status === "lost" ? "outline" : "secondary"}>
-                {LEAD_STATUS_LABELS[lead.status]}
-              </Badge>
-            </td>
-            <td className="py-2 text-right">
-              <LeadActions lead={lead} onError={onError} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption="Leads"
+      rows={items}
+      rowKey={(lead) => lead.id}
+      columns={[
+        !compact && {
+          id: "name",
+          header: "Name",
+          cell: (lead) => (
+            <>
+              {lead.customerId ? (
+                <Link to={`/customers/${lead.customerId}`} className="font-medium underline-offset-4 hover:underline">
+                  {lead.name}
+                </Link>
+              ) : (
+                <span className="font-medium">{lead.name}</span>
+              )}
+              <span className="block text-xs text-muted-foreground">
+                {[lead.phone, lead.email].filter(Boolean).join(" · ")}
+              </span>
+            </>
+          ),
+        },
+        { id: "request", header: "Request", className: "max-w-xs whitespace-pre-line", cell: (lead) => lead.request },
+        { id: "source", header: "Source", cell: (lead) => LEAD_SOURCE_LABELS[lead.source] },
+        {
+          id: "status",
+          header: "Status",
+          cell: (lead) => (
+            <Badge variant={lead.status === "won" ? "default" : lead.status === "lost" ? "outline" : "secondary"}>
+              {LEAD_STATUS_LABELS[lead.status]}
+            </Badge>
+          ),
+        },
+        {
+          id: "actions",
+          header: <span className="sr-only">Actions</span>,
+          align: "right",
+          cell: (lead) => <LeadActions lead={lead} onError={onError} />,
+        },
+      ]}
+    />
   );
 }
 

@@ -11,6 +11,8 @@ import {
   type ReportId,
   type ReportInterval,
 } from "@fieldops/shared/reports";
+import { DataTable, type DataTableColumn } from "../../components/data-table";
+import { TableCell, TableRow } from "../../components/ui/table";
 import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -49,53 +51,36 @@ const INTERVAL_LABELS: Record<ReportInterval, string> = { day: "By day", week: "
 function ReportTable({ report }: { report: Report }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <caption className="sr-only">
-          {report.title}, {report.from} to {report.to}
-        </caption>
-        <thead>
-          <tr className="border-b text-left text-muted-foreground">
-            {report.columns.map((column) => (
-              <th
-                key={column.key}
-                scope="col"
-                className={`py-1.5 pr-3 font-medium ${column.kind === "text" || column.kind === "day" ? "" : "text-right"}`}
-              >
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {report.rows.map((row, index) => (
-            <tr key={index} className="border-b last:border-0">
-              {report.columns.map((column) => (
-                <td
-                  key={column.key}
-                  className={`py-1.5 pr-3 ${column.kind === "text" || column.kind === "day" ? "" : "text-right tabular-nums"}`}
-                >
-                  {formatCell(column.kind, row[column.key], report.interval)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-        {report.totals ? (
-          <tfoot>
-            <tr className="border-t font-medium">
+      <DataTable
+        caption={`${report.title}, ${report.from} to ${report.to}`}
+        rows={report.rows}
+        rowKey={(_, index) => index}
+        columns={report.columns.map((column): DataTableColumn<Report["rows"][number]> => {
+          const text = column.kind === "text" || column.kind === "day";
+          return {
+            id: column.key,
+            header: column.label,
+            align: text ? "left" : "right",
+            className: text ? undefined : "tabular-nums",
+            cell: (row) => formatCell(column.kind, row[column.key], report.interval),
+          };
+        })}
+        footer={
+          report.totals ? (
+            <TableRow>
               {report.columns.map((column, index) => (
-                <td key={column.key} className={`py-1.5 pr-3 ${index === 0 ? "" : "text-right tabular-nums"}`}>
+                <TableCell key={column.key} className={index === 0 ? undefined : "text-right tabular-nums"}>
                   {index === 0
                     ? "Total"
                     : column.key in report.totals!
                       ? formatCell(column.kind, report.totals![column.key], report.interval)
                       : ""}
-                </td>
+                </TableCell>
               ))}
-            </tr>
-          </tfoot>
-        ) : null}
-      </table>
+            </TableRow>
+          ) : null
+        }
+      />
     </div>
   );
 }

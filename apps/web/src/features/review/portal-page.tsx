@@ -10,6 +10,7 @@ import {
   reviewEstimatePath,
   type Portal,
 } from "@fieldops/shared/review";
+import { DataTable } from "../../components/data-table";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { apiErrorMessage } from "../../lib/api-error";
@@ -76,44 +77,37 @@ function PortalView({ portal, customerId, token }: { portal: Portal; customerId:
         </ul>
       </Section>
       <Section title="Unpaid invoices" count={portal.invoices.length} empty="You are all paid up.">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Unpaid invoices</caption>
-          <thead className="text-left text-muted-foreground">
-            <tr>
-              <th scope="col" className="py-1 font-medium">
-                Invoice
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Total
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Balance
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Due
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {portal.invoices.map((invoice) => (
-              <tr key={invoice.id}>
-                <td className="py-1">
-                  <a
-                    className="font-medium underline underline-offset-4"
-                    href={reviewPagePath(invoice.id, encodeURIComponent(portalCredential(customerId, token)))}
-                  >
-                    #{invoice.number}
-                  </a>
-                </td>
-                <td className="py-1 text-right">{formatCents(invoice.totalCents)}</td>
-                <td className="py-1 text-right">{formatCents(invoice.balanceCents)}</td>
-                <td className="py-1">
+        <DataTable
+          caption="Unpaid invoices"
+          density="compact"
+          rows={portal.invoices}
+          rowKey={(invoice) => invoice.id}
+          columns={[
+            {
+              id: "invoice",
+              header: "Invoice",
+              cell: (invoice) => (
+                <a
+                  className="font-medium underline underline-offset-4"
+                  href={reviewPagePath(invoice.id, encodeURIComponent(portalCredential(customerId, token)))}
+                >
+                  #{invoice.number}
+                </a>
+              ),
+            },
+            { id: "total", header: "Total", align: "right", cell: (invoice) => formatCents(invoice.totalCents) },
+            { id: "balance", header: "Balance", align: "right", cell: (invoice) => formatCents(invoice.balanceCents) },
+            {
+              id: "due",
+              header: "Due",
+              cell: (invoice) => (
+                <>
                   {invoice.dueOn ?? "—"} {invoice.pastDue ? <Badge variant="outline">Past due</Badge> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+          ]}
+        />
       </Section>
     </BrandedPage>
   );

@@ -4,6 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import type { EndpointInput } from "@fieldops/shared/endpoint";
 import { PUBLIC_LINK_NOT_FOUND, reviewEndpoints, type ReviewEstimate } from "@fieldops/shared/review";
+import { DataTable } from "../../components/data-table";
+import { TableCell, TableRow } from "../../components/ui/table";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -11,6 +13,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { apiErrorMessage } from "../../lib/api-error";
+import { cn } from "../../lib/utils";
 import { formatCents } from "@fieldops/shared/money";
 import { BrandedLoading, BrandedPage, LinkNotValid } from "./branded-page";
 import { callReviewEndpoint, fragmentToken, reviewQueryKey, useReviewQuery } from "./review-api";
@@ -85,6 +88,18 @@ function StatusNote({ estimate }: { estimate: ReviewEstimate }) {
   }
 }
 
+/** A line of an option's totals, under its items. */
+function TotalRow({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
+  return (
+    <TableRow className={cn("text-right", strong ? "font-semibold" : "font-normal")}>
+      <TableCell colSpan={3} className={cn("py-0.5", !strong && "text-muted-foreground")}>
+        {label}
+      </TableCell>
+      <TableCell className="py-0.5">{formatCents(cents)}</TableCell>
+    </TableRow>
+  );
+}
+
 function ReviewEstimateView({ estimate, token }: { estimate: ReviewEstimate; token: string }) {
   const id = useId();
   const client = useQueryClient();
@@ -155,53 +170,30 @@ function ReviewEstimateView({ estimate, token }: { estimate: ReviewEstimate; tok
                 {option.description ? <p className="text-sm text-muted-foreground">{option.description}</p> : null}
               </CardHeader>
               <CardContent>
-                <table className="w-full text-sm">
-                  <caption className="sr-only">{option.name}</caption>
-                  <thead className="text-left text-muted-foreground">
-                    <tr>
-                      <th scope="col" className="py-1 font-medium">
-                        Item
-                      </th>
-                      <th scope="col" className="py-1 text-right font-medium">
-                        Qty
-                      </th>
-                      <th scope="col" className="py-1 text-right font-medium">
-                        Price
-                      </th>
-                      <th scope="col" className="py-1 text-right font-medium">
-                        Amount
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y">
-                    {option.lineItems.map((line) => (
-                      <tr key={line.id}>
-                        <td className="py-1">{line.description}</td>
-                        <td className="py-1 text-right">{line.quantity}</td>
-                        <td className="py-1 text-right">{formatCents(line.unitPriceCents)}</td>
-                        <td className="py-1 text-right">{formatCents(line.totalCents)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                  <tfoot className="text-right">
-                    <tr>
-                      <td colSpan={3} className="pt-2 text-muted-foreground">
-                        Subtotal
-                      </td>
-                      <td className="pt-2">{formatCents(option.subtotalCents)}</td>
-                    </tr>
-                    <tr>
-                      <td colSpan={3} className="text-muted-foreground">
-                        Tax
-                      </td>
-                      <td>{formatCents(option.taxCents)}</td>
-                    </tr>
-                    <tr className="font-semibold">
-                      <td colSpan={3}>Total</td>
-                      <td>{formatCents(option.totalCents)}</td>
-                    </tr>
-                  </tfoot>
-                </table>
+                <DataTable
+                  caption={option.name}
+                  density="compact"
+                  rows={option.lineItems}
+                  rowKey={(line) => line.id}
+                  columns={[
+                    { id: "item", header: "Item", cell: (line) => line.description },
+                    { id: "quantity", header: "Qty", align: "right", cell: (line) => line.quantity },
+                    {
+                      id: "price",
+                      header: "Price",
+                      align: "right",
+                      cell: (line) => formatCents(line.unitPriceCents),
+                    },
+                    { id: "amount", header: "Amount", align: "right", cell: (line) => formatCents(line.totalCents) },
+                  ]}
+                  footer={
+                    <>
+                      <TotalRow label="Subtotal" cents={option.subtotalCents} />
+                      <TotalRow label="Tax" cents={option.taxCents} />
+                      <TotalRow label="Total" cents={option.totalCents} strong />
+                    </>
+                  }
+                />
               </CardContent>
             </Card>
           );

@@ -5,6 +5,7 @@ import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { cn } from "../../lib/utils";
 import { axisHours, dayLabel, minuteOfDay, weekdayOf } from "./schedule-time";
 import { AxisTicks, TimeLane, VisitBlock, VisitSummary, type Axis, type QueueTarget } from "./time-lane";
+import { DataTable } from "../../components/data-table";
 
 export interface ViewProps {
   board: ScheduleResponse;
@@ -253,6 +254,13 @@ function workingMinutes(crew: ScheduleCrew, day: string): number {
     .reduce((sum, hours) => sum + minutesFromTime(hours.end) - minutesFromTime(hours.start), 0);
 }
 
+/** A row of the week's load: a crew, or the visits of no crew. */
+interface WeekLoadRow {
+  id: string | null;
+  name: string;
+  crew?: ScheduleCrew;
+}
+
 /**
  * A week too full to draw visit by visit: each crew's booked time per day against its working hours, so that the
  * dispatcher sees who is overbooked or idle; a day opens on the dispatch board, where its visits can be moved.
@@ -270,7 +278,7 @@ export function WeekLoadGrid({
   const total = board.crewDays
     .filter((crewDay) => days.includes(crewDay.day))
     .reduce((sum, crewDay) => sum + crewDay.visits, 0);
-  const rows: { id: string | null; name: string; crew?: ScheduleCrew }[] = [
+  const rows: WeekLoadRow[] = [
     ...board.crews.map((crew) => ({ id: crew.id, name: crew.name, crew })),
     ...(board.crewDays.some((crewDay) => crewDay.crewId === null) ? [{ id: null, name: "No crew" }] : []),
   ];
@@ -281,67 +289,65 @@ export function WeekLoadGrid({
         day to see and move its visits.
       </p>
       <div role="region" aria-label="Week load" tabIndex={0} className="overflow-x-auto rounded-lg border">
-        <table className="w-full min-w-[900px] text-sm">
-          <caption className="sr-only">Booked time per crew and day</caption>
-          <thead className="bg-card">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-left text-xs font-medium text-muted-foreground">
-                Crew
-              </th>
-              {days.map((day) => (
-                <th key={day} scope="col" className="px-2 py-2 text-left text-xs font-medium">
-                  <button type="button" className="underline-offset-2 hover:underline" onClick={() => onOpenDay(day)}>
-                    {dayLabel(day)}
+        <DataTable
+          caption="Booked time per crew and day"
+          className="min-w-[900px] [&_thead]:bg-card"
+          rows={rows}
+          rowKey={(row) => row.id ?? "none"}
+          columns={[
+            {
+              id: "crew",
+              header: "Crew",
+              headerClassName: "px-3 text-xs",
+              rowHeader: true,
+              className: "px-3",
+              cell: (row) => (
+                <span className="flex items-center gap-2">
+                  {row.crew ? <CrewSwatch crew={row.crew} /> : null}
+                  {row.name}
+                </span>
+              ),
+            },
+            ...days.map((day) => ({
+              id: day,
+              header: (
+                <button type="button" className="underline-offset-2 hover:underline" onClick={() => onOpenDay(day)}>
+                  {dayLabel(day)}
+                </button>
+              ),
+              headerClassName: "px-2 text-xs text-foreground last:pr-2",
+              className: "px-2 py-1.5 align-top last:pr-2",
+              cell: (row: WeekLoadRow) => {
+                const cell = cells.get(`${row.id ?? ""}|${day}`);
+                const capacity = row.crew ? workingMinutes(row.crew, day) : 0;
+                const share = capacity > 0 && cell ? Math.min(1, cell.bookedMinutes / capacity) : 0;
+                const over = cell !== undefined && capacity > 0 && cell.bookedMinutes > capacity;
+                return cell ? (
+                  <button
+                    type="button"
+                    aria-label={`${row.name}, ${dayLabel(day, { weekday: "long", day: "numeric", month: "long" })}: ${cell.visits} visits, ${bookedLabel(cell.bookedMinutes)} booked${capacity > 0 ? ` of ${bookedLabel(capacity)}` : ""}`}
+                    className="grid w-full gap-1 rounded px-1 py-0.5 text-left hover:bg-accent"
+                    onClick={() => onOpenDay(day)}
+                  >
+                    <span className={cn("text-xs", over && "font-semibold text-destructive")}>
+                      {cell.visits} · {bookedLabel(cell.bookedMinutes)}
+                    </span>
+                    {capacity > 0 ? (
+                      <span aria-hidden="true" className="h-1.5 w-full overflow-hidden rounded bg-muted">
+                        <span
+                          className={cn("block h-full", over ? "bg-destructive" : "bg-primary")}
+                          style={{ width: `${Math.round(share * 100)}%` }}
+                        />
+                      </span>
+                    ) : null}
                   </button>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id ?? "none"} className="border-t">
-                <th scope="row" className="px-3 py-2 text-left font-medium">
-                  <span className="flex items-center gap-2">
-                    {row.crew ? <CrewSwatch crew={row.crew} /> : null}
-                    {row.name}
-                  </span>
-                </th>
-                {days.map((day) => {
-                  const cell = cells.get(`${row.id ?? ""}|${day}`);
-                  const capacity = row.crew ? workingMinutes(row.crew, day) : 0;
-                  const share = capacity > 0 && cell ? Math.min(1, cell.bookedMinutes / capacity) : 0;
-                  const over = cell !== undefined && capacity > 0 && cell.bookedMinutes > capacity;
-                  return (
-                    <td key={day} className="px-2 py-1.5 align-top">
-                      {cell ? (
-                        <button
-                          type="button"
-                          aria-label={`${row.name}, ${dayLabel(day, { weekday: "long", day: "numeric", month: "long" })}: ${cell.visits} visits, ${bookedLabel(cell.bookedMinutes)} booked${capacity > 0 ? ` of ${bookedLabel(capacity)}` : ""}`}
-                          className="grid w-full gap-1 rounded px-1 py-0.5 text-left hover:bg-accent"
-                          onClick={() => onOpenDay(day)}
-                        >
-                          <span className={cn("text-xs", over && "font-semibold text-destructive")}>
-                            {cell.visits} · {bookedLabel(cell.bookedMinutes)}
-                          </span>
-                          {capacity > 0 ? (
-                            <span aria-hidden="true" className="h-1.5 w-full overflow-hidden rounded bg-muted">
-                              <span
-                                className={cn("block h-full", over ? "bg-destructive" : "bg-primary")}
-                                style={{ width: `${Math.round(share * 100)}%` }}
-                              />
-                            </span>
-                          ) : null}
-                        </button>
-                      ) : (
-                        <span className="text-xs text-muted-foreground">{capacity > 0 ? "free" : "off"}</span>
-                      )}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                ) : (
+                  <span className="text-xs text-muted-foreground">{capacity > 0 ? "free" : "off"}</span>
+                );
+              },
+            })),
+          ]}
+        />
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { auditEndpoints, type AuditQuery } from "@fieldops/shared/audit";
 import { PLAN_UPGRADE_MESSAGE } from "@fieldops/shared/modules";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
+import { DataTable } from "../../components/data-table";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -135,35 +136,23 @@ export function AuditLogCard({ timeZone }: { timeZone: string }) {
               <p className="text-sm text-muted-foreground">Nothing recorded for these filters.</p>
             ) : (
               <div className="overflow-x-auto">
-                <table className="w-full text-sm">
-                  <caption className="sr-only">Audit log entries, newest first</caption>
-                  <thead>
-                    <tr className="border-b text-left">
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        When
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Who
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Action
-                      </th>
-                      <th scope="col" className="py-2 font-medium">
-                        What
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {log.data.items.map((entry) => (
-                      <tr key={entry.id} className="border-b align-top">
-                        <td className="py-2 pr-4 whitespace-nowrap">{formatCompanyTime(entry.createdAt, timeZone)}</td>
-                        <td className="py-2 pr-4">{entry.actorName}</td>
-                        <td className="py-2 pr-4 font-mono text-xs">{entry.action}</td>
-                        <td className="py-2">{entry.summary}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable
+                  caption="Audit log entries, newest first"
+                  verticalAlign="top"
+                  rows={log.data.items}
+                  rowKey={(entry) => entry.id}
+                  columns={[
+                    {
+                      id: "when",
+                      header: "When",
+                      className: "whitespace-nowrap",
+                      cell: (entry) => formatCompanyTime(entry.createdAt, timeZone),
+                    },
+                    { id: "who", header: "Who", cell: (entry) => entry.actorName },
+                    { id: "action", header: "Action", className: "font-mono text-xs", cell: (entry) => entry.action },
+                    { id: "what", header: "What", cell: (entry) => entry.summary },
+                  ]}
+                />
               </div>
             )}
             <div className="flex gap-2">

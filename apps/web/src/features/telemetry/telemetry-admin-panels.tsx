@@ -18,6 +18,7 @@ import {
   type AlertsOverview,
   type VitalName,
 } from "@fieldops/shared/telemetry";
+import { DataTable } from "../../components/data-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
@@ -182,31 +183,21 @@ export function VitalsPanel({ days, by, metric }: { days: number; by: "route" | 
                 ))}
               </LineChart>
             </ChartFrame>
-            <table className="w-full text-sm">
-              <caption className="sr-only">{`${title}: the 75th percentile of each vital in the latest ${series.bucket}`}</caption>
-              <thead>
-                <tr className="text-left text-muted-foreground">
-                  <th className="font-medium">{by === "route" ? "Route" : "Tenant"}</th>
-                  <th className="font-medium">Samples</th>
-                  {VITAL_NAMES.map((name) => (
-                    <th key={name} className="font-medium">
-                      {VITAL_LABELS[name]}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {keys.map((key) => (
-                  <tr key={key} className="border-t">
-                    <td className="py-1 break-all">{key}</td>
-                    <td>{samples.get(key)}</td>
-                    {VITAL_NAMES.map((name) => (
-                      <td key={name}>{formatVital(name, latest.get(key)?.[name] ?? null)}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              caption={`${title}: the 75th percentile of each vital in the latest ${series.bucket}`}
+              density="compact"
+              rows={keys}
+              rowKey={(key) => key}
+              columns={[
+                { id: "key", header: by === "route" ? "Route" : "Tenant", className: "break-all", cell: (key) => key },
+                { id: "samples", header: "Samples", cell: (key) => samples.get(key) },
+                ...VITAL_NAMES.map((name) => ({
+                  id: name,
+                  header: VITAL_LABELS[name],
+                  cell: (key: string) => formatVital(name, latest.get(key)?.[name] ?? null),
+                })),
+              ]}
+            />
           </>
         );
       }}
@@ -234,32 +225,19 @@ export function AlertsPanel({ days }: { days: number }) {
         return (
           <>
             <StackedBarsOverTime testId="alerts-chart" rows={rows} keys={keys} bucket={overview.bucket} />
-            <table className="w-full text-sm">
-              <caption className="sr-only">The latest performance alerts</caption>
-              <thead>
-                <tr className="text-left text-muted-foreground">
-                  <th className="font-medium">When</th>
-                  <th className="font-medium">Alert</th>
-                  <th className="font-medium">Value</th>
-                  <th className="font-medium">Route</th>
-                  <th className="font-medium">Tenant</th>
-                </tr>
-              </thead>
-              <tbody>
-                {overview.latest.map((alert) => {
-                  const described = describeAlert(alert);
-                  return (
-                    <tr key={alert.id} className="border-t">
-                      <td className="py-1">{new Date(alert.occurredAt).toLocaleString()}</td>
-                      <td className="break-all">{described.name}</td>
-                      <td>{described.value}</td>
-                      <td className="break-all">{alert.route}</td>
-                      <td>{alert.tenant ?? "–"}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <DataTable
+              caption="The latest performance alerts"
+              density="compact"
+              rows={overview.latest.map((alert) => ({ alert, described: describeAlert(alert) }))}
+              rowKey={({ alert }) => alert.id}
+              columns={[
+                { id: "when", header: "When", cell: ({ alert }) => new Date(alert.occurredAt).toLocaleString() },
+                { id: "alert", header: "Alert", className: "break-all", cell: ({ described }) => described.name },
+                { id: "value", header: "Value", cell: ({ described }) => described.value },
+                { id: "route", header: "Route", className: "break-all", cell: ({ alert }) => alert.route },
+                { id: "tenant", header: "Tenant", cell: ({ alert }) => alert.tenant ?? "–" },
+              ]}
+            />
           </>
         );
       }}
@@ -296,27 +274,18 @@ export function TenantActivityPanel({ days }: { days: number }) {
         return (
           <>
             <StackedBarsOverTime testId="tenant-activity-chart" rows={rows} keys={keys} bucket={data.bucket} />
-            <table className="w-full text-sm">
-              <caption className="sr-only">Tenant activity in the range</caption>
-              <thead>
-                <tr className="text-left text-muted-foreground">
-                  <th className="font-medium">Tenant</th>
-                  <th className="font-medium">Accesses</th>
-                  <th className="font-medium">Navigations</th>
-                  <th className="font-medium">Impersonations</th>
-                </tr>
-              </thead>
-              <tbody>
-                {[...totals].map(([tenant, total]) => (
-                  <tr key={tenant} className="border-t">
-                    <td className="py-1">{tenant}</td>
-                    <td>{total.accesses}</td>
-                    <td>{total.navigations}</td>
-                    <td>{total.impersonations}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              caption="Tenant activity in the range"
+              density="compact"
+              rows={[...totals]}
+              rowKey={([tenant]) => tenant}
+              columns={[
+                { id: "tenant", header: "Tenant", cell: ([tenant]) => tenant },
+                { id: "accesses", header: "Accesses", cell: ([, total]) => total.accesses },
+                { id: "navigations", header: "Navigations", cell: ([, total]) => total.navigations },
+                { id: "impersonations", header: "Impersonations", cell: ([, total]) => total.impersonations },
+              ]}
+            />
           </>
         );
       }}
