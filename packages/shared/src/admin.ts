@@ -279,12 +279,12 @@ export type PlatformResources = z.infer<typeof platformResourcesSchema>;
 /** How often the resources page asks again. */
 export const RESOURCES_REFRESH_MS = 5000;
 
-export const brainPacketQuerySchema = z.object({
+export const assistantTranscriptQuerySchema = z.object({
   companyId: z.uuid(),
   limit: z.coerce.number().int().min(1).max(MAX_ADMIN_LIST).default(20),
 });
 
-export const brainTurnSchema = z.object({
+export const assistantTranscriptTurnSchema = z.object({
   messageId: z.string(),
   question: z.string(),
   askedAt: z.string(),
@@ -296,14 +296,14 @@ export const brainTurnSchema = z.object({
   cards: z.number().int(),
 });
 
-export const brainConversationSchema = z.object({
+export const assistantTranscriptSchema = z.object({
   id: z.string(),
   companyId: z.string(),
   companyName: z.string(),
   userName: z.string(),
   title: z.string(),
   updatedAt: z.string(),
-  turns: z.array(brainTurnSchema).max(100),
+  turns: z.array(assistantTranscriptTurnSchema).max(100),
   proposals: z
     .array(
       z.object({
@@ -327,10 +327,12 @@ export const brainConversationSchema = z.object({
     )
     .max(50),
 });
-export type BrainConversation = z.infer<typeof brainConversationSchema>;
+export type AssistantTranscript = z.infer<typeof assistantTranscriptSchema>;
 
-export const brainPacketListSchema = z.object({ items: z.array(brainConversationSchema).max(MAX_ADMIN_LIST) });
-export type BrainPacketList = z.infer<typeof brainPacketListSchema>;
+export const assistantTranscriptListSchema = z.object({
+  items: z.array(assistantTranscriptSchema).max(MAX_ADMIN_LIST),
+});
+export type AssistantTranscriptList = z.infer<typeof assistantTranscriptListSchema>;
 
 /** The two editable menus: primary is the sidebar of a company's users, secondary the admin portal's menu. */
 export const menuIdSchema = z.enum(["primary", "secondary"]);
@@ -456,14 +458,14 @@ export const adminEndpoints = {
     summary: "The platform's queues (job counts), workers, database and Redis health, now",
     response: platformResourcesSchema,
   }),
-  brainPackets: defineEndpoint({
+  assistantTranscripts: defineEndpoint({
     method: "GET",
     path: "/api/admin/brain-packets",
     tags,
     summary:
       "A tenant's assistant conversations for auditing: what the assistant was given for each message and what it did",
-    query: brainPacketQuerySchema,
-    response: brainPacketListSchema,
+    query: assistantTranscriptQuerySchema,
+    response: assistantTranscriptListSchema,
   }),
   /** Every signed-in user reads the menus (the sidebar); only their editing is the administrators'. */
   menu: defineEndpoint({

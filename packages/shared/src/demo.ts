@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { brainContextSchema } from "./brain-context";
+import { assistantUserContextSchema } from "./assistant-user-context";
 import { defineEndpoint } from "./endpoint";
 import { planIdSchema } from "./plans";
 
@@ -42,11 +42,11 @@ export const demoEndpoints = {
     response: demoStatusSchema,
     capability: "demo.switch_tier",
   }),
-  brainContext: defineEndpoint({
+  assistantUserContext: defineEndpoint({
     method: "GET",
     path: "/api/brain/context",
     tags: ["demo"],
     summary: "The signed-in user and their company, as the assistant knows them",
-    response: brainContextSchema,
+    response: assistantUserContextSchema,
   }),
 } as const;

@@ -13,7 +13,7 @@ import { QUEUE_NAMES } from "@fieldops/tasks/queues";
 import {
   COMPANY_SUSPENDED_MESSAGE,
   type AdminOverview,
-  type BrainPacketList,
+  type AssistantTranscriptList,
   type PlanFeatureFlags,
   type PlatformResources,
   type TenantDetail,
@@ -100,7 +100,7 @@ describe("the admin portal's API refuses everyone but platform administrators", 
       ["GET", adminEndpoints.features.path, undefined],
       ["PUT", fillPath(adminEndpoints.setPlanFeature.path, { plan: "starter", feature: "reports" }), { enabled: true }],
       ["GET", adminEndpoints.resources.path, undefined],
-      ["GET", `${adminEndpoints.brainPackets.path}?companyId=${acme.id}`, undefined],
+      ["GET", `${adminEndpoints.assistantTranscripts.path}?companyId=${acme.id}`, undefined],
       ["PUT", fillPath(adminEndpoints.saveMenu.path, { menu: "primary" }), { items: [] }],
       ["DELETE", fillPath(adminEndpoints.resetMenu.path, { menu: "primary" }), undefined],
     ] as const;
@@ -526,11 +526,11 @@ describe("GET /api/admin/brain-packets", () => {
     });
     const { status, body } = await call(
       "GET",
-      `${adminEndpoints.brainPackets.path}?companyId=${acme.id}`,
+      `${adminEndpoints.assistantTranscripts.path}?companyId=${acme.id}`,
       tokens.admin!,
     );
     expect(status).toBe(200);
-    const found = (body as unknown as BrainPacketList).items.find((item) => item.id === conversation.id)!;
+    const found = (body as unknown as AssistantTranscriptList).items.find((item) => item.id === conversation.id)!;
     expect(found).toMatchObject({ companyName: expect.any(String), title: "Open the jobs" });
     expect(found.turns).toEqual([
       expect.objectContaining({
@@ -542,8 +542,9 @@ describe("GET /api/admin/brain-packets", () => {
       }),
     ]);
     // Only the company asked for.
-    const others = (await call("GET", `${adminEndpoints.brainPackets.path}?companyId=${other.id}`, tokens.admin!))
-      .body as unknown as BrainPacketList;
+    const others = (
+      await call("GET", `${adminEndpoints.assistantTranscripts.path}?companyId=${other.id}`, tokens.admin!)
+    ).body as unknown as AssistantTranscriptList;
     expect(others.items.find((item) => item.id === conversation.id)).toBeUndefined();
   });
 
@@ -562,8 +563,9 @@ describe("GET /api/admin/brain-packets", () => {
     );
     expect(outcome.status).toBe("ran");
     const conversationId = outcome.status === "ran" ? outcome.conversationId : "";
-    const packets = (await call("GET", `${adminEndpoints.brainPackets.path}?companyId=${acme.id}`, tokens.admin!))
-      .body as unknown as BrainPacketList;
+    const packets = (
+      await call("GET", `${adminEndpoints.assistantTranscripts.path}?companyId=${acme.id}`, tokens.admin!)
+    ).body as unknown as AssistantTranscriptList;
     const turn = packets.items.find((item) => item.id === conversationId)!.turns[0]!;
     expect(turn.given).toEqual({
       role: "member",

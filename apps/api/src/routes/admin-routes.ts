@@ -4,7 +4,7 @@ import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 import { createTenant } from "@fieldops/domain/admin/create-tenant";
 import { getAdminOverview } from "@fieldops/domain/admin/get-admin-overview";
 import { getTenantDetail } from "@fieldops/domain/admin/get-tenant-detail";
-import { listBrainPackets } from "@fieldops/domain/admin/list-brain-packets";
+import { listAssistantTranscripts } from "@fieldops/domain/admin/list-assistant-transcripts";
 import { listTenants } from "@fieldops/domain/admin/list-tenants";
 import {
   changeTenantPlan,
@@ -104,9 +104,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
     return readPlatformResources({ db: context.db, redis: context.redis, queues: context.queues });
   });
 
-  registerEndpoint(app, adminEndpoints.brainPackets, async ({ query }, request) => {
+  registerEndpoint(app, adminEndpoints.assistantTranscripts, async ({ query }, request) => {
     await requireAdmin(request);
-    return listBrainPackets(context.db, query);
+    return listAssistantTranscripts(context.db, query);
   });
 
   registerEndpoint(app, adminEndpoints.menu, async ({ params }, request) => {

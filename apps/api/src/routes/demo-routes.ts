@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { getBrainContext } from "@fieldops/domain/companies/get-brain-context";
+import { getAssistantUserContext } from "@fieldops/domain/companies/get-assistant-user-context";
 import { getDemoStatus } from "@fieldops/domain/demo/get-demo-status";
 import { switchDemoTier } from "@fieldops/domain/demo/switch-demo-tier";
 import { demoEndpoints } from "@fieldops/shared/demo";
@@ -19,5 +19,5 @@ export const demoRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     { readOnlyAllowed: true },
   );
 
-  tenantEndpoint(app, context, demoEndpoints.brainContext, ({ tx, user }) => getBrainContext(tx, user));
+  tenantEndpoint(app, context, demoEndpoints.assistantUserContext, ({ tx, user }) => getAssistantUserContext(tx, user));
 };

@@ -21,7 +21,10 @@ export const AdminDashboardRoute = lazyPage(() => import("./pages/dashboard"), "
 export const TenantsPage = lazyPage(() => import("../features/admin/tenants-page"), "TenantsPage");
 export const FeaturesPage = lazyPage(() => import("../features/admin/features-page"), "FeaturesPage");
 export const ResourcesPage = lazyPage(() => import("./pages/admin-resources"), "AdminResourcesRoute");
-export const BrainPacketsPage = lazyPage(() => import("../features/admin/brain-packets-page"), "BrainPacketsPage");
+export const AssistantTranscriptsPage = lazyPage(
+  () => import("../features/admin/assistant-transcripts-page"),
+  "AssistantTranscriptsPage",
+);
 export const InstanceAdminPage = lazyPage(() => import("../features/admin/instance-admin-page"), "InstanceAdminPage");
 export const MenuEditorPage = lazyPage(() => import("../features/admin/menu-editor-page"), "MenuEditorPage");
 export const DashboardPage = lazyPage(() => import("./pages/dashboard"), "DashboardRoute");

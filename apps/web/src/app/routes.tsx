@@ -10,7 +10,7 @@ import { RoleGuard } from "../shell/role-guard";
 import { SECTION_PAGES } from "../shell/section-pages";
 import {
   AdminDashboardRoute,
-  BrainPacketsPage,
+  AssistantTranscriptsPage,
   BuildMonitorPage,
   BuildPricingPage,
   BuildsPage,
@@ -128,7 +128,7 @@ export function AppRoutes() {
           path="/admin/brain-packets"
           element={
             <RoleGuard capability="platform.manage">
-              <BrainPacketsPage />
+              <AssistantTranscriptsPage />
             </RoleGuard>
           }
         />

@@ -31,9 +31,9 @@ export function usePlatformResources() {
   return useEndpointQuery(adminEndpoints.resources, {}, { refetchInterval: RESOURCES_REFRESH_MS });
 }
 
-export function useBrainPackets(companyId: string | null) {
+export function useAssistantTranscripts(companyId: string | null) {
   return useEndpointQuery(
-    adminEndpoints.brainPackets,
+    adminEndpoints.assistantTranscripts,
     { query: { companyId: companyId ?? "" } },
     { enabled: companyId !== null },
   );

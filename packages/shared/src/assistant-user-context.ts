@@ -4,7 +4,7 @@ import { planIdSchema } from "./plans";
 import { verticalIdSchema } from "./verticals";
 
 /** GET /api/brain/context: what the assistant and the client know of the signed-in user and their company; nothing secret. */
-export const brainContextSchema = z.object({
+export const assistantUserContextSchema = z.object({
   company: z.object({
     id: z.string(),
     name: z.string(),
@@ -22,4 +22,4 @@ export const brainContextSchema = z.object({
     permissions: z.array(permissionSchema),
   }),
 });
-export type BrainContext = z.infer<typeof brainContextSchema>;
+export type AssistantUserContext = z.infer<typeof assistantUserContextSchema>;

@@ -1,14 +1,14 @@
 import type { TenantTransaction } from "@fieldops/db";
-import type { BrainContext } from "@fieldops/shared/brain-context";
+import type { AssistantUserContext } from "@fieldops/shared/assistant-user-context";
 import { planIdSchema } from "@fieldops/shared/plans";
 import type { Permission, Role } from "@fieldops/shared/roles";
 import { verticalIdSchema } from "@fieldops/shared/verticals";
 
 /** The signed-in user and their company as the assistant and the client know them: no token, no secret setting. */
-export async function getBrainContext(
+export async function getAssistantUserContext(
   tx: TenantTransaction,
   user: { id: string; name: string; email: string; role: Role; permissions: Permission[] },
-): Promise<BrainContext> {
+): Promise<AssistantUserContext> {
   const company = await tx.company.findFirstOrThrow({
     select: { id: true, name: true, verticalId: true, planId: true, hipaaMode: true },
   });

@@ -1,5 +1,5 @@
 import type { Database, Prisma } from "@fieldops/db";
-import type { BrainConversation, BrainPacketList } from "@fieldops/shared/admin";
+import type { AssistantTranscript, AssistantTranscriptList } from "@fieldops/shared/admin";
 import { answererSchema, ASSISTANT_CUSTOM_EVENTS, UI_ACTION_TOOL_NAME } from "@fieldops/shared/chat";
 import { inCompany } from "./manage-tenant.ts";
 
@@ -56,10 +56,10 @@ export function summarizeAnswerEvents(events: Prisma.JsonValue): {
  * given (the stored packet), what it answered and did (UI actions, cards), the proposals it made and the module runs
  * the conversation's user asked for while it went on. For platform administrators (the caller checks).
  */
-export async function listBrainPackets(
+export async function listAssistantTranscripts(
   db: Database,
   input: { companyId: string; limit: number },
-): Promise<BrainPacketList> {
+): Promise<AssistantTranscriptList> {
   return inCompany(db, input.companyId, async (tx) => {
     const company = await tx.company.findFirstOrThrow({ select: { name: true } });
     const conversations = await tx.assistantConversation.findMany({
@@ -71,9 +71,9 @@ export async function listBrainPackets(
         proposals: { orderBy: { createdAt: "asc" }, take: 50 },
       },
     });
-    const items: BrainConversation[] = [];
+    const items: AssistantTranscript[] = [];
     for (const conversation of conversations) {
-      const turns: BrainConversation["turns"] = [];
+      const turns: AssistantTranscript["turns"] = [];
       for (const message of conversation.messages) {
         if (message.role === "user") {
           const given =

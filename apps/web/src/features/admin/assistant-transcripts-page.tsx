@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { BrainConversation } from "@fieldops/shared/admin";
+import type { AssistantTranscript } from "@fieldops/shared/admin";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -7,9 +7,9 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { usePageTitle } from "../../shell/page-title";
 import { AdminPageHeader, tenantQuery, formatWhen, Loaded } from "./admin-parts";
-import { useAdminTenants, useBrainPackets } from "./admin-queries";
+import { useAdminTenants, useAssistantTranscripts } from "./admin-queries";
 
-function Conversation({ conversation }: { conversation: BrainConversation }) {
+function Conversation({ conversation }: { conversation: AssistantTranscript }) {
   return (
     <Card role="region" aria-label={conversation.title}>
       <CardHeader>
@@ -79,13 +79,13 @@ function Conversation({ conversation }: { conversation: BrainConversation }) {
 }
 
 /** Per tenant, each assistant conversation with what the assistant was given and what it did, for auditing. */
-export function BrainPacketsPage() {
+export function AssistantTranscriptsPage() {
   usePageTitle("Brain Packets");
   const [search, setSearch] = useState("");
   const [companyId, setCompanyId] = useState<string | null>(null);
   const tenants = useAdminTenants(tenantQuery(search, 50));
   const chosen = companyId ?? tenants.data?.items[0]?.id ?? null;
-  const packets = useBrainPackets(chosen);
+  const packets = useAssistantTranscripts(chosen);
   return (
     <div className="grid gap-6">
       <AdminPageHeader
@@ -94,13 +94,18 @@ export function BrainPacketsPage() {
       />
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">
-          <Label htmlFor="brain-search">Find a tenant</Label>
-          <Input id="brain-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+          <Label htmlFor="transcript-search">Find a tenant</Label>
+          <Input
+            id="transcript-search"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="brain-tenant">Tenant</Label>
+          <Label htmlFor="transcript-tenant">Tenant</Label>
           <NativeSelect
-            id="brain-tenant"
+            id="transcript-tenant"
             className="min-w-56"
             value={chosen ?? ""}
             onChange={(event) => setCompanyId(event.target.value)}
