@@ -55,3 +55,9 @@ export async function relayEffects(
     await deps.queues.queue(row.queue).add(row.name, row.payload, { jobId: taskJobId(row.name, row.taskKey), delay });
   }
 }
+
+/**
+ * How a row is marked relayed: when, and without its payload. A relayed row is kept a day to trace what a request
+ * caused, and no longer needs the customer's details or a link's token a task carried.
+ */
+export const markedRelayed = () => ({ relayedAt: new Date(), payload: {} });

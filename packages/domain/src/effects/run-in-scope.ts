@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import { withTenant, type Database, type TenantTransaction } from "@fieldops/db";
 import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import type { Actor, TenantScope } from "../tenant-scope.ts";
-import { relayEffects, type PendingEffectRow } from "./relay-effects.ts";
+import { markedRelayed, relayEffects, type PendingEffectRow } from "./relay-effects.ts";
 
 /** What running a scope needs: the database, and where its effects go after the commit. */
 export interface EffectsDeps {
@@ -102,7 +102,7 @@ export async function relayCommitted(deps: EffectsDeps, effects: readonly Pendin
     await withTenant(deps.db, effects[0]!.companyId, (tx) =>
       tx.pendingEffect.updateMany({
         where: { id: { in: effects.map((effect) => effect.id) } },
-        data: { relayedAt: new Date() },
+        data: markedRelayed(),
       }),
     );
   } catch (error) {

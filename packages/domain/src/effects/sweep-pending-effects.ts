@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { withSystem, type Database } from "@fieldops/db";
 import type { TaskQueues } from "@fieldops/tasks/enqueue";
-import { relayEffects, type PendingEffectRow } from "./relay-effects.ts";
+import { markedRelayed, relayEffects, type PendingEffectRow } from "./relay-effects.ts";
 
 /** A row still unrelayed this long after its commit was left by a process that died (or lost Redis) before relaying. */
 export const SWEEP_GRACE_MS = 5000;
@@ -33,7 +33,7 @@ export async function sweepPendingEffects(
     await relayEffects(deps, rows);
     await tx.pendingEffect.updateMany({
       where: { id: { in: rows.map((row) => row.id) } },
-      data: { relayedAt: new Date() },
+      data: markedRelayed(),
     });
     return rows.length;
   });
