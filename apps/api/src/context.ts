@@ -19,6 +19,8 @@ export interface AppContext {
   socketTickets: SocketTickets;
   /** The signed-in user of a request (bearer token first, then the session cookie), or null. */
   authenticate(request: FastifyRequest): Promise<AuthenticatedUser | null>;
+  /** Who `authenticate` already found the request to be (null: nobody), or undefined while it has not looked. */
+  alreadyAuthenticated(request: FastifyRequest): AuthenticatedUser | null | undefined;
   /** The user of the session whose token has this hash, or null (for a redeemed socket ticket). */
   authenticateTokenHash(tokenHash: string): Promise<AuthenticatedUser | null>;
   /** Like authenticate, but answers 401 when nobody is signed in. */

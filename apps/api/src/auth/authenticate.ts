@@ -25,15 +25,19 @@ async function lookUp(db: Database, cache: SessionCache, tokenHash: string): Pro
 
 export function createAuthenticator(db: Database, cache: SessionCache) {
   const resolved = new WeakMap<FastifyRequest, Promise<AuthenticatedUser | null>>();
+  const settled = new WeakMap<FastifyRequest, AuthenticatedUser | null>();
   const authenticate = (request: FastifyRequest) => {
     let user = resolved.get(request);
     if (!user) {
       const token = requestToken(request);
       user = token ? lookUp(db, cache, hashToken(token)) : Promise.resolve(null);
       resolved.set(request, user);
+      user.then((found) => settled.set(request, found)).catch(() => {});
     }
     return user;
   };
+  /** Who the request was already found to be (null: nobody), or undefined while it was not looked up. */
+  const alreadyAuthenticated = (request: FastifyRequest) => settled.get(request);
   const requireUser = async (request: FastifyRequest) => {
     const user = await authenticate(request);
     if (!user) throw unauthorized();
@@ -46,5 +50,5 @@ export function createAuthenticator(db: Database, cache: SessionCache) {
   };
   /** The user of a session known by its token's hash (a redeemed socket ticket), or null. */
   const authenticateTokenHash = (tokenHash: string) => lookUp(db, cache, tokenHash);
-  return { authenticate, authenticateTokenHash, requireUser, requireCompanyUser };
+  return { authenticate, alreadyAuthenticated, authenticateTokenHash, requireUser, requireCompanyUser };
 }

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 import { withTenant } from "@fieldops/db";
 import { recordImpersonationAudit } from "@fieldops/domain/impersonation/impersonation-audit";
@@ -47,18 +47,31 @@ export async function recordImpersonatedRequest(
  * before the answer leaves, so a client that has its answer finds the entry.
  */
 export function installImpersonationAudit(app: FastifyInstance, context: AppContext): void {
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (!request.url.startsWith("/api/") || requestToken(request) === null) return payload;
-    if (request.routeOptions.url !== undefined && UNRECORDED_ROUTES.has(request.routeOptions.url)) return payload;
-    const user = await context.authenticate(request).catch(() => null);
-    if (!user?.impersonation) return payload;
-    const path = request.url.split("?")[0] ?? "";
-    await recordImpersonatedRequest(
-      context,
-      { ...user, impersonation: user.impersonation },
-      { method: request.method, path, status: reply.statusCode },
-      request.log,
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (!request.url.startsWith("/api/") || requestToken(request) === null) return done(null, payload);
+    if (request.routeOptions.url !== undefined && UNRECORDED_ROUTES.has(request.routeOptions.url))
+      return done(null, payload);
+    // Most requests were authenticated by their route already: a company's own user is answered without waiting.
+    const known = context.alreadyAuthenticated(request);
+    if (known === null || (known && !known.impersonation)) return done(null, payload);
+    recordIfImpersonated(context, request, reply.statusCode).then(
+      () => done(null, payload),
+      (error: unknown) => {
+        request.log.error({ err: error }, "impersonation request not recorded in the audit log");
+        done(null, payload);
+      },
     );
-    return payload;
   });
+}
+
+async function recordIfImpersonated(context: AppContext, request: FastifyRequest, status: number): Promise<void> {
+  const user = await context.authenticate(request).catch(() => null);
+  if (!user?.impersonation) return;
+  const path = request.url.split("?")[0] ?? "";
+  await recordImpersonatedRequest(
+    context,
+    { ...user, impersonation: user.impersonation },
+    { method: request.method, path, status },
+    request.log,
+  );
 }
