@@ -2,8 +2,8 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { Outlet, Route } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { ScheduleCrew, ScheduleVisit } from "@fieldops/shared/schedule";
-import { makeUser } from "../../testing/fixtures";
+import type { ScheduleCrew } from "@fieldops/shared/schedule";
+import { makeScheduleVisit, makeUser } from "../../testing/fixtures";
 import { sendJson, useLocalApi } from "../../testing/local-server";
 import { renderApp } from "../../testing/render-app";
 import { ScheduleVisitDialog, type ScheduleChoice } from "./schedule-visit-dialog";
@@ -18,22 +18,7 @@ const CREW_ID = "9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
 const crews: ScheduleCrew[] = [
   { id: CREW_ID, name: "Crew A", color: "#16a34a", skills: [], workingHours: [], breaks: [] },
 ];
-const visit: ScheduleVisit = {
-  id: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
-  jobId: "j1",
-  jobNumber: 42,
-  jobTitle: "Hedge trimming",
-  customerName: "Henderson Family",
-  propertyLabel: null,
-  requiredSkills: [],
-  crewId: null,
-  status: "unscheduled",
-  start: null,
-  end: null,
-  durationMinutes: 60,
-  version: 3,
-  createdAt: "2030-01-01T00:00:00.000Z",
-};
+const visit = makeScheduleVisit({ id: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", jobNumber: 42 });
 
 const renderDialog = (onSubmit: (choice: ScheduleChoice) => void, error: string | null = null) =>
   renderApp({
