@@ -7,7 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 /**
  * A dialog around one form: title, description, the fields, the refusal (a string the form found, or the server's
  * answer, or `errorFallback` when no answer came), Cancel and the confirming button, which shows
- * its pending label while the request runs and is disabled while `confirmDisabled` (nothing chosen yet).
+ * its pending label while the request runs and is disabled while `confirmDisabled` (nothing chosen yet). A schema
+ * form passes its `handleSubmit(...)` as `onSubmit` and `noValidate`: its fields show their own errors.
  */
 export function FormDialog({
   title,
@@ -18,6 +19,7 @@ export function FormDialog({
   wide,
   confirmDisabled,
   errorFallback,
+  noValidate,
   onOpenChange,
   onSubmit,
   pending,
@@ -32,16 +34,17 @@ export function FormDialog({
   wide?: boolean;
   confirmDisabled?: boolean;
   errorFallback?: string;
+  noValidate?: boolean;
   onOpenChange: (open: boolean) => void;
-  onSubmit: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
   pending: boolean;
   error: unknown;
   children?: ReactNode;
 }) {
   const id = useId();
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSubmit();
+    void onSubmit(event);
   };
   return (
     <Dialog open onOpenChange={onOpenChange}>
@@ -50,7 +53,7 @@ export function FormDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <form id={id} className="grid gap-3" onSubmit={submit}>
+        <form id={id} className="grid gap-3" onSubmit={submit} noValidate={noValidate}>
           {children}
           {error ? (
             <Alert variant="destructive" role="alert">

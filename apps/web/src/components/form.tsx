@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useCallback, useId, useState, type ReactNode } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   get,
@@ -11,6 +11,7 @@ import {
 import type { z } from "zod";
 import { sentenceAbout } from "@fieldops/shared/validation-messages";
 import { ApiError } from "../lib/api";
+import { apiErrorMessage } from "../lib/api-error";
 import { Label } from "./ui/label";
 
 /**
@@ -28,17 +29,43 @@ export function useSchemaForm<Input extends FieldValues, Output>(
 /**
  * Puts the server's refusal where it belongs: beside the field it names (`field`, a dotted path such as
  * `properties.0.street`) when the form has that field; otherwise it is returned, for the form's alert. Returns null
- * when a field shows it.
+ * when a field shows it. `formField` names the form's field for the request's, where the form lays a list out
+ * differently (every weekday a row, the request only the working days).
  */
 export function placeServerError<Values extends FieldValues>(
   form: UseFormReturn<Values, unknown, unknown>,
   error: unknown,
+  formField: (requestField: string) => string = (requestField) => requestField,
 ): unknown {
-  const field = error instanceof ApiError ? error.body?.field : undefined;
+  const requestField = error instanceof ApiError ? error.body?.field : undefined;
+  const field = requestField === undefined ? undefined : formField(requestField);
   if (!(error instanceof ApiError) || !field || get(form.getValues(), field) === undefined) return error;
   // The server's message is a whole sentence ("Property 1: Street is required"); the field shows it as it is.
   form.setError(field as FieldPath<Values>, { type: "server", message: error.body?.message ?? error.message });
   return null;
+}
+
+/**
+ * The server's refusal of what a schema form sent: `place` it (the request's `onError`) beside the field it names, or
+ * else keep it as `refusal`, for the form's alert; `clear` it before sending again. `formField` as for
+ * {@link placeServerError}.
+ */
+export function useRefusal<Values extends FieldValues>(
+  form: UseFormReturn<Values, unknown, unknown>,
+  formField?: (requestField: string) => string,
+) {
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const clear = useCallback(() => setRefusal(null), []);
+  return { refusal, place: (error: unknown) => setRefusal(placeServerError(form, error, formField)), clear };
+}
+
+/** A form's line for a refusal no field shows: the server's message (or, without an answer, a general one). */
+export function FormRefusal({ error, className }: { error: unknown; className?: string }) {
+  return error ? (
+    <p role="alert" className={`text-sm text-destructive ${className ?? ""}`}>
+      {apiErrorMessage(error)}
+    </p>
+  ) : null;
 }
 
 /** What a field's control needs to be labelled and described by its error. */
@@ -50,28 +77,42 @@ export interface FieldControlProps {
 
 /**
  * A labelled field of a schema form, with its error as a sentence under it ("Street is required", "Latitude must be
- * at most 90"). `children` renders the control with the props that tie it to its label and its error.
+ * at most 90"). `children` renders the control with the props that tie it to its label, its hint and its error. A
+ * hidden label (`hideLabel`) still names the control and its errors, for a row of a list whose columns speak for it.
  */
 export function FormField<Values extends FieldValues>({
   form,
   name,
   label,
+  hideLabel,
+  hint,
   className,
   children,
 }: {
   form: UseFormReturn<Values, unknown, unknown>;
   name: FieldPath<Values>;
   label: string;
+  hideLabel?: boolean;
+  hint?: ReactNode;
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   const message = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+  const describedBy = [hint ? hintId : null, message ? errorId : null].filter(Boolean).join(" ");
   return (
     <div className={`grid gap-1.5 ${className ?? ""}`}>
-      <Label htmlFor={id}>{label}</Label>
-      {children({ id, "aria-invalid": Boolean(message), ...(message ? { "aria-describedby": errorId } : {}) })}
+      <Label htmlFor={id} className={hideLabel ? "sr-only" : undefined}>
+        {label}
+      </Label>
+      {children({ id, "aria-invalid": Boolean(message), ...(describedBy ? { "aria-describedby": describedBy } : {}) })}
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       {message ? (
         <p id={errorId} className="text-sm text-destructive">
           {sentenceAbout(label, message)}

@@ -1,5 +1,6 @@
 import type { User } from "@fieldops/shared/auth";
 import type { Company } from "@fieldops/shared/company";
+import type { ScheduleVisit } from "@fieldops/shared/schedule";
 import { VERTICALS } from "@fieldops/shared/verticals";
 
 /** A signed-in user as GET /api/user returns it; a member of company c1 unless overridden. */
@@ -35,6 +36,27 @@ export function makeCompany(overrides: Partial<Company> = {}): Company {
     trialEndsAt: null,
     onboardingState: "completed",
     terminology: VERTICALS[overrides.verticalId ?? "landscaping"].terminology,
+    ...overrides,
+  };
+}
+
+/** A visit as the schedule shows it: job #7's, unscheduled and without a crew, unless overridden. */
+export function makeScheduleVisit(overrides: Partial<ScheduleVisit> = {}): ScheduleVisit {
+  return {
+    id: "v1",
+    jobId: "j1",
+    jobNumber: 7,
+    jobTitle: "Hedge trimming",
+    customerName: "Henderson Family",
+    propertyLabel: null,
+    requiredSkills: [],
+    crewId: null,
+    status: "unscheduled",
+    start: null,
+    end: null,
+    durationMinutes: 60,
+    version: 1,
+    createdAt: "2030-03-01T00:00:00.000Z",
     ...overrides,
   };
 }

@@ -6,7 +6,8 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { useUpdateInvoice } from "./billing-queries";
 import { FormDialog } from "../../components/form-dialog";
-import { InvoiceTermsFields, parseDollars, useInvoiceTerms } from "./invoice-terms-fields";
+import { parseDollars } from "../../lib/form-values";
+import { InvoiceTermsFields, useInvoiceTerms } from "./invoice-terms-fields";
 
 interface LineDraft {
   description: string;

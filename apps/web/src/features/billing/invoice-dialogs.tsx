@@ -1,15 +1,22 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
-import { INVOICE_CHANNELS, type InvoiceChannel, type InvoiceDetail, type Payment } from "@fieldops/shared/invoices";
+import {
+  INVOICE_CHANNELS,
+  recordPaymentRequestSchema,
+  refundPaymentRequestSchema,
+  type InvoiceChannel,
+  type InvoiceDetail,
+  type Payment,
+} from "@fieldops/shared/invoices";
 import { formatCents } from "@fieldops/shared/money";
+import { FormField, useRefusal, useSchemaForm } from "../../components/form";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../hooks/use-toast";
+import { blankIsUndefined, centsFromDollars } from "../../lib/form-values";
 import { newIdempotencyKey } from "./billing-parts";
 import { useInvoiceAction } from "./billing-queries";
 import { FormDialog } from "../../components/form-dialog";
-import { parseDollars } from "./invoice-terms-fields";
 
 type Actions = ReturnType<typeof useInvoiceAction>;
 
@@ -70,6 +77,11 @@ export function SendInvoiceDialog({
   );
 }
 
+/** The API's rules for a payment received, with its amount typed in dollars. */
+const recordPaymentFormSchema = recordPaymentRequestSchema.extend({
+  amountCents: centsFromDollars(recordPaymentRequestSchema.shape.amountCents),
+});
+
 export function RecordPaymentDialog({
   invoice,
   actions,
@@ -81,13 +93,30 @@ export function RecordPaymentDialog({
   timeZone: string;
   onOpenChange: (open: boolean) => void;
 }) {
-  const id = useId();
   const [key] = useState(newIdempotencyKey);
-  const [method, setMethod] = useState<"cash" | "check">("check");
-  const [amount, setAmount] = useState((invoice.balanceCents / 100).toFixed(2));
-  const [reference, setReference] = useState("");
-  const [receivedDate, setReceivedDate] = useState(dayInTimeZone(new Date(), timeZone));
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useSchemaForm(recordPaymentFormSchema, {
+    method: "check",
+    amountCents: (invoice.balanceCents / 100).toFixed(2),
+    reference: undefined,
+    receivedDate: dayInTimeZone(new Date(), timeZone),
+  });
+  const { refusal, place, clear } = useRefusal(form);
+  const submit = form.handleSubmit((body) => {
+    clear();
+    actions.recordPayment.mutate(
+      { body, key },
+      {
+        onSuccess: () => {
+          toast({
+            title: "Payment recorded",
+            description: `${formatCents(body.amountCents)} on invoice #${invoice.number}.`,
+          });
+          onOpenChange(false);
+        },
+        onError: place,
+      },
+    );
+  });
   return (
     <FormDialog
       onOpenChange={onOpenChange}
@@ -96,71 +125,37 @@ export function RecordPaymentDialog({
       confirm="Record payment"
       pendingLabel="Recording…"
       pending={actions.recordPayment.isPending}
-      error={problem ?? actions.recordPayment.error}
-      onSubmit={() => {
-        const amountCents = parseDollars(amount);
-        if (!amountCents) return setProblem("Enter the amount received, e.g. 120.00.");
-        setProblem(null);
-        actions.recordPayment.mutate(
-          {
-            body: { method, amountCents, ...(reference.trim() ? { reference: reference.trim() } : {}), receivedDate },
-            key,
-          },
-          {
-            onSuccess: () => {
-              toast({
-                title: "Payment recorded",
-                description: `${formatCents(amountCents)} on invoice #${invoice.number}.`,
-              });
-              onOpenChange(false);
-            },
-          },
-        );
-      }}
+      error={refusal}
+      noValidate
+      onSubmit={submit}
     >
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-method`}>Method</Label>
-          <NativeSelect
-            id={`${id}-method`}
-            value={method}
-            onChange={(event) => setMethod(event.target.value as "cash" | "check")}
-          >
-            <option value="check">Check</option>
-            <option value="cash">Cash</option>
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-amount`}>Amount ($)</Label>
-          <Input
-            id={`${id}-amount`}
-            inputMode="decimal"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-reference`}>{method === "check" ? "Check number" : "Note"}</Label>
-          <Input
-            id={`${id}-reference`}
-            maxLength={100}
-            value={reference}
-            onChange={(event) => setReference(event.target.value)}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-date`}>Received on</Label>
-          <Input
-            id={`${id}-date`}
-            type="date"
-            value={receivedDate}
-            onChange={(event) => setReceivedDate(event.target.value)}
-          />
-        </div>
+      <div className="grid items-start gap-3 sm:grid-cols-2">
+        <FormField form={form} name="method" label="Method">
+          {(control) => (
+            <NativeSelect {...control} {...form.register("method")}>
+              <option value="check">Check</option>
+              <option value="cash">Cash</option>
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField form={form} name="amountCents" label="Amount ($)">
+          {(control) => <Input {...control} inputMode="decimal" {...form.register("amountCents")} />}
+        </FormField>
+        <FormField form={form} name="reference" label={form.watch("method") === "check" ? "Check number" : "Note"}>
+          {(control) => <Input {...control} {...form.register("reference", blankIsUndefined)} />}
+        </FormField>
+        <FormField form={form} name="receivedDate" label="Received on">
+          {(control) => <Input {...control} type="date" {...form.register("receivedDate", blankIsUndefined)} />}
+        </FormField>
       </div>
     </FormDialog>
   );
 }
+
+/** The API's rules for a refund, with its amount typed in dollars. */
+const refundFormSchema = refundPaymentRequestSchema.extend({
+  amountCents: centsFromDollars(refundPaymentRequestSchema.shape.amountCents),
+});
 
 export function RefundDialog({
   payment,
@@ -171,12 +166,23 @@ export function RefundDialog({
   actions: Actions;
   onOpenChange: (open: boolean) => void;
 }) {
-  const id = useId();
   const [key] = useState(newIdempotencyKey);
   const left = payment.amountCents - payment.refundedCents;
-  const [amount, setAmount] = useState((left / 100).toFixed(2));
-  const [reason, setReason] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useSchemaForm(refundFormSchema, { amountCents: (left / 100).toFixed(2), reason: undefined });
+  const { refusal, place, clear } = useRefusal(form);
+  const submit = form.handleSubmit((body) => {
+    clear();
+    actions.refund.mutate(
+      { paymentId: payment.id, body, key },
+      {
+        onSuccess: () => {
+          toast({ title: "Payment refunded", description: `${formatCents(body.amountCents)} given back.` });
+          onOpenChange(false);
+        },
+        onError: place,
+      },
+    );
+  });
   return (
     <FormDialog
       destructive
@@ -186,35 +192,16 @@ export function RefundDialog({
       confirm="Refund"
       pendingLabel="Refunding…"
       pending={actions.refund.isPending}
-      error={problem ?? actions.refund.error}
-      onSubmit={() => {
-        const amountCents = parseDollars(amount);
-        if (!amountCents) return setProblem("Enter the amount to refund, e.g. 20.00.");
-        setProblem(null);
-        actions.refund.mutate(
-          { paymentId: payment.id, body: { amountCents, ...(reason.trim() ? { reason: reason.trim() } : {}) }, key },
-          {
-            onSuccess: () => {
-              toast({ title: "Payment refunded", description: `${formatCents(amountCents)} given back.` });
-              onOpenChange(false);
-            },
-          },
-        );
-      }}
+      error={refusal}
+      noValidate
+      onSubmit={submit}
     >
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-amount`}>Amount ($)</Label>
-        <Input
-          id={`${id}-amount`}
-          inputMode="decimal"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-reason`}>Reason</Label>
-        <Input id={`${id}-reason`} maxLength={300} value={reason} onChange={(event) => setReason(event.target.value)} />
-      </div>
+      <FormField form={form} name="amountCents" label="Amount ($)">
+        {(control) => <Input {...control} inputMode="decimal" {...form.register("amountCents")} />}
+      </FormField>
+      <FormField form={form} name="reason" label="Reason">
+        {(control) => <Input {...control} {...form.register("reason", blankIsUndefined)} />}
+      </FormField>
     </FormDialog>
   );
 }

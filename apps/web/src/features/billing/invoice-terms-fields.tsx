@@ -3,18 +3,13 @@ import { MAX_TAX_RATE_BASIS_POINTS } from "@fieldops/shared/invoices";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
-
-const AMOUNT = /^\d+(\.\d{1,2})?$/;
-
-/** "12.50" → 1250 cents; null when not dollars and cents. */
-export function parseDollars(text: string): number | null {
-  return AMOUNT.test(text.trim()) ? Math.round(Number(text.trim()) * 100) : null;
-}
+import { parseDollars } from "../../lib/form-values";
 
 /** "8.25" (percent) → 825 basis points; empty is 0; null when not a rate from 0 to 100 with at most two decimals. */
 export function parsePercent(text: string): number | null {
   if (text.trim() === "") return 0;
-  const value = AMOUNT.test(text.trim()) ? Math.round(Number(text.trim()) * 100) : null;
+  // A percent has the form of dollars and cents: hundredths.
+  const value = parseDollars(text);
   return value !== null && value <= MAX_TAX_RATE_BASIS_POINTS ? value : null;
 }
 

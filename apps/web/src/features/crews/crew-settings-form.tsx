@@ -1,60 +1,99 @@
-import { useState, type FormEvent } from "react";
-import { WEEKDAY_NAMES, type Crew, type UpdateCrewRequest } from "@fieldops/shared/crews";
+import { useFieldArray, type UseFormReturn } from "react-hook-form";
+import { z } from "zod";
+import {
+  MAX_CREW_BREAKS,
+  skillsSchema,
+  updateCrewRequestSchema,
+  WEEKDAY_NAMES,
+  workingHoursSchema,
+  type Crew,
+} from "@fieldops/shared/crews";
+import { FormField, FormRefusal, useRefusal, useSchemaForm } from "../../components/form";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { toast } from "../../hooks/use-toast";
 import { useUpdateCrew } from "./crew-queries";
-import { apiErrorMessage } from "../../lib/api-error";
+import { blankIsUndefined, commaList, numberOrMissing, rowsOf } from "../../lib/form-values";
 
 /** Monday first, as the week is shown everywhere in the app. */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
-interface DayDraft {
-  works: boolean;
-  start: string;
-  end: string;
+/**
+ * The API's rules for a crew's settings, with the skills as one line of comma-separated words and the working hours
+ * as every weekday's row (by weekday, Sunday first), of which the days worked are sent.
+ */
+const crewSettingsSchema = updateCrewRequestSchema.extend({
+  skills: commaList(skillsSchema),
+  workingHours: rowsOf(
+    z
+      .object({ weekday: z.number(), works: z.boolean(), start: z.string(), end: z.string() })
+      .transform(({ works, ...hours }) => (works ? hours : null))
+      .pipe(workingHoursSchema.nullable()),
+    updateCrewRequestSchema.shape.workingHours.unwrap(),
+  ).transform((days) => days.filter((day) => day !== null)),
+});
+type CrewSettingsValues = z.input<typeof crewSettingsSchema>;
+
+function valuesOf(crew: Crew): CrewSettingsValues {
+  return {
+    name: crew.name,
+    color: crew.color,
+    skills: crew.skills.join(", "),
+    workingHours: Array.from({ length: 7 }, (_, weekday) => {
+      const hours = crew.workingHours.find((entry) => entry.weekday === weekday);
+      return hours
+        ? { weekday, works: true, start: hours.start, end: hours.end }
+        : { weekday, works: false, start: "08:00", end: "17:00" };
+    }),
+    breaks: crew.breaks,
+  };
 }
 
-function draftDays(crew: Crew): DayDraft[] {
-  return Array.from({ length: 7 }, (_, weekday) => {
-    const hours = crew.workingHours.find((entry) => entry.weekday === weekday);
-    return hours ? { works: true, start: hours.start, end: hours.end } : { works: false, start: "08:00", end: "17:00" };
-  });
+/** A time of day in a row of the form, named by its hidden label ("Monday start"). */
+function TimeField({
+  form,
+  name,
+  label,
+}: {
+  form: UseFormReturn<CrewSettingsValues, unknown, unknown>;
+  name: `workingHours.${number}.${"start" | "end"}` | `breaks.${number}.${"windowStart" | "windowEnd"}`;
+  label: string;
+}) {
+  return (
+    <FormField form={form} name={name} label={label} hideLabel>
+      {(control) => (
+        <Input {...control} type="time" className="w-32" required {...form.register(name, blankIsUndefined)} />
+      )}
+    </FormField>
+  );
 }
 
 /** Name, colour, skills, working hours and breaks of a crew, saved together. */
 export function CrewSettingsForm({ crew, canManage }: { crew: Crew; canManage: boolean }) {
   const update = useUpdateCrew(crew.id);
-  const [name, setName] = useState(crew.name);
-  const [color, setColor] = useState(crew.color);
-  const [skills, setSkills] = useState(crew.skills.join(", "));
-  const [days, setDays] = useState(() => draftDays(crew));
-  const [breaks, setBreaks] = useState(crew.breaks);
+  const form = useSchemaForm(crewSettingsSchema, valuesOf(crew));
+  const breaks = useFieldArray({ control: form.control, name: "breaks" });
+  const days = form.watch("workingHours");
+  // The request's working hours are the days worked, in weekday order; the form's rows are every weekday.
+  const { refusal, place, clear } = useRefusal(form, (field) => {
+    const [, index, rest] = /^workingHours\.(\d+)\.(.+)$/.exec(field) ?? [];
+    if (index === undefined) return field;
+    const weekday = form.getValues("workingHours").filter((day) => day.works)[Number(index)]?.weekday;
+    return weekday === undefined ? "" : `workingHours.${weekday}.${rest}`;
+  });
 
-  const setDay = (weekday: number, change: Partial<DayDraft>) =>
-    setDays((current) => current.map((day, index) => (index === weekday ? { ...day, ...change } : day)));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const request: UpdateCrewRequest = {
-      name,
-      color,
-      skills: skills
-        .split(",")
-        .map((skill) => skill.trim())
-        .filter(Boolean),
-      workingHours: days.flatMap((day, weekday) => (day.works ? [{ weekday, start: day.start, end: day.end }] : [])),
-      breaks,
-    };
-    update.mutate(request, {
+  const submit = form.handleSubmit((body) => {
+    clear();
+    update.mutate(body, {
       onSuccess: (saved) => {
-        setSkills(saved.skills.join(", "));
+        // The skills as the server keeps them (lowercase, each once).
+        form.reset(valuesOf(saved));
         toast({ title: "Crew saved" });
       },
+      onError: place,
     });
-  };
+  });
 
   const disabled = !canManage || update.isPending;
   return (
@@ -64,66 +103,40 @@ export function CrewSettingsForm({ crew, canManage }: { crew: Crew; canManage: b
         <CardDescription>Times are in your company's time zone.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid gap-6">
+        <form onSubmit={submit} noValidate className="grid gap-6">
           <fieldset disabled={disabled} className="grid gap-4 sm:grid-cols-[2fr_auto_3fr]">
             <legend className="sr-only">Details</legend>
-            <div className="grid gap-1.5">
-              <Label htmlFor="crew-name">Crew name</Label>
-              <Input id="crew-name" required maxLength={80} value={name} onChange={(e) => setName(e.target.value)} />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="crew-color">Colour</Label>
-              <Input
-                id="crew-color"
-                type="color"
-                className="w-16 p-1"
-                value={color}
-                onChange={(e) => setColor(e.target.value)}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="crew-skills">Skills (separated by commas)</Label>
-              <Input id="crew-skills" value={skills} onChange={(e) => setSkills(e.target.value)} />
-            </div>
+            <FormField form={form} name="name" label="Crew name">
+              {(control) => <Input {...control} required {...form.register("name")} />}
+            </FormField>
+            <FormField form={form} name="color" label="Colour">
+              {(control) => <Input {...control} type="color" className="w-16 p-1" {...form.register("color")} />}
+            </FormField>
+            <FormField form={form} name="skills" label="Skills (separated by commas)">
+              {(control) => <Input {...control} {...form.register("skills")} />}
+            </FormField>
           </fieldset>
 
           <fieldset disabled={disabled} className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Working hours</legend>
             {WEEK_ORDER.map((weekday) => {
-              const day = days[weekday]!;
               const dayName = WEEKDAY_NAMES[weekday];
               return (
-                <div key={weekday} className="flex flex-wrap items-center gap-3">
-                  <label className="flex w-32 items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={day.works}
-                      onChange={(e) => setDay(weekday, { works: e.target.checked })}
-                    />
+                <div key={weekday} className="flex flex-wrap items-start gap-3">
+                  <label className="flex h-9 w-32 items-center gap-2 text-sm">
+                    <input type="checkbox" {...form.register(`workingHours.${weekday}.works`)} />
                     {dayName}
                   </label>
-                  {day.works ? (
+                  {days[weekday]?.works ? (
                     <>
-                      <Input
-                        type="time"
-                        aria-label={`${dayName} start`}
-                        className="w-32"
-                        value={day.start}
-                        required
-                        onChange={(e) => setDay(weekday, { start: e.target.value })}
-                      />
-                      <span aria-hidden="true">–</span>
-                      <Input
-                        type="time"
-                        aria-label={`${dayName} end`}
-                        className="w-32"
-                        value={day.end}
-                        required
-                        onChange={(e) => setDay(weekday, { end: e.target.value })}
-                      />
+                      <TimeField form={form} name={`workingHours.${weekday}.start`} label={`${dayName} start`} />
+                      <span aria-hidden="true" className="leading-9">
+                        –
+                      </span>
+                      <TimeField form={form} name={`workingHours.${weekday}.end`} label={`${dayName} end`} />
                     </>
                   ) : (
-                    <span className="text-sm text-muted-foreground">Day off</span>
+                    <span className="text-sm leading-9 text-muted-foreground">Day off</span>
                   )}
                 </div>
               );
@@ -132,51 +145,42 @@ export function CrewSettingsForm({ crew, canManage }: { crew: Crew; canManage: b
 
           <fieldset disabled={disabled} className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Breaks (every working day)</legend>
-            {breaks.length === 0 ? <p className="text-sm text-muted-foreground">No breaks.</p> : null}
-            {breaks.map((entry, index) => (
-              <div key={index} className="flex flex-wrap items-center gap-3">
-                <span className="text-sm">Starts between</span>
-                <Input
-                  type="time"
-                  aria-label={`Break ${index + 1} earliest start`}
-                  className="w-32"
-                  value={entry.windowStart}
-                  required
-                  onChange={(e) =>
-                    setBreaks((list) => list.map((b, i) => (i === index ? { ...b, windowStart: e.target.value } : b)))
-                  }
+            {breaks.fields.length === 0 ? <p className="text-sm text-muted-foreground">No breaks.</p> : null}
+            {breaks.fields.map((entry, index) => (
+              <div key={entry.id} className="flex flex-wrap items-start gap-3">
+                <span className="text-sm leading-9">Starts between</span>
+                <TimeField
+                  form={form}
+                  name={`breaks.${index}.windowStart`}
+                  label={`Break ${index + 1} earliest start`}
                 />
-                <span className="text-sm">and</span>
-                <Input
-                  type="time"
-                  aria-label={`Break ${index + 1} latest start`}
-                  className="w-32"
-                  value={entry.windowEnd}
-                  required
-                  onChange={(e) =>
-                    setBreaks((list) => list.map((b, i) => (i === index ? { ...b, windowEnd: e.target.value } : b)))
-                  }
-                />
-                <Input
-                  type="number"
-                  min={5}
-                  max={240}
-                  aria-label={`Break ${index + 1} minutes`}
-                  className="w-24"
-                  value={entry.durationMinutes}
-                  required
-                  onChange={(e) =>
-                    setBreaks((list) =>
-                      list.map((b, i) => (i === index ? { ...b, durationMinutes: Number(e.target.value) } : b)),
-                    )
-                  }
-                />
-                <span className="text-sm">minutes</span>
+                <span className="text-sm leading-9">and</span>
+                <TimeField form={form} name={`breaks.${index}.windowEnd`} label={`Break ${index + 1} latest start`} />
+                <FormField
+                  form={form}
+                  name={`breaks.${index}.durationMinutes`}
+                  label={`Break ${index + 1} minutes`}
+                  hideLabel
+                >
+                  {(control) => (
+                    <Input
+                      {...control}
+                      type="number"
+                      min={5}
+                      max={240}
+                      className="w-24"
+                      required
+                      {...form.register(`breaks.${index}.durationMinutes`, numberOrMissing)}
+                    />
+                  )}
+                </FormField>
+                <span className="text-sm leading-9">minutes</span>
                 <Button
                   type="button"
                   variant="outline"
                   size="sm"
-                  onClick={() => setBreaks((list) => list.filter((_, i) => i !== index))}
+                  className="mt-0.5"
+                  onClick={() => breaks.remove(index)}
                 >
                   Remove break {index + 1}
                 </Button>
@@ -187,10 +191,8 @@ export function CrewSettingsForm({ crew, canManage }: { crew: Crew; canManage: b
                 type="button"
                 variant="outline"
                 size="sm"
-                disabled={breaks.length >= 5}
-                onClick={() =>
-                  setBreaks((list) => [...list, { windowStart: "12:00", windowEnd: "13:00", durationMinutes: 30 }])
-                }
+                disabled={breaks.fields.length >= MAX_CREW_BREAKS}
+                onClick={() => breaks.append({ windowStart: "12:00", windowEnd: "13:00", durationMinutes: 30 })}
               >
                 Add a break
               </Button>
@@ -206,11 +208,7 @@ export function CrewSettingsForm({ crew, canManage }: { crew: Crew; canManage: b
           ) : (
             <p className="text-sm text-muted-foreground">Only owners and members can change crews.</p>
           )}
-          {update.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {apiErrorMessage(update.error)}
-            </p>
-          ) : null}
+          <FormRefusal error={refusal} />
         </form>
       </CardContent>
     </Card>

@@ -1,18 +1,16 @@
-import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import type { Crew } from "@fieldops/shared/crews";
+import { createCrewRequestSchema, type Crew } from "@fieldops/shared/crews";
+import { FormField, FormRefusal, useRefusal, useSchemaForm } from "../../components/form";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { useCan } from "../../lib/permissions";
 import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
 import { NoCompanyNotice } from "../../components/no-company-notice";
 import { formatMinutes, useCreateCrew, useCrewLoad } from "./crew-queries";
 import { TeamCard } from "./team-card";
-import { apiErrorMessage } from "../../lib/api-error";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { ColorDot } from "./color-dot";
 import { useSignedInUser } from "../../lib/session";
@@ -69,15 +67,12 @@ function CrewRow({ crew, membersLabel }: { crew: Crew; membersLabel: string }) {
 function NewCrewForm() {
   const create = useCreateCrew();
   const navigate = useNavigate();
-  const [name, setName] = useState("");
-  const [color, setColor] = useState("#16a34a");
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void create.mutateAsync({ name, color }).then(
-      (crew) => navigate(`/crews/${crew.id}`),
-      () => undefined,
-    );
-  };
+  const form = useSchemaForm(createCrewRequestSchema, { name: "", color: "#16a34a" });
+  const { refusal, place, clear } = useRefusal(form);
+  const submit = form.handleSubmit((body) => {
+    clear();
+    create.mutate(body, { onSuccess: (crew) => void navigate(`/crews/${crew.id}`), onError: place });
+  });
   return (
     <Card role="region" aria-labelledby="new-crew-title">
       <CardHeader>
@@ -87,30 +82,18 @@ function NewCrewForm() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor="new-crew-name">Crew name</Label>
-            <Input id="new-crew-name" required maxLength={80} value={name} onChange={(e) => setName(e.target.value)} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="new-crew-color">Colour</Label>
-            <Input
-              id="new-crew-color"
-              type="color"
-              className="w-16 p-1"
-              value={color}
-              onChange={(e) => setColor(e.target.value)}
-            />
-          </div>
-          <Button type="submit" disabled={create.isPending}>
+        <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-3">
+          <FormField form={form} name="name" label="Crew name">
+            {(control) => <Input {...control} required {...form.register("name")} />}
+          </FormField>
+          <FormField form={form} name="color" label="Colour">
+            {(control) => <Input {...control} type="color" className="w-16 p-1" {...form.register("color")} />}
+          </FormField>
+          <Button type="submit" className="mt-5" disabled={create.isPending}>
             {create.isPending ? "Creating…" : "Create crew"}
           </Button>
         </form>
-        {create.isError ? (
-          <p role="alert" className="mt-2 text-sm text-destructive">
-            {apiErrorMessage(create.error)}
-          </p>
-        ) : null}
+        <FormRefusal error={refusal} className="mt-2" />
       </CardContent>
     </Card>
   );

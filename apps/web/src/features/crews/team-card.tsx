@@ -1,11 +1,9 @@
-import { useState, type FormEvent } from "react";
-import { crewEndpoints, type AddTeamMemberRequest } from "@fieldops/shared/crews";
+import { addTeamMemberRequestSchema, crewEndpoints } from "@fieldops/shared/crews";
+import { FormField, FormRefusal, useRefusal, useSchemaForm } from "../../components/form";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { endpointKey, useEndpointMutation } from "../../lib/endpoints";
-import { apiErrorMessage } from "../../lib/api-error";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { useTeam } from "../../lib/crews";
 
@@ -15,56 +13,39 @@ function useAddTeamMember() {
 
 function AddTeamMemberForm({ technician }: { technician: string }) {
   const add = useAddTeamMember();
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<AddTeamMemberRequest["role"]>("field_user");
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void add.mutateAsync({ body: { name, email, role } }).then(
-      () => {
-        setName("");
-        setEmail("");
+  const form = useSchemaForm(addTeamMemberRequestSchema, { name: "", email: "", role: "field_user" });
+  const { refusal, place, clear } = useRefusal(form);
+  const submit = form.handleSubmit((body) => {
+    clear();
+    add.mutate(
+      { body },
+      {
+        // The next person is most often of the same role.
+        onSuccess: () => form.reset({ name: "", email: "", role: body.role }),
+        onError: place,
       },
-      () => undefined,
     );
-  };
+  });
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
-      <div className="grid gap-1.5">
-        <Label htmlFor="team-name">Name</Label>
-        <Input id="team-name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="team-email">Email</Label>
-        <Input
-          id="team-email"
-          type="email"
-          required
-          maxLength={254}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="team-role">Role</Label>
-        <select
-          id="team-role"
-          className="h-9 rounded-md border bg-background px-3 text-sm"
-          value={role}
-          onChange={(e) => setRole(e.target.value === "member" ? "member" : "field_user")}
-        >
-          <option value="field_user">{technician} (field user)</option>
-          <option value="member">Office member</option>
-        </select>
-      </div>
-      <Button type="submit" disabled={add.isPending}>
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-3">
+      <FormField form={form} name="name" label="Name">
+        {(control) => <Input {...control} required {...form.register("name")} />}
+      </FormField>
+      <FormField form={form} name="email" label="Email">
+        {(control) => <Input {...control} type="email" required {...form.register("email")} />}
+      </FormField>
+      <FormField form={form} name="role" label="Role">
+        {(control) => (
+          <select {...control} className="h-9 rounded-md border bg-background px-3 text-sm" {...form.register("role")}>
+            <option value="field_user">{technician} (field user)</option>
+            <option value="member">Office member</option>
+          </select>
+        )}
+      </FormField>
+      <Button type="submit" className="mt-5" disabled={add.isPending}>
         {add.isPending ? "Adding…" : "Add team member"}
       </Button>
-      {add.isError ? (
-        <p role="alert" className="basis-full text-sm text-destructive">
-          {apiErrorMessage(add.error)}
-        </p>
-      ) : null}
+      <FormRefusal error={refusal} className="basis-full" />
     </form>
   );
 }

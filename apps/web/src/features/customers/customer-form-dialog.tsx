@@ -1,9 +1,9 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useFieldArray } from "react-hook-form";
 import { Plus, Trash2 } from "lucide-react";
 import { z } from "zod";
 import { createCustomerRequestSchema, type Customer } from "@fieldops/shared/customers";
-import { FormField, placeServerError, useSchemaForm } from "../../components/form";
+import { FormField, useRefusal, useSchemaForm } from "../../components/form";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import {
@@ -17,29 +17,14 @@ import {
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import { apiErrorMessage } from "../../lib/api-error";
+import { blankIsNull, commaList, numberOrMissing } from "../../lib/form-values";
 import { useSaveCustomer } from "./customer-queries";
 
 /** The API's own rules, with the tags typed as one line of comma-separated words. */
 const customerFormSchema = createCustomerRequestSchema.extend({
-  tags: z
-    .string()
-    .transform((line) =>
-      line
-        .split(",")
-        .map((tag) => tag.trim())
-        .filter((tag) => tag !== ""),
-    )
-    .pipe(createCustomerRequestSchema.shape.tags.unwrap()),
+  tags: commaList(createCustomerRequestSchema.shape.tags.unwrap()),
 });
 type CustomerFormValues = z.input<typeof customerFormSchema>;
-
-/** A field left blank is no value at all (null), not an empty text. */
-const blankIsNull = { setValueAs: (value: string | null) => (value === null || value.trim() === "" ? null : value) };
-/** A coordinate typed as text: blank is missing ("is required"), anything else must read as a number. */
-const asCoordinate = {
-  setValueAs: (value: string | number | undefined) =>
-    typeof value === "number" ? value : value === undefined || value.trim() === "" ? undefined : Number(value),
-};
 
 type PropertyValues = CustomerFormValues["properties"][number];
 
@@ -94,26 +79,25 @@ export function CustomerFormDialog({
   const contacts = useFieldArray({ control: form.control, name: "contacts" });
   const properties = useFieldArray({ control: form.control, name: "properties" });
   const save = useSaveCustomer(customer?.id ?? null);
-  /** The server's refusal when no field of the form shows it. */
-  const [refusal, setRefusal] = useState<unknown>(null);
+  const { refusal, place, clear } = useRefusal(form);
   const { reset } = form;
 
   // Each opening starts from the customer as stored, without the last attempt's errors.
   useEffect(() => {
     if (open) {
       reset(valuesOf(customer));
-      setRefusal(null);
+      clear();
     }
-  }, [open, customer, reset]);
+  }, [open, customer, reset, clear]);
 
   const submit = form.handleSubmit((body) => {
-    setRefusal(null);
+    clear();
     save.mutate(body, {
       onSuccess: (saved) => {
         onOpenChange(false);
         onSaved?.(saved);
       },
-      onError: (error) => setRefusal(placeServerError(form, error)),
+      onError: place,
     });
   });
 
@@ -210,7 +194,7 @@ export function CustomerFormDialog({
                     <Input
                       {...control}
                       inputMode="decimal"
-                      {...form.register(`properties.${i}.latitude`, asCoordinate)}
+                      {...form.register(`properties.${i}.latitude`, numberOrMissing)}
                     />
                   )}
                 </FormField>
@@ -219,7 +203,7 @@ export function CustomerFormDialog({
                     <Input
                       {...control}
                       inputMode="decimal"
-                      {...form.register(`properties.${i}.longitude`, asCoordinate)}
+                      {...form.register(`properties.${i}.longitude`, numberOrMissing)}
                     />
                   )}
                 </FormField>

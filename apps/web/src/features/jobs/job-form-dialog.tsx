@@ -1,8 +1,17 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { useFieldArray } from "react-hook-form";
 import { Plus, Trash2 } from "lucide-react";
+import { z } from "zod";
 import { zonedWallClockToUtc } from "@fieldops/shared/company-time";
-import type { CreateJobRequest, JobDetail } from "@fieldops/shared/jobs";
+import { skillsSchema } from "@fieldops/shared/crews";
+import {
+  checklistItemInputSchema,
+  createJobRequestSchema,
+  lineItemInputSchema,
+  type JobDetail,
+} from "@fieldops/shared/jobs";
 import type { Terminology } from "@fieldops/shared/verticals";
+import { FormField, useRefusal, useSchemaForm } from "../../components/form";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import {
@@ -18,6 +27,14 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { useCreateJob, useUpdateJob } from "./queries";
 import { apiErrorMessage } from "../../lib/api-error";
+import {
+  blankIsMissing,
+  blankIsUndefined,
+  centsFromDollars,
+  commaList,
+  numberFromText,
+  rowsOf,
+} from "../../lib/form-values";
 import { useCustomerOptions } from "../../lib/jobs";
 import { useCustomer } from "../../lib/customers";
 
@@ -29,27 +46,76 @@ export const RECURRENCE_CHOICES = [
   { value: "FREQ=MONTHLY", label: "Every month" },
 ] as const;
 
-interface LineRow {
-  service: string;
-  quantity: string;
-  unitPrice: string;
-  taxable: boolean;
-}
-
-/** "mowing, Irrigation ," → ["mowing", "Irrigation"]: the server lowercases and removes repeats. */
-export function parseSkills(value: string): string[] {
-  return value
-    .split(",")
-    .map((skill) => skill.trim())
-    .filter((skill) => skill !== "");
-}
-
-/** A `datetime-local` value read on the company's wall clock, as an ISO instant. */
+/** A `datetime-local` value read on the company's wall clock, as an ISO instant (as typed when it reads as none). */
 function companyLocalToIso(value: string, timeZone: string): string {
   const [date = "", time = "00:00"] = value.split("T");
   const [y, m, d] = date.split("-").map(Number);
   const [hh, mm] = time.split(":").map(Number);
-  return zonedWallClockToUtc(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, hh ?? 0, mm ?? 0), timeZone).toISOString();
+  const instant = zonedWallClockToUtc(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, hh ?? 0, mm ?? 0), timeZone);
+  return Number.isNaN(instant.getTime()) ? value : instant.toISOString();
+}
+
+type RecurrenceRequest = z.input<typeof createJobRequestSchema>["recurrence"];
+
+/**
+ * The API's rules for a job, with the fields a person types differently: the skills as one line of comma-separated
+ * words, a line's quantity as text and its unit price in dollars, blank checklist rows left out, and the visits as
+ * one-off or recurring with a first visit on the company's wall clock (`timeZone`).
+ */
+function jobFormSchema(timeZone: string) {
+  const shape = createJobRequestSchema.shape;
+  return createJobRequestSchema.extend({
+    customerId: blankIsMissing(shape.customerId),
+    requiredSkills: commaList(skillsSchema),
+    lineItems: rowsOf(
+      lineItemInputSchema.extend({
+        quantity: numberFromText(lineItemInputSchema.shape.quantity),
+        /** Typed in dollars. */
+        unitPriceCents: centsFromDollars(lineItemInputSchema.shape.unitPriceCents),
+      }),
+      shape.lineItems.unwrap(),
+    ),
+    checklist: rowsOf(
+      z
+        .object({ label: z.string() })
+        .transform((item) => (item.label.trim() === "" ? null : item))
+        .pipe(checklistItemInputSchema.nullable()),
+      shape.checklist.unwrap(),
+    ).transform((items) => items.filter((item) => item !== null)),
+    recurrence: z
+      .object({ kind: z.enum(["once", "recurring"]), rule: z.string(), start: z.string() })
+      .transform(({ kind, rule, start }) =>
+        kind === "once"
+          ? undefined
+          : // A blank first visit is missing, which the API's rule reports as required.
+            { rule, start: start === "" ? undefined : companyLocalToIso(start, timeZone) },
+      )
+      .pipe(shape.recurrence as z.ZodType<RecurrenceRequest, { rule: string; start: string | undefined } | undefined>),
+  });
+}
+type JobFormValues = z.input<ReturnType<typeof jobFormSchema>>;
+type LineValues = JobFormValues["lineItems"][number];
+
+const newLine = (): LineValues => ({ service: "", quantity: "1", unitPriceCents: "0.00", taxable: false });
+
+function valuesOf(job: JobDetail | undefined): JobFormValues {
+  return {
+    customerId: job?.customerId ?? "",
+    title: job?.title ?? "",
+    // Blank is left out (register's blankIsUndefined), from the start too.
+    instructions: job?.instructions ?? undefined,
+    propertyId: job?.property?.id,
+    requiredSkills: job?.requiredSkills.join(", ") ?? "",
+    lineItems:
+      job?.lineItems.map((item) => ({
+        service: item.service,
+        quantity: String(item.quantity),
+        unitPriceCents: (item.unitPriceCents / 100).toFixed(2),
+        taxable: item.taxable,
+      })) ?? [],
+    checklist: job?.checklist.map((item) => ({ label: item.label })) ?? [],
+    recurrence: { kind: "once", rule: RECURRENCE_CHOICES[1].value, start: "" },
+  };
 }
 
 export function JobFormDialog({
@@ -69,73 +135,43 @@ export function JobFormDialog({
   onSaved: (job: JobDetail) => void;
 }) {
   const id = useId();
+  const [schema] = useState(() => jobFormSchema(timeZone));
+  const form = useSchemaForm(schema, valuesOf(job));
+  const lines = useFieldArray({ control: form.control, name: "lineItems" });
+  const checklist = useFieldArray({ control: form.control, name: "checklist" });
   const [customerSearch, setCustomerSearch] = useState("");
-  const [customerId, setCustomerId] = useState(job?.customerId ?? "");
-  const [title, setTitle] = useState(job?.title ?? "");
-  const [instructions, setInstructions] = useState(job?.instructions ?? "");
-  const [recurring, setRecurring] = useState(false);
-  const [rule, setRule] = useState<string>(RECURRENCE_CHOICES[1].value);
-  const [start, setStart] = useState("");
-  const [lines, setLines] = useState<LineRow[]>(
-    job?.lineItems.map((item) => ({
-      service: item.service,
-      quantity: String(item.quantity),
-      unitPrice: (item.unitPriceCents / 100).toFixed(2),
-      taxable: item.taxable,
-    })) ?? [],
-  );
-  const [checklist, setChecklist] = useState<string[]>(job?.checklist.map((item) => item.label) ?? []);
-  const [propertyId, setPropertyId] = useState(job?.property?.id ?? "");
-  const [skills, setSkills] = useState(job?.requiredSkills.join(", ") ?? "");
+  const { refusal, place, clear } = useRefusal(form);
+  const customerId = form.watch("customerId");
+  const propertyId = form.watch("propertyId") ?? "";
+  const recurring = form.watch("recurrence.kind") === "recurring";
   const customers = useCustomerOptions(customerSearch, open && !job);
   const customer = useCustomer(customerId, open && customerId !== "");
   const properties = customer.data?.properties ?? [];
   const create = useCreateJob();
   const update = useUpdateJob();
   const saving = create.isPending || update.isPending;
-  const error = create.error ?? update.error;
   const jobWord = terminology.job;
   const customerWord = terminology.customer.toLowerCase();
+  const callbacks = { onSuccess: onSaved, onError: place };
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const lineItems = lines.map((line) => ({
-      service: line.service,
-      quantity: Number(line.quantity),
-      unitPriceCents: Math.round(Number(line.unitPrice) * 100),
-      taxable: line.taxable,
-    }));
-    const checklistItems = checklist.filter((label) => label.trim() !== "").map((label) => ({ label }));
-    const requiredSkills = parseSkills(skills);
-    if (job) {
-      update.mutate(
-        {
-          params: { id: job.id },
-          body: {
-            title,
-            instructions: instructions || undefined,
-            propertyId: propertyId || undefined,
-            requiredSkills,
-            lineItems,
-            checklist: checklistItems,
-          },
-        },
-        { onSuccess: onSaved },
-      );
+  const submit = form.handleSubmit((body) => {
+    clear();
+    if (!job) {
+      create.mutate({ body }, callbacks);
       return;
     }
-    const body: CreateJobRequest = {
-      customerId,
-      title,
-      propertyId: propertyId || undefined,
-      requiredSkills,
-      instructions: instructions || undefined,
-      lineItems,
-      checklist: checklistItems,
-      recurrence: recurring && start ? { rule, start: companyLocalToIso(start, timeZone) } : undefined,
+    // The same fields' rules as a new job's; an edit keeps the customer and the recurrence, and clears instructions
+    // left blank.
+    const changes = {
+      title: body.title,
+      instructions: body.instructions ?? null,
+      propertyId: body.propertyId,
+      requiredSkills: body.requiredSkills,
+      lineItems: body.lineItems,
+      checklist: body.checklist,
     };
-    create.mutate({ body }, { onSuccess: onSaved });
-  }
+    update.mutate({ params: { id: job.id }, body: changes }, callbacks);
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -148,7 +184,12 @@ export function JobFormDialog({
               : `A one-off ${jobWord.toLowerCase()} gets one visit to schedule; a recurring one gets its visits for the next 8 weeks.`}
           </DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} aria-label={job ? `Edit ${jobWord}` : `New ${jobWord}`}>
+        <form
+          className="grid gap-4"
+          onSubmit={submit}
+          noValidate
+          aria-label={job ? `Edit ${jobWord}` : `New ${jobWord}`}
+        >
           {!job ? (
             <div className="grid gap-2">
               <Label htmlFor={`${id}-customer-search`}>Find a {customerWord}</Label>
@@ -158,25 +199,27 @@ export function JobFormDialog({
                 onChange={(e) => setCustomerSearch(e.target.value)}
                 placeholder="Name"
               />
-              <Label htmlFor={`${id}-customer`}>{terminology.customer}</Label>
-              <NativeSelect
-                id={`${id}-customer`}
-                required
-                value={customerId}
-                onChange={(e) => {
-                  setCustomerId(e.target.value);
-                  setPropertyId("");
-                }}
-              >
-                <option value="">
-                  {customers.isPending ? `Loading ${terminology.customers.toLowerCase()}…` : `Choose a ${customerWord}`}
-                </option>
-                {customers.data?.items.map((customer) => (
-                  <option key={customer.id} value={customer.id}>
-                    {customer.name}
-                  </option>
-                ))}
-              </NativeSelect>
+              <FormField form={form} name="customerId" label={terminology.customer}>
+                {(control) => (
+                  <NativeSelect
+                    {...control}
+                    required
+                    {...form.register("customerId", { onChange: () => form.setValue("propertyId", undefined) })}
+                    value={customerId}
+                  >
+                    <option value="">
+                      {customers.isPending
+                        ? `Loading ${terminology.customers.toLowerCase()}…`
+                        : `Choose a ${customerWord}`}
+                    </option>
+                    {customers.data?.items.map((option) => (
+                      <option key={option.id} value={option.id}>
+                        {option.name}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </FormField>
               {customers.isError ? (
                 <p className="text-sm text-destructive">{terminology.customers} could not be loaded.</p>
               ) : null}
@@ -184,176 +227,153 @@ export function JobFormDialog({
           ) : null}
           {customerId ? (
             <div className="grid gap-2">
-              <Label htmlFor={`${id}-property`}>Property</Label>
-              <NativeSelect id={`${id}-property`} value={propertyId} onChange={(e) => setPropertyId(e.target.value)}>
-                <option value="">
-                  {customer.isPending
-                    ? "Loading properties…"
-                    : properties.length > 0
-                      ? `The ${customerWord}'s first property`
-                      : `The ${customerWord} has no property`}
-                </option>
-                {properties.map((property) => (
-                  <option key={property.id} value={property.id}>
-                    {property.name ?? `${property.street}, ${property.city}`}
-                  </option>
-                ))}
-              </NativeSelect>
+              <FormField form={form} name="propertyId" label="Property">
+                {(control) => (
+                  <NativeSelect {...control} {...form.register("propertyId", blankIsUndefined)} value={propertyId}>
+                    <option value="">
+                      {customer.isPending
+                        ? "Loading properties…"
+                        : properties.length > 0
+                          ? `The ${customerWord}'s first property`
+                          : `The ${customerWord} has no property`}
+                    </option>
+                    {properties.map((property) => (
+                      <option key={property.id} value={property.id}>
+                        {property.name ?? `${property.street}, ${property.city}`}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </FormField>
               {customer.isError ? <p className="text-sm text-destructive">Properties could not be loaded.</p> : null}
             </div>
           ) : null}
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input
-              id={`${id}-title`}
-              required
-              maxLength={200}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-instructions`}>Instructions</Label>
-            <textarea
-              id={`${id}-instructions`}
-              maxLength={5000}
-              className="min-h-16 rounded-md border border-input bg-background px-3 py-2 text-sm"
-              value={instructions}
-              onChange={(e) => setInstructions(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-skills`}>Required skills</Label>
-            <Input
-              id={`${id}-skills`}
-              maxLength={1000}
-              value={skills}
-              onChange={(e) => setSkills(e.target.value)}
-              placeholder="e.g. irrigation, tree-care"
-              aria-describedby={`${id}-skills-hint`}
-            />
-            <p id={`${id}-skills-hint`} className="text-xs text-muted-foreground">
-              Separated by commas. Only a crew with every one of them can be given this {jobWord.toLowerCase()}'s
-              visits.
-            </p>
-          </div>
+          <FormField form={form} name="title" label="Title">
+            {(control) => <Input {...control} required {...form.register("title")} />}
+          </FormField>
+          <FormField form={form} name="instructions" label="Instructions">
+            {(control) => (
+              <textarea
+                {...control}
+                className="min-h-16 rounded-md border border-input bg-background px-3 py-2 text-sm"
+                {...form.register("instructions", blankIsUndefined)}
+              />
+            )}
+          </FormField>
+          <FormField
+            form={form}
+            name="requiredSkills"
+            label="Required skills"
+            hint={`Separated by commas. Only a crew with every one of them can be given this ${jobWord.toLowerCase()}'s visits.`}
+          >
+            {(control) => (
+              <Input {...control} placeholder="e.g. irrigation, tree-care" {...form.register("requiredSkills")} />
+            )}
+          </FormField>
           {!job ? (
             <fieldset className="grid gap-2">
               <legend className="mb-1 text-sm font-medium">Visits</legend>
               <label className="flex items-center gap-2 text-sm">
-                <input type="radio" name={`${id}-kind`} checked={!recurring} onChange={() => setRecurring(false)} />{" "}
-                One-off
+                <input type="radio" value="once" {...form.register("recurrence.kind")} /> One-off
               </label>
               <label className="flex items-center gap-2 text-sm">
-                <input type="radio" name={`${id}-kind`} checked={recurring} onChange={() => setRecurring(true)} />{" "}
-                Recurring
+                <input type="radio" value="recurring" {...form.register("recurrence.kind")} /> Recurring
               </label>
               {recurring ? (
                 <div className="grid gap-2 sm:grid-cols-2">
-                  <div className="grid gap-2">
-                    <Label htmlFor={`${id}-rule`}>Repeats</Label>
-                    <NativeSelect id={`${id}-rule`} value={rule} onChange={(e) => setRule(e.target.value)}>
-                      {RECURRENCE_CHOICES.map((choice) => (
-                        <option key={choice.value} value={choice.value}>
-                          {choice.label}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </div>
-                  <div className="grid gap-2">
-                    <Label htmlFor={`${id}-start`}>First visit ({timeZone})</Label>
-                    <Input
-                      id={`${id}-start`}
-                      type="datetime-local"
-                      required
-                      value={start}
-                      onChange={(e) => setStart(e.target.value)}
-                    />
-                  </div>
+                  <FormField form={form} name="recurrence.rule" label="Repeats">
+                    {(control) => (
+                      <NativeSelect {...control} {...form.register("recurrence.rule")}>
+                        {RECURRENCE_CHOICES.map((choice) => (
+                          <option key={choice.value} value={choice.value}>
+                            {choice.label}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    )}
+                  </FormField>
+                  <FormField form={form} name="recurrence.start" label={`First visit (${timeZone})`}>
+                    {(control) => (
+                      <Input {...control} type="datetime-local" required {...form.register("recurrence.start")} />
+                    )}
+                  </FormField>
                 </div>
               ) : null}
             </fieldset>
           ) : null}
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">Line items</legend>
-            {lines.map((line, index) => (
-              <div key={index} className="grid grid-cols-[1fr_5rem_7rem_auto_auto] items-end gap-2">
-                <Input
-                  aria-label={`Service ${index + 1}`}
-                  required
-                  maxLength={200}
-                  value={line.service}
-                  onChange={(e) => setLines(lines.map((l, i) => (i === index ? { ...l, service: e.target.value } : l)))}
-                />
-                <Input
-                  aria-label={`Quantity ${index + 1}`}
-                  type="number"
-                  min="0.01"
-                  step="0.01"
-                  required
-                  value={line.quantity}
-                  onChange={(e) =>
-                    setLines(lines.map((l, i) => (i === index ? { ...l, quantity: e.target.value } : l)))
-                  }
-                />
-                <Input
-                  aria-label={`Unit price ${index + 1}`}
-                  type="number"
-                  min="0"
-                  step="0.01"
-                  required
-                  value={line.unitPrice}
-                  onChange={(e) =>
-                    setLines(lines.map((l, i) => (i === index ? { ...l, unitPrice: e.target.value } : l)))
-                  }
-                />
-                <label className="flex items-center gap-1 text-sm">
-                  <input
-                    type="checkbox"
-                    checked={line.taxable}
-                    onChange={(e) =>
-                      setLines(lines.map((l, i) => (i === index ? { ...l, taxable: e.target.checked } : l)))
-                    }
-                  />{" "}
-                  Taxable
+            {lines.fields.map((line, index) => (
+              <div key={line.id} className="grid grid-cols-[1fr_5rem_7rem_auto_auto] items-start gap-2">
+                <FormField form={form} name={`lineItems.${index}.service`} label={`Service ${index + 1}`} hideLabel>
+                  {(control) => <Input {...control} required {...form.register(`lineItems.${index}.service`)} />}
+                </FormField>
+                <FormField form={form} name={`lineItems.${index}.quantity`} label={`Quantity ${index + 1}`} hideLabel>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      type="number"
+                      min="0.01"
+                      step="0.01"
+                      required
+                      {...form.register(`lineItems.${index}.quantity`)}
+                    />
+                  )}
+                </FormField>
+                <FormField
+                  form={form}
+                  name={`lineItems.${index}.unitPriceCents`}
+                  label={`Unit price ${index + 1}`}
+                  hideLabel
+                >
+                  {(control) => (
+                    <Input
+                      {...control}
+                      type="number"
+                      min="0"
+                      step="0.01"
+                      required
+                      {...form.register(`lineItems.${index}.unitPriceCents`)}
+                    />
+                  )}
+                </FormField>
+                <label className="flex h-9 items-center gap-1 text-sm">
+                  <input type="checkbox" {...form.register(`lineItems.${index}.taxable`)} /> Taxable
                 </label>
                 <Button
                   type="button"
                   variant="ghost"
                   size="icon"
                   aria-label={`Remove line item ${index + 1}`}
-                  onClick={() => setLines(lines.filter((_, i) => i !== index))}
+                  onClick={() => lines.remove(index)}
                 >
                   <Trash2 aria-hidden="true" />
                 </Button>
               </div>
             ))}
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="w-fit"
-              onClick={() => setLines([...lines, { service: "", quantity: "1", unitPrice: "0.00", taxable: false }])}
-            >
+            <Button type="button" variant="outline" size="sm" className="w-fit" onClick={() => lines.append(newLine())}>
               <Plus aria-hidden="true" /> Add line item
             </Button>
           </fieldset>
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">Checklist</legend>
-            {checklist.map((label, index) => (
-              <div key={index} className="flex items-center gap-2">
-                <Input
-                  aria-label={`Checklist item ${index + 1}`}
-                  maxLength={200}
-                  value={label}
-                  onChange={(e) => setChecklist(checklist.map((l, i) => (i === index ? e.target.value : l)))}
-                />
+            {checklist.fields.map((item, index) => (
+              <div key={item.id} className="flex items-start gap-2">
+                <FormField
+                  form={form}
+                  name={`checklist.${index}.label`}
+                  label={`Checklist item ${index + 1}`}
+                  hideLabel
+                  className="flex-1"
+                >
+                  {(control) => <Input {...control} {...form.register(`checklist.${index}.label`)} />}
+                </FormField>
                 <Button
                   type="button"
                   variant="ghost"
                   size="icon"
                   aria-label={`Remove checklist item ${index + 1}`}
-                  onClick={() => setChecklist(checklist.filter((_, i) => i !== index))}
+                  onClick={() => checklist.remove(index)}
                 >
                   <Trash2 aria-hidden="true" />
                 </Button>
@@ -364,14 +384,14 @@ export function JobFormDialog({
               variant="outline"
               size="sm"
               className="w-fit"
-              onClick={() => setChecklist([...checklist, ""])}
+              onClick={() => checklist.append({ label: "" })}
             >
               <Plus aria-hidden="true" /> Add checklist item
             </Button>
           </fieldset>
-          {error ? (
-            <Alert variant="destructive">
-              <AlertDescription>{apiErrorMessage(error, "The job could not be saved. Try again.")}</AlertDescription>
+          {refusal ? (
+            <Alert variant="destructive" role="alert">
+              <AlertDescription>{apiErrorMessage(refusal, "The job could not be saved. Try again.")}</AlertDescription>
             </Alert>
           ) : null}
           <DialogFooter>

@@ -1,14 +1,14 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Plus } from "lucide-react";
+import { z } from "zod";
 import {
+  createLeadRequestSchema,
   LEAD_SOURCE_LABELS,
   LEAD_STATUS_LABELS,
   leadSourceSchema,
   leadStatusSchema,
-  type CreateLeadRequest,
   type Lead,
-  type LeadSource,
   type LeadStatus,
 } from "@fieldops/shared/leads";
 import { DataTable } from "../../components/data-table";
@@ -18,11 +18,12 @@ import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { FormDialog } from "../../components/form-dialog";
+import { FormField, useRefusal, useSchemaForm } from "../../components/form";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { apiErrorMessage } from "../../lib/api-error";
+import { blankIsMissing, blankIsNull, numberOrNull } from "../../lib/form-values";
 import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
 import { useConvertLead, useCreateLead, useLeads, useUpdateLead } from "./lead-queries";
@@ -39,51 +40,56 @@ const PROSPECT_FIELDS = [
   ["latitude", "Latitude"],
   ["longitude", "Longitude"],
 ] as const;
-type ProspectField = (typeof PROSPECT_FIELDS)[number][0];
+
+const [customerLeadSchema, prospectLeadSchema] = createLeadRequestSchema.options;
+
+/**
+ * The API's rules for a lead, chosen by who asks (`who`): an existing customer, picked from a list (none picked is
+ * missing), or a prospect. The form keeps both sets of fields while one switches; only the chosen one is sent.
+ */
+const forCustomer = customerLeadSchema
+  .strip()
+  .extend({ who: z.literal("customer"), customerId: blankIsMissing(customerLeadSchema.shape.customerId) })
+  .transform(({ who: _who, ...body }) => body);
+const forProspect = prospectLeadSchema
+  .strip()
+  .extend({ who: z.literal("prospect") })
+  .transform(({ who: _who, ...body }) => body);
+/** Both kinds' fields at once, as the form holds them; each kind's schema drops the other's (`strip`). */
+type LeadFormValues = Omit<z.input<typeof forCustomer>, "who"> &
+  Omit<z.input<typeof forProspect>, "who"> & { who: "customer" | "prospect" };
+const leadFormSchema = z.discriminatedUnion("who", [forCustomer, forProspect]) as unknown as z.ZodType<
+  z.output<typeof forCustomer> | z.output<typeof forProspect>,
+  LeadFormValues
+>;
 
 function NewLeadDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
-  const id = useId();
   const terms = useTerms();
-  const [existing, setExisting] = useState(false);
-  const [customerId, setCustomerId] = useState("");
-  const [prospect, setProspect] = useState<Record<ProspectField, string>>({
-    name: "",
-    email: "",
-    phone: "",
-    street: "",
-    city: "",
-    region: "",
-    postcode: "",
-    latitude: "",
-    longitude: "",
+  const form = useSchemaForm(leadFormSchema, {
+    who: "prospect",
+    customerId: "",
+    prospect: {
+      name: "",
+      email: null,
+      phone: null,
+      street: null,
+      city: null,
+      region: null,
+      postcode: null,
+      latitude: null,
+      longitude: null,
+    },
+    request: "",
+    source: "phone",
+    notes: null,
   });
-  const [request, setRequest] = useState("");
-  const [source, setSource] = useState<LeadSource>("phone");
-  const [notes, setNotes] = useState("");
   const create = useCreateLead();
-
-  const submit = () => {
-    const optional = (value: string) => (value.trim() === "" ? null : value.trim());
-    const coordinate = (value: string) => (value.trim() === "" ? null : Number(value));
-    const details = { request, source, notes: optional(notes) };
-    const body: CreateLeadRequest = existing
-      ? { customerId, ...details }
-      : {
-          prospect: {
-            name: prospect.name,
-            email: optional(prospect.email),
-            phone: optional(prospect.phone),
-            street: optional(prospect.street),
-            city: optional(prospect.city),
-            region: optional(prospect.region),
-            postcode: optional(prospect.postcode),
-            latitude: coordinate(prospect.latitude),
-            longitude: coordinate(prospect.longitude),
-          },
-          ...details,
-        };
-    create.mutate(body, { onSuccess: () => onOpenChange(false) });
-  };
+  const { refusal, place, clear } = useRefusal(form);
+  const existing = form.watch("who") === "customer";
+  const submit = form.handleSubmit((body) => {
+    clear();
+    create.mutate(body, { onSuccess: () => onOpenChange(false), onError: place });
+  });
 
   return (
     <FormDialog
@@ -93,64 +99,74 @@ function NewLeadDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void
       confirm="Save lead"
       pendingLabel="Saving..."
       pending={create.isPending}
-      error={create.error}
+      error={refusal}
       errorFallback="The lead could not be saved. Try again."
+      noValidate
       onOpenChange={onOpenChange}
       onSubmit={submit}
     >
       <fieldset className="flex gap-4 text-sm">
         <legend className="sr-only">Who asks</legend>
         <label className="flex items-center gap-2">
-          <input type="radio" name={`${id}-who`} checked={!existing} onChange={() => setExisting(false)} /> New prospect
+          <input type="radio" value="prospect" {...form.register("who")} /> New prospect
         </label>
         <label className="flex items-center gap-2">
-          <input type="radio" name={`${id}-who`} checked={existing} onChange={() => setExisting(true)} /> Existing{" "}
-          {terms.customer.toLowerCase()}
+          <input type="radio" value="customer" {...form.register("who")} /> Existing {terms.customer.toLowerCase()}
         </label>
       </fieldset>
       {existing ? (
-        <CustomerPicker value={customerId} onChange={setCustomerId} enabled />
+        <CustomerPicker
+          value={form.watch("customerId") ?? ""}
+          onChange={(customerId) =>
+            form.setValue("customerId", customerId, { shouldValidate: form.formState.isSubmitted })
+          }
+          enabled
+          error={form.formState.errors.customerId?.message}
+        />
       ) : (
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid items-start gap-3 sm:grid-cols-2">
           {PROSPECT_FIELDS.map(([field, label]) => (
-            <div key={field} className={`grid gap-1 ${field === "name" || field === "street" ? "sm:col-span-2" : ""}`}>
-              <Label htmlFor={`${id}-${field}`}>{label}</Label>
-              <Input
-                id={`${id}-${field}`}
-                required={field === "name"}
-                type={field === "email" ? "email" : "text"}
-                inputMode={field === "latitude" || field === "longitude" ? "decimal" : undefined}
-                value={prospect[field]}
-                onChange={(e) => setProspect((current) => ({ ...current, [field]: e.target.value }))}
-              />
-            </div>
+            <FormField
+              key={field}
+              form={form}
+              name={`prospect.${field}`}
+              label={label}
+              className={field === "name" || field === "street" ? "sm:col-span-2" : ""}
+            >
+              {(control) =>
+                field === "name" ? (
+                  <Input {...control} required {...form.register("prospect.name")} />
+                ) : field === "latitude" || field === "longitude" ? (
+                  <Input {...control} inputMode="decimal" {...form.register(`prospect.${field}`, numberOrNull)} />
+                ) : (
+                  <Input
+                    {...control}
+                    type={field === "email" ? "email" : "text"}
+                    {...form.register(`prospect.${field}`, blankIsNull)}
+                  />
+                )
+              }
+            </FormField>
           ))}
         </div>
       )}
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-request`}>What they want</Label>
-        <Textarea
-          id={`${id}-request`}
-          required
-          maxLength={2000}
-          value={request}
-          onChange={(e) => setRequest(e.target.value)}
-        />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-source`}>Source</Label>
-        <NativeSelect id={`${id}-source`} value={source} onChange={(e) => setSource(e.target.value as LeadSource)}>
-          {leadSourceSchema.options.map((option) => (
-            <option key={option} value={option}>
-              {LEAD_SOURCE_LABELS[option]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-notes`}>Notes</Label>
-        <Textarea id={`${id}-notes`} maxLength={5000} value={notes} onChange={(e) => setNotes(e.target.value)} />
-      </div>
+      <FormField form={form} name="request" label="What they want">
+        {(control) => <Textarea {...control} required {...form.register("request")} />}
+      </FormField>
+      <FormField form={form} name="source" label="Source">
+        {(control) => (
+          <NativeSelect {...control} {...form.register("source")}>
+            {leadSourceSchema.options.map((option) => (
+              <option key={option} value={option}>
+                {LEAD_SOURCE_LABELS[option]}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField form={form} name="notes" label="Notes">
+        {(control) => <Textarea {...control} {...form.register("notes", blankIsNull)} />}
+      </FormField>
     </FormDialog>
   );
 }

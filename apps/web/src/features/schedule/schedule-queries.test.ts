@@ -1,23 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { ScheduleResponse, ScheduleVisit } from "@fieldops/shared/schedule";
+import type { ScheduleResponse } from "@fieldops/shared/schedule";
+import { makeScheduleVisit } from "../../testing/fixtures";
 import { applyMove } from "./schedule-queries";
 
-const queued: ScheduleVisit = {
-  id: "v1",
-  jobId: "j1",
-  jobNumber: 7,
-  jobTitle: "Hedge trimming",
-  customerName: "Henderson Family",
-  propertyLabel: null,
-  requiredSkills: [],
-  crewId: null,
-  status: "unscheduled",
-  start: null,
-  end: null,
-  durationMinutes: 60,
-  version: 1,
-  createdAt: "2030-03-01T00:00:00.000Z",
-};
+const queued = makeScheduleVisit();
 
 const board: ScheduleResponse = {
   timeZone: "UTC",

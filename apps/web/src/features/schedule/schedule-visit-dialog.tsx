@@ -1,8 +1,11 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
+import { calendarDaySchema } from "@fieldops/shared/calendar-day";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
-import { minutesFromTime } from "@fieldops/shared/crews";
+import { minutesFromTime, timeOfDaySchema } from "@fieldops/shared/crews";
+import { scheduleVisitRequestSchema } from "@fieldops/shared/jobs";
 import type { ScheduleCrew, ScheduleVisit } from "@fieldops/shared/schedule";
 import { VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
+import { FormField, useSchemaForm } from "../../components/form";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import {
@@ -14,8 +17,8 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
+import { blankIsNull, blankIsUndefined, numberOrMissing } from "../../lib/form-values";
 import { instantAt, minuteOfDay, timeInputValue, todayIn } from "./schedule-time";
 import { BestSlotSuggestions } from "./optimize/best-slot-suggestions";
 import { isMovable } from "./time-lane";
@@ -26,6 +29,17 @@ export interface ScheduleChoice {
   crewId: string | null;
   start: string;
   durationMinutes: number;
+}
+
+/** The API's rules for a move, with its start typed as a day and a time on the company's wall clock (`timeZone`). */
+function scheduleFormSchema(timeZone: string) {
+  return scheduleVisitRequestSchema
+    .pick({ crewId: true, durationMinutes: true })
+    .extend({ date: calendarDaySchema, time: timeOfDaySchema })
+    .transform(({ date, time, ...choice }): ScheduleChoice => ({
+      ...choice,
+      start: instantAt(date, minutesFromTime(time), timeZone),
+    }));
 }
 
 /**
@@ -50,28 +64,22 @@ export function ScheduleVisitDialog({
   defaultDay: string;
   jobWord: string;
   saving: boolean;
+  /** The server's refusal, in the dialog's alert: it concerns the whole move (the crew's hours, a double booking). */
   error: string | null;
   onSubmit: (choice: ScheduleChoice) => void;
   onClose: () => void;
 }) {
-  const id = useId();
   const startDay = visit.start ? dayInTimeZone(new Date(visit.start), timeZone) : defaultDay || todayIn(timeZone);
-  const [crewId, setCrewId] = useState(visit.crewId ?? "");
-  const [date, setDate] = useState(startDay);
-  const [time, setTime] = useState(
-    visit.start ? timeInputValue(minuteOfDay(visit.start, startDay, timeZone)) : "09:00",
-  );
-  const [duration, setDuration] = useState(String(visit.durationMinutes));
+  const [schema] = useState(() => scheduleFormSchema(timeZone));
+  const form = useSchemaForm(schema, {
+    crewId: visit.crewId,
+    date: startDay,
+    time: visit.start ? timeInputValue(minuteOfDay(visit.start, startDay, timeZone)) : "09:00",
+    durationMinutes: visit.durationMinutes,
+  });
+  const date = form.watch("date") ?? "";
   const movable = isMovable(visit);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit({
-      crewId: crewId || null,
-      start: instantAt(date, minutesFromTime(time), timeZone),
-      durationMinutes: Number(duration),
-    });
-  }
+  const submit = form.handleSubmit((choice) => onSubmit(choice));
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -84,48 +92,42 @@ export function ScheduleVisitDialog({
           </DialogDescription>
         </DialogHeader>
         {movable ? (
-          <form className="grid gap-3" aria-label="Schedule visit" onSubmit={submit}>
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-crew`}>Crew</Label>
-              <NativeSelect id={`${id}-crew`} value={crewId} onChange={(e) => setCrewId(e.target.value)}>
-                <option value="">No crew (unassigned)</option>
-                {crews.map((crew) => (
-                  <option key={crew.id} value={crew.id}>
-                    {crew.name}
-                  </option>
-                ))}
-              </NativeSelect>
+          <form className="grid gap-3" aria-label="Schedule visit" onSubmit={submit} noValidate>
+            <FormField form={form} name="crewId" label="Crew">
+              {(control) => (
+                <NativeSelect {...control} {...form.register("crewId", blankIsNull)}>
+                  <option value="">No crew (unassigned)</option>
+                  {crews.map((crew) => (
+                    <option key={crew.id} value={crew.id}>
+                      {crew.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+            <div className="grid grid-cols-2 items-start gap-3">
+              <FormField form={form} name="date" label="Date">
+                {(control) => <Input {...control} type="date" required {...form.register("date", blankIsUndefined)} />}
+              </FormField>
+              <FormField form={form} name="time" label="Start time">
+                {(control) => (
+                  <Input {...control} type="time" step={900} required {...form.register("time", blankIsUndefined)} />
+                )}
+              </FormField>
             </div>
-            <div className="grid grid-cols-2 gap-3">
-              <div className="grid gap-1">
-                <Label htmlFor={`${id}-date`}>Date</Label>
-                <Input id={`${id}-date`} type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor={`${id}-time`}>Start time</Label>
+            <FormField form={form} name="durationMinutes" label="Duration (minutes)">
+              {(control) => (
                 <Input
-                  id={`${id}-time`}
-                  type="time"
-                  step={900}
+                  {...control}
+                  type="number"
+                  min={5}
+                  max={1440}
+                  step={5}
                   required
-                  value={time}
-                  onChange={(e) => setTime(e.target.value)}
+                  {...form.register("durationMinutes", numberOrMissing)}
                 />
-              </div>
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-duration`}>Duration (minutes)</Label>
-              <Input
-                id={`${id}-duration`}
-                type="number"
-                min={5}
-                max={1440}
-                step={5}
-                required
-                value={duration}
-                onChange={(e) => setDuration(e.target.value)}
-              />
-            </div>
+              )}
+            </FormField>
             {visit.requiredSkills.length > 0 ? (
               <p className="text-sm text-muted-foreground">Needs a crew with: {visit.requiredSkills.join(", ")}</p>
             ) : null}
@@ -151,8 +153,8 @@ export function ScheduleVisitDialog({
               visitId={visit.id}
               date={date}
               onPick={(crew, start) => {
-                setCrewId(crew);
-                setTime(timeInputValue(minuteOfDay(start, date, timeZone)));
+                form.setValue("crewId", crew);
+                form.setValue("time", timeInputValue(minuteOfDay(start, date, timeZone)), { shouldValidate: true });
               }}
             />
           </section>

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from "react";
-import { passwordSchema } from "@fieldops/shared/auth";
+import { useState } from "react";
+import { changePasswordRequestSchema } from "@fieldops/shared/security";
+import { FormField, FormRefusal, useRefusal, useSchemaForm } from "../../components/form";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Label } from "../../components/ui/label";
 import { useCompany } from "../../lib/company";
 import { useCan } from "../../lib/permissions";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
@@ -18,24 +18,12 @@ import { useChangePassword, useRevokeOtherSessions, useRevokeSession, useSession
 
 function ChangePasswordCard() {
   const change = useChangePassword();
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = passwordSchema.safeParse(next);
-    setProblem(checked.success ? null : (checked.error.issues[0]?.message ?? null));
-    if (checked.success)
-      change.mutate(
-        { body: { currentPassword: current, newPassword: next } },
-        {
-          onSuccess: () => {
-            setCurrent("");
-            setNext("");
-          },
-        },
-      );
-  };
+  const form = useSchemaForm(changePasswordRequestSchema, { currentPassword: "", newPassword: "" });
+  const { refusal, place, clear } = useRefusal(form);
+  const submit = form.handleSubmit((body) => {
+    clear();
+    change.mutate({ body }, { onSuccess: () => form.reset(), onError: place });
+  });
   return (
     <Card role="region" aria-labelledby="password-title">
       <CardHeader>
@@ -44,36 +32,22 @@ function ChangePasswordCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid max-w-sm gap-4" noValidate>
-          <div className="grid gap-1.5">
-            <Label htmlFor="current-password">Current password</Label>
-            <PasswordInput
-              id="current-password"
-              autoComplete="current-password"
-              required
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="new-password">New password</Label>
-            <PasswordInput
-              id="new-password"
-              autoComplete="new-password"
-              required
-              value={next}
-              onChange={(e) => setNext(e.target.value)}
-            />
-          </div>
-          {problem ? (
-            <p role="alert" className="text-sm text-destructive">
-              {problem}
-            </p>
-          ) : null}
-          {change.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {apiErrorMessage(change.error)}
-            </p>
-          ) : null}
+          <FormField form={form} name="currentPassword" label="Current password">
+            {(control) => (
+              <PasswordInput
+                {...control}
+                autoComplete="current-password"
+                required
+                {...form.register("currentPassword")}
+              />
+            )}
+          </FormField>
+          <FormField form={form} name="newPassword" label="New password">
+            {(control) => (
+              <PasswordInput {...control} autoComplete="new-password" required {...form.register("newPassword")} />
+            )}
+          </FormField>
+          <FormRefusal error={refusal} />
           {change.isSuccess ? (
             <p role="status" className="text-sm">
               Password changed.{" "}
@@ -83,7 +57,7 @@ function ChangePasswordCard() {
             </p>
           ) : null}
           <div>
-            <Button type="submit" disabled={change.isPending || !current || !next}>
+            <Button type="submit" disabled={change.isPending}>
               {change.isPending ? "Changing…" : "Change password"}
             </Button>
           </div>

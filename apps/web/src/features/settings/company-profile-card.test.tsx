@@ -46,6 +46,17 @@ describe("the company's web address in settings", () => {
     expect(document.activeElement).toBe(address);
   });
 
+  it("names every other field found wrong beside it, as the API words it, and sends nothing", async () => {
+    renderCard();
+    fireEvent.change(await screen.findByLabelText("Company name"), { target: { value: "G" } });
+    fireEvent.change(screen.getByLabelText("E-mail"), { target: { value: "office at green valley" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save company profile" }));
+    expect(await screen.findByText("Company name must be at least 2 characters")).toBeTruthy();
+    expect(await screen.findByText("Enter a valid email address")).toBeTruthy();
+    expect(screen.getByLabelText("E-mail").getAttribute("aria-invalid")).toBe("true");
+    expect(saves()).toHaveLength(0);
+  });
+
   it("sends a valid address and shows the server's refusal of a taken one", async () => {
     api.on("PUT", "/api/settings/company", (_req, res) =>
       sendJson(res, 409, { message: "This slug is already taken", field: "slug" }),
@@ -57,5 +68,6 @@ describe("the company's web address in settings", () => {
     expect(JSON.parse(saves()[0]!.body)).toMatchObject({ slug: "acme-plumbing", name: "Green Valley Lawn Care" });
     const region = screen.getByRole("region", { name: "Company profile" });
     expect((await within(region).findAllByText(/This slug is already taken/)).length).toBeGreaterThan(0);
+    expect(within(region).getByLabelText("Company address").getAttribute("aria-invalid")).toBe("true");
   });
 });

@@ -1,19 +1,19 @@
-import { useMemo, useState, type FormEvent } from "react";
-import { TIME_ZONES, type CompanyProfile } from "@fieldops/shared/company-settings";
-import { validateTenantSlug } from "@fieldops/shared/tenant-routes";
-import { VERTICALS, verticalIdSchema, type VerticalId } from "@fieldops/shared/verticals";
+import { useMemo } from "react";
+import { TIME_ZONES, updateCompanyProfileRequestSchema, type CompanyProfile } from "@fieldops/shared/company-settings";
+import { VERTICALS, verticalIdSchema } from "@fieldops/shared/verticals";
+import { FormField, FormRefusal, useRefusal, useSchemaForm } from "../../components/form";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { apiErrorMessage } from "../../lib/api-error";
 import { useUpdateCompanyProfile } from "./settings-queries";
+
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 /** The company's name, web address, contact details, trade, time zone and brand colour; read-only for members. */
 export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
   const update = useUpdateCompanyProfile();
-  const [form, setForm] = useState({
+  const form = useSchemaForm(updateCompanyProfileRequestSchema, {
     name: profile.name,
     slug: profile.slug,
     phone: profile.phone,
@@ -23,26 +23,16 @@ export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
     timeZone: profile.timeZone,
     primaryColor: profile.branding.primaryColor,
   });
+  const { refusal, place, clear } = useRefusal(form);
   const zones = useMemo(() => [...TIME_ZONES].sort(), []);
   const locked = !profile.canEdit;
-  const field = (key: keyof typeof form) => ({
-    value: form[key],
-    disabled: locked,
-    onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
+  const slug = form.watch("slug");
+  const primaryColor = form.watch("primaryColor");
+  // A field found wrong here takes the focus (the address, most often), as react-hook-form does by default.
+  const submit = form.handleSubmit((body) => {
+    clear();
+    update.mutate({ body }, { onError: place });
   });
-  const [slugError, setSlugError] = useState<string | null>(null);
-  const fieldError = (name: string) =>
-    update.error && "body" in update.error && (update.error as { body?: { field?: string } }).body?.field === name
-      ? apiErrorMessage(update.error)
-      : null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const refused = validateTenantSlug(form.slug);
-    setSlugError(refused);
-    if (refused) return document.getElementById("company-slug")?.focus();
-    update.mutate({ body: form });
-  };
-  const slugProblem = slugError ?? fieldError("slug");
   return (
     <Card role="region" aria-labelledby="company-profile-title">
       <CardHeader>
@@ -52,99 +42,68 @@ export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid gap-4 md:grid-cols-2">
-          <div className="grid gap-1.5">
-            <Label htmlFor="company-name">Company name</Label>
-            <Input id="company-name" required minLength={2} maxLength={100} {...field("name")} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="company-slug">Company address</Label>
-            <Input
-              id="company-slug"
-              required
-              maxLength={50}
-              autoComplete="off"
-              aria-describedby="company-slug-hint"
-              aria-invalid={slugProblem ? true : undefined}
-              {...field("slug")}
-            />
-            <p id="company-slug-hint" className="text-xs text-muted-foreground">
-              Your company's pages open at {window.location.origin}/{form.slug || "your-address"}. Links with the old
-              address stop working when it changes.
-            </p>
-            {slugProblem ? (
-              <p role="alert" className="text-sm text-destructive">
-                {slugProblem}
-              </p>
-            ) : null}
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="company-phone">Phone</Label>
-            <Input id="company-phone" type="tel" maxLength={30} {...field("phone")} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="company-email">E-mail</Label>
-            <Input id="company-email" type="email" maxLength={254} {...field("email")} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="company-address">Address</Label>
-            <Input id="company-address" maxLength={300} {...field("address")} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="company-vertical">Vertical</Label>
-            <NativeSelect
-              id="company-vertical"
-              value={form.verticalId}
-              disabled={locked}
-              onChange={(event) =>
-                setForm({
-                  ...form,
-                  verticalId: verticalIdSchema.catch(form.verticalId as VerticalId).parse(event.target.value),
-                })
-              }
-            >
-              {verticalIdSchema.options.map((id) => (
-                <option key={id} value={id}>
-                  {VERTICALS[id].name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="company-time-zone">Time zone</Label>
-            <NativeSelect id="company-time-zone" {...field("timeZone")}>
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replaceAll("_", " ")}
-                </option>
-              ))}
-            </NativeSelect>
-            {fieldError("timeZone") ? (
-              <p role="alert" className="text-sm text-destructive">
-                {fieldError("timeZone")}
-              </p>
-            ) : null}
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="company-color">Primary colour</Label>
-            <div className="flex items-center gap-2">
-              <input
-                aria-label="Pick the primary colour"
-                type="color"
-                className="h-9 w-12 rounded border"
-                disabled={locked}
-                value={/^#[0-9a-fA-F]{6}$/.test(form.primaryColor) ? form.primaryColor : "#000000"}
-                onChange={(event) => setForm({ ...form, primaryColor: event.target.value })}
-              />
-              <Input
-                id="company-color"
-                className="max-w-32"
-                maxLength={7}
-                pattern="#[0-9a-fA-F]{6}"
-                {...field("primaryColor")}
-              />
-            </div>
-          </div>
+        <form onSubmit={submit} noValidate className="grid items-start gap-4 md:grid-cols-2">
+          <FormField form={form} name="name" label="Company name">
+            {(control) => <Input {...control} required disabled={locked} {...form.register("name")} />}
+          </FormField>
+          <FormField
+            form={form}
+            name="slug"
+            label="Company address"
+            hint={`Your company's pages open at ${window.location.origin}/${slug || "your-address"}. Links with the old address stop working when it changes.`}
+          >
+            {(control) => (
+              <Input {...control} required autoComplete="off" disabled={locked} {...form.register("slug")} />
+            )}
+          </FormField>
+          <FormField form={form} name="phone" label="Phone">
+            {(control) => <Input {...control} type="tel" disabled={locked} {...form.register("phone")} />}
+          </FormField>
+          <FormField form={form} name="email" label="E-mail">
+            {(control) => <Input {...control} type="email" disabled={locked} {...form.register("email")} />}
+          </FormField>
+          <FormField form={form} name="address" label="Address">
+            {(control) => <Input {...control} disabled={locked} {...form.register("address")} />}
+          </FormField>
+          <FormField form={form} name="verticalId" label="Vertical">
+            {(control) => (
+              <NativeSelect {...control} disabled={locked} {...form.register("verticalId")}>
+                {verticalIdSchema.options.map((id) => (
+                  <option key={id} value={id}>
+                    {VERTICALS[id].name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <FormField form={form} name="timeZone" label="Time zone">
+            {(control) => (
+              <NativeSelect {...control} disabled={locked} {...form.register("timeZone")}>
+                {zones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll("_", " ")}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <FormField form={form} name="primaryColor" label="Primary colour">
+            {(control) => (
+              <div className="flex items-center gap-2">
+                <input
+                  aria-label="Pick the primary colour"
+                  type="color"
+                  className="h-9 w-12 rounded border"
+                  disabled={locked}
+                  value={HEX_COLOUR.test(primaryColor) ? primaryColor : "#000000"}
+                  onChange={(event) =>
+                    form.setValue("primaryColor", event.target.value, { shouldValidate: form.formState.isSubmitted })
+                  }
+                />
+                <Input {...control} className="max-w-32" disabled={locked} {...form.register("primaryColor")} />
+              </div>
+            )}
+          </FormField>
           <div className="flex flex-wrap items-center gap-3 md:col-span-2">
             {locked ? (
               <p className="text-sm text-muted-foreground">Only owners can change the company's settings.</p>
@@ -153,11 +112,7 @@ export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
                 {update.isPending ? "Saving…" : "Save company profile"}
               </Button>
             )}
-            {update.isError ? (
-              <p role="alert" className="text-sm text-destructive">
-                {apiErrorMessage(update.error)}
-              </p>
-            ) : null}
+            <FormRefusal error={refusal} />
             {update.isSuccess ? (
               <p role="status" className="text-sm">
                 Company profile saved.

@@ -1,14 +1,17 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import {
   SUPPORT_STATUS_LABELS,
   supportTicketStatusSchema,
+  createSupportTicketRequestSchema,
+  replySupportTicketRequestSchema,
   type AttachmentUpload,
   type SupportTicket,
   type SupportTicketSummary,
   supportEndpoints,
 } from "@fieldops/shared/support";
+import { FormField, FormRefusal, useRefusal, useSchemaForm } from "../../components/form";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -43,26 +46,30 @@ function StatusBadge({ status }: { status: SupportTicket["status"] }) {
 const download = (id: string, fileName: string) =>
   downloadFromApi(endpointUrl(supportEndpoints.attachment, { params: { id } }), fileName);
 
+/** The API's rules for a new ticket; its attachments come from the picker, which checks them as the server does. */
+const newTicketFormSchema = createSupportTicketRequestSchema.omit({ attachments: true });
+const replyFormSchema = replySupportTicketRequestSchema.omit({ attachments: true });
+
 function NewTicketForm({ onOpened }: { onOpened: (id: string) => void }) {
   const open = useOpenTicket();
-  const [subject, setSubject] = useState("");
-  const [body, setBody] = useState("");
+  const form = useSchemaForm(newTicketFormSchema, { subject: "", body: "" });
   const [files, setFiles] = useState<AttachmentUpload[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const { refusal, place, clear } = useRefusal(form);
+  const submit = form.handleSubmit((body) => {
+    clear();
     open.mutate(
-      { body: { subject, body, attachments: files } },
+      { body: { ...body, attachments: files } },
       {
         onSuccess: (ticket) => {
-          setSubject("");
-          setBody("");
+          form.reset();
           setFiles([]);
           onOpened(ticket.id);
         },
+        onError: place,
       },
     );
-  };
+  });
   return (
     <Card role="region" aria-labelledby="new-ticket-title">
       <CardHeader>
@@ -70,40 +77,20 @@ function NewTicketForm({ onOpened }: { onOpened: (id: string) => void }) {
         <CardDescription>Describe what happened; screenshots help. The support team answers here.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid gap-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor="ticket-subject">Subject</Label>
-            <Input
-              id="ticket-subject"
-              required
-              minLength={3}
-              maxLength={200}
-              value={subject}
-              onChange={(e) => setSubject(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="ticket-body">Message</Label>
-            <Textarea
-              id="ticket-body"
-              required
-              maxLength={10000}
-              rows={4}
-              value={body}
-              onChange={(e) => setBody(e.target.value)}
-            />
-          </div>
+        <form onSubmit={submit} noValidate className="grid gap-3">
+          <FormField form={form} name="subject" label="Subject">
+            {(control) => <Input {...control} required {...form.register("subject")} />}
+          </FormField>
+          <FormField form={form} name="body" label="Message">
+            {(control) => <Textarea {...control} required rows={4} {...form.register("body")} />}
+          </FormField>
           <AttachmentPicker id="ticket-files" files={files} onChange={setFiles} onProblem={setProblem} />
           {problem ? (
             <p role="alert" className="text-sm text-destructive">
               {problem}
             </p>
           ) : null}
-          {open.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {apiErrorMessage(open.error)}
-            </p>
-          ) : null}
+          <FormRefusal error={refusal} />
           <div>
             <Button type="submit" disabled={open.isPending}>
               {open.isPending ? "Sending…" : "Open ticket"}
@@ -119,9 +106,10 @@ function TicketDetail({ id, agent, timeZone }: { id: string; agent: boolean; tim
   const ticket = useSupportTicket(id);
   const reply = useReplyTicket();
   const setStatus = useSetTicketStatus();
-  const [body, setBody] = useState("");
+  const form = useSchemaForm(replyFormSchema, { body: "" });
   const [files, setFiles] = useState<AttachmentUpload[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  const { refusal, place, clear } = useRefusal(form);
   if (ticket.isPending) return <LoadingBlock label="Loading the ticket" />;
   if (ticket.isError)
     return (
@@ -131,18 +119,19 @@ function TicketDetail({ id, agent, timeZone }: { id: string; agent: boolean; tim
   const statuses = agent
     ? supportTicketStatusSchema.options
     : supportTicketStatusSchema.options.filter((s) => s !== "waiting" && (data.status !== "closed" || s === "closed"));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((body) => {
+    clear();
     reply.mutate(
-      { params: { id }, body: { body, attachments: files } },
+      { params: { id }, body: { ...body, attachments: files } },
       {
         onSuccess: () => {
-          setBody("");
+          form.reset();
           setFiles([]);
         },
+        onError: place,
       },
     );
-  };
+  });
   return (
     <Card role="region" aria-labelledby="ticket-title">
       <CardHeader>
@@ -182,29 +171,17 @@ function TicketDetail({ id, agent, timeZone }: { id: string; agent: boolean; tim
         {data.status === "closed" ? (
           <p className="text-sm text-muted-foreground">This ticket is closed; open a new one if you need more help.</p>
         ) : (
-          <form onSubmit={submit} className="grid gap-3" aria-label="Reply">
-            <div className="grid gap-1.5">
-              <Label htmlFor="reply-body">Reply</Label>
-              <Textarea
-                id="reply-body"
-                required
-                maxLength={10000}
-                rows={3}
-                value={body}
-                onChange={(e) => setBody(e.target.value)}
-              />
-            </div>
+          <form onSubmit={submit} noValidate className="grid gap-3" aria-label="Reply">
+            <FormField form={form} name="body" label="Reply">
+              {(control) => <Textarea {...control} required rows={3} {...form.register("body")} />}
+            </FormField>
             <AttachmentPicker id="reply-files" files={files} onChange={setFiles} onProblem={setProblem} />
             {problem ? (
               <p role="alert" className="text-sm text-destructive">
                 {problem}
               </p>
             ) : null}
-            {reply.isError ? (
-              <p role="alert" className="text-sm text-destructive">
-                {apiErrorMessage(reply.error)}
-              </p>
-            ) : null}
+            <FormRefusal error={refusal} />
             <div>
               <Button type="submit" disabled={reply.isPending}>
                 {reply.isPending ? "Sending…" : "Send reply"}

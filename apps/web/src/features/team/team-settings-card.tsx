@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import type { TeamMember } from "@fieldops/shared/crews";
-import { inviteRoleSchema, type Invitation, type InviteRole } from "@fieldops/shared/team";
+import { createInvitationRequestSchema, inviteRoleSchema, type Invitation } from "@fieldops/shared/team";
+import { FormField, FormRefusal, useRefusal, useSchemaForm } from "../../components/form";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { apiErrorMessage } from "../../lib/api-error";
@@ -36,66 +36,45 @@ const STATUS_NAMES: Record<Invitation["status"], string> = {
 
 function InviteForm() {
   const invite = useInvite();
-  const [form, setForm] = useState({ name: "", email: "", phone: "", role: "field_user" as InviteRole });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    invite.mutate({ body: form }, { onSuccess: () => setForm({ name: "", email: "", phone: "", role: form.role }) });
-  };
+  const form = useSchemaForm(createInvitationRequestSchema, { name: "", email: "", phone: "", role: "field_user" });
+  const { refusal, place, clear } = useRefusal(form);
+  const submit = form.handleSubmit((body) => {
+    clear();
+    invite.mutate(
+      { body },
+      {
+        // The next invitation is most often for the same role.
+        onSuccess: () => form.reset({ name: "", email: "", phone: "", role: body.role }),
+        onError: place,
+      },
+    );
+  });
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Invite a team member">
-      <div className="grid gap-1.5">
-        <Label htmlFor="invite-name">Name</Label>
-        <Input
-          id="invite-name"
-          required
-          maxLength={100}
-          value={form.name}
-          onChange={(e) => setForm({ ...form, name: e.target.value })}
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="invite-email">Email</Label>
-        <Input
-          id="invite-email"
-          type="email"
-          required
-          maxLength={254}
-          value={form.email}
-          onChange={(e) => setForm({ ...form, email: e.target.value })}
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="invite-phone">Cell (optional)</Label>
-        <Input
-          id="invite-phone"
-          type="tel"
-          maxLength={30}
-          value={form.phone}
-          onChange={(e) => setForm({ ...form, phone: e.target.value })}
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="invite-role">Role</Label>
-        <NativeSelect
-          id="invite-role"
-          value={form.role}
-          onChange={(e) => setForm({ ...form, role: inviteRoleSchema.catch("field_user").parse(e.target.value) })}
-        >
-          {inviteRoleSchema.options.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_NAMES[role]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <Button type="submit" disabled={invite.isPending}>
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-3" aria-label="Invite a team member">
+      <FormField form={form} name="name" label="Name">
+        {(control) => <Input {...control} required {...form.register("name")} />}
+      </FormField>
+      <FormField form={form} name="email" label="Email">
+        {(control) => <Input {...control} type="email" required {...form.register("email")} />}
+      </FormField>
+      <FormField form={form} name="phone" label="Cell (optional)">
+        {(control) => <Input {...control} type="tel" {...form.register("phone")} />}
+      </FormField>
+      <FormField form={form} name="role" label="Role">
+        {(control) => (
+          <NativeSelect {...control} {...form.register("role")}>
+            {inviteRoleSchema.options.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_NAMES[role]}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <Button type="submit" className="mt-5" disabled={invite.isPending}>
         {invite.isPending ? "Inviting…" : "Send invitation"}
       </Button>
-      {invite.isError ? (
-        <p role="alert" className="basis-full text-sm text-destructive">
-          {apiErrorMessage(invite.error)}
-        </p>
-      ) : null}
+      <FormRefusal error={refusal} className="basis-full" />
       {invite.isSuccess ? (
         <p role="status" className="basis-full text-sm">
           Invitation sent to {invite.data.email}.
