@@ -31,13 +31,13 @@ describe("import boundaries", () => {
     expect(await importErrors(page, "../../lib/api-error")).toEqual([]);
     expect(await importErrors(page, "@fieldops/shared/customers")).toEqual([]);
     expect(await importErrors(page, "../billing/customer-invoices")).not.toEqual([]);
-    expect(await importErrors(page, "../../features/billing/customer-invoices")).not.toEqual([]);
+    expect(await importErrors(page, "../../features/invoices/customer-invoices")).not.toEqual([]);
     const nested = "apps/web/src/features/schedule/optimize/optimize-day-dialog.tsx";
     expect(await importErrors(nested, "../schedule-queries")).toEqual([]);
     expect(await importErrors(nested, "../../../lib/api-error")).toEqual([]);
     expect(await importErrors(nested, "../../crews/color-dot")).not.toEqual([]);
     expect(await importErrors("apps/web/src/features/leads/leads-page.test.tsx", "../customers/x")).not.toEqual([]);
-    expect(await importErrors("apps/web/src/app/pages/customer-detail.tsx", "../../features/billing/x")).toEqual([]);
+    expect(await importErrors("apps/web/src/app/pages/customer-detail.tsx", "../../features/invoices/x")).toEqual([]);
   });
 
   it("keeps the shared contracts free of server code", async () => {

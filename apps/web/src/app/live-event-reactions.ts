@@ -1,6 +1,6 @@
 import type { LiveEventReaction } from "../lib/live-event-registry";
 import { activityLiveEvents } from "../features/dashboard/activity";
-import { billingLiveEvents } from "../features/billing/billing-queries";
+import { invoicesLiveEvents } from "../features/invoices/invoice-queries";
 import { approvalsLiveEvents } from "../features/approvals/approval-queries";
 import { crewsLiveEvents } from "../features/crews/crews-live-events";
 import { customersLiveEvents } from "../features/customers/customers-live-events";
@@ -30,7 +30,7 @@ export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [
   ...customObjectsLiveEvents,
   userdashLiveEvents,
   ...approvalsLiveEvents,
-  ...billingLiveEvents,
+  ...invoicesLiveEvents,
   ...teamLiveEvents,
   ...securityLiveEvents,
   ...supportLiveEvents,

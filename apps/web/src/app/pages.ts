@@ -46,8 +46,8 @@ export const EstimatePage = lazyPage(() => import("../features/estimates/estimat
 export const CrewsPage = lazyPage(() => import("../features/crews/crews-page"), "CrewsPage");
 export const CrewDetailPage = lazyPage(() => import("../features/crews/crew-detail-page"), "CrewDetailPage");
 export const SchedulePage = lazyPage(() => import("../features/schedule/schedule-page"), "SchedulePage");
-export const PaymentsPage = lazyPage(() => import("../features/billing/payments-page"), "PaymentsPage");
-export const InvoiceDetailPage = lazyPage(() => import("../features/billing/invoice-detail-page"), "InvoiceDetailPage");
+export const PaymentsPage = lazyPage(() => import("../features/invoices/payments-page"), "PaymentsPage");
+export const InvoiceDetailPage = lazyPage(() => import("../features/invoices/invoice-detail-page"), "InvoiceDetailPage");
 export const SettingsPage = lazyPage(() => import("./pages/settings"), "SettingsRoute");
 export const ReportsPage = lazyPage(() => import("../features/reports/reports-page"), "ReportsPage");
 export const SecurityPage = lazyPage(() => import("../features/security/security-page"), "SecurityPage");

@@ -1,4 +1,4 @@
-import { CustomerInvoices } from "../../features/billing/customer-invoices";
+import { CustomerInvoices } from "../../features/invoices/customer-invoices";
 import { LinkedCustomRecords } from "../../features/custom-objects/linked-custom-records";
 import { CustomerDetailPage } from "../../features/customers/customer-detail-page";
 import { CustomerEstimates, CustomerPortal } from "../../features/estimates/customer-sales";

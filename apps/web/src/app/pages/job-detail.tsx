@@ -1,4 +1,4 @@
-import { NewInvoiceDialog } from "../../features/billing/new-invoice-dialog";
+import { NewInvoiceDialog } from "../../features/invoices/new-invoice-dialog";
 import { LinkedCustomRecords } from "../../features/custom-objects/linked-custom-records";
 import { JobDetailPage, type JobParts } from "../../features/jobs/job-detail-page";
 

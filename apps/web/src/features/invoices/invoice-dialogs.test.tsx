@@ -6,7 +6,7 @@ import type { InvoiceDetail, Payment } from "@fieldops/shared/invoices";
 import { makeUser } from "../../testing/fixtures";
 import { sendJson, useLocalApi } from "../../testing/local-server";
 import { renderApp } from "../../testing/render-app";
-import { useInvoiceAction } from "./billing-queries";
+import { useInvoiceAction } from "./invoice-queries";
 import { RecordPaymentDialog, RefundDialog } from "./invoice-dialogs";
 
 const server = useLocalApi();

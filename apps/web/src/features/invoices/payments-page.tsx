@@ -19,8 +19,8 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useCompany } from "../../lib/company";
 import { usePageTitle } from "../../shell/page-title";
-import { useInvoices, usePayments } from "./billing-queries";
-import { InvoiceStatusBadge, InvoicingGate, PageHeading, TestProviderWarning } from "./billing-parts";
+import { useInvoices, usePayments } from "./invoice-queries";
+import { InvoiceStatusBadge, InvoicingGate, PageHeading, TestProviderWarning } from "./invoice-parts";
 import { NewInvoiceDialog } from "./new-invoice-dialog";
 import { useSignedInUser } from "../../lib/session";
 

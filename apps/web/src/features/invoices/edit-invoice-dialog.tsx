@@ -4,7 +4,7 @@ import { formatCents } from "@fieldops/shared/money";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { useUpdateInvoice } from "./billing-queries";
+import { useUpdateInvoice } from "./invoice-queries";
 import { FormDialog } from "../../components/form-dialog";
 import { parseDollars } from "../../lib/form-values";
 import { InvoiceTermsFields, useInvoiceTerms } from "./invoice-terms-fields";

@@ -14,8 +14,8 @@ import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../hooks/use-toast";
 import { blankIsUndefined, centsFromDollars } from "../../lib/form-values";
-import { newIdempotencyKey } from "./billing-parts";
-import { useInvoiceAction } from "./billing-queries";
+import { newIdempotencyKey } from "./invoice-parts";
+import { useInvoiceAction } from "./invoice-queries";
 import { FormDialog } from "../../components/form-dialog";
 
 type Actions = ReturnType<typeof useInvoiceAction>;

@@ -1,5 +1,5 @@
-import { useHasPlanFeature } from "./billing-parts";
-import { useInvoices } from "./billing-queries";
+import { useHasPlanFeature } from "./invoice-parts";
+import { useInvoices } from "./invoice-queries";
 import { InvoiceTable } from "./payments-page";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 

@@ -4,7 +4,7 @@ import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { useCompany } from "../../lib/company";
-import { useCreateInvoice } from "./billing-queries";
+import { useCreateInvoice } from "./invoice-queries";
 import { FormDialog } from "../../components/form-dialog";
 import { InvoiceTermsFields, useInvoiceTerms } from "./invoice-terms-fields";
 import { useSignedInUser } from "../../lib/session";

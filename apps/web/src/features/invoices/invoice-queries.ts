@@ -109,8 +109,8 @@ export function useUpdateInvoice(id: string) {
   });
 }
 
-/** Billing screens follow invoices and payments changed elsewhere (another user, the customer paying online). */
-export const billingLiveEvents = [
+/** The invoice screens follow invoices and payments changed elsewhere (another user, the customer paying online). */
+export const invoicesLiveEvents = [
   ...refetchOnLiveEvents(["invoices.changed"], { queryKey: allInvoices }),
   ...refetchOnLiveEvents(["invoices.changed"], { queryKey: allPayments }),
 ];
