@@ -30,7 +30,7 @@ describe("import boundaries", () => {
     expect(await importErrors(page, "../../components/confirm-dialog")).toEqual([]);
     expect(await importErrors(page, "../../lib/api-error")).toEqual([]);
     expect(await importErrors(page, "@fieldops/shared/customers")).toEqual([]);
-    expect(await importErrors(page, "../billing/customer-invoices")).not.toEqual([]);
+    expect(await importErrors(page, "../invoices/customer-invoices")).not.toEqual([]);
     expect(await importErrors(page, "../../features/invoices/customer-invoices")).not.toEqual([]);
     const nested = "apps/web/src/features/schedule/optimize/optimize-day-dialog.tsx";
     expect(await importErrors(nested, "../schedule-queries")).toEqual([]);
