@@ -120,8 +120,7 @@ export type TenantEndpointHandler<E extends Endpoint, Result> = (
   request: FastifyRequest,
 ) => Promise<Result>;
 
-export type TenantEndpointOptions<Result> = EndpointRouteOptions<Result> &
-  Pick<TenantRouteOptions<Result>, "publish" | "readOnlyAllowed">;
+export type TenantEndpointOptions<Result> = EndpointRouteOptions<Result> & Pick<TenantRouteOptions, "readOnlyAllowed">;
 
 /**
  * Registers the route of an endpoint that acts for the signed-in user's company: `withCompanyUser` checks the session
@@ -150,14 +149,13 @@ export function tenantEndpoint<E extends Endpoint, Result>(
   handler: TenantEndpointHandler<E, Result>,
   options: TenantEndpointOptions<Result> = {},
 ): void {
-  const { publish, readOnlyAllowed, ...routeOptions } = options;
+  const { readOnlyAllowed, ...routeOptions } = options;
   addRoute(
     app,
     endpoint,
     (input, request) =>
       withCompanyUser(context, request, (scope) => handler(scope, input, request), {
         ...(endpoint.capability ? { capability: endpoint.capability } : {}),
-        ...(publish ? { publish } : {}),
         ...(readOnlyAllowed ? { readOnlyAllowed } : {}),
       }),
     routeOptions,

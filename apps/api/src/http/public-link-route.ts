@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { runInScope } from "@fieldops/domain/effects/run-in-scope";
 import type { ReviewAccess } from "@fieldops/domain/review/review-access";
 import { systemActor, type SystemActor, type TenantScope } from "@fieldops/domain/tenant-scope";
-import type { AppEvent } from "@fieldops/shared/events";
 import { REVIEW_REQUESTS_PER_MINUTE, REVIEW_TOKEN_HEADER } from "@fieldops/shared/review";
 import type { AppContext } from "../context.ts";
 import { effectsOf } from "./tenant-route.ts";
@@ -34,7 +33,6 @@ export async function withPublicLink<Result>(
   reply: FastifyReply,
   resolve: (token: string | undefined) => Promise<ReviewAccess>,
   work: (scope: PublicLinkScope) => Promise<Result>,
-  options: { publish?: (result: Result) => readonly AppEvent[] } = {},
 ): Promise<Result> {
   reply.header("cache-control", "no-store");
   const header = request.headers[REVIEW_TOKEN_HEADER];
@@ -42,10 +40,6 @@ export async function withPublicLink<Result>(
   return runInScope(
     effectsOf(context, request),
     { companyId: access.companyId, actor: LINK_ACTOR, requestId: request.id },
-    async (scope) => {
-      const result = await work({ ...scope, access });
-      if (options.publish) scope.emit(options.publish(result));
-      return result;
-    },
+    (scope) => work({ ...scope, access }),
   );
 }

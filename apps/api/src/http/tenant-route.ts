@@ -4,7 +4,6 @@ import { runInScope, type EffectsDeps } from "@fieldops/domain/effects/run-in-sc
 import { forbidden } from "@fieldops/domain/errors";
 import { assertCompanyWritable } from "@fieldops/domain/plans/assert-company-writable";
 import type { TenantScope as DomainTenantScope, UserActor } from "@fieldops/domain/tenant-scope";
-import type { AppEvent } from "@fieldops/shared/events";
 import { can, type Capability } from "@fieldops/shared/permissions";
 import type { AppContext } from "../context.ts";
 
@@ -40,17 +39,12 @@ export function effectsOf(context: AppContext, request: FastifyRequest): Effects
   };
 }
 
-export interface TenantRouteOptions<Result> {
+export interface TenantRouteOptions {
   /**
    * What the caller must be allowed to do (`@fieldops/shared/permissions`); everyone in the company when omitted. An
    * impersonating platform admin may call any.
    */
   capability?: Capability;
-  /**
-   * The live events a successful write announces to the company's sockets, derived from what the use case returned:
-   * for use cases that do not emit their own yet (`scope.emit`). They go to the outbox in the same transaction.
-   */
-  publish?: (result: Result) => readonly AppEvent[];
   /**
    * A state-changing request (any method but GET and HEAD) is refused (402) while the company's free trial has ended
    * without a plan being chosen. `readOnlyAllowed` lets through the few that change nothing of the company's data
@@ -76,7 +70,7 @@ export async function withCompanyUser<Result>(
   context: AppContext,
   request: FastifyRequest,
   work: (scope: TenantScope) => Promise<Result>,
-  options: TenantRouteOptions<Result> = {},
+  options: TenantRouteOptions = {},
 ): Promise<Result> {
   const user = await context.requireCompanyUser(request);
   if (options.capability && !can(user, options.capability)) throw forbidden();
@@ -86,9 +80,7 @@ export async function withCompanyUser<Result>(
     { companyId: user.companyId, actor: actorOf(user), requestId: request.id },
     async (scope) => {
       if (mustBeWritable) await assertCompanyWritable(scope.tx);
-      const result = await work({ ...scope, user });
-      if (options.publish) scope.emit(options.publish(result));
-      return result;
+      return work({ ...scope, user });
     },
   );
 }

@@ -1,10 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
-import { withTenant } from "@fieldops/db";
 import { checkChatRateLimit } from "@fieldops/domain/assistant/chat-rate-limit";
 import { decideProposal } from "@fieldops/domain/assistant/decide-proposal";
 import { modelConfigFromEnv } from "@fieldops/domain/assistant/model-config";
 import { runAssistantTurn } from "@fieldops/domain/assistant/run-assistant-turn";
-import { assertCompanyWritable } from "@fieldops/domain/plans/assert-company-writable";
 import type { AssistantDeps, AssistantUser } from "@fieldops/domain/assistant/assistant-turn-context";
 import type { EmitAssistantEvents } from "@fieldops/domain/assistant/assistant-run";
 import { publishEvents } from "@fieldops/events/company-stream";
@@ -47,8 +45,6 @@ export function createChatHandler(
     };
     try {
       await checkChatRateLimit(context.redis, user.id);
-      // A chat turn stores messages and may run the model or a module: a change, refused once a trial has lapsed.
-      await withTenant(context.db, user.companyId, (tx) => assertCompanyWritable(tx));
       if (message.type === "chat.send") await runAssistantTurn(deps, user, message, emit, log);
       else await decideProposal(deps, user, message, emit, log);
     } catch (error) {

@@ -1,12 +1,13 @@
 import { fillPath } from "@fieldops/shared/endpoint";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withTenant } from "@fieldops/db";
+import { withTenant, type TenantTransaction } from "@fieldops/db";
 import { createCustomRecord } from "@fieldops/domain/custom-objects/create-custom-record";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { runBuildStage } from "@fieldops/domain/builds/build-stage.handler";
 import { consentKeyFrom, signConsentToken } from "@fieldops/domain/builds/consent-token";
 import { MAX_QUOTES_PER_SESSION } from "@fieldops/domain/builds/request-quote";
+import { systemActor } from "@fieldops/domain/tenant-scope";
 import { readEventsAfter } from "@fieldops/events/company-stream";
 import {
   DEFAULT_BUILD_PRICING,
@@ -32,6 +33,9 @@ import {
 
 const EQUIPMENT =
   "I need to track equipment at each customer: make, model, serial number, install date, and see it on the customer page";
+
+/** The test's records are made as the system; their events are not listened to. */
+const seeding = (tx: TenantTransaction) => ({ tx, actor: systemActor("test"), emit: () => undefined });
 
 let t: TestApp;
 let workers: RunningWorkers;
@@ -457,7 +461,7 @@ describe("the pipeline", { timeout: 120_000 }, () => {
       },
     });
     await withTenant(t.runtime.context.db, company.id, (tx) =>
-      createCustomRecord(tx, {
+      createCustomRecord(seeding(tx), {
         objectKey: definition.key,
         access: { role: "owner" },
         values: { brand: "Generac", kilowatts: 22, serial_number: "G-1", customer: customer.id },

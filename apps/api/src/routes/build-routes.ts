@@ -6,18 +6,11 @@ import { getBuild, listBuilds } from "@fieldops/domain/builds/build-view";
 import { consentKeyFrom } from "@fieldops/domain/builds/consent-token";
 import { promoteBuild, queueAfterCommit, retryBuild, rollbackBuild } from "@fieldops/domain/builds/manage-build";
 import { createQuoteRequest, quoteFeatureRequest } from "@fieldops/domain/builds/request-quote";
-import { buildEndpoints, type BuildStatus } from "@fieldops/shared/builds";
-import type { AppEvent } from "@fieldops/shared/events";
+import { buildEndpoints } from "@fieldops/shared/builds";
 import type { AppContext } from "../context.ts";
 import { registerEndpoint, tenantEndpoint } from "../http/endpoint-route.ts";
 import { requirePlatformAdmin } from "../http/platform-admin.ts";
 import { withCompanyUser } from "../http/tenant-route.ts";
-
-/** The live event of a build the request changed (the workers announce their stages themselves). */
-const buildUpdated = (buildId: string, status: BuildStatus): AppEvent => ({
-  name: "build.updated",
-  payload: { buildId, status, stage: null, stageStatus: null, line: null },
-});
 
 /**
  * A company's feature builds, and the platform administrators' view of them. The quote, the acceptance and the
@@ -31,15 +24,10 @@ export const buildRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
     const { proposalId, companyId, userId } = await withCompanyUser(
       context,
       request,
-      async ({ tx, user }) => ({
-        ...(await createQuoteRequest(tx, {
-          companyId: user.companyId,
-          userId: user.id,
-          sessionId: params.sessionId,
-          request: body,
-        })),
-        companyId: user.companyId,
-        userId: user.id,
+      async (scope) => ({
+        ...(await createQuoteRequest(scope, { sessionId: params.sessionId, request: body })),
+        companyId: scope.companyId,
+        userId: scope.actor.userId,
       }),
       { capability: buildEndpoints.quote.capability },
     );
@@ -56,20 +44,15 @@ export const buildRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
       const { build, fresh, start } = await withCompanyUser(
         context,
         request,
-        ({ tx, user }) =>
-          acceptBuild(tx, {
-            companyId: user.companyId,
-            userId: user.id,
+        (scope) =>
+          acceptBuild(scope, {
             idempotencyKey: headers["idempotency-key"],
             consentToken: body.consentToken,
             instanceId: body.instanceId,
             consentKey,
             now: new Date(),
           }),
-        {
-          capability: buildEndpoints.accept.capability,
-          publish: ({ build: started, fresh: isNew }) => (isNew ? [buildUpdated(started.id, started.status)] : []),
-        },
+        { capability: buildEndpoints.accept.capability },
       );
       if (start) await startBuild(context.queues, build);
       return { fresh, answer: { buildId: build.id, etaMinutes: build.etaMinutes } };
@@ -86,20 +69,9 @@ export const buildRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
     change: typeof promoteBuild,
   ) =>
     registerEndpoint(app, endpoint, async ({ params }, request) => {
-      const changed = await withCompanyUser(
-        context,
-        request,
-        ({ tx, user }) => change(tx, { buildId: params.id, userId: user.id }),
-        {
-          capability: endpoint.capability,
-          publish: ({ build }) => [
-            buildUpdated(build.id, build.status),
-            ...(build.status === "rolled_back"
-              ? [{ name: "custom_objects.changed" as const, payload: { buildId: build.id } }]
-              : []),
-          ],
-        },
-      );
+      const changed = await withCompanyUser(context, request, (scope) => change(scope, { buildId: params.id }), {
+        capability: endpoint.capability,
+      });
       await queueAfterCommit(context.queues, changed);
       return withTenant(context.db, changed.build.companyId, (tx) => getBuild(tx, changed.build.id));
     });

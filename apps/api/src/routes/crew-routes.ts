@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { addCrewMember } from "@fieldops/domain/crews/add-crew-member";
 import { createCrew } from "@fieldops/domain/crews/create-crew";
-import { crewChanged } from "@fieldops/domain/crews/crews-events";
 import { deleteCrew } from "@fieldops/domain/crews/delete-crew";
 import { getCrew } from "@fieldops/domain/crews/get-crew";
 import { getCrewLoad } from "@fieldops/domain/crews/get-crew-load";
@@ -14,44 +13,22 @@ import { crewEndpoints } from "@fieldops/shared/crews";
 import type { AppContext } from "../context.ts";
 import { tenantEndpoint } from "../http/endpoint-route.ts";
 
-/** What a change to a crew announces: the crew it returned. */
-const publishCrew = { publish: (crew: { id: string }) => crewChanged(crew.id) };
-
 export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   tenantEndpoint(app, context, crewEndpoints.list, async ({ tx }) => ({ items: await listCrews(tx) }));
-  tenantEndpoint(
-    app,
-    context,
-    crewEndpoints.create,
-    ({ tx, companyId }, { body }) => createCrew(tx, { ...body, companyId }),
-    publishCrew,
-  );
+  tenantEndpoint(app, context, crewEndpoints.create, (scope, { body }) => createCrew(scope, body));
   tenantEndpoint(app, context, crewEndpoints.get, ({ tx }, { params }) => getCrew(tx, { crewId: params.id }));
-  tenantEndpoint(
-    app,
-    context,
-    crewEndpoints.update,
-    ({ tx, companyId }, { params, body }) => updateCrew(tx, { ...body, crewId: params.id, companyId }),
-    publishCrew,
+  tenantEndpoint(app, context, crewEndpoints.update, (scope, { params, body }) =>
+    updateCrew(scope, { ...body, crewId: params.id }),
   );
-  tenantEndpoint(app, context, crewEndpoints.delete, async ({ tx, emit }, { params }) => {
-    await deleteCrew(tx, { crewId: params.id });
-    emit(crewChanged(params.id));
+  tenantEndpoint(app, context, crewEndpoints.delete, async (scope, { params }) => {
+    await deleteCrew(scope, { crewId: params.id });
     return null;
   });
-  tenantEndpoint(
-    app,
-    context,
-    crewEndpoints.addMember,
-    ({ tx, companyId }, { params, body }) => addCrewMember(tx, { crewId: params.id, userId: body.userId, companyId }),
-    publishCrew,
+  tenantEndpoint(app, context, crewEndpoints.addMember, (scope, { params, body }) =>
+    addCrewMember(scope, { crewId: params.id, userId: body.userId }),
   );
-  tenantEndpoint(
-    app,
-    context,
-    crewEndpoints.removeMember,
-    ({ tx }, { params }) => removeCrewMember(tx, { crewId: params.id, userId: params.userId }),
-    publishCrew,
+  tenantEndpoint(app, context, crewEndpoints.removeMember, (scope, { params }) =>
+    removeCrewMember(scope, { crewId: params.id, userId: params.userId }),
   );
   tenantEndpoint(app, context, crewEndpoints.load, ({ tx, companyId }, { params, query }) =>
     getCrewLoad(tx, { crewId: params.id, companyId, week: query.week }),

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { createCustomRecord } from "@fieldops/domain/custom-objects/create-custom-record";
-import { customRecordsChanged } from "@fieldops/domain/custom-objects/custom-objects-events";
 import { deleteCustomRecord } from "@fieldops/domain/custom-objects/delete-custom-record";
 import { getCustomRecord } from "@fieldops/domain/custom-objects/get-custom-record";
 import { listCustomObjects } from "@fieldops/domain/custom-objects/list-custom-objects";
@@ -21,34 +20,17 @@ export const customObjectRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
   tenantEndpoint(app, context, customObjectEndpoints.records, ({ tx, user }, { params, query }) =>
     listCustomRecords(tx, { ...query, objectKey: params.objectKey, access: { role: user.role } }),
   );
-  tenantEndpoint(
-    app,
-    context,
-    customObjectEndpoints.createRecord,
-    ({ tx, user }, { params, body }) =>
-      createCustomRecord(tx, {
-        objectKey: params.objectKey,
-        access: { role: user.role },
-        values: body,
-        userId: user.id,
-      }),
-    { publish: (record) => customRecordsChanged(record.objectKey, [record.id]) },
+  tenantEndpoint(app, context, customObjectEndpoints.createRecord, (scope, { params, body }) =>
+    createCustomRecord(scope, { objectKey: params.objectKey, access: { role: scope.user.role }, values: body }),
   );
   tenantEndpoint(app, context, customObjectEndpoints.record, ({ tx, user }, { params }) =>
     getCustomRecord(tx, { ...params, access: { role: user.role } }),
   );
-  tenantEndpoint(
-    app,
-    context,
-    customObjectEndpoints.updateRecord,
-    ({ tx, user }, { params, body }) =>
-      updateCustomRecord(tx, { ...params, access: { role: user.role }, values: body }),
-    { publish: (record) => customRecordsChanged(record.objectKey, [record.id]) },
+  tenantEndpoint(app, context, customObjectEndpoints.updateRecord, (scope, { params, body }) =>
+    updateCustomRecord(scope, { ...params, access: { role: scope.user.role }, values: body }),
   );
   tenantEndpoint(app, context, customObjectEndpoints.deleteRecord, async (scope, { params }) => {
-    await deleteCustomRecord(scope.tx, { ...params, access: { role: scope.user.role } });
-    // The use case does not emit yet: the route announces the record it was asked to delete, as `publish` would.
-    scope.emit(customRecordsChanged(params.objectKey, [params.id]));
+    await deleteCustomRecord(scope, { ...params, access: { role: scope.user.role } });
     return null;
   });
 };

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { latestSeq, readEventsAfter } from "@fieldops/events/company-stream";
 import type { EstimateDetail, EstimateListResponse } from "@fieldops/shared/estimates";
+import type { AppEvent } from "@fieldops/shared/events";
 import type { JobDetail } from "@fieldops/shared/jobs";
 import type { Lead } from "@fieldops/shared/leads";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
@@ -89,6 +91,17 @@ async function sendEstimate(
   const response = await call("POST", `/api/estimates/${id}/send`, tokens.owner!, body);
   expect(response.status).toBe(200);
   return response.body as unknown as { estimate: EstimateDetail; url: string };
+}
+
+/** The lead and estimate events announced while `request` ran (a request's effects are relayed before it answers). */
+async function announced<T>(request: () => Promise<T>): Promise<{ result: T; events: AppEvent[] }> {
+  const { redis } = t.runtime.context;
+  const before = (await latestSeq(redis, company.id)) ?? "0-0";
+  const result = await request();
+  const events = (await readEventsAfter(redis, company.id, before))
+    .map((entry) => entry.event)
+    .filter((event) => event.name === "leads.changed" || event.name === "estimates.changed");
+  return { result, events };
 }
 
 beforeAll(async () => {
@@ -559,5 +572,33 @@ describe("who may sell", () => {
       await t.db.estimate.findUnique({ where: { id: estimate.id }, select: { title: true, status: true } }),
     ).toEqual({ title: estimate.title, status: "draft" });
     expect(await t.db.lead.findUnique({ where: { id: lead.id }, select: { status: true } })).toEqual({ status: "new" });
+  });
+});
+
+describe("live events", () => {
+  it("announces each change to a lead and its estimate to the screens that show them", async () => {
+    const created = await announced(() =>
+      call("POST", "/api/leads", tokens.owner!, { customerId, request: "Edging", source: "phone" }),
+    );
+    const lead = created.result.body as unknown as Lead;
+    const leadOnly = [{ name: "leads.changed", payload: { leadIds: [lead.id] } }];
+    expect(created.events).toEqual(leadOnly);
+    expect(
+      (await announced(() => call("PATCH", `/api/leads/${lead.id}`, tokens.owner!, { request: "Edging, trim" })))
+        .events,
+    ).toEqual(leadOnly);
+    const converted = await announced(() => call("POST", `/api/leads/${lead.id}/estimate`, tokens.owner!));
+    const estimate = converted.result.body as unknown as EstimateDetail;
+    const withLead = [{ name: "estimates.changed", payload: { estimateIds: [estimate.id] } }, ...leadOnly];
+    expect(converted.events).toEqual(withLead);
+    expect(
+      (await announced(() => call("PATCH", `/api/estimates/${estimate.id}`, tokens.owner!, { title: "Edging" })))
+        .events,
+    ).toEqual(withLead);
+    expect(
+      (await announced(() => call("POST", `/api/estimates/${estimate.id}/decline`, tokens.owner!))).events,
+    ).toEqual(withLead);
+    const plain = await announced(() => createEstimate());
+    expect(plain.events).toEqual([{ name: "estimates.changed", payload: { estimateIds: [plain.result.id] } }]);
   });
 });

@@ -3,7 +3,6 @@ import { convertEstimate } from "@fieldops/domain/estimates/convert-estimate";
 import { createEstimate } from "@fieldops/domain/estimates/create-estimate";
 import { createEstimateLink } from "@fieldops/domain/estimates/create-estimate-link";
 import { declineEstimate } from "@fieldops/domain/estimates/decline-estimate";
-import { estimateChanged } from "@fieldops/domain/estimates/estimates-events";
 import { getEstimate } from "@fieldops/domain/estimates/get-estimate";
 import { listEstimates } from "@fieldops/domain/estimates/list-estimates";
 import { sendEstimate } from "@fieldops/domain/estimates/send-estimate";
@@ -17,40 +16,25 @@ import { tenantEndpoint } from "../http/endpoint-route.ts";
 
 export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   tenantEndpoint(app, context, estimateEndpoints.list, ({ tx }, { query }) => listEstimates(tx, query));
-  tenantEndpoint(
-    app,
-    context,
-    estimateEndpoints.create,
-    ({ tx, user }, { body }) =>
-      createEstimate(tx, { ...body, companyId: user.companyId, actor: { userId: user.id, role: user.role } }),
-    { publish: estimateChanged },
-  );
+  tenantEndpoint(app, context, estimateEndpoints.create, (scope, { body }) => createEstimate(scope, body));
   tenantEndpoint(app, context, estimateEndpoints.get, ({ tx }, { params }) =>
     getEstimate(tx, { estimateId: params.id }),
   );
-  tenantEndpoint(
-    app,
-    context,
-    estimateEndpoints.update,
-    ({ tx, companyId }, { params, body }) => updateEstimate(tx, { ...body, estimateId: params.id, companyId }),
-    { publish: estimateChanged },
+  tenantEndpoint(app, context, estimateEndpoints.update, (scope, { params, body }) =>
+    updateEstimate(scope, { ...body, estimateId: params.id }),
   );
   tenantEndpoint(app, context, estimateEndpoints.send, async (scope, { params, body }, request) => {
     const origin = appOrigin(context, request);
     const sent = await sendEstimate(scope, { ...body, estimateId: params.id, origin, requestId: request.id });
     return { estimate: sent.estimate, url: publicLinkUrl(origin, reviewEstimatePath(sent.estimate.id), sent.token) };
   });
-  tenantEndpoint(app, context, estimateEndpoints.createLink, async ({ tx, user }, { params }, request) => {
+  tenantEndpoint(app, context, estimateEndpoints.createLink, async (scope, { params }, request) => {
     const origin = appOrigin(context, request);
-    const token = await createEstimateLink(tx, { estimateId: params.id, companyId: user.companyId, userId: user.id });
+    const token = await createEstimateLink(scope, { estimateId: params.id });
     return { url: publicLinkUrl(origin, reviewEstimatePath(params.id), token) };
   });
-  tenantEndpoint(
-    app,
-    context,
-    estimateEndpoints.decline,
-    ({ tx }, { params }) => declineEstimate(tx, { estimateId: params.id, byCustomer: false }),
-    { publish: estimateChanged },
+  tenantEndpoint(app, context, estimateEndpoints.decline, (scope, { params }) =>
+    declineEstimate(scope, { estimateId: params.id }),
   );
   tenantEndpoint(app, context, estimateEndpoints.convert, async (scope, { params }) => {
     const converted = await convertEstimate(scope, { estimateId: params.id });

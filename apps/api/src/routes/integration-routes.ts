@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { withTenant } from "@fieldops/db";
-import { DomainError, forbidden } from "@fieldops/domain/errors";
-import { completeIntegrationConnection } from "@fieldops/domain/integrations/complete-integration-connection";
+import { DomainError } from "@fieldops/domain/errors";
+import {
+  completeIntegrationConnection,
+  type InTenant,
+} from "@fieldops/domain/integrations/complete-integration-connection";
 import { assertCompanyWritable } from "@fieldops/domain/plans/assert-company-writable";
 import { disconnectIntegration } from "@fieldops/domain/integrations/disconnect-integration";
 import { listIntegrations } from "@fieldops/domain/integrations/list-integrations";
@@ -12,7 +14,6 @@ import { getCommunicationSettings } from "@fieldops/domain/settings/get-communic
 import { getPaymentSettings } from "@fieldops/domain/settings/get-payment-settings";
 import { updateCommunicationSettings } from "@fieldops/domain/settings/update-communication-settings";
 import { updatePaymentSettings } from "@fieldops/domain/settings/update-payment-settings";
-import { can } from "@fieldops/shared/permissions";
 import {
   INTEGRATIONS_SETTINGS_PATH,
   integrationEndpoints,
@@ -22,6 +23,7 @@ import {
 import type { AppContext } from "../context.ts";
 import { appOrigin } from "../http/app-origin.ts";
 import { registerEndpoint, tenantEndpoint } from "../http/endpoint-route.ts";
+import { withCompanyUser } from "../http/tenant-route.ts";
 
 function callbackRedirect(provider: IntegrationProvider, result: IntegrationCallbackResult): string {
   return `${INTEGRATIONS_SETTINGS_PATH}?${new URLSearchParams({ provider, result }).toString()}`;
@@ -52,12 +54,12 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       const { provider } = params;
       let result: IntegrationCallbackResult;
       try {
-        const user = await context.requireCompanyUser(request);
-        if (!can(user, "integrations.manage")) throw forbidden();
-        await withTenant(context.db, user.companyId, (tx) => assertCompanyWritable(tx));
-        result = await completeIntegrationConnection((work) => withTenant(context.db, user.companyId, work), {
-          companyId: user.companyId,
-          userId: user.id,
+        // Each of the use case's transactions (around the token exchange) runs in the user's company scope.
+        const inCompany: InTenant = (work) =>
+          withCompanyUser(context, request, work, { capability: "integrations.manage" });
+        // A change to the company's data, though the browser arrives with a GET: refused once a trial has lapsed.
+        await inCompany(({ tx }) => assertCompanyWritable(tx));
+        result = await completeIntegrationConnection(inCompany, {
           settings: providerSettings(context.env, provider),
           query,
           key,

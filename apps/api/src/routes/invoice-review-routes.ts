@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { invoicesChanged } from "@fieldops/domain/invoices/invoices-events";
 import { getReviewInvoice } from "@fieldops/domain/review/get-review-invoice";
 import { leaveInvoiceReview } from "@fieldops/domain/review/leave-invoice-review";
 import { payWithTestCard } from "@fieldops/domain/review/pay-with-test-card";
@@ -22,16 +21,15 @@ export const invoiceReviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     resolveReviewAccess(context.db, "invoice_review", invoiceId, token);
   const review = ({ tx, access }: PublicLinkScope, invoiceId: string) =>
     getReviewInvoice(tx, { invoiceId, access, env: context.env });
-  /** A customer's change to the invoice: answered with the page's new view, announced to the office's screens. */
+  /** A customer's change to the invoice (which announces itself): answered with the page's new view. */
   const changeForCustomer = (
     request: FastifyRequest,
     reply: FastifyReply,
     invoiceId: string,
-    work: (scope: PublicLinkScope) => Promise<{ customerId: string }>,
+    work: (scope: PublicLinkScope) => Promise<unknown>,
   ) =>
     withPublicLink(context, request, reply, invoiceLink(invoiceId), async (scope) => {
-      const { customerId } = await work(scope);
-      scope.emit(invoicesChanged({ id: invoiceId, customerId }));
+      await work(scope);
       return review(scope, invoiceId);
     });
 
@@ -48,10 +46,10 @@ export const invoiceReviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     app,
     invoiceReviewEndpoints.payWithTestCard,
     ({ params: { invoiceId }, headers, body }, request, reply) =>
-      changeForCustomer(request, reply, invoiceId, ({ tx, access }) =>
-        payWithTestCard(tx, {
+      changeForCustomer(request, reply, invoiceId, (scope) =>
+        payWithTestCard(scope, {
           invoiceId,
-          access,
+          access: scope.access,
           card: body,
           idempotencyKey: headers["idempotency-key"],
           env: context.env,
@@ -77,10 +75,10 @@ export const invoiceReviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     app,
     invoiceReviewEndpoints.confirmPaymentIntent,
     ({ params: { invoiceId }, body }, request, reply) =>
-      changeForCustomer(request, reply, invoiceId, ({ tx, access }) =>
-        confirmReviewPaymentIntent(tx, {
+      changeForCustomer(request, reply, invoiceId, (scope) =>
+        confirmReviewPaymentIntent(scope, {
           invoiceId,
-          access,
+          access: scope.access,
           paymentIntentId: body.paymentIntentId,
           env: context.env,
         }),
@@ -91,8 +89,8 @@ export const invoiceReviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     app,
     invoiceReviewEndpoints.leaveReview,
     ({ params: { invoiceId }, body }, request, reply) =>
-      changeForCustomer(request, reply, invoiceId, ({ tx, access }) =>
-        leaveInvoiceReview(tx, { ...body, invoiceId, access }),
+      changeForCustomer(request, reply, invoiceId, (scope) =>
+        leaveInvoiceReview(scope, { ...body, invoiceId, access: scope.access }),
       ),
     rateLimited,
   );

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { latestSeq, readEventsAfter } from "@fieldops/events/company-stream";
 import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
+import type { AppEvent } from "@fieldops/shared/events";
 import type { InvoiceDetail, InvoiceListResponse, PaymentListResponse } from "@fieldops/shared/invoices";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
 import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
@@ -73,6 +75,17 @@ async function sentInvoice() {
   const sent = await call("POST", `/api/invoices/${invoice.id}/send`, tokens.owner!, { channels: ["email"] });
   expect(sent.status, sent.body.message).toBe(200);
   return sent.body;
+}
+
+/** The invoice and job events announced while `request` ran (a request's effects are relayed before it answers). */
+async function announced<T>(request: () => Promise<T>): Promise<{ result: T; events: AppEvent[] }> {
+  const { redis } = t.runtime.context;
+  const before = (await latestSeq(redis, company.id)) ?? "0-0";
+  const result = await request();
+  const events = (await readEventsAfter(redis, company.id, before))
+    .map((entry) => entry.event)
+    .filter((event) => event.name === "invoices.changed" || event.name === "jobs.changed");
+  return { result, events };
 }
 
 describe("making invoices", () => {
@@ -485,5 +498,39 @@ describe("who may", () => {
       "Payments requires the Growth plan or higher.",
     );
     expect(await t.db.invoice.count({ where: { companyId: starter.id } })).toBe(0);
+  });
+});
+
+describe("live events", () => {
+  it("announces each change to the billing screens, and to the job's when its invoicing changes", async () => {
+    const job = await createCompletedJob(t.db, company.id);
+    const created = await announced(() => call("POST", "/api/invoices", tokens.owner!, { jobId: job.jobId }));
+    const invoice = created.result.body;
+    const invoiceOnly = [
+      { name: "invoices.changed", payload: { invoiceIds: [invoice.id], customerIds: [job.customerId] } },
+    ];
+    const withJob = [...invoiceOnly, { name: "jobs.changed", payload: { jobIds: [job.jobId] } }];
+    expect(created.events).toEqual(withJob);
+    const edited = await announced(() =>
+      call("PATCH", `/api/invoices/${invoice.id}`, tokens.owner!, { notes: "Gate" }),
+    );
+    expect(edited.events).toEqual(invoiceOnly);
+    const sent = await announced(() =>
+      call("POST", `/api/invoices/${invoice.id}/send`, tokens.owner!, { channels: ["email"] }),
+    );
+    // The notifications worker announces the messages it wrote after the request's own events.
+    expect(sent.events.slice(0, withJob.length)).toEqual(withJob);
+    await drainQueues(t.runtime.context.queues, ["notifications"]);
+    const paid = await announced(() =>
+      call("POST", `/api/invoices/${invoice.id}/payments`, tokens.owner!, { method: "cash", amountCents: 100 }, key()),
+    );
+    expect(paid.events).toEqual(invoiceOnly);
+    const paymentId = paid.result.body.payments[0]!.id;
+    const refunded = await announced(() =>
+      call("POST", `/api/payments/${paymentId}/refunds`, tokens.owner!, { amountCents: 100 }, key()),
+    );
+    expect(refunded.events).toEqual(invoiceOnly);
+    const voided = await announced(() => call("POST", `/api/invoices/${invoice.id}/void`, tokens.owner!));
+    expect(voided.events).toEqual(withJob);
   });
 });

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { toActivity } from "@fieldops/domain/activity/to-activity";
 import { changePlan } from "@fieldops/domain/plans/change-plan";
 import { getPlanOverview } from "@fieldops/domain/plans/get-plan-overview";
 import { planEndpoints } from "@fieldops/shared/plans";
@@ -9,16 +8,9 @@ import { tenantEndpoint } from "../http/endpoint-route.ts";
 export const planRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   tenantEndpoint(app, context, planEndpoints.overview, ({ tx }) => getPlanOverview(tx));
 
-  tenantEndpoint(
-    app,
-    context,
-    planEndpoints.change,
-    ({ tx, companyId, user }, { body }) => changePlan(tx, { planId: body.planId, companyId, actorUserId: user.id }),
-    {
-      // Choosing a plan is what ends a lapsed trial's read-only state.
-      readOnlyAllowed: true,
-      publish: ({ entry }) => (entry ? [{ name: "activity.recorded", payload: toActivity(entry) }] : []),
-      send: (reply, changed) => reply.send(changed.overview),
-    },
-  );
+  tenantEndpoint(app, context, planEndpoints.change, (scope, { body }) => changePlan(scope, { planId: body.planId }), {
+    // Choosing a plan is what ends a lapsed trial's read-only state.
+    readOnlyAllowed: true,
+    send: (reply, changed) => reply.send(changed.overview),
+  });
 };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { estimatesChanged } from "@fieldops/domain/estimates/estimates-events";
 import { getPortal } from "@fieldops/domain/portal/get-portal";
 import { resolvePortalAccess, resolveReviewAccess } from "@fieldops/domain/review/review-access";
 import { answerReviewEstimate, getReviewEstimate, type ReviewAnswer } from "@fieldops/domain/review/review-estimate";
@@ -30,15 +29,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
   );
 
   const answer = (request: FastifyRequest, reply: FastifyReply, estimateId: string, answered: ReviewAnswer) =>
-    withPublicLink(
-      context,
-      request,
-      reply,
-      estimateAccess(estimateId),
-      ({ tx, access }) => answerReviewEstimate(tx, { estimateId, access, answer: answered }),
-      {
-        publish: () => estimatesChanged([estimateId]),
-      },
+    withPublicLink(context, request, reply, estimateAccess(estimateId), (scope) =>
+      answerReviewEstimate(scope, { estimateId, access: scope.access, answer: answered }),
     );
 
   registerEndpoint(

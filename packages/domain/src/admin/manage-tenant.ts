@@ -3,7 +3,7 @@ import type { FeatureOverrides, TenantFeaturesRequest } from "@fieldops/shared/a
 import type { PlanId } from "@fieldops/shared/plans";
 import { recordAudit } from "../audit/record-audit.ts";
 import { notFound } from "../errors.ts";
-import { changePlan } from "../plans/change-plan.ts";
+import { applyPlanChange } from "../plans/change-plan.ts";
 import { parseCompanySwitches } from "../plans/company-features.ts";
 import { byAdmin, type PlatformAdminActor } from "./platform-admin-actor.ts";
 
@@ -28,7 +28,7 @@ export async function changeTenantPlan(
   input: { companyId: string; planId: PlanId; actor: PlatformAdminActor },
 ): Promise<void> {
   await inCompany(db, input.companyId, (tx) =>
-    changePlan(tx, {
+    applyPlanChange(tx, {
       planId: input.planId,
       companyId: input.companyId,
       actorUserId: input.actor.id,

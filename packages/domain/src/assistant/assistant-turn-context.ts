@@ -7,6 +7,7 @@ import type { Answerer } from "@fieldops/shared/chat";
 import type { PlanFeature } from "@fieldops/shared/plans";
 import type { Role } from "@fieldops/shared/roles";
 import { notFound } from "../errors.ts";
+import { assertCompanyWritable } from "../plans/assert-company-writable.ts";
 import { readCompanyFeatures } from "../plans/company-features.ts";
 import { AssistantRun, type EmitAssistantEvents } from "./assistant-run.ts";
 import type { AssistantModelConfig } from "./model-config.ts";
@@ -41,6 +42,11 @@ export function inTenant<T>(
   work: (tx: TenantTransaction) => Promise<T>,
 ): Promise<T> {
   return transactions(() => withTenant(deps.db, companyId, work));
+}
+
+/** A chat turn stores messages and may run the model or a module: a change, refused (402) once a trial has lapsed. */
+export function assertChatWritable(deps: Pick<AssistantDeps, "db">, user: AssistantUser): Promise<void> {
+  return inTenant(deps, user.companyId, (tx) => assertCompanyWritable(tx));
 }
 
 /** How long a proposal waits for its user's decision. */

@@ -10,6 +10,8 @@ import {
 import { createCrew } from "../crews/create-crew.ts";
 import { createCustomer } from "../customers/create-customer.ts";
 import { customerInput } from "../customers/customer-test-fixtures.ts";
+import { openScope } from "../effects/run-in-scope.ts";
+import { systemActor } from "../tenant-scope.ts";
 import { createPlannerLookup } from "./create-planner-lookup.ts";
 import { planMessage } from "./offline-planner/plan-message.ts";
 
@@ -34,8 +36,10 @@ beforeAll(async () => {
         await createCustomer(tx, { ...customerInput({ name, notes: injection }), companyId: company.id })
       ).id;
     }
-    ids["Crew B"] = (await createCrew(tx, { name: "Crew B", color: "#2563eb", companyId: company.id })).id;
-    await createCrew(tx, { name: "Crew A", color: "#16a34a", companyId: company.id });
+    // The crews' events are gathered and dropped: nothing listens here.
+    const scope = openScope(tx, { companyId: company.id, actor: systemActor("test") }, []);
+    ids["Crew B"] = (await createCrew(scope, { name: "Crew B", color: "#2563eb" })).id;
+    await createCrew(scope, { name: "Crew A", color: "#16a34a" });
     const invoice = (number: number, status: "sent" | "paid" | "partially_paid", dueAt: string) =>
       tx.invoice.create({
         data: {
@@ -55,7 +59,10 @@ beforeAll(async () => {
   });
   await withTenant(app, other.id, async (tx) => {
     await createCustomer(tx, { ...customerInput({ name: "Acme Other" }), companyId: other.id });
-    await createCrew(tx, { name: "Crew B", color: "#2563eb", companyId: other.id });
+    await createCrew(openScope(tx, { companyId: other.id, actor: systemActor("test") }, []), {
+      name: "Crew B",
+      color: "#2563eb",
+    });
   });
 });
 afterAll(() => t.close());

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withTenant, type Database } from "@fieldops/db";
+import { withTenant, type Database, type TenantTransaction } from "@fieldops/db";
 import { PLANS } from "@fieldops/shared/plans";
 import type { Role } from "@fieldops/shared/roles";
 import {
@@ -13,8 +13,12 @@ import { createCustomRecord } from "../custom-objects/create-custom-record.ts";
 import { equipmentSpec } from "../custom-objects/custom-object-test-fixtures.ts";
 import { installCustomObjects } from "../custom-objects/install-custom-objects.ts";
 import { promoteCustomObjects } from "../custom-objects/promote-custom-objects.ts";
+import { systemActor } from "../tenant-scope.ts";
 import { planOffline } from "./answer-offline.ts";
 import { runReadTool } from "./run-read-tool.ts";
+
+/** The test's records are made as the system; their events are not listened to. */
+const seeding = (tx: TenantTransaction) => ({ tx, actor: systemActor("test"), emit: () => undefined });
 
 let t: TestApp;
 let app: Database;
@@ -46,12 +50,12 @@ beforeAll(async () => {
   await withTenant(app, company.id, async (tx) => {
     await installCustomObjects(tx, { buildId, spec: equipmentSpec() });
     const access = { buildId };
-    await createCustomRecord(tx, {
+    await createCustomRecord(seeding(tx), {
       objectKey: "equipment",
       access,
       values: { make: "Trane", model: "XR14", serial_number: "SN-1", price: 250_000, customer: ada },
     });
-    await createCustomRecord(tx, {
+    await createCustomRecord(seeding(tx), {
       objectKey: "equipment",
       access,
       values: { make: "Carrier", serial_number: "SN-2", customer: grace },

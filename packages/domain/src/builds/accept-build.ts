@@ -1,14 +1,13 @@
-import type { TenantTransaction } from "@fieldops/db";
 import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import { BUILD_STAGES } from "@fieldops/shared/builds";
 import { featureSpecSchema } from "@fieldops/shared/feature-spec";
 import { conflict, forbidden, notFound } from "../errors.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { verifyConsentToken } from "./consent-token.ts";
 import { queueBuildStages, type BuildRow } from "./build-pipeline.ts";
+import { buildChanged } from "./builds-events.ts";
 
 export interface AcceptBuildInput {
-  companyId: string;
-  userId: string;
   idempotencyKey: string;
   consentToken: string;
   instanceId: string;
@@ -19,15 +18,16 @@ export interface AcceptBuildInput {
 /**
  * Starts the build of a quote its consent token authorizes, once per Idempotency-Key: requests with the same key take
  * turns (a transaction-scoped lock on the company and key) and all answer with the one build the first made. The token
- * must be this server's, unexpired, the caller's, for this company, and unused (a quote is built once).
+ * must be this server's, unexpired, the caller's, for this company, and unused (a quote is built once). A new build is
+ * announced; its stages are the caller's to queue once the transaction has committed (`startBuild`).
  */
 export async function acceptBuild(
-  tx: TenantTransaction,
+  { tx, companyId, actor, emit }: TenantScope<UserActor>,
   input: AcceptBuildInput,
 ): Promise<{ build: BuildRow; fresh: boolean; start: boolean }> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`build:${input.companyId}:${input.idempotencyKey}`}, 0))`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`build:${companyId}:${input.idempotencyKey}`}, 0))`;
   const existing = await tx.build.findUnique({
-    where: { companyId_idempotencyKey: { companyId: input.companyId, idempotencyKey: input.idempotencyKey } },
+    where: { companyId_idempotencyKey: { companyId, idempotencyKey: input.idempotencyKey } },
   });
   if (existing) {
     // A build no stage of which has started may never have reached the queue (Redis failed after the commit): the
@@ -39,13 +39,13 @@ export async function acceptBuild(
     return { build: existing, fresh: false, start: untouched };
   }
 
-  const company = await tx.company.findUnique({ where: { id: input.companyId }, select: { id: true, slug: true } });
+  const company = await tx.company.findUnique({ where: { id: companyId }, select: { id: true, slug: true } });
   if (!company) throw notFound();
   if (input.instanceId !== company.id && input.instanceId !== company.slug)
     throw forbidden("This build is for another company");
   const claims = verifyConsentToken(input.consentKey, input.consentToken);
-  if (!claims || claims.companyId !== input.companyId) throw forbidden("The consent token is not valid");
-  if (claims.userId !== input.userId) throw forbidden("The consent token was issued to someone else");
+  if (!claims || claims.companyId !== companyId) throw forbidden("The consent token is not valid");
+  if (claims.userId !== actor.userId) throw forbidden("The consent token was issued to someone else");
   if (claims.expiresAt <= input.now) throw forbidden("The consent token has expired: ask for a new quote");
 
   const [proposal] = await tx.$queryRaw<
@@ -67,11 +67,11 @@ export async function acceptBuild(
   await tx.buildProposal.update({ where: { id: quoted.id }, data: { consentUsedAt: input.now } });
   const build = await tx.build.create({
     data: {
-      companyId: input.companyId,
+      companyId,
       proposalId: quoted.id,
       idempotencyKey: input.idempotencyKey,
       instanceId: input.instanceId,
-      acceptedByUserId: input.userId,
+      acceptedByUserId: actor.userId,
       featureName: spec.featureName,
       spec,
       priceCents: quoted.priceCents,
@@ -81,8 +81,9 @@ export async function acceptBuild(
     },
   });
   await tx.buildStage.createMany({
-    data: BUILD_STAGES.map((stage, position) => ({ companyId: input.companyId, buildId: build.id, stage, position })),
+    data: BUILD_STAGES.map((stage, position) => ({ companyId, buildId: build.id, stage, position })),
   });
+  emit(buildChanged(build));
   return { build, fresh: true, start: true };
 }
 

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { withTenant, type Database, type TenantTransaction } from "@fieldops/db";
+import { withTenant, type Database } from "@fieldops/db";
 import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import { CONSENT_TOKEN_TTL_MS, type QuoteRequest, type QuoteResponse } from "@fieldops/shared/builds";
 import { featureSpecSchema } from "@fieldops/shared/feature-spec";
 import { conflict, forbidden, invalidInput, notFound, unavailable } from "../errors.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { signConsentToken } from "./consent-token.ts";
 import { quoteFeatureTask } from "./quote-feature.task.ts";
 
@@ -18,24 +19,24 @@ const POLL_MS = 25;
  * of another user is refused; one of another company is not found.
  */
 export async function createQuoteRequest(
-  tx: TenantTransaction,
-  input: { companyId: string; userId: string; sessionId: string; request: QuoteRequest },
+  { tx, companyId, actor }: TenantScope<UserActor>,
+  input: { sessionId: string; request: QuoteRequest },
 ): Promise<{ proposalId: string }> {
   await tx.buildSession.createMany({
-    data: [{ id: input.sessionId, companyId: input.companyId, userId: input.userId }],
+    data: [{ id: input.sessionId, companyId, userId: actor.userId }],
     skipDuplicates: true,
   });
   const session = await tx.buildSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw notFound("Build session not found");
-  if (session.userId !== input.userId) throw forbidden("This build session is someone else's");
+  if (session.userId !== actor.userId) throw forbidden("This build session is someone else's");
   if ((await tx.buildProposal.count({ where: { sessionId: session.id } })) >= MAX_QUOTES_PER_SESSION) {
     throw conflict("This request has been quoted too many times: ask the assistant again to start over");
   }
   const proposal = await tx.buildProposal.create({
     data: {
-      companyId: input.companyId,
+      companyId,
       sessionId: input.sessionId,
-      requestedByUserId: input.userId,
+      requestedByUserId: actor.userId,
       request: input.request.spec,
     },
   });

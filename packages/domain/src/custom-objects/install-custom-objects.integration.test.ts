@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withTenant, type Database } from "@fieldops/db";
+import { withTenant, type Database, type TenantTransaction } from "@fieldops/db";
 import { createTestCompany, startTestApp, type TestApp } from "../../../../tests/integration/test-app.ts";
 import { DomainError } from "../errors.ts";
+import { systemActor } from "../tenant-scope.ts";
 import { createCustomRecord } from "./create-custom-record.ts";
 import { equipmentSpec } from "./custom-object-test-fixtures.ts";
 import { installCustomObjects } from "./install-custom-objects.ts";
@@ -10,6 +11,9 @@ import { listCustomObjects } from "./list-custom-objects.ts";
 import { listCustomRecords } from "./list-custom-records.ts";
 import { promoteCustomObjects } from "./promote-custom-objects.ts";
 import { rollbackCustomObjects } from "./rollback-custom-objects.ts";
+
+/** The test's records are made as the system; their events are not listened to. */
+const seeding = (tx: TenantTransaction) => ({ tx, actor: systemActor("test"), emit: () => undefined });
 
 let t: TestApp;
 let app: Database;
@@ -83,7 +87,7 @@ describe("installing, promoting and rolling back a build's custom objects", () =
     expect(promoted.map((d) => d.stage)).toEqual(["production", "production"]);
     const member = { role: "member" } as const;
     const record = await withTenant(app, company.id, (tx) =>
-      createCustomRecord(tx, {
+      createCustomRecord(seeding(tx), {
         objectKey: "equipment",
         access: member,
         values: { make: "Trane", serial_number: "SN-1", customer: customer.id },
@@ -138,7 +142,7 @@ describe("installing, promoting and rolling back a build's custom objects", () =
     await withTenant(app, company.id, async (tx) => {
       await installCustomObjects(tx, { buildId: first, spec });
       await promoteCustomObjects(tx, { buildId: first });
-      await createCustomRecord(tx, {
+      await createCustomRecord(seeding(tx), {
         objectKey: "equipment",
         access: member,
         values: { make: "Trane", serial_number: "SN-1", customer: customer.id },
@@ -171,7 +175,7 @@ describe("installing, promoting and rolling back a build's custom objects", () =
     expect(duringPreview.items.map((item) => item.title)).toEqual(["Trane"]);
     await expect(
       withTenant(app, company.id, (tx) =>
-        createCustomRecord(tx, {
+        createCustomRecord(seeding(tx), {
           objectKey: "equipment",
           access: member,
           values: { make: "Lennox", serial_number: "SN-2", customer: customer.id, tonnage: 3 },

@@ -9,6 +9,7 @@ import {
 import { isBuiltInTarget, type CustomObjectDefinition, type CustomValue } from "@fieldops/shared/custom-objects";
 import type { CustomField, CustomFieldType } from "@fieldops/shared/feature-spec";
 import { DomainError } from "../errors.ts";
+import { systemActor, type TenantScope } from "../tenant-scope.ts";
 import { createCustomRecord } from "./create-custom-record.ts";
 import { toDefinition, type CustomObjectAccess } from "./custom-object-definition.ts";
 import { deleteCustomRecord } from "./delete-custom-record.ts";
@@ -67,6 +68,15 @@ class ChecksDone extends Error {
 }
 
 class CheckFailed extends Error {}
+
+const CHECKS_ACTOR = systemActor("custom object checks");
+
+/** What the checks give the use cases: they act as the system and announce nothing, as nothing they write stays. */
+const silent = (tx: TenantTransaction): Pick<TenantScope, "tx" | "actor" | "emit"> => ({
+  tx,
+  actor: CHECKS_ACTOR,
+  emit: () => undefined,
+});
 
 function expect(condition: boolean, detail: string): asserts condition {
   if (!condition) throw new CheckFailed(detail);
@@ -136,6 +146,7 @@ async function checksOfObject(
   const checks: CustomObjectCheck[] = [];
   const access: CustomObjectAccess = { buildId: input.buildId };
   const fixtures = new Fixtures(tx, input.companyId, access);
+  const scope = silent(tx);
   const step = async (name: string, work: () => Promise<string>): Promise<boolean> => {
     const started = performance.now();
     await tx.$executeRawUnsafe("SAVEPOINT custom_object_check");
@@ -168,7 +179,7 @@ async function checksOfObject(
 
   const created = await step(`${key}: create`, async () => {
     sample = await fixtures.sampleValues(object, 0);
-    const record = await createCustomRecord(tx, { ...target, values: sample });
+    const record = await createCustomRecord(scope, { ...target, values: sample });
     recordId = record.id;
     for (const [field, value] of Object.entries(sample))
       expect(
@@ -217,7 +228,7 @@ async function checksOfObject(
 
     await step(`${key}: update`, async () => {
       const change = await fixtures.sampleValues(object, 1);
-      await updateCustomRecord(tx, { ...target, id: recordId, values: change });
+      await updateCustomRecord(scope, { ...target, id: recordId, values: change });
       const record = await getCustomRecord(tx, { ...target, id: recordId });
       for (const [field, value] of Object.entries(change))
         expect(
@@ -233,7 +244,7 @@ async function checksOfObject(
       await bindTenant(db, tx, randomUUID());
       try {
         await expectRefusal(() => getCustomRecord(tx, { ...target, id: recordId }), "not_found");
-        await expectRefusal(() => updateCustomRecord(tx, { ...target, id: recordId, values: {} }), "not_found");
+        await expectRefusal(() => updateCustomRecord(scope, { ...target, id: recordId, values: {} }), "not_found");
         expect(
           (await tx.customObjectRecord.findUnique({ where: { id: recordId } })) === null,
           "another company reads the record",
@@ -259,7 +270,7 @@ async function checksOfObject(
     for (const [what, value] of INVALID[field.type]) {
       await step(`${key}: ${field.key} (${field.type}) refuses ${what}`, async () => {
         const values = { ...(await fixtures.sampleValues(object, 0)), [field.key]: value };
-        return expectRefusal(() => createCustomRecord(tx, { ...target, values }), "invalid_input", field.key);
+        return expectRefusal(() => createCustomRecord(scope, { ...target, values }), "invalid_input", field.key);
       });
     }
     if (field.required) {
@@ -267,20 +278,20 @@ async function checksOfObject(
         const values = Object.fromEntries(
           Object.entries(await fixtures.sampleValues(object, 0)).filter(([name]) => name !== field.key),
         );
-        return expectRefusal(() => createCustomRecord(tx, { ...target, values }), "invalid_input", field.key);
+        return expectRefusal(() => createCustomRecord(scope, { ...target, values }), "invalid_input", field.key);
       });
     }
   }
   for (const relation of object.relations) {
     await step(`${key}: ${relation.key} refuses a ${relation.target} that does not exist`, async () => {
       const values = { ...(await fixtures.sampleValues(object, 0)), [relation.key]: randomUUID() };
-      return expectRefusal(() => createCustomRecord(tx, { ...target, values }), "invalid_input", relation.key);
+      return expectRefusal(() => createCustomRecord(scope, { ...target, values }), "invalid_input", relation.key);
     });
   }
   await step(`${key}: refuses a field it does not have`, async () => {
     const values = { ...(await fixtures.sampleValues(object, 0)), not_a_field_of_this_object: "x" };
     return expectRefusal(
-      () => createCustomRecord(tx, { ...target, values }),
+      () => createCustomRecord(scope, { ...target, values }),
       "invalid_input",
       "not_a_field_of_this_object",
     );
@@ -288,9 +299,9 @@ async function checksOfObject(
 
   if (created) {
     await step(`${key}: delete`, async () => {
-      await deleteCustomRecord(tx, { ...target, id: recordId });
+      await deleteCustomRecord(scope, { ...target, id: recordId });
       await expectRefusal(() => getCustomRecord(tx, { ...target, id: recordId }), "not_found");
-      await deleteCustomRecord(tx, { ...target, id: recordId });
+      await deleteCustomRecord(scope, { ...target, id: recordId });
       return "deleted, and deleting again succeeds";
     });
   }
@@ -354,7 +365,7 @@ class Fixtures {
       });
       if (!definition) throw new CheckFailed(`there is no custom object ${target} to point at`);
       const values = await this.sampleValues(toDefinition(definition), 0, [...chain, target]);
-      return (await createCustomRecord(tx, { objectKey: target, access: this.access, values })).id;
+      return (await createCustomRecord(silent(tx), { objectKey: target, access: this.access, values })).id;
     }
     switch (target) {
       case "customer":

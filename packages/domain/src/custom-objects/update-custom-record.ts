@@ -1,14 +1,15 @@
-import type { TenantTransaction } from "@fieldops/db";
 import type { CustomRecord } from "@fieldops/shared/custom-objects";
 import { notFound } from "../errors.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 import { findCustomObject, type CustomObjectAccess } from "./custom-object-definition.ts";
+import { customRecordsChanged } from "./custom-objects-events.ts";
 import { toCustomRecord } from "./custom-record-row.ts";
 import { valuesOf } from "./record-title.ts";
 import { recordValuesToStore } from "./record-values.ts";
 
-/** Changes the values given (null clears an optional one) and keeps the others. */
+/** Changes the values given (null clears an optional one) and keeps the others; announces the record. */
 export async function updateCustomRecord(
-  tx: TenantTransaction,
+  { tx, emit }: Pick<TenantScope, "tx" | "emit">,
   input: { objectKey: string; access: CustomObjectAccess; id: string; values: unknown },
 ): Promise<CustomRecord> {
   const { definition } = await findCustomObject(tx, input.objectKey, input.access);
@@ -20,5 +21,7 @@ export async function updateCustomRecord(
   if (!current) throw notFound(`${definition.name} not found`);
   const stored = await recordValuesToStore(tx, definition, input.values, valuesOf(current.values));
   const row = await tx.customObjectRecord.update({ where: { id: current.id }, data: stored });
-  return toCustomRecord(tx, definition, row);
+  const record = await toCustomRecord(tx, definition, row);
+  emit(customRecordsChanged(record.objectKey, [record.id]));
+  return record;
 }

@@ -1,8 +1,7 @@
-import type { TenantTransaction } from "@fieldops/db";
 import type { CreateEstimateInput, EstimateDetail } from "@fieldops/shared/estimates";
 import { invalidInput, notFound } from "../errors.ts";
-import type { Actor } from "../jobs/actor.ts";
 import { takeNextNumber } from "../companies/take-next-number.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import {
   companyTimeZone,
   defaultExpiresAt,
@@ -11,11 +10,12 @@ import {
   optionsCreateData,
   toEstimateDetail,
 } from "./estimate-record.ts";
+import { estimateChanged } from "./estimates-events.ts";
 
-/** A draft estimate for a customer, numbered in the company's sequence. */
+/** A draft estimate for a customer, numbered in the company's sequence; announces it (and its lead, when it has one). */
 export async function createEstimate(
-  tx: TenantTransaction,
-  input: CreateEstimateInput & { companyId: string; actor: Actor; leadId?: string; now?: Date },
+  { tx, companyId, actor, emit }: TenantScope<UserActor>,
+  input: CreateEstimateInput & { leadId?: string; now?: Date },
 ): Promise<EstimateDetail> {
   const now = input.now ?? new Date();
   const customer = await tx.customer.findUnique({ where: { id: input.customerId }, select: { id: true } });
@@ -23,21 +23,23 @@ export async function createEstimate(
   const timeZone = await companyTimeZone(tx);
   const expiresAt = input.expiresOn ? expiresAtFor(input.expiresOn, timeZone) : defaultExpiresAt(now, timeZone);
   if (expiresAt <= now) throw invalidInput("The expiry date has passed", "expiresOn");
-  const number = await takeNextNumber(tx, input.companyId, "estimates");
+  const number = await takeNextNumber(tx, companyId, "estimates");
   const row = await tx.estimate.create({
     data: {
-      companyId: input.companyId,
+      companyId,
       number,
       customerId: input.customerId,
       leadId: input.leadId ?? null,
       title: input.title,
       message: input.message ?? null,
       expiresAt,
-      createdByUserId: input.actor.userId,
+      createdByUserId: actor.userId,
       createdAt: now,
-      options: { create: optionsCreateData(input.companyId, input.options) },
+      options: { create: optionsCreateData(companyId, input.options) },
     },
     include: estimateDetailInclude,
   });
-  return toEstimateDetail(tx, row, now, timeZone);
+  const estimate = await toEstimateDetail(tx, row, now, timeZone);
+  emit(estimateChanged(estimate));
+  return estimate;
 }

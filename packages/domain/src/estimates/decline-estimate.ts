@@ -1,6 +1,7 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { EstimateDetail } from "@fieldops/shared/estimates";
 import { conflict } from "../errors.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 import {
   companyTimeZone,
   effectiveEstimateStatus,
@@ -8,13 +9,24 @@ import {
   lockEstimate,
   toEstimateDetail,
 } from "./estimate-record.ts";
+import { estimateChanged } from "./estimates-events.ts";
 import { settleLead } from "./settle-lead.ts";
 
-/**
- * Declines an estimate: the office marks it (the customer said no on the phone), or the customer declines on their
- * page with an optional reason. Only an estimate still waiting for an answer can be declined.
- */
+/** The office marks an estimate declined (the customer said no on the phone); announces it and its lead. */
 export async function declineEstimate(
+  { tx, emit }: TenantScope,
+  input: { estimateId: string; now?: Date },
+): Promise<EstimateDetail> {
+  const estimate = await recordEstimateDecline(tx, { ...input, byCustomer: false });
+  emit(estimateChanged(estimate));
+  return estimate;
+}
+
+/**
+ * Declines an estimate: the office marks it, or the customer declines on their page with an optional reason (the
+ * caller announces it). Only an estimate still waiting for an answer can be declined.
+ */
+export async function recordEstimateDecline(
   tx: TenantTransaction,
   input: { estimateId: string; reason?: string | null; byCustomer: boolean; now?: Date },
 ): Promise<EstimateDetail> {

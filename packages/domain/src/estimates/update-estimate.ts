@@ -1,6 +1,6 @@
-import type { TenantTransaction } from "@fieldops/db";
 import type { EstimateDetail, EstimateStatus, UpdateEstimateInput } from "@fieldops/shared/estimates";
 import { conflict, invalidInput } from "../errors.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 import {
   companyTimeZone,
   effectiveEstimateStatus,
@@ -10,6 +10,7 @@ import {
   optionsCreateData,
   toEstimateDetail,
 } from "./estimate-record.ts";
+import { estimateChanged } from "./estimates-events.ts";
 
 /** What an estimate in each status becomes when the office edits it; absent: it cannot be edited. */
 const EDITED_STATUS: Partial<Record<EstimateStatus, EstimateStatus>> = {
@@ -26,11 +27,11 @@ export function editRefusal(status: EstimateStatus): string {
 /**
  * Edits an estimate. Sent, changes-requested and expired estimates go back to draft: what the customer was shown is
  * no longer what is offered, so they cannot approve it until it is sent again. Approved, converted and declined
- * estimates are final (409).
+ * estimates are final (409). Announces the estimate and its lead.
  */
 export async function updateEstimate(
-  tx: TenantTransaction,
-  input: UpdateEstimateInput & { estimateId: string; companyId: string; now?: Date },
+  { tx, companyId, emit }: TenantScope,
+  input: UpdateEstimateInput & { estimateId: string; now?: Date },
 ): Promise<EstimateDetail> {
   const now = input.now ?? new Date();
   const current = await lockEstimate(tx, input.estimateId);
@@ -48,9 +49,11 @@ export async function updateEstimate(
       message: input.message === undefined ? undefined : input.message,
       expiresAt,
       status: next,
-      options: input.options ? { create: optionsCreateData(input.companyId, input.options) } : undefined,
+      options: input.options ? { create: optionsCreateData(companyId, input.options) } : undefined,
     },
     include: estimateDetailInclude,
   });
-  return toEstimateDetail(tx, row, now, timeZone);
+  const estimate = await toEstimateDetail(tx, row, now, timeZone);
+  emit(estimateChanged(estimate));
+  return estimate;
 }

@@ -1,4 +1,3 @@
-import type { TenantTransaction } from "@fieldops/db";
 import {
   INTEGRATION_INFO,
   type IntegrationCallbackQuery,
@@ -6,13 +5,14 @@ import {
 } from "@fieldops/shared/integrations";
 import { recordAudit } from "../audit/record-audit.ts";
 import { DomainError } from "../errors.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { assertIntegrationAvailable } from "./integration-access.ts";
 import { exchangeAuthorizationCode, sha256 } from "./oauth-client.ts";
 import type { ProviderSettings } from "./provider-settings.ts";
 import { decryptSecret, encryptSecret } from "./token-encryption.ts";
 
-/** Runs `work` in a transaction bound to the signed-in user's company. */
-export type InTenant = <T>(work: (tx: TenantTransaction) => Promise<T>) => Promise<T>;
+/** Runs `work` in the signed-in user's company scope: a transaction of its own each time. */
+export type InTenant = <T>(work: (scope: TenantScope<UserActor>) => Promise<T>) => Promise<T>;
 
 interface ConnectionData {
   simulated: boolean;
@@ -32,8 +32,6 @@ interface ConnectionData {
 export async function completeIntegrationConnection(
   inTenant: InTenant,
   input: {
-    companyId: string;
-    userId: string;
     settings: ProviderSettings;
     query: IntegrationCallbackQuery;
     key: Buffer;
@@ -45,9 +43,9 @@ export async function completeIntegrationConnection(
   const stateHash = sha256(query.state);
   const now = input.now ?? new Date();
 
-  const taken = await inTenant(async (tx) => {
+  const taken = await inTenant(async ({ tx, actor }) => {
     const state = await tx.oAuthState.findUnique({ where: { stateHash } });
-    if (!state || state.userId !== input.userId || state.provider !== settings.provider)
+    if (!state || state.userId !== actor.userId || state.provider !== settings.provider)
       return "invalid_state" as const;
     if (state.usedAt) return "used" as const;
     // Used up conditionally, so that of two callbacks racing with one state only one goes on.
@@ -67,19 +65,19 @@ export async function completeIntegrationConnection(
     throw error;
   }
 
-  await inTenant(async (tx) => {
+  await inTenant(async ({ tx, companyId, actor }) => {
     // The plan may have changed while the user was at the provider.
-    await assertIntegrationAvailable(tx, input.companyId, settings.provider);
-    const data = { ...connection, connectedByUserId: input.userId, connectedAt: now };
+    await assertIntegrationAvailable(tx, companyId, settings.provider);
+    const data = { ...connection, connectedByUserId: actor.userId, connectedAt: now };
     await tx.integrationConnection.upsert({
-      where: { companyId_provider: { companyId: input.companyId, provider: settings.provider } },
-      create: { companyId: input.companyId, provider: settings.provider, ...data },
+      where: { companyId_provider: { companyId, provider: settings.provider } },
+      create: { companyId, provider: settings.provider, ...data },
       // A new connection replaces one the provider had stopped accepting.
       update: { ...data, reconnectNeededAt: null },
     });
     await recordAudit(tx, {
-      companyId: input.companyId,
-      actorUserId: input.userId,
+      companyId,
+      actorUserId: actor.userId,
       action: "integration.connected",
       entityType: "integration",
       entityId: settings.provider,

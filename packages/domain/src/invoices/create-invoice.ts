@@ -1,24 +1,26 @@
 import { randomUUID } from "node:crypto";
-import type { TenantTransaction } from "@fieldops/db";
 import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import type { CreateInvoiceInput } from "@fieldops/shared/invoices";
 import { conflict, invalidInput, notFound } from "../errors.ts";
 import { takeNextNumber } from "../companies/take-next-number.ts";
 import { readCompanySettings } from "../settings/company-settings.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 import { invoicingCompany } from "./invoice-company.ts";
 import { priceLines, type DraftLine } from "./invoice-lines.ts";
+import { invoicesChanged } from "./invoices-events.ts";
 
 /**
  * A draft invoice for a job: its line items once (the whole job), or once per completed visit named. A visit is
  * billed by one invoice only and a whole-job invoice leaves nothing else to bill, until that invoice is voided. The
- * number is the company's next (no gaps or duplicates); the due day defaults to today plus the payment terms.
+ * number is the company's next (no gaps or duplicates); the due day defaults to today plus the payment terms. Announces
+ * the invoice and its job (which no longer needs invoicing).
  */
 export async function createInvoice(
-  tx: TenantTransaction,
-  input: CreateInvoiceInput & { companyId: string; now?: Date },
+  { tx, companyId, emit }: TenantScope,
+  input: CreateInvoiceInput & { now?: Date },
 ): Promise<{ id: string; customerId: string; jobId: string }> {
   const now = input.now ?? new Date();
-  const company = await invoicingCompany(tx, input.companyId);
+  const company = await invoicingCompany(tx, companyId);
   const job = await tx.job.findUnique({
     where: { id: input.jobId },
     select: {
@@ -81,14 +83,14 @@ export async function createInvoice(
   }
 
   const id = randomUUID();
-  const { rows, totals } = priceLines(input.companyId, id, lines, input.discountCents, input.taxRateBasisPoints);
+  const { rows, totals } = priceLines(companyId, id, lines, input.discountCents, input.taxRateBasisPoints);
   const today = dayInTimeZone(now, company.timeZone);
-  const dueDate = input.dueDate ?? addDays(today, (await readCompanySettings(tx, input.companyId)).defaultTermsDays);
-  const number = await takeNextNumber(tx, input.companyId, "invoices");
+  const dueDate = input.dueDate ?? addDays(today, (await readCompanySettings(tx, companyId)).defaultTermsDays);
+  const number = await takeNextNumber(tx, companyId, "invoices");
   await tx.invoice.create({
     data: {
       id,
-      companyId: input.companyId,
+      companyId,
       customerId: job.customerId,
       jobId: job.id,
       number,
@@ -102,5 +104,7 @@ export async function createInvoice(
   });
   await tx.invoiceLine.createMany({ data: rows });
   await tx.job.updateMany({ where: { id: job.id, invoicedAt: null }, data: { invoicedAt: now } });
-  return { id, customerId: job.customerId, jobId: job.id };
+  const created = { id, customerId: job.customerId, jobId: job.id };
+  emit(invoicesChanged(created));
+  return created;
 }

@@ -1,7 +1,7 @@
-import type { TenantTransaction } from "@fieldops/db";
 import { reviewPagePath } from "@fieldops/shared/invoices";
 import { conflict, notFound } from "../errors.ts";
 import { issuePublicLink } from "../public-links/public-links.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { invoicingCompany } from "./invoice-company.ts";
 
 /**
@@ -10,20 +10,20 @@ import { invoicingCompany } from "./invoice-company.ts";
  * offered again.
  */
 export async function createReviewLink(
-  tx: TenantTransaction,
-  input: { id: string; companyId: string; userId: string; appOrigin: string },
+  { tx, companyId, actor }: TenantScope<UserActor>,
+  input: { id: string; appOrigin: string },
 ): Promise<{ url: string }> {
-  await invoicingCompany(tx, input.companyId);
+  await invoicingCompany(tx, companyId);
   const invoice = await tx.invoice.findUnique({ where: { id: input.id }, select: { id: true, status: true } });
   if (!invoice) throw notFound("Invoice not found");
   if (invoice.status === "draft")
     throw conflict("Send the invoice before sharing its link: a draft is not shown to the customer");
   if (invoice.status === "void") throw conflict("A void invoice has no review link");
   const token = await issuePublicLink(tx, {
-    companyId: input.companyId,
+    companyId,
     kind: "invoice_review",
     subjectId: invoice.id,
-    userId: input.userId,
+    userId: actor.userId,
   });
   return { url: `${input.appOrigin}${reviewPagePath(invoice.id, token)}` };
 }

@@ -1,23 +1,25 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { TenantTransaction } from "@fieldops/db";
 import type { SendInvoiceInput } from "@fieldops/shared/invoices";
 import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 import { conflict, invalidInput, notFound } from "../errors.ts";
 import { invoicingCompany } from "./invoice-company.ts";
+import { invoicesChanged } from "./invoices-events.ts";
 import type { TenantScope } from "../tenant-scope.ts";
 import { sendInvoiceTask } from "./send-invoice.task.ts";
 
 /**
- * Marks an invoice sent (a draft is issued now; a sent or paid one is sent again) and answers the send the worker
- * carries out once the transaction commits. A void invoice is not sent; a channel needs the customer's address or
- * number, and SMS needs a plan with SMS. A repeated Idempotency-Key names the same send, which writes its messages once.
+ * Marks an invoice sent (a draft is issued now; a sent or paid one is sent again) and hands the send to the
+ * notifications worker through the scope, so it leaves once the transaction commits; announces the invoice and its
+ * job. A void invoice is not sent; a channel needs the customer's address or number, and SMS needs a plan with SMS. A
+ * repeated Idempotency-Key names the same send, which is queued and writes its messages once.
  */
 export async function requestInvoiceSend(
-  tx: TenantTransaction,
-  input: SendInvoiceInput & { id: string; companyId: string; idempotencyKey: string | null; now?: Date },
+  scope: TenantScope,
+  input: SendInvoiceInput & { id: string; idempotencyKey: string | null; appOrigin: string; now?: Date },
 ): Promise<{ id: string; customerId: string; sendId: string; channels: SendInvoiceInput["channels"] }> {
+  const { tx } = scope;
   const now = input.now ?? new Date();
-  await invoicingCompany(tx, input.companyId);
+  await invoicingCompany(tx, scope.companyId);
   const channels = [...new Set(input.channels)];
   if (channels.includes("sms")) await requirePlanFeature(tx, "sms", "Text messages");
   const [locked] = await tx.$queryRaw<
@@ -31,6 +33,7 @@ export async function requestInvoiceSend(
       status: true,
       issuedAt: true,
       customerId: true,
+      jobId: true,
       customer: { select: { email: true, phone: true } },
     },
   });
@@ -46,17 +49,19 @@ export async function requestInvoiceSend(
   const sendId = input.idempotencyKey
     ? createHash("sha256").update(input.idempotencyKey).digest("hex").slice(0, 32)
     : randomUUID();
-  return { id: invoice.id, customerId: invoice.customerId, sendId, channels };
-}
-
-/** Hands the send to the notifications worker; the same send id queues it once. */
-export function queueInvoiceSend(
-  scope: TenantScope,
-  input: { invoiceId: string; sendId: string; channels: SendInvoiceInput["channels"]; appOrigin: string },
-): void {
+  // The same send id queues it once.
   scope.enqueue(
     sendInvoiceTask,
-    { ...input, companyId: scope.companyId, requestId: scope.requestId },
-    `${input.invoiceId}_${input.sendId}`,
+    {
+      invoiceId: invoice.id,
+      sendId,
+      channels,
+      appOrigin: input.appOrigin,
+      companyId: scope.companyId,
+      requestId: scope.requestId,
+    },
+    `${invoice.id}_${sendId}`,
   );
+  scope.emit(invoicesChanged(invoice));
+  return { id: invoice.id, customerId: invoice.customerId, sendId, channels };
 }

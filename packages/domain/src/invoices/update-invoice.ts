@@ -1,19 +1,21 @@
-import type { TenantTransaction } from "@fieldops/db";
 import { INVOICE_STATUS_LABELS, type UpdateInvoiceInput } from "@fieldops/shared/invoices";
 import { startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import { conflict, invalidInput, notFound } from "../errors.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 import { invoicingCompany } from "./invoice-company.ts";
 import { priceLines } from "./invoice-lines.ts";
+import { invoicesChanged } from "./invoices-events.ts";
 
 /**
  * Changes a draft: lines (which replace the stored ones; a line may keep the visit it billed, never name a new one),
  * due day, tax rate, discount, notes. The sums are computed again. A sent, paid or void invoice is not edited.
+ * Announces the invoice.
  */
 export async function updateInvoice(
-  tx: TenantTransaction,
-  input: UpdateInvoiceInput & { id: string; companyId: string },
+  { tx, companyId, emit }: TenantScope,
+  input: UpdateInvoiceInput & { id: string },
 ): Promise<{ id: string; customerId: string }> {
-  const company = await invoicingCompany(tx, input.companyId);
+  const company = await invoicingCompany(tx, companyId);
   const [locked] = await tx.$queryRaw<
     { id: string }[]
   >`SELECT id FROM invoices WHERE id = ${input.id}::uuid FOR UPDATE`;
@@ -44,7 +46,7 @@ export async function updateInvoice(
     : invoice.lines.map((line) => ({ ...line, quantity: Number(line.quantity) }));
   const discountCents = input.discountCents ?? invoice.discountCents;
   const taxRateBasisPoints = input.taxRateBasisPoints ?? invoice.taxRateBasisPoints;
-  const { rows, totals } = priceLines(input.companyId, invoice.id, lines, discountCents, taxRateBasisPoints);
+  const { rows, totals } = priceLines(companyId, invoice.id, lines, discountCents, taxRateBasisPoints);
   if (input.lines) {
     await tx.invoiceLine.deleteMany({ where: { invoiceId: invoice.id } });
     await tx.invoiceLine.createMany({ data: rows });
@@ -58,5 +60,7 @@ export async function updateInvoice(
       notes: input.notes === undefined ? undefined : input.notes,
     },
   });
-  return { id: invoice.id, customerId: invoice.customerId };
+  const updated = { id: invoice.id, customerId: invoice.customerId };
+  emit(invoicesChanged(updated));
+  return updated;
 }

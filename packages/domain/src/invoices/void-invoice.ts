@@ -1,23 +1,28 @@
-import type { TenantTransaction } from "@fieldops/db";
 import { conflict, notFound } from "../errors.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 import { invoicingCompany } from "./invoice-company.ts";
+import { invoicesChanged } from "./invoices-events.ts";
 
 /**
  * Voids a draft or sent invoice nothing is paid on; voiding a void invoice again changes nothing. An invoice with
- * money on it is refunded first. Its job needs invoicing again when no other invoice bills it.
+ * money on it is refunded first. Its job needs invoicing again when no other invoice bills it. Announces the invoice
+ * and its job, voided now or before.
  */
 export async function voidInvoice(
-  tx: TenantTransaction,
-  input: { id: string; companyId: string; now?: Date },
+  { tx, companyId, emit }: TenantScope,
+  input: { id: string; now?: Date },
 ): Promise<{ id: string; customerId: string; jobId: string | null }> {
-  await invoicingCompany(tx, input.companyId);
+  await invoicingCompany(tx, companyId);
   const [invoice] = await tx.$queryRaw<
     { id: string; status: string; paidCents: number; customerId: string; jobId: string | null }[]
   >`
     SELECT id, status::text, "paidCents", "customerId", "jobId" FROM invoices WHERE id = ${input.id}::uuid FOR UPDATE`;
   if (!invoice) throw notFound("Invoice not found");
   const result = { id: invoice.id, customerId: invoice.customerId, jobId: invoice.jobId };
-  if (invoice.status === "void") return result;
+  if (invoice.status === "void") {
+    emit(invoicesChanged(result));
+    return result;
+  }
   if (invoice.paidCents > 0) {
     throw conflict(
       invoice.status === "paid"
@@ -30,5 +35,6 @@ export async function voidInvoice(
     const others = await tx.invoice.count({ where: { jobId: invoice.jobId, status: { not: "void" } } });
     if (others === 0) await tx.job.update({ where: { id: invoice.jobId }, data: { invoicedAt: null } });
   }
+  emit(invoicesChanged(result));
   return result;
 }

@@ -1,20 +1,21 @@
-import type { TenantTransaction } from "@fieldops/db";
 import type { EstimateDetail } from "@fieldops/shared/estimates";
 import { conflict, invalidInput } from "../errors.ts";
 import { createCustomer } from "../customers/create-customer.ts";
 import { createEstimate } from "../estimates/create-estimate.ts";
-import type { Actor } from "../jobs/actor.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { lockLead } from "./lead-record.ts";
 
 /**
  * Makes a lead's draft estimate: for a prospect, first the customer (with their contacts and address, within the
  * plan's customer limit), then the estimate, titled by the request, with one empty option to price. The lead is
- * estimating from then on. A lead has one estimate; converting again is refused.
+ * estimating from then on. A lead has one estimate; converting again is refused. The estimate announces itself with
+ * its lead (`createEstimate`).
  */
 export async function convertLeadToEstimate(
-  tx: TenantTransaction,
-  input: { leadId: string; companyId: string; actor: Actor; now?: Date },
+  scope: TenantScope<UserActor>,
+  input: { leadId: string; now?: Date },
 ): Promise<EstimateDetail> {
+  const { tx } = scope;
   const lead = await lockLead(tx, input.leadId);
   if (lead.estimates.length > 0) throw conflict(`This lead already has estimate #${lead.estimates[0]!.number}`);
   if (lead.status === "lost") throw conflict("This lead is lost: reopen it first");
@@ -29,7 +30,7 @@ export async function convertLeadToEstimate(
       );
     }
     const customer = await createCustomer(tx, {
-      companyId: input.companyId,
+      companyId: scope.companyId,
       name: lead.name,
       contacts: [
         ...(lead.email ? [{ kind: "email" as const, value: lead.email, label: null }] : []),
@@ -50,9 +51,7 @@ export async function convertLeadToEstimate(
     });
     customerId = customer.id;
   }
-  const estimate = await createEstimate(tx, {
-    companyId: input.companyId,
-    actor: input.actor,
+  const estimate = await createEstimate(scope, {
     now: input.now,
     leadId: lead.id,
     customerId,

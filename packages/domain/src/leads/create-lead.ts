@@ -1,10 +1,21 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { CreateLeadInput, Lead } from "@fieldops/shared/leads";
 import { notFound } from "../errors.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 import { leadInclude, prospectData, toLead } from "./lead-record.ts";
+import { leadsChanged } from "./leads-events.ts";
 
-/** A new lead: an existing customer's request (their name and contacts copied for the list), or a prospect's. */
-export async function createLead(tx: TenantTransaction, input: CreateLeadInput & { companyId: string }): Promise<Lead> {
+/**
+ * A new lead: an existing customer's request (their name and contacts copied for the list), or a prospect's.
+ * Announces it.
+ */
+export async function createLead({ tx, companyId, emit }: TenantScope, input: CreateLeadInput): Promise<Lead> {
+  const lead = await insertLead(tx, companyId, input);
+  emit(leadsChanged([lead.id]));
+  return lead;
+}
+
+async function insertLead(tx: TenantTransaction, companyId: string, input: CreateLeadInput): Promise<Lead> {
   const request = { request: input.request, source: input.source, notes: input.notes ?? null };
   if ("customerId" in input) {
     const customer = await tx.customer.findUnique({
@@ -26,14 +37,14 @@ export async function createLead(tx: TenantTransaction, input: CreateLeadInput &
     const { id, ...details } = customer;
     return toLead(
       await tx.lead.create({
-        data: { companyId: input.companyId, customerId: id, ...details, ...request },
+        data: { companyId, customerId: id, ...details, ...request },
         include: leadInclude,
       }),
     );
   }
   return toLead(
     await tx.lead.create({
-      data: { companyId: input.companyId, ...prospectData(input.prospect), ...request },
+      data: { companyId, ...prospectData(input.prospect), ...request },
       include: leadInclude,
     }),
   );

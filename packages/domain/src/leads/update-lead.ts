@@ -1,13 +1,17 @@
-import type { TenantTransaction } from "@fieldops/db";
 import type { Lead, UpdateLeadInput } from "@fieldops/shared/leads";
 import { conflict } from "../errors.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 import { leadInclude, lockLead, prospectData, toLead } from "./lead-record.ts";
+import { leadsChanged } from "./leads-events.ts";
 
 /**
  * Edits a lead's request, or its prospect's details while it has no customer; marks it lost, or reopens it (new, or
- * estimating when it has an estimate). A won lead stays won.
+ * estimating when it has an estimate). A won lead stays won. Announces it.
  */
-export async function updateLead(tx: TenantTransaction, input: UpdateLeadInput & { leadId: string }): Promise<Lead> {
+export async function updateLead(
+  { tx, emit }: TenantScope,
+  input: UpdateLeadInput & { leadId: string },
+): Promise<Lead> {
   const current = await lockLead(tx, input.leadId);
   if (input.prospect && current.customerId)
     throw conflict("This lead is a customer's: edit the customer instead", "prospect");
@@ -25,5 +29,6 @@ export async function updateLead(tx: TenantTransaction, input: UpdateLeadInput &
     },
     include: leadInclude,
   });
+  emit(leadsChanged([row.id]));
   return toLead(row);
 }

@@ -1,23 +1,21 @@
-import type { TenantTransaction } from "@fieldops/db";
 import { startOfDayInTimeZone, dayInTimeZone } from "@fieldops/shared/company-time";
 import type { RecordPaymentInput } from "@fieldops/shared/invoices";
 import { invalidInput } from "../errors.ts";
 import { paymentsCompany } from "../invoices/invoice-company.ts";
+import { invoicesChanged } from "../invoices/invoices-events.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { applyPayment } from "./apply-payment.ts";
 
-/** Cash or a check the office received, recorded once per Idempotency-Key; a received day in the future is refused. */
+/**
+ * Cash or a check the office received, recorded once per Idempotency-Key; a received day in the future is refused.
+ * Announces the invoice (a repeated key too).
+ */
 export async function recordOfficePayment(
-  tx: TenantTransaction,
-  input: RecordPaymentInput & {
-    invoiceId: string;
-    companyId: string;
-    userId: string;
-    idempotencyKey: string;
-    now?: Date;
-  },
+  { tx, companyId, actor, emit }: TenantScope<UserActor>,
+  input: RecordPaymentInput & { invoiceId: string; idempotencyKey: string; now?: Date },
 ) {
   const now = input.now ?? new Date();
-  const company = await paymentsCompany(tx, input.companyId);
+  const company = await paymentsCompany(tx, companyId);
   if (input.receivedDate && input.receivedDate > dayInTimeZone(now, company.timeZone)) {
     throw invalidInput("A payment cannot be received in the future", "receivedDate");
   }
@@ -25,14 +23,16 @@ export async function recordOfficePayment(
     input.receivedDate && input.receivedDate !== dayInTimeZone(now, company.timeZone)
       ? startOfDayInTimeZone(input.receivedDate, company.timeZone)
       : now;
-  return applyPayment(tx, {
-    companyId: input.companyId,
+  const applied = await applyPayment(tx, {
+    companyId,
     invoiceId: input.invoiceId,
     method: input.method,
     amountCents: input.amountCents,
     idempotencyKey: input.idempotencyKey,
     receivedAt,
-    recordedByUserId: input.userId,
+    recordedByUserId: actor.userId,
     reference: input.reference ?? null,
   });
+  emit(invoicesChanged({ id: input.invoiceId, customerId: applied.customerId }));
+  return applied;
 }

@@ -1,8 +1,9 @@
 import { formatCents } from "@fieldops/shared/money";
-import type { TenantTransaction } from "@fieldops/db";
 import { invoiceStatusForPaid, type RefundPaymentInput } from "@fieldops/shared/invoices";
 import { conflict, notFound } from "../errors.ts";
 import { paymentsCompany } from "../invoices/invoice-company.ts";
+import { invoicesChanged } from "../invoices/invoices-events.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { lockInvoice } from "./apply-payment.ts";
 import type { StripeClient } from "./stripe-client.ts";
 import { refundTestCharge } from "./test-card-provider.ts";
@@ -11,28 +12,24 @@ import { refundTestCharge } from "./test-card-provider.ts";
  * Gives back all or part of a payment, never more than what is left of it, once per Idempotency-Key. A card payment
  * is refunded at its provider (Stripe with the same key, so a retry refunds once there too); cash and checks are
  * recorded as given back. The invoice's paid amount drops and its status follows (partially paid, back to sent).
+ * Announces the invoice (a repeated key too).
  */
 export async function refundPayment(
-  tx: TenantTransaction,
-  input: RefundPaymentInput & {
-    paymentId: string;
-    companyId: string;
-    userId: string;
-    idempotencyKey: string;
-    stripe: StripeClient | null;
-  },
+  { tx, companyId, actor, emit }: TenantScope<UserActor>,
+  input: RefundPaymentInput & { paymentId: string; idempotencyKey: string; stripe: StripeClient | null },
 ): Promise<{ invoiceId: string; customerId: string; replayed: boolean }> {
-  await paymentsCompany(tx, input.companyId);
+  await paymentsCompany(tx, companyId);
   const found = await tx.payment.findUnique({ where: { id: input.paymentId }, select: { invoiceId: true } });
   if (!found) throw notFound("Payment not found");
   const invoice = await lockInvoice(tx, found.invoiceId);
   const earlier = await tx.refund.findUnique({
-    where: { companyId_idempotencyKey: { companyId: input.companyId, idempotencyKey: input.idempotencyKey } },
+    where: { companyId_idempotencyKey: { companyId, idempotencyKey: input.idempotencyKey } },
   });
   if (earlier) {
     if (earlier.paymentId !== input.paymentId || earlier.amountCents !== input.amountCents) {
       throw conflict("This Idempotency-Key was already used for a different refund", "Idempotency-Key");
     }
+    emit(invoicesChanged({ id: invoice.id, customerId: invoice.customerId }));
     return { invoiceId: invoice.id, customerId: invoice.customerId, replayed: true };
   }
   const payment = await tx.payment.findUniqueOrThrow({ where: { id: input.paymentId } });
@@ -57,13 +54,13 @@ export async function refundPayment(
   }
   await tx.refund.create({
     data: {
-      companyId: input.companyId,
+      companyId,
       paymentId: payment.id,
       invoiceId: invoice.id,
       amountCents: input.amountCents,
       reason: input.reason ?? null,
       providerReference,
-      createdByUserId: input.userId,
+      createdByUserId: actor.userId,
       idempotencyKey: input.idempotencyKey,
     },
   });
@@ -77,5 +74,6 @@ export async function refundPayment(
     where: { id: invoice.id },
     data: { paidCents, status, paidAt: status === "paid" ? undefined : null },
   });
+  emit(invoicesChanged({ id: invoice.id, customerId: invoice.customerId }));
   return { invoiceId: invoice.id, customerId: invoice.customerId, replayed: false };
 }

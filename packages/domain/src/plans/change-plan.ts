@@ -9,8 +9,10 @@ import {
   type PlanLimitName,
   type PlanOverview,
 } from "@fieldops/shared/plans";
+import { activityRecorded } from "../activity/activity-events.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { conflict } from "../errors.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { readCompanyPlan } from "./company-plan.ts";
 import { getPlanOverview } from "./get-plan-overview.ts";
 import { readLimitNouns } from "./plan-nouns.ts";
@@ -24,13 +26,23 @@ export interface ChangedPlan {
 
 const LIMIT_NAMES = planLimitsSchema.keyof().options;
 
+/** A user of the company chooses its plan (`applyPlanChange`); the entry it records is announced to the activity feeds. */
+export async function changePlan(
+  { tx, companyId, actor, emit }: TenantScope<UserActor>,
+  input: { planId: PlanId; now?: Date },
+): Promise<ChangedPlan> {
+  const changed = await applyPlanChange(tx, { ...input, companyId, actorUserId: actor.userId });
+  if (changed.entry) emit(activityRecorded(changed.entry));
+  return changed;
+}
+
 /**
  * Chooses the company's plan. There is no billing: the choice is recorded in the audit log and takes effect at once,
  * and it ends the free trial (a company whose trial ended can make changes again). Moving to a plan whose limits the
  * company's usage does not fit in is refused, naming the limit. Choosing the plan already chosen changes nothing
  * and records nothing, so a repeated request is harmless.
  */
-export async function changePlan(
+export async function applyPlanChange(
   tx: TenantTransaction,
   input: { planId: PlanId; companyId: string; actorUserId: string; now?: Date; platformAdminName?: string },
 ): Promise<ChangedPlan> {

@@ -1,18 +1,19 @@
-import type { TenantTransaction } from "@fieldops/db";
 import type { TestCardPaymentRequest } from "@fieldops/shared/invoice-review";
 import { conflict } from "../errors.ts";
+import { invoicesChanged } from "../invoices/invoices-events.ts";
 import { applyPayment } from "../payments/apply-payment.ts";
 import { cardProviderName, type PaymentsEnv } from "../payments/payments-env.ts";
 import { chargeTestCard } from "../payments/test-card-provider.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 import { assertOnlinePayments, findReviewedInvoice } from "./invoice-review-access.ts";
 import type { ReviewAccess } from "./review-access.ts";
 
 /**
  * The customer pays the invoice's balance with a card at the built-in test provider (only while Stripe is not
- * configured). Once per Idempotency-Key; a declined card stores nothing.
+ * configured). Once per Idempotency-Key; a declined card stores nothing. Announces the invoice to the office's screens.
  */
 export async function payWithTestCard(
-  tx: TenantTransaction,
+  { tx, emit }: TenantScope,
   input: {
     invoiceId: string;
     access: ReviewAccess;
@@ -26,7 +27,7 @@ export async function payWithTestCard(
   const invoice = await findReviewedInvoice(tx, input.invoiceId, input.access);
   assertOnlinePayments(invoice.company);
   const now = input.now ?? new Date();
-  return applyPayment(tx, {
+  const paid = await applyPayment(tx, {
     companyId: input.access.companyId,
     invoiceId: input.invoiceId,
     method: "card",
@@ -37,4 +38,6 @@ export async function payWithTestCard(
     provider: "test",
     charge: async () => chargeTestCard(input.card, now),
   });
+  emit(invoicesChanged({ id: input.invoiceId, customerId: paid.customerId }));
+  return paid;
 }

@@ -1,14 +1,16 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { ReviewEstimate } from "@fieldops/shared/review";
 import { approveEstimate } from "../estimates/approve-estimate.ts";
-import { declineEstimate } from "../estimates/decline-estimate.ts";
+import { recordEstimateDecline } from "../estimates/decline-estimate.ts";
 import {
   effectiveEstimateStatus,
   estimateDetailInclude,
   expiresOnOf,
   toEstimateOption,
 } from "../estimates/estimate-record.ts";
+import { estimatesChanged } from "../estimates/estimates-events.ts";
 import { requestEstimateChanges } from "../estimates/request-estimate-changes.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 import { assertPortalCustomer, reviewCompany, reviewNotFound, type ReviewAccess } from "./review-access.ts";
 
 /** The estimate as its customer sees it; a draft (being revised) shows no options. */
@@ -44,9 +46,9 @@ export type ReviewAnswer =
   | { kind: "request_changes"; message: string }
   | { kind: "decline"; reason: string | null };
 
-/** The customer's answer on their page; what the page shows next is returned. */
+/** The customer's answer on their page, announced to the office's screens; what the page shows next is returned. */
 export async function answerReviewEstimate(
-  tx: TenantTransaction,
+  { tx, emit }: TenantScope,
   input: { estimateId: string; access: ReviewAccess; answer: ReviewAnswer; now?: Date },
 ): Promise<ReviewEstimate> {
   await getReviewEstimate(tx, input);
@@ -55,6 +57,7 @@ export async function answerReviewEstimate(
     await approveEstimate(tx, { estimateId, optionId: answer.optionId, signatureName: answer.signatureName, now });
   else if (answer.kind === "request_changes")
     await requestEstimateChanges(tx, { estimateId, message: answer.message, now });
-  else await declineEstimate(tx, { estimateId, reason: answer.reason, byCustomer: true, now });
+  else await recordEstimateDecline(tx, { estimateId, reason: answer.reason, byCustomer: true, now });
+  emit(estimatesChanged([estimateId]));
   return getReviewEstimate(tx, input);
 }

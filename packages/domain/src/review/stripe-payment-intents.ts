@@ -1,9 +1,11 @@
 import type { TenantTransaction } from "@fieldops/db";
 import { conflict, invalidInput } from "../errors.ts";
+import { invoicesChanged } from "../invoices/invoices-events.ts";
 import { applyPayment } from "../payments/apply-payment.ts";
 import { createStripeClient, type StripeClient } from "../payments/stripe-client.ts";
 import { cardProviderName, type PaymentsEnv } from "../payments/payments-env.ts";
 import { assertOnlinePayments, findReviewedInvoice } from "./invoice-review-access.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 import type { ReviewAccess } from "./review-access.ts";
 
 function stripeOf(env: PaymentsEnv): StripeClient {
@@ -38,10 +40,11 @@ export async function createReviewPaymentIntent(
 /**
  * Records a PaymentIntent the customer confirmed, after asking Stripe itself (the page's word is not taken): it must
  * have succeeded, in dollars, for this invoice of this company. It is recorded once however often it is reported. A
- * charge that arrives when the invoice no longer owes it (paid meanwhile another way) is refunded at Stripe.
+ * charge that arrives when the invoice no longer owes it (paid meanwhile another way) is refunded at Stripe. A recorded
+ * payment is announced to the office's screens.
  */
 export async function confirmReviewPaymentIntent(
-  tx: TenantTransaction,
+  { tx, emit }: TenantScope,
   input: { invoiceId: string; access: ReviewAccess; paymentIntentId: string; env: PaymentsEnv; now?: Date },
 ) {
   const stripe = stripeOf(input.env);
@@ -66,8 +69,9 @@ export async function confirmReviewPaymentIntent(
     receivedAt: input.now ?? new Date(),
     recordedByUserId: null,
   };
+  let applied: Awaited<ReturnType<typeof applyPayment>>;
   try {
-    return await applyPayment(tx, paid);
+    applied = await applyPayment(tx, paid);
   } catch (error) {
     const owed = await tx.invoice.findUniqueOrThrow({
       where: { id: input.invoiceId },
@@ -83,4 +87,6 @@ export async function confirmReviewPaymentIntent(
     }
     throw error;
   }
+  emit(invoicesChanged({ id: input.invoiceId, customerId: applied.customerId }));
+  return applied;
 }

@@ -3,6 +3,8 @@ import { defaultPermissions, roleSchema, type Role } from "@fieldops/shared/role
 import type { InviteRole } from "@fieldops/shared/team";
 import { recordAudit } from "../audit/record-audit.ts";
 import { conflict, notFound } from "../errors.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
+import { teamChanged } from "./team-events.ts";
 
 export const OWN_ROLE = "You cannot change your own role or remove yourself; ask another owner";
 export const LAST_OWNER = "A company keeps at least one owner";
@@ -25,28 +27,32 @@ async function lockMember(tx: TenantTransaction, input: { userId: string; actorI
   return { ...user, role: roleSchema.parse(user.role) };
 }
 
-/** Gives a team member another role; the caller ends the sessions' cached copies so it applies at once. */
+/**
+ * Gives a team member another role and announces it to the team (the member's own screens too); the caller ends the
+ * sessions' cached copies so it applies at once.
+ */
 export async function changeMemberRole(
-  tx: TenantTransaction,
-  input: { companyId: string; userId: string; role: InviteRole; actor: { id: string; name: string } },
+  { tx, companyId, actor, emit }: TenantScope<UserActor>,
+  input: { userId: string; role: InviteRole },
 ): Promise<{ id: string; role: Role }> {
   const user = await lockMember(tx, {
     userId: input.userId,
-    actorId: input.actor.id,
+    actorId: actor.userId,
     leavingOwners: input.role !== "owner",
   });
+  emit(teamChanged([user.id]));
   if (user.role === input.role) return { id: user.id, role: user.role };
   await tx.user.update({
     where: { id: user.id },
     data: { role: input.role, permissions: defaultPermissions(input.role) },
   });
   await recordAudit(tx, {
-    companyId: input.companyId,
-    actorUserId: input.actor.id,
+    companyId,
+    actorUserId: actor.userId,
     action: "team.role_changed",
     entityType: "user",
     entityId: user.id,
-    summary: `${input.actor.name} changed ${user.name}'s role from ${user.role.replace("_", " ")} to ${input.role.replace("_", " ")}`,
+    summary: `${actor.name} changed ${user.name}'s role from ${user.role.replace("_", " ")} to ${input.role.replace("_", " ")}`,
     changes: { role: { from: user.role, to: input.role } },
   });
   return { id: user.id, role: input.role };
@@ -54,20 +60,21 @@ export async function changeMemberRole(
 
 /**
  * Removes someone from the company: their account, crew places and sessions go (the caller ends the sessions'
- * cached copies in every API process). What they did stays in the audit log.
+ * cached copies in every API process). What they did stays in the audit log. Announces it to the team.
  */
 export async function removeTeamMember(
-  tx: TenantTransaction,
-  input: { companyId: string; userId: string; actor: { id: string; name: string } },
+  { tx, companyId, actor, emit }: TenantScope<UserActor>,
+  input: { userId: string },
 ): Promise<void> {
-  const user = await lockMember(tx, { userId: input.userId, actorId: input.actor.id, leavingOwners: true });
+  const user = await lockMember(tx, { userId: input.userId, actorId: actor.userId, leavingOwners: true });
   await tx.user.delete({ where: { id: user.id } });
   await recordAudit(tx, {
-    companyId: input.companyId,
-    actorUserId: input.actor.id,
+    companyId,
+    actorUserId: actor.userId,
     action: "team.member_removed",
     entityType: "user",
     entityId: user.id,
-    summary: `${input.actor.name} removed ${user.name} (${user.role.replace("_", " ")}) from the team`,
+    summary: `${actor.name} removed ${user.name} (${user.role.replace("_", " ")}) from the team`,
   });
+  emit(teamChanged([input.userId]));
 }

@@ -1,9 +1,12 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { INVITATION_TTL_DAYS, type InviteRole } from "@fieldops/shared/team";
+import { INVITATION_TTL_DAYS, type Invitation, type InviteRole } from "@fieldops/shared/team";
 import { recordAudit } from "../audit/record-audit.ts";
 import { conflict } from "../errors.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { toInvitation } from "./invitation-status.ts";
 import { requirePlanLimit } from "../plans/require-plan-limit.ts";
+import { enqueueInvitation } from "./queue-invitation.ts";
+import { teamChanged } from "./team-events.ts";
 
 export const ALREADY_MEMBER = "This person is already on your team";
 export const ALREADY_INVITED = "This person already has an invitation waiting; send it again instead";
@@ -17,10 +20,32 @@ export interface NewInvitation {
 
 export const invitationExpiry = (now: Date) => new Date(now.getTime() + INVITATION_TTL_DAYS * 24 * 3600 * 1000);
 
+/** Who invites, as the audit log names them. */
+export const inviterOf = (actor: UserActor) => ({ id: actor.userId, name: actor.name });
+
+/**
+ * A user of the company invites someone: the invitation (`createInvitations`), its sending queued through the scope
+ * (the link goes out once the transaction has committed), and the team announced.
+ */
+export async function inviteTeamMember(
+  scope: TenantScope<UserActor>,
+  input: { invitation: NewInvitation; appOrigin: string },
+): Promise<Invitation> {
+  const [created] = await createInvitations(scope.tx, {
+    companyId: scope.companyId,
+    actor: inviterOf(scope.actor),
+    invitations: [input.invitation],
+  });
+  const { invitation, sendCount } = created!;
+  enqueueInvitation(scope, { invitationId: invitation.id, sendCount, appOrigin: input.appOrigin });
+  scope.emit(teamChanged());
+  return invitation;
+}
+
 /**
  * Invites people to the company with a role, each holding a seat of the plan until they accept, revoke or it expires
  * (requirePlanLimit counts them). The link itself is minted by the send_invitation job, queued by the caller once this
- * transaction has committed (see queueInvitation).
+ * transaction has committed (see queueInvitation, enqueueInvitation).
  */
 export async function createInvitations(
   tx: TenantTransaction,

@@ -2,8 +2,11 @@ import type { TenantTransaction } from "@fieldops/db";
 import { MAX_INVITATIONS_LISTED, type Invitation } from "@fieldops/shared/team";
 import { recordAudit } from "../audit/record-audit.ts";
 import { conflict, notFound } from "../errors.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { invitationExpiry } from "./create-invitation.ts";
 import { invitationStatus, toInvitation } from "./invitation-status.ts";
+import { enqueueInvitation } from "./queue-invitation.ts";
+import { teamChanged } from "./team-events.ts";
 
 /** The company's invitations, newest first. */
 export async function listInvitations(tx: TenantTransaction): Promise<Invitation[]> {
@@ -24,13 +27,14 @@ async function findInvitation(tx: TenantTransaction, id: string) {
 }
 
 /**
- * Sends an invitation again with a new link (the old one stops working) and a new expiry. An accepted or revoked
- * invitation cannot be sent again.
+ * Sends an invitation again with a new link (the old one stops working) and a new expiry, queued through the scope;
+ * announces the team. An accepted or revoked invitation cannot be sent again.
  */
 export async function resendInvitation(
-  tx: TenantTransaction,
-  input: { id: string; companyId: string; actor: { id: string; name: string } },
-) {
+  scope: TenantScope<UserActor>,
+  input: { id: string; appOrigin: string },
+): Promise<Invitation> {
+  const { tx, companyId, actor } = scope;
   const row = await findInvitation(tx, input.id);
   const status = invitationStatus(row);
   if (status === "accepted" || status === "revoked") throw conflict(`This invitation was ${status}`);
@@ -39,35 +43,41 @@ export async function resendInvitation(
     data: { sendCount: { increment: 1 }, tokenHash: null, expiresAt: invitationExpiry(new Date()) },
   });
   await recordAudit(tx, {
-    companyId: input.companyId,
-    actorUserId: input.actor.id,
+    companyId,
+    actorUserId: actor.userId,
     action: "team.invitation_resent",
     entityType: "invitation",
     entityId: row.id,
-    summary: `${input.actor.name} sent ${row.name}'s invitation again`,
+    summary: `${actor.name} sent ${row.name}'s invitation again`,
   });
-  return { invitation: toInvitation(updated), sendCount: updated.sendCount };
+  enqueueInvitation(scope, { invitationId: updated.id, sendCount: updated.sendCount, appOrigin: input.appOrigin });
+  scope.emit(teamChanged());
+  return toInvitation(updated);
 }
 
-/** Withdraws an invitation: its link stops working and its seat is free again. Revoking a revoked one succeeds. */
+/**
+ * Withdraws an invitation: its link stops working and its seat is free again. Revoking a revoked one succeeds. Either
+ * way the team is announced.
+ */
 export async function revokeInvitation(
-  tx: TenantTransaction,
-  input: { id: string; companyId: string; actor: { id: string; name: string } },
+  { tx, companyId, actor, emit }: TenantScope<UserActor>,
+  input: { id: string },
 ): Promise<Invitation> {
   const row = await findInvitation(tx, input.id);
   if (row.acceptedAt) throw conflict("This invitation was already accepted; remove the team member instead");
+  emit(teamChanged());
   if (row.revokedAt) return toInvitation(row);
   const updated = await tx.invitation.update({
     where: { id: row.id },
     data: { revokedAt: new Date(), tokenHash: null },
   });
   await recordAudit(tx, {
-    companyId: input.companyId,
-    actorUserId: input.actor.id,
+    companyId,
+    actorUserId: actor.userId,
     action: "team.invitation_revoked",
     entityType: "invitation",
     entityId: row.id,
-    summary: `${input.actor.name} withdrew ${row.name}'s invitation`,
+    summary: `${actor.name} withdrew ${row.name}'s invitation`,
   });
   return toInvitation(updated);
 }
