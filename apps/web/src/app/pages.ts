@@ -47,7 +47,10 @@ export const CrewsPage = lazyPage(() => import("../features/crews/crews-page"), 
 export const CrewDetailPage = lazyPage(() => import("../features/crews/crew-detail-page"), "CrewDetailPage");
 export const SchedulePage = lazyPage(() => import("../features/schedule/schedule-page"), "SchedulePage");
 export const PaymentsPage = lazyPage(() => import("../features/invoices/payments-page"), "PaymentsPage");
-export const InvoiceDetailPage = lazyPage(() => import("../features/invoices/invoice-detail-page"), "InvoiceDetailPage");
+export const InvoiceDetailPage = lazyPage(
+  () => import("../features/invoices/invoice-detail-page"),
+  "InvoiceDetailPage",
+);
 export const SettingsPage = lazyPage(() => import("./pages/settings"), "SettingsRoute");
 export const ReportsPage = lazyPage(() => import("../features/reports/reports-page"), "ReportsPage");
 export const SecurityPage = lazyPage(() => import("../features/security/security-page"), "SecurityPage");
