@@ -17,6 +17,9 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
  * spares them loading the sign-in screen and the dashboard on the way (the sign-in screen has its own tests).
  */
 export async function openSignedIn(page: Page, email: string, path?: string, password = DEMO_PASSWORD): Promise<void> {
+  // A fresh sign-in, as after signing out: a session cookie left from before would make the cross-site guard ask
+  // this page-less request for an origin.
+  await page.context().clearCookies();
   const response = await page.context().request.post("/api/login", { data: { username: email, password } });
   expect(response.ok(), `sign-in as ${email}: ${response.status()} ${await response.text()}`).toBe(true);
   const { token, user } = loginResponseSchema.parse(await response.json());
