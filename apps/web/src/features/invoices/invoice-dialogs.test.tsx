@@ -7,7 +7,7 @@ import { makeUser } from "../../testing/fixtures";
 import { sendJson, useLocalApi } from "../../testing/local-server";
 import { renderApp } from "../../testing/render-app";
 import { useInvoiceAction } from "./invoice-queries";
-import { RecordPaymentDialog, RefundDialog } from "./invoice-dialogs";
+import { RecordPaymentDialog, RefundDialog, SendInvoiceDialog } from "./invoice-dialogs";
 
 const server = useLocalApi();
 let api: ReturnType<typeof useLocalApi>["current"];
@@ -69,8 +69,17 @@ const invoice: InvoiceDetail = {
   cardProvider: "test",
 };
 
-function Dialogs({ refund }: { refund?: boolean }) {
+const draft: InvoiceDetail = {
+  ...invoice,
+  status: "draft",
+  sentAt: null,
+  customerEmail: "pat@example.com",
+  customerPhone: "+15555550100",
+};
+
+function Dialogs({ refund, send }: { refund?: boolean; send?: boolean }) {
   const actions = useInvoiceAction(INVOICE_ID);
+  if (send) return <SendInvoiceDialog invoice={draft} actions={actions} onOpenChange={() => {}} />;
   return refund ? (
     <RefundDialog payment={payment} actions={actions} onOpenChange={() => {}} />
   ) : (
@@ -78,8 +87,11 @@ function Dialogs({ refund }: { refund?: boolean }) {
   );
 }
 
-const renderDialog = (refund?: boolean) =>
-  renderApp({ initialPath: "/payments", routes: <Route path="/payments" element={<Dialogs refund={refund} />} /> });
+const renderDialog = (refund?: boolean, send?: boolean) =>
+  renderApp({
+    initialPath: "/payments",
+    routes: <Route path="/payments" element={<Dialogs refund={refund} send={send} />} />,
+  });
 const sent = (url: string) => api.requests.filter((request) => request.method === "POST" && request.url === url);
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -140,5 +152,34 @@ describe("refunding a payment", () => {
     // A reason left blank is left out.
     expect(JSON.parse(sent(`/api/payments/${PAYMENT_ID}/refunds`)[0]!.body)).toEqual({ amountCents: 4000 });
     expect(await screen.findByText("At most $30.00 of this payment can be refunded")).toBeTruthy();
+  });
+});
+
+describe("sending an invoice", () => {
+  it("names a send with no channel chosen beside the channels and sends nothing", async () => {
+    renderDialog(false, true);
+    const email = (await screen.findByLabelText("E-mail to pat@example.com")) as HTMLInputElement;
+    expect(email.checked).toBe(true);
+    fireEvent.click(email);
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByText("Send by must have at least 1 item")).toBeTruthy();
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(sent(`/api/invoices/${INVOICE_ID}/send`)).toHaveLength(0);
+  });
+
+  it("sends the channels chosen with an idempotency key, and shows the server's refusal beside them", async () => {
+    api.on("POST", `/api/invoices/${INVOICE_ID}/send`, (_req, res) =>
+      sendJson(res, 409, { message: "The customer has no phone number for a text message", field: "channels" }),
+    );
+    renderDialog(false, true);
+    fireEvent.click(await screen.findByLabelText("Text message (SMS) to +15555550100"));
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+
+    await vi.waitFor(() => expect(sent(`/api/invoices/${INVOICE_ID}/send`)).toHaveLength(1));
+    const [request] = sent(`/api/invoices/${INVOICE_ID}/send`);
+    expect(JSON.parse(request!.body)).toEqual({ channels: ["email", "sms"] });
+    expect(request!.headers["idempotency-key"]).toBeTruthy();
+    expect(await screen.findByText("The customer has no phone number for a text message")).toBeTruthy();
+    expect(screen.getByLabelText("E-mail to pat@example.com").getAttribute("aria-invalid")).toBe("true");
   });
 });

@@ -1,14 +1,16 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
 import {
   INVOICE_CHANNELS,
   recordPaymentRequestSchema,
   refundPaymentRequestSchema,
+  sendInvoiceRequestSchema,
   type InvoiceChannel,
   type InvoiceDetail,
   type Payment,
 } from "@fieldops/shared/invoices";
 import { formatCents } from "@fieldops/shared/money";
+import { sentenceAbout } from "@fieldops/shared/validation-messages";
 import { FormField, useRefusal, useSchemaForm } from "../../components/form";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
@@ -31,11 +33,28 @@ export function SendInvoiceDialog({
   actions: Actions;
   onOpenChange: (open: boolean) => void;
 }) {
+  const id = useId();
   const [key] = useState(newIdempotencyKey);
-  const [channels, setChannels] = useState<InvoiceChannel[]>(
-    invoice.customerEmail ? ["email"] : invoice.customerPhone ? ["sms"] : [],
-  );
+  const form = useSchemaForm(sendInvoiceRequestSchema, {
+    channels: invoice.customerEmail ? ["email"] : invoice.customerPhone ? ["sms"] : [],
+  });
+  const { refusal, place, clear } = useRefusal(form);
+  const channels = form.watch("channels");
+  const message = form.formState.errors.channels?.message;
   const address: Record<InvoiceChannel, string | null> = { email: invoice.customerEmail, sms: invoice.customerPhone };
+  const submit = form.handleSubmit((body) => {
+    clear();
+    actions.send.mutate(
+      { body, key },
+      {
+        onSuccess: () => {
+          toast({ title: "Invoice sent", description: "The messages are in the outbox, shown on the invoice." });
+          onOpenChange(false);
+        },
+        onError: place,
+      },
+    );
+  });
   return (
     <FormDialog
       onOpenChange={onOpenChange}
@@ -44,34 +63,35 @@ export function SendInvoiceDialog({
       confirm="Send"
       pendingLabel="Sending…"
       pending={actions.send.isPending}
-      error={actions.send.error}
-      onSubmit={() => {
-        actions.send.mutate(
-          { body: { channels }, key },
-          {
-            onSuccess: () => {
-              toast({ title: "Invoice sent", description: "The messages are in the outbox, shown on the invoice." });
-              onOpenChange(false);
-            },
-          },
-        );
-      }}
+      error={refusal}
+      noValidate
+      onSubmit={submit}
     >
-      <fieldset className="grid gap-2">
+      <fieldset className="grid gap-2" aria-describedby={message ? `${id}-error` : undefined}>
         <legend className="mb-1 text-sm font-medium">Send by</legend>
         {INVOICE_CHANNELS.map((channel) => (
           <label key={channel} className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
               disabled={!address[channel]}
+              aria-invalid={Boolean(message)}
               checked={channels.includes(channel)}
               onChange={(event) =>
-                setChannels(event.target.checked ? [...channels, channel] : channels.filter((c) => c !== channel))
+                form.setValue(
+                  "channels",
+                  event.target.checked ? [...channels, channel] : channels.filter((c) => c !== channel),
+                  { shouldValidate: true, shouldTouch: true },
+                )
               }
             />
             {CHANNEL_LABELS[channel]} {address[channel] ? `to ${address[channel]}` : "(no address on file)"}
           </label>
         ))}
+        {message ? (
+          <p id={`${id}-error`} className="text-sm text-destructive">
+            {sentenceAbout("Send by", message)}
+          </p>
+        ) : null}
       </fieldset>
     </FormDialog>
   );
