@@ -72,16 +72,47 @@ export function parseDollars(text: string): number | null {
   return DOLLARS.test(text.trim()) ? Math.round(Number(text.trim()) * 100) : null;
 }
 
-/** An amount of cents typed in dollars ("120.00"): blank is missing, checked by the API's rule for the cents. */
-export function centsFromDollars<Output>(rule: z.ZodType<Output, number>) {
+/**
+ * An amount of cents typed in dollars ("120.00"), checked by the API's rule for the cents. Blank is missing, or `blank`
+ * where the form reads a blank as an amount (a discount left empty is none: 0).
+ */
+export function centsFromDollars<Output>(rule: z.ZodType<Output, number | undefined>, blank?: number) {
   return z
     .string()
     .transform((value, context): number | undefined => {
-      if (value.trim() === "") return undefined;
+      if (value.trim() === "") return blank;
       const cents = parseDollars(value);
       if (cents !== null) return cents;
       context.addIssue({ code: "custom", message: "must be dollars and cents, e.g. 120.00" });
       return z.NEVER;
     })
-    .pipe(rule as z.ZodType<Output, number | undefined>);
+    .pipe(rule);
+}
+
+/**
+ * A rate typed as a percentage ("8.25"), checked by the API's rule for it in basis points (825), whose bounds are
+ * named back as percentages ("must be at most 100"). Blank is missing, or `blank` (a tax rate left empty is 0).
+ */
+export function basisPointsFromPercent<Output>(rule: z.ZodType<Output, number | undefined>, blank?: number) {
+  return z.string().transform((value, context): Output => {
+    // A percentage has the form of dollars and cents: hundredths.
+    const basisPoints = value.trim() === "" ? blank : parseDollars(value);
+    if (basisPoints === null) {
+      context.addIssue({ code: "custom", message: "must be a percentage, e.g. 8.25" });
+      return z.NEVER;
+    }
+    const checked = rule.safeParse(basisPoints);
+    if (checked.success) return checked.data;
+    for (const issue of checked.error.issues)
+      context.addIssue({
+        code: "custom",
+        message:
+          issue.code === "too_big"
+            ? `must be at most ${Number(issue.maximum) / 100}`
+            : issue.code === "too_small"
+              ? `must be at least ${Number(issue.minimum) / 100}`
+              : issue.message,
+      });
+    return z.NEVER;
+  });
 }

@@ -1,21 +1,39 @@
-import { useId, useState } from "react";
-import { invoiceTotals, MAX_INVOICE_LINES, type InvoiceDetail } from "@fieldops/shared/invoices";
+import { useFieldArray } from "react-hook-form";
+import {
+  invoiceLineInputSchema,
+  invoiceTotals,
+  MAX_INVOICE_LINES,
+  updateInvoiceRequestSchema,
+  type InvoiceDetail,
+} from "@fieldops/shared/invoices";
 import { formatCents } from "@fieldops/shared/money";
+import { FormField, useRefusal, useSchemaForm } from "../../components/form";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { useUpdateInvoice } from "./invoice-queries";
 import { FormDialog } from "../../components/form-dialog";
-import { parseDollars } from "../../lib/form-values";
-import { InvoiceTermsFields, useInvoiceTerms } from "./invoice-terms-fields";
+import { basisPointsFromPercent, blankIsNull, centsFromDollars, numberFromText, rowsOf } from "../../lib/form-values";
+import { InvoiceTermsFields } from "./invoice-terms-fields";
 
-interface LineDraft {
-  description: string;
-  quantity: string;
-  unitPrice: string;
-  taxable: boolean;
-  visitId: string | null;
-}
+const shape = updateInvoiceRequestSchema.shape;
+
+/**
+ * The API's rules for a draft's changes, with the fields a person types differently: a line's quantity as text and
+ * its price in dollars, the tax rate as a percentage and the discount in dollars (either left blank is 0).
+ */
+const editInvoiceFormSchema = updateInvoiceRequestSchema.extend({
+  lines: rowsOf(
+    invoiceLineInputSchema.extend({
+      quantity: numberFromText(invoiceLineInputSchema.shape.quantity),
+      unitPriceCents: centsFromDollars(invoiceLineInputSchema.shape.unitPriceCents),
+    }),
+    shape.lines.unwrap(),
+  ),
+  taxRateBasisPoints: basisPointsFromPercent(shape.taxRateBasisPoints, 0),
+  discountCents: centsFromDollars(shape.discountCents, 0),
+});
+/** What the totals are worked out from, as the lines and terms are typed. */
+const totalsSchema = editInvoiceFormSchema.pick({ lines: true, taxRateBasisPoints: true, discountCents: true });
 
 /** Edits a draft: its lines, tax rate, discount, due day and notes, with the totals as they will be. */
 export function EditInvoiceDialog({
@@ -25,65 +43,35 @@ export function EditInvoiceDialog({
   invoice: InvoiceDetail;
   onOpenChange: (open: boolean) => void;
 }) {
-  const id = useId();
   const update = useUpdateInvoice(invoice.id);
-  const [lines, setLines] = useState<LineDraft[]>(
-    invoice.lines.map((line) => ({
+  const form = useSchemaForm(editInvoiceFormSchema, {
+    lines: invoice.lines.map((line) => ({
       description: line.description,
       quantity: String(line.quantity),
-      unitPrice: (line.unitPriceCents / 100).toFixed(2),
+      unitPriceCents: (line.unitPriceCents / 100).toFixed(2),
       taxable: line.taxable,
       visitId: line.visitId,
     })),
-  );
-  const {
-    terms,
-    setTerms,
-    taxRateBasisPoints,
-    discountCents,
-    problem: termsProblem,
-  } = useInvoiceTerms({
-    taxRate: String(invoice.taxRateBasisPoints / 100),
-    discount: (invoice.discountCents / 100).toFixed(2),
-    dueDate: invoice.dueDate ?? "",
-    notes: invoice.notes ?? "",
+    taxRateBasisPoints: String(invoice.taxRateBasisPoints / 100),
+    discountCents: (invoice.discountCents / 100).toFixed(2),
+    dueDate: invoice.dueDate ?? undefined,
+    notes: invoice.notes,
   });
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const parsed = lines.map((line) => ({
-    description: line.description.trim(),
-    quantity: Number(line.quantity),
-    unitPriceCents: parseDollars(line.unitPrice),
-    taxable: line.taxable,
-    visitId: line.visitId,
-  }));
-  const valid = parsed.every((line) => line.description && line.quantity > 0 && line.unitPriceCents !== null);
-  const totals = valid
+  const lines = useFieldArray({ control: form.control, name: "lines" });
+  const { refusal, place, clear } = useRefusal(form);
+  const typed = totalsSchema.safeParse(form.watch());
+  const totals = typed.success
     ? invoiceTotals(
-        parsed.map((line) => ({ ...line, unitPriceCents: line.unitPriceCents ?? 0 })),
-        discountCents,
-        taxRateBasisPoints,
+        typed.data.lines.map((line) => ({ ...line, taxable: line.taxable ?? false })),
+        typed.data.discountCents ?? 0,
+        typed.data.taxRateBasisPoints ?? 0,
       )
     : null;
-  const change = (index: number, patch: Partial<LineDraft>) =>
-    setLines(lines.map((line, i) => (i === index ? { ...line, ...patch } : line)));
 
-  const submit = () => {
-    if (!valid || lines.length === 0)
-      return setProblem("Every line needs a description, a quantity above 0 and a price.");
-    if (termsProblem) return setProblem(termsProblem);
-    setProblem(null);
-    update.mutate(
-      {
-        lines: parsed.map((line) => ({ ...line, unitPriceCents: line.unitPriceCents ?? 0 })),
-        taxRateBasisPoints,
-        discountCents,
-        ...(terms.dueDate ? { dueDate: terms.dueDate } : {}),
-        notes: terms.notes.trim() || null,
-      },
-      { onSuccess: () => onOpenChange(false) },
-    );
-  };
+  const submit = form.handleSubmit((body) => {
+    clear();
+    update.mutate(body, { onSuccess: () => onOpenChange(false), onError: place });
+  });
 
   return (
     <FormDialog
@@ -93,56 +81,37 @@ export function EditInvoiceDialog({
       pendingLabel="Saving…"
       wide
       onOpenChange={onOpenChange}
+      noValidate
       onSubmit={submit}
       pending={update.isPending}
-      error={problem ?? update.error}
+      error={refusal}
     >
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Lines</legend>
-        {lines.map((line, index) => (
-          <div key={index} className="grid grid-cols-[1fr_5rem_6rem_auto_auto] items-end gap-2">
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-d${index}`}>Description</Label>
-              <Input
-                id={`${id}-d${index}`}
-                maxLength={300}
-                value={line.description}
-                onChange={(event) => change(index, { description: event.target.value })}
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-q${index}`}>Qty</Label>
-              <Input
-                id={`${id}-q${index}`}
-                inputMode="decimal"
-                value={line.quantity}
-                onChange={(event) => change(index, { quantity: event.target.value })}
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-p${index}`}>Price ($)</Label>
-              <Input
-                id={`${id}-p${index}`}
-                inputMode="decimal"
-                value={line.unitPrice}
-                onChange={(event) => change(index, { unitPrice: event.target.value })}
-              />
-            </div>
-            <label className="flex items-center gap-1 pb-2 text-sm">
-              <input
-                type="checkbox"
-                checked={line.taxable}
-                onChange={(event) => change(index, { taxable: event.target.checked })}
-              />{" "}
-              Taxable
+        {lines.fields.map((line, index) => (
+          <div key={line.id} className="grid grid-cols-[1fr_5rem_6rem_auto_auto] items-start gap-2">
+            <FormField form={form} name={`lines.${index}.description`} label="Description">
+              {(control) => <Input {...control} {...form.register(`lines.${index}.description`)} />}
+            </FormField>
+            <FormField form={form} name={`lines.${index}.quantity`} label="Qty">
+              {(control) => <Input {...control} inputMode="decimal" {...form.register(`lines.${index}.quantity`)} />}
+            </FormField>
+            <FormField form={form} name={`lines.${index}.unitPriceCents`} label="Price ($)">
+              {(control) => (
+                <Input {...control} inputMode="decimal" {...form.register(`lines.${index}.unitPriceCents`)} />
+              )}
+            </FormField>
+            <label className="flex items-center gap-1 pt-8 text-sm">
+              <input type="checkbox" {...form.register(`lines.${index}.taxable`)} /> Taxable
             </label>
             <Button
               type="button"
               variant="outline"
               size="sm"
+              className="mt-6"
               aria-label={`Remove line ${index + 1}`}
-              disabled={lines.length === 1}
-              onClick={() => setLines(lines.filter((_, i) => i !== index))}
+              disabled={lines.fields.length === 1}
+              onClick={() => lines.remove(index)}
             >
               Remove
             </Button>
@@ -153,15 +122,15 @@ export function EditInvoiceDialog({
           variant="outline"
           size="sm"
           className="justify-self-start"
-          disabled={lines.length >= MAX_INVOICE_LINES}
+          disabled={lines.fields.length >= MAX_INVOICE_LINES}
           onClick={() =>
-            setLines([...lines, { description: "", quantity: "1", unitPrice: "0.00", taxable: false, visitId: null }])
+            lines.append({ description: "", quantity: "1", unitPriceCents: "0.00", taxable: false, visitId: null })
           }
         >
           Add line
         </Button>
       </fieldset>
-      <InvoiceTermsFields id={id} terms={terms} onChange={setTerms} />
+      <InvoiceTermsFields form={form} notesBlank={blankIsNull} />
       <p className="text-sm" aria-live="polite">
         {totals
           ? `Subtotal ${formatCents(totals.subtotalCents)} · discount ${formatCents(totals.discountCents)} · tax ${formatCents(totals.taxCents)} · total ${formatCents(totals.totalCents)}`

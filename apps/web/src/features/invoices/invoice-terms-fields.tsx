@@ -1,92 +1,52 @@
-import { useState } from "react";
-import { MAX_TAX_RATE_BASIS_POINTS } from "@fieldops/shared/invoices";
+import type { FieldPath, UseFormReturn } from "react-hook-form";
+import { FormField } from "../../components/form";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
-import { parseDollars } from "../../lib/form-values";
+import { blankIsUndefined, type blankIsNull } from "../../lib/form-values";
 
-/** "8.25" (percent) → 825 basis points; empty is 0; null when not a rate from 0 to 100 with at most two decimals. */
-export function parsePercent(text: string): number | null {
-  if (text.trim() === "") return 0;
-  // A percent has the form of dollars and cents: hundredths.
-  const value = parseDollars(text);
-  return value !== null && value <= MAX_TAX_RATE_BASIS_POINTS ? value : null;
+/**
+ * The invoice's terms as a form holds them: the tax rate typed as a percentage, the discount in dollars (see
+ * `basisPointsFromPercent` and `centsFromDollars`), the due day and the notes.
+ */
+export interface InvoiceTermsValues {
+  taxRateBasisPoints: string;
+  discountCents: string;
+  dueDate?: string | undefined;
+  notes?: string | null | undefined;
 }
 
-export interface InvoiceTerms {
-  taxRate: string;
-  discount: string;
-  dueDate: string;
-  notes: string;
-}
-
-/** The invoice's terms as typed, and what they come to (or the first problem with them). */
-export function useInvoiceTerms(initial: InvoiceTerms) {
-  const [terms, setTerms] = useState(initial);
-  const taxRateBasisPoints = parsePercent(terms.taxRate);
-  const discountCents = terms.discount.trim() === "" ? 0 : parseDollars(terms.discount);
-  const problem =
-    taxRateBasisPoints === null
-      ? "Enter the tax rate as a percentage, e.g. 8.25."
-      : discountCents === null
-        ? "Enter the discount in dollars, e.g. 10.00."
-        : null;
-  return { terms, setTerms, taxRateBasisPoints: taxRateBasisPoints ?? 0, discountCents: discountCents ?? 0, problem };
-}
-
-/** Tax rate, discount, due date and notes: the fields a new invoice and a draft's edit share. */
-export function InvoiceTermsFields({
-  id,
-  terms,
-  onChange,
+/**
+ * Tax rate, discount, due date and notes: the fields a new invoice and a draft's edit share. `notesBlank` says what
+ * notes left blank are: left out (a new invoice) or none (null, clearing a draft's).
+ */
+export function InvoiceTermsFields<Values extends InvoiceTermsValues>({
+  form,
+  notesBlank,
 }: {
-  id: string;
-  terms: InvoiceTerms;
-  onChange: (terms: InvoiceTerms) => void;
+  form: UseFormReturn<Values, unknown, unknown>;
+  notesBlank: typeof blankIsNull | typeof blankIsUndefined;
 }) {
-  const set = (patch: Partial<InvoiceTerms>) => onChange({ ...terms, ...patch });
+  const name = (field: keyof InvoiceTermsValues) => field as FieldPath<Values>;
   return (
     <>
-      <div className="grid gap-3 sm:grid-cols-3">
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-tax`}>Tax rate (%)</Label>
-          <Input
-            id={`${id}-tax`}
-            inputMode="decimal"
-            placeholder="0"
-            value={terms.taxRate}
-            onChange={(event) => set({ taxRate: event.target.value })}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-discount`}>Discount ($)</Label>
-          <Input
-            id={`${id}-discount`}
-            inputMode="decimal"
-            placeholder="0.00"
-            value={terms.discount}
-            onChange={(event) => set({ discount: event.target.value })}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-due`}>Due date</Label>
-          <Input
-            id={`${id}-due`}
-            type="date"
-            value={terms.dueDate}
-            onChange={(event) => set({ dueDate: event.target.value })}
-          />
-        </div>
+      <div className="grid items-start gap-3 sm:grid-cols-3">
+        <FormField form={form} name={name("taxRateBasisPoints")} label="Tax rate (%)">
+          {(control) => (
+            <Input {...control} inputMode="decimal" placeholder="0" {...form.register(name("taxRateBasisPoints"))} />
+          )}
+        </FormField>
+        <FormField form={form} name={name("discountCents")} label="Discount ($)">
+          {(control) => (
+            <Input {...control} inputMode="decimal" placeholder="0.00" {...form.register(name("discountCents"))} />
+          )}
+        </FormField>
+        <FormField form={form} name={name("dueDate")} label="Due date">
+          {(control) => <Input {...control} type="date" {...form.register(name("dueDate"), blankIsUndefined)} />}
+        </FormField>
       </div>
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-notes`}>Notes to the customer</Label>
-        <Textarea
-          id={`${id}-notes`}
-          maxLength={2000}
-          value={terms.notes}
-          onChange={(event) => set({ notes: event.target.value })}
-        />
-      </div>
+      <FormField form={form} name={name("notes")} label="Notes to the customer">
+        {(control) => <Textarea {...control} {...form.register(name("notes"), notesBlank)} />}
+      </FormField>
     </>
   );
 }

@@ -1,36 +1,54 @@
-import { useId, useState } from "react";
-import type { InvoiceDetail } from "@fieldops/shared/invoices";
+import { useId } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { z } from "zod";
+import { createInvoiceRequestSchema, type CreateInvoiceRequest, type InvoiceDetail } from "@fieldops/shared/invoices";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
-import { Label } from "../../components/ui/label";
+import { sentenceAbout } from "@fieldops/shared/validation-messages";
+import { FormField, useRefusal, useSchemaForm, type FieldControlProps } from "../../components/form";
 import { NativeSelect } from "../../components/ui/native-select";
 import { useCompany } from "../../lib/company";
 import { useCreateInvoice } from "./invoice-queries";
 import { FormDialog } from "../../components/form-dialog";
-import { InvoiceTermsFields, useInvoiceTerms } from "./invoice-terms-fields";
+import { InvoiceTermsFields } from "./invoice-terms-fields";
 import { useSignedInUser } from "../../lib/session";
 import { useJob, useJobs } from "../../lib/jobs";
+import { basisPointsFromPercent, blankIsMissing, blankIsUndefined, centsFromDollars } from "../../lib/form-values";
 
-function JobPicker({ value, onChange, id }: { value: string; onChange: (jobId: string) => void; id: string }) {
+const shape = createInvoiceRequestSchema.shape;
+
+/**
+ * The API's rules for a new invoice, with the fields a person types differently: the job chosen (blank is missing),
+ * what to bill (the whole job, or the completed visits ticked, which the API's rule wants at least one of), the tax
+ * rate as a percentage and the discount in dollars (either left blank is 0).
+ */
+const newInvoiceFormSchema = createInvoiceRequestSchema.extend({
+  jobId: blankIsMissing(shape.jobId),
+  visitIds: z
+    .object({ scope: z.enum(["job", "visits"]), ids: z.array(z.string()) })
+    .transform(({ scope, ids }) => (scope === "job" ? undefined : ids))
+    .pipe(shape.visitIds as z.ZodType<CreateInvoiceRequest["visitIds"], string[] | undefined>),
+  taxRateBasisPoints: basisPointsFromPercent(shape.taxRateBasisPoints, 0),
+  discountCents: centsFromDollars(shape.discountCents, 0),
+});
+
+function JobPicker(props: FieldControlProps & UseFormRegisterReturn & { value: string }) {
   const jobs = useJobs({ status: "requires_invoicing" });
   const items = jobs.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <div className="grid gap-1">
-      <Label htmlFor={id}>Job to invoice</Label>
-      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)} disabled={!jobs.data}>
-        <option value="">
-          {jobs.isPending
-            ? "Loading jobs…"
-            : items.length === 0
-              ? "No completed job waits for an invoice"
-              : "Choose a job"}
+    <NativeSelect {...props} disabled={!jobs.data}>
+      <option value="">
+        {jobs.isPending
+          ? "Loading jobs…"
+          : items.length === 0
+            ? "No completed job waits for an invoice"
+            : "Choose a job"}
+      </option>
+      {items.map((job) => (
+        <option key={job.id} value={job.id}>
+          #{job.number} {job.title} · {job.customerName}
         </option>
-        {items.map((job) => (
-          <option key={job.id} value={job.id}>
-            #{job.number} {job.title} · {job.customerName}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
+      ))}
+    </NativeSelect>
   );
 }
 
@@ -50,38 +68,27 @@ export function NewInvoiceDialog({
   const id = useId();
   const user = useSignedInUser();
   const company = useCompany(user.companyId);
-  const [jobId, setJobId] = useState(fixedJobId ?? "");
-  const [scope, setScope] = useState<"job" | "visits">("job");
-  const [visitIds, setVisitIds] = useState<string[]>([]);
-  const {
-    terms,
-    setTerms,
-    taxRateBasisPoints,
-    discountCents,
-    problem: termsProblem,
-  } = useInvoiceTerms({ taxRate: "", discount: "", dueDate: "", notes: "" });
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useSchemaForm(newInvoiceFormSchema, {
+    jobId: fixedJobId ?? "",
+    visitIds: { scope: "job", ids: [] },
+    taxRateBasisPoints: "",
+    discountCents: "",
+    dueDate: undefined,
+    notes: undefined,
+  });
+  const { refusal, place, clear } = useRefusal(form);
+  const jobId = form.watch("jobId");
+  const scope = form.watch("visitIds.scope");
+  const visitIds = form.watch("visitIds.ids");
+  const visitsMessage = (form.formState.errors.visitIds as { message?: string } | undefined)?.message;
   const job = useJob(jobId);
   const create = useCreateInvoice();
   const completed = jobId && job.data ? job.data.visits.filter((visit) => visit.status === "completed") : [];
 
-  const submit = () => {
-    if (!jobId) return setProblem("Choose a job to invoice.");
-    if (termsProblem) return setProblem(termsProblem);
-    if (scope === "visits" && visitIds.length === 0) return setProblem("Choose at least one completed visit.");
-    setProblem(null);
-    create.mutate(
-      {
-        jobId,
-        ...(scope === "visits" ? { visitIds } : {}),
-        taxRateBasisPoints,
-        discountCents,
-        ...(terms.dueDate ? { dueDate: terms.dueDate } : {}),
-        ...(terms.notes.trim() ? { notes: terms.notes.trim() } : {}),
-      },
-      { onSuccess: onCreated },
-    );
-  };
+  const submit = form.handleSubmit((body) => {
+    clear();
+    create.mutate(body, { onSuccess: onCreated, onError: place });
+  });
 
   return (
     <FormDialog
@@ -91,29 +98,31 @@ export function NewInvoiceDialog({
       pendingLabel="Creating…"
       wide
       onOpenChange={onOpenChange}
+      noValidate
       onSubmit={submit}
       pending={create.isPending}
-      error={problem ?? create.error}
+      error={refusal}
     >
       {fixedJobId ? null : (
-        <JobPicker
-          id={`${id}-job`}
-          value={jobId}
-          onChange={(value) => {
-            setJobId(value);
-            setVisitIds([]);
-          }}
-        />
+        <FormField form={form} name="jobId" label="Job to invoice">
+          {(control) => (
+            <JobPicker
+              {...control}
+              {...form.register("jobId", { onChange: () => form.setValue("visitIds.ids", []) })}
+              value={jobId}
+            />
+          )}
+        </FormField>
       )}
       {jobId ? (
-        <fieldset className="grid gap-2">
+        <fieldset className="grid gap-2" aria-describedby={visitsMessage ? `${id}-visits-error` : undefined}>
           <legend className="mb-1 text-sm font-medium">Bill</legend>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name={`${id}-scope`} checked={scope === "job"} onChange={() => setScope("job")} />
+            <input type="radio" value="job" {...form.register("visitIds.scope")} />
             The whole job (its line items once)
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name={`${id}-scope`} checked={scope === "visits"} onChange={() => setScope("visits")} />
+            <input type="radio" value="visits" {...form.register("visitIds.scope")} />
             Completed visits (the line items for each)
           </label>
           {scope === "visits" ? (
@@ -124,10 +133,13 @@ export function NewInvoiceDialog({
                   <label className="flex items-center gap-2">
                     <input
                       type="checkbox"
+                      aria-invalid={Boolean(visitsMessage)}
                       checked={visitIds.includes(visit.id)}
                       onChange={(event) =>
-                        setVisitIds(
+                        form.setValue(
+                          "visitIds.ids",
                           event.target.checked ? [...visitIds, visit.id] : visitIds.filter((v) => v !== visit.id),
+                          { shouldValidate: form.formState.isSubmitted, shouldTouch: true },
                         )
                       }
                     />
@@ -140,9 +152,14 @@ export function NewInvoiceDialog({
               ))}
             </ul>
           ) : null}
+          {visitsMessage ? (
+            <p id={`${id}-visits-error`} className="text-sm text-destructive">
+              {sentenceAbout("Completed visits", visitsMessage)}
+            </p>
+          ) : null}
         </fieldset>
       ) : null}
-      <InvoiceTermsFields id={id} terms={terms} onChange={setTerms} />
+      <InvoiceTermsFields form={form} notesBlank={blankIsUndefined} />
     </FormDialog>
   );
 }
