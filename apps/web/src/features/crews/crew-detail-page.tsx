@@ -4,22 +4,14 @@ import type { Crew } from "@fieldops/shared/crews";
 import { DataTable } from "../../components/data-table";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Label } from "../../components/ui/label";
 import { ApiError } from "../../lib/api";
 import { useCan } from "../../lib/permissions";
 import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
 import { NoCompanyNotice } from "../../components/no-company-notice";
-import {
-  formatMinutes,
-  isCrewId,
-  useAddCrewMember,
-  useCrew,
-  useCrewLoad,
-  useDeleteCrew,
-  useRemoveCrewMember,
-} from "./crew-queries";
+import { formatMinutes, isCrewId, useCrew, useCrewLoad, useDeleteCrew, useRemoveCrewMember } from "./crew-queries";
 import { CrewSettingsForm } from "./crew-settings-form";
+import { AddCrewMemberForm } from "./add-crew-member-form";
 import { apiErrorMessage } from "../../lib/api-error";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { ColorDot } from "./color-dot";
@@ -82,12 +74,7 @@ function WeekLoadCard({ crewId }: { crewId: string }) {
 
 function MembersCard({ crew, canManage, label }: { crew: Crew; canManage: boolean; label: string }) {
   const team = useTeam();
-  const add = useAddCrewMember(crew.id);
   const remove = useRemoveCrewMember(crew.id);
-  const [userId, setUserId] = useState("");
-  // A person works in one crew at a time: only people in no crew can be added.
-  const available = team.data?.items.filter((person) => person.crews.length === 0) ?? [];
-  const error = add.error ?? remove.error;
   return (
     <Card role="region" aria-labelledby="crew-members-title">
       <CardHeader>
@@ -121,50 +108,15 @@ function MembersCard({ crew, canManage, label }: { crew: Crew; canManage: boolea
             ))}
           </ul>
         )}
-        {canManage ? (
-          <form
-            className="flex flex-wrap items-end gap-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (userId) add.mutate(userId, { onSuccess: () => setUserId("") });
-            }}
-          >
-            <div className="grid gap-1.5">
-              <Label htmlFor="crew-add-member">Add to crew</Label>
-              <select
-                id="crew-add-member"
-                className="h-9 rounded-md border bg-background px-3 text-sm"
-                value={userId}
-                onChange={(e) => setUserId(e.target.value)}
-                disabled={team.isPending || team.isError}
-              >
-                <option value="">
-                  {team.isPending
-                    ? "Loading your team…"
-                    : available.length === 0
-                      ? "Everyone is in a crew"
-                      : "Choose a person"}
-                </option>
-                {available.map((person) => (
-                  <option key={person.id} value={person.id}>
-                    {person.name} ({person.role.replace("_", " ")})
-                  </option>
-                ))}
-              </select>
-            </div>
-            <Button type="submit" disabled={!userId || add.isPending}>
-              {add.isPending ? "Adding…" : "Add"}
-            </Button>
-          </form>
-        ) : null}
+        {canManage ? <AddCrewMemberForm crewId={crew.id} /> : null}
         {team.isError ? (
           <p role="alert" className="text-sm text-destructive">
             Your team could not be loaded.
           </p>
         ) : null}
-        {error ? (
+        {remove.error ? (
           <p role="alert" className="text-sm text-destructive">
-            {apiErrorMessage(error)}
+            {apiErrorMessage(remove.error)}
           </p>
         ) : null}
       </CardContent>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { crewEndpoints, type CreateCrewRequest, type Crew, type UpdateCrewRequest } from "@fieldops/shared/crews";
+import type { EndpointInput } from "@fieldops/shared/endpoint";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoints";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,7 +58,9 @@ export function useDeleteCrew(id: string) {
 }
 
 export const useAddCrewMember = (id: string) =>
-  useCrewChange((userId: string) => callEndpoint(crewEndpoints.addMember, { params: { id }, body: { userId } }));
+  useCrewChange((body: EndpointInput<typeof crewEndpoints.addMember>["body"]) =>
+    callEndpoint(crewEndpoints.addMember, { params: { id }, body }),
+  );
 
 export const useRemoveCrewMember = (id: string) =>
   useCrewChange((userId: string) => callEndpoint(crewEndpoints.removeMember, { params: { id, userId } }));
