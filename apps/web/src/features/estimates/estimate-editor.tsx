@@ -1,13 +1,15 @@
-import { useEffect, useId, useState, type ComponentProps, type FormEvent } from "react";
+import { useEffect, useId, useState, type ComponentProps } from "react";
 import { Plus, Trash2 } from "lucide-react";
 import {
   estimateOptionTotals,
   MAX_ESTIMATE_LINES,
   MAX_ESTIMATE_OPTIONS,
+  updateEstimateRequestSchema,
   type EstimateDetail,
   type EstimateOptionInput,
 } from "@fieldops/shared/estimates";
 import { DataTable } from "../../components/data-table";
+import { FormField, useRefusal, useSchemaForm } from "../../components/form";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -15,6 +17,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { apiErrorMessage } from "../../lib/api-error";
+import { blankIsNull, blankIsUndefined } from "../../lib/form-values";
 import { formatCents } from "@fieldops/shared/money";
 import { useUpdateEstimate } from "./estimate-queries";
 
@@ -85,6 +88,17 @@ function toOptions(rows: readonly OptionRow[]): EstimateOptionInput[] {
   }));
 }
 
+/** The API's rules for the estimate's header: its title (which the editor always sends), message and last day. */
+const headerFormSchema = updateEstimateRequestSchema
+  .pick({ message: true, expiresOn: true })
+  .extend({ title: updateEstimateRequestSchema.shape.title.unwrap() });
+
+const headerOf = (estimate: EstimateDetail) => ({
+  title: estimate.title,
+  message: estimate.message,
+  expiresOn: estimate.expiresOn ?? undefined,
+});
+
 /**
  * The estimate's title, note, last day and options with their lines, totals as typed. Saving a sent estimate
  * returns it to draft on the server; the page says so before the office saves.
@@ -99,18 +113,12 @@ export function EstimateEditor({
   onDirtyChange?: (dirty: boolean) => void;
 }) {
   const id = useId();
-  const [title, setTitle] = useState(estimate.title);
-  const [message, setMessage] = useState(estimate.message ?? "");
-  const [expiresOn, setExpiresOn] = useState(estimate.expiresOn ?? "");
+  const form = useSchemaForm(headerFormSchema, headerOf(estimate));
+  const { refusal, place, clear } = useRefusal(form);
   const [options, setOptions] = useState<OptionRow[]>(() => toRows(estimate));
+  const [savedOptions, setSavedOptions] = useState(() => JSON.stringify(toRows(estimate)));
   const update = useUpdateEstimate(estimate.id);
-  const initial = JSON.stringify({
-    title: estimate.title,
-    message: estimate.message ?? "",
-    expiresOn: estimate.expiresOn ?? "",
-    options: toRows(estimate),
-  });
-  const dirty = JSON.stringify({ title, message, expiresOn, options }) !== initial;
+  const dirty = form.formState.isDirty || JSON.stringify(options) !== savedOptions;
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const setOption = (index: number, change: Partial<OptionRow>) =>
@@ -124,51 +132,41 @@ export function EstimateEditor({
       ),
     );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    update.mutate({
-      title,
-      message: message.trim() || null,
-      ...(expiresOn && expiresOn !== estimate.expiresOn ? { expiresOn } : {}),
-      options: toOptions(options),
-    });
-  };
+  const submit = form.handleSubmit(({ title, message, expiresOn }) => {
+    clear();
+    update.mutate(
+      {
+        title,
+        message: message ?? null,
+        ...(expiresOn && expiresOn !== estimate.expiresOn ? { expiresOn } : {}),
+        options: toOptions(options),
+      },
+      {
+        onSuccess: (saved) => {
+          form.reset(headerOf(saved));
+          setSavedOptions(JSON.stringify(options));
+        },
+        onError: place,
+      },
+    );
+  });
 
   return (
+    // The options' lines keep the browser's checks (required fields); the header's are the schema's.
     <form className="grid gap-4" onSubmit={submit} aria-label="Estimate">
       <Card>
         <CardContent className="grid gap-3 sm:grid-cols-2">
-          <div className="grid gap-1 sm:col-span-2">
-            <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input
-              id={`${id}-title`}
-              required
-              maxLength={200}
-              disabled={!editable}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-1 sm:col-span-2">
-            <Label htmlFor={`${id}-message`}>Message to the customer</Label>
-            <Textarea
-              id={`${id}-message`}
-              maxLength={5000}
-              disabled={!editable}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-expires`}>Valid until</Label>
-            <Input
-              id={`${id}-expires`}
-              type="date"
-              disabled={!editable}
-              value={expiresOn}
-              onChange={(e) => setExpiresOn(e.target.value)}
-            />
-          </div>
+          <FormField form={form} name="title" label="Title" className="sm:col-span-2">
+            {(control) => <Input {...control} disabled={!editable} {...form.register("title")} />}
+          </FormField>
+          <FormField form={form} name="message" label="Message to the customer" className="sm:col-span-2">
+            {(control) => <Textarea {...control} disabled={!editable} {...form.register("message", blankIsNull)} />}
+          </FormField>
+          <FormField form={form} name="expiresOn" label="Valid until">
+            {(control) => (
+              <Input {...control} type="date" disabled={!editable} {...form.register("expiresOn", blankIsUndefined)} />
+            )}
+          </FormField>
         </CardContent>
       </Card>
       {options.map((option, optionIndex) => {
@@ -320,11 +318,9 @@ export function EstimateEditor({
           ) : null}
         </div>
       ) : null}
-      {update.error ? (
+      {refusal ? (
         <Alert variant="destructive" role="alert">
-          <AlertDescription>
-            {apiErrorMessage(update.error, "The estimate could not be saved. Try again.")}
-          </AlertDescription>
+          <AlertDescription>{apiErrorMessage(refusal, "The estimate could not be saved. Try again.")}</AlertDescription>
         </Alert>
       ) : null}
     </form>
