@@ -79,6 +79,7 @@ export interface FieldControlProps {
  * A labelled field of a schema form, with its error as a sentence under it ("Street is required", "Latitude must be
  * at most 90"). `children` renders the control with the props that tie it to its label, its hint and its error. A
  * hidden label (`hideLabel`) still names the control and its errors, for a row of a list whose columns speak for it.
+ * `subject` is what the errors call the field when the label says more ("Make" for "Make *").
  */
 export function FormField<Values extends FieldValues>({
   form,
@@ -86,6 +87,7 @@ export function FormField<Values extends FieldValues>({
   label,
   hideLabel,
   hint,
+  subject,
   className,
   children,
 }: {
@@ -94,6 +96,7 @@ export function FormField<Values extends FieldValues>({
   label: string;
   hideLabel?: boolean;
   hint?: ReactNode;
+  subject?: string;
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
@@ -115,7 +118,7 @@ export function FormField<Values extends FieldValues>({
       ) : null}
       {message ? (
         <p id={errorId} className="text-sm text-destructive">
-          {sentenceAbout(label, message)}
+          {sentenceAbout(subject ?? label, message)}
         </p>
       ) : null}
     </div>

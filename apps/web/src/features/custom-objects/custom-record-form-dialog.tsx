@@ -1,6 +1,14 @@
-import { useId, useState } from "react";
-import { isBuiltInTarget, type CustomObjectDefinition, type CustomRecord } from "@fieldops/shared/custom-objects";
+import { useId, useMemo, useState } from "react";
+import { useController, type UseFormReturn } from "react-hook-form";
+import {
+  isBuiltInTarget,
+  type CustomObjectDefinition,
+  type CustomRecord,
+  type CustomValue,
+} from "@fieldops/shared/custom-objects";
 import type { CustomField, CustomRelation } from "@fieldops/shared/feature-spec";
+import { sentenceAbout } from "@fieldops/shared/validation-messages";
+import { FormField, useRefusal, useSchemaForm } from "../../components/form";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
@@ -8,7 +16,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { FormDialog } from "../../components/form-dialog";
 import { useDebounced } from "../../lib/use-debounced";
 import { useCustomRecordList, useSaveCustomRecord } from "./custom-object-queries";
-import { fromFormState, toFormState, type FormState } from "./custom-record-form-state";
+import { customRecordFormSchema, toFormState, type FormState } from "./custom-record-form-state";
 import { useCustomerOptions, useJobs } from "../../lib/jobs";
 import { useCrews } from "../../lib/crews";
 
@@ -22,87 +30,94 @@ const INPUT_TYPES: Partial<Record<CustomField["type"], string>> = {
   url: "url",
 };
 
-function FieldInput({
-  id,
-  field,
-  value,
-  invalid,
-  onChange,
-}: {
-  id: string;
-  field: CustomField;
-  value: string | boolean;
-  invalid: boolean;
-  onChange: (value: string | boolean) => void;
-}) {
-  const label = `${field.label}${field.required ? " *" : ""}`;
+type RecordForm = UseFormReturn<FormState, unknown, Record<string, CustomValue>>;
+
+const required = (item: { label: string; required: boolean }) => `${item.label}${item.required ? " *" : ""}`;
+
+function FieldInput({ id, form, field }: { id: string; form: RecordForm; field: CustomField }) {
+  // A checkbox is true or false: nothing to name beside it.
   if (field.type === "boolean") {
     return (
       <div className="flex items-center gap-2">
-        <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+        <input id={id} type="checkbox" {...form.register(field.key)} />
         <Label htmlFor={id}>{field.label}</Label>
       </div>
     );
   }
-  const text = typeof value === "string" ? value : "";
+  const label = field.type === "money" ? `${required(field)} ($)` : required(field);
   return (
-    <div className="grid gap-1">
-      <Label htmlFor={id}>{field.type === "money" ? `${label} ($)` : label}</Label>
-      {field.type === "long_text" ? (
-        <Textarea id={id} value={text} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} />
-      ) : field.type === "select" ? (
-        <NativeSelect id={id} value={text} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{field.required ? "Choose…" : "None"}</option>
-          {field.options?.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </NativeSelect>
-      ) : (
-        <Input
-          id={id}
-          type={INPUT_TYPES[field.type] ?? "text"}
-          step={field.type === "number" ? "any" : undefined}
-          inputMode={field.type === "money" ? "decimal" : undefined}
-          value={text}
-          aria-invalid={invalid}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </div>
+    <FormField form={form} name={field.key} label={label} subject={field.label}>
+      {(control) =>
+        field.type === "long_text" ? (
+          <Textarea {...control} {...form.register(field.key)} />
+        ) : field.type === "select" ? (
+          <NativeSelect {...control} {...form.register(field.key)}>
+            <option value="">{field.required ? "Choose…" : "None"}</option>
+            {field.options?.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </NativeSelect>
+        ) : (
+          <Input
+            {...control}
+            type={INPUT_TYPES[field.type] ?? "text"}
+            step={field.type === "number" ? "any" : undefined}
+            inputMode={field.type === "money" ? "decimal" : undefined}
+            {...form.register(field.key)}
+          />
+        )
+      }
+    </FormField>
   );
 }
 
 interface RelationInputProps {
-  id: string;
+  form: RecordForm;
   relation: CustomRelation;
-  value: string;
   /** What the record points at now, so the choice shows even when a search would not list it. */
   current: { id: string; label: string } | null;
-  onChange: (id: string) => void;
 }
 
 function RelationSelect({
-  id,
+  form,
   relation,
-  value,
   current,
   options,
-  onChange,
 }: RelationInputProps & { options: readonly { id: string; label: string }[] }) {
+  // Controlled: the options arrive after the select, and the choice must show once its option does.
+  const { field } = useController({ control: form.control, name: relation.key });
   const shown = current && !options.some((option) => option.id === current.id) ? [current, ...options] : options;
   return (
+    <FormField form={form} name={relation.key} label={required(relation)} subject={relation.label}>
+      {(control) => (
+        <NativeSelect
+          {...control}
+          name={field.name}
+          ref={field.ref}
+          value={typeof field.value === "string" ? field.value : ""}
+          onChange={(e) => field.onChange(e.target.value)}
+          onBlur={field.onBlur}
+        >
+          <option value="">{relation.required ? "Choose…" : "None"}</option>
+          {shown.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </FormField>
+  );
+}
+
+function RelationSearch({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const id = useId();
+  return (
     <div className="grid gap-1">
-      <Label htmlFor={id}>{`${relation.label}${relation.required ? " *" : ""}`}</Label>
-      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{relation.required ? "Choose…" : "None"}</option>
-        {shown.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
+      <Label htmlFor={id}>Find {label.toLowerCase()}</Label>
+      <Input id={id} type="search" value={value} onChange={(e) => onChange(e.target.value)} />
     </div>
   );
 }
@@ -114,10 +129,7 @@ function CustomerRelationInput(props: RelationInputProps) {
   const options = customers.data?.items.map((item) => ({ id: item.id, label: item.name })) ?? [];
   return (
     <>
-      <div className="grid gap-1">
-        <Label htmlFor={`${props.id}-search`}>Find {props.relation.label.toLowerCase()}</Label>
-        <Input id={`${props.id}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-      </div>
+      <RelationSearch label={props.relation.label} value={search} onChange={setSearch} />
       <RelationSelect {...props} options={options} />
     </>
   );
@@ -134,10 +146,7 @@ function JobRelationInput(props: RelationInputProps) {
     ) ?? [];
   return (
     <>
-      <div className="grid gap-1">
-        <Label htmlFor={`${props.id}-search`}>Find {props.relation.label.toLowerCase()}</Label>
-        <Input id={`${props.id}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-      </div>
+      <RelationSearch label={props.relation.label} value={search} onChange={setSearch} />
       <RelationSelect {...props} options={options} />
     </>
   );
@@ -159,16 +168,20 @@ function CustomRecordRelationInput(props: RelationInputProps) {
 }
 
 function RelationInput(props: RelationInputProps) {
-  const { id, relation, value, onChange } = props;
+  const { form, relation } = props;
   if (relation.target === "customer") return <CustomerRelationInput {...props} />;
   if (relation.target === "job") return <JobRelationInput {...props} />;
   if (relation.target === "crew") return <CrewRelationInput {...props} />;
   if (!isBuiltInTarget(relation.target)) return <CustomRecordRelationInput {...props} />;
   return (
-    <div className="grid gap-1">
-      <Label htmlFor={id}>{`${relation.label} id${relation.required ? " *" : ""}`}</Label>
-      <Input id={id} value={value} onChange={(e) => onChange(e.target.value.trim())} />
-    </div>
+    <FormField
+      form={form}
+      name={relation.key}
+      label={`${relation.label} id${relation.required ? " *" : ""}`}
+      subject={relation.label}
+    >
+      {(control) => <Input {...control} {...form.register(relation.key)} />}
+    </FormField>
   );
 }
 
@@ -195,21 +208,30 @@ export function CustomRecordFormDialog({
   onSaved?: (record: CustomRecord) => void;
 }) {
   const id = useId();
-  const [state, setState] = useState<FormState>(() => toFormState(object, record, fixed));
-  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  const schema = useMemo(() => customRecordFormSchema(object, { change: record !== null }), [object, record]);
+  const form = useSchemaForm(schema, toFormState(object, record, fixed));
+  const { refusal, place, clear } = useRefusal(form);
   const save = useSaveCustomRecord(object.key, record?.id ?? null);
-  const set = (key: string, value: string | boolean) => setState((current) => ({ ...current, [key]: value }));
-  const submit = () => {
-    const outcome = fromFormState(object, state, { change: record !== null });
-    setProblem(outcome.problem);
-    if (outcome.problem) return;
-    save.mutate(outcome.values, {
+  const submit = form.handleSubmit((values) => {
+    clear();
+    save.mutate(values, {
       onSuccess: (saved) => {
         onOpenChange(false);
         onSaved?.(saved);
       },
+      onError: place,
     });
-  };
+  });
+  // The first problem also heads the dialog, in its alert, as a summary of what stops the save.
+  const { errors, isSubmitted } = form.formState;
+  const firstProblem = !isSubmitted
+    ? undefined
+    : [...object.fields, ...object.relations]
+        .map((item) => {
+          const message = errors[item.key]?.message;
+          return message ? sentenceAbout(item.label, message) : null;
+        })
+        .find((sentence) => sentence !== null);
   const name = object.name.toLowerCase();
   return (
     <FormDialog
@@ -220,30 +242,22 @@ export function CustomRecordFormDialog({
       wide
       onOpenChange={onOpenChange}
       onSubmit={submit}
+      noValidate
       pending={save.isPending}
-      error={problem?.message ?? save.error}
+      error={firstProblem ?? refusal}
     >
-      <div className="grid max-h-[60vh] gap-3 overflow-y-auto pr-1 sm:grid-cols-2">
+      <div className="grid max-h-[60vh] items-start gap-3 overflow-y-auto pr-1 sm:grid-cols-2">
         {object.fields.map((field) => (
-          <FieldInput
-            key={field.key}
-            id={`${id}-${field.key}`}
-            field={field}
-            value={state[field.key] ?? ""}
-            invalid={problem?.field === field.key}
-            onChange={(value) => set(field.key, value)}
-          />
+          <FieldInput key={field.key} id={`${id}-${field.key}`} form={form} field={field} />
         ))}
         {object.relations
           .filter((relation) => fixed[relation.key] === undefined)
           .map((relation) => (
             <RelationInput
               key={relation.key}
-              id={`${id}-${relation.key}`}
+              form={form}
               relation={relation}
-              value={typeof state[relation.key] === "string" ? (state[relation.key] as string) : ""}
               current={currentLink(record, relation.key)}
-              onChange={(value) => set(relation.key, value)}
             />
           ))}
       </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CustomObjectDefinition, CustomRecord } from "@fieldops/shared/custom-objects";
-import { fromFormState, toFormState } from "./custom-record-form-state";
+import { customRecordFormSchema, toFormState } from "./custom-record-form-state";
 
 const CUSTOMER = "6f1c1e7a-2b3c-4d5e-8f90-123456789abc";
 
@@ -35,6 +35,9 @@ describe("the custom record form", () => {
     });
   });
 
+  const parse = (state: Record<string, string | boolean>, change: boolean) =>
+    customRecordFormSchema(equipment, { change }).safeParse(state);
+
   it("turns dollars into cents and leaves empty inputs out of a new record", () => {
     const state = {
       ...toFormState(equipment, null, { customer: CUSTOMER }),
@@ -42,9 +45,11 @@ describe("the custom record form", () => {
       price: "1,234.50",
       under_warranty: true,
     };
-    expect(fromFormState(equipment, state, { change: false })).toEqual({
-      values: { make: "Trane", price: 123_450, under_warranty: true, customer: CUSTOMER },
-      problem: null,
+    expect(parse(state, false).data).toEqual({
+      make: "Trane",
+      price: 123_450,
+      under_warranty: true,
+      customer: CUSTOMER,
     });
   });
 
@@ -60,7 +65,7 @@ describe("the custom record form", () => {
     };
     const state = toFormState(equipment, record);
     expect(state).toMatchObject({ make: "Trane", price: "5.00", condition: "Good" });
-    expect(fromFormState(equipment, { ...state, condition: "" }, { change: true }).values).toEqual({
+    expect(parse({ ...state, condition: "" }, true).data).toEqual({
       make: "Trane",
       price: 500,
       units: null,
@@ -72,15 +77,11 @@ describe("the custom record form", () => {
 
   it("names the field at fault with the API's own rule", () => {
     const base = toFormState(equipment, null, { customer: CUSTOMER });
-    expect(fromFormState(equipment, base, { change: false }).problem).toEqual({
-      field: "make",
-      message: "Make is required",
-    });
-    expect(fromFormState(equipment, { ...base, make: "Trane", units: "2.5" }, { change: false }).problem?.field).toBe(
-      "units",
-    );
-    expect(fromFormState(equipment, { ...base, make: "Trane", price: "lots" }, { change: false }).problem?.field).toBe(
-      "price",
-    );
+    const paths = (state: Record<string, string | boolean>) =>
+      parse(state, false).error?.issues.map((issue) => issue.path.join("."));
+    expect(paths(base)).toEqual(["make"]);
+    expect(paths({ ...base, make: "Trane", units: "2.5" })).toEqual(["units"]);
+    expect(paths({ ...base, make: "Trane", price: "lots" })).toEqual(["price"]);
+    expect(paths({ ...base, make: "Trane", customer: "" })).toEqual(["customer"]);
   });
 });

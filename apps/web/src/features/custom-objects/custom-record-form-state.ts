@@ -1,9 +1,9 @@
+import { z } from "zod";
 import {
-  customValuesProblem,
+  customValuesSchema,
   type CustomObjectDefinition,
   type CustomRecord,
   type CustomValue,
-  type ValuesProblem,
 } from "@fieldops/shared/custom-objects";
 import type { CustomField } from "@fieldops/shared/feature-spec";
 
@@ -42,12 +42,16 @@ export function toFormState(
   return state;
 }
 
-/** An input's text as the field's value; text that is not a number stays text, so the check names the field. */
-function inputToField(field: CustomField, input: string | boolean): CustomValue {
+/**
+ * An input's text as the field's value (blank is null). Text that is not a number or an instant stays text, for the
+ * API's rule of the field to name it.
+ */
+function inputToField(field: CustomField | undefined, input: string | boolean | undefined): CustomValue {
   if (typeof input === "boolean") return input;
-  const text = field.type === "long_text" ? input : input.trim();
+  if (input === undefined) return null;
+  const text = field?.type === "long_text" ? input : input.trim();
   if (text === "") return null;
-  switch (field.type) {
+  switch (field?.type) {
     case "number":
     case "integer": {
       const number = Number(text);
@@ -66,25 +70,29 @@ function inputToField(field: CustomField, input: string | boolean): CustomValue 
   }
 }
 
+/** A record's values as the API's body holds them (the values schema types each key by its field). */
+type Values = Record<string, CustomValue>;
+
 /**
- * The values to send for the form: a new record leaves out what is empty, a change sends null to clear it. The same
- * check the API applies runs first, so a mistake is named beside its field before any request.
+ * The record form's schema: the inputs turned into values (money typed in dollars, numbers and instants as text, a
+ * relation as its chosen id), then held to the object's own values schema, the one the API checks (a change may
+ * clear an optional value with null; a new record leaves blanks out). Problems are reported by field key.
  */
-export function fromFormState(
+export function customRecordFormSchema(
   definition: CustomObjectDefinition,
-  state: FormState,
   { change }: { change: boolean },
-): { values: Record<string, CustomValue>; problem: null } | { values: null; problem: ValuesProblem } {
-  const values: Record<string, CustomValue> = {};
-  for (const field of definition.fields) {
-    const value = inputToField(field, state[field.key] ?? "");
-    if (value !== null || change) values[field.key] = value;
-  }
-  for (const relation of definition.relations) {
-    const id = state[relation.key];
-    const value = typeof id === "string" && id !== "" ? id : null;
-    if (value !== null || change) values[relation.key] = value;
-  }
-  const problem = customValuesProblem(definition, values, { partial: change });
-  return problem ? { values: null, problem } : { values, problem: null };
+): z.ZodType<Values, FormState> {
+  const fields = new Map(definition.fields.map((field) => [field.key, field]));
+  const keys = [...definition.fields, ...definition.relations].map((item) => item.key);
+  return z
+    .record(z.string(), z.union([z.string(), z.boolean()]))
+    .transform((state) => {
+      const values: Record<string, CustomValue> = {};
+      for (const key of keys) {
+        const value = inputToField(fields.get(key), state[key]);
+        if (value !== null || change) values[key] = value;
+      }
+      return values;
+    })
+    .pipe(customValuesSchema(definition, { partial: change }) as z.ZodType<Values, Values>);
 }

@@ -1,26 +1,28 @@
-import { useState, type FormEvent } from "react";
 import type { User } from "@fieldops/shared/auth";
-import type { CommunicationSettingsResponse } from "@fieldops/shared/integrations";
+import { communicationSettingsSchema, type CommunicationSettingsResponse } from "@fieldops/shared/integrations";
+import { FormField, FormRefusal, useRefusal, useSchemaForm } from "../../components/form";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { usePageTitle } from "../../shell/page-title";
 import { IntegrationPanel } from "./integration-panel";
 import { settingsFallback } from "./integrations-page";
 import { useCommunicationSettings, useUpdateCommunicationSettings } from "./integration-queries";
-import { apiErrorMessage } from "../../lib/api-error";
 import { useSignedInUser } from "../../lib/session";
 
-function EmailSenderForm({ settings }: { settings: CommunicationSettingsResponse }) {
+/** The sender name and reply-to address, checked by the endpoint's own schema; read-only for members. */
+export function EmailSenderForm({ settings }: { settings: CommunicationSettingsResponse }) {
   const update = useUpdateCommunicationSettings();
-  const [senderName, setSenderName] = useState(settings.emailSenderName);
-  const [replyTo, setReplyTo] = useState(settings.emailReplyTo);
+  const form = useSchemaForm(communicationSettingsSchema, {
+    emailSenderName: settings.emailSenderName,
+    emailReplyTo: settings.emailReplyTo,
+  });
+  const { refusal, place, clear } = useRefusal(form);
   const locked = !settings.canManage;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    update.mutate({ body: { emailSenderName: senderName, emailReplyTo: replyTo } });
-  };
+  const submit = form.handleSubmit((body) => {
+    clear();
+    update.mutate({ body }, { onError: place });
+  });
   return (
     <Card role="region" aria-labelledby="email-sender-title">
       <CardHeader>
@@ -30,37 +32,24 @@ function EmailSenderForm({ settings }: { settings: CommunicationSettingsResponse
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid max-w-md gap-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor="email-sender-name">Sender name</Label>
-            <Input
-              id="email-sender-name"
-              maxLength={100}
-              disabled={locked}
-              placeholder={settings.companyName}
-              value={senderName}
-              onChange={(event) => setSenderName(event.target.value)}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="email-reply-to">Reply-to address</Label>
-            <Input
-              id="email-reply-to"
-              type="email"
-              maxLength={254}
-              disabled={locked}
-              value={replyTo}
-              onChange={(event) => setReplyTo(event.target.value)}
-            />
-          </div>
+        <form onSubmit={submit} noValidate className="grid max-w-md gap-4">
+          <FormField form={form} name="emailSenderName" label="Sender name">
+            {(control) => (
+              <Input
+                {...control}
+                disabled={locked}
+                placeholder={settings.companyName}
+                {...form.register("emailSenderName")}
+              />
+            )}
+          </FormField>
+          <FormField form={form} name="emailReplyTo" label="Reply-to address">
+            {(control) => <Input {...control} type="email" disabled={locked} {...form.register("emailReplyTo")} />}
+          </FormField>
           {locked ? (
             <p className="text-sm text-muted-foreground">Only owners and admins can change communication settings.</p>
           ) : null}
-          {update.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {apiErrorMessage(update.error)}
-            </p>
-          ) : null}
+          <FormRefusal error={refusal} />
           {update.isSuccess ? (
             <p role="status" className="text-sm">
               Communication settings saved.

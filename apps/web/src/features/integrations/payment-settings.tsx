@@ -1,38 +1,42 @@
-import { useState, type FormEvent } from "react";
 import type { User } from "@fieldops/shared/auth";
 import {
   PAYMENT_METHOD_NAMES,
   PAYMENT_METHODS,
   PAYMENT_TERMS_DAYS,
+  paymentSettingsSchema,
   type PaymentSettingsResponse,
 } from "@fieldops/shared/integrations";
+import { sentenceAbout } from "@fieldops/shared/validation-messages";
+import { FormField, FormRefusal, useRefusal, useSchemaForm } from "../../components/form";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { usePageTitle } from "../../shell/page-title";
 import { IntegrationPanel } from "./integration-panel";
 import { settingsFallback } from "./integrations-page";
 import { usePaymentSettings, useUpdatePaymentSettings } from "./integration-queries";
-import { apiErrorMessage } from "../../lib/api-error";
 import { useSignedInUser } from "../../lib/session";
 
 const termsName = (days: number) => (days === 0 ? "Due on receipt" : `Net ${days} (due in ${days} days)`);
 
-function PaymentSettingsForm({ settings }: { settings: PaymentSettingsResponse }) {
+/** The accepted methods and the default terms, checked by the endpoint's own schema; read-only for members. */
+export function PaymentSettingsForm({ settings }: { settings: PaymentSettingsResponse }) {
   const update = useUpdatePaymentSettings();
-  const [methods, setMethods] = useState<string[]>(settings.acceptedMethods);
-  const [terms, setTerms] = useState(settings.defaultTermsDays);
+  const form = useSchemaForm(paymentSettingsSchema, {
+    acceptedMethods: settings.acceptedMethods,
+    defaultTermsDays: settings.defaultTermsDays,
+  });
+  const { refusal, place, clear } = useRefusal(form);
   const locked = !settings.canManage;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    update.mutate({
-      body: {
-        acceptedMethods: PAYMENT_METHODS.filter((method) => methods.includes(method)),
-        defaultTermsDays: terms,
-      },
-    });
-  };
+  const methodsError = form.formState.errors.acceptedMethods?.message;
+  const submit = form.handleSubmit((body) => {
+    clear();
+    // The API keeps the methods in the offered order, whichever was ticked first.
+    update.mutate(
+      { body: { ...body, acceptedMethods: PAYMENT_METHODS.filter((method) => body.acceptedMethods.includes(method)) } },
+      { onError: place },
+    );
+  });
   return (
     <Card role="region" aria-labelledby="payment-preferences-title">
       <CardHeader>
@@ -40,52 +44,52 @@ function PaymentSettingsForm({ settings }: { settings: PaymentSettingsResponse }
         <CardDescription>How customers may pay your invoices, and when a new invoice is due.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid gap-4">
-          <fieldset className="grid gap-2" disabled={locked}>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <fieldset
+            className="grid gap-2"
+            disabled={locked}
+            aria-invalid={Boolean(methodsError)}
+            aria-describedby={methodsError ? "payment-methods-error" : undefined}
+          >
             <legend className="mb-1 text-sm font-medium">Accepted payment methods</legend>
             {PAYMENT_METHODS.map((method) => (
               <label key={method} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  checked={methods.includes(method)}
-                  onChange={(event) =>
-                    setMethods(event.target.checked ? [...methods, method] : methods.filter((m) => m !== method))
-                  }
-                />
+                <input type="checkbox" value={method} {...form.register("acceptedMethods")} />
                 {PAYMENT_METHOD_NAMES[method]}
               </label>
             ))}
+            {methodsError ? (
+              <p id="payment-methods-error" className="text-sm text-destructive">
+                {sentenceAbout("Accepted payment methods", methodsError)}
+              </p>
+            ) : null}
           </fieldset>
-          <div className="grid max-w-xs gap-1.5">
-            <Label htmlFor="payment-terms">Default payment terms</Label>
-            <NativeSelect
-              id="payment-terms"
-              disabled={locked}
-              value={terms}
-              onChange={(event) => setTerms(Number(event.target.value))}
-            >
-              {PAYMENT_TERMS_DAYS.map((days) => (
-                <option key={days} value={days}>
-                  {termsName(days)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <FormField form={form} name="defaultTermsDays" label="Default payment terms" className="max-w-xs">
+            {(control) => (
+              <NativeSelect
+                {...control}
+                disabled={locked}
+                {...form.register("defaultTermsDays", { valueAsNumber: true })}
+              >
+                {PAYMENT_TERMS_DAYS.map((days) => (
+                  <option key={days} value={days}>
+                    {termsName(days)}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
           {locked ? (
             <p className="text-sm text-muted-foreground">Only owners and admins can change payment settings.</p>
           ) : null}
-          {update.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {apiErrorMessage(update.error)}
-            </p>
-          ) : null}
+          <FormRefusal error={refusal} />
           {update.isSuccess ? (
             <p role="status" className="text-sm">
               Payment settings saved.
             </p>
           ) : null}
           <div>
-            <Button type="submit" disabled={locked || update.isPending || methods.length === 0}>
+            <Button type="submit" disabled={locked || update.isPending}>
               {update.isPending ? "Saving…" : "Save payment settings"}
             </Button>
           </div>

@@ -1,18 +1,22 @@
 import { useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { Plus, Trash2 } from "lucide-react";
+import { useFieldArray, type UseFormReturn } from "react-hook-form";
+import { z } from "zod";
 import {
   canAddOnboardingMember,
+  completeOnboardingRequestSchema,
   ONBOARDING_PLAN,
   ONBOARDING_STEP_COUNT,
   onboardingEndpoints,
+  onboardingMemberSchema,
 } from "@fieldops/shared/onboarding";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
+import { Card, CardContent, CardFooter, CardHeader } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
+import { FormField, FormRefusal, useRefusal, useSchemaForm } from "../../components/form";
 import { COMPANY_QUERY_KEY, useCompany } from "../../lib/company";
 import { useEndpointMutation } from "../../lib/endpoints";
 import { useUser } from "../../lib/session";
@@ -26,93 +30,76 @@ import {
   skipStep,
   type WizardState,
 } from "./onboarding-steps";
-import { apiErrorMessage } from "../../lib/api-error";
 
-interface MemberRow {
-  key: number;
-  name: string;
-  cell: string;
-  email: string;
-}
+const memberRowSchema = z.object({ name: z.string(), cell: z.string(), email: z.string() });
+type MemberRow = z.infer<typeof memberRowSchema>;
 
-let nextRowKey = 1;
-const emptyRow = (): MemberRow => ({ key: nextRowKey++, name: "", cell: "", email: "" });
+const emptyRow = (): MemberRow => ({ name: "", cell: "", email: "" });
 const isBlank = (row: MemberRow) => !row.name.trim() && !row.cell.trim() && !row.email.trim();
+
+/**
+ * The API's rules for the setup: the company's name, and a member per row not left wholly blank (a blank row is left
+ * out, the others held to the member's rule where they stand, then the list to the API's rule for it).
+ */
+const onboardingFormSchema = completeOnboardingRequestSchema.extend({
+  companyName: completeOnboardingRequestSchema.shape.companyName.unwrap(),
+  members: z
+    .array(memberRowSchema.transform((row) => (isBlank(row) ? null : row)).pipe(onboardingMemberSchema.nullable()))
+    .transform((rows) => rows.filter((row) => row !== null))
+    .pipe(completeOnboardingRequestSchema.shape.members),
+});
+type OnboardingForm = UseFormReturn<z.input<typeof onboardingFormSchema>, unknown, unknown>;
 
 const useCompleteOnboarding = () =>
   useEndpointMutation(onboardingEndpoints.complete, { invalidates: [COMPANY_QUERY_KEY] });
 
-function MemberRows({ rows, setRows }: { rows: MemberRow[]; setRows: (rows: MemberRow[]) => void }) {
-  const update = (key: number, change: Partial<MemberRow>) =>
-    setRows(rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
+function MemberRows({ form }: { form: OnboardingForm }) {
+  const rows = useFieldArray({ control: form.control, name: "members" });
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 text-sm font-medium">Team Members to Invite</legend>
-      {rows.map((row, index) => {
-        const required = !isBlank(row);
-        return (
-          <div
-            key={row.key}
-            className="grid gap-2 rounded-lg border p-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
-            role="group"
-            aria-label={`Team member ${index + 1}`}
+      {rows.fields.map((row, index) => (
+        <div
+          key={row.id}
+          className="grid items-start gap-2 rounded-lg border p-3 sm:grid-cols-[1fr_1fr_1fr_auto]"
+          role="group"
+          aria-label={`Team member ${index + 1}`}
+        >
+          <FormField form={form} name={`members.${index}.name`} label="Name">
+            {(control) => <Input {...control} {...form.register(`members.${index}.name`)} />}
+          </FormField>
+          <FormField form={form} name={`members.${index}.cell`} label="Cell">
+            {(control) => <Input {...control} type="tel" {...form.register(`members.${index}.cell`)} />}
+          </FormField>
+          <FormField form={form} name={`members.${index}.email`} label="Email">
+            {(control) => <Input {...control} type="email" {...form.register(`members.${index}.email`)} />}
+          </FormField>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="sm:mt-6"
+            aria-label={`Remove team member ${index + 1}`}
+            disabled={rows.fields.length <= 1}
+            onClick={() => rows.remove(index)}
           >
-            <div className="grid gap-1.5">
-              <Label htmlFor={`member-name-${row.key}`}>Name</Label>
-              <Input
-                id={`member-name-${row.key}`}
-                maxLength={100}
-                required={required}
-                value={row.name}
-                onChange={(e) => update(row.key, { name: e.target.value })}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`member-cell-${row.key}`}>Cell</Label>
-              <Input
-                id={`member-cell-${row.key}`}
-                type="tel"
-                maxLength={30}
-                value={row.cell}
-                onChange={(e) => update(row.key, { cell: e.target.value })}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`member-email-${row.key}`}>Email</Label>
-              <Input
-                id={`member-email-${row.key}`}
-                type="email"
-                maxLength={254}
-                required={required}
-                value={row.email}
-                onChange={(e) => update(row.key, { email: e.target.value })}
-              />
-            </div>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label={`Remove team member ${index + 1}`}
-              disabled={rows.length <= 1}
-              onClick={() => setRows(rows.filter((other) => other.key !== row.key))}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          </div>
-        );
-      })}
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      ))}
       <div className="flex flex-wrap items-center gap-3">
         <Button
           type="button"
           variant="outline"
           size="sm"
-          disabled={!canAddOnboardingMember(rows.length)}
-          onClick={() => setRows([...rows, emptyRow()])}
+          disabled={!canAddOnboardingMember(rows.fields.length)}
+          onClick={() => rows.append(emptyRow())}
         >
           <Plus aria-hidden="true" /> Add team member
         </Button>
         <span className="text-sm text-muted-foreground">
-          {ONBOARDING_PLAN.name} plan: {ONBOARDING_PLAN.seatsUsed + rows.length} of {ONBOARDING_PLAN.seatsAllowed} seats
+          {ONBOARDING_PLAN.name} plan: {ONBOARDING_PLAN.seatsUsed + rows.fields.length} of{" "}
+          {ONBOARDING_PLAN.seatsAllowed} seats
         </span>
       </div>
     </fieldset>
@@ -128,34 +115,51 @@ export function OnboardingPage() {
   const user = useUser();
   const company = useCompany(user.data?.companyId ?? null);
   const navigate = useNavigate();
-  const complete = useCompleteOnboarding();
-  const [wizard, setWizard] = useState<WizardState>(INITIAL_WIZARD);
-  const [companyName, setCompanyName] = useState<string | null>(null);
-  const [rows, setRows] = useState<MemberRow[]>(() => [emptyRow()]);
 
   if (user.isPending || (user.data?.companyId && company.isPending)) return <FullPageLoader />;
   if (!user.data) return <Navigate to="/login" replace />;
   if (!company.data || company.data.onboardingState === "completed")
     return <Navigate to={homePathForRole(user.data.role)} replace />;
-  const name = companyName ?? company.data.name;
   const home = homePathForRole(user.data.role);
+  return <OnboardingWizard companyName={company.data.name} onDone={() => void navigate(home, { replace: true })} />;
+}
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+function OnboardingWizard({ companyName, onDone }: { companyName: string; onDone: () => void }) {
+  const complete = useCompleteOnboarding();
+  const [wizard, setWizard] = useState<WizardState>(INITIAL_WIZARD);
+  const form = useSchemaForm(onboardingFormSchema, { companyName, members: [emptyRow()] });
+  // The request lists only the rows filled in: its member k is the form's k-th such row. The company's name is on
+  // the step before, so its refusal shows in this step's alert.
+  const { refusal, place, clear } = useRefusal(form, (field) => {
+    if (field === "companyName") return "";
+    const filled = form.getValues("members").flatMap((row, index) => (isBlank(row) ? [] : [index]));
+    return field.replace(/^members\.(\d+)/, (_, k: string) => `members.${filled[Number(k)] ?? k}`);
+  });
+
+  const finish = form.handleSubmit((body) => {
+    clear();
     const done = continueStep(wizard);
-    if (!isLastStep(wizard)) return setWizard(done);
     setWizard(done);
     complete.mutate(
+      { body: { ...(wizard.completed.includes(1) ? { companyName: body.companyName } : {}), members: body.members } },
       {
-        body: {
-          ...(wizard.completed.includes(1) ? { companyName: name.trim() } : {}),
-          members: rows
-            .filter((row) => !isBlank(row))
-            .map(({ name: memberName, cell, email }) => ({ name: memberName, cell, email })),
+        onSuccess: onDone,
+        onError: (error) => {
+          setWizard(wizard);
+          place(error);
         },
       },
-      { onSuccess: () => void navigate(home, { replace: true }), onError: () => setWizard(wizard) },
     );
+  });
+  const submit = async (event: FormEvent) => {
+    if (isLastStep(wizard)) return finish(event);
+    event.preventDefault();
+    if (await form.trigger("companyName", { shouldFocus: true })) setWizard(continueStep(wizard));
+  };
+  // A skipped name is not sent; the one the company has is kept in the form, so nothing unseen stops the setup.
+  const skip = () => {
+    form.resetField("companyName");
+    setWizard(skipStep(wizard));
   };
   const percent = progressPercent(wizard);
 
@@ -181,28 +185,22 @@ export function OnboardingPage() {
             <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
           </div>
         </CardHeader>
-        <form onSubmit={submit}>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <CardContent className="grid gap-4">
             {wizard.step === 1 ? (
               <section aria-labelledby="step-company-title" className="grid gap-3">
                 <h2 id="step-company-title" className="text-lg font-semibold">
                   Company Profile
                 </h2>
-                <div className="grid max-w-md gap-1.5">
-                  <Label htmlFor="onboarding-company-name">Company Name</Label>
-                  <Input
-                    id="onboarding-company-name"
-                    required
-                    minLength={2}
-                    maxLength={100}
-                    value={name}
-                    aria-describedby="onboarding-company-hint"
-                    onChange={(e) => setCompanyName(e.target.value)}
-                  />
-                  <CardDescription id="onboarding-company-hint">
-                    This name appears on invoices and job cards sent to your customers.
-                  </CardDescription>
-                </div>
+                <FormField
+                  form={form}
+                  name="companyName"
+                  label="Company Name"
+                  className="max-w-md"
+                  hint="This name appears on invoices and job cards sent to your customers."
+                >
+                  {(control) => <Input {...control} required {...form.register("companyName")} />}
+                </FormField>
               </section>
             ) : (
               <section aria-labelledby="step-crews-title" className="grid gap-3">
@@ -212,22 +210,13 @@ export function OnboardingPage() {
                 <p className="text-sm text-muted-foreground">
                   Each person gets an e-mail invitation to set their password and join you.
                 </p>
-                <MemberRows rows={rows} setRows={setRows} />
+                <MemberRows form={form} />
               </section>
             )}
-            {complete.isError ? (
-              <p role="alert" className="text-sm text-destructive">
-                {apiErrorMessage(complete.error)}
-              </p>
-            ) : null}
+            <FormRefusal error={refusal} />
           </CardContent>
           <CardFooter className="flex justify-between gap-2">
-            <Button
-              type="button"
-              variant="ghost"
-              disabled={isLastStep(wizard) || complete.isPending}
-              onClick={() => setWizard(skipStep(wizard))}
-            >
+            <Button type="button" variant="ghost" disabled={isLastStep(wizard) || complete.isPending} onClick={skip}>
               Skip
             </Button>
             <Button type="submit" disabled={complete.isPending}>

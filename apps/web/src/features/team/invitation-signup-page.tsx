@@ -1,8 +1,15 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { passwordSchema } from "@fieldops/shared/auth";
-import { invitationTokenFromHash, INVITATION_INVALID, teamEndpoints } from "@fieldops/shared/team";
+import type { z } from "zod";
+import {
+  acceptInvitationRequestSchema,
+  invitationTokenFromHash,
+  INVITATION_INVALID,
+  teamEndpoints,
+  type InvitationPreview,
+} from "@fieldops/shared/team";
+import { FormField, useRefusal, useSchemaForm } from "../../components/form";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
@@ -10,7 +17,7 @@ import { Label } from "../../components/ui/label";
 import { callEndpoint } from "../../lib/endpoints";
 import { startSession } from "../../lib/session";
 import { usePageTitle } from "../../shell/page-title";
-import { AuthScreen, FieldError } from "../../components/auth-screen";
+import { AuthScreen } from "../../components/auth-screen";
 import { PasswordInput } from "../../components/password-input";
 import { ROLE_NAMES } from "./team-settings-card";
 import { apiErrorMessage } from "../../lib/api-error";
@@ -27,24 +34,15 @@ export function useInvitationToken(): string | null {
   return token;
 }
 
+/** The API's rules for accepting, the token aside: it comes from the link, not from a field. */
+const acceptFormSchema = acceptInvitationRequestSchema.omit({ token: true });
+
 export function AcceptInvitation({ token }: { token: string }) {
   usePageTitle("Join your team");
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const preview = useQuery({
     // A look-up by POST (the token stays out of URLs), cached as the page's read of this token.
     queryKey: ["invitation-preview", token],
     queryFn: () => callEndpoint(teamEndpoints.lookUpInvitation, { body: { token } }),
-  });
-  const [name, setName] = useState<string | null>(null);
-  const [password, setPassword] = useState("");
-  const [passwordError, setPasswordError] = useState<string>();
-  const accept = useMutation({
-    mutationFn: () =>
-      callEndpoint(teamEndpoints.acceptInvitation, {
-        body: { token, name: name ?? preview.data?.name ?? "", password },
-      }),
-    onSuccess: (response) => void navigate(startSession(queryClient, response), { replace: true }),
   });
   if (preview.isPending)
     return (
@@ -61,13 +59,24 @@ export function AcceptInvitation({ token }: { token: string }) {
       </AuthScreen>
     );
   }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = passwordSchema.safeParse(password);
-    setPasswordError(checked.success ? undefined : checked.error.issues[0]?.message);
-    if (checked.success) accept.mutate();
-  };
-  const invitation = preview.data;
+  return <AcceptInvitationForm token={token} invitation={preview.data} />;
+}
+
+function AcceptInvitationForm({ token, invitation }: { token: string; invitation: InvitationPreview }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useSchemaForm(acceptFormSchema, { name: invitation.name, password: "" });
+  const { refusal, place, clear } = useRefusal(form);
+  const accept = useMutation({
+    mutationFn: (body: z.output<typeof acceptFormSchema>) =>
+      callEndpoint(teamEndpoints.acceptInvitation, { body: { token, ...body } }),
+    onSuccess: (response) => void navigate(startSession(queryClient, response), { replace: true }),
+    onError: place,
+  });
+  const submit = form.handleSubmit((body) => {
+    clear();
+    accept.mutate(body);
+  });
   return (
     <AuthScreen
       title={`Join ${invitation.companyName}`}
@@ -78,32 +87,17 @@ export function AcceptInvitation({ token }: { token: string }) {
           <Label htmlFor="invite-email-address">Email</Label>
           <Input id="invite-email-address" value={invitation.email} readOnly autoComplete="username" />
         </div>
-        <div className="grid gap-2">
-          <Label htmlFor="invite-your-name">Your name</Label>
-          <Input
-            id="invite-your-name"
-            required
-            maxLength={100}
-            autoComplete="name"
-            value={name ?? invitation.name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="invite-password">Password</Label>
-          <PasswordInput
-            id="invite-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? "invite-password-error" : undefined}
-          />
-          <FieldError id="invite-password-error" message={passwordError} />
-        </div>
-        {accept.isError ? (
+        <FormField form={form} name="name" label="Your name">
+          {(control) => <Input {...control} required autoComplete="name" {...form.register("name")} />}
+        </FormField>
+        <FormField form={form} name="password" label="Password">
+          {(control) => (
+            <PasswordInput {...control} autoComplete="new-password" required {...form.register("password")} />
+          )}
+        </FormField>
+        {refusal ? (
           <Alert variant="destructive" role="alert">
-            <AlertDescription>{apiErrorMessage(accept.error)}</AlertDescription>
+            <AlertDescription>{apiErrorMessage(refusal)}</AlertDescription>
           </Alert>
         ) : null}
         <Button type="submit" disabled={accept.isPending}>
