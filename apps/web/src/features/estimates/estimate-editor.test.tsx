@@ -179,6 +179,31 @@ describe("the estimate editor's options and lines", () => {
     expect(screen.queryByRole("group", { name: "Option 2" })).toBeNull();
   });
 
+  it("removes an option and a line: what follows moves up, with its lines", async () => {
+    api.on("PATCH", `/api/estimates/${ESTIMATE_ID}`, (_req, res) => sendJson(res, 200, estimate));
+    renderEditor();
+    fireEvent.click(await screen.findByRole("button", { name: "Add option" }));
+    type("Option 2 line 1 description", "Mulch");
+    type("Option 2 line 1 unit price", "40");
+    fireEvent.click(screen.getByRole("button", { name: "Add line to option 2" }));
+    type("Option 2 line 2 description", "Edging");
+    type("Option 2 line 2 unit price", "25");
+    fireEvent.click(screen.getByRole("button", { name: "Remove option 1" }));
+    fireEvent.click(screen.getByRole("button", { name: "Remove option 1 line 1" }));
+    expect((screen.getByLabelText("Option 1 line 1 description") as HTMLInputElement).value).toBe("Edging");
+    expect(screen.getByLabelText("Option 1 totals").textContent).toContain("$25.00");
+    save();
+
+    await vi.waitFor(() => expect(updates()).toHaveLength(1));
+    expect(JSON.parse(updates()[0]!.body).options).toEqual([
+      {
+        name: "Option 2",
+        description: null,
+        lineItems: [{ description: "Edging", quantity: 1, unitPriceCents: 2500, taxRatePercent: null }],
+      },
+    ]);
+  });
+
   it("shows the server's refusal of a line's field beside that cell", async () => {
     api.on("PATCH", `/api/estimates/${ESTIMATE_ID}`, (_req, res) =>
       sendJson(res, 400, {
