@@ -57,12 +57,15 @@ export function commaList<Output>(rule: z.ZodType<Output, string[]>) {
   return z.string().transform(splitCommaList).pipe(rule);
 }
 
-/** A number typed as text: blank is missing ("is required"), checked by the API's rule for it. */
-export function numberFromText<Output>(rule: z.ZodType<Output, number>) {
+/**
+ * A number typed as text, checked by the API's rule for it. Blank is missing ("is required"), or `blank` where the form
+ * reads a blank as a value (a line's tax rate left empty is none: null).
+ */
+export function numberFromText<Output>(rule: z.ZodType<Output, number | null | undefined>, blank?: number | null) {
   return z
     .string()
-    .transform((value): number | undefined => (value.trim() === "" ? undefined : Number(value)))
-    .pipe(rule as z.ZodType<Output, number | undefined>);
+    .transform((value): number | null | undefined => (value.trim() === "" ? blank : Number(value)))
+    .pipe(rule);
 }
 
 const DOLLARS = /^\d+(\.\d{1,2})?$/;

@@ -113,3 +113,112 @@ describe("the estimate editor's header", () => {
     expect(screen.getByLabelText("Valid until").getAttribute("aria-invalid")).toBe("true");
   });
 });
+
+describe("the estimate editor's options and lines", () => {
+  it("names each missing or wrong cell beside it and sends nothing", async () => {
+    renderEditor();
+    type(await screen.findByLabelText("Option 1 name").then(() => "Option 1 name"), " ");
+    type("Option 1 line 1 quantity", "abc");
+    fireEvent.click(screen.getByRole("button", { name: "Add line to option 1" }));
+    type("Option 1 line 2 unit price", "12.345");
+    type("Option 1 line 2 tax rate", "101");
+    save();
+
+    expect(await screen.findByText("Name the option")).toBeTruthy();
+    expect(screen.getByText("Describe the line")).toBeTruthy();
+    for (const cell of [
+      "Option 1 name",
+      "Option 1 line 1 quantity",
+      "Option 1 line 2 description",
+      "Option 1 line 2 unit price",
+      "Option 1 line 2 tax rate",
+    ])
+      expect(screen.getByLabelText(cell).getAttribute("aria-invalid"), cell).toBe("true");
+    expect(screen.getByText("Option 1 line 1 quantity must be a number")).toBeTruthy();
+    expect(screen.getByText("Option 1 line 2 unit price must be dollars and cents, e.g. 120.00")).toBeTruthy();
+    expect(screen.getByText("Option 1 line 2 tax rate must be at most 100")).toBeTruthy();
+    expect(screen.getByLabelText("Option 1 line 1 description").getAttribute("aria-invalid")).toBe("false");
+    expect(updates()).toHaveLength(0);
+  });
+
+  it("sends the options and lines in the API's shape: quantities and rates as numbers, prices in cents", async () => {
+    api.on("PATCH", `/api/estimates/${ESTIMATE_ID}`, (_req, res) => sendJson(res, 200, estimate));
+    renderEditor();
+    type(await screen.findByLabelText("Option 1 line 1 quantity").then(() => "Option 1 line 1 quantity"), "1.5");
+    type("Option 1 line 1 tax rate", "8.25");
+    fireEvent.click(screen.getByRole("button", { name: "Add option" }));
+    type("Option 2 name", "Better");
+    type("Option 2 description", "With mulch");
+    type("Option 2 line 1 description", "Cleanup and mulch");
+    type("Option 2 line 1 quantity", "2");
+    type("Option 2 line 1 unit price", "150.50");
+    expect(screen.getByRole("group", { name: "Option 2" }).textContent).toContain("$301.00");
+    save();
+
+    await vi.waitFor(() => expect(updates()).toHaveLength(1));
+    expect(JSON.parse(updates()[0]!.body)).toEqual({
+      title: "Spring clean-up",
+      message: "Thanks for asking",
+      options: [
+        {
+          name: "Good",
+          description: null,
+          lineItems: [{ description: "Cleanup", quantity: 1.5, unitPriceCents: 18000, taxRatePercent: 8.25 }],
+        },
+        {
+          name: "Better",
+          description: "With mulch",
+          lineItems: [{ description: "Cleanup and mulch", quantity: 2, unitPriceCents: 15050, taxRatePercent: null }],
+        },
+      ],
+    });
+    // Saved: the editor holds what the server answered and has nothing left to save.
+    await vi.waitFor(() =>
+      expect((screen.getByRole("button", { name: "Save estimate" }) as HTMLButtonElement).disabled).toBe(true),
+    );
+    expect(screen.queryByRole("group", { name: "Option 2" })).toBeNull();
+  });
+
+  it("removes an option and a line: what follows moves up, with its lines", async () => {
+    api.on("PATCH", `/api/estimates/${ESTIMATE_ID}`, (_req, res) => sendJson(res, 200, estimate));
+    renderEditor();
+    fireEvent.click(await screen.findByRole("button", { name: "Add option" }));
+    type("Option 2 line 1 description", "Mulch");
+    type("Option 2 line 1 unit price", "40");
+    fireEvent.click(screen.getByRole("button", { name: "Add line to option 2" }));
+    type("Option 2 line 2 description", "Edging");
+    type("Option 2 line 2 unit price", "25");
+    fireEvent.click(screen.getByRole("button", { name: "Remove option 1" }));
+    fireEvent.click(screen.getByRole("button", { name: "Remove option 1 line 1" }));
+    expect((screen.getByLabelText("Option 1 line 1 description") as HTMLInputElement).value).toBe("Edging");
+    expect(screen.getByLabelText("Option 1 totals").textContent).toContain("$25.00");
+    save();
+
+    await vi.waitFor(() => expect(updates()).toHaveLength(1));
+    expect(JSON.parse(updates()[0]!.body).options).toEqual([
+      {
+        name: "Option 2",
+        description: null,
+        lineItems: [{ description: "Edging", quantity: 1, unitPriceCents: 2500, taxRatePercent: null }],
+      },
+    ]);
+  });
+
+  it("shows the server's refusal of a line's field beside that cell", async () => {
+    api.on("PATCH", `/api/estimates/${ESTIMATE_ID}`, (_req, res) =>
+      sendJson(res, 400, {
+        message: "Option 1, line 2: the description is already on line 1",
+        field: "options.0.lineItems.1.description",
+      }),
+    );
+    renderEditor();
+    fireEvent.click(await screen.findByRole("button", { name: "Add line to option 1" }));
+    type("Option 1 line 2 description", "Cleanup");
+    type("Option 1 line 2 unit price", "10");
+    save();
+
+    expect(await screen.findByText("Option 1, line 2: the description is already on line 1")).toBeTruthy();
+    expect(screen.getByLabelText("Option 1 line 2 description").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});

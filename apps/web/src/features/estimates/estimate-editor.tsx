@@ -1,103 +1,90 @@
-import { useEffect, useId, useState, type ComponentProps } from "react";
+import { useEffect, type ComponentProps } from "react";
+import { get, useFieldArray, useWatch, type UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
 import { Plus, Trash2 } from "lucide-react";
 import {
+  estimateLineAmounts,
+  estimateLineInputSchema,
+  estimateOptionInputSchema,
   estimateOptionTotals,
   MAX_ESTIMATE_LINES,
   MAX_ESTIMATE_OPTIONS,
   updateEstimateRequestSchema,
   type EstimateDetail,
-  type EstimateOptionInput,
 } from "@fieldops/shared/estimates";
+import { formatCents } from "@fieldops/shared/money";
 import { DataTable } from "../../components/data-table";
 import { FormField, useRefusal, useSchemaForm } from "../../components/form";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { apiErrorMessage } from "../../lib/api-error";
-import { blankIsNull, blankIsUndefined } from "../../lib/form-values";
-import { formatCents } from "@fieldops/shared/money";
+import { blankIsNull, blankIsUndefined, centsFromDollars, numberFromText, rowsOf } from "../../lib/form-values";
 import { useUpdateEstimate } from "./estimate-queries";
 
-interface LineRow {
-  description: string;
-  quantity: string;
-  unitPrice: string;
-  taxRate: string;
-}
-interface OptionRow {
-  name: string;
-  description: string;
-  lines: LineRow[];
-}
+const shape = updateEstimateRequestSchema.shape;
+const lineRule = estimateLineInputSchema.shape;
 
-const emptyLine = (): LineRow => ({ description: "", quantity: "1", unitPrice: "", taxRate: "" });
+/**
+ * A line as typed: its quantity and tax rate as text (a blank rate is no tax: null), its price in dollars; each
+ * checked by the API's rule for it.
+ */
+const lineFormSchema = estimateLineInputSchema.extend({
+  quantity: numberFromText(lineRule.quantity),
+  unitPriceCents: centsFromDollars(lineRule.unitPriceCents),
+  taxRatePercent: numberFromText(lineRule.taxRatePercent, null),
+});
 
-function toRows(estimate: EstimateDetail): OptionRow[] {
-  return estimate.options.map((option) => ({
-    name: option.name,
-    description: option.description ?? "",
-    lines: option.lineItems.map((line) => ({
-      description: line.description,
-      quantity: String(line.quantity),
-      unitPrice: (line.unitPriceCents / 100).toFixed(2),
-      taxRate: line.taxRatePercent === null ? "" : String(line.taxRatePercent),
-    })),
-  }));
-}
+/**
+ * The API's rules for the estimate's changes: its title (which the editor always sends), message, last day and
+ * options (always sent too), their lines typed as above.
+ */
+const estimateFormSchema = updateEstimateRequestSchema.extend({
+  title: shape.title.unwrap(),
+  options: rowsOf(
+    estimateOptionInputSchema.extend({
+      lineItems: rowsOf(lineFormSchema, estimateOptionInputSchema.shape.lineItems),
+    }),
+    shape.options.unwrap(),
+  ),
+});
+type EstimateFormValues = z.input<typeof estimateFormSchema>;
+type EstimateForm = UseFormReturn<EstimateFormValues, unknown, z.output<typeof estimateFormSchema>>;
+type LineValues = EstimateFormValues["options"][number]["lineItems"][number];
 
-/** A line's numbers as typed: dollars to cents, an empty tax rate is no tax. */
-function parseLine(line: LineRow) {
-  const quantity = Number(line.quantity);
-  const unitPriceCents = Math.round(Number(line.unitPrice || "0") * 100);
-  const taxRatePercent = line.taxRate.trim() === "" ? null : Number(line.taxRate);
-  return { description: line.description.trim(), quantity, unitPriceCents, taxRatePercent };
-}
+/** What a line's amount and tax are worked out from, as typed. */
+const lineAmountsSchema = lineFormSchema.pick({ quantity: true, unitPriceCents: true, taxRatePercent: true });
 
-/** A line's typed fields, an input each in its column of the option's table. */
-const LINE_INPUTS: readonly ({ field: keyof LineRow; header: string; what: string; width?: string } & Pick<
-  ComponentProps<typeof Input>,
-  "required" | "maxLength" | "inputMode"
->)[] = [
-  { field: "description", header: "Description", what: "description", required: true, maxLength: 500 },
-  { field: "quantity", header: "Qty", what: "quantity", width: "w-20", inputMode: "decimal", required: true },
-  {
-    field: "unitPrice",
-    header: "Unit price ($)",
-    what: "unit price",
-    width: "w-28",
-    inputMode: "decimal",
-    required: true,
-  },
-  { field: "taxRate", header: "Tax %", what: "tax rate", width: "w-20", inputMode: "decimal" },
-];
+const emptyLine = (): LineValues => ({ description: "", quantity: "1", unitPriceCents: "", taxRatePercent: "" });
 
-/** What a line comes to as typed, nothing while its numbers are not numbers yet. */
-function lineAmountCents(line: LineRow): number {
-  const { quantity, unitPriceCents } = parseLine(line);
-  return Number.isFinite(quantity * unitPriceCents) ? Math.round(quantity * unitPriceCents) : 0;
-}
-
-function toOptions(rows: readonly OptionRow[]): EstimateOptionInput[] {
-  return rows.map((row) => ({
-    name: row.name.trim(),
-    description: row.description.trim() || null,
-    lineItems: row.lines.map(parseLine),
-  }));
-}
-
-/** The API's rules for the estimate's header: its title (which the editor always sends), message and last day. */
-const headerFormSchema = updateEstimateRequestSchema
-  .pick({ message: true, expiresOn: true })
-  .extend({ title: updateEstimateRequestSchema.shape.title.unwrap() });
-
-const headerOf = (estimate: EstimateDetail) => ({
+const formValuesOf = (estimate: EstimateDetail): EstimateFormValues => ({
   title: estimate.title,
   message: estimate.message,
   expiresOn: estimate.expiresOn ?? undefined,
+  options: estimate.options.map((option) => ({
+    name: option.name,
+    description: option.description,
+    lineItems: option.lineItems.map((line) => ({
+      description: line.description,
+      quantity: String(line.quantity),
+      unitPriceCents: (line.unitPriceCents / 100).toFixed(2),
+      taxRatePercent: line.taxRatePercent === null ? "" : String(line.taxRatePercent),
+    })),
+  })),
 });
+
+/** A line's typed fields, an input each in its column of the option's table. */
+const LINE_INPUTS: readonly ({ field: keyof LineValues; header: string; what: string; width?: string } & Pick<
+  ComponentProps<typeof Input>,
+  "inputMode"
+>)[] = [
+  { field: "description", header: "Description", what: "description" },
+  { field: "quantity", header: "Qty", what: "quantity", width: "w-20", inputMode: "decimal" },
+  { field: "unitPriceCents", header: "Unit price ($)", what: "unit price", width: "w-28", inputMode: "decimal" },
+  { field: "taxRatePercent", header: "Tax %", what: "tax rate", width: "w-20", inputMode: "decimal" },
+];
 
 /**
  * The estimate's title, note, last day and options with their lines, totals as typed. Saving a sent estimate
@@ -112,48 +99,27 @@ export function EstimateEditor({
   editable: boolean;
   onDirtyChange?: (dirty: boolean) => void;
 }) {
-  const id = useId();
-  const form = useSchemaForm(headerFormSchema, headerOf(estimate));
+  const form = useSchemaForm(estimateFormSchema, formValuesOf(estimate));
+  const options = useFieldArray({ control: form.control, name: "options" });
   const { refusal, place, clear } = useRefusal(form);
-  const [options, setOptions] = useState<OptionRow[]>(() => toRows(estimate));
-  const [savedOptions, setSavedOptions] = useState(() => JSON.stringify(toRows(estimate)));
   const update = useUpdateEstimate(estimate.id);
-  const dirty = form.formState.isDirty || JSON.stringify(options) !== savedOptions;
+  const dirty = form.formState.isDirty;
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
-  const setOption = (index: number, change: Partial<OptionRow>) =>
-    setOptions((rows) => rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
-  const setLine = (optionIndex: number, lineIndex: number, change: Partial<LineRow>) =>
-    setOptions((rows) =>
-      rows.map((row, i) =>
-        i === optionIndex
-          ? { ...row, lines: row.lines.map((line, j) => (j === lineIndex ? { ...line, ...change } : line)) }
-          : row,
-      ),
-    );
-
-  const submit = form.handleSubmit(({ title, message, expiresOn }) => {
+  const submit = form.handleSubmit(({ expiresOn, ...body }) => {
     clear();
     update.mutate(
       {
-        title,
-        message: message ?? null,
+        ...body,
+        message: body.message ?? null,
         ...(expiresOn && expiresOn !== estimate.expiresOn ? { expiresOn } : {}),
-        options: toOptions(options),
       },
-      {
-        onSuccess: (saved) => {
-          form.reset(headerOf(saved));
-          setSavedOptions(JSON.stringify(options));
-        },
-        onError: place,
-      },
+      { onSuccess: (saved) => form.reset(formValuesOf(saved)), onError: place },
     );
   });
 
   return (
-    // The options' lines keep the browser's checks (required fields); the header's are the schema's.
-    <form className="grid gap-4" onSubmit={submit} aria-label="Estimate">
+    <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Estimate">
       <Card>
         <CardContent className="grid gap-3 sm:grid-cols-2">
           <FormField form={form} name="title" label="Title" className="sm:col-span-2">
@@ -169,140 +135,31 @@ export function EstimateEditor({
           </FormField>
         </CardContent>
       </Card>
-      {options.map((option, optionIndex) => {
-        const label = `Option ${optionIndex + 1}`;
-        const totals = estimateOptionTotals(
-          option.lines.map(parseLine).map((line) => ({
-            ...line,
-            quantity: Number.isFinite(line.quantity) ? line.quantity : 0,
-            unitPriceCents: Number.isFinite(line.unitPriceCents) ? line.unitPriceCents : 0,
-          })),
-        );
-        const approved =
-          estimate.approvedOptionId !== null && estimate.options[optionIndex]?.id === estimate.approvedOptionId;
-        return (
-          <Card key={optionIndex} role="group" aria-label={label} className={approved ? "border-primary" : undefined}>
-            <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-2">
-              <div className="grid gap-1">
-                <Label htmlFor={`${id}-option-${optionIndex}`}>{label} name</Label>
-                <Input
-                  id={`${id}-option-${optionIndex}`}
-                  required
-                  maxLength={100}
-                  disabled={!editable}
-                  value={option.name}
-                  onChange={(e) => setOption(optionIndex, { name: e.target.value })}
-                />
-              </div>
-              {approved ? <CardTitle className="text-sm text-primary">Chosen by the customer</CardTitle> : null}
-              {editable && options.length > 1 ? (
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setOptions((rows) => rows.filter((_, i) => i !== optionIndex))}
-                >
-                  <Trash2 aria-hidden="true" /> Remove {label.toLowerCase()}
-                </Button>
-              ) : null}
-            </CardHeader>
-            <CardContent className="grid gap-3">
-              <div className="grid gap-1">
-                <Label htmlFor={`${id}-option-${optionIndex}-description`}>{label} description</Label>
-                <Input
-                  id={`${id}-option-${optionIndex}-description`}
-                  maxLength={2000}
-                  disabled={!editable}
-                  value={option.description}
-                  onChange={(e) => setOption(optionIndex, { description: e.target.value })}
-                />
-              </div>
-              <DataTable
-                caption={`${label} lines`}
-                density="compact"
-                rows={option.lines}
-                rowKey={(_, lineIndex) => lineIndex}
-                columns={[
-                  ...LINE_INPUTS.map(({ field, header, what, width, ...input }) => ({
-                    id: field,
-                    header,
-                    headerClassName: width,
-                    className: "pr-2",
-                    cell: (line: LineRow, lineIndex: number) => (
-                      <Input
-                        aria-label={`${label} line ${lineIndex + 1} ${what}`}
-                        {...input}
-                        disabled={!editable}
-                        value={line[field]}
-                        onChange={(e) => setLine(optionIndex, lineIndex, { [field]: e.target.value })}
-                      />
-                    ),
-                  })),
-                  {
-                    id: "amount",
-                    header: "Amount",
-                    headerClassName: "w-28",
-                    align: "right",
-                    cell: (line) => formatCents(lineAmountCents(line)),
-                  },
-                  editable && {
-                    id: "remove",
-                    header: <span className="sr-only">Remove</span>,
-                    headerClassName: "w-10",
-                    align: "right",
-                    cell: (_, lineIndex) => (
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Remove ${label.toLowerCase()} line ${lineIndex + 1}`}
-                        onClick={() =>
-                          setOption(optionIndex, { lines: option.lines.filter((_, j) => j !== lineIndex) })
-                        }
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    ),
-                  },
-                ]}
-              />
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                {editable && option.lines.length < MAX_ESTIMATE_LINES ? (
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    onClick={() => setOption(optionIndex, { lines: [...option.lines, emptyLine()] })}
-                  >
-                    <Plus aria-hidden="true" /> Add line to {label.toLowerCase()}
-                  </Button>
-                ) : (
-                  <span />
-                )}
-                <dl className="grid grid-cols-[auto_auto] gap-x-4 text-sm" aria-label={`${label} totals`}>
-                  <dt className="text-muted-foreground">Subtotal</dt>
-                  <dd className="text-right">{formatCents(totals.subtotalCents)}</dd>
-                  <dt className="text-muted-foreground">Tax</dt>
-                  <dd className="text-right">{formatCents(totals.taxCents)}</dd>
-                  <dt className="font-medium">Total</dt>
-                  <dd className="text-right font-medium">{formatCents(totals.totalCents)}</dd>
-                </dl>
-              </div>
-            </CardContent>
-          </Card>
-        );
-      })}
+      {options.fields.map((option, optionIndex) => (
+        <OptionCard
+          key={option.id}
+          form={form}
+          optionIndex={optionIndex}
+          editable={editable}
+          approved={
+            estimate.approvedOptionId !== null && estimate.options[optionIndex]?.id === estimate.approvedOptionId
+          }
+          onRemove={options.fields.length > 1 ? () => options.remove(optionIndex) : undefined}
+        />
+      ))}
+      <ListError form={form} name="options" />
       {editable ? (
         <div className="flex flex-wrap items-center gap-2">
-          {options.length < MAX_ESTIMATE_OPTIONS ? (
+          {options.fields.length < MAX_ESTIMATE_OPTIONS ? (
             <Button
               type="button"
               variant="outline"
               onClick={() =>
-                setOptions((rows) => [
-                  ...rows,
-                  { name: `Option ${rows.length + 1}`, description: "", lines: [emptyLine()] },
-                ])
+                options.append({
+                  name: `Option ${options.fields.length + 1}`,
+                  description: null,
+                  lineItems: [emptyLine()],
+                })
               }
             >
               <Plus aria-hidden="true" /> Add option
@@ -324,5 +181,138 @@ export function EstimateEditor({
         </Alert>
       ) : null}
     </form>
+  );
+}
+
+/**
+ * A list's own error, which no one row shows: the API's length rules (a refusal naming the list lands here too), as
+ * the resolver (`root`) or the server (the list itself) puts it.
+ */
+function ListError({ form, name }: { form: EstimateForm; name: "options" | `options.${number}.lineItems` }) {
+  const error = get(form.formState.errors, name) as { message?: string; root?: { message?: string } } | undefined;
+  const message = error?.root?.message ?? error?.message;
+  return message ? <p className="text-sm text-destructive">{message}</p> : null;
+}
+
+/** One option: its name and description, its lines as a table of inputs, its totals as typed. */
+function OptionCard({
+  form,
+  optionIndex,
+  editable,
+  approved,
+  onRemove,
+}: {
+  form: EstimateForm;
+  optionIndex: number;
+  editable: boolean;
+  approved: boolean;
+  onRemove: (() => void) | undefined;
+}) {
+  const label = `Option ${optionIndex + 1}`;
+  const lines = useFieldArray({ control: form.control, name: `options.${optionIndex}.lineItems` });
+  const typed = useWatch({ control: form.control, name: `options.${optionIndex}.lineItems` }).map((line) => {
+    const amounts = lineAmountsSchema.safeParse(line);
+    return amounts.success ? amounts.data : null;
+  });
+  // A line whose numbers are not numbers yet counts for nothing until they are.
+  const totals = estimateOptionTotals(typed.filter((line) => line !== null));
+  return (
+    <Card role="group" aria-label={label} className={approved ? "border-primary" : undefined}>
+      <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-2">
+        <FormField form={form} name={`options.${optionIndex}.name`} label={`${label} name`} className="gap-1">
+          {(control) => <Input {...control} disabled={!editable} {...form.register(`options.${optionIndex}.name`)} />}
+        </FormField>
+        {approved ? <CardTitle className="text-sm text-primary">Chosen by the customer</CardTitle> : null}
+        {editable && onRemove ? (
+          <Button type="button" variant="outline" size="sm" onClick={onRemove}>
+            <Trash2 aria-hidden="true" /> Remove {label.toLowerCase()}
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <FormField
+          form={form}
+          name={`options.${optionIndex}.description`}
+          label={`${label} description`}
+          className="gap-1"
+        >
+          {(control) => (
+            <Input
+              {...control}
+              disabled={!editable}
+              {...form.register(`options.${optionIndex}.description`, blankIsNull)}
+            />
+          )}
+        </FormField>
+        <DataTable
+          caption={`${label} lines`}
+          density="compact"
+          verticalAlign="top"
+          rows={lines.fields}
+          rowKey={(line) => line.id}
+          columns={[
+            ...LINE_INPUTS.map(({ field, header, what, width, ...input }) => ({
+              id: field,
+              header,
+              headerClassName: width,
+              className: "pr-2",
+              cell: (_: unknown, lineIndex: number) => {
+                const name = `options.${optionIndex}.lineItems.${lineIndex}.${field}` as const;
+                return (
+                  <FormField form={form} name={name} label={`${label} line ${lineIndex + 1} ${what}`} hideLabel>
+                    {(control) => <Input {...control} {...input} disabled={!editable} {...form.register(name)} />}
+                  </FormField>
+                );
+              },
+            })),
+            {
+              id: "amount",
+              header: "Amount",
+              headerClassName: "w-28",
+              align: "right",
+              cell: (_, lineIndex) => {
+                const line = typed[lineIndex];
+                return formatCents(line ? estimateLineAmounts(line).totalCents : 0);
+              },
+            },
+            editable && {
+              id: "remove",
+              header: <span className="sr-only">Remove</span>,
+              headerClassName: "w-10",
+              align: "right",
+              cell: (_, lineIndex) => (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove ${label.toLowerCase()} line ${lineIndex + 1}`}
+                  onClick={() => lines.remove(lineIndex)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              ),
+            },
+          ]}
+        />
+        <ListError form={form} name={`options.${optionIndex}.lineItems`} />
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          {editable && lines.fields.length < MAX_ESTIMATE_LINES ? (
+            <Button type="button" variant="outline" size="sm" onClick={() => lines.append(emptyLine())}>
+              <Plus aria-hidden="true" /> Add line to {label.toLowerCase()}
+            </Button>
+          ) : (
+            <span />
+          )}
+          <dl className="grid grid-cols-[auto_auto] gap-x-4 text-sm" aria-label={`${label} totals`}>
+            <dt className="text-muted-foreground">Subtotal</dt>
+            <dd className="text-right">{formatCents(totals.subtotalCents)}</dd>
+            <dt className="text-muted-foreground">Tax</dt>
+            <dd className="text-right">{formatCents(totals.taxCents)}</dd>
+            <dt className="font-medium">Total</dt>
+            <dd className="text-right font-medium">{formatCents(totals.totalCents)}</dd>
+          </dl>
+        </div>
+      </CardContent>
+    </Card>
   );
 }
