@@ -10,13 +10,9 @@ const apiTarget = "http://127.0.0.1:3000";
 
 // The web app lives in apps/web; the API serves the build from dist/web in production, and in development this
 // server forwards /api (including the /api/ws WebSocket) to the API.
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   root: webRoot,
   plugins: [react(), tailwindcss(), precompress()],
-  // A build is always React's production build, whatever NODE_ENV the process that builds it has: Vite keeps a
-  // NODE_ENV it finds, and a test run's `npm start` (NODE_ENV=test) built React's development code, twice the bytes
-  // and slower in every end-to-end test.
-  ...(command === "build" ? { define: { "process.env.NODE_ENV": JSON.stringify("production") } } : {}),
   build: {
     outDir,
     emptyOutDir: true,
@@ -53,4 +49,4 @@ export default defineConfig(({ command }) => ({
       "/api": { target: apiTarget, ws: true },
     },
   },
-}));
+});
