@@ -53,3 +53,17 @@ export function AuthScreen({
     </main>
   );
 }
+
+/**
+ * A field's validation message, tied to its input by id (the input names it in aria-describedby and sets
+ * aria-invalid). It is an alert, so a screen reader announces it as it appears. The sign-in screen's, which keeps
+ * react-hook-form (15 kB) out of the first page every visitor loads.
+ */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
