@@ -15,7 +15,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { NativeSelect } from "../../components/ui/native-select";
+import { StatusFilter } from "../../components/status-filter";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useCompany } from "../../lib/company";
 import { usePageTitle } from "../../shell/page-title";
@@ -98,21 +98,12 @@ function InvoicesSection() {
               onChange={(event) => setSearch(event.target.value)}
             />
           </div>
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-status`}>Status</Label>
-            <NativeSelect
-              id={`${id}-status`}
-              value={status}
-              onChange={(event) => setStatus(event.target.value as InvoiceFilter | "")}
-            >
-              <option value="">Any status</option>
-              {invoiceFilterSchema.options.map((option) => (
-                <option key={option} value={option}>
-                  {FILTER_LABELS[option]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <StatusFilter
+            value={status}
+            onChange={setStatus}
+            statuses={invoiceFilterSchema.options}
+            labels={FILTER_LABELS}
+          />
         </form>
         {invoices.isPending ? (
           <div role="status" aria-label="Loading invoices" className="grid gap-2">

@@ -11,6 +11,7 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
+import { StatusFilter } from "../../components/status-filter";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useCompany } from "../../lib/company";
 import { useTerms } from "../../lib/terms";
@@ -83,21 +84,12 @@ export function JobsPage() {
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-status`}>Status</Label>
-          <NativeSelect
-            id={`${id}-status`}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as JobStatus | "")}
-          >
-            <option value="">Any status</option>
-            {jobStatusSchema.options.map((option) => (
-              <option key={option} value={option}>
-                {JOB_STATUS_LABELS[option]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <StatusFilter
+          value={status}
+          onChange={setStatus}
+          statuses={jobStatusSchema.options}
+          labels={JOB_STATUS_LABELS}
+        />
         <div className="grid gap-1">
           <Label htmlFor={`${id}-crew`}>Crew</Label>
           <NativeSelect
