@@ -25,8 +25,8 @@ beforeAll(async () => {
   t = await startTestApp();
   company = await createTestCompany(t.db, { name: "Chat Lawns" });
   await withTenant(t.runtime.context.db, company.id, async (tx) => {
-    acmeId = (await createCustomer(tx, { ...customerInput({ name: "Acme Plumbing" }), companyId: company.id })).id;
-    await createCustomer(tx, { ...customerInput({ name: "Bob's Bakery", notes: INJECTION }), companyId: company.id });
+    acmeId = (await createCustomer({ tx, companyId: company.id }, customerInput({ name: "Acme Plumbing" }))).id;
+    await createCustomer({ tx, companyId: company.id }, customerInput({ name: "Bob's Bakery", notes: INJECTION }));
     await tx.invoice.create({
       data: {
         companyId: company.id,

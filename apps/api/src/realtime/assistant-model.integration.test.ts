@@ -33,7 +33,7 @@ beforeAll(async () => {
   company = await createTestCompany(t.db, { name: "Model Lawns" });
   await withTenant(t.runtime.context.db, company.id, async (tx) => {
     acmeId = (
-      await createCustomer(tx, { ...customerInput({ name: "Acme Plumbing", notes: INJECTION }), companyId: company.id })
+      await createCustomer({ tx, companyId: company.id }, customerInput({ name: "Acme Plumbing", notes: INJECTION }))
     ).id;
     await tx.job.create({
       data: { companyId: company.id, customerId: acmeId, number: 1, title: `Gutters. ${INJECTION}` },

@@ -24,7 +24,7 @@ beforeAll(async () => {
   company = await createTestCompany(t.db, { name: "History Lawns" });
   other = await createTestCompany(t.db, { name: "Other Lawns" });
   await withTenant(t.runtime.context.db, company.id, async (tx) => {
-    const customer = await createCustomer(tx, { ...customerInput({ name: "Acme Plumbing" }), companyId: company.id });
+    const customer = await createCustomer({ tx, companyId: company.id }, customerInput({ name: "Acme Plumbing" }));
     await tx.invoice.create({
       data: {
         companyId: company.id,

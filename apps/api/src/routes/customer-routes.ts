@@ -15,9 +15,7 @@ const IMPORT_BODY_LIMIT = 3 * 1024 * 1024;
 
 export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   tenantEndpoint(app, context, customerEndpoints.list, ({ tx }, { query }) => listCustomers(tx, query));
-  tenantEndpoint(app, context, customerEndpoints.create, ({ tx, companyId }, { body }) =>
-    createCustomer(tx, { ...body, companyId }),
-  );
+  tenantEndpoint(app, context, customerEndpoints.create, (scope, { body }) => createCustomer(scope, body));
   tenantEndpoint(app, context, customerEndpoints.get, ({ tx }, { params }) => getCustomer(tx, params));
   tenantEndpoint(app, context, customerEndpoints.update, ({ tx }, { params, body }) =>
     updateCustomer(tx, { ...body, id: params.id }),
@@ -42,20 +40,14 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       bodyLimit: IMPORT_BODY_LIMIT,
     },
   );
-  tenantEndpoint(
-    app,
-    context,
-    customerEndpoints.import,
-    ({ tx, companyId }, { body }) => importCustomers(tx, { ...body, companyId }),
-    {
-      bodyLimit: IMPORT_BODY_LIMIT,
-      send: (reply, outcome) =>
-        outcome.errors
-          ? reply.status(400).send({
-              message: `Nothing was imported: ${outcome.errors.length} problem(s) in the file`,
-              errors: outcome.errors,
-            })
-          : reply.status(201).send({ created: outcome.created }),
-    },
-  );
+  tenantEndpoint(app, context, customerEndpoints.import, (scope, { body }) => importCustomers(scope, body), {
+    bodyLimit: IMPORT_BODY_LIMIT,
+    send: (reply, outcome) =>
+      outcome.errors
+        ? reply.status(400).send({
+            message: `Nothing was imported: ${outcome.errors.length} problem(s) in the file`,
+            errors: outcome.errors,
+          })
+        : reply.status(201).send({ created: outcome.created }),
+  });
 };

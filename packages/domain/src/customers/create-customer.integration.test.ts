@@ -18,7 +18,7 @@ describe("createCustomer", () => {
   it("stores the customer with its contacts, properties, tags and notes, the first property as its main address", async () => {
     const company = await createTestCompany(t.db);
     const created = await withTenant(app, company.id, (tx) =>
-      createCustomer(tx, { ...customerInput({ tags: ["vip", "VIP", "weekly"] }), companyId: company.id }),
+      createCustomer({ tx, companyId: company.id }, customerInput({ tags: ["vip", "VIP", "weekly"] })),
     );
     expect(created).toMatchObject({
       name: "Ada Lovelace",
@@ -58,9 +58,7 @@ describe("createCustomer", () => {
         longitude: 0,
       })),
     });
-    const attempt = withTenant(app, company.id, (tx) =>
-      createCustomer(tx, { ...customerInput(), companyId: company.id }),
-    );
+    const attempt = withTenant(app, company.id, (tx) => createCustomer({ tx, companyId: company.id }, customerInput()));
     await expect(attempt).rejects.toBeInstanceOf(DomainError);
     await expect(attempt).rejects.toMatchObject({
       kind: "plan_limit",

@@ -17,7 +17,7 @@ describe("getCustomer", () => {
   it("returns the customer with contacts, properties and its jobs and visits counted", async () => {
     const company = await createTestCompany(t.db);
     const created = await withTenant(app, company.id, (tx) =>
-      createCustomer(tx, { ...customerInput(), companyId: company.id }),
+      createCustomer({ tx, companyId: company.id }, customerInput()),
     );
     const job = await t.db.job.create({
       data: { companyId: company.id, customerId: created.id, number: 1, title: "Mow" },
@@ -38,7 +38,7 @@ describe("getCustomer", () => {
     const company = await createTestCompany(t.db);
     const other = await createTestCompany(t.db);
     const theirs = await withTenant(app, other.id, (tx) =>
-      createCustomer(tx, { ...customerInput(), companyId: other.id }),
+      createCustomer({ tx, companyId: other.id }, customerInput()),
     );
     await expect(withTenant(app, company.id, (tx) => getCustomer(tx, { id: theirs.id }))).rejects.toMatchObject({
       kind: "not_found",

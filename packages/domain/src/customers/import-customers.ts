@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { TenantTransaction } from "@fieldops/db";
 import type { CustomerImportError, CustomerImportPreview, CustomerImportRequest } from "@fieldops/shared/customers";
 import { requirePlanLimit } from "../plans/require-plan-limit.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 import { parseCustomerCsv, toImportRow } from "./customer-csv.ts";
 import { contactData, customerMainFields, customerSearchText, normalizeTags, propertyData } from "./customer-record.ts";
 
@@ -24,14 +24,13 @@ export type CustomerImportOutcome =
  * customer limit counts the whole file. Runs in the caller's one transaction.
  */
 export async function importCustomers(
-  tx: TenantTransaction,
-  input: CustomerImportRequest & { companyId: string },
+  { tx, companyId }: Pick<TenantScope, "tx" | "companyId">,
+  input: CustomerImportRequest,
 ): Promise<CustomerImportOutcome> {
   const parsed = parseCustomerCsv(input.csv, input.mapping);
   if (parsed.errors.length > 0) return { created: 0, errors: parsed.errors };
   await requirePlanLimit(tx, "customers", { adding: parsed.customers.length });
 
-  const { companyId } = input;
   const customers = parsed.customers.map(({ input: customer }) => ({ id: randomUUID(), customer }));
   await tx.customer.createMany({
     data: customers.map(({ id, customer }) => ({

@@ -21,22 +21,22 @@ beforeAll(async () => {
   company = await createTestCompany(t.db);
   other = await createTestCompany(t.db);
   await withTenant(app, company.id, async (tx) => {
-    await createCustomer(tx, {
-      ...customerInput({ name: "Grace Hopper", contacts: [{ kind: "email", value: "grace@navy.example" }] }),
-      companyId: company.id,
-    });
-    await createCustomer(tx, {
-      ...customerInput({
+    await createCustomer(
+      { tx, companyId: company.id },
+      customerInput({ name: "Grace Hopper", contacts: [{ kind: "email", value: "grace@navy.example" }] }),
+    );
+    await createCustomer(
+      { tx, companyId: company.id },
+      customerInput({
         name: "Alan Turing",
         contacts: [{ kind: "phone", value: "+44 (20) 7946-0958" }],
         properties: [propertyInput({ street: "Bletchley Park", city: "Milton Keynes" })],
       }),
-      companyId: company.id,
-    });
-    await createCustomer(tx, { ...customerInput({ name: "Barbara Liskov", contacts: [] }), companyId: company.id });
+    );
+    await createCustomer({ tx, companyId: company.id }, customerInput({ name: "Barbara Liskov", contacts: [] }));
   });
   await withTenant(app, other.id, (tx) =>
-    createCustomer(tx, { ...customerInput({ name: "Grace Other" }), companyId: other.id }),
+    createCustomer({ tx, companyId: other.id }, customerInput({ name: "Grace Other" })),
   );
 });
 afterAll(() => t.close());

@@ -18,7 +18,7 @@ describe("updateCustomer", () => {
   it("changes the given fields, keeps the others, and keeps the search in step", async () => {
     const company = await createTestCompany(t.db);
     const created = await withTenant(app, company.id, (tx) =>
-      createCustomer(tx, { ...customerInput(), companyId: company.id }),
+      createCustomer({ tx, companyId: company.id }, customerInput()),
     );
     const updated = await withTenant(app, company.id, (tx) =>
       updateCustomer(tx, {
@@ -43,12 +43,12 @@ describe("updateCustomer", () => {
   it("updates a property given with its id in place, adds one without, removes one left out", async () => {
     const company = await createTestCompany(t.db);
     const created = await withTenant(app, company.id, (tx) =>
-      createCustomer(tx, {
-        ...customerInput({
+      createCustomer(
+        { tx, companyId: company.id },
+        customerInput({
           properties: [propertyInput({ street: "1 First St" }), propertyInput({ street: "2 Second St" })],
         }),
-        companyId: company.id,
-      }),
+      ),
     );
     const [first] = created.properties;
     const updated = await withTenant(app, company.id, (tx) =>
@@ -70,8 +70,8 @@ describe("updateCustomer", () => {
   it("refuses a property id of another customer and leaves everything as it was", async () => {
     const company = await createTestCompany(t.db);
     const [a, b] = await withTenant(app, company.id, async (tx) => [
-      await createCustomer(tx, { ...customerInput(), companyId: company.id }),
-      await createCustomer(tx, { ...customerInput({ name: "Other" }), companyId: company.id }),
+      await createCustomer({ tx, companyId: company.id }, customerInput()),
+      await createCustomer({ tx, companyId: company.id }, customerInput({ name: "Other" })),
     ]);
     const attempt = withTenant(app, company.id, (tx) =>
       updateCustomer(tx, { id: a!.id, properties: [{ ...propertyInput(), id: b!.properties[0]!.id }] }),
@@ -84,7 +84,7 @@ describe("updateCustomer", () => {
     const company = await createTestCompany(t.db);
     const other = await createTestCompany(t.db);
     const theirs = await withTenant(app, other.id, (tx) =>
-      createCustomer(tx, { ...customerInput(), companyId: other.id }),
+      createCustomer({ tx, companyId: other.id }, customerInput()),
     );
     await expect(
       withTenant(app, company.id, (tx) => updateCustomer(tx, { id: theirs.id, name: "Mine now" })),

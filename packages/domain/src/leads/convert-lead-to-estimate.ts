@@ -29,8 +29,7 @@ export async function convertLeadToEstimate(
         "latitude",
       );
     }
-    const customer = await createCustomer(tx, {
-      companyId: scope.companyId,
+    const customer = await createCustomer(scope, {
       name: lead.name,
       contacts: [
         ...(lead.email ? [{ kind: "email" as const, value: lead.email, label: null }] : []),
