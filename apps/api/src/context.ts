@@ -4,6 +4,7 @@ import type { Env } from "@fieldops/config/env";
 import type { Database } from "@fieldops/db";
 import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import type { LoginRateLimiter } from "@fieldops/domain/accounts/login-rate-limit";
+import type { AppGeocoder } from "@fieldops/domain/geocoding/create-geocoder";
 import type { SessionCache } from "./auth/session-cache.ts";
 import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 import type { SocketTickets } from "./auth/socket-tickets.ts";
@@ -17,6 +18,8 @@ export interface AppContext {
   loginRateLimiter: LoginRateLimiter;
   sessionCache: SessionCache;
   socketTickets: SocketTickets;
+  /** Turns addresses into places: the configured geocoding server, or the offline ZIP-code centres. */
+  geocoder: AppGeocoder;
   /** The signed-in user of a request (bearer token first, then the session cookie), or null. */
   authenticate(request: FastifyRequest): Promise<AuthenticatedUser | null>;
   /** Who `authenticate` already found the request to be (null: nobody), or undefined while it has not looked. */

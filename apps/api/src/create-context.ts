@@ -10,6 +10,7 @@ import { createDatabase } from "@fieldops/db";
 import { createTaskQueues } from "@fieldops/tasks/enqueue";
 import { createAuthenticator } from "./auth/authenticate.ts";
 import { createLoginRateLimiter } from "@fieldops/domain/accounts/login-rate-limit";
+import { geocoderFromEnv } from "@fieldops/domain/geocoding/create-geocoder";
 import { createSessionCache } from "./auth/session-cache.ts";
 import { createSocketTickets } from "./auth/socket-tickets.ts";
 import type { AppContext } from "./context.ts";
@@ -50,6 +51,9 @@ export async function createRuntime(
     loginRateLimiter: createLoginRateLimiter(redis),
     sessionCache,
     socketTickets: createSocketTickets(redis),
+    geocoder: geocoderFromEnv(env, (error) =>
+      log("warn", "the geocoder did not answer; the address got its ZIP code's centre", { error: String(error) }),
+    ),
     ...createAuthenticator(db, sessionCache),
   };
   return {

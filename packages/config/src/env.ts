@@ -46,6 +46,12 @@ export const envSchema = z.object({
   OPENAI_BASE_URL: z.string().url().optional(),
   /** The chat model's name; gpt-4o-mini by default. */
   OPENAI_MODEL: z.string().optional(),
+  /**
+   * A self-hosted Nominatim or Photon server that turns addresses into places (`GEOCODER_API` says which). Without it,
+   * addresses get the centre of their ZIP code from a table shipped with the product, marked approximate.
+   */
+  GEOCODER_URL: z.string().url().optional(),
+  GEOCODER_API: z.enum(["nominatim", "photon"]).default("nominatim"),
   /** An OSRM server for road travel times (route optimization); straight-line estimates without it. */
   OSRM_URL: z.string().url().optional(),
   /**

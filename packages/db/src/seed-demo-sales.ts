@@ -10,7 +10,17 @@ interface SalesInput {
   now: Date;
   customers: readonly Pick<
     Prisma.CustomerCreateManyInput,
-    "id" | "name" | "email" | "phone" | "street" | "city" | "region" | "postcode" | "latitude" | "longitude"
+    | "id"
+    | "name"
+    | "email"
+    | "phone"
+    | "street"
+    | "city"
+    | "region"
+    | "postcode"
+    | "latitude"
+    | "longitude"
+    | "locationPrecision"
   >[];
   services: readonly { title: string; priceCents: number }[];
   /** Jobs the seed made: a converted estimate points at one of its customer's. */
@@ -93,7 +103,19 @@ export async function seedDemoSales(db: Database, input: SalesInput): Promise<vo
     const estimateId = randomUUID();
     const leadId = plan.fromLead ? randomUUID() : null;
     if (leadId) {
-      const { id: customerId, name, email, phone, street, city, region, postcode, latitude, longitude } = customer;
+      const {
+        id: customerId,
+        name,
+        email,
+        phone,
+        street,
+        city,
+        region,
+        postcode,
+        latitude,
+        longitude,
+        locationPrecision,
+      } = customer;
       leads.push({
         id: leadId,
         companyId,
@@ -107,6 +129,7 @@ export async function seedDemoSales(db: Database, input: SalesInput): Promise<vo
         postcode,
         latitude,
         longitude,
+        locationPrecision,
         request: job?.title ?? service.title,
         source: pick(["phone", "website", "referral", "email"] as const),
         status: LEAD_STATUS_OF[plan.status],
@@ -209,6 +232,7 @@ export async function seedDemoSales(db: Database, input: SalesInput): Promise<vo
       postcode: near.postcode,
       latitude: near.latitude,
       longitude: near.longitude,
+      locationPrecision: near.locationPrecision,
       request: prospect.request,
       source: prospect.source,
       status: prospect.status,

@@ -325,6 +325,7 @@ async function seedCompany(
       postcode: String(random.int(10000, 99999)),
       latitude: demo.center.lat + (random.next() - 0.5) * 0.3,
       longitude: demo.center.lng + (random.next() - 0.5) * 0.4,
+      locationPrecision: "exact" as const,
     };
   });
   await db.customer.createMany({
@@ -332,7 +333,7 @@ async function seedCompany(
   });
   const propertyOf = new Map(customers.map((customer) => [customer.id!, randomUUID()]));
   await db.customerProperty.createMany({
-    data: customers.map(({ id, street, city, region, postcode, latitude, longitude }) => ({
+    data: customers.map(({ id, street, city, region, postcode, latitude, longitude, locationPrecision }) => ({
       id: propertyOf.get(id!)!,
       companyId,
       customerId: id!,
@@ -342,6 +343,7 @@ async function seedCompany(
       postcode,
       latitude,
       longitude,
+      locationPrecision,
       position: 0,
     })),
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { addDays, dayInTimeZone, mondayOf, zonedWallClockToUtc } from "@fieldops/shared/company-time";
-import type { CustomerContactInput, CustomerPropertyInput } from "@fieldops/shared/customers";
+import type { CustomerContactInput } from "@fieldops/shared/customers";
 import { defaultPermissions, type Role } from "@fieldops/shared/roles";
 import { VERTICALS, verticalForIndustry } from "@fieldops/shared/verticals";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
@@ -10,6 +10,7 @@ import {
   customerMainFields,
   customerSearchText,
   propertyData,
+  type LocatedProperty,
 } from "@fieldops/domain/customers/customer-record";
 import { createRandom, FIRST_NAMES, LAST_NAMES, STREETS, STREET_SUFFIXES, type Random } from "./seed-demo-world.ts";
 import { withClient } from "./with-client.ts";
@@ -236,7 +237,7 @@ function buildWorld(
       { kind: "phone", value: `(312) ${random.int(200, 999)}-${String(random.int(0, 9999)).padStart(4, "0")}` },
       { kind: "email", value: `${first}.${last}${index}@example.com`.toLowerCase() },
     ];
-    const customerProperties: CustomerPropertyInput[] = Array.from(
+    const customerProperties: LocatedProperty[] = Array.from(
       { length: random.next() < 0.3 ? 2 : 1 },
       (_, position) => ({
         name: position === 0 ? null : "Rental",
@@ -246,6 +247,7 @@ function buildWorld(
         postcode: String(random.int(60601, 60827)),
         latitude: CENTER.lat + (random.next() - 0.5) * 0.5,
         longitude: CENTER.lng + (random.next() - 0.5) * 0.6,
+        locationPrecision: "exact",
       }),
     );
     customers.push({
@@ -360,6 +362,7 @@ function buildWorld(
         postcode: text,
         latitude: float,
         longitude: float,
+        locationPrecision: `"LocationPrecision"`,
         searchText: text,
         createdAt: timestamp,
         updatedAt: timestamp,
@@ -392,6 +395,7 @@ function buildWorld(
         postcode: text,
         latitude: float,
         longitude: float,
+        locationPrecision: `"LocationPrecision"`,
         accessNotes: text,
         gateCode: text,
         position: int,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
+import { coordinatesSchema, locationPrecisionSchema, refineOptionalCoordinates } from "./locations";
 import { text } from "./text";
 
 export const MAX_CUSTOMER_CONTACTS = 20;
@@ -27,19 +28,25 @@ export const customerContactInputSchema = z.discriminatedUnion("kind", [
 ]);
 export type CustomerContactInput = z.infer<typeof customerContactInputSchema>;
 
-export const customerPropertyInputSchema = z.object({
-  /** Present when the property already exists: it is updated in place rather than replaced. */
-  id: z.uuid().optional(),
-  name: text({ max: 100, trim: true }).nullish(),
-  street: text({ max: 200, trim: true }).min(1, "Street is required"),
-  city: text({ max: 100, trim: true }).min(1, "City is required"),
-  region: text({ max: 100, trim: true }),
-  postcode: text({ max: 20, trim: true }),
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
-  accessNotes: text({ max: 2000 }).nullish(),
-  gateCode: text({ max: 50, trim: true }).nullish(),
-});
+/**
+ * A service property. Its point is found from the address; `latitude` and `longitude`, given together, place it by
+ * hand instead (typed, or dropped on the map). An existing property whose address is unchanged keeps its point.
+ */
+export const customerPropertyInputSchema = z
+  .object({
+    /** Present when the property already exists: it is updated in place rather than replaced. */
+    id: z.uuid().optional(),
+    name: text({ max: 100, trim: true }).nullish(),
+    street: text({ max: 200, trim: true }).min(1, "Street is required"),
+    city: text({ max: 100, trim: true }).min(1, "City is required"),
+    region: text({ max: 100, trim: true }),
+    postcode: text({ max: 20, trim: true }),
+    latitude: coordinatesSchema.shape.latitude.optional(),
+    longitude: coordinatesSchema.shape.longitude.optional(),
+    accessNotes: text({ max: 2000 }).nullish(),
+    gateCode: text({ max: 50, trim: true }).nullish(),
+  })
+  .superRefine(refineOptionalCoordinates);
 export type CustomerPropertyInput = z.infer<typeof customerPropertyInputSchema>;
 
 const customerFields = {
@@ -90,8 +97,10 @@ export const customerPropertySchema = z.object({
   city: z.string(),
   region: z.string(),
   postcode: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
+  /** Null when the address could not be located. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  locationPrecision: locationPrecisionSchema.nullable(),
   accessNotes: z.string().nullable(),
   gateCode: z.string().nullable(),
 });
@@ -104,6 +113,8 @@ export const customerSummarySchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   address: z.string(),
+  /** How the main address was located; null when it could not be. */
+  locationPrecision: locationPrecisionSchema.nullable(),
   tags: z.array(z.string()),
 });
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
@@ -141,7 +152,7 @@ export const deleteCustomerQuerySchema = z.object({
   confirm: z.literal("true", { error: "Confirm the deletion with confirm=true" }),
 });
 
-/** The customer fields a CSV column can fill; `name`, the address and the coordinates are required. */
+/** The customer fields a CSV column can fill; `name` and the street and city are required, coordinates optional. */
 export const CUSTOMER_IMPORT_FIELDS = [
   "name",
   "email",
@@ -159,13 +170,7 @@ export const CUSTOMER_IMPORT_FIELDS = [
 ] as const;
 export const customerImportFieldSchema = z.enum(CUSTOMER_IMPORT_FIELDS);
 export type CustomerImportField = z.infer<typeof customerImportFieldSchema>;
-export const REQUIRED_CUSTOMER_IMPORT_FIELDS: readonly CustomerImportField[] = [
-  "name",
-  "street",
-  "city",
-  "latitude",
-  "longitude",
-];
+export const REQUIRED_CUSTOMER_IMPORT_FIELDS: readonly CustomerImportField[] = ["name", "street", "city"];
 
 /** The column headers a CSV export writes, in order; an import maps them back by the same names,
  * and the import screen labels its fields with them. */

@@ -128,7 +128,9 @@ export const jobDetailSchema = jobSummarySchema.extend({
   instructions: z.string().nullable(),
   recurrence: z.object({ rule: z.string(), start: z.string() }).nullable(),
   visitDurationMinutes: z.number(),
-  property: z.object({ id: z.string(), label: z.string(), latitude: z.number(), longitude: z.number() }).nullable(),
+  property: z
+    .object({ id: z.string(), label: z.string(), latitude: z.number().nullable(), longitude: z.number().nullable() })
+    .nullable(),
   requiredSkills: z.array(z.string()),
   closedAt: z.string().nullable(),
   invoicedAt: z.string().nullable(),

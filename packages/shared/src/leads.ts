@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { estimateDetailSchema } from "./estimates";
 import { idParamsSchema } from "./jobs";
+import { coordinatesSchema, locationPrecisionSchema, refineOptionalCoordinates } from "./locations";
 import { text } from "./text";
 
 export const leadStatusSchema = z.enum(["new", "estimating", "won", "lost"]);
@@ -27,18 +28,23 @@ export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
 
 const phonePattern = /^\+?[0-9 ().-]{3,30}$/;
 
-/** A prospect who is not a customer yet: what the office knows of them. Coordinates make them a customer later. */
-export const leadProspectSchema = z.object({
-  name: text({ max: 200, trim: true }).min(1, "Name is required"),
-  email: text({ max: 254, trim: true }).email("Enter a valid email address").nullish(),
-  phone: text({ max: 30, trim: true }).regex(phonePattern, "Enter a valid phone number").nullish(),
-  street: text({ max: 200, trim: true }).nullish(),
-  city: text({ max: 100, trim: true }).nullish(),
-  region: text({ max: 100, trim: true }).nullish(),
-  postcode: text({ max: 20, trim: true }).nullish(),
-  latitude: z.number().min(-90).max(90).nullish(),
-  longitude: z.number().min(-180).max(180).nullish(),
-});
+/**
+ * A prospect who is not a customer yet: what the office knows of them. Their address is located when given; typed
+ * coordinates place it by hand instead.
+ */
+export const leadProspectSchema = z
+  .object({
+    name: text({ max: 200, trim: true }).min(1, "Name is required"),
+    email: text({ max: 254, trim: true }).email("Enter a valid email address").nullish(),
+    phone: text({ max: 30, trim: true }).regex(phonePattern, "Enter a valid phone number").nullish(),
+    street: text({ max: 200, trim: true }).nullish(),
+    city: text({ max: 100, trim: true }).nullish(),
+    region: text({ max: 100, trim: true }).nullish(),
+    postcode: text({ max: 20, trim: true }).nullish(),
+    latitude: coordinatesSchema.shape.latitude.nullish(),
+    longitude: coordinatesSchema.shape.longitude.nullish(),
+  })
+  .superRefine(refineOptionalCoordinates);
 export type LeadProspect = z.infer<typeof leadProspectSchema>;
 
 const requestFields = {
@@ -79,6 +85,7 @@ export const leadSchema = z.object({
   postcode: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  locationPrecision: locationPrecisionSchema.nullable(),
   request: z.string(),
   source: leadSourceSchema,
   notes: z.string().nullable(),

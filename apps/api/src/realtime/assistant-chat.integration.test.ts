@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant } from "@fieldops/db";
 import { createCustomer } from "@fieldops/domain/customers/create-customer";
-import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
+import { customerInput, testCustomerServices } from "@fieldops/domain/customers/customer-test-fixtures";
 import { CHAT_RATE_LIMIT } from "@fieldops/domain/assistant/chat-rate-limit";
 import { ASSISTANT_CUSTOM_EVENTS, CHAT_MESSAGE_MAX_LENGTH } from "@fieldops/shared/chat";
 import {
@@ -25,8 +25,18 @@ beforeAll(async () => {
   t = await startTestApp();
   company = await createTestCompany(t.db, { name: "Chat Lawns" });
   await withTenant(t.runtime.context.db, company.id, async (tx) => {
-    acmeId = (await createCustomer({ tx, companyId: company.id }, customerInput({ name: "Acme Plumbing" }))).id;
-    await createCustomer({ tx, companyId: company.id }, customerInput({ name: "Bob's Bakery", notes: INJECTION }));
+    acmeId = (
+      await createCustomer(
+        { tx, companyId: company.id },
+        customerInput({ name: "Acme Plumbing" }),
+        testCustomerServices,
+      )
+    ).id;
+    await createCustomer(
+      { tx, companyId: company.id },
+      customerInput({ name: "Bob's Bakery", notes: INJECTION }),
+      testCustomerServices,
+    );
     await tx.invoice.create({
       data: {
         companyId: company.id,

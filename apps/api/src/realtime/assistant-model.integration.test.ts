@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { withTenant } from "@fieldops/db";
 import { createCustomer } from "@fieldops/domain/customers/create-customer";
-import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
+import { customerInput, testCustomerServices } from "@fieldops/domain/customers/customer-test-fixtures";
 import { RUN_FAILED_MESSAGE } from "@fieldops/domain/assistant/assistant-turn-context";
 import { ASSISTANT_CUSTOM_EVENTS } from "@fieldops/shared/chat";
 import {
@@ -33,7 +33,11 @@ beforeAll(async () => {
   company = await createTestCompany(t.db, { name: "Model Lawns" });
   await withTenant(t.runtime.context.db, company.id, async (tx) => {
     acmeId = (
-      await createCustomer({ tx, companyId: company.id }, customerInput({ name: "Acme Plumbing", notes: INJECTION }))
+      await createCustomer(
+        { tx, companyId: company.id },
+        customerInput({ name: "Acme Plumbing", notes: INJECTION }),
+        testCustomerServices,
+      )
     ).id;
     await tx.job.create({
       data: { companyId: company.id, customerId: acmeId, number: 1, title: `Gutters. ${INJECTION}` },

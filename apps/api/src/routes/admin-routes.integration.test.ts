@@ -150,8 +150,6 @@ describe("GET /api/admin/overview", () => {
         city: "Denver",
         region: "CO",
         postcode: "80202",
-        latitude: 0,
-        longitude: 0,
       },
     });
     await t.db.moduleRun.create({
@@ -316,8 +314,6 @@ describe("a tenant's plan and features", () => {
         city: "D",
         region: "CO",
         postcode: "1",
-        latitude: 0,
-        longitude: 0,
       })),
     });
     const down = await call("PUT", tenantPath(adminEndpoints.changeTenantPlan.path, company.id), tokens.admin!, {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant } from "@fieldops/db";
 import { createCustomer } from "@fieldops/domain/customers/create-customer";
-import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
+import { customerInput, testCustomerServices } from "@fieldops/domain/customers/customer-test-fixtures";
 import { conversationResponseSchema, chatSuggestionsResponseSchema } from "@fieldops/shared/chat";
 import {
   callApi,
@@ -24,7 +24,11 @@ beforeAll(async () => {
   company = await createTestCompany(t.db, { name: "History Lawns" });
   other = await createTestCompany(t.db, { name: "Other Lawns" });
   await withTenant(t.runtime.context.db, company.id, async (tx) => {
-    const customer = await createCustomer({ tx, companyId: company.id }, customerInput({ name: "Acme Plumbing" }));
+    const customer = await createCustomer(
+      { tx, companyId: company.id },
+      customerInput({ name: "Acme Plumbing" }),
+      testCustomerServices,
+    );
     await tx.invoice.create({
       data: {
         companyId: company.id,

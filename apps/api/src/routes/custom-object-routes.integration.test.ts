@@ -37,8 +37,6 @@ async function addCustomer(companyId: string, name: string): Promise<string> {
       city: "Denver",
       region: "CO",
       postcode: "80202",
-      latitude: 0,
-      longitude: 0,
     },
   });
   return customer.id;

@@ -91,8 +91,6 @@ describe("customer import and export", () => {
         city: "Denver",
         region: "CO",
         postcode: "80202",
-        latitude: 0,
-        longitude: 0,
       })),
     });
     const response = await call("POST", customerEndpoints.import.path, "owner", { csv: good, mapping });
@@ -111,8 +109,6 @@ describe("customer import and export", () => {
         city: "Denver",
         region: "CO",
         postcode: "80202",
-        latitude: 0,
-        longitude: 0,
       })),
     });
     const statuses = await Promise.all(

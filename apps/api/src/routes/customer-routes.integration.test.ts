@@ -146,8 +146,6 @@ describe("customer routes", () => {
         city: "Denver",
         region: "CO",
         postcode: "80202",
-        latitude: 0,
-        longitude: 0,
       })),
     });
     const token = await signIn(t.url, starter.users.owner.email);

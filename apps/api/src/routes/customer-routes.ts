@@ -15,10 +15,10 @@ const IMPORT_BODY_LIMIT = 3 * 1024 * 1024;
 
 export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   tenantEndpoint(app, context, customerEndpoints.list, ({ tx }, { query }) => listCustomers(tx, query));
-  tenantEndpoint(app, context, customerEndpoints.create, (scope, { body }) => createCustomer(scope, body));
+  tenantEndpoint(app, context, customerEndpoints.create, (scope, { body }) => createCustomer(scope, body, context));
   tenantEndpoint(app, context, customerEndpoints.get, ({ tx }, { params }) => getCustomer(tx, params));
   tenantEndpoint(app, context, customerEndpoints.update, ({ tx }, { params, body }) =>
-    updateCustomer(tx, { ...body, id: params.id }),
+    updateCustomer(tx, { ...body, id: params.id }, context),
   );
   tenantEndpoint(app, context, customerEndpoints.delete, async ({ tx }, { params }) => {
     await deleteCustomer(tx, params);
@@ -40,7 +40,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       bodyLimit: IMPORT_BODY_LIMIT,
     },
   );
-  tenantEndpoint(app, context, customerEndpoints.import, (scope, { body }) => importCustomers(scope, body), {
+  tenantEndpoint(app, context, customerEndpoints.import, (scope, { body }) => importCustomers(scope, body, context), {
     bodyLimit: IMPORT_BODY_LIMIT,
     send: (reply, outcome) =>
       outcome.errors

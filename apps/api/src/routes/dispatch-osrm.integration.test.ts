@@ -96,7 +96,11 @@ describe("route optimization with OSRM_URL set", () => {
         include: { job: { include: { customer: true } } },
         orderBy: { scheduledStart: "asc" },
       });
-      const stops = [yard, ...visits.map((visit) => [visit.job.customer.longitude, visit.job.customer.latitude]), yard];
+      const stops = [
+        yard,
+        ...visits.map((visit) => [visit.job.customer.longitude!, visit.job.customer.latitude!]),
+        yard,
+      ];
       for (let i = 1; i < stops.length; i++) expected += metres(stops[i - 1]!, stops[i]!);
     }
     expect(plan.result!.before.distanceMeters).toBeCloseTo(expected, -1);

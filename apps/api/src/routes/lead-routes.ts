@@ -9,11 +9,11 @@ import { tenantEndpoint } from "../http/endpoint-route.ts";
 
 export const leadRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   tenantEndpoint(app, context, leadEndpoints.list, ({ tx }, { query }) => listLeads(tx, query));
-  tenantEndpoint(app, context, leadEndpoints.create, (scope, { body }) => createLead(scope, body));
+  tenantEndpoint(app, context, leadEndpoints.create, (scope, { body }) => createLead(scope, body, context));
   tenantEndpoint(app, context, leadEndpoints.update, (scope, { params, body }) =>
-    updateLead(scope, { ...body, leadId: params.id }),
+    updateLead(scope, { ...body, leadId: params.id }, context),
   );
   tenantEndpoint(app, context, leadEndpoints.createEstimate, (scope, { params }) =>
-    convertLeadToEstimate(scope, { leadId: params.id }),
+    convertLeadToEstimate(scope, { leadId: params.id }, context),
   );
 };

@@ -47,8 +47,6 @@ async function addCustomers(companyId: string, count: number) {
       city: "Denver",
       region: "CO",
       postcode: "80202",
-      latitude: 0,
-      longitude: 0,
     })),
   });
 }

@@ -40,8 +40,6 @@ beforeAll(async () => {
         city: "Denver",
         region: "CO",
         postcode: "80202",
-        latitude: 0,
-        longitude: 0,
       },
     });
   ada = (await customer("Ada Lovelace")).id;

@@ -77,8 +77,6 @@ describe("installing, promoting and rolling back a build's custom objects", () =
         city: "Denver",
         region: "CO",
         postcode: "80202",
-        latitude: 0,
-        longitude: 0,
       },
     });
     const firstBuild = randomUUID();
@@ -131,8 +129,6 @@ describe("installing, promoting and rolling back a build's custom objects", () =
         city: "Denver",
         region: "CO",
         postcode: "80202",
-        latitude: 0,
-        longitude: 0,
       },
     });
     const member = { role: "member" } as const;

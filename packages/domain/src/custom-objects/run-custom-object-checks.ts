@@ -379,8 +379,6 @@ class Fixtures {
               city: "",
               region: "",
               postcode: "",
-              latitude: 0,
-              longitude: 0,
             },
             select: { id: true },
           }))

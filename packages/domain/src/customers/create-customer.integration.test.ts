@@ -4,7 +4,7 @@ import { createTestCompany, startTestApp, type TestApp } from "../../../../tests
 import { DomainError } from "../errors.ts";
 import { createCustomer } from "./create-customer.ts";
 import { planAllowingMore } from "@fieldops/shared/plans";
-import { customerInput } from "./customer-test-fixtures.ts";
+import { customerInput, testCustomerServices } from "./customer-test-fixtures.ts";
 
 let t: TestApp;
 let app: Database;
@@ -18,7 +18,11 @@ describe("createCustomer", () => {
   it("stores the customer with its contacts, properties, tags and notes, the first property as its main address", async () => {
     const company = await createTestCompany(t.db);
     const created = await withTenant(app, company.id, (tx) =>
-      createCustomer({ tx, companyId: company.id }, customerInput({ tags: ["vip", "VIP", "weekly"] })),
+      createCustomer(
+        { tx, companyId: company.id },
+        customerInput({ tags: ["vip", "VIP", "weekly"] }),
+        testCustomerServices,
+      ),
     );
     expect(created).toMatchObject({
       name: "Ada Lovelace",
@@ -54,11 +58,11 @@ describe("createCustomer", () => {
         city: "Denver",
         region: "CO",
         postcode: "80202",
-        latitude: 0,
-        longitude: 0,
       })),
     });
-    const attempt = withTenant(app, company.id, (tx) => createCustomer({ tx, companyId: company.id }, customerInput()));
+    const attempt = withTenant(app, company.id, (tx) =>
+      createCustomer({ tx, companyId: company.id }, customerInput(), testCustomerServices),
+    );
     await expect(attempt).rejects.toBeInstanceOf(DomainError);
     await expect(attempt).rejects.toMatchObject({
       kind: "plan_limit",

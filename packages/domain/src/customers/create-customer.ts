@@ -1,4 +1,5 @@
 import type { CreateCustomerInput, Customer } from "@fieldops/shared/customers";
+import type { Geocoder } from "../geocoding/geocoder.ts";
 import { requirePlanLimit } from "../plans/require-plan-limit.ts";
 import type { TenantScope } from "../tenant-scope.ts";
 import {
@@ -6,17 +7,23 @@ import {
   customerDetailInclude,
   customerMainFields,
   customerSearchText,
+  locateProperties,
   normalizeTags,
   propertyData,
   toCustomer,
 } from "./customer-record.ts";
 
-/** Creates a customer with its contacts and properties, within the plan's customer limit. */
+/**
+ * Creates a customer with its contacts and properties, within the plan's customer limit. Each property is located
+ * from its address unless coordinates are given; one that cannot be located is saved without a point.
+ */
 export async function createCustomer(
   { tx, companyId }: Pick<TenantScope, "tx" | "companyId">,
   input: CreateCustomerInput,
+  { geocoder }: { geocoder: Geocoder },
 ): Promise<Customer> {
   await requirePlanLimit(tx, "customers", { adding: 1 });
+  const properties = await locateProperties(geocoder, input.properties);
   const row = await tx.customer.create({
     data: {
       companyId,
@@ -24,12 +31,12 @@ export async function createCustomer(
       notes: input.notes ?? null,
       tags: normalizeTags(input.tags),
       searchText: customerSearchText(input.name, input.contacts, input.properties),
-      ...customerMainFields(input.contacts, input.properties),
+      ...customerMainFields(input.contacts, properties),
       contacts: {
         create: input.contacts.map((contact, i) => ({ companyId, ...contactData(contact, i) })),
       },
       properties: {
-        create: input.properties.map((property, i) => ({ companyId, ...propertyData(property, i) })),
+        create: properties.map((property, i) => ({ companyId, ...propertyData(property, i) })),
       },
     },
     include: customerDetailInclude,

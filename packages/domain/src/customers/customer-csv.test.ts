@@ -48,8 +48,26 @@ describe("parseCustomerCsv", () => {
     expect(parsed.errors).toEqual([
       { line: 3, column: "Customer", message: "Name is required" },
       { line: 3, column: "E-mail", message: "Enter a valid email address" },
-      { line: 3, column: "Lat", message: "Latitude is required" },
+      { line: 3, column: "Lat", message: "Latitude is empty: give both coordinates, or neither to locate the address" },
       { line: 4, column: "Lat", message: "Latitude must be a number between -90 and 90" },
+    ]);
+  });
+
+  it("leaves the coordinates out of a row that has none, or 0,0 (the address is located), and keeps typed ones", () => {
+    const csv = [
+      "Customer,E-mail,Phone,Street,City,Lat,Lng,Tags",
+      "Blank,,,1 Elm,Denver,,,",
+      "Zeros,,,2 Elm,Denver,0,0,",
+      "Typed,,,3 Elm,Denver,39.7,-104.9,",
+    ].join("\n");
+    const parsed = parseCustomerCsv(csv, mapping);
+    expect(parsed.errors).toEqual([]);
+    expect(
+      parsed.customers.map(({ input }) => [input.properties[0]!.latitude, input.properties[0]!.longitude]),
+    ).toEqual([
+      [undefined, undefined],
+      [undefined, undefined],
+      [39.7, -104.9],
     ]);
   });
 

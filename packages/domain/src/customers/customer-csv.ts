@@ -74,7 +74,12 @@ export function parseCustomerCsv(csv: string, mapping: CustomerImportMapping): P
       return column === undefined ? "" : (row[column] ?? "");
     };
     const optional = (field: CustomerImportField) => (cell(field) === "" ? null : cell(field));
-    const coordinate = (field: "latitude" | "longitude") => (cell(field) === "" ? Number.NaN : Number(cell(field)));
+    // A blank coordinate means "locate the address"; so does 0,0, which is what many systems export for "unknown".
+    const blankPoint = ["latitude", "longitude"].every((field) =>
+      ["", "0"].includes(cell(field as CustomerImportField).trim()),
+    );
+    const coordinate = (field: "latitude" | "longitude") =>
+      blankPoint ? undefined : cell(field).trim() === "" ? Number.NaN : Number(cell(field));
     const contacts: CustomerContactInput[] = [];
     if (cell("phone") !== "") contacts.push({ kind: "phone", value: cell("phone") });
     if (cell("email") !== "") contacts.push({ kind: "email", value: cell("email") });
@@ -108,8 +113,8 @@ export function parseCustomerCsv(csv: string, mapping: CustomerImportMapping): P
       const field = fieldOfIssue(issue.path, contacts);
       const header = field ? (mapping[field] ?? null) : null;
       const message =
-        field && (field === "latitude" || field === "longitude") && cell(field) === ""
-          ? `${CUSTOMER_CSV_HEADERS[field]} is required`
+        field && (field === "latitude" || field === "longitude") && cell(field).trim() === ""
+          ? `${CUSTOMER_CSV_HEADERS[field]} is empty: give both coordinates, or neither to locate the address`
           : field && (field === "latitude" || field === "longitude")
             ? `${CUSTOMER_CSV_HEADERS[field]} must be a number between ${field === "latitude" ? "-90 and 90" : "-180 and 180"}`
             : fieldSentence(field ? [field] : [], issue.message);
@@ -159,8 +164,8 @@ export interface CustomerCsvRow {
   city: string;
   region: string;
   postcode: string;
-  latitude: number;
-  longitude: number;
+  latitude: number | null;
+  longitude: number | null;
   accessNotes: string | null;
   gateCode: string | null;
   tags: string[];
@@ -174,6 +179,7 @@ export function customersToCsv(rows: readonly CustomerCsvRow[]): string {
       const value = row[field];
       if (Array.isArray(value)) return spreadsheetSafe(value.join(`${TAG_SEPARATOR} `));
       if (typeof value === "number") return String(value);
+      if (value === null && (field === "latitude" || field === "longitude")) return "";
       return spreadsheetSafe(value ?? "");
     }),
   );

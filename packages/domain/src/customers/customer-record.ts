@@ -1,10 +1,13 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
+import type { Geocoder } from "../geocoding/geocoder.ts";
+import { resolveLocation, type StoredLocation } from "../geocoding/resolve-location.ts";
 import type {
   Customer,
   CustomerContactInput,
   CustomerPropertyInput,
   CustomerSummary,
 } from "@fieldops/shared/customers";
+import type { LocationPrecision } from "@fieldops/shared/locations";
 
 export const customerDetailInclude = {
   contacts: { orderBy: { position: "asc" } },
@@ -21,7 +24,7 @@ type CustomerDetailRow = Prisma.CustomerGetPayload<{ include: typeof customerDet
 export function customerSearchText(
   name: string,
   contacts: readonly CustomerContactInput[],
-  properties: readonly CustomerPropertyInput[],
+  properties: readonly Pick<CustomerPropertyInput, "name" | "street" | "city" | "region" | "postcode">[],
 ): string {
   const parts = [name];
   for (const contact of contacts) {
@@ -37,13 +40,42 @@ export function customerSearchText(
     .toLowerCase();
 }
 
+/** A property as written, with the point it is stored with. */
+export type LocatedProperty = Omit<CustomerPropertyInput, "latitude" | "longitude"> & StoredLocation;
+
+type StoredProperty = { id: string; street: string; city: string; region: string; postcode: string } & StoredLocation;
+
+/**
+ * Locates each property (see `resolveLocation`): a property given with its id keeps its stored point while its
+ * address is unchanged. Looked up one after another (a customer has a few).
+ */
+export async function locateProperties(
+  geocoder: Geocoder,
+  properties: readonly CustomerPropertyInput[],
+  stored: readonly StoredProperty[] = [],
+): Promise<LocatedProperty[]> {
+  const byId = new Map(stored.map((property) => [property.id, property]));
+  const located: LocatedProperty[] = [];
+  for (const { latitude, longitude, ...property } of properties) {
+    const previous = property.id ? byId.get(property.id) : undefined;
+    const location = await resolveLocation(
+      geocoder,
+      property,
+      { latitude, longitude },
+      previous ? { address: previous, location: previous } : undefined,
+    );
+    located.push({ ...property, ...location });
+  }
+  return located;
+}
+
 /**
  * The customer row keeps its first e-mail, first phone and first property's address in its own columns: the list
  * reads them without joins, and readers of the customer alone (jobs, routing) get the main service address.
  */
 export function customerMainFields(
   contacts: readonly CustomerContactInput[],
-  properties: readonly CustomerPropertyInput[],
+  properties: readonly (Omit<CustomerPropertyInput, "latitude" | "longitude"> & StoredLocation)[],
 ) {
   const main = properties[0];
   if (!main) throw new Error("a customer has at least one property");
@@ -56,10 +88,11 @@ export function customerMainFields(
     postcode: main.postcode,
     latitude: main.latitude,
     longitude: main.longitude,
+    locationPrecision: main.locationPrecision,
   };
 }
 
-export function propertyData(property: CustomerPropertyInput, position: number) {
+export function propertyData(property: LocatedProperty, position: number) {
   return {
     name: property.name ?? null,
     street: property.street,
@@ -68,6 +101,7 @@ export function propertyData(property: CustomerPropertyInput, position: number) 
     postcode: property.postcode,
     latitude: property.latitude,
     longitude: property.longitude,
+    locationPrecision: property.locationPrecision,
     accessNotes: property.accessNotes ?? null,
     gateCode: property.gateCode ?? null,
     position,
@@ -102,6 +136,7 @@ export async function toCustomer(tx: TenantTransaction, row: CustomerDetailRow):
       postcode: property.postcode,
       latitude: property.latitude,
       longitude: property.longitude,
+      locationPrecision: property.locationPrecision,
       accessNotes: property.accessNotes,
       gateCode: property.gateCode,
     })),
@@ -119,6 +154,7 @@ export function toCustomerSummary(row: {
   phone: string | null;
   street: string;
   city: string;
+  locationPrecision: LocationPrecision | null;
   tags: string[];
 }): CustomerSummary {
   return {
@@ -127,6 +163,7 @@ export function toCustomerSummary(row: {
     email: row.email,
     phone: row.phone,
     address: [row.street, row.city].filter((part) => part !== "").join(", "),
+    locationPrecision: row.locationPrecision,
     tags: row.tags,
   };
 }

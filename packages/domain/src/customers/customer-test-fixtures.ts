@@ -1,3 +1,4 @@
+import { createGeocoder } from "../geocoding/create-geocoder.ts";
 import type { CreateCustomerInput, CustomerPropertyInput } from "@fieldops/shared/customers";
 
 /** A valid service property, changed by `overrides`. For tests. */
@@ -27,3 +28,6 @@ export function customerInput(overrides: Partial<CreateCustomerInput> = {}): Cre
     ...overrides,
   };
 }
+
+/** What the customers use cases need besides the scope, for tests: the offline ZIP-code geocoder. */
+export const testCustomerServices = { geocoder: createGeocoder({ api: "nominatim" }) };

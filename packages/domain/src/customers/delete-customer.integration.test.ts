@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant, type Database } from "@fieldops/db";
 import { createTestCompany, startTestApp, type TestApp } from "../../../../tests/integration/test-app.ts";
 import { createCustomer } from "./create-customer.ts";
-import { customerInput } from "./customer-test-fixtures.ts";
+import { customerInput, testCustomerServices } from "./customer-test-fixtures.ts";
 import { deleteCustomer } from "./delete-customer.ts";
 
 let t: TestApp;
@@ -17,7 +17,7 @@ describe("deleteCustomer", () => {
   it("deletes the customer with its contacts and properties, and deleting again does nothing", async () => {
     const company = await createTestCompany(t.db);
     const created = await withTenant(app, company.id, (tx) =>
-      createCustomer({ tx, companyId: company.id }, customerInput()),
+      createCustomer({ tx, companyId: company.id }, customerInput(), testCustomerServices),
     );
     await withTenant(app, company.id, (tx) => deleteCustomer(tx, { id: created.id }));
     await withTenant(app, company.id, (tx) => deleteCustomer(tx, { id: created.id }));
@@ -29,7 +29,7 @@ describe("deleteCustomer", () => {
   it("keeps a customer that has jobs", async () => {
     const company = await createTestCompany(t.db);
     const created = await withTenant(app, company.id, (tx) =>
-      createCustomer({ tx, companyId: company.id }, customerInput()),
+      createCustomer({ tx, companyId: company.id }, customerInput(), testCustomerServices),
     );
     await t.db.job.create({ data: { companyId: company.id, customerId: created.id, number: 1, title: "Mow" } });
     await expect(withTenant(app, company.id, (tx) => deleteCustomer(tx, { id: created.id }))).rejects.toMatchObject({
@@ -42,7 +42,7 @@ describe("deleteCustomer", () => {
     const company = await createTestCompany(t.db);
     const other = await createTestCompany(t.db);
     const theirs = await withTenant(app, other.id, (tx) =>
-      createCustomer({ tx, companyId: other.id }, customerInput()),
+      createCustomer({ tx, companyId: other.id }, customerInput(), testCustomerServices),
     );
     await withTenant(app, company.id, (tx) => deleteCustomer(tx, { id: theirs.id }));
     expect(await t.db.customer.count({ where: { id: theirs.id } })).toBe(1);

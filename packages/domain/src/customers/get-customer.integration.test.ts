@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant, type Database } from "@fieldops/db";
 import { createTestCompany, startTestApp, type TestApp } from "../../../../tests/integration/test-app.ts";
 import { createCustomer } from "./create-customer.ts";
-import { customerInput } from "./customer-test-fixtures.ts";
+import { customerInput, testCustomerServices } from "./customer-test-fixtures.ts";
 import { getCustomer } from "./get-customer.ts";
 
 let t: TestApp;
@@ -17,7 +17,7 @@ describe("getCustomer", () => {
   it("returns the customer with contacts, properties and its jobs and visits counted", async () => {
     const company = await createTestCompany(t.db);
     const created = await withTenant(app, company.id, (tx) =>
-      createCustomer({ tx, companyId: company.id }, customerInput()),
+      createCustomer({ tx, companyId: company.id }, customerInput(), testCustomerServices),
     );
     const job = await t.db.job.create({
       data: { companyId: company.id, customerId: created.id, number: 1, title: "Mow" },
@@ -38,7 +38,7 @@ describe("getCustomer", () => {
     const company = await createTestCompany(t.db);
     const other = await createTestCompany(t.db);
     const theirs = await withTenant(app, other.id, (tx) =>
-      createCustomer({ tx, companyId: other.id }, customerInput()),
+      createCustomer({ tx, companyId: other.id }, customerInput(), testCustomerServices),
     );
     await expect(withTenant(app, company.id, (tx) => getCustomer(tx, { id: theirs.id }))).rejects.toMatchObject({
       kind: "not_found",

@@ -1,9 +1,21 @@
 import { randomUUID } from "node:crypto";
 import type { CustomerImportError, CustomerImportPreview, CustomerImportRequest } from "@fieldops/shared/customers";
+import pLimit from "p-limit";
+import type { Geocoder } from "../geocoding/geocoder.ts";
 import { requirePlanLimit } from "../plans/require-plan-limit.ts";
 import type { TenantScope } from "../tenant-scope.ts";
 import { parseCustomerCsv, toImportRow } from "./customer-csv.ts";
-import { contactData, customerMainFields, customerSearchText, normalizeTags, propertyData } from "./customer-record.ts";
+import {
+  contactData,
+  customerMainFields,
+  customerSearchText,
+  locateProperties,
+  normalizeTags,
+  propertyData,
+} from "./customer-record.ts";
+
+/** Addresses of one file looked up at once. */
+const GEOCODING_CONCURRENCY = 4;
 
 /** What an import would do, without doing it: the rows it would create and every row's errors. */
 export function previewCustomerImport(input: CustomerImportRequest): CustomerImportPreview {
@@ -21,17 +33,27 @@ export type CustomerImportOutcome =
 
 /**
  * Creates every customer of the file, or none: any row error returns the errors and writes nothing, and the plan's
- * customer limit counts the whole file. Runs in the caller's one transaction.
+ * customer limit counts the whole file. Rows without coordinates are located from their address. Runs in the caller's
+ * one transaction.
  */
 export async function importCustomers(
   { tx, companyId }: Pick<TenantScope, "tx" | "companyId">,
   input: CustomerImportRequest,
+  { geocoder }: { geocoder: Geocoder },
 ): Promise<CustomerImportOutcome> {
   const parsed = parseCustomerCsv(input.csv, input.mapping);
   if (parsed.errors.length > 0) return { created: 0, errors: parsed.errors };
   await requirePlanLimit(tx, "customers", { adding: parsed.customers.length });
 
-  const customers = parsed.customers.map(({ input: customer }) => ({ id: randomUUID(), customer }));
+  const limit = pLimit(GEOCODING_CONCURRENCY);
+  const customers = await Promise.all(
+    parsed.customers.map(({ input: customer }) =>
+      limit(async () => ({
+        id: randomUUID(),
+        customer: { ...customer, properties: await locateProperties(geocoder, customer.properties) },
+      })),
+    ),
+  );
   await tx.customer.createMany({
     data: customers.map(({ id, customer }) => ({
       id,

@@ -7,7 +7,7 @@ import {
   type TestCompany,
 } from "../../../../tests/integration/test-app.ts";
 import { createCustomer } from "./create-customer.ts";
-import { customerInput, propertyInput } from "./customer-test-fixtures.ts";
+import { customerInput, propertyInput, testCustomerServices } from "./customer-test-fixtures.ts";
 import { listCustomers } from "./list-customers.ts";
 
 let t: TestApp;
@@ -24,6 +24,7 @@ beforeAll(async () => {
     await createCustomer(
       { tx, companyId: company.id },
       customerInput({ name: "Grace Hopper", contacts: [{ kind: "email", value: "grace@navy.example" }] }),
+      testCustomerServices,
     );
     await createCustomer(
       { tx, companyId: company.id },
@@ -32,11 +33,16 @@ beforeAll(async () => {
         contacts: [{ kind: "phone", value: "+44 (20) 7946-0958" }],
         properties: [propertyInput({ street: "Bletchley Park", city: "Milton Keynes" })],
       }),
+      testCustomerServices,
     );
-    await createCustomer({ tx, companyId: company.id }, customerInput({ name: "Barbara Liskov", contacts: [] }));
+    await createCustomer(
+      { tx, companyId: company.id },
+      customerInput({ name: "Barbara Liskov", contacts: [] }),
+      testCustomerServices,
+    );
   });
   await withTenant(app, other.id, (tx) =>
-    createCustomer({ tx, companyId: other.id }, customerInput({ name: "Grace Other" })),
+    createCustomer({ tx, companyId: other.id }, customerInput({ name: "Grace Other" }), testCustomerServices),
   );
 });
 afterAll(() => t.close());

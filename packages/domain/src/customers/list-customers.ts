@@ -16,7 +16,16 @@ export async function listCustomers(tx: TenantTransaction, input: ListCustomersQ
     orderBy: [{ name: "asc" }, { id: "asc" }],
     take: input.limit + 1,
     ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
-    select: { id: true, name: true, email: true, phone: true, street: true, city: true, tags: true },
+    select: {
+      id: true,
+      name: true,
+      email: true,
+      phone: true,
+      street: true,
+      city: true,
+      locationPrecision: true,
+      tags: true,
+    },
   });
   const page = rows.slice(0, input.limit);
   return {

@@ -1,11 +1,13 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { Customer, UpdateCustomerInput } from "@fieldops/shared/customers";
 import { invalidInput, notFound } from "../errors.ts";
+import type { Geocoder } from "../geocoding/geocoder.ts";
 import {
   contactData,
   customerDetailInclude,
   customerMainFields,
   customerSearchText,
+  locateProperties,
   normalizeTags,
   propertyData,
   toCustomer,
@@ -13,18 +15,21 @@ import {
 
 /**
  * Changes what the input names. A contacts or properties list replaces the stored one; a property given with its id
- * is updated in place (so what refers to it keeps working), one without is added, one left out is removed.
+ * is updated in place (so what refers to it keeps working), one without is added, one left out is removed. A property
+ * whose address changed is located again, unless coordinates are given.
  */
 export async function updateCustomer(
   tx: TenantTransaction,
   input: UpdateCustomerInput & { id: string },
+  { geocoder }: { geocoder: Geocoder },
 ): Promise<Customer> {
   const current = await tx.customer.findUnique({ where: { id: input.id }, include: customerDetailInclude });
   if (!current) throw notFound("Customer not found");
   const companyId = current.companyId;
 
   const contacts = input.contacts ?? current.contacts;
-  const properties = input.properties ?? current.properties;
+  const located = input.properties ? await locateProperties(geocoder, input.properties, current.properties) : null;
+  const properties = located ?? current.properties;
   const name = input.name ?? current.name;
 
   if (input.contacts) {
@@ -33,10 +38,10 @@ export async function updateCustomer(
       data: input.contacts.map((contact, i) => ({ companyId, customerId: current.id, ...contactData(contact, i) })),
     });
   }
-  if (input.properties) {
+  if (located) {
     const existing = new Set(current.properties.map((property) => property.id));
     const kept = new Set<string>();
-    for (const [i, property] of input.properties.entries()) {
+    for (const [i, property] of located.entries()) {
       if (property.id === undefined) continue;
       if (!existing.has(property.id) || kept.has(property.id)) {
         throw invalidInput("This property does not belong to the customer", `properties.${i}.id`);
@@ -44,7 +49,7 @@ export async function updateCustomer(
       kept.add(property.id);
     }
     await tx.customerProperty.deleteMany({ where: { customerId: current.id, id: { notIn: [...kept] } } });
-    for (const [i, property] of input.properties.entries()) {
+    for (const [i, property] of located.entries()) {
       if (property.id === undefined) {
         await tx.customerProperty.create({ data: { companyId, customerId: current.id, ...propertyData(property, i) } });
       } else {

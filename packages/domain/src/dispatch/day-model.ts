@@ -44,6 +44,8 @@ export interface DayModel {
   crews: DayCrew[];
   /** The visits the optimizer may place (scheduled or dispatched, on these crews or unassigned). */
   visits: DayVisit[];
+  /** Movable visits whose address has no location: left where they are, out of the plan, and said so. */
+  unlocated: { id: string; jobTitle: string; crewId: string | null }[];
   /** Every visit of these crews that day that holds their time (movable ones included), for the placement rules. */
   booked: (PlacedVisit & { crewId: string })[];
   problem: { visits: VisitInput[]; crews: CrewInput[] };
@@ -147,10 +149,21 @@ export async function loadDayModel(
     orderBy: [{ scheduledStart: "asc" }, { id: "asc" }],
   });
   const excluded = new Set(input.excludeVisitIds ?? []);
+  const isMovable = (status: string) => MOVABLE_STATUSES.includes(status as (typeof MOVABLE_STATUSES)[number]);
+  const unlocated: DayModel["unlocated"] = [];
   const all: (DayVisit & { freedAt: Date | null })[] = rows
     .filter((row) => !excluded.has(row.id))
-    .map((row) => {
+    .flatMap((row) => {
       const place = row.job.property ?? row.job.customer;
+      if (place.latitude === null || place.longitude === null) {
+        if (isMovable(row.status)) {
+          unlocated.push({ id: row.id, jobTitle: row.job.title, crewId: row.crewId });
+          notes.push(`${row.job.title} has no location (check the address) and was left where it is.`);
+        }
+        // A visit in progress or done without a location still holds its crew's time (booked, below) but is no
+        // place to plan from.
+        return [];
+      }
       return {
         id: row.id,
         jobId: row.jobId,
@@ -164,10 +177,10 @@ export async function loadDayModel(
         location: { lat: place.latitude, lon: place.longitude },
         skills: row.job.requiredSkills,
         arrivalWindowMinutes: row.arrivalWindowMinutes,
-        freedAt: MOVABLE_STATUSES.includes(row.status as (typeof MOVABLE_STATUSES)[number]) ? null : freedAt(row),
+        freedAt: isMovable(row.status) ? null : freedAt(row),
       };
     });
-  const visits = all.filter((visit) => MOVABLE_STATUSES.includes(visit.status as (typeof MOVABLE_STATUSES)[number]));
+  const visits = all.filter((visit) => isMovable(visit.status));
   const fixed = all.filter((visit) => !visits.includes(visit));
   const middle = centroid(visits.map((visit) => visit.location));
   const model: DayModel = {
@@ -176,15 +189,16 @@ export async function loadDayModel(
     dayStart,
     crews: [],
     visits,
-    booked: all
-      .filter((visit) => visit.crewId && visit.scheduledStart && visit.scheduledEnd)
-      .map((visit) => ({
-        id: visit.id,
-        crewId: visit.crewId!,
-        jobTitle: visit.jobTitle,
-        start: visit.scheduledStart!,
-        end: visit.scheduledEnd!,
-        requiredSkills: visit.skills,
+    unlocated,
+    booked: rows
+      .filter((row) => !excluded.has(row.id) && row.crewId && row.scheduledStart && row.scheduledEnd)
+      .map((row) => ({
+        id: row.id,
+        crewId: row.crewId!,
+        jobTitle: row.job.title,
+        start: row.scheduledStart!,
+        end: row.scheduledEnd!,
+        requiredSkills: row.job.requiredSkills,
       })),
     problem: { visits: [], crews: [] },
     currentOrder: new Map(

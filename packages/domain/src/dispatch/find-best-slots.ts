@@ -7,6 +7,7 @@ import {
   type VisitInput,
 } from "@fieldops/route-optimizer";
 import type { BestSlot, BestSlotsResponse } from "@fieldops/shared/dispatch";
+import { NO_LOCATION_MESSAGE } from "@fieldops/shared/locations";
 import { VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
 import { conflict, notFound } from "../errors.ts";
 import { placementProblem } from "../schedule/placement-rules.ts";
@@ -81,6 +82,9 @@ export async function findBestSlots(
     excludeVisitIds: [visit.id],
   });
   const place = visit.job.property ?? visit.job.customer;
+  if (place.latitude === null || place.longitude === null) {
+    throw conflict(`${visit.job.title}: ${NO_LOCATION_MESSAGE}, then look for a slot again`);
+  }
   const candidate: VisitInput = {
     id: visit.id,
     location: { lat: place.latitude, lon: place.longitude },

@@ -111,8 +111,6 @@ describe("a use case's effects go through the outbox", () => {
             city: "D",
             region: "CO",
             postcode: "1",
-            latitude: 0,
-            longitude: 0,
           },
         });
         scope.enqueue(recordActivityTask, { companyId: company.id } as never, "bad");

@@ -1,21 +1,31 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { CreateLeadInput, Lead } from "@fieldops/shared/leads";
 import { notFound } from "../errors.ts";
+import type { Geocoder } from "../geocoding/geocoder.ts";
 import type { TenantScope } from "../tenant-scope.ts";
 import { leadInclude, prospectData, toLead } from "./lead-record.ts";
 import { leadsChanged } from "./leads-events.ts";
 
 /**
  * A new lead: an existing customer's request (their name and contacts copied for the list), or a prospect's.
- * Announces it.
+ * A prospect's address is located. Announces it.
  */
-export async function createLead({ tx, companyId, emit }: TenantScope, input: CreateLeadInput): Promise<Lead> {
-  const lead = await insertLead(tx, companyId, input);
+export async function createLead(
+  { tx, companyId, emit }: TenantScope,
+  input: CreateLeadInput,
+  { geocoder }: { geocoder: Geocoder },
+): Promise<Lead> {
+  const lead = await insertLead(tx, companyId, input, geocoder);
   emit(leadsChanged([lead.id]));
   return lead;
 }
 
-async function insertLead(tx: TenantTransaction, companyId: string, input: CreateLeadInput): Promise<Lead> {
+async function insertLead(
+  tx: TenantTransaction,
+  companyId: string,
+  input: CreateLeadInput,
+  geocoder: Geocoder,
+): Promise<Lead> {
   const request = { request: input.request, source: input.source, notes: input.notes ?? null };
   if ("customerId" in input) {
     const customer = await tx.customer.findUnique({
@@ -31,6 +41,7 @@ async function insertLead(tx: TenantTransaction, companyId: string, input: Creat
         postcode: true,
         latitude: true,
         longitude: true,
+        locationPrecision: true,
       },
     });
     if (!customer) throw notFound("Customer not found");
@@ -44,7 +55,7 @@ async function insertLead(tx: TenantTransaction, companyId: string, input: Creat
   }
   return toLead(
     await tx.lead.create({
-      data: { companyId, ...prospectData(input.prospect), ...request },
+      data: { companyId, ...(await prospectData(geocoder, input.prospect)), ...request },
       include: leadInclude,
     }),
   );

@@ -1,6 +1,8 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
 import { leadSourceSchema, type Lead, type LeadProspect } from "@fieldops/shared/leads";
 import { notFound } from "../errors.ts";
+import type { Geocoder } from "../geocoding/geocoder.ts";
+import { NO_LOCATION, resolveLocation, type StoredLocation } from "../geocoding/resolve-location.ts";
 
 export const leadInclude = {
   estimates: { select: { id: true, number: true }, orderBy: { createdAt: "desc" }, take: 1 },
@@ -23,6 +25,7 @@ export function toLead(row: LeadRow): Lead {
     postcode: row.postcode,
     latitude: row.latitude,
     longitude: row.longitude,
+    locationPrecision: row.locationPrecision,
     request: row.request,
     source: leadSourceSchema.catch("other").parse(row.source),
     notes: row.notes,
@@ -41,8 +44,28 @@ export async function lockLead(tx: TenantTransaction, leadId: string): Promise<L
   return row;
 }
 
-/** A prospect's details as the lead's columns (absent ones empty). */
-export function prospectData(p: LeadProspect) {
+type StoredAddress = Pick<LeadRow, "street" | "city" | "region" | "postcode"> & StoredLocation;
+
+/**
+ * A prospect's details as the lead's columns (absent ones empty), with their address located (see `resolveLocation`;
+ * `stored` is the lead as it was, whose point stays while the address is unchanged). No address, no location.
+ */
+export async function prospectData(geocoder: Geocoder, p: LeadProspect, stored?: StoredAddress) {
+  const address = (from: Pick<LeadRow, "street" | "city" | "region" | "postcode"> | LeadProspect) => ({
+    street: from.street ?? "",
+    city: from.city ?? "",
+    region: from.region ?? "",
+    postcode: from.postcode ?? "",
+  });
+  const location =
+    p.street || p.city || p.postcode || (p.latitude != null && p.longitude != null)
+      ? await resolveLocation(
+          geocoder,
+          address(p),
+          p,
+          stored ? { address: address(stored), location: stored } : undefined,
+        )
+      : NO_LOCATION;
   return {
     name: p.name,
     email: p.email ?? null,
@@ -51,7 +74,6 @@ export function prospectData(p: LeadProspect) {
     city: p.city ?? null,
     region: p.region ?? null,
     postcode: p.postcode ?? null,
-    latitude: p.latitude ?? null,
-    longitude: p.longitude ?? null,
+    ...location,
   };
 }

@@ -1,5 +1,6 @@
 import type { Lead, UpdateLeadInput } from "@fieldops/shared/leads";
 import { conflict } from "../errors.ts";
+import type { Geocoder } from "../geocoding/geocoder.ts";
 import type { TenantScope } from "../tenant-scope.ts";
 import { leadInclude, lockLead, prospectData, toLead } from "./lead-record.ts";
 import { leadsChanged } from "./leads-events.ts";
@@ -11,6 +12,7 @@ import { leadsChanged } from "./leads-events.ts";
 export async function updateLead(
   { tx, emit }: TenantScope,
   input: UpdateLeadInput & { leadId: string },
+  { geocoder }: { geocoder: Geocoder },
 ): Promise<Lead> {
   const current = await lockLead(tx, input.leadId);
   if (input.prospect && current.customerId)
@@ -24,7 +26,7 @@ export async function updateLead(
       request: input.request,
       source: input.source,
       notes: input.notes === undefined ? undefined : input.notes,
-      ...(input.prospect ? prospectData(input.prospect) : {}),
+      ...(input.prospect ? await prospectData(geocoder, input.prospect, current) : {}),
       status: input.lost === undefined ? undefined : input.lost ? "lost" : reopened,
     },
     include: leadInclude,

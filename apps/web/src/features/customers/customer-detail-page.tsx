@@ -1,6 +1,7 @@
 import { useState, type ComponentType } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Pencil, Trash2 } from "lucide-react";
+import { LocationStatus } from "../../components/location-status";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -195,9 +196,7 @@ function CustomerDetail({ id, Sections }: { id: string; Sections: CustomerSectio
                     {property.street}, {property.city}
                     {property.region ? `, ${property.region}` : ""} {property.postcode}
                   </span>
-                  <span className="text-muted-foreground">
-                    {property.latitude.toFixed(5)}, {property.longitude.toFixed(5)}
-                  </span>
+                  <LocationStatus place={property} />
                   {property.gateCode ? <span>Gate code: {property.gateCode}</span> : null}
                   {property.accessNotes ? (
                     <span className="whitespace-pre-line">Access: {property.accessNotes}</span>

@@ -15,6 +15,7 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
+import { LocationStatus } from "../../components/location-status";
 import { Textarea } from "../../components/ui/textarea";
 import { apiErrorMessage } from "../../lib/api-error";
 import { blankIsNull, commaList, numberOrMissing } from "../../lib/form-values";
@@ -28,14 +29,15 @@ type CustomerFormValues = z.input<typeof customerFormSchema>;
 
 type PropertyValues = CustomerFormValues["properties"][number];
 
-/** A new property's coordinates start blank: missing until typed, which the schema reports as required. */
+/** A property's coordinates start blank: the address is located when saved unless a point is typed. */
 const emptyProperty = (): PropertyValues => ({
   name: null,
   street: "",
   city: "",
   region: "",
   postcode: "",
-  ...({ latitude: undefined, longitude: undefined } as unknown as Pick<PropertyValues, "latitude" | "longitude">),
+  latitude: undefined,
+  longitude: undefined,
   accessNotes: null,
   gateCode: null,
 });
@@ -51,8 +53,8 @@ function valuesOf(customer: Customer | null): CustomerFormValues {
       city: property.city,
       region: property.region,
       postcode: property.postcode,
-      latitude: property.latitude,
-      longitude: property.longitude,
+      latitude: undefined,
+      longitude: undefined,
       accessNotes: property.accessNotes,
       gateCode: property.gateCode,
     })) ?? [emptyProperty()],
@@ -80,6 +82,12 @@ export function CustomerFormDialog({
   const properties = useFieldArray({ control: form.control, name: "properties" });
   const save = useSaveCustomer(customer?.id ?? null);
   const { refusal, place, clear } = useRefusal(form);
+  // The point the i-th property has as stored (useFieldArray keeps its own key in `fields[i].id`, so the stored
+  // property's id is read from the values); null for a property added in this form.
+  const storedPlace = (index: number) => {
+    const propertyId = form.getValues(`properties.${index}.id`);
+    return customer?.properties.find((stored) => stored.id === propertyId) ?? null;
+  };
   const { reset } = form;
 
   // Each opening starts from the customer as stored, without the last attempt's errors.
@@ -189,24 +197,41 @@ export function CustomerFormDialog({
                 <FormField form={form} name={`properties.${i}.gateCode`} label="Gate code">
                   {(control) => <Input {...control} {...form.register(`properties.${i}.gateCode`, blankIsNull)} />}
                 </FormField>
-                <FormField form={form} name={`properties.${i}.latitude`} label="Latitude">
-                  {(control) => (
-                    <Input
-                      {...control}
-                      inputMode="decimal"
-                      {...form.register(`properties.${i}.latitude`, numberOrMissing)}
-                    />
+                <div className="grid gap-2 text-sm sm:col-span-2">
+                  {storedPlace(i) ? (
+                    <LocationStatus place={storedPlace(i)!} />
+                  ) : (
+                    <span className="text-muted-foreground">The address is located when you save.</span>
                   )}
-                </FormField>
-                <FormField form={form} name={`properties.${i}.longitude`} label="Longitude">
-                  {(control) => (
-                    <Input
-                      {...control}
-                      inputMode="decimal"
-                      {...form.register(`properties.${i}.longitude`, numberOrMissing)}
-                    />
-                  )}
-                </FormField>
+                  <details>
+                    <summary className="cursor-pointer text-muted-foreground">Set the location by hand</summary>
+                    <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                      <FormField
+                        form={form}
+                        name={`properties.${i}.latitude`}
+                        label="Latitude"
+                        hint="Leave both empty to locate the address"
+                      >
+                        {(control) => (
+                          <Input
+                            {...control}
+                            inputMode="decimal"
+                            {...form.register(`properties.${i}.latitude`, numberOrMissing)}
+                          />
+                        )}
+                      </FormField>
+                      <FormField form={form} name={`properties.${i}.longitude`} label="Longitude">
+                        {(control) => (
+                          <Input
+                            {...control}
+                            inputMode="decimal"
+                            {...form.register(`properties.${i}.longitude`, numberOrMissing)}
+                          />
+                        )}
+                      </FormField>
+                    </div>
+                  </details>
+                </div>
                 <FormField
                   form={form}
                   name={`properties.${i}.accessNotes`}

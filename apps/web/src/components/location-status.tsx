@@ -1,0 +1,33 @@
+import { MapPin, MapPinOff } from "lucide-react";
+import { LOCATION_PRECISION_LABELS, NO_LOCATION_MESSAGE, type LocationPrecision } from "@fieldops/shared/locations";
+
+export interface LocatedPlace {
+  latitude: number | null;
+  longitude: number | null;
+  locationPrecision: LocationPrecision | null;
+}
+
+/**
+ * Where an address was placed on the map and how sure that is; an address without a point says so, since routes,
+ * slots and the field app need one.
+ */
+export function LocationStatus({ place, showCoordinates = true }: { place: LocatedPlace; showCoordinates?: boolean }) {
+  if (place.latitude === null || place.longitude === null || place.locationPrecision === null) {
+    return (
+      <span className="inline-flex items-center gap-1 font-medium text-destructive">
+        <MapPinOff className="size-4" aria-hidden="true" />
+        {NO_LOCATION_MESSAGE}
+      </span>
+    );
+  }
+  const approximate = place.locationPrecision === "approximate";
+  return (
+    <span
+      className={`inline-flex items-center gap-1 ${approximate ? "text-amber-700 dark:text-amber-400" : "text-muted-foreground"}`}
+    >
+      <MapPin className="size-4" aria-hidden="true" />
+      {LOCATION_PRECISION_LABELS[place.locationPrecision]}
+      {showCoordinates ? ` · ${place.latitude.toFixed(5)}, ${place.longitude.toFixed(5)}` : null}
+    </span>
+  );
+}

@@ -1,0 +1,34 @@
+import type { LocationPrecision } from "@fieldops/shared/locations";
+import { addressKey, type Geocoder, type PostalAddress } from "./geocoder.ts";
+
+/** The location columns of a row with an address: all three set, or all null when it could not be located. */
+export interface StoredLocation {
+  latitude: number | null;
+  longitude: number | null;
+  locationPrecision: LocationPrecision | null;
+}
+
+export const NO_LOCATION: StoredLocation = { latitude: null, longitude: null, locationPrecision: null };
+
+/**
+ * The point to store for an address: coordinates the office gave, as given; else the point already stored when the
+ * address has not changed; else what the geocoder finds; else none (never 0,0).
+ */
+export async function resolveLocation(
+  geocoder: Geocoder,
+  address: PostalAddress,
+  given: { latitude?: number | null | undefined; longitude?: number | null | undefined },
+  stored?: { address: PostalAddress; location: StoredLocation },
+): Promise<StoredLocation> {
+  if (typeof given.latitude === "number" && typeof given.longitude === "number") {
+    return { latitude: given.latitude, longitude: given.longitude, locationPrecision: "manual" };
+  }
+  if (stored && stored.location.latitude !== null && addressKey(stored.address) === addressKey(address)) {
+    const { latitude, longitude, locationPrecision } = stored.location;
+    return { latitude, longitude, locationPrecision };
+  }
+  const place = await geocoder.locate(address);
+  return place
+    ? { latitude: place.latitude, longitude: place.longitude, locationPrecision: place.precision }
+    : NO_LOCATION;
+}
