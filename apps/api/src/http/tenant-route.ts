@@ -18,8 +18,11 @@ export interface TenantScope extends DomainTenantScope<UserActor> {
   user: CompanyUser;
 }
 
-/** The actor a signed-in user is: the same shape as a module run's or a task's. */
-export function actorOf(user: CompanyUser): UserActor {
+/**
+ * The actor a signed-in user is: the same shape as a module run's or a task's, and the one the admin portal's use
+ * cases name a platform administrator by (who need not belong to any company).
+ */
+export function actorOf(user: AuthenticatedUser): UserActor {
   return {
     kind: "user",
     userId: user.id,

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 import { createTenant } from "@fieldops/domain/admin/create-tenant";
 import { getAdminOverview } from "@fieldops/domain/admin/get-admin-overview";
 import { getTenantDetail } from "@fieldops/domain/admin/get-tenant-detail";
@@ -21,6 +20,7 @@ import type { AppContext } from "../context.ts";
 import { appOrigin } from "../http/app-origin.ts";
 import { registerEndpoint } from "../http/endpoint-route.ts";
 import { requirePlatformAdmin } from "../http/platform-admin.ts";
+import { actorOf } from "../http/tenant-route.ts";
 
 export const PLATFORM_ADMIN_ONLY = "Only platform administrators can do this";
 
@@ -31,7 +31,6 @@ export const PLATFORM_ADMIN_ONLY = "Only platform administrators can do this";
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const requireAdmin = (request: FastifyRequest) => requirePlatformAdmin(context, request, PLATFORM_ADMIN_ONLY);
-  const actorOf = (user: AuthenticatedUser) => ({ id: user.id, name: user.name });
 
   registerEndpoint(app, adminEndpoints.overview, async ({ query }, request) => {
     await requireAdmin(request);

@@ -14,15 +14,13 @@ import { assistantDeps } from "../realtime/assistant-chat.ts";
 export const assistantRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const answerer = answererOf(assistantDeps(context));
 
-  tenantEndpoint(app, context, assistantEndpoints.conversations, ({ tx, user }) =>
-    listConversations(tx, { userId: user.id }),
+  tenantEndpoint(app, context, assistantEndpoints.conversations, (scope) => listConversations(scope));
+  tenantEndpoint(app, context, assistantEndpoints.conversation, (scope, { params }) =>
+    getConversation(scope, { conversationId: params.id }),
   );
-  tenantEndpoint(app, context, assistantEndpoints.conversation, ({ tx, user }, { params }) =>
-    getConversation(tx, { userId: user.id, conversationId: params.id }),
-  );
-  tenantEndpoint(app, context, assistantEndpoints.suggestions, async ({ tx, user }, _input, request) => ({
+  tenantEndpoint(app, context, assistantEndpoints.suggestions, async (scope, _input, request) => ({
     answerer,
-    suggestions: await suggestPrompts(tx, { actor: { userId: user.id, role: user.role }, now: new Date() }),
+    suggestions: await suggestPrompts(scope, { now: new Date() }),
     allowedOAuthOrigins: oauthAuthorizationOrigins(context.env, appOrigin(context, request)),
   }));
 };

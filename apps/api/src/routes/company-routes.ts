@@ -8,8 +8,8 @@ import type { AppContext } from "../context.ts";
 import { tenantEndpoint } from "../http/endpoint-route.ts";
 
 export const companyRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  tenantEndpoint(app, context, companyEndpoints.get, async ({ tx, companyId }) => {
-    const company = await findCompany(tx, companyId);
+  tenantEndpoint(app, context, companyEndpoints.get, async (scope) => {
+    const company = await findCompany(scope);
     if (!company) throw notFound("Company not found");
     return company;
   });

@@ -9,15 +9,13 @@ import { can } from "@fieldops/shared/permissions";
 import type { AppContext } from "../context.ts";
 import { registerEndpoint, tenantEndpoint } from "../http/endpoint-route.ts";
 
-const actorOf = (user: { id: string; name: string }) => ({ id: user.id, name: user.name });
-
 export const companySettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   tenantEndpoint(app, context, companySettingsEndpoints.profile, ({ tx, user }) =>
     getCompanyProfile(tx, { canEdit: can(user, "settings.manage") }),
   );
 
-  tenantEndpoint(app, context, companySettingsEndpoints.updateProfile, ({ tx, user }, { body }) =>
-    updateCompanyProfile(tx, { ...body, actor: actorOf(user) }),
+  tenantEndpoint(app, context, companySettingsEndpoints.updateProfile, (scope, { body }) =>
+    updateCompanyProfile(scope, body),
   );
 
   tenantEndpoint(app, context, companySettingsEndpoints.logo, ({ tx }) => readCompanyLogo(tx), {
@@ -33,12 +31,12 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     app,
     context,
     companySettingsEndpoints.uploadLogo,
-    ({ tx, companyId, user }, { body }) => uploadCompanyLogo(tx, { ...body, companyId, actor: actorOf(user) }),
+    (scope, { body }) => uploadCompanyLogo(scope, body),
     { bodyLimit: base64Length(LOGO_MAX_BYTES) + 4096 },
   );
 
-  tenantEndpoint(app, context, companySettingsEndpoints.removeLogo, async ({ tx, companyId, user }) => {
-    await removeCompanyLogo(tx, { companyId, actor: actorOf(user) });
+  tenantEndpoint(app, context, companySettingsEndpoints.removeLogo, async (scope) => {
+    await removeCompanyLogo(scope);
     return null;
   });
 

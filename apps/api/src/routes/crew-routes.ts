@@ -30,12 +30,10 @@ export const crewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   tenantEndpoint(app, context, crewEndpoints.removeMember, (scope, { params }) =>
     removeCrewMember(scope, { crewId: params.id, userId: params.userId }),
   );
-  tenantEndpoint(app, context, crewEndpoints.load, ({ tx, companyId }, { params, query }) =>
-    getCrewLoad(tx, { crewId: params.id, companyId, week: query.week }),
+  tenantEndpoint(app, context, crewEndpoints.load, (scope, { params, query }) =>
+    getCrewLoad(scope, { crewId: params.id, week: query.week }),
   );
 
-  tenantEndpoint(app, context, crewEndpoints.team, ({ tx, companyId }) => listTeam(tx, { companyId }));
-  tenantEndpoint(app, context, crewEndpoints.addTeamMember, ({ tx, companyId }, { body }) =>
-    addTeamMember(tx, { ...body, companyId }),
-  );
+  tenantEndpoint(app, context, crewEndpoints.team, (scope) => listTeam(scope));
+  tenantEndpoint(app, context, crewEndpoints.addTeamMember, (scope, { body }) => addTeamMember(scope, body));
 };

@@ -13,15 +13,15 @@ export const customDomainRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
 
   tenantEndpoint(app, context, customDomainEndpoints.get, ({ tx }) => getCustomDomain(tx));
 
-  tenantEndpoint(app, context, customDomainEndpoints.set, ({ tx, companyId }, { body }) =>
-    setCustomDomain(tx, { companyId, domain: body.domain, db: context.db }),
+  tenantEndpoint(app, context, customDomainEndpoints.set, (scope, { body }) =>
+    setCustomDomain(scope, { domain: body.domain, db: context.db }),
   );
 
-  tenantEndpoint(app, context, customDomainEndpoints.remove, ({ tx, companyId }) =>
-    setCustomDomain(tx, { companyId, domain: null, db: context.db }),
+  tenantEndpoint(app, context, customDomainEndpoints.remove, (scope) =>
+    setCustomDomain(scope, { domain: null, db: context.db }),
   );
 
-  tenantEndpoint(app, context, customDomainEndpoints.verify, ({ tx, companyId }) =>
-    verifyCustomDomain(tx, { companyId, lookUpTxt, db: context.db }),
+  tenantEndpoint(app, context, customDomainEndpoints.verify, (scope) =>
+    verifyCustomDomain(scope, { lookUpTxt, db: context.db }),
   );
 };

@@ -5,7 +5,5 @@ import type { AppContext } from "../context.ts";
 import { tenantEndpoint } from "../http/endpoint-route.ts";
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  tenantEndpoint(app, context, userdashEndpoints.get, ({ tx, user }) =>
-    getUserDashboard(tx, { actor: { userId: user.id, role: user.role } }),
-  );
+  tenantEndpoint(app, context, userdashEndpoints.get, (scope) => getUserDashboard(scope));
 };

@@ -14,7 +14,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     app,
     context,
     demoEndpoints.switchTier,
-    ({ tx, companyId, user }, { body }) => switchDemoTier(tx, { tier: body.tier, companyId, actorUserId: user.id }),
+    (scope, { body }) => switchDemoTier(scope, { tier: body.tier }),
     // Switching the tier is how a demo leaves an ended trial too.
     { readOnlyAllowed: true },
   );

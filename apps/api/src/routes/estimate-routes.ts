@@ -25,7 +25,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
   );
   tenantEndpoint(app, context, estimateEndpoints.send, async (scope, { params, body }, request) => {
     const origin = appOrigin(context, request);
-    const sent = await sendEstimate(scope, { ...body, estimateId: params.id, origin, requestId: request.id });
+    const sent = await sendEstimate(scope, { ...body, estimateId: params.id, origin });
     return { estimate: sent.estimate, url: publicLinkUrl(origin, reviewEstimatePath(sent.estimate.id), sent.token) };
   });
   tenantEndpoint(app, context, estimateEndpoints.createLink, async (scope, { params }, request) => {

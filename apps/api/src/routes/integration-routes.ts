@@ -32,14 +32,10 @@ function callbackRedirect(provider: IntegrationProvider, result: IntegrationCall
 export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const key = integrationsEncryptionKey(context.env, (message) => app.log.warn(message));
 
-  tenantEndpoint(app, context, integrationEndpoints.list, ({ tx, companyId, user }) =>
-    listIntegrations(tx, { companyId, role: user.role, env: context.env }),
-  );
+  tenantEndpoint(app, context, integrationEndpoints.list, (scope) => listIntegrations(scope, { env: context.env }));
 
-  tenantEndpoint(app, context, integrationEndpoints.connect, ({ tx, companyId, user }, { params }, request) =>
-    startIntegrationConnection(tx, {
-      companyId,
-      userId: user.id,
+  tenantEndpoint(app, context, integrationEndpoints.connect, (scope, { params }, request) =>
+    startIntegrationConnection(scope, {
       settings: providerSettings(context.env, params.provider),
       appOrigin: appOrigin(context, request),
       key,
@@ -76,31 +72,29 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     { send: (reply, location) => reply.redirect(location, 302) },
   );
 
-  tenantEndpoint(app, context, integrationEndpoints.disconnect, async ({ tx, companyId, user }, { params }) => {
+  tenantEndpoint(app, context, integrationEndpoints.disconnect, async (scope, { params }) => {
     const { provider } = params;
-    await disconnectIntegration(tx, {
+    await disconnectIntegration(scope, {
       provider,
-      companyId,
-      actor: { id: user.id, name: user.name },
       settings: providerSettings(context.env, provider),
       key: integrationsEncryptionKey(context.env),
     });
     return null;
   });
 
-  tenantEndpoint(app, context, integrationEndpoints.paymentSettings, ({ tx, companyId, user }) =>
-    getPaymentSettings(tx, { companyId, role: user.role, env: context.env }),
+  tenantEndpoint(app, context, integrationEndpoints.paymentSettings, (scope) =>
+    getPaymentSettings(scope, { env: context.env }),
   );
 
-  tenantEndpoint(app, context, integrationEndpoints.updatePaymentSettings, ({ tx, companyId, user }, { body }) =>
-    updatePaymentSettings(tx, { ...body, companyId, role: user.role, env: context.env }),
+  tenantEndpoint(app, context, integrationEndpoints.updatePaymentSettings, (scope, { body }) =>
+    updatePaymentSettings(scope, { ...body, env: context.env }),
   );
 
-  tenantEndpoint(app, context, integrationEndpoints.communicationSettings, ({ tx, companyId, user }) =>
-    getCommunicationSettings(tx, { companyId, role: user.role, env: context.env }),
+  tenantEndpoint(app, context, integrationEndpoints.communicationSettings, (scope) =>
+    getCommunicationSettings(scope, { env: context.env }),
   );
 
-  tenantEndpoint(app, context, integrationEndpoints.updateCommunicationSettings, ({ tx, companyId, user }, { body }) =>
-    updateCommunicationSettings(tx, { ...body, companyId, role: user.role, env: context.env }),
+  tenantEndpoint(app, context, integrationEndpoints.updateCommunicationSettings, (scope, { body }) =>
+    updateCommunicationSettings(scope, { ...body, env: context.env }),
   );
 };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { createInvoice } from "@fieldops/domain/invoices/create-invoice";
 import { createReviewLink } from "@fieldops/domain/invoices/create-review-link";
-import { invoicingCompany } from "@fieldops/domain/invoices/invoice-company";
 import { listInvoices } from "@fieldops/domain/invoices/list-invoices";
 import { requestInvoiceSend } from "@fieldops/domain/invoices/request-invoice-send";
 import { getInvoice } from "@fieldops/domain/invoices/to-invoice";
@@ -24,14 +23,9 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     ? createStripeClient({ ...context.env, STRIPE_SECRET_KEY: context.env.STRIPE_SECRET_KEY })
     : null;
   /** The invoice as the office sees it, after a change made in the same transaction. */
-  const detail = async ({ tx, companyId }: Pick<TenantScope, "tx" | "companyId">, id: string) => {
-    const company = await invoicingCompany(tx, companyId);
-    return getInvoice(tx, { id, timeZone: company.timeZone, cardProvider });
-  };
+  const detail = (scope: Pick<TenantScope, "tx" | "companyId">, id: string) => getInvoice(scope, { id, cardProvider });
 
-  tenantEndpoint(app, context, invoiceEndpoints.list, ({ tx, companyId }, { query }) =>
-    listInvoices(tx, { ...query, companyId }),
-  );
+  tenantEndpoint(app, context, invoiceEndpoints.list, (scope, { query }) => listInvoices(scope, query));
   tenantEndpoint(app, context, invoiceEndpoints.create, async (scope, { body }) =>
     detail(scope, (await createInvoice(scope, body)).id),
   );
@@ -67,8 +61,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     return detail(scope, params.id);
   });
 
-  tenantEndpoint(app, context, paymentEndpoints.list, ({ tx, companyId }, { query }) =>
-    listPayments(tx, { ...query, companyId, cardProvider }),
+  tenantEndpoint(app, context, paymentEndpoints.list, (scope, { query }) =>
+    listPayments(scope, { ...query, cardProvider }),
   );
   tenantEndpoint(app, context, paymentEndpoints.refund, async (scope, { params, headers, body }) => {
     const { invoiceId } = await refundPayment(scope, {

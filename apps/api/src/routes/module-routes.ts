@@ -17,8 +17,8 @@ export const moduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       idempotencyKey: headers["idempotency-key"] ?? null,
     }),
   );
-  tenantEndpoint(app, context, moduleEndpoints.run, async ({ tx, user }, { params }) =>
-    toModuleRun(await findOwnModuleRun(tx, params.id, user.id)),
+  tenantEndpoint(app, context, moduleEndpoints.run, async (scope, { params }) =>
+    toModuleRun(await findOwnModuleRun(scope, params.id)),
   );
   tenantEndpoint(app, context, moduleEndpoints.undoRun, (scope, { params }) =>
     undoModuleRun(scope, { runId: params.id }),
@@ -27,8 +27,8 @@ export const moduleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     app,
     context,
     moduleEndpoints.downloadRun,
-    async ({ tx, user }, { params }) => {
-      const run = await findOwnModuleRun(tx, params.id, user.id);
+    async (scope, { params }) => {
+      const run = await findOwnModuleRun(scope, params.id);
       if (run.output === null || run.status !== "succeeded") throw notFound("This run has no file to download");
       return { csv: run.output, day: run.finishedAt!.toISOString().slice(0, 10) };
     },

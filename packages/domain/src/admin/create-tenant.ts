@@ -53,17 +53,14 @@ export async function createTenant(
     const invitation = await withTenant(db, company.id, async (tx) => {
       await recordAudit(tx, {
         companyId: company.id,
-        actorUserId: actor.id,
+        actorUserId: actor.userId,
         action: "company.created",
         entityType: "company",
         entityId: company.id,
         summary: `${byAdmin(actor)} created ${company.name} on the ${PLANS[request.plan].name} plan`,
       });
-      const [created] = await createInvitations(tx, {
-        companyId: company.id,
-        actor,
-        invitations: [{ name: request.ownerName, email: request.ownerEmail, phone: "", role: "owner" }],
-      });
+      const owner = { name: request.ownerName, email: request.ownerEmail, phone: "", role: "owner" } as const;
+      const [created] = await createInvitations({ tx, companyId: company.id, actor }, { invitations: [owner] });
       return { id: created!.invitation.id, sendCount: created!.sendCount };
     });
     return { company, invitation };

@@ -31,7 +31,7 @@ export async function changeTenantPlan(
     applyPlanChange(tx, {
       planId: input.planId,
       companyId: input.companyId,
-      actorUserId: input.actor.id,
+      actorUserId: input.actor.userId,
       platformAdminName: input.actor.name,
     }),
   );
@@ -64,7 +64,7 @@ export async function setTenantFeatures(
     });
     await recordAudit(tx, {
       companyId: input.companyId,
-      actorUserId: input.actor.id,
+      actorUserId: input.actor.userId,
       action: "company.features_changed",
       entityType: "company",
       entityId: input.companyId,
@@ -91,7 +91,7 @@ export async function suspendTenant(
     });
     await recordAudit(tx, {
       companyId: input.companyId,
-      actorUserId: input.actor.id,
+      actorUserId: input.actor.userId,
       action: "company.suspended",
       entityType: "company",
       entityId: input.companyId,
@@ -121,7 +121,7 @@ export async function restoreTenant(
     await tx.company.update({ where: { id: input.companyId }, data: { suspendedAt: null, suspendedReason: null } });
     await recordAudit(tx, {
       companyId: input.companyId,
-      actorUserId: input.actor.id,
+      actorUserId: input.actor.userId,
       action: "company.restored",
       entityType: "company",
       entityId: input.companyId,

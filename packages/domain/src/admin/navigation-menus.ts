@@ -26,8 +26,8 @@ export async function saveNavigationMenu(
   await withSystem(db, (tx) =>
     tx.navigationMenu.upsert({
       where: { id: input.menu },
-      create: { id: input.menu, items, updatedByUserId: input.actor.id },
-      update: { items, updatedByUserId: input.actor.id },
+      create: { id: input.menu, items, updatedByUserId: input.actor.userId },
+      update: { items, updatedByUserId: input.actor.userId },
     }),
   );
   return getNavigationMenu(db, input.menu);

@@ -63,8 +63,13 @@ export async function setPlanFeature(
     else
       await tx.planFeatureFlag.upsert({
         where: key,
-        create: { planId: input.plan, feature: input.feature, enabled: input.enabled, updatedByUserId: input.actor.id },
-        update: { enabled: input.enabled, updatedByUserId: input.actor.id },
+        create: {
+          planId: input.plan,
+          feature: input.feature,
+          enabled: input.enabled,
+          updatedByUserId: input.actor.userId,
+        },
+        update: { enabled: input.enabled, updatedByUserId: input.actor.userId },
       });
   });
   return listFeatureFlags(db);

@@ -1,10 +1,10 @@
-import type { TenantTransaction } from "@fieldops/db";
 import {
   CONVERSATION_MESSAGES_MAX,
   aguiEventSchema,
   type AguiEvent,
   type ConversationResponse,
 } from "@fieldops/shared/chat";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { findOwnConversation } from "./assistant-turn-context.ts";
 
 /**
@@ -12,10 +12,10 @@ import { findOwnConversation } from "./assistant-turn-context.ts";
  * so that a reloaded chat shows the same cards, chips and proposals. Another user's conversation is not found.
  */
 export async function getConversation(
-  tx: TenantTransaction,
-  input: { userId: string; conversationId: string },
+  { tx, actor }: Pick<TenantScope<UserActor>, "tx" | "actor">,
+  input: { conversationId: string },
 ): Promise<ConversationResponse> {
-  const conversation = await findOwnConversation(tx, { id: input.userId }, input.conversationId);
+  const conversation = await findOwnConversation(tx, { id: actor.userId }, input.conversationId);
   const rows = await tx.assistantMessage.findMany({
     where: { conversationId: conversation.id },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -1,13 +1,13 @@
-import type { TenantTransaction } from "@fieldops/db";
 import { CONVERSATIONS_LISTED_MAX, type Conversation } from "@fieldops/shared/chat";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 
 /** The user's own conversations with the assistant, most recently active first. */
-export async function listConversations(
-  tx: TenantTransaction,
-  input: { userId: string },
-): Promise<{ items: Conversation[] }> {
+export async function listConversations({
+  tx,
+  actor,
+}: Pick<TenantScope<UserActor>, "tx" | "actor">): Promise<{ items: Conversation[] }> {
   const rows = await tx.assistantConversation.findMany({
-    where: { userId: input.userId },
+    where: { userId: actor.userId },
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
     take: CONVERSATIONS_LISTED_MAX,
     select: { id: true, title: true, updatedAt: true },

@@ -1,6 +1,5 @@
-import type { TenantTransaction } from "@fieldops/db";
 import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
-import type { Actor } from "../jobs/actor.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { companyFacts } from "./assistant-turn-context.ts";
 import { createPlannerLookup } from "./create-planner-lookup.ts";
 import { CAPABILITIES, refusalFor, type AssistantAbility } from "./offline-planner/planner-policy.ts";
@@ -14,15 +13,18 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * Prompts for an empty chat that fit the company's state now (invoices past due, unassigned visits tomorrow, no jobs
  * yet) and what the user's role and plan allow, most pressing first. Each is a phrasing the offline planner answers.
  */
-export async function suggestPrompts(tx: TenantTransaction, input: { actor: Actor; now: Date }): Promise<Suggestion[]> {
+export async function suggestPrompts(
+  { tx, actor }: Pick<TenantScope<UserActor>, "tx" | "actor">,
+  input: { now: Date },
+): Promise<Suggestion[]> {
   const { features, timeZone } = await companyFacts(tx);
-  const may = (capability: AssistantAbility) => refusalFor(capability, input.actor.role, features) === null;
+  const may = (capability: AssistantAbility) => refusalFor(capability, actor.role, features) === null;
   const today = dayInTimeZone(input.now, timeZone);
   const tomorrowStart = startOfDayInTimeZone(addDays(today, 1), timeZone);
   const dayAfter = startOfDayInTimeZone(addDays(today, 2), timeZone);
   const [pastDue, unassignedTomorrow, jobs, visitsToday] = await Promise.all([
     may(CAPABILITIES.seeInvoices)
-      ? createPlannerLookup(tx, { now: input.now, timeZone }, { role: input.actor.role }).countPastDueInvoices()
+      ? createPlannerLookup(tx, { now: input.now, timeZone }, { role: actor.role }).countPastDueInvoices()
       : 0,
     tx.visit.count({ where: { crewId: null, scheduledStart: { gte: tomorrowStart, lt: dayAfter } } }),
     tx.job.count({ take: 1 }),

@@ -2,9 +2,9 @@ import type { Company } from "@fieldops/shared/company";
 import { brandingSchema } from "@fieldops/shared/company";
 import { planIdSchema } from "@fieldops/shared/plans";
 import { terminologySchema, verticalIdSchema } from "@fieldops/shared/verticals";
-import type { TenantTransaction } from "@fieldops/db";
+import type { TenantScope } from "../tenant-scope.ts";
 
-export async function findCompany(tx: TenantTransaction, companyId: string): Promise<Company | null> {
+export async function findCompany({ tx, companyId }: Pick<TenantScope, "tx" | "companyId">): Promise<Company | null> {
   const row = await tx.company.findUnique({ where: { id: companyId }, include: { plan: true, vertical: true } });
   if (!row) return null;
   return {

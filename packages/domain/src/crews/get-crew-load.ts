@@ -1,6 +1,6 @@
-import type { TenantTransaction } from "@fieldops/db";
 import type { CrewLoad } from "@fieldops/shared/crews";
 import { notFound } from "../errors.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 import { CREW_NOT_FOUND } from "./crew-view.ts";
 import { addDays, dayInTimeZone, mondayOf, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 
@@ -9,10 +9,10 @@ import { addDays, dayInTimeZone, mondayOf, startOfDayInTimeZone } from "@fieldop
  * canceled, the minutes they are scheduled for, and the crew's working minutes (its hours less its breaks).
  */
 export async function getCrewLoad(
-  tx: TenantTransaction,
-  input: { crewId: string; companyId: string; week?: string | undefined; now?: Date },
+  { tx, companyId }: Pick<TenantScope, "tx" | "companyId">,
+  input: { crewId: string; week?: string | undefined; now?: Date },
 ): Promise<CrewLoad> {
-  const company = await tx.company.findUniqueOrThrow({ where: { id: input.companyId }, select: { timeZone: true } });
+  const company = await tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { timeZone: true } });
   const crew = await tx.crew.findUnique({
     where: { id: input.crewId },
     select: { id: true, workingHours: true, breaks: true },

@@ -1,4 +1,4 @@
-import type { Prisma, TenantTransaction } from "@fieldops/db";
+import type { Prisma } from "@fieldops/db";
 import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import { OPEN_VISIT_STATUSES } from "@fieldops/shared/visit-lifecycle";
 import {
@@ -10,7 +10,7 @@ import {
   type UserdashWorkItem,
 } from "@fieldops/shared/userdash";
 import { can } from "@fieldops/shared/permissions";
-import type { Actor } from "../jobs/actor.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 
 const todayInclude = {
   crew: { select: { name: true, color: true } },
@@ -107,16 +107,14 @@ function groupByCrew(rows: readonly TodayRow[]): UserdashCrew[] {
  * crews' visits. A fixed number of queries, whatever the company's size.
  */
 export async function getUserDashboard(
-  tx: TenantTransaction,
-  input: { actor: Actor; now?: Date },
+  { tx, actor }: Pick<TenantScope<UserActor>, "tx" | "actor">,
+  input: { now?: Date } = {},
 ): Promise<UserdashResponse> {
   const now = input.now ?? new Date();
   const { timeZone } = await tx.company.findFirstOrThrow({ select: { timeZone: true } });
   const date = dayInTimeZone(now, timeZone);
-  const fieldUser = !can(input.actor, "visits.manage_all");
-  const ownCrews: Prisma.VisitWhereInput = fieldUser
-    ? { crew: { members: { some: { userId: input.actor.userId } } } }
-    : {};
+  const fieldUser = !can(actor, "visits.manage_all");
+  const ownCrews: Prisma.VisitWhereInput = fieldUser ? { crew: { members: { some: { userId: actor.userId } } } } : {};
   const today = await tx.visit.findMany({
     where: {
       ...ownCrews,

@@ -1,8 +1,8 @@
-import type { TenantTransaction } from "@fieldops/db";
 import { NOT_A_DEMO_COMPANY, type DemoStatus } from "@fieldops/shared/demo";
 import { PLANS, type PlanId } from "@fieldops/shared/plans";
 import { recordAudit } from "../audit/record-audit.ts";
 import { forbidden } from "../errors.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { getDemoStatus } from "./get-demo-status.ts";
 
 /**
@@ -11,22 +11,22 @@ import { getDemoStatus } from "./get-demo-status.ts";
  * the same sample data. Only a demo company may switch; the route lets only its owner or an administrator ask.
  */
 export async function switchDemoTier(
-  tx: TenantTransaction,
-  input: { tier: PlanId; companyId: string; actorUserId: string },
+  { tx, companyId, actor }: Pick<TenantScope<UserActor>, "tx" | "companyId" | "actor">,
+  input: { tier: PlanId },
 ): Promise<DemoStatus> {
   const company = await tx.company.findFirstOrThrow({ select: { isDemo: true, planId: true } });
   if (!company.isDemo) throw forbidden(NOT_A_DEMO_COMPANY);
   await tx.company.update({
-    where: { id: input.companyId },
+    where: { id: companyId },
     data: { planId: input.tier, demoTierOverride: input.tier, trialEndsAt: null },
   });
   if (company.planId !== input.tier) {
     await recordAudit(tx, {
-      companyId: input.companyId,
-      actorUserId: input.actorUserId,
+      companyId,
+      actorUserId: actor.userId,
       action: "demo.tier_switched",
       entityType: "company",
-      entityId: input.companyId,
+      entityId: companyId,
       summary: `Switched the demo to the ${PLANS[input.tier].name} tier`,
       changes: { planId: { from: company.planId, to: input.tier } },
     });

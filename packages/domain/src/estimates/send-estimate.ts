@@ -27,7 +27,7 @@ export interface SentEstimate {
  */
 export async function sendEstimate(
   scope: TenantScope<UserActor>,
-  input: SendChannelsInput & { estimateId: string; origin: string; requestId: string | null; now?: Date },
+  input: SendChannelsInput & { estimateId: string; origin: string; now?: Date },
 ): Promise<SentEstimate> {
   const { tx } = scope;
   const now = input.now ?? new Date();
@@ -72,7 +72,7 @@ export async function sendEstimate(
       email: input.email,
       sms: input.sms,
       sendId,
-      requestId: input.requestId,
+      requestId: scope.requestId,
     },
     `${estimate.id}_${sendId}`,
   );

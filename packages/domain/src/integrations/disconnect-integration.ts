@@ -1,6 +1,6 @@
-import type { TenantTransaction } from "@fieldops/db";
 import { INTEGRATION_INFO, type IntegrationProvider } from "@fieldops/shared/integrations";
 import { recordAudit } from "../audit/record-audit.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { revokeAtProvider } from "./oauth-client.ts";
 import type { ProviderSettings } from "./provider-settings.ts";
 import { decryptSecret } from "./token-encryption.ts";
@@ -13,14 +13,8 @@ import { decryptSecret } from "./token-encryption.ts";
  * tab); the plan is not checked, so a company that moved down a plan can still remove its tokens.
  */
 export async function disconnectIntegration(
-  tx: TenantTransaction,
-  input: {
-    provider: IntegrationProvider;
-    companyId: string;
-    actor: { id: string; name: string };
-    settings: ProviderSettings;
-    key: Buffer;
-  },
+  { tx, companyId, actor }: Pick<TenantScope<UserActor>, "tx" | "companyId" | "actor">,
+  input: { provider: IntegrationProvider; settings: ProviderSettings; key: Buffer },
 ): Promise<void> {
   // Locked, so that a refresh running now waits and then finds nothing to refresh.
   const [connection] = await tx.$queryRaw<
@@ -46,13 +40,13 @@ export async function disconnectIntegration(
   }
   await tx.integrationConnection.deleteMany({ where: { provider: input.provider } });
   await recordAudit(tx, {
-    companyId: input.companyId,
-    actorUserId: input.actor.id,
+    companyId,
+    actorUserId: actor.userId,
     action: "integration.disconnected",
     entityType: "integration",
     entityId: input.provider,
     summary: toldProvider
-      ? `${input.actor.name} disconnected ${name}`
-      : `${input.actor.name} disconnected ${name}; ${name} could not be reached to revoke the access, so remove the app in ${name}'s own settings too`,
+      ? `${actor.name} disconnected ${name}`
+      : `${actor.name} disconnected ${name}; ${name} could not be reached to revoke the access, so remove the app in ${name}'s own settings too`,
   });
 }

@@ -8,18 +8,18 @@ import {
 } from "@fieldops/shared/integrations";
 import { can } from "@fieldops/shared/permissions";
 import { firstPlanWithFeature, type PlanId } from "@fieldops/shared/plans";
-import type { Role } from "@fieldops/shared/roles";
 import { companyPlan, integrationAvailable } from "./integration-access.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { providerSettings, type IntegrationsEnv } from "./provider-settings.ts";
 
 /** The company's integrations as its members see them: what each does, whether connected, and never a token. */
 export async function listIntegrations(
-  tx: TenantTransaction,
-  input: { companyId: string; role: Role; env: IntegrationsEnv },
+  { tx, companyId, actor }: Pick<TenantScope<UserActor>, "tx" | "companyId" | "actor">,
+  input: { env: IntegrationsEnv },
 ): Promise<IntegrationListResponse> {
-  const { planId } = await companyPlan(tx, input.companyId);
+  const { planId } = await companyPlan(tx, companyId);
   const items = await describeIntegrations(tx, planId, input.env, INTEGRATION_PROVIDERS);
-  return { items, canManage: can(input, "integrations.manage") };
+  return { items, canManage: can(actor, "integrations.manage") };
 }
 
 /** One integration's view (for the settings pages that show one provider's status). */

@@ -1,11 +1,11 @@
 import { fillPath } from "@fieldops/shared/endpoint";
-import type { TenantTransaction } from "@fieldops/db";
 import {
   SIMULATED_AUTHORIZE_PATH,
   type IntegrationProvider,
   type StartIntegrationResponse,
   integrationEndpoints,
 } from "@fieldops/shared/integrations";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { assertIntegrationAvailable } from "./integration-access.ts";
 import { authorizationUrl, randomToken, sha256 } from "./oauth-client.ts";
 import type { ProviderSettings } from "./provider-settings.ts";
@@ -23,11 +23,11 @@ export const integrationCallbackUrl = (appOrigin: string, provider: IntegrationP
  * credentials that is the app's own simulated consent page, which completes the same callback.
  */
 export async function startIntegrationConnection(
-  tx: TenantTransaction,
-  input: { companyId: string; userId: string; settings: ProviderSettings; appOrigin: string; key: Buffer; now?: Date },
+  { tx, companyId, actor }: Pick<TenantScope<UserActor>, "tx" | "companyId" | "actor">,
+  input: { settings: ProviderSettings; appOrigin: string; key: Buffer; now?: Date },
 ): Promise<StartIntegrationResponse> {
   const { settings } = input;
-  await assertIntegrationAvailable(tx, input.companyId, settings.provider);
+  await assertIntegrationAvailable(tx, companyId, settings.provider);
   const now = input.now ?? new Date();
   const state = randomToken();
   const simulated = !settings.configured;
@@ -36,8 +36,8 @@ export async function startIntegrationConnection(
   await tx.oAuthState.deleteMany({ where: { expiresAt: { lt: now } } });
   await tx.oAuthState.create({
     data: {
-      companyId: input.companyId,
-      userId: input.userId,
+      companyId,
+      userId: actor.userId,
       provider: settings.provider,
       stateHash: sha256(state),
       codeVerifierEncrypted: codeVerifier ? encryptSecret(input.key, codeVerifier) : null,

@@ -1,6 +1,7 @@
-import type { Prisma, TenantTransaction } from "@fieldops/db";
+import type { Prisma } from "@fieldops/db";
 import { dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import type { InvoiceListResponse, ListInvoicesQuery } from "@fieldops/shared/invoices";
+import type { TenantScope } from "../tenant-scope.ts";
 import { invoicingCompany } from "./invoice-company.ts";
 import { invoiceSummarySelect, toInvoiceSummary } from "./to-invoice.ts";
 
@@ -10,11 +11,11 @@ import { invoiceSummarySelect, toInvoiceSummary } from "./to-invoice.ts";
  * customer's name.
  */
 export async function listInvoices(
-  tx: TenantTransaction,
-  input: ListInvoicesQuery & { companyId: string; now?: Date },
+  { tx, companyId }: Pick<TenantScope, "tx" | "companyId">,
+  input: ListInvoicesQuery & { now?: Date },
 ): Promise<InvoiceListResponse> {
   const now = input.now ?? new Date();
-  const company = await invoicingCompany(tx, input.companyId);
+  const company = await invoicingCompany(tx, companyId);
   const todayStart = startOfDayInTimeZone(dayInTimeZone(now, company.timeZone), company.timeZone);
   const search = input.search?.replace(/^#/, "");
   const where: Prisma.InvoiceWhereInput = {

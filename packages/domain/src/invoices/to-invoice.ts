@@ -1,7 +1,9 @@
-import type { Prisma, TenantTransaction } from "@fieldops/db";
+import type { Prisma } from "@fieldops/db";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
 import { isInvoicePastDue, type InvoiceDetail, type InvoiceSummary, type Payment } from "@fieldops/shared/invoices";
 import { notFound } from "../errors.ts";
+import type { TenantScope } from "../tenant-scope.ts";
+import { invoicingCompany } from "./invoice-company.ts";
 
 export const invoiceSummarySelect = {
   id: true,
@@ -83,11 +85,15 @@ export function toPayment(row: Prisma.PaymentGetPayload<{ select: typeof payment
   };
 }
 
-/** An invoice with its lines, payments, refunds, sent messages and review, as the office sees it. */
+/**
+ * An invoice with its lines, payments, refunds, sent messages and review, as the office sees it (a plan with
+ * invoicing only).
+ */
 export async function getInvoice(
-  tx: TenantTransaction,
-  input: { id: string; timeZone: string; cardProvider: "test" | "stripe"; now?: Date },
+  { tx, companyId }: Pick<TenantScope, "tx" | "companyId">,
+  input: { id: string; cardProvider: "test" | "stripe"; now?: Date },
 ): Promise<InvoiceDetail> {
+  const { timeZone } = await invoicingCompany(tx, companyId);
   const row = await tx.invoice.findUnique({
     where: { id: input.id },
     select: {
@@ -111,7 +117,7 @@ export async function getInvoice(
   if (!row) throw notFound("Invoice not found");
   const messages = await tx.outboxMessage.findMany({ where: { invoiceId: row.id }, orderBy: { createdAt: "asc" } });
   return {
-    ...toInvoiceSummary(row, input.timeZone, input.now ?? new Date()),
+    ...toInvoiceSummary(row, timeZone, input.now ?? new Date()),
     customerEmail: row.customer.email,
     customerPhone: row.customer.phone,
     jobTitle: row.job?.title ?? null,

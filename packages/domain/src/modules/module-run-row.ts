@@ -9,6 +9,7 @@ import {
 } from "@fieldops/shared/modules";
 import { fillPath } from "@fieldops/shared/endpoint";
 import { notFound } from "../errors.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 
 export type { ModuleRunRow };
 
@@ -21,13 +22,12 @@ export async function lockModuleRun(tx: TenantTransaction, runId: string): Promi
 
 /** The requester's own run; anyone else's does not exist for them. */
 export async function findOwnModuleRun(
-  tx: TenantTransaction,
+  { tx, actor }: Pick<TenantScope<UserActor>, "tx" | "actor">,
   runId: string,
-  userId: string,
   options: { lock?: boolean } = {},
 ): Promise<ModuleRunRow> {
   const run = options.lock ? await lockModuleRun(tx, runId) : await tx.moduleRun.findUnique({ where: { id: runId } });
-  if (!run || run.requestedByUserId !== userId) throw notFound("Module run not found");
+  if (!run || run.requestedByUserId !== actor.userId) throw notFound("Module run not found");
   return run;
 }
 

@@ -14,9 +14,9 @@ export async function undoModuleRun(
   scope: TenantScope<UserActor>,
   input: { runId: string; now?: Date },
 ): Promise<ModuleRun> {
-  const { tx, actor } = scope;
+  const { tx } = scope;
   const now = input.now ?? new Date();
-  const run = await findOwnModuleRun(tx, input.runId, actor.userId, { lock: true });
+  const run = await findOwnModuleRun(scope, input.runId, { lock: true });
   if (run.undoneAt !== null) return toModuleRun(run);
   const moduleId = moduleIdSchema.parse(run.moduleId);
   const definition = moduleDefinition(moduleId);

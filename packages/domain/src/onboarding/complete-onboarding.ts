@@ -2,7 +2,7 @@ import { brandingSchema } from "@fieldops/shared/company";
 import { ONBOARDING_MAX_MEMBERS, type CompleteOnboardingRequest } from "@fieldops/shared/onboarding";
 import { recordAudit } from "../audit/record-audit.ts";
 import { conflict, invalidInput } from "../errors.ts";
-import { createInvitations, inviterOf } from "../team/create-invitation.ts";
+import { createInvitations } from "../team/create-invitation.ts";
 import { enqueueInvitation } from "../team/queue-invitation.ts";
 import { teamChanged } from "../team/team-events.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
@@ -18,8 +18,7 @@ export async function completeOnboarding(
   scope: TenantScope<UserActor>,
   input: CompleteOnboardingRequest & { appOrigin: string },
 ) {
-  const { tx, companyId } = scope;
-  const actor = inviterOf(scope.actor);
+  const { tx, companyId, actor } = scope;
   const [company] = await tx.$queryRaw<{ onboardingState: string }[]>`
     SELECT "onboardingState"::text AS "onboardingState" FROM companies WHERE id = ${companyId}::uuid FOR UPDATE`;
   if (company?.onboardingState === "completed") throw conflict(ONBOARDING_DONE);
@@ -32,9 +31,7 @@ export async function completeOnboarding(
       data: { name: input.companyName, branding: { ...brandingSchema.parse(row.branding), name: input.companyName } },
     });
   }
-  const invitations = await createInvitations(tx, {
-    companyId,
-    actor,
+  const invitations = await createInvitations(scope, {
     invitations: input.members.map((member) => ({
       name: member.name,
       email: member.email,
@@ -45,7 +42,7 @@ export async function completeOnboarding(
   await tx.company.update({ where: { id: companyId }, data: { onboardingState: "completed" } });
   await recordAudit(tx, {
     companyId,
-    actorUserId: actor.id,
+    actorUserId: actor.userId,
     action: "company.onboarding_completed",
     entityType: "company",
     entityId: companyId,

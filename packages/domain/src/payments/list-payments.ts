@@ -1,14 +1,15 @@
-import type { Prisma, TenantTransaction } from "@fieldops/db";
+import type { Prisma } from "@fieldops/db";
 import type { ListPaymentsQuery, PaymentListResponse } from "@fieldops/shared/invoices";
 import { paymentsCompany } from "../invoices/invoice-company.ts";
 import { paymentSelect, toPayment } from "../invoices/to-invoice.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 
 /** Payments received, newest first, in [from, to) when given, a page at a time (the cursor is the last payment's id). */
 export async function listPayments(
-  tx: TenantTransaction,
-  input: ListPaymentsQuery & { companyId: string; cardProvider: PaymentListResponse["cardProvider"] },
+  { tx, companyId }: Pick<TenantScope, "tx" | "companyId">,
+  input: ListPaymentsQuery & { cardProvider: PaymentListResponse["cardProvider"] },
 ): Promise<PaymentListResponse> {
-  await paymentsCompany(tx, input.companyId);
+  await paymentsCompany(tx, companyId);
   const where: Prisma.PaymentWhereInput = {
     ...(input.from || input.to
       ? {

@@ -4,6 +4,7 @@ import { LOGO_MAX_BYTES, type UploadLogoRequest, companySettingsEndpoints } from
 import { recordAudit } from "../audit/record-audit.ts";
 import { notFound } from "../errors.ts";
 import { decodeUpload } from "../files/decode-upload.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 
 const LOGO = "logo";
 
@@ -12,50 +13,51 @@ const logoUrl = (fileId: string) => `${companySettingsEndpoints.logo.path}?v=${f
 
 /** Stores the company's logo (replacing the previous one) and points the branding at it. */
 export async function uploadCompanyLogo(
-  tx: TenantTransaction,
-  input: UploadLogoRequest & { companyId: string; actor: { id: string; name: string } },
+  { tx, companyId, actor }: Pick<TenantScope<UserActor>, "tx" | "companyId" | "actor">,
+  input: UploadLogoRequest,
 ): Promise<{ logo: string }> {
   const data = decodeUpload(input, LOGO_MAX_BYTES, "dataBase64");
   await tx.storedFile.deleteMany({ where: { purpose: LOGO } });
   const file = await tx.storedFile.create({
     data: {
-      companyId: input.companyId,
+      companyId,
       purpose: LOGO,
       fileName: input.fileName,
       contentType: input.contentType,
       byteSize: data.length,
       data: new Uint8Array(data),
-      uploadedByUserId: input.actor.id,
+      uploadedByUserId: actor.userId,
     },
     select: { id: true },
   });
-  await setLogo(tx, input.companyId, logoUrl(file.id));
+  await setLogo(tx, companyId, logoUrl(file.id));
   await recordAudit(tx, {
-    companyId: input.companyId,
-    actorUserId: input.actor.id,
+    companyId,
+    actorUserId: actor.userId,
     action: "company.logo_changed",
     entityType: "company",
-    entityId: input.companyId,
-    summary: `${input.actor.name} uploaded a new logo`,
+    entityId: companyId,
+    summary: `${actor.name} uploaded a new logo`,
   });
   return { logo: logoUrl(file.id) };
 }
 
 /** Removes the company's logo; removing none succeeds. */
-export async function removeCompanyLogo(
-  tx: TenantTransaction,
-  input: { companyId: string; actor: { id: string; name: string } },
-): Promise<void> {
+export async function removeCompanyLogo({
+  tx,
+  companyId,
+  actor,
+}: Pick<TenantScope<UserActor>, "tx" | "companyId" | "actor">): Promise<void> {
   const { count } = await tx.storedFile.deleteMany({ where: { purpose: LOGO } });
-  await setLogo(tx, input.companyId, null);
+  await setLogo(tx, companyId, null);
   if (count > 0) {
     await recordAudit(tx, {
-      companyId: input.companyId,
-      actorUserId: input.actor.id,
+      companyId,
+      actorUserId: actor.userId,
       action: "company.logo_removed",
       entityType: "company",
-      entityId: input.companyId,
-      summary: `${input.actor.name} removed the logo`,
+      entityId: companyId,
+      summary: `${actor.name} removed the logo`,
     });
   }
 }

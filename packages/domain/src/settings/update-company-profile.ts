@@ -1,4 +1,4 @@
-import { Prisma, type TenantTransaction } from "@fieldops/db";
+import { Prisma } from "@fieldops/db";
 import { brandingSchema } from "@fieldops/shared/company";
 import type { CompanyProfile } from "@fieldops/shared/company-settings";
 import type { z } from "zod";
@@ -7,6 +7,7 @@ import { SLUG_TAKEN } from "@fieldops/shared/tenant-routes";
 import { VERTICALS } from "@fieldops/shared/verticals";
 import { recordAudit } from "../audit/record-audit.ts";
 import { conflict } from "../errors.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { getCompanyProfile } from "./get-company-profile.ts";
 
 type Input = z.output<typeof updateCompanyProfileRequestSchema>;
@@ -17,8 +18,8 @@ type Input = z.output<typeof updateCompanyProfileRequestSchema>;
  * has is refused (409): the database's unique index decides, as row-level security hides the other companies.
  */
 export async function updateCompanyProfile(
-  tx: TenantTransaction,
-  input: Input & { actor: { id: string; name: string } },
+  { tx, actor }: Pick<TenantScope<UserActor>, "tx" | "actor">,
+  input: Input,
 ): Promise<CompanyProfile> {
   const before = await getCompanyProfile(tx, { canEdit: true });
   const company = await tx.company.findFirstOrThrow({ select: { id: true, branding: true } });
@@ -64,11 +65,11 @@ export async function updateCompanyProfile(
   if (Object.keys(changes).length > 0) {
     await recordAudit(tx, {
       companyId: company.id,
-      actorUserId: input.actor.id,
+      actorUserId: actor.userId,
       action: "company.updated",
       entityType: "company",
       entityId: company.id,
-      summary: `${input.actor.name} changed the company's ${Object.keys(changes).map(fieldLabel).join(", ")}`,
+      summary: `${actor.name} changed the company's ${Object.keys(changes).map(fieldLabel).join(", ")}`,
       changes,
     });
   }

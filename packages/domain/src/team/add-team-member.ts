@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { Prisma, type TenantTransaction } from "@fieldops/db";
+import { Prisma } from "@fieldops/db";
 import { defaultPermissions } from "@fieldops/shared/roles";
 import type { AddTeamMemberRequest, TeamMember } from "@fieldops/shared/crews";
 import { hashPassword } from "../accounts/passwords.ts";
 import { conflict } from "../errors.ts";
 import { requirePlanLimit } from "../plans/require-plan-limit.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 
 export const TEAM_EMAIL_TAKEN = "An account with this email already exists";
 
@@ -14,15 +15,15 @@ export const TEAM_EMAIL_TAKEN = "An account with this email already exists";
  * them, which an invitation e-mail will do.
  */
 export async function addTeamMember(
-  tx: TenantTransaction,
-  input: AddTeamMemberRequest & { companyId: string },
+  { tx, companyId }: Pick<TenantScope, "tx" | "companyId">,
+  input: AddTeamMemberRequest,
 ): Promise<TeamMember> {
   await requirePlanLimit(tx, "teamMembers");
   const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
   try {
     const user = await tx.user.create({
       data: {
-        companyId: input.companyId,
+        companyId,
         email: input.email,
         name: input.name,
         role: input.role,

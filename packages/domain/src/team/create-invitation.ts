@@ -1,4 +1,3 @@
-import type { TenantTransaction } from "@fieldops/db";
 import { INVITATION_TTL_DAYS, type Invitation, type InviteRole } from "@fieldops/shared/team";
 import { recordAudit } from "../audit/record-audit.ts";
 import { conflict } from "../errors.ts";
@@ -20,9 +19,6 @@ export interface NewInvitation {
 
 export const invitationExpiry = (now: Date) => new Date(now.getTime() + INVITATION_TTL_DAYS * 24 * 3600 * 1000);
 
-/** Who invites, as the audit log names them. */
-export const inviterOf = (actor: UserActor) => ({ id: actor.userId, name: actor.name });
-
 /**
  * A user of the company invites someone: the invitation (`createInvitations`), its sending queued through the scope
  * (the link goes out once the transaction has committed), and the team announced.
@@ -31,11 +27,7 @@ export async function inviteTeamMember(
   scope: TenantScope<UserActor>,
   input: { invitation: NewInvitation; appOrigin: string },
 ): Promise<Invitation> {
-  const [created] = await createInvitations(scope.tx, {
-    companyId: scope.companyId,
-    actor: inviterOf(scope.actor),
-    invitations: [input.invitation],
-  });
+  const [created] = await createInvitations(scope, { invitations: [input.invitation] });
   const { invitation, sendCount } = created!;
   enqueueInvitation(scope, { invitationId: invitation.id, sendCount, appOrigin: input.appOrigin });
   scope.emit(teamChanged());
@@ -43,13 +35,19 @@ export async function inviteTeamMember(
 }
 
 /**
+ * Where invitations are made and who makes them, as the audit log names them: a scope's user, or a platform
+ * administrator creating a tenant (in a transaction bound to the new company).
+ */
+type InvitingScope = Pick<TenantScope, "tx" | "companyId"> & { actor: Pick<UserActor, "userId" | "name"> };
+
+/**
  * Invites people to the company with a role, each holding a seat of the plan until they accept, revoke or it expires
  * (requirePlanLimit counts them). The link itself is minted by the send_invitation job, queued by the caller once this
  * transaction has committed (see queueInvitation, enqueueInvitation).
  */
 export async function createInvitations(
-  tx: TenantTransaction,
-  input: { companyId: string; actor: { id: string; name: string }; invitations: NewInvitation[]; now?: Date },
+  { tx, companyId, actor }: InvitingScope,
+  input: { invitations: NewInvitation[]; now?: Date },
 ) {
   const now = input.now ?? new Date();
   const emails = input.invitations.map((invitation) => invitation.email);
@@ -66,23 +64,23 @@ export async function createInvitations(
   for (const invitation of input.invitations) {
     const row = await tx.invitation.create({
       data: {
-        companyId: input.companyId,
+        companyId,
         name: invitation.name,
         email: invitation.email,
         phone: invitation.phone || null,
         role: invitation.role,
-        invitedByUserId: input.actor.id,
+        invitedByUserId: actor.userId,
         expiresAt: invitationExpiry(now),
         sendCount: 1,
       },
     });
     await recordAudit(tx, {
-      companyId: input.companyId,
-      actorUserId: input.actor.id,
+      companyId,
+      actorUserId: actor.userId,
       action: "team.invited",
       entityType: "invitation",
       entityId: row.id,
-      summary: `${input.actor.name} invited ${row.name} (${row.email}) as ${invitation.role.replace("_", " ")}`,
+      summary: `${actor.name} invited ${row.name} (${row.email}) as ${invitation.role.replace("_", " ")}`,
     });
     created.push(row);
   }

@@ -1,11 +1,11 @@
-import type { TenantTransaction } from "@fieldops/db";
 import { PLANS, planIdSchema } from "@fieldops/shared/plans";
 import { roleSchema } from "@fieldops/shared/roles";
 import type { TeamResponse } from "@fieldops/shared/crews";
+import type { TenantScope } from "../tenant-scope.ts";
 
 /** The company's users with their role and crews, and the plan's team-member allowance. */
-export async function listTeam(tx: TenantTransaction, input: { companyId: string }): Promise<TeamResponse> {
-  const company = await tx.company.findUniqueOrThrow({ where: { id: input.companyId }, select: { planId: true } });
+export async function listTeam({ tx, companyId }: Pick<TenantScope, "tx" | "companyId">): Promise<TeamResponse> {
+  const company = await tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { planId: true } });
   const users = await tx.user.findMany({
     orderBy: [{ name: "asc" }, { id: "asc" }],
     select: {
