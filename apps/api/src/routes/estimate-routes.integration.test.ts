@@ -161,7 +161,7 @@ describe("leads", () => {
         { kind: "email", value: "jordan@example.com" },
         { kind: "phone", value: "555-0101" },
       ],
-      properties: [{ street: "9 Oak Ave", latitude: 40.01 }],
+      properties: [{ street: "9 Oak Ave", latitude: 40.01, locationPrecision: "manual" }],
     });
 
     const listed = (await call("GET", `/api/leads?customerId=${estimate.customerId}`, tokens.owner!))
@@ -184,17 +184,61 @@ describe("leads", () => {
     expect(await t.db.customer.count({ where: { companyId: company.id, name: "Jordan Lee" } })).toBe(1);
   });
 
-  it("refuses to make a customer of a prospect without coordinates, and makes nothing", async () => {
+  it("locates a prospect's address, keeps its point while the address is unchanged and locates it again when edited", async () => {
+    const created = await call("POST", "/api/leads", tokens.owner!, {
+      prospect: { name: "Sam Ortiz", street: "4 Birch Rd", city: "Boulder", region: "CO", postcode: "80301" },
+      request: "Sprinkler check",
+      source: "phone",
+    });
+    const lead = created.body as unknown as Lead;
+    expect(lead).toMatchObject({ latitude: expect.closeTo(40.05, 1), locationPrecision: "approximate" });
+
+    const renamed = await call("PATCH", `/api/leads/${lead.id}`, tokens.owner!, {
+      prospect: { name: "Sam Ortiz Jr", street: "4 Birch Rd", city: "Boulder", region: "CO", postcode: "80301" },
+    });
+    expect(renamed.body).toMatchObject({
+      name: "Sam Ortiz Jr",
+      latitude: lead.latitude,
+      locationPrecision: "approximate",
+    });
+    const moved = await call("PATCH", `/api/leads/${lead.id}`, tokens.owner!, {
+      prospect: { name: "Sam Ortiz Jr", street: "4 Birch Rd", city: "Denver", region: "CO", postcode: "80202" },
+    });
+    expect(moved.body).toMatchObject({ latitude: expect.closeTo(39.75, 1), locationPrecision: "approximate" });
+
+    const nullIsland = await call("PATCH", `/api/leads/${lead.id}`, tokens.owner!, {
+      prospect: { name: "Sam Ortiz Jr", latitude: 0, longitude: 0 },
+    });
+    expect(nullIsland).toMatchObject({ status: 400, body: { field: "prospect.latitude" } });
+    expect((await t.db.lead.findUniqueOrThrow({ where: { id: lead.id } })).city).toBe("Denver");
+  });
+
+  it("estimates a prospect whose address cannot be located: their customer has no location until it is fixed", async () => {
     const lead = (
       await call("POST", "/api/leads", tokens.owner!, {
-        prospect: { name: "No Map", street: "2 Pine", city: "Aurora" },
+        prospect: { name: "No Map", street: "2 Pine", city: "Atlantis" },
         request: "Gutter repair",
         source: "phone",
       })
     ).body as unknown as Lead;
+    expect(lead).toMatchObject({ latitude: null, longitude: null, locationPrecision: null });
+    const converted = await call("POST", `/api/leads/${lead.id}/estimate`, tokens.owner!);
+    expect(converted.status).toBe(201);
+    const customer = await t.db.customer.findFirstOrThrow({ where: { companyId: company.id, name: "No Map" } });
+    expect(customer).toMatchObject({ latitude: null, longitude: null, locationPrecision: null });
+  });
+
+  it("refuses to make a customer of a prospect without a street and city, and makes nothing", async () => {
+    const lead = (
+      await call("POST", "/api/leads", tokens.owner!, {
+        prospect: { name: "No Address", phone: "555-0199" },
+        request: "Call me back",
+        source: "phone",
+      })
+    ).body as unknown as Lead;
     const refused = await call("POST", `/api/leads/${lead.id}/estimate`, tokens.owner!);
-    expect(refused).toMatchObject({ status: 400, body: { field: "latitude" } });
-    expect(await t.db.customer.count({ where: { companyId: company.id, name: "No Map" } })).toBe(0);
+    expect(refused).toMatchObject({ status: 400, body: { field: "street" } });
+    expect(await t.db.customer.count({ where: { companyId: company.id, name: "No Address" } })).toBe(0);
     expect(await t.db.estimate.count({ where: { leadId: lead.id } })).toBe(0);
   });
 

@@ -15,10 +15,10 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
-import { LocationStatus } from "../../components/location-status";
+import { LocationFields } from "../../components/location-fields";
 import { Textarea } from "../../components/ui/textarea";
 import { apiErrorMessage } from "../../lib/api-error";
-import { blankIsNull, commaList, numberOrMissing } from "../../lib/form-values";
+import { blankIsNull, commaList } from "../../lib/form-values";
 import { useSaveCustomer } from "./customer-queries";
 
 /** The API's own rules, with the tags typed as one line of comma-separated words. */
@@ -197,41 +197,13 @@ export function CustomerFormDialog({
                 <FormField form={form} name={`properties.${i}.gateCode`} label="Gate code">
                   {(control) => <Input {...control} {...form.register(`properties.${i}.gateCode`, blankIsNull)} />}
                 </FormField>
-                <div className="grid gap-2 text-sm sm:col-span-2">
-                  {storedPlace(i) ? (
-                    <LocationStatus place={storedPlace(i)!} />
-                  ) : (
-                    <span className="text-muted-foreground">The address is located when you save.</span>
-                  )}
-                  <details>
-                    <summary className="cursor-pointer text-muted-foreground">Set the location by hand</summary>
-                    <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                      <FormField
-                        form={form}
-                        name={`properties.${i}.latitude`}
-                        label="Latitude"
-                        hint="Leave both empty to locate the address"
-                      >
-                        {(control) => (
-                          <Input
-                            {...control}
-                            inputMode="decimal"
-                            {...form.register(`properties.${i}.latitude`, numberOrMissing)}
-                          />
-                        )}
-                      </FormField>
-                      <FormField form={form} name={`properties.${i}.longitude`} label="Longitude">
-                        {(control) => (
-                          <Input
-                            {...control}
-                            inputMode="decimal"
-                            {...form.register(`properties.${i}.longitude`, numberOrMissing)}
-                          />
-                        )}
-                      </FormField>
-                    </div>
-                  </details>
-                </div>
+                <LocationFields
+                  form={form}
+                  latitude={`properties.${i}.latitude`}
+                  longitude={`properties.${i}.longitude`}
+                  stored={storedPlace(i)}
+                  className="sm:col-span-2"
+                />
                 <FormField
                   form={form}
                   name={`properties.${i}.accessNotes`}

@@ -21,7 +21,7 @@ beforeEach(() => {
   );
 });
 
-const openDialog = async () => {
+const renderLeads = () =>
   renderApp({
     initialPath: "/jobs/leads",
     routes: (
@@ -30,6 +30,9 @@ const openDialog = async () => {
       </Route>
     ),
   });
+
+const openDialog = async () => {
+  renderLeads();
   fireEvent.click(await screen.findByRole("button", { name: "New lead" }));
   return within(await screen.findByRole("dialog", { name: "New lead" }));
 };
@@ -38,6 +41,7 @@ const creates = () => api.requests.filter((request) => request.method === "POST"
 describe("the new lead form", () => {
   it("names every missing field beside it, for a prospect and for a customer, and sends nothing", async () => {
     const dialog = await openDialog();
+    expect(dialog.getByText("The address is located when you save.")).toBeTruthy();
     fireEvent.change(dialog.getByLabelText("Latitude"), { target: { value: "123" } });
     fireEvent.click(dialog.getByRole("button", { name: "Save lead" }));
     for (const sentence of ["Name is required", "Latitude must be at most 90", "Say what they want"])
@@ -105,5 +109,48 @@ describe("the new lead form", () => {
     });
     // A refusal that names no field is the form's alert.
     expect((await dialog.findByRole("alert")).textContent).toContain("Down for maintenance");
+  });
+});
+
+describe("editing a lead", () => {
+  const prospect = {
+    id: "5d1c6a4e-8a53-4f4e-9a0e-3f1c2d4b5a61",
+    status: "new",
+    customerId: null,
+    name: "Dana Diaz",
+    email: null,
+    phone: "303-555-0100",
+    street: "1 Nowhere",
+    city: "Atlantis",
+    region: null,
+    postcode: null,
+    latitude: null,
+    longitude: null,
+    locationPrecision: null,
+    request: "Weekly mowing",
+    source: "phone",
+    notes: null,
+    estimateId: null,
+    estimateNumber: null,
+    createdAt: "2026-11-20T10:00:00.000Z",
+    updatedAt: "2026-11-20T10:00:00.000Z",
+  };
+
+  it("shows that the prospect's address has no location and sends the corrected address to be located", async () => {
+    api.on("GET", "/api/leads", (_req, res) => sendJson(res, 200, { items: [prospect], nextCursor: null }));
+    api.on("PATCH", `/api/leads/${prospect.id}`, (_req, res) => sendJson(res, 200, prospect));
+    renderLeads();
+    fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Edit lead: Dana Diaz" }));
+    expect(dialog.getByText("No location: check the address")).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText("City"), { target: { value: "Denver" } });
+    fireEvent.change(dialog.getByLabelText("Postcode"), { target: { value: "80202" } });
+    fireEvent.click(dialog.getByRole("button", { name: "Save lead" }));
+
+    const edits = () => api.requests.filter((request) => request.method === "PATCH");
+    await vi.waitFor(() => expect(edits()).toHaveLength(1));
+    const body = JSON.parse(edits()[0]!.body) as { prospect: Record<string, unknown> };
+    expect(body.prospect).toMatchObject({ name: "Dana Diaz", street: "1 Nowhere", city: "Denver", postcode: "80202" });
+    expect(body.prospect).not.toHaveProperty("latitude");
   });
 });

@@ -2,8 +2,11 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Plus } from "lucide-react";
 import { z } from "zod";
+import type { UseFormReturn } from "react-hook-form";
 import {
   createLeadRequestSchema,
+  leadProspectSchema,
+  updateLeadRequestSchema,
   LEAD_SOURCE_LABELS,
   LEAD_STATUS_LABELS,
   leadSourceSchema,
@@ -19,11 +22,13 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { FormDialog } from "../../components/form-dialog";
 import { FormField, useRefusal, useSchemaForm } from "../../components/form";
+import { LocationFields } from "../../components/location-fields";
+import type { LocatedPlace } from "../../components/location-status";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { apiErrorMessage } from "../../lib/api-error";
-import { blankIsMissing, blankIsNull, numberOrNull } from "../../lib/form-values";
+import { blankIsMissing, blankIsNull } from "../../lib/form-values";
 import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
 import { useConvertLead, useCreateLead, useLeads, useUpdateLead } from "./lead-queries";
@@ -37,8 +42,6 @@ const PROSPECT_FIELDS = [
   ["city", "City"],
   ["region", "Region"],
   ["postcode", "Postcode"],
-  ["latitude", "Latitude"],
-  ["longitude", "Longitude"],
 ] as const;
 
 const [customerLeadSchema, prospectLeadSchema] = createLeadRequestSchema.options;
@@ -63,6 +66,130 @@ const leadFormSchema = z.discriminatedUnion("who", [forCustomer, forProspect]) a
   LeadFormValues
 >;
 
+type ProspectValues = { prospect?: z.input<typeof leadProspectSchema> };
+
+/** A prospect's name, contacts and address, with where the address is on the map. */
+function ProspectFields<Values extends ProspectValues>({
+  form,
+  stored,
+}: {
+  form: UseFormReturn<Values, unknown, unknown>;
+  stored: LocatedPlace | null;
+}) {
+  // The fields are the same in every form that holds a prospect; the form's own type only adds to them.
+  const prospectForm = form as unknown as UseFormReturn<ProspectValues, unknown, unknown>;
+  return (
+    <div className="grid items-start gap-3 sm:grid-cols-2">
+      {PROSPECT_FIELDS.map(([field, label]) => (
+        <FormField
+          key={field}
+          form={prospectForm}
+          name={`prospect.${field}`}
+          label={label}
+          className={field === "name" || field === "street" ? "sm:col-span-2" : ""}
+        >
+          {(control) =>
+            field === "name" ? (
+              <Input {...control} required {...prospectForm.register("prospect.name")} />
+            ) : (
+              <Input
+                {...control}
+                type={field === "email" ? "email" : "text"}
+                {...prospectForm.register(`prospect.${field}`, blankIsNull)}
+              />
+            )
+          }
+        </FormField>
+      ))}
+      <LocationFields
+        form={prospectForm}
+        latitude="prospect.latitude"
+        longitude="prospect.longitude"
+        stored={stored}
+        className="sm:col-span-2"
+      />
+    </div>
+  );
+}
+
+type RequestValues = Pick<z.input<typeof updateLeadRequestSchema>, "request" | "source" | "notes">;
+
+/** What the lead wants, where it came from, and the office's notes. */
+function RequestFields<Values extends RequestValues>({ form }: { form: UseFormReturn<Values, unknown, unknown> }) {
+  const requestForm = form as unknown as UseFormReturn<RequestValues, unknown, unknown>;
+  return (
+    <>
+      <FormField form={requestForm} name="request" label="What they want">
+        {(control) => <Textarea {...control} required {...requestForm.register("request")} />}
+      </FormField>
+      <FormField form={requestForm} name="source" label="Source">
+        {(control) => (
+          <NativeSelect {...control} {...requestForm.register("source")}>
+            {leadSourceSchema.options.map((option) => (
+              <option key={option} value={option}>
+                {LEAD_SOURCE_LABELS[option]}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField form={requestForm} name="notes" label="Notes">
+        {(control) => <Textarea {...control} {...requestForm.register("notes", blankIsNull)} />}
+      </FormField>
+    </>
+  );
+}
+
+const editLeadSchema = updateLeadRequestSchema.omit({ lost: true });
+
+/** Edits a lead's request, and a prospect's details while they are not a customer yet. */
+function EditLeadDialog({ lead, onOpenChange }: { lead: Lead; onOpenChange: (open: boolean) => void }) {
+  const form = useSchemaForm(editLeadSchema, {
+    request: lead.request,
+    source: lead.source,
+    notes: lead.notes,
+    ...(lead.customerId
+      ? {}
+      : {
+          prospect: {
+            name: lead.name,
+            email: lead.email,
+            phone: lead.phone,
+            street: lead.street,
+            city: lead.city,
+            region: lead.region,
+            postcode: lead.postcode,
+            latitude: undefined,
+            longitude: undefined,
+          },
+        }),
+  });
+  const update = useUpdateLead(lead.id);
+  const { refusal, place, clear } = useRefusal(form);
+  const submit = form.handleSubmit((body) => {
+    clear();
+    update.mutate(body, { onSuccess: () => onOpenChange(false), onError: place });
+  });
+  return (
+    <FormDialog
+      title={`Edit lead: ${lead.name}`}
+      wide
+      description={lead.customerId ? "What they want, and where it came from." : "The prospect and what they want."}
+      confirm="Save lead"
+      pendingLabel="Saving..."
+      pending={update.isPending}
+      error={refusal}
+      errorFallback="The lead could not be saved. Try again."
+      noValidate
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
+    >
+      {lead.customerId ? null : <ProspectFields form={form} stored={lead.street || lead.city ? lead : null} />}
+      <RequestFields form={form} />
+    </FormDialog>
+  );
+}
+
 function NewLeadDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
   const terms = useTerms();
   const form = useSchemaForm(leadFormSchema, {
@@ -76,8 +203,8 @@ function NewLeadDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void
       city: null,
       region: null,
       postcode: null,
-      latitude: null,
-      longitude: null,
+      latitude: undefined,
+      longitude: undefined,
     },
     request: "",
     source: "phone",
@@ -124,49 +251,9 @@ function NewLeadDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void
           error={form.formState.errors.customerId?.message}
         />
       ) : (
-        <div className="grid items-start gap-3 sm:grid-cols-2">
-          {PROSPECT_FIELDS.map(([field, label]) => (
-            <FormField
-              key={field}
-              form={form}
-              name={`prospect.${field}`}
-              label={label}
-              className={field === "name" || field === "street" ? "sm:col-span-2" : ""}
-            >
-              {(control) =>
-                field === "name" ? (
-                  <Input {...control} required {...form.register("prospect.name")} />
-                ) : field === "latitude" || field === "longitude" ? (
-                  <Input {...control} inputMode="decimal" {...form.register(`prospect.${field}`, numberOrNull)} />
-                ) : (
-                  <Input
-                    {...control}
-                    type={field === "email" ? "email" : "text"}
-                    {...form.register(`prospect.${field}`, blankIsNull)}
-                  />
-                )
-              }
-            </FormField>
-          ))}
-        </div>
+        <ProspectFields form={form} stored={null} />
       )}
-      <FormField form={form} name="request" label="What they want">
-        {(control) => <Textarea {...control} required {...form.register("request")} />}
-      </FormField>
-      <FormField form={form} name="source" label="Source">
-        {(control) => (
-          <NativeSelect {...control} {...form.register("source")}>
-            {leadSourceSchema.options.map((option) => (
-              <option key={option} value={option}>
-                {LEAD_SOURCE_LABELS[option]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
-      <FormField form={form} name="notes" label="Notes">
-        {(control) => <Textarea {...control} {...form.register("notes", blankIsNull)} />}
-      </FormField>
+      <RequestFields form={form} />
     </FormDialog>
   );
 }
@@ -175,11 +262,23 @@ function LeadActions({ lead, onError }: { lead: Lead; onError: (message: string 
   const navigate = useNavigate();
   const convert = useConvertLead();
   const update = useUpdateLead(lead.id);
+  const [editing, setEditing] = useState(false);
+  const edit = (
+    <>
+      <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+        Edit
+      </Button>
+      {editing ? <EditLeadDialog lead={lead} onOpenChange={setEditing} /> : null}
+    </>
+  );
   if (lead.estimateId) {
     return (
-      <Link to={`/jobs/estimates/${lead.estimateId}`} className="underline-offset-4 hover:underline">
-        Estimate #{lead.estimateNumber}
-      </Link>
+      <span className="flex flex-wrap items-center justify-end gap-2">
+        <Link to={`/jobs/estimates/${lead.estimateId}`} className="underline-offset-4 hover:underline">
+          Estimate #{lead.estimateNumber}
+        </Link>
+        {lead.status === "won" ? null : edit}
+      </span>
     );
   }
   if (lead.status === "lost") {
@@ -209,6 +308,7 @@ function LeadActions({ lead, onError }: { lead: Lead; onError: (message: string 
       >
         {convert.isPending ? "Creating..." : "Create estimate"}
       </Button>
+      {edit}
       <Button
         size="sm"
         variant="outline"
