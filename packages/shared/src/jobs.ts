@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { skillsSchema } from "./crews";
 import { jobStatusSchema } from "./job-status";
+import { locationPrecisionSchema } from "./locations";
 import { text } from "./text";
 import { visitStatusSchema } from "./visit-lifecycle";
 
@@ -131,6 +132,13 @@ export const jobDetailSchema = jobSummarySchema.extend({
   property: z
     .object({ id: z.string(), label: z.string(), latitude: z.number().nullable(), longitude: z.number().nullable() })
     .nullable(),
+  /** Where the work is done: the job's property, else the customer's main address; its point null when unlocated. */
+  serviceAddress: z.object({
+    address: z.string(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    locationPrecision: locationPrecisionSchema.nullable(),
+  }),
   requiredSkills: z.array(z.string()),
   closedAt: z.string().nullable(),
   invoicedAt: z.string().nullable(),

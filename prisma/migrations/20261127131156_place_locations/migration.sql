@@ -26,8 +26,12 @@ UPDATE "leads" SET "latitude" = NULL, "longitude" = NULL WHERE "latitude" IS NUL
 
 -- A point is whole (both coordinates and how it was found) or absent, and never 0,0. A trigger rather than a CHECK
 -- constraint: the schema engine that diffs migrations against schema.prisma cannot read CHECK constraints.
+-- Coordinates written without saying how they were found were typed by hand.
 CREATE FUNCTION app_check_place_location() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NEW."latitude" IS NOT NULL AND NEW."longitude" IS NOT NULL AND NEW."locationPrecision" IS NULL THEN
+    NEW."locationPrecision" := 'manual';
+  END IF;
   IF NOT (
     (NEW."latitude" IS NULL AND NEW."longitude" IS NULL AND NEW."locationPrecision" IS NULL)
     OR (NEW."latitude" IS NOT NULL AND NEW."longitude" IS NOT NULL AND NEW."locationPrecision" IS NOT NULL

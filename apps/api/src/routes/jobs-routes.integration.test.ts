@@ -164,6 +164,30 @@ describe("POST /api/jobs", () => {
     const job = await createOneOff();
     expect(job).toMatchObject({ recurring: false, status: "unscheduled", totalCents: 12000 });
     expect(job.visits.map((visit) => visit.status)).toEqual(["unscheduled"]);
+    expect(job.serviceAddress).toEqual({
+      address: "1 Main St, Boulder",
+      latitude: 40,
+      longitude: -105,
+      locationPrecision: "manual",
+    });
+  });
+
+  it("says where a job's work is when its customer's address has no location", async () => {
+    await t.db.customer.update({
+      where: { id: customerId },
+      data: { latitude: null, longitude: null, locationPrecision: null },
+    });
+    try {
+      const job = await createOneOff("Unlocated");
+      expect(job.serviceAddress).toEqual({
+        address: "1 Main St, Boulder",
+        latitude: null,
+        longitude: null,
+        locationPrecision: null,
+      });
+    } finally {
+      await t.db.customer.update({ where: { id: customerId }, data: { latitude: 40, longitude: -105 } });
+    }
   });
 
   it("numbers concurrent jobs without gaps or duplicates", async () => {

@@ -140,7 +140,7 @@ describe("a customer's addresses become places", () => {
     ]);
   });
 
-  it("refuses 0,0 and half a point, and the database refuses a point without its precision", async () => {
+  it("refuses 0,0 and half a point, also in the database, where a point written without its precision is manual", async () => {
     expect(customerPropertyInputSchema.safeParse(propertyInput({ latitude: 0, longitude: 0 })).error?.issues).toEqual([
       expect.objectContaining({ path: ["latitude"], message: expect.stringMatching(/0, 0 is not an address/) }),
     ]);
@@ -155,10 +155,12 @@ describe("a customer's addresses become places", () => {
       t.db.customer.update({ where: { id: created.id }, data: { latitude: 0, longitude: 0 } }),
     ).rejects.toThrow(/never 0,0/);
     await expect(
-      t.db.customerProperty.update({
-        where: { id: created.properties[0]!.id },
-        data: { locationPrecision: null },
-      }),
+      t.db.customerProperty.update({ where: { id: created.properties[0]!.id }, data: { longitude: null } }),
     ).rejects.toThrow(/never 0,0/);
+    const written = await t.db.customerProperty.update({
+      where: { id: created.properties[0]!.id },
+      data: { latitude: 39.1, longitude: -104.1, locationPrecision: null },
+    });
+    expect(written).toMatchObject({ latitude: 39.1, longitude: -104.1, locationPrecision: "manual" });
   });
 });

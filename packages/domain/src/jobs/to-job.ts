@@ -1,10 +1,23 @@
 import type { Prisma } from "@fieldops/db";
 import { deriveJobStatus } from "@fieldops/shared/job-status";
 import { lineItemTotalCents, type JobDetail, type Visit } from "@fieldops/shared/jobs";
+import type { LocationPrecision } from "@fieldops/shared/locations";
 
 export const jobDetailInclude = {
-  customer: { select: { name: true } },
-  property: { select: { id: true, name: true, street: true, city: true, latitude: true, longitude: true } },
+  customer: {
+    select: { name: true, street: true, city: true, latitude: true, longitude: true, locationPrecision: true },
+  },
+  property: {
+    select: {
+      id: true,
+      name: true,
+      street: true,
+      city: true,
+      latitude: true,
+      longitude: true,
+      locationPrecision: true,
+    },
+  },
   visits: {
     include: { crew: { select: { name: true } } },
     orderBy: [{ scheduledStart: { sort: "asc", nulls: "first" } }, { createdAt: "asc" }],
@@ -89,6 +102,7 @@ export function toJobDetail(row: JobRow, now: Date, timeZone: string): JobDetail
           longitude: row.property.longitude,
         }
       : null,
+    serviceAddress: serviceAddressOf(row.property ?? row.customer),
     requiredSkills: row.requiredSkills,
     closedAt: row.closedAt?.toISOString() ?? null,
     invoicedAt: row.invoicedAt?.toISOString() ?? null,
@@ -102,5 +116,20 @@ export function toJobDetail(row: JobRow, now: Date, timeZone: string): JobDetail
       authorUserId: note.authorUserId,
       createdAt: note.createdAt.toISOString(),
     })),
+  };
+}
+
+function serviceAddressOf(place: {
+  street: string;
+  city: string;
+  latitude: number | null;
+  longitude: number | null;
+  locationPrecision: LocationPrecision | null;
+}): JobDetail["serviceAddress"] {
+  return {
+    address: [place.street, place.city].filter((part) => part !== "").join(", "),
+    latitude: place.latitude,
+    longitude: place.longitude,
+    locationPrecision: place.locationPrecision,
   };
 }

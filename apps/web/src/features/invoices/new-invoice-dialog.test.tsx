@@ -30,6 +30,7 @@ const job: JobDetail = {
   recurrence: null,
   visitDurationMinutes: 60,
   property: null,
+  serviceAddress: { address: "12 Elm St, Denver", latitude: 39.74, longitude: -104.99, locationPrecision: "exact" },
   requiredSkills: [],
   closedAt: null,
   invoicedAt: null,

@@ -4,6 +4,7 @@ import { JOB_STATUS_LABELS } from "@fieldops/shared/job-status";
 import type { JobDetail, Visit } from "@fieldops/shared/jobs";
 import type { Terminology } from "@fieldops/shared/verticals";
 import { VISIT_STATUS_LABELS, VISIT_TRANSITIONS, type VisitStatus } from "@fieldops/shared/visit-lifecycle";
+import { LocationStatus } from "../../components/location-status";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -100,6 +101,15 @@ function JobView({
           <p className="text-muted-foreground">
             {job.customerName} · <Badge variant="outline">{JOB_STATUS_LABELS[job.status]}</Badge>
             {job.recurrence ? <span> · Recurring</span> : null}
+          </p>
+          <p className="flex flex-wrap items-center gap-x-2 text-sm">
+            <span>{job.serviceAddress.address}</span>
+            <LocationStatus place={job.serviceAddress} showCoordinates={false} />
+            {job.serviceAddress.locationPrecision === null ? (
+              <Link to={`/customers/${job.customerId}`} className="underline underline-offset-4">
+                Fix the address
+              </Link>
+            ) : null}
           </p>
         </div>
         <div className="flex gap-2">
