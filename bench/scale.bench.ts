@@ -182,8 +182,7 @@ async function measure(
  */
 const REPORT_P95_GOAL_MS = 200;
 
-/** The week on the company's calendar, Monday to Monday, as the schedule shows it. */
-/** This week's Monday to Sunday on the company's calendar. */
+/** This week's Monday to Sunday on the company's calendar, as the schedule shows it. */
 function thisWeek(): { from: string; to: string } {
   const monday = mondayOf(dayInTimeZone(new Date(), TIME_ZONE));
   return { from: monday, to: addDays(monday, 6) };
@@ -326,13 +325,13 @@ try {
     `${requests} requests each after ${warmUp} warm-up, one at a time; server time and SQL statements from Server-Timing`,
   );
   console.log(
-    `goals: p95 < ${P95_GOAL_MS} ms for reads and the drag, the optimizer within its budget; as many statements per request in the small company (${SMALL_COMPANY.customers} customers, ${SMALL_COMPANY.crews} crews, ${SMALL_COMPANY.visits} visits)\n`,
+    `goals: p95 < ${P95_GOAL_MS} ms for reads and the drag, < ${REPORT_P95_GOAL_MS} ms for reports, the optimizer within its budget; as many statements per request in the small company (${SMALL_COMPANY.customers} customers, ${SMALL_COMPANY.crews} crews, ${SMALL_COMPANY.visits} visits)\n`,
   );
   const pad = (text: string | number, width: number) => String(text).padEnd(width);
   console.log(
     `${pad("request", 34)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("p95 goal", 13)}${pad("CPU p50", 9)}${pad("SQL", 5)}${pad("(max)", 7)}${pad("SQL small", 11)}same`,
   );
-  let allMet = true;
+  const missed: string[] = [];
   for (const result of scale.filter((measured) => measured.samples.length > 0)) {
     const times = result.samples.map((sample) => sample.ms);
     const p95 = percentile(times, 95);
@@ -340,7 +339,12 @@ try {
     const scaleCount = usualQueries(result.samples);
     const smallCount = smallResult ? usualQueries(smallResult.samples) : Number.NaN;
     const met = p95 < result.goalMs && scaleCount === smallCount;
-    allMet &&= met;
+    if (!met)
+      missed.push(
+        p95 < result.goalMs
+          ? `${result.name} (${scaleCount} statements at scale, ${smallCount} in the small company)`
+          : `${result.name} (p95 ${p95.toFixed(1)} ms, goal < ${result.goalMs} ms)`,
+      );
     const maxCount = Math.max(...result.samples.map((sample) => sample.queries));
     console.log(
       `${pad(result.name, 34)}${pad(percentile(times, 50).toFixed(1), 9)}${pad(p95.toFixed(1), 9)}${pad(p95 < result.goalMs ? `< ${result.goalMs}` : `MISSED ${result.goalMs}`, 13)}` +
@@ -364,7 +368,7 @@ try {
   console.log(
     "mostly waiting for a core. SQL: the statements of most requests, transaction control included; (max): the most of any request",
   );
-  console.log(allMet ? "every goal met" : "some goal MISSED");
+  console.log(missed.length === 0 ? "all goals met" : `goals MISSED: ${missed.join("; ")}`);
 } finally {
   await stopProduct(product.child);
 }

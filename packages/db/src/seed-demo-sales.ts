@@ -23,8 +23,8 @@ interface SalesInput {
     | "locationPrecision"
   >[];
   services: readonly { title: string; priceCents: number }[];
-  /** Jobs the seed made: a converted estimate points at one of its customer's. */
-  jobs: readonly Pick<Prisma.JobCreateManyInput, "id" | "customerId" | "title">[];
+  /** Jobs the seed made: a converted estimate points at one created once it was converted. */
+  jobs: readonly Pick<Prisma.JobCreateManyInput, "id" | "customerId" | "title" | "createdAt">[];
   pick: <T>(values: readonly T[]) => T;
 }
 
@@ -93,13 +93,20 @@ export async function seedDemoSales(db: Database, input: SalesInput): Promise<vo
   const usedJobs = new Set<string>();
 
   for (const [index, plan] of ESTIMATE_PLAN.entries()) {
-    const job = plan.status === "converted" ? input.jobs.find((candidate) => !usedJobs.has(candidate.id!)) : undefined;
+    const created = new Date(now.getTime() - plan.daysAgo * DAY_MS);
+    const converted = new Date(created.getTime() + 2 * DAY_MS);
+    const job =
+      plan.status === "converted"
+        ? input.jobs.find(
+            (candidate) =>
+              !usedJobs.has(candidate.id!) && new Date(candidate.createdAt!).getTime() >= converted.getTime(),
+          )
+        : undefined;
     if (job) usedJobs.add(job.id!);
     const customer = job
       ? input.customers.find((candidate) => candidate.id === job.customerId)!
       : input.customers[(index * 7 + 3) % input.customers.length]!;
     const service = pick(input.services);
-    const created = new Date(now.getTime() - plan.daysAgo * DAY_MS);
     const estimateId = randomUUID();
     const leadId = plan.fromLead ? randomUUID() : null;
     if (leadId) {
@@ -201,7 +208,7 @@ export async function seedDemoSales(db: Database, input: SalesInput): Promise<vo
       approvedAt: chosen ? new Date(created.getTime() + DAY_MS) : null,
       declinedAt: plan.status === "declined" ? new Date(created.getTime() + DAY_MS) : null,
       jobId: job?.id ?? null,
-      convertedAt: job ? new Date(created.getTime() + 2 * DAY_MS) : null,
+      convertedAt: job ? converted : null,
       createdAt: created,
     });
     if (sent && customer.email) {

@@ -402,7 +402,11 @@ async function seedCompany(
       propertyId: propertyOf.get(customer.id!)!,
       requiredSkills: service.skills ?? [],
       recurrence: service.title === "Weekly mowing" ? "FREQ=WEEKLY" : null,
-      createdAt: new Date(start.getTime() - random.int(3, 20) * DAY_MS),
+      // Booked 3 to 20 days before the visit, but never later than now: the work of the coming days was booked
+      // in the last day (spread without a draw, so that the rest of the world stays as it was seeded before).
+      createdAt: new Date(
+        Math.min(start.getTime() - random.int(3, 20) * DAY_MS, now.getTime() - ((number % 48) + 1) * 30 * 60_000),
+      ),
     });
     visits.push({
       companyId,
@@ -436,8 +440,9 @@ async function seedCompany(
   }
   const fieldCustomerId = customers[0]!.id!;
   const fieldPropertyId = propertyOf.get(fieldCustomerId)!;
+  const fieldJobId = randomUUID();
   if (fieldUser) {
-    const jobId = randomUUID();
+    const jobId = fieldJobId;
     jobs.push({
       id: jobId,
       companyId,
@@ -462,6 +467,9 @@ async function seedCompany(
       scheduledEnd: new Date(start.getTime() + 60 * 60_000),
     });
   }
+  // Numbers follow creation, as the product gives them.
+  jobs.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
+  jobs.forEach((job, index) => (job.number = index + 1));
   await db.job.createMany({ data: jobs });
   await db.visit.createMany({ data: visits });
   await db.jobLineItem.createMany({ data: lineItems });
@@ -480,7 +488,7 @@ async function seedCompany(
     await db.jobChecklistItem.createMany({
       data: ["Rake the beds", "Trim along the fence", "Bag the clippings"].map((label, position) => ({
         companyId,
-        jobId: jobs.at(-1)!.id!,
+        jobId: fieldJobId,
         position,
         label,
       })),

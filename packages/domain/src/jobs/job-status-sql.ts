@@ -1,33 +1,46 @@
 import { Prisma } from "@fieldops/db";
+import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
+import type { JobStatus } from "@fieldops/shared/job-status";
 
 /**
- * What a job's visits say of it, for the job `j` of the query: joined as `a` (`CROSS JOIN LATERAL`). Visit days are
- * read on the company's calendar: timestamps are stored as UTC wall-clock values.
+ * A job's status is derived from its visits by one rule, written in SQL in the job_status migration: triggers keep
+ * what does not depend on the day on the job row (undatedStatus, firstBookedStart: job_status_facts), in the same
+ * transaction as any change of its visits, and job_status_on reads the status on a given day from them. This file is
+ * how queries ask for it.
  */
-export function jobVisitFacts(input: { today: string; timeZone: string; now: Date }): Prisma.Sql {
-  const { today, timeZone, now } = input;
-  return Prisma.sql`CROSS JOIN LATERAL (
-        SELECT count(*) AS visits,
-          coalesce(bool_or(v.status IN ('scheduled', 'dispatched') AND v.day < ${today}::date), false) AS late,
-          coalesce(bool_or(v.status = 'in_progress' OR (v.status IN ('scheduled', 'dispatched') AND v.day = ${today}::date)), false) AS today,
-          coalesce(bool_or(v.status = 'unscheduled'), false) AS unscheduled,
-          coalesce(bool_or(v.status IN ('scheduled', 'dispatched') AND v.day > ${today}::date), false) AS upcoming,
-          coalesce(bool_or(v.status = 'completed'), false) AS completed,
-          min(v."scheduledStart") FILTER (WHERE v.status IN ('scheduled', 'dispatched') AND v."scheduledStart" >= ${now}::timestamp) AS "nextVisitAt"
-        FROM (
-          SELECT status, "scheduledStart", (("scheduledStart" AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone})::date AS day
-          FROM visits WHERE "jobId" = j.id
-        ) v
-      ) a`;
+
+/** The company's today, from its first moment to the next day's (UTC wall-clock values, as timestamps are stored). */
+export interface CompanyDay {
+  start: Date;
+  end: Date;
 }
 
-/** The job's status from `jobVisitFacts`, by the same rules as deriveJobStatus (the integration tests hold them together). */
-export const JOB_STATUS = Prisma.sql`CASE
-          WHEN j."closedAt" IS NOT NULL THEN 'closed'
-          WHEN a.late THEN 'late'
-          WHEN a.today THEN 'today'
-          WHEN a.unscheduled OR a.visits = 0 THEN 'unscheduled'
-          WHEN a.upcoming THEN 'upcoming'
-          WHEN j."invoicedAt" IS NULL AND a.completed THEN 'requires_invoicing'
-          ELSE 'closed'
-        END`;
+export function companyDay(now: Date, timeZone: string): CompanyDay {
+  const today = dayInTimeZone(now, timeZone);
+  return { start: startOfDayInTimeZone(today, timeZone), end: startOfDayInTimeZone(addDays(today, 1), timeZone) };
+}
+
+/** The status on `day` of the job `j` of the query. */
+export function jobStatusOn(day: CompanyDay): Prisma.Sql {
+  return Prisma.sql`job_status_on(j."undatedStatus", j."firstBookedStart", ${day.start}::timestamp, ${day.end}::timestamp)`;
+}
+
+/**
+ * What a job of `status` on `day` must have in its stored columns, so that the jobs of one status are found through
+ * the indexes on them (never stricter than the status: the status itself is compared too).
+ */
+function storedCandidates(status: JobStatus, day: CompanyDay): Prisma.Sql {
+  switch (status) {
+    case "late":
+      return Prisma.sql`j."firstBookedStart" < ${day.start}::timestamp`;
+    case "today":
+      return Prisma.sql`((j."firstBookedStart" >= ${day.start}::timestamp AND j."firstBookedStart" < ${day.end}::timestamp) OR j."undatedStatus" = 'today')`;
+    default:
+      return Prisma.sql`j."undatedStatus" = ${status}`;
+  }
+}
+
+/** The job `j` of the query is of `status` on `day`. */
+export function jobStatusIs(status: JobStatus, day: CompanyDay): Prisma.Sql {
+  return Prisma.sql`${storedCandidates(status, day)} AND ${jobStatusOn(day)} = ${status}`;
+}

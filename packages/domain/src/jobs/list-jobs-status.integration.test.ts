@@ -73,6 +73,9 @@ beforeAll(async () => {
   ]);
   await job("Started yesterday", "today", [["in_progress", -20]]);
   await job("Later today", "today", [["scheduled", 3]]);
+  // 23:00 in New York, tomorrow in UTC; and 23:00 yesterday in New York, today in UTC.
+  await job("Tonight", "today", [["scheduled", 10]]);
+  await job("Last night", "late", [["scheduled", -14]]);
   await job("Tomorrow", "upcoming", [["scheduled", 20]]);
   await job("Waiting", "unscheduled", [
     ["unscheduled", null],
@@ -98,7 +101,7 @@ describe("listJobs by status", () => {
     expect(new Map(items.map((item) => [item.id, item.status]))).toEqual(expected);
   });
 
-  it.each(jobStatusSchema.options)("lists exactly the %s jobs, newest first", async (status) => {
+  it.each(jobStatusSchema.options)("lists exactly the %s jobs, in the list's order", async (status) => {
     const all = (await list()).items;
     const { items } = await list(status);
     expect(items.map((item) => item.id)).toEqual(all.filter((item) => item.status === status).map((item) => item.id));

@@ -1,25 +1,28 @@
 import { Prisma, type TenantTransaction } from "@fieldops/db";
-import { type JobStatus } from "@fieldops/shared/job-status";
-import { JOB_STATUS, jobVisitFacts } from "./job-status-sql.ts";
-import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
+import type { JobStatus } from "@fieldops/shared/job-status";
 import type { JobListResponse, ListJobsQuery } from "@fieldops/shared/jobs";
 import { invalidInput } from "../errors.ts";
+import { companyDay, jobStatusIs, jobStatusOn } from "./job-status-sql.ts";
 
-interface Cursor {
-  createdAt: Date;
-  id: string;
-}
+/**
+ * Where a page ended: among the jobs with an upcoming visit, at that visit's start and the job's number; among the
+ * others, at the job's number.
+ */
+type Cursor = { next: Date | null; number: number };
 
-export function encodeJobCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`).toString("base64url");
+function encodeJobCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.next?.toISOString() ?? "none"}|${cursor.number}`).toString("base64url");
 }
 
 function decodeJobCursor(value: string): Cursor {
-  const [at, id] = Buffer.from(value, "base64url").toString().split("|");
-  const createdAt = new Date(at ?? "");
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime()))
-    throw invalidInput("The cursor is not valid", "cursor");
-  return { createdAt, id };
+  const [next, number] = Buffer.from(value, "base64url").toString().split("|");
+  if (next !== undefined && number !== undefined && /^\d{1,9}$/.test(number)) {
+    if (next === "none") return { next: null, number: Number(number) };
+    const at = new Date(next);
+    const year = at.getUTCFullYear();
+    if (year >= 1 && year <= 9999) return { next: at, number: Number(number) };
+  }
+  throw invalidInput("The cursor is not valid", "cursor");
 }
 
 /**
@@ -50,46 +53,25 @@ interface Row {
   totalCents: number;
 }
 
-/** A job that has a visit matching `condition` (on the alias `sv`). */
-const hasVisit = (condition: Prisma.Sql) =>
-  Prisma.sql`EXISTS (SELECT 1 FROM visits sv WHERE sv."jobId" = j.id AND ${condition})`;
-const open = Prisma.sql`j."closedAt" IS NULL`;
-const booked = Prisma.sql`sv.status IN ('scheduled', 'dispatched')`;
-
 /**
- * What a job of a rare status must have, cheap to find from the visits: without it, the page would derive the status
- * of every job of the company to find the few late, today's or unscheduled ones. Each condition is implied by the
- * status (never stricter), which is still derived and filtered on below. The common statuses have none: walking the
- * newest jobs finds a page of them sooner. `todayStart` and `tomorrowStart` bound the company's today.
- */
-function rareStatusCandidates(status: JobStatus, todayStart: Date, tomorrowStart: Date): Prisma.Sql | null {
-  switch (status) {
-    case "late":
-      return Prisma.sql`${open} AND ${hasVisit(Prisma.sql`${booked} AND sv."scheduledStart" < ${todayStart}::timestamp`)}`;
-    case "today":
-      return Prisma.sql`${open} AND ${hasVisit(Prisma.sql`(sv.status = 'in_progress' OR (${booked} AND sv."scheduledStart" >= ${todayStart}::timestamp AND sv."scheduledStart" < ${tomorrowStart}::timestamp))`)}`;
-    case "unscheduled":
-      return Prisma.sql`${open} AND (${hasVisit(Prisma.sql`sv.status = 'unscheduled'`)} OR NOT ${hasVisit(Prisma.sql`true`)})`;
-    default:
-      return null;
-  }
-}
-
-/**
- * The company's jobs, newest first, one page after the cursor. The status is derived in SQL by the same rules as
- * deriveJobStatus (the integration test holds them together), so that filtering by status pages correctly.
+ * The company's jobs, one page after the cursor, in the order the office works through them: the jobs with an
+ * upcoming visit, soonest first (at the same time, the older job first); then the others, newest first. Filters and
+ * order read the status the database keeps on each job (job-status-sql.ts), through indexes: a page costs the same in
+ * a company of any size.
+ *
+ * A job's next visit is its first booked visit when that has not started yet (the stored firstBookedStart, indexed);
+ * only the jobs whose first booked visit is already past (late, or due earlier today), which are few, have theirs
+ * looked up among their visits.
  */
 export async function listJobs(
   tx: TenantTransaction,
   input: ListJobsQuery & { now?: Date; /** One customer's jobs only (the assistant's read). */ customerId?: string },
 ): Promise<JobListResponse> {
   const now = input.now ?? new Date();
-  const company = await tx.company.findFirstOrThrow({ select: { timeZone: true } });
-  const tz = company.timeZone;
-  const today = dayInTimeZone(now, tz);
+  const { timeZone } = await tx.company.findFirstOrThrow({ select: { timeZone: true } });
+  const day = companyDay(now, timeZone);
   const cursor = input.cursor ? decodeJobCursor(input.cursor) : null;
   const filters: Prisma.Sql[] = [];
-  if (cursor) filters.push(Prisma.sql`(j."createdAt", j.id) < (${cursor.createdAt}::timestamp, ${cursor.id}::uuid)`);
   if (input.crewId)
     filters.push(
       Prisma.sql`EXISTS (SELECT 1 FROM visits cv WHERE cv."jobId" = j.id AND cv."crewId" = ${input.crewId}::uuid)`,
@@ -103,41 +85,64 @@ export async function listJobs(
   }
   if (input.search) filters.push(jobSearchFilter(input.search));
   if (input.customerId) filters.push(Prisma.sql`j."customerId" = ${input.customerId}::uuid`);
-  if (input.status) {
-    const candidates = rareStatusCandidates(
-      input.status,
-      startOfDayInTimeZone(today, tz),
-      startOfDayInTimeZone(addDays(today, 1), tz),
-    );
-    if (candidates) filters.push(candidates);
-  }
-  const where = filters.length > 0 ? Prisma.sql`WHERE ${Prisma.join(filters, " AND ")}` : Prisma.empty;
-  const statusFilter = input.status ? Prisma.sql`WHERE status = ${input.status}` : Prisma.empty;
-  // The planner cannot tell how many jobs a derived status (or a search) keeps, so it prices a filtered page as a scan
-  // of most jobs and reaches for JIT compilation and parallel workers, which at 60,000 jobs cost 50–300 ms more than
-  // the page itself. Off for this transaction only.
-  await tx.$executeRaw`SELECT set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`;
-  // Visit days are compared on the company's calendar: timestamps are stored as UTC wall-clock values.
+  if (input.status) filters.push(jobStatusIs(input.status, day));
+  const jobsWhere = (...conditions: Prisma.Sql[]) => Prisma.join([...filters, ...conditions], " AND ");
+  // The cursor, for the part of the order with a next visit and for the rest.
+  const afterNext = (next: Prisma.Sql, number: Prisma.Sql) =>
+    cursor === null
+      ? Prisma.sql`true`
+      : cursor.next
+        ? Prisma.sql`(${next}, ${number}) > (${cursor.next}::timestamp, ${cursor.number})`
+        : Prisma.sql`false`;
+  const afterRest = (number: Prisma.Sql) =>
+    cursor === null || cursor.next ? Prisma.sql`true` : Prisma.sql`${number} < ${cursor.number}`;
+  const take = input.limit + 1;
+  // Each part yields at most a page, in its index's order; the page is the first of them all in the list's order.
   const rows = await tx.$queryRaw<Row[]>`
-    SELECT * FROM (
-      SELECT j.id, j.number, j.title, j."customerId", c.name AS "customerName", j.recurrence, j."createdAt",
-        a."nextVisitAt", coalesce(t.total, 0)::int AS "totalCents",
-        ${JOB_STATUS} AS status
+    WITH past_first AS MATERIALIZED (
+      SELECT j.id, j.number,
+        (SELECT min(v."scheduledStart") FROM visits v
+          WHERE v."jobId" = j.id AND v.status IN ('scheduled', 'dispatched') AND v."scheduledStart" >= ${now}::timestamp
+        ) AS "nextVisitAt"
       FROM jobs j
-      JOIN customers c ON c.id = j."customerId"
-      ${jobVisitFacts({ today, timeZone: tz, now })}
-      LEFT JOIN LATERAL (
-        SELECT sum(round(li.quantity * li."unitPriceCents")) AS total FROM job_line_items li WHERE li."jobId" = j.id
-      ) t ON true
-      ${where}
-    ) x
-    ${statusFilter}
-    ORDER BY "createdAt" DESC, id DESC
-    LIMIT ${input.limit + 1}`;
-  const page = rows.slice(0, input.limit);
-  const last = page[page.length - 1];
+      WHERE ${jobsWhere(Prisma.sql`j."firstBookedStart" < ${now}::timestamp`)}
+    ),
+    candidates AS (
+      (SELECT j.id, j."firstBookedStart" AS "nextVisitAt", j.number
+        FROM jobs j
+        WHERE ${jobsWhere(Prisma.sql`j."firstBookedStart" >= ${now}::timestamp`, afterNext(Prisma.sql`j."firstBookedStart"`, Prisma.sql`j.number`))}
+        ORDER BY j."firstBookedStart", j.number
+        LIMIT ${take})
+      UNION ALL
+      SELECT p.id, p."nextVisitAt", p.number FROM past_first p
+      WHERE p."nextVisitAt" IS NOT NULL AND ${afterNext(Prisma.sql`p."nextVisitAt"`, Prisma.sql`p.number`)}
+      UNION ALL
+      (SELECT j.id, NULL, j.number
+        FROM jobs j
+        WHERE ${jobsWhere(Prisma.sql`j."firstBookedStart" IS NULL`, afterRest(Prisma.sql`j.number`))}
+        ORDER BY j.number DESC
+        LIMIT ${take})
+      UNION ALL
+      SELECT p.id, NULL, p.number FROM past_first p
+      WHERE p."nextVisitAt" IS NULL AND ${afterRest(Prisma.sql`p.number`)}
+    ),
+    page AS (
+      SELECT * FROM candidates
+      ORDER BY "nextVisitAt", CASE WHEN "nextVisitAt" IS NULL THEN -number ELSE number END
+      LIMIT ${take}
+    )
+    SELECT j.id, j.number, j.title, j."customerId", c.name AS "customerName", j.recurrence, j."createdAt",
+      page."nextVisitAt", ${jobStatusOn(day)} AS status,
+      (SELECT coalesce(sum(round(li.quantity * li."unitPriceCents")), 0) FROM job_line_items li WHERE li."jobId" = j.id
+      )::int AS "totalCents"
+    FROM page
+    JOIN jobs j ON j.id = page.id
+    JOIN customers c ON c.id = j."customerId"
+    ORDER BY page."nextVisitAt", CASE WHEN page."nextVisitAt" IS NULL THEN -page.number ELSE page.number END`;
+  const items = rows.slice(0, input.limit);
+  const last = items.at(-1);
   return {
-    items: page.map((row) => ({
+    items: items.map((row) => ({
       id: row.id,
       number: row.number,
       title: row.title,
@@ -146,9 +151,10 @@ export async function listJobs(
       status: row.status,
       recurring: row.recurrence !== null,
       nextVisitAt: row.nextVisitAt?.toISOString() ?? null,
-      totalCents: Number(row.totalCents),
+      totalCents: row.totalCents,
       createdAt: row.createdAt.toISOString(),
     })),
-    nextCursor: rows.length > input.limit && last ? encodeJobCursor(last) : null,
+    nextCursor:
+      rows.length > input.limit && last ? encodeJobCursor({ next: last.nextVisitAt, number: last.number }) : null,
   };
 }

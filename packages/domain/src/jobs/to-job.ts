@@ -1,5 +1,5 @@
 import type { Prisma } from "@fieldops/db";
-import { deriveJobStatus } from "@fieldops/shared/job-status";
+import type { JobStatus } from "@fieldops/shared/job-status";
 import { lineItemTotalCents, type JobDetail, type Visit } from "@fieldops/shared/jobs";
 import type { LocationPrecision } from "@fieldops/shared/locations";
 
@@ -60,7 +60,8 @@ export function toVisit(row: VisitRow): Visit {
   };
 }
 
-export function toJobDetail(row: JobRow, now: Date, timeZone: string): JobDetail {
+/** The job as its page shows it; `status` as the database reads it (job-status-sql.ts). */
+export function toJobDetail(row: JobRow, status: JobStatus, now: Date): JobDetail {
   const lineItems = row.lineItems.map((item) => {
     const quantity = Number(item.quantity);
     return {
@@ -72,8 +73,10 @@ export function toJobDetail(row: JobRow, now: Date, timeZone: string): JobDetail
       totalCents: lineItemTotalCents({ quantity, unitPriceCents: item.unitPriceCents }),
     };
   });
+  // A closed job has no next visit, as in the jobs list.
   const next = row.visits.find(
     (visit) =>
+      row.closedAt === null &&
       (visit.status === "scheduled" || visit.status === "dispatched") &&
       visit.scheduledStart &&
       visit.scheduledStart >= now,
@@ -84,7 +87,7 @@ export function toJobDetail(row: JobRow, now: Date, timeZone: string): JobDetail
     title: row.title,
     customerId: row.customerId,
     customerName: row.customer.name,
-    status: deriveJobStatus(row, now, timeZone),
+    status,
     recurring: row.recurrence !== null,
     nextVisitAt: next?.scheduledStart?.toISOString() ?? null,
     totalCents: lineItems.reduce((sum, item) => sum + item.totalCents, 0),

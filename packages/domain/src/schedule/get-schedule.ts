@@ -37,7 +37,8 @@ const visitColumns = Prisma.sql`
   v.id, v."jobId", j.number AS "jobNumber", j.title AS "jobTitle", c.name AS "customerName",
   CASE WHEN p.id IS NULL THEN NULL ELSE coalesce(p.name, p.street || ', ' || p.city) END AS "propertyLabel",
   j."requiredSkills", v."crewId", v.status::text AS status, v."scheduledStart", v."scheduledEnd", v."durationMinutes",
-  v.version, v."createdAt"
+  v.version, v."createdAt"`;
+const visitSources = Prisma.sql`
   FROM visits v
   JOIN jobs j ON j.id = v."jobId"
   JOIN customers c ON c.id = j."customerId"
@@ -65,8 +66,8 @@ function toScheduleVisit(row: VisitRow): ScheduleVisit {
 /**
  * The schedule of a day or a week on the company's calendar: every crew with its hours and breaks, the visits that
  * overlap the range (for several days, up to MAX_RANGE_VISITS of them), each crew's load per day, and the queue of
- * open jobs' visits still without a time or a crew. The same seven queries whatever
- * the size of the company; the visits are found through the (companyId, scheduledStart) index and the queue through
+ * open jobs' visits still without a time or a crew. The same six queries whatever
+ * the size of the company; the visits are found through the (companyId, scheduledStart, …) index and the queue through
  * (companyId, crewId, createdAt).
  */
 export async function getSchedule(tx: TenantTransaction, input: ScheduleQuery): Promise<ScheduleResponse> {
@@ -83,10 +84,20 @@ export async function getSchedule(tx: TenantTransaction, input: ScheduleQuery): 
   });
   const inRange = Prisma.sql`v."scheduledStart" >= ${earliestStart}::timestamp AND v."scheduledStart" < ${rangeEnd}::timestamp
     AND v."scheduledEnd" > ${rangeStart}::timestamp AND v.status <> 'canceled'`;
+  // Each visit counts on the company's day it starts; the days (two before the range, for a visit that began then
+  // and runs into it, whatever the clock change) are given as bounds, so that each is one range of the index.
+  const days: string[] = [];
+  for (let day = addDays(input.from, -2); day <= input.to; day = addDays(day, 1)) days.push(day);
+  const dayStarts = [...days, addDays(input.to, 1)].map((day) => startOfDayInTimeZone(day, timeZone).toISOString());
+  // The (companyId, scheduledStart, …) index holds every column read here: a week at scale reads no table page.
+  // The day is compared byte by byte ("C"): sorting thousands of visits by it in a language's collation costs more
+  // than reading them.
   const crewDays = await tx.$queryRaw<CrewDay[]>`
-    SELECT v."crewId", to_char((v."scheduledStart" AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day,
-      count(*)::int AS visits, sum(v."durationMinutes")::int AS "bookedMinutes"
-    FROM visits v
+    SELECT v."crewId", d.day COLLATE "C" AS day, count(*)::int AS visits,
+      sum(v."durationMinutes")::int AS "bookedMinutes"
+    FROM unnest(${days}::text[], ${dayStarts.slice(0, -1)}::timestamp[], ${dayStarts.slice(1)}::timestamp[])
+      AS d(day, starts, ends)
+    JOIN visits v ON v."scheduledStart" >= d.starts AND v."scheduledStart" < d.ends
     WHERE ${inRange}
     GROUP BY 1, 2
     ORDER BY 2, 1`;
@@ -95,17 +106,15 @@ export async function getSchedule(tx: TenantTransaction, input: ScheduleQuery): 
   // Run whether or not the visits are wanted (a false condition costs nothing), so that a request is the same
   // statements in a company of any size.
   const visits = await tx.$queryRaw<VisitRow[]>`
-    SELECT ${visitColumns}
+    SELECT ${visitColumns} ${visitSources}
     WHERE ${inRange} AND ${!visitsOmitted}::boolean
     ORDER BY v."scheduledStart", v.id`;
-  const unassigned = await tx.$queryRaw<VisitRow[]>`
-    SELECT ${visitColumns}
+  // The first of the queue, each with how many there are in all (counted before the limit).
+  const unassigned = await tx.$queryRaw<(VisitRow & { total: number })[]>`
+    SELECT ${visitColumns}, count(*) OVER ()::int AS total ${visitSources}
     WHERE v."crewId" IS NULL AND v.status IN ('unscheduled', 'scheduled') AND j."closedAt" IS NULL
     ORDER BY v."createdAt", v.id
     LIMIT ${UNASSIGNED_QUEUE_LIMIT}`;
-  const [counted] = await tx.$queryRaw<[{ total: number }]>`
-    SELECT count(*)::int AS total FROM visits v JOIN jobs j ON j.id = v."jobId"
-    WHERE v."crewId" IS NULL AND v.status IN ('unscheduled', 'scheduled') AND j."closedAt" IS NULL`;
   return {
     timeZone,
     from: input.from,
@@ -120,6 +129,6 @@ export async function getSchedule(tx: TenantTransaction, input: ScheduleQuery): 
     visitsOmitted,
     crewDays,
     unassigned: unassigned.map(toScheduleVisit),
-    unassignedTotal: counted.total,
+    unassignedTotal: unassigned[0]?.total ?? 0,
   };
 }
