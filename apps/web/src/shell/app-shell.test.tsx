@@ -125,6 +125,8 @@ describe("signed-in shell", () => {
     expect(group("Business").getByRole("link", { name: "Dashboard" }).getAttribute("href")).toBe("/userdash");
     expect(group("Business").getByRole("button", { name: "Scheduling" }).getAttribute("aria-expanded")).toBe("true");
     expect(group("Business").getByRole("link", { name: "Jobs" }).getAttribute("href")).toBe("/jobs");
+    expect(group("Business").getByRole("link", { name: "Schedule" }).getAttribute("href")).toBe("/schedule");
+    expect(group("Business").getByRole("link", { name: "Customers" }).getAttribute("href")).toBe("/customers");
     expect(group("Business").getByRole("link", { name: "Leads" }).getAttribute("href")).toBe("/jobs/leads");
     expect(group("Business").getByRole("link", { name: "Estimates" }).getAttribute("href")).toBe("/jobs/estimates");
     expect(group("Business").getByRole("link", { name: "Crews" }).getAttribute("href")).toBe("/crews");
@@ -138,6 +140,31 @@ describe("signed-in shell", () => {
 
     fireEvent.click(group("Business").getByRole("button", { name: "Scheduling" }));
     expect(within(nav).queryByRole("link", { name: "Jobs" })).toBeNull();
+  });
+
+  it("names the sidebar's links in the company's words: a plumbing company's Jobs are its Service Calls", async () => {
+    api.on("GET", "/api/company", (_req, res) => sendJson(res, 200, makeCompany({ verticalId: "plumbing" })));
+    renderAt("/userdash");
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    expect((await within(nav).findByRole("link", { name: "Service Calls" })).getAttribute("href")).toBe("/jobs");
+    expect(within(nav).queryByRole("link", { name: "Jobs" })).toBeNull();
+  });
+
+  it("shows a field user only the pages they may open, and a dashboard without the company's administration", async () => {
+    api.on("GET", "/api/user", (_req, res) => sendJson(res, 200, makeUser({ role: "field_user" })));
+    api.on("GET", "/api/userdash", (_req, res) =>
+      sendJson(res, 200, { date: "2026-04-01", timeZone: "America/Chicago", crews: [], late: [], unscheduled: [] }),
+    );
+    renderAt("/userdash");
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Dashboard", "Customers", "Crews", "Settings", "Support"]);
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Recent activity" })).toBeNull();
+    expect(api.requests.some((request) => request.url?.startsWith("/api/activity"))).toBe(false);
   });
 
   it("opens a screen from the sidebar with its title and what it holds, marked as the current one", async () => {
