@@ -11,6 +11,20 @@ export const customerContactKindSchema = z.enum(["phone", "email"]);
 export type CustomerContactKind = z.infer<typeof customerContactKindSchema>;
 
 const phonePattern = /^\+?[0-9 ().-]{3,30}$/;
+
+/**
+ * The digits a search for a phone number looks for, or null when the query is not one: "555-561-7947",
+ * "555 561 7947", "(555) 561-7947" and "5555617947" all look for 5555617947, which a customer's search text holds for
+ * each of their phones. The leading 1 (the North American country code) of an 11-digit number is dropped, so that
+ * "+1 555 561 7947" finds a number stored without it.
+ */
+export function phoneSearchDigits(query: string): string | null {
+  const trimmed = query.trim();
+  if (!phonePattern.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, "");
+  if (digits.length < 3) return null;
+  return digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+}
 const contactLabel = text({ max: 50, trim: true }).nullish();
 
 export const customerContactInputSchema = z.discriminatedUnion("kind", [

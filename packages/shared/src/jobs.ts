@@ -221,7 +221,7 @@ export const jobEndpoints = {
     method: "GET",
     path: "/api/jobs/customer-options",
     tags: ["jobs"],
-    summary: "Customers a job can be for, by name",
+    summary: "Customers a job can be for, found by name, phone, e-mail or address",
     query: customerOptionsQuerySchema,
     response: customerOptionsResponseSchema,
     capability: "jobs.manage",

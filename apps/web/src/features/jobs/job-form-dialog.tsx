@@ -197,7 +197,7 @@ export function JobFormDialog({
                 id={`${id}-customer-search`}
                 value={customerSearch}
                 onChange={(e) => setCustomerSearch(e.target.value)}
-                placeholder="Name"
+                placeholder="Name or phone"
               />
               <FormField form={form} name="customerId" label={terminology.customer}>
                 {(control) => (
