@@ -142,6 +142,7 @@ export type JobDetail = z.infer<typeof jobDetailSchema>;
 export const listJobsQuerySchema = z.object({
   status: jobStatusSchema.optional(),
   crewId: uuid.optional(),
+  customerId: uuid.optional(),
   /** Jobs with a visit scheduled in [from, to). */
   from: isoDateTime.optional(),
   to: isoDateTime.optional(),

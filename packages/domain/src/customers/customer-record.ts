@@ -6,6 +6,7 @@ import {
   type CustomerPropertyInput,
   type CustomerSummary,
 } from "@fieldops/shared/customers";
+import { notFound } from "../errors.ts";
 
 export const customerDetailInclude = {
   contacts: { orderBy: { position: "asc" } },
@@ -63,6 +64,12 @@ export function customerLookup(query: string): { condition: Prisma.Sql; term: st
   const digits = phoneSearchDigits(term);
   if (digits !== null) return { condition: Prisma.sql`"searchText" LIKE ${`%${digits}%`}`, term };
   return { condition: Prisma.sql`${term} <% "searchText"`, term };
+}
+
+/** Refuses an id that is not one of the company's customers (another company's is not found either). */
+export async function assertCustomerExists(tx: TenantTransaction, customerId: string): Promise<void> {
+  const customer = await tx.customer.findUnique({ where: { id: customerId }, select: { id: true } });
+  if (!customer) throw notFound("Customer not found");
 }
 
 /**
