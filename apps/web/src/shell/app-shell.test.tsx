@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { WebSocket } from "ws";
+import { COMPANY_SUSPENDED_MESSAGE } from "@fieldops/shared/admin";
 import type { Activity, ServerMessage } from "@fieldops/shared/events";
 import { AppRoutes } from "../app/routes";
 import { makeCompany, makeUser } from "../testing/fixtures";
@@ -165,6 +166,27 @@ describe("signed-in shell", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();
     expect(screen.queryByRole("region", { name: "Recent activity" })).toBeNull();
     expect(api.requests.some((request) => request.url?.startsWith("/api/activity"))).toBe(false);
+  });
+
+  it("signs out, saying why, when a read answers that the company was suspended", async () => {
+    renderAt("/userdash");
+    await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+    signedIn = false;
+    api.on("GET", "/api/user", (_req, res) => sendJson(res, 401, { message: COMPANY_SUSPENDED_MESSAGE }));
+    api.on("GET", "/api/customers", (_req, res) => sendJson(res, 401, { message: COMPANY_SUSPENDED_MESSAGE }));
+    fireEvent.click(within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", { name: "Customers" }));
+    expect(await screen.findByRole("button", { name: "Sign In" }, SLOW)).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toBe(`You were signed out. ${COMPANY_SUSPENDED_MESSAGE}`);
+  });
+
+  it("signs out when its live connection is refused (the session ended elsewhere)", async () => {
+    renderAt("/userdash");
+    await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    signedIn = false;
+    sockets[0]!.close(4401, "Signed out");
+    expect(await screen.findByRole("button", { name: "Sign In" }, SLOW)).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("opens a screen from the sidebar with its title and what it holds, marked as the current one", async () => {
