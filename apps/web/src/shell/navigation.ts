@@ -147,7 +147,7 @@ export function applyMenuEdits(groups: readonly NavGroup[], edits: Menu | undefi
 }
 
 /** The menu with only the links `mayOpen` allows; a collapsible or group left without links goes too. */
-export function onlyOpenable(groups: readonly NavGroup[], mayOpen: (link: NavLink) => boolean): NavGroup[] {
+function onlyOpenable(groups: readonly NavGroup[], mayOpen: (link: NavLink) => boolean): NavGroup[] {
   return groups
     .map((group) => ({
       label: group.label,

@@ -74,7 +74,7 @@ function DeleteCustomerDialog({
 /** What other features show on a customer's page (jobs, invoices, estimates, leads, linked records), given by app/. */
 export type CustomerSections = ComponentType<{ customerId: string; canEdit: boolean }>;
 /** Other features' actions beside Edit and Delete (New job), given by app/. */
-export type CustomerActions = ComponentType<{ customer: { id: string; name: string } }>;
+type CustomerActions = ComponentType<{ customer: { id: string; name: string } }>;
 
 interface CustomerParts {
   Sections: CustomerSections;
