@@ -82,10 +82,16 @@ export function startSession(queryClient: QueryClient, response: LoginResponse):
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
-/** Asks the server again who is signed in, after a sign that the session has ended elsewhere. */
+/**
+ * Asks the server again who is signed in, after a sign that the session has ended elsewhere. Not during an
+ * impersonation: its end is the impersonation's own to follow (it restores the administrator's token and leads back).
+ */
 export function useRecheckSession(): () => void {
   const queryClient = useQueryClient();
-  return useCallback(() => void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }), [queryClient]);
+  return useCallback(() => {
+    if (queryClient.getQueryData<User | null>(USER_QUERY_KEY)?.impersonating) return;
+    void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+  }, [queryClient]);
 }
 
 /**
