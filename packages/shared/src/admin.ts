@@ -16,8 +16,7 @@ import { INDUSTRY_SLUGS, tenantSlugSchema } from "./tenant-routes";
 import { text } from "./text";
 import { tenantFeatureSchema, TENANT_FEATURES } from "./verticals";
 
-/** The message a suspended company's users get, at sign-in and on every request. */
-export const COMPANY_SUSPENDED_MESSAGE = "Your company's account is suspended. Contact support to restore it.";
+export { COMPANY_SUSPENDED_MESSAGE } from "./auth";
 
 /** The industry of a company that names none of the industry slugs. */
 export const GENERIC_INDUSTRY = "field-service";

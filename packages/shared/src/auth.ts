@@ -66,6 +66,12 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const INVALID_CREDENTIALS = "Invalid credentials";
 
+/**
+ * The message a suspended company's users get: at sign-in, and on every request of a session the suspension ended (an
+ * open page signs out and shows it).
+ */
+export const COMPANY_SUSPENDED_MESSAGE = "Your company's account is suspended. Contact support to restore it.";
+
 export const authEndpoints = {
   login: defineEndpoint({
     method: "POST",

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { coordinatesSchema, locationPrecisionSchema, refineOptionalCoordinates } from "./locations";
+import { outboxMessageSchema } from "./outbox";
 import { text } from "./text";
+import { visitStatusSchema } from "./visit-lifecycle";
 
 export const MAX_CUSTOMER_CONTACTS = 20;
 export const MAX_CUSTOMER_PROPERTIES = 50;
@@ -12,6 +14,20 @@ export const customerContactKindSchema = z.enum(["phone", "email"]);
 export type CustomerContactKind = z.infer<typeof customerContactKindSchema>;
 
 const phonePattern = /^\+?[0-9 ().-]{3,30}$/;
+
+/**
+ * The digits a search for a phone number looks for, or null when the query is not one: "555-561-7947",
+ * "555 561 7947", "(555) 561-7947" and "5555617947" all look for 5555617947, which a customer's search text holds for
+ * each of their phones. The leading 1 (the North American country code) of an 11-digit number is dropped, so that
+ * "+1 555 561 7947" finds a number stored without it.
+ */
+export function phoneSearchDigits(query: string): string | null {
+  const trimmed = query.trim();
+  if (!phonePattern.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, "");
+  if (digits.length < 3) return null;
+  return digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+}
 const contactLabel = text({ max: 50, trim: true }).nullish();
 
 export const customerContactInputSchema = z.discriminatedUnion("kind", [
@@ -240,6 +256,43 @@ export const customerImportFailureSchema = z.object({
 });
 export type CustomerImportFailure = z.infer<typeof customerImportFailureSchema>;
 
+/** A page of a customer's visits or messages: the id of the last one seen. */
+export const customerHistoryQuerySchema = z.object({
+  cursor: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(CUSTOMER_PAGE_SIZE_MAX).default(20),
+});
+
+/** One of a customer's visits, with the job it belongs to. */
+export const customerVisitSchema = z.object({
+  id: z.string(),
+  jobId: z.string(),
+  jobNumber: z.number().int(),
+  jobTitle: z.string(),
+  status: visitStatusSchema,
+  scheduledStart: z.string().nullable(),
+  crewName: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+export type CustomerVisit = z.infer<typeof customerVisitSchema>;
+export const customerVisitListResponseSchema = z.object({
+  items: z.array(customerVisitSchema),
+  nextCursor: z.string().nullable(),
+});
+
+/**
+ * A message sent to a customer (an invoice, an estimate, a payment reminder, a portal link) and what it was about. Its
+ * text is not here: it holds the customer's link, which only the outbox's readers see.
+ */
+export const customerMessageSchema = outboxMessageSchema.omit({ body: true }).extend({
+  invoiceId: z.string().nullable(),
+  estimateId: z.string().nullable(),
+});
+export type CustomerMessage = z.infer<typeof customerMessageSchema>;
+export const customerMessageListResponseSchema = z.object({
+  items: z.array(customerMessageSchema),
+  nextCursor: z.string().nullable(),
+});
+
 export const customerEndpoints = {
   list: defineEndpoint({
     method: "GET",
@@ -266,6 +319,26 @@ export const customerEndpoints = {
     summary: "A customer with contacts, properties and counts of jobs and visits",
     params: customerIdParamsSchema,
     response: customerSchema,
+  }),
+  visits: defineEndpoint({
+    method: "GET",
+    path: "/api/customers/:id/visits",
+    tags: ["customers"],
+    summary: "A customer's visits with their jobs, unscheduled and latest first, a page at a time",
+    params: customerIdParamsSchema,
+    query: customerHistoryQuerySchema,
+    response: customerVisitListResponseSchema,
+    capability: "jobs.manage",
+  }),
+  messages: defineEndpoint({
+    method: "GET",
+    path: "/api/customers/:id/messages",
+    tags: ["customers"],
+    summary: "The messages sent to a customer, newest first, a page at a time",
+    params: customerIdParamsSchema,
+    query: customerHistoryQuerySchema,
+    response: customerMessageListResponseSchema,
+    capability: "customers.manage",
   }),
   update: defineEndpoint({
     method: "PATCH",

@@ -3,6 +3,7 @@ import { defineEndpoint } from "./endpoint";
 import { buildStageNameSchema, buildStageStatusSchema, buildStatusSchema } from "./builds";
 import { assistantEventPayloadSchema, chatClientMessageSchemas } from "./chat";
 import { INTEGRATION_PROVIDERS } from "./integrations";
+import type { Capability } from "./permissions";
 import { text } from "./text";
 
 /** One entry of a company's activity feed (an audit log row as the client sees it). */
@@ -106,6 +107,14 @@ export type AppEvent = z.infer<typeof appEventSchema>;
 export type AppEventName = AppEvent["name"];
 
 /**
+ * The events a socket carries only to users with a capability, as the reads they refresh do: the activity feed's
+ * entries (team, settings and plan changes) are not a field user's.
+ */
+export const EVENT_CAPABILITIES: Partial<Record<AppEventName, Capability>> = {
+  "activity.recorded": "activity.read",
+};
+
+/**
  * Server → client messages on /api/ws. `seq` is the position in the company's event stream (a Redis stream id):
  * a client that reconnects sends the last seq it saw and receives what it missed, in order.
  */
@@ -177,5 +186,6 @@ export const activityEndpoints = {
     summary: "The company's recent activity, newest first",
     query: activityQuerySchema,
     response: activityListResponseSchema,
+    capability: "activity.read",
   }),
 } as const;

@@ -152,6 +152,7 @@ export type JobDetail = z.infer<typeof jobDetailSchema>;
 export const listJobsQuerySchema = z.object({
   status: jobStatusSchema.optional(),
   crewId: uuid.optional(),
+  customerId: uuid.optional(),
   /** Jobs with a visit scheduled in [from, to). */
   from: isoDateTime.optional(),
   to: isoDateTime.optional(),
@@ -231,7 +232,7 @@ export const jobEndpoints = {
     method: "GET",
     path: "/api/jobs/customer-options",
     tags: ["jobs"],
-    summary: "Customers a job can be for, by name",
+    summary: "Customers a job can be for, found by name, phone, e-mail or address",
     query: customerOptionsQuerySchema,
     response: customerOptionsResponseSchema,
     capability: "jobs.manage",

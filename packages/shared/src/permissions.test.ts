@@ -50,9 +50,10 @@ describe("the role table", () => {
     expect(can(as("field_user"), "support.read_all")).toBe(false);
   });
 
-  it("lets everyone but field users read settings, integrations, reports, every visit and ticket, and write custom records", () => {
+  it("lets everyone but field users read settings, the activity feed, integrations, reports, every visit and ticket, and write custom records", () => {
     const office: Capability[] = [
       "settings.read",
+      "activity.read",
       "integrations.read",
       "reports.read",
       "custom_records.manage",

@@ -31,6 +31,8 @@ export const capabilitySchema = z.enum([
   "outbox.read",
   /** Read and export the audit log. */
   "audit.read",
+  /** The company's activity feed: team, settings, plan and integration changes, and who signed in. */
+  "activity.read",
   /** See the integrations, payment and communication settings. */
   "integrations.read",
   /** Connect, disconnect and configure integrations, payments and communications. */
@@ -72,6 +74,7 @@ const OFFICE_WORK: readonly Capability[] = [
 /** Owners, administrators and members: everyone but field users. */
 const OFFICE: readonly Capability[] = [
   "settings.read",
+  "activity.read",
   "integrations.read",
   "reports.read",
   "custom_records.manage",

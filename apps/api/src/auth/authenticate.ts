@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from "@fieldops/shared/auth";
 import type { Database } from "@fieldops/db";
 import { notFound, unauthorized } from "../http/http-error.ts";
 import type { SessionCache } from "./session-cache.ts";
-import { findSessionUser, hashToken, type AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
+import { findSessionUser, hashToken, sessionRefusal, type AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 
 /**
  * The token a request carries: `Authorization: Bearer …`, else the session cookie. Never the query string: URLs are
@@ -40,8 +40,10 @@ export function createAuthenticator(db: Database, cache: SessionCache) {
   const alreadyAuthenticated = (request: FastifyRequest) => settled.get(request);
   const requireUser = async (request: FastifyRequest) => {
     const user = await authenticate(request);
-    if (!user) throw unauthorized();
-    return user;
+    if (user) return user;
+    // A page still open when its company was suspended is told why, so that it can sign out and say so.
+    const token = requestToken(request);
+    throw unauthorized((token && (await sessionRefusal(db, hashToken(token)))) || undefined);
   };
   const requireCompanyUser = async (request: FastifyRequest) => {
     const user = await requireUser(request);

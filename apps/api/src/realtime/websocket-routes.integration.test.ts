@@ -116,8 +116,20 @@ describe("/api/ws: API → BullMQ → worker → Redis → WebSocket", () => {
     await drainQueues(t.runtime.context.queues);
     const event = await ownerA.next(isActivity(`member ${a.users.member.email.slice(7, 15)} signed in`));
     expect(event.type === "event" && event.seq).toMatch(/^\d+-\d+$/);
-    // The lowest role's socket, opened by ticket, gets its company's events too.
-    await fieldUserA.next(isActivity(`member ${a.users.member.email.slice(7, 15)} signed in`));
+    // The lowest role's socket, opened by ticket, gets its company's events too, but not the activity feed's entries,
+    // which are the company's administration (the feed itself refuses a field user).
+    await publishEvent(
+      t.runtime.context.redis,
+      { name: "team.changed", payload: { userIds: [a.users.member.id] } },
+      { companyId: a.id },
+    );
+    await fieldUserA.next((m) => m.type === "event" && m.event.name === "team.changed");
+    await ownerA.next((m) => m.type === "event" && m.event.name === "team.changed");
+    expect(fieldUserA.messages.filter((m) => m.type === "event" && m.event.name === "activity.recorded")).toEqual([]);
+    const fieldUserFeed = await fetch(`${t.url}/api/activity`, {
+      headers: { authorization: `Bearer ${await signIn(t.url, a.users.field_user.email)}` },
+    });
+    expect(fieldUserFeed.status).toBe(403);
 
     // B's owner saw B's own sign-in but nothing of company A.
     await signIn(t.url, b.users.member.email);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RawData, WebSocket } from "ws";
 import { z } from "zod";
 import {
+  EVENT_CAPABILITIES,
   SOCKET_CATCH_UP_MAX_MS,
   SOCKET_CATCH_UP_PARAM,
   WS_CLOSE_UNAUTHORIZED,
@@ -18,6 +19,7 @@ import { requestOrigin } from "../http/same-origin.ts";
 import { assistantDeps, createChatHandler } from "./assistant-chat.ts";
 import { eventMessageJson, type EventHub } from "./event-hub.ts";
 import { API_PATHS } from "@fieldops/shared/api-paths";
+import { can } from "@fieldops/shared/permissions";
 
 const SENT_MEMORY = 2000;
 
@@ -96,6 +98,8 @@ export const websocketRoutes: FastifyPluginAsyncZod<{ context: AppContext; hub: 
       };
       const sendEvent = (event: PublishedEvent) => {
         if (sent.has(event.seq)) return;
+        const capability = EVENT_CAPABILITIES[event.event.name];
+        if (capability && !can(user, capability)) return;
         sent.add(event.seq);
         if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value!);
         if (socket.readyState === socket.OPEN) socket.send(eventMessageJson(event));

@@ -398,9 +398,17 @@ describe("suspending and restoring a tenant", () => {
       health: { level: "critical" },
     });
 
-    // The session in hand reads nothing any more, and signing in again is refused with the reason.
-    expect((await call("GET", customerEndpoints.list.path, ownerToken)).status).toBe(401);
-    expect((await call("GET", authEndpoints.user.path, ownerToken)).status).toBe(401);
+    // The session in hand reads nothing any more, and says why (the open page signs out with the reason); signing in
+    // again is refused with the reason.
+    for (const path of [customerEndpoints.list.path, authEndpoints.user.path]) {
+      const refused = await call("GET", path, ownerToken);
+      expect(refused.status, path).toBe(401);
+      expect(refused.body, path).toEqual({ message: COMPANY_SUSPENDED_MESSAGE });
+    }
+    // A token that never was a session learns nothing of the suspension.
+    expect((await call("GET", authEndpoints.user.path, `never-a-session-${randomUUID()}`)).body).toEqual({
+      message: "Not signed in",
+    });
     const login = await post(`${t.url}${authEndpoints.login.path}`, {
       username: company.users.member.email,
       password: TEST_PASSWORD,
@@ -442,6 +450,10 @@ describe("suspending and restoring a tenant", () => {
 
     const restored = await call("POST", tenantPath(adminEndpoints.restoreTenant.path, company.id), tokens.admin!);
     expect((restored.body as unknown as TenantDetail).tenant.status).toBe("active");
+    // The session the suspension ended stays ended: restoring signs nobody back in.
+    const stale = await call("GET", authEndpoints.user.path, ownerToken);
+    expect([stale.status, stale.body]).toEqual([401, { message: "Not signed in" }]);
+    expect(await t.db.session.count({ where: { user: { companyId: company.id }, endedAt: { not: null } } })).toBe(0);
     const token = await signIn(t.url, company.users.owner.email);
     expect((await call("GET", customerEndpoints.list.path, token)).status).toBe(200);
     const actions = (

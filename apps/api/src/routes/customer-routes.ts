@@ -4,6 +4,8 @@ import { deleteCustomer } from "@fieldops/domain/customers/delete-customer";
 import { exportCustomers } from "@fieldops/domain/customers/export-customers";
 import { getCustomer } from "@fieldops/domain/customers/get-customer";
 import { importCustomers, previewCustomerImport } from "@fieldops/domain/customers/import-customers";
+import { listCustomerMessages } from "@fieldops/domain/customers/list-customer-messages";
+import { listCustomerVisits } from "@fieldops/domain/customers/list-customer-visits";
 import { listCustomers } from "@fieldops/domain/customers/list-customers";
 import { updateCustomer } from "@fieldops/domain/customers/update-customer";
 import { customerEndpoints } from "@fieldops/shared/customers";
@@ -17,6 +19,12 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
   tenantEndpoint(app, context, customerEndpoints.list, ({ tx }, { query }) => listCustomers(tx, query));
   tenantEndpoint(app, context, customerEndpoints.create, (scope, { body }) => createCustomer(scope, body, context));
   tenantEndpoint(app, context, customerEndpoints.get, ({ tx }, { params }) => getCustomer(tx, params));
+  tenantEndpoint(app, context, customerEndpoints.visits, ({ tx }, { params, query }) =>
+    listCustomerVisits(tx, { ...query, customerId: params.id }),
+  );
+  tenantEndpoint(app, context, customerEndpoints.messages, ({ tx }, { params, query }) =>
+    listCustomerMessages(tx, { ...query, customerId: params.id }),
+  );
   tenantEndpoint(app, context, customerEndpoints.update, ({ tx }, { params, body }) =>
     updateCustomer(tx, { ...body, id: params.id }, context),
   );

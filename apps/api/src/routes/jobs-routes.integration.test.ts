@@ -31,6 +31,8 @@ async function createCustomer(companyId: string, name = `Customer ${randomUUID()
     data: {
       companyId,
       name,
+      // What the customers use cases write, and what the customer pickers search.
+      searchText: `${name} 1 main st boulder co 80302`.toLowerCase(),
       street: "1 Main St",
       city: "Boulder",
       region: "CO",

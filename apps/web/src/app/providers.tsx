@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, type ReactNode } from "react";
 import { useToast } from "../hooks/use-toast";
+import { SessionEndNotice } from "../lib/session";
 import { ThemeProvider } from "../lib/theme";
 
 const Toaster = lazy(() => import("../components/ui/toaster").then(({ Toaster }) => ({ default: Toaster })));
@@ -18,7 +19,7 @@ function ToastOutlet() {
 }
 
 /**
- * Everything a screen of the app relies on: data, theme and toasts. The router is the caller's; tooltips and the
+ * Everything a screen of the app relies on: data (and noticing a session that ended elsewhere), theme and toasts. The router is the caller's; tooltips and the
  * features' live-event reactions are the signed-in layout's (shell/app-layout.tsx, app/signed-in-layout.tsx).
  */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -26,6 +27,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         {children}
+        <SessionEndNotice />
         <ToastOutlet />
       </ThemeProvider>
     </QueryClientProvider>

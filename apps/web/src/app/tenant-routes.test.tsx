@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { Route } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { TenantConfig } from "@fieldops/shared/tenants";
-import { makeUser } from "../testing/fixtures";
+import { TENANT_SUB_ROUTES } from "@fieldops/shared/tenant-routes";
+import { makeCompany, makeUser } from "../testing/fixtures";
 import { sendJson, useLocalApi } from "../testing/local-server";
 import { CurrentPath, renderApp } from "../testing/render-app";
-import { HostTenantRoutes, TenantOrIndustryRoute } from "./tenant-routes";
+import { HostTenantRoutes, TENANT_OPEN_SUB_ROUTES, TENANT_SCREENS, TenantOrIndustryRoute } from "./tenant-routes";
 
 const server = useLocalApi();
 let api: ReturnType<typeof useLocalApi>["current"];
@@ -117,5 +118,58 @@ describe("a tenant's path", () => {
     renderApp({ initialPath: "/jobs", routes: <Route path="/*" element={<HostTenantRoutes />} /> });
     expect(await screen.findByRole("heading", { level: 1, name: "Sign in to Green Valley" })).toBeTruthy();
     expect(api.requests.some((request) => request.url === `/api/tenants/${host}/config`)).toBe(true);
+  });
+});
+
+describe("a tenant's sub-routes", () => {
+  const signedIn = (role: "owner" | "field_user") => {
+    const user = makeUser({ role, companyId: "c1" });
+    api.on("GET", "/api/user", (_req, res) => sendJson(res, 200, user));
+    api.on("GET", "/api/company", (_req, res) => sendJson(res, 200, makeCompany()));
+    api.on("GET", "/api/tenants/green-valley/config", (_req, res) =>
+      sendJson(res, 200, {
+        ...config,
+        plan: "pro",
+        planName: "Pro",
+        features: ["jobs", "scheduling", "billing", "payments", "reporting", "ai_chat"],
+        betaMode: false,
+      }),
+    );
+  };
+  const sidebarLinks = async () =>
+    within(await screen.findByRole("navigation", { name: "Main" }))
+      .getAllByRole("link")
+      .map((link) => link.textContent);
+
+  it("answers every sub-route of the spec, each with a screen of its own", () => {
+    const answered = [...TENANT_SCREENS.map((screen) => screen.path), ...TENANT_OPEN_SUB_ROUTES];
+    expect([...answered].sort()).toEqual([...TENANT_SUB_ROUTES].sort());
+    expect(new Set(answered).size).toBe(answered.length);
+  });
+
+  it.each([
+    ["billing", "Payments"],
+    ["payments", "Payments"],
+    ["reports", "Reports"],
+  ])("shows an owner /green-valley/%s as the app's %s screen, in the tenant's sidebar", async (sub, heading) => {
+    signedIn("owner");
+    renderAt(`/green-valley/${sub}`);
+    expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeTruthy();
+    expect(screen.queryByText("Page not found")).toBeNull();
+    expect(await sidebarLinks()).toContain(sub === "billing" ? "Billing" : heading);
+  });
+
+  it("shows a field user only the screens they may open: the others are not authorized, and not in the sidebar", async () => {
+    signedIn("field_user");
+    renderAt("/green-valley/payments");
+    expect(await screen.findByRole("heading", { level: 1, name: "Not authorized" })).toBeTruthy();
+    expect(await sidebarLinks()).toEqual(["Home", "Dashboard", "Customers", "Chat Assistant", "Support", "Settings"]);
+  });
+
+  it("opens a customer's invoice link under the tenant's path without signing in", async () => {
+    api.on("GET", "/api/tenants/green-valley/config", (_req, res) => sendJson(res, 200, config));
+    renderAt("/green-valley/review/0b8c7a2e-0000-4000-8000-000000000000");
+    expect(await screen.findByRole("heading", { level: 1, name: "Invoice" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Sign in to Green Valley" })).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
+import type { User } from "@fieldops/shared/auth";
+import { can, type Capability } from "@fieldops/shared/permissions";
 import { DEFAULT_TENANT_HOME, matchTenantPath } from "@fieldops/shared/tenant-routes";
 import { AssistantButton, AssistantFrame, LazyAssistantChat } from "../features/assistant/assistant-panel";
 import { ImpersonationBanners } from "../features/impersonation/impersonation-banners";
@@ -23,7 +25,7 @@ import { NotFoundPage } from "../shell/not-found-page";
 import { RoleGuard } from "../shell/role-guard";
 import { SECTION_PAGES } from "../shell/section-pages";
 import { tenantNavigation } from "../shell/tenant-navigation";
-import { TitleBrandProvider } from "../shell/page-title";
+import { TitleBrandProvider, usePageTitle } from "../shell/page-title";
 import { AppModalHost } from "./app-modal-host";
 import { LiveReactions } from "./signed-in-layout";
 import {
@@ -37,7 +39,10 @@ import {
   JobsPage,
   LeadsPage,
   LoginPage,
+  PaymentsPage,
   PlansPage,
+  ReportsPage,
+  ReviewPage,
   SchedulePage,
   SectionPageView,
   SecurityPage,
@@ -50,70 +55,63 @@ function sectionPage(path: string) {
   return page ? <SectionPageView page={page} /> : <NotFoundPage inApp />;
 }
 
+/** The tenant's Chat Assistant: the assistant's chat as a page of its own. */
+function ChatAssistantPage() {
+  usePageTitle("Chat Assistant");
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Chat Assistant</h1>
+      <LazyAssistantChat variant="inline" className="min-h-[32rem]" autoFocus />
+    </>
+  );
+}
+
+/** A tenant's sub-route, the app's screen it shows and the capability that screen needs (none: every user of the company). */
+interface TenantScreen {
+  path: string;
+  element: ReactNode;
+  capability?: Capability;
+}
+
 /**
  * A tenant's sub-routes and the app's screen each one shows (the screens act for the signed-in user's company, which
  * the gate has checked is this tenant): `leads` is the leads screen, `estimator` the estimates, `billing` and
- * `payments` the payments, `chat` the assistant, `admin` the company's admin dashboard, `features` its plan's features.
+ * `payments` the invoices and payments, `chat` the assistant, `admin` the company's admin dashboard, `features` its
+ * plan's features. `login` and `review/:invoiceId` (the customer's page of an invoice, opened without signing in)
+ * come before the gate.
  */
-const TENANT_SCREENS: readonly { path: string; element: ReactNode }[] = [
+export const TENANT_SCREENS: readonly TenantScreen[] = [
   { path: "home", element: <DashboardPage today /> },
   { path: "dashboard", element: <DashboardPage /> },
   { path: "admin", element: <DashboardPage /> },
-  {
-    path: "leads",
-    element: (
-      <RoleGuard capability="sales.manage">
-        <LeadsPage />
-      </RoleGuard>
-    ),
-  },
-  {
-    path: "estimator",
-    element: (
-      <RoleGuard capability="sales.manage">
-        <EstimatesPage />
-      </RoleGuard>
-    ),
-  },
-  {
-    path: "jobs",
-    element: (
-      <RoleGuard capability="jobs.manage">
-        <JobsPage />
-      </RoleGuard>
-    ),
-  },
-  {
-    path: "schedule",
-    element: (
-      <RoleGuard capability="schedule.manage">
-        <SchedulePage />
-      </RoleGuard>
-    ),
-  },
+  { path: "leads", element: <LeadsPage />, capability: "sales.manage" },
+  { path: "estimator", element: <EstimatesPage />, capability: "sales.manage" },
+  { path: "jobs", element: <JobsPage />, capability: "jobs.manage" },
+  { path: "schedule", element: <SchedulePage />, capability: "schedule.manage" },
   { path: "customers", element: <CustomersPage /> },
   { path: "crews", element: <CrewsPage /> },
   { path: "crews/:id", element: <CrewDetailPage /> },
-  { path: "billing", element: sectionPage("/payments") },
-  { path: "payments", element: sectionPage("/payments") },
-  { path: "reports", element: sectionPage("/reports") },
-  { path: "review/:invoiceId", element: sectionPage("/review/:invoiceId") },
+  { path: "billing", element: <PaymentsPage />, capability: "invoices.manage" },
+  { path: "payments", element: <PaymentsPage />, capability: "invoices.manage" },
+  { path: "reports", element: <ReportsPage />, capability: "reports.read" },
   { path: "automations/:id", element: sectionPage("/automations/:id") },
-  {
-    path: "integrations",
-    element: (
-      <RoleGuard capability="integrations.read">
-        <IntegrationsPage />
-      </RoleGuard>
-    ),
-  },
-  { path: "chat", element: <LazyAssistantChat variant="inline" className="min-h-[32rem]" autoFocus /> },
+  { path: "integrations", element: <IntegrationsPage />, capability: "integrations.read" },
+  { path: "chat", element: <ChatAssistantPage /> },
   { path: "settings", element: <SettingsPage /> },
   { path: "features", element: <PlansPage /> },
   { path: "plans", element: <PlansPage /> },
   { path: "support", element: <SupportPage /> },
   { path: "security", element: <SecurityPage /> },
 ];
+
+/** The sub-routes a tenant's pages answer before the gate: its login, and a customer's page of an invoice. */
+export const TENANT_OPEN_SUB_ROUTES = ["login", "review/:invoiceId"] as const;
+
+/** Whether `user` may open the tenant's screen at `sub` (the sidebar shows only those), by the guard that screen has. */
+export function mayOpenTenantScreen(user: User, sub: string): boolean {
+  const capability = TENANT_SCREENS.find((screen) => screen.path === sub)?.capability;
+  return capability === undefined || can(user, capability);
+}
 
 function TenantLayout({ base, tenantId, tenant }: { base: string; tenantId: string; tenant: TenantView }) {
   return (
@@ -128,7 +126,10 @@ function TenantLayout({ base, tenantId, tenant }: { base: string; tenantId: stri
             <AppSidebar
               user={user}
               header={<TenantSidebarHeader tenant={tenant} />}
-              groups={tenantNavigation(base, tenant.features, isTenantAdministrator(user))}
+              groups={tenantNavigation(base, tenant.features, {
+                administration: isTenantAdministrator(user),
+                mayOpen: (sub) => mayOpenTenantScreen(user, sub),
+              })}
             />
           )}
         />
@@ -164,7 +165,13 @@ function TenantPages({
   if (rest === "") return <Navigate to={home} replace />;
   const layoutPath = industry ? `${tenantId}` : undefined;
   let pages: ReactNode;
-  if (rest === "login" || !user.data) pages = login;
+  if (/^review\/[^/]+$/.test(rest))
+    pages = (
+      <Routes>
+        <Route path={layoutPath ? `${layoutPath}/review/:invoiceId` : "review/:invoiceId"} element={<ReviewPage />} />
+      </Routes>
+    );
+  else if (rest === "login" || !user.data) pages = login;
   else if (needsImpersonation(user.data, config.data))
     pages = <StartImpersonation key={config.data.id} config={config.data} tenantId={tenantId} />;
   else if (!canEnterTenant(user.data, config.data)) pages = login;
@@ -172,8 +179,12 @@ function TenantPages({
     pages = (
       <Routes>
         <Route path={layoutPath} element={<TenantLayout base={base} tenantId={tenantId} tenant={tenant} />}>
-          {TENANT_SCREENS.map((screen) => (
-            <Route key={screen.path} path={screen.path} element={screen.element} />
+          {TENANT_SCREENS.map(({ path, element, capability }) => (
+            <Route
+              key={path}
+              path={path}
+              element={capability ? <RoleGuard capability={capability}>{element}</RoleGuard> : element}
+            />
           ))}
           <Route path="*" element={<NotFoundPage inApp />} />
         </Route>

@@ -9,6 +9,7 @@ import { callEndpoint, endpointKey, useEndpointQuery } from "./endpoints";
 export interface JobFilters {
   status?: JobStatus;
   crewId?: string;
+  customerId?: string;
   search?: string;
   from?: string;
   to?: string;
@@ -20,6 +21,7 @@ export function useJobs(filters: JobFilters) {
   const query = {
     status: filters.status || undefined,
     crewId: filters.crewId || undefined,
+    customerId: filters.customerId || undefined,
     search: filters.search || undefined,
     from: filters.from || undefined,
     to: filters.to || undefined,

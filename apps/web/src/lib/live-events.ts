@@ -61,6 +61,11 @@ export interface LiveEventsOptions {
   heartbeatMs?: number;
   random?: () => number;
   now?: () => number;
+  /**
+   * Called when the server refuses this session a socket (closed with 4401, or no ticket): it has ended, signed out
+   * elsewhere or its company suspended; the client has stopped.
+   */
+  onRefused?: () => void;
 }
 
 const OPEN = 1;
@@ -132,6 +137,7 @@ export class LiveEventsClient {
       heartbeatMs: options.heartbeatMs ?? 25_000,
       random: options.random ?? Math.random,
       now: options.now ?? Date.now,
+      onRefused: options.onRefused ?? (() => {}),
     };
   }
 
@@ -227,6 +233,7 @@ export class LiveEventsClient {
         if (isRefusal(error)) {
           console.warn("live events: the server refused a socket for this session", error);
           this.stop();
+          this.options.onRefused();
           return;
         }
         console.warn("live events: cannot open the socket", error);
@@ -271,6 +278,7 @@ export class LiveEventsClient {
       if (event.code === CLOSE_UNAUTHORIZED) {
         console.warn("live events: the server refused the connection (not signed in or no company)");
         this.stop();
+        this.options.onRefused();
         return;
       }
       this.scheduleReconnect();
@@ -393,13 +401,20 @@ const LiveEventsContext = createContext<LiveEventsClient | null>(null);
 export function LiveEventsProvider({
   client,
   enabled = true,
+  onRefused,
   children,
 }: {
   client?: LiveEventsClient;
   enabled?: boolean;
+  /** Told when the server refuses the session a socket (it has ended); see LiveEventsOptions.onRefused. */
+  onRefused?: () => void;
   children: ReactNode;
 }) {
-  const [live] = useState(() => client ?? new LiveEventsClient());
+  const refusedRef = useRef(onRefused);
+  useEffect(() => {
+    refusedRef.current = onRefused;
+  });
+  const [live] = useState(() => client ?? new LiveEventsClient({ onRefused: () => refusedRef.current?.() }));
   useEffect(() => {
     if (!enabled) return;
     live.start();

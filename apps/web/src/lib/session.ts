@@ -1,8 +1,9 @@
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useNavigate, useOutletContext } from "react-router";
 import {
   AUTH_TOKEN_STORAGE_KEY,
+  COMPANY_SUSPENDED_MESSAGE,
   authEndpoints,
   userSchema,
   type LoginResponse,
@@ -11,21 +12,23 @@ import {
 import { IMPERSONATION_TOKEN_STORAGE_KEY, ORIGINAL_TOKEN_STORAGE_KEY } from "@fieldops/shared/impersonation";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { companySettingsEndpoints } from "@fieldops/shared/company-settings";
-import { getQueryFn } from "./api";
+import { ApiError, getQueryFn } from "./api";
 import { endpointKey, useEndpointMutation, useEndpointQuery } from "./endpoints";
 import {
   clearSignedOutMark,
   endServerSession,
   finishPendingLogout,
+  forgetSignOutReason,
   isSignedOutOnThisDevice,
   markSignedOut,
+  rememberSignOutReason,
 } from "./signed-out";
 
 export const USER_QUERY_KEY = endpointKey(authEndpoints.user);
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
-/** Not `callEndpoint`: a 401 is an answer here (nobody signed in), not an error. */
-const fetchUser = getQueryFn<unknown>({ on401: "returnNull" });
+/** Not `callEndpoint`: a 401 is an answer here (nobody signed in), not an error; see useUser. */
+const fetchUser = getQueryFn<unknown>({ on401: "throw" });
 
 /**
  * The signed-in user: null after a 401; no retry; cached 5 minutes; no refetch on focus or mount. Null also
@@ -39,8 +42,14 @@ export function useUser() {
         await finishPendingLogout();
         return null;
       }
-      const body = await fetchUser(context);
-      return body === null ? null : userSchema.parse(body);
+      try {
+        return userSchema.parse(await fetchUser(context));
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 401) throw error;
+        // A session ended because its company was suspended: the sign-in screen says so.
+        if (error.body?.message === COMPANY_SUSPENDED_MESSAGE) rememberSignOutReason(COMPANY_SUSPENDED_MESSAGE);
+        return null;
+      }
     },
     staleTime: FIVE_MINUTES_MS,
     gcTime: FIVE_MINUTES_MS,
@@ -65,9 +74,48 @@ export function startSession(queryClient: QueryClient, response: LoginResponse):
   localStorage.removeItem(ORIGINAL_TOKEN_STORAGE_KEY);
   localStorage.removeItem(IMPERSONATION_TOKEN_STORAGE_KEY);
   clearSignedOutMark();
+  forgetSignOutReason();
   queryClient.removeQueries();
   queryClient.setQueryData<User | null>(USER_QUERY_KEY, response.user);
   return homePathForRole(response.user.role);
+}
+
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/**
+ * Asks the server again who is signed in, after a sign that the session has ended elsewhere. Not during an
+ * impersonation: its end is the impersonation's own to follow (it restores the administrator's token and leads back).
+ */
+export function useRecheckSession(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    if (queryClient.getQueryData<User | null>(USER_QUERY_KEY)?.impersonating) return;
+    void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+  }, [queryClient]);
+}
+
+/**
+ * Mounted once, with the app's providers: a read or a write refused with 401 means that the session has ended
+ * elsewhere (signed out in another tab, its company suspended), so the user is asked for again. Finding nobody, the
+ * page that needs one goes to the sign-in screen, which says why when the server did. (The signed-in layout's live
+ * connection does the same when the server closes it.)
+ */
+export function SessionEndNotice(): null {
+  const queryClient = useQueryClient();
+  const recheck = useRecheckSession();
+  useEffect(() => {
+    const stopReads = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === "updated" && event.action.type === "error" && isUnauthorized(event.action.error)) recheck();
+    });
+    const stopWrites = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === "updated" && event.action.type === "error" && isUnauthorized(event.action.error)) recheck();
+    });
+    return () => {
+      stopReads();
+      stopWrites();
+    };
+  }, [queryClient, recheck]);
+  return null;
 }
 
 /**

@@ -25,6 +25,28 @@ export function clearSignedOutMark(): void {
   localStorage.removeItem(SIGNED_OUT_STORAGE_KEY);
 }
 
+/**
+ * Why this tab was signed out, when the server said (the company was suspended): the sign-in screen shows it until
+ * the next sign-in. Kept for the tab only.
+ */
+const SIGN_OUT_REASON_STORAGE_KEY = "sign_out_reason";
+
+export function rememberSignOutReason(reason: string): void {
+  sessionStorage.setItem(SIGN_OUT_REASON_STORAGE_KEY, reason);
+}
+
+export function signOutReason(): string | null {
+  try {
+    return sessionStorage.getItem(SIGN_OUT_REASON_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function forgetSignOutReason(): void {
+  sessionStorage.removeItem(SIGN_OUT_REASON_STORAGE_KEY);
+}
+
 /** POST /api/logout. True when the server confirmed that the session (if any) has ended and its cookie is gone. */
 export async function endServerSession(): Promise<boolean> {
   try {

@@ -5,9 +5,12 @@ import { useSignedInUser } from "./session";
 /** The words used until the company is loaded, and for a user without a company. */
 export const STANDARD_TERMS: Terminology = VERTICALS.field_service.terminology;
 
-/** The signed-in user's company's words for jobs, technicians and customers (a plumbing company says Service Call and Plumber). */
+/** A company's words for jobs, technicians and customers (a plumbing company says Service Call and Plumber). */
+export function useCompanyTerms(companyId: string | null): Terminology {
+  return useCompany(companyId).data?.terminology ?? STANDARD_TERMS;
+}
+
+/** The signed-in user's company's words, for pages inside the signed-in layout. */
 export function useTerms(): Terminology {
-  const user = useSignedInUser();
-  const company = useCompany(user.companyId);
-  return company.data?.terminology ?? STANDARD_TERMS;
+  return useCompanyTerms(useSignedInUser().companyId);
 }

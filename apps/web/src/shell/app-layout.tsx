@@ -1,7 +1,7 @@
 import type { ComponentType, CSSProperties, ReactNode } from "react";
 import { Navigate, Outlet } from "react-router";
 import type { User } from "@fieldops/shared/auth";
-import { useUser } from "../lib/session";
+import { useRecheckSession, useUser } from "../lib/session";
 import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Separator } from "../components/ui/separator";
@@ -52,6 +52,8 @@ export function AppLayout({
   style?: CSSProperties;
 } = {}) {
   const { data: user, isPending, isError, refetch, isFetching } = useUser();
+  // The server closes the live connection of a session that has ended: the user is asked for again.
+  const recheckSession = useRecheckSession();
   if (isPending) return <FullPageLoader />;
   if (isError) {
     return (
@@ -70,7 +72,7 @@ export function AppLayout({
   }
   if (!user) return <Navigate to="/login" replace />;
   return (
-    <LiveEventsProvider enabled={user.companyId !== null}>
+    <LiveEventsProvider enabled={user.companyId !== null} onRefused={recheckSession}>
       {/* Tooltips belong to the signed-in screens (the collapsed sidebar, charts, maps): the signed-out pages load none. */}
       <TooltipProvider>
         <Frame user={user}>

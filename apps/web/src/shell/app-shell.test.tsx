@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { WebSocket } from "ws";
+import { COMPANY_SUSPENDED_MESSAGE } from "@fieldops/shared/admin";
 import type { Activity, ServerMessage } from "@fieldops/shared/events";
 import { AppRoutes } from "../app/routes";
 import { makeCompany, makeUser } from "../testing/fixtures";
@@ -125,6 +126,8 @@ describe("signed-in shell", () => {
     expect(group("Business").getByRole("link", { name: "Dashboard" }).getAttribute("href")).toBe("/userdash");
     expect(group("Business").getByRole("button", { name: "Scheduling" }).getAttribute("aria-expanded")).toBe("true");
     expect(group("Business").getByRole("link", { name: "Jobs" }).getAttribute("href")).toBe("/jobs");
+    expect(group("Business").getByRole("link", { name: "Schedule" }).getAttribute("href")).toBe("/schedule");
+    expect(group("Business").getByRole("link", { name: "Customers" }).getAttribute("href")).toBe("/customers");
     expect(group("Business").getByRole("link", { name: "Leads" }).getAttribute("href")).toBe("/jobs/leads");
     expect(group("Business").getByRole("link", { name: "Estimates" }).getAttribute("href")).toBe("/jobs/estimates");
     expect(group("Business").getByRole("link", { name: "Crews" }).getAttribute("href")).toBe("/crews");
@@ -138,6 +141,52 @@ describe("signed-in shell", () => {
 
     fireEvent.click(group("Business").getByRole("button", { name: "Scheduling" }));
     expect(within(nav).queryByRole("link", { name: "Jobs" })).toBeNull();
+  });
+
+  it("names the sidebar's links in the company's words: a plumbing company's Jobs are its Service Calls", async () => {
+    api.on("GET", "/api/company", (_req, res) => sendJson(res, 200, makeCompany({ verticalId: "plumbing" })));
+    renderAt("/userdash");
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    expect((await within(nav).findByRole("link", { name: "Service Calls" })).getAttribute("href")).toBe("/jobs");
+    expect(within(nav).queryByRole("link", { name: "Jobs" })).toBeNull();
+  });
+
+  it("shows a field user only the pages they may open, and a dashboard without the company's administration", async () => {
+    api.on("GET", "/api/user", (_req, res) => sendJson(res, 200, makeUser({ role: "field_user" })));
+    api.on("GET", "/api/userdash", (_req, res) =>
+      sendJson(res, 200, { date: "2026-04-01", timeZone: "America/Chicago", crews: [], late: [], unscheduled: [] }),
+    );
+    renderAt("/userdash");
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Dashboard", "Customers", "Crews", "Settings", "Support"]);
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Recent activity" })).toBeNull();
+    expect(api.requests.some((request) => request.url?.startsWith("/api/activity"))).toBe(false);
+  });
+
+  it("signs out, saying why, when a read answers that the company was suspended", async () => {
+    renderAt("/userdash");
+    await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+    signedIn = false;
+    api.on("GET", "/api/user", (_req, res) => sendJson(res, 401, { message: COMPANY_SUSPENDED_MESSAGE }));
+    api.on("GET", "/api/customers", (_req, res) => sendJson(res, 401, { message: COMPANY_SUSPENDED_MESSAGE }));
+    fireEvent.click(within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", { name: "Customers" }));
+    expect(await screen.findByRole("button", { name: "Sign In" }, SLOW)).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toBe(`You were signed out. ${COMPANY_SUSPENDED_MESSAGE}`);
+  });
+
+  it("signs out when its live connection is refused (the session ended elsewhere)", async () => {
+    renderAt("/userdash");
+    await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    signedIn = false;
+    sockets[0]!.close(4401, "Signed out");
+    expect(await screen.findByRole("button", { name: "Sign In" }, SLOW)).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("opens a screen from the sidebar with its title and what it holds, marked as the current one", async () => {

@@ -27,8 +27,10 @@ import { useTheme } from "../lib/theme";
 import { useCompany } from "../lib/company";
 import { useCustomObjects } from "../lib/custom-objects";
 import { useNavigationMenu } from "../lib/navigation-menus";
+import { useCompanyTerms } from "../lib/terms";
 import { APP_NAME, LOGO_PATH } from "./page-title";
 import {
+  applyTerms,
   customObjectsGroup,
   isCollapsible,
   isLinkActive,
@@ -174,7 +176,8 @@ export function AppSidebar({ user, groups, header }: { user: User; groups?: read
   const customGroup = customObjectsGroup(customObjects.data ?? []);
   const primary = useNavigationMenu("primary");
   const secondary = useNavigationMenu("secondary");
-  const baseGroups = groups ?? navigationFor(user, pathname, { primary, secondary });
+  const terms = useCompanyTerms(user.companyId);
+  const baseGroups = applyTerms(groups ?? navigationFor(user, pathname, { primary, secondary }), terms);
   // The company's own objects follow its first menu (Business), where the records they point at are.
   const allGroups = customGroup ? [...baseGroups.slice(0, 1), customGroup, ...baseGroups.slice(1)] : baseGroups;
 

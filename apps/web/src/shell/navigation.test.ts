@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { VERTICALS } from "@fieldops/shared/verticals";
 import {
   ADMIN_PORTAL_NAVIGATION,
   USER_NAVIGATION,
   applyMenuEdits,
+  applyTerms,
   customObjectsGroup,
   isCollapsible,
   isLinkActive,
   menuLinks,
   navigationFor,
+  type NavGroup,
   type NavLink,
 } from "./navigation";
 import type { User } from "@fieldops/shared/auth";
@@ -71,8 +74,65 @@ describe("the menus", () => {
       "Build Monitor",
     ]);
     expect(titles(navigationFor(user("admin"), "/admin-dashboard"))).toEqual(titles(ADMIN_PORTAL_NAVIGATION));
-    expect(navigationFor(user("admin"), "/userdash")).toEqual(USER_NAVIGATION);
     expect(navigationFor(user("owner"), "/admin-dashboard")).toEqual(USER_NAVIGATION);
+  });
+
+  it("show owners and members every link of the company's work, Customers and Schedule among them", () => {
+    const groups = navigationFor(user("member"), "/userdash");
+    expect(groups).toEqual(USER_NAVIGATION);
+    expect(groups.map((group) => group.label)).toEqual(["Business", "IQ", "Platform"]);
+    expect(titles(groups)).toEqual([
+      "Dashboard",
+      "Jobs",
+      "Schedule",
+      "Customers",
+      "Leads",
+      "Estimates",
+      "Crews",
+      "Payments",
+      "Reports",
+      "Settings",
+      "Support",
+    ]);
+    expect(menuLinks(groups).find((link) => link.title === "Schedule")?.url).toBe("/schedule");
+    expect(menuLinks(groups).find((link) => link.title === "Customers")?.url).toBe("/customers");
+  });
+
+  it("show a field user only the pages they may open, and no group left empty", () => {
+    const groups = navigationFor(user("field_user"), "/userdash");
+    expect(titles(groups)).toEqual(["Dashboard", "Customers", "Crews", "Settings", "Support"]);
+    expect(groups.map((group) => group.label)).toEqual(["Business", "Platform"]);
+  });
+
+  it("show a platform admin outside a company the pages their role opens, and an impersonating one everything", () => {
+    expect(titles(navigationFor(user("admin"), "/userdash"))).toEqual([
+      "Dashboard",
+      "Customers",
+      "Crews",
+      "Reports",
+      "Settings",
+      "Support",
+    ]);
+    const impersonating = { ...user("admin"), permissions: ["platform_admin" as const], impersonating: true };
+    expect(navigationFor(impersonating, "/userdash")).toEqual(USER_NAVIGATION);
+  });
+
+  it("name Jobs and Customers in the company's words, unless an administrator renamed them", () => {
+    const plumbing = titles(applyTerms(USER_NAVIGATION, VERTICALS.plumbing.terminology));
+    expect(plumbing.slice(0, 4)).toEqual(["Dashboard", "Service Calls", "Schedule", "Customers"]);
+    const woundCare = titles(applyTerms(USER_NAVIGATION, VERTICALS.wound_care.terminology));
+    expect(woundCare.slice(0, 4)).toEqual(["Dashboard", "Patient Visits", "Schedule", "Patients"]);
+    expect(titles(applyTerms(USER_NAVIGATION, VERTICALS.field_service.terminology))).toEqual(titles(USER_NAVIGATION));
+
+    const saved = (jobsTitle: string) =>
+      applyMenuEdits(USER_NAVIGATION, {
+        menu: "primary",
+        customized: true,
+        items: [{ url: "/jobs", title: jobsTitle, hidden: false }],
+      });
+    const jobsLink = (groups: NavGroup[]) => menuLinks(groups).find((link) => link.url === "/jobs")?.title;
+    expect(jobsLink(applyTerms(saved("Jobs"), VERTICALS.plumbing.terminology))).toBe("Service Calls");
+    expect(jobsLink(applyTerms(saved("Work orders"), VERTICALS.plumbing.terminology))).toBe("Work orders");
   });
 
   it("are the built-in ones without edits, and take the edits' labels, hidden items and order within a group", () => {
@@ -86,6 +146,17 @@ describe("the menus", () => {
         { url: "/support", title: "Help", hidden: false },
       ],
     });
-    expect(titles(edited)).toEqual(["Dashboard", "Money", "Jobs", "Estimates", "Crews", "Reports", "Help", "Settings"]);
+    expect(titles(edited)).toEqual([
+      "Dashboard",
+      "Money",
+      "Jobs",
+      "Schedule",
+      "Customers",
+      "Estimates",
+      "Crews",
+      "Reports",
+      "Help",
+      "Settings",
+    ]);
   });
 });

@@ -1,8 +1,10 @@
 import {
   Boxes,
   Briefcase,
+  CalendarClock,
   CalendarDays,
   ChartColumn,
+  Contact,
   CreditCard,
   Factory,
   FileText,
@@ -17,15 +19,22 @@ import {
 } from "lucide-react";
 import type { Menu, MenuId } from "@fieldops/shared/admin";
 import type { User } from "@fieldops/shared/auth";
-import { can, type PermissionActor } from "@fieldops/shared/permissions";
+import { can, type Capability, type PermissionActor } from "@fieldops/shared/permissions";
+import type { Terminology } from "@fieldops/shared/verticals";
 
-/** A link in the sidebar. `alsoActiveOn` lists other paths on which it shows as the current page. */
+/**
+ * A link in the sidebar. `alsoActiveOn` lists other paths on which it shows as the current page. `capability` is what
+ * its page's guard asks (the link shows only to those who have it); `term` the company's word that names it (a
+ * plumbing company's Jobs are its Service Calls).
+ */
 export type NavLink = {
   title: string;
   url: string;
   icon: LucideIcon;
   alsoActiveOn?: readonly string[];
   notActiveOn?: readonly string[];
+  capability?: Capability;
+  term?: "jobs" | "customers";
 };
 /** A collapsible entry that holds links. */
 export type NavCollapsible = { title: string; icon: LucideIcon; defaultOpen: boolean; items: readonly NavLink[] };
@@ -48,16 +57,25 @@ export const USER_NAVIGATION: readonly NavGroup[] = [
         defaultOpen: true,
         items: [
           // Leads and estimates live under /jobs/ (the app's top-level words are fixed) but are their own entries.
-          { title: "Jobs", url: "/jobs", icon: Briefcase, notActiveOn: ["/jobs/leads", "/jobs/estimates"] },
-          { title: "Leads", url: "/jobs/leads", icon: UserPlus },
-          { title: "Estimates", url: "/jobs/estimates", icon: FileText },
+          {
+            title: "Jobs",
+            url: "/jobs",
+            icon: Briefcase,
+            notActiveOn: ["/jobs/leads", "/jobs/estimates"],
+            capability: "jobs.manage",
+            term: "jobs",
+          },
+          { title: "Schedule", url: "/schedule", icon: CalendarClock, capability: "schedule.manage" },
+          { title: "Customers", url: "/customers", icon: Contact, term: "customers" },
+          { title: "Leads", url: "/jobs/leads", icon: UserPlus, capability: "sales.manage" },
+          { title: "Estimates", url: "/jobs/estimates", icon: FileText, capability: "sales.manage" },
           { title: "Crews", url: "/crews", icon: Users },
-          { title: "Payments", url: "/payments", icon: CreditCard },
+          { title: "Payments", url: "/payments", icon: CreditCard, capability: "invoices.manage" },
         ],
       },
     ],
   },
-  { label: "IQ", entries: [{ title: "Reports", url: "/reports", icon: ChartColumn }] },
+  { label: "IQ", entries: [{ title: "Reports", url: "/reports", icon: ChartColumn, capability: "reports.read" }] },
   {
     label: "Platform",
     entries: [
@@ -114,7 +132,9 @@ export function applyMenuEdits(groups: readonly NavGroup[], edits: Menu | undefi
   const link = (entry: NavLink): NavLink[] => {
     const edit = edited.get(entry.url);
     if (edit?.hidden) return [];
-    return [edit ? { ...entry, title: edit.title } : entry];
+    // A label saved as built keeps the company's word for it; a label changed by an administrator is theirs.
+    if (!edit || edit.title === entry.title) return [entry];
+    return [{ ...entry, title: edit.title, term: undefined }];
   };
   const firstUrl = (entry: NavEntry) => (isCollapsible(entry) ? (entry.items[0]?.url ?? "") : entry.url);
   return groups.map((group) => ({
@@ -126,18 +146,45 @@ export function applyMenuEdits(groups: readonly NavGroup[], edits: Menu | undefi
   }));
 }
 
+/** The menu with only the links `mayOpen` allows; a collapsible or group left without links goes too. */
+function onlyOpenable(groups: readonly NavGroup[], mayOpen: (link: NavLink) => boolean): NavGroup[] {
+  return groups
+    .map((group) => ({
+      label: group.label,
+      entries: group.entries.flatMap((entry): NavEntry[] => {
+        if (!isCollapsible(entry)) return mayOpen(entry) ? [entry] : [];
+        const items = entry.items.filter(mayOpen);
+        return items.length > 0 ? [{ ...entry, items }] : [];
+      }),
+    }))
+    .filter((group) => group.entries.length > 0);
+}
+
+/** The menu with each link that has a `term` named by the company's word for it. */
+export function applyTerms(groups: readonly NavGroup[], terms: Terminology): NavGroup[] {
+  const name = (link: NavLink): NavLink => (link.term ? { ...link, title: terms[link.term] } : link);
+  return groups.map((group) => ({
+    label: group.label,
+    entries: group.entries.map((entry) =>
+      isCollapsible(entry) ? { ...entry, items: entry.items.map(name) } : name(entry),
+    ),
+  }));
+}
+
 /**
  * The menu for this user on this path, with the administrators' edits of it: the admin portal's menu for the admin
- * role on /admin paths, the Business, IQ and Platform menus for everyone else.
+ * role on /admin paths, the Business, IQ and Platform menus for everyone else, each with only the links whose page
+ * the user may open (the pages' guards and the server ask the same capabilities).
  */
 export function navigationFor(
   user: User,
   pathname: string,
   edits: Partial<Record<MenuId, Menu>> = {},
 ): readonly NavGroup[] {
-  return showsAdminPortalMenu(user, pathname)
+  const menu = showsAdminPortalMenu(user, pathname)
     ? applyMenuEdits(ADMIN_PORTAL_NAVIGATION, edits.secondary)
     : applyMenuEdits(USER_NAVIGATION, edits.primary);
+  return onlyOpenable(menu, (link) => link.capability === undefined || can(user, link.capability));
 }
 
 /** The company's custom objects (what feature builds installed), each a link to its records; none, no group. */

@@ -7,7 +7,7 @@ const titles = (groups: ReturnType<typeof tenantNavigation>) =>
 
 describe("tenant sidebar", () => {
   it("shows the five groups to an administrator of a tenant with every feature, under the tenant's path", () => {
-    const groups = tenantNavigation("/turf/green-valley", ALL_FEATURES, true);
+    const groups = tenantNavigation("/turf/green-valley", ALL_FEATURES, { administration: true, mayOpen: () => true });
     expect(titles(groups)).toEqual([
       ["Overview", ["Home", "Dashboard"]],
       ["Sales & Operations", ["Leads", "Estimator", "Jobs", "Schedule", "Customers"]],
@@ -25,11 +25,23 @@ describe("tenant sidebar", () => {
   });
 
   it("hides each feature's item without the feature, and Administration from a non-administrator", () => {
-    expect(titles(tenantNavigation("/acme", ["jobs"], false))).toEqual([
+    expect(titles(tenantNavigation("/acme", ["jobs"], { administration: false, mayOpen: () => true }))).toEqual([
       ["Overview", ["Home", "Dashboard"]],
       ["Sales & Operations", ["Jobs", "Customers"]],
       ["Business", ["Integrations"]],
       ["Support & Settings", ["Support", "Settings"]],
+    ]);
+  });
+
+  it("shows only the links whose screens the user may open, and no group left empty", () => {
+    const fieldUser = tenantNavigation("/acme", ALL_FEATURES, {
+      administration: false,
+      mayOpen: (sub) => ["home", "dashboard", "customers", "chat", "support", "settings"].includes(sub),
+    });
+    expect(titles(fieldUser)).toEqual([
+      ["Overview", ["Home", "Dashboard"]],
+      ["Sales & Operations", ["Customers"]],
+      ["Support & Settings", ["Chat Assistant", "Support", "Settings"]],
     ]);
   });
 });

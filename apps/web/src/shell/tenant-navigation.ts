@@ -34,9 +34,9 @@ const TENANT_GROUPS: readonly { label: string; links: readonly TenantLink[]; adm
     links: [
       { title: "Leads", sub: "leads", icon: UserPlus, feature: "leads" },
       { title: "Estimator", sub: "estimator", icon: Calculator, feature: "estimator" },
-      { title: "Jobs", sub: "jobs", icon: Briefcase, feature: "jobs" },
+      { title: "Jobs", sub: "jobs", icon: Briefcase, feature: "jobs", term: "jobs" },
       { title: "Schedule", sub: "schedule", icon: CalendarDays, feature: "scheduling" },
-      { title: "Customers", sub: "customers", icon: Contact },
+      { title: "Customers", sub: "customers", icon: Contact, term: "customers" },
     ],
   },
   {
@@ -67,15 +67,20 @@ const TENANT_GROUPS: readonly { label: string; links: readonly TenantLink[]; adm
 ];
 
 /**
- * A tenant's sidebar under its path `base`: the links of the features the tenant has, and the Administration group
- * only for an administrator (a platform admin, or one impersonating the tenant).
+ * A tenant's sidebar under its path `base`: the links of the features the tenant has that the user may open
+ * (`mayOpen`, by the screen's own guard), and the Administration group only for an administrator (a platform admin,
+ * or one impersonating the tenant).
  */
-export function tenantNavigation(base: string, features: readonly string[], administration: boolean): NavGroup[] {
+export function tenantNavigation(
+  base: string,
+  features: readonly string[],
+  { administration, mayOpen }: { administration: boolean; mayOpen: (sub: string) => boolean },
+): NavGroup[] {
   return TENANT_GROUPS.filter((group) => administration || !group.adminOnly)
     .map((group) => ({
       label: group.label,
       entries: group.links
-        .filter((link) => link.feature === undefined || features.includes(link.feature))
+        .filter((link) => (link.feature === undefined || features.includes(link.feature)) && mayOpen(link.sub))
         .map(({ sub, feature: _feature, ...link }) => ({ ...link, url: `${base}/${sub}` })),
     }))
     .filter((group) => group.entries.length > 0);

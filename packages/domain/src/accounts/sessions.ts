@@ -1,7 +1,7 @@
 import { hash, randomBytes } from "node:crypto";
 import { withSystem, type Database, type User as UserRow } from "@fieldops/db";
 import { defaultPermissions, permissionSchema, roleSchema, type Permission, type Role } from "@fieldops/shared/roles";
-import type { User } from "@fieldops/shared/auth";
+import { COMPANY_SUSPENDED_MESSAGE, type User } from "@fieldops/shared/auth";
 import type { Impersonation } from "@fieldops/shared/impersonation";
 
 export interface AuthenticatedUser {
@@ -81,6 +81,21 @@ export async function findSessionUser(db: Database, tokenHash: string): Promise<
     }
     return toAuthenticatedUser(session.user, session);
   });
+}
+
+/**
+ * Why a token that signs nobody in was refused, when the user should be told: its company was suspended (its sessions
+ * end then, and stay on record until it is restored, so that a page still open learns why). Null otherwise: unknown,
+ * expired or signed out.
+ */
+export async function sessionRefusal(db: Database, tokenHash: string): Promise<string | null> {
+  const session = await withSystem(db, (tx) =>
+    tx.session.findUnique({
+      where: { tokenHash },
+      select: { user: { select: { company: { select: { suspendedAt: true } } } } },
+    }),
+  );
+  return session?.user.company?.suspendedAt ? COMPANY_SUSPENDED_MESSAGE : null;
 }
 
 /** The impersonation a session is, or null for an ordinary one. */

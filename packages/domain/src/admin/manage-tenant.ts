@@ -98,19 +98,26 @@ export async function suspendTenant(
       summary: `${byAdmin(input.actor)} suspended ${company.name}: ${input.reason}`,
     });
   });
-  // Ended in every case: a session begun while the suspension was being written ends too.
+  // Ended in every case: a session begun while the suspension was being written ends too. Ended, not deleted: a page
+  // still open with one is told that its company is suspended (sessionRefusal) rather than only that it is signed out.
   const endedSessionIds = await withSystem(db, async (tx) => {
     const sessions = await tx.session.findMany({
-      where: { user: { companyId: input.companyId } },
+      where: { user: { companyId: input.companyId }, endedAt: null },
       select: { id: true },
     });
-    await tx.session.deleteMany({ where: { id: { in: sessions.map((session) => session.id) } } });
+    await tx.session.updateMany({
+      where: { id: { in: sessions.map((session) => session.id) } },
+      data: { endedAt: input.now ?? new Date() },
+    });
     return sessions.map((session) => session.id);
   });
   return { endedSessionIds };
 }
 
-/** Lifts a suspension: the company's users can sign in again. Restoring an active company changes nothing. */
+/**
+ * Lifts a suspension: the company's users can sign in again, and the sessions the suspension ended are forgotten.
+ * Restoring an active company changes nothing.
+ */
 export async function restoreTenant(
   db: Database,
   input: { companyId: string; actor: PlatformAdminActor },
@@ -128,4 +135,9 @@ export async function restoreTenant(
       summary: `${byAdmin(input.actor)} restored ${company.name}`,
     });
   });
+  await withSystem(db, (tx) =>
+    tx.session.deleteMany({
+      where: { user: { companyId: input.companyId }, isImpersonation: false, endedAt: { not: null } },
+    }),
+  );
 }

@@ -84,6 +84,20 @@ describe("createPlannerLookup", () => {
     expect(acme).toEqual([{ id: ids["Acme Plumbing"], name: "Acme Plumbing" }]);
   });
 
+  it("finds a customer by a phone number however it is typed", async () => {
+    const phoebe = await withTenant(app, company.id, (tx) =>
+      createCustomer(tx, {
+        ...customerInput({ name: "Phoebe Phone", contacts: [{ kind: "phone", value: "(555) 561-7947" }] }),
+        companyId: company.id,
+      }),
+    );
+    for (const query of ["555-561-7947", "555 561 7947", "(555) 561-7947", "5555617947"]) {
+      const found = await lookupIn(company.id, (lookup) => lookup.findCustomers(query));
+      expect(found, query).toEqual([{ id: phoebe.id, name: "Phoebe Phone" }]);
+    }
+    expect(await lookupIn(other.id, (lookup) => lookup.findCustomers("555-561-7947"))).toEqual([]);
+  });
+
   it("names a customer by id in the company only", async () => {
     expect(await lookupIn(company.id, (lookup) => lookup.customerById(ids["John Smith"]!))).toEqual({
       id: ids["John Smith"],

@@ -3,6 +3,7 @@ import { dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-ti
 import { UUID } from "./assistant-turn-context.ts";
 import type { CustomObjectAccess } from "../custom-objects/custom-object-definition.ts";
 import { listCustomObjects } from "../custom-objects/list-custom-objects.ts";
+import { customerLookup } from "../customers/customer-record.ts";
 import type { NamedRecord, PlannerLookup } from "./offline-planner/planner-input.ts";
 
 /**
@@ -16,15 +17,15 @@ export function createPlannerLookup(
 ): PlannerLookup {
   return {
     async findCustomers(query) {
-      const term = query.trim().toLowerCase().slice(0, 200);
-      if (term === "") return [];
+      const lookup = customerLookup(query);
+      if (!lookup) return [];
       // Below the default of 0.6, so that a typo'd or partial name ("jon smth") still finds its customer; the
       // trigram index on searchText serves the `<%` operator at this threshold.
       await tx.$executeRaw`SELECT set_config('pg_trgm.word_similarity_threshold', '0.3', true)`;
       return tx.$queryRaw<NamedRecord[]>(Prisma.sql`
         SELECT id, name FROM customers
-        WHERE ${term} <% "searchText"
-        ORDER BY word_similarity(${term}, lower(name)) DESC, name, id
+        WHERE ${lookup.condition}
+        ORDER BY word_similarity(${lookup.term}, lower(name)) DESC, name, id
         LIMIT 10`);
     },
     customerById: (id) =>

@@ -11,6 +11,7 @@ import { findCustomObject } from "../custom-objects/custom-object-definition.ts"
 import { customRecordDetails } from "../custom-objects/custom-record-row.ts";
 import { listCustomRecords } from "../custom-objects/list-custom-records.ts";
 import { CAPABILITIES, refusalFor, type AssistantAbility } from "./offline-planner/planner-policy.ts";
+import { customerLookup } from "../customers/customer-record.ts";
 
 export type ReadToolScope = { actor: Actor; features: readonly PlanFeature[]; now: Date; timeZone: string };
 
@@ -63,19 +64,20 @@ type CustomerRow = {
 
 async function findCustomers(tx: TenantTransaction, query: string): Promise<AssistantCard> {
   const term = query.trim().toLowerCase().slice(0, 200);
+  const lookup = customerLookup(query);
   let rows: CustomerRow[] = [];
   if (UUID.test(term)) {
     rows = await tx.customer.findMany({
       where: { id: term },
       select: { id: true, name: true, phone: true, email: true, street: true, city: true },
     });
-  } else if (term !== "") {
-    // The same loose match as the planner's lookup, so that the card shows the customer the planner understood.
+  } else if (lookup) {
+    // The same match as the planner's lookup, so that the card shows the customer the planner understood.
     await tx.$executeRaw`SELECT set_config('pg_trgm.word_similarity_threshold', '0.3', true)`;
     rows = await tx.$queryRaw<CustomerRow[]>(Prisma.sql`
       SELECT id, name, phone, email, street, city FROM customers
-      WHERE ${term} <% "searchText"
-      ORDER BY word_similarity(${term}, lower(name)) DESC, name, id
+      WHERE ${lookup.condition}
+      ORDER BY word_similarity(${lookup.term}, lower(name)) DESC, name, id
       LIMIT 10`);
   }
   return {

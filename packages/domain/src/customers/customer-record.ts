@@ -1,13 +1,15 @@
-import type { Prisma, TenantTransaction } from "@fieldops/db";
-import type { Geocoder } from "../geocoding/geocoder.ts";
-import { resolveLocation, type StoredLocation } from "../geocoding/resolve-location.ts";
-import type {
-  Customer,
-  CustomerContactInput,
-  CustomerPropertyInput,
-  CustomerSummary,
+import { Prisma, type TenantTransaction } from "@fieldops/db";
+import {
+  phoneSearchDigits,
+  type Customer,
+  type CustomerContactInput,
+  type CustomerPropertyInput,
+  type CustomerSummary,
 } from "@fieldops/shared/customers";
 import type { LocationPrecision } from "@fieldops/shared/locations";
+import { notFound } from "../errors.ts";
+import type { Geocoder } from "../geocoding/geocoder.ts";
+import { resolveLocation, type StoredLocation } from "../geocoding/resolve-location.ts";
 
 export const customerDetailInclude = {
   contacts: { orderBy: { position: "asc" } },
@@ -67,6 +69,39 @@ export async function locateProperties(
     located.push({ ...property, ...location });
   }
   return located;
+}
+
+/**
+ * Customers whose search text contains `query` (served by its trigram index): its words lower-cased, or, for a phone
+ * number however it is typed ("555 561 7947", "(555) 561-7947"), its digits, which the search text holds for every
+ * phone.
+ */
+export function customerSearchFilter(query: string): Prisma.CustomerWhereInput {
+  const term = query.trim().toLowerCase();
+  if (term === "") return {};
+  // Prisma passes `contains` to LIKE as it is: the term's own wildcards and escape character are escaped first.
+  const containing = (value: string) => ({ searchText: { contains: value.replace(/[\\%_]/g, "\\$&") } });
+  const digits = phoneSearchDigits(term);
+  return digits !== null && digits !== term ? { OR: [containing(term), containing(digits)] } : containing(term);
+}
+
+/**
+ * The assistant's lookup of a customer, as SQL over `customers`: a phone number (however typed) by its digits exactly,
+ * anything else loosely, typos forgiven (trigram word similarity, which the index on searchText serves); `term` ranks
+ * the names found. Null for a blank query.
+ */
+export function customerLookup(query: string): { condition: Prisma.Sql; term: string } | null {
+  const term = query.trim().toLowerCase().slice(0, 200);
+  if (term === "") return null;
+  const digits = phoneSearchDigits(term);
+  if (digits !== null) return { condition: Prisma.sql`"searchText" LIKE ${`%${digits}%`}`, term };
+  return { condition: Prisma.sql`${term} <% "searchText"`, term };
+}
+
+/** Refuses an id that is not one of the company's customers (another company's is not found either). */
+export async function assertCustomerExists(tx: TenantTransaction, customerId: string): Promise<void> {
+  const customer = await tx.customer.findUnique({ where: { id: customerId }, select: { id: true } });
+  if (!customer) throw notFound("Customer not found");
 }
 
 /**

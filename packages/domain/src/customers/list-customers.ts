@@ -1,18 +1,14 @@
-import type { Prisma, TenantTransaction } from "@fieldops/db";
+import type { TenantTransaction } from "@fieldops/db";
 import type { CustomerListResponse, ListCustomersQuery } from "@fieldops/shared/customers";
-import { toCustomerSummary } from "./customer-record.ts";
+import { customerSearchFilter, toCustomerSummary } from "./customer-record.ts";
 
 /**
- * A page of customers by name, optionally those whose name, phone, e-mail or address contains `q` (served by the
- * trigram index on searchText). `cursor` is the last id of the previous page.
+ * A page of customers by name, optionally those whose name, phone (however typed), e-mail or address contains `q`.
+ * `cursor` is the last id of the previous page.
  */
 export async function listCustomers(tx: TenantTransaction, input: ListCustomersQuery): Promise<CustomerListResponse> {
-  const term = input.q?.trim().toLowerCase() ?? "";
-  // Prisma passes `contains` to LIKE as it is: the term's own wildcards and escape character are escaped first.
-  const where: Prisma.CustomerWhereInput =
-    term === "" ? {} : { searchText: { contains: term.replace(/[\\%_]/g, "\\$&") } };
   const rows = await tx.customer.findMany({
-    where,
+    where: customerSearchFilter(input.q ?? ""),
     orderBy: [{ name: "asc" }, { id: "asc" }],
     take: input.limit + 1,
     ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),

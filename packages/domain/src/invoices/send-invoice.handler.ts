@@ -62,6 +62,7 @@ export const sendInvoice: TaskHandler<typeof sendInvoiceTask.schema> = async (pa
         body: messages[channel].body,
         dedupeKey: dedupe(channel),
         invoiceId: invoice.id,
+        customerId: invoice.customerId,
       })),
     });
     return { customerId: invoice.customerId };

@@ -1,9 +1,10 @@
 import type { TenantTransaction } from "@fieldops/db";
+import { customerSearchFilter } from "../customers/customer-record.ts";
 
-/** The customers a new job can be for, by name, for the job form's customer picker. */
+/** The customers a new job can be for, found as the customers list finds them (name, phone, e-mail, address). */
 export async function listCustomerOptions(tx: TenantTransaction, input: { search?: string }) {
   const items = await tx.customer.findMany({
-    where: input.search ? { name: { contains: input.search, mode: "insensitive" } } : undefined,
+    where: customerSearchFilter(input.search ?? ""),
     select: { id: true, name: true },
     orderBy: [{ name: "asc" }, { id: "asc" }],
     take: 20,

@@ -11,6 +11,7 @@ function pastDueInvoices(tx: TenantTransaction, now: Date) {
       totalCents: true,
       paidCents: true,
       dueAt: true,
+      customerId: true,
       customer: { select: { name: true, email: true } },
     },
   });
@@ -46,6 +47,7 @@ export const sendPaymentRemindersModule = defineModule({
         body: `Hello ${invoice.customer.name}, invoice #${invoice.number} was due on ${invoice.dueAt!.toISOString().slice(0, 10)} and ${money(invoice.totalCents - invoice.paidCents)} is still open. Thank you for paying it at your earliest convenience.`,
         dedupeKey: `payment-reminder:${invoice.id}:${day}`,
         invoiceId: invoice.id,
+        customerId: invoice.customerId,
         moduleRunId: context.runId,
       })),
     });

@@ -14,6 +14,7 @@ interface Message {
   email: string;
   sms: string;
   estimateId: string | null;
+  customerId: string;
 }
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -21,7 +22,13 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 async function estimateMessage(tx: TenantTransaction, payload: Payload, companyName: string): Promise<Message | null> {
   const estimate = await tx.estimate.findUnique({
     where: { id: payload.subjectId },
-    select: { id: true, number: true, title: true, customer: { select: { name: true, email: true, phone: true } } },
+    select: {
+      id: true,
+      number: true,
+      title: true,
+      customerId: true,
+      customer: { select: { name: true, email: true, phone: true } },
+    },
   });
   if (!estimate) return null;
   const url = publicLinkUrl(payload.origin, reviewEstimatePath(estimate.id), payload.token);
@@ -31,6 +38,7 @@ async function estimateMessage(tx: TenantTransaction, payload: Payload, companyN
     email: `Hello ${estimate.customer.name},\n\n${companyName} has sent you estimate #${estimate.number}, "${estimate.title}". Review it, choose an option and approve it or ask for changes here:\n\n${url}\n\nThank you,\n${companyName}`,
     sms: `${companyName}: your estimate #${estimate.number} is ready. Review and approve it: ${url}`,
     estimateId: estimate.id,
+    customerId: estimate.customerId,
   };
 }
 
@@ -52,6 +60,7 @@ async function portalMessage(tx: TenantTransaction, payload: Payload, companyNam
     email: `Hello ${customer.name},\n\nYour visits, estimates and invoices with ${companyName} are on your own page${open > 0 ? ` (open balance ${money(open)})` : ""}:\n\n${url}\n\nKeep this link to yourself: anyone who has it can see them.\n\n${companyName}`,
     sms: `${companyName}: your visits, estimates and invoices: ${url}`,
     estimateId: null,
+    customerId: customer.id,
   };
 }
 
@@ -88,6 +97,7 @@ export const sendCustomerLink: TaskHandler<typeof sendCustomerLinkTask.schema> =
         body: row.body,
         dedupeKey: `${kind}:${payload.subjectId}:${payload.sendId}:${row.channel}`,
         estimateId: message.estimateId,
+        customerId: message.customerId,
       })),
     });
     return message;

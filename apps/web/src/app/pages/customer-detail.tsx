@@ -1,15 +1,25 @@
 import { CustomerInvoices } from "../../features/invoices/customer-invoices";
 import { LinkedCustomRecords } from "../../features/custom-objects/linked-custom-records";
+import { CustomerMessages, CustomerVisits } from "../../features/customers/customer-history";
 import { CustomerDetailPage } from "../../features/customers/customer-detail-page";
 import { CustomerEstimates, CustomerPortal } from "../../features/estimates/customer-sales";
+import { CustomerJobs, NewJobForCustomer } from "../../features/jobs/customer-jobs";
 import { CustomerLeads } from "../../features/leads/customer-leads";
+import { useCan } from "../../lib/permissions";
 
-/** Invoices, estimates, leads and the portal link for the office, then the linked custom records, for everyone. */
+/**
+ * The customer's jobs and visits, estimates, invoices and the messages sent to them, leads and the portal link for the
+ * office (each as its role allows), then the linked custom records, for everyone.
+ */
 function CustomerSections({ customerId, canEdit }: { customerId: string; canEdit: boolean }) {
+  const mayWorkJobs = useCan("jobs.manage");
   return (
     <>
-      {canEdit ? <CustomerInvoices customerId={customerId} /> : null}
+      {mayWorkJobs ? <CustomerJobs customerId={customerId} /> : null}
+      {mayWorkJobs ? <CustomerVisits customerId={customerId} /> : null}
       {canEdit ? <CustomerEstimates customerId={customerId} /> : null}
+      {canEdit ? <CustomerInvoices customerId={customerId} /> : null}
+      {canEdit ? <CustomerMessages customerId={customerId} /> : null}
       {canEdit ? <CustomerLeads customerId={customerId} /> : null}
       {canEdit ? <CustomerPortal customerId={customerId} /> : null}
       <LinkedCustomRecords kind="customer" recordId={customerId} />
@@ -17,7 +27,12 @@ function CustomerSections({ customerId, canEdit }: { customerId: string; canEdit
   );
 }
 
-/** /customers/:id: the customer's page with what billing, sales and custom objects show of them. */
+/** New job, for those who create jobs. */
+function CustomerActions({ customer }: { customer: { id: string; name: string } }) {
+  return useCan("jobs.manage") ? <NewJobForCustomer customer={customer} /> : null;
+}
+
+/** /customers/:id: the customer's page with what jobs, billing, sales and custom objects show of them. */
 export function CustomerDetailRoute() {
-  return <CustomerDetailPage Sections={CustomerSections} />;
+  return <CustomerDetailPage Sections={CustomerSections} Actions={CustomerActions} />;
 }

@@ -6,8 +6,13 @@ import { cn } from "../../lib/utils";
  * edges (a table sits in a card's content, flush with its title).
  */
 
+/** The table in a box of its own that scrolls sideways when the table is wider than the page (a phone's width). */
 export function Table({ className, ...props }: ComponentProps<"table">) {
-  return <table data-slot="table" className={cn("w-full text-sm", className)} {...props} />;
+  return (
+    <div data-slot="table-container" className="w-full overflow-x-auto">
+      <table data-slot="table" className={cn("w-full text-sm", className)} {...props} />
+    </div>
+  );
 }
 
 export function TableCaption({ className, ...props }: ComponentProps<"caption">) {

@@ -17,6 +17,7 @@ import { SelectedPlanBanner } from "./selected-plan";
 import { useSelectedPlan } from "../../lib/selected-plan";
 import { callEndpoint } from "../../lib/endpoints";
 import { startSession, useUser } from "../../lib/session";
+import { signOutReason } from "../../lib/signed-out";
 
 export const LOGIN_FAILED = "Login failed. Please try again.";
 
@@ -53,6 +54,8 @@ export function LoginPage({ tenant }: { tenant?: LoginTenant } = {}) {
   const [password, setPassword] = useState("");
   const [emailError, setEmailError] = useState<string>();
   const emailInput = useRef<HTMLInputElement>(null);
+  // Why this tab was signed out (its company suspended), until the next sign-in.
+  const [reason] = useState(signOutReason);
 
   const login = useMutation({
     mutationFn: (body: LoginRequest) => callEndpoint(authEndpoints.login, { body }),
@@ -89,6 +92,10 @@ export function LoginPage({ tenant }: { tenant?: LoginTenant } = {}) {
         {login.isError ? (
           <Alert variant="destructive">
             <AlertDescription>{loginErrorMessage(login.error)}</AlertDescription>
+          </Alert>
+        ) : reason ? (
+          <Alert variant="destructive">
+            <AlertDescription>You were signed out. {reason}</AlertDescription>
           </Alert>
         ) : null}
         <div className="grid gap-2">

@@ -72,10 +72,17 @@ function DeleteCustomerDialog({
   );
 }
 
-/** What other features show on a customer's page (invoices, estimates, leads, linked records), given by app/. */
+/** What other features show on a customer's page (jobs, invoices, estimates, leads, linked records), given by app/. */
 export type CustomerSections = ComponentType<{ customerId: string; canEdit: boolean }>;
+/** Other features' actions beside Edit and Delete (New job), given by app/. */
+type CustomerActions = ComponentType<{ customer: { id: string; name: string } }>;
 
-function CustomerDetail({ id, Sections }: { id: string; Sections: CustomerSections }) {
+interface CustomerParts {
+  Sections: CustomerSections;
+  Actions: CustomerActions;
+}
+
+function CustomerDetail({ id, parts: { Sections, Actions } }: { id: string; parts: CustomerParts }) {
   const terms = useCustomerTerms();
   const customer = useCustomer(id);
   const [editing, setEditing] = useState(false);
@@ -134,16 +141,19 @@ function CustomerDetail({ id, Sections }: { id: string; Sections: CustomerSectio
             ))}
           </span>
         </div>
-        {terms.canEdit ? (
-          <div className="flex gap-2">
-            <Button variant="outline" onClick={() => setEditing(true)}>
-              <Pencil aria-hidden="true" /> Edit
-            </Button>
-            <Button variant="outline" onClick={() => setDeleting(true)}>
-              <Trash2 aria-hidden="true" /> Delete
-            </Button>
-          </div>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Actions customer={{ id: data.id, name: data.name }} />
+          {terms.canEdit ? (
+            <>
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" /> Edit
+              </Button>
+              <Button variant="outline" onClick={() => setDeleting(true)}>
+                <Trash2 aria-hidden="true" /> Delete
+              </Button>
+            </>
+          ) : null}
+        </div>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
@@ -226,7 +236,7 @@ function CustomerDetail({ id, Sections }: { id: string; Sections: CustomerSectio
   );
 }
 
-export function CustomerDetailPage({ Sections }: { Sections: CustomerSections }) {
+export function CustomerDetailPage(parts: CustomerParts) {
   const { id = "" } = useParams();
   const terms = useCustomerTerms();
   usePageTitle(terms.singular);
@@ -245,5 +255,5 @@ export function CustomerDetailPage({ Sections }: { Sections: CustomerSections })
       </>
     );
   }
-  return <CustomerDetail id={id} Sections={Sections} />;
+  return <CustomerDetail id={id} parts={parts} />;
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import {
   customerEndpoints,
   type CreateCustomerRequest,
@@ -23,6 +23,33 @@ export function useCustomerList(search: string) {
       callEndpoint(customerEndpoints.list, { query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) } }),
     getNextPageParam: (page) => page.nextCursor,
   });
+}
+
+/** A page-at-a-time read of one customer's history (their visits, their messages), by the last item's id. */
+function useCustomerHistory<Page extends { nextCursor: string | null }>(
+  queryKey: QueryKey,
+  fetchPage: (cursor: string | null) => Promise<Page>,
+) {
+  return useInfiniteQuery({
+    queryKey,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+export function useCustomerVisits(customerId: string) {
+  const params = { id: customerId };
+  return useCustomerHistory(endpointKey(customerEndpoints.visits, { params }), (cursor) =>
+    callEndpoint(customerEndpoints.visits, { params, query: cursor ? { cursor } : {} }),
+  );
+}
+
+export function useCustomerMessages(customerId: string) {
+  const params = { id: customerId };
+  return useCustomerHistory(endpointKey(customerEndpoints.messages, { params }), (cursor) =>
+    callEndpoint(customerEndpoints.messages, { params, query: cursor ? { cursor } : {} }),
+  );
 }
 
 /** Creates (no id) or updates a customer; every customer read is fetched again. */

@@ -2,7 +2,16 @@ import { customerEndpoints } from "@fieldops/shared/customers";
 import { endpointKey } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 
-/** A customer's counts of jobs and visits change with them: the lists and every customer's detail. */
-export const customersLiveEvents = refetchOnLiveEvents(["jobs.changed", "visits.changed"], {
-  queryKey: endpointKey(customerEndpoints.list),
-});
+const allCustomers = endpointKey(customerEndpoints.list);
+
+/**
+ * A customer's counts of jobs and visits, and their visits, change with them: the lists and every customer's detail.
+ * The messages sent to a customer come with the sending of their invoices and estimates.
+ */
+export const customersLiveEvents = [
+  ...refetchOnLiveEvents(["jobs.changed", "visits.changed"], { queryKey: allCustomers }),
+  ...refetchOnLiveEvents(["invoices.changed", "estimates.changed"], {
+    queryKey: allCustomers,
+    predicate: (query) => query.queryKey[2] === "messages",
+  }),
+];

@@ -116,6 +116,8 @@ export function DashboardPage({
   const company = useCompany(user.companyId);
   const terms = useTerms();
   const mayDecide = useCan("approvals.decide");
+  // The feed is the company's administration (team, settings, plan): not a field user's, whom the server refuses it.
+  const mayReadActivity = useCan("activity.read");
   return (
     <>
       <div className="grid gap-1">
@@ -141,14 +143,14 @@ export function DashboardPage({
       {user.companyId !== null && mayDecide ? (
         <PendingApprovals timeZone={company.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone} />
       ) : null}
-      {user.companyId !== null ? (
+      {user.companyId === null ? (
+        <NoCompanyCard />
+      ) : mayReadActivity ? (
         <RecentActivity
           companyId={user.companyId}
           timeZone={company.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone}
         />
-      ) : (
-        <NoCompanyCard />
-      )}
+      ) : null}
     </>
   );
 }

@@ -98,9 +98,9 @@ type LineValues = JobFormValues["lineItems"][number];
 
 const newLine = (): LineValues => ({ service: "", quantity: "1", unitPriceCents: "0.00", taxable: false });
 
-function valuesOf(job: JobDetail | undefined): JobFormValues {
+function valuesOf(job: JobDetail | undefined, customerId = ""): JobFormValues {
   return {
-    customerId: job?.customerId ?? "",
+    customerId: job?.customerId ?? customerId,
     title: job?.title ?? "",
     // Blank is left out (register's blankIsUndefined), from the start too.
     instructions: job?.instructions ?? undefined,
@@ -124,6 +124,7 @@ export function JobFormDialog({
   terminology,
   timeZone,
   job,
+  forCustomer,
   onSaved,
 }: {
   open: boolean;
@@ -132,11 +133,13 @@ export function JobFormDialog({
   timeZone: string;
   /** Given when editing: its customer and recurrence stay as they are. */
   job?: JobDetail;
+  /** A new job for this customer (from their page): the customer is chosen already. */
+  forCustomer?: { id: string; name: string };
   onSaved: (job: JobDetail) => void;
 }) {
   const id = useId();
   const [schema] = useState(() => jobFormSchema(timeZone));
-  const form = useSchemaForm(schema, valuesOf(job));
+  const form = useSchemaForm(schema, valuesOf(job, forCustomer?.id));
   const lines = useFieldArray({ control: form.control, name: "lineItems" });
   const checklist = useFieldArray({ control: form.control, name: "checklist" });
   const [customerSearch, setCustomerSearch] = useState("");
@@ -144,7 +147,7 @@ export function JobFormDialog({
   const customerId = form.watch("customerId");
   const propertyId = form.watch("propertyId") ?? "";
   const recurring = form.watch("recurrence.kind") === "recurring";
-  const customers = useCustomerOptions(customerSearch, open && !job);
+  const customers = useCustomerOptions(customerSearch, open && !job && !forCustomer);
   const customer = useCustomer(customerId, open && customerId !== "");
   const properties = customer.data?.properties ?? [];
   const create = useCreateJob();
@@ -190,14 +193,18 @@ export function JobFormDialog({
           noValidate
           aria-label={job ? `Edit ${jobWord}` : `New ${jobWord}`}
         >
-          {!job ? (
+          {forCustomer ? (
+            <p className="text-sm">
+              {terminology.customer}: <span className="font-medium">{forCustomer.name}</span>
+            </p>
+          ) : !job ? (
             <div className="grid gap-2">
               <Label htmlFor={`${id}-customer-search`}>Find a {customerWord}</Label>
               <Input
                 id={`${id}-customer-search`}
                 value={customerSearch}
                 onChange={(e) => setCustomerSearch(e.target.value)}
-                placeholder="Name"
+                placeholder="Name or phone"
               />
               <FormField form={form} name="customerId" label={terminology.customer}>
                 {(control) => (

@@ -3,9 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { Plus } from "lucide-react";
 import { JOB_STATUS_LABELS, jobStatusSchema, type JobStatus } from "@fieldops/shared/job-status";
 import { zonedWallClockToUtc } from "@fieldops/shared/company-time";
-import { DataTable } from "../../components/data-table";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
-import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -16,8 +14,8 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { useCompany } from "../../lib/company";
 import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
-import { formatCents, formatWhen } from "./format";
 import { JobFormDialog } from "./job-form-dialog";
+import { JobsTable } from "./jobs-table";
 import { useSignedInUser } from "../../lib/session";
 import { useJobs, type JobFilters } from "../../lib/jobs";
 import { useCrews } from "../../lib/crews";
@@ -145,34 +143,7 @@ export function JobsPage() {
       ) : (
         <Card>
           <CardContent>
-            <DataTable
-              caption={jobsWord}
-              rows={items}
-              rowKey={(job) => job.id}
-              columns={[
-                { id: "number", header: "#", cell: (job) => job.number },
-                {
-                  id: "title",
-                  header: "Title",
-                  cell: (job) => (
-                    <>
-                      <Link to={`/jobs/${job.id}`} className="font-medium underline-offset-4 hover:underline">
-                        {job.title}
-                      </Link>
-                      {job.recurring ? <span className="ml-2 text-xs text-muted-foreground">Recurring</span> : null}
-                    </>
-                  ),
-                },
-                { id: "customer", header: terms.customer, cell: (job) => job.customerName },
-                {
-                  id: "status",
-                  header: "Status",
-                  cell: (job) => <Badge variant="outline">{JOB_STATUS_LABELS[job.status]}</Badge>,
-                },
-                { id: "next-visit", header: "Next visit", cell: (job) => formatWhen(job.nextVisitAt, timeZone) },
-                { id: "total", header: "Total", align: "right", cell: (job) => formatCents(job.totalCents) },
-              ]}
-            />
+            <JobsTable items={items} caption={jobsWord} timeZone={timeZone} customerHeader={terms.customer} />
             {jobs.hasNextPage ? (
               <Button
                 variant="outline"

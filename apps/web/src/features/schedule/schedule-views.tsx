@@ -4,7 +4,15 @@ import type { ScheduleCrew, ScheduleResponse, ScheduleVisit } from "@fieldops/sh
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { cn } from "../../lib/utils";
 import { axisHours, dayLabel, minuteOfDay, weekdayOf } from "./schedule-time";
-import { AxisTicks, TimeLane, VisitBlock, VisitSummary, type Axis, type QueueTarget } from "./time-lane";
+import {
+  AxisTicks,
+  mostSideBySide,
+  TimeLane,
+  VisitBlock,
+  VisitSummary,
+  type Axis,
+  type QueueTarget,
+} from "./time-lane";
 import { DataTable } from "../../components/data-table";
 
 export interface ViewProps {
@@ -16,6 +24,8 @@ export interface ViewProps {
 
 /** Pixels per hour along a vertical axis (day and week views). */
 const HOUR_HEIGHT = 56;
+/** The narrowest a visit's block may be in a calendar and still show its job, customer and time. */
+const VISIT_MIN_WIDTH_REM = 8.5;
 
 function crewMap(crews: readonly ScheduleCrew[]): Map<string, ScheduleCrew> {
   return new Map(crews.map((crew) => [crew.id, crew]));
@@ -120,12 +130,14 @@ function VerticalCalendar({
 }) {
   const crewsById = crewMap(board.crews);
   const height = ((axis.endMinute - axis.startMinute) / 60) * HOUR_HEIGHT;
+  // A column is as wide as its visits side by side need to show their names; the calendar scrolls sideways in its box.
+  const widths = columns.map((column) => {
+    const sideBySide = mostSideBySide(visitsOn(board, column.day, column.crew?.id), column.day, board.timeZone);
+    return `minmax(${Math.max(7, sideBySide * VISIT_MIN_WIDTH_REM)}rem, 1fr)`;
+  });
   return (
     <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg border">
-      <div
-        className="grid min-w-[700px]"
-        style={{ gridTemplateColumns: `3.5rem repeat(${columns.length}, minmax(7rem, 1fr))` }}
-      >
+      <div className="grid min-w-[700px]" style={{ gridTemplateColumns: `3.5rem ${widths.join(" ")}` }}>
         <div className="border-b bg-card" />
         {columns.map((column) => (
           <div

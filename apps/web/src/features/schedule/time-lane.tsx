@@ -136,6 +136,23 @@ export function overlapColumns(
   return result;
 }
 
+/** A day's visits at their minutes of the day, and the side-by-side column of each among those it overlaps. */
+function placeVisits(visits: readonly ScheduleVisit[], day: string, timeZone: string) {
+  const placed = visits.map((visit) => ({
+    visit,
+    start: minuteOfDay(visit.start!, day, timeZone),
+    end: minuteOfDay(visit.end!, day, timeZone),
+  }));
+  const columns = overlapColumns(placed.map(({ visit, start, end }) => ({ id: visit.id, start, end })));
+  return { placed, columns };
+}
+
+/** How many visits of a day stand side by side at most (1 for none): a lane needs that many blocks' width. */
+export function mostSideBySide(visits: readonly ScheduleVisit[], day: string, timeZone: string): number {
+  const { columns } = placeVisits(visits, day, timeZone);
+  return Math.max(1, ...[...columns.values()].map((entry) => entry.columns));
+}
+
 function place(orientation: Orientation, axis: Axis, start: number, end: number): CSSProperties {
   const span = axis.endMinute - axis.startMinute;
   const from = Math.max(start, axis.startMinute);
@@ -179,12 +196,7 @@ export function TimeLane({
   const target: LaneTarget = { kind: "lane", day, crewId: crew?.id, axis, orientation };
   const { setNodeRef, isOver } = useDroppable({ id: `lane:${day}:${crew?.id ?? "all"}`, data: target });
   const hours: WorkingHours | undefined = crew?.workingHours.find((entry) => entry.weekday === weekdayOf(day));
-  const placed = visits.map((visit) => ({
-    visit,
-    start: minuteOfDay(visit.start!, day, timeZone),
-    end: minuteOfDay(visit.end!, day, timeZone),
-  }));
-  const columns = overlapColumns(placed.map(({ visit, start, end }) => ({ id: visit.id, start, end })));
+  const { placed, columns } = placeVisits(visits, day, timeZone);
   return (
     <div
       ref={setNodeRef}
