@@ -86,10 +86,11 @@ describe("createPlannerLookup", () => {
 
   it("finds a customer by a phone number however it is typed", async () => {
     const phoebe = await withTenant(app, company.id, (tx) =>
-      createCustomer(tx, {
-        ...customerInput({ name: "Phoebe Phone", contacts: [{ kind: "phone", value: "(555) 561-7947" }] }),
-        companyId: company.id,
-      }),
+      createCustomer(
+        { tx, companyId: company.id },
+        customerInput({ name: "Phoebe Phone", contacts: [{ kind: "phone", value: "(555) 561-7947" }] }),
+        testCustomerServices,
+      ),
     );
     for (const query of ["555-561-7947", "555 561 7947", "(555) 561-7947", "5555617947"]) {
       const found = await lookupIn(company.id, (lookup) => lookup.findCustomers(query));
