@@ -135,7 +135,7 @@ describe("the runtime role the API and the worker connect as", () => {
         ...forged,
         [
           `INSERT INTO customers (id, "companyId", name, street, city, region, postcode, latitude, longitude, "updatedAt")
-        VALUES (gen_random_uuid(), $1, 'Planted', 's', 'c', 'r', 'p', 0, 0, now())`,
+        VALUES (gen_random_uuid(), $1, 'Planted', 's', 'c', 'r', 'p', 1, 1, now())`,
           [b.id],
         ],
       ]),
