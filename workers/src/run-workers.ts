@@ -24,8 +24,11 @@ export const DATABASE_RETRY_MS = 2000;
 /** How often the worker relays the effects a dead process left in `pending_effects`, and prunes relayed ones. */
 export const SWEEP_INTERVAL_MS = 2000;
 const PRUNE_EVERY_SWEEPS = 1800;
-/** An optimization keeps a core busy (in a thread of its own) for its whole budget: one at a time per process. */
-const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { optimizer: 1 };
+/**
+ * An optimization keeps a core busy (in a thread of its own) for its whole budget: one at a time per process. An
+ * import's task asks the geocoder several addresses at once itself: two imports at a time spare the geocoder.
+ */
+const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { optimizer: 1, imports: 2 };
 
 export interface RunWorkersOptions {
   connection: ConnectionOptions;

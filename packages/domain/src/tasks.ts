@@ -40,6 +40,8 @@ import { quoteFeatureTask } from "./builds/quote-feature.task.ts";
 import { quoteFeature } from "./builds/quote-feature.handler.ts";
 import { buildStageTask } from "./builds/build-stage.task.ts";
 import { runBuildStage } from "./builds/build-stage.handler.ts";
+import { locateImportedCustomersTask } from "./customers/locate-imported-customers.task.ts";
+import { locateImportedCustomers } from "./customers/locate-imported-customers.handler.ts";
 
 interface RegisteredTask {
   definition: { id: string; schema: z.ZodType };
@@ -87,6 +89,7 @@ export const TASKS: ReadonlyMap<string, RegisteredTask> = new Map(
     registerSystem(pruneTelemetryDailyTask, pruneTelemetryDaily),
     register(quoteFeatureTask, quoteFeature),
     register(buildStageTask, runBuildStage),
+    register(locateImportedCustomersTask, locateImportedCustomers),
   ].map((job) => [job.definition.id, job]),
 );
 

@@ -214,12 +214,23 @@ export const MAX_CUSTOMER_IMPORT_CHARS = 1_000_000;
 export const customerImportMappingSchema = z.partialRecord(customerImportFieldSchema, text({ max: 200 }));
 export type CustomerImportMapping = z.infer<typeof customerImportMappingSchema>;
 
+/**
+ * What an import does with a row that matches a customer already there (same e-mail, same phone digits, or same name
+ * and street): leave the customer as it is, or fill in the row's mapped fields and keep the rest.
+ */
+export const customerImportDuplicatesSchema = z.enum(["skip", "update"]);
+export type CustomerImportDuplicates = z.infer<typeof customerImportDuplicatesSchema>;
+
 /** POST /api/customers/import/preview and /api/customers/import. */
 export const customerImportRequestSchema = z.object({
   csv: text({ max: MAX_CUSTOMER_IMPORT_CHARS }),
   mapping: customerImportMappingSchema,
+  duplicates: customerImportDuplicatesSchema.default("skip"),
+  /** The uploaded file's name, kept on the import's record. */
+  fileName: text({ max: 255, trim: true }).nullish(),
 });
-export type CustomerImportRequest = z.infer<typeof customerImportRequestSchema>;
+export type CustomerImportRequest = z.input<typeof customerImportRequestSchema>;
+export type CustomerImportInput = z.output<typeof customerImportRequestSchema>;
 
 /** `line` counts from the header, as a spreadsheet numbers the rows. */
 export const customerImportErrorSchema = z.object({
@@ -229,15 +240,28 @@ export const customerImportErrorSchema = z.object({
 });
 export type CustomerImportError = z.infer<typeof customerImportErrorSchema>;
 
+/**
+ * A row that matches a customer already there (`customerId`), or repeats an earlier row of the same file (`line`),
+ * and why: "Same e-mail as Grace Hopper", "Repeats line 3 (same phone number)". A repeat is always skipped.
+ */
+export const customerImportMatchSchema = z.object({
+  customerId: z.string().nullable(),
+  line: z.number().int().nullable(),
+  reason: z.string(),
+});
+export type CustomerImportMatch = z.infer<typeof customerImportMatchSchema>;
+
 export const customerImportRowSchema = z.object({
   line: z.number().int(),
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   address: z.string(),
+  match: customerImportMatchSchema.nullable(),
 });
 export type CustomerImportRow = z.infer<typeof customerImportRowSchema>;
 
+/** The rows an import would write (duplicates marked) and every row's errors; nothing is written. */
 export const customerImportPreviewSchema = z.object({
   headers: z.array(z.string()),
   totalRows: z.number().int(),
@@ -246,8 +270,39 @@ export const customerImportPreviewSchema = z.object({
 });
 export type CustomerImportPreview = z.infer<typeof customerImportPreviewSchema>;
 
-export const customerImportResultSchema = z.object({ created: z.number().int() });
-export type CustomerImportResult = z.infer<typeof customerImportResultSchema>;
+/** `locating` while the background task still locates the rows' addresses; `done` once every row has its answer. */
+export const customerImportStatusSchema = z.enum(["locating", "done"]);
+export type CustomerImportStatus = z.infer<typeof customerImportStatusSchema>;
+
+/**
+ * What an import did, in numbers, and the rows to look at: those skipped (with why) and those whose address could not
+ * be located. The location counts cover the rows it created or updated: located exactly, approximately (ZIP code or
+ * town centre), placed by the file's own coordinates, not located, and still waiting for the geocoding task.
+ */
+export const customerImportSchema = z.object({
+  id: z.string(),
+  fileName: z.string().nullable(),
+  duplicates: customerImportDuplicatesSchema,
+  status: customerImportStatusSchema,
+  totalRows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  location: z.object({
+    exact: z.number().int(),
+    approximate: z.number().int(),
+    manual: z.number().int(),
+    notLocated: z.number().int(),
+    remaining: z.number().int(),
+  }),
+  skippedRows: z.array(z.object({ line: z.number().int(), name: z.string(), reason: z.string() })),
+  problems: z.array(z.object({ line: z.number().int(), name: z.string(), message: z.string() })),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type CustomerImport = z.infer<typeof customerImportSchema>;
+
+export const customerImportIdParamsSchema = z.object({ id: z.uuid() });
 
 /** The 400 of an import with any bad row: nothing was created. */
 export const customerImportFailureSchema = z.object({
@@ -374,7 +429,7 @@ export const customerEndpoints = {
     method: "POST",
     path: "/api/customers/import/preview",
     tags: ["customers"],
-    summary: "Check a CSV under a column mapping: the customers it would create and every row's errors",
+    summary: "Check a CSV under a column mapping: its rows, those matching existing customers, and every row's errors",
     body: customerImportRequestSchema,
     response: customerImportPreviewSchema,
     capability: "customers.manage",
@@ -383,11 +438,21 @@ export const customerEndpoints = {
     method: "POST",
     path: "/api/customers/import",
     tags: ["customers"],
-    summary: "Create every customer of a CSV, or none when any row has an error",
+    summary:
+      "Import a CSV: every row or none when any has an error; matching customers skipped or updated; addresses located in the background",
     body: customerImportRequestSchema,
     status: 201,
-    response: customerImportResultSchema,
+    response: customerImportSchema,
     errors: { 400: customerImportFailureSchema },
+    capability: "customers.manage",
+  }),
+  getImport: defineEndpoint({
+    method: "GET",
+    path: "/api/customers/imports/:id",
+    tags: ["customers"],
+    summary: "An import's progress and what it did: created, updated, skipped, located, and the rows with problems",
+    params: customerImportIdParamsSchema,
+    response: customerImportSchema,
     capability: "customers.manage",
   }),
 } as const;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { buildStageNameSchema, buildStageStatusSchema, buildStatusSchema } from "./builds";
 import { assistantEventPayloadSchema, chatClientMessageSchemas } from "./chat";
+import { customerImportStatusSchema } from "./customers";
 import { INTEGRATION_PROVIDERS } from "./integrations";
 import type { Capability } from "./permissions";
 import { text } from "./text";
@@ -50,6 +51,11 @@ export const appEventSchema = z.discriminatedUnion("name", [
   }),
   /** The company's custom objects changed: a build installed, promoted or rolled some back. */
   z.object({ name: z.literal("custom_objects.changed"), payload: z.object({ buildId: z.string() }) }),
+  /** A customer import wrote its rows, or its background task located more of their addresses or finished. */
+  z.object({
+    name: z.literal("customer_import.updated"),
+    payload: z.object({ importId: z.string(), status: customerImportStatusSchema }),
+  }),
   /** A crew, its members, skills or hours changed, or one was deleted. */
   z.object({ name: z.literal("crews.changed"), payload: z.object({ crewIds: z.array(z.string()).max(1000) }) }),
   /** A route plan (an optimized day) moved on: queued, running, ready, failed or applied. */

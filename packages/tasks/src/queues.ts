@@ -1,3 +1,12 @@
 /** Every BullMQ queue of the product. A task definition names one of these; the worker consumes all of them. */
-export const QUEUE_NAMES = ["activity", "visits", "optimizer", "modules", "notifications", "quotes", "builds"] as const;
+export const QUEUE_NAMES = [
+  "activity",
+  "visits",
+  "optimizer",
+  "modules",
+  "notifications",
+  "quotes",
+  "builds",
+  "imports",
+] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];

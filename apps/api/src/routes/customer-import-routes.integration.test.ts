@@ -1,13 +1,36 @@
 import { customerEndpoints } from "@fieldops/shared/customers";
+import {
+  ADDRESS_ONLY_HEADER,
+  addressOnlyMapping,
+  fillerCustomers,
+} from "@fieldops/domain/customers/customer-test-fixtures";
+import { fillPath } from "@fieldops/shared/endpoint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CustomerImportFailure, CustomerImportPreview, CustomerListResponse } from "@fieldops/shared/customers";
-import { createTestCompany, signIn, startTestApp, type TestApp } from "../../../../tests/integration/test-app.ts";
+import type {
+  CustomerImport,
+  CustomerImportFailure,
+  CustomerImportPreview,
+  CustomerListResponse,
+} from "@fieldops/shared/customers";
+import type { RunningWorkers } from "@fieldops/worker/run-workers";
+import {
+  createTestCompany,
+  signIn,
+  startTestApp,
+  startTestWorkers,
+  type TestApp,
+} from "../../../../tests/integration/test-app.ts";
 
 let t: TestApp;
+let workers: RunningWorkers;
 beforeAll(async () => {
   t = await startTestApp();
+  workers = startTestWorkers(t);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await workers.close();
+  await t.close();
+});
 
 const mapping = {
   name: "Name",
@@ -34,6 +57,7 @@ async function as(planId: "starter" | "growth" | "pro" = "pro") {
   const company = await createTestCompany(t.db, { planId });
   const tokens = {
     owner: await signIn(t.url, company.users.owner.email),
+    member: await signIn(t.url, company.users.member.email),
     field_user: await signIn(t.url, company.users.field_user.email),
   };
   const call = (method: string, path: string, role: keyof typeof tokens, body?: unknown) =>
@@ -74,7 +98,12 @@ describe("customer import and export", () => {
 
     const imported = await call("POST", customerEndpoints.import.path, "owner", { csv: good, mapping });
     expect(imported.status).toBe(201);
-    expect(await imported.json()).toEqual({ created: 2 });
+    // The file gives every point: nothing is left to locate.
+    expect(await imported.json()).toMatchObject({
+      status: "done",
+      created: 2,
+      location: { manual: 2, remaining: 0 },
+    });
     const list = (await (
       await call("GET", `${customerEndpoints.list.path}?q=303555`, "field_user")
     ).json()) as CustomerListResponse;
@@ -83,16 +112,7 @@ describe("customer import and export", () => {
 
   it("counts the whole file against the plan's limit", async () => {
     const { company, call } = await as("starter");
-    await t.db.customer.createMany({
-      data: Array.from({ length: 99 }, (_, i) => ({
-        companyId: company.id,
-        name: `Filler ${i}`,
-        street: "1 Main",
-        city: "Denver",
-        region: "CO",
-        postcode: "80202",
-      })),
-    });
+    await t.db.customer.createMany({ data: fillerCustomers(company.id, 99) });
     const response = await call("POST", customerEndpoints.import.path, "owner", { csv: good, mapping });
     expect(response.status).toBe(403);
     expect(((await response.json()) as { message: string }).message).toContain("Growth plan allows 500");
@@ -100,21 +120,17 @@ describe("customer import and export", () => {
   });
 
   it("lets only one of two concurrent imports take the plan's last places", async () => {
+    const other = [
+      header,
+      "Ada Lovelace,ada@navy.example,303-555-0102,3 Pine,Denver,39.6,-104.7",
+      "Edsger Dijkstra,,303-555-0103,4 Birch,Denver,39.5,-104.6",
+    ].join("\n");
     const { company, call } = await as("starter");
-    await t.db.customer.createMany({
-      data: Array.from({ length: 97 }, (_, i) => ({
-        companyId: company.id,
-        name: `Filler ${i}`,
-        street: "1 Main",
-        city: "Denver",
-        region: "CO",
-        postcode: "80202",
-      })),
-    });
+    await t.db.customer.createMany({ data: fillerCustomers(company.id, 97) });
     const statuses = await Promise.all(
       [
         call("POST", customerEndpoints.import.path, "owner", { csv: good, mapping }),
-        call("POST", customerEndpoints.import.path, "owner", { csv: good, mapping }),
+        call("POST", customerEndpoints.import.path, "owner", { csv: other, mapping }),
       ].map(async (request) => (await request).status),
     );
     expect(statuses.sort()).toEqual([201, 403]);
@@ -149,6 +165,56 @@ describe("customer import and export", () => {
     expect(preview).toMatchObject({ totalRows: 2, errors: [] });
   });
 
+  it("imports a file with addresses only, locates it in the background, and skips all of it the second time", async () => {
+    const { company, call } = await as();
+    const csv = [
+      ADDRESS_ONLY_HEADER,
+      "Grace Hopper,555-561-7947,grace@example.com,12 Elm St,Denver,CO,80202",
+      "Alan Turing,(555) 561-7948,,9 Oak Ave,Cambridge,MA,02138",
+      "Nobody Known,,,1 Nowhere,Atlantis,,",
+    ].join("\n");
+    const response = await call("POST", customerEndpoints.import.path, "owner", {
+      csv,
+      mapping: addressOnlyMapping,
+      fileName: "customers.csv",
+    });
+    expect(response.status).toBe(201);
+    const started = (await response.json()) as CustomerImport;
+    expect(started).toMatchObject({ fileName: "customers.csv", duplicates: "skip", created: 3 });
+
+    const path = fillPath(customerEndpoints.getImport.path, { id: started.id });
+    const done = await pollUntilDone(() => call("GET", path, "member"));
+    expect(done).toMatchObject({
+      status: "done",
+      created: 3,
+      location: { approximate: 2, notLocated: 1, remaining: 0 },
+      problems: [{ line: 4, name: "Nobody Known" }],
+    });
+    const list = (await (await call("GET", customerEndpoints.list.path, "owner")).json()) as CustomerListResponse;
+    expect(list.items.map(({ name, locationPrecision }) => [name, locationPrecision])).toEqual([
+      ["Alan Turing", "approximate"],
+      ["Grace Hopper", "approximate"],
+      ["Nobody Known", null],
+    ]);
+
+    const again = await call("POST", customerEndpoints.import.path, "owner", { csv, mapping: addressOnlyMapping });
+    expect(again.status).toBe(201);
+    expect(await again.json()).toMatchObject({ status: "done", created: 0, updated: 0, skipped: 3 });
+    expect(await t.db.customer.count({ where: { companyId: company.id } })).toBe(3);
+  });
+
+  it("shows an import only to its own company, and only to who may import", async () => {
+    const mine = await as();
+    const response = await mine.call("POST", customerEndpoints.import.path, "owner", { csv: good, mapping });
+    const path = fillPath(customerEndpoints.getImport.path, { id: ((await response.json()) as CustomerImport).id });
+    expect((await mine.call("GET", path, "owner")).status).toBe(200);
+    expect((await mine.call("GET", path, "field_user")).status).toBe(403);
+    const theirs = await as();
+    const refused = await theirs.call("GET", path, "owner");
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toEqual({ message: "Import not found" });
+  });
+
   it("refuses export on Starter, and import, preview and export to a field user", async () => {
     const starter = await as("starter");
     expect((await starter.call("GET", customerEndpoints.export.path, "owner")).status).toBe(403);
@@ -168,3 +234,14 @@ describe("customer import and export", () => {
     expect(csv.trim().split("\n")).toHaveLength(1);
   });
 });
+
+async function pollUntilDone(read: () => Promise<Response>): Promise<CustomerImport> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const response = await read();
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as CustomerImport;
+    if (body.status === "done" || Date.now() > deadline) return body;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

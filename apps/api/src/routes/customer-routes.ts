@@ -3,6 +3,7 @@ import { createCustomer } from "@fieldops/domain/customers/create-customer";
 import { deleteCustomer } from "@fieldops/domain/customers/delete-customer";
 import { exportCustomers } from "@fieldops/domain/customers/export-customers";
 import { getCustomer } from "@fieldops/domain/customers/get-customer";
+import { getCustomerImport } from "@fieldops/domain/customers/get-customer-import";
 import { importCustomers, previewCustomerImport } from "@fieldops/domain/customers/import-customers";
 import { listCustomerMessages } from "@fieldops/domain/customers/list-customer-messages";
 import { listCustomerVisits } from "@fieldops/domain/customers/list-customer-visits";
@@ -39,16 +40,10 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         .header("content-disposition", 'attachment; filename="customers.csv"')
         .send(csv),
   });
-  tenantEndpoint(
-    app,
-    context,
-    customerEndpoints.previewImport,
-    async (_scope, { body }) => previewCustomerImport(body),
-    {
-      bodyLimit: IMPORT_BODY_LIMIT,
-    },
-  );
-  tenantEndpoint(app, context, customerEndpoints.import, (scope, { body }) => importCustomers(scope, body, context), {
+  tenantEndpoint(app, context, customerEndpoints.previewImport, ({ tx }, { body }) => previewCustomerImport(tx, body), {
+    bodyLimit: IMPORT_BODY_LIMIT,
+  });
+  tenantEndpoint(app, context, customerEndpoints.import, (scope, { body }) => importCustomers(scope, body), {
     bodyLimit: IMPORT_BODY_LIMIT,
     send: (reply, outcome) =>
       outcome.errors
@@ -56,6 +51,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
             message: `Nothing was imported: ${outcome.errors.length} problem(s) in the file`,
             errors: outcome.errors,
           })
-        : reply.status(201).send({ created: outcome.created }),
+        : reply.status(201).send(outcome.customerImport),
   });
+  tenantEndpoint(app, context, customerEndpoints.getImport, ({ tx }, { params }) => getCustomerImport(tx, params));
 };

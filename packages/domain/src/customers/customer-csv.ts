@@ -135,7 +135,7 @@ function fieldOfIssue(path: PropertyKey[], contacts: CustomerContactInput[]): Cu
   return null;
 }
 
-export function toImportRow(line: number, input: CreateCustomerInput): CustomerImportRow {
+export function toImportRow(line: number, input: CreateCustomerInput): Omit<CustomerImportRow, "match"> {
   const main = input.properties[0];
   return {
     line,

@@ -5,8 +5,11 @@ import { startGeocoderStandIn, type GeocoderStandIn } from "../../../../tests/st
 import { createTestCompany, startTestApp, type TestApp } from "../../../../tests/integration/test-app.ts";
 import { createGeocoder } from "../geocoding/create-geocoder.ts";
 import { createCustomer } from "./create-customer.ts";
-import { customerInput, propertyInput } from "./customer-test-fixtures.ts";
+import { ADDRESS_ONLY_HEADER, addressOnlyMapping, customerInput, propertyInput } from "./customer-test-fixtures.ts";
+import { runInScope } from "../effects/run-in-scope.ts";
+import { systemActor } from "../tenant-scope.ts";
 import { importCustomers } from "./import-customers.ts";
+import { locateImportRows } from "./locate-imported-customers.handler.ts";
 import { updateCustomer } from "./update-customer.ts";
 
 let t: TestApp;
@@ -111,27 +114,20 @@ describe("a customer's addresses become places", () => {
     expect(moved.properties[0]).toMatchObject({ id: property.id, latitude: 37.42202, locationPrecision: "exact" });
   });
 
-  it("locates the rows of an imported file that have no coordinates", async () => {
+  it("locates the rows of an imported file that have no coordinates, through its background task", async () => {
     const company = await createTestCompany(t.db);
     const csv = [
-      "Name,Phone,Email,Street,City,State,Zip",
+      ADDRESS_ONLY_HEADER,
       "Grace Hopper,555-561-7947,grace@example.com,1600 Amphitheatre Pkwy,Mountain View,CA,94043",
       "Alan Turing,(555) 561-7948,,9 Unknown Rd,Cambridge,MA,02138",
       "Nobody Known,,,1 Nowhere,Atlantis,,",
     ].join("\n");
-    const mapping = {
-      name: "Name",
-      phone: "Phone",
-      email: "Email",
-      street: "Street",
-      city: "City",
-      region: "State",
-      postcode: "Zip",
-    };
-    const outcome = await withTenant(app, company.id, (tx) =>
-      importCustomers({ tx, companyId: company.id }, { csv, mapping }, services),
+    const deps = { db: app, redis: t.runtime.context.redis, queues: t.runtime.context.queues };
+    const outcome = await runInScope(deps, { companyId: company.id, actor: systemActor("test") }, (scope) =>
+      importCustomers(scope, { csv, mapping: addressOnlyMapping, duplicates: "skip" }),
     );
-    expect(outcome).toEqual({ created: 3 });
+    expect(outcome.customerImport).toMatchObject({ created: 3, status: "locating" });
+    await locateImportRows(deps, { companyId: company.id, importId: outcome.customerImport!.id }, services.geocoder);
     const rows = await t.db.customer.findMany({ where: { companyId: company.id }, orderBy: { name: "asc" } });
     expect(rows.map(({ name, locationPrecision }) => [name, locationPrecision])).toEqual([
       ["Alan Turing", "approximate"],

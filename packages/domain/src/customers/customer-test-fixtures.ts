@@ -31,3 +31,27 @@ export function customerInput(overrides: Partial<CreateCustomerInput> = {}): Cre
 
 /** What the customers use cases need besides the scope, for tests: the offline ZIP-code geocoder. */
 export const testCustomerServices = { geocoder: createGeocoder({ api: "nominatim" }) };
+
+/** The header of a file with addresses only, as an office's spreadsheet has them, and its mapping. For tests. */
+export const ADDRESS_ONLY_HEADER = "Name,Phone,Email,Street,City,State,Zip";
+export const addressOnlyMapping = {
+  name: "Name",
+  phone: "Phone",
+  email: "Email",
+  street: "Street",
+  city: "City",
+  region: "State",
+  postcode: "Zip",
+};
+
+/** Bare customer rows ("Filler 0", "Filler 1", … at 1 Main, Denver) that fill a plan's customer limit. For tests. */
+export function fillerCustomers(companyId: string, count: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    companyId,
+    name: `Filler ${i}`,
+    street: "1 Main",
+    city: "Denver",
+    region: "CO",
+    postcode: "80202",
+  }));
+}

@@ -1,79 +1,123 @@
 import { randomUUID } from "node:crypto";
-import type { CustomerImportError, CustomerImportPreview, CustomerImportRequest } from "@fieldops/shared/customers";
-import pLimit from "p-limit";
-import type { Geocoder } from "../geocoding/geocoder.ts";
+import type { TenantTransaction } from "@fieldops/db";
+import { insertRows } from "@fieldops/db/bulk-rows";
+import type {
+  CustomerImport,
+  CustomerImportError,
+  CustomerImportInput,
+  CustomerImportMatch,
+  CustomerImportPreview,
+} from "@fieldops/shared/customers";
 import { requirePlanLimit } from "../plans/require-plan-limit.ts";
-import type { TenantScope } from "../tenant-scope.ts";
+import { actorUserId, type TenantScope } from "../tenant-scope.ts";
 import { parseCustomerCsv, toImportRow } from "./customer-csv.ts";
 import {
-  contactData,
-  customerMainFields,
-  customerSearchText,
-  locateProperties,
-  normalizeTags,
-  propertyData,
-} from "./customer-record.ts";
+  createImportedCustomers,
+  updateMatchedCustomers,
+  type ParsedRow,
+  type WrittenRow,
+} from "./customer-import-writes.ts";
+import { findImportMatches } from "./customer-matches.ts";
+import { customerImportUpdated } from "./customers-events.ts";
+import { getCustomerImport } from "./get-customer-import.ts";
+import { locateImportedCustomersTask } from "./locate-imported-customers.task.ts";
 
-/** Addresses of one file looked up at once. */
-const GEOCODING_CONCURRENCY = 4;
-
-/** What an import would do, without doing it: the rows it would create and every row's errors. */
-export function previewCustomerImport(input: CustomerImportRequest): CustomerImportPreview {
+/** What an import would do, without doing it: its rows, those matching customers already there, every row's errors. */
+export async function previewCustomerImport(
+  tx: TenantTransaction,
+  input: Pick<CustomerImportInput, "csv" | "mapping">,
+): Promise<CustomerImportPreview> {
   const parsed = parseCustomerCsv(input.csv, input.mapping);
+  const matches = await findImportMatches(tx, parsed.customers);
   return {
     headers: parsed.headers,
     totalRows: parsed.totalRows,
-    rows: parsed.customers.map(({ line, input: customer }) => toImportRow(line, customer)),
+    rows: parsed.customers.map(({ line, input: customer }) => ({
+      ...toImportRow(line, customer),
+      match: matches.get(line) ?? null,
+    })),
     errors: parsed.errors,
   };
 }
 
 export type CustomerImportOutcome =
-  { created: number; errors?: undefined } | { created: 0; errors: CustomerImportError[] };
+  | { customerImport: CustomerImport; errors?: undefined }
+  | { customerImport?: undefined; errors: CustomerImportError[] };
 
 /**
- * Creates every customer of the file, or none: any row error returns the errors and writes nothing, and the plan's
- * customer limit counts the whole file. Rows without coordinates are located from their address. Runs in the caller's
- * one transaction.
+ * Imports a file in the caller's one transaction, or nothing: any row error returns the errors and writes nothing.
+ * Rows matching a customer already there are skipped or update it (`duplicates`); repeats within the file are
+ * skipped; the plan's customer limit counts every customer the file creates. The import's record keeps what became of
+ * each row. Rows without coordinates are located afterwards by the `locate_imported_customers` task, so that no
+ * request or transaction waits on the geocoder.
  */
-export async function importCustomers(
-  { tx, companyId }: Pick<TenantScope, "tx" | "companyId">,
-  input: CustomerImportRequest,
-  { geocoder }: { geocoder: Geocoder },
-): Promise<CustomerImportOutcome> {
+export async function importCustomers(scope: TenantScope, input: CustomerImportInput): Promise<CustomerImportOutcome> {
+  const { tx, companyId } = scope;
   const parsed = parseCustomerCsv(input.csv, input.mapping);
-  if (parsed.errors.length > 0) return { created: 0, errors: parsed.errors };
-  await requirePlanLimit(tx, "customers", { adding: parsed.customers.length });
+  if (parsed.errors.length > 0) return { errors: parsed.errors };
+  // A company's imports take turns: the second of two at once sees the first one's customers as duplicates.
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`customer_import:${companyId}`}, 0))`;
+  const matches = await findImportMatches(tx, parsed.customers);
 
-  const limit = pLimit(GEOCODING_CONCURRENCY);
-  const customers = await Promise.all(
-    parsed.customers.map(({ input: customer }) =>
-      limit(async () => ({
-        id: randomUUID(),
-        customer: { ...customer, properties: await locateProperties(geocoder, customer.properties) },
-      })),
-    ),
-  );
-  await tx.customer.createMany({
-    data: customers.map(({ id, customer }) => ({
-      id,
+  const toCreate: ParsedRow[] = [];
+  const toUpdate: (ParsedRow & { customerId: string; match: CustomerImportMatch })[] = [];
+  const skipped: (ParsedRow & { match: CustomerImportMatch })[] = [];
+  for (const row of parsed.customers) {
+    const match = matches.get(row.line);
+    if (!match) toCreate.push(row);
+    else if (match.customerId !== null && input.duplicates === "update") {
+      toUpdate.push({ ...row, customerId: match.customerId, match });
+    } else skipped.push({ ...row, match });
+  }
+  if (toCreate.length > 0) await requirePlanLimit(tx, "customers", { adding: toCreate.length });
+
+  const written: WrittenRow[] = [
+    ...(await createImportedCustomers(tx, companyId, toCreate)),
+    ...(await updateMatchedCustomers(tx, companyId, toUpdate)),
+  ];
+  const waiting = written.some((row) => row.location === "pending");
+  const record = await tx.customerImport.create({
+    data: {
       companyId,
-      name: customer.name,
-      notes: customer.notes ?? null,
-      tags: normalizeTags(customer.tags),
-      searchText: customerSearchText(customer.name, customer.contacts, customer.properties),
-      ...customerMainFields(customer.contacts, customer.properties),
+      createdByUserId: actorUserId(scope.actor),
+      fileName: input.fileName ?? null,
+      duplicates: input.duplicates,
+      status: waiting ? "locating" : "done",
+      totalRows: parsed.totalRows,
+      created: toCreate.length,
+      updated: toUpdate.length,
+      skipped: skipped.length,
+      finishedAt: waiting ? null : new Date(),
+    },
+  });
+  const created = new Set(toCreate.map((row) => row.line));
+  await insertRows(tx, "customer_import_rows", [
+    ...written.map((row) => ({
+      id: randomUUID(),
+      companyId,
+      importId: record.id,
+      line: row.line,
+      name: row.name,
+      outcome: created.has(row.line) ? ("created" as const) : ("updated" as const),
+      reason: row.reason,
+      customerId: row.customerId,
+      propertyId: row.propertyId,
+      location: row.location,
     })),
-  });
-  await tx.customerContact.createMany({
-    data: customers.flatMap(({ id, customer }) =>
-      customer.contacts.map((contact, i) => ({ companyId, customerId: id, ...contactData(contact, i) })),
-    ),
-  });
-  await tx.customerProperty.createMany({
-    data: customers.flatMap(({ id, customer }) =>
-      customer.properties.map((property, i) => ({ companyId, customerId: id, ...propertyData(property, i) })),
-    ),
-  });
-  return { created: customers.length };
+    ...skipped.map((row) => ({
+      id: randomUUID(),
+      companyId,
+      importId: record.id,
+      line: row.line,
+      name: row.input.name,
+      outcome: "skipped" as const,
+      reason: row.match.reason,
+      customerId: row.match.customerId,
+      propertyId: null,
+      location: null,
+    })),
+  ]);
+  if (waiting) scope.enqueue(locateImportedCustomersTask, { companyId, importId: record.id }, record.id);
+  scope.emit(customerImportUpdated(record));
+  return { customerImport: await getCustomerImport(tx, { id: record.id }) };
 }

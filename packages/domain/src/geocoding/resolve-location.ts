@@ -10,6 +10,16 @@ export interface StoredLocation {
 
 export const NO_LOCATION: StoredLocation = { latitude: null, longitude: null, locationPrecision: null };
 
+/** Coordinates the office gave (typed, dropped on the map, a file's columns), stored as given; null without them. */
+export function givenLocation(given: {
+  latitude?: number | null | undefined;
+  longitude?: number | null | undefined;
+}): StoredLocation | null {
+  return typeof given.latitude === "number" && typeof given.longitude === "number"
+    ? { latitude: given.latitude, longitude: given.longitude, locationPrecision: "manual" }
+    : null;
+}
+
 /**
  * The point to store for an address: coordinates the office gave, as given; else the point already stored when the
  * address has not changed; else what the geocoder finds; else none (never 0,0).
@@ -20,9 +30,8 @@ export async function resolveLocation(
   given: { latitude?: number | null | undefined; longitude?: number | null | undefined },
   stored?: { address: PostalAddress; location: StoredLocation },
 ): Promise<StoredLocation> {
-  if (typeof given.latitude === "number" && typeof given.longitude === "number") {
-    return { latitude: given.latitude, longitude: given.longitude, locationPrecision: "manual" };
-  }
+  const typed = givenLocation(given);
+  if (typed) return typed;
   if (stored && stored.location.latitude !== null && addressKey(stored.address) === addressKey(address)) {
     const { latitude, longitude, locationPrecision } = stored.location;
     return { latitude, longitude, locationPrecision };
