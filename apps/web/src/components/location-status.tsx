@@ -31,3 +31,28 @@ export function LocationStatus({ place, showCoordinates = true }: { place: Locat
     </span>
   );
 }
+
+/**
+ * A list's mark beside an address whose place needs a look: none at all, or only approximate. A precise or hand-set
+ * point shows nothing.
+ */
+export function LocationMark({ precision }: { precision: LocationPrecision | null }) {
+  if (precision === null) {
+    return (
+      <span className="inline-flex items-center gap-1 text-xs font-medium text-destructive">
+        <MapPinOff className="size-3.5" aria-hidden="true" />
+        {NO_LOCATION_MESSAGE}
+      </span>
+    );
+  }
+  if (precision !== "approximate") return null;
+  return (
+    <span
+      className="inline-flex items-center gap-1 text-xs text-amber-700 dark:text-amber-400"
+      title={LOCATION_PRECISION_LABELS.approximate}
+    >
+      <MapPin className="size-3.5" aria-hidden="true" />
+      Approximate location
+    </span>
+  );
+}

@@ -3,10 +3,15 @@ import {
   CUSTOMER_CSV_HEADERS,
   CUSTOMER_IMPORT_FIELDS,
   REQUIRED_CUSTOMER_IMPORT_FIELDS,
+  type CustomerImport,
+  type CustomerImportDuplicates,
   type CustomerImportField,
   type CustomerImportMapping,
   type CustomerImportPreview,
+  type CustomerImportRow,
 } from "@fieldops/shared/customers";
+import { DataTable } from "../../components/data-table";
+import { Badge } from "../../components/ui/badge";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import {
@@ -20,7 +25,17 @@ import {
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { previewCustomerImport, useImportCustomers } from "./customer-queries";
+import { CustomerImportProgress } from "./customer-import-progress";
 import { apiErrorMessage } from "../../lib/api-error";
+
+/** What to do with rows matching customers already there (the server's `duplicates`). */
+const DUPLICATE_CHOICES: { value: CustomerImportDuplicates; label: (plural: string) => string }[] = [
+  { value: "skip", label: (plural) => `Skip them: leave those ${plural} as they are` },
+  { value: "update", label: () => "Update them: fill in the file's columns, keep everything else" },
+];
+
+/** Rows of the preview listed; the counts above them cover the whole file. */
+const PREVIEW_ROWS_SHOWN = 100;
 
 const simplify = (value: string) => value.toLowerCase().replace(/[^a-z]/g, "");
 const ALIASES: Partial<Record<CustomerImportField, string[]>> = {
@@ -44,7 +59,25 @@ function guessMapping(headers: readonly string[]): CustomerImportMapping {
   return mapping;
 }
 
-/** Upload a CSV, map its columns, see every row's problems, and import all rows or none. */
+/** The previewed file's rows: new, matching customers already there, repeating earlier rows. */
+function planOf(rows: readonly CustomerImportRow[]) {
+  const matching = rows.filter((row) => row.match?.customerId).length;
+  const repeats = rows.filter((row) => row.match && !row.match.customerId).length;
+  const creates = rows.length - matching - repeats;
+  return { matching, repeats, creates };
+}
+
+function rowAction(row: CustomerImportRow, duplicates: CustomerImportDuplicates): string {
+  if (!row.match) return "New";
+  return row.match.customerId && duplicates === "update" ? "Update" : "Skip";
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+/**
+ * Upload a CSV, map its columns, see every row's problems and the rows matching customers already there (to skip or
+ * update), import all rows or none, then watch the addresses being located and read what the import did.
+ */
 export function CustomerImportDialog({
   open,
   onOpenChange,
@@ -60,15 +93,21 @@ export function CustomerImportDialog({
   const [preview, setPreview] = useState<CustomerImportPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [duplicates, setDuplicates] = useState<CustomerImportDuplicates>("skip");
+  const [started, setStarted] = useState<CustomerImport | null>(null);
   const importer = useImportCustomers();
 
   function close(next: boolean) {
     if (!next) {
       setCsv(null);
+      setFileName(null);
       setHeaders([]);
       setMapping({});
       setPreview(null);
       setProblem(null);
+      setDuplicates("skip");
+      setStarted(null);
       importer.reset();
     }
     onOpenChange(next);
@@ -92,6 +131,7 @@ export function CustomerImportDialog({
     if (!file) return;
     const text = await file.text();
     setCsv(text);
+    setFileName(file.name);
     setChecking(true);
     try {
       const first = await previewCustomerImport({ csv: text, mapping: {} });
@@ -116,16 +156,36 @@ export function CustomerImportDialog({
   }
 
   const ready = csv !== null && preview !== null && preview.errors.length === 0 && preview.rows.length > 0 && !checking;
-  const plural = term.toLowerCase();
+  const lower = term.toLowerCase();
+  const plan = preview ? planOf(preview.rows) : null;
+
+  if (started) {
+    return (
+      <Dialog open={open} onOpenChange={close}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Import {lower}</DialogTitle>
+            <DialogDescription>{fileName ?? "Imported file"}</DialogDescription>
+          </DialogHeader>
+          <CustomerImportProgress started={started} />
+          <DialogFooter>
+            <Button type="button" onClick={() => close(false)}>
+              Done
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    );
+  }
 
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Import {plural}</DialogTitle>
+          <DialogTitle>Import {lower}</DialogTitle>
           <DialogDescription>
             Upload a CSV file with a header row, match its columns, and check it. Nothing is imported while any row has
-            a problem.
+            a problem. Addresses are located after the import; no coordinate columns are needed.
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-1.5">
@@ -171,7 +231,7 @@ export function CustomerImportDialog({
             <AlertDescription>{problem}</AlertDescription>
           </Alert>
         ) : null}
-        {preview && !checking ? (
+        {preview && plan && !checking ? (
           preview.errors.length > 0 ? (
             <Alert variant="destructive" role="alert">
               <AlertTitle>
@@ -189,17 +249,62 @@ export function CustomerImportDialog({
               </AlertDescription>
             </Alert>
           ) : (
-            <div className="grid gap-2">
-              <p className="text-sm">
-                {preview.rows.length} {plural} ready to import.
+            <div className="grid gap-3">
+              <p className="text-sm" role="status">
+                {plural(preview.rows.length, "row", "rows")} ready: {plan.creates.toLocaleString()} new
+                {plan.matching > 0
+                  ? `, ${plan.matching.toLocaleString()} matching ${lower} already there (${duplicates === "update" ? "updated" : "skipped"})`
+                  : ""}
+                {plan.repeats > 0 ? `, ${plural(plan.repeats, "repeat", "repeats")} of earlier rows (skipped)` : ""}.
               </p>
-              <ul className="max-h-40 overflow-y-auto text-sm text-muted-foreground" aria-label="Rows to import">
-                {preview.rows.slice(0, 50).map((row) => (
-                  <li key={row.line}>
-                    {row.name} · {row.address}
-                  </li>
-                ))}
-              </ul>
+              {plan.matching > 0 ? (
+                <fieldset className="grid gap-1.5">
+                  <legend className="mb-1 text-sm font-medium">Rows matching {lower} already there</legend>
+                  {DUPLICATE_CHOICES.map((choice) => (
+                    <label key={choice.value} className="flex items-center gap-2 text-sm">
+                      <input
+                        type="radio"
+                        name="customer-import-duplicates"
+                        value={choice.value}
+                        checked={duplicates === choice.value}
+                        onChange={() => setDuplicates(choice.value)}
+                      />
+                      {choice.label(lower)}
+                    </label>
+                  ))}
+                  {plan.repeats > 0 ? (
+                    <p className="text-xs text-muted-foreground">A row repeating an earlier one is always skipped.</p>
+                  ) : null}
+                </fieldset>
+              ) : null}
+              <div className="max-h-60 overflow-y-auto">
+                <DataTable
+                  caption="Rows to import"
+                  density="compact"
+                  rows={preview.rows.slice(0, PREVIEW_ROWS_SHOWN)}
+                  rowKey={(row) => row.line}
+                  columns={[
+                    { id: "line", header: "Line", cell: (row) => row.line, align: "right" },
+                    { id: "name", header: "Name", cell: (row) => row.name, rowHeader: true },
+                    { id: "address", header: "Address", cell: (row) => row.address },
+                    {
+                      id: "action",
+                      header: "Import",
+                      cell: (row) => (
+                        <span className="grid gap-0.5">
+                          <Badge variant={row.match ? "outline" : "secondary"}>{rowAction(row, duplicates)}</Badge>
+                          {row.match ? <span className="text-xs text-muted-foreground">{row.match.reason}</span> : null}
+                        </span>
+                      ),
+                    },
+                  ]}
+                />
+              </div>
+              {preview.rows.length > PREVIEW_ROWS_SHOWN ? (
+                <p className="text-xs text-muted-foreground">
+                  The first {PREVIEW_ROWS_SHOWN} rows of {preview.rows.length.toLocaleString()} are shown.
+                </p>
+              ) : null}
             </div>
           )
         ) : null}
@@ -219,13 +324,13 @@ export function CustomerImportDialog({
             disabled={!ready || importer.isPending}
             onClick={() => {
               if (csv === null) return;
-              importer.mutate({ body: { csv, mapping } }, { onSuccess: () => close(false) });
+              importer.mutate({ body: { csv, mapping, duplicates, fileName } }, { onSuccess: setStarted });
             }}
           >
             {importer.isPending
               ? "Importing..."
-              : preview && ready
-                ? `Import ${preview.rows.length} ${plural}`
+              : plan && ready
+                ? `Import ${plural(preview.rows.length, "row", "rows")}`
                 : "Import"}
           </Button>
         </DialogFooter>

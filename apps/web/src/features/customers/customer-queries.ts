@@ -2,11 +2,12 @@ import { useInfiniteQuery, useMutation, useQueryClient, type QueryKey } from "@t
 import {
   customerEndpoints,
   type CreateCustomerRequest,
+  type CustomerImport,
   type CustomerImportRequest,
   type UpdateCustomerRequest,
 } from "@fieldops/shared/customers";
 import { downloadFromApi } from "../../lib/download";
-import { callEndpoint, endpointKey, endpointUrl, useEndpointMutation } from "../../lib/endpoints";
+import { callEndpoint, endpointKey, endpointUrl, useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 
@@ -81,6 +82,21 @@ export function previewCustomerImport(body: CustomerImportRequest) {
 
 export function useImportCustomers() {
   return useEndpointMutation(customerEndpoints.import, { invalidates: [allCustomers] });
+}
+
+/** While an import locates its addresses its dialog asks again at this pace, in case a live event is missed. */
+const IMPORT_POLL_MS = 2000;
+
+/** An import's progress and results, from what starting it answered until it is done. */
+export function useCustomerImport(started: CustomerImport) {
+  return useEndpointQuery(
+    customerEndpoints.getImport,
+    { params: { id: started.id } },
+    {
+      initialData: started,
+      refetchInterval: (query) => (query.state.data?.status === "done" ? false : IMPORT_POLL_MS),
+    },
+  );
 }
 
 /** Downloads the CSV export as a file. */

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Download, Plus, Upload } from "lucide-react";
 import { DataTable } from "../../components/data-table";
+import { LocationMark } from "../../components/location-status";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -70,7 +71,16 @@ function CustomerList({ search, plural }: { search: string; plural: string }) {
             },
             { id: "phone", header: "Phone", cell: (customer) => customer.phone ?? "" },
             { id: "email", header: "Email", cell: (customer) => customer.email ?? "" },
-            { id: "address", header: "Address", cell: (customer) => customer.address },
+            {
+              id: "address",
+              header: "Address",
+              cell: (customer) => (
+                <span className="grid gap-0.5">
+                  {customer.address}
+                  <LocationMark precision={customer.locationPrecision} />
+                </span>
+              ),
+            },
             {
               id: "tags",
               header: "Tags",

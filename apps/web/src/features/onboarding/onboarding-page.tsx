@@ -13,6 +13,7 @@ import {
 } from "@fieldops/shared/onboarding";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { Badge } from "../../components/ui/badge";
+import { Progress } from "../../components/ui/progress";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -174,16 +175,7 @@ function OnboardingWizard({ companyName, onDone }: { companyName: string; onDone
           <p className="text-sm text-muted-foreground">
             Step {wizard.step} of {ONBOARDING_STEP_COUNT}
           </p>
-          <div
-            role="progressbar"
-            aria-label="Setup progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 w-full overflow-hidden rounded-full bg-muted"
-          >
-            <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
-          </div>
+          <Progress label="Setup progress" value={percent} />
         </CardHeader>
         <form onSubmit={(event) => void submit(event)} noValidate>
           <CardContent className="grid gap-4">
