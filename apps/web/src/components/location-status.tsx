@@ -7,19 +7,22 @@ export interface LocatedPlace {
   locationPrecision: LocationPrecision | null;
 }
 
+/** "No location: check the address", full size beside an address or small in a list's cell. */
+function NoLocation({ small = false }: { small?: boolean }) {
+  return (
+    <span className={`inline-flex items-center gap-1 font-medium text-destructive ${small ? "text-xs" : ""}`}>
+      <MapPinOff className={small ? "size-3.5" : "size-4"} aria-hidden="true" />
+      {NO_LOCATION_MESSAGE}
+    </span>
+  );
+}
+
 /**
  * Where an address was placed on the map and how sure that is; an address without a point says so, since routes,
  * slots and the field app need one.
  */
 export function LocationStatus({ place, showCoordinates = true }: { place: LocatedPlace; showCoordinates?: boolean }) {
-  if (place.latitude === null || place.longitude === null || place.locationPrecision === null) {
-    return (
-      <span className="inline-flex items-center gap-1 font-medium text-destructive">
-        <MapPinOff className="size-4" aria-hidden="true" />
-        {NO_LOCATION_MESSAGE}
-      </span>
-    );
-  }
+  if (place.latitude === null || place.longitude === null || place.locationPrecision === null) return <NoLocation />;
   const approximate = place.locationPrecision === "approximate";
   return (
     <span
@@ -37,14 +40,7 @@ export function LocationStatus({ place, showCoordinates = true }: { place: Locat
  * point shows nothing.
  */
 export function LocationMark({ precision }: { precision: LocationPrecision | null }) {
-  if (precision === null) {
-    return (
-      <span className="inline-flex items-center gap-1 text-xs font-medium text-destructive">
-        <MapPinOff className="size-3.5" aria-hidden="true" />
-        {NO_LOCATION_MESSAGE}
-      </span>
-    );
-  }
+  if (precision === null) return <NoLocation small />;
   if (precision !== "approximate") return null;
   return (
     <span

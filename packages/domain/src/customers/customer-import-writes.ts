@@ -3,8 +3,7 @@ import type { TenantTransaction } from "@fieldops/db";
 import { insertRows, updateRowsById } from "@fieldops/db/bulk-rows";
 import type { CreateCustomerInput, CustomerContactInput, CustomerImportMatch } from "@fieldops/shared/customers";
 import type { LocationPrecision } from "@fieldops/shared/locations";
-import { addressKey } from "../geocoding/geocoder.ts";
-import { givenLocation, NO_LOCATION, type StoredLocation } from "../geocoding/resolve-location.ts";
+import { givenLocation, keptLocation, NO_LOCATION, type StoredLocation } from "../geocoding/resolve-location.ts";
 import { emailKey, phoneKey } from "./customer-matches.ts";
 import {
   contactData,
@@ -185,11 +184,7 @@ function mergeImportedCustomer(stored: StoredCustomer, input: CreateCustomerInpu
     region: file.region || main?.region || "",
     postcode: file.postcode || main?.postcode || "",
   };
-  const kept =
-    main && main.latitude !== null && addressKey(main) === addressKey(address)
-      ? { latitude: main.latitude, longitude: main.longitude, locationPrecision: main.locationPrecision }
-      : null;
-  const { stored: point, location } = rowLocation(givenLocation(file) ?? kept);
+  const { stored: point, location } = rowLocation(givenLocation(file) ?? (main ? keptLocation(main, address) : null));
   const property = {
     id: main?.id ?? randomUUID(),
     isNew: !main,

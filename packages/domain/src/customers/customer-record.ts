@@ -60,12 +60,7 @@ export async function locateProperties(
   const located: LocatedProperty[] = [];
   for (const { latitude, longitude, ...property } of properties) {
     const previous = property.id ? byId.get(property.id) : undefined;
-    const location = await resolveLocation(
-      geocoder,
-      property,
-      { latitude, longitude },
-      previous ? { address: previous, location: previous } : undefined,
-    );
+    const location = await resolveLocation(geocoder, property, { latitude, longitude }, previous);
     located.push({ ...property, ...location });
   }
   return located;

@@ -20,6 +20,12 @@ export function givenLocation(given: {
     : null;
 }
 
+/** The point stored with an address, kept while the address is the same one (written otherwise: other case, spacing). */
+export function keptLocation(stored: PostalAddress & StoredLocation, address: PostalAddress): StoredLocation | null {
+  if (stored.latitude === null || addressKey(stored) !== addressKey(address)) return null;
+  return { latitude: stored.latitude, longitude: stored.longitude, locationPrecision: stored.locationPrecision };
+}
+
 /**
  * The point to store for an address: coordinates the office gave, as given; else the point already stored when the
  * address has not changed; else what the geocoder finds; else none (never 0,0).
@@ -28,14 +34,10 @@ export async function resolveLocation(
   geocoder: Geocoder,
   address: PostalAddress,
   given: { latitude?: number | null | undefined; longitude?: number | null | undefined },
-  stored?: { address: PostalAddress; location: StoredLocation },
+  stored?: PostalAddress & StoredLocation,
 ): Promise<StoredLocation> {
-  const typed = givenLocation(given);
-  if (typed) return typed;
-  if (stored && stored.location.latitude !== null && addressKey(stored.address) === addressKey(address)) {
-    const { latitude, longitude, locationPrecision } = stored.location;
-    return { latitude, longitude, locationPrecision };
-  }
+  const known = givenLocation(given) ?? (stored ? keptLocation(stored, address) : null);
+  if (known) return known;
   const place = await geocoder.locate(address);
   return place
     ? { latitude: place.latitude, longitude: place.longitude, locationPrecision: place.precision }

@@ -59,12 +59,7 @@ export async function prospectData(geocoder: Geocoder, p: LeadProspect, stored?:
   });
   const location =
     p.street || p.city || p.postcode || (p.latitude != null && p.longitude != null)
-      ? await resolveLocation(
-          geocoder,
-          address(p),
-          p,
-          stored ? { address: address(stored), location: stored } : undefined,
-        )
+      ? await resolveLocation(geocoder, address(p), p, stored ? { ...stored, ...address(stored) } : undefined)
       : NO_LOCATION;
   return {
     name: p.name,

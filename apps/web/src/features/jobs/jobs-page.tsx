@@ -3,19 +3,17 @@ import { Link, useNavigate } from "react-router";
 import { Plus } from "lucide-react";
 import { JOB_STATUS_LABELS, jobStatusSchema, type JobStatus } from "@fieldops/shared/job-status";
 import { zonedWallClockToUtc } from "@fieldops/shared/company-time";
-import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { StatusFilter } from "../../components/status-filter";
-import { Skeleton } from "../../components/ui/skeleton";
 import { useCompany } from "../../lib/company";
 import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
 import { JobFormDialog } from "./job-form-dialog";
 import { JobsTable } from "./jobs-table";
+import { PagedList } from "../../components/paged-list";
 import { useSignedInUser } from "../../lib/session";
 import { useJobs, type JobFilters } from "../../lib/jobs";
 import { useCrews } from "../../lib/crews";
@@ -113,50 +111,18 @@ export function JobsPage() {
           <Input id={`${id}-to`} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </div>
       </form>
-      {jobs.isPending ? (
-        <div className="grid gap-2" role="status" aria-label={`Loading ${jobsWord.toLowerCase()}`}>
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-12 w-full" />
-        </div>
-      ) : jobs.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>{jobsWord} could not be loaded</AlertTitle>
-          <AlertDescription>
-            <Button variant="outline" size="sm" onClick={() => void jobs.refetch()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
-      ) : items.length === 0 ? (
-        <Card>
-          <CardContent>
-            <p className="text-sm text-muted-foreground">
-              No {jobsWord.toLowerCase()}{" "}
-              {status || crewId || search || from || to
-                ? "match these filters"
-                : "yet. Create the first one with the button above"}
-              .
-            </p>
-          </CardContent>
-        </Card>
-      ) : (
-        <Card>
-          <CardContent>
-            <JobsTable items={items} caption={jobsWord} timeZone={timeZone} customerHeader={terms.customer} />
-            {jobs.hasNextPage ? (
-              <Button
-                variant="outline"
-                className="mt-3"
-                disabled={jobs.isFetchingNextPage}
-                onClick={() => void jobs.fetchNextPage()}
-              >
-                {jobs.isFetchingNextPage ? "Loading…" : "Load more"}
-              </Button>
-            ) : null}
-          </CardContent>
-        </Card>
-      )}
+      <PagedList
+        query={jobs}
+        noun={jobsWord}
+        count={items.length}
+        empty={`No ${jobsWord.toLowerCase()} ${
+          status || crewId || search || from || to
+            ? "match these filters"
+            : "yet. Create the first one with the button above"
+        }.`}
+      >
+        <JobsTable items={items} caption={jobsWord} timeZone={timeZone} customerHeader={terms.customer} />
+      </PagedList>
       {company.data && creating ? (
         <JobFormDialog
           open={creating}
