@@ -1,18 +1,13 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { dayInTimeZone, zonedWallClockToUtc } from "@fieldops/shared/company-time";
 import type { Crew } from "@fieldops/shared/crews";
 import type { JobDetail } from "@fieldops/shared/jobs";
-import { alongLane, drag, ownerApi } from "./owner-api.ts";
+import { alongLane, drag, json, ownerApi } from "./owner-api.ts";
 import { openSignedIn, signInAs } from "./sign-in-as.ts";
 
 const FIELD_USER = "tech@demo.test";
 const AROUND_THE_CLOCK = Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: "00:00", end: "24:00" }));
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>, status = 200): Promise<T> {
-  expect(response.status(), await response.text()).toBe(status);
-  return (await response.json()) as T;
-}
 
 /**
  * A dispatcher's morning, whatever the hour the suite runs at: the day's work goes to a crew on duty around the clock,
@@ -62,8 +57,10 @@ test("a morning's work: import customers, create a recurring job, drag its first
       .getByLabel("CSV file")
       .setInputFiles({ name: "morning.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await importDialog.getByLabel("Name (required)").selectOption("Customer name");
-    await expect(importDialog.getByText("3 customers ready to import.")).toBeVisible();
-    await importDialog.getByRole("button", { name: "Import 3 customers" }).click();
+    await expect(importDialog.getByText("3 rows ready: 3 new.")).toBeVisible();
+    await importDialog.getByRole("button", { name: "Import 3 rows" }).click();
+    await expect(importDialog.getByText("Import finished.")).toBeVisible();
+    await importDialog.getByRole("button", { name: "Done" }).click();
     await expect(importDialog).toBeHidden();
 
     // A weekly job for the first of them, whose first visit is today.

@@ -14,6 +14,12 @@ export async function ownerApi(
   return playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
 }
 
+/** A response's body, once its status is the one expected (the body is the failure's message otherwise). */
+export async function json<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>, status = 200): Promise<T> {
+  expect(response.status(), await response.text()).toBe(status);
+  return (await response.json()) as T;
+}
+
 /**
  * Drags with the mouse, as a person does, grabbing the source by its middle. The pointer ends `fraction` of the way
  * along the target, or, with `byLeadingEdge`, so that the source's left edge does.

@@ -92,7 +92,18 @@ export function VisitBlock({
 }
 
 /** A block's text: job number and title, customer, time, and how far the work has got once it is under way. */
-export function VisitSummary({ visit, jobWord, time }: { visit: ScheduleVisit; jobWord: string; time: string }) {
+export function VisitSummary({
+  visit,
+  jobWord,
+  time,
+  wrapName = false,
+}: {
+  visit: ScheduleVisit;
+  jobWord: string;
+  time: string;
+  /** In a calendar column a long name wraps onto the visit's height; in a row it would push the time out. */
+  wrapName?: boolean;
+}) {
   const progress =
     visit.status === "scheduled" || visit.status === "unscheduled" ? null : VISIT_STATUS_LABELS[visit.status];
   return (
@@ -100,7 +111,7 @@ export function VisitSummary({ visit, jobWord, time }: { visit: ScheduleVisit; j
       <span className="block truncate font-medium">
         {jobWord} #{visit.jobNumber} · {visit.jobTitle}
       </span>
-      <span className="block truncate">{visit.customerName}</span>
+      <span className={cn("block", wrapName ? "break-words" : "truncate")}>{visit.customerName}</span>
       <span className="block truncate">
         {time}
         {progress ? ` · ${progress}` : ""}
@@ -251,7 +262,7 @@ export function TimeLane({
             className="absolute"
             style={{ ...place(orientation, axis, start, end), ...across }}
           >
-            <VisitSummary visit={visit} jobWord={jobWord} time={time} />
+            <VisitSummary visit={visit} jobWord={jobWord} time={time} wrapName={orientation === "vertical"} />
           </VisitBlock>
         );
       })}
