@@ -1,7 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import type { AxeResults } from "axe-core";
-import { appScreenPaths } from "./app-screens.ts";
+import { ROLE_CAPABILITIES } from "@fieldops/shared/permissions";
+import type { Role } from "@fieldops/shared/roles";
+import { appScreens, type AppScreen } from "./app-screens.ts";
 import { openSignedIn } from "./sign-in-as.ts";
 
 /**
@@ -12,14 +14,28 @@ import { openSignedIn } from "./sign-in-as.ts";
  */
 
 const RULE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-const SCREENS = appScreenPaths();
-const VISITORS = [
-  { name: "signed out", email: null },
-  { name: "a platform admin", email: "admin@demo.test" },
-  { name: "an owner", email: "owner@demo.test" },
-  { name: "a member", email: "member@demo.test" },
-  { name: "a field user", email: "tech@demo.test" },
-] as const;
+const SCREENS = appScreens();
+const VISITORS: readonly { name: string; email: string | null; role: Role | null }[] = [
+  { name: "signed out", email: null, role: null },
+  { name: "a platform admin", email: "admin@demo.test", role: "admin" },
+  { name: "an owner", email: "owner@demo.test", role: "owner" },
+  { name: "a member", email: "member@demo.test", role: "member" },
+  { name: "a field user", email: "tech@demo.test", role: "field_user" },
+];
+
+/**
+ * The screens a visitor walks: every screen they may open, and the first of those they may not (a visitor without a
+ * session is sent to sign in, a role without the guard's capability sees "Not authorized"): the others they may not
+ * open show that same page, so loading each would check nothing more.
+ */
+function screensOf(role: Role | null): string[] {
+  const refused = (screen: AppScreen) =>
+    role === null
+      ? screen.signedIn
+      : screen.capability !== undefined && !ROLE_CAPABILITIES[role].includes(screen.capability);
+  const firstRefused = SCREENS.find(refused);
+  return SCREENS.filter((screen) => screen === firstRefused || !refused(screen)).map((screen) => screen.path);
+}
 type Theme = "light" | "dark";
 
 // Colours are measured once they have settled: no transition or animation is caught half way.
@@ -141,9 +157,11 @@ async function expectHoveredButtonsReadable(page: Page, where: string, seen: Set
 
 /** Screens per test: a visitor's walk is cut in parts, each with its own time budget. */
 const SCREENS_PER_TEST = 12;
-const SCREEN_PARTS = Array.from({ length: Math.ceil(SCREENS.length / SCREENS_PER_TEST) }, (_, index) =>
-  SCREENS.slice(index * SCREENS_PER_TEST, (index + 1) * SCREENS_PER_TEST),
-);
+function inParts(screens: readonly string[]): string[][] {
+  return Array.from({ length: Math.ceil(screens.length / SCREENS_PER_TEST) }, (_, index) =>
+    screens.slice(index * SCREENS_PER_TEST, (index + 1) * SCREENS_PER_TEST),
+  );
+}
 
 // What one visitor's walk has analysed (a screen's content, a frame, a kind of button hovered in a theme), the next
 // visitors' skip: a screen whose markup is the same for several roles or states is checked once per theme. The
@@ -172,8 +190,9 @@ for (const visitor of VISITORS) {
       await expectHoveredButtonsReadable(page, where, hovered);
     };
 
-    for (const [part, screens] of SCREEN_PARTS.entries()) {
-      test(`screens ${part + 1} of ${SCREEN_PARTS.length}, in both themes, have no accessibility violations`, async () => {
+    const parts = inParts(screensOf(visitor.role));
+    for (const [part, screens] of parts.entries()) {
+      test(`screens ${part + 1} of ${parts.length}, in both themes, have no accessibility violations`, async () => {
         test.setTimeout(180_000);
         for (const path of screens) {
           await useTheme(page, "light");

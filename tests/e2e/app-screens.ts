@@ -1,5 +1,8 @@
+import { isValidElement } from "react";
 import { createRoutesFromElements, type RouteObject } from "react-router";
+import type { Capability } from "@fieldops/shared/permissions";
 import { AppRoutes } from "@fieldops/web/app/routes";
+import { RoleGuard } from "@fieldops/web/shell/role-guard";
 
 /** A value for a path parameter such as `:id`, so that a parameterised route can be visited. */
 const SAMPLE_PARAM = "sample-1";
@@ -17,25 +20,49 @@ function joinPath(parent: string, path: string | undefined): string {
   return `${parent.replace(/\/$/, "")}/${path}`;
 }
 
-function collect(routes: readonly RouteObject[], parent: string, into: Set<string>): void {
+/** A screen of the route table: its path, whether it needs a session, and the capability its guard asks for. */
+export interface AppScreen {
+  path: string;
+  signedIn: boolean;
+  capability?: Capability;
+}
+
+/** The capability a route's `<RoleGuard>` asks for, if its element is one. */
+function guardCapability(route: RouteObject): Capability | undefined {
+  const element = route.element;
+  if (!isValidElement<{ capability: Capability }>(element) || element.type !== RoleGuard) return undefined;
+  return element.props.capability;
+}
+
+function collect(
+  routes: readonly RouteObject[],
+  parent: string,
+  signedIn: boolean,
+  into: Map<string, AppScreen>,
+): void {
   for (const route of routes) {
     const path = joinPath(parent, route.path);
-    if (route.children) collect(route.children, path, into);
+    // The one layout route without a path is the signed-in app's frame: whatever is under it needs a session.
+    if (route.children) collect(route.children, path, signedIn || route.path === undefined, into);
     if (route.path === undefined && !route.index) continue;
-    into.add(path === "*" || path.endsWith("/*") ? UNKNOWN_PATH : path.replace(/:[A-Za-z0-9_]+/g, SAMPLE_PARAM));
+    const screenPath =
+      path === "*" || path.endsWith("/*") ? UNKNOWN_PATH : path.replace(/:[A-Za-z0-9_]+/g, SAMPLE_PARAM);
+    const capability = guardCapability(route);
+    if (!into.has(screenPath))
+      into.set(screenPath, { path: screenPath, signedIn, ...(capability ? { capability } : {}) });
   }
 }
 
 /**
- * Every path of the web app's route table, read from the table itself (the routes rendered by `AppRoutes`), with
+ * Every screen of the web app's route table, read from the table itself (the routes rendered by `AppRoutes`), with
  * parameters filled in: a screen added to the app is visited by the tests that use this without being listed.
  */
-export function appScreenPaths(): string[] {
+export function appScreens(): AppScreen[] {
   const table = AppRoutes();
   const routes = createRoutesFromElements(
     (table.props as { children: Parameters<typeof createRoutesFromElements>[0] }).children,
   );
-  const paths = new Set<string>();
-  collect(routes, "/", paths);
-  return [...paths, ...TENANT_SAMPLE_PATHS];
+  const screens = new Map<string, AppScreen>();
+  collect(routes, "/", false, screens);
+  return [...screens.values(), ...TENANT_SAMPLE_PATHS.map((path) => ({ path, signedIn: false }))];
 }
