@@ -74,6 +74,7 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
         queues,
         finalAttempt,
         model: options.model ?? null,
+        log,
       });
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;

@@ -51,9 +51,7 @@ export async function createRuntime(
     loginRateLimiter: createLoginRateLimiter(redis),
     sessionCache,
     socketTickets: createSocketTickets(redis),
-    geocoder: geocoderFromEnv(env, (error) =>
-      log("warn", "the geocoder did not answer; the address got its ZIP code's centre", { error: String(error) }),
-    ),
+    geocoder: geocoderFromEnv(env, (message, detail) => log("warn", message, detail)),
     ...createAuthenticator(db, sessionCache),
   };
   return {

@@ -35,6 +35,8 @@ export interface TaskContext {
   env?: Env;
   /** An OpenAI-compatible chat model tasks may ask (the quote task's spec); absent when none is configured. */
   model?: { apiKey: string; baseURL?: string; model: string } | null;
+  /** The process's log, for what an operator should know of (an outside service that did not answer). */
+  log?: (message: string, detail?: Record<string, unknown>) => void;
   /** Whether a failure now is final (BullMQ will not try again); a handler not told treats every try as the last. */
   finalAttempt?: boolean;
 }

@@ -155,6 +155,6 @@ async function finishImport(deps: EffectsDeps, companyId: string, importId: stri
 }
 
 export const locateImportedCustomers: TaskHandler<typeof locateImportedCustomersTask.schema> = (payload, context) =>
-  locateImportRows(context, payload, geocoderFromEnv(context.env ?? { GEOCODER_API: "nominatim" }), {
+  locateImportRows(context, payload, geocoderFromEnv(context.env ?? { GEOCODER_API: "nominatim" }, context.log), {
     finalAttempt: context.finalAttempt ?? true,
   });

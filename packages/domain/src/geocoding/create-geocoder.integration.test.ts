@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startGeocoderStandIn, type GeocoderStandIn } from "../../../../tests/stand-ins/geocoder-api.ts";
-import { createGeocoder } from "./create-geocoder.ts";
+import { createGeocoder, geocoderFromEnv } from "./create-geocoder.ts";
 import { GEOCODER_APIS } from "./http-geocoder.ts";
 
 let standIn: GeocoderStandIn;
@@ -87,5 +87,21 @@ describe("without a server", () => {
     const geocoder = createGeocoder({ api: "nominatim" });
     expect(geocoder.kind).toBe("zip-centroids");
     expect(await geocoder.locate(house)).toMatchObject({ latitude: expect.closeTo(37.4, 1), precision: "approximate" });
+  });
+});
+
+describe("the process's geocoder", () => {
+  it("is one per configuration, and tells the log each time the server did not answer", async () => {
+    const logged: { message: string; detail: Record<string, unknown> }[] = [];
+    const env = { GEOCODER_URL: "http://127.0.0.1:9", GEOCODER_API: "photon" as const };
+    const geocoder = geocoderFromEnv(env, (message, detail) => logged.push({ message, detail }));
+    expect(geocoderFromEnv(env)).toBe(geocoder);
+    expect(await geocoder.locate(house)).toMatchObject({ precision: "approximate" });
+    expect(logged).toEqual([
+      {
+        message: "the geocoder did not answer; the address got its ZIP code's centre",
+        detail: { error: expect.stringMatching(/fetch failed|ECONNREFUSED/) },
+      },
+    ]);
   });
 });

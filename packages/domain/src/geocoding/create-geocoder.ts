@@ -68,16 +68,25 @@ const processGeocoders = new Map<string, AppGeocoder>();
 
 /**
  * The process's geocoder for its configuration (`GEOCODER_URL`, `GEOCODER_API`): one per process, so its cache
- * serves every request and task.
+ * serves every request and task. `log` hears each time the server could not answer and a ZIP code's centre was used.
  */
 export function geocoderFromEnv(
   env: { GEOCODER_URL?: string | undefined; GEOCODER_API: GeocoderApi },
-  onFallback?: (error: unknown) => void,
+  log?: (message: string, detail: Record<string, unknown>) => void,
 ): AppGeocoder {
   const key = `${env.GEOCODER_API} ${env.GEOCODER_URL ?? ""}`;
   let geocoder = processGeocoders.get(key);
   if (!geocoder) {
-    geocoder = createGeocoder({ url: env.GEOCODER_URL, api: env.GEOCODER_API, ...(onFallback ? { onFallback } : {}) });
+    geocoder = createGeocoder({
+      url: env.GEOCODER_URL,
+      api: env.GEOCODER_API,
+      ...(log
+        ? {
+            onFallback: (error: unknown) =>
+              log("the geocoder did not answer; the address got its ZIP code's centre", { error: String(error) }),
+          }
+        : {}),
+    });
     processGeocoders.set(key, geocoder);
   }
   return geocoder;
