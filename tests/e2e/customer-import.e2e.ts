@@ -101,4 +101,20 @@ test("a file with addresses only gets its customers located, approximate ones ma
   await expect(dialog.getByText("Import finished: nothing new, all 3 rows skipped.")).toBeVisible();
   await dialog.getByRole("button", { name: "Done" }).click();
   await expect(table.getByRole("link")).toHaveText([`Alan ${tag}`, `Grace ${tag}`, `Nobody ${tag}`]);
+
+  // The customer nobody could locate gets a pin dropped on the map, and is located by hand from then on.
+  await table.getByRole("link", { name: `Nobody ${tag}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Nobody ${tag}` })).toBeVisible();
+  await page.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: `Edit Nobody ${tag}` });
+  await expect(edit.getByText("No location: check the address")).toBeVisible();
+  await edit.getByText("Set the location by hand").click();
+  const map = edit.getByRole("region", { name: "Map: click to place the pin" });
+  await expect(map.locator(".leaflet-tile-loaded").first()).toBeVisible();
+  await map.click();
+  await expect(edit.getByLabel("Latitude")).toHaveValue(/^-?\d+(\.\d+)?$/);
+  await expect(edit.getByLabel("Longitude")).toHaveValue(/^-?\d+(\.\d+)?$/);
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText("Location set by hand")).toBeVisible();
 });

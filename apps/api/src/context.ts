@@ -5,6 +5,7 @@ import type { Database } from "@fieldops/db";
 import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import type { LoginRateLimiter } from "@fieldops/domain/accounts/login-rate-limit";
 import type { AppGeocoder } from "@fieldops/domain/geocoding/create-geocoder";
+import type { MapTiles } from "@fieldops/shared/dispatch";
 import type { SessionCache } from "./auth/session-cache.ts";
 import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
 import type { SocketTickets } from "./auth/socket-tickets.ts";
@@ -20,6 +21,8 @@ export interface AppContext {
   socketTickets: SocketTickets;
   /** Turns addresses into places: the configured geocoding server, or the offline ZIP-code centres. */
   geocoder: AppGeocoder;
+  /** The tile server maps are drawn on (`MAP_TILE_URL`), or null: then no screen shows a map. */
+  mapTiles: MapTiles | null;
   /** The signed-in user of a request (bearer token first, then the session cookie), or null. */
   authenticate(request: FastifyRequest): Promise<AuthenticatedUser | null>;
   /** Who `authenticate` already found the request to be (null: nobody), or undefined while it has not looked. */

@@ -52,6 +52,7 @@ export async function createRuntime(
     sessionCache,
     socketTickets: createSocketTickets(redis),
     geocoder: geocoderFromEnv(env, (message, detail) => log("warn", message, detail)),
+    mapTiles: env.MAP_TILE_URL ? { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } : null,
     ...createAuthenticator(db, sessionCache),
   };
   return {

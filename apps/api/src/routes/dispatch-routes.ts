@@ -8,10 +8,6 @@ import type { AppContext } from "../context.ts";
 import { tenantEndpoint } from "../http/endpoint-route.ts";
 
 export const dispatchRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const mapTiles = context.env.MAP_TILE_URL
-    ? { tileUrl: context.env.MAP_TILE_URL, attribution: context.env.MAP_TILE_ATTRIBUTION }
-    : null;
-
   tenantEndpoint(app, context, dispatchEndpoints.optimize, (scope, { body }) =>
     requestRoutePlan(scope, { ...body, kind: "optimize" }),
   );
@@ -19,14 +15,14 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     requestRoutePlan(scope, { ...body, kind: "replan" }),
   );
   tenantEndpoint(app, context, dispatchEndpoints.getPlan, ({ tx }, { params }) =>
-    getRoutePlan(tx, { planId: params.id, map: mapTiles }),
+    getRoutePlan(tx, { planId: params.id, map: context.mapTiles }),
   );
   tenantEndpoint(
     app,
     context,
     dispatchEndpoints.applyPlan,
     async (scope, { params, body }) =>
-      (await applyRoutePlan(scope, { planId: params.id, crewIds: body.crewIds, map: mapTiles })).plan,
+      (await applyRoutePlan(scope, { planId: params.id, crewIds: body.crewIds, map: context.mapTiles })).plan,
   );
   tenantEndpoint(app, context, dispatchEndpoints.bestSlots, ({ tx }, { params, query }) =>
     findBestSlots(tx, { visitId: params.id, date: query.date, osrmUrl: context.env.OSRM_URL }),

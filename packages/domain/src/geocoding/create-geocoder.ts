@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import type { GeocoderKind } from "@fieldops/shared/places";
 import { addressKey, isBlankAddress, type GeocodedPlace, type Geocoder } from "./geocoder.ts";
 import { httpGeocoder, type GeocoderApi } from "./http-geocoder.ts";
 import { zipCentroidGeocoder } from "./zip-centroid-geocoder.ts";
@@ -12,9 +13,6 @@ export interface GeocoderSettings {
   /** Told when the server could not answer and the ZIP code's centre was used instead. */
   onFallback?: (error: unknown) => void;
 }
-
-/** Which geocoder runs, for the screens that say so. */
-export type GeocoderKind = "server" | "zip-centroids";
 
 export interface AppGeocoder extends Geocoder {
   kind: GeocoderKind;
