@@ -1,3 +1,4 @@
+import type { ReadToolCall } from "@fieldops/shared/assistant";
 import type { AguiEvent } from "@fieldops/shared/chat";
 import type { ServerMessage } from "@fieldops/shared/events";
 import type { TestSocket } from "./test-socket.ts";
@@ -19,6 +20,8 @@ export async function chat(
     requestId?: string;
     conversationId?: string | null;
     context?: { path: string; customerId?: string; jobId?: string; day?: string };
+    /** A card button's read, by ids. */
+    read?: ReadToolCall;
   } = {},
 ) {
   const requestId = options.requestId ?? crypto.randomUUID();
@@ -28,6 +31,7 @@ export async function chat(
     conversationId: options.conversationId ?? null,
     text,
     context: options.context ?? { path: "/dashboard" },
+    ...(options.read ? { read: options.read } : {}),
   });
   return runOf(client, requestId);
 }

@@ -1,6 +1,6 @@
 import { EventSchemas } from "@ag-ui/core/schemas";
 import { z } from "zod";
-import { assistantContextSchema, moduleProposalSchema } from "./assistant";
+import { assistantContextSchema, moduleProposalSchema, readToolCallSchema } from "./assistant";
 import { defineEndpoint } from "./endpoint";
 import { text } from "./text";
 
@@ -206,6 +206,12 @@ export const chatClientMessageSchemas = [
     conversationId: text({ max: 100 }).nullable(),
     text: text({ max: CHAT_MESSAGE_MAX_LENGTH }).min(1),
     context: assistantContextSchema,
+    /**
+     * A card's button: the read it asks for, by ids. The read runs as it is (in the user's tenant and role) and the
+     * text is only the button's label: neither the planner nor a model reads it, so no name from the company's data
+     * ever becomes the user's words.
+     */
+    read: readToolCallSchema.optional(),
   }),
   z.object({
     type: z.literal("chat.decide"),

@@ -1,12 +1,12 @@
 import type { TenantTransaction } from "@fieldops/db";
-import type { AssistantContext, AssistantPlan } from "@fieldops/shared/assistant";
+import type { AssistantContext, AssistantPlan, ReadToolCall } from "@fieldops/shared/assistant";
 import type { AssistantCard } from "@fieldops/shared/chat";
 import type { AssistantRun } from "./assistant-run.ts";
 import { companyFacts, storeProposal, type AssistantUser, type CompanyFacts } from "./assistant-turn-context.ts";
 import { createPlannerLookup } from "./create-planner-lookup.ts";
 import { planMessage } from "./offline-planner/plan-message.ts";
 import type { PlannerLookup } from "./offline-planner/planner-input.ts";
-import { runReadTool } from "./run-read-tool.ts";
+import { readRefusal, runReadTool } from "./run-read-tool.ts";
 
 type Planned = { plan: AssistantPlan; cards: AssistantCard[]; proposalId: string | null };
 
@@ -39,6 +39,23 @@ export async function planOffline(
       ? await storeProposal(tx, { user, conversationId: input.conversationId, proposal: plan.proposal, now })
       : null;
   return { plan, cards, proposalId };
+}
+
+/**
+ * The answer to a card's button: the read it asked for, by ids, run as it is in the user's tenant and role (refused in
+ * words when they may not). Nothing is planned from the message's text, which is only the button's label.
+ */
+export async function planRequestedRead(
+  tx: TenantTransaction,
+  input: { user: AssistantUser; read: ReadToolCall; now: Date },
+): Promise<Planned> {
+  const { user, read, now } = input;
+  const { features, timeZone } = await companyFacts(tx);
+  const scope = { actor: { userId: user.id, role: user.role }, features, now, timeZone };
+  const refusal = readRefusal(read, scope);
+  if (refusal) return { plan: refusal, cards: [], proposalId: null };
+  const card = await runReadTool(tx, read, scope);
+  return { plan: { kind: "read", reply: "Here you are.", reads: [read] }, cards: [card], proposalId: null };
 }
 
 class NeedsCompanyData extends Error {}

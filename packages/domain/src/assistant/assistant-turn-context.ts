@@ -2,7 +2,7 @@ import pLimit from "p-limit";
 import type { Redis } from "ioredis";
 import { withTenant, type Database, type Prisma, type TenantTransaction } from "@fieldops/db";
 import { randomUUID } from "node:crypto";
-import type { AssistantContext, ModuleProposal } from "@fieldops/shared/assistant";
+import type { AssistantContext, ModuleProposal, ReadToolCall } from "@fieldops/shared/assistant";
 import type { Answerer } from "@fieldops/shared/chat";
 import type { PlanFeature } from "@fieldops/shared/plans";
 import type { Role } from "@fieldops/shared/roles";
@@ -162,6 +162,8 @@ export type ChatSendInput = {
   conversationId: string | null;
   text: string;
   context: AssistantContext;
+  /** A card's button asks for this read by ids; then the text is only its label (see `chat.send`). */
+  read?: ReadToolCall | undefined;
 };
 
 /** Where a failed run is reported (the API passes its logger). */

@@ -20,7 +20,7 @@ import {
   type RunLog,
   type TurnOutcome,
 } from "./assistant-turn-context.ts";
-import { emitPlan, planOffline, planWithoutData } from "./answer-offline.ts";
+import { emitPlan, planOffline, planRequestedRead, planWithoutData } from "./answer-offline.ts";
 import { answerWithModel, SYSTEM_PROMPT_FILE } from "./answer-with-model.ts";
 
 const TITLE_LENGTH = 80;
@@ -60,16 +60,18 @@ async function answerTurn(
 ): Promise<TurnOutcome> {
   const now = deps.now?.() ?? new Date();
   const receivedAt = new Date();
-  const { model } = deps;
-  const facts = await recentCompanyFacts(deps, user.companyId);
-  const packet = givenPacket(deps, user, input, facts);
-  if (!model) {
+  // A card's button is answered by the read it asks for: neither the planner nor a model reads its label.
+  const turnDeps: AssistantDeps = input.read ? { ...deps, model: null } : deps;
+  const { model } = turnDeps;
+  const facts = await recentCompanyFacts(turnDeps, user.companyId);
+  const packet = givenPacket(turnDeps, user, input, facts);
+  if (!model && !input.read) {
     const plan = await planWithoutData({ user, message: input.text, context: input.context, now, facts });
     if (plan) {
-      if (input.conversationId) await checkOwnConversation(deps, user, input.conversationId);
+      if (input.conversationId) await checkOwnConversation(turnDeps, user, input.conversationId);
       const conversationId = input.conversationId ?? randomUUID();
       return performRun(
-        deps,
+        turnDeps,
         user,
         conversationId,
         emit,
@@ -85,7 +87,7 @@ async function answerTurn(
   }
 
   // The answer needs the company's data (or a model): the question is stored first, in the transaction that reads.
-  const prepared = await inTenant(deps, user.companyId, async (tx) => {
+  const prepared = await inTenant(turnDeps, user.companyId, async (tx) => {
     if (!(await claimRequest(tx, user, input.requestId))) return null;
     const conversationId = await storeQuestion(
       tx,
@@ -95,22 +97,30 @@ async function answerTurn(
       receivedAt,
       packet,
     );
-    const planned = model
-      ? null
-      : await planOffline(tx, { user, conversationId, message: input.text, context: input.context, now });
+    const planned = input.read
+      ? await planRequestedRead(tx, { user, read: input.read, now })
+      : model
+        ? null
+        : await planOffline(tx, { user, conversationId, message: input.text, context: input.context, now });
     return { conversationId, planned };
   });
   if (prepared === null) return { status: "duplicate" };
 
   const { conversationId, planned } = prepared;
   return performRun(
-    deps,
+    turnDeps,
     user,
     conversationId,
     emit,
     async (run) => {
       if (model)
-        return answerWithModel(run, { deps: { ...deps, model }, user, conversationId, context: input.context, now });
+        return answerWithModel(run, {
+          deps: { ...turnDeps, model },
+          user,
+          conversationId,
+          context: input.context,
+          now,
+        });
       await emitPlan(run, planned!);
     },
     log,
@@ -132,7 +142,8 @@ function givenPacket(
     context: input.context,
     features: [...facts.features],
     timeZone: facts.timeZone,
-    answerer: deps.model ? "model" : "offline",
+    answerer: input.read ? "card" : deps.model ? "model" : "offline",
+    ...(input.read ? { read: input.read } : {}),
     ...(deps.model ? { model: deps.model.model, prompt: SYSTEM_PROMPT_FILE } : {}),
   };
 }

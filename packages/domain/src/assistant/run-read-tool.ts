@@ -26,6 +26,11 @@ const CAPABILITY_OF: Record<ReadToolCall["tool"], AssistantAbility> = {
   revenueForPeriod: CAPABILITIES.seeRevenue,
 };
 
+/** The refusal in words of a read the user's role or the company's plan does not allow; null when it is allowed. */
+export function readRefusal(call: ReadToolCall, scope: Pick<ReadToolScope, "actor" | "features">) {
+  return refusalFor(CAPABILITY_OF[call.tool], scope.actor.role, scope.features);
+}
+
 /**
  * Runs one of the assistant's reads in the user's tenant and role and answers with a card. The card holds data only
  * (names, numbers, dates): nothing from it is ever taken as an instruction.
@@ -35,7 +40,7 @@ export async function runReadTool(
   call: ReadToolCall,
   scope: ReadToolScope,
 ): Promise<AssistantCard> {
-  const refusal = refusalFor(CAPABILITY_OF[call.tool], scope.actor.role, scope.features);
+  const refusal = readRefusal(call, scope);
   if (refusal) throw forbidden(refusal.reply);
   switch (call.tool) {
     case "findCustomers":

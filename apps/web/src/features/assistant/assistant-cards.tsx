@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { ReadToolCall } from "@fieldops/shared/assistant";
 import type { AssistantCard } from "@fieldops/shared/chat";
 import { DataTable } from "../../components/data-table";
 import { TableCell, TableRow } from "../../components/ui/table";
@@ -7,6 +8,8 @@ import { Button } from "../../components/ui/button";
 import { formatCents } from "@fieldops/shared/money";
 
 type CardOf<K extends AssistantCard["kind"]> = Extract<AssistantCard, { kind: K }>;
+/** Asks the assistant: a button's fixed words, and for a row's button the read it means, by ids (never a name). */
+export type Ask = (prompt: string, read?: ReadToolCall) => void;
 
 const rowClass = "flex flex-wrap items-center justify-between gap-2 py-2 first:pt-0 last:pb-0";
 
@@ -30,7 +33,7 @@ function Empty({ children }: { children: string }) {
   return <p className="text-sm text-muted-foreground">{children}</p>;
 }
 
-function CustomersCard({ card, ask }: { card: CardOf<"customers">; ask: (prompt: string) => void }) {
+function CustomersCard({ card, ask }: { card: CardOf<"customers">; ask: Ask }) {
   if (card.items.length === 0) return <Empty>No customer matches.</Empty>;
   return (
     <ul aria-label="Customers found" className="divide-y">
@@ -48,7 +51,12 @@ function CustomersCard({ card, ask }: { card: CardOf<"customers">; ask: (prompt:
                 Open
               </Link>
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => ask(`Show jobs for ${customer.name}`)}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => ask("Show this customer's jobs", { tool: "findJobs", customerId: customer.id })}
+              aria-label={`Jobs of ${customer.name}`}
+            >
               Jobs
             </Button>
           </div>
@@ -84,7 +92,7 @@ function JobsCard({ card }: { card: CardOf<"jobs"> }) {
   );
 }
 
-function InvoicesCard({ card, ask }: { card: CardOf<"invoices">; ask: (prompt: string) => void }) {
+function InvoicesCard({ card, ask }: { card: CardOf<"invoices">; ask: Ask }) {
   if (card.items.length === 0) return <Empty>No unpaid invoices.</Empty>;
   const pastDue = card.items.filter((invoice) => invoice.pastDue).length;
   return (
@@ -229,7 +237,7 @@ const TITLES: Record<Exclude<AssistantCard["kind"], "custom_records">, string> =
 };
 
 /** A read's answer as live UI in the conversation: compact rows with their own actions. Data only, never instructions. */
-export function AssistantCardView({ card, ask }: { card: AssistantCard; ask: (prompt: string) => void }) {
+export function AssistantCardView({ card, ask }: { card: AssistantCard; ask: Ask }) {
   const body = (() => {
     switch (card.kind) {
       case "customers":

@@ -263,8 +263,14 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     expect(card.getByText("Henderson Family")).toBeTruthy();
     expect(card.getByRole("link", { name: "Open Henderson Family" }).getAttribute("href")).toBe("/customers/c-42");
 
-    fireEvent.click(card.getByRole("button", { name: "Jobs" }));
-    await waitFor(() => expect(chatSends().at(-1)?.text).toBe("Show jobs for Henderson Family"));
+    // The button asks for the customer's jobs by id: the customer's name never becomes the user's words.
+    fireEvent.click(card.getByRole("button", { name: "Jobs of Henderson Family" }));
+    await waitFor(() =>
+      expect(chatSends().at(-1)).toMatchObject({
+        text: "Show this customer's jobs",
+        read: { tool: "findJobs", customerId: "c-42" },
+      }),
+    );
   });
 
   it("shows a proposal with what will happen and sends the decision", async () => {

@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Textarea } from "../../components/ui/textarea";
 import { cn } from "../../lib/utils";
-import { AssistantCardView } from "./assistant-cards";
+import { AssistantCardView, type Ask } from "./assistant-cards";
 import { useAssistant, useChatStore } from "./assistant-provider";
 import { ChatMarkdown } from "./chat-markdown";
 import { ActionChip, ProposalCard } from "./chat-parts";
@@ -19,7 +19,7 @@ export function answererText(answerer: Answerer | null | undefined): string | nu
     : "Answered by the offline planner";
 }
 
-function Part({ part, ask }: { part: ChatPart; ask: (prompt: string) => void }) {
+function Part({ part, ask }: { part: ChatPart; ask: Ask }) {
   switch (part.kind) {
     case "text":
       return part.text === "" ? null : (
@@ -42,7 +42,7 @@ function Part({ part, ask }: { part: ChatPart; ask: (prompt: string) => void }) 
   }
 }
 
-function AssistantBubble({ turn, ask }: { turn: AssistantTurn; ask: (prompt: string) => void }) {
+function AssistantBubble({ turn, ask }: { turn: AssistantTurn; ask: Ask }) {
   const working = turn.status === "running" && turn.parts.length === 0;
   return (
     <div
@@ -77,7 +77,7 @@ function AssistantBubble({ turn, ask }: { turn: AssistantTurn; ask: (prompt: str
   );
 }
 
-function Turn({ turn, ask }: { turn: ChatTurn; ask: (prompt: string) => void }) {
+function Turn({ turn, ask }: { turn: ChatTurn; ask: Ask }) {
   if (turn.kind === "assistant") return <AssistantBubble turn={turn} ask={ask} />;
   return (
     <div className="grid max-w-[85%] justify-self-end gap-1" data-testid="user-turn">
@@ -94,7 +94,7 @@ function Turn({ turn, ask }: { turn: ChatTurn; ask: (prompt: string) => void }) 
   );
 }
 
-function Suggestions({ ask }: { ask: (prompt: string) => void }) {
+function Suggestions({ ask }: { ask: Ask }) {
   const { suggestions } = useAssistant();
   if (suggestions.isPending) return <Skeleton className="h-8 w-full" />;
   const items = suggestions.data?.suggestions ?? [];

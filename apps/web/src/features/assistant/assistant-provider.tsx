@@ -1,3 +1,4 @@
+import type { ReadToolCall } from "@fieldops/shared/assistant";
 import {
   createContext,
   useCallback,
@@ -96,7 +97,8 @@ export interface AssistantValue {
   liveStatus: LiveStatus;
   history: ReturnType<typeof useLatestConversation>;
   suggestions: UseQueryResult<ChatSuggestionsResponse>;
-  send(text: string): void;
+  /** Sends a message; a card's button also sends the read it asks for, and `text` is then only its label. */
+  send(text: string, read?: ReadToolCall): void;
   decide(proposalId: string, decision: "confirm" | "cancel"): void;
   newConversation(): void;
   undo(actionId: string): Promise<void>;
@@ -378,7 +380,7 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
   });
 
   const send = useCallback(
-    (text: string) => {
+    (text: string, read?: ReadToolCall) => {
       const requestId = newRequestId();
       ownRequests.current.add(requestId);
       const { location: where } = latest.current;
@@ -389,6 +391,7 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
         conversationId: store.getState().chat.conversationId,
         text,
         context: assistantContextFor(where.pathname, where.search),
+        ...(read ? { read } : {}),
       });
     },
     [live, store],
