@@ -43,6 +43,8 @@ export const proposalDecisionSchema = z.object({ proposalId: z.string(), decisio
 export type ProposalDecision = z.infer<typeof proposalDecisionSchema>;
 
 const cents = z.number().int();
+/** The company's time zone, in which a card shows its times and days (absent on cards stored before it was sent). */
+const cardTimeZone = z.string().optional();
 
 /**
  * What a read tool answers with (the JSON content of its TOOL_CALL_RESULT): compact live UI in the conversation,
@@ -92,6 +94,7 @@ export const assistantCardSchema = z.discriminatedUnion("kind", [
       )
       .max(50),
     totalBalanceCents: cents,
+    timeZone: cardTimeZone,
   }),
   z.object({
     kind: z.literal("visits"),
@@ -110,6 +113,7 @@ export const assistantCardSchema = z.discriminatedUnion("kind", [
         }),
       )
       .max(100),
+    timeZone: cardTimeZone,
   }),
   z.object({
     kind: z.literal("custom_records"),
@@ -126,6 +130,7 @@ export const assistantCardSchema = z.discriminatedUnion("kind", [
     totalCents: cents,
     currency: z.string(),
     paymentCount: z.number().int(),
+    timeZone: cardTimeZone,
   }),
 ]);
 export type AssistantCard = z.infer<typeof assistantCardSchema>;

@@ -115,6 +115,7 @@ describe("chat over /api/ws, offline planner", () => {
           },
         ],
         totalBalanceCents: 10_000,
+        timeZone: "America/New_York",
       },
     ]);
   });

@@ -54,7 +54,7 @@ export async function runReadTool(
     case "daySchedule":
       return daySchedule(tx, call.date, scope);
     case "revenueForPeriod":
-      return revenueForPeriod(tx, call);
+      return revenueForPeriod(tx, call, scope.timeZone);
   }
 }
 
@@ -185,6 +185,7 @@ async function listUnpaidInvoices(
       pastDue: row.dueAt !== null && row.dueAt < todayStart,
     })),
     totalBalanceCents: (totals._sum.totalCents ?? 0) - (totals._sum.paidCents ?? 0),
+    timeZone: scope.timeZone,
   };
 }
 
@@ -228,6 +229,7 @@ async function daySchedule(tx: TenantTransaction, date: string, scope: ReadToolS
       endsAt: row.scheduledEnd?.toISOString() ?? null,
       status: row.status,
     })),
+    timeZone: scope.timeZone,
   };
 }
 
@@ -235,6 +237,7 @@ async function daySchedule(tx: TenantTransaction, date: string, scope: ReadToolS
 async function revenueForPeriod(
   tx: TenantTransaction,
   call: Extract<ReadToolCall, { tool: "revenueForPeriod" }>,
+  timeZone: string,
 ): Promise<AssistantCard> {
   const where: Prisma.InvoiceWhereInput = {
     issuedAt: { gte: new Date(call.from), lt: new Date(call.to) },
@@ -249,5 +252,6 @@ async function revenueForPeriod(
     totalCents: totals._sum.paidCents ?? 0,
     currency: "USD",
     paymentCount: totals._count._all,
+    timeZone,
   };
 }

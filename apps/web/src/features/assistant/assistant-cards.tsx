@@ -5,6 +5,7 @@ import { DataTable } from "../../components/data-table";
 import { TableCell, TableRow } from "../../components/ui/table";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
+import { dayInTimeZone } from "@fieldops/shared/company-time";
 import { formatCents } from "@fieldops/shared/money";
 
 type CardOf<K extends AssistantCard["kind"]> = Extract<AssistantCard, { kind: K }>;
@@ -24,9 +25,20 @@ function formatDay(day: string): string {
   });
 }
 
-function formatTime(iso: string | null): string {
+/** A time of day in the company's time zone (the browser's only for a card stored before cards carried it). */
+function formatTime(iso: string | null, timeZone: string | undefined): string {
   if (iso === null) return "No time set";
-  return new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+  return new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone });
+}
+
+/** The last day of a period that ends (exclusively) at `iso`. */
+function lastDayOf(iso: string, timeZone: string | undefined): string {
+  return dayOf(new Date(new Date(iso).getTime() - 1).toISOString(), timeZone);
+}
+
+/** The company's calendar day of a moment. */
+function dayOf(iso: string, timeZone: string | undefined): string {
+  return timeZone ? dayInTimeZone(new Date(iso), timeZone) : iso.slice(0, 10);
 }
 
 function Empty({ children }: { children: string }) {
@@ -111,7 +123,11 @@ function InvoicesCard({ card, ask }: { card: CardOf<"invoices">; ask: Ask }) {
             cell: (invoice) => (
               <>
                 {invoice.dueAt
-                  ? new Date(invoice.dueAt).toLocaleDateString("en-US", { month: "short", day: "numeric" })
+                  ? new Date(invoice.dueAt).toLocaleDateString("en-US", {
+                      month: "short",
+                      day: "numeric",
+                      timeZone: card.timeZone,
+                    })
                   : "—"}
                 {invoice.pastDue ? (
                   <Badge variant="destructive" className="ml-1">
@@ -160,7 +176,7 @@ function VisitsCard({ card }: { card: CardOf<"visits"> }) {
         <li key={visit.id} className={rowClass}>
           <div className="grid min-w-0">
             <span className="font-medium">
-              {formatTime(visit.startsAt)} · {visit.title}
+              {formatTime(visit.startsAt, card.timeZone)} · {visit.title}
             </span>
             <span className="text-xs text-muted-foreground">
               {visit.customerName} · {visit.crewName ?? "Unassigned"}
@@ -196,8 +212,8 @@ function RevenueCard({ card }: { card: CardOf<"revenue"> }) {
       <span className="text-xs text-muted-foreground">Revenue {card.label}</span>
       <span className="text-2xl font-semibold tabular-nums">{total}</span>
       <span className="text-xs text-muted-foreground">
-        {card.paymentCount} {card.paymentCount === 1 ? "payment" : "payments"} · {formatDay(card.from.slice(0, 10))} –{" "}
-        {formatDay(card.to.slice(0, 10))}
+        {card.paymentCount} {card.paymentCount === 1 ? "payment" : "payments"} ·{" "}
+        {formatDay(dayOf(card.from, card.timeZone))} – {formatDay(lastDayOf(card.to, card.timeZone))}
       </span>
     </div>
   );
