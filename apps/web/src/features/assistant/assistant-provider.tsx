@@ -65,7 +65,8 @@ export function runResult(update: RunUpdate): unknown {
     case "awaiting_approval":
       return { success: false, requiresApproval: true, reason: update.reason };
     case "denied":
-      return { success: false, error: update.reason ? `Denied: ${update.reason}` : "Denied by an administrator" };
+      // The server words a denial with the approver's reason ("Denied: …"): the requester is told why.
+      return { success: false, error: update.error ?? "Denied by an administrator" };
     case "expired":
       return { success: false, error: "The approval request expired" };
     default:
