@@ -1,3 +1,4 @@
+import { moduleTitle } from "@fieldops/shared/modules";
 import { PLAN_UPGRADE_DESCRIPTION, PLAN_UPGRADE_TITLE } from "@fieldops/shared/plans";
 import {
   moduleExecutionResultSchema,
@@ -65,32 +66,36 @@ function isStillRunning(answer: unknown): boolean {
   return answer.status === "queued" || answer.status === "running";
 }
 
-/** The toast and chip of a module's answer (`POST /api/modules/execute`). */
+/**
+ * The toast and chip of a module's answer (`POST /api/modules/execute`), in words: the module's title, and once it
+ * ran, what the server says it did ("Created job #266 for Andrew Henderson: Spring cleanup").
+ */
 export function moduleOutcome(moduleId: string, answer: unknown): UiActionOutcome {
   const parsed = moduleExecutionResultSchema.safeParse(answer);
   if (!parsed.success) return moduleCallFailed(moduleId);
   const result = parsed.data;
+  const title = moduleTitle(moduleId);
   if (result.requiresApproval)
-    return { status: "done", chip: `Waiting for approval: ${moduleId}`, toast: approvalToast(result.reason) };
+    return { status: "done", chip: `Waiting for approval: ${title}`, toast: approvalToast(result.reason) };
   if (result.planUpgradeRequired) {
     return {
       status: "refused",
-      chip: `Blocked: ${moduleId} needs a plan upgrade`,
+      chip: `Blocked: ${title} needs a plan upgrade`,
       toast: { ...MODULE_TOASTS.planUpgradeRequired, variant: "default" },
     };
   }
-  if (result.success && isStillRunning(answer)) return { status: "done", chip: `Started ${moduleId}` };
+  if (result.success && isStillRunning(answer)) return { status: "done", chip: `Started: ${title}` };
   if (result.success) {
     return {
       status: "done",
-      chip: `Ran ${moduleId}`,
+      chip: result.message ?? `Done: ${title}`,
       toast: { title: MODULE_TOASTS.executed.title, description: result.message, variant: "default" },
     };
   }
   const error = result.error ?? MODULE_TOASTS.error.description;
   return {
     status: "failed",
-    chip: `Failed: ${moduleId}: ${error}`,
+    chip: `Failed: ${title}: ${error}`,
     toast: { title: MODULE_TOASTS.error.title, description: error, variant: "destructive" },
   };
 }
@@ -98,7 +103,7 @@ export function moduleOutcome(moduleId: string, answer: unknown): UiActionOutcom
 function moduleCallFailed(moduleId: string): UiActionOutcome {
   return {
     status: "failed",
-    chip: `Failed: ${moduleId} could not run`,
+    chip: `Failed: ${moduleTitle(moduleId)} could not run`,
     toast: { ...MODULE_TOASTS.executionFailed, variant: "destructive" },
   };
 }
@@ -116,9 +121,9 @@ function attempted(step: UiActionStep): string {
     case "openBuildModal":
       return "open the build quote";
     case "executeModule":
-      return `run ${step.moduleId}`;
+      return `run ${moduleTitle(step.moduleId).toLowerCase()}`;
     case "requestModuleApproval":
-      return `request approval for ${step.moduleId}`;
+      return `request approval to ${moduleTitle(step.moduleId).toLowerCase()}`;
     case "request_quote":
       return "request a quote";
   }
@@ -149,7 +154,11 @@ async function perform(step: UiActionStep, effects: UiActionEffects): Promise<Ui
         params: step.params,
         reason: step.reason,
       });
-      return { status: "done", chip: `Approval requested: ${step.moduleId}`, toast: approvalToast(step.reason) };
+      return {
+        status: "done",
+        chip: `Approval requested: ${moduleTitle(step.moduleId)}`,
+        toast: approvalToast(step.reason),
+      };
     case "request_quote":
       await effects.requestQuote({ sessionId: step.sessionId, spec: step.spec });
       return { status: "done", chip: "Requested a quote" };

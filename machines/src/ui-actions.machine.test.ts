@@ -248,42 +248,42 @@ describe("module outcomes", () => {
       { success: true, message: "Job created" },
       { title: "Module Executed", description: "Job created", variant: "default" },
       "done",
-      "Ran create-job",
+      "Job created",
     ],
     [
       "approval required",
       { success: false, requiresApproval: true },
       approval,
       "done",
-      "Waiting for approval: create-job",
+      "Waiting for approval: Create a job",
     ],
     [
       "approval required with the server's reason",
       { success: false, requiresApproval: true, reason: "HIPAA mode needs an owner" },
       { ...approval, description: "HIPAA mode needs an owner" },
       "done",
-      "Waiting for approval: create-job",
+      "Waiting for approval: Create a job",
     ],
     [
       "plan upgrade required",
       { success: false, planUpgradeRequired: true },
       { title: "Plan Upgrade Required", description: "This feature requires a plan upgrade" },
       "refused",
-      "Blocked: create-job needs a plan upgrade",
+      "Blocked: Create a job needs a plan upgrade",
     ],
     [
       "an error with the server's message",
       { success: false, error: "Customer not found" },
       { ...moduleError, description: "Customer not found" },
       "failed",
-      "Failed: create-job: Customer not found",
+      "Failed: Create a job: Customer not found",
     ],
     [
       "an error without a message",
       { success: false },
       { ...moduleError, description: "Failed to execute module" },
       "failed",
-      "Failed: create-job: Failed to execute module",
+      "Failed: Create a job: Failed to execute module",
     ],
   ];
 
@@ -311,7 +311,7 @@ describe("module outcomes", () => {
       description: "Failed to execute module. Please try again.",
       variant: "destructive",
     });
-    expect(record).toMatchObject({ status: "failed", chip: "Failed: create-job could not run" });
+    expect(record).toMatchObject({ status: "failed", chip: "Failed: Create a job could not run" });
   });
 
   it("refuses to run without a module id", async () => {
@@ -347,7 +347,7 @@ describe("module runs that finish later", () => {
   it("updates the action's chip and shows the outcome's toast when the run finishes", async () => {
     const harness = start({ executeModule: async () => ({ success: false, requiresApproval: true }) });
     const waiting = await run(harness, { id: "m1", type: "executeModule", moduleId: "enable-hipaa-mode" });
-    expect(waiting.chip).toBe("Waiting for approval: enable-hipaa-mode");
+    expect(waiting.chip).toBe("Waiting for approval: Enable HIPAA mode");
     dismissToast(harness.actor);
 
     updateModuleRun(harness.actor, {
@@ -357,7 +357,7 @@ describe("module runs that finish later", () => {
     });
 
     const snapshot = harness.actor.getSnapshot();
-    expect(selectActionRecord(snapshot, "m1")).toMatchObject({ status: "done", chip: "Ran enable-hipaa-mode" });
+    expect(selectActionRecord(snapshot, "m1")).toMatchObject({ status: "done", chip: "HIPAA mode is on" });
     expect(selectVisibleToast(snapshot)).toMatchObject({ title: "Module Executed", description: "HIPAA mode is on" });
   });
 
@@ -380,7 +380,7 @@ describe("module runs that finish later", () => {
     await waitFor(harness.actor, (snapshot) => snapshot.context.current === undefined);
     expect(selectActionRecord(harness.actor.getSnapshot(), "m1")).toMatchObject({
       status: "done",
-      chip: "Ran create-job",
+      chip: "Created job #12",
     });
   });
 
@@ -405,7 +405,7 @@ describe("module runs that finish later", () => {
         ({ success: true, message: "Create a job: started", status: "queued" }) as ModuleExecutionResult,
     });
     const started = await run(harness, { id: "m1", type: "executeModule", moduleId: "create-job" });
-    expect(started).toMatchObject({ status: "done", chip: "Started create-job" });
+    expect(started).toMatchObject({ status: "done", chip: "Started: Create a job" });
     expect(selectVisibleToast(harness.actor.getSnapshot())).toBeNull();
 
     updateModuleRun(harness.actor, {
@@ -416,7 +416,7 @@ describe("module runs that finish later", () => {
 
     expect(selectActionRecord(harness.actor.getSnapshot(), "m1")).toMatchObject({
       status: "done",
-      chip: "Ran create-job",
+      chip: "Job #12 created",
     });
     expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({
       title: "Module Executed",

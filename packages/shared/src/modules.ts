@@ -128,6 +128,12 @@ export const ASSISTANT_MODULE_IDS = MODULE_IDS.filter(
 ) as [AssistantModuleId, ...AssistantModuleId[]];
 export const assistantModuleIdSchema = z.enum(ASSISTANT_MODULE_IDS);
 
+/** What a module is called where a person reads it ("Create a job"); an id no module has is shown as it is. */
+export function moduleTitle(moduleId: string): string {
+  const parsed = moduleIdSchema.safeParse(moduleId);
+  return parsed.success ? MODULE_CATALOG[parsed.data].title : moduleId;
+}
+
 export function modulePolicy(moduleId: ModuleId, role: Role): ModulePolicy {
   return MODULE_CATALOG[moduleId].policy[role];
 }

@@ -127,7 +127,7 @@ describe("running a module directly", () => {
         userId: company.users.member.id,
         status: "succeeded",
         success: true,
-        message: `Created job #${job.number}: Trim the hedges`,
+        message: `Created job #${job.number} for Grace Hopper: Trim the hedges`,
       }),
     ]);
     // The new job is news for the whole company (the board, the jobs list); the outcome only for the requester.
@@ -480,10 +480,10 @@ describe("the worker", () => {
     /**
      * Transaction control and the signed tenant context (5), the claim, the requester's role, the company's trial,
      * the customer and its properties (2), the company's words, the job number, the plan, the job, its history note,
-     * its visit, the outcome, its effects into the outbox: 17; then marking the effects relayed in a transaction of
-     * its own (BEGIN, the context (2), the update, COMMIT): 22.
+     * its visit, the customer's name for the outcome's words, the outcome, its effects into the outbox: 18; then
+     * marking the effects relayed in a transaction of its own (BEGIN, the context (2), the update, COMMIT): 23.
      */
-    const CREATE_JOB_RUN_STATEMENTS = 22;
+    const CREATE_JOB_RUN_STATEMENTS = 23;
     const counting = createDatabase(workerResources().databaseUrl, {
       max: 1,
       countQueries: true,

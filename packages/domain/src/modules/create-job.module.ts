@@ -15,9 +15,14 @@ export const createJobModule = defineModule({
     return `Create the job "${params.title}" for ${customer?.name ?? "a customer that no longer exists"}.`;
   },
   async run(scope, params, context) {
-    const job = await createJobRecord(scope, { ...createJobRequestSchema.parse(params), now: context.now });
+    const input = createJobRequestSchema.parse(params);
+    const job = await createJobRecord(scope, { ...input, now: context.now });
+    const customer = await scope.tx.customer.findUniqueOrThrow({
+      where: { id: input.customerId },
+      select: { name: true },
+    });
     return {
-      message: `Created job #${job.number}: ${job.title}`,
+      message: `Created job #${job.number} for ${customer.name}: ${job.title}`,
       result: {
         jobId: job.id,
         visits: job.visits.map((visit) => ({ id: visit.id, jobId: visit.jobId, crewId: visit.crewId })),

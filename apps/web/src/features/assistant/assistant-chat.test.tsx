@@ -352,7 +352,7 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
       body: JSON.stringify({ moduleId: "create-job", params: { title: "Spring cleanup" } }),
       key: "act-9",
     });
-    await waitFor(() => expect(log().getByTestId("action-chip").textContent).toBe("Started create-job"));
+    await waitFor(() => expect(log().getByTestId("action-chip").textContent).toBe("Started: Create a job"));
     expect(screen.queryByText("Module Executed")).toBeNull();
 
     act(() =>
@@ -368,9 +368,9 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
       }),
     );
 
-    expect(await screen.findByText("Module Executed")).toBeTruthy();
-    expect(screen.getByText("Job #12 created")).toBeTruthy();
-    await waitFor(() => expect(log().getByTestId("action-chip").textContent).toBe("Ran create-job"));
+    const toast = (await screen.findByText("Module Executed")).parentElement!;
+    expect(within(toast).getByText("Job #12 created")).toBeTruthy();
+    await waitFor(() => expect(log().getByTestId("action-chip").textContent).toBe("Job #12 created"));
 
     fireEvent.click(await log().findByRole("button", { name: "Undo" }));
     await waitFor(() => expect(undone).toBe(1));
@@ -396,7 +396,7 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     renderAt("/admin-dashboard");
     const requestId = await sendMessage("export customers");
     uiAction(requestId, "run-4", "tc-1", { id: "act-8", type: "executeModule", moduleId: "export-customers" });
-    await waitFor(() => expect(log().getByTestId("action-chip").textContent).toBe("Started export-customers"));
+    await waitFor(() => expect(log().getByTestId("action-chip").textContent).toBe("Started: Export customers"));
     expect(log().queryByRole("link", { name: "Download" })).toBeNull();
 
     act(() =>
@@ -447,7 +447,7 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     uiAction(requestId, "run-3", "tc-1", { id: "act-5", type: "executeModule", moduleId: "enable-hipaa-mode" });
     expect(await screen.findByText("Approval Required")).toBeTruthy();
     await waitFor(() =>
-      expect(screen.getByTestId("action-chip").textContent).toBe("Waiting for approval: enable-hipaa-mode"),
+      expect(screen.getByTestId("action-chip").textContent).toBe("Waiting for approval: Enable HIPAA mode"),
     );
     // One toast at a time: the next shows once this one is closed.
     const approvalToast = screen.getByText("Approval Required").closest("li")!;
@@ -467,7 +467,7 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
       }),
     );
 
-    await waitFor(() => expect(screen.getByTestId("action-chip").textContent).toBe("Ran enable-hipaa-mode"));
+    await waitFor(() => expect(screen.getByTestId("action-chip").textContent).toBe("HIPAA mode is on"));
     expect(await screen.findByText("Module Executed")).toBeTruthy();
     // A run the domain cannot take back offers no Undo.
     await waitFor(() => expect(runAsked).toBe(1));

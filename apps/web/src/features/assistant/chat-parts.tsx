@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Check, CircleAlert, CircleSlash, Download, LoaderCircle, Undo2 } from "lucide-react";
 import type { ChatProposal } from "@fieldops/shared/chat";
+import { moduleTitle } from "@fieldops/shared/modules";
 import { planUiAction, rawActionId } from "@fieldops/machines/ui-action-rules";
 import type { UiActionRecord } from "@fieldops/machines/ui-actions.machine";
 import { Badge } from "../../components/ui/badge";
@@ -26,9 +27,9 @@ function storedChip(raw: unknown): string {
     case "openModal":
       return `Opened ${plan.step.label}`;
     case "executeModule":
-      return `Ran ${plan.step.moduleId}`;
+      return `Requested: ${moduleTitle(plan.step.moduleId)}`;
     case "requestModuleApproval":
-      return `Approval requested: ${plan.step.moduleId}`;
+      return `Approval requested: ${moduleTitle(plan.step.moduleId)}`;
     case "showToast":
       return `Notified: ${plan.step.toast.title}`;
     default:
