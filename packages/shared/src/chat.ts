@@ -36,7 +36,11 @@ export const answererSchema = z.object({
 });
 export type Answerer = z.infer<typeof answererSchema>;
 
-export const chatProposalSchema = moduleProposalSchema.omit({ action: true }).extend({ proposalId: z.string() });
+export const chatProposalSchema = moduleProposalSchema.omit({ action: true }).extend({
+  proposalId: z.string(),
+  /** The company's time zone, in which the card shows the parameters' times (absent on proposals stored before). */
+  timeZone: z.string().optional(),
+});
 export type ChatProposal = z.infer<typeof chatProposalSchema>;
 
 export const proposalDecisionSchema = z.object({ proposalId: z.string(), decision: z.enum(["confirm", "cancel"]) });

@@ -153,6 +153,7 @@ describe("chat answered by a model (OpenAI-compatible stand-in)", () => {
         params: { customerId: acmeId, title: "Fix the sink" },
         summary: "Create the job Fix the sink for Acme Plumbing.",
         proposalId: expect.any(String),
+        timeZone: "America/New_York",
       },
     ]);
     expect(uiActionsOf(run.events)).toEqual([]);

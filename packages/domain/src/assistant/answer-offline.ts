@@ -8,7 +8,13 @@ import { planMessage } from "./offline-planner/plan-message.ts";
 import type { PlannerLookup } from "./offline-planner/planner-input.ts";
 import { readRefusal, runReadTool } from "./run-read-tool.ts";
 
-type Planned = { plan: AssistantPlan; cards: AssistantCard[]; proposalId: string | null };
+type Planned = {
+  plan: AssistantPlan;
+  cards: AssistantCard[];
+  proposalId: string | null;
+  /** The company's time zone, for a proposal's times. */
+  timeZone?: string;
+};
 
 /**
  * The offline planner's plan for the message, with its reads run and its proposal stored, in the user's tenant and
@@ -38,7 +44,7 @@ export async function planOffline(
     plan.kind === "confirm"
       ? await storeProposal(tx, { user, conversationId: input.conversationId, proposal: plan.proposal, now })
       : null;
-  return { plan, cards, proposalId };
+  return { plan, cards, proposalId, timeZone };
 }
 
 /**
@@ -99,7 +105,7 @@ export async function planWithoutData(input: {
 }
 
 /** The plan as AG-UI events: its reply, then its UI actions, read results or proposal. */
-export async function emitPlan(run: AssistantRun, { plan, cards, proposalId }: Planned): Promise<void> {
+export async function emitPlan(run: AssistantRun, { plan, cards, proposalId, timeZone }: Planned): Promise<void> {
   await run.say(plan.reply);
   switch (plan.kind) {
     case "actions":
@@ -113,7 +119,7 @@ export async function emitPlan(run: AssistantRun, { plan, cards, proposalId }: P
       return;
     case "confirm": {
       const { action: _action, ...proposal } = plan.proposal;
-      await run.proposal({ ...proposal, proposalId: proposalId! });
+      await run.proposal({ ...proposal, proposalId: proposalId!, ...(timeZone ? { timeZone } : {}) });
       return;
     }
     default:

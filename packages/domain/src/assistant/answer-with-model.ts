@@ -194,7 +194,7 @@ function assistantTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts)
         const proposalId = await inUsersTenant(turn, (tx) =>
           storeProposal(tx, { user: turn.user, conversationId: turn.conversationId, proposal, now: turn.now }),
         );
-        await run.proposal({ moduleId, params, summary, proposalId });
+        await run.proposal({ moduleId, params, summary, proposalId, timeZone: facts.timeZone });
         return { proposed: true, note: "Shown to the user with Confirm and Cancel. Nothing has changed yet." };
       },
     }),

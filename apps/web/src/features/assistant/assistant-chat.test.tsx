@@ -273,6 +273,29 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     );
   });
 
+  it("shows a proposal's values in words: its time in the company's time zone, yes or no", async () => {
+    renderAt("/admin-dashboard");
+    const requestId = await sendMessage("schedule henderson tomorrow at 9");
+    emit(requestId, "run-1", { type: "RUN_STARTED", threadId: "conv-1", runId: "run-1" } as AguiEvent);
+    emit(requestId, "run-1", {
+      type: "CUSTOM",
+      name: "fieldops.proposal",
+      value: {
+        proposalId: "p-2",
+        moduleId: "schedule-visit",
+        params: { jobId: "j-1", start: "2026-07-15T15:00:00.000Z", crewId: null, notify: false },
+        summary: "Schedule a visit for **Henderson Family**",
+        timeZone: "America/Denver",
+      },
+    } as AguiEvent);
+
+    const region = await screen.findByRole("region", { name: "Confirm: Schedule visit" });
+    const values = within(region)
+      .getAllByRole("definition")
+      .map((value) => value.textContent);
+    expect(values).toEqual([expect.stringMatching(/^Jul 15, 2026, 9:00\sAM MDT$/), "No"]);
+  });
+
   it("shows a proposal with what will happen and sends the decision", async () => {
     renderAt("/admin-dashboard");
     const requestId = await sendMessage("create a job for henderson");

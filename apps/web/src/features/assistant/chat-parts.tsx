@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Check, CircleAlert, CircleSlash, Download, LoaderCircle, Undo2 } from "lucide-react";
 import type { ChatProposal } from "@fieldops/shared/chat";
+import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { moduleTitle } from "@fieldops/shared/modules";
 import { planUiAction, rawActionId } from "@fieldops/machines/ui-action-rules";
 import type { UiActionRecord } from "@fieldops/machines/ui-actions.machine";
@@ -152,9 +153,17 @@ export function ActionChip({ part }: { part: Extract<ChatPart, { kind: "action" 
   );
 }
 
-function paramText(value: unknown): string {
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** A parameter's value in words: a moment in the company's time zone, yes or no, a list with commas. */
+function paramText(value: unknown, timeZone: string | undefined): string {
   if (value === null || value === undefined) return "—";
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return String(value);
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "string" && ISO_INSTANT.test(value))
+    return formatCompanyTime(value, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, "en-US");
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  if (Array.isArray(value) && value.every((item) => typeof item === "string" || typeof item === "number"))
+    return value.join(", ");
   return JSON.stringify(value);
 }
 
@@ -204,7 +213,7 @@ export function ProposalCard({
           {entries.map(([key, value]) => (
             <div key={key} className="contents">
               <dt className="text-muted-foreground">{paramLabel(key)}</dt>
-              <dd className="break-words">{paramText(value)}</dd>
+              <dd className="break-words">{paramText(value, proposal.timeZone)}</dd>
             </div>
           ))}
         </dl>
