@@ -194,8 +194,7 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     emit(requestId, "run-1", { type: "RUN_FINISHED", threadId: "conv-1", runId: "run-1" } as AguiEvent);
 
     await waitFor(() => expect(screen.getByTestId("current-path").textContent).toBe("/jobs"));
-    // The chat lives in the app, not the page: it goes on in the panel.
-    fireEvent.click(screen.getByRole("button", { name: /Assistant/ }));
+    // The chat lives in the app, not the page: it goes on in the panel, open beside the page it opened.
     const panel = within(await screen.findByRole("complementary", { name: "Assistant panel" }));
     await waitFor(() => expect(panel.getAllByTestId("action-chip")[0]!.textContent).toBe("Opened Jobs"));
     expect(panel.getByText(/Opening your/)).toBeTruthy();

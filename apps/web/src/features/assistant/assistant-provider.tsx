@@ -175,6 +175,9 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
   useMachineToast(actor);
   const [panelOpen, setPanelOpen] = useState(false);
   const [inlineChats, setInlineChats] = useState<(() => void)[]>([]);
+  // Read by the UI actions' effects, which are made once.
+  const inlineChatShown = useRef(false);
+  inlineChatShown.current = inlineChats.length > 0;
 
   const latest = useRef({ navigate, location, user });
   useEffect(() => {
@@ -286,8 +289,12 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
     };
     const effects: UiActionEffects = {
       navigate: (path: NavigateTarget) => {
-        const { navigate: go, user: current } = latest.current;
-        void go(path === "/dashboard" ? homePathForRole(current.role) : path);
+        const { navigate: go, user: current, location: here } = latest.current;
+        const target = path === "/dashboard" ? homePathForRole(current.role) : path;
+        // The conversation follows the user: asked from a page's own chat (the dashboard's), it goes on in the panel
+        // beside the page it opened, so the user sees the result and carries on.
+        if (inlineChatShown.current && target !== here.pathname) setPanelOpen(true);
+        void go(target);
       },
       openModal: (target) => openAppModal(target),
       startOAuth: (url) => window.location.assign(url),
