@@ -131,6 +131,112 @@ test("an estimate with two options is sent, approved by the customer through its
   }
 });
 
+test("a recurring estimate option ('Weekly mowing × 26') is approved and becomes a recurring job with its visits", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const api = await ownerApi(playwright, baseURL!);
+  const name = `Mowing Customer ${Date.now()}`;
+  const created = await api.post("/api/customers", {
+    data: {
+      name,
+      contacts: [{ kind: "email", value: "mowing-e2e@example.com" }],
+      properties: [
+        {
+          street: "40 Aspen Ct",
+          city: "Loveland",
+          region: "CO",
+          postcode: "80537",
+          latitude: 40.4,
+          longitude: -105.07,
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const customerId = ((await created.json()) as { id: string }).id;
+
+  try {
+    await openSignedIn(page, "owner@demo.test", "/jobs/estimates");
+    await page.getByRole("button", { name: "New estimate" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Find customer").fill(name);
+    await dialog.getByLabel("Customer", { exact: true }).selectOption({ label: name });
+    const title = `Lawn care season ${Date.now()}`;
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByRole("button", { name: "Create estimate" }).click();
+    await expect(page.getByLabel("Status: Draft")).toBeVisible();
+
+    // One option, weekly for 26 visits, its line pricing one visit.
+    await page.getByLabel("Option 1 name").fill("Weekly mowing");
+    await page.getByLabel("Option 1 repeats").selectOption({ label: "Every week" });
+    await page.getByLabel("Option 1 visits").fill("26");
+    await page.getByRole("button", { name: "Add line to option 1" }).click();
+    await page.getByLabel("Option 1 line 1 description").fill("Mowing and edging");
+    await page.getByLabel("Option 1 line 1 unit price").fill("45.00");
+    const totals = page.getByLabel("Option 1 totals");
+    await expect(totals).toContainText("Total a visit$45.00");
+    await expect(totals).toContainText("26 visits$1,170.00");
+    await page.getByRole("button", { name: "Save estimate" }).click();
+    await expect(page.getByRole("button", { name: "Save estimate" })).toBeDisabled();
+    await expectAccessible(page, "the estimate editor with a recurring option");
+
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Send", exact: true }).click();
+    await expect(page.getByLabel("Status: Sent")).toBeVisible();
+    const link = await page.getByLabel("Review link").inputValue();
+
+    // The customer sees what they approve: every week, 26 visits, at $45.00 each.
+    const customerContext = await browser.newContext();
+    try {
+      const customer = await customerContext.newPage();
+      await customer.goto(link);
+      await expect(customer.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await expect(customer.getByText("Every week, 26 visits, $45.00 a visit")).toBeVisible();
+      await customer.getByRole("radio", { name: "Weekly mowing" }).check();
+      await customer.getByLabel("Type your full name to sign").fill("Sam Mower");
+      await customer.getByRole("button", { name: "Approve estimate" }).click();
+      await expect(customer.getByText("Approved: Weekly mowing")).toBeVisible();
+    } finally {
+      await customerContext.close();
+    }
+
+    // The office converts it, giving the first visit, its length and arrival window.
+    await expect(page.getByLabel("Status: Approved")).toBeVisible();
+    await page.getByRole("button", { name: "Convert to job" }).click();
+    const convert = page.getByRole("dialog", { name: "Convert to job?" });
+    await expect(convert).toContainText("repeating every week, 26 visits from its first visit");
+    const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    await convert.getByLabel(/^First visit/).fill(`${nextWeek}T09:00`);
+    await convert.getByLabel("Visit length (minutes)").fill("45");
+    await convert.getByLabel("Arrival window").selectOption({ label: "± 30 minutes" });
+    await expectAccessible(page, "the dialog converting a recurring option");
+    await convert.getByRole("button", { name: "Create job" }).click();
+
+    await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
+    await expect(page.getByText("Recurring: Every week, 26 visits")).toBeVisible();
+    await expect(page.getByText(/Visits take 45 min, arriving within ± 30 min of their time\./)).toBeVisible();
+    // Its first eight weeks are on the calendar now, each at 9:00; the rest follow as the weeks pass.
+    const visits = page.getByRole("list", { name: "Visits" }).getByRole("listitem");
+    await expect(visits).toHaveCount(8);
+    for (const visit of await visits.all()) {
+      await expect(visit).toContainText("Scheduled");
+      await expect(visit).toContainText("9:00");
+      await expect(visit).toContainText("45 min");
+    }
+    await expect(page.getByRole("list", { name: "Line items" })).toContainText("Mowing and edging × 1$45.00");
+
+    await page.goBack();
+    await expect(page.getByLabel("Status: Converted")).toBeVisible();
+  } finally {
+    await api.delete(`/api/customers/${customerId}?confirm=true`);
+    await api.dispose();
+  }
+});
+
 test("the demo company's estimates filter by status, and its leads list prospects and their estimates", async ({
   page,
 }) => {
