@@ -115,6 +115,12 @@ async function job(
   return { jobId: row.id, number: row.number, title: row.title, visitIds };
 }
 
+/** What the database keeps of a job's status (the job_status triggers): the status apart from the day, its first booking. */
+const storedStatus = async (jobId: string) => {
+  const { undatedStatus, firstBookedStart } = await t.db.job.findUniqueOrThrow({ where: { id: jobId } });
+  return { undatedStatus, firstBookedStart: firstBookedStart?.toISOString() ?? null };
+};
+
 const preview = (company: Company, taxRateBasisPoints = 0) =>
   withTenant(app, company.id, (tx) => previewBatchInvoice(tx, { ...MARCH, taxRateBasisPoints, now: NOW }));
 
@@ -224,6 +230,9 @@ describe("batchInvoiceVisits", () => {
   it("makes what was previewed, one draft per customer, each visit billed once; a second run makes nothing", async () => {
     const { company, ada, bo, mowing, hedges, boJob } = await billingWorld();
     const shown = await preview(company);
+    const upcoming = { undatedStatus: "upcoming", firstBookedStart: "2030-03-25T13:00:00.000Z" };
+    expect(await storedStatus(hedges.jobId)).toEqual({ undatedStatus: "requires_invoicing", firstBookedStart: null });
+    expect(await storedStatus(mowing.jobId)).toEqual(upcoming);
     const { result, events } = await run(company, { previewHash: shown.previewHash });
 
     expect(result).toMatchObject({ visits: 5, totalCents: shown.totalCents, moreCustomers: 0 });
@@ -268,6 +277,9 @@ describe("batchInvoiceVisits", () => {
       }),
     );
     expect((await t.db.job.findUniqueOrThrow({ where: { id: hedges.jobId } })).invoicedAt).not.toBeNull();
+    // Its only visit billed, the hedges job is done; the mowing job still has a visit booked.
+    expect(await storedStatus(hedges.jobId)).toEqual({ undatedStatus: "closed", firstBookedStart: null });
+    expect(await storedStatus(mowing.jobId)).toEqual(upcoming);
 
     const again = await run(company, { previewHash: shown.previewHash });
     expect(again.result).toEqual({ invoices: [], visits: 0, totalCents: 0, moreCustomers: 0 });
@@ -380,6 +392,7 @@ describe("batchInvoiceVisits", () => {
       }),
     );
     expect((await t.db.visit.findUniqueOrThrow({ where: { id: hedges.visitIds[0]! } })).invoiceId).toBeNull();
+    expect(await storedStatus(hedges.jobId)).toEqual({ undatedStatus: "requires_invoicing", firstBookedStart: null });
     expect((await preview(company)).customers.map((entry) => [entry.customerName, entry.visits])).toEqual([
       ["Ada Lovelace", 1],
     ]);

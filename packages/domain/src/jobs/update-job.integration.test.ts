@@ -83,6 +83,15 @@ const newJob = (request: Omit<CreateJobRequest, "customerId" | "title">) =>
 const edit = (jobId: string, input: UpdateJobInput, now = NOW) =>
   asOwner((scope) => updateJob(scope, { ...input, jobId, now }));
 
+/**
+ * What the database keeps of the job's status (the job_status triggers, fired by every write of its visits): the status
+ * apart from the day, and its first booked visit's start.
+ */
+const storedStatus = async (jobId: string) => {
+  const { undatedStatus, firstBookedStart } = await t.db.job.findUniqueOrThrow({ where: { id: jobId } });
+  return { undatedStatus, firstBookedStart: firstBookedStart?.toISOString() ?? null };
+};
+
 const visitsOf = (jobId: string) =>
   t.db.visit.findMany({ where: { jobId }, orderBy: [{ scheduledStart: { sort: "asc", nulls: "first" } }] });
 
@@ -128,6 +137,11 @@ describe("updateJob: the visits' length and arrival window", () => {
     const { result, events } = await edit(job.id, { visitDurationMinutes: 90, arrivalWindowMinutes: 30 });
 
     expect(result).toMatchObject({ visitDurationMinutes: 90, arrivalWindowMinutes: 30 });
+    // A visit under way, and the late one still the first booked: the bulk update moved no start.
+    expect(await storedStatus(job.id)).toEqual({
+      undatedStatus: "today",
+      firstBookedStart: late!.scheduledStart!.toISOString(),
+    });
     const after = await visitsOf(job.id);
     for (const kept of [done!, late!, started!]) {
       expect(after.find((visit) => visit.id === kept.id)).toMatchObject({
@@ -204,6 +218,7 @@ describe("updateJob: making a one-off job recurring", () => {
   it("adds the recurrence's visits from the first one, in place of the visit that waited for a time", async () => {
     const job = await newJob({ visitDurationMinutes: 45 });
     const [waiting] = await visitsOf(job.id);
+    expect(await storedStatus(job.id)).toEqual({ undatedStatus: "unscheduled", firstBookedStart: null });
 
     const { result, events } = await edit(job.id, {
       recurrence: { rule: "FREQ=WEEKLY;COUNT=4", start: "2030-03-04T14:00:00Z" },
@@ -219,6 +234,11 @@ describe("updateJob: making a one-off job recurring", () => {
     ]);
     expect(visits.every((visit) => visit.status === "scheduled" && visit.durationMinutes === 45)).toBe(true);
     expect(visits.some((visit) => visit.id === waiting!.id)).toBe(false);
+    // The waiting visit gone and the booked ones added, the job is upcoming from its first visit.
+    expect(await storedStatus(job.id)).toEqual({
+      undatedStatus: "upcoming",
+      firstBookedStart: "2030-03-04T14:00:00.000Z",
+    });
     expect(result.notes.at(-1)?.body).toBe("Made recurring: Every week, 4 visits from Mar 4, 2030, 9:00 AM EST");
     // The queue that showed the waiting visit hears it is gone.
     expect(events).toContainEqual(
@@ -244,6 +264,10 @@ describe("updateJob: making a one-off job recurring", () => {
     const added = visits.slice(1);
     expect(added[0]!.scheduledStart!.toISOString()).toBe("2030-03-01T15:00:00.000Z");
     expect(added.every((visit) => visit.scheduledStart! > NOW)).toBe(true);
+    expect(await storedStatus(job.id)).toEqual({
+      undatedStatus: "upcoming",
+      firstBookedStart: "2030-03-01T15:00:00.000Z",
+    });
   });
 
   it("refuses a job that is recurring already or closed, and a rule finer than daily, and changes nothing", async () => {
