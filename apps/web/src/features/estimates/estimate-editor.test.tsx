@@ -144,6 +144,21 @@ describe("the estimate editor's options and lines", () => {
     expect(updates()).toHaveLength(0);
   });
 
+  it("opens a line just added without errors, and names a cell's once the user has left it", async () => {
+    renderEditor();
+    fireEvent.click(await screen.findByRole("button", { name: "Add line to option 1" }));
+    // The list is checked as the line is added: the new line's empty cells must not speak (their messages would go
+    // as each is filled, moving the buttons below while they are clicked).
+    await screen.findByLabelText("Option 1 line 2 description");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText("Describe the line")).toBeNull();
+    expect(screen.getByLabelText("Option 1 line 2 unit price").getAttribute("aria-invalid")).toBe("false");
+
+    fireEvent.blur(screen.getByLabelText("Option 1 line 2 description"));
+    expect(await screen.findByText("Describe the line")).toBeTruthy();
+    expect(screen.getByLabelText("Option 1 line 2 unit price").getAttribute("aria-invalid")).toBe("false");
+  });
+
   it("sends the options and lines in the API's shape: quantities and rates as numbers, prices in cents", async () => {
     api.on("PATCH", `/api/estimates/${ESTIMATE_ID}`, (_req, res) => sendJson(res, 200, estimate));
     renderEditor();

@@ -107,7 +107,11 @@ describe("batch invoicing", () => {
     expect(screen.queryByRole("table", { name: "Invoices to make" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Preview" }));
     expect(await screen.findByText("To must not be before the first day")).toBeTruthy();
-    expect(requests("GET", "/api/invoices/batch-preview")).toHaveLength(1);
+    // No preview of the period that ends before it starts is asked for (a preview the test before made stale may still
+    // be read again meanwhile, on the same local server).
+    expect(
+      requests("GET", "/api/invoices/batch-preview").filter((request) => request.url.includes("to=2030-02-01")),
+    ).toHaveLength(0);
     expect(requests("POST", "/api/invoices/batch")).toHaveLength(0);
   });
 
