@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { ownerApi } from "./owner-api.ts";
 import { openSignedIn } from "./sign-in-as.ts";
 
@@ -22,6 +22,59 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
   await page.emulateMedia({ colorScheme: "light" });
 }
 
+/** A customer of the demo company, its contacts as given, at a located property; returns its id. */
+async function createCustomer(
+  api: APIRequestContext,
+  name: string,
+  contacts: { kind: "email" | "phone"; value: string }[],
+  property: { street: string; city: string; postcode: string; latitude: number; longitude: number },
+): Promise<string> {
+  const created = await api.post("/api/customers", {
+    data: { name, contacts, properties: [{ ...property, region: "CO" }] },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+/**
+ * The customer, in a browser without any session, opens the review link, sees the estimate (and what `sees` checks),
+ * picks the option and signs.
+ */
+async function approveAsCustomer(
+  browser: Browser,
+  link: string,
+  approval: { title: string; option: string; signer: string; sees: (customer: Page) => Promise<void> },
+): Promise<void> {
+  const customerContext = await browser.newContext();
+  try {
+    const customer = await customerContext.newPage();
+    await customer.goto(link);
+    await expect(customer.getByRole("heading", { level: 1, name: approval.title })).toBeVisible();
+    await approval.sees(customer);
+    await customer.getByRole("radio", { name: approval.option }).check();
+    await customer.getByLabel("Type your full name to sign").fill(approval.signer);
+    await customer.getByRole("button", { name: "Approve estimate" }).click();
+    await expect(customer.getByText(`Approved: ${approval.option}`)).toBeVisible();
+  } finally {
+    await customerContext.close();
+  }
+}
+
+/** From the estimates list, a new estimate for the customer with the title; its editor opens, a draft. */
+async function startEstimate(page: Page, customerName: string, title: string): Promise<void> {
+  await page.getByRole("button", { name: "New estimate" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Find customer").fill(customerName);
+  await expect(dialog.getByLabel("Customer", { exact: true }).locator("option", { hasText: customerName })).toHaveCount(
+    1,
+  );
+  await dialog.getByLabel("Customer", { exact: true }).selectOption({ label: customerName });
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByRole("button", { name: "Create estimate" }).click();
+  await expect(page).toHaveURL(/\/jobs\/estimates\/[0-9a-f-]{36}$/);
+  await expect(page.getByLabel("Status: Draft")).toBeVisible();
+}
+
 test("an estimate with two options is sent, approved by the customer through its link, and becomes a job with the chosen option's lines", async ({
   page,
   browser,
@@ -30,27 +83,15 @@ test("an estimate with two options is sent, approved by the customer through its
 }) => {
   const api = await ownerApi(playwright, baseURL!);
   const name = `Estimate Customer ${Date.now()}`;
-  const created = await api.post("/api/customers", {
-    data: {
-      name,
-      contacts: [
-        { kind: "email", value: "estimate-e2e@example.com" },
-        { kind: "phone", value: "+1 555 0142" },
-      ],
-      properties: [
-        {
-          street: "12 Birch Ln",
-          city: "Fort Collins",
-          region: "CO",
-          postcode: "80521",
-          latitude: 40.58,
-          longitude: -105.08,
-        },
-      ],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const customerId = ((await created.json()) as { id: string }).id;
+  const customerId = await createCustomer(
+    api,
+    name,
+    [
+      { kind: "email", value: "estimate-e2e@example.com" },
+      { kind: "phone", value: "+1 555 0142" },
+    ],
+    { street: "12 Birch Ln", city: "Fort Collins", postcode: "80521", latitude: 40.58, longitude: -105.08 },
+  );
 
   try {
     await openSignedIn(page, "owner@demo.test");
@@ -58,16 +99,8 @@ test("an estimate with two options is sent, approved by the customer through its
     await expect(page).toHaveURL("/jobs/estimates");
     await expect(page.getByRole("heading", { level: 1, name: "Estimates" })).toBeVisible();
 
-    await page.getByRole("button", { name: "New estimate" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Find customer").fill(name);
-    await expect(dialog.getByLabel("Customer", { exact: true }).locator("option", { hasText: name })).toHaveCount(1);
-    await dialog.getByLabel("Customer", { exact: true }).selectOption({ label: name });
     const title = `Spring yard refresh ${Date.now()}`;
-    await dialog.getByLabel("Title").fill(title);
-    await dialog.getByRole("button", { name: "Create estimate" }).click();
-    await expect(page).toHaveURL(/\/jobs\/estimates\/[0-9a-f-]{36}$/);
-    await expect(page.getByLabel("Status: Draft")).toBeVisible();
+    await startEstimate(page, name, title);
 
     // Two options, each priced with its own lines; the totals follow what is typed.
     await page.getByLabel("Option 1 name").fill("Good");
@@ -95,21 +128,16 @@ test("an estimate with two options is sent, approved by the customer through its
     await expect(page.getByRole("list", { name: "Sent messages" }).getByRole("listitem")).toHaveCount(2);
 
     // The customer, in a browser without any session, opens the link, picks an option and signs.
-    const customerContext = await browser.newContext();
-    try {
-      const customer = await customerContext.newPage();
-      await customer.goto(link);
-      await expect(customer.getByRole("heading", { level: 1, name: title })).toBeVisible();
-      await expect(customer.getByText("Green Valley Lawn Care").first()).toBeVisible();
-      await expect(customer.getByRole("link", { name: "Jobs" })).toHaveCount(0);
-      await expectAccessible(customer, "the customer's estimate page");
-      await customer.getByRole("radio", { name: "Better" }).check();
-      await customer.getByLabel("Type your full name to sign").fill("Robin Customer");
-      await customer.getByRole("button", { name: "Approve estimate" }).click();
-      await expect(customer.getByText("Approved: Better")).toBeVisible();
-    } finally {
-      await customerContext.close();
-    }
+    await approveAsCustomer(browser, link, {
+      title,
+      option: "Better",
+      signer: "Robin Customer",
+      sees: async (customer) => {
+        await expect(customer.getByText("Green Valley Lawn Care").first()).toBeVisible();
+        await expect(customer.getByRole("link", { name: "Jobs" })).toHaveCount(0);
+        await expectAccessible(customer, "the customer's estimate page");
+      },
+    });
 
     // The office sees it approved without reloading, and converts it into a job.
     await expect(page.getByLabel("Status: Approved")).toBeVisible();
@@ -139,35 +167,18 @@ test("a recurring estimate option ('Weekly mowing × 26') is approved and become
 }) => {
   const api = await ownerApi(playwright, baseURL!);
   const name = `Mowing Customer ${Date.now()}`;
-  const created = await api.post("/api/customers", {
-    data: {
-      name,
-      contacts: [{ kind: "email", value: "mowing-e2e@example.com" }],
-      properties: [
-        {
-          street: "40 Aspen Ct",
-          city: "Loveland",
-          region: "CO",
-          postcode: "80537",
-          latitude: 40.4,
-          longitude: -105.07,
-        },
-      ],
-    },
+  const customerId = await createCustomer(api, name, [{ kind: "email", value: "mowing-e2e@example.com" }], {
+    street: "40 Aspen Ct",
+    city: "Loveland",
+    postcode: "80537",
+    latitude: 40.4,
+    longitude: -105.07,
   });
-  expect(created.status()).toBe(201);
-  const customerId = ((await created.json()) as { id: string }).id;
 
   try {
     await openSignedIn(page, "owner@demo.test", "/jobs/estimates");
-    await page.getByRole("button", { name: "New estimate" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Find customer").fill(name);
-    await dialog.getByLabel("Customer", { exact: true }).selectOption({ label: name });
     const title = `Lawn care season ${Date.now()}`;
-    await dialog.getByLabel("Title").fill(title);
-    await dialog.getByRole("button", { name: "Create estimate" }).click();
-    await expect(page.getByLabel("Status: Draft")).toBeVisible();
+    await startEstimate(page, name, title);
 
     // One option, weekly for 26 visits, its line pricing one visit.
     await page.getByLabel("Option 1 name").fill("Weekly mowing");
@@ -189,19 +200,12 @@ test("a recurring estimate option ('Weekly mowing × 26') is approved and become
     const link = await page.getByLabel("Review link").inputValue();
 
     // The customer sees what they approve: every week, 26 visits, at $45.00 each.
-    const customerContext = await browser.newContext();
-    try {
-      const customer = await customerContext.newPage();
-      await customer.goto(link);
-      await expect(customer.getByRole("heading", { level: 1, name: title })).toBeVisible();
-      await expect(customer.getByText("Every week, 26 visits, $45.00 a visit")).toBeVisible();
-      await customer.getByRole("radio", { name: "Weekly mowing" }).check();
-      await customer.getByLabel("Type your full name to sign").fill("Sam Mower");
-      await customer.getByRole("button", { name: "Approve estimate" }).click();
-      await expect(customer.getByText("Approved: Weekly mowing")).toBeVisible();
-    } finally {
-      await customerContext.close();
-    }
+    await approveAsCustomer(browser, link, {
+      title,
+      option: "Weekly mowing",
+      signer: "Sam Mower",
+      sees: (customer) => expect(customer.getByText("Every week, 26 visits, $45.00 a visit")).toBeVisible(),
+    });
 
     // The office converts it, giving the first visit, its length and arrival window.
     await expect(page.getByLabel("Status: Approved")).toBeVisible();

@@ -12,10 +12,10 @@ import {
   type TestApp,
   type TestCompany,
 } from "../../../../tests/integration/test-app.ts";
-import { openScope } from "../effects/run-in-scope.ts";
+import { createTestCustomer, runAsOwner } from "../../../../tests/integration/use-case-fixtures.ts";
 import { extendVisitHorizon } from "../jobs/extend-visit-horizon.ts";
 import { getPortal } from "../portal/get-portal.ts";
-import type { UserActor } from "../tenant-scope.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { approveEstimate } from "./approve-estimate.ts";
 import { convertEstimate } from "./convert-estimate.ts";
 import { createEstimate } from "./create-estimate.ts";
@@ -24,7 +24,6 @@ import { listEstimates } from "./list-estimates.ts";
 let t: TestApp;
 let app: Database;
 let company: TestCompany;
-let actor: UserActor;
 let customerId: string;
 
 /** Thursday 28 March 2030, in New York (the company's time zone). */
@@ -44,26 +43,12 @@ beforeAll(async () => {
   t = await startTestApp();
   app = t.runtime.context.db;
   company = await createTestCompany(t.db, { planId: "growth" });
-  actor = { kind: "user", userId: company.users.owner.id, role: "owner", name: "Owner", platformAdmin: false };
-  customerId = (
-    await t.db.customer.create({
-      data: {
-        companyId: company.id,
-        name: "Henderson Family",
-        street: "1 Main St",
-        city: "Boulder",
-        region: "CO",
-        postcode: "80302",
-        latitude: 40,
-        longitude: -105,
-      },
-    })
-  ).id;
+  customerId = await createTestCustomer(t.db, company.id);
 });
 afterAll(() => t.close());
 
-const inCompany = <Result>(work: (scope: ReturnType<typeof openScope<UserActor>>) => Promise<Result>) =>
-  withTenant(app, company.id, (tx) => work(openScope(tx, { companyId: company.id, actor }, [])));
+const inCompany = async <Result>(work: (scope: TenantScope<UserActor>) => Promise<Result>) =>
+  (await runAsOwner(app, company, work)).result;
 
 /** An estimate with the two options, sent, and approved by the customer on the option named. */
 async function approvedEstimate(optionName: string) {

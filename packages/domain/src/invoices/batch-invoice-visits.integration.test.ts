@@ -1,17 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant, type Database } from "@fieldops/db";
-import type { AppEvent } from "@fieldops/shared/events";
 import {
   createTestCompany,
   startTestApp,
   type TestApp,
   type TestCompany,
 } from "../../../../tests/integration/test-app.ts";
-import { openScope } from "../effects/run-in-scope.ts";
-import type { PendingEffectRow } from "../effects/relay-effects.ts";
+import { createTestCustomer, runAsOwner, storedJobStatus } from "../../../../tests/integration/use-case-fixtures.ts";
 import { DomainError } from "../errors.ts";
-import type { UserActor } from "../tenant-scope.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { batchInvoiceVisits, previewBatchInvoice } from "./batch-invoice-visits.ts";
 import { claimVisits } from "./claim-visits.ts";
 import { createInvoice } from "./create-invoice.ts";
@@ -31,44 +29,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Company = TestCompany & { actor: UserActor };
+type Company = TestCompany;
 
-async function newCompany(): Promise<Company> {
-  const company = await createTestCompany(t.db, { planId: "growth" });
-  return {
-    ...company,
-    actor: { kind: "user", userId: company.users.owner.id, role: "owner", name: "Owner", platformAdmin: false },
-  };
-}
+const newCompany = () => createTestCompany(t.db, { planId: "growth" });
 
 /** Runs a use case as the company's owner; what it announced comes back beside its result. */
-async function inCompany<Result>(
-  company: Company,
-  work: (scope: ReturnType<typeof openScope<UserActor>>) => Promise<Result>,
-) {
-  const effects: PendingEffectRow[] = [];
-  const result = await withTenant(app, company.id, (tx) =>
-    work(openScope(tx, { companyId: company.id, actor: company.actor }, effects)),
-  );
-  return { result, events: effects.filter((effect) => effect.kind === "event") as unknown as AppEvent[] };
-}
+const inCompany = <Result>(company: Company, work: (scope: TenantScope<UserActor>) => Promise<Result>) =>
+  runAsOwner(app, company, work);
 
-async function customer(company: Company, name: string) {
-  return (
-    await t.db.customer.create({
-      data: {
-        companyId: company.id,
-        name,
-        street: "1 Main St",
-        city: "Boulder",
-        region: "CO",
-        postcode: "80302",
-        latitude: 40,
-        longitude: -105,
-      },
-    })
-  ).id;
-}
+const customer = (company: Company, name: string) => createTestCustomer(t.db, company.id, name);
 
 let jobNumber = 1;
 /** A job of the customer with its line items and visits completed at the given instants (null: scheduled, not done). */
@@ -115,11 +84,7 @@ async function job(
   return { jobId: row.id, number: row.number, title: row.title, visitIds };
 }
 
-/** What the database keeps of a job's status (the job_status triggers): the status apart from the day, its first booking. */
-const storedStatus = async (jobId: string) => {
-  const { undatedStatus, firstBookedStart } = await t.db.job.findUniqueOrThrow({ where: { id: jobId } });
-  return { undatedStatus, firstBookedStart: firstBookedStart?.toISOString() ?? null };
-};
+const storedStatus = (jobId: string) => storedJobStatus(t.db, jobId);
 
 const preview = (company: Company, taxRateBasisPoints = 0) =>
   withTenant(app, company.id, (tx) => previewBatchInvoice(tx, { ...MARCH, taxRateBasisPoints, now: NOW }));

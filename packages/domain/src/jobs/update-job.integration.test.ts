@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant, type Database } from "@fieldops/db";
-import type { AppEvent } from "@fieldops/shared/events";
 import type { CreateJobRequest, UpdateJobInput } from "@fieldops/shared/jobs";
 import { createJobRequestSchema } from "@fieldops/shared/jobs";
 import {
@@ -10,10 +9,9 @@ import {
   type TestApp,
   type TestCompany,
 } from "../../../../tests/integration/test-app.ts";
-import { openScope } from "../effects/run-in-scope.ts";
-import type { PendingEffectRow } from "../effects/relay-effects.ts";
+import { createTestCustomer, runAsOwner, storedJobStatus } from "../../../../tests/integration/use-case-fixtures.ts";
 import { DomainError } from "../errors.ts";
-import type { UserActor } from "../tenant-scope.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { createJob } from "./create-job.ts";
 import { extendVisitHorizon } from "./extend-visit-horizon.ts";
 import { updateJob } from "./update-job.ts";
@@ -21,7 +19,6 @@ import { updateJob } from "./update-job.ts";
 let t: TestApp;
 let app: Database;
 let company: TestCompany;
-let actor: UserActor;
 let customerId: string;
 let crewId: string;
 
@@ -33,21 +30,7 @@ beforeAll(async () => {
   t = await startTestApp();
   app = t.runtime.context.db;
   company = await createTestCompany(t.db);
-  actor = { kind: "user", userId: company.users.owner.id, role: "owner", name: "Owner", platformAdmin: false };
-  customerId = (
-    await t.db.customer.create({
-      data: {
-        companyId: company.id,
-        name: "Henderson Family",
-        street: "1 Main St",
-        city: "Boulder",
-        region: "CO",
-        postcode: "80302",
-        latitude: 40,
-        longitude: -105,
-      },
-    })
-  ).id;
+  customerId = await createTestCustomer(t.db, company.id);
   crewId = (await t.db.crew.create({ data: { companyId: company.id, name: "Crew A", color: "#16a34a", skills: [] } }))
     .id;
   await t.db.crewWorkingHours.createMany({
@@ -62,15 +45,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Runs a use case as the company's owner; what it announced comes back beside its result. */
-async function asOwner<Result>(work: (scope: ReturnType<typeof openScope<UserActor>>) => Promise<Result>) {
-  const effects: PendingEffectRow[] = [];
-  const result = await withTenant(app, company.id, (tx) =>
-    work(openScope(tx, { companyId: company.id, actor }, effects)),
-  );
-  const events = effects.filter((effect) => effect.kind === "event") as unknown as AppEvent[];
-  return { result, events };
-}
+const asOwner = <Result>(work: (scope: TenantScope<UserActor>) => Promise<Result>) => runAsOwner(app, company, work);
 
 const newJob = (request: Omit<CreateJobRequest, "customerId" | "title">) =>
   asOwner((scope) =>
@@ -83,14 +58,7 @@ const newJob = (request: Omit<CreateJobRequest, "customerId" | "title">) =>
 const edit = (jobId: string, input: UpdateJobInput, now = NOW) =>
   asOwner((scope) => updateJob(scope, { ...input, jobId, now }));
 
-/**
- * What the database keeps of the job's status (the job_status triggers, fired by every write of its visits): the status
- * apart from the day, and its first booked visit's start.
- */
-const storedStatus = async (jobId: string) => {
-  const { undatedStatus, firstBookedStart } = await t.db.job.findUniqueOrThrow({ where: { id: jobId } });
-  return { undatedStatus, firstBookedStart: firstBookedStart?.toISOString() ?? null };
-};
+const storedStatus = (jobId: string) => storedJobStatus(t.db, jobId);
 
 const visitsOf = (jobId: string) =>
   t.db.visit.findMany({ where: { jobId }, orderBy: [{ scheduledStart: { sort: "asc", nulls: "first" } }] });

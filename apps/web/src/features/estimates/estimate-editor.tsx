@@ -24,6 +24,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
+import { VisitCountInput } from "../../components/visit-fields";
 import { Textarea } from "../../components/ui/textarea";
 import { apiErrorMessage } from "../../lib/api-error";
 import { blankIsNull, blankIsUndefined, centsFromDollars, numberFromText, rowsOf } from "../../lib/form-values";
@@ -302,12 +303,8 @@ function OptionCard({
               className="gap-1"
             >
               {(control) => (
-                <Input
+                <VisitCountInput
                   {...control}
-                  type="number"
-                  min="2"
-                  step="1"
-                  inputMode="numeric"
                   disabled={!editable}
                   {...form.register(`options.${optionIndex}.recurrence.visits`)}
                 />

@@ -28,7 +28,7 @@ import { usePageTitle } from "../../shell/page-title";
 import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { FormDialog } from "../../components/form-dialog";
-import { ArrivalWindowSelect } from "../../components/arrival-window-select";
+import { VisitTimingFields } from "../../components/visit-fields";
 import { FormField, useRefusal, useSchemaForm } from "../../components/form";
 import { companyLocalToIso, numberFromText } from "../../lib/form-values";
 import { ESTIMATE_STATUS_VARIANT } from "./estimate-format";
@@ -181,22 +181,7 @@ function ConvertDialog({
           {(control) => <Input {...control} type="datetime-local" required {...form.register("firstVisitStart")} />}
         </FormField>
       ) : null}
-      <FormField form={form} name="visitDurationMinutes" label="Visit length (minutes)">
-        {(control) => (
-          <Input
-            {...control}
-            type="number"
-            min="5"
-            step="5"
-            inputMode="numeric"
-            required
-            {...form.register("visitDurationMinutes")}
-          />
-        )}
-      </FormField>
-      <FormField form={form} name="arrivalWindowMinutes" label="Arrival window">
-        {(control) => <ArrivalWindowSelect {...control} {...form.register("arrivalWindowMinutes")} />}
-      </FormField>
+      <VisitTimingFields form={form} />
     </FormDialog>
   );
 }

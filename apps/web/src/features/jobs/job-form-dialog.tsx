@@ -15,7 +15,7 @@ import {
 } from "@fieldops/shared/jobs";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import type { Terminology } from "@fieldops/shared/verticals";
-import { ArrivalWindowSelect } from "../../components/arrival-window-select";
+import { VisitCountInput, VisitTimingFields } from "../../components/visit-fields";
 import { FormField, useRefusal, useSchemaForm } from "../../components/form";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -292,33 +292,11 @@ export function JobFormDialog({
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">Visits</legend>
             <div className="grid gap-2 sm:grid-cols-2">
-              <FormField
+              <VisitTimingFields
                 form={form}
-                name="visitDurationMinutes"
-                label="Visit length (minutes)"
-                hint={job ? "A change applies to every upcoming visit not yet started." : undefined}
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    type="number"
-                    min="5"
-                    step="5"
-                    inputMode="numeric"
-                    required
-                    {...form.register("visitDurationMinutes")}
-                  />
-                )}
-              </FormField>
-              <FormField form={form} name="arrivalWindowMinutes" label="Arrival window">
-                {(control) => (
-                  <ArrivalWindowSelect
-                    {...control}
-                    current={job?.arrivalWindowMinutes}
-                    {...form.register("arrivalWindowMinutes")}
-                  />
-                )}
-              </FormField>
+                lengthHint={job ? "A change applies to every upcoming visit not yet started." : undefined}
+                currentWindow={job?.arrivalWindowMinutes}
+              />
             </div>
             {job?.recurrence ? (
               <p className="text-sm">
@@ -360,16 +338,7 @@ export function JobFormDialog({
                   label="Number of visits"
                   hint="Blank: until it is closed."
                 >
-                  {(control) => (
-                    <Input
-                      {...control}
-                      type="number"
-                      min="2"
-                      step="1"
-                      inputMode="numeric"
-                      {...form.register("recurrence.visits")}
-                    />
-                  )}
+                  {(control) => <VisitCountInput {...control} {...form.register("recurrence.visits")} />}
                 </FormField>
               </div>
             ) : null}
