@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { ownerApi } from "./owner-api.ts";
 import { openSignedIn } from "./sign-in-as.ts";
 
@@ -22,6 +22,59 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
   await page.emulateMedia({ colorScheme: "light" });
 }
 
+/** A customer of the demo company, its contacts as given, at a located property; returns its id. */
+async function createCustomer(
+  api: APIRequestContext,
+  name: string,
+  contacts: { kind: "email" | "phone"; value: string }[],
+  property: { street: string; city: string; postcode: string; latitude: number; longitude: number },
+): Promise<string> {
+  const created = await api.post("/api/customers", {
+    data: { name, contacts, properties: [{ ...property, region: "CO" }] },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+/**
+ * The customer, in a browser without any session, opens the review link, sees the estimate (and what `sees` checks),
+ * picks the option and signs.
+ */
+async function approveAsCustomer(
+  browser: Browser,
+  link: string,
+  approval: { title: string; option: string; signer: string; sees: (customer: Page) => Promise<void> },
+): Promise<void> {
+  const customerContext = await browser.newContext();
+  try {
+    const customer = await customerContext.newPage();
+    await customer.goto(link);
+    await expect(customer.getByRole("heading", { level: 1, name: approval.title })).toBeVisible();
+    await approval.sees(customer);
+    await customer.getByRole("radio", { name: approval.option }).check();
+    await customer.getByLabel("Type your full name to sign").fill(approval.signer);
+    await customer.getByRole("button", { name: "Approve estimate" }).click();
+    await expect(customer.getByText(`Approved: ${approval.option}`)).toBeVisible();
+  } finally {
+    await customerContext.close();
+  }
+}
+
+/** From the estimates list, a new estimate for the customer with the title; its editor opens, a draft. */
+async function startEstimate(page: Page, customerName: string, title: string): Promise<void> {
+  await page.getByRole("button", { name: "New estimate" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Find customer").fill(customerName);
+  await expect(dialog.getByLabel("Customer", { exact: true }).locator("option", { hasText: customerName })).toHaveCount(
+    1,
+  );
+  await dialog.getByLabel("Customer", { exact: true }).selectOption({ label: customerName });
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByRole("button", { name: "Create estimate" }).click();
+  await expect(page).toHaveURL(/\/jobs\/estimates\/[0-9a-f-]{36}$/);
+  await expect(page.getByLabel("Status: Draft")).toBeVisible();
+}
+
 test("an estimate with two options is sent, approved by the customer through its link, and becomes a job with the chosen option's lines", async ({
   page,
   browser,
@@ -30,27 +83,15 @@ test("an estimate with two options is sent, approved by the customer through its
 }) => {
   const api = await ownerApi(playwright, baseURL!);
   const name = `Estimate Customer ${Date.now()}`;
-  const created = await api.post("/api/customers", {
-    data: {
-      name,
-      contacts: [
-        { kind: "email", value: "estimate-e2e@example.com" },
-        { kind: "phone", value: "+1 555 0142" },
-      ],
-      properties: [
-        {
-          street: "12 Birch Ln",
-          city: "Fort Collins",
-          region: "CO",
-          postcode: "80521",
-          latitude: 40.58,
-          longitude: -105.08,
-        },
-      ],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const customerId = ((await created.json()) as { id: string }).id;
+  const customerId = await createCustomer(
+    api,
+    name,
+    [
+      { kind: "email", value: "estimate-e2e@example.com" },
+      { kind: "phone", value: "+1 555 0142" },
+    ],
+    { street: "12 Birch Ln", city: "Fort Collins", postcode: "80521", latitude: 40.58, longitude: -105.08 },
+  );
 
   try {
     await openSignedIn(page, "owner@demo.test");
@@ -58,16 +99,8 @@ test("an estimate with two options is sent, approved by the customer through its
     await expect(page).toHaveURL("/jobs/estimates");
     await expect(page.getByRole("heading", { level: 1, name: "Estimates" })).toBeVisible();
 
-    await page.getByRole("button", { name: "New estimate" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Find customer").fill(name);
-    await expect(dialog.getByLabel("Customer", { exact: true }).locator("option", { hasText: name })).toHaveCount(1);
-    await dialog.getByLabel("Customer", { exact: true }).selectOption({ label: name });
     const title = `Spring yard refresh ${Date.now()}`;
-    await dialog.getByLabel("Title").fill(title);
-    await dialog.getByRole("button", { name: "Create estimate" }).click();
-    await expect(page).toHaveURL(/\/jobs\/estimates\/[0-9a-f-]{36}$/);
-    await expect(page.getByLabel("Status: Draft")).toBeVisible();
+    await startEstimate(page, name, title);
 
     // Two options, each priced with its own lines; the totals follow what is typed.
     await page.getByLabel("Option 1 name").fill("Good");
@@ -95,21 +128,16 @@ test("an estimate with two options is sent, approved by the customer through its
     await expect(page.getByRole("list", { name: "Sent messages" }).getByRole("listitem")).toHaveCount(2);
 
     // The customer, in a browser without any session, opens the link, picks an option and signs.
-    const customerContext = await browser.newContext();
-    try {
-      const customer = await customerContext.newPage();
-      await customer.goto(link);
-      await expect(customer.getByRole("heading", { level: 1, name: title })).toBeVisible();
-      await expect(customer.getByText("Green Valley Lawn Care").first()).toBeVisible();
-      await expect(customer.getByRole("link", { name: "Jobs" })).toHaveCount(0);
-      await expectAccessible(customer, "the customer's estimate page");
-      await customer.getByRole("radio", { name: "Better" }).check();
-      await customer.getByLabel("Type your full name to sign").fill("Robin Customer");
-      await customer.getByRole("button", { name: "Approve estimate" }).click();
-      await expect(customer.getByText("Approved: Better")).toBeVisible();
-    } finally {
-      await customerContext.close();
-    }
+    await approveAsCustomer(browser, link, {
+      title,
+      option: "Better",
+      signer: "Robin Customer",
+      sees: async (customer) => {
+        await expect(customer.getByText("Green Valley Lawn Care").first()).toBeVisible();
+        await expect(customer.getByRole("link", { name: "Jobs" })).toHaveCount(0);
+        await expectAccessible(customer, "the customer's estimate page");
+      },
+    });
 
     // The office sees it approved without reloading, and converts it into a job.
     await expect(page.getByLabel("Status: Approved")).toBeVisible();
@@ -122,6 +150,88 @@ test("an estimate with two options is sent, approved by the customer through its
     await expect(lines).toContainText("Cleanup, haul-away and mulch");
     await expect(lines).toContainText("× 2 (taxable)$300.00");
     await expect(lines).not.toContainText("Cleanup and haul-away");
+
+    await page.goBack();
+    await expect(page.getByLabel("Status: Converted")).toBeVisible();
+  } finally {
+    await api.delete(`/api/customers/${customerId}?confirm=true`);
+    await api.dispose();
+  }
+});
+
+test("a recurring estimate option ('Weekly mowing × 26') is approved and becomes a recurring job with its visits", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const api = await ownerApi(playwright, baseURL!);
+  const name = `Mowing Customer ${Date.now()}`;
+  const customerId = await createCustomer(api, name, [{ kind: "email", value: "mowing-e2e@example.com" }], {
+    street: "40 Aspen Ct",
+    city: "Loveland",
+    postcode: "80537",
+    latitude: 40.4,
+    longitude: -105.07,
+  });
+
+  try {
+    await openSignedIn(page, "owner@demo.test", "/jobs/estimates");
+    const title = `Lawn care season ${Date.now()}`;
+    await startEstimate(page, name, title);
+
+    // One option, weekly for 26 visits, its line pricing one visit.
+    await page.getByLabel("Option 1 name").fill("Weekly mowing");
+    await page.getByLabel("Option 1 repeats").selectOption({ label: "Every week" });
+    await page.getByLabel("Option 1 visits").fill("26");
+    await page.getByRole("button", { name: "Add line to option 1" }).click();
+    await page.getByLabel("Option 1 line 1 description").fill("Mowing and edging");
+    await page.getByLabel("Option 1 line 1 unit price").fill("45.00");
+    const totals = page.getByLabel("Option 1 totals");
+    await expect(totals).toContainText("Total a visit$45.00");
+    await expect(totals).toContainText("26 visits$1,170.00");
+    await page.getByRole("button", { name: "Save estimate" }).click();
+    await expect(page.getByRole("button", { name: "Save estimate" })).toBeDisabled();
+    await expectAccessible(page, "the estimate editor with a recurring option");
+
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Send", exact: true }).click();
+    await expect(page.getByLabel("Status: Sent")).toBeVisible();
+    const link = await page.getByLabel("Review link").inputValue();
+
+    // The customer sees what they approve: every week, 26 visits, at $45.00 each.
+    await approveAsCustomer(browser, link, {
+      title,
+      option: "Weekly mowing",
+      signer: "Sam Mower",
+      sees: (customer) => expect(customer.getByText("Every week, 26 visits, $45.00 a visit")).toBeVisible(),
+    });
+
+    // The office converts it, giving the first visit, its length and arrival window.
+    await expect(page.getByLabel("Status: Approved")).toBeVisible();
+    await page.getByRole("button", { name: "Convert to job" }).click();
+    const convert = page.getByRole("dialog", { name: "Convert to job?" });
+    await expect(convert).toContainText("repeating every week, 26 visits from its first visit");
+    const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    await convert.getByLabel(/^First visit/).fill(`${nextWeek}T09:00`);
+    await convert.getByLabel("Visit length (minutes)").fill("45");
+    await convert.getByLabel("Arrival window").selectOption({ label: "± 30 minutes" });
+    await expectAccessible(page, "the dialog converting a recurring option");
+    await convert.getByRole("button", { name: "Create job" }).click();
+
+    await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
+    await expect(page.getByText("Recurring: Every week, 26 visits")).toBeVisible();
+    await expect(page.getByText(/Visits take 45 min, arriving within ± 30 min of their time\./)).toBeVisible();
+    // Its first eight weeks are on the calendar now, each at 9:00; the rest follow as the weeks pass.
+    const visits = page.getByRole("list", { name: "Visits" }).getByRole("listitem");
+    await expect(visits).toHaveCount(8);
+    for (const visit of await visits.all()) {
+      await expect(visit).toContainText("Scheduled");
+      await expect(visit).toContainText("9:00");
+      await expect(visit).toContainText("45 min");
+    }
+    await expect(page.getByRole("list", { name: "Line items" })).toContainText("Mowing and edging × 1$45.00");
 
     await page.goBack();
     await expect(page.getByLabel("Status: Converted")).toBeVisible();

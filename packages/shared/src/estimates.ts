@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { calendarDaySchema } from "./calendar-day";
 import { defineEndpoint } from "./endpoint";
-import { idParamsSchema } from "./jobs";
+import {
+  arrivalWindowMinutesSchema,
+  idParamsSchema,
+  RECURRENCE_FREQUENCIES,
+  recurrenceFrequencySchema,
+  recurringVisitCountSchema,
+  visitDurationMinutesSchema,
+} from "./jobs";
 import { text } from "./text";
 
 export const MAX_ESTIMATE_OPTIONS = 5;
@@ -42,9 +49,23 @@ export const estimateLineInputSchema = z.object({
 });
 export type EstimateLineInput = z.infer<typeof estimateLineInputSchema>;
 
+/** A recurring option ("Weekly mowing × 26"): how often its visits come and how many; its lines price one visit. */
+export const estimateRecurrenceSchema = z.object({
+  frequency: recurrenceFrequencySchema,
+  visits: recurringVisitCountSchema,
+});
+export type EstimateRecurrence = z.infer<typeof estimateRecurrenceSchema>;
+
+/** "Every week, 26 visits". */
+export function describeEstimateRecurrence(recurrence: EstimateRecurrence): string {
+  return `${RECURRENCE_FREQUENCIES[recurrence.frequency].label}, ${recurrence.visits} visits`;
+}
+
 export const estimateOptionInputSchema = z.object({
   name: text({ max: 100, trim: true }).min(1, "Name the option"),
   description: text({ max: 2000 }).nullish(),
+  /** Absent or null: a one-off option. */
+  recurrence: estimateRecurrenceSchema.nullish(),
   lineItems: z.array(estimateLineInputSchema).max(MAX_ESTIMATE_LINES),
 });
 export type EstimateOptionInput = z.infer<typeof estimateOptionInputSchema>;
@@ -96,10 +117,14 @@ export const estimateOptionSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  recurrence: estimateRecurrenceSchema.nullable(),
   lineItems: z.array(estimateLineSchema),
+  /** A recurring option's are one visit's. */
   subtotalCents: z.number().int(),
   taxCents: z.number().int(),
   totalCents: z.number().int(),
+  /** What the option comes to: its total, times its visits when recurring. */
+  allVisitsTotalCents: z.number().int(),
 });
 export type EstimateOption = z.infer<typeof estimateOptionSchema>;
 
@@ -110,7 +135,7 @@ export const estimateSummarySchema = z.object({
   customerId: z.string(),
   customerName: z.string(),
   status: estimateStatusSchema,
-  /** The highest option's total: what the estimate is worth at most. */
+  /** The highest option's total (all of its visits for a recurring one): what the estimate is worth at most. */
   totalCents: z.number().int(),
   expiresOn: z.string().nullable(),
   sentAt: z.string().nullable(),
@@ -167,6 +192,22 @@ export const publicLinkResponseSchema = z.object({ url: z.string() });
 export type PublicLinkResponse = z.infer<typeof publicLinkResponseSchema>;
 
 export const sendEstimateResponseSchema = z.object({ estimate: estimateDetailSchema, url: z.string() });
+
+/**
+ * POST /api/estimates/:id/convert: how the job's visits are set. A recurring option's job needs its first visit's start;
+ * a one-off option's gets one visit to schedule.
+ */
+export const convertEstimateBodySchema = z.object({
+  firstVisitStart: z.iso.datetime({ offset: true }).max(40).optional(),
+  visitDurationMinutes: visitDurationMinutesSchema.default(60),
+  arrivalWindowMinutes: arrivalWindowMinutesSchema.nullish(),
+});
+/** The same, a request without a body converting with the defaults, as before the body existed. */
+export const convertEstimateRequestSchema = convertEstimateBodySchema
+  .nullish()
+  .transform((body) => body ?? convertEstimateBodySchema.parse({}));
+export type ConvertEstimateRequest = z.input<typeof convertEstimateRequestSchema>;
+export type ConvertEstimateInput = z.output<typeof convertEstimateRequestSchema>;
 export const convertEstimateResponseSchema = z.object({ estimate: estimateDetailSchema, jobId: z.string() });
 
 /** Amounts of a line, an option: integer cents, tax rounded per line. */
@@ -178,6 +219,11 @@ export function estimateLineAmounts(line: {
   const totalCents = Math.round(line.quantity * line.unitPriceCents);
   const taxCents = line.taxRatePercent ? Math.round((totalCents * line.taxRatePercent) / 100) : 0;
   return { totalCents, taxCents };
+}
+
+/** An option's total for all of its visits (a one-off option's is its total). */
+export function allVisitsTotalCents(totalCents: number, recurrence: { visits: number } | null | undefined): number {
+  return totalCents * (recurrence?.visits ?? 1);
 }
 
 export function estimateOptionTotals(
@@ -270,8 +316,9 @@ export const estimateEndpoints = {
     path: "/api/estimates/:id/convert",
     tags: ["estimates"],
     summary:
-      "Turn an approved estimate into a job with the chosen option's lines (once: again answers with the same job)",
+      "Turn an approved estimate into a job with the chosen option's lines, recurring with its visits when the option is (once: again answers with the same job)",
     params: idParamsSchema,
+    body: convertEstimateRequestSchema,
     response: convertEstimateResponseSchema,
     capability: "sales.manage",
   }),

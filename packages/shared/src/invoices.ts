@@ -280,6 +280,105 @@ export function invoiceStatusForPaid(paidCents: number, totalCents: number): "se
   return paidCents >= totalCents ? "paid" : "partially_paid";
 }
 
+/** The longest period one batch invoices. */
+export const MAX_BATCH_PERIOD_DAYS = 366;
+/** The most invoices one batch makes; customers past them are left for the next run. */
+export const MAX_BATCH_INVOICES = 500;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A batch's period, `from` to `to` inclusive, days on the company's calendar, and the tax rate of its invoices. The
+ * visits billed are those completed in it.
+ */
+const batchPeriodShape = {
+  from: calendarDaySchema,
+  to: calendarDaySchema,
+  taxRateBasisPoints: z.number().int().min(0).max(MAX_TAX_RATE_BASIS_POINTS).default(0),
+};
+function checkPeriod(period: { from: string; to: string }, context: z.core.$RefinementCtx) {
+  const days = (Date.parse(`${period.to}T00:00:00Z`) - Date.parse(`${period.from}T00:00:00Z`)) / DAY_MS;
+  if (days < 0) context.addIssue({ code: "custom", message: "must not be before the first day", path: ["to"] });
+  else if (days >= MAX_BATCH_PERIOD_DAYS)
+    context.addIssue({
+      code: "custom",
+      message: `must be within ${MAX_BATCH_PERIOD_DAYS} days of the first`,
+      path: ["to"],
+    });
+}
+
+/** A batch's period alone (what the assistant proposes; its invoices carry no tax rate until edited). */
+export const batchInvoicePeriodSchema = z
+  .object({ from: batchPeriodShape.from, to: batchPeriodShape.to })
+  .strict()
+  .superRefine(checkPeriod);
+export type BatchInvoicePeriod = z.output<typeof batchInvoicePeriodSchema>;
+
+/** GET /api/invoices/batch-preview. */
+export const batchInvoicePreviewQuerySchema = z
+  .object({
+    ...batchPeriodShape,
+    // Typed as the number a caller passes; the query string carries it as text.
+    taxRateBasisPoints: z.coerce.number<number>().int().min(0).max(MAX_TAX_RATE_BASIS_POINTS).default(0),
+  })
+  .superRefine(checkPeriod);
+export type BatchInvoicePreviewQuery = z.output<typeof batchInvoicePreviewQuerySchema>;
+
+/**
+ * POST /api/invoices/batch: the period and the hash of the preview confirmed. What there is to invoice must still be
+ * what the preview showed (409 otherwise); with nothing left to invoice, the answer makes no invoice.
+ */
+export const batchInvoiceRequestSchema = z
+  .object({ ...batchPeriodShape, previewHash: text({ max: 128 }).min(1) })
+  .superRefine(checkPeriod);
+export type BatchInvoiceRequest = z.input<typeof batchInvoiceRequestSchema>;
+export type BatchInvoiceInput = z.output<typeof batchInvoiceRequestSchema>;
+
+/** One customer's part of a batch: their visits to bill, the jobs they belong to, and what the invoice comes to. */
+export const batchInvoiceCustomerSchema = z.object({
+  customerId: z.string(),
+  customerName: z.string(),
+  visits: z.number().int(),
+  jobs: z.array(z.object({ id: z.string(), number: z.number(), title: z.string() })),
+  /** 1, or more when the visits need more lines than one invoice holds. */
+  invoices: z.number().int(),
+  subtotalCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+});
+export type BatchInvoiceCustomer = z.infer<typeof batchInvoiceCustomerSchema>;
+
+export const batchInvoicePreviewSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  customers: z.array(batchInvoiceCustomerSchema),
+  visits: z.number().int(),
+  invoices: z.number().int(),
+  totalCents: z.number().int(),
+  /** Customers with visits to invoice past MAX_BATCH_INVOICES invoices, left for the next run. */
+  moreCustomers: z.number().int(),
+  /** What confirming names, so that what is invoiced is what was shown. */
+  previewHash: z.string(),
+});
+export type BatchInvoicePreview = z.infer<typeof batchInvoicePreviewSchema>;
+
+export const batchInvoiceResultSchema = z.object({
+  invoices: z.array(
+    z.object({
+      id: z.string(),
+      number: z.number(),
+      customerId: z.string(),
+      customerName: z.string(),
+      visits: z.number().int(),
+      totalCents: z.number().int(),
+    }),
+  ),
+  visits: z.number().int(),
+  totalCents: z.number().int(),
+  moreCustomers: z.number().int(),
+});
+export type BatchInvoiceResult = z.infer<typeof batchInvoiceResultSchema>;
+
 export const invoiceEndpoints = {
   list: defineEndpoint({
     method: "GET",
@@ -299,6 +398,26 @@ export const invoiceEndpoints = {
     status: 201,
     response: invoiceDetailSchema,
     capability: "invoices.manage",
+  }),
+  batchPreview: defineEndpoint({
+    method: "GET",
+    path: "/api/invoices/batch-preview",
+    tags: ["invoices"],
+    summary:
+      "What batch invoicing a period would make: its completed, uninvoiced visits, one draft invoice per customer, with totals",
+    query: batchInvoicePreviewQuerySchema,
+    response: batchInvoicePreviewSchema,
+    capability: "invoices.batch",
+  }),
+  batch: defineEndpoint({
+    method: "POST",
+    path: "/api/invoices/batch",
+    tags: ["invoices"],
+    summary:
+      "Invoice a period's completed, uninvoiced visits as previewed, one draft invoice per customer (a visit is billed once: running it again bills nothing twice)",
+    body: batchInvoiceRequestSchema,
+    response: batchInvoiceResultSchema,
+    capability: "invoices.batch",
   }),
   get: defineEndpoint({
     method: "GET",

@@ -29,6 +29,58 @@ export const checklistItemInputSchema = z.object({
   done: z.boolean().default(false),
 });
 
+/** How long a visit takes, in minutes: the job's default for its visits, or one visit's. */
+export const visitDurationMinutesSchema = z
+  .number()
+  .int()
+  .min(5)
+  .max(24 * 60);
+/**
+ * The arrival window promised to the customer: the crew arrives within this many minutes either side of the visit's
+ * set time (route optimization keeps to it).
+ */
+export const arrivalWindowMinutesSchema = z
+  .number()
+  .int()
+  .min(5)
+  .max(12 * 60);
+
+/** The repeats the product offers (a job's form, an estimate's option), each with its RFC 5545 rule. */
+export const RECURRENCE_FREQUENCIES = {
+  daily: { rule: "FREQ=DAILY", label: "Every day" },
+  weekly: { rule: "FREQ=WEEKLY", label: "Every week" },
+  every_2_weeks: { rule: "FREQ=WEEKLY;INTERVAL=2", label: "Every 2 weeks" },
+  monthly: { rule: "FREQ=MONTHLY", label: "Every month" },
+} as const;
+export const recurrenceFrequencySchema = z.enum(["daily", "weekly", "every_2_weeks", "monthly"]);
+export type RecurrenceFrequency = z.infer<typeof recurrenceFrequencySchema>;
+/** The most visits a recurrence with an end may have (ten years of weekly visits). */
+export const MAX_RECURRING_VISITS = 520;
+/** How many visits a recurrence with an end has: at least two (one visit is a one-off). */
+export const recurringVisitCountSchema = z.number().int().min(2).max(MAX_RECURRING_VISITS);
+
+/** The rule of a repeat, ending after `visits` visits when given ("FREQ=WEEKLY;COUNT=26"), else when the job closes. */
+export function recurrenceRuleFor(frequency: RecurrenceFrequency, visits?: number | null): string {
+  const rule = RECURRENCE_FREQUENCIES[frequency].rule;
+  return visits ? `${rule};COUNT=${visits}` : rule;
+}
+
+/**
+ * A stored rule in words: "Every week, 26 visits" for a repeat the product offers, "Every week" without an end; a rule
+ * written by hand (BYDAY, UNTIL, …) as it is.
+ */
+export function describeRecurrence(rule: string): string {
+  const parts = rule.replace(/^RRULE:/i, "").split(";");
+  const count = parts.find((part) => part.startsWith("COUNT="));
+  const base = parts.filter((part) => part !== count).join(";");
+  const frequency = recurrenceFrequencySchema.options.find((key) => RECURRENCE_FREQUENCIES[key].rule === base);
+  if (!frequency) return rule;
+  const visits = count ? Number(count.slice("COUNT=".length)) : null;
+  return visits
+    ? `${RECURRENCE_FREQUENCIES[frequency].label}, ${visits} visits`
+    : RECURRENCE_FREQUENCIES[frequency].label;
+}
+
 /**
  * An RFC 5545 recurrence rule without DTSTART (e.g. `FREQ=WEEKLY;BYDAY=MO`) and the first visit's start; the rule is
  * read in the company's time zone, so a weekly 9:00 visit stays at 9:00 across daylight-saving changes.
@@ -45,12 +97,10 @@ export const createJobRequestSchema = z.object({
   instructions: text({ max: 5000 }).optional(),
   /** Absent: a one-off job with one unscheduled visit. */
   recurrence: recurrenceInputSchema.optional(),
-  visitDurationMinutes: z
-    .number()
-    .int()
-    .min(5)
-    .max(24 * 60)
-    .default(60),
+  /** Each visit's length; a recurring job's generated visits take it too. */
+  visitDurationMinutes: visitDurationMinutesSchema.default(60),
+  /** Absent or null: no window promised (any time in the crew's day). */
+  arrivalWindowMinutes: arrivalWindowMinutesSchema.nullish(),
   /** One of the customer's properties; absent: the customer's first. */
   propertyId: uuid.optional(),
   /** Skills a crew needs to be given this job's visits. */
@@ -69,6 +119,14 @@ export const updateJobRequestSchema = z.object({
   requiredSkills: skillsSchema.optional(),
   lineItems: z.array(lineItemInputSchema).max(MAX_LINE_ITEMS).optional(),
   checklist: z.array(checklistItemInputSchema).max(MAX_CHECKLIST_ITEMS).optional(),
+  /**
+   * A new length or window for the job's visits: the ones generated from now on take it, and so does every visit not
+   * yet started that is unscheduled or set for later (a visit whose time has passed keeps what it had).
+   */
+  visitDurationMinutes: visitDurationMinutesSchema.optional(),
+  arrivalWindowMinutes: arrivalWindowMinutesSchema.nullable().optional(),
+  /** Makes a one-off job recurring: its visits from the first visit's start (and from now on) are added. */
+  recurrence: recurrenceInputSchema.optional(),
   closed: z.boolean().optional(),
   invoiced: z.boolean().optional(),
 });
@@ -129,6 +187,7 @@ export const jobDetailSchema = jobSummarySchema.extend({
   instructions: z.string().nullable(),
   recurrence: z.object({ rule: z.string(), start: z.string() }).nullable(),
   visitDurationMinutes: z.number(),
+  arrivalWindowMinutes: z.number().nullable(),
   property: z
     .object({ id: z.string(), label: z.string(), latitude: z.number().nullable(), longitude: z.number().nullable() })
     .nullable(),
@@ -173,11 +232,7 @@ export const visitListResponseSchema = z.object({ items: z.array(visitSchema) })
 export const scheduleVisitRequestSchema = z.object({
   crewId: uuid.nullable(),
   start: isoDateTime,
-  durationMinutes: z
-    .number()
-    .int()
-    .min(5)
-    .max(24 * 60),
+  durationMinutes: visitDurationMinutesSchema,
   /** The version the dispatcher saw: a visit changed since is refused (409). */
   version: z.number().int().min(1),
 });
@@ -250,7 +305,8 @@ export const jobEndpoints = {
     method: "PATCH",
     path: "/api/jobs/:id",
     tags: ["jobs"],
-    summary: "Edit, close or mark a job invoiced",
+    summary:
+      "Edit, close or mark a job invoiced; a new visit length or arrival window applies to its upcoming visits, and a one-off job can be made recurring",
     params: idParamsSchema,
     body: updateJobRequestSchema,
     response: jobDetailSchema,

@@ -24,6 +24,7 @@ describe("the module catalog", () => {
     expect(modulePolicy("send-payment-reminders", "member")).toBe("approval");
     expect(modulePolicy("export-customers", "member")).toBe("approval");
     expect(modulePolicy("enable-hipaa-mode", "member")).toBe("approval");
+    expect(modulePolicy("invoice-completed-visits", "member")).toBe("approval");
     expect(modulePolicy("create-job", "member")).toBe("direct");
     expect(rolesAllowedModule("export-customers")).toEqual(["owner", "admin", "member"]);
   });
@@ -32,6 +33,7 @@ describe("the module catalog", () => {
     expect(MODULE_CATALOG["optimize-day"].feature).toBe("route_optimization");
     expect(MODULE_CATALOG["enable-hipaa-mode"].feature).toBe("hipaa_mode");
     expect(MODULE_CATALOG["export-customers"].feature).toBe("export");
+    expect(MODULE_CATALOG["invoice-completed-visits"].feature).toBe("invoicing");
     expect(MODULE_CATALOG["create-job"].feature).toBeUndefined();
   });
 
@@ -45,6 +47,10 @@ describe("the module catalog", () => {
         .success,
     ).toBe(false);
     expect(MODULE_CATALOG["optimize-day"].params.safeParse({ date: "2031-02-30" }).success).toBe(false);
+    const batch = MODULE_CATALOG["invoice-completed-visits"].params;
+    expect(batch.safeParse({ from: "2031-01-01", to: "2031-01-31" }).success).toBe(true);
+    expect(batch.safeParse({ from: "2031-01-31", to: "2031-01-01" }).success).toBe(false);
+    expect(batch.safeParse({ from: "2031-01-01", to: "2032-06-01" }).success).toBe(false);
     expect(
       MODULE_CATALOG["schedule-visit"].params.parse({
         jobId: "4f8b0c1e-8f4a-4a57-9d43-1f7e1b7e5a10",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { calendarDateSchema } from "./dispatch";
 import { defineEndpoint } from "./endpoint";
+import { batchInvoicePeriodSchema } from "./invoices";
 import { idParamsSchema } from "./jobs";
 import { PLAN_UPGRADE_DESCRIPTION, type PlanFeature } from "./plans";
 import type { Role } from "./roles";
@@ -83,6 +84,14 @@ const catalog = {
     label: "send payment reminders",
     assistant: true,
     params: z.object({ pastDueOnly: z.literal(true).default(true) }).strict(),
+    feature: "invoicing",
+    policy: MEMBERS_ASK,
+  },
+  "invoice-completed-visits": {
+    title: "Invoice completed visits",
+    label: "invoice a period's completed visits",
+    assistant: true,
+    params: batchInvoicePeriodSchema,
     feature: "invoicing",
     policy: MEMBERS_ASK,
   },

@@ -70,6 +70,11 @@ describe("the role table", () => {
     }
   });
 
+  it("lets only an owner invoice a whole period at once (many invoices in one step)", () => {
+    expect(rolesWith("invoices.batch")).toEqual(["owner"]);
+    expect(can(as("member"), "invoices.batch")).toBe(false);
+  });
+
   it("opens the admin portal to the admin role alone", () => {
     expect(rolesWith("platform.manage")).toEqual(["admin"]);
   });

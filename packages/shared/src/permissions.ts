@@ -17,6 +17,8 @@ export const capabilitySchema = z.enum([
   "sales.manage",
   /** Invoices, payments and refunds. */
   "invoices.manage",
+  /** Invoice every completed, uninvoiced visit of a period at once, one invoice per customer. */
+  "invoices.batch",
   /** Create, change and delete crews and who is on them. */
   "crews.manage",
   /** Invitations, roles, removing someone, and the first-run setup. */
@@ -96,12 +98,13 @@ const ADMINISTRATION: readonly Capability[] = [
 ];
 
 /**
- * The one table of who may do what. Owners run the company; members do the office's work; administrators (the
+ * The one table of who may do what. Owners run the company (and alone bill a whole period at once: many invoices in one
+ * step; a member asks the assistant and an owner approves); members do the office's work; administrators (the
  * platform's, in a company only while impersonating it) administer it but do not do the office's work; field users
  * work their own crews' visits.
  */
 export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
-  owner: [...OFFICE_WORK, ...OFFICE, ...ADMINISTRATION, "team.add_member", "plan.change"],
+  owner: [...OFFICE_WORK, ...OFFICE, ...ADMINISTRATION, "team.add_member", "plan.change", "invoices.batch"],
   admin: [...OFFICE, ...ADMINISTRATION, "platform.manage"],
   member: [...OFFICE_WORK, ...OFFICE],
   field_user: [],

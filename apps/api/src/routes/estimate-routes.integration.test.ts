@@ -430,6 +430,62 @@ describe("estimates", () => {
     expect(job.visits).toHaveLength(1);
   });
 
+  it("a recurring option ('Weekly mowing × 26') becomes a recurring job with those visits, from the first visit the office gives", async () => {
+    const estimate = await createEstimate(tokens.owner!, {
+      options: [
+        {
+          name: "Weekly mowing",
+          recurrence: { frequency: "weekly", visits: 26 },
+          lineItems: [{ description: "Mowing", quantity: 1, unitPriceCents: 4500 }],
+        },
+      ],
+    });
+    expect(estimate.options[0]).toMatchObject({
+      recurrence: { frequency: "weekly", visits: 26 },
+      totalCents: 4500,
+      allVisitsTotalCents: 26 * 4500,
+    });
+    expect(estimate.totalCents).toBe(26 * 4500);
+    const { url } = await sendEstimate(estimate.id, { email: true, sms: false });
+    const shown = await review("GET", `/api/review/estimates/${estimate.id}`, tokenOf(url));
+    expect(shown.body).toMatchObject({ options: [{ recurrence: { frequency: "weekly", visits: 26 } }] });
+    expect(
+      (
+        await review("POST", `/api/review/estimates/${estimate.id}/approve`, tokenOf(url), {
+          optionId: estimate.options[0]!.id,
+          signatureName: "Pat Rivera",
+        })
+      ).status,
+    ).toBe(200);
+
+    const path = `/api/estimates/${estimate.id}/convert`;
+    const firstVisitStart = new Date(Date.now() + 3 * 86_400_000);
+    firstVisitStart.setUTCHours(14, 0, 0, 0);
+    const body = { firstVisitStart: firstVisitStart.toISOString(), visitDurationMinutes: 45 };
+    expect(await call("POST", path, tokens.owner!)).toMatchObject({ status: 400, body: { field: "firstVisitStart" } });
+    expect((await call("POST", path, tokens.owner!, { firstVisitStart: "next monday" })).status).toBe(400);
+    expect((await call("POST", path, tokens.field_user!, body)).status).toBe(403);
+    expect((await call("POST", path, tokens.otherOwner!, body)).status).toBe(404);
+    expect(await t.db.estimate.findUniqueOrThrow({ where: { id: estimate.id } })).toMatchObject({
+      status: "approved",
+      jobId: null,
+    });
+
+    const converted = await call("POST", path, tokens.member!, body);
+    expect(converted.status).toBe(200);
+    const job = (await call("GET", `/api/jobs/${converted.body.jobId as string}`, tokens.owner!))
+      .body as unknown as JobDetail;
+    expect(job).toMatchObject({
+      recurring: true,
+      recurrence: { rule: "FREQ=WEEKLY;COUNT=26", start: firstVisitStart.toISOString() },
+      visitDurationMinutes: 45,
+    });
+    // The first eight weeks now (the rolling horizon), each of the option's length, with its lines.
+    expect(job.visits).toHaveLength(8);
+    expect(job.visits[0]).toMatchObject({ scheduledStart: firstVisitStart.toISOString(), durationMinutes: 45 });
+    expect(job.lineItems.map((line) => [line.service, line.unitPriceCents])).toEqual([["Mowing", 4500]]);
+  });
+
   it("refuses to convert an estimate that is not approved", async () => {
     const estimate = await createEstimate();
     expect(await call("POST", `/api/estimates/${estimate.id}/convert`, tokens.owner!)).toMatchObject({

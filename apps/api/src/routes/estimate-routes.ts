@@ -36,8 +36,8 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
   tenantEndpoint(app, context, estimateEndpoints.decline, (scope, { params }) =>
     declineEstimate(scope, { estimateId: params.id }),
   );
-  tenantEndpoint(app, context, estimateEndpoints.convert, async (scope, { params }) => {
-    const converted = await convertEstimate(scope, { estimateId: params.id });
+  tenantEndpoint(app, context, estimateEndpoints.convert, async (scope, { params, body }) => {
+    const converted = await convertEstimate(scope, { ...body, estimateId: params.id });
     return { estimate: converted.estimate, jobId: converted.jobId };
   });
 };

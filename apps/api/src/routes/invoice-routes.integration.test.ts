@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { latestSeq, readEventsAfter } from "@fieldops/events/company-stream";
 import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import type { AppEvent } from "@fieldops/shared/events";
-import type { InvoiceDetail, InvoiceListResponse, PaymentListResponse } from "@fieldops/shared/invoices";
+import type {
+  BatchInvoicePreview,
+  BatchInvoiceResult,
+  InvoiceDetail,
+  InvoiceListResponse,
+  PaymentListResponse,
+} from "@fieldops/shared/invoices";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
 import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
 import {
@@ -498,6 +504,135 @@ describe("who may", () => {
       "Payments requires the Growth plan or higher.",
     );
     expect(await t.db.invoice.count({ where: { companyId: starter.id } })).toBe(0);
+  });
+});
+
+describe("batch invoicing", () => {
+  /** A company of its own, so that no other test's completed visits are in its period. */
+  let batch: TestCompany;
+  const batchTokens: Record<string, string> = {};
+  const today = () => dayInTimeZone(new Date(), TIME_ZONE);
+  const period = () => ({ from: addDays(today(), -10), to: today() });
+  const previewPath = (query: Record<string, string | number>) =>
+    `/api/invoices/batch-preview?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])))}`;
+
+  beforeAll(async () => {
+    batch = await createTestCompany(t.db, { planId: "growth" });
+    for (const role of ["owner", "member", "field_user"] as const)
+      batchTokens[role] = await signIn(t.url, batch.users[role].email);
+  });
+
+  it("previews a period's completed visits per customer, makes one draft each as previewed, and bills nothing twice", async () => {
+    const ada = await createCompletedJob(t.db, batch.id, { visits: 3 });
+    const bo = await createCompletedJob(t.db, batch.id, {
+      visits: 1,
+      lineItems: [{ service: "Pool service", quantity: 1, unitPriceCents: 8000, taxable: true }],
+    });
+    const preview = await call<BatchInvoicePreview>(
+      "GET",
+      previewPath({ ...period(), taxRateBasisPoints: 1000 }),
+      batchTokens.owner!,
+    );
+    expect(preview.status, preview.body.message).toBe(200);
+    // Each visit is billed with its job's line items: $60.00 taxed and 2 × $12.50 for Ada's, $80.00 taxed for Bo's.
+    expect(
+      preview.body.customers
+        .filter((customer) => [ada.customerId, bo.customerId].includes(customer.customerId))
+        .map((customer) => [
+          customer.customerId,
+          customer.visits,
+          customer.subtotalCents,
+          customer.taxCents,
+          customer.totalCents,
+        ]),
+    ).toEqual(
+      expect.arrayContaining([
+        [ada.customerId, 3, 3 * 8500, 3 * 600, 3 * 9100],
+        [bo.customerId, 1, 8000, 800, 8800],
+      ]),
+    );
+    expect(preview.body).toMatchObject({ visits: 4, invoices: 2, totalCents: 3 * 9100 + 8800 });
+
+    const body = { ...period(), taxRateBasisPoints: 1000, previewHash: preview.body.previewHash };
+    const [made, repeated] = await Promise.all([
+      call<BatchInvoiceResult>("POST", "/api/invoices/batch", batchTokens.owner!, body),
+      call<BatchInvoiceResult>("POST", "/api/invoices/batch", batchTokens.owner!, body),
+    ]);
+    expect([made.status, repeated.status]).toEqual([200, 200]);
+    expect([made.body.invoices.length, repeated.body.invoices.length].sort()).toEqual([0, 2]);
+    const invoices = [...made.body.invoices, ...repeated.body.invoices];
+    const adaInvoice = await call(
+      "GET",
+      `/api/invoices/${invoices.find((i) => i.customerId === ada.customerId)!.id}`,
+      batchTokens.owner!,
+    );
+    expect(adaInvoice.body).toMatchObject({
+      status: "draft",
+      jobId: ada.jobId,
+      taxRateBasisPoints: 1000,
+      totalCents: 3 * 9100,
+    });
+    expect(new Set(adaInvoice.body.lines.map((line) => line.visitId))).toEqual(new Set(ada.visitIds));
+
+    // Run again: nothing left, nothing made.
+    const again = await call<BatchInvoiceResult>("POST", "/api/invoices/batch", batchTokens.owner!, body);
+    expect(again).toMatchObject({ status: 200, body: { invoices: [], visits: 0 } });
+    expect(await t.db.invoice.count({ where: { companyId: batch.id } })).toBe(2);
+  });
+
+  it("refuses a confirmation whose preview changed, a period that ends before it starts, a member, a field user and Starter", async () => {
+    const job = await createCompletedJob(t.db, batch.id, { visits: 1 });
+    const preview = await call<BatchInvoicePreview>("GET", previewPath(period()), batchTokens.owner!);
+    await createCompletedJob(t.db, batch.id, { visits: 1 });
+    const stale = await call("POST", "/api/invoices/batch", batchTokens.owner!, {
+      ...period(),
+      previewHash: preview.body.previewHash,
+    });
+    expect(stale).toMatchObject({
+      status: 409,
+      body: {
+        message: "What there is to invoice has changed since the preview: preview it again",
+        field: "previewHash",
+      },
+    });
+    const backwards = await call("GET", previewPath({ from: today(), to: addDays(today(), -1) }), batchTokens.owner!);
+    expect(backwards).toMatchObject({ status: 400, body: { field: "to" } });
+
+    for (const role of ["member", "field_user"] as const) {
+      expect((await call("GET", previewPath(period()), batchTokens[role]!)).status, role).toBe(403);
+      expect(
+        (
+          await call("POST", "/api/invoices/batch", batchTokens[role]!, {
+            ...period(),
+            previewHash: preview.body.previewHash,
+          })
+        ).status,
+        role,
+      ).toBe(403);
+    }
+    const starterPreview = await call("GET", previewPath(period()), tokens.starterOwner!);
+    expect(starterPreview).toMatchObject({
+      status: 403,
+      body: { message: "Invoicing requires the Growth plan or higher." },
+    });
+    expect((await t.db.visit.findFirstOrThrow({ where: { jobId: job.jobId } })).invoiceId).toBeNull();
+  });
+
+  it("another company previews and bills none of this company's visits", async () => {
+    const job = await createCompletedJob(t.db, batch.id, { visits: 2 });
+    const theirs = await call<BatchInvoicePreview>("GET", previewPath(period()), tokens.otherOwner!);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.customers.some((customer) => customer.customerId === job.customerId)).toBe(false);
+    const ran = await call<BatchInvoiceResult>("POST", "/api/invoices/batch", tokens.otherOwner!, {
+      ...period(),
+      previewHash: theirs.body.previewHash,
+    });
+    expect(ran.status).toBe(200);
+    expect(ran.body.invoices.some((invoice) => invoice.customerId === job.customerId)).toBe(false);
+    expect((await t.db.visit.findMany({ where: { jobId: job.jobId } })).map((visit) => visit.invoiceId)).toEqual([
+      null,
+      null,
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { batchInvoiceVisits, previewBatchInvoice } from "@fieldops/domain/invoices/batch-invoice-visits";
 import { createInvoice } from "@fieldops/domain/invoices/create-invoice";
 import { createReviewLink } from "@fieldops/domain/invoices/create-review-link";
 import { listInvoices } from "@fieldops/domain/invoices/list-invoices";
@@ -29,6 +30,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
   tenantEndpoint(app, context, invoiceEndpoints.create, async (scope, { body }) =>
     detail(scope, (await createInvoice(scope, body)).id),
   );
+  tenantEndpoint(app, context, invoiceEndpoints.batchPreview, ({ tx }, { query }) => previewBatchInvoice(tx, query));
+  tenantEndpoint(app, context, invoiceEndpoints.batch, (scope, { body }) => batchInvoiceVisits(scope, body));
   tenantEndpoint(app, context, invoiceEndpoints.get, (scope, { params }) => detail(scope, params.id));
   tenantEndpoint(app, context, invoiceEndpoints.update, async (scope, { params, body }) =>
     detail(scope, (await updateInvoice(scope, { ...body, id: params.id })).id),

@@ -348,6 +348,44 @@ describe("GET /api/jobs and /api/jobs/:id", () => {
   });
 });
 
+describe("PATCH /api/jobs/:id: visit length, arrival window, made recurring", () => {
+  it("changes the upcoming visits for a member, and refuses a field user and another company, changing nothing", async () => {
+    const job = await createOneOff();
+    const start = new Date(Date.now() + 7 * 86_400_000);
+    start.setUTCMinutes(0, 0, 0);
+    const edit = {
+      visitDurationMinutes: 90,
+      arrivalWindowMinutes: 30,
+      recurrence: { rule: "FREQ=WEEKLY;COUNT=3", start: start.toISOString() },
+    };
+
+    expect((await call("PATCH", `/api/jobs/${job.id}`, fieldUser, edit)).status).toBe(403);
+    expect((await call("PATCH", `/api/jobs/${job.id}`, otherOwner, edit)).status).toBe(404);
+    expect(await t.db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+      recurrence: null,
+      visitDurationMinutes: 60,
+      arrivalWindowMinutes: null,
+    });
+    expect((await call("PATCH", `/api/jobs/${job.id}`, member, { arrivalWindowMinutes: 1 })).body).toMatchObject({
+      field: "arrivalWindowMinutes",
+    });
+
+    const edited = await call("PATCH", `/api/jobs/${job.id}`, member, edit);
+    expect(edited.status).toBe(200);
+    const detail = edited.body as unknown as JobDetail;
+    expect(detail).toMatchObject({ recurring: true, visitDurationMinutes: 90, arrivalWindowMinutes: 30 });
+    // Three weekly visits from the first (each 9:00 or whatever the first's wall-clock time is, across any DST change).
+    expect(detail.visits.map((visit) => [visit.status, visit.durationMinutes])).toEqual([
+      ["scheduled", 90],
+      ["scheduled", 90],
+      ["scheduled", 90],
+    ]);
+    expect(detail.visits[0]!.scheduledStart).toBe(start.toISOString());
+    // Recurring already: the recurrence is not edited.
+    expect((await call("PATCH", `/api/jobs/${job.id}`, member, edit)).status).toBe(409);
+  });
+});
+
 describe("visits", () => {
   it("schedules a visit on a crew, and refuses a stale version", async () => {
     const job = await createOneOff();

@@ -26,6 +26,8 @@ import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { createDatabase } from "@fieldops/db";
 import { countQueries } from "@fieldops/db/query-count";
 import { workerResources } from "../../../../tests/integration/provided-context.ts";
+import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
+import { addDays, dayInTimeZone } from "@fieldops/shared/company-time";
 
 let t: TestApp;
 let workers: RunningWorkers;
@@ -295,6 +297,49 @@ describe("approvals", () => {
         : [],
     );
     expect(approvalStates).toEqual(["pending", "approved"]);
+  });
+
+  it("holds a member's batch invoicing for approval with what it would make; approved, it bills each visit once", async () => {
+    const job = await createCompletedJob(t.db, company.id, { visits: 2 });
+    const today = dayInTimeZone(new Date(), "America/New_York");
+    const period = { from: addDays(today, -10), to: today };
+    expect((await execute("field_user", "invoice-completed-visits", period)).status).toBe(403);
+    expect(
+      (await execute("member", "invoice-completed-visits", { from: today, to: addDays(today, -1) })).body,
+    ).toMatchObject({
+      field: "params.to",
+    });
+
+    const asked = await execute("member", "invoice-completed-visits", period);
+    expect(asked.body).toMatchObject({ requiresApproval: true, status: "awaiting_approval" });
+    const runId = asked.body.runId as string;
+    const pending = (await approvals()).find((item) => item.id === runId)!;
+    expect(pending.summary).toMatch(
+      /^Invoice the \d+ completed visits of \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} that no invoice bills: \d+ draft invoices?, one per customer, \$[\d,]+\.\d{2} in all\.$/,
+    );
+    expect((await approve(runId, pending.paramsHash)).status).toBe(200);
+    await drain();
+    expect(await runEvents(company.id, runId)).toContainEqual(
+      expect.objectContaining({
+        status: "succeeded",
+        message: expect.stringMatching(/^Made \d+ draft invoices? for \d+ visits?/),
+      }),
+    );
+    const billed = await t.db.visit.findMany({ where: { jobId: job.jobId }, select: { invoiceId: true } });
+    expect(new Set(billed.map((visit) => visit.invoiceId)).size).toBe(1);
+    expect(billed[0]!.invoiceId).not.toBeNull();
+
+    // An owner runs it directly; nothing is left, and nothing is billed twice.
+    const again = await execute("owner", "invoice-completed-visits", period);
+    expect(again.body).toMatchObject({ success: true, status: "queued" });
+    await drain();
+    expect(await runEvents(company.id, again.body.runId as string)).toContainEqual(
+      expect.objectContaining({
+        status: "succeeded",
+        message: `Nothing to invoice: every completed visit of ${period.from} to ${period.to} is billed already`,
+      }),
+    );
+    expect(await t.db.invoiceLine.count({ where: { visitId: { in: job.visitIds } } })).toBe(2 * 2);
   });
 
   it("runs once when two owners approve at the same time", async () => {

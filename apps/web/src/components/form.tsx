@@ -75,9 +75,12 @@ export interface FieldControlProps {
   "aria-describedby"?: string;
 }
 
+/** A field of a list's row: its name has the row's index (`options.0.lineItems.1.description`). */
+const ROW_FIELD = /\.\d+\./;
+
 /**
  * A labelled field of a schema form, with its error as a sentence under it ("Street is required", "Latitude must be
- * at most 90"). `children` renders the control with the props that tie it to its label, its hint and its error. A
+ * at most 90"); a row's field, once the user has been in it or the form was sent. `children` renders the control with the props that tie it to its label, its hint and its error. A
  * hidden label (`hideLabel`) still names the control and its errors, for a row of a list whose columns speak for it.
  * `subject` is what the errors call the field when the label says more ("Make" for "Make *").
  */
@@ -103,7 +106,12 @@ export function FormField<Values extends FieldValues>({
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const message = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+  const { error, isTouched } = form.getFieldState(name, form.formState);
+  // A list validates all its rows when one is added or removed, so a row just added would open with its errors and
+  // each would vanish, moving what is below, as the user leaves the field: a row's field says nothing until the user
+  // has been in it or tried to send (the server's refusal shows at once).
+  const quiet = ROW_FIELD.test(name) && !isTouched && !form.formState.isSubmitted && error?.type !== "server";
+  const message = quiet ? undefined : error?.message;
   const describedBy = [hint ? hintId : null, message ? errorId : null].filter(Boolean).join(" ");
   return (
     <div className={`grid gap-1.5 ${className ?? ""}`}>

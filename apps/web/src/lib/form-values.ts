@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zonedWallClockToUtc } from "@fieldops/shared/company-time";
 
 /**
  * How a form's fields are typed when the API takes another type. Register options (`setValueAs`) turn what a control
@@ -118,4 +119,13 @@ export function basisPointsFromPercent<Output>(rule: z.ZodType<Output, number | 
       });
     return z.NEVER;
   });
+}
+
+/** A `datetime-local` value read on the company's wall clock, as an ISO instant (as typed when it reads as none). */
+export function companyLocalToIso(value: string, timeZone: string): string {
+  const [date = "", time = "00:00"] = value.split("T");
+  const [y, m, d] = date.split("-").map(Number);
+  const [hh, mm] = time.split(":").map(Number);
+  const instant = zonedWallClockToUtc(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, hh ?? 0, mm ?? 0), timeZone);
+  return Number.isNaN(instant.getTime()) ? value : instant.toISOString();
 }

@@ -72,6 +72,7 @@ const noLookup: PlannerLookup = {
   customerById: needsCompanyData,
   listCrews: needsCompanyData,
   countPastDueInvoices: needsCompanyData,
+  previewBatchInvoice: needsCompanyData,
   listCustomObjects: needsCompanyData,
 };
 

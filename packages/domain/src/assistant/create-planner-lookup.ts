@@ -4,6 +4,7 @@ import { UUID } from "./assistant-turn-context.ts";
 import type { CustomObjectAccess } from "../custom-objects/custom-object-definition.ts";
 import { listCustomObjects } from "../custom-objects/list-custom-objects.ts";
 import { customerLookup } from "../customers/customer-record.ts";
+import { previewBatchInvoice } from "../invoices/batch-invoice-visits.ts";
 import type { NamedRecord, PlannerLookup } from "./offline-planner/planner-input.ts";
 
 /**
@@ -40,6 +41,10 @@ export function createPlannerLookup(
         pluralName: object.pluralName,
         relatesToCustomers: object.relations.some((relation) => relation.target === "customer"),
       })),
+    async previewBatchInvoice(period) {
+      const preview = await previewBatchInvoice(tx, { ...period, taxRateBasisPoints: 0, now: clock.now });
+      return { visits: preview.visits, invoices: preview.invoices, totalCents: preview.totalCents };
+    },
     countPastDueInvoices: () =>
       tx.invoice.count({
         where: {

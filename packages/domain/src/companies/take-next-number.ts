@@ -17,12 +17,26 @@ export async function takeNextNumber(
   companyId: string,
   sequence: keyof typeof SEQUENCES,
 ): Promise<number> {
+  return (await takeNextNumbers(tx, companyId, sequence, 1))[0]!;
+}
+
+/**
+ * The company's next `count` numbers of `sequence`, in order, under the same lock. Taking none locks the counter all
+ * the same: a batch that must see what concurrent creations made before it plans takes none first.
+ */
+export async function takeNextNumbers(
+  tx: TenantTransaction,
+  companyId: string,
+  sequence: keyof typeof SEQUENCES,
+  count: number,
+): Promise<number[]> {
   const counter = Prisma.raw(SEQUENCES[sequence].counter);
   const table = Prisma.raw(SEQUENCES[sequence].table);
   const rows = await tx.$queryRaw<{ lastNumber: number }[]>`
     INSERT INTO ${counter} ("companyId", "lastNumber")
-    VALUES (${companyId}::uuid, (SELECT coalesce(max(number), 0) + 1 FROM ${table}))
-    ON CONFLICT ("companyId") DO UPDATE SET "lastNumber" = ${counter}."lastNumber" + 1
+    VALUES (${companyId}::uuid, (SELECT coalesce(max(number), 0) + ${count}::int FROM ${table}))
+    ON CONFLICT ("companyId") DO UPDATE SET "lastNumber" = ${counter}."lastNumber" + ${count}::int
     RETURNING "lastNumber"`;
-  return rows[0]!.lastNumber;
+  const last = rows[0]!.lastNumber;
+  return Array.from({ length: count }, (_, index) => last - count + 1 + index);
 }

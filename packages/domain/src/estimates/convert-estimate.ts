@@ -1,6 +1,6 @@
-import type { EstimateDetail } from "@fieldops/shared/estimates";
-import type { JobDetail } from "@fieldops/shared/jobs";
-import { conflict } from "../errors.ts";
+import type { ConvertEstimateInput, EstimateDetail } from "@fieldops/shared/estimates";
+import { recurrenceRuleFor, type JobDetail } from "@fieldops/shared/jobs";
+import { conflict, invalidInput } from "../errors.ts";
 import { createJob } from "../jobs/create-job.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { estimateChanged } from "./estimates-events.ts";
@@ -10,6 +10,7 @@ import {
   estimateDetailInclude,
   linePricing,
   lockEstimate,
+  optionRecurrence,
   toEstimateDetail,
 } from "./estimate-record.ts";
 
@@ -22,12 +23,14 @@ export interface ConvertedEstimate {
 
 /**
  * Turns an approved estimate into a job with the chosen option's lines, through the jobs' own create-job use case
- * (numbering, plan limit, first visit). The estimate's row is locked first, so converting twice, even at once, makes
- * one job: the second call finds it converted and answers with the same job.
+ * (numbering, plan limit, visits). A recurring option ("Weekly mowing × 26") makes a recurring job of that many visits
+ * at that frequency from `firstVisitStart`, which it needs; a one-off option's job gets one visit to schedule. The
+ * visits take the length and arrival window given. The estimate's row is locked first, so converting twice, even at
+ * once, makes one job: the second call finds it converted and answers with the same job.
  */
 export async function convertEstimate(
   scope: TenantScope<UserActor>,
-  input: { estimateId: string; now?: Date },
+  input: ConvertEstimateInput & { estimateId: string; now?: Date },
 ): Promise<ConvertedEstimate> {
   const { tx } = scope;
   const now = input.now ?? new Date();
@@ -41,12 +44,24 @@ export async function convertEstimate(
     throw conflict(`Only an approved estimate can become a job; this one is ${status.replace("_", " ")}`);
   const option = current.options.find((candidate) => candidate.id === current.approvedOptionId);
   if (!option) throw conflict("The approved option no longer exists");
+  const repeat = optionRecurrence(option);
+  if (repeat && !input.firstVisitStart)
+    throw invalidInput(`"${option.name}" repeats: give its first visit's start`, "firstVisitStart");
+  if (!repeat && input.firstVisitStart)
+    throw invalidInput(
+      `"${option.name}" is one visit, scheduled on the board: leave the first visit's start out`,
+      "firstVisitStart",
+    );
   const job = await createJob(scope, {
     now,
     customerId: current.customerId,
     title: current.title,
     description: `From estimate #${current.number}, option "${option.name}"${current.signatureName ? `, approved by ${current.signatureName}` : ""}.`,
-    visitDurationMinutes: 60,
+    visitDurationMinutes: input.visitDurationMinutes,
+    arrivalWindowMinutes: input.arrivalWindowMinutes ?? null,
+    ...(repeat && input.firstVisitStart
+      ? { recurrence: { rule: recurrenceRuleFor(repeat.frequency, repeat.visits), start: input.firstVisitStart } }
+      : {}),
     lineItems: option.lineItems.map((line) => {
       const pricing = linePricing(line);
       return {

@@ -1,6 +1,7 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
 import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import {
+  allVisitsTotalCents,
   DEFAULT_ESTIMATE_VALID_DAYS,
   EXPIRING_ESTIMATE_STATUSES,
   estimateLineAmounts,
@@ -8,6 +9,7 @@ import {
   type EstimateDetail,
   type EstimateOption,
   type EstimateOptionInput,
+  type EstimateRecurrence,
   type EstimateStatus,
   type EstimateSummary,
 } from "@fieldops/shared/estimates";
@@ -59,6 +61,8 @@ export function optionsCreateData(companyId: string, options: readonly EstimateO
     position,
     name: option.name,
     description: option.description ?? null,
+    recurrenceFrequency: option.recurrence?.frequency ?? null,
+    recurrenceVisits: option.recurrence?.visits ?? null,
     lineItems: {
       create: option.lineItems.map((line, linePosition) => ({
         companyId,
@@ -85,12 +89,51 @@ export function linePricing(line: {
   };
 }
 
+/** A stored option's repeat, or null for a one-off option. */
+export function optionRecurrence(row: {
+  recurrenceFrequency: EstimateRecurrence["frequency"] | null;
+  recurrenceVisits: number | null;
+}): EstimateRecurrence | null {
+  return row.recurrenceFrequency && row.recurrenceVisits
+    ? { frequency: row.recurrenceFrequency, visits: row.recurrenceVisits }
+    : null;
+}
+
 export function toEstimateOption(row: OptionRow): EstimateOption {
   const lines = row.lineItems.map((line) => {
     const pricing = linePricing(line);
     return { id: line.id, description: line.description, ...pricing, ...estimateLineAmounts(pricing) };
   });
-  return { id: row.id, name: row.name, description: row.description, lineItems: lines, ...estimateOptionTotals(lines) };
+  const totals = estimateOptionTotals(lines);
+  const recurrence = optionRecurrence(row);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    recurrence,
+    lineItems: lines,
+    ...totals,
+    allVisitsTotalCents: allVisitsTotalCents(totals.totalCents, recurrence),
+  };
+}
+
+/** The stored option columns what an estimate is worth is computed from. */
+export const optionWorthSelect = {
+  recurrenceFrequency: true,
+  recurrenceVisits: true,
+  lineItems: { select: { quantity: true, unitPriceCents: true, taxRateBasisPoints: true } },
+} satisfies Prisma.EstimateOptionSelect;
+
+/** What an estimate is worth at most: its highest option's total, all of a recurring option's visits counted. */
+export function estimateWorthCents(
+  options: readonly Prisma.EstimateOptionGetPayload<{ select: typeof optionWorthSelect }>[],
+): number {
+  return Math.max(
+    0,
+    ...options.map((option) =>
+      allVisitsTotalCents(estimateOptionTotals(option.lineItems.map(linePricing)).totalCents, optionRecurrence(option)),
+    ),
+  );
 }
 
 export function toEstimateSummary(
@@ -129,7 +172,7 @@ export async function toEstimateDetail(
     select: { id: true, channel: true, recipient: true, subject: true, createdAt: true, sentAt: true },
   });
   return {
-    ...toEstimateSummary(row, Math.max(0, ...options.map((option) => option.totalCents)), now, timeZone),
+    ...toEstimateSummary(row, Math.max(0, ...options.map((option) => option.allVisitsTotalCents)), now, timeZone),
     message: row.message,
     leadId: row.leadId,
     options,

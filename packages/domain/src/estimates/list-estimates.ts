@@ -1,12 +1,7 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
-import {
-  estimateOptionTotals,
-  type EstimateListResponse,
-  type EstimateStatus,
-  type ListEstimatesQuery,
-} from "@fieldops/shared/estimates";
+import type { EstimateListResponse, EstimateStatus, ListEstimatesQuery } from "@fieldops/shared/estimates";
 import { invalidInput } from "../errors.ts";
-import { companyTimeZone, linePricing, toEstimateSummary } from "./estimate-record.ts";
+import { companyTimeZone, estimateWorthCents, optionWorthSelect, toEstimateSummary } from "./estimate-record.ts";
 
 /** The stored condition of an estimate whose status is `status` as of `now` (expired is also derived). */
 export function estimateStatusWhere(status: EstimateStatus, now: Date): Prisma.EstimateWhereInput {
@@ -61,18 +56,13 @@ export async function listEstimates(
       sentAt: true,
       createdAt: true,
       customer: { select: { name: true } },
-      options: {
-        select: { lineItems: { select: { quantity: true, unitPriceCents: true, taxRateBasisPoints: true } } },
-      },
+      options: { select: optionWorthSelect },
     },
   });
   const timeZone = await companyTimeZone(tx);
   const page = rows.slice(0, query.limit);
   return {
-    items: page.map((row) => {
-      const totals = row.options.map((option) => estimateOptionTotals(option.lineItems.map(linePricing)).totalCents);
-      return toEstimateSummary(row, Math.max(0, ...totals), now, timeZone);
-    }),
+    items: page.map((row) => toEstimateSummary(row, estimateWorthCents(row.options), now, timeZone)),
     nextCursor: rows.length > query.limit ? page[page.length - 1]!.id : null,
   };
 }

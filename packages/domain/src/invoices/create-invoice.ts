@@ -5,15 +5,16 @@ import { conflict, invalidInput, notFound } from "../errors.ts";
 import { takeNextNumber } from "../companies/take-next-number.ts";
 import { readCompanySettings } from "../settings/company-settings.ts";
 import type { TenantScope } from "../tenant-scope.ts";
+import { claimVisits } from "./claim-visits.ts";
 import { invoicingCompany } from "./invoice-company.ts";
-import { priceLines, type DraftLine } from "./invoice-lines.ts";
+import { jobInvoiceItems, priceLines, visitLines, type DraftLine } from "./invoice-lines.ts";
 import { invoicesChanged } from "./invoices-events.ts";
 
 /**
- * A draft invoice for a job: its line items once (the whole job), or once per completed visit named. A visit is
- * billed by one invoice only and a whole-job invoice leaves nothing else to bill, until that invoice is voided. The
- * number is the company's next (no gaps or duplicates); the due day defaults to today plus the payment terms. Announces
- * the invoice and its job (which no longer needs invoicing).
+ * A draft invoice for a job: its line items once (the whole job, which bills its completed visits), or once per
+ * completed visit named. A visit is billed by one invoice only (`claimVisits`) and a whole-job invoice leaves nothing
+ * else to bill, until that invoice is voided. The number is the company's next (no gaps or duplicates); the due day
+ * defaults to today plus the payment terms. Announces the invoice and its job (which no longer needs invoicing).
  */
 export async function createInvoice(
   { tx, companyId, emit }: TenantScope,
@@ -29,35 +30,36 @@ export async function createInvoice(
       title: true,
       customerId: true,
       lineItems: { orderBy: { position: "asc" } },
-      visits: { select: { id: true, status: true, completedAt: true, scheduledStart: true } },
+      visits: {
+        select: {
+          id: true,
+          status: true,
+          completedAt: true,
+          scheduledStart: true,
+          invoice: { select: { number: true } },
+        },
+      },
     },
   });
   if (!job) throw notFound("Job not found");
-  const open = await tx.invoice.findMany({
-    where: { jobId: job.id, status: { not: "void" } },
-    select: { number: true, lines: { select: { visitId: true } } },
+  const wholeJob = await tx.invoice.findFirst({
+    where: { jobId: job.id, status: { not: "void" }, lines: { none: { visitId: { not: null } } } },
+    select: { number: true },
     orderBy: { number: "asc" },
   });
-  const wholeJob = open.find((invoice) => invoice.lines.every((line) => line.visitId === null));
   if (wholeJob) throw conflict(`Job #${job.number} is already billed by invoice #${wholeJob.number}`);
-  const items =
-    job.lineItems.length > 0
-      ? job.lineItems.map((item) => ({
-          description: item.service,
-          quantity: Number(item.quantity),
-          unitPriceCents: item.unitPriceCents,
-          taxable: item.taxable,
-        }))
-      : [{ description: job.title, quantity: 1, unitPriceCents: 0, taxable: false }];
+  const items = jobInvoiceItems(job);
 
   let lines: DraftLine[];
+  let billing: string[];
   if (input.visitIds === undefined) {
-    if (open.length > 0)
+    const billed = job.visits.find((visit) => visit.invoice !== null);
+    if (billed)
       throw conflict(
-        `Some visits of job #${job.number} are already billed by invoice #${open[0]!.number}; invoice the remaining visits instead`,
+        `Some visits of job #${job.number} are already billed by invoice #${billed.invoice!.number}; invoice the remaining visits instead`,
       );
-    if (!job.visits.some((visit) => visit.status === "completed"))
-      throw conflict("Only a job with a completed visit can be invoiced");
+    billing = job.visits.filter((visit) => visit.status === "completed").map((visit) => visit.id);
+    if (billing.length === 0) throw conflict("Only a job with a completed visit can be invoiced");
     lines = items.map((item) => ({ ...item, visitId: null }));
   } else {
     const wanted = new Set(input.visitIds);
@@ -67,19 +69,10 @@ export async function createInvoice(
     if (visits.length !== wanted.size || visits.some((visit) => visit.status !== "completed")) {
       throw invalidInput("Only completed visits of this job can be invoiced", "visitIds");
     }
-    const billed = await tx.invoiceLine.findFirst({
-      where: { visitId: { in: [...wanted] }, invoice: { status: { not: "void" } } },
-      select: { invoice: { select: { number: true } } },
-    });
-    if (billed) throw conflict(`A chosen visit is already billed by invoice #${billed.invoice.number}`, "visitIds");
-    lines = visits.flatMap((visit) => {
-      const day = dayInTimeZone(visit.completedAt ?? visit.scheduledStart ?? now, company.timeZone);
-      return items.map((item) => ({
-        ...item,
-        description: `${item.description} (visit of ${day})`,
-        visitId: visit.id,
-      }));
-    });
+    const billed = visits.find((visit) => visit.invoice !== null);
+    if (billed) throw conflict(`A chosen visit is already billed by invoice #${billed.invoice!.number}`, "visitIds");
+    billing = visits.map((visit) => visit.id);
+    lines = visits.flatMap((visit) => visitLines(items, visit, company.timeZone, now));
   }
 
   const id = randomUUID();
@@ -103,6 +96,7 @@ export async function createInvoice(
     },
   });
   await tx.invoiceLine.createMany({ data: rows });
+  await claimVisits(tx, [{ invoiceId: id, visitIds: billing }]);
   await tx.job.updateMany({ where: { id: job.id, invoicedAt: null }, data: { invoicedAt: now } });
   const created = { id, customerId: job.customerId, jobId: job.id };
   emit(invoicesChanged(created));

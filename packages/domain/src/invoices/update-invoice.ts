@@ -2,14 +2,16 @@ import { INVOICE_STATUS_LABELS, type UpdateInvoiceInput } from "@fieldops/shared
 import { startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import { conflict, invalidInput, notFound } from "../errors.ts";
 import type { TenantScope } from "../tenant-scope.ts";
+import { jobsChanged } from "../jobs/jobs-events.ts";
+import { releaseVisits, reopenInvoicing } from "./claim-visits.ts";
 import { invoicingCompany } from "./invoice-company.ts";
 import { priceLines } from "./invoice-lines.ts";
 import { invoicesChanged } from "./invoices-events.ts";
 
 /**
- * Changes a draft: lines (which replace the stored ones; a line may keep the visit it billed, never name a new one),
- * due day, tax rate, discount, notes. The sums are computed again. A sent, paid or void invoice is not edited.
- * Announces the invoice.
+ * Changes a draft: lines (which replace the stored ones; a line may keep the visit it billed, never name a new one, and
+ * a visit left without lines is no longer billed here), due day, tax rate, discount, notes. The sums are computed
+ * again. A sent, paid or void invoice is not edited. Announces the invoice (and the jobs of visits it let go).
  */
 export async function updateInvoice(
   { tx, companyId, emit }: TenantScope,
@@ -47,9 +49,19 @@ export async function updateInvoice(
   const discountCents = input.discountCents ?? invoice.discountCents;
   const taxRateBasisPoints = input.taxRateBasisPoints ?? invoice.taxRateBasisPoints;
   const { rows, totals } = priceLines(companyId, invoice.id, lines, discountCents, taxRateBasisPoints);
+  let freedJobs: string[] = [];
   if (input.lines) {
     await tx.invoiceLine.deleteMany({ where: { invoiceId: invoice.id } });
     await tx.invoiceLine.createMany({ data: rows });
+    // A visit whose lines were all removed is no longer billed here (a whole-job invoice keeps its visits).
+    if (billedVisits.size > 0) {
+      freedJobs = await releaseVisits(
+        tx,
+        invoice.id,
+        lines.flatMap((line) => (line.visitId ? [line.visitId] : [])),
+      );
+      await reopenInvoicing(tx, freedJobs);
+    }
   }
   await tx.invoice.update({
     where: { id: invoice.id },
@@ -61,6 +73,6 @@ export async function updateInvoice(
     },
   });
   const updated = { id: invoice.id, customerId: invoice.customerId };
-  emit(invoicesChanged(updated));
+  emit([...invoicesChanged(updated), ...jobsChanged(freedJobs)]);
   return updated;
 }

@@ -1,12 +1,14 @@
 import { conflict, notFound } from "../errors.ts";
 import type { TenantScope } from "../tenant-scope.ts";
+import { jobsChanged } from "../jobs/jobs-events.ts";
+import { releaseVisits, reopenInvoicing } from "./claim-visits.ts";
 import { invoicingCompany } from "./invoice-company.ts";
 import { invoicesChanged } from "./invoices-events.ts";
 
 /**
  * Voids a draft or sent invoice nothing is paid on; voiding a void invoice again changes nothing. An invoice with
- * money on it is refunded first. Its job needs invoicing again when no other invoice bills it. Announces the invoice
- * and its job, voided now or before.
+ * money on it is refunded first. The visits it billed may be billed again, and each of its jobs needs invoicing again
+ * when no other invoice bills it. Announces the invoice and its jobs, voided now or before.
  */
 export async function voidInvoice(
   { tx, companyId, emit }: TenantScope,
@@ -31,10 +33,9 @@ export async function voidInvoice(
     );
   }
   await tx.invoice.update({ where: { id: invoice.id }, data: { status: "void", voidedAt: input.now ?? new Date() } });
-  if (invoice.jobId) {
-    const others = await tx.invoice.count({ where: { jobId: invoice.jobId, status: { not: "void" } } });
-    if (others === 0) await tx.job.update({ where: { id: invoice.jobId }, data: { invoicedAt: null } });
-  }
-  emit(invoicesChanged(result));
+  const released = await releaseVisits(tx, invoice.id);
+  const jobIds = [...new Set([...(invoice.jobId ? [invoice.jobId] : []), ...released])];
+  await reopenInvoicing(tx, jobIds);
+  emit([...invoicesChanged(result), ...jobsChanged(jobIds.filter((jobId) => jobId !== invoice.jobId))]);
   return result;
 }

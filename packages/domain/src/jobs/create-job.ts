@@ -13,7 +13,7 @@ import { normalizeRecurrenceRule } from "./recurrence.ts";
 
 /**
  * Creates a job with its line items and checklist: a one-off job gets one unscheduled visit, a recurring job its
- * visits up to the rolling horizon. The plan's monthly job limit is checked under the company's lock
+ * visits up to the rolling horizon, each with the job's visit length and arrival window. The plan's monthly job limit is checked under the company's lock
  * (requirePlanLimit), so two requests cannot both pass the last free place. Announces the job and its visits.
  */
 export async function createJob(
@@ -78,6 +78,7 @@ async function insertJob(
       // Recurrence rules count in whole seconds.
       recurrenceStart: input.recurrence ? new Date(Math.floor(Date.parse(input.recurrence.start) / 1000) * 1000) : null,
       visitDurationMinutes: input.visitDurationMinutes,
+      arrivalWindowMinutes: input.arrivalWindowMinutes ?? null,
       propertyId,
       requiredSkills: input.requiredSkills ?? [],
       createdAt: now,
@@ -119,7 +120,12 @@ async function insertJob(
     await extendVisitHorizon(tx, { jobId: job.id, now });
   } else {
     const visit = await tx.visit.create({
-      data: { companyId: input.companyId, jobId: job.id, durationMinutes: input.visitDurationMinutes },
+      data: {
+        companyId: input.companyId,
+        jobId: job.id,
+        durationMinutes: input.visitDurationMinutes,
+        arrivalWindowMinutes: input.arrivalWindowMinutes ?? null,
+      },
       select: { id: true, jobId: true, crewId: true },
     });
     return { id: job.id, number, title: job.title, visits: [visit] };

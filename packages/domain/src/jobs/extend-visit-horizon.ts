@@ -9,7 +9,14 @@ const VISITS_PER_INSERT = 5000;
 
 type RecurringJob = Pick<
   Prisma.JobGetPayload<object>,
-  "id" | "companyId" | "recurrence" | "recurrenceStart" | "generatedUntil" | "visitDurationMinutes" | "closedAt"
+  | "id"
+  | "companyId"
+  | "recurrence"
+  | "recurrenceStart"
+  | "generatedUntil"
+  | "visitDurationMinutes"
+  | "arrivalWindowMinutes"
+  | "closedAt"
 >;
 
 const recurringJobSelect = {
@@ -19,6 +26,7 @@ const recurringJobSelect = {
   recurrenceStart: true,
   generatedUntil: true,
   visitDurationMinutes: true,
+  arrivalWindowMinutes: true,
   closedAt: true,
 } satisfies Prisma.JobSelect;
 
@@ -43,6 +51,7 @@ function planVisits(job: RecurringJob, timeZone: string, until: Date) {
     scheduledStart: start,
     scheduledEnd: new Date(start.getTime() + durationMs),
     durationMinutes: job.visitDurationMinutes,
+    arrivalWindowMinutes: job.arrivalWindowMinutes,
     occurrenceAt: start,
   }));
   // A rule that ends early (COUNT, UNTIL) still moves the horizon, as nothing lies between; a capped expansion moves
@@ -100,7 +109,7 @@ export async function extendVisitHorizonsBatch(
   let created = 0;
   if (plans.length > 0) {
     const visits = plans.flatMap((plan) => plan.visits);
-    // Within PostgreSQL's 65,535 parameters per statement (seven a visit).
+    // Within PostgreSQL's 65,535 parameters per statement (eight a visit).
     for (let start = 0; start < visits.length; start += VISITS_PER_INSERT) {
       created += (
         await tx.visit.createMany({ data: visits.slice(start, start + VISITS_PER_INSERT), skipDuplicates: true })

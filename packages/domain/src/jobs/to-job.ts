@@ -97,6 +97,7 @@ export function toJobDetail(row: JobRow, status: JobStatus, now: Date): JobDetai
     recurrence:
       row.recurrence && row.recurrenceStart ? { rule: row.recurrence, start: row.recurrenceStart.toISOString() } : null,
     visitDurationMinutes: row.visitDurationMinutes,
+    arrivalWindowMinutes: row.arrivalWindowMinutes,
     property: row.property
       ? {
           id: row.property.id,

@@ -1,8 +1,7 @@
 import type { TenantTransaction } from "@fieldops/db";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
-import { estimateOptionTotals } from "@fieldops/shared/estimates";
 import type { Portal } from "@fieldops/shared/review";
-import { linePricing, expiresOnOf } from "../estimates/estimate-record.ts";
+import { estimateWorthCents, expiresOnOf, optionWorthSelect } from "../estimates/estimate-record.ts";
 import { estimateStatusWhere } from "../estimates/list-estimates.ts";
 import { reviewCompany, reviewNotFound, type ReviewAccess } from "../review/review-access.ts";
 
@@ -41,9 +40,7 @@ export async function getPortal(tx: TenantTransaction, input: { access: ReviewAc
         title: true,
         status: true,
         expiresAt: true,
-        options: {
-          select: { lineItems: { select: { quantity: true, unitPriceCents: true, taxRateBasisPoints: true } } },
-        },
+        options: { select: optionWorthSelect },
       },
     }),
     tx.invoice.findMany({
@@ -69,10 +66,7 @@ export async function getPortal(tx: TenantTransaction, input: { access: ReviewAc
       number: estimate.number,
       title: estimate.title,
       status: estimate.status,
-      totalCents: Math.max(
-        0,
-        ...estimate.options.map((option) => estimateOptionTotals(option.lineItems.map(linePricing)).totalCents),
-      ),
+      totalCents: estimateWorthCents(estimate.options),
       expiresOn: expiresOnOf(estimate.expiresAt, company.timeZone),
     })),
     invoices: invoices

@@ -31,6 +31,7 @@ const estimate: EstimateDetail = {
       id: "o1",
       name: "Good",
       description: null,
+      recurrence: null,
       lineItems: [
         {
           id: "l1",
@@ -45,6 +46,7 @@ const estimate: EstimateDetail = {
       subtotalCents: 18000,
       taxCents: 0,
       totalCents: 18000,
+      allVisitsTotalCents: 18000,
     },
   ],
   customerMessage: null,
@@ -105,6 +107,7 @@ describe("the estimate editor's header", () => {
         {
           name: "Good",
           description: null,
+          recurrence: null,
           lineItems: [{ description: "Cleanup", quantity: 1, unitPriceCents: 18000, taxRatePercent: null }],
         },
       ],
@@ -141,6 +144,21 @@ describe("the estimate editor's options and lines", () => {
     expect(updates()).toHaveLength(0);
   });
 
+  it("opens a line just added without errors, and names a cell's once the user has left it", async () => {
+    renderEditor();
+    fireEvent.click(await screen.findByRole("button", { name: "Add line to option 1" }));
+    // The list is checked as the line is added: the new line's empty cells must not speak (their messages would go
+    // as each is filled, moving the buttons below while they are clicked).
+    await screen.findByLabelText("Option 1 line 2 description");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText("Describe the line")).toBeNull();
+    expect(screen.getByLabelText("Option 1 line 2 unit price").getAttribute("aria-invalid")).toBe("false");
+
+    fireEvent.blur(screen.getByLabelText("Option 1 line 2 description"));
+    expect(await screen.findByText("Describe the line")).toBeTruthy();
+    expect(screen.getByLabelText("Option 1 line 2 unit price").getAttribute("aria-invalid")).toBe("false");
+  });
+
   it("sends the options and lines in the API's shape: quantities and rates as numbers, prices in cents", async () => {
     api.on("PATCH", `/api/estimates/${ESTIMATE_ID}`, (_req, res) => sendJson(res, 200, estimate));
     renderEditor();
@@ -163,11 +181,13 @@ describe("the estimate editor's options and lines", () => {
         {
           name: "Good",
           description: null,
+          recurrence: null,
           lineItems: [{ description: "Cleanup", quantity: 1.5, unitPriceCents: 18000, taxRatePercent: 8.25 }],
         },
         {
           name: "Better",
           description: "With mulch",
+          recurrence: null,
           lineItems: [{ description: "Cleanup and mulch", quantity: 2, unitPriceCents: 15050, taxRatePercent: null }],
         },
       ],
@@ -199,6 +219,7 @@ describe("the estimate editor's options and lines", () => {
       {
         name: "Option 2",
         description: null,
+        recurrence: null,
         lineItems: [{ description: "Edging", quantity: 1, unitPriceCents: 2500, taxRatePercent: null }],
       },
     ]);
@@ -220,5 +241,46 @@ describe("the estimate editor's options and lines", () => {
     expect(await screen.findByText("Option 1, line 2: the description is already on line 1")).toBeTruthy();
     expect(screen.getByLabelText("Option 1 line 2 description").getAttribute("aria-invalid")).toBe("true");
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("a recurring option", () => {
+  it("repeats at the frequency chosen for the visits typed: its lines price one visit, its total all of them", async () => {
+    api.on("PATCH", `/api/estimates/${ESTIMATE_ID}`, (_req, res) => sendJson(res, 200, estimate));
+    renderEditor();
+    type(await screen.findByLabelText("Option 1 repeats").then(() => "Option 1 repeats"), "weekly");
+    save();
+    expect(await screen.findByText("Option 1 visits is required")).toBeTruthy();
+    expect(updates()).toHaveLength(0);
+
+    type("Option 1 visits", "26");
+    type("Option 1 line 1 unit price", "45.00");
+    const totals = screen.getByLabelText("Option 1 totals").textContent;
+    expect(totals).toContain("Total a visit$45.00");
+    expect(totals).toContain("26 visits$1,170.00");
+    save();
+
+    await vi.waitFor(() => expect(updates()).toHaveLength(1));
+    expect(JSON.parse(updates()[0]!.body).options).toEqual([
+      {
+        name: "Good",
+        description: null,
+        recurrence: { frequency: "weekly", visits: 26 },
+        lineItems: [{ description: "Cleanup", quantity: 1, unitPriceCents: 4500, taxRatePercent: null }],
+      },
+    ]);
+  });
+
+  it("goes back to one visit when its repeat is taken away, whatever visits were typed", async () => {
+    api.on("PATCH", `/api/estimates/${ESTIMATE_ID}`, (_req, res) => sendJson(res, 200, estimate));
+    renderEditor();
+    type(await screen.findByLabelText("Option 1 repeats").then(() => "Option 1 repeats"), "monthly");
+    type("Option 1 visits", "12");
+    type("Option 1 repeats", "");
+    expect(screen.queryByLabelText("Option 1 visits")).toBeNull();
+    save();
+
+    await vi.waitFor(() => expect(updates()).toHaveLength(1));
+    expect(JSON.parse(updates()[0]!.body).options[0].recurrence).toBeNull();
   });
 });

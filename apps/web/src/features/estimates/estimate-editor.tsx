@@ -1,17 +1,21 @@
 import { useEffect, type ComponentProps } from "react";
 import { get, useFieldArray, useWatch, type UseFormReturn } from "react-hook-form";
-import type { z } from "zod";
+import { z } from "zod";
 import { Plus, Trash2 } from "lucide-react";
 import {
+  allVisitsTotalCents,
   estimateLineAmounts,
   estimateLineInputSchema,
   estimateOptionInputSchema,
   estimateOptionTotals,
+  estimateRecurrenceSchema,
   MAX_ESTIMATE_LINES,
   MAX_ESTIMATE_OPTIONS,
   updateEstimateRequestSchema,
   type EstimateDetail,
+  type EstimateRecurrence,
 } from "@fieldops/shared/estimates";
+import { RECURRENCE_FREQUENCIES, recurrenceFrequencySchema } from "@fieldops/shared/jobs";
 import { formatCents } from "@fieldops/shared/money";
 import { DataTable } from "../../components/data-table";
 import { FormField, useRefusal, useSchemaForm } from "../../components/form";
@@ -19,6 +23,8 @@ import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
+import { VisitCountInput } from "../../components/visit-fields";
 import { Textarea } from "../../components/ui/textarea";
 import { apiErrorMessage } from "../../lib/api-error";
 import { blankIsNull, blankIsUndefined, centsFromDollars, numberFromText, rowsOf } from "../../lib/form-values";
@@ -37,14 +43,28 @@ const lineFormSchema = estimateLineInputSchema.extend({
   taxRatePercent: numberFromText(lineRule.taxRatePercent, null),
 });
 
+/** An option's repeat as chosen: how often ("" is a one-off option) and how many visits, typed as text. */
+const recurrenceFormSchema = z
+  .object({ frequency: z.string(), visits: z.string() })
+  .transform(({ frequency, visits }) =>
+    frequency === "" ? null : { frequency, visits: visits.trim() === "" ? undefined : Number(visits) },
+  )
+  .pipe(
+    estimateRecurrenceSchema.nullable() as z.ZodType<
+      EstimateRecurrence | null,
+      { frequency: string; visits: number | undefined } | null
+    >,
+  );
+
 /**
  * The API's rules for the estimate's changes: its title (which the editor always sends), message, last day and
- * options (always sent too), their lines typed as above.
+ * options (always sent too), their lines typed as above and their repeat as chosen.
  */
 const estimateFormSchema = updateEstimateRequestSchema.extend({
   title: shape.title.unwrap(),
   options: rowsOf(
     estimateOptionInputSchema.extend({
+      recurrence: recurrenceFormSchema,
       lineItems: rowsOf(lineFormSchema, estimateOptionInputSchema.shape.lineItems),
     }),
     shape.options.unwrap(),
@@ -66,6 +86,10 @@ const formValuesOf = (estimate: EstimateDetail): EstimateFormValues => ({
   options: estimate.options.map((option) => ({
     name: option.name,
     description: option.description,
+    recurrence: {
+      frequency: option.recurrence?.frequency ?? "",
+      visits: option.recurrence ? String(option.recurrence.visits) : "",
+    },
     lineItems: option.lineItems.map((line) => ({
       description: line.description,
       quantity: String(line.quantity),
@@ -158,6 +182,7 @@ export function EstimateEditor({
                 options.append({
                   name: `Option ${options.fields.length + 1}`,
                   description: null,
+                  recurrence: { frequency: "", visits: "" },
                   lineItems: [emptyLine()],
                 })
               }
@@ -216,6 +241,9 @@ function OptionCard({
   });
   // A line whose numbers are not numbers yet counts for nothing until they are.
   const totals = estimateOptionTotals(typed.filter((line) => line !== null));
+  const repeat = useWatch({ control: form.control, name: `options.${optionIndex}.recurrence` });
+  const visits = repeat.frequency === "" ? null : Number(repeat.visits);
+  const recurring = visits !== null && Number.isInteger(visits) && visits > 0;
   return (
     <Card role="group" aria-label={label} className={approved ? "border-primary" : undefined}>
       <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-2">
@@ -244,6 +272,46 @@ function OptionCard({
             />
           )}
         </FormField>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField
+            form={form}
+            name={`options.${optionIndex}.recurrence.frequency`}
+            label={`${label} repeats`}
+            className="gap-1"
+          >
+            {(control) => (
+              <NativeSelect
+                {...control}
+                disabled={!editable}
+                {...form.register(`options.${optionIndex}.recurrence.frequency`)}
+              >
+                <option value="">One visit</option>
+                {recurrenceFrequencySchema.options.map((frequency) => (
+                  <option key={frequency} value={frequency}>
+                    {RECURRENCE_FREQUENCIES[frequency].label}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          {repeat.frequency !== "" ? (
+            <FormField
+              form={form}
+              name={`options.${optionIndex}.recurrence.visits`}
+              label={`${label} visits`}
+              hint="Its lines price one visit."
+              className="gap-1"
+            >
+              {(control) => (
+                <VisitCountInput
+                  {...control}
+                  disabled={!editable}
+                  {...form.register(`options.${optionIndex}.recurrence.visits`)}
+                />
+              )}
+            </FormField>
+          ) : null}
+        </div>
         <DataTable
           caption={`${label} lines`}
           density="compact"
@@ -308,8 +376,21 @@ function OptionCard({
             <dd className="text-right">{formatCents(totals.subtotalCents)}</dd>
             <dt className="text-muted-foreground">Tax</dt>
             <dd className="text-right">{formatCents(totals.taxCents)}</dd>
-            <dt className="font-medium">Total</dt>
-            <dd className="text-right font-medium">{formatCents(totals.totalCents)}</dd>
+            {recurring ? (
+              <>
+                <dt className="text-muted-foreground">Total a visit</dt>
+                <dd className="text-right">{formatCents(totals.totalCents)}</dd>
+                <dt className="font-medium">{visits} visits</dt>
+                <dd className="text-right font-medium">
+                  {formatCents(allVisitsTotalCents(totals.totalCents, { visits }))}
+                </dd>
+              </>
+            ) : (
+              <>
+                <dt className="font-medium">Total</dt>
+                <dd className="text-right font-medium">{formatCents(totals.totalCents)}</dd>
+              </>
+            )}
           </dl>
         </div>
       </CardContent>

@@ -1,7 +1,16 @@
 import { useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Copy, Send } from "lucide-react";
-import { ESTIMATE_STATUS_LABELS, type EstimateDetail, type EstimateStatus } from "@fieldops/shared/estimates";
+import { z } from "zod";
+import {
+  convertEstimateBodySchema,
+  describeEstimateRecurrence,
+  ESTIMATE_STATUS_LABELS,
+  type EstimateDetail,
+  type EstimateOption,
+  type EstimateStatus,
+} from "@fieldops/shared/estimates";
+import { arrivalWindowMinutesSchema } from "@fieldops/shared/jobs";
 import { firstPlanWithFeature, planFeatureMessage, planHasFeature } from "@fieldops/shared/plans";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
@@ -19,6 +28,9 @@ import { usePageTitle } from "../../shell/page-title";
 import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { FormDialog } from "../../components/form-dialog";
+import { VisitTimingFields } from "../../components/visit-fields";
+import { FormField, useRefusal, useSchemaForm } from "../../components/form";
+import { companyLocalToIso, numberFromText } from "../../lib/form-values";
 import { ESTIMATE_STATUS_VARIANT } from "./estimate-format";
 import { EstimateEditor } from "./estimate-editor";
 import {
@@ -108,6 +120,72 @@ function SendDialog({
   );
 }
 
+/**
+ * The API's rules for a conversion, typed as a person does: the first visit on the company's wall clock (blank: none,
+ * which a recurring option's job is refused without), the visit length as text, the arrival window chosen.
+ */
+function convertFormSchema(timeZone: string) {
+  const rule = convertEstimateBodySchema;
+  return rule.extend({
+    firstVisitStart: z
+      .string()
+      .transform((value) => (value === "" ? undefined : companyLocalToIso(value, timeZone)))
+      .pipe(rule.shape.firstVisitStart),
+    visitDurationMinutes: numberFromText(rule.shape.visitDurationMinutes),
+    arrivalWindowMinutes: numberFromText(arrivalWindowMinutesSchema.nullable(), null),
+  });
+}
+
+/**
+ * Converts the approved estimate: a recurring option's job repeats as the customer approved it from the first visit
+ * chosen here; either way its visits take the length and arrival window chosen.
+ */
+function ConvertDialog({
+  estimate,
+  option,
+  timeZone,
+  onOpenChange,
+  onConverted,
+}: {
+  estimate: EstimateDetail;
+  option: EstimateOption | undefined;
+  timeZone: string;
+  onOpenChange: (open: boolean) => void;
+  onConverted: (jobId: string) => void;
+}) {
+  const [schema] = useState(() => convertFormSchema(timeZone));
+  const form = useSchemaForm(schema, { firstVisitStart: "", visitDurationMinutes: "60", arrivalWindowMinutes: "" });
+  const { refusal, place, clear } = useRefusal(form);
+  const convert = useConvertEstimate(estimate.id);
+  const repeat = option?.recurrence ?? null;
+  const submit = form.handleSubmit((body) => {
+    clear();
+    convert.mutate(body, { onSuccess: (result) => onConverted(result.jobId), onError: place });
+  });
+  return (
+    <FormDialog
+      title="Convert to job?"
+      description={`A job for ${estimate.customerName} with the lines of ${option?.name ?? "the approved option"}${
+        repeat ? `, repeating ${describeEstimateRecurrence(repeat).toLowerCase()} from its first visit` : ""
+      }.`}
+      confirm="Create job"
+      pendingLabel="Creating…"
+      noValidate
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
+      pending={convert.isPending}
+      error={refusal}
+    >
+      {repeat ? (
+        <FormField form={form} name="firstVisitStart" label={`First visit (${timeZone})`}>
+          {(control) => <Input {...control} type="datetime-local" required {...form.register("firstVisitStart")} />}
+        </FormField>
+      ) : null}
+      <VisitTimingFields form={form} />
+    </FormDialog>
+  );
+}
+
 function EstimateView({
   estimate,
   timeZone,
@@ -126,7 +204,6 @@ function EstimateView({
   const [link, setLink] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
   const decline = useDeclineEstimate(estimate.id);
-  const convert = useConvertEstimate(estimate.id);
   const editable = EDITABLE.includes(estimate.status);
   const approvedOption = estimate.options.find((option) => option.id === estimate.approvedOptionId);
 
@@ -281,16 +358,15 @@ function EstimateView({
         error={decline.error}
         onConfirm={() => decline.mutate(undefined, { onSuccess: () => setDeclining(false) })}
       />
-      <ConfirmDialog
-        open={converting}
-        onOpenChange={setConverting}
-        title="Convert to job?"
-        description={`A job for ${estimate.customerName} with the lines of ${approvedOption?.name ?? "the approved option"}.`}
-        action="Create job"
-        pending={convert.isPending}
-        error={convert.error}
-        onConfirm={() => convert.mutate(undefined, { onSuccess: (result) => void navigate(`/jobs/${result.jobId}`) })}
-      />
+      {converting ? (
+        <ConvertDialog
+          estimate={estimate}
+          option={approvedOption}
+          timeZone={timeZone}
+          onOpenChange={setConverting}
+          onConverted={(jobId) => void navigate(`/jobs/${jobId}`)}
+        />
+      ) : null}
     </>
   );
 }

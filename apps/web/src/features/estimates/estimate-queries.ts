@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient, type QueryKey } from "@t
 import type { EndpointInput } from "@fieldops/shared/endpoint";
 import {
   estimateEndpoints,
+  type ConvertEstimateRequest,
   type CreateEstimateRequest,
   type EstimateDetail,
   type EstimateStatus,
@@ -85,7 +86,7 @@ export function useDeclineEstimate(id: string) {
 
 export function useConvertEstimate(id: string) {
   return useEstimateMutation(
-    () => callEndpoint(estimateEndpoints.convert, { params: { id } }),
+    (body: ConvertEstimateRequest) => callEndpoint(estimateEndpoints.convert, { params: { id }, body }),
     (result) => result.estimate,
     [endpointKey(jobEndpoints.list)],
   );

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import {
   invoiceEndpoints,
   paymentEndpoints,
+  type BatchInvoicePreviewQuery,
   type CreateInvoiceRequest,
   type InvoiceDetail,
   type InvoiceFilter,
@@ -11,7 +12,7 @@ import {
 } from "@fieldops/shared/invoices";
 import { jobEndpoints } from "@fieldops/shared/jobs";
 import type { EndpointInput } from "@fieldops/shared/endpoint";
-import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoints";
+import { callEndpoint, endpointKey, useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 
 export interface InvoiceFilters {
@@ -66,6 +67,20 @@ export function useCreateInvoice() {
     mutationFn: (body: CreateInvoiceRequest) => callEndpoint(invoiceEndpoints.create, { body }),
     onSuccess: changed,
   });
+}
+
+/** What batch invoicing `period` would make; read when a period is asked for. */
+export function useBatchInvoicePreview(period: BatchInvoicePreviewQuery | null) {
+  return useEndpointQuery(
+    invoiceEndpoints.batchPreview,
+    { query: period ?? { from: "", to: "", taxRateBasisPoints: 0 } },
+    { enabled: period !== null },
+  );
+}
+
+/** Invoices a previewed period: the lists (and any preview) and the jobs read again. */
+export function useBatchInvoice() {
+  return useEndpointMutation(invoiceEndpoints.batch, { invalidates: [allInvoices, endpointKey(jobEndpoints.list)] });
 }
 
 export function useInvoiceAction(id: string) {

@@ -29,6 +29,7 @@ const job: JobDetail = {
   instructions: null,
   recurrence: null,
   visitDurationMinutes: 60,
+  arrivalWindowMinutes: null,
   property: null,
   serviceAddress: { address: "12 Elm St, Denver", latitude: 39.74, longitude: -104.99, locationPrecision: "exact" },
   requiredSkills: [],

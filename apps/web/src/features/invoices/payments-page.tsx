@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Plus } from "lucide-react";
+import { Layers, Plus } from "lucide-react";
 import {
+  invoiceEndpoints,
   INVOICE_STATUS_LABELS,
   invoiceFilterSchema,
   PAYMENT_METHOD_LABELS,
@@ -22,6 +23,8 @@ import { usePageTitle } from "../../shell/page-title";
 import { useInvoices, usePayments } from "./invoice-queries";
 import { InvoiceStatusBadge, InvoicingGate, PageHeading, TestProviderWarning } from "./invoice-parts";
 import { NewInvoiceDialog } from "./new-invoice-dialog";
+import { BatchInvoiceDialog } from "./batch-invoice-dialog";
+import { useCan } from "../../lib/permissions";
 import { useSignedInUser } from "../../lib/session";
 
 const FILTER_LABELS: Record<InvoiceFilter, string> = { ...INVOICE_STATUS_LABELS, past_due: "Past due" };
@@ -62,12 +65,14 @@ export function InvoiceTable({
   );
 }
 
-function InvoicesSection() {
+function InvoicesSection({ timeZone }: { timeZone: string }) {
   const id = useId();
   const navigate = useNavigate();
   const [status, setStatus] = useState<InvoiceFilter | "">("");
   const [search, setSearch] = useState("");
   const [creating, setCreating] = useState(false);
+  const [batching, setBatching] = useState(false);
+  const canBatch = useCan(invoiceEndpoints.batch.capability);
   const invoices = useInvoices({ status: status || undefined, search: search.trim() || undefined });
   const items = invoices.data?.pages.flatMap((page) => page.items) ?? [];
   return (
@@ -77,9 +82,16 @@ function InvoicesSection() {
           <CardTitle id={`${id}-title`}>Invoices</CardTitle>
           <CardDescription>Past due is counted in your company's time zone.</CardDescription>
         </div>
-        <Button onClick={() => setCreating(true)}>
-          <Plus aria-hidden="true" /> New invoice
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {canBatch ? (
+            <Button variant="outline" onClick={() => setBatching(true)}>
+              <Layers aria-hidden="true" /> Invoice completed visits
+            </Button>
+          ) : null}
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" /> New invoice
+          </Button>
+        </div>
       </CardHeader>
       <CardContent className="grid gap-3">
         <form
@@ -138,6 +150,7 @@ function InvoicesSection() {
           </>
         )}
       </CardContent>
+      {batching ? <BatchInvoiceDialog timeZone={timeZone} onOpenChange={setBatching} /> : null}
       {creating ? (
         <NewInvoiceDialog
           onOpenChange={setCreating}
@@ -232,7 +245,7 @@ export function PaymentsPage() {
     <>
       <PageHeading>Payments</PageHeading>
       <InvoicingGate>
-        <InvoicesSection />
+        <InvoicesSection timeZone={company.data?.timeZone ?? "UTC"} />
         <PaymentsSection timeZone={company.data?.timeZone ?? "UTC"} />
       </InvoicingGate>
     </>

@@ -1,7 +1,7 @@
 import { useState, type ComponentType } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { JOB_STATUS_LABELS } from "@fieldops/shared/job-status";
-import type { JobDetail, Visit } from "@fieldops/shared/jobs";
+import { describeRecurrence, type JobDetail, type Visit } from "@fieldops/shared/jobs";
 import type { Terminology } from "@fieldops/shared/verticals";
 import { VISIT_STATUS_LABELS, VISIT_TRANSITIONS, type VisitStatus } from "@fieldops/shared/visit-lifecycle";
 import { LocationStatus } from "../../components/location-status";
@@ -100,7 +100,7 @@ function JobView({
           </h1>
           <p className="text-muted-foreground">
             {job.customerName} · <Badge variant="outline">{JOB_STATUS_LABELS[job.status]}</Badge>
-            {job.recurrence ? <span> · Recurring</span> : null}
+            {job.recurrence ? <span> · Recurring: {describeRecurrence(job.recurrence.rule)}</span> : null}
           </p>
           <p className="flex flex-wrap items-center gap-x-2 text-sm">
             <span>{job.serviceAddress.address}</span>
@@ -134,7 +134,13 @@ function JobView({
       <Card role="region" aria-labelledby="visits-title">
         <CardHeader>
           <CardTitle id="visits-title">Visits</CardTitle>
-          <CardDescription>Times are in the company's time zone ({timeZone}).</CardDescription>
+          <CardDescription>
+            {`Times are in the company's time zone (${timeZone}). Visits take ${job.visitDurationMinutes} min${
+              job.arrivalWindowMinutes === null
+                ? ""
+                : `, arriving within ± ${job.arrivalWindowMinutes} min of their time`
+            }.`}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {job.visits.length === 0 ? (

@@ -38,6 +38,7 @@ const job: JobDetail = {
   instructions: "Mind the dog",
   recurrence: null,
   visitDurationMinutes: 60,
+  arrivalWindowMinutes: null,
   property: null,
   serviceAddress: { address: "12 Elm St, Denver", latitude: 39.74, longitude: -104.99, locationPrecision: "exact" },
   requiredSkills: ["mowing"],
@@ -78,6 +79,7 @@ describe("the job form", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Add line item" }));
     type("Service 1", "");
     type("Quantity 1", "");
+    type("Visit length (minutes)", "2");
     fireEvent.click(screen.getByLabelText("Recurring"));
     fireEvent.click(screen.getByRole("button", { name: "Create Job" }));
 
@@ -87,9 +89,20 @@ describe("the job form", () => {
       "Service 1 is required",
       "Quantity 1 is required",
       "First visit (America/Chicago) is required",
+      "Visit length (minutes) must be at least 5",
     ])
       expect(await screen.findByText(sentence)).toBeTruthy();
     expect(screen.getByLabelText("Title").getAttribute("aria-invalid")).toBe("true");
+    expect(sent("POST", "/api/jobs")).toHaveLength(0);
+  });
+
+  it("refuses a recurrence of one visit: that is a one-off job", async () => {
+    renderForm();
+    fireEvent.click(await screen.findByLabelText("Recurring"));
+    type("First visit (America/Chicago)", "2030-03-04T09:00");
+    type("Number of visits", "1");
+    fireEvent.click(screen.getByRole("button", { name: "Create Job" }));
+    expect(await screen.findByText("Number of visits must be at least 2")).toBeTruthy();
     expect(sent("POST", "/api/jobs")).toHaveLength(0);
   });
 
@@ -105,6 +118,9 @@ describe("the job form", () => {
     fireEvent.click(screen.getByLabelText("Recurring"));
     type("Repeats", "FREQ=WEEKLY");
     type("First visit (America/Chicago)", "2030-03-04T09:00");
+    type("Number of visits", "26");
+    type("Visit length (minutes)", "45");
+    type("Arrival window", "30");
     fireEvent.click(screen.getByRole("button", { name: "Add line item" }));
     type("Service 1", "Mowing");
     type("Quantity 1", "2");
@@ -119,11 +135,12 @@ describe("the job form", () => {
       customerId: CUSTOMER_ID,
       title: "Weekly mowing",
       requiredSkills: ["irrigation", "tree-care"],
-      visitDurationMinutes: 60,
+      visitDurationMinutes: 45,
+      arrivalWindowMinutes: 30,
       lineItems: [{ service: "Mowing", quantity: 2, unitPriceCents: 4550, taxable: false }],
       // The blank checklist row is left out.
       checklist: [{ label: "Close the gate", done: false }],
-      recurrence: { rule: "FREQ=WEEKLY", start: "2030-03-04T15:00:00.000Z" },
+      recurrence: { rule: "FREQ=WEEKLY;COUNT=26", start: "2030-03-04T15:00:00.000Z" },
     });
     expect(await screen.findByText("Line item 1: Service is not offered")).toBeTruthy();
     expect(screen.getByLabelText("Service 1").getAttribute("aria-invalid")).toBe("true");
@@ -144,9 +161,47 @@ describe("the job form", () => {
       title: "Spring clean-up and edging",
       instructions: null,
       requiredSkills: ["mowing"],
+      visitDurationMinutes: 60,
+      arrivalWindowMinutes: null,
       lineItems: [{ service: "Mowing", quantity: 1, unitPriceCents: 5000, taxable: false }],
       checklist: [],
     });
     expect(await screen.findByText("Title is already taken")).toBeTruthy();
+  });
+
+  it("edits a one-off job's visit length and window and makes it recurring, its first visit on the company's clock", async () => {
+    api.on("PATCH", `/api/jobs/${JOB_ID}`, (_req, res) => sendJson(res, 200, job));
+    renderForm({ ...job, arrivalWindowMinutes: 45 });
+    // A window set through the API is offered as it is.
+    expect(((await screen.findByLabelText("Arrival window")) as HTMLSelectElement).value).toBe("45");
+    expect(screen.getByText("A change applies to every upcoming visit not yet started.")).toBeTruthy();
+    type("Visit length (minutes)", "90");
+    type("Arrival window", "");
+    fireEvent.click(screen.getByLabelText(/^Make it recurring/));
+    type("Repeats", "FREQ=WEEKLY;INTERVAL=2");
+    type("First visit (America/Chicago)", "2030-03-04T09:00");
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+
+    await vi.waitFor(() => expect(sent("PATCH", `/api/jobs/${JOB_ID}`)).toHaveLength(1));
+    expect(JSON.parse(sent("PATCH", `/api/jobs/${JOB_ID}`)[0]!.body)).toMatchObject({
+      visitDurationMinutes: 90,
+      arrivalWindowMinutes: null,
+      recurrence: { rule: "FREQ=WEEKLY;INTERVAL=2", start: "2030-03-04T15:00:00.000Z" },
+    });
+  });
+
+  it("shows a recurring job's repeat as it is, and sends no recurrence when editing it", async () => {
+    api.on("PATCH", `/api/jobs/${JOB_ID}`, (_req, res) => sendJson(res, 200, job));
+    renderForm({
+      ...job,
+      recurring: true,
+      recurrence: { rule: "FREQ=WEEKLY;COUNT=26", start: "2030-03-04T15:00:00.000Z" },
+    });
+    expect(await screen.findByText(/Repeats: Every week, 26 visits, from/)).toBeTruthy();
+    expect(screen.queryByLabelText(/^Make it recurring/)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+
+    await vi.waitFor(() => expect(sent("PATCH", `/api/jobs/${JOB_ID}`)).toHaveLength(1));
+    expect(JSON.parse(sent("PATCH", `/api/jobs/${JOB_ID}`)[0]!.body)).not.toHaveProperty("recurrence");
   });
 });

@@ -2,15 +2,20 @@ import { useId, useState } from "react";
 import { useFieldArray } from "react-hook-form";
 import { Plus, Trash2 } from "lucide-react";
 import { z } from "zod";
-import { zonedWallClockToUtc } from "@fieldops/shared/company-time";
 import { skillsSchema } from "@fieldops/shared/crews";
 import {
+  arrivalWindowMinutesSchema,
   checklistItemInputSchema,
   createJobRequestSchema,
+  describeRecurrence,
   lineItemInputSchema,
+  RECURRENCE_FREQUENCIES,
+  recurringVisitCountSchema,
   type JobDetail,
 } from "@fieldops/shared/jobs";
+import { formatCompanyTime } from "@fieldops/shared/company-time";
 import type { Terminology } from "@fieldops/shared/verticals";
+import { VisitCountInput, VisitTimingFields } from "../../components/visit-fields";
 import { FormField, useRefusal, useSchemaForm } from "../../components/form";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -32,6 +37,7 @@ import {
   blankIsUndefined,
   centsFromDollars,
   commaList,
+  companyLocalToIso,
   numberFromText,
   rowsOf,
 } from "../../lib/form-values";
@@ -39,28 +45,18 @@ import { useCustomerOptions } from "../../lib/jobs";
 import { useCustomer } from "../../lib/customers";
 
 /** The recurrences the form offers, as RFC 5545 rules; the weekday and time come from the first visit. */
-export const RECURRENCE_CHOICES = [
-  { value: "FREQ=DAILY", label: "Every day" },
-  { value: "FREQ=WEEKLY", label: "Every week" },
-  { value: "FREQ=WEEKLY;INTERVAL=2", label: "Every 2 weeks" },
-  { value: "FREQ=MONTHLY", label: "Every month" },
-] as const;
-
-/** A `datetime-local` value read on the company's wall clock, as an ISO instant (as typed when it reads as none). */
-function companyLocalToIso(value: string, timeZone: string): string {
-  const [date = "", time = "00:00"] = value.split("T");
-  const [y, m, d] = date.split("-").map(Number);
-  const [hh, mm] = time.split(":").map(Number);
-  const instant = zonedWallClockToUtc(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, hh ?? 0, mm ?? 0), timeZone);
-  return Number.isNaN(instant.getTime()) ? value : instant.toISOString();
-}
+export const RECURRENCE_CHOICES = Object.values(RECURRENCE_FREQUENCIES).map(({ rule, label }) => ({
+  value: rule,
+  label,
+}));
 
 type RecurrenceRequest = z.input<typeof createJobRequestSchema>["recurrence"];
 
 /**
  * The API's rules for a job, with the fields a person types differently: the skills as one line of comma-separated
- * words, a line's quantity as text and its unit price in dollars, blank checklist rows left out, and the visits as
- * one-off or recurring with a first visit on the company's wall clock (`timeZone`).
+ * words, a line's quantity as text and its unit price in dollars, blank checklist rows left out, the visit length as
+ * text and the arrival window chosen (blank: none), and the visits as one-off or recurring with a first visit on the
+ * company's wall clock (`timeZone`) and a number of visits (blank: until the job is closed).
  */
 function jobFormSchema(timeZone: string) {
   const shape = createJobRequestSchema.shape;
@@ -82,18 +78,29 @@ function jobFormSchema(timeZone: string) {
         .pipe(checklistItemInputSchema.nullable()),
       shape.checklist.unwrap(),
     ).transform((items) => items.filter((item) => item !== null)),
+    visitDurationMinutes: numberFromText(shape.visitDurationMinutes),
+    arrivalWindowMinutes: numberFromText(arrivalWindowMinutesSchema.nullable(), null),
     recurrence: z
-      .object({ kind: z.enum(["once", "recurring"]), rule: z.string(), start: z.string() })
-      .transform(({ kind, rule, start }) =>
+      .object({
+        kind: z.enum(["once", "recurring"]),
+        rule: z.string(),
+        start: z.string(),
+        visits: numberFromText(recurringVisitCountSchema.optional()),
+      })
+      .transform(({ kind, rule, start, visits }) =>
         kind === "once"
           ? undefined
           : // A blank first visit is missing, which the API's rule reports as required.
-            { rule, start: start === "" ? undefined : companyLocalToIso(start, timeZone) },
+            {
+              rule: visits === undefined ? rule : `${rule};COUNT=${visits}`,
+              start: start === "" ? undefined : companyLocalToIso(start, timeZone),
+            },
       )
       .pipe(shape.recurrence as z.ZodType<RecurrenceRequest, { rule: string; start: string | undefined } | undefined>),
   });
 }
 type JobFormValues = z.input<ReturnType<typeof jobFormSchema>>;
+
 type LineValues = JobFormValues["lineItems"][number];
 
 const newLine = (): LineValues => ({ service: "", quantity: "1", unitPriceCents: "0.00", taxable: false });
@@ -114,7 +121,9 @@ function valuesOf(job: JobDetail | undefined, customerId = ""): JobFormValues {
         taxable: item.taxable,
       })) ?? [],
     checklist: job?.checklist.map((item) => ({ label: item.label })) ?? [],
-    recurrence: { kind: "once", rule: RECURRENCE_CHOICES[1].value, start: "" },
+    visitDurationMinutes: String(job?.visitDurationMinutes ?? 60),
+    arrivalWindowMinutes: job?.arrivalWindowMinutes == null ? "" : String(job.arrivalWindowMinutes),
+    recurrence: { kind: "once", rule: RECURRENCE_FREQUENCIES.weekly.rule, start: "", visits: "" },
   };
 }
 
@@ -131,7 +140,7 @@ export function JobFormDialog({
   onOpenChange: (open: boolean) => void;
   terminology: Terminology;
   timeZone: string;
-  /** Given when editing: its customer and recurrence stay as they are. */
+  /** Given when editing: its customer stays, and a recurring job's recurrence (a one-off job can be made recurring). */
   job?: JobDetail;
   /** A new job for this customer (from their page): the customer is chosen already. */
   forCustomer?: { id: string; name: string };
@@ -163,13 +172,16 @@ export function JobFormDialog({
       create.mutate({ body }, callbacks);
       return;
     }
-    // The same fields' rules as a new job's; an edit keeps the customer and the recurrence, and clears instructions
-    // left blank.
+    // The same fields' rules as a new job's; an edit keeps the customer, sends a recurrence only to make a one-off
+    // job recurring, and clears instructions left blank. A changed visit length or window reaches upcoming visits.
     const changes = {
       title: body.title,
       instructions: body.instructions ?? null,
       propertyId: body.propertyId,
       requiredSkills: body.requiredSkills,
+      visitDurationMinutes: body.visitDurationMinutes,
+      arrivalWindowMinutes: body.arrivalWindowMinutes ?? null,
+      ...(body.recurrence ? { recurrence: body.recurrence } : {}),
       lineItems: body.lineItems,
       checklist: body.checklist,
     };
@@ -183,7 +195,7 @@ export function JobFormDialog({
           <DialogTitle>{job ? `Edit ${jobWord} #${job.number}` : `New ${jobWord}`}</DialogTitle>
           <DialogDescription>
             {job
-              ? "Change its title, property, required skills, instructions, line items and checklist."
+              ? "Change its title, property, required skills, instructions, visits, line items and checklist."
               : `A one-off ${jobWord.toLowerCase()} gets one visit to schedule; a recurring one gets its visits for the next 8 weeks.`}
           </DialogDescription>
         </DialogHeader>
@@ -277,37 +289,60 @@ export function JobFormDialog({
               <Input {...control} placeholder="e.g. irrigation, tree-care" {...form.register("requiredSkills")} />
             )}
           </FormField>
-          {!job ? (
-            <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-medium">Visits</legend>
-              <label className="flex items-center gap-2 text-sm">
-                <input type="radio" value="once" {...form.register("recurrence.kind")} /> One-off
-              </label>
-              <label className="flex items-center gap-2 text-sm">
-                <input type="radio" value="recurring" {...form.register("recurrence.kind")} /> Recurring
-              </label>
-              {recurring ? (
-                <div className="grid gap-2 sm:grid-cols-2">
-                  <FormField form={form} name="recurrence.rule" label="Repeats">
-                    {(control) => (
-                      <NativeSelect {...control} {...form.register("recurrence.rule")}>
-                        {RECURRENCE_CHOICES.map((choice) => (
-                          <option key={choice.value} value={choice.value}>
-                            {choice.label}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                    )}
-                  </FormField>
-                  <FormField form={form} name="recurrence.start" label={`First visit (${timeZone})`}>
-                    {(control) => (
-                      <Input {...control} type="datetime-local" required {...form.register("recurrence.start")} />
-                    )}
-                  </FormField>
-                </div>
-              ) : null}
-            </fieldset>
-          ) : null}
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Visits</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              <VisitTimingFields
+                form={form}
+                lengthHint={job ? "A change applies to every upcoming visit not yet started." : undefined}
+                currentWindow={job?.arrivalWindowMinutes}
+              />
+            </div>
+            {job?.recurrence ? (
+              <p className="text-sm">
+                Repeats: {describeRecurrence(job.recurrence.rule)}, from{" "}
+                {formatCompanyTime(job.recurrence.start, timeZone)}
+              </p>
+            ) : (
+              <>
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="radio" value="once" {...form.register("recurrence.kind")} /> One-off
+                </label>
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="radio" value="recurring" {...form.register("recurrence.kind")} />
+                  {job ? "Make it recurring (its visits from the first one on are added)" : "Recurring"}
+                </label>
+              </>
+            )}
+            {recurring ? (
+              <div className="grid gap-2 sm:grid-cols-3">
+                <FormField form={form} name="recurrence.rule" label="Repeats">
+                  {(control) => (
+                    <NativeSelect {...control} {...form.register("recurrence.rule")}>
+                      {RECURRENCE_CHOICES.map((choice) => (
+                        <option key={choice.value} value={choice.value}>
+                          {choice.label}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                </FormField>
+                <FormField form={form} name="recurrence.start" label={`First visit (${timeZone})`}>
+                  {(control) => (
+                    <Input {...control} type="datetime-local" required {...form.register("recurrence.start")} />
+                  )}
+                </FormField>
+                <FormField
+                  form={form}
+                  name="recurrence.visits"
+                  label="Number of visits"
+                  hint="Blank: until it is closed."
+                >
+                  {(control) => <VisitCountInput {...control} {...form.register("recurrence.visits")} />}
+                </FormField>
+              </div>
+            ) : null}
+          </fieldset>
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">Line items</legend>
             {lines.fields.map((line, index) => (

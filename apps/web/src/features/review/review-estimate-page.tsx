@@ -3,6 +3,7 @@ import { useParams } from "react-router";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import type { EndpointInput } from "@fieldops/shared/endpoint";
+import { describeEstimateRecurrence } from "@fieldops/shared/estimates";
 import { PUBLIC_LINK_NOT_FOUND, reviewEndpoints, type ReviewEstimate } from "@fieldops/shared/review";
 import { DataTable } from "../../components/data-table";
 import { TableCell, TableRow } from "../../components/ui/table";
@@ -164,9 +165,14 @@ function ReviewEstimateView({ estimate, token }: { estimate: ReviewEstimate; tok
                       />
                     ) : null}
                     <span>{option.name}</span>
-                    <span className="ml-auto">{formatCents(option.totalCents)}</span>
+                    <span className="ml-auto">{formatCents(option.allVisitsTotalCents)}</span>
                   </label>
                 </CardTitle>
+                {option.recurrence ? (
+                  <p className="text-sm font-medium">
+                    {describeEstimateRecurrence(option.recurrence)}, {formatCents(option.totalCents)} a visit
+                  </p>
+                ) : null}
                 {option.description ? <p className="text-sm text-muted-foreground">{option.description}</p> : null}
               </CardHeader>
               <CardContent>
@@ -190,7 +196,18 @@ function ReviewEstimateView({ estimate, token }: { estimate: ReviewEstimate; tok
                     <>
                       <TotalRow label="Subtotal" cents={option.subtotalCents} />
                       <TotalRow label="Tax" cents={option.taxCents} />
-                      <TotalRow label="Total" cents={option.totalCents} strong />
+                      {option.recurrence ? (
+                        <>
+                          <TotalRow label="Total a visit" cents={option.totalCents} />
+                          <TotalRow
+                            label={`${option.recurrence.visits} visits`}
+                            cents={option.allVisitsTotalCents}
+                            strong
+                          />
+                        </>
+                      ) : (
+                        <TotalRow label="Total" cents={option.totalCents} strong />
+                      )}
                     </>
                   }
                 />

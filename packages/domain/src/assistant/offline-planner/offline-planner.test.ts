@@ -299,6 +299,27 @@ const TABLE: Row[] = [
   ["send payment reminders", "answer", { pastDue: 0 }],
   ["send payment reminders", "refuse", STARTER],
   ["send payment reminders", "refuse", FIELD],
+  // Batch invoicing (NOW is Thursday 26 November 2026)
+  [
+    "invoice last month's completed visits",
+    "module:invoice-completed-visits",
+    { params: { from: "2026-10-01", to: "2026-10-31" } },
+  ],
+  [
+    "batch invoice the recurring work for this month",
+    "module:invoice-completed-visits",
+    { params: { from: "2026-11-01", to: "2026-11-30" } },
+  ],
+  [
+    "bill all completed visits 2026-11-01 to 2026-11-15",
+    "module:invoice-completed-visits",
+    { params: { from: "2026-11-01", to: "2026-11-15" } },
+  ],
+  ["invoice the completed visits", "clarify"],
+  ["invoice last month's visits", "answer", { uninvoicedVisits: 0 }],
+  ["invoice last month's visits", "module:invoice-completed-visits", MEMBER],
+  ["invoice last month's visits", "refuse", FIELD],
+  ["invoice last month's visits", "refuse", STARTER],
   // Optimizing a day
   ["optimize tomorrow's routes", "module:optimize-day", { params: { date: "2026-11-27" } }],
   ["optimise today", "module:optimize-day", { params: { date: "2026-11-26" } }],

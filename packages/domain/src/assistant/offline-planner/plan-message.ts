@@ -7,6 +7,7 @@ import {
   planFeatureRequest,
   planTrackingRequest,
   planHipaaMode,
+  planInvoiceVisits,
   planOptimizeDay,
   planPaymentReminders,
   planScheduleVisit,
@@ -24,7 +25,8 @@ const DESTRUCTIVE = /\b(?:delete|remove|erase|wipe|drop|destroy|purge|truncate)\
 
 const HELP =
   "I can take you to a page (jobs, customers, crews, settings), connect QuickBooks, Stripe or Twilio, find a customer or a job, " +
-  "show unpaid invoices, today's schedule or revenue, create a job, schedule a visit, send payment reminders, or quote a new feature.";
+  "show unpaid invoices, today's schedule or revenue, create a job, schedule a visit, send payment reminders, " +
+  "invoice a period's completed visits, or quote a new feature.";
 
 type Rule = (message: ReadMessage, input: PlannerInput) => AssistantPlan | null | Promise<AssistantPlan | null>;
 
@@ -36,6 +38,7 @@ const RULES: Rule[] = [
   planHipaaMode,
   planExportCustomers,
   planPaymentReminders,
+  planInvoiceVisits,
   planOptimizeDay,
   planCreateJob,
   planScheduleVisit,

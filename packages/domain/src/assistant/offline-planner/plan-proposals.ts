@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { AssistantPlan } from "@fieldops/shared/assistant";
-import { formatCompanyTime } from "@fieldops/shared/company-time";
+import { addDays, formatCompanyTime } from "@fieldops/shared/company-time";
+import { batchInvoicePeriodSchema } from "@fieldops/shared/invoices";
+import { formatCents } from "@fieldops/shared/money";
 import { modulePolicy, type AssistantModuleId } from "@fieldops/shared/modules";
 import { pickByName } from "./fuzzy-match.ts";
 import { parseWhen, todayIn } from "./parse-when.ts";
+import { namedPeriod } from "./plan-reads.ts";
 import { CAPABILITIES, refusalFor, type AssistantAbility } from "./planner-policy.ts";
 import type { NamedRecord, PlannerInput } from "./planner-input.ts";
 import { mentions, textAfter, type ReadMessage } from "./read-message.ts";
@@ -174,6 +177,53 @@ export async function planPaymentReminders(message: ReadMessage, input: PlannerI
   if (count === 0) return { kind: "answer", reply: "No invoice is past due, so there is nobody to remind." };
   const summary = `Send a payment reminder for each of the **${count}** past-due invoice${count === 1 ? "" : "s"}.`;
   return propose(input, "send-payment-reminders", { pastDueOnly: true }, summary);
+}
+
+const DAY_RANGE = /(\d{4}-\d{2}-\d{2})\s*(?:to|through|until|-|–)\s*(\d{4}-\d{2}-\d{2})/i;
+
+/**
+ * "Invoice last month's completed visits", "batch invoice the recurring work for this month": batch invoicing of a
+ * period, proposed with what it would make (the run bills what is uninvoiced when it runs).
+ */
+export async function planInvoiceVisits(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  const asks = mentions(message, "invoice", "bill", "batch invoice", "batch bill");
+  const work = mentions(
+    message,
+    "visit",
+    "visits",
+    "recurring",
+    "completed",
+    "uninvoiced",
+    "unbilled",
+    "work",
+    "batch",
+    "everyone",
+    "customers",
+  );
+  const question = mentions(message, "show", "list", "which", "how many", "what", "find", "remind", "reminders");
+  if (!asks || !work || question) return null;
+  const refusal = allowed(CAPABILITIES.invoiceVisits, input);
+  if (refusal) return refusal;
+  const typed = DAY_RANGE.exec(message.raw);
+  const named = typed ? null : namedPeriod(message, input);
+  const period = typed
+    ? { label: `${typed[1]} to ${typed[2]}`, from: typed[1]!, to: typed[2]! }
+    : named
+      ? { label: named.label, from: named.from, to: addDays(named.until, -1) }
+      : null;
+  if (!period || !batchInvoicePeriodSchema.safeParse({ from: period.from, to: period.to }).success)
+    return {
+      kind: "clarify",
+      reply:
+        "Which period's completed visits should I invoice: last month, this month, or two dates (2026-10-01 to 2026-10-31)?",
+    };
+  const preview = await input.lookup.previewBatchInvoice({ from: period.from, to: period.to });
+  const span = period.label.includes(" to ") ? period.label : `${period.label} (${period.from} to ${period.to})`;
+  if (preview.visits === 0)
+    return { kind: "answer", reply: `No completed visit of ${span} is waiting for an invoice.` };
+  const plural = (count: number, noun: string) => `**${count}** ${noun}${count === 1 ? "" : "s"}`;
+  const summary = `Invoice the ${plural(preview.visits, "completed visit")} of ${span} that no invoice bills: ${plural(preview.invoices, "draft invoice")}, one per customer, **${formatCents(preview.totalCents)}** in all.`;
+  return propose(input, "invoice-completed-visits", { from: period.from, to: period.to }, summary);
 }
 
 export function planOptimizeDay(message: ReadMessage, input: PlannerInput): AssistantPlan | null {

@@ -47,23 +47,22 @@ export function planUnpaidInvoices(message: ReadMessage, input: PlannerInput): A
   );
 }
 
-type Period = { label: string; from: string; to: string };
+/** A period the message names, as the company's calendar days: `from` up to (not including) `until`. */
+export type NamedPeriod = { label: string; from: string; until: string };
 
-function periodOf(message: ReadMessage, input: PlannerInput): Period | null {
+export function namedPeriod(message: ReadMessage, input: PlannerInput): NamedPeriod | null {
   const today = todayIn(input.now, input.timeZone);
   const monday = mondayOf(today);
   const month = today.slice(0, 8) + "01";
   const nextMonth = addDays(month, 32).slice(0, 8) + "01";
   const previousMonth = addDays(month, -1).slice(0, 8) + "01";
   const year = today.slice(0, 4);
-  const span = (label: string, from: string, to: string): Period => ({
-    label,
-    from: startOfDayInTimeZone(from, input.timeZone).toISOString(),
-    to: startOfDayInTimeZone(to, input.timeZone).toISOString(),
-  });
-  if (mentions(message, "last week", "previous week", "past week"))
+  const span = (label: string, from: string, until: string): NamedPeriod => ({ label, from, until });
+  // "last month's" reads as "last months".
+  if (mentions(message, "last week", "previous week", "past week", "last weeks"))
     return span("last week", addDays(monday, -7), monday);
-  if (mentions(message, "last month", "previous month", "past month")) return span("last month", previousMonth, month);
+  if (mentions(message, "last month", "previous month", "past month", "last months"))
+    return span("last month", previousMonth, month);
   if (mentions(message, "this week", "week", "weekly", "wtd", "so far this week"))
     return span("this week", monday, addDays(monday, 7));
   if (mentions(message, "this month", "month", "monthly", "mtd")) return span("this month", month, nextMonth);
@@ -72,6 +71,17 @@ function periodOf(message: ReadMessage, input: PlannerInput): Period | null {
   if (mentions(message, "today", "so far today")) return span("today", today, addDays(today, 1));
   if (mentions(message, "yesterday")) return span("yesterday", addDays(today, -1), today);
   return null;
+}
+
+/** The named period as instants: its first day's start and the start of the day after it. */
+function periodOf(message: ReadMessage, input: PlannerInput): { label: string; from: string; to: string } | null {
+  const period = namedPeriod(message, input);
+  if (!period) return null;
+  return {
+    label: period.label,
+    from: startOfDayInTimeZone(period.from, input.timeZone).toISOString(),
+    to: startOfDayInTimeZone(period.until, input.timeZone).toISOString(),
+  };
 }
 
 export function planRevenue(message: ReadMessage, input: PlannerInput): AssistantPlan | null {

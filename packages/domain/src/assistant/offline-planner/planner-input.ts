@@ -15,9 +15,13 @@ export type PlannerLookup = {
   customerById(id: string): Promise<NamedRecord | null>;
   listCrews(): Promise<NamedRecord[]>;
   countPastDueInvoices(): Promise<number>;
+  /** What batch invoicing the period (calendar days, both included) would make: visits, invoices and their total. */
+  previewBatchInvoice(period: { from: string; to: string }): Promise<BatchInvoiceSummary>;
   /** The company's custom objects the user reaches (key and names). */
   listCustomObjects(): Promise<CustomObjectName[]>;
 };
+
+export type BatchInvoiceSummary = { visits: number; invoices: number; totalCents: number };
 
 export type CustomObjectName = { key: string; name: string; pluralName: string; relatesToCustomers: boolean };
 

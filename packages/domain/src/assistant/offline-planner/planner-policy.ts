@@ -45,6 +45,7 @@ export const CAPABILITIES = {
   createJob: moduleCapability("create-job"),
   scheduleVisit: moduleCapability("schedule-visit"),
   sendReminders: moduleCapability("send-payment-reminders"),
+  invoiceVisits: moduleCapability("invoice-completed-visits"),
   optimizeDay: moduleCapability("optimize-day"),
   exportCustomers: moduleCapability("export-customers"),
   enableHipaa: moduleCapability("enable-hipaa-mode"),

@@ -16,6 +16,7 @@ const hostileLookup: PlannerLookup = {
   customerById: async () => null,
   listCrews: async () => CREWS,
   countPastDueInvoices: async () => 2,
+  previewBatchInvoice: async () => ({ visits: 0, invoices: 0, totalCents: 0 }),
   listCustomObjects: async () => [],
 };
 

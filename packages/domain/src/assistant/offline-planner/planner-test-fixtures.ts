@@ -26,7 +26,7 @@ export const CUSTOM_OBJECTS: CustomObjectName[] = [
 ];
 
 /** A lookup over a fixed list, matching any word of the name loosely, as the database's trigram search would. */
-export function fixedLookup(pastDue = 3): PlannerLookup {
+export function fixedLookup(pastDue = 3, uninvoicedVisits = 12): PlannerLookup {
   return {
     findCustomers: async (query) => {
       const words = query
@@ -38,6 +38,12 @@ export function fixedLookup(pastDue = 3): PlannerLookup {
     customerById: async (id) => CUSTOMERS.find((customer) => customer.id === id) ?? null,
     listCrews: async () => CREWS,
     countPastDueInvoices: async () => pastDue,
+    // Four visits a customer, $45.00 each.
+    previewBatchInvoice: async () => ({
+      visits: uninvoicedVisits,
+      invoices: Math.ceil(uninvoicedVisits / 4),
+      totalCents: uninvoicedVisits * 4500,
+    }),
     listCustomObjects: async () => CUSTOM_OBJECTS,
   };
 }
@@ -54,6 +60,7 @@ export type PlannerCase = {
   jobId?: string;
   day?: string;
   pastDue?: number;
+  uninvoicedVisits?: number;
 };
 
 export function plannerInput(message: string, options: PlannerCase = {}): PlannerInput {
@@ -70,7 +77,7 @@ export function plannerInput(message: string, options: PlannerCase = {}): Planne
     },
     now: NOW,
     timeZone: TIME_ZONE,
-    lookup: fixedLookup(options.pastDue),
+    lookup: fixedLookup(options.pastDue, options.uninvoicedVisits),
     newId: () => `action-${++counter}`,
   };
 }
