@@ -193,11 +193,18 @@ describe("previewBatchInvoice", () => {
 
 describe("batchInvoiceVisits", () => {
   it("makes what was previewed, one draft per customer, each visit billed once; a second run makes nothing", async () => {
-    const { company, ada, bo, mowing, hedges, boJob } = await billingWorld();
+    const { company, ada, bo, mowing, hedges, boJob, billedWhole, byHand } = await billingWorld();
     const shown = await preview(company);
     const upcoming = { undatedStatus: "upcoming", firstBookedStart: "2030-03-25T13:00:00.000Z" };
-    expect(await storedStatus(hedges.jobId)).toEqual({ undatedStatus: "requires_invoicing", firstBookedStart: null });
+    const requiresInvoicing = { undatedStatus: "requires_invoicing", firstBookedStart: null };
+    const closed = { undatedStatus: "closed", firstBookedStart: null };
+    expect(await storedStatus(hedges.jobId)).toEqual(requiresInvoicing);
     expect(await storedStatus(mowing.jobId)).toEqual(upcoming);
+    // Bo's job has an invoice for its first visit, and its second, done, is billed by nothing yet.
+    expect(await storedStatus(boJob.jobId)).toEqual(requiresInvoicing);
+    // A job invoiced whole, and one marked invoiced by hand, are done.
+    expect(await storedStatus(billedWhole.jobId)).toEqual(closed);
+    expect(await storedStatus(byHand.jobId)).toEqual(closed);
     const { result, events } = await run(company, { previewHash: shown.previewHash });
 
     expect(result).toMatchObject({ visits: 5, totalCents: shown.totalCents, moreCustomers: 0 });
@@ -243,8 +250,9 @@ describe("batchInvoiceVisits", () => {
     );
     expect((await t.db.job.findUniqueOrThrow({ where: { id: hedges.jobId } })).invoicedAt).not.toBeNull();
     // Its only visit billed, the hedges job is done; the mowing job still has a visit booked.
-    expect(await storedStatus(hedges.jobId)).toEqual({ undatedStatus: "closed", firstBookedStart: null });
+    expect(await storedStatus(hedges.jobId)).toEqual(closed);
     expect(await storedStatus(mowing.jobId)).toEqual(upcoming);
+    expect(await storedStatus(boJob.jobId)).toEqual(closed);
 
     const again = await run(company, { previewHash: shown.previewHash });
     expect(again.result).toEqual({ invoices: [], visits: 0, totalCents: 0, moreCustomers: 0 });
