@@ -10,7 +10,7 @@ import {
   type ScheduleVisit,
 } from "@fieldops/shared/schedule";
 import type { VisitStatus } from "@fieldops/shared/visit-lifecycle";
-import { toCrew } from "../crews/crew-view.ts";
+import { crewSchedule } from "../crews/crew-view.ts";
 import { invalidInput } from "../errors.ts";
 
 /** The longest a visit lasts (the schedule request's maximum), so that a visit starting before the range is found by its start. */
@@ -121,10 +121,7 @@ export async function getSchedule(tx: TenantTransaction, input: ScheduleQuery): 
     to: input.to,
     rangeStart: rangeStart.toISOString(),
     rangeEnd: rangeEnd.toISOString(),
-    crews: crews.map((crew) => {
-      const { id, name, color, skills, workingHours, breaks } = toCrew({ ...crew, members: [] });
-      return { id, name, color, skills, workingHours, breaks };
-    }),
+    crews: crews.map(crewSchedule),
     visits: visits.map(toScheduleVisit),
     visitsOmitted,
     crewDays,

@@ -3,28 +3,45 @@ import { brandingSchema } from "@fieldops/shared/company";
 import type { CompanyProfile } from "@fieldops/shared/company-settings";
 import type { z } from "zod";
 import type { updateCompanyProfileRequestSchema } from "@fieldops/shared/company-settings";
+import { formatAddress, type AddressInput, type LocatedAddress } from "@fieldops/shared/locations";
 import { SLUG_TAKEN } from "@fieldops/shared/tenant-routes";
 import { VERTICALS } from "@fieldops/shared/verticals";
 import { recordAudit } from "../audit/record-audit.ts";
 import { conflict } from "../errors.ts";
+import type { Geocoder } from "../geocoding/geocoder.ts";
+import { NO_LOCATION, resolveLocation, type StoredLocation } from "../geocoding/resolve-location.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { getCompanyProfile } from "./get-company-profile.ts";
 
 type Input = z.output<typeof updateCompanyProfileRequestSchema>;
 
+/** Where an address typed in the settings is: as typed by hand, as stored while unchanged, else located (or none). */
+async function locate(geocoder: Geocoder, input: AddressInput, stored: LocatedAddress): Promise<StoredLocation> {
+  const address = { street: input.street, city: input.city, region: input.region, postcode: input.postcode };
+  if (formatAddress(address) === "" && input.latitude === undefined) return NO_LOCATION;
+  return resolveLocation(geocoder, address, input, stored);
+}
+
 /**
- * Changes the company's profile, address (slug), vertical, time zone and primary colour, and records what changed in
- * the audit log. A new vertical brings its features (the terms and screens of that trade). An address another company
- * has is refused (409): the database's unique index decides, as row-level security hides the other companies.
+ * Changes the company's profile, web address (slug), address, yard, schedule slot, vertical, time zone and primary
+ * colour, and records what changed in the audit log. The address and the yard are located (see `locate`); all blank,
+ * the company has no yard and crews that start there cannot be planned until it has one. A new vertical brings its
+ * features (the terms and screens of that trade). A web address another company has is refused (409): the database's
+ * unique index decides, as row-level security hides the other companies.
  */
 export async function updateCompanyProfile(
   { tx, actor }: Pick<TenantScope<UserActor>, "tx" | "actor">,
   input: Input,
+  { geocoder }: { geocoder: Geocoder },
 ): Promise<CompanyProfile> {
   const before = await getCompanyProfile(tx, { canEdit: true });
   const company = await tx.company.findFirstOrThrow({ select: { id: true, branding: true } });
   const branding = brandingSchema.parse(company.branding);
   const slug = input.slug ?? before.slug;
+  const addressPoint = await locate(geocoder, input.address, before.address);
+  const yard = input.yard ?? before.yard;
+  const yardPoint = input.yard ? await locate(geocoder, input.yard, before.yard) : before.yard;
+  const scheduleSlotMinutes = input.scheduleSlotMinutes ?? before.scheduleSlotMinutes;
   try {
     await tx.company.update({
       where: { id: company.id },
@@ -33,7 +50,19 @@ export async function updateCompanyProfile(
         slug,
         phone: input.phone || null,
         email: input.email || null,
-        address: input.address || null,
+        street: input.address.street,
+        city: input.address.city,
+        region: input.address.region,
+        postcode: input.address.postcode,
+        ...addressPoint,
+        yardStreet: yard.street,
+        yardCity: yard.city,
+        yardRegion: yard.region,
+        yardPostcode: yard.postcode,
+        yardLatitude: yardPoint.latitude,
+        yardLongitude: yardPoint.longitude,
+        yardLocationPrecision: yardPoint.locationPrecision,
+        scheduleSlotMinutes,
         timeZone: input.timeZone,
         branding: { ...branding, name: input.name, primaryColor: input.primaryColor },
         ...(input.verticalId !== before.verticalId
@@ -46,17 +75,26 @@ export async function updateCompanyProfile(
       throw conflict(SLUG_TAKEN, "slug");
     throw error;
   }
+  const place = (address: LocatedAddress | AddressInput, point: StoredLocation | LocatedAddress) =>
+    [formatAddress(address), point.latitude === null ? "" : `${point.latitude},${point.longitude}`].join(" ").trim();
   const after = {
     name: input.name,
     slug,
     phone: input.phone,
     email: input.email,
-    address: input.address,
+    address: place(input.address, addressPoint),
+    yard: place(yard, yardPoint),
+    scheduleSlotMinutes,
     verticalId: input.verticalId,
     timeZone: input.timeZone,
     primaryColor: input.primaryColor,
   };
-  const previous = { ...before, primaryColor: before.branding.primaryColor };
+  const previous = {
+    ...before,
+    address: place(before.address, before.address),
+    yard: place(before.yard, before.yard),
+    primaryColor: before.branding.primaryColor,
+  };
   const changes = Object.fromEntries(
     (Object.keys(after) as (keyof typeof after)[])
       .filter((key) => after[key] !== previous[key])
@@ -82,6 +120,8 @@ const FIELD_LABELS: Record<string, string> = {
   phone: "phone",
   email: "e-mail",
   address: "address",
+  yard: "yard",
+  scheduleSlotMinutes: "schedule slot",
   verticalId: "vertical",
   timeZone: "time zone",
   primaryColor: "primary colour",
