@@ -210,6 +210,20 @@ describe("optimizing a day", () => {
       for (const id of visitIds) expect(final.find((row) => row.id === id)!.crewId).toBe(crewId);
   });
 
+  it("takes unassigned visits of the day from the queue as the board shows it: a closed job's visit stays out", async () => {
+    const date = freshDate();
+    const day = await seedSampleDay(t.db, { companyId: company.id, date, crews: 2, visitsPerCrew: 2 });
+    const [openVisit, closedVisit] = day.routes.get(day.crewIds[1]!)!;
+    await t.db.visit.updateMany({ where: { id: { in: [openVisit!, closedVisit!] } }, data: { crewId: null } });
+    const closed = await t.db.visit.findUniqueOrThrow({ where: { id: closedVisit! }, select: { jobId: true } });
+    await t.db.job.update({ where: { id: closed.jobId }, data: { closedAt: new Date() } });
+    const plan = await optimize(date, day.crewIds);
+    const planned = plan.result!.crews.flatMap((crew) => crew.proposed.stops.map((stop) => stop.visitId));
+    expect(planned).toContain(openVisit);
+    expect(planned).not.toContain(closedVisit);
+    expect(plan.result!.leftOut.map((entry) => entry.visitId)).not.toContain(closedVisit);
+  });
+
   it("plans a day of 9 visits with one unlocatable customer: the other 8 around it, that one listed with its reason", async () => {
     const date = freshDate();
     const day = await seedSampleDay(t.db, { companyId: company.id, date, crews: 3, visitsPerCrew: 3 });

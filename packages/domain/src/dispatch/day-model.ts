@@ -95,7 +95,8 @@ function freedAt(visit: {
 
 /**
  * Builds the optimizer's problem for `date` and the given crews (every crew when none is given):
- * - visits: the day's scheduled and dispatched visits of those crews plus the unassigned ones dated that day, at
+ * - visits: the day's scheduled and dispatched visits of those crews plus the unassigned ones dated that day of open
+ *   jobs (the board's queue), at
  *   their job's property (the customer's address when the job has none), with their duration and the job's skills;
  * - time windows: a visit with `arrivalWindowMinutes` must start within that many minutes of its scheduled start;
  *   any other visit may go anywhere in the crew's hours;
@@ -144,7 +145,8 @@ export async function loadDayModel(
       scheduledStart: { gte: dayStart, lt: dayEnd },
       OR: [
         { crewId: { in: crewIds }, status: { in: [...BOOKED_STATUSES] } },
-        { crewId: null, status: { in: [...MOVABLE_STATUSES] } },
+        // The unassigned queue as the board shows it: a closed job's visits are not waiting for a crew.
+        { crewId: null, status: { in: [...MOVABLE_STATUSES] }, job: { closedAt: null } },
       ],
     },
     select: {
