@@ -2,6 +2,7 @@ import type { Prisma, TenantTransaction } from "@fieldops/db";
 import { roleSchema } from "@fieldops/shared/roles";
 import { timeFromMinutes, type Crew } from "@fieldops/shared/crews";
 import type { LocatedAddress } from "@fieldops/shared/locations";
+import type { ScheduleCrew } from "@fieldops/shared/schedule";
 import { notFound } from "../errors.ts";
 import { crewStartSelect, readYard, resolveCrewStart, type YardRow } from "./crew-start.ts";
 
@@ -37,7 +38,7 @@ const homeOf = (home: CrewRow["members"][number]["user"]["home"]): LocatedAddres
 export function toCrew(row: CrewRow, yard: YardRow, viewer: CrewViewer): Crew {
   const { point: _point, ...start } = resolveCrewStart(row, yard, viewer);
   return {
-    ...crewSchedule(row),
+    ...toCrewPlan(row),
     members: row.members
       .map(({ user }) => ({
         id: user.id,
@@ -52,10 +53,14 @@ export function toCrew(row: CrewRow, yard: YardRow, viewer: CrewViewer): Crew {
   };
 }
 
-/** A crew's name, colour, skills, hours and breaks as the API shows them. */
-export function crewSchedule(
-  row: Pick<CrewRow, "id" | "name" | "color" | "skills" | "workingHours" | "breaks">,
-): Pick<Crew, "id" | "name" | "color" | "skills" | "workingHours" | "breaks"> {
+/** What the schedule draws of a crew: its row, hours and breaks (stored in minutes). */
+export type CrewPlanRow = Pick<CrewRow, "id" | "name" | "color" | "skills"> & {
+  workingHours: Pick<CrewRow["workingHours"][number], "weekday" | "startMinute" | "endMinute">[];
+  breaks: Pick<CrewRow["breaks"][number], "windowStartMinute" | "windowEndMinute" | "durationMinutes">[];
+};
+
+/** A crew's name, colour, skills, hours and breaks as the API shows them (the schedule's crew, a crew's part). */
+export function toCrewPlan(row: CrewPlanRow): ScheduleCrew {
   return {
     id: row.id,
     name: row.name,
