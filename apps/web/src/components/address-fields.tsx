@@ -6,6 +6,14 @@ import { LocationFields } from "./location-fields";
 import type { LocatedPlace } from "./location-status";
 import { Input } from "./ui/input";
 
+/** The typed parts of an address, in the order they are written. */
+const ADDRESS_PARTS = [
+  ["street", "Street"],
+  ["city", "City"],
+  ["region", "State or region"],
+  ["postcode", "ZIP or postcode"],
+] as const satisfies readonly (readonly [keyof AddressInput, string])[];
+
 /**
  * An address's fields in a schema form (`prefix` names the address object in the form's values) with where the stored
  * address was placed and coordinates to type by hand (`LocationFields`).
@@ -32,18 +40,11 @@ export function AddressFields<Values extends FieldValues>({
     <fieldset className="grid gap-2 rounded-md border p-3 sm:grid-cols-2" disabled={disabled}>
       <legend className="px-1 text-sm font-medium">{legend}</legend>
       {children ? <div className="grid gap-2 sm:col-span-2">{children}</div> : null}
-      <FormField form={form} name={path("street")} label="Street">
-        {(control) => <Input {...control} autoComplete="off" {...form.register(path("street"))} />}
-      </FormField>
-      <FormField form={form} name={path("city")} label="City">
-        {(control) => <Input {...control} autoComplete="off" {...form.register(path("city"))} />}
-      </FormField>
-      <FormField form={form} name={path("region")} label="State or region">
-        {(control) => <Input {...control} autoComplete="off" {...form.register(path("region"))} />}
-      </FormField>
-      <FormField form={form} name={path("postcode")} label="ZIP or postcode">
-        {(control) => <Input {...control} autoComplete="off" {...form.register(path("postcode"))} />}
-      </FormField>
+      {ADDRESS_PARTS.map(([field, label]) => (
+        <FormField key={field} form={form} name={path(field)} label={label}>
+          {(control) => <Input {...control} autoComplete="off" {...form.register(path(field))} />}
+        </FormField>
+      ))}
       <LocationFields
         form={form}
         latitude={path("latitude")}

@@ -1,18 +1,13 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
 import type { CrewStart } from "@fieldops/shared/crews";
 import { formatAddress, NO_LOCATION_MESSAGE, type LocatedAddress } from "@fieldops/shared/locations";
+import { addressSelect, storedAddress } from "../geocoding/stored-address.ts";
 
 /** What of a crew its start needs. */
 export const crewStartSelect = {
   id: true,
   startKind: true,
-  startStreet: true,
-  startCity: true,
-  startRegion: true,
-  startPostcode: true,
-  startLatitude: true,
-  startLongitude: true,
-  startLocationPrecision: true,
+  ...addressSelect("start"),
   startMemberId: true,
   startMember: { select: { id: true, name: true, home: true, crewMembers: { select: { crewId: true } } } },
 } satisfies Prisma.CrewSelect;
@@ -20,30 +15,12 @@ export const crewStartSelect = {
 export type CrewStartRow = Prisma.CrewGetPayload<{ select: typeof crewStartSelect }>;
 
 /** The company's yard, as the crews' starts read it. */
-export const yardSelect = {
-  yardStreet: true,
-  yardCity: true,
-  yardRegion: true,
-  yardPostcode: true,
-  yardLatitude: true,
-  yardLongitude: true,
-  yardLocationPrecision: true,
-} satisfies Prisma.CompanySelect;
+export const yardSelect = addressSelect("yard") satisfies Prisma.CompanySelect;
 
 export type YardRow = Prisma.CompanyGetPayload<{ select: typeof yardSelect }>;
 
 export const readYard = (tx: TenantTransaction): Promise<YardRow> =>
   tx.company.findFirstOrThrow({ select: yardSelect });
-
-export const yardAddress = (yard: YardRow): LocatedAddress => ({
-  street: yard.yardStreet,
-  city: yard.yardCity,
-  region: yard.yardRegion,
-  postcode: yard.yardPostcode,
-  latitude: yard.yardLatitude,
-  longitude: yard.yardLongitude,
-  locationPrecision: yard.yardLocationPrecision,
-});
 
 const isBlank = (address: LocatedAddress) => formatAddress(address) === "";
 const pointOf = (address: LocatedAddress) =>
@@ -69,15 +46,7 @@ export function resolveCrewStart(
   { showHomes }: { showHomes: boolean },
 ): ResolvedCrewStart {
   if (crew.startKind === "address") {
-    const address: LocatedAddress = {
-      street: crew.startStreet,
-      city: crew.startCity,
-      region: crew.startRegion,
-      postcode: crew.startPostcode,
-      latitude: crew.startLatitude,
-      longitude: crew.startLongitude,
-      locationPrecision: crew.startLocationPrecision,
-    };
+    const address = storedAddress(crew, "start");
     const point = pointOf(address);
     return {
       kind: "address",
@@ -92,17 +61,7 @@ export function resolveCrewStart(
   if (crew.startKind === "member_home") {
     const member = crew.startMember;
     const inCrew = member?.crewMembers.some((membership) => membership.crewId === crew.id) ?? false;
-    const home: LocatedAddress | null = member?.home
-      ? {
-          street: member.home.street,
-          city: member.home.city,
-          region: member.home.region,
-          postcode: member.home.postcode,
-          latitude: member.home.latitude,
-          longitude: member.home.longitude,
-          locationPrecision: member.home.locationPrecision,
-        }
-      : null;
+    const home = member?.home ? storedAddress(member.home) : null;
     const point = member && inCrew && home ? pointOf(home) : null;
     const problem = !member
       ? "The member this crew started from is no longer on the team: choose another start"
@@ -123,7 +82,7 @@ export function resolveCrewStart(
       point,
     };
   }
-  const address = yardAddress(yard);
+  const address = storedAddress(yard, "yard");
   const point = pointOf(address);
   return {
     kind: "yard",

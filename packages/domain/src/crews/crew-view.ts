@@ -1,9 +1,9 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
 import { roleSchema } from "@fieldops/shared/roles";
 import { timeFromMinutes, type Crew } from "@fieldops/shared/crews";
-import type { LocatedAddress } from "@fieldops/shared/locations";
 import type { ScheduleCrew } from "@fieldops/shared/schedule";
 import { notFound } from "../errors.ts";
+import { storedAddress } from "../geocoding/stored-address.ts";
 import { crewStartSelect, readYard, resolveCrewStart, type YardRow } from "./crew-start.ts";
 
 export const CREW_NOT_FOUND = "Crew not found";
@@ -22,19 +22,6 @@ export interface CrewViewer {
   showHomes: boolean;
 }
 
-const homeOf = (home: CrewRow["members"][number]["user"]["home"]): LocatedAddress | null =>
-  home
-    ? {
-        street: home.street,
-        city: home.city,
-        region: home.region,
-        postcode: home.postcode,
-        latitude: home.latitude,
-        longitude: home.longitude,
-        locationPrecision: home.locationPrecision,
-      }
-    : null;
-
 export function toCrew(row: CrewRow, yard: YardRow, viewer: CrewViewer): Crew {
   const { point: _point, ...start } = resolveCrewStart(row, yard, viewer);
   return {
@@ -45,7 +32,7 @@ export function toCrew(row: CrewRow, yard: YardRow, viewer: CrewViewer): Crew {
         name: user.name,
         email: user.email,
         role: roleSchema.parse(user.role),
-        ...(viewer.showHomes ? { home: homeOf(user.home) } : {}),
+        ...(viewer.showHomes ? { home: user.home ? storedAddress(user.home) : null } : {}),
       }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     start,

@@ -2,7 +2,8 @@ import type { Prisma, TenantTransaction } from "@fieldops/db";
 import type { Crew, CrewStartInput, UpdateCrewRequest } from "@fieldops/shared/crews";
 import { invalidInput, notFound } from "../errors.ts";
 import type { Geocoder } from "../geocoding/geocoder.ts";
-import { resolveLocation } from "../geocoding/resolve-location.ts";
+import { NO_LOCATION, resolveLocation } from "../geocoding/resolve-location.ts";
+import { addressColumns, addressSelect, storedAddress } from "../geocoding/stored-address.ts";
 import type { TenantScope } from "../tenant-scope.ts";
 import { checkCrewSchedule } from "./check-crew-schedule.ts";
 import { CREW_NOT_FOUND, loadCrew, MANAGER } from "./crew-view.ts";
@@ -41,13 +42,7 @@ export async function updateCrew(
 /** A crew that starts at the yard (its own start forgotten). */
 export const YARD_START = {
   startKind: "yard",
-  startStreet: "",
-  startCity: "",
-  startRegion: "",
-  startPostcode: "",
-  startLatitude: null,
-  startLongitude: null,
-  startLocationPrecision: null,
+  ...addressColumns({ street: "", city: "", region: "", postcode: "", ...NO_LOCATION }, "start"),
   startMemberId: null,
 } as const satisfies Prisma.CrewUncheckedUpdateManyInput;
 
@@ -65,41 +60,11 @@ async function startData(
   }
   const crew = await tx.crew.findUnique({
     where: { id: crewId },
-    select: {
-      startKind: true,
-      startStreet: true,
-      startCity: true,
-      startRegion: true,
-      startPostcode: true,
-      startLatitude: true,
-      startLongitude: true,
-      startLocationPrecision: true,
-    },
+    select: { startKind: true, ...addressSelect("start") },
   });
   if (!crew) throw notFound(CREW_NOT_FOUND);
   const address = { street: start.street, city: start.city, region: start.region, postcode: start.postcode };
-  const stored =
-    crew.startKind === "address"
-      ? {
-          street: crew.startStreet,
-          city: crew.startCity,
-          region: crew.startRegion,
-          postcode: crew.startPostcode,
-          latitude: crew.startLatitude,
-          longitude: crew.startLongitude,
-          locationPrecision: crew.startLocationPrecision,
-        }
-      : undefined;
+  const stored = crew.startKind === "address" ? storedAddress(crew, "start") : undefined;
   const location = await resolveLocation(geocoder, address, start, stored);
-  return {
-    ...YARD_START,
-    startKind: "address",
-    startStreet: address.street,
-    startCity: address.city,
-    startRegion: address.region,
-    startPostcode: address.postcode,
-    startLatitude: location.latitude,
-    startLongitude: location.longitude,
-    startLocationPrecision: location.locationPrecision,
-  };
+  return { ...YARD_START, startKind: "address", ...addressColumns({ ...address, ...location }, "start") };
 }

@@ -2,7 +2,7 @@ import type { TenantTransaction } from "@fieldops/db";
 import { brandingSchema } from "@fieldops/shared/company";
 import type { CompanyProfile } from "@fieldops/shared/company-settings";
 import { verticalIdSchema } from "@fieldops/shared/verticals";
-import { yardAddress } from "../crews/crew-start.ts";
+import { storedAddress } from "../geocoding/stored-address.ts";
 
 /** The company's profile, address, yard, schedule slot, vertical, time zone and branding. */
 export async function getCompanyProfile(tx: TenantTransaction, input: { canEdit: boolean }): Promise<CompanyProfile> {
@@ -13,16 +13,8 @@ export async function getCompanyProfile(tx: TenantTransaction, input: { canEdit:
     slug: company.slug,
     phone: company.phone ?? "",
     email: company.email ?? "",
-    address: {
-      street: company.street,
-      city: company.city,
-      region: company.region,
-      postcode: company.postcode,
-      latitude: company.latitude,
-      longitude: company.longitude,
-      locationPrecision: company.locationPrecision,
-    },
-    yard: yardAddress(company),
+    address: storedAddress(company),
+    yard: storedAddress(company, "yard"),
     scheduleSlotMinutes: company.scheduleSlotMinutes,
     verticalId: verticalIdSchema.parse(company.verticalId),
     timeZone: company.timeZone,

@@ -9,18 +9,28 @@ import { VERTICALS } from "@fieldops/shared/verticals";
 import { recordAudit } from "../audit/record-audit.ts";
 import { conflict } from "../errors.ts";
 import type { Geocoder } from "../geocoding/geocoder.ts";
-import { NO_LOCATION, resolveLocation, type StoredLocation } from "../geocoding/resolve-location.ts";
+import { NO_LOCATION, resolveLocation } from "../geocoding/resolve-location.ts";
+import { addressColumns } from "../geocoding/stored-address.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { getCompanyProfile } from "./get-company-profile.ts";
 
 type Input = z.output<typeof updateCompanyProfileRequestSchema>;
 
-/** Where an address typed in the settings is: as typed by hand, as stored while unchanged, else located (or none). */
-async function locate(geocoder: Geocoder, input: AddressInput, stored: LocatedAddress): Promise<StoredLocation> {
+/**
+ * An address typed in the settings with its point: as typed by hand, as stored while unchanged, else located (or
+ * none).
+ */
+async function locate(geocoder: Geocoder, input: AddressInput, stored: LocatedAddress): Promise<LocatedAddress> {
   const address = { street: input.street, city: input.city, region: input.region, postcode: input.postcode };
-  if (formatAddress(address) === "" && input.latitude === undefined) return NO_LOCATION;
-  return resolveLocation(geocoder, address, input, stored);
+  if (formatAddress(address) === "" && input.latitude === undefined) return { ...address, ...NO_LOCATION };
+  return { ...address, ...(await resolveLocation(geocoder, address, input, stored)) };
 }
+
+/** An address and its point in one line, for the audit log. */
+const place = (address: LocatedAddress) =>
+  [formatAddress(address), address.latitude === null ? "" : `${address.latitude},${address.longitude}`]
+    .join(" ")
+    .trim();
 
 /**
  * Changes the company's profile, web address (slug), address, yard, schedule slot, vertical, time zone and primary
@@ -38,9 +48,8 @@ export async function updateCompanyProfile(
   const company = await tx.company.findFirstOrThrow({ select: { id: true, branding: true } });
   const branding = brandingSchema.parse(company.branding);
   const slug = input.slug ?? before.slug;
-  const addressPoint = await locate(geocoder, input.address, before.address);
-  const yard = input.yard ?? before.yard;
-  const yardPoint = input.yard ? await locate(geocoder, input.yard, before.yard) : before.yard;
+  const address = await locate(geocoder, input.address, before.address);
+  const yard = input.yard ? await locate(geocoder, input.yard, before.yard) : before.yard;
   const scheduleSlotMinutes = input.scheduleSlotMinutes ?? before.scheduleSlotMinutes;
   try {
     await tx.company.update({
@@ -50,18 +59,8 @@ export async function updateCompanyProfile(
         slug,
         phone: input.phone || null,
         email: input.email || null,
-        street: input.address.street,
-        city: input.address.city,
-        region: input.address.region,
-        postcode: input.address.postcode,
-        ...addressPoint,
-        yardStreet: yard.street,
-        yardCity: yard.city,
-        yardRegion: yard.region,
-        yardPostcode: yard.postcode,
-        yardLatitude: yardPoint.latitude,
-        yardLongitude: yardPoint.longitude,
-        yardLocationPrecision: yardPoint.locationPrecision,
+        ...addressColumns(address),
+        ...addressColumns(yard, "yard"),
         scheduleSlotMinutes,
         timeZone: input.timeZone,
         branding: { ...branding, name: input.name, primaryColor: input.primaryColor },
@@ -75,15 +74,13 @@ export async function updateCompanyProfile(
       throw conflict(SLUG_TAKEN, "slug");
     throw error;
   }
-  const place = (address: LocatedAddress | AddressInput, point: StoredLocation | LocatedAddress) =>
-    [formatAddress(address), point.latitude === null ? "" : `${point.latitude},${point.longitude}`].join(" ").trim();
   const after = {
     name: input.name,
     slug,
     phone: input.phone,
     email: input.email,
-    address: place(input.address, addressPoint),
-    yard: place(yard, yardPoint),
+    address: place(address),
+    yard: place(yard),
     scheduleSlotMinutes,
     verticalId: input.verticalId,
     timeZone: input.timeZone,
@@ -91,8 +88,8 @@ export async function updateCompanyProfile(
   };
   const previous = {
     ...before,
-    address: place(before.address, before.address),
-    yard: place(before.yard, before.yard),
+    address: place(before.address),
+    yard: place(before.yard),
     primaryColor: before.branding.primaryColor,
   };
   const changes = Object.fromEntries(
