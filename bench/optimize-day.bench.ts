@@ -9,7 +9,7 @@ import { createScratchDatabase } from "@fieldops/db/schema-engine-adapter";
 import { optimizeRoutes } from "@fieldops/domain/dispatch/optimize-routes.handler";
 import { seedSampleDay } from "@fieldops/domain/dispatch/sample-day";
 import { addDays, dayInTimeZone } from "@fieldops/shared/company-time";
-import { DEFAULT_BUDGET_SECONDS, routePlanResultSchema } from "@fieldops/shared/dispatch";
+import { DEFAULT_BUDGET_SECONDS, routePlanResultSchema, type RoutePlanResult } from "@fieldops/shared/dispatch";
 import { testRuntimeUrl } from "../tests/runtime-role-url.ts";
 
 export interface OptimizeDayBenchResult {
@@ -23,6 +23,8 @@ export interface OptimizeDayBenchResult {
   savedDriveMinutes: number;
   leftOut: number;
   distanceSource: string;
+  /** The stored proposal (null when the plan failed). */
+  result: RoutePlanResult | null;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function measureOptimizeDay(input: {
     savedDriveMinutes: result ? Math.round(result.saved.driveSeconds / 60) : 0,
     leftOut: result?.leftOut.length ?? 0,
     distanceSource: result?.distanceSource ?? "none",
+    result,
   };
 }
 
