@@ -1,13 +1,9 @@
 import { fileURLToPath } from "node:url";
-import { Redis } from "ioredis";
-import { createDatabase, withTenant, type Database } from "@fieldops/db";
-import { prepareDatabase } from "@fieldops/db/prepare-database";
-import { prepareRuntimeAccess } from "@fieldops/db/runtime-role";
-import { createScratchDatabase } from "@fieldops/db/schema-engine-adapter";
+import { withTenant, type Database } from "@fieldops/db";
 import { DEMO_COMPANIES } from "@fieldops/db/seed-demo-world";
 import { DEFAULT_BUDGET_SECONDS, type RoutePlanResult, type RouteTotals } from "@fieldops/shared/dispatch";
-import { testRuntimeUrl } from "../tests/runtime-role-url.ts";
 import { measureOptimizeDay } from "./optimize-day.bench.ts";
+import { withScratchProduct } from "./scratch-product.ts";
 
 /** The demo company the optimizer is shown on: the first with route optimization (Pro), Green Valley Lawn Care. */
 const DEMO = DEMO_COMPANIES.find((company) => company.planId === "pro")!;
@@ -78,41 +74,24 @@ export function formatDayProposal(day: BusiestDay, result: RoutePlanResult): str
  * BENCH_BUDGET_SECONDS and OSRM_URL change the defaults.
  */
 async function main(): Promise<void> {
-  const server = process.env.BENCH_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-  const database = await createScratchDatabase(server, "fieldops_bench_demo_day");
-  const redis = new Redis(process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/14");
-  try {
-    await prepareDatabase(database.url, { seedDemo: true });
-    const runtimeUrl = testRuntimeUrl(database.url);
-    const { contextKey } = await prepareRuntimeAccess(database.url, runtimeUrl);
-    const owner = createDatabase(database.url, { max: 2 });
-    const db = createDatabase(runtimeUrl, { contextKey, max: 4 });
-    try {
-      const company = await owner.company.findUniqueOrThrow({ where: { slug: DEMO.slug }, select: { id: true } });
-      const day = await busiestDay(db, company.id);
-      if (!day) throw new Error(`${DEMO.name} has no visit on a crew`);
-      const crewIds = (await owner.crew.findMany({ where: { companyId: company.id }, select: { id: true } })).map(
-        (crew) => crew.id,
-      );
-      const measured = await measureOptimizeDay({
-        db,
-        redis,
-        companyId: company.id,
-        date: day.date,
-        crewIds,
-        budgetSeconds: Number(process.env.BENCH_BUDGET_SECONDS ?? DEFAULT_BUDGET_SECONDS),
-        osrmUrl: process.env.OSRM_URL,
-      });
-      if (!measured.result) throw new Error(`the plan for ${day.date} ended ${measured.status}`);
-      console.log(formatDayProposal(day, measured.result));
-      console.log(`  proposal ready in ${(measured.readyMs / 1000).toFixed(2)} s (budget ${measured.budgetSeconds} s)`);
-    } finally {
-      await Promise.all([owner.$disconnect(), db.$disconnect()]);
-    }
-  } finally {
-    redis.disconnect();
-    await database.drop();
-  }
+  await withScratchProduct("fieldops_bench_demo_day", { seedDemo: true }, async ({ owner, db, redis }) => {
+    const company = await owner.company.findUniqueOrThrow({ where: { slug: DEMO.slug }, select: { id: true } });
+    const day = await busiestDay(db, company.id);
+    if (!day) throw new Error(`${DEMO.name} has no visit on a crew`);
+    const crews = await owner.crew.findMany({ where: { companyId: company.id }, select: { id: true } });
+    const measured = await measureOptimizeDay({
+      db,
+      redis,
+      companyId: company.id,
+      date: day.date,
+      crewIds: crews.map((crew) => crew.id),
+      budgetSeconds: Number(process.env.BENCH_BUDGET_SECONDS ?? DEFAULT_BUDGET_SECONDS),
+      osrmUrl: process.env.OSRM_URL,
+    });
+    if (!measured.result) throw new Error(`the plan for ${day.date} ended ${measured.status}`);
+    console.log(formatDayProposal(day, measured.result));
+    console.log(`  proposal ready in ${(measured.readyMs / 1000).toFixed(2)} s (budget ${measured.budgetSeconds} s)`);
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
