@@ -1,16 +1,13 @@
 import { createTaskQueues } from "@fieldops/tasks/enqueue";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { Redis } from "ioredis";
-import { createDatabase, withTenant, type Database } from "@fieldops/db";
-import { prepareDatabase } from "@fieldops/db/prepare-database";
-import { prepareRuntimeAccess } from "@fieldops/db/runtime-role";
-import { createScratchDatabase } from "@fieldops/db/schema-engine-adapter";
+import type { Redis } from "ioredis";
+import { withTenant, type Database } from "@fieldops/db";
 import { optimizeRoutes } from "@fieldops/domain/dispatch/optimize-routes.handler";
 import { seedSampleDay } from "@fieldops/domain/dispatch/sample-day";
 import { addDays, dayInTimeZone } from "@fieldops/shared/company-time";
-import { DEFAULT_BUDGET_SECONDS, routePlanResultSchema } from "@fieldops/shared/dispatch";
-import { testRuntimeUrl } from "../tests/runtime-role-url.ts";
+import { DEFAULT_BUDGET_SECONDS, routePlanResultSchema, type RoutePlanResult } from "@fieldops/shared/dispatch";
+import { withScratchProduct } from "./scratch-product.ts";
 
 export interface OptimizeDayBenchResult {
   crews: number;
@@ -23,6 +20,8 @@ export interface OptimizeDayBenchResult {
   savedDriveMinutes: number;
   leftOut: number;
   distanceSource: string;
+  /** The stored proposal (null when the plan failed). */
+  result: RoutePlanResult | null;
 }
 
 /**
@@ -70,6 +69,7 @@ export async function measureOptimizeDay(input: {
     savedDriveMinutes: result ? Math.round(result.saved.driveSeconds / 60) : 0,
     leftOut: result?.leftOut.length ?? 0,
     distanceSource: result?.distanceSource ?? "none",
+    result,
   };
 }
 
@@ -87,52 +87,37 @@ export function formatOptimizeDayResult(result: OptimizeDayBenchResult): string 
  * BENCH_VISITS_PER_CREW and BENCH_BUDGET_SECONDS change the defaults.
  */
 async function main(): Promise<void> {
-  const server = process.env.BENCH_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-  const database = await createScratchDatabase(server, "fieldops_bench");
-  const redis = new Redis(process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/14");
-  try {
-    await prepareDatabase(database.url, { seedDemo: false });
-    const runtimeUrl = testRuntimeUrl(database.url);
-    const { contextKey } = await prepareRuntimeAccess(database.url, runtimeUrl);
-    const owner = createDatabase(database.url, { max: 2 });
-    const db = createDatabase(runtimeUrl, { contextKey, max: 4 });
-    try {
-      const tag = randomUUID().slice(0, 8);
-      const company = await owner.company.create({
-        data: {
-          name: `Bench ${tag}`,
-          slug: `bench-${tag}`,
-          industry: "lawn-care",
-          verticalId: "landscaping",
-          planId: "pro",
-          branding: { name: "Bench", logo: null, primaryColor: "#16a34a" },
-          features: [],
-        },
-      });
-      const date = addDays(dayInTimeZone(new Date(), company.timeZone), 7);
-      const day = await seedSampleDay(owner, {
-        companyId: company.id,
-        date,
-        crews: Number(process.env.BENCH_CREWS ?? 50),
-        visitsPerCrew: Number(process.env.BENCH_VISITS_PER_CREW ?? 8),
-      });
-      const result = await measureOptimizeDay({
-        db,
-        redis,
-        companyId: company.id,
-        date,
-        crewIds: day.crewIds,
-        budgetSeconds: Number(process.env.BENCH_BUDGET_SECONDS ?? DEFAULT_BUDGET_SECONDS),
-        osrmUrl: process.env.OSRM_URL,
-      });
-      console.log(formatOptimizeDayResult(result));
-    } finally {
-      await Promise.all([owner.$disconnect(), db.$disconnect()]);
-    }
-  } finally {
-    redis.disconnect();
-    await database.drop();
-  }
+  await withScratchProduct("fieldops_bench", { seedDemo: false }, async ({ owner, db, redis }) => {
+    const tag = randomUUID().slice(0, 8);
+    const company = await owner.company.create({
+      data: {
+        name: `Bench ${tag}`,
+        slug: `bench-${tag}`,
+        industry: "lawn-care",
+        verticalId: "landscaping",
+        planId: "pro",
+        branding: { name: "Bench", logo: null, primaryColor: "#16a34a" },
+        features: [],
+      },
+    });
+    const date = addDays(dayInTimeZone(new Date(), company.timeZone), 7);
+    const day = await seedSampleDay(owner, {
+      companyId: company.id,
+      date,
+      crews: Number(process.env.BENCH_CREWS ?? 50),
+      visitsPerCrew: Number(process.env.BENCH_VISITS_PER_CREW ?? 8),
+    });
+    const result = await measureOptimizeDay({
+      db,
+      redis,
+      companyId: company.id,
+      date,
+      crewIds: day.crewIds,
+      budgetSeconds: Number(process.env.BENCH_BUDGET_SECONDS ?? DEFAULT_BUDGET_SECONDS),
+      osrmUrl: process.env.OSRM_URL,
+    });
+    console.log(formatOptimizeDayResult(result));
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

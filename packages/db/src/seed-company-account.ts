@@ -10,12 +10,14 @@ export interface DemoAccountInput {
   planHasPrioritySupport: boolean;
   city: string;
   region: string;
+  /** Where the company's office (and its yard) is. */
+  center: { lat: number; lng: number };
   users: { id: string; name: string; email: string; role: string }[];
   now: Date;
 }
 
 /**
- * The demo company's account side: contact details, a record of changes in the audit log, an invitation waiting to be
+ * The demo company's account side: contact details, its address and yard, a record of changes in the audit log, an invitation waiting to be
  * accepted (its message in the outbox), and support tickets in several states.
  */
 export async function seedCompanyAccount(db: Database, input: DemoAccountInput): Promise<void> {
@@ -28,7 +30,19 @@ export async function seedCompanyAccount(db: Database, input: DemoAccountInput):
     data: {
       phone: "(555) 010-2030",
       email: `office@${input.slug}.test`,
-      address: `1200 Main St, ${input.city}, ${input.region}`,
+      // The office and the yard where the crews start are one site, placed at the town's centre as a ZIP code would.
+      street: "1200 Main St",
+      city: input.city,
+      region: input.region,
+      latitude: input.center.lat,
+      longitude: input.center.lng,
+      locationPrecision: "approximate",
+      yardStreet: "1200 Main St",
+      yardCity: input.city,
+      yardRegion: input.region,
+      yardLatitude: input.center.lat,
+      yardLongitude: input.center.lng,
+      yardLocationPrecision: "approximate",
     },
   });
 

@@ -501,6 +501,7 @@ async function seedCompany(
     planHasPrioritySupport: planHasFeature(demo.planId, "priority_support"),
     city: demo.center.city,
     region: demo.center.region,
+    center: demo.center,
     users,
     now,
   });

@@ -204,8 +204,10 @@ function buildWorld(
       name: `Crew ${index + 1}`,
       color: CREW_COLORS[index % CREW_COLORS.length],
       skills,
+      startKind: "address",
       startLatitude: CENTER.lat + (random.next() - 0.5) * 0.3,
       startLongitude: CENTER.lng + (random.next() - 0.5) * 0.4,
+      startLocationPrecision: "manual",
     });
     for (let member = 1; member <= 2; member++) {
       const fieldUser = user(`crew${index + 1}-${member}@${size.slug}.test`, person(), "field_user");
@@ -333,8 +335,10 @@ function buildWorld(
         name: text,
         color: text,
         skills: "text[]",
+        startKind: `"CrewStartKind"`,
         startLatitude: float,
         startLongitude: float,
+        startLocationPrecision: `"LocationPrecision"`,
       },
       crews,
     ],

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailSchema } from "./auth";
 import { defineEndpoint } from "./endpoint";
+import { addressInputSchema, locatedAddressSchema } from "./locations";
 import { outboxListResponseSchema } from "./outbox";
 import { tenantSlugSchema } from "./tenant-routes";
 import { text } from "./text";
@@ -19,13 +20,25 @@ export const hexColorSchema = text({ max: 7, trim: true })
 /** Optional contact fields: an empty string clears them. */
 const optionalText = (max: number) => text({ max, trim: true });
 
+/** The lengths proposed visit times may be rounded to; 1 keeps them to the minute. */
+export const SCHEDULE_SLOT_MINUTES = [1, 5, 10, 15, 30] as const;
+export const DEFAULT_SCHEDULE_SLOT_MINUTES = 5;
+export const scheduleSlotMinutesSchema = z.literal(SCHEDULE_SLOT_MINUTES, {
+  error: `Choose a slot of ${SCHEDULE_SLOT_MINUTES.join(", ")} minutes`,
+});
+
 export const companyProfileSchema = z.object({
   name: z.string(),
   /** The company's address in the app's URLs (`/{slug}`, `/{industry}/{slug}`). */
   slug: z.string(),
   phone: z.string(),
   email: z.string(),
-  address: z.string(),
+  /** The company's own address and where it was located. */
+  address: locatedAddressSchema,
+  /** Where crews start and end their day unless their own start is set; blank until the office sets it. */
+  yard: locatedAddressSchema,
+  /** Proposed visit times are rounded up to this many minutes. */
+  scheduleSlotMinutes: z.number(),
   verticalId: verticalIdSchema,
   timeZone: z.string(),
   branding: z.object({ logo: z.string().nullable(), primaryColor: z.string() }),
@@ -38,12 +51,17 @@ export const updateCompanyProfileRequestSchema = z.object({
   name: text({ max: 100, trim: true }).min(2, "Company name must be at least 2 characters"),
   phone: optionalText(30).regex(/^[0-9+()\-. ]*$/, "Enter a phone number"),
   email: z.union([z.literal(""), emailSchema]),
-  address: optionalText(300),
+  /** Located when saved, unless coordinates are typed; an unchanged address keeps its point. */
+  address: addressInputSchema,
   verticalId: verticalIdSchema,
   timeZone: timeZoneSchema,
   primaryColor: hexColorSchema,
-  /** Left out, the address stays as it is. */
+  /** Left out, the web address stays as it is. */
   slug: tenantSlugSchema.optional(),
+  /** Left out, the yard stays as it is; all blank, the company has no yard. */
+  yard: addressInputSchema.optional(),
+  /** Left out, the slot stays as it is. */
+  scheduleSlotMinutes: scheduleSlotMinutesSchema.optional(),
 });
 export type UpdateCompanyProfileRequest = z.input<typeof updateCompanyProfileRequestSchema>;
 
@@ -85,7 +103,8 @@ export const companySettingsEndpoints = {
     method: "PUT",
     path: "/api/settings/company",
     tags: ["settings"],
-    summary: "Change the company's profile, vertical, time zone and primary colour (owners)",
+    summary:
+      "Change the company's profile, address, yard, schedule slot, vertical, time zone and primary colour (owners)",
     body: updateCompanyProfileRequestSchema,
     response: companyProfileSchema,
     capability: "settings.manage",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { emailSchema } from "./auth";
 import { calendarDaySchema } from "./calendar-day";
+import { locatedAddressSchema, requiredAddressInputSchema } from "./locations";
 import { roleSchema } from "./roles";
 import { text } from "./text";
 
@@ -51,6 +52,41 @@ export const skillsSchema = z
 
 const workingHoursListSchema = z.array(workingHoursSchema).max(7);
 
+/** Where a crew starts and ends its day: the company's yard (the default), an address of its own, or a member's home. */
+export const crewStartKindSchema = z.enum(["yard", "address", "member_home"]);
+export type CrewStartKind = z.infer<typeof crewStartKindSchema>;
+
+export const CREW_START_KIND_LABELS: Record<CrewStartKind, string> = {
+  yard: "The company's yard",
+  address: "Another address",
+  member_home: "A member's home",
+};
+
+/** A crew's start as the office sets it; an address is located when saved unless coordinates are typed. */
+export const crewStartInputSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("yard") }),
+  requiredAddressInputSchema.safeExtend({ kind: z.literal("address") }),
+  z.object({ kind: z.literal("member_home"), memberId: z.uuid("Choose a member of this crew") }),
+]);
+export type CrewStartInput = z.input<typeof crewStartInputSchema>;
+
+/**
+ * Where a crew's day starts, as read: the place it resolves to (the yard's, its own or the member's home address with
+ * its point) and, when it cannot be planned from, why. A member's home address is shown only to those who manage crews.
+ */
+export const crewStartSchema = z.object({
+  kind: crewStartKindSchema,
+  /** "The company's yard", "12 Elm St, Springfield", "Dana Diaz's home". */
+  label: z.string(),
+  memberId: z.string().nullable(),
+  address: locatedAddressSchema.nullable(),
+  /** The optimizer can plan this crew from its start. */
+  located: z.boolean(),
+  /** Why the crew has no place to start from ("The company has no yard yet: …"); null when it has one. */
+  problem: z.string().nullable(),
+});
+export type CrewStart = z.infer<typeof crewStartSchema>;
+
 const crewFields = {
   name: text({ max: 80, trim: true }).min(1, "A crew needs a name"),
   color: crewColorSchema,
@@ -76,6 +112,7 @@ export const updateCrewRequestSchema = z.object({
   skills: crewFields.skills.optional(),
   workingHours: crewFields.workingHours.optional(),
   breaks: crewFields.breaks.optional(),
+  start: crewStartInputSchema.optional(),
 });
 export type UpdateCrewRequest = z.infer<typeof updateCrewRequestSchema>;
 
@@ -83,7 +120,14 @@ export const crewIdParamsSchema = z.object({ id: z.uuid() });
 export const crewMemberParamsSchema = z.object({ id: z.uuid(), userId: z.uuid() });
 export const addCrewMemberRequestSchema = z.object({ userId: z.uuid() });
 
-export const crewMemberSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), role: roleSchema });
+export const crewMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  /** The member's home, for a crew that starts there; present only for those who manage crews (null: none kept). */
+  home: locatedAddressSchema.nullable().optional(),
+});
 export type CrewMember = z.infer<typeof crewMemberSchema>;
 
 export const crewSchema = z.object({
@@ -94,6 +138,7 @@ export const crewSchema = z.object({
   workingHours: z.array(z.object({ weekday: z.number(), start: z.string(), end: z.string() })),
   breaks: z.array(z.object({ windowStart: z.string(), windowEnd: z.string(), durationMinutes: z.number() })),
   members: z.array(crewMemberSchema),
+  start: crewStartSchema,
   createdAt: z.string(),
 });
 export type Crew = z.infer<typeof crewSchema>;
@@ -148,6 +193,8 @@ export const addTeamMemberRequestSchema = z.object({
 });
 export type AddTeamMemberRequest = z.infer<typeof addTeamMemberRequestSchema>;
 
+export const memberHomeParamsSchema = z.object({ userId: z.uuid() });
+
 export const crewEndpoints = {
   list: defineEndpoint({
     method: "GET",
@@ -178,7 +225,7 @@ export const crewEndpoints = {
     method: "PATCH",
     path: "/api/crews/:id",
     tags: ["crews"],
-    summary: "Change a crew; each field given replaces its value",
+    summary: "Change a crew (its start among them); each field given replaces its value",
     params: crewIdParamsSchema,
     body: updateCrewRequestSchema,
     response: crewSchema,
@@ -229,6 +276,16 @@ export const crewEndpoints = {
     tags: ["team"],
     summary: "The company's users with their role and crews",
     response: teamResponseSchema,
+  }),
+  setMemberHome: defineEndpoint({
+    method: "PUT",
+    path: "/api/team/:userId/home",
+    tags: ["team"],
+    summary: "Set a team member's home address (a crew may start its day there); located unless coordinates are given",
+    params: memberHomeParamsSchema,
+    body: requiredAddressInputSchema,
+    response: locatedAddressSchema,
+    capability: "crews.manage",
   }),
   addTeamMember: defineEndpoint({
     method: "POST",

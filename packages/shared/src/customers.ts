@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { coordinatesSchema, locationPrecisionSchema, refineOptionalCoordinates } from "./locations";
+import {
+  coordinatesSchema,
+  locatedAddressSchema,
+  locationPrecisionSchema,
+  refineOptionalCoordinates,
+} from "./locations";
 import { outboxMessageSchema } from "./outbox";
 import { text } from "./text";
 import { visitStatusSchema } from "./visit-lifecycle";
@@ -109,14 +114,8 @@ export type CustomerContact = z.infer<typeof customerContactSchema>;
 export const customerPropertySchema = z.object({
   id: z.string(),
   name: z.string().nullable(),
-  street: z.string(),
-  city: z.string(),
-  region: z.string(),
-  postcode: z.string(),
-  /** Null when the address could not be located. */
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  locationPrecision: locationPrecisionSchema.nullable(),
+  /** Its point is null when the address could not be located. */
+  ...locatedAddressSchema.shape,
   accessNotes: z.string().nullable(),
   gateCode: z.string().nullable(),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { firstPlanWithFeature, planFeatureMessage } from "./plans";
 import { idParamsSchema } from "./jobs";
+import { NO_LOCATION_MESSAGE } from "./locations";
 import { text } from "./text";
 
 /** A calendar day, YYYY-MM-DD, in the company's time zone. */
@@ -47,6 +48,7 @@ export const distanceSourceSchema = z.enum(["osrm", "straight_line"]);
 export type DistanceSource = z.infer<typeof distanceSourceSchema>;
 
 export const leftOutReasonSchema = z.enum([
+  "no_location",
   "no_crew_with_skills",
   "capacity",
   "time_window_unreachable",
@@ -57,6 +59,7 @@ export type LeftOutReason = z.infer<typeof leftOutReasonSchema>;
 
 /** What a dispatcher reads for each of the optimizer's reasons to leave a visit out. */
 export const LEFT_OUT_REASON_TEXT: Record<LeftOutReason, string> = {
+  no_location: NO_LOCATION_MESSAGE,
   no_crew_with_skills: "No crew in this plan has every skill the visit needs",
   capacity: "The visit needs more capacity than any skilled crew has",
   time_window_unreachable: "No skilled crew can get there within the promised time and its working hours",
@@ -76,22 +79,57 @@ export const routeStopSchema = z.object({
 });
 export type RouteStop = z.infer<typeof routeStopSchema>;
 
-export const routeTotalsSchema = z.object({ driveSeconds: z.number(), distanceMeters: z.number() });
+export const routeTotalsSchema = z.object({
+  driveSeconds: z.number(),
+  distanceMeters: z.number(),
+  /** How many visits the driving serves (plans made before it was counted have none). */
+  visits: z.number().optional(),
+});
 export type RouteTotals = z.infer<typeof routeTotalsSchema>;
+
+const breakSpanSchema = z.object({ start: z.string(), end: z.string() });
+
+/** A crew's day as planned: its stops in order, its breaks, and the driving from its start back to it. */
+export const crewDaySchema = routeTotalsSchema.extend({
+  stops: z.array(routeStopSchema),
+  breaks: z.array(breakSpanSchema).default([]),
+});
+export type CrewDay = z.infer<typeof crewDaySchema>;
 
 export const crewRouteSchema = z.object({
   crewId: z.string(),
   crewName: z.string(),
-  /** The crew has no start location: its day was planned from the company's first visit of the day instead. */
-  startEstimated: z.boolean(),
-  /** Where the crew's day starts (estimated when `startEstimated`). */
+  /** Where the crew starts and ends its day, in words ("The company's yard", "Dana Diaz's home"). */
+  startLabel: z.string().default(""),
+  /** That place's point. */
   start: mapPointSchema.optional(),
   current: routeTotalsSchema.extend({ stops: z.array(routeStopSchema) }),
+  /** The crew's part of the whole plan. */
   proposed: routeTotalsSchema.extend({ stops: z.array(routeStopSchema) }),
   /** Breaks in the proposed day. */
-  breaks: z.array(z.object({ start: z.string(), end: z.string() })),
+  breaks: z.array(breakSpanSchema),
+  /** The crews this part exchanges visits with: applied without them, the crew keeps its own visits (`alone`). */
+  tradesWith: z.array(z.string()).default([]),
+  /**
+   * What applying this crew without the crews it trades with does: its own visits (and those the plan gives it from
+   * the unassigned queue) in the best order found for it alone. Null when it trades with no crew.
+   */
+  alone: crewDaySchema.nullable().default(null),
 });
 export type CrewRoute = z.infer<typeof crewRouteSchema>;
+
+export const leftOutVisitSchema = z.object({
+  visitId: z.string(),
+  jobTitle: z.string(),
+  crewId: z.string().nullable(),
+  reason: leftOutReasonSchema,
+  reasonText: z.string(),
+  /** The customer whose address to fix (a visit without a location). */
+  customerId: z.string().nullable().default(null),
+  /** Applying leaves it on its crew at its time (no location), rather than sending it to the unassigned queue. */
+  stays: z.boolean().default(false),
+});
+export type LeftOutVisit = z.infer<typeof leftOutVisitSchema>;
 
 export const routePlanResultSchema = z.object({
   distanceSource: distanceSourceSchema,
@@ -99,19 +137,14 @@ export const routePlanResultSchema = z.object({
   moves: z.array(
     z.object({ visitId: z.string(), jobTitle: z.string(), fromCrewId: z.string().nullable(), toCrewId: z.string() }),
   ),
-  leftOut: z.array(
-    z.object({
-      visitId: z.string(),
-      jobTitle: z.string(),
-      crewId: z.string().nullable(),
-      reason: leftOutReasonSchema,
-      reasonText: z.string(),
-    }),
-  ),
+  leftOut: z.array(leftOutVisitSchema),
   before: routeTotalsSchema,
   after: routeTotalsSchema,
+  /** before − after: negative when the proposal drives more (to serve more visits, or to keep promised times). */
   saved: routeTotalsSchema,
-  /** Things the dispatcher should know about how the day was modelled (e.g. estimated start locations). */
+  /** The minutes proposed times are rounded to (the company's slot when the plan was made). */
+  slotMinutes: z.number().default(1),
+  /** Things the dispatcher should know about how the day was modelled (crews left out, visits without a place). */
   notes: z.array(z.string()),
 });
 export type RoutePlanResult = z.infer<typeof routePlanResultSchema>;

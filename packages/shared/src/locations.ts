@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 /**
  * How a stored point was found: `exact` from the address itself (a house or building), `approximate` from its ZIP
@@ -63,4 +64,54 @@ export function refineOptionalCoordinates(
   }
   if (latitude === 0 && longitude === 0)
     context.addIssue({ code: "custom", message: NULL_ISLAND_MESSAGE, path: ["latitude"] });
+}
+
+const addressParts = {
+  street: text({ max: 200, trim: true }),
+  city: text({ max: 100, trim: true }),
+  region: text({ max: 100, trim: true }),
+  postcode: text({ max: 20, trim: true }),
+  latitude: coordinatesSchema.shape.latitude.optional(),
+  longitude: coordinatesSchema.shape.longitude.optional(),
+};
+
+/**
+ * An address the office may leave blank (the company's own, its yard), located when saved unless coordinates are
+ * typed; coordinates alone place a site that has no address.
+ */
+export const addressInputSchema = z.object(addressParts).superRefine(refineOptionalCoordinates);
+export type AddressInput = z.input<typeof addressInputSchema>;
+
+/** An address a place needs (a crew's own start, a member's home): street and city at least. */
+export const requiredAddressInputSchema = z
+  .object({
+    ...addressParts,
+    street: addressParts.street.min(1, "Street is required"),
+    city: addressParts.city.min(1, "City is required"),
+  })
+  .superRefine(refineOptionalCoordinates);
+export type RequiredAddressInput = z.input<typeof requiredAddressInputSchema>;
+
+/** An address as stored, with its point (all three null when it could not be located). */
+export const locatedAddressSchema = z.object({
+  street: z.string(),
+  city: z.string(),
+  region: z.string(),
+  postcode: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  locationPrecision: locationPrecisionSchema.nullable(),
+});
+export type LocatedAddress = z.infer<typeof locatedAddressSchema>;
+
+/** "12 Elm St, Springfield, IL 62701", the parts given. */
+export function formatAddress(address: { street: string; city: string; region: string; postcode: string }): string {
+  const regionAndPostcode = [address.region, address.postcode]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(" ");
+  return [address.street, address.city, regionAndPostcode]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(", ");
 }

@@ -30,7 +30,7 @@ const profile = (overrides: Record<string, unknown> = {}) => ({
   name: "Green Thumb Lawns",
   phone: "+1 (303) 555-0100",
   email: "Office@GreenThumb.test",
-  address: "12 Elm St, Denver, CO",
+  address: { street: "12 Elm St", city: "Denver", region: "CO", postcode: "80202" },
   verticalId: "landscaping",
   timeZone: "America/Denver",
   primaryColor: "#0EA5E9",
@@ -63,6 +63,75 @@ describe("company settings", () => {
     expect(row.name).toBe("Green Thumb Lawns");
     const audit = await t.db.auditLog.findFirst({ where: { companyId: company.id, action: "company.updated" } });
     expect(audit?.actorUserId).toBe(company.users.owner.id);
+  });
+
+  it("locates the office address and the yard, keeps typed coordinates, and keeps the schedule slot chosen", async () => {
+    const saved = await call(
+      "PUT",
+      "/api/settings/company",
+      tokens.owner!,
+      profile({
+        yard: { street: "4800 Dahlia St", city: "Denver", region: "CO", postcode: "80216" },
+        scheduleSlotMinutes: 15,
+      }),
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const body = saved.body as CompanyProfile;
+    // Without a geocoding server, each is placed at its ZIP code's centre, and says it is approximate.
+    expect(body.address).toMatchObject({ street: "12 Elm St", postcode: "80202", locationPrecision: "approximate" });
+    expect(body.yard).toMatchObject({ street: "4800 Dahlia St", postcode: "80216", locationPrecision: "approximate" });
+    expect(body.address.latitude).toBeCloseTo(39.75, 0);
+    expect(body.yard.latitude).not.toBe(body.address.latitude);
+    expect(body.scheduleSlotMinutes).toBe(15);
+
+    // Typed coordinates are kept as typed; an address that cannot be located has no point (never 0,0).
+    const typed = await call(
+      "PUT",
+      "/api/settings/company",
+      tokens.owner!,
+      profile({
+        address: { street: "Nowhere Lane", city: "Atlantis", region: "", postcode: "" },
+        yard: { street: "", city: "", region: "", postcode: "", latitude: 39.7, longitude: -105.01 },
+      }),
+    );
+    expect(typed.status).toBe(200);
+    expect((typed.body as CompanyProfile).address).toMatchObject({ latitude: null, locationPrecision: null });
+    expect((typed.body as CompanyProfile).yard).toMatchObject({
+      latitude: 39.7,
+      longitude: -105.01,
+      locationPrecision: "manual",
+    });
+    // Left out, the yard and the slot stay as they are.
+    expect((await call("PUT", "/api/settings/company", tokens.owner!, profile())).body).toMatchObject({
+      yard: { latitude: 39.7, locationPrecision: "manual" },
+      scheduleSlotMinutes: 15,
+    });
+    const audit = await t.db.auditLog.findFirst({
+      where: { companyId: company.id, action: "company.updated" },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(JSON.stringify(audit?.metadata)).toContain("address");
+  });
+
+  it("refuses 0,0, half a point and a slot not offered, naming the field and changing nothing", async () => {
+    const before = await t.db.company.findUniqueOrThrow({ where: { id: company.id } });
+    for (const [body, field] of [
+      [{ yard: { street: "", city: "", region: "", postcode: "", latitude: 0, longitude: 0 } }, "yard.latitude"],
+      [
+        { address: { street: "1 Main St", city: "Denver", region: "CO", postcode: "", latitude: 39.7 } },
+        "address.longitude",
+      ],
+      [{ scheduleSlotMinutes: 7 }, "scheduleSlotMinutes"],
+    ] as const) {
+      const refused = await call(
+        "PUT",
+        "/api/settings/company",
+        tokens.owner!,
+        profile({ ...body, name: "Not saved" }),
+      );
+      expect(refused).toMatchObject({ status: 400, body: { field } });
+    }
+    expect(await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).toEqual(before);
   });
 
   it("refuses an unknown time zone and a colour that is not hex, naming the field and changing nothing", async () => {

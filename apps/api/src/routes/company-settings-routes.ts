@@ -15,7 +15,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext 
   );
 
   tenantEndpoint(app, context, companySettingsEndpoints.updateProfile, (scope, { body }) =>
-    updateCompanyProfile(scope, body),
+    updateCompanyProfile(scope, body, context),
   );
 
   tenantEndpoint(app, context, companySettingsEndpoints.logo, ({ tx }) => readCompanyLogo(tx), {

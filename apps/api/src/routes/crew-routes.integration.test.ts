@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CompanyProfile } from "@fieldops/shared/company-settings";
 import type { Crew, CrewLoad, TeamMember, TeamResponse } from "@fieldops/shared/crews";
 import {
   callApi,
@@ -58,8 +59,12 @@ describe("crews", () => {
       breaks: [{ windowStart: "11:30", windowEnd: "13:00", durationMinutes: 30 }],
       members: [{ id: company.users.field_user.id, role: "field_user" }],
     });
+    // A field user reads the crew as the office does, but for its members' homes.
     const read = await call("GET", `/api/crews/${crew.id}`, tokens.field_user!);
-    expect(read).toEqual({ status: 200, body: crew });
+    expect(read).toEqual({
+      status: 200,
+      body: { ...crew, members: crew.members.map(({ home: _home, ...member }) => member) },
+    });
     const list = await call("GET", "/api/crews", tokens.field_user!);
     expect((list.body as { items: Crew[] }).items.map((c) => c.id)).toContain(crew.id);
     await call("DELETE", `/api/crews/${crew.id}`, tokens.owner!);
@@ -207,6 +212,154 @@ describe("crew members", () => {
         .status,
     ).toBe(200);
     await call("DELETE", `/api/crews/${second.id}`, tokens.owner!);
+  });
+});
+
+describe("a crew's start", () => {
+  const yard = { street: "4800 Dahlia St", city: "Denver", region: "CO", postcode: "80216" };
+  /** Changes the company's yard alone, through its settings. */
+  async function setYard(address: typeof yard | { street: ""; city: ""; region: ""; postcode: "" }) {
+    const profile = (await call("GET", "/api/settings/company", tokens.owner!)).body as CompanyProfile;
+    return call("PUT", "/api/settings/company", tokens.owner!, {
+      name: profile.name,
+      phone: profile.phone,
+      email: profile.email,
+      address: {
+        street: profile.address.street,
+        city: profile.address.city,
+        region: profile.address.region,
+        postcode: profile.address.postcode,
+      },
+      yard: address,
+      verticalId: profile.verticalId,
+      timeZone: profile.timeZone,
+      primaryColor: profile.branding.primaryColor,
+    });
+  }
+
+  it("starts at the company's yard, and says so plainly while the company has none", async () => {
+    expect((await setYard({ street: "", city: "", region: "", postcode: "" })).status).toBe(200);
+    const crew = await createCrew();
+    expect(crew.start).toMatchObject({ kind: "yard", located: false, address: { latitude: null } });
+    expect(crew.start.problem).toContain("The company has no yard yet");
+    expect((await setYard(yard)).status).toBe(200);
+    const read = (await call("GET", `/api/crews/${crew.id}`, tokens.field_user!)).body as Crew;
+    expect(read.start).toMatchObject({
+      kind: "yard",
+      label: "The company's yard",
+      located: true,
+      problem: null,
+      address: { street: "4800 Dahlia St", locationPrecision: "approximate" },
+    });
+    await call("DELETE", `/api/crews/${crew.id}`, tokens.owner!);
+  });
+
+  it("starts at an address of its own, located or typed, and back at the yard", async () => {
+    const crew = await createCrew();
+    const own = await call("PATCH", `/api/crews/${crew.id}`, tokens.member!, {
+      start: { kind: "address", street: "1 Pearl St", city: "Boulder", region: "CO", postcode: "80302" },
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect((own.body as Crew).start).toMatchObject({
+      kind: "address",
+      label: "1 Pearl St, Boulder, CO 80302",
+      located: true,
+      address: { locationPrecision: "approximate" },
+    });
+    const typed = await call("PATCH", `/api/crews/${crew.id}`, tokens.member!, {
+      start: {
+        kind: "address",
+        street: "1 Pearl St",
+        city: "Boulder",
+        region: "CO",
+        postcode: "80302",
+        latitude: 40.02,
+        longitude: -105.28,
+      },
+    });
+    expect((typed.body as Crew).start.address).toMatchObject({ latitude: 40.02, locationPrecision: "manual" });
+    const lost = await call("PATCH", `/api/crews/${crew.id}`, tokens.member!, {
+      start: { kind: "address", street: "Nowhere Lane", city: "Atlantis", region: "", postcode: "" },
+    });
+    expect((lost.body as Crew).start).toMatchObject({ located: false, address: { latitude: null } });
+    expect((lost.body as Crew).start.problem).toContain("No location: check the address");
+    const back = await call("PATCH", `/api/crews/${crew.id}`, tokens.member!, { start: { kind: "yard" } });
+    expect((back.body as Crew).start).toMatchObject({ kind: "yard", located: true });
+    expect(await t.db.crew.findUniqueOrThrow({ where: { id: crew.id } })).toMatchObject({
+      startKind: "yard",
+      startStreet: "",
+      startLatitude: null,
+    });
+    await call("DELETE", `/api/crews/${crew.id}`, tokens.owner!);
+  });
+
+  it("refuses 0,0, half a point, a blank street and a member of no crew of this, changing nothing", async () => {
+    const crew = await createCrew();
+    const address = { kind: "address", street: "1 Pearl St", city: "Boulder", region: "CO", postcode: "80302" };
+    for (const [start, field] of [
+      [{ ...address, latitude: 0, longitude: 0 }, "start.latitude"],
+      [{ ...address, longitude: -105.2 }, "start.latitude"],
+      [{ ...address, street: " " }, "start.street"],
+      [{ kind: "member_home", memberId: company.users.member.id }, "start.memberId"],
+      [{ kind: "member_home", memberId: other.users.member.id }, "start.memberId"],
+      [{ kind: "garage" }, "start.kind"],
+    ] as const) {
+      const refused = await call("PATCH", `/api/crews/${crew.id}`, tokens.owner!, { name: "Not saved", start });
+      expect(refused, JSON.stringify(start)).toMatchObject({ status: 400, body: { field } });
+    }
+    expect(await t.db.crew.findUniqueOrThrow({ where: { id: crew.id } })).toMatchObject({
+      name: crew.name,
+      startKind: "yard",
+    });
+    await call("DELETE", `/api/crews/${crew.id}`, tokens.owner!);
+  });
+
+  it("starts at a member's home, which the office keeps; the member leaving sends the crew back to the yard", async () => {
+    const member = company.users.field_user;
+    const crew = await createCrew({ memberIds: [member.id] });
+    const homeless = await call("PATCH", `/api/crews/${crew.id}`, tokens.member!, {
+      start: { kind: "member_home", memberId: member.id },
+    });
+    expect(homeless.status).toBe(200);
+    expect((homeless.body as Crew).start).toMatchObject({ kind: "member_home", memberId: member.id, located: false });
+    expect((homeless.body as Crew).start.problem).toContain("has no home address yet");
+
+    const home = await call("PUT", `/api/team/${member.id}/home`, tokens.member!, {
+      street: "900 Walnut St",
+      city: "Boulder",
+      region: "CO",
+      postcode: "80302",
+    });
+    expect(home).toMatchObject({ status: 200, body: { street: "900 Walnut St", locationPrecision: "approximate" } });
+    const office = (await call("GET", `/api/crews/${crew.id}`, tokens.member!)).body as Crew;
+    expect(office.start).toMatchObject({ located: true, problem: null, address: { street: "900 Walnut St" } });
+    expect(office.start.label).toContain("'s home");
+    expect(office.members[0]!.home).toMatchObject({ street: "900 Walnut St" });
+    // A field user sees where the crew starts, not a colleague's home address.
+    const field = (await call("GET", `/api/crews/${crew.id}`, tokens.field_user!)).body as Crew;
+    expect(field.start).toMatchObject({ kind: "member_home", located: true, address: null });
+    expect(field.members[0]).not.toHaveProperty("home");
+    expect(JSON.stringify(await call("GET", "/api/crews", tokens.field_user!))).not.toContain("900 Walnut St");
+
+    const left = await call("DELETE", `/api/crews/${crew.id}/members/${member.id}`, tokens.member!);
+    expect((left.body as Crew).start).toMatchObject({ kind: "yard", memberId: null });
+    await call("DELETE", `/api/crews/${crew.id}`, tokens.owner!);
+  });
+
+  it("keeps homes to the office of the member's own company", async () => {
+    const body = { street: "900 Walnut St", city: "Boulder", region: "CO", postcode: "80302" };
+    expect((await call("PUT", `/api/team/${company.users.member.id}/home`, tokens.field_user!, body)).status).toBe(403);
+    expect((await call("PUT", `/api/team/${company.users.member.id}/home`, tokens.otherOwner!, body)).status).toBe(404);
+    expect((await call("PUT", `/api/team/${randomUUID()}/home`, tokens.owner!, body)).status).toBe(404);
+    const crew = await createCrew();
+    expect((await call("PATCH", `/api/crews/${crew.id}`, tokens.field_user!, { start: { kind: "yard" } })).status).toBe(
+      403,
+    );
+    expect((await call("PATCH", `/api/crews/${crew.id}`, tokens.otherOwner!, { start: { kind: "yard" } })).status).toBe(
+      404,
+    );
+    expect(await t.db.teamMemberHome.count({ where: { userId: company.users.member.id } })).toBe(0);
+    await call("DELETE", `/api/crews/${crew.id}`, tokens.owner!);
   });
 });
 

@@ -156,30 +156,200 @@ describe("optimizing a day", () => {
     expect(await visitState(day.visitIds)).toEqual(after);
   });
 
-  it("applies one crew's part, once, and the rest later", async () => {
+  it("applies Crew A alone on a day where the other crews have proposals too: every other visit keeps its crew and time", async () => {
     const date = freshDate();
     const day = await seedSampleDay(t.db, { companyId: company.id, date, crews: 3, visitsPerCrew: 4 });
     const plan = await optimize(date, day.crewIds);
-    const [first] = day.crewIds;
-    const part = await call("POST", `/api/route-plans/${plan.id}/apply`, member, { crewIds: [first] });
+    const [crewA, ...others] = day.crewIds;
+    const partA = plan.result!.crews.find((crew) => crew.crewId === crewA)!;
+    // The whole plan trades visits between crews (every sample crew crosses town): Crew A's part alone keeps its own.
+    expect(partA.tradesWith.length).toBeGreaterThan(0);
+    expect(partA.alone).not.toBeNull();
+    expect(partA.alone!.stops.map((stop) => stop.visitId).sort()).toEqual([...day.routes.get(crewA!)!].sort());
+    const before = await visitState(day.visitIds);
+
+    const part = await call("POST", `/api/route-plans/${plan.id}/apply`, member, { crewIds: [crewA] });
     expect(part.status, JSON.stringify(part.body)).toBe(200);
-    expect(part.body).toMatchObject({ status: "ready", appliedCrewIds: [first] });
+    expect(part.body).toMatchObject({ status: "ready", appliedCrewIds: [crewA] });
     const afterPart = await visitState(day.visitIds);
-    expectMatchesProposal(plan, afterPart, [first!]);
-    // The other crews' visits that the first crew took are theirs no more; the rest are untouched.
-    const taken = new Set(
-      plan.result!.crews.find((crew) => crew.crewId === first)!.proposed.stops.map((stop) => stop.visitId),
+    const mine = new Set(day.routes.get(crewA!)!);
+    for (const [i, row] of afterPart.entries()) {
+      if (mine.has(row.id)) continue;
+      expect(row, "a visit of another crew").toEqual(before[i]);
+    }
+    for (const stop of partA.alone!.stops) {
+      const row = afterPart.find((entry) => entry.id === stop.visitId)!;
+      expect(row).toMatchObject({ crewId: crewA, status: "scheduled" });
+      expect(row.scheduledStart!.toISOString()).toBe(stop.start);
+      expect(row.scheduledEnd!.toISOString()).toBe(stop.end);
+    }
+    const events = await readEventsAfter(t.runtime.context.redis, company.id, "0-0");
+    const moved = events.flatMap((entry) =>
+      entry.event.name === "visits.changed" && entry.event.payload.visitIds.some((id: string) => mine.has(id))
+        ? entry.event.payload.crewIds
+        : [],
     );
-    for (const row of afterPart)
-      if (!taken.has(row.id) && !day.routes.get(first!)!.includes(row.id)) expect(row.version).toBe(1);
+    expect(new Set(moved)).toEqual(new Set([crewA]));
 
-    expect((await call("POST", `/api/route-plans/${plan.id}/apply`, member, { crewIds: [first] })).status).toBe(200);
+    // Applying it again changes nothing; the other crews, applied later, take their own days alone too.
+    expect((await call("POST", `/api/route-plans/${plan.id}/apply`, member, { crewIds: [crewA] })).status).toBe(200);
     expect(await visitState(day.visitIds)).toEqual(afterPart);
-
     const rest = await call("POST", `/api/route-plans/${plan.id}/apply`, member, {});
     expect(rest.status, JSON.stringify(rest.body)).toBe(200);
     expect(rest.body.status).toBe("applied");
-    expectMatchesProposal(plan, await visitState(day.visitIds), day.crewIds);
+    const final = await visitState(day.visitIds);
+    for (const crewId of others) {
+      const crew = plan.result!.crews.find((entry) => entry.crewId === crewId)!;
+      for (const stop of (crew.alone ?? crew.proposed).stops) {
+        const row = final.find((entry) => entry.id === stop.visitId)!;
+        expect(row).toMatchObject({ crewId });
+        expect(row.scheduledStart!.toISOString()).toBe(stop.start);
+      }
+    }
+    for (const [crewId, visitIds] of day.routes)
+      for (const id of visitIds) expect(final.find((row) => row.id === id)!.crewId).toBe(crewId);
+  });
+
+  it("takes unassigned visits of the day from the queue as the board shows it: a closed job's visit stays out", async () => {
+    const date = freshDate();
+    const day = await seedSampleDay(t.db, { companyId: company.id, date, crews: 2, visitsPerCrew: 2 });
+    const [openVisit, closedVisit] = day.routes.get(day.crewIds[1]!)!;
+    await t.db.visit.updateMany({ where: { id: { in: [openVisit!, closedVisit!] } }, data: { crewId: null } });
+    const closed = await t.db.visit.findUniqueOrThrow({ where: { id: closedVisit! }, select: { jobId: true } });
+    await t.db.job.update({ where: { id: closed.jobId }, data: { closedAt: new Date() } });
+    const plan = await optimize(date, day.crewIds);
+    const planned = plan.result!.crews.flatMap((crew) => crew.proposed.stops.map((stop) => stop.visitId));
+    expect(planned).toContain(openVisit);
+    expect(planned).not.toContain(closedVisit);
+    expect(plan.result!.leftOut.map((entry) => entry.visitId)).not.toContain(closedVisit);
+  });
+
+  it("plans a day of 9 visits with one unlocatable customer: the other 8 around it, that one listed with its reason", async () => {
+    const date = freshDate();
+    const day = await seedSampleDay(t.db, { companyId: company.id, date, crews: 3, visitsPerCrew: 3 });
+    expect(day.visitIds).toHaveLength(9);
+    const crewB = day.crewIds[1]!;
+    const lost = day.routes.get(crewB)![1]!;
+    const lostRow = await t.db.visit.findUniqueOrThrow({ where: { id: lost }, include: { job: true } });
+    await t.db.customer.update({
+      where: { id: lostRow.job.customerId },
+      data: { latitude: null, longitude: null, locationPrecision: null },
+    });
+
+    const plan = await optimize(date, day.crewIds);
+    expect(plan.status).toBe("ready");
+    const result = plan.result!;
+    expect(result.leftOut).toEqual([
+      {
+        visitId: lost,
+        jobTitle: lostRow.job.title,
+        crewId: crewB,
+        reason: "no_location",
+        reasonText: "No location: check the address",
+        customerId: lostRow.job.customerId,
+        stays: true,
+      },
+    ]);
+    const planned = result.crews.flatMap((crew) => crew.proposed.stops.map((stop) => stop.visitId));
+    expect(planned.sort()).toEqual(day.visitIds.filter((id) => id !== lost).sort());
+    expect(result.before.visits).toBe(8);
+    expect(result.after.visits).toBe(8);
+    // Driving figures a dispatcher can believe: a few kilometres around one town, and no longer than now.
+    for (const crew of result.crews) {
+      for (const totals of [crew.current, crew.proposed]) {
+        if (totals.stops.length > 0) expect(totals.driveSeconds).toBeGreaterThan(0);
+        expect(totals.driveSeconds).toBeLessThan(3 * 3600);
+        expect(totals.distanceMeters).toBeLessThan(150_000);
+      }
+    }
+    expect(result.after.driveSeconds).toBeLessThanOrEqual(result.before.driveSeconds);
+    expect(result.saved.driveSeconds).toBe(result.before.driveSeconds - result.after.driveSeconds);
+    // Nothing is planned over the time the visit without a location keeps on its crew.
+    const onB = result.crews.find((crew) => crew.crewId === crewB)!;
+    for (const stop of [...onB.proposed.stops, ...(onB.alone?.stops ?? [])]) {
+      expect(
+        Date.parse(stop.end) <= lostRow.scheduledStart!.getTime() ||
+          Date.parse(stop.start) >= lostRow.scheduledEnd!.getTime(),
+      ).toBe(true);
+    }
+
+    const applied = await call("POST", `/api/route-plans/${plan.id}/apply`, owner, {});
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const after = await visitState(day.visitIds);
+    expect(after.find((row) => row.id === lost)).toMatchObject({
+      crewId: crewB,
+      scheduledStart: lostRow.scheduledStart,
+      scheduledEnd: lostRow.scheduledEnd,
+      version: 1,
+    });
+    expectMatchesProposal(plan, after, day.crewIds);
+  });
+
+  it("rounds proposed times to the company's slot, 5 minutes unless it chose another", async () => {
+    const date = freshDate();
+    const day = await seedSampleDay(t.db, { companyId: company.id, date, crews: 2, visitsPerCrew: 4 });
+    const dayStart = startOfDayInTimeZone(date, timeZone).getTime();
+    const onTheSlot = (plan: RoutePlan, minutes: number) => {
+      expect(plan.result!.slotMinutes).toBe(minutes);
+      const starts = plan.result!.crews.flatMap((crew) =>
+        [...crew.proposed.stops, ...(crew.alone?.stops ?? [])].map((stop) => Date.parse(stop.start) - dayStart),
+      );
+      expect(starts.length).toBeGreaterThan(0);
+      for (const start of starts) expect(start % (minutes * 60_000)).toBe(0);
+    };
+    onTheSlot(await optimize(date, day.crewIds), 5);
+    await t.db.company.update({ where: { id: company.id }, data: { scheduleSlotMinutes: 15 } });
+    try {
+      onTheSlot(await optimize(date, day.crewIds), 15);
+    } finally {
+      await t.db.company.update({ where: { id: company.id }, data: { scheduleSlotMinutes: 5 } });
+    }
+  });
+
+  it("proposes no change, not a longer day called a saving, when the day is already as short as it gets", async () => {
+    const date = freshDate();
+    // One crew, its visits along one street in order: nothing shorter exists.
+    const day = await seedSampleDay(t.db, { companyId: company.id, date, crews: 1, visitsPerCrew: 3 });
+    const plan = await optimize(date, day.crewIds);
+    const result = plan.result!;
+    expect(result.saved.driveSeconds).toBeGreaterThanOrEqual(0);
+    expect(result.after.driveSeconds).toBeLessThanOrEqual(result.before.driveSeconds);
+    const [crew] = result.crews;
+    expect(crew!.proposed.driveSeconds).toBeLessThanOrEqual(crew!.current.driveSeconds);
+    if (result.saved.driveSeconds === 0) {
+      expect(result.notes).toContain(
+        "The optimizer found no plan better than the current one, so it proposes no change.",
+      );
+      expect(crew!.proposed.stops).toEqual(crew!.current.stops);
+    }
+  });
+
+  it("plans each crew from its start: a crew with none is left out with the reason, and with none at all nothing is queued", async () => {
+    const yardless = await createTestCompany(t.db, { name: "Yardless Lawns" });
+    const yardlessOwner = await signIn(t.url, yardless.users.owner.email);
+    const date = freshDate();
+    const day = await seedSampleDay(t.db, { companyId: yardless.id, date, crews: 2, visitsPerCrew: 2 });
+    // The second crew starts at the company's yard, which the company has not set.
+    const [planned, homeless] = day.crewIds;
+    await t.db.crew.update({
+      where: { id: homeless },
+      data: { startKind: "yard", startLatitude: null, startLongitude: null, startLocationPrecision: null },
+    });
+    const before = await visitState(day.routes.get(homeless!)!);
+    const plan = await optimize(date, day.crewIds, yardlessOwner);
+    expect(plan.status).toBe("ready");
+    expect(plan.result!.crews.map((crew) => crew.crewId)).toEqual([planned]);
+    expect(plan.result!.notes.join(" ")).toMatch(
+      /was left out \(its visits stay as they are\)\. The company has no yard yet/,
+    );
+    expect((await call("POST", `/api/route-plans/${plan.id}/apply`, yardlessOwner, {})).status).toBe(200);
+    expect(await visitState(day.routes.get(homeless!)!)).toEqual(before);
+
+    const refused = await call("POST", "/api/schedule/optimize", yardlessOwner, { date, crewIds: [homeless] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain("No crew has a place to start and end its day.");
+    expect(refused.body.message).toContain("The company has no yard yet");
+    expect(await t.db.routePlan.count({ where: { companyId: yardless.id } })).toBe(1);
   });
 
   it("refuses to apply a plan whose visit changed since, naming it, and writes nothing", async () => {
@@ -193,8 +363,39 @@ describe("optimizing a day", () => {
     expect(refused.status).toBe(409);
     const title = (await t.db.visit.findUniqueOrThrow({ where: { id: changed }, include: { job: true } })).job.title;
     expect(refused.body.message).toContain(title);
+    expect(refused.body.message).toContain("route was not applied");
     expect(await visitState(day.visitIds)).toEqual(before);
     expect((await call("GET", `/api/route-plans/${plan.id}`, owner)).body.status).toBe("stale");
+  });
+
+  it("re-checks only the crews applied: a visit moved since refuses its crew, naming it, and not another", async () => {
+    const date = freshDate();
+    const day = await seedSampleDay(t.db, { companyId: company.id, date, crews: 2, visitsPerCrew: 3 });
+    const plan = await optimize(date, day.crewIds);
+    const [crewA, crewB] = day.crewIds;
+    // A dispatcher moves one of Crew B's visits an hour later on the board.
+    const movedId = day.routes.get(crewB!)![0]!;
+    const moved = await t.db.visit.findUniqueOrThrow({ where: { id: movedId }, include: { job: true } });
+    await t.db.visit.update({
+      where: { id: movedId },
+      data: {
+        scheduledStart: new Date(moved.scheduledStart!.getTime() + 3_600_000),
+        scheduledEnd: new Date(moved.scheduledEnd!.getTime() + 3_600_000),
+        version: { increment: 1 },
+      },
+    });
+    const crewBName = plan.result!.crews.find((crew) => crew.crewId === crewB)!.crewName;
+    const before = await visitState(day.visitIds);
+    const refused = await call("POST", `/api/route-plans/${plan.id}/apply`, owner, { crewIds: [crewB] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `${crewBName}'s route was not applied: "${moved.job.title}" was changed since this plan was made. Optimize the day again.`,
+    );
+    expect(await visitState(day.visitIds)).toEqual(before);
+    const alone = await call("POST", `/api/route-plans/${plan.id}/apply`, owner, { crewIds: [crewA] });
+    expect(alone.status, JSON.stringify(alone.body)).toBe(200);
+    for (const id of day.routes.get(crewB!)!)
+      expect((await visitState([id]))[0]).toEqual(before.find((row) => row.id === id));
   });
 
   it("rolls the whole apply back when a placement rule is broken meanwhile", async () => {
@@ -349,8 +550,10 @@ describe("GET /api/visits/:id/best-slots", () => {
         name: "Irrigation Crew",
         color: "#2563eb",
         skills: ["irrigation"],
+        startKind: "address",
         startLatitude: 40.0,
         startLongitude: -105.2,
+        startLocationPrecision: "manual",
       },
     });
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();

@@ -2,7 +2,7 @@ import type { CreateCrewRequest, Crew } from "@fieldops/shared/crews";
 import type { TenantScope } from "../tenant-scope.ts";
 import { checkNewMembers } from "./crew-members.ts";
 import { checkCrewSchedule } from "./check-crew-schedule.ts";
-import { loadCrew } from "./crew-view.ts";
+import { loadCrew, MANAGER } from "./crew-view.ts";
 import { breakRows, workingHoursRows } from "./crew-schedule-rows.ts";
 import { crewChanged } from "./crews-events.ts";
 
@@ -21,5 +21,5 @@ export async function createCrew({ tx, companyId, emit }: TenantScope, input: Cr
     data: memberIds.map((userId) => ({ companyId, crewId: crew.id, userId })),
   });
   emit(crewChanged(crew.id));
-  return loadCrew(tx, crew.id);
+  return loadCrew(tx, crew.id, MANAGER);
 }

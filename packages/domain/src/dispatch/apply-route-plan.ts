@@ -1,4 +1,10 @@
-import { routePlanResultSchema, type MapTiles, type RoutePlan } from "@fieldops/shared/dispatch";
+import {
+  routePlanResultSchema,
+  type CrewDay,
+  type MapTiles,
+  type RoutePlan,
+  type RoutePlanResult,
+} from "@fieldops/shared/dispatch";
 import { conflict, invalidInput, notFound } from "../errors.ts";
 import { visitSetChanged } from "../jobs/jobs-events.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
@@ -20,12 +26,44 @@ interface Placement {
 }
 
 /**
- * Applies a ready plan, all of it or some crews' parts, in the caller's transaction: a crew's part gives it the
- * proposed visits at the proposed times (status scheduled, version bumped) and sends the visits it loses to a crew
- * not applied now, or that the proposal leaves out, to the unassigned queue at their time (applying the other crew's
- * part later still takes them). Visits changed since the plan refuse the whole apply (409
- * naming the visit); the placement rules are checked after the writes and roll everything back when one is broken.
- * A part already applied is not applied again, so repeating an apply changes nothing.
+ * How each crew of `parts` is applied. Crews that exchange visits in the whole plan form groups (a crew, the crews it
+ * trades with, theirs, …); a group applied whole, in one go, takes its parts of the whole plan. A crew applied
+ * without the rest of its group takes its day planned alone instead, so that it changes its own visits only: it keeps
+ * what the plan would give another crew, and takes nothing from one.
+ */
+export function crewParts(
+  result: RoutePlanResult,
+  parts: readonly string[],
+): Map<string, { mode: "whole" | "alone"; day: CrewDay }> {
+  const byId = new Map(result.crews.map((crew) => [crew.crewId, crew]));
+  const group = (crewId: string) => {
+    const seen = new Set([crewId]);
+    for (const id of seen) for (const partner of byId.get(id)?.tradesWith ?? []) seen.add(partner);
+    return seen;
+  };
+  return new Map(
+    parts.map((crewId) => {
+      const crew = byId.get(crewId)!;
+      const whole = [...group(crewId)].every((id) => parts.includes(id));
+      return [
+        crewId,
+        whole || !crew.alone
+          ? { mode: "whole" as const, day: { ...crew.proposed, breaks: crew.breaks } }
+          : { mode: "alone" as const, day: crew.alone },
+      ];
+    }),
+  );
+}
+
+/**
+ * Applies a ready plan, all of it or some crews' parts, in the caller's transaction. A crew's part gives it its
+ * proposed visits at the proposed times (status scheduled, version bumped) and sends its visits the proposal leaves out
+ * to the unassigned queue at their time; a crew applied without the crews it exchanges visits with takes its day
+ * planned alone (`crewParts`), so every visit of another crew keeps its crew and time. Applying re-checks against the
+ * board as it is now: a visit of these crews changed since the plan was made (moved, rescheduled, deleted, including
+ * one left where it is for want of a location) refuses the whole apply with a 409 naming the crew and the visit, and
+ * the placement rules are checked after the writes and roll everything back when one is broken. A part already
+ * applied is not applied again, so repeating an apply changes nothing.
  */
 export async function applyRoutePlan(
   scope: TenantScope<UserActor>,
@@ -54,39 +92,61 @@ export async function applyRoutePlan(
   const parts = asked.filter((crewId) => !plan.appliedCrewIds.includes(crewId));
   if (parts.length === 0) return nothing;
 
-  const partCrews = result.crews.filter((crew) => parts.includes(crew.crewId));
-  const placed: Placement[] = partCrews.flatMap((crew) =>
-    crew.proposed.stops.map((stop) => ({
+  const chosen = crewParts(result, parts);
+  const placements: (Placement & { crewName: string })[] = result.crews.flatMap((crew) => {
+    const part = chosen.get(crew.crewId);
+    if (!part) return [];
+    const kept = new Set(part.day.stops.map((stop) => stop.visitId));
+    const placed = part.day.stops.map((stop) => ({
       visitId: stop.visitId,
       crewId: crew.crewId,
       start: new Date(stop.start),
       end: new Date(stop.end),
-    })),
-  );
-  // What this apply places and what earlier applies of the plan placed stay out of the queue.
-  const placedIds = new Set(
-    result.crews
-      .filter((crew) => parts.includes(crew.crewId) || plan.appliedCrewIds.includes(crew.crewId))
-      .flatMap((crew) => crew.proposed.stops.map((stop) => stop.visitId)),
-  );
-  // Visits leaving these crews for a crew not applied now, or left out, wait in the unassigned queue at their time.
-  const released: Placement[] = partCrews.flatMap((crew) =>
-    crew.current.stops
-      .filter((stop) => !placedIds.has(stop.visitId))
-      .map((stop) => ({ visitId: stop.visitId, crewId: null, start: new Date(stop.start), end: new Date(stop.end) })),
-  );
-  const placements = [...placed, ...released];
+      crewName: crew.crewName,
+    }));
+    // Its visits that go to a crew of the same group are placed by that crew's part; those no part places (left
+    // out) wait in the unassigned queue at their time.
+    const givenAway = new Set(
+      part.mode === "whole"
+        ? result.crews.flatMap((other) =>
+            other.crewId !== crew.crewId && chosen.get(other.crewId)?.mode === "whole"
+              ? other.proposed.stops.map((stop) => stop.visitId)
+              : [],
+          )
+        : [],
+    );
+    const released = crew.current.stops
+      .filter((stop) => !kept.has(stop.visitId) && !givenAway.has(stop.visitId))
+      .map((stop) => ({
+        visitId: stop.visitId,
+        crewId: null,
+        start: new Date(stop.start),
+        end: new Date(stop.end),
+        crewName: crew.crewName,
+      }));
+    return [...placed, ...released];
+  });
+  // The visits these crews keep where they are (no location) hold time the plan was made around.
+  const held = result.leftOut.filter((entry) => entry.stays && entry.crewId && chosen.has(entry.crewId));
   const expected = expectedVersions(plan);
+  const checked = [
+    ...placements.map((placement) => ({ visitId: placement.visitId, crewName: placement.crewName })),
+    ...held.map((entry) => ({
+      visitId: entry.visitId,
+      crewName: result.crews.find((crew) => crew.crewId === entry.crewId)!.crewName,
+    })),
+  ].filter((entry) => expected[entry.visitId] !== undefined);
   const changedVisit = await firstChangedVisit(
     tx,
     expected,
-    placements.map((placement) => placement.visitId),
+    checked.map((entry) => entry.visitId),
   );
   if (changedVisit) {
+    const crewName = checked.find((entry) => entry.visitId === changedVisit.id)!.crewName;
     throw conflict(
       changedVisit.deleted
-        ? `${changedVisit.title} was deleted since this plan was made. Optimize the day again.`
-        : `"${changedVisit.title}" was changed since this plan was made. Optimize the day again.`,
+        ? `${crewName}'s route was not applied: a visit of it was deleted since this plan was made. Optimize the day again.`
+        : `${crewName}'s route was not applied: "${changedVisit.title}" was changed since this plan was made. Optimize the day again.`,
     );
   }
   await lockCrews(tx, parts);

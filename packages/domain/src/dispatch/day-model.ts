@@ -1,6 +1,7 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { CrewInput, Location, VisitInput } from "@fieldops/route-optimizer";
 import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
+import { crewStartSelect, resolveCrewStart, yardSelect } from "../crews/crew-start.ts";
 import { notFound } from "../errors.ts";
 import { BOOKED_STATUSES } from "../schedule/assert-visit-placements.ts";
 import type { CrewRules, PlacedVisit } from "../schedule/placement-rules.ts";
@@ -29,8 +30,19 @@ export interface DayCrew {
   id: string;
   name: string;
   rules: CrewRules;
-  /** False when the crew has no start location and was given the middle of the day's visits. */
-  hasStart: boolean;
+  /** Where its day starts and ends, in words. */
+  startLabel: string;
+  /** Its own breaks come first in the solver's `breaks`; the rest hold the time of its visits without a location. */
+  breakCount: number;
+}
+
+/** A movable visit whose address has no location: it stays where it is, out of the plan. */
+export interface UnlocatedVisit {
+  id: string;
+  jobTitle: string;
+  crewId: string | null;
+  customerId: string;
+  version: number;
 }
 
 /**
@@ -44,13 +56,18 @@ export interface DayModel {
   crews: DayCrew[];
   /** The visits the optimizer may place (scheduled or dispatched, on these crews or unassigned). */
   visits: DayVisit[];
-  /** Movable visits whose address has no location: left where they are, out of the plan, and said so. */
-  unlocated: { id: string; jobTitle: string; crewId: string | null }[];
+  /**
+   * Movable visits whose address has no location: left where they are, out of the plan, and said so; on a crew of the
+   * plan, their time stays blocked, so the rest of the day is planned around them.
+   */
+  unlocated: UnlocatedVisit[];
   /** Every visit of these crews that day that holds their time (movable ones included), for the placement rules. */
   booked: (PlacedVisit & { crewId: string })[];
   problem: { visits: VisitInput[]; crews: CrewInput[] };
   /** Crew id -> its movable visits in their current order. */
   currentOrder: Map<string, string[]>;
+  /** Proposed times are rounded up to this many minutes (the company's slot). */
+  slotMinutes: number;
   notes: string[];
 }
 
@@ -59,14 +76,6 @@ export const toSeconds = (model: Pick<DayModel, "dayStart">, at: Date) =>
 /** A model time as a moment, rounded up to the whole minute (durations are whole minutes, so order is kept). */
 export const toMoment = (model: Pick<DayModel, "dayStart">, seconds: number) =>
   new Date(model.dayStart.getTime() + Math.ceil(Math.round(seconds) / 60) * 60_000);
-
-const centroid = (locations: readonly Location[]): Location =>
-  locations.length === 0
-    ? { lat: 0, lon: 0 }
-    : {
-        lat: locations.reduce((a, l) => a + l.lat, 0) / locations.length,
-        lon: locations.reduce((a, l) => a + l.lon, 0) / locations.length,
-      };
 
 /** The moment a fixed (in progress or completed) visit frees its crew. */
 function freedAt(visit: {
@@ -86,35 +95,49 @@ function freedAt(visit: {
 
 /**
  * Builds the optimizer's problem for `date` and the given crews (every crew when none is given):
- * - visits: the day's scheduled and dispatched visits of those crews plus the unassigned ones dated that day, at
+ * - visits: the day's scheduled and dispatched visits of those crews plus the unassigned ones dated that day of open
+ *   jobs (the board's queue), at
  *   their job's property (the customer's address when the job has none), with their duration and the job's skills;
  * - time windows: a visit with `arrivalWindowMinutes` must start within that many minutes of its scheduled start;
  *   any other visit may go anywhere in the crew's hours;
  * - crews: their hours that weekday (crews off that day are left out, and said so), skills, breaks (anywhere in
- *   their window), start and end at `startLatitude/startLongitude` or, without one, the middle of the day's visits;
- * - a crew with in-progress or completed visits that day is planned from the last one's place and end;
+ *   their window), starting and ending at the company's yard, their own address or a member's home; a crew whose
+ *   start has no location is left out with the reason (nothing stands in for it), its visits staying as they are;
+ * - a movable visit without a location stays where it is, out of the plan; on a crew of the plan its time is held
+ *   like a break at exactly that time, so nothing else is planned over it;
+ * - a crew with in-progress or completed visits that day is planned from after the last one ends, from its place
+ *   when it has one;
  * - `from` (re-planning the rest of a day): no crew is planned before that moment.
  */
 export async function loadDayModel(
   tx: TenantTransaction,
   input: { date: string; crewIds?: readonly string[]; from?: Date | null; excludeVisitIds?: readonly string[] },
 ): Promise<DayModel> {
-  const company = await tx.company.findFirstOrThrow({ select: { timeZone: true } });
+  const company = await tx.company.findFirstOrThrow({
+    select: { timeZone: true, scheduleSlotMinutes: true, ...yardSelect },
+  });
   const { timeZone } = company;
   const dayStart = startOfDayInTimeZone(input.date, timeZone);
   const dayEnd = startOfDayInTimeZone(addDays(input.date, 1), timeZone);
   const weekday = new Date(`${input.date}T00:00:00Z`).getUTCDay();
   const crewRows = await tx.crew.findMany({
     where: input.crewIds ? { id: { in: [...input.crewIds] } } : {},
-    include: { workingHours: true, breaks: true },
+    select: { ...crewStartSelect, name: true, skills: true, workingHours: true, breaks: true },
     orderBy: { name: "asc" },
   });
   if (input.crewIds && crewRows.length !== new Set(input.crewIds).size) throw notFound("Crew not found");
   const notes: string[] = [];
-  const working = crewRows.filter((crew) => {
-    const works = crew.workingHours.some((hours) => hours.weekday === weekday);
-    if (!works) notes.push(`${crew.name} does not work on ${WEEKDAYS[weekday]}s and was left out.`);
-    return works;
+  const working = crewRows.flatMap((crew) => {
+    if (!crew.workingHours.some((hours) => hours.weekday === weekday)) {
+      notes.push(`${crew.name} does not work on ${WEEKDAYS[weekday]}s and was left out.`);
+      return [];
+    }
+    const start = resolveCrewStart(crew, company, { showHomes: true });
+    if (!start.point) {
+      notes.push(`${crew.name} was left out (its visits stay as they are). ${start.problem}.`);
+      return [];
+    }
+    return [{ ...crew, start: { ...start, point: start.point } }];
   });
   const crewIds = working.map((crew) => crew.id);
   const rows = await tx.visit.findMany({
@@ -122,7 +145,8 @@ export async function loadDayModel(
       scheduledStart: { gte: dayStart, lt: dayEnd },
       OR: [
         { crewId: { in: crewIds }, status: { in: [...BOOKED_STATUSES] } },
-        { crewId: null, status: { in: [...MOVABLE_STATUSES] } },
+        // The unassigned queue as the board shows it: a closed job's visits are not waiting for a crew.
+        { crewId: null, status: { in: [...MOVABLE_STATUSES] }, job: { closedAt: null } },
       ],
     },
     select: {
@@ -140,6 +164,7 @@ export async function loadDayModel(
       job: {
         select: {
           title: true,
+          customerId: true,
           requiredSkills: true,
           property: { select: { latitude: true, longitude: true } },
           customer: { select: { latitude: true, longitude: true } },
@@ -150,39 +175,50 @@ export async function loadDayModel(
   });
   const excluded = new Set(input.excludeVisitIds ?? []);
   const isMovable = (status: string) => MOVABLE_STATUSES.includes(status as (typeof MOVABLE_STATUSES)[number]);
-  const unlocated: DayModel["unlocated"] = [];
-  const all: (DayVisit & { freedAt: Date | null })[] = rows
+  const dayVisit = (row: (typeof rows)[number], location: Location | null) => ({
+    id: row.id,
+    jobId: row.jobId,
+    jobTitle: row.job.title,
+    version: row.version,
+    crewId: row.crewId,
+    status: row.status,
+    scheduledStart: row.scheduledStart,
+    scheduledEnd: row.scheduledEnd,
+    durationMinutes: row.durationMinutes,
+    location,
+    skills: row.job.requiredSkills,
+    arrivalWindowMinutes: row.arrivalWindowMinutes,
+  });
+  const unlocated: UnlocatedVisit[] = [];
+  const blocked: { crewId: string; start: Date; end: Date }[] = [];
+  const all = rows
     .filter((row) => !excluded.has(row.id))
     .flatMap((row) => {
       const place = row.job.property ?? row.job.customer;
       if (place.latitude === null || place.longitude === null) {
-        if (isMovable(row.status)) {
-          unlocated.push({ id: row.id, jobTitle: row.job.title, crewId: row.crewId });
-          notes.push(`${row.job.title} has no location (check the address) and was left where it is.`);
+        if (!isMovable(row.status)) {
+          // A visit in progress or done without a location still holds its crew's time but is no place to plan
+          // from.
+          return [{ ...dayVisit(row, null), freedAt: freedAt(row), located: false }];
         }
-        // A visit in progress or done without a location still holds its crew's time (booked, below) but is no
-        // place to plan from.
+        unlocated.push({
+          id: row.id,
+          jobTitle: row.job.title,
+          crewId: row.crewId,
+          customerId: row.job.customerId,
+          version: row.version,
+        });
+        if (row.crewId && row.scheduledStart && row.scheduledEnd)
+          blocked.push({ crewId: row.crewId, start: row.scheduledStart, end: row.scheduledEnd });
         return [];
       }
-      return {
-        id: row.id,
-        jobId: row.jobId,
-        jobTitle: row.job.title,
-        version: row.version,
-        crewId: row.crewId,
-        status: row.status,
-        scheduledStart: row.scheduledStart,
-        scheduledEnd: row.scheduledEnd,
-        durationMinutes: row.durationMinutes,
-        location: { lat: place.latitude, lon: place.longitude },
-        skills: row.job.requiredSkills,
-        arrivalWindowMinutes: row.arrivalWindowMinutes,
-        freedAt: isMovable(row.status) ? null : freedAt(row),
-      };
+      const location = { lat: place.latitude, lon: place.longitude };
+      return [{ ...dayVisit(row, location), freedAt: isMovable(row.status) ? null : freedAt(row), located: true }];
     });
-  const visits = all.filter((visit) => isMovable(visit.status));
-  const fixed = all.filter((visit) => !visits.includes(visit));
-  const middle = centroid(visits.map((visit) => visit.location));
+  const visits: DayVisit[] = all.flatMap((visit) =>
+    isMovable(visit.status) && visit.location ? [{ ...visit, location: visit.location }] : [],
+  );
+  const fixed = all.filter((visit) => !isMovable(visit.status));
   const model: DayModel = {
     date: input.date,
     timeZone,
@@ -204,20 +240,20 @@ export async function loadDayModel(
     currentOrder: new Map(
       working.map((crew) => [crew.id, visits.filter((visit) => visit.crewId === crew.id).map((visit) => visit.id)]),
     ),
+    slotMinutes: company.scheduleSlotMinutes,
     notes,
   };
   const fromSeconds = input.from ? toSeconds(model, input.from) : -Infinity;
 
   for (const crew of working) {
     const hours = crew.workingHours.find((entry) => entry.weekday === weekday)!;
-    const hasStart = crew.startLatitude !== null && crew.startLongitude !== null;
-    const home: Location = hasStart ? { lat: crew.startLatitude!, lon: crew.startLongitude! } : middle;
-    if (!hasStart)
-      notes.push(`${crew.name} has no start location; its day was planned from the middle of the day's visits.`);
+    const home: Location = crew.start.point;
     const done = fixed
       .filter((visit) => visit.crewId === crew.id && visit.freedAt)
       .sort((a, b) => a.freedAt!.getTime() - b.freedAt!.getTime())
       .at(-1);
+    if (done && !done.located)
+      notes.push(`${crew.name}'s "${done.jobTitle}" has no location: the rest of its day was planned from its start.`);
     const from = Math.max(hours.startMinute * 60, fromSeconds, done ? toSeconds(model, done.freedAt!) : -Infinity);
     const end = hours.endMinute * 60;
     const shiftStart = Math.min(Math.ceil(from), end);
@@ -227,19 +263,29 @@ export async function loadDayModel(
         window: { start: Math.max(entry.windowStartMinute * 60, shiftStart), end: entry.windowEndMinute * 60 },
       }))
       .filter((entry) => entry.window.end - entry.window.start >= entry.durationSeconds);
+    // A visit left where it is for want of a location holds its crew's time: a "break" that must be taken then.
+    const holds = blocked
+      .filter((block) => block.crewId === crew.id)
+      .map((block) => ({
+        start: Math.max(toSeconds(model, block.start), shiftStart),
+        end: Math.min(toSeconds(model, block.end), end),
+      }))
+      .filter((span) => span.end > span.start)
+      .map((span) => ({ durationSeconds: span.end - span.start, window: span }));
     model.crews.push({
       id: crew.id,
       name: crew.name,
-      hasStart,
+      startLabel: crew.start.label,
+      breakCount: breaks.length,
       rules: { name: crew.name, skills: crew.skills, workingHours: crew.workingHours, breaks: crew.breaks },
     });
     model.problem.crews.push({
       id: crew.id,
-      start: done ? done.location : home,
+      start: done?.location ?? home,
       end: home,
       shift: { start: shiftStart, end },
       skills: crew.skills,
-      breaks,
+      breaks: [...breaks, ...holds],
     });
   }
   for (const visit of visits) {

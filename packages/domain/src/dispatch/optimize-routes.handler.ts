@@ -54,6 +54,14 @@ export const optimizeRoutes: TaskHandler<typeof optimizeRoutesTask.schema> = asy
     }
     await tx.routePlan.update({ where: { id: planId }, data: { status: "running" } });
     const model = await loadDayModel(tx, { date: plan.date, crewIds: plan.crewIds, from: plan.planFrom });
+    if (model.crews.length === 0) {
+      // Every crew is off that day or has no place to start from: say so rather than propose an empty day.
+      await tx.routePlan.update({
+        where: { id: planId },
+        data: { status: "failed", error: `No crew can be planned that day. ${model.notes.join(" ")}`.trim() },
+      });
+      return "refused" as const;
+    }
     return { plan, model };
   });
   if (start === null) return;

@@ -1,6 +1,7 @@
 import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import type { OptimizeDayInput } from "@fieldops/shared/dispatch";
-import { invalidInput, notFound } from "../errors.ts";
+import { crewStartSelect, readYard, resolveCrewStart } from "../crews/crew-start.ts";
+import { conflict, invalidInput, notFound } from "../errors.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { companyToday } from "./day-model.ts";
 import { optimizeRoutesTask } from "./optimize-routes.task.ts";
@@ -8,7 +9,7 @@ import { assertRouteOptimization } from "./route-plan-access.ts";
 
 /**
  * Records a route plan to compute for a day (`optimize`) or for the rest of today from the crews' current positions
- * (`replan`), after checking the plan includes route optimization. The caller queues it once the transaction has
+ * (`replan`), after checking the plan includes route optimization and that a crew of it has a place to start from. The caller queues it once the transaction has
  * committed (`queueRoutePlan`).
  */
 export async function requestRoutePlan(
@@ -25,10 +26,19 @@ export async function requestRoutePlan(
   if (input.date < today) throw invalidInput("A past day cannot be optimized", "date");
   const crews = await tx.crew.findMany({
     where: input.crewIds ? { id: { in: input.crewIds } } : {},
-    select: { id: true },
+    select: { ...crewStartSelect, name: true },
+    orderBy: { name: "asc" },
   });
   if (input.crewIds && crews.length !== new Set(input.crewIds).size) throw notFound("Crew not found");
   if (crews.length === 0) throw invalidInput("The company has no crews to plan", "crewIds");
+  // Nothing stands in for a missing start: a plan none of whose crews can start anywhere is refused now, with why.
+  const yard = await readYard(tx);
+  const starts = crews.map((crew) => ({ crew, start: resolveCrewStart(crew, yard, { showHomes: true }) }));
+  if (starts.every(({ start }) => !start.located)) {
+    throw conflict(
+      `No crew has a place to start and end its day. ${starts.map(({ crew, start }) => `${crew.name}: ${start.problem}.`).join(" ")}`,
+    );
+  }
   const plan = await tx.routePlan.create({
     data: {
       companyId: scope.companyId,

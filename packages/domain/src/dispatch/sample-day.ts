@@ -42,8 +42,10 @@ export async function seedSampleDay(db: Database, options: SampleDayOptions): Pr
       name: `Crew ${tag}-${String(k + 1).padStart(2, "0")}`,
       color: "#16a34a",
       skills: options.skills ?? [],
+      startKind: "address" as const,
       startLatitude: center.lat,
       startLongitude: center.lon,
+      startLocationPrecision: "manual" as const,
     })),
   });
   await db.crewWorkingHours.createMany({

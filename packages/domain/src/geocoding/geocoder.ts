@@ -1,4 +1,4 @@
-import type { Coordinates } from "@fieldops/shared/locations";
+import { formatAddress, type Coordinates } from "@fieldops/shared/locations";
 
 /** An address as the office types it; any part may be blank. */
 export interface PostalAddress {
@@ -19,16 +19,7 @@ export interface Geocoder {
 }
 
 /** One line for a free-form search: "12 Elm St, Springfield, IL 62701". */
-export function addressLine(address: PostalAddress): string {
-  const regionAndPostcode = [address.region, address.postcode]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(" ");
-  return [address.street, address.city, regionAndPostcode]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(", ");
-}
+export const addressLine = (address: PostalAddress): string => formatAddress(address);
 
 /** The same address written with other spacing or case is the same place (the cache's key). */
 export function addressKey(address: PostalAddress): string {

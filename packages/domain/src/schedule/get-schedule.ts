@@ -10,7 +10,7 @@ import {
   type ScheduleVisit,
 } from "@fieldops/shared/schedule";
 import type { VisitStatus } from "@fieldops/shared/visit-lifecycle";
-import { toCrew } from "../crews/crew-view.ts";
+import { toCrewPlan, type CrewPlanRow } from "../crews/crew-view.ts";
 import { invalidInput } from "../errors.ts";
 
 /** The longest a visit lasts (the schedule request's maximum), so that a visit starting before the range is found by its start. */
@@ -66,7 +66,7 @@ function toScheduleVisit(row: VisitRow): ScheduleVisit {
 /**
  * The schedule of a day or a week on the company's calendar: every crew with its hours and breaks, the visits that
  * overlap the range (for several days, up to MAX_RANGE_VISITS of them), each crew's load per day, and the queue of
- * open jobs' visits still without a time or a crew. The same six queries whatever
+ * open jobs' visits still without a time or a crew. The same four queries whatever
  * the size of the company; the visits are found through the (companyId, scheduledStart, …) index and the queue through
  * (companyId, crewId, createdAt).
  */
@@ -74,14 +74,26 @@ export async function getSchedule(tx: TenantTransaction, input: ScheduleQuery): 
   if (input.to < input.from) throw invalidInput("The range ends before it starts", "to");
   if (input.to > addDays(input.from, MAX_SCHEDULE_DAYS - 1))
     throw invalidInput(`The schedule covers at most ${MAX_SCHEDULE_DAYS} days at once`, "to");
-  const { timeZone } = await tx.company.findFirstOrThrow({ select: { timeZone: true } });
+  // The company's time zone and its crews with their hours and breaks, in one statement.
+  const [{ timeZone, crews }] = await tx.$queryRaw<[{ timeZone: string; crews: CrewPlanRow[] }]>`
+    SELECT c."timeZone", coalesce((
+      SELECT json_agg(json_build_object(
+        'id', cr.id, 'name', cr.name, 'color', cr.color, 'skills', cr.skills,
+        'workingHours', (
+          SELECT coalesce(json_agg(json_build_object(
+            'weekday', h.weekday, 'startMinute', h."startMinute", 'endMinute', h."endMinute") ORDER BY h.weekday), '[]')
+          FROM crew_working_hours h WHERE h."crewId" = cr.id),
+        'breaks', (
+          SELECT coalesce(json_agg(json_build_object(
+            'windowStartMinute', b."windowStartMinute", 'windowEndMinute', b."windowEndMinute",
+            'durationMinutes', b."durationMinutes") ORDER BY b."windowStartMinute"), '[]')
+          FROM crew_breaks b WHERE b."crewId" = cr.id)
+      ) ORDER BY cr.name, cr.id)
+      FROM crews cr), '[]') AS crews
+    FROM companies c`;
   const rangeStart = startOfDayInTimeZone(input.from, timeZone);
   const rangeEnd = startOfDayInTimeZone(addDays(input.to, 1), timeZone);
   const earliestStart = new Date(rangeStart.getTime() - LONGEST_VISIT_MS);
-  const crews = await tx.crew.findMany({
-    include: { workingHours: { orderBy: { weekday: "asc" } }, breaks: { orderBy: { windowStartMinute: "asc" } } },
-    orderBy: [{ name: "asc" }, { id: "asc" }],
-  });
   const inRange = Prisma.sql`v."scheduledStart" >= ${earliestStart}::timestamp AND v."scheduledStart" < ${rangeEnd}::timestamp
     AND v."scheduledEnd" > ${rangeStart}::timestamp AND v.status <> 'canceled'`;
   // Each visit counts on the company's day it starts; the days (two before the range, for a visit that began then
@@ -121,10 +133,7 @@ export async function getSchedule(tx: TenantTransaction, input: ScheduleQuery): 
     to: input.to,
     rangeStart: rangeStart.toISOString(),
     rangeEnd: rangeEnd.toISOString(),
-    crews: crews.map((crew) => {
-      const { id, name, color, skills, workingHours, breaks } = toCrew({ ...crew, members: [] });
-      return { id, name, color, skills, workingHours, breaks };
-    }),
+    crews: crews.map(toCrewPlan),
     visits: visits.map(toScheduleVisit),
     visitsOmitted,
     crewDays,

@@ -1,6 +1,7 @@
 import { useState } from "react";
+import { formatAddress } from "@fieldops/shared/locations";
 import { Link, useNavigate, useParams } from "react-router";
-import type { Crew } from "@fieldops/shared/crews";
+import type { Crew, CrewMember } from "@fieldops/shared/crews";
 import { DataTable } from "../../components/data-table";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -11,6 +12,9 @@ import { usePageTitle } from "../../shell/page-title";
 import { NoCompanyNotice } from "../../components/no-company-notice";
 import { formatMinutes, isCrewId, useCrew, useCrewLoad, useDeleteCrew, useRemoveCrewMember } from "./crew-queries";
 import { CrewSettingsForm } from "./crew-settings-form";
+import { CrewStartCard } from "./crew-start-card";
+import { LocationStatus } from "../../components/location-status";
+import { MemberHomeDialog } from "./member-home-dialog";
 import { AddCrewMemberForm } from "./add-crew-member-form";
 import { apiErrorMessage } from "../../lib/api-error";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
@@ -72,9 +76,30 @@ function WeekLoadCard({ crewId }: { crewId: string }) {
   );
 }
 
+/** A member's home as the office keeps it (only those who manage crews see it). */
+function MemberHome({ member, onEdit }: { member: CrewMember; onEdit: () => void }) {
+  if (member.home === undefined) return null;
+  return (
+    <span className="flex flex-wrap items-center gap-2 text-xs">
+      {member.home ? (
+        <>
+          <span>Home: {formatAddress(member.home) || "set by its coordinates"}</span>
+          <LocationStatus place={member.home} showCoordinates={false} />
+        </>
+      ) : (
+        <span className="text-muted-foreground">No home address</span>
+      )}
+      <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={onEdit}>
+        {member.home ? `Edit ${member.name}'s home` : `Add ${member.name}'s home`}
+      </Button>
+    </span>
+  );
+}
+
 function MembersCard({ crew, canManage, label }: { crew: Crew; canManage: boolean; label: string }) {
   const team = useTeam();
   const remove = useRemoveCrewMember(crew.id);
+  const [editingHome, setEditingHome] = useState<CrewMember | null>(null);
   return (
     <Card role="region" aria-labelledby="crew-members-title">
       <CardHeader>
@@ -93,6 +118,7 @@ function MembersCard({ crew, canManage, label }: { crew: Crew; canManage: boolea
                   <span className="text-xs text-muted-foreground">
                     {member.email} · {member.role.replace("_", " ")}
                   </span>
+                  {canManage ? <MemberHome member={member} onEdit={() => setEditingHome(member)} /> : null}
                 </span>
                 {canManage ? (
                   <Button
@@ -109,6 +135,9 @@ function MembersCard({ crew, canManage, label }: { crew: Crew; canManage: boolea
           </ul>
         )}
         {canManage ? <AddCrewMemberForm crewId={crew.id} /> : null}
+        {editingHome ? (
+          <MemberHomeDialog member={editingHome} onOpenChange={(open) => (open ? null : setEditingHome(null))} />
+        ) : null}
         {team.isError ? (
           <p role="alert" className="text-sm text-destructive">
             Your team could not be loaded.
@@ -223,6 +252,7 @@ function CrewDetail({ id }: { id: string }) {
       </div>
       <WeekLoadCard crewId={id} />
       <MembersCard crew={crew.data} canManage={canManage} label={terms.technicians} />
+      <CrewStartCard key={`start-${JSON.stringify(crew.data.start)}`} crew={crew.data} canManage={canManage} />
       <CrewSettingsForm key={crew.data.id} crew={crew.data} canManage={canManage} />
       {canManage ? <DeleteCrew crew={crew.data} /> : null}
     </>

@@ -72,3 +72,13 @@ export function formatMinutes(minutes: number): string {
   if (hours === 0) return `${rest}m`;
   return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
 }
+
+/** A member's home: the crews (whose members and starts show it) are read again. */
+export function useSetMemberHome(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EndpointInput<typeof crewEndpoints.setMemberHome>["body"]) =>
+      callEndpoint(crewEndpoints.setMemberHome, { params: { userId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: allCrews }),
+  });
+}

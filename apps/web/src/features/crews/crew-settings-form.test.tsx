@@ -24,6 +24,7 @@ const crew: Crew = {
   workingHours: [{ weekday: 2, start: "08:00", end: "16:00" }],
   breaks: [],
   members: [],
+  start: { kind: "yard", label: "The company's yard", memberId: null, address: null, located: true, problem: null },
   createdAt: "2030-01-01T00:00:00.000Z",
 };
 

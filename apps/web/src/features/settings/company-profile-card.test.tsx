@@ -15,7 +15,17 @@ const profile: CompanyProfile = {
   slug: "green-valley",
   phone: "",
   email: "",
-  address: "",
+  address: {
+    street: "12 Elm St",
+    city: "Denver",
+    region: "CO",
+    postcode: "80202",
+    latitude: 39.75,
+    longitude: -104.99,
+    locationPrecision: "approximate",
+  },
+  yard: { street: "", city: "", region: "", postcode: "", latitude: null, longitude: null, locationPrecision: null },
+  scheduleSlotMinutes: 5,
   verticalId: "landscaping",
   timeZone: "America/Denver",
   branding: { logo: null, primaryColor: "#16a34a" },
@@ -69,5 +79,40 @@ describe("the company's web address in settings", () => {
     const region = screen.getByRole("region", { name: "Company profile" });
     expect((await within(region).findAllByText(/This slug is already taken/)).length).toBeGreaterThan(0);
     expect(within(region).getByLabelText("Company address").getAttribute("aria-invalid")).toBe("true");
+  });
+});
+
+describe("the company's office address and yard in settings", () => {
+  it("shows where the office was placed, copies it to the yard, and sends both with the schedule slot", async () => {
+    api.on("PUT", "/api/settings/company", (_req, res) => sendJson(res, 200, profile));
+    renderCard();
+    const office = await screen.findByRole("group", { name: "Office address" });
+    expect(within(office).getByText(/Approximate location/)).toBeTruthy();
+    const yard = screen.getByRole("group", { name: "Yard (where crews start and end their day)" });
+    expect(within(yard).getByText("The address is located when you save.")).toBeTruthy();
+    fireEvent.click(within(yard).getByRole("button", { name: "Same as the office address" }));
+    expect((within(yard).getByLabelText("Street") as HTMLInputElement).value).toBe("12 Elm St");
+    fireEvent.change(screen.getByLabelText("Schedule slot"), { target: { value: "15" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save company profile" }));
+    await vi.waitFor(() => expect(saves()).toHaveLength(1));
+    expect(JSON.parse(saves()[0]!.body)).toMatchObject({
+      address: { street: "12 Elm St", city: "Denver", region: "CO", postcode: "80202" },
+      yard: { street: "12 Elm St", city: "Denver", region: "CO", postcode: "80202" },
+      scheduleSlotMinutes: 15,
+    });
+  });
+
+  it("refuses half a typed point and 0,0 beside the field, sending nothing", async () => {
+    renderCard();
+    const yard = await screen.findByRole("group", { name: "Yard (where crews start and end their day)" });
+    fireEvent.change(within(yard).getByLabelText("Latitude"), { target: { value: "0" } });
+    fireEvent.change(within(yard).getByLabelText("Longitude"), { target: { value: "0" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save company profile" }));
+    expect(await within(yard).findByText(/0, 0 is not an address/)).toBeTruthy();
+    fireEvent.change(within(yard).getByLabelText("Longitude"), { target: { value: "" } });
+    fireEvent.change(within(yard).getByLabelText("Latitude"), { target: { value: "39.7" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save company profile" }));
+    expect(await within(yard).findByText(/Give both latitude and longitude/)).toBeTruthy();
+    expect(saves()).toHaveLength(0);
   });
 });

@@ -1,16 +1,31 @@
 import { useMemo } from "react";
-import { TIME_ZONES, updateCompanyProfileRequestSchema, type CompanyProfile } from "@fieldops/shared/company-settings";
+import {
+  SCHEDULE_SLOT_MINUTES,
+  TIME_ZONES,
+  updateCompanyProfileRequestSchema,
+  type CompanyProfile,
+} from "@fieldops/shared/company-settings";
+import { formatAddress, type LocatedAddress } from "@fieldops/shared/locations";
 import { VERTICALS, verticalIdSchema } from "@fieldops/shared/verticals";
+import { AddressFields, addressFormValues } from "../../components/address-fields";
 import { FormField, FormRefusal, useRefusal, useSchemaForm } from "../../components/form";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
+import { numberOrMissing } from "../../lib/form-values";
 import { useUpdateCompanyProfile } from "./settings-queries";
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
-/** The company's name, web address, contact details, trade, time zone and brand colour; read-only for members. */
+/** A stored address's point to show: none for an address never given (blank, no coordinates). */
+const storedPlace = (address: LocatedAddress) =>
+  formatAddress(address) === "" && address.latitude === null ? null : address;
+
+/**
+ * The company's name, web address, contact details, address, yard, schedule slot, trade, time zone and brand colour;
+ * read-only for members.
+ */
 export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
   const update = useUpdateCompanyProfile();
   const form = useSchemaForm(updateCompanyProfileRequestSchema, {
@@ -18,7 +33,9 @@ export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
     slug: profile.slug,
     phone: profile.phone,
     email: profile.email,
-    address: profile.address,
+    address: addressFormValues(profile.address),
+    yard: addressFormValues(profile.yard),
+    scheduleSlotMinutes: profile.scheduleSlotMinutes as (typeof SCHEDULE_SLOT_MINUTES)[number],
     verticalId: profile.verticalId,
     timeZone: profile.timeZone,
     primaryColor: profile.branding.primaryColor,
@@ -62,8 +79,58 @@ export function CompanyProfileCard({ profile }: { profile: CompanyProfile }) {
           <FormField form={form} name="email" label="E-mail">
             {(control) => <Input {...control} type="email" disabled={locked} {...form.register("email")} />}
           </FormField>
-          <FormField form={form} name="address" label="Address">
-            {(control) => <Input {...control} disabled={locked} {...form.register("address")} />}
+          <div className="md:col-span-2">
+            <AddressFields
+              form={form}
+              prefix="address"
+              legend="Office address"
+              stored={storedPlace(profile.address)}
+              disabled={locked}
+            />
+          </div>
+          <div className="md:col-span-2">
+            <AddressFields
+              form={form}
+              prefix="yard"
+              legend="Yard (where crews start and end their day)"
+              stored={storedPlace(profile.yard)}
+              disabled={locked}
+            >
+              <p className="text-xs text-muted-foreground">
+                Every crew starts and ends at the yard unless its own start is set on its page. Without a yard, route
+                optimization cannot plan those crews.
+              </p>
+              {locked ? null : (
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="justify-self-start"
+                  onClick={() => {
+                    const office = form.getValues("address");
+                    form.setValue("yard", { ...office }, { shouldDirty: true });
+                  }}
+                >
+                  Same as the office address
+                </Button>
+              )}
+            </AddressFields>
+          </div>
+          <FormField
+            form={form}
+            name="scheduleSlotMinutes"
+            label="Schedule slot"
+            hint="Times proposed by route optimization are rounded up to this."
+          >
+            {(control) => (
+              <NativeSelect {...control} disabled={locked} {...form.register("scheduleSlotMinutes", numberOrMissing)}>
+                {SCHEDULE_SLOT_MINUTES.map((minutes) => (
+                  <option key={minutes} value={minutes}>
+                    {minutes === 1 ? "To the minute" : `${minutes} minutes`}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
           </FormField>
           <FormField form={form} name="verticalId" label="Vertical">
             {(control) => (

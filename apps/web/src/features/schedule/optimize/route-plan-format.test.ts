@@ -5,6 +5,7 @@ import {
   crewsToApply,
   describeMove,
   describeSaving,
+  describeVisitCount,
   formatClock,
   formatDistance,
   formatDriveTime,
@@ -14,7 +15,7 @@ const stop = (visitId: string, start: string) => ({ visitId, jobTitle: `Job ${vi
 const crew = (crewId: string, current: string[], proposed: string[]): CrewRoute => ({
   crewId,
   crewName: `Crew ${crewId}`,
-  startEstimated: false,
+  startLabel: "The company's yard",
   current: {
     driveSeconds: 0,
     distanceMeters: 0,
@@ -26,6 +27,8 @@ const crew = (crewId: string, current: string[], proposed: string[]): CrewRoute 
     stops: proposed.map((id, i) => stop(id, `2026-12-01T1${i}:00:00.000Z`)),
   },
   breaks: [],
+  tradesWith: [],
+  alone: null,
 });
 
 describe("route plan formatting", () => {
@@ -49,6 +52,43 @@ describe("route plan formatting", () => {
     expect(describeSaving({ driveSeconds: 0, distanceMeters: 0 })).toBe("No driving saved");
   });
 
+  it("never calls a longer drive a saving: each figure says whether it is saved or added", () => {
+    expect(describeSaving({ driveSeconds: 600, distanceMeters: -3000 })).toBe(
+      "Saves 10 min of driving but adds 3.0 km",
+    );
+    expect(describeSaving({ driveSeconds: -600, distanceMeters: 3000 })).toBe(
+      "Adds 10 min of driving but saves 3.0 km",
+    );
+    expect(describeSaving({ driveSeconds: -900, distanceMeters: 20 })).toBe("Adds 15 min of driving");
+    expect(describeSaving({ driveSeconds: 20, distanceMeters: 2500 })).toBe(
+      "Saves 2.5 km of driving, in the same time",
+    );
+  });
+
+  it("says when the proposal serves more or fewer visits than now", () => {
+    expect(
+      describeVisitCount(
+        { driveSeconds: 0, distanceMeters: 0, visits: 8 },
+        { driveSeconds: 0, distanceMeters: 0, visits: 10 },
+      ),
+    ).toBe("Plans 2 more visits than now");
+    expect(
+      describeVisitCount(
+        { driveSeconds: 0, distanceMeters: 0, visits: 8 },
+        { driveSeconds: 0, distanceMeters: 0, visits: 7 },
+      ),
+    ).toBe("Plans 1 visit fewer than now (left out below)");
+    expect(
+      describeVisitCount(
+        { driveSeconds: 0, distanceMeters: 0, visits: 8 },
+        { driveSeconds: 0, distanceMeters: 0, visits: 8 },
+      ),
+    ).toBeNull();
+    expect(
+      describeVisitCount({ driveSeconds: 0, distanceMeters: 0 }, { driveSeconds: 0, distanceMeters: 0 }),
+    ).toBeNull();
+  });
+
   it("shows times on the company's clock", () => {
     expect(formatClock("2026-12-01T14:05:00.000Z", "America/New_York")).toBe("9:05 AM");
     expect(formatClock("2026-12-01T14:05:00.000Z", "Europe/Paris")).toBe("3:05 PM");
@@ -65,6 +105,12 @@ describe("route plan formatting", () => {
       result: { crews: [same, reordered, gains] },
     } as unknown as RoutePlan;
     expect(crewsToApply(plan)).toEqual(["b"]);
+    // A crew whose whole-plan part is its day now but which, applied alone, would change is still to apply.
+    const aloneChanges = {
+      ...crew("d", ["6", "7"], ["6", "7"]),
+      alone: { ...crew("d", [], ["7", "6"]).proposed, breaks: [] },
+    };
+    expect(crewRouteChanges(aloneChanges)).toBe(true);
   });
 
   it("describes moves between crews and from the unassigned queue", () => {

@@ -26,11 +26,32 @@ export function formatDistance(meters: number): string {
   return `${sign}${(Math.abs(meters) / 1000).toFixed(1)} km`;
 }
 
-/** What the proposal saves, or costs, as a sentence: "Saves 1 h 05 min and 42.0 km of driving". */
+/**
+ * What the proposal saves, or costs, as a sentence, each figure with its own verb: never a longer drive called a
+ * saving. "Saves 1 h 05 min and 42.0 km of driving", "Adds 10 min of driving but saves 2.0 km".
+ */
 export function describeSaving(saved: RouteTotals): string {
-  if (saved.driveSeconds === 0 && saved.distanceMeters === 0) return "No driving saved";
-  const verb = saved.driveSeconds >= 0 ? "Saves" : "Adds";
-  return `${verb} ${formatDriveTime(Math.abs(saved.driveSeconds))} and ${formatDistance(Math.abs(saved.distanceMeters))} of driving`;
+  const minutes = Math.round(saved.driveSeconds / 60);
+  const km = Math.round(saved.distanceMeters / 100);
+  if (minutes === 0 && km === 0) return "No driving saved";
+  const time = formatDriveTime(Math.abs(saved.driveSeconds));
+  const distance = formatDistance(Math.abs(saved.distanceMeters));
+  if (km === 0) return `${minutes > 0 ? "Saves" : "Adds"} ${time} of driving`;
+  if (minutes === 0) return `${km > 0 ? "Saves" : "Adds"} ${distance} of driving, in the same time`;
+  if (minutes > 0 === km > 0) return `${minutes > 0 ? "Saves" : "Adds"} ${time} and ${distance} of driving`;
+  return minutes > 0
+    ? `Saves ${time} of driving but adds ${distance}`
+    : `Adds ${time} of driving but saves ${distance}`;
+}
+
+/** How many visits the driving serves now and proposed, when they differ: "Plans 2 more visits than now". */
+export function describeVisitCount(before: RouteTotals, after: RouteTotals): string | null {
+  if (before.visits === undefined || after.visits === undefined || before.visits === after.visits) return null;
+  const difference = Math.abs(after.visits - before.visits);
+  const visits = difference === 1 ? "visit" : "visits";
+  return after.visits > before.visits
+    ? `Plans ${difference} more ${visits} than now`
+    : `Plans ${difference} ${visits} fewer than now (left out below)`;
 }
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
@@ -45,10 +66,22 @@ export function formatClock(iso: string, timeZone: string): string {
   return format.format(new Date(iso));
 }
 
-/** Whether applying this crew's part would change anything: another order, other times, or other visits. */
+const stopsKey = (stops: CrewRoute["current"]["stops"]) =>
+  stops.map((stop) => `${stop.visitId}@${stop.start}`).join(",");
+
+/**
+ * What applying this crew's part on its own does: its part of the whole plan, or, when that part exchanges visits
+ * with other crews, its day planned alone (it keeps its own visits; other crews' are untouched).
+ */
+export const partApplied = (crew: CrewRoute) => crew.alone ?? crew.proposed;
+
+/** Whether `day` differs from the crew's day now: another order, other times, or other visits. */
+export const dayChanges = (crew: CrewRoute, day: Pick<CrewRoute["proposed"], "stops">) =>
+  stopsKey(crew.current.stops) !== stopsKey(day.stops);
+
+/** Whether applying this crew's part, with the whole plan or alone, would change anything. */
 export function crewRouteChanges(crew: CrewRoute): boolean {
-  const key = (stops: CrewRoute["current"]["stops"]) => stops.map((stop) => `${stop.visitId}@${stop.start}`).join(",");
-  return key(crew.current.stops) !== key(crew.proposed.stops);
+  return dayChanges(crew, crew.proposed) || dayChanges(crew, partApplied(crew));
 }
 
 /** The crews whose part is still to apply (changes something and is not applied yet). */
