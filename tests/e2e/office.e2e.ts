@@ -115,7 +115,8 @@ test("at 390 px the jobs list and every view of the schedule fit the page, and t
   playwright,
   baseURL,
 }) => {
-  // A customer whose name is longer than a week column is wide, with a visit at midday today.
+  // A customer whose name is longer than a week column is wide, with a visit at midday today that waits for a crew
+  // (in the queue beside the board) under a title longer than the phone is wide.
   const day = new Date().toISOString().slice(0, 10);
   const longName = `Bartholomew Featherstonehaugh-Worthington ${randomUUID().slice(0, 6)}`;
   const api = await ownerApi(playwright, baseURL!);
@@ -131,7 +132,12 @@ test("at 390 px the jobs list and every view of the schedule fit the page, and t
     201,
   );
   const job = await json<{ visits: { id: string; version: number }[] }>(
-    await api.post("/api/jobs", { data: { customerId: customer.id, title: "Long name" } }),
+    await api.post("/api/jobs", {
+      data: {
+        customerId: customer.id,
+        title: "Aeration, overseeding and spring fertilizer for the front and back lawns",
+      },
+    }),
     201,
   );
   const visit = job.visits[0]!;

@@ -1,20 +1,16 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { addDays, dayInTimeZone, zonedWallClockToUtc } from "@fieldops/shared/company-time";
 import type { Crew } from "@fieldops/shared/crews";
 import type { Customer } from "@fieldops/shared/customers";
 import type { JobDetail, Visit } from "@fieldops/shared/jobs";
-import { ownerApi } from "./owner-api.ts";
+import type { ScheduleResponse } from "@fieldops/shared/schedule";
+import { json, ownerApi } from "./owner-api.ts";
 import { openSignedIn } from "./sign-in-as.ts";
 
 const EVERY_DAY = Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: "07:00", end: "19:00" }));
 /** The demo company's yard is in the middle of Denver; each crew's customers lie ~8 km out in a direction of their own. */
 const DENVER = { lat: 39.7392, lon: -104.9903 };
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>, status = 200): Promise<T> {
-  expect(response.status(), await response.text()).toBe(status);
-  return (await response.json()) as T;
-}
 
 /**
  * A dispatcher optimizes a day of three crews whose visits criss-cross town, one of them at a customer whose address
@@ -30,8 +26,14 @@ test("optimize a day with one visit that has no location, then apply one crew: t
   const tag = randomUUID().slice(0, 6);
   const api = await ownerApi(playwright, baseURL!);
   const { timeZone } = await json<{ timeZone: string }>(await api.get("/api/company"));
-  // Three weeks ahead: a day of its own, whatever else the demo has booked.
-  const date = addDays(dayInTimeZone(new Date(), timeZone), 21);
+  // Three weeks ahead or later: a day without a visit that waits for a crew (another test's recurring job may have
+  // put one on any day), which the optimizer would be free to place on this test's crews.
+  let date = addDays(dayInTimeZone(new Date(), timeZone), 21);
+  for (;;) {
+    const day = await json<ScheduleResponse>(await api.get("/api/schedule", { params: { from: date, to: date } }));
+    if (!day.visits.some((visit) => visit.crewId === null)) break;
+    date = addDays(date, 1);
+  }
   const at = (hhmm: string) => zonedWallClockToUtc(Date.parse(`${date}T${hhmm}:00Z`), timeZone).toISOString();
 
   const crews: Crew[] = [];

@@ -321,7 +321,7 @@ export function SchedulePage() {
                 <CalendarView view={view} board={board} days={range.days} jobWord={jobWord} onOpen={setEditing} />
               )}
             </div>
-            <UnassignedQueue board={board} jobWord={jobWord} onOpen={setEditing} />
+            <UnassignedQueue board={board} jobWord={jobWord} onOpen={setEditing} className="min-w-0" />
           </div>
           <DragOverlay dropAnimation={null}>
             {dragged ? (
