@@ -121,7 +121,8 @@ test("an owner drags an unassigned visit onto a crew, a second dispatcher sees i
 
 test("the day and week calendars show the visits on a time axis, and the dates move", async ({ page }) => {
   await openSignedIn(page, "owner@demo.test", "/jobs");
-  await page.getByRole("link", { name: "Schedule" }).click();
+  // The jobs page's own way to the schedule (the sidebar has one too, shown when its group is open).
+  await page.getByRole("main").getByRole("link", { name: "Schedule" }).click();
   await expect(page).toHaveURL(/\/schedule/);
   await page.goto("/schedule?view=day");
   await expect(page.getByRole("region", { name: "Day calendar" })).toBeVisible();
