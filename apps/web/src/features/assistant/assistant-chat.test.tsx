@@ -3,7 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from "@testing-lib
 import { Route } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { WebSocket } from "ws";
-import type { AguiEvent, ConversationResponse } from "@fieldops/shared/chat";
+import type { AguiEvent, ChatProposal, ConversationResponse } from "@fieldops/shared/chat";
 import { MESSAGE_BOX_LABEL } from "@fieldops/shared/chat";
 import type { ClientMessage, ServerMessage } from "@fieldops/shared/events";
 import { AppLayout } from "../../shell/app-layout";
@@ -107,6 +107,13 @@ function emitApp(event: Extract<ServerMessage, { type: "event" }>["event"]) {
 
 const chatSends = () =>
   received.filter((m): m is Extract<ClientMessage, { type: "chat.send" }> => m.type === "chat.send");
+
+/** Sends `text` and answers it, as the server would, with a run that proposes `proposal`. */
+async function proposeIn(text: string, proposal: ChatProposal): Promise<void> {
+  const requestId = await sendMessage(text);
+  emit(requestId, "run-1", { type: "RUN_STARTED", threadId: "conv-1", runId: "run-1" } as AguiEvent);
+  emit(requestId, "run-1", { type: "CUSTOM", name: "fieldops.proposal", value: proposal } as AguiEvent);
+}
 
 async function sendMessage(text: string): Promise<string> {
   const box = await screen.findByRole("textbox", { name: MESSAGE_BOX_LABEL });
@@ -274,19 +281,13 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
 
   it("shows a proposal's values in words: its time in the company's time zone, yes or no", async () => {
     renderAt("/admin-dashboard");
-    const requestId = await sendMessage("schedule henderson tomorrow at 9");
-    emit(requestId, "run-1", { type: "RUN_STARTED", threadId: "conv-1", runId: "run-1" } as AguiEvent);
-    emit(requestId, "run-1", {
-      type: "CUSTOM",
-      name: "fieldops.proposal",
-      value: {
-        proposalId: "p-2",
-        moduleId: "schedule-visit",
-        params: { jobId: "j-1", start: "2026-07-15T15:00:00.000Z", crewId: null, notify: false },
-        summary: "Schedule a visit for **Henderson Family**",
-        timeZone: "America/Denver",
-      },
-    } as AguiEvent);
+    await proposeIn("schedule henderson tomorrow at 9", {
+      proposalId: "p-2",
+      moduleId: "schedule-visit",
+      params: { jobId: "j-1", start: "2026-07-15T15:00:00.000Z", crewId: null, notify: false },
+      summary: "Schedule a visit for **Henderson Family**",
+      timeZone: "America/Denver",
+    });
 
     const region = await screen.findByRole("region", { name: "Confirm: Schedule visit" });
     const values = within(region)
@@ -297,18 +298,12 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
 
   it("shows a proposal with what will happen and sends the decision", async () => {
     renderAt("/admin-dashboard");
-    const requestId = await sendMessage("create a job for henderson");
-    emit(requestId, "run-1", { type: "RUN_STARTED", threadId: "conv-1", runId: "run-1" } as AguiEvent);
-    emit(requestId, "run-1", {
-      type: "CUSTOM",
-      name: "fieldops.proposal",
-      value: {
-        proposalId: "p-1",
-        moduleId: "create-job",
-        params: { customerId: "c-42", title: "Spring cleanup" },
-        summary: "Create the job **Spring cleanup** for Henderson Family",
-      },
-    } as AguiEvent);
+    await proposeIn("create a job for henderson", {
+      proposalId: "p-1",
+      moduleId: "create-job",
+      params: { customerId: "c-42", title: "Spring cleanup" },
+      summary: "Create the job **Spring cleanup** for Henderson Family",
+    });
 
     const region = await screen.findByRole("region", { name: "Confirm: Create job" });
     const proposal = within(region);
