@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDaySchema } from "./calendar-day";
 import { text } from "./text";
 import { assistantModuleIdSchema } from "./modules";
 import { uiActionSchema } from "./ui-actions";
@@ -22,7 +23,7 @@ export const readToolCallSchema = z.discriminatedUnion("tool", [
     customerId: text({ max: 100 }).optional(),
   }),
   z.object({ tool: z.literal("listUnpaidInvoices"), pastDueOnly: z.boolean() }),
-  z.object({ tool: z.literal("daySchedule"), date: isoDay }),
+  z.object({ tool: z.literal("daySchedule"), date: calendarDaySchema }),
   z.object({
     tool: z.literal("revenueForPeriod"),
     label: text({ max: 50 }),

@@ -275,7 +275,7 @@ describe("safety", () => {
 });
 
 describe("bad messages", () => {
-  it("a message with a NUL byte or past the longest length is refused with an error, and nothing is stored", async () => {
+  it("a message with a NUL byte, past the longest length or with a malformed card read is refused with an error, and nothing is stored", async () => {
     const before = await t.db.assistantMessage.count({ where: { companyId: company.id } });
     const errorsBefore = owner.messages.filter((m) => m.type === "error").length;
     for (const text of ["hello\u0000there", "x".repeat(CHAT_MESSAGE_MAX_LENGTH + 1)]) {
@@ -287,8 +287,22 @@ describe("bad messages", () => {
         context: { path: "/dashboard" },
       });
     }
+    // A card's read is held to the same rules: a day that is not a real one, an id with a NUL byte.
+    for (const read of [
+      { tool: "daySchedule", date: "2030-02-31" },
+      { tool: "findJobs", customerId: "c\u0000" },
+    ]) {
+      await owner.sendMessage({
+        type: "chat.send",
+        requestId: crypto.randomUUID(),
+        conversationId: null,
+        text: "Show these",
+        context: { path: "/dashboard" },
+        read,
+      });
+    }
     await chat(owner, "thanks");
-    expect(owner.messages.filter((m) => m.type === "error").length - errorsBefore).toBe(2);
+    expect(owner.messages.filter((m) => m.type === "error").length - errorsBefore).toBe(4);
     // Only the "thanks" exchange was stored.
     expect(await t.db.assistantMessage.count({ where: { companyId: company.id } })).toBe(before + 2);
   });
