@@ -4,6 +4,7 @@ import { createCustomer } from "@fieldops/domain/customers/create-customer";
 import { customerInput, testCustomerServices } from "@fieldops/domain/customers/customer-test-fixtures";
 import { CHAT_RATE_LIMIT } from "@fieldops/domain/assistant/chat-rate-limit";
 import { ASSISTANT_CUSTOM_EVENTS, CHAT_MESSAGE_MAX_LENGTH } from "@fieldops/shared/chat";
+import type { ReadToolCall } from "@fieldops/shared/assistant";
 import {
   createTestCompany,
   signIn,
@@ -288,10 +289,11 @@ describe("bad messages", () => {
       });
     }
     // A card's read is held to the same rules: a day that is not a real one, an id with a NUL byte.
-    for (const read of [
+    const badReads: ReadToolCall[] = [
       { tool: "daySchedule", date: "2030-02-31" },
       { tool: "findJobs", customerId: "c\u0000" },
-    ]) {
+    ];
+    for (const read of badReads) {
       await owner.sendMessage({
         type: "chat.send",
         requestId: crypto.randomUUID(),
