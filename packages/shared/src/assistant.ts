@@ -4,6 +4,10 @@ import { text } from "./text";
 import { assistantModuleIdSchema } from "./modules";
 import { uiActionSchema } from "./ui-actions";
 
+/** What a revenue figure counts: money received (payments less refunds), or what was invoiced. */
+export const revenueMeasureSchema = z.enum(["collected", "invoiced"]);
+export type RevenueMeasure = z.infer<typeof revenueMeasureSchema>;
+
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const isoInstant = z.iso.datetime({ offset: true });
 
@@ -23,12 +27,17 @@ export const readToolCallSchema = z.discriminatedUnion("tool", [
     customerId: text({ max: 100 }).optional(),
   }),
   z.object({ tool: z.literal("listUnpaidInvoices"), pastDueOnly: z.boolean() }),
-  z.object({ tool: z.literal("daySchedule"), date: calendarDaySchema }),
+  /** One invoice by the number the office knows it by ("invoice 1032"), whatever its status. */
+  z.object({ tool: z.literal("findInvoice"), number: z.number().int().min(1).max(2_147_483_647) }),
+  /** A day's visits: every crew's, or one crew's. */
+  z.object({ tool: z.literal("daySchedule"), date: calendarDaySchema, crewId: text({ max: 100 }).optional() }),
   z.object({
     tool: z.literal("revenueForPeriod"),
     label: text({ max: 50 }),
     from: isoInstant,
     to: isoInstant,
+    /** Money received in the period (payments, less refunds), or what was invoiced in it. */
+    measure: revenueMeasureSchema.optional(),
   }),
 ]);
 export type ReadToolCall = z.infer<typeof readToolCallSchema>;

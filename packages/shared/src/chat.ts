@@ -1,6 +1,6 @@
 import { EventSchemas } from "@ag-ui/core/schemas";
 import { z } from "zod";
-import { assistantContextSchema, moduleProposalSchema, readToolCallSchema } from "./assistant";
+import { assistantContextSchema, moduleProposalSchema, readToolCallSchema, revenueMeasureSchema } from "./assistant";
 import { defineEndpoint } from "./endpoint";
 import { text } from "./text";
 
@@ -85,6 +85,8 @@ export const assistantCardSchema = z.discriminatedUnion("kind", [
   }),
   z.object({
     kind: z.literal("invoices"),
+    /** The unpaid invoices, or the one asked for by number (whatever its status). */
+    selection: z.enum(["unpaid", "by_number"]).default("unpaid"),
     items: z
       .array(
         z.object({
@@ -128,11 +130,13 @@ export const assistantCardSchema = z.discriminatedUnion("kind", [
   }),
   z.object({
     kind: z.literal("revenue"),
+    measure: revenueMeasureSchema.default("collected"),
     label: z.string(),
     from: z.string(),
     to: z.string(),
     totalCents: cents,
     currency: z.string(),
+    /** How many payments (collected) or invoices (invoiced) make the total. */
     paymentCount: z.number().int(),
     timeZone: cardTimeZone,
   }),

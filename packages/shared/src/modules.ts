@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { calendarDateSchema } from "./dispatch";
 import { defineEndpoint } from "./endpoint";
-import { batchInvoicePeriodSchema } from "./invoices";
+import { batchInvoicePeriodSchema, recordPaymentRequestSchema } from "./invoices";
 import { idParamsSchema } from "./jobs";
 import { PLAN_UPGRADE_DESCRIPTION, type PlanFeature } from "./plans";
 import type { Role } from "./roles";
@@ -22,7 +22,15 @@ const isoDateTime = z.iso.datetime({ offset: true }).max(40);
 
 const scheduleVisitParams = z.union([
   z.object({ jobId: uuid, start: isoDateTime, crewId: uuid.nullable().default(null) }).strict(),
-  z.object({ customerId: uuid, start: isoDateTime, crewId: uuid.nullable().default(null) }).strict(),
+  /** A customer's waiting visit; with a title, a new job so named whose one visit is scheduled. */
+  z
+    .object({
+      customerId: uuid,
+      start: isoDateTime,
+      crewId: uuid.nullable().default(null),
+      title: text({ max: 200, trim: true }).min(1).optional(),
+    })
+    .strict(),
 ]);
 
 export interface ModuleCatalogEntry {
@@ -75,7 +83,7 @@ const catalog = {
   "reschedule-visit": {
     title: "Reschedule a visit",
     label: "reschedule visits",
-    assistant: false,
+    assistant: true,
     params: z.object({ visitId: uuid, start: isoDateTime, crewId: uuid.nullable().optional() }).strict(),
     policy: OFFICE_DIRECT,
   },
@@ -83,9 +91,25 @@ const catalog = {
     title: "Send payment reminders",
     label: "send payment reminders",
     assistant: true,
-    params: z.object({ pastDueOnly: z.literal(true).default(true) }).strict(),
+    /** Every past-due invoice, or one customer's. */
+    params: z.object({ pastDueOnly: z.literal(true).default(true), customerId: uuid.optional() }).strict(),
     feature: "invoicing",
     policy: MEMBERS_ASK,
+  },
+  "record-payment": {
+    title: "Record a payment",
+    label: "record payments",
+    assistant: true,
+    /** Cash or a check the office received; the invoice's open balance when no amount is named. */
+    params: z
+      .object({
+        invoiceId: uuid,
+        method: recordPaymentRequestSchema.shape.method,
+        amountCents: recordPaymentRequestSchema.shape.amountCents.optional(),
+      })
+      .strict(),
+    feature: "invoicing",
+    policy: { owner: "direct", admin: "denied", member: "direct", field_user: "denied" },
   },
   "invoice-completed-visits": {
     title: "Invoice completed visits",

@@ -22,6 +22,7 @@ import {
   type TestApp,
   type TestCompany,
 } from "../../../../tests/integration/test-app.ts";
+import { executeModule } from "../../../../tests/integration/module-fixtures.ts";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { createDatabase } from "@fieldops/db";
 import { countQueries } from "@fieldops/db/query-count";
@@ -40,18 +41,8 @@ let customerId: string;
 const call = (method: string, path: string, as: string, body?: unknown) =>
   callApi(t.url, method, path, tokens[as]!, body);
 
-async function execute(as: string, moduleId: string, params: Record<string, unknown>, idempotencyKey?: string) {
-  const response = await fetch(`${t.url}${moduleEndpoints.execute.path}`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${tokens[as]}`,
-      "content-type": "application/json",
-      ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
-    },
-    body: JSON.stringify({ moduleId, params }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const execute = (as: string, moduleId: string, params: Record<string, unknown>, idempotencyKey?: string) =>
+  executeModule(t.url, tokens[as]!, moduleId, params, idempotencyKey);
 
 const drain = () => drainQueues(t.runtime.context.queues, ["modules", "optimizer"]);
 

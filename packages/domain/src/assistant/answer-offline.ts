@@ -71,7 +71,12 @@ const noLookup: PlannerLookup = {
   findCustomers: needsCompanyData,
   customerById: needsCompanyData,
   listCrews: needsCompanyData,
+  findJobs: needsCompanyData,
+  upcomingVisits: needsCompanyData,
+  invoiceByNumber: needsCompanyData,
   countPastDueInvoices: needsCompanyData,
+  count: needsCompanyData,
+  topCustomers: needsCompanyData,
   previewBatchInvoice: needsCompanyData,
   listCustomObjects: needsCompanyData,
 };

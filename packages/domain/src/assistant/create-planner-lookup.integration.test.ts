@@ -60,6 +60,46 @@ beforeAll(async () => {
     await invoice(3, "paid", "2026-11-01T12:00:00Z");
     // Due today in New York: not past due yet.
     await invoice(4, "sent", "2026-11-26T12:00:00Z");
+    const job = (number: number, title: string, customer: string, closedAt: Date | null = null) =>
+      tx.job.create({ data: { companyId: company.id, customerId: ids[customer]!, number, title, closedAt } });
+    const aeration = await job(117, "Core aeration", "John Smith");
+    const sprinklers = await job(118, "Sprinkler check", "John Smith");
+    await job(119, "Old cleanup", "John Smith", new Date("2026-10-01T12:00:00Z"));
+    ids.aeration = aeration.id;
+    ids.sprinklers = sprinklers.id;
+    ids.waiting = (await tx.visit.create({ data: { companyId: company.id, jobId: aeration.id } })).id;
+    const scheduled = (jobId: string, start: string, status: "scheduled" | "completed" = "scheduled") =>
+      tx.visit.create({
+        data: { companyId: company.id, jobId, status, scheduledStart: new Date(start), crewId: ids["Crew B"]! },
+      });
+    ids.next = (await scheduled(sprinklers.id, "2026-12-01T14:00:00Z")).id;
+    ids.later = (await scheduled(sprinklers.id, "2026-12-08T14:00:00Z")).id;
+    await scheduled(sprinklers.id, "2026-11-20T14:00:00Z", "completed");
+    // Acme paid $150 this month and $20 last month; John $40 this month.
+    const paid = await tx.invoice.findFirstOrThrow({ where: { number: 3 } });
+    const payment = (invoiceId: string, amountCents: number, receivedAt: string) =>
+      tx.payment.create({
+        data: {
+          companyId: company.id,
+          invoiceId,
+          method: "cash",
+          amountCents,
+          receivedAt: new Date(receivedAt),
+          idempotencyKey: `seed-${amountCents}-${receivedAt}`,
+        },
+      });
+    await payment(paid.id, 15_000, "2026-11-10T15:00:00Z");
+    await payment(paid.id, 2_000, "2026-10-10T15:00:00Z");
+    const johns = await tx.invoice.create({
+      data: {
+        companyId: company.id,
+        customerId: ids["John Smith"]!,
+        number: 5,
+        status: "partially_paid",
+        totalCents: 9_000,
+      },
+    });
+    await payment(johns.id, 4_000, "2026-11-12T15:00:00Z");
   });
   await withTenant(app, other.id, async (tx) => {
     await createCustomer({ tx, companyId: other.id }, customerInput({ name: "Acme Other" }), testCustomerServices);
@@ -79,9 +119,11 @@ const lookupIn = <T>(companyId: string, use: (lookup: ReturnType<typeof createPl
 describe("createPlannerLookup", () => {
   it("finds the company's customers by a typo'd or partial name, ids and names only", async () => {
     const found = await lookupIn(company.id, (lookup) => lookup.findCustomers("jon smth"));
-    expect(found[0]).toEqual({ id: ids["John Smith"], name: "John Smith" });
+    expect(found[0]).toMatchObject({ id: ids["John Smith"], name: "John Smith" });
     const acme = await lookupIn(company.id, (lookup) => lookup.findCustomers("acme"));
-    expect(acme).toEqual([{ id: ids["Acme Plumbing"], name: "Acme Plumbing" }]);
+    expect(acme.map((customer) => customer.id)).toEqual([ids["Acme Plumbing"]]);
+    // What tells two customers of one name apart (address, phone) comes along; notes never do.
+    expect(Object.keys(acme[0]!).sort()).toEqual(["address", "id", "name", "phone"]);
   });
 
   it("finds a customer by a phone number however it is typed", async () => {
@@ -94,7 +136,10 @@ describe("createPlannerLookup", () => {
     );
     for (const query of ["555-561-7947", "555 561 7947", "(555) 561-7947", "5555617947"]) {
       const found = await lookupIn(company.id, (lookup) => lookup.findCustomers(query));
-      expect(found, query).toEqual([{ id: phoebe.id, name: "Phoebe Phone" }]);
+      expect(
+        found.map((customer) => customer.id),
+        query,
+      ).toEqual([phoebe.id]);
     }
     expect(await lookupIn(other.id, (lookup) => lookup.findCustomers("555-561-7947"))).toEqual([]);
   });
@@ -108,9 +153,65 @@ describe("createPlannerLookup", () => {
     expect(await lookupIn(company.id, (lookup) => lookup.customerById("not-an-id"))).toBeNull();
   });
 
-  it("counts invoices past due on the company's calendar", async () => {
+  it("counts invoices past due on the company's calendar, every customer's or one's", async () => {
     expect(await lookupIn(company.id, (lookup) => lookup.countPastDueInvoices())).toBe(2);
+    expect(await lookupIn(company.id, (lookup) => lookup.countPastDueInvoices(ids["Acme Plumbing"]))).toBe(2);
+    expect(await lookupIn(company.id, (lookup) => lookup.countPastDueInvoices(ids["John Smith"]))).toBe(0);
     expect(await lookupIn(other.id, (lookup) => lookup.countPastDueInvoices())).toBe(0);
+  });
+
+  it("finds jobs by number and a customer's open jobs, in the company only", async () => {
+    const [byNumber] = await lookupIn(company.id, (lookup) => lookup.findJobs({ number: 117 }));
+    expect(byNumber).toMatchObject({ id: ids.aeration, title: "Core aeration", hasWaitingVisit: true });
+    expect(await lookupIn(other.id, (lookup) => lookup.findJobs({ number: 117 }))).toEqual([]);
+    const johns = await lookupIn(company.id, (lookup) => lookup.findJobs({ customerId: ids["John Smith"]! }));
+    expect(johns.map((job) => [job.title, job.hasWaitingVisit]).sort()).toEqual([
+      ["Core aeration", true],
+      ["Sprinkler check", false],
+    ]);
+    expect(await lookupIn(other.id, (lookup) => lookup.findJobs({ customerId: ids["John Smith"]! }))).toEqual([]);
+  });
+
+  it("lists a customer's visits from today on, soonest first, the waiting ones last", async () => {
+    const visits = await lookupIn(company.id, (lookup) => lookup.upcomingVisits({ customerId: ids["John Smith"]! }));
+    expect(visits.map((visit) => [visit.id, visit.start])).toEqual([
+      [ids.next, "2026-12-01T14:00:00.000Z"],
+      [ids.later, "2026-12-08T14:00:00.000Z"],
+      [ids.waiting, null],
+    ]);
+    expect(await lookupIn(other.id, (lookup) => lookup.upcomingVisits({ jobId: ids.sprinklers! }))).toEqual([]);
+  });
+
+  it("finds an invoice by number with its open balance, in the company only", async () => {
+    expect(await lookupIn(company.id, (lookup) => lookup.invoiceByNumber(5))).toMatchObject({
+      customerName: "John Smith",
+      status: "partially_paid",
+      balanceCents: 9_000,
+    });
+    expect(await lookupIn(other.id, (lookup) => lookup.invoiceByNumber(5))).toBeNull();
+  });
+
+  it("counts what a question asks and ranks customers by what they paid in a period", async () => {
+    const counts = await lookupIn(company.id, async (lookup) => ({
+      customers: await lookup.count("customers"),
+      openJobs: await lookup.count("open_jobs"),
+      crews: await lookup.count("crews"),
+      unpaid: await lookup.count("unpaid_invoices"),
+      december: await lookup.count("visits", { from: "2026-12-01", until: "2027-01-01" }),
+    }));
+    expect(counts).toMatchObject({ openJobs: 2, crews: 2, unpaid: 4, december: 2 });
+    expect(counts.customers).toBeGreaterThanOrEqual(3);
+    expect(await lookupIn(other.id, (lookup) => lookup.count("open_jobs"))).toBe(0);
+    const november = await lookupIn(company.id, (lookup) =>
+      lookup.topCustomers({ from: "2026-11-01", until: "2026-12-01" }, 5),
+    );
+    expect(november).toEqual([
+      { name: "Acme Plumbing", paidCents: 15_000 },
+      { name: "John Smith", paidCents: 4_000 },
+    ]);
+    expect(await lookupIn(company.id, (lookup) => lookup.topCustomers(null, 1))).toEqual([
+      { name: "Acme Plumbing", paidCents: 17_000 },
+    ]);
   });
 
   it("lets the planner schedule a named customer with a named crew, and nothing from the notes", async () => {
@@ -129,7 +230,13 @@ describe("createPlannerLookup", () => {
       kind: "confirm",
       proposal: {
         moduleId: "schedule-visit",
-        params: { customerId: ids["Acme Plumbing"], start: "2026-12-01T14:00:00.000Z", crewId: ids["Crew B"] },
+        // Acme has no job waiting, so the visit comes with a new job of its own.
+        params: {
+          customerId: ids["Acme Plumbing"],
+          title: "Service visit",
+          start: "2026-12-01T14:00:00.000Z",
+          crewId: ids["Crew B"],
+        },
       },
     });
     expect(JSON.stringify(plan)).not.toMatch(/ignore previous/);

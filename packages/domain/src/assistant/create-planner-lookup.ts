@@ -5,11 +5,18 @@ import type { CustomObjectAccess } from "../custom-objects/custom-object-definit
 import { listCustomObjects } from "../custom-objects/list-custom-objects.ts";
 import { customerLookup } from "../customers/customer-record.ts";
 import { previewBatchInvoice } from "../invoices/batch-invoice-visits.ts";
-import type { NamedRecord, PlannerLookup } from "./offline-planner/planner-input.ts";
+import type {
+  CountKind,
+  CustomerRecord,
+  DayPeriod,
+  JobRecord,
+  PlannerLookup,
+  VisitRecord,
+} from "./offline-planner/planner-input.ts";
 
 /**
- * The offline planner's view of the company's data, inside the tenant's transaction. It hands back ids and names
- * only: nothing else a customer's record holds (notes, addresses) reaches the planner.
+ * The offline planner's view of the company's data, inside the tenant's transaction. It hands back what names and tells
+ * records apart (names, numbers, titles, a customer's address and phone, amounts), never free text such as notes.
  */
 export function createPlannerLookup(
   tx: TenantTransaction,
@@ -23,16 +30,116 @@ export function createPlannerLookup(
       // Below the default of 0.6, so that a typo'd or partial name ("jon smth") still finds its customer; the
       // trigram index on searchText serves the `<%` operator at this threshold.
       await tx.$executeRaw`SELECT set_config('pg_trgm.word_similarity_threshold', '0.3', true)`;
-      return tx.$queryRaw<NamedRecord[]>(Prisma.sql`
-        SELECT id, name FROM customers
+      const rows = await tx.$queryRaw<(CustomerRecord & { street: string; city: string })[]>(Prisma.sql`
+        SELECT id, name, phone, street, city FROM customers
         WHERE ${lookup.condition}
         ORDER BY word_similarity(${lookup.term}, lower(name)) DESC, name, id
         LIMIT 10`);
+      return rows.map(({ street, city, ...customer }) => ({
+        ...customer,
+        address: [street, city].filter((part) => part.trim() !== "").join(", ") || null,
+      }));
     },
     customerById: (id) =>
       UUID.test(id)
         ? tx.customer.findUnique({ where: { id }, select: { id: true, name: true } })
         : Promise.resolve(null),
+    async findJobs(filter) {
+      if ("customerId" in filter && !UUID.test(filter.customerId)) return [];
+      const jobs = await tx.job.findMany({
+        where: "number" in filter ? { number: filter.number } : { customerId: filter.customerId, closedAt: null },
+        orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+        take: 20,
+        select: {
+          id: true,
+          number: true,
+          title: true,
+          customerId: true,
+          closedAt: true,
+          customer: { select: { name: true } },
+          visits: { where: { status: "unscheduled" }, select: { id: true }, take: 1 },
+        },
+      });
+      return jobs.map((job): JobRecord => ({
+        id: job.id,
+        number: job.number,
+        title: job.title,
+        customerId: job.customerId,
+        customerName: job.customer.name,
+        hasWaitingVisit: job.visits.length > 0,
+        closed: job.closedAt !== null,
+      }));
+    },
+    async upcomingVisits(filter) {
+      const id = "customerId" in filter ? filter.customerId : filter.jobId;
+      if (!UUID.test(id)) return [];
+      const todayStart = startOfDayInTimeZone(dayInTimeZone(clock.now, clock.timeZone), clock.timeZone);
+      const visits = await tx.visit.findMany({
+        where: {
+          job: "customerId" in filter ? { customerId: filter.customerId } : { id: filter.jobId },
+          OR: [
+            { status: "unscheduled" },
+            { status: { in: ["scheduled", "dispatched"] }, scheduledStart: { gte: todayStart } },
+          ],
+        },
+        orderBy: [{ scheduledStart: { sort: "asc", nulls: "last" } }, { id: "asc" }],
+        take: 20,
+        select: {
+          id: true,
+          jobId: true,
+          crewId: true,
+          scheduledStart: true,
+          job: { select: { number: true, title: true, customer: { select: { name: true } } } },
+        },
+      });
+      return visits.map((visit): VisitRecord => ({
+        id: visit.id,
+        jobId: visit.jobId,
+        jobNumber: visit.job.number,
+        jobTitle: visit.job.title,
+        customerName: visit.job.customer.name,
+        start: visit.scheduledStart?.toISOString() ?? null,
+        crewId: visit.crewId,
+      }));
+    },
+    async invoiceByNumber(number) {
+      const invoice = await tx.invoice.findFirst({
+        where: { number },
+        select: {
+          id: true,
+          number: true,
+          customerId: true,
+          status: true,
+          totalCents: true,
+          paidCents: true,
+          customer: { select: { name: true } },
+        },
+      });
+      if (!invoice) return null;
+      return {
+        id: invoice.id,
+        number: invoice.number,
+        customerId: invoice.customerId,
+        customerName: invoice.customer.name,
+        status: invoice.status,
+        balanceCents: invoice.status === "void" ? 0 : invoice.totalCents - invoice.paidCents,
+      };
+    },
+    count: (kind, period) => countOf(tx, kind, period, clock.timeZone),
+    async topCustomers(period, limit) {
+      const received = period ? periodInstants(period, clock.timeZone) : null;
+      const rows = await tx.$queryRaw<{ name: string; paidCents: bigint }[]>(Prisma.sql`
+        SELECT cu.name, SUM(p."amountCents" - p."refundedCents") AS "paidCents"
+        FROM payments p
+        JOIN invoices i ON i.id = p."invoiceId"
+        JOIN customers cu ON cu.id = i."customerId"
+        ${received ? Prisma.sql`WHERE p."receivedAt" >= ${received.gte}::timestamp AND p."receivedAt" < ${received.lt}::timestamp` : Prisma.empty}
+        GROUP BY cu.id, cu.name
+        HAVING SUM(p."amountCents" - p."refundedCents") > 0
+        ORDER BY "paidCents" DESC, cu.name
+        LIMIT ${limit}`);
+      return rows.map((row) => ({ name: row.name, paidCents: Number(row.paidCents) }));
+    },
     listCrews: () => tx.crew.findMany({ select: { id: true, name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }),
     listCustomObjects: async () =>
       (await listCustomObjects(tx, { access })).items.map((object) => ({
@@ -45,12 +152,37 @@ export function createPlannerLookup(
       const preview = await previewBatchInvoice(tx, { ...period, taxRateBasisPoints: 0, now: clock.now });
       return { visits: preview.visits, invoices: preview.invoices, totalCents: preview.totalCents };
     },
-    countPastDueInvoices: () =>
+    countPastDueInvoices: (customerId) =>
       tx.invoice.count({
         where: {
+          ...(customerId ? { customerId } : {}),
           status: { in: ["sent", "partially_paid"] },
           dueAt: { lt: startOfDayInTimeZone(dayInTimeZone(clock.now, clock.timeZone), clock.timeZone) },
         },
       }),
   };
+}
+
+function periodInstants(period: DayPeriod, timeZone: string) {
+  return { gte: startOfDayInTimeZone(period.from, timeZone), lt: startOfDayInTimeZone(period.until, timeZone) };
+}
+
+function countOf(tx: TenantTransaction, kind: CountKind, period: DayPeriod | undefined, timeZone: string) {
+  switch (kind) {
+    case "customers":
+      return tx.customer.count();
+    case "crews":
+      return tx.crew.count();
+    case "open_jobs":
+      return tx.job.count({ where: { closedAt: null } });
+    case "unpaid_invoices":
+      return tx.invoice.count({ where: { status: { in: ["sent", "partially_paid"] } } });
+    case "visits":
+      return tx.visit.count({
+        where: {
+          status: { not: "canceled" },
+          scheduledStart: period ? periodInstants(period, timeZone) : { not: null },
+        },
+      });
+  }
 }

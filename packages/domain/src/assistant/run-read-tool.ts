@@ -22,6 +22,7 @@ const CAPABILITY_OF: Record<ReadToolCall["tool"], AssistantAbility> = {
   findJobs: CAPABILITIES.seeJobs,
   findCustomRecords: CAPABILITIES.seeCustomRecords,
   listUnpaidInvoices: CAPABILITIES.seeInvoices,
+  findInvoice: CAPABILITIES.seeInvoices,
   daySchedule: CAPABILITIES.seeSchedule,
   revenueForPeriod: CAPABILITIES.seeRevenue,
 };
@@ -51,8 +52,10 @@ export async function runReadTool(
       return findCustomRecords(tx, call, scope);
     case "listUnpaidInvoices":
       return listUnpaidInvoices(tx, call.pastDueOnly, scope);
+    case "findInvoice":
+      return findInvoice(tx, call.number, scope);
     case "daySchedule":
-      return daySchedule(tx, call.date, scope);
+      return daySchedule(tx, call, scope);
     case "revenueForPeriod":
       return revenueForPeriod(tx, call, scope.timeZone);
   }
@@ -148,6 +151,30 @@ async function findCustomRecords(
   };
 }
 
+const INVOICE_ROW = {
+  id: true,
+  number: true,
+  status: true,
+  totalCents: true,
+  paidCents: true,
+  dueAt: true,
+  customer: { select: { name: true } },
+} satisfies Prisma.InvoiceSelect;
+
+type InvoiceRow = Prisma.InvoiceGetPayload<{ select: typeof INVOICE_ROW }>;
+
+function invoiceItem(row: InvoiceRow, todayStart: Date) {
+  const open = row.status === "sent" || row.status === "partially_paid";
+  return {
+    id: row.id,
+    number: String(row.number),
+    customerName: row.customer.name,
+    balanceCents: row.status === "void" ? 0 : row.totalCents - row.paidCents,
+    dueAt: row.dueAt?.toISOString() ?? null,
+    pastDue: open && row.dueAt !== null && row.dueAt < todayStart,
+  };
+}
+
 async function listUnpaidInvoices(
   tx: TenantTransaction,
   pastDueOnly: boolean,
@@ -163,28 +190,29 @@ async function listUnpaidInvoices(
       where,
       orderBy: [{ dueAt: { sort: "asc", nulls: "last" } }, { number: "asc" }],
       take: 50,
-      select: {
-        id: true,
-        number: true,
-        totalCents: true,
-        paidCents: true,
-        dueAt: true,
-        customer: { select: { name: true } },
-      },
+      select: INVOICE_ROW,
     }),
     tx.invoice.aggregate({ where, _sum: { totalCents: true, paidCents: true } }),
   ]);
   return {
     kind: "invoices",
-    items: rows.map((row) => ({
-      id: row.id,
-      number: String(row.number),
-      customerName: row.customer.name,
-      balanceCents: row.totalCents - row.paidCents,
-      dueAt: row.dueAt?.toISOString() ?? null,
-      pastDue: row.dueAt !== null && row.dueAt < todayStart,
-    })),
+    selection: "unpaid",
+    items: rows.map((row) => invoiceItem(row, todayStart)),
     totalBalanceCents: (totals._sum.totalCents ?? 0) - (totals._sum.paidCents ?? 0),
+    timeZone: scope.timeZone,
+  };
+}
+
+/** The company's invoice with this number (none when it has none so numbered). */
+async function findInvoice(tx: TenantTransaction, number: number, scope: ReadToolScope): Promise<AssistantCard> {
+  const todayStart = startOfDayInTimeZone(dayInTimeZone(scope.now, scope.timeZone), scope.timeZone);
+  const row = await tx.invoice.findFirst({ where: { number }, select: INVOICE_ROW });
+  const items = row ? [invoiceItem(row, todayStart)] : [];
+  return {
+    kind: "invoices",
+    selection: "by_number",
+    items,
+    totalBalanceCents: items.reduce((sum, item) => sum + item.balanceCents, 0),
     timeZone: scope.timeZone,
   };
 }
@@ -200,8 +228,14 @@ type VisitRow = {
   status: string;
 };
 
-/** The day's visits on the company's calendar; a field user sees only their own crews'. */
-async function daySchedule(tx: TenantTransaction, date: string, scope: ReadToolScope): Promise<AssistantCard> {
+/** The day's visits on the company's calendar (one crew's when named); a field user sees only their own crews'. */
+async function daySchedule(
+  tx: TenantTransaction,
+  { date, crewId }: Extract<ReadToolCall, { tool: "daySchedule" }>,
+  scope: ReadToolScope,
+): Promise<AssistantCard> {
+  if (crewId !== undefined && !UUID.test(crewId)) return { kind: "visits", date, items: [], timeZone: scope.timeZone };
+  const oneCrew = crewId ? Prisma.sql`AND v."crewId" = ${crewId}::uuid` : Prisma.empty;
   const from = startOfDayInTimeZone(date, scope.timeZone);
   const to = startOfDayInTimeZone(addDays(date, 1), scope.timeZone);
   const ownCrewsOnly = !can(scope.actor, "visits.manage_all")
@@ -213,7 +247,7 @@ async function daySchedule(tx: TenantTransaction, date: string, scope: ReadToolS
     JOIN jobs j ON j.id = v."jobId"
     JOIN customers cu ON cu.id = j."customerId"
     LEFT JOIN crews c ON c.id = v."crewId"
-    WHERE v."scheduledStart" >= ${from}::timestamp AND v."scheduledStart" < ${to}::timestamp ${ownCrewsOnly}
+    WHERE v."scheduledStart" >= ${from}::timestamp AND v."scheduledStart" < ${to}::timestamp ${ownCrewsOnly} ${oneCrew}
     ORDER BY v."scheduledStart", v.id
     LIMIT 100`;
   return {
@@ -233,25 +267,45 @@ async function daySchedule(tx: TenantTransaction, date: string, scope: ReadToolS
   };
 }
 
-/** What was paid on the invoices issued in the period. */
+/**
+ * Money collected in the period (payments received, less what was refunded of them), or what was invoiced in it
+ * (invoices issued, drafts and voided ones aside).
+ */
 async function revenueForPeriod(
   tx: TenantTransaction,
   call: Extract<ReadToolCall, { tool: "revenueForPeriod" }>,
   timeZone: string,
 ): Promise<AssistantCard> {
-  const where: Prisma.InvoiceWhereInput = {
-    issuedAt: { gte: new Date(call.from), lt: new Date(call.to) },
-    paidCents: { gt: 0 },
-  };
-  const totals = await tx.invoice.aggregate({ where, _sum: { paidCents: true }, _count: { _all: true } });
+  const period = { gte: new Date(call.from), lt: new Date(call.to) };
+  const measure = call.measure ?? "collected";
+  let totalCents: number;
+  let count: number;
+  if (measure === "invoiced") {
+    const totals = await tx.invoice.aggregate({
+      where: { issuedAt: period, status: { notIn: ["draft", "void"] } },
+      _sum: { totalCents: true },
+      _count: { _all: true },
+    });
+    totalCents = totals._sum.totalCents ?? 0;
+    count = totals._count._all;
+  } else {
+    const totals = await tx.payment.aggregate({
+      where: { receivedAt: period },
+      _sum: { amountCents: true, refundedCents: true },
+      _count: { _all: true },
+    });
+    totalCents = (totals._sum.amountCents ?? 0) - (totals._sum.refundedCents ?? 0);
+    count = totals._count._all;
+  }
   return {
     kind: "revenue",
+    measure,
     label: call.label,
     from: call.from,
     to: call.to,
-    totalCents: totals._sum.paidCents ?? 0,
+    totalCents,
     currency: "USD",
-    paymentCount: totals._count._all,
+    paymentCount: count,
     timeZone,
   };
 }

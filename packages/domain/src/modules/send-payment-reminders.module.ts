@@ -1,9 +1,10 @@
 import type { TenantTransaction } from "@fieldops/db";
 import { defineModule } from "./module-definition.ts";
 
-function pastDueInvoices(tx: TenantTransaction, now: Date) {
+/** The past-due invoices still open: every customer's, or one customer's. */
+function pastDueInvoices(tx: TenantTransaction, now: Date, customerId?: string) {
   return tx.invoice.findMany({
-    where: { status: { in: ["sent", "partially_paid"] }, dueAt: { lt: now } },
+    where: { status: { in: ["sent", "partially_paid"] }, dueAt: { lt: now }, ...(customerId ? { customerId } : {}) },
     orderBy: { dueAt: "asc" },
     select: {
       id: true,
@@ -25,15 +26,17 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
  */
 export const sendPaymentRemindersModule = defineModule({
   id: "send-payment-reminders",
-  async describe(tx) {
-    const count = (await pastDueInvoices(tx, new Date())).filter(
+  async describe(tx, params) {
+    const invoices = (await pastDueInvoices(tx, new Date(), params.customerId)).filter(
       (invoice) => invoice.paidCents < invoice.totalCents,
-    ).length;
-    return `Send a payment reminder for each of the ${count} past-due invoice${count === 1 ? "" : "s"}.`;
+    );
+    const count = invoices.length;
+    const whose = params.customerId ? ` of ${invoices[0]?.customer.name ?? "the customer"}` : "";
+    return `Send a payment reminder for each of the ${count} past-due invoice${count === 1 ? "" : "s"}${whose}.`;
   },
-  async run({ tx, companyId }, _params, context) {
+  async run({ tx, companyId }, params, context) {
     const day = context.now.toISOString().slice(0, 10);
-    const invoices = (await pastDueInvoices(tx, context.now)).filter(
+    const invoices = (await pastDueInvoices(tx, context.now, params.customerId)).filter(
       (invoice) => invoice.paidCents < invoice.totalCents,
     );
     const created = await tx.outboxMessage.createMany({

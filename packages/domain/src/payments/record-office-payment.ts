@@ -12,7 +12,13 @@ import { applyPayment } from "./apply-payment.ts";
  */
 export async function recordOfficePayment(
   { tx, companyId, actor, emit }: TenantScope<UserActor>,
-  input: RecordPaymentInput & { invoiceId: string; idempotencyKey: string; now?: Date },
+  input: Omit<RecordPaymentInput, "amountCents"> & {
+    /** "balance": what is still owed when the payment is applied. */
+    amountCents: number | "balance";
+    invoiceId: string;
+    idempotencyKey: string;
+    now?: Date;
+  },
 ) {
   const now = input.now ?? new Date();
   const company = await paymentsCompany(tx, companyId);

@@ -41,6 +41,7 @@ describe("the assistant's cards show times and days in the company's time zone",
   it("an invoice due at 03:00 UTC is due the day before in Los Angeles", () => {
     show({
       kind: "invoices",
+      selection: "unpaid",
       timeZone: "America/Los_Angeles",
       totalBalanceCents: 5000,
       items: [
@@ -60,6 +61,7 @@ describe("the assistant's cards show times and days in the company's time zone",
   it("a month's revenue runs from its first to its last day, not into the next month", () => {
     show({
       kind: "revenue",
+      measure: "collected",
       label: "this month",
       from: "2026-11-01T06:00:00.000Z",
       to: "2026-12-01T07:00:00.000Z",
@@ -69,5 +71,43 @@ describe("the assistant's cards show times and days in the company's time zone",
       timeZone: "America/Denver",
     });
     expect(screen.getByText(/3 payments · Sun, Nov 1 – Mon, Nov 30/)).toBeTruthy();
+    expect(screen.getByText(/^Collected this month$/)).toBeTruthy();
+  });
+
+  it("what was invoiced says so and counts invoices, not payments", () => {
+    show({
+      kind: "revenue",
+      measure: "invoiced",
+      label: "last month",
+      from: "2026-10-01T06:00:00.000Z",
+      to: "2026-11-01T06:00:00.000Z",
+      totalCents: 98_000,
+      currency: "USD",
+      paymentCount: 1,
+      timeZone: "America/Denver",
+    });
+    expect(screen.getByText(/^Invoiced last month$/)).toBeTruthy();
+    expect(screen.getByText(/^1 invoice · /)).toBeTruthy();
+  });
+
+  it("an invoice asked for by number is shown whatever its status, without the reminder button", () => {
+    show({
+      kind: "invoices",
+      selection: "by_number",
+      timeZone: "America/New_York",
+      totalBalanceCents: 5000,
+      items: [
+        {
+          id: "i1",
+          number: "1032",
+          customerName: "Ortiz",
+          balanceCents: 5000,
+          dueAt: "2026-03-15T03:00:00.000Z",
+          pastDue: true,
+        },
+      ],
+    });
+    expect(screen.getByRole("region", { name: "Invoice" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Send reminders/ })).toBeNull();
   });
 });

@@ -105,12 +105,13 @@ function JobsCard({ card }: { card: CardOf<"jobs"> }) {
 }
 
 function InvoicesCard({ card, ask }: { card: CardOf<"invoices">; ask: Ask }) {
-  if (card.items.length === 0) return <Empty>No unpaid invoices.</Empty>;
+  const byNumber = card.selection === "by_number";
+  if (card.items.length === 0) return <Empty>{byNumber ? "No invoice has that number." : "No unpaid invoices."}</Empty>;
   const pastDue = card.items.filter((invoice) => invoice.pastDue).length;
   return (
     <div className="grid gap-2">
       <DataTable
-        caption="Unpaid invoices"
+        caption={byNumber ? "Invoice" : "Unpaid invoices"}
         density="compact"
         rows={card.items}
         rowKey={(invoice) => invoice.id}
@@ -154,7 +155,7 @@ function InvoicesCard({ card, ask }: { card: CardOf<"invoices">; ask: Ask }) {
           </TableRow>
         }
       />
-      {pastDue > 0 ? (
+      {pastDue > 0 && !byNumber ? (
         <Button
           size="sm"
           variant="outline"
@@ -209,11 +210,14 @@ function RevenueCard({ card }: { card: CardOf<"revenue"> }) {
   );
   return (
     <div className="grid gap-0.5">
-      <span className="text-xs text-muted-foreground">Revenue {card.label}</span>
+      <span className="text-xs text-muted-foreground">
+        {card.measure === "invoiced" ? "Invoiced" : "Collected"} {card.label}
+      </span>
       <span className="text-2xl font-semibold tabular-nums">{total}</span>
       <span className="text-xs text-muted-foreground">
-        {card.paymentCount} {card.paymentCount === 1 ? "payment" : "payments"} ·{" "}
-        {formatDay(dayOf(card.from, card.timeZone))} – {formatDay(lastDayOf(card.to, card.timeZone))}
+        {card.paymentCount} {card.measure === "invoiced" ? "invoice" : "payment"}
+        {card.paymentCount === 1 ? "" : "s"} · {formatDay(dayOf(card.from, card.timeZone))} –{" "}
+        {formatDay(lastDayOf(card.to, card.timeZone))}
       </span>
     </div>
   );
@@ -272,7 +276,13 @@ export function AssistantCardView({ card, ask }: { card: AssistantCard; ask: Ask
   })();
   return (
     <section
-      aria-label={card.kind === "custom_records" ? card.objectName : TITLES[card.kind]}
+      aria-label={
+        card.kind === "custom_records"
+          ? card.objectName
+          : card.kind === "invoices" && card.selection === "by_number"
+            ? "Invoice"
+            : TITLES[card.kind]
+      }
       className="rounded-md border bg-background p-3 text-sm"
     >
       {body}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWhen } from "./parse-when.ts";
+import { parseWhen, readWhens } from "./parse-when.ts";
 
 // Thursday 26 November 2026, 10:00 in New York, 16:00 in Berlin.
 const NOW = new Date("2026-11-26T15:00:00Z");
@@ -34,14 +34,49 @@ describe("parseWhen", () => {
   });
 
   it("gives a day without a moment when no time is named, and no day when only a time is", () => {
-    expect(parseWhen("friday morning", NOW, "America/New_York")).toMatchObject({ day: "2026-11-27", at: null });
+    expect(parseWhen("friday", NOW, "America/New_York")).toMatchObject({ day: "2026-11-27", at: null });
     expect(parseWhen("at 9", NOW, "America/New_York")).toMatchObject({ day: null, at: null });
+  });
+
+  it("reads a part of the day as when it starts for an office, and says it was a part of the day", () => {
+    expect(parseWhen("friday morning", NOW, "America/New_York")).toMatchObject({
+      day: "2026-11-27",
+      at: new Date("2026-11-27T13:00:00Z"),
+      partOfDay: "morning",
+    });
+    expect(parseWhen("this afternoon", NOW, "America/New_York")).toMatchObject({
+      day: "2026-11-26",
+      at: new Date("2026-11-26T18:00:00Z"),
+      partOfDay: "afternoon",
+    });
+  });
+
+  it("reads what offices say that chrono alone does not", () => {
+    const at = (text: string) => parseWhen(text, NOW, "America/New_York")?.at?.toISOString();
+    expect(at("thursday after next at 8:30")).toBe("2026-12-10T13:30:00.000Z");
+    expect(at("the 14th at noon")).toBe("2026-12-14T17:00:00.000Z");
+    expect(at("first thing monday")).toBe("2026-11-30T13:00:00.000Z");
+    expect(at("tues @ 9")).toBe("2026-12-01T14:00:00.000Z");
+    expect(at("the day after tomorrow at 11")).toBe("2026-11-28T16:00:00.000Z");
+    // Offices do not book at 3 in the night; a Thursday 8:00 named on a Thursday at 10:00 is next week's.
+    expect(at("dec 4 at 3")).toBe("2026-12-04T20:00:00.000Z");
+    expect(at("thursday at 8")).toBe("2026-12-03T13:00:00.000Z");
+    expect(at("thursday at 4pm")).toBe("2026-11-26T21:00:00.000Z");
+    expect(parseWhen("in two weeks", NOW, "America/New_York")?.day).toBe("2026-12-10");
+  });
+
+  it("reads a range as where something is and where it goes", () => {
+    const { spans } = readWhens("from tuesday to thursday at 2", NOW, "America/New_York");
+    expect(spans.map((span) => [span.preposition, span.day, span.at?.toISOString() ?? null])).toEqual([
+      ["from", "2026-12-01", null],
+      ["to", "2026-12-03", "2026-12-03T19:00:00.000Z"],
+    ]);
   });
 
   it("says where the date starts, so the words before it can be a name", () => {
     const text = "Acme Plumbing on Dec 3 at 9:30";
     const parsed = parseWhen(text, NOW, "America/New_York");
-    expect(text.slice(0, parsed!.index).trim()).toBe("Acme Plumbing on");
+    expect(parsed!.text.slice(0, parsed!.index).trim()).toBe("Acme Plumbing on");
     expect(parsed!.at).toEqual(new Date("2026-12-03T14:30:00Z"));
   });
 

@@ -1,36 +1,203 @@
 import * as chrono from "chrono-node";
-import { dayInTimeZone, utcToZonedWallClock, zonedWallClockToUtc } from "@fieldops/shared/company-time";
+import { addDays, dayInTimeZone, utcToZonedWallClock, zonedWallClockToUtc } from "@fieldops/shared/company-time";
 
-export type ParsedWhen = {
-  /** Where the date's words start in the text, so that what precedes them can be read as a name. */
+export type PartOfDay = "morning" | "afternoon" | "evening";
+
+/** One date or time a text names, on the company's wall clock. */
+export type WhenSpan = {
+  /** Where the words start and end in the text `readWhens` returns (its words, normalized). */
   index: number;
-  /** The calendar day in the company's time zone; null when the text names only a time. */
+  end: number;
+  /** The calendar day in the company's time zone; null when the words name only a time. */
   day: string | null;
-  /** The moment, when the text names a time of day as well. */
+  /** The moment, when the words name a day and a time of day (a part of the day counts as its usual start). */
   at: Date | null;
+  /** "Friday afternoon": the office means a window, not a minute; the moment is its usual start. */
+  partOfDay: PartOfDay | null;
+  /** The word just before the span ("from", "to", "on"…), which tells what the date is for. */
+  preposition: string | null;
 };
 
+export type ParsedWhen = WhenSpan & { text: string };
+
+/** When a part of the day starts for a trade's office: the first visit of the morning is at 8. */
+const PART_OF_DAY_HOURS: Record<PartOfDay, number> = { morning: 8, afternoon: 13, evening: 17 };
+
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+
+/** Shorthand chrono does not read, written out; each keeps the rest of the text as it is. */
+const SHORTHAND: [RegExp, string][] = [
+  [/\btues?\b\.?/gi, "tuesday"],
+  [/\bweds?\b\.?/gi, "wednesday"],
+  [/\bthu(?:rs?)?\b\.?/gi, "thursday"],
+  [/\bmon\b\.?/gi, "monday"],
+  [/\bfri\b\.?/gi, "friday"],
+  [/\bsat\b\.?/gi, "saturday"],
+  [/\b(?:tmrw|tmr|tmrow|tomoro|tomorow|tommorow|tommorrow|tomorrw|2moro|2morrow)\b/gi, "tomorrow"],
+  [/\b(?:2day|tday)\b/gi, "today"],
+  [/\s*@\s*(?=\d)/g, " at "],
+  [/\b(?:midday|lunchtime|lunch time)\b/gi, "noon"],
+  [/\b(?:end of (?:the )?day|eod|close of business|cob)\b/gi, "4pm"],
+  [/\bfirst thing(?: in the morning)?\b/gi, "8am"],
+  [
+    /\b(?:early|bright and early)\b(?= (?:on |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b)/gi,
+    "8am",
+  ],
+];
+
+const ORDINAL_DAY =
+  /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of|of\s+\w+)?\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/gi;
+const WEEKDAY_AFTER_NEXT = /\b(?:the\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+after\s+next\b/gi;
+const WEEK_FROM_WEEKDAY =
+  /\b(?:a\s+week\s+from|a\s+week\s+on)\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b|\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+week\b/gi;
+const DAY_AFTER_TOMORROW = /\b(?:the\s+)?day\s+after\s+tomorrow\b/gi;
+
+/** The next `weekday` strictly after `day` (a calendar day). */
+function nextWeekday(day: string, weekday: number): string {
+  const current = new Date(`${day}T12:00:00Z`).getUTCDay();
+  const ahead = (weekday - current + 7) % 7 || 7;
+  return addDays(day, ahead);
+}
+
+/** The next calendar day numbered `date` from `today` on (this month's when it is still ahead, else the next month's). */
+function nextDayOfMonth(today: string, date: number): string | null {
+  if (date < 1 || date > 31) return null;
+  for (let months = 0; months < 3; months++) {
+    const [year, month] = today.split("-").map(Number) as [number, number];
+    const first = new Date(Date.UTC(year, month - 1 + months, 1));
+    const candidate = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), date));
+    if (candidate.getUTCMonth() !== first.getUTCMonth()) continue;
+    const iso = candidate.toISOString().slice(0, 10);
+    if (iso >= today) return iso;
+  }
+  return null;
+}
+
+/** A calendar day's hour and minute as a wall-clock timestamp (the zone's local time written as if it were UTC). */
+function wallClock(day: string, hour: number, minute: number): number {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, date, hour, minute);
+}
+
+/** Writes what chrono reads wrongly or not at all as words it reads (calendar days as ISO dates). */
+function normalize(text: string, today: string): string {
+  let out = text;
+  for (const [pattern, replacement] of SHORTHAND) out = out.replace(pattern, replacement);
+  out = out.replace(DAY_AFTER_TOMORROW, () => `on ${addDays(today, 2)}`);
+  out = out.replace(WEEKDAY_AFTER_NEXT, (_all, weekday: string) => {
+    const next = nextWeekday(today, WEEKDAYS.indexOf(weekday.toLowerCase()));
+    return `on ${addDays(next, 7)}`;
+  });
+  out = out.replace(WEEK_FROM_WEEKDAY, (_all, first: string | undefined, second: string | undefined) => {
+    const weekday = (first ?? second)!.toLowerCase();
+    return `on ${addDays(nextWeekday(today, WEEKDAYS.indexOf(weekday)), 7)}`;
+  });
+  out = out.replace(ORDINAL_DAY, (all, date: string) => {
+    const day = nextDayOfMonth(today, Number(date));
+    return day ? `on ${day}` : all;
+  });
+  return out;
+}
+
+const WEEKDAY_NAMED = /\b(?:sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/i;
+const PREPOSITION = /\b(from|to|until|till|til|on|for|at|by|into|onto|before|after|around)\s*$/i;
+/** What may stand between a day and a time that belong together: "friday, at 9", "tomorrow @ 10". */
+const JOIN = /^\s*(?:,|at|@|around|by|-)?\s*(?:at|@)?\s*$/i;
+
+function partOfDayIn(text: string): PartOfDay | null {
+  const found = /\b(morning|afternoon|evening|tonight)\b/i.exec(text)?.[1]?.toLowerCase();
+  if (!found) return null;
+  return found === "tonight" ? "evening" : (found as PartOfDay);
+}
+
 /**
- * The first date in `text`, read on the company's wall clock ("next Tuesday at 9" is 9:00 where the company is,
- * whatever the server's zone), always forward from `now`.
+ * Every date and time in `text`, read on the company's wall clock ("next Tuesday at 9" is 9:00 where the company is,
+ * whatever the server's zone), forward from `now`. A day and a time a few words apart ("thursday after next, at 8:30")
+ * are one. Hours from 1 to 6 without am or pm are the afternoon's: offices do not book visits at 3 in the night.
  */
-export function parseWhen(text: string, now: Date, timeZone: string): ParsedWhen | null {
+export function readWhens(raw: string, now: Date, timeZone: string): { text: string; spans: WhenSpan[] } {
+  const today = dayInTimeZone(now, timeZone);
+  const text = normalize(raw, today);
   const offsetMinutes = Math.round((utcToZonedWallClock(now, timeZone) - now.getTime()) / 60_000);
-  const [result] = chrono.parse(text, { instant: now, timezone: offsetMinutes }, { forwardDate: true });
-  if (!result) return null;
-  const start = result.start;
-  const hasDay = start.isCertain("day") || start.isCertain("weekday");
-  const hasTime = start.isCertain("hour");
-  if (!hasDay && !hasTime) return null;
-  const wallClock = Date.UTC(
-    start.get("year")!,
-    start.get("month")! - 1,
-    start.get("day")!,
-    start.get("hour") ?? 0,
-    start.get("minute") ?? 0,
-  );
-  const day = hasDay ? new Date(wallClock).toISOString().slice(0, 10) : null;
-  return { index: result.index, day, at: hasDay && hasTime ? zonedWallClockToUtc(wallClock, timeZone) : null };
+  const results = chrono.parse(text, { instant: now, timezone: offsetMinutes }, { forwardDate: true });
+  // A range ("from tuesday to thursday at 2") is two dates: where something is, and where it goes.
+  type Piece = { index: number; end: number; start: chrono.ParsedComponents; preposition?: string };
+  const pieces: Piece[] = results.flatMap((result) => {
+    const at = { index: result.index, end: result.index + result.text.length };
+    return result.end
+      ? [
+          { ...at, start: result.start },
+          { ...at, start: result.end, preposition: "to" },
+        ]
+      : [{ ...at, start: result.start }];
+  });
+  const merged: Piece[][] = [];
+  for (const piece of pieces) {
+    const last = merged.at(-1);
+    const previous = last?.at(-1);
+    if (previous && piece.preposition === undefined && JOIN.test(text.slice(previous.end, piece.index)))
+      last!.push(piece);
+    else merged.push([piece]);
+  }
+  const spans: WhenSpan[] = [];
+  for (const group of merged) {
+    const dayPiece = group.find((p) => p.start.isCertain("day") || p.start.isCertain("weekday"));
+    const timePiece = group.find((p) => p.start.isCertain("hour"));
+    const index = group[0]!.index;
+    const end = group.at(-1)!.end;
+    const words = text.slice(index, end);
+    const partOfDay = timePiece ? null : partOfDayIn(words);
+    if (!dayPiece && !timePiece && !partOfDay) continue;
+    let day: string | null = null;
+    if (dayPiece) {
+      const { start } = dayPiece;
+      day = new Date(Date.UTC(start.get("year")!, start.get("month")! - 1, start.get("day")!))
+        .toISOString()
+        .slice(0, 10);
+    } else if (partOfDay && /\b(?:this|tonight)\b/i.test(words)) {
+      day = today;
+    }
+    let hour: number | null = null;
+    let minute = 0;
+    if (timePiece) {
+      const { start } = timePiece;
+      hour = start.get("hour")!;
+      minute = start.get("minute") ?? 0;
+      if (!start.isCertain("meridiem") && hour >= 1 && hour <= 6) hour += 12;
+    } else if (partOfDay) {
+      hour = PART_OF_DAY_HOURS[partOfDay];
+    }
+    let at = day !== null && hour !== null ? zonedWallClockToUtc(wallClock(day, hour, minute), timeZone) : null;
+    // "Thursday at 8" said on a Thursday at 10 is next week's.
+    if (at !== null && day === today && at < now && WEEKDAY_NAMED.test(words) && !/\b(?:this|today)\b/i.test(words)) {
+      day = addDays(day, 7);
+      at = zonedWallClockToUtc(wallClock(day, hour!, minute), timeZone);
+    }
+    const preposition =
+      group[0]!.preposition ?? PREPOSITION.exec(text.slice(Math.max(0, index - 12), index))?.[1]?.toLowerCase() ?? null;
+    spans.push({ index, end, day, at, partOfDay, preposition });
+  }
+  return { text, spans };
+}
+
+/** The first date in `text` that names a day or a time, with the normalized text its indices refer to. */
+export function parseWhen(raw: string, now: Date, timeZone: string): ParsedWhen | null {
+  const { text, spans } = readWhens(raw, now, timeZone);
+  const first = spans[0];
+  return first ? { ...first, text } : null;
+}
+
+/** A calendar day as an office says it: "today", "tomorrow", or "Friday, Dec 4". */
+export function dayLabel(day: string, now: Date, timeZone: string): string {
+  const today = dayInTimeZone(now, timeZone);
+  if (day === today) return "today";
+  if (day === addDays(today, 1)) return "tomorrow";
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {
+    weekday: "long",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 /** The company's calendar day of `now`. */

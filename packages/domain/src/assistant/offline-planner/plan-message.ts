@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { assistantPlanSchema, type AssistantPlan } from "@fieldops/shared/assistant";
-import { planAddCustomer, planModal, planNavigation } from "./plan-navigation.ts";
+import { planAddCustomer, planModal, planNavigation, planOnlinePayments } from "./plan-navigation.ts";
+import { planPaymentReminders, planRecordPayment, planShowInvoice } from "./plan-payments.ts";
 import {
   planCreateJob,
   planExportCustomers,
@@ -9,9 +10,9 @@ import {
   planHipaaMode,
   planInvoiceVisits,
   planOptimizeDay,
-  planPaymentReminders,
-  planScheduleVisit,
 } from "./plan-proposals.ts";
+import { planCount, planCrewDay, planCustomerContact, planOtherCompany, planTopCustomers } from "./plan-questions.ts";
+import { planRescheduleVisit, planScheduleVisit } from "./plan-schedule.ts";
 import { planDaySchedule, planFindCustomer, planFindJob, planRevenue, planUnpaidInvoices } from "./plan-reads.ts";
 import { planFindCustomRecords } from "./plan-custom-records.ts";
 import type { PlannerInput } from "./planner-input.ts";
@@ -24,8 +25,9 @@ const UNSAFE_TARGET = /\b(?:javascript|data|vbscript|file):|\.\.\//i;
 const DESTRUCTIVE = /\b(?:delete|remove|erase|wipe|drop|destroy|purge|truncate)\b/i;
 
 const HELP =
-  "I can take you to a page (jobs, customers, crews, settings), connect QuickBooks, Stripe or Twilio, find a customer or a job, " +
-  "show unpaid invoices, today's schedule or revenue, create a job, schedule a visit, send payment reminders, " +
+  "I can take you to a page (jobs, customers, crews, settings), connect QuickBooks, Stripe or Twilio, find a customer, a job or an invoice, " +
+  "answer questions (how many visits tomorrow, a crew's day, a customer's phone, what was collected last month, your best customers), " +
+  "show unpaid invoices, create a job, schedule or move a visit, record a cash or check payment, send payment reminders, " +
   "invoice a period's completed visits, or quote a new feature.";
 
 type Rule = (message: ReadMessage, input: PlannerInput) => AssistantPlan | null | Promise<AssistantPlan | null>;
@@ -35,15 +37,24 @@ type Rule = (message: ReadMessage, input: PlannerInput) => AssistantPlan | null 
 // at 9" a visit, not a trip to a page.
 const RULES: Rule[] = [
   planTrackingRequest,
+  planOtherCompany,
+  planOnlinePayments,
   planHipaaMode,
   planExportCustomers,
+  planRecordPayment,
   planPaymentReminders,
+  planShowInvoice,
   planInvoiceVisits,
   planOptimizeDay,
   planCreateJob,
+  planRescheduleVisit,
   planScheduleVisit,
+  planCount,
+  planTopCustomers,
+  planCustomerContact,
   planUnpaidInvoices,
   planRevenue,
+  planCrewDay,
   planDaySchedule,
   planModal,
   planAddCustomer,

@@ -272,6 +272,25 @@ export function planModal(message: ReadMessage, input: PlannerInput): AssistantP
   return null;
 }
 
+const PAY_ONLINE =
+  /\b(?:pay|paying|payments?)\s+(?:me\s+|us\s+|invoices?\s+|their invoices?\s+)?(?:online|on ?line|by card|with (?:a )?card|by credit card|with (?:a )?credit card|from (?:the|their) (?:invoice|email|phone)|through (?:a|the) link)\b|\b(?:accept|take)\s+(?:online\s+)?payments?\s+online\b|\bpay(?:ment)? links?\b/i;
+
+/**
+ * "I want customers to pay online": the payment settings, though the words also name customers and paying (a question
+ * about revenue, or the customers page, reads the same words).
+ */
+export function planOnlinePayments(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
+  if (!PAY_ONLINE.test(message.raw) || mentions(message, "how much", "revenue", "remind", "reminder")) return null;
+  const modal = MODALS.find((candidate) => candidate.target === "settings.payments")!;
+  return (
+    refusalFor(modal.capability, input.role, input.features) ?? {
+      kind: "actions",
+      reply: "Opening the payment settings: turn on online payments there, and invoices carry a link to pay by card.",
+      actions: [action(input, { type: "openModal", target: modal.target })],
+    }
+  );
+}
+
 const ALLOWED_LIST = NAVIGATE_TARGETS.map((target) => `\`${target}\``).join(", ");
 
 /** Going to an allowed page; a path or page outside the list is refused in words. */

@@ -47,6 +47,26 @@ export function planUnpaidInvoices(message: ReadMessage, input: PlannerInput): A
   );
 }
 
+/** The first day of a month (0 is January; months past December or before January roll the year). */
+function monthStart(year: number, month: number): string {
+  return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+}
+
+const MONTHS = [
+  ["january", "jan"],
+  ["february", "feb"],
+  ["march", "mar"],
+  ["april", "apr"],
+  ["may"],
+  ["june", "jun"],
+  ["july", "jul"],
+  ["august", "aug"],
+  ["september", "sep", "sept"],
+  ["october", "oct"],
+  ["november", "nov"],
+  ["december", "dec"],
+];
+
 /** A period the message names, as the company's calendar days: `from` up to (not including) `until`. */
 export type NamedPeriod = { label: string; from: string; until: string };
 
@@ -59,6 +79,34 @@ export function namedPeriod(message: ReadMessage, input: PlannerInput): NamedPer
   const year = today.slice(0, 4);
   const span = (label: string, from: string, until: string): NamedPeriod => ({ label, from, until });
   // "last month's" reads as "last months".
+  const monthName = MONTHS.findIndex((names) =>
+    mentions(
+      message,
+      ...names.map((name) => `in ${name}`),
+      ...names.map((name) => `for ${name}`),
+      ...names.map((name) => `during ${name}`),
+    ),
+  );
+  if (monthName >= 0) {
+    // The latest such month that has begun: "in October" in November is this year's, in January last year's.
+    const thisYear = Number(year);
+    const monthYear = monthName + 1 <= Number(today.slice(5, 7)) ? thisYear : thisYear - 1;
+    const from = monthStart(monthYear, monthName);
+    const until = monthStart(monthYear, monthName + 1);
+    return span(
+      `${MONTHS[monthName]![0]!.charAt(0).toUpperCase()}${MONTHS[monthName]![0]!.slice(1)} ${monthYear}`,
+      from,
+      until,
+    );
+  }
+  if (mentions(message, "last year", "previous year", "past year", "last years"))
+    return span("last year", `${Number(year) - 1}-01-01`, `${year}-01-01`);
+  if (mentions(message, "this quarter", "quarter", "qtd", "last quarter", "previous quarter")) {
+    const quarterMonth = Math.floor((Number(today.slice(5, 7)) - 1) / 3) * 3;
+    if (mentions(message, "last quarter", "previous quarter"))
+      return span("last quarter", monthStart(Number(year), quarterMonth - 3), monthStart(Number(year), quarterMonth));
+    return span("this quarter", monthStart(Number(year), quarterMonth), monthStart(Number(year), quarterMonth + 3));
+  }
   if (mentions(message, "last week", "previous week", "past week", "last weeks"))
     return span("last week", addDays(monday, -7), monday);
   if (mentions(message, "last month", "previous month", "past month", "last months"))
@@ -84,6 +132,8 @@ function periodOf(message: ReadMessage, input: PlannerInput): { label: string; f
   };
 }
 
+const INVOICED = ["invoiced", "billed", "invoice", "invoices", "bill", "billing"];
+
 export function planRevenue(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   const asksMoney = mentions(
     message,
@@ -101,18 +151,40 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
     "billed",
     "invoiced",
     "money",
+    "collect",
+    "collected",
+    "took in",
+    "take in",
+    "taken in",
+    "get paid",
+    "got paid",
+    "were paid",
+    "received",
+    "cash flow",
+    "pay us",
+    "paid us",
   );
-  if (!asksMoney || mentions(message, "make a", "make an")) return null;
+  const howMuchInvoiced = mentions(message, "how much", "what did we", "total") && mentions(message, ...INVOICED);
+  if (!(asksMoney || howMuchInvoiced) || mentions(message, "make a", "make an")) return null;
   const refusal = refusalFor(CAPABILITIES.seeRevenue, input.role, input.features);
   if (refusal) return refusal;
   const period = periodOf(message, input);
   if (!period)
     return { kind: "clarify", reply: "For which period: today, this week, this month, last month or this year?" };
+  const invoiced =
+    mentions(message, ...INVOICED) && !mentions(message, "collect", "collected", "paid", "received", "took in");
   return {
     kind: "read",
-    reply: `Here is the revenue for ${period.label}.`,
-    reads: [{ tool: "revenueForPeriod", ...period }],
+    reply: invoiced
+      ? `Here is what was invoiced ${periodPhrase(period.label)}.`
+      : `Here is the revenue for ${period.label}.`,
+    reads: [{ tool: "revenueForPeriod", ...period, measure: invoiced ? "invoiced" : "collected" }],
   };
+}
+
+/** "last month" as it follows "invoiced": "last month"; a month's name: "in October 2026". */
+function periodPhrase(label: string): string {
+  return /^[A-Z]/.test(label) ? `in ${label}` : label;
 }
 
 const SCHEDULE_WORDS = [

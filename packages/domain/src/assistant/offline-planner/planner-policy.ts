@@ -44,6 +44,8 @@ export const CAPABILITIES = {
   seeRevenue: { label: "see revenue", roles: rolesWith("reports.read"), feature: "reports" },
   createJob: moduleCapability("create-job"),
   scheduleVisit: moduleCapability("schedule-visit"),
+  rescheduleVisit: moduleCapability("reschedule-visit"),
+  recordPayment: moduleCapability("record-payment"),
   sendReminders: moduleCapability("send-payment-reminders"),
   invoiceVisits: moduleCapability("invoice-completed-visits"),
   optimizeDay: moduleCapability("optimize-day"),

@@ -1,9 +1,9 @@
 import type { AssistantPlan } from "@fieldops/shared/assistant";
 import { pickByName } from "./fuzzy-match.ts";
-import type { NamedRecord, PlannerInput } from "./planner-input.ts";
+import type { CustomerRecord, NamedRecord, PlannerInput } from "./planner-input.ts";
 
 const PRONOUNS =
-  /^(them|him|her|it|this|this one|this customer|this client|that customer|that client|the customer|the client|current customer|selected customer|my customer)$/i;
+  /^(them|their|theirs|his|him|her|hers|it|its|this|this one|this customer|this client|that customer|that client|the customer|the client|current customer|selected customer|my customer)$/i;
 const FILLER_START = /^(?:(?:the|a|an|customer|client|named|called|for|to|up|with)\s+)+/i;
 const FILLER_END =
   /(?:\s+(?:please|pls|plz|thanks|thank you|thx|for|on|at|in|with|to|customer|client|record|details|info|now|asap))+$/i;
@@ -18,6 +18,32 @@ export function cleanName(fragment: string): string | null {
   name = name.replace(FILLER_START, "").replace(FILLER_END, "").trim();
   // No name or title of ours is that long: what is longer is not one, and the planner asks.
   return name === "" || name.length > 200 || NO_NAME.test(name) ? null : name;
+}
+
+/** "the Garcias'", "Garcia's": the name as the records hold it ("Garcias" is matched as a typo-close "Garcia"). */
+export function withoutPossessive(name: string): string {
+  return name
+    .replace(/(\w)['’]s\b/g, "$1")
+    .replace(/(\w)s['’](?=\s|$)/g, "$1s")
+    .replace(/^the\s+/i, "")
+    .trim();
+}
+
+/**
+ * The customers as a question lists them: with what tells them apart when names collide (the address, then the phone),
+ * never two identical lines.
+ */
+export function candidateList(candidates: readonly CustomerRecord[]): string {
+  const line = (customer: CustomerRecord, depth: number) => {
+    const details = [customer.address, depth > 0 ? customer.phone : null].filter(
+      (detail): detail is string => typeof detail === "string" && detail !== "",
+    );
+    return `**${asMarkdownText(customer.name)}**${details.length > 0 ? ` (${asMarkdownText(details.join(", "))})` : ""}`;
+  };
+  let lines = candidates.map((customer) => line(customer, 0));
+  if (new Set(lines).size < lines.length) lines = candidates.map((customer) => line(customer, 1));
+  if (new Set(lines).size < lines.length) lines = lines.map((text, index) => `${text} (${index + 1})`);
+  return lines.join(", ");
 }
 
 export function isPronoun(name: string): boolean {
@@ -55,11 +81,7 @@ export async function resolveCustomer(
       },
     };
   }
-  const found = await input.lookup.findCustomers(name);
-  const picked = pickByName(
-    name,
-    found.map((record) => ({ id: record.id, name: record.name })),
-  );
+  const picked = await customerNamed(name, input);
   if ("match" in picked) return { customer: picked.match };
   if (picked.candidates.length === 0) {
     return {
@@ -69,6 +91,64 @@ export async function resolveCustomer(
       },
     };
   }
-  const names = picked.candidates.map((candidate) => `**${asMarkdownText(candidate.name)}**`).join(", ");
-  return { plan: { kind: "clarify", reply: `Which customer do you mean: ${names}?` } };
+  return { plan: { kind: "clarify", reply: `Which customer do you mean: ${candidateList(picked.candidates)}?` } };
+}
+
+/** The one customer a name means, or those it could mean (none when nothing is close). */
+async function customerNamed(
+  name: string,
+  input: PlannerInput,
+): Promise<{ match: NamedRecord } | { candidates: CustomerRecord[] }> {
+  const wanted = withoutPossessive(name);
+  const picked = pickByName(wanted, await input.lookup.findCustomers(wanted));
+  return "match" in picked ? { match: { id: picked.match.id, name: picked.match.name } } : picked;
+}
+
+/** Words around a service's name that are not its name: "the", "visit", "appointment"… */
+const FILLER_WORDS =
+  "the|a|an|their|his|her|its|visit|visits|appointment|appointments|job|service|call|booking|one|in|on|at|for|to|please|pls";
+const SERVICE_FILLER = new RegExp(`\\b(?:${FILLER_WORDS})\\b`, "gi");
+const FILLER_WORD = new RegExp(`^(?:${FILLER_WORDS})$`, "i");
+
+/** What is left of a fragment once the customer's name is taken out: the service or job it names, if any. */
+function serviceHint(words: readonly string[]): string | null {
+  const hint = words.join(" ").replace(SERVICE_FILLER, " ").replace(/\s+/g, " ").trim();
+  return hint.length >= 3 ? hint : null;
+}
+
+/**
+ * "the Garcias' aeration", "aeration for the Garcias", "Acme": the customer a fragment names, and what it says of the
+ * work (a service or a job's title). The longest run of words from the start that names one customer wins, so a
+ * customer called "Lawn Pros" is not cut to "Lawn".
+ */
+export async function resolveCustomerAndService(
+  fragment: string,
+  input: PlannerInput,
+): Promise<{ customer: NamedRecord; service: string | null } | { plan: AssistantPlan }> {
+  const cleaned = cleanName(fragment);
+  if (cleaned === null || isPronoun(cleaned)) {
+    const resolved = await resolveCustomer(cleaned, input);
+    return "plan" in resolved ? resolved : { customer: resolved.customer, service: null };
+  }
+  const forCustomer = /^(.*?)\s+(?:for|of|at)\s+(.+)$/i.exec(cleaned);
+  if (forCustomer) {
+    const name = cleanName(forCustomer[2]!);
+    const found = name === null ? null : await customerNamed(name, input);
+    if (found && "match" in found) return { customer: found.match, service: serviceHint(forCustomer[1]!.split(/\s+/)) };
+    if (found && found.candidates.length > 1)
+      return { plan: { kind: "clarify", reply: `Which customer do you mean: ${candidateList(found.candidates)}?` } };
+  }
+  const words = withoutPossessive(cleaned).split(/\s+/);
+  for (let length = Math.min(words.length, 6); length >= 1; length--) {
+    const name = words.slice(0, length).join(" ");
+    if (length === 1 && FILLER_WORD.test(name)) continue;
+    const found = await input.lookup.findCustomers(name);
+    const picked = pickByName(name, found);
+    if ("match" in picked)
+      return { customer: { id: picked.match.id, name: picked.match.name }, service: serviceHint(words.slice(length)) };
+    if (picked.candidates.length > 1)
+      return { plan: { kind: "clarify", reply: `Which customer do you mean: ${candidateList(picked.candidates)}?` } };
+  }
+  const resolved = await resolveCustomer(cleaned, input);
+  return "plan" in resolved ? resolved : { customer: resolved.customer, service: null };
 }

@@ -1,0 +1,67 @@
+import { cpus, loadavg } from "node:os";
+import { performance } from "node:perf_hooks";
+import { planMessage } from "@fieldops/domain/assistant/offline-planner/plan-message";
+import { GOLDEN, type GoldenRow } from "@fieldops/domain/assistant/offline-planner/planner-golden";
+import { outcomeOf, plannerInput } from "@fieldops/domain/assistant/offline-planner/planner-test-fixtures";
+import type { AssistantPlan } from "@fieldops/shared/assistant";
+
+/**
+ * `npm run bench` (assistant understanding; alone: `npm run bench:understanding`): the offline planner over the
+ * golden table (`packages/domain/src/assistant/offline-planner/planner-golden.ts`, 400+ phrasings an office types),
+ * the share it gets right per intent and overall beside the goal of 95%, and each miss with what it gave instead. A
+ * row is right when the outcome, its parameters and the reply's words are all the row's.
+ */
+const GOAL = 0.95;
+
+function paramsOf(plan: AssistantPlan): Record<string, unknown> {
+  if (plan.kind === "read") return plan.reads[0] as Record<string, unknown>;
+  if (plan.kind === "confirm") return plan.proposal.params;
+  return {};
+}
+
+function holds(actual: Record<string, unknown>, expected: Record<string, unknown>): boolean {
+  return Object.entries(expected).every(([key, value]) => JSON.stringify(actual[key]) === JSON.stringify(value));
+}
+
+async function judge(row: GoldenRow): Promise<{ right: boolean; got: string }> {
+  const plan = await planMessage(plannerInput(row.message, row.options));
+  const outcome = outcomeOf(plan);
+  const right =
+    outcome === row.expected &&
+    (!row.options?.params || holds(paramsOf(plan), row.options.params)) &&
+    (!row.options?.says || row.options.says.test(plan.reply));
+  return { right, got: `${outcome}: ${JSON.stringify(paramsOf(plan))} ${plan.reply.slice(0, 120)}` };
+}
+
+const started = performance.now();
+const byIntent = new Map<string, { right: number; total: number }>();
+const misses: string[] = [];
+for (const row of GOLDEN) {
+  const { right, got } = await judge(row);
+  const tally = byIntent.get(row.intent) ?? { right: 0, total: 0 };
+  tally.total += 1;
+  if (right) tally.right += 1;
+  else
+    misses.push(
+      `  ${JSON.stringify(row.message)} (${row.options?.role ?? "owner"}) expected ${row.expected}, got ${got}`,
+    );
+  byIntent.set(row.intent, tally);
+}
+const elapsed = performance.now() - started;
+const percent = (right: number, total: number) => `${((100 * right) / total).toFixed(1)}%`;
+
+console.log(
+  `\nAssistant understanding (offline planner over the golden table; ${cpus().length} cores, load ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(" ")})`,
+);
+for (const [intent, tally] of byIntent)
+  console.log(
+    `  ${intent.padEnd(34)} ${`${tally.right}/${tally.total}`.padStart(7)}  ${percent(tally.right, tally.total).padStart(6)}`,
+  );
+const right = [...byIntent.values()].reduce((sum, tally) => sum + tally.right, 0);
+console.log(
+  `  ${"overall".padEnd(34)} ${`${right}/${GOLDEN.length}`.padStart(7)}  ${percent(right, GOLDEN.length).padStart(6)}   goal ≥ ${GOAL * 100}%  ${right / GOLDEN.length >= GOAL ? "met" : "NOT MET"}`,
+);
+console.log(`  ${(elapsed / GOLDEN.length).toFixed(2)} ms a message on average`);
+if (misses.length > 0) console.log(`\nMisses:\n${misses.join("\n")}`);

@@ -1,0 +1,188 @@
+import type { AssistantPlan } from "@fieldops/shared/assistant";
+import { formatCents } from "@fieldops/shared/money";
+import { CAPABILITIES } from "./planner-policy.ts";
+import type { InvoiceRecord, PlannerInput } from "./planner-input.ts";
+import { propose, refusalOf } from "./propose.ts";
+import { mentions, type ReadMessage } from "./read-message.ts";
+import { asMarkdownText, cleanName, isPronoun, resolveCustomer } from "./resolve-customer.ts";
+
+const INVOICE_NUMBER = /\b(?:invoice|inv)\s*(?:#|no\.?|number|num)?\s*(\d{1,9})\b|#\s*(\d{1,9})\b/i;
+
+/** The invoice number a text names ("invoice 1032", "inv #1032", "#1032"). */
+export function invoiceNumberIn(text: string): number | null {
+  const found = INVOICE_NUMBER.exec(text);
+  return found ? Number(found[1] ?? found[2]) : null;
+}
+
+const REMIND = ["remind", "reminder", "reminders", "chase", "nudge", "dun", "follow up on", "follow up with", "ping"];
+const ABOUT_MONEY = [
+  "payment",
+  "payments",
+  "pay",
+  "invoice",
+  "invoices",
+  "owe",
+  "owes",
+  "owed",
+  "overdue",
+  "past due",
+  "late",
+  "payers",
+  "unpaid",
+  "outstanding",
+  "balance",
+  "bill",
+  "send reminders",
+  "send the reminders",
+];
+
+/** Who a reminder is for, as written: "remind the Garcias to pay", "send Acme a reminder", "chase John Smith". */
+const REMINDER_FOR = [
+  /\b(?:remind|chase|nudge|ping|follow up with)\s+(.+?)(?:\s+(?:to pay|to settle|about|of|that|for|regarding|re|on)\b|[,.?!]|$)/i,
+  /\bsend\s+(.+?)\s+(?:a|an|the|another)\s+(?:payment\s+)?reminder/i,
+  /\breminders?\s+(?:to|for)\s+(.+?)(?:\s+(?:about|for|regarding|re|on|to pay)\b|[,.?!]|$)/i,
+];
+/** Words that mean everyone owing, not one customer. */
+const EVERYONE =
+  /^(?:(?:all|every|each|the|my|our|of|everyone|everybody|customers?|clients?|people|folks|who|that|owe|owes|owing|us|me|money|past|due|overdue|late|payers?|unpaid|outstanding|invoices?|payments?|with|out|to|pay|send)\s*)+$/i;
+
+function reminderName(raw: string): string | null {
+  for (const pattern of REMINDER_FOR) {
+    const found = pattern.exec(raw)?.[1]?.trim();
+    if (!found) continue;
+    if (isPronoun(found)) return found;
+    if (EVERYONE.test(found)) return null;
+    const name = cleanName(found.replace(/\b(?:a|an|another|payment|the)\s*$/i, ""));
+    if (name && !EVERYONE.test(name)) return name;
+  }
+  return null;
+}
+
+/**
+ * Payment reminders: for every past-due invoice, or for one customer's ("remind the Garcias to pay", "send a reminder
+ * for invoice 1032"), which says so when that customer owes nothing past due.
+ */
+export async function planPaymentReminders(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  if (!mentions(message, ...REMIND) || !mentions(message, ...ABOUT_MONEY)) return null;
+  if (mentions(message, "settings", "set up", "setup", "configure", "automatic", "automatically", "every time"))
+    return null;
+  const refusal = refusalOf(CAPABILITIES.sendReminders, input);
+  if (refusal) return refusal;
+  const number = invoiceNumberIn(message.raw);
+  let customer: { id: string; name: string } | null = null;
+  if (number !== null) {
+    const invoice = await input.lookup.invoiceByNumber(number);
+    if (!invoice) return { kind: "clarify", reply: `I couldn't find invoice #${number}. Which invoice do you mean?` };
+    customer = { id: invoice.customerId, name: invoice.customerName };
+  } else {
+    const name = reminderName(message.raw);
+    if (name !== null) {
+      const resolved = await resolveCustomer(isPronoun(name) ? null : name, input);
+      if ("plan" in resolved) return resolved.plan;
+      customer = resolved.customer;
+    }
+  }
+  const count = await input.lookup.countPastDueInvoices(customer?.id);
+  const plural = count === 1 ? "" : "s";
+  if (customer) {
+    const who = `**${asMarkdownText(customer.name)}**`;
+    if (count === 0)
+      return { kind: "answer", reply: `${who} has no past-due invoice, so there is nothing to remind them of.` };
+    return propose(
+      input,
+      "send-payment-reminders",
+      { pastDueOnly: true, customerId: customer.id },
+      `Send ${who} a payment reminder for each of their **${count}** past-due invoice${plural}.`,
+    );
+  }
+  if (count === 0) return { kind: "answer", reply: "No invoice is past due, so there is nobody to remind." };
+  return propose(
+    input,
+    "send-payment-reminders",
+    { pastDueOnly: true },
+    `Send a payment reminder for each of the **${count}** past-due invoice${plural}.`,
+  );
+}
+
+const RECORD_PAYMENT =
+  /\b(?:record|log|enter|add|mark|apply|register|put|take|took|got|received?|collected?)\b[^.?!]*\b(?:payment|paid|cash|check|cheque)\b|\bpaid\b[^.?!]*\b(?:in cash|by check|by cheque|with (?:a )?check|with cash|cash|check|cheque)\b/i;
+const AMOUNT = /\$\s?(\d[\d,]*(?:\.\d{1,2})?)|\b(\d[\d,]*(?:\.\d{1,2})?)\s*(?:dollars|bucks|usd)\b/i;
+
+function amountIn(text: string): number | null {
+  const found = AMOUNT.exec(text);
+  if (!found) return null;
+  return Math.round(Number((found[1] ?? found[2])!.replace(/,/g, "")) * 100);
+}
+
+function methodIn(message: ReadMessage): "cash" | "check" | "card" | null {
+  if (mentions(message, "cash")) return "cash";
+  if (mentions(message, "check", "cheque", "checks")) return "check";
+  if (mentions(message, "card", "credit card", "debit card", "visa", "mastercard", "amex")) return "card";
+  return null;
+}
+
+function invoiceLabel(invoice: InvoiceRecord): string {
+  return `invoice #${invoice.number} for **${asMarkdownText(invoice.customerName)}**`;
+}
+
+/** "Record a cash payment on invoice 1032", "the Garcias paid invoice 1032 by check, $120": a payment to record. */
+export async function planRecordPayment(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  if (!RECORD_PAYMENT.test(message.raw) || mentions(message, "remind", "reminder", "reminders")) return null;
+  const number = invoiceNumberIn(message.raw);
+  if (number === null && !mentions(message, "invoice", "inv", "cash", "check", "cheque")) return null;
+  const refusal = refusalOf(CAPABILITIES.recordPayment, input);
+  if (refusal) return refusal;
+  if (number === null) return { kind: "clarify", reply: "Which invoice was paid? Tell me its number." };
+  const invoice = await input.lookup.invoiceByNumber(number);
+  if (!invoice) return { kind: "clarify", reply: `I couldn't find invoice #${number}. Which invoice was paid?` };
+  if (invoice.status === "paid")
+    return { kind: "answer", reply: `${capitalized(invoiceLabel(invoice))} is already paid in full.` };
+  if (invoice.status === "draft" || invoice.status === "void")
+    return {
+      kind: "answer",
+      reply: `${capitalized(invoiceLabel(invoice))} is ${invoice.status === "draft" ? "a draft not sent yet" : "void"}, so it can't take a payment.`,
+    };
+  const method = methodIn(message);
+  if (method === "card")
+    return {
+      kind: "answer",
+      reply: `Card payments are taken through the invoice's pay link, so they record themselves. I can record cash or a check on ${invoiceLabel(invoice)}.`,
+    };
+  if (method === null)
+    return { kind: "clarify", reply: `Was the payment on ${invoiceLabel(invoice)} cash or a check?` };
+  const amount = mentions(message, "in full", "full amount", "the balance", "whole balance")
+    ? null
+    : amountIn(message.raw);
+  if (amount !== null && amount > invoice.balanceCents)
+    return {
+      kind: "clarify",
+      reply: `${capitalized(invoiceLabel(invoice))} has ${formatCents(invoice.balanceCents)} open, less than ${formatCents(amount)}. How much was paid?`,
+    };
+  const paid = amount ?? invoice.balanceCents;
+  return propose(
+    input,
+    "record-payment",
+    { invoiceId: invoice.id, method, ...(amount !== null ? { amountCents: amount } : {}) },
+    `Record a ${method} payment of **${formatCents(paid)}** on ${invoiceLabel(invoice)}${paid === invoice.balanceCents ? ", paying it in full" : ""}.`,
+  );
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const SHOW_INVOICE =
+  /\b(?:open|show|pull up|find|look ?up|get|see|view|display|check|whats|what is|status of|where is|bring up)\b[^.?!]*\b(?:invoice|inv)\s*(?:#|no\.?|number)?\s*\d{1,9}\b|^\s*(?:invoice|inv)\s*(?:#|no\.?|number)?\s*\d{1,9}\s*\??\s*$/i;
+
+/** "Open invoice 1032", "what's the status of invoice 1032": that invoice, whatever its status. */
+export function planShowInvoice(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
+  if (!SHOW_INVOICE.test(message.raw)) return null;
+  const number = invoiceNumberIn(message.raw)!;
+  return (
+    refusalOf(CAPABILITIES.seeInvoices, input) ?? {
+      kind: "read",
+      reply: `Here is invoice #${number}.`,
+      reads: [{ tool: "findInvoice", number }],
+    }
+  );
+}

@@ -1,0 +1,195 @@
+import type { AssistantPlan } from "@fieldops/shared/assistant";
+import { addDays } from "@fieldops/shared/company-time";
+import { formatCents } from "@fieldops/shared/money";
+import { dayLabel, readWhens, todayIn } from "./parse-when.ts";
+import { namedPeriod } from "./plan-reads.ts";
+import { crewNames, resolveCrew } from "./plan-schedule.ts";
+import { CAPABILITIES, type AssistantAbility } from "./planner-policy.ts";
+import type { CountKind, DayPeriod, PlannerInput } from "./planner-input.ts";
+import { refusalOf } from "./propose.ts";
+import { mentions, type ReadMessage } from "./read-message.ts";
+import { asMarkdownText, cleanName, isPronoun, resolveCustomer } from "./resolve-customer.ts";
+
+const HOW_MANY = /\b(?:how many|how much work|number of|count (?:of )?|total number of|how many of)\b/i;
+
+type Countable = { kind: CountKind; nouns: string[]; capability: AssistantAbility; noun: [string, string] };
+
+// Most specific first: "unpaid invoices" before anything else that names invoices.
+const COUNTABLES: Countable[] = [
+  {
+    kind: "unpaid_invoices",
+    nouns: ["unpaid", "outstanding", "open invoices", "invoices", "invoice", "overdue", "past due"],
+    capability: CAPABILITIES.seeInvoices,
+    noun: ["unpaid invoice", "unpaid invoices"],
+  },
+  {
+    kind: "visits",
+    nouns: ["visits", "visit", "appointments", "appointment", "stops", "scheduled", "booked", "on the schedule"],
+    capability: CAPABILITIES.seeSchedule,
+    noun: ["visit", "visits"],
+  },
+  {
+    kind: "open_jobs",
+    nouns: ["jobs", "job", "work orders", "service calls", "projects"],
+    capability: CAPABILITIES.seeJobs,
+    noun: ["open job", "open jobs"],
+  },
+  {
+    kind: "crews",
+    nouns: ["crews", "crew", "teams", "team"],
+    capability: CAPABILITIES.seeCrews,
+    noun: ["crew", "crews"],
+  },
+  {
+    kind: "customers",
+    nouns: ["customers", "customer", "clients", "client", "patients", "accounts", "households"],
+    capability: CAPABILITIES.seeCustomers,
+    noun: ["customer", "customers"],
+  },
+];
+
+/** A day or period the question names, as calendar days; for visits, today when none is named. */
+function dayPeriod(message: ReadMessage, input: PlannerInput): { period: DayPeriod; label: string } | null {
+  const named = namedPeriod(message, input);
+  if (named) return { period: { from: named.from, until: named.until }, label: named.label };
+  const when = readWhens(message.raw, input.now, input.timeZone).spans.find((span) => span.day !== null);
+  if (when?.day) {
+    const label = dayLabel(when.day, input.now, input.timeZone);
+    return {
+      period: { from: when.day, until: addDays(when.day, 1) },
+      label: /^to/.test(label) ? label : `on ${label}`,
+    };
+  }
+  return null;
+}
+
+/** "How many customers do we have?", "how many visits tomorrow?": a number, in words. */
+export async function planCount(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  if (!HOW_MANY.test(message.raw) || mentions(message, "revenue", "money", "dollars", "earn", "made", "collect"))
+    return null;
+  const countable = COUNTABLES.find((candidate) => mentions(message, ...candidate.nouns));
+  if (!countable) return null;
+  const refusal = refusalOf(countable.capability, input);
+  if (refusal) return refusal;
+  const [one, many] = countable.noun;
+  if (countable.kind === "unpaid_invoices" && mentions(message, "overdue", "past due", "late")) {
+    const count = await input.lookup.countPastDueInvoices();
+    return { kind: "answer", reply: `**${count}** invoice${count === 1 ? " is" : "s are"} past due.` };
+  }
+  if (countable.kind === "visits") {
+    const today = todayIn(input.now, input.timeZone);
+    const asked = dayPeriod(message, input) ?? { period: { from: today, until: addDays(today, 1) }, label: "today" };
+    const count = await input.lookup.count("visits", asked.period);
+    return {
+      kind: "answer",
+      reply: `**${count}** ${count === 1 ? one : many} ${count === 1 ? "is" : "are"} scheduled ${asked.label}.`,
+    };
+  }
+  const count = await input.lookup.count(countable.kind);
+  return { kind: "answer", reply: `You have **${count}** ${count === 1 ? one : many}.` };
+}
+
+const CREW_DAY =
+  /\b(?:what|whats|what's|where|wheres|where's|show|list|how|who|which|is|does|do|crew|team)\b.*\b(?:crew|team)\b|\b(?:crew|team)\b.*\b(?:day|schedule|route|jobs|visits|doing|working|have|got|on|busy)\b/i;
+
+/** "What does crew B have tomorrow?", "where is Alpha team today": one crew's day. */
+export async function planCrewDay(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  if (!CREW_DAY.test(message.raw) || HOW_MANY.test(message.raw)) return null;
+  if (mentions(message, "schedule a", "book", "optimize", "optimise", "add", "create", "move", "reschedule"))
+    return null;
+  let crew: { id: string; name: string } | null = null;
+  for (const name of crewNames(message.raw)) {
+    const resolved = await resolveCrew(name, input);
+    if ("crew" in resolved) {
+      crew = resolved.crew;
+      break;
+    }
+  }
+  if (crew === null) return null;
+  const refusal = refusalOf(CAPABILITIES.seeSchedule, input);
+  if (refusal) return refusal;
+  const today = todayIn(input.now, input.timeZone);
+  const when = readWhens(message.raw, input.now, input.timeZone).spans.find((span) => span.day !== null);
+  const day = when?.day ?? input.context.day ?? today;
+  const label = dayLabel(day, input.now, input.timeZone);
+  return {
+    kind: "read",
+    reply: `Here is **${asMarkdownText(crew.name)}**'s day, ${label}.`,
+    reads: [{ tool: "daySchedule", date: day, crewId: crew.id }],
+  };
+}
+
+const CONTACT_WORDS =
+  "phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|gate code|where (?:do|does) .+? live";
+const CONTACT = new RegExp(
+  `\\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|need|do we have|tell me|show me|show|get|find|look ?up)\\b[^?]*?\\b(?:${CONTACT_WORDS})\\b|^\\s*(?:${CONTACT_WORDS})\\s+(?:for|of)\\b`,
+  "i",
+);
+const WHERE_LIVES = /\bwhere (?:do|does)\s+.+?\s+live\b/i;
+const CONTACT_NAME = [
+  /\b(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact)\s+(?:for|of|on)\s+(.+)$/i,
+  /\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|tell me|show me|show|get|find|look ?up|do we have)\s+(?:the\s+)?(.+?)['’]?s?['’]?\s+(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact)\b/i,
+  /\bwhere (?:do|does)\s+(.+?)\s+live\b/i,
+];
+
+/** "What's the Garcias' phone number?", "address for John Smith": the customer's card, which holds it. */
+export async function planCustomerContact(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  if (
+    !(CONTACT.test(message.raw) || WHERE_LIVES.test(message.raw)) ||
+    mentions(message, "settings", "company", "our address", "my address")
+  )
+    return null;
+  let name: string | null = null;
+  for (const pattern of CONTACT_NAME) {
+    const found = pattern.exec(message.raw)?.[1];
+    if (found) {
+      name = cleanName(found.replace(/^(?:the|a)\s+/i, ""));
+      break;
+    }
+  }
+  if (name === null || /\b(?:invoice|job|crew|team|visit)\b/i.test(name)) return null;
+  const refusal = refusalOf(CAPABILITIES.seeCustomers, input);
+  if (refusal) return refusal;
+  const resolved = await resolveCustomer(isPronoun(name) ? null : name, input);
+  if ("plan" in resolved) return resolved.plan;
+  const what = mentions(message, "email", "e mail", "email address")
+    ? "email"
+    : mentions(message, "address", "live", "gate code")
+      ? "address"
+      : "phone number";
+  return {
+    kind: "read",
+    reply: `Here is **${asMarkdownText(resolved.customer.name)}**'s ${what}.`,
+    reads: [{ tool: "findCustomers", query: resolved.customer.id }],
+  };
+}
+
+const TOP_CUSTOMERS =
+  /\b(?:top|best|biggest|largest|most valuable|highest[- ]paying|highest[- ]spending|most loyal|leading)\s+(?:\d+\s+)?(?:customers|clients|accounts|payers|patients)\b|\bwho (?:pays|paid|spends|spent|brings|brought) (?:us )?(?:the )?most\b|\b(?:customers?|clients?) (?:who|that) (?:pay|paid|spend|spent) (?:us )?the most\b|\b(?:which|what) (?:customers?|clients?|accounts?) (?:pay|paid|spend|spent|bring|brought in) (?:us )?(?:the )?most\b/i;
+
+/** "Who are our best customers this year?": the customers who paid the most, in words. */
+export async function planTopCustomers(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  if (!TOP_CUSTOMERS.test(message.raw)) return null;
+  const refusal = refusalOf(CAPABILITIES.seeRevenue, input);
+  if (refusal) return refusal;
+  const named = namedPeriod(message, input);
+  const limit = Math.min(Number(/\btop\s+(\d+)\b/i.exec(message.raw)?.[1] ?? 5) || 5, 10);
+  const top = await input.lookup.topCustomers(named ? { from: named.from, until: named.until } : null, limit);
+  const span = named ? named.label : "so far";
+  if (top.length === 0) return { kind: "answer", reply: `No customer has paid anything ${span} yet.` };
+  const lines = top.map((row, index) => `${index + 1}. **${asMarkdownText(row.name)}**: ${formatCents(row.paidCents)}`);
+  return { kind: "answer", reply: `Your best customers by what they paid ${span}:\n\n${lines.join("\n")}` };
+}
+
+const OTHER_COMPANY =
+  /\b(?:another|other|different|competitor'?s?|rival|someone else'?s|somebody else'?s)\s+(?:company|companies|business|businesses|tenant|tenants|account's|contractor|contractors|firm|firms|organisation|organization)\b|\b(?:all|every|each)\s+(?:companies|tenants|businesses|firms|contractors)\b|\bcompetitors?\b|\bother (?:lawn|hvac|plumbing|cleaning|roofing|electrical|pest) (?:companies|businesses|guys)\b/i;
+
+/** A request about another company's data: the assistant sees only the user's own. */
+export function planOtherCompany(message: ReadMessage): AssistantPlan | null {
+  if (!OTHER_COMPANY.test(message.raw)) return null;
+  return {
+    kind: "refuse",
+    reply:
+      "I can only see and act on your own company's records; other companies' data is private to them. Ask me about your customers, jobs, schedule or invoices.",
+  };
+}

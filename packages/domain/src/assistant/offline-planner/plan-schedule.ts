@@ -1,0 +1,369 @@
+import type { AssistantPlan } from "@fieldops/shared/assistant";
+import {
+  dayInTimeZone,
+  formatCompanyTime,
+  utcToZonedWallClock,
+  zonedWallClockToUtc,
+} from "@fieldops/shared/company-time";
+import { pickByName, rankByName } from "./fuzzy-match.ts";
+import { readWhens, type WhenSpan } from "./parse-when.ts";
+import { CAPABILITIES } from "./planner-policy.ts";
+import type { JobRecord, NamedRecord, PlannerInput, VisitRecord } from "./planner-input.ts";
+import { propose, refusalOf } from "./propose.ts";
+import { textAfter, type ReadMessage } from "./read-message.ts";
+import { asMarkdownText, resolveCustomerAndService } from "./resolve-customer.ts";
+
+/** On a job's page, "this job" is the selected job. */
+const THIS_JOB = /^(?:(?:this|that|the|current|selected)\s+(?:job|visit|work order|service call|appointment|one))$/i;
+const SCHEDULE_VERBS = ["schedule", "book", "put", "slot", "pencil", "squeeze", "fit", "arrange"];
+/** "what's on the schedule", "show my schedule": the schedule as a thing to read, not a visit to book. */
+const SCHEDULE_AS_NOUN =
+  /^\s*(?:what|whats|what's|show|who|how|when|is|are|do|does)\b|\b(?:the|my|our|todays|today's|tomorrows|tomorrow's|weeks|week's|\w+['’]s|\w+s['’])\s+s[ck]?h?edu?le?\w*/i;
+/** "with crew c", "to Crew B", "Alpha team", "with the blue crew". */
+const CREW =
+  /\b(?:with|to|for|by|using|assign(?:ed)? to|and)\s+(?:the\s+)?((?:crew|team)\s+(?!(?:on|at|for|to|in|tomorrow|today|next|this)\b)[a-z0-9]+|(?!(?:with|to|for|by|and|the|on|at|a|an)\b)[a-z0-9]+(?:\s+(?!(?:with|to|for|by|and|the|on|at)\b)[a-z0-9]+)?\s+(?:crew|team))\b|\b((?:crew|team)\s+(?!(?:on|at|for|to|in|tomorrow|today|next|this)\b)[a-z0-9]+)\b/i;
+/** "Alpha team", "the blue crew": a crew named before the word, when nothing else names one. */
+const CREW_BEFORE =
+  /\b((?!(?:the|my|our|a|an|which|what|whats|each|every|whole|entire|any|that|this|your|one|with|to|for|and|is|where|wheres|does|do|did|me|us)\b)[a-z0-9]+\s+(?:crew|team))\b/i;
+/** "with a crew", "with the team": a crew meant but not named. */
+const UNNAMED_CREW = /\b(?:with|to|by)\s+(?:a|the|one|any)?\s*(?:crew|team)\s*$/i;
+const JOB_NUMBER = /\b(?:job|work order|wo)\s*(?:#|no\.?|number)?\s*(\d{1,9})\b|#\s*(\d{1,9})\b/i;
+
+export async function resolveCrew(
+  name: string,
+  input: PlannerInput,
+): Promise<{ crew: NamedRecord } | { plan: AssistantPlan }> {
+  if (name === "") {
+    const names = (await input.lookup.listCrews()).map((crew) => `**${asMarkdownText(crew.name)}**`).join(", ");
+    return { plan: { kind: "clarify", reply: `Which crew should go${names ? `: ${names}` : ""}?` } };
+  }
+  const picked = pickByName(name, await input.lookup.listCrews());
+  if ("match" in picked) return { crew: picked.match };
+  if (picked.candidates.length === 0)
+    return {
+      plan: {
+        kind: "clarify",
+        reply: `I couldn't find a crew called "${asMarkdownText(name)}". Which crew should go?`,
+      },
+    };
+  const names = picked.candidates.map((crew) => `**${asMarkdownText(crew.name)}**`).join(", ");
+  return { plan: { kind: "clarify", reply: `Which crew do you mean: ${names}?` } };
+}
+
+/** Every way a text may name a crew, most likely first ("crew b", then "alpha team"). */
+export function crewNames(text: string): string[] {
+  return [CREW.exec(text), CREW_BEFORE.exec(text)]
+    .map((found) => (found ? (found[1] ?? found[2])!.trim() : null))
+    .filter((name): name is string => name !== null);
+}
+
+/** The crew a text names ("with crew c"), and the text without those words. */
+export function crewMention(text: string): { name: string | null; rest: string } {
+  const found = CREW.exec(text) ?? CREW_BEFORE.exec(text);
+  const unnamed = found ? null : UNNAMED_CREW.exec(text.trimEnd());
+  if (unnamed) return { name: "", rest: text.trimEnd().slice(0, unnamed.index) };
+  if (!found) return { name: null, rest: text };
+  return {
+    name: (found[1] ?? found[2])!.trim(),
+    rest: `${text.slice(0, found.index)} ${text.slice(found.index + found[0].length)}`,
+  };
+}
+
+/** The text with the dates' words taken out. */
+function withoutSpans(text: string, spans: readonly WhenSpan[]): string {
+  let out = text;
+  for (const span of [...spans].sort((a, b) => b.index - a.index))
+    out = `${out.slice(0, span.index)} ${out.slice(span.end)}`;
+  return out;
+}
+
+const DANGLING = /\b(?:in|on|for|at|next|this|to|from|until|till|by|around|and|with|then)\s*$/i;
+const LEADING =
+  /^\s*(?:in|on|for|up|a visit for|a visit with|an appointment for|visit for|the visit for)\b\s*/i;
+
+function subjectText(text: string): string {
+  let subject = text.replace(/\s+/g, " ").trim();
+  for (let i = 0; i < 3; i++) subject = subject.replace(DANGLING, "").replace(LEADING, "").trim();
+  return subject.replace(/[?.!,]+$/, "").trim();
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function at(instant: Date | string, input: PlannerInput): string {
+  return formatCompanyTime(new Date(instant).toISOString(), input.timeZone, "en-US");
+}
+
+/** The job a fragment names by number ("job 117", "#117"), when it names one. */
+async function jobByNumber(text: string, input: PlannerInput): Promise<JobRecord | null | "none"> {
+  const found = JOB_NUMBER.exec(text);
+  if (!found) return null;
+  const [job] = await input.lookup.findJobs({ number: Number(found[1] ?? found[2]) });
+  return job ?? "none";
+}
+
+/** The open jobs of a customer whose title the words name ("aeration" → "Core aeration"), best first. */
+function jobsNamed(service: string, jobs: readonly JobRecord[]): JobRecord[] {
+  const words = service.toLowerCase();
+  const contained = jobs.filter((job) => job.title.toLowerCase().includes(words));
+  if (contained.length > 0) return contained;
+  return rankByName(
+    service,
+    jobs.map((job) => ({ ...job, name: job.title })),
+    0.6,
+  ).map((ranked) => ranked.item);
+}
+
+type Target = { params: { jobId: string } | { customerId: string; title?: string }; label: string };
+
+/** What a new visit is for: a job (selected, by number, or the customer's job the words name), or a new job. */
+async function visitTarget(subject: string, input: PlannerInput): Promise<Target | { plan: AssistantPlan }> {
+  if (THIS_JOB.test(subject) && input.context.jobId)
+    return { params: { jobId: input.context.jobId }, label: "the selected job" };
+  const numbered = await jobByNumber(subject, input);
+  if (numbered === "none") return { plan: { kind: "clarify", reply: "I couldn't find a job with that number." } };
+  if (numbered) {
+    const label = `job #${numbered.number} (**${asMarkdownText(numbered.title)}**) for **${asMarkdownText(numbered.customerName)}**`;
+    if (numbered.hasWaitingVisit) return { params: { jobId: numbered.id }, label };
+    return {
+      plan: {
+        kind: "clarify",
+        reply: `${capitalized(label)} has no visit waiting to be scheduled. To move its next visit, say "move job ${numbered.number} to …".`,
+      },
+    };
+  }
+  const resolved = await resolveCustomerAndService(subject, input);
+  if ("plan" in resolved) return resolved;
+  const { customer, service } = resolved;
+  const who = `**${asMarkdownText(customer.name)}**`;
+  const jobs = await input.lookup.findJobs({ customerId: customer.id });
+  if (service) {
+    const waiting = jobsNamed(service, jobs).find((job) => job.hasWaitingVisit);
+    if (waiting)
+      return {
+        params: { jobId: waiting.id },
+        label: `**${asMarkdownText(waiting.title)}** (job #${waiting.number}) for ${who}`,
+      };
+    const title = capitalized(service).slice(0, 200);
+    return { params: { customerId: customer.id, title }, label: `a new job **${asMarkdownText(title)}** for ${who}` };
+  }
+  const waiting = jobs.find((job) => job.hasWaitingVisit);
+  if (waiting)
+    return {
+      params: { jobId: waiting.id },
+      label: `**${asMarkdownText(waiting.title)}** (job #${waiting.number}) for ${who}`,
+    };
+  return {
+    params: { customerId: customer.id, title: "Service visit" },
+    label: `a new job **Service visit** for ${who}`,
+  };
+}
+
+/** The date a request moves something to: the one after "to" or "for", else the last it names. */
+function targetSpan(spans: readonly WhenSpan[]): WhenSpan | null {
+  const to = spans.filter((span) => span.preposition !== "from");
+  return (
+    to.find((span) => ["to", "until", "till", "til", "into", "onto", "for"].includes(span.preposition ?? "")) ??
+    to.at(-1) ??
+    null
+  );
+}
+
+/** "Schedule the Garcias' aeration on wednesday at 10 with crew c": a visit, a time and maybe a crew, in one sentence. */
+export async function planScheduleVisit(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  const onCalendar = ON_CALENDAR.exec(message.raw);
+  const after = onCalendar
+    ? `${onCalendar[1]} ${message.raw.slice(onCalendar.index + onCalendar[0].length)}`
+    : textAfter(message.raw, SCHEDULE_VERBS);
+  if (after === null || (!onCalendar && SCHEDULE_AS_NOUN.test(message.raw))) return null;
+  const rest = after.replace(/^(?:in\s+)?(?:a\s+|an\s+)?(?:visit|appointment)?\s*(?:for|with|at)?\s*/i, "");
+  if (/^(?:for\s+)?(?:today|tomorrow|this week)?\s*\??$/i.test(rest.trim())) return null;
+  const refusal = refusalOf(CAPABILITIES.scheduleVisit, input);
+  if (refusal) return refusal;
+  const { text, spans } = readWhens(rest, input.now, input.timeZone);
+  const crew = crewMention(withoutSpans(text, spans));
+  const subject = subjectText(crew.rest);
+  // "schedule for friday" with nothing selected asks to see the schedule, not to book someone.
+  if (subject === "" && !input.context.customerId && !input.context.jobId) return null;
+  const target = await visitTarget(subject, input);
+  if ("plan" in target) return target.plan;
+  const when = targetSpan(spans);
+  if (!when || when.day === null)
+    return { kind: "clarify", reply: `On which day and at what time should I schedule ${target.label}?` };
+  if (when.at === null)
+    return { kind: "clarify", reply: `At what time on ${when.day} should I schedule ${target.label}?` };
+  let crewRecord: NamedRecord | null = null;
+  if (crew.name !== null) {
+    const resolved = await resolveCrew(crew.name, input);
+    if ("plan" in resolved) return resolved.plan;
+    crewRecord = resolved.crew;
+  }
+  const window = when.partOfDay ? ` (${when.partOfDay})` : "";
+  const params = { ...target.params, start: when.at.toISOString(), crewId: crewRecord?.id ?? null };
+  const summary = `Schedule ${target.label} on ${at(when.at, input)}${window}${crewRecord ? ` with **${asMarkdownText(crewRecord.name)}**` : ", unassigned"}.`;
+  return propose(input, "schedule-visit", params, summary);
+}
+
+/** "Get the Sunrise wellness check on the calendar for the 3rd": scheduling, said with the calendar as its place. */
+const ON_CALENDAR =
+  /\b(?:get|put|add|pop|throw|stick)\s+(.+?)\s+(?:on|onto|in|into|to)\s+(?:the|our|my)\s+(?:calendar|schedule|books|board)\b/i;
+
+const RESCHEDULE_VERBS = [
+  "reschedule",
+  "resched",
+  "move",
+  "push",
+  "shift",
+  "bump",
+  "postpone",
+  "delay",
+  "change",
+  "switch",
+  "swap",
+];
+const RESCHEDULE =
+  /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b|\b(?:bring|pull)\b.*\b(?:forward|earlier|up|ahead)\b/i;
+/** A question about the schedule, not a request to change it ("when did we move…", "how much did we bring in"). */
+const QUESTION = /^\s*(?:how|what|whats|what's|when|who|which|why|is|are|did|was|were)\b/i;
+/** "push it back a day", "by two days", "a week later": a move relative to where the visit is. */
+const SHIFT =
+  /\b(?:back|out|forward|later|earlier|ahead)?\s*(?:by\s+)?(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(day|week|hour)s?\s*(later|earlier|back|out|forward|ahead)?\b/i;
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+};
+
+function shiftOf(text: string): number | null {
+  const found = SHIFT.exec(text);
+  if (!found) return null;
+  const before = text.slice(Math.max(0, found.index - 4), found.index);
+  const direction = `${found[0]} ${found[3] ?? ""}`.toLowerCase();
+  const explicit = /\b(back|out|later|forward|earlier|ahead)\b|\bby\b/.test(direction) || /\bby\s*$/.test(before);
+  if (!explicit) return null;
+  const count = NUMBER_WORDS[found[1]!.toLowerCase()] ?? Number(found[1]);
+  const unit = { day: 86_400_000, week: 7 * 86_400_000, hour: 3_600_000 }[found[2]!.toLowerCase() as "day"];
+  const sign = /\b(forward|earlier|ahead)\b/.test(direction) ? -1 : 1;
+  return sign * count * unit;
+}
+
+/** Without a date or crew, a move names a visit outright ("move the Ortiz sprinkler check") or is something else. */
+const VISIT_WORDS =
+  /\b(?:re-?schedule|resched|postpone)\b|\b(?:move|push|shift|bump|delay)\b.*\b(?:visit|appointment|job|check|service|cleanup|clean-?up|mowing|treatment|install|repair|inspection|tune-?up)\b/i;
+
+/** The visits a subject names, soonest first: the selected job's, a job's by number, or a customer's (of a service). */
+async function visitsNamed(
+  subject: string,
+  input: PlannerInput,
+): Promise<{ visits: VisitRecord[]; label: string } | { plan: AssistantPlan }> {
+  const bySelectedJob = (THIS_JOB.test(subject) || subject === "") && input.context.jobId;
+  if (bySelectedJob)
+    return { visits: await input.lookup.upcomingVisits({ jobId: input.context.jobId! }), label: "the selected job" };
+  const numbered = await jobByNumber(subject, input);
+  if (numbered === "none") return { plan: { kind: "clarify", reply: "I couldn't find a job with that number." } };
+  if (numbered)
+    return {
+      visits: await input.lookup.upcomingVisits({ jobId: numbered.id }),
+      label: `job #${numbered.number} (**${asMarkdownText(numbered.title)}**)`,
+    };
+  const resolved = await resolveCustomerAndService(subject, input);
+  if ("plan" in resolved) return resolved;
+  const { customer, service } = resolved;
+  const all = await input.lookup.upcomingVisits({ customerId: customer.id });
+  const named = service ? all.filter((visit) => jobsNamed(service, [jobOfVisit(visit)]).length > 0) : all;
+  const label = `${service ? `the **${asMarkdownText(service)}** visit` : "the next visit"} of **${asMarkdownText(customer.name)}**`;
+  return { visits: named, label };
+}
+
+function jobOfVisit(visit: VisitRecord): JobRecord {
+  return {
+    id: visit.jobId,
+    number: visit.jobNumber,
+    title: visit.jobTitle,
+    customerId: "",
+    customerName: visit.customerName,
+    hasWaitingVisit: visit.start === null,
+    closed: false,
+  };
+}
+
+/**
+ * The visits on the day a request moves them from ("from thursday"): that day's, else those on its weekday (today's
+ * "thursday" may mean next week's), else all of them.
+ */
+function fromDay(visits: VisitRecord[], day: string | null, timeZone: string): VisitRecord[] {
+  if (day === null) return visits;
+  const dayOf = (visit: VisitRecord) => (visit.start ? dayInTimeZone(new Date(visit.start), timeZone) : null);
+  const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+  const sameDay = visits.filter((visit) => dayOf(visit) === day);
+  if (sameDay.length > 0) return sameDay;
+  const sameWeekday = visits.filter((visit) => dayOf(visit) !== null && weekday(dayOf(visit)!) === weekday(day));
+  return sameWeekday.length > 0 ? sameWeekday : visits;
+}
+
+/** The same wall-clock time of day as `from`, on `day`, where the company is. */
+function sameTimeOn(day: string, from: string, timeZone: string): Date {
+  const wall = new Date(utcToZonedWallClock(new Date(from), timeZone));
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return zonedWallClockToUtc(Date.UTC(year, month - 1, date, wall.getUTCHours(), wall.getUTCMinutes()), timeZone);
+}
+
+/**
+ * "Push the Ortiz sprinkler check to next friday afternoon", "move job 117 to crew b", "bump Jane's visit back a day":
+ * the visit named (the soonest that fits), where it goes, and the crew when one is named.
+ */
+export async function planRescheduleVisit(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  if (!RESCHEDULE.test(message.raw) || QUESTION.test(message.raw)) return null;
+  const after = textAfter(message.raw, RESCHEDULE_VERBS) ?? message.raw.replace(/^.*?\b(?:bring|pull)\b/i, "");
+  const { text, spans } = readWhens(after, input.now, input.timeZone);
+  const shift = shiftOf(text);
+  const crew = crewMention(withoutSpans(text, spans));
+  // A move names where to: a date, a shift or a crew. Without one this is not a move ("change the payment settings").
+  const noTarget = spans.length === 0 && shift === null && crew.name === null;
+  if (noTarget && !VISIT_WORDS.test(message.raw)) return null;
+  const refusal = refusalOf(CAPABILITIES.rescheduleVisit, input);
+  if (refusal) return refusal;
+  const subject = subjectText(
+    (shift === null ? crew.rest : crew.rest.replace(SHIFT, " "))
+      .replace(/\b(?:back|forward|out|over|around|up|later|earlier)\b/gi, " ")
+      .replace(/\bvisit\s+(?:of|for)\b/gi, " "),
+  );
+  const named = await visitsNamed(subject, input);
+  if ("plan" in named) return named.plan;
+  const source = spans.find((span) => span.preposition === "from" || (spans.length > 1 && span === spans[0]));
+  const candidates = fromDay(named.visits, source?.day ?? null, input.timeZone);
+  const visit = candidates.find((candidate) => candidate.start !== null) ?? candidates[0];
+  if (!visit) return { kind: "answer", reply: `I found no upcoming visit: ${named.label} has none scheduled.` };
+  let crewRecord: NamedRecord | null = null;
+  if (crew.name !== null) {
+    const resolved = await resolveCrew(crew.name, input);
+    if ("plan" in resolved) return resolved.plan;
+    crewRecord = resolved.crew;
+  }
+  const when = targetSpan(spans.filter((span) => span !== source));
+  let start: Date | null = null;
+  if (shift !== null && visit.start) start = new Date(new Date(visit.start).getTime() + shift);
+  else if (when?.at) start = when.at;
+  else if (when?.day && visit.start) start = sameTimeOn(when.day, visit.start, input.timeZone);
+  else if (!when && crewRecord && visit.start) start = new Date(visit.start);
+  const what = `**${asMarkdownText(visit.jobTitle)}** (job #${visit.jobNumber}) for **${asMarkdownText(visit.customerName)}**`;
+  if (start === null)
+    return {
+      kind: "clarify",
+      reply: when?.day
+        ? `At what time on ${when.day} should ${what} be?`
+        : `When should I move ${what} to? Name a day and a time.`,
+    };
+  const from = visit.start ? ` from ${at(visit.start, input)}` : "";
+  const window = when?.partOfDay && shift === null ? ` (${when.partOfDay})` : "";
+  const params = { visitId: visit.id, start: start.toISOString(), ...(crewRecord ? { crewId: crewRecord.id } : {}) };
+  const summary = `Move the visit of ${what}${from} to ${at(start, input)}${window}${crewRecord ? ` with **${asMarkdownText(crewRecord.name)}**` : ""}.`;
+  return propose(input, "reschedule-visit", params, summary);
+}
