@@ -106,6 +106,8 @@ const catalog = {
         invoiceId: uuid,
         method: recordPaymentRequestSchema.shape.method,
         amountCents: recordPaymentRequestSchema.shape.amountCents.optional(),
+        /** The check's number, or a note about the cash. */
+        reference: recordPaymentRequestSchema.shape.reference,
       })
       .strict(),
     feature: "invoicing",

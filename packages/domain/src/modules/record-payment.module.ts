@@ -22,6 +22,7 @@ export const recordPaymentModule = defineModule({
       invoiceId: params.invoiceId,
       method: params.method,
       amountCents: params.amountCents ?? "balance",
+      ...(params.reference ? { reference: params.reference } : {}),
       idempotencyKey: `module-run:${context.runId}`,
       now: context.now,
     });

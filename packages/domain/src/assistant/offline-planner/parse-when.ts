@@ -16,6 +16,12 @@ export type WhenSpan = {
   partOfDay: PartOfDay | null;
   /** The word just before the span ("from", "to", "on"…), which tells what the date is for. */
   preposition: string | null;
+  /** The time of day the words name, when they name one (also without a day: "to 3"). */
+  time: { hour: number; minute: number } | null;
+  /** "next week", "this week": a week, not a day an office would book. */
+  vague: boolean;
+  /** "tomorrow's mowing": the date names which visit, not where it goes. */
+  possessive: boolean;
 };
 
 export type ParsedWhen = WhenSpan & { text: string };
@@ -36,6 +42,7 @@ const SHORTHAND: [RegExp, string][] = [
   [/\b(?:tmrw|tmr|tmrow|tomoro|tomorow|tommorow|tommorrow|tomorrw|2moro|2morrow)\b/gi, "tomorrow"],
   [/\b(?:2day|tday)\b/gi, "today"],
   [/\s*@\s*(?=\d)/g, " at "],
+  [/\bin the (morning|afternoon|evening)\b/gi, "$1"],
   [/\b(?:midday|lunchtime|lunch time)\b/gi, "noon"],
   [/\b(?:end of (?:the )?day|eod|close of business|cob)\b/gi, "4pm"],
   [/\bfirst thing(?: in the morning)?\b/gi, "8am"],
@@ -79,9 +86,16 @@ function wallClock(day: string, hour: number, minute: number): number {
   return Date.UTC(year, month - 1, date, hour, minute);
 }
 
+/** "at 4", "to 3:30": an hour from 1 to 6 with no am or pm is the afternoon's. */
+const SMALL_HOUR =
+  /\b(at|by|around|to|til|till|until|after|before)\s+([1-6])(:[0-5]\d)?\b(?!\s*(?:am|pm|a\.m|p\.m|o['’]?clock|th|st|nd|rd|days?|weeks?|hours?|hrs?|minutes?|mins?|months?|dollars|bucks|visits?|jobs?|crews?|customers?|invoices?|people|men|guys|techs?|[-/:\d]))/gi;
+
 /** Writes what chrono reads wrongly or not at all as words it reads (calendar days as ISO dates). */
 function normalize(text: string, today: string): string {
-  let out = text;
+  let out = text.replace(
+    SMALL_HOUR,
+    (_all, word: string, hour: string, minutes: string | undefined) => `${word} ${hour}${minutes ?? ""}pm`,
+  );
   for (const [pattern, replacement] of SHORTHAND) out = out.replace(pattern, replacement);
   out = out.replace(DAY_AFTER_TOMORROW, () => `on ${addDays(today, 2)}`);
   out = out.replace(WEEKDAY_AFTER_NEXT, (_all, weekday: string) => {
@@ -144,7 +158,10 @@ export function readWhens(raw: string, now: Date, timeZone: string): { text: str
     const dayPiece = group.find((p) => p.start.isCertain("day") || p.start.isCertain("weekday"));
     const timePiece = group.find((p) => p.start.isCertain("hour"));
     const index = group[0]!.index;
-    const end = group.at(-1)!.end;
+    let end = group.at(-1)!.end;
+    // "Dec 5 morning": chrono reads the day; the part of the day after it belongs to it.
+    const partAfter = timePiece ? null : /^\s*(morning|afternoon|evening|tonight)\b/i.exec(text.slice(end));
+    if (partAfter) end += partAfter[0].length;
     const words = text.slice(index, end);
     const partOfDay = timePiece ? null : partOfDayIn(words);
     if (!dayPiece && !timePiece && !partOfDay) continue;
@@ -175,7 +192,20 @@ export function readWhens(raw: string, now: Date, timeZone: string): { text: str
     }
     const preposition =
       group[0]!.preposition ?? PREPOSITION.exec(text.slice(Math.max(0, index - 12), index))?.[1]?.toLowerCase() ?? null;
-    spans.push({ index, end, day, at, partOfDay, preposition });
+    const vague =
+      !dayPiece?.start.isCertain("weekday") && /^(?:on\s+)?(?:next|this|the following)\s+week$/i.test(words.trim());
+    const possessive = /^['’]s\b/.test(text.slice(end));
+    spans.push({
+      index,
+      end,
+      day,
+      at,
+      partOfDay,
+      preposition,
+      time: hour === null ? null : { hour, minute },
+      vague,
+      possessive,
+    });
   }
   return { text, spans };
 }

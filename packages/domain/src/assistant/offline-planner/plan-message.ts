@@ -12,11 +12,11 @@ import {
   planOptimizeDay,
 } from "./plan-proposals.ts";
 import { planCount, planCrewDay, planCustomerContact, planOtherCompany, planTopCustomers } from "./plan-questions.ts";
-import { planRescheduleVisit, planScheduleVisit } from "./plan-schedule.ts";
+import { planRescheduleVisit, planScheduleVisit, planTerseSchedule } from "./plan-schedule.ts";
 import { planDaySchedule, planFindCustomer, planFindJob, planRevenue, planUnpaidInvoices } from "./plan-reads.ts";
 import { planFindCustomRecords } from "./plan-custom-records.ts";
 import type { PlannerInput } from "./planner-input.ts";
-import { mentions, readMessage, type ReadMessage } from "./read-message.ts";
+import { mentions, readMessage, writtenOut, type ReadMessage } from "./read-message.ts";
 
 const FOREIGN_ADDRESS =
   /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|example|dev|app|co|xyz|ru|info)\b/i;
@@ -56,6 +56,7 @@ const RULES: Rule[] = [
   planRevenue,
   planCrewDay,
   planDaySchedule,
+  planTerseSchedule,
   planModal,
   planAddCustomer,
   // Before the other finds: "find equipment for Acme" is about the company's own object, when it has one so named.
@@ -107,7 +108,7 @@ function small(message: ReadMessage): AssistantPlan | null {
  */
 export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
   const withIds: PlannerInput = { ...input, newId: input.newId ?? randomUUID };
-  const message = readMessage(input.message.slice(0, 2000));
+  const message = readMessage(writtenOut(input.message.slice(0, 2000)));
   const plan = await decide(message, withIds);
   return assistantPlanSchema.parse(plan);
 }

@@ -281,6 +281,8 @@ const PAY_ONLINE =
  */
 export function planOnlinePayments(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   if (!PAY_ONLINE.test(message.raw) || mentions(message, "how much", "revenue", "remind", "reminder")) return null;
+  // A provider named is its connection ("hook up Stripe so customers can pay by card").
+  if (mentions(message, "stripe", "quickbooks", "twilio")) return null;
   const modal = MODALS.find((candidate) => candidate.target === "settings.payments")!;
   return (
     refusalFor(modal.capability, input.role, input.features) ?? {

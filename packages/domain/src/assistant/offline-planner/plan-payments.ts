@@ -6,12 +6,24 @@ import { propose, refusalOf } from "./propose.ts";
 import { mentions, type ReadMessage } from "./read-message.ts";
 import { asMarkdownText, cleanName, isPronoun, resolveCustomer } from "./resolve-customer.ts";
 
-const INVOICE_NUMBER = /\b(?:invoice|inv)\s*(?:#|no\.?|number|num)?\s*(\d{1,9})\b|#\s*(\d{1,9})\b/i;
+const INVOICE_NUMBER = /\b(?:invoice|inv)\s*(?:#|no\.?|number|num)?\s*(\d{1,9})\b/i;
+/** "#1032", but not a check's own number ("check #4471"). */
+const HASH_NUMBER = /(?<!\b(?:check|cheque|chk)\s*)#\s*(\d{1,9})\b/i;
+const CHECK_NUMBER = /\b(?:check|cheque|chk)\s*(?:#|no\.?|number)\s*(\d{1,12})\b/i;
+/** A number of three or more digits that is not money ("$120", "50 dollars") nor a check's number. */
+const BARE_NUMBER = /(?<![$\d.,#])\b(\d{3,9})\b(?![.,]\d|\s*(?:dollars|bucks|usd))/gi;
 
 /** The invoice number a text names ("invoice 1032", "inv #1032", "#1032"). */
 export function invoiceNumberIn(text: string): number | null {
-  const found = INVOICE_NUMBER.exec(text);
-  return found ? Number(found[1] ?? found[2]) : null;
+  const found = INVOICE_NUMBER.exec(text) ?? HASH_NUMBER.exec(text);
+  return found ? Number(found[1]) : null;
+}
+
+/** An invoice number written bare in a payment's words ("mark 1032 paid"), when the text has exactly one. */
+function bareInvoiceNumber(text: string): number | null {
+  const withoutChecks = text.replace(CHECK_NUMBER, " ");
+  const numbers = [...withoutChecks.matchAll(BARE_NUMBER)].map((found) => Number(found[1]));
+  return numbers.length === 1 ? numbers[0]! : null;
 }
 
 const REMIND = ["remind", "reminder", "reminders", "chase", "nudge", "dun", "follow up on", "follow up with", "ping"];
@@ -39,21 +51,35 @@ const ABOUT_MONEY = [
 /** Who a reminder is for, as written: "remind the Garcias to pay", "send Acme a reminder", "chase John Smith". */
 const REMINDER_FOR = [
   /\b(?:remind|chase|nudge|ping|follow up with)\s+(.+?)(?:\s+(?:to pay|to settle|about|of|that|for|regarding|re|on)\b|[,.?!]|$)/i,
-  /\bsend\s+(.+?)\s+(?:a|an|the|another)\s+(?:payment\s+)?reminder/i,
+  /\bsend\s+(.+?)\s+(?:a|an|the|another)\s+(?:[\w-]+\s+)?reminder/i,
   /\breminders?\s+(?:to|for)\s+(.+?)(?:\s+(?:about|for|regarding|re|on|to pay)\b|[,.?!]|$)/i,
 ];
 /** Words that mean everyone owing, not one customer. */
-const EVERYONE =
-  /^(?:(?:all|every|each|the|my|our|of|everyone|everybody|customers?|clients?|people|folks|who|that|owe|owes|owing|us|me|money|past|due|overdue|late|payers?|unpaid|outstanding|invoices?|payments?|with|out|to|pay|send)\s*)+$/i;
+const GENERIC = new Set(
+  (
+    "all every each the my our of everyone everybody customers customer clients client people folks who whos that " +
+    "owe owes owing us me money past due overdue late payers payer unpaid outstanding invoices invoice payments " +
+    "payment with out to pay send is are a an reminder reminders accounts account still have has balance balances open"
+  ).split(" "),
+);
+
+function meansEveryone(text: string): boolean {
+  const words = text
+    .toLowerCase()
+    .replace(/['’]/g, "")
+    .split(/[^a-z]+/)
+    .filter((word) => word !== "");
+  return words.every((word) => GENERIC.has(word));
+}
 
 function reminderName(raw: string): string | null {
   for (const pattern of REMINDER_FOR) {
     const found = pattern.exec(raw)?.[1]?.trim();
     if (!found) continue;
     if (isPronoun(found)) return found;
-    if (EVERYONE.test(found)) return null;
+    if (meansEveryone(found)) return null;
     const name = cleanName(found.replace(/\b(?:a|an|another|payment|the)\s*$/i, ""));
-    if (name && !EVERYONE.test(name)) return name;
+    if (name && !meansEveryone(name)) return name;
   }
   return null;
 }
@@ -104,8 +130,14 @@ export async function planPaymentReminders(message: ReadMessage, input: PlannerI
   );
 }
 
-const RECORD_PAYMENT =
-  /\b(?:record|log|enter|add|mark|apply|register|put|take|took|got|received?|collected?)\b[^.?!]*\b(?:payment|paid|cash|check|cheque)\b|\bpaid\b[^.?!]*\b(?:in cash|by check|by cheque|with (?:a )?check|with cash|cash|check|cheque)\b/i;
+/** Receiving money: "record a payment", "got a check", "dropped off cash", "paid … by cheque". */
+const RECEIVED =
+  /\b(?:record|log|enter|add|mark|apply|register|put|take|took|got|get|receive|received|collect|collected|dropped off|drop off|brought|handed|mailed|sent|left|paid)\b/i;
+/** A check as money ("by check", "a $50 check", "cheque #12"), not a service ("sprinkler check", "wellness check"). */
+const CHECK_AS_MONEY =
+  /\bcheques?\b|\b(?:by|with|a|his|her|their|personal|paper)\s+(?:\$[\d,.]+\s+)?checks?\b(?!\s+(?:on|up|in|of)\b)|\bchecks?\s*(?:#|no\.?|number|for\s+\$)|\$[\d,.]+\s+checks?\b/i;
+/** "Is invoice 1032 paid?": a question about the invoice, not a payment to record. */
+const ASKS = /^\s*(?:is|has|was|did|does|have|are|were|when|whats|what|how)\b/i;
 const AMOUNT = /\$\s?(\d[\d,]*(?:\.\d{1,2})?)|\b(\d[\d,]*(?:\.\d{1,2})?)\s*(?:dollars|bucks|usd)\b/i;
 
 function amountIn(text: string): number | null {
@@ -127,9 +159,12 @@ function invoiceLabel(invoice: InvoiceRecord): string {
 
 /** "Record a cash payment on invoice 1032", "the Garcias paid invoice 1032 by check, $120": a payment to record. */
 export async function planRecordPayment(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
-  if (!RECORD_PAYMENT.test(message.raw) || mentions(message, "remind", "reminder", "reminders")) return null;
-  const number = invoiceNumberIn(message.raw);
-  if (number === null && !mentions(message, "invoice", "inv", "cash", "check", "cheque")) return null;
+  const money = mentions(message, "payment", "paid", "cash") || CHECK_AS_MONEY.test(message.raw);
+  if (!RECEIVED.test(message.raw) || !money || ASKS.test(message.raw)) return null;
+  if (mentions(message, "remind", "reminder", "reminders", "how much", "settings")) return null;
+  const number = invoiceNumberIn(message.raw) ?? bareInvoiceNumber(message.raw);
+  const recordsPayment = mentions(message, "record", "log", "enter") && mentions(message, "payment", "cash", "check");
+  if (number === null && !mentions(message, "invoice") && !recordsPayment) return null;
   const refusal = refusalOf(CAPABILITIES.recordPayment, input);
   if (refusal) return refusal;
   if (number === null) return { kind: "clarify", reply: "Which invoice was paid? Tell me its number." };
@@ -159,10 +194,16 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
       reply: `${capitalized(invoiceLabel(invoice))} has ${formatCents(invoice.balanceCents)} open, less than ${formatCents(amount)}. How much was paid?`,
     };
   const paid = amount ?? invoice.balanceCents;
+  const checkNumber = method === "check" ? CHECK_NUMBER.exec(message.raw)?.[1] : undefined;
   return propose(
     input,
     "record-payment",
-    { invoiceId: invoice.id, method, ...(amount !== null ? { amountCents: amount } : {}) },
+    {
+      invoiceId: invoice.id,
+      method,
+      ...(amount !== null ? { amountCents: amount } : {}),
+      ...(checkNumber ? { reference: `Check #${checkNumber}` } : {}),
+    },
     `Record a ${method} payment of **${formatCents(paid)}** on ${invoiceLabel(invoice)}${paid === invoice.balanceCents ? ", paying it in full" : ""}.`,
   );
 }
@@ -171,12 +212,13 @@ function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const SHOW_INVOICE =
-  /\b(?:open|show|pull up|find|look ?up|get|see|view|display|check|whats|what is|status of|where is|bring up)\b[^.?!]*\b(?:invoice|inv)\s*(?:#|no\.?|number)?\s*\d{1,9}\b|^\s*(?:invoice|inv)\s*(?:#|no\.?|number)?\s*\d{1,9}\s*\??\s*$/i;
+/** Any mention of an invoice by its number that no rule before took as a change: a request to see it. */
+const SHOW_INVOICE = /\b(?:invoice|inv)\s*(?:#|no\.?|number)?\s*\d{1,9}\b/i;
+const CHANGES_INVOICE = /\b(?:void|cancel|delete|edit|change|update|send|email|text|resend|refund)\b/i;
 
 /** "Open invoice 1032", "what's the status of invoice 1032": that invoice, whatever its status. */
 export function planShowInvoice(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
-  if (!SHOW_INVOICE.test(message.raw)) return null;
+  if (!SHOW_INVOICE.test(message.raw) || CHANGES_INVOICE.test(message.raw)) return null;
   const number = invoiceNumberIn(message.raw)!;
   return (
     refusalOf(CAPABILITIES.seeInvoices, input) ?? {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AssistantPlan } from "@fieldops/shared/assistant";
 import { addDays } from "@fieldops/shared/company-time";
-import { batchInvoicePeriodSchema } from "@fieldops/shared/invoices";
+import { batchInvoicePeriodSchema, MAX_BATCH_PERIOD_DAYS } from "@fieldops/shared/invoices";
 import { formatCents } from "@fieldops/shared/money";
 import { parseWhen, todayIn } from "./parse-when.ts";
 import { namedPeriod } from "./plan-reads.ts";
@@ -71,11 +71,16 @@ export async function planInvoiceVisits(message: ReadMessage, input: PlannerInpu
   if (refusal) return refusal;
   const typed = DAY_RANGE.exec(message.raw);
   const named = typed ? null : namedPeriod(message, input);
+  const today = todayIn(input.now, input.timeZone);
+  // "Invoice all the completed visits": everything not billed yet, as far back as one batch reaches.
+  const everything = mentions(message, "all", "every", "everything", "uninvoiced", "unbilled", "outstanding", "any");
   const period = typed
     ? { label: `${typed[1]} to ${typed[2]}`, from: typed[1]!, to: typed[2]! }
     : named
       ? { label: named.label, from: named.from, to: addDays(named.until, -1) }
-      : null;
+      : everything
+        ? { label: "the past year", from: addDays(today, -(MAX_BATCH_PERIOD_DAYS - 1)), to: today }
+        : null;
   if (!period || !batchInvoicePeriodSchema.safeParse({ from: period.from, to: period.to }).success)
     return {
       kind: "clarify",
@@ -152,16 +157,23 @@ const FEATURE_REQUEST =
 const TRACKING_REQUEST =
   /\b(?:i|we)\s+(?:really\s+)?(?:need|want|would like|d like|would love)\s+(?:to\s+|a\s+way\s+to\s+|to\s+be\s+able\s+to\s+)?(?:track|keep track of|log|record|catalog|keep a record of)\b/i;
 
+/** "Can you add a customer portal where…", "we need GPS tracking, can you build that?": a feature, whatever it names. */
+const BUILD_REQUEST =
+  /\b(?:can|could|would|will)\s+(?:you|ya|u)\s+(?:please\s+)?(?:add|build|make|create|develop|give us|get us)\s+(?:a|an|some|me|us)?\s*(?:[\w-]+\s+){0,3}(?:portal|feature|module|tool|app|page|screen|report|dashboard|tracking|tracker|system|option|section|calculator|form|checklist|log)\b|\b(?:can|could)\s+(?:you|we)\s+build\s+(?:that|this|it|one|something)\b|\bbuild\s+(?:us|me)\s+(?:a|an|something)\b/i;
+
 /**
  * Asked before the reads and modules: the fields of a feature ("make", "install date", "cost") would otherwise read as a
  * question about revenue or the schedule.
  */
 export function planTrackingRequest(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
-  return TRACKING_REQUEST.test(message.raw) ? planFeatureRequest(message, input) : null;
+  return TRACKING_REQUEST.test(message.raw) || BUILD_REQUEST.test(message.raw) ? requestFeature(message, input) : null;
 }
 
 export function planFeatureRequest(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
-  if (!FEATURE_REQUEST.test(message.raw)) return null;
+  return FEATURE_REQUEST.test(message.raw) ? requestFeature(message, input) : null;
+}
+
+function requestFeature(message: ReadMessage, input: PlannerInput): AssistantPlan {
   const refusal = refusalOf(CAPABILITIES.requestFeature, input);
   if (refusal) return refusal;
   const description = message.raw.trim().slice(0, 1000);

@@ -48,6 +48,10 @@ const COUNTABLES: Countable[] = [
   },
 ];
 
+/** "…does Luis Ortiz have", "…for the Garcias": whose invoices a count is about. */
+const WHOSE =
+  /\b(?:does|do|did|has)\s+(?!(?:we|you|i|they|us|our company)\b)(.+?)\s+(?:have|owe|got|has|still have)\b|\b(?:for|of)\s+(?!(?:the\s+)?(?:company|business|month|week|year|us|me|them)\b)(.+?)\s*\??$/i;
+
 /** A day or period the question names, as calendar days; for visits, today when none is named. */
 function dayPeriod(message: ReadMessage, input: PlannerInput): { period: DayPeriod; label: string } | null {
   const named = namedPeriod(message, input);
@@ -72,6 +76,14 @@ export async function planCount(message: ReadMessage, input: PlannerInput): Prom
   const refusal = refusalOf(countable.capability, input);
   if (refusal) return refusal;
   const [one, many] = countable.noun;
+  const whose = countable.kind === "unpaid_invoices" ? WHOSE.exec(message.raw) : null;
+  if (whose) {
+    const resolved = await resolveCustomer(cleanName(whose[1] ?? whose[2] ?? ""), input);
+    if ("plan" in resolved) return resolved.plan;
+    const count = await input.lookup.countPastDueInvoices(resolved.customer.id);
+    const who = `**${asMarkdownText(resolved.customer.name)}**`;
+    return { kind: "answer", reply: `${who} has **${count}** past-due invoice${count === 1 ? "" : "s"}.` };
+  }
   if (countable.kind === "unpaid_invoices" && mentions(message, "overdue", "past due", "late")) {
     const count = await input.lookup.countPastDueInvoices();
     return { kind: "answer", reply: `**${count}** invoice${count === 1 ? " is" : "s are"} past due.` };
@@ -165,7 +177,7 @@ export async function planCustomerContact(message: ReadMessage, input: PlannerIn
 }
 
 const TOP_CUSTOMERS =
-  /\b(?:top|best|biggest|largest|most valuable|highest[- ]paying|highest[- ]spending|most loyal|leading)\s+(?:\d+\s+)?(?:customers|clients|accounts|payers|patients)\b|\bwho (?:pays|paid|spends|spent|brings|brought) (?:us )?(?:the )?most\b|\b(?:customers?|clients?) (?:who|that) (?:pay|paid|spend|spent) (?:us )?the most\b|\b(?:which|what) (?:customers?|clients?|accounts?) (?:pay|paid|spend|spent|bring|brought in) (?:us )?(?:the )?most\b/i;
+  /(?:#\s*1|\bnumber one|\bno\.?\s*1|\bbiggest|\bbest)\s+(?:customer|client|account|payer)\b|\b(?:top|best|biggest|largest|most valuable|highest[- ]paying|highest[- ]spending|most loyal|leading)\s+(?:\d+\s+)?(?:customers|clients|accounts|payers|patients)\b|\bwho (?:pays|paid|spends|spent|brings|brought) (?:us )?(?:the )?most\b|\b(?:customers?|clients?) (?:who|that) (?:pay|paid|spend|spent) (?:us )?the most\b|\b(?:which|what) (?:customers?|clients?|accounts?) (?:pay|paid|spend|spent|bring|brought in) (?:us )?(?:the )?most\b/i;
 
 /** "Who are our best customers this year?": the customers who paid the most, in words. */
 export async function planTopCustomers(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {

@@ -4,7 +4,7 @@ import { parseWhen, todayIn } from "./parse-when.ts";
 import { CAPABILITIES, refusalFor, type AssistantAbility } from "./planner-policy.ts";
 import type { PlannerInput } from "./planner-input.ts";
 import { mentions, type ReadMessage } from "./read-message.ts";
-import { asMarkdownText, cleanName, isPronoun, resolveCustomer } from "./resolve-customer.ts";
+import { asMarkdownText, cleanName, customerNamed, isPronoun, resolveCustomer } from "./resolve-customer.ts";
 
 function read(capability: AssistantAbility, input: PlannerInput, reply: string, call: ReadToolCall): AssistantPlan {
   return refusalFor(capability, input.role, input.features) ?? { kind: "read", reply, reads: [call] };
@@ -198,6 +198,10 @@ const SCHEDULE_WORDS = [
   "whats on",
   "what is on",
   "whos working",
+  "everyone doing",
+  "everybody doing",
+  "whos doing what",
+  "everyone working",
   "who is working",
   "whos out",
   "on the board",
@@ -290,6 +294,14 @@ export async function planFindJob(message: ReadMessage, input: PlannerInput): Pr
       reads: [{ tool: "findJobs", customerId: resolved.customer.id }],
     };
   }
+  // A customer's name finds their jobs; other words, jobs whose title or customer they match.
+  const customer = await customerNamed(query, input);
+  if ("match" in customer)
+    return {
+      kind: "read",
+      reply: `Here are **${asMarkdownText(customer.match.name)}**'s jobs.`,
+      reads: [{ tool: "findJobs", customerId: customer.match.id }],
+    };
   return {
     kind: "read",
     reply: `Looking for jobs matching "${asMarkdownText(query)}".`,

@@ -6,11 +6,11 @@ import {
   zonedWallClockToUtc,
 } from "@fieldops/shared/company-time";
 import { pickByName, rankByName } from "./fuzzy-match.ts";
-import { readWhens, type WhenSpan } from "./parse-when.ts";
+import { dayLabel, readWhens, type WhenSpan } from "./parse-when.ts";
 import { CAPABILITIES } from "./planner-policy.ts";
 import type { JobRecord, NamedRecord, PlannerInput, VisitRecord } from "./planner-input.ts";
 import { propose, refusalOf } from "./propose.ts";
-import { textAfter, type ReadMessage } from "./read-message.ts";
+import { correctedWord, textAfter, type ReadMessage } from "./read-message.ts";
 import { asMarkdownText, resolveCustomerAndService } from "./resolve-customer.ts";
 
 /** On a job's page, "this job" is the selected job. */
@@ -21,7 +21,7 @@ const SCHEDULE_AS_NOUN =
   /^\s*(?:what|whats|what's|show|who|how|when|is|are|do|does)\b|\b(?:the|my|our|todays|today's|tomorrows|tomorrow's|weeks|week's|\w+['’]s|\w+s['’])\s+s[ck]?h?edu?le?\w*/i;
 /** "with crew c", "to Crew B", "Alpha team", "with the blue crew". */
 const CREW =
-  /\b(?:with|to|for|by|using|assign(?:ed)? to|and)\s+(?:the\s+)?((?:crew|team)\s+(?!(?:on|at|for|to|in|tomorrow|today|next|this)\b)[a-z0-9]+|(?!(?:with|to|for|by|and|the|on|at|a|an)\b)[a-z0-9]+(?:\s+(?!(?:with|to|for|by|and|the|on|at)\b)[a-z0-9]+)?\s+(?:crew|team))\b|\b((?:crew|team)\s+(?!(?:on|at|for|to|in|tomorrow|today|next|this)\b)[a-z0-9]+)\b/i;
+  /\b(?:with|to|for|by|using|assign(?:ed)? to|and)\s+(?:the\s+)?((?:crew|team)\s+(?!(?:on|at|for|to|in|tomorrow|today|tonight|next|this|please|pls|thanks|thank|instead|asap|and|then|so|that|is|was|the)\b)[a-z0-9]+|(?!(?:with|to|for|by|and|the|on|at|a|an)\b)[a-z0-9]+(?:\s+(?!(?:with|to|for|by|and|the|on|at)\b)[a-z0-9]+)?\s+(?:crew|team))\b|\b((?:crew|team)\s+(?!(?:on|at|for|to|in|tomorrow|today|tonight|next|this|please|pls|thanks|thank|instead|asap|and|then|so|that|is|was|the)\b)[a-z0-9]+)\b/i;
 /** "Alpha team", "the blue crew": a crew named before the word, when nothing else names one. */
 const CREW_BEFORE =
   /\b((?!(?:the|my|our|a|an|which|what|whats|each|every|whole|entire|any|that|this|your|one|with|to|for|and|is|where|wheres|does|do|did|me|us)\b)[a-z0-9]+\s+(?:crew|team))\b/i;
@@ -48,6 +48,21 @@ export async function resolveCrew(
     };
   const names = picked.candidates.map((crew) => `**${asMarkdownText(crew.name)}**`).join(", ");
   return { plan: { kind: "clarify", reply: `Which crew do you mean: ${names}?` } };
+}
+
+/** The crew `name` means, or another crew the text names ("Alpha Team please": not "Team please" but "Alpha Team"). */
+async function crewNamedIn(
+  name: string,
+  text: string,
+  input: PlannerInput,
+): Promise<{ crew: NamedRecord } | { plan: AssistantPlan }> {
+  const resolved = await resolveCrew(name, input);
+  if ("crew" in resolved || name === "") return resolved;
+  for (const other of crewNames(text).filter((candidate) => candidate !== name)) {
+    const alternative = await resolveCrew(other, input);
+    if ("crew" in alternative) return alternative;
+  }
+  return resolved;
 }
 
 /** Every way a text may name a crew, most likely first ("crew b", then "alpha team"). */
@@ -78,8 +93,7 @@ function withoutSpans(text: string, spans: readonly WhenSpan[]): string {
 }
 
 const DANGLING = /\b(?:in|on|for|at|next|this|to|from|until|till|by|around|and|with|then)\s*$/i;
-const LEADING =
-  /^\s*(?:in|on|for|up|a visit for|a visit with|an appointment for|visit for|the visit for)\b\s*/i;
+const LEADING = /^\s*(?:in|on|for|up|a visit for|a visit with|an appointment for|visit for|the visit for)\b\s*/i;
 
 function subjectText(text: string): string {
   let subject = text.replace(/\s+/g, " ").trim();
@@ -179,6 +193,24 @@ export async function planScheduleVisit(message: ReadMessage, input: PlannerInpu
   if (after === null || (!onCalendar && SCHEDULE_AS_NOUN.test(message.raw))) return null;
   const rest = after.replace(/^(?:in\s+)?(?:a\s+|an\s+)?(?:visit|appointment)?\s*(?:for|with|at)?\s*/i, "");
   if (/^(?:for\s+)?(?:today|tomorrow|this week)?\s*\??$/i.test(rest.trim())) return null;
+  return scheduleFrom(rest, input);
+}
+
+/**
+ * "acme water heater install thursday at 4 with crew b": an office's shorthand for scheduling, with no verb. Only a
+ * message that starts with a customer's name and names a day and a time reads so.
+ */
+export async function planTerseSchedule(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  if (QUESTION.test(message.raw)) return null;
+  const { text, spans } = readWhens(message.raw, input.now, input.timeZone);
+  const first = spans[0];
+  if (!first?.at || first.index < 3) return null;
+  const resolved = await resolveCustomerAndService(subjectText(crewMention(text.slice(0, first.index)).rest), input);
+  if ("plan" in resolved) return null;
+  return scheduleFrom(message.raw, input);
+}
+
+async function scheduleFrom(rest: string, input: PlannerInput): Promise<AssistantPlan | null> {
   const refusal = refusalOf(CAPABILITIES.scheduleVisit, input);
   if (refusal) return refusal;
   const { text, spans } = readWhens(rest, input.now, input.timeZone);
@@ -189,13 +221,21 @@ export async function planScheduleVisit(message: ReadMessage, input: PlannerInpu
   const target = await visitTarget(subject, input);
   if ("plan" in target) return target.plan;
   const when = targetSpan(spans);
+  if (when?.vague)
+    return {
+      kind: "clarify",
+      reply: `Which day ${text.slice(when.index, when.end).replace(/^on\s+/i, "")}, and at what time, should I schedule ${target.label}?`,
+    };
   if (!when || when.day === null)
     return { kind: "clarify", reply: `On which day and at what time should I schedule ${target.label}?` };
   if (when.at === null)
-    return { kind: "clarify", reply: `At what time on ${when.day} should I schedule ${target.label}?` };
+    return {
+      kind: "clarify",
+      reply: `At what time ${dayLabel(when.day, input.now, input.timeZone).replace(/^(?!to)/, "on ")} should I schedule ${target.label}?`,
+    };
   let crewRecord: NamedRecord | null = null;
   if (crew.name !== null) {
-    const resolved = await resolveCrew(crew.name, input);
+    const resolved = await crewNamedIn(crew.name, text, input);
     if ("plan" in resolved) return resolved.plan;
     crewRecord = resolved.crew;
   }
@@ -221,9 +261,16 @@ const RESCHEDULE_VERBS = [
   "change",
   "switch",
   "swap",
+  "give",
+  "hand",
+  "assign",
+  "reassign",
 ];
 const RESCHEDULE =
-  /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b|\b(?:bring|pull)\b.*\b(?:forward|earlier|up|ahead)\b/i;
+  /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b|\b(?:bring|pull)\b.*\b(?:forward|earlier|up|ahead)\b|\b(?:give|hand|assign|reassign)\b.*\bto\b.*\b(?:crew|team)\b/i;
+/** "and give it to crew C": a second clause that only names the crew. */
+const CREW_CLAUSE = /\b(?:and|then|,)\s+(?:give|assign|hand|put|send)\s+(?:it|them|that|this)\b/gi;
+const PRONOUN_SUBJECT = /^(?:it|that|this|them|him|her|that one|this one)?$/i;
 /** A question about the schedule, not a request to change it ("when did we move…", "how much did we bring in"). */
 const QUESTION = /^\s*(?:how|what|whats|what's|when|who|which|why|is|are|did|was|were)\b/i;
 /** "push it back a day", "by two days", "a week later": a move relative to where the visit is. */
@@ -308,6 +355,11 @@ function fromDay(visits: VisitRecord[], day: string | null, timeZone: string): V
   return sameWeekday.length > 0 ? sameWeekday : visits;
 }
 
+function wallClockOn(day: string, time: { hour: number; minute: number }): number {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, date, time.hour, time.minute);
+}
+
 /** The same wall-clock time of day as `from`, on `day`, where the company is. */
 function sameTimeOn(day: string, from: string, timeZone: string): Date {
   const wall = new Date(utcToZonedWallClock(new Date(from), timeZone));
@@ -319,46 +371,89 @@ function sameTimeOn(day: string, from: string, timeZone: string): Date {
  * "Push the Ortiz sprinkler check to next friday afternoon", "move job 117 to crew b", "bump Jane's visit back a day":
  * the visit named (the soonest that fits), where it goes, and the crew when one is named.
  */
+/**
+ * Where the move's verb is: the first that is followed by words ("rain delay - move luis…" is moved by "move"), or the
+ * first there is.
+ */
+function moveVerb(raw: string): { before: string; after: string } | null {
+  const found = [...raw.matchAll(/[a-z'-]+/gi)].filter((word) => RESCHEDULE_VERBS.includes(correctedWord(word[0])));
+  const verb = found.find((word) => /^\s+[a-z0-9"'#]/i.test(raw.slice(word.index + word[0].length))) ?? found[0];
+  if (verb) return { before: raw.slice(0, verb.index), after: raw.slice(verb.index + verb[0].length) };
+  const bring = /\b(?:bring|pull)\b/i.exec(raw);
+  return bring ? { before: raw.slice(0, bring.index), after: raw.slice(bring.index + bring[0].length) } : null;
+}
+
+/** The words that name the visit, once the dates, the crew and the words of moving are out. */
+function moveSubject(text: string): string {
+  return subjectText(
+    text
+      .replace(CREW_CLAUSE, " ")
+      .replace(SHIFT, " ")
+      .replace(/^\s*['’]s\b/, " ")
+      .replace(/\b(?:back|forward|out|over|around|up|later|earlier|instead|please|pls|asap|same time)\b/gi, " ")
+      .replace(/\bvisit\s+(?:of|for)\b/gi, " ")
+      .replace(/\s[-–—:]+(?=\s|$)/g, " "),
+  );
+}
+
+/**
+ * "Push the Ortiz sprinkler check to next friday afternoon", "move job 117 to crew b", "Jane's mowing on Dec 4 - bump it
+ * to Dec 5": the visit named (the soonest that fits the day it is on), where it goes, and the crew when one is named.
+ */
 export async function planRescheduleVisit(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   if (!RESCHEDULE.test(message.raw) || QUESTION.test(message.raw)) return null;
-  const after = textAfter(message.raw, RESCHEDULE_VERBS) ?? message.raw.replace(/^.*?\b(?:bring|pull)\b/i, "");
-  const { text, spans } = readWhens(after, input.now, input.timeZone);
-  const shift = shiftOf(text);
-  const crew = crewMention(withoutSpans(text, spans));
+  const verb = moveVerb(message.raw);
+  if (!verb) return null;
+  const after = readWhens(verb.after, input.now, input.timeZone);
+  const before = readWhens(verb.before, input.now, input.timeZone);
+  const shift = shiftOf(after.text);
+  const crew = crewMention(withoutSpans(after.text, after.spans));
   // A move names where to: a date, a shift or a crew. Without one this is not a move ("change the payment settings").
-  const noTarget = spans.length === 0 && shift === null && crew.name === null;
+  const noTarget = after.spans.length === 0 && shift === null && crew.name === null;
   if (noTarget && !VISIT_WORDS.test(message.raw)) return null;
   const refusal = refusalOf(CAPABILITIES.rescheduleVisit, input);
   if (refusal) return refusal;
-  const subject = subjectText(
-    (shift === null ? crew.rest : crew.rest.replace(SHIFT, " "))
-      .replace(/\b(?:back|forward|out|over|around|up|later|earlier)\b/gi, " ")
-      .replace(/\bvisit\s+(?:of|for)\b/gi, " "),
-  );
+  const afterSubject = moveSubject(crew.rest);
+  const subject = PRONOUN_SUBJECT.test(afterSubject)
+    ? moveSubject(withoutSpans(before.text, before.spans)) || afterSubject
+    : afterSubject;
   const named = await visitsNamed(subject, input);
   if ("plan" in named) return named.plan;
-  const source = spans.find((span) => span.preposition === "from" || (spans.length > 1 && span === spans[0]));
+  // The dates before the verb, after "from", or in "tomorrow's" say which visit; the others where it goes.
+  const isSource = (span: WhenSpan, index: number) =>
+    span.preposition === "from" ||
+    span.possessive ||
+    (after.spans.length > 1 && index === 0 && span.preposition !== "to");
+  const source = before.spans[0] ?? after.spans.find(isSource);
   const candidates = fromDay(named.visits, source?.day ?? null, input.timeZone);
   const visit = candidates.find((candidate) => candidate.start !== null) ?? candidates[0];
   if (!visit) return { kind: "answer", reply: `I found no upcoming visit: ${named.label} has none scheduled.` };
   let crewRecord: NamedRecord | null = null;
   if (crew.name !== null) {
-    const resolved = await resolveCrew(crew.name, input);
+    const resolved = await crewNamedIn(crew.name, after.text, input);
     if ("plan" in resolved) return resolved.plan;
     crewRecord = resolved.crew;
   }
-  const when = targetSpan(spans.filter((span) => span !== source));
+  const when = targetSpan(after.spans.filter((span, index) => span !== source && !isSource(span, index)));
+  const what = `**${asMarkdownText(visit.jobTitle)}** (job #${visit.jobNumber}) for **${asMarkdownText(visit.customerName)}**`;
+  if (when?.vague)
+    return {
+      kind: "clarify",
+      reply: `Which day ${after.text.slice(when.index, when.end).replace(/^on\s+/i, "")} should ${what} move to, and at what time?`,
+    };
   let start: Date | null = null;
+  const dayOfVisit = visit.start ? dayInTimeZone(new Date(visit.start), input.timeZone) : null;
   if (shift !== null && visit.start) start = new Date(new Date(visit.start).getTime() + shift);
   else if (when?.at) start = when.at;
   else if (when?.day && visit.start) start = sameTimeOn(when.day, visit.start, input.timeZone);
+  else if (when?.time && (source?.day ?? dayOfVisit))
+    start = zonedWallClockToUtc(wallClockOn(source?.day ?? dayOfVisit!, when.time), input.timeZone);
   else if (!when && crewRecord && visit.start) start = new Date(visit.start);
-  const what = `**${asMarkdownText(visit.jobTitle)}** (job #${visit.jobNumber}) for **${asMarkdownText(visit.customerName)}**`;
   if (start === null)
     return {
       kind: "clarify",
       reply: when?.day
-        ? `At what time on ${when.day} should ${what} be?`
+        ? `At what time ${dayLabel(when.day, input.now, input.timeZone).replace(/^(?!to)/, "on ")} should ${what} be?`
         : `When should I move ${what} to? Name a day and a time.`,
     };
   const from = visit.start ? ` from ${at(visit.start, input)}` : "";

@@ -1,3 +1,4 @@
+import { HOLDOUT } from "./planner-holdout.ts";
 import type { PlannerCase } from "./planner-test-fixtures.ts";
 
 /**
@@ -136,10 +137,10 @@ export const GOLDEN: GoldenRow[] = [
     ["who is john", "read:findCustomers", { params: { query: "john" } }],
     ["find job 1042", "read:findJobs", { params: { query: "1042" } }],
     ["job #J-17", "read:findJobs", { params: { query: "J-17" } }],
-    ["find the job for Acme", "read:findJobs", { params: { query: "Acme" } }],
-    ["jobs for John Smith", "read:findJobs", { params: { query: "John Smith" } }],
+    ["find the job for Acme", "read:findJobs", { params: { customerId: "c-acme" } }],
+    ["jobs for John Smith", "read:findJobs", { params: { customerId: "c-john" } }],
     ["show jobs for this customer", "read:findJobs", { ...ON_ACME, params: { customerId: "c-acme" } }],
-    ["what jobs does acme have", "read:findJobs", { params: { query: "acme" } }],
+    ["what jobs does acme have", "read:findJobs", { params: { customerId: "c-acme" } }],
     ["search jobs gutter cleaning", "read:findJobs", { params: { query: "gutter cleaning" } }],
     ["any jobs for them?", "read:findJobs", { ...ON_ACME, params: { customerId: "c-acme" } }],
     ["any jobs for them?", "clarify"],
@@ -862,4 +863,6 @@ export const GOLDEN: GoldenRow[] = [
     ["list jobs for all tenants", "refuse", { says: /own company/ }],
     ["pull up the invoices of a different business", "refuse", { says: /own company/ }],
   ]),
+  // Written by someone who had not read the planner (first measured at 89 of 120 before the planner learned from it)
+  ...HOLDOUT,
 ];

@@ -126,6 +126,11 @@ const COMMON_WORDS = [
 ];
 const VOCABULARY_SET = new Set([...VOCABULARY, ...COMMON_WORDS]);
 
+/** A word as the rules read it: lower case, and a typo of a known word read as that word. */
+export function correctedWord(word: string): string {
+  return correct(word.toLowerCase().replace(/[^a-z]/g, ""));
+}
+
 function correct(word: string): string {
   if (VOCABULARY_SET.has(word) || word.length < 4) return word;
   let best = word;
@@ -139,6 +144,21 @@ function correct(word: string): string {
     }
   }
   return best;
+}
+
+/** Office shorthand written out, so every rule reads one spelling: "w/ crew b", "pd 1032", "phone #", "# of jobs". */
+const SHORTHAND: [RegExp, string][] = [
+  [/\bw\/\s*/gi, "with "],
+  [/\bw\/o\b/gi, "without"],
+  [/\bpd\b/gi, "paid"],
+  [/\b(?:phone|ph|tel|cell)\s*(?:#|no\.?)(?=\s|$)/gi, "phone number"],
+  [/(?:^|\s)#\s*of\b/gi, " number of"],
+  [/\bappts?\b/gi, "appointment"],
+  [/\binv\.?\s*(?=#?\d)/gi, "invoice "],
+];
+
+export function writtenOut(raw: string): string {
+  return SHORTHAND.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), raw).trim();
 }
 
 /** A message as the rules read it: lower case, punctuation gone, typos of known words corrected. */

@@ -83,25 +83,88 @@ export async function resolveCustomer(
   }
   const picked = await customerNamed(name, input);
   if ("match" in picked) return { customer: picked.match };
-  if (picked.candidates.length === 0) {
-    return {
-      plan: {
-        kind: "clarify",
-        reply: `I couldn't find a customer named "${asMarkdownText(name)}". What is their name exactly?`,
-      },
-    };
-  }
-  return { plan: { kind: "clarify", reply: `Which customer do you mean: ${candidateList(picked.candidates)}?` } };
+  if (picked.candidates.length > 1) return ambiguous(picked.candidates);
+  // "Tom Baker on Oak St": a name followed by what tells it apart.
+  const atStart = await customerAtStart(withoutPossessive(name).split(/\s+/), input);
+  if (atStart && "match" in atStart) return { customer: atStart.match };
+  if (atStart) return ambiguous(atStart.candidates);
+  return {
+    plan: {
+      kind: "clarify",
+      reply: `I couldn't find a customer named "${asMarkdownText(name)}". What is their name exactly?`,
+    },
+  };
+}
+
+function ambiguous(candidates: readonly CustomerRecord[]): { plan: AssistantPlan } {
+  return { plan: { kind: "clarify", reply: `Which customer do you mean: ${candidateList(candidates)}?` } };
+}
+
+const ADDRESS_NOISE = new Set([
+  "st",
+  "street",
+  "rd",
+  "road",
+  "ave",
+  "avenue",
+  "dr",
+  "drive",
+  "ln",
+  "lane",
+  "blvd",
+  "ct",
+]);
+
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== "" && !ADDRESS_NOISE.has(word));
+}
+
+/**
+ * Of customers who share a name, the one whose address the message names ("Tom Baker on Elm Rd", "the one in
+ * Shelbyville"): a word of one address only, found among the message's words.
+ */
+function byAddress(candidates: readonly CustomerRecord[], message: string): CustomerRecord | null {
+  const said = new Set(words(message));
+  const addressWords = candidates.map((candidate) => new Set(words(candidate.address ?? "")));
+  const fits = candidates.filter((_candidate, index) =>
+    [...addressWords[index]!].some(
+      (word) => said.has(word) && addressWords.filter((other) => other.has(word)).length === 1,
+    ),
+  );
+  return fits.length === 1 ? fits[0]! : null;
 }
 
 /** The one customer a name means, or those it could mean (none when nothing is close). */
-async function customerNamed(
+export async function customerNamed(
   name: string,
   input: PlannerInput,
 ): Promise<{ match: NamedRecord } | { candidates: CustomerRecord[] }> {
   const wanted = withoutPossessive(name);
   const picked = pickByName(wanted, await input.lookup.findCustomers(wanted));
-  return "match" in picked ? { match: { id: picked.match.id, name: picked.match.name } } : picked;
+  if ("match" in picked) return { match: { id: picked.match.id, name: picked.match.name } };
+  const chosen = picked.candidates.length > 1 ? byAddress(picked.candidates, input.message) : null;
+  return chosen ? { match: { id: chosen.id, name: chosen.name } } : picked;
+}
+
+/**
+ * The customer the first words name: the longest run of words from the start that names one (so a customer called
+ * "Lawn Pros" is not cut to "Lawn"), with how many words it took; the candidates when the words could mean several.
+ */
+async function customerAtStart(
+  wordsOfFragment: readonly string[],
+  input: PlannerInput,
+): Promise<{ match: NamedRecord; length: number } | { candidates: CustomerRecord[] } | null> {
+  for (let length = Math.min(wordsOfFragment.length, 6); length >= 1; length--) {
+    const name = wordsOfFragment.slice(0, length).join(" ");
+    if (length === 1 && FILLER_WORD.test(name)) continue;
+    const picked = await customerNamed(name, input);
+    if ("match" in picked) return { match: picked.match, length };
+    if (picked.candidates.length > 1) return { candidates: picked.candidates };
+  }
+  return null;
 }
 
 /** Words around a service's name that are not its name: "the", "visit", "appointment"… */
@@ -112,7 +175,13 @@ const FILLER_WORD = new RegExp(`^(?:${FILLER_WORDS})$`, "i");
 
 /** What is left of a fragment once the customer's name is taken out: the service or job it names, if any. */
 function serviceHint(words: readonly string[]): string | null {
-  const hint = words.join(" ").replace(SERVICE_FILLER, " ").replace(/\s+/g, " ").trim();
+  // "Tom Baker on Elm Rd for a drain cleaning": what follows "for" is the work; what precedes it, where.
+  const forAt = words.lastIndexOf("for");
+  const hint = (forAt >= 0 ? words.slice(forAt + 1) : words)
+    .join(" ")
+    .replace(SERVICE_FILLER, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return hint.length >= 3 ? hint : null;
 }
 
@@ -135,20 +204,13 @@ export async function resolveCustomerAndService(
     const name = cleanName(forCustomer[2]!);
     const found = name === null ? null : await customerNamed(name, input);
     if (found && "match" in found) return { customer: found.match, service: serviceHint(forCustomer[1]!.split(/\s+/)) };
-    if (found && found.candidates.length > 1)
-      return { plan: { kind: "clarify", reply: `Which customer do you mean: ${candidateList(found.candidates)}?` } };
+    if (found && found.candidates.length > 1) return ambiguous(found.candidates);
   }
-  const words = withoutPossessive(cleaned).split(/\s+/);
-  for (let length = Math.min(words.length, 6); length >= 1; length--) {
-    const name = words.slice(0, length).join(" ");
-    if (length === 1 && FILLER_WORD.test(name)) continue;
-    const found = await input.lookup.findCustomers(name);
-    const picked = pickByName(name, found);
-    if ("match" in picked)
-      return { customer: { id: picked.match.id, name: picked.match.name }, service: serviceHint(words.slice(length)) };
-    if (picked.candidates.length > 1)
-      return { plan: { kind: "clarify", reply: `Which customer do you mean: ${candidateList(picked.candidates)}?` } };
-  }
+  const fragmentWords = withoutPossessive(cleaned).split(/\s+/);
+  const atStart = await customerAtStart(fragmentWords, input);
+  if (atStart && "match" in atStart)
+    return { customer: atStart.match, service: serviceHint(fragmentWords.slice(atStart.length)) };
+  if (atStart) return ambiguous(atStart.candidates);
   const resolved = await resolveCustomer(cleaned, input);
   return "plan" in resolved ? resolved : { customer: resolved.customer, service: null };
 }
