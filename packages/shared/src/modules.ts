@@ -38,8 +38,11 @@ export interface ModuleCatalogEntry {
   title: string;
   /** What it does, after "can't" or "may": "create jobs". */
   label: string;
-  /** The assistant may propose it in the chat (the user confirms before it runs); otherwise only the app's screens run it. */
-  assistant: boolean;
+  /**
+   * When the assistant may propose it in the chat (the user confirms before it runs): what a language model is told it
+   * does, as its proposal tool's description (its parameters come from `params`). False: only the app's screens run it.
+   */
+  assistant: false | { tool: string };
   /** Its parameters; the server validates them before storing a run and again before running it. */
   params: z.ZodType;
   /** The plan feature a company needs; none when every plan has the module. */
@@ -69,28 +72,36 @@ const catalog = {
   "create-job": {
     title: "Create a job",
     label: "create jobs",
-    assistant: true,
+    assistant: {
+      tool: "Create a one-off job (with one visit waiting to be scheduled) for a customer, named by a short title.",
+    },
     params: z.object({ customerId: uuid, title: text({ max: 200, trim: true }).min(1) }).strict(),
     policy: OFFICE_DIRECT,
   },
   "schedule-visit": {
     title: "Schedule a visit",
     label: "schedule visits",
-    assistant: true,
+    assistant: {
+      tool: "Schedule a visit at a moment (an ISO instant on the company's wall clock) with a crew or unassigned: the visit waiting on a job (jobId), on a customer's newest job (customerId), or, with a title, on a new job of the customer named so.",
+    },
     params: scheduleVisitParams,
     policy: OFFICE_DIRECT,
   },
   "reschedule-visit": {
     title: "Reschedule a visit",
     label: "reschedule visits",
-    assistant: true,
+    assistant: {
+      tool: "Move a scheduled visit (visitId, from a schedule or jobs read) to another moment, and to another crew when one is named.",
+    },
     params: z.object({ visitId: uuid, start: isoDateTime, crewId: uuid.nullable().optional() }).strict(),
     policy: OFFICE_DIRECT,
   },
   "send-payment-reminders": {
     title: "Send payment reminders",
     label: "send payment reminders",
-    assistant: true,
+    assistant: {
+      tool: "Queue a payment reminder for each past-due invoice still open: every customer's, or one customer's (customerId).",
+    },
     /** Every past-due invoice, or one customer's. */
     params: z.object({ pastDueOnly: z.literal(true).default(true), customerId: uuid.optional() }).strict(),
     feature: "invoicing",
@@ -99,7 +110,9 @@ const catalog = {
   "record-payment": {
     title: "Record a payment",
     label: "record payments",
-    assistant: true,
+    assistant: {
+      tool: "Record cash or a check the office received on an invoice (invoiceId): the open balance, or amountCents when the user names an amount; a check's number as the reference.",
+    },
     /** Cash or a check the office received; the invoice's open balance when no amount is named. */
     params: z
       .object({
@@ -116,7 +129,9 @@ const catalog = {
   "invoice-completed-visits": {
     title: "Invoice completed visits",
     label: "invoice a period's completed visits",
-    assistant: true,
+    assistant: {
+      tool: "Make draft invoices, one per customer, for the completed visits of a period (from and to are calendar days, both included) that no invoice bills yet.",
+    },
     params: batchInvoicePeriodSchema,
     feature: "invoicing",
     policy: MEMBERS_ASK,
@@ -124,7 +139,9 @@ const catalog = {
   "optimize-day": {
     title: "Optimize a day's routes",
     label: "optimize routes",
-    assistant: true,
+    assistant: {
+      tool: "Optimize every crew's route on a day (a calendar day) and show the proposal on the board for the user to apply.",
+    },
     params: z.object({ date: calendarDateSchema }).strict(),
     feature: "route_optimization",
     policy: OFFICE_DIRECT,
@@ -132,7 +149,9 @@ const catalog = {
   "export-customers": {
     title: "Export customers",
     label: "export customers",
-    assistant: true,
+    assistant: {
+      tool: "Export all customers as a CSV file the user downloads.",
+    },
     params: z.object({}).strict(),
     feature: "export",
     policy: MEMBERS_ASK,
@@ -140,7 +159,9 @@ const catalog = {
   "enable-hipaa-mode": {
     title: "Enable HIPAA mode",
     label: "enable HIPAA mode",
-    assistant: true,
+    assistant: {
+      tool: "Turn on HIPAA mode for the company (it cannot be turned off from the chat).",
+    },
     params: z.object({}).strict(),
     feature: "hipaa_mode",
     policy: { owner: "approval", admin: "direct", member: "approval", field_user: "denied" },
@@ -156,10 +177,10 @@ export type ModuleParams<Id extends ModuleId> = z.output<(typeof catalog)[Id]["p
 
 /** The modules the assistant may propose; each runs only after the user confirms it in the chat. */
 export type AssistantModuleId = {
-  [Id in ModuleId]: (typeof catalog)[Id]["assistant"] extends true ? Id : never;
+  [Id in ModuleId]: (typeof catalog)[Id]["assistant"] extends false ? never : Id;
 }[ModuleId];
 export const ASSISTANT_MODULE_IDS = MODULE_IDS.filter(
-  (id): id is AssistantModuleId => MODULE_CATALOG[id].assistant,
+  (id): id is AssistantModuleId => MODULE_CATALOG[id].assistant !== false,
 ) as [AssistantModuleId, ...AssistantModuleId[]];
 export const assistantModuleIdSchema = z.enum(ASSISTANT_MODULE_IDS);
 

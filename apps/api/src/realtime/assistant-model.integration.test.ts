@@ -74,16 +74,28 @@ describe("chat answered by a model (OpenAI-compatible stand-in)", () => {
       "daySchedule",
       "findCustomRecords",
       "findCustomers",
+      "findInvoice",
       "findJobs",
       "listCustomObjects",
       "listUnpaidInvoices",
       "navigate",
       "openModal",
-      "proposeModule",
+      "propose_create_job",
+      "propose_enable_hipaa_mode",
+      "propose_export_customers",
+      "propose_invoice_completed_visits",
+      "propose_optimize_day",
+      "propose_record_payment",
+      "propose_reschedule_visit",
+      "propose_schedule_visit",
+      "propose_send_payment_reminders",
       "requestFeatureQuote",
       "revenueForPeriod",
       "startOAuth",
     ]);
+    // Each proposal tool takes its module's own parameters.
+    const scheduleTool = request!.body.tools!.find((tool) => tool.function.name === "propose_schedule_visit");
+    expect(JSON.stringify(scheduleTool?.function.parameters)).toContain("crewId");
 
     const usage = await t.db.assistantUsage.findMany({ where: { companyId: company.id } });
     // gpt-4o-mini: $0.15 and $0.60 per million tokens in and out.
@@ -134,9 +146,8 @@ describe("chat answered by a model (OpenAI-compatible stand-in)", () => {
       {
         toolCalls: [
           {
-            name: "proposeModule",
+            name: "propose_create_job",
             args: {
-              moduleId: "create-job",
               params: { customerId: acmeId, title: "Fix the sink" },
               summary: "Create the job Fix the sink for Acme Plumbing.",
             },
@@ -158,6 +169,28 @@ describe("chat answered by a model (OpenAI-compatible stand-in)", () => {
     ]);
     expect(uiActionsOf(run.events)).toEqual([]);
     expect(await t.db.job.count({ where: { companyId: company.id } })).toBe(jobsBefore);
+  });
+
+  it("refuses a proposal its module's own parameters refuse, showing nothing", async () => {
+    // A card payment is not one the office records: the record-payment module takes cash or a check only.
+    standIn.reply(
+      {
+        toolCalls: [
+          {
+            name: "propose_record_payment",
+            args: {
+              params: { invoiceId: crypto.randomUUID(), method: "card" },
+              summary: "Record a card payment.",
+            },
+          },
+        ],
+      },
+      { text: ["Card payments come through the pay link."] },
+    );
+    const run = await chat(owner, "record a card payment on invoice 1032");
+    expect(customOf(run.events, ASSISTANT_CUSTOM_EVENTS.proposal)).toEqual([]);
+    const toolAnswer = standIn.requests[1]!.body.messages.filter((m) => m.role === "tool").at(-1);
+    expect(JSON.stringify(toolAnswer?.content)).toMatch(/invalid/i);
   });
 
   it("ends the run with an error, and tells nothing of its cause, when the model fails", async () => {
@@ -195,8 +228,8 @@ describe("safety with a model", () => {
       {
         toolCalls: [
           {
-            name: "proposeModule",
-            args: { moduleId: "enable-hipaa-mode", params: {}, summary: "Turn on HIPAA mode." },
+            name: "propose_enable_hipaa_mode",
+            args: { params: {}, summary: "Turn on HIPAA mode." },
           },
         ],
       },

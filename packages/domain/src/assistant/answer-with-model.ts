@@ -5,7 +5,7 @@ import { stepCountIs, streamText, tool, type ModelMessage, type ToolSet } from "
 import { z } from "zod";
 import type { TenantTransaction } from "@fieldops/db";
 import { readToolCallSchema, type AssistantContext, type ReadToolCall } from "@fieldops/shared/assistant";
-import { ASSISTANT_MODULE_IDS } from "@fieldops/shared/modules";
+import { ASSISTANT_MODULE_IDS, MODULE_CATALOG, type AssistantModuleId } from "@fieldops/shared/modules";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
 import { NAVIGATE_TARGETS, OPEN_MODAL_TARGETS, type UiAction } from "@fieldops/shared/ui-actions";
 import { DomainError } from "../errors.ts";
@@ -157,13 +157,23 @@ function assistantTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts)
     }),
     daySchedule: tool({
       description: describe("daySchedule"),
-      inputSchema: z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
-      execute: ({ date }) => read({ tool: "daySchedule", date }),
+      inputSchema: z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), crewId: z.string().max(100).optional() }),
+      execute: (args) => read({ tool: "daySchedule", ...args }),
     }),
     revenueForPeriod: tool({
       description: describe("revenueForPeriod"),
-      inputSchema: z.object({ label: z.string().max(50), from: z.string().max(40), to: z.string().max(40) }),
+      inputSchema: z.object({
+        label: z.string().max(50),
+        from: z.string().max(40),
+        to: z.string().max(40),
+        measure: z.enum(["collected", "invoiced"]).optional(),
+      }),
       execute: (args) => read({ tool: "revenueForPeriod", ...args }),
+    }),
+    findInvoice: tool({
+      description: describe("findInvoice"),
+      inputSchema: z.object({ number: z.number().int().min(1).max(2_147_483_647) }),
+      execute: ({ number }) => read({ tool: "findInvoice", number }),
     }),
     requestFeatureQuote: tool({
       description: describe("requestFeatureQuote"),
@@ -175,30 +185,58 @@ function assistantTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts)
           "A quote is being prepared; the user sees its price and time before anything is built.",
         ),
     }),
-    proposeModule: tool({
-      description: describe("proposeModule"),
-      inputSchema: z.object({
-        moduleId: z.enum(ASSISTANT_MODULE_IDS),
-        params: z.record(z.string().max(100), z.unknown()),
-        summary: z.string().min(1).max(1000),
-      }),
-      execute: async ({ moduleId, params, summary }) => {
-        const refused = refusal(MODULE_CAPABILITIES[moduleId], turn, facts);
-        if (refused) return refused;
-        const proposal = {
-          moduleId,
-          params,
-          summary,
-          action: { id: randomUUID(), type: "executeModule", moduleId, moduleParams: params },
-        };
-        const proposalId = await inUsersTenant(turn, (tx) =>
-          storeProposal(tx, { user: turn.user, conversationId: turn.conversationId, proposal, now: turn.now }),
-        );
-        await run.proposal({ moduleId, params, summary, proposalId, timeZone: facts.timeZone });
-        return { proposed: true, note: "Shown to the user with Confirm and Cancel. Nothing has changed yet." };
-      },
-    }),
+    ...proposalTools(run, turn, facts),
   };
+}
+
+/** The name of the tool through which the model proposes a module: `propose_schedule_visit`. */
+export function proposalToolName(moduleId: AssistantModuleId): string {
+  return `propose_${moduleId.replaceAll("-", "_")}`;
+}
+
+const PROPOSAL_NOTE =
+  "It only proposes: the user sees the summary (one sentence saying what will happen) and confirms or cancels it in the chat; nothing changes before.";
+
+/**
+ * One proposal tool per module the assistant may propose, from the module's own catalog entry: its description and
+ * its parameters' schema, so a proposal the module would refuse is refused before it is shown.
+ */
+function proposalTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts): ToolSet {
+  const propose = async (moduleId: AssistantModuleId, params: Record<string, unknown>, summary: string) => {
+    const refused = refusal(MODULE_CAPABILITIES[moduleId], turn, facts);
+    if (refused) return refused;
+    const proposal = {
+      moduleId,
+      params,
+      summary,
+      action: { id: randomUUID(), type: "executeModule", moduleId, moduleParams: params },
+    };
+    const proposalId = await inUsersTenant(turn, (tx) =>
+      storeProposal(tx, { user: turn.user, conversationId: turn.conversationId, proposal, now: turn.now }),
+    );
+    await run.proposal({ moduleId, params, summary, proposalId, timeZone: facts.timeZone });
+    return { proposed: true, note: "Shown to the user with Confirm and Cancel. Nothing has changed yet." };
+  };
+  return Object.fromEntries(
+    ASSISTANT_MODULE_IDS.map((moduleId) => {
+      const entry = MODULE_CATALOG[moduleId];
+      const description = entry.assistant === false ? "" : entry.assistant.tool;
+      return [
+        proposalToolName(moduleId),
+        tool({
+          description: `${description} ${PROPOSAL_NOTE}`,
+          inputSchema: z.object({ params: entry.params, summary: z.string().min(1).max(1000) }),
+          execute: ({ params, summary }: { params: unknown; summary: string }) =>
+            propose(moduleId, paramsRecord(params), summary),
+        }),
+      ];
+    }),
+  );
+}
+
+/** A module's parameters as stored with a proposal: an object (every module's parameters are one). */
+function paramsRecord(params: unknown): Record<string, unknown> {
+  return typeof params === "object" && params !== null ? { ...params } : {};
 }
 
 function situation(turn: ModelTurn, facts: CompanyFacts): string {
