@@ -131,14 +131,19 @@ describe("the assistant is a Pro feature (AI chat)", () => {
     expect((await callApi(t.url, "GET", assistantEndpoints.suggestions.path, on.token)).status).toBe(200);
   });
 
-  it("tells the web app which plan features the company has, switches applied", async () => {
+  it("tells the web app which plan features the company has, switches applied, and its tenant sidebar follows", async () => {
     const growth = await createTestCompany(t.db, { planId: "growth" });
+    await t.db.company.update({ where: { id: growth.id }, data: { features: ["jobs", "ai_chat"] } });
     const { token } = await ownerOf(growth);
+    const config = `/api/tenants/${growth.slug}/config`;
     const before = await callApi(t.url, "GET", "/api/company", token);
     expect(before.body.planFeatures).toEqual(expect.arrayContaining(["invoicing", "reports"]));
     expect(before.body.planFeatures).not.toContain("ai_chat");
+    expect((await callApi(t.url, "GET", config, token)).body.features).toEqual(["jobs"]);
+
     await t.db.company.update({ where: { id: growth.id }, data: { featureOverrides: { ai_chat: true } } });
     expect((await callApi(t.url, "GET", "/api/company", token)).body.planFeatures).toContain("ai_chat");
+    expect((await callApi(t.url, "GET", config, token)).body.features).toEqual(["jobs", "ai_chat"]);
   });
 });
 
