@@ -1,7 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { AUTH_TOKEN_STORAGE_KEY } from "@fieldops/shared/auth";
+import { ASSISTANT_ABILITIES, MESSAGE_BOX_LABEL } from "@fieldops/shared/chat";
 import { TRIAL_ENDED_MESSAGE } from "@fieldops/shared/plans";
-import { signInAs } from "./sign-in-as.ts";
+import { openSignedIn, signInAs } from "./sign-in-as.ts";
 
 async function expectAccessible(page: Page, where: string): Promise<void> {
   for (const scheme of ["light", "dark"] as const) {
@@ -156,4 +158,35 @@ test("a company whose trial ended unchosen reads its data, is refused changes, a
   await expect(page.getByText("Trial ended", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Choose Starter" })).toBeVisible();
   await expectAccessible(page, "plans after the trial ended");
+});
+
+test("a Growth company sees what the assistant does and Plan Upgrade Required in its panel, with no message box", async ({
+  page,
+}) => {
+  await openSignedIn(page, "owner@acme-plumbing.test", "/customers");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: /^Assistant/ }).click();
+
+  const panel = page.getByRole("complementary", { name: "Assistant panel" });
+  const upgrade = panel.getByRole("note", { name: "Plan Upgrade Required" });
+  await expect(upgrade.getByText("Plan Upgrade Required", { exact: true })).toBeVisible();
+  await expect(upgrade.getByText("This feature requires a plan upgrade", { exact: true })).toBeVisible();
+  await expect(upgrade.getByText("AI chat requires the Pro plan or higher.")).toBeVisible();
+  await expect(panel.getByRole("list", { name: "What the assistant does" }).getByRole("listitem")).toHaveCount(
+    ASSISTANT_ABILITIES.length,
+  );
+  await expect(page.getByRole("textbox", { name: MESSAGE_BOX_LABEL })).toHaveCount(0);
+  await expectAccessible(page, "the assistant panel refused by the plan");
+
+  // The server refuses the assistant's own calls just as well.
+  const suggestions = await page.request.get("/api/assistant/suggestions", {
+    headers: {
+      authorization: `Bearer ${await page.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_STORAGE_KEY)}`,
+    },
+  });
+  expect(suggestions.status()).toBe(403);
+
+  await upgrade.getByRole("link", { name: "See the Pro plan" }).click();
+  await expect(page).toHaveURL("/plans");
+  await expect(page.getByText("Your plan: Growth")).toBeVisible();
 });

@@ -2,11 +2,26 @@ import { EventSchemas } from "@ag-ui/core/schemas";
 import { z } from "zod";
 import { assistantContextSchema, moduleProposalSchema, readToolCallSchema, revenueMeasureSchema } from "./assistant";
 import { defineEndpoint } from "./endpoint";
+import type { PlanFeature } from "./plans";
 import { text } from "./text";
 
 /** The chat's message box: its accessible name, and the longest message it takes. */
 export const MESSAGE_BOX_LABEL = "Message the assistant";
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+
+/**
+ * The plan feature the assistant is (AI chat, from the Pro plan): without it the chat, its history and its suggestions
+ * are refused. The app's own screens (the board's optimize day, exports) stay with their own features.
+ */
+export const ASSISTANT_PLAN_FEATURE = "ai_chat" satisfies PlanFeature;
+
+/** What the assistant does, in short: the list a plan without it shows beside Plan Upgrade Required. */
+export const ASSISTANT_ABILITIES = [
+  "Takes you to a page, or connects QuickBooks, Stripe or Twilio, from one sentence",
+  "Finds customers and jobs, and shows unpaid invoices, a day's schedule or revenue",
+  "Creates jobs, schedules visits, sends payment reminders and invoices completed visits, once you confirm",
+  "Quotes a new feature for your business",
+] as const;
 
 /**
  * The assistant speaks AG-UI (`@ag-ui/core`) inside our socket envelopes, so any AG-UI client can follow a run:

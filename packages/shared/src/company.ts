@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { planIdSchema } from "./plans";
+import { planFeatureSchema, planIdSchema } from "./plans";
 import { terminologySchema, verticalIdSchema } from "./verticals";
 
 export const brandingSchema = z.object({
@@ -21,6 +21,8 @@ export const companySchema = z.object({
   planName: z.string(),
   branding: brandingSchema,
   features: z.array(z.string()),
+  /** The plan features the company can use now: its plan's, with the switches platform administrators set. */
+  planFeatures: z.array(planFeatureSchema),
   betaMode: z.boolean(),
   homePath: z.string(),
   hipaaMode: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { brandingSchema } from "./company";
-import { planHasFeature, planIdSchema, type PlanFeature, type PlanId } from "./plans";
+import { planIdSchema, type PlanFeature } from "./plans";
 import { text } from "./text";
 
 export const TENANT_NOT_FOUND = "Tenant not found";
@@ -41,11 +41,11 @@ export const TENANT_FEATURE_PLAN_GATES: Readonly<Partial<Record<string, PlanFeat
   ai_chat: "ai_chat",
 };
 
-/** The company's features that its plan allows. */
-export function tenantFeaturesForPlan(features: readonly string[], planId: PlanId): string[] {
+/** The company's features that its plan features (its plan's, with the switches administrators set) allow. */
+export function tenantFeaturesForPlan(features: readonly string[], planFeatures: readonly PlanFeature[]): string[] {
   return features.filter((feature) => {
     const gate = TENANT_FEATURE_PLAN_GATES[feature];
-    return gate === undefined || planHasFeature(planId, gate);
+    return gate === undefined || planFeatures.includes(gate);
   });
 }
 

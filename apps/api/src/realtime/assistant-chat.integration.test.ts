@@ -105,6 +105,7 @@ describe("chat over /api/ws, offline planner", () => {
     expect(cardsOf(run.events)).toEqual([
       {
         kind: "invoices",
+        selection: "unpaid",
         items: [
           {
             id: expect.any(String),

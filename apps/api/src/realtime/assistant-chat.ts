@@ -7,6 +7,7 @@ import type { AssistantDeps, AssistantUser } from "@fieldops/domain/assistant/as
 import type { EmitAssistantEvents } from "@fieldops/domain/assistant/assistant-run";
 import { publishEvents } from "@fieldops/events/company-stream";
 import type { ClientMessage, ServerMessage } from "@fieldops/shared/events";
+import { PLAN_UPGRADE_DESCRIPTION } from "@fieldops/shared/plans";
 import type { AppContext } from "../context.ts";
 import { knownError } from "../http/http-error.ts";
 
@@ -20,7 +21,8 @@ export function assistantDeps(context: AppContext): AssistantDeps {
 /**
  * Runs a socket's chat messages for its user: each message is rate-limited, then answered as AG-UI events published
  * as `assistant.event` to that user only (on the company's stream, so a socket that reconnects resumes the run without
- * losing or repeating anything). A refusal comes back on this socket as an error naming the request.
+ * losing or repeating anything). A refusal comes back on this socket as an error naming the request; a plan's is
+ * worded as the module runner's ("This feature requires a plan upgrade. AI chat requires the Pro plan or higher.").
  */
 export function createChatHandler(
   context: AppContext,
@@ -50,9 +52,10 @@ export function createChatHandler(
     } catch (error) {
       const known = knownError(error);
       if (!known) log.error({ err: error }, "chat message failed");
+      const refusal = known?.requiredPlan ? `${PLAN_UPGRADE_DESCRIPTION}. ${known.message}` : known?.message;
       send({
         type: "error",
-        message: known?.message ?? "The assistant could not answer. Try again in a moment.",
+        message: refusal ?? "The assistant could not answer. Try again in a moment.",
         requestId: message.requestId,
       });
     }

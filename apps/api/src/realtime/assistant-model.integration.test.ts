@@ -4,6 +4,7 @@ import { createCustomer } from "@fieldops/domain/customers/create-customer";
 import { customerInput, testCustomerServices } from "@fieldops/domain/customers/customer-test-fixtures";
 import { RUN_FAILED_MESSAGE } from "@fieldops/domain/assistant/assistant-turn-context";
 import { ASSISTANT_CUSTOM_EVENTS } from "@fieldops/shared/chat";
+import { TRIAL_ENDED_MESSAGE } from "@fieldops/shared/plans";
 import {
   createTestCompany,
   signIn,
@@ -244,5 +245,50 @@ describe("safety with a model", () => {
     expect(
       await t.db.assistantProposal.count({ where: { companyId: company.id, userId: company.users.field_user.id } }),
     ).toBe(0);
+  });
+});
+
+describe("a model for a company whose free trial has lapsed", () => {
+  it("reads for it, while its proposal and its connection dialog are refused with the trial message", async () => {
+    const lapsed = await createTestCompany(t.db, { name: "Lapsed Lawns" });
+    await t.db.company.update({ where: { id: lapsed.id }, data: { trialEndsAt: new Date(Date.now() - 1000) } });
+    const customerId = await withTenant(
+      t.runtime.context.db,
+      lapsed.id,
+      async (tx) =>
+        (
+          await createCustomer(
+            { tx, companyId: lapsed.id },
+            customerInput({ name: "Acme Plumbing" }),
+            testCustomerServices,
+          )
+        ).id,
+    );
+    const socket = await openSocket(t.url, await signIn(t.url, lapsed.users.owner.email));
+    standIn.reply(
+      {
+        toolCalls: [
+          { name: "findCustomers", args: { query: "acme" } },
+          {
+            name: "propose_create_job",
+            args: {
+              params: { customerId, title: "Fix the sink" },
+              summary: "Create the job Fix the sink for Acme Plumbing.",
+            },
+          },
+          { name: "startOAuth", args: { provider: "quickbooks" } },
+        ],
+      },
+      { text: ["Your trial has ended."] },
+    );
+    const run = await chat(socket, "find acme, make them a job and connect quickbooks");
+    socket.socket.close();
+
+    expect(cardsOf(run.events)).toMatchObject([{ kind: "customers", items: [{ name: "Acme Plumbing" }] }]);
+    expect(customOf(run.events, ASSISTANT_CUSTOM_EVENTS.proposal)).toEqual([]);
+    expect(uiActionsOf(run.events)).toEqual([]);
+    const toolAnswers = standIn.requests[1]!.body.messages.filter((m) => m.role === "tool");
+    expect(toolAnswers.filter((m) => JSON.stringify(m.content).includes(TRIAL_ENDED_MESSAGE))).toHaveLength(2);
+    expect(await t.db.assistantProposal.count({ where: { companyId: lapsed.id } })).toBe(0);
   });
 });

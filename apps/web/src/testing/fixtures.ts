@@ -1,6 +1,7 @@
 import type { User } from "@fieldops/shared/auth";
 import type { Company } from "@fieldops/shared/company";
 import type { ScheduleVisit } from "@fieldops/shared/schedule";
+import { PLANS } from "@fieldops/shared/plans";
 import { VERTICALS } from "@fieldops/shared/verticals";
 
 /** A signed-in user as GET /api/user returns it; a member of company c1 unless overridden. */
@@ -17,7 +18,10 @@ export function makeUser(overrides: Partial<User> = {}): User {
   };
 }
 
-/** A company as GET /api/company returns it: Green Valley Lawn Care (landscaping, Pro) unless overridden. */
+/**
+ * A company as GET /api/company returns it: Green Valley Lawn Care (landscaping, Pro) unless overridden; its plan
+ * features are its plan's unless given.
+ */
 export function makeCompany(overrides: Partial<Company> = {}): Company {
   return {
     id: "c1",
@@ -29,6 +33,7 @@ export function makeCompany(overrides: Partial<Company> = {}): Company {
     planName: "Pro",
     branding: { name: "Green Valley Lawn Care", logo: null, primaryColor: "#15803d" },
     features: [],
+    planFeatures: PLANS[overrides.planId ?? "pro"].features,
     betaMode: false,
     homePath: "/userdash",
     hipaaMode: false,

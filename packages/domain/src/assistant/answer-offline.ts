@@ -5,6 +5,7 @@ import type { AssistantRun } from "./assistant-run.ts";
 import { companyFacts, storeProposal, type AssistantUser, type CompanyFacts } from "./assistant-turn-context.ts";
 import { createPlannerLookup } from "./create-planner-lookup.ts";
 import { planMessage } from "./offline-planner/plan-message.ts";
+import { withinTrial } from "./offline-planner/planner-policy.ts";
 import type { PlannerLookup } from "./offline-planner/planner-input.ts";
 import { readRefusal, runReadTool } from "./run-read-tool.ts";
 
@@ -18,23 +19,26 @@ type Planned = {
 
 /**
  * The offline planner's plan for the message, with its reads run and its proposal stored, in the user's tenant and
- * role. The text of the company's data only ever fills in cards: nothing in it becomes an action.
+ * role (a company whose trial has lapsed gets no proposal: the trial message instead). The text of the company's data only ever fills in cards: nothing in it becomes an action.
  */
 export async function planOffline(
   tx: TenantTransaction,
   input: { user: AssistantUser; conversationId: string; message: string; context: AssistantContext; now: Date },
 ): Promise<Planned> {
   const { user, now } = input;
-  const { features, timeZone } = await companyFacts(tx);
-  const plan = await planMessage({
-    message: input.message,
-    role: user.role,
-    features,
-    context: input.context,
-    now,
-    timeZone,
-    lookup: createPlannerLookup(tx, { now, timeZone }, { role: user.role }),
-  });
+  const { features, timeZone, readOnly } = await companyFacts(tx);
+  const plan = withinTrial(
+    await planMessage({
+      message: input.message,
+      role: user.role,
+      features,
+      context: input.context,
+      now,
+      timeZone,
+      lookup: createPlannerLookup(tx, { now, timeZone }, { role: user.role }),
+    }),
+    readOnly,
+  );
   const cards: AssistantCard[] = [];
   if (plan.kind === "read") {
     for (const call of plan.reads)
@@ -103,7 +107,7 @@ export async function planWithoutData(input: {
       timeZone: facts.timeZone,
       lookup: noLookup,
     });
-    return plan.kind === "read" || plan.kind === "confirm" ? null : plan;
+    return plan.kind === "read" || plan.kind === "confirm" ? null : withinTrial(plan, facts.readOnly);
   } catch (error) {
     if (error instanceof NeedsCompanyData) return null;
     throw error;

@@ -23,6 +23,8 @@ import { modalCapability, navigateCapability } from "./offline-planner/plan-navi
 import {
   CAPABILITIES,
   MODULE_CAPABILITIES,
+  TRIAL_ENDED_REFUSAL,
+  actionChangesData,
   refusalFor,
   type AssistantAbility,
 } from "./offline-planner/planner-policy.ts";
@@ -65,6 +67,7 @@ function assistantTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts)
   const act = async (capability: AssistantAbility, action: Omit<UiAction, "id">, done: string): Promise<ToolAnswer> => {
     const refused = refusal(capability, turn, facts);
     if (refused) return refused;
+    if (facts.readOnly && actionChangesData(action)) return { refused: TRIAL_ENDED_REFUSAL.reply };
     await run.uiAction({ id: randomUUID(), ...action });
     return { done };
   };
@@ -205,6 +208,7 @@ function proposalTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts):
   const propose = async (moduleId: AssistantModuleId, params: Record<string, unknown>, summary: string) => {
     const refused = refusal(MODULE_CAPABILITIES[moduleId], turn, facts);
     if (refused) return refused;
+    if (facts.readOnly) return { refused: TRIAL_ENDED_REFUSAL.reply };
     const proposal = {
       moduleId,
       params,

@@ -3,12 +3,13 @@ import type { Redis } from "ioredis";
 import { withTenant, type Database, type Prisma, type TenantTransaction } from "@fieldops/db";
 import { randomUUID } from "node:crypto";
 import type { AssistantContext, ModuleProposal, ReadToolCall } from "@fieldops/shared/assistant";
-import type { Answerer } from "@fieldops/shared/chat";
-import type { PlanFeature } from "@fieldops/shared/plans";
+import { ASSISTANT_PLAN_FEATURE, type Answerer } from "@fieldops/shared/chat";
+import { trialState, type PlanFeature } from "@fieldops/shared/plans";
 import type { Role } from "@fieldops/shared/roles";
 import { notFound } from "../errors.ts";
 import { assertCompanyWritable } from "../plans/assert-company-writable.ts";
 import { readCompanyFeatures } from "../plans/company-features.ts";
+import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 import { AssistantRun, type EmitAssistantEvents } from "./assistant-run.ts";
 import type { AssistantModelConfig } from "./model-config.ts";
 
@@ -44,9 +45,20 @@ export function inTenant<T>(
   return transactions(() => withTenant(deps.db, companyId, work));
 }
 
-/** A chat turn stores messages and may run the model or a module: a change, refused (402) once a trial has lapsed. */
-export function assertChatWritable(deps: Pick<AssistantDeps, "db">, user: AssistantUser): Promise<void> {
-  return inTenant(deps, user.companyId, (tx) => assertCompanyWritable(tx));
+/**
+ * The assistant is a plan feature (AI chat): a company whose plan, with the switches platform administrators set,
+ * lacks it is refused (403, naming the plan that has it) before anything is stored or run. `change` also refuses
+ * (402) a company whose trial has lapsed, for a turn that changes data (a proposal's decision); a question is not one.
+ */
+export function assertAssistantAllowed(
+  deps: Pick<AssistantDeps, "db">,
+  user: AssistantUser,
+  options: { change: boolean },
+): Promise<void> {
+  return inTenant(deps, user.companyId, async (tx) => {
+    await requirePlanFeature(tx, ASSISTANT_PLAN_FEATURE);
+    if (options.change) await assertCompanyWritable(tx);
+  });
 }
 
 /** How long a proposal waits for its user's decision. */
@@ -132,11 +144,19 @@ export async function checkOwnConversation(
   await inTenant(deps, user.companyId, (tx) => findOwnConversation(tx, user, conversationId));
 }
 
-export type CompanyFacts = { features: readonly PlanFeature[]; timeZone: string };
+/**
+ * What shapes the assistant's answers: the company's plan features, its time zone, and whether its free trial has
+ * lapsed (`readOnly`: it may still ask questions, while whatever would change data is answered with the trial message).
+ */
+export type CompanyFacts = { features: readonly PlanFeature[]; timeZone: string; readOnly: boolean };
 
 export async function companyFacts(tx: TenantTransaction): Promise<CompanyFacts> {
-  const company = await tx.company.findFirstOrThrow({ select: { timeZone: true } });
-  return { features: await readCompanyFeatures(tx), timeZone: company.timeZone };
+  const company = await tx.company.findFirstOrThrow({ select: { timeZone: true, trialEndsAt: true } });
+  return {
+    features: await readCompanyFeatures(tx),
+    timeZone: company.timeZone,
+    readOnly: trialState(company.trialEndsAt) === "ended",
+  };
 }
 
 /**

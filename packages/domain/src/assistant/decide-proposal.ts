@@ -3,7 +3,7 @@ import { notFound } from "../errors.ts";
 import type { EmitAssistantEvents } from "./assistant-run.ts";
 import {
   UUID,
-  assertChatWritable,
+  assertAssistantAllowed,
   claimRequest,
   findOwnConversation,
   inTenant,
@@ -35,7 +35,7 @@ const ALREADY: Record<string, string> = {
 /**
  * The user's decision on a proposal of theirs. Confirming sends its executeModule action exactly once (the pending
  * proposal is taken in one update, so a second confirmation, or one after the expiry, sends nothing); cancelling
- * answers in words. A company whose trial has lapsed is refused.
+ * answers in words. A company without the assistant's plan feature, or whose trial has lapsed, is refused.
  */
 export async function decideProposal(
   deps: AssistantDeps,
@@ -44,7 +44,7 @@ export async function decideProposal(
   emit: EmitAssistantEvents,
   log?: RunLog,
 ): Promise<TurnOutcome> {
-  await assertChatWritable(deps, user);
+  await assertAssistantAllowed(deps, user, { change: true });
   const now = deps.now?.() ?? new Date();
   const decided = await inTenant(deps, user.companyId, async (tx): Promise<Decided | null> => {
     if (!(await claimRequest(tx, user, input.requestId))) return null;

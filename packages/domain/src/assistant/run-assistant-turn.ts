@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Prisma, TenantTransaction } from "@fieldops/db";
 import type { EmitAssistantEvents } from "./assistant-run.ts";
 import {
-  assertChatWritable,
+  assertAssistantAllowed,
   checkOwnConversation,
   claimRequest,
   claimRequestFast,
@@ -28,7 +28,8 @@ const TITLE_LENGTH = 80;
 /**
  * One message to the assistant: answers it through `emit` as AG-UI events (the model when one is configured, else the
  * offline planner) and stores the message and the answer with its events. A request id the user sent before runs
- * nothing; a company whose trial has lapsed is refused.
+ * nothing; a company without the assistant's plan feature is refused before anything is stored. A company whose
+ * trial has lapsed is answered: its questions as usual, whatever would change data with the trial message.
  *
  * An answer the offline planner makes without the company's data (going somewhere, opening something, a question
  * back) is sent before anything is stored: the question, the answer and the claim of the request id are stored
@@ -41,7 +42,7 @@ export async function runAssistantTurn(
   emit: EmitAssistantEvents,
   log?: RunLog,
 ): Promise<TurnOutcome> {
-  await assertChatWritable(deps, user);
+  await assertAssistantAllowed(deps, user, { change: false });
   if (!(await claimRequestFast(deps.redis, user, input.requestId))) return { status: "duplicate" };
   try {
     return await answerTurn(deps, user, input, emit, log);

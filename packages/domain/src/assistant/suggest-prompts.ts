@@ -1,4 +1,6 @@
+import { ASSISTANT_PLAN_FEATURE } from "@fieldops/shared/chat";
 import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
+import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { companyFacts } from "./assistant-turn-context.ts";
 import { createPlannerLookup } from "./create-planner-lookup.ts";
@@ -11,14 +13,17 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /**
  * Prompts for an empty chat that fit the company's state now (invoices past due, unassigned visits tomorrow, no jobs
- * yet) and what the user's role and plan allow, most pressing first. Each is a phrasing the offline planner answers.
+ * yet) and what the user's role and plan allow, most pressing first; no changes once the company's trial has lapsed.
+ * Each is a phrasing the offline planner answers. Refused (403) without the assistant's plan feature.
  */
 export async function suggestPrompts(
   { tx, actor }: Pick<TenantScope<UserActor>, "tx" | "actor">,
   input: { now: Date },
 ): Promise<Suggestion[]> {
-  const { features, timeZone } = await companyFacts(tx);
+  await requirePlanFeature(tx, ASSISTANT_PLAN_FEATURE);
+  const { features, timeZone, readOnly } = await companyFacts(tx);
   const may = (capability: AssistantAbility) => refusalFor(capability, actor.role, features) === null;
+  const mayChange = (capability: AssistantAbility) => !readOnly && may(capability);
   const today = dayInTimeZone(input.now, timeZone);
   const tomorrowStart = startOfDayInTimeZone(addDays(today, 1), timeZone);
   const dayAfter = startOfDayInTimeZone(addDays(today, 2), timeZone);
@@ -34,7 +39,7 @@ export async function suggestPrompts(
   const add = (allowed: boolean, label: string, prompt: string) => allowed && suggestions.push({ label, prompt });
   add(pastDue > 0, `${plural(pastDue, "invoice", "invoices")} past due`, "Show me the past-due invoices");
   add(
-    pastDue > 0 && may(CAPABILITIES.sendReminders),
+    pastDue > 0 && mayChange(CAPABILITIES.sendReminders),
     "Remind customers who owe",
     "Send payment reminders for past-due invoices",
   );
@@ -43,10 +48,10 @@ export async function suggestPrompts(
     `${plural(unassignedTomorrow, "unassigned visit", "unassigned visits")} tomorrow`,
     "Show tomorrow's schedule",
   );
-  add(jobs === 0 && may(CAPABILITIES.createJob), "No jobs yet: create the first", "Create a new job");
+  add(jobs === 0 && mayChange(CAPABILITIES.createJob), "No jobs yet: create the first", "Create a new job");
   add(visitsToday > 0, `${plural(visitsToday, "visit", "visits")} today`, "What's on the schedule today?");
   add(may(CAPABILITIES.seeRevenue), "Revenue this month", "What's our revenue this month?");
-  add(may(CAPABILITIES.connectQuickbooks), "Connect QuickBooks", "Connect QuickBooks");
+  add(mayChange(CAPABILITIES.connectQuickbooks), "Connect QuickBooks", "Connect QuickBooks");
   add(true, "Open jobs", "Take me to my jobs");
   return suggestions.slice(0, MAX_SUGGESTIONS);
 }

@@ -2,6 +2,7 @@ import type { Company } from "@fieldops/shared/company";
 import { brandingSchema } from "@fieldops/shared/company";
 import { planIdSchema } from "@fieldops/shared/plans";
 import { terminologySchema, verticalIdSchema } from "@fieldops/shared/verticals";
+import { readCompanyFeatures } from "../plans/company-features.ts";
 import type { TenantScope } from "../tenant-scope.ts";
 
 export async function findCompany({ tx, companyId }: Pick<TenantScope, "tx" | "companyId">): Promise<Company | null> {
@@ -17,6 +18,7 @@ export async function findCompany({ tx, companyId }: Pick<TenantScope, "tx" | "c
     planName: row.plan.name,
     branding: brandingSchema.parse(row.branding),
     features: row.features,
+    planFeatures: await readCompanyFeatures(tx),
     betaMode: row.betaMode,
     homePath: row.homePath,
     hipaaMode: row.hipaaMode,

@@ -1,9 +1,11 @@
 import { withSystem, type Database } from "@fieldops/db";
 import { brandingSchema } from "@fieldops/shared/company";
+import { effectivePlanFeatures } from "@fieldops/shared/admin";
 import { isHostName } from "@fieldops/shared/custom-domain";
 import { planHasFeature, planIdSchema } from "@fieldops/shared/plans";
 import { TENANT_NOT_FOUND, tenantFeaturesForPlan, type TenantConfig } from "@fieldops/shared/tenants";
 import { notFound } from "../errors.ts";
+import { parseCompanySwitches, readPlanSwitches } from "../plans/company-features.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,8 +46,8 @@ export async function findTenantConfig(
   tenantId: string,
   reader: TenantConfigReader,
 ): Promise<TenantConfig | null> {
-  const row = await withSystem(db, (tx) =>
-    tx.company.findFirst({
+  const found = await withSystem(db, async (tx) => {
+    const company = await tx.company.findFirst({
       where: companyWhereOfTenantId(tenantId),
       select: {
         id: true,
@@ -56,12 +58,16 @@ export async function findTenantConfig(
         homePath: true,
         planId: true,
         features: true,
+        featureOverrides: true,
         betaMode: true,
         plan: { select: { name: true } },
       },
-    }),
-  );
-  if (!row) return null;
+    });
+    // The switches platform administrators set for the company's plan, for its own users' view of its features.
+    return company && { row: company, planSwitches: await readPlanSwitches(tx, planIdSchema.parse(company.planId)) };
+  });
+  if (!found) return null;
+  const { row, planSwitches } = found;
   const branding = brandingSchema.safeParse(row.branding).data;
   const planId = planIdSchema.parse(row.planId);
   const publicPart = {
@@ -78,11 +84,12 @@ export async function findTenantConfig(
   };
   const insider = reader !== null && (reader.companyId === row.id || reader.platformAdmin);
   if (!insider) return { ...publicPart, plan: null, planName: null, features: null, betaMode: null };
+  const planFeatures = effectivePlanFeatures(planId, planSwitches, parseCompanySwitches(row.featureOverrides));
   return {
     ...publicPart,
     plan: planId,
     planName: row.plan.name,
-    features: tenantFeaturesForPlan(row.features, planId),
+    features: tenantFeaturesForPlan(row.features, planFeatures),
     betaMode: row.betaMode,
   };
 }

@@ -4,7 +4,8 @@ import { Route } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { WebSocket } from "ws";
 import type { AguiEvent, ChatProposal, ConversationResponse } from "@fieldops/shared/chat";
-import { MESSAGE_BOX_LABEL } from "@fieldops/shared/chat";
+import { ASSISTANT_ABILITIES, MESSAGE_BOX_LABEL } from "@fieldops/shared/chat";
+import { PLANS } from "@fieldops/shared/plans";
 import type { ClientMessage, ServerMessage } from "@fieldops/shared/events";
 import { AppLayout } from "../../shell/app-layout";
 import { DashboardRoute } from "../../app/pages/dashboard";
@@ -570,5 +571,46 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
       } satisfies ServerMessage),
     );
     expect(await log().findByText("Too many messages. Try again in a minute.")).toBeTruthy();
+  });
+});
+
+describe("the assistant on a plan without it", { timeout: 30_000 }, () => {
+  it("shows what the assistant does and Plan Upgrade Required, on the dashboard and in the panel, with no message box", async () => {
+    api.on("GET", "/api/company", (_req, res) =>
+      sendJson(res, 200, makeCompany({ planId: "growth", planName: "Growth" })),
+    );
+    renderAt("/admin-dashboard");
+
+    const inline = within(await screen.findByRole("note", { name: "Plan Upgrade Required" }));
+    expect(inline.getByText("This feature requires a plan upgrade")).toBeTruthy();
+    expect(inline.getByText("AI chat requires the Pro plan or higher.")).toBeTruthy();
+    expect(inline.getByRole("link", { name: "See the Pro plan" }).getAttribute("href")).toBe("/plans");
+    const abilities = within(screen.getByRole("list", { name: "What the assistant does" }));
+    expect(abilities.getAllByRole("listitem").map((item) => item.textContent)).toEqual([...ASSISTANT_ABILITIES]);
+
+    fireEvent.keyDown(window, { key: "k", ctrlKey: true });
+    const panel = within(await screen.findByRole("complementary", { name: "Assistant panel" }));
+    expect(await panel.findByRole("note", { name: "Plan Upgrade Required" })).toBeTruthy();
+
+    expect(screen.queryByRole("textbox", { name: MESSAGE_BOX_LABEL })).toBeNull();
+    expect(api.requests.filter((request) => request.url.startsWith("/api/assistant/"))).toEqual([]);
+  });
+
+  it("follows the switches platform administrators set: a Growth company given AI chat has the chat", async () => {
+    api.on("GET", "/api/company", (_req, res) =>
+      sendJson(res, 200, makeCompany({ planId: "growth", planFeatures: [...PLANS.growth.features, "ai_chat"] })),
+    );
+    renderAt("/admin-dashboard");
+    expect(await screen.findByRole("textbox", { name: MESSAGE_BOX_LABEL })).toBeTruthy();
+    expect(screen.queryByRole("note", { name: "Plan Upgrade Required" })).toBeNull();
+  });
+
+  it("shows Plan Upgrade Required when the server refuses the assistant although the company looked allowed", async () => {
+    const refusal = { message: "AI chat requires the Pro plan or higher.", requiredPlan: "pro" };
+    api.on("GET", "/api/assistant/suggestions", (_req, res) => sendJson(res, 403, refusal));
+    api.on("GET", "/api/assistant/conversations", (_req, res) => sendJson(res, 403, refusal));
+    renderAt("/admin-dashboard");
+    expect(await screen.findByRole("note", { name: "Plan Upgrade Required" })).toBeTruthy();
+    expect(screen.queryByRole("textbox", { name: MESSAGE_BOX_LABEL })).toBeNull();
   });
 });

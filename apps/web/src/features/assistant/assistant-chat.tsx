@@ -1,7 +1,15 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Bot, LoaderCircle, SendHorizontal, SquarePen } from "lucide-react";
-import { CHAT_MESSAGE_MAX_LENGTH, MESSAGE_BOX_LABEL, type Answerer } from "@fieldops/shared/chat";
+import {
+  ASSISTANT_ABILITIES,
+  ASSISTANT_PLAN_FEATURE,
+  CHAT_MESSAGE_MAX_LENGTH,
+  MESSAGE_BOX_LABEL,
+  type Answerer,
+} from "@fieldops/shared/chat";
+import { firstPlanWithFeature, planFeatureMessage } from "@fieldops/shared/plans";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { PlanUpgradeRequired } from "../../components/plan-upgrade-required";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Textarea } from "../../components/ui/textarea";
@@ -174,8 +182,39 @@ function Composer({
   );
 }
 
-/** The conversation with the assistant: history, streamed answers with their actions and cards, and the message box. */
-export function AssistantChat({
+/** In place of the chat on a plan without the assistant: what it does, and the way to a plan that has it. */
+function AssistantUpgrade({ className }: { className?: string }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className={cn("flex min-h-0 flex-col gap-3", className)}>
+      <h2 id={titleId} className="flex items-center gap-2 font-semibold">
+        <Bot aria-hidden="true" className="size-4" /> Assistant
+      </h2>
+      <p className="text-sm text-muted-foreground">Tell the assistant what you need, in your own words. It:</p>
+      <ul aria-label="What the assistant does" className="grid list-disc gap-1 pl-5 text-sm">
+        {ASSISTANT_ABILITIES.map((ability) => (
+          <li key={ability}>{ability}</li>
+        ))}
+      </ul>
+      <PlanUpgradeRequired
+        message={planFeatureMessage(ASSISTANT_PLAN_FEATURE)}
+        requiredPlan={firstPlanWithFeature(ASSISTANT_PLAN_FEATURE).id}
+      />
+    </section>
+  );
+}
+
+/**
+ * The conversation with the assistant: history, streamed answers with their actions and cards, and the message box;
+ * on a plan without the assistant, what it does and Plan Upgrade Required instead.
+ */
+export function AssistantChat(props: { variant: "panel" | "inline"; className?: string; autoFocus?: boolean }) {
+  const { access } = useAssistant();
+  if (access === "upgrade") return <AssistantUpgrade className={props.className} />;
+  return <ChatConversation {...props} />;
+}
+
+function ChatConversation({
   variant,
   className,
   autoFocus = false,

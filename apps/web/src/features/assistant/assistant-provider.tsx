@@ -12,7 +12,7 @@ import {
 } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { User } from "@fieldops/shared/auth";
-import type { ChatSuggestionsResponse } from "@fieldops/shared/chat";
+import { ASSISTANT_PLAN_FEATURE, type ChatSuggestionsResponse } from "@fieldops/shared/chat";
 import type { AppEvent } from "@fieldops/shared/events";
 import { homePathForRole } from "@fieldops/shared/roles";
 import type { NavigateTarget } from "@fieldops/shared/ui-actions";
@@ -36,7 +36,8 @@ import { requestBuildQuote } from "../../lib/build-modal";
 import { openAppModal } from "../../lib/app-modals";
 import { useLiveConnection, useLiveEvents, type LiveStatus } from "../../lib/live-events";
 import type { Company } from "@fieldops/shared/company";
-import { COMPANY_QUERY_KEY } from "../../lib/company";
+import { COMPANY_QUERY_KEY, useCompany } from "../../lib/company";
+import { planRefusalOf } from "../../components/plan-upgrade-required";
 import { STANDARD_TERMS } from "../../lib/terms";
 import { executeModule, fetchRunOutcome, undoModuleRun, useLatestConversation, useSuggestions } from "./assistant-api";
 import { assistantContextFor } from "./assistant-context";
@@ -91,7 +92,14 @@ function newRequestId(): string {
   return `${Date.now().toString(36)}-${requestCounter}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
+/**
+ * Whether the company has the assistant (its plan feature, AI chat): "upgrade" when its plan or the server says it
+ * has not, "loading" until its company is known.
+ */
+export type AssistantAccess = "loading" | "available" | "upgrade";
+
 export interface AssistantValue {
+  access: AssistantAccess;
   store: ChatStore;
   /** The ui-actions machine, once the allow-lists it needs are known. */
   actor: UiActionsActor | null;
@@ -169,8 +177,18 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
   const location = useLocation();
   const queryClient = useQueryClient();
   const [store] = useState(() => new ChatStore());
-  const history = useLatestConversation(true);
-  const suggestions = useSuggestions(true);
+  const company = useCompany(user.companyId);
+  const included = company.data?.planFeatures.includes(ASSISTANT_PLAN_FEATURE);
+  // Without the company (it failed to load), the server's answers tell.
+  const asked = included === true || company.isError;
+  const history = useLatestConversation(asked);
+  const suggestions = useSuggestions(asked);
+  const access: AssistantAccess =
+    included === false || planRefusalOf(history.error) || planRefusalOf(suggestions.error)
+      ? "upgrade"
+      : asked
+        ? "available"
+        : "loading";
   const [actor, setActor] = useState<UiActionsActor | null>(null);
   useMachineToast(actor);
   const [panelOpen, setPanelOpen] = useState(false);
@@ -468,6 +486,7 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
 
   const value = useMemo<AssistantValue>(
     () => ({
+      access,
       store,
       actor,
       liveStatus,
@@ -484,6 +503,7 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
       hasInlineChat: inlineChats.length > 0,
     }),
     [
+      access,
       store,
       actor,
       liveStatus,

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ONBOARDING_PLAN } from "@fieldops/shared/onboarding";
 import { INVITATION_TTL_DAYS } from "@fieldops/shared/team";
-import { ASSISTANT_DESTINATIONS, assistantCapabilities } from "./assistant-capabilities";
+import { ASSISTANT_DESTINATIONS, ASSISTANT_PLAN, assistantCapabilities } from "./assistant-capabilities";
 import { DataTable } from "../../components/data-table";
 
 export interface DocPage {
@@ -18,6 +18,8 @@ function AssistantBody() {
       <p>
         The assistant opens from every screen with the Assistant button or Ctrl/⌘+K. Ask in your own words; it answers
         with text, takes you to a page, opens a setting, starts connecting a service, or proposes a change you confirm.
+        It is part of the {ASSISTANT_PLAN.name} plan and above; on other plans its panel says what it does and offers
+        the upgrade. Once a free trial has ended without a plan chosen, it still answers questions but makes no changes.
       </p>
       <h2>What it can do for you</h2>
       <DataTable

@@ -1,7 +1,8 @@
-import { firstPlanWithFeature, type PlanFeature } from "@fieldops/shared/plans";
+import { TRIAL_ENDED_MESSAGE, firstPlanWithFeature, type PlanFeature } from "@fieldops/shared/plans";
 import { rolesWith } from "@fieldops/shared/permissions";
 import { roleSchema, type Role } from "@fieldops/shared/roles";
 import { type AssistantPlan } from "@fieldops/shared/assistant";
+import type { UiAction } from "@fieldops/shared/ui-actions";
 import {
   MODULE_CATALOG,
   rolesAllowedModule,
@@ -88,4 +89,28 @@ export function refusalFor(
     };
   }
   return null;
+}
+
+/**
+ * UI actions that only show something. Every other one changes data or is there to: a module run, a feature quote,
+ * a connection or a settings dialog (whose saves the API refuses anyway once a trial has lapsed).
+ */
+const SHOWING_ACTIONS: ReadonlySet<string> = new Set(["navigate", "showToast"]);
+
+export function actionChangesData(action: Pick<UiAction, "type">): boolean {
+  return !SHOWING_ACTIONS.has(action.type);
+}
+
+/** The answer to a request that would change data from a company whose free trial has lapsed. */
+export const TRIAL_ENDED_REFUSAL: AssistantPlan = { kind: "refuse", reply: TRIAL_ENDED_MESSAGE };
+
+/**
+ * `plan` as a company whose trial has lapsed (`readOnly`) may have it: its questions answered and its pages shown,
+ * while a proposal or an action that changes data becomes the trial message.
+ */
+export function withinTrial(plan: AssistantPlan, readOnly: boolean): AssistantPlan {
+  if (!readOnly) return plan;
+  if (plan.kind === "confirm") return TRIAL_ENDED_REFUSAL;
+  if (plan.kind === "actions" && plan.actions.some(actionChangesData)) return TRIAL_ENDED_REFUSAL;
+  return plan;
 }
