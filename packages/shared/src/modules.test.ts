@@ -3,8 +3,10 @@ import { ASSISTANT_MODULE_IDS, MODULE_CATALOG, MODULE_IDS, modulePolicy, rolesAl
 import { planFeatureSchema } from "./plans";
 
 describe("the module catalog", () => {
-  it("lets the assistant propose every module but the rescheduling the dispatch board does, each with its parameters", () => {
-    expect(ASSISTANT_MODULE_IDS).toEqual(MODULE_IDS.filter((id) => id !== "reschedule-visit"));
+  it("lets the assistant propose every module, each with its parameters and what a model is told it does", () => {
+    expect(ASSISTANT_MODULE_IDS).toEqual(MODULE_IDS);
+    for (const id of ASSISTANT_MODULE_IDS)
+      expect(MODULE_CATALOG[id].assistant).toMatchObject({ tool: expect.any(String) });
     for (const id of MODULE_IDS) {
       expect(MODULE_CATALOG[id].params.safeParse(undefined).success).toBe(false);
       if (MODULE_CATALOG[id].feature) expect(planFeatureSchema.options).toContain(MODULE_CATALOG[id].feature);

@@ -124,7 +124,7 @@ const catalog = {
       })
       .strict(),
     feature: "invoicing",
-    policy: { owner: "direct", admin: "denied", member: "direct", field_user: "denied" },
+    policy: OFFICE_DIRECT,
   },
   "invoice-completed-visits": {
     title: "Invoice completed visits",

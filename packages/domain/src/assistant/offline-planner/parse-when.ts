@@ -39,7 +39,13 @@ const SHORTHAND: [RegExp, string][] = [
   [/\bmon\b\.?/gi, "monday"],
   [/\bfri\b\.?/gi, "friday"],
   [/\bsat\b\.?/gi, "saturday"],
+  [/\b(?:tmrw|tmr|tmrow|tomoro|tomorow|tommorow|tommorrow|tomorrw|2moro|2morrow)s\b/gi, "tomorrow's"],
   [/\b(?:tmrw|tmr|tmrow|tomoro|tomorow|tommorow|tommorrow|tomorrw|2moro|2morrow)\b/gi, "tomorrow"],
+  [/\b(tomorrow|today|tonight|yesterday)s\b/gi, "$1's"],
+  [
+    /\b(morning|afternoon|evening) of (?:the\s+)?([a-z]{3,9}\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/gi,
+    "$2 $1",
+  ],
   [/\b(?:2day|tday)\b/gi, "today"],
   [/\s*@\s*(?=\d)/g, " at "],
   [/\bin the (morning|afternoon|evening)\b/gi, "$1"],
@@ -129,11 +135,21 @@ function partOfDayIn(text: string): PartOfDay | null {
  * whatever the server's zone), forward from `now`. A day and a time a few words apart ("thursday after next, at 8:30")
  * are one. Hours from 1 to 6 without am or pm are the afternoon's: offices do not book visits at 3 in the night.
  */
-export function readWhens(raw: string, now: Date, timeZone: string): { text: string; spans: WhenSpan[] } {
+export function readWhens(
+  raw: string,
+  now: Date,
+  timeZone: string,
+  /** "Forward": a date without a year is the next one (a visit); "back": the last one (a period to invoice). */
+  direction: "forward" | "back" = "forward",
+): { text: string; spans: WhenSpan[] } {
   const today = dayInTimeZone(now, timeZone);
   const text = normalize(raw, today);
   const offsetMinutes = Math.round((utcToZonedWallClock(now, timeZone) - now.getTime()) / 60_000);
-  const results = chrono.parse(text, { instant: now, timezone: offsetMinutes }, { forwardDate: true });
+  const results = chrono.parse(
+    text,
+    { instant: now, timezone: offsetMinutes },
+    { forwardDate: direction === "forward" },
+  );
   // A range ("from tuesday to thursday at 2") is two dates: where something is, and where it goes.
   type Piece = { index: number; end: number; start: chrono.ParsedComponents; preposition?: string };
   const pieces: Piece[] = results.flatMap((result) => {

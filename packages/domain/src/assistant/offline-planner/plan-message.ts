@@ -49,6 +49,7 @@ const RULES: Rule[] = [
   planCreateJob,
   planRescheduleVisit,
   planScheduleVisit,
+  planTerseSchedule,
   planCount,
   planTopCustomers,
   planCustomerContact,
@@ -56,7 +57,6 @@ const RULES: Rule[] = [
   planRevenue,
   planCrewDay,
   planDaySchedule,
-  planTerseSchedule,
   planModal,
   planAddCustomer,
   // Before the other finds: "find equipment for Acme" is about the company's own object, when it has one so named.

@@ -51,7 +51,7 @@ const ABOUT_MONEY = [
 /** Who a reminder is for, as written: "remind the Garcias to pay", "send Acme a reminder", "chase John Smith". */
 const REMINDER_FOR = [
   /\b(?:remind|chase|nudge|ping|follow up with)\s+(.+?)(?:\s+(?:to pay|to settle|about|of|that|for|regarding|re|on)\b|[,.?!]|$)/i,
-  /\bsend\s+(.+?)\s+(?:a|an|the|another)\s+(?:[\w-]+\s+)?reminder/i,
+  /\b(?:send|text|email|e-mail|sms)\s+(.+?)\s+(?:a|an|the|another)\s+(?:[\w-]+\s+)?reminder/i,
   /\breminders?\s+(?:to|for)\s+(.+?)(?:\s+(?:about|for|regarding|re|on|to pay)\b|[,.?!]|$)/i,
 ];
 /** Words that mean everyone owing, not one customer. */
@@ -132,7 +132,7 @@ export async function planPaymentReminders(message: ReadMessage, input: PlannerI
 
 /** Receiving money: "record a payment", "got a check", "dropped off cash", "paid … by cheque". */
 const RECEIVED =
-  /\b(?:record|log|enter|add|mark|apply|register|put|take|took|got|get|receive|received|collect|collected|dropped off|drop off|brought|handed|mailed|sent|left|paid)\b/i;
+  /\b(?:record|log|enter|add|mark|apply|register|put|take|took|got|get|receive|received|collect|collected|dropped off|drop off|brought|handed|mailed|sent|left|paid|came in|come in|arrived|cleared|deposited)\b/i;
 /** A check as money ("by check", "a $50 check", "cheque #12"), not a service ("sprinkler check", "wellness check"). */
 const CHECK_AS_MONEY =
   /\bcheques?\b|\b(?:by|with|a|his|her|their|personal|paper)\s+(?:\$[\d,.]+\s+)?checks?\b(?!\s+(?:on|up|in|of)\b)|\bchecks?\s*(?:#|no\.?|number|for\s+\$)|\$[\d,.]+\s+checks?\b/i;

@@ -3,13 +3,13 @@ import type { AssistantPlan } from "@fieldops/shared/assistant";
 import { addDays } from "@fieldops/shared/company-time";
 import { batchInvoicePeriodSchema, MAX_BATCH_PERIOD_DAYS } from "@fieldops/shared/invoices";
 import { formatCents } from "@fieldops/shared/money";
-import { parseWhen, todayIn } from "./parse-when.ts";
+import { parseWhen, readWhens, todayIn } from "./parse-when.ts";
 import { namedPeriod } from "./plan-reads.ts";
 import { CAPABILITIES } from "./planner-policy.ts";
 import { propose, refusalOf } from "./propose.ts";
 import type { NamedRecord, PlannerInput } from "./planner-input.ts";
 import { mentions, type ReadMessage } from "./read-message.ts";
-import { asMarkdownText, cleanName, resolveCustomer } from "./resolve-customer.ts";
+import { asMarkdownText, cleanName, resolveCustomer, resolveCustomerAndService } from "./resolve-customer.ts";
 
 const CREATE_JOB =
   /\b(?:create|new|add|make|open|start|set up|log|raise|book)\s+(?:a\s+|an\s+|another\s+)?(?:new\s+)?(?:job|work order|service call)\b(?!\s*(?:#|no\.?|number)?\s*\d)(.*)$/i;
@@ -27,10 +27,16 @@ export async function planCreateJob(message: ReadMessage, input: PlannerInput): 
   if (!found) return null;
   const refusal = refusalOf(CAPABILITIES.createJob, input);
   if (refusal) return refusal;
-  const { title, customerPart } = jobTitle(found[1] ?? "");
-  const forName = /\bfor\s+(.+)$/i.exec(customerPart)?.[1];
-  const resolved = await resolveCustomer(forName ? cleanName(forName) : null, input);
+  const split = jobTitle(found[1] ?? "");
+  let title = split.title;
+  const forName = /\bfor\s+(.+)$/i.exec(split.customerPart)?.[1];
+  // "new job for jane smith gutter cleaning": the words after the customer's name are the title.
+  const resolved: { customer: NamedRecord; service?: string | null } | { plan: AssistantPlan } =
+    title === null && forName
+      ? await resolveCustomerAndService(forName, input)
+      : await resolveCustomer(forName ? cleanName(forName) : null, input);
   if ("plan" in resolved) return resolved.plan;
+  if (title === null && resolved.service) title = capitalized(resolved.service);
   if (title === null || title === "" || title.length > 200)
     return {
       kind: "clarify",
@@ -40,8 +46,19 @@ export async function planCreateJob(message: ReadMessage, input: PlannerInput): 
   return propose(input, "create-job", { customerId: resolved.customer.id, title }, summary);
 }
 
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function customerLabel(customer: NamedRecord): string {
   return `**${asMarkdownText(customer.name)}**`;
+}
+
+/** "nov 1 thru nov 25", "from the 1st to the 15th": two days of the past, as a period to invoice. */
+function writtenRange(raw: string, input: PlannerInput): [string, string, string] | null {
+  const { spans } = readWhens(raw.replace(/\bthru\b/gi, "through"), input.now, input.timeZone, "back");
+  const days = spans.map((span) => span.day).filter((day): day is string => day !== null);
+  return days.length === 2 ? [`${days[0]} to ${days[1]}`, days[0]!, days[1]!] : null;
 }
 
 const DAY_RANGE = /(\d{4}-\d{2}-\d{2})\s*(?:to|through|until|-|–)\s*(\d{4}-\d{2}-\d{2})/i;
@@ -64,12 +81,16 @@ export async function planInvoiceVisits(message: ReadMessage, input: PlannerInpu
     "batch",
     "everyone",
     "customers",
+    "finished",
+    "done",
+    "everything",
+    "jobs",
   );
   const question = mentions(message, "show", "list", "which", "how many", "what", "find", "remind", "reminders");
   if (!asks || !work || question) return null;
   const refusal = refusalOf(CAPABILITIES.invoiceVisits, input);
   if (refusal) return refusal;
-  const typed = DAY_RANGE.exec(message.raw);
+  const typed = DAY_RANGE.exec(message.raw) ?? writtenRange(message.raw, input);
   const named = typed ? null : namedPeriod(message, input);
   const today = todayIn(input.now, input.timeZone);
   // "Invoice all the completed visits": everything not billed yet, as far back as one batch reaches.
@@ -159,7 +180,7 @@ const TRACKING_REQUEST =
 
 /** "Can you add a customer portal where…", "we need GPS tracking, can you build that?": a feature, whatever it names. */
 const BUILD_REQUEST =
-  /\b(?:can|could|would|will)\s+(?:you|ya|u)\s+(?:please\s+)?(?:add|build|make|create|develop|give us|get us)\s+(?:a|an|some|me|us)?\s*(?:[\w-]+\s+){0,3}(?:portal|feature|module|tool|app|page|screen|report|dashboard|tracking|tracker|system|option|section|calculator|form|checklist|log)\b|\b(?:can|could)\s+(?:you|we)\s+build\s+(?:that|this|it|one|something)\b|\bbuild\s+(?:us|me)\s+(?:a|an|something)\b/i;
+  /\b(?:can|could)\s+we\s+(?:get|have|add)\s+(?:a|an|some)\s+(?:[\w-]+\s+){0,3}(?:portal|feature|module|tool|app|page|screen|report|dashboard|tracking|tracker|system|option|section|calculator|form|checklist|log)\b|\b(?:we|i)\s+(?:really\s+)?(?:need|want|would like)\s+(?:a|an|some)?\s*(?:[\w-]+\s+){0,3}(?:tracking|tracker|portal|feature|module|tool|app|dashboard|logs?|system)\b|\b(?:add|build|create|make)\s+(?:a|an)\s+(?:way|place|spot|section|field|tab)\s+(?:to|for)\b|\b(?:can|could|would|will)\s+(?:you|ya|u)\s+(?:please\s+)?(?:add|build|make|create|develop|give us|get us)\s+(?:a|an|some|me|us)?\s*(?:[\w-]+\s+){0,3}(?:portal|feature|module|tool|app|page|screen|report|dashboard|tracking|tracker|system|option|section|calculator|form|checklist|log)\b|\b(?:can|could)\s+(?:you|we)\s+build\s+(?:that|this|it|one|something)\b|\bbuild\s+(?:us|me)\s+(?:a|an|something)\b/i;
 
 /**
  * Asked before the reads and modules: the fields of a feature ("make", "install date", "cost") would otherwise read as a

@@ -132,15 +132,15 @@ export async function planCrewDay(message: ReadMessage, input: PlannerInput): Pr
 }
 
 const CONTACT_WORDS =
-  "phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|gate code|where (?:do|does) .+? live";
+  "phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|gate code|info|details|where (?:do|does) .+? live";
 const CONTACT = new RegExp(
-  `\\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|need|do we have|tell me|show me|show|get|find|look ?up)\\b[^?]*?\\b(?:${CONTACT_WORDS})\\b|^\\s*(?:${CONTACT_WORDS})\\s+(?:for|of)\\b`,
+  `\\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|need|do we have|tell me|show me|show|get|find|look ?up|pull up|bring up)\\b[^?]*?\\b(?:${CONTACT_WORDS})\\b|^\\s*(?:${CONTACT_WORDS})\\s+(?:for|of|at)\\b`,
   "i",
 );
 const WHERE_LIVES = /\bwhere (?:do|does)\s+.+?\s+live\b/i;
 const CONTACT_NAME = [
-  /\b(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact)\s+(?:for|of|on)\s+(.+)$/i,
-  /\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|tell me|show me|show|get|find|look ?up|do we have)\s+(?:the\s+)?(.+?)['’]?s?['’]?\s+(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact)\b/i,
+  /\b(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|gate code|info|details)\s+(?:for|of|on|at)\s+(.+)$/i,
+  /\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|tell me|show me|show|get|find|look ?up|pull up|bring up|do we have)\s+(?:the\s+)?(.+?)['’]?s?['’]?\s+(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|info|details)\b/i,
   /\bwhere (?:do|does)\s+(.+?)\s+live\b/i,
 ];
 
@@ -196,9 +196,13 @@ export async function planTopCustomers(message: ReadMessage, input: PlannerInput
 const OTHER_COMPANY =
   /\b(?:another|other|different|competitor'?s?|rival|someone else'?s|somebody else'?s)\s+(?:company|companies|business|businesses|tenant|tenants|account's|contractor|contractors|firm|firms|organisation|organization)\b|\b(?:all|every|each)\s+(?:companies|tenants|businesses|firms|contractors)\b|\bcompetitors?\b|\bother (?:lawn|hvac|plumbing|cleaning|roofing|electrical|pest) (?:companies|businesses|guys)\b/i;
 
+/** "Green Valley Lawn Co's customers, they use this app too": a business's records that are not the user's. */
+const ANOTHER_BUSINESS =
+  /\b(?:they|who)\s+(?:also\s+)?uses?\s+(?:this|the same|our)\s+(?:app|software|system|product|platform)\b|\b[\w&.-]+(?:\s+[\w&.-]+){0,3}\s+(?:co|company|inc|llc|ltd|corp)\.?['’]?s\s+(?:customers?|clients?|jobs?|invoices?|data|list|schedule|revenue)\b/i;
+
 /** A request about another company's data: the assistant sees only the user's own. */
 export function planOtherCompany(message: ReadMessage): AssistantPlan | null {
-  if (!OTHER_COMPANY.test(message.raw)) return null;
+  if (!OTHER_COMPANY.test(message.raw) && !ANOTHER_BUSINESS.test(message.raw)) return null;
   return {
     kind: "refuse",
     reply:

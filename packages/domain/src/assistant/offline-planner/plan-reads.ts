@@ -4,7 +4,15 @@ import { parseWhen, todayIn } from "./parse-when.ts";
 import { CAPABILITIES, refusalFor, type AssistantAbility } from "./planner-policy.ts";
 import type { PlannerInput } from "./planner-input.ts";
 import { mentions, type ReadMessage } from "./read-message.ts";
-import { asMarkdownText, cleanName, customerNamed, isPronoun, resolveCustomer } from "./resolve-customer.ts";
+import {
+  asMarkdownText,
+  candidateList,
+  cleanName,
+  customerNamed,
+  isPronoun,
+  resolveCustomer,
+  withoutPossessive,
+} from "./resolve-customer.ts";
 
 function read(capability: AssistantAbility, input: PlannerInput, reply: string, call: ReadToolCall): AssistantPlan {
   return refusalFor(capability, input.role, input.features) ?? { kind: "read", reply, reads: [call] };
@@ -33,9 +41,10 @@ const MONEY_OWED = [
 
 export function planUnpaidInvoices(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   const aboutInvoices = mentions(message, "invoice", "invoices", "bills", "payments");
+  const whoOwes = mentions(message, "who", "whos", "who is", "anyone", "anybody", "which customers", "which clients");
   if (
     !mentions(message, ...MONEY_OWED) ||
-    !(aboutInvoices || mentions(message, "owe", "owes", "owed", "owing", "pay me", "receivables"))
+    !(aboutInvoices || whoOwes || mentions(message, "owe", "owes", "owed", "owing", "pay me", "receivables"))
   )
     return null;
   const pastDueOnly = mentions(message, "overdue", "past due", "late invoices", "late payments");
@@ -267,22 +276,36 @@ export async function planFindCustomer(message: ReadMessage, input: PlannerInput
 }
 
 const FIND_JOB =
-  /\b(?:find|look ?up|lookup|search(?: for)?|where is|show me|show|pull up|get|what|which|list|any)\s+(?:the\s+|a\s+|my\s+|open\s+)?(?:jobs?|work orders?|service calls?)\b\s*(.*)$|\b(?:jobs?|work orders?)\s+(?:for|of|at)\s+(.+)$|\bjob\s+#?\s*([a-z]*-?\d+)\b/i;
+  /\bjob\s*(?:#|no\.?|number)?\s*([a-z]*-?\d+)\b|\b(?:find|look ?up|lookup|search(?: for)?|where is|show me|show|pull up|bring up|get|what|which|list|any)\s+(?:the\s+|a\s+|my\s+|open\s+)?(?:jobs?|work orders?|service calls?)\b\s*(.*)$|\b(?:jobs?|work orders?)\s+(?:for|of|at)\s+(.+)$|^\s*(.+?)['’]?s?\s+(?:jobs|work orders|open jobs)\s*\??\s*$/i;
 
 export async function planFindJob(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const found = FIND_JOB.exec(message.raw);
   if (!found) return null;
   const refusal = refusalFor(CAPABILITIES.seeJobs, input.role, input.features);
   if (refusal) return refusal;
-  if (found[3])
+  if (found[1])
     return {
       kind: "read",
-      reply: `Looking for job ${asMarkdownText(found[3])}.`,
-      reads: [{ tool: "findJobs", query: found[3] }],
+      reply: `Looking for job ${asMarkdownText(found[1])}.`,
+      reads: [{ tool: "findJobs", query: found[1] }],
     };
-  const rest = (found[1] ?? found[2] ?? "")
+  if (found[4]) {
+    // "jane smith jobs": a customer's jobs; "take me to my jobs" is not about a customer, and is left to navigation.
+    const named = await customerNamed(withoutPossessive(found[4]), input);
+    if ("match" in named)
+      return {
+        kind: "read",
+        reply: `Here are **${asMarkdownText(named.match.name)}**'s jobs.`,
+        reads: [{ tool: "findJobs", customerId: named.match.id }],
+      };
+    if (named.candidates.length > 1)
+      return { kind: "clarify", reply: `Which customer do you mean: ${candidateList(named.candidates)}?` };
+    return null;
+  }
+  const rest = (found[2] ?? found[3] ?? "")
+    .replace(/^#\s*(?=\d)/, "")
     .replace(/^(?:for|of|at|with|number|no\.?|named|called|about|does|do|did|has)\s+/i, "")
-    .replace(/\s+(?:have|has|got|had)\s*\??$/i, "");
+    .replace(/\s+(?:have|has|got|had)\b.*$/i, "");
   const query = cleanName(rest);
   if (query === null || /^(?:list|page|tab|screen|view|please|pls)$/i.test(query)) return null;
   if (isPronoun(query)) {

@@ -11,7 +11,7 @@ import { CAPABILITIES } from "./planner-policy.ts";
 import type { JobRecord, NamedRecord, PlannerInput, VisitRecord } from "./planner-input.ts";
 import { propose, refusalOf } from "./propose.ts";
 import { correctedWord, textAfter, type ReadMessage } from "./read-message.ts";
-import { asMarkdownText, resolveCustomerAndService } from "./resolve-customer.ts";
+import { asMarkdownText, customerAtStart, resolveCustomerAndService, withoutPossessive } from "./resolve-customer.ts";
 
 /** On a job's page, "this job" is the selected job. */
 const THIS_JOB = /^(?:(?:this|that|the|current|selected)\s+(?:job|visit|work order|service call|appointment|one))$/i;
@@ -119,8 +119,10 @@ async function jobByNumber(text: string, input: PlannerInput): Promise<JobRecord
 
 /** The open jobs of a customer whose title the words name ("aeration" → "Core aeration"), best first. */
 function jobsNamed(service: string, jobs: readonly JobRecord[]): JobRecord[] {
-  const words = service.toLowerCase();
-  const contained = jobs.filter((job) => job.title.toLowerCase().includes(words));
+  // "ac tuneup" is "AC tune-up": compared without spaces and hyphens.
+  const compact = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const words = compact(service);
+  const contained = jobs.filter((job) => compact(job.title).includes(words));
   if (contained.length > 0) return contained;
   return rankByName(
     service,
@@ -187,9 +189,15 @@ function targetSpan(spans: readonly WhenSpan[]): WhenSpan | null {
 /** "Schedule the Garcias' aeration on wednesday at 10 with crew c": a visit, a time and maybe a crew, in one sentence. */
 export async function planScheduleVisit(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const onCalendar = ON_CALENDAR.exec(message.raw);
+  const sendCrew = SEND_CREW.exec(message.raw);
+  const setUp = SET_UP_VISIT.exec(message.raw);
   const after = onCalendar
     ? `${onCalendar[1]} ${message.raw.slice(onCalendar.index + onCalendar[0].length)}`
-    : textAfter(message.raw, SCHEDULE_VERBS);
+    : sendCrew
+      ? `${message.raw.slice(sendCrew.index + sendCrew[0].length)} with ${sendCrew[1]}`
+      : setUp
+        ? message.raw.slice(setUp.index + setUp[0].length)
+        : textAfter(message.raw, SCHEDULE_VERBS);
   if (after === null || (!onCalendar && SCHEDULE_AS_NOUN.test(message.raw))) return null;
   const rest = after.replace(/^(?:in\s+)?(?:a\s+|an\s+)?(?:visit|appointment)?\s*(?:for|with|at)?\s*/i, "");
   if (/^(?:for\s+)?(?:today|tomorrow|this week)?\s*\??$/i.test(rest.trim())) return null;
@@ -205,8 +213,12 @@ export async function planTerseSchedule(message: ReadMessage, input: PlannerInpu
   const { text, spans } = readWhens(message.raw, input.now, input.timeZone);
   const first = spans[0];
   if (!first?.at || first.index < 3) return null;
-  const resolved = await resolveCustomerAndService(subjectText(crewMention(text.slice(0, first.index)).rest), input);
-  if ("plan" in resolved) return null;
+  const before = subjectText(crewMention(text.slice(0, first.index)).rest);
+  const words = withoutPossessive(before)
+    .split(/\s+/)
+    .filter((word) => word !== "");
+  // A customer or two of that name ("smith appt tmrw at 2": which Smith is asked).
+  if ((await customerAtStart(words, input)) === null) return null;
   return scheduleFrom(message.raw, input);
 }
 
@@ -244,6 +256,13 @@ async function scheduleFrom(rest: string, input: PlannerInput): Promise<Assistan
   const summary = `Schedule ${target.label} on ${at(when.at, input)}${window}${crewRecord ? ` with **${asMarkdownText(crewRecord.name)}**` : ", unassigned"}.`;
   return propose(input, "schedule-visit", params, summary);
 }
+
+/** "Can you get crew c out to Sunrise tuesday first thing": a crew sent to a customer. */
+const SEND_CREW =
+  /\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out\s+|over\s+|down\s+)?(?:to|at)\s+/i;
+/** "Set up a visit for…", "line up an appointment with…", "Tom Baker needs a visit…". */
+const SET_UP_VISIT =
+  /\b(?:set up|line up|lock in|get|needs?|wants?|asked for|requested|would like)\s+(?:a|an|another|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:visit|appointment|time|slot|service call|tech|technician)\b/i;
 
 /** "Get the Sunrise wellness check on the calendar for the 3rd": scheduling, said with the calendar as its place. */
 const ON_CALENDAR =
@@ -389,7 +408,9 @@ function moveSubject(text: string): string {
     text
       .replace(CREW_CLAUSE, " ")
       .replace(SHIFT, " ")
-      .replace(/^\s*['’]s\b/, " ")
+      .replace(/(?:^|\s)['’]s\b/g, " ")
+      .replace(/\b(?:can|could|would|will)\s+(?:we|you|u|ya)\b/gi, " ")
+      .replace(/\b(?:the\s+)?(?:crew|team)\s+(?:on|for|at|of)\b/gi, " ")
       .replace(/\b(?:back|forward|out|over|around|up|later|earlier|instead|please|pls|asap|same time)\b/gi, " ")
       .replace(/\bvisit\s+(?:of|for)\b/gi, " ")
       .replace(/\s[-–—:]+(?=\s|$)/g, " "),
@@ -424,10 +445,22 @@ export async function planRescheduleVisit(message: ReadMessage, input: PlannerIn
     span.preposition === "from" ||
     span.possessive ||
     (after.spans.length > 1 && index === 0 && span.preposition !== "to");
-  const source = before.spans[0] ?? after.spans.find(isSource);
+  // "swap the crew on jane smith tmrw to crew a": with a crew to go to, a lone date says which visit.
+  const crewOnly = crew.name !== null && after.spans.length === 1 && shift === null && !after.spans[0]!.at;
+  const source = before.spans[0] ?? after.spans.find(isSource) ?? (crewOnly ? after.spans[0] : undefined);
   const candidates = fromDay(named.visits, source?.day ?? null, input.timeZone);
-  const visit = candidates.find((candidate) => candidate.start !== null) ?? candidates[0];
+  const scheduled = candidates.filter((candidate) => candidate.start !== null);
+  const visit = scheduled[0] ?? candidates[0];
   if (!visit) return { kind: "answer", reply: `I found no upcoming visit: ${named.label} has none scheduled.` };
+  // Visits of different jobs and nothing to tell which: ask, naming them.
+  if (new Set(scheduled.map((candidate) => candidate.jobId)).size > 1 && !source)
+    return {
+      kind: "clarify",
+      reply: `Which visit: ${scheduled
+        .slice(0, 4)
+        .map((candidate) => `**${asMarkdownText(candidate.jobTitle)}** on ${at(candidate.start!, input)}`)
+        .join(", or ")}?`,
+    };
   let crewRecord: NamedRecord | null = null;
   if (crew.name !== null) {
     const resolved = await crewNamedIn(crew.name, after.text, input);

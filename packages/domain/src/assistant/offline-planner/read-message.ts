@@ -149,6 +149,12 @@ function correct(word: string): string {
 /** Office shorthand written out, so every rule reads one spelling: "w/ crew b", "pd 1032", "phone #", "# of jobs". */
 const SHORTHAND: [RegExp, string][] = [
   [/\bw\/\s*/gi, "with "],
+  [/\bw\s+(?=(?:crew|team)\b)/gi, "with "],
+  [
+    /\b(?:u|ya)\b(?=\s+(?:get|send|book|schedule|put|move|push|pull|show|tell|give|add|make|do|check|see|find))/gi,
+    "you",
+  ],
+  [/\b(?:pls|plz)\b/gi, "please"],
   [/\bw\/o\b/gi, "without"],
   [/\bpd\b/gi, "paid"],
   [/\b(?:phone|ph|tel|cell)\s*(?:#|no\.?)(?=\s|$)/gi, "phone number"],

@@ -153,7 +153,7 @@ export async function customerNamed(
  * The customer the first words name: the longest run of words from the start that names one (so a customer called
  * "Lawn Pros" is not cut to "Lawn"), with how many words it took; the candidates when the words could mean several.
  */
-async function customerAtStart(
+export async function customerAtStart(
   wordsOfFragment: readonly string[],
   input: PlannerInput,
 ): Promise<{ match: NamedRecord; length: number } | { candidates: CustomerRecord[] } | null> {
