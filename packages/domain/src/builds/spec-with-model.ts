@@ -15,7 +15,8 @@ const SYSTEM = [
   "You turn a field-service company's feature request into data models for its app.",
   "Call propose_spec once. Keys are lower_snake_case. Relate each object to the product's records it belongs to",
   `(${BUILT_IN_RELATION_TARGETS.join(", ")}) or to another object of the feature, and list in showOn the product's pages`,
-  "that should show its records. Use the field type that fits the data; a select needs its options.",
+  "that should show its records. Use the field type that fits the data; a select needs its options. A quantity",
+  "(a dose, an area, a weight, a duration) is a number with its unit; money is only a price, cost, fee or amount charged.",
 ].join(" ");
 
 const key = { type: "string", pattern: "^[a-z][a-z0-9_]*$", maxLength: 40 } as const;
@@ -47,6 +48,7 @@ const specInput = jsonSchema<unknown>({
                 type: { type: "string", enum: [...CUSTOM_FIELD_TYPES] },
                 required: { type: "boolean" },
                 options: { type: "array", items: { type: "string", maxLength: 80 }, maxItems: 50 },
+                unit: { type: "string", maxLength: 20 },
               },
             },
           },
