@@ -204,6 +204,10 @@ const UNIT_ALIASES: Record<string, string> = Object.fromEntries(
       ["in", ["inch", "inches"]],
       ["ft", ["ft", "feet", "foot", "linear feet", "lf"]],
       ["miles", ["mile", "miles"]],
+      ["mph", ["mph", "miles per hour"]],
+      ["cm", ["cm", "centimeters", "centimetres"]],
+      ["mm", ["mm", "millimeters", "millimetres"]],
+      ["units", ["units", "iu"]],
       ["V", ["volt", "volts"]],
       ["A", ["amp", "amps", "ampere", "amperes"]],
       ["W", ["watt", "watts"]],
@@ -331,7 +335,7 @@ export function inferField(name: string): InferredField {
   if (MONEY.test(name) && !/\bamount (?:used|applied|sprayed|mixed|of product)\b/.test(name)) return { type: "money" };
   const measure = MEASURES.slice(0, 3).find(([pattern]) => pattern.test(name));
   if (measure) return { type: measure[1], ...(measure[2] ? { unit: measure[2] } : {}) };
-  if (/\b(?:date|day|birthday|expir\w*|due|installed on|purchased on)\b/.test(name)) return { type: "date" };
+  if (/\b(?:date|day|birthday|expir\w*|due)\b|\b[a-z]+ed on$/.test(name)) return { type: "date" };
   if (/\b(?:time|timestamp|datetime|when)\b/.test(name)) return { type: "datetime" };
   if (
     /^(?:is|has|was|needs?|requires?|did)\b|\b(?:active|enabled|under warranty|warrantied|in stock|paid|verified|approved|passed|completed|signed)$/.test(
@@ -339,6 +343,13 @@ export function inferField(name: string): InferredField {
     )
   )
     return { type: "boolean" };
+  // "registers cleaned", "downspouts flushed": how many were done.
+  if (
+    /^[a-z]+[^s]s (?:cleaned|flushed|replaced|installed|treated|inspected|tested|delivered|repaired|serviced|removed|placed|checked|found|set|pulled|trimmed|planted)$/.test(
+      name,
+    )
+  )
+    return { type: "integer" };
   const quantity = MEASURES.slice(3).find(([pattern]) => pattern.test(name));
   if (quantity) return { type: quantity[1], ...(quantity[2] ? { unit: quantity[2] } : {}) };
   if (/\b(?:hours)\b/.test(name)) return { type: "number", unit: "hours" };
@@ -376,7 +387,7 @@ const DONE_BY =
 
 /** The record an item names, if it names one: "the visit", "link to the job", "which technician", "customer name". */
 function relationOfItem(item: string, nouns: ReadonlySet<string>): ParsedRelation | null {
-  if (DONE_BY.test(item)) return { kind: "relation", target: "team_member", label: titleCase(item) };
+  if (DONE_BY.test(item)) return { kind: "relation", target: "team member", label: titleCase(item) };
   const phrase = item
     .replace(
       /^(?:(?:link(?:ed)?|tied|connected|attached|pointing)\s+to\s+|related\s+|assigned\s+|which\s+|what\s+)/,
@@ -442,7 +453,7 @@ function listItems(list: string): string[] {
   }
   items.push(current);
   return items
-    .flatMap((item) => (/\(/.test(item) ? [item] : item.split(/\s+and\s+|\s*&\s*/)))
+    .flatMap((item) => item.split(/(?:\s+and\s+|\s*&\s*)(?![^()]*\))/))
     .map((item) => item.trim())
     .filter(Boolean);
 }
@@ -472,16 +483,27 @@ interface Clause {
 const STOP_NOUN =
   /^(?:it|them|things|stuff|that|this|these|those|everything|more|how|what|which|where|when|who|to|track|sure|up|some)$/;
 
-/** "gate notes and pet notes", "gate and pet notes" → ["gate", "pet"] of "note"; other lists are not kinds. */
-function kindsOfNoun(noun: string): { noun: string; kinds: string[] } | null {
+/**
+ * A noun that is a list: "gate notes and pet notes" or "gate and pet notes" are kinds of note (["gate", "pet"]);
+ * "vehicles and trailers" are two nouns.
+ */
+function splitNoun(
+  noun: string,
+): { kinds: string[]; noun: string; nouns?: undefined } | { nouns: string[]; kinds?: undefined } | null {
   const parts = noun.split(/\s*,\s*|\s+(?:and|or)\s+/).filter(Boolean);
   if (parts.length < 2) return null;
   const head = singular(parts.at(-1)!.split(" ").at(-1)!);
-  const kinds = parts.map((part) => {
+  const modifiers = parts.map((part) => {
     const wordsOf = part.split(" ");
-    return singular(wordsOf.at(-1)!) === head ? wordsOf.slice(0, -1).join(" ") : part;
+    return singular(wordsOf.at(-1)!) === head ? wordsOf.slice(0, -1).join(" ") : null;
   });
-  return kinds.every((kind) => kind.length > 0) ? { noun: head, kinds } : null;
+  const last = parts.at(-1)!.split(" ");
+  // "gate and pet notes": the first parts are modifiers of the last one's noun.
+  const sharedHead = modifiers.slice(0, -1).every((modifier) => modifier === null) && last.length >= 2;
+  if (modifiers.every((modifier) => modifier)) return { noun: head, kinds: modifiers as string[] };
+  if (sharedHead && parts.slice(0, -1).every((part) => !part.includes(" ")))
+    return { noun: head, kinds: [...parts.slice(0, -1), last.slice(0, -1).join(" ")] };
+  return { nouns: parts.map(singular) };
 }
 
 /** The items that are kinds of `noun` ("gate notes" of note), when there are two or more. */
@@ -523,18 +545,12 @@ function parseClause(raw: string): Clause[] {
   const showOn = [...clause.matchAll(SHOW_ON)]
     .map((match) => builtInOf(match[1]!))
     .filter((target): target is BuiltIn => target !== null);
-  const named = kindsOfNoun(nounWords);
-  if (named) {
-    // "gate notes and pet notes" is one object of two kinds; "vehicles and trailers" two objects alike.
-    const sameHead = nounWords
-      .split(/\s*,\s*|\s+(?:and|or)\s+/)
-      .every((part) => singular(part.split(" ").at(-1)!) === named.noun);
-    if (sameHead || kinded) return [{ noun: named.noun, relations, items, showOn, kinds: named.kinds }];
-    return named.kinds
-      .map((kind) => singular(kind))
+  const split = splitNoun(nounWords);
+  if (split?.kinds) return [{ noun: split.noun, relations, items, showOn, kinds: split.kinds }];
+  if (split?.nouns)
+    return split.nouns
       .filter((noun) => !STOP_NOUN.test(noun) && noun.split(" ").length <= 4)
       .map((noun) => ({ noun, relations, items, showOn, kinds: null }));
-  }
   const noun = singular(nounWords);
   if (!noun || STOP_NOUN.test(noun) || noun.split(" ").length > 4) return [];
   const listed = kindsInItems(noun, items);
@@ -596,7 +612,14 @@ export function parseFeatureRequest(description: string): FeatureSpec {
     .split(/(?<=[.;!?])\s+|\n+|\s+(?:also|then|plus)\s+(?=(?:track|manage|log|record|keep|store|capture)\b)/)
     .map((clause) => clause.trim())
     .filter(Boolean);
-  const parsed = clauses.flatMap(parseClause).slice(0, MAX_ENTITIES_PER_SPEC);
+  // "…log chemical usage for each job? Product name, dose…": a sentence that asks for nothing lists the one before's fields.
+  const merged = clauses.reduce<string[]>((joined, clause) => {
+    const previous = joined.at(-1);
+    if (previous === undefined || TRACK_VERB.test(clause) || WANT_VERB.test(clause)) return [...joined, clause];
+    const head = previous.replace(/[.;!?]$/, "");
+    return [...joined.slice(0, -1), `${head}${head.includes(":") ? "," : ":"} ${clause}`];
+  }, []);
+  const parsed = merged.flatMap(parseClause).slice(0, MAX_ENTITIES_PER_SPEC);
   if (parsed.length === 0) {
     throw invalidInput(
       "Say what to keep track of, for example: track equipment at each customer: make, model, serial number, install date.",
@@ -620,7 +643,7 @@ export function parseFeatureRequest(description: string): FeatureSpec {
   const showAnywhere = [...new Set(parsed.flatMap((clause) => clause.showOn))];
   const entities: CustomEntity[] = drafts.map(({ clause, key, noun }, index) => {
     const items = clause.items
-      .map((item) => parseField(item, nouns))
+      .map((item) => parseField(item, new Set([...nouns].filter((other) => other !== clause.noun))))
       .filter((item): item is ParsedItem => item !== null);
     const listed = items.filter((item): item is ParsedField => item.kind === "field");
     const parsedFields = clause.kinds !== null ? kindedFields(clause, listed) : listed;
