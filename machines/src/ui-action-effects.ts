@@ -27,13 +27,13 @@ export interface UiActionEffects {
    * Asks for the quote; `refused` is the server's reason when it cannot quote the request (the app has already put it
    * in the conversation, as the assistant's words).
    */
-  requestQuote(request: {
-    sessionId: string;
-    spec: unknown;
-  }): void | { refused: string } | Promise<void | { refused: string }>;
+  requestQuote(request: { sessionId: string; spec: unknown }): QuoteAnswer | Promise<QuoteAnswer>;
   /** Told why an action was ignored or blocked. */
   warn(message: string): void;
 }
+
+/** What asking for a quote came to: nothing to say (the quote opens on its own), or the server's refusal. */
+export type QuoteAnswer = undefined | { refused: string };
 
 export type ToastContent = Omit<Toast, "id" | "open">;
 

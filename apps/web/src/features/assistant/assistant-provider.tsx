@@ -348,6 +348,7 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
           sessionId: answer.sessionId,
         };
         if (actorRef.current) sendUiAction(actorRef.current, open);
+        return undefined;
       },
       warn: (message) => console.warn(message),
     };
