@@ -92,11 +92,11 @@ const TRACK_VERB = new RegExp(
 );
 /** Verbs that only ask for something ("we want two kinds of notes per customer"), tried when no tracking verb is said. */
 const WANT_VERB = new RegExp(
-  `\\b(?:want|need|add|create|set up|have|like)\\s+(?:to\\s+have\\s+)?(?:all\\s+|the\\s+|our\\s+|some\\s+|a\\s+|an\\s+)?([a-z][a-z' -]{1,80}?)(?=\\s+(?:${PREPOSITIONS})\\b|\\s*[:(,.;]|\\s+(?:and\\s+)?(?:see|show|view|display|so|that|which)\\b|$)`,
+  `\\b(?:want|need|add|create|set up)\\s+(?:all\\s+|the\\s+|our\\s+|some\\s+|a\\s+|an\\s+)?(?!(?:a\\s+|an\\s+|the\\s+|some\\s+)?(?:to\\b|(?:new\\s+)?(?:way|feature|tool|module|page|screen|report|ability|place|section|button|thing|something|help)s?\\b))([a-z][a-z' -]{1,80}?)(?=\\s+(?:${PREPOSITIONS})\\b|\\s*[:(,.;]|\\s+(?:and\\s+)?(?:see|show|view|display|so|that|which)\\b|$)`,
 );
 /** "a log of", "a place to record": words before what is kept, read as "track". */
 const CONTAINER =
-  /\b(?:(?:keep|maintain|have|need|want|add|create|set up|build|start|get)\s+)?(?:a|an|one)\s+(?:log|list|record|history|place|way|spot|section|form|tab|register|sheet)\s+(?:of|for|to|where we can|where i can)\s+(?:(?:log|record|track|keep|store|capture|enter|write down|note)\s+)?(?:the\s+|our\s+|each\s+|every\s+|all\s+)?/g;
+  /\b(?:(?:keep|maintain|have|need|want|add|create|set up|build|start|get)\s+)?(?:a|an|one)\s+(?:(?:log|list|record|history|register|sheet)\s+of|(?:place|way|spot|section|form|tab)\s+(?:for|(?:to|where (?:we|i) can)\s+(?:log|record|track|keep|store|capture|enter|write down|note)))\s+(?:the\s+|our\s+|each\s+|every\s+|all\s+)?/g;
 const KINDS_OF =
   /\b(?:two|three|four|2|3|4|several|different|multiple|a few|separate)\s+(?:kinds|types|sorts|categories|kind|type)\s+of\s+/;
 const RELATION = new RegExp(
