@@ -1,9 +1,5 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
-import type {
-  CustomObjectDefinition,
-  CustomRecordList,
-  ListCustomRecordsQuery,
-} from "@fieldops/shared/custom-objects";
+import type { CustomObjectDefinition, CustomRecordList, ListCustomRecordsQuery } from "@fieldops/shared/custom-objects";
 import { findCustomObject, type CustomObjectAccess } from "./custom-object-definition.ts";
 import { toCustomRecords } from "./custom-record-row.ts";
 
