@@ -4,6 +4,7 @@ import {
   BUILT_IN_RELATION_TARGETS,
   CUSTOM_FIELD_TYPES,
   featureSpecSchema,
+  MEASURED_FIELD_TYPES,
   type FeatureSpec,
 } from "@fieldops/shared/feature-spec";
 import type { TaskContext } from "@fieldops/tasks/task-definition";
@@ -68,6 +69,25 @@ const specInput = jsonSchema<unknown>({
   },
 });
 
+/** The model's answer with a unit kept only on the number fields it belongs to (a unit on a text field is dropped). */
+function withUnitsOnNumbers(input: unknown): object {
+  if (typeof input !== "object" || input === null) return {};
+  const spec = input as { entities?: unknown };
+  if (!Array.isArray(spec.entities)) return spec;
+  const entities = spec.entities.map((entity: unknown) => {
+    if (typeof entity !== "object" || entity === null || !Array.isArray((entity as { fields?: unknown }).fields))
+      return entity;
+    const fields = (entity as { fields: unknown[] }).fields.map((field) => {
+      if (typeof field !== "object" || field === null || !("unit" in field)) return field;
+      const { unit, ...rest } = field as { unit: unknown; type?: unknown };
+      const measured = (MEASURED_FIELD_TYPES as readonly unknown[]).includes(rest.type);
+      return measured && typeof unit === "string" && unit.trim() !== "" ? { ...rest, unit } : rest;
+    });
+    return { ...entity, fields };
+  });
+  return { ...spec, entities };
+}
+
 /**
  * Asks the configured model for the spec of a request in words. The routes are always the standard ones of each
  * entity, whatever the model says; an answer that is not a valid spec is an error (the caller falls back).
@@ -88,7 +108,7 @@ export async function specWithModel(config: ModelConfig, description: string): P
   const call = (await result.toolCalls).find((candidate) => candidate.toolName === "propose_spec");
   if (!call) throw new Error("The model proposed no spec");
   const proposed = featureSpecSchema.safeParse({
-    ...(call.input as object),
+    ...withUnitsOnNumbers(call.input),
     description: description.slice(0, 2000),
     routes: [],
   });
