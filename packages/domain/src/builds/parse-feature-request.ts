@@ -458,11 +458,16 @@ function listItems(list: string): string[] {
     .filter(Boolean);
 }
 
-function builtInOf(phrase: string): BuiltIn | null {
+/** The words of `phrase` that name a record of the product ("pool visit" → "visit"), if some do. */
+function builtInPhrase(phrase: string): string | null {
   const trimmed = phrase.trim().replace(/'s$/, "");
-  if (BUILT_IN_WORDS[trimmed]) return BUILT_IN_WORDS[trimmed]!;
-  const last = trimmed.split(" ").slice(-2).join(" ");
-  return BUILT_IN_WORDS[last] ?? BUILT_IN_WORDS[trimmed.split(" ").at(-1)!] ?? null;
+  const wordsOf = trimmed.split(" ");
+  return [trimmed, wordsOf.slice(-2).join(" "), wordsOf.at(-1)!].find((candidate) => BUILT_IN_WORDS[candidate]) ?? null;
+}
+
+function builtInOf(phrase: string): BuiltIn | null {
+  const named = builtInPhrase(phrase);
+  return named ? BUILT_IN_WORDS[named]! : null;
 }
 
 interface RelationWords {
@@ -660,19 +665,13 @@ export function parseFeatureRequest(description: string): FeatureSpec {
       fields.push({ key: uniqueKey("name", fieldKeys), label: "Name", type: "text", required: true });
     const relations: CustomEntity["relations"] = [];
     const sections: BuiltIn[] = [];
+    // One relation per record kind, labelled with the request's word for it ("Property", "Technician", "Applied By").
     const relate = (words: string, label: string | null, required: boolean): string | null => {
-      const target = builtInOf(words) ?? entityKeyOfNoun.get(singular(words)) ?? null;
-      if (
-        !target ||
-        target === key ||
-        relations.some((relation) => relation.target === target && relation.label === label)
-      )
-        return null;
-      const builtIn = (BUILT_IN_RELATION_TARGETS as readonly string[]).includes(target);
+      const phrase = builtInPhrase(words);
+      const target = phrase ? BUILT_IN_WORDS[phrase]! : (entityKeyOfNoun.get(singular(words)) ?? null);
+      if (!target || target === key || relations.some((relation) => relation.target === target)) return null;
       const named =
-        label ??
-        (builtIn ? titleCase(singular(words.split(" ").at(-1)!)) : (entityNameOf(drafts, target) ?? titleCase(target)));
-      if (relations.some((relation) => relation.target === target)) return null;
+        label ?? (phrase ? titleCase(singular(phrase)) : (entityNameOf(drafts, target) ?? titleCase(target)));
       relations.push({ key: uniqueKey(toKey(target), fieldKeys), label: named.slice(0, 80), target, required });
       return target;
     };
@@ -681,8 +680,7 @@ export function parseFeatureRequest(description: string): FeatureSpec {
       if (target && relation.section && (BUILT_IN_RELATION_TARGETS as readonly string[]).includes(target))
         sections.push(target as BuiltIn);
     }
-    for (const item of items)
-      if (item.kind === "relation") relate(item.target, item.label === "Team Member" ? null : item.label, false);
+    for (const item of items) if (item.kind === "relation") relate(item.target, item.label, false);
     // "see it on the customer page" said once applies to the first entity, or to each one related to that record.
     const related = new Set(relations.map((relation) => relation.target));
     const showOn = (
