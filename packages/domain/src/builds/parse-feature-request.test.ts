@@ -81,6 +81,11 @@ describe("parseFeatureRequest", () => {
       ["team_member", "Technician"],
     ]);
     // "for the job" relates it without asking for a section.
+    expect(
+      parseFeatureRequest(
+        "track bait stations per property: station number, location, address",
+      ).entities[0]!.fields.map((field) => field.label),
+    ).toEqual(["Station Number", "Location", "Address"]);
     expect(inspection!.showOn).toEqual([]);
   });
 

@@ -382,6 +382,8 @@ interface ParsedRelation {
 
 type ParsedItem = ParsedField | ParsedRelation;
 
+const PLACE_WORDS = /^(?:site|address|location|house|home|building|account|stop|shift|bill|ticket|project|user|team)$/;
+
 const DONE_BY =
   /^(?:applied|performed|done|completed|serviced|inspected|signed off|cleaned|installed|treated|checked|recorded|visited|assigned|entered) by$/;
 
@@ -398,7 +400,8 @@ function relationOfItem(item: string, nouns: ReadonlySet<string>): ParsedRelatio
     .replace(/(?:'s)?\s+(?:name|id|number|#|record)$/, "")
     .trim();
   const noun = singular(phrase);
-  if (BUILT_IN_WORDS[phrase] || BUILT_IN_WORDS[noun])
+  // "location", "address" or "stop" among the fields is what they say (where in the house), not a record to pick.
+  if (!PLACE_WORDS.test(noun) && (BUILT_IN_WORDS[phrase] || BUILT_IN_WORDS[noun]))
     return { kind: "relation", target: phrase, label: titleCase(noun) };
   if (nouns.has(noun)) return { kind: "relation", target: noun, label: titleCase(noun) };
   return null;
