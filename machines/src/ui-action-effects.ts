@@ -23,10 +23,17 @@ export interface UiActionEffects {
     reason?: string;
   }): void | Promise<void>;
   openBuildModal(build: BuildModalRequest): void | Promise<void>;
-  requestQuote(request: { sessionId: string; spec: unknown }): void | Promise<void>;
+  /**
+   * Asks for the quote; `refused` is the server's reason when it cannot quote the request (the app has already put it
+   * in the conversation, as the assistant's words).
+   */
+  requestQuote(request: { sessionId: string; spec: unknown }): QuoteAnswer | Promise<QuoteAnswer>;
   /** Told why an action was ignored or blocked. */
   warn(message: string): void;
 }
+
+/** What asking for a quote came to: nothing to say (the quote opens on its own), or the server's refusal. */
+export type QuoteAnswer = undefined | { refused: string };
 
 export type ToastContent = Omit<Toast, "id" | "open">;
 
@@ -159,9 +166,17 @@ async function perform(step: UiActionStep, effects: UiActionEffects): Promise<Ui
         chip: `Approval requested: ${moduleTitle(step.moduleId)}`,
         toast: approvalToast(step.reason),
       };
-    case "request_quote":
-      await effects.requestQuote({ sessionId: step.sessionId, spec: step.spec });
+    case "request_quote": {
+      const answer = await effects.requestQuote({ sessionId: step.sessionId, spec: step.spec });
+      if (answer && "refused" in answer) {
+        return {
+          status: "failed",
+          chip: `Could not quote: ${answer.refused}`,
+          toast: { title: QUOTE_ERROR_TOAST.title, description: answer.refused, variant: "destructive" },
+        };
+      }
       return { status: "done", chip: "Requested a quote" };
+    }
   }
 }
 

@@ -480,6 +480,23 @@ describe("build actions", () => {
       variant: "destructive",
     });
   });
+
+  it("says the server's reason when it refuses to quote the request, not the generic failure", async () => {
+    const reason = "Say what to keep track of, for example: track equipment at each customer: make, model.";
+    const harness = start({ requestQuote: async () => ({ refused: reason }) });
+    const record = await run(harness, {
+      id: "q2",
+      type: "request_quote",
+      sessionId: "s-2",
+      spec: { description: "hm" },
+    });
+    expect(record).toMatchObject({ status: "failed", chip: `Could not quote: ${reason}` });
+    expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({
+      title: "Quote Error",
+      description: reason,
+      variant: "destructive",
+    });
+  });
 });
 
 describe("toasts", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { featureSpecSchema } from "./feature-spec.ts";
+import { customFieldSchema, featureSpecSchema, formatQuantity } from "./feature-spec.ts";
 
 const equipment = {
   featureName: "Equipment tracking",
@@ -20,6 +20,24 @@ const equipment = {
   ],
   routes: [{ method: "GET", path: "/api/custom/equipment", summary: "List equipment" }],
 };
+
+describe("a field's unit", () => {
+  it("belongs to a number: kept on one, refused on another type, and optional (older specs have none)", () => {
+    expect(customFieldSchema.parse({ key: "dose", label: "Dose", type: "number", unit: "ml" })).toMatchObject({
+      unit: "ml",
+    });
+    expect(customFieldSchema.parse({ key: "traps", label: "Traps", type: "integer" })).not.toHaveProperty("unit");
+    expect(customFieldSchema.safeParse({ key: "fee", label: "Fee", type: "money", unit: "USD" }).success).toBe(false);
+    expect(customFieldSchema.safeParse({ key: "pest", label: "Pest", type: "text", unit: "ml" }).success).toBe(false);
+    expect(featureSpecSchema.safeParse(equipment).success).toBe(true);
+  });
+
+  it("shows beside the value", () => {
+    expect(formatQuantity(2.5, "ml")).toBe("2.5 ml");
+    expect(formatQuantity(1200, "sq ft")).toBe("1,200 sq ft");
+    expect(formatQuantity(3, undefined)).toBe("3");
+  });
+});
 
 describe("featureSpecSchema", () => {
   it("accepts an entity with typed fields and a relation to a built-in record", () => {

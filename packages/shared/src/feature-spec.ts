@@ -33,6 +33,9 @@ export type CustomFieldType = z.infer<typeof customFieldTypeSchema>;
 
 export const MAX_SELECT_OPTIONS = 50;
 
+/** The field types that measure a quantity, and only these carry a unit. */
+export const MEASURED_FIELD_TYPES: readonly CustomFieldType[] = ["number", "integer"];
+
 export const customFieldSchema = z
   .object({
     key: customKeySchema,
@@ -44,15 +47,21 @@ export const customFieldSchema = z
       .array(text({ max: 80, trim: true }).min(1))
       .max(MAX_SELECT_OPTIONS)
       .optional(),
+    /** What a quantity is measured in ("ml", "sq ft", "hours"): shown beside its inputs and values. Absent in older specs. */
+    unit: text({ max: 20, trim: true }).min(1).optional(),
   })
   .refine((field) => (field.type === "select") === Boolean(field.options?.length), {
     message: "A select field needs its options, and only a select field has options",
     path: ["options"],
+  })
+  .refine((field) => field.unit === undefined || MEASURED_FIELD_TYPES.includes(field.type), {
+    message: "Only a number field has a unit",
+    path: ["unit"],
   });
 export type CustomField = z.infer<typeof customFieldSchema>;
 
 /** The product's own records a custom object may point at. */
-export const BUILT_IN_RELATION_TARGETS = ["customer", "job", "visit", "crew", "invoice"] as const;
+export const BUILT_IN_RELATION_TARGETS = ["customer", "job", "visit", "crew", "invoice", "team_member"] as const;
 export const builtInRelationTargetSchema = z.enum(BUILT_IN_RELATION_TARGETS);
 
 /** Each record of the object points at one record of the target (an equipment item at its customer). */
@@ -132,6 +141,12 @@ export const featureSpecSchema = z
     );
   });
 export type FeatureSpec = z.infer<typeof featureSpecSchema>;
+
+/** "2.5 ml", "1,200 sq ft": a quantity as lists and pages show it, with its unit when the field has one. */
+export function formatQuantity(value: number, unit: string | undefined): string {
+  const shown = value.toLocaleString("en-US", { maximumFractionDigits: 6 });
+  return unit ? `${shown} ${unit}` : shown;
+}
 
 /** A request in words, before the quote job has turned it into a spec (what the assistant's request_quote carries). */
 export const featureRequestSchema = z.object({ description: text({ max: 2000, trim: true }).min(1) });

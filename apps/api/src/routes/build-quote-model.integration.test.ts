@@ -60,7 +60,9 @@ describe("quotes with a configured model", () => {
                 fields: [
                   { key: "tested_on", label: "Tested On", type: "date", required: true },
                   { key: "ph", label: "pH", type: "number" },
-                  { key: "chlorine_ppm", label: "Chlorine (ppm)", type: "number" },
+                  { key: "chlorine", label: "Chlorine", type: "number", unit: "ppm" },
+                  // A unit on a text field is the model's slip: dropped, not a reason to refuse the spec.
+                  { key: "tester", label: "Tester", type: "text", unit: "ppm" },
                 ],
                 relations: [{ key: "visit", label: "Visit", target: "visit", required: true }],
                 showOn: ["visit"],
@@ -75,6 +77,10 @@ describe("quotes with a configured model", () => {
     const body = answer.body as unknown as QuoteResponse;
     expect(body.specSource).toBe("model");
     expect(body.spec.featureName).toBe("Pool Chemistry");
+    expect(body.spec.entities[0]!.fields.slice(2)).toEqual([
+      { key: "chlorine", label: "Chlorine", type: "number", required: false, unit: "ppm" },
+      { key: "tester", label: "Tester", type: "text", required: false },
+    ]);
     expect(body.spec.description).toBe("log the water tests of each pool visit: date, pH, chlorine");
     expect(body.spec.routes.map((route) => `${route.method} ${route.path}`)).toContain(
       "DELETE /api/custom/water_test/{id}",
@@ -84,6 +90,7 @@ describe("quotes with a configured model", () => {
     expect(request.headers.authorization).toBe("Bearer sk-stand-in");
     expect(request.body.model).toBe("stand-in-model");
     expect(request.body.tools?.map((tool) => tool.function.name)).toEqual(["propose_spec"]);
+    expect(JSON.stringify(request.body.tools)).toContain('"unit"');
   });
 
   it("falls back to the parser when the model fails or proposes something invalid", async () => {

@@ -168,6 +168,32 @@ describe("quotes", () => {
     expect(answer.quote.etaMinutes).toBe(first.quote.etaMinutes + DEFAULT_BUILD_PRICING.minutesPerField);
   });
 
+  it("quotes a trade's requests: a treatment per visit with units and a visit section, two kinds of notes per customer", async () => {
+    const treatment = await quote("owner", {
+      description: "record each pest treatment per visit: product, dose in ml, target pest, re-entry interval",
+    });
+    expect(treatment.status).toBe(200);
+    const [entity] = (treatment.body as unknown as QuoteResponse).spec.entities;
+    expect(entity!.fields.map((field) => [field.label, field.type, field.unit ?? null])).toEqual([
+      ["Product", "text", null],
+      ["Dose", "number", "ml"],
+      ["Target Pest", "text", null],
+      ["Re-Entry Interval", "number", "hours"],
+    ]);
+    expect(entity).toMatchObject({ relations: [{ target: "visit" }], showOn: ["visit"] });
+    const notes = await quote("owner", {
+      description: "I need two kinds of notes per customer: access notes and pet notes",
+    });
+    expect(notes.status).toBe(200);
+    expect((notes.body as unknown as QuoteResponse).spec.entities).toMatchObject([
+      {
+        key: "customer_note",
+        showOn: ["customer"],
+        fields: [{ key: "note" }, { key: "kind", options: ["Access", "Pet"] }],
+      },
+    ]);
+  });
+
   it("answers words that describe nothing buildable with 400 and the reason", async () => {
     const answer = await quote("owner", { description: "make everything better" });
     expect(answer.status).toBe(400);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant } from "@fieldops/db";
 import { equipmentSpec } from "@fieldops/domain/custom-objects/custom-object-test-fixtures";
 import { installCustomObjects } from "@fieldops/domain/custom-objects/install-custom-objects";
+import { parseFeatureRequest } from "@fieldops/domain/builds/parse-feature-request";
 import { promoteCustomObjects } from "@fieldops/domain/custom-objects/promote-custom-objects";
 import { rollbackCustomObjects } from "@fieldops/domain/custom-objects/rollback-custom-objects";
 import type { CustomObjectDefinitionList, CustomRecord, CustomRecordList } from "@fieldops/shared/custom-objects";
@@ -257,5 +258,54 @@ describe("custom object routes", () => {
     expect(await keys("owner")).toEqual([]);
     expect((await as("owner", "GET", record(triedId))).status).toBe(404);
     expect(await t.db.customObjectRecord.count({ where: { id: triedId } })).toBe(1);
+  });
+
+  it("keeps a treatment per visit: it points at the visit and a team member, and the visit's job lists it", async () => {
+    const buildId = randomUUID();
+    await withTenant(t.runtime.context.db, company.id, async (tx) => {
+      const spec = parseFeatureRequest(
+        "record each pest treatment per visit: product, dose in ml, target pest, re-entry interval, applied by",
+      );
+      await installCustomObjects(tx, { buildId, spec });
+      await promoteCustomObjects(tx, { buildId });
+    });
+    const job = await t.db.job.create({
+      data: { companyId: company.id, customerId, number: 9117, title: "Quarterly pest control" },
+    });
+    const [visit, laterVisit] = await Promise.all(
+      [1, 2].map(() => t.db.visit.create({ data: { companyId: company.id, jobId: job.id } })),
+    );
+    const otherJob = await t.db.job.create({
+      data: { companyId: company.id, customerId, number: 9118, title: "Another job" },
+    });
+    const otherVisit = await t.db.visit.create({ data: { companyId: company.id, jobId: otherJob.id } });
+    const treatments = records("pest_treatment");
+    const post = (values: Record<string, unknown>) => call("POST", treatments, "owner", values);
+    const made = await post({
+      product: "Termidor",
+      dose: 2.5,
+      visit: visit!.id,
+      team_member: company.users.field_user.id,
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    expect(((await made.json()) as CustomRecord).links).toMatchObject({
+      visit: { target: "visit", id: visit!.id },
+      team_member: {
+        target: "team_member",
+        id: company.users.field_user.id,
+        label: expect.stringMatching(/^field_user /),
+      },
+    });
+    expect((await post({ product: "Advion", visit: laterVisit!.id })).status).toBe(201);
+    expect((await post({ product: "Elsewhere", visit: otherVisit.id })).status).toBe(201);
+    // Another company's people are no team member of this one.
+    const foreign = await post({ product: "X", visit: visit!.id, team_member: other.users.owner.id });
+    expect(foreign.status).toBe(400);
+    expect(((await foreign.json()) as { message: string }).message).toMatch(/no such team_member/);
+
+    const ofJob = await call("GET", `${treatments}?linkedTo=job:${job.id}`, "member");
+    expect(ofJob.status).toBe(200);
+    const listed = ((await ofJob.json()) as CustomRecordList).items.map((item) => item.values.product);
+    expect(listed.sort()).toEqual(["Advion", "Termidor"]);
   });
 });

@@ -4,6 +4,7 @@ import {
   BUILT_IN_RELATION_TARGETS,
   CUSTOM_FIELD_TYPES,
   featureSpecSchema,
+  MEASURED_FIELD_TYPES,
   type FeatureSpec,
 } from "@fieldops/shared/feature-spec";
 import type { TaskContext } from "@fieldops/tasks/task-definition";
@@ -15,7 +16,8 @@ const SYSTEM = [
   "You turn a field-service company's feature request into data models for its app.",
   "Call propose_spec once. Keys are lower_snake_case. Relate each object to the product's records it belongs to",
   `(${BUILT_IN_RELATION_TARGETS.join(", ")}) or to another object of the feature, and list in showOn the product's pages`,
-  "that should show its records. Use the field type that fits the data; a select needs its options.",
+  "that should show its records. Use the field type that fits the data; a select needs its options. A quantity",
+  "(a dose, an area, a weight, a duration) is a number with its unit; money is only a price, cost, fee or amount charged.",
 ].join(" ");
 
 const key = { type: "string", pattern: "^[a-z][a-z0-9_]*$", maxLength: 40 } as const;
@@ -47,6 +49,7 @@ const specInput = jsonSchema<unknown>({
                 type: { type: "string", enum: [...CUSTOM_FIELD_TYPES] },
                 required: { type: "boolean" },
                 options: { type: "array", items: { type: "string", maxLength: 80 }, maxItems: 50 },
+                unit: { type: "string", maxLength: 20 },
               },
             },
           },
@@ -65,6 +68,25 @@ const specInput = jsonSchema<unknown>({
     },
   },
 });
+
+/** The model's answer with a unit kept only on the number fields it belongs to (a unit on a text field is dropped). */
+function withUnitsOnNumbers(input: unknown): object {
+  if (typeof input !== "object" || input === null) return {};
+  const spec = input as { entities?: unknown };
+  if (!Array.isArray(spec.entities)) return spec;
+  const entities = spec.entities.map((entity: unknown) => {
+    if (typeof entity !== "object" || entity === null || !Array.isArray((entity as { fields?: unknown }).fields))
+      return entity;
+    const fields = (entity as { fields: unknown[] }).fields.map((field) => {
+      if (typeof field !== "object" || field === null || !("unit" in field)) return field;
+      const { unit, ...rest } = field as { unit: unknown; type?: unknown };
+      const measured = (MEASURED_FIELD_TYPES as readonly unknown[]).includes(rest.type);
+      return measured && typeof unit === "string" && unit.trim() !== "" ? { ...rest, unit } : rest;
+    });
+    return { ...entity, fields };
+  });
+  return { ...spec, entities };
+}
 
 /**
  * Asks the configured model for the spec of a request in words. The routes are always the standard ones of each
@@ -86,7 +108,7 @@ export async function specWithModel(config: ModelConfig, description: string): P
   const call = (await result.toolCalls).find((candidate) => candidate.toolName === "propose_spec");
   if (!call) throw new Error("The model proposed no spec");
   const proposed = featureSpecSchema.safeParse({
-    ...(call.input as object),
+    ...withUnitsOnNumbers(call.input),
     description: description.slice(0, 2000),
     routes: [],
   });

@@ -2,9 +2,12 @@ import type { TenantTransaction } from "@fieldops/db";
 import type { CustomObjectDefinition } from "@fieldops/shared/custom-objects";
 import { isBuiltInTarget } from "@fieldops/shared/custom-objects";
 import { recordTitle } from "./record-title.ts";
-import { toDefinition } from "./custom-object-definition.ts";
+import { currentCompanyId, toDefinition } from "./custom-object-definition.ts";
 
-/** A record a relation points at: a customer, job, visit, crew or invoice, or a record of another custom object. */
+/**
+ * A record a relation points at: a customer, job, visit, crew, invoice or team member, or a record of another custom
+ * object.
+ */
 export interface LinkTarget {
   target: string;
   id: string;
@@ -60,6 +63,13 @@ async function labelsOf(tx: TenantTransaction, target: string, ids: string[]): P
         row.id,
         `Invoice #${row.number}`,
       ]);
+    case "team_member": {
+      // Users are not all a company's (platform administrators have none): the company is named, not left to RLS.
+      const companyId = await currentCompanyId(tx);
+      return (await tx.user.findMany({ where: { ...where, companyId }, select: { id: true, name: true } })).map(
+        (row) => [row.id, row.name],
+      );
+    }
   }
 }
 

@@ -6,7 +6,7 @@ import type {
   CustomValue,
 } from "@fieldops/shared/custom-objects";
 import { formatCents } from "@fieldops/shared/money";
-import type { CustomFieldType } from "@fieldops/shared/feature-spec";
+import { formatQuantity, type CustomFieldType } from "@fieldops/shared/feature-spec";
 import { describeLinkTargets, linkKey, linksOf } from "./custom-record-links.ts";
 import { recordTitle, valuesOf } from "./record-title.ts";
 
@@ -79,11 +79,13 @@ export function customRecordDetails(definition: CustomObjectDefinition, record: 
       const shown =
         field.type === "money" && typeof value === "number"
           ? formatCents(value)
-          : field.type === "boolean"
-            ? value
-              ? "yes"
-              : "no"
-            : String(value);
+          : typeof value === "number"
+            ? formatQuantity(value, field.unit)
+            : field.type === "boolean"
+              ? value
+                ? "yes"
+                : "no"
+              : String(value);
       return [`${field.label}: ${shown}`];
     })
     .slice(0, 4);

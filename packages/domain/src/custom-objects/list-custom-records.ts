@@ -1,11 +1,27 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
-import type { CustomRecordList, ListCustomRecordsQuery } from "@fieldops/shared/custom-objects";
+import type { CustomObjectDefinition, CustomRecordList, ListCustomRecordsQuery } from "@fieldops/shared/custom-objects";
 import { findCustomObject, type CustomObjectAccess } from "./custom-object-definition.ts";
 import { toCustomRecords } from "./custom-record-row.ts";
 
 /**
+ * The links that `linkedTo` finds: itself, and for a job, its visits when the object's records point at visits (a
+ * treatment logged per visit is the job's too, and its page lists them).
+ */
+async function linksMeaning(
+  tx: TenantTransaction,
+  definition: Pick<CustomObjectDefinition, "relations">,
+  linkedTo: string,
+): Promise<string[]> {
+  const [target, id] = linkedTo.split(":") as [string, string];
+  const relatesTo = (kind: string) => definition.relations.some((relation) => relation.target === kind);
+  if (target !== "job" || !relatesTo("visit")) return [linkedTo];
+  const visits = await tx.visit.findMany({ where: { jobId: id }, select: { id: true } });
+  return [linkedTo, ...visits.map((visit) => `visit:${visit.id}`)];
+}
+
+/**
  * A page of the object's records, newest first: optionally those whose text contains `q` (trigram index on
- * searchText) or that point at `linkedTo` (`customer:<id>`, GIN index on links). `cursor` is the last id of the
+ * searchText) or that point at `linkedTo` (`customer:<id>`, GIN index on links; a job's visits count as the job). `cursor` is the last id of the
  * previous page.
  */
 export async function listCustomRecords(
@@ -17,7 +33,7 @@ export async function listCustomRecords(
   const where: Prisma.CustomObjectRecordWhereInput = {
     definitionId: definition.id,
     ...(term === "" ? {} : { searchText: { contains: term.replace(/[\\%_]/g, "\\$&") } }),
-    ...(input.linkedTo ? { links: { has: input.linkedTo } } : {}),
+    ...(input.linkedTo ? { links: { hasSome: await linksMeaning(tx, definition, input.linkedTo) } } : {}),
   };
   const rows = await tx.customObjectRecord.findMany({
     where,

@@ -121,6 +121,33 @@ describe("runCustomObjectChecks", () => {
     });
   });
 
+  it("passes the checks of a treatment kept per visit, pointing at the visit and a team member", async () => {
+    const treatment: CustomEntity = {
+      key: "pest_treatment",
+      name: "Pest Treatment",
+      pluralName: "Pest Treatments",
+      showOn: ["visit"],
+      fields: [
+        { key: "product", label: "Product", type: "text", required: true },
+        { key: "dose", label: "Dose", type: "number", required: true, unit: "ml" },
+      ],
+      relations: [
+        { key: "visit", label: "Visit", target: "visit", required: true },
+        { key: "applied_by", label: "Applied By", target: "team_member", required: true },
+      ],
+    };
+    const { company, buildId } = await installed(specOf([treatment]));
+    const checks = await runCustomObjectChecks(app, { companyId: company.id, buildId });
+    expect(checks.filter((check) => !check.passed)).toEqual([]);
+    expect(checks.map((check) => check.name)).toEqual(
+      expect.arrayContaining([
+        "pest_treatment: create",
+        "pest_treatment: visit refuses a visit that does not exist",
+        "pest_treatment: applied_by refuses a team_member that does not exist",
+      ]),
+    );
+  });
+
   it("fails a build that installed nothing", async () => {
     const company = await createTestCompany(t.db);
     expect(await runCustomObjectChecks(app, { companyId: company.id, buildId: randomUUID() })).toEqual([

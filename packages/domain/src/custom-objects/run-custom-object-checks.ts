@@ -412,6 +412,12 @@ class Fixtures {
             select: { id: true },
           }))
         ).id;
+      case "team_member": {
+        // Someone of the company accepted the build: a team member is always there to point at.
+        const member = await tx.user.findFirst({ where: { companyId }, select: { id: true } });
+        if (!member) throw new CheckFailed("there is no team member to point at");
+        return member.id;
+      }
     }
   }
 }

@@ -48,11 +48,22 @@ import {
   chatFromHistory,
   completedAction,
   decideProposal,
+  addAssistantNote,
   EMPTY_CHAT,
   settleUserTurn,
 } from "./chat-state";
+import { ApiError } from "../../lib/api";
 import { ChatStore, type ChatStoreState } from "./chat-store";
 import { useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+
+/**
+ * Why the server refused to quote a request, in its words (a 4xx answer's message: words it cannot build, a session
+ * quoted too often), or null when the call failed otherwise (the app's error toast says so).
+ */
+export function quoteRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return null;
+  return error.body?.message ?? null;
+}
 
 type RunUpdate = Extract<AppEvent, { name: "module.run_updated" }>["payload"];
 
@@ -333,7 +344,18 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
       },
       // The quote comes back as an openBuildModal action of its own, so it shows (and is recorded) like the assistant's.
       requestQuote: async ({ sessionId, spec }) => {
-        const answer = await requestBuildQuote(sessionId, spec);
+        let answer: Awaited<ReturnType<typeof requestBuildQuote>>;
+        try {
+          answer = await requestBuildQuote(sessionId, spec);
+        } catch (error) {
+          // A request the server cannot quote says why (a 400's message): the assistant says it in the conversation.
+          const reason = quoteRefusal(error);
+          if (reason === null) throw error;
+          store.updateChat((chat) =>
+            addAssistantNote(chat, `quote-refused-${sessionId}`, `I couldn't quote that: ${reason}`),
+          );
+          return { refused: reason };
+        }
         const open = {
           id: `quote-${answer.proposalId}`,
           type: "openBuildModal",
@@ -344,6 +366,7 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
           sessionId: answer.sessionId,
         };
         if (actorRef.current) sendUiAction(actorRef.current, open);
+        return undefined;
       },
       warn: (message) => console.warn(message),
     };

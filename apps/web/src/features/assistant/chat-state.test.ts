@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AguiEvent, AssistantEventPayload } from "@fieldops/shared/chat";
 import {
+  addAssistantNote,
   addUserTurn,
   applyAssistantEvent,
   chatFromHistory,
@@ -19,6 +20,26 @@ const fold = (events: object[], state: ChatState = EMPTY_CHAT) =>
   events.reduce<ChatState>((s, e) => applyAssistantEvent(s, payload(e)), state);
 
 describe("the chat's state", () => {
+  it("adds the app's own words as a finished assistant turn (a refused quote's reason)", () => {
+    const chat = addAssistantNote(EMPTY_CHAT, "quote-refused-s1", "I couldn't quote that: Say what to keep track of");
+    expect(chat.turns).toEqual([
+      {
+        kind: "assistant",
+        runId: "quote-refused-s1",
+        parts: [
+          {
+            kind: "text",
+            messageId: "quote-refused-s1",
+            text: "I couldn't quote that: Say what to keep track of",
+            streaming: false,
+          },
+        ],
+        status: "finished",
+        answerer: null,
+      },
+    ]);
+  });
+
   it("folds a run's events into one assistant turn: streamed text, an action, a card, a proposal", () => {
     const state = fold([
       { type: "RUN_STARTED", threadId: "conv-1", runId: "run-1" },

@@ -67,6 +67,21 @@ export function addUserTurn(state: ChatState, requestId: string, text: string): 
   };
 }
 
+/**
+ * Words of the assistant that come from the app rather than a run (why a quote it asked for was refused), as a finished
+ * turn of their own.
+ */
+export function addAssistantNote(state: ChatState, id: string, text: string): ChatState {
+  const turn: AssistantTurn = {
+    kind: "assistant",
+    runId: id,
+    parts: [{ kind: "text", messageId: id, text, streaming: false }],
+    status: "finished",
+    answerer: state.answerer,
+  };
+  return { ...state, turns: [...state.turns, turn].slice(-CHAT_TURNS_LIMIT) };
+}
+
 /** The server answered the request (its run started, or it refused it with a message). */
 export function settleUserTurn(state: ChatState, requestId: string, error?: string): ChatState {
   let changed = false;

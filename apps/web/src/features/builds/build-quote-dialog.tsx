@@ -108,7 +108,10 @@ export function BuildQuoteDialog({
                     <li key={entity.key}>
                       <span className="font-medium">{entity.name}</span>{" "}
                       <span className="text-muted-foreground">
-                        ({entity.fields.map((field) => field.label).join(", ")}
+                        (
+                        {entity.fields
+                          .map((field) => (field.unit ? `${field.label} (${field.unit})` : field.label))
+                          .join(", ")}
                         {entity.relations.length > 0
                           ? `; linked to ${entity.relations.map((relation) => relation.label).join(", ")}`
                           : ""}

@@ -63,11 +63,13 @@ function FieldRow({
   canRemove: boolean;
 }) {
   const setType = (type: CustomFieldType) => {
-    const { options: _dropped, ...rest } = field;
+    // Options belong to a select and a unit to a number: a field of another type keeps neither.
+    const { options: _dropped, unit, ...rest } = field;
+    const measured = (type === "number" || type === "integer") && unit ? { unit } : {};
     onChange(
       type === "select"
         ? { ...rest, type, options: field.options?.length ? field.options : ["Option 1", "Option 2"] }
-        : { ...rest, type },
+        : { ...rest, ...measured, type },
     );
   };
   return (

@@ -1,6 +1,6 @@
 import type { CustomObjectDefinition, CustomValue } from "@fieldops/shared/custom-objects";
 import { formatCents } from "@fieldops/shared/money";
-import type { CustomField } from "@fieldops/shared/feature-spec";
+import { formatQuantity, type CustomField } from "@fieldops/shared/feature-spec";
 import { useCustomObjects } from "../../lib/custom-objects";
 import { useCan } from "../../lib/permissions";
 import { useSignedInUser } from "../../lib/session";
@@ -22,6 +22,8 @@ export function formatCustomValue(field: CustomField, value: CustomValue | undef
   if (value === undefined || value === null) return "";
   if (field.type === "boolean") return value ? "Yes" : "No";
   if (field.type === "money" && typeof value === "number") return formatCents(value);
+  if ((field.type === "number" || field.type === "integer") && typeof value === "number")
+    return formatQuantity(value, field.unit);
   if (field.type === "datetime" && typeof value === "string") return new Date(value).toLocaleString();
   return String(value);
 }

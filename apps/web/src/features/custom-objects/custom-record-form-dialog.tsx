@@ -17,8 +17,11 @@ import { FormDialog } from "../../components/form-dialog";
 import { useDebounced } from "../../lib/use-debounced";
 import { useCustomRecordList, useSaveCustomRecord } from "./custom-object-queries";
 import { customRecordFormSchema, toFormState, type FormState } from "./custom-record-form-state";
-import { useCustomerOptions, useJobs } from "../../lib/jobs";
-import { useCrews } from "../../lib/crews";
+import { useCustomerOptions, useJob, useJobs } from "../../lib/jobs";
+import { useCrews, useTeam } from "../../lib/crews";
+import { useEndpointQuery } from "../../lib/endpoints";
+import { invoiceEndpoints } from "@fieldops/shared/invoices";
+import type { Visit } from "@fieldops/shared/jobs";
 
 const INPUT_TYPES: Partial<Record<CustomField["type"], string>> = {
   number: "number",
@@ -44,7 +47,12 @@ function FieldInput({ id, form, field }: { id: string; form: RecordForm; field: 
       </div>
     );
   }
-  const label = field.type === "money" ? `${required(field)} ($)` : required(field);
+  const label =
+    field.type === "money"
+      ? `${required(field)} ($)`
+      : field.unit
+        ? `${required(field)} (${field.unit})`
+        : required(field);
   return (
     <FormField form={form} name={field.key} label={label} subject={field.label}>
       {(control) =>
@@ -159,6 +167,85 @@ function CrewRelationInput(props: RelationInputProps) {
   );
 }
 
+/** Picks a member of the team by name. */
+function TeamMemberRelationInput(props: RelationInputProps) {
+  const team = useTeam();
+  return (
+    <RelationSelect
+      {...props}
+      options={team.data?.items.map((member) => ({ id: member.id, label: member.name })) ?? []}
+    />
+  );
+}
+
+/** Finds an invoice by number or customer and picks one. */
+function InvoiceRelationInput(props: RelationInputProps) {
+  const [search, setSearch] = useState("");
+  const term = useDebounced(search.trim(), 250);
+  const invoices = useEndpointQuery(invoiceEndpoints.list, { query: { search: term || undefined, limit: 25 } });
+  const options =
+    invoices.data?.items.map((invoice) => ({
+      id: invoice.id,
+      label: `Invoice #${invoice.number} (${invoice.customerName})`,
+    })) ?? [];
+  return (
+    <>
+      <RelationSearch label={props.relation.label} value={search} onChange={setSearch} />
+      <RelationSelect {...props} options={options} />
+    </>
+  );
+}
+
+/** A visit as its picker names it: its day and crew, as the job page lists them. */
+export function visitOptionLabel(visit: Pick<Visit, "scheduledStart" | "crewName" | "status">): string {
+  const day = visit.scheduledStart ? visit.scheduledStart.slice(0, 10) : "Unscheduled";
+  return `${day}${visit.crewName ? ` · ${visit.crewName}` : ""} · ${visit.status.replace("_", " ")}`;
+}
+
+/** The visits of one job, to pick from. */
+function JobVisitSelect(props: RelationInputProps & { jobId: string }) {
+  const job = useJob(props.jobId);
+  const options = job.data?.visits.map((visit) => ({ id: visit.id, label: visitOptionLabel(visit) })) ?? [];
+  return <RelationSelect {...props} options={options} />;
+}
+
+/**
+ * Picks a visit: of the job whose page the form opened on, or of a job found by title, customer or number first (a
+ * visit is known by its job).
+ */
+function VisitRelationInput(props: RelationInputProps & { jobId?: string }) {
+  return props.jobId ? <JobVisitSelect {...props} jobId={props.jobId} /> : <VisitOfAnyJobInput {...props} />;
+}
+
+function VisitOfAnyJobInput(props: RelationInputProps) {
+  const [search, setSearch] = useState("");
+  const [jobId, setJobId] = useState("");
+  const term = useDebounced(search.trim(), 250);
+  const jobs = useJobs({ search: term });
+  const id = useId();
+  const jobOptions =
+    jobs.data?.pages.flatMap((page) =>
+      page.items.map((job) => ({ id: job.id, label: `Job #${job.number} ${job.title} (${job.customerName})` })),
+    ) ?? [];
+  return (
+    <>
+      <RelationSearch label={`${props.relation.label} job`} value={search} onChange={setSearch} />
+      <div className="grid gap-1">
+        <Label htmlFor={id}>Job of the {props.relation.label.toLowerCase()}</Label>
+        <NativeSelect id={id} value={jobId} onChange={(event) => setJobId(event.target.value)}>
+          <option value="">Choose a job…</option>
+          {jobOptions.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {jobId ? <JobVisitSelect {...props} jobId={jobId} /> : <RelationSelect {...props} options={[]} />}
+    </>
+  );
+}
+
 /** Picks a record of another custom object. */
 function CustomRecordRelationInput(props: RelationInputProps) {
   const records = useCustomRecordList(props.relation.target);
@@ -167,22 +254,24 @@ function CustomRecordRelationInput(props: RelationInputProps) {
   return <RelationSelect {...props} options={options} />;
 }
 
-function RelationInput(props: RelationInputProps) {
-  const { form, relation } = props;
-  if (relation.target === "customer") return <CustomerRelationInput {...props} />;
-  if (relation.target === "job") return <JobRelationInput {...props} />;
-  if (relation.target === "crew") return <CrewRelationInput {...props} />;
+/** Every relation is a picker of the records it may point at, never a box to type an id in. */
+function RelationInput(props: RelationInputProps & { jobId?: string }) {
+  const { relation } = props;
   if (!isBuiltInTarget(relation.target)) return <CustomRecordRelationInput {...props} />;
-  return (
-    <FormField
-      form={form}
-      name={relation.key}
-      label={`${relation.label} id${relation.required ? " *" : ""}`}
-      subject={relation.label}
-    >
-      {(control) => <Input {...control} {...form.register(relation.key)} />}
-    </FormField>
-  );
+  switch (relation.target) {
+    case "customer":
+      return <CustomerRelationInput {...props} />;
+    case "job":
+      return <JobRelationInput {...props} />;
+    case "visit":
+      return <VisitRelationInput {...props} />;
+    case "crew":
+      return <CrewRelationInput {...props} />;
+    case "invoice":
+      return <InvoiceRelationInput {...props} />;
+    case "team_member":
+      return <TeamMemberRelationInput {...props} />;
+  }
 }
 
 function currentLink(record: CustomRecord | null, key: string): { id: string; label: string } | null {
@@ -192,18 +281,21 @@ function currentLink(record: CustomRecord | null, key: string): { id: string; la
 
 /**
  * The form of a custom object's record, generated from its fields and relations. `fixed` relations are already chosen
- * (the customer or job whose page it was opened on) and not shown.
+ * (the customer or job whose page it was opened on) and not shown; `jobId` is the job whose page it opened on, whose
+ * visits a visit relation offers.
  */
 export function CustomRecordFormDialog({
   object,
   record,
   fixed = {},
+  jobId,
   onOpenChange,
   onSaved,
 }: {
   object: CustomObjectDefinition;
   record: CustomRecord | null;
   fixed?: Record<string, string>;
+  jobId?: string;
   onOpenChange: (open: boolean) => void;
   onSaved?: (record: CustomRecord) => void;
 }) {
@@ -258,6 +350,7 @@ export function CustomRecordFormDialog({
               form={form}
               relation={relation}
               current={currentLink(record, relation.key)}
+              jobId={jobId}
             />
           ))}
       </div>

@@ -12,20 +12,24 @@ import { CustomRecordFormDialog } from "./custom-record-form-dialog";
 import { CustomRecordsTable } from "./custom-records-table";
 import { useSignedInUser } from "../../lib/session";
 
-type PageKind = "customer" | "job" | "visit" | "crew" | "invoice";
+type PageKind = "customer" | "job" | "crew" | "invoice";
 
 function LinkedRecordsCard({
   object,
   relation,
+  kind,
   recordId,
   canEdit,
 }: {
   object: CustomObjectDefinition;
   relation: CustomRelation;
+  kind: PageKind;
   recordId: string;
   canEdit: boolean;
 }) {
-  const list = useCustomRecordList(object.key, { linkedTo: `${relation.target}:${recordId}` });
+  // Records kept per visit show on the visit's job, found through the job (the API counts its visits as the job).
+  const ofVisits = relation.target === "visit" && kind === "job";
+  const list = useCustomRecordList(object.key, { linkedTo: `${kind}:${recordId}` });
   const [adding, setAdding] = useState(false);
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const headingId = `custom-${object.key}-heading`;
@@ -47,7 +51,7 @@ function LinkedRecordsCard({
         ) : items.length === 0 ? (
           <p className="text-sm text-muted-foreground">No {object.pluralName.toLowerCase()} yet.</p>
         ) : (
-          <CustomRecordsTable object={object} records={items} hideRelations={[relation.key]} />
+          <CustomRecordsTable object={object} records={items} hideRelations={ofVisits ? [] : [relation.key]} />
         )}
         {list.hasNextPage ? (
           <Button
@@ -64,7 +68,8 @@ function LinkedRecordsCard({
         <CustomRecordFormDialog
           object={object}
           record={null}
-          fixed={{ [relation.key]: recordId }}
+          fixed={ofVisits ? {} : { [relation.key]: recordId }}
+          jobId={kind === "job" ? recordId : undefined}
           onOpenChange={setAdding}
         />
       ) : null}
@@ -74,7 +79,7 @@ function LinkedRecordsCard({
 
 /**
  * On a customer's or a job's page: a section per custom object that asks to be shown there, listing its records
- * linked to this one, with Add.
+ * linked to this one, with Add. A job's page also shows the objects kept per visit, with the records of its visits.
  */
 export function LinkedCustomRecords({
   kind,
@@ -89,14 +94,26 @@ export function LinkedCustomRecords({
   const objects = useCustomObjects(user.companyId);
   const canEdit = useCan("custom_records.manage");
   const shown = (objects.data ?? []).flatMap((object) => {
-    const relation = object.showOn.includes(kind)
+    const own = object.showOn.includes(kind)
       ? object.relations.find((candidate) => candidate.target === kind)
       : undefined;
+    const ofVisit =
+      kind === "job" && object.showOn.includes("visit")
+        ? object.relations.find((candidate) => candidate.target === "visit")
+        : undefined;
+    const relation = own ?? ofVisit;
     return relation ? [{ object, relation }] : [];
   });
   if (shown.length === 0) return null;
   const cards = shown.map(({ object, relation }) => (
-    <LinkedRecordsCard key={object.key} object={object} relation={relation} recordId={recordId} canEdit={canEdit} />
+    <LinkedRecordsCard
+      key={object.key}
+      object={object}
+      relation={relation}
+      kind={kind}
+      recordId={recordId}
+      canEdit={canEdit}
+    />
   ));
   return className ? <div className={className}>{cards}</div> : <>{cards}</>;
 }
