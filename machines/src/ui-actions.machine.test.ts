@@ -35,9 +35,11 @@ function start(
   options: { seenIdsLimit?: number; navigateLabels?: Record<string, string> } = {},
 ): Harness {
   const calls: string[] = [];
-  const record = (name: string) => (argument: unknown) => {
-    calls.push(`${name}:${typeof argument === "string" ? argument : JSON.stringify(argument)}`);
-  };
+  const record =
+    (name: string) =>
+    (argument: unknown): undefined => {
+      calls.push(`${name}:${typeof argument === "string" ? argument : JSON.stringify(argument)}`);
+    };
   const effects: Harness["effects"] = {
     navigate: vi.fn(overrides.navigate ?? record("navigate")),
     openModal: vi.fn(overrides.openModal ?? record("openModal")),
