@@ -179,6 +179,10 @@ export const executeModuleResponseSchema = moduleExecutionResultSchema.extend({
 });
 export type ExecuteModuleResponse = z.infer<typeof executeModuleResponseSchema>;
 
+/** Where the user sees what a finished run made (the optimized day's proposal on the board), in words. */
+export const moduleRunLinkSchema = z.object({ href: z.string().max(500), label: z.string().max(200) });
+export type ModuleRunLink = z.infer<typeof moduleRunLinkSchema>;
+
 export const moduleRunSchema = z.object({
   id: z.string(),
   moduleId: moduleIdSchema,
@@ -190,6 +194,8 @@ export const moduleRunSchema = z.object({
   undone: z.boolean(),
   /** A file the run produced, downloadable by the requester. */
   download: z.string().nullable(),
+  /** Where to see what the run made; null when it made nothing to open. */
+  link: moduleRunLinkSchema.nullable(),
 });
 export type ModuleRun = z.infer<typeof moduleRunSchema>;
 

@@ -1,5 +1,7 @@
 import { fillPath } from "@fieldops/shared/endpoint";
 import { customerEndpoints } from "@fieldops/shared/customers";
+import { dispatchEndpoints } from "@fieldops/shared/dispatch";
+import { seedSampleDay } from "@fieldops/domain/dispatch/sample-day";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
@@ -252,6 +254,36 @@ describe("running a module directly", () => {
       });
       expect(refused.status, as).toBe(404);
     }
+  });
+});
+
+describe("optimizing a day from a module run", () => {
+  it("links the finished run to its proposal on the board, which another company cannot open", async () => {
+    await seedSampleDay(t.db, { companyId: company.id, date: "2031-02-03", crews: 2, visitsPerCrew: 3 });
+    const answer = await execute("owner", "optimize-day", { date: "2031-02-03" });
+    expect(answer.body).toMatchObject({ success: true, status: "queued" });
+    const runId = answer.body.runId as string;
+    // The run only queues the optimizer; its proposal is the board's to show.
+    await drainQueues(t.runtime.context.queues, ["modules"]);
+    const run = await call("GET", fillPath(moduleEndpoints.run.path, { id: runId }), "owner");
+    expect(run.body).toMatchObject({ status: "succeeded", link: { label: "Proposal ready: open on the board" } });
+    const href = new URL((run.body.link as { href: string }).href, t.url);
+    expect(href.pathname).toBe("/schedule");
+    expect(href.searchParams.get("date")).toBe("2031-02-03");
+    const planId = href.searchParams.get("plan")!;
+    const stored = await t.db.routePlan.findUniqueOrThrow({ where: { id: planId } });
+    expect(stored.companyId).toBe(company.id);
+
+    // What the board's dialog loads from the link: this company's plan, and for another company nothing.
+    const plan = await call("GET", fillPath(dispatchEndpoints.getPlan.path, { id: planId }), "owner");
+    expect(plan.status).toBe(200);
+    expect(plan.body).toMatchObject({ id: planId, date: "2031-02-03" });
+    const foreign = await call("GET", fillPath(dispatchEndpoints.getPlan.path, { id: planId }), "otherOwner");
+    expect(foreign.status).toBe(404);
+    const foreignRun = await call("GET", fillPath(moduleEndpoints.run.path, { id: runId }), "otherOwner");
+    expect(foreignRun.status).toBe(404);
+
+    expect((await runEvents(company.id, runId)).at(-1)).toMatchObject({ status: "succeeded" });
   });
 });
 

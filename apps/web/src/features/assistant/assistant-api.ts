@@ -44,8 +44,8 @@ export function executeModule(
 
 /** Until when the requester may undo a finished run (null when it cannot be undone), whether it was, and its file. */
 export async function fetchRunOutcome(runId: string) {
-  const { undoUntil, undone, download } = await callEndpoint(moduleEndpoints.run, { params: { id: runId } });
-  return { undoUntil, undone, download };
+  const { undoUntil, undone, download, link } = await callEndpoint(moduleEndpoints.run, { params: { id: runId } });
+  return { undoUntil, undone, download, link };
 }
 
 /** Undoes a run; only its success counts (its answer, the run, is not read). */

@@ -209,13 +209,14 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
                 undoUntil: run?.undoUntil ?? null,
                 undone: run?.undone ?? false,
                 download: run?.download ?? null,
+                link: run?.link ?? null,
               },
             },
           };
         });
         if (update.status === "succeeded") {
           fetchRunOutcome(update.runId).then(
-            ({ undoUntil, undone, download }) =>
+            ({ undoUntil, undone, download, link }) =>
               store.update((state) => {
                 const run = state.runs[actionId];
                 if (!run) return state;
@@ -228,6 +229,7 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
                       undoUntil: undoUntil === null ? null : Date.parse(undoUntil),
                       undone,
                       download,
+                      link,
                     },
                   },
                 };
@@ -272,6 +274,7 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
                 undoUntil: null,
                 undone: false,
                 download: null,
+                link: null,
               },
             },
           }));

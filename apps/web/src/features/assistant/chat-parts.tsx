@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Check, CircleAlert, CircleSlash, Download, LoaderCircle, Undo2 } from "lucide-react";
+import { Link } from "react-router";
+import { ArrowRight, Check, CircleAlert, CircleSlash, Download, LoaderCircle, Undo2 } from "lucide-react";
 import type { ChatProposal } from "@fieldops/shared/chat";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { moduleTitle } from "@fieldops/shared/modules";
@@ -118,6 +119,20 @@ function DownloadLink({ actionId }: { actionId: string }) {
   );
 }
 
+/** Where the user opens what a finished run made: the optimized day's proposal on the board. */
+function RunLink({ actionId }: { actionId: string }) {
+  const link = useChatStore((state) => state.runs[actionId]?.link ?? null);
+  if (link === null) return null;
+  return (
+    <Link
+      to={link.href}
+      className="inline-flex items-center gap-1 px-2 text-xs font-medium underline underline-offset-4"
+    >
+      {link.label} <ArrowRight aria-hidden="true" className="size-3" />
+    </Link>
+  );
+}
+
 /** One UI action in the conversation: what was done, or why it was refused. */
 export function ActionChip({ part }: { part: Extract<ChatPart, { kind: "action" }> }) {
   const raw = part.complete ? actionArguments(part) : undefined;
@@ -149,6 +164,7 @@ export function ActionChip({ part }: { part: Extract<ChatPart, { kind: "action" 
       </span>
       {id !== undefined ? <UndoButton actionId={id} /> : null}
       {id !== undefined ? <DownloadLink actionId={id} /> : null}
+      {id !== undefined ? <RunLink actionId={id} /> : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ModuleRunLink } from "@fieldops/shared/modules";
 import { EMPTY_CHAT, type ChatState } from "./chat-state";
 
 /** A module run started from the chat, followed by its `module.run_updated` events. */
@@ -10,6 +11,8 @@ export interface ChatRun {
   undone: boolean;
   /** The path of the file the run produced (an export), for the requester to download. */
   download: string | null;
+  /** Where to open what the run made (the optimized day's proposal on the board). */
+  link: ModuleRunLink | null;
 }
 
 export interface ChatStoreState {
