@@ -249,6 +249,5 @@ export const SCHEDULE_PLAN_PARAM = "plan";
 
 /** The board of `date` with the proposal of route plan `planId` open to compare and apply. */
 export function routePlanBoardPath(date: string, planId: string): string {
-  const search = new URLSearchParams({ date, [SCHEDULE_PLAN_PARAM]: planId });
-  return `/schedule?${search.toString()}`;
+  return `/schedule?date=${encodeURIComponent(date)}&${SCHEDULE_PLAN_PARAM}=${encodeURIComponent(planId)}`;
 }

@@ -199,6 +199,26 @@ export const moduleRunSchema = z.object({
 });
 export type ModuleRun = z.infer<typeof moduleRunSchema>;
 
+/**
+ * A run as it stands, told to the user who asked for it (`module.run_updated`, and each stored chip of a reloaded
+ * conversation): the fields of POST /api/modules/execute's answer for its status, so the client shows the same chip and
+ * toast either way, and what the chip offers (its Undo until `undoUntil`, its file, its link).
+ */
+export const moduleRunUpdateSchema = z.object({
+  runId: z.string(),
+  moduleId: z.string(),
+  status: moduleRunStatusSchema,
+  success: z.boolean().optional(),
+  message: z.string().optional(),
+  error: z.string().optional(),
+  reason: z.string().optional(),
+  undoUntil: z.string().nullable().default(null),
+  undone: z.boolean().default(false),
+  download: z.string().nullable().default(null),
+  link: moduleRunLinkSchema.nullable().default(null),
+});
+export type ModuleRunUpdate = z.infer<typeof moduleRunUpdateSchema>;
+
 export const approvalStatusSchema = z.enum(["pending", "approved", "denied", "expired"]);
 
 /** An approval request as owners and administrators see it. */

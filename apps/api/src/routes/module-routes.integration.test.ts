@@ -132,6 +132,9 @@ describe("running a module directly", () => {
         status: "succeeded",
         success: true,
         message: `Created job #${job.number} for Grace Hopper: Trim the hedges`,
+        // The chip's Undo lasts as long as the server allows, which the event says.
+        undoUntil: expect.any(String),
+        undone: false,
       }),
     ]);
     // The new job is news for the whole company (the board, the jobs list); the outcome only for the requester.
@@ -159,6 +162,10 @@ describe("running a module directly", () => {
     const again = await call("POST", fillPath(moduleEndpoints.undoRun.path, { id: runId }), "member");
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ undone: true });
+    // The requester's other tabs hear it was undone, once.
+    expect((await runEvents(company.id, runId)).slice(1)).toEqual([
+      expect.objectContaining({ status: "succeeded", undone: true, undoUntil: null }),
+    ]);
   });
 
   it("refuses to undo a created job that has been scheduled since, or a run older than five minutes", async () => {
@@ -248,6 +255,11 @@ describe("running a module directly", () => {
     expect(download.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(download.headers.get("content-disposition")).toMatch(/attachment; filename="customers-/);
     expect(await download.text()).toContain("Grace Hopper");
+    expect((await runEvents(company.id, runId)).at(-1)).toMatchObject({
+      status: "succeeded",
+      download: run.body.download,
+      undoUntil: null,
+    });
     for (const as of ["owner2", "member", "otherOwner"]) {
       const refused = await fetch(`${t.url}${run.body.download as string}`, {
         headers: { authorization: `Bearer ${tokens[as]}` },
@@ -283,7 +295,8 @@ describe("optimizing a day from a module run", () => {
     const foreignRun = await call("GET", fillPath(moduleEndpoints.run.path, { id: runId }), "otherOwner");
     expect(foreignRun.status).toBe(404);
 
-    expect((await runEvents(company.id, runId)).at(-1)).toMatchObject({ status: "succeeded" });
+    // The requester's event carries the link, so the chip needs no second request.
+    expect((await runEvents(company.id, runId)).at(-1)).toMatchObject({ status: "succeeded", link: run.body.link });
   });
 });
 

@@ -338,22 +338,19 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
       sendJson(res, 200, { success: true, message: "Create a job: started", runId: "run-77", status: "queued" });
     });
     let undone = 0;
-    // The server says until when the run may be undone.
-    api.on("GET", "/api/modules/runs/run-77", (_req, res) =>
+    api.on("POST", "/api/modules/runs/run-77/undo", (_req, res) => {
+      undone += 1;
       sendJson(res, 200, {
         id: "run-77",
         moduleId: "create-job",
         status: "succeeded",
         message: "Job #12 created",
         error: null,
-        undoUntil: new Date(Date.now() + 300_000).toISOString(),
-        undone: false,
+        undoUntil: null,
+        undone: true,
         download: null,
-      }),
-    );
-    api.on("POST", "/api/modules/runs/run-77/undo", (_req, res) => {
-      undone += 1;
-      sendJson(res, 200, { success: true });
+        link: null,
+      });
     });
     renderAt("/admin-dashboard");
     const requestId = await sendMessage("yes");
@@ -381,6 +378,11 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
           status: "succeeded",
           success: true,
           message: "Job #12 created",
+          // The server says until when the run may be undone.
+          undoUntil: new Date(Date.now() + 300_000).toISOString(),
+          undone: false,
+          download: null,
+          link: null,
         },
       }),
     );
@@ -398,18 +400,6 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     api.on("POST", "/api/modules/execute", (_req, res) =>
       sendJson(res, 200, { success: true, message: "Export customers: started", runId: "run-8", status: "queued" }),
     );
-    api.on("GET", "/api/modules/runs/run-8", (_req, res) =>
-      sendJson(res, 200, {
-        id: "run-8",
-        moduleId: "export-customers",
-        status: "succeeded",
-        message: "Exported 3 customers",
-        error: null,
-        undoUntil: null,
-        undone: false,
-        download: "/api/modules/runs/run-8/download",
-      }),
-    );
     renderAt("/admin-dashboard");
     const requestId = await sendMessage("export customers");
     uiAction(requestId, "run-4", "tc-1", { id: "act-8", type: "executeModule", moduleId: "export-customers" });
@@ -425,12 +415,52 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
           status: "succeeded",
           success: true,
           message: "Exported 3 customers",
+          undoUntil: null,
+          undone: false,
+          download: "/api/modules/runs/run-8/download",
+          link: null,
         },
       }),
     );
 
     const link = await log().findByRole("link", { name: "Download" });
     expect(link.getAttribute("href")).toBe("/api/modules/runs/run-8/download");
+  });
+
+  it("links a finished optimize-day run to its proposal on the board", async () => {
+    api.on("POST", "/api/modules/execute", (_req, res) =>
+      sendJson(res, 200, { success: true, message: "Optimize: started", runId: "run-9", status: "queued" }),
+    );
+    renderAt("/admin-dashboard");
+    const requestId = await sendMessage("optimize tomorrow's routes");
+    uiAction(requestId, "run-6", "tc-1", {
+      id: "act-6",
+      type: "executeModule",
+      moduleId: "optimize-day",
+      moduleParams: { date: "2031-02-03" },
+    });
+    await waitFor(() => expect(log().getByTestId("action-chip").textContent).toBe("Started: Optimize a day's routes"));
+    expect(log().queryByRole("link", { name: /open on the board/ })).toBeNull();
+
+    act(() =>
+      emitApp({
+        name: "module.run_updated",
+        payload: {
+          runId: "run-9",
+          moduleId: "optimize-day",
+          status: "succeeded",
+          success: true,
+          message: "Optimizing the routes of 2031-02-03: the proposal opens on the schedule board",
+          undoUntil: null,
+          undone: false,
+          download: null,
+          link: { href: "/schedule?date=2031-02-03&plan=plan-1", label: "Proposal ready: open on the board" },
+        },
+      }),
+    );
+
+    const link = await log().findByRole("link", { name: "Proposal ready: open on the board" });
+    expect(link.getAttribute("href")).toBe("/schedule?date=2031-02-03&plan=plan-1");
   });
 
   it("tells the user when a run waiting for approval is decided", async () => {
@@ -443,20 +473,6 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
         status: "awaiting_approval",
       }),
     );
-    let runAsked = 0;
-    api.on("GET", "/api/modules/runs/run-5", (_req, res) => {
-      runAsked += 1;
-      sendJson(res, 200, {
-        id: "run-5",
-        moduleId: "enable-hipaa-mode",
-        status: "succeeded",
-        message: null,
-        error: null,
-        undoUntil: null,
-        undone: false,
-        download: null,
-      });
-    });
     user = member;
     renderAt("/userdash");
     fireEvent.click(await screen.findByRole("button", { name: /Assistant/ }));
@@ -480,6 +496,10 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
           status: "succeeded",
           success: true,
           message: "HIPAA mode is on",
+          undoUntil: null,
+          undone: false,
+          download: null,
+          link: null,
         },
       }),
     );
@@ -487,7 +507,6 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId("action-chip").textContent).toBe("HIPAA mode is on"));
     expect(await screen.findByText("Module Executed")).toBeTruthy();
     // A run the domain cannot take back offers no Undo.
-    await waitFor(() => expect(runAsked).toBe(1));
     expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
   });
 

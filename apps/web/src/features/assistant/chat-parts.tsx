@@ -9,7 +9,8 @@ import type { UiActionRecord } from "@fieldops/machines/ui-actions.machine";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/utils";
-import { useAssistant, useChatStore, useUiActionRecord } from "./assistant-provider";
+import { runChip, runOutcome } from "@fieldops/machines/ui-action-effects";
+import { useActionRun, useAssistant, useUiActionRecord } from "./assistant-provider";
 import { ChatMarkdown } from "./chat-markdown";
 import { actionArguments, type ChatPart } from "./chat-state";
 
@@ -39,9 +40,8 @@ function storedChip(raw: unknown): string {
   }
 }
 
-function StatusIcon({ record }: { record: UiActionRecord | undefined }) {
-  if (record === undefined) return <Check aria-hidden="true" className="size-3" />;
-  switch (record.status) {
+function StatusIcon({ status }: { status: UiActionRecord["status"] }) {
+  switch (status) {
     case "done":
       return <Check aria-hidden="true" className="size-3" />;
     case "refused":
@@ -65,10 +65,10 @@ function useNow(active: boolean, until: number): number {
 
 function UndoButton({ actionId }: { actionId: string }) {
   const { undo } = useAssistant();
-  const run = useChatStore((state) => state.runs[actionId]);
+  const run = useActionRun(actionId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const until = run?.undoUntil ?? 0;
+  const until = run?.undoUntil ? Date.parse(run.undoUntil) : 0;
   const eligible = run !== undefined && run.status === "succeeded" && !run.undone && until > 0;
   const now = useNow(eligible, until);
   if (run?.undone) return <span className="text-xs text-muted-foreground">Undone</span>;
@@ -106,7 +106,7 @@ function UndoButton({ actionId }: { actionId: string }) {
 
 /** The file a finished run produced (an export), downloaded with the user's session. */
 function DownloadLink({ actionId }: { actionId: string }) {
-  const download = useChatStore((state) => state.runs[actionId]?.download ?? null);
+  const download = useActionRun(actionId)?.download ?? null;
   if (download === null) return null;
   return (
     <a
@@ -121,7 +121,7 @@ function DownloadLink({ actionId }: { actionId: string }) {
 
 /** Where the user opens what a finished run made: the optimized day's proposal on the board. */
 function RunLink({ actionId }: { actionId: string }) {
-  const link = useChatStore((state) => state.runs[actionId]?.link ?? null);
+  const link = useActionRun(actionId)?.link ?? null;
   if (link === null) return null;
   return (
     <Link
@@ -138,6 +138,7 @@ export function ActionChip({ part }: { part: Extract<ChatPart, { kind: "action" 
   const raw = part.complete ? actionArguments(part) : undefined;
   const id = part.complete ? rawActionId(raw) : undefined;
   const record = useUiActionRecord(id);
+  const run = useActionRun(id);
   if (!part.complete) {
     return (
       <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
@@ -145,8 +146,9 @@ export function ActionChip({ part }: { part: Extract<ChatPart, { kind: "action" 
       </span>
     );
   }
-  const text = record?.chip ?? (record ? "Working…" : storedChip(raw));
-  const status = record?.status ?? "done";
+  // A reloaded conversation's run says how it stands now (done, undone, waiting, denied), not what was asked.
+  const text = record?.chip ?? (record ? "Working…" : run ? runChip(run) : storedChip(raw));
+  const status = record?.status ?? (run ? (runOutcome(run)?.status ?? "done") : "done");
   return (
     <div className="flex flex-wrap items-center gap-1">
       <span
@@ -159,7 +161,7 @@ export function ActionChip({ part }: { part: Extract<ChatPart, { kind: "action" 
             : "bg-secondary text-secondary-foreground",
         )}
       >
-        <StatusIcon record={record} />
+        <StatusIcon status={status} />
         {text}
       </span>
       {id !== undefined ? <UndoButton actionId={id} /> : null}
