@@ -538,6 +538,8 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
           createdAt: "2026-11-26T08:00:01.000Z",
         },
       ],
+      runs: [],
+      quotes: [],
     };
     renderAt("/admin-dashboard");
     await screen.findByRole("log", { name: "Conversation with the assistant" });
@@ -550,6 +552,132 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
 
     await sendMessage("thanks");
     expect(chatSends().at(-1)?.conversationId).toBe("conv-1");
+  });
+
+  it("reloads the history with how its runs stand now and its quote to reopen", async () => {
+    const equipmentSpec = {
+      featureName: "Equipment tracking",
+      description: "Track equipment at each customer",
+      entities: [
+        {
+          key: "equipment",
+          name: "Equipment",
+          pluralName: "Equipment",
+          fields: [{ key: "make", label: "Make", type: "text", required: true }],
+          relations: [],
+          showOn: [],
+        },
+      ],
+      routes: [],
+    };
+    const action = (toolCallId: string, value: object) => [
+      { type: "TOOL_CALL_START", toolCallId, toolCallName: "ui_action" },
+      { type: "TOOL_CALL_ARGS", toolCallId, delta: JSON.stringify(value) },
+      { type: "TOOL_CALL_END", toolCallId },
+    ];
+    const noRunFields = { undoUntil: null, download: null, link: null };
+    conversation = {
+      id: "conv-1",
+      title: "export customers",
+      updatedAt: "2026-11-26T08:00:00.000Z",
+      messages: [
+        {
+          id: "m-a",
+          role: "assistant",
+          text: "",
+          events: [
+            { type: "RUN_STARTED", threadId: "conv-1", runId: "run-1" },
+            ...action("tc-1", { id: "act-1", type: "executeModule", moduleId: "create-job" }),
+            ...action("tc-2", { id: "act-2", type: "executeModule", moduleId: "export-customers" }),
+            ...action("tc-3", { id: "act-3", type: "executeModule", moduleId: "export-customers" }),
+            ...action("tc-4", { id: "act-4", type: "request_quote", sessionId: "s-1", spec: { description: "x" } }),
+            { type: "RUN_FINISHED", threadId: "conv-1", runId: "run-1" },
+          ] as AguiEvent[],
+          createdAt: "2026-11-26T08:00:01.000Z",
+        },
+      ],
+      runs: [
+        {
+          actionId: "act-1",
+          run: {
+            ...noRunFields,
+            runId: "r-1",
+            moduleId: "create-job",
+            status: "succeeded",
+            message: "Created job #266 for Andrew Henderson",
+            undone: true,
+          },
+        },
+        {
+          actionId: "act-2",
+          run: {
+            ...noRunFields,
+            runId: "r-2",
+            moduleId: "export-customers",
+            status: "denied",
+            error: "Denied: Not this month",
+            undone: false,
+          },
+        },
+        {
+          actionId: "act-3",
+          run: {
+            ...noRunFields,
+            runId: "r-3",
+            moduleId: "export-customers",
+            status: "succeeded",
+            message: "Exported 3 customers",
+            download: "/api/modules/runs/r-3/download",
+            undone: false,
+          },
+        },
+      ],
+      quotes: [
+        {
+          sessionId: "s-1",
+          proposalId: "p-1",
+          quote: { priceUsd: 1200, etaMinutes: 45, risk: "medium" },
+          spec: equipmentSpec,
+          built: false,
+        },
+      ],
+    };
+    const quoted: string[] = [];
+    api.on("POST", "/api/build-sessions/s-1/quote", (req, res) => {
+      quoted.push(req.body);
+      sendJson(res, 200, {
+        proposalId: "p-2",
+        sessionId: "s-1",
+        quote: { priceUsd: 1200, etaMinutes: 45, risk: "medium" },
+        spec: equipmentSpec,
+        consentToken: "fresh-token",
+        specSource: "parser",
+      });
+    });
+    renderAt("/admin-dashboard");
+    await screen.findByRole("log", { name: "Conversation with the assistant" });
+
+    await waitFor(() =>
+      expect(
+        log()
+          .getAllByTestId("action-chip")
+          .map((chip) => chip.textContent),
+      ).toEqual([
+        "Created job #266 for Andrew Henderson",
+        "Denied: Export customers: Not this month",
+        "Exported 3 customers",
+        "Requested a quote",
+      ]),
+    );
+    expect(log().getByText("Undone")).toBeTruthy();
+    expect(log().getAllByTestId("action-chip")[1]!.dataset.status).toBe("failed");
+    expect(log().getByRole("link", { name: "Download" }).getAttribute("href")).toBe("/api/modules/runs/r-3/download");
+    expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
+
+    expect(log().getByText("Quoted $1,200.00, about 45 min")).toBeTruthy();
+    fireEvent.click(log().getByRole("button", { name: "Reopen the quote" }));
+    await waitFor(() => expect(quoted).toHaveLength(1));
+    expect(JSON.parse(quoted[0]!)).toEqual({ spec: equipmentSpec });
   });
 
   it("opens as a panel from any screen with Ctrl+K, and a message carries the selected customer", async () => {

@@ -21,6 +21,7 @@ import { assertOrigins } from "@fieldops/machines/ui-action-rules";
 import {
   createUiActionsActor,
   dismissToast,
+  restoreModuleRuns,
   sendUiAction,
   updateModuleRun,
   selectActionRecord,
@@ -242,9 +243,12 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
   }, [suggestionsSettled, allowedOrigins, queryClient]);
 
   useEffect(() => {
-    if (history.data && store.getState().chat.turns.length === 0)
-      store.updateChat(() => chatFromHistory(history.data!));
-  }, [history.data, store]);
+    const conversation = history.data;
+    if (!conversation || store.getState().chat.turns.length > 0) return;
+    store.updateChat(() => chatFromHistory(conversation));
+    // Its actions' runs as they stand now: their chips say so, and follow them from here on.
+    toActor((actor) => restoreModuleRuns(actor, conversation.runs));
+  }, [history.data, store, toActor]);
 
   useEffect(
     () =>

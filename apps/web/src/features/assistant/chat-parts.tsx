@@ -10,7 +10,10 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/utils";
 import { runChip, runOutcome } from "@fieldops/machines/ui-action-effects";
-import { useActionRun, useAssistant, useUiActionRecord } from "./assistant-provider";
+import type { ConversationQuote } from "@fieldops/shared/chat";
+import { requestBuildQuote, showBuildQuote } from "../../lib/build-modal";
+import { formatCents } from "@fieldops/shared/money";
+import { useActionRun, useAssistant, useChatStore, useUiActionRecord } from "./assistant-provider";
 import { ChatMarkdown } from "./chat-markdown";
 import { actionArguments, type ChatPart } from "./chat-state";
 
@@ -35,6 +38,10 @@ function storedChip(raw: unknown): string {
       return `Approval requested: ${moduleTitle(plan.step.moduleId)}`;
     case "showToast":
       return `Notified: ${plan.step.toast.title}`;
+    case "request_quote":
+      return "Requested a quote";
+    case "openBuildModal":
+      return "Opened the build quote";
     default:
       return "Action carried out";
   }
@@ -133,12 +140,56 @@ function RunLink({ actionId }: { actionId: string }) {
   );
 }
 
+/**
+ * A reloaded conversation's quote: what it came to, and a fresh quote of the same spec to accept (a quote's consent
+ * is good once, and for a while).
+ */
+function QuoteReopen({ quote }: { quote: ConversationQuote }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const summary = `Quoted ${formatCents(Math.round(quote.quote.priceUsd * 100))}, about ${quote.quote.etaMinutes} min`;
+  if (quote.built) return <span className="text-xs text-muted-foreground">{summary} · built</span>;
+  return (
+    <>
+      <span className="text-xs text-muted-foreground">{summary}</span>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="h-6 px-2 text-xs"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          setError(null);
+          requestBuildQuote(quote.sessionId, quote.spec)
+            .then((answer) => showBuildQuote(answer))
+            .catch((e: unknown) => setError(e instanceof Error ? e.message : "Could not reopen the quote"))
+            .finally(() => setBusy(false));
+        }}
+      >
+        Reopen the quote
+      </Button>
+      {error ? (
+        <span role="alert" className="text-xs text-destructive">
+          {error}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function sessionOf(raw: unknown): string | undefined {
+  if (typeof raw !== "object" || raw === null || !("sessionId" in raw)) return undefined;
+  return typeof raw.sessionId === "string" ? raw.sessionId : undefined;
+}
+
 /** One UI action in the conversation: what was done, or why it was refused. */
 export function ActionChip({ part }: { part: Extract<ChatPart, { kind: "action" }> }) {
   const raw = part.complete ? actionArguments(part) : undefined;
   const id = part.complete ? rawActionId(raw) : undefined;
   const record = useUiActionRecord(id);
   const run = useActionRun(id);
+  const sessionId = sessionOf(raw);
+  const quote = useChatStore((state) => (sessionId === undefined ? undefined : state.chat.quotes[sessionId]));
   if (!part.complete) {
     return (
       <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
@@ -167,6 +218,7 @@ export function ActionChip({ part }: { part: Extract<ChatPart, { kind: "action" 
       {id !== undefined ? <UndoButton actionId={id} /> : null}
       {id !== undefined ? <DownloadLink actionId={id} /> : null}
       {id !== undefined ? <RunLink actionId={id} /> : null}
+      {record === undefined && quote !== undefined ? <QuoteReopen quote={quote} /> : null}
     </div>
   );
 }
