@@ -122,7 +122,7 @@ describe("chat answered by a model (OpenAI-compatible stand-in)", () => {
       return BigInt(ms!) * 1_000_000n + BigInt(n ?? "0");
     });
     expect([...seqs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(seqs);
-    const types = run.events.map((event) => event.type);
+    const types: string[] = run.events.map((event) => event.type);
     const deltas = run.events.flatMap((event) => (event.type === "TEXT_MESSAGE_CONTENT" ? [event.delta] : []));
     expect(deltas.length).toBeGreaterThan(1);
     expect(types.lastIndexOf("TEXT_MESSAGE_CONTENT")).toBeLessThan(types.indexOf("RUN_FINISHED"));

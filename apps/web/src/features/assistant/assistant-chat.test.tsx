@@ -6,6 +6,7 @@ import type { WebSocket } from "ws";
 import type { AguiEvent, ChatProposal, ConversationResponse } from "@fieldops/shared/chat";
 import { MESSAGE_BOX_LABEL } from "@fieldops/shared/chat";
 import type { ClientMessage, ServerMessage } from "@fieldops/shared/events";
+import type { FeatureSpec } from "@fieldops/shared/feature-spec";
 import { AppLayout } from "../../shell/app-layout";
 import { DashboardRoute } from "../../app/pages/dashboard";
 import { makeCompany, makeUser } from "../../testing/fixtures";
@@ -555,7 +556,7 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
   });
 
   it("reloads the history with how its runs stand now and its quote to reopen", async () => {
-    const equipmentSpec = {
+    const equipmentSpec: FeatureSpec = {
       featureName: "Equipment tracking",
       description: "Track equipment at each customer",
       entities: [
