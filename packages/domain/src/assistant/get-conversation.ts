@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   CONVERSATION_MESSAGES_MAX,
   UI_ACTION_TOOL_NAME,
@@ -15,7 +16,7 @@ import { findOwnConversation } from "./assistant-turn-context.ts";
 
 const MODULE_ACTIONS = new Set(["executeModule", "requestModuleApproval"]);
 const QUOTE_ACTIONS = new Set(["request_quote", "openBuildModal"]);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const sessionIdSchema = z.uuid();
 
 /**
  * One of the user's conversations with its latest messages, oldest first; each answer with its run's AG-UI events,
@@ -44,7 +45,10 @@ export async function getConversation(
   const actionIds = [...new Set(actions.filter((a) => MODULE_ACTIONS.has(a.type)).map((a) => a.id))];
   const sessionIds = [
     ...new Set(
-      actions.flatMap((a) => (QUOTE_ACTIONS.has(a.type) && a.sessionId && UUID.test(a.sessionId) ? [a.sessionId] : [])),
+      actions.flatMap((a) => {
+        const sessionId = sessionIdSchema.safeParse(a.sessionId);
+        return QUOTE_ACTIONS.has(a.type) && sessionId.success ? [sessionId.data] : [];
+      }),
     ),
   ];
   const [runs, quotes] = await Promise.all([

@@ -125,8 +125,6 @@ function ScheduleSkeleton() {
   );
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function SchedulePage() {
   usePageTitle("Schedule");
   const id = useId();
@@ -152,8 +150,7 @@ export function SchedulePage() {
   const [optimizing, setOptimizing] = useState<"day" | "replan" | null>(null);
   // A proposal named in the address (the assistant's link): it opens once it loads, so a plan that is not this
   // company's (not found) opens nothing.
-  const planParam = params.get(SCHEDULE_PLAN_PARAM);
-  const linkedPlan = useRoutePlan(planParam && UUID_PATTERN.test(planParam) ? planParam : null);
+  const linkedPlan = useRoutePlan(params.get(SCHEDULE_PLAN_PARAM) || null);
   const board: ScheduleResponse | undefined = schedule.data;
 
   function go(next: { view?: ScheduleView; date?: string }) {
