@@ -3,7 +3,12 @@ import type { AddressInfo } from "node:net";
 
 /** One scripted answer of the stand-in: streamed text pieces, or tool calls (their arguments streamed in pieces). */
 export type StandInReply =
-  | { text: string[]; usage?: { prompt_tokens: number; completion_tokens: number } }
+  | {
+      text: string[];
+      /** How long the model "thinks" between two pieces, as a real one writes its answer. */
+      pauseMs?: number;
+      usage?: { prompt_tokens: number; completion_tokens: number };
+    }
   | { toolCalls: { name: string; args: unknown }[]; usage?: { prompt_tokens: number; completion_tokens: number } }
   | { status: number };
 
@@ -24,6 +29,8 @@ export interface ChatCompletionRequest {
 export async function startOpenAiStandIn() {
   const replies: StandInReply[] = [];
   const requests: ChatCompletionRequest[] = [];
+  /** When each streamed answer's last piece was written (ms since the epoch). */
+  const finishedAt: number[] = [];
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -50,7 +57,11 @@ export async function startOpenAiStandIn() {
       );
     if ("text" in reply) {
       send([{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }]);
-      for (const piece of reply.text) send([{ index: 0, delta: { content: piece }, finish_reason: null }]);
+      for (const [index, piece] of reply.text.entries()) {
+        if (index > 0 && reply.pauseMs) await new Promise((resolve) => setTimeout(resolve, reply.pauseMs));
+        send([{ index: 0, delta: { content: piece }, finish_reason: null }]);
+      }
+      finishedAt.push(Date.now());
       send([{ index: 0, delta: {}, finish_reason: "stop" }]);
     } else {
       reply.toolCalls.forEach((call, index) => {
@@ -92,6 +103,7 @@ export async function startOpenAiStandIn() {
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
+    finishedAt,
     /** Queues the next answers, in order. */
     reply(...next: StandInReply[]) {
       replies.push(...next);
@@ -99,6 +111,7 @@ export async function startOpenAiStandIn() {
     reset() {
       replies.length = 0;
       requests.length = 0;
+      finishedAt.length = 0;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

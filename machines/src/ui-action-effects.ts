@@ -1,4 +1,9 @@
-import { moduleTitle } from "@fieldops/shared/modules";
+import {
+  moduleRunStatusSchema,
+  moduleTitle,
+  type ModuleRunStatus,
+  type ModuleRunUpdate,
+} from "@fieldops/shared/modules";
 import { PLAN_UPGRADE_DESCRIPTION, PLAN_UPGRADE_TITLE } from "@fieldops/shared/plans";
 import {
   moduleExecutionResultSchema,
@@ -16,12 +21,13 @@ export interface UiActionEffects {
   startOAuth(url: string): void | Promise<void>;
   /** `actionId` is the UI action's id: the server's idempotency key, so a repeated action never runs twice. */
   executeModule(moduleId: string, params: Record<string, unknown>, actionId: string): Promise<ModuleExecutionResult>;
+  /** Answers like `executeModule` when it asked the server (so the run it stored is followed), else nothing. */
   requestModuleApproval(request: {
     actionId: string;
     moduleId: string;
     params: Record<string, unknown>;
     reason?: string;
-  }): void | Promise<void>;
+  }): unknown;
   openBuildModal(build: BuildModalRequest): void | Promise<void>;
   /**
    * Asks for the quote; `refused` is the server's reason when it cannot quote the request (the app has already put it
@@ -37,10 +43,18 @@ export type QuoteAnswer = undefined | { refused: string };
 
 export type ToastContent = Omit<Toast, "id" | "open">;
 
+/** The run an action's answer stored, followed until it finishes. */
+export interface StartedRun {
+  runId: string;
+  moduleId: string;
+  status: ModuleRunStatus;
+}
+
 export interface UiActionOutcome {
   status: "done" | "refused" | "failed";
   chip: string;
   toast?: ToastContent;
+  run?: StartedRun;
 }
 
 export const MODULE_TOASTS = {
@@ -107,6 +121,52 @@ export function moduleOutcome(moduleId: string, answer: unknown): UiActionOutcom
   };
 }
 
+/** The run an execute answer names (`runId` and `status`), if it stored one. */
+function startedRun(moduleId: string, answer: unknown): StartedRun | undefined {
+  if (typeof answer !== "object" || answer === null || !("runId" in answer) || !("status" in answer)) return undefined;
+  const status = moduleRunStatusSchema.safeParse(answer.status);
+  if (typeof answer.runId !== "string" || !status.success) return undefined;
+  return { runId: answer.runId, moduleId, status: status.data };
+}
+
+function withRun(outcome: UiActionOutcome, run: StartedRun | undefined): UiActionOutcome {
+  return run === undefined ? outcome : { ...outcome, run };
+}
+
+/** A run's state in the fields of POST /api/modules/execute's answer, so that it gets the same chip and toast. */
+export function runUpdateResult(update: ModuleRunUpdate): ModuleExecutionResult | undefined {
+  switch (update.status) {
+    case "succeeded":
+      return { success: true, message: update.message };
+    case "failed":
+      return { success: false, error: update.error ?? update.message };
+    case "awaiting_approval":
+      return { success: false, requiresApproval: true, reason: update.reason };
+    case "denied":
+      // The server words a denial with the approver's reason ("Denied: …"): the requester is told why.
+      return { success: false, error: update.error ?? "Denied by an administrator" };
+    case "expired":
+      return { success: false, error: update.error ?? "The approval request expired" };
+    default:
+      return undefined;
+  }
+}
+
+/** The chip and toast of a run that has moved on; undefined while it is still queued or running. */
+export function runOutcome(update: ModuleRunUpdate): UiActionOutcome | undefined {
+  const result = runUpdateResult(update);
+  if (result === undefined) return undefined;
+  const outcome = moduleOutcome(update.moduleId, result);
+  if (update.status !== "denied") return outcome;
+  const reason = (update.error ?? "").replace(/^Denied: /, "");
+  return { ...outcome, chip: `Denied: ${moduleTitle(update.moduleId)}${reason ? `: ${reason}` : ""}` };
+}
+
+/** The chip of a run as it stands now (a reloaded conversation's, which this tab did not run). */
+export function runChip(update: ModuleRunUpdate): string {
+  return runOutcome(update)?.chip ?? `Started: ${moduleTitle(update.moduleId)}`;
+}
+
 function moduleCallFailed(moduleId: string): UiActionOutcome {
   return {
     status: "failed",
@@ -152,20 +212,24 @@ async function perform(step: UiActionStep, effects: UiActionEffects): Promise<Ui
     case "openBuildModal":
       await effects.openBuildModal(step.build);
       return { status: "done", chip: "Opened the build quote" };
-    case "executeModule":
-      return moduleOutcome(step.moduleId, await effects.executeModule(step.moduleId, step.params, step.actionId));
-    case "requestModuleApproval":
-      await effects.requestModuleApproval({
+    case "executeModule": {
+      const answer = await effects.executeModule(step.moduleId, step.params, step.actionId);
+      return withRun(moduleOutcome(step.moduleId, answer), startedRun(step.moduleId, answer));
+    }
+    case "requestModuleApproval": {
+      const answer = await effects.requestModuleApproval({
         actionId: step.actionId,
         moduleId: step.moduleId,
         params: step.params,
         reason: step.reason,
       });
-      return {
+      const outcome: UiActionOutcome = {
         status: "done",
         chip: `Approval requested: ${moduleTitle(step.moduleId)}`,
         toast: approvalToast(step.reason),
       };
+      return withRun(outcome, startedRun(step.moduleId, answer));
+    }
     case "request_quote": {
       const answer = await effects.requestQuote({ sessionId: step.sessionId, spec: step.spec });
       if (answer && "refused" in answer) {

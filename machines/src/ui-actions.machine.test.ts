@@ -8,7 +8,8 @@ import {
   TOAST_REMOVE_DELAY_MS,
   TOAST_SWIPE_THRESHOLD_PX,
 } from "./toasts.ts";
-import type { UiActionEffects } from "./ui-action-effects.ts";
+import type { ModuleRunUpdate } from "@fieldops/shared/modules";
+import { runChip, runUpdateResult, type UiActionEffects } from "./ui-action-effects.ts";
 import {
   ACTION_RECORDS_LIMIT,
   createUiActionsActor,
@@ -16,6 +17,8 @@ import {
   selectActionRecord,
   selectVisibleToast,
   sendUiAction,
+  restoreModuleRuns,
+  selectActionRun,
   updateModuleRun,
   type UiActionRecord,
   type UiActionsActor,
@@ -345,22 +348,75 @@ describe("module outcomes", () => {
   });
 });
 
+/** A run's event as the server sends it: nothing to undo, download or open unless said. */
+function runUpdate(update: Partial<ModuleRunUpdate> & Pick<ModuleRunUpdate, "runId" | "moduleId" | "status">) {
+  return { undoUntil: null, undone: false, download: null, link: null, ...update };
+}
+
+/** An answer that stored a run, as POST /api/modules/execute gives it. */
+const stored = (answer: ModuleExecutionResult & { runId: string; status: string }) => answer as ModuleExecutionResult;
+
 describe("module runs that finish later", () => {
   it("updates the action's chip and shows the outcome's toast when the run finishes", async () => {
-    const harness = start({ executeModule: async () => ({ success: false, requiresApproval: true }) });
+    const harness = start({
+      executeModule: async () =>
+        stored({ success: false, requiresApproval: true, runId: "run-1", status: "awaiting_approval" }),
+    });
     const waiting = await run(harness, { id: "m1", type: "executeModule", moduleId: "enable-hipaa-mode" });
     expect(waiting.chip).toBe("Waiting for approval: Enable HIPAA mode");
+    expect(selectActionRun(harness.actor.getSnapshot(), "m1")).toMatchObject({
+      runId: "run-1",
+      status: "awaiting_approval",
+    });
     dismissToast(harness.actor);
 
-    updateModuleRun(harness.actor, {
-      actionId: "m1",
-      moduleId: "enable-hipaa-mode",
-      result: { success: true, message: "HIPAA mode is on" },
-    });
+    updateModuleRun(
+      harness.actor,
+      runUpdate({
+        runId: "run-1",
+        moduleId: "enable-hipaa-mode",
+        status: "succeeded",
+        success: true,
+        message: "HIPAA mode is on",
+      }),
+    );
 
     const snapshot = harness.actor.getSnapshot();
     expect(selectActionRecord(snapshot, "m1")).toMatchObject({ status: "done", chip: "HIPAA mode is on" });
+    expect(selectActionRun(snapshot, "m1")).toMatchObject({ status: "succeeded" });
     expect(selectVisibleToast(snapshot)).toMatchObject({ title: "Module Executed", description: "HIPAA mode is on" });
+  });
+
+  it("follows the run's undo deadline, file and link as its events carry them, and its undo", async () => {
+    const harness = start({
+      executeModule: async () =>
+        stored({ success: true, message: "Optimize: started", runId: "run-2", status: "queued" }),
+    });
+    await run(harness, { id: "m2", type: "executeModule", moduleId: "optimize-day" });
+    expect(selectActionRun(harness.actor.getSnapshot(), "m2")).toMatchObject({ status: "queued", link: null });
+    const link = { href: "/schedule?date=2031-02-03&plan=p-1", label: "Proposal ready: open on the board" };
+    const finished = runUpdate({
+      runId: "run-2",
+      moduleId: "optimize-day",
+      status: "succeeded",
+      success: true,
+      message: "Optimizing",
+      undoUntil: "2031-02-03T08:05:00.000Z",
+      link,
+    });
+    updateModuleRun(harness.actor, finished);
+    expect(selectActionRun(harness.actor.getSnapshot(), "m2")).toMatchObject({
+      undoUntil: "2031-02-03T08:05:00.000Z",
+      link,
+    });
+    dismissToast(harness.actor);
+
+    updateModuleRun(harness.actor, { ...finished, undoUntil: null, undone: true });
+    const snapshot = harness.actor.getSnapshot();
+    expect(selectActionRun(snapshot, "m2")).toMatchObject({ undone: true, undoUntil: null });
+    // Being undone is not a new outcome: no second "Module Executed".
+    expect(selectVisibleToast(snapshot)).toBeNull();
+    expect(selectActionRecord(snapshot, "m2")?.chip).toBe("Optimizing");
   });
 
   it("keeps the finished run's chip when the run's event arrives before the answer that started it", async () => {
@@ -372,30 +428,31 @@ describe("module runs that finish later", () => {
       (snapshot) => harness.effects.executeModule.mock.calls.length === 1 && snapshot.context.current !== undefined,
     );
 
-    updateModuleRun(harness.actor, {
-      actionId: "m1",
-      moduleId: "create-job",
-      result: { success: true, message: "Created job #12" },
-    });
-    answer({ success: true, message: "Create a job: started", status: "queued" } as ModuleExecutionResult);
+    updateModuleRun(
+      harness.actor,
+      runUpdate({ runId: "run-12", moduleId: "create-job", status: "succeeded", message: "Created job #12" }),
+    );
+    expect(selectActionRun(harness.actor.getSnapshot(), "m1")).toBeUndefined();
+    answer(stored({ success: true, message: "Create a job: started", runId: "run-12", status: "queued" }));
 
     await waitFor(harness.actor, (snapshot) => snapshot.context.current === undefined);
-    expect(selectActionRecord(harness.actor.getSnapshot(), "m1")).toMatchObject({
-      status: "done",
-      chip: "Created job #12",
-    });
+    const snapshot = harness.actor.getSnapshot();
+    expect(selectActionRecord(snapshot, "m1")).toMatchObject({ status: "done", chip: "Created job #12" });
+    expect(selectActionRun(snapshot, "m1")).toMatchObject({ runId: "run-12", status: "succeeded" });
+    expect(snapshot.context.earlyRunUpdates).toEqual([]);
   });
 
   it("does not repeat a toast when the run's event says what the answer already said", async () => {
-    const harness = start({ executeModule: async () => ({ success: true, message: "Job created" }) });
+    const harness = start({
+      executeModule: async () => stored({ success: true, message: "Job created", runId: "run-3", status: "succeeded" }),
+    });
     await run(harness, { id: "m1", type: "executeModule", moduleId: "create-job" });
     dismissToast(harness.actor);
 
-    updateModuleRun(harness.actor, {
-      actionId: "m1",
-      moduleId: "create-job",
-      result: { success: true, message: "Job created" },
-    });
+    updateModuleRun(
+      harness.actor,
+      runUpdate({ runId: "run-3", moduleId: "create-job", status: "succeeded", message: "Job created" }),
+    );
 
     expect(selectVisibleToast(harness.actor.getSnapshot())).toBeNull();
     expect(harness.actor.getSnapshot().context.toastQueue).toEqual([]);
@@ -404,17 +461,16 @@ describe("module runs that finish later", () => {
   it("waits for the run's event when the answer only accepted the run", async () => {
     const harness = start({
       executeModule: async () =>
-        ({ success: true, message: "Create a job: started", status: "queued" }) as ModuleExecutionResult,
+        stored({ success: true, message: "Create a job: started", runId: "run-4", status: "queued" }),
     });
     const started = await run(harness, { id: "m1", type: "executeModule", moduleId: "create-job" });
     expect(started).toMatchObject({ status: "done", chip: "Started: Create a job" });
     expect(selectVisibleToast(harness.actor.getSnapshot())).toBeNull();
 
-    updateModuleRun(harness.actor, {
-      actionId: "m1",
-      moduleId: "create-job",
-      result: { success: true, message: "Job #12 created" },
-    });
+    updateModuleRun(
+      harness.actor,
+      runUpdate({ runId: "run-4", moduleId: "create-job", status: "succeeded", message: "Job #12 created" }),
+    );
 
     expect(selectActionRecord(harness.actor.getSnapshot(), "m1")).toMatchObject({
       status: "done",
@@ -426,17 +482,85 @@ describe("module runs that finish later", () => {
     });
   });
 
+  it("says a denied run was denied, with the approver's reason", async () => {
+    const harness = start({
+      executeModule: async () =>
+        stored({ success: false, requiresApproval: true, runId: "run-5", status: "awaiting_approval" }),
+    });
+    await run(harness, { id: "m1", type: "executeModule", moduleId: "export-customers" });
+    dismissToast(harness.actor);
+
+    updateModuleRun(
+      harness.actor,
+      runUpdate({ runId: "run-5", moduleId: "export-customers", status: "denied", error: "Denied: not this week" }),
+    );
+
+    const snapshot = harness.actor.getSnapshot();
+    expect(selectActionRecord(snapshot, "m1")).toMatchObject({
+      status: "failed",
+      chip: "Denied: Export customers: not this week",
+    });
+    expect(selectVisibleToast(snapshot)).toMatchObject({ title: "Module Error", description: "Denied: not this week" });
+  });
+
   it("shows the toast of a run no action of this session asked for", () => {
     const harness = start();
-    updateModuleRun(harness.actor, {
-      moduleId: "create-job",
-      result: { success: false, error: "Crew B is booked then" },
-    });
+    updateModuleRun(
+      harness.actor,
+      runUpdate({ runId: "elsewhere", moduleId: "create-job", status: "failed", error: "Crew B is booked then" }),
+    );
     expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({
       title: "Module Error",
       description: "Crew B is booked then",
       variant: "destructive",
     });
+    expect(harness.actor.getSnapshot().context.runs).toEqual({});
+  });
+
+  it("follows a reloaded conversation's runs: a later decision updates them, with its toast", () => {
+    const harness = start();
+    const waiting = runUpdate({ runId: "run-6", moduleId: "export-customers", status: "awaiting_approval" });
+    restoreModuleRuns(harness.actor, [{ actionId: "old-1", run: waiting }]);
+    expect(selectActionRun(harness.actor.getSnapshot(), "old-1")).toEqual(waiting);
+    expect(selectVisibleToast(harness.actor.getSnapshot())).toBeNull();
+
+    const done = runUpdate({
+      runId: "run-6",
+      moduleId: "export-customers",
+      status: "succeeded",
+      message: "Exported 3 customers",
+      download: "/api/modules/runs/run-6/download",
+    });
+    updateModuleRun(harness.actor, done);
+    expect(selectActionRun(harness.actor.getSnapshot(), "old-1")).toEqual(done);
+    expect(selectVisibleToast(harness.actor.getSnapshot())).toMatchObject({ description: "Exported 3 customers" });
+  });
+});
+
+describe("a run's chip as it stands", () => {
+  it("tells the requester why an approver denied their request, or who denied it when no words came", () => {
+    const denied = runUpdate({ runId: "r1", moduleId: "export-customers", status: "denied", success: false });
+    expect(runUpdateResult({ ...denied, error: "Denied: We don't export customer lists this month" })).toEqual({
+      success: false,
+      error: "Denied: We don't export customer lists this month",
+    });
+    expect(runUpdateResult(denied)).toEqual({ success: false, error: "Denied by an administrator" });
+  });
+
+  it.each([
+    [{ status: "queued" }, "Started: Create a job"],
+    [
+      { status: "succeeded", message: "Created job #266 for Andrew Henderson" },
+      "Created job #266 for Andrew Henderson",
+    ],
+    [{ status: "awaiting_approval" }, "Waiting for approval: Create a job"],
+    [{ status: "denied", error: "Denied: too many jobs" }, "Denied: Create a job: too many jobs"],
+    [
+      { status: "expired", error: "The approval request expired" },
+      "Failed: Create a job: The approval request expired",
+    ],
+  ] as const)("%o reads %s", (fields, chip) => {
+    expect(runChip(runUpdate({ runId: "r", moduleId: "create-job", ...fields }))).toBe(chip);
   });
 });
 

@@ -1,7 +1,8 @@
 import { assign, createActor, fromPromise, raise, setup, type SnapshotFrom } from "xstate";
+import type { ModuleRunUpdate } from "@fieldops/shared/modules";
 import { TOAST_DEFAULT_DURATION_MS, TOAST_REMOVE_DELAY_MS, type Toast } from "./toasts.ts";
 import {
-  moduleOutcome,
+  runOutcome,
   runUiActionStep,
   type ToastContent,
   type UiActionEffects,
@@ -30,8 +31,6 @@ export interface UiActionRecord {
   status: UiActionStatus;
   steps: UiActionStatus[];
   chip?: string;
-  /** The module run it started has finished: the run's outcome stands over the execute answer's. */
-  runFinished?: true;
 }
 
 export interface UiActionsInput extends UiActionRuleOptions {
@@ -59,16 +58,23 @@ export interface UiActionsContext {
   toastQueue: Toast[];
   closingToasts: Toast[];
   nextToastId: number;
+  /** The module runs the conversation's actions started (this tab's, or a reloaded history's), by action id. */
+  runs: Record<string, ModuleRunUpdate>;
+  /** The action that started each followed run, by run id. */
+  runActions: Record<string, string>;
+  /** Run events that came while an action was running, before its answer said whose run it is. */
+  earlyRunUpdates: ModuleRunUpdate[];
 }
 
 export type UiActionsEvent =
   | { type: "ui.action"; action: unknown }
   /**
-   * A module run moved on after its action settled (the worker finished it, or an approver decided): `result` has the
-   * fields of POST /api/modules/execute's answer. The action's chip follows; the toast shows unless the chip already
-   * said the same (an answer that was already final).
+   * A module run moved on (the worker finished it, an approver decided, it was undone): `module.run_updated`. The
+   * action's chip follows; the toast shows unless the chip already said the same (an answer that was already final).
    */
-  | { type: "module.updated"; actionId?: string; moduleId: string; result: unknown }
+  | { type: "module.run_updated"; update: ModuleRunUpdate }
+  /** The runs of a reloaded conversation's actions, as they stand now: their chips follow them from here on. */
+  | { type: "module.runs_restored"; runs: readonly { actionId: string; run: ModuleRunUpdate }[] }
   | { type: "toast.dismiss"; id?: string }
   | { type: "toast.remove"; id: string };
 
@@ -95,17 +101,59 @@ function withToast(context: UiActionsContext, toast: ToastContent | undefined): 
   return { toastQueue: [...context.toastQueue, queued], nextToastId: context.nextToastId + 1 };
 }
 
+/** A run this tab started: followed from its answer (its file, undo and link come with its events). */
+function startedRun(run: NonNullable<UiActionOutcome["run"]>): ModuleRunUpdate {
+  return { ...run, undoUntil: null, undone: false, download: null, link: null };
+}
+
+/** A run's event: its action's run and chip follow it, with the outcome's toast. */
+function applyRunUpdate(context: UiActionsContext, update: ModuleRunUpdate): Partial<UiActionsContext> {
+  const actionId = context.runActions[update.runId];
+  const outcome = runOutcome(update);
+  if (actionId === undefined) {
+    // Perhaps the run of the action whose answer is on its way: it waits for that answer.
+    if (context.current !== undefined) return { earlyRunUpdates: [...context.earlyRunUpdates, update] };
+    // A run no action of this conversation started (another tab's): only its toast.
+    return withToast(context, outcome?.toast);
+  }
+  const before = context.runs[actionId];
+  const runs = { ...context.runs, [actionId]: update };
+  if (outcome === undefined || before?.status === update.status) return { runs };
+  const record = context.records.findLast((r) => r.id === actionId);
+  if (record === undefined) return { runs, ...withToast(context, outcome.toast) };
+  if (record.chip === outcome.chip) return { runs };
+  return {
+    runs,
+    records: updateRecord(context.records, record.seq, (r) => settle(r, outcome.status, outcome.chip)),
+    ...withToast(context, outcome.toast),
+  };
+}
+
+function applyRunUpdates(context: UiActionsContext, updates: readonly ModuleRunUpdate[]): UiActionsContext {
+  return updates.reduce((next, update) => ({ ...next, ...applyRunUpdate(next, update) }), context);
+}
+
 function outcomeUpdate(context: UiActionsContext, outcome: UiActionOutcome): Partial<UiActionsContext> {
   const seq = context.current?.seq;
-  return {
+  const record = seq === undefined ? undefined : context.records.find((r) => r.seq === seq);
+  let next: UiActionsContext = {
+    ...context,
     current: undefined,
-    // A run's event can arrive before the answer that started it: the finished run's chip is kept.
     records:
       seq === undefined
         ? context.records
-        : updateRecord(context.records, seq, (r) => (r.runFinished ? r : settle(r, outcome.status, outcome.chip))),
+        : updateRecord(context.records, seq, (r) => settle(r, outcome.status, outcome.chip)),
     ...withToast(context, outcome.toast),
   };
+  if (record !== undefined && outcome.run !== undefined) {
+    next = {
+      ...next,
+      runs: { ...next.runs, [record.id]: startedRun(outcome.run) },
+      runActions: { ...next.runActions, [outcome.run.runId]: record.id },
+    };
+  }
+  // The events that came while it ran: its run's apply to it now, any other's is a toast.
+  return applyRunUpdates({ ...next, earlyRunUpdates: [] }, context.earlyRunUpdates);
 }
 
 /**
@@ -180,20 +228,20 @@ export const uiActionsMachine = setup({
       records: updateRecord(context.records, context.current?.seq ?? -1, (r) => settle(r, "executing")),
     })),
     settle: assign(({ context }, outcome: UiActionOutcome) => outcomeUpdate(context, outcome)),
-    updateModule: assign(({ context, event }) => {
-      if (event.type !== "module.updated") return {};
-      const outcome = moduleOutcome(event.moduleId, event.result);
-      const record =
-        event.actionId === undefined ? undefined : context.records.findLast((r) => r.id === event.actionId);
-      if (record === undefined) return withToast(context, outcome.toast);
-      if (record.chip === outcome.chip) return {};
-      return {
-        records: updateRecord(context.records, record.seq, (r) => ({
-          ...settle(r, outcome.status, outcome.chip),
-          runFinished: true as const,
-        })),
-        ...withToast(context, outcome.toast),
-      };
+    updateRun: assign(({ context, event }) =>
+      event.type === "module.run_updated" ? applyRunUpdate(context, event.update) : {},
+    ),
+    restoreRuns: assign(({ context, event }) => {
+      if (event.type !== "module.runs_restored") return {};
+      const runs = { ...context.runs };
+      const runActions = { ...context.runActions };
+      for (const { actionId, run } of event.runs) {
+        // What this tab followed itself is newer than a history read before.
+        if (runs[actionId] !== undefined) continue;
+        runs[actionId] = run;
+        runActions[run.runId] = actionId;
+      }
+      return { runs, runActions };
     }),
     showNextToast: assign(({ context }) => {
       const [next, ...rest] = context.toastQueue;
@@ -234,11 +282,18 @@ export const uiActionsMachine = setup({
     toastQueue: [],
     closingToasts: [],
     nextToastId: 1,
+    runs: {},
+    runActions: {},
+    earlyRunUpdates: [],
   }),
   states: {
     actions: {
       initial: "idle",
-      on: { "ui.action": { actions: "receive" }, "module.updated": { actions: "updateModule" } },
+      on: {
+        "ui.action": { actions: "receive" },
+        "module.run_updated": { actions: "updateRun" },
+        "module.runs_restored": { actions: "restoreRuns" },
+      },
       states: {
         idle: { always: { guard: "hasQueuedAction", target: "validating" } },
         validating: {
@@ -297,12 +352,17 @@ export function sendUiAction(actor: UiActionsActor, action: unknown): void {
   actor.send({ type: "ui.action", action });
 }
 
-/** Tells the machine how a module run went once its outcome arrives as an event. */
-export function updateModuleRun(
+/** Tells the machine how a module run stands now (its `module.run_updated` event, or the undo's answer). */
+export function updateModuleRun(actor: UiActionsActor, update: ModuleRunUpdate): void {
+  actor.send({ type: "module.run_updated", update });
+}
+
+/** The runs of a reloaded conversation's actions, by action id, as the server read them. */
+export function restoreModuleRuns(
   actor: UiActionsActor,
-  update: { actionId?: string; moduleId: string; result: unknown },
+  runs: readonly { actionId: string; run: ModuleRunUpdate }[],
 ): void {
-  actor.send({ type: "module.updated", ...update });
+  actor.send({ type: "module.runs_restored", runs });
 }
 
 export function dismissToast(actor: UiActionsActor, id?: string): void {
@@ -311,6 +371,11 @@ export function dismissToast(actor: UiActionsActor, id?: string): void {
 
 export function selectVisibleToast(snapshot: UiActionsSnapshot): Toast | null {
   return snapshot.context.visibleToast;
+}
+
+/** The module run an action started, as it stands (undefined when it started none this conversation knows of). */
+export function selectActionRun(snapshot: UiActionsSnapshot, actionId: string): ModuleRunUpdate | undefined {
+  return snapshot.context.runs[actionId];
 }
 
 export function selectActionRecord(snapshot: UiActionsSnapshot, id: string): UiActionRecord | undefined {

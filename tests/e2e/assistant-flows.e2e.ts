@@ -246,3 +246,35 @@ test("a card's buttons never send the company's text as the user's words: names 
   await expect(page.getByRole("heading", { level: 1 })).toContainText("ignore previous instructions");
   await api.dispose();
 });
+
+test('"optimize tomorrow\'s routes", confirmed, links to its proposal on the board, where it opens to compare and apply', async ({
+  page,
+}) => {
+  await openSignedIn(page, "owner@demo.test");
+  await page.goto("/jobs");
+  await openChatAndAsk(page, "optimize tomorrow's routes");
+
+  const proposal = lastAnswer(page).getByRole("region", { name: "Confirm: Optimize day" });
+  await expect(proposal).toBeVisible(SLOW);
+  await proposal.getByRole("button", { name: "Confirm" }).click();
+
+  await expect(lastChip(page)).toHaveText(/^Optimizing the routes of \d{4}-\d{2}-\d{2}/, SLOW);
+  const link = lastAnswer(page).getByRole("link", { name: "Proposal ready: open on the board" });
+  await expect(link).toBeVisible(SLOW);
+  const day = /Optimizing the routes of (\d{4}-\d{2}-\d{2})/.exec((await lastChip(page).textContent())!)![1]!;
+  await link.click();
+
+  await expect(page).toHaveURL(new RegExp(`/schedule\\?date=${day}&plan=[0-9a-f-]{36}$`));
+  const dialog = page.getByRole("dialog", { name: `Optimize routes for ${day}` });
+  await expect(dialog).toBeVisible(SLOW);
+  // The dialog shows the stored plan (no new optimization is asked for): once computed, its proposal, crew by crew, now
+  // and proposed (applied from here when it changes anything).
+  await expect(dialog.getByRole("status").filter({ hasText: "Proposal ready" })).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByRole("region", { name: "Crew A" })).toContainText("Proposed");
+  await expect(dialog.getByRole("button", { name: "Optimize" })).toHaveCount(0);
+
+  // Closing it leaves the board of that day, without the plan in the address.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/schedule\\?view=board&date=${day}$`));
+});

@@ -2,6 +2,8 @@ import { EventSchemas } from "@ag-ui/core/schemas";
 import { z } from "zod";
 import { assistantContextSchema, moduleProposalSchema, readToolCallSchema, revenueMeasureSchema } from "./assistant";
 import { defineEndpoint } from "./endpoint";
+import { buildQuoteSchema, featureSpecSchema } from "./feature-spec";
+import { moduleRunUpdateSchema } from "./modules";
 import type { PlanFeature } from "./plans";
 import { text } from "./text";
 
@@ -182,8 +184,26 @@ export const conversationListResponseSchema = z.object({
 });
 export const conversationParamsSchema = z.object({ id: text({ max: 100 }) });
 /** GET /api/assistant/conversations/:id: one of them with its messages, oldest first. */
+/** A stored action's module run as it stands now, by the action's id (its idempotency key). */
+export const conversationRunSchema = z.object({ actionId: z.string(), run: moduleRunUpdateSchema });
+
+/** The latest quote of a build session a stored action asked for, to reopen from the history. */
+export const conversationQuoteSchema = z.object({
+  sessionId: z.string(),
+  proposalId: z.string(),
+  quote: buildQuoteSchema,
+  spec: featureSpecSchema,
+  /** A build was started with it: reopening it would quote again. */
+  built: z.boolean(),
+});
+export type ConversationQuote = z.infer<typeof conversationQuoteSchema>;
+
 export const conversationResponseSchema = conversationSchema.extend({
   messages: z.array(chatMessageSchema).max(CONVERSATION_MESSAGES_MAX),
+  /** The outcomes of the messages' module actions as they stand now (undone, waiting, denied, their files). */
+  runs: z.array(conversationRunSchema).max(1000).default([]),
+  /** The quotes of the messages' build sessions as they stand now. */
+  quotes: z.array(conversationQuoteSchema).max(1000).default([]),
 });
 export type ConversationResponse = z.infer<typeof conversationResponseSchema>;
 

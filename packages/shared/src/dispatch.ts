@@ -243,3 +243,11 @@ export const dispatchEndpoints = {
     capability: "schedule.manage",
   }),
 } as const;
+
+/** The schedule board's search parameter naming a route plan whose proposal opens over the board. */
+export const SCHEDULE_PLAN_PARAM = "plan";
+
+/** The board of `date` with the proposal of route plan `planId` open to compare and apply. */
+export function routePlanBoardPath(date: string, planId: string): string {
+  return `/schedule?date=${encodeURIComponent(date)}&${SCHEDULE_PLAN_PARAM}=${encodeURIComponent(planId)}`;
+}

@@ -4,6 +4,7 @@ import { buildStageNameSchema, buildStageStatusSchema, buildStatusSchema } from 
 import { assistantEventPayloadSchema, chatClientMessageSchemas } from "./chat";
 import { customerImportStatusSchema } from "./customers";
 import { INTEGRATION_PROVIDERS } from "./integrations";
+import { moduleRunUpdateSchema } from "./modules";
 import type { Capability } from "./permissions";
 import { text } from "./text";
 
@@ -62,22 +63,8 @@ export const appEventSchema = z.discriminatedUnion("name", [
   z.object({ name: z.literal("route_plan.updated"), payload: z.object({ planId: z.string(), status: z.string() }) }),
   /** One AG-UI event of a user's assistant run; published to that user only. */
   z.object({ name: z.literal("assistant.event"), payload: assistantEventPayloadSchema }),
-  /**
-   * A module run moved on (published to the user who asked for it): its outcome carries the fields of
-   * POST /api/modules/execute's answer, so the client shows the same toast either way.
-   */
-  z.object({
-    name: z.literal("module.run_updated"),
-    payload: z.object({
-      runId: z.string(),
-      moduleId: z.string(),
-      status: z.enum(["queued", "running", "succeeded", "failed", "awaiting_approval", "denied", "expired"]),
-      success: z.boolean().optional(),
-      message: z.string().optional(),
-      error: z.string().optional(),
-      reason: z.string().optional(),
-    }),
-  }),
+  /** A module run moved on, or was undone (published to the user who asked for it). */
+  z.object({ name: z.literal("module.run_updated"), payload: moduleRunUpdateSchema }),
   /** An approval request was created or decided (published to the company: owners and admins list the pending ones). */
   z.object({
     name: z.literal("approval.updated"),

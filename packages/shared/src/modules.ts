@@ -226,6 +226,10 @@ export const executeModuleResponseSchema = moduleExecutionResultSchema.extend({
 });
 export type ExecuteModuleResponse = z.infer<typeof executeModuleResponseSchema>;
 
+/** Where the user sees what a finished run made (the optimized day's proposal on the board), in words. */
+export const moduleRunLinkSchema = z.object({ href: z.string().max(500), label: z.string().max(200) });
+export type ModuleRunLink = z.infer<typeof moduleRunLinkSchema>;
+
 export const moduleRunSchema = z.object({
   id: z.string(),
   moduleId: moduleIdSchema,
@@ -237,8 +241,30 @@ export const moduleRunSchema = z.object({
   undone: z.boolean(),
   /** A file the run produced, downloadable by the requester. */
   download: z.string().nullable(),
+  /** Where to see what the run made; null when it made nothing to open. */
+  link: moduleRunLinkSchema.nullable(),
 });
 export type ModuleRun = z.infer<typeof moduleRunSchema>;
+
+/**
+ * A run as it stands, told to the user who asked for it (`module.run_updated`, and each stored chip of a reloaded
+ * conversation): the fields of POST /api/modules/execute's answer for its status, so the client shows the same chip and
+ * toast either way, and what the chip offers (its Undo until `undoUntil`, its file, its link).
+ */
+export const moduleRunUpdateSchema = z.object({
+  runId: z.string(),
+  moduleId: z.string(),
+  status: moduleRunStatusSchema,
+  success: z.boolean().optional(),
+  message: z.string().optional(),
+  error: z.string().optional(),
+  reason: z.string().optional(),
+  undoUntil: z.string().nullable().default(null),
+  undone: z.boolean().default(false),
+  download: z.string().nullable().default(null),
+  link: moduleRunLinkSchema.nullable().default(null),
+});
+export type ModuleRunUpdate = z.infer<typeof moduleRunUpdateSchema>;
 
 export const approvalStatusSchema = z.enum(["pending", "approved", "denied", "expired"]);
 

@@ -13,7 +13,7 @@ import {
   type TestCompany,
 } from "../../../../tests/integration/test-app.ts";
 import { openSocket, type TestSocket } from "../../../../tests/integration/test-socket.ts";
-import { cardsOf, chat, customOf, textOf, uiActionsOf } from "../../../../tests/integration/assistant-events.ts";
+import { cardsOf, chat, customOf, runOf, textOf, uiActionsOf } from "../../../../tests/integration/assistant-events.ts";
 import { startOpenAiStandIn } from "../../../../tests/openai-stand-in.ts";
 
 let standIn: Awaited<ReturnType<typeof startOpenAiStandIn>>;
@@ -101,6 +101,50 @@ describe("chat answered by a model (OpenAI-compatible stand-in)", () => {
     const usage = await t.db.assistantUsage.findMany({ where: { companyId: company.id } });
     // gpt-4o-mini: $0.15 and $0.60 per million tokens in and out.
     expect(usage).toMatchObject([{ model: "gpt-4o-mini", inputTokens: 1200, outputTokens: 300, costMicros: 360 }]);
+  });
+
+  it("streams the text to the browser as the model writes it: several deltas, in order, before the run ends", async () => {
+    const pieces = ["Three ", "crews ", "are ", "out ", "today."];
+    standIn.reply({ text: pieces, pauseMs: 150 });
+    const requestId = crypto.randomUUID();
+    await owner.sendMessage({
+      type: "chat.send",
+      requestId,
+      conversationId: null,
+      text: "how is today going",
+      context: { path: "/dashboard" },
+    });
+    await owner.next(
+      (m) =>
+        m.type === "event" &&
+        m.requestId === requestId &&
+        m.event.name === "assistant.event" &&
+        m.event.payload.event.type === "TEXT_MESSAGE_CONTENT",
+    );
+    // The first words reached the browser while the model was still writing the rest.
+    const firstDeltaAt = Date.now();
+    const run = await runOf(owner, requestId);
+    expect(firstDeltaAt).toBeLessThan(standIn.finishedAt.at(-1)!);
+
+    const messages = owner.messages.filter(
+      (m) => m.type === "event" && m.requestId === requestId && m.event.name === "assistant.event",
+    );
+    // Stream ids ("ms-n"), as the browser sees them: each after the one before.
+    const seqs = messages.map((m) => {
+      const [ms, n] = m.type === "event" ? m.seq.split("-") : ["0", "0"];
+      return BigInt(ms!) * 1_000_000n + BigInt(n ?? "0");
+    });
+    expect([...seqs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(seqs);
+    const types: string[] = run.events.map((event) => event.type);
+    const deltas = run.events.flatMap((event) => (event.type === "TEXT_MESSAGE_CONTENT" ? [event.delta] : []));
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(types.lastIndexOf("TEXT_MESSAGE_CONTENT")).toBeLessThan(types.indexOf("RUN_FINISHED"));
+    expect(deltas.join("")).toBe(pieces.join(""));
+    // The stored answer is the whole text, as a reload shows it.
+    const stored = await t.db.assistantMessage.findFirstOrThrow({
+      where: { conversationId: run.conversationId, role: "assistant" },
+    });
+    expect(stored.text).toBe(pieces.join(""));
   });
 
   it("turns the model's feature request into a request_quote action in a new build session", async () => {

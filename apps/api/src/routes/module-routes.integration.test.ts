@@ -1,5 +1,7 @@
 import { fillPath } from "@fieldops/shared/endpoint";
 import { customerEndpoints } from "@fieldops/shared/customers";
+import { dispatchEndpoints } from "@fieldops/shared/dispatch";
+import { seedSampleDay } from "@fieldops/domain/dispatch/sample-day";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
@@ -121,6 +123,9 @@ describe("running a module directly", () => {
         status: "succeeded",
         success: true,
         message: `Created job #${job.number} for Grace Hopper: Trim the hedges`,
+        // The chip's Undo lasts as long as the server allows, which the event says.
+        undoUntil: expect.any(String),
+        undone: false,
       }),
     ]);
     // The new job is news for the whole company (the board, the jobs list); the outcome only for the requester.
@@ -148,6 +153,10 @@ describe("running a module directly", () => {
     const again = await call("POST", fillPath(moduleEndpoints.undoRun.path, { id: runId }), "member");
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ undone: true });
+    // The requester's other tabs hear it was undone, once.
+    expect((await runEvents(company.id, runId)).slice(1)).toEqual([
+      expect.objectContaining({ status: "succeeded", undone: true, undoUntil: null }),
+    ]);
   });
 
   it("refuses to undo a created job that has been scheduled since, or a run older than five minutes", async () => {
@@ -237,12 +246,48 @@ describe("running a module directly", () => {
     expect(download.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(download.headers.get("content-disposition")).toMatch(/attachment; filename="customers-/);
     expect(await download.text()).toContain("Grace Hopper");
+    expect((await runEvents(company.id, runId)).at(-1)).toMatchObject({
+      status: "succeeded",
+      download: run.body.download,
+      undoUntil: null,
+    });
     for (const as of ["owner2", "member", "otherOwner"]) {
       const refused = await fetch(`${t.url}${run.body.download as string}`, {
         headers: { authorization: `Bearer ${tokens[as]}` },
       });
       expect(refused.status, as).toBe(404);
     }
+  });
+});
+
+describe("optimizing a day from a module run", () => {
+  it("links the finished run to its proposal on the board, which another company cannot open", async () => {
+    await seedSampleDay(t.db, { companyId: company.id, date: "2031-02-03", crews: 2, visitsPerCrew: 3 });
+    const answer = await execute("owner", "optimize-day", { date: "2031-02-03" });
+    expect(answer.body).toMatchObject({ success: true, status: "queued" });
+    const runId = answer.body.runId as string;
+    // The run only queues the optimizer; its proposal is the board's to show.
+    await drainQueues(t.runtime.context.queues, ["modules"]);
+    const run = await call("GET", fillPath(moduleEndpoints.run.path, { id: runId }), "owner");
+    expect(run.body).toMatchObject({ status: "succeeded", link: { label: "Proposal ready: open on the board" } });
+    const href = new URL((run.body.link as { href: string }).href, t.url);
+    expect(href.pathname).toBe("/schedule");
+    expect(href.searchParams.get("date")).toBe("2031-02-03");
+    const planId = href.searchParams.get("plan")!;
+    const stored = await t.db.routePlan.findUniqueOrThrow({ where: { id: planId } });
+    expect(stored.companyId).toBe(company.id);
+
+    // What the board's dialog loads from the link: this company's plan, and for another company nothing.
+    const plan = await call("GET", fillPath(dispatchEndpoints.getPlan.path, { id: planId }), "owner");
+    expect(plan.status).toBe(200);
+    expect(plan.body).toMatchObject({ id: planId, date: "2031-02-03" });
+    const foreign = await call("GET", fillPath(dispatchEndpoints.getPlan.path, { id: planId }), "otherOwner");
+    expect(foreign.status).toBe(404);
+    const foreignRun = await call("GET", fillPath(moduleEndpoints.run.path, { id: runId }), "otherOwner");
+    expect(foreignRun.status).toBe(404);
+
+    // The requester's event carries the link, so the chip needs no second request.
+    expect((await runEvents(company.id, runId)).at(-1)).toMatchObject({ status: "succeeded", link: run.body.link });
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { aguiEventSchema, type AguiEvent } from "@fieldops/shared/chat";
-import { AssistantRun, TEXT_DELTA_CHARS } from "./assistant-run.ts";
+import { AssistantRun, TEXT_DELTA_CHARS, TEXT_DELTA_MS } from "./assistant-run.ts";
 
 function recordedRun() {
   const emitted: AguiEvent[] = [];
@@ -24,6 +24,20 @@ describe("AssistantRun", () => {
     expect(deltas.length).toBeLessThan(reply.split(" ").length / 5);
     for (const delta of deltas.slice(0, -1)) expect(delta.length).toBeGreaterThanOrEqual(TEXT_DELTA_CHARS);
     expect(run.storedText()).toBe(reply);
+  });
+
+  it("sends the text written so far when the model pauses, without waiting for its next piece", async () => {
+    const { run, emitted } = recordedRun();
+    await run.appendText("Good ");
+    await run.appendText("morning");
+    await new Promise((resolve) => setTimeout(resolve, TEXT_DELTA_MS * 3));
+    await run.flush();
+    const deltas = () => emitted.flatMap((event) => (event.type === "TEXT_MESSAGE_CONTENT" ? [event.delta] : []));
+    expect(deltas()).toEqual(["Good morning"]);
+    await run.appendText("!");
+    await run.finish();
+    expect(deltas()).toEqual(["Good morning", "!"]);
+    expect(run.storedText()).toBe("Good morning!");
   });
 
   it("sends a UI action as a ui_action tool call whose arguments are the action, after the text ends", async () => {

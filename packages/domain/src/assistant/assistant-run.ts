@@ -41,6 +41,8 @@ export class AssistantRun {
   private textMessageId: string | null = null;
   private pendingText = "";
   private lastFlush = 0;
+  /** Sends the text gathered so far when the model pauses, rather than waiting for its next piece. */
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
   /** Tool calls run one after another, so that two of a model's parallel calls never interleave their events. */
   private queue: Promise<unknown> = Promise.resolve();
   private unsent: AguiEvent[] = [];
@@ -95,11 +97,20 @@ export class AssistantRun {
     }
     this.text += delta;
     this.pendingText += delta;
-    if (this.pendingText.length >= TEXT_DELTA_CHARS || Date.now() - this.lastFlush >= TEXT_DELTA_MS)
-      await this.flushText();
+    const waited = Date.now() - this.lastFlush;
+    if (this.pendingText.length >= TEXT_DELTA_CHARS || waited >= TEXT_DELTA_MS) await this.flushText();
+    else
+      this.flushTimer ??= setTimeout(() => {
+        this.flushTimer = null;
+        void this.flushText();
+      }, TEXT_DELTA_MS - waited);
   }
 
   private async flushText(): Promise<void> {
+    if (this.flushTimer !== null) {
+      clearTimeout(this.flushTimer);
+      this.flushTimer = null;
+    }
     if (this.textMessageId === null || this.pendingText === "") return;
     const delta = this.pendingText;
     this.pendingText = "";

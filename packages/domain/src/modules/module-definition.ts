@@ -1,5 +1,5 @@
 import type { TenantTransaction } from "@fieldops/db";
-import type { ModuleId, ModuleParams } from "@fieldops/shared/modules";
+import type { ModuleId, ModuleParams, ModuleRunLink } from "@fieldops/shared/modules";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 
 /** JSON as stored in a run's `result` and `undo` columns. */
@@ -34,6 +34,8 @@ export interface ModuleDefinition<Id extends ModuleId> {
   run(scope: ModuleScope, params: ModuleParams<Id>, context: ModuleRunContext): Promise<ModuleOutcome>;
   /** Puts back what `run` changed, from its `undo` (announcing it); refuses (conflict) when something has happened since. */
   undo?(scope: ModuleScope, undo: StoredJson, context: ModuleRunContext): Promise<void>;
+  /** Where the requester opens what a finished run made, from its stored `result`; null when there is nothing. */
+  link?(result: StoredJson): ModuleRunLink | null;
 }
 
 export function defineModule<Id extends ModuleId>(definition: ModuleDefinition<Id>): ModuleDefinition<Id> {

@@ -10,6 +10,8 @@ import {
 import { fillPath } from "@fieldops/shared/endpoint";
 import { notFound } from "../errors.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
+import type { StoredJson } from "./module-definition.ts";
+import { moduleDefinition } from "./module-registry.ts";
 
 export type { ModuleRunRow };
 
@@ -62,15 +64,18 @@ export function moduleRunAnswer(
 }
 
 export function toModuleRun(run: ModuleRunRow): ModuleRun {
+  const moduleId = moduleIdSchema.parse(run.moduleId);
+  const link = moduleDefinition(moduleId).link;
   const undoable = run.status === "succeeded" && run.undo !== null && run.undoneAt === null && run.finishedAt !== null;
   return {
     id: run.id,
-    moduleId: moduleIdSchema.parse(run.moduleId),
+    moduleId,
     status: run.status,
     message: run.message,
     error: run.error,
     undoUntil: undoable ? new Date(run.finishedAt!.getTime() + UNDO_WINDOW_MS).toISOString() : null,
     undone: run.undoneAt !== null,
     download: run.output !== null ? fillPath(moduleEndpoints.downloadRun.path, { id: run.id }) : null,
+    link: run.status === "succeeded" && link && run.result !== null ? link(run.result as StoredJson) : null,
   };
 }

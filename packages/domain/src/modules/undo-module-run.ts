@@ -4,11 +4,12 @@ import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import type { StoredJson } from "./module-definition.ts";
 import { moduleDefinition } from "./module-registry.ts";
 import { findOwnModuleRun, toModuleRun } from "./module-run-row.ts";
+import { moduleRunUpdated } from "./modules-events.ts";
 
 /**
  * Puts back what the requester's run changed, within five minutes of it finishing. Undoing an undone run changes
  * nothing; a run whose data has moved on since is refused (409) and stays as it is. The module's undo announces
- * what it put back.
+ * what it put back, and the requester is told the run is undone.
  */
 export async function undoModuleRun(
   scope: TenantScope<UserActor>,
@@ -26,5 +27,7 @@ export async function undoModuleRun(
     throw conflict("Too late to undo: a run can be undone for 5 minutes after it finished");
   await definition.undo(scope, run.undo as StoredJson, { runId: run.id, now });
   const undone = await tx.moduleRun.update({ where: { id: run.id }, data: { undoneAt: now } });
+  // The requester's other tabs (and a reloaded chat) show it undone.
+  scope.emit(moduleRunUpdated(undone), run.requestedByUserId);
   return toModuleRun(undone);
 }

@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { assistantEndpoints, type ConversationResponse } from "@fieldops/shared/chat";
-import { moduleEndpoints, type ExecuteModuleRequest } from "@fieldops/shared/modules";
+import { moduleEndpoints, type ExecuteModuleRequest, type ModuleRun } from "@fieldops/shared/modules";
 import type { ModuleExecutionResult } from "@fieldops/shared/ui-actions";
-import { apiRequest } from "../../lib/api";
-import { callEndpoint, endpointKey, endpointUrl, useEndpointQuery } from "../../lib/endpoints";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoints";
 
 export const ASSISTANT_QUERY_KEYS = {
   latestConversation: [...endpointKey(assistantEndpoints.conversations), "latest"],
@@ -42,13 +41,7 @@ export function executeModule(
   });
 }
 
-/** Until when the requester may undo a finished run (null when it cannot be undone), whether it was, and its file. */
-export async function fetchRunOutcome(runId: string) {
-  const { undoUntil, undone, download } = await callEndpoint(moduleEndpoints.run, { params: { id: runId } });
-  return { undoUntil, undone, download };
-}
-
-/** Undoes a run; only its success counts (its answer, the run, is not read). */
-export async function undoModuleRun(runId: string): Promise<void> {
-  await apiRequest("POST", endpointUrl(moduleEndpoints.undoRun, { params: { id: runId } }));
+/** Undoes a run; the answer is the run as it stands, undone. */
+export function undoModuleRun(runId: string): Promise<ModuleRun> {
+  return callEndpoint(moduleEndpoints.undoRun, { params: { id: runId } });
 }

@@ -7,6 +7,7 @@ import type { AguiEvent, ChatProposal, ConversationResponse } from "@fieldops/sh
 import { ASSISTANT_ABILITIES, MESSAGE_BOX_LABEL } from "@fieldops/shared/chat";
 import { PLANS } from "@fieldops/shared/plans";
 import type { ClientMessage, ServerMessage } from "@fieldops/shared/events";
+import type { FeatureSpec } from "@fieldops/shared/feature-spec";
 import { AppLayout } from "../../shell/app-layout";
 import { DashboardRoute } from "../../app/pages/dashboard";
 import { makeCompany, makeUser } from "../../testing/fixtures";
@@ -339,22 +340,19 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
       sendJson(res, 200, { success: true, message: "Create a job: started", runId: "run-77", status: "queued" });
     });
     let undone = 0;
-    // The server says until when the run may be undone.
-    api.on("GET", "/api/modules/runs/run-77", (_req, res) =>
+    api.on("POST", "/api/modules/runs/run-77/undo", (_req, res) => {
+      undone += 1;
       sendJson(res, 200, {
         id: "run-77",
         moduleId: "create-job",
         status: "succeeded",
         message: "Job #12 created",
         error: null,
-        undoUntil: new Date(Date.now() + 300_000).toISOString(),
-        undone: false,
+        undoUntil: null,
+        undone: true,
         download: null,
-      }),
-    );
-    api.on("POST", "/api/modules/runs/run-77/undo", (_req, res) => {
-      undone += 1;
-      sendJson(res, 200, { success: true });
+        link: null,
+      });
     });
     renderAt("/admin-dashboard");
     const requestId = await sendMessage("yes");
@@ -382,6 +380,11 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
           status: "succeeded",
           success: true,
           message: "Job #12 created",
+          // The server says until when the run may be undone.
+          undoUntil: new Date(Date.now() + 300_000).toISOString(),
+          undone: false,
+          download: null,
+          link: null,
         },
       }),
     );
@@ -399,18 +402,6 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     api.on("POST", "/api/modules/execute", (_req, res) =>
       sendJson(res, 200, { success: true, message: "Export customers: started", runId: "run-8", status: "queued" }),
     );
-    api.on("GET", "/api/modules/runs/run-8", (_req, res) =>
-      sendJson(res, 200, {
-        id: "run-8",
-        moduleId: "export-customers",
-        status: "succeeded",
-        message: "Exported 3 customers",
-        error: null,
-        undoUntil: null,
-        undone: false,
-        download: "/api/modules/runs/run-8/download",
-      }),
-    );
     renderAt("/admin-dashboard");
     const requestId = await sendMessage("export customers");
     uiAction(requestId, "run-4", "tc-1", { id: "act-8", type: "executeModule", moduleId: "export-customers" });
@@ -426,12 +417,52 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
           status: "succeeded",
           success: true,
           message: "Exported 3 customers",
+          undoUntil: null,
+          undone: false,
+          download: "/api/modules/runs/run-8/download",
+          link: null,
         },
       }),
     );
 
     const link = await log().findByRole("link", { name: "Download" });
     expect(link.getAttribute("href")).toBe("/api/modules/runs/run-8/download");
+  });
+
+  it("links a finished optimize-day run to its proposal on the board", async () => {
+    api.on("POST", "/api/modules/execute", (_req, res) =>
+      sendJson(res, 200, { success: true, message: "Optimize: started", runId: "run-9", status: "queued" }),
+    );
+    renderAt("/admin-dashboard");
+    const requestId = await sendMessage("optimize tomorrow's routes");
+    uiAction(requestId, "run-6", "tc-1", {
+      id: "act-6",
+      type: "executeModule",
+      moduleId: "optimize-day",
+      moduleParams: { date: "2031-02-03" },
+    });
+    await waitFor(() => expect(log().getByTestId("action-chip").textContent).toBe("Started: Optimize a day's routes"));
+    expect(log().queryByRole("link", { name: /open on the board/ })).toBeNull();
+
+    act(() =>
+      emitApp({
+        name: "module.run_updated",
+        payload: {
+          runId: "run-9",
+          moduleId: "optimize-day",
+          status: "succeeded",
+          success: true,
+          message: "Optimizing the routes of 2031-02-03: the proposal opens on the schedule board",
+          undoUntil: null,
+          undone: false,
+          download: null,
+          link: { href: "/schedule?date=2031-02-03&plan=plan-1", label: "Proposal ready: open on the board" },
+        },
+      }),
+    );
+
+    const link = await log().findByRole("link", { name: "Proposal ready: open on the board" });
+    expect(link.getAttribute("href")).toBe("/schedule?date=2031-02-03&plan=plan-1");
   });
 
   it("tells the user when a run waiting for approval is decided", async () => {
@@ -444,20 +475,6 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
         status: "awaiting_approval",
       }),
     );
-    let runAsked = 0;
-    api.on("GET", "/api/modules/runs/run-5", (_req, res) => {
-      runAsked += 1;
-      sendJson(res, 200, {
-        id: "run-5",
-        moduleId: "enable-hipaa-mode",
-        status: "succeeded",
-        message: null,
-        error: null,
-        undoUntil: null,
-        undone: false,
-        download: null,
-      });
-    });
     user = member;
     renderAt("/userdash");
     fireEvent.click(await screen.findByRole("button", { name: /Assistant/ }));
@@ -481,6 +498,10 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
           status: "succeeded",
           success: true,
           message: "HIPAA mode is on",
+          undoUntil: null,
+          undone: false,
+          download: null,
+          link: null,
         },
       }),
     );
@@ -488,7 +509,6 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId("action-chip").textContent).toBe("HIPAA mode is on"));
     expect(await screen.findByText("Module Executed")).toBeTruthy();
     // A run the domain cannot take back offers no Undo.
-    await waitFor(() => expect(runAsked).toBe(1));
     expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
   });
 
@@ -520,6 +540,8 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
           createdAt: "2026-11-26T08:00:01.000Z",
         },
       ],
+      runs: [],
+      quotes: [],
     };
     renderAt("/admin-dashboard");
     await screen.findByRole("log", { name: "Conversation with the assistant" });
@@ -532,6 +554,132 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
 
     await sendMessage("thanks");
     expect(chatSends().at(-1)?.conversationId).toBe("conv-1");
+  });
+
+  it("reloads the history with how its runs stand now and its quote to reopen", async () => {
+    const equipmentSpec: FeatureSpec = {
+      featureName: "Equipment tracking",
+      description: "Track equipment at each customer",
+      entities: [
+        {
+          key: "equipment",
+          name: "Equipment",
+          pluralName: "Equipment",
+          fields: [{ key: "make", label: "Make", type: "text", required: true }],
+          relations: [],
+          showOn: [],
+        },
+      ],
+      routes: [],
+    };
+    const action = (toolCallId: string, value: object) => [
+      { type: "TOOL_CALL_START", toolCallId, toolCallName: "ui_action" },
+      { type: "TOOL_CALL_ARGS", toolCallId, delta: JSON.stringify(value) },
+      { type: "TOOL_CALL_END", toolCallId },
+    ];
+    const noRunFields = { undoUntil: null, download: null, link: null };
+    conversation = {
+      id: "conv-1",
+      title: "export customers",
+      updatedAt: "2026-11-26T08:00:00.000Z",
+      messages: [
+        {
+          id: "m-a",
+          role: "assistant",
+          text: "",
+          events: [
+            { type: "RUN_STARTED", threadId: "conv-1", runId: "run-1" },
+            ...action("tc-1", { id: "act-1", type: "executeModule", moduleId: "create-job" }),
+            ...action("tc-2", { id: "act-2", type: "executeModule", moduleId: "export-customers" }),
+            ...action("tc-3", { id: "act-3", type: "executeModule", moduleId: "export-customers" }),
+            ...action("tc-4", { id: "act-4", type: "request_quote", sessionId: "s-1", spec: { description: "x" } }),
+            { type: "RUN_FINISHED", threadId: "conv-1", runId: "run-1" },
+          ] as AguiEvent[],
+          createdAt: "2026-11-26T08:00:01.000Z",
+        },
+      ],
+      runs: [
+        {
+          actionId: "act-1",
+          run: {
+            ...noRunFields,
+            runId: "r-1",
+            moduleId: "create-job",
+            status: "succeeded",
+            message: "Created job #266 for Andrew Henderson",
+            undone: true,
+          },
+        },
+        {
+          actionId: "act-2",
+          run: {
+            ...noRunFields,
+            runId: "r-2",
+            moduleId: "export-customers",
+            status: "denied",
+            error: "Denied: Not this month",
+            undone: false,
+          },
+        },
+        {
+          actionId: "act-3",
+          run: {
+            ...noRunFields,
+            runId: "r-3",
+            moduleId: "export-customers",
+            status: "succeeded",
+            message: "Exported 3 customers",
+            download: "/api/modules/runs/r-3/download",
+            undone: false,
+          },
+        },
+      ],
+      quotes: [
+        {
+          sessionId: "s-1",
+          proposalId: "p-1",
+          quote: { priceUsd: 1200, etaMinutes: 45, risk: "medium" },
+          spec: equipmentSpec,
+          built: false,
+        },
+      ],
+    };
+    const quoted: string[] = [];
+    api.on("POST", "/api/build-sessions/s-1/quote", (req, res) => {
+      quoted.push(req.body);
+      sendJson(res, 200, {
+        proposalId: "p-2",
+        sessionId: "s-1",
+        quote: { priceUsd: 1200, etaMinutes: 45, risk: "medium" },
+        spec: equipmentSpec,
+        consentToken: "fresh-token",
+        specSource: "parser",
+      });
+    });
+    renderAt("/admin-dashboard");
+    await screen.findByRole("log", { name: "Conversation with the assistant" });
+
+    await waitFor(() =>
+      expect(
+        log()
+          .getAllByTestId("action-chip")
+          .map((chip) => chip.textContent),
+      ).toEqual([
+        "Created job #266 for Andrew Henderson",
+        "Denied: Export customers: Not this month",
+        "Exported 3 customers",
+        "Requested a quote",
+      ]),
+    );
+    expect(log().getByText("Undone")).toBeTruthy();
+    expect(log().getAllByTestId("action-chip")[1]!.dataset.status).toBe("failed");
+    expect(log().getByRole("link", { name: "Download" }).getAttribute("href")).toBe("/api/modules/runs/r-3/download");
+    expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
+
+    expect(log().getByText("Quoted $1,200.00, about 45 min")).toBeTruthy();
+    fireEvent.click(log().getByRole("button", { name: "Reopen the quote" }));
+    await waitFor(() => expect(quoted).toHaveLength(1));
+    expect(JSON.parse(quoted[0]!)).toEqual({ spec: equipmentSpec });
   });
 
   it("opens as a panel from any screen with Ctrl+K, and a message carries the selected customer", async () => {

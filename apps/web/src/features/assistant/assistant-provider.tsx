@@ -13,17 +13,19 @@ import {
 import { useLocation, useNavigate } from "react-router";
 import type { User } from "@fieldops/shared/auth";
 import { ASSISTANT_PLAN_FEATURE, type ChatSuggestionsResponse } from "@fieldops/shared/chat";
-import type { AppEvent } from "@fieldops/shared/events";
 import { homePathForRole } from "@fieldops/shared/roles";
 import type { NavigateTarget } from "@fieldops/shared/ui-actions";
+import { moduleTitle, type ModuleRunUpdate } from "@fieldops/shared/modules";
 import type { UiActionEffects } from "@fieldops/machines/ui-action-effects";
 import { assertOrigins } from "@fieldops/machines/ui-action-rules";
 import {
   createUiActionsActor,
   dismissToast,
+  restoreModuleRuns,
   sendUiAction,
   updateModuleRun,
   selectActionRecord,
+  selectActionRun,
   selectVisibleToast,
   type UiActionRecord,
   type UiActionsActor,
@@ -39,7 +41,7 @@ import type { Company } from "@fieldops/shared/company";
 import { COMPANY_QUERY_KEY, useCompany } from "../../lib/company";
 import { planRefusalOf } from "../../components/plan-upgrade-required";
 import { STANDARD_TERMS } from "../../lib/terms";
-import { executeModule, fetchRunOutcome, undoModuleRun, useLatestConversation, useSuggestions } from "./assistant-api";
+import { executeModule, undoModuleRun, useLatestConversation, useSuggestions } from "./assistant-api";
 import { assistantContextFor } from "./assistant-context";
 import {
   actionArguments,
@@ -63,27 +65,6 @@ import { useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 export function quoteRefusal(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return null;
   return error.body?.message ?? null;
-}
-
-type RunUpdate = Extract<AppEvent, { name: "module.run_updated" }>["payload"];
-
-/** A run's event in the fields of POST /api/modules/execute's answer, so that it gets the same chip and toast. */
-export function runResult(update: RunUpdate): unknown {
-  switch (update.status) {
-    case "succeeded":
-      return { success: true, message: update.message };
-    case "failed":
-      return { success: false, error: update.error ?? update.message };
-    case "awaiting_approval":
-      return { success: false, requiresApproval: true, reason: update.reason };
-    case "denied":
-      // The server words a denial with the approver's reason ("Denied: …"): the requester is told why.
-      return { success: false, error: update.error ?? "Denied by an administrator" };
-    case "expired":
-      return { success: false, error: "The approval request expired" };
-    default:
-      return undefined;
-  }
 }
 
 /** An entry of the OAuth allow-list that is a bare origin; anything else is left out (the machine refuses it). */
@@ -157,6 +138,14 @@ export function useUiActionRecord(id: string | undefined): UiActionRecord | unde
   );
 }
 
+/** The module run an action started, as it stands (this tab's, or a reloaded conversation's). */
+export function useActionRun(id: string | undefined): ModuleRunUpdate | undefined {
+  const { actor } = useAssistant();
+  return useSelector(actor ?? undefined, (snapshot) =>
+    snapshot && id !== undefined ? selectActionRun(snapshot, id) : undefined,
+  );
+}
+
 /** Shows the machine's one visible toast in the app's toaster, and tells the machine when the user closes it. */
 function useMachineToast(actor: UiActionsActor | null): void {
   const visible = useSelector(
@@ -214,108 +203,18 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
   });
   /** Requests sent from this tab: only their actions run here (another tab's run acts in that tab). */
   const ownRequests = useRef(new Set<string>());
-  const pendingActions = useRef<unknown[]>([]);
-  const runToAction = useRef(new Map<string, string>());
-  const executing = useRef(0);
-  /** Run events that came before their POST's answer said whose run it is. */
-  const earlyRunUpdates = useRef(new Map<string, RunUpdate>());
+  /** What came for the machine before it was made: actions to run, and run events to follow. */
+  const pendingForActor = useRef<((actor: UiActionsActor) => void)[]>([]);
   const actorRef = useRef<UiActionsActor | null>(null);
-
-  const applyRunUpdate = useCallback(
-    (update: RunUpdate) => {
-      const actionId = runToAction.current.get(update.runId);
-      if (actionId !== undefined) {
-        store.update((state) => {
-          const run = state.runs[actionId];
-          return {
-            ...state,
-            runs: {
-              ...state.runs,
-              [actionId]: {
-                runId: update.runId,
-                moduleId: update.moduleId,
-                status: update.status,
-                undoUntil: run?.undoUntil ?? null,
-                undone: run?.undone ?? false,
-                download: run?.download ?? null,
-              },
-            },
-          };
-        });
-        if (update.status === "succeeded") {
-          fetchRunOutcome(update.runId).then(
-            ({ undoUntil, undone, download }) =>
-              store.update((state) => {
-                const run = state.runs[actionId];
-                if (!run) return state;
-                return {
-                  ...state,
-                  runs: {
-                    ...state.runs,
-                    [actionId]: {
-                      ...run,
-                      undoUntil: undoUntil === null ? null : Date.parse(undoUntil),
-                      undone,
-                      download,
-                    },
-                  },
-                };
-              }),
-            (error: unknown) => console.warn("assistant: could not fetch the run's outcome", error),
-          );
-        }
-      }
-      const result = runResult(update);
-      if (result !== undefined && actorRef.current)
-        updateModuleRun(actorRef.current, { actionId, moduleId: update.moduleId, result });
-    },
-    [store],
-  );
-
-  const flushEarlyUpdates = useCallback(() => {
-    if (executing.current > 0) return;
-    const early = [...earlyRunUpdates.current.values()];
-    earlyRunUpdates.current.clear();
-    for (const update of early) applyRunUpdate(update);
-  }, [applyRunUpdate]);
+  const toActor = useCallback((deliver: (actor: UiActionsActor) => void) => {
+    if (actorRef.current) deliver(actorRef.current);
+    else pendingForActor.current.push(deliver);
+  }, []);
 
   const suggestionsSettled = !suggestions.isPending;
   const allowedOrigins = suggestions.data?.allowedOAuthOrigins;
   useEffect(() => {
     if (!suggestionsSettled) return;
-    const run = async (moduleId: string, params: Record<string, unknown>, actionId: string) => {
-      executing.current += 1;
-      try {
-        const answer = await executeModule(moduleId, params, actionId);
-        if (typeof answer.runId === "string") {
-          const runId = answer.runId;
-          runToAction.current.set(runId, actionId);
-          store.update((state) => ({
-            ...state,
-            runs: {
-              ...state.runs,
-              [actionId]: {
-                runId,
-                moduleId,
-                status: answer.status ?? (answer.requiresApproval ? "awaiting_approval" : "queued"),
-                undoUntil: null,
-                undone: false,
-                download: null,
-              },
-            },
-          }));
-          const early = earlyRunUpdates.current.get(runId);
-          if (early) {
-            earlyRunUpdates.current.delete(runId);
-            queueMicrotask(() => applyRunUpdate(early));
-          }
-        }
-        return answer;
-      } finally {
-        executing.current -= 1;
-        queueMicrotask(flushEarlyUpdates);
-      }
-    };
     const effects: UiActionEffects = {
       navigate: (path: NavigateTarget) => {
         const { navigate: go, user: current, location: here } = latest.current;
@@ -327,10 +226,8 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
       },
       openModal: (target) => openAppModal(target),
       startOAuth: (url) => window.location.assign(url),
-      executeModule: run,
-      requestModuleApproval: async ({ actionId, moduleId, params }) => {
-        await run(moduleId, params, actionId);
-      },
+      executeModule,
+      requestModuleApproval: ({ actionId, moduleId, params }) => executeModule(moduleId, params, actionId),
       openBuildModal: (build) => {
         const quote = buildQuoteSchema.safeParse(build.quote);
         const spec = featureSpecSchema.safeParse(build.spec);
@@ -379,17 +276,20 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
     }).start();
     actorRef.current = created;
     setActor(created);
-    for (const action of pendingActions.current.splice(0)) sendUiAction(created, action);
+    for (const deliver of pendingForActor.current.splice(0)) deliver(created);
     return () => {
       created.stop();
       actorRef.current = null;
     };
-  }, [suggestionsSettled, allowedOrigins, store, applyRunUpdate, flushEarlyUpdates, queryClient]);
+  }, [suggestionsSettled, allowedOrigins, queryClient]);
 
   useEffect(() => {
-    if (history.data && store.getState().chat.turns.length === 0)
-      store.updateChat(() => chatFromHistory(history.data!));
-  }, [history.data, store]);
+    const conversation = history.data;
+    if (!conversation || store.getState().chat.turns.length > 0) return;
+    store.updateChat(() => chatFromHistory(conversation));
+    // Its actions' runs as they stand now: their chips say so, and follow them from here on.
+    toActor((actor) => restoreModuleRuns(actor, conversation.runs));
+  }, [history.data, store, toActor]);
 
   useEffect(
     () =>
@@ -402,9 +302,8 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
 
   const liveStatus = useLiveEvents((event, meta) => {
     if (event.name === "module.run_updated") {
-      if (!runToAction.current.has(event.payload.runId) && executing.current > 0)
-        earlyRunUpdates.current.set(event.payload.runId, event.payload);
-      else applyRunUpdate(event.payload);
+      const update = event.payload;
+      toActor((actor) => updateModuleRun(actor, update));
       return;
     }
     if (event.name !== "assistant.event") return;
@@ -424,8 +323,7 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
     const action = completedAction(chat, event.payload);
     if (action === undefined) return;
     const raw = actionArguments(action);
-    if (actorRef.current) sendUiAction(actorRef.current, raw);
-    else pendingActions.current.push(raw);
+    toActor((actor) => sendUiAction(actor, raw));
   });
 
   const send = useCallback(
@@ -460,25 +358,18 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
 
   const newConversation = useCallback(() => store.updateChat(() => EMPTY_CHAT), [store]);
 
-  const undo = useCallback(
-    async (actionId: string) => {
-      const run = store.getState().runs[actionId];
-      if (!run) return;
-      await undoModuleRun(run.runId);
-      store.update((state) => ({
-        ...state,
-        runs: { ...state.runs, [actionId]: { ...run, undone: true, undoUntil: null } },
-      }));
-      if (actorRef.current) {
-        sendUiAction(actorRef.current, {
-          id: `undo-${run.runId}`,
-          type: "showToast",
-          params: { title: "Undone", message: `${run.moduleId} was undone` },
-        });
-      }
-    },
-    [store],
-  );
+  const undo = useCallback(async (actionId: string) => {
+    const actor = actorRef.current;
+    const run = actor ? selectActionRun(actor.getSnapshot(), actionId) : undefined;
+    if (!actor || !run) return;
+    const undone = await undoModuleRun(run.runId);
+    updateModuleRun(actor, { ...run, undoUntil: undone.undoUntil, undone: undone.undone });
+    sendUiAction(actor, {
+      id: `undo-${run.runId}`,
+      type: "showToast",
+      params: { title: "Undone", message: `${moduleTitle(run.moduleId)} was undone` },
+    });
+  }, []);
 
   const registerInlineChat = useCallback((focus: () => void) => {
     setInlineChats((all) => [...all, focus]);

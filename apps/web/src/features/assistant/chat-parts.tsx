@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Check, CircleAlert, CircleSlash, Download, LoaderCircle, Undo2 } from "lucide-react";
+import { Link } from "react-router";
+import { ArrowRight, Check, CircleAlert, CircleSlash, Download, LoaderCircle, Undo2 } from "lucide-react";
 import type { ChatProposal } from "@fieldops/shared/chat";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { moduleTitle } from "@fieldops/shared/modules";
@@ -8,7 +9,11 @@ import type { UiActionRecord } from "@fieldops/machines/ui-actions.machine";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/utils";
-import { useAssistant, useChatStore, useUiActionRecord } from "./assistant-provider";
+import { runChip, runOutcome } from "@fieldops/machines/ui-action-effects";
+import type { ConversationQuote } from "@fieldops/shared/chat";
+import { requestBuildQuote, showBuildQuote } from "../../lib/build-modal";
+import { formatCents } from "@fieldops/shared/money";
+import { useActionRun, useAssistant, useChatStore, useUiActionRecord } from "./assistant-provider";
 import { ChatMarkdown } from "./chat-markdown";
 import { actionArguments, type ChatPart } from "./chat-state";
 
@@ -33,14 +38,17 @@ function storedChip(raw: unknown): string {
       return `Approval requested: ${moduleTitle(plan.step.moduleId)}`;
     case "showToast":
       return `Notified: ${plan.step.toast.title}`;
+    case "request_quote":
+      return "Requested a quote";
+    case "openBuildModal":
+      return "Opened the build quote";
     default:
       return "Action carried out";
   }
 }
 
-function StatusIcon({ record }: { record: UiActionRecord | undefined }) {
-  if (record === undefined) return <Check aria-hidden="true" className="size-3" />;
-  switch (record.status) {
+function StatusIcon({ status }: { status: UiActionRecord["status"] }) {
+  switch (status) {
     case "done":
       return <Check aria-hidden="true" className="size-3" />;
     case "refused":
@@ -64,10 +72,10 @@ function useNow(active: boolean, until: number): number {
 
 function UndoButton({ actionId }: { actionId: string }) {
   const { undo } = useAssistant();
-  const run = useChatStore((state) => state.runs[actionId]);
+  const run = useActionRun(actionId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const until = run?.undoUntil ?? 0;
+  const until = run?.undoUntil ? Date.parse(run.undoUntil) : 0;
   const eligible = run !== undefined && run.status === "succeeded" && !run.undone && until > 0;
   const now = useNow(eligible, until);
   if (run?.undone) return <span className="text-xs text-muted-foreground">Undone</span>;
@@ -105,7 +113,7 @@ function UndoButton({ actionId }: { actionId: string }) {
 
 /** The file a finished run produced (an export), downloaded with the user's session. */
 function DownloadLink({ actionId }: { actionId: string }) {
-  const download = useChatStore((state) => state.runs[actionId]?.download ?? null);
+  const download = useActionRun(actionId)?.download ?? null;
   if (download === null) return null;
   return (
     <a
@@ -118,11 +126,70 @@ function DownloadLink({ actionId }: { actionId: string }) {
   );
 }
 
+/** Where the user opens what a finished run made: the optimized day's proposal on the board. */
+function RunLink({ actionId }: { actionId: string }) {
+  const link = useActionRun(actionId)?.link ?? null;
+  if (link === null) return null;
+  return (
+    <Link
+      to={link.href}
+      className="inline-flex items-center gap-1 px-2 text-xs font-medium underline underline-offset-4"
+    >
+      {link.label} <ArrowRight aria-hidden="true" className="size-3" />
+    </Link>
+  );
+}
+
+/**
+ * A reloaded conversation's quote: what it came to, and a fresh quote of the same spec to accept (a quote's consent
+ * is good once, and for a while).
+ */
+function QuoteReopen({ quote }: { quote: ConversationQuote }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const summary = `Quoted ${formatCents(Math.round(quote.quote.priceUsd * 100))}, about ${quote.quote.etaMinutes} min`;
+  if (quote.built) return <span className="text-xs text-muted-foreground">{summary} · built</span>;
+  return (
+    <>
+      <span className="text-xs text-muted-foreground">{summary}</span>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="h-6 px-2 text-xs"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          setError(null);
+          requestBuildQuote(quote.sessionId, quote.spec)
+            .then((answer) => showBuildQuote(answer))
+            .catch((e: unknown) => setError(e instanceof Error ? e.message : "Could not reopen the quote"))
+            .finally(() => setBusy(false));
+        }}
+      >
+        Reopen the quote
+      </Button>
+      {error ? (
+        <span role="alert" className="text-xs text-destructive">
+          {error}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function sessionOf(raw: unknown): string | undefined {
+  if (typeof raw !== "object" || raw === null || !("sessionId" in raw)) return undefined;
+  return typeof raw.sessionId === "string" ? raw.sessionId : undefined;
+}
+
 /** One UI action in the conversation: what was done, or why it was refused. */
 export function ActionChip({ part }: { part: Extract<ChatPart, { kind: "action" }> }) {
   const raw = part.complete ? actionArguments(part) : undefined;
   const id = part.complete ? rawActionId(raw) : undefined;
   const record = useUiActionRecord(id);
+  const run = useActionRun(id);
+  const sessionId = sessionOf(raw);
+  const quote = useChatStore((state) => (sessionId === undefined ? undefined : state.chat.quotes[sessionId]));
   if (!part.complete) {
     return (
       <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
@@ -130,8 +197,9 @@ export function ActionChip({ part }: { part: Extract<ChatPart, { kind: "action" 
       </span>
     );
   }
-  const text = record?.chip ?? (record ? "Working…" : storedChip(raw));
-  const status = record?.status ?? "done";
+  // A reloaded conversation's run says how it stands now (done, undone, waiting, denied), not what was asked.
+  const text = record?.chip ?? (record ? "Working…" : run ? runChip(run) : storedChip(raw));
+  const status = record?.status ?? (run ? (runOutcome(run)?.status ?? "done") : "done");
   return (
     <div className="flex flex-wrap items-center gap-1">
       <span
@@ -144,11 +212,13 @@ export function ActionChip({ part }: { part: Extract<ChatPart, { kind: "action" 
             : "bg-secondary text-secondary-foreground",
         )}
       >
-        <StatusIcon record={record} />
+        <StatusIcon status={status} />
         {text}
       </span>
       {id !== undefined ? <UndoButton actionId={id} /> : null}
       {id !== undefined ? <DownloadLink actionId={id} /> : null}
+      {id !== undefined ? <RunLink actionId={id} /> : null}
+      {record === undefined && quote !== undefined ? <QuoteReopen quote={quote} /> : null}
     </div>
   );
 }

@@ -132,6 +132,8 @@ describe("the chat's state", () => {
       id: "conv-1",
       title: "t",
       updatedAt: "2026-11-26T08:00:00.000Z",
+      runs: [],
+      quotes: [],
       messages: [
         { id: "u1", role: "user", text: "hi", events: [], createdAt: "2026-11-26T08:00:00.000Z" },
         {

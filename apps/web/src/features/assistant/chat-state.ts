@@ -10,6 +10,7 @@ import {
   type AssistantCard,
   type AssistantEventPayload,
   type ChatProposal,
+  type ConversationQuote,
   type ConversationResponse,
 } from "@fieldops/shared/chat";
 
@@ -51,9 +52,11 @@ export interface ChatState {
   turns: ChatTurn[];
   /** Who answers: from the latest run, or from the suggestions before any. */
   answerer: Answerer | null;
+  /** A reloaded conversation's build quotes as they stand, by build session, to reopen. */
+  quotes: Readonly<Record<string, ConversationQuote>>;
 }
 
-export const EMPTY_CHAT: ChatState = { conversationId: null, turns: [], answerer: null };
+export const EMPTY_CHAT: ChatState = { conversationId: null, turns: [], answerer: null, quotes: {} };
 
 /** How many turns the chat keeps in memory; the oldest are dropped first (the history route has them all). */
 export const CHAT_TURNS_LIMIT = 400;
@@ -227,6 +230,7 @@ export function applyAssistantEvent(state: ChatState, payload: AssistantEventPay
   const next = applyToTurn(current, event);
   const turns = index === -1 ? [...state.turns, next].slice(-CHAT_TURNS_LIMIT) : state.turns.with(index, next);
   return {
+    ...state,
     conversationId: state.conversationId ?? payload.conversationId,
     turns,
     answerer: next.answerer ?? state.answerer,
@@ -235,7 +239,12 @@ export function applyAssistantEvent(state: ChatState, payload: AssistantEventPay
 
 /** A stored conversation, as the chat shows it after a reload. */
 export function chatFromHistory(conversation: ConversationResponse): ChatState {
-  let state: ChatState = { conversationId: conversation.id, turns: [], answerer: null };
+  let state: ChatState = {
+    conversationId: conversation.id,
+    turns: [],
+    answerer: null,
+    quotes: Object.fromEntries(conversation.quotes.map((quote) => [quote.sessionId, quote])),
+  };
   for (const message of conversation.messages) {
     if (message.role === "user") {
       state = {

@@ -132,3 +132,46 @@ describe("a week too full to draw visit by visit", () => {
     expect(boardRegion.textContent).toContain("Fix the drain");
   });
 });
+
+describe("a route plan named in the address (the assistant's link)", () => {
+  const PLAN_ID = "3f2c1a4e-5b6d-4c7e-8f90-1a2b3c4d5e6f";
+
+  it("opens the optimize dialog on that plan, without asking to optimize again", async () => {
+    let asked = 0;
+    api.on("GET", `/api/route-plans/${PLAN_ID}`, (_req, res) => {
+      asked += 1;
+      sendJson(res, 200, {
+        id: PLAN_ID,
+        kind: "optimize",
+        status: "queued",
+        date: "2030-01-07",
+        crewIds: ["k1"],
+        budgetSeconds: 10,
+        appliedCrewIds: [],
+        error: null,
+        result: null,
+        map: null,
+        createdAt: "2030-01-06T12:00:00.000Z",
+        updatedAt: "2030-01-06T12:00:00.000Z",
+      });
+    });
+    renderSchedule("landscaping", () => board, `/schedule?date=2030-01-07&plan=${PLAN_ID}`);
+    const dialog = await screen.findByRole("dialog", { name: "Optimize routes for 2030-01-07" });
+    expect(await within(dialog).findByText("Waiting for the optimizer…")).toBeTruthy();
+    expect(within(dialog).queryByRole("button", { name: "Optimize" })).toBeNull();
+    expect(asked).toBeGreaterThan(0);
+  });
+
+  it("opens nothing for a plan the company does not have", async () => {
+    let asked = 0;
+    api.on("GET", `/api/route-plans/${PLAN_ID}`, (_req, res) => {
+      asked += 1;
+      sendJson(res, 404, { message: "Route plan not found" });
+    });
+    renderSchedule("landscaping", () => board, `/schedule?date=2030-01-07&plan=${PLAN_ID}`);
+    await screen.findByRole("region", { name: "Dispatch board" });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(asked).toBeGreaterThan(0);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});

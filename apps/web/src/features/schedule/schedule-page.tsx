@@ -11,6 +11,7 @@ import {
   type DragStartEvent,
 } from "@dnd-kit/core";
 import { ChevronLeft, ChevronRight, Sparkles } from "lucide-react";
+import { SCHEDULE_PLAN_PARAM } from "@fieldops/shared/dispatch";
 import type { ScheduleResponse, ScheduleVisit } from "@fieldops/shared/schedule";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -35,6 +36,7 @@ import {
   type ScheduleView,
 } from "./schedule-time";
 import { OptimizeDayDialog } from "./optimize/optimize-day-dialog";
+import { useRoutePlan } from "./optimize/optimize-queries";
 import { ScheduleVisitDialog, type ScheduleChoice } from "./schedule-visit-dialog";
 import { BoardView, CalendarView, UnassignedQueue, WeekLoadGrid } from "./schedule-views";
 import { VisitSummary, type DraggedVisit, type LaneTarget, type QueueTarget } from "./time-lane";
@@ -146,6 +148,9 @@ export function SchedulePage() {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
   const pointer = usePointerTracker();
   const [optimizing, setOptimizing] = useState<"day" | "replan" | null>(null);
+  // A proposal named in the address (the assistant's link): it opens once it loads, so a plan that is not this
+  // company's (not found) opens nothing.
+  const linkedPlan = useRoutePlan(params.get(SCHEDULE_PLAN_PARAM) || null);
   const board: ScheduleResponse | undefined = schedule.data;
 
   function go(next: { view?: ScheduleView; date?: string }) {
@@ -332,6 +337,16 @@ export function SchedulePage() {
           </DragOverlay>
         </DndContext>
       )}
+      {!optimizing && linkedPlan.data && board ? (
+        <OptimizeDayDialog
+          key={linkedPlan.data.id}
+          date={date}
+          crews={board.crews}
+          open
+          planId={linkedPlan.data.id}
+          onOpenChange={(open) => (open ? undefined : setParams({ view, date }))}
+        />
+      ) : null}
       {optimizing && board ? (
         <OptimizeDayDialog
           date={date}

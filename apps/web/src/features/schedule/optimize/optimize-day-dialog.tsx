@@ -34,6 +34,8 @@ export interface OptimizeDayDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Re-plan the rest of today from the crews' current positions instead of optimizing the whole day. */
   replan?: boolean;
+  /** A plan already asked for (the assistant's optimize-day run): its proposal shows at once, to compare and apply. */
+  planId?: string;
 }
 
 const BUDGETS = [5, DEFAULT_BUDGET_SECONDS, 20, MAX_BUDGET_SECONDS]
@@ -84,14 +86,21 @@ function ApplyPart({ planId, timeZone }: { planId: string; timeZone: string }) {
 }
 
 /** Choose crews and a time budget, optimize the day in the background, then compare and apply the proposal. */
-export function OptimizeDayDialog({ date, crews, open, onOpenChange, replan = false }: OptimizeDayDialogProps) {
+export function OptimizeDayDialog({
+  date,
+  crews,
+  open,
+  onOpenChange,
+  replan = false,
+  planId: givenPlanId,
+}: OptimizeDayDialogProps) {
   const user = useSignedInUser();
   const company = useCompany(user.companyId);
   // Crews left out; every crew given (even ones that arrive after opening) is in unless unticked.
   const [excluded, setExcluded] = useState<Set<string>>(() => new Set());
   const chosen = new Set(crews.filter((crew) => !excluded.has(crew.id)).map((crew) => crew.id));
   const [budget, setBudget] = useState(DEFAULT_BUDGET_SECONDS);
-  const [planId, setPlanId] = useState<string | null>(null);
+  const [planId, setPlanId] = useState<string | null>(givenPlanId ?? null);
   const optimize = useOptimizeDay();
   const allowed = company.data ? planHasFeature(company.data.planId, "route_optimization") : true;
   const timeZone = company.data?.timeZone ?? "UTC";
