@@ -53,7 +53,7 @@ test('"new job: …" on a customer\'s page proposes the job, and confirming it c
   const title = `Chat boiler service ${Date.now()}`;
   await openChatAndAsk(page, `new job: ${title}`);
 
-  const proposal = lastAnswer(page).getByRole("region", { name: "Confirm: Create job" });
+  const proposal = lastAnswer(page).getByRole("region", { name: "Confirm: Create a job" });
   await expect(proposal).toBeVisible(SLOW);
   // The summary names the job and the customer; the parameters are those a person reads, without the customer's id.
   await expect(proposal.getByRole("strong")).toHaveText([title, customerName]);
@@ -254,7 +254,7 @@ test('"optimize tomorrow\'s routes", confirmed, links to its proposal on the boa
   await page.goto("/jobs");
   await openChatAndAsk(page, "optimize tomorrow's routes");
 
-  const proposal = lastAnswer(page).getByRole("region", { name: "Confirm: Optimize day" });
+  const proposal = lastAnswer(page).getByRole("region", { name: "Confirm: Optimize a day's routes" });
   await expect(proposal).toBeVisible(SLOW);
   await proposal.getByRole("button", { name: "Confirm" }).click();
 

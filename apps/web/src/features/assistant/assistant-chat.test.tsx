@@ -291,7 +291,7 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
       timeZone: "America/Denver",
     });
 
-    const region = await screen.findByRole("region", { name: "Confirm: Schedule visit" });
+    const region = await screen.findByRole("region", { name: "Confirm: Schedule a visit" });
     const values = within(region)
       .getAllByRole("definition")
       .map((value) => value.textContent);
@@ -307,7 +307,7 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
       summary: "Create the job **Spring cleanup** for Henderson Family",
     });
 
-    const region = await screen.findByRole("region", { name: "Confirm: Create job" });
+    const region = await screen.findByRole("region", { name: "Confirm: Create a job" });
     const proposal = within(region);
     // The summary is markdown, as the assistant's text is: the title in bold, not between asterisks.
     expect(region.textContent).toContain("Create the job Spring cleanup for Henderson Family");

@@ -17,11 +17,6 @@ import { useActionRun, useAssistant, useChatStore, useUiActionRecord } from "./a
 import { ChatMarkdown } from "./chat-markdown";
 import { actionArguments, type ChatPart } from "./chat-state";
 
-export function moduleLabel(moduleId: string): string {
-  const words = moduleId.replace(/[-_]+/g, " ").trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 /** What a stored action did, for a reloaded conversation (this tab did not run it, so it has no record). */
 function storedChip(raw: unknown): string {
   const plan = planUiAction(raw, { allowedOAuthOrigins: [] });
@@ -260,7 +255,7 @@ export function ProposalCard({
   decision: "confirm" | "cancel" | null;
 }) {
   const { decide } = useAssistant();
-  const title = moduleLabel(proposal.moduleId);
+  const title = moduleTitle(proposal.moduleId);
   const entries = readableParams(proposal.params);
   return (
     <section
