@@ -46,8 +46,8 @@ for (const row of GOLDEN) {
   const { right, got } = await judge(row);
   const tally = byIntent.get(row.intent) ?? { right: 0, total: 0 };
   tally.total += 1;
-  if (right) tally.right += 1;
   if (right && WRITTEN_BLIND.has(row)) blindRight += 1;
+  if (right) tally.right += 1;
   else
     misses.push(
       `  ${JSON.stringify(row.message)} (${row.options?.role ?? "owner"}) expected ${row.expected}, got ${got}`,
