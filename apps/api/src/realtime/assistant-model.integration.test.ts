@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { withTenant } from "@fieldops/db";
 import { createCustomer } from "@fieldops/domain/customers/create-customer";
 import { customerInput, testCustomerServices } from "@fieldops/domain/customers/customer-test-fixtures";
-import { RUN_FAILED_MESSAGE } from "@fieldops/domain/assistant/assistant-turn-context";
+import { RUN_FAILED_MESSAGE } from "@fieldops/domain/assistant/perform-run";
 import { ASSISTANT_CUSTOM_EVENTS } from "@fieldops/shared/chat";
 import { TRIAL_ENDED_MESSAGE } from "@fieldops/shared/plans";
 import {

@@ -10,14 +10,9 @@ import { dayInTimeZone } from "@fieldops/shared/company-time";
 import { NAVIGATE_TARGETS, OPEN_MODAL_TARGETS, type UiAction } from "@fieldops/shared/ui-actions";
 import { DomainError } from "../errors.ts";
 import type { AssistantRun } from "./assistant-run.ts";
-import {
-  companyFacts,
-  inTenant,
-  storeProposal,
-  type AssistantDeps,
-  type AssistantUser,
-  type CompanyFacts,
-} from "./assistant-turn-context.ts";
+import { companyFacts, type CompanyFacts } from "./company-facts.ts";
+import { inTenant, type AssistantDeps, type AssistantUser } from "./assistant-turn-context.ts";
+import { storeProposal } from "./conversation-store.ts";
 import { costMicros, type AssistantModelConfig } from "./model-config.ts";
 import { modalCapability, navigateCapability } from "./offline-planner/plan-navigation.ts";
 import {

@@ -4,15 +4,13 @@ import type { EmitAssistantEvents } from "./assistant-run.ts";
 import {
   UUID,
   assertAssistantAllowed,
-  claimRequest,
-  findOwnConversation,
   inTenant,
-  performRun,
   type AssistantDeps,
   type AssistantUser,
-  type RunLog,
-  type TurnOutcome,
 } from "./assistant-turn-context.ts";
+import { claimRequest } from "./assistant-request-claims.ts";
+import { findOwnConversation } from "./conversation-store.ts";
+import { performRun, type RunLog, type TurnOutcome } from "./perform-run.ts";
 
 export type DecideProposalInput = {
   requestId: string;

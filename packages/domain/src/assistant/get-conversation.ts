@@ -14,7 +14,7 @@ import type { TenantTransaction } from "@fieldops/db";
 import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { moduleRunUpdate } from "../modules/modules-events.ts";
-import { findOwnConversation } from "./assistant-turn-context.ts";
+import { findOwnConversation } from "./conversation-store.ts";
 
 const MODULE_ACTIONS = new Set(["executeModule", "requestModuleApproval"]);
 const QUOTE_ACTIONS = new Set(["request_quote", "openBuildModal"]);

@@ -1,25 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma, TenantTransaction } from "@fieldops/db";
 import type { EmitAssistantEvents } from "./assistant-run.ts";
+import { assertAssistantAllowed, inTenant, type AssistantDeps, type AssistantUser } from "./assistant-turn-context.ts";
 import {
-  assertAssistantAllowed,
   checkOwnConversation,
-  claimRequest,
-  claimRequestFast,
   findOwnConversation,
-  inTenant,
-  performRun,
-  recentCompanyFacts,
-  releaseRequestClaim,
   rememberConversationOwner,
   storeAnswer,
-  type AssistantDeps,
-  type AssistantUser,
-  type ChatSendInput,
-  type CompanyFacts,
-  type RunLog,
-  type TurnOutcome,
-} from "./assistant-turn-context.ts";
+} from "./conversation-store.ts";
+import { claimRequest, claimRequestFast, releaseRequestClaim } from "./assistant-request-claims.ts";
+import { performRun, type ChatSendInput, type RunLog, type TurnOutcome } from "./perform-run.ts";
+import { recentCompanyFacts, type CompanyFacts } from "./company-facts.ts";
 import { emitPlan, planOffline, planRequestedRead, planWithoutData } from "./answer-offline.ts";
 import { answerWithModel, SYSTEM_PROMPT_FILE } from "./answer-with-model.ts";
 

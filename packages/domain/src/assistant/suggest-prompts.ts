@@ -2,7 +2,7 @@ import { ASSISTANT_PLAN_FEATURE } from "@fieldops/shared/chat";
 import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
-import { companyFacts } from "./assistant-turn-context.ts";
+import { companyFacts } from "./company-facts.ts";
 import { createPlannerLookup } from "./create-planner-lookup.ts";
 import { CAPABILITIES, refusalFor, type AssistantAbility } from "./offline-planner/planner-policy.ts";
 

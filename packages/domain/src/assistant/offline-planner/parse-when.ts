@@ -49,6 +49,7 @@ const SHORTHAND: [RegExp, string][] = [
   [/\b(?:2day|tday)\b/gi, "today"],
   [/\s*@\s*(?=\d)/g, " at "],
   [/\bin the (morning|afternoon|evening)\b/gi, "$1"],
+  [/\b((?:a|one|two|three|four|\d)\s+weeks?)\s+from\s+(?:today|now)\b/gi, "in $1"],
   [/\b(?:midday|lunchtime|lunch time)\b/gi, "noon"],
   [/\b(?:end of (?:the )?day|eod|close of business|cob)\b/gi, "4pm"],
   [/\bfirst thing(?: in the morning)?\b/gi, "8am"],
@@ -58,8 +59,23 @@ const SHORTHAND: [RegExp, string][] = [
   ],
 ];
 
+const HOUR_WORDS: Record<string, string> = {
+  one: "1",
+  two: "2",
+  three: "3",
+  four: "4",
+  five: "5",
+  six: "6",
+  seven: "7",
+  eight: "8",
+  nine: "9",
+  ten: "10",
+  eleven: "11",
+  twelve: "12",
+};
+
 const ORDINAL_DAY =
-  /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of|of\s+\w+)?\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/gi;
+  /\b(?:on\s+)?(?:(?:sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of|of\s+\w+)?\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/gi;
 const WEEKDAY_AFTER_NEXT = /\b(?:the\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+after\s+next\b/gi;
 const WEEK_FROM_WEEKDAY =
   /\b(?:a\s+week\s+from|a\s+week\s+on)\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b|\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+week\b/gi;
@@ -103,6 +119,11 @@ function normalize(text: string, today: string): string {
     (_all, word: string, hour: string, minutes: string | undefined) => `${word} ${hour}${minutes ?? ""}pm`,
   );
   for (const [pattern, replacement] of SHORTHAND) out = out.replace(pattern, replacement);
+  // "half ten" is 10:30 where it is said.
+  out = out.replace(
+    /\bhalf (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b/gi,
+    (_all, hour: string) => `${HOUR_WORDS[hour.toLowerCase()] ?? hour}:30`,
+  );
   out = out.replace(DAY_AFTER_TOMORROW, () => `on ${addDays(today, 2)}`);
   out = out.replace(WEEKDAY_AFTER_NEXT, (_all, weekday: string) => {
     const next = nextWeekday(today, WEEKDAYS.indexOf(weekday.toLowerCase()));

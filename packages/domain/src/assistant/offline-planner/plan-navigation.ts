@@ -223,6 +223,10 @@ const NAVIGATE_VERBS = [
   "screen",
   "tab",
   "list",
+  "where do",
+  "where can i find",
+  "cant find",
+  "how do i get to",
 ];
 
 const FILLER = new Set([
@@ -308,6 +312,16 @@ export function planNavigation(message: ReadMessage, input: PlannerInput): Assis
   if (page) return isNavigationRequest(message, page) ? toPage(page, input) : null;
   if ((mentions(message, ...NAVIGATE_VERBS) || message.words.length <= 3) && mentions(message, ...OFF_LIMITS))
     return { kind: "refuse", reply: `I can't open that page from the chat. I can open these pages: ${ALLOWED_LIST}.` };
+  // "take me to the payroll page": a page the product does not have.
+  const unknownPage =
+    /\b(?:go to|take me to|open|show me|navigate to)\s+(?:the\s+|my\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:page|screen|tab)\b/i.exec(
+      message.raw,
+    );
+  if (unknownPage)
+    return {
+      kind: "refuse",
+      reply: `There is no ${unknownPage[1]!.toLowerCase()} page in the app. I can open these pages: ${ALLOWED_LIST}.`,
+    };
   return null;
 }
 

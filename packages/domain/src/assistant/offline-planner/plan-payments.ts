@@ -132,16 +132,43 @@ export async function planPaymentReminders(message: ReadMessage, input: PlannerI
 
 /** Receiving money: "record a payment", "got a check", "dropped off cash", "paid … by cheque". */
 const RECEIVED =
-  /\b(?:record|log|enter|add|mark|apply|register|put|take|took|got|get|receive|received|collect|collected|dropped off|drop off|brought|handed|mailed|sent|left|paid|came in|come in|arrived|cleared|deposited)\b/i;
+  /\b(?:record|log|enter|add|mark|apply|register|put|take|took|got|get|receive|received|collect|collected|dropped off|drop off|brought|handed|mailed|sent|left|paid|came in|come in|arrived|cleared|deposited|fixed up|settled|paid off|squared up|covered)\b/i;
 /** A check as money ("by check", "a $50 check", "cheque #12"), not a service ("sprinkler check", "wellness check"). */
 const CHECK_AS_MONEY =
   /\bcheques?\b|\b(?:by|with|a|his|her|their|personal|paper)\s+(?:\$[\d,.]+\s+)?checks?\b(?!\s+(?:on|up|in|of)\b)|\bchecks?\s*(?:#|no\.?|number|for\s+\$)|\$[\d,.]+\s+checks?\b/i;
+/** "…has been paid yet?": a question about the invoice, wherever it starts. */
+const PAID_QUESTION =
+  /\b(?:has|have|was|were|is)\s+(?:it\s+|that\s+|this\s+)?been\s+paid\b|\bis\s+(?:it\s+|that\s+)?paid\b|\bpaid\s+yet\b|\bpaid\?\s*$/i;
 /** "Is invoice 1032 paid?": a question about the invoice, not a payment to record. */
 const ASKS = /^\s*(?:is|has|was|did|does|have|are|were|when|whats|what|how)\b/i;
 const AMOUNT = /\$\s?(\d[\d,]*(?:\.\d{1,2})?)|\b(\d[\d,]*(?:\.\d{1,2})?)\s*(?:dollars|bucks|usd)\b/i;
 
+const NUMBER_WORDS: Record<string, number> = {
+  ten: 10,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
+};
+
+/** "fifty bucks", "a hundred dollars", "two hundred": amounts said in words, as digits. */
+function amountWords(text: string): string {
+  return text.replace(
+    /\b(?:(a|one|two|three|four|five)\s+)?(ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\s+(dollars|bucks)\b/gi,
+    (_all, multiplier: string | undefined, word: string, unit: string) => {
+      const times = { a: 1, one: 1, two: 2, three: 3, four: 4, five: 5 }[(multiplier ?? "a").toLowerCase()] ?? 1;
+      return `${times * NUMBER_WORDS[word.toLowerCase()]!} ${unit}`;
+    },
+  );
+}
+
 function amountIn(text: string): number | null {
-  const found = AMOUNT.exec(text);
+  const found = AMOUNT.exec(amountWords(text));
   if (!found) return null;
   return Math.round(Number((found[1] ?? found[2])!.replace(/,/g, "")) * 100);
 }
@@ -160,7 +187,7 @@ function invoiceLabel(invoice: InvoiceRecord): string {
 /** "Record a cash payment on invoice 1032", "the Garcias paid invoice 1032 by check, $120": a payment to record. */
 export async function planRecordPayment(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const money = mentions(message, "payment", "paid", "cash") || CHECK_AS_MONEY.test(message.raw);
-  if (!RECEIVED.test(message.raw) || !money || ASKS.test(message.raw)) return null;
+  if (!RECEIVED.test(message.raw) || !money || ASKS.test(message.raw) || PAID_QUESTION.test(message.raw)) return null;
   if (mentions(message, "remind", "reminder", "reminders", "how much", "settings")) return null;
   const number = invoiceNumberIn(message.raw) ?? bareInvoiceNumber(message.raw);
   const recordsPayment = mentions(message, "record", "log", "enter") && mentions(message, "payment", "cash", "check");

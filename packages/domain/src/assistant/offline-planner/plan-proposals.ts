@@ -9,7 +9,14 @@ import { CAPABILITIES } from "./planner-policy.ts";
 import { propose, refusalOf } from "./propose.ts";
 import type { NamedRecord, PlannerInput } from "./planner-input.ts";
 import { mentions, type ReadMessage } from "./read-message.ts";
-import { asMarkdownText, cleanName, resolveCustomer, resolveCustomerAndService } from "./resolve-customer.ts";
+import {
+  asMarkdownText,
+  cleanName,
+  customerAtStart,
+  resolveCustomer,
+  resolveCustomerAndService,
+  withoutPossessive,
+} from "./resolve-customer.ts";
 
 const CREATE_JOB =
   /\b(?:create|new|add|make|open|start|set up|log|raise|book)\s+(?:a\s+|an\s+|another\s+)?(?:new\s+)?(?:job|work order|service call)\b(?!\s*(?:#|no\.?|number)?\s*\d)(.*)$/i;
@@ -28,8 +35,28 @@ export async function planCreateJob(message: ReadMessage, input: PlannerInput): 
   const refusal = refusalOf(CAPABILITIES.createJob, input);
   if (refusal) return refusal;
   const split = jobTitle(found[1] ?? "");
-  let title = split.title;
+  // "… - how do I create that?": a question after a dash is not the job's title.
+  let title = split.title && /^(?:how|what|can|could|where)\b|\?$/i.test(split.title) ? null : split.title;
   const forName = /\bfor\s+(.+)$/i.exec(split.customerPart)?.[1];
+  // "Bob's Bakery rang wanting a new job set up for a grease trap clean": the customer first, the work after "for".
+  const before = message.raw
+    .slice(0, found.index)
+    .split(/\s+/)
+    .filter((word) => word !== "");
+  const opening =
+    title === null && forName && before.length > 0 ? await customerAtStart(before.map(withoutPossessive), input) : null;
+  if (opening && "match" in opening) {
+    const work = cleanName(forName!.replace(/\s[-–—].*$/, "").replace(/^(?:a|an|the)\s+/i, ""));
+    if (work) {
+      const named = capitalized(work).slice(0, 200);
+      return propose(
+        input,
+        "create-job",
+        { customerId: opening.match.id, title: named },
+        `Create the job **${asMarkdownText(named)}** for ${customerLabel(opening.match)}.`,
+      );
+    }
+  }
   // "new job for jane smith gutter cleaning": the words after the customer's name are the title.
   const resolved: { customer: NamedRecord; service?: string | null } | { plan: AssistantPlan } =
     title === null && forName
@@ -180,7 +207,7 @@ const TRACKING_REQUEST =
 
 /** "Can you add a customer portal where…", "we need GPS tracking, can you build that?": a feature, whatever it names. */
 const BUILD_REQUEST =
-  /\b(?:can|could)\s+we\s+(?:get|have|add)\s+(?:a|an|some)\s+(?:[\w-]+\s+){0,3}(?:portal|feature|module|tool|app|page|screen|report|dashboard|tracking|tracker|system|option|section|calculator|form|checklist|log)\b|\b(?:we|i)\s+(?:really\s+)?(?:need|want|would like)\s+(?:a|an|some)?\s*(?:[\w-]+\s+){0,3}(?:tracking|tracker|portal|feature|module|tool|app|dashboard|logs?|system)\b|\b(?:add|build|create|make)\s+(?:a|an)\s+(?:way|place|spot|section|field|tab)\s+(?:to|for)\b|\b(?:can|could|would|will)\s+(?:you|ya|u)\s+(?:please\s+)?(?:add|build|make|create|develop|give us|get us)\s+(?:a|an|some|me|us)?\s*(?:[\w-]+\s+){0,3}(?:portal|feature|module|tool|app|page|screen|report|dashboard|tracking|tracker|system|option|section|calculator|form|checklist|log)\b|\b(?:can|could)\s+(?:you|we)\s+build\s+(?:that|this|it|one|something)\b|\bbuild\s+(?:us|me)\s+(?:a|an|something)\b/i;
+  /\b(?:the\s+)?(?:system|app|software)\s+(?:can|could|will)\s+(?:do|handle|track|send|manage|support|run|keep)\b|\bthere(?:['’]s| is) (?:a|any) way (?:for|to)\b|\b(?:can|could|does|will)\s+(?:the\s+)?(?:system|app|software|it|this|fieldops|you guys)\s+(?:do|handle|track|send|manage|support|run|keep)\b|\bis there (?:a|any) way (?:for|to)\b|\bwould it be possible to (?:add|have|get|build|make|set up)\b|\bsomething (?:you|we) could (?:add|build)\b|\b(?:we|i) would love (?:the app|it|you|the system) to\b|\b(?:can|could)\s+we\s+(?:get|have|add)\s+(?:a|an|some)\s+(?:[\w-]+\s+){0,3}(?:portal|feature|module|tool|app|page|screen|report|dashboard|tracking|tracker|system|option|section|calculator|form|checklist|log)\b|\b(?:we|i)\s+(?:really\s+)?(?:need|want|would like)\s+(?:a|an|some)?\s*(?:[\w-]+\s+){0,3}(?:tracking|tracker|portal|feature|module|tool|app|dashboard|logs?|system)\b|\b(?:add|build|create|make)\s+(?:a|an)\s+(?:way|place|spot|section|field|tab)\s+(?:to|for)\b|\b(?:can|could|would|will)\s+(?:you|ya|u)\s+(?:please\s+)?(?:add|build|make|create|develop|give us|get us)\s+(?:a|an|some|me|us)?\s*(?:[\w-]+\s+){0,3}(?:portal|feature|module|tool|app|page|screen|report|dashboard|tracking|tracker|system|option|section|calculator|form|checklist|log)\b|\b(?:can|could)\s+(?:you|we)\s+build\s+(?:that|this|it|one|something)\b|\bbuild\s+(?:us|me)\s+(?:a|an|something)\b/i;
 
 /**
  * Asked before the reads and modules: the fields of a feature ("make", "install date", "cost") would otherwise read as a

@@ -10,7 +10,8 @@ import { refusalOf } from "./propose.ts";
 import { mentions, type ReadMessage } from "./read-message.ts";
 import { asMarkdownText, cleanName, isPronoun, resolveCustomer } from "./resolve-customer.ts";
 
-const HOW_MANY = /\b(?:how many|how much work|number of|count (?:of )?|total number of|how many of)\b/i;
+const HOW_MANY =
+  /\b(?:how many|how much work|number of|count (?:of )?|total number of|how many of)\b|\b(?:does|do|has|have|is)\s+.+?\s+(?:have|got|owe|has)\s+(?:any\s+)?(?:past[- ]due|overdue|late|unpaid|outstanding)\s+(?:invoices?|bills?)\b|^\s*(?!(?:we|you|i|they|how|what|which)\b).+?\s+(?:has|have|owes?)\s+(?:any\s+)?(?:past[- ]due|overdue|late)\s+(?:invoices?|bills?)\b/i;
 
 type Countable = { kind: CountKind; nouns: string[]; capability: AssistantAbility; noun: [string, string] };
 
@@ -50,7 +51,7 @@ const COUNTABLES: Countable[] = [
 
 /** "…does Luis Ortiz have", "…for the Garcias": whose invoices a count is about. */
 const WHOSE =
-  /\b(?:does|do|did|has)\s+(?!(?:we|you|i|they|us|our company)\b)(.+?)\s+(?:have|owe|got|has|still have)\b|\b(?:for|of)\s+(?!(?:the\s+)?(?:company|business|month|week|year|us|me|them)\b)(.+?)\s*\??$/i;
+  /^\s*(?:(?:does|do|did|has|have)\s+)?(?!(?:we|you|i|they|how|what|which)\b)(.+?)\s+(?:has|have|owes?)\s+(?:any\s+)?(?:past[- ]due|overdue|late)\s+(?:invoices?|bills?)\b|\b(?:does|do|did|has)\s+(?!(?:we|you|i|they|us|our company)\b)(.+?)\s+(?:have|owe|got|has|still have)\b|\b(?:for|of)\s+(?!(?:the\s+)?(?:company|business|month|week|year|us|me|them)\b)(.+?)\s*\??$/i;
 
 /** A day or period the question names, as calendar days; for visits, today when none is named. */
 function dayPeriod(message: ReadMessage, input: PlannerInput): { period: DayPeriod; label: string } | null {
@@ -78,7 +79,7 @@ export async function planCount(message: ReadMessage, input: PlannerInput): Prom
   const [one, many] = countable.noun;
   const whose = countable.kind === "unpaid_invoices" ? WHOSE.exec(message.raw) : null;
   if (whose) {
-    const resolved = await resolveCustomer(cleanName(whose[1] ?? whose[2] ?? ""), input);
+    const resolved = await resolveCustomer(cleanName(whose[1] ?? whose[2] ?? whose[3] ?? ""), input);
     if ("plan" in resolved) return resolved.plan;
     const count = await input.lookup.countPastDueInvoices(resolved.customer.id);
     const who = `**${asMarkdownText(resolved.customer.name)}**`;
@@ -159,7 +160,13 @@ export async function planCustomerContact(message: ReadMessage, input: PlannerIn
       break;
     }
   }
-  if (name === null || /\b(?:invoice|job|crew|team|visit)\b/i.test(name)) return null;
+  if (
+    name === null ||
+    /\b(?:invoice|job|crew|team|visit|settings?|page|screen|menu|button|dashboard|reports?|customers|jobs|app)\b/i.test(
+      name,
+    )
+  )
+    return null;
   const refusal = refusalOf(CAPABILITIES.seeCustomers, input);
   if (refusal) return refusal;
   const resolved = await resolveCustomer(isPronoun(name) ? null : name, input);
@@ -177,7 +184,7 @@ export async function planCustomerContact(message: ReadMessage, input: PlannerIn
 }
 
 const TOP_CUSTOMERS =
-  /(?:#\s*1|\bnumber one|\bno\.?\s*1|\bbiggest|\bbest)\s+(?:customer|client|account|payer)\b|\b(?:top|best|biggest|largest|most valuable|highest[- ]paying|highest[- ]spending|most loyal|leading)\s+(?:\d+\s+)?(?:customers|clients|accounts|payers|patients)\b|\bwho (?:pays|paid|spends|spent|brings|brought) (?:us )?(?:the )?most\b|\b(?:customers?|clients?) (?:who|that) (?:pay|paid|spend|spent) (?:us )?the most\b|\b(?:which|what) (?:customers?|clients?|accounts?) (?:pay|paid|spend|spent|bring|brought in) (?:us )?(?:the )?most\b/i;
+  /(?:#\s*1|\bnumber one|\bno\.?\s*1|\bbiggest|\bbest)\s+(?:customer|client|account|payer)\b|\b(?:top|best|biggest|largest|most valuable|highest[- ]paying|highest[- ]spending|most loyal|leading)\s+(?:\d+\s+)?(?:customers?|clients?|accounts?|payers?|patients?)\b|\bwho (?:pays|paid|spends|spent|brings|brought) (?:us )?(?:the )?most\b|\b(?:customers?|clients?) (?:who|that) (?:pay|paid|spend|spent) (?:us )?the most\b|\b(?:which|what) (?:customers?|clients?|accounts?) (?:pay|paid|spend|spent|bring|brought in) (?:us )?(?:the )?most\b/i;
 
 /** "Who are our best customers this year?": the customers who paid the most, in words. */
 export async function planTopCustomers(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {

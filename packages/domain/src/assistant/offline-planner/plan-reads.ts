@@ -41,13 +41,35 @@ const MONEY_OWED = [
 
 export function planUnpaidInvoices(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   const aboutInvoices = mentions(message, "invoice", "invoices", "bills", "payments");
-  const whoOwes = mentions(message, "who", "whos", "who is", "anyone", "anybody", "which customers", "which clients");
+  const whoOwes = mentions(
+    message,
+    "who",
+    "whos",
+    "who is",
+    "anyone",
+    "anybody",
+    "which customers",
+    "which clients",
+    "what",
+    "whats",
+    "anything",
+    "still",
+  );
   if (
     !mentions(message, ...MONEY_OWED) ||
     !(aboutInvoices || whoOwes || mentions(message, "owe", "owes", "owed", "owing", "pay me", "receivables"))
   )
     return null;
-  const pastDueOnly = mentions(message, "overdue", "past due", "late invoices", "late payments");
+  const pastDueOnly =
+    mentions(
+      message,
+      "overdue",
+      "past due",
+      "late invoices",
+      "late payments",
+      "past their due date",
+      "past the due date",
+    ) && !mentions(message, "or not", "and not", "overdue or", "either way");
   return read(
     CAPABILITIES.seeInvoices,
     input,
@@ -208,6 +230,10 @@ const SCHEDULE_WORDS = [
   "what is on",
   "whos working",
   "everyone doing",
+  "on the books",
+  "booked in",
+  "on for today",
+  "on today",
   "everybody doing",
   "whos doing what",
   "everyone working",
@@ -304,6 +330,8 @@ export async function planFindJob(message: ReadMessage, input: PlannerInput): Pr
   }
   const rest = (found[2] ?? found[3] ?? "")
     .replace(/^#\s*(?=\d)/, "")
+    // "what jobs have we got on for Elena Garcia": the one they are for.
+    .replace(/^.*\bfor\s+(?=\S)/i, "")
     .replace(/^(?:for|of|at|with|number|no\.?|named|called|about|does|do|did|has)\s+/i, "")
     .replace(/\s+(?:have|has|got|had)\b.*$/i, "");
   const query = cleanName(rest);

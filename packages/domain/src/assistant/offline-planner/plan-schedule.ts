@@ -1,5 +1,6 @@
 import type { AssistantPlan } from "@fieldops/shared/assistant";
 import {
+  addDays,
   dayInTimeZone,
   formatCompanyTime,
   utcToZonedWallClock,
@@ -15,7 +16,7 @@ import { asMarkdownText, customerAtStart, resolveCustomerAndService, withoutPoss
 
 /** On a job's page, "this job" is the selected job. */
 const THIS_JOB = /^(?:(?:this|that|the|current|selected)\s+(?:job|visit|work order|service call|appointment|one))$/i;
-const SCHEDULE_VERBS = ["schedule", "book", "put", "slot", "pencil", "squeeze", "fit", "arrange"];
+const SCHEDULE_VERBS = ["schedule", "book", "put", "slot", "pencil", "squeeze", "fit", "arrange", "pop"];
 /** "what's on the schedule", "show my schedule": the schedule as a thing to read, not a visit to book. */
 const SCHEDULE_AS_NOUN =
   /^\s*(?:what|whats|what's|show|who|how|when|is|are|do|does)\b|\b(?:the|my|our|todays|today's|tomorrows|tomorrow's|weeks|week's|\w+['’]s|\w+s['’])\s+s[ck]?h?edu?le?\w*/i;
@@ -98,7 +99,10 @@ const LEADING = /^\s*(?:in|on|for|up|a visit for|a visit with|an appointment for
 function subjectText(text: string): string {
   let subject = text.replace(/\s+/g, " ").trim();
   for (let i = 0; i < 3; i++) subject = subject.replace(DANGLING, "").replace(LEADING, "").trim();
-  return subject.replace(/[?.!,]+$/, "").trim();
+  return subject
+    .replace(/\s+[,;]+(?=\s|$)/g, " ")
+    .replace(/[?.!,]+$/, "")
+    .trim();
 }
 
 function capitalized(text: string): string {
@@ -117,13 +121,62 @@ async function jobByNumber(text: string, input: PlannerInput): Promise<JobRecord
   return job ?? "none";
 }
 
+const STOP_WORDS = new Set([
+  "the",
+  "a",
+  "an",
+  "and",
+  "of",
+  "for",
+  "to",
+  "be",
+  "at",
+  "in",
+  "on",
+  "up",
+  "it",
+  "is",
+  "his",
+  "her",
+  "we",
+  "could",
+  "would",
+  "can",
+  "looked",
+  "visit",
+  "job",
+  "service",
+]);
+
 /** The open jobs of a customer whose title the words name ("aeration" → "Core aeration"), best first. */
 function jobsNamed(service: string, jobs: readonly JobRecord[]): JobRecord[] {
   // "ac tuneup" is "AC tune-up": compared without spaces and hyphens.
   const compact = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
   const words = compact(service);
-  const contained = jobs.filter((job) => compact(job.title).includes(words));
+  // A title within the words also names its job ("emailed to ask if his fall cleanup could come forward").
+  const contained = jobs.filter(
+    (job) => compact(job.title).includes(words) || (words.length > 12 && words.includes(compact(job.title))),
+  );
   if (contained.length > 0) return contained;
+  // A word of the title said ("his AC to be looked at" names "AC tune-up").
+  const said = new Set(
+    service
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word.length >= 2 && !STOP_WORDS.has(word)),
+  );
+  const sharing = jobs.filter((job) =>
+    job.title
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .some(
+        (word) =>
+          word.length >= 2 &&
+          !STOP_WORDS.has(word) &&
+          (said.has(word) || [...said].some((spoken) => spoken.length >= 3 && word.startsWith(spoken))),
+      ),
+  );
+  if (sharing.length > 0) return sharing;
   return rankByName(
     service,
     jobs.map((job) => ({ ...job, name: job.title })),
@@ -201,6 +254,14 @@ export async function planScheduleVisit(message: ReadMessage, input: PlannerInpu
   if (after === null || (!onCalendar && SCHEDULE_AS_NOUN.test(message.raw))) return null;
   const rest = after.replace(/^(?:in\s+)?(?:a\s+|an\s+)?(?:visit|appointment)?\s*(?:for|with|at)?\s*/i, "");
   if (/^(?:for\s+)?(?:today|tomorrow|this week)?\s*\??$/i.test(rest.trim())) return null;
+  // "Mr Smith at 5 Pine Rd rang… could we book him in Tuesday": the one named before the verb, when nothing is selected.
+  const pronoun = /^(?:him|her|them|they|it)\b\s*(?:in\b)?/i.exec(rest);
+  const before = message.raw
+    .slice(0, message.raw.length - after.length)
+    .replace(/\b\w+\s*$/, "")
+    .trim();
+  if (pronoun && before !== "" && !input.context.customerId && !input.context.jobId)
+    return scheduleFrom(`${before} ${rest.slice(pronoun[0].length)}`, input);
   return scheduleFrom(rest, input);
 }
 
@@ -284,9 +345,11 @@ const RESCHEDULE_VERBS = [
   "hand",
   "assign",
   "reassign",
+  "moving",
+  "be",
 ];
 const RESCHEDULE =
-  /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b|\b(?:bring|pull)\b.*\b(?:forward|earlier|up|ahead)\b|\b(?:give|hand|assign|reassign)\b.*\bto\b.*\b(?:crew|team)\b/i;
+  /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b|\b(?:bring|pull)\b.*\b(?:forward|earlier|up|ahead)\b|\b(?:give|hand|assign|reassign)\b.*\bto\b.*\b(?:crew|team)\b|\b(?:needs?|has|have|should|must)\s+to\s+be\b.*\b(?:later|earlier|moved|on|at|to)\b|\bcome\s+forward\b|\b(?:crew|team)\s+\w+\s+(?:take|do|cover|handle|pick up)\b/i;
 /** "and give it to crew C": a second clause that only names the crew. */
 const CREW_CLAUSE = /\b(?:and|then|,)\s+(?:give|assign|hand|put|send)\s+(?:it|them|that|this)\b/gi;
 const PRONOUN_SUBJECT = /^(?:it|that|this|them|him|her|that one|this one)?$/i;
@@ -395,26 +458,47 @@ function sameTimeOn(day: string, from: string, timeZone: string): Date {
  * first there is.
  */
 function moveVerb(raw: string): { before: string; after: string } | null {
-  const found = [...raw.matchAll(/[a-z'-]+/gi)].filter((word) => RESCHEDULE_VERBS.includes(correctedWord(word[0])));
+  // "Can Crew C take the sprinkler check…": the crew is where it goes, the rest what moves.
+  const crewTakes = /\b((?:crew|team)\s+\w+)\s+(?:take|do|cover|handle|pick up)\b/i.exec(raw);
+  if (crewTakes)
+    return {
+      before: raw.slice(0, crewTakes.index),
+      after: `${raw.slice(crewTakes.index + crewTakes[0].length)} to ${crewTakes[1]}`,
+    };
+  const found = [...raw.matchAll(/[a-z'-]+/gi)].filter(
+    (word) =>
+      RESCHEDULE_VERBS.includes(correctedWord(word[0])) &&
+      (word[0].toLowerCase() !== "be" || /\b(?:to|should|must|could|can)\s+$/i.test(raw.slice(0, word.index))),
+  );
   const verb = found.find((word) => /^\s+[a-z0-9"'#]/i.test(raw.slice(word.index + word[0].length))) ?? found[0];
   if (verb) return { before: raw.slice(0, verb.index), after: raw.slice(verb.index + verb[0].length) };
   const bring = /\b(?:bring|pull)\b/i.exec(raw);
   return bring ? { before: raw.slice(0, bring.index), after: raw.slice(bring.index + bring[0].length) } : null;
 }
 
+const INSTEAD_OF_CREW = /\binstead of\s+(?:the\s+)?(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))/gi;
+
 /** The words that name the visit, once the dates, the crew and the words of moving are out. */
 function moveSubject(text: string): string {
-  return subjectText(
+  const subject = subjectText(
     text
       .replace(CREW_CLAUSE, " ")
       .replace(SHIFT, " ")
       .replace(/(?:^|\s)['’]s\b/g, " ")
+      .replace(/\binstead of\s+(?:the\s+)?(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))/gi, " ")
+      .replace(
+        /\b(?:instead|how do i change it|how do i do (?:that|it)|needs to|has to|should|forward|to be|an hour|hours?|days?)\b/gi,
+        " ",
+      )
       .replace(/\b(?:can|could|would|will)\s+(?:we|you|u|ya)\b/gi, " ")
       .replace(/\b(?:the\s+)?(?:crew|team)\s+(?:on|for|at|of)\b/gi, " ")
       .replace(/\b(?:back|forward|out|over|around|up|later|earlier|instead|please|pls|asap|same time)\b/gi, " ")
       .replace(/\bvisit\s+(?:of|for)\b/gi, " ")
+      .replace(/\b(?:to\s+)?the\s+after\b|\bafter\s*$/gi, " ")
       .replace(/\s[-–—:]+(?=\s|$)/g, " "),
   );
+  // What is left may be punctuation alone ("…an hour later, how do I change it?").
+  return /^[\W_]*$/.test(subject) ? "" : subject;
 }
 
 /**
@@ -423,14 +507,19 @@ function moveSubject(text: string): string {
  */
 export async function planRescheduleVisit(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   if (!RESCHEDULE.test(message.raw) || QUESTION.test(message.raw)) return null;
-  const verb = moveVerb(message.raw);
+  // "…instead of Crew A": the crew it leaves is not where it goes.
+  const verb = moveVerb(message.raw.replace(INSTEAD_OF_CREW, " "));
   if (!verb) return null;
   const after = readWhens(verb.after, input.now, input.timeZone);
   const before = readWhens(verb.before, input.now, input.timeZone);
-  const shift = shiftOf(after.text);
+  const shift = shiftOf(after.text) ?? shiftOf(before.text);
   const crew = crewMention(withoutSpans(after.text, after.spans));
   // A move names where to: a date, a shift or a crew. Without one this is not a move ("change the payment settings").
-  const noTarget = after.spans.length === 0 && shift === null && crew.name === null;
+  const noTarget =
+    after.spans.length === 0 &&
+    shift === null &&
+    crew.name === null &&
+    !before.spans.some((span) => span.preposition === "to" || span.preposition === "until");
   if (noTarget && !VISIT_WORDS.test(message.raw)) return null;
   const refusal = refusalOf(CAPABILITIES.rescheduleVisit, input);
   if (refusal) return refusal;
@@ -447,7 +536,10 @@ export async function planRescheduleVisit(message: ReadMessage, input: PlannerIn
     (after.spans.length > 1 && index === 0 && span.preposition !== "to");
   // "swap the crew on jane smith tmrw to crew a": with a crew to go to, a lone date says which visit.
   const crewOnly = crew.name !== null && after.spans.length === 1 && shift === null && !after.spans[0]!.at;
-  const source = before.spans[0] ?? after.spans.find(isSource) ?? (crewOnly ? after.spans[0] : undefined);
+  // A date before the verb names the visit, unless it says where to ("could come forward to Monday morning").
+  const beforeTargets = before.spans.filter((span) => span.preposition === "to" || span.preposition === "until");
+  const beforeSources = before.spans.filter((span) => !beforeTargets.includes(span));
+  const source = beforeSources[0] ?? after.spans.find(isSource) ?? (crewOnly ? after.spans[0] : undefined);
   const candidates = fromDay(named.visits, source?.day ?? null, input.timeZone);
   const scheduled = candidates.filter((candidate) => candidate.start !== null);
   const visit = scheduled[0] ?? candidates[0];
@@ -467,13 +559,17 @@ export async function planRescheduleVisit(message: ReadMessage, input: PlannerIn
     if ("plan" in resolved) return resolved.plan;
     crewRecord = resolved.crew;
   }
-  const when = targetSpan(after.spans.filter((span, index) => span !== source && !isSource(span, index)));
+  const when =
+    targetSpan(after.spans.filter((span, index) => span !== source && !isSource(span, index))) ??
+    targetSpan(beforeTargets);
   const what = `**${asMarkdownText(visit.jobTitle)}** (job #${visit.jobNumber}) for **${asMarkdownText(visit.customerName)}**`;
   if (when?.vague)
     return {
       kind: "clarify",
       reply: `Which day ${after.text.slice(when.index, when.end).replace(/^on\s+/i, "")} should ${what} move to, and at what time?`,
     };
+  // "…the mow on Friday 4th; shift it to the Monday after": a weekday that falls before the visit's day is the one after.
+  if (when?.day && source?.day && when.day < source.day) while (when.day < source.day) when.day = addDays(when.day, 7);
   let start: Date | null = null;
   const dayOfVisit = visit.start ? dayInTimeZone(new Date(visit.start), input.timeZone) : null;
   if (shift !== null && visit.start) start = new Date(new Date(visit.start).getTime() + shift);

@@ -1,5 +1,6 @@
 import { HOLDOUT } from "./planner-holdout.ts";
 import { HOLDOUT_2 } from "./planner-holdout-2.ts";
+import { HOLDOUT_3 } from "./planner-holdout-3.ts";
 import type { PlannerCase } from "./planner-test-fixtures.ts";
 
 /**
@@ -868,4 +869,6 @@ export const GOLDEN: GoldenRow[] = [
   ...HOLDOUT,
   // A second set written the same way, in a busier style (first measured at 72 of 100, after the first set was learned)
   ...HOLDOUT_2,
+  // A third, in e-mails, British and Australian wording and dictation (first measured at 67 of 100)
+  ...HOLDOUT_3,
 ];

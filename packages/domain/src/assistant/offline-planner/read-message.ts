@@ -123,6 +123,7 @@ const COMMON_WORDS = [
   "sow",
   "spend",
   "visitor",
+  "books",
 ];
 const VOCABULARY_SET = new Set([...VOCABULARY, ...COMMON_WORDS]);
 
@@ -160,11 +161,69 @@ const SHORTHAND: [RegExp, string][] = [
   [/\b(?:phone|ph|tel|cell)\s*(?:#|no\.?)(?=\s|$)/gi, "phone number"],
   [/(?:^|\s)#\s*of\b/gi, " number of"],
   [/\bappts?\b/gi, "appointment"],
+  [/\barvo\b/gi, "afternoon"],
+  [/\bfortnight\b/gi, "two weeks"],
+  [/\binvoice\s+(?:ref|reference|ref\.)\s*(?=#?\d)/gi, "invoice "],
   [/\binv\.?\s*(?=#?\d)/gi, "invoice "],
 ];
 
+/** A greeting, a sign-off or an apology around the request: "Hi there,", "Many thanks, Sarah", "New hire here, sorry!". */
+const CHATTER_SENTENCE =
+  /^(?:hi|hello|hey|hiya|g['’]?day|good (?:morning|afternoon|evening)|dear\b|hope\b|i hope\b|apologies|sorry\b|many thanks|thanks|thank you|cheers|best\b|kind regards|regards|warm regards|all the best|ta\b|new hire|i['’]?m new|i only started)/i;
+/** Words that carry no request: "um", "like", "so yeah", "mate", "do you know if". */
+const FILLERS: [RegExp, string][] = [
+  [
+    /\b(?:do you know|i was wondering|just wondering|wondering)\s+(?:(?:if|whether)\b|(?=(?:what|when|who|how|which|where)\b))/gi,
+    "",
+  ],
+  [/,?\s*\bdo you know\b\??\s*$/gi, ""],
+  [/\b(?:um+|uh+|erm+|er|hmm+)\b,?/gi, " "],
+  [/\b(?:so yeah|yeah so|you know|i mean|kind of|sort of)\b,?/gi, " "],
+  [/(?<!\b(?:would|'d|i|we|you|they|to|feel|looks|look|something))\s+like\s+(?!to\b|that\b|this\b)/gi, " "],
+  [/,?\s*\b(?:mate|mates|cheers)\b[.!]?/gi, " "],
+
+  [/\b(?:i reckon|reckon)\b/gi, " "],
+  [/\b(?:mr|mrs|ms|miss|dr)\.?\s+(?=[a-z])/gi, ""],
+];
+
+/**
+ * What the rules read: office shorthand written out, and the politeness around a request set aside (greetings and
+ * sign-offs as their own sentences, fillers), so that a pasted e-mail reads as its request.
+ */
 export function writtenOut(raw: string): string {
-  return SHORTHAND.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), raw).trim();
+  const bullets = raw
+    .replace(/^\s*[-*•]\s*/, "")
+    .replace(/\n\s*[-*•]\s*/g, ". ")
+    .replace(
+      /(?<=^|[.\n]\s*)(?:customer|client|what|when|where|time|date|day|crew|team|job|service|visit)\s*:\s*/gi,
+      " ",
+    )
+    .replace(/\b(move to|to):\s*/gi, "$1 ");
+  const sentences = bullets
+    .split(/(?<=[.!?\n])\s+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence !== "");
+  // A short greeting, thanks or apology is set aside; a longer one carries the request after it.
+  const kept = sentences
+    .filter((sentence) => !(CHATTER_SENTENCE.test(sentence) && sentence.length <= 60))
+    .map((sentence) => {
+      // "Apologies, Jane Smith has rung…": the apology is its first words, up to the comma.
+      const opened = CHATTER_SENTENCE.test(sentence) ? sentence.replace(/^[^,]{1,60},\s*/, "") : sentence;
+      const dash = /\s+[-–—]\s+/.exec(opened);
+      return dash && CHATTER_SENTENCE.test(opened) ? opened.slice(dash.index + dash[0].length) : opened;
+    });
+  const text = (kept.length > 0 ? kept : sentences)
+    .map((sentence) =>
+      sentence.replace(
+        /^(?:(?:hi|hello|hey|g['’]?day|good (?:morning|afternoon|evening))(?:\s+there)?|dear [^,]{1,40})[,!]\s*/i,
+        "",
+      ),
+    )
+    .join(" ");
+  const withoutFillers = FILLERS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
+  return SHORTHAND.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), withoutFillers)
+    .replace(/\s{2,}/g, " ")
+    .trim();
 }
 
 /** A message as the rules read it: lower case, punctuation gone, typos of known words corrected. */

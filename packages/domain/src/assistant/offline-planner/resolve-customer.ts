@@ -177,11 +177,12 @@ const FILLER_WORD = new RegExp(`^(?:${FILLER_WORDS})$`, "i");
 function serviceHint(words: readonly string[]): string | null {
   // "Tom Baker on Elm Rd for a drain cleaning": what follows "for" is the work; what precedes it, where.
   const forAt = words.lastIndexOf("for");
-  const hint = (forAt >= 0 ? words.slice(forAt + 1) : words)
+  // The work is named before the clause ends: "his AC to be looked at - could we book him…".
+  const clause = (forAt >= 0 ? words.slice(forAt + 1) : words)
     .join(" ")
-    .replace(SERVICE_FILLER, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+    .split(/\s[-–—]\s|,|\.\s/)[0]!
+    .split(/\s+/);
+  const hint = clause.join(" ").replace(SERVICE_FILLER, " ").replace(/\s+/g, " ").trim();
   return hint.length >= 3 ? hint : null;
 }
 
