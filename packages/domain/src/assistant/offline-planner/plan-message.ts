@@ -97,7 +97,19 @@ function small(message: ReadMessage): AssistantPlan | null {
     return { kind: "answer", reply: `Hello! ${HELP}` };
   }
   if (words.length <= 2 && mentions(message, "help")) return { kind: "answer", reply: HELP };
-  if (mentions(message, "what can you do", "what do you do", "how can you help", "what can i ask", "what can i say"))
+  if (
+    mentions(
+      message,
+      "what can you do",
+      "what do you do",
+      "how can you help",
+      "what can i ask",
+      "what can i say",
+      "what can you help",
+      "how do you work",
+      "what are you for",
+    )
+  )
     return { kind: "answer", reply: HELP };
   return null;
 }

@@ -141,7 +141,8 @@ const PAID_QUESTION =
   /\b(?:has|have|was|were|is)\s+(?:it\s+|that\s+|this\s+)?been\s+paid\b|\bis\s+(?:it\s+|that\s+)?paid\b|\bpaid\s+yet\b|\bpaid\?\s*$/i;
 /** "Is invoice 1032 paid?": a question about the invoice, not a payment to record. */
 const ASKS = /^\s*(?:is|has|was|did|does|have|are|were|when|whats|what|how)\b/i;
-const AMOUNT = /\$\s?(\d[\d,]*(?:\.\d{1,2})?)|\b(\d[\d,]*(?:\.\d{1,2})?)\s*(?:dollars|bucks|usd)\b/i;
+const AMOUNT =
+  /\$\s?(\d[\d,]*(?:\.\d{1,2})?)|\b(\d[\d,]*(?:\.\d{1,2})?)\s*(?:dollars|bucks|usd)\b|\b(?:payment|check|cheque|cash)\s+(?:of|for)\s+(\d[\d,]*(?:\.\d{1,2})?)\b(?!\s*%)/i;
 
 const NUMBER_WORDS: Record<string, number> = {
   ten: 10,
@@ -170,7 +171,7 @@ function amountWords(text: string): string {
 function amountIn(text: string): number | null {
   const found = AMOUNT.exec(amountWords(text));
   if (!found) return null;
-  return Math.round(Number((found[1] ?? found[2])!.replace(/,/g, "")) * 100);
+  return Math.round(Number((found[1] ?? found[2] ?? found[3])!.replace(/,/g, "")) * 100);
 }
 
 function methodIn(message: ReadMessage): "cash" | "check" | "card" | null {
@@ -240,13 +241,14 @@ function capitalized(text: string): string {
 }
 
 /** Any mention of an invoice by its number that no rule before took as a change: a request to see it. */
-const SHOW_INVOICE = /\b(?:invoice|inv)\s*(?:#|no\.?|number)?\s*\d{1,9}\b/i;
+const SHOW_INVOICE =
+  /\b(?:invoice|inv)\s*(?:#|no\.?|number)?\s*\d{1,9}\b|\b(?:did|has|is|was)\s+#?\d{3,9}\s+(?:get|been|be)?\s*paid\b/i;
 const CHANGES_INVOICE = /\b(?:void|cancel|delete|edit|change|update|send|email|text|resend|refund)\b/i;
 
 /** "Open invoice 1032", "what's the status of invoice 1032": that invoice, whatever its status. */
 export function planShowInvoice(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   if (!SHOW_INVOICE.test(message.raw) || CHANGES_INVOICE.test(message.raw)) return null;
-  const number = invoiceNumberIn(message.raw)!;
+  const number = invoiceNumberIn(message.raw) ?? Number(/\d{3,9}/.exec(message.raw)![0]);
   return (
     refusalOf(CAPABILITIES.seeInvoices, input) ?? {
       kind: "read",

@@ -95,7 +95,16 @@ const DAY_RANGE = /(\d{4}-\d{2}-\d{2})\s*(?:to|through|until|-|–)\s*(\d{4}-\d{
  * period, proposed with what it would make (the run bills what is uninvoiced when it runs).
  */
 export async function planInvoiceVisits(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
-  const asks = mentions(message, "invoice", "bill", "batch invoice", "batch bill");
+  const asks = mentions(
+    message,
+    "invoice",
+    "bill",
+    "batch invoice",
+    "batch bill",
+    "create invoices",
+    "make invoices",
+    "send invoices",
+  );
   const work = mentions(
     message,
     "visit",
@@ -207,7 +216,7 @@ const TRACKING_REQUEST =
 
 /** "Can you add a customer portal where…", "we need GPS tracking, can you build that?": a feature, whatever it names. */
 const BUILD_REQUEST =
-  /\b(?:the\s+)?(?:system|app|software)\s+(?:can|could|will)\s+(?:do|handle|track|send|manage|support|run|keep)\b|\bthere(?:['’]s| is) (?:a|any) way (?:for|to)\b|\b(?:can|could|does|will)\s+(?:the\s+)?(?:system|app|software|it|this|fieldops|you guys)\s+(?:do|handle|track|send|manage|support|run|keep)\b|\bis there (?:a|any) way (?:for|to)\b|\bwould it be possible to (?:add|have|get|build|make|set up)\b|\bsomething (?:you|we) could (?:add|build)\b|\b(?:we|i) would love (?:the app|it|you|the system) to\b|\b(?:can|could)\s+we\s+(?:get|have|add)\s+(?:a|an|some)\s+(?:[\w-]+\s+){0,3}(?:portal|feature|module|tool|app|page|screen|report|dashboard|tracking|tracker|system|option|section|calculator|form|checklist|log)\b|\b(?:we|i)\s+(?:really\s+)?(?:need|want|would like)\s+(?:a|an|some)?\s*(?:[\w-]+\s+){0,3}(?:tracking|tracker|portal|feature|module|tool|app|dashboard|logs?|system)\b|\b(?:add|build|create|make)\s+(?:a|an)\s+(?:way|place|spot|section|field|tab)\s+(?:to|for)\b|\b(?:can|could|would|will)\s+(?:you|ya|u)\s+(?:please\s+)?(?:add|build|make|create|develop|give us|get us)\s+(?:a|an|some|me|us)?\s*(?:[\w-]+\s+){0,3}(?:portal|feature|module|tool|app|page|screen|report|dashboard|tracking|tracker|system|option|section|calculator|form|checklist|log)\b|\b(?:can|could)\s+(?:you|we)\s+build\s+(?:that|this|it|one|something)\b|\bbuild\s+(?:us|me)\s+(?:a|an|something)\b/i;
+  /\b(?:we|i)\s+need\b.*\b(?:gps|evv|time ?clock|clock in|geofenc\w*|portal|tracking log|tracker)\b|\b(?:(?:we|i)\s+)?(?:really\s+)?(?:need|want|would like)\s+(?:a|an|some)\s+(?:[\w-]+\s+){0,3}(?:tracking|tracker|portal|feature|module|tool|app|dashboard|logs?|system|checklist|form)\b|\b(?:add|build|create|make)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}(?:checklist|log|form|tracker|report|portal)\s+(?:for|to|with)\b|\b(?:the\s+)?(?:system|app|software)\s+(?:can|could|will)\s+(?:do|handle|track|send|manage|support|run|keep)\b|\bthere(?:['’]s| is) (?:a|any) way (?:for|to)\b|\b(?:can|could|does|will)\s+(?:the\s+)?(?:system|app|software|it|this|fieldops|you guys)\s+(?:do|handle|track|send|manage|support|run|keep)\b|\bis there (?:a|any) way (?:for|to)\b|\bwould it be possible to (?:add|have|get|build|make|set up)\b|\bsomething (?:you|we) could (?:add|build)\b|\b(?:we|i) would love (?:the app|it|you|the system) to\b|\b(?:can|could)\s+we\s+(?:get|have|add)\s+(?:a|an|some)\s+(?:[\w-]+\s+){0,3}(?:portal|feature|module|tool|app|page|screen|report|dashboard|tracking|tracker|system|option|section|calculator|form|checklist|log)\b|\b(?:we|i)\s+(?:really\s+)?(?:need|want|would like)\s+(?:a|an|some)?\s*(?:[\w-]+\s+){0,3}(?:tracking|tracker|portal|feature|module|tool|app|dashboard|logs?|system)\b|\b(?:add|build|create|make)\s+(?:a|an)\s+(?:way|place|spot|section|field|tab)\s+(?:to|for)\b|\b(?:can|could|would|will)\s+(?:you|ya|u)\s+(?:please\s+)?(?:add|build|make|create|develop|give us|get us)\s+(?:a|an|some|me|us)?\s*(?:[\w-]+\s+){0,3}(?:portal|feature|module|tool|app|page|screen|report|dashboard|tracking|tracker|system|option|section|calculator|form|checklist|log)\b|\b(?:can|could)\s+(?:you|we)\s+build\s+(?:that|this|it|one|something)\b|\bbuild\s+(?:us|me)\s+(?:a|an|something)\b/i;
 
 /**
  * Asked before the reads and modules: the fields of a feature ("make", "install date", "cost") would otherwise read as a

@@ -54,6 +54,9 @@ export function planUnpaidInvoices(message: ReadMessage, input: PlannerInput): A
     "whats",
     "anything",
     "still",
+    "accounts",
+    "which accounts",
+    "which ones",
   );
   if (
     !mentions(message, ...MONEY_OWED) ||
@@ -276,12 +279,12 @@ export function planDaySchedule(message: ReadMessage, input: PlannerInput): Assi
 }
 
 const FIND_CUSTOMER =
-  /\b(?:find|look ?up|lookup|search(?: for)?|pull up|show me|get|who is|whos|details (?:for|of|on)|info (?:for|on|about)|where is)\s+(?:the\s+)?(?:customer|client)s?\s+(.+)$|\b(?:customer|client)\s+(?:named|called)\s+(.+)$|\b(?:find|look ?up|lookup|search for)\s+(.+?)(?:'s)?\s+(?:details|info|record|contact|address|phone number|number|email)\b|\b(?:find|look ?up|lookup|search for|who is|whos|who's|tell me about)\s+(?!(?:a |the |my )?(?:jobs?|invoices?|visits?|crews?)\b)(.+)$/i;
+  /\b(?:find|look ?up|lookup|pull up|bring up|open|show me|get)\s+(?:the\s+)?(?:patient|customer|client|account)?\s*(?:record|file|details|info|profile)\s+(?:for|of|on)\s+(.+)$|\b(?:find|look ?up|lookup|search(?: for)?|pull up|show me|get|who is|whos|details (?:for|of|on)|info (?:for|on|about)|where is)\s+(?:the\s+)?(?:customer|client)s?\s+(.+)$|\b(?:customer|client)\s+(?:named|called)\s+(.+)$|\b(?:find|look ?up|lookup|search for)\s+(.+?)(?:'s)?\s+(?:details|info|record|contact|address|phone number|number|email)\b|\b(?:find|look ?up|lookup|search for|who is|whos|who's|tell me about|pull up|bring up)\s+(?!(?:a |the |my )?(?:jobs?|invoices?|visits?|crews?|schedule|calendar|settings|dashboard|customers|clients|patients)\b)(?:the\s+)?(?:(?:patient|customer|client)\s+)?(?:record|file|profile|details|info)?\s*(?:for|of|on)?\s*(.+)$/i;
 
 export async function planFindCustomer(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const found = FIND_CUSTOMER.exec(message.raw);
   if (!found) return null;
-  const name = cleanName(found[1] ?? found[2] ?? found[3] ?? found[4] ?? "");
+  const name = cleanName(found[1] ?? found[2] ?? found[3] ?? found[4] ?? found[5] ?? "");
   if (name === null) return { kind: "clarify", reply: "Which customer should I look for?" };
   const refusal = refusalFor(CAPABILITIES.seeCustomers, input.role, input.features);
   if (refusal) return refusal;
@@ -301,19 +304,49 @@ export async function planFindCustomer(message: ReadMessage, input: PlannerInput
   };
 }
 
+/** "does john smith have anything open w/ us": that customer's jobs. */
+const HAS_WORK =
+  /\b(?:does|do|has)\s+(.+?)\s+(?:have|got)\s+(?:anything|any work|any jobs?|something|work)\b(?:\s+(?:open|going|on|scheduled|booked))?/i;
+
 const FIND_JOB =
   /\bjob\s*(?:#|no\.?|number)?\s*([a-z]*-?\d+)\b|\b(?:find|look ?up|lookup|search(?: for)?|where is|show me|show|pull up|bring up|get|what|which|list|any)\s+(?:the\s+|a\s+|my\s+|open\s+)?(?:jobs?|work orders?|service calls?)\b\s*(.*)$|\b(?:jobs?|work orders?)\s+(?:for|of|at)\s+(.+)$|^\s*(.+?)['’]?s?\s+(?:jobs|work orders|open jobs)\s*\??\s*$/i;
 
 export async function planFindJob(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  // "where are we on #204": a number alone is a job's when the company has a job so numbered.
+  const hashed = /(?:^|\s)#\s*(\d{1,9})\b/.exec(message.raw)?.[1];
+  if (hashed && !mentions(message, "invoice", "inv", "paid", "payment", "check", "cash")) {
+    const [job] = await input.lookup.findJobs({ number: Number(hashed) });
+    if (job)
+      return (
+        refusalFor(CAPABILITIES.seeJobs, input.role, input.features) ?? {
+          kind: "read",
+          reply: `Looking for job ${hashed}.`,
+          reads: [{ tool: "findJobs", query: hashed }],
+        }
+      );
+  }
+  const hasWork = HAS_WORK.exec(message.raw);
+  if (hasWork) {
+    const named = await customerNamed(withoutPossessive(cleanName(hasWork[1]!) ?? ""), input);
+    if ("match" in named)
+      return (
+        refusalFor(CAPABILITIES.seeJobs, input.role, input.features) ?? {
+          kind: "read",
+          reply: `Here are **${asMarkdownText(named.match.name)}**'s jobs.`,
+          reads: [{ tool: "findJobs", customerId: named.match.id }],
+        }
+      );
+  }
   const found = FIND_JOB.exec(message.raw);
   if (!found) return null;
   const refusal = refusalFor(CAPABILITIES.seeJobs, input.role, input.features);
   if (refusal) return refusal;
-  if (found[1])
+  const number = found[1] ?? /^\s*(?:#|no\.?|number)?\s*(\d{1,9})\b/i.exec(found[2] ?? "")?.[1];
+  if (number)
     return {
       kind: "read",
-      reply: `Looking for job ${asMarkdownText(found[1])}.`,
-      reads: [{ tool: "findJobs", query: found[1] }],
+      reply: `Looking for job ${asMarkdownText(number)}.`,
+      reads: [{ tool: "findJobs", query: number }],
     };
   if (found[4]) {
     // "jane smith jobs": a customer's jobs; "take me to my jobs" is not about a customer, and is left to navigation.

@@ -247,7 +247,9 @@ export async function planScheduleVisit(message: ReadMessage, input: PlannerInpu
   const after = onCalendar
     ? `${onCalendar[1]} ${message.raw.slice(onCalendar.index + onCalendar[0].length)}`
     : sendCrew
-      ? `${message.raw.slice(sendCrew.index + sendCrew[0].length)} with ${sendCrew[1]}`
+      ? /\b(?:out|over|down)$/i.test(sendCrew[0])
+        ? `${message.raw.slice(0, sendCrew.index)} ${message.raw.slice(sendCrew.index + sendCrew[0].length)} with ${sendCrew[1] ?? sendCrew[2]}`
+        : `${message.raw.slice(sendCrew.index + sendCrew[0].length)} with ${sendCrew[1] ?? sendCrew[2]}`
       : setUp
         ? message.raw.slice(setUp.index + setUp[0].length)
         : textAfter(message.raw, SCHEDULE_VERBS);
@@ -279,8 +281,16 @@ export async function planTerseSchedule(message: ReadMessage, input: PlannerInpu
     .split(/\s+/)
     .filter((word) => word !== "");
   // A customer or two of that name ("smith appt tmrw at 2": which Smith is asked).
-  if ((await customerAtStart(words, input)) === null) return null;
-  return scheduleFrom(message.raw, input);
+  // What follows the date after a comma is a remark ("…tmrw afternoon, ants are back"), unless it names a crew.
+  const remark = /^(.*?)\s*(?:,|\s[-–—])\s+(?!.*\b(?:crew|team)\b)[^,]*$/.exec(text.slice(first.end));
+  const request = remark ? text.slice(0, first.end) + remark[1] : message.raw;
+  if ((await customerAtStart(words, input)) !== null) return scheduleFrom(request, input);
+  // "Deep clean for Jane Smith Saturday morning w/ Crew B": the work first, then whom it is for.
+  if (/\b(?:for|at)\s+\S/i.test(before) && !/^(?:show|find|open|list|what|who|how)\b/i.test(before)) {
+    const resolved = await resolveCustomerAndService(before, input);
+    if ("customer" in resolved) return scheduleFrom(request, input);
+  }
+  return null;
 }
 
 async function scheduleFrom(rest: string, input: PlannerInput): Promise<AssistantPlan | null> {
@@ -320,10 +330,10 @@ async function scheduleFrom(rest: string, input: PlannerInput): Promise<Assistan
 
 /** "Can you get crew c out to Sunrise tuesday first thing": a crew sent to a customer. */
 const SEND_CREW =
-  /\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out\s+|over\s+|down\s+)?(?:to|at)\s+/i;
+  /\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out|over|down)\b(?!\s+(?:to|at)\b)|\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out\s+|over\s+|down\s+)?(?:to|at)\s+/i;
 /** "Set up a visit for…", "line up an appointment with…", "Tom Baker needs a visit…". */
 const SET_UP_VISIT =
-  /\b(?:set up|line up|lock in|get|needs?|wants?|asked for|requested|would like)\s+(?:a|an|another|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:visit|appointment|time|slot|service call|tech|technician)\b/i;
+  /\b(?:get|fit|squeeze)\s+(?=[a-z'’ ]{2,40}\s+in\b)|\b(?:set up|line up|lock in|get|needs?|wants?|asked for|requested|would like)\s+(?:a|an|another|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:visit|appointment|time|slot|service call|tech|technician)\b/i;
 
 /** "Get the Sunrise wellness check on the calendar for the 3rd": scheduling, said with the calendar as its place. */
 const ON_CALENDAR =
@@ -347,9 +357,12 @@ const RESCHEDULE_VERBS = [
   "reassign",
   "moving",
   "be",
+  "slide",
+  "scoot",
+  "make",
 ];
 const RESCHEDULE =
-  /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b|\b(?:bring|pull)\b.*\b(?:forward|earlier|up|ahead)\b|\b(?:give|hand|assign|reassign)\b.*\bto\b.*\b(?:crew|team)\b|\b(?:needs?|has|have|should|must)\s+to\s+be\b.*\b(?:later|earlier|moved|on|at|to)\b|\bcome\s+forward\b|\b(?:crew|team)\s+\w+\s+(?:take|do|cover|handle|pick up)\b/i;
+  /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b|\b(?:bring|pull)\b.*\b(?:forward|earlier|up|ahead)\b|\b(?:give|hand|assign|reassign)\b.*\bto\b.*\b(?:crew|team)\b|\b(?:needs?|has|have|should|must)\s+to\s+be\b.*\b(?:later|earlier|moved|on|at|to)\b|\bcome\s+forward\b|\bmake\s+it\b.*\d|\b(?:slide|scoot)\b|\bput\s+(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+on\b|\b(?:crew|team)\s+\w+\s+(?:take|do|cover|handle|pick up)\b/i;
 /** "and give it to crew C": a second clause that only names the crew. */
 const CREW_CLAUSE = /\b(?:and|then|,)\s+(?:give|assign|hand|put|send)\s+(?:it|them|that|this)\b/gi;
 const PRONOUN_SUBJECT = /^(?:it|that|this|them|him|her|that one|this one)?$/i;
@@ -459,7 +472,9 @@ function sameTimeOn(day: string, from: string, timeZone: string): Date {
  */
 function moveVerb(raw: string): { before: string; after: string } | null {
   // "Can Crew C take the sprinkler check…": the crew is where it goes, the rest what moves.
-  const crewTakes = /\b((?:crew|team)\s+\w+)\s+(?:take|do|cover|handle|pick up)\b/i.exec(raw);
+  const crewTakes =
+    /\b((?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+(?:take|do|cover|handle|pick up)\b/i.exec(raw) ??
+    /\bput\s+((?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+on\b/i.exec(raw);
   if (crewTakes)
     return {
       before: raw.slice(0, crewTakes.index),
@@ -468,7 +483,8 @@ function moveVerb(raw: string): { before: string; after: string } | null {
   const found = [...raw.matchAll(/[a-z'-]+/gi)].filter(
     (word) =>
       RESCHEDULE_VERBS.includes(correctedWord(word[0])) &&
-      (word[0].toLowerCase() !== "be" || /\b(?:to|should|must|could|can)\s+$/i.test(raw.slice(0, word.index))),
+      (word[0].toLowerCase() !== "be" || /\b(?:to|should|must|could|can)\s+$/i.test(raw.slice(0, word.index))) &&
+      (word[0].toLowerCase() !== "make" || /^\s+it\b/i.test(raw.slice(word.index + word[0].length))),
   );
   const verb = found.find((word) => /^\s+[a-z0-9"'#]/i.test(raw.slice(word.index + word[0].length))) ?? found[0];
   if (verb) return { before: raw.slice(0, verb.index), after: raw.slice(verb.index + verb[0].length) };
@@ -495,6 +511,7 @@ function moveSubject(text: string): string {
       .replace(/\b(?:back|forward|out|over|around|up|later|earlier|instead|please|pls|asap|same time)\b/gi, " ")
       .replace(/\bvisit\s+(?:of|for)\b/gi, " ")
       .replace(/\b(?:to\s+)?the\s+after\b|\bafter\s*$/gi, " ")
+      .replace(/^\s*it\b/i, " ")
       .replace(/\s[-–—:]+(?=\s|$)/g, " "),
   );
   // What is left may be punctuation alone ("…an hour later, how do I change it?").

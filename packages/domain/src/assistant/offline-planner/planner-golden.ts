@@ -1,6 +1,7 @@
 import { HOLDOUT } from "./planner-holdout.ts";
 import { HOLDOUT_2 } from "./planner-holdout-2.ts";
 import { HOLDOUT_3 } from "./planner-holdout-3.ts";
+import { HOLDOUT_4 } from "./planner-holdout-4.ts";
 import type { PlannerCase } from "./planner-test-fixtures.ts";
 
 /**
@@ -871,4 +872,7 @@ export const GOLDEN: GoldenRow[] = [
   ...HOLDOUT_2,
   // A third, in e-mails, British and Australian wording and dictation (first measured at 67 of 100)
   ...HOLDOUT_3,
+  // A fourth, from the trades (HVAC, plumbing, pest control, home health, roofing), phone shorthand and some Spanish
+  // (first measured at 70 of 100)
+  ...HOLDOUT_4,
 ];

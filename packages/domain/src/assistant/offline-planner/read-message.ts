@@ -167,6 +167,34 @@ const SHORTHAND: [RegExp, string][] = [
   [/\binv\.?\s*(?=#?\d)/gi, "invoice "],
 ];
 
+/** Spanish an office mixes in, read as the English the rules know: "pon a acme mañana a las 8 con crew b". */
+const SPANISH: [RegExp, string][] = [
+  [/\bpasado mañana\b/gi, "the day after tomorrow"],
+  [/\b(?:lo\s+)?de\s+mañana\b/gi, "tomorrow's"],
+  [/\bmañana\b/gi, "tomorrow"],
+  [/\bhoy\b/gi, "today"],
+  [/\b(?:para\s+el|al|el)\s+(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\b/gi, " $1"],
+  [/\blunes\b/gi, "monday"],
+  [/\bmartes\b/gi, "tuesday"],
+  [/\bmi[eé]rcoles\b/gi, "wednesday"],
+  [/\bjueves\b/gi, "thursday"],
+  [/\bviernes\b/gi, "friday"],
+  [/\bs[aá]bado\b/gi, "saturday"],
+  [/\bdomingo\b/gi, "sunday"],
+  [/\ba las (\d{1,2}(?::\d{2})?)/gi, "at $1"],
+  [/\bcon\s+(?=(?:crew|team|equipo)\b)/gi, "with "],
+  [/\bequipo\s+/gi, "crew "],
+  [/\b(?:pon|ponle|agenda|agendar|programa|programar|reserva)\s+(?:a\s+)?/gi, "schedule "],
+  [/\b(?:mueve|mover|cambia|cambiar|pasa)\s+(?:lo\s+de\s+|el\s+|la\s+)?/gi, "move "],
+  [/\bq(?:u|ú)e\s+tenemos\b/gi, "what's on"],
+  [/\bfactura\b/gi, "invoice"],
+  [/\bcu[aá]nto\s+debe\b/gi, "how much do they owe"],
+  [/\b(?:m[aá]ndale|env[ií]ale|manda)\s+un\s+recordatorio\s+de\s+pago\s+a\b/gi, "send a payment reminder to"],
+  [/\bll[eé]vame\s+a\b/gi, "take me to"],
+  [/\b(?:los\s+)?trabajos\b/gi, "jobs"],
+  [/\b(?:los\s+)?clientes\b/gi, "customers"],
+];
+
 /** A greeting, a sign-off or an apology around the request: "Hi there,", "Many thanks, Sarah", "New hire here, sorry!". */
 const CHATTER_SENTENCE =
   /^(?:hi|hello|hey|hiya|g['’]?day|good (?:morning|afternoon|evening)|dear\b|hope\b|i hope\b|apologies|sorry\b|many thanks|thanks|thank you|cheers|best\b|kind regards|regards|warm regards|all the best|ta\b|new hire|i['’]?m new|i only started)/i;
@@ -220,7 +248,10 @@ export function writtenOut(raw: string): string {
       ),
     )
     .join(" ");
-  const withoutFillers = FILLERS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
+  const translated = SPANISH.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
+  // In a sentence that is partly Spanish, "de" and "del" are "of": "el sprinkler check de ortiz".
+  const english = translated === text ? text : translated.replace(/\bdel\b/gi, "of the").replace(/\bde\b/gi, "of");
+  const withoutFillers = FILLERS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), english);
   return SHORTHAND.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), withoutFillers)
     .replace(/\s{2,}/g, " ")
     .trim();
