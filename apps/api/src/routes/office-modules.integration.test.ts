@@ -133,7 +133,8 @@ describe("scheduling a new job's visit in one step", () => {
   it("refuses another company's customer and a title that is blank, creating nothing", async () => {
     const theirs = await createTestCustomer(t.db, other.id, "Their Customer");
     const start = new Date(Date.now() + 86_400_000).toISOString();
-    const foreign = await execute("owner", "schedule-visit", { customerId: theirs, title: "Aeration", start });
+    const title = `Aeration ${randomUUID()}`;
+    const foreign = await execute("owner", "schedule-visit", { customerId: theirs, title, start });
     // Queued like any run (the ids are not looked up before), it fails inside the company's tenant: not found.
     expect(foreign.status).toBe(200);
     expect(await outcome("owner", foreign.body.runId as string)).toMatchObject({
@@ -142,7 +143,8 @@ describe("scheduling a new job's visit in one step", () => {
     });
     const blank = await execute("owner", "schedule-visit", { customerId: theirs, title: "   ", start });
     expect(blank.status).toBe(400);
-    expect(await t.db.job.count({ where: { title: "Aeration" } })).toBe(0);
+    expect(await t.db.job.count({ where: { title } })).toBe(0);
+    expect(await t.db.job.count({ where: { customerId: theirs } })).toBe(0);
   });
 });
 
