@@ -6,6 +6,7 @@ import { HOLDOUT } from "@fieldops/domain/assistant/offline-planner/planner-hold
 import { HOLDOUT_2 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-2";
 import { HOLDOUT_3 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-3";
 import { HOLDOUT_4 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-4";
+import { HOLDOUT_5 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-5";
 import { outcomeOf, plannerInput } from "@fieldops/domain/assistant/offline-planner/planner-test-fixtures";
 import type { AssistantPlan } from "@fieldops/shared/assistant";
 
@@ -77,3 +78,12 @@ console.log(
 );
 console.log(`  ${(elapsed / GOLDEN.length).toFixed(2)} ms a message on average`);
 if (misses.length > 0) console.log(`\nMisses:\n${misses.join("\n")}`);
+
+// A fifth blind set, kept out of the golden table and never learned from: the measure of phrasings the planner has not
+// seen (68 of 100 when it was written). Tune the planner on the other sets; replace this one when it has been read.
+// Its misses are not printed, so that reading the bench does not tune the planner on it.
+let heldOutRight = 0;
+for (const row of HOLDOUT_5) if ((await judge(row)).right) heldOutRight += 1;
+console.log(
+  `\n  ${"held out (never learned from)".padEnd(34)} ${`${heldOutRight}/${HOLDOUT_5.length}`.padStart(7)}  ${percent(heldOutRight, HOLDOUT_5.length).padStart(6)}   goal ≥ ${GOAL * 100}%  ${heldOutRight / HOLDOUT_5.length >= GOAL ? "met" : "NOT MET"}`,
+);
