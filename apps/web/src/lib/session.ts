@@ -135,6 +135,22 @@ export function useLogout(): () => Promise<void> {
     await queryClient.cancelQueries();
     queryClient.clear();
     await navigate("/login", { replace: true });
+    // A signed-in page still mounted until the navigation rendered may have asked again in between (a cleared query
+    // with an observer fetches anew): once those pages are gone (no query but the user's is observed, or half a second
+    // has passed), drop what they asked for. The user query stays: the sign-in page reads it.
+    const signedInReads = {
+      predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== USER_QUERY_KEY[0],
+    };
+    for (let wait = 0; wait < 50; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const observed = queryClient
+        .getQueryCache()
+        .findAll(signedInReads)
+        .some((query) => query.getObserversCount() > 0);
+      if (!observed) break;
+    }
+    await queryClient.cancelQueries(signedInReads);
+    queryClient.removeQueries(signedInReads);
   }, [queryClient, navigate]);
 }
 
