@@ -49,6 +49,10 @@ const SHORTHAND: [RegExp, string][] = [
   [/\b(?:2day|tday)\b/gi, "today"],
   [/\s*@\s*(?=\d)/g, " at "],
   [/\bin the (morning|afternoon|evening)\b/gi, "$1"],
+  [
+    /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\s+(\d{1,2}(?::\d{2})?)\b(?!\s*(?:st|nd|rd|th|am|pm|a\.m|p\.m|[/-]|days?|weeks?|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/gi,
+    "$1 at $2",
+  ],
   [/\b((?:a|one|two|three|four|\d)\s+weeks?)\s+from\s+(?:today|now)\b/gi, "in $1"],
   [/\b(?:midday|lunchtime|lunch time)\b/gi, "noon"],
   [/\b(?:end of (?:the )?day|eod|close of business|cob)\b/gi, "4pm"],

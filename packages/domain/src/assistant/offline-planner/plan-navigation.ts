@@ -71,6 +71,8 @@ const PAGES: Page[] = [
     target: "/crews",
     name: "crews",
     phrases: [
+      "roster",
+      "crew roster",
       "crews",
       "crew list",
       "teams",

@@ -43,6 +43,7 @@ const ABOUT_MONEY = [
   "unpaid",
   "outstanding",
   "balance",
+  "behind",
   "bill",
   "send reminders",
   "send the reminders",
@@ -102,8 +103,14 @@ export async function planPaymentReminders(message: ReadMessage, input: PlannerI
     customer = { id: invoice.customerId, name: invoice.customerName };
   } else {
     const name = reminderName(message.raw);
-    if (name !== null) {
-      const resolved = await resolveCustomer(isPronoun(name) ? null : name, input);
+    // "Ortiz is behind, send him a reminder": him is the one named first, when nothing is selected.
+    const named =
+      name !== null && isPronoun(name) && !input.context.customerId
+        ? (/^\s*(?:the\s+)?([a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)?)\s+(?:is|are|has|owes)\b/i.exec(message.raw)?.[1] ??
+          name)
+        : name;
+    if (named !== null) {
+      const resolved = await resolveCustomer(isPronoun(named) ? null : named, input);
       if ("plan" in resolved) return resolved.plan;
       customer = resolved.customer;
     }
@@ -132,7 +139,7 @@ export async function planPaymentReminders(message: ReadMessage, input: PlannerI
 
 /** Receiving money: "record a payment", "got a check", "dropped off cash", "paid … by cheque". */
 const RECEIVED =
-  /\b(?:record|log|enter|add|mark|apply|register|put|take|took|got|get|receive|received|collect|collected|dropped off|drop off|brought|handed|mailed|sent|left|paid|came in|come in|arrived|cleared|deposited|fixed up|settled|paid off|squared up|covered)\b/i;
+  /\b(?:record|log|enter|add|mark|apply|register|put|take|took|got|get|receive|received|collect|collected|dropped off|drop off|brought|handed|mailed|sent|left|paid|came in|come in|arrived|cleared|deposited|fixed up|settled|paid off|squared up|covered)\b|\b(?:cash|check|cheque)\s+from\b/i;
 /** A check as money ("by check", "a $50 check", "cheque #12"), not a service ("sprinkler check", "wellness check"). */
 const CHECK_AS_MONEY =
   /\bcheques?\b|\b(?:by|with|a|his|her|their|personal|paper)\s+(?:\$[\d,.]+\s+)?checks?\b(?!\s+(?:on|up|in|of)\b)|\bchecks?\s*(?:#|no\.?|number|for\s+\$)|\$[\d,.]+\s+checks?\b/i;
@@ -142,7 +149,7 @@ const PAID_QUESTION =
 /** "Is invoice 1032 paid?": a question about the invoice, not a payment to record. */
 const ASKS = /^\s*(?:is|has|was|did|does|have|are|were|when|whats|what|how)\b/i;
 const AMOUNT =
-  /\$\s?(\d[\d,]*(?:\.\d{1,2})?)|\b(\d[\d,]*(?:\.\d{1,2})?)\s*(?:dollars|bucks|usd)\b|\b(?:payment|check|cheque|cash)\s+(?:of|for)\s+(\d[\d,]*(?:\.\d{1,2})?)\b(?!\s*%)/i;
+  /\$\s?(\d[\d,]*(?:\.\d{1,2})?)|\b(\d[\d,]*(?:\.\d{1,2})?)\s*(?:dollars|bucks|usd)\b|\b(?:payment|check|cheque|cash)\s+of\s+(\d[\d,]*(?:\.\d{1,2})?)\b(?!\s*%)/i;
 
 const NUMBER_WORDS: Record<string, number> = {
   ten: 10,

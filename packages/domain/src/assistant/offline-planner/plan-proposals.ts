@@ -164,6 +164,10 @@ export function planOptimizeDay(message: ReadMessage, input: PlannerInput): Assi
       "best routes",
       "plan routes",
       "plan the routes",
+    ) &&
+    !(
+      mentions(message, "route", "routes", "run", "runs") &&
+      mentions(message, "sort", "mess", "fix", "tidy", "redo", "reshuffle")
     )
   )
     return null;

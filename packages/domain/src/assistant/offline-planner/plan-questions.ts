@@ -11,7 +11,7 @@ import { mentions, type ReadMessage } from "./read-message.ts";
 import { asMarkdownText, cleanName, isPronoun, resolveCustomer } from "./resolve-customer.ts";
 
 const HOW_MANY =
-  /\b(?:how many|how much work|number of|count (?:of )?|total number of|how many of)\b|\b(?:does|do|has|have|is)\s+.+?\s+(?:have|got|owe|has)\s+(?:any\s+)?(?:past[- ]due|overdue|late|unpaid|outstanding)\s+(?:invoices?|bills?)\b|^\s*(?!(?:we|you|i|they|how|what|which)\b).+?\s+(?:has|have|owes?)\s+(?:any\s+)?(?:past[- ]due|overdue|late)\s+(?:invoices?|bills?)\b/i;
+  /\bcount\s*\??\s*$|\b(?:how many|how much work|number of|count (?:of )?|total number of|how many of)\b|\b(?:does|do|has|have|is)\s+.+?\s+(?:have|got|owe|has)\s+(?:any\s+)?(?:past[- ]due|overdue|late|unpaid|outstanding)\s+(?:invoices?|bills?)\b|^\s*(?!(?:we|you|i|they|how|what|which)\b).+?\s+(?:has|have|owes?)\s+(?:any\s+)?(?:past[- ]due|overdue|late)\s+(?:invoices?|bills?)\b/i;
 
 type Countable = { kind: CountKind; nouns: string[]; capability: AssistantAbility; noun: [string, string] };
 
@@ -103,7 +103,7 @@ export async function planCount(message: ReadMessage, input: PlannerInput): Prom
 }
 
 const CREW_DAY =
-  /\b(?:what|whats|what's|where|wheres|where's|show|list|how|who|which|is|does|do|crew|team)\b.*\b(?:crew|team)\b|\b(?:crew|team)\b.*\b(?:day|schedule|route|jobs|visits|doing|working|have|got|on|busy)\b/i;
+  /\b(?:what|whats|what's|where|wheres|where's|show|list|how|who|which|is|does|do|crew|team)\b.*\b(?:crew|team)\b|\b(?:crew|team)\b.*\b(?:day|schedule|route|jobs|visits|doing|working|have|got|on|busy|booked)\b/i;
 
 /** "What does crew B have tomorrow?", "where is Alpha team today": one crew's day. */
 export async function planCrewDay(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
@@ -138,11 +138,14 @@ const CONTACT = new RegExp(
   `\\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|need|do we have|tell me|show me|show|get|find|look ?up|pull up|bring up)\\b[^?]*?\\b(?:${CONTACT_WORDS})\\b|^\\s*(?:${CONTACT_WORDS})\\s+(?:for|of|at)\\b`,
   "i",
 );
-const WHERE_LIVES = /\bwhere (?:do|does)\s+.+?\s+live\b/i;
+const WHERE_LIVES =
+  /\bwhere (?:do|does)\s+.+?\s+live\b|^\s*[^?]{2,60}?['’]s?\s+(?:phone number|phone|number|cell|mobile|email address|email|address|gate code)\s*\??\s*$/i;
 const CONTACT_NAME = [
   /\b(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|gate code|info|details)\s+(?:for|of|on|at)\s+(.+)$/i,
   /\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|tell me|show me|show|get|find|look ?up|pull up|bring up|do we have)\s+(?:the\s+)?(.+?)['’]?s?['’]?\s+(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|info|details)\b/i,
   /\bwhere (?:do|does)\s+(.+?)\s+live\b/i,
+  // "Elena Garcia's phone number": the name alone before what is asked.
+  /^\s*(?!(?:what|whats|what's|where|give|get|find|show|send|tell|pull)\b)(?:the\s+)?(.+?)['’]s?\s+(?:phone number|phone|number|cell|mobile|email address|email|address|gate code)\s*\??\s*$/i,
 ];
 
 /** "What's the Garcias' phone number?", "address for John Smith": the customer's card, which holds it. */

@@ -37,6 +37,9 @@ const MONEY_OWED = [
   "receivables",
   "late invoices",
   "pay me",
+  "late paying",
+  "behind on",
+  "behind with",
 ];
 
 export function planUnpaidInvoices(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
@@ -72,6 +75,8 @@ export function planUnpaidInvoices(message: ReadMessage, input: PlannerInput): A
       "late payments",
       "past their due date",
       "past the due date",
+      "late paying",
+      "behind",
     ) && !mentions(message, "or not", "and not", "overdue or", "either way");
   return read(
     CAPABILITIES.seeInvoices,
@@ -197,6 +202,8 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
     "cash flow",
     "pay us",
     "paid us",
+    "came in",
+    "come in",
   );
   const howMuchInvoiced = mentions(message, "how much", "what did we", "total") && mentions(message, ...INVOICED);
   if (!(asksMoney || howMuchInvoiced) || mentions(message, "make a", "make an")) return null;
@@ -233,6 +240,14 @@ const SCHEDULE_WORDS = [
   "what is on",
   "whos working",
   "everyone doing",
+  "anything on",
+  "lineup",
+  "line up",
+  "run sheet",
+  "rundown",
+  "am i on",
+  "what am i",
+  "my day",
   "on the books",
   "booked in",
   "on for today",

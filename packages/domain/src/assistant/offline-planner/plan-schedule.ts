@@ -28,7 +28,8 @@ const CREW_BEFORE =
   /\b((?!(?:the|my|our|a|an|which|what|whats|each|every|whole|entire|any|that|this|your|one|with|to|for|and|is|where|wheres|does|do|did|me|us)\b)[a-z0-9]+\s+(?:crew|team))\b/i;
 /** "with a crew", "with the team": a crew meant but not named. */
 const UNNAMED_CREW = /\b(?:with|to|by)\s+(?:a|the|one|any)?\s*(?:crew|team)\s*$/i;
-const JOB_NUMBER = /\b(?:job|work order|wo)\s*(?:#|no\.?|number)?\s*(\d{1,9})\b|#\s*(\d{1,9})\b/i;
+const JOB_NUMBER =
+  /\b(?:job|work order|wo)\s*(?:#|no\.?|number)?\s*(\d{1,9})\b|#\s*(\d{1,9})\b|\b(\d{1,9})\s+(?:job|visit)\b/i;
 
 export async function resolveCrew(
   name: string,
@@ -117,7 +118,7 @@ function at(instant: Date | string, input: PlannerInput): string {
 async function jobByNumber(text: string, input: PlannerInput): Promise<JobRecord | null | "none"> {
   const found = JOB_NUMBER.exec(text);
   if (!found) return null;
-  const [job] = await input.lookup.findJobs({ number: Number(found[1] ?? found[2]) });
+  const [job] = await input.lookup.findJobs({ number: Number(found[1] ?? found[2] ?? found[3]) });
   return job ?? "none";
 }
 
@@ -248,8 +249,8 @@ export async function planScheduleVisit(message: ReadMessage, input: PlannerInpu
     ? `${onCalendar[1]} ${message.raw.slice(onCalendar.index + onCalendar[0].length)}`
     : sendCrew
       ? /\b(?:out|over|down)$/i.test(sendCrew[0])
-        ? `${message.raw.slice(0, sendCrew.index)} ${message.raw.slice(sendCrew.index + sendCrew[0].length)} with ${sendCrew[1] ?? sendCrew[2]}`
-        : `${message.raw.slice(sendCrew.index + sendCrew[0].length)} with ${sendCrew[1] ?? sendCrew[2]}`
+        ? `${message.raw.slice(0, sendCrew.index)} ${message.raw.slice(sendCrew.index + sendCrew[0].length)} with ${sendCrew[1] ?? sendCrew[2] ?? sendCrew[3]}`
+        : `${message.raw.slice(sendCrew.index + sendCrew[0].length)} with ${sendCrew[1] ?? sendCrew[2] ?? sendCrew[3]}`
       : setUp
         ? message.raw.slice(setUp.index + setUp[0].length)
         : textAfter(message.raw, SCHEDULE_VERBS);
@@ -330,7 +331,7 @@ async function scheduleFrom(rest: string, input: PlannerInput): Promise<Assistan
 
 /** "Can you get crew c out to Sunrise tuesday first thing": a crew sent to a customer. */
 const SEND_CREW =
-  /\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out|over|down)\b(?!\s+(?:to|at)\b)|\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out\s+|over\s+|down\s+)?(?:to|at)\s+/i;
+  /\b((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:is|are)\s+(?:taking|doing|covering)\s+(?=\S+.*\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d))|\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out|over|down)\b(?!\s+(?:to|at)\b)|\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out\s+|over\s+|down\s+)?(?:to|at)\s+/i;
 /** "Set up a visit for…", "line up an appointment with…", "Tom Baker needs a visit…". */
 const SET_UP_VISIT =
   /\b(?:get|fit|squeeze)\s+(?=[a-z'’ ]{2,40}\s+in\b)|\b(?:set up|line up|lock in|get|needs?|wants?|asked for|requested|would like)\s+(?:a|an|another|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:visit|appointment|time|slot|service call|tech|technician)\b/i;
@@ -362,7 +363,12 @@ const RESCHEDULE_VERBS = [
   "make",
 ];
 const RESCHEDULE =
-  /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b|\b(?:bring|pull)\b.*\b(?:forward|earlier|up|ahead)\b|\b(?:give|hand|assign|reassign)\b.*\bto\b.*\b(?:crew|team)\b|\b(?:needs?|has|have|should|must)\s+to\s+be\b.*\b(?:later|earlier|moved|on|at|to)\b|\bcome\s+forward\b|\bmake\s+it\b.*\d|\b(?:slide|scoot)\b|\bput\s+(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+on\b|\b(?:crew|team)\s+\w+\s+(?:take|do|cover|handle|pick up)\b/i;
+  /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b|\b(?:bring|pull)\b.*\b(?:forward|earlier|up|ahead)\b|\b(?:give|hand|assign|reassign)\b.*\bto\b.*\b(?:crew|team)\b|\b(?:needs?|has|have|should|must)\s+to\s+be\b.*\b(?:later|earlier|moved|on|at|to)\b|\bcome\s+forward\b|\bmake\s+it\b.*\d|\b(?:slide|scoot)\b|\bput\s+(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+on\b|\b(?:is|are)\s+taking\b|\b(?:crew|team)\s+\w+\s+(?:take|do|cover|handle|pick up)\b/i;
+/** "X's sprinkler check is wednesday now", "…should be dec 5 at 8am", "…is 3pm instead": a move said as a fact. */
+const MOVE_STATEMENT =
+  /\b(?:is|are|'s)\s+(?:now\s+)?(?:on\s+|at\s+)?(?=(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|next|dec|nov|jan|the\s+\d|\d))|\bshould\s+(?:be|go|move)\b|\bwould\s+rather\s+have\b|\b(?:slides?|goes|moves?)\s+to\b|,\s+(?=[^,]*\binstead\b)/i;
+const RESCHEDULE_WORD = /\b(?:re-?schedule|resched|postpone|move|push|bump)\b/i;
+
 /** "and give it to crew C": a second clause that only names the crew. */
 const CREW_CLAUSE = /\b(?:and|then|,)\s+(?:give|assign|hand|put|send)\s+(?:it|them|that|this)\b/gi;
 const PRONOUN_SUBJECT = /^(?:it|that|this|them|him|her|that one|this one)?$/i;
@@ -473,8 +479,9 @@ function sameTimeOn(day: string, from: string, timeZone: string): Date {
 function moveVerb(raw: string): { before: string; after: string } | null {
   // "Can Crew C take the sprinkler check…": the crew is where it goes, the rest what moves.
   const crewTakes =
-    /\b((?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+(?:take|do|cover|handle|pick up)\b/i.exec(raw) ??
-    /\bput\s+((?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+on\b/i.exec(raw);
+    /\b((?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+(?:(?:is|are)\s+)?(?:take|taking|do|doing|cover|covering|handle|handling|pick up)\b/i.exec(
+      raw,
+    ) ?? /\bput\s+((?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+on\b/i.exec(raw);
   if (crewTakes)
     return {
       before: raw.slice(0, crewTakes.index),
@@ -489,7 +496,12 @@ function moveVerb(raw: string): { before: string; after: string } | null {
   const verb = found.find((word) => /^\s+[a-z0-9"'#]/i.test(raw.slice(word.index + word[0].length))) ?? found[0];
   if (verb) return { before: raw.slice(0, verb.index), after: raw.slice(verb.index + verb[0].length) };
   const bring = /\b(?:bring|pull)\b/i.exec(raw);
-  return bring ? { before: raw.slice(0, bring.index), after: raw.slice(bring.index + bring[0].length) } : null;
+  if (bring) return { before: raw.slice(0, bring.index), after: raw.slice(bring.index + bring[0].length) };
+  // A move said as a fact: what follows "is now", "should be" is where it goes.
+  const statement = MOVE_STATEMENT.exec(raw);
+  return statement
+    ? { before: raw.slice(0, statement.index), after: ` to ${raw.slice(statement.index + statement[0].length)}` }
+    : null;
 }
 
 const INSTEAD_OF_CREW = /\binstead of\s+(?:the\s+)?(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))/gi;
@@ -523,7 +535,7 @@ function moveSubject(text: string): string {
  * to Dec 5": the visit named (the soonest that fits the day it is on), where it goes, and the crew when one is named.
  */
 export async function planRescheduleVisit(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
-  if (!RESCHEDULE.test(message.raw) || QUESTION.test(message.raw)) return null;
+  if (!(RESCHEDULE.test(message.raw) || MOVE_STATEMENT.test(message.raw)) || QUESTION.test(message.raw)) return null;
   // "…instead of Crew A": the crew it leaves is not where it goes.
   const verb = moveVerb(message.raw.replace(INSTEAD_OF_CREW, " "));
   if (!verb) return null;
@@ -561,6 +573,8 @@ export async function planRescheduleVisit(message: ReadMessage, input: PlannerIn
   const scheduled = candidates.filter((candidate) => candidate.start !== null);
   const visit = scheduled[0] ?? candidates[0];
   if (!visit) return { kind: "answer", reply: `I found no upcoming visit: ${named.label} has none scheduled.` };
+  // "alpha team is taking Acme tomorrow at 2", "John Smith can do thursday at 3": a visit still waiting is scheduled.
+  if (visit.start === null && !RESCHEDULE_WORD.test(message.raw)) return null;
   // Visits of different jobs and nothing to tell which: ask, naming them.
   if (new Set(scheduled.map((candidate) => candidate.jobId)).size > 1 && !source)
     return {
