@@ -50,7 +50,7 @@ const SHORTHAND: [RegExp, string][] = [
   [/\s*@\s*(?=\d)/g, " at "],
   [/\bin the (morning|afternoon|evening)\b/gi, "$1"],
   [
-    /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\s+(\d{1,2}(?::\d{2})?)\b(?!\s*(?:st|nd|rd|th|am|pm|a\.m|p\.m|[/-]|days?|weeks?|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/gi,
+    /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today),?\s+(\d{1,2}(?::\d{2})?)\b(?!\s*(?:st|nd|rd|th|am|pm|a\.m|p\.m|[/-]|days?|weeks?|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/gi,
     "$1 at $2",
   ],
   [/\b((?:a|one|two|three|four|\d)\s+weeks?)\s+from\s+(?:today|now)\b/gi, "in $1"],

@@ -13,7 +13,14 @@ import {
 } from "./plan-proposals.ts";
 import { planCount, planCrewDay, planCustomerContact, planOtherCompany, planTopCustomers } from "./plan-questions.ts";
 import { planRescheduleVisit, planScheduleVisit, planTerseSchedule } from "./plan-schedule.ts";
-import { planDaySchedule, planFindCustomer, planFindJob, planRevenue, planUnpaidInvoices } from "./plan-reads.ts";
+import {
+  planDaySchedule,
+  planFindCustomer,
+  planFindJob,
+  planRevenue,
+  planUnbookedJobs,
+  planUnpaidInvoices,
+} from "./plan-reads.ts";
 import { planFindCustomRecords } from "./plan-custom-records.ts";
 import type { PlannerInput } from "./planner-input.ts";
 import { mentions, readMessage, writtenOut, type ReadMessage } from "./read-message.ts";
@@ -46,6 +53,7 @@ const RULES: Rule[] = [
   planShowInvoice,
   planInvoiceVisits,
   planOptimizeDay,
+  planUnbookedJobs,
   planCreateJob,
   planRescheduleVisit,
   planScheduleVisit,

@@ -319,6 +319,25 @@ export async function planFindCustomer(message: ReadMessage, input: PlannerInput
   };
 }
 
+/** "anything not scheduled yet for John Smith?", "which of their jobs aren't booked": a customer's jobs. */
+const NOT_BOOKED =
+  /\b(?:not|n['’]?t|isn['’]?t|aren['’]?t|haven['’]?t been|hasn['’]?t been)\s+(?:been\s+)?(?:scheduled|booked|on the (?:schedule|calendar))\b|\bunscheduled\b|\bnot yet (?:scheduled|booked)\b/i;
+
+/** Asked before scheduling reads it as a visit to book: a customer's jobs, those waiting to be scheduled marked. */
+export async function planUnbookedJobs(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  if (!NOT_BOOKED.test(message.raw)) return null;
+  const whose = /\b(?:for|of|at)\s+(.+?)\s*\??\s*$/i.exec(message.raw)?.[1];
+  const resolved = await resolveCustomer(whose && !isPronoun(whose) ? cleanName(whose) : null, input);
+  if (!("customer" in resolved)) return null;
+  return (
+    refusalFor(CAPABILITIES.seeJobs, input.role, input.features) ?? {
+      kind: "read",
+      reply: `Here are **${asMarkdownText(resolved.customer.name)}**'s jobs; those waiting to be scheduled say so.`,
+      reads: [{ tool: "findJobs", customerId: resolved.customer.id }],
+    }
+  );
+}
+
 /** "does john smith have anything open w/ us": that customer's jobs. */
 const HAS_WORK =
   /\b(?:does|do|has)\s+(.+?)\s+(?:have|got)\s+(?:anything|any work|any jobs?|something|work)\b(?:\s+(?:open|going|on|scheduled|booked))?/i;

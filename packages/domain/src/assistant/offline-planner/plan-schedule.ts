@@ -98,7 +98,10 @@ const DANGLING = /\b(?:in|on|for|at|next|this|to|from|until|till|by|around|and|w
 const LEADING = /^\s*(?:in|on|for|up|a visit for|a visit with|an appointment for|visit for|the visit for)\b\s*/i;
 
 function subjectText(text: string): string {
-  let subject = text.replace(/\s+/g, " ").trim();
+  let subject = text
+    .replace(/\s+[,;]+(?=\s|$)/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   for (let i = 0; i < 3; i++) subject = subject.replace(DANGLING, "").replace(LEADING, "").trim();
   return subject
     .replace(/\s+[,;]+(?=\s|$)/g, " ")
@@ -476,7 +479,7 @@ function sameTimeOn(day: string, from: string, timeZone: string): Date {
  * Where the move's verb is: the first that is followed by words ("rain delay - move luis…" is moved by "move"), or the
  * first there is.
  */
-function moveVerb(raw: string): { before: string; after: string } | null {
+function moveVerb(raw: string): { before: string; after: string; statement?: boolean } | null {
   // "Can Crew C take the sprinkler check…": the crew is where it goes, the rest what moves.
   const crewTakes =
     /\b((?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+(?:(?:is|are)\s+)?(?:take|taking|do|doing|cover|covering|handle|handling|pick up)\b/i.exec(
@@ -499,8 +502,13 @@ function moveVerb(raw: string): { before: string; after: string } | null {
   if (bring) return { before: raw.slice(0, bring.index), after: raw.slice(bring.index + bring[0].length) };
   // A move said as a fact: what follows "is now", "should be" is where it goes.
   const statement = MOVE_STATEMENT.exec(raw);
+  // "…is wednesday now": "now" says the change, not the time. The visit is named before the statement.
   return statement
-    ? { before: raw.slice(0, statement.index), after: ` to ${raw.slice(statement.index + statement[0].length)}` }
+    ? {
+        before: raw.slice(0, statement.index),
+        after: ` to ${raw.slice(statement.index + statement[0].length).replace(/\bnow\b/gi, " ")}`,
+        statement: true,
+      }
     : null;
 }
 
@@ -553,9 +561,13 @@ export async function planRescheduleVisit(message: ReadMessage, input: PlannerIn
   const refusal = refusalOf(CAPABILITIES.rescheduleVisit, input);
   if (refusal) return refusal;
   const afterSubject = moveSubject(crew.rest);
+  const beforeSubject = moveSubject(withoutSpans(before.text, before.spans));
+  // "Ortiz would rather have the cleanup first thing thursday": the customer before the statement, the work after it.
   const subject = PRONOUN_SUBJECT.test(afterSubject)
-    ? moveSubject(withoutSpans(before.text, before.spans)) || afterSubject
-    : afterSubject;
+    ? beforeSubject || afterSubject
+    : verb.statement && beforeSubject
+      ? `${beforeSubject} ${afterSubject}`
+      : afterSubject;
   const named = await visitsNamed(subject, input);
   if ("plan" in named) return named.plan;
   // The dates before the verb, after "from", or in "tomorrow's" say which visit; the others where it goes.
