@@ -4,7 +4,7 @@ import { CAPABILITIES } from "./planner-policy.ts";
 import type { InvoiceRecord, PlannerInput } from "./planner-input.ts";
 import { propose, refusalOf } from "./propose.ts";
 import { mentions, type ReadMessage } from "./read-message.ts";
-import { asMarkdownText, cleanName, isPronoun, resolveCustomer } from "./resolve-customer.ts";
+import { asMarkdownText, capitalized, cleanName, isPronoun, resolveCustomer } from "./resolve-customer.ts";
 
 const INVOICE_NUMBER = /\b(?:invoice|inv)\s*(?:#|no\.?|number|num)?\s*(\d{1,9})\b/i;
 /** "#1032", but not a check's own number ("check #4471"). */
@@ -241,10 +241,6 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
     },
     `Record a ${method} payment of **${formatCents(paid)}** on ${invoiceLabel(invoice)}${paid === invoice.balanceCents ? ", paying it in full" : ""}.`,
   );
-}
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** Any mention of an invoice by its number that no rule before took as a change: a request to see it. */

@@ -11,6 +11,7 @@ import type { NamedRecord, PlannerInput } from "./planner-input.ts";
 import { mentions, type ReadMessage } from "./read-message.ts";
 import {
   asMarkdownText,
+  capitalized,
   cleanName,
   customerAtStart,
   resolveCustomer,
@@ -71,10 +72,6 @@ export async function planCreateJob(message: ReadMessage, input: PlannerInput): 
     };
   const summary = `Create the job **${asMarkdownText(title)}** for ${customerLabel(resolved.customer)}.`;
   return propose(input, "create-job", { customerId: resolved.customer.id, title }, summary);
-}
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function customerLabel(customer: NamedRecord): string {

@@ -12,7 +12,13 @@ import { CAPABILITIES } from "./planner-policy.ts";
 import type { JobRecord, NamedRecord, PlannerInput, VisitRecord } from "./planner-input.ts";
 import { propose, refusalOf } from "./propose.ts";
 import { correctedWord, textAfter, type ReadMessage } from "./read-message.ts";
-import { asMarkdownText, customerAtStart, resolveCustomerAndService, withoutPossessive } from "./resolve-customer.ts";
+import {
+  asMarkdownText,
+  capitalized,
+  customerAtStart,
+  resolveCustomerAndService,
+  withoutPossessive,
+} from "./resolve-customer.ts";
 
 /** On a job's page, "this job" is the selected job. */
 const THIS_JOB = /^(?:(?:this|that|the|current|selected)\s+(?:job|visit|work order|service call|appointment|one))$/i;
@@ -107,10 +113,6 @@ function subjectText(text: string): string {
     .replace(/\s+[,;]+(?=\s|$)/g, " ")
     .replace(/[?.!,]+$/, "")
     .trim();
-}
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function at(instant: Date | string, input: PlannerInput): string {

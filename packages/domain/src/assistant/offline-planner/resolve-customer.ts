@@ -46,6 +46,11 @@ export function candidateList(candidates: readonly CustomerRecord[]): string {
   return lines.join(", ");
 }
 
+/** A title or a sentence with its first letter in capitals ("gutter cleaning" → "Gutter cleaning"). */
+export function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export function isPronoun(name: string): boolean {
   return PRONOUNS.test(name.trim());
 }
