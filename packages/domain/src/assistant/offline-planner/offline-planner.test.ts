@@ -36,3 +36,25 @@ describe("the offline planner over the golden table", () => {
     },
   );
 });
+
+describe("the planner's reads of the company's data", () => {
+  it("asks each question once per message, however many rules read the same customer", async () => {
+    // The terse rule finds the customer at the start, then scheduling reads the same words again.
+    const input = plannerInput("acme water heater install thursday at 4 w/ crew b");
+    const asked: string[] = [];
+    const findCustomers = input.lookup.findCustomers;
+    const plan = await planMessage({
+      ...input,
+      lookup: {
+        ...input.lookup,
+        findCustomers: (query) => {
+          asked.push(query);
+          return findCustomers(query);
+        },
+      },
+    });
+    expect(plan).toMatchObject({ kind: "confirm", proposal: { moduleId: "schedule-visit" } });
+    expect(asked.length).toBeGreaterThan(0);
+    expect(new Set(asked).size).toBe(asked.length);
+  });
+});

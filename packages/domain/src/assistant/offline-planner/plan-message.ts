@@ -22,7 +22,7 @@ import {
   planUnpaidInvoices,
 } from "./plan-reads.ts";
 import { planFindCustomRecords } from "./plan-custom-records.ts";
-import type { PlannerInput } from "./planner-input.ts";
+import type { PlannerInput, PlannerLookup } from "./planner-input.ts";
 import { mentions, readMessage, writtenOut, type ReadMessage } from "./read-message.ts";
 
 const FOREIGN_ADDRESS =
@@ -123,11 +123,39 @@ function small(message: ReadMessage): AssistantPlan | null {
 }
 
 /**
+ * The lookup, asking the company's data once per question within a message: several rules may read one message's
+ * customer ("move…" then "schedule…"), and a name is tried as the longest run of words first.
+ */
+function remembering(lookup: PlannerLookup): PlannerLookup {
+  const answers = new Map<string, Promise<unknown>>();
+  const once =
+    <Args extends unknown[], Result>(name: string, ask: (...args: Args) => Promise<Result>) =>
+    (...args: Args): Promise<Result> => {
+      const key = `${name}:${JSON.stringify(args)}`;
+      if (!answers.has(key)) answers.set(key, ask(...args));
+      return answers.get(key) as Promise<Result>;
+    };
+  return {
+    findCustomers: once("findCustomers", lookup.findCustomers),
+    customerById: once("customerById", lookup.customerById),
+    listCrews: once("listCrews", lookup.listCrews),
+    findJobs: once("findJobs", lookup.findJobs),
+    upcomingVisits: once("upcomingVisits", lookup.upcomingVisits),
+    invoiceByNumber: once("invoiceByNumber", lookup.invoiceByNumber),
+    countPastDueInvoices: once("countPastDueInvoices", lookup.countPastDueInvoices),
+    count: once("count", lookup.count),
+    topCustomers: once("topCustomers", lookup.topCustomers),
+    previewBatchInvoice: once("previewBatchInvoice", lookup.previewBatchInvoice),
+    listCustomObjects: once("listCustomObjects", lookup.listCustomObjects),
+  };
+}
+
+/**
  * Answers a chat message without a language model: understands the common requests in many phrasings and typos,
  * and otherwise asks rather than guesses. Data from the lookup only ever fills in ids and names.
  */
 export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
-  const withIds: PlannerInput = { ...input, newId: input.newId ?? randomUUID };
+  const withIds: PlannerInput = { ...input, newId: input.newId ?? randomUUID, lookup: remembering(input.lookup) };
   const message = readMessage(writtenOut(input.message.slice(0, 2000)));
   const plan = await decide(message, withIds);
   return assistantPlanSchema.parse(plan);
