@@ -226,21 +226,16 @@ export function readWhens(
       hour = PART_OF_DAY_HOURS[partOfDay];
     }
     let at = day !== null && hour !== null ? zonedWallClockToUtc(wallClock(day, hour, minute), timeZone) : null;
-    // "Thursday at 2" said on a Thursday morning is today's, when chrono put it a week on.
+    // Today's weekday named ("thursday at 2" on a Thursday, not "next" or "this" one, nor a range's end) is today when
+    // its time is still ahead, else next week's, whichever chrono chose.
     if (
       at !== null &&
-      day === addDays(today, 7) &&
+      (day === today || day === addDays(today, 7)) &&
       group[0]!.preposition === undefined &&
       WEEKDAY_NAMED.test(words) &&
-      !/\bnext\b/i.test(words) &&
-      zonedWallClockToUtc(wallClock(today, hour!, minute), timeZone) > now
+      !/\b(?:next|this|today)\b/i.test(words)
     ) {
-      day = today;
-      at = zonedWallClockToUtc(wallClock(day, hour!, minute), timeZone);
-    }
-    // "Thursday at 8" said on a Thursday at 10 is next week's.
-    if (at !== null && day === today && at < now && WEEKDAY_NAMED.test(words) && !/\b(?:this|today)\b/i.test(words)) {
-      day = addDays(day, 7);
+      day = zonedWallClockToUtc(wallClock(today, hour!, minute), timeZone) > now ? today : addDays(today, 7);
       at = zonedWallClockToUtc(wallClock(day, hour!, minute), timeZone);
     }
     const preposition =

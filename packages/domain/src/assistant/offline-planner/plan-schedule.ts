@@ -155,14 +155,15 @@ const STOP_WORDS = new Set([
 ]);
 
 /** The open jobs of a customer whose title the words name ("aeration" → "Core aeration"), best first. */
-function jobsNamed(service: string, jobs: readonly JobRecord[]): JobRecord[] {
+function jobsNamed<T>(service: string, items: readonly T[], titleOf: (item: T) => string): T[] {
   // "ac tuneup" is "AC tune-up": compared without spaces and hyphens.
   const compact = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
   const words = compact(service);
   // A title within the words also names its job ("emailed to ask if his fall cleanup could come forward").
-  const contained = jobs.filter(
-    (job) => compact(job.title).includes(words) || (words.length > 12 && words.includes(compact(job.title))),
-  );
+  const contained = items.filter((item) => {
+    const title = compact(titleOf(item));
+    return title.includes(words) || (words.length > 12 && words.includes(title));
+  });
   if (contained.length > 0) return contained;
   // A word of the title said ("his AC to be looked at" names "AC tune-up").
   const said = new Set(
@@ -171,8 +172,8 @@ function jobsNamed(service: string, jobs: readonly JobRecord[]): JobRecord[] {
       .split(/[^a-z0-9]+/)
       .filter((word) => word.length >= 2 && !STOP_WORDS.has(word)),
   );
-  const sharing = jobs.filter((job) =>
-    job.title
+  const sharing = items.filter((item) =>
+    titleOf(item)
       .toLowerCase()
       .split(/[^a-z0-9]+/)
       .some(
@@ -185,9 +186,9 @@ function jobsNamed(service: string, jobs: readonly JobRecord[]): JobRecord[] {
   if (sharing.length > 0) return sharing;
   return rankByName(
     service,
-    jobs.map((job) => ({ ...job, name: job.title })),
+    items.map((item) => ({ item, name: titleOf(item) })),
     0.6,
-  ).map((ranked) => ranked.item);
+  ).map((ranked) => ranked.item.item);
 }
 
 type Target = { params: { jobId: string } | { customerId: string; title?: string }; label: string };
@@ -214,7 +215,7 @@ async function visitTarget(subject: string, input: PlannerInput): Promise<Target
   const who = `**${asMarkdownText(customer.name)}**`;
   const jobs = await input.lookup.findJobs({ customerId: customer.id });
   if (service) {
-    const waiting = jobsNamed(service, jobs).find((job) => job.hasWaitingVisit);
+    const waiting = jobsNamed(service, jobs, (job) => job.title).find((job) => job.hasWaitingVisit);
     if (waiting)
       return {
         params: { jobId: waiting.id },
@@ -430,21 +431,9 @@ async function visitsNamed(
   if ("plan" in resolved) return resolved;
   const { customer, service } = resolved;
   const all = await input.lookup.upcomingVisits({ customerId: customer.id });
-  const named = service ? all.filter((visit) => jobsNamed(service, [jobOfVisit(visit)]).length > 0) : all;
+  const named = service ? jobsNamed(service, all, (visit) => visit.jobTitle) : all;
   const label = `${service ? `the **${asMarkdownText(service)}** visit` : "the next visit"} of **${asMarkdownText(customer.name)}**`;
   return { visits: named, label };
-}
-
-function jobOfVisit(visit: VisitRecord): JobRecord {
-  return {
-    id: visit.jobId,
-    number: visit.jobNumber,
-    title: visit.jobTitle,
-    customerId: "",
-    customerName: visit.customerName,
-    hasWaitingVisit: visit.start === null,
-    closed: false,
-  };
 }
 
 /**
