@@ -252,6 +252,48 @@ describe("safety", () => {
     expect(cardsOf(foreign.events)).toEqual([{ kind: "jobs", items: [] }]);
   });
 
+  it("an invoice by number and a crew's day are the company's own: another company's number and crew find nothing", async () => {
+    // Another company with an invoice numbered 1 too, and a crew; its owner asks by number and by this company's crew.
+    const otherCompany = await createTestCompany(t.db, { name: "Other Invoice Lawns" });
+    const theirCustomer = await withTenant(t.runtime.context.db, otherCompany.id, (tx) =>
+      createCustomer(
+        { tx, companyId: otherCompany.id },
+        customerInput({ name: "Their Customer" }),
+        testCustomerServices,
+      ),
+    );
+    await t.db.invoice.create({
+      data: { companyId: otherCompany.id, customerId: theirCustomer.id, number: 1, status: "sent", totalCents: 100 },
+    });
+    const ourCrew = await t.db.crew.create({ data: { companyId: company.id, name: "Our Crew", color: "#000000" } });
+    const stranger = await openSocket(t.url, await signIn(t.url, otherCompany.users.owner.email));
+    const byNumber = await chat(stranger, "Show invoice 1", { read: { tool: "findInvoice", number: 1 } });
+    expect(cardsOf(byNumber.events)).toMatchObject([
+      { kind: "invoices", selection: "by_number", items: [{ number: "1", customerName: "Their Customer" }] },
+    ]);
+    const foreignCrew = await chat(stranger, "Show their day", {
+      read: { tool: "daySchedule", date: "2030-01-07", crewId: ourCrew.id },
+    });
+    expect(cardsOf(foreignCrew.events)).toMatchObject([{ kind: "visits", items: [] }]);
+    // A number past what an invoice's may be, and a crew id with a NUL byte, are refused before any read.
+    for (const read of [
+      { tool: "findInvoice", number: 2 ** 40 },
+      { tool: "daySchedule", date: "2030-01-07", crewId: "c\u0000" },
+    ] satisfies ReadToolCall[]) {
+      await stranger.sendMessage({
+        type: "chat.send",
+        requestId: crypto.randomUUID(),
+        conversationId: null,
+        text: "Show these",
+        context: { path: "/dashboard" },
+        read,
+      });
+    }
+    await chat(stranger, "thanks");
+    expect(stranger.messages.filter((m) => m.type === "error")).toHaveLength(2);
+    stranger.socket.close();
+  });
+
   it("a card's read the user's role may not make is refused in words", async () => {
     const fieldUser = await openSocket(t.url, await signIn(t.url, company.users.field_user.email));
     const run = await chat(fieldUser, "Send reminders", { read: { tool: "listUnpaidInvoices", pastDueOnly: true } });
