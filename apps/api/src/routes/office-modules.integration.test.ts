@@ -223,4 +223,28 @@ describe("payment reminders for one customer", () => {
     });
     expect(reminders.map((message) => message.invoiceId)).toEqual([hers.id]);
   });
+
+  it("queues nothing for another company's customer, and nothing twice the same day", async () => {
+    const theirs = await createTestCustomer(t.db, other.id, "Their Debtor");
+    const theirInvoice = await sentInvoice(other.id, theirs, 9_000, 10);
+    const foreign = await execute("owner", "send-payment-reminders", { pastDueOnly: true, customerId: theirs });
+    expect(await outcome("owner", foreign.body.runId as string)).toMatchObject({
+      status: "succeeded",
+      message: "No reminder to send: no invoice is past due",
+    });
+    expect(await t.db.outboxMessage.count({ where: { invoiceId: theirInvoice.id } })).toBe(0);
+
+    const mine = await createTestCustomer(t.db, company.id, "Twice Reminded");
+    const invoice = await sentInvoice(company.id, mine, 4_000, 10);
+    const messages: unknown[] = [];
+    for (let i = 0; i < 2; i++) {
+      const answer = await execute("owner", "send-payment-reminders", { pastDueOnly: true, customerId: mine });
+      messages.push((await outcome("owner", answer.body.runId as string)).message);
+    }
+    expect(messages).toEqual([
+      "Queued 1 payment reminder for delivery",
+      "No reminder to send: every past-due invoice was reminded today",
+    ]);
+    expect(await t.db.outboxMessage.count({ where: { invoiceId: invoice.id } })).toBe(1);
+  });
 });

@@ -57,9 +57,11 @@ export const sendPaymentRemindersModule = defineModule({
     const sent = created.count;
     return {
       message:
-        sent === 0
-          ? "No reminder to send: every past-due invoice was reminded today"
-          : `Queued ${sent} payment reminder${sent === 1 ? "" : "s"} for delivery`,
+        invoices.length === 0
+          ? "No reminder to send: no invoice is past due"
+          : sent === 0
+            ? "No reminder to send: every past-due invoice was reminded today"
+            : `Queued ${sent} payment reminder${sent === 1 ? "" : "s"} for delivery`,
       result: { reminders: sent },
     };
   },
