@@ -8,6 +8,8 @@ import { HOLDOUT_3 } from "@fieldops/domain/assistant/offline-planner/planner-ho
 import { HOLDOUT_4 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-4";
 import { HOLDOUT_5 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-5";
 import { HOLDOUT_6 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-6";
+import { HOLDOUT_7 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-7";
+import { HOLDOUT_8 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-8";
 import { outcomeOf, plannerInput } from "@fieldops/domain/assistant/offline-planner/planner-test-fixtures";
 import type { AssistantPlan } from "@fieldops/shared/assistant";
 
@@ -39,8 +41,15 @@ async function judge(row: GoldenRow): Promise<{ right: boolean; got: string }> {
   return { right, got: `${outcome}: ${JSON.stringify(paramsOf(plan))} ${plan.reply.slice(0, 120)}` };
 }
 
-/** Rows written by people who had not read the planner; when first measured: 89 of 120, 72, 67 and 70 of 100. */
-const WRITTEN_BLIND = new Set<GoldenRow>([...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4]);
+/** Rows written by people who had not read the planner; when first measured: 89 of 120, then 72, 67, 70, 68, 65 of 100. */
+const WRITTEN_BLIND = new Set<GoldenRow>([
+  ...HOLDOUT,
+  ...HOLDOUT_2,
+  ...HOLDOUT_3,
+  ...HOLDOUT_4,
+  ...HOLDOUT_5,
+  ...HOLDOUT_6,
+]);
 let blindRight = 0;
 
 const started = performance.now();
@@ -75,30 +84,37 @@ console.log(
   `  ${"overall".padEnd(34)} ${`${right}/${GOLDEN.length}`.padStart(7)}  ${percent(right, GOLDEN.length).padStart(6)}   goal ≥ ${GOAL * 100}%  ${right / GOLDEN.length >= GOAL ? "met" : "NOT MET"}`,
 );
 console.log(
-  `  ${"written blind (4 sets)".padEnd(34)} ${`${blindRight}/${WRITTEN_BLIND.size}`.padStart(7)}  ${percent(blindRight, WRITTEN_BLIND.size).padStart(6)}   when first measured: 89/120, 72/100, 67/100, 70/100 (298/420, 71.0%)`,
+  `  ${"written blind (6 sets)".padEnd(34)} ${`${blindRight}/${WRITTEN_BLIND.size}`.padStart(7)}  ${percent(blindRight, WRITTEN_BLIND.size).padStart(6)}   when first measured: 89/120, 72, 67, 70, 68, 65 of 100 (431/620, 69.5%)`,
 );
 console.log(`  ${(elapsed / GOLDEN.length).toFixed(2)} ms a message on average`);
 if (misses.length > 0) console.log(`\nMisses:\n${misses.join("\n")}`);
 
-// A sixth blind set, in the fifth's style, being learned from (65 of 100 when written); it joins the golden table once
-// all of it passes, and its misses are printed to work on.
+// A seventh blind set (dispatchers and technicians on a phone, several sentences, corrections, days relative to a
+// visit), being learned from (63 of 100 when written); its misses are printed to work on. Its author could not see the
+// read tools' names, so questions expect an answer in words where the product may show a card.
 let learningRight = 0;
 const learningMisses: string[] = [];
-for (const row of HOLDOUT_6) {
+for (const row of HOLDOUT_7) {
   const { right, got } = await judge(row);
   if (right) learningRight += 1;
   else learningMisses.push(`  ${JSON.stringify(row.message)} expected ${row.expected}, got ${got.slice(0, 100)}`);
 }
 console.log(
-  `\n  ${"being learned (set 6)".padEnd(34)} ${`${learningRight}/${HOLDOUT_6.length}`.padStart(7)}  ${percent(learningRight, HOLDOUT_6.length).padStart(6)}   when written: 65/100`,
+  `\n  ${"being learned (set 7)".padEnd(34)} ${`${learningRight}/${HOLDOUT_7.length}`.padStart(7)}  ${percent(learningRight, HOLDOUT_7.length).padStart(6)}   when written: 63/100`,
 );
 if (learningMisses.length > 0) console.log(learningMisses.join("\n"));
 
-// A fifth blind set, kept out of the golden table and never learned from: the measure of phrasings the planner has not
-// seen (68 of 100 when it was written). Tune the planner on the other sets; replace this one when it has been read.
-// Its misses are not printed, so that reading the bench does not tune the planner on it.
+// An eighth blind set (owners new to the app in several trades, asking in their own words), kept out of the golden
+// table and never learned from: the measure of phrasings the planner has not seen. Its misses are not printed, so that
+// reading the bench does not tune the planner on it. Its author could not see the read tools' names either: a question
+// it expects answered in words and the product answers with a card counts as a miss, and is counted on its own line.
 let heldOutRight = 0;
-for (const row of HOLDOUT_5) if ((await judge(row)).right) heldOutRight += 1;
+let answeredByCard = 0;
+for (const row of HOLDOUT_8) {
+  const { right, got } = await judge(row);
+  if (right) heldOutRight += 1;
+  else if (row.expected === "answer" && got.startsWith("read:")) answeredByCard += 1;
+}
 console.log(
-  `\n  ${"held out (never learned from)".padEnd(34)} ${`${heldOutRight}/${HOLDOUT_5.length}`.padStart(7)}  ${percent(heldOutRight, HOLDOUT_5.length).padStart(6)}   goal ≥ ${GOAL * 100}%  ${heldOutRight / HOLDOUT_5.length >= GOAL ? "met" : "NOT MET"}`,
+  `\n  ${"held out (never learned from)".padEnd(34)} ${`${heldOutRight}/${HOLDOUT_8.length}`.padStart(7)}  ${percent(heldOutRight, HOLDOUT_8.length).padStart(6)}   goal ≥ ${GOAL * 100}%  ${heldOutRight / HOLDOUT_8.length >= GOAL ? "met" : "NOT MET"}; ${answeredByCard} more answered with a card where words were expected`,
 );

@@ -172,6 +172,15 @@ describe("createPlannerLookup", () => {
     expect(await lookupIn(other.id, (lookup) => lookup.findJobs({ customerId: ids["John Smith"]! }))).toEqual([]);
   });
 
+  it("finds open jobs by the words of their title, whoever the customer, in the company only", async () => {
+    const byTitle = await lookupIn(company.id, (lookup) => lookup.findJobs({ title: "sprinkler CHECK" }));
+    expect(byTitle.map((job) => job.title)).toEqual(["Sprinkler check"]);
+    expect(await lookupIn(company.id, (lookup) => lookup.findJobs({ title: "sprinkler aeration" }))).toEqual([]);
+    // Words only: a pattern's wildcards are not wildcards, and nothing that is not a word finds everything.
+    expect(await lookupIn(company.id, (lookup) => lookup.findJobs({ title: "%_%" }))).toEqual([]);
+    expect(await lookupIn(other.id, (lookup) => lookup.findJobs({ title: "sprinkler check" }))).toEqual([]);
+  });
+
   it("lists a customer's visits from today on, soonest first, the waiting ones last", async () => {
     const visits = await lookupIn(company.id, (lookup) => lookup.upcomingVisits({ customerId: ids["John Smith"]! }));
     expect(visits.map((visit) => [visit.id, visit.start])).toEqual([

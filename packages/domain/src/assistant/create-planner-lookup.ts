@@ -46,8 +46,24 @@ export function createPlannerLookup(
         : Promise.resolve(null),
     async findJobs(filter) {
       if ("customerId" in filter && !UUID.test(filter.customerId)) return [];
+      const titleWords =
+        "title" in filter
+          ? (filter.title
+              .toLowerCase()
+              .match(/[a-z0-9]{2,}/g)
+              ?.slice(0, 6) ?? [])
+          : [];
+      if ("title" in filter && titleWords.length === 0) return [];
       const jobs = await tx.job.findMany({
-        where: "number" in filter ? { number: filter.number } : { customerId: filter.customerId, closedAt: null },
+        where:
+          "number" in filter
+            ? { number: filter.number }
+            : "customerId" in filter
+              ? { customerId: filter.customerId, closedAt: null }
+              : {
+                  closedAt: null,
+                  AND: titleWords.map((word) => ({ title: { contains: word, mode: "insensitive" as const } })),
+                },
         orderBy: [{ createdAt: "desc" }, { id: "asc" }],
         take: 20,
         select: {

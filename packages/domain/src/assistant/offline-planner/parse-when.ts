@@ -79,7 +79,7 @@ const HOUR_WORDS: Record<string, string> = {
 };
 
 const ORDINAL_DAY =
-  /\b(?:on\s+)?(?:(?:sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of|of\s+\w+)?\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/gi;
+  /\b(?:on\s+)?(?:(?:sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of|of\s+\w+)?\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))(?:\s+(?:of\s+)?(this|next|last)\s+month\b)?/gi;
 const WEEKDAY_AFTER_NEXT = /\b(?:the\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+after\s+next\b/gi;
 const WEEK_FROM_WEEKDAY =
   /\b(?:a\s+week\s+from|a\s+week\s+on)\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b|\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+week\b/gi;
@@ -92,9 +92,34 @@ function nextWeekday(day: string, weekday: number): string {
   return addDays(day, ahead);
 }
 
-/** The next calendar day numbered `date` from `today` on (this month's when it is still ahead, else the next month's). */
-function nextDayOfMonth(today: string, date: number): string | null {
+/**
+ * The calendar day numbered `date`: in the month said ("the 1st of this month"), else the next from `today` on (this
+ * month's when it is still ahead, else the next month's), or looking back, the last one up to today.
+ */
+function dayOfMonth(
+  today: string,
+  date: number,
+  month: string | undefined,
+  direction: "forward" | "back",
+): string | null {
   if (date < 1 || date > 31) return null;
+  const said = month?.toLowerCase();
+  if (said) {
+    const [year, current] = today.split("-").map(Number) as [number, number];
+    const shift = said === "next" ? 1 : said === "last" ? -1 : 0;
+    const candidate = new Date(Date.UTC(year, current - 1 + shift, date));
+    return candidate.getUTCDate() === date ? candidate.toISOString().slice(0, 10) : null;
+  }
+  if (direction === "back") {
+    for (let months = 0; months < 3; months++) {
+      const [year, month] = today.split("-").map(Number) as [number, number];
+      const candidate = new Date(Date.UTC(year, month - 1 - months, date));
+      if (candidate.getUTCDate() !== date) continue;
+      const iso = candidate.toISOString().slice(0, 10);
+      if (iso <= today) return iso;
+    }
+    return null;
+  }
   for (let months = 0; months < 3; months++) {
     const [year, month] = today.split("-").map(Number) as [number, number];
     const first = new Date(Date.UTC(year, month - 1 + months, 1));
@@ -117,7 +142,7 @@ const SMALL_HOUR =
   /\b(at|by|around|to|til|till|until|after|before)\s+([1-6])(:[0-5]\d)?\b(?!\s*(?:am|pm|a\.m|p\.m|o['’]?clock|th|st|nd|rd|days?|weeks?|hours?|hrs?|minutes?|mins?|months?|dollars|bucks|visits?|jobs?|crews?|customers?|invoices?|people|men|guys|techs?|[-/:\d]))/gi;
 
 /** Writes what chrono reads wrongly or not at all as words it reads (calendar days as ISO dates). */
-function normalize(text: string, today: string): string {
+function normalize(text: string, today: string, direction: "forward" | "back"): string {
   let out = text.replace(
     SMALL_HOUR,
     (_all, word: string, hour: string, minutes: string | undefined) => `${word} ${hour}${minutes ?? ""}pm`,
@@ -137,8 +162,8 @@ function normalize(text: string, today: string): string {
     const weekday = (first ?? second)!.toLowerCase();
     return `on ${addDays(nextWeekday(today, WEEKDAYS.indexOf(weekday)), 7)}`;
   });
-  out = out.replace(ORDINAL_DAY, (all, date: string) => {
-    const day = nextDayOfMonth(today, Number(date));
+  out = out.replace(ORDINAL_DAY, (all, date: string, month: string | undefined) => {
+    const day = dayOfMonth(today, Number(date), month, direction);
     return day ? `on ${day}` : all;
   });
   return out;
@@ -168,7 +193,7 @@ export function readWhens(
   direction: "forward" | "back" = "forward",
 ): { text: string; spans: WhenSpan[] } {
   const today = dayInTimeZone(now, timeZone);
-  const text = normalize(raw, today);
+  const text = normalize(raw, today, direction);
   const offsetMinutes = Math.round((utcToZonedWallClock(now, timeZone) - now.getTime()) / 60_000);
   const results = chrono.parse(
     text,

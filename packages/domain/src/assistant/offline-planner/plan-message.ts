@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { assistantPlanSchema, type AssistantPlan } from "@fieldops/shared/assistant";
 import { planAddCustomer, planModal, planNavigation, planOnlinePayments } from "./plan-navigation.ts";
-import { planPaymentReminders, planRecordPayment, planShowInvoice } from "./plan-payments.ts";
+import { planNumberAlone, planPaymentReminders, planRecordPayment, planShowInvoice } from "./plan-payments.ts";
 import {
   planCreateJob,
   planExportCustomers,
@@ -12,7 +12,7 @@ import {
   planOptimizeDay,
 } from "./plan-proposals.ts";
 import { planCount, planCrewDay, planCustomerContact, planOtherCompany, planTopCustomers } from "./plan-questions.ts";
-import { planRescheduleVisit, planScheduleVisit, planTerseSchedule } from "./plan-schedule.ts";
+import { planRescheduleVisit, planScheduleVisit, planTerseMove, planTerseSchedule } from "./plan-schedule.ts";
 import {
   planDaySchedule,
   planFindCustomer,
@@ -51,6 +51,7 @@ const RULES: Rule[] = [
   planRecordPayment,
   planPaymentReminders,
   planShowInvoice,
+  planNumberAlone,
   planInvoiceVisits,
   planOptimizeDay,
   planUnbookedJobs,
@@ -58,6 +59,7 @@ const RULES: Rule[] = [
   planRescheduleVisit,
   planScheduleVisit,
   planTerseSchedule,
+  planTerseMove,
   planCount,
   planTopCustomers,
   planCustomerContact,

@@ -232,6 +232,14 @@ const NAVIGATE_VERBS = [
 ];
 
 const FILLER = new Set([
+  // A page's usual nouns: "jobs board", "customer screen", "crews tab".
+  "board",
+  "screen",
+  "tab",
+  "view",
+  "section",
+  "area",
+  "menu",
   "my",
   "the",
   "all",
@@ -260,6 +268,13 @@ function action(input: PlannerInput, fields: { type: "navigate" | "openModal"; t
 
 /** Opening a connection or settings dialog ("connect quickbooks", "set up payments", "open twilio"). */
 export function planModal(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
+  // "where are the sms settings": a settings page named by its name is that page, not a connection's dialog.
+  const namesSettingsPage = PAGES.some(
+    (page) =>
+      page.target.startsWith("/settings/") &&
+      mentions(message, ...page.phrases.filter((phrase) => phrase.includes("settings"))),
+  );
+  if (namesSettingsPage) return null;
   const setup = mentions(message, ...SETUP_VERBS);
   for (const modal of MODALS) {
     if (!mentions(message, ...modal.phrases)) continue;

@@ -47,6 +47,7 @@ const ABOUT_MONEY = [
   "bill",
   "send reminders",
   "send the reminders",
+  "paid",
 ];
 
 /** Who a reminder is for, as written: "remind the Garcias to pay", "send Acme a reminder", "chase John Smith". */
@@ -106,8 +107,9 @@ export async function planPaymentReminders(message: ReadMessage, input: PlannerI
     // "Ortiz is behind, send him a reminder": him is the one named first, when nothing is selected.
     const named =
       name !== null && isPronoun(name) && !input.context.customerId
-        ? (/^\s*(?:the\s+)?([a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)?)\s+(?:is|are|has|owes)\b/i.exec(message.raw)?.[1] ??
-          name)
+        ? (/^\s*(?:the\s+)?([a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)?)\s+(?:still\s+)?(?:is|are|has|owes|hasn['’]?t|isn['’]?t|never|didn['’]?t|hasnt|isnt|didnt)\b/i.exec(
+            message.raw,
+          )?.[1] ?? name)
         : name;
     if (named !== null) {
       const resolved = await resolveCustomer(isPronoun(named) ? null : named, input);
@@ -147,6 +149,9 @@ const CHECK_AS_MONEY =
 const PAID_QUESTION =
   /\b(?:has|have|was|were|is)\s+(?:it\s+|that\s+|this\s+)?been\s+paid\b|\bis\s+(?:it\s+|that\s+)?paid\b|\bpaid\s+yet\b|\bpaid\?\s*$/i;
 /** "Is invoice 1032 paid?": a question about the invoice, not a payment to record. */
+/** "invoice 1032 never got paid", "garcia still hasn't paid": a payment missing, not one to record. */
+const NOT_PAID =
+  /\b(?:never|not|hasn['’]?t|haven['’]?t|didn['’]?t|wasn['’]?t|isn['’]?t|still\s+(?:not|hasn['’]?t|unpaid))\s+(?:\w+\s+)?(?:got\s+|been\s+|yet\s+)?paid\b/i;
 const ASKS = /^\s*(?:is|has|was|did|does|have|are|were|when|whats|what|how)\b/i;
 const AMOUNT =
   /\$\s?(\d[\d,]*(?:\.\d{1,2})?)|\b(\d[\d,]*(?:\.\d{1,2})?)\s*(?:dollars|bucks|usd)\b|\b(?:payment|check|cheque|cash)\s+of\s+(\d[\d,]*(?:\.\d{1,2})?)\b(?!\s*%)/i;
@@ -195,7 +200,14 @@ function invoiceLabel(invoice: InvoiceRecord): string {
 /** "Record a cash payment on invoice 1032", "the Garcias paid invoice 1032 by check, $120": a payment to record. */
 export async function planRecordPayment(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const money = mentions(message, "payment", "paid", "cash") || CHECK_AS_MONEY.test(message.raw);
-  if (!RECEIVED.test(message.raw) || !money || ASKS.test(message.raw) || PAID_QUESTION.test(message.raw)) return null;
+  if (
+    !RECEIVED.test(message.raw) ||
+    !money ||
+    ASKS.test(message.raw) ||
+    PAID_QUESTION.test(message.raw) ||
+    NOT_PAID.test(message.raw)
+  )
+    return null;
   if (mentions(message, "remind", "reminder", "reminders", "how much", "settings")) return null;
   const number = invoiceNumberIn(message.raw) ?? bareInvoiceNumber(message.raw);
   const recordsPayment = mentions(message, "record", "log", "enter") && mentions(message, "payment", "cash", "check");
@@ -247,6 +259,33 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
 const SHOW_INVOICE =
   /\b(?:invoice|inv)\s*(?:#|no\.?|number)?\s*\d{1,9}\b|\b(?:did|has|is|was)\s+#?\d{3,9}\s+(?:get|been|be)?\s*paid\b/i;
 const CHANGES_INVOICE = /\b(?:void|cancel|delete|edit|change|update|send|email|text|resend|refund)\b/i;
+
+/** "1032?", "#1033 paid yet?": a number alone names the job or the invoice the company has under it. */
+const NUMBER_ALONE =
+  /^\s*(?:and\s+|what about\s+|how about\s+)?#?\s*(\d{1,9})\s*(?:(?:paid|status|done|open|finished|closed|yet|now|still|then)\s*)*\??\s*$/i;
+
+export async function planNumberAlone(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  const found = NUMBER_ALONE.exec(message.raw);
+  if (!found) return null;
+  const number = Number(found[1]);
+  const [invoice, [job]] = await Promise.all([input.lookup.invoiceByNumber(number), input.lookup.findJobs({ number })]);
+  const invoiceRead: AssistantPlan = refusalOf(CAPABILITIES.seeInvoices, input) ?? {
+    kind: "read",
+    reply: `Here is invoice #${number}.`,
+    reads: [{ tool: "findInvoice", number }],
+  };
+  if (invoice && (!job || mentions(message, "paid"))) return invoiceRead;
+  if (job && !invoice)
+    return (
+      refusalOf(CAPABILITIES.seeJobs, input) ?? {
+        kind: "read",
+        reply: `Here is job #${number}.`,
+        reads: [{ tool: "findJobs", query: String(number) }],
+      }
+    );
+  if (job && invoice) return { kind: "clarify", reply: `Do you mean job #${number} or invoice #${number}?` };
+  return { kind: "clarify", reply: `I couldn't find a job or an invoice numbered ${number}. Which do you mean?` };
+}
 
 /** "Open invoice 1032", "what's the status of invoice 1032": that invoice, whatever its status. */
 export function planShowInvoice(message: ReadMessage, input: PlannerInput): AssistantPlan | null {

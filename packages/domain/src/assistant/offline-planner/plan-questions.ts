@@ -105,9 +105,25 @@ export async function planCount(message: ReadMessage, input: PlannerInput): Prom
 const CREW_DAY =
   /\b(?:what|whats|what's|where|wheres|where's|show|list|how|who|which|is|does|do|crew|team)\b.*\b(?:crew|team)\b|\b(?:crew|team)\b.*\b(?:day|schedule|route|jobs|visits|doing|working|have|got|on|busy|booked)\b/i;
 
+/** "crew b tomorrow?", "alpha team's monday": a crew and a day, and nothing else. */
+function crewAndDayAlone(raw: string, input: PlannerInput): boolean {
+  const { text, spans } = readWhens(raw, input.now, input.timeZone);
+  if (spans.length !== 1 || spans[0]!.day === null) return false;
+  const rest = `${text.slice(0, spans[0]!.index)} ${text.slice(spans[0]!.end)}`;
+  const [crew] = crewNames(rest);
+  if (crew === undefined) return false;
+  return (
+    rest
+      .toLowerCase()
+      .replace(crew.toLowerCase(), " ")
+      .replace(/['’]s\b|[?.!,]|\b(?:and|for|on|the|what about|how about|please)\b/g, " ")
+      .trim() === ""
+  );
+}
+
 /** "What does crew B have tomorrow?", "where is Alpha team today": one crew's day. */
 export async function planCrewDay(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
-  if (!CREW_DAY.test(message.raw) || HOW_MANY.test(message.raw)) return null;
+  if (!(CREW_DAY.test(message.raw) || crewAndDayAlone(message.raw, input)) || HOW_MANY.test(message.raw)) return null;
   if (mentions(message, "schedule a", "book", "optimize", "optimise", "add", "create", "move", "reschedule"))
     return null;
   let crew: { id: string; name: string } | null = null;

@@ -261,6 +261,10 @@ const SCHEDULE_WORDS = [
   "dispatch board",
   "route",
   "plan for",
+  "look like",
+  "looks like",
+  "looking like",
+  "shaping up",
   "lined up",
   "booked",
   "jobs",
@@ -326,8 +330,16 @@ const NOT_BOOKED =
 /** Asked before scheduling reads it as a visit to book: a customer's jobs, those waiting to be scheduled marked. */
 export async function planUnbookedJobs(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   if (!NOT_BOOKED.test(message.raw)) return null;
-  const whose = /\b(?:for|of|at)\s+(.+?)\s*\??\s*$/i.exec(message.raw)?.[1];
-  const resolved = await resolveCustomer(whose && !isPronoun(whose) ? cleanName(whose) : null, input);
+  // "which of their jobs aren't booked": what follows "of" may be the question itself, not a name.
+  const whose = /\b(?:for|of|at)\s+(.+?)\s*\??\s*$/i
+    .exec(message.raw)?.[1]
+    ?.replace(NOT_BOOKED, " ")
+    .replace(/\b(?:their|his|her|its|jobs?|work orders?|yet|still|are|is|that|which)\b/gi, " ")
+    .trim();
+  const resolved = await resolveCustomer(
+    whose && !isPronoun(whose) && !/^\W*$/.test(whose) ? cleanName(whose) : null,
+    input,
+  );
   if (!("customer" in resolved)) return null;
   return (
     refusalFor(CAPABILITIES.seeJobs, input.role, input.features) ?? {

@@ -11,7 +11,7 @@ import { dayLabel, readWhens, type WhenSpan } from "./parse-when.ts";
 import { CAPABILITIES } from "./planner-policy.ts";
 import type { JobRecord, NamedRecord, PlannerInput, VisitRecord } from "./planner-input.ts";
 import { propose, refusalOf } from "./propose.ts";
-import { correctedWord, textAfter, type ReadMessage } from "./read-message.ts";
+import { correctedWord, readMessage, textAfter, type ReadMessage } from "./read-message.ts";
 import {
   asMarkdownText,
   capitalized,
@@ -45,7 +45,17 @@ export async function resolveCrew(
     const names = (await input.lookup.listCrews()).map((crew) => `**${asMarkdownText(crew.name)}**`).join(", ");
     return { plan: { kind: "clarify", reply: `Which crew should go${names ? `: ${names}` : ""}?` } };
   }
-  const picked = pickByName(name, await input.lookup.listCrews());
+  const crews = await input.lookup.listCrews();
+  // "crew alpha" is the Alpha Team: the words for a crew are not its name.
+  const core = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/\b(?:crew|team|the)\b/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+  const same = crews.filter((crew) => core(crew.name) !== "" && core(crew.name) === core(name));
+  if (same.length === 1) return { crew: same[0]! };
+  const picked = pickByName(name, crews);
   if ("match" in picked) return { crew: picked.match };
   if (picked.candidates.length === 0)
     return {
@@ -105,6 +115,9 @@ const LEADING = /^\s*(?:in|on|for|up|a visit for|a visit with|an appointment for
 
 function subjectText(text: string): string {
   let subject = text
+    // "luis's place", "the Garcia house": the customer, not a place of that name.
+    .replace(/(['’]s|s['’]|\b[a-z]+)\s+(?:place|house|home|property|residence|site|office|building)\b/gi, "$1")
+    .replace(/\s+(?:is|are|was|were|has|have|been|being)\s*$/i, "")
     .replace(/\s+[,;]+(?=\s|$)/g, " ")
     .replace(/\s+/g, " ")
     .trim();
@@ -292,12 +305,41 @@ export async function planTerseSchedule(message: ReadMessage, input: PlannerInpu
   const remark = /^(.*?)\s*(?:,|\s[-–—])\s+(?!.*\b(?:crew|team)\b)[^,]*$/.exec(text.slice(first.end));
   const request = remark ? text.slice(0, first.end) + remark[1] : message.raw;
   if ((await customerAtStart(words, input)) !== null) return scheduleFrom(request, input);
+  // "job 204 sunday at noon", "nothing on the books for job 204 yet — sunday at noon": a job by its number.
+  const numbered = JOB_NUMBER.test(before) ? await jobByNumber(before, input) : null;
+  if (numbered && numbered !== "none") {
+    if (numbered.hasWaitingVisit) return scheduleFrom(`job ${numbered.number} ${text.slice(first.index)}`, input);
+    return movedTo(`job ${numbered.number}`, text.slice(first.index), input);
+  }
   // "Deep clean for Jane Smith Saturday morning w/ Crew B": the work first, then whom it is for.
   if (/\b(?:for|at)\s+\S/i.test(before) && !/^(?:show|find|open|list|what|who|how)\b/i.test(before)) {
     const resolved = await resolveCustomerAndService(before, input);
     if ("customer" in resolved) return scheduleFrom(request, input);
   }
   return null;
+}
+
+/** A move of the visit `subject` names to `when`, when it reads as one; else nothing. */
+async function movedTo(subject: string, when: string, input: PlannerInput): Promise<AssistantPlan | null> {
+  const plan = await planRescheduleVisit(readMessage(`move ${subject} to ${when}`), input);
+  return plan?.kind === "confirm" ? plan : null;
+}
+
+/** "tomorrow's mowing at Jane Smith's — 2", "the Ortiz cleanup: friday at 9": a visit, then where it goes. */
+const TERSE_MOVE = /^(.{3,}?)(?:\s+[-–—:]+\s+|\s*[,;]\s+)(?:make it\s+|make that\s+|now\s+)?(.+?)[.!]?$/i;
+const BARE_TIME = /^(?:at\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)?|noon)$/i;
+
+export async function planTerseMove(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  if (QUESTION.test(message.raw) || RESCHEDULE.test(message.raw)) return null;
+  const parts = TERSE_MOVE.exec(message.raw);
+  if (!parts) return null;
+  const [, subject, when] = parts as unknown as [string, string, string];
+  const target = readWhens(when, input.now, input.timeZone);
+  const isWhen =
+    BARE_TIME.test(when.trim()) ||
+    (target.spans.length > 0 && subjectText(withoutSpans(target.text, target.spans)) === "");
+  if (!isWhen) return null;
+  return movedTo(subject, BARE_TIME.test(when.trim()) ? when.replace(/^at\s+/i, "") : when, input);
 }
 
 async function scheduleFrom(rest: string, input: PlannerInput): Promise<AssistantPlan | null> {
@@ -337,10 +379,10 @@ async function scheduleFrom(rest: string, input: PlannerInput): Promise<Assistan
 
 /** "Can you get crew c out to Sunrise tuesday first thing": a crew sent to a customer. */
 const SEND_CREW =
-  /\b((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:is|are)\s+(?:taking|doing|covering)\s+(?=\S+.*\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d))|\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out|over|down)\b(?!\s+(?:to|at)\b)|\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out\s+|over\s+|down\s+)?(?:to|at)\s+/i;
+  /\b((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:(?:is|are)\s+(?:taking|doing|covering)|takes|does|covers|will take|can take|can do|will do)\s+(?=\S+.*\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d))|\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out|over|down)\b(?!\s+(?:to|at)\b)|\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out\s+|over\s+|down\s+)?(?:to|at)\s+/i;
 /** "Set up a visit for…", "line up an appointment with…", "Tom Baker needs a visit…". */
 const SET_UP_VISIT =
-  /\b(?:get|fit|squeeze)\s+(?=[a-z'’ ]{2,40}\s+in\b)|\b(?:set up|line up|lock in|get|needs?|wants?|asked for|requested|would like)\s+(?:a|an|another|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:visit|appointment|time|slot|service call|tech|technician)\b/i;
+  /\b(?:get|fit|squeeze)\s+(?=[a-z'’ ]{2,40}\s+in\b)|\b(?:set up|line up|lock in|get|needs?|wants?|asked for|requested|would like)\s+(?:a|an|another|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:visit|appointment|time|slot|service call|tech|technician)\b|\b(?:needs?|wants?|asked for|would like)\s+(?:someone|somebody|a tech|a technician|a crew|us)\s+(?:out|over|round|around|to come|there)\b|\b(?:get|send)\s+(?:them|him|her|someone|somebody|a tech|a crew)\s+(?:out|over|round)(?:\s+(?:here|there))?\b/i;
 
 /** "Get the Sunrise wellness check on the calendar for the 3rd": scheduling, said with the calendar as its place. */
 const ON_CALENDAR =
@@ -372,7 +414,10 @@ const RESCHEDULE =
   /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b|\b(?:bring|pull)\b.*\b(?:forward|earlier|up|ahead)\b|\b(?:give|hand|assign|reassign)\b.*\bto\b.*\b(?:crew|team)\b|\b(?:needs?|has|have|should|must)\s+to\s+be\b.*\b(?:later|earlier|moved|on|at|to)\b|\bcome\s+forward\b|\bmake\s+it\b.*\d|\b(?:slide|scoot)\b|\bput\s+(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+on\b|\b(?:is|are)\s+taking\b|\b(?:crew|team)\s+\w+\s+(?:take|do|cover|handle|pick up)\b/i;
 /** "X's sprinkler check is wednesday now", "…should be dec 5 at 8am", "…is 3pm instead": a move said as a fact. */
 const MOVE_STATEMENT =
-  /\b(?:is|are|'s)\s+(?:now\s+)?(?:on\s+|at\s+)?(?=(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|next|dec|nov|jan|the\s+\d|\d))|\bshould\s+(?:be|go|move)\b|\bwould\s+rather\s+have\b|\b(?:slides?|goes|moves?)\s+to\b|,\s+(?=[^,]*\binstead\b)/i;
+  /(?:\b(?:is|are)|(?<!\b(?:what|whats|who|whos|that|it|there|here|where|how|when)['’]?)['’]s)\s+(?:now\s+)?(?:on\s+|at\s+)?(?=(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|next|dec|nov|jan|the\s+\d|\d))|\bshould\s+(?:be|go|move)\b|\bwould\s+rather\s+have\b|\b(?:slides?|goes|moves?)\s+to\b|,\s+(?=[^,]*\binstead\b)/i;
+/** The words of a move said as a fact, before a weaker "…'s friday": "got bumped to", "moves to", "needs to be". */
+const MOVE_SAID =
+  /\b(?:slides?|goes|go|moves?|moving|shifts?|got\s+(?:bumped|moved|pushed|shifted)|(?:is|are|was|been|being)\s+(?:bumped|moved|pushed|shifted)|needs?\s+to\s+be|has\s+to\s+be)\s+(?:to\s+)?(?=\S)/i;
 const RESCHEDULE_WORD = /\b(?:re-?schedule|resched|postpone|move|push|bump)\b/i;
 
 /** "and give it to crew C": a second clause that only names the crew. */
@@ -412,6 +457,24 @@ function shiftOf(text: string): number | null {
 const VISIT_WORDS =
   /\b(?:re-?schedule|resched|postpone)\b|\b(?:move|push|shift|bump|delay)\b.*\b(?:visit|appointment|job|check|service|cleanup|clean-?up|mowing|treatment|install|repair|inspection|tune-?up)\b/i;
 
+/** "the fall cleanup", "thursday's cleanup": the visits of the open jobs whose title holds the words, when any does. */
+async function visitsTitled(
+  subject: string,
+  input: PlannerInput,
+): Promise<{ visits: VisitRecord[]; label: string } | null> {
+  const words = subject
+    .toLowerCase()
+    .replace(/['’]s\b/g, "")
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 2 && !STOP_WORDS.has(word) && !/^(?:my|our|this|that|one|visits?)$/.test(word));
+  if (words.length === 0) return null;
+  const jobs = await input.lookup.findJobs({ title: words.join(" ") });
+  if (jobs.length === 0 || jobs.length > 5) return null;
+  const visits = (await Promise.all(jobs.map((job) => input.lookup.upcomingVisits({ jobId: job.id })))).flat();
+  visits.sort((a, b) => (a.start ?? "9999").localeCompare(b.start ?? "9999"));
+  return { visits, label: `the **${asMarkdownText(words.join(" "))}** visit` };
+}
+
 /** The visits a subject names, soonest first: the selected job's, a job's by number, or a customer's (of a service). */
 async function visitsNamed(
   subject: string,
@@ -428,7 +491,7 @@ async function visitsNamed(
       label: `job #${numbered.number} (**${asMarkdownText(numbered.title)}**)`,
     };
   const resolved = await resolveCustomerAndService(subject, input);
-  if ("plan" in resolved) return resolved;
+  if ("plan" in resolved) return (await visitsTitled(subject, input)) ?? resolved;
   const { customer, service } = resolved;
   const all = await input.lookup.upcomingVisits({ customerId: customer.id });
   const named = service ? jobsNamed(service, all, (visit) => visit.jobTitle) : all;
@@ -488,11 +551,18 @@ function moveVerb(raw: string): { before: string; after: string; statement?: boo
       (word[0].toLowerCase() !== "make" || /^\s+it\b/i.test(raw.slice(word.index + word[0].length))),
   );
   const verb = found.find((word) => /^\s+[a-z0-9"'#]/i.test(raw.slice(word.index + word[0].length))) ?? found[0];
-  if (verb) return { before: raw.slice(0, verb.index), after: raw.slice(verb.index + verb[0].length) };
+  if (verb) {
+    const after = raw.slice(verb.index + verb[0].length);
+    // "make it 11 instead": where it goes follows "it".
+    return {
+      before: raw.slice(0, verb.index),
+      after: verb[0].toLowerCase() === "make" ? after.replace(/^\s*it\s+(?=\d)/i, " at ") : after,
+    };
+  }
   const bring = /\b(?:bring|pull)\b/i.exec(raw);
   if (bring) return { before: raw.slice(0, bring.index), after: raw.slice(bring.index + bring[0].length) };
   // A move said as a fact: what follows "is now", "should be" is where it goes.
-  const statement = MOVE_STATEMENT.exec(raw);
+  const statement = MOVE_SAID.exec(raw) ?? MOVE_STATEMENT.exec(raw);
   // "…is wednesday now": "now" says the change, not the time. The visit is named before the statement.
   return statement
     ? {
@@ -534,7 +604,11 @@ function moveSubject(text: string): string {
  * to Dec 5": the visit named (the soonest that fits the day it is on), where it goes, and the crew when one is named.
  */
 export async function planRescheduleVisit(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
-  if (!(RESCHEDULE.test(message.raw) || MOVE_STATEMENT.test(message.raw)) || QUESTION.test(message.raw)) return null;
+  if (
+    !(RESCHEDULE.test(message.raw) || MOVE_SAID.test(message.raw) || MOVE_STATEMENT.test(message.raw)) ||
+    QUESTION.test(message.raw)
+  )
+    return null;
   // "…instead of Crew A": the crew it leaves is not where it goes.
   const verb = moveVerb(message.raw.replace(INSTEAD_OF_CREW, " "));
   if (!verb) return null;
@@ -560,7 +634,8 @@ export async function planRescheduleVisit(message: ReadMessage, input: PlannerIn
       ? `${beforeSubject} ${afterSubject}`
       : afterSubject;
   const named = await visitsNamed(subject, input);
-  if ("plan" in named) return named.plan;
+  // A statement that names no visit is something else ("nobody told me what's on today").
+  if ("plan" in named) return verb.statement ? null : named.plan;
   // The dates before the verb, after "from", or in "tomorrow's" say which visit; the others where it goes.
   const isSource = (span: WhenSpan, index: number) =>
     span.preposition === "from" ||
@@ -603,9 +678,12 @@ export async function planRescheduleVisit(message: ReadMessage, input: PlannerIn
       reply: `Which day ${after.text.slice(when.index, when.end).replace(/^on\s+/i, "")} should ${what} move to, and at what time?`,
     };
   // "…the mow on Friday 4th; shift it to the Monday after": a weekday that falls before the visit's day is the one after.
-  if (when?.day && source?.day && when.day < source.day) while (when.day < source.day) when.day = addDays(when.day, 7);
-  let start: Date | null = null;
   const dayOfVisit = visit.start ? dayInTimeZone(new Date(visit.start), input.timeZone) : null;
+  // The visit named by its day is the anchor ("move thursday's cleanup to friday": the Friday after that Thursday).
+  const anchor = source ? (dayOfVisit ?? source.day) : null;
+  if (when?.day && anchor && when.day < anchor && !/\b(?:forward|earlier|sooner|up)\b/i.test(message.raw))
+    while (when.day < anchor) when.day = addDays(when.day, 7);
+  let start: Date | null = null;
   if (shift !== null && visit.start) start = new Date(new Date(visit.start).getTime() + shift);
   else if (when?.at) start = when.at;
   else if (when?.day && visit.start) start = sameTimeOn(when.day, visit.start, input.timeZone);

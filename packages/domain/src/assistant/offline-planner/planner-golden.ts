@@ -2,6 +2,8 @@ import { HOLDOUT } from "./planner-holdout.ts";
 import { HOLDOUT_2 } from "./planner-holdout-2.ts";
 import { HOLDOUT_3 } from "./planner-holdout-3.ts";
 import { HOLDOUT_4 } from "./planner-holdout-4.ts";
+import { HOLDOUT_5 } from "./planner-holdout-5.ts";
+import { HOLDOUT_6 } from "./planner-holdout-6.ts";
 import type { PlannerCase } from "./planner-test-fixtures.ts";
 
 /**
@@ -866,6 +868,51 @@ export const GOLDEN: GoldenRow[] = [
     ["list jobs for all tenants", "refuse", { says: /own company/ }],
     ["pull up the invoices of a different business", "refuse", { says: /own company/ }],
   ]),
+  // Corrections made while typing, a number alone, a crew and a day alone, a visit by its job's title, a move with no verb
+  ...section("corrections and fragments", [
+    [
+      "schedule acme water heater thursday at 2, no wait, 3",
+      "module:schedule-visit",
+      { params: { jobId: "j-117", start: "2026-11-26T20:00:00.000Z", crewId: null } },
+    ],
+    [
+      "book Acme friday at 10 — sorry, 11 with crew b not crew c",
+      "module:schedule-visit",
+      { params: { jobId: "j-117", start: "2026-11-27T16:00:00.000Z", crewId: "crew-b" } },
+    ],
+    [
+      "put Elena Garcia's aeration on monday at 9 with crew alpha, not c",
+      "module:schedule-visit",
+      { params: { jobId: "j-201", start: "2026-11-30T14:00:00.000Z", crewId: "crew-alpha" } },
+    ],
+    ["1032?", "read:findInvoice", { params: { number: 1032 } }],
+    ["117", "read:findJobs", { params: { query: "117" } }],
+    ["999?", "clarify", { says: /couldn't find a job or an invoice numbered 999/ }],
+    ["crew b tomorrow?", "read:daySchedule", { params: { date: "2026-11-27", crewId: "crew-b" } }],
+    ["alpha team's monday", "read:daySchedule", { params: { date: "2026-11-30", crewId: "crew-alpha" } }],
+    [
+      "push the sprinkler check to wednesday",
+      "module:reschedule-visit",
+      { params: { visitId: "v-ortiz-sprinkler", start: "2026-12-02T14:00:00.000Z" } },
+    ],
+    [
+      "move thursdays cleanup to friday same time",
+      "module:reschedule-visit",
+      { params: { visitId: "v-ortiz-cleanup", start: "2026-12-04T15:00:00.000Z" } },
+    ],
+    [
+      "Jane Smith, 3pm",
+      "module:reschedule-visit",
+      { params: { visitId: "v-jane-1", start: "2026-11-27T20:00:00.000Z" } },
+    ],
+    [
+      "job 205 monday at 8",
+      "module:reschedule-visit",
+      { params: { visitId: "v-jane-1", start: "2026-11-30T13:00:00.000Z" } },
+    ],
+    ["tell me what's on today", "read:daySchedule", { params: { date: "2026-11-26" } }],
+    ["jobs board", "navigate:/jobs"],
+  ]),
   // Written by someone who had not read the planner (first measured at 89 of 120 before the planner learned from it)
   ...HOLDOUT,
   // A second set written the same way, in a busier style (first measured at 72 of 100, after the first set was learned)
@@ -875,4 +922,8 @@ export const GOLDEN: GoldenRow[] = [
   // A fourth, from the trades (HVAC, plumbing, pest control, home health, roofing), phone shorthand and some Spanish
   // (first measured at 70 of 100)
   ...HOLDOUT_4,
+  // A fifth and a sixth: terse owners, statements of fact, negated questions, fragments. The fifth was held out as the
+  // measure of unseen phrasings (68 of 100 when written, 79 while the planner learned from the sixth, 65 when written).
+  ...HOLDOUT_5,
+  ...HOLDOUT_6,
 ];

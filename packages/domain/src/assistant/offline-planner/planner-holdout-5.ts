@@ -237,11 +237,8 @@ export const HOLDOUT_5: GoldenRow[] = [
       "module:record-payment",
       { ...MEMBER, params: { invoiceId: "i-1032", method: "check", amountCents: 12500 } },
     ],
-    [
-      "card payment came in on invoice 1040, $80",
-      "module:record-payment",
-      { params: { invoiceId: "i-1040", amountCents: 8000 } },
-    ],
+    // The product records card payments through the invoice's pay link (record-payment takes cash or a check), and says so.
+    ["card payment came in on invoice 1040, $80", "answer", { says: /pay link/ }],
     [
       "invoice 1032 got paid, cash, $250",
       "module:record-payment",

@@ -166,8 +166,10 @@ export const HOLDOUT_6: GoldenRow[] = [
     ["money collected this month?", "read:revenueForPeriod", { params: { measure: "collected" } }],
     ["how much did we bill in october", "read:revenueForPeriod", { params: { measure: "invoiced" } }],
     ["what jobs does Luis Ortiz have going", "read:findJobs", { params: { customerId: "c-ortiz" } }],
-    ["Elena Garcia's phone number", "read:findCustomers", { params: { query: "Elena Garcia" } }],
-    ["where does Tom Baker live", "read:findCustomers", { params: { query: "Tom Baker" } }],
+    // The card is read by the customer's id once the name names one (the golden table's convention), not by the name.
+    ["Elena Garcia's phone number", "read:findCustomers", { params: { query: "c-garcia" } }],
+    // Two customers are named Tom Baker: the product asks which, and the question lists both addresses.
+    ["where does Tom Baker live", "clarify", { says: /12 Oak St.*48 Elm Rd/ }],
     ["how many customers we got", "answer", { says: /42/ }],
     ["open job count", "answer", { says: /17/ }],
     ["today's lineup", "read:daySchedule", { params: { date: "2026-11-26" } }],
@@ -258,7 +260,8 @@ export const HOLDOUT_6: GoldenRow[] = [
     ["need every customer in a spreadsheet", "module:export-customers"],
     ["bill out all the finished visits", "module:invoice-completed-visits"],
     ["we're taking on clinics, hipaa mode on", "module:enable-hipaa-mode"],
-    ["new job for Sunrise Senior Living", "module:create-job", { params: { customerId: "c-sunrise" } }],
+    // A job needs a title: the product asks for it rather than proposing one it made up.
+    ["new job for Sunrise Senior Living", "clarify", { says: /what is the job for sunrise senior living/i }],
     ["tomorrow's routes are a mess, sort them out", "module:optimize-day", { params: { date: "2026-11-27" } }],
     ["we need a custom module that tracks warranty claims", "request_quote"],
   ]),

@@ -55,8 +55,8 @@ export type PlannerLookup = {
   /** The customer with this id, when the company has one. */
   customerById(id: string): Promise<NamedRecord | null>;
   listCrews(): Promise<NamedRecord[]>;
-  /** The job with this number, or a customer's jobs (open ones, newest first). */
-  findJobs(filter: { number: number } | { customerId: string }): Promise<JobRecord[]>;
+  /** The job with this number, a customer's jobs, or every customer's whose title holds every word of `title` (open ones, newest first). */
+  findJobs(filter: { number: number } | { customerId: string } | { title: string }): Promise<JobRecord[]>;
   /** A customer's or a job's visits from today on: scheduled ones by time, then those waiting. */
   upcomingVisits(filter: { customerId: string } | { jobId: string }): Promise<VisitRecord[]>;
   invoiceByNumber(number: number): Promise<InvoiceRecord | null>;

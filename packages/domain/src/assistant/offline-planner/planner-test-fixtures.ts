@@ -130,7 +130,13 @@ export function fixedLookup(pastDue = 3, uninvoicedVisits = 12): PlannerLookup {
     listCrews: async () => CREWS,
     findJobs: async (filter) =>
       JOBS.filter((candidate) =>
-        "number" in filter ? candidate.number === filter.number : candidate.customerId === filter.customerId,
+        "number" in filter
+          ? candidate.number === filter.number
+          : "customerId" in filter
+            ? candidate.customerId === filter.customerId
+            : (filter.title.toLowerCase().match(/[a-z0-9]{2,}/g) ?? [""]).every((word) =>
+                candidate.title.toLowerCase().includes(word),
+              ),
       ),
     upcomingVisits: async (filter) =>
       VISITS.filter((candidate) =>

@@ -124,6 +124,27 @@ const COMMON_WORDS = [
   "spend",
   "visitor",
   "books",
+  // Trades' words a typo away from a command ("mow" is not "move").
+  "mow",
+  "mows",
+  "mowed",
+  "mower",
+  "mulch",
+  "moss",
+  "roof",
+  "pool",
+  "pest",
+  "tree",
+  "trim",
+  "lawn",
+  "pump",
+  "vent",
+  "duct",
+  "leak",
+  "sink",
+  "drain",
+  "pipe",
+  "filter",
 ];
 const VOCABULARY_SET = new Set([...VOCABULARY, ...COMMON_WORDS]);
 
@@ -156,11 +177,22 @@ const SHORTHAND: [RegExp, string][] = [
     "you",
   ],
   [/\b(?:pls|plz)\b/gi, "please"],
+  [/\b(today|tomorrow)s\b/gi, "$1's"],
   [/\bw\/o\b/gi, "without"],
   [/\bpd\b/gi, "paid"],
   [/\b(?:phone|ph|tel|cell)\s*(?:#|no\.?)(?=\s|$)/gi, "phone number"],
   [/(?:^|\s)#\s*of\b/gi, " number of"],
   [/\bappts?\b/gi, "appointment"],
+  [/\bsched\b/gi, "schedule"],
+  // "thursdays cleanup" is Thursday's.
+  [
+    /\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)s\s+(?!(?:and|or|at|in|on|are|is|with|from|to|for|only|please|now|instead|works?|then|morning|afternoon|evening|night|first|next|after|before|week)\b)(?=[a-z])/gi,
+    "$1's ",
+  ],
+  [/\b2day\b/gi, "today"],
+  [/\b2nite\b/gi, "tonight"],
+  [/\b(\d+)\s*hrs?\b/gi, "$1 hours"],
+  [/\b(what|how|who|where|when|why)['’]d\b/gi, "$1 did"],
   [/\barvo\b/gi, "afternoon"],
   [/\bfortnight\b/gi, "two weeks"],
   [/\binvoice\s+(?:ref|reference|ref\.)\s*(?=#?\d)/gi, "invoice "],
@@ -214,12 +246,40 @@ const FILLERS: [RegExp, string][] = [
   [/\b(?:mr|mrs|ms|miss|dr)\.?\s+(?=[a-z])/gi, ""],
 ];
 
+const TIME_WORD = String.raw`(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midday)`;
+const DAY_WORD = String.raw`(?:mon|tues?|wed|thur?s?|fri|sat|sun)(?:day)?|wednesday|saturday|today|tomorrow|tmrw`;
+const CREW_WORD = String.raw`(?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team)`;
+const MONEY_WORD = String.raw`\$\s?\d[\d,]*(?:\.\d{1,2})?`;
+const RETRACT = String.raw`(?:no,?\s*wait|no(?=\s*,?\s*[$\w])|wait,?\s*no|no,?\s*sorry|sorry|oops|i mean|i meant|actually|make that|scratch that|correction|er+m?|rather)`;
+/**
+ * A correction made while typing keeps what was meant: "thursday at 2, no wait, 3" is 3, "at 10 — sorry, 11" is 11,
+ * "2, not 11" is 2, "crew b not crew c" is crew b, "not thursday, friday" is friday.
+ */
+const CORRECTIONS: [RegExp, string][] = [MONEY_WORD, TIME_WORD, DAY_WORD, CREW_WORD].flatMap(
+  (kind): [RegExp, string][] => [
+    [new RegExp(String.raw`\b(${kind})\s*[,;:–—-]*\s*${RETRACT}\b[,:;.!–—-]*\s*(${kind})(?![\w:])`, "gi"), "$2"],
+    [new RegExp(String.raw`\b(${kind})\s*,?\s+(?:and\s+)?not\s+(?:at\s+|on\s+)?(?:${kind})(?![\w:])`, "gi"), "$1"],
+    [
+      new RegExp(String.raw`\bnot\s+(?:at\s+|on\s+)?(?:${kind})\s*[,;–—-]*\s*(?:but\s+)?(${kind})(?![\w:])`, "gi"),
+      "$1",
+    ],
+  ],
+);
+const CREW_NOT_LETTER = /\b((?:crew|team)\s+[a-z0-9]+)\s*,?\s+not\s+[a-z0-9]\b/gi;
+
+function corrected(text: string): string {
+  return CORRECTIONS.reduce(
+    (out, [pattern, replacement]) => out.replace(pattern, replacement),
+    text.replace(CREW_NOT_LETTER, "$1"),
+  );
+}
+
 /**
  * What the rules read: office shorthand written out, and the politeness around a request set aside (greetings and
  * sign-offs as their own sentences, fillers), so that a pasted e-mail reads as its request.
  */
 export function writtenOut(raw: string): string {
-  const bullets = raw
+  const bullets = corrected(raw)
     .replace(/^\s*[-*•]\s*/, "")
     .replace(/\n\s*[-*•]\s*/g, ". ")
     .replace(

@@ -174,7 +174,7 @@ export async function customerAtStart(
 
 /** Words around a service's name that are not its name: "the", "visit", "appointment"… */
 const FILLER_WORDS =
-  "the|a|an|their|his|her|its|visit|visits|appointment|appointments|job|service|call|booking|one|in|on|at|for|to|please|pls|can|do|does|good|is|are|works|ok|okay|fine|free|available|would|rather|have|wants|needs|now|instead|should|be";
+  "the|a|an|their|his|her|its|visit|visits|appointment|appointments|job|service|call|booking|one|in|on|at|for|to|please|pls|can|do|does|good|is|are|works|ok|okay|fine|free|available|would|rather|have|wants|needs|now|instead|should|be|someone|somebody|anyone|a tech|tech|technician|guy|guys|out|over|here|there|round|around|by|come|coming|get|send|them|him|her";
 const SERVICE_FILLER = new RegExp(`\\b(?:${FILLER_WORDS})\\b`, "gi");
 const FILLER_WORD = new RegExp(`^(?:${FILLER_WORDS})$`, "i");
 
