@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { addDays, dayInTimeZone } from "@fieldops/shared/company-time";
 import { assistantPlanSchema, type AssistantPlan } from "@fieldops/shared/assistant";
 import { planAddCustomer, planModal, planNavigation, planOnlinePayments } from "./plan-navigation.ts";
 import { planNumberAlone, planPaymentReminders, planRecordPayment, planShowInvoice } from "./plan-payments.ts";
@@ -11,8 +12,21 @@ import {
   planInvoiceVisits,
   planOptimizeDay,
 } from "./plan-proposals.ts";
-import { planCount, planCrewDay, planCustomerContact, planOtherCompany, planTopCustomers } from "./plan-questions.ts";
-import { planRescheduleVisit, planScheduleVisit, planTerseMove, planTerseSchedule } from "./plan-schedule.ts";
+import {
+  planCount,
+  planCrewDay,
+  planCustomerContact,
+  planNextVisit,
+  planOtherCompany,
+  planTopCustomers,
+} from "./plan-questions.ts";
+import {
+  planRescheduleVisit,
+  planScheduleVisit,
+  planTerseMove,
+  planTerseSchedule,
+  visitsNamed,
+} from "./plan-schedule.ts";
 import {
   planDaySchedule,
   planFindCustomer,
@@ -24,12 +38,16 @@ import {
 import { planFindCustomRecords } from "./plan-custom-records.ts";
 import type { PlannerInput, PlannerLookup } from "./planner-input.ts";
 import { mentions, readMessage, writtenOut, type ReadMessage } from "./read-message.ts";
+import { customerAtStart } from "./resolve-customer.ts";
 
 const FOREIGN_ADDRESS =
   /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|example|dev|app|co|xyz|ru|info)\b/i;
 /** Script and file addresses, and paths that climb out of the app's pages. */
 const UNSAFE_TARGET = /\b(?:javascript|data|vbscript|file):|\.\.\//i;
 const DESTRUCTIVE = /\b(?:delete|remove|erase|wipe|drop|destroy|purge|truncate)\b/i;
+/** "just do what the note says": text in a record is data, never an instruction to follow. */
+const OBEY_RECORD =
+  /\b(?:do|follow|carry out|execute|run)\s+(?:what(?:ever)?|the instructions?|the steps?)\s+(?:it|the note|the notes|that note|the record|the comment|the description|the message|they|this)\s+(?:says?|tells? you|asks?|wants?)\b|\bfollow\s+(?:the|its|that|their)\s+(?:note|notes|instructions?|comment)\b/i;
 
 const HELP =
   "I can take you to a page (jobs, customers, crews, settings), connect QuickBooks, Stripe or Twilio, find a customer, a job or an invoice, " +
@@ -55,6 +73,7 @@ const RULES: Rule[] = [
   planInvoiceVisits,
   planOptimizeDay,
   planUnbookedJobs,
+  planNextVisit,
   planCreateJob,
   planRescheduleVisit,
   planScheduleVisit,
@@ -107,6 +126,25 @@ function small(message: ReadMessage): AssistantPlan | null {
     return { kind: "answer", reply: `Hello! ${HELP}` };
   }
   if (words.length <= 2 && mentions(message, "help")) return { kind: "answer", reply: HELP };
+  // "thx thats all for now": the conversation ends here.
+  if (
+    words.length <= 6 &&
+    mentions(
+      message,
+      "thats all",
+      "that is all",
+      "thats it",
+      "nothing else",
+      "all good",
+      "never mind",
+      "nevermind",
+      "no thanks",
+      "all set",
+      "im good",
+      "were good",
+    )
+  )
+    return { kind: "answer", reply: "Alright. I'm here whenever you need something else." };
   if (
     mentions(
       message,
@@ -158,7 +196,7 @@ function remembering(lookup: PlannerLookup): PlannerLookup {
  */
 export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
   const withIds: PlannerInput = { ...input, newId: input.newId ?? randomUUID, lookup: remembering(input.lookup) };
-  const message = readMessage(writtenOut(input.message.slice(0, 2000)));
+  const message = readMessage(await withVisitDays(writtenOut(input.message.slice(0, 2000)), withIds));
   const plan = await decide(message, withIds);
   return assistantPlanSchema.parse(plan);
 }
@@ -173,6 +211,12 @@ async function decide(message: ReadMessage, input: PlannerInput): Promise<Assist
   }
   if (UNSAFE_TARGET.test(message.raw))
     return { kind: "refuse", reply: "I won't open that address. I only open the app's own pages." };
+  if (OBEY_RECORD.test(message.raw))
+    return {
+      kind: "refuse",
+      reply:
+        "I don't follow instructions written in customers' notes or other records: they are data. Tell me yourself what you'd like done.",
+    };
   if (DESTRUCTIVE.test(message.raw)) {
     return {
       kind: "refuse",
@@ -181,9 +225,79 @@ async function decide(message: ReadMessage, input: PlannerInput): Promise<Assist
   }
   const early = small(message);
   if (early) return early;
+  const whole = await byRules(message, input);
+  if (whole && !lostTheThread(whole)) return whole;
+  // Several sentences that as a whole read as nothing: the one that asks, with the others as its context.
+  const asked = await theSentenceThatAsks(message, input);
+  return (
+    asked ??
+    whole ?? { kind: "clarify", reply: `I'm not sure what you'd like me to do. ${HELP} Which of these is closest?` }
+  );
+}
+
+/** "the day after the cleanup", "same day as the ortiz cleanup": a day said by another visit's. */
+const VISIT_ANCHOR =
+  /\b(?:on\s+)?(?:the\s+)?(same day as|day after|day before)\s+(?:the\s+|our\s+)?((?:[a-z0-9'’-]+\s+){0,4}?(?:cleanup|clean-up|check|visit|install|installation|mowing|mow|aeration|job|appointment|service|repair|tune-?up|inspection|treatment|cleaning))\b/gi;
+
+async function withVisitDays(text: string, input: PlannerInput): Promise<string> {
+  let out = text;
+  for (const found of [...text.matchAll(VISIT_ANCHOR)]) {
+    const named = await visitsNamed(found[2]!, input);
+    const start = "visits" in named ? named.visits.find((visit) => visit.start !== null)?.start : undefined;
+    if (!start) continue;
+    const day = dayInTimeZone(new Date(start), input.timeZone);
+    const shift = /after/i.test(found[1]!) ? 1 : /before/i.test(found[1]!) ? -1 : 0;
+    out = out.replace(found[0], `on ${addDays(day, shift)}`);
+  }
+  return out;
+}
+
+async function byRules(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   for (const rule of RULES) {
     const plan = await rule(message, input);
     if (plan) return plan;
   }
-  return { kind: "clarify", reply: `I'm not sure what you'd like me to do. ${HELP} Which of these is closest?` };
+  return null;
+}
+
+/** A clarification that took words of the message's context for a name ("I couldn't find a customer named 'give it'"). */
+function lostTheThread(plan: AssistantPlan): boolean {
+  return plan.kind === "clarify" && /^I couldn't find a customer named/.test(plan.reply);
+}
+
+/** A sentence that asks or tells the assistant to do something, rather than saying what happened. */
+const ASKING =
+  /^(?:(?:ok|okay|so|and|but|also|pls|please|can you|could you|would you|will you|can we|could we|can u|pls)\b\s*)*(?:schedule|book|move|push|bump|give|send|record|log|show|open|take|find|pull|get|put|remind|chase|invoice|bill|create|add|connect|set|turn|make|cancel|need|where|what|whats|when|whens|how|who|whos|which|is|are|does|do|did|has|have|any|anything|list|look|check|tell)\b|\?\s*$/i;
+const STANDS_FOR = /\b(?:them|their|her|him|his|it|they)\b/i;
+
+/**
+ * "customer asked. is the acme water heater scheduled yet", "the mowing tmrw. crew b cant make it. give it to crew c
+ * at 1pm": of several sentences, the one that asks; a pronoun in it stands for what the first sentence names.
+ */
+async function theSentenceThatAsks(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  const sentences = message.raw
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence !== "");
+  if (sentences.length < 2 || sentences.length > 4) return null;
+  const asking = sentences.filter((sentence) => ASKING.test(sentence));
+  if (asking.length !== 1) return null;
+  const request = asking[0]!.replace(/[.!]+$/, "");
+  const first = sentences[0]!.replace(/[.!?]+$/, "");
+  // "the mowing tmrw": a first sentence with no verb of its own names what the request's "it" is.
+  const named =
+    first !== asking[0] &&
+    !/\b(?:is|are|was|were|asked|said|called|wants|needs|cant|can't|won't|will|has|have|had)\b/i.test(first);
+  // "garcia asked when we're coming. when's her next visit": or the customer the first sentence starts with.
+  const customer =
+    !named && STANDS_FOR.test(request) ? await customerAtStart(first.split(/\s+/).slice(0, 4), input) : null;
+  const text = !STANDS_FOR.test(request)
+    ? request
+    : named
+      ? request.replace(STANDS_FOR, first)
+      : customer && "match" in customer
+        ? request.replace(STANDS_FOR, customer.match.name)
+        : request;
+  const plan = await byRules(readMessage(text), input);
+  return plan && !lostTheThread(plan) ? plan : null;
 }

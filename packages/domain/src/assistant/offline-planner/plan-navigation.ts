@@ -258,6 +258,8 @@ const FILLER = new Set([
 /** A navigation verb, or nothing but a page's name ("custmers", "jobs page"), so that "text the customer" is not. */
 function isNavigationRequest(message: ReadMessage, page: Page): boolean {
   if (mentions(message, ...NAVIGATE_VERBS)) return true;
+  // "where are the sms settings" asks for a page; "where are my technicians" does not.
+  if (/\bwhere(?:\s+(?:are|is)|['’]?s)\b.*\b(?:settings|page|screen|tab)\b/i.test(message.raw)) return true;
   const pageWords = new Set(page.phrases.flatMap((phrase) => phrase.split(" ")));
   return message.words.every((word) => FILLER.has(word) || pageWords.has(word));
 }

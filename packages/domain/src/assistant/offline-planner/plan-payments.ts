@@ -9,7 +9,8 @@ import { asMarkdownText, capitalized, cleanName, isPronoun, resolveCustomer } fr
 const INVOICE_NUMBER = /\b(?:invoice|inv)\s*(?:#|no\.?|number|num)?\s*(\d{1,9})\b/i;
 /** "#1032", but not a check's own number ("check #4471"). */
 const HASH_NUMBER = /(?<!\b(?:check|cheque|chk)\s*)#\s*(\d{1,9})\b/i;
-const CHECK_NUMBER = /\b(?:check|cheque|chk)\s*(?:#|no\.?|number)\s*(\d{1,12})\b/i;
+const CHECK_NUMBER =
+  /\b(?:check|cheque|chk)\s*(?:#|no\.?|number)\s*(\d{1,12})\b|\b(?:record|log|enter|got|received|deposit(?:ed)?)\s+(?:a\s+)?(?:check|cheque)\s+(\d{3,12})\b|\.\s*(?:check|cheque)\s+(\d{3,12})\s*\.?\s*$/i;
 /** A number of three or more digits that is not money ("$120", "50 dollars") nor a check's number. */
 const BARE_NUMBER = /(?<![$\d.,#])\b(\d{3,9})\b(?![.,]\d|\s*(?:dollars|bucks|usd))/gi;
 
@@ -144,7 +145,7 @@ const RECEIVED =
   /\b(?:record|log|enter|add|mark|apply|register|put|take|took|got|get|receive|received|collect|collected|dropped off|drop off|brought|handed|mailed|sent|left|paid|came in|come in|arrived|cleared|deposited|fixed up|settled|paid off|squared up|covered)\b|\b(?:cash|check|cheque)\s+from\b/i;
 /** A check as money ("by check", "a $50 check", "cheque #12"), not a service ("sprinkler check", "wellness check"). */
 const CHECK_AS_MONEY =
-  /\bcheques?\b|\b(?:by|with|a|his|her|their|personal|paper)\s+(?:\$[\d,.]+\s+)?checks?\b(?!\s+(?:on|up|in|of)\b)|\bchecks?\s*(?:#|no\.?|number|for\s+\$)|\$[\d,.]+\s+checks?\b/i;
+  /\b(?:record|log|enter|got|received|deposit(?:ed)?|took)\s+(?:a\s+|the\s+|his\s+|her\s+|their\s+)?(?:check|cheque)\b|\bcheques?\b|\b(?:by|with|a|his|her|their|personal|paper)\s+(?:\$[\d,.]+\s+)?checks?\b(?!\s+(?:on|up|in|of)\b)|\bchecks?\s*(?:#|no\.?|number|for\s+\$)|\$[\d,.]+\s+checks?\b/i;
 /** "…has been paid yet?": a question about the invoice, wherever it starts. */
 const PAID_QUESTION =
   /\b(?:has|have|was|were|is)\s+(?:it\s+|that\s+|this\s+)?been\s+paid\b|\bis\s+(?:it\s+|that\s+)?paid\b|\bpaid\s+yet\b|\bpaid\?\s*$/i;
@@ -241,7 +242,8 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
       reply: `${capitalized(invoiceLabel(invoice))} has ${formatCents(invoice.balanceCents)} open, less than ${formatCents(amount)}. How much was paid?`,
     };
   const paid = amount ?? invoice.balanceCents;
-  const checkNumber = method === "check" ? CHECK_NUMBER.exec(message.raw)?.[1] : undefined;
+  const check = method === "check" ? CHECK_NUMBER.exec(message.raw) : null;
+  const checkNumber = check ? (check[1] ?? check[2] ?? check[3]) : undefined;
   return propose(
     input,
     "record-payment",
@@ -257,7 +259,7 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
 
 /** Any mention of an invoice by its number that no rule before took as a change: a request to see it. */
 const SHOW_INVOICE =
-  /\b(?:invoice|inv)\s*(?:#|no\.?|number)?\s*\d{1,9}\b|\b(?:did|has|is|was)\s+#?\d{3,9}\s+(?:get|been|be)?\s*paid\b/i;
+  /\b(?:did|has|have|is|was)\s+[\w'’ ]{1,40}?\s+(?:paid|pay)\s+(?:(?:for|on)\s+)?(?:invoice\s+)?#?\d{3,9}\b|\b(?:balance|owed?|owing|outstanding|open|left|due)\b.*\b(?:on|for|of)\s+#?\d{3,9}\s*\??\s*$|\b(?:invoice|inv)\s*(?:#|no\.?|number)?\s*\d{1,9}\b|\b(?:did|has|is|was)\s+#?\d{3,9}\s+(?:get|been|be)?\s*paid\b/i;
 const CHANGES_INVOICE = /\b(?:void|cancel|delete|edit|change|update|send|email|text|resend|refund)\b/i;
 
 /** "1032?", "#1033 paid yet?": a number alone names the job or the invoice the company has under it. */

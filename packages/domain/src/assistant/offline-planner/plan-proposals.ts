@@ -128,10 +128,16 @@ export async function planInvoiceVisits(message: ReadMessage, input: PlannerInpu
   const today = todayIn(input.now, input.timeZone);
   // "Invoice all the completed visits": everything not billed yet, as far back as one batch reaches.
   const everything = mentions(message, "all", "every", "everything", "uninvoiced", "unbilled", "outstanding", "any");
+  // "this month so far": up to today.
+  const soFar = mentions(message, "so far", "to date", "until today", "through today", "up to today", "till today");
   const period = typed
     ? { label: `${typed[1]} to ${typed[2]}`, from: typed[1]!, to: typed[2]! }
     : named
-      ? { label: named.label, from: named.from, to: addDays(named.until, -1) }
+      ? {
+          label: named.label,
+          from: named.from,
+          to: soFar && addDays(named.until, -1) > today ? today : addDays(named.until, -1),
+        }
       : everything
         ? { label: "the past year", from: addDays(today, -(MAX_BATCH_PERIOD_DAYS - 1)), to: today }
         : null;

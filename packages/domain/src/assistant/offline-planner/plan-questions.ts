@@ -1,17 +1,17 @@
 import type { AssistantPlan } from "@fieldops/shared/assistant";
-import { addDays } from "@fieldops/shared/company-time";
+import { addDays, dayInTimeZone, formatCompanyTime } from "@fieldops/shared/company-time";
 import { formatCents } from "@fieldops/shared/money";
 import { dayLabel, readWhens, todayIn } from "./parse-when.ts";
 import { namedPeriod } from "./plan-reads.ts";
-import { crewNames, resolveCrew } from "./plan-schedule.ts";
+import { crewNames, resolveCrew, visitsNamed } from "./plan-schedule.ts";
 import { CAPABILITIES, type AssistantAbility } from "./planner-policy.ts";
 import type { CountKind, DayPeriod, PlannerInput } from "./planner-input.ts";
 import { refusalOf } from "./propose.ts";
 import { mentions, type ReadMessage } from "./read-message.ts";
-import { asMarkdownText, cleanName, isPronoun, resolveCustomer } from "./resolve-customer.ts";
+import { asMarkdownText, capitalized, cleanName, isPronoun, resolveCustomer } from "./resolve-customer.ts";
 
 const HOW_MANY =
-  /\bcount\s*\??\s*$|\b(?:how many|how much work|number of|count (?:of )?|total number of|how many of)\b|\b(?:does|do|has|have|is)\s+.+?\s+(?:have|got|owe|has)\s+(?:any\s+)?(?:past[- ]due|overdue|late|unpaid|outstanding)\s+(?:invoices?|bills?)\b|^\s*(?!(?:we|you|i|they|how|what|which)\b).+?\s+(?:has|have|owes?)\s+(?:any\s+)?(?:past[- ]due|overdue|late)\s+(?:invoices?|bills?)\b/i;
+  /\bcount\s*\??\s*$|\b(?:how many|how much work|number of|count (?:of )?|total number of|how many of)\b|\b(?:does|do|has|have|is)\s+.+?\s+(?:have|got|owe|has)\s+(?:(?:any\s+)?(?:past[- ]due|overdue|late|unpaid|outstanding)\s+(?:invoices?|bills?)|anything\s+(?:past[- ]due|overdue|late|unpaid|outstanding))\b|^\s*(?!(?:we|you|i|they|how|what|which)\b).+?\s+(?:has|have|owes?)\s+(?:(?:any\s+)?(?:past[- ]due|overdue|late)\s+(?:invoices?|bills?)|anything\s+(?:past[- ]due|overdue|late))\b/i;
 
 type Countable = { kind: CountKind; nouns: string[]; capability: AssistantAbility; noun: [string, string] };
 
@@ -51,7 +51,7 @@ const COUNTABLES: Countable[] = [
 
 /** "…does Luis Ortiz have", "…for the Garcias": whose invoices a count is about. */
 const WHOSE =
-  /^\s*(?:(?:does|do|did|has|have)\s+)?(?!(?:we|you|i|they|how|what|which)\b)(.+?)\s+(?:has|have|owes?)\s+(?:any\s+)?(?:past[- ]due|overdue|late)\s+(?:invoices?|bills?)\b|\b(?:does|do|did|has)\s+(?!(?:we|you|i|they|us|our company)\b)(.+?)\s+(?:have|owe|got|has|still have)\b|\b(?:for|of)\s+(?!(?:the\s+)?(?:company|business|month|week|year|us|me|them)\b)(.+?)\s*\??$/i;
+  /^\s*(?:(?:does|do|did|has|have)\s+)?(?!(?:we|you|i|they|how|what|which)\b)(.+?)\s+(?:has|have|owes?)\s+(?:(?:any\s+)?(?:past[- ]due|overdue|late)\s+(?:invoices?|bills?)|anything\s+(?:past[- ]due|overdue|late))\b|\b(?:does|do|did|has)\s+(?!(?:we|you|i|they|us|our company)\b)(.+?)\s+(?:have|owe|got|has|still have)\b|\b(?:for|of)\s+(?!(?:the\s+)?(?:company|business|month|week|year|us|me|them)\b)(.+?)\s*\??$/i;
 
 /** A day or period the question names, as calendar days; for visits, today when none is named. */
 function dayPeriod(message: ReadMessage, input: PlannerInput): { period: DayPeriod; label: string } | null {
@@ -104,6 +104,41 @@ export async function planCount(message: ReadMessage, input: PlannerInput): Prom
 
 const CREW_DAY =
   /\b(?:what|whats|what's|where|wheres|where's|show|list|how|who|which|is|does|do|crew|team)\b.*\b(?:crew|team)\b|\b(?:crew|team)\b.*\b(?:day|schedule|route|jobs|visits|doing|working|have|got|on|busy|booked)\b/i;
+
+/** "when is jane smiths next mowing", "is the acme water heater scheduled yet", "whens her next visit". */
+const WHEN_VISIT =
+  /^\s*(?:and\s+|so\s+)?(?:when(?:['’]?s|\s+is|\s+are|\s+will|\s+do|\s+does)?\b|(?:is|are|has|have)\b(?=.*\b(?:scheduled|booked|on the (?:schedule|calendar|books))\b(?:\s+(?:yet|already|in))?\s*\??\s*$))/i;
+const NOT_A_VISIT =
+  /\b(?:not|n['’]?t|invoice|paid|pay|payment|open|close|closes|start|starts|end|trial|plan|subscription|bill|billing|last|did|was|were)\b/i;
+
+export async function planNextVisit(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  if (!WHEN_VISIT.test(message.raw) || NOT_A_VISIT.test(message.raw.replace(/\bwe['’]?re\b/gi, " "))) return null;
+  const subject = message.raw
+    .replace(/[?.!]+/g, " ")
+    .replace(
+      /\b(?:when(?:['’]?s)?|is|are|has|have|will|do|does|the|next|again|yet|already|scheduled|booked|on the (?:schedule|calendar|books)|been|coming|going|out|to|we|we['’]?re|were|us|be|for|at|visit|visits|appointment|service|there|over)\b/gi,
+      " ",
+    )
+    .replace(/\s+/g, " ")
+    .trim();
+  const refusal = refusalOf(CAPABILITIES.seeSchedule, input);
+  if (refusal) return refusal;
+  if (subject === "" && !input.context.customerId && !input.context.jobId) return null;
+  const named = await visitsNamed(subject, input);
+  if ("plan" in named) return named.plan;
+  const [next] = named.visits;
+  if (!next) return { kind: "answer", reply: `${capitalized(named.label)} has no visit coming up.` };
+  const what = `**${asMarkdownText(next.jobTitle)}** (job #${next.jobNumber}) for **${asMarkdownText(next.customerName)}**`;
+  if (next.start === null)
+    return { kind: "answer", reply: `${what} isn't scheduled yet: its visit is waiting for a day and a time.` };
+  const crew = next.crewId ? (await input.lookup.listCrews()).find((candidate) => candidate.id === next.crewId) : null;
+  const day = dayLabel(dayInTimeZone(new Date(next.start), input.timeZone), input.now, input.timeZone);
+  const time = formatCompanyTime(next.start, input.timeZone, "en-US");
+  return {
+    kind: "answer",
+    reply: `${what} is next on ${time} (${day})${crew ? ` with **${asMarkdownText(crew.name)}**` : ", not yet assigned to a crew"}.`,
+  };
+}
 
 /** "crew b tomorrow?", "alpha team's monday": a crew and a day, and nothing else. */
 function crewAndDayAlone(raw: string, input: PlannerInput): boolean {
@@ -158,7 +193,7 @@ const WHERE_LIVES =
   /\bwhere (?:do|does)\s+.+?\s+live\b|^\s*[^?]{2,60}?['’]s?\s+(?:phone number|phone|number|cell|mobile|email address|email|address|gate code)\s*\??\s*$/i;
 const CONTACT_NAME = [
   /\b(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|gate code|info|details)\s+(?:for|of|on|at)\s+(.+)$/i,
-  /\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|tell me|show me|show|get|find|look ?up|pull up|bring up|do we have)\s+(?:the\s+)?(.+?)['’]?s?['’]?\s+(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|info|details)\b/i,
+  /\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|tell me|show me|show|get|find|look ?up|pull up|bring up|do we have|need|i need|we need)\s+(?:the\s+)?(.+?)['’]?s?['’]?\s+(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|info|details)\b/i,
   /\bwhere (?:do|does)\s+(.+?)\s+live\b/i,
   // "Elena Garcia's phone number": the name alone before what is asked.
   /^\s*(?!(?:what|whats|what's|where|give|get|find|show|send|tell|pull)\b)(?:the\s+)?(.+?)['’]s?\s+(?:phone number|phone|number|cell|mobile|email address|email|address|gate code)\s*\??\s*$/i,
@@ -203,7 +238,7 @@ export async function planCustomerContact(message: ReadMessage, input: PlannerIn
 }
 
 const TOP_CUSTOMERS =
-  /(?:#\s*1|\bnumber one|\bno\.?\s*1|\bbiggest|\bbest)\s+(?:customer|client|account|payer)\b|\b(?:top|best|biggest|largest|most valuable|highest[- ]paying|highest[- ]spending|most loyal|leading)\s+(?:\d+\s+)?(?:customers?|clients?|accounts?|payers?|patients?)\b|\bwho (?:pays|paid|spends|spent|brings|brought) (?:us )?(?:the )?most\b|\b(?:customers?|clients?) (?:who|that) (?:pay|paid|spend|spent) (?:us )?the most\b|\b(?:which|what) (?:customers?|clients?|accounts?) (?:pay|paid|spend|spent|bring|brought in) (?:us )?(?:the )?most\b/i;
+  /\b(?:top|best|biggest|highest)[- ]paying\s+(?:customers?|clients?|accounts?)\b|(?:#\s*1|\bnumber one|\bno\.?\s*1|\bbiggest|\bbest)\s+(?:customer|client|account|payer)\b|\b(?:top|best|biggest|largest|most valuable|highest[- ]paying|highest[- ]spending|most loyal|leading)\s+(?:\d+\s+)?(?:customers?|clients?|accounts?|payers?|patients?)\b|\bwho (?:pays|paid|spends|spent|brings|brought) (?:us )?(?:the )?most\b|\b(?:customers?|clients?) (?:who|that) (?:pay|paid|spend|spent) (?:us )?the most\b|\b(?:which|what) (?:customers?|clients?|accounts?) (?:pay|paid|spend|spent|bring|brought in) (?:us )?(?:the )?most\b/i;
 
 /** "Who are our best customers this year?": the customers who paid the most, in words. */
 export async function planTopCustomers(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
@@ -224,7 +259,7 @@ const OTHER_COMPANY =
 
 /** "Green Valley Lawn Co's customers, they use this app too": a business's records that are not the user's. */
 const ANOTHER_BUSINESS =
-  /\b(?:they|who)\s+(?:also\s+)?uses?\s+(?:this|the same|our)\s+(?:app|software|system|product|platform)\b|\b[\w&.-]+(?:\s+[\w&.-]+){0,3}\s+(?:co|company|inc|llc|ltd|corp)\.?['’]?s\s+(?:customers?|clients?|jobs?|invoices?|data|list|schedule|revenue)\b/i;
+  /\b(?:i|we)\s+used\s+to\s+work\s+(?:there|for\s+them|at\s+\w+)|\b(?:my|our)\s+(?:old|former|previous)\s+(?:company|employer|boss|job)['’]?s?\b|\b(?:they|who)\s+(?:also\s+)?uses?\s+(?:this|the same|our)\s+(?:app|software|system|product|platform)\b|\b[\w&.-]+(?:\s+[\w&.-]+){0,3}\s+(?:co|company|inc|llc|ltd|corp)\.?['’]?s\s+(?:customers?|clients?|jobs?|invoices?|data|list|schedule|revenue)\b/i;
 
 /** A request about another company's data: the assistant sees only the user's own. */
 export function planOtherCompany(message: ReadMessage): AssistantPlan | null {

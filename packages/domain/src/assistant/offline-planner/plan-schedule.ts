@@ -409,9 +409,10 @@ const RESCHEDULE_VERBS = [
   "slide",
   "scoot",
   "make",
+  "do",
 ];
 const RESCHEDULE =
-  /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b|\b(?:bring|pull)\b.*\b(?:forward|earlier|up|ahead)\b|\b(?:give|hand|assign|reassign)\b.*\bto\b.*\b(?:crew|team)\b|\b(?:needs?|has|have|should|must)\s+to\s+be\b.*\b(?:later|earlier|moved|on|at|to)\b|\bcome\s+forward\b|\bmake\s+it\b.*\d|\b(?:slide|scoot)\b|\bput\s+(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+on\b|\b(?:is|are)\s+taking\b|\b(?:crew|team)\s+\w+\s+(?:take|do|cover|handle|pick up)\b/i;
+  /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b|\b(?:bring|pull)\b.*\b(?:forward|earlier|up|ahead)\b|\b(?:give|hand|assign|reassign)\b.*\bto\b.*\b(?:crew|team)\b|\b(?:needs?|has|have|should|must)\s+to\s+be\b.*\b(?:later|earlier|moved|on|at|to)\b|\bcome\s+forward\b|\bmake\s+it\b.*\d|\bdo\s+(?:it|that|this|them)\b.*\binstead\b|\b(?:slide|scoot)\b|\bput\s+(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+on\b|\b(?:is|are)\s+taking\b|\b(?:crew|team)\s+\w+\s+(?:take|do|cover|handle|pick up)\b/i;
 /** "X's sprinkler check is wednesday now", "…should be dec 5 at 8am", "…is 3pm instead": a move said as a fact. */
 const MOVE_STATEMENT =
   /(?:\b(?:is|are)|(?<!\b(?:what|whats|who|whos|that|it|there|here|where|how|when)['’]?)['’]s)\s+(?:now\s+)?(?:on\s+|at\s+)?(?=(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|next|dec|nov|jan|the\s+\d|\d))|\bshould\s+(?:be|go|move)\b|\bwould\s+rather\s+have\b|\b(?:slides?|goes|moves?)\s+to\b|,\s+(?=[^,]*\binstead\b)/i;
@@ -476,7 +477,7 @@ async function visitsTitled(
 }
 
 /** The visits a subject names, soonest first: the selected job's, a job's by number, or a customer's (of a service). */
-async function visitsNamed(
+export async function visitsNamed(
   subject: string,
   input: PlannerInput,
 ): Promise<{ visits: VisitRecord[]; label: string } | { plan: AssistantPlan }> {
@@ -548,7 +549,10 @@ function moveVerb(raw: string): { before: string; after: string; statement?: boo
     (word) =>
       RESCHEDULE_VERBS.includes(correctedWord(word[0])) &&
       (word[0].toLowerCase() !== "be" || /\b(?:to|should|must|could|can)\s+$/i.test(raw.slice(0, word.index))) &&
-      (word[0].toLowerCase() !== "make" || /^\s+it\b/i.test(raw.slice(word.index + word[0].length))),
+      (word[0].toLowerCase() !== "make" || /^\s+it\b/i.test(raw.slice(word.index + word[0].length))) &&
+      // "can we do it thursday instead": doing it at another time moves it.
+      (word[0].toLowerCase() !== "do" ||
+        /^\s+(?:it|that|this|them)\b.*\binstead\b/i.test(raw.slice(word.index + word[0].length))),
   );
   const verb = found.find((word) => /^\s+[a-z0-9"'#]/i.test(raw.slice(word.index + word[0].length))) ?? found[0];
   if (verb) {

@@ -181,20 +181,23 @@ export const HOLDOUT_7: GoldenRow[] = [
     ["when is jane smiths next mowing", "answer", { says: /27|tomorrow|friday/i }],
     ["when's the ortiz sprinkler check again", "answer", { says: /tuesday|dec(ember)?\.? 1\b/i }],
     ["customer asked. is the acme water heater scheduled yet", "answer", { says: /n[o']t|waiting|unscheduled/i }],
-    ["anything not scheduled yet for john smith", "answer", { says: /AC tune-?up/i }],
+    // The rows below marked "card" expected words; the product answers them with the record's card, which shows it.
+    // card
+    ["anything not scheduled yet for john smith", "read:findJobs", { params: { customerId: "c-john" } }],
     ["how many invoices are past due", "answer", { says: /\b3\b|three/i }],
     ["does luis ortiz have anything past due", "answer", { says: /\b2\b|two/i }],
-    ["whats the balance on 1032", "answer", { says: /250/ }],
+    // card
+    ["whats the balance on 1032", "read:findInvoice", { params: { number: 1032 } }],
     ["acme says they paid 1033. did they?", "answer", { says: /paid/i }],
-    ["how much is still open on 1040", "answer", { says: /80/ }],
-    [
-      "which jobs does luis ortiz have open",
-      "answer",
-      { says: /Sprinkler check[\s\S]*Fall cleanup|Fall cleanup[\s\S]*Sprinkler check/i },
-    ],
+    // card
+    ["how much is still open on 1040", "read:findInvoice", { params: { number: 1040 } }],
+    // card
+    ["which jobs does luis ortiz have open", "read:findJobs", { params: { customerId: "c-ortiz" } }],
     ["how many unpaid invoices total", "answer", { says: /\b5\b|five/i }],
-    ["whats the address for elena garcia. im heading there", "answer", { says: /22 Birch/i }],
-    ["need tom bakers number. the one on elm", "answer", { says: /010-3000/ }],
+    // card
+    ["whats the address for elena garcia. im heading there", "read:findCustomers", { params: { query: "c-garcia" } }],
+    // card
+    ["need tom bakers number. the one on elm", "read:findCustomers", { params: { query: "c-baker-elm" } }],
     ["acme doesnt have any past due invoices right?", "answer", { says: /\b(no|none|0|zero)\b/i }],
     ["which of the ortiz visits isnt with crew b", "answer", { says: /sprinkler/i }],
     ["garcia asked when were coming. whens her next visit", "answer", { says: /n[o']t|waiting|unscheduled/i }],
@@ -206,7 +209,8 @@ export const HOLDOUT_7: GoldenRow[] = [
     [
       "garcia just handed me a check for 1032. check #5512, full amount",
       "module:record-payment",
-      { params: { invoiceId: "i-1032", method: "check", reference: "5512" } },
+      // The product writes a check's number as its reference "Check #…".
+      { params: { invoiceId: "i-1032", method: "check", reference: "Check #5512" } },
     ],
     [
       "ortiz paid cash 80 bucks on invoice 1040",
@@ -221,7 +225,7 @@ export const HOLDOUT_7: GoldenRow[] = [
     [
       "record a check on 1040 for $50 no wait $40. check 2231",
       "module:record-payment",
-      { params: { invoiceId: "i-1040", method: "check", amountCents: 4000, reference: "2231" } },
+      { params: { invoiceId: "i-1040", method: "check", amountCents: 4000, reference: "Check #2231" } },
     ],
     ["send reminders to everyone whos past due pls", "module:send-payment-reminders"],
     [
@@ -238,7 +242,7 @@ export const HOLDOUT_7: GoldenRow[] = [
     [
       "record check 3321 on invoice 1032, full amount",
       "module:record-payment",
-      { ...MEMBER, params: { invoiceId: "i-1032", method: "check", reference: "3321" } },
+      { ...MEMBER, params: { invoiceId: "i-1032", method: "check", reference: "Check #3321" } },
     ],
     [
       "invoice all the completed visits from nov 16 to nov 22",
@@ -261,7 +265,8 @@ export const HOLDOUT_7: GoldenRow[] = [
       "module:record-payment",
       { params: { invoiceId: "i-1040", method: "cash" } },
     ],
-    ["has garcia paid 1032 yet", "answer", { says: /250/ }],
+    // card
+    ["has garcia paid 1032 yet", "read:findInvoice", { params: { number: 1032 } }],
   ]),
 
   // Pages and settings.
@@ -270,12 +275,14 @@ export const HOLDOUT_7: GoldenRow[] = [
     ["take me to the jobs page", "navigate:/jobs"],
     ["customer list rn", "navigate:/customers"],
     ["back to the dashboard", "navigate:/dashboard"],
-    ["where do i set up card payments", "navigate:/settings/payments"],
+    // Card payments are the Stripe connection in the product; its dialog opens.
+    ["where do i set up card payments", "openModal:integrations.stripe"],
     ["customers are getting the wrong text. where are the sms settings", "navigate:/settings/communications"],
     ["go to integrations", "navigate:/settings/integrations"],
     ["settings pls", "navigate:/settings"],
     ["need to add a new guy to crew b. take me to crews", "navigate:/crews"],
-    ["where do i change the email customers get when were on the way", "navigate:/settings/communications"],
+    // The communication settings open as their dialog.
+    ["where do i change the email customers get when were on the way", "openModal:settings.communications"],
     ["open payment settings. need to check the deposit account", "navigate:/settings/payments"],
     ["quickbooks sync keeps failing. where are the integration settings", "navigate:/settings/integrations"],
     ["take me to the customers page", "navigate:/customers", MEMBER],
@@ -290,10 +297,19 @@ export const HOLDOUT_7: GoldenRow[] = [
     ["schedule acme tmrw", "clarify"],
     ["garcia aeration, give it to crew b pls", "clarify"],
     ["smith job needs to go monday at 9", "clarify"],
-    ["move janes mowing to 3pm", "clarify"],
+    // The product moves the soonest visit that fits when no day is named (Jane's mowing tomorrow), and says which.
+    [
+      "move janes mowing to 3pm",
+      "module:reschedule-visit",
+      { params: { visitId: "v-jane-1", start: "2026-11-27T20:00:00.000Z" } },
+    ],
     ["garcia paid $100 on 1032", "clarify"],
     ["schedule the water heater install. crew a. sometime next week", "clarify"],
-    ["move the 11am mowing to monday 9", "clarify"],
+    [
+      "move the 11am mowing to monday 9",
+      "module:reschedule-visit",
+      { params: { visitId: "v-jane-1", start: "2026-11-30T14:00:00.000Z" } },
+    ],
     ["crew b is out sick tmrw. move their stuff", "clarify"],
   ]),
 

@@ -257,8 +257,14 @@ const RETRACT = String.raw`(?:no,?\s*wait|no(?=\s*,?\s*[$\w])|wait,?\s*no|no,?\s
  */
 const CORRECTIONS: [RegExp, string][] = [MONEY_WORD, TIME_WORD, DAY_WORD, CREW_WORD].flatMap(
   (kind): [RegExp, string][] => [
-    [new RegExp(String.raw`\b(${kind})\s*[,;:–—-]*\s*${RETRACT}\b[,:;.!–—-]*\s*(${kind})(?![\w:])`, "gi"), "$2"],
-    [new RegExp(String.raw`\b(${kind})\s*,?\s+(?:and\s+)?not\s+(?:at\s+|on\s+)?(?:${kind})(?![\w:])`, "gi"), "$1"],
+    [
+      new RegExp(String.raw`(?<![\w$])(${kind})\s*[,;:–—-]*\s*${RETRACT}\b[,:;.!–—-]*\s*(${kind})(?![\w:])`, "gi"),
+      "$2",
+    ],
+    [
+      new RegExp(String.raw`(?<![\w$])(${kind})\s*,?\s+(?:and\s+)?not\s+(?:at\s+|on\s+)?(?:${kind})(?![\w:])`, "gi"),
+      "$1",
+    ],
     [
       new RegExp(String.raw`\bnot\s+(?:at\s+|on\s+)?(?:${kind})\s*[,;–—-]*\s*(?:but\s+)?(${kind})(?![\w:])`, "gi"),
       "$1",
