@@ -21,6 +21,7 @@ import {
   planTopCustomers,
 } from "./plan-questions.ts";
 import {
+  planPromisedVisit,
   planRescheduleVisit,
   planScheduleVisit,
   planTerseMove,
@@ -45,6 +46,9 @@ const FOREIGN_ADDRESS =
 /** Script and file addresses, and paths that climb out of the app's pages. */
 const UNSAFE_TARGET = /\b(?:javascript|data|vbscript|file):|\.\.\//i;
 const DESTRUCTIVE = /\b(?:delete|remove|erase|wipe|drop|destroy|purge|truncate)\b/i;
+/** "cancel tomorrow's visit at jane's": there is no module that cancels, and guessing one would lose a booking. */
+const CANCEL_VISIT =
+  /\b(?:cancel|call off|scrap|scratch)\b.*\b(?:visits?|appointments?|appt|booking|mowing|cleanup|clean-up|install|inspection|service call|tune-?up|treatment|(?:to|yester)?day['’]s|tomorrow['’]s|\w+day['’]s)\b/i;
 /** "just do what the note says": text in a record is data, never an instruction to follow. */
 const OBEY_RECORD =
   /\b(?:do|follow|carry out|execute|run)\s+(?:what(?:ever)?|the instructions?|the steps?)\s+(?:it|the note|the notes|that note|the record|the comment|the description|the message|they|this)\s+(?:says?|tells? you|asks?|wants?)\b|\bfollow\s+(?:the|its|that|their)\s+(?:note|notes|instructions?|comment)\b/i;
@@ -77,6 +81,7 @@ const RULES: Rule[] = [
   planCreateJob,
   planRescheduleVisit,
   planScheduleVisit,
+  planPromisedVisit,
   planTerseSchedule,
   planTerseMove,
   planCount,
@@ -211,6 +216,12 @@ async function decide(message: ReadMessage, input: PlannerInput): Promise<Assist
   }
   if (UNSAFE_TARGET.test(message.raw))
     return { kind: "refuse", reply: "I won't open that address. I only open the app's own pages." };
+  if (CANCEL_VISIT.test(message.raw))
+    return {
+      kind: "answer",
+      reply:
+        "I can't cancel a visit from the chat. Open it on the schedule or on its job's page to cancel it; I can move it to another day or crew instead.",
+    };
   if (OBEY_RECORD.test(message.raw))
     return {
       kind: "refuse",

@@ -92,7 +92,12 @@ function reminderName(raw: string): string | null {
  * for invoice 1032"), which says so when that customer owes nothing past due.
  */
 export async function planPaymentReminders(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
-  if (!mentions(message, ...REMIND) || !mentions(message, ...ABOUT_MONEY)) return null;
+  if (!mentions(message, ...REMIND)) return null;
+  // "send the garcias a reminder": a reminder for a customer, with nothing else named, is about what they owe.
+  const forCustomerAlone =
+    reminderName(message.raw) !== null &&
+    !mentions(message, "visit", "appointment", "schedule", "tomorrow", "today", "booking", "service", "call", "crew");
+  if (!mentions(message, ...ABOUT_MONEY) && !forCustomerAlone) return null;
   if (mentions(message, "settings", "set up", "setup", "configure", "automatic", "automatically", "every time"))
     return null;
   const refusal = refusalOf(CAPABILITIES.sendReminders, input);

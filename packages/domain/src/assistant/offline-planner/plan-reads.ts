@@ -150,6 +150,10 @@ export function namedPeriod(message: ReadMessage, input: PlannerInput): NamedPer
     return span("last week", addDays(monday, -7), monday);
   if (mentions(message, "last month", "previous month", "past month", "last months"))
     return span("last month", previousMonth, month);
+  if (mentions(message, "next week", "coming week", "following week"))
+    return span("next week", addDays(monday, 7), addDays(monday, 14));
+  if (mentions(message, "next month", "coming month", "following month"))
+    return span("next month", nextMonth, addDays(nextMonth, 32).slice(0, 8) + "01");
   if (mentions(message, "this week", "week", "weekly", "wtd", "so far this week"))
     return span("this week", monday, addDays(monday, 7));
   if (mentions(message, "this month", "month", "monthly", "mtd")) return span("this month", month, nextMonth);
@@ -194,6 +198,8 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
     "collected",
     "took in",
     "take in",
+    "how did we do",
+    "how we did",
     "taken in",
     "get paid",
     "got paid",

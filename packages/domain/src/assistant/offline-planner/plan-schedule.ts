@@ -287,6 +287,17 @@ export async function planScheduleVisit(message: ReadMessage, input: PlannerInpu
   return scheduleFrom(rest, input);
 }
 
+/** "I promised John Smith we'd be there friday morning", "told acme we'll be out monday at 9": a promise is a booking. */
+const PROMISED =
+  /^\s*(?:(?:i|we)\s+)?(?:promised|told|said to|let|assured)\s+(.+?)\s+(?:that\s+)?(?:we['’]?d|we would|we['’]?ll|we will|we['’]?re|we are|someone would|someone['’]?d|they['’]?d)\s+(?:be|come|get|go|swing|stop)\s+(?:there|out|over|by|round|around)\b(.*)$/i;
+
+export async function planPromisedVisit(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  const found = PROMISED.exec(message.raw);
+  if (!found) return null;
+  const plan = await scheduleFrom(`${found[1]} ${found[2]}`, input);
+  return plan?.kind === "confirm" || plan?.kind === "clarify" ? plan : null;
+}
+
 /**
  * "acme water heater install thursday at 4 with crew b": an office's shorthand for scheduling, with no verb. Only a
  * message that starts with a customer's name and names a day and a time reads so.
@@ -382,7 +393,7 @@ const SEND_CREW =
   /\b((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:(?:is|are)\s+(?:taking|doing|covering)|takes|does|covers|will take|can take|can do|will do)\s+(?=\S+.*\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d))|\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out|over|down)\b(?!\s+(?:to|at)\b)|\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out\s+|over\s+|down\s+)?(?:to|at)\s+/i;
 /** "Set up a visit for…", "line up an appointment with…", "Tom Baker needs a visit…". */
 const SET_UP_VISIT =
-  /\b(?:get|fit|squeeze)\s+(?=[a-z'’ ]{2,40}\s+in\b)|\b(?:set up|line up|lock in|get|needs?|wants?|asked for|requested|would like)\s+(?:a|an|another|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:visit|appointment|time|slot|service call|tech|technician)\b|\b(?:needs?|wants?|asked for|would like)\s+(?:someone|somebody|a tech|a technician|a crew|us)\s+(?:out|over|round|around|to come|there)\b|\b(?:get|send)\s+(?:them|him|her|someone|somebody|a tech|a crew)\s+(?:out|over|round)(?:\s+(?:here|there))?\b/i;
+  /\b(?:get|come|go|swing|stop|pop|head)\s+(?:out|over|by|round|around)\s+(?:to\s+|at\s+)?(?=[a-z])|\b(?:get|fit|squeeze)\s+(?=[a-z'’ ]{2,40}\s+in\b)|\b(?:set up|line up|lock in|get|needs?|wants?|asked for|requested|would like)\s+(?:a|an|another|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:visit|appointment|time|slot|service call|tech|technician)\b|\b(?:needs?|wants?|asked for|would like)\s+(?:someone|somebody|a tech|a technician|a crew|us)\s+(?:out|over|round|around|to come|there)\b|\b(?:get|send)\s+(?:them|him|her|someone|somebody|a tech|a crew)\s+(?:out|over|round)(?:\s+(?:here|there))?\b/i;
 
 /** "Get the Sunrise wellness check on the calendar for the 3rd": scheduling, said with the calendar as its place. */
 const ON_CALENDAR =

@@ -6,7 +6,9 @@ import type { GoldenOptions, GoldenRow } from "./planner-golden.ts";
  * Thursday 26 November 2026, 10:00 in New York (UTC-5); the company's data is `planner-test-fixtures.ts`'s.
  * Morning is 8:00 and afternoon 13:00 on the company's wall clock.
  */
-type Row = [message: string, expected: string, options?: GoldenOptions];
+/** `alsoRight`: another outcome that is also right (a read showing a card with the answer), with its parameters. */
+type Options = GoldenOptions & { alsoRight?: string; alsoRightParams?: Record<string, unknown> };
+type Row = [message: string, expected: string, options?: Options];
 
 const ON_ACME: GoldenOptions = { path: "/customers/c-acme", customerId: "c-acme" };
 const ON_GARCIA: GoldenOptions = { path: "/customers/c-garcia", customerId: "c-garcia" };
@@ -163,24 +165,68 @@ export const HOLDOUT_8: GoldenRow[] = [
     ],
     ["who are my best customers this year?", "answer", { says: /Acme Plumbing/ }],
     ["who has paid us the most so far this year? just the top one", "answer", { says: /Acme/ }],
-    ["what's the address for the Garica place?", "answer", { says: /22 Birch/ }],
-    ["where does John Smith live? my tech needs the address", "answer", { says: /5 Pine/ }],
-    ["can you tell me Jane Smith's address?", "answer", { says: /7 Pine/ }],
-    ["what's the phone number for Tom Baker on Oak Street?", "answer", { says: /010-2000/ }],
-    ["Tom Baker, the one in Shelbyville, what's his number?", "answer", { says: /010-3000/ }],
-    ["what's their address?", "answer", { ...ON_ACME, says: /1 Main St/ }],
-    ["how much is left to pay on invoice 1040?", "answer", { says: /\b80\b/ }],
+    [
+      "what's the address for the Garica place?",
+      "answer",
+      { says: /22 Birch/, alsoRight: "read:findCustomers", alsoRightParams: { query: "c-garcia" } },
+    ],
+    [
+      "where does John Smith live? my tech needs the address",
+      "answer",
+      { says: /5 Pine/, alsoRight: "read:findCustomers", alsoRightParams: { query: "c-john" } },
+    ],
+    [
+      "can you tell me Jane Smith's address?",
+      "answer",
+      { says: /7 Pine/, alsoRight: "read:findCustomers", alsoRightParams: { query: "c-jane" } },
+    ],
+    [
+      "what's the phone number for Tom Baker on Oak Street?",
+      "answer",
+      { says: /010-2000/, alsoRight: "read:findCustomers", alsoRightParams: { query: "c-baker-oak" } },
+    ],
+    [
+      "Tom Baker, the one in Shelbyville, what's his number?",
+      "answer",
+      { says: /010-3000/, alsoRight: "read:findCustomers", alsoRightParams: { query: "c-baker-elm" } },
+    ],
+    [
+      "what's their address?",
+      "answer",
+      { ...ON_ACME, says: /1 Main St/, alsoRight: "read:findCustomers", alsoRightParams: { query: "c-acme" } },
+    ],
+    [
+      "how much is left to pay on invoice 1040?",
+      "answer",
+      { says: /\b80\b/, alsoRight: "read:findInvoice", alsoRightParams: { number: 1040 } },
+    ],
     [
       "has invoice 1033 been paid yet?",
       "answer",
-      { says: /^(?![\s\S]*\b(?:not|hasn't|isn't|unpaid)\b)[\s\S]*\bpaid\b/i },
+      {
+        says: /^(?![\s\S]*\b(?:not|hasn't|isn't|unpaid)\b)[\s\S]*\bpaid\b/i,
+        alsoRight: "read:findInvoice",
+        alsoRightParams: { number: 1033 },
+      },
     ],
-    ["how much does Elena Garcia still owe us on invoice 1032?", "answer", { says: /\b250\b/ }],
-    ["what's the status on invoice 1040?", "answer", { says: /partial/i }],
+    [
+      "how much does Elena Garcia still owe us on invoice 1032?",
+      "answer",
+      { says: /\b250\b/, alsoRight: "read:findInvoice", alsoRightParams: { number: 1032 } },
+    ],
+    [
+      "what's the status on invoice 1040?",
+      "answer",
+      { says: /partial/i, alsoRight: "read:findInvoice", alsoRightParams: { number: 1040 } },
+    ],
     [
       "what jobs do we have going for Luis Ortiz?",
       "answer",
-      { says: /Sprinkler check[\s\S]*Fall cleanup|Fall cleanup[\s\S]*Sprinkler check/i },
+      {
+        says: /Sprinkler check[\s\S]*Fall cleanup|Fall cleanup[\s\S]*Sprinkler check/i,
+        alsoRight: "read:findJobs",
+        alsoRightParams: { customerId: "c-ortiz" },
+      },
     ],
     ["when are we next out at Jane Smith's?", "answer", { says: /Nov(ember|\.)? 27|Friday|tomorrow/i }],
     ["when is the Ortiz fall cleanup scheduled for?", "answer", { says: /Dec(ember|\.)? 3\b|Thursday/i }],
