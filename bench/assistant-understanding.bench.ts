@@ -111,9 +111,9 @@ if (learningMisses.length > 0) console.log(learningMisses.join("\n"));
 
 // An eighth blind set (owners new to the app in several trades, asking in their own words), kept out of the golden
 // table and never learned from: the measure of phrasings the planner has not seen (52 of 100 when written, before the
-// card alternatives below were marked). Its misses
-// are not printed, so that reading the bench does not tune the planner on it. Its author could not see the read tools'
-// names; another, who had not read the planner either, marked where the record's card also answers a question.
+// card alternatives were marked). Its misses are not printed, so that reading the bench does not tune the planner on
+// it. Its author could not see the read tools' names; another, who had not read the planner either, marked where the
+// record's card also answers a question.
 let heldOutRight = 0;
 for (const row of HOLDOUT_8) if ((await judge(row)).right) heldOutRight += 1;
 console.log(
