@@ -193,6 +193,10 @@ function countOf(tx: TenantTransaction, kind: CountKind, period: DayPeriod | und
       return tx.job.count({ where: { closedAt: null } });
     case "unpaid_invoices":
       return tx.invoice.count({ where: { status: { in: ["sent", "partially_paid"] } } });
+    case "completed_visits":
+      return tx.visit.count({
+        where: { status: "completed", completedAt: period ? periodInstants(period, timeZone) : { not: null } },
+      });
     case "visits":
       return tx.visit.count({
         where: {

@@ -29,6 +29,7 @@ import {
   visitsNamed,
 } from "./plan-schedule.ts";
 import {
+  planCustomerByPhone,
   planDaySchedule,
   planFindCustomer,
   planFindJob,
@@ -67,6 +68,7 @@ type Rule = (message: ReadMessage, input: PlannerInput) => AssistantPlan | null 
 const RULES: Rule[] = [
   planTrackingRequest,
   planOtherCompany,
+  planCustomerByPhone,
   planOnlinePayments,
   planHipaaMode,
   planExportCustomers,

@@ -344,17 +344,29 @@ export function planNavigation(message: ReadMessage, input: PlannerInput): Assis
   return null;
 }
 
-const ADD_CUSTOMER = /\b(?:create|add|new|make)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:customer|client)\b/i;
+/** Records the chat does not add: the page that has the form, with what it is for. */
+const ADD_RECORD: { pattern: RegExp; target: NavigateTarget; what: string }[] = [
+  {
+    pattern: /\b(?:create|add|new|make)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:customer|client)\b/i,
+    target: "/customers",
+    what: "a customer",
+  },
+  {
+    pattern:
+      /\b(?:create|add|new|make|set up|start)\s+(?:a\s+|an\s+|another\s+)?(?:new\s+)?(?:crew|team)\b(?!\s+(?:member|to)\b)/i,
+    target: "/crews",
+    what: "a crew",
+  },
+];
 
-/** There is no module that adds a customer: the customers page has the form. */
+/** There is no module that adds a customer or a crew: their page has the form. */
 export function planAddCustomer(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
-  if (!ADD_CUSTOMER.test(message.raw)) return null;
-  const plan = toPage(
-    PAGES.find((page) => page.target === "/customers")!,
-    input,
-  );
+  const wanted = ADD_RECORD.find((record) => record.pattern.test(message.raw));
+  if (!wanted) return null;
+  const page = PAGES.find((candidate) => candidate.target === wanted.target)!;
+  const plan = toPage(page, input);
   return plan.kind === "actions"
-    ? { ...plan, reply: "I can't add a customer from the chat; opening customers, where you can add one." }
+    ? { ...plan, reply: `I can't add ${wanted.what} from the chat; opening ${page.name}, where you can add one.` }
     : plan;
 }
 

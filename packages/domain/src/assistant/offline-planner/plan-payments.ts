@@ -217,7 +217,9 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
   if (mentions(message, "remind", "reminder", "reminders", "how much", "settings")) return null;
   const number = invoiceNumberIn(message.raw) ?? bareInvoiceNumber(message.raw);
   const recordsPayment = mentions(message, "record", "log", "enter") && mentions(message, "payment", "cash", "check");
-  if (number === null && !mentions(message, "invoice") && !recordsPayment) return null;
+  // "the garcias paid cash": a payment said with its method is one to record, once its invoice is known.
+  const paidBy = mentions(message, "paid") && (methodIn(message) === "cash" || methodIn(message) === "check");
+  if (number === null && !mentions(message, "invoice") && !recordsPayment && !paidBy) return null;
   const refusal = refusalOf(CAPABILITIES.recordPayment, input);
   if (refusal) return refusal;
   if (number === null) return { kind: "clarify", reply: "Which invoice was paid? Tell me its number." };
@@ -296,12 +298,17 @@ export async function planNumberAlone(message: ReadMessage, input: PlannerInput)
 
 /** "Open invoice 1032", "what's the status of invoice 1032": that invoice, whatever its status. */
 export function planShowInvoice(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
-  if (!SHOW_INVOICE.test(message.raw) || CHANGES_INVOICE.test(message.raw)) return null;
+  if (!SHOW_INVOICE.test(message.raw)) return null;
+  const change = CHANGES_INVOICE.exec(message.raw)?.[0].toLowerCase();
+  // "email invoice 1032 to the customer": the invoice, and where that is done (the chat does not send or edit one).
+  if (change && !/^(?:send|email|text|resend|edit|change|update|void)$/.test(change)) return null;
   const number = invoiceNumberIn(message.raw) ?? Number(/\d{3,9}/.exec(message.raw)![0]);
   return (
     refusalOf(CAPABILITIES.seeInvoices, input) ?? {
       kind: "read",
-      reply: `Here is invoice #${number}.`,
+      reply: change
+        ? `Here is invoice #${number}. I can't ${change} an invoice from the chat: open it and do it from its page.`
+        : `Here is invoice #${number}.`,
       reads: [{ tool: "findInvoice", number }],
     }
   );

@@ -89,6 +89,21 @@ export async function planCount(message: ReadMessage, input: PlannerInput): Prom
     const count = await input.lookup.countPastDueInvoices();
     return { kind: "answer", reply: `**${count}** invoice${count === 1 ? " is" : "s are"} past due.` };
   }
+  // "how many jobs did we complete this week": the visits finished, not the jobs open.
+  if (
+    (countable.kind === "visits" || countable.kind === "open_jobs") &&
+    mentions(message, "complete", "completed", "finish", "finished", "done", "did")
+  ) {
+    const refusalToSee = refusalOf(CAPABILITIES.seeSchedule, input);
+    if (refusalToSee) return refusalToSee;
+    const today = todayIn(input.now, input.timeZone);
+    const asked = dayPeriod(message, input) ?? { period: { from: today, until: addDays(today, 1) }, label: "today" };
+    const count = await input.lookup.count("completed_visits", asked.period);
+    return {
+      kind: "answer",
+      reply: `**${count}** visit${count === 1 ? " was" : "s were"} completed ${asked.label}.`,
+    };
+  }
   if (countable.kind === "visits") {
     const today = todayIn(input.now, input.timeZone);
     const asked = dayPeriod(message, input) ?? { period: { from: today, until: addDays(today, 1) }, label: "today" };
@@ -107,16 +122,19 @@ const CREW_DAY =
 
 /** "when is jane smiths next mowing", "is the acme water heater scheduled yet", "whens her next visit". */
 const WHEN_VISIT =
-  /^\s*(?:and\s+|so\s+)?(?:when(?:['’]?s|\s+is|\s+are|\s+will|\s+do|\s+does)?\b|(?:is|are|has|have)\b(?=.*\b(?:scheduled|booked|on the (?:schedule|calendar|books))\b(?:\s+(?:yet|already|in))?\s*\??\s*$))/i;
+  /^\s*(?:and\s+|so\s+)?(?:when(?:['’]?s|\s+is|\s+are|\s+will|\s+do|\s+does)?\b|what\s+(?:time|day)(?:['’]?s|\s+is|\s+are)\b|(?:is|are|has|have)\b(?=.*\b(?:scheduled|booked|on the (?:schedule|calendar|books))\b(?:\s+(?:yet|already|in))?\s*\??\s*$))/i;
 const NOT_A_VISIT =
   /\b(?:not|n['’]?t|invoice|paid|pay|payment|open|close|closes|start|starts|end|trial|plan|subscription|bill|billing|last|did|was|were)\b/i;
 
 export async function planNextVisit(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   if (!WHEN_VISIT.test(message.raw) || NOT_A_VISIT.test(message.raw.replace(/\bwe['’]?re\b/gi, " "))) return null;
-  const subject = message.raw
+  const { text, spans } = readWhens(message.raw, input.now, input.timeZone);
+  const onDay = spans.find((span) => span.day !== null)?.day ?? null;
+  const withoutDays = spans.reduceRight((out, span) => `${out.slice(0, span.index)} ${out.slice(span.end)}`, text);
+  const subject = withoutDays
     .replace(/[?.!]+/g, " ")
     .replace(
-      /\b(?:when(?:['’]?s)?|is|are|has|have|will|do|does|the|next|again|yet|already|scheduled|booked|on the (?:schedule|calendar|books)|been|coming|going|out|to|we|we['’]?re|were|us|be|for|at|visit|visits|appointment|service|there|over)\b/gi,
+      /\b(?:when(?:['’]?s)?|what(?:['’]?s)?|time|day|job|is|are|has|have|will|do|does|the|next|again|yet|already|scheduled|booked|on the (?:schedule|calendar|books)|been|coming|going|out|to|we|we['’]?re|were|us|be|for|at|visit|visits|appointment|service|there|over)\b/gi,
       " ",
     )
     .replace(/\s+/g, " ")
@@ -126,7 +144,10 @@ export async function planNextVisit(message: ReadMessage, input: PlannerInput): 
   if (subject === "" && !input.context.customerId && !input.context.jobId) return null;
   const named = await visitsNamed(subject, input);
   if ("plan" in named) return named.plan;
-  const [next] = named.visits;
+  const onThatDay = onDay
+    ? named.visits.filter((visit) => visit.start && dayInTimeZone(new Date(visit.start), input.timeZone) === onDay)
+    : named.visits;
+  const [next] = onThatDay.length > 0 ? onThatDay : named.visits;
   if (!next) return { kind: "answer", reply: `${capitalized(named.label)} has no visit coming up.` };
   const what = `**${asMarkdownText(next.jobTitle)}** (job #${next.jobNumber}) for **${asMarkdownText(next.customerName)}**`;
   if (next.start === null)
@@ -136,7 +157,7 @@ export async function planNextVisit(message: ReadMessage, input: PlannerInput): 
   const time = formatCompanyTime(next.start, input.timeZone, "en-US");
   return {
     kind: "answer",
-    reply: `${what} is next on ${time} (${day})${crew ? ` with **${asMarkdownText(crew.name)}**` : ", not yet assigned to a crew"}.`,
+    reply: `${what} is ${onDay ? "on" : "next on"} ${time} (${day})${crew ? ` with **${asMarkdownText(crew.name)}**` : ", not yet assigned to a crew"}.`,
   };
 }
 

@@ -268,6 +268,11 @@ const SCHEDULE_WORDS = [
   "route",
   "plan for",
   "look like",
+  "free",
+  "available",
+  "availability",
+  "openings",
+  "gaps",
   "looks like",
   "looking like",
   "shaping up",
@@ -305,6 +310,37 @@ export function planDaySchedule(message: ReadMessage, input: PlannerInput): Assi
 
 const FIND_CUSTOMER =
   /\b(?:find|look ?up|lookup|pull up|bring up|open|show me|get)\s+(?:the\s+)?(?:patient|customer|client|account)?\s*(?:record|file|details|info|profile)\s+(?:for|of|on)\s+(.+)$|\b(?:find|look ?up|lookup|search(?: for)?|pull up|show me|get|who is|whos|details (?:for|of|on)|info (?:for|on|about)|where is)\s+(?:the\s+)?(?:customer|client)s?\s+(.+)$|\b(?:customer|client)\s+(?:named|called)\s+(.+)$|\b(?:find|look ?up|lookup|search for)\s+(.+?)(?:'s)?\s+(?:details|info|record|contact|address|phone number|number|email)\b|\b(?:find|look ?up|lookup|search for|who is|whos|who's|tell me about|pull up|bring up)\s+(?!(?:a |the |my )?(?:jobs?|invoices?|visits?|crews?|schedule|calendar|settings|dashboard|customers|clients|patients)\b)(?:the\s+)?(?:(?:patient|customer|client)\s+)?(?:record|file|profile|details|info)?\s*(?:for|of|on)?\s*(.+)$/i;
+
+/** "who is 555-0100", "find the customer with phone (555) 010-0100": a customer by a phone number. */
+const PHONE = /(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b|\b\d{3}[\s.-]\d{4}\b/;
+
+export function planCustomerByPhone(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
+  const phone = PHONE.exec(message.raw)?.[0];
+  if (
+    !phone ||
+    !mentions(
+      message,
+      "customer",
+      "client",
+      "who",
+      "whose",
+      "find",
+      "look up",
+      "lookup",
+      "phone",
+      "number",
+      "called",
+      "rang",
+      "texted",
+      "belongs",
+    )
+  )
+    return null;
+  return read(CAPABILITIES.seeCustomers, input, `Looking for the customer with the number ${phone}.`, {
+    tool: "findCustomers",
+    query: phone,
+  });
+}
 
 export async function planFindCustomer(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const found = FIND_CUSTOMER.exec(message.raw);

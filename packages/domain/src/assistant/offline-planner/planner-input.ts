@@ -40,7 +40,7 @@ export type InvoiceRecord = {
 };
 
 /** What the planner can count for a question ("how many customers do we have?"). */
-export type CountKind = "customers" | "open_jobs" | "visits" | "unpaid_invoices" | "crews";
+export type CountKind = "customers" | "open_jobs" | "visits" | "completed_visits" | "unpaid_invoices" | "crews";
 
 /** Calendar days of the company, `from` up to (not including) `until`. */
 export type DayPeriod = { from: string; until: string };

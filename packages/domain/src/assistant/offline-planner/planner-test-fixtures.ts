@@ -107,6 +107,7 @@ export const COUNTS: Record<CountKind, number> = {
   customers: 42,
   open_jobs: 17,
   visits: 12,
+  completed_visits: 9,
   unpaid_invoices: 5,
   crews: 4,
 };
