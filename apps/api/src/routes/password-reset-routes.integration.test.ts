@@ -252,3 +252,16 @@ describe("POST /api/password-reset/complete", () => {
     expect(logs).not.toContain(token);
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("lists the three routes, so the fuzz test walks them", async () => {
+    const document = (await (await fetch(`${t.url}/api/docs/json`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/password-reset/request",
+        "/api/password-reset/verify",
+        "/api/password-reset/complete",
+      ]),
+    );
+  });
+});
