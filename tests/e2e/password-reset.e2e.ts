@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
 import { DEMO_PASSWORD } from "@fieldops/db/seed-demo-world";
 import { PASSWORD_RESET_DONE, PASSWORD_RESET_INVALID } from "@fieldops/shared/password-reset";
@@ -7,6 +8,17 @@ import { workerDatabaseOwnerUrl } from "./e2e-servers.ts";
 import { signInAs } from "./sign-in-as.ts";
 
 const NEW_PASSWORD = "a-brand-new-password-9";
+
+/** The page passes axe's WCAG 2 A/AA rules and best practices, as every screen must (accessibility.e2e.ts). */
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
+    where,
+  ).toEqual([]);
+}
 
 /** Runs `work` with the owner's connection to this worker's database (fixtures, and the outbox as the user's inbox). */
 async function withOwner<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -67,6 +79,7 @@ test("forgot password: the e-mailed link sets a new password once, and only the 
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await expect(page).toHaveURL("/forgot-password");
     await expect(page.getByLabel("Email")).toHaveValue(email);
+    await expectAccessible(page, "the forgot-password form");
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
 
@@ -75,11 +88,13 @@ test("forgot password: the e-mailed link sets a new password once, and only the 
     // The page keeps the token in memory and drops it from the address bar.
     await expect(page).toHaveURL("/reset-password");
     await expect(page.getByText(`For ${email}.`, { exact: false })).toBeVisible();
+    await expectAccessible(page, "the new-password form");
     await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Set new password" }).click();
 
     await expect(page).toHaveURL("/login");
     await expect(page.getByText(PASSWORD_RESET_DONE)).toBeVisible();
+    await expectAccessible(page, "sign-in after the reset");
     await expect(page.getByLabel("Email")).toHaveValue(email);
     await page.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Sign In" }).click();
