@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { PASSWORD_RESET_LIMITS } from "@fieldops/domain/accounts/password-reset-rate-limit";
 import { PASSWORD_RESET_INVALID, PASSWORD_RESET_REQUESTED, RESET_PASSWORD_PATH } from "@fieldops/shared/password-reset";
+import { WITHHELD_MESSAGE_BODY } from "@fieldops/shared/outbox";
 import {
   TEST_PASSWORD,
+  callApi,
   createTestCompany,
   post,
   signIn,
@@ -114,6 +116,24 @@ describe("POST /api/password-reset/request", () => {
     expect(message.dedupeKey).toBe(`password_reset:${rows[0]!.id}`);
     const audit = await t.db.auditLog.findMany({ where: { entityId: user.id } });
     expect(audit.map((entry) => entry.action)).toEqual(["security.password_reset_requested"]);
+  });
+
+  it("lists the e-mail in the company's outbox without its link, which is the recipient's alone", async () => {
+    const user = await newUser();
+    const token = await linkFor(user.email);
+    const owner = await signIn(t.url, company.users.owner.email);
+    const outbox = await callApi(t.url, "GET", "/api/outbox", owner);
+    expect(outbox.status).toBe(200);
+    const items = outbox.body.items as { kind: string; recipient: string; body: string }[];
+    expect(items.find((item) => item.recipient === user.email)).toMatchObject({
+      kind: "password_reset",
+      body: WITHHELD_MESSAGE_BODY,
+    });
+    expect(JSON.stringify(outbox.body)).not.toContain(token);
+    const other = await createTestCompany(t.db);
+    const otherOwner = await signIn(t.url, other.users.owner.email);
+    const otherOutbox = await callApi(t.url, "GET", "/api/outbox", otherOwner);
+    expect(JSON.stringify(otherOutbox.body)).not.toContain(user.email);
   });
 
   it("ends the earlier unused link when a new one is asked for", async () => {

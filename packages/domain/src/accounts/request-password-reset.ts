@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { bindTenant, withSystem, type Database } from "@fieldops/db";
+import { PASSWORD_RESET_MESSAGE_KIND } from "@fieldops/shared/outbox";
 import { PASSWORD_RESET_TTL_MINUTES, passwordResetLink } from "@fieldops/shared/password-reset";
 import { recordAudit } from "../audit/record-audit.ts";
 import { hashToken } from "./sessions.ts";
@@ -17,9 +18,6 @@ export interface RequestPasswordResetInput {
  * need; such accounts are reset by an operator, not by e-mail.
  */
 export type PasswordResetRequestOutcome = "sent" | "no_account" | "no_company";
-
-/** The kind of the outbox message, for the dispatcher's templates. */
-export const PASSWORD_RESET_MESSAGE_KIND = "password_reset";
 
 /**
  * Asks for a password reset: for an existing account of a company, ends its earlier unused links, makes a new one (32
