@@ -186,6 +186,44 @@ describe("POST /api/password-reset/request", () => {
   });
 });
 
+describe("the link's origin", () => {
+  it("is PUBLIC_APP_URL whatever Host or X-Forwarded-Host the request names", async () => {
+    const configured = await startTestApp({ PUBLIC_APP_URL: "https://app.fieldops.example" });
+    try {
+      const user = await newUser();
+      const response = await post(
+        `${configured.url}/api/password-reset/request`,
+        { email: user.email },
+        { "x-forwarded-for": freshAddress(), "x-forwarded-host": "evil.example" },
+      );
+      expect(response.status).toBe(202);
+      const [message] = await waitForMessages(user.email, 1);
+      expect(message!.body).toContain(`https://app.fieldops.example${RESET_PASSWORD_PATH}?token=`);
+      expect(message!.body).not.toContain("evil.example");
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it("in production without PUBLIC_APP_URL, is never the request's: no e-mail is written, the same answer", async () => {
+    const production = await startTestApp({ NODE_ENV: "production" });
+    try {
+      const user = await newUser();
+      const response = await post(
+        `${production.url}/api/password-reset/request`,
+        { email: user.email },
+        { "x-forwarded-for": freshAddress(), "x-forwarded-host": "evil.example" },
+      );
+      expect(response.status).toBe(202);
+      expect(await response.json()).toEqual({ message: PASSWORD_RESET_REQUESTED });
+      await expect.poll(() => production.logs.join("")).toContain("password reset e-mails need PUBLIC_APP_URL");
+      expect(await resetMessages(user.email)).toHaveLength(0);
+    } finally {
+      await production.close();
+    }
+  });
+});
+
 describe("POST /api/password-reset/complete", () => {
   it("sets the new password once, ends every session of the account, and the old password stops working", async () => {
     const user = await newUser();
