@@ -38,6 +38,8 @@ export async function requestPasswordReset(
     if (!user) return "no_account";
     if (!user.companyId) return "no_company";
     const companyId = user.companyId;
+    // Two requests at once for one account take turns, so that the later one ends the earlier one's link.
+    await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id}::uuid FOR UPDATE`;
     await bindTenant(db, tx, companyId);
     await tx.passwordResetToken.updateMany({
       where: { userId: user.id, usedAt: null, revokedAt: null },

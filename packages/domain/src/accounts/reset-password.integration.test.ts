@@ -65,6 +65,14 @@ describe("password reset links", () => {
     expect(rows.filter((row) => row.usedAt === null && row.revokedAt === null)).toEqual([]);
   });
 
+  it("leave one working when asked for several times at once", async () => {
+    const email = company.users.owner.email;
+    await Promise.all(Array.from({ length: 4 }, () => requestPasswordReset(app(), { email, appOrigin: ORIGIN })));
+    const rows = await t.db.passwordResetToken.findMany({ where: { userId: company.users.owner.id } });
+    expect(rows).toHaveLength(4);
+    expect(rows.filter((row) => row.usedAt === null && row.revokedAt === null)).toHaveLength(1);
+  });
+
   it("are not made for an address without an account, nor for an account of no company", async () => {
     expect(await requestPasswordReset(app(), { email: "nobody@test.example", appOrigin: ORIGIN })).toBe("no_account");
     await t.db.user.create({
