@@ -6,6 +6,8 @@ export const RESERVED_SLUGS = [
   "admin-dashboard",
   "login",
   "logout",
+  "forgot-password",
+  "reset-password",
   "register",
   "signup",
   "pricing",

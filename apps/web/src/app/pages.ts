@@ -8,6 +8,8 @@ export const PricingPage = lazyPage(() => import("../features/marketing/pricing-
 export const IndustriesPage = lazyPage(() => import("../features/marketing/industries-page"), "IndustriesPage");
 export const IndustryPage = lazyPage(() => import("../features/marketing/industries-page"), "IndustryPage");
 export const LoginPage = lazyPage(() => import("../features/auth/login-page"), "LoginPage");
+export const ForgotPasswordPage = lazyPage(() => import("../features/auth/forgot-password-page"), "ForgotPasswordPage");
+export const ResetPasswordPage = lazyPage(() => import("../features/auth/reset-password-page"), "ResetPasswordPage");
 export const SignupOrInvitationPage = lazyPage(() => import("./pages/signup"), "SignupOrInvitationRoute");
 export const OnboardingPage = lazyPage(() => import("../features/onboarding/onboarding-page"), "OnboardingPage");
 export const ReviewPage = lazyPage(() => import("../features/review/review-page"), "ReviewPage");

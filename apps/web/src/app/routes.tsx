@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from "react-router";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { SIMULATED_AUTHORIZE_PATH } from "@fieldops/shared/integrations";
+import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from "@fieldops/shared/password-reset";
 import { useUser } from "../lib/session";
 import { RouteTelemetry } from "../features/telemetry/route-telemetry";
 import { FullPageLoader } from "../shell/full-page-loader";
@@ -25,6 +26,7 @@ import {
   EstimatePage,
   EstimatesPage,
   FeaturesPage,
+  ForgotPasswordPage,
   IndustriesPage,
   IndustryPage,
   InstanceAdminPage,
@@ -43,6 +45,7 @@ import {
   PortalPage,
   PricingPage,
   ReportsPage,
+  ResetPasswordPage,
   ResourcesPage,
   ReviewEstimatePage,
   ReviewPage,
@@ -93,6 +96,9 @@ export function AppRoutes() {
       <Route path="/:first/*" element={<TenantOrIndustryRoute />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/signup" element={<SignupOrInvitationPage />} />
+      <Route path={FORGOT_PASSWORD_PATH} element={<ForgotPasswordPage />} />
+      {/* A password reset e-mail's link; the page drops the token from the address bar as it reads it. */}
+      <Route path={RESET_PASSWORD_PATH} element={<ResetPasswordPage />} />
       <Route path="/onboarding" element={<OnboardingPage />} />
       {/* The customer's pages: no session, no app around them; the link's token is in the fragment. */}
       <Route path="/review/:invoiceId" element={<ReviewPage />} />

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from "react-router";
 import type { User } from "@fieldops/shared/auth";
 import { can, type Capability } from "@fieldops/shared/permissions";
 import { DEFAULT_TENANT_HOME, matchTenantPath } from "@fieldops/shared/tenant-routes";
+import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from "@fieldops/shared/password-reset";
 import { AssistantButton, AssistantFrame, LazyAssistantChat } from "../features/assistant/assistant-panel";
 import { ImpersonationBanners } from "../features/impersonation/impersonation-banners";
 import { StartImpersonation } from "../features/impersonation/start-impersonation";
@@ -34,6 +35,7 @@ import {
   CustomersPage,
   DashboardPage,
   EstimatesPage,
+  ForgotPasswordPage,
   IndustryPage,
   IntegrationsPage,
   JobsPage,
@@ -42,6 +44,7 @@ import {
   PaymentsPage,
   PlansPage,
   ReportsPage,
+  ResetPasswordPage,
   ReviewPage,
   SchedulePage,
   SectionPageView,
@@ -210,6 +213,9 @@ export function HostTenantRoutes() {
   const host = window.location.hostname;
   return (
     <Routes>
+      {/* An account's own pages, not the tenant's: a reset link made on the tenant's domain opens here. */}
+      <Route path={FORGOT_PASSWORD_PATH} element={<ForgotPasswordPage />} />
+      <Route path={RESET_PASSWORD_PATH} element={<ResetPasswordPage />} />
       <Route
         path="/*"
         element={<TenantPages tenantId={host} industry={null} base="" rest={pathname.replace(/^\/+|\/+$/g, "")} />}

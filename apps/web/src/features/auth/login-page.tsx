@@ -1,9 +1,10 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Navigate, useNavigate } from "react-router";
+import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
 import { INVALID_CREDENTIALS, emailSchema, type LoginRequest, authEndpoints } from "@fieldops/shared/auth";
 import { homePathForRole } from "@fieldops/shared/roles";
+import { FORGOT_PASSWORD_PATH } from "@fieldops/shared/password-reset";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
@@ -18,6 +19,7 @@ import { useSelectedPlan } from "../../lib/selected-plan";
 import { callEndpoint } from "../../lib/endpoints";
 import { startSession, useUser } from "../../lib/session";
 import { signOutReason } from "../../lib/signed-out";
+import { emailFromState, noticeFromState, type AuthNavigationState } from "./auth-navigation";
 
 export const LOGIN_FAILED = "Login failed. Please try again.";
 
@@ -50,7 +52,10 @@ export function LoginPage({ tenant }: { tenant?: LoginTenant } = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const plan = useSelectedPlan();
-  const [email, setEmail] = useState("");
+  const location = useLocation();
+  // What the reset-password page handed over: the account's address and that its password was changed.
+  const [email, setEmail] = useState(() => emailFromState(location.state) ?? "");
+  const [notice] = useState(() => noticeFromState(location.state));
   const [password, setPassword] = useState("");
   const [emailError, setEmailError] = useState<string>();
   const emailInput = useRef<HTMLInputElement>(null);
@@ -97,6 +102,10 @@ export function LoginPage({ tenant }: { tenant?: LoginTenant } = {}) {
           <Alert variant="destructive">
             <AlertDescription>You were signed out. {reason}</AlertDescription>
           </Alert>
+        ) : notice ? (
+          <Alert role="status">
+            <AlertDescription>{notice}</AlertDescription>
+          </Alert>
         ) : null}
         <div className="grid gap-2">
           <Label htmlFor="login-email">Email</Label>
@@ -114,7 +123,16 @@ export function LoginPage({ tenant }: { tenant?: LoginTenant } = {}) {
           <FieldError id="login-email-error" message={emailError} />
         </div>
         <div className="grid gap-2">
-          <Label htmlFor="login-password">Password</Label>
+          <div className="flex items-center justify-between">
+            <Label htmlFor="login-password">Password</Label>
+            <Link
+              to={FORGOT_PASSWORD_PATH}
+              state={{ email: email.trim() } satisfies AuthNavigationState}
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          </div>
           <PasswordInput
             id="login-password"
             autoComplete="current-password"
