@@ -2,13 +2,8 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import pdfmake from "pdfmake";
 import type { TDocumentDefinitions } from "pdfmake/interfaces";
-import {
-  DOCUMENT_FONT,
-  EMOJI_FONT,
-  salesDocumentDefinition,
-  salesDocumentFileName,
-  type SalesDocument,
-} from "./sales-document.ts";
+import { salesDocumentFileName } from "@fieldops/shared/documents";
+import { DOCUMENT_FONT, EMOJI_FONT, salesDocumentDefinition, type SalesDocument } from "./sales-document.ts";
 
 const require = createRequire(import.meta.url);
 const ROBOTO = dirname(require.resolve("pdfmake/fonts/Roboto/Roboto-Regular.ttf"));

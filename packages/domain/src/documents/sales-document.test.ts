@@ -2,13 +2,7 @@ import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { pdfPages, pdfText } from "../../../../tests/pdf-text.ts";
 import { renderSalesDocumentPdf } from "./render-pdf.ts";
-import {
-  EMOJI_FONT,
-  salesDocumentDefinition,
-  salesDocumentFileName,
-  textRuns,
-  type SalesDocument,
-} from "./sales-document.ts";
+import { EMOJI_FONT, salesDocumentDefinition, textRuns, type SalesDocument } from "./sales-document.ts";
 
 /** A 2×2 red PNG, made here so the test needs no file. */
 function tinyPng(): Buffer {
@@ -256,10 +250,5 @@ describe("an estimate's PDF", () => {
     ])
       expect(text).toContain(expected);
     expect(text).not.toContain("Balance due");
-  });
-
-  it("is named after its kind and number", () => {
-    expect(salesDocumentFileName("estimate", 17)).toBe("estimate-17.pdf");
-    expect(salesDocumentFileName("invoice", 1032)).toBe("invoice-1032.pdf");
   });
 });

@@ -1,5 +1,6 @@
 import type { Content, ContentText, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import { formatCompanyDay } from "@fieldops/shared/company-time";
+import type { SalesDocumentKind } from "@fieldops/shared/documents";
 import { formatCents } from "@fieldops/shared/money";
 
 /**
@@ -8,7 +9,7 @@ import { formatCents } from "@fieldops/shared/money";
  * {@link salesDocumentDefinition}, the one layout of a document the company sends.
  */
 export interface SalesDocument {
-  kind: "invoice" | "estimate";
+  kind: SalesDocumentKind;
   number: number;
   /** The estimate's title, or the invoice's job; null for none. */
   title: string | null;
@@ -100,11 +101,6 @@ export function textRuns(text: string): string | ContentText[] {
 }
 
 const QUANTITY = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-
-/** The document's file name: `invoice-1032.pdf`. */
-export function salesDocumentFileName(kind: SalesDocument["kind"], number: number): string {
-  return `${kind}-${Math.trunc(number)}.pdf`;
-}
 
 const KIND_TITLE: Record<SalesDocument["kind"], string> = { invoice: "Invoice", estimate: "Estimate" };
 
