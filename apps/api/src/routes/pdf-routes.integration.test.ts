@@ -201,6 +201,27 @@ describe("the customer's invoice PDF", () => {
   });
 });
 
+describe("the customer's invoice PDF from their portal", () => {
+  it("opens that customer's invoices only, and prints no link: a forwarded PDF hands on no key to the portal", async () => {
+    const mine = await sentInvoice();
+    const theirs = await sentInvoice();
+    const portal = await call<{ url: string }>(
+      "POST",
+      `/api/customers/${mine.customerId}/portal-link`,
+      as(tokens.owner!),
+    );
+    expect(portal.status, portal.body.message).toBe(201);
+    const credential = { "x-review-token": `${mine.customerId}.${new URL(portal.body.url).hash.slice(1)}` };
+    const answer = await call("GET", `/api/review/invoices/${mine.id}/pdf`, credential);
+    expectPdfDownload(answer, `invoice-${mine.number}.pdf`);
+    const text = await pdfText(answer.bytes);
+    expect(text).toContain(`No. ${mine.number}`);
+    expect(text).not.toContain("/review/");
+    expect(text).toContain("Pay online with the link in the e-mail or text message from Peña Landscaping 🌿.");
+    expect((await call("GET", `/api/review/invoices/${theirs.id}/pdf`, credential)).status).toBe(404);
+  });
+});
+
 describe("the estimate PDFs", () => {
   async function sentEstimate(): Promise<{ estimate: EstimateDetail; token: string }> {
     const job = await createCompletedJob(t.db, company.id);

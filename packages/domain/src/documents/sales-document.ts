@@ -210,6 +210,8 @@ function sectionContent(section: DocumentSection, color: string): Content[] {
     {
       table: {
         headerRows: 1,
+        // A line is never cut in two by a page break.
+        dontBreakRows: true,
         widths: ["*", 48, 72, 80],
         body: [header, ...(rows.length > 0 ? rows : [[{ text: "No lines", color: MUTED, colSpan: 4 }, "", "", ""]])],
       },
@@ -255,6 +257,7 @@ function closing(doc: SalesDocument, color: string): Content[] {
   const parts: Content[] = [];
   if (doc.callout) {
     parts.push({
+      unbreakable: true,
       stack: [
         { text: textRuns(doc.callout.text), bold: true, color },
         ...(doc.callout.url ? [{ text: doc.callout.url, link: doc.callout.url, color, decoration: "underline" }] : []),
@@ -267,8 +270,14 @@ function closing(doc: SalesDocument, color: string): Content[] {
     ["Terms", doc.terms],
   ] as const) {
     if (!body) continue;
-    parts.push({ text: label.toUpperCase(), fontSize: 8, bold: true, color: MUTED, margin: [0, 12, 0, 2] });
-    parts.push({ text: textRuns(body) });
+    // The heading stays with its text (a note is at most a few thousand characters: less than a page).
+    parts.push({
+      stack: [
+        { text: label.toUpperCase(), fontSize: 8, bold: true, color: MUTED, margin: [0, 12, 0, 2] },
+        { text: textRuns(body) },
+      ],
+      unbreakable: true,
+    } as Content);
   }
   return parts;
 }
