@@ -109,3 +109,16 @@ export function mondayOf(date: string): string {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
   return addDays(date, -((weekday + 6) % 7));
 }
+
+const DAY_IN_WORDS = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/** A day of the company's calendar (`YYYY-MM-DD`) in words, "Nov 27, 2026", as documents to customers print it. */
+export function formatCompanyDay(date: string): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(at.getTime()) ? date : DAY_IN_WORDS.format(at);
+}

@@ -272,6 +272,17 @@ export const estimateEndpoints = {
     response: estimateDetailSchema,
     capability: "sales.manage",
   }),
+  pdf: defineEndpoint({
+    method: "GET",
+    path: "/api/estimates/:id/pdf",
+    tags: ["estimates"],
+    summary:
+      "The estimate as a PDF in the company's branding, every option with its totals, to download (estimate-<number>.pdf)",
+    params: idParamsSchema,
+    produces: "application/pdf",
+    response: z.any(),
+    capability: "sales.manage",
+  }),
   update: defineEndpoint({
     method: "PATCH",
     path: "/api/estimates/:id",

@@ -85,6 +85,16 @@ export const invoiceReviewEndpoints = {
     headers: reviewHeadersSchema,
     response: reviewInvoiceSchema,
   }),
+  pdf: defineEndpoint({
+    method: "GET",
+    path: "/api/review/invoices/:invoiceId/pdf",
+    tags: ["review"],
+    summary: "The invoice a review link opens, as a PDF to download (token in x-review-token)",
+    params: reviewInvoiceParamsSchema,
+    headers: reviewHeadersSchema,
+    produces: "application/pdf",
+    response: z.any(),
+  }),
   payWithTestCard: defineEndpoint({
     method: "POST",
     path: "/api/review/invoices/:invoiceId/payments",

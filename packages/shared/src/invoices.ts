@@ -428,6 +428,16 @@ export const invoiceEndpoints = {
     response: invoiceDetailSchema,
     capability: "invoices.manage",
   }),
+  pdf: defineEndpoint({
+    method: "GET",
+    path: "/api/invoices/:id/pdf",
+    tags: ["invoices"],
+    summary: "The invoice as a PDF in the company's branding, to download (invoice-<number>.pdf)",
+    params: idParamsSchema,
+    produces: "application/pdf",
+    response: z.any(),
+    capability: "invoices.manage",
+  }),
   update: defineEndpoint({
     method: "PATCH",
     path: "/api/invoices/:id",

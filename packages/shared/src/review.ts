@@ -136,6 +136,16 @@ export const reviewEndpoints = {
     headers: reviewHeadersSchema,
     response: reviewEstimateSchema,
   }),
+  estimatePdf: defineEndpoint({
+    method: "GET",
+    path: "/api/review/estimates/:id/pdf",
+    tags: ["review"],
+    summary: "An estimate as a PDF to download, as its customer sees it (token in the x-review-token header)",
+    params: idParamsSchema,
+    headers: reviewHeadersSchema,
+    produces: "application/pdf",
+    response: z.any(),
+  }),
   approveEstimate: defineEndpoint({
     method: "POST",
     path: "/api/review/estimates/:id/approve",

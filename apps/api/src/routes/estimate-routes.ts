@@ -5,6 +5,7 @@ import { createEstimateLink } from "@fieldops/domain/estimates/create-estimate-l
 import { declineEstimate } from "@fieldops/domain/estimates/decline-estimate";
 import { getEstimate } from "@fieldops/domain/estimates/get-estimate";
 import { listEstimates } from "@fieldops/domain/estimates/list-estimates";
+import { estimatePdfFile } from "@fieldops/domain/estimates/render-estimate-pdf";
 import { sendEstimate } from "@fieldops/domain/estimates/send-estimate";
 import { updateEstimate } from "@fieldops/domain/estimates/update-estimate";
 import { publicLinkUrl } from "@fieldops/domain/public-links/public-link-token";
@@ -13,12 +14,22 @@ import { reviewEstimatePath } from "@fieldops/shared/review";
 import type { AppContext } from "../context.ts";
 import { appOrigin } from "../http/app-origin.ts";
 import { tenantEndpoint } from "../http/endpoint-route.ts";
+import { sendPdf } from "../http/pdf-reply.ts";
 
 export const estimateRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   tenantEndpoint(app, context, estimateEndpoints.list, ({ tx }, { query }) => listEstimates(tx, query));
   tenantEndpoint(app, context, estimateEndpoints.create, (scope, { body }) => createEstimate(scope, body));
   tenantEndpoint(app, context, estimateEndpoints.get, ({ tx }, { params }) =>
     getEstimate(tx, { estimateId: params.id }),
+  );
+  tenantEndpoint(
+    app,
+    context,
+    estimateEndpoints.pdf,
+    (scope, { params }) => estimatePdfFile(scope, { id: params.id }),
+    {
+      send: sendPdf,
+    },
   );
   tenantEndpoint(app, context, estimateEndpoints.update, (scope, { params, body }) =>
     updateEstimate(scope, { ...body, estimateId: params.id }),

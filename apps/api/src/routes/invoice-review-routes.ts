@@ -3,11 +3,15 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getReviewInvoice } from "@fieldops/domain/review/get-review-invoice";
 import { leaveInvoiceReview } from "@fieldops/domain/review/leave-invoice-review";
 import { payWithTestCard } from "@fieldops/domain/review/pay-with-test-card";
+import { renderReviewInvoicePdf } from "@fieldops/domain/review/review-pdf";
 import { resolveReviewAccess } from "@fieldops/domain/review/review-access";
 import { confirmReviewPaymentIntent, createReviewPaymentIntent } from "@fieldops/domain/review/stripe-payment-intents";
 import { invoiceReviewEndpoints } from "@fieldops/shared/invoice-review";
+import { REVIEW_TOKEN_HEADER } from "@fieldops/shared/review";
 import type { AppContext } from "../context.ts";
+import { appOrigin } from "../http/app-origin.ts";
 import { registerEndpoint } from "../http/endpoint-route.ts";
+import { sendPdf } from "../http/pdf-reply.ts";
 import { publicLinkRateLimit, withPublicLink, type PublicLinkScope } from "../http/public-link-route.ts";
 
 const rateLimited = { config: publicLinkRateLimit };
@@ -41,6 +45,20 @@ export const invoiceReviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
         review(scope, params.invoiceId),
       ),
     rateLimited,
+  );
+  registerEndpoint(
+    app,
+    invoiceReviewEndpoints.pdf,
+    ({ params, headers }, request, reply) =>
+      withPublicLink(context, request, reply, invoiceLink(params.invoiceId), ({ tx, access }) =>
+        renderReviewInvoicePdf(tx, {
+          invoiceId: params.invoiceId,
+          access,
+          credential: headers[REVIEW_TOKEN_HEADER] ?? "",
+          origin: appOrigin(context, request),
+        }),
+      ),
+    { ...rateLimited, send: sendPdf },
   );
   registerEndpoint(
     app,

@@ -3,6 +3,7 @@ import { batchInvoiceVisits, previewBatchInvoice } from "@fieldops/domain/invoic
 import { createInvoice } from "@fieldops/domain/invoices/create-invoice";
 import { createReviewLink } from "@fieldops/domain/invoices/create-review-link";
 import { listInvoices } from "@fieldops/domain/invoices/list-invoices";
+import { invoicePdfFile } from "@fieldops/domain/invoices/render-invoice-pdf";
 import { requestInvoiceSend } from "@fieldops/domain/invoices/request-invoice-send";
 import { getInvoice } from "@fieldops/domain/invoices/to-invoice";
 import { updateInvoice } from "@fieldops/domain/invoices/update-invoice";
@@ -17,6 +18,7 @@ import { invoiceEndpoints, paymentEndpoints } from "@fieldops/shared/invoices";
 import type { AppContext } from "../context.ts";
 import { appOrigin } from "../http/app-origin.ts";
 import { tenantEndpoint } from "../http/endpoint-route.ts";
+import { sendPdf } from "../http/pdf-reply.ts";
 
 export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const cardProvider = cardProviderName(context.env);
@@ -33,6 +35,9 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
   tenantEndpoint(app, context, invoiceEndpoints.batchPreview, ({ tx }, { query }) => previewBatchInvoice(tx, query));
   tenantEndpoint(app, context, invoiceEndpoints.batch, (scope, { body }) => batchInvoiceVisits(scope, body));
   tenantEndpoint(app, context, invoiceEndpoints.get, (scope, { params }) => detail(scope, params.id));
+  tenantEndpoint(app, context, invoiceEndpoints.pdf, (scope, { params }) => invoicePdfFile(scope, { id: params.id }), {
+    send: sendPdf,
+  });
   tenantEndpoint(app, context, invoiceEndpoints.update, async (scope, { params, body }) =>
     detail(scope, (await updateInvoice(scope, { ...body, id: params.id })).id),
   );

@@ -3,9 +3,12 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { getPortal } from "@fieldops/domain/portal/get-portal";
 import { resolvePortalAccess, resolveReviewAccess } from "@fieldops/domain/review/review-access";
 import { answerReviewEstimate, getReviewEstimate, type ReviewAnswer } from "@fieldops/domain/review/review-estimate";
-import { reviewEndpoints } from "@fieldops/shared/review";
+import { renderReviewEstimatePdf } from "@fieldops/domain/review/review-pdf";
+import { REVIEW_TOKEN_HEADER, reviewEndpoints } from "@fieldops/shared/review";
 import type { AppContext } from "../context.ts";
+import { appOrigin } from "../http/app-origin.ts";
 import { registerEndpoint } from "../http/endpoint-route.ts";
+import { sendPdf } from "../http/pdf-reply.ts";
 import { publicLinkRateLimit, withPublicLink } from "../http/public-link-route.ts";
 
 const rateLimited = { config: publicLinkRateLimit };
@@ -26,6 +29,21 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         getReviewEstimate(tx, { estimateId: params.id, access }),
       ),
     rateLimited,
+  );
+
+  registerEndpoint(
+    app,
+    reviewEndpoints.estimatePdf,
+    ({ params, headers }, request, reply) =>
+      withPublicLink(context, request, reply, estimateAccess(params.id), ({ tx, access }) =>
+        renderReviewEstimatePdf(tx, {
+          estimateId: params.id,
+          access,
+          credential: headers[REVIEW_TOKEN_HEADER] ?? "",
+          origin: appOrigin(context, request),
+        }),
+      ),
+    { ...rateLimited, send: sendPdf },
   );
 
   const answer = (request: FastifyRequest, reply: FastifyReply, estimateId: string, answered: ReviewAnswer) =>

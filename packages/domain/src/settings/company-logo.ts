@@ -70,9 +70,15 @@ async function setLogo(tx: TenantTransaction, companyId: string, logo: string | 
   });
 }
 
+/** The company's logo file, or null when it has none. */
+export async function findCompanyLogo(tx: TenantTransaction): Promise<{ contentType: string; data: Buffer } | null> {
+  const file = await tx.storedFile.findFirst({ where: { purpose: LOGO }, select: { contentType: true, data: true } });
+  return file ? { contentType: file.contentType, data: Buffer.from(file.data) } : null;
+}
+
 /** The company's logo file. */
 export async function readCompanyLogo(tx: TenantTransaction): Promise<{ contentType: string; data: Buffer }> {
-  const file = await tx.storedFile.findFirst({ where: { purpose: LOGO }, select: { contentType: true, data: true } });
-  if (!file) throw notFound("This company has no logo");
-  return { contentType: file.contentType, data: Buffer.from(file.data) };
+  const logo = await findCompanyLogo(tx);
+  if (!logo) throw notFound("This company has no logo");
+  return logo;
 }

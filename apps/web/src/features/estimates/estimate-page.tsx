@@ -37,9 +37,11 @@ import {
   createEstimateLink,
   useConvertEstimate,
   useDeclineEstimate,
+  downloadEstimatePdf,
   useEstimate,
   useSendEstimate,
 } from "./estimate-queries";
+import { DownloadPdfButton } from "../../components/download-pdf-button";
 import { useSignedInUser } from "../../lib/session";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -259,6 +261,10 @@ function EstimateView({
               <Copy aria-hidden="true" /> Copy link
             </Button>
           ) : null}
+          <DownloadPdfButton
+            download={() => downloadEstimatePdf(estimate)}
+            disabledReason={dirty ? "Save your changes first" : undefined}
+          />
           {estimate.status === "approved" ? <Button onClick={() => setConverting(true)}>Convert to job</Button> : null}
           {DECLINABLE.includes(estimate.status) ? (
             <Button variant="outline" onClick={() => setDeclining(true)}>

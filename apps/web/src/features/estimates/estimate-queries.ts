@@ -9,7 +9,9 @@ import {
 } from "@fieldops/shared/estimates";
 import { jobEndpoints } from "@fieldops/shared/jobs";
 import { leadEndpoints } from "@fieldops/shared/leads";
-import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoints";
+import { salesDocumentFileName } from "@fieldops/shared/documents";
+import { downloadFromApi } from "../../lib/download";
+import { callEndpoint, endpointKey, endpointUrl, useEndpointQuery } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 
 export interface EstimateFilters {
@@ -99,3 +101,11 @@ export async function createEstimateLink(id: string): Promise<string> {
 
 /** Open estimate screens and lists follow changes made elsewhere (another user, the customer's answer, the outbox). */
 export const estimatesLiveEvents = refetchOnLiveEvents(["estimates.changed"], { queryKey: allEstimates });
+
+/** Downloads the estimate's PDF (what was last saved), as the customer would receive it. */
+export function downloadEstimatePdf(estimate: { id: string; number: number }): Promise<void> {
+  return downloadFromApi(
+    endpointUrl(estimateEndpoints.pdf, { params: { id: estimate.id } }),
+    salesDocumentFileName("estimate", estimate.number),
+  );
+}

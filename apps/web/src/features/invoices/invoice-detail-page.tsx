@@ -12,7 +12,8 @@ import { ApiError } from "../../lib/api";
 import { useCompany } from "../../lib/company";
 import { usePageTitle } from "../../shell/page-title";
 import { InvoiceStatusBadge, InvoicingGate, PageHeading, TestProviderWarning } from "./invoice-parts";
-import { useInvoice, useInvoiceAction } from "./invoice-queries";
+import { downloadInvoicePdf, useInvoice, useInvoiceAction } from "./invoice-queries";
+import { DownloadPdfButton } from "../../components/download-pdf-button";
 import { EditInvoiceDialog } from "./edit-invoice-dialog";
 import { InvoiceLinesTable } from "../../components/invoice-lines-table";
 import { RecordPaymentDialog, RefundDialog, SendInvoiceDialog, VoidInvoiceDialog } from "./invoice-dialogs";
@@ -97,6 +98,7 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
               Copy review link
             </Button>
           ) : null}
+          <DownloadPdfButton download={() => downloadInvoicePdf(invoice)} />
           {owes ? (
             <Button variant="outline" onClick={() => setOpen("pay")}>
               Record payment

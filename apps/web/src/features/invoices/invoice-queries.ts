@@ -12,7 +12,9 @@ import {
 } from "@fieldops/shared/invoices";
 import { jobEndpoints } from "@fieldops/shared/jobs";
 import type { EndpointInput } from "@fieldops/shared/endpoint";
-import { callEndpoint, endpointKey, useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
+import { salesDocumentFileName } from "@fieldops/shared/documents";
+import { downloadFromApi } from "../../lib/download";
+import { callEndpoint, endpointKey, endpointUrl, useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 
 export interface InvoiceFilters {
@@ -129,3 +131,11 @@ export const invoicesLiveEvents = [
   ...refetchOnLiveEvents(["invoices.changed"], { queryKey: allInvoices }),
   ...refetchOnLiveEvents(["invoices.changed"], { queryKey: allPayments }),
 ];
+
+/** Downloads the invoice's PDF, as the customer would receive it. */
+export function downloadInvoicePdf(invoice: Pick<InvoiceDetail, "id" | "number">): Promise<void> {
+  return downloadFromApi(
+    endpointUrl(invoiceEndpoints.pdf, { params: { id: invoice.id } }),
+    salesDocumentFileName("invoice", invoice.number),
+  );
+}

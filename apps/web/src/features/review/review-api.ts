@@ -3,6 +3,7 @@ import { fillPath, type Endpoint, type EndpointInput, type EndpointResponse } fr
 import { REVIEW_TOKEN_HEADER } from "@fieldops/shared/review";
 import type { z } from "zod";
 import { ApiError, resolveUrl } from "../../lib/api";
+import { saveFile } from "../../lib/download";
 import { pathKey } from "../../lib/endpoints";
 
 /**
@@ -25,16 +26,8 @@ interface ReviewParts {
   headers?: Record<string, string | undefined>;
 }
 
-/**
- * A call of the customer's pages (`/api/review/*` endpoints): the token in its header and no cookies, so that even in
- * a browser signed in to the app, these pages act with the link's rights only. The answer is checked against the
- * endpoint's response schema.
- */
-export async function callReviewEndpoint<E extends Endpoint>(
-  endpoint: E,
-  token: string,
-  input: EndpointInput<E>,
-): Promise<EndpointResponse<E>> {
+/** Sends a customer's page's request with the link's token and no cookies; throws an `ApiError` when refused. */
+async function reviewFetch<E extends Endpoint>(endpoint: E, token: string, input: EndpointInput<E>): Promise<Response> {
   const parts: ReviewParts = input;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(parts.headers ?? {})) if (value !== undefined) headers[name] = value;
@@ -46,8 +39,31 @@ export async function callReviewEndpoint<E extends Endpoint>(
     body: parts.body === undefined ? undefined : JSON.stringify(parts.body),
     credentials: "omit",
   });
-  const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, response.statusText, text);
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  return response;
+}
+
+/** Downloads a file of a customer's page (an invoice's or an estimate's PDF) with the link's token. */
+export async function downloadReviewFile<E extends Endpoint>(
+  endpoint: E,
+  token: string,
+  input: EndpointInput<E>,
+  fileName: string,
+): Promise<void> {
+  saveFile(await (await reviewFetch(endpoint, token, input)).blob(), fileName);
+}
+
+/**
+ * A call of the customer's pages (`/api/review/*` endpoints): the token in its header and no cookies, so that even in
+ * a browser signed in to the app, these pages act with the link's rights only. The answer is checked against the
+ * endpoint's response schema.
+ */
+export async function callReviewEndpoint<E extends Endpoint>(
+  endpoint: E,
+  token: string,
+  input: EndpointInput<E>,
+): Promise<EndpointResponse<E>> {
+  const text = await (await reviewFetch(endpoint, token, input)).text();
   // A schema's output is its endpoint's response type; TypeScript cannot see it through the generic.
   const schema = endpoint.response as z.ZodType<EndpointResponse<E>>;
   return schema.parse(JSON.parse(text));

@@ -3,9 +3,11 @@ import { useParams } from "react-router";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import type { EndpointInput } from "@fieldops/shared/endpoint";
+import { salesDocumentFileName } from "@fieldops/shared/documents";
 import { describeEstimateRecurrence } from "@fieldops/shared/estimates";
 import { PUBLIC_LINK_NOT_FOUND, reviewEndpoints, type ReviewEstimate } from "@fieldops/shared/review";
 import { DataTable } from "../../components/data-table";
+import { DownloadPdfButton } from "../../components/download-pdf-button";
 import { TableCell, TableRow } from "../../components/ui/table";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -17,7 +19,7 @@ import { apiErrorMessage } from "../../lib/api-error";
 import { cn } from "../../lib/utils";
 import { formatCents } from "@fieldops/shared/money";
 import { BrandedLoading, BrandedPage, LinkNotValid } from "./branded-page";
-import { callReviewEndpoint, fragmentToken, reviewQueryKey, useReviewQuery } from "./review-api";
+import { callReviewEndpoint, downloadReviewFile, fragmentToken, reviewQueryKey, useReviewQuery } from "./review-api";
 
 /** The customer's answer: an option approved and signed, changes asked for, or a decline. */
 type Answer =
@@ -133,6 +135,20 @@ function ReviewEstimateView({ estimate, token }: { estimate: ReviewEstimate; tok
         <h1 className="text-2xl font-semibold tracking-tight">{estimate.title}</h1>
         {estimate.expiresOn && open ? (
           <p className="text-sm text-muted-foreground">Valid until {estimate.expiresOn}</p>
+        ) : null}
+        {estimate.status !== "draft" ? (
+          <div>
+            <DownloadPdfButton
+              download={() =>
+                downloadReviewFile(
+                  reviewEndpoints.estimatePdf,
+                  token,
+                  { params: { id: estimate.id } },
+                  salesDocumentFileName("estimate", estimate.number),
+                )
+              }
+            />
+          </div>
         ) : null}
       </div>
       <StatusNote estimate={estimate} />

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { Route } from "react-router";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PUBLIC_LINK_NOT_FOUND } from "@fieldops/shared/review";
 import { CARD_DECLINED_MESSAGE, type ReviewInvoice } from "@fieldops/shared/invoice-review";
 import { sendJson, useLocalApi } from "../../testing/local-server";
@@ -101,5 +101,42 @@ describe("the customer's review page", () => {
     expect(posts[0]!.headers["idempotency-key"]).toBe(posts[1]!.headers["idempotency-key"]);
     expect(posts.every((post) => post.headers["x-review-token"] === TOKEN)).toBe(true);
     await waitFor(() => expect(screen.getByTestId("balance-due").textContent).toBe("$0.00"));
+  });
+});
+
+describe("the customer's PDF", () => {
+  // jsdom has no object URLs: the test lends them and takes them back.
+  const { createObjectURL, revokeObjectURL } = URL;
+  afterEach(() => {
+    vi.restoreAllMocks();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+  });
+
+  it("downloads with the link's token in its header, named after the invoice; a refusal is said beside the button", async () => {
+    api.on("GET", `/api/review/invoices/${INVOICE_ID}`, (_req, res) => sendJson(res, 200, view()));
+    let pdfAnswer = 200;
+    api.on("GET", `/api/review/invoices/${INVOICE_ID}/pdf`, (req, res) => {
+      if (pdfAnswer !== 200 || req.headers["x-review-token"] !== TOKEN)
+        return sendJson(res, 404, { message: PUBLIC_LINK_NOT_FOUND });
+      res.writeHead(200, { "content-type": "application/pdf" });
+      res.end(Buffer.from("%PDF-1.3 test"));
+    });
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => "blob:pdf");
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderReview(`#${TOKEN}`);
+    fireEvent.click(await screen.findByRole("button", { name: "Download PDF" }));
+    await waitFor(() => expect(saved).toEqual(["invoice-1042.pdf"]));
+    const download = api.requests.find((request) => request.url.endsWith("/pdf"))!;
+    expect(download.headers["x-review-token"]).toBe(TOKEN);
+    expect(download.headers.cookie).toBeUndefined();
+
+    pdfAnswer = 404;
+    fireEvent.click(screen.getByRole("button", { name: "Download PDF" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(PUBLIC_LINK_NOT_FOUND);
+    expect(saved).toHaveLength(1);
   });
 });

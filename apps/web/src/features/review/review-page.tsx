@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { useParams } from "react-router";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatTaxRate, INVOICE_STATUS_LABELS } from "@fieldops/shared/invoices";
+import { salesDocumentFileName } from "@fieldops/shared/documents";
 import { formatCents } from "@fieldops/shared/money";
 import { PUBLIC_LINK_NOT_FOUND } from "@fieldops/shared/review";
 import { invoiceReviewEndpoints, TEST_PROVIDER_WARNING, type ReviewInvoice } from "@fieldops/shared/invoice-review";
@@ -14,10 +15,11 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Textarea } from "../../components/ui/textarea";
 import { usePageTitle } from "../../shell/page-title";
 import { InvoiceLinesTable } from "../../components/invoice-lines-table";
+import { DownloadPdfButton } from "../../components/download-pdf-button";
 import { ApiError } from "../../lib/api";
 import { apiErrorMessage } from "../../lib/api-error";
 import { leaveReview, payWithTestCard } from "./invoice-review-api";
-import { fragmentToken, reviewQueryKey, useReviewQuery } from "./review-api";
+import { downloadReviewFile, fragmentToken, reviewQueryKey, useReviewQuery } from "./review-api";
 import { StripeCardForm } from "./stripe-card-form";
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
@@ -189,11 +191,23 @@ function InvoiceReview({ view, token }: { view: ReviewInvoice; token: string }) 
           <h1 className="text-2xl font-semibold tracking-tight">Invoice #{invoice.number}</h1>
         </div>
       </header>
-      <p className="text-sm text-muted-foreground">
-        For {invoice.customerName} · {INVOICE_STATUS_LABELS[invoice.status]}
-        {invoice.pastDue ? " · past due" : ""}
-        {invoice.dueDate ? ` · due ${invoice.dueDate}` : ""}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">
+          For {invoice.customerName} · {INVOICE_STATUS_LABELS[invoice.status]}
+          {invoice.pastDue ? " · past due" : ""}
+          {invoice.dueDate ? ` · due ${invoice.dueDate}` : ""}
+        </p>
+        <DownloadPdfButton
+          download={() =>
+            downloadReviewFile(
+              invoiceReviewEndpoints.pdf,
+              token,
+              { params: { invoiceId: invoice.id } },
+              salesDocumentFileName("invoice", invoice.number),
+            )
+          }
+        />
+      </div>
       <Card>
         <CardContent className="grid gap-3 pt-6">
           <InvoiceLinesTable lines={invoice.lines} />
