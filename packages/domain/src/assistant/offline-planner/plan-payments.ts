@@ -10,7 +10,7 @@ const INVOICE_NUMBER = /\b(?:invoice|inv)\s*(?:#|no\.?|number|num)?\s*(\d{1,9})\
 /** "#1032", but not a check's own number ("check #4471"). */
 const HASH_NUMBER = /(?<!\b(?:check|cheque|chk)\s*)#\s*(\d{1,9})\b/i;
 const CHECK_NUMBER =
-  /\b(?:check|cheque|chk)\s*(?:#|no\.?|number)\s*(\d{1,12})\b|\b(?:record|log|enter|got|received|deposit(?:ed)?)\s+(?:a\s+)?(?:check|cheque)\s+(\d{3,12})\b|\.\s*(?:check|cheque)\s+(\d{3,12})\s*\.?\s*$/i;
+  /\b(?:check|cheque|chk)\s*(?:#|no\.?|number)\s*(\d{1,12})\b|\b(?:record|log|enter|got|received|deposit(?:ed)?)\s+(?:a\s+)?(?:check|cheque)\s+(\d{3,12})\b|\.\s*(?:check|cheque)\s+(\d{3,12})\s*\.?\s*$|\b(?:gave|handed|sent|mailed|brought)\s+(?:us|me)\s+(?:a\s+)?(?:check|cheque)\s+(\d{3,12})\b/i;
 /** A number of three or more digits that is not money ("$120", "50 dollars") nor a check's number. */
 const BARE_NUMBER = /(?<![$\d.,#])\b(\d{3,9})\b(?![.,]\d|\s*(?:dollars|bucks|usd))/gi;
 
@@ -250,7 +250,7 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
     };
   const paid = amount ?? invoice.balanceCents;
   const check = method === "check" ? CHECK_NUMBER.exec(message.raw) : null;
-  const checkNumber = check ? (check[1] ?? check[2] ?? check[3]) : undefined;
+  const checkNumber = check ? (check[1] ?? check[2] ?? check[3] ?? check[4]) : undefined;
   return propose(
     input,
     "record-payment",

@@ -51,7 +51,7 @@ const COUNTABLES: Countable[] = [
 
 /** "…does Luis Ortiz have", "…for the Garcias": whose invoices a count is about. */
 const WHOSE =
-  /^\s*(?:(?:does|do|did|has|have)\s+)?(?!(?:we|you|i|they|how|what|which)\b)(.+?)\s+(?:has|have|owes?)\s+(?:(?:any\s+)?(?:past[- ]due|overdue|late)\s+(?:invoices?|bills?)|anything\s+(?:past[- ]due|overdue|late))\b|\b(?:does|do|did|has)\s+(?!(?:we|you|i|they|us|our company)\b)(.+?)\s+(?:have|owe|got|has|still have)\b|\b(?:for|of)\s+(?!(?:the\s+)?(?:company|business|month|week|year|us|me|them)\b)(.+?)\s*\??$/i;
+  /^\s*(?:(?:does|do|did|has|have)\s+)?(?!(?:we|you|i|they|how|what|which)\b)(.+?)\s+(?:has|have|owes?)\s+(?:(?:any\s+)?(?:past[- ]due|overdue|late)\s+(?:invoices?|bills?)|anything\s+(?:past[- ]due|overdue|late))\b|\b(?:does|do|did|has)\s+(?!(?:we|you|i|they|us|our company)\b)(.+?)\s+(?:have|owe|got|has|still have)\b|\b(?:for|of)\s+(?!(?:the\s+)?(?:company|business|month|week|year|us|me|them)\b)(?!(?:(?:overdue|past[- ]due|unpaid|late|outstanding|open)\s+)?(?:invoices?|bills?)\b)(.+?)\s*\??$/i;
 
 /** A day or period the question names, as calendar days; for visits, today when none is named. */
 function dayPeriod(message: ReadMessage, input: PlannerInput): { period: DayPeriod; label: string } | null {
@@ -211,11 +211,13 @@ const CONTACT = new RegExp(
   "i",
 );
 const WHERE_LIVES =
-  /\bwhere (?:do|does)\s+.+?\s+live\b|^\s*[^?]{2,60}?['’]s?\s+(?:phone number|phone|number|cell|mobile|email address|email|address|gate code)\s*\??\s*$/i;
+  /\bwhere (?:do|does)\s+.+?\s+live\b|^\s*[a-z][\w'’&.-]*(?:\s+[a-z][\w'’&.-]*){0,3}\s+(?:phone number|phone|cell|mobile|email address|email|address|gate code)\s*\??\s*$|^\s*[^?]{2,60}?['’]s?\s+(?:phone number|phone|number|cell|mobile|email address|email|address|gate code)\s*\??\s*$/i;
 const CONTACT_NAME = [
   /\b(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|gate code|info|details)\s+(?:for|of|on|at)\s+(.+)$/i,
   /\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|tell me|show me|show|get|find|look ?up|pull up|bring up|do we have|need|i need|we need)\s+(?:the\s+)?(.+?)['’]?s?['’]?\s+(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|info|details)\b/i,
   /\bwhere (?:do|does)\s+(.+?)\s+live\b/i,
+  // "jane smith phone number": the name, then what is asked.
+  /^\s*(?!(?:what|whats|where|give|get|find|show|send|tell|pull|need)\b)([a-z][\w'’&.-]*(?:\s+[a-z][\w'’&.-]*){0,3}?)\s+(?:phone number|phone|cell|mobile|email address|email|address|gate code)\s*\??\s*$/i,
   // "Elena Garcia's phone number": the name alone before what is asked.
   /^\s*(?!(?:what|whats|what's|where|give|get|find|show|send|tell|pull)\b)(?:the\s+)?(.+?)['’]s?\s+(?:phone number|phone|number|cell|mobile|email address|email|address|gate code)\s*\??\s*$/i,
 ];

@@ -218,8 +218,18 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
   const period = periodOf(message, input);
   if (!period)
     return { kind: "clarify", reply: "For which period: today, this week, this month, last month or this year?" };
-  const invoiced =
-    mentions(message, ...INVOICED) && !mentions(message, "collect", "collected", "paid", "received", "took in");
+  const collectedToo = mentions(message, "collect", "collected", "paid", "received", "took in");
+  // "invoiced vs collected in october": both, side by side.
+  if (mentions(message, ...INVOICED) && collectedToo && mentions(message, "vs", "versus", "and", "compared", "against"))
+    return {
+      kind: "read",
+      reply: `Here is what was invoiced and what was collected ${periodPhrase(period.label)}.`,
+      reads: [
+        { tool: "revenueForPeriod", ...period, measure: "invoiced" },
+        { tool: "revenueForPeriod", ...period, measure: "collected" },
+      ],
+    };
+  const invoiced = mentions(message, ...INVOICED) && !collectedToo;
   return {
     kind: "read",
     reply: invoiced
@@ -342,7 +352,18 @@ export function planCustomerByPhone(message: ReadMessage, input: PlannerInput): 
   });
 }
 
+/** "show me Bob's Bakery", "open acme": a customer named after a verb that shows something. */
+const SHOW_NAMED =
+  /^\s*(?:show(?:\s+me)?|open(?:\s+up)?|pull up|bring up|go to|take me to)\s+(?:the\s+)?(.+?)\s*[.?!]*\s*$/i;
+
 export async function planFindCustomer(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  const shown = SHOW_NAMED.exec(message.raw)?.[1];
+  const named = shown && !isPronoun(shown) ? await customerNamed(shown, input) : null;
+  if (named && "match" in named)
+    return read(CAPABILITIES.seeCustomers, input, `Here is **${asMarkdownText(named.match.name)}**.`, {
+      tool: "findCustomers",
+      query: named.match.id,
+    });
   const found = FIND_CUSTOMER.exec(message.raw);
   if (!found) return null;
   const name = cleanName(found[1] ?? found[2] ?? found[3] ?? found[4] ?? found[5] ?? "");

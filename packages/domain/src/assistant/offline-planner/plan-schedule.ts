@@ -204,6 +204,34 @@ function jobsNamed<T>(service: string, items: readonly T[], titleOf: (item: T) =
   ).map((ranked) => ranked.item.item);
 }
 
+/** The words of a subject that may name a job's title ("the AC job" → "ac"). */
+function titleWords(subject: string): string[] {
+  return subject
+    .toLowerCase()
+    .replace(/['’]s\b/g, "")
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 2 && !STOP_WORDS.has(word) && !/^(?:my|our|this|that|one|visits?)$/.test(word));
+}
+
+/**
+ * "Schedule the AC job in two weeks", "put the water heater install on tuesday" (on Acme's page): a job waiting to be
+ * scheduled, named by its title: the selected customer's, else any customer's when only one fits.
+ */
+async function jobTitled(subject: string, input: PlannerInput): Promise<Target | { plan: AssistantPlan } | null> {
+  const words = titleWords(subject);
+  if (words.length === 0) return null;
+  const candidates = input.context.customerId
+    ? await input.lookup.findJobs({ customerId: input.context.customerId })
+    : await input.lookup.findJobs({ title: words.join(" ") });
+  const waiting = jobsNamed(words.join(" "), candidates, (job) => job.title).filter((job) => job.hasWaitingVisit);
+  const label = (job: JobRecord) =>
+    `**${asMarkdownText(job.title)}** (job #${job.number}) for **${asMarkdownText(job.customerName)}**`;
+  if (waiting.length === 1) return { params: { jobId: waiting[0]!.id }, label: label(waiting[0]!) };
+  if (waiting.length > 1 && waiting.length <= 4)
+    return { plan: { kind: "clarify", reply: `Which job: ${waiting.map(label).join(", or ")}?` } };
+  return null;
+}
+
 type Target = { params: { jobId: string } | { customerId: string; title?: string }; label: string };
 
 /** What a new visit is for: a job (selected, by number, or the customer's job the words name), or a new job. */
@@ -223,7 +251,7 @@ async function visitTarget(subject: string, input: PlannerInput): Promise<Target
     };
   }
   const resolved = await resolveCustomerAndService(subject, input);
-  if ("plan" in resolved) return resolved;
+  if ("plan" in resolved) return (await jobTitled(subject, input)) ?? resolved;
   const { customer, service } = resolved;
   const who = `**${asMarkdownText(customer.name)}**`;
   const jobs = await input.lookup.findJobs({ customerId: customer.id });
@@ -242,6 +270,17 @@ async function visitTarget(subject: string, input: PlannerInput): Promise<Target
     return {
       params: { jobId: waiting.id },
       label: `**${asMarkdownText(waiting.title)}** (job #${waiting.number}) for ${who}`,
+    };
+  // "put the ortiz job on thursday at 1" when each of their jobs is booked: move one, or a new job? Asked.
+  if (jobs.length > 0 && /\b(?:job|work order)\b/i.test(subject))
+    return {
+      plan: {
+        kind: "clarify",
+        reply: `${who}'s jobs are all booked: ${jobs
+          .slice(0, 4)
+          .map((job) => `**${asMarkdownText(job.title)}** (job #${job.number})`)
+          .join(", ")}. Should I move one of them, or schedule a new job? Say which.`,
+      },
     };
   return {
     params: { customerId: customer.id, title: "Service visit" },
@@ -306,7 +345,14 @@ export async function planTerseSchedule(message: ReadMessage, input: PlannerInpu
   if (QUESTION.test(message.raw)) return null;
   const { text, spans } = readWhens(message.raw, input.now, input.timeZone);
   const first = spans[0];
-  if (!first?.at || first.index < 3) return null;
+  if (!first?.at) return null;
+  // "12/8 at 7:30am for the Garcia job", "tomorrow at noon, Acme water heater, alpha team": the time first.
+  if (first.index < 3) {
+    const subject = subjectText(crewMention(withoutSpans(text, spans)).rest.replace(/^[\s,;:–—-]+/, ""));
+    if (subject === "" || /^(?:show|find|open|list|what|who|how|is|are)\b/i.test(subject)) return null;
+    const resolved = await resolveCustomerAndService(subject, input);
+    return "customer" in resolved || JOB_NUMBER.test(subject) ? scheduleFrom(message.raw, input) : null;
+  }
   const before = subjectText(crewMention(text.slice(0, first.index)).rest);
   const words = withoutPossessive(before)
     .split(/\s+/)
@@ -333,7 +379,7 @@ export async function planTerseSchedule(message: ReadMessage, input: PlannerInpu
 /** A move of the visit `subject` names to `when`, when it reads as one; else nothing. */
 async function movedTo(subject: string, when: string, input: PlannerInput): Promise<AssistantPlan | null> {
   const plan = await planRescheduleVisit(readMessage(`move ${subject} to ${when}`), input);
-  return plan?.kind === "confirm" ? plan : null;
+  return plan?.kind === "confirm" || (plan?.kind === "clarify" && plan.reply.startsWith("Which visit")) ? plan : null;
 }
 
 /** "tomorrow's mowing at Jane Smith's — 2", "the Ortiz cleanup: friday at 9": a visit, then where it goes. */
@@ -508,6 +554,25 @@ export async function visitsNamed(
   const all = await input.lookup.upcomingVisits({ customerId: customer.id });
   const named = service ? jobsNamed(service, all, (visit) => visit.jobTitle) : all;
   const label = `${service ? `the **${asMarkdownText(service)}** visit` : "the next visit"} of **${asMarkdownText(customer.name)}**`;
+  // "the smith mowing": of the customers the name fits (John or Jane Smith), the one who has that work.
+  if (service && named.length === 0) {
+    const serviceWords = new Set(titleWords(service));
+    const nameWords = titleWords(subject).filter((word) => !serviceWords.has(word));
+    const titled = await visitsTitled(service, input);
+    const theirs = titled?.visits.filter((visit) =>
+      nameWords.some((word) =>
+        visit.customerName
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .includes(word),
+      ),
+    );
+    if (theirs && theirs.length > 0 && new Set(theirs.map((visit) => visit.customerName)).size === 1)
+      return {
+        visits: theirs,
+        label: `the **${asMarkdownText(service)}** visit of **${asMarkdownText(theirs[0]!.customerName)}**`,
+      };
+  }
   return { visits: named, label };
 }
 
@@ -686,6 +751,22 @@ export async function planRescheduleVisit(message: ReadMessage, input: PlannerIn
   const when =
     targetSpan(after.spans.filter((span, index) => span !== source && !isSource(span, index))) ??
     targetSpan(beforeTargets);
+  // "move Jane Smith's mowing to wednesday at 10" with a mowing every week: which one goes to another day is asked (a
+  // time alone, a shift, "the next one" or "this visit" move the soonest).
+  if (
+    scheduled.length > 1 &&
+    !source &&
+    shift === null &&
+    when?.day &&
+    !/\b(?:next|this|upcoming|first)\s+(?:one|visit|appointment|mowing|time)\b/i.test(message.raw)
+  )
+    return {
+      kind: "clarify",
+      reply: `Which visit: ${scheduled
+        .slice(0, 4)
+        .map((candidate) => `**${asMarkdownText(candidate.jobTitle)}** on ${at(candidate.start!, input)}`)
+        .join(", or ")}?`,
+    };
   const what = `**${asMarkdownText(visit.jobTitle)}** (job #${visit.jobNumber}) for **${asMarkdownText(visit.customerName)}**`;
   if (when?.vague)
     return {

@@ -4,6 +4,7 @@ import { HOLDOUT_3 } from "./planner-holdout-3.ts";
 import { HOLDOUT_4 } from "./planner-holdout-4.ts";
 import { HOLDOUT_5 } from "./planner-holdout-5.ts";
 import { HOLDOUT_6 } from "./planner-holdout-6.ts";
+import { HOLDOUT_9 } from "./planner-holdout-9.ts";
 import type { PlannerCase } from "./planner-test-fixtures.ts";
 
 /**
@@ -905,11 +906,8 @@ export const GOLDEN: GoldenRow[] = [
       "module:reschedule-visit",
       { params: { visitId: "v-jane-1", start: "2026-11-27T20:00:00.000Z" } },
     ],
-    [
-      "job 205 monday at 8",
-      "module:reschedule-visit",
-      { params: { visitId: "v-jane-1", start: "2026-11-30T13:00:00.000Z" } },
-    ],
+    // Job 205 is a weekly mowing: which of its visits goes to Monday is asked.
+    ["job 205 monday at 8", "clarify", { says: /Which visit: \*\*Weekly lawn mowing\*\* on Nov 27/ }],
     ["tell me what's on today", "read:daySchedule", { params: { date: "2026-11-26" } }],
     ["how many jobs did we complete this week", "answer", { says: /\*\*9\*\* visits were completed this week/ }],
     ["how many visits do we have next week", "answer", { says: /scheduled next week/ }],
@@ -942,4 +940,6 @@ export const GOLDEN: GoldenRow[] = [
   // measure of unseen phrasings (68 of 100 when written, 79 while the planner learned from the sixth, 65 when written).
   ...HOLDOUT_5,
   ...HOLDOUT_6,
+  // A ninth, an everyday office's mix in the issue's own words (85 of 100 when written); its twin, the tenth, is held out.
+  ...HOLDOUT_9,
 ];

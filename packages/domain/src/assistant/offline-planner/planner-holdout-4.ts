@@ -189,7 +189,8 @@ export const HOLDOUT_4: GoldenRow[] = [
     ["Who are our biggest customers?", "answer"],
     ["How much did we collect this month?", "read:revenueForPeriod", { params: { measure: "collected" } }],
     ["what did we bill out in november", "read:revenueForPeriod", { params: { measure: "invoiced" } }],
-    ["pull up acme plumbing", "read:findCustomers", { params: { query: "acme plumbing" } }],
+    // A name that names one customer is read by its id (the same card).
+    ["pull up acme plumbing", "read:findCustomers", { params: { query: "c-acme" } }],
     ["whats the gate code at acme", "read:findCustomers", { params: { query: "c-acme" } }],
     ["address for luis ortiz?", "read:findCustomers", { params: { query: "c-ortiz" } }],
     ["What jobs do we have for Elena Garcia?", "read:findJobs", { params: { customerId: "c-garcia" } }],

@@ -332,12 +332,14 @@ export type ReadMessage = {
 };
 
 export function readMessage(raw: string): ReadMessage {
+  // "Bob's Bakery": a word said as someone's is a name, not a typo of a known word ("bobs" is not "jobs").
+  const owners = new Set([...raw.toLowerCase().matchAll(/\b([a-z]+)['’]s\b/g)].map((found) => `${found[1]}s`));
   const words = raw
     .toLowerCase()
     .replace(/[’']/g, "")
     .split(/[^a-z0-9/]+/)
     .filter((word) => word !== "")
-    .map(correct);
+    .map((word) => (owners.has(word) ? word : correct(word)));
   return { raw, words, text: ` ${words.join(" ")} ` };
 }
 
