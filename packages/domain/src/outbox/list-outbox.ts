@@ -1,11 +1,58 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { MAX_OUTBOX_LISTED, type OutboxMessage } from "@fieldops/shared/outbox";
+import {
+  MAX_OUTBOX_LISTED,
+  messageStatusSchema,
+  type MessageDelivery,
+  type OutboxMessage,
+} from "@fieldops/shared/outbox";
 
-/** The company's most recent outgoing messages (e-mails and texts kept for a sender), newest first. */
+/** What a read of messages selects to tell their delivery. */
+export const DELIVERY_SELECT = {
+  status: true,
+  attempts: true,
+  lastError: true,
+  sentAt: true,
+  deliveredAt: true,
+  failedAt: true,
+  caughtMail: { select: { id: true } },
+} as const;
+
+/** A message's delivery, as every list of messages shows it. */
+export function toDelivery(row: {
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  sentAt: Date | null;
+  deliveredAt: Date | null;
+  failedAt: Date | null;
+  caughtMail: { id: string } | null;
+}): MessageDelivery {
+  return {
+    status: messageStatusSchema.catch("queued").parse(row.status),
+    attempts: row.attempts,
+    lastError: row.lastError,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    failedAt: row.failedAt?.toISOString() ?? null,
+    caught: row.caughtMail !== null,
+  };
+}
+
+/** The company's most recent outgoing messages (e-mails and texts) with how their delivery stands, newest first. */
 export async function listOutbox(tx: TenantTransaction): Promise<OutboxMessage[]> {
   const rows = await tx.outboxMessage.findMany({
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: MAX_OUTBOX_LISTED,
+    select: {
+      id: true,
+      kind: true,
+      channel: true,
+      recipient: true,
+      subject: true,
+      body: true,
+      createdAt: true,
+      ...DELIVERY_SELECT,
+    },
   });
   return rows.map((row) => ({
     id: row.id,
@@ -15,6 +62,6 @@ export async function listOutbox(tx: TenantTransaction): Promise<OutboxMessage[]
     subject: row.subject,
     body: row.body,
     createdAt: row.createdAt.toISOString(),
-    sentAt: row.sentAt?.toISOString() ?? null,
+    ...toDelivery(row),
   }));
 }
