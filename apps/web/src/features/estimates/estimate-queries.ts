@@ -10,7 +10,7 @@ import {
 import { jobEndpoints } from "@fieldops/shared/jobs";
 import { leadEndpoints } from "@fieldops/shared/leads";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoints";
-import { refetchOnLiveEvents } from "../../lib/live-event-registry";
+import { onLiveEvent, refetchOnLiveEvents } from "../../lib/live-event-registry";
 
 export interface EstimateFilters {
   status?: EstimateStatus;
@@ -98,4 +98,11 @@ export async function createEstimateLink(id: string): Promise<string> {
 }
 
 /** Open estimate screens and lists follow changes made elsewhere (another user, the customer's answer, the outbox). */
-export const estimatesLiveEvents = refetchOnLiveEvents(["estimates.changed"], { queryKey: allEstimates });
+export const estimatesLiveEvents = [
+  ...refetchOnLiveEvents(["estimates.changed"], { queryKey: allEstimates }),
+  // An estimate's messages show their delivery as it moves on: the estimates the messages were sent for refetch.
+  onLiveEvent("outbox.changed", (event, { queryClient }) => {
+    for (const id of event.payload.estimateIds)
+      void queryClient.invalidateQueries({ queryKey: endpointKey(estimateEndpoints.get, { params: { id } }) });
+  }),
+];
