@@ -4,6 +4,7 @@ import { invitationLink } from "@fieldops/shared/team";
 import { runInScope } from "../effects/run-in-scope.ts";
 import { writeOutboxMessages } from "../outbox/write-outbox-messages.ts";
 import { systemActor } from "../tenant-scope.ts";
+import { teamChanged } from "./team-events.ts";
 import { invitationStatus } from "./invitation-status.ts";
 import type { sendInvitationTask } from "./send-invitation.task.ts";
 
@@ -67,6 +68,6 @@ export const sendInvitation: TaskHandler<typeof sendInvitationTask.schema> = asy
           ]
         : []),
     ]);
-    scope.emit({ name: "team.changed", payload: { userIds: [] } });
+    scope.emit(teamChanged([]));
   });
 };
