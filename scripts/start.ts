@@ -1,10 +1,12 @@
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { mailConfigurationProblem } from "@fieldops/config/env";
 import { prepareDatabase } from "@fieldops/db/prepare-database";
 import { prepareRuntimeAccess, redactedDatabaseUrl } from "@fieldops/db/runtime-role";
 import { buildWebIfNeeded } from "./start/build-web.ts";
 import { startEmbeddedPostgres, type LocalService } from "./start/embedded-postgres.ts";
 import { REDIS_MISSING, redisServerInstalled, startLocalRedis } from "./start/local-redis.ts";
+import { freePort } from "./start/free-port.ts";
 import { createStateFile } from "./start/state-file.ts";
 import { spawnNodeProcess, stopChild, supervise, type Supervisor } from "./start/supervise.ts";
 
@@ -12,7 +14,8 @@ import { spawnNodeProcess, stopChild, supervise, type Supervisor } from "./start
  * `npm start`: the whole product on its defaults. Uses DATABASE_URL (with DATABASE_OWNER_URL) and REDIS_URL when set;
  * otherwise starts an embedded PostgreSQL (data in .data/, kept between runs) and the local redis-server on free
  * ports. Then migrates and seeds the demo world on an empty database as the owner, makes the runtime role ready,
- * builds the web app if needed, and runs the API and the worker as the runtime role.
+ * builds the web app if needed, and runs the API and the worker as the runtime role. Without SMTP_URL (not in
+ * production) the worker also runs the local mail catcher on a free port, and e-mails are sent to it.
  * It restarts any of these that dies (with a growing delay), and records their pids in <data dir>/npm-start.json.
  * Ctrl-C stops everything it started.
  */
@@ -88,6 +91,11 @@ async function waitForHealth(url: string): Promise<void> {
 try {
   const env: NodeJS.ProcessEnv = { ...process.env };
   env.NODE_ENV ??= "development";
+  const mailProblem = mailConfigurationProblem({
+    NODE_ENV: env.NODE_ENV === "production" ? "production" : "development",
+    SMTP_URL: env.SMTP_URL || undefined,
+  });
+  if (mailProblem) throw new Error(mailProblem);
   if (!env.REDIS_URL && !redisServerInstalled()) {
     console.error(REDIS_MISSING);
     process.exit(1);
@@ -126,6 +134,13 @@ try {
   delete env.DATABASE_OWNER_URL;
   log(`the API and the worker connect as ${redactedDatabaseUrl(env.DATABASE_URL)}`);
   await buildWebIfNeeded(root, log);
+  if (!env.SMTP_URL) {
+    // The worker listens here (MAIL_CATCHER_PORT) and its dispatcher sends here: a mail server that keeps every mail.
+    const catcherPort = await freePort();
+    env.MAIL_CATCHER_PORT = String(catcherPort);
+    env.SMTP_URL = `smtp://127.0.0.1:${catcherPort}`;
+    log(`no SMTP_URL: e-mails go to the local mail catcher on port ${catcherPort} (Settings → Outbox shows them)`);
+  }
 
   const run = (name: "api" | "worker", entry: string) => {
     const first = spawnNodeProcess(join(root, entry), env);

@@ -67,10 +67,11 @@ test("an owner completes a visit, invoices it and sends it; the customer pays on
   await send.getByRole("button", { name: "Send", exact: true }).click();
   await expect(send).toBeHidden();
   await expect(statusBadge(page, "Sent")).toBeVisible();
-  // The notifications worker writes the e-mail to the outbox; the invoice shows it as it arrives.
-  await expect(page.getByRole("list", { name: "Sent messages" })).toContainText(
-    `E-mail to invoice-e2e-${tag}@example.com`,
-  );
+  // The notifications worker writes the e-mail to the outbox and the dispatcher sends it to the local mail catcher
+  // (npm start without SMTP_URL); the invoice shows it as it arrives, and then delivered, live.
+  const sentMessages = page.getByRole("list", { name: "Sent messages" });
+  await expect(sentMessages).toContainText(`E-mail to invoice-e2e-${tag}@example.com`);
+  await expect(sentMessages).toContainText("Delivered to the local mail catcher");
 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.getByRole("button", { name: "Copy review link" }).click();
@@ -121,6 +122,17 @@ test("an owner completes a visit, invoices it and sends it; the customer pays on
   await expect(topCustomers.getByRole("row", { name: new RegExp(`Invoice E2E ${tag}`) })).toContainText("$145.00");
   const revenue = page.getByRole("table", { name: `Revenue over time, ${today} to ${today}` });
   await expect(revenue).toBeVisible();
+
+  // Settings → Outbox: the mail as the catcher received it, to the customer, with the invoice's button.
+  await page.goto("/settings");
+  const outbox = page.getByRole("list", { name: "Outbox messages" });
+  const mail = outbox.getByRole("listitem").filter({ hasText: `invoice-e2e-${tag}@example.com` });
+  await expect(mail).toContainText("Delivered to the local mail catcher");
+  await mail.getByRole("button", { name: "Show the mail" }).click();
+  await expect(mail).toContainText(`To`);
+  const preview = mail.frameLocator("iframe");
+  await expect(preview.getByRole("link", { name: "View and pay the invoice" })).toBeVisible();
+  await expect(preview.getByText(/Your invoice #\d+ from/)).toBeVisible();
 });
 
 test("a review link with a wrong token opens nothing", async ({ browser }) => {

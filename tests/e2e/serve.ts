@@ -9,7 +9,8 @@ import { startOAuthStandIn } from "../stand-ins/oauth-provider.ts";
 
 /**
  * The product for end-to-end tests: a fresh `fieldops_e2e` database and an emptied Redis index, then the same start
- * script as `npm start` (migrations and demo world as the owner, web build, API and worker as the runtime role).
+ * script as `npm start` (migrations and demo world as the owner, web build, API and worker as the runtime role). No
+ * SMTP_URL is given, so e-mails go to the local mail catcher the worker runs, as with `npm start`.
  */
 const server = process.env.TEST_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const redisUrl = process.env.E2E_REDIS_URL ?? "redis://127.0.0.1:6379/10";

@@ -1,4 +1,4 @@
-import { readEnv } from "@fieldops/config/env";
+import { mailConfigurationProblem, readEnv } from "@fieldops/config/env";
 import { createLogger } from "@fieldops/config/logger";
 import { closeRedis, createDurableConnection, whenClosed } from "@fieldops/config/redis-connections";
 import { stopOnSignal } from "@fieldops/config/stop-on-signal";
@@ -6,10 +6,16 @@ import { createDatabase } from "@fieldops/db";
 import { refuseUnsafeRuntimeRole } from "@fieldops/db/runtime-role";
 import { modelConfigFromEnv } from "@fieldops/domain/assistant/model-config";
 import { scheduleSystemTasks } from "@fieldops/domain/tasks";
+import { startMailCatcher } from "@fieldops/domain/outbox/mail-catcher";
 import { runWorkers } from "./run-workers.ts";
 
 /** The worker process: consumes every queue until SIGINT/SIGTERM, then finishes the tasks in hand and exits. */
 const env = readEnv();
+const mailProblem = mailConfigurationProblem(env);
+if (mailProblem) {
+  console.error(`[worker] ${mailProblem}`);
+  process.exit(1);
+}
 await refuseUnsafeRuntimeRole(env.DATABASE_URL, "worker");
 const logger = createLogger("worker", env.LOG_LEVEL);
 const db = createDatabase(env.DATABASE_URL, { contextKey: env.DATABASE_CONTEXT_KEY });
@@ -17,6 +23,17 @@ const db = createDatabase(env.DATABASE_URL, { contextKey: env.DATABASE_CONTEXT_K
 const redis = createDurableConnection(env.REDIS_URL, "worker", (level, message, detail) =>
   logger[level](detail, message),
 );
+
+// npm start without SMTP_URL: this worker is also the local mail catcher its dispatcher sends to.
+const catcher = env.MAIL_CATCHER_PORT
+  ? await startMailCatcher({
+      db,
+      redis,
+      port: env.MAIL_CATCHER_PORT,
+      log: (message, detail) => logger.warn(detail ?? {}, message),
+    })
+  : null;
+if (catcher) logger.info({ port: catcher.port }, "local mail catcher listening");
 
 // runWorkers reports what went wrong: a task that failed, was taken back, or waits for the database.
 const running = runWorkers({
@@ -35,5 +52,6 @@ logger.info("workers started");
 // stop. A task cut short is taken back by the next worker, as from a worker that died.
 stopOnSignal(async () => {
   await Promise.race([running.close().catch(() => {}), whenClosed(redis)]);
+  await catcher?.close();
   await Promise.allSettled([closeRedis(redis), db.$disconnect()]);
 });

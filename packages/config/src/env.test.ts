@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readEnv } from "./env";
+import { mailConfigurationProblem, readEnv } from "./env";
 
 const required = {
   DATABASE_URL: "postgresql://u@h/db",
@@ -51,5 +51,21 @@ describe("readEnv", () => {
   it("names every missing or invalid variable", () => {
     expect(() => readEnv({ PORT: "eighty" })).toThrow(/PORT.*DATABASE_URL.*REDIS_URL|DATABASE_URL|PORT/);
     expect(() => readEnv({ ...required, PORT: "70000" })).toThrow(/PORT/);
+  });
+});
+
+describe("mailConfigurationProblem", () => {
+  it("refuses a production worker without SMTP_URL, and says what to set", () => {
+    const problem = mailConfigurationProblem(readEnv({ ...required, NODE_ENV: "production" }));
+    expect(problem).toMatch(/SMTP_URL is not set/);
+    expect(problem).toMatch(/MAIL_FROM/);
+  });
+
+  it("accepts production with a mail server, and development or tests without one", () => {
+    expect(
+      mailConfigurationProblem(readEnv({ ...required, NODE_ENV: "production", SMTP_URL: "smtp://mail.test:587" })),
+    ).toBeNull();
+    expect(mailConfigurationProblem(readEnv(required))).toBeNull();
+    expect(mailConfigurationProblem(readEnv({ ...required, NODE_ENV: "test" }))).toBeNull();
   });
 });

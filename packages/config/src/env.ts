@@ -110,6 +110,15 @@ export const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_AUTHORIZE_URL: z.string().url().default("https://www.twilio.com/authorize"),
   /**
+   * The mail server e-mails are sent through (`smtp://user:pass@host:587`, `smtps://…:465`). Unset, `npm start` runs a
+   * local mail catcher and sends to it; a production worker refuses to start without it.
+   */
+  SMTP_URL: z.string().url().optional(),
+  /** The sender of every e-mail (`FieldOps <no-reply@example.com>`); replies go to the company's own e-mail. */
+  MAIL_FROM: z.string().min(3).default("FieldOps <no-reply@fieldops.localhost>"),
+  /** Set by `npm start` when it runs the local mail catcher: the worker listens for SMTP on this port. */
+  MAIL_CATCHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
    * Adds a Server-Timing header to every API answer: the server time and the number of SQL statements it took. For
    * measuring (npm run bench); off by default, as it tells any caller how its request was served.
    */
@@ -127,4 +136,18 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   return result.data;
+}
+
+/**
+ * Why a worker may not start its e-mail dispatcher, or null. Production needs a real mail server: without SMTP_URL
+ * every invoice and invitation would wait in the outbox while the screens say it was sent.
+ */
+export function mailConfigurationProblem(env: Pick<Env, "NODE_ENV" | "SMTP_URL">): string | null {
+  if (env.NODE_ENV === "production" && !env.SMTP_URL)
+    return (
+      "SMTP_URL is not set: in production the worker sends e-mail (invoices, estimates, reminders, invitations) " +
+      "through a mail server and will not start without one. Set SMTP_URL (e.g. smtp://user:password@smtp.example.com:587) " +
+      "and MAIL_FROM (see README, Configuration)."
+    );
+  return null;
 }

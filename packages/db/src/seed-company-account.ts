@@ -69,6 +69,9 @@ export async function seedCompanyAccount(db: Database, input: DemoAccountInput):
       subject: `Join ${input.companyName} on FieldOps`,
       body: `Hello ${invitee.name}, ${owner.name} invited you to join ${input.companyName} on FieldOps as a field team member. Set your password and sign in here: http://localhost:3000/signup#invite=${token} (this link works once, until ${invitation.expiresAt.toISOString().slice(0, 10)}).`,
       dedupeKey: `invitation:${invitation.id}:1`,
+      // The demo's history: sent before the demo began (no dispatcher task is queued for it).
+      status: "sent",
+      sentAt: ago(2),
       createdAt: ago(2),
     },
   });

@@ -221,6 +221,7 @@ export async function seedDemoSales(db: Database, input: SalesInput): Promise<vo
         subject: `Estimate #${index + 1}: ${job?.title ?? service.title}`,
         body: "Your estimate is ready to review.",
         dedupeKey: `estimate:${estimateId}:seed:email`,
+        status: "sent",
         sentAt: new Date(created.getTime() + 3_600_000),
         createdAt: new Date(created.getTime() + 3_600_000),
       });

@@ -42,6 +42,8 @@ import { buildStageTask } from "./builds/build-stage.task.ts";
 import { runBuildStage } from "./builds/build-stage.handler.ts";
 import { locateImportedCustomersTask } from "./customers/locate-imported-customers.task.ts";
 import { locateImportedCustomers } from "./customers/locate-imported-customers.handler.ts";
+import { deliverMessageTask } from "./outbox/deliver-message.task.ts";
+import { deliverMessage } from "./outbox/deliver-message.handler.ts";
 
 interface RegisteredTask {
   definition: { id: string; schema: z.ZodType };
@@ -90,6 +92,7 @@ export const TASKS: ReadonlyMap<string, RegisteredTask> = new Map(
     register(quoteFeatureTask, quoteFeature),
     register(buildStageTask, runBuildStage),
     register(locateImportedCustomersTask, locateImportedCustomers),
+    register(deliverMessageTask, deliverMessage),
   ].map((job) => [job.definition.id, job]),
 );
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailSchema } from "./auth";
 import { defineEndpoint } from "./endpoint";
 import { addressInputSchema, locatedAddressSchema } from "./locations";
-import { outboxListResponseSchema } from "./outbox";
+import { caughtMailSchema, outboxListResponseSchema, outboxMessageParamsSchema } from "./outbox";
 import { tenantSlugSchema } from "./tenant-routes";
 import { text } from "./text";
 import { verticalIdSchema } from "./verticals";
@@ -155,8 +155,17 @@ export const companySettingsEndpoints = {
     method: "GET",
     path: "/api/outbox",
     tags: ["settings"],
-    summary: "Messages kept for a sender (invitations, reminders), newest first (owners)",
+    summary: "The company's outgoing e-mails and texts with how their delivery stands, newest first (owners)",
     response: outboxListResponseSchema,
+    capability: "outbox.read",
+  }),
+  caughtMail: defineEndpoint({
+    method: "GET",
+    path: "/api/outbox/:id/caught-mail",
+    tags: ["settings"],
+    summary: "The mail the local mail catcher received for a message (npm start without SMTP_URL), as it arrived",
+    params: outboxMessageParamsSchema,
+    response: caughtMailSchema,
     capability: "outbox.read",
   }),
 } as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { calendarDaySchema } from "./calendar-day";
 import { defineEndpoint } from "./endpoint";
+import { messageDeliverySchema } from "./outbox";
 import {
   arrivalWindowMinutesSchema,
   idParamsSchema,
@@ -143,14 +144,15 @@ export const estimateSummarySchema = z.object({
 });
 export type EstimateSummary = z.infer<typeof estimateSummarySchema>;
 
-export const estimateMessageSchema = z.object({
-  id: z.string(),
-  channel: z.string(),
-  recipient: z.string().nullable(),
-  subject: z.string(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-});
+export const estimateMessageSchema = z
+  .object({
+    id: z.string(),
+    channel: z.string(),
+    recipient: z.string().nullable(),
+    subject: z.string(),
+    createdAt: z.string(),
+  })
+  .extend(messageDeliverySchema.shape);
 
 export const estimateDetailSchema = estimateSummarySchema.extend({
   message: z.string().nullable(),

@@ -93,6 +93,19 @@ export const appEventSchema = z.discriminatedUnion("name", [
       line: z.string().max(2000).nullable(),
     }),
   }),
+  /**
+   * Messages were written or their delivery moved on (sending, sent, delivered, failed): the outbox, and the invoice,
+   * estimate and customer they were sent for, refetch.
+   */
+  z.object({
+    name: z.literal("outbox.changed"),
+    payload: z.object({
+      messageIds: z.array(z.string()).max(1000),
+      invoiceIds: z.array(z.string()).max(1000),
+      estimateIds: z.array(z.string()).max(1000),
+      customerIds: z.array(z.string()).max(1000),
+    }),
+  }),
   /** The team changed: an invitation was sent, accepted or revoked, a role changed or someone was removed. */
   z.object({ name: z.literal("team.changed"), payload: z.object({ userIds: z.array(z.string()).max(100) }) }),
 ]);

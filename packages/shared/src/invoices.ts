@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { calendarDaySchema } from "./calendar-day";
 import { defineEndpoint } from "./endpoint";
+import { messageDeliverySchema } from "./outbox";
 import { idParamsSchema, lineItemTotalCents } from "./jobs";
 import { text } from "./text";
 
@@ -188,14 +189,16 @@ export const refundSchema = z.object({
   createdAt: z.string(),
 });
 
-export const outboxMessageSchema = z.object({
-  id: z.string(),
-  kind: z.string(),
-  channel: z.string(),
-  recipient: z.string().nullable(),
-  subject: z.string(),
-  createdAt: z.string(),
-});
+export const outboxMessageSchema = z
+  .object({
+    id: z.string(),
+    kind: z.string(),
+    channel: z.string(),
+    recipient: z.string().nullable(),
+    subject: z.string(),
+    createdAt: z.string(),
+  })
+  .extend(messageDeliverySchema.shape);
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 export const invoiceReviewSchema = z.object({

@@ -29,7 +29,7 @@ export const capabilitySchema = z.enum([
   "settings.read",
   /** Change the company's profile, logo and custom domain. */
   "settings.manage",
-  /** The messages kept for a sender (invitations, reminders). */
+  /** The outgoing e-mails and texts (invoices, estimates, reminders, invitations), their delivery and caught mails. */
   "outbox.read",
   /** Read and export the audit log. */
   "audit.read",

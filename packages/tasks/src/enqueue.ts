@@ -1,4 +1,4 @@
-import { FlowProducer, Queue, type ConnectionOptions, type FlowJob } from "bullmq";
+import { FlowProducer, Queue, type ConnectionOptions, type DefaultJobOptions, type FlowJob } from "bullmq";
 import type { z } from "zod";
 import type { TaskDefinition, TenantTaskPayload } from "./task-definition.ts";
 import { QUEUE_NAMES, type QueueName } from "./queues.ts";
@@ -9,6 +9,14 @@ export const DEFAULT_TASK_OPTIONS = {
   removeOnComplete: { age: 24 * 3600, count: 1000 },
   removeOnFail: { age: 7 * 24 * 3600 },
 } as const;
+
+/**
+ * Queues whose tasks retry differently from the default. Sending e-mail: a mail server that refuses for a while (4xx,
+ * greylisting, an outage) is tried 6 times over about a minute (2, 4, 8, 16, 32 s apart).
+ */
+export const QUEUE_TASK_OPTIONS: Partial<Record<QueueName, DefaultJobOptions>> = {
+  mail: { attempts: 6, backoff: { type: "exponential", delay: 2000 } },
+};
 
 /** A task's BullMQ job id: `<task id>_<key>` (BullMQ forbids ":"), the same for the same work however often it is added. */
 export const taskJobId = (taskId: string, taskKey: string) => `${taskId}_${taskKey}`;
@@ -39,7 +47,14 @@ export interface TaskQueues {
 
 export function createTaskQueues(connection: ConnectionOptions, prefix?: string): TaskQueues {
   const queues = new Map(
-    QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_TASK_OPTIONS })]),
+    QUEUE_NAMES.map((name) => [
+      name,
+      new Queue(name, {
+        connection,
+        prefix,
+        defaultJobOptions: { ...DEFAULT_TASK_OPTIONS, ...QUEUE_TASK_OPTIONS[name] },
+      }),
+    ]),
   );
   const queue = (name: QueueName) => queues.get(name)!;
   let flows: FlowProducer | null = null;

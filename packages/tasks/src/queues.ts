@@ -5,6 +5,7 @@ export const QUEUE_NAMES = [
   "optimizer",
   "modules",
   "notifications",
+  "mail",
   "quotes",
   "builds",
   "imports",

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getUserPreferences, updateUserPreferences } from "@fieldops/domain/accounts/user-preferences";
 import { listOutbox } from "@fieldops/domain/outbox/list-outbox";
+import { getCaughtMail } from "@fieldops/domain/outbox/get-caught-mail";
 import { readCompanyLogo, removeCompanyLogo, uploadCompanyLogo } from "@fieldops/domain/settings/company-logo";
 import { getCompanyProfile } from "@fieldops/domain/settings/get-company-profile";
 import { updateCompanyProfile } from "@fieldops/domain/settings/update-company-profile";
@@ -49,4 +50,5 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext 
   );
 
   tenantEndpoint(app, context, companySettingsEndpoints.outbox, async ({ tx }) => ({ items: await listOutbox(tx) }));
+  tenantEndpoint(app, context, companySettingsEndpoints.caughtMail, ({ tx }, { params }) => getCaughtMail(tx, params));
 };

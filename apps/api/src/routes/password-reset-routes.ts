@@ -7,6 +7,7 @@ import { resetPassword, verifyPasswordResetLink } from "@fieldops/domain/account
 import type { AppContext } from "../context.ts";
 import { appOrigin } from "../http/app-origin.ts";
 import { registerEndpoint } from "../http/endpoint-route.ts";
+import { effectsOf } from "../http/tenant-route.ts";
 
 /** Checks of reset links (and new passwords set with them) per client address and 15 minutes. */
 export const PASSWORD_RESET_CHECKS_PER_WINDOW = 30;
@@ -38,7 +39,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
         request.log.error("password reset e-mails need PUBLIC_APP_URL in production: none was written");
         return;
       }
-      const outcome = await requestPasswordReset(context.db, { email: body.email, appOrigin: origin });
+      const outcome = await requestPasswordReset(effectsOf(context, request), { email: body.email, appOrigin: origin });
       if (outcome === "no_company")
         request.log.warn("password reset asked for an account of no company (a platform administrator): no e-mail");
     })().catch((error: unknown) => {

@@ -1,8 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { bindTenant, withSystem, type Database } from "@fieldops/db";
+import { bindTenant, withSystem, type TenantTransaction } from "@fieldops/db";
 import { PASSWORD_RESET_MESSAGE_KIND } from "@fieldops/shared/outbox";
 import { PASSWORD_RESET_TTL_MINUTES, passwordResetLink } from "@fieldops/shared/password-reset";
 import { recordAudit } from "../audit/record-audit.ts";
+import { openScope, relayCommitted, writeEffects, type EffectsDeps } from "../effects/run-in-scope.ts";
+import type { PendingEffectRow } from "../effects/relay-effects.ts";
+import { writeOutboxMessages } from "../outbox/write-outbox-messages.ts";
+import { systemActor } from "../tenant-scope.ts";
 import { hashToken } from "./sessions.ts";
 
 export interface RequestPasswordResetInput {
@@ -22,15 +26,17 @@ export type PasswordResetRequestOutcome = "sent" | "no_account" | "no_company";
 /**
  * Asks for a password reset: for an existing account of a company, ends its earlier unused links, makes a new one (32
  * random bytes, only their SHA-256 stored, good once for 30 minutes), writes the e-mail that carries it to the
- * company's outbox and records the request in the company's audit log, all in one transaction (the system context,
- * which finds the user by e-mail, bound to the user's company for the rest). The token exists only in the message.
+ * company's outbox (handing it to the dispatcher) and records the request in the company's audit log, all in one
+ * transaction (the system context, which finds the user by e-mail, bound to the user's company for the rest). The
+ * token exists only in the message.
  */
 export async function requestPasswordReset(
-  db: Database,
+  deps: EffectsDeps,
   input: RequestPasswordResetInput,
   now: Date = new Date(),
 ): Promise<PasswordResetRequestOutcome> {
-  return withSystem(db, async (tx) => {
+  const effects: PendingEffectRow[] = [];
+  const outcome = await withSystem(deps.db, async (tx): Promise<PasswordResetRequestOutcome> => {
     const user = await tx.user.findUnique({
       where: { email: input.email },
       select: { id: true, email: true, name: true, companyId: true },
@@ -40,7 +46,7 @@ export async function requestPasswordReset(
     const companyId = user.companyId;
     // Two requests at once for one account take turns, so that the later one ends the earlier one's link.
     await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id}::uuid FOR UPDATE`;
-    await bindTenant(db, tx, companyId);
+    await bindTenant(deps.db, tx, companyId);
     await tx.passwordResetToken.updateMany({
       where: { userId: user.id, usedAt: null, revokedAt: null },
       data: { revokedAt: now },
@@ -51,9 +57,9 @@ export async function requestPasswordReset(
       data: { companyId, userId: user.id, tokenHash: hashToken(token), expiresAt },
       select: { id: true },
     });
-    await tx.outboxMessage.create({
-      data: {
-        companyId,
+    const scope = openScope(tx as TenantTransaction, { companyId, actor: systemActor("password reset") }, effects);
+    await writeOutboxMessages(scope, [
+      {
         kind: PASSWORD_RESET_MESSAGE_KIND,
         channel: "email",
         recipient: user.email,
@@ -65,7 +71,8 @@ export async function requestPasswordReset(
           `ignore this e-mail: your password stays as it is.`,
         dedupeKey: `password_reset:${link.id}`,
       },
-    });
+    ]);
+    await writeEffects(tx as TenantTransaction, effects);
     await recordAudit(tx, {
       companyId,
       actorUserId: null,
@@ -77,4 +84,6 @@ export async function requestPasswordReset(
     });
     return "sent";
   });
+  if (effects.length > 0) await relayCommitted(deps, effects);
+  return outcome;
 }

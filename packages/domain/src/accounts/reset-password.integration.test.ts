@@ -24,10 +24,12 @@ const MINUTE = 60_000;
 
 /** The runtime's database, under row-level security, as the API uses it. */
 const app = () => t.runtime.context.db;
+/** The same, with the Redis and queues a request's effects go to. */
+const deps = () => t.runtime.context;
 
 /** Asks for a link for `email` at `now` and reads its token from the newest reset e-mail. */
 async function linkAt(email: string, now: Date): Promise<string> {
-  expect(await requestPasswordReset(app(), { email, appOrigin: ORIGIN }, now)).toBe("sent");
+  expect(await requestPasswordReset(deps(), { email, appOrigin: ORIGIN }, now)).toBe("sent");
   const message = await t.db.outboxMessage.findFirstOrThrow({
     where: { recipient: email, kind: "password_reset" },
     orderBy: { createdAt: "desc" },
@@ -67,18 +69,18 @@ describe("password reset links", () => {
 
   it("leave one working when asked for several times at once", async () => {
     const email = company.users.owner.email;
-    await Promise.all(Array.from({ length: 4 }, () => requestPasswordReset(app(), { email, appOrigin: ORIGIN })));
+    await Promise.all(Array.from({ length: 4 }, () => requestPasswordReset(deps(), { email, appOrigin: ORIGIN })));
     const rows = await t.db.passwordResetToken.findMany({ where: { userId: company.users.owner.id } });
     expect(rows).toHaveLength(4);
     expect(rows.filter((row) => row.usedAt === null && row.revokedAt === null)).toHaveLength(1);
   });
 
   it("are not made for an address without an account, nor for an account of no company", async () => {
-    expect(await requestPasswordReset(app(), { email: "nobody@test.example", appOrigin: ORIGIN })).toBe("no_account");
+    expect(await requestPasswordReset(deps(), { email: "nobody@test.example", appOrigin: ORIGIN })).toBe("no_account");
     await t.db.user.create({
       data: { email: "platform-only@test.example", name: "Pat", passwordHash: "x", role: "admin", permissions: [] },
     });
-    expect(await requestPasswordReset(app(), { email: "platform-only@test.example", appOrigin: ORIGIN })).toBe(
+    expect(await requestPasswordReset(deps(), { email: "platform-only@test.example", appOrigin: ORIGIN })).toBe(
       "no_company",
     );
     expect(await t.db.passwordResetToken.count({ where: { user: { email: "platform-only@test.example" } } })).toBe(0);

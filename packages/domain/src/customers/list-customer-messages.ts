@@ -1,6 +1,7 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { CustomerMessage } from "@fieldops/shared/customers";
 import { assertCustomerExists } from "./customer-record.ts";
+import { DELIVERY_SELECT, toDelivery } from "../outbox/list-outbox.ts";
 
 /**
  * A page of the messages sent to a customer (invoices, estimates, reminders, portal links), newest first, with what
@@ -23,7 +24,7 @@ export async function listCustomerMessages(
       recipient: true,
       subject: true,
       createdAt: true,
-      sentAt: true,
+      ...DELIVERY_SELECT,
       invoiceId: true,
       estimateId: true,
     },
@@ -31,9 +32,15 @@ export async function listCustomerMessages(
   const page = rows.slice(0, input.limit);
   return {
     items: page.map((row) => ({
-      ...row,
+      id: row.id,
+      kind: row.kind,
+      channel: row.channel,
+      recipient: row.recipient,
+      subject: row.subject,
       createdAt: row.createdAt.toISOString(),
-      sentAt: row.sentAt?.toISOString() ?? null,
+      invoiceId: row.invoiceId,
+      estimateId: row.estimateId,
+      ...toDelivery(row),
     })),
     nextCursor: rows.length > input.limit ? (page.at(-1)?.id ?? null) : null,
   };

@@ -14,6 +14,7 @@ import {
   type EstimateSummary,
 } from "@fieldops/shared/estimates";
 import { notFound } from "../errors.ts";
+import { DELIVERY_SELECT, toDelivery } from "../outbox/list-outbox.ts";
 
 export const estimateDetailInclude = {
   customer: { select: { name: true, email: true, phone: true } },
@@ -169,7 +170,7 @@ export async function toEstimateDetail(
     where: { estimateId: row.id },
     orderBy: { createdAt: "desc" },
     take: 50,
-    select: { id: true, channel: true, recipient: true, subject: true, createdAt: true, sentAt: true },
+    select: { id: true, channel: true, recipient: true, subject: true, createdAt: true, ...DELIVERY_SELECT },
   });
   return {
     ...toEstimateSummary(row, Math.max(0, ...options.map((option) => option.allVisitsTotalCents)), now, timeZone),
@@ -185,9 +186,12 @@ export async function toEstimateDetail(
     jobId: row.jobId,
     convertedAt: row.convertedAt?.toISOString() ?? null,
     messages: messages.map((message) => ({
-      ...message,
+      id: message.id,
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject,
       createdAt: message.createdAt.toISOString(),
-      sentAt: message.sentAt?.toISOString() ?? null,
+      ...toDelivery(message),
     })),
     customerEmail: row.customer.email,
     customerPhone: row.customer.phone,

@@ -1,19 +1,27 @@
 import { formatCents } from "@fieldops/shared/money";
-import { withTenant } from "@fieldops/db";
-import { publishEvent } from "@fieldops/events/company-stream";
 import type { TaskHandler } from "@fieldops/tasks/task-definition";
 import { dayInTimeZone } from "@fieldops/shared/company-time";
 import { reviewPagePath } from "@fieldops/shared/invoices";
+import { runInScope } from "../effects/run-in-scope.ts";
+import { writeOutboxMessages } from "../outbox/write-outbox-messages.ts";
 import { issuePublicLink } from "../public-links/public-links.ts";
+import { systemActor } from "../tenant-scope.ts";
+import { invoicesChanged } from "./invoices-events.ts";
 import type { sendInvoiceTask } from "./send-invoice.task.ts";
 
 /**
- * Writes the invoice's messages to the outbox, where the company's sender (or, without one, the office reading the
- * outbox in the app) delivers them. Each message carries a fresh link to the review page; the token exists in the
- * clear only in the message. A message already written for this send and channel is not written again.
+ * Writes the invoice's messages to the outbox, whose dispatcher sends the e-mail (`deliver_message`, enqueued in this
+ * transaction). Each message carries a fresh link to the review page; the token exists in the clear only in the
+ * message. A message already written for this send and channel is not written again.
  */
-export const sendInvoice: TaskHandler<typeof sendInvoiceTask.schema> = async (payload, { db, redis }) => {
-  const written = await withTenant(db, payload.companyId, async (tx) => {
+export const sendInvoice: TaskHandler<typeof sendInvoiceTask.schema> = async (payload, context) => {
+  const options = {
+    companyId: payload.companyId,
+    actor: systemActor("task:send_invoice"),
+    requestId: payload.requestId,
+  };
+  await runInScope(context, options, async (scope) => {
+    const { tx } = scope;
     const invoice = await tx.invoice.findUnique({
       where: { id: payload.invoiceId },
       select: {
@@ -27,10 +35,10 @@ export const sendInvoice: TaskHandler<typeof sendInvoiceTask.schema> = async (pa
         company: { select: { name: true, timeZone: true } },
       },
     });
-    if (!invoice) return false;
+    if (!invoice) return;
     const dedupe = (channel: string) => `invoice-send:${invoice.id}:${payload.sendId}:${channel}`;
     const done = await tx.outboxMessage.count({ where: { dedupeKey: { in: payload.channels.map(dedupe) } } });
-    if (done === payload.channels.length) return false;
+    if (done === payload.channels.length) return;
     const token = await issuePublicLink(tx, {
       companyId: payload.companyId,
       kind: "invoice_review",
@@ -51,10 +59,9 @@ export const sendInvoice: TaskHandler<typeof sendInvoiceTask.schema> = async (pa
         body: `${invoice.company.name}: invoice #${invoice.number}, ${balance}${due}. View and pay: ${url}`,
       },
     };
-    await tx.outboxMessage.createMany({
-      skipDuplicates: true,
-      data: payload.channels.map((channel) => ({
-        companyId: payload.companyId,
+    await writeOutboxMessages(
+      scope,
+      payload.channels.map((channel) => ({
         kind: "invoice",
         channel,
         recipient: messages[channel].recipient,
@@ -63,15 +70,10 @@ export const sendInvoice: TaskHandler<typeof sendInvoiceTask.schema> = async (pa
         dedupeKey: dedupe(channel),
         invoiceId: invoice.id,
         customerId: invoice.customerId,
+        linkUrl: url,
+        linkLabel: "View and pay the invoice",
       })),
-    });
-    return { customerId: invoice.customerId };
-  });
-  if (written) {
-    await publishEvent(
-      redis,
-      { name: "invoices.changed", payload: { invoiceIds: [payload.invoiceId], customerIds: [written.customerId] } },
-      { companyId: payload.companyId, userId: null, requestId: payload.requestId },
     );
-  }
+    scope.emit(invoicesChanged({ id: invoice.id, customerId: invoice.customerId }));
+  });
 };

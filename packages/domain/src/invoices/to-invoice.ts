@@ -4,6 +4,7 @@ import { isInvoicePastDue, type InvoiceDetail, type InvoiceSummary, type Payment
 import { notFound } from "../errors.ts";
 import type { TenantScope } from "../tenant-scope.ts";
 import { invoicingCompany } from "./invoice-company.ts";
+import { DELIVERY_SELECT, toDelivery } from "../outbox/list-outbox.ts";
 
 export const invoiceSummarySelect = {
   id: true,
@@ -115,7 +116,19 @@ export async function getInvoice(
     },
   });
   if (!row) throw notFound("Invoice not found");
-  const messages = await tx.outboxMessage.findMany({ where: { invoiceId: row.id }, orderBy: { createdAt: "asc" } });
+  const messages = await tx.outboxMessage.findMany({
+    where: { invoiceId: row.id },
+    orderBy: { createdAt: "asc" },
+    select: {
+      id: true,
+      kind: true,
+      channel: true,
+      recipient: true,
+      subject: true,
+      createdAt: true,
+      ...DELIVERY_SELECT,
+    },
+  });
   return {
     ...toInvoiceSummary(row, timeZone, input.now ?? new Date()),
     customerEmail: row.customer.email,
@@ -145,6 +158,7 @@ export async function getInvoice(
       recipient: message.recipient,
       subject: message.subject,
       createdAt: message.createdAt.toISOString(),
+      ...toDelivery(message),
     })),
     review: row.review
       ? { rating: row.review.rating, comment: row.review.comment, createdAt: row.review.createdAt.toISOString() }

@@ -1,4 +1,5 @@
 import type { TenantTransaction } from "@fieldops/db";
+import { writeOutboxMessages } from "../outbox/write-outbox-messages.ts";
 import { defineModule } from "./module-definition.ts";
 
 /** The past-due invoices still open: every customer's, or one customer's. */
@@ -34,15 +35,15 @@ export const sendPaymentRemindersModule = defineModule({
     const whose = params.customerId ? ` of ${invoices[0]?.customer.name ?? "the customer"}` : "";
     return `Send a payment reminder for each of the ${count} past-due invoice${count === 1 ? "" : "s"}${whose}.`;
   },
-  async run({ tx, companyId }, params, context) {
+  async run(scope, params, context) {
+    const { tx } = scope;
     const day = context.now.toISOString().slice(0, 10);
     const invoices = (await pastDueInvoices(tx, context.now, params.customerId)).filter(
       (invoice) => invoice.paidCents < invoice.totalCents,
     );
-    const created = await tx.outboxMessage.createMany({
-      skipDuplicates: true,
-      data: invoices.map((invoice) => ({
-        companyId,
+    const written = await writeOutboxMessages(
+      scope,
+      invoices.map((invoice) => ({
         kind: "payment_reminder",
         channel: "email",
         recipient: invoice.customer.email,
@@ -53,8 +54,8 @@ export const sendPaymentRemindersModule = defineModule({
         customerId: invoice.customerId,
         moduleRunId: context.runId,
       })),
-    });
-    const sent = created.count;
+    );
+    const sent = written.length;
     return {
       message:
         invoices.length === 0

@@ -1,9 +1,12 @@
-import { withTenant, type TenantTransaction } from "@fieldops/db";
-import { publishEvent } from "@fieldops/events/company-stream";
+import type { TenantTransaction } from "@fieldops/db";
 import type { TaskHandler } from "@fieldops/tasks/task-definition";
 import { brandingSchema } from "@fieldops/shared/company";
 import { reviewEstimatePath, reviewPortalPath } from "@fieldops/shared/review";
+import { runInScope } from "../effects/run-in-scope.ts";
+import { estimatesChanged } from "../estimates/estimates-events.ts";
+import { writeOutboxMessages } from "../outbox/write-outbox-messages.ts";
 import { publicLinkUrl } from "../public-links/public-link-token.ts";
+import { systemActor } from "../tenant-scope.ts";
 import type { sendCustomerLinkTask } from "./send-customer-link.task.ts";
 
 type Payload = ReturnType<typeof sendCustomerLinkTask.schema.parse>;
@@ -13,6 +16,7 @@ interface Message {
   subject: string;
   email: string;
   sms: string;
+  link: { url: string; label: string };
   estimateId: string | null;
   customerId: string;
 }
@@ -37,6 +41,7 @@ async function estimateMessage(tx: TenantTransaction, payload: Payload, companyN
     subject: `Estimate #${estimate.number} from ${companyName}: ${estimate.title}`,
     email: `Hello ${estimate.customer.name},\n\n${companyName} has sent you estimate #${estimate.number}, "${estimate.title}". Review it, choose an option and approve it or ask for changes here:\n\n${url}\n\nThank you,\n${companyName}`,
     sms: `${companyName}: your estimate #${estimate.number} is ready. Review and approve it: ${url}`,
+    link: { url, label: "Review the estimate" },
     estimateId: estimate.id,
     customerId: estimate.customerId,
   };
@@ -59,24 +64,31 @@ async function portalMessage(tx: TenantTransaction, payload: Payload, companyNam
     subject: `Your ${companyName} customer portal`,
     email: `Hello ${customer.name},\n\nYour visits, estimates and invoices with ${companyName} are on your own page${open > 0 ? ` (open balance ${money(open)})` : ""}:\n\n${url}\n\nKeep this link to yourself: anyone who has it can see them.\n\n${companyName}`,
     sms: `${companyName}: your visits, estimates and invoices: ${url}`,
+    link: { url, label: "Open your page" },
     estimateId: null,
     customerId: customer.id,
   };
 }
 
 /**
- * Writes one e-mail and one text message (as asked, to the contacts the customer has) in the outbox, for the company's
- * sender to deliver, and tells the company's screens. Keyed by the sending, so a retry adds nothing.
+ * Writes one e-mail and one text message (as asked, to the contacts the customer has) in the outbox, whose dispatcher
+ * sends the e-mail, and tells the company's screens. Keyed by the sending, so a retry adds nothing.
  */
-export const sendCustomerLink: TaskHandler<typeof sendCustomerLinkTask.schema> = async (payload, { db, redis }) => {
-  const written = await withTenant(db, payload.companyId, async (tx) => {
+export const sendCustomerLink: TaskHandler<typeof sendCustomerLinkTask.schema> = async (payload, context) => {
+  const options = {
+    companyId: payload.companyId,
+    actor: systemActor("task:send_customer_link"),
+    requestId: payload.requestId,
+  };
+  await runInScope(context, options, async (scope) => {
+    const { tx } = scope;
     const company = await tx.company.findFirstOrThrow({ select: { name: true, branding: true } });
     const companyName = brandingSchema.safeParse(company.branding).data?.name || company.name;
     const message =
       payload.kind === "estimate"
         ? await estimateMessage(tx, payload, companyName)
         : await portalMessage(tx, payload, companyName);
-    if (!message) return null;
+    if (!message) return;
     const kind = payload.kind === "estimate" ? "estimate" : "customer_portal";
     const rows = [
       ...(payload.email && message.recipient.email
@@ -86,10 +98,9 @@ export const sendCustomerLink: TaskHandler<typeof sendCustomerLinkTask.schema> =
         ? [{ channel: "sms", recipient: message.recipient.phone, body: message.sms }]
         : []),
     ];
-    await tx.outboxMessage.createMany({
-      skipDuplicates: true,
-      data: rows.map((row) => ({
-        companyId: payload.companyId,
+    await writeOutboxMessages(
+      scope,
+      rows.map((row) => ({
         kind,
         channel: row.channel,
         recipient: row.recipient,
@@ -98,15 +109,10 @@ export const sendCustomerLink: TaskHandler<typeof sendCustomerLinkTask.schema> =
         dedupeKey: `${kind}:${payload.subjectId}:${payload.sendId}:${row.channel}`,
         estimateId: message.estimateId,
         customerId: message.customerId,
+        linkUrl: message.link.url,
+        linkLabel: message.link.label,
       })),
-    });
-    return message;
-  });
-  if (written?.estimateId) {
-    await publishEvent(
-      redis,
-      { name: "estimates.changed", payload: { estimateIds: [written.estimateId] } },
-      { companyId: payload.companyId, requestId: payload.requestId },
     );
-  }
+    if (message.estimateId) scope.emit(estimatesChanged([message.estimateId]));
+  });
 };

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { withTenant } from "@fieldops/db";
-import { publishEvent } from "@fieldops/events/company-stream";
 import type { TaskHandler } from "@fieldops/tasks/task-definition";
 import { invitationLink } from "@fieldops/shared/team";
+import { runInScope } from "../effects/run-in-scope.ts";
+import { writeOutboxMessages } from "../outbox/write-outbox-messages.ts";
+import { systemActor } from "../tenant-scope.ts";
+import { teamChanged } from "./team-events.ts";
 import { invitationStatus } from "./invitation-status.ts";
 import type { sendInvitationTask } from "./send-invitation.task.ts";
 
@@ -20,14 +22,16 @@ const ROLE_WORDS: Record<string, string> = {
  * here and kept only in the message (the invitation stores its hash), so no queue or log ever holds it. A sending
  * that a resend, an acceptance or a withdrawal overtook does nothing.
  */
-export const sendInvitation: TaskHandler<typeof sendInvitationTask.schema> = async (payload, { db, redis }) => {
-  const sent = await withTenant(db, payload.companyId, async (tx) => {
+export const sendInvitation: TaskHandler<typeof sendInvitationTask.schema> = async (payload, context) => {
+  const options = { companyId: payload.companyId, actor: systemActor("task:send_invitation") };
+  await runInScope(context, options, async (scope) => {
+    const { tx } = scope;
     const [locked] = await tx.$queryRaw<
       { id: string }[]
     >`SELECT id FROM invitations WHERE id = ${payload.invitationId}::uuid FOR UPDATE`;
-    if (!locked) return false;
+    if (!locked) return;
     const invitation = await tx.invitation.findUniqueOrThrow({ where: { id: payload.invitationId } });
-    if (invitation.sendCount !== payload.sendCount || invitationStatus(invitation) !== "sending") return false;
+    if (invitation.sendCount !== payload.sendCount || invitationStatus(invitation) !== "sending") return;
     const [company, inviter] = await Promise.all([
       tx.company.findUniqueOrThrow({ where: { id: payload.companyId }, select: { name: true } }),
       invitation.invitedByUserId
@@ -40,39 +44,30 @@ export const sendInvitation: TaskHandler<typeof sendInvitationTask.schema> = asy
     const from = inviter ? `${inviter.name} invited you` : "You are invited";
     const until = invitation.expiresAt.toISOString().slice(0, 10);
     const dedupeKey = `invitation:${invitation.id}:${invitation.sendCount}`;
-    await tx.outboxMessage.createMany({
-      skipDuplicates: true,
-      data: [
-        {
-          companyId: payload.companyId,
-          kind: "invitation",
-          channel: "email",
-          recipient: invitation.email,
-          subject: `Join ${company.name} on FieldOps`,
-          body: `Hello ${invitation.name}, ${from} to join ${company.name} on FieldOps as ${ROLE_WORDS[invitation.role] ?? invitation.role}. Set your password and sign in here: ${link} (this link works once, until ${until}).`,
-          dedupeKey,
-        },
-        ...(invitation.phone
-          ? [
-              {
-                companyId: payload.companyId,
-                kind: "invitation",
-                channel: "sms",
-                recipient: invitation.phone,
-                subject: `Join ${company.name}`,
-                body: `${company.name} invited you to FieldOps. Check your e-mail (${invitation.email}) for your link.`,
-                dedupeKey: `${dedupeKey}:sms`,
-              },
-            ]
-          : []),
-      ],
-    });
-    return true;
+    await writeOutboxMessages(scope, [
+      {
+        kind: "invitation",
+        channel: "email",
+        recipient: invitation.email,
+        subject: `Join ${company.name} on FieldOps`,
+        body: `Hello ${invitation.name}, ${from} to join ${company.name} on FieldOps as ${ROLE_WORDS[invitation.role] ?? invitation.role}. Set your password and sign in here: ${link} (this link works once, until ${until}).`,
+        dedupeKey,
+        linkUrl: link,
+        linkLabel: "Set your password and sign in",
+      },
+      ...(invitation.phone
+        ? [
+            {
+              kind: "invitation",
+              channel: "sms",
+              recipient: invitation.phone,
+              subject: `Join ${company.name}`,
+              body: `${company.name} invited you to FieldOps. Check your e-mail (${invitation.email}) for your link.`,
+              dedupeKey: `${dedupeKey}:sms`,
+            },
+          ]
+        : []),
+    ]);
+    scope.emit(teamChanged([]));
   });
-  if (sent)
-    await publishEvent(
-      redis,
-      { name: "team.changed", payload: { userIds: [] } },
-      { companyId: payload.companyId, requestId: null },
-    );
 };

@@ -10,6 +10,7 @@ import { useCan } from "../../lib/permissions";
 import { useSignedInUser } from "../../lib/session";
 import { useTerms } from "../../lib/terms";
 import { useCustomerMessages, useCustomerVisits } from "./customer-queries";
+import { MessageDeliveryState } from "../../components/message-delivery";
 
 function useTimeZone(): string {
   const user = useSignedInUser();
@@ -124,9 +125,9 @@ export function CustomerMessages({ customerId }: { customerId: string }) {
             cell: (message) => `${CHANNELS[message.channel] ?? message.channel} · ${message.recipient ?? "no address"}`,
           },
           {
-            id: "delivered",
-            header: "Delivered",
-            cell: (message) => (message.sentAt ? formatCompanyTime(message.sentAt, timeZone) : "In the outbox"),
+            id: "delivery",
+            header: "Delivery",
+            cell: (message) => <MessageDeliveryState message={message} />,
           },
         ]}
       />

@@ -11,7 +11,7 @@ const allCustomers = endpointKey(customerEndpoints.list);
  */
 export const customersLiveEvents = [
   ...refetchOnLiveEvents(["jobs.changed", "visits.changed", "customer_import.updated"], { queryKey: allCustomers }),
-  ...refetchOnLiveEvents(["invoices.changed", "estimates.changed"], {
+  ...refetchOnLiveEvents(["invoices.changed", "estimates.changed", "outbox.changed"], {
     queryKey: allCustomers,
     predicate: (query) => query.queryKey[2] === "messages",
   }),

@@ -131,7 +131,8 @@ export const DOC_PAGES: readonly DocPage[] = [
     body: () => (
       <p>
         Settings › Integrations connects QuickBooks, Stripe and Twilio (Growth plan and above). Without provider keys a
-        connection is simulated, and the page says so. E-mails and texts wait in the outbox until a sender is connected.
+        connection is simulated, and the page says so. E-mails are sent through the mail server (or, without one, to the
+        local mail catcher, shown in Settings → Outbox); texts wait in the outbox until a sender is connected.
       </p>
     ),
   },

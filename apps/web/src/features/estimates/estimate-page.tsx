@@ -43,6 +43,7 @@ import {
 } from "./estimate-queries";
 import { DownloadPdfButton } from "../../components/download-pdf-button";
 import { useSignedInUser } from "../../lib/session";
+import { MessageDeliveryState } from "../../components/message-delivery";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EDITABLE: readonly EstimateStatus[] = ["draft", "sent", "changes_requested", "expired"];
@@ -342,8 +343,8 @@ function EstimateView({
               {estimate.messages.map((message) => (
                 <li key={message.id}>
                   <span className="font-medium">{message.channel === "sms" ? "Text message" : "E-mail"}</span> to{" "}
-                  {message.recipient} · {formatCompanyTime(message.createdAt, timeZone)} ·{" "}
-                  {message.sentAt ? "delivered" : "in the outbox"}
+                  {message.recipient} · {formatCompanyTime(message.createdAt, timeZone)}{" "}
+                  <MessageDeliveryState message={message} />
                 </li>
               ))}
             </ul>

@@ -12,7 +12,7 @@ import { leadEndpoints } from "@fieldops/shared/leads";
 import { salesDocumentFileName } from "@fieldops/shared/documents";
 import { downloadFromApi } from "../../lib/download";
 import { callEndpoint, endpointKey, endpointUrl, useEndpointQuery } from "../../lib/endpoints";
-import { refetchOnLiveEvents } from "../../lib/live-event-registry";
+import { onLiveEvent, refetchOnLiveEvents } from "../../lib/live-event-registry";
 
 export interface EstimateFilters {
   status?: EstimateStatus;
@@ -100,7 +100,15 @@ export async function createEstimateLink(id: string): Promise<string> {
 }
 
 /** Open estimate screens and lists follow changes made elsewhere (another user, the customer's answer, the outbox). */
-export const estimatesLiveEvents = refetchOnLiveEvents(["estimates.changed"], { queryKey: allEstimates });
+export const estimatesLiveEvents = [
+  ...refetchOnLiveEvents(["estimates.changed"], { queryKey: allEstimates }),
+  // An estimate's messages show their delivery as it moves on: the estimates the messages were sent for refetch.
+  onLiveEvent("outbox.changed", (event, { queryClient }) => {
+    for (const id of event.payload.estimateIds)
+      void queryClient.invalidateQueries({ queryKey: endpointKey(estimateEndpoints.get, { params: { id } }) });
+  }),
+];
+
 
 /** Downloads the estimate's PDF (what was last saved), as the customer would receive it. */
 export function downloadEstimatePdf(estimate: { id: string; number: number }): Promise<void> {

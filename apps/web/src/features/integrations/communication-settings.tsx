@@ -79,8 +79,8 @@ export function CommunicationSettingsPanel({ user }: { user: User }) {
           <CardTitle id="outbox-title">When nothing can be sent</CardTitle>
           <CardDescription>
             {twilio.connected && !twilio.simulated
-              ? "Text messages go out through your Twilio account. E-mails without a mail server configured are kept in the outbox."
-              : "Without a real Twilio connection, text messages are not sent: each one is kept in the outbox, stored with your company's data, where you can read what would have gone out. E-mails without a mail server configured are kept there too."}
+              ? "Text messages go out through your Twilio account. E-mails go out through the mail server; Settings → Outbox shows where each one stands."
+              : "Without a real Twilio connection, text messages are not sent: each one is kept in the outbox, stored with your company's data, where you can read what would have gone out. E-mails go out through the mail server, and the outbox shows where each one stands."}
           </CardDescription>
         </CardHeader>
       </Card>

@@ -19,6 +19,7 @@ import { InvoiceLinesTable } from "../../components/invoice-lines-table";
 import { RecordPaymentDialog, RefundDialog, SendInvoiceDialog, VoidInvoiceDialog } from "./invoice-dialogs";
 import { apiErrorMessage } from "../../lib/api-error";
 import { useSignedInUser } from "../../lib/session";
+import { MessageDeliveryState } from "../../components/message-delivery";
 
 type Open = "send" | "pay" | "void" | "edit" | { refund: Payment } | null;
 
@@ -182,7 +183,7 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
         <Card role="region" aria-labelledby="invoice-messages-title">
           <CardHeader>
             <CardTitle id="invoice-messages-title">Sent messages</CardTitle>
-            <CardDescription>Messages wait in the outbox until a sender delivers them.</CardDescription>
+            <CardDescription>Each message with where its delivery stands.</CardDescription>
           </CardHeader>
           <CardContent>
             {invoice.messages.length === 0 ? (
@@ -190,9 +191,12 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
             ) : (
               <ul aria-label="Sent messages" className="grid gap-1 text-sm">
                 {invoice.messages.map((message) => (
-                  <li key={message.id}>
-                    {when(message.createdAt)} · {message.channel === "sms" ? "SMS" : "E-mail"} to{" "}
-                    {message.recipient ?? "—"}: {message.subject}
+                  <li key={message.id} className="grid gap-1">
+                    <span>
+                      {when(message.createdAt)} · {message.channel === "sms" ? "SMS" : "E-mail"} to{" "}
+                      {message.recipient ?? "—"}: {message.subject}
+                    </span>
+                    <MessageDeliveryState message={message} />
                   </li>
                 ))}
               </ul>

@@ -48,7 +48,10 @@ export function SendInvoiceDialog({
       { body, key },
       {
         onSuccess: () => {
-          toast({ title: "Invoice sent", description: "The messages are in the outbox, shown on the invoice." });
+          toast({
+            title: "Invoice sent",
+            description: "The messages are on their way; the invoice shows where each one stands.",
+          });
           onOpenChange(false);
         },
         onError: place,

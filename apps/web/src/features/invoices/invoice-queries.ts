@@ -15,7 +15,7 @@ import type { EndpointInput } from "@fieldops/shared/endpoint";
 import { salesDocumentFileName } from "@fieldops/shared/documents";
 import { downloadFromApi } from "../../lib/download";
 import { callEndpoint, endpointKey, endpointUrl, useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
-import { refetchOnLiveEvents } from "../../lib/live-event-registry";
+import { onLiveEvent, refetchOnLiveEvents } from "../../lib/live-event-registry";
 
 export interface InvoiceFilters {
   status?: InvoiceFilter;
@@ -129,6 +129,11 @@ export function useUpdateInvoice(id: string) {
 /** The invoice screens follow invoices and payments changed elsewhere (another user, the customer paying online). */
 export const invoicesLiveEvents = [
   ...refetchOnLiveEvents(["invoices.changed"], { queryKey: allInvoices }),
+  // An invoice's messages show their delivery as it moves on: the invoices the messages were sent for refetch.
+  onLiveEvent("outbox.changed", (event, { queryClient }) => {
+    for (const id of event.payload.invoiceIds)
+      void queryClient.invalidateQueries({ queryKey: endpointKey(invoiceEndpoints.get, { params: { id } }) });
+  }),
   ...refetchOnLiveEvents(["invoices.changed"], { queryKey: allPayments }),
 ];
 

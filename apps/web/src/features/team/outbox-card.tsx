@@ -1,18 +1,65 @@
+import { useState } from "react";
+import { companySettingsEndpoints } from "@fieldops/shared/company-settings";
+import type { OutboxMessage } from "@fieldops/shared/outbox";
 import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
+import { MessageDeliveryState } from "../../components/message-delivery";
+import { useEndpointQuery } from "../../lib/endpoints";
 import { useOutbox } from "./team-queries";
 
-/** What would have gone out by e-mail and text: kept here until a sender is connected. */
+/** What the local mail catcher received for a message: its HTML in a sandboxed frame (no scripts), or its text. */
+function CaughtMailPreview({ message }: { message: OutboxMessage }) {
+  const caught = useEndpointQuery(companySettingsEndpoints.caughtMail, { params: { id: message.id } });
+  if (caught.isPending) return <LoadingBlock label="Loading the mail" />;
+  if (caught.isError)
+    return (
+      <ErrorBlock title="The mail could not be loaded" retry={() => void caught.refetch()} busy={caught.isFetching} />
+    );
+  const mail = caught.data;
+  return (
+    <div className="grid gap-2 rounded-md border p-3 text-sm">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="text-muted-foreground">From</dt>
+        <dd>{mail.from}</dd>
+        <dt className="text-muted-foreground">To</dt>
+        <dd>{mail.to}</dd>
+        {mail.replyTo ? (
+          <>
+            <dt className="text-muted-foreground">Reply-To</dt>
+            <dd>{mail.replyTo}</dd>
+          </>
+        ) : null}
+        <dt className="text-muted-foreground">Subject</dt>
+        <dd>{mail.subject}</dd>
+      </dl>
+      {mail.html ? (
+        <iframe
+          title={`Preview of “${mail.subject}”`}
+          sandbox=""
+          srcDoc={mail.html}
+          className="h-[28rem] w-full rounded border bg-white"
+        />
+      ) : (
+        <pre className="text-sm break-words whitespace-pre-wrap">{mail.text}</pre>
+      )}
+    </div>
+  );
+}
+
+/** Every e-mail and text the company sends, with how its delivery stands (live), and what the local catcher kept. */
 export function OutboxCard() {
   const outbox = useOutbox();
+  const [previewing, setPreviewing] = useState<string | null>(null);
   return (
     <Card role="region" aria-labelledby="outbox-list-title">
       <CardHeader>
         <CardTitle id="outbox-list-title">Outbox</CardTitle>
         <CardDescription>
-          No mail server is configured, so e-mails and texts (invitations, reminders) are kept here, where you can read
-          what would have gone out, and pass a link on by hand.
+          Every e-mail and text message sent for the company (invoices, estimates, reminders, invitations) and where its
+          delivery stands. Without a mail server of your own, e-mails go to the local mail catcher, where you can read
+          them here. Text messages are kept here until a text message sender is connected.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -29,13 +76,30 @@ export function OutboxCard() {
         ) : (
           <ul aria-label="Outbox messages" className="divide-y">
             {outbox.data.items.map((message) => (
-              <li key={message.id} className="grid gap-1 py-3">
+              <li key={message.id} className="grid gap-1 py-3" aria-label={message.subject}>
                 <div className="flex flex-wrap items-center gap-2">
                   <Badge variant="outline">{message.channel === "sms" ? "Text" : "E-mail"}</Badge>
                   <span className="font-medium">{message.subject}</span>
                   <span className="text-sm text-muted-foreground">to {message.recipient ?? "nobody"}</span>
                 </div>
-                <p className="text-sm break-words whitespace-pre-wrap">{message.body}</p>
+                <div className="flex flex-wrap items-center gap-2">
+                  <MessageDeliveryState message={message} />
+                  {message.caught ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-expanded={previewing === message.id}
+                      onClick={() => setPreviewing((open) => (open === message.id ? null : message.id))}
+                    >
+                      {previewing === message.id ? "Hide the mail" : "Show the mail"}
+                    </Button>
+                  ) : null}
+                </div>
+                {previewing === message.id ? (
+                  <CaughtMailPreview message={message} />
+                ) : (
+                  <p className="text-sm break-words whitespace-pre-wrap">{message.body}</p>
+                )}
               </li>
             ))}
           </ul>

@@ -23,4 +23,8 @@ export const useRemoveMember = () => useEndpointMutation(teamEndpoints.removeMem
 export const useOutbox = (enabled = true) => useEndpointQuery(companySettingsEndpoints.outbox, {}, { enabled });
 
 /** The team, its invitations and the outbox follow invitations being sent, accepted and withdrawn. */
-export const teamLiveEvents = TEAM_READS.flatMap((queryKey) => refetchOnLiveEvents(["team.changed"], { queryKey }));
+export const teamLiveEvents = [
+  ...TEAM_READS.flatMap((queryKey) => refetchOnLiveEvents(["team.changed"], { queryKey })),
+  // Every message's delivery moves on by itself (queued, sending, sent, delivered): the outbox follows it.
+  ...refetchOnLiveEvents(["outbox.changed"], { queryKey: endpointKey(companySettingsEndpoints.outbox) }),
+];

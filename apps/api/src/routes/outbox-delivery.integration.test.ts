@@ -1,0 +1,363 @@
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTransport } from "nodemailer";
+import { SMTPServer } from "smtp-server";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { deliverMessage } from "@fieldops/domain/outbox/deliver-message.handler";
+import { startMailCatcher, type MailCatcher } from "@fieldops/domain/outbox/mail-catcher";
+import type { CaughtMail, OutboxMessage } from "@fieldops/shared/outbox";
+import type { InvoiceDetail } from "@fieldops/shared/invoices";
+import type { TaskContext } from "@fieldops/tasks/task-definition";
+import type { RunningWorkers } from "@fieldops/worker/run-workers";
+import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
+import {
+  createTestCompany,
+  drainQueues,
+  signIn,
+  startTestApp,
+  startTestWorkers,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
+
+/** A real SMTP server that keeps what it receives, and refuses (451) the next `refuse` mails. */
+async function startSmtpServer() {
+  const received: ParsedMail[] = [];
+  const state = { refuse: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          if (state.refuse > 0) {
+            state.refuse--;
+            return callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
+          }
+          received.push(mail);
+          callback(null, `Ok: queued as TEST${received.length}`);
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let t: TestApp;
+let workers: RunningWorkers;
+let company: TestCompany;
+let other: TestCompany;
+const tokens: Record<string, string> = {};
+const COMPANY_EMAIL = "office@greenleaf.test";
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM: "FieldOps <mail@fieldops.test>" });
+  workers = startTestWorkers(t);
+  company = await createTestCompany(t.db, { planId: "growth" });
+  other = await createTestCompany(t.db, { planId: "growth" });
+  await t.db.company.update({
+    where: { id: company.id },
+    data: { email: COMPANY_EMAIL, branding: { name: "Greenleaf Lawns", logo: null, primaryColor: "#15803d" } },
+  });
+  for (const role of ["owner", "member", "field_user"] as const)
+    tokens[role] = await signIn(t.url, company.users[role].email);
+  tokens.otherOwner = await signIn(t.url, other.users.owner.email);
+});
+afterAll(async () => {
+  await workers.close();
+  await t.close();
+  await smtp.close();
+});
+
+async function call<T>(method: string, path: string, token: string, body?: unknown) {
+  const response = await fetch(`${t.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T & { message?: string } };
+}
+
+/** Makes and sends an invoice by e-mail, and waits until its e-mail has been handled. */
+async function sendInvoice(): Promise<{ invoice: InvoiceDetail; customerEmail: string }> {
+  const job = await createCompletedJob(t.db, company.id);
+  const created = await call<InvoiceDetail>("POST", "/api/invoices", tokens.owner!, { jobId: job.jobId });
+  expect(created.status, created.body.message).toBe(201);
+  const sent = await call<InvoiceDetail>("POST", `/api/invoices/${created.body.id}/send`, tokens.owner!, {
+    channels: ["email"],
+  });
+  expect(sent.status, sent.body.message).toBe(200);
+  await drainQueues(t.runtime.context.queues, ["notifications", "mail"]);
+  await settled(created.body.id);
+  const customer = await t.db.customer.findUniqueOrThrow({ where: { id: job.customerId } });
+  return { invoice: created.body, customerEmail: customer.email! };
+}
+
+/**
+ * Waits until the invoice's e-mail has left the queue for good (sent, delivered or failed): a retry's backoff can sit
+ * between two looks of drainQueues.
+ */
+async function settled(invoiceId: string) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const pending = await t.db.outboxMessage.count({
+      where: { invoiceId, channel: "email", status: { in: ["queued", "sending"] } },
+    });
+    if (pending === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the invoice's e-mail was not settled within 20 s");
+}
+
+const outboxRows = (invoiceId: string) => t.db.outboxMessage.findMany({ where: { invoiceId } });
+const mailsTo = (address: string) =>
+  smtp.received.filter((mail) => mail.to && "text" in mail.to && mail.to.text === address);
+
+/** A queued e-mail written straight to the outbox, with no task for it: the test runs the dispatcher by hand. */
+async function queuedMessage(companyId = company.id, recipient = `someone-${randomUUID().slice(0, 8)}@example.com`) {
+  return t.db.outboxMessage.create({
+    data: {
+      companyId,
+      kind: "test",
+      channel: "email",
+      recipient,
+      subject: "Your visit is booked",
+      body: "Hello,\n\nSee you on Tuesday: https://app.test/portal/abc",
+      linkUrl: "https://app.test/portal/abc",
+      linkLabel: "Open your page",
+      dedupeKey: `test-${randomUUID()}`,
+    },
+  });
+}
+
+function taskContext(smtpUrl = smtp.url): TaskContext {
+  const { db, redis, queues, env } = t.runtime.context;
+  return { db, redis, queues, taskId: "test", env: { ...env, SMTP_URL: smtpUrl }, finalAttempt: false };
+}
+
+describe("e-mail delivery", () => {
+  it("sends an invoice's e-mail through the mail server, branded, with its link, replies to the company", async () => {
+    const { invoice, customerEmail } = await sendInvoice();
+    const [message] = await outboxRows(invoice.id);
+    expect(message).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(message!.providerMessageId).toMatch(/^TEST\d+$/);
+    const [mail, ...more] = mailsTo(customerEmail);
+    expect(more).toHaveLength(0);
+    const { name } = await t.db.company.findUniqueOrThrow({ where: { id: company.id } });
+    expect(mail!.subject).toBe(`Invoice #${invoice.number} from ${name}`);
+    expect(mail!.replyTo?.text).toBe(COMPANY_EMAIL);
+    expect(mail!.from?.value[0]).toMatchObject({ name: "Greenleaf Lawns", address: "mail@fieldops.test" });
+    expect(mail!.messageId).toBe(`<${message!.id}@fieldops.test>`);
+    expect(message!.linkUrl).toMatch(new RegExp(`^${t.url}/review/${invoice.id}`));
+    expect(mail!.html).toContain(`href="${message!.linkUrl!.replace(/&/g, "&amp;")}"`);
+    expect(mail!.html).toContain("View and pay the invoice");
+    expect(mail!.html).toContain("#15803d");
+    expect(mail!.text).toContain(message!.linkUrl!);
+
+    const outbox = await call<{ items: OutboxMessage[] }>("GET", "/api/outbox", tokens.owner!);
+    expect(outbox.body.items.find((item) => item.id === message!.id)).toMatchObject({
+      status: "sent",
+      caught: false,
+    });
+    const detail = await call<InvoiceDetail>("GET", `/api/invoices/${invoice.id}`, tokens.owner!);
+    expect(detail.body.messages[0]).toMatchObject({ id: message!.id, status: "sent" });
+  });
+
+  it("tries again when the mail server refuses for a while, and delivers once it recovers: one mail", async () => {
+    smtp.state.refuse = 2;
+    const { invoice, customerEmail } = await sendInvoice();
+    const [message] = await outboxRows(invoice.id);
+    expect(message).toMatchObject({ status: "sent", attempts: 3, lastError: null });
+    expect(mailsTo(customerEmail)).toHaveLength(1);
+  });
+
+  it("sends a task delivered twice once, and leaves a message another dispatcher holds to it", async () => {
+    const message = await queuedMessage();
+    const payload = { companyId: company.id, messageId: message.id };
+    await Promise.all([deliverMessage(payload, taskContext()), deliverMessage(payload, taskContext())]);
+    await deliverMessage(payload, taskContext());
+    expect(mailsTo(message.recipient!)).toHaveLength(1);
+    expect(await t.db.outboxMessage.findUniqueOrThrow({ where: { id: message.id } })).toMatchObject({
+      status: "sent",
+      attempts: 1,
+    });
+
+    // Claimed a moment ago by a worker that may still be sending: not sent again now.
+    const held = await queuedMessage();
+    await t.db.outboxMessage.update({ where: { id: held.id }, data: { status: "sending", sendingAt: new Date() } });
+    await deliverMessage({ companyId: company.id, messageId: held.id }, taskContext());
+    expect(mailsTo(held.recipient!)).toHaveLength(0);
+    // Left "sending" past the lease by a worker that died: sent again, with the same Message-ID.
+    await t.db.outboxMessage.update({
+      where: { id: held.id },
+      data: { sendingAt: new Date(Date.now() - 10 * 60_000), attempts: 1 },
+    });
+    await deliverMessage({ companyId: company.id, messageId: held.id }, taskContext());
+    const [resent] = mailsTo(held.recipient!);
+    expect(resent!.messageId).toBe(`<${held.id}@fieldops.test>`);
+    expect(await t.db.outboxMessage.findUniqueOrThrow({ where: { id: held.id } })).toMatchObject({
+      status: "sent",
+      attempts: 2,
+    });
+  });
+
+  it("fails a message the mail server refuses for good, with the server's words", async () => {
+    const message = await queuedMessage();
+    smtp.state.refuse = 0;
+    const refusing = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["AUTH", "STARTTLS"],
+      logger: false,
+      onRcptTo(_address, _session, callback) {
+        callback(Object.assign(new Error("No such mailbox"), { responseCode: 550 }));
+      },
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
+    const url = `smtp://127.0.0.1:${(refusing.server.address() as AddressInfo).port}`;
+    await expect(deliverMessage({ companyId: company.id, messageId: message.id }, taskContext(url))).rejects.toThrow(
+      /No such mailbox/,
+    );
+    await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    const failed = await t.db.outboxMessage.findUniqueOrThrow({ where: { id: message.id } });
+    expect(failed).toMatchObject({ status: "failed", attempts: 1 });
+    expect(failed.lastError).toMatch(/^The mail server refused it: 550 No such mailbox/);
+    expect(failed.failedAt).not.toBeNull();
+  });
+
+  it("sends a password reset e-mail through the mail server: the link reaches its recipient only", async () => {
+    const member = company.users.member.email;
+    const asked = await fetch(`${t.url}/api/password-reset/request`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: member }),
+    });
+    expect(asked.status).toBe(202);
+    const deadline = Date.now() + 20_000;
+    while (mailsTo(member).length === 0 && Date.now() < deadline) {
+      await drainQueues(t.runtime.context.queues, ["mail"]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const [mail] = mailsTo(member);
+    expect(mail?.subject).toBe("Reset your FieldOps password");
+    expect(mail?.text).toMatch(/\/reset-password\?token=[\w-]{20,}/);
+    const row = await t.db.outboxMessage.findFirstOrThrow({ where: { recipient: member, kind: "password_reset" } });
+    expect(row.status).toBe("sent");
+  });
+
+  it("keeps SMS messages queued: they are never sent by e-mail", async () => {
+    const job = await createCompletedJob(t.db, company.id);
+    const created = await call<InvoiceDetail>("POST", "/api/invoices", tokens.owner!, { jobId: job.jobId });
+    const before = smtp.received.length;
+    await call("POST", `/api/invoices/${created.body.id}/send`, tokens.owner!, { channels: ["sms"] });
+    await drainQueues(t.runtime.context.queues, ["notifications", "mail"]);
+    const [sms] = await outboxRows(created.body.id);
+    expect(sms).toMatchObject({ channel: "sms", status: "queued", attempts: 0 });
+    expect(smtp.received.length).toBe(before);
+  });
+});
+
+describe("the local mail catcher", () => {
+  let catcher: MailCatcher;
+  beforeAll(async () => {
+    catcher = await startMailCatcher({ db: t.runtime.context.db, redis: t.runtime.context.redis });
+  });
+  afterAll(async () => {
+    await catcher.close();
+  });
+
+  it("keeps the mail in the company's outbox, delivered, for the company's owners alone", async () => {
+    const message = await queuedMessage();
+    await deliverMessage(
+      { companyId: company.id, messageId: message.id },
+      taskContext(`smtp://127.0.0.1:${catcher.port}`),
+    );
+    const row = await t.db.outboxMessage.findUniqueOrThrow({ where: { id: message.id } });
+    expect(row).toMatchObject({ status: "delivered", lastError: null });
+    expect(row.deliveredAt).not.toBeNull();
+    expect(row.providerMessageId).not.toBeNull();
+
+    const outbox = await call<{ items: OutboxMessage[] }>("GET", "/api/outbox", tokens.owner!);
+    expect(outbox.body.items.find((item) => item.id === message.id)).toMatchObject({
+      status: "delivered",
+      caught: true,
+    });
+    const caught = await call<CaughtMail>("GET", `/api/outbox/${message.id}/caught-mail`, tokens.owner!);
+    expect(caught.status).toBe(200);
+    expect(caught.body).toMatchObject({
+      subject: "Your visit is booked",
+      to: message.recipient,
+      replyTo: COMPANY_EMAIL,
+      copies: 1,
+    });
+    expect(caught.body.html).toContain('href="https://app.test/portal/abc"');
+    expect(caught.body.text).toContain("See you on Tuesday");
+
+    expect((await call("GET", `/api/outbox/${message.id}/caught-mail`, tokens.otherOwner!)).status).toBe(404);
+    expect((await call("GET", `/api/outbox/${message.id}/caught-mail`, tokens.member!)).status).toBe(403);
+    expect((await call("GET", `/api/outbox/${message.id}/caught-mail`, tokens.field_user!)).status).toBe(403);
+    expect((await call("GET", "/api/outbox", tokens.member!)).status).toBe(403);
+    expect((await call("GET", "/api/outbox/not-a-uuid/caught-mail", tokens.owner!)).status).toBe(400);
+  });
+
+  it("shows the office that a password reset e-mail arrived, never its link", async () => {
+    const message = await t.db.outboxMessage.create({
+      data: {
+        companyId: company.id,
+        kind: "password_reset",
+        channel: "email",
+        recipient: company.users.member.email,
+        subject: "Reset your FieldOps password",
+        body: "Set a new password here: https://app.test/reset-password?token=secret-token-value",
+        dedupeKey: `password_reset:${randomUUID()}`,
+      },
+    });
+    await deliverMessage(
+      { companyId: company.id, messageId: message.id },
+      taskContext(`smtp://127.0.0.1:${catcher.port}`),
+    );
+    const caught = await call<CaughtMail>("GET", `/api/outbox/${message.id}/caught-mail`, tokens.owner!);
+    expect(caught.status).toBe(200);
+    expect(caught.body.subject).toBe("Reset your FieldOps password");
+    expect(JSON.stringify(caught.body)).not.toContain("secret-token-value");
+  });
+
+  it("refuses mail it cannot place in the company it names, and keeps nothing of it", async () => {
+    const message = await queuedMessage();
+    const transport = createTransport({ url: `smtp://127.0.0.1:${catcher.port}` });
+    // Another company's header on this company's message: that company has no such message.
+    await expect(
+      transport.sendMail({
+        from: "intruder@example.com",
+        to: "someone@example.com",
+        subject: "Forged",
+        text: "x",
+        messageId: `<${message.id}@fieldops.test>`,
+        headers: { "X-FieldOps-Company": other.id },
+      }),
+    ).rejects.toMatchObject({ responseCode: 550 });
+    await expect(
+      transport.sendMail({ from: "a@example.com", to: "b@example.com", subject: "Stray", text: "x" }),
+    ).rejects.toMatchObject({ responseCode: 550 });
+    transport.close();
+    expect(await t.db.caughtMail.count({ where: { outboxMessageId: message.id } })).toBe(0);
+    expect(await t.db.outboxMessage.findUniqueOrThrow({ where: { id: message.id } })).toMatchObject({
+      status: "queued",
+    });
+  });
+});

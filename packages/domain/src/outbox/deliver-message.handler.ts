@@ -1,0 +1,167 @@
+import type { TaskContext, TaskHandler } from "@fieldops/tasks/task-definition";
+import { FinalTaskError } from "@fieldops/tasks/task-definition";
+import { brandingSchema } from "@fieldops/shared/company";
+import { runInScope, type EffectsDeps } from "../effects/run-in-scope.ts";
+import { systemActor } from "../tenant-scope.ts";
+import { deliverMessageTask } from "./deliver-message.task.ts";
+import { renderMail } from "./mail-template.ts";
+import {
+  describeSendError,
+  mailFromAddress,
+  outboxMessageId,
+  sendMail,
+  smtpResponseCode,
+  type OutgoingMail,
+} from "./mail-transport.ts";
+import { outboxChanged } from "./outbox-events.ts";
+
+/**
+ * How long a claim ("sending") holds off other dispatchers. A send is bounded well below it (mail-transport.ts:
+ * 10 s to connect, 10 s for the greeting, 30 s of silence), so a message still "sending" past it was left by a
+ * worker that died mid-send.
+ */
+export const SEND_LEASE_MS = 2 * 60_000;
+
+const ACTOR = systemActor("task:deliver_message");
+const NO_MAIL_SERVER = "Not sent: no mail server is configured (SMTP_URL)";
+
+type Claim =
+  { kind: "done" } | { kind: "leased"; until: Date } | { kind: "claimed"; claimedAt: Date; mail: OutgoingMail };
+
+/**
+ * Sends one outbox e-mail, at most once however often its task is delivered:
+ *
+ * 1. Claim, in a transaction: `queued → sending` by a conditional update (with the claim's time), so of two deliveries
+ *    of the task only one claims it; a message already sent, delivered or failed is left alone.
+ * 2. Send over SMTP, outside any transaction. The Message-ID is the message's own id, so a repeated send is the same
+ *    mail to every receiver (the local catcher keeps one, counting the copy).
+ * 3. Record it: sent with the server's id (or, when the local catcher already recorded it delivered, just the id).
+ *    A refusal puts it back in the queue with the error for BullMQ's next try (4xx, a connection failure), or fails it
+ *    at once (5xx) or at the last try.
+ *
+ * A message found "sending" was claimed by a dispatcher that is sending it now or died doing so. Within the lease the
+ * task comes back when the lease ends, rather than send a second copy; after it, the send is repeated with the same
+ * Message-ID. So a worker killed after the server took the mail but before it recorded that may cause one repeat, which
+ * receivers recognise by its Message-ID: SMTP has no idempotency key to do better.
+ */
+export const deliverMessage: TaskHandler<typeof deliverMessageTask.schema> = async (payload, context) => {
+  const deps: EffectsDeps = {
+    db: context.db,
+    redis: context.redis,
+    queues: context.queues,
+    log: (message, detail) => context.log?.(message, detail),
+  };
+  const scope = { companyId: payload.companyId, actor: ACTOR };
+  const smtpUrl = context.env?.SMTP_URL;
+  const mailFrom = context.env?.MAIL_FROM ?? "FieldOps <no-reply@fieldops.localhost>";
+
+  const claim = await runInScope(deps, scope, async ({ tx, emit }): Promise<Claim> => {
+    const message = await tx.outboxMessage.findUnique({ where: { id: payload.messageId } });
+    if (!message || message.channel !== "email") return { kind: "done" };
+    if (message.status !== "queued" && message.status !== "sending") return { kind: "done" };
+    const now = new Date();
+    if (!message.recipient) {
+      await tx.outboxMessage.updateMany({
+        where: { id: message.id, status: "queued" },
+        data: { status: "failed", failedAt: now, lastError: "Not sent: the recipient has no e-mail address" },
+      });
+      emit(outboxChanged([message]));
+      return { kind: "done" };
+    }
+    if (!smtpUrl) {
+      // Development or tests without a mail server (npm start always has one): the message waits, and says why.
+      if (message.lastError !== NO_MAIL_SERVER)
+        await tx.outboxMessage.update({ where: { id: message.id }, data: { lastError: NO_MAIL_SERVER } });
+      return { kind: "done" };
+    }
+    const claimed = await tx.outboxMessage.updateMany({
+      where: {
+        id: message.id,
+        OR: [{ status: "queued" }, { status: "sending", sendingAt: { lt: new Date(now.getTime() - SEND_LEASE_MS) } }],
+      },
+      data: { status: "sending", sendingAt: now, attempts: { increment: 1 } },
+    });
+    if (claimed.count === 0) {
+      const current = await tx.outboxMessage.findUnique({ where: { id: message.id }, select: { sendingAt: true } });
+      return { kind: "leased", until: new Date((current?.sendingAt ?? now).getTime() + SEND_LEASE_MS) };
+    }
+    emit(outboxChanged([message]));
+    const company = await tx.company.findUniqueOrThrow({
+      where: { id: payload.companyId },
+      select: { name: true, email: true, branding: true },
+    });
+    const branding = brandingSchema.safeParse(company.branding).data;
+    const companyName = branding?.name || company.name;
+    const rendered = renderMail(
+      {
+        subject: message.subject,
+        body: message.body,
+        link: message.linkUrl ? { url: message.linkUrl, label: message.linkLabel ?? "Open" } : null,
+      },
+      { companyName, logoUrl: branding?.logo ?? null, brandColor: branding?.primaryColor ?? null },
+    );
+    const fromAddress = mailFromAddress(mailFrom);
+    return {
+      kind: "claimed",
+      claimedAt: now,
+      mail: {
+        from: { name: companyName, address: fromAddress },
+        to: message.recipient,
+        replyTo: company.email,
+        ...rendered,
+        messageId: outboxMessageId(message.id, fromAddress),
+        headers: { "X-FieldOps-Company": payload.companyId },
+      },
+    };
+  });
+
+  if (claim.kind === "done") return;
+  if (claim.kind === "leased") return comeBackAfterLease(context, payload, claim.until);
+
+  let sent: { providerMessageId: string };
+  try {
+    sent = await sendMail(smtpUrl!, claim.mail);
+  } catch (error) {
+    const code = smtpResponseCode(error);
+    const permanent = code !== null && code >= 500;
+    const final = permanent || context.finalAttempt !== false;
+    const lastError = describeSendError(error);
+    await runInScope(deps, scope, async ({ tx, emit }) => {
+      const updated = await tx.outboxMessage.updateManyAndReturn({
+        where: { id: payload.messageId, status: "sending", sendingAt: claim.claimedAt },
+        data: final ? { status: "failed", failedAt: new Date(), lastError } : { status: "queued", lastError },
+        select: { id: true, invoiceId: true, estimateId: true, customerId: true },
+      });
+      emit(outboxChanged(updated));
+    });
+    context.log?.("e-mail not sent", { messageId: payload.messageId, error: lastError, final });
+    if (permanent) throw new FinalTaskError(lastError);
+    throw new Error(lastError);
+  }
+
+  await runInScope(deps, scope, async ({ tx, emit }) => {
+    const sentAt = new Date();
+    const recorded = await tx.outboxMessage.updateManyAndReturn({
+      where: { id: payload.messageId, status: "sending" },
+      data: { status: "sent", sentAt, providerMessageId: sent.providerMessageId, lastError: null },
+      select: { id: true, invoiceId: true, estimateId: true, customerId: true },
+    });
+    // The local catcher records delivery while the server is still answering, so it may already say delivered.
+    await tx.outboxMessage.updateMany({
+      where: { id: payload.messageId, status: "delivered", providerMessageId: null },
+      data: { sentAt, providerMessageId: sent.providerMessageId, lastError: null },
+    });
+    emit(outboxChanged(recorded));
+  });
+};
+
+/** A message another dispatcher holds: this task comes back once the claim's lease is over. */
+async function comeBackAfterLease(
+  context: TaskContext,
+  payload: { companyId: string; messageId: string },
+  until: Date,
+): Promise<void> {
+  await context.queues.enqueue(deliverMessageTask, payload, `${payload.messageId}-after-${until.getTime()}`, {
+    delayMs: Math.max(0, until.getTime() - Date.now()) + 1000,
+  });
+}

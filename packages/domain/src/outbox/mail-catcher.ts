@@ -1,0 +1,101 @@
+import type { AddressInfo } from "node:net";
+import type { Redis } from "ioredis";
+import { SMTPServer } from "smtp-server";
+import { simpleParser, type AddressObject } from "mailparser";
+import { withTenant, type Database } from "@fieldops/db";
+import { publishEvents } from "@fieldops/events/company-stream";
+import { outboxIdOf } from "./mail-transport.ts";
+import { outboxChanged } from "./outbox-events.ts";
+
+/** The largest mail the catcher takes (the product's own mails are a few kilobytes). */
+const MAX_MAIL_BYTES = 5 * 1024 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface MailCatcher {
+  port: number;
+  close(): Promise<void>;
+}
+
+const refusal = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
+
+const addresses = (value: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(value) ? value : value ? [value] : []).map((address) => address.text).join(", ");
+
+/**
+ * The local mail catcher of `npm start` without SMTP_URL: a real SMTP server on 127.0.0.1 that keeps each mail the
+ * dispatcher sends it in `caught_mails`, in the company of the outbox message it names (its Message-ID is the
+ * message's id, its X-FieldOps-Company header the company, and the message must exist in that company's rows), and
+ * marks the message delivered. Mail it cannot place is refused (550): it keeps nothing without a company.
+ */
+export async function startMailCatcher(options: {
+  db: Database;
+  redis: Redis;
+  port?: number;
+  host?: string;
+  log?: (message: string, detail?: Record<string, unknown>) => void;
+}): Promise<MailCatcher> {
+  const server = new SMTPServer({
+    banner: "FieldOps local mail catcher",
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    size: MAX_MAIL_BYTES,
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then(async (mail) => {
+          if (stream.sizeExceeded) throw refusal(552, "Message too large");
+          const header = mail.headers.get("x-fieldops-company");
+          const companyId = typeof header === "string" ? header.trim() : "";
+          const outboxId = outboxIdOf(mail.messageId);
+          if (!UUID.test(companyId) || !outboxId) throw refusal(550, "Not a message of this FieldOps");
+          const message = await withTenant(options.db, companyId, async (tx) => {
+            const found = await tx.outboxMessage.findUnique({
+              where: { id: outboxId },
+              select: { id: true, invoiceId: true, estimateId: true, customerId: true },
+            });
+            if (!found) return null;
+            const caught = {
+              messageId: mail.messageId ?? "",
+              fromAddress: addresses(mail.from),
+              toAddress: addresses(mail.to),
+              replyTo: addresses(mail.replyTo) || null,
+              subject: mail.subject ?? "",
+              html: typeof mail.html === "string" ? mail.html : null,
+              text: mail.text ?? null,
+            };
+            await tx.caughtMail.upsert({
+              where: { outboxMessageId: found.id },
+              create: { companyId, outboxMessageId: found.id, ...caught },
+              update: { copies: { increment: 1 } },
+            });
+            await tx.outboxMessage.updateMany({
+              where: { id: found.id, status: { not: "delivered" } },
+              data: { status: "delivered", deliveredAt: new Date(), failedAt: null, lastError: null },
+            });
+            return found;
+          });
+          if (!message) throw refusal(550, "No such message");
+          await publishEvents(
+            options.redis,
+            outboxChanged([message]).map((event) => ({ event, userId: null })),
+            { companyId, requestId: null },
+          ).catch((error: unknown) => options.log?.("mail catcher: event not published", { err: error }));
+          callback(null, `Ok: caught ${message.id}`);
+        })
+        .catch((error: unknown) => {
+          const known = error instanceof Error && "responseCode" in error;
+          if (!known) options.log?.("mail catcher: mail not kept", { err: error });
+          callback(known ? error : refusal(451, "Could not keep the mail; try again"));
+        });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

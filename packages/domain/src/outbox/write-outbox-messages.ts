@@ -1,0 +1,26 @@
+import type { Prisma } from "@fieldops/db";
+import type { TenantScope } from "../tenant-scope.ts";
+import { deliverMessageTask } from "./deliver-message.task.ts";
+import { outboxChanged } from "./outbox-events.ts";
+
+export type OutboxMessageInput = Omit<Prisma.OutboxMessageCreateManyInput, "companyId" | "status">;
+
+/**
+ * Writes messages to the outbox, one per dedupe key (a key already written adds nothing), and hands each new e-mail to
+ * the dispatcher (`deliver_message`) in the same transaction: a message that commits is sent, one that rolls back is
+ * not. Texts stay queued: no SMS sender exists yet. Returns the messages written now.
+ */
+export async function writeOutboxMessages(scope: TenantScope, messages: readonly OutboxMessageInput[]) {
+  if (messages.length === 0) return [];
+  const written = await scope.tx.outboxMessage.createManyAndReturn({
+    skipDuplicates: true,
+    data: messages.map((message) => ({ ...message, companyId: scope.companyId, status: "queued" })),
+    select: { id: true, channel: true, invoiceId: true, estimateId: true, customerId: true },
+  });
+  for (const message of written) {
+    if (message.channel === "email")
+      scope.enqueue(deliverMessageTask, { companyId: scope.companyId, messageId: message.id }, message.id);
+  }
+  scope.emit(outboxChanged(written));
+  return written;
+}

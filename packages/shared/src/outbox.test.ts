@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { deliveryInWords, type MessageDelivery } from "./outbox";
+
+const base: MessageDelivery = {
+  status: "queued",
+  attempts: 0,
+  lastError: null,
+  sentAt: null,
+  deliveredAt: null,
+  failedAt: null,
+  caught: false,
+};
+const words = (change: Partial<MessageDelivery>, channel = "email") => deliveryInWords({ ...base, ...change, channel });
+
+describe("deliveryInWords", () => {
+  it("says where an e-mail stands", () => {
+    expect(words({})).toBe("Queued for sending");
+    expect(words({ attempts: 2, lastError: "The mail server refused it: 451" })).toBe("Waiting to try again (2 tried)");
+    expect(words({ status: "sending" })).toBe("Sending");
+    expect(words({ status: "sent" })).toBe("Sent to the mail server");
+    expect(words({ status: "delivered" })).toBe("Delivered");
+    expect(words({ status: "delivered", caught: true })).toBe("Delivered to the local mail catcher");
+    expect(words({ status: "bounced" })).toBe("Bounced");
+    expect(words({ status: "failed" })).toBe("Not delivered: sending failed");
+  });
+
+  it("says that text messages are not sent yet", () => {
+    expect(words({}, "sms")).toBe("Not sent: text messages are not delivered yet");
+  });
+});
