@@ -109,7 +109,6 @@ export const estimatesLiveEvents = [
   }),
 ];
 
-
 /** Downloads the estimate's PDF (what was last saved), as the customer would receive it. */
 export function downloadEstimatePdf(estimate: { id: string; number: number }): Promise<void> {
   return downloadFromApi(
