@@ -316,6 +316,28 @@ export function planOnlinePayments(message: ReadMessage, input: PlannerInput): A
   );
 }
 
+/** Screens of the app the chat does not open (not in its navigation list), with what it can do about them instead. */
+const ELSEWHERE: { pattern: RegExp; reply: string }[] = [
+  {
+    pattern:
+      /^\s*(?:(?:please\s+)?(?:go to|take me to|open|show(?: me)?|view|see|pull up|bring up|navigate to)\s+)?(?:the\s+|my\s+|our\s+|all\s+(?:the\s+|my\s+)?)?invoices?(?:\s+(?:page|list|screen|tab))?\s*[.!?]*$/i,
+    reply:
+      'I can\'t open the invoices page from the chat, but I can show the unpaid invoices ("show unpaid invoices"), open one by its number ("open invoice 1032"), or tell you what was invoiced in a period.',
+  },
+  {
+    pattern:
+      /^\s*(?:(?:please\s+)?(?:go to|take me to|open|show(?: me)?|view|see|pull up|bring up|navigate to)\s+)?(?:the\s+|my\s+|our\s+|all\s+(?:the\s+|my\s+)?)?(?:estimates?|quotes?)(?:\s+(?:page|list|screen|tab))?\s*[.!?]*$/i,
+    reply:
+      "I can't open the estimates page from the chat: open Estimates from the menu. I can find a customer or a job for you.",
+  },
+  {
+    pattern:
+      /^\s*(?:(?:please\s+)?(?:go to|take me to|open|show(?: me)?|view|see|pull up|bring up|navigate to|where are)\s+)?(?:the\s+|my\s+|our\s+)?reports?(?:\s+(?:page|screen|tab))?\s*[.!?]*$/i,
+    reply:
+      "I can't open reports from the chat: open Reports from the menu. Ask me instead what was invoiced or collected in a period, or who your best customers are.",
+  },
+];
+
 const ALLOWED_LIST = NAVIGATE_TARGETS.map((target) => `\`${target}\``).join(", ");
 
 /** Going to an allowed page; a path or page outside the list is refused in words. */
@@ -331,15 +353,21 @@ export function planNavigation(message: ReadMessage, input: PlannerInput): Assis
   if (page) return isNavigationRequest(message, page) ? toPage(page, input) : null;
   if ((mentions(message, ...NAVIGATE_VERBS) || message.words.length <= 3) && mentions(message, ...OFF_LIMITS))
     return { kind: "refuse", reply: `I can't open that page from the chat. I can open these pages: ${ALLOWED_LIST}.` };
-  // "take me to the payroll page": a page the product does not have.
+  // "show me my invoices", "open estimates": pages of the app the chat does not open, and what it can do instead.
+  const elsewhere = ELSEWHERE.find((page) => page.pattern.test(message.raw));
+  if (elsewhere) return { kind: "answer", reply: elsewhere.reply };
+  // "take me to the payroll page", "open payroll": a page the product does not have.
   const unknownPage =
     /\b(?:go to|take me to|open|show me|navigate to)\s+(?:the\s+|my\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:page|screen|tab)\b/i.exec(
+      message.raw,
+    ) ??
+    /^\s*(?:go to|take me to|open|navigate to)\s+(?:the\s+|my\s+)?(payroll|timesheets?|time ?sheets|inventory|accounting|hr|marketing|chat ?rooms?|forums?|store|shop)\s*[.!?]*$/i.exec(
       message.raw,
     );
   if (unknownPage)
     return {
       kind: "refuse",
-      reply: `There is no ${unknownPage[1]!.toLowerCase()} page in the app. I can open these pages: ${ALLOWED_LIST}.`,
+      reply: `There is no ${unknownPage[1]!.toLowerCase()} page in the app. I can take you to the dashboard, jobs, customers, crews or settings, or answer questions about your schedule, customers and money.`,
     };
   return null;
 }

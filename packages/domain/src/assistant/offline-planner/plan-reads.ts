@@ -354,7 +354,7 @@ export function planCustomerByPhone(message: ReadMessage, input: PlannerInput): 
 
 /** "show me Bob's Bakery", "open acme": a customer named after a verb that shows something. */
 const SHOW_NAMED =
-  /^\s*(?:show(?:\s+me)?|open(?:\s+up)?|pull up|bring up|go to|take me to)\s+(?:the\s+)?(.+?)\s*[.?!]*\s*$/i;
+  /^\s*(?:show(?:\s+me)?|open(?:\s+up)?|pull up|bring up|go to|take me to)\s+(?:the\s+)?(.+?)(?:['’]s)?(?:\s+(?:page|profile|record|file|account|card|details))?\s*[.?!]*\s*$/i;
 
 export async function planFindCustomer(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const shown = SHOW_NAMED.exec(message.raw)?.[1];

@@ -925,6 +925,10 @@ export const GOLDEN: GoldenRow[] = [
       { params: { jobId: "j-204", start: "2026-11-27T13:00:00.000Z", crewId: null } },
     ],
     ["send the garcias a reminder", "module:send-payment-reminders", { params: { customerId: "c-garcia" } }],
+    ["open payroll", "refuse", { says: /no payroll page/ }],
+    ["show me my invoices", "answer", { says: /unpaid invoices/ }],
+    ["where are the reports", "answer", { says: /Reports from the menu/ }],
+    ["take me to acme's page", "read:findCustomers", { params: { query: "c-acme" } }],
     ["jobs board", "navigate:/jobs"],
   ]),
   // Written by someone who had not read the planner (first measured at 89 of 120 before the planner learned from it)
