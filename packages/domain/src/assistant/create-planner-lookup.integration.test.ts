@@ -160,6 +160,29 @@ describe("createPlannerLookup", () => {
     expect(await lookupIn(other.id, (lookup) => lookup.countPastDueInvoices())).toBe(0);
   });
 
+  it("tells what one customer paid in a period or ever, and owes on open invoices, in the company only", async () => {
+    const acme = ids["Acme Plumbing"]!;
+    expect(await lookupIn(company.id, (lookup) => lookup.customerMoney(acme, null))).toEqual({
+      paidCents: 17_000,
+      openCents: 30_000,
+      openInvoices: 3,
+      pastDueInvoices: 2,
+    });
+    const november = await lookupIn(company.id, (lookup) =>
+      lookup.customerMoney(acme, { from: "2026-11-01", until: "2026-12-01" }),
+    );
+    expect(november.paidCents).toBe(15_000);
+    expect(await lookupIn(company.id, (lookup) => lookup.customerMoney(ids["John Smith"]!, null))).toEqual({
+      paidCents: 4_000,
+      openCents: 9_000,
+      openInvoices: 1,
+      pastDueInvoices: 0,
+    });
+    const nothing = { paidCents: 0, openCents: 0, openInvoices: 0, pastDueInvoices: 0 };
+    expect(await lookupIn(other.id, (lookup) => lookup.customerMoney(acme, null))).toEqual(nothing);
+    expect(await lookupIn(company.id, (lookup) => lookup.customerMoney("not-an-id", null))).toEqual(nothing);
+  });
+
   it("finds jobs by number and a customer's open jobs, in the company only", async () => {
     const [byNumber] = await lookupIn(company.id, (lookup) => lookup.findJobs({ number: 117 }));
     expect(byNumber).toMatchObject({ id: ids.aeration, title: "Core aeration", hasWaitingVisit: true });

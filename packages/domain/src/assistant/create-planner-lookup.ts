@@ -142,6 +142,29 @@ export function createPlannerLookup(
       };
     },
     count: (kind, period) => countOf(tx, kind, period, clock.timeZone),
+    async customerMoney(customerId, period) {
+      if (!UUID.test(customerId)) return { paidCents: 0, openCents: 0, openInvoices: 0, pastDueInvoices: 0 };
+      const today = startOfDayInTimeZone(dayInTimeZone(clock.now, clock.timeZone), clock.timeZone);
+      const [open, paid] = await Promise.all([
+        tx.invoice.findMany({
+          where: { customerId, status: { in: ["sent", "partially_paid"] } },
+          select: { totalCents: true, paidCents: true, dueAt: true },
+        }),
+        tx.payment.aggregate({
+          where: {
+            invoice: { customerId },
+            ...(period ? { receivedAt: periodInstants(period, clock.timeZone) } : {}),
+          },
+          _sum: { amountCents: true, refundedCents: true },
+        }),
+      ]);
+      return {
+        paidCents: (paid._sum.amountCents ?? 0) - (paid._sum.refundedCents ?? 0),
+        openCents: open.reduce((sum, invoice) => sum + invoice.totalCents - invoice.paidCents, 0),
+        openInvoices: open.length,
+        pastDueInvoices: open.filter((invoice) => invoice.dueAt !== null && invoice.dueAt < today).length,
+      };
+    },
     async topCustomers(period, limit) {
       const received = period ? periodInstants(period, clock.timeZone) : null;
       const rows = await tx.$queryRaw<{ name: string; paidCents: bigint }[]>(Prisma.sql`

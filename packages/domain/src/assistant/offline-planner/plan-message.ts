@@ -16,6 +16,7 @@ import {
   planCount,
   planCrewDay,
   planCustomerContact,
+  planCustomerMoney,
   planNextVisit,
   planOtherCompany,
   planTopCustomers,
@@ -88,6 +89,7 @@ const RULES: Rule[] = [
   planTerseMove,
   planCount,
   planTopCustomers,
+  planCustomerMoney,
   planCustomerContact,
   planUnpaidInvoices,
   planRevenue,
@@ -192,6 +194,7 @@ function remembering(lookup: PlannerLookup): PlannerLookup {
     countPastDueInvoices: once("countPastDueInvoices", lookup.countPastDueInvoices),
     count: once("count", lookup.count),
     topCustomers: once("topCustomers", lookup.topCustomers),
+    customerMoney: once("customerMoney", lookup.customerMoney),
     previewBatchInvoice: once("previewBatchInvoice", lookup.previewBatchInvoice),
     listCustomObjects: once("listCustomObjects", lookup.listCustomObjects),
   };

@@ -69,7 +69,21 @@ function dayPeriod(message: ReadMessage, input: PlannerInput): { period: DayPeri
 }
 
 /** "How many customers do we have?", "how many visits tomorrow?": a number, in words. */
+/** "any past due?", "anyone overdue": whether any invoice is past due, as a number. */
+const ANY_PAST_DUE =
+  /^\s*(?:are there\s+)?(?:any|anything|anyone|anybody)\s+(?:invoices?\s+)?(?:past[- ]due|overdue|late)\b/i;
+
 export async function planCount(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  if (ANY_PAST_DUE.test(message.raw)) {
+    const refusal = refusalOf(CAPABILITIES.seeInvoices, input);
+    if (refusal) return refusal;
+    const count = await input.lookup.countPastDueInvoices();
+    return {
+      kind: "answer",
+      reply:
+        count === 0 ? "No invoice is past due." : `Yes: **${count}** invoice${count === 1 ? " is" : "s are"} past due.`,
+    };
+  }
   if (!HOW_MANY.test(message.raw) || mentions(message, "revenue", "money", "dollars", "earn", "made", "collect"))
     return null;
   const countable = COUNTABLES.find((candidate) => mentions(message, ...candidate.nouns));
@@ -158,6 +172,61 @@ export async function planNextVisit(message: ReadMessage, input: PlannerInput): 
   return {
     kind: "answer",
     reply: `${what} is ${onDay ? "on" : "next on"} ${time} (${day})${crew ? ` with **${asMarkdownText(crew.name)}**` : ", not yet assigned to a crew"}.`,
+  };
+}
+
+/** "how much does elena garcia owe", "does acme owe anything", "what's acme's balance": what one customer owes. */
+const OWES = [
+  /\b(?:how much|what)\s+(?:does|do|did)\s+(.+?)\s+(?:still\s+)?owe\b/i,
+  /^\s*(?:does|do)\s+(.+?)\s+(?:still\s+)?owe\b/i,
+  /^\s*(?:what(?:['’]s| is)\s+)?(?:the\s+)?(.+?)(?:['’]s|s['’])\s+(?:outstanding\s+|open\s+|account\s+|current\s+)?balance\b/i,
+  /\b(?:balance|outstanding|owing)\s+(?:for|of|on)\s+(?!invoice\b|inv\b|#?\d)(.+?)\s*\??$/i,
+  /^\s*(?:is|are)\s+(.+?)\s+(?:paid up|all paid|up to date|square|current on (?:their|his|her) (?:bills?|invoices?))\b/i,
+];
+/** "how much did acme pay us this year", "what has sunrise paid": what one customer paid. */
+const PAID_BY = [
+  /\b(?:how much|what)\s+(?:has|have|did)\s+(.+?)\s+(?:paid|pay)\b/i,
+  /\bhow much\s+(?:money\s+)?(?:did we|have we)\s+(?:get|got|collect|collected|receive|received|take|taken)\s+from\s+(.+?)(?:\s+(?:this|last|in|so far)\b.*)?\s*\??$/i,
+];
+const EVERYONE = /^(?:(?:we|you|i)\b.*|customers|clients|everyone|everybody|people|folks|all|our customers|they all)$/i;
+
+export async function planCustomerMoney(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  const paidName = PAID_BY.map((pattern) => pattern.exec(message.raw)?.[1]).find((found) => found !== undefined);
+  const owedName = paidName ? undefined : OWES.map((pattern) => pattern.exec(message.raw)?.[1]).find(Boolean);
+  const raw = paidName ?? owedName;
+  if (raw === undefined) return null;
+  const name = cleanName(raw.replace(/\b(?:us|me|so far|this year|this month|last month|last year)\b/gi, " "));
+  if (name === null || EVERYONE.test(name)) return null;
+  const refusal = refusalOf(paidName !== undefined ? CAPABILITIES.seeRevenue : CAPABILITIES.seeInvoices, input);
+  if (refusal) return refusal;
+  const resolved = await resolveCustomer(isPronoun(name) || /^(?:they|he|she)$/i.test(name) ? null : name, input);
+  if ("plan" in resolved) return resolved.plan;
+  const who = `**${asMarkdownText(resolved.customer.name)}**`;
+  if (paidName !== undefined) {
+    const period = namedPeriod(message, input);
+    const money = await input.lookup.customerMoney(
+      resolved.customer.id,
+      period ? { from: period.from, until: period.until } : null,
+    );
+    return {
+      kind: "answer",
+      reply: `${who} paid **${formatCents(money.paidCents)}** ${period ? period.label : "in all"}.`,
+    };
+  }
+  const money = await input.lookup.customerMoney(resolved.customer.id, null);
+  if (money.openInvoices === 0) return { kind: "answer", reply: `${who} owes nothing: no invoice of theirs is open.` };
+  const plural = money.openInvoices === 1 ? "" : "s";
+  const late =
+    money.openInvoices === 1
+      ? money.pastDueInvoices > 0
+        ? ", which is past due"
+        : ", not yet due"
+      : money.pastDueInvoices > 0
+        ? `, ${money.pastDueInvoices} of them past due`
+        : ", none past due";
+  return {
+    kind: "answer",
+    reply: `${who} owes **${formatCents(money.openCents)}** on ${money.openInvoices} open invoice${plural}${late}.`,
   };
 }
 

@@ -929,6 +929,21 @@ export const GOLDEN: GoldenRow[] = [
     ["show me my invoices", "answer", { says: /unpaid invoices/ }],
     ["where are the reports", "answer", { says: /Reports from the menu/ }],
     ["take me to acme's page", "read:findCustomers", { params: { query: "c-acme" } }],
+    ["how much did acme pay us this year", "answer", { says: /Acme Plumbing\*\* paid \*\*\$12,500\.00\*\* this year/ }],
+    [
+      "how much does elena garcia owe",
+      "answer",
+      { says: /owes \*\*\$250\.00\*\* on 1 open invoice, which is past due/ },
+    ],
+    ["does acme owe anything", "answer", { says: /owes nothing/ }],
+    [
+      "how much do they owe",
+      "answer",
+      { path: "/customers/c-ortiz", customerId: "c-ortiz", says: /Luis Ortiz\*\* owes/ },
+    ],
+    ["how much do customers owe us", "read:listUnpaidInvoices"],
+    ["any past due?", "answer", { says: /\*\*3\*\* invoices are past due/ }],
+    ["how much did acme pay us this year", "refuse", { role: "field_user" }],
     ["jobs board", "navigate:/jobs"],
   ]),
   // Written by someone who had not read the planner (first measured at 89 of 120 before the planner learned from it)

@@ -64,6 +64,8 @@ export type PlannerLookup = {
   countPastDueInvoices(customerId?: string): Promise<number>;
   /** How many there are (visits: in the period, every day when none is named). */
   count(kind: CountKind, period?: DayPeriod): Promise<number>;
+  /** What one customer paid in the period (ever when none), and what they owe now: open and past-due invoices. */
+  customerMoney(customerId: string, period: DayPeriod | null): Promise<CustomerMoney>;
   /** The customers who paid the most in the period (ever when none), best first. */
   topCustomers(period: DayPeriod | null, limit: number): Promise<{ name: string; paidCents: number }[]>;
   /** What batch invoicing the period (calendar days, both included) would make: visits, invoices and their total. */
@@ -71,6 +73,8 @@ export type PlannerLookup = {
   /** The company's custom objects the user reaches (key and names). */
   listCustomObjects(): Promise<CustomObjectName[]>;
 };
+
+export type CustomerMoney = { paidCents: number; openCents: number; openInvoices: number; pastDueInvoices: number };
 
 export type BatchInvoiceSummary = { visits: number; invoices: number; totalCents: number };
 

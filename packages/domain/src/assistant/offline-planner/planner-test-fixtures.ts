@@ -102,6 +102,7 @@ export const INVOICES: InvoiceRecord[] = [
 
 /** Past-due invoices by customer; the company's total is the fixture's `pastDue`. */
 const PAST_DUE_BY_CUSTOMER: Record<string, number> = { "c-garcia": 1, "c-ortiz": 2 };
+const PAID_BY_CUSTOMER: Record<string, number> = { "c-acme": 1_250_000, "c-sunrise": 830_000, "c-garcia": 120_000 };
 
 export const COUNTS: Record<CountKind, number> = {
   customers: 42,
@@ -149,6 +150,17 @@ export function fixedLookup(pastDue = 3, uninvoicedVisits = 12): PlannerLookup {
     countPastDueInvoices: async (customerId) =>
       customerId === undefined ? pastDue : (PAST_DUE_BY_CUSTOMER[customerId] ?? 0),
     count: async (kind) => COUNTS[kind],
+    customerMoney: async (customerId) => {
+      const open = INVOICES.filter(
+        (invoice) => invoice.customerId === customerId && ["sent", "partially_paid"].includes(invoice.status),
+      );
+      return {
+        paidCents: PAID_BY_CUSTOMER[customerId] ?? 0,
+        openCents: open.reduce((sum, invoice) => sum + invoice.balanceCents, 0),
+        openInvoices: open.length,
+        pastDueInvoices: Math.min(PAST_DUE_BY_CUSTOMER[customerId] ?? 0, open.length),
+      };
+    },
     topCustomers: async (_period, limit) =>
       [
         { name: "Acme Plumbing", paidCents: 1_250_000 },
