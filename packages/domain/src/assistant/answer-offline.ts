@@ -83,6 +83,7 @@ const noLookup: PlannerLookup = {
   countPastDueInvoices: needsCompanyData,
   count: needsCompanyData,
   topCustomers: needsCompanyData,
+  customerMoney: needsCompanyData,
   previewBatchInvoice: needsCompanyData,
   listCustomObjects: needsCompanyData,
 };
