@@ -42,7 +42,18 @@ export interface ModuleCatalogEntry {
    * When the assistant may propose it in the chat (the user confirms before it runs): what a language model is told it
    * does, as its proposal tool's description (its parameters come from `params`). False: only the app's screens run it.
    */
-  assistant: false | { tool: string };
+  assistant:
+    | false
+    | {
+        tool: string;
+        /** What the assistant says it can do, in its help: "record a cash or check payment". */
+        help: string;
+        /**
+         * The planner's intent, by example: what an office types that must be read as a proposal of this module (with
+         * the names of the planner's test company). A unit test runs each through the offline planner.
+         */
+        examples: readonly [string, ...string[]];
+      };
   /** Its parameters; the server validates them before storing a run and again before running it. */
   params: z.ZodType;
   /** The plan feature a company needs; none when every plan has the module. */
@@ -74,6 +85,8 @@ const catalog = {
     label: "create jobs",
     assistant: {
       tool: "Create a one-off job (with one visit waiting to be scheduled) for a customer, named by a short title.",
+      help: "create a job",
+      examples: ["create a job for Acme: replace water heater", "new job for John Smith, fix the sprinklers"],
     },
     params: z.object({ customerId: uuid, title: text({ max: 200, trim: true }).min(1) }).strict(),
     policy: OFFICE_DIRECT,
@@ -83,6 +96,8 @@ const catalog = {
     label: "schedule visits",
     assistant: {
       tool: "Schedule a visit at a moment (an ISO instant on the company's wall clock) with a crew or unassigned: the visit waiting on a job (jobId), on a customer's newest job (customerId), or, with a title, on a new job of the customer named so.",
+      help: "schedule a visit",
+      examples: ["put the Garcias' aeration on wednesday at 10 with crew c", "book acme tomorrow at 9"],
     },
     params: scheduleVisitParams,
     policy: OFFICE_DIRECT,
@@ -92,6 +107,11 @@ const catalog = {
     label: "reschedule visits",
     assistant: {
       tool: "Move a scheduled visit (visitId, from a schedule or jobs read) to another moment, and to another crew when one is named.",
+      help: "move a visit",
+      examples: [
+        "push the Ortiz sprinkler check to next friday afternoon",
+        "move tomorrow's mowing at Jane Smith's to 2",
+      ],
     },
     params: z.object({ visitId: uuid, start: isoDateTime, crewId: uuid.nullable().optional() }).strict(),
     policy: OFFICE_DIRECT,
@@ -101,6 +121,8 @@ const catalog = {
     label: "send payment reminders",
     assistant: {
       tool: "Queue a payment reminder for each past-due invoice still open: every customer's, or one customer's (customerId).",
+      help: "send payment reminders",
+      examples: ["send payment reminders to everyone past due", "remind the Garcias to pay"],
     },
     /** Every past-due invoice, or one customer's. */
     params: z.object({ pastDueOnly: z.literal(true).default(true), customerId: uuid.optional() }).strict(),
@@ -112,6 +134,8 @@ const catalog = {
     label: "record payments",
     assistant: {
       tool: "Record cash or a check the office received on an invoice (invoiceId): the open balance, or amountCents when the user names an amount; a check's number as the reference.",
+      help: "record a cash or check payment",
+      examples: ["record a cash payment on invoice 1032", "the Garcias paid invoice 1032 by check #4471"],
     },
     /** Cash or a check the office received; the invoice's open balance when no amount is named. */
     params: z
@@ -131,6 +155,8 @@ const catalog = {
     label: "invoice a period's completed visits",
     assistant: {
       tool: "Make draft invoices, one per customer, for the completed visits of a period (from and to are calendar days, both included) that no invoice bills yet.",
+      help: "invoice a period's completed visits",
+      examples: ["invoice last month's completed visits"],
     },
     params: batchInvoicePeriodSchema,
     feature: "invoicing",
@@ -141,6 +167,8 @@ const catalog = {
     label: "optimize routes",
     assistant: {
       tool: "Optimize every crew's route on a day (a calendar day) and show the proposal on the board for the user to apply.",
+      help: "optimize a day's routes",
+      examples: ["optimize tomorrow's routes"],
     },
     params: z.object({ date: calendarDateSchema }).strict(),
     feature: "route_optimization",
@@ -151,6 +179,8 @@ const catalog = {
     label: "export customers",
     assistant: {
       tool: "Export all customers as a CSV file the user downloads.",
+      help: "export your customers",
+      examples: ["export my customers to a spreadsheet"],
     },
     params: z.object({}).strict(),
     feature: "export",
@@ -161,6 +191,8 @@ const catalog = {
     label: "enable HIPAA mode",
     assistant: {
       tool: "Turn on HIPAA mode for the company (it cannot be turned off from the chat).",
+      help: "turn on HIPAA mode",
+      examples: ["turn on hipaa mode"],
     },
     params: z.object({}).strict(),
     feature: "hipaa_mode",

@@ -219,7 +219,10 @@ function proposalTools(run: AssistantRun, turn: ModelTurn, facts: CompanyFacts):
   return Object.fromEntries(
     ASSISTANT_MODULE_IDS.map((moduleId) => {
       const entry = MODULE_CATALOG[moduleId];
-      const description = entry.assistant === false ? "" : entry.assistant.tool;
+      const description =
+        entry.assistant === false
+          ? ""
+          : `${entry.assistant.tool} Said for example: ${entry.assistant.examples.map((example) => `"${example}"`).join(", ")}.`;
       return [
         proposalToolName(moduleId),
         tool({

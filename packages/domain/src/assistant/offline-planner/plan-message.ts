@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { addDays, dayInTimeZone } from "@fieldops/shared/company-time";
 import { assistantPlanSchema, type AssistantPlan } from "@fieldops/shared/assistant";
+import { ASSISTANT_MODULE_IDS, MODULE_CATALOG } from "@fieldops/shared/modules";
 import { planAddCustomer, planModal, planNavigation, planOnlinePayments } from "./plan-navigation.ts";
 import { planNumberAlone, planPaymentReminders, planRecordPayment, planShowInvoice } from "./plan-payments.ts";
 import {
@@ -55,11 +56,14 @@ const CANCEL_VISIT =
 const OBEY_RECORD =
   /\b(?:do|follow|carry out|execute|run)\s+(?:what(?:ever)?|the instructions?|the steps?)\s+(?:it|the note|the notes|that note|the record|the comment|the description|the message|they|this)\s+(?:says?|tells? you|asks?|wants?)\b|\bfollow\s+(?:the|its|that|their)\s+(?:note|notes|instructions?|comment)\b/i;
 
+/** What the assistant can do: the reads it answers, then each module it may propose, as the catalog says it. */
 const HELP =
   "I can take you to a page (jobs, customers, crews, settings), connect QuickBooks, Stripe or Twilio, find a customer, a job or an invoice, " +
   "answer questions (how many visits tomorrow, a crew's day, a customer's phone, what was collected last month, your best customers), " +
-  "show unpaid invoices, create a job, schedule or move a visit, record a cash or check payment, send payment reminders, " +
-  "invoice a period's completed visits, or quote a new feature.";
+  `show unpaid invoices, ${ASSISTANT_MODULE_IDS.map((id) => {
+    const assistant = MODULE_CATALOG[id].assistant;
+    return assistant === false ? id : assistant.help;
+  }).join(", ")}, or quote a new feature.`;
 
 type Rule = (message: ReadMessage, input: PlannerInput) => AssistantPlan | null | Promise<AssistantPlan | null>;
 
