@@ -41,7 +41,7 @@ import {
 } from "./plan-reads.ts";
 import { planFindCustomRecords } from "./plan-custom-records.ts";
 import type { PlannerInput, PlannerLookup } from "./planner-input.ts";
-import { mentions, readMessage, writtenOut, type ReadMessage } from "./read-message.ts";
+import { mentions, readMessage, typosFixed, writtenOut, type ReadMessage } from "./read-message.ts";
 import { customerAtStart } from "./resolve-customer.ts";
 
 const FOREIGN_ADDRESS =
@@ -210,7 +210,7 @@ function remembering(lookup: PlannerLookup): PlannerLookup {
  */
 export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
   const withIds: PlannerInput = { ...input, newId: input.newId ?? randomUUID, lookup: remembering(input.lookup) };
-  const message = readMessage(await withVisitDays(writtenOut(input.message.slice(0, 2000)), withIds));
+  const message = readMessage(await withVisitDays(typosFixed(writtenOut(input.message.slice(0, 2000))), withIds));
   const plan = await decide(message, withIds);
   return assistantPlanSchema.parse(plan);
 }

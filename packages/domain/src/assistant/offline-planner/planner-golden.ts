@@ -943,6 +943,13 @@ export const GOLDEN: GoldenRow[] = [
     ],
     ["how much do customers owe us", "read:listUnpaidInvoices"],
     ["any past due?", "answer", { says: /\*\*3\*\* invoices are past due/ }],
+    // Typos of the words a rule reads as a phrase.
+    [
+      "recrod a cash paymnet on invoice 1032",
+      "module:record-payment",
+      { params: { invoiceId: "i-1032", method: "cash" } },
+    ],
+    ["invoce 1040", "read:findInvoice", { params: { number: 1040 } }],
     ["how much did acme pay us this year", "refuse", { role: "field_user" }],
     ["jobs board", "navigate:/jobs"],
   ]),

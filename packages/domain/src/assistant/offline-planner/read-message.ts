@@ -2,6 +2,9 @@ import { editDistance, typoAllowance } from "./fuzzy-match.ts";
 
 /** The words the planner's rules look for; a message's word within a typo of one of them is read as it. */
 const VOCABULARY = [
+  "record",
+  "payment",
+  "cash",
   "appointment",
   "appointments",
   "assign",
@@ -166,6 +169,22 @@ function correct(word: string): string {
     }
   }
   return best;
+}
+
+/**
+ * The message with typos of the rules' words written right ("recrod a cash paymnet on invoce 1032"), so the rules that
+ * read whole phrases see them. A capitalized word inside a sentence is a name and stays as typed, as does a word said
+ * as someone's ("Bob's").
+ */
+export function typosFixed(text: string): string {
+  return text.replace(/\b[A-Za-z]{4,}\b(?!['’]s\b)/g, (word, offset: number) => {
+    const startsSentence = offset === 0 || /[.!?]\s*$/.test(text.slice(0, offset));
+    if (/^[A-Z]/.test(word) && !startsSentence) return word;
+    const lower = word.toLowerCase();
+    const fixed = correct(lower);
+    // "todays" is today's, not a typo: a word that only adds to or drops from a known one stays as written.
+    return fixed === lower || lower.startsWith(fixed) || fixed.startsWith(lower) ? word : fixed;
+  });
 }
 
 /** Office shorthand written out, so every rule reads one spelling: "w/ crew b", "pd 1032", "phone #", "# of jobs". */
