@@ -245,6 +245,18 @@ async function decide(message: ReadMessage, input: PlannerInput): Promise<Assist
   }
   const early = small(message);
   if (early) return early;
+  // "schedule acme tomorrow at 9 and send garcia a reminder": one request at a time, the next one said back.
+  const [first, ...others] = message.raw.split(NEXT_REQUEST);
+  if (others.length > 0 && first!.trim() !== "") {
+    const plan = await byRules(readMessage(first!), input);
+    if (plan && !lostTheThread(plan)) {
+      const rest = others
+        .join(" and ")
+        .trim()
+        .replace(/[.!]+$/, "");
+      return { ...plan, reply: `${plan.reply}\n\nOne thing at a time: after this, ask me to "${rest}".` };
+    }
+  }
   const whole = await byRules(message, input);
   if (whole && !lostTheThread(whole)) return whole;
   // Several sentences that as a whole read as nothing: the one that asks, with the others as its context.
@@ -271,6 +283,10 @@ async function withVisitDays(text: string, input: PlannerInput): Promise<string>
   }
   return out;
 }
+
+/** Where a second request starts: "…, and send…", "… and also book…", "…; then move…" (not "and give it to crew c"). */
+const NEXT_REQUEST =
+  /(?:\s*[,;]\s*|\s+)(?:and\s+(?:also\s+|then\s+)?|also\s+|then\s+)(?=(?:schedule|book|move|push|send|record|remind|show|open|find|create|add|invoice|bill|optimi[sz]e|export|turn|connect|text|email|call)\s+(?!(?:it|them|that|this|him|her|the same)\b))/i;
 
 async function byRules(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   for (const rule of RULES) {

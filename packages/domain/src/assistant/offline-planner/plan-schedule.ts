@@ -722,14 +722,19 @@ export async function planRescheduleVisit(message: ReadMessage, input: PlannerIn
     span.possessive ||
     (after.spans.length > 1 && index === 0 && span.preposition !== "to");
   // "swap the crew on jane smith tmrw to crew a": with a crew to go to, a lone date says which visit.
-  const crewOnly = crew.name !== null && after.spans.length === 1 && shift === null && !after.spans[0]!.at;
+  const crewOnly =
+    crew.name !== null &&
+    after.spans.length === 1 &&
+    shift === null &&
+    !after.spans[0]!.at &&
+    !["to", "until", "till", "into", "onto"].includes(after.spans[0]!.preposition ?? "");
   // A date before the verb names the visit, unless it says where to ("could come forward to Monday morning").
   const beforeTargets = before.spans.filter((span) => span.preposition === "to" || span.preposition === "until");
   const beforeSources = before.spans.filter((span) => !beforeTargets.includes(span));
   const source = beforeSources[0] ?? after.spans.find(isSource) ?? (crewOnly ? after.spans[0] : undefined);
   const candidates = fromDay(named.visits, source?.day ?? null, input.timeZone);
   const scheduled = candidates.filter((candidate) => candidate.start !== null);
-  const visit = scheduled[0] ?? candidates[0];
+  let visit = scheduled[0] ?? candidates[0];
   if (!visit) return { kind: "answer", reply: `I found no upcoming visit: ${named.label} has none scheduled.` };
   // "alpha team is taking Acme tomorrow at 2", "John Smith can do thursday at 3": a visit still waiting is scheduled.
   if (visit.start === null && !RESCHEDULE_WORD.test(message.raw)) return null;
@@ -753,7 +758,12 @@ export async function planRescheduleVisit(message: ReadMessage, input: PlannerIn
     targetSpan(beforeTargets);
   // "move Jane Smith's mowing to wednesday at 10" with a mowing every week: which one goes to another day is asked (a
   // time alone, a shift, "the next one" or "this visit" move the soonest).
-  if (
+  // A day that is one of theirs moves that one's time ("…to friday at 2" when one is on Friday).
+  const onTargetDay = when?.day
+    ? scheduled.filter((candidate) => dayInTimeZone(new Date(candidate.start!), input.timeZone) === when.day)
+    : [];
+  if (onTargetDay.length === 1 && !source && shift === null) visit = onTargetDay[0]!;
+  else if (
     scheduled.length > 1 &&
     !source &&
     shift === null &&

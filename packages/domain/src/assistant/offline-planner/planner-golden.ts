@@ -950,6 +950,25 @@ export const GOLDEN: GoldenRow[] = [
       { params: { invoiceId: "i-1032", method: "cash" } },
     ],
     ["invoce 1040", "read:findInvoice", { params: { number: 1040 } }],
+    // Two requests in one message: the first, and the second said back.
+    [
+      "schedule acme tomorrow at 9 and send garcia a reminder",
+      "module:schedule-visit",
+      {
+        params: { jobId: "j-117", start: "2026-11-27T14:00:00.000Z" },
+        says: /after this, ask me to "send garcia a reminder"/,
+      },
+    ],
+    [
+      "move the ortiz cleanup to friday and give it to crew c",
+      "module:reschedule-visit",
+      { params: { visitId: "v-ortiz-cleanup", start: "2026-11-27T15:00:00.000Z", crewId: "crew-c" } },
+    ],
+    [
+      "move jane's mowing to friday at 2 and put it with crew a",
+      "module:reschedule-visit",
+      { params: { visitId: "v-jane-1", start: "2026-11-27T19:00:00.000Z", crewId: "crew-a" } },
+    ],
     ["how much did acme pay us this year", "refuse", { role: "field_user" }],
     ["jobs board", "navigate:/jobs"],
   ]),
