@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { addDays, dayInTimeZone } from "@fieldops/shared/company-time";
 import { assistantPlanSchema, type AssistantPlan } from "@fieldops/shared/assistant";
 import { ASSISTANT_MODULE_IDS, MODULE_CATALOG } from "@fieldops/shared/modules";
-import { planAddCustomer, planModal, planNavigation, planOnlinePayments } from "./plan-navigation.ts";
+import { planAddCustomer, planHowTo, planModal, planNavigation, planOnlinePayments } from "./plan-navigation.ts";
 import { planNumberAlone, planPaymentReminders, planRecordPayment, planShowInvoice } from "./plan-payments.ts";
 import {
   planCreateJob,
@@ -33,6 +33,7 @@ import {
 import {
   planCustomerByPhone,
   planDaySchedule,
+  planJobStatus,
   planFindCustomer,
   planFindJob,
   planRevenue,
@@ -73,6 +74,7 @@ type Rule = (message: ReadMessage, input: PlannerInput) => AssistantPlan | null 
 const RULES: Rule[] = [
   planTrackingRequest,
   planOtherCompany,
+  planHowTo,
   planCustomerByPhone,
   planOnlinePayments,
   planHipaaMode,
@@ -103,6 +105,7 @@ const RULES: Rule[] = [
   planAddCustomer,
   // Before the other finds: "find equipment for Acme" is about the company's own object, when it has one so named.
   planFindCustomRecords,
+  planJobStatus,
   planFindJob,
   planFindCustomer,
   planNavigation,

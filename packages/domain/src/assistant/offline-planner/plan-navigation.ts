@@ -372,6 +372,66 @@ export function planNavigation(message: ReadMessage, input: PlannerInput): Assis
   return null;
 }
 
+/** "How do I…", "where can I…", "is there somewhere I can…": a question about using the app. */
+const HOW_TO =
+  /\b(?:how (?:do|can|would|should|could) (?:i|we|you)|how to|where (?:do|can|would|should|could) (?:i|we)|is there (?:a way|somewhere|a place|anywhere)|(?:can|could) i (?:change|set|update|edit|add|invite|see|find|upload|turn)|i (?:want|need|would like|'d like) to (?:change|set|update|edit|upload|add|invite|see))\b/i;
+
+/** What a how-to question is about: the page that has it, or what to do, in words. */
+const HOW_TO_TOPICS: { pattern: RegExp; target?: NavigateTarget; reply: string }[] = [
+  {
+    pattern:
+      /\b(?:business hours|working hours|opening hours|our hours|hours of operation|work days|days off|breaks?)\b/i,
+    target: "/crews",
+    reply: "Opening crews: working days, hours and breaks are set per crew, in each crew's settings.",
+  },
+  {
+    pattern:
+      /\b(?:logo|branding|brand colou?rs?|colou?rs|company (?:name|details|info|information|address|profile|phone|email)|business (?:name|address|details|info)|time ?zone)\b/i,
+    target: "/settings",
+    reply: "Opening settings: your company's name, logo, colours and time zone are there.",
+  },
+  {
+    pattern:
+      /\b(?:add|invite|new|hire|hired|onboard)\b.*\b(?:technicians?|techs?|employees?|staff|workers?|team members?|users?|crew members?|guys?|nurses?|cleaners?)\b|\b(?:technicians?|employees?|staff|team members?|users?)\b.*\b(?:log ?in|sign ?in|access|accounts?)\b/i,
+    target: "/settings",
+    reply: "Opening settings: invite people from the Team card there, then add them to a crew on the Crews page.",
+  },
+  {
+    pattern:
+      /\b(?:text|sms|email|e-mail)\s+(?:reminders?|notifications?|confirmations?)\b|\b(?:reminders?|notifications?|confirmations?)\b.*\b(?:text|sms|email|e-mail|customers?|clients?)\b|\bwhat (?:my |our )?(?:customers?|clients?) (?:get|receive|see)\b/i,
+    target: "/settings/communications",
+    reply: "Opening the communication settings: what your customers receive, and when, is set there.",
+  },
+  {
+    pattern:
+      /\b(?:payouts?|bank account|deposits?|get paid online|paid online|pay online|card payments?|credit cards?)\b/i,
+    target: "/settings/payments",
+    reply: "Opening the payment settings: online payments and where the money goes are set there.",
+  },
+  {
+    pattern: /\b(?:send|create|make|write|do)\s+(?:an?\s+|the\s+|my\s+)?invoices?\b/i,
+    reply:
+      "Open the job and create its invoice from there, then press Send: it goes by e-mail with a link to pay. I can also invoice all of a period's completed visits at once: say \"invoice last month's completed visits\".",
+  },
+  {
+    pattern: /\b(?:schedule|book)\s+(?:an?\s+|the\s+)?(?:job|visit|appointment)s?\b/i,
+    reply:
+      'Tell me who, when and with which crew, for example "book Acme tomorrow at 9 with Crew B", and I\'ll propose it; or open Jobs and schedule it there.',
+  },
+];
+
+export function planHowTo(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
+  if (!HOW_TO.test(message.raw)) return null;
+  const topic = HOW_TO_TOPICS.find((candidate) => candidate.pattern.test(message.raw));
+  if (!topic) return null;
+  if (!topic.target) return { kind: "answer", reply: topic.reply };
+  const plan = toPage(
+    PAGES.find((page) => page.target === topic.target)!,
+    input,
+  );
+  return plan.kind === "actions" ? { ...plan, reply: topic.reply } : plan;
+}
+
 /** Records the chat does not add: the page that has the form, with what it is for. */
 const ADD_RECORD: { pattern: RegExp; target: NavigateTarget; what: string }[] = [
   {

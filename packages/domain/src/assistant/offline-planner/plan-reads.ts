@@ -11,6 +11,7 @@ import {
   customerNamed,
   isPronoun,
   resolveCustomer,
+  resolveCustomerAndService,
   withoutPossessive,
 } from "./resolve-customer.ts";
 
@@ -354,7 +355,7 @@ export function planCustomerByPhone(message: ReadMessage, input: PlannerInput): 
 
 /** "show me Bob's Bakery", "open acme": a customer named after a verb that shows something. */
 const SHOW_NAMED =
-  /^\s*(?:show(?:\s+me)?|open(?:\s+up)?|pull up|bring up|go to|take me to)\s+(?:the\s+)?(.+?)(?:['’]s)?(?:\s+(?:page|profile|record|file|account|card|details))?\s*[.?!]*\s*$/i;
+  /^\s*(?:(?:can|could|would) you\s+(?:please\s+)?|please\s+)?(?:show(?:\s+me)?|open(?:\s+up)?|pull up|bring up|go to|take me to)\s+(?:the\s+)?(.+?)(?:['’]s)?(?:\s+(?:page|profile|record|file|account|card|details))?\s*[.?!]*\s*$/i;
 
 export async function planFindCustomer(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const shown = SHOW_NAMED.exec(message.raw)?.[1];
@@ -416,6 +417,26 @@ export async function planUnbookedJobs(message: ReadMessage, input: PlannerInput
 /** "does john smith have anything open w/ us": that customer's jobs. */
 const HAS_WORK =
   /\b(?:does|do|has)\s+(.+?)\s+(?:have|got)\s+(?:anything|any work|any jobs?|something|work)\b(?:\s+(?:open|going|on|scheduled|booked))?/i;
+
+/** "what's going on with the Ortiz job", "did we ever finish the aeration for elena": a customer's jobs, with their status. */
+const JOB_STATUS =
+  /\b(?:what(?:['’]s| is) (?:going on|happening|the status|the latest|up|new)|status|latest|update|news|where (?:are we|is it|do we stand|are things))\s+(?:with|on|of|for)\s+(.+?)\s*\??$|\bdid (?:we|you|they|the crew|crew \w+)\s+(?:ever\s+)?(?:finish|complete|do|get to|wrap up)\s+(.+?)\s*\??$|^\s*(?:is|was|has)\s+(?:the\s+)?(.+?)\s+(?:been\s+)?(?:done|finished|completed|complete|wrapped up)\b/i;
+
+export async function planJobStatus(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  const found = JOB_STATUS.exec(message.raw);
+  const subject = found
+    ? (found[1] ?? found[2] ?? found[3])!.replace(/\b(?:job|jobs|work|yet|already)\b/gi, " ").trim()
+    : "";
+  if (subject === "") return null;
+  const resolved = await resolveCustomerAndService(subject, input);
+  if (!("customer" in resolved)) return null;
+  return read(
+    CAPABILITIES.seeJobs,
+    input,
+    `Here are **${asMarkdownText(resolved.customer.name)}**'s jobs, each with where it stands.`,
+    { tool: "findJobs", customerId: resolved.customer.id },
+  );
+}
 
 const FIND_JOB =
   /\bjob\s*(?:#|no\.?|number)?\s*([a-z]*-?\d+)\b|\b(?:find|look ?up|lookup|search(?: for)?|where is|show me|show|pull up|bring up|get|what|which|list|any)\s+(?:the\s+|a\s+|my\s+|open\s+)?(?:jobs?|work orders?|service calls?)\b\s*(.*)$|\b(?:jobs?|work orders?)\s+(?:for|of|at)\s+(.+)$|^\s*(.+?)['’]?s?\s+(?:jobs|work orders|open jobs)\s*\??\s*$/i;

@@ -950,6 +950,16 @@ export const GOLDEN: GoldenRow[] = [
       { params: { invoiceId: "i-1032", method: "cash" } },
     ],
     ["invoce 1040", "read:findInvoice", { params: { number: 1040 } }],
+    // How-to questions: the page that has it, or what to do.
+    ["is there somewhere I can change my company logo?", "navigate:/settings", { says: /logo/ }],
+    ["how do I add a new technician?", "navigate:/settings", { says: /Team card/ }],
+    ["where do I put in my business hours?", "navigate:/crews", { says: /per crew/ }],
+    ["how do I get my customers to get text reminders?", "navigate:/settings/communications"],
+    ["how do I send an invoice?", "answer", { says: /create its invoice/ }],
+    ["how do I add a new technician?", "refuse", { role: "field_user" }],
+    ["can you show me the Garica account", "read:findCustomers", { params: { query: "c-garcia" } }],
+    ["what's going on with the Ortiz job?", "read:findJobs", { params: { customerId: "c-ortiz" } }],
+    ["did we ever finish the aeration for elena?", "read:findJobs", { params: { customerId: "c-garcia" } }],
     // Two requests in one message: the first, and the second said back.
     [
       "schedule acme tomorrow at 9 and send garcia a reminder",
