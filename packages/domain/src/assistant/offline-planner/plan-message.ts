@@ -89,8 +89,8 @@ const RULES: Rule[] = [
   planNextVisit,
   planCreateJob,
   planRescheduleVisit,
-  planScheduleVisit,
   planPromisedVisit,
+  planScheduleVisit,
   planTerseSchedule,
   planTerseMove,
   planCount,
@@ -260,10 +260,14 @@ async function decide(message: ReadMessage, input: PlannerInput): Promise<Assist
       return { ...plan, reply: `${plan.reply}\n\nOne thing at a time: after this, ask me to "${rest}".` };
     }
   }
+  // "crew B is out sick tomorrow. can Alpha Team take Jane Smith's mowing at the same time?": the sentence that asks,
+  // when it asks for a change.
+  const asking = await theSentenceThatAsks(message, input);
+  if (asking?.kind === "confirm") return asking;
   const whole = await byRules(message, input);
   if (whole && !lostTheThread(whole)) return whole;
   // Several sentences that as a whole read as nothing: the one that asks, with the others as its context.
-  const asked = await theSentenceThatAsks(message, input);
+  const asked = asking;
   return (
     asked ??
     whole ?? { kind: "clarify", reply: `I'm not sure what you'd like me to do. ${HELP} Which of these is closest?` }
@@ -315,28 +319,65 @@ const STANDS_FOR = /\b(?:them|their|her|him|his|it|they)\b/i;
  */
 async function theSentenceThatAsks(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const sentences = message.raw
-    .split(/(?<=[.!?])\s+|\n+/)
+    .split(/(?<=[.!?])\s+|\n+|\s*,\s*(?=(?:can|could|would|will) (?:you|we|u)\b|please\b)/i)
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence !== "");
   if (sentences.length < 2 || sentences.length > 4) return null;
   const asking = sentences.filter((sentence) => ASKING.test(sentence));
   if (asking.length !== 1) return null;
   const request = asking[0]!.replace(/[.!]+$/, "");
-  const first = sentences[0]!.replace(/[.!?]+$/, "");
+  const context = sentences
+    .filter((sentence) => sentence !== asking[0])
+    .map((sentence) => sentence.replace(/[.!?]+$/, ""));
+  const first = context[0]!;
+  // "…for tomorrow at 2? Alpha Team please.": a short fragment after the request completes it.
+  const fragments = sentences
+    .slice(sentences.indexOf(asking[0]!) + 1)
+    .map((sentence) => sentence.replace(/[.!?]+$/, ""))
+    .filter(
+      (sentence) =>
+        sentence.split(/\s+/).length <= 4 &&
+        !/\b(?:is|are|was|were|has|have|had|do|does|did|asked|said|called|wants|needs)\b/i.test(sentence),
+    );
   // "the mowing tmrw": a first sentence with no verb of its own names what the request's "it" is.
   const named =
-    first !== asking[0] &&
-    !/\b(?:is|are|was|were|asked|said|called|wants|needs|cant|can't|won't|will|has|have|had)\b/i.test(first);
-  // "garcia asked when we're coming. when's her next visit": or the customer the first sentence starts with.
-  const customer =
-    !named && STANDS_FOR.test(request) ? await customerAtStart(first.split(/\s+/).slice(0, 4), input) : null;
-  const text = !STANDS_FOR.test(request)
-    ? request
-    : named
-      ? request.replace(STANDS_FOR, first)
-      : customer && "match" in customer
-        ? request.replace(STANDS_FOR, customer.match.name)
-        : request;
+    sentences[0] !== asking[0] &&
+    !/\b(?:is|are|was|were|asked|said|called|wants|needs|cant|can't|won't|will|has|have|had|signed|do|does)\b/i.test(
+      first,
+    );
+  if (named) {
+    const plan = await byRules(readMessage(request.replace(STANDS_FOR, first)), input);
+    return plan && !lostTheThread(plan) ? plan : null;
+  }
+  // "We just signed Sunrise Senior Living for quarterly pest treatments. Can you set up a job for them for that?": "them"
+  // is the customer the context names, and "that" what it says they want.
+  const customer = await customerIn(context, input);
+  const thing = context.map((sentence) => THING_ASKED.exec(sentence)?.[1]?.trim()).find(Boolean);
+  let text = [request.replace(/\?+$/, ""), ...fragments].join(" ");
+  if (customer) text = text.replace(/\b(?:them|their|him|his|her|they)\b/i, customer);
+  if (thing && /\b(?:that|this|it)\b/i.test(text))
+    text = text.replace(
+      /\b(?:that|this|it)\b/i,
+      customer && !text.includes(customer) ? `${thing} for ${customer}` : thing,
+    );
+  else if (customer && !text.includes(customer) && STANDS_FOR.test(request)) text = text.replace(STANDS_FOR, customer);
   const plan = await byRules(readMessage(text), input);
   return plan && !lostTheThread(plan) ? plan : null;
+}
+
+/** What a sentence says someone wants: "asked for a wound check", "signed … for quarterly pest treatments". */
+const THING_ASKED =
+  /\b(?:asked for|asking for|wants?|needs?|requested|would like|signed\s+.+?\s+for)\s+((?:(?:a|an|some|the|their|his|her)\s+)?[\w-]+(?:\s+[\w-]+){0,3}?)(?=\s+(?:on|at|in|with|to|for|done|next|this|tomorrow|today)\b|\s*[.,!?]|\s*$)/i;
+
+/** The one customer a few sentences name, found as the longest run of words that names one. */
+async function customerIn(sentences: readonly string[], input: PlannerInput): Promise<string | null> {
+  for (const sentence of sentences) {
+    const words = sentence.split(/\s+/);
+    for (let start = 0; start < Math.min(words.length, 12); start++) {
+      if (!/^[A-Z]/.test(words[start]!) && start > 0) continue;
+      const found = await customerAtStart(words.slice(start, start + 4), input);
+      if (found && "match" in found) return found.match.name;
+    }
+  }
+  return null;
 }

@@ -227,6 +227,9 @@ const NAVIGATE_VERBS = [
   "list",
   "where do",
   "where can i find",
+  "where can i see",
+  "where do i see",
+  "where can i view",
   "cant find",
   "how do i get to",
 ];
@@ -269,6 +272,15 @@ function action(input: PlannerInput, fields: { type: "navigate" | "openModal"; t
 }
 
 /** Opening a connection or settings dialog ("connect quickbooks", "set up payments", "open twilio"). */
+/** A question of where something is: "where do I…", "where are the…", "where can I…". */
+const WHERE = /\bwhere\s+(?:do|can|would|should|could|is|are|['’]?s)\b|\bwheres\b/i;
+
+/** The settings page a settings dialog belongs to ("settings.communications" → /settings/communications). */
+function settingsPageOf(target: OpenModalTarget): Page | undefined {
+  if (!target.startsWith("settings.")) return undefined;
+  return PAGES.find((page) => page.target === `/settings/${target.slice("settings.".length)}`);
+}
+
 export function planModal(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   // "where are the sms settings": a settings page named by its name is that page, not a connection's dialog.
   const namesSettingsPage = PAGES.some(
@@ -282,8 +294,19 @@ export function planModal(message: ReadMessage, input: PlannerInput): AssistantP
     if (!mentions(message, ...modal.phrases)) continue;
     const isIntegration = modal.target.startsWith("integrations.") || modal.target.startsWith("builder.");
     // A bare provider name (or the feature's quote) is a request to open it; a settings area needs a verb that sets something up.
-    if (!isIntegration && !setup) continue;
+    if (!isIntegration && !setup && !WHERE.test(message.raw)) continue;
     if (!isIntegration && mentions(message, "settings", "page")) continue;
+    // "where do I change the emails customers get": where it is, so its page, not its dialog.
+    const page = !isIntegration && WHERE.test(message.raw) ? settingsPageOf(modal.target) : undefined;
+    if (page) {
+      const plan = toPage(page, input);
+      return plan.kind === "actions"
+        ? {
+            ...plan,
+            reply: `Opening ${page.name}: ${modal.reply.replace(/^Opening [^.:]+[.:]\s*/, "")}`.replace(/:\s*$/, "."),
+          }
+        : plan;
+    }
     return (
       refusalFor(modal.capability, input.role, input.features) ?? {
         kind: "actions",

@@ -234,11 +234,17 @@ const BUILD_REQUEST =
  * Asked before the reads and modules: the fields of a feature ("make", "install date", "cost") would otherwise read as a
  * question about revenue or the schedule.
  */
+/** "is there a way to move that up to thursday", "…to plan out the best routes": asking for something the app does. */
+const WAY_TO_DO_WHAT_IT_DOES =
+  /\b(?:is there (?:a|any) way|would it be possible|can i|could i|how (?:do|can) i)\s+(?:for\s+(?:me|us)\s+)?to\s+(?:move|reschedule|push|schedule|book|plan (?:out )?(?:the )?(?:best )?routes?|optimi[sz]e|record (?:a |the )?(?:cash |check )?payments?|send (?:a |the )?(?:payment )?reminders?|remind|invoice|bill|export (?:my |our |the )?customers|connect|turn on|get paid)\b|\b(?:is there (?:a|any) way|would it be possible) to\s+(?:\w+\s+)?(?:the\s+)?(?:best\s+)?routes?\b/i;
+
 export function planTrackingRequest(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
+  if (WAY_TO_DO_WHAT_IT_DOES.test(message.raw)) return null;
   return TRACKING_REQUEST.test(message.raw) || BUILD_REQUEST.test(message.raw) ? requestFeature(message, input) : null;
 }
 
 export function planFeatureRequest(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
+  if (WAY_TO_DO_WHAT_IT_DOES.test(message.raw)) return null;
   return FEATURE_REQUEST.test(message.raw) ? requestFeature(message, input) : null;
 }
 

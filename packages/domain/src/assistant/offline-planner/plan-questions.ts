@@ -136,7 +136,7 @@ const CREW_DAY =
 
 /** "when is jane smiths next mowing", "is the acme water heater scheduled yet", "whens her next visit". */
 const WHEN_VISIT =
-  /^\s*(?:and\s+|so\s+)?(?:when(?:['’]?s|\s+is|\s+are|\s+will|\s+do|\s+does)?\b|what\s+(?:time|day)(?:['’]?s|\s+is|\s+are)\b|(?:is|are|has|have)\b(?=.*\b(?:scheduled|booked|on the (?:schedule|calendar|books))\b(?:\s+(?:yet|already|in))?\s*\??\s*$))/i;
+  /^\s*(?:and\s+|so\s+)?(?:when(?:['’]?s|\s+is|\s+are|\s+will|\s+do|\s+does)?\b|what\s+(?:time|day)(?:['’]?s|\s+is|\s+are)\b|(?:is|are|has|have|does|do)\b(?=.*\b(?:scheduled|booked|on the (?:schedule|calendar|books))\b(?:\s+(?:yet|already|in))?\s*\??\s*$))/i;
 const NOT_A_VISIT =
   /\b(?:not|n['’]?t|invoice|paid|pay|payment|open|close|closes|start|starts|end|trial|plan|subscription|bill|billing|last|did|was|were)\b/i;
 
@@ -148,9 +148,10 @@ export async function planNextVisit(message: ReadMessage, input: PlannerInput): 
   const subject = withoutDays
     .replace(/[?.!]+/g, " ")
     .replace(
-      /\b(?:when(?:['’]?s)?|what(?:['’]?s)?|time|day|job|is|are|has|have|will|do|does|the|next|again|yet|already|scheduled|booked|on the (?:schedule|calendar|books)|been|coming|going|out|to|we|we['’]?re|were|us|be|for|at|visit|visits|appointment|service|there|over)\b/gi,
+      /\b(?:when(?:['’]?s)?|what(?:['’]?s)?|time|day|job|is|are|has|have|will|do|does|the|next|again|yet|already|scheduled|booked|on the (?:schedule|calendar|books)|been|coming|going|heading|headed|back|returning|happening|taking place|planned|set|out|to|we|we['’]?re|were|us|be|anything|something|visit|visits|appointment|service|there|over)\b/gi,
       " ",
     )
+    .replace(/^\s*(?:for|at)\b/i, " ")
     .replace(/\s+/g, " ")
     .trim();
   const refusal = refusalOf(CAPABILITIES.seeSchedule, input);
@@ -185,6 +186,7 @@ const OWES = [
 ];
 /** "how much did acme pay us this year", "what has sunrise paid": what one customer paid. */
 const PAID_BY = [
+  /\bhow much\s+(?!(?:money|we|you|they|do|did|does|has|have)\b)(.+?)\s+(?:has|have)\s+paid\b/i,
   /\b(?:how much|what)\s+(?:has|have|did)\s+(.+?)\s+(?:paid|pay)\b/i,
   /\bhow much\s+(?:money\s+)?(?:did we|have we)\s+(?:get|got|collect|collected|receive|received|take|taken)\s+from\s+(.+?)(?:\s+(?:this|last|in|so far)\b.*)?\s*\??$/i,
 ];
@@ -295,7 +297,8 @@ const CONTACT_NAME = [
 export async function planCustomerContact(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   if (
     !(CONTACT.test(message.raw) || WHERE_LIVES.test(message.raw)) ||
-    mentions(message, "settings", "company", "our address", "my address")
+    mentions(message, "settings", "company", "our address", "my address", "twilio", "quickbooks", "stripe") ||
+    /\b(?:business|our|my|company|office|main|toll[- ]free|work) (?:phone )?number\b/i.test(message.raw)
   )
     return null;
   let name: string | null = null;
@@ -347,7 +350,7 @@ export async function planTopCustomers(message: ReadMessage, input: PlannerInput
 }
 
 const OTHER_COMPANY =
-  /\b(?:another|other|different|competitor'?s?|rival|someone else'?s|somebody else'?s)\s+(?:company|companies|business|businesses|tenant|tenants|account's|contractor|contractors|firm|firms|organisation|organization)\b|\b(?:all|every|each)\s+(?:companies|tenants|businesses|firms|contractors)\b|\bcompetitors?\b|\bother (?:lawn|hvac|plumbing|cleaning|roofing|electrical|pest) (?:companies|businesses|guys)\b/i;
+  /\b(?:another|other|different)\s+(?:[\w-]+\s+){1,3}(?:company|companies|business|businesses|contractor|contractors|firm|firms|outfit)\b(?=.*\b(?:customers?|clients?|list|data|jobs?|invoices?|schedule|revenue|prices?|records?|uses? (?:this|the same))\b)|\b(?:another|other|different|competitor'?s?|rival|someone else'?s|somebody else'?s)\s+(?:company|companies|business|businesses|tenant|tenants|account's|contractor|contractors|firm|firms|organisation|organization)\b|\b(?:all|every|each)\s+(?:companies|tenants|businesses|firms|contractors)\b|\bcompetitors?\b|\bother (?:lawn|hvac|plumbing|cleaning|roofing|electrical|pest) (?:companies|businesses|guys)\b/i;
 
 /** "Green Valley Lawn Co's customers, they use this app too": a business's records that are not the user's. */
 const ANOTHER_BUSINESS =

@@ -365,6 +365,8 @@ export async function planFindCustomer(message: ReadMessage, input: PlannerInput
       tool: "findCustomers",
       query: named.match.id,
     });
+  // "where can I see my crews and who's on each one": where a page is, not whom to find.
+  if (/^\s*where\b/i.test(message.raw)) return null;
   const found = FIND_CUSTOMER.exec(message.raw);
   if (!found) return null;
   const name = cleanName(found[1] ?? found[2] ?? found[3] ?? found[4] ?? found[5] ?? "");

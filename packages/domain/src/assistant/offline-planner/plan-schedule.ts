@@ -119,6 +119,7 @@ function subjectText(text: string): string {
     .replace(/(['’]s|s['’]|\b[a-z]+)\s+(?:place|house|home|property|residence|site|office|building)\b/gi, "$1")
     .replace(/\s+(?:is|are|was|were|has|have|been|being)\s*$/i, "")
     .replace(/\s+[,;]+(?=\s|$)/g, " ")
+    .replace(/\s*[?.!,]+\s*$/, "")
     .replace(/\s+/g, " ")
     .trim();
   for (let i = 0; i < 3; i++) subject = subject.replace(DANGLING, "").replace(LEADING, "").trim();
@@ -328,14 +329,23 @@ export async function planScheduleVisit(message: ReadMessage, input: PlannerInpu
 
 /** "I promised John Smith we'd be there friday morning", "told acme we'll be out monday at 9": a promise is a booking. */
 const PROMISED =
-  /^\s*(?:(?:i|we)\s+)?(?:promised|told|said to|let|assured)\s+(.+?)\s+(?:that\s+)?(?:we['’]?d|we would|we['’]?ll|we will|we['’]?re|we are|someone would|someone['’]?d|they['’]?d)\s+(?:be|come|get|go|swing|stop)\s+(?:there|out|over|by|round|around)\b(.*)$/i;
+  /(?:^|[.!?,]\s*|\b(?:i|we)\s+)(?:promised|told|said to|let|assured)\s+(.+?)\s+(?:that\s+)?(?:we['’]?d|we would|we['’]?ll|we will|we['’]?re|we are|someone would|someone['’]?d|they['’]?d)\s+(?:be|come|get|go|swing|stop)\s+(?:there|out|over|by|round|around)\b(.*)$/i;
 
 export async function planPromisedVisit(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
-  const found = PROMISED.exec(message.raw);
+  const found = PROMISED.exec(message.raw) ?? WANTS_DONE.exec(message.raw);
   if (!found) return null;
-  const plan = await scheduleFrom(`${found[1]} ${found[2]}`, input);
+  // "…, can you put that on the schedule?": the request that follows says nothing more.
+  const rest = found[2]!.replace(AND_A_REQUEST, "");
+  const plan = await scheduleFrom(`${found[1]} ${rest}`, input);
   return plan?.kind === "confirm" || plan?.kind === "clarify" ? plan : null;
 }
+
+/** "Elena Garcia wants her core aeration done tuesday at 10am": a customer's wish for a day is a booking. */
+const WANTS_DONE =
+  /^(?:.*[.!?]\s+)?(.+?)\s+(?:wants?|needs?|would like|asked for|is asking for|asked to have)\s+((?:(?:her|his|their|the|a|an|some|its)\s+)?.+?\s+(?:done|booked|scheduled|looked at|serviced|cleaned|fixed|treated|checked|finished|winterized|installed|mowed|sprayed)\b.*)$/i;
+/** A trailing request that repeats what the sentence already says: "…, can you put crew a on it?" keeps the crew. */
+const AND_A_REQUEST =
+  /\s*[,.;]?\s*(?:(?:can|could|would|will) (?:you|we|u)|please|pls)\s+(?:put|book|schedule|get|set|add|pop|stick)\s+(?:(?:that|it|this|them)\s+)?(?:on|in|into|onto)\s+(?:the\s+)?(?:schedule|calendar|books|board|it|that)\s*\??\s*$|\s*[,.;]?\s*(?:(?:can|could|would|will) (?:you|we|u)|please|pls)\s+(?:book|schedule|set up)\s+(?:that|it|this|them)\b[^?]*\??\s*$/i;
 
 /**
  * "acme water heater install thursday at 4 with crew b": an office's shorthand for scheduling, with no verb. Only a
@@ -439,7 +449,7 @@ const SEND_CREW =
   /\b((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:(?:is|are)\s+(?:taking|doing|covering)|takes|does|covers|will take|can take|can do|will do)\s+(?=\S+.*\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d))|\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out|over|down)\b(?!\s+(?:to|at)\b)|\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out\s+|over\s+|down\s+)?(?:to|at)\s+/i;
 /** "Set up a visit for…", "line up an appointment with…", "Tom Baker needs a visit…". */
 const SET_UP_VISIT =
-  /\b(?:get|come|go|swing|stop|pop|head)\s+(?:out|over|by|round|around)\s+(?:to\s+|at\s+)?(?=[a-z])|\b(?:get|fit|squeeze)\s+(?=[a-z'’ ]{2,40}\s+in\b)|\b(?:set up|line up|lock in|get|needs?|wants?|asked for|requested|would like)\s+(?:a|an|another|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:visit|appointment|time|slot|service call|tech|technician)\b|\b(?:needs?|wants?|asked for|would like)\s+(?:someone|somebody|a tech|a technician|a crew|us)\s+(?:out|over|round|around|to come|there)\b|\b(?:get|send)\s+(?:them|him|her|someone|somebody|a tech|a crew)\s+(?:out|over|round)(?:\s+(?:here|there))?\b/i;
+  /\b(?:get|come|go|swing|stop|pop|head)\s+(?:out|over|by|round|around)\s+(?:to|at)\s+(?=[a-z])|\bswing\s+by\s+(?=[a-z])|\b(?:get|fit|squeeze)\s+(?=[a-z'’ ]{2,40}\s+in\b)|\b(?:set up|line up|lock in|get|needs?|wants?|asked for|requested|would like)\s+(?:a|an|another|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:visit|appointment|time|slot|service call|tech|technician)\b|\b(?:needs?|wants?|asked for|would like)\s+(?:someone|somebody|a tech|a technician|a crew|us)\s+(?:out|over|round|around|to come|there)\b|\b(?:get|send)\s+(?:them|him|her|someone|somebody|a tech|a crew)\s+(?:out|over|round)(?:\s+(?:here|there))?\b/i;
 
 /** "Get the Sunrise wellness check on the calendar for the 3rd": scheduling, said with the calendar as its place. */
 const ON_CALENDAR =
@@ -469,7 +479,7 @@ const RESCHEDULE_VERBS = [
   "do",
 ];
 const RESCHEDULE =
-  /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b|\b(?:bring|pull)\b.*\b(?:forward|earlier|up|ahead)\b|\b(?:give|hand|assign|reassign)\b.*\bto\b.*\b(?:crew|team)\b|\b(?:needs?|has|have|should|must)\s+to\s+be\b.*\b(?:later|earlier|moved|on|at|to)\b|\bcome\s+forward\b|\bmake\s+it\b.*\d|\bdo\s+(?:it|that|this|them)\b.*\binstead\b|\b(?:slide|scoot)\b|\bput\s+(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+on\b|\b(?:is|are)\s+taking\b|\b(?:crew|team)\s+\w+\s+(?:take|do|cover|handle|pick up)\b/i;
+  /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b|\b(?:bring|pull)\b.*\b(?:forward|earlier|up|ahead)\b|\b(?:give|hand|assign|reassign)\b.*\bto\b.*\b(?:crew|team)\b|\b(?:needs?|has|have|should|must)\s+to\s+be\b.*\b(?:later|earlier|moved|on|at|to)\b|\bcome\s+forward\b|\bmake\s+it\b.*\d|\bdo\s+(?:it|that|this|them)\b.*\binstead\b|\b(?:slide|scoot)\b|\bput\s+(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+on\b|\b(?:is|are)\s+taking\b|\b(?:crew|team)\s+\w+\s+(?:take|do|cover|handle|pick up)\b|\b\w+\s+(?:crew|team)\s+(?:take|do|cover|handle|pick up)\b/i;
 /** "X's sprinkler check is wednesday now", "…should be dec 5 at 8am", "…is 3pm instead": a move said as a fact. */
 const MOVE_STATEMENT =
   /(?:\b(?:is|are)|(?<!\b(?:what|whats|who|whos|that|it|there|here|where|how|when)['’]?)['’]s)\s+(?:now\s+)?(?:on\s+|at\s+)?(?=(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|next|dec|nov|jan|the\s+\d|\d))|\bshould\s+(?:be|go|move)\b|\bwould\s+rather\s+have\b|\b(?:slides?|goes|moves?)\s+to\b|,\s+(?=[^,]*\binstead\b)/i;

@@ -275,8 +275,7 @@ export const HOLDOUT_7: GoldenRow[] = [
     ["take me to the jobs page", "navigate:/jobs"],
     ["customer list rn", "navigate:/customers"],
     ["back to the dashboard", "navigate:/dashboard"],
-    // Card payments are the Stripe connection in the product; its dialog opens.
-    ["where do i set up card payments", "openModal:integrations.stripe"],
+    ["where do i set up card payments", "navigate:/settings/payments"],
     ["customers are getting the wrong text. where are the sms settings", "navigate:/settings/communications"],
     ["go to integrations", "navigate:/settings/integrations"],
     ["settings pls", "navigate:/settings"],
