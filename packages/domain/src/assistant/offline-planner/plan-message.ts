@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { addDays, dayInTimeZone } from "@fieldops/shared/company-time";
+import { readWhens } from "./parse-when.ts";
 import { assistantPlanSchema, type AssistantPlan } from "@fieldops/shared/assistant";
 import { ASSISTANT_MODULE_IDS, MODULE_CATALOG } from "@fieldops/shared/modules";
 import { planAddCustomer, planHowTo, planModal, planNavigation, planOnlinePayments } from "./plan-navigation.ts";
@@ -260,6 +261,12 @@ async function decide(message: ReadMessage, input: PlannerInput): Promise<Assist
       return { ...plan, reply: `${plan.reply}\n\nOne thing at a time: after this, ask me to "${rest}".` };
     }
   }
+  // "how do I move the fall cleanup at the Ortiz place? I want it on friday the 4th at 1pm": asked as how, meant as do.
+  const howTo = HOW_DO_I.exec(message.raw);
+  if (howTo && readWhens(message.raw, input.now, input.timeZone).spans.some((span) => span.day !== null || span.at)) {
+    const plan = await byRules(readMessage(message.raw.slice(howTo[0].length)), input);
+    if (plan?.kind === "confirm") return plan;
+  }
   // "crew B is out sick tomorrow. can Alpha Team take Jane Smith's mowing at the same time?": the sentence that asks,
   // when it asks for a change.
   const asking = await theSentenceThatAsks(message, input);
@@ -290,6 +297,9 @@ async function withVisitDays(text: string, input: PlannerInput): Promise<string>
   }
   return out;
 }
+
+const HOW_DO_I =
+  /^\s*how (?:do|can|would|should|could) (?:i|we|you)\s+(?=(?:move|reschedule|push|schedule|book|put|record|send)\b)/i;
 
 /** Where a second request starts: "…, and send…", "… and also book…", "…; then move…" (not "and give it to crew c"). */
 const NEXT_REQUEST =
@@ -336,8 +346,12 @@ async function theSentenceThatAsks(message: ReadMessage, input: PlannerInput): P
     .map((sentence) => sentence.replace(/[.!?]+$/, ""))
     .filter(
       (sentence) =>
-        sentence.split(/\s+/).length <= 4 &&
-        !/\b(?:is|are|was|were|has|have|had|do|does|did|asked|said|called|wants|needs)\b/i.test(sentence),
+        // "I want it on friday the 4th at 1pm": what the request's "it" should be.
+        /^(?:(?:i|we)\s+(?:want|need|would like|'d like)\s+(?:it|that|them)|make it|put it|it should|it needs|have it)\b/i.test(
+          sentence,
+        ) ||
+        (sentence.split(/\s+/).length <= 4 &&
+          !/\b(?:is|are|was|were|has|have|had|do|does|did|asked|said|called|wants|needs)\b/i.test(sentence)),
     );
   // "the mowing tmrw": a first sentence with no verb of its own names what the request's "it" is.
   const named =
@@ -353,7 +367,7 @@ async function theSentenceThatAsks(message: ReadMessage, input: PlannerInput): P
   // is the customer the context names, and "that" what it says they want.
   const customer = await customerIn(context, input);
   const thing = context.map((sentence) => THING_ASKED.exec(sentence)?.[1]?.trim()).find(Boolean);
-  let text = [request.replace(/\?+$/, ""), ...fragments].join(" ");
+  let text = [request.replace(/\?+$/, ""), ...fragments].join(". ");
   if (customer) text = text.replace(/\b(?:them|their|him|his|her|they)\b/i, customer);
   if (thing && /\b(?:that|this|it)\b/i.test(text))
     text = text.replace(

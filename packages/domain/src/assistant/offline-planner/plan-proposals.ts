@@ -20,7 +20,7 @@ import {
 } from "./resolve-customer.ts";
 
 const CREATE_JOB =
-  /\b(?:create|new|add|make|open|start|set up|log|raise|book)\s+(?:a\s+|an\s+|another\s+)?(?:new\s+)?(?:job|work order|service call)\b(?!\s*(?:#|no\.?|number)?\s*\d)(?!\s+(?:count|list|total|numbers?)\b)(.*)$/i;
+  /\b(?:create|new|add|make|open|start|set up|log|raise|book)\s+(?:(?:me|us)\s+)?(?:a\s+|an\s+|another\s+)?(?:new\s+)?(?:job|work order|service call)\b(?!\s*(?:#|no\.?|number)?\s*\d)(?!\s+(?:count|list|total|numbers?)\b)(.*)$/i;
 
 function jobTitle(rest: string): { title: string | null; customerPart: string } {
   const quoted = /["“]([^"”]+)["”]/.exec(rest);

@@ -85,9 +85,12 @@ async function crewNamedIn(
 
 /** Every way a text may name a crew, most likely first ("crew b", then "alpha team"). */
 export function crewNames(text: string): string[] {
-  return [CREW.exec(text), CREW_BEFORE.exec(text)]
+  const named = [CREW.exec(text), CREW_BEFORE.exec(text)]
     .map((found) => (found ? (found[1] ?? found[2])!.trim() : null))
     .filter((name): name is string => name !== null);
+  // "…and I want crew C doing it": "crew" and the word after it, wherever they are.
+  const said = [...text.matchAll(/\b(?:crew|team)\s+([a-z0-9]{1,12})\b/gi)].map((found) => found[0]);
+  return [...new Set([...named, ...said])];
 }
 
 /** The crew a text names ("with crew c"), and the text without those words. */
@@ -324,7 +327,11 @@ export async function planScheduleVisit(message: ReadMessage, input: PlannerInpu
     .trim();
   if (pronoun && before !== "" && !input.context.customerId && !input.context.jobId)
     return scheduleFrom(`${before} ${rest.slice(pronoun[0].length)}`, input);
-  return scheduleFrom(rest, input);
+  const plan = await scheduleFrom(rest, input);
+  // "schedule a visit for tomorrow morning": a visit, but for whom?
+  if (plan === null && /^\s*(?:in\s+)?(?:a|an|another)\s+(?:visit|appointment|job|service call)\b/i.test(after))
+    return { kind: "clarify", reply: "Who is the visit for? Tell me the customer (and the day, time and crew)." };
+  return plan;
 }
 
 /** "I promised John Smith we'd be there friday morning", "told acme we'll be out monday at 9": a promise is a booking. */
@@ -626,7 +633,8 @@ function moveVerb(raw: string): { before: string; after: string; statement?: boo
     /\b((?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+(?:(?:is|are)\s+)?(?:take|taking|do|doing|cover|covering|handle|handling|pick up)\b/i.exec(
       raw,
     ) ?? /\bput\s+((?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+on\b/i.exec(raw);
-  if (crewTakes)
+  // "move the cleanup to friday … I want crew C doing it": the move's verb says what moves; the crew is where it goes.
+  if (crewTakes && !/\b(?:re-?schedule|resched|move|push|bump|shift)\b/i.test(raw.slice(0, crewTakes.index)))
     return {
       before: raw.slice(0, crewTakes.index),
       after: `${raw.slice(crewTakes.index + crewTakes[0].length)} to ${crewTakes[1]}`,
@@ -669,6 +677,12 @@ const INSTEAD_OF_CREW = /\binstead of\s+(?:the\s+)?(?:(?:crew|team)\s+\w+|\w+\s+
 function moveSubject(text: string): string {
   const subject = subjectText(
     text
+      // "Luis Ortiz, he called this morning": a remark after the name; "…? I want it on friday": the next sentence.
+      .replace(
+        /,\s*(?:he|she|they|it|we|i)\s+(?:called|said|asked|rang|wants?|texted|emailed|phoned|just|is|was)\b.*$/i,
+        "",
+      )
+      .replace(/[?.!]\s+.*$/, "")
       .replace(CREW_CLAUSE, " ")
       .replace(SHIFT, " ")
       .replace(/(?:^|\s)['’]s\b/g, " ")
