@@ -33,6 +33,11 @@ const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "frida
 
 /** Shorthand chrono does not read, written out; each keeps the rest of the text as it is. */
 const SHORTHAND: [RegExp, string][] = [
+  // "the afternoon tomorrow", "the morning on friday": the day, then the part of it.
+  [
+    /\bthe\s+(morning|afternoon|evening)\s+(?:on\s+)?(today|tomorrow|(?:sun|mon|tues|wednes|thurs|fri|satur)day)\b/gi,
+    "$2 $1",
+  ],
   // "thursday december 3rd": the date says the day; the weekday named before it is not a second date.
   [
     /\b(?:sun|mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?)(?:day)?,?\s+(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b)/gi,

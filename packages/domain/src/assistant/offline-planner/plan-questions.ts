@@ -278,14 +278,14 @@ export async function planCrewDay(message: ReadMessage, input: PlannerInput): Pr
 const CONTACT_WORDS =
   "phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|gate code|info|details|where (?:do|does) .+? live";
 const CONTACT = new RegExp(
-  `\\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|need|do we have|tell me|show me|show|get|find|look ?up|pull up|bring up)\\b[^?]*?\\b(?:${CONTACT_WORDS})\\b|^\\s*(?:${CONTACT_WORDS})\\s+(?:for|of|at)\\b`,
+  `\\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|need|do we have|tell me|show me|show|get|find|look ?up|pull up|bring up|ring up|ring|call|dial)\\b[^?]*?\\b(?:${CONTACT_WORDS})\\b|^\\s*(?:${CONTACT_WORDS})\\s+(?:for|of|at)\\b`,
   "i",
 );
 const WHERE_LIVES =
   /\bwhere (?:do|does)\s+.+?\s+live\b|^\s*[a-z][\w'’&.-]*(?:\s+[a-z][\w'’&.-]*){0,3}\s+(?:phone number|phone|cell|mobile|email address|email|address|gate code)\s*\??\s*$|^\s*[^?]{2,60}?['’]s?\s+(?:phone number|phone|number|cell|mobile|email address|email|address|gate code)\s*\??\s*$/i;
 const CONTACT_NAME = [
-  /\b(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|gate code|info|details)\s+(?:for|of|on|at)\s+(.+)$/i,
-  /\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|tell me|show me|show|get|find|look ?up|pull up|bring up|do we have|need|i need|we need)\s+(?:the\s+)?(.+?)['’]?s?['’]?\s+(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|info|details)\b/i,
+  /\b(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|gate code|info|details)\s+(?:for|of|on|at)\s+(?!(?:me|us)\b)(.+)$/i,
+  /\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|tell me|show me|show|get|find|look ?up|pull up|bring up|ring up|dial up|do we have|need|i need|we need)\s+(?:the\s+)?(.+?)['’]?s?['’]?\s+(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|info|details)\b/i,
   /\bwhere (?:do|does)\s+(.+?)\s+live\b/i,
   // "jane smith phone number": the name, then what is asked.
   /^\s*(?!(?:what|whats|where|give|get|find|show|send|tell|pull|need)\b)([a-z][\w'’&.-]*(?:\s+[a-z][\w'’&.-]*){0,3}?)\s+(?:phone number|phone|cell|mobile|email address|email|address|gate code)\s*\??\s*$/i,

@@ -1,6 +1,6 @@
 import type { AssistantPlan, ReadToolCall } from "@fieldops/shared/assistant";
 import { addDays, mondayOf, startOfDayInTimeZone } from "@fieldops/shared/company-time";
-import { parseWhen, todayIn } from "./parse-when.ts";
+import { parseWhen, readWhens, todayIn } from "./parse-when.ts";
 import { CAPABILITIES, refusalFor, type AssistantAbility } from "./planner-policy.ts";
 import type { PlannerInput } from "./planner-input.ts";
 import { mentions, type ReadMessage } from "./read-message.ts";
@@ -299,12 +299,22 @@ export function planDaySchedule(message: ReadMessage, input: PlannerInput): Assi
     mentions(message, "connect", "sync", "link", "integrate", "set up", "setup")
   )
     return null;
-  if (mentions(message, "next week", "this week", "last week", "week", "month")) {
+  // "what's on two weeks from today" is a day; "next week" is not.
+  const oneDay = readWhens(message.raw, input.now, input.timeZone).spans.find(
+    (span) => span.day !== null && !span.vague,
+  );
+  if (!oneDay && mentions(message, "next week", "this week", "last week", "week", "month")) {
     return { kind: "clarify", reply: "I show the schedule one day at a time. Which day: today, tomorrow, or a date?" };
   }
   const today = todayIn(input.now, input.timeZone);
   let day: string | null = null;
-  if (mentions(message, "today", "todays", "tonight", "this morning", "this afternoon")) day = today;
+  if (
+    oneDay &&
+    (!mentions(message, "today", "todays", "tonight", "tomorrow", "tomorrows", "yesterday") ||
+      mentions(message, "from today", "from tomorrow", "after tomorrow"))
+  )
+    day = oneDay.day;
+  else if (mentions(message, "today", "todays", "tonight", "this morning", "this afternoon")) day = today;
   else if (mentions(message, "tomorrow", "tomorrows")) day = addDays(today, 1);
   else if (mentions(message, "yesterday", "yesterdays")) day = addDays(today, -1);
   else day = parseWhen(message.raw, input.now, input.timeZone)?.day ?? null;

@@ -961,6 +961,14 @@ export const GOLDEN: GoldenRow[] = [
     ["can you show me the Garica account", "read:findCustomers", { params: { query: "c-garcia" } }],
     ["what's going on with the Ortiz job?", "read:findJobs", { params: { customerId: "c-ortiz" } }],
     ["did we ever finish the aeration for elena?", "read:findJobs", { params: { customerId: "c-garcia" } }],
+    [
+      "book the garcias in for the arvo tomorrow",
+      "module:schedule-visit",
+      { params: { jobId: "j-201", start: "2026-11-27T18:00:00.000Z" } },
+    ],
+    ["what's on a fortnight from today", "read:daySchedule", { params: { date: "2026-12-10" } }],
+    ["ring up acme's number for me", "read:findCustomers", { params: { query: "c-acme" } }],
+    ["cuánto debe elena garcia", "answer", { says: /Elena Garcia\*\* owes/ }],
     // Two requests in one message: the first, and the second said back.
     [
       "schedule acme tomorrow at 9 and send garcia a reminder",

@@ -239,6 +239,7 @@ const SPANISH: [RegExp, string][] = [
   [/\b(?:mueve|mover|cambia|cambiar|pasa)\s+(?:lo\s+de\s+|el\s+|la\s+)?/gi, "move "],
   [/\bq(?:u|ú)e\s+tenemos\b/gi, "what's on"],
   [/\bfactura\b/gi, "invoice"],
+  [/\bcu[aá]nto\s+(?:nos\s+)?debe\s+(?!(?:el|ella|ellos|usted)\b)([^?¿]+?)\s*\??$/gi, "how much does $1 owe"],
   [/\bcu[aá]nto\s+debe\b/gi, "how much do they owe"],
   [/\b(?:m[aá]ndale|env[ií]ale|manda)\s+un\s+recordatorio\s+de\s+pago\s+a\b/gi, "send a payment reminder to"],
   [/\bll[eé]vame\s+a\b/gi, "take me to"],
