@@ -33,6 +33,8 @@ function jobTitle(rest: string): { title: string | null; customerPart: string } 
 export async function planCreateJob(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const found = CREATE_JOB.exec(message.raw);
   if (!found) return null;
+  // "new job, monday 9am crew b": a new job with a time is a visit to book (schedule-visit makes the job).
+  if (readWhens(message.raw, input.now, input.timeZone).spans.some((span) => span.at !== null)) return null;
   const refusal = refusalOf(CAPABILITIES.createJob, input);
   if (refusal) return refusal;
   const split = jobTitle(found[1] ?? "");

@@ -280,8 +280,7 @@ export const HOLDOUT_7: GoldenRow[] = [
     ["go to integrations", "navigate:/settings/integrations"],
     ["settings pls", "navigate:/settings"],
     ["need to add a new guy to crew b. take me to crews", "navigate:/crews"],
-    // The communication settings open as their dialog.
-    ["where do i change the email customers get when were on the way", "openModal:settings.communications"],
+    ["where do i change the email customers get when were on the way", "navigate:/settings/communications"],
     ["open payment settings. need to check the deposit account", "navigate:/settings/payments"],
     ["quickbooks sync keeps failing. where are the integration settings", "navigate:/settings/integrations"],
     ["take me to the customers page", "navigate:/customers", MEMBER],

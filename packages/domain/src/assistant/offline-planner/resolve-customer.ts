@@ -1,5 +1,5 @@
 import type { AssistantPlan } from "@fieldops/shared/assistant";
-import { pickByName } from "./fuzzy-match.ts";
+import { editDistance, pickByName } from "./fuzzy-match.ts";
 import type { CustomerRecord, NamedRecord, PlannerInput } from "./planner-input.ts";
 
 const PRONOUNS =
@@ -166,7 +166,23 @@ export async function customerAtStart(
     const name = wordsOfFragment.slice(0, length).join(" ");
     if (length === 1 && FILLER_WORD.test(name)) continue;
     const picked = await customerNamed(name, input);
-    if ("match" in picked) return { match: picked.match, length };
+    if ("match" in picked) {
+      // "sunrise senior living gutters": the fewest words that still name the same customer, so the work is not eaten.
+      const nameWords = picked.match.name.toLowerCase().split(/[^a-z0-9]+/);
+      const inName = (word: string) => {
+        const bare = withoutPossessive(word)
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, "");
+        return nameWords.some((part) => part === bare || (bare.length >= 4 && editDistance(part, bare) <= 1));
+      };
+      let shortest = length;
+      while (shortest > 1 && !inName(wordsOfFragment[shortest - 1]!)) {
+        const again = await customerNamed(wordsOfFragment.slice(0, shortest - 1).join(" "), input);
+        if (!("match" in again) || again.match.id !== picked.match.id) break;
+        shortest -= 1;
+      }
+      return { match: picked.match, length: shortest };
+    }
     if (picked.candidates.length > 1) return { candidates: picked.candidates };
   }
   return null;
@@ -174,7 +190,7 @@ export async function customerAtStart(
 
 /** Words around a service's name that are not its name: "the", "visit", "appointment"… */
 const FILLER_WORDS =
-  "the|a|an|their|his|her|its|visit|visits|appointment|appointments|job|service|call|booking|one|in|on|at|for|to|please|pls|can|do|does|good|is|are|works|ok|okay|fine|free|available|would|rather|have|wants|needs|now|instead|should|be|someone|somebody|anyone|a tech|tech|technician|guy|guys|out|over|here|there|round|around|by|come|coming|get|send|them|him|her";
+  "the|a|an|their|his|her|its|visit|visits|appointment|appointments|job|service|call|booking|one|in|on|at|for|to|please|pls|can|do|does|good|is|are|works|ok|okay|fine|free|available|would|rather|have|wants|needs|now|instead|should|be|someone|somebody|anyone|a tech|tech|technician|guy|guys|out|over|here|there|round|around|by|come|coming|get|send|them|him|her|new|another";
 const SERVICE_FILLER = new RegExp(`\\b(?:${FILLER_WORDS})\\b`, "gi");
 const FILLER_WORD = new RegExp(`^(?:${FILLER_WORDS})$`, "i");
 
