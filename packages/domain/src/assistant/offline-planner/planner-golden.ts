@@ -969,6 +969,16 @@ export const GOLDEN: GoldenRow[] = [
     ["what's on a fortnight from today", "read:daySchedule", { params: { date: "2026-12-10" } }],
     ["ring up acme's number for me", "read:findCustomers", { params: { query: "c-acme" } }],
     ["cuánto debe elena garcia", "answer", { says: /Elena Garcia\*\* owes/ }],
+    [
+      "schedule tom baker on elm for a drain cleaning tomorrow at 9",
+      "module:schedule-visit",
+      { params: { customerId: "c-baker-elm", title: "Drain cleaning", start: "2026-11-27T14:00:00.000Z" } },
+    ],
+    [
+      "sunrise senior living gutters cleaned monday 9am crew b",
+      "module:schedule-visit",
+      { params: { customerId: "c-sunrise", title: "Gutters cleaned", crewId: "crew-b" } },
+    ],
     // Two requests in one message: the first, and the second said back.
     [
       "schedule acme tomorrow at 9 and send garcia a reminder",

@@ -195,7 +195,19 @@ const SERVICE_FILLER = new RegExp(`\\b(?:${FILLER_WORDS})\\b`, "gi");
 const FILLER_WORD = new RegExp(`^(?:${FILLER_WORDS})$`, "i");
 
 /** What is left of a fragment once the customer's name is taken out: the service or job it names, if any. */
-function serviceHint(words: readonly string[]): string | null {
+function serviceHint(allWords: readonly string[]): string | null {
+  // "Tom Baker on Elm Rd…": where they are tells namesakes apart; it is not the work.
+  const where =
+    /^(?:on|at|in|from|over on|out on)\s+(?:the\s+)?(?:\d+\s+)?[a-z]+(?:\s+(?:st|street|rd|road|ave|avenue|dr|drive|ln|lane|blvd|ct|court|way|place))?\b/i.exec(
+      allWords.join(" "),
+    );
+  const words = where
+    ? allWords
+        .join(" ")
+        .slice(where[0].length)
+        .split(/\s+/)
+        .filter((word) => word !== "")
+    : allWords;
   // "Tom Baker on Elm Rd for a drain cleaning": what follows "for" is the work; what precedes it, where.
   const forAt = words.lastIndexOf("for");
   // The work is named before the clause ends: "his AC to be looked at - could we book him…".
