@@ -13,6 +13,7 @@ import { HOLDOUT_8 } from "@fieldops/domain/assistant/offline-planner/planner-ho
 import { HOLDOUT_9 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-9";
 import { HOLDOUT_10 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-10";
 import { HOLDOUT_11 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-11";
+import { HOLDOUT_12 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-12";
 import { outcomeOf, plannerInput } from "@fieldops/domain/assistant/offline-planner/planner-test-fixtures";
 import type { AssistantPlan } from "@fieldops/shared/assistant";
 
@@ -59,6 +60,7 @@ const WRITTEN_BLIND = new Set<GoldenRow>([
   ...HOLDOUT_6,
   ...HOLDOUT_9,
   ...HOLDOUT_11,
+  ...HOLDOUT_12,
 ]);
 let blindRight = 0;
 
@@ -94,7 +96,7 @@ console.log(
   `  ${"overall".padEnd(34)} ${`${right}/${GOLDEN.length}`.padStart(7)}  ${percent(right, GOLDEN.length).padStart(6)}   goal ≥ ${GOAL * 100}%  ${right / GOLDEN.length >= GOAL ? "met" : "NOT MET"}`,
 );
 console.log(
-  `  ${"written blind (8 sets)".padEnd(34)} ${`${blindRight}/${WRITTEN_BLIND.size}`.padStart(7)}  ${percent(blindRight, WRITTEN_BLIND.size).padStart(6)}   when first measured: 89/120, 72, 67, 70, 68, 65, 85, 78 of 100 (594/820, 72.4%)`,
+  `  ${"written blind (9 sets)".padEnd(34)} ${`${blindRight}/${WRITTEN_BLIND.size}`.padStart(7)}  ${percent(blindRight, WRITTEN_BLIND.size).padStart(6)}   when first measured: 89/120, 72, 67, 70, 68, 65, 85, 78, 79 of 100 (673/920, 73.2%)`,
 );
 console.log(`  ${(elapsed / GOLDEN.length).toFixed(2)} ms a message on average`);
 if (misses.length > 0) console.log(`\nMisses:\n${misses.join("\n")}`);

@@ -3,7 +3,7 @@ import { addDays, dayInTimeZone, formatCompanyTime } from "@fieldops/shared/comp
 import { formatCents } from "@fieldops/shared/money";
 import { dayLabel, readWhens, todayIn } from "./parse-when.ts";
 import { namedPeriod } from "./plan-reads.ts";
-import { crewNames, resolveCrew, visitsNamed } from "./plan-schedule.ts";
+import { crewNames, resolveCrew, visitsNamed, withoutSpans } from "./plan-schedule.ts";
 import { CAPABILITIES, type AssistantAbility } from "./planner-policy.ts";
 import type { CountKind, DayPeriod, PlannerInput } from "./planner-input.ts";
 import { refusalOf } from "./propose.ts";
@@ -144,7 +144,7 @@ export async function planNextVisit(message: ReadMessage, input: PlannerInput): 
   if (!WHEN_VISIT.test(message.raw) || NOT_A_VISIT.test(message.raw.replace(/\bwe['’]?re\b/gi, " "))) return null;
   const { text, spans } = readWhens(message.raw, input.now, input.timeZone);
   const onDay = spans.find((span) => span.day !== null)?.day ?? null;
-  const withoutDays = spans.reduceRight((out, span) => `${out.slice(0, span.index)} ${out.slice(span.end)}`, text);
+  const withoutDays = withoutSpans(text, spans);
   const subject = withoutDays
     .replace(/[?.!]+/g, " ")
     .replace(
@@ -178,6 +178,7 @@ export async function planNextVisit(message: ReadMessage, input: PlannerInput): 
 
 /** "how much does elena garcia owe", "does acme owe anything", "what's acme's balance": what one customer owes. */
 const OWES = [
+  /^\s*(?:has|have|did)\s+(.+?)\s+paid\s+(?:(?:us\s+)?everything|all|up|in full|off|what (?:they|he|she) owe)/i,
   /\b(?:how much|what)\s+(?:does|do|did)\s+(.+?)\s+(?:still\s+)?owe\b/i,
   /^\s*(?:does|do)\s+(.+?)\s+(?:still\s+)?owe\b/i,
   /^\s*(?:what(?:['’]s| is)\s+)?(?:the\s+)?(.+?)(?:['’]s|s['’])\s+(?:outstanding\s+|open\s+|account\s+|current\s+)?balance\b/i,
@@ -297,7 +298,18 @@ const CONTACT_NAME = [
 export async function planCustomerContact(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   if (
     !(CONTACT.test(message.raw) || WHERE_LIVES.test(message.raw)) ||
-    mentions(message, "settings", "company", "our address", "my address", "twilio", "quickbooks", "stripe") ||
+    mentions(
+      message,
+      "settings",
+      "company",
+      "our address",
+      "my address",
+      "twilio",
+      "quickbooks",
+      "stripe",
+      "how much",
+    ) ||
+    /\b(?:that|this|the|a|one|which)\s+number\b(?!\s+(?:for|of|on|at)\b)/i.test(message.raw) ||
     /\b(?:business|our|my|company|office|main|toll[- ]free|work) (?:phone )?number\b/i.test(message.raw)
   )
     return null;
@@ -354,7 +366,7 @@ const OTHER_COMPANY =
 
 /** "Green Valley Lawn Co's customers, they use this app too": a business's records that are not the user's. */
 const ANOTHER_BUSINESS =
-  /\b(?:i|we)\s+used\s+to\s+work\s+(?:there|for\s+them|at\s+\w+)|\b(?:my|our)\s+(?:old|former|previous)\s+(?:company|employer|boss|job)['’]?s?\b|\b(?:they|who)\s+(?:also\s+)?uses?\s+(?:this|the same|our)\s+(?:app|software|system|product|platform)\b|\b[\w&.-]+(?:\s+[\w&.-]+){0,3}\s+(?:co|company|inc|llc|ltd|corp)\.?['’]?s\s+(?:customers?|clients?|jobs?|invoices?|data|list|schedule|revenue)\b/i;
+  /\b(?:their|that company['’]?s|that business['’]?s)\s+(?:customer|client)s?(?:\s+list)?\b(?=.*\b(?:compare|pricing|prices|rates)\b)|\b(?:helping out|working|work|also work|used to work|part[- ]time)\s+(?:part[- ]time\s+)?(?:at|for)\s+[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3}\b(?=[\s\S]*\b(?:their|them)\b)|\b(?:i|we)\s+used\s+to\s+work\s+(?:there|for\s+them|at\s+\w+)|\b(?:my|our)\s+(?:old|former|previous)\s+(?:company|employer|boss|job)['’]?s?\b|\b(?:they|who)\s+(?:also\s+)?uses?\s+(?:this|the same|our)\s+(?:app|software|system|product|platform)\b|\b[\w&.-]+(?:\s+[\w&.-]+){0,3}\s+(?:co|company|inc|llc|ltd|corp)\.?['’]?s\s+(?:customers?|clients?|jobs?|invoices?|data|list|schedule|revenue)\b/i;
 
 /** A request about another company's data: the assistant sees only the user's own. */
 export function planOtherCompany(message: ReadMessage): AssistantPlan | null {

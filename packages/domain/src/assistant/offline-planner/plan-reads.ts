@@ -78,7 +78,18 @@ export function planUnpaidInvoices(message: ReadMessage, input: PlannerInput): A
       "past the due date",
       "late paying",
       "behind",
-    ) && !mentions(message, "or not", "and not", "overdue or", "either way");
+    ) &&
+    !mentions(
+      message,
+      "or not",
+      "and not",
+      "overdue or",
+      "either way",
+      "including",
+      "not past due",
+      "not overdue",
+      "not yet due",
+    );
   return read(
     CAPABILITIES.seeInvoices,
     input,
@@ -376,7 +387,9 @@ export async function planFindCustomer(message: ReadMessage, input: PlannerInput
       query: named.match.id,
     });
   // "where can I see my crews and who's on each one": where a page is, not whom to find.
-  if (/^\s*where\b/i.test(message.raw)) return null;
+  if (/^\s*where\b|\bwhere (?:do|can|would|should) (?:i|we)\b/i.test(message.raw)) return null;
+  // "show me the customers page": the page.
+  if (/\b(?:customers?|clients?|patients?)\s+(?:page|screen|tab|list)\s*[.!?]*$/i.test(message.raw)) return null;
   const found = FIND_CUSTOMER.exec(message.raw);
   if (!found) return null;
   const name = cleanName(found[1] ?? found[2] ?? found[3] ?? found[4] ?? found[5] ?? "");

@@ -106,10 +106,16 @@ export function crewMention(text: string): { name: string | null; rest: string }
 }
 
 /** The text with the dates' words taken out. */
-function withoutSpans(text: string, spans: readonly WhenSpan[]): string {
+export function withoutSpans(text: string, spans: readonly WhenSpan[]): string {
   let out = text;
-  for (const span of [...spans].sort((a, b) => b.index - a.index))
-    out = `${out.slice(0, span.index)} ${out.slice(span.end)}`;
+  // A range ("tomorrow to 1pm") is two spans over the same words: each stretch of text is taken out once.
+  let removedFrom = Number.POSITIVE_INFINITY;
+  for (const span of [...spans].sort((a, b) => b.index - a.index)) {
+    const end = Math.min(span.end, removedFrom);
+    if (end <= span.index) continue;
+    out = `${out.slice(0, span.index)} ${out.slice(end)}`;
+    removedFrom = span.index;
+  }
   return out;
 }
 
@@ -371,13 +377,18 @@ export async function planTerseSchedule(message: ReadMessage, input: PlannerInpu
     return "customer" in resolved || JOB_NUMBER.test(subject) ? scheduleFrom(message.raw, input) : null;
   }
   const before = subjectText(crewMention(text.slice(0, first.index)).rest);
-  const words = withoutPossessive(before)
+  const words = withoutPossessive(
+    before.replace(/^(?:an?\s+)?(?:appointment|visit|booking|job|slot)\s+(?:for|with|at)\s+/i, ""),
+  )
     .split(/\s+/)
     .filter((word) => word !== "");
   // A customer or two of that name ("smith appt tmrw at 2": which Smith is asked).
   // What follows the date after a comma is a remark ("…tmrw afternoon, ants are back"), unless it names a crew.
   const remark = /^(.*?)\s*(?:,|\s[-–—])\s+(?!.*\b(?:crew|team)\b)[^,]*$/.exec(text.slice(first.end));
-  const request = remark ? text.slice(0, first.end) + remark[1] : message.raw;
+  const request = (remark ? text.slice(0, first.end) + remark[1] : message.raw).replace(
+    /^\s*(?:an?\s+)?(?:appointment|visit|booking|job|slot)\s+(?:for|with|at)\s+/i,
+    "",
+  );
   if ((await customerAtStart(words, input)) !== null) return scheduleFrom(request, input);
   // "job 204 sunday at noon", "nothing on the books for job 204 yet — sunday at noon": a job by its number.
   const numbered = JOB_NUMBER.test(before) ? await jobByNumber(before, input) : null;
@@ -417,13 +428,16 @@ export async function planTerseMove(message: ReadMessage, input: PlannerInput): 
 }
 
 async function scheduleFrom(rest: string, input: PlannerInput): Promise<AssistantPlan | null> {
-  const refusal = refusalOf(CAPABILITIES.scheduleVisit, input);
-  if (refusal) return refusal;
   const { text, spans } = readWhens(rest, input.now, input.timeZone);
   const crew = crewMention(withoutSpans(text, spans));
   const subject = subjectText(crew.rest);
   // "schedule for friday" with nothing selected asks to see the schedule, not to book someone.
   if (subject === "" && !input.context.customerId && !input.context.jobId) return null;
+  // "schedule for monday? all crews": the whole schedule, to read.
+  if (/^[?.!,\s]*(?:for\s+)?(?:all|every|each|the whole|both)\s+(?:crews?|teams?|techs?|technicians?)$/i.test(subject))
+    return null;
+  const refusal = refusalOf(CAPABILITIES.scheduleVisit, input);
+  if (refusal) return refusal;
   const target = await visitTarget(subject, input);
   if ("plan" in target) return target.plan;
   const when = targetSpan(spans);

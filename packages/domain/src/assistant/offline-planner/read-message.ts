@@ -203,6 +203,11 @@ const SHORTHAND: [RegExp, string][] = [
   [/(?:^|\s)#\s*of\b/gi, " number of"],
   [/\bappts?\b/gi, "appointment"],
   [/\bsched\b/gi, "schedule"],
+  // "… Oh, and put Crew A on it instead.": the crew for what was just asked.
+  [
+    /[.,;]?\s*(?:oh,?\s*)?(?:and\s+)?(?:please\s+)?(?:put|give it to|assign it to|hand it to|have)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:on it|on that|do it|take it|on the job)(?:\s+instead)?\s*[.!]?\s*$/gi,
+    " with $1",
+  ],
   // "thursdays cleanup" is Thursday's.
   [
     /\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)s\s+(?!(?:and|or|at|in|on|are|is|with|from|to|for|only|please|now|instead|works?|then|morning|afternoon|evening|night|first|next|after|before|week)\b)(?=[a-z])/gi,
@@ -220,6 +225,19 @@ const SHORTHAND: [RegExp, string][] = [
 
 /** Spanish an office mixes in, read as the English the rules know: "pon a acme mañana a las 8 con crew b". */
 const SPANISH: [RegExp, string][] = [
+  [/,?\s*\bpor favor\b/gi, " please"],
+  [
+    /\b(?:pueden|podr[ií]an|puedes|podr[ií]as)\s+(?:agregar|a[nñ]adir|crear|hacer)\s+(?:una|un)\s+(?:funci[oó]n|opci[oó]n|herramienta|m[oó]dulo)\b/gi,
+    "can you add a feature",
+  ],
+  [/\bpag[oó]\s+en\s+efectivo\b/gi, "paid in cash"],
+  [/\bpag[oó]\s+(?:con|en)\s+cheque\b/gi, "paid by check"],
+  [/\bpag[oó](?=\s+(?:la|el|su|sus|los|las|\$|\d))/gi, "paid"],
+  [/\b(?:necesito|quiero)\s+ver\b/gi, "show me"],
+  [/\b(?:las\s+)?facturas\s+(?:vencidas|atrasadas)\b/gi, "past due invoices"],
+  [/\b(?:las\s+)?facturas\s+(?:sin pagar|pendientes|impagas)\b/gi, "unpaid invoices"],
+  [/\b(?:las\s+)?facturas\b/gi, "invoices"],
+  [/\b(?:la|el)\s+(?=invoice\b|factura\b)/gi, ""],
   [/\bpasado mañana\b/gi, "the day after tomorrow"],
   [/\b(?:lo\s+)?de\s+mañana\b/gi, "tomorrow's"],
   [/\bmañana\b/gi, "tomorrow"],
@@ -294,10 +312,48 @@ const CORRECTIONS: [RegExp, string][] = [MONEY_WORD, TIME_WORD, DAY_WORD, CREW_W
 const CREW_NOT_LETTER = /\b((?:crew|team)\s+[a-z0-9]+)\s*,?\s+not\s+[a-z0-9]\b/gi;
 
 function corrected(text: string): string {
-  return CORRECTIONS.reduce(
-    (out, [pattern, replacement]) => out.replace(pattern, replacement),
-    text.replace(CREW_NOT_LETTER, "$1"),
+  return tailCorrected(
+    CORRECTIONS.reduce(
+      (out, [pattern, replacement]) => out.replace(pattern, replacement),
+      text.replace(CREW_NOT_LETTER, "$1"),
+    ),
   );
+}
+
+/** "… — actually, Crew C's", "… er, make that $80", "Sorry, I meant the jobs page": a correction at the end. */
+const TAIL_CORRECTION =
+  /(?:\s*[.,;…]+\s*|\s+[-–—]+\s*|\s+)(?:(?:oh|er+m?|um+|sorry|no|nope|wait|actually|no wait|i meant|i mean|make (?:that|it)|scratch that|correction|let['’]?s (?:do|go with)|rather)[,:!.]?\s+)+(?:(?:just|only)\s+)?(?:the\s+)?(.+?)\s*(?:\b(?:first|instead|for now|please|then)\b\s*)?[.!?]*$/i;
+
+/** What a correction can replace: the same kind of thing said before it, the last of them. */
+const CORRECTABLE: RegExp[] = [
+  new RegExp(String.raw`${MONEY_WORD}`, "gi"),
+  /#?\b\d{3,9}\b/g,
+  new RegExp(String.raw`\b(?:${DAY_WORD})(?:\s+(?:at|@)\s*${TIME_WORD})?`, "gi"),
+  /\b(?:crew|team)\s+[a-z0-9]+(?:['’]s)?|\b[a-z0-9]+\s+(?:crew|team)(?:['’]s)?/gi,
+  /\b(?:quickbooks|stripe|twilio)\b/gi,
+  /\b(?:customers|jobs|crews|settings|dashboard)(?:\s+page)?\b/gi,
+];
+/** "Remind everyone who's past due — actually, just Luis Ortiz": everyone, corrected to one of them. */
+const EVERYONE_OWING =
+  /\b(?:everyone|everybody|all (?:the )?(?:customers|clients))(?:\s+(?:who['’]?s|who is|that['’]?s|that are|who are)\s+(?:past due|overdue|late|behind))?/i;
+
+function tailCorrected(text: string): string {
+  const found = TAIL_CORRECTION.exec(text);
+  if (!found || found.index === 0) return text;
+  const head = text.slice(0, found.index);
+  const replacement = found[1]!.trim();
+  for (const kind of CORRECTABLE) {
+    const whole = new RegExp(`^(?:${kind.source})$`, "i");
+    if (!whole.test(replacement)) continue;
+    const earlier = [...head.matchAll(kind)];
+    const last = earlier.at(-1);
+    if (!last) continue;
+    return head.slice(0, last.index) + replacement + head.slice(last.index + last[0].length);
+  }
+  const everyone = EVERYONE_OWING.exec(head);
+  if (everyone && /^[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3}$/i.test(replacement))
+    return head.slice(0, everyone.index) + replacement + head.slice(everyone.index + everyone[0].length);
+  return text;
 }
 
 /**
