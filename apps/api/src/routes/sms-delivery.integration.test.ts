@@ -370,3 +370,96 @@ describe("Twilio's status callbacks", () => {
     expect(await row(message.id)).toMatchObject({ status: "delivered", providerMessageId: "SM" + "f".repeat(32) });
   });
 });
+
+describe("On my way", () => {
+  /** A visit later today of a crew with the company's field user on it, for a customer with a phone. */
+  async function visitOfCrew(of: TestCompany, start = new Date(Date.now() + 2 * 3600_000)) {
+    const job = await createCompletedJob(t.db, of.id);
+    const phone = freshNumber();
+    await t.db.customer.update({ where: { id: job.customerId }, data: { phone } });
+    let crew = await t.db.crew.findFirst({
+      where: { companyId: of.id, members: { some: { userId: of.users.field_user.id } } },
+    });
+    if (!crew) {
+      crew = await t.db.crew.create({
+        data: { companyId: of.id, name: `Crew ${randomUUID().slice(0, 4)}`, color: "#16a34a", skills: [] },
+      });
+      await t.db.crewMember.create({ data: { crewId: crew.id, userId: of.users.field_user.id, companyId: of.id } });
+    }
+    const visit = await t.db.visit.create({
+      data: {
+        companyId: of.id,
+        jobId: job.jobId,
+        crewId: crew.id,
+        status: "dispatched",
+        scheduledStart: start,
+        scheduledEnd: new Date(start.getTime() + 3600_000),
+      },
+    });
+    return { visit, phone, customerId: job.customerId };
+  }
+
+  it("texts the customer once from the visit's crew, with the company's name and the arrival time", async () => {
+    const fieldToken = await signIn(t.url, company.users.field_user.email);
+    const { visit, phone } = await visitOfCrew(company, new Date(Date.now() + 5 * 60_000));
+    const first = await call<{ sentAt: string; alreadySent: boolean; text: string }>(
+      "POST",
+      `/api/visits/${visit.id}/on-my-way`,
+      fieldToken,
+    );
+    expect(first.status, first.body.message).toBe(200);
+    const { name } = await t.db.user.findUniqueOrThrow({ where: { id: company.users.field_user.id } });
+    const branding = (await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).branding as { name: string };
+    expect(first.body).toMatchObject({ alreadySent: false });
+    expect(first.body.text).toMatch(
+      new RegExp(`^${branding.name}: ${name.split(" ")[0]} is on the way, arriving around \\d{1,2}:\\d{2} [AP]M\\.$`),
+    );
+    const second = await call<{ sentAt: string; alreadySent: boolean }>(
+      "POST",
+      `/api/visits/${visit.id}/on-my-way`,
+      fieldToken,
+    );
+    expect(second.body).toMatchObject({ alreadySent: true, sentAt: first.body.sentAt });
+    const messages = await t.db.outboxMessage.findMany({
+      where: { companyId: company.id, kind: "on_my_way", recipient: phone },
+    });
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ channel: "sms", body: first.body.text });
+
+    const day = await call<{ crews: { visits: { id: string; onMyWay: { sentAt: string | null } }[] }[] }>(
+      "GET",
+      "/api/userdash",
+      fieldToken,
+    );
+    const shown = day.body.crews.flatMap((crew) => crew.visits).find((item) => item.id === visit.id);
+    expect(shown?.onMyWay.sentAt).toBe(first.body.sentAt);
+  });
+
+  it("is not found for another company, refused to whoever is not on the visit's crew, and to a plan without SMS", async () => {
+    const { visit } = await visitOfCrew(company);
+    expect((await call("POST", `/api/visits/${visit.id}/on-my-way`, tokens.otherOwner!)).status).toBe(404);
+    const otherField = await signIn(t.url, other.users.field_user.email);
+    expect((await call("POST", `/api/visits/${visit.id}/on-my-way`, otherField)).status).toBe(404);
+    // The owner is not on the crew: only the crew texts that it is on the way.
+    expect((await call("POST", `/api/visits/${visit.id}/on-my-way`, tokens.owner!)).status).toBe(403);
+    const member = await signIn(t.url, company.users.member.email);
+    expect((await call("POST", `/api/visits/${visit.id}/on-my-way`, member)).status).toBe(403);
+    expect((await call("POST", `/api/visits/not-a-uuid/on-my-way`, tokens.owner!)).status).toBe(400);
+
+    const starterVisit = await visitOfCrew(starter);
+    const starterField = await signIn(t.url, starter.users.field_user.email);
+    const refused = await call("POST", `/api/visits/${starterVisit.visit.id}/on-my-way`, starterField);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe("On my way texts requires the Growth plan or higher.");
+    expect(await t.db.outboxMessage.count({ where: { companyId: starter.id, kind: "on_my_way" } })).toBe(0);
+  });
+
+  it("says when the customer has opted out, and sends nothing", async () => {
+    const fieldToken = await signIn(t.url, company.users.field_user.email);
+    const { visit, phone } = await visitOfCrew(company);
+    await withTenant(t.runtime.context.db, company.id, (tx) => recordSmsOptOut(tx, company.id, phone, true));
+    const refused = await call("POST", `/api/visits/${visit.id}/on-my-way`, fieldToken);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("The customer opted out of texts");
+  });
+});
