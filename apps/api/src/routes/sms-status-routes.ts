@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { runInScope } from "@fieldops/domain/effects/run-in-scope";
 import { isSignedByTwilio, recordTextStatus } from "@fieldops/domain/outbox/record-text-status";
@@ -14,6 +15,9 @@ const FORM = "application/x-www-form-urlencoded";
 const MAX_CALLBACK_BYTES = 64 * 1024;
 const ACTOR = systemActor("webhook:twilio_status");
 
+/** Every parameter of a posted form, as posted: the signature covers them all, the body schema reads a few. */
+const postedForms = new WeakMap<FastifyRequest, Record<string, string>>();
+
 const NOT_SIGNED_BY_TWILIO = "Not signed by Twilio";
 
 /**
@@ -29,14 +33,25 @@ export const smsStatusRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     app.addContentTypeParser(FORM, { parseAs: "string", bodyLimit: MAX_CALLBACK_BYTES }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
+  // Before the body schema keeps only the fields it reads (whoever's parser read the form).
+  app.addHook("preValidation", (request, _reply, done) => {
+    const form = request.body;
+    if (request.headers["content-type"]?.startsWith(FORM) && typeof form === "object" && form !== null)
+      postedForms.set(
+        request,
+        Object.fromEntries(
+          Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+        ),
+      );
+    done();
+  });
 
   registerEndpoint(
     app,
     smsWebhookEndpoints.status,
     async ({ query, body, headers }, request) => {
-      const params = Object.fromEntries(
-        Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-      );
+      // A body that was not a form (JSON) is never Twilio's: its known fields alone will not match a signature.
+      const params = postedForms.get(request) ?? { ...body };
       const signed = isSignedByTwilio({
         authToken: context.env.TWILIO_AUTH_TOKEN,
         signature: headers[TWILIO_SIGNATURE_HEADER],
