@@ -25,6 +25,9 @@ import {
 const ACCOUNT = `AC${"1".repeat(32)}`;
 const SERVICE = `MG${"2".repeat(32)}`;
 const AUTH_TOKEN = "twilio-test-auth-token";
+/** A company's own account, connected through Twilio Connect, and its number. */
+const CONNECTED = `AC${"3".repeat(32)}`;
+const CONNECTED_NUMBER = "+15550123456";
 /** The app as the public (and Twilio) reaches it, through a proxy: callbacks are signed for this URL. */
 const PUBLIC_URL = "https://fieldops.example.com";
 
@@ -36,7 +39,7 @@ let starter: TestCompany;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  standIn = await startTwilioStandIn();
+  standIn = await startTwilioStandIn({ numbers: { [CONNECTED]: [CONNECTED_NUMBER] } });
   t = await startTestApp({
     TWILIO_ACCOUNT_SID: ACCOUNT,
     TWILIO_AUTH_TOKEN: AUTH_TOKEN,
@@ -165,6 +168,28 @@ describe("sending texts through Twilio", () => {
     });
     const outbox = await call<{ items: OutboxMessage[] }>("GET", "/api/outbox", tokens.owner!);
     expect(outbox.body.items.find((item) => item.id === message.id)).toMatchObject({ status: "sent", caught: false });
+  });
+
+  it("sends a company's texts on its connected Twilio account, from its own number, and says so", async () => {
+    const own = await createTestCompany(t.db, { planId: "growth" });
+    const ownToken = await signIn(t.url, own.users.owner.email);
+    const settings = async () =>
+      (await call<{ textsGoThrough: string }>("GET", "/api/settings/communications", ownToken)).body.textsGoThrough;
+    expect(await settings()).toBe("platform_twilio");
+    await t.db.integrationConnection.create({
+      data: { companyId: own.id, provider: "twilio", accountId: CONNECTED, accountName: `Twilio account ${CONNECTED}` },
+    });
+    expect(await settings()).toBe("your_twilio_account");
+    const message = await queuedText(own.id);
+    await deliverMessage({ companyId: own.id, messageId: message.id }, taskContext());
+    expect(textsTo(e164(message.recipient!))[0]).toMatchObject({
+      accountSid: CONNECTED,
+      username: CONNECTED,
+      password: AUTH_TOKEN,
+      from: CONNECTED_NUMBER,
+      messagingServiceSid: null,
+    });
+    expect(await row(message.id)).toMatchObject({ status: "sent" });
   });
 
   it("sends from TWILIO_FROM when the platform has no messaging service", async () => {

@@ -1,5 +1,4 @@
 import type { TenantTransaction } from "@fieldops/db";
-import type { Env } from "@fieldops/config/env";
 import type { TaskContext } from "@fieldops/tasks/task-definition";
 import { FinalTaskError } from "@fieldops/tasks/task-definition";
 import { brandingSchema } from "@fieldops/shared/company";
@@ -28,28 +27,29 @@ const NO_NUMBER = "Not sent: the recipient has no valid mobile number";
 const NO_CONNECTED_NUMBER = "Not sent: the connected Twilio account has no number that sends texts";
 
 /** Where a company's texts go: its connected Twilio account, the platform's, or the local text catcher. */
-type TextSender =
+export type TextSender =
   | { kind: "twilio"; account: TwilioAccount; sender: OutgoingText["sender"] | "connected_number" }
   | { kind: "catcher" }
   | { kind: "unconfigured" };
 
-type TwilioEnv = Pick<
-  Env,
-  | "NODE_ENV"
-  | "TWILIO_ACCOUNT_SID"
-  | "TWILIO_AUTH_TOKEN"
-  | "TWILIO_MESSAGING_SERVICE_SID"
-  | "TWILIO_FROM"
-  | "TWILIO_API_BASE"
-  | "PUBLIC_APP_URL"
->;
+/** The environment's Twilio settings (the config schema's fields of the same names). */
+interface TwilioEnv {
+  NODE_ENV?: string | undefined;
+  TWILIO_ACCOUNT_SID?: string | undefined;
+  TWILIO_AUTH_TOKEN?: string | undefined;
+  TWILIO_MESSAGING_SERVICE_SID?: string | undefined;
+  TWILIO_FROM?: string | undefined;
+  TWILIO_API_BASE?: string | undefined;
+  PUBLIC_APP_URL?: string | undefined;
+}
 
 /**
  * The company's connected Twilio account (Twilio Connect: the platform's auth token acts on the connected AccountSid,
  * sending from that account's own number) when it has one, else the platform's account (its Messaging Service, else
- * TWILIO_FROM), else — outside production — the local text catcher. A simulated connection is sent to the catcher.
+ * TWILIO_FROM), else — outside production — the local text catcher. A simulated connection holds no account: the
+ * platform's sends, or the catcher keeps the text.
  */
-export async function textSenderOf(tx: TenantTransaction, env: Partial<TwilioEnv>): Promise<TextSender> {
+export async function textSenderOf(tx: TenantTransaction, env: TwilioEnv): Promise<TextSender> {
   const apiBase = env.TWILIO_API_BASE ?? "https://api.twilio.com";
   const connection = await tx.integrationConnection.findFirst({
     where: { provider: "twilio", simulated: false, accountId: { not: null } },
@@ -73,7 +73,7 @@ export async function textSenderOf(tx: TenantTransaction, env: Partial<TwilioEnv
 }
 
 /** The absolute URL Twilio posts this message's delivery to, signed; null without PUBLIC_APP_URL (no status then). */
-function statusCallbackUrl(env: Partial<TwilioEnv>, companyId: string, messageId: string): string | null {
+function statusCallbackUrl(env: TwilioEnv, companyId: string, messageId: string): string | null {
   if (!env.PUBLIC_APP_URL) return null;
   const url = new URL(TWILIO_STATUS_CALLBACK_PATH, new URL(env.PUBLIC_APP_URL).origin);
   url.searchParams.set("company", companyId);
@@ -126,7 +126,7 @@ export async function deliverText(
     log: (message, detail) => context.log?.(message, detail),
   };
   const scope = { companyId: payload.companyId, actor: ACTOR };
-  const env: Partial<TwilioEnv> = context.env ?? {};
+  const env: TwilioEnv = context.env ?? {};
 
   const claim = await runInScope(deps, scope, async ({ tx, emit }): Promise<Claim> => {
     const message = await tx.outboxMessage.findUnique({ where: { id: payload.messageId } });
