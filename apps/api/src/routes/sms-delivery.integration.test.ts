@@ -201,7 +201,7 @@ describe("sending texts through Twilio", () => {
     expect(textsTo(e164(message.recipient!))[0]).toMatchObject({ from: "+15550109999", messagingServiceSid: null });
   });
 
-  it("tries again after Twilio's 503 and 429, then sends it once", async () => {
+  it("tries again after Twilio's 503, 429 and no answer, then sends it once", async () => {
     const message = await queuedText();
     const payload = { companyId: company.id, messageId: message.id };
     standIn.refuse.push(SERVICE_UNAVAILABLE, TOO_MANY_REQUESTS);
@@ -209,9 +209,16 @@ describe("sending texts through Twilio", () => {
     expect(await row(message.id)).toMatchObject({ status: "queued", attempts: 1 });
     expect((await row(message.id)).lastError).toMatch(/^Twilio refused it: 503 \(error 20503\)/);
     await expect(deliverMessage(payload, taskContext())).rejects.toThrow(/429/);
+    // No answer at all (nothing listens there): tried again, the error in words without the URL or a credential.
+    await expect(deliverMessage(payload, taskContext({ TWILIO_API_BASE: "http://127.0.0.1:9" }))).rejects.toThrow();
+    expect(await row(message.id)).toMatchObject({
+      status: "queued",
+      attempts: 3,
+      lastError: "Twilio could not be reached (ECONNREFUSED)",
+    });
     await deliverMessage(payload, taskContext());
     expect(textsTo(e164(message.recipient!))).toHaveLength(1);
-    expect(await row(message.id)).toMatchObject({ status: "sent", attempts: 3, lastError: null });
+    expect(await row(message.id)).toMatchObject({ status: "sent", attempts: 4, lastError: null });
   });
 
   it("fails a text after its last try, and one Twilio refuses for good at once", async () => {
