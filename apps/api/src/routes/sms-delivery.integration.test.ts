@@ -5,13 +5,16 @@ import { deliverMessage } from "@fieldops/domain/outbox/deliver-message.handler"
 import { recordSmsOptOut } from "@fieldops/domain/outbox/record-sms-opt-out";
 import { withTenant } from "@fieldops/db";
 import type { Customer } from "@fieldops/shared/customers";
+import type { InvoiceDetail } from "@fieldops/shared/invoices";
 import type { OutboxMessage } from "@fieldops/shared/outbox";
 import type { TaskContext } from "@fieldops/tasks/task-definition";
 import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
 import {
   createTestCompany,
+  drainQueues,
   signIn,
   startTestApp,
+  startTestWorkers,
   type TestApp,
   type TestCompany,
 } from "../../../../tests/integration/test-app.ts";
@@ -144,6 +147,33 @@ const callbackParams = (sid: string, status: string, extra: Record<string, strin
 });
 
 describe("sending texts through Twilio", () => {
+  it("sends an invoice by text through the workers: Twilio's 503, then sent once, with the invoice showing it", async () => {
+    const workers = startTestWorkers(t);
+    try {
+      const job = await createCompletedJob(t.db, company.id);
+      const created = await call<InvoiceDetail>("POST", "/api/invoices", tokens.owner!, { jobId: job.jobId });
+      expect(created.status, created.body.message).toBe(201);
+      standIn.refuse.push(SERVICE_UNAVAILABLE);
+      const sent = await call("POST", `/api/invoices/${created.body.id}/send`, tokens.owner!, { channels: ["sms"] });
+      expect(sent.status, sent.body.message).toBe(200);
+      const deadline = Date.now() + 20_000;
+      while ((await t.db.outboxMessage.findFirst({ where: { invoiceId: created.body.id } }))?.status !== "sent") {
+        if (Date.now() > deadline) throw new Error("the invoice's text was not sent within 20 s");
+        await drainQueues(t.runtime.context.queues, ["notifications", "mail"]);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const [message] = await t.db.outboxMessage.findMany({ where: { invoiceId: created.body.id } });
+      expect(message).toMatchObject({ channel: "sms", status: "sent", attempts: 2 });
+      const texts = standIn.received.filter((text) => text.sid === message!.providerMessageId);
+      expect(texts).toHaveLength(1);
+      expect(texts[0]!.body).toContain(`/review/${created.body.id}`);
+      const detail = await call<InvoiceDetail>("GET", `/api/invoices/${created.body.id}`, tokens.owner!);
+      expect(detail.body.messages[0]).toMatchObject({ id: message!.id, status: "sent" });
+    } finally {
+      await workers.close();
+    }
+  });
+
   it("sends a text once, from the messaging service, with a signed status callback of its own", async () => {
     const message = await queuedText();
     const payload = { companyId: company.id, messageId: message.id };
