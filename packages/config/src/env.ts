@@ -110,6 +110,26 @@ export const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_AUTHORIZE_URL: z.string().url().default("https://www.twilio.com/authorize"),
   /**
+   * The platform's own Twilio account, which sends the texts of companies that have not connected theirs: its `AC…`
+   * sid (with TWILIO_AUTH_TOKEN) and what it sends from, a Messaging Service (`MG…`, preferred) or a number
+   * (TWILIO_FROM, E.164). Unset (and no connected account), texts go to the local text catcher (Settings → Outbox). The
+   * auth token also checks the signature of Twilio's status callbacks. TWILIO_API_BASE points the SDK at a stand-in in
+   * tests.
+   */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC\w+$/, "TWILIO_ACCOUNT_SID starts with AC")
+    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG\w+$/, "TWILIO_MESSAGING_SERVICE_SID starts with MG")
+    .optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{7,14}$/, "TWILIO_FROM is a number in E.164 (+15555550100)")
+    .optional(),
+  TWILIO_API_BASE: z.string().url().default("https://api.twilio.com"),
+  /**
    * The mail server e-mails are sent through (`smtp://user:pass@host:587`, `smtps://…:465`). Unset, `npm start` runs a
    * local mail catcher and sends to it; a production worker refuses to start without it.
    */

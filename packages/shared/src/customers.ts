@@ -108,6 +108,8 @@ export const customerContactSchema = z.object({
   kind: customerContactKindSchema,
   value: z.string(),
   label: z.string().nullable(),
+  /** A phone that texted STOP (or that Twilio refused as unsubscribed): it gets no texts until it texts START. */
+  textsStopped: z.boolean(),
 });
 export type CustomerContact = z.infer<typeof customerContactSchema>;
 

@@ -142,8 +142,16 @@ export const communicationSettingsSchema = z.object({
 });
 export type CommunicationSettings = z.infer<typeof communicationSettingsSchema>;
 
+/**
+ * Where the company's texts go: its own connected Twilio account, the platform's, the local text catcher (no Twilio
+ * credentials: nothing reaches a phone), or nowhere yet (a production server without Twilio: they wait).
+ */
+export const SMS_ROUTES = ["your_twilio_account", "platform_twilio", "local_text_catcher", "not_configured"] as const;
+export type SmsRoute = (typeof SMS_ROUTES)[number];
+
 export const communicationSettingsResponseSchema = communicationSettingsSchema.extend({
   twilio: integrationConnectionSchema,
+  textsGoThrough: z.enum(SMS_ROUTES),
   canManage: z.boolean(),
   /** The sender name used when none is set. */
   companyName: z.string(),

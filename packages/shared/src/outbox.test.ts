@@ -24,7 +24,16 @@ describe("deliveryInWords", () => {
     expect(words({ status: "failed" })).toBe("Not delivered: sending failed");
   });
 
-  it("says that text messages are not sent yet", () => {
-    expect(words({}, "sms")).toBe("Not sent: text messages are not delivered yet");
+  it("says where a text stands, and why an opted-out number got none", () => {
+    expect(words({}, "sms")).toBe("Queued for sending");
+    expect(words({ status: "sent" }, "sms")).toBe("Sent to the carrier");
+    expect(words({ status: "delivered" }, "sms")).toBe("Delivered");
+    expect(words({ status: "delivered", caught: true }, "sms")).toBe("Delivered to the local text catcher");
+    expect(words({ status: "failed", lastError: "Twilio: 30003 Unreachable destination handset" }, "sms")).toBe(
+      "Not delivered: sending failed",
+    );
+    expect(words({ status: "failed", lastError: "The customer opted out of texts" }, "sms")).toBe(
+      "Not sent: the customer opted out of texts",
+    );
   });
 });

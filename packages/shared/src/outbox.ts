@@ -3,7 +3,9 @@ import { z } from "zod";
 /**
  * Where a message's delivery stands. E-mails: queued (written, waiting for the dispatcher, or for its next try after a
  * refusal), sending (claimed by a dispatcher), sent (the mail server took it), delivered (it reached the mailbox: the
- * local mail catcher says so), bounced, failed (given up, with the error). Texts stay queued: no SMS sender exists yet.
+ * local mail catcher says so), bounced, failed (given up, with the error). Texts: queued, sending (claimed), sent (Twilio
+ * took it), delivered (Twilio's status callback says the carrier delivered it, or the local text catcher has it), failed
+ * (refused, undelivered with Twilio's error code, or the number opted out).
  */
 export const MESSAGE_STATUSES = ["queued", "sending", "sent", "delivered", "bounced", "failed"] as const;
 export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
@@ -18,29 +20,37 @@ export const messageDeliverySchema = z.object({
   sentAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   failedAt: z.string().nullable(),
-  /** The local mail catcher has it (npm start without SMTP_URL): its preview can be read. */
+  /**
+   * The local catcher has it: an e-mail's preview can be read (npm start without SMTP_URL); a text went to the local
+   * text catcher (no Twilio credentials), and its words are the message's body.
+   */
   caught: z.boolean(),
 });
 export type MessageDelivery = z.infer<typeof messageDeliverySchema>;
 
 export const LOCAL_CATCHER_WORDS = "Delivered to the local mail catcher";
+export const LOCAL_TEXT_CATCHER_WORDS = "Delivered to the local text catcher";
+/** Why a text was not sent to a number that texted STOP (or that Twilio refused as unsubscribed, error 21610). */
+export const SMS_OPTED_OUT_ERROR = "The customer opted out of texts";
 
 /** A message's delivery in words, the same on every screen. */
 export function deliveryInWords(message: MessageDelivery & { channel: string }): string {
   switch (message.status) {
     case "queued":
-      if (message.channel !== "email") return "Not sent: text messages are not delivered yet";
       return message.attempts > 0 ? `Waiting to try again (${message.attempts} tried)` : "Queued for sending";
     case "sending":
       return "Sending";
     case "sent":
-      return "Sent to the mail server";
+      return message.channel === "sms" ? "Sent to the carrier" : "Sent to the mail server";
     case "delivered":
-      return message.caught ? LOCAL_CATCHER_WORDS : "Delivered";
+      if (!message.caught) return "Delivered";
+      return message.channel === "sms" ? LOCAL_TEXT_CATCHER_WORDS : LOCAL_CATCHER_WORDS;
     case "bounced":
       return "Bounced";
     case "failed":
-      return "Not delivered: sending failed";
+      return message.lastError === SMS_OPTED_OUT_ERROR
+        ? "Not sent: the customer opted out of texts"
+        : "Not delivered: sending failed";
   }
 }
 

@@ -16,6 +16,27 @@ export const userdashPropertySchema = z.object({
   gateCode: z.string().nullable(),
 });
 
+/** A second "On my way" within this many minutes of the last one sends nothing: the customer already has it. */
+export const ON_MY_WAY_REPEAT_MINUTES = 30;
+
+/**
+ * Whether the crew can text the customer "On my way" for a visit: when it was last sent (within
+ * ON_MY_WAY_REPEAT_MINUTES), or why it cannot be (no Growth plan, no phone number, the number opted out).
+ */
+export const onMyWayStateSchema = z.object({
+  sentAt: z.string().nullable(),
+  unavailable: z.string().nullable(),
+});
+export type OnMyWayState = z.infer<typeof onMyWayStateSchema>;
+
+/** POST /api/visits/:id/on-my-way: the text written (or the one already sent within the repeat window). */
+export const onMyWayResponseSchema = z.object({
+  sentAt: z.string(),
+  alreadySent: z.boolean(),
+  text: z.string(),
+});
+export type OnMyWayResponse = z.infer<typeof onMyWayResponseSchema>;
+
 /** One of today's visits, with what the crew needs on site. */
 export const userdashVisitSchema = z.object({
   id: z.string(),
@@ -30,6 +51,7 @@ export const userdashVisitSchema = z.object({
   instructions: z.string().nullable(),
   property: userdashPropertySchema.nullable(),
   checklist: z.array(checklistItemSchema),
+  onMyWay: onMyWayStateSchema,
 });
 export type UserdashVisit = z.infer<typeof userdashVisitSchema>;
 
@@ -76,5 +98,14 @@ export const userdashEndpoints = {
     tags: ["dashboard"],
     summary: "Today's visits by crew, late and unscheduled work (a field user's own crews' visits only)",
     response: userdashResponseSchema,
+  }),
+  onMyWay: defineEndpoint({
+    method: "POST",
+    path: "/api/visits/:id/on-my-way",
+    tags: ["visits"],
+    summary:
+      "Text the visit's customer that its crew is on the way, with the arrival time (its crew only, Growth plan)",
+    params: z.object({ id: z.uuid() }),
+    response: onMyWayResponseSchema,
   }),
 } as const;

@@ -260,15 +260,18 @@ describe("e-mail delivery", () => {
     expect(row.status).toBe("sent");
   });
 
-  it("keeps SMS messages queued: they are never sent by e-mail", async () => {
+  it("sends an invoice's text to the local text catcher without Twilio, never by e-mail", async () => {
     const job = await createCompletedJob(t.db, company.id);
     const created = await call<InvoiceDetail>("POST", "/api/invoices", tokens.owner!, { jobId: job.jobId });
     const before = smtp.received.length;
     await call("POST", `/api/invoices/${created.body.id}/send`, tokens.owner!, { channels: ["sms"] });
     await drainQueues(t.runtime.context.queues, ["notifications", "mail"]);
     const [sms] = await outboxRows(created.body.id);
-    expect(sms).toMatchObject({ channel: "sms", status: "queued", attempts: 0 });
+    expect(sms).toMatchObject({ channel: "sms", status: "delivered", attempts: 1 });
+    expect(await t.db.caughtText.count({ where: { outboxMessageId: sms!.id } })).toBe(1);
     expect(smtp.received.length).toBe(before);
+    const detail = await call<InvoiceDetail>("GET", `/api/invoices/${created.body.id}`, tokens.owner!);
+    expect(detail.body.messages[0]).toMatchObject({ id: sms!.id, status: "delivered", caught: true });
   });
 });
 

@@ -9,6 +9,7 @@ import {
 import type { LocationPrecision } from "@fieldops/shared/locations";
 import { notFound } from "../errors.ts";
 import type { Geocoder } from "../geocoding/geocoder.ts";
+import { optedOutNumbers } from "../outbox/record-sms-opt-out.ts";
 import { resolveLocation, type StoredLocation } from "../geocoding/resolve-location.ts";
 
 export const customerDetailInclude = {
@@ -151,12 +152,20 @@ export function normalizeTags(tags: readonly string[]): string[] {
 
 export async function toCustomer(tx: TenantTransaction, row: CustomerDetailRow): Promise<Customer> {
   const visitCount = await tx.visit.count({ where: { job: { customerId: row.id } } });
+  const phones = row.contacts.filter((contact) => contact.kind === "phone").map((contact) => contact.value);
+  const stopped = await optedOutNumbers(tx, phones);
   return {
     id: row.id,
     name: row.name,
     tags: row.tags,
     notes: row.notes,
-    contacts: row.contacts.map(({ id, kind, value, label }) => ({ id, kind, value, label })),
+    contacts: row.contacts.map(({ id, kind, value, label }) => ({
+      id,
+      kind,
+      value,
+      label,
+      textsStopped: kind === "phone" && stopped.has(value),
+    })),
     properties: row.properties.map((property) => ({
       id: property.id,
       name: property.name,

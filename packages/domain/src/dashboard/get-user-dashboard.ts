@@ -11,6 +11,7 @@ import {
 } from "@fieldops/shared/userdash";
 import { can } from "@fieldops/shared/permissions";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
+import { onMyWayStates } from "../jobs/send-on-my-way.ts";
 
 const todayInclude = {
   crew: { select: { name: true, color: true } },
@@ -19,7 +20,7 @@ const todayInclude = {
       number: true,
       title: true,
       instructions: true,
-      customer: { select: { name: true } },
+      customer: { select: { name: true, phone: true } },
       property: {
         select: {
           name: true,
@@ -44,7 +45,9 @@ const workItemInclude = {
 type TodayRow = Prisma.VisitGetPayload<{ include: typeof todayInclude }>;
 type WorkItemRow = Prisma.VisitGetPayload<{ include: typeof workItemInclude }>;
 
-function toUserdashVisit(row: TodayRow): UserdashVisit {
+type OnMyWay = Map<string, UserdashVisit["onMyWay"]>;
+
+function toUserdashVisit(row: TodayRow, onMyWay: OnMyWay): UserdashVisit {
   const property = row.job.property;
   const address = property ? `${property.street}, ${property.city}, ${property.region} ${property.postcode}` : null;
   return {
@@ -63,6 +66,7 @@ function toUserdashVisit(row: TodayRow): UserdashVisit {
         ? { label: property.name ?? address, address, accessNotes: property.accessNotes, gateCode: property.gateCode }
         : null,
     checklist: row.job.checklist,
+    onMyWay: onMyWay.get(row.id) ?? { sentAt: null, unavailable: null },
   };
 }
 
@@ -80,7 +84,7 @@ function toWorkItem(row: WorkItemRow): UserdashWorkItem {
 }
 
 /** Today's visits by crew, crews by name, visits without a crew last. */
-function groupByCrew(rows: readonly TodayRow[]): UserdashCrew[] {
+function groupByCrew(rows: readonly TodayRow[], onMyWay: OnMyWay): UserdashCrew[] {
   const groups = new Map<string | null, UserdashCrew>();
   for (const row of rows) {
     const group = groups.get(row.crewId) ?? {
@@ -89,7 +93,7 @@ function groupByCrew(rows: readonly TodayRow[]): UserdashCrew[] {
       color: row.crew?.color ?? null,
       visits: [],
     };
-    group.visits.push(toUserdashVisit(row));
+    group.visits.push(toUserdashVisit(row, onMyWay));
     groups.set(row.crewId, group);
   }
   return [...groups.values()].sort((a, b) =>
@@ -128,7 +132,12 @@ export async function getUserDashboard(
     orderBy: [{ scheduledStart: "asc" }, { id: "asc" }],
     take: USERDASH_TODAY_LIMIT,
   });
-  if (fieldUser) return { date, timeZone, crews: groupByCrew(today), late: [], unscheduled: [] };
+  const onMyWay = await onMyWayStates(
+    tx,
+    today.map((row) => ({ id: row.id, status: row.status, customerPhone: row.job.customer.phone })),
+    now,
+  );
+  if (fieldUser) return { date, timeZone, crews: groupByCrew(today, onMyWay), late: [], unscheduled: [] };
   const late = await tx.visit.findMany({
     where: { status: { in: [...OPEN_VISIT_STATUSES] }, scheduledEnd: { lt: now } },
     include: workItemInclude,
@@ -144,7 +153,7 @@ export async function getUserDashboard(
   return {
     date,
     timeZone,
-    crews: groupByCrew(today),
+    crews: groupByCrew(today, onMyWay),
     late: late.map(toWorkItem),
     unscheduled: unscheduled.map(toWorkItem),
   };

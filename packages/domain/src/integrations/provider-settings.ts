@@ -17,6 +17,11 @@ export interface IntegrationsEnv {
   TWILIO_CONNECT_APP_SID?: string | undefined;
   TWILIO_AUTH_TOKEN?: string | undefined;
   TWILIO_AUTHORIZE_URL: string;
+  /** The platform's own Twilio account and sender, which sends the texts of companies without their own. */
+  TWILIO_ACCOUNT_SID?: string | undefined;
+  TWILIO_MESSAGING_SERVICE_SID?: string | undefined;
+  TWILIO_FROM?: string | undefined;
+  NODE_ENV?: string | undefined;
 }
 
 /**

@@ -4,6 +4,7 @@ import { brandingSchema } from "@fieldops/shared/company";
 import { runInScope, type EffectsDeps } from "../effects/run-in-scope.ts";
 import { systemActor } from "../tenant-scope.ts";
 import { deliverMessageTask } from "./deliver-message.task.ts";
+import { deliverText } from "./deliver-text.ts";
 import { renderMail } from "./mail-template.ts";
 import {
   describeSendError,
@@ -26,9 +27,14 @@ const ACTOR = systemActor("task:deliver_message");
 const NO_MAIL_SERVER = "Not sent: no mail server is configured (SMTP_URL)";
 
 type Claim =
-  { kind: "done" } | { kind: "leased"; until: Date } | { kind: "claimed"; claimedAt: Date; mail: OutgoingMail };
+  | { kind: "done" }
+  | { kind: "text" }
+  | { kind: "leased"; until: Date }
+  | { kind: "claimed"; claimedAt: Date; mail: OutgoingMail };
 
 /**
+ * Sends one outbox message: a text through Twilio (`deliverText`, deliver-text.ts), an e-mail as follows.
+ *
  * Sends one outbox e-mail, at most once however often its task is delivered:
  *
  * 1. Claim, in a transaction: `queued → sending` by a conditional update (with the claim's time), so of two deliveries
@@ -57,6 +63,7 @@ export const deliverMessage: TaskHandler<typeof deliverMessageTask.schema> = asy
 
   const claim = await runInScope(deps, scope, async ({ tx, emit }): Promise<Claim> => {
     const message = await tx.outboxMessage.findUnique({ where: { id: payload.messageId } });
+    if (message?.channel === "sms") return { kind: "text" };
     if (!message || message.channel !== "email") return { kind: "done" };
     if (message.status !== "queued" && message.status !== "sending") return { kind: "done" };
     const now = new Date();
@@ -116,6 +123,8 @@ export const deliverMessage: TaskHandler<typeof deliverMessageTask.schema> = asy
   });
 
   if (claim.kind === "done") return;
+  if (claim.kind === "text")
+    return deliverText(payload, context, SEND_LEASE_MS, (until) => comeBackAfterLease(context, payload, until));
   if (claim.kind === "leased") return comeBackAfterLease(context, payload, claim.until);
 
   let sent: { providerMessageId: string };

@@ -17,6 +17,7 @@ export const DELIVERY_SELECT = {
   deliveredAt: true,
   failedAt: true,
   caughtMail: { select: { id: true } },
+  caughtText: { select: { id: true } },
 } as const;
 
 /** A message's delivery, as every list of messages shows it. */
@@ -28,6 +29,7 @@ export function toDelivery(row: {
   deliveredAt: Date | null;
   failedAt: Date | null;
   caughtMail: { id: string } | null;
+  caughtText: { id: string } | null;
 }): MessageDelivery {
   return {
     status: messageStatusSchema.catch("queued").parse(row.status),
@@ -36,7 +38,7 @@ export function toDelivery(row: {
     sentAt: row.sentAt?.toISOString() ?? null,
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     failedAt: row.failedAt?.toISOString() ?? null,
-    caught: row.caughtMail !== null,
+    caught: row.caughtMail !== null || row.caughtText !== null,
   };
 }
 

@@ -6,9 +6,9 @@ import { outboxChanged } from "./outbox-events.ts";
 export type OutboxMessageInput = Omit<Prisma.OutboxMessageCreateManyInput, "companyId" | "status">;
 
 /**
- * Writes messages to the outbox, one per dedupe key (a key already written adds nothing), and hands each new e-mail to
- * the dispatcher (`deliver_message`) in the same transaction: a message that commits is sent, one that rolls back is
- * not. Texts stay queued: no SMS sender exists yet. Returns the messages written now.
+ * Writes messages to the outbox, one per dedupe key (a key already written adds nothing), and hands each new e-mail and
+ * text to the dispatcher (`deliver_message`) in the same transaction: a message that commits is sent, one that rolls
+ * back is not. Returns the messages written now.
  */
 export async function writeOutboxMessages(scope: TenantScope, messages: readonly OutboxMessageInput[]) {
   if (messages.length === 0) return [];
@@ -18,7 +18,7 @@ export async function writeOutboxMessages(scope: TenantScope, messages: readonly
     select: { id: true, channel: true, invoiceId: true, estimateId: true, customerId: true },
   });
   for (const message of written) {
-    if (message.channel === "email")
+    if (message.channel === "email" || message.channel === "sms")
       scope.enqueue(deliverMessageTask, { companyId: scope.companyId, messageId: message.id }, message.id);
   }
   scope.emit(outboxChanged(written));

@@ -1,9 +1,10 @@
 import { can } from "@fieldops/shared/permissions";
-import { type CommunicationSettingsResponse } from "@fieldops/shared/integrations";
+import { type CommunicationSettingsResponse, type SmsRoute } from "@fieldops/shared/integrations";
 import { companyPlan } from "../integrations/integration-access.ts";
 import { describeIntegration } from "../integrations/list-integrations.ts";
 import type { IntegrationsEnv } from "../integrations/provider-settings.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
+import { textSenderOf, type TextSender } from "../outbox/deliver-text.ts";
 import { readCompanySettings } from "./company-settings.ts";
 
 /** The e-mail sender of the company's messages, with Twilio's status for SMS. */
@@ -18,6 +19,13 @@ export async function getCommunicationSettings(
     emailReplyTo: settings.emailReplyTo,
     companyName: name,
     twilio: await describeIntegration(tx, { companyId, env: input.env, provider: "twilio" }),
+    textsGoThrough: smsRoute(await textSenderOf(tx, input.env)),
     canManage: can(actor, "integrations.manage"),
   };
+}
+
+function smsRoute(sender: TextSender): SmsRoute {
+  if (sender.kind === "catcher") return "local_text_catcher";
+  if (sender.kind === "unconfigured") return "not_configured";
+  return sender.sender === "connected_number" ? "your_twilio_account" : "platform_twilio";
 }

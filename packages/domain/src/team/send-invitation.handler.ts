@@ -3,6 +3,7 @@ import type { TaskHandler } from "@fieldops/tasks/task-definition";
 import { invitationLink } from "@fieldops/shared/team";
 import { runInScope } from "../effects/run-in-scope.ts";
 import { writeOutboxMessages } from "../outbox/write-outbox-messages.ts";
+import { companyHasPlanFeature } from "../plans/require-plan-feature.ts";
 import { systemActor } from "../tenant-scope.ts";
 import { teamChanged } from "./team-events.ts";
 import { invitationStatus } from "./invitation-status.ts";
@@ -55,7 +56,8 @@ export const sendInvitation: TaskHandler<typeof sendInvitationTask.schema> = asy
         linkUrl: link,
         linkLabel: "Set your password and sign in",
       },
-      ...(invitation.phone
+      // The text that points to the e-mail goes out on plans with SMS (Growth and above) only.
+      ...(invitation.phone && (await companyHasPlanFeature(tx, "sms"))
         ? [
             {
               kind: "invitation",

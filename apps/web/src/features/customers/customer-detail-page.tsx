@@ -174,6 +174,15 @@ function CustomerDetail({ id, parts: { Sections, Actions } }: { id: string; part
                       {contact.value}
                     </a>
                     {contact.label ? <span className="text-muted-foreground"> · {contact.label}</span> : null}
+                    {contact.textsStopped ? (
+                      <Badge
+                        variant="outline"
+                        className="ml-2"
+                        title="This number texted STOP: it gets no texts until it texts START"
+                      >
+                        Opted out of texts
+                      </Badge>
+                    ) : null}
                   </li>
                 ))}
               </ul>

@@ -29,6 +29,7 @@ const visit = (overrides: Partial<UserdashVisit> = {}): UserdashVisit => ({
     { id: "c1", label: "Drain the old tank", done: true },
     { id: "c2", label: "Test the relief valve", done: false },
   ],
+  onMyWay: { sentAt: null, unavailable: null },
   ...overrides,
 });
 
@@ -55,6 +56,65 @@ beforeEach(() => {
 });
 
 describe("today's work", () => {
+  it("texts the customer that the crew is on the way, once, and shows when it was sent", async () => {
+    let sentAt: string | null = null;
+    api.on("GET", "/api/userdash", (_req, res) =>
+      sendJson(
+        res,
+        200,
+        day({
+          crews: [
+            {
+              crewId: "k1",
+              crewName: "Crew A",
+              color: null,
+              visits: [visit({ onMyWay: { sentAt, unavailable: null } })],
+            },
+          ],
+        }),
+      ),
+    );
+    api.on("POST", "/api/visits/v1/on-my-way", (_req, res) => {
+      sentAt = "2030-01-07T14:30:00.000Z";
+      sendJson(res, 200, { sentAt, alreadySent: false, text: "Acme: Sam is on the way, arriving around 8:00 AM." });
+    });
+    renderToday("field_user");
+    const button = await screen.findByRole("button", { name: "On my way to Grace Hopper" });
+    fireEvent.click(button);
+    expect(await screen.findByText(/Texted Grace Hopper at/)).toBeTruthy();
+    expect((screen.getByRole("button", { name: "On my way to Grace Hopper" }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(api.requests.filter((r) => r.method === "POST" && r.url === "/api/visits/v1/on-my-way")).toHaveLength(1);
+  });
+
+  it("says why the crew cannot text the customer", async () => {
+    api.on("GET", "/api/userdash", (_req, res) =>
+      sendJson(
+        res,
+        200,
+        day({
+          crews: [
+            {
+              crewId: "k1",
+              crewName: "Crew A",
+              color: null,
+              visits: [
+                visit({
+                  onMyWay: { sentAt: null, unavailable: "On my way texts requires the Growth plan or higher." },
+                }),
+              ],
+            },
+          ],
+        }),
+      ),
+    );
+    renderToday("field_user");
+    const button = await screen.findByRole("button", { name: "On my way to Grace Hopper" });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText("On my way texts requires the Growth plan or higher.")).toBeTruthy();
+  });
+
   it("shows a field user where to go, how to get in and what to do, in the company's terms", async () => {
     api.on("GET", "/api/userdash", (_req, res) => sendJson(res, 200, day()));
     renderToday("field_user");

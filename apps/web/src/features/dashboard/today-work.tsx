@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { Check, CircleDashed, KeyRound, MapPin } from "lucide-react";
+import { Check, CircleDashed, KeyRound, MapPin, MessageSquare } from "lucide-react";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import type { Role } from "@fieldops/shared/roles";
 import type { UserdashCrew, UserdashVisit, UserdashWorkItem } from "@fieldops/shared/userdash";
@@ -12,7 +12,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { can } from "@fieldops/shared/permissions";
-import { useUserdash, useUserdashTransition } from "./userdash-queries";
+import { useOnMyWay, useUserdash, useUserdashTransition } from "./userdash-queries";
 import { apiErrorMessage, isStaleVersion } from "../../lib/api-error";
 
 function timeRange(visit: { scheduledStart: string | null; scheduledEnd: string | null }, timeZone: string): string {
@@ -37,6 +37,46 @@ function JobLink({ jobId, children, linked }: { jobId: string; children: string;
     </Link>
   ) : (
     <span className="font-medium">{children}</span>
+  );
+}
+
+/**
+ * "On my way": texts the customer that the crew is coming, with the arrival time the route planned. Pressed again soon
+ * after, it sends nothing more; it says when it was sent, or why it cannot be (the plan, no number, opted out).
+ */
+function OnMyWayButton({ visit, timeZone }: { visit: UserdashVisit; timeZone: string }) {
+  const onMyWay = useOnMyWay();
+  const [error, setError] = useState<string | null>(null);
+  const { sentAt, unavailable } = visit.onMyWay;
+  const ahead = visit.status === "scheduled" || visit.status === "dispatched";
+  const sentNote = sentAt ? (
+    <span className="text-sm text-muted-foreground" role="status">
+      Texted {visit.customerName} at {formatCompanyTime(sentAt, timeZone)}
+    </span>
+  ) : null;
+  if (!ahead) return sentNote;
+  return (
+    <div className="grid gap-1">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={onMyWay.isPending || sentAt !== null || unavailable !== null}
+          aria-label={`On my way to ${visit.customerName}`}
+          onClick={() => {
+            setError(null);
+            onMyWay.mutate(
+              { params: { id: visit.id } },
+              { onError: (cause) => setError(apiErrorMessage(cause, "The text could not be sent. Try again.")) },
+            );
+          }}
+        >
+          <MessageSquare className="size-4" aria-hidden="true" /> On my way
+        </Button>
+        {sentNote ?? (unavailable ? <span className="text-sm text-muted-foreground">{unavailable}</span> : null)}
+      </div>
+      {error ? <p className="text-sm text-destructive">{error}</p> : null}
+    </div>
   );
 }
 
@@ -129,6 +169,7 @@ function FieldVisit({ visit, timeZone, terms }: { visit: UserdashVisit; timeZone
         </dl>
       ) : null}
       {visit.instructions ? <p className="text-sm whitespace-pre-line">{visit.instructions}</p> : null}
+      <OnMyWayButton visit={visit} timeZone={timeZone} />
       {visit.checklist.length > 0 ? (
         <ul aria-label={`Checklist of ${visit.jobTitle}`} className="grid gap-1 text-sm">
           {visit.checklist.map((item) => (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { userdashEndpoints } from "@fieldops/shared/userdash";
-import { endpointKey, useEndpointQuery } from "../../lib/endpoints";
+import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
 import { onLiveEvent } from "../../lib/live-event-registry";
 import { postVisitTransition } from "../../lib/jobs";
 
@@ -18,6 +18,11 @@ export function useUserdashTransition() {
     mutationFn: postVisitTransition,
     onSettled: () => queryClient.invalidateQueries({ queryKey: userdashKey }),
   });
+}
+
+/** Texts the visit's customer "On my way"; the day is read again to show it was sent. */
+export function useOnMyWay() {
+  return useEndpointMutation(userdashEndpoints.onMyWay, { invalidates: [userdashKey] });
 }
 
 /** Visits created, moved or moved along their lifecycle, by anyone in the company: the day is read again. */

@@ -15,6 +15,7 @@ const settings: CommunicationSettingsResponse = {
   emailReplyTo: "",
   companyName: "Green Valley Lawn Care",
   canManage: true,
+  textsGoThrough: "local_text_catcher",
   twilio: {
     provider: "twilio",
     name: "Twilio",

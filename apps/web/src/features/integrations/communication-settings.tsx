@@ -1,5 +1,9 @@
 import type { User } from "@fieldops/shared/auth";
-import { communicationSettingsSchema, type CommunicationSettingsResponse } from "@fieldops/shared/integrations";
+import {
+  communicationSettingsSchema,
+  type CommunicationSettingsResponse,
+  type SmsRoute,
+} from "@fieldops/shared/integrations";
 import { FormField, FormRefusal, useRefusal, useSchemaForm } from "../../components/form";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -66,6 +70,15 @@ export function EmailSenderForm({ settings }: { settings: CommunicationSettingsR
   );
 }
 
+const TEXTS_GO_THROUGH: Record<SmsRoute, string> = {
+  your_twilio_account: "Text messages go out through your Twilio account, from its own number.",
+  platform_twilio:
+    "Text messages go out through FieldOps's Twilio account; connect your own to send them from your number.",
+  local_text_catcher:
+    "No Twilio account is set up, so text messages reach no phone: each goes to the local text catcher, and Settings → Outbox shows it “Delivered to the local text catcher” with its words.",
+  not_configured: "No Twilio account is set up: text messages wait in the outbox, which says why.",
+};
+
 /** Twilio's status for SMS and the e-mail sender; the page and the `settings.communications` modal. */
 export function CommunicationSettingsPanel({ user }: { user: User }) {
   const settings = useCommunicationSettings(user.companyId !== null);
@@ -76,11 +89,10 @@ export function CommunicationSettingsPanel({ user }: { user: User }) {
       <IntegrationPanel item={twilio} canManage={settings.data.canManage} />
       <Card role="region" aria-labelledby="outbox-title">
         <CardHeader>
-          <CardTitle id="outbox-title">When nothing can be sent</CardTitle>
+          <CardTitle id="outbox-title">Where messages go</CardTitle>
           <CardDescription>
-            {twilio.connected && !twilio.simulated
-              ? "Text messages go out through your Twilio account. E-mails go out through the mail server; Settings → Outbox shows where each one stands."
-              : "Without a real Twilio connection, text messages are not sent: each one is kept in the outbox, stored with your company's data, where you can read what would have gone out. E-mails go out through the mail server, and the outbox shows where each one stands."}
+            {TEXTS_GO_THROUGH[settings.data.textsGoThrough]} E-mails go out through the mail server; Settings → Outbox
+            shows where each one stands.
           </CardDescription>
         </CardHeader>
       </Card>

@@ -59,7 +59,8 @@ export function OutboxCard() {
         <CardDescription>
           Every e-mail and text message sent for the company (invoices, estimates, reminders, invitations) and where its
           delivery stands. Without a mail server of your own, e-mails go to the local mail catcher, where you can read
-          them here. Text messages are kept here until a text message sender is connected.
+          them here. Without Twilio (your connected account or the platform's), text messages go to the local text
+          catcher: they are not sent to any phone, and their text is shown here.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -84,7 +85,7 @@ export function OutboxCard() {
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   <MessageDeliveryState message={message} />
-                  {message.caught ? (
+                  {message.caught && message.channel !== "sms" ? (
                     <Button
                       variant="outline"
                       size="sm"
