@@ -433,6 +433,22 @@ describe("replies to e-mails through the local mail catcher", () => {
       from: "kim@example.com",
     });
 
+    // The same reply delivered again (its Message-ID) is kept once.
+    const { createTransport } = await import("nodemailer");
+    const transport = createTransport({ host: "127.0.0.1", port: catcher.port, secure: false, ignoreTLS: true });
+    const replyAddress = caught.replyTo!.split(",")[0]!.trim();
+    const resent = {
+      from: "kim@example.com",
+      to: replyAddress,
+      subject: "Re: Your visit",
+      text: "Once only",
+      messageId: "<once@kim.example>",
+    };
+    await transport.sendMail(resent);
+    await transport.sendMail(resent);
+    const after = await t.db.threadMessage.findMany({ where: { threadId: thread.id, body: "Once only" } });
+    expect(after).toHaveLength(1);
+
     // Another company's owner cannot reply to this company's mail.
     const foreign = await call(
       "POST",

@@ -1,13 +1,16 @@
 import { messageEndpoints } from "@fieldops/shared/messages";
+import { can } from "@fieldops/shared/permissions";
 import { useEndpointQuery } from "./endpoints";
-import { useCan } from "./permissions";
+import { useUser } from "./session";
 
 /**
  * How many texts and e-mail replies wait unread in the company's conversations: the inbox's own read (one cache entry,
- * refetched on `messages.changed`), for those who may read them; 0 for everyone else.
+ * refetched on `messages.changed`), for those who may read them; 0 for everyone else. It reads the signed-in user from
+ * the user query, as the sidebar (outside the pages' outlet) does.
  */
 export function useUnreadMessages(): number {
-  const mayRead = useCan("messages.manage");
+  const user = useUser().data;
+  const mayRead = Boolean(user?.companyId) && user !== undefined && user !== null && can(user, "messages.manage");
   const threads = useEndpointQuery(
     messageEndpoints.threads,
     {},
@@ -23,10 +26,10 @@ export function UnreadMessagesBadge() {
   return (
     <span
       className="ml-auto rounded-full bg-primary px-1.5 text-xs font-medium text-primary-foreground tabular-nums"
-      aria-label={`${unread} unread`}
       data-testid="unread-messages-badge"
     >
-      {unread > 99 ? "99+" : unread}
+      <span aria-hidden="true">{unread > 99 ? "99+" : unread}</span>
+      <span className="sr-only">, {unread} unread</span>
     </span>
   );
 }
