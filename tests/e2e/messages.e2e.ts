@@ -40,7 +40,8 @@ test("a signed inbound text appears live in the inbox and the customer's thread;
   await openSignedIn(page, "owner@demo.test", "/app/messages");
   await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
 
-  // Twilio posts the text, signed with the auth token over the URL and every field.
+  // Twilio posts the text (no session: a client of its own), signed with the auth token over the URL and every field.
+  const twilioClient = await playwright.request.newContext();
   const url = `${baseURL}/api/webhooks/twilio/inbound`;
   const form = {
     MessageSid: sid("SM"),
@@ -50,7 +51,7 @@ test("a signed inbound text appears live in the inbox and the customer's thread;
     Body: "Running late? The gate code is 4411.",
     NumMedia: "0",
   };
-  const posted = await page.request.post(url, {
+  const posted = await twilioClient.post(url, {
     headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(E2E_TWILIO_AUTH_TOKEN, url, form) },
     form,
   });
@@ -67,7 +68,7 @@ test("a signed inbound text appears live in the inbox and the customer's thread;
   await expect(conversations.getByRole("button", { name: "Texting Tess", exact: true })).toBeVisible();
 
   // The office replies by text: the message is written to the outbox, to the customer's number, and shows in the thread.
-  await conversation.getByLabel("Message").fill("No problem, see you at 3.");
+  await conversation.getByRole("textbox", { name: "Message" }).fill("No problem, see you at 3.");
   await conversation.getByRole("button", { name: "Send reply" }).click();
   await expect(conversation.getByText("No problem, see you at 3.")).toBeVisible();
   await expect
@@ -90,11 +91,12 @@ test("a signed inbound text appears live in the inbox and the customer's thread;
 
   // Another text arrives while the customer's page is open: it appears without a reload.
   const second = { ...form, MessageSid: sid("SM"), Body: "Thanks!" };
-  const again = await page.request.post(url, {
+  const again = await twilioClient.post(url, {
     headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(E2E_TWILIO_AUTH_TOKEN, url, second) },
     form: second,
   });
   expect(again.status()).toBe(200);
   await expect(onPage.getByText("Thanks!")).toBeVisible();
   await api.dispose();
+  await twilioClient.dispose();
 });
