@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
 import twilio from "twilio";
 import { E2E_TWILIO_AUTH_TOKEN, workerDatabaseOwnerUrl } from "./e2e-servers.ts";
@@ -14,6 +15,17 @@ async function withOwner<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   } finally {
     await client.end();
   }
+}
+
+/** The page passes axe's WCAG 2 A/AA rules and best practices, as every screen must (accessibility.e2e.ts). */
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
+    where,
+  ).toEqual([]);
 }
 
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
@@ -59,13 +71,14 @@ test("a signed inbound text appears live in the inbox and the customer's thread;
 
   // Live: the conversation arrives, unread, with the badge in the navigation.
   const conversations = page.getByRole("navigation", { name: "Conversations" });
-  await expect(conversations.getByRole("button", { name: /Texting Tess, 1 unread/ })).toBeVisible();
+  await expect(conversations.getByRole("button", { name: /Texting Tess 1 unread/ })).toBeVisible();
   await expect(page.getByTestId("unread-messages-badge")).toBeVisible();
   await conversations.getByRole("button", { name: /Texting Tess/ }).click();
   const conversation = page.getByRole("region", { name: "Conversation with Texting Tess" });
   await expect(conversation.getByText("Running late? The gate code is 4411.")).toBeVisible();
   // Opening it reads it.
-  await expect(conversations.getByRole("button", { name: "Texting Tess", exact: true })).toBeVisible();
+  await expect(conversations.getByRole("button", { name: /Texting Tess/ })).not.toHaveAccessibleName(/unread/);
+  await expectAccessible(page, "the inbox with a conversation open");
 
   // The office replies by text: the message is written to the outbox, to the customer's number, and shows in the thread.
   await conversation.getByRole("textbox", { name: "Message" }).fill("No problem, see you at 3.");
@@ -97,6 +110,7 @@ test("a signed inbound text appears live in the inbox and the customer's thread;
   });
   expect(again.status()).toBe(200);
   await expect(onPage.getByText("Thanks!")).toBeVisible();
+  await expectAccessible(page, "the customer's page with the conversation");
   await api.dispose();
   await twilioClient.dispose();
 });

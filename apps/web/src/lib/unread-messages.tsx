@@ -29,7 +29,7 @@ export function UnreadMessagesBadge() {
       data-testid="unread-messages-badge"
     >
       <span aria-hidden="true">{unread > 99 ? "99+" : unread}</span>
-      <span className="sr-only">, {unread} unread</span>
+      <span className="sr-only">{unread} unread</span>
     </span>
   );
 }

@@ -22,12 +22,16 @@ function ThreadListItem({
         type="button"
         onClick={onOpen}
         aria-current={selected ? "true" : undefined}
-        aria-label={`${thread.title}${thread.unreadCount > 0 ? `, ${thread.unreadCount} unread` : ""}`}
         className={`grid w-full gap-1 rounded-md px-3 py-2 text-left text-sm hover:bg-muted ${selected ? "bg-muted" : ""}`}
       >
         <span className="flex items-center gap-2">
           <span className={thread.unreadCount > 0 ? "font-semibold" : "font-medium"}>{thread.title}</span>
-          {thread.unreadCount > 0 ? <Badge data-testid="thread-unread">{thread.unreadCount}</Badge> : null}
+          {thread.unreadCount > 0 ? (
+            <Badge data-testid="thread-unread">
+              <span aria-hidden="true">{thread.unreadCount}</span>
+              <span className="sr-only">{thread.unreadCount} unread</span>
+            </Badge>
+          ) : null}
           <time className="ml-auto text-xs text-muted-foreground" dateTime={thread.lastMessageAt}>
             {new Date(thread.lastMessageAt).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" })}
           </time>
