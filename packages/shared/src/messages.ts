@@ -127,7 +127,36 @@ export const twilioInboundSmsSchema = z.looseObject({
   ApiVersion: twilioField.optional(),
 });
 
+/** The header of the inbound e-mail webhook's signature: `sha256=<hex HMAC-SHA256 of the raw body>`. */
+export const INBOUND_EMAIL_SIGNATURE_HEADER = "x-fieldops-signature";
+
+/**
+ * A mail an inbound mail provider received for the reply domain (INBOUND_EMAIL_DOMAIN), as the provider's route (or a
+ * small adapter) posts it: the envelope's recipients, and the parsed mail's sender, subject, text and Message-ID.
+ */
+export const inboundEmailSchema = z.object({
+  recipients: z
+    .array(text({ max: 320, trim: true }))
+    .min(1)
+    .max(50),
+  from: text({ max: 500 }),
+  subject: text({ max: 1000 }).default(""),
+  text: text({ max: 200_000 }),
+  messageId: text({ max: 500 }).nullish(),
+});
+export type InboundEmail = z.infer<typeof inboundEmailSchema>;
+
 export const messageWebhookEndpoints = {
+  inboundEmail: defineEndpoint({
+    method: "POST",
+    path: "/api/webhooks/email/inbound",
+    tags: ["webhooks"],
+    summary:
+      "An inbound mail provider's webhook (HMAC-SHA256 of the body with INBOUND_EMAIL_SECRET in X-FieldOps-Signature): a reply to one of the company's e-mails joins the customer's thread",
+    body: inboundEmailSchema,
+    status: 202,
+    response: z.object({ message: z.string() }),
+  }),
   twilioInbound: defineEndpoint({
     method: "POST",
     path: "/api/webhooks/twilio/inbound",

@@ -3,6 +3,8 @@ import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverMessage } from "@fieldops/domain/outbox/deliver-message.handler";
 import { startMailCatcher, type MailCatcher } from "@fieldops/domain/outbox/mail-catcher";
+import { inboundEmailSignature } from "@fieldops/domain/messages/receive-inbound-email";
+import { replyAddress } from "@fieldops/domain/messages/reply-address";
 import type { Thread, ThreadListResponse, ThreadMessage } from "@fieldops/shared/messages";
 import type { TaskContext } from "@fieldops/tasks/task-definition";
 import {
@@ -472,5 +474,78 @@ describe("replies to e-mails through the local mail catcher", () => {
   it("is refused where the catcher is not the mail server", async () => {
     const response = await call("POST", `/api/outbox/${randomUUID()}/reply-as-customer`, tokens.owner!, { body: "x" });
     expect(response.status).toBe(409);
+  });
+});
+
+describe("an inbound mail provider's webhook", () => {
+  const SECRET = "inbound-email-secret-for-tests";
+  let provider: TestApp;
+  beforeAll(async () => {
+    provider = await startTestApp({ INBOUND_EMAIL_SECRET: SECRET, INBOUND_EMAIL_DOMAIN: "in.fieldops.example" });
+  });
+  afterAll(async () => {
+    await provider?.close();
+  });
+
+  async function postMail(mail: Record<string, unknown>, signature?: string) {
+    const raw = JSON.stringify(mail);
+    const response = await fetch(`${provider.url}/api/webhooks/email/inbound`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-fieldops-signature": signature ?? inboundEmailSignature(SECRET, raw),
+      },
+      body: raw,
+    });
+    return { status: response.status, body: (await response.json()) as { message: string } };
+  }
+
+  it("files a signed reply in the thread of the e-mail its address names, once; refuses what is not signed", async () => {
+    const ray = await customer(company.id, { email: "ray@example.com", name: "Ray" });
+    const sent = await call<ThreadMessage>("POST", `/api/messages/threads/${ray.id}/replies`, tokens.owner!, {
+      channel: "email",
+      body: "Quote attached",
+      subject: "Your quote",
+    });
+    const { replyToken } = await t.db.threadMessage.findUniqueOrThrow({ where: { id: sent.body.id } });
+    const address = replyAddress(company.id, replyToken!, "in.fieldops.example");
+    const mail = {
+      recipients: [address],
+      from: "Ray <ray@example.com>",
+      subject: "Re: Your quote",
+      text: "Looks good, go ahead.\n\nOn Tue, the company wrote:\n> Quote attached",
+      messageId: `<${randomUUID()}@example.com>`,
+    };
+    const before = await inboundCount();
+    expect((await postMail(mail, "sha256=00")).status).toBe(403);
+    expect((await postMail(mail, inboundEmailSignature("another-secret-entirely", JSON.stringify(mail)))).status).toBe(
+      403,
+    );
+    expect(await inboundCount()).toBe(before);
+
+    expect(await postMail(mail)).toMatchObject({ status: 202 });
+    expect(await postMail(mail)).toMatchObject({ status: 202 });
+    const thread = (await threadOf(ray.id))!;
+    const inbound = await t.db.threadMessage.findMany({ where: { threadId: thread.id, direction: "inbound" } });
+    expect(inbound).toHaveLength(1);
+    expect(inbound[0]).toMatchObject({ channel: "email", body: "Looks good, go ahead.", subject: "Re: Your quote" });
+
+    // A token of this company under another company's id finds nothing.
+    const forged = replyAddress(other.id, replyToken!, "in.fieldops.example");
+    expect((await postMail({ ...mail, recipients: [forged], messageId: "<x@example.com>" })).status).toBe(404);
+    expect((await postMail({ ...mail, recipients: ["office@greenleaf.test"] })).status).toBe(404);
+  });
+
+  it("refuses every request where no secret is configured", async () => {
+    const mail = { recipients: ["reply+x.y@in.fieldops.example"], from: "a@b.c", subject: "", text: "hi" };
+    const response = await fetch(`${t.url}/api/webhooks/email/inbound`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-fieldops-signature": inboundEmailSignature(SECRET, JSON.stringify(mail)),
+      },
+      body: JSON.stringify(mail),
+    });
+    expect(response.status).toBe(403);
   });
 });

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
+import { receiveInboundEmail } from "@fieldops/domain/messages/receive-inbound-email";
 import { receiveInboundSms } from "@fieldops/domain/messages/receive-inbound-sms";
 import { isStorableText } from "@fieldops/shared/text";
 import {
   EMPTY_TWIML,
+  INBOUND_EMAIL_SIGNATURE_HEADER,
   TWILIO_SIGNATURE_HEADER,
   TWILIO_WEBHOOK_MAX_BYTES,
   messageWebhookEndpoints,
@@ -15,9 +18,13 @@ import { effectsOf } from "../http/tenant-route.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
+/** The raw JSON body of a request of this plugin: the inbound e-mail signature covers the bytes as sent. */
+const rawBodies = new WeakMap<FastifyRequest, string>();
+
 /**
  * Providers' webhooks for messages that come in. Twilio posts forms (application/x-www-form-urlencoded), which only
- * these routes take: the parser is registered in this plugin's scope, so every other route still takes JSON alone.
+ * these routes take: the parser is registered in this plugin's scope, so every other route still takes JSON alone. Their
+ * JSON parser also keeps the raw body, which the inbound e-mail webhook's HMAC covers.
  */
 export const messageWebhookRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.addContentTypeParser(
@@ -39,6 +46,30 @@ export const messageWebhookRoutes: FastifyPluginAsyncZod<{ context: AppContext }
       }
     },
   );
+
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body: Buffer, done) => {
+    let decoded: string;
+    try {
+      decoded = utf8.decode(body);
+    } catch {
+      done(badRequest("The body is not valid UTF-8"), undefined);
+      return;
+    }
+    rawBodies.set(request, decoded);
+    parseJson(request, decoded, done);
+  });
+
+  registerEndpoint(app, messageWebhookEndpoints.inboundEmail, async ({ body }, request) => {
+    const signature = request.headers[INBOUND_EMAIL_SIGNATURE_HEADER];
+    return receiveInboundEmail(effectsOf(context, request), {
+      rawBody: rawBodies.get(request) ?? "",
+      signature: typeof signature === "string" ? signature : undefined,
+      secret: context.env.INBOUND_EMAIL_SECRET,
+      mail: body,
+    });
+  });
 
   registerEndpoint(
     app,
