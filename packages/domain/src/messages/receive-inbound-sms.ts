@@ -72,7 +72,9 @@ export async function receiveInboundSms(
     });
     if (!added) return { kind: "duplicate" } as const;
     scope.emit(messagesChanged([thread], { inbound: true }));
-    // STOP/START opt-outs: the SMS sender's domain function is called here once it exists (issue 24, "SMS").
+    // TODO(merge with h/sms): STOP/START opt-outs are the SMS sender's. Here, in this transaction:
+    // `const intent = smsKeywordIntent(params.Body ?? "")` (@fieldops/shared/phone), and when it is "stop" or "start",
+    // `recordSmsOptOut(scope.tx, company.id, from, intent === "stop")` (outbox/record-sms-opt-out.ts).
     return { kind: "stored", threadId: thread.id, customerId: thread.customerId } as const;
   });
 }
