@@ -138,6 +138,17 @@ describe("Twilio's inbound text webhook", () => {
     expect(list.body.unreadTotal).toBeGreaterThanOrEqual(1);
   });
 
+  it("keeps two first texts that arrive at once in one thread", async () => {
+    const eve = await customer(company.id, { phone: "555 710 8080" });
+    const answers = await Promise.all(
+      ["one", "two", "three"].map((body) => postInbound(inboundForm({ From: "+15557108080", Body: body }))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const threads = await t.db.messageThread.findMany({ where: { customerId: eve.id } });
+    expect(threads).toHaveLength(1);
+    expect(threads[0]!.unreadCount).toBe(3);
+  });
+
   it("refuses a wrong or missing signature with 403 and stores nothing", async () => {
     await customer(company.id, { phone: "555 301 1111" });
     const before = await inboundCount();

@@ -15,14 +15,26 @@ export function previewOf(body: string): string {
   return line.length > PREVIEW_CHARS ? `${line.slice(0, PREVIEW_CHARS - 1)}…` : line;
 }
 
-/** The customer's thread, made on its first message. */
-export async function customerThread(tx: TenantTransaction, companyId: string, customerId: string): Promise<ThreadRef> {
-  return tx.messageThread.upsert({
-    where: { companyId_key: { companyId, key: `customer:${customerId}` } },
-    create: { companyId, key: `customer:${customerId}`, customerId },
-    update: {},
+/**
+ * A thread by its key, made if it is not there yet (two first messages arriving at once both find the one made: the
+ * insert skips a key that exists rather than fail).
+ */
+async function threadByKey(
+  tx: TenantTransaction,
+  companyId: string,
+  key: string,
+  create: { customerId?: string; address?: string; unplacedReason?: UnplacedReason },
+): Promise<ThreadRef> {
+  await tx.messageThread.createMany({ data: [{ companyId, key, ...create }], skipDuplicates: true });
+  return tx.messageThread.findUniqueOrThrow({
+    where: { companyId_key: { companyId, key } },
     select: { id: true, customerId: true },
   });
+}
+
+/** The customer's thread, made on its first message. */
+export async function customerThread(tx: TenantTransaction, companyId: string, customerId: string): Promise<ThreadRef> {
+  return threadByKey(tx, companyId, `customer:${customerId}`, { customerId });
 }
 
 /** The thread of a number or address that names no customer, or several. */
@@ -32,12 +44,13 @@ export async function unplacedThread(
   input: { channel: ThreadChannel; address: string; reason: UnplacedReason },
 ): Promise<ThreadRef> {
   const key = `${input.channel}:${input.address}`;
-  return tx.messageThread.upsert({
-    where: { companyId_key: { companyId, key } },
-    create: { companyId, key, address: input.address, unplacedReason: input.reason },
-    update: { unplacedReason: input.reason },
-    select: { id: true, customerId: true },
+  const thread = await threadByKey(tx, companyId, key, { address: input.address, unplacedReason: input.reason });
+  // A number that was unknown may be shared by several customers now, or the other way round.
+  await tx.messageThread.updateMany({
+    where: { id: thread.id, unplacedReason: { not: input.reason } },
+    data: { unplacedReason: input.reason },
   });
+  return thread;
 }
 
 /**
