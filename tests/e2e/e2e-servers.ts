@@ -48,3 +48,6 @@ export function workerDatabaseOwnerUrl(): string {
   const server = process.env.TEST_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
   return withDatabase(server, workerServer().database);
 }
+
+/** The Twilio auth token the products run with: tests sign inbound texts with it, as Twilio does. */
+export const E2E_TWILIO_AUTH_TOKEN = "e2e-twilio-auth-token";

@@ -6,6 +6,7 @@ import { Redis } from "ioredis";
 import { withDatabase } from "@fieldops/db/schema-engine-adapter";
 import { testRuntimeUrl } from "../runtime-role-url.ts";
 import { startOAuthStandIn } from "../stand-ins/oauth-provider.ts";
+import { E2E_TWILIO_AUTH_TOKEN } from "./e2e-servers.ts";
 
 /**
  * The product for end-to-end tests: a fresh `fieldops_e2e` database and an emptied Redis index, then the same start
@@ -71,6 +72,9 @@ const child = spawn(
       REDIS_URL: redisUrl,
       MAP_TILE_URL: `http://127.0.0.1:${tilePort}/tiles/{z}/{x}/{y}.png`,
       MAP_TILE_ATTRIBUTION: "Test tiles",
+      // The auth token inbound texts are signed with (messages.e2e.ts signs them as Twilio does); without
+      // TWILIO_CONNECT_APP_SID, connecting Twilio stays simulated.
+      TWILIO_AUTH_TOKEN: E2E_TWILIO_AUTH_TOKEN,
     },
   },
 );

@@ -136,6 +136,17 @@ export const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   /** The sender of every e-mail (`FieldOps <no-reply@example.com>`); replies go to the company's own e-mail. */
   MAIL_FROM: z.string().min(3).default("FieldOps <no-reply@fieldops.localhost>"),
+  /**
+   * The domain replies to the company's e-mails are addressed at (`reply+<company>.<token>@<domain>`): an inbound mail
+   * provider's, which posts what it receives to `POST /api/webhooks/email/inbound`. Unset, the local mail catcher's
+   * (MAIL_FROM's domain) when it runs, else the company's own e-mail takes the replies and no thread gets them.
+   */
+  INBOUND_EMAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$|^[a-z0-9-]+\.localhost$/i, "must be a domain name")
+    .optional(),
+  /** The shared secret of the inbound e-mail webhook's HMAC-SHA256 signature (`X-FieldOps-Signature`). */
+  INBOUND_EMAIL_SECRET: z.string().min(16).optional(),
   /** Set by `npm start` when it runs the local mail catcher: the worker listens for SMTP on this port. */
   MAIL_CATCHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /**

@@ -106,6 +106,18 @@ export const appEventSchema = z.discriminatedUnion("name", [
       customerIds: z.array(z.string()).max(1000),
     }),
   }),
+  /**
+   * A conversation moved on: a text or an e-mail reply came in, the office replied or read it. The inbox, its badge and
+   * the thread (and the customer's page) refetch.
+   */
+  z.object({
+    name: z.literal("messages.changed"),
+    payload: z.object({
+      threadIds: z.array(z.string()).max(100),
+      customerIds: z.array(z.string()).max(100),
+      inbound: z.boolean(),
+    }),
+  }),
   /** The team changed: an invitation was sent, accepted or revoked, a role changed or someone was removed. */
   z.object({ name: z.literal("team.changed"), payload: z.object({ userIds: z.array(z.string()).max(100) }) }),
 ]);
@@ -118,6 +130,7 @@ export type AppEventName = AppEvent["name"];
  */
 export const EVENT_CAPABILITIES: Partial<Record<AppEventName, Capability>> = {
   "activity.recorded": "activity.read",
+  "messages.changed": "messages.manage",
 };
 
 /**

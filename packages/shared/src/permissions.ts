@@ -31,6 +31,8 @@ export const capabilitySchema = z.enum([
   "settings.manage",
   /** The outgoing e-mails and texts (invoices, estimates, reminders, invitations), their delivery and caught mails. */
   "outbox.read",
+  /** The conversations with customers (the Messages inbox, a customer's thread): read them and reply. */
+  "messages.manage",
   /** Read and export the audit log. */
   "audit.read",
   /** The company's activity feed: team, settings, plan and integration changes, and who signed in. */
@@ -72,6 +74,7 @@ const OFFICE_WORK: readonly Capability[] = [
   "sales.manage",
   "invoices.manage",
   "crews.manage",
+  "messages.manage",
 ];
 /** Owners, administrators and members: everyone but field users. */
 const OFFICE: readonly Capability[] = [

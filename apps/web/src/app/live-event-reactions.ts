@@ -15,6 +15,7 @@ import { teamLiveEvents } from "../features/team/team-queries";
 import { securityLiveEvents } from "../features/security/security-queries";
 import { supportLiveEvents } from "../features/support/support-queries";
 import { integrationsLiveEvents } from "../features/integrations/integration-queries";
+import { messagesLiveEvents } from "../features/messages/messages-queries";
 import { buildsLiveEvents } from "../features/builds/builds-api";
 
 /** Every feature's reactions to live events; a new feature adds its own here. */
@@ -36,4 +37,5 @@ export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [
   ...supportLiveEvents,
   ...integrationsLiveEvents,
   ...buildsLiveEvents,
+  ...messagesLiveEvents,
 ];

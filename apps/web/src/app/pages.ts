@@ -30,6 +30,7 @@ export const AssistantTranscriptsPage = lazyPage(
 export const InstanceAdminPage = lazyPage(() => import("../features/admin/instance-admin-page"), "InstanceAdminPage");
 export const MenuEditorPage = lazyPage(() => import("../features/admin/menu-editor-page"), "MenuEditorPage");
 export const DashboardPage = lazyPage(() => import("./pages/dashboard"), "DashboardRoute");
+export const MessagesPage = lazyPage(() => import("../features/messages/messages-page"), "MessagesPage");
 export const CustomersPage = lazyPage(() => import("../features/customers/customers-page"), "CustomersPage");
 export const CustomerDetailPage = lazyPage(() => import("./pages/customer-detail"), "CustomerDetailRoute");
 export const CustomRecordsPage = lazyPage(

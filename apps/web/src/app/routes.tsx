@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from "react-router";
 import { homePathForRole } from "@fieldops/shared/roles";
 import { SIMULATED_AUTHORIZE_PATH } from "@fieldops/shared/integrations";
+import { MESSAGES_PATH } from "@fieldops/shared/messages";
 import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from "@fieldops/shared/password-reset";
 import { useUser } from "../lib/session";
 import { RouteTelemetry } from "../features/telemetry/route-telemetry";
@@ -37,6 +38,7 @@ import {
   LandingPage,
   LeadsPage,
   LoginPage,
+  MessagesPage,
   MenuEditorPage,
   OnboardingPage,
   PaymentSettingsPage,
@@ -163,6 +165,15 @@ export function AppRoutes() {
           }
         />
         <Route path="/userdash" element={<UserDashboard />} />
+        {/* The spec's Messages route: the office's inbox of conversations with customers. */}
+        <Route
+          path={MESSAGES_PATH}
+          element={
+            <RoleGuard capability="messages.manage">
+              <MessagesPage />
+            </RoleGuard>
+          }
+        />
         <Route path="/customers" element={<CustomersPage />} />
         <Route path="/customers/:id" element={<CustomerDetailPage />} />
         <Route path="/custom/:objectKey" element={<CustomRecordsPage />} />

@@ -28,6 +28,7 @@ import { useCompany } from "../lib/company";
 import { useCustomObjects } from "../lib/custom-objects";
 import { useNavigationMenu } from "../lib/navigation-menus";
 import { useCompanyTerms } from "../lib/terms";
+import { UnreadMessagesBadge } from "../lib/unread-messages";
 import { APP_NAME, LOGO_PATH } from "./page-title";
 import {
   applyTerms,
@@ -92,6 +93,7 @@ function NavLinkItem({ link, pathname, onNavigate }: { link: NavLink; pathname: 
         <Link to={link.url} onClick={onNavigate} aria-current={active ? "page" : undefined}>
           <Icon />
           <span>{link.title}</span>
+          {link.badge === "unreadMessages" ? <UnreadMessagesBadge /> : null}
         </Link>
       </SidebarMenuButton>
     </SidebarMenuItem>
@@ -145,6 +147,7 @@ function NavCollapsibleItem({
                     <Link to={link.url} onClick={onNavigate} aria-current={active ? "page" : undefined}>
                       <SubIcon />
                       <span>{link.title}</span>
+                      {link.badge === "unreadMessages" ? <UnreadMessagesBadge /> : null}
                     </Link>
                   </SidebarMenuSubButton>
                 </SidebarMenuSubItem>

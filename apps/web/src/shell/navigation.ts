@@ -11,6 +11,7 @@ import {
   Hammer,
   LayoutDashboard,
   LifeBuoy,
+  MessagesSquare,
   Server,
   Settings,
   UserPlus,
@@ -18,6 +19,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { Menu, MenuId } from "@fieldops/shared/admin";
+import { MESSAGES_PATH } from "@fieldops/shared/messages";
 import type { User } from "@fieldops/shared/auth";
 import { can, type Capability, type PermissionActor } from "@fieldops/shared/permissions";
 import type { Terminology } from "@fieldops/shared/verticals";
@@ -35,6 +37,8 @@ export type NavLink = {
   notActiveOn?: readonly string[];
   capability?: Capability;
   term?: "jobs" | "customers";
+  /** A count shown beside the link: the unread messages of the inbox. */
+  badge?: "unreadMessages";
 };
 /** A collapsible entry that holds links. */
 export type NavCollapsible = { title: string; icon: LucideIcon; defaultOpen: boolean; items: readonly NavLink[] };
@@ -72,6 +76,14 @@ export const USER_NAVIGATION: readonly NavGroup[] = [
           { title: "Crews", url: "/crews", icon: Users },
           { title: "Payments", url: "/payments", icon: CreditCard, capability: "invoices.manage" },
         ],
+      },
+      // The spec's Messages route (/app/messages): the office's inbox of conversations with customers.
+      {
+        title: "Messages",
+        url: MESSAGES_PATH,
+        icon: MessagesSquare,
+        capability: "messages.manage",
+        badge: "unreadMessages",
       },
     ],
   },

@@ -2,6 +2,7 @@ import type { TaskContext, TaskHandler } from "@fieldops/tasks/task-definition";
 import { FinalTaskError } from "@fieldops/tasks/task-definition";
 import { brandingSchema } from "@fieldops/shared/company";
 import { runInScope, type EffectsDeps } from "../effects/run-in-scope.ts";
+import { replyAddress, replyDomain } from "../messages/reply-address.ts";
 import { systemActor } from "../tenant-scope.ts";
 import { deliverMessageTask } from "./deliver-message.task.ts";
 import { deliverText } from "./deliver-text.ts";
@@ -62,7 +63,10 @@ export const deliverMessage: TaskHandler<typeof deliverMessageTask.schema> = asy
   const mailFrom = context.env?.MAIL_FROM ?? "FieldOps <no-reply@fieldops.localhost>";
 
   const claim = await runInScope(deps, scope, async ({ tx, emit }): Promise<Claim> => {
-    const message = await tx.outboxMessage.findUnique({ where: { id: payload.messageId } });
+    const message = await tx.outboxMessage.findUnique({
+      where: { id: payload.messageId },
+      include: { threadMessage: { select: { replyToken: true } } },
+    });
     if (message?.channel === "sms") return { kind: "text" };
     if (!message || message.channel !== "email") return { kind: "done" };
     if (message.status !== "queued" && message.status !== "sending") return { kind: "done" };
@@ -108,13 +112,19 @@ export const deliverMessage: TaskHandler<typeof deliverMessageTask.schema> = asy
       { companyName, logoUrl: branding?.logo ?? null, brandColor: branding?.primaryColor ?? null },
     );
     const fromAddress = mailFromAddress(mailFrom);
+    // A reply lands in the customer's thread through its own address; the company's own address stays beside it.
+    const domain = replyDomain(context.env);
+    const token = message.threadMessage?.replyToken;
+    const replyTo = [domain && token ? replyAddress(payload.companyId, token, domain) : null, company.email]
+      .filter(Boolean)
+      .join(", ");
     return {
       kind: "claimed",
       claimedAt: now,
       mail: {
         from: { name: companyName, address: fromAddress },
         to: message.recipient,
-        replyTo: company.email,
+        replyTo: replyTo || null,
         ...rendered,
         messageId: outboxMessageId(message.id, fromAddress),
         headers: { "X-FieldOps-Company": payload.companyId },

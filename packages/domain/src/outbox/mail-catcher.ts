@@ -4,6 +4,9 @@ import { SMTPServer } from "smtp-server";
 import { simpleParser, type AddressObject } from "mailparser";
 import { withTenant, type Database } from "@fieldops/db";
 import { publishEvents } from "@fieldops/events/company-stream";
+import { messagesChanged } from "../messages/message-events.ts";
+import { parseReplyAddress } from "../messages/reply-address.ts";
+import { receiveEmailReply } from "../messages/receive-email-reply.ts";
 import { outboxIdOf } from "./mail-transport.ts";
 import { outboxChanged } from "./outbox-events.ts";
 
@@ -25,7 +28,9 @@ const addresses = (value: AddressObject | AddressObject[] | undefined) =>
  * The local mail catcher of `npm start` without SMTP_URL: a real SMTP server on 127.0.0.1 that keeps each mail the
  * dispatcher sends it in `caught_mails`, in the company of the outbox message it names (its Message-ID is the
  * message's id, its X-FieldOps-Company header the company, and the message must exist in that company's rows), and
- * marks the message delivered. Mail it cannot place is refused (550): it keeps nothing without a company.
+ * marks the message delivered. A customer's reply, addressed at an e-mail's reply address (`reply+<company>.<token>@…`,
+ * messages/reply-address.ts), joins the customer's thread instead. Mail it cannot place is refused (550): it keeps
+ * nothing without a company.
  */
 export async function startMailCatcher(options: {
   db: Database;
@@ -40,10 +45,35 @@ export async function startMailCatcher(options: {
     disabledCommands: ["AUTH", "STARTTLS"],
     size: MAX_MAIL_BYTES,
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream)
         .then(async (mail) => {
           if (stream.sizeExceeded) throw refusal(552, "Message too large");
+          // A customer's reply to one of the company's e-mails: it joins the customer's thread.
+          const reply = session.envelope.rcptTo.map((rcpt) => parseReplyAddress(rcpt.address)).find(Boolean);
+          if (reply) {
+            const received = await withTenant(options.db, reply.companyId, (tx) =>
+              receiveEmailReply(tx, reply.companyId, {
+                token: reply.token,
+                mail: {
+                  messageId: mail.messageId ?? null,
+                  from: addresses(mail.from),
+                  to: addresses(mail.to),
+                  subject: mail.subject ?? "",
+                  text: mail.text ?? "",
+                },
+              }),
+            );
+            if (!received) throw refusal(550, "No such reply address");
+            if (received.added)
+              await publishEvents(
+                options.redis,
+                messagesChanged([received.thread], { inbound: true }).map((event) => ({ event, userId: null })),
+                { companyId: reply.companyId, requestId: null },
+              ).catch((error: unknown) => options.log?.("mail catcher: event not published", { err: error }));
+            callback(null, "Ok: reply kept");
+            return;
+          }
           const header = mail.headers.get("x-fieldops-company");
           const companyId = typeof header === "string" ? header.trim() : "";
           const outboxId = outboxIdOf(mail.messageId);

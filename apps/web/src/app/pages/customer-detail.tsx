@@ -1,6 +1,7 @@
 import { CustomerInvoices } from "../../features/invoices/customer-invoices";
 import { LinkedCustomRecords } from "../../features/custom-objects/linked-custom-records";
 import { CustomerMessages, CustomerVisits } from "../../features/customers/customer-history";
+import { CustomerConversation } from "../../features/messages/customer-conversation";
 import { CustomerDetailPage } from "../../features/customers/customer-detail-page";
 import { CustomerEstimates, CustomerPortal } from "../../features/estimates/customer-sales";
 import { CustomerJobs, NewJobForCustomer } from "../../features/jobs/customer-jobs";
@@ -13,12 +14,14 @@ import { useCan } from "../../lib/permissions";
  */
 function CustomerSections({ customerId, canEdit }: { customerId: string; canEdit: boolean }) {
   const mayWorkJobs = useCan("jobs.manage");
+  const mayMessage = useCan("messages.manage");
   return (
     <>
       {mayWorkJobs ? <CustomerJobs customerId={customerId} /> : null}
       {mayWorkJobs ? <CustomerVisits customerId={customerId} /> : null}
       {canEdit ? <CustomerEstimates customerId={customerId} /> : null}
       {canEdit ? <CustomerInvoices customerId={customerId} /> : null}
+      {mayMessage ? <CustomerConversation customerId={customerId} /> : null}
       {canEdit ? <CustomerMessages customerId={customerId} /> : null}
       {canEdit ? <CustomerLeads customerId={customerId} /> : null}
       {canEdit ? <CustomerPortal customerId={customerId} /> : null}

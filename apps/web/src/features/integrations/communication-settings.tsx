@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Input } from "../../components/ui/input";
 import { usePageTitle } from "../../shell/page-title";
 import { IntegrationPanel } from "./integration-panel";
+import { SmsNumberCard } from "./sms-number-card";
 import { settingsFallback } from "./integrations-page";
 import { useCommunicationSettings, useUpdateCommunicationSettings } from "./integration-queries";
 import { useSignedInUser } from "../../lib/session";
@@ -87,6 +88,7 @@ export function CommunicationSettingsPanel({ user }: { user: User }) {
   return (
     <div className="grid gap-4">
       <IntegrationPanel item={twilio} canManage={settings.data.canManage} />
+      <SmsNumberCard />
       <Card role="region" aria-labelledby="outbox-title">
         <CardHeader>
           <CardTitle id="outbox-title">Where messages go</CardTitle>

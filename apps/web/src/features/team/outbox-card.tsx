@@ -6,8 +6,48 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { MessageDeliveryState } from "../../components/message-delivery";
-import { useEndpointQuery } from "../../lib/endpoints";
+import { useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
 import { useOutbox } from "./team-queries";
+import { messageEndpoints } from "@fieldops/shared/messages";
+import { Textarea } from "../../components/ui/textarea";
+import { Label } from "../../components/ui/label";
+import { apiErrorMessage } from "../../lib/api-error";
+
+/**
+ * Local testing: answer a caught e-mail as its customer would, from their mail client. The reply goes over SMTP to the
+ * local mail catcher at the e-mail's reply address and lands in the customer's conversation (Messages).
+ */
+function ReplyAsCustomer({ messageId }: { messageId: string }) {
+  const [body, setBody] = useState("");
+  const reply = useEndpointMutation(messageEndpoints.replyAsCustomer, { onSuccess: () => setBody("") });
+  const id = `reply-as-customer-${messageId}`;
+  return (
+    <form
+      className="grid gap-2 rounded-md border border-dashed p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (body.trim()) reply.mutate({ params: { id: messageId }, body: { body } });
+      }}
+    >
+      <Label htmlFor={id}>Reply as the customer (local testing)</Label>
+      <Textarea id={id} rows={2} value={body} onChange={(event) => setBody(event.target.value)} />
+      {reply.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {apiErrorMessage(reply.error)}
+        </p>
+      ) : reply.isSuccess ? (
+        <p role="status" className="text-sm">
+          {reply.data.message}: it appears in Messages.
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" variant="outline" size="sm" disabled={reply.isPending || !body.trim()}>
+          {reply.isPending ? "Sending..." : "Reply as the customer"}
+        </Button>
+      </div>
+    </form>
+  );
+}
 
 /** What the local mail catcher received for a message: its HTML in a sandboxed frame (no scripts), or its text. */
 function CaughtMailPreview({ message }: { message: OutboxMessage }) {
@@ -44,6 +84,7 @@ function CaughtMailPreview({ message }: { message: OutboxMessage }) {
       ) : (
         <pre className="text-sm break-words whitespace-pre-wrap">{mail.text}</pre>
       )}
+      {mail.replyTo?.includes("reply+") ? <ReplyAsCustomer messageId={message.id} /> : null}
     </div>
   );
 }

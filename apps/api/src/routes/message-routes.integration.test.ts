@@ -1,0 +1,562 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import twilio from "twilio";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deliverMessage } from "@fieldops/domain/outbox/deliver-message.handler";
+import { startMailCatcher, type MailCatcher } from "@fieldops/domain/outbox/mail-catcher";
+import { inboundEmailSignature } from "@fieldops/domain/messages/receive-inbound-email";
+import { replyAddress } from "@fieldops/domain/messages/reply-address";
+import type { Thread, ThreadListResponse, ThreadMessage } from "@fieldops/shared/messages";
+import type { TaskContext } from "@fieldops/tasks/task-definition";
+import {
+  createTestCompany,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
+
+const AUTH_TOKEN = "test-twilio-auth-token-0123456789";
+const PATH = "/api/webhooks/twilio/inbound";
+
+let t: TestApp;
+let company: TestCompany;
+let other: TestCompany;
+const tokens: Record<string, string> = {};
+let companyNumber: string;
+
+const sid = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
+const number = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+
+beforeAll(async () => {
+  t = await startTestApp({ TWILIO_AUTH_TOKEN: AUTH_TOKEN });
+  company = await createTestCompany(t.db, { planId: "growth" });
+  other = await createTestCompany(t.db, { planId: "growth" });
+  companyNumber = number();
+  await t.db.company.update({ where: { id: company.id }, data: { smsNumber: companyNumber } });
+  for (const role of ["owner", "member", "field_user"] as const)
+    tokens[role] = await signIn(t.url, company.users[role].email);
+  tokens.otherOwner = await signIn(t.url, other.users.owner.email);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function call<T>(method: string, path: string, token: string, body?: unknown, base = t.url) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T & { message?: string } };
+}
+
+async function customer(companyId: string, fields: { phone?: string; email?: string; name?: string }) {
+  return t.db.customer.create({
+    data: {
+      companyId,
+      name: fields.name ?? `Customer ${randomUUID().slice(0, 6)}`,
+      phone: fields.phone ?? null,
+      email: fields.email ?? null,
+      street: "1 Elm St",
+      city: "Springfield",
+      region: "IL",
+      postcode: "62701",
+    },
+  });
+}
+
+/** Twilio's inbound text as it posts it: form-encoded, signed over the URL and every field with the auth token. */
+function inboundForm(fields: { From: string; To?: string; Body: string; MessageSid?: string }) {
+  return {
+    ToCountry: "US",
+    SmsMessageSid: fields.MessageSid ?? sid("SM"),
+    NumMedia: "0",
+    MessageSid: fields.MessageSid ?? sid("SM"),
+    AccountSid: sid("AC"),
+    From: fields.From,
+    To: fields.To ?? companyNumber,
+    Body: fields.Body,
+    NumSegments: "1",
+    ApiVersion: "2010-04-01",
+  };
+}
+
+async function postInbound(
+  params: Record<string, string>,
+  options: { token?: string; signature?: string; url?: string; headers?: Record<string, string> } = {},
+) {
+  const url = options.url ?? `${t.url}${PATH}`;
+  const signature = options.signature ?? twilio.getExpectedTwilioSignature(options.token ?? AUTH_TOKEN, url, params);
+  const response = await fetch(`${t.url}${PATH}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-twilio-signature": signature,
+      ...options.headers,
+    },
+    body: new URLSearchParams(params).toString(),
+  });
+  return { status: response.status, type: response.headers.get("content-type"), text: await response.text() };
+}
+
+const threadOf = (customerId: string) =>
+  t.db.messageThread.findUnique({ where: { companyId_key: { companyId: company.id, key: `customer:${customerId}` } } });
+const inboundCount = () => t.db.threadMessage.count({ where: { direction: "inbound" } });
+
+describe("Twilio's inbound text webhook", () => {
+  it("files a signed text in the sender's thread, unread, once per MessageSid, and answers empty TwiML", async () => {
+    const grace = await customer(company.id, { phone: "(555) 201-7788", name: "Grace Hopper" });
+    const form = inboundForm({ From: "+15552017788", Body: "Can you come Tuesday instead?" });
+    const first = await postInbound(form);
+    expect(first.status).toBe(200);
+    expect(first.type).toMatch(/^text\/xml/);
+    expect(first.text).toContain("<Response/>");
+
+    const again = await postInbound(form);
+    expect(again.status).toBe(200);
+    const thread = await threadOf(grace.id);
+    expect(thread).toMatchObject({ unreadCount: 1, lastMessagePreview: "Can you come Tuesday instead?" });
+    const messages = await t.db.threadMessage.findMany({ where: { threadId: thread!.id } });
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({
+      direction: "inbound",
+      channel: "sms",
+      body: "Can you come Tuesday instead?",
+      fromAddress: "+15552017788",
+      toAddress: companyNumber,
+      providerMessageId: form.MessageSid,
+      readAt: null,
+    });
+
+    const list = await call<ThreadListResponse>("GET", "/api/messages/threads", tokens.member!);
+    expect(list.status).toBe(200);
+    expect(list.body.items[0]).toMatchObject({ id: thread!.id, title: "Grace Hopper", unreadCount: 1 });
+    expect(list.body.unreadTotal).toBeGreaterThanOrEqual(1);
+  });
+
+  it("keeps two first texts that arrive at once in one thread", async () => {
+    const eve = await customer(company.id, { phone: "555 710 8080" });
+    const answers = await Promise.all(
+      ["one", "two", "three"].map((body) => postInbound(inboundForm({ From: "+15557108080", Body: body }))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const threads = await t.db.messageThread.findMany({ where: { customerId: eve.id } });
+    expect(threads).toHaveLength(1);
+    expect(threads[0]!.unreadCount).toBe(3);
+  });
+
+  it("refuses a wrong or missing signature with 403 and stores nothing", async () => {
+    await customer(company.id, { phone: "555 301 1111" });
+    const before = await inboundCount();
+    const form = inboundForm({ From: "+15553011111", Body: "forged" });
+    expect((await postInbound(form, { token: "not-the-auth-token" })).status).toBe(403);
+    expect((await postInbound(form, { signature: "" })).status).toBe(403);
+    // Signed for other fields than those posted: a changed Body breaks the signature.
+    const signed = twilio.getExpectedTwilioSignature(AUTH_TOKEN, `${t.url}${PATH}`, form);
+    expect((await postInbound({ ...form, Body: "changed" }, { signature: signed })).status).toBe(403);
+    // Signed for another URL.
+    expect((await postInbound(form, { url: `https://elsewhere.example${PATH}` })).status).toBe(403);
+    expect(await inboundCount()).toBe(before);
+  });
+
+  it("checks the signature over PUBLIC_APP_URL when the app is behind a proxy", async () => {
+    const behind = await startTestApp({
+      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+      PUBLIC_APP_URL: "https://app.fieldops.example",
+    });
+    try {
+      const someone = await customer(company.id, { phone: "+1 555 401 2222" });
+      const form = inboundForm({ From: "+15554012222", Body: "via the proxy" });
+      const signature = twilio.getExpectedTwilioSignature(AUTH_TOKEN, `https://app.fieldops.example${PATH}`, form);
+      const response = await fetch(`${behind.url}${PATH}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": signature },
+        body: new URLSearchParams(form).toString(),
+      });
+      expect(response.status).toBe(200);
+      expect(await threadOf(someone.id)).toMatchObject({ unreadCount: 1 });
+    } finally {
+      await behind.close();
+    }
+  });
+
+  it("puts a number no customer has, and one two customers share, in a thread of that number", async () => {
+    const unknown = await postInbound(inboundForm({ From: "+15559990000", Body: "who is this?" }));
+    expect(unknown.status).toBe(200);
+    const unknownThread = await t.db.messageThread.findUniqueOrThrow({
+      where: { companyId_key: { companyId: company.id, key: "sms:+15559990000" } },
+    });
+    expect(unknownThread).toMatchObject({ customerId: null, unplacedReason: "unknown", unreadCount: 1 });
+
+    const [a, b] = [await customer(company.id, { phone: "555-777-1212" }), await customer(company.id, {})];
+    await t.db.customerContact.create({
+      data: { companyId: company.id, customerId: b.id, kind: "phone", value: "+1 (555) 777-1212", position: 0 },
+    });
+    expect((await postInbound(inboundForm({ From: "+15557771212", Body: "it's me" }))).status).toBe(200);
+    const shared = await t.db.messageThread.findUniqueOrThrow({
+      where: { companyId_key: { companyId: company.id, key: "sms:+15557771212" } },
+    });
+    expect(shared).toMatchObject({ customerId: null, unplacedReason: "ambiguous" });
+    expect(await threadOf(a.id)).toBeNull();
+    expect(await threadOf(b.id)).toBeNull();
+    const read = await call<Thread>("GET", `/api/messages/threads/${shared.id}`, tokens.owner!);
+    expect(read.body).toMatchObject({
+      title: "+15557771212",
+      unplacedReason: "ambiguous",
+      replyTo: { sms: "+15557771212" },
+    });
+  });
+
+  it("stores nothing for a number no company texts from, and says OK to Twilio", async () => {
+    const before = await inboundCount();
+    const response = await postInbound(inboundForm({ From: "+15551230000", To: "+15550000001", Body: "hi" }));
+    expect(response.status).toBe(200);
+    expect(await inboundCount()).toBe(before);
+  });
+
+  it("refuses a huge body (413) and a malformed one (400) cleanly, storing nothing", async () => {
+    const before = await inboundCount();
+    const huge = inboundForm({ From: "+15552017788", Body: "x".repeat(100_000) });
+    expect((await postInbound(huge)).status).toBe(413);
+    const malformed = await postInbound({ ...inboundForm({ From: "+15552017788", Body: "hi" }), MessageSid: "nope" });
+    expect(malformed.status).toBe(400);
+    expect(JSON.parse(malformed.text)).toMatchObject({ field: "MessageSid" });
+    const notUtf8 = await fetch(`${t.url}${PATH}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": "x" },
+      body: "Body=%FF%FE&From=%2B1555",
+    });
+    expect(notUtf8.status).toBe(400);
+    const nul = await fetch(`${t.url}${PATH}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": "x" },
+      body: "Body=a%00b",
+    });
+    expect(nul.status).toBe(400);
+    expect(await inboundCount()).toBe(before);
+  });
+});
+
+describe("the inbox", () => {
+  it("opens a thread, marks it read for the office, and lists threads newest first", async () => {
+    const ada = await customer(company.id, { phone: "555 610 4040", name: "Ada Lovelace" });
+    await postInbound(inboundForm({ From: "+15556104040", Body: "First" }));
+    await postInbound(inboundForm({ From: "+15556104040", Body: "Second" }));
+    const thread = (await threadOf(ada.id))!;
+    const list = await call<ThreadListResponse>("GET", "/api/messages/threads", tokens.owner!);
+    expect(list.body.items[0]).toMatchObject({ id: thread.id, unreadCount: 2, lastMessagePreview: "Second" });
+    const unreadBefore = list.body.unreadTotal;
+
+    const read = await call<Thread>("GET", `/api/customers/${ada.id}/thread`, tokens.member!);
+    expect(read.status).toBe(200);
+    expect(read.body.messages.map((message) => message.body)).toEqual(["First", "Second"]);
+    expect(read.body.replyTo).toEqual({ sms: "555 610 4040", email: null });
+
+    expect((await call("POST", `/api/messages/threads/${thread.id}/read`, tokens.member!)).status).toBe(204);
+    const after = await call<ThreadListResponse>("GET", "/api/messages/threads", tokens.owner!);
+    expect(after.body.items.find((item) => item.id === thread.id)?.unreadCount).toBe(0);
+    expect(after.body.unreadTotal).toBe(unreadBefore - 2);
+    const reread = await call<Thread>("GET", `/api/messages/threads/${thread.id}`, tokens.owner!);
+    expect(reread.body.messages.every((message) => message.readAt !== null)).toBe(true);
+  });
+
+  it("replies by text and e-mail through the outbox, to the customer's number and address, in the thread", async () => {
+    const linus = await customer(company.id, { phone: "555 620 5050", email: "linus@example.com", name: "Linus" });
+    await postInbound(inboundForm({ From: "+15556205050", Body: "Is the invoice ready?" }));
+    const thread = (await threadOf(linus.id))!;
+
+    const sms = await call<ThreadMessage>("POST", `/api/messages/threads/${thread.id}/replies`, tokens.member!, {
+      channel: "sms",
+      body: "Yes, sending it now.",
+    });
+    expect(sms.status, sms.body.message).toBe(201);
+    expect(sms.body).toMatchObject({
+      direction: "outbound",
+      channel: "sms",
+      body: "Yes, sending it now.",
+      to: "555 620 5050",
+    });
+    expect(sms.body.delivery).toMatchObject({ status: "queued" });
+    const smsRow = await t.db.outboxMessage.findUniqueOrThrow({ where: { id: sms.body.outboxMessageId! } });
+    expect(smsRow).toMatchObject({ channel: "sms", recipient: "555 620 5050", customerId: linus.id, kind: "reply" });
+
+    const email = await call<ThreadMessage>("POST", `/api/messages/threads/${thread.id}/replies`, tokens.owner!, {
+      channel: "email",
+      body: "Attached.",
+    });
+    expect(email.status, email.body.message).toBe(201);
+    const emailRow = await t.db.outboxMessage.findUniqueOrThrow({ where: { id: email.body.outboxMessageId! } });
+    expect(emailRow).toMatchObject({ channel: "email", recipient: "linus@example.com", customerId: linus.id });
+    expect(emailRow.subject).toMatch(/^A message from /);
+
+    // Replying reads the thread; both replies are in it, linked to their outbox rows, after the customer's text.
+    const read = await call<Thread>("GET", `/api/messages/threads/${thread.id}`, tokens.owner!);
+    expect(read.body.unreadCount).toBe(0);
+    expect(read.body.messages.map((message) => [message.direction, message.channel])).toEqual([
+      ["inbound", "sms"],
+      ["outbound", "sms"],
+      ["outbound", "email"],
+    ]);
+  });
+
+  it("starts a customer's conversation with the first reply from their page", async () => {
+    const quiet = await customer(company.id, { email: "quiet@example.com" });
+    const empty = await call<Thread>("GET", `/api/customers/${quiet.id}/thread`, tokens.owner!);
+    expect(empty.body).toMatchObject({
+      id: quiet.id,
+      messages: [],
+      replyTo: { sms: null, email: "quiet@example.com" },
+    });
+    const refused = await call("POST", `/api/messages/threads/${quiet.id}/replies`, tokens.owner!, {
+      channel: "sms",
+      body: "hello",
+    });
+    expect(refused).toMatchObject({ status: 400, body: { field: "channel" } });
+    const sent = await call<ThreadMessage>("POST", `/api/messages/threads/${quiet.id}/replies`, tokens.owner!, {
+      channel: "email",
+      body: "Hello from the office",
+    });
+    expect(sent.status, sent.body.message).toBe(201);
+    expect(await threadOf(quiet.id)).not.toBeNull();
+  });
+
+  it("keeps an outbound message's subject and delivery in the thread, read from its outbox row", async () => {
+    const someone = await customer(company.id, { email: "billing@example.com" });
+    const sent = await call<ThreadMessage>("POST", `/api/messages/threads/${someone.id}/replies`, tokens.owner!, {
+      channel: "email",
+      body: "Your invoice",
+      subject: "Invoice #12",
+    });
+    const read = await call<Thread>("GET", `/api/customers/${someone.id}/thread`, tokens.owner!);
+    expect(read.body.messages).toEqual([
+      expect.objectContaining({
+        id: sent.body.id,
+        subject: "Invoice #12",
+        delivery: expect.objectContaining({ status: "queued" }),
+      }),
+    ]);
+  });
+});
+
+describe("who may read and reply", () => {
+  it("refuses field users (403) and another company (404) on every route, and changes nothing", async () => {
+    const mine = await customer(company.id, { phone: "555 630 6060", email: "mine@example.com" });
+    await postInbound(inboundForm({ From: "+15556306060", Body: "private" }));
+    const thread = (await threadOf(mine.id))!;
+    const before = await t.db.threadMessage.count();
+    const routes: [string, string, unknown?][] = [
+      ["GET", "/api/messages/threads"],
+      ["GET", `/api/messages/threads/${thread.id}`],
+      ["GET", `/api/customers/${mine.id}/thread`],
+      ["POST", `/api/messages/threads/${thread.id}/read`],
+      ["POST", `/api/messages/threads/${thread.id}/replies`, { channel: "sms", body: "x" }],
+      ["GET", "/api/settings/sms-number"],
+      ["PUT", "/api/settings/sms-number", { smsNumber: "+15550001111" }],
+      ["POST", `/api/outbox/${randomUUID()}/reply-as-customer`, { body: "x" }],
+    ];
+    for (const [method, path, body] of routes) {
+      expect((await call(method, path, tokens.field_user!, body)).status, `${method} ${path}`).toBe(403);
+    }
+    for (const [method, path, body] of routes.slice(1, 5)) {
+      expect((await call(method, path, tokens.otherOwner!, body)).status, `${method} ${path}`).toBe(404);
+    }
+    const otherList = await call<ThreadListResponse>("GET", "/api/messages/threads", tokens.otherOwner!);
+    expect(otherList.body.items.some((item) => item.id === thread.id)).toBe(false);
+    expect(await t.db.threadMessage.count()).toBe(before);
+    expect((await threadOf(mine.id))!.unreadCount).toBe(1);
+  });
+
+  it("lets owners set the texting number, members read it, and keeps a number to one company", async () => {
+    const set = await call("PUT", "/api/settings/sms-number", tokens.otherOwner!, { smsNumber: "(555) 640-7070" });
+    expect(set).toMatchObject({ status: 200, body: { smsNumber: "+15556407070", canManage: true } });
+    const taken = await call("PUT", "/api/settings/sms-number", tokens.owner!, { smsNumber: "+1 555 640 7070" });
+    expect(taken).toMatchObject({ status: 409, body: { field: "smsNumber" } });
+    expect(await call("PUT", "/api/settings/sms-number", tokens.member!, { smsNumber: "" })).toMatchObject({
+      status: 403,
+    });
+    expect(await call("GET", "/api/settings/sms-number", tokens.member!)).toMatchObject({
+      status: 200,
+      body: { smsNumber: companyNumber, canManage: false },
+    });
+    const bad = await call("PUT", "/api/settings/sms-number", tokens.owner!, { smsNumber: "12" });
+    expect(bad).toMatchObject({ status: 400, body: { field: "smsNumber" } });
+  });
+});
+
+describe("replies to e-mails through the local mail catcher", () => {
+  let catcher: MailCatcher;
+  let local: TestApp;
+  beforeAll(async () => {
+    catcher = await startMailCatcher({ db: t.runtime.context.db, redis: t.runtime.context.redis });
+    // As `npm start` without SMTP_URL: the catcher is the mail server.
+    local = await startTestApp({
+      MAIL_CATCHER_PORT: String(catcher.port),
+      SMTP_URL: `smtp://127.0.0.1:${catcher.port}`,
+    });
+  });
+  afterAll(async () => {
+    await local?.close();
+    await catcher?.close();
+  });
+
+  function taskContext(): TaskContext {
+    const { db, redis, queues, env } = local.runtime.context;
+    return { db, redis, queues, taskId: "test", env, finalAttempt: false };
+  }
+
+  it("sends e-mails with a reply address of their own; the customer's reply lands in their thread, once", async () => {
+    await t.db.company.update({ where: { id: company.id }, data: { email: "office@greenleaf.test" } });
+    const kim = await customer(company.id, { email: "kim@example.com", name: "Kim" });
+    const sent = await call<ThreadMessage>(
+      "POST",
+      `/api/messages/threads/${kim.id}/replies`,
+      tokens.owner!,
+      { channel: "email", body: "Your visit is on Tuesday.", subject: "Your visit" },
+      local.url,
+    );
+    expect(sent.status, sent.body.message).toBe(201);
+    const outboxId = sent.body.outboxMessageId!;
+    await deliverMessage({ companyId: company.id, messageId: outboxId }, taskContext());
+
+    const caught = await t.db.caughtMail.findUniqueOrThrow({ where: { outboxMessageId: outboxId } });
+    // The thread's reply address first, the company's own beside it.
+    expect(caught.replyTo).toMatch(/^reply\+[0-9a-f]{32}\.[0-9a-f]{24}@fieldops\.localhost, office@greenleaf\.test$/);
+    expect(caught.replyTo).toContain(company.id.replace(/-/g, ""));
+
+    const replied = await call(
+      "POST",
+      `/api/outbox/${outboxId}/reply-as-customer`,
+      tokens.owner!,
+      { body: "Tuesday works, thanks!" },
+      local.url,
+    );
+    expect(replied.status, replied.body.message).toBe(202);
+    const thread = (await threadOf(kim.id))!;
+    const read = await call<Thread>("GET", `/api/messages/threads/${thread.id}`, tokens.owner!);
+    expect(read.body.unreadCount).toBe(1);
+    expect(read.body.messages.at(-1)).toMatchObject({
+      direction: "inbound",
+      channel: "email",
+      body: "Tuesday works, thanks!",
+      subject: "Re: Your visit",
+      from: "kim@example.com",
+    });
+
+    // The same reply delivered again (its Message-ID) is kept once.
+    const { createTransport } = await import("nodemailer");
+    const transport = createTransport({ host: "127.0.0.1", port: catcher.port, secure: false, ignoreTLS: true });
+    const replyAddress = caught.replyTo!.split(",")[0]!.trim();
+    const resent = {
+      from: "kim@example.com",
+      to: replyAddress,
+      subject: "Re: Your visit",
+      text: "Once only",
+      messageId: "<once@kim.example>",
+    };
+    await transport.sendMail(resent);
+    await transport.sendMail(resent);
+    const after = await t.db.threadMessage.findMany({ where: { threadId: thread.id, body: "Once only" } });
+    expect(after).toHaveLength(1);
+
+    // Another company's owner cannot reply to this company's mail.
+    const foreign = await call(
+      "POST",
+      `/api/outbox/${outboxId}/reply-as-customer`,
+      tokens.otherOwner!,
+      { body: "x" },
+      local.url,
+    );
+    expect(foreign.status).toBe(404);
+  });
+
+  it("refuses mail to a reply address that names no e-mail of the company (550)", async () => {
+    const { createTransport } = await import("nodemailer");
+    const transport = createTransport({ host: "127.0.0.1", port: catcher.port, secure: false, ignoreTLS: true });
+    const forged = `reply+${other.id.replace(/-/g, "")}.${"0".repeat(24)}@fieldops.localhost`;
+    await expect(
+      transport.sendMail({ from: "x@example.com", to: forged, subject: "hi", text: "hi" }),
+    ).rejects.toMatchObject({ responseCode: 550 });
+  });
+
+  it("is refused where the catcher is not the mail server", async () => {
+    const response = await call("POST", `/api/outbox/${randomUUID()}/reply-as-customer`, tokens.owner!, { body: "x" });
+    expect(response.status).toBe(409);
+  });
+});
+
+describe("an inbound mail provider's webhook", () => {
+  const SECRET = "inbound-email-secret-for-tests";
+  let provider: TestApp;
+  beforeAll(async () => {
+    provider = await startTestApp({ INBOUND_EMAIL_SECRET: SECRET, INBOUND_EMAIL_DOMAIN: "in.fieldops.example" });
+  });
+  afterAll(async () => {
+    await provider?.close();
+  });
+
+  async function postMail(mail: Record<string, unknown>, signature?: string) {
+    const raw = JSON.stringify(mail);
+    const response = await fetch(`${provider.url}/api/webhooks/email/inbound`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-fieldops-signature": signature ?? inboundEmailSignature(SECRET, raw),
+      },
+      body: raw,
+    });
+    return { status: response.status, body: (await response.json()) as { message: string } };
+  }
+
+  it("files a signed reply in the thread of the e-mail its address names, once; refuses what is not signed", async () => {
+    const ray = await customer(company.id, { email: "ray@example.com", name: "Ray" });
+    const sent = await call<ThreadMessage>("POST", `/api/messages/threads/${ray.id}/replies`, tokens.owner!, {
+      channel: "email",
+      body: "Quote attached",
+      subject: "Your quote",
+    });
+    const { replyToken } = await t.db.threadMessage.findUniqueOrThrow({ where: { id: sent.body.id } });
+    const address = replyAddress(company.id, replyToken!, "in.fieldops.example");
+    const mail = {
+      recipients: [address],
+      from: "Ray <ray@example.com>",
+      subject: "Re: Your quote",
+      text: "Looks good, go ahead.\n\nOn Tue, the company wrote:\n> Quote attached",
+      messageId: `<${randomUUID()}@example.com>`,
+    };
+    const before = await inboundCount();
+    expect((await postMail(mail, "sha256=00")).status).toBe(403);
+    expect((await postMail(mail, inboundEmailSignature("another-secret-entirely", JSON.stringify(mail)))).status).toBe(
+      403,
+    );
+    expect(await inboundCount()).toBe(before);
+
+    expect(await postMail(mail)).toMatchObject({ status: 202 });
+    expect(await postMail(mail)).toMatchObject({ status: 202 });
+    const thread = (await threadOf(ray.id))!;
+    const inbound = await t.db.threadMessage.findMany({ where: { threadId: thread.id, direction: "inbound" } });
+    expect(inbound).toHaveLength(1);
+    expect(inbound[0]).toMatchObject({ channel: "email", body: "Looks good, go ahead.", subject: "Re: Your quote" });
+
+    // A token of this company under another company's id finds nothing.
+    const forged = replyAddress(other.id, replyToken!, "in.fieldops.example");
+    expect((await postMail({ ...mail, recipients: [forged], messageId: "<x@example.com>" })).status).toBe(404);
+    expect((await postMail({ ...mail, recipients: ["office@greenleaf.test"] })).status).toBe(404);
+  });
+
+  it("refuses every request where no secret is configured", async () => {
+    const mail = { recipients: ["reply+x.y@in.fieldops.example"], from: "a@b.c", subject: "", text: "hi" };
+    const response = await fetch(`${t.url}/api/webhooks/email/inbound`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-fieldops-signature": inboundEmailSignature(SECRET, JSON.stringify(mail)),
+      },
+      body: JSON.stringify(mail),
+    });
+    expect(response.status).toBe(403);
+  });
+});

@@ -1,0 +1,96 @@
+import twilio from "twilio";
+import { withSystem } from "@fieldops/db";
+import { MAX_INBOUND_MESSAGE_CHARS, toE164, type UnplacedReason } from "@fieldops/shared/messages";
+import { forbidden } from "../errors.ts";
+import { runInScope, type EffectsDeps } from "../effects/run-in-scope.ts";
+import { decryptSecret, integrationsEncryptionKey, type EncryptionKeyEnv } from "../integrations/token-encryption.ts";
+import { systemActor } from "../tenant-scope.ts";
+import { findCustomersByPhone } from "./find-customers-by-phone.ts";
+import { messagesChanged } from "./message-events.ts";
+import { appendInbound, customerThread, unplacedThread } from "./threads.ts";
+
+const ACTOR = systemActor("webhook:twilio_inbound");
+
+export const TWILIO_SIGNATURE_REFUSED = "The request is not signed by Twilio";
+export const TWILIO_NOT_CONFIGURED =
+  "Inbound texts need Twilio's auth token (TWILIO_AUTH_TOKEN) to check their signature";
+
+/** What Twilio posts for an inbound text (form fields; the signature covers every one of them). */
+export interface InboundSmsRequest {
+  /** Every field of the form, as posted: Twilio signs them all. */
+  params: Record<string, string>;
+  /** The exact public URL Twilio posted to (its signature covers it). */
+  url: string;
+  signature: string | undefined;
+}
+
+export type InboundSmsOutcome =
+  { kind: "stored"; threadId: string; customerId: string | null } | { kind: "duplicate" } | { kind: "unknown_company" };
+
+/**
+ * An inbound text from Twilio's webhook. First the signature (`X-Twilio-Signature`, checked with the official SDK's
+ * `validateRequest` against the platform's TWILIO_AUTH_TOKEN or the auth token stored with the company's connected
+ * Twilio account): without a valid one nothing is looked at further and nothing stored (403). Then the company, by the
+ * number texted (`To`, E.164, `companies.smsNumber`), and in its transaction the customer, by the sender's number
+ * (`From`, compared by digits with every customer's phones). A number no customer has, or several have, goes to a
+ * thread of that number for the office to sort out; guessing would show one customer's words on another's page.
+ * Twilio's MessageSid is kept once: a retried webhook adds nothing.
+ */
+export async function receiveInboundSms(
+  deps: EffectsDeps,
+  input: InboundSmsRequest & { env: EncryptionKeyEnv & { TWILIO_AUTH_TOKEN?: string | undefined } },
+): Promise<InboundSmsOutcome> {
+  const { params } = input;
+  const to = toE164(params.To ?? "");
+  const company = to
+    ? await withSystem(deps.db, (tx) => tx.company.findUnique({ where: { smsNumber: to }, select: { id: true } }))
+    : null;
+
+  const tokens = [input.env.TWILIO_AUTH_TOKEN].filter((token): token is string => Boolean(token));
+  if (company) tokens.push(...(await connectedAccountTokens(deps, company.id, input.env)));
+  if (tokens.length === 0) throw forbidden(TWILIO_NOT_CONFIGURED);
+  const signed =
+    input.signature !== undefined &&
+    tokens.some((token) => twilio.validateRequest(token, input.signature!, input.url, params));
+  if (!signed) throw forbidden(TWILIO_SIGNATURE_REFUSED);
+  if (!company) return { kind: "unknown_company" };
+
+  const from = toE164(params.From ?? "") ?? (params.From ?? "").trim().slice(0, 100);
+  return runInScope(deps, { companyId: company.id, actor: ACTOR }, async (scope) => {
+    const customers = await findCustomersByPhone(scope.tx, from);
+    const reason: UnplacedReason | null =
+      customers.length === 1 ? null : customers.length === 0 ? "unknown" : "ambiguous";
+    const thread = reason
+      ? await unplacedThread(scope.tx, company.id, { channel: "sms", address: from, reason })
+      : await customerThread(scope.tx, company.id, customers[0]!);
+    const added = await appendInbound(scope.tx, company.id, thread, {
+      channel: "sms",
+      body: (params.Body ?? "").slice(0, MAX_INBOUND_MESSAGE_CHARS),
+      from,
+      to: to!,
+      providerMessageId: params.MessageSid ?? params.SmsSid ?? "",
+    });
+    if (!added) return { kind: "duplicate" } as const;
+    scope.emit(messagesChanged([thread], { inbound: true }));
+    // TODO(merge with h/sms): STOP/START opt-outs are the SMS sender's. Here, in this transaction:
+    // `const intent = smsKeywordIntent(params.Body ?? "")` (@fieldops/shared/phone), and when it is "stop" or "start",
+    // `recordSmsOptOut(scope.tx, company.id, from, intent === "stop")` (outbox/record-sms-opt-out.ts).
+    return { kind: "stored", threadId: thread.id, customerId: thread.customerId } as const;
+  });
+}
+
+/** The auth token stored with the company's connected (not simulated) Twilio account, when there is one. */
+async function connectedAccountTokens(deps: EffectsDeps, companyId: string, env: EncryptionKeyEnv): Promise<string[]> {
+  const connection = await runInScope(deps, { companyId, actor: ACTOR }, ({ tx }) =>
+    tx.integrationConnection.findUnique({
+      where: { companyId_provider: { companyId, provider: "twilio" } },
+      select: { simulated: true, accessTokenEncrypted: true },
+    }),
+  );
+  if (!connection || connection.simulated || !connection.accessTokenEncrypted) return [];
+  try {
+    return [decryptSecret(integrationsEncryptionKey(env), connection.accessTokenEncrypted)];
+  } catch {
+    return [];
+  }
+}

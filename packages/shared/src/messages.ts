@@ -1,0 +1,261 @@
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
+import { messageDeliverySchema } from "./outbox";
+import { text } from "./text";
+
+/** The office's inbox of conversations with customers (the spec's Messages route). */
+export const MESSAGES_PATH = "/app/messages";
+
+export const THREAD_DIRECTIONS = ["inbound", "outbound"] as const;
+export const threadDirectionSchema = z.enum(THREAD_DIRECTIONS);
+export const THREAD_CHANNELS = ["sms", "email"] as const;
+export const threadChannelSchema = z.enum(THREAD_CHANNELS);
+export type ThreadChannel = z.infer<typeof threadChannelSchema>;
+
+/** Why a thread names no customer: no customer has the number or address, or several do. */
+export const unplacedReasonSchema = z.enum(["unknown", "ambiguous"]);
+export type UnplacedReason = z.infer<typeof unplacedReasonSchema>;
+
+export const UNPLACED_WORDS: Record<UnplacedReason, string> = {
+  unknown: "Unknown sender: no customer has this number or address",
+  ambiguous: "Shared by several customers: check who wrote",
+};
+
+/** The largest inbound text kept: Twilio concatenates up to 1,600 characters; a mail's text is cut to this too. */
+export const MAX_INBOUND_MESSAGE_CHARS = 10_000;
+/** The largest form Twilio's inbound webhook may post (a text with its media URLs is a few kilobytes). */
+export const TWILIO_WEBHOOK_MAX_BYTES = 64 * 1024;
+export const MAX_THREADS_LISTED = 100;
+export const MAX_THREAD_MESSAGES = 200;
+export const MAX_REPLY_CHARS = 1600;
+
+/**
+ * A phone number in E.164 ("+15555550100"), or null when it is not one. North American numbers typed without the
+ * country code (10 digits, "(555) 555-0100") get +1; an 11-digit number starting with 1 is taken as North American.
+ */
+export function toE164(value: string): string | null {
+  const trimmed = value.trim();
+  if (!/^\+?[0-9 ().-]{3,30}$/.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, "");
+  if (trimmed.startsWith("+")) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
+  return null;
+}
+
+export const threadSummarySchema = z.object({
+  id: z.string(),
+  customerId: z.string().nullable(),
+  /** The customer's name, or the number or address of a thread of no customer. */
+  title: z.string(),
+  unplacedReason: unplacedReasonSchema.nullable(),
+  lastMessageAt: z.string(),
+  lastMessagePreview: z.string(),
+  unreadCount: z.number().int(),
+});
+export type ThreadSummary = z.infer<typeof threadSummarySchema>;
+
+export const threadListResponseSchema = z.object({
+  items: z.array(threadSummarySchema).max(MAX_THREADS_LISTED),
+  /** Unread inbound messages in every thread: the navigation's badge. */
+  unreadTotal: z.number().int(),
+});
+export type ThreadListResponse = z.infer<typeof threadListResponseSchema>;
+
+export const threadMessageSchema = z.object({
+  id: z.string(),
+  direction: threadDirectionSchema,
+  channel: threadChannelSchema,
+  body: z.string(),
+  subject: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  createdAt: z.string(),
+  /** An inbound message: when the office read it. */
+  readAt: z.string().nullable(),
+  /** An outbound message: its delivery, as the outbox shows it. */
+  delivery: messageDeliverySchema.nullable(),
+  outboxMessageId: z.string().nullable(),
+});
+export type ThreadMessage = z.infer<typeof threadMessageSchema>;
+
+export const threadSchema = threadSummarySchema.extend({
+  messages: z.array(threadMessageSchema).max(MAX_THREAD_MESSAGES),
+  /** Where a reply can go: the customer's number and e-mail (or the unplaced thread's own), null when none. */
+  replyTo: z.object({ sms: z.string().nullable(), email: z.string().nullable() }),
+  /** The company may text (its plan has SMS). */
+  smsAllowed: z.boolean(),
+});
+export type Thread = z.infer<typeof threadSchema>;
+
+export const threadParamsSchema = z.object({ id: z.uuid() });
+export const customerThreadParamsSchema = z.object({ customerId: z.uuid() });
+
+export const replyRequestSchema = z.object({
+  channel: threadChannelSchema,
+  body: text({ max: MAX_REPLY_CHARS, trim: true }).min(1, "Write a message"),
+  /** An e-mail's subject; "Re: …" of the last one, or the company's name, when empty. */
+  subject: text({ max: 200, trim: true }).optional(),
+});
+export type ReplyRequest = z.infer<typeof replyRequestSchema>;
+
+/** The customer's reply the local catcher's preview sends (npm start without SMTP_URL), to try replies out. */
+export const replyAsCustomerRequestSchema = z.object({
+  body: text({ max: MAX_REPLY_CHARS, trim: true }).min(1, "Write a message"),
+});
+
+/** Twilio's empty TwiML answer: nothing to send back (the office replies from the inbox). */
+export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+export const TWILIO_SIGNATURE_HEADER = "x-twilio-signature";
+
+const twilioField = text({ max: 200 });
+/**
+ * The form Twilio posts for an inbound text (its real field names). Fields this list does not name are kept as posted:
+ * the signature covers every one.
+ */
+export const twilioInboundSmsSchema = z.looseObject({
+  MessageSid: text({ max: 64 }).regex(/^(SM|MM)[0-9a-fA-F]{32}$/, "Not a Twilio message id"),
+  AccountSid: text({ max: 64 }).regex(/^AC[0-9a-fA-F]{32}$/, "Not a Twilio account id"),
+  From: twilioField.min(1),
+  To: twilioField.min(1),
+  Body: text({ max: MAX_INBOUND_MESSAGE_CHARS }).optional(),
+  NumMedia: text({ max: 3 }).optional(),
+  MessagingServiceSid: twilioField.optional(),
+  SmsSid: twilioField.optional(),
+  SmsMessageSid: twilioField.optional(),
+  SmsStatus: twilioField.optional(),
+  ApiVersion: twilioField.optional(),
+});
+
+/** The header of the inbound e-mail webhook's signature: `sha256=<hex HMAC-SHA256 of the raw body>`. */
+export const INBOUND_EMAIL_SIGNATURE_HEADER = "x-fieldops-signature";
+
+/**
+ * A mail an inbound mail provider received for the reply domain (INBOUND_EMAIL_DOMAIN), as the provider's route (or a
+ * small adapter) posts it: the envelope's recipients, and the parsed mail's sender, subject, text and Message-ID.
+ */
+export const inboundEmailSchema = z.object({
+  recipients: z
+    .array(text({ max: 320, trim: true }))
+    .min(1)
+    .max(50),
+  from: text({ max: 500 }),
+  subject: text({ max: 1000 }).default(""),
+  text: text({ max: 200_000 }),
+  messageId: text({ max: 500 }).nullish(),
+});
+export type InboundEmail = z.infer<typeof inboundEmailSchema>;
+
+export const messageWebhookEndpoints = {
+  inboundEmail: defineEndpoint({
+    method: "POST",
+    path: "/api/webhooks/email/inbound",
+    tags: ["webhooks"],
+    summary:
+      "An inbound mail provider's webhook (HMAC-SHA256 of the body with INBOUND_EMAIL_SECRET in X-FieldOps-Signature): a reply to one of the company's e-mails joins the customer's thread",
+    body: inboundEmailSchema,
+    status: 202,
+    response: z.object({ message: z.string() }),
+  }),
+  twilioInbound: defineEndpoint({
+    method: "POST",
+    path: "/api/webhooks/twilio/inbound",
+    tags: ["webhooks"],
+    summary:
+      "Twilio's inbound text webhook (form-encoded, X-Twilio-Signature): the text joins the sender's thread; answers empty TwiML",
+    body: twilioInboundSmsSchema,
+    response: z.string(),
+    produces: "text/xml",
+  }),
+} as const;
+
+/** The number customers text the company at (its Twilio number), in any usual form; stored in E.164. Empty: none. */
+export const smsNumberSettingsSchema = z.object({
+  smsNumber: z.union([
+    z.literal(""),
+    text({ max: 30, trim: true }).refine(
+      (value) => toE164(value) !== null,
+      "Enter a phone number with its country code",
+    ),
+  ]),
+});
+export const smsNumberSettingsResponseSchema = z.object({ smsNumber: z.string(), canManage: z.boolean() });
+
+export const messageEndpoints = {
+  smsNumber: defineEndpoint({
+    method: "GET",
+    path: "/api/settings/sms-number",
+    tags: ["messages"],
+    summary: "The number customers text the company at: inbound texts to it join the company's conversations",
+    response: smsNumberSettingsResponseSchema,
+    capability: "integrations.read",
+  }),
+  updateSmsNumber: defineEndpoint({
+    method: "PUT",
+    path: "/api/settings/sms-number",
+    tags: ["messages"],
+    summary: "Set the number customers text the company at (one company per number)",
+    body: smsNumberSettingsSchema,
+    response: smsNumberSettingsResponseSchema,
+    capability: "integrations.manage",
+  }),
+  threads: defineEndpoint({
+    method: "GET",
+    path: "/api/messages/threads",
+    tags: ["messages"],
+    summary: "The company's conversations with customers, newest first, with unread counts",
+    response: threadListResponseSchema,
+    capability: "messages.manage",
+  }),
+  thread: defineEndpoint({
+    method: "GET",
+    path: "/api/messages/threads/:id",
+    tags: ["messages"],
+    summary: "One conversation: its messages in both directions, with the delivery of outbound ones",
+    params: threadParamsSchema,
+    response: threadSchema,
+    capability: "messages.manage",
+  }),
+  customerThread: defineEndpoint({
+    method: "GET",
+    path: "/api/customers/:customerId/thread",
+    tags: ["messages"],
+    summary: "The conversation with a customer (empty until a message is sent or received)",
+    params: customerThreadParamsSchema,
+    response: threadSchema,
+    capability: "messages.manage",
+  }),
+  markRead: defineEndpoint({
+    method: "POST",
+    path: "/api/messages/threads/:id/read",
+    tags: ["messages"],
+    summary: "Mark a conversation's messages read",
+    params: threadParamsSchema,
+    status: 204,
+    response: z.null(),
+    capability: "messages.manage",
+  }),
+  reply: defineEndpoint({
+    method: "POST",
+    path: "/api/messages/threads/:id/replies",
+    tags: ["messages"],
+    summary: "Reply in a conversation by text or e-mail (written to the outbox and delivered by the dispatcher)",
+    params: threadParamsSchema,
+    body: replyRequestSchema,
+    status: 201,
+    response: threadMessageSchema,
+    capability: "messages.manage",
+  }),
+  replyAsCustomer: defineEndpoint({
+    method: "POST",
+    path: "/api/outbox/:id/reply-as-customer",
+    tags: ["messages"],
+    summary:
+      "Local testing: send the customer's reply to a caught e-mail over SMTP to the local mail catcher, as a mail client would",
+    params: z.object({ id: z.uuid() }),
+    body: replyAsCustomerRequestSchema,
+    status: 202,
+    response: z.object({ message: z.string() }),
+    capability: "outbox.read",
+  }),
+} as const;

@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import pg from "pg";
+import twilio from "twilio";
+import { E2E_TWILIO_AUTH_TOKEN, workerDatabaseOwnerUrl } from "./e2e-servers.ts";
+import { json, ownerApi } from "./owner-api.ts";
+import { openSignedIn } from "./sign-in-as.ts";
+
+async function withOwner<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: workerDatabaseOwnerUrl() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The page passes axe's WCAG 2 A/AA rules and best practices, as every screen must (accessibility.e2e.ts). */
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
+    where,
+  ).toEqual([]);
+}
+
+const sid = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
+
+test("a signed inbound text appears live in the inbox and the customer's thread; the office's reply is queued to the customer's number", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const api = await ownerApi(playwright, baseURL!);
+  const companyNumber = "+15550142000";
+  await json(await api.put("/api/settings/sms-number", { data: { smsNumber: companyNumber } }));
+  const customerPhone = "(555) 014-3111";
+  const customerId = await withOwner(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO customers (id, "companyId", name, phone, street, city, region, postcode, "updatedAt")
+       SELECT gen_random_uuid(), "companyId", 'Texting Tess', $1, '9 Birch Rd', 'Springfield', 'IL', '62701', now()
+       FROM users WHERE email = 'owner@demo.test' RETURNING id`,
+      [customerPhone],
+    );
+    return rows[0]!.id;
+  });
+
+  await openSignedIn(page, "owner@demo.test", "/app/messages");
+  await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
+
+  // Twilio posts the text (no session: a client of its own), signed with the auth token over the URL and every field.
+  const twilioClient = await playwright.request.newContext();
+  const url = `${baseURL}/api/webhooks/twilio/inbound`;
+  const form = {
+    MessageSid: sid("SM"),
+    AccountSid: sid("AC"),
+    From: "+15550143111",
+    To: companyNumber,
+    Body: "Running late? The gate code is 4411.",
+    NumMedia: "0",
+  };
+  const posted = await twilioClient.post(url, {
+    headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(E2E_TWILIO_AUTH_TOKEN, url, form) },
+    form,
+  });
+  expect(posted.status(), await posted.text()).toBe(200);
+
+  // Live: the conversation arrives, unread, with the badge in the navigation.
+  const conversations = page.getByRole("navigation", { name: "Conversations" });
+  await expect(conversations.getByRole("button", { name: /Texting Tess 1 unread/ })).toBeVisible();
+  await expect(page.getByTestId("unread-messages-badge")).toBeVisible();
+  await conversations.getByRole("button", { name: /Texting Tess/ }).click();
+  const conversation = page.getByRole("region", { name: "Conversation with Texting Tess" });
+  await expect(conversation.getByText("Running late? The gate code is 4411.")).toBeVisible();
+  // Opening it reads it.
+  await expect(conversations.getByRole("button", { name: /Texting Tess/ })).not.toHaveAccessibleName(/unread/);
+  await expectAccessible(page, "the inbox with a conversation open");
+
+  // The office replies by text: the message is written to the outbox, to the customer's number, and shows in the thread.
+  await conversation.getByRole("textbox", { name: "Message" }).fill("No problem, see you at 3.");
+  await conversation.getByRole("button", { name: "Send reply" }).click();
+  await expect(conversation.getByText("No problem, see you at 3.")).toBeVisible();
+  await expect
+    .poll(() =>
+      withOwner(async (client) => {
+        const { rows } = await client.query<{ channel: string; recipient: string }>(
+          `SELECT channel, recipient FROM outbox_messages WHERE "customerId" = $1 AND kind = 'reply'`,
+          [customerId],
+        );
+        return rows;
+      }),
+    )
+    .toEqual([{ channel: "sms", recipient: customerPhone }]);
+
+  // The customer's page shows the same conversation, both ways.
+  await page.goto(`/customers/${customerId}`);
+  const onPage = page.getByRole("region", { name: "Conversation" });
+  await expect(onPage.getByText("Running late? The gate code is 4411.")).toBeVisible();
+  await expect(onPage.getByText("No problem, see you at 3.")).toBeVisible();
+
+  // Another text arrives while the customer's page is open: it appears without a reload.
+  const second = { ...form, MessageSid: sid("SM"), Body: "Thanks!" };
+  const again = await twilioClient.post(url, {
+    headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(E2E_TWILIO_AUTH_TOKEN, url, second) },
+    form: second,
+  });
+  expect(again.status()).toBe(200);
+  await expect(onPage.getByText("Thanks!")).toBeVisible();
+  await expectAccessible(page, "the customer's page with the conversation");
+  await api.dispose();
+  await twilioClient.dispose();
+});
