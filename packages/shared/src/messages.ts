@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { messageDeliverySchema } from "./outbox";
 import { text } from "./text";
+import { toE164 } from "./phone";
 
 /** The office's inbox of conversations with customers (the spec's Messages route). */
 export const MESSAGES_PATH = "/app/messages";
@@ -29,19 +30,8 @@ export const MAX_THREADS_LISTED = 100;
 export const MAX_THREAD_MESSAGES = 200;
 export const MAX_REPLY_CHARS = 1600;
 
-/**
- * A phone number in E.164 ("+15555550100"), or null when it is not one. North American numbers typed without the
- * country code (10 digits, "(555) 555-0100") get +1; an 11-digit number starting with 1 is taken as North American.
- */
-export function toE164(value: string): string | null {
-  const trimmed = value.trim();
-  if (!/^\+?[0-9 ().-]{3,30}$/.test(trimmed)) return null;
-  const digits = trimmed.replace(/\D/g, "");
-  if (trimmed.startsWith("+")) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
-  return null;
-}
+/** One normal form of a phone number for the whole product (`@fieldops/shared/phone`). */
+export { toE164 };
 
 export const threadSummarySchema = z.object({
   id: z.string(),

@@ -138,6 +138,20 @@ describe("Twilio's inbound text webhook", () => {
     expect(list.body.unreadTotal).toBeGreaterThanOrEqual(1);
   });
 
+  it("stops texting a number that texts STOP, and starts again after START, for this company only", async () => {
+    await customer(company.id, { phone: "(555) 201-4455", name: "Ada Lovelace" });
+    const optedOut = () =>
+      t.db.smsOptOut.findUnique({ where: { companyId_phone: { companyId: company.id, phone: "+15552014455" } } });
+    expect((await postInbound(inboundForm({ From: "+15552014455", Body: " Stop " }))).status).toBe(200);
+    expect(await optedOut()).toMatchObject({ optedOut: true });
+    expect(await t.db.smsOptOut.count({ where: { companyId: other.id, phone: "+15552014455" } })).toBe(0);
+    expect((await postInbound(inboundForm({ From: "+15552014455", Body: "START" }))).status).toBe(200);
+    expect(await optedOut()).toMatchObject({ optedOut: false });
+    // A sentence with the word in it is a message, not a keyword.
+    expect((await postInbound(inboundForm({ From: "+15552014455", Body: "please stop by tuesday" }))).status).toBe(200);
+    expect(await optedOut()).toMatchObject({ optedOut: false });
+  });
+
   it("keeps two first texts that arrive at once in one thread", async () => {
     const eve = await customer(company.id, { phone: "555 710 8080" });
     const answers = await Promise.all(

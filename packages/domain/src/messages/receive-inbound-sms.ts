@@ -1,7 +1,9 @@
 import twilio from "twilio";
 import { withSystem } from "@fieldops/db";
 import { MAX_INBOUND_MESSAGE_CHARS, toE164, type UnplacedReason } from "@fieldops/shared/messages";
+import { smsKeywordIntent } from "@fieldops/shared/phone";
 import { forbidden } from "../errors.ts";
+import { recordSmsOptOut } from "../outbox/record-sms-opt-out.ts";
 import { runInScope, type EffectsDeps } from "../effects/run-in-scope.ts";
 import { decryptSecret, integrationsEncryptionKey, type EncryptionKeyEnv } from "../integrations/token-encryption.ts";
 import { systemActor } from "../tenant-scope.ts";
@@ -72,9 +74,9 @@ export async function receiveInboundSms(
     });
     if (!added) return { kind: "duplicate" } as const;
     scope.emit(messagesChanged([thread], { inbound: true }));
-    // TODO(merge with h/sms): STOP/START opt-outs are the SMS sender's. Here, in this transaction:
-    // `const intent = smsKeywordIntent(params.Body ?? "")` (@fieldops/shared/phone), and when it is "stop" or "start",
-    // `recordSmsOptOut(scope.tx, company.id, from, intent === "stop")` (outbox/record-sms-opt-out.ts).
+    // STOP and START (Twilio's keywords) stop or restart the company's texts to that number, in this transaction.
+    const intent = smsKeywordIntent(params.Body ?? "");
+    if (intent) await recordSmsOptOut(scope.tx, company.id, from, intent === "stop");
     return { kind: "stored", threadId: thread.id, customerId: thread.customerId } as const;
   });
 }
