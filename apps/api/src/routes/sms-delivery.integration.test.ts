@@ -222,6 +222,35 @@ describe("sending texts through Twilio", () => {
     expect(await row(message.id)).toMatchObject({ status: "sent" });
   });
 
+  it("leaves a text another dispatcher holds to it, and sends again one a dead worker left past the lease", async () => {
+    const held = await queuedText();
+    await t.db.outboxMessage.update({
+      where: { id: held.id },
+      data: { status: "sending", sendingAt: new Date(), attempts: 1 },
+    });
+    await deliverMessage({ companyId: company.id, messageId: held.id }, taskContext());
+    expect(textsTo(e164(held.recipient!))).toHaveLength(0);
+    await t.db.outboxMessage.update({
+      where: { id: held.id },
+      data: { sendingAt: new Date(Date.now() - 10 * 60_000) },
+    });
+    await deliverMessage({ companyId: company.id, messageId: held.id }, taskContext());
+    expect(textsTo(e164(held.recipient!))).toHaveLength(1);
+    expect(await row(held.id)).toMatchObject({ status: "sent", attempts: 2 });
+
+    // The first send's callback came before the lease ended: the text is past "sending", and is not sent again.
+    const reported = await queuedText();
+    await t.db.outboxMessage.update({
+      where: { id: reported.id },
+      data: { status: "sending", sendingAt: new Date(Date.now() - 10 * 60_000), attempts: 1 },
+    });
+    const sid = `SM${"e".repeat(32)}`;
+    expect(await statusCallback({ company: company.id, message: reported.id }, callbackParams(sid, "sent"))).toBe(204);
+    await deliverMessage({ companyId: company.id, messageId: reported.id }, taskContext());
+    expect(textsTo(e164(reported.recipient!))).toHaveLength(0);
+    expect(await row(reported.id)).toMatchObject({ status: "sent", providerMessageId: sid, attempts: 1 });
+  });
+
   it("sends from TWILIO_FROM when the platform has no messaging service", async () => {
     const message = await queuedText();
     await deliverMessage(

@@ -110,8 +110,10 @@ const SELECT_EVENT = { id: true, invoiceId: true, estimateId: true, customerId: 
  *
  * Twilio's Messages API takes no idempotency key. A worker that dies after Twilio took the text and before it recorded
  * the SID leaves the message "sending"; after the lease (SEND_LEASE_MS) the next try sends it again, so the customer
- * may get the text twice: at most one repeat per dead worker, and only in that window. Both sends' status callbacks
- * name the same message; the first SID recorded is kept, and a callback of the other moves the state the same way.
+ * may get the text twice: at most one repeat per dead worker, and only in that window — unless Twilio's status
+ * callback of the first send came meanwhile (it names the message, and moves it past "sending": nothing is resent).
+ * Both sends' callbacks name the same message; the first SID recorded is kept, and a callback of the other moves the
+ * state the same way.
  */
 export async function deliverText(
   payload: { companyId: string; messageId: string },
