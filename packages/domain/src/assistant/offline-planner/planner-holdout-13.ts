@@ -223,11 +223,7 @@ export const HOLDOUT_13: GoldenRow[] = [
     ["whats crew a got mon", "read:daySchedule", { params: { date: "2026-11-30", crewId: "crew-a" } }], // v2
     ["whats on the board today", "read:daySchedule", { params: { date: "2026-11-26" } }], // v2
     ["what's on my schedule today", "read:daySchedule", { ...FIELD, params: { date: "2026-11-26" } }], // v3
-    [
-      "whats crew b doing tmrw",
-      "read:daySchedule",
-      { ...FIELD, params: { date: "2026-11-27", crewId: "crew-b" } },
-    ], // v3
+    ["whats crew b doing tmrw", "read:daySchedule", { ...FIELD, params: { date: "2026-11-27", crewId: "crew-b" } }], // v3
     [
       "What's Alpha Team got on tomorrow?",
       "read:daySchedule",
@@ -280,11 +276,7 @@ export const HOLDOUT_13: GoldenRow[] = [
       { params: { measure: "collected" } },
     ], // v6
     ["What did we bill out in October?", "read:revenueForPeriod", { params: { measure: "invoiced" } }], // v8
-    [
-      "How much money has come in so far this month?",
-      "read:revenueForPeriod",
-      { params: { measure: "collected" } },
-    ], // v8
+    ["How much money has come in so far this month?", "read:revenueForPeriod", { params: { measure: "collected" } }], // v8
   ]),
 
   ...section("answer", [
