@@ -40,7 +40,7 @@ async function judge(row: GoldenRow): Promise<{ right: boolean; got: string }> {
   const plan = await planMessage(plannerInput(row.message, row.options));
   const outcome = outcomeOf(plan);
   // A question its author expected answered in words may also be answered with the record's card, where the set says so.
-  const also = row.options as { alsoRight?: string; alsoRightParams?: Record<string, unknown> } | undefined;
+  const also = row.options;
   const right =
     (outcome === row.expected &&
       (!row.options?.params || holds(paramsOf(plan), row.options.params)) &&

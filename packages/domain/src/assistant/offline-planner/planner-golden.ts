@@ -7,6 +7,7 @@ import { HOLDOUT_6 } from "./planner-holdout-6.ts";
 import { HOLDOUT_9 } from "./planner-holdout-9.ts";
 import { HOLDOUT_11 } from "./planner-holdout-11.ts";
 import { HOLDOUT_12 } from "./planner-holdout-12.ts";
+import { section, type GoldenRow } from "./planner-rows.ts";
 import type { PlannerCase } from "./planner-test-fixtures.ts";
 
 /**
@@ -16,19 +17,13 @@ import type { PlannerCase } from "./planner-test-fixtures.ts";
  * 26 November 2026, 10:00 in New York; the company's data is `planner-test-fixtures.ts`'s. The unit test runs every
  * row; `npm run bench` prints the accuracy per intent.
  */
-export type GoldenOptions = PlannerCase & { params?: Record<string, unknown>; says?: RegExp };
-export type GoldenRow = { intent: string; message: string; expected: string; options?: GoldenOptions };
-type Row = [message: string, expected: string, options?: GoldenOptions];
+export type { GoldenOptions, GoldenRow } from "./planner-rows.ts";
 
 const ON_ACME: PlannerCase = { path: "/customers/c-acme", customerId: "c-acme" };
 const MEMBER: PlannerCase = { role: "member" };
 const FIELD: PlannerCase = { role: "field_user" };
 const STARTER: PlannerCase = { plan: "starter" };
 const GROWTH: PlannerCase = { plan: "growth" };
-
-function section(intent: string, rows: Row[]): GoldenRow[] {
-  return rows.map(([message, expected, options]) => ({ intent, message, expected, ...(options ? { options } : {}) }));
-}
 
 export const GOLDEN: GoldenRow[] = [
   // Going to a page

@@ -1,4 +1,4 @@
-import type { GoldenOptions, GoldenRow } from "./planner-golden.ts";
+import { section, type GoldenOptions, type GoldenRow } from "./planner-rows.ts";
 
 /**
  * Holdout 11: owners of small businesses in different trades (HVAC, plumbing, roofing, cleaning, home-health visits,
@@ -6,17 +6,12 @@ import type { GoldenOptions, GoldenRow } from "./planner-golden.ts";
  * before the request, mild misspellings. Thursday 26 November 2026, 10:00 in New York (UTC-5); the company's data is
  * `planner-test-fixtures.ts`'s. "Morning" is 8:00 and "afternoon" 13:00, as in holdout 6.
  */
-type Row = [message: string, expected: string, options?: GoldenOptions];
 
 const ON_ACME: GoldenOptions = { path: "/customers/c-acme", customerId: "c-acme" };
 const ON_ORTIZ: GoldenOptions = { path: "/customers/c-ortiz", customerId: "c-ortiz" };
 const FIELD: GoldenOptions = { role: "field_user" };
 const STARTER: GoldenOptions = { plan: "starter" };
 const GROWTH: GoldenOptions = { plan: "growth" };
-
-function section(intent: string, rows: Row[]): GoldenRow[] {
-  return rows.map(([message, expected, options]) => ({ intent, message, expected, ...(options ? { options } : {}) }));
-}
 
 export const HOLDOUT_11: GoldenRow[] = [
   ...section("schedule", [

@@ -1,4 +1,4 @@
-import type { GoldenOptions, GoldenRow } from "./planner-golden.ts";
+import type { GoldenOptions, GoldenRow } from "./planner-rows.ts";
 
 /**
  * Holdout 12: ten voices, ten rows each — an office manager, a hurried dispatcher, a field technician on a phone, a

@@ -1,4 +1,4 @@
-import type { GoldenOptions, GoldenRow } from "./planner-golden.ts";
+import { section, type GoldenOptions, type GoldenRow } from "./planner-rows.ts";
 
 /**
  * Holdout 13: ten voices, ten rows each (the voice is the comment after each row): v1 a polite office manager, v2 a
@@ -7,15 +7,10 @@ import type { GoldenOptions, GoldenRow } from "./planner-golden.ts";
  * v9 a member asking for what needs approval, v10 a little Spanish. Thursday 26 November 2026, 10:00 in New York
  * (UTC-5); the company's data is `planner-test-fixtures.ts`'s.
  */
-type Row = [message: string, expected: string, options?: GoldenOptions];
 
 const MEMBER: GoldenOptions = { role: "member" };
 const FIELD: GoldenOptions = { role: "field_user" };
 const STARTER: GoldenOptions = { plan: "starter" };
-
-function section(intent: string, rows: Row[]): GoldenRow[] {
-  return rows.map(([message, expected, options]) => ({ intent, message, expected, ...(options ? { options } : {}) }));
-}
 
 export const HOLDOUT_13: GoldenRow[] = [
   ...section("navigate", [

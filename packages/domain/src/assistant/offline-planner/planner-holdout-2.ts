@@ -1,14 +1,9 @@
-import type { GoldenOptions, GoldenRow } from "./planner-golden.ts";
+import { section, type GoldenRow } from "./planner-rows.ts";
 
 /**
  * A second held-out set, written as office staff type (typos, run-ons, dictation), without looking at the parser.
  * Thursday 26 November 2026, 10:00 in New York (UTC-5); the data is `planner-test-fixtures.ts`'s.
  */
-type Row = [message: string, expected: string, options?: GoldenOptions];
-
-function section(intent: string, rows: Row[]): GoldenRow[] {
-  return rows.map(([message, expected, options]) => ({ intent, message, expected, ...(options ? { options } : {}) }));
-}
 
 export const HOLDOUT_2: GoldenRow[] = [
   // Scheduling (20)

@@ -1,14 +1,9 @@
-import type { GoldenOptions, GoldenRow } from "./planner-golden.ts";
+import { section, type GoldenRow } from "./planner-rows.ts";
 
 /**
  * A third held-out set: polite pasted emails, British and Australian wording, voice dictation, indirect questions,
  * bullet points and a new hire unsure of the software. Thursday 26 November 2026, 10:00 in New York (UTC-5).
  */
-type Row = [message: string, expected: string, options?: GoldenOptions];
-
-function section(intent: string, rows: Row[]): GoldenRow[] {
-  return rows.map(([message, expected, options]) => ({ intent, message, expected, ...(options ? { options } : {}) }));
-}
 
 export const HOLDOUT_3: GoldenRow[] = [
   ...section("schedule", [

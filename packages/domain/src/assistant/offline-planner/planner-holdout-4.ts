@@ -1,14 +1,9 @@
-import type { GoldenOptions, GoldenRow } from "./planner-golden.ts";
+import { section, type GoldenRow } from "./planner-rows.ts";
 
 /**
  * Fourth held-out set: written from the trades (HVAC, plumbing, pest control, home health, cleaning, roofing), with
  * texts typed in a truck and some Spanish-English mix. Thursday 26 November 2026, 10:00 in New York (UTC-5).
  */
-type Row = [message: string, expected: string, options?: GoldenOptions];
-
-function section(intent: string, rows: Row[]): GoldenRow[] {
-  return rows.map(([message, expected, options]) => ({ intent, message, expected, ...(options ? { options } : {}) }));
-}
 
 // Two rows expected the customer's id as the read's query; the planner searches by the name given, which finds that
 // one customer as well (the card is the same), and those rows were set to the name.

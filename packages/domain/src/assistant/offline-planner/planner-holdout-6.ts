@@ -1,19 +1,14 @@
-import type { GoldenOptions, GoldenRow } from "./planner-golden.ts";
+import { section, type GoldenOptions, type GoldenRow } from "./planner-rows.ts";
 
 /**
  * Holdout 6: terse owners, statements of fact, negated questions and follow-up fragments. Thursday 26 November 2026,
  * 10:00 in New York (UTC-5); the company's data is `planner-test-fixtures.ts`'s.
  */
-type Row = [message: string, expected: string, options?: GoldenOptions];
 
 const ON_ACME: GoldenOptions = { path: "/customers/c-acme", customerId: "c-acme" };
 const MEMBER: GoldenOptions = { role: "member" };
 const FIELD: GoldenOptions = { role: "field_user" };
 const STARTER: GoldenOptions = { plan: "starter" };
-
-function section(intent: string, rows: Row[]): GoldenRow[] {
-  return rows.map(([message, expected, options]) => ({ intent, message, expected, ...(options ? { options } : {}) }));
-}
 
 export const HOLDOUT_6: GoldenRow[] = [
   ...section("schedule", [

@@ -1,4 +1,4 @@
-import type { GoldenOptions, GoldenRow } from "./planner-golden.ts";
+import { section, type GoldenOptions, type GoldenRow } from "./planner-rows.ts";
 
 /**
  * Holdout 7: dispatchers and technicians typing on a phone between jobs (lowercase, no punctuation, "tmrw", "2day",
@@ -7,15 +7,10 @@ import type { GoldenOptions, GoldenRow } from "./planner-golden.ts";
  * users and members. Thursday 26 November 2026, 10:00 in New York (UTC-5); the company's data is
  * `planner-test-fixtures.ts`'s.
  */
-type Row = [message: string, expected: string, options?: GoldenOptions];
 
 const MEMBER: GoldenOptions = { role: "member" };
 const FIELD: GoldenOptions = { role: "field_user" };
 const STARTER: GoldenOptions = { plan: "starter" };
-
-function section(intent: string, rows: Row[]): GoldenRow[] {
-  return rows.map(([message, expected, options]) => ({ intent, message, expected, ...(options ? { options } : {}) }));
-}
 
 export const HOLDOUT_7: GoldenRow[] = [
   // Scheduling a waiting visit (Acme j-117, Garcia j-201, John Smith j-204 wait; Sunrise has no job yet).

@@ -1,4 +1,4 @@
-import type { GoldenOptions, GoldenRow } from "./planner-golden.ts";
+import { section, type GoldenOptions, type GoldenRow } from "./planner-rows.ts";
 
 /**
  * Holdout 8: owners of small businesses in different trades (HVAC, plumbing, roofing, cleaning, home health, pest
@@ -6,9 +6,6 @@ import type { GoldenOptions, GoldenRow } from "./planner-golden.ts";
  * Thursday 26 November 2026, 10:00 in New York (UTC-5); the company's data is `planner-test-fixtures.ts`'s.
  * Morning is 8:00 and afternoon 13:00 on the company's wall clock.
  */
-/** `alsoRight`: another outcome that is also right (a read showing a card with the answer), with its parameters. */
-type Options = GoldenOptions & { alsoRight?: string; alsoRightParams?: Record<string, unknown> };
-type Row = [message: string, expected: string, options?: Options];
 
 const ON_ACME: GoldenOptions = { path: "/customers/c-acme", customerId: "c-acme" };
 const ON_GARCIA: GoldenOptions = { path: "/customers/c-garcia", customerId: "c-garcia" };
@@ -17,10 +14,6 @@ const MEMBER: GoldenOptions = { role: "member" };
 const FIELD: GoldenOptions = { role: "field_user" };
 const STARTER: GoldenOptions = { plan: "starter" };
 const GROWTH: GoldenOptions = { plan: "growth" };
-
-function section(intent: string, rows: Row[]): GoldenRow[] {
-  return rows.map(([message, expected, options]) => ({ intent, message, expected, ...(options ? { options } : {}) }));
-}
 
 export const HOLDOUT_8: GoldenRow[] = [
   ...section("schedule", [

@@ -1,4 +1,4 @@
-import type { GoldenOptions, GoldenRow } from "./planner-golden.ts";
+import { section, type GoldenOptions, type GoldenRow } from "./planner-rows.ts";
 
 /**
  * Holdout 9: a busy office of a multi-crew company on an ordinary day — navigation and integrations, scheduling and
@@ -6,7 +6,6 @@ import type { GoldenOptions, GoldenRow } from "./planner-golden.ts";
  * does not allow. Thursday 26 November 2026, 10:00 in New York (UTC-5 until March); the company's data is
  * `planner-test-fixtures.ts`'s. Holdout 10 has the same mix with other messages.
  */
-type Row = [message: string, expected: string, options?: GoldenOptions];
 
 const ON_ACME: GoldenOptions = { path: "/customers/c-acme", customerId: "c-acme" };
 const ON_GARCIA: GoldenOptions = { path: "/customers/c-garcia", customerId: "c-garcia" };
@@ -14,10 +13,6 @@ const MEMBER: GoldenOptions = { role: "member" };
 const FIELD: GoldenOptions = { role: "field_user" };
 const STARTER: GoldenOptions = { plan: "starter" };
 const GROWTH: GoldenOptions = { plan: "growth" };
-
-function section(intent: string, rows: Row[]): GoldenRow[] {
-  return rows.map(([message, expected, options]) => ({ intent, message, expected, ...(options ? { options } : {}) }));
-}
 
 export const HOLDOUT_9: GoldenRow[] = [
   ...section("navigate", [

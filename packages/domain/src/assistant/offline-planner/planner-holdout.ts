@@ -2,7 +2,7 @@
  * Held-out phrasings, written as an office would type them, without reference to how the planner parses.
  * "Now" is Thursday 26 November 2026, 10:00 in New York (UTC-5): 8:00 there is 13:00 UTC.
  */
-import type { GoldenRow } from "./planner-golden.ts";
+import type { GoldenRow } from "./planner-rows.ts";
 
 export const HOLDOUT: GoldenRow[] = [
   // schedule
