@@ -295,6 +295,18 @@ async function withVisitDays(text: string, input: PlannerInput): Promise<string>
     const shift = /after/i.test(found[1]!) ? 1 : /before/i.test(found[1]!) ? -1 : 0;
     out = out.replace(found[0], `on ${addDays(day, shift)}`);
   }
+  // "ortiz sprinkler check is tuesday. schedule the acme install the day after at 9": after the day said before it.
+  const bare = /\b(?:on\s+)?the\s+(day after|day before)\b(?!\s+(?:tomorrow|today|next|that|the|this|\w+day)\b)/i.exec(
+    out,
+  );
+  if (bare) {
+    const said = readWhens(out.slice(0, bare.index), input.now, input.timeZone).spans.filter(
+      (span) => span.day !== null,
+    );
+    const anchor = said.at(-1)?.day;
+    if (anchor)
+      out = `${out.slice(0, bare.index)}on ${addDays(anchor, /after/i.test(bare[1]!) ? 1 : -1)}${out.slice(bare.index + bare[0].length)}`;
+  }
   return out;
 }
 
@@ -333,7 +345,17 @@ async function theSentenceThatAsks(message: ReadMessage, input: PlannerInput): P
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence !== "");
   if (sentences.length < 2 || sentences.length > 4) return null;
+  // "acme asked for next week. thursday 9 w crew a works for them": a sentence that gives a time "for them" asks too.
   const asking = sentences.filter((sentence) => ASKING.test(sentence));
+  if (asking.length === 0)
+    asking.push(
+      ...sentences.filter(
+        (sentence) =>
+          /\b(?:works?|suits?|is (?:good|fine|ok|okay)|sounds good)\s+(?:for|with)\s+(?:them|him|her)\b/i.test(
+            sentence,
+          ) && readWhens(sentence, input.now, input.timeZone).spans.some((span) => span.at !== null),
+      ),
+    );
   if (asking.length !== 1) return null;
   const request = asking[0]!.replace(/[.!]+$/, "");
   const context = sentences
