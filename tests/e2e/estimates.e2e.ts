@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { ownerApi } from "./owner-api.ts";
 import { openSignedIn } from "./sign-in-as.ts";
+import { addDays, dayInTimeZone } from "@fieldops/shared/company-time";
 
 /** The screen passes axe's WCAG 2 A/AA rules and best practices in both themes, as every app screen must. */
 async function expectAccessible(page: Page, where: string): Promise<void> {
@@ -212,7 +213,9 @@ test("a recurring estimate option ('Weekly mowing × 26') is approved and become
     await page.getByRole("button", { name: "Convert to job" }).click();
     const convert = page.getByRole("dialog", { name: "Convert to job?" });
     await expect(convert).toContainText("repeating every week, 26 visits from its first visit");
-    const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    // A week from the company's today (not the UTC date, which runs a day ahead in the evening in the Americas).
+    const { timeZone } = (await (await api.get("/api/company")).json()) as { timeZone: string };
+    const nextWeek = addDays(dayInTimeZone(new Date(), timeZone), 7);
     await convert.getByLabel(/^First visit/).fill(`${nextWeek}T09:00`);
     await convert.getByLabel("Visit length (minutes)").fill("45");
     await convert.getByLabel("Arrival window").selectOption({ label: "± 30 minutes" });
