@@ -115,7 +115,10 @@ test("every tenant sub-route of the spec works for every role, and the sidebar o
     await openSignedIn(page, user.email, `${TENANT}/home`);
     if (user.role) {
       const sidebar = page.getByRole("navigation", { name: "Main" });
-      await expect(sidebar.getByRole("link")).toHaveText(SIDEBARS[user.role]);
+      // The company's custom objects (other files' feature builds make some in this product, and their list loads on
+      // its own) are the company's, not the role's: the role's links are the rest.
+      const roleLinks = sidebar.getByRole("link").and(page.locator('a:not([href*="/custom/"])'));
+      await expect(roleLinks).toHaveText(SIDEBARS[user.role]);
     }
     for (const screen of SCREENS) {
       const expected =
