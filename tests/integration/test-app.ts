@@ -181,7 +181,13 @@ export async function signIn(baseUrl: string, email: string, password = TEST_PAS
 }
 
 /** Calls the API as the holder of a bearer token; the body parsed (null when empty). */
-export async function callApi(baseUrl: string, method: string, path: string, token: string, body?: unknown) {
+export async function callApi<T = Record<string, unknown>>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+) {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
@@ -191,5 +197,5 @@ export async function callApi(baseUrl: string, method: string, path: string, tok
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T & { message?: string } };
 }

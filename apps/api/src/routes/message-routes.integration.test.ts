@@ -8,6 +8,7 @@ import { replyAddress } from "@fieldops/domain/messages/reply-address";
 import type { Thread, ThreadListResponse, ThreadMessage } from "@fieldops/shared/messages";
 import type { TaskContext } from "@fieldops/tasks/task-definition";
 import {
+  callApi,
   createTestCompany,
   signIn,
   startTestApp,
@@ -41,18 +42,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function call<T>(method: string, path: string, token: string, body?: unknown, base = t.url) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T & { message?: string } };
-}
+const call = <T>(method: string, path: string, token: string, body?: unknown, base = t.url) =>
+  callApi<T>(base, method, path, token, body);
 
 async function customer(companyId: string, fields: { phone?: string; email?: string; name?: string }) {
   return t.db.customer.create({

@@ -12,6 +12,7 @@ import type { TaskContext } from "@fieldops/tasks/task-definition";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
 import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
 import {
+  callApi,
   createTestCompany,
   drainQueues,
   signIn,
@@ -81,18 +82,8 @@ afterAll(async () => {
   await smtp.close();
 });
 
-async function call<T>(method: string, path: string, token: string, body?: unknown) {
-  const response = await fetch(`${t.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T & { message?: string } };
-}
+const call = <T>(method: string, path: string, token: string, body?: unknown) =>
+  callApi<T>(t.url, method, path, token, body);
 
 /** Makes and sends an invoice by e-mail, and waits until its e-mail has been handled. */
 async function sendInvoice(): Promise<{ invoice: InvoiceDetail; customerEmail: string }> {

@@ -10,6 +10,7 @@ import type { OutboxMessage } from "@fieldops/shared/outbox";
 import type { TaskContext } from "@fieldops/tasks/task-definition";
 import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
 import {
+  callApi,
   createTestCompany,
   drainQueues,
   signIn,
@@ -62,18 +63,8 @@ afterAll(async () => {
   await standIn.close();
 });
 
-async function call<T>(method: string, path: string, token: string, body?: unknown) {
-  const response = await fetch(`${t.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T & { message?: string } };
-}
+const call = <T>(method: string, path: string, token: string, body?: unknown) =>
+  callApi<T>(t.url, method, path, token, body);
 
 /** A fresh customer number each time, so that one test's opt-out is not another's. */
 const freshNumber = () =>
