@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { ownerApi } from "./owner-api.ts";
 import { openSignedIn } from "./sign-in-as.ts";
@@ -6,7 +7,7 @@ import { openSignedIn } from "./sign-in-as.ts";
 const statusBadge = (page: Page, status: string) =>
   page.locator('[data-slot="badge"]', { hasText: new RegExp(`^${status}$`) });
 
-test("an owner completes a visit, invoices it and sends it; the customer pays on the review page without signing in; the office sees it paid", async ({
+test("an owner completes a visit, invoices it and sends it; the e-mail reaches the catcher with the PDF, and the customer pays from its link without signing in; the office sees it delivered and paid", async ({
   page,
   browser,
   context,
@@ -76,10 +77,36 @@ test("an owner completes a visit, invoices it and sends it; the customer pays on
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.getByRole("button", { name: "Copy review link" }).click();
   await expect(page.getByText("Review link copied", { exact: true })).toBeVisible();
-  const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toMatch(/\/review\/[0-9a-f-]{36}#[A-Za-z0-9_-]{43}$/);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/\/review\/[0-9a-f-]{36}#[A-Za-z0-9_-]{43}$/);
 
-  // The customer, in a browser that never signed in.
+  // Settings → Outbox, in another tab: the mail as the catcher received it, to the customer, with the invoice's
+  // button and the invoice as a PDF.
+  const office = await context.newPage();
+  await office.goto("/settings");
+  const outbox = office.getByRole("list", { name: "Outbox messages" });
+  const mail = outbox.getByRole("listitem").filter({ hasText: `invoice-e2e-${tag}@example.com` });
+  await expect(mail).toContainText("Delivered to the local mail catcher");
+  await mail.getByRole("button", { name: "Show the mail" }).click();
+  const preview = mail.frameLocator("iframe");
+  await expect(preview.getByText(/Your invoice #\d+ from/)).toBeVisible();
+  const payButton = preview.getByRole("link", { name: "View and pay the invoice" });
+  const link = (await payButton.getAttribute("href")) ?? "";
+  expect(link).toMatch(/\/review\/[0-9a-f-]{36}#[A-Za-z0-9_-]{43}$/);
+  const number = /#(\d+)/.exec((await invoiceHeading.textContent()) ?? "")?.[1];
+  const [download] = await Promise.all([
+    office.waitForEvent("download"),
+    mail
+      .getByRole("group", { name: "Attachments" })
+      .getByRole("button", { name: new RegExp(`^invoice-${number}\\.pdf \\(\\d+ KB\\)$`) })
+      .click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`invoice-${number}.pdf`);
+  const pdf = await readFile(await download.path());
+  expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+  await office.close();
+
+  // The customer, in a browser that never signed in, follows the e-mail's button.
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();
   await customerPage.goto(link);
@@ -122,17 +149,6 @@ test("an owner completes a visit, invoices it and sends it; the customer pays on
   await expect(topCustomers.getByRole("row", { name: new RegExp(`Invoice E2E ${tag}`) })).toContainText("$145.00");
   const revenue = page.getByRole("table", { name: `Revenue over time, ${today} to ${today}` });
   await expect(revenue).toBeVisible();
-
-  // Settings → Outbox: the mail as the catcher received it, to the customer, with the invoice's button.
-  await page.goto("/settings");
-  const outbox = page.getByRole("list", { name: "Outbox messages" });
-  const mail = outbox.getByRole("listitem").filter({ hasText: `invoice-e2e-${tag}@example.com` });
-  await expect(mail).toContainText("Delivered to the local mail catcher");
-  await mail.getByRole("button", { name: "Show the mail" }).click();
-  await expect(mail).toContainText(`To`);
-  const preview = mail.frameLocator("iframe");
-  await expect(preview.getByRole("link", { name: "View and pay the invoice" })).toBeVisible();
-  await expect(preview.getByText(/Your invoice #\d+ from/)).toBeVisible();
 });
 
 test("a review link with a wrong token opens nothing", async ({ browser }) => {

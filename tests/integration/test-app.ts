@@ -181,6 +181,12 @@ export async function signIn(baseUrl: string, email: string, password = TEST_PAS
 }
 
 /** Calls the API as the holder of a bearer token; the body parsed (null when empty). */
+/** Fetches a file from the API (a PDF, a CSV) as a signed-in user: its status, headers and bytes. */
+export async function downloadFromApi(baseUrl: string, path: string, token: string) {
+  const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
 export async function callApi<T = Record<string, unknown>>(
   baseUrl: string,
   method: string,

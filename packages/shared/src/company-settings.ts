@@ -2,7 +2,12 @@ import { z } from "zod";
 import { emailSchema } from "./auth";
 import { defineEndpoint } from "./endpoint";
 import { addressInputSchema, locatedAddressSchema } from "./locations";
-import { caughtMailSchema, outboxListResponseSchema, outboxMessageParamsSchema } from "./outbox";
+import {
+  caughtMailAttachmentParamsSchema,
+  caughtMailSchema,
+  outboxListResponseSchema,
+  outboxMessageParamsSchema,
+} from "./outbox";
 import { tenantSlugSchema } from "./tenant-routes";
 import { text } from "./text";
 import { verticalIdSchema } from "./verticals";
@@ -166,6 +171,16 @@ export const companySettingsEndpoints = {
     summary: "The mail the local mail catcher received for a message (npm start without SMTP_URL), as it arrived",
     params: outboxMessageParamsSchema,
     response: caughtMailSchema,
+    capability: "outbox.read",
+  }),
+  caughtMailAttachment: defineEndpoint({
+    method: "GET",
+    path: "/api/outbox/:id/caught-mail/attachments/:attachmentId",
+    tags: ["settings"],
+    summary: "A file a mail caught by the local mail catcher carried (an invoice's or an estimate's PDF), to download",
+    params: caughtMailAttachmentParamsSchema,
+    produces: "application/pdf",
+    response: z.any(),
     capability: "outbox.read",
   }),
 } as const;

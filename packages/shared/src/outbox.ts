@@ -81,6 +81,18 @@ export const outboxListResponseSchema = z.object({ items: z.array(outboxMessageS
 
 export const outboxMessageParamsSchema = z.object({ id: z.uuid() });
 
+export const caughtMailAttachmentParamsSchema = z.object({ id: z.uuid(), attachmentId: z.uuid() });
+
+/** A file a caught mail carried (an invoice's or an estimate's PDF). */
+export const caughtMailAttachmentSchema = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  contentType: z.string(),
+  /** Its size in bytes. */
+  size: z.number().int(),
+});
+export type CaughtMailAttachment = z.infer<typeof caughtMailAttachmentSchema>;
+
 /** What the local mail catcher received for a message: the mail as it arrived. */
 export const caughtMailSchema = z.object({
   messageId: z.string(),
@@ -92,5 +104,6 @@ export const caughtMailSchema = z.object({
   text: z.string().nullable(),
   copies: z.number().int(),
   receivedAt: z.string(),
+  attachments: z.array(caughtMailAttachmentSchema),
 });
 export type CaughtMail = z.infer<typeof caughtMailSchema>;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getUserPreferences, updateUserPreferences } from "@fieldops/domain/accounts/user-preferences";
 import { listOutbox } from "@fieldops/domain/outbox/list-outbox";
-import { getCaughtMail } from "@fieldops/domain/outbox/get-caught-mail";
+import { getCaughtMail, getCaughtMailAttachment } from "@fieldops/domain/outbox/get-caught-mail";
 import { readCompanyLogo, removeCompanyLogo, uploadCompanyLogo } from "@fieldops/domain/settings/company-logo";
 import { getCompanyProfile } from "@fieldops/domain/settings/get-company-profile";
 import { updateCompanyProfile } from "@fieldops/domain/settings/update-company-profile";
@@ -9,6 +9,7 @@ import { base64Length, companySettingsEndpoints, LOGO_MAX_BYTES } from "@fieldop
 import { can } from "@fieldops/shared/permissions";
 import type { AppContext } from "../context.ts";
 import { registerEndpoint, tenantEndpoint } from "../http/endpoint-route.ts";
+import { sendPdf } from "../http/pdf-reply.ts";
 
 export const companySettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   tenantEndpoint(app, context, companySettingsEndpoints.profile, ({ tx, user }) =>
@@ -51,4 +52,11 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext 
 
   tenantEndpoint(app, context, companySettingsEndpoints.outbox, async ({ tx }) => ({ items: await listOutbox(tx) }));
   tenantEndpoint(app, context, companySettingsEndpoints.caughtMail, ({ tx }, { params }) => getCaughtMail(tx, params));
+  tenantEndpoint(
+    app,
+    context,
+    companySettingsEndpoints.caughtMailAttachment,
+    ({ tx }, { params }) => getCaughtMailAttachment(tx, params),
+    { send: sendPdf },
+  );
 };

@@ -11,9 +11,11 @@ import type { InvoiceDetail } from "@fieldops/shared/invoices";
 import type { TaskContext } from "@fieldops/tasks/task-definition";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
 import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
+import { pdfText } from "../../../../tests/pdf-text.ts";
 import {
   callApi,
   createTestCompany,
+  downloadFromApi,
   drainQueues,
   signIn,
   startTestApp,
@@ -121,11 +123,15 @@ const mailsTo = (address: string) =>
   smtp.received.filter((mail) => mail.to && "text" in mail.to && mail.to.text === address);
 
 /** A queued e-mail written straight to the outbox, with no task for it: the test runs the dispatcher by hand. */
-async function queuedMessage(companyId = company.id, recipient = `someone-${randomUUID().slice(0, 8)}@example.com`) {
+async function queuedMessage(
+  companyId = company.id,
+  recipient = `someone-${randomUUID().slice(0, 8)}@example.com`,
+  about: { kind: string; invoiceId?: string } = { kind: "test" },
+) {
   return t.db.outboxMessage.create({
     data: {
       companyId,
-      kind: "test",
+      ...about,
       channel: "email",
       recipient,
       subject: "Your visit is booked",
@@ -160,6 +166,13 @@ describe("e-mail delivery", () => {
     expect(mail!.html).toContain("View and pay the invoice");
     expect(mail!.html).toContain("#15803d");
     expect(mail!.text).toContain(message!.linkUrl!);
+    // The invoice itself rides along as a PDF, printing the same link to pay.
+    expect(mail!.attachments).toHaveLength(1);
+    const [pdf] = mail!.attachments;
+    expect(pdf).toMatchObject({ filename: `invoice-${invoice.number}.pdf`, contentType: "application/pdf" });
+    const printed = await pdfText(new Uint8Array(pdf!.content));
+    expect(printed).toContain(`No. ${invoice.number}`);
+    expect(printed.replace(/\s+/g, "")).toContain(message!.linkUrl!);
 
     const outbox = await call<{ items: OutboxMessage[] }>("GET", "/api/outbox", tokens.owner!);
     expect(outbox.body.items.find((item) => item.id === message!.id)).toMatchObject({
@@ -307,6 +320,41 @@ describe("the local mail catcher", () => {
     expect((await call("GET", `/api/outbox/${message.id}/caught-mail`, tokens.field_user!)).status).toBe(403);
     expect((await call("GET", "/api/outbox", tokens.member!)).status).toBe(403);
     expect((await call("GET", "/api/outbox/not-a-uuid/caught-mail", tokens.owner!)).status).toBe(400);
+  });
+
+  it("keeps an invoice e-mail's PDF, for the company's owners to download", async () => {
+    const job = await createCompletedJob(t.db, company.id);
+    const created = await call<InvoiceDetail>("POST", "/api/invoices", tokens.owner!, { jobId: job.jobId });
+    expect(created.status, created.body.message).toBe(201);
+    const message = await queuedMessage(company.id, undefined, { kind: "invoice", invoiceId: created.body.id });
+    await deliverMessage(
+      { companyId: company.id, messageId: message.id },
+      taskContext(`smtp://127.0.0.1:${catcher.port}`),
+    );
+
+    const caught = await call<CaughtMail>("GET", `/api/outbox/${message.id}/caught-mail`, tokens.owner!);
+    expect(caught.body.attachments).toEqual([
+      {
+        id: expect.any(String),
+        fileName: `invoice-${created.body.number}.pdf`,
+        contentType: "application/pdf",
+        size: expect.any(Number),
+      },
+    ]);
+    const attachment = caught.body.attachments[0]!;
+    const path = `/api/outbox/${message.id}/caught-mail/attachments/${attachment.id}`;
+    const download = await downloadFromApi(t.url, path, tokens.owner!);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toBe(`attachment; filename="${attachment.fileName}"`);
+    expect(download.bytes.byteLength).toBe(attachment.size);
+    expect(await pdfText(download.bytes)).toContain(`No. ${created.body.number}`);
+
+    expect((await downloadFromApi(t.url, path, tokens.otherOwner!)).status).toBe(404);
+    expect((await downloadFromApi(t.url, path, tokens.member!)).status).toBe(403);
+    expect((await downloadFromApi(t.url, path, tokens.field_user!)).status).toBe(403);
+    const elsewhere = `/api/outbox/${(await queuedMessage()).id}/caught-mail/attachments/${attachment.id}`;
+    expect((await downloadFromApi(t.url, elsewhere, tokens.owner!)).status).toBe(404);
+    expect((await downloadFromApi(t.url, `${path.slice(0, -36)}not-a-uuid`, tokens.owner!)).status).toBe(400);
   });
 
   it("shows the office that a password reset e-mail arrived, never its link", async () => {

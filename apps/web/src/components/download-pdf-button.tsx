@@ -10,8 +10,11 @@ import { Button } from "./ui/button";
 export function DownloadPdfButton({
   download,
   disabledReason,
+  label = "Download PDF",
 }: {
   download: () => Promise<void>;
+  /** The button's words when there is more than one PDF to tell apart (an attachment's file name). */
+  label?: string;
   /** Why the PDF would not be what the page shows (unsaved changes): the button waits. */
   disabledReason?: string | undefined;
 }) {
@@ -36,7 +39,7 @@ export function DownloadPdfButton({
         title={disabledReason}
         onClick={() => void start()}
       >
-        <FileDown aria-hidden="true" /> {busy ? "Preparing PDF…" : "Download PDF"}
+        <FileDown aria-hidden="true" /> {busy ? "Preparing PDF…" : label}
       </Button>
       {problem ? (
         <span role="alert" className="text-sm text-destructive">

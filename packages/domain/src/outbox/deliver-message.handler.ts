@@ -6,6 +6,8 @@ import { replyAddress, replyDomain } from "../messages/reply-address.ts";
 import { systemActor } from "../tenant-scope.ts";
 import { deliverMessageTask } from "./deliver-message.task.ts";
 import { deliverText } from "./deliver-text.ts";
+import type { SalesDocument } from "../documents/sales-document.ts";
+import { attachedDocument, pdfAttachment } from "./mail-attachments.ts";
 import { renderMail } from "./mail-template.ts";
 import {
   describeSendError,
@@ -13,6 +15,7 @@ import {
   outboxMessageId,
   sendMail,
   smtpResponseCode,
+  type MailAttachment,
   type OutgoingMail,
 } from "./mail-transport.ts";
 import { outboxChanged } from "./outbox-events.ts";
@@ -31,7 +34,7 @@ type Claim =
   | { kind: "done" }
   | { kind: "text" }
   | { kind: "leased"; until: Date }
-  | { kind: "claimed"; claimedAt: Date; mail: OutgoingMail };
+  | { kind: "claimed"; claimedAt: Date; mail: OutgoingMail; document: SalesDocument | null };
 
 /**
  * Sends one outbox message: a text through Twilio (`deliverText`, deliver-text.ts), an e-mail as follows.
@@ -101,6 +104,7 @@ export const deliverMessage: TaskHandler<typeof deliverMessageTask.schema> = asy
       where: { id: payload.companyId },
       select: { name: true, email: true, branding: true },
     });
+    const document = await attachedDocument(tx, payload.companyId, message, now);
     const branding = brandingSchema.safeParse(company.branding).data;
     const companyName = branding?.name || company.name;
     const rendered = renderMail(
@@ -121,6 +125,7 @@ export const deliverMessage: TaskHandler<typeof deliverMessageTask.schema> = asy
     return {
       kind: "claimed",
       claimedAt: now,
+      document,
       mail: {
         from: { name: companyName, address: fromAddress },
         to: message.recipient,
@@ -137,9 +142,10 @@ export const deliverMessage: TaskHandler<typeof deliverMessageTask.schema> = asy
     return deliverText(payload, context, SEND_LEASE_MS, (until) => comeBackAfterLease(context, payload, until));
   if (claim.kind === "leased") return comeBackAfterLease(context, payload, claim.until);
 
+  const attachments = claim.document ? await attachmentsOf(claim.document, context, payload.messageId) : [];
   let sent: { providerMessageId: string };
   try {
-    sent = await sendMail(smtpUrl!, claim.mail);
+    sent = await sendMail(smtpUrl!, { ...claim.mail, attachments });
   } catch (error) {
     const code = smtpResponseCode(error);
     const permanent = code !== null && code >= 500;
@@ -173,6 +179,23 @@ export const deliverMessage: TaskHandler<typeof deliverMessageTask.schema> = asy
     emit(outboxChanged(recorded));
   });
 };
+
+/**
+ * The document's PDF to attach. The link in the e-mail is what the customer needs; a PDF that cannot be made (a bug,
+ * not a state of the data: a damaged logo is already printed without) does not hold the e-mail back, and is logged.
+ */
+async function attachmentsOf(
+  document: SalesDocument,
+  context: TaskContext,
+  messageId: string,
+): Promise<MailAttachment[]> {
+  try {
+    return [await pdfAttachment(document)];
+  } catch (error) {
+    context.log?.("e-mail sent without its PDF: the PDF could not be made", { messageId, err: error });
+    return [];
+  }
+}
 
 /** A message another dispatcher holds: this task comes back once the claim's lease is over. */
 async function comeBackAfterLease(

@@ -19,6 +19,15 @@ export interface MailCatcher {
   close(): Promise<void>;
 }
 
+/** An attachment's name as the office's download offers it: letters, digits, dots, dashes (nothing to quote). */
+function safeFileName(name: string | undefined, position: number): string {
+  const safe = (name ?? "")
+    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/^[.-]+/, "")
+    .slice(0, 100);
+  return safe || `attachment-${position + 1}`;
+}
+
 const refusal = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 
 const addresses = (value: AddressObject | AddressObject[] | undefined) =>
@@ -28,7 +37,7 @@ const addresses = (value: AddressObject | AddressObject[] | undefined) =>
  * The local mail catcher of `npm start` without SMTP_URL: a real SMTP server on 127.0.0.1 that keeps each mail the
  * dispatcher sends it in `caught_mails`, in the company of the outbox message it names (its Message-ID is the
  * message's id, its X-FieldOps-Company header the company, and the message must exist in that company's rows), and
- * marks the message delivered. A customer's reply, addressed at an e-mail's reply address (`reply+<company>.<token>@…`,
+ * marks the message delivered, with the files it carries (an invoice's PDF) for the office to open. A customer's reply, addressed at an e-mail's reply address (`reply+<company>.<token>@…`,
  * messages/reply-address.ts), joins the customer's thread instead. Mail it cannot place is refused (550): it keeps
  * nothing without a company.
  */
@@ -93,11 +102,24 @@ export async function startMailCatcher(options: {
               html: typeof mail.html === "string" ? mail.html : null,
               text: mail.text ?? null,
             };
-            await tx.caughtMail.upsert({
+            const kept = await tx.caughtMail.upsert({
               where: { outboxMessageId: found.id },
               create: { companyId, outboxMessageId: found.id, ...caught },
               update: { copies: { increment: 1 } },
+              select: { id: true, copies: true },
             });
+            if (kept.copies === 1 && mail.attachments.length > 0)
+              await tx.caughtMailAttachment.createMany({
+                data: mail.attachments.map((attachment, position) => ({
+                  companyId,
+                  caughtMailId: kept.id,
+                  position,
+                  fileName: safeFileName(attachment.filename, position),
+                  contentType: attachment.contentType,
+                  size: attachment.size,
+                  content: new Uint8Array(attachment.content),
+                })),
+              });
             await tx.outboxMessage.updateMany({
               where: { id: found.id, status: { not: "delivered" } },
               data: { status: "delivered", deliveredAt: new Date(), failedAt: null, lastError: null },

@@ -25,6 +25,14 @@ export interface OutgoingMail {
   /** The Message-ID header, `<…>`: the outbox message's id, so that a repeated send is recognisably the same mail. */
   messageId: string;
   headers: Record<string, string>;
+  attachments?: MailAttachment[];
+}
+
+/** A file an e-mail carries (an invoice's or an estimate's PDF). */
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** Sends over SMTP; answers the server's id for the mail (its reply to DATA), or throws the server's refusal. */
@@ -38,6 +46,11 @@ export async function sendMail(smtpUrl: string, mail: OutgoingMail): Promise<{ p
     html: mail.html,
     messageId: mail.messageId,
     headers: mail.headers,
+    attachments: (mail.attachments ?? []).map(({ fileName, contentType, content }) => ({
+      filename: fileName,
+      contentType,
+      content,
+    })),
   })) as { messageId?: string; response?: string };
   // The server's answer ("250 2.0.0 Ok: queued as 4F2A1") names its own id; the header's id is ours.
   const queuedAs = /queued as ([^\s]+)/i.exec(info.response ?? "")?.[1];

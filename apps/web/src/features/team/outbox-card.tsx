@@ -6,7 +6,9 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { MessageDeliveryState } from "../../components/message-delivery";
-import { useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
+import { endpointUrl, useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
+import { downloadFromApi } from "../../lib/download";
+import { DownloadPdfButton } from "../../components/download-pdf-button";
 import { useOutbox } from "./team-queries";
 import { messageEndpoints } from "@fieldops/shared/messages";
 import { Textarea } from "../../components/ui/textarea";
@@ -84,6 +86,25 @@ function CaughtMailPreview({ message }: { message: OutboxMessage }) {
       ) : (
         <pre className="text-sm break-words whitespace-pre-wrap">{mail.text}</pre>
       )}
+      {mail.attachments.length > 0 ? (
+        <div role="group" aria-label="Attachments" className="flex flex-wrap items-center gap-2">
+          <span className="text-muted-foreground">Attached</span>
+          {mail.attachments.map((attachment) => (
+            <DownloadPdfButton
+              key={attachment.id}
+              label={`${attachment.fileName} (${Math.max(1, Math.round(attachment.size / 1024))} KB)`}
+              download={() =>
+                downloadFromApi(
+                  endpointUrl(companySettingsEndpoints.caughtMailAttachment, {
+                    params: { id: message.id, attachmentId: attachment.id },
+                  }),
+                  attachment.fileName,
+                )
+              }
+            />
+          ))}
+        </div>
+      ) : null}
       {mail.replyTo?.includes("reply+") ? <ReplyAsCustomer messageId={message.id} /> : null}
     </div>
   );
