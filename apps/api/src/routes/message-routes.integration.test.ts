@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverMessage } from "@fieldops/domain/outbox/deliver-message.handler";
@@ -7,6 +7,7 @@ import { inboundEmailSignature } from "@fieldops/domain/messages/receive-inbound
 import { replyAddress } from "@fieldops/domain/messages/reply-address";
 import type { Thread, ThreadListResponse, ThreadMessage } from "@fieldops/shared/messages";
 import type { TaskContext } from "@fieldops/tasks/task-definition";
+import { WEBHOOK_REQUESTS_PER_MINUTE } from "../http/webhook-rate-limit.ts";
 import {
   callApi,
   createTestCompany,
@@ -166,6 +167,26 @@ describe("Twilio's inbound text webhook", () => {
     // Signed for another URL.
     expect((await postInbound(form, { url: `https://elsewhere.example${PATH}` })).status).toBe(403);
     expect(await inboundCount()).toBe(before);
+  });
+
+  it("stops a flood of forged requests from one address (429), while other addresses go on", async () => {
+    const flooder = { "x-forwarded-for": `10.9.${randomInt(1, 250)}.${randomInt(1, 250)}` };
+    const forged = inboundForm({ From: "+15553019999", Body: "flood" });
+    const answers = await Promise.all(
+      Array.from({ length: WEBHOOK_REQUESTS_PER_MINUTE }, () =>
+        postInbound(forged, { signature: "forged", headers: flooder }),
+      ),
+    );
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([403]));
+    const before = await inboundCount();
+    await customer(company.id, { phone: "555 301 2222" });
+    const real = inboundForm({ From: "+15553012222", Body: "Is Tuesday still on?" });
+    const refused = await postInbound(real, { headers: flooder });
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.text)).toMatchObject({ message: expect.stringMatching(/^Too many requests/) });
+    expect(await inboundCount()).toBe(before);
+    expect((await postInbound(real, { headers: { "x-forwarded-for": "10.8.0.1" } })).status).toBe(200);
+    expect(await inboundCount()).toBe(before + 1);
   });
 
   it("checks the signature over PUBLIC_APP_URL when the app is behind a proxy", async () => {

@@ -15,6 +15,7 @@ import { appOrigin } from "../http/app-origin.ts";
 import { registerEndpoint } from "../http/endpoint-route.ts";
 import { badRequest } from "../http/http-error.ts";
 import { effectsOf } from "../http/tenant-route.ts";
+import { webhookRateLimit } from "../http/webhook-rate-limit.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -61,15 +62,20 @@ export const messageWebhookRoutes: FastifyPluginAsyncZod<{ context: AppContext }
     parseJson(request, decoded, done);
   });
 
-  registerEndpoint(app, messageWebhookEndpoints.inboundEmail, async ({ body }, request) => {
-    const signature = request.headers[INBOUND_EMAIL_SIGNATURE_HEADER];
-    return receiveInboundEmail(effectsOf(context, request), {
-      rawBody: rawBodies.get(request) ?? "",
-      signature: typeof signature === "string" ? signature : undefined,
-      secret: context.env.INBOUND_EMAIL_SECRET,
-      mail: body,
-    });
-  });
+  registerEndpoint(
+    app,
+    messageWebhookEndpoints.inboundEmail,
+    async ({ body }, request) => {
+      const signature = request.headers[INBOUND_EMAIL_SIGNATURE_HEADER];
+      return receiveInboundEmail(effectsOf(context, request), {
+        rawBody: rawBodies.get(request) ?? "",
+        signature: typeof signature === "string" ? signature : undefined,
+        secret: context.env.INBOUND_EMAIL_SECRET,
+        mail: body,
+      });
+    },
+    { config: webhookRateLimit },
+  );
 
   registerEndpoint(
     app,
@@ -92,6 +98,6 @@ export const messageWebhookRoutes: FastifyPluginAsyncZod<{ context: AppContext }
         request.log.warn({ to: params.To }, "inbound text to a number no company has: nothing stored");
       return EMPTY_TWIML;
     },
-    { send: (reply, twiml) => reply.type("text/xml; charset=utf-8").send(twiml) },
+    { send: (reply, twiml) => reply.type("text/xml; charset=utf-8").send(twiml), config: webhookRateLimit },
   );
 };

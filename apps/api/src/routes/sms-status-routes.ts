@@ -9,6 +9,7 @@ import { appOrigin } from "../http/app-origin.ts";
 import { registerEndpoint } from "../http/endpoint-route.ts";
 import { forbidden } from "../http/http-error.ts";
 import { effectsOf } from "../http/tenant-route.ts";
+import { webhookRateLimit } from "../http/webhook-rate-limit.ts";
 
 const FORM = "application/x-www-form-urlencoded";
 /** Twilio's callbacks are a few hundred bytes. */
@@ -72,6 +73,6 @@ export const smsStatusRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
       );
       return null;
     },
-    { bodyLimit: MAX_CALLBACK_BYTES },
+    { bodyLimit: MAX_CALLBACK_BYTES, config: webhookRateLimit },
   );
 };
