@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import twilio from "twilio";
 
 /** A text as the stand-in received it: the form Twilio's Messages API takes, and the account it was sent on. */
 export interface ReceivedText {
@@ -32,6 +33,32 @@ export const TOO_MANY_REQUESTS: TwilioRefusal = { status: 429, code: 20429, mess
 export const SERVICE_UNAVAILABLE: TwilioRefusal = { status: 503, code: 20503, message: "Service Unavailable" };
 
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
+
+/**
+ * Posts a form to one of the app's Twilio webhooks as Twilio does: form-encoded, with X-Twilio-Signature computed with
+ * the auth token over the URL Twilio was given (`signedUrl`: the public one, behind a proxy) and every parameter.
+ */
+export async function postAsTwilio(
+  appUrl: string,
+  path: string,
+  params: Record<string, string>,
+  /** `signature`: sent as is instead of the right one (a forgery). */
+  options: { authToken: string; signedUrl?: string; headers?: Record<string, string>; signature?: string },
+) {
+  const signature =
+    options.signature ??
+    twilio.getExpectedTwilioSignature(options.authToken, options.signedUrl ?? `${appUrl}${path}`, params);
+  const response = await fetch(`${appUrl}${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-twilio-signature": signature,
+      ...options.headers,
+    },
+    body: new URLSearchParams(params).toString(),
+  });
+  return { status: response.status, type: response.headers.get("content-type"), text: await response.text() };
+}
 
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];

@@ -8,6 +8,7 @@ import { replyAddress } from "@fieldops/domain/messages/reply-address";
 import type { Thread, ThreadListResponse, ThreadMessage } from "@fieldops/shared/messages";
 import type { TaskContext } from "@fieldops/tasks/task-definition";
 import { WEBHOOK_REQUESTS_PER_MINUTE } from "../http/webhook-rate-limit.ts";
+import { postAsTwilio } from "../../../../tests/integration/twilio-stand-in.ts";
 import {
   callApi,
   createTestCompany,
@@ -77,22 +78,16 @@ function inboundForm(fields: { From: string; To?: string; Body: string; MessageS
   };
 }
 
-async function postInbound(
+function postInbound(
   params: Record<string, string>,
   options: { token?: string; signature?: string; url?: string; headers?: Record<string, string> } = {},
 ) {
-  const url = options.url ?? `${t.url}${PATH}`;
-  const signature = options.signature ?? twilio.getExpectedTwilioSignature(options.token ?? AUTH_TOKEN, url, params);
-  const response = await fetch(`${t.url}${PATH}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "x-twilio-signature": signature,
-      ...options.headers,
-    },
-    body: new URLSearchParams(params).toString(),
+  return postAsTwilio(t.url, PATH, params, {
+    authToken: options.token ?? AUTH_TOKEN,
+    ...(options.url ? { signedUrl: options.url } : {}),
+    ...(options.signature !== undefined ? { signature: options.signature } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
   });
-  return { status: response.status, type: response.headers.get("content-type"), text: await response.text() };
 }
 
 const threadOf = (customerId: string) =>

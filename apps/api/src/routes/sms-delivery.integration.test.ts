@@ -20,6 +20,7 @@ import {
   type TestCompany,
 } from "../../../../tests/integration/test-app.ts";
 import {
+  postAsTwilio,
   SERVICE_UNAVAILABLE,
   startTwilioStandIn,
   TOO_MANY_REQUESTS,
@@ -32,6 +33,9 @@ const AUTH_TOKEN = "twilio-test-auth-token";
 /** A company's own account, connected through Twilio Connect, and its number. */
 const CONNECTED = `AC${"3".repeat(32)}`;
 const CONNECTED_NUMBER = "+15550123456";
+/** Another company's own account, with two numbers. */
+const OWN_ACCOUNT = `AC${"4".repeat(32)}`;
+const OWN_NUMBERS = ["+15550124001", "+15550124002"] as const;
 /** The app as the public (and Twilio) reaches it, through a proxy: callbacks are signed for this URL. */
 const PUBLIC_URL = "https://fieldops.example.com";
 
@@ -43,7 +47,7 @@ let starter: TestCompany;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  standIn = await startTwilioStandIn({ numbers: { [CONNECTED]: [CONNECTED_NUMBER] } });
+  standIn = await startTwilioStandIn({ numbers: { [CONNECTED]: [CONNECTED_NUMBER], [OWN_ACCOUNT]: [...OWN_NUMBERS] } });
   t = await startTestApp({
     TWILIO_ACCOUNT_SID: ACCOUNT,
     TWILIO_AUTH_TOKEN: AUTH_TOKEN,
@@ -378,6 +382,74 @@ describe("sending texts through Twilio", () => {
     });
     const elsewhere = await call<{ items: OutboxMessage[] }>("GET", "/api/outbox", tokens.otherOwner!);
     expect(elsewhere.body.items.find((item) => item.id === message.id)).toBeUndefined();
+  });
+});
+
+describe("replies to the company's texts", () => {
+  /** The platform's Messaging Service sends from a pool of numbers no company has; this is one of them. */
+  const SHARED_SENDER = "+15550100000";
+  const reply = (from: string, to: string, body: string) =>
+    postAsTwilio(
+      t.url,
+      "/api/webhooks/twilio/inbound",
+      { MessageSid: `SM${randomUUID().replace(/-/g, "")}`, AccountSid: ACCOUNT, From: from, To: to, Body: body },
+      { authToken: AUTH_TOKEN, signedUrl: `${PUBLIC_URL}/api/webhooks/twilio/inbound` },
+    );
+  const inboundIn = (companyId: string, body: string) =>
+    t.db.threadMessage.findMany({ where: { companyId, direction: "inbound", body } });
+
+  it("come back from the platform's shared sender to the one company that texted the number, and to no company when two did", async () => {
+    const typed = freshNumber();
+    const customer = await t.db.customer.create({
+      data: {
+        companyId: company.id,
+        name: `Reply Customer ${randomUUID().slice(0, 6)}`,
+        phone: typed,
+        street: "4 Elm St",
+        city: "Denver",
+        region: "CO",
+        postcode: "80202",
+      },
+    });
+    const message = await queuedText(company.id, typed, customer.id);
+    await deliverMessage({ companyId: company.id, messageId: message.id }, taskContext());
+    expect(textsTo(e164(typed))[0]).toMatchObject({ messagingServiceSid: SERVICE });
+
+    expect((await reply(e164(typed), SHARED_SENDER, "Yes, Tuesday works")).status).toBe(200);
+    const [placed] = await inboundIn(company.id, "Yes, Tuesday works");
+    const thread = await t.db.messageThread.findUniqueOrThrow({ where: { id: placed!.threadId } });
+    expect(thread).toMatchObject({ customerId: customer.id, unreadCount: 1 });
+
+    // Another company texts the same number from the same shared sender: a reply could be either's, so it is neither's.
+    const elsewhere = await queuedText(other.id, typed);
+    await deliverMessage({ companyId: other.id, messageId: elsewhere.id }, taskContext());
+    expect((await reply(e164(typed), SHARED_SENDER, "Who is this?")).status).toBe(200);
+    expect(await inboundIn(company.id, "Who is this?")).toHaveLength(0);
+    expect(await inboundIn(other.id, "Who is this?")).toHaveLength(0);
+  });
+
+  it("come back to a company's own number: texting from its connected account makes that number its texting number", async () => {
+    const own = await createTestCompany(t.db, { planId: "growth" });
+    await t.db.integrationConnection.create({
+      data: {
+        companyId: own.id,
+        provider: "twilio",
+        accountId: OWN_ACCOUNT,
+        accountName: `Twilio account ${OWN_ACCOUNT}`,
+      },
+    });
+    const typed = freshNumber();
+    await deliverMessage({ companyId: own.id, messageId: (await queuedText(own.id, typed)).id }, taskContext());
+    const { smsNumber } = await t.db.company.findUniqueOrThrow({ where: { id: own.id } });
+    expect(smsNumber).toBe(OWN_NUMBERS[0]);
+    expect((await reply(e164(typed), OWN_NUMBERS[0], "Thanks!")).status).toBe(200);
+    expect(await inboundIn(own.id, "Thanks!")).toHaveLength(1);
+
+    // A company whose texting number is another of its account's numbers texts from that one.
+    await t.db.company.update({ where: { id: own.id }, data: { smsNumber: OWN_NUMBERS[1] } });
+    const second = freshNumber();
+    await deliverMessage({ companyId: own.id, messageId: (await queuedText(own.id, second)).id }, taskContext());
+    expect(textsTo(e164(second))[0]).toMatchObject({ accountSid: OWN_ACCOUNT, from: OWN_NUMBERS[1] });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { TenantTransaction } from "@fieldops/db";
+import { Prisma, type TenantTransaction } from "@fieldops/db";
 import type { TaskContext } from "@fieldops/tasks/task-definition";
 import { FinalTaskError } from "@fieldops/tasks/task-definition";
 import { brandingSchema } from "@fieldops/shared/company";
@@ -90,6 +90,8 @@ type Claim =
       account: TwilioAccount;
       text: Omit<OutgoingText, "sender">;
       sender: TextSender & { kind: "twilio" };
+      /** The number customers text the company at, when it has one (companies.smsNumber). */
+      companyNumber: string | null;
     };
 
 const SELECT_EVENT = { id: true, invoiceId: true, estimateId: true, customerId: true } as const;
@@ -188,11 +190,16 @@ export async function deliverText(
       return { kind: "leased", until: new Date((current?.sendingAt ?? now).getTime() + leaseMs) };
     }
     emit(outboxChanged([message]));
+    const company = await tx.company.findUniqueOrThrow({
+      where: { id: payload.companyId },
+      select: { smsNumber: true },
+    });
     return {
       kind: "claimed",
       claimedAt: now,
       account: sender.account,
       sender,
+      companyNumber: company.smsNumber,
       text: { to, body: message.body, statusCallback: statusCallbackUrl(env, payload.companyId, message.id) },
     };
   });
@@ -201,10 +208,10 @@ export async function deliverText(
   if (claim.kind === "leased") return comeBackAfterLease(claim.until);
 
   let sent: { sid: string };
+  let sender: OutgoingText["sender"];
   try {
-    let sender: OutgoingText["sender"];
     if (claim.sender.sender === "connected_number") {
-      const from = await connectedAccountNumber(claim.account);
+      const from = await connectedAccountNumber(claim.account, claim.companyNumber);
       if (!from) throw new NoConnectedNumber();
       sender = { from };
     } else sender = claim.sender.sender;
@@ -243,8 +250,40 @@ export async function deliverText(
       where: { id: payload.messageId, providerMessageId: null },
       data: { providerMessageId: sent.sid, sentAt: new Date() },
     });
+    if (claim.sender.sender !== "connected_number") await rememberCorrespondent(tx, payload.companyId, claim.text.to);
     emit(outboxChanged(recorded));
   });
+  if (claim.sender.sender === "connected_number" && !claim.companyNumber && "from" in sender)
+    await adoptConnectedNumber(deps, payload.companyId, sender.from);
+}
+
+/**
+ * What lets the customer's reply find the company, from the platform's shared sender: that sender's numbers are many
+ * companies', so the number texted is remembered, and a reply from it belongs to the one company that texted it lately
+ * (receive-inbound-sms.ts). A company's own number (its connected account's) needs nothing: it is the company's.
+ */
+async function rememberCorrespondent(tx: TenantTransaction, companyId: string, number: string): Promise<void> {
+  const now = new Date();
+  await tx.smsCorrespondent.upsert({
+    where: { companyId_number: { companyId, number } },
+    create: { companyId, number, lastTextedAt: now },
+    update: { lastTextedAt: now },
+  });
+}
+
+/**
+ * Sent from the company's connected account, replies arrive at the number it was sent from: a company without a
+ * texting number gets this one. In a transaction of its own, as another company may hold the number (Twilio gives a
+ * number to one account; a company that typed it in says otherwise): then it stays theirs, and nothing else is undone.
+ */
+async function adoptConnectedNumber(deps: EffectsDeps, companyId: string, number: string): Promise<void> {
+  try {
+    await runInScope(deps, { companyId, actor: ACTOR }, ({ tx }) =>
+      tx.company.updateMany({ where: { id: companyId, smsNumber: null }, data: { smsNumber: number } }),
+    );
+  } catch (error) {
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+  }
 }
 
 class NoConnectedNumber extends Error {}

@@ -67,12 +67,17 @@ export async function sendText(account: TwilioAccount, text: OutgoingText): Prom
 }
 
 /**
- * The first number of a connected account that can send texts: a company's own Twilio account is sent from with its
- * own number.
+ * The number a connected account texts from: the company's texting number when the account has it (so replies come
+ * back to it), else the account's first number that can send texts.
  */
-export async function connectedAccountNumber(account: TwilioAccount): Promise<string | null> {
-  const numbers = await twilioClient(account).incomingPhoneNumbers.list({ limit: 20 });
-  return numbers.find((number) => number.capabilities?.sms !== false)?.phoneNumber ?? null;
+export async function connectedAccountNumber(
+  account: TwilioAccount,
+  preferred: string | null = null,
+): Promise<string | null> {
+  const numbers = (await twilioClient(account).incomingPhoneNumbers.list({ limit: 50 })).filter(
+    (number) => number.capabilities?.sms !== false,
+  );
+  return (numbers.find((number) => number.phoneNumber === preferred) ?? numbers[0])?.phoneNumber ?? null;
 }
 
 type TwilioFailure =
