@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chmod, mkdir, mkdtemp, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { embeddedOwnerUrl } from "../scripts/start/embedded-postgres.ts";
+import { embeddedOwnerUrl } from "../scripts/start/embedded-owner-url.ts";
 import { STATE_FILE_NAME, type StartState } from "../scripts/start/state-file.ts";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
