@@ -3,6 +3,7 @@ import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverMessage } from "@fieldops/domain/outbox/deliver-message.handler";
 import { startMailCatcher, type MailCatcher } from "@fieldops/domain/outbox/mail-catcher";
+import { closeMailTransports } from "@fieldops/domain/outbox/mail-transport";
 import { inboundEmailSignature } from "@fieldops/domain/messages/receive-inbound-email";
 import { replyAddress } from "@fieldops/domain/messages/reply-address";
 import type { Thread, ThreadListResponse, ThreadMessage } from "@fieldops/shared/messages";
@@ -421,6 +422,7 @@ describe("replies to e-mails through the local mail catcher", () => {
   });
   afterAll(async () => {
     await local?.close();
+    closeMailTransports();
     await catcher?.close();
   });
 

@@ -6,6 +6,7 @@ import { SMTPServer } from "smtp-server";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { deliverMessage } from "@fieldops/domain/outbox/deliver-message.handler";
 import { startMailCatcher, type MailCatcher } from "@fieldops/domain/outbox/mail-catcher";
+import { closeMailTransports } from "@fieldops/domain/outbox/mail-transport";
 import type { CaughtMail, OutboxMessage } from "@fieldops/shared/outbox";
 import type { InvoiceDetail } from "@fieldops/shared/invoices";
 import type { TaskContext } from "@fieldops/tasks/task-definition";
@@ -81,6 +82,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await workers.close();
   await t.close();
+  closeMailTransports();
   await smtp.close();
 });
 
@@ -237,6 +239,7 @@ describe("e-mail delivery", () => {
     await expect(deliverMessage({ companyId: company.id, messageId: message.id }, taskContext(url))).rejects.toThrow(
       /No such mailbox/,
     );
+    closeMailTransports();
     await new Promise<void>((resolve) => refusing.close(() => resolve()));
     const failed = await t.db.outboxMessage.findUniqueOrThrow({ where: { id: message.id } });
     expect(failed).toMatchObject({ status: "failed", attempts: 1 });
@@ -285,6 +288,7 @@ describe("the local mail catcher", () => {
     catcher = await startMailCatcher({ db: t.runtime.context.db, redis: t.runtime.context.redis });
   });
   afterAll(async () => {
+    closeMailTransports();
     await catcher.close();
   });
 

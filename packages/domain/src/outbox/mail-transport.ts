@@ -5,14 +5,23 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 
 const transports = new Map<string, Transporter>();
 
-/** One transport per mail server, kept for the process. */
+/**
+ * One transport per mail server, kept for the process: a pool of up to five connections that carry one mail after
+ * another (a new connection and greeting per mail cost more than the mail), as many as the dispatcher sends at once.
+ */
 function transportFor(smtpUrl: string): Transporter {
   let transport = transports.get(smtpUrl);
   if (!transport) {
-    transport = createTransport({ url: smtpUrl, ...TIMEOUTS });
+    transport = createTransport({ url: smtpUrl, pool: true, maxConnections: 5, ...TIMEOUTS });
     transports.set(smtpUrl, transport);
   }
   return transport;
+}
+
+/** Closes the pooled connections to every mail server (the worker's stop; a test's before it stops its server). */
+export function closeMailTransports(): void {
+  for (const transport of transports.values()) transport.close();
+  transports.clear();
 }
 
 export interface OutgoingMail {
