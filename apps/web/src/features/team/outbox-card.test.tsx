@@ -24,6 +24,7 @@ const message = (overrides: Partial<OutboxMessage>): OutboxMessage => ({
   sentAt: "2030-01-07T14:30:00.000Z",
   deliveredAt: "2030-01-07T14:30:00.000Z",
   failedAt: null,
+  complainedAt: null,
   caught: true,
   ...overrides,
 });
