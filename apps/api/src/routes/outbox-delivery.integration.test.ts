@@ -617,7 +617,7 @@ describe("an e-mail provider's webhooks", () => {
   /** Postmark's bounce webhook, as it posts it, for our message. */
   const postmarkBounce = (companyId: string, messageId: string, email: string, type = "HardBounce") => ({
     RecordType: "Bounce",
-    ID: 4323372036854775807,
+    ID: 4323372036,
     Type: type,
     TypeCode: type === "HardBounce" ? 1 : 4096,
     Name: type === "HardBounce" ? "Hard bounce" : "Soft bounce",

@@ -12,7 +12,10 @@ interface SampleInput {
 
 const crlf = (text: string) => text.replace(/\r?\n/g, "\r\n");
 
-const returnedHeaders = ({ recipient, messageId = "<returned@fieldops.test>" }: SampleInput) => `From: Greenleaf Lawns <mail@fieldops.test>
+const returnedHeaders = ({
+  recipient,
+  messageId = "<returned@fieldops.test>",
+}: SampleInput) => `From: Greenleaf Lawns <mail@fieldops.test>
 To: ${recipient}
 Subject: Invoice #1042 from Greenleaf Lawns
 Date: Sat, 28 Nov 2026 09:14:02 +0000

@@ -13,7 +13,8 @@ describe("delivery reports", () => {
       kind: "failed",
       recipient: "kim.ortiz@example.net",
       status: "5.1.1",
-      diagnostic: "550 5.1.1 <kim.ortiz@example.net>: Recipient address rejected: User unknown in virtual mailbox table",
+      diagnostic:
+        "550 5.1.1 <kim.ortiz@example.net>: Recipient address rejected: User unknown in virtual mailbox table",
     });
   });
 
@@ -51,7 +52,9 @@ describe("delivery reports", () => {
   });
 
   it("reads a report whose recipient was delivered", async () => {
-    const delivered = postfixBounce(sample).replace("Action: failed", "Action: delivered").replace("5.1.1\r", "2.0.0\r");
+    const delivered = postfixBounce(sample)
+      .replace("Action: failed", "Action: delivered")
+      .replace("5.1.1\r", "2.0.0\r");
     expect(await parseDeliveryReport(delivered)).toEqual({ kind: "delivered", recipient: "kim.ortiz@example.net" });
   });
 });
