@@ -8,8 +8,8 @@ import { systemActor } from "../tenant-scope.ts";
 import { deliverMessageTask } from "./deliver-message.task.ts";
 import { deliverText } from "./deliver-text.ts";
 import type { SalesDocument } from "../documents/sales-document.ts";
-import { attachedDocument, pdfAttachment } from "./mail-attachments.ts";
 import { suppressedEmails } from "./email-suppressions.ts";
+import { attachedDocument, pdfAttachment } from "./mail-attachments.ts";
 import { renderMail } from "./mail-template.ts";
 import {
   describeSendError,
