@@ -28,6 +28,7 @@ import {
   createTestCompany,
   downloadFromApi,
   drainQueues,
+  postSignedEmailWebhook,
   signIn,
   startTestApp,
   startTestWorkers,
