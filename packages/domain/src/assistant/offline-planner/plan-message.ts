@@ -24,6 +24,7 @@ import {
   planTopCustomers,
 } from "./plan-questions.ts";
 import {
+  planCanGo,
   planPromisedVisit,
   planRescheduleVisit,
   planScheduleVisit,
@@ -94,6 +95,7 @@ const RULES: Rule[] = [
   planScheduleVisit,
   planTerseSchedule,
   planTerseMove,
+  planCanGo,
   planCount,
   planTopCustomers,
   planCustomerMoney,

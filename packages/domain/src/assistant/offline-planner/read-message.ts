@@ -208,6 +208,15 @@ const SHORTHAND: [RegExp, string][] = [
     /[.,;]?\s*(?:oh,?\s*)?(?:and\s+)?(?:please\s+)?(?:put|give it to|assign it to|hand it to|have)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:on it|on that|do it|take it|on the job)(?:\s+instead)?\s*[.!]?\s*$/gi,
     " with $1",
   ],
+  // "…at 10:30? crew c can go", "Crew B can do it": the crew for what was just asked.
+  [
+    /\s*[.,;?!]?\s*((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:can|could|will|is free to|is able to)\s+(?:go|do it|do that|take it|take that|handle it|cover it)\s*[.!]?\s*$/gi,
+    " with $1",
+  ],
+  // "jane mow tmrw -> 9am": an arrow says where it goes.
+  [/\s*(?:->|=>|→)\s*/g, " to "],
+  // "(yes theyre a customer lol)": an aside in brackets says nothing to do.
+  [/\s*\((?=[^()]*[a-z]{2,}\s+[a-z]{2,})[^()]{3,80}\)/gi, " "],
   // "thursdays cleanup" is Thursday's.
   [
     /\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)s\s+(?!(?:and|or|at|in|on|are|is|with|from|to|for|only|please|now|instead|works?|then|morning|afternoon|evening|night|first|next|after|before|week)\b)(?=[a-z])/gi,
@@ -268,6 +277,17 @@ const SPANISH: [RegExp, string][] = [
 /** A greeting, a sign-off or an apology around the request: "Hi there,", "Many thanks, Sarah", "New hire here, sorry!". */
 const CHATTER_SENTENCE =
   /^(?:hi|hello|hey|hiya|g['’]?day|good (?:morning|afternoon|evening)|dear\b|hope\b|i hope\b|apologies|sorry\b|many thanks|thanks|thank you|cheers|best\b|kind regards|regards|warm regards|all the best|ta\b|new hire|i['’]?m new|i only started)/i;
+/** What a business is or does, as an owner introduces it. */
+const TRADE = String.raw`(?:company|business|outfit|agency|firm|shop|operation|trade|crew|plumb\w*|roof\w*|hvac|lawns?|landscap\w*|pools?|pest(?: control)?|clean\w*|electric\w*|home health|nurs\w*|gutters?|trees?|computers?|apps?|owner|guy|gal)`;
+/**
+ * An owner saying who they are before asking ("Im a plumber, 20 yrs in the trade.", "We do lawns and aeration.",
+ * "roofer here.", "HVAC guy here,"): set aside when a request follows, as a greeting is.
+ */
+const INTRODUCTION = new RegExp(
+  String.raw`^(?:(?:ok|okay|so|well|hi|hey|hello)[,\s]+)*(?:(?:i|we)(?:['’]?m|['’]?re|\s+am|\s+are)?\s+(?:(?:mostly|mainly|just|only|really|also|a|an|the)\s+)*(?:(?:run|own|have|operate|started|do|work in|work)\s+)?(?:(?:a|an|my|our|the)\s+)?(?:(?!(?:at|for|with|on|to|from)\b)[\w-]+\s+){0,3}?${TRADE}\b(?![^.!?]*\b(?:asked|asking|wants?|needs?|called|rang|texted|emailed|said|booked|paid|owes?|tomorrow|today|tmrw|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(?::\d{2})?\s*(?:am|pm))\b)[^.!?]*|(?:[\w-]+\s+){1,3}here)\s*[.!,;:-]+\s+`,
+  "i",
+);
+
 /** Words that carry no request: "um", "like", "so yeah", "mate", "do you know if". */
 const FILLERS: [RegExp, string][] = [
   [
@@ -382,7 +402,7 @@ export function writtenOut(raw: string): string {
       const dash = /\s+[-–—]\s+/.exec(opened);
       return dash && CHATTER_SENTENCE.test(opened) ? opened.slice(dash.index + dash[0].length) : opened;
     });
-  const text = (kept.length > 0 ? kept : sentences)
+  let text = (kept.length > 0 ? kept : sentences)
     .map((sentence) =>
       sentence.replace(
         /^(?:(?:hi|hello|hey|g['’]?day|good (?:morning|afternoon|evening))(?:\s+there)?|dear [^,]{1,40})[,!]\s*/i,
@@ -390,6 +410,8 @@ export function writtenOut(raw: string): string {
       ),
     )
     .join(" ");
+  for (let introduced = INTRODUCTION.exec(text); introduced; introduced = INTRODUCTION.exec(text))
+    text = text.slice(introduced[0].length);
   const translated = SPANISH.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
   // In a sentence that is partly Spanish, "de" and "del" are "of": "el sprinkler check de ortiz".
   const english = translated === text ? text : translated.replace(/\bdel\b/gi, "of the").replace(/\bde\b/gi, "of");
