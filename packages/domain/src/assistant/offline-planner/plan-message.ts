@@ -201,6 +201,7 @@ function remembering(lookup: PlannerLookup): PlannerLookup {
     findJobs: once("findJobs", lookup.findJobs),
     upcomingVisits: once("upcomingVisits", lookup.upcomingVisits),
     invoiceByNumber: once("invoiceByNumber", lookup.invoiceByNumber),
+    openInvoices: once("openInvoices", lookup.openInvoices),
     countPastDueInvoices: once("countPastDueInvoices", lookup.countPastDueInvoices),
     count: once("count", lookup.count),
     topCustomers: once("topCustomers", lookup.topCustomers),

@@ -240,6 +240,8 @@ const SPANISH: [RegExp, string][] = [
     "can you add a feature",
   ],
   [/\bpag[oó]\s+en\s+efectivo\b/gi, "paid in cash"],
+  [/\ben\s+efectivo\b/gi, "in cash"],
+  [/\b(?:con|en)\s+cheque\b/gi, "by check"],
   [/\bpag[oó]\s+(?:con|en)\s+cheque\b/gi, "paid by check"],
   [/\bpag[oó](?=\s+(?:la|el|su|sus|los|las|\$|\d))/gi, "paid"],
   [/\b(?:necesito|quiero)\s+ver\b/gi, "show me"],
