@@ -736,7 +736,10 @@ function moveSubject(text: string): string {
       )
       .replace(/\b(?:can|could|would|will)\s+(?:we|you|u|ya)\b/gi, " ")
       .replace(/\b(?:the\s+)?(?:crew|team)\s+(?:on|for|at|of)\b/gi, " ")
-      .replace(/\b(?:back|forward|out|over|around|up|later|earlier|instead|please|pls|asap|same time)\b/gi, " ")
+      .replace(
+        /\b(?:same (?:day|time|day and time|time and day|day and hour)|back|forward|out|over|around|up|later|earlier|instead|please|pls|asap)\b/gi,
+        " ",
+      )
       .replace(/\bvisit\s+(?:of|for)\b/gi, " ")
       .replace(/\b(?:to\s+)?the\s+after\b|\bafter\s*$/gi, " ")
       .replace(/^\s*it\b/i, " ")

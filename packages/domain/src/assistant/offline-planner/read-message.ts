@@ -213,6 +213,11 @@ const SHORTHAND: [RegExp, string][] = [
     /\s*[.,;?!]?\s*((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:can|could|will|is free to|is able to)\s+(?:go|do it|do that|take it|take that|handle it|cover it)\s*[.!]?\s*$/gi,
     " with $1",
   ],
+  // "…to the afternoon, same day", "…to the alpha team instead, same day and time": what stays as it is goes unsaid.
+  [
+    /\s*,?\s*(?:on\s+|at\s+)?(?:the\s+)?same\s+(?:day|time|date|hour)(?:\s+(?:and|&)\s+(?:day|time|date|hour))?\b(?!\s+as\b)/gi,
+    "",
+  ],
   // "jane mow tmrw -> 9am": an arrow says where it goes.
   [/\s*(?:->|=>|→)\s*/g, " to "],
   // "(yes theyre a customer lol)": an aside in brackets says nothing to do.
