@@ -175,6 +175,9 @@ function small(message: ReadMessage): AssistantPlan | null {
       "what can you help",
       "how do you work",
       "what are you for",
+    ) ||
+    /^\s*what\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?:things|stuff)?\s*(?:else\s+)?can\s+(?:you|u)\s+(?:actually\s+|really\s+)?(?:do|help with)\b/i.test(
+      message.raw,
     )
   )
     return { kind: "answer", reply: HELP };
@@ -224,6 +227,14 @@ export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
   const text = pasted?.request ?? input.message.slice(0, 2000);
   const message = readMessage(await withVisitDays(typosFixed(writtenOut(text)), withIds));
   const plan = await decide(message, withIds);
+  // A pasted message read wrongly is read again as typed.
+  if (pasted && plan.kind === "clarify") {
+    const asTyped = await decide(
+      readMessage(await withVisitDays(typosFixed(writtenOut(input.message.slice(0, 2000))), remembered)),
+      remembered,
+    );
+    if (asTyped.kind !== "clarify") return assistantPlanSchema.parse(asTyped);
+  }
   return assistantPlanSchema.parse(plan);
 }
 
@@ -252,7 +263,7 @@ async function pastedMessage(
   if (!found) return null;
   const who = found[1]!.replace(/^(?:the|a|an)\s+/i, "").trim();
   const quote = (found[2] ?? found[3] ?? found[4] ?? found[5])!;
-  const office = found[6]!.trim();
+  const office = found[6]!.replace(/^[\s,;:–—-]+/, "").trim();
   const customer = await customerAtStart(who.split(/\s+/), input);
   if (!customer || !("match" in customer)) return null;
   const said = quote
