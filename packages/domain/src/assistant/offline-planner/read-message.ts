@@ -354,7 +354,12 @@ const CORRECTIONS: [RegExp, string][] = [MONEY_WORD, TIME_WORD, DAY_WORD, CREW_W
 );
 const CREW_NOT_LETTER = /\b((?:crew|team)\s+[a-z0-9]+)\s*,?\s+not\s+[a-z0-9]\b/gi;
 
+/** "push the cleanup to friday. wait no, leave that one, move the sprinkler check…": what was said before is dropped. */
+const START_OVER =
+  /^[\s\S]*?[.!;,]\s*(?:(?:wait|hold on|hmm+|actually|oh)[,.!]?\s*)*(?:no|nope)?[,.!]?\s*(?:leave (?:that|it|this)(?: one)?(?: alone| as is)?|forget (?:that|it|this)(?: one)?|never ?mind (?:that|it)|scratch that|don['’]?t do that)[,.;!]?\s+(?=\S)/i;
+
 function corrected(text: string): string {
+  text = text.replace(START_OVER, "");
   return tailCorrected(
     CORRECTIONS.reduce(
       (out, [pattern, replacement]) => out.replace(pattern, replacement),
@@ -365,16 +370,23 @@ function corrected(text: string): string {
 
 /** "… — actually, Crew C's", "… er, make that $80", "Sorry, I meant the jobs page": a correction at the end. */
 const TAIL_CORRECTION =
-  /(?:\s*[.,;…]+\s*|\s+[-–—]+\s*|\s+)(?:(?:oh|er+m?|um+|sorry|no|nope|wait|actually|no wait|i meant|i mean|make (?:that|it)|scratch that|correction|let['’]?s (?:do|go with)|rather)[,:!.]?\s+)+(?:(?:just|only)\s+)?(?:the\s+)?(.+?)\s*(?:\b(?:first|instead|for now|please|then)\b\s*)?[.!?]*$/i;
+  /(?:\s*[.,;…]+\s*|\s+[-–—]+\s*|\s+)(?:or\s+)?(?:(?:oh|er+m?|um+|sorry|no|nope|wait|actually|no wait|i meant|i mean|make (?:that|it)|scratch that|correction|let['’]?s (?:do|go with)|rather|(?:it|that)\s+was(?:\s+(?:a|by|in|paid by|paid in))?)[,:!.]?\s+)+(?:(?:just|only)\s+)?(?:the\s+)?(.+?)\s*(?:\b(?:first|instead|for now|please|then)\b\s*|\b(?:is|would be|works|['’]d be)\s+(?:better|best|good|fine|easier)(?:\s+for\s+(?:him|her|them|us|me))?\s*)?[.!?]*$/i;
 
 /** What a correction can replace: the same kind of thing said before it, the last of them. */
 const CORRECTABLE: RegExp[] = [
   new RegExp(String.raw`${MONEY_WORD}`, "gi"),
   /#?\b\d{3,9}\b/g,
-  new RegExp(String.raw`\b(?:${DAY_WORD})(?:\s+(?:at|@)\s*${TIME_WORD})?`, "gi"),
+  new RegExp(
+    String.raw`\b(?:first thing\s+|early\s+)?(?:${DAY_WORD})(?:\s+(?:at|@)\s*${TIME_WORD}|\s+(?:morning|afternoon|first thing))?`,
+    "gi",
+  ),
   /\b(?:crew|team)\s+[a-z0-9]+(?:['’]s)?|\b[a-z0-9]+\s+(?:crew|team)(?:['’]s)?/gi,
   /\b(?:quickbooks|stripe|twilio)\b/gi,
   /\b(?:customers|jobs|crews|settings|dashboard)(?:\s+page)?\b/gi,
+  /\b(?:cash|check|cheque|card)\b/gi,
+  /\b(?:january|february|march|april|may|june|july|august|september|october|november|december)(?:['’]s)?/gi,
+  // "…to 1, actually make it 2": a time said alone, the last one a request gave ("the 9am tues…" names a visit).
+  /(?<=\b(?:to|at|for)\s+)\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?(?![\w:])/gi,
 ];
 /** "Remind everyone who's past due — actually, just Luis Ortiz": everyone, corrected to one of them. */
 const EVERYONE_OWING =
