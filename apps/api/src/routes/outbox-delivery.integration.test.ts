@@ -19,6 +19,7 @@ import { startMailCatcher, type MailCatcher } from "@fieldops/domain/outbox/mail
 import { closeMailTransports } from "@fieldops/domain/outbox/mail-transport";
 import type { Customer } from "@fieldops/shared/customers";
 import { EMAIL_SUPPRESSED_ERROR, type CaughtMail, type OutboxMessage } from "@fieldops/shared/outbox";
+import type { EstimateDetail } from "@fieldops/shared/estimates";
 import type { InvoiceDetail } from "@fieldops/shared/invoices";
 import type { TaskContext } from "@fieldops/tasks/task-definition";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
@@ -225,6 +226,42 @@ describe("e-mail delivery", () => {
     });
     const detail = await call<InvoiceDetail>("GET", `/api/invoices/${invoice.id}`, tokens.owner!);
     expect(detail.body.messages[0]).toMatchObject({ id: message!.id, status: "sent" });
+  });
+
+  it("sends an estimate's e-mail with the estimate as a PDF, every option in it, and the link to answer", async () => {
+    const email = `estimate-${randomUUID().slice(0, 8)}@example.com`;
+    const customer = await call<{ id: string }>("POST", "/api/customers", tokens.owner!, {
+      name: "Pat Rivera",
+      contacts: [{ kind: "email", value: email }],
+      properties: [{ street: "1 Elm St", city: "Denver", region: "CO", postcode: "80202" }],
+    });
+    expect(customer.status, customer.body.message).toBe(201);
+    const estimate = await call<EstimateDetail>("POST", "/api/estimates", tokens.owner!, {
+      customerId: customer.body.id,
+      title: "Spring cleanup",
+      options: [
+        { name: "Good", lineItems: [{ description: "Spring cleanup", quantity: 1, unitPriceCents: 20000 }] },
+        { name: "Better", lineItems: [{ description: "Cleanup and mulch", quantity: 1, unitPriceCents: 31000 }] },
+      ],
+    });
+    expect(estimate.status, estimate.body.message).toBe(201);
+    const sent = await call("POST", `/api/estimates/${estimate.body.id}/send`, tokens.owner!, {
+      email: true,
+      sms: false,
+    });
+    expect(sent.status, sent.body.message).toBe(200);
+    await drainQueues(t.runtime.context.queues, ["notifications", "mail"]);
+    const deadline = Date.now() + 20_000;
+    while (mailsTo(email).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+
+    const [mail, ...more] = mailsTo(email);
+    expect(more).toHaveLength(0);
+    expect(mail!.attachments.map((file) => file.filename)).toEqual([`estimate-${estimate.body.number}.pdf`]);
+    const printed = await pdfText(new Uint8Array(mail!.attachments[0]!.content));
+    expect(printed).toContain("Good");
+    expect(printed).toContain("Cleanup and mulch");
+    const [message] = await t.db.outboxMessage.findMany({ where: { estimateId: estimate.body.id, channel: "email" } });
+    expect(mail!.html).toContain(`href="${message!.linkUrl!.replace(/&/g, "&amp;")}"`);
   });
 
   it("tries again when the mail server refuses for a while, and delivers once it recovers: one mail", async () => {
