@@ -60,6 +60,43 @@ export async function postAsTwilio(
   return { status: response.status, type: response.headers.get("content-type"), text: await response.text() };
 }
 
+/** A number an account owns (IncomingPhoneNumber). */
+interface OwnedNumber {
+  sid: string;
+  accountSid: string;
+  phoneNumber: string;
+  friendlyName: string;
+  smsUrl: string | null;
+}
+
+function numberResource(number: OwnedNumber) {
+  return {
+    sid: number.sid,
+    account_sid: number.accountSid,
+    phone_number: number.phoneNumber,
+    friendly_name: number.friendlyName,
+    sms_url: number.smsUrl,
+    sms_method: "POST",
+    capabilities: { voice: true, sms: true, mms: true, fax: false },
+    uri: `/2010-04-01/Accounts/${number.accountSid}/IncomingPhoneNumbers/${number.sid}.json`,
+  };
+}
+
+/** A list answer in Twilio's paging shape, all on one page. */
+function page(url: URL, key: string, items: unknown[]) {
+  return {
+    [key]: items,
+    uri: url.pathname,
+    first_page_uri: `${url.pathname}?PageSize=50&Page=0`,
+    next_page_uri: null,
+    previous_page_uri: null,
+    page: 0,
+    page_size: 50,
+    start: 0,
+    end: Math.max(0, items.length - 1),
+  };
+}
+
 /** A message as Twilio's API answers it (the resource of `POST` and of the list). */
 function messageResource(text: ReceivedText) {
   const created = new Date().toUTCString();
@@ -100,10 +137,24 @@ async function readBody(request: IncomingMessage): Promise<string> {
  * first, by `To`: how a test in another process sees them). `refuse` lists the answers to give the next
  * requests instead of taking them.
  */
-export async function startTwilioStandIn(options: { numbers?: Record<string, string[]>; port?: number } = {}) {
+export async function startTwilioStandIn(
+  options: { numbers?: Record<string, string[]>; forSale?: string[]; port?: number } = {},
+) {
   const received: ReceivedText[] = [];
   const refuse: TwilioRefusal[] = [];
   let requests = 0;
+  const owned = new Map<string, OwnedNumber[]>(
+    Object.entries(options.numbers ?? {}).map(([accountSid, list]) => [
+      accountSid,
+      list.map((phoneNumber) => ({ sid: sid("PN"), accountSid, phoneNumber, friendlyName: phoneNumber, smsUrl: null })),
+    ]),
+  );
+  const numbersOf = (accountSid: string) => {
+    if (!owned.has(accountSid)) owned.set(accountSid, []);
+    return owned.get(accountSid)!;
+  };
+  /** Numbers Twilio has for sale (AvailablePhoneNumbers), taken off the list once bought. */
+  const forSale = [...(options.forSale ?? [])];
   const server = createServer((request, response) => {
     void (async () => {
       requests++;
@@ -116,24 +167,65 @@ export async function startTwilioStandIn(options: { numbers?: Record<string, str
       };
       const numbers = /^\/2010-04-01\/Accounts\/(AC\w+)\/IncomingPhoneNumbers\.json$/.exec(url.pathname);
       if (request.method === "GET" && numbers) {
-        const list = options.numbers?.[numbers[1]!] ?? [];
-        return send(200, {
-          incoming_phone_numbers: list.map((number) => ({
-            sid: sid("PN"),
-            account_sid: numbers[1],
-            phone_number: number,
-            friendly_name: number,
-            capabilities: { voice: true, sms: true, mms: true, fax: false },
-          })),
-          uri: url.pathname,
-          first_page_uri: `${url.pathname}?PageSize=20&Page=0`,
-          next_page_uri: null,
-          previous_page_uri: null,
-          page: 0,
-          page_size: 20,
-          start: 0,
-          end: Math.max(0, list.length - 1),
-        });
+        const friendlyName = url.searchParams.get("FriendlyName");
+        const list = numbersOf(numbers[1]!).filter((number) => !friendlyName || number.friendlyName === friendlyName);
+        return send(200, page(url, "incoming_phone_numbers", list.map(numberResource)));
+      }
+      if (request.method === "POST" && numbers) {
+        const form = new URLSearchParams(await readBody(request));
+        const phoneNumber = form.get("PhoneNumber") ?? "";
+        if (!forSale.includes(phoneNumber))
+          return send(400, {
+            code: 21422,
+            message: "PhoneNumber requested is not available",
+            more_info: "https://www.twilio.com/docs/errors/21422",
+            status: 400,
+          });
+        forSale.splice(forSale.indexOf(phoneNumber), 1);
+        const bought: OwnedNumber = {
+          sid: sid("PN"),
+          accountSid: numbers[1]!,
+          phoneNumber,
+          friendlyName: form.get("FriendlyName") ?? phoneNumber,
+          smsUrl: form.get("SmsUrl"),
+        };
+        numbersOf(numbers[1]!).push(bought);
+        return send(201, numberResource(bought));
+      }
+      const owned = /^\/2010-04-01\/Accounts\/(AC\w+)\/IncomingPhoneNumbers\/(PN\w+)\.json$/.exec(url.pathname);
+      if (request.method === "DELETE" && owned) {
+        const list = numbersOf(owned[1]!);
+        const index = list.findIndex((number) => number.sid === owned[2]);
+        if (index < 0)
+          return send(404, {
+            code: 20404,
+            message: "The requested resource was not found",
+            more_info: "https://www.twilio.com/docs/errors/20404",
+            status: 404,
+          });
+        list.splice(index, 1);
+        response.writeHead(204).end();
+        return;
+      }
+      const available = /^\/2010-04-01\/Accounts\/(AC\w+)\/AvailablePhoneNumbers\/US\/Local\.json$/.exec(url.pathname);
+      if (request.method === "GET" && available) {
+        const areaCode = url.searchParams.get("AreaCode");
+        const offered = forSale.filter((number) => !areaCode || number.startsWith(`+1${areaCode}`));
+        return send(
+          200,
+          page(
+            url,
+            "available_phone_numbers",
+            offered.map((number) => ({
+              friendly_name: number,
+              phone_number: number,
+              iso_country: "US",
+              capabilities: { voice: true, SMS: true, MMS: true },
+              address_requirements: "none",
+              beta: false,
+            })),
+          ),
+        );
       }
       const messages = /^\/2010-04-01\/Accounts\/(AC\w+)\/Messages\.json$/.exec(url.pathname);
       if (request.method === "GET" && messages) {
@@ -143,17 +235,7 @@ export async function startTwilioStandIn(options: { numbers?: Record<string, str
           .filter((text) => text.accountSid === messages[1] && (!to || text.to === to))
           .reverse()
           .map(messageResource);
-        return send(200, {
-          messages: list,
-          uri: url.pathname,
-          first_page_uri: `${url.pathname}?PageSize=50&Page=0`,
-          next_page_uri: null,
-          previous_page_uri: null,
-          page: 0,
-          page_size: 50,
-          start: 0,
-          end: Math.max(0, list.length - 1),
-        });
+        return send(200, page(url, "messages", list));
       }
       if (request.method !== "POST" || !messages) {
         return send(404, {

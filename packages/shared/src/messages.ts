@@ -213,7 +213,29 @@ export const smsNumberSettingsSchema = z.object({
     ),
   ]),
 });
-export const smsNumberSettingsResponseSchema = z.object({ smsNumber: z.string(), canManage: z.boolean() });
+export const smsNumberSettingsResponseSchema = z.object({
+  smsNumber: z.string(),
+  canManage: z.boolean(),
+  /** The platform bought the number for the company (a number of its own on the platform's Twilio account). */
+  provisioned: z.boolean(),
+  /**
+   * Why the platform cannot get the company a number, or null when it can: the company texts through its own Twilio
+   * account, or the platform has no Twilio account or public address configured.
+   */
+  provisionUnavailable: z.string().nullable(),
+});
+
+export type SmsNumberSettings = z.infer<typeof smsNumberSettingsResponseSchema>;
+
+/** Getting a texting number from the platform: near an area code (US and Canada), or anywhere. */
+export const provisionSmsNumberSchema = z.object({
+  areaCode: z
+    .string()
+    .trim()
+    .max(3, "An area code is three digits, not starting with 0 or 1")
+    .regex(/^[2-9]\d{2}$/, "An area code is three digits, not starting with 0 or 1")
+    .optional(),
+});
 
 export const messageEndpoints = {
   smsNumber: defineEndpoint({
@@ -230,6 +252,25 @@ export const messageEndpoints = {
     tags: ["messages"],
     summary: "Set the number customers text the company at (one company per number)",
     body: smsNumberSettingsSchema,
+    response: smsNumberSettingsResponseSchema,
+    capability: "integrations.manage",
+  }),
+  provisionSmsNumber: defineEndpoint({
+    method: "POST",
+    path: "/api/settings/sms-number/provision",
+    tags: ["messages"],
+    summary:
+      "Buy a texting number of the company's own on the platform's Twilio account (billed by the platform); texts go out from it and replies come back to it",
+    body: provisionSmsNumberSchema,
+    response: smsNumberSettingsResponseSchema,
+    capability: "integrations.manage",
+  }),
+  releaseSmsNumber: defineEndpoint({
+    method: "DELETE",
+    path: "/api/settings/sms-number/provisioned",
+    tags: ["messages"],
+    summary:
+      "Give back the texting number the platform bought for the company; texts go out from the shared sender again",
     response: smsNumberSettingsResponseSchema,
     capability: "integrations.manage",
   }),

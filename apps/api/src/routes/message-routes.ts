@@ -3,14 +3,25 @@ import { getCustomerThread, getThread, listThreads } from "@fieldops/domain/mess
 import { markThreadRead } from "@fieldops/domain/messages/mark-thread-read";
 import { replyInThread } from "@fieldops/domain/messages/reply-in-thread";
 import { replyAsCustomer } from "@fieldops/domain/messages/reply-as-customer";
-import { getSmsNumber, updateSmsNumber } from "@fieldops/domain/messages/sms-number";
+import {
+  getSmsNumber,
+  provisionSmsNumber,
+  releaseSmsNumber,
+  updateSmsNumber,
+} from "@fieldops/domain/messages/sms-number";
 import { messageEndpoints } from "@fieldops/shared/messages";
 import type { AppContext } from "../context.ts";
 import { tenantEndpoint } from "../http/endpoint-route.ts";
 
 export const messageRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  tenantEndpoint(app, context, messageEndpoints.smsNumber, (scope) => getSmsNumber(scope));
-  tenantEndpoint(app, context, messageEndpoints.updateSmsNumber, (scope, { body }) => updateSmsNumber(scope, body));
+  tenantEndpoint(app, context, messageEndpoints.smsNumber, (scope) => getSmsNumber(scope, context.env));
+  tenantEndpoint(app, context, messageEndpoints.updateSmsNumber, (scope, { body }) =>
+    updateSmsNumber(scope, body, context.env),
+  );
+  tenantEndpoint(app, context, messageEndpoints.provisionSmsNumber, (scope, { body }) =>
+    provisionSmsNumber(scope, body, context.env),
+  );
+  tenantEndpoint(app, context, messageEndpoints.releaseSmsNumber, (scope) => releaseSmsNumber(scope, context.env));
   tenantEndpoint(app, context, messageEndpoints.threads, ({ tx }) => listThreads(tx));
   tenantEndpoint(app, context, messageEndpoints.thread, ({ tx }, { params }) => getThread(tx, params));
   tenantEndpoint(app, context, messageEndpoints.customerThread, ({ tx }, { params }) => getCustomerThread(tx, params));

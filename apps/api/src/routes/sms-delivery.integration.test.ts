@@ -7,6 +7,7 @@ import { withTenant } from "@fieldops/db";
 import type { Customer } from "@fieldops/shared/customers";
 import type { InvoiceDetail } from "@fieldops/shared/invoices";
 import type { OutboxMessage } from "@fieldops/shared/outbox";
+import type { SmsNumberSettings } from "@fieldops/shared/messages";
 import type { TaskContext } from "@fieldops/tasks/task-definition";
 import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
 import {
@@ -33,6 +34,8 @@ const AUTH_TOKEN = "twilio-test-auth-token";
 /** A company's own account, connected through Twilio Connect, and its number. */
 const CONNECTED = `AC${"3".repeat(32)}`;
 const CONNECTED_NUMBER = "+15550123456";
+/** Numbers Twilio offers the platform's account, in two area codes. */
+const FOR_SALE = ["+13035550101", "+13035550102", "+17205550103"] as const;
 /** Another company's own account, with two numbers. */
 const OWN_ACCOUNT = `AC${"4".repeat(32)}`;
 const OWN_NUMBERS = ["+15550124001", "+15550124002"] as const;
@@ -47,7 +50,10 @@ let starter: TestCompany;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  standIn = await startTwilioStandIn({ numbers: { [CONNECTED]: [CONNECTED_NUMBER], [OWN_ACCOUNT]: [...OWN_NUMBERS] } });
+  standIn = await startTwilioStandIn({
+    numbers: { [CONNECTED]: [CONNECTED_NUMBER], [OWN_ACCOUNT]: [...OWN_NUMBERS] },
+    forSale: [...FOR_SALE],
+  });
   t = await startTestApp({
     TWILIO_ACCOUNT_SID: ACCOUNT,
     TWILIO_AUTH_TOKEN: AUTH_TOKEN,
@@ -450,6 +456,106 @@ describe("replies to the company's texts", () => {
     const second = freshNumber();
     await deliverMessage({ companyId: own.id, messageId: (await queuedText(own.id, second)).id }, taskContext());
     expect(textsTo(e164(second))[0]).toMatchObject({ accountSid: OWN_ACCOUNT, from: OWN_NUMBERS[1] });
+  });
+});
+
+describe("a texting number from the platform", () => {
+  const settings = (token: string) => call<SmsNumberSettings>("GET", "/api/settings/sms-number", token);
+  const provision = (token: string, body: unknown = {}) =>
+    call<SmsNumberSettings>("POST", "/api/settings/sms-number/provision", token, body);
+  const release = (token: string) => call<SmsNumberSettings>("DELETE", "/api/settings/sms-number/provisioned", token);
+  const ownedBy = async (companyId: string) => {
+    const response = await fetch(
+      `${standIn.url}/2010-04-01/Accounts/${ACCOUNT}/IncomingPhoneNumbers.json?FriendlyName=fieldops:${companyId}`,
+    );
+    return ((await response.json()) as { incoming_phone_numbers: { phone_number: string; sms_url: string }[] })
+      .incoming_phone_numbers;
+  };
+
+  it("buys the company a number near its area code, once; its texts go out from it and replies come back to it", async () => {
+    const shop = await createTestCompany(t.db, { planId: "growth" });
+    const owner = await signIn(t.url, shop.users.owner.email);
+    expect((await settings(owner)).body).toMatchObject({
+      smsNumber: "",
+      provisioned: false,
+      provisionUnavailable: null,
+    });
+
+    const noneThere = await provision(owner, { areaCode: "212" });
+    expect(noneThere.status).toBe(400);
+    expect(noneThere.body.message).toMatch(/no texting number in area code 212/);
+    const bought = await provision(owner, { areaCode: "303" });
+    expect(bought.status, bought.body.message).toBe(200);
+    expect(bought.body).toMatchObject({ smsNumber: "+13035550101", provisioned: true });
+    expect(await ownedBy(shop.id)).toEqual([
+      expect.objectContaining({ phone_number: "+13035550101", sms_url: `${PUBLIC_URL}/api/webhooks/twilio/inbound` }),
+    ]);
+    expect((await provision(owner, { areaCode: "303" })).status).toBe(409);
+    const typed = await call("PUT", "/api/settings/sms-number", owner, { smsNumber: "+1 555 010 7777" });
+    expect(typed.status).toBe(409);
+
+    // Its texts go out on the platform's account from its own number, not the shared sender.
+    const to = freshNumber();
+    await deliverMessage({ companyId: shop.id, messageId: (await queuedText(shop.id, to)).id }, taskContext());
+    expect(textsTo(e164(to))[0]).toMatchObject({
+      accountSid: ACCOUNT,
+      from: "+13035550101",
+      messagingServiceSid: null,
+    });
+    const reply = await postAsTwilio(
+      t.url,
+      "/api/webhooks/twilio/inbound",
+      {
+        MessageSid: `SM${randomUUID().replace(/-/g, "")}`,
+        AccountSid: ACCOUNT,
+        From: e164(to),
+        To: "+13035550101",
+        Body: "ok!",
+      },
+      { authToken: AUTH_TOKEN, signedUrl: `${PUBLIC_URL}/api/webhooks/twilio/inbound` },
+    );
+    expect(reply.status).toBe(200);
+    expect(await t.db.threadMessage.count({ where: { companyId: shop.id, body: "ok!" } })).toBe(1);
+
+    // Given back: Twilio no longer has it for the company, and texts go out from the shared sender again.
+    const released = await release(owner);
+    expect(released.body).toMatchObject({ smsNumber: "", provisioned: false });
+    expect(await ownedBy(shop.id)).toEqual([]);
+    expect((await release(owner)).status).toBe(404);
+    const after = freshNumber();
+    await deliverMessage({ companyId: shop.id, messageId: (await queuedText(shop.id, after)).id }, taskContext());
+    expect(textsTo(e164(after))[0]).toMatchObject({ messagingServiceSid: SERVICE, from: null });
+  });
+
+  it("finds a number bought before whose answer was lost, rather than buying a second", async () => {
+    const shop = await createTestCompany(t.db, { planId: "growth" });
+    const owner = await signIn(t.url, shop.users.owner.email);
+    const first = await provision(owner);
+    expect(first.status, first.body.message).toBe(200);
+    // As if the purchase went through at Twilio but the company's row never recorded it.
+    await t.db.company.update({ where: { id: shop.id }, data: { smsNumber: null, smsNumberSid: null } });
+    const again = await provision(owner);
+    expect(again.body).toMatchObject({ smsNumber: first.body.smsNumber, provisioned: true });
+    expect(await ownedBy(shop.id)).toHaveLength(1);
+    expect((await release(owner)).status).toBe(200);
+  });
+
+  it("is for owners of companies with texts on their plan, whose texts go through the platform", async () => {
+    const member = await signIn(t.url, company.users.member.email);
+    expect((await provision(member)).status).toBe(403);
+    expect((await release(member)).status).toBe(403);
+    expect((await provision(tokens.starterOwner!)).status).toBe(403);
+    expect(await ownedBy(starter.id)).toEqual([]);
+    // A company on its own Twilio account has its account's number.
+    const own = await createTestCompany(t.db, { planId: "growth" });
+    await t.db.integrationConnection.create({
+      data: { companyId: own.id, provider: "twilio", accountId: CONNECTED, accountName: `Twilio account ${CONNECTED}` },
+    });
+    const ownOwner = await signIn(t.url, own.users.owner.email);
+    expect((await settings(ownOwner)).body.provisionUnavailable).toMatch(/your own Twilio account/);
+    const refused = await provision(ownOwner);
+    expect(refused.status).toBe(503);
+    expect(await ownedBy(own.id)).toEqual([]);
   });
 });
 

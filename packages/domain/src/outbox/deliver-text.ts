@@ -15,8 +15,10 @@ import {
   describeTwilioFailure,
   sendText,
   TWILIO_UNSUBSCRIBED_RECIPIENT,
+  platformTwilioAccount,
   type OutgoingText,
   type TwilioAccount,
+  type TwilioEnv,
 } from "./twilio-transport.ts";
 
 const ACTOR = systemActor("task:deliver_message");
@@ -31,17 +33,6 @@ export type TextSender =
   | { kind: "twilio"; account: TwilioAccount; sender: OutgoingText["sender"] | "connected_number" }
   | { kind: "catcher" }
   | { kind: "unconfigured" };
-
-/** The environment's Twilio settings (the config schema's fields of the same names). */
-interface TwilioEnv {
-  NODE_ENV?: string | undefined;
-  TWILIO_ACCOUNT_SID?: string | undefined;
-  TWILIO_AUTH_TOKEN?: string | undefined;
-  TWILIO_MESSAGING_SERVICE_SID?: string | undefined;
-  TWILIO_FROM?: string | undefined;
-  TWILIO_API_BASE?: string | undefined;
-  PUBLIC_APP_URL?: string | undefined;
-}
 
 /**
  * The company's connected Twilio account (Twilio Connect: the platform's auth token acts on the connected AccountSid,
@@ -61,14 +52,21 @@ export async function textSenderOf(tx: TenantTransaction, env: TwilioEnv): Promi
       account: { accountSid: connection.accountId, authToken: env.TWILIO_AUTH_TOKEN, apiBase },
       sender: "connected_number",
     };
-  if (env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && (env.TWILIO_MESSAGING_SERVICE_SID || env.TWILIO_FROM))
-    return {
-      kind: "twilio",
-      account: { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, apiBase },
-      sender: env.TWILIO_MESSAGING_SERVICE_SID
-        ? { messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID }
-        : { from: env.TWILIO_FROM! },
-    };
+  const platform = platformTwilioAccount(env);
+  if (platform) {
+    // A number the platform bought for the company is the company's own: its texts go out from it.
+    const company = await tx.company.findFirstOrThrow({ select: { smsNumber: true, smsNumberSid: true } });
+    if (company.smsNumberSid && company.smsNumber)
+      return { kind: "twilio", account: platform, sender: { from: company.smsNumber } };
+    if (env.TWILIO_MESSAGING_SERVICE_SID || env.TWILIO_FROM)
+      return {
+        kind: "twilio",
+        account: platform,
+        sender: env.TWILIO_MESSAGING_SERVICE_SID
+          ? { messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID }
+          : { from: env.TWILIO_FROM! },
+      };
+  }
   return env.NODE_ENV === "production" ? { kind: "unconfigured" } : { kind: "catcher" };
 }
 

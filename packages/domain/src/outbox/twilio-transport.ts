@@ -4,6 +4,8 @@ import type RequestClient from "twilio/lib/base/RequestClient";
 /** How long one request to Twilio may take; well under the dispatcher's lease (SEND_LEASE_MS). */
 const TWILIO_TIMEOUT_MS = 15_000;
 
+const TWILIO_API = "https://api.twilio.com";
+
 /** Twilio's error for a number that texted STOP to the sender: it refuses every text to it until START. */
 export const TWILIO_UNSUBSCRIBED_RECIPIENT = 21610;
 
@@ -15,6 +17,27 @@ export interface TwilioAccount {
   apiBase: string;
 }
 
+/** The environment's Twilio settings (the config schema's fields of the same names). */
+export interface TwilioEnv {
+  NODE_ENV?: string | undefined;
+  TWILIO_ACCOUNT_SID?: string | undefined;
+  TWILIO_AUTH_TOKEN?: string | undefined;
+  TWILIO_MESSAGING_SERVICE_SID?: string | undefined;
+  TWILIO_FROM?: string | undefined;
+  TWILIO_API_BASE?: string | undefined;
+  PUBLIC_APP_URL?: string | undefined;
+}
+
+/** The platform's own Twilio account, when the environment has one. */
+export function platformTwilioAccount(env: TwilioEnv): TwilioAccount | null {
+  if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN) return null;
+  return {
+    accountSid: env.TWILIO_ACCOUNT_SID,
+    authToken: env.TWILIO_AUTH_TOKEN,
+    apiBase: env.TWILIO_API_BASE ?? TWILIO_API,
+  };
+}
+
 export interface OutgoingText {
   to: string;
   body: string;
@@ -24,7 +47,6 @@ export interface OutgoingText {
   statusCallback: string | null;
 }
 
-const TWILIO_API = "https://api.twilio.com";
 
 /**
  * The SDK's HTTP client with the API's origin replaced by `apiBase` (the SDK has no option for the host of its API: a
@@ -78,6 +100,47 @@ export async function connectedAccountNumber(
     (number) => number.capabilities?.sms !== false,
   );
   return (numbers.find((number) => number.phoneNumber === preferred) ?? numbers[0])?.phoneNumber ?? null;
+}
+
+/** The FriendlyName the platform gives a number it buys for a company: how a purchase is found again. */
+export const companyNumberName = (companyId: string) => `fieldops:${companyId}`;
+
+/**
+ * A number of the company's own on the platform's account: the one bought for it before (found by its FriendlyName,
+ * so a purchase whose answer was lost is not paid twice), else the first number Twilio offers near the area code,
+ * bought with its incoming-message webhook pointed at the app.
+ */
+export async function buyCompanyNumber(
+  account: TwilioAccount,
+  input: { companyId: string; areaCode: string | null; smsUrl: string },
+): Promise<{ sid: string; phoneNumber: string } | null> {
+  const client = twilioClient(account);
+  const friendlyName = companyNumberName(input.companyId);
+  const [owned] = await client.incomingPhoneNumbers.list({ friendlyName, limit: 1 });
+  if (owned) return { sid: owned.sid, phoneNumber: owned.phoneNumber };
+  const [offered] = await client.availablePhoneNumbers("US").local.list({
+    smsEnabled: true,
+    ...(input.areaCode ? { areaCode: Number(input.areaCode) } : {}),
+    limit: 1,
+  });
+  if (!offered) return null;
+  const bought = await client.incomingPhoneNumbers.create({
+    phoneNumber: offered.phoneNumber,
+    friendlyName,
+    smsUrl: input.smsUrl,
+    smsMethod: "POST",
+  });
+  return { sid: bought.sid, phoneNumber: bought.phoneNumber };
+}
+
+/** Gives a bought number back to Twilio; one already gone (404) is as good as given back. */
+export async function releaseCompanyNumber(account: TwilioAccount, sid: string): Promise<void> {
+  try {
+    await twilioClient(account).incomingPhoneNumbers(sid).remove();
+  } catch (error) {
+    if (isRestException(error) && error.status === 404) return;
+    throw error;
+  }
 }
 
 type TwilioFailure =
