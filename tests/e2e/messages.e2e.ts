@@ -114,3 +114,68 @@ test("a signed inbound text appears live in the inbox and the customer's thread;
   await api.dispose();
   await twilioClient.dispose();
 });
+
+test("an unknown number's text is moved onto a customer: it joins their page, and the number's next text finds them", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const api = await ownerApi(playwright, baseURL!);
+  const companyNumber = "+15550142000";
+  await json(await api.put("/api/settings/sms-number", { data: { smsNumber: companyNumber } }));
+  const tag = `${Date.now()}`;
+  const name = `Moving Morgan ${tag.slice(-5)}`;
+  const created = await api.post("/api/customers", {
+    data: {
+      name,
+      contacts: [{ kind: "email", value: `morgan-${tag}@example.com` }],
+      properties: [
+        { street: "4 Oak Ave", city: "Springfield", region: "IL", postcode: "62701", latitude: 39.8, longitude: -89.6 },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const customerId = ((await created.json()) as { id: string }).id;
+  const unknownNumber = `+1555019${tag.slice(-4)}`;
+
+  const twilioClient = await playwright.request.newContext();
+  const url = `${baseURL}/api/webhooks/twilio/inbound`;
+  const text = async (body: string) => {
+    const form = { MessageSid: sid("SM"), AccountSid: sid("AC"), From: unknownNumber, To: companyNumber, Body: body };
+    const posted = await twilioClient.post(url, {
+      headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(E2E_TWILIO_AUTH_TOKEN, url, form) },
+      form,
+    });
+    expect(posted.status(), await posted.text()).toBe(200);
+  };
+  await text("Hi, this is Morgan from my work phone");
+
+  await openSignedIn(page, "owner@demo.test", "/app/messages");
+  const conversations = page.getByRole("navigation", { name: "Conversations" });
+  await conversations.getByRole("button", { name: new RegExp(`\\${unknownNumber}`) }).click();
+  const unplaced = page.getByRole("region", { name: `Conversation with ${unknownNumber}` });
+  await expect(unplaced.getByText("Unknown sender: no customer has this number or address")).toBeVisible();
+  await unplaced.getByRole("button", { name: "This is…" }).click();
+
+  const dialog = page.getByRole("dialog", { name: `Who is ${unknownNumber}?` });
+  await dialog.getByRole("searchbox", { name: "Find customer" }).fill(name);
+  await dialog.getByRole("combobox", { name: "Customer" }).selectOption({ label: name });
+  await expect(dialog.getByRole("checkbox", { name: `Save ${unknownNumber} to their contacts` })).toBeChecked();
+  await expectAccessible(page, "the dialog that moves a conversation onto a customer");
+  await dialog.getByRole("button", { name: "Move conversation" }).click();
+
+  // The inbox opens the customer's conversation, with the text in it; the number's own thread is gone.
+  const moved = page.getByRole("region", { name: `Conversation with ${name}` });
+  await expect(moved.getByText("Hi, this is Morgan from my work phone")).toBeVisible();
+  await expect(conversations.getByRole("button", { name: new RegExp(`\\${unknownNumber}`) })).toHaveCount(0);
+
+  // The customer's page has the conversation and the number among their contacts; their next text arrives there live.
+  await page.goto(`/customers/${customerId}`);
+  const onPage = page.getByRole("region", { name: "Conversation" });
+  await expect(onPage.getByText("Hi, this is Morgan from my work phone")).toBeVisible();
+  await expect(page.getByRole("link", { name: unknownNumber })).toBeVisible();
+  await text("Is Thursday possible?");
+  await expect(onPage.getByText("Is Thursday possible?")).toBeVisible();
+  await api.dispose();
+  await twilioClient.dispose();
+});

@@ -68,7 +68,7 @@ function AssignThreadDialog({
   const customer = terms.customer.toLowerCase();
   const [customerId, setCustomerId] = useState("");
   const [saveContact, setSaveContact] = useState(thread.unplacedReason === "unknown");
-  const assign = useAssignThread(thread.id);
+  const assign = useAssignThread(thread.id, (moved) => onMoved(moved.id));
   return (
     <FormDialog
       title={`Who is ${thread.title}?`}
@@ -80,7 +80,7 @@ function AssignThreadDialog({
       error={assign.error}
       errorFallback="The conversation could not be moved. Try again."
       onOpenChange={(open) => (open ? undefined : onClose())}
-      onSubmit={() => assign.mutate({ customerId, saveContact }, { onSuccess: (moved) => onMoved(moved.id) })}
+      onSubmit={() => assign.mutate({ customerId, saveContact })}
     >
       <CustomerPicker value={customerId} onChange={setCustomerId} enabled />
       <label className="flex items-center gap-2 text-sm">

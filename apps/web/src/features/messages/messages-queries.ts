@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type Query } from "@tanstack/react-query";
-import { messageEndpoints, type AssignThreadRequest } from "@fieldops/shared/messages";
+import { messageEndpoints, type AssignThreadRequest, type Thread } from "@fieldops/shared/messages";
 import { callEndpoint, endpointKey, pathKey } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 
@@ -36,13 +36,18 @@ export function useThreadList(unreadOnly: boolean) {
   });
 }
 
-/** Moves an unplaced conversation onto a customer; the inbox, the customer's page and their contacts read again. */
-export function useAssignThread(threadId: string) {
+/**
+ * Moves an unplaced conversation onto a customer, then `onMoved` (the inbox opens the customer's thread; it runs even
+ * when the moved thread's view has closed, as a live event may close it first); the inbox, the customer's page and
+ * their contacts read again.
+ */
+export function useAssignThread(threadId: string, onMoved: (thread: Thread) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AssignThreadRequest) =>
       callEndpoint(messageEndpoints.assignThread, { params: { id: threadId }, body }),
     onSuccess: async (thread) => {
+      onMoved(thread);
       // The moved thread is gone: it is not read again while its view closes.
       queryClient.removeQueries({
         queryKey: endpointKey(messageEndpoints.thread, { params: { id: threadId } }),
