@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import pg from "pg";
 import twilio from "twilio";
 import { E2E_TWILIO_AUTH_TOKEN, workerDatabaseOwnerUrl } from "./e2e-servers.ts";
@@ -30,14 +30,39 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
 
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
 
+const COMPANY_NUMBER = "+15550142000";
+
+/** The owner's API client, with the company texting from COMPANY_NUMBER. */
+async function textingOffice(playwright: Parameters<typeof ownerApi>[0], baseURL: string) {
+  const api = await ownerApi(playwright, baseURL);
+  await json(await api.put("/api/settings/sms-number", { data: { smsNumber: COMPANY_NUMBER } }));
+  return api;
+}
+
+/** Twilio posts a text (no session: a client of its own), signed with the auth token over the URL and every field. */
+async function postText(client: APIRequestContext, baseURL: string, from: string, body: string): Promise<void> {
+  const url = `${baseURL}/api/webhooks/twilio/inbound`;
+  const form = {
+    MessageSid: sid("SM"),
+    AccountSid: sid("AC"),
+    From: from,
+    To: COMPANY_NUMBER,
+    Body: body,
+    NumMedia: "0",
+  };
+  const posted = await client.post(url, {
+    headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(E2E_TWILIO_AUTH_TOKEN, url, form) },
+    form,
+  });
+  expect(posted.status(), await posted.text()).toBe(200);
+}
+
 test("a signed inbound text appears live in the inbox and the customer's thread; the office's reply is queued to the customer's number", async ({
   page,
   playwright,
   baseURL,
 }) => {
-  const api = await ownerApi(playwright, baseURL!);
-  const companyNumber = "+15550142000";
-  await json(await api.put("/api/settings/sms-number", { data: { smsNumber: companyNumber } }));
+  const api = await textingOffice(playwright, baseURL!);
   const customerPhone = "(555) 014-3111";
   const customerId = await withOwner(async (client) => {
     const { rows } = await client.query<{ id: string }>(
@@ -52,22 +77,8 @@ test("a signed inbound text appears live in the inbox and the customer's thread;
   await openSignedIn(page, "owner@demo.test", "/app/messages");
   await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
 
-  // Twilio posts the text (no session: a client of its own), signed with the auth token over the URL and every field.
   const twilioClient = await playwright.request.newContext();
-  const url = `${baseURL}/api/webhooks/twilio/inbound`;
-  const form = {
-    MessageSid: sid("SM"),
-    AccountSid: sid("AC"),
-    From: "+15550143111",
-    To: companyNumber,
-    Body: "Running late? The gate code is 4411.",
-    NumMedia: "0",
-  };
-  const posted = await twilioClient.post(url, {
-    headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(E2E_TWILIO_AUTH_TOKEN, url, form) },
-    form,
-  });
-  expect(posted.status(), await posted.text()).toBe(200);
+  await postText(twilioClient, baseURL!, "+15550143111", "Running late? The gate code is 4411.");
 
   // Live: the conversation arrives, unread, with the badge in the navigation.
   const conversations = page.getByRole("navigation", { name: "Conversations" });
@@ -103,12 +114,7 @@ test("a signed inbound text appears live in the inbox and the customer's thread;
   await expect(onPage.getByText("No problem, see you at 3.")).toBeVisible();
 
   // Another text arrives while the customer's page is open: it appears without a reload.
-  const second = { ...form, MessageSid: sid("SM"), Body: "Thanks!" };
-  const again = await twilioClient.post(url, {
-    headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(E2E_TWILIO_AUTH_TOKEN, url, second) },
-    form: second,
-  });
-  expect(again.status()).toBe(200);
+  await postText(twilioClient, baseURL!, "+15550143111", "Thanks!");
   await expect(onPage.getByText("Thanks!")).toBeVisible();
   await expectAccessible(page, "the customer's page with the conversation");
   await api.dispose();
@@ -120,9 +126,7 @@ test("an unknown number's text is moved onto a customer: it joins their page, an
   playwright,
   baseURL,
 }) => {
-  const api = await ownerApi(playwright, baseURL!);
-  const companyNumber = "+15550142000";
-  await json(await api.put("/api/settings/sms-number", { data: { smsNumber: companyNumber } }));
+  const api = await textingOffice(playwright, baseURL!);
   const tag = `${Date.now()}`;
   const name = `Moving Morgan ${tag.slice(-5)}`;
   const created = await api.post("/api/customers", {
@@ -139,15 +143,7 @@ test("an unknown number's text is moved onto a customer: it joins their page, an
   const unknownNumber = `+1555019${tag.slice(-4)}`;
 
   const twilioClient = await playwright.request.newContext();
-  const url = `${baseURL}/api/webhooks/twilio/inbound`;
-  const text = async (body: string) => {
-    const form = { MessageSid: sid("SM"), AccountSid: sid("AC"), From: unknownNumber, To: companyNumber, Body: body };
-    const posted = await twilioClient.post(url, {
-      headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(E2E_TWILIO_AUTH_TOKEN, url, form) },
-      form,
-    });
-    expect(posted.status(), await posted.text()).toBe(200);
-  };
+  const text = (body: string) => postText(twilioClient, baseURL!, unknownNumber, body);
   await text("Hi, this is Morgan from my work phone");
 
   await openSignedIn(page, "owner@demo.test", "/app/messages");

@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { messageEndpoints, UNPLACED_WORDS, type Thread, type ThreadSummary } from "@fieldops/shared/messages";
 import { CustomerPicker } from "../../components/customer-picker";
 import { FormDialog } from "../../components/form-dialog";
+import { PagedList } from "../../components/paged-list";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -157,24 +158,20 @@ export function MessagesPage() {
           Unread only
         </label>
       </div>
-      {threads.isPending ? (
-        <LoadingBlock label="Loading the conversations" />
-      ) : threads.isError ? (
-        <ErrorBlock
-          title="The conversations could not be loaded"
-          retry={() => void threads.refetch()}
-          busy={threads.isFetching}
-        />
-      ) : items.length === 0 && !openId ? (
-        <p className="text-sm text-muted-foreground">
-          {unreadOnly
-            ? "No unread conversations."
-            : "No conversations yet. Texts and e-mail replies from customers arrive here, as do the messages sent to them."}
-        </p>
-      ) : (
-        <div className="grid gap-4 md:grid-cols-[20rem_1fr]">
-          <nav aria-label="Conversations" className="grid content-start gap-2">
-            {items.length === 0 ? <p className="text-sm text-muted-foreground">No unread conversations.</p> : null}
+      <div className="grid gap-4 md:grid-cols-[20rem_1fr]">
+        <PagedList
+          query={threads}
+          noun="Conversations"
+          count={items.length}
+          empty={
+            unreadOnly
+              ? "No unread conversations."
+              : "No conversations yet. Texts and e-mail replies from customers arrive here, as do the messages sent to them."
+          }
+          moreLabel="Show older conversations"
+          className="self-start"
+        >
+          <nav aria-label="Conversations">
             <ul className="grid gap-1">
               {items.map((thread) => (
                 <ThreadListItem
@@ -185,23 +182,14 @@ export function MessagesPage() {
                 />
               ))}
             </ul>
-            {threads.hasNextPage ? (
-              <Button
-                variant="outline"
-                disabled={threads.isFetchingNextPage}
-                onClick={() => void threads.fetchNextPage()}
-              >
-                {threads.isFetchingNextPage ? "Loading…" : "Show older conversations"}
-              </Button>
-            ) : null}
           </nav>
-          {openId ? (
-            <OpenThread key={openId} id={openId} onMoved={open} />
-          ) : (
-            <p className="text-sm text-muted-foreground">Choose a conversation to read it and reply.</p>
-          )}
-        </div>
-      )}
+        </PagedList>
+        {openId ? (
+          <OpenThread key={openId} id={openId} onMoved={open} />
+        ) : items.length > 0 ? (
+          <p className="text-sm text-muted-foreground">Choose a conversation to read it and reply.</p>
+        ) : null}
+      </div>
     </div>
   );
 }
