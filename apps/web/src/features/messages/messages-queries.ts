@@ -19,7 +19,7 @@ export const messagesLiveEvents = [
   ...refetchOnLiveEvents(["messages.changed", "outbox.changed"], { predicate: isCustomerThread }),
 ];
 
-export const INBOX_PAGE_SIZE = 25;
+const INBOX_PAGE_SIZE = 25;
 
 /**
  * The inbox's conversations, newest first, a page at a time (the first page refetches on live events, and the pages
