@@ -50,6 +50,7 @@ export default defineConfig({
       env: {
         E2E_PORT: String(server.port),
         E2E_TILE_PORT: String(server.tilePort),
+        E2E_TWILIO_PORT: String(server.twilioPort),
         E2E_DATABASE: server.database,
         E2E_REDIS_URL: server.redisUrl,
         // Where `npm start` keeps its state file: one per product, so that two never write the same file.

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import { chmod, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "../scripts/start/free-port.ts";
-import { root, startProduct, stopProduct } from "./product.ts";
+import { embeddedEnvironment, freshDataDir, root, startProduct, stopProduct } from "./product.ts";
 
 /**
  * `npm run bench`: from one run,
@@ -17,11 +17,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 /** `npm start` on its own embedded PostgreSQL and Redis in `dataDir`. */
 function startOwnProduct(dataDir: string, port: number) {
-  const env: NodeJS.ProcessEnv = { ...process.env, FIELDOPS_DATA_DIR: dataDir, LOG_LEVEL: "warn" };
-  delete env.DATABASE_URL;
-  delete env.DATABASE_OWNER_URL;
-  delete env.REDIS_URL;
-  return startProduct(port, env);
+  return startProduct(port, embeddedEnvironment(dataDir, { LOG_LEVEL: "warn" }));
 }
 
 async function load(url: string, headers: Record<string, string> = {}) {
@@ -31,10 +27,7 @@ async function load(url: string, headers: Record<string, string> = {}) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-// Inside the project (git-ignored), not /tmp: as root, PostgreSQL runs as the postgres user, which must reach it.
-await mkdir(join(root, ".data"), { recursive: true });
-const dataDir = await mkdtemp(join(root, ".data", "bench-"));
-await chmod(dataDir, 0o755);
+const dataDir = await freshDataDir("bench-");
 try {
   const port = await freePort();
   const cold = startOwnProduct(dataDir, port);

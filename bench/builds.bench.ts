@@ -8,6 +8,7 @@ import { quoteResponseSchema, buildEndpoints } from "@fieldops/shared/builds";
 import { defaultPermissions } from "@fieldops/shared/roles";
 import { freePort } from "../scripts/start/free-port.ts";
 import { benchEnvironment, ownerUrlOf, startProduct, stopProduct } from "./product.ts";
+import { percentile } from "./stats.ts";
 
 /**
  * `npm run bench` (builds section; alone: `npm run bench:builds`):
@@ -28,11 +29,6 @@ const THREE_ENTITIES =
   "Track repairs for each vehicle: repair date, cost, notes. Track fuel purchases per job: gallons, price, purchase date.";
 const EQUIPMENT =
   "I need to track equipment at each customer: make, model, serial number, install date, and see it on the customer page";
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 async function quote(baseUrl: string, token: string, description: string) {
   const response = await fetch(`${baseUrl}${fillPath(buildEndpoints.quote.path, { sessionId: randomUUID() })}`, {

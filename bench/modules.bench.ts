@@ -1,6 +1,6 @@
 import { moduleEndpoints } from "@fieldops/shared/modules";
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { Queue, Worker } from "bullmq";
@@ -16,7 +16,8 @@ import { defaultPermissions } from "@fieldops/shared/roles";
 import { freePort } from "../scripts/start/free-port.ts";
 import { STATE_FILE_NAME, type StartState } from "../scripts/start/state-file.ts";
 import { diskSyncLatency } from "./disk-sync.ts";
-import { ownerUrlOf, root, startProduct, stopProduct } from "./product.ts";
+import { embeddedEnvironment, freshDataDir, ownerUrlOf, root, startProduct, stopProduct } from "./product.ts";
+import { percentile } from "./stats.ts";
 
 /**
  * `npm run bench` (modules section; alone: `npx tsx bench/modules.bench.ts`): BENCH_MODULE_USERS users (50) of one
@@ -44,11 +45,6 @@ interface BenchUser {
   /** When each run's completion event arrived, by run id. */
   done: Map<string, number>;
   waiting: Map<string, () => void>;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 async function openSocket(baseUrl: string, token: string): Promise<BenchUser> {
@@ -156,18 +152,8 @@ async function serviceUrls(dataDir: string | null): Promise<{ ownerUrl: string; 
 }
 
 const external = Boolean(process.env.DATABASE_URL && process.env.DATABASE_OWNER_URL && process.env.REDIS_URL);
-const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "warn" };
-let dataDir: string | null = null;
-if (!external) {
-  delete env.DATABASE_URL;
-  delete env.DATABASE_OWNER_URL;
-  delete env.REDIS_URL;
-  // Inside the project (git-ignored), not /tmp: as root, PostgreSQL runs as the postgres user, which must reach it.
-  await mkdir(join(root, ".data"), { recursive: true });
-  dataDir = await mkdtemp(join(root, ".data", "bench-modules-"));
-  await chmod(dataDir, 0o755);
-  env.FIELDOPS_DATA_DIR = dataDir;
-}
+const dataDir = external ? null : await freshDataDir("bench-modules-");
+const env = dataDir ? embeddedEnvironment(dataDir, { LOG_LEVEL: "warn" }) : { ...process.env, LOG_LEVEL: "warn" };
 const port = await freePort();
 const product = startProduct(port, env);
 const tag = `${process.pid}-${Date.now()}`;

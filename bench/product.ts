@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmod, mkdir, readFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { embeddedOwnerUrl } from "../scripts/start/embedded-postgres.ts";
+import { embeddedOwnerUrl } from "../scripts/start/embedded-owner-url.ts";
 import { STATE_FILE_NAME, type StartState } from "../scripts/start/state-file.ts";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
@@ -33,13 +33,19 @@ export function startProduct(port: number, env: NodeJS.ProcessEnv): { child: Chi
   return { child, healthy };
 }
 
-/** Stops `npm start` and everything it started (Ctrl-C to its process group); how long that took, in ms. */
+/**
+ * Stops `npm start` and everything it started (Ctrl-C to its process group); how long that took, in ms. Also after
+ * `npm start` has exited on its own (a failed start), for whatever of its group is left.
+ */
 export async function stopProduct(child: ChildProcess): Promise<number> {
   const started = performance.now();
-  await new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  try {
     process.kill(-child.pid!, "SIGINT");
-  });
+  } catch {
+    // ESRCH: the whole group has already gone.
+  }
+  if (child.exitCode === null && child.signalCode === null) await exited;
   return performance.now() - started;
 }
 
@@ -61,15 +67,27 @@ export async function benchEnvironment(
   overrides: NodeJS.ProcessEnv,
 ): Promise<{ env: NodeJS.ProcessEnv; dataDir: string | null; external: boolean }> {
   const external = Boolean(process.env.DATABASE_URL && process.env.DATABASE_OWNER_URL && process.env.REDIS_URL);
-  const env: NodeJS.ProcessEnv = { ...process.env, ...overrides };
-  if (external) return { env, dataDir: null, external };
-  delete env.DATABASE_URL;
-  delete env.DATABASE_OWNER_URL;
-  delete env.REDIS_URL;
-  // Inside the project (git-ignored), not /tmp: as root, PostgreSQL runs as the postgres user, which must reach it.
+  if (external) return { env: { ...process.env, ...overrides }, dataDir: null, external };
   const dataDir = join(root, ".data", name);
   await mkdir(dataDir, { recursive: true });
   await chmod(dataDir, 0o755);
-  env.FIELDOPS_DATA_DIR = dataDir;
-  return { env, dataDir, external };
+  return { env: embeddedEnvironment(dataDir, overrides), dataDir, external };
+}
+
+/** A new, empty data folder in .data/ for a bench's own embedded PostgreSQL and Redis; the bench removes it. */
+export async function freshDataDir(prefix: string): Promise<string> {
+  // Inside the project (git-ignored), not /tmp: as root, PostgreSQL runs as the postgres user, which must reach it.
+  await mkdir(join(root, ".data"), { recursive: true });
+  const dataDir = await mkdtemp(join(root, ".data", prefix));
+  await chmod(dataDir, 0o755);
+  return dataDir;
+}
+
+/** The environment of `npm start` on an embedded PostgreSQL and Redis in `dataDir`, whatever DATABASE_URL and REDIS_URL say. */
+export function embeddedEnvironment(dataDir: string, overrides: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...overrides, FIELDOPS_DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  delete env.DATABASE_OWNER_URL;
+  delete env.REDIS_URL;
+  return env;
 }

@@ -25,6 +25,7 @@ import {
 import type { JobListResponse, Visit } from "@fieldops/shared/jobs";
 import { freePort } from "../scripts/start/free-port.ts";
 import { benchEnvironment, ownerUrlOf, startProduct, stopProduct } from "./product.ts";
+import { percentile } from "./stats.ts";
 
 /**
  * `npm run bench` (scale section; alone: `npm run bench:scale`): the API at the size it must stay fast at, the
@@ -271,11 +272,6 @@ async function benchCompany(session: BenchSession, n: number): Promise<Measured[
     results.push({ name: "optimize one day, all crews", samples: optimize.samples, goalMs: optimize.budgetMs });
   }
   return results;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 /**

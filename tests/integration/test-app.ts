@@ -13,6 +13,7 @@ import type { Role } from "@fieldops/shared/roles";
 type TenantRole = Exclude<Role, "admin">;
 import { defaultPermissions } from "@fieldops/shared/roles";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
+import { inboundEmailSignature } from "@fieldops/domain/messages/receive-inbound-email";
 import { modelConfigFromEnv } from "@fieldops/domain/assistant/model-config";
 import { runWorkers, type RunningWorkers } from "@fieldops/worker/run-workers";
 import type { TaskQueues } from "@fieldops/tasks/enqueue";
@@ -185,6 +186,29 @@ export async function signIn(baseUrl: string, email: string, password = TEST_PAS
 export async function downloadFromApi(baseUrl: string, path: string, token: string) {
   const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+/**
+ * Posts `body` as JSON to one of the e-mail provider's webhooks, signed as the provider signs it
+ * (`X-FieldOps-Signature`, HMAC-SHA256 of the body with `secret`), or with the `signature` given.
+ */
+export async function postSignedEmailWebhook(
+  baseUrl: string,
+  path: string,
+  secret: string,
+  body: unknown,
+  signature?: string,
+) {
+  const raw = JSON.stringify(body);
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-fieldops-signature": signature ?? inboundEmailSignature(secret, raw),
+    },
+    body: raw,
+  });
+  return { status: response.status, body: (await response.json()) as { message: string } };
 }
 
 export async function callApi<T = Record<string, unknown>>(

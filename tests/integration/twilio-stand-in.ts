@@ -60,6 +60,33 @@ export async function postAsTwilio(
   return { status: response.status, type: response.headers.get("content-type"), text: await response.text() };
 }
 
+/** A message as Twilio's API answers it (the resource of `POST` and of the list). */
+function messageResource(text: ReceivedText) {
+  const created = new Date().toUTCString();
+  return {
+    account_sid: text.accountSid,
+    api_version: "2010-04-01",
+    body: text.body,
+    date_created: created,
+    date_sent: null,
+    date_updated: created,
+    direction: "outbound-api",
+    error_code: null,
+    error_message: null,
+    from: text.from,
+    messaging_service_sid: text.messagingServiceSid,
+    num_media: "0",
+    num_segments: "1",
+    price: null,
+    price_unit: "USD",
+    sid: text.sid,
+    status: text.messagingServiceSid ? "accepted" : "queued",
+    subresource_uris: { media: `/2010-04-01/Accounts/${text.accountSid}/Messages/${text.sid}/Media.json` },
+    to: text.to,
+    uri: `/2010-04-01/Accounts/${text.accountSid}/Messages/${text.sid}.json`,
+  };
+}
+
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -69,10 +96,11 @@ async function readBody(request: IncomingMessage): Promise<string> {
 /**
  * A local stand-in of Twilio's REST API, speaking its real JSON: `POST /2010-04-01/Accounts/{AccountSid}/Messages.json`
  * (form-encoded; 201 with the message resource, or Twilio's error body `{ code, message, more_info, status }`) and
- * `GET …/IncomingPhoneNumbers.json` (a connected account's numbers). `refuse` lists the answers to give the next
+ * `GET …/IncomingPhoneNumbers.json` (a connected account's numbers), `GET …/Messages.json` (the texts it took, newest
+ * first, by `To`: how a test in another process sees them). `refuse` lists the answers to give the next
  * requests instead of taking them.
  */
-export async function startTwilioStandIn(options: { numbers?: Record<string, string[]> } = {}) {
+export async function startTwilioStandIn(options: { numbers?: Record<string, string[]>; port?: number } = {}) {
   const received: ReceivedText[] = [];
   const refuse: TwilioRefusal[] = [];
   let requests = 0;
@@ -108,6 +136,25 @@ export async function startTwilioStandIn(options: { numbers?: Record<string, str
         });
       }
       const messages = /^\/2010-04-01\/Accounts\/(AC\w+)\/Messages\.json$/.exec(url.pathname);
+      if (request.method === "GET" && messages) {
+        // Twilio's message list, newest first, filtered by To as Twilio's `To` parameter does.
+        const to = url.searchParams.get("To");
+        const list = received
+          .filter((text) => text.accountSid === messages[1] && (!to || text.to === to))
+          .reverse()
+          .map(messageResource);
+        return send(200, {
+          messages: list,
+          uri: url.pathname,
+          first_page_uri: `${url.pathname}?PageSize=50&Page=0`,
+          next_page_uri: null,
+          previous_page_uri: null,
+          page: 0,
+          page_size: 50,
+          start: 0,
+          end: Math.max(0, list.length - 1),
+        });
+      }
       if (request.method !== "POST" || !messages) {
         return send(404, {
           code: 20404,
@@ -138,32 +185,10 @@ export async function startTwilioStandIn(options: { numbers?: Record<string, str
         sid: sid("SM"),
       };
       received.push(text);
-      const now = new Date().toUTCString();
-      send(201, {
-        account_sid: text.accountSid,
-        api_version: "2010-04-01",
-        body: text.body,
-        date_created: now,
-        date_sent: null,
-        date_updated: now,
-        direction: "outbound-api",
-        error_code: null,
-        error_message: null,
-        from: text.from,
-        messaging_service_sid: text.messagingServiceSid,
-        num_media: "0",
-        num_segments: "1",
-        price: null,
-        price_unit: "USD",
-        sid: text.sid,
-        status: text.messagingServiceSid ? "accepted" : "queued",
-        subresource_uris: { media: `/2010-04-01/Accounts/${text.accountSid}/Messages/${text.sid}/Media.json` },
-        to: text.to,
-        uri: `/2010-04-01/Accounts/${text.accountSid}/Messages/${text.sid}.json`,
-      });
+      send(201, messageResource(text));
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -7,6 +7,7 @@ import { refuseUnsafeRuntimeRole } from "@fieldops/db/runtime-role";
 import { modelConfigFromEnv } from "@fieldops/domain/assistant/model-config";
 import { scheduleSystemTasks } from "@fieldops/domain/tasks";
 import { startMailCatcher } from "@fieldops/domain/outbox/mail-catcher";
+import { closeMailTransports } from "@fieldops/domain/outbox/mail-transport";
 import { runWorkers } from "./run-workers.ts";
 
 /** The worker process: consumes every queue until SIGINT/SIGTERM, then finishes the tasks in hand and exits. */
@@ -52,6 +53,7 @@ logger.info("workers started");
 // stop. A task cut short is taken back by the next worker, as from a worker that died.
 stopOnSignal(async () => {
   await Promise.race([running.close().catch(() => {}), whenClosed(redis)]);
+  closeMailTransports();
   await catcher?.close();
   await Promise.allSettled([closeRedis(redis), db.$disconnect()]);
 });

@@ -110,6 +110,8 @@ export const customerContactSchema = z.object({
   label: z.string().nullable(),
   /** A phone that texted STOP (or that Twilio refused as unsubscribed): it gets no texts until it texts START. */
   textsStopped: z.boolean(),
+  /** An address that marked one of the company's e-mails as spam: the company no longer e-mails it. */
+  emailsStopped: z.boolean(),
 });
 export type CustomerContact = z.infer<typeof customerContactSchema>;
 

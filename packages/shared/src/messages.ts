@@ -141,6 +141,12 @@ export const twilioInboundSmsSchema = z.looseObject({
   ApiVersion: twilioField.optional(),
 });
 
+/**
+ * The largest mail source the inbound e-mail webhook takes (`raw`): a delivery report with the returned mail's headers,
+ * or with the whole mail when it is small; the request itself stays within the API's 1 MB.
+ */
+export const MAX_INBOUND_RAW_CHARS = 700_000;
+
 /** The header of the inbound e-mail webhook's signature: `sha256=<hex HMAC-SHA256 of the raw body>`. */
 export const INBOUND_EMAIL_SIGNATURE_HEADER = "x-fieldops-signature";
 
@@ -157,8 +163,36 @@ export const inboundEmailSchema = z.object({
   subject: text({ max: 1000 }).default(""),
   text: text({ max: 200_000 }),
   messageId: text({ max: 500 }).nullish(),
+  /**
+   * The whole mail as received (RFC 5322 source). A mail to a bounce address (`bounce+<company>.<token>@…`) is read
+   * from it as a delivery report (multipart/report: a bounce, a delay, or a spam complaint); replies need only `text`.
+   */
+  raw: text({ max: MAX_INBOUND_RAW_CHARS }).nullish(),
 });
 export type InboundEmail = z.infer<typeof inboundEmailSchema>;
+
+/**
+ * A delivery event of one of the company's e-mails, as the e-mail provider posts it: Postmark's webhook shape
+ * (https://postmarkapp.com/developer/webhooks/webhooks-overview: RecordType Delivery, Bounce or SpamComplaint, with
+ * the Metadata the mail carried). The dispatcher's mails carry `X-PM-Metadata-company` and `X-PM-Metadata-message`
+ * headers, which Postmark echoes as `Metadata.company` and `Metadata.message`: our company and outbox message ids.
+ * Other fields Postmark sends are accepted and ignored.
+ */
+export const emailEventSchema = z.object({
+  RecordType: z.enum(["Delivery", "Bounce", "SpamComplaint"]),
+  /** A Bounce's kind: HardBounce, BadEmailAddress, DnsError, Blocked… bounce it; SoftBounce, Transient… do not. */
+  Type: text({ max: 100 }).nullish(),
+  /** The provider's id of the mail. */
+  MessageID: text({ max: 200 }).nullish(),
+  /** The address, of a Delivery (Recipient) or of a Bounce or SpamComplaint (Email). */
+  Recipient: text({ max: 320 }).nullish(),
+  Email: text({ max: 320 }).nullish(),
+  /** What the provider says happened, and the receiving server's words. */
+  Description: text({ max: 2000 }).nullish(),
+  Details: text({ max: 2000 }).nullish(),
+  Metadata: z.object({ company: z.uuid(), message: z.uuid() }),
+});
+export type EmailEventPayload = z.infer<typeof emailEventSchema>;
 
 export const messageWebhookEndpoints = {
   inboundEmail: defineEndpoint({
@@ -166,8 +200,18 @@ export const messageWebhookEndpoints = {
     path: "/api/webhooks/email/inbound",
     tags: ["webhooks"],
     summary:
-      "An inbound mail provider's webhook (HMAC-SHA256 of the body with INBOUND_EMAIL_SECRET in X-FieldOps-Signature): a reply to one of the company's e-mails joins the customer's thread",
+      "An inbound mail provider's webhook (HMAC-SHA256 of the body with INBOUND_EMAIL_SECRET in X-FieldOps-Signature): a reply to one of the company's e-mails joins the customer's thread; a delivery report to an e-mail's bounce address moves its delivery on",
     body: inboundEmailSchema,
+    status: 202,
+    response: z.object({ message: z.string() }),
+  }),
+  emailEvents: defineEndpoint({
+    method: "POST",
+    path: "/api/webhooks/email/events",
+    tags: ["webhooks"],
+    summary:
+      "An e-mail provider's delivery event (Postmark's webhook shape: Delivery, Bounce, SpamComplaint; HMAC-SHA256 of the body with INBOUND_EMAIL_SECRET in X-FieldOps-Signature): moves the e-mail's delivery on, once",
+    body: emailEventSchema,
     status: 202,
     response: z.object({ message: z.string() }),
   }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deliveryInWords, type MessageDelivery } from "./outbox";
+import { deliveryInWords, EMAIL_SUPPRESSED_ERROR, type MessageDelivery } from "./outbox";
 
 const base: MessageDelivery = {
   status: "queued",
@@ -8,6 +8,7 @@ const base: MessageDelivery = {
   sentAt: null,
   deliveredAt: null,
   failedAt: null,
+  complainedAt: null,
   caught: false,
 };
 const words = (change: Partial<MessageDelivery>, channel = "email") => deliveryInWords({ ...base, ...change, channel });
@@ -22,6 +23,15 @@ describe("deliveryInWords", () => {
     expect(words({ status: "delivered", caught: true })).toBe("Delivered to the local mail catcher");
     expect(words({ status: "bounced" })).toBe("Bounced");
     expect(words({ status: "failed" })).toBe("Not delivered: sending failed");
+  });
+
+  it("says an e-mail was marked as spam, and why none goes to that address any more", () => {
+    expect(words({ status: "delivered", complainedAt: "2026-11-28T02:00:00.000Z" })).toBe(
+      "Marked as spam by the recipient",
+    );
+    expect(words({ status: "failed", lastError: EMAIL_SUPPRESSED_ERROR })).toBe(
+      "Not sent: the address marked an e-mail as spam",
+    );
   });
 
   it("says where a text stands, and why an opted-out number got none", () => {

@@ -3,7 +3,9 @@ import { z } from "zod";
 /**
  * Where a message's delivery stands. E-mails: queued (written, waiting for the dispatcher, or for its next try after a
  * refusal), sending (claimed by a dispatcher), sent (the mail server took it), delivered (it reached the mailbox: the
- * local mail catcher says so), bounced, failed (given up, with the error). Texts: queued, sending (claimed), sent (Twilio
+ * local mail catcher or the provider says so), bounced (the recipient's mail server refused it, at once or in a
+ * delivery report later: `lastError` says why), failed (given up, with the error). A complaint (the recipient marked it
+ * as spam) leaves the status as it was and sets `complainedAt`. Texts: queued, sending (claimed), sent (Twilio
  * took it), delivered (Twilio's status callback says the carrier delivered it, or the local text catcher has it), failed
  * (refused, undelivered with Twilio's error code, or the number opted out).
  */
@@ -20,6 +22,8 @@ export const messageDeliverySchema = z.object({
   sentAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   failedAt: z.string().nullable(),
+  /** When the recipient marked the e-mail as spam: the company no longer e-mails that address. */
+  complainedAt: z.string().nullable(),
   /**
    * The local catcher has it: an e-mail's preview can be read (npm start without SMTP_URL); a text went to the local
    * text catcher (no Twilio credentials), and its words are the message's body.
@@ -32,6 +36,11 @@ export const LOCAL_CATCHER_WORDS = "Delivered to the local mail catcher";
 export const LOCAL_TEXT_CATCHER_WORDS = "Delivered to the local text catcher";
 /** Why a text was not sent to a number that texted STOP (or that Twilio refused as unsubscribed, error 21610). */
 export const SMS_OPTED_OUT_ERROR = "The customer opted out of texts";
+/** What a message the recipient marked as spam shows. */
+export const MARKED_AS_SPAM_WORDS = "Marked as spam by the recipient";
+/** Why an e-mail was not sent to an address that marked one of the company's e-mails as spam. */
+export const EMAIL_SUPPRESSED_ERROR =
+  "Not sent: this address marked an earlier e-mail from the company as spam, so the company no longer e-mails it";
 
 /** A message's delivery in words, the same on every screen. */
 export function deliveryInWords(message: MessageDelivery & { channel: string }): string {
@@ -43,14 +52,15 @@ export function deliveryInWords(message: MessageDelivery & { channel: string }):
     case "sent":
       return message.channel === "sms" ? "Sent to the carrier" : "Sent to the mail server";
     case "delivered":
+      if (message.complainedAt) return MARKED_AS_SPAM_WORDS;
       if (!message.caught) return "Delivered";
       return message.channel === "sms" ? LOCAL_TEXT_CATCHER_WORDS : LOCAL_CATCHER_WORDS;
     case "bounced":
       return "Bounced";
     case "failed":
-      return message.lastError === SMS_OPTED_OUT_ERROR
-        ? "Not sent: the customer opted out of texts"
-        : "Not delivered: sending failed";
+      if (message.lastError === SMS_OPTED_OUT_ERROR) return "Not sent: the customer opted out of texts";
+      if (message.lastError === EMAIL_SUPPRESSED_ERROR) return "Not sent: the address marked an e-mail as spam";
+      return "Not delivered: sending failed";
   }
 }
 

@@ -3,6 +3,7 @@ import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverMessage } from "@fieldops/domain/outbox/deliver-message.handler";
 import { startMailCatcher, type MailCatcher } from "@fieldops/domain/outbox/mail-catcher";
+import { closeMailTransports } from "@fieldops/domain/outbox/mail-transport";
 import { inboundEmailSignature } from "@fieldops/domain/messages/receive-inbound-email";
 import { replyAddress } from "@fieldops/domain/messages/reply-address";
 import type { Thread, ThreadListResponse, ThreadMessage } from "@fieldops/shared/messages";
@@ -12,6 +13,7 @@ import { postAsTwilio } from "../../../../tests/integration/twilio-stand-in.ts";
 import {
   callApi,
   createTestCompany,
+  postSignedEmailWebhook,
   signIn,
   startTestApp,
   type TestApp,
@@ -421,6 +423,7 @@ describe("replies to e-mails through the local mail catcher", () => {
   });
   afterAll(async () => {
     await local?.close();
+    closeMailTransports();
     await catcher?.close();
   });
 
@@ -519,18 +522,8 @@ describe("an inbound mail provider's webhook", () => {
     await provider?.close();
   });
 
-  async function postMail(mail: Record<string, unknown>, signature?: string) {
-    const raw = JSON.stringify(mail);
-    const response = await fetch(`${provider.url}/api/webhooks/email/inbound`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-fieldops-signature": signature ?? inboundEmailSignature(SECRET, raw),
-      },
-      body: raw,
-    });
-    return { status: response.status, body: (await response.json()) as { message: string } };
-  }
+  const postMail = (mail: Record<string, unknown>, signature?: string) =>
+    postSignedEmailWebhook(provider.url, "/api/webhooks/email/inbound", SECRET, mail, signature);
 
   it("files a signed reply in the thread of the e-mail its address names, once; refuses what is not signed", async () => {
     const ray = await customer(company.id, { email: "ray@example.com", name: "Ray" });

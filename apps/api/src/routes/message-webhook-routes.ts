@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { receiveInboundEmail } from "@fieldops/domain/messages/receive-inbound-email";
 import { receiveInboundSms } from "@fieldops/domain/messages/receive-inbound-sms";
+import { receiveEmailEvent } from "@fieldops/domain/outbox/receive-email-events";
 import { isStorableText } from "@fieldops/shared/text";
 import {
   EMPTY_TWIML,
@@ -62,18 +63,27 @@ export const messageWebhookRoutes: FastifyPluginAsyncZod<{ context: AppContext }
     parseJson(request, decoded, done);
   });
 
+  /** What the e-mail webhooks' signature check reads: the body as sent, the signature header, the shared secret. */
+  const signed = (request: FastifyRequest) => {
+    const signature = request.headers[INBOUND_EMAIL_SIGNATURE_HEADER];
+    return {
+      rawBody: rawBodies.get(request) ?? "",
+      signature: typeof signature === "string" ? signature : undefined,
+      secret: context.env.INBOUND_EMAIL_SECRET,
+    };
+  };
+
   registerEndpoint(
     app,
     messageWebhookEndpoints.inboundEmail,
-    async ({ body }, request) => {
-      const signature = request.headers[INBOUND_EMAIL_SIGNATURE_HEADER];
-      return receiveInboundEmail(effectsOf(context, request), {
-        rawBody: rawBodies.get(request) ?? "",
-        signature: typeof signature === "string" ? signature : undefined,
-        secret: context.env.INBOUND_EMAIL_SECRET,
-        mail: body,
-      });
-    },
+    async ({ body }, request) => receiveInboundEmail(effectsOf(context, request), { ...signed(request), mail: body }),
+    { config: webhookRateLimit },
+  );
+
+  registerEndpoint(
+    app,
+    messageWebhookEndpoints.emailEvents,
+    async ({ body }, request) => receiveEmailEvent(effectsOf(context, request), { ...signed(request), event: body }),
     { config: webhookRateLimit },
   );
 

@@ -80,6 +80,7 @@ const noLookup: PlannerLookup = {
   findJobs: needsCompanyData,
   upcomingVisits: needsCompanyData,
   invoiceByNumber: needsCompanyData,
+  openInvoices: needsCompanyData,
   countPastDueInvoices: needsCompanyData,
   count: needsCompanyData,
   topCustomers: needsCompanyData,

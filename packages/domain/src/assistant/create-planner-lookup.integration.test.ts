@@ -221,6 +221,10 @@ describe("createPlannerLookup", () => {
       balanceCents: 9_000,
     });
     expect(await lookupIn(other.id, (lookup) => lookup.invoiceByNumber(5))).toBeNull();
+    expect(await lookupIn(company.id, (lookup) => lookup.openInvoices(ids["John Smith"]!))).toMatchObject([
+      { number: 5, balanceCents: 9_000 },
+    ]);
+    expect(await lookupIn(other.id, (lookup) => lookup.openInvoices(ids["John Smith"]!))).toEqual([]);
   });
 
   it("counts what a question asks and ranks customers by what they paid in a period", async () => {

@@ -9,6 +9,7 @@ import type {
   CountKind,
   CustomerRecord,
   DayPeriod,
+  InvoiceRecord,
   JobRecord,
   PlannerLookup,
   VisitRecord,
@@ -119,27 +120,18 @@ export function createPlannerLookup(
       }));
     },
     async invoiceByNumber(number) {
-      const invoice = await tx.invoice.findFirst({
-        where: { number },
-        select: {
-          id: true,
-          number: true,
-          customerId: true,
-          status: true,
-          totalCents: true,
-          paidCents: true,
-          customer: { select: { name: true } },
-        },
+      const invoice = await tx.invoice.findFirst({ where: { number }, select: INVOICE_FIELDS });
+      return invoice ? invoiceRecord(invoice) : null;
+    },
+    async openInvoices(customerId) {
+      if (!UUID.test(customerId)) return [];
+      const invoices = await tx.invoice.findMany({
+        where: { customerId, status: { in: ["sent", "partially_paid"] } },
+        select: INVOICE_FIELDS,
+        orderBy: [{ number: "asc" }],
+        take: 20,
       });
-      if (!invoice) return null;
-      return {
-        id: invoice.id,
-        number: invoice.number,
-        customerId: invoice.customerId,
-        customerName: invoice.customer.name,
-        status: invoice.status,
-        balanceCents: invoice.status === "void" ? 0 : invoice.totalCents - invoice.paidCents,
-      };
+      return invoices.map(invoiceRecord);
     },
     count: (kind, period) => countOf(tx, kind, period, clock.timeZone),
     async customerMoney(customerId, period) {
@@ -228,4 +220,33 @@ function countOf(tx: TenantTransaction, kind: CountKind, period: DayPeriod | und
         },
       });
   }
+}
+
+const INVOICE_FIELDS = {
+  id: true,
+  number: true,
+  customerId: true,
+  status: true,
+  totalCents: true,
+  paidCents: true,
+  customer: { select: { name: true } },
+} as const;
+
+function invoiceRecord(invoice: {
+  id: string;
+  number: number;
+  customerId: string;
+  status: string;
+  totalCents: number;
+  paidCents: number;
+  customer: { name: string };
+}): InvoiceRecord {
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    customerId: invoice.customerId,
+    customerName: invoice.customer.name,
+    status: invoice.status,
+    balanceCents: invoice.status === "void" ? 0 : invoice.totalCents - invoice.paidCents,
+  };
 }

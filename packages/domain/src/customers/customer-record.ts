@@ -9,6 +9,7 @@ import {
 import type { LocationPrecision } from "@fieldops/shared/locations";
 import { notFound } from "../errors.ts";
 import type { Geocoder } from "../geocoding/geocoder.ts";
+import { suppressedEmails } from "../outbox/email-suppressions.ts";
 import { optedOutNumbers } from "../outbox/record-sms-opt-out.ts";
 import { resolveLocation, type StoredLocation } from "../geocoding/resolve-location.ts";
 
@@ -154,6 +155,10 @@ export async function toCustomer(tx: TenantTransaction, row: CustomerDetailRow):
   const visitCount = await tx.visit.count({ where: { job: { customerId: row.id } } });
   const phones = row.contacts.filter((contact) => contact.kind === "phone").map((contact) => contact.value);
   const stopped = await optedOutNumbers(tx, phones);
+  const suppressed = await suppressedEmails(
+    tx,
+    row.contacts.filter((contact) => contact.kind === "email").map((contact) => contact.value),
+  );
   return {
     id: row.id,
     name: row.name,
@@ -165,6 +170,7 @@ export async function toCustomer(tx: TenantTransaction, row: CustomerDetailRow):
       value,
       label,
       textsStopped: kind === "phone" && stopped.has(value),
+      emailsStopped: kind === "email" && suppressed.has(value),
     })),
     properties: row.properties.map((property) => ({
       id: property.id,

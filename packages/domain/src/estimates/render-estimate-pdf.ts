@@ -15,17 +15,6 @@ export interface EstimatePdfInput {
   now?: Date;
 }
 
-/**
- * The estimate as a PDF in the company's branding, every option with its lines and totals, for a message to attach.
- * Nothing here knows HTTP or e-mail.
- */
-export async function renderEstimatePdf(
-  scope: Pick<TenantScope, "tx" | "companyId">,
-  input: EstimatePdfInput,
-): Promise<Buffer> {
-  return (await estimatePdfFile(scope, input)).pdf;
-}
-
 /** The estimate's PDF with its file name (`estimate-17.pdf`), for the office's download. */
 export async function estimatePdfFile(
   { tx, companyId }: Pick<TenantScope, "tx" | "companyId">,

@@ -16,17 +16,6 @@ export interface InvoicePdfInput {
   now?: Date;
 }
 
-/**
- * The invoice as a PDF in the company's branding, for a message to attach (a plan with invoicing only). Nothing here
- * knows HTTP or e-mail.
- */
-export async function renderInvoicePdf(
-  scope: Pick<TenantScope, "tx" | "companyId">,
-  input: InvoicePdfInput,
-): Promise<Buffer> {
-  return (await invoicePdfFile(scope, input)).pdf;
-}
-
 /** The invoice's PDF with its file name (`invoice-1032.pdf`), for the office's download. */
 export async function invoicePdfFile(
   { tx, companyId }: Pick<TenantScope, "tx" | "companyId">,

@@ -1,13 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { parseReplyAddress, replyAddress, replyDomain } from "./reply-address.ts";
+import {
+  bounceAddress,
+  newAddressToken,
+  parseBounceAddress,
+  parseReplyAddress,
+  replyAddress,
+  replyDomain,
+} from "./reply-address.ts";
 import { replyText } from "./receive-email-reply.ts";
-import { newReplyToken } from "./threads.ts";
 
 const COMPANY = "3f2b8a1c-5d4e-4f6a-9b7c-0123456789ab";
 
 describe("reply addresses", () => {
   it("name the company and the e-mail's token, within a 64-character local part, and read back", () => {
-    const token = newReplyToken();
+    const token = newAddressToken();
     const address = replyAddress(COMPANY, token, "fieldops.localhost");
     expect(address.split("@")[0]!.length).toBeLessThanOrEqual(64);
     expect(parseReplyAddress(address)).toEqual({ companyId: COMPANY, token });
@@ -18,6 +24,17 @@ describe("reply addresses", () => {
     expect(parseReplyAddress("office@greenleaf.test")).toBeNull();
     expect(parseReplyAddress("reply+abc.def@x.test")).toBeNull();
     expect(parseReplyAddress(`reply+${COMPANY.replace(/-/g, "")}.short@x.test`)).toBeNull();
+  });
+
+  it("have bounce addresses of the same shape that are not reply addresses, nor the other way round", () => {
+    const token = newAddressToken();
+    const address = bounceAddress(COMPANY, token, "fieldops.localhost");
+    expect(address).toBe(`bounce+${COMPANY.replace(/-/g, "")}.${token}@fieldops.localhost`);
+    expect(address.split("@")[0]!.length).toBeLessThanOrEqual(64);
+    expect(parseBounceAddress(address)).toEqual({ companyId: COMPANY, token });
+    expect(parseBounceAddress(`<${address.toUpperCase()}>`)).toEqual({ companyId: COMPANY, token });
+    expect(parseReplyAddress(address)).toBeNull();
+    expect(parseBounceAddress(replyAddress(COMPANY, token, "fieldops.localhost"))).toBeNull();
   });
 
   it("go to INBOUND_EMAIL_DOMAIN, else the local catcher's domain, else nowhere", () => {

@@ -39,6 +39,7 @@ export async function replyAsCustomer(
     html: "",
     messageId: `<reply-${Date.now()}-${Math.random().toString(36).slice(2)}@customer.localhost>`,
     headers: { "In-Reply-To": caught.messageId, References: caught.messageId },
+    envelopeFrom: null,
   });
   return { message: REPLY_AS_CUSTOMER_SENT };
 }

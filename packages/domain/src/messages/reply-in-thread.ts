@@ -5,7 +5,8 @@ import { writeOutboxMessages } from "../outbox/write-outbox-messages.ts";
 import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { getThread, replyAddresses } from "./read-threads.ts";
-import { customerThread, newReplyToken, previewOf } from "./threads.ts";
+import { newAddressToken } from "./reply-address.ts";
+import { customerThread, previewOf } from "./threads.ts";
 import { messagesChanged } from "./message-events.ts";
 import { markThreadRead } from "./mark-thread-read.ts";
 
@@ -65,7 +66,7 @@ export async function replyInThread(
         channel: input.channel,
         toAddress: to,
         outboxMessageId: written.id,
-        replyToken: input.channel === "email" ? newReplyToken() : null,
+        replyToken: input.channel === "email" ? newAddressToken() : null,
         readAt: written.createdAt,
         createdAt: written.createdAt,
       },

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import type { TenantTransaction } from "@fieldops/db";
 import type { ThreadChannel, UnplacedReason } from "@fieldops/shared/messages";
+import { newAddressToken } from "./reply-address.ts";
 
 export interface ThreadRef {
   id: string;
@@ -103,14 +103,6 @@ export async function appendInbound(
 }
 
 /**
- * An unguessable token for an outbound e-mail's reply address: 96 random bits in hex (mail systems may fold an
- * address's case, so no base64), short enough that `reply+<company>.<token>` fits a 64-character local part.
- */
-export function newReplyToken(): string {
-  return randomBytes(12).toString("hex");
-}
-
-/**
  * Links messages just written to the outbox for customers into their threads (the outbox row keeps the text and the
  * delivery; the thread only points at it), each e-mail with its reply token. Answers the threads that moved on.
  */
@@ -140,7 +132,7 @@ export async function linkOutboundMessages(
         channel: message.channel,
         toAddress: message.recipient,
         outboxMessageId: message.id,
-        replyToken: message.channel === "email" ? newReplyToken() : null,
+        replyToken: message.channel === "email" ? newAddressToken() : null,
         readAt: message.createdAt,
         createdAt: message.createdAt,
       },

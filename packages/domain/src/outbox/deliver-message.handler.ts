@@ -1,16 +1,19 @@
 import type { TaskContext, TaskHandler } from "@fieldops/tasks/task-definition";
 import { FinalTaskError } from "@fieldops/tasks/task-definition";
 import { brandingSchema } from "@fieldops/shared/company";
+import { EMAIL_SUPPRESSED_ERROR, PASSWORD_RESET_MESSAGE_KIND } from "@fieldops/shared/outbox";
 import { runInScope, type EffectsDeps } from "../effects/run-in-scope.ts";
-import { replyAddress, replyDomain } from "../messages/reply-address.ts";
+import { bounceAddress, newAddressToken, replyAddress, replyDomain } from "../messages/reply-address.ts";
 import { systemActor } from "../tenant-scope.ts";
 import { deliverMessageTask } from "./deliver-message.task.ts";
 import { deliverText } from "./deliver-text.ts";
 import type { SalesDocument } from "../documents/sales-document.ts";
+import { suppressedEmails } from "./email-suppressions.ts";
 import { attachedDocument, pdfAttachment } from "./mail-attachments.ts";
 import { renderMail } from "./mail-template.ts";
 import {
   describeSendError,
+  isRecipientRefused,
   mailFromAddress,
   outboxMessageId,
   sendMail,
@@ -43,11 +46,16 @@ type Claim =
  *
  * 1. Claim, in a transaction: `queued → sending` by a conditional update (with the claim's time), so of two deliveries
  *    of the task only one claims it; a message already sent, delivered or failed is left alone.
+ *    An address the company no longer mails (its recipient marked an earlier e-mail as spam: email-suppressions.ts) is
+ *    failed with EMAIL_SUPPRESSED_ERROR instead (a password reset, which its recipient asked for, still goes).
  * 2. Send over SMTP, outside any transaction. The Message-ID is the message's own id, so a repeated send is the same
- *    mail to every receiver (the local catcher keeps one, counting the copy).
+ *    mail to every receiver (the local catcher keeps one, counting the copy). Where the reply domain receives mail, the
+ *    envelope sender is the message's own bounce address (`bounce+<company>.<token>@…`, VERP), so a delivery report
+ *    names its message (record-email-event.ts).
  * 3. Record it: sent with the server's id (or, when the local catcher already recorded it delivered, just the id).
- *    A refusal puts it back in the queue with the error for BullMQ's next try (4xx, a connection failure), or fails it
- *    at once (5xx) or at the last try.
+ *    A refusal puts it back in the queue with the error for BullMQ's next try (4xx, a connection failure), marks it
+ *    bounced at once when the server refuses the recipient for good (5xx to RCPT TO: "550 5.1.1 User unknown"), or
+ *    fails it at once (another 5xx) or at the last try.
  *
  * A message found "sending" was claimed by a dispatcher that is sending it now or died doing so. Within the lease the
  * task comes back when the lease ends, rather than send a second copy; after it, the send is repeated with the same
@@ -82,18 +90,33 @@ export const deliverMessage: TaskHandler<typeof deliverMessageTask.schema> = asy
       emit(outboxChanged([message]));
       return { kind: "done" };
     }
+    if (
+      message.status === "queued" &&
+      message.kind !== PASSWORD_RESET_MESSAGE_KIND &&
+      (await suppressedEmails(tx, [message.recipient])).size > 0
+    ) {
+      await tx.outboxMessage.updateMany({
+        where: { id: message.id, status: "queued" },
+        data: { status: "failed", failedAt: now, lastError: EMAIL_SUPPRESSED_ERROR },
+      });
+      emit(outboxChanged([message]));
+      return { kind: "done" };
+    }
     if (!smtpUrl) {
       // Development or tests without a mail server (npm start always has one): the message waits, and says why.
       if (message.lastError !== NO_MAIL_SERVER)
         await tx.outboxMessage.update({ where: { id: message.id }, data: { lastError: NO_MAIL_SERVER } });
       return { kind: "done" };
     }
+    // Delivery reports come back to the message's own address on the reply domain, where one receives mail.
+    const domain = replyDomain(context.env);
+    const bounceToken = domain ? (message.bounceToken ?? newAddressToken()) : null;
     const claimed = await tx.outboxMessage.updateMany({
       where: {
         id: message.id,
         OR: [{ status: "queued" }, { status: "sending", sendingAt: { lt: new Date(now.getTime() - SEND_LEASE_MS) } }],
       },
-      data: { status: "sending", sendingAt: now, attempts: { increment: 1 } },
+      data: { status: "sending", sendingAt: now, attempts: { increment: 1 }, ...(bounceToken ? { bounceToken } : {}) },
     });
     if (claimed.count === 0) {
       const current = await tx.outboxMessage.findUnique({ where: { id: message.id }, select: { sendingAt: true } });
@@ -117,7 +140,6 @@ export const deliverMessage: TaskHandler<typeof deliverMessageTask.schema> = asy
     );
     const fromAddress = mailFromAddress(mailFrom);
     // A reply lands in the customer's thread through its own address; the company's own address stays beside it.
-    const domain = replyDomain(context.env);
     const token = message.threadMessage?.replyToken;
     const replyTo = [domain && token ? replyAddress(payload.companyId, token, domain) : null, company.email]
       .filter(Boolean)
@@ -132,7 +154,13 @@ export const deliverMessage: TaskHandler<typeof deliverMessageTask.schema> = asy
         replyTo: replyTo || null,
         ...rendered,
         messageId: outboxMessageId(message.id, fromAddress),
-        headers: { "X-FieldOps-Company": payload.companyId },
+        // Postmark keeps X-PM-Metadata-* headers and echoes them in its webhooks' Metadata (receive-email-events.ts).
+        headers: {
+          "X-FieldOps-Company": payload.companyId,
+          "X-PM-Metadata-company": payload.companyId,
+          "X-PM-Metadata-message": message.id,
+        },
+        envelopeFrom: domain && bounceToken ? bounceAddress(payload.companyId, bounceToken, domain) : null,
       },
     };
   });
@@ -150,16 +178,19 @@ export const deliverMessage: TaskHandler<typeof deliverMessageTask.schema> = asy
     const code = smtpResponseCode(error);
     const permanent = code !== null && code >= 500;
     const final = permanent || context.finalAttempt !== false;
+    const bounced = isRecipientRefused(error);
     const lastError = describeSendError(error);
     await runInScope(deps, scope, async ({ tx, emit }) => {
       const updated = await tx.outboxMessage.updateManyAndReturn({
         where: { id: payload.messageId, status: "sending", sendingAt: claim.claimedAt },
-        data: final ? { status: "failed", failedAt: new Date(), lastError } : { status: "queued", lastError },
+        data: final
+          ? { status: bounced ? "bounced" : "failed", failedAt: new Date(), lastError }
+          : { status: "queued", lastError },
         select: { id: true, invoiceId: true, estimateId: true, customerId: true },
       });
       emit(outboxChanged(updated));
     });
-    context.log?.("e-mail not sent", { messageId: payload.messageId, error: lastError, final });
+    context.log?.("e-mail not sent", { messageId: payload.messageId, error: lastError, final, bounced });
     if (permanent) throw new FinalTaskError(lastError);
     throw new Error(lastError);
   }

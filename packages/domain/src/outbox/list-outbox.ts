@@ -16,6 +16,7 @@ export const DELIVERY_SELECT = {
   sentAt: true,
   deliveredAt: true,
   failedAt: true,
+  complainedAt: true,
   caughtMail: { select: { id: true } },
   caughtText: { select: { id: true } },
 } as const;
@@ -28,6 +29,7 @@ export function toDelivery(row: {
   sentAt: Date | null;
   deliveredAt: Date | null;
   failedAt: Date | null;
+  complainedAt: Date | null;
   caughtMail: { id: string } | null;
   caughtText: { id: string } | null;
 }): MessageDelivery {
@@ -38,6 +40,7 @@ export function toDelivery(row: {
     sentAt: row.sentAt?.toISOString() ?? null,
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     failedAt: row.failedAt?.toISOString() ?? null,
+    complainedAt: row.complainedAt?.toISOString() ?? null,
     caught: row.caughtMail !== null || row.caughtText !== null,
   };
 }

@@ -4,11 +4,14 @@ import { SMTPServer } from "smtp-server";
 import { simpleParser, type AddressObject } from "mailparser";
 import { withTenant, type Database } from "@fieldops/db";
 import { publishEvents } from "@fieldops/events/company-stream";
+import type { AppEvent } from "@fieldops/shared/events";
 import { messagesChanged } from "../messages/message-events.ts";
-import { parseReplyAddress } from "../messages/reply-address.ts";
+import { parseBounceAddress, parseReplyAddress } from "../messages/reply-address.ts";
 import { receiveEmailReply } from "../messages/receive-email-reply.ts";
+import { readDeliveryReport } from "./delivery-report.ts";
 import { outboxIdOf } from "./mail-transport.ts";
 import { outboxChanged } from "./outbox-events.ts";
+import { recordDeliveryReport } from "./record-email-event.ts";
 
 /** The largest mail the catcher takes (the product's own mails are a few kilobytes). */
 const MAX_MAIL_BYTES = 5 * 1024 * 1024;
@@ -37,9 +40,11 @@ const addresses = (value: AddressObject | AddressObject[] | undefined) =>
  * The local mail catcher of `npm start` without SMTP_URL: a real SMTP server on 127.0.0.1 that keeps each mail the
  * dispatcher sends it in `caught_mails`, in the company of the outbox message it names (its Message-ID is the
  * message's id, its X-FieldOps-Company header the company, and the message must exist in that company's rows), and
- * marks the message delivered, with the files it carries (an invoice's PDF) for the office to open. A customer's reply, addressed at an e-mail's reply address (`reply+<company>.<token>@…`,
- * messages/reply-address.ts), joins the customer's thread instead. Mail it cannot place is refused (550): it keeps
- * nothing without a company.
+ * marks the message delivered, with the files it carries (an invoice's PDF) for the office to open. A customer's reply,
+ * addressed at an e-mail's reply address (`reply+<company>.<token>@…`, messages/reply-address.ts), joins the
+ * customer's thread instead; a delivery report or complaint addressed at an e-mail's bounce address
+ * (`bounce+<company>.<token>@…`, its envelope sender) moves that e-mail's delivery on (record-email-event.ts). Mail it
+ * cannot place is refused (550): it keeps nothing without a company.
  */
 export async function startMailCatcher(options: {
   db: Database;
@@ -48,6 +53,13 @@ export async function startMailCatcher(options: {
   host?: string;
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }): Promise<MailCatcher> {
+  /** Announces a change the catcher made to the company's screens (the change stands if this fails). */
+  const publish = (companyId: string, events: AppEvent[]) =>
+    publishEvents(
+      options.redis,
+      events.map((event) => ({ event, userId: null })),
+      { companyId, requestId: null },
+    ).catch((error: unknown) => options.log?.("mail catcher: event not published", { err: error }));
   const server = new SMTPServer({
     banner: "FieldOps local mail catcher",
     authOptional: true,
@@ -55,9 +67,23 @@ export async function startMailCatcher(options: {
     size: MAX_MAIL_BYTES,
     logger: false,
     onData(stream, session, callback) {
-      simpleParser(stream)
+      simpleParser(stream, { keepDeliveryStatus: true })
         .then(async (mail) => {
           if (stream.sizeExceeded) throw refusal(552, "Message too large");
+          // A delivery report (or a complaint) about one of the company's e-mails, at that e-mail's bounce address.
+          const bounce = session.envelope.rcptTo.map((rcpt) => parseBounceAddress(rcpt.address)).find(Boolean);
+          if (bounce) {
+            const recorded = await withTenant(options.db, bounce.companyId, (tx) =>
+              recordDeliveryReport(tx, bounce.companyId, {
+                bounceToken: bounce.token,
+                report: readDeliveryReport(mail),
+              }),
+            );
+            if (recorded.outcome === "not_found") throw refusal(550, "No such bounce address");
+            if (recorded.changed) await publish(bounce.companyId, outboxChanged([recorded.changed]));
+            callback(null, `Ok: report ${recorded.outcome}`);
+            return;
+          }
           // A customer's reply to one of the company's e-mails: it joins the customer's thread.
           const reply = session.envelope.rcptTo.map((rcpt) => parseReplyAddress(rcpt.address)).find(Boolean);
           if (reply) {
@@ -74,12 +100,7 @@ export async function startMailCatcher(options: {
               }),
             );
             if (!received) throw refusal(550, "No such reply address");
-            if (received.added)
-              await publishEvents(
-                options.redis,
-                messagesChanged([received.thread], { inbound: true }).map((event) => ({ event, userId: null })),
-                { companyId: reply.companyId, requestId: null },
-              ).catch((error: unknown) => options.log?.("mail catcher: event not published", { err: error }));
+            if (received.added) await publish(reply.companyId, messagesChanged([received.thread], { inbound: true }));
             callback(null, "Ok: reply kept");
             return;
           }
@@ -127,11 +148,7 @@ export async function startMailCatcher(options: {
             return found;
           });
           if (!message) throw refusal(550, "No such message");
-          await publishEvents(
-            options.redis,
-            outboxChanged([message]).map((event) => ({ event, userId: null })),
-            { companyId, requestId: null },
-          ).catch((error: unknown) => options.log?.("mail catcher: event not published", { err: error }));
+          await publish(companyId, outboxChanged([message]));
           callback(null, `Ok: caught ${message.id}`);
         })
         .catch((error: unknown) => {

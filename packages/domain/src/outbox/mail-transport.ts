@@ -5,14 +5,23 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 
 const transports = new Map<string, Transporter>();
 
-/** One transport per mail server, kept for the process. */
+/**
+ * One transport per mail server, kept for the process: a pool of up to five connections that carry one mail after
+ * another (a new connection and greeting per mail cost more than the mail), as many as the dispatcher sends at once.
+ */
 function transportFor(smtpUrl: string): Transporter {
   let transport = transports.get(smtpUrl);
   if (!transport) {
-    transport = createTransport({ url: smtpUrl, ...TIMEOUTS });
+    transport = createTransport({ url: smtpUrl, pool: true, maxConnections: 5, ...TIMEOUTS });
     transports.set(smtpUrl, transport);
   }
   return transport;
+}
+
+/** Closes the pooled connections to every mail server (the worker's stop; a test's before it stops its server). */
+export function closeMailTransports(): void {
+  for (const transport of transports.values()) transport.close();
+  transports.clear();
 }
 
 export interface OutgoingMail {
@@ -26,6 +35,11 @@ export interface OutgoingMail {
   messageId: string;
   headers: Record<string, string>;
   attachments?: MailAttachment[];
+  /**
+   * The envelope sender (MAIL FROM, which receivers keep as Return-Path): the message's own bounce address
+   * (`bounce+<company>.<token>@<reply domain>`), so a delivery report names its message; unset keeps the From address.
+   */
+  envelopeFrom?: string | null;
 }
 
 /** A file an e-mail carries (an invoice's or an estimate's PDF). */
@@ -51,6 +65,7 @@ export async function sendMail(smtpUrl: string, mail: OutgoingMail): Promise<{ p
       contentType,
       content,
     })),
+    ...(mail.envelopeFrom ? { envelope: { from: mail.envelopeFrom, to: [mail.to] } } : {}),
   })) as { messageId?: string; response?: string };
   // The server's answer ("250 2.0.0 Ok: queued as 4F2A1") names its own id; the header's id is ours.
   const queuedAs = /queued as ([^\s]+)/i.exec(info.response ?? "")?.[1];
@@ -83,18 +98,33 @@ export function smtpResponseCode(error: unknown): number | null {
 }
 
 /**
- * Why a send failed, for the office to read: the server's answer or the connection's failure, never a credential
+ * Whether the mail server refused the recipient for good (5xx to RCPT TO: "550 5.1.1 User unknown"): the message
+ * bounced, rather than failed to be sent.
+ */
+export function isRecipientRefused(error: unknown): boolean {
+  const code = smtpResponseCode(error);
+  return code !== null && code >= 500 && (error as { command?: unknown } | null)?.command === "RCPT TO";
+}
+
+/**
+ * A server's or a report's words as the office reads them: one line, at most 500 characters, never a credential
  * (anything shaped like `user:password@` is cut out).
  */
-export function describeSendError(error: unknown): string {
-  const code = smtpResponseCode(error);
-  const response = (error as { response?: unknown } | null)?.response;
-  const raw =
-    code !== null && typeof response === "string"
-      ? `The mail server refused it: ${response}`
-      : `The mail server could not be reached: ${error instanceof Error ? error.message : String(error)}`;
+export function inWords(raw: string): string {
   return raw
     .replace(/[a-z][a-z0-9+.-]*:\/\/[^\s@/]*@/gi, "smtp://***@")
     .replace(/\s+/g, " ")
+    .trim()
     .slice(0, 500);
+}
+
+/** Why a send failed, for the office to read: the server's answer or the connection's failure (`inWords`). */
+export function describeSendError(error: unknown): string {
+  const code = smtpResponseCode(error);
+  const response = (error as { response?: unknown } | null)?.response;
+  return inWords(
+    code !== null && typeof response === "string"
+      ? `The mail server refused it: ${response}`
+      : `The mail server could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+  );
 }

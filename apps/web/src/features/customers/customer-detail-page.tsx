@@ -183,6 +183,15 @@ function CustomerDetail({ id, parts: { Sections, Actions } }: { id: string; part
                         Opted out of texts
                       </Badge>
                     ) : null}
+                    {contact.emailsStopped ? (
+                      <Badge
+                        variant="outline"
+                        className="ml-2"
+                        title="This address marked an e-mail from the company as spam: the company no longer e-mails it"
+                      >
+                        Marked our e-mail as spam
+                      </Badge>
+                    ) : null}
                   </li>
                 ))}
               </ul>

@@ -24,6 +24,7 @@ const message = (overrides: Partial<OutboxMessage>): OutboxMessage => ({
   sentAt: "2030-01-07T14:30:00.000Z",
   deliveredAt: "2030-01-07T14:30:00.000Z",
   failedAt: null,
+  complainedAt: null,
   caught: true,
   ...overrides,
 });
@@ -58,5 +59,30 @@ describe("the outbox", () => {
     const refused = within(screen.getByRole("listitem", { name: "Your estimate" }));
     expect(refused.getByText("Not sent: the customer opted out of texts")).toBeTruthy();
     expect(screen.getByText(/text messages go to the local text catcher/)).toBeTruthy();
+  });
+
+  it("shows an e-mail that bounced with the reason, and one the recipient marked as spam", async () => {
+    const email = { channel: "email", caught: false, kind: "invoice" };
+    server.current.on("GET", "/api/outbox", (_req, res) =>
+      sendJson(res, 200, {
+        items: [
+          message({
+            ...email,
+            id: "m3",
+            subject: "Invoice #1042",
+            status: "bounced",
+            failedAt: "2030-01-07T14:32:00.000Z",
+            lastError: "The recipient's mail server refused it: 550 5.1.1 User unknown",
+          }),
+          message({ ...email, id: "m4", subject: "Invoice #1043", complainedAt: "2030-01-07T15:00:00.000Z" }),
+        ],
+      }),
+    );
+    renderApp({ initialPath: "/settings", routes: <Route path="/settings" element={<OutboxCard />} /> });
+    const bounced = within(await screen.findByRole("listitem", { name: "Invoice #1042" }));
+    expect(bounced.getByText("Bounced")).toBeTruthy();
+    expect(bounced.getByText("The recipient's mail server refused it: 550 5.1.1 User unknown")).toBeTruthy();
+    const marked = within(screen.getByRole("listitem", { name: "Invoice #1043" }));
+    expect(marked.getByText("Marked as spam by the recipient")).toBeTruthy();
   });
 });

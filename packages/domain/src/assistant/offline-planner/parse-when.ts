@@ -64,6 +64,8 @@ const SHORTHAND: [RegExp, string][] = [
     "$1 at $2",
   ],
   [/\b((?:a|one|two|three|four|\d)\s+weeks?)\s+from\s+(?:today|now)\b/gi, "in $1"],
+  // "after lunch" is the afternoon's first visit; lunch itself is noon.
+  [/\b(?:after|past)\s+lunch(?:time)?\b/gi, "afternoon"],
   [/\b(?:midday|lunchtime|lunch time)\b/gi, "noon"],
   [/\b(?:end of (?:the )?day|eod|close of business|cob)\b/gi, "4pm"],
   [/\bfirst thing(?: in the morning)?\b/gi, "8am"],
@@ -153,7 +155,17 @@ const SMALL_HOUR =
 
 /** Writes what chrono reads wrongly or not at all as words it reads (calendar days as ISO dates). */
 function normalize(text: string, today: string, direction: "forward" | "back"): string {
+  // "quarter past 9", "quarter to 3", "half past 10": the clock said in words.
   let out = text.replace(
+    /\b(?:a\s+)?(quarter|half)\s+(past|after|to|till|til|before)\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b/gi,
+    (_all, part: string, way: string, said: string) => {
+      const hour = Number(HOUR_WORDS[said.toLowerCase()] ?? said);
+      const minutes = part.toLowerCase() === "quarter" ? 15 : 30;
+      if (!/^(?:to|till|til|before)$/i.test(way)) return `${hour}:${minutes}`;
+      return `${hour === 1 ? 12 : hour - 1}:${60 - minutes}`;
+    },
+  );
+  out = out.replace(
     SMALL_HOUR,
     (_all, word: string, hour: string, minutes: string | undefined) => `${word} ${hour}${minutes ?? ""}pm`,
   );

@@ -24,6 +24,7 @@ import {
   planTopCustomers,
 } from "./plan-questions.ts";
 import {
+  planCanGo,
   planPromisedVisit,
   planRescheduleVisit,
   planScheduleVisit,
@@ -94,6 +95,7 @@ const RULES: Rule[] = [
   planScheduleVisit,
   planTerseSchedule,
   planTerseMove,
+  planCanGo,
   planCount,
   planTopCustomers,
   planCustomerMoney,
@@ -173,6 +175,9 @@ function small(message: ReadMessage): AssistantPlan | null {
       "what can you help",
       "how do you work",
       "what are you for",
+    ) ||
+    /^\s*what\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?:things|stuff)?\s*(?:else\s+)?can\s+(?:you|u)\s+(?:actually\s+|really\s+)?(?:do|help with)\b/i.test(
+      message.raw,
     )
   )
     return { kind: "answer", reply: HELP };
@@ -199,6 +204,7 @@ function remembering(lookup: PlannerLookup): PlannerLookup {
     findJobs: once("findJobs", lookup.findJobs),
     upcomingVisits: once("upcomingVisits", lookup.upcomingVisits),
     invoiceByNumber: once("invoiceByNumber", lookup.invoiceByNumber),
+    openInvoices: once("openInvoices", lookup.openInvoices),
     countPastDueInvoices: once("countPastDueInvoices", lookup.countPastDueInvoices),
     count: once("count", lookup.count),
     topCustomers: once("topCustomers", lookup.topCustomers),
@@ -213,10 +219,83 @@ function remembering(lookup: PlannerLookup): PlannerLookup {
  * and otherwise asks rather than guesses. Data from the lookup only ever fills in ids and names.
  */
 export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
-  const withIds: PlannerInput = { ...input, newId: input.newId ?? randomUUID, lookup: remembering(input.lookup) };
-  const message = readMessage(await withVisitDays(typosFixed(writtenOut(input.message.slice(0, 2000))), withIds));
+  const remembered: PlannerInput = { ...input, newId: input.newId ?? randomUUID, lookup: remembering(input.lookup) };
+  const pasted = await pastedMessage(input.message.slice(0, 2000), remembered);
+  const withIds = pasted
+    ? { ...remembered, context: { ...remembered.context, customerId: pasted.customerId } }
+    : remembered;
+  const text = pasted?.request ?? input.message.slice(0, 2000);
+  const message = readMessage(await withVisitDays(typosFixed(writtenOut(text)), withIds));
   const plan = await decide(message, withIds);
+  // A pasted message read wrongly is read again as typed.
+  if (pasted && plan.kind === "clarify") {
+    const asTyped = await decide(
+      readMessage(await withVisitDays(typosFixed(writtenOut(input.message.slice(0, 2000))), remembered)),
+      remembered,
+    );
+    if (asTyped.kind !== "clarify") return assistantPlanSchema.parse(asTyped);
+  }
   return assistantPlanSchema.parse(plan);
+}
+
+/** A customer's words pasted in quotes, then what to do with them: "Email from Elena Garcia: "…" Book it." */
+const PASTED = [
+  /^\s*(?:(?:an?\s+|this\s+)?(?:e-?mail|text|txt|message|msg|note|voicemail|vm|sms|whatsapp)\s+from|(?:got|received|just got|have)\s+(?:this|a\s+(?:text|message|note|e-?mail))\s+from|from)\s+([^:"“'‘]{2,60}?)\s*[:,–—-]?\s*(?:"([^"]+)"|“([^”]+)”|'(.+?)'(?=[\s.!?,]|$)|‘([^’]+)’)\s*[.!]?\s*([\s\S]*)$/i,
+  /^\s*([^:"“'‘]{2,60}?)\s+(?:wrote|said|says|texted|emailed|messaged|e-mailed|left a message)\s*[:,–—-]?\s*(?:"([^"]+)"|“([^”]+)”|'(.+?)'(?=[\s.!?,]|$)|‘([^’]+)’)\s*[.!]?\s*([\s\S]*)$/i,
+];
+/** What the office adds that only says yes to the customer's words. */
+const JUST_YES =
+  /^(?:(?:yes|yep|ok|okay|sure|please|pls|go ahead|sounds good)[,.!\s]*)*(?:(?:can you |could you |please )?(?:do (?:that|it|this)|go ahead|action (?:that|it|this)|sort (?:that|it) out|handle (?:that|it))\b)?[\s,.!?]*(?:please|thanks|thx|ty)?[.!?\s]*$/i;
+/** A sentence of a customer's message that asks nothing of the office: a greeting, thanks, a gate code. */
+const POLITE =
+  /^(?:hi|hello|hey|thanks|thank you|thx|ty|cheers|see you|regards|best|gate code|the gate|our gate|let me know|lmk)\b/i;
+
+/**
+ * "Text from Jane Smith: "…could you come Monday instead, same time?" Please move it.": the customer who wrote is the
+ * one meant (as if their page were open), and the request is the office's line with the days, times, amounts and
+ * method the customer's words give; when the office only says yes, the customer's words are the request.
+ */
+async function pastedMessage(
+  raw: string,
+  input: PlannerInput,
+): Promise<{ customerId: string; request: string } | null> {
+  const found = PASTED.map((pattern) => pattern.exec(raw)).find(Boolean);
+  if (!found) return null;
+  const who = found[1]!.replace(/^(?:the|a|an)\s+/i, "").trim();
+  const quote = (found[2] ?? found[3] ?? found[4] ?? found[5])!;
+  const office = found[6]!.replace(/^[\s,;:–—-]+/, "").trim();
+  const customer = await customerAtStart(who.split(/\s+/), input);
+  if (!customer || !("match" in customer)) return null;
+  const said = quote
+    .split(/(?<=[.!?])\s+/)
+    .map((sentence) => sentence.replace(/^(?:hi|hello|hey)(?:\s+there)?[,!]\s*/i, "").trim())
+    .filter((sentence) => sentence !== "" && !POLITE.test(sentence))
+    .join(" ");
+  if (JUST_YES.test(office)) return { customerId: customer.match.id, request: said };
+  // "Record it": when the money came is not when a visit goes.
+  const { text, spans } = /\b(?:record|log|enter|mark|apply)\b/i.test(office)
+    ? { text: said, spans: [] }
+    : readWhens(said, input.now, input.timeZone);
+  const days = spans.map((span) => text.slice(span.index, span.end));
+  const moves = /\b(?:move|moved|push|reschedule|change|switch|shift|bump)\b/i.test(office);
+  const when =
+    moves && days.length > 1
+      ? `from ${days[0]} to ${days.at(-1)}`
+      : days.length > 0
+        ? `${moves ? "to " : ""}${days.join(" ")}`
+        : "";
+  const amount = /\$\s?\d[\d,]*(?:\.\d{1,2})?/.exec(said)?.[0];
+  const method = /\b(cash|check|cheque)\b/i.exec(said)?.[1]?.toLowerCase();
+  const numbered = /#\s*\d{2,12}\b/.exec(said)?.[0];
+  const money = [amount, method ? (method === "cash" ? "in cash" : "by check") : undefined, numbered]
+    .filter((part) => part !== undefined)
+    .join(" ");
+  const sameTime = /\bsame time\b/i.test(said) ? "same time" : "";
+  const request = office.replace(/[.!?]+\s*$/, "");
+  return {
+    customerId: customer.match.id,
+    request: [request, when, sameTime, money].filter((part) => part !== "").join(" "),
+  };
 }
 
 async function decide(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan> {

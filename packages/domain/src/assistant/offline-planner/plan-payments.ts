@@ -199,6 +199,49 @@ function methodIn(message: ReadMessage): "cash" | "check" | "card" | null {
   return null;
 }
 
+/** Who paid, as said: "Elena Garcia just paid…", "…a check from Luis Ortiz for $50", "Luis paid off the rest…". */
+const PAYER = [
+  /^\s*(?:(?:so|ok|okay|fyi)[,\s]+)?(.+?)\s+(?:just\s+|finally\s+|has\s+|already\s+)?(?:paid|dropped off|sent|mailed|brought|handed|gave)\b/i,
+  /\b(?:from|by)\s+(.+?)(?:\s+(?:for|of|on|today|this|yesterday|in|by)\b|\s*[,.;]|\s*$)/i,
+];
+
+/** The one open invoice of the customer who paid (named, else the one selected); a question when there are several. */
+async function payersInvoice(
+  message: ReadMessage,
+  input: PlannerInput,
+): Promise<InvoiceRecord | { plan: AssistantPlan } | null> {
+  const names = PAYER.map((pattern) => pattern.exec(message.raw)?.[1])
+    .map((found) => (found ? cleanName(found.replace(/^(?:got|received|took)\b.*$/i, "")) : null))
+    .filter((name): name is string => name !== null && !isPronoun(name) && !/^(?:we|i|they|he|she|you)$/i.test(name));
+  let customer: { id: string; name: string } | null = null;
+  for (const name of names) {
+    const resolved = await resolveCustomer(name, input);
+    if ("customer" in resolved) {
+      customer = resolved.customer;
+      break;
+    }
+  }
+  if (!customer && input.context.customerId) {
+    const resolved = await resolveCustomer(null, input);
+    if ("customer" in resolved) customer = resolved.customer;
+  }
+  if (!customer) return null;
+  const open = await input.lookup.openInvoices(customer.id);
+  if (open.length === 1) return open[0]!;
+  const who = `**${asMarkdownText(customer.name)}**`;
+  if (open.length === 0)
+    return { plan: { kind: "answer", reply: `${who} has no open invoice to record a payment on.` } };
+  return {
+    plan: {
+      kind: "clarify",
+      reply: `Which of ${who}'s invoices was paid: ${open
+        .slice(0, 4)
+        .map((invoice) => `#${invoice.number} (${formatCents(invoice.balanceCents)} open)`)
+        .join(", ")}?`,
+    },
+  };
+}
+
 function invoiceLabel(invoice: InvoiceRecord): string {
   return `invoice #${invoice.number} for **${asMarkdownText(invoice.customerName)}**`;
 }
@@ -218,13 +261,25 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
   const number = invoiceNumberIn(message.raw) ?? bareInvoiceNumber(message.raw);
   const recordsPayment = mentions(message, "record", "log", "enter") && mentions(message, "payment", "cash", "check");
   // "the garcias paid cash": a payment said with its method is one to record, once its invoice is known.
-  const paidBy = mentions(message, "paid") && (methodIn(message) === "cash" || methodIn(message) === "check");
+  // "got a check from Luis Ortiz for $50": money in hand from someone is a payment too.
+  const paidBy =
+    (mentions(message, "paid") ||
+      CHECK_AS_MONEY.test(message.raw) ||
+      /\b(?:cash|check|cheque)\s+from\b/i.test(message.raw)) &&
+    (methodIn(message) === "cash" || methodIn(message) === "check");
   if (number === null && !mentions(message, "invoice") && !recordsPayment && !paidBy) return null;
   const refusal = refusalOf(CAPABILITIES.recordPayment, input);
   if (refusal) return refusal;
-  if (number === null) return { kind: "clarify", reply: "Which invoice was paid? Tell me its number." };
-  const invoice = await input.lookup.invoiceByNumber(number);
-  if (!invoice) return { kind: "clarify", reply: `I couldn't find invoice #${number}. Which invoice was paid?` };
+  const byNumber = number === null ? null : await input.lookup.invoiceByNumber(number);
+  // "Elena Garcia just paid her invoice in cash", "a check for the $80, #5531" (the check's number): the payer's one
+  // open invoice.
+  const invoice =
+    byNumber ?? (number === null || methodIn(message) === "check" ? await payersInvoice(message, input) : null);
+  if (invoice !== null && "plan" in invoice) return invoice.plan;
+  if (!invoice) {
+    if (number === null) return { kind: "clarify", reply: "Which invoice was paid? Tell me its number." };
+    return { kind: "clarify", reply: `I couldn't find invoice #${number}. Which invoice was paid?` };
+  }
   if (invoice.status === "paid")
     return { kind: "answer", reply: `${capitalized(invoiceLabel(invoice))} is already paid in full.` };
   if (invoice.status === "draft" || invoice.status === "void")
@@ -250,7 +305,11 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
     };
   const paid = amount ?? invoice.balanceCents;
   const check = method === "check" ? CHECK_NUMBER.exec(message.raw) : null;
-  const checkNumber = check ? (check[1] ?? check[2] ?? check[3] ?? check[4]) : undefined;
+  const checkNumber = check
+    ? (check[1] ?? check[2] ?? check[3] ?? check[4])
+    : method === "check" && number !== null && !byNumber
+      ? String(number)
+      : undefined;
   return propose(
     input,
     "record-payment",

@@ -119,7 +119,7 @@ export function withoutSpans(text: string, spans: readonly WhenSpan[]): string {
   return out;
 }
 
-const DANGLING = /\b(?:in|on|for|at|next|this|to|from|until|till|by|around|and|with|then)\s*$/i;
+const DANGLING = /\b(?:in|on|for|at|next|this|to|from|until|till|by|around|and|with|then|down)\s*$/i;
 const LEADING = /^\s*(?:in|on|for|up|a visit for|a visit with|an appointment for|visit for|the visit for)\b\s*/i;
 
 function subjectText(text: string): string {
@@ -145,7 +145,13 @@ function at(instant: Date | string, input: PlannerInput): string {
 /** The job a fragment names by number ("job 117", "#117"), when it names one. */
 async function jobByNumber(text: string, input: PlannerInput): Promise<JobRecord | null | "none"> {
   const found = JOB_NUMBER.exec(text);
-  if (!found) return null;
+  if (!found) {
+    // "put 117 on monday": a number alone is a job's, when one has it.
+    const alone = /^\s*#?(\d{2,9})\s*$/.exec(text);
+    if (!alone) return null;
+    const [job] = await input.lookup.findJobs({ number: Number(alone[1]) });
+    return job ?? null;
+  }
   const [job] = await input.lookup.findJobs({ number: Number(found[1] ?? found[2] ?? found[3]) });
   return job ?? "none";
 }
@@ -326,7 +332,8 @@ export async function planScheduleVisit(message: ReadMessage, input: PlannerInpu
   const rest = after.replace(/^(?:in\s+)?(?:a\s+|an\s+)?(?:visit|appointment)?\s*(?:for|with|at)?\s*/i, "");
   if (/^(?:for\s+)?(?:today|tomorrow|this week)?\s*\??$/i.test(rest.trim())) return null;
   // "Mr Smith at 5 Pine Rd rang… could we book him in Tuesday": the one named before the verb, when nothing is selected.
-  const pronoun = /^(?:him|her|them|they|it)\b\s*(?:in\b)?/i.exec(rest);
+  // "book us thursday": ourselves, at the customer named before.
+  const pronoun = /^(?:him|her|them|they|it|us)\b\s*(?:(?:in|down)\b)?/i.exec(rest);
   const before = message.raw
     .slice(0, message.raw.length - after.length)
     .replace(/\b\w+\s*$/, "")
@@ -402,6 +409,28 @@ export async function planTerseSchedule(message: ReadMessage, input: PlannerInpu
     if ("customer" in resolved) return scheduleFrom(request, input);
   }
   return null;
+}
+
+/**
+ * "Can the Garcia aeration go friday next week?", "the water heater job at Acme can go tomorrow first thing", "the
+ * aeration for Garcia, any chance we can do it today at 3?": a visit and a day it can happen on. A visit waiting for a
+ * day is booked; one already on the schedule moves.
+ */
+const CAN_GO = [
+  /^\s*(?:(?:so|and|ok|okay)\s+)?(?:can|could)\s+(?:we\s+have\s+)?(.+?)\s+(?:go|go in|go ahead|happen|be done|get done)\s+(.+)$/i,
+  /^(.+?)\s+(?:can|could|should|will)\s+(?:go|go in|go ahead|happen|be done|get done)\s+(.+)$/i,
+  /^(.+?)[,;:]?\s+(?:(?:any chance|is there any chance|is it possible|think)\s+)?(?:we|you|you guys|u|y['’]?all)\s+(?:can|could)\s+(?:do|fit|get to|squeeze)\s+(?:it|that|this|them)(?:\s+in)?\s+(.+)$/i,
+];
+
+export async function planCanGo(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  const found = CAN_GO.map((pattern) => pattern.exec(message.raw.replace(/[?.!]+\s*$/, ""))).find(Boolean);
+  if (!found) return null;
+  const [, subject, when] = found as unknown as [string, string, string];
+  if (!readWhens(when, input.now, input.timeZone).spans.some((span) => span.day !== null || span.at !== null))
+    return null;
+  const plan = await scheduleFrom(`${subject} ${when}`, input);
+  if (plan?.kind === "confirm" && "jobId" in plan.proposal.params) return plan;
+  return (await movedTo(subject, when, input)) ?? (plan?.kind === "confirm" ? plan : null);
 }
 
 /** A move of the visit `subject` names to `when`, when it reads as one; else nothing. */
@@ -707,7 +736,10 @@ function moveSubject(text: string): string {
       )
       .replace(/\b(?:can|could|would|will)\s+(?:we|you|u|ya)\b/gi, " ")
       .replace(/\b(?:the\s+)?(?:crew|team)\s+(?:on|for|at|of)\b/gi, " ")
-      .replace(/\b(?:back|forward|out|over|around|up|later|earlier|instead|please|pls|asap|same time)\b/gi, " ")
+      .replace(
+        /\b(?:same (?:day|time|day and time|time and day|day and hour)|back|forward|out|over|around|up|later|earlier|instead|please|pls|asap)\b/gi,
+        " ",
+      )
       .replace(/\bvisit\s+(?:of|for)\b/gi, " ")
       .replace(/\b(?:to\s+)?the\s+after\b|\bafter\s*$/gi, " ")
       .replace(/^\s*it\b/i, " ")

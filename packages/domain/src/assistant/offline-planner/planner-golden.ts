@@ -914,7 +914,9 @@ export const GOLDEN: GoldenRow[] = [
     ["find the customer with phone 555-0100", "read:findCustomers", { params: { query: "555-0100" } }],
     ["add crew d", "navigate:/crews", { says: /can't add a crew/ }],
     ["email invoice 1032 to the customer", "read:findInvoice", { params: { number: 1032 }, says: /can't email/ }],
-    ["the garcias paid cash", "clarify", { says: /Which invoice/ }],
+    // Was a question ("Which invoice?") before the planner could see a customer's open invoices: Elena Garcia has one
+    // (#1032), as holdout 14's "Elena Garcia just paid her invoice in cash" expects.
+    ["the garcias paid cash", "module:record-payment", { params: { invoiceId: "i-1032", method: "cash" } }],
     ["cancel tomorrow's visit at jane's", "answer", { says: /can't cancel a visit/ }],
     [
       "I promised John Smith we'd be there friday morning",

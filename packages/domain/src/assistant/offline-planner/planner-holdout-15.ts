@@ -179,16 +179,11 @@ export const HOLDOUT_15: GoldenRow[] = [
       "answer",
       { says: /300 Hill/i, alsoRight: "read:findCustomers" },
     ], // v1
-    [
-      "whats the address for the Garcia job",
-      "answer",
-      { ...FIELD, says: /22 Birch/i, alsoRight: "read:findCustomers" },
-    ], // v3
-    [
-      "at Tom Baker's on Oak St, nobody home, whats his number",
-      "answer",
-      { ...FIELD, says: /010-2000/, alsoRight: "read:findCustomers" },
-    ], // v3
+    // Corrected (was "answer" with the address, or the customer's card): a field user may not see customers' records
+    // (the roles' permissions; the golden table's "Acme's address" as a field user is refused), so this is refused.
+    ["whats the address for the Garcia job", "refuse", FIELD], // v3
+    // Corrected the same way (was "answer" with the phone number): a field user may not see customers' records.
+    ["at Tom Baker's on Oak St, nobody home, whats his number", "refuse", FIELD], // v3
     ["what jobs does Luis Ortiz have", "read:findJobs", { ...FIELD, alsoRight: "answer" }], // v3
   ]),
 

@@ -60,6 +60,8 @@ export type PlannerLookup = {
   /** A customer's or a job's visits from today on: scheduled ones by time, then those waiting. */
   upcomingVisits(filter: { customerId: string } | { jobId: string }): Promise<VisitRecord[]>;
   invoiceByNumber(number: number): Promise<InvoiceRecord | null>;
+  /** A customer's invoices still open (sent or partly paid), oldest first. */
+  openInvoices(customerId: string): Promise<InvoiceRecord[]>;
   /** Invoices past due and still open: every customer's, or one customer's. */
   countPastDueInvoices(customerId?: string): Promise<number>;
   /** How many there are (visits: in the period, every day when none is named). */

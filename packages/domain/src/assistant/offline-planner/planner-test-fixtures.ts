@@ -147,6 +147,10 @@ export function fixedLookup(pastDue = 3, uninvoicedVisits = 12): PlannerLookup {
           : JOBS.find((owner) => owner.id === candidate.jobId)!.customerId === filter.customerId,
       ),
     invoiceByNumber: async (number) => INVOICES.find((invoice) => invoice.number === number) ?? null,
+    openInvoices: async (customerId) =>
+      INVOICES.filter(
+        (invoice) => invoice.customerId === customerId && ["sent", "partially_paid"].includes(invoice.status),
+      ),
     countPastDueInvoices: async (customerId) =>
       customerId === undefined ? pastDue : (PAST_DUE_BY_CUSTOMER[customerId] ?? 0),
     count: async (kind) => COUNTS[kind],

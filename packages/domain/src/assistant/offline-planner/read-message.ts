@@ -199,6 +199,7 @@ const SHORTHAND: [RegExp, string][] = [
   [/\b(today|tomorrow)s\b/gi, "$1's"],
   [/\bw\/o\b/gi, "without"],
   [/\bpd\b/gi, "paid"],
+  [/\binvs\b/gi, "invoices"],
   [/\b(?:phone|ph|tel|cell)\s*(?:#|no\.?)(?=\s|$)/gi, "phone number"],
   [/(?:^|\s)#\s*of\b/gi, " number of"],
   [/\bappts?\b/gi, "appointment"],
@@ -208,6 +209,20 @@ const SHORTHAND: [RegExp, string][] = [
     /[.,;]?\s*(?:oh,?\s*)?(?:and\s+)?(?:please\s+)?(?:put|give it to|assign it to|hand it to|have)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:on it|on that|do it|take it|on the job)(?:\s+instead)?\s*[.!]?\s*$/gi,
     " with $1",
   ],
+  // "…at 10:30? crew c can go", "Crew B can do it": the crew for what was just asked.
+  [
+    /\s*[.,;?!]?\s*((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:can|could|will|is free to|is able to)\s+(?:go|do it|do that|take it|take that|handle it|cover it)\s*[.!]?\s*$/gi,
+    " with $1",
+  ],
+  // "…to the afternoon, same day", "…to the alpha team instead, same day and time": what stays as it is goes unsaid.
+  [
+    /\s*,?\s*(?:on\s+|at\s+)?(?:the\s+)?same\s+(?:day|time|date|hour)(?:\s+(?:and|&)\s+(?:day|time|date|hour))?\b(?!\s+as\b)/gi,
+    "",
+  ],
+  // "jane mow tmrw -> 9am": an arrow says where it goes.
+  [/\s*(?:->|=>|→)\s*/g, " to "],
+  // "(yes theyre a customer lol)": an aside in brackets says nothing to do.
+  [/\s*\((?=[^()]*[a-z]{2,}\s+[a-z]{2,})[^()]{3,80}\)/gi, " "],
   // "thursdays cleanup" is Thursday's.
   [
     /\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)s\s+(?!(?:and|or|at|in|on|are|is|with|from|to|for|only|please|now|instead|works?|then|morning|afternoon|evening|night|first|next|after|before|week)\b)(?=[a-z])/gi,
@@ -231,6 +246,8 @@ const SPANISH: [RegExp, string][] = [
     "can you add a feature",
   ],
   [/\bpag[oó]\s+en\s+efectivo\b/gi, "paid in cash"],
+  [/\ben\s+efectivo\b/gi, "in cash"],
+  [/\b(?:con|en)\s+cheque\b/gi, "by check"],
   [/\bpag[oó]\s+(?:con|en)\s+cheque\b/gi, "paid by check"],
   [/\bpag[oó](?=\s+(?:la|el|su|sus|los|las|\$|\d))/gi, "paid"],
   [/\b(?:necesito|quiero)\s+ver\b/gi, "show me"],
@@ -239,6 +256,21 @@ const SPANISH: [RegExp, string][] = [
   [/\b(?:las\s+)?facturas\b/gi, "invoices"],
   [/\b(?:la|el)\s+(?=invoice\b|factura\b)/gi, ""],
   [/\bpasado mañana\b/gi, "the day after tomorrow"],
+  [/\bpor la (?:tarde)\b/gi, "afternoon"],
+  [/\bpor la mañana\b/gi, "morning"],
+  [/\bmisma hora\b/gi, "same time"],
+  [/\bde\s+mañana\s+al?\s+(?=lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)/gi, "from tomorrow to "],
+  [/\bcu[aá]nt[oa]s\s+(clientes|trabajos|facturas|visitas)\s+tenemos\b/gi, "how many $1 do we have"],
+  [/\bqui[eé]n(?:es)?\s+(?:me|nos)\s+debe(?:n)?\s+(?:dinero|plata)?/gi, "who owes us money"],
+  [
+    /\bq(?:u|ú)[eé]\s+tiene\s+(.+?)\s+(?=mañana|hoy|el\s|para\s|lunes|martes|mi[eé]rcoles|jueves|viernes)/gi,
+    "what does $1 have ",
+  ],
+  [
+    /\b(?:manda|m[aá]ndale|env[ií]a|env[ií]ale)\s+(?:un|el)\s+(?:reminder|recordatorio)\s+de\s+pago\s+a\b/gi,
+    "send a payment reminder to",
+  ],
+  [/\bvisitas\b/gi, "visits"],
   [/\b(?:lo\s+)?de\s+mañana\b/gi, "tomorrow's"],
   [/\bmañana\b/gi, "tomorrow"],
   [/\bhoy\b/gi, "today"],
@@ -268,6 +300,17 @@ const SPANISH: [RegExp, string][] = [
 /** A greeting, a sign-off or an apology around the request: "Hi there,", "Many thanks, Sarah", "New hire here, sorry!". */
 const CHATTER_SENTENCE =
   /^(?:hi|hello|hey|hiya|g['’]?day|good (?:morning|afternoon|evening)|dear\b|hope\b|i hope\b|apologies|sorry\b|many thanks|thanks|thank you|cheers|best\b|kind regards|regards|warm regards|all the best|ta\b|new hire|i['’]?m new|i only started)/i;
+/** What a business is or does, as an owner introduces it. */
+const TRADE = String.raw`(?:company|business|outfit|agency|firm|shop|operation|trade|crew|plumb\w*|roof\w*|hvac|lawns?|landscap\w*|pools?|pest(?: control)?|clean\w*|electric\w*|home health|nurs\w*|gutters?|trees?|computers?|apps?|owner|guy|gal)`;
+/**
+ * An owner saying who they are before asking ("Im a plumber, 20 yrs in the trade.", "We do lawns and aeration.",
+ * "roofer here.", "HVAC guy here,"): set aside when a request follows, as a greeting is.
+ */
+const INTRODUCTION = new RegExp(
+  String.raw`^(?:(?:ok|okay|so|well|hi|hey|hello)[,\s]+)*(?:(?:i|we)(?:['’]?m|['’]?re|\s+am|\s+are)?\s+(?:(?:mostly|mainly|just|only|really|also|a|an|the)\s+)*(?:(?:run|own|have|operate|started|do|work in|work)\s+)?(?:(?:a|an|my|our|the)\s+)?(?:(?!(?:at|for|with|on|to|from)\b)[\w-]+\s+){0,3}?${TRADE}\b(?![^.!?]*\b(?:asked|asking|wants?|needs?|called|rang|texted|emailed|said|booked|paid|owes?|tomorrow|today|tmrw|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(?::\d{2})?\s*(?:am|pm))\b)[^.!?]*|(?:[\w-]+\s+){1,3}here)\s*[.!,;:-]+\s+`,
+  "i",
+);
+
 /** Words that carry no request: "um", "like", "so yeah", "mate", "do you know if". */
 const FILLERS: [RegExp, string][] = [
   [
@@ -311,7 +354,12 @@ const CORRECTIONS: [RegExp, string][] = [MONEY_WORD, TIME_WORD, DAY_WORD, CREW_W
 );
 const CREW_NOT_LETTER = /\b((?:crew|team)\s+[a-z0-9]+)\s*,?\s+not\s+[a-z0-9]\b/gi;
 
+/** "push the cleanup to friday. wait no, leave that one, move the sprinkler check…": what was said before is dropped. */
+const START_OVER =
+  /^[\s\S]*?[.!;,]\s*(?:(?:wait|hold on|hmm+|actually|oh)[,.!]?\s*)*(?:no|nope)?[,.!]?\s*(?:leave (?:that|it|this)(?: one)?(?: alone| as is)?|forget (?:that|it|this)(?: one)?|never ?mind (?:that|it)|scratch that|don['’]?t do that)[,.;!]?\s+(?=\S)/i;
+
 function corrected(text: string): string {
+  text = text.replace(START_OVER, "");
   return tailCorrected(
     CORRECTIONS.reduce(
       (out, [pattern, replacement]) => out.replace(pattern, replacement),
@@ -322,16 +370,23 @@ function corrected(text: string): string {
 
 /** "… — actually, Crew C's", "… er, make that $80", "Sorry, I meant the jobs page": a correction at the end. */
 const TAIL_CORRECTION =
-  /(?:\s*[.,;…]+\s*|\s+[-–—]+\s*|\s+)(?:(?:oh|er+m?|um+|sorry|no|nope|wait|actually|no wait|i meant|i mean|make (?:that|it)|scratch that|correction|let['’]?s (?:do|go with)|rather)[,:!.]?\s+)+(?:(?:just|only)\s+)?(?:the\s+)?(.+?)\s*(?:\b(?:first|instead|for now|please|then)\b\s*)?[.!?]*$/i;
+  /(?:\s*[.,;…]+\s*|\s+[-–—]+\s*|\s+)(?:or\s+)?(?:(?:oh|er+m?|um+|sorry|no|nope|wait|actually|no wait|i meant|i mean|make (?:that|it)|scratch that|correction|let['’]?s (?:do|go with)|rather|(?:it|that)\s+was(?:\s+(?:a|by|in|paid by|paid in))?)[,:!.]?\s+)+(?:(?:just|only)\s+)?(?:the\s+)?(.+?)\s*(?:\b(?:first|instead|for now|please|then)\b\s*|\b(?:is|would be|works|['’]d be)\s+(?:better|best|good|fine|easier)(?:\s+for\s+(?:him|her|them|us|me))?\s*)?[.!?]*$/i;
 
 /** What a correction can replace: the same kind of thing said before it, the last of them. */
 const CORRECTABLE: RegExp[] = [
   new RegExp(String.raw`${MONEY_WORD}`, "gi"),
   /#?\b\d{3,9}\b/g,
-  new RegExp(String.raw`\b(?:${DAY_WORD})(?:\s+(?:at|@)\s*${TIME_WORD})?`, "gi"),
+  new RegExp(
+    String.raw`\b(?:first thing\s+|early\s+)?(?:${DAY_WORD})(?:\s+(?:at|@)\s*${TIME_WORD}|\s+(?:morning|afternoon|first thing))?`,
+    "gi",
+  ),
   /\b(?:crew|team)\s+[a-z0-9]+(?:['’]s)?|\b[a-z0-9]+\s+(?:crew|team)(?:['’]s)?/gi,
   /\b(?:quickbooks|stripe|twilio)\b/gi,
   /\b(?:customers|jobs|crews|settings|dashboard)(?:\s+page)?\b/gi,
+  /\b(?:cash|check|cheque|card)\b/gi,
+  /\b(?:january|february|march|april|may|june|july|august|september|october|november|december)(?:['’]s)?/gi,
+  // "…to 1, actually make it 2": a time said alone, the last one a request gave ("the 9am tues…" names a visit).
+  /(?<=\b(?:to|at|for)\s+)\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?(?![\w:])/gi,
 ];
 /** "Remind everyone who's past due — actually, just Luis Ortiz": everyone, corrected to one of them. */
 const EVERYONE_OWING =
@@ -382,7 +437,7 @@ export function writtenOut(raw: string): string {
       const dash = /\s+[-–—]\s+/.exec(opened);
       return dash && CHATTER_SENTENCE.test(opened) ? opened.slice(dash.index + dash[0].length) : opened;
     });
-  const text = (kept.length > 0 ? kept : sentences)
+  let text = (kept.length > 0 ? kept : sentences)
     .map((sentence) =>
       sentence.replace(
         /^(?:(?:hi|hello|hey|g['’]?day|good (?:morning|afternoon|evening))(?:\s+there)?|dear [^,]{1,40})[,!]\s*/i,
@@ -390,6 +445,8 @@ export function writtenOut(raw: string): string {
       ),
     )
     .join(" ");
+  for (let introduced = INTRODUCTION.exec(text); introduced; introduced = INTRODUCTION.exec(text))
+    text = text.slice(introduced[0].length);
   const translated = SPANISH.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
   // In a sentence that is partly Spanish, "de" and "del" are "of": "el sprinkler check de ortiz".
   const english = translated === text ? text : translated.replace(/\bdel\b/gi, "of the").replace(/\bde\b/gi, "of");

@@ -3,7 +3,7 @@ import { editDistance, pickByName } from "./fuzzy-match.ts";
 import type { CustomerRecord, NamedRecord, PlannerInput } from "./planner-input.ts";
 
 const PRONOUNS =
-  /^(them|their|theirs|his|him|her|hers|it|its|this|this one|this customer|this client|that customer|that client|the customer|the client|current customer|selected customer|my customer)$/i;
+  /^(them|their|theirs|his|him|her|hers|it|its|this|this one|that|that one|this customer|this client|that customer|that client|the customer|the client|current customer|selected customer|my customer)$/i;
 const FILLER_START = /^(?:(?:the|a|an|customer|client|patient|named|called|for|to|up|with|at|on|from)\s+)+/i;
 const FILLER_END =
   /(?:\s+(?:please|pls|plz|thanks|thank you|thx|for|on|at|in|with|to|customer|client|record|details|info|now|asap))+$/i;
