@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import pg from "pg";
 import twilio from "twilio";
 import {
@@ -35,6 +35,33 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
 }
 
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
+
+const COMPANY_NUMBER = E2E_TWILIO_NUMBER;
+
+/** The owner's API client, with the company texting from COMPANY_NUMBER. */
+async function textingOffice(playwright: Parameters<typeof ownerApi>[0], baseURL: string) {
+  const api = await ownerApi(playwright, baseURL);
+  await json(await api.put("/api/settings/sms-number", { data: { smsNumber: COMPANY_NUMBER } }));
+  return api;
+}
+
+/** Twilio posts a text (no session: a client of its own), signed with the auth token over the URL and every field. */
+async function postText(client: APIRequestContext, baseURL: string, from: string, body: string): Promise<void> {
+  const url = `${baseURL}/api/webhooks/twilio/inbound`;
+  const form = {
+    MessageSid: sid("SM"),
+    AccountSid: sid("AC"),
+    From: from,
+    To: COMPANY_NUMBER,
+    Body: body,
+    NumMedia: "0",
+  };
+  const posted = await client.post(url, {
+    headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(E2E_TWILIO_AUTH_TOKEN, url, form) },
+    form,
+  });
+  expect(posted.status(), await posted.text()).toBe(200);
+}
 
 /** The demo company texts through its own Twilio account (Twilio Connect) while `work` runs, then as before. */
 async function withConnectedTwilio(work: () => Promise<void>): Promise<void> {
@@ -73,9 +100,8 @@ test("a signed inbound text appears live in the inbox and the customer's thread;
 });
 
 async function inboundAndReply(page: Page, playwright: PlaywrightWorkerArgs["playwright"], baseURL: string) {
-  const api = await ownerApi(playwright, baseURL);
-  const companyNumber = E2E_TWILIO_NUMBER;
-  await json(await api.put("/api/settings/sms-number", { data: { smsNumber: companyNumber } }));
+  const api = await textingOffice(playwright, baseURL);
+  const companyNumber = COMPANY_NUMBER;
   const customerPhone = "(555) 014-3111";
   const customerId = await withOwner(async (client) => {
     const { rows } = await client.query<{ id: string }>(
@@ -90,22 +116,8 @@ async function inboundAndReply(page: Page, playwright: PlaywrightWorkerArgs["pla
   await openSignedIn(page, "owner@demo.test", "/app/messages");
   await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
 
-  // Twilio posts the text (no session: a client of its own), signed with the auth token over the URL and every field.
   const twilioClient = await playwright.request.newContext();
-  const url = `${baseURL}/api/webhooks/twilio/inbound`;
-  const form = {
-    MessageSid: sid("SM"),
-    AccountSid: sid("AC"),
-    From: "+15550143111",
-    To: companyNumber,
-    Body: "Running late? The gate code is 4411.",
-    NumMedia: "0",
-  };
-  const posted = await twilioClient.post(url, {
-    headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(E2E_TWILIO_AUTH_TOKEN, url, form) },
-    form,
-  });
-  expect(posted.status(), await posted.text()).toBe(200);
+  await postText(twilioClient, baseURL, "+15550143111", "Running late? The gate code is 4411.");
 
   // Live: the conversation arrives, unread, with the badge in the navigation.
   const conversations = page.getByRole("navigation", { name: "Conversations" });
@@ -146,14 +158,64 @@ async function inboundAndReply(page: Page, playwright: PlaywrightWorkerArgs["pla
   await expect(onPage.getByText("No problem, see you at 3.")).toBeVisible();
 
   // Another text arrives while the customer's page is open: it appears without a reload.
-  const second = { ...form, MessageSid: sid("SM"), Body: "Thanks!" };
-  const again = await twilioClient.post(url, {
-    headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(E2E_TWILIO_AUTH_TOKEN, url, second) },
-    form: second,
-  });
-  expect(again.status()).toBe(200);
+  await postText(twilioClient, baseURL, "+15550143111", "Thanks!");
   await expect(onPage.getByText("Thanks!")).toBeVisible();
   await expectAccessible(page, "the customer's page with the conversation");
   await api.dispose();
   await twilioClient.dispose();
 }
+
+test("an unknown number's text is moved onto a customer: it joins their page, and the number's next text finds them", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const api = await textingOffice(playwright, baseURL!);
+  const tag = `${Date.now()}`;
+  const name = `Moving Morgan ${tag.slice(-5)}`;
+  const created = await api.post("/api/customers", {
+    data: {
+      name,
+      contacts: [{ kind: "email", value: `morgan-${tag}@example.com` }],
+      properties: [
+        { street: "4 Oak Ave", city: "Springfield", region: "IL", postcode: "62701", latitude: 39.8, longitude: -89.6 },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const customerId = ((await created.json()) as { id: string }).id;
+  const unknownNumber = `+1555019${tag.slice(-4)}`;
+
+  const twilioClient = await playwright.request.newContext();
+  const text = (body: string) => postText(twilioClient, baseURL!, unknownNumber, body);
+  await text("Hi, this is Morgan from my work phone");
+
+  await openSignedIn(page, "owner@demo.test", "/app/messages");
+  const conversations = page.getByRole("navigation", { name: "Conversations" });
+  await conversations.getByRole("button", { name: new RegExp(`\\${unknownNumber}`) }).click();
+  const unplaced = page.getByRole("region", { name: `Conversation with ${unknownNumber}` });
+  await expect(unplaced.getByText("Unknown sender: no customer has this number or address")).toBeVisible();
+  await unplaced.getByRole("button", { name: "This is…" }).click();
+
+  const dialog = page.getByRole("dialog", { name: `Who is ${unknownNumber}?` });
+  await dialog.getByRole("searchbox", { name: "Find customer" }).fill(name);
+  await dialog.getByRole("combobox", { name: "Customer" }).selectOption({ label: name });
+  await expect(dialog.getByRole("checkbox", { name: `Save ${unknownNumber} to their contacts` })).toBeChecked();
+  await expectAccessible(page, "the dialog that moves a conversation onto a customer");
+  await dialog.getByRole("button", { name: "Move conversation" }).click();
+
+  // The inbox opens the customer's conversation, with the text in it; the number's own thread is gone.
+  const moved = page.getByRole("region", { name: `Conversation with ${name}` });
+  await expect(moved.getByText("Hi, this is Morgan from my work phone")).toBeVisible();
+  await expect(conversations.getByRole("button", { name: new RegExp(`\\${unknownNumber}`) })).toHaveCount(0);
+
+  // The customer's page has the conversation and the number among their contacts; their next text arrives there live.
+  await page.goto(`/customers/${customerId}`);
+  const onPage = page.getByRole("region", { name: "Conversation" });
+  await expect(onPage.getByText("Hi, this is Morgan from my work phone")).toBeVisible();
+  await expect(page.getByRole("link", { name: unknownNumber })).toBeVisible();
+  await text("Is Thursday possible?");
+  await expect(onPage.getByText("Is Thursday possible?")).toBeVisible();
+  await api.dispose();
+  await twilioClient.dispose();
+});

@@ -45,10 +45,23 @@ export const threadSummarySchema = z.object({
 });
 export type ThreadSummary = z.infer<typeof threadSummarySchema>;
 
+/**
+ * GET /api/messages/threads: newest first, a page at a time (`cursor` is the previous page's `nextCursor`: where it
+ * ended, its last thread's lastMessageAt and id); `unread=true` lists only the threads with unread messages.
+ */
+export const threadListQuerySchema = z.object({
+  cursor: text({ max: 200 }).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_THREADS_LISTED).default(MAX_THREADS_LISTED),
+  unread: z.enum(["true", "false"]).optional(),
+});
+export type ThreadListQuery = z.output<typeof threadListQuerySchema>;
+
 export const threadListResponseSchema = z.object({
   items: z.array(threadSummarySchema).max(MAX_THREADS_LISTED),
-  /** Unread inbound messages in every thread: the navigation's badge. */
+  /** Unread inbound messages in every thread (whatever the page and filter): the navigation's badge. */
   unreadTotal: z.number().int(),
+  /** Where the next page starts; null on the last one. */
+  nextCursor: z.string().nullable(),
 });
 export type ThreadListResponse = z.infer<typeof threadListResponseSchema>;
 
@@ -88,6 +101,17 @@ export const replyRequestSchema = z.object({
   subject: text({ max: 200, trim: true }).optional(),
 });
 export type ReplyRequest = z.infer<typeof replyRequestSchema>;
+
+/**
+ * Moves a thread of no customer (an unknown or shared number or address) onto the customer it is: its messages join the
+ * customer's conversation. `saveContact` also adds the number or address to the customer's contacts (unless they have
+ * it), so that their next message finds them.
+ */
+export const assignThreadRequestSchema = z.object({
+  customerId: z.uuid(),
+  saveContact: z.boolean().default(false),
+});
+export type AssignThreadRequest = z.input<typeof assignThreadRequestSchema>;
 
 /** The customer's reply the local catcher's preview sends (npm start without SMTP_URL), to try replies out. */
 export const replyAsCustomerRequestSchema = z.object({
@@ -278,7 +302,9 @@ export const messageEndpoints = {
     method: "GET",
     path: "/api/messages/threads",
     tags: ["messages"],
-    summary: "The company's conversations with customers, newest first, with unread counts",
+    summary:
+      "The company's conversations with customers, newest first, with unread counts, a page at a time by cursor (unread=true: only those with unread messages)",
+    query: threadListQuerySchema,
     response: threadListResponseSchema,
     capability: "messages.manage",
   }),
@@ -319,6 +345,17 @@ export const messageEndpoints = {
     body: replyRequestSchema,
     status: 201,
     response: threadMessageSchema,
+    capability: "messages.manage",
+  }),
+  assignThread: defineEndpoint({
+    method: "POST",
+    path: "/api/messages/threads/:id/customer",
+    tags: ["messages"],
+    summary:
+      "Move a conversation with an unknown or shared number or address onto a customer (its messages join theirs), optionally saving the number or address to their contacts; answers the customer's conversation",
+    params: threadParamsSchema,
+    body: assignThreadRequestSchema,
+    response: threadSchema,
     capability: "messages.manage",
   }),
   replyAsCustomer: defineEndpoint({

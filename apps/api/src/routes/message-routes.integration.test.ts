@@ -574,3 +574,207 @@ describe("an inbound mail provider's webhook", () => {
     expect(response.status).toBe(403);
   });
 });
+
+describe("moving an unknown or shared number's conversation onto a customer", () => {
+  const unplacedOf = (address: string) =>
+    t.db.messageThread.findUnique({ where: { companyId_key: { companyId: company.id, key: `sms:${address}` } } });
+  const contactsOf = (customerId: string) =>
+    t.db.customerContact.findMany({ where: { customerId }, orderBy: { position: "asc" } });
+  const move = (threadId: string, body: unknown, token = tokens.member!) =>
+    call<Thread>("POST", `/api/messages/threads/${threadId}/customer`, token, body);
+
+  it("moves an unknown number's texts into the customer's conversation, unread kept; their next text lands there", async () => {
+    // Made as the customer page makes one, with an e-mail address and a property.
+    const { body: grace } = await call<{ id: string }>("POST", "/api/customers", tokens.owner!, {
+      name: "Grace Moved",
+      contacts: [{ kind: "email", value: "grace.moved@example.com" }],
+      properties: [
+        { street: "1 Elm St", city: "Springfield", region: "IL", postcode: "62701", latitude: 39.8, longitude: -89.6 },
+      ],
+    });
+    const sent = await call<ThreadMessage>("POST", `/api/messages/threads/${grace.id}/replies`, tokens.owner!, {
+      channel: "email",
+      body: "Your estimate is attached.",
+    });
+    expect(sent.status, sent.body.message).toBe(201);
+    const from = number();
+    await postInbound(inboundForm({ From: from, Body: "Hi, it's Grace from my new phone" }));
+    await postInbound(inboundForm({ From: from, Body: "Tuesday is fine" }));
+    const unplaced = (await unplacedOf(from))!;
+    expect(unplaced).toMatchObject({ customerId: null, unplacedReason: "unknown", unreadCount: 2 });
+    const unreadBefore = (await call<ThreadListResponse>("GET", "/api/messages/threads", tokens.owner!)).body
+      .unreadTotal;
+
+    const moved = await move(unplaced.id, { customerId: grace.id, saveContact: true });
+    expect(moved.status, moved.body.message).toBe(200);
+    const target = (await threadOf(grace.id))!;
+    expect(moved.body).toMatchObject({
+      id: target.id,
+      customerId: grace.id,
+      title: "Grace Moved",
+      unplacedReason: null,
+      unreadCount: 2,
+      lastMessagePreview: "Tuesday is fine",
+      replyTo: { sms: from, email: "grace.moved@example.com" },
+    });
+    expect(moved.body.messages.map((message) => [message.direction, message.body, message.readAt])).toEqual([
+      ["outbound", "Your estimate is attached.", expect.any(String)],
+      ["inbound", "Hi, it's Grace from my new phone", null],
+      ["inbound", "Tuesday is fine", null],
+    ]);
+    expect(await unplacedOf(from)).toBeNull();
+    expect((await contactsOf(grace.id)).map(({ kind, value }) => ({ kind, value }))).toEqual([
+      { kind: "email", value: "grace.moved@example.com" },
+      { kind: "phone", value: from },
+    ]);
+    const list = await call<ThreadListResponse>("GET", "/api/messages/threads", tokens.owner!);
+    expect(list.body.unreadTotal).toBe(unreadBefore);
+    expect(list.body.items.some((item) => item.id === unplaced.id)).toBe(false);
+    const audit = await t.db.auditLog.findFirstOrThrow({
+      where: { companyId: company.id, action: "messages.thread_assigned", entityId: grace.id },
+    });
+    expect(audit.actorUserId).toBe(company.users.member.id);
+    expect(JSON.stringify(audit.metadata)).toContain(`Moved the conversation with ${from} (2 messages) to Grace Moved`);
+
+    // The number is the customer's now: the next text goes straight to their conversation.
+    expect((await postInbound(inboundForm({ From: from, Body: "See you then" }))).status).toBe(200);
+    expect(await unplacedOf(from)).toBeNull();
+    expect(await threadOf(grace.id)).toMatchObject({ unreadCount: 3, lastMessagePreview: "See you then" });
+  });
+
+  it("moves a shared number's text onto one of its customers without adding the number they already have", async () => {
+    const from = number();
+    const national = `(${from.slice(2, 5)}) ${from.slice(5, 8)}-${from.slice(8)}`;
+    const first = await customer(company.id, { phone: national, name: "Shared One" });
+    const second = await customer(company.id, { name: "Shared Two" });
+    await t.db.customerContact.create({
+      data: { companyId: company.id, customerId: second.id, kind: "phone", value: national, position: 0 },
+    });
+    await postInbound(inboundForm({ From: from, Body: "This is Two" }));
+    const shared = (await unplacedOf(from))!;
+    expect(shared).toMatchObject({ unplacedReason: "ambiguous" });
+
+    const moved = await move(shared.id, { customerId: second.id, saveContact: true }, tokens.owner!);
+    expect(moved.status, moved.body.message).toBe(200);
+    expect(moved.body).toMatchObject({ customerId: second.id, unreadCount: 1, lastMessagePreview: "This is Two" });
+    // The number is on the customer already (compared by digits): it is not added a second time.
+    expect((await contactsOf(second.id)).map((contact) => contact.value)).toEqual([national]);
+    expect(await contactsOf(first.id)).toEqual([]);
+    expect(await threadOf(first.id)).toBeNull();
+    expect(await unplacedOf(from)).toBeNull();
+
+    // Without saving: nothing is added to the customer, and the next text from the number is unplaced again.
+    const other = number();
+    await postInbound(inboundForm({ From: other, Body: "no name" }));
+    const unknown = (await unplacedOf(other))!;
+    expect((await move(unknown.id, { customerId: first.id, saveContact: false })).status).toBe(200);
+    expect(await contactsOf(first.id)).toEqual([]);
+    await postInbound(inboundForm({ From: other, Body: "again" }));
+    expect(await unplacedOf(other)).toMatchObject({ unplacedReason: "unknown", unreadCount: 1 });
+  });
+
+  it("refuses a customer's own thread (409), another company's thread or customer (404), field users (403), and bad input, changing nothing", async () => {
+    const kept = await customer(company.id, { phone: "555 650 1010", name: "Kept" });
+    await postInbound(inboundForm({ From: "+15556501010", Body: "mine" }));
+    const placed = (await threadOf(kept.id))!;
+    const taken = await move(placed.id, { customerId: kept.id, saveContact: true });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toMatch(/already with a customer/);
+
+    const from = number();
+    await postInbound(inboundForm({ From: from, Body: "whose?" }));
+    const unplaced = (await unplacedOf(from))!;
+    const foreign = await customer(other.id, { name: "Foreign" });
+    const refusals: [unknown, string, number][] = [
+      [{ customerId: kept.id, saveContact: true }, tokens.field_user!, 403],
+      [{ customerId: kept.id, saveContact: true }, tokens.otherOwner!, 404],
+      [{ customerId: foreign.id, saveContact: true }, tokens.owner!, 404],
+      [{ customerId: randomUUID(), saveContact: true }, tokens.owner!, 404],
+      [{ customerId: "not-a-customer", saveContact: true }, tokens.owner!, 400],
+      [{ saveContact: true }, tokens.owner!, 400],
+    ];
+    for (const [body, token, status] of refusals) {
+      const answer = await move(unplaced.id, body, token);
+      expect(answer.status, JSON.stringify(body)).toBe(status);
+      expect(answer.body.message).toEqual(expect.any(String));
+    }
+    expect((await move(randomUUID(), { customerId: kept.id })).status).toBe(404);
+    expect(await unplacedOf(from)).toMatchObject({ id: unplaced.id, unreadCount: 1 });
+    expect(await t.db.threadMessage.count({ where: { threadId: unplaced.id } })).toBe(1);
+    expect(await contactsOf(kept.id)).toEqual([]);
+    expect(await t.db.messageThread.count({ where: { customerId: foreign.id } })).toBe(0);
+  });
+});
+
+describe("paging and filtering the inbox", () => {
+  let pager: TestCompany;
+  let token: string;
+  beforeAll(async () => {
+    pager = await createTestCompany(t.db, { planId: "growth" });
+    token = await signIn(t.url, pager.users.member.email);
+  });
+
+  const page = (query: string) => call<ThreadListResponse>("GET", `/api/messages/threads${query}`, token);
+
+  async function allPages(query: string) {
+    const pages: ThreadListResponse[] = [];
+    let cursor: string | null = null;
+    do {
+      const answer = await page(`${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      expect(answer.status, answer.body.message).toBe(200);
+      pages.push(answer.body);
+      cursor = answer.body.nextCursor;
+    } while (cursor !== null && pages.length < 10);
+    return pages;
+  }
+
+  it("walks every thread newest first, a page at a time, with no duplicate or gap where threads share an instant", async () => {
+    const base = Date.UTC(2026, 10, 20, 9);
+    // Seven threads, four of them at one instant; every other one unread.
+    const minutes = [0, 5, 5, 5, 5, 9, 12];
+    const threads = await Promise.all(
+      minutes.map((minute, i) =>
+        t.db.messageThread.create({
+          data: {
+            companyId: pager.id,
+            key: `sms:+1555300000${i}`,
+            address: `+1555300000${i}`,
+            unplacedReason: "unknown",
+            lastMessageAt: new Date(base + minute * 60_000),
+            lastMessagePreview: `message ${i}`,
+            unreadCount: i % 2 === 0 ? 2 : 0,
+          },
+        }),
+      ),
+    );
+    const newestFirst = [...threads]
+      .sort((a, b) => b.lastMessageAt.getTime() - a.lastMessageAt.getTime() || (a.id < b.id ? 1 : -1))
+      .map((thread) => thread.id);
+
+    const pages = await allPages("?limit=3");
+    expect(pages.map((p) => p.items.length)).toEqual([3, 3, 1]);
+    expect(pages.flatMap((p) => p.items.map((item) => item.id))).toEqual(newestFirst);
+    expect(pages.at(-1)!.nextCursor).toBeNull();
+    // The badge's count is every thread's, whatever the page.
+    expect(new Set(pages.map((p) => p.unreadTotal))).toEqual(new Set([8]));
+
+    const unread = await allPages("?limit=2&unread=true");
+    expect(unread.map((p) => p.items.length)).toEqual([2, 2]);
+    expect(unread.flatMap((p) => p.items.map((item) => item.id))).toEqual(
+      newestFirst.filter((id) => threads.find((thread) => thread.id === id)!.unreadCount > 0),
+    );
+    expect(unread.every((p) => p.items.every((item) => item.unreadCount > 0))).toBe(true);
+
+    // Without a limit, one page holds them all.
+    expect((await page("")).body).toMatchObject({ nextCursor: null, unreadTotal: 8 });
+    expect((await page("")).body.items).toHaveLength(7);
+  });
+
+  it("refuses a cursor it did not make and a page size out of range (400)", async () => {
+    for (const query of ["?cursor=bm9wZQ", "?cursor=%00", "?limit=0", "?limit=101", "?unread=maybe"]) {
+      const answer = await page(query);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.message).toEqual(expect.any(String));
+    }
+  });
+});

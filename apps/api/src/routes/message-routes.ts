@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { assignThreadToCustomer } from "@fieldops/domain/messages/assign-thread-to-customer";
 import { getCustomerThread, getThread, listThreads } from "@fieldops/domain/messages/read-threads";
 import { markThreadRead } from "@fieldops/domain/messages/mark-thread-read";
 import { replyInThread } from "@fieldops/domain/messages/reply-in-thread";
@@ -22,12 +23,15 @@ export const messageRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     provisionSmsNumber(scope, body, context.env),
   );
   tenantEndpoint(app, context, messageEndpoints.releaseSmsNumber, (scope) => releaseSmsNumber(scope, context.env));
-  tenantEndpoint(app, context, messageEndpoints.threads, ({ tx }) => listThreads(tx));
+  tenantEndpoint(app, context, messageEndpoints.threads, ({ tx }, { query }) => listThreads(tx, query));
   tenantEndpoint(app, context, messageEndpoints.thread, ({ tx }, { params }) => getThread(tx, params));
   tenantEndpoint(app, context, messageEndpoints.customerThread, ({ tx }, { params }) => getCustomerThread(tx, params));
   tenantEndpoint(app, context, messageEndpoints.markRead, (scope, { params }) => markThreadRead(scope, params));
   tenantEndpoint(app, context, messageEndpoints.reply, (scope, { params, body }) =>
     replyInThread(scope, { ...params, ...body }),
+  );
+  tenantEndpoint(app, context, messageEndpoints.assignThread, (scope, { params, body }) =>
+    assignThreadToCustomer(scope, { ...params, ...body }, context),
   );
   // The local mail catcher is the mail server only when `npm start` runs it (MAIL_CATCHER_PORT).
   const catcherSmtpUrl = context.env.MAIL_CATCHER_PORT ? (context.env.SMTP_URL ?? null) : null;

@@ -26,6 +26,7 @@ export function PagedList({
   empty,
   title,
   className,
+  moreLabel = "Load more",
   children,
 }: {
   query: PagedQuery;
@@ -34,6 +35,8 @@ export function PagedList({
   empty: string;
   title?: { id: string; text: string };
   className?: string;
+  /** The button that loads the next page ("Show older conversations"). */
+  moreLabel?: string;
   children: ReactNode;
 }) {
   const content = query.isPending ? (
@@ -68,7 +71,7 @@ export function PagedList({
             disabled={query.isFetchingNextPage}
             onClick={() => void query.fetchNextPage()}
           >
-            {query.isFetchingNextPage ? "Loading…" : "Load more"}
+            {query.isFetchingNextPage ? "Loading…" : moreLabel}
           </Button>
         ) : null}
       </CardContent>

@@ -1,16 +1,16 @@
-import type { TenantTransaction } from "@fieldops/db";
+import type { Prisma, TenantTransaction } from "@fieldops/db";
 import {
   MAX_THREAD_MESSAGES,
-  MAX_THREADS_LISTED,
   threadChannelSchema,
   threadDirectionSchema,
   unplacedReasonSchema,
   type Thread,
+  type ThreadListQuery,
   type ThreadListResponse,
   type ThreadMessage,
   type ThreadSummary,
 } from "@fieldops/shared/messages";
-import { notFound } from "../errors.ts";
+import { invalidInput, notFound } from "../errors.ts";
 import { companyHasPlanFeature } from "../plans/require-plan-feature.ts";
 import { DELIVERY_SELECT, toDelivery } from "../outbox/list-outbox.ts";
 
@@ -48,17 +48,51 @@ function toSummary(row: SummaryRow): ThreadSummary {
   };
 }
 
-/** The company's conversations, newest first, and how many inbound messages wait unread in all of them. */
-export async function listThreads(tx: TenantTransaction): Promise<ThreadListResponse> {
+/** Where a page of threads ended: its last thread's lastMessageAt and id (two threads may share the instant). */
+type ThreadCursor = { at: Date; id: string };
+
+function encodeThreadCursor(cursor: ThreadCursor): string {
+  return Buffer.from(`${cursor.at.toISOString()}|${cursor.id}`).toString("base64url");
+}
+
+function decodeThreadCursor(value: string): ThreadCursor {
+  const [at, id] = Buffer.from(value, "base64url").toString().split("|");
+  const instant = new Date(at ?? "");
+  if (id !== undefined && /^[0-9a-f-]{36}$/i.test(id) && !Number.isNaN(instant.getTime())) return { at: instant, id };
+  throw invalidInput("The cursor is not valid", "cursor");
+}
+
+/**
+ * The company's conversations, newest first (then by id, so threads of the same instant keep one order), a page after
+ * the cursor, optionally only those with unread messages; and how many inbound messages wait unread in all of them.
+ */
+export async function listThreads(tx: TenantTransaction, input: ThreadListQuery): Promise<ThreadListResponse> {
+  const { limit } = input;
+  const cursor = input.cursor ? decodeThreadCursor(input.cursor) : null;
+  const where: Prisma.MessageThreadWhereInput = {
+    ...(input.unread === "true" ? { unreadCount: { gt: 0 } } : {}),
+    ...(cursor
+      ? {
+          OR: [{ lastMessageAt: { lt: cursor.at } }, { lastMessageAt: cursor.at, id: { lt: cursor.id } }],
+        }
+      : {}),
+  };
   const [rows, unread] = await Promise.all([
     tx.messageThread.findMany({
+      where,
       orderBy: [{ lastMessageAt: "desc" }, { id: "desc" }],
-      take: MAX_THREADS_LISTED,
+      take: limit + 1,
       select: SUMMARY_SELECT,
     }),
     tx.messageThread.aggregate({ _sum: { unreadCount: true } }),
   ]);
-  return { items: rows.map(toSummary), unreadTotal: unread._sum.unreadCount ?? 0 };
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toSummary),
+    unreadTotal: unread._sum.unreadCount ?? 0,
+    nextCursor: rows.length > limit && last ? encodeThreadCursor({ at: last.lastMessageAt, id: last.id }) : null,
+  };
 }
 
 /** One conversation with its latest messages, oldest first; another company's is not found. */

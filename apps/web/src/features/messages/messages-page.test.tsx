@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { Route } from "react-router";
+import { Outlet, Route } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Thread, ThreadListResponse } from "@fieldops/shared/messages";
+import type { Thread, ThreadListResponse, ThreadSummary } from "@fieldops/shared/messages";
 import { makeUser } from "../../testing/fixtures";
 import { sendJson, useLocalApi } from "../../testing/local-server";
 import { renderApp } from "../../testing/render-app";
@@ -14,6 +14,7 @@ let api: ReturnType<typeof useLocalApi>["current"];
 const THREAD_ID = "6d1c7a52-0b7e-4f43-9d8e-1f1f0b4f3a10";
 const list: ThreadListResponse = {
   unreadTotal: 1,
+  nextCursor: null,
   items: [
     {
       id: THREAD_ID,
@@ -58,7 +59,14 @@ beforeEach(() => {
 });
 
 const renderPage = (path = "/app/messages") =>
-  renderApp({ initialPath: path, routes: <Route path="/app/messages" element={<MessagesPage />} /> });
+  renderApp({
+    initialPath: path,
+    routes: (
+      <Route element={<Outlet context={makeUser({ role: "member" })} />}>
+        <Route path="/app/messages" element={<MessagesPage />} />
+      </Route>
+    ),
+  });
 const requests = (method: string, suffix: string) =>
   api.requests.filter((request) => request.method === method && request.url?.endsWith(suffix));
 
@@ -97,5 +105,102 @@ describe("the Messages inbox", () => {
     expect(await screen.findByText(/no phone number to text/)).toBeTruthy();
     const [sent] = requests("POST", "/replies");
     expect(JSON.parse(sent!.body)).toEqual({ channel: "sms", body: "Yes, Tuesday." });
+  });
+});
+
+describe("the inbox's pages and filter", () => {
+  const older: ThreadSummary = {
+    id: "0f6b1c1e-5a36-4d0c-8a47-3f0a4c3f2b01",
+    customerId: "2c9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed",
+    title: "Old Timer",
+    unplacedReason: null,
+    lastMessageAt: "2026-10-01T09:00:00.000Z",
+    lastMessagePreview: "Thanks for last year",
+    unreadCount: 0,
+  };
+
+  beforeEach(() => {
+    api.on("GET", "/api/messages/threads", (req, res) => {
+      const query = new URL(req.url, "http://x").searchParams;
+      if (query.get("unread") === "true") return sendJson(res, 200, { ...list, nextCursor: null });
+      if (query.get("cursor") === "page-2") return sendJson(res, 200, { ...list, items: [older], nextCursor: null });
+      sendJson(res, 200, { ...list, nextCursor: "page-2" });
+    });
+  });
+
+  it("shows older conversations on demand, and only the unread ones when asked", async () => {
+    renderPage();
+    const conversations = await screen.findByRole("navigation", { name: "Conversations" });
+    expect(within(conversations).queryByRole("button", { name: /Old Timer/ })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Show older conversations" }));
+    expect(await within(conversations).findByRole("button", { name: /Old Timer/ })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Show older conversations" })).toBeNull();
+    expect(requests("GET", "/api/messages/threads?limit=25&cursor=page-2")).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole("checkbox", { name: "Unread only" }));
+    await waitFor(() => expect(requests("GET", "/api/messages/threads?limit=25&unread=true")).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole("button", { name: /Old Timer/ })).toBeNull());
+    expect(screen.getByRole("button", { name: /Grace Hopper\s*1 unread/ })).toBeTruthy();
+  });
+});
+
+describe("moving an unknown number's conversation onto a customer", () => {
+  const UNPLACED_ID = "9a8b7c6d-0b7e-4f43-9d8e-1f1f0b4f3a11";
+  const CUSTOMER_ID = "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed";
+  const unplaced: Thread = {
+    ...thread,
+    id: UNPLACED_ID,
+    customerId: null,
+    title: "+15559990000",
+    unplacedReason: "unknown",
+    replyTo: { sms: "+15559990000", email: null },
+  };
+
+  beforeEach(() => {
+    api.on("GET", `/api/messages/threads/${UNPLACED_ID}`, (_req, res) => sendJson(res, 200, unplaced));
+    api.on("POST", `/api/messages/threads/${UNPLACED_ID}/read`, (_req, res) => {
+      res.writeHead(204).end();
+    });
+    api.on("GET", "/api/jobs/customer-options", (_req, res) =>
+      sendJson(res, 200, { items: [{ id: CUSTOMER_ID, name: "Grace Hopper" }] }),
+    );
+    api.on("POST", `/api/messages/threads/${UNPLACED_ID}/customer`, (_req, res) =>
+      sendJson(res, 200, { ...thread, id: THREAD_ID, customerId: CUSTOMER_ID }),
+    );
+  });
+
+  it("picks the customer, saves the number by default, and opens the customer's conversation", async () => {
+    renderPage(`/app/messages?thread=${UNPLACED_ID}`);
+    fireEvent.click(await screen.findByRole("button", { name: "This is…" }));
+    const dialog = await screen.findByRole("dialog", { name: "Who is +15559990000?" });
+    const move = within(dialog).getByRole("button", { name: "Move conversation" }) as HTMLButtonElement;
+    expect(move.disabled).toBe(true);
+    const save = within(dialog).getByRole("checkbox", { name: "Save +15559990000 to their contacts" });
+    expect((save as HTMLInputElement).checked).toBe(true);
+    await within(dialog).findByRole("option", { name: "Grace Hopper" });
+    fireEvent.change(within(dialog).getByRole("combobox", { name: "Customer" }), { target: { value: CUSTOMER_ID } });
+    fireEvent.click(move);
+
+    expect(await screen.findByRole("region", { name: "Conversation with Grace Hopper" })).toBeTruthy();
+    const [sent] = requests("POST", "/customer");
+    expect(JSON.parse(sent!.body)).toEqual({ customerId: CUSTOMER_ID, saveContact: true });
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("leaves a shared number off the customer's contacts unless asked, and shows a refusal in the dialog", async () => {
+    Object.assign(unplaced, { unplacedReason: "ambiguous" });
+    api.on("POST", `/api/messages/threads/${UNPLACED_ID}/customer`, (_req, res) =>
+      sendJson(res, 409, { message: "This conversation is already with a customer" }),
+    );
+    renderPage(`/app/messages?thread=${UNPLACED_ID}`);
+    fireEvent.click(await screen.findByRole("button", { name: "This is…" }));
+    const dialog = await screen.findByRole("dialog");
+    const save = within(dialog).getByRole("checkbox", { name: /to their contacts/ }) as HTMLInputElement;
+    expect(save.checked).toBe(false);
+    await within(dialog).findByRole("option", { name: "Grace Hopper" });
+    fireEvent.change(within(dialog).getByRole("combobox", { name: "Customer" }), { target: { value: CUSTOMER_ID } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Move conversation" }));
+    expect(await within(dialog).findByText(/already with a customer/)).toBeTruthy();
+    expect(JSON.parse(requests("POST", "/customer")[0]!.body)).toEqual({ customerId: CUSTOMER_ID, saveContact: false });
   });
 });
