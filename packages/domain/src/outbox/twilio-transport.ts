@@ -47,7 +47,6 @@ export interface OutgoingText {
   statusCallback: string | null;
 }
 
-
 /**
  * The SDK's HTTP client with the API's origin replaced by `apiBase` (the SDK has no option for the host of its API: a
  * custom `httpClient` is its way to reach a proxy or a stand-in). Everything else — authentication, form encoding,
