@@ -1,6 +1,5 @@
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import { planMessage } from "@fieldops/domain/assistant/offline-planner/plan-message";
 import { GOLDEN, type GoldenRow } from "@fieldops/domain/assistant/offline-planner/planner-golden";
 import { HOLDOUT } from "@fieldops/domain/assistant/offline-planner/planner-holdout";
 import { HOLDOUT_2 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-2";
@@ -17,8 +16,7 @@ import { HOLDOUT_12 } from "@fieldops/domain/assistant/offline-planner/planner-h
 import { HOLDOUT_13 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-13";
 import { HOLDOUT_14 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-14";
 import { HOLDOUT_15 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-15";
-import { outcomeOf, plannerInput } from "@fieldops/domain/assistant/offline-planner/planner-test-fixtures";
-import type { AssistantPlan } from "@fieldops/shared/assistant";
+import { judgeRow as judge } from "@fieldops/domain/assistant/offline-planner/planner-judge";
 
 /**
  * `npm run bench` (assistant understanding; alone: `npm run bench:understanding`): the offline planner over the
@@ -27,31 +25,6 @@ import type { AssistantPlan } from "@fieldops/shared/assistant";
  * row is right when the outcome, its parameters and the reply's words are all the row's.
  */
 const GOAL = 0.95;
-
-function paramsOf(plan: AssistantPlan): Record<string, unknown> {
-  if (plan.kind === "read") return plan.reads[0] as Record<string, unknown>;
-  if (plan.kind === "confirm") return plan.proposal.params;
-  return {};
-}
-
-function holds(actual: Record<string, unknown>, expected: Record<string, unknown>): boolean {
-  return Object.entries(expected).every(([key, value]) => JSON.stringify(actual[key]) === JSON.stringify(value));
-}
-
-async function judge(row: GoldenRow): Promise<{ right: boolean; got: string }> {
-  const plan = await planMessage(plannerInput(row.message, row.options));
-  const outcome = outcomeOf(plan);
-  // A question its author expected answered in words may also be answered with the record's card, where the set says so.
-  const also = row.options;
-  const right =
-    (outcome === row.expected &&
-      (!row.options?.params || holds(paramsOf(plan), row.options.params)) &&
-      (!row.options?.says || row.options.says.test(plan.reply))) ||
-    (also?.alsoRight !== undefined &&
-      outcome === also.alsoRight &&
-      (!also.alsoRightParams || holds(paramsOf(plan), also.alsoRightParams)));
-  return { right, got: `${outcome}: ${JSON.stringify(paramsOf(plan))} ${plan.reply.slice(0, 120)}` };
-}
 
 /** Rows written by people who had not read the planner; when first measured: 89 of 120, then 72, 67, 70, 68, 65 of 100. */
 const WRITTEN_BLIND = new Set<GoldenRow>([

@@ -51,7 +51,7 @@ const COUNTABLES: Countable[] = [
 
 /** "…does Luis Ortiz have", "…for the Garcias": whose invoices a count is about. */
 const WHOSE =
-  /^\s*(?:(?:does|do|did|has|have)\s+)?(?!(?:we|you|i|they|how|what|which)\b)(.+?)\s+(?:has|have|owes?)\s+(?:(?:any\s+)?(?:past[- ]due|overdue|late)\s+(?:invoices?|bills?)|anything\s+(?:past[- ]due|overdue|late))\b|\b(?:does|do|did|has)\s+(?!(?:we|you|i|they|us|our company)\b)(.+?)\s+(?:have|owe|got|has|still have)\b|\b(?:for|of)\s+(?!(?:the\s+)?(?:company|business|month|week|year|us|me|them)\b)(?!(?:(?:overdue|past[- ]due|unpaid|late|outstanding|open)\s+)?(?:invoices?|bills?)\b)(.+?)\s*\??$/i;
+  /^\s*(?:(?:does|do|did|has|have)\s+)?(?!(?:we|you|i|they|how|what|which)\b)(.+?)\s+(?:has|have|owes?)\s+(?:(?:any\s+)?(?:past[- ]due|overdue|late)\s+(?:invoices?|bills?)|anything\s+(?:past[- ]due|overdue|late))\b|\b(?:does|do|did|has)\s+(?!(?:we|you|i|they|us|our company)\b)(.+?)\s+(?:have|owe|got|has|still have)\b|\b(?:for|of)\s+(?!(?:the\s+)?(?:company|business|month|week|year|us|me|them)\b)(?!(?:(?:my|our|the|all|your)\s+)?(?:(?:overdue|past[- ]due|unpaid|late|outstanding|open)\s+)?(?:invoices?|bills?)\b)(.+?)\s*\??$/i;
 
 /** A day or period the question names, as calendar days; for visits, today when none is named. */
 function dayPeriod(message: ReadMessage, input: PlannerInput): { period: DayPeriod; label: string } | null {
@@ -182,6 +182,8 @@ const OWES = [
   /\b(?:how much|what)\s+(?:does|do|did)\s+(.+?)\s+(?:still\s+)?owe\b/i,
   /^\s*(?:does|do)\s+(.+?)\s+(?:still\s+)?owe\b/i,
   /^\s*(?:what(?:['’]s| is)\s+)?(?:the\s+)?(.+?)(?:['’]s|s['’])\s+(?:outstanding\s+|open\s+|account\s+|current\s+)?balance\b/i,
+  // "What's the damage on Luis Ortiz's account?": what is owed, in a word for it.
+  /\bwhat(?:['’]s| is)\s+the\s+(?:damage|tab|total owed|bill)\s+(?:on|for)\s+(?!invoice\b|#?\d)(.+?)(?:['’]s)?(?:\s+(?:account|tab|bill))?\s*\??$/i,
   /\b(?:balance|outstanding|owing)\s+(?:for|of|on)\s+(?!invoice\b|inv\b|#?\d)(.+?)\s*\??$/i,
   /^\s*(?:is|are)\s+(.+?)\s+(?:paid up|all paid|up to date|square|current on (?:their|his|her) (?:bills?|invoices?))\b/i,
 ];
@@ -285,6 +287,8 @@ const CONTACT = new RegExp(
 const WHERE_LIVES =
   /\bwhere (?:do|does)\s+.+?\s+live\b|^\s*[a-z][\w'’&.-]*(?:\s+[a-z][\w'’&.-]*){0,3}\s+(?:phone number|phone|cell|mobile|email address|email|address|gate code)\s*\??\s*$|^\s*[^?]{2,60}?['’]s?\s+(?:phone number|phone|number|cell|mobile|email address|email|address|gate code)\s*\??\s*$/i;
 const CONTACT_NAME = [
+  // "Sunrise Senior Living, whats there address": the name, then what is asked of "them".
+  /^\s*([^,?]{2,60}?)\s*[,:–—-]\s*(?:what(?:['’]s| is| are)|whats|got)\s+(?:their|there|theyre|his|her|its)\s+(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|gate code)\b/i,
   /\b(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|gate code|info|details)\s+(?:for|of|on|at)\s+(?!(?:me|us)\b)(.+)$/i,
   /\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|tell me|show me|show|get|find|look ?up|pull up|bring up|ring up|dial up|do we have|need|i need|we need)\s+(?:the\s+)?(.+?)['’]?s?['’]?\s+(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|info|details)\b/i,
   /\bwhere (?:do|does)\s+(.+?)\s+live\b/i,

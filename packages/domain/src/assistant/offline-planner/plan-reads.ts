@@ -203,6 +203,8 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
     "made",
     "make",
     "brought in",
+    "bring in",
+    "bringing in",
     "billed",
     "invoiced",
     "money",
