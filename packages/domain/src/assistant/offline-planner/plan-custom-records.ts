@@ -40,9 +40,9 @@ export async function planFindCustomRecords(message: ReadMessage, input: Planner
   if (!named) return null;
   const { object } = named;
   const title = asMarkdownText(object.pluralName);
-  // "equipment we have on file for Acme": words between the object and whose it is say nothing of either.
+  // "equipment we have on file for Acme", "what equipment do we have for Acme": words between the object and whose it is say nothing of either.
   const after = afterPhrase(message.raw, named.phrase).replace(
-    /^(?:(?:that\s+)?(?:we|you|they|i)\s+(?:have|keep|got|hold|store|track)(?:\s+(?:on file|on record|in the system|listed|logged|stored|recorded))?|on file|on record|listed|logged|recorded)\s+(?=(?:for|of|at|belonging to|installed at|owned by)\b)/i,
+    /^(?:(?:that\s+|do\s+|did\s+)?(?:we|you|they|i)\s+(?:have|keep|got|hold|store|track)(?:\s+(?:on file|on record|in the system|listed|logged|stored|recorded))?|on file|on record|listed|logged|recorded)\s+(?=(?:for|of|at|belonging to|installed at|owned by)\b)/i,
     "",
   );
   const ofCustomer = OF_CUSTOMER.exec(after);

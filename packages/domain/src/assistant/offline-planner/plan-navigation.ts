@@ -283,13 +283,14 @@ function settingsPageOf(target: OpenModalTarget): Page | undefined {
 
 export function planModal(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   // "where are the sms settings": a settings page named by its name is that page, not a connection's dialog.
-  const namesSettingsPage = PAGES.some(
+  const settingsPage = PAGES.find(
     (page) =>
       page.target.startsWith("/settings/") &&
       mentions(message, ...page.phrases.filter((phrase) => phrase.includes("settings"))),
   );
-  if (namesSettingsPage) return null;
   const setup = mentions(message, ...SETUP_VERBS);
+  // "set up how I get paid, payment settings and all that": the page, to set up there.
+  if (settingsPage) return setup ? toPage(settingsPage, input) : null;
   for (const modal of MODALS) {
     if (!mentions(message, ...modal.phrases)) continue;
     const isIntegration = modal.target.startsWith("integrations.") || modal.target.startsWith("builder.");
@@ -396,6 +397,7 @@ export function planNavigation(message: ReadMessage, input: PlannerInput): Assis
 }
 
 /** "How do I…", "where can I…", "is there somewhere I can…": a question about using the app. */
+const INTEGRATION_NAMED = /\b(?:stripe|quickbooks|quick books|twilio)\b/i;
 const HOW_TO =
   /\b(?:how (?:do|can|would|should|could) (?:i|we|you)|how to|where (?:do|can|would|should|could) (?:i|we)|is there (?:a way|somewhere|a place|anywhere)|(?:can|could) i (?:change|set|update|edit|add|invite|see|find|upload|turn)|i (?:want|need|would like|'d like) to (?:change|set|update|edit|upload|add|invite|see))\b/i;
 
@@ -413,6 +415,20 @@ const HOW_TO_TOPICS: { pattern: RegExp; target?: NavigateTarget; reply: string }
     target: "/settings",
     reply: "Opening settings: your company's name, logo, colours and time zone are there.",
   },
+  // "how do i add a new tech to one of my crews": people join a crew on the Crews page.
+  {
+    pattern:
+      /\b(?:add|put|move|assign)\b.*\bto\s+(?:(?:a|another|one of|one of (?:my|our|the)|my|our|the|their)\s+)?(?:crews?|teams?)\b/i,
+    target: "/crews",
+    reply:
+      "Opening crews: open a crew to add people to it. Someone new to the app is invited first, from the Team card in settings.",
+  },
+  // "how do I add my crews?", "set up our teams": crews are added on their page.
+  {
+    pattern: /\b(?:add|create|set up|setup|make)\s+(?:(?:my|our|the|some|more|all)\s+)?(?:crews|teams)\b/i,
+    target: "/crews",
+    reply: "Opening crews: add your crews there, then their people, working days and hours.",
+  },
   {
     pattern:
       /\b(?:add|invite|new|hire|hired|onboard)\b.*\b(?:technicians?|techs?|employees?|staff|workers?|team members?|users?|crew members?|guys?|nurses?|cleaners?)\b|\b(?:technicians?|employees?|staff|team members?|users?)\b.*\b(?:log ?in|sign ?in|access|accounts?)\b/i,
@@ -421,7 +437,7 @@ const HOW_TO_TOPICS: { pattern: RegExp; target?: NavigateTarget; reply: string }
   },
   {
     pattern:
-      /\b(?:text|sms|email|e-mail)\s+(?:reminders?|notifications?|confirmations?)\b|\b(?:reminders?|notifications?|confirmations?)\b.*\b(?:text|sms|email|e-mail|customers?|clients?)\b|\bwhat (?:my |our )?(?:customers?|clients?) (?:get|receive|see)\b/i,
+      /\b(?:text|sms|email|e-mail)\s+(?:reminders?|notifications?|confirmations?)\b|\b(?:reminders?|notifications?|confirmations?)\b.*\b(?:text|sms|email|e-mail|customers?|clients?)\b|\bwhat (?:my |our )?(?:customers?|clients?) (?:get|receive|see)\b|\b(?:e-?mails?|texts?|messages?|sms)\b.*\b(?:my |our |the )?(?:customers?|clients?) (?:get|receive|see)\b/i,
     target: "/settings/communications",
     reply: "Opening the communication settings: what your customers receive, and when, is set there.",
   },
@@ -444,7 +460,8 @@ const HOW_TO_TOPICS: { pattern: RegExp; target?: NavigateTarget; reply: string }
 ];
 
 export function planHowTo(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
-  if (!HOW_TO.test(message.raw)) return null;
+  // "how do I hook up stripe so people can pay online": a named integration is connected, not explained.
+  if (!HOW_TO.test(message.raw) || INTEGRATION_NAMED.test(message.raw)) return null;
   const topic = HOW_TO_TOPICS.find((candidate) => candidate.pattern.test(message.raw));
   if (!topic) return null;
   if (!topic.target) return { kind: "answer", reply: topic.reply };

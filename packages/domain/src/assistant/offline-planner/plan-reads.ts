@@ -226,7 +226,9 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
     "come in",
   );
   const howMuchInvoiced = mentions(message, "how much", "what did we", "total") && mentions(message, ...INVOICED);
-  if (!(asksMoney || howMuchInvoiced) || mentions(message, "make a", "make an")) return null;
+  // "set up how I get paid, payment settings and all that": where the money goes, not how much came.
+  if (!(asksMoney || howMuchInvoiced) || mentions(message, "make a", "make an", "settings", "set up", "setup"))
+    return null;
   const refusal = refusalFor(CAPABILITIES.seeRevenue, input.role, input.features);
   if (refusal) return refusal;
   const period = periodOf(message, input);
