@@ -129,10 +129,11 @@ export function namedPeriod(message: ReadMessage, input: PlannerInput): NamedPer
   const previousMonth = addDays(month, -1).slice(0, 8) + "01";
   const year = today.slice(0, 4);
   const span = (label: string, from: string, until: string): NamedPeriod => ({ label, from, until });
-  // "last month's" reads as "last months".
+  // "last month's" reads as "last months"; "september's completed visits" as "septembers".
   const monthName = MONTHS.findIndex((names) =>
     mentions(
       message,
+      ...names.map((name) => `${name}s`),
       ...names.map((name) => `in ${name}`),
       ...names.map((name) => `for ${name}`),
       ...names.map((name) => `during ${name}`),

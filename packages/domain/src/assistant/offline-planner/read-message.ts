@@ -353,6 +353,17 @@ const CORRECTIONS: [RegExp, string][] = [MONEY_WORD, TIME_WORD, DAY_WORD, CREW_W
     ],
   ],
 );
+/** "with crew a... hmm, crew b is closer, use them": the crew preferred after a reason replaces the one said. */
+const CREW_SAID = String.raw`(?:crew|team)\s+[a-z0-9]+|(?!(?:with|and|the|to|a|use|for|on|by|give)\b)[a-z0-9]+\s+(?:crew|team)`;
+const CREW_PREFERRED = new RegExp(
+  String.raw`\b(${CREW_SAID})\b([^.!?…]*?)\s*[.,;…]+\s*(?:(?:hmm+|oh|actually|wait|no|ah)[,.!]?\s*)*(${CREW_SAID})\s+(?:is|are|would be|['’]s|will be)\s+(?:closer|nearer|better|free|available|around|in the area|quicker)\b[^.!?]*?(?:[,;.]\s*|\s+)(?:so\s+)?(?:use|take|go with|send|give it to|put)\s+(?:them|it|those guys|that one|him|her)\b`,
+  "gi",
+);
+const TIME_AFTER = /\s*[.;]\s+(?:at\s+)?(\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|noon)\s*[.!]?\s*$/i;
+const CREW_BEFORE_TIME = new RegExp(
+  String.raw`\b(${DAY_WORD})\s+(with\s+(?:${CREW_SAID}))\s+(?:at\s+|@\s*)(${TIME_WORD})(?![\w:])`,
+  "gi",
+);
 const CREW_NOT_LETTER = /\b((?:crew|team)\s+[a-z0-9]+)\s*,?\s+not\s+[a-z0-9]\b/gi;
 
 /** "push the cleanup to friday. wait no, leave that one, move the sprinkler check…": what was said before is dropped. */
@@ -361,6 +372,11 @@ const START_OVER =
 
 function corrected(text: string): string {
   text = text.replace(START_OVER, "");
+  text = text.replace(CREW_PREFERRED, "$3$2");
+  // "…on monday with crew b. 10am": a time said alone after the request is the request's.
+  text = text.replace(TIME_AFTER, " at $1");
+  // "monday with crew b at 10am": the day and its time together, the crew after them.
+  text = text.replace(CREW_BEFORE_TIME, "$1 at $3 $2");
   return tailCorrected(
     CORRECTIONS.reduce(
       (out, [pattern, replacement]) => out.replace(pattern, replacement),
@@ -399,7 +415,8 @@ function tailCorrected(text: string): string {
   const head = text.slice(0, found.index);
   const replacement = found[1]!.trim();
   for (const kind of CORRECTABLE) {
-    const whole = new RegExp(`^(?:${kind.source})$`, "i");
+    // A kind read after a word ("to 1") is whole without that word: the correction says it alone.
+    const whole = new RegExp(`^(?:${kind.source.replace(/^\(\?<=.*?\)(?=\\d)/, "")})$`, "i");
     if (!whole.test(replacement)) continue;
     const earlier = [...head.matchAll(kind)];
     const last = earlier.at(-1);
