@@ -29,6 +29,7 @@ import {
   planRescheduleVisit,
   planScheduleVisit,
   planTerseMove,
+  planTerseMoveTo,
   planTerseSchedule,
   visitsNamed,
 } from "./plan-schedule.ts";
@@ -93,6 +94,7 @@ const RULES: Rule[] = [
   planRescheduleVisit,
   planPromisedVisit,
   planScheduleVisit,
+  planTerseMoveTo,
   planTerseSchedule,
   planTerseMove,
   planCanGo,

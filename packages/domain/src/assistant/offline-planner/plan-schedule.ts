@@ -456,6 +456,28 @@ export async function planTerseMove(message: ReadMessage, input: PlannerInput): 
   return movedTo(subject, BARE_TIME.test(when.trim()) ? when.replace(/^at\s+/i, "") : when, input);
 }
 
+/**
+ * "jane mow tmrw -> 9am", "ortiz sprnklr to wed 10 crew c", "ortiz cleanup +1 day": a visit named, then where it goes
+ * or by how much, without a verb: a visit waiting for a day is booked, one on the schedule moves.
+ */
+const TERSE_TO = /^(?!.*\b(?:schedule|book|create|add|new|set up)\b)(.{3,}?)\s+to\s+(.+?)[.!]?$/i;
+
+export async function planTerseMoveTo(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  if (QUESTION.test(message.raw) || RESCHEDULE.test(message.raw)) return null;
+  const to = TERSE_TO.exec(message.raw);
+  const when = to ? readWhens(to[2]!, input.now, input.timeZone) : null;
+  const saysWhere =
+    when !== null &&
+    when.spans.length > 0 &&
+    subjectText(crewMention(withoutSpans(when.text, when.spans)).rest) === "";
+  if (!saysWhere && !SHIFT.test(message.raw)) return null;
+  // A visit waiting for a day is booked, as when the office asks whether it can go then.
+  const booked = saysWhere ? await scheduleFrom(`${to![1]} ${to![2]}`, input) : null;
+  if (booked?.kind === "confirm" && "jobId" in booked.proposal.params) return booked;
+  const plan = await planRescheduleVisit(readMessage(`move ${message.raw}`), input);
+  return plan?.kind === "confirm" || (plan?.kind === "clarify" && plan.reply.startsWith("Which visit")) ? plan : null;
+}
+
 async function scheduleFrom(rest: string, input: PlannerInput): Promise<AssistantPlan | null> {
   const { text, spans } = readWhens(rest, input.now, input.timeZone);
   const crew = crewMention(withoutSpans(text, spans));

@@ -220,6 +220,9 @@ const SHORTHAND: [RegExp, string][] = [
     /\s*,?\s*(?:on\s+|at\s+)?(?:the\s+)?same\s+(?:day|time|date|hour)(?:\s+(?:and|&)\s+(?:day|time|date|hour))?\b(?!\s+as\b)/gi,
     "",
   ],
+  // "ortiz cleanup +1 day", "-2 hrs": a shift, written as one.
+  [/(?<![\w$])\+\s*(\d{1,2})\s*(days?|weeks?|hours?|hrs?)\b/gi, "$1 $2 later"],
+  [/(?<![\w$])-\s*(\d{1,2})\s*(days?|weeks?|hours?|hrs?)\b/gi, "$1 $2 earlier"],
   // "jane mow tmrw -> 9am": an arrow says where it goes.
   [/\s*(?:->|=>|→)\s*/g, " to "],
   // "(yes theyre a customer lol)": an aside in brackets says nothing to do.
