@@ -478,9 +478,33 @@ export async function planTerseMoveTo(message: ReadMessage, input: PlannerInput)
   return plan?.kind === "confirm" || (plan?.kind === "clarify" && plan.reply.startsWith("Which visit")) ? plan : null;
 }
 
+/**
+ * "garcia aer tmrw 1pm alpha": one word after the day and time that is a crew's own name ("Alpha" of "Alpha Team"),
+ * said without "crew" or "team".
+ */
+async function bareCrewAfter(
+  text: string,
+  spans: readonly WhenSpan[],
+  input: PlannerInput,
+): Promise<{ name: string; rest: string } | null> {
+  const last = spans.at(-1);
+  const word = last ? /^\s*(?:with\s+)?([a-z][a-z0-9]*)\s*[.!]?\s*$/i.exec(text.slice(last.end)) : null;
+  if (!last || !word) return null;
+  const crews = await input.lookup.listCrews();
+  const named = crews.find((crew) =>
+    crew.name
+      .toLowerCase()
+      .split(/\s+/)
+      .some((part) => part !== "crew" && part !== "team" && part.length > 1 && part === word[1]!.toLowerCase()),
+  );
+  return named ? { name: named.name, rest: withoutSpans(text.slice(0, last.end), spans) } : null;
+}
+
 async function scheduleFrom(rest: string, input: PlannerInput): Promise<AssistantPlan | null> {
   const { text, spans } = readWhens(rest, input.now, input.timeZone);
-  const crew = crewMention(withoutSpans(text, spans));
+  const mentioned = crewMention(withoutSpans(text, spans));
+  const bare = mentioned.name === null ? await bareCrewAfter(text, spans, input) : null;
+  const crew = bare ?? mentioned;
   const subject = subjectText(crew.rest);
   // "schedule for friday" with nothing selected asks to see the schedule, not to book someone.
   if (subject === "" && !input.context.customerId && !input.context.jobId) return null;
@@ -551,7 +575,7 @@ const RESCHEDULE_VERBS = [
   "do",
 ];
 const RESCHEDULE =
-  /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b|\b(?:bring|pull)\b.*\b(?:forward|earlier|up|ahead)\b|\b(?:give|hand|assign|reassign)\b.*\bto\b.*\b(?:crew|team)\b|\b(?:needs?|has|have|should|must)\s+to\s+be\b.*\b(?:later|earlier|moved|on|at|to)\b|\bcome\s+forward\b|\bmake\s+it\b.*\d|\bdo\s+(?:it|that|this|them)\b.*\binstead\b|\b(?:slide|scoot)\b|\bput\s+(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+on\b|\b(?:is|are)\s+taking\b|\b(?:crew|team)\s+\w+\s+(?:take|do|cover|handle|pick up)\b|\b\w+\s+(?:crew|team)\s+(?:take|do|cover|handle|pick up)\b/i;
+  /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b|\b(?:bring|pull)\b(?!\s+up\b(?!.*\b(?:forward|earlier|ahead)\b)).*\b(?:forward|earlier|up|ahead)\b|\b(?:give|hand|assign|reassign)\b.*\bto\b.*\b(?:crew|team)\b|\b(?:needs?|has|have|should|must)\s+to\s+be\b.*\b(?:later|earlier|moved|on|at|to)\b|\bcome\s+forward\b|\bmake\s+it\b.*\d|\bdo\s+(?:it|that|this|them)\b.*\binstead\b|\b(?:slide|scoot)\b|\bput\s+(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+on\b|\b(?:is|are)\s+taking\b|\b(?:crew|team)\s+\w+\s+(?:take|do|cover|handle|pick up)\b|\b\w+\s+(?:crew|team)\s+(?:take|do|cover|handle|pick up)\b/i;
 /** "X's sprinkler check is wednesday now", "…should be dec 5 at 8am", "…is 3pm instead": a move said as a fact. */
 const MOVE_STATEMENT =
   /(?:\b(?:is|are)|(?<!\b(?:what|whats|who|whos|that|it|there|here|where|how|when)['’]?)['’]s)\s+(?:now\s+)?(?:on\s+|at\s+)?(?=(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|next|dec|nov|jan|the\s+\d|\d))|\bshould\s+(?:be|go|move)\b|\bwould\s+rather\s+have\b|\b(?:slides?|goes|moves?)\s+to\b|,\s+(?=[^,]*\binstead\b)/i;
