@@ -51,11 +51,14 @@ const ABOUT_MONEY = [
   "paid",
 ];
 
-/** Who a reminder is for, as written: "remind the Garcias to pay", "send Acme a reminder", "chase John Smith". */
+/**
+ * Who a reminder is for, as written: "remind the Garcias to pay", "send Acme a reminder", "chase John Smith", "get a
+ * reminder out to Luis Ortiz".
+ */
 const REMINDER_FOR = [
   /\b(?:remind|chase|nudge|ping|follow up with)\s+(.+?)(?:\s+(?:to pay|to settle|about|of|that|for|regarding|re|on)\b|[,.?!]|$)/i,
   /\b(?:send|text|email|e-mail|sms)\s+(.+?)\s+(?:a|an|the|another)\s+(?:[\w-]+\s+)?reminder/i,
-  /\breminders?\s+(?:to|for)\s+(.+?)(?:\s+(?:about|for|regarding|re|on|to pay)\b|[,.?!]|$)/i,
+  /\breminders?\s+(?:(?:out|over|off)\s+)?(?:to|for)\s+(.+?)(?:\s+(?:about|for|regarding|re|on|to pay)\b|[,.?!]|$)/i,
 ];
 /** Words that mean everyone owing, not one customer. */
 const GENERIC = new Set(

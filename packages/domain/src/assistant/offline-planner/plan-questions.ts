@@ -8,7 +8,14 @@ import { CAPABILITIES, type AssistantAbility } from "./planner-policy.ts";
 import type { CountKind, DayPeriod, PlannerInput } from "./planner-input.ts";
 import { refusalOf } from "./propose.ts";
 import { mentions, type ReadMessage } from "./read-message.ts";
-import { asMarkdownText, capitalized, cleanName, isPronoun, resolveCustomer } from "./resolve-customer.ts";
+import {
+  asMarkdownText,
+  capitalized,
+  cleanName,
+  customerNamedIn,
+  isPronoun,
+  resolveCustomer,
+} from "./resolve-customer.ts";
 
 const HOW_MANY =
   /\bcount\s*\??\s*$|\b(?:how many|how much work|number of|count (?:of )?|total number of|how many of)\b|\b(?:does|do|has|have|is)\s+.+?\s+(?:have|got|owe|has)\s+(?:(?:any\s+)?(?:past[- ]due|overdue|late|unpaid|outstanding)\s+(?:invoices?|bills?)|anything\s+(?:past[- ]due|overdue|late|unpaid|outstanding))\b|^\s*(?!(?:we|you|i|they|how|what|which)\b).+?\s+(?:has|have|owes?)\s+(?:(?:any\s+)?(?:past[- ]due|overdue|late)\s+(?:invoices?|bills?)|anything\s+(?:past[- ]due|overdue|late))\b/i;
@@ -290,7 +297,7 @@ const CONTACT_NAME = [
   // "Sunrise Senior Living, whats there address": the name, then what is asked of "them".
   /^\s*([^,?]{2,60}?)\s*[,:–—-]\s*(?:what(?:['’]s| is| are)|whats|got)\s+(?:their|there|theyre|his|her|its)\s+(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|gate code)\b/i,
   /\b(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|gate code|info|details)\s+(?:for|of|on|at)\s+(?!(?:me|us)\b)(.+)$/i,
-  /\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|tell me|show me|show|get|find|look ?up|pull up|bring up|ring up|dial up|do we have|need|i need|we need)\s+(?:the\s+)?(.+?)['’]?s?['’]?\s+(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|info|details)\b/i,
+  /\b(?:what(?:'s| is| are)?|whats|give me|get me|send me|tell me|show me|show|get|find|look ?up|pull up|bring up|ring up|dial up|do we have|need|i need|we need)\s+(?:the\s+)?((?:his|her|their|its)(?=\s)|.+?)['’]?s?['’]?\s+(?:phone number|phone|number|cell|mobile|email address|email|e-mail|address|contact details|contact info|contact|info|details)\b/i,
   /\bwhere (?:do|does)\s+(.+?)\s+live\b/i,
   // "jane smith phone number": the name, then what is asked.
   /^\s*(?!(?:what|whats|where|give|get|find|show|send|tell|pull|need)\b)([a-z][\w'’&.-]*(?:\s+[a-z][\w'’&.-]*){0,3}?)\s+(?:phone number|phone|cell|mobile|email address|email|address|gate code)\s*\??\s*$/i,
@@ -321,7 +328,8 @@ export async function planCustomerContact(message: ReadMessage, input: PlannerIn
   for (const pattern of CONTACT_NAME) {
     const found = pattern.exec(message.raw)?.[1];
     if (found) {
-      name = cleanName(found.replace(/^(?:the|a)\s+/i, ""));
+      // "the address for the Garcia job": the customer whose job it is.
+      name = isPronoun(found.trim()) ? found.trim() : cleanName(found.replace(/^(?:the|a)\s+/i, "").replace(/\s+(?:job|visit|appointment|place|house)$/i, ""));
       break;
     }
   }
@@ -334,7 +342,12 @@ export async function planCustomerContact(message: ReadMessage, input: PlannerIn
     return null;
   const refusal = refusalOf(CAPABILITIES.seeCustomers, input);
   if (refusal) return refusal;
-  const resolved = await resolveCustomer(isPronoun(name) ? null : name, input);
+  // "which Tom Baker is the Shelbyville one, and what's his number": "his" is the customer named before.
+  const namedBefore =
+    isPronoun(name) && !input.context.customerId ? await customerNamedIn(message.raw, input) : null;
+  const resolved = namedBefore
+    ? { customer: namedBefore }
+    : await resolveCustomer(isPronoun(name) ? null : name, input);
   if ("plan" in resolved) return resolved.plan;
   const what = mentions(message, "email", "e mail", "email address")
     ? "email"

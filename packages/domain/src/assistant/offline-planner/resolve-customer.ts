@@ -129,10 +129,11 @@ function words(text: string): string[] {
 
 /**
  * Of customers who share a name, the one whose address the message names ("Tom Baker on Elm Rd", "the one in
- * Shelbyville"): a word of one address only, found among the message's words.
+ * Shelbyville"): a word of one address only, found among the message's words (not among those it rules out).
  */
 function byAddress(candidates: readonly CustomerRecord[], message: string): CustomerRecord | null {
-  const said = new Set(words(message));
+  // "the Elm Rd one, not Oak": a place said after "not" is the one not meant.
+  const said = new Set(words(message.replace(/\b(?:not|isn['’]?t|never)\s+(?:the\s+|on\s+|in\s+|at\s+)?[a-z0-9]+/gi, " ")));
   const addressWords = candidates.map((candidate) => new Set(words(candidate.address ?? "")));
   const fits = candidates.filter((_candidate, index) =>
     [...addressWords[index]!].some(
@@ -184,6 +185,23 @@ export async function customerAtStart(
       return { match: picked.match, length: shortest };
     }
     if (picked.candidates.length > 1) return { candidates: picked.candidates };
+  }
+  return null;
+}
+
+/**
+ * "which Tom Baker is the Shelbyville one, and what's his number": the customer a text names somewhere in it, the
+ * first run of words from a capitalized word that names exactly one; null when none does.
+ */
+export async function customerNamedIn(text: string, input: PlannerInput): Promise<NamedRecord | null> {
+  const all = text.split(/\s+/).filter((word) => word !== "");
+  for (let start = 0; start < all.length; start++) {
+    if (!/^[A-Z]/.test(all[start]!) || (start === 0 && FILLER_WORD.test(all[start]!))) continue;
+    const found = await customerAtStart(
+      all.slice(start).map((word) => word.replace(/[,.;:!?]+$/, "")),
+      input,
+    );
+    if (found && "match" in found) return found.match;
   }
   return null;
 }
