@@ -3,7 +3,14 @@ import { addDays, dayInTimeZone } from "@fieldops/shared/company-time";
 import { readWhens } from "./parse-when.ts";
 import { assistantPlanSchema, type AssistantPlan } from "@fieldops/shared/assistant";
 import { ASSISTANT_MODULE_IDS, MODULE_CATALOG } from "@fieldops/shared/modules";
-import { planAddCustomer, planHowTo, planModal, planNavigation, planOnlinePayments } from "./plan-navigation.ts";
+import {
+  planAccountChange,
+  planAddCustomer,
+  planHowTo,
+  planModal,
+  planNavigation,
+  planOnlinePayments,
+} from "./plan-navigation.ts";
 import { planNumberAlone, planPaymentReminders, planRecordPayment, planShowInvoice } from "./plan-payments.ts";
 import {
   planCreateJob,
@@ -77,6 +84,7 @@ type Rule = (message: ReadMessage, input: PlannerInput) => AssistantPlan | null 
 const RULES: Rule[] = [
   planTrackingRequest,
   planOtherCompany,
+  planAccountChange,
   planHowTo,
   planCustomerByPhone,
   planOnlinePayments,

@@ -498,12 +498,44 @@ export function planAddCustomer(message: ReadMessage, input: PlannerInput): Assi
     : plan;
 }
 
-function toPage(page: Page, input: PlannerInput): AssistantPlan {
+function toPage(page: Page, input: PlannerInput, reply = `Opening ${page.name}.`): AssistantPlan {
   return (
     refusalFor(page.capability, input.role, input.features) ?? {
       kind: "actions",
-      reply: `Opening ${page.name}.`,
+      reply,
       actions: [action(input, { type: "navigate", target: page.target })],
     }
   );
+}
+
+/** "upgrade us to the Suite plan", "downgrade to starter": the company's plan. */
+const PLAN_CHANGE =
+  /\b(?:upgrade|downgrade|switch|change|move|put|bump)\b.*\b(?:plan|tier|subscription)\b|\b(?:upgrade|downgrade)\s+(?:us|me|the company|our account|my account)\b/i;
+/** "approve my own export request", "reject the pending hipaa request": a request that waits for an owner. */
+const DECIDE_APPROVAL =
+  /\b(?:approve|sign off on|reject|decline|deny)\b.*\b(?:requests?|proposals?|approvals?|exports?|runs?|changes?)\b/i;
+
+/**
+ * Changing the company's plan and deciding on requests that wait for approval are an owner's, on their own screens:
+ * refused to those who may not, and otherwise said where it is done.
+ */
+export function planAccountChange(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
+  if (DECIDE_APPROVAL.test(message.raw)) {
+    const refusal = refusalFor(CAPABILITIES.decideApprovals, input.role, input.features);
+    if (refusal) return refusal;
+    return toPage(
+      PAGES.find((page) => page.target === "/dashboard")!,
+      input,
+      "Opening the dashboard: requests waiting for approval are listed there, to approve or reject.",
+    );
+  }
+  if (PLAN_CHANGE.test(message.raw) && !mentions(message, "schedule", "visit", "job", "crew", "invoice")) {
+    const refusal = refusalFor(CAPABILITIES.changePlan, input.role, input.features);
+    if (refusal) return refusal;
+    return {
+      kind: "answer",
+      reply: "Plans are changed on the Plans page, from the menu: it shows each plan and switches yours.",
+    };
+  }
+  return null;
 }

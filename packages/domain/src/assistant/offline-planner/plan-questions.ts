@@ -329,7 +329,9 @@ export async function planCustomerContact(message: ReadMessage, input: PlannerIn
     const found = pattern.exec(message.raw)?.[1];
     if (found) {
       // "the address for the Garcia job": the customer whose job it is.
-      name = isPronoun(found.trim()) ? found.trim() : cleanName(found.replace(/^(?:the|a)\s+/i, "").replace(/\s+(?:job|visit|appointment|place|house)$/i, ""));
+      name = isPronoun(found.trim())
+        ? found.trim()
+        : cleanName(found.replace(/^(?:the|a)\s+/i, "").replace(/\s+(?:job|visit|appointment|place|house)$/i, ""));
       break;
     }
   }
@@ -343,8 +345,7 @@ export async function planCustomerContact(message: ReadMessage, input: PlannerIn
   const refusal = refusalOf(CAPABILITIES.seeCustomers, input);
   if (refusal) return refusal;
   // "which Tom Baker is the Shelbyville one, and what's his number": "his" is the customer named before.
-  const namedBefore =
-    isPronoun(name) && !input.context.customerId ? await customerNamedIn(message.raw, input) : null;
+  const namedBefore = isPronoun(name) && !input.context.customerId ? await customerNamedIn(message.raw, input) : null;
   const resolved = namedBefore
     ? { customer: namedBefore }
     : await resolveCustomer(isPronoun(name) ? null : name, input);

@@ -467,9 +467,7 @@ export async function planTerseMoveTo(message: ReadMessage, input: PlannerInput)
   const to = TERSE_TO.exec(message.raw);
   const when = to ? readWhens(to[2]!, input.now, input.timeZone) : null;
   const saysWhere =
-    when !== null &&
-    when.spans.length > 0 &&
-    subjectText(crewMention(withoutSpans(when.text, when.spans)).rest) === "";
+    when !== null && when.spans.length > 0 && subjectText(crewMention(withoutSpans(when.text, when.spans)).rest) === "";
   if (!saysWhere && !SHIFT.test(message.raw)) return null;
   // A visit waiting for a day is booked, as when the office asks whether it can go then.
   const booked = saysWhere ? await scheduleFrom(`${to![1]} ${to![2]}`, input) : null;

@@ -53,6 +53,8 @@ export const CAPABILITIES = {
   exportCustomers: moduleCapability("export-customers"),
   enableHipaa: moduleCapability("enable-hipaa-mode"),
   requestFeature: { label: "request a new feature", roles: rolesWith("builds.manage") },
+  changePlan: { label: "change the company's plan", roles: rolesWith("plan.change") },
+  decideApprovals: { label: "approve or reject requests", roles: rolesWith("approvals.decide") },
 } satisfies Record<string, AssistantAbility>;
 
 /** What proposing each module needs; the module's own checks run again when it executes. */

@@ -133,7 +133,9 @@ function words(text: string): string[] {
  */
 function byAddress(candidates: readonly CustomerRecord[], message: string): CustomerRecord | null {
   // "the Elm Rd one, not Oak": a place said after "not" is the one not meant.
-  const said = new Set(words(message.replace(/\b(?:not|isn['’]?t|never)\s+(?:the\s+|on\s+|in\s+|at\s+)?[a-z0-9]+/gi, " ")));
+  const said = new Set(
+    words(message.replace(/\b(?:not|isn['’]?t|never)\s+(?:the\s+|on\s+|in\s+|at\s+)?[a-z0-9]+/gi, " ")),
+  );
   const addressWords = candidates.map((candidate) => new Set(words(candidate.address ?? "")));
   const fits = candidates.filter((_candidate, index) =>
     [...addressWords[index]!].some(
@@ -214,9 +216,10 @@ const FILLER_WORD = new RegExp(`^(?:${FILLER_WORDS})$`, "i");
 
 /** What is left of a fragment once the customer's name is taken out: the service or job it names, if any. */
 function serviceHint(allWords: readonly string[]): string | null {
-  // "Tom Baker on Elm Rd…": where they are tells namesakes apart; it is not the work.
+  // "Tom Baker on Elm Rd…", "Tom Baker, the Elm Rd one, not Oak": where they are tells namesakes apart; it is not the
+  // work.
   const where =
-    /^(?:on|at|in|from|over on|out on)\s+(?:the\s+)?(?:\d+\s+)?[a-z]+(?:\s+(?:st|street|rd|road|ave|avenue|dr|drive|ln|lane|blvd|ct|court|way|place))?\b/i.exec(
+    /^[,\s]*(?:(?:on|at|in|from|over on|out on)\s+(?:the\s+)?|the\s+(?=(?:\d+\s+)?[a-z]+(?:\s+[a-z]+)?\s+one\b))(?:\d+\s+)?[a-z]+(?:\s+(?:st|street|rd|road|ave|avenue|dr|drive|ln|lane|blvd|ct|court|way|place))?\b(?:\s+one\b)?(?:[,\s]+not\s+(?:the\s+|on\s+|in\s+)?[a-z]+(?:\s+(?:st|street|rd|road|ave|avenue|dr|drive|ln|lane))?\b)?[.,]?/i.exec(
       allWords.join(" "),
     );
   const words = where
