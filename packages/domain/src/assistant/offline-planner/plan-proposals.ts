@@ -60,6 +60,25 @@ export async function planCreateJob(message: ReadMessage, input: PlannerInput): 
       );
     }
   }
+  // "Sunrise Senior Living wants a deep clean of their dining hall, set up a job": the customer first, then the work
+  // they want, then the request.
+  const wanter = title === null && !forName && before.length > 0 ? await customerAtStart(before, input) : null;
+  if (wanter && "match" in wanter) {
+    const wanted =
+      /^(?:wants?|needs?|would like|asked for|is asking for|requested|is after)\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+?)[\s,.;:–—-]*(?:(?:so\s+)?(?:can|could) you|please|so)?\s*$/i.exec(
+        before.slice(wanter.length).join(" "),
+      )?.[1];
+    const work = wanted ? cleanName(wanted.replace(/^(?:their|his|her|its|our)\s+/i, "")) : null;
+    if (work) {
+      const named = capitalized(work).slice(0, 200);
+      return propose(
+        input,
+        "create-job",
+        { customerId: wanter.match.id, title: named },
+        `Create the job **${asMarkdownText(named)}** for ${customerLabel(wanter.match)}.`,
+      );
+    }
+  }
   // "new job for jane smith gutter cleaning": the words after the customer's name are the title.
   const resolved: { customer: NamedRecord; service?: string | null } | { plan: AssistantPlan } =
     title === null && forName

@@ -3,7 +3,7 @@ import { addDays, dayInTimeZone, formatCompanyTime } from "@fieldops/shared/comp
 import { formatCents } from "@fieldops/shared/money";
 import { dayLabel, readWhens, todayIn } from "./parse-when.ts";
 import { namedPeriod } from "./plan-reads.ts";
-import { crewNames, resolveCrew, visitsNamed, withoutSpans } from "./plan-schedule.ts";
+import { PLACE_OF, crewNames, resolveCrew, visitsNamed, withoutSpans } from "./plan-schedule.ts";
 import { CAPABILITIES, type AssistantAbility } from "./planner-policy.ts";
 import type { CountKind, DayPeriod, PlannerInput } from "./planner-input.ts";
 import { refusalOf } from "./propose.ts";
@@ -154,6 +154,7 @@ export async function planNextVisit(message: ReadMessage, input: PlannerInput): 
   const withoutDays = withoutSpans(text, spans);
   const subject = withoutDays
     .replace(/[?.!]+/g, " ")
+    .replace(PLACE_OF, "$1")
     .replace(
       /\b(?:when(?:['’]?s)?|what(?:['’]?s)?|time|day|job|is|are|has|have|will|do|does|the|next|again|yet|already|scheduled|booked|on the (?:schedule|calendar|books)|been|coming|going|heading|headed|back|returning|happening|taking place|planned|set|out|to|we|we['’]?re|were|us|be|anything|something|visit|visits|appointment|service|there|over)\b/gi,
       " ",

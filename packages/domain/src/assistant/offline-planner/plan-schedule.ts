@@ -119,13 +119,15 @@ export function withoutSpans(text: string, spans: readonly WhenSpan[]): string {
   return out;
 }
 
+/** "luis's place", "the Garcia house": the customer, not a place of that name. */
+export const PLACE_OF = /(['’]s|s['’]|\b[a-z]+)\s+(?:place|house|home|property|residence|site|office|building)\b/gi;
+
 const DANGLING = /\b(?:in|on|for|at|next|this|to|from|until|till|by|around|and|with|then|down)\s*$/i;
 const LEADING = /^\s*(?:in|on|for|up|a visit for|a visit with|an appointment for|visit for|the visit for)\b\s*/i;
 
 function subjectText(text: string): string {
   let subject = text
-    // "luis's place", "the Garcia house": the customer, not a place of that name.
-    .replace(/(['’]s|s['’]|\b[a-z]+)\s+(?:place|house|home|property|residence|site|office|building)\b/gi, "$1")
+    .replace(PLACE_OF, "$1")
     .replace(/\s+(?:is|are|was|were|has|have|been|being)\s*$/i, "")
     .replace(/\s+[,;]+(?=\s|$)/g, " ")
     .replace(/\s*[?.!,]+\s*$/, "")
