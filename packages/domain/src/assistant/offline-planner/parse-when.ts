@@ -194,6 +194,14 @@ function normalize(text: string, today: string, direction: "forward" | "back"): 
 const WEEKDAY_NAMED = /\b(?:sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/i;
 const PREPOSITION = /\b(from|to|until|till|til|on|for|at|by|into|onto|before|after|around)\s*$/i;
 /** What may stand between a day and a time that belong together: "friday, at 9", "tomorrow @ 10". */
+/** "at 7 Pine Rd": a number that starts a street address is not a time. */
+const STREET_AFTER =
+  /^\s+(?:[a-z][\w'’-]*\s+){1,3}?(?:st|street|rd|road|ave|avenue|dr|drive|ln|lane|blvd|boulevard|ct|court|way|pl|cir|circle|ter|terrace|hwy|highway)\b/i;
+
+function beforeStreet(text: string, result: { index: number; text: string }): boolean {
+  return /(?:^|\s)\d{1,6}$/.test(result.text) && STREET_AFTER.test(text.slice(result.index + result.text.length));
+}
+
 const JOIN = /^\s*(?:,|at|@|around|by|-)?\s*(?:at|@)?\s*$/i;
 
 function partOfDayIn(text: string): PartOfDay | null {
@@ -224,7 +232,7 @@ export function readWhens(
   );
   // A range ("from tuesday to thursday at 2") is two dates: where something is, and where it goes.
   type Piece = { index: number; end: number; start: chrono.ParsedComponents; preposition?: string };
-  const pieces: Piece[] = results.flatMap((result) => {
+  const pieces: Piece[] = results.filter((result) => !beforeStreet(text, result)).flatMap((result) => {
     const at = { index: result.index, end: result.index + result.text.length };
     return result.end
       ? [

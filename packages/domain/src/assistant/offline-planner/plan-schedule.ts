@@ -422,13 +422,20 @@ const CAN_GO = [
   /^\s*(?:(?:so|and|ok|okay)\s+)?(?:can|could)\s+(?:we\s+have\s+)?(.+?)\s+(?:go|go in|go ahead|happen|be done|get done)\s+(.+)$/i,
   /^(.+?)\s+(?:can|could|should|will)\s+(?:go|go in|go ahead|happen|be done|get done)\s+(.+)$/i,
   /^(.+?)[,;:]?\s+(?:(?:any chance|is there any chance|is it possible|think)\s+)?(?:we|you|you guys|u|y['’]?all)\s+(?:can|could)\s+(?:do|fit|get to|squeeze)\s+(?:it|that|this|them)(?:\s+in)?\s+(.+)$/i,
+  // "the mowing at 7 Pine Rd tomorrow, can it be 12:30 instead?"
+  /^(.+?)[,;:]\s+(?:can|could)\s+(?:it|that|this|we|they)\s+(?:be|go|happen)\s+(?:moved\s+to\s+|changed\s+to\s+)?(.+?)(?:\s+instead)?$/i,
 ];
 
 export async function planCanGo(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const found = CAN_GO.map((pattern) => pattern.exec(message.raw.replace(/[?.!]+\s*$/, ""))).find(Boolean);
   if (!found) return null;
   const [, subject, when] = found as unknown as [string, string, string];
-  if (!readWhens(when, input.now, input.timeZone).spans.some((span) => span.day !== null || span.at !== null))
+  // "…, can it be 12:30 instead?": a time alone keeps the visit's day.
+  if (
+    !readWhens(when, input.now, input.timeZone).spans.some(
+      (span) => span.day !== null || span.at !== null || span.time !== null,
+    )
+  )
     return null;
   const plan = await scheduleFrom(`${subject} ${when}`, input);
   if (plan?.kind === "confirm" && "jobId" in plan.proposal.params) return plan;

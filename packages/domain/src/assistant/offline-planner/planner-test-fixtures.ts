@@ -126,7 +126,13 @@ export function fixedLookup(pastDue = 3, uninvoicedVisits = 12): PlannerLookup {
         .toLowerCase()
         .split(/\s+/)
         .map((word) => word.slice(0, 3));
-      return CUSTOMERS.filter((customer) => words.some((word) => customer.name.toLowerCase().includes(word)));
+      // Like the company's search text, the address is searched too: "7 Pine Rd" finds who lives there.
+      const street = /^(\d+\s+[a-z]+)/i.exec(query.trim())?.[1]?.toLowerCase();
+      return CUSTOMERS.filter(
+        (customer) =>
+          words.some((word) => customer.name.toLowerCase().includes(word)) ||
+          (street !== undefined && (customer.address ?? "").toLowerCase().startsWith(street)),
+      );
     },
     customerById: async (id) => CUSTOMERS.find((customer) => customer.id === id) ?? null,
     listCrews: async () => CREWS,

@@ -145,13 +145,51 @@ function byAddress(candidates: readonly CustomerRecord[], message: string): Cust
   return fits.length === 1 ? fits[0]! : null;
 }
 
-/** The one customer a name means, or those it could mean (none when nothing is close). */
+/** "7 Pine Rd", "48 elm road": a street address, as a number and the street's name. */
+const STREET_ADDRESS =
+  /^(\d{1,6})\s+((?:[a-z][\w'’-]*\s+){0,2}?[a-z][\w'’-]*)\s+(st|street|rd|road|ave|avenue|dr|drive|ln|lane|blvd|boulevard|ct|court|way|pl|place|cir|circle|ter|terrace|hwy|highway)\.?$/i;
+const STREET_KIND: Record<string, string> = {
+  street: "st",
+  road: "rd",
+  avenue: "ave",
+  drive: "dr",
+  lane: "ln",
+  boulevard: "blvd",
+  court: "ct",
+  place: "pl",
+  circle: "cir",
+  terrace: "ter",
+  highway: "hwy",
+};
+
+/** The street of an address as one spelling: "7 pine road" and "7 Pine Rd." are both "7 pine rd". */
+function streetKey(number: string, street: string, kind: string): string {
+  const lower = kind.toLowerCase();
+  return `${number} ${street.toLowerCase().replace(/\s+/g, " ")} ${STREET_KIND[lower] ?? lower}`;
+}
+
+/** "the mowing at 7 Pine Rd": the one customer at the street address a request names instead of a name. */
+function atStreetAddress(candidates: readonly CustomerRecord[], said: string): CustomerRecord | null {
+  const wanted = STREET_ADDRESS.exec(said.trim());
+  if (!wanted) return null;
+  const key = streetKey(wanted[1]!, wanted[2]!, wanted[3]!);
+  const at = candidates.filter((candidate) => {
+    const street = STREET_ADDRESS.exec((candidate.address ?? "").split(",")[0]!.trim());
+    return street !== null && streetKey(street[1]!, street[2]!, street[3]!) === key;
+  });
+  return at.length === 1 ? at[0]! : null;
+}
+
+/** The one customer a name (or their street address) means, or those it could mean (none when nothing is close). */
 export async function customerNamed(
   name: string,
   input: PlannerInput,
 ): Promise<{ match: NamedRecord } | { candidates: CustomerRecord[] }> {
   const wanted = withoutPossessive(name);
-  const picked = pickByName(wanted, await input.lookup.findCustomers(wanted));
+  const found = await input.lookup.findCustomers(wanted);
+  const atAddress = atStreetAddress(found, wanted);
+  if (atAddress) return { match: { id: atAddress.id, name: atAddress.name } };
+  const picked = pickByName(wanted, found);
   if ("match" in picked) return { match: { id: picked.match.id, name: picked.match.name } };
   const chosen = picked.candidates.length > 1 ? byAddress(picked.candidates, input.message) : null;
   return chosen ? { match: { id: chosen.id, name: chosen.name } } : picked;
