@@ -232,15 +232,17 @@ export function readWhens(
   );
   // A range ("from tuesday to thursday at 2") is two dates: where something is, and where it goes.
   type Piece = { index: number; end: number; start: chrono.ParsedComponents; preposition?: string };
-  const pieces: Piece[] = results.filter((result) => !beforeStreet(text, result)).flatMap((result) => {
-    const at = { index: result.index, end: result.index + result.text.length };
-    return result.end
-      ? [
-          { ...at, start: result.start },
-          { ...at, start: result.end, preposition: "to" },
-        ]
-      : [{ ...at, start: result.start }];
-  });
+  const pieces: Piece[] = results
+    .filter((result) => !beforeStreet(text, result))
+    .flatMap((result) => {
+      const at = { index: result.index, end: result.index + result.text.length };
+      return result.end
+        ? [
+            { ...at, start: result.start },
+            { ...at, start: result.end, preposition: "to" },
+          ]
+        : [{ ...at, start: result.start }];
+    });
   const merged: Piece[][] = [];
   for (const piece of pieces) {
     const last = merged.at(-1);

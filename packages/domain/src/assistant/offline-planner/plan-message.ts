@@ -29,6 +29,7 @@ import {
   planNextVisit,
   planOtherCompany,
   planTopCustomers,
+  planVisitsByCrew,
 } from "./plan-questions.ts";
 import {
   planCanGo,
@@ -112,6 +113,7 @@ const RULES: Rule[] = [
   planCustomerContact,
   planUnpaidInvoices,
   planRevenue,
+  planVisitsByCrew,
   planCrewDay,
   planDaySchedule,
   planModal,

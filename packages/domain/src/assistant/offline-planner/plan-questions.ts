@@ -396,3 +396,37 @@ export function planOtherCompany(message: ReadMessage): AssistantPlan | null {
       "I can only see and act on your own company's records; other companies' data is private to them. Ask me about your customers, jobs, schedule or invoices.",
   };
 }
+
+/** "which of the ortiz visits isnt with crew b", "which of Jane's visits are with Crew B": visits, by their crew. */
+const VISITS_BY_CREW =
+  /^\s*(?:which|what)\s+(?:ones?\s+)?(?:of\s+)?(?:the\s+)?(.+?)\s+(?:visits|appointments|stops|bookings)\s+(?:(is|are|isn['’]?t|aren['’]?t|isnt|arent)\s+(not\s+)?)?(?:with|on|for|assigned to|going to|given to)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s*\??\s*$/i;
+
+export async function planVisitsByCrew(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  const found = VISITS_BY_CREW.exec(message.raw);
+  if (!found) return null;
+  const refusal = refusalOf(CAPABILITIES.seeSchedule, input);
+  if (refusal) return refusal;
+  const without = found[3] !== undefined || /n['’]?t$/i.test(found[2] ?? "");
+  const crew = await resolveCrew(found[4]!, input);
+  if ("plan" in crew) return crew.plan;
+  const named = await visitsNamed(found[1]!.replace(/['’]s?$/, ""), input);
+  if ("plan" in named) return named.plan;
+  const crewName = `**${asMarkdownText(crew.crew.name)}**`;
+  const fits = named.visits.filter((visit) => (visit.crewId === crew.crew.id) !== without);
+  if (fits.length === 0)
+    return {
+      kind: "answer",
+      reply: `None of the upcoming visits of ${named.label.replace(/^the next visit of /, "")} is ${without ? "without" : "with"} ${crewName}.`,
+    };
+  const crews = await input.lookup.listCrews();
+  const lines = fits.map((visit) => {
+    const when = visit.start ? formatCompanyTime(visit.start, input.timeZone, "en-US") : "not scheduled yet";
+    const other = visit.crewId ? crews.find((candidate) => candidate.id === visit.crewId) : null;
+    const withCrew = other ? ` with **${asMarkdownText(other.name)}**` : ", no crew yet";
+    return `- **${asMarkdownText(visit.jobTitle)}** (job #${visit.jobNumber}), ${when}${withCrew}`;
+  });
+  return {
+    kind: "answer",
+    reply: `${without ? `Not with ${crewName}` : `With ${crewName}`}:\n${lines.join("\n")}`,
+  };
+}
