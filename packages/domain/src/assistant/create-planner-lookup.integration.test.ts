@@ -9,7 +9,7 @@ import {
 } from "../../../../tests/integration/test-app.ts";
 import { createCrew } from "../crews/create-crew.ts";
 import { createCustomer } from "../customers/create-customer.ts";
-import { customerInput, testCustomerServices } from "../customers/customer-test-fixtures.ts";
+import { customerInput, propertyInput, testCustomerServices } from "../customers/customer-test-fixtures.ts";
 import { openScope } from "../effects/run-in-scope.ts";
 import { systemActor } from "../tenant-scope.ts";
 import { createPlannerLookup } from "./create-planner-lookup.ts";
@@ -142,6 +142,35 @@ describe("createPlannerLookup", () => {
       ).toEqual([phoebe.id]);
     }
     expect(await lookupIn(other.id, (lookup) => lookup.findCustomers("555-561-7947"))).toEqual([]);
+  });
+
+  it("finds a customer by their street address, in the company only, and the planner reads it as them", async () => {
+    const atStreet = (companyId: string, name: string, street: string) =>
+      withTenant(app, companyId, (tx) =>
+        createCustomer(
+          { tx, companyId },
+          customerInput({ name, properties: [propertyInput({ street })] }),
+          testCustomerServices,
+        ),
+      );
+    const seven = await atStreet(company.id, "Dana Doe", "7 Pine Rd");
+    await atStreet(company.id, "Dale Doe", "5 Pine Rd");
+    const elsewhere = await atStreet(other.id, "Other Doe", "7 Pine Rd");
+    const found = await lookupIn(company.id, (lookup) => lookup.findCustomers("7 Pine Rd"));
+    expect(found.map((customer) => customer.id)).toContain(seven.id);
+    expect(found.map((customer) => customer.id)).not.toContain(elsewhere.id);
+    const plan = await withTenant(app, company.id, (tx) =>
+      planMessage({
+        message: "what's the phone number for 7 Pine Road",
+        role: "owner",
+        features: PLANS.pro.features,
+        context: { path: "/dashboard" },
+        now: NOW,
+        timeZone: TIME_ZONE,
+        lookup: createPlannerLookup(tx, { now: NOW, timeZone: TIME_ZONE }, { role: "owner" }),
+      }),
+    );
+    expect(plan).toMatchObject({ kind: "read", reads: [{ tool: "findCustomers", query: seven.id }] });
   });
 
   it("names a customer by id in the company only", async () => {

@@ -29,12 +29,14 @@ export function createPlannerLookup(
       const lookup = customerLookup(query);
       if (!lookup) return [];
       // Below the default of 0.6, so that a typo'd or partial name ("jon smth") still finds its customer; the
-      // trigram index on searchText serves the `<%` operator at this threshold.
+      // trigram index on searchText serves the `<%` operator at this threshold. The search text holds the addresses
+      // too, so "7 Pine Rd" finds who lives there, ranked by the street as a name is by the name.
       await tx.$executeRaw`SELECT set_config('pg_trgm.word_similarity_threshold', '0.3', true)`;
       const rows = await tx.$queryRaw<(CustomerRecord & { street: string; city: string })[]>(Prisma.sql`
         SELECT id, name, phone, street, city FROM customers
         WHERE ${lookup.condition}
-        ORDER BY word_similarity(${lookup.term}, lower(name)) DESC, name, id
+        ORDER BY GREATEST(word_similarity(${lookup.term}, lower(name)), word_similarity(${lookup.term}, lower(street))) DESC,
+          name, id
         LIMIT 10`);
       return rows.map(({ street, city, ...customer }) => ({
         ...customer,
