@@ -116,6 +116,20 @@ const lookupIn = <T>(companyId: string, use: (lookup: ReturnType<typeof createPl
     use(createPlannerLookup(tx, { now: NOW, timeZone: TIME_ZONE }, { role: "owner" })),
   );
 
+/** What the planner makes of `message` from an owner of the company, over its real data. */
+const planIn = (companyId: string, message: string) =>
+  withTenant(app, companyId, (tx) =>
+    planMessage({
+      message,
+      role: "owner",
+      features: PLANS.pro.features,
+      context: { path: "/dashboard" },
+      now: NOW,
+      timeZone: TIME_ZONE,
+      lookup: createPlannerLookup(tx, { now: NOW, timeZone: TIME_ZONE }, { role: "owner" }),
+    }),
+  );
+
 describe("createPlannerLookup", () => {
   it("finds the company's customers by a typo'd or partial name, ids and names only", async () => {
     const found = await lookupIn(company.id, (lookup) => lookup.findCustomers("jon smth"));
@@ -159,17 +173,7 @@ describe("createPlannerLookup", () => {
     const found = await lookupIn(company.id, (lookup) => lookup.findCustomers("7 Pine Rd"));
     expect(found.map((customer) => customer.id)).toContain(seven.id);
     expect(found.map((customer) => customer.id)).not.toContain(elsewhere.id);
-    const plan = await withTenant(app, company.id, (tx) =>
-      planMessage({
-        message: "what's the phone number for 7 Pine Road",
-        role: "owner",
-        features: PLANS.pro.features,
-        context: { path: "/dashboard" },
-        now: NOW,
-        timeZone: TIME_ZONE,
-        lookup: createPlannerLookup(tx, { now: NOW, timeZone: TIME_ZONE }, { role: "owner" }),
-      }),
-    );
+    const plan = await planIn(company.id, "what's the phone number for 7 Pine Road");
     expect(plan).toMatchObject({ kind: "read", reads: [{ tool: "findCustomers", query: seven.id }] });
   });
 
@@ -280,17 +284,7 @@ describe("createPlannerLookup", () => {
   });
 
   it("lets the planner schedule a named customer with a named crew, and nothing from the notes", async () => {
-    const plan = await withTenant(app, company.id, (tx) =>
-      planMessage({
-        message: "schedule acme for next Tuesday at 9 with Crew B",
-        role: "owner",
-        features: PLANS.pro.features,
-        context: { path: "/dashboard" },
-        now: NOW,
-        timeZone: TIME_ZONE,
-        lookup: createPlannerLookup(tx, { now: NOW, timeZone: TIME_ZONE }, { role: "owner" }),
-      }),
-    );
+    const plan = await planIn(company.id, "schedule acme for next Tuesday at 9 with Crew B");
     expect(plan).toMatchObject({
       kind: "confirm",
       proposal: {

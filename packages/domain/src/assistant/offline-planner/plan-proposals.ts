@@ -50,15 +50,7 @@ export async function planCreateJob(message: ReadMessage, input: PlannerInput): 
     title === null && forName && before.length > 0 ? await customerAtStart(before.map(withoutPossessive), input) : null;
   if (opening && "match" in opening) {
     const work = cleanName(forName!.replace(/\s[-–—].*$/, "").replace(/^(?:a|an|the)\s+/i, ""));
-    if (work) {
-      const named = capitalized(work).slice(0, 200);
-      return propose(
-        input,
-        "create-job",
-        { customerId: opening.match.id, title: named },
-        `Create the job **${asMarkdownText(named)}** for ${customerLabel(opening.match)}.`,
-      );
-    }
+    if (work) return proposeJob(input, opening.match, work);
   }
   // "Sunrise Senior Living wants a deep clean of their dining hall, set up a job": the customer first, then the work
   // they want, then the request.
@@ -69,15 +61,7 @@ export async function planCreateJob(message: ReadMessage, input: PlannerInput): 
         before.slice(wanter.length).join(" "),
       )?.[1];
     const work = wanted ? cleanName(wanted.replace(/^(?:their|his|her|its|our)\s+/i, "")) : null;
-    if (work) {
-      const named = capitalized(work).slice(0, 200);
-      return propose(
-        input,
-        "create-job",
-        { customerId: wanter.match.id, title: named },
-        `Create the job **${asMarkdownText(named)}** for ${customerLabel(wanter.match)}.`,
-      );
-    }
+    if (work) return proposeJob(input, wanter.match, work);
   }
   // "new job for jane smith gutter cleaning": the words after the customer's name are the title.
   const resolved: { customer: NamedRecord; service?: string | null } | { plan: AssistantPlan } =
@@ -93,6 +77,17 @@ export async function planCreateJob(message: ReadMessage, input: PlannerInput): 
     };
   const summary = `Create the job **${asMarkdownText(title)}** for ${customerLabel(resolved.customer)}.`;
   return propose(input, "create-job", { customerId: resolved.customer.id, title }, summary);
+}
+
+/** A new job for `customer`, titled by the work as said. */
+function proposeJob(input: PlannerInput, customer: NamedRecord, work: string): AssistantPlan {
+  const named = capitalized(work).slice(0, 200);
+  return propose(
+    input,
+    "create-job",
+    { customerId: customer.id, title: named },
+    `Create the job **${asMarkdownText(named)}** for ${customerLabel(customer)}.`,
+  );
 }
 
 function customerLabel(customer: NamedRecord): string {
