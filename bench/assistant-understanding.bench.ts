@@ -14,6 +14,8 @@ import { HOLDOUT_10 } from "@fieldops/domain/assistant/offline-planner/planner-h
 import { HOLDOUT_11 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-11";
 import { HOLDOUT_12 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-12";
 import { HOLDOUT_13 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-13";
+import { HOLDOUT_16 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-16";
+import { HOLDOUT_17 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-17";
 import { HOLDOUT_14 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-14";
 import { HOLDOUT_15 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-15";
 import { judgeRow as judge } from "@fieldops/domain/assistant/offline-planner/planner-judge";
@@ -92,6 +94,10 @@ const heldOut: [string, GoldenRow[]][] = [
   ["held out: set 10 (office, the issue's)", HOLDOUT_10],
   // The twelfth's twin, in the same ten voices: 81 of 100 when written, after the twelfth was learned.
   ["held out: set 13 (ten voices)", HOLDOUT_13],
+  // Two more, written blind on 2026-11-28 to be held out (the fourteenth's and fifteenth's briefs): 74 and 55 of 100
+  // when written, before the fourteenth and fifteenth were learned; 77 and 62 after.
+  ["held out: set 16 (owners, own words)", HOLDOUT_16],
+  ["held out: set 17 (ten voices)", HOLDOUT_17],
 ];
 console.log("");
 for (const [label, rows] of heldOut) {
