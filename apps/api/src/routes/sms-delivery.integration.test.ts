@@ -527,6 +527,15 @@ describe("a texting number from the platform", () => {
     expect(textsTo(e164(after))[0]).toMatchObject({ messagingServiceSid: SERVICE, from: null });
   });
 
+  it("buys one number when the owner clicks twice at once", async () => {
+    const shop = await createTestCompany(t.db, { planId: "growth" });
+    const owner = await signIn(t.url, shop.users.owner.email);
+    const answers = await Promise.all([provision(owner), provision(owner)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await ownedBy(shop.id)).toHaveLength(1);
+    expect((await release(owner)).status).toBe(200);
+  });
+
   it("finds a number bought before whose answer was lost, rather than buying a second", async () => {
     const shop = await createTestCompany(t.db, { planId: "growth" });
     const owner = await signIn(t.url, shop.users.owner.email);
