@@ -33,6 +33,9 @@ export const systemActor = (label: string): SystemActor => ({ kind: "system", la
 /** The user who acts, or null for the system: what `actorUserId` columns record. */
 export const actorUserId = (actor: Actor): string | null => (actor.kind === "user" ? actor.userId : null);
 
+/** Who acts, as a sentence of the audit log begins: the user's name, or "The system". */
+export const actorLabel = (actor: Actor): string => (actor.kind === "user" ? actor.name : "The system");
+
 /** A task to enqueue once the transaction has committed. */
 export interface PendingTask {
   definition: TaskDefinition<z.ZodType<TenantTaskPayload>>;

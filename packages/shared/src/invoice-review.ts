@@ -34,6 +34,15 @@ export const reviewInvoiceSchema = z.object({
     dueDate: z.string().nullable(),
     issuedAt: z.string().nullable(),
     notes: z.string().nullable(),
+    /** Money given back: a credit (the invoice stays settled) or added back to the balance. */
+    refunds: z.array(
+      z.object({
+        amountCents: z.number(),
+        reopenedBalance: z.boolean(),
+        /** The day it was given, on the company's calendar. */
+        date: z.string(),
+      }),
+    ),
   }),
   review: invoiceReviewSchema.nullable(),
   payment: z.object({

@@ -125,6 +125,11 @@ export type RecordPaymentInput = z.infer<typeof recordPaymentRequestSchema>;
 export const refundPaymentRequestSchema = z.object({
   amountCents: z.number().int().min(1).max(MAX_INVOICE_CENTS),
   reason: text({ max: 300, trim: true }).optional(),
+  /**
+   * The customer owes the refunded amount again (the invoice reopens). Otherwise the refund is a credit: the invoice
+   * stays settled and the customer's page shows the refund.
+   */
+  reopenBalance: z.boolean().default(false),
 });
 export type RefundPaymentInput = z.infer<typeof refundPaymentRequestSchema>;
 
@@ -186,6 +191,8 @@ export const refundSchema = z.object({
   paymentId: z.string(),
   amountCents: z.number(),
   reason: z.string().nullable(),
+  /** False for a credit (the invoice stayed settled); true when the customer owes it again. */
+  reopenedBalance: z.boolean(),
   createdAt: z.string(),
 });
 

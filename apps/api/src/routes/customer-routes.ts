@@ -33,7 +33,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     await deleteCustomer(tx, params);
     return null;
   });
-  tenantEndpoint(app, context, customerEndpoints.export, ({ tx }) => exportCustomers(tx), {
+  tenantEndpoint(app, context, customerEndpoints.export, async (scope) => (await exportCustomers(scope)).csv, {
     send: (reply, csv) =>
       reply
         .type("text/csv; charset=utf-8")

@@ -154,6 +154,20 @@ describe("optimizing a day", () => {
     const again = await call("POST", `/api/route-plans/${plan.id}/apply`, owner, {});
     expect(again.status).toBe(200);
     expect(await visitState(day.visitIds)).toEqual(after);
+    // One entry in the audit log for the apply, none for the repeat.
+    const moved = after.filter((row) => row.version > 1).length;
+    const audited = await t.db.auditLog.findMany({ where: { entityId: plan.id } });
+    expect(
+      audited.map((entry) => [entry.action, entry.actorUserId, (entry.metadata as { summary: string }).summary]),
+    ).toEqual([
+      [
+        "dispatch.routes_applied",
+        company.users.owner.id,
+        expect.stringMatching(
+          new RegExp(`applied the optimized routes of .+ for \\w{3} \\d+, \\d{4}: ${moved} visits? moved$`),
+        ),
+      ],
+    ]);
   });
 
   it("applies Crew A alone on a day where the other crews have proposals too: every other visit keeps its crew and time", async () => {
@@ -415,6 +429,7 @@ describe("optimizing a day", () => {
     expect(refused.body.message).toContain("working hours");
     expect(await visitState(day.visitIds)).toEqual(before);
     expect((await t.db.routePlan.findUniqueOrThrow({ where: { id: plan.id } })).appliedCrewIds).toEqual([]);
+    expect(await t.db.auditLog.count({ where: { entityId: plan.id } })).toBe(0);
   });
 
   it("re-plans the rest of today from the crews' positions, keeping started work where it is", async () => {

@@ -71,12 +71,13 @@ async function call<T = ReviewInvoice>(
     body: (text ? JSON.parse(text) : null) as T & { message?: string },
   };
 }
-const office = async (method: string, path: string, body?: unknown, app = t) => {
+const office = async (method: string, path: string, body?: unknown, app = t, headers: Record<string, string> = {}) => {
   const response = await fetch(`${app.url}${path}`, {
     method,
     headers: {
       authorization: `Bearer ${owner}`,
       ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -224,6 +225,27 @@ describe("the customer's review page", () => {
     expect(again).toMatchObject({ status: 409, body: { message: "This invoice is already paid" } });
     expect((await office("GET", `/api/invoices/${invoice.id}`)).body.status).toBe("paid");
     expect(await t.db.outboxMessage.count({ where: { invoiceId: invoice.id } })).toBe(1);
+
+    // The office gives $5 back as a credit: the customer's page shows it and asks for nothing.
+    const refund = (amountCents: number, reopenBalance: boolean) =>
+      office("POST", `/api/payments/${payments[0]!.id}/refunds`, { amountCents, reopenBalance }, t, key());
+    expect((await refund(500, false)).status).toBe(201);
+    const credited = await call("GET", review(invoice.id), { "x-review-token": token });
+    expect(credited.body.invoice).toMatchObject({
+      status: "paid",
+      balanceCents: 0,
+      refunds: [{ amountCents: 500, reopenedBalance: false, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }],
+    });
+    const noPay = await call("POST", `${review(invoice.id)}/payments`, { "x-review-token": token, ...key() }, VISA);
+    expect(noPay).toMatchObject({ status: 409, body: { message: "This invoice is already paid" } });
+    // Then $3 with the balance reopened: the customer owes $3 again and may pay it.
+    expect((await refund(300, true)).status).toBe(201);
+    const owed = await call("GET", review(invoice.id), { "x-review-token": token });
+    expect(owed.body.invoice).toMatchObject({ status: "partially_paid", balanceCents: 300 });
+    expect(owed.body.invoice.refunds.map((entry: { reopenedBalance: boolean }) => entry.reopenedBalance)).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it("takes one review per invoice, which the office sees", async () => {
@@ -384,6 +406,7 @@ describe("paying through Stripe when it is configured", () => {
     expect(stripe.refunds).toEqual([
       expect.objectContaining({ payment_intent: intent.body.paymentIntentId, amount: 1000 }),
     ]);
-    expect((await t.db.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe("partially_paid");
+    // A refund is a credit: the invoice stays paid, so the customer's link does not ask for the refund again.
+    expect((await t.db.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe("paid");
   });
 });

@@ -257,7 +257,11 @@ describe("an invoice's lifecycle", () => {
       { amountCents: 1500, reason: "Missed a bed" },
       key(),
     );
-    expect(partial.body).toMatchObject({ status: "partially_paid", paidCents: 4500 });
+    // A refund is a credit unless the office reopens the balance: the invoice stays paid and nothing is owed.
+    expect(partial.body).toMatchObject({ status: "paid", paidCents: 6000, balanceCents: 0 });
+    expect(partial.body.refunds).toEqual([
+      expect.objectContaining({ amountCents: 1500, reopenedBalance: false, reason: "Missed a bed" }),
+    ]);
     const tooMuch = await call(
       "POST",
       `/api/payments/${cashPayment.id}/refunds`,
@@ -266,7 +270,17 @@ describe("an invoice's lifecycle", () => {
       key(),
     );
     expect(tooMuch).toMatchObject({ status: 409, body: { message: "At most $25.00 of this payment can be refunded" } });
-    await call("POST", `/api/payments/${cashPayment.id}/refunds`, tokens.owner!, { amountCents: 2500 }, key());
+    const reopened = await call(
+      "POST",
+      `/api/payments/${cashPayment.id}/refunds`,
+      tokens.owner!,
+      { amountCents: 2500, reopenBalance: true },
+      key(),
+    );
+    expect(reopened.body).toMatchObject({ status: "partially_paid", paidCents: 3500, balanceCents: 2500 });
+    expect((await call("POST", `/api/invoices/${invoice.id}/void`, tokens.owner!)).body.message).toBe(
+      "Refund this invoice's payments before voiding it",
+    );
     const back = await call(
       "POST",
       `/api/payments/${checkPayment.id}/refunds`,
@@ -274,11 +288,29 @@ describe("an invoice's lifecycle", () => {
       { amountCents: 2000 },
       key(),
     );
-    expect(back.body).toMatchObject({ status: "sent", paidCents: 0, balanceCents: 6000 });
-    expect(back.body.refunds).toHaveLength(3);
+    expect(back.body).toMatchObject({ status: "partially_paid", paidCents: 3500, balanceCents: 2500 });
+    expect(back.body.refunds.map((refund) => refund.reopenedBalance)).toEqual([false, true, false]);
+    const audited = await t.db.auditLog.findMany({
+      where: { entityId: invoice.id },
+      orderBy: { createdAt: "asc" },
+      select: { action: true, metadata: true },
+    });
+    expect(audited.map((entry) => [entry.action, (entry.metadata as { summary: string }).summary])).toEqual([
+      ["payment.recorded", expect.stringMatching(/ recorded a check payment of \$20\.00 on invoice #\d+$/)],
+      ["payment.recorded", expect.stringMatching(/ recorded a cash payment of \$40\.00 on invoice #\d+$/)],
+      ["payment.refunded", expect.stringMatching(/ refunded \$15\.00 of a cash payment on invoice #\d+ as a credit$/)],
+      [
+        "payment.refunded",
+        expect.stringMatching(/ refunded \$25\.00 of a cash payment on invoice #\d+, reopening the balance$/),
+      ],
+      ["payment.refunded", expect.stringMatching(/ refunded \$20\.00 of a check payment on invoice #\d+ as a credit$/)],
+    ]);
+
+    // No money is held on it any more: it may be voided.
 
     const voided = await call("POST", `/api/invoices/${invoice.id}/void`, tokens.owner!);
     expect(voided.body).toMatchObject({ status: "void", balanceCents: 0 });
+    expect(await t.db.auditLog.count({ where: { entityId: invoice.id, action: "invoice.voided" } })).toBe(1);
     expect((await call("POST", `/api/invoices/${invoice.id}/void`, tokens.owner!)).status).toBe(200);
     expect(
       (
@@ -395,7 +427,19 @@ describe("payments are recorded once", () => {
       ),
     );
     expect(refunds.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
-    expect((await t.db.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).paidCents).toBe(4000);
+    expect(await t.db.refund.count({ where: { invoiceId: invoice.id } })).toBe(1);
+    expect((await t.db.payment.findUniqueOrThrow({ where: { id: paid.body.payments[0]!.id } })).refundedCents).toBe(
+      1000,
+    );
+    const otherChoice = await call(
+      "POST",
+      `/api/payments/${paid.body.payments[0]!.id}/refunds`,
+      tokens.owner!,
+      { amountCents: 1000, reopenBalance: true },
+      same,
+    );
+    expect(otherChoice).toMatchObject({ status: 409, body: { field: "Idempotency-Key" } });
+    expect(await t.db.refund.count({ where: { invoiceId: invoice.id } })).toBe(1);
   });
 
   it("lists payments by the day they were received", async () => {

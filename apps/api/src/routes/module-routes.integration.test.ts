@@ -333,6 +333,14 @@ describe("approvals", () => {
         : [],
     );
     expect(approvalStates).toEqual(["pending", "approved"]);
+    // The decision and the export it let through are both in the audit log, each by whom it was.
+    const approvedEntry = await t.db.auditLog.findFirstOrThrow({ where: { entityId: runId } });
+    expect(approvedEntry).toMatchObject({ action: "approval.approved", actorUserId: company.users.owner.id });
+    expect((approvedEntry.metadata as { summary: string }).summary).toMatch(/ approved a request to export customers$/);
+    const exported = await t.db.auditLog.findFirst({
+      where: { companyId: company.id, action: "data.exported", actorUserId: company.users.member.id },
+    });
+    expect(exported).not.toBeNull();
   });
 
   it("holds a member's batch invoicing for approval with what it would make; approved, it bills each visit once", async () => {
@@ -400,6 +408,7 @@ describe("approvals", () => {
       approve(runId, pending.paramsHash),
     ]);
     expect(decisions.map((decision) => decision.status)).toEqual([200, 200, 200]);
+    expect(await t.db.auditLog.count({ where: { entityId: runId, action: "approval.approved" } })).toBe(1);
     await drain();
     expect(await t.db.outboxMessage.count({ where: { moduleRunId: runId } })).toBe(1);
     const events = await runEvents(company.id, runId);
@@ -425,6 +434,10 @@ describe("approvals", () => {
       expect.objectContaining({ status: "denied", success: false, error: "Denied: We have no BAA yet" }),
     ]);
     expect((await t.db.company.findUniqueOrThrow({ where: { id: company.id } })).hipaaMode).toBe(false);
+    const deniedEntries = await t.db.auditLog.findMany({ where: { entityId: runId } });
+    expect(deniedEntries.map((entry) => [entry.action, (entry.metadata as { summary: string }).summary])).toEqual([
+      ["approval.denied", expect.stringMatching(/ denied a request to .+: We have no BAA yet$/)],
+    ]);
   });
 
   it("never lets a requester approve their own request; another owner's approval turns HIPAA mode on", async () => {

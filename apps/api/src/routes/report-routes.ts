@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getReport } from "@fieldops/domain/reports/get-report";
+import { exportReport } from "@fieldops/domain/reports/export-report";
 import { reportToCsv } from "@fieldops/domain/reports/report-csv";
 import { reportEndpoints } from "@fieldops/shared/reports";
 import type { AppContext } from "../context.ts";
@@ -13,7 +14,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     app,
     context,
     reportEndpoints.csv,
-    ({ tx }, { params, query }) => getReport(tx, { report: params.report, query }),
+    (scope, { params, query }) => exportReport(scope, { report: params.report, query }),
     {
       send: (reply, report) =>
         reply

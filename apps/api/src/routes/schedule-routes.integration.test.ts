@@ -382,6 +382,37 @@ describe("POST /api/visits/:id/schedule refuses, naming the problem, and changes
     await expectRefused(visit, { crewId: crewA, start: at("2030-03-05", "15:00") }, 409, /changed/);
   });
 
+  it("puts each placement and move in the audit log, in the company's time, and nothing of a refused one", async () => {
+    const visit = await newVisit("Audited aeration");
+    const placed = await schedule(visit, { crewId: crewA, start: at("2030-03-05", "09:00") });
+    expect(placed.status).toBe(200);
+    const moved = { ...visit, version: (placed.body as unknown as Visit).version };
+    expect((await schedule(moved, { crewId: crewB, start: at("2030-03-06", "10:00") })).status).toBe(200);
+    await expectRefused(moved, { crewId: crewA, start: at("2030-03-07", "10:00") }, 409, /changed/);
+    const entries = await t.db.auditLog.findMany({ where: { entityId: visit.id }, orderBy: { createdAt: "asc" } });
+    const job = await t.db.job.findUniqueOrThrow({ where: { id: visit.jobId }, select: { number: true } });
+    expect(
+      entries.map((entry) => [entry.action, entry.actorUserId, (entry.metadata as { summary: string }).summary]),
+    ).toEqual([
+      [
+        "visit.scheduled",
+        company.users.owner.id,
+        expect.stringMatching(
+          new RegExp(`scheduled job #${job.number} \\(Audited aeration\\) for Mar 5, 2030, 9:00 AM MST with Crew A$`),
+        ),
+      ],
+      [
+        "visit.moved",
+        company.users.owner.id,
+        expect.stringMatching(
+          new RegExp(
+            `moved job #${job.number} \\(Audited aeration\\) from Mar 5, 2030, 9:00 AM MST with Crew A to Mar 6, 2030, 10:00 AM MST with Crew B$`,
+          ),
+        ),
+      ],
+    ]);
+  });
+
   it("of two requests booking two different visits into the same slot at once, exactly one wins", async () => {
     const [one, two] = await Promise.all([newVisit("Race one"), newVisit("Race two")]);
     const slot = { crewId: crewA, start: at("2030-03-08", "15:00") };

@@ -130,6 +130,25 @@ describe("audit log", () => {
     expect(lines[0]).toBe("When (UTC),Who,Action,What,Entity,Entity id");
     expect(lines.slice(1).every((line) => line.includes("team.invited"))).toBe(true);
 
+    // Every download of the company's data is audited: this one, the customers, a report.
+    const download = async (path: string) => {
+      const response = await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${owner}` } });
+      expect(response.status).toBe(200);
+      await response.text();
+    };
+    await download("/api/customers/export");
+    await download("/api/reports/revenue/csv?from=2030-01-01&to=2030-01-31");
+    const exports = (await call("GET", "/api/audit-log?action=data.exported", owner)).body as AuditListResponse;
+    expect(exports.items.map((entry) => [entry.entityType, entry.actorUserId, entry.summary])).toEqual([
+      [
+        "report",
+        company.users.owner.id,
+        expect.stringMatching(/ exported the Revenue over time report for 2030-01-01 to 2030-01-31 as CSV$/),
+      ],
+      ["customer", company.users.owner.id, expect.stringMatching(/ exported \d+ customers? as CSV$/)],
+      ["audit_log", company.users.owner.id, expect.stringMatching(/ exported \d+ audit log entr(y|ies) as CSV$/)],
+    ]);
+
     const member = await signIn(t.url, company.users.field_user.email, "a-brand-new-password");
     expect((await call("GET", "/api/audit-log", member)).status).toBe(403);
   });

@@ -44,7 +44,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
 
   tenantEndpoint(app, context, auditEndpoints.list, ({ tx }, { query }) => listAuditLog(tx, query));
 
-  tenantEndpoint(app, context, auditEndpoints.export, ({ tx }, { query }) => exportAuditLog(tx, query), {
+  tenantEndpoint(app, context, auditEndpoints.export, (scope, { query }) => exportAuditLog(scope, query), {
     send: (reply, csv) =>
       reply
         .type("text/csv; charset=utf-8")

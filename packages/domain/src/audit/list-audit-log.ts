@@ -4,6 +4,8 @@ import { IMPERSONATION_AUDIT_ACTIONS, impersonatorLabel } from "@fieldops/shared
 import { addDays, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import { toActivity } from "../activity/to-activity.ts";
 import { requirePlanFeature } from "../plans/require-plan-feature.ts";
+import type { TenantScope } from "../tenant-scope.ts";
+import { recordExport } from "./record-export.ts";
 
 export interface AuditFilters {
   actorUserId?: string;
@@ -90,13 +92,19 @@ const csvCell = (value: string) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 
-/** The filtered audit log as CSV (at most MAX_AUDIT_EXPORT rows, newest first). */
-export async function exportAuditLog(tx: TenantTransaction, filters: AuditFilters): Promise<string> {
+/** The filtered audit log as CSV (at most MAX_AUDIT_EXPORT rows, newest first); the export itself is audited after. */
+export async function exportAuditLog(scope: TenantScope, filters: AuditFilters): Promise<string> {
+  const { tx } = scope;
   await requirePlanFeature(tx, "audit_logs", "The audit log");
   const rows = await tx.auditLog.findMany({
     where: await whereOf(tx, filters),
     orderBy: ORDER,
     take: MAX_AUDIT_EXPORT,
+  });
+  await recordExport(scope, {
+    entityType: "audit_log",
+    what: `${rows.length} audit log entr${rows.length === 1 ? "y" : "ies"}`,
+    details: { rows: rows.length },
   });
   const entries = await withNames(tx, rows);
   const lines = [["When (UTC)", "Who", "Action", "What", "Entity", "Entity id"].join(",")];

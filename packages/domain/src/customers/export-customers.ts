@@ -1,12 +1,14 @@
-import type { TenantTransaction } from "@fieldops/db";
+import { recordExport } from "../audit/record-export.ts";
 import { requirePlanFeature } from "../plans/require-plan-feature.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 import { customersToCsv } from "./customer-csv.ts";
 
 /**
  * Every customer as CSV, one row each with the main property and first phone and e-mail, in the columns an import
- * maps by default. Export is a Growth plan feature.
+ * maps by default. Export is a Growth plan feature; each export is audited.
  */
-export async function exportCustomers(tx: TenantTransaction): Promise<string> {
+export async function exportCustomers(scope: TenantScope): Promise<{ csv: string; count: number }> {
+  const { tx } = scope;
   await requirePlanFeature(tx, "export", "CSV export");
   const rows = await tx.customer.findMany({
     orderBy: [{ name: "asc" }, { id: "asc" }],
@@ -25,11 +27,17 @@ export async function exportCustomers(tx: TenantTransaction): Promise<string> {
       properties: { orderBy: { position: "asc" }, take: 1, select: { accessNotes: true, gateCode: true } },
     },
   });
-  return customersToCsv(
+  await recordExport(scope, {
+    entityType: "customer",
+    what: `${rows.length} customer${rows.length === 1 ? "" : "s"}`,
+    details: { rows: rows.length },
+  });
+  const csv = customersToCsv(
     rows.map(({ properties, ...row }) => ({
       ...row,
       accessNotes: properties[0]?.accessNotes ?? null,
       gateCode: properties[0]?.gateCode ?? null,
     })),
   );
+  return { csv, count: rows.length };
 }

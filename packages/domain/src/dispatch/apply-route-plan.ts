@@ -1,3 +1,4 @@
+import { formatCompanyDay } from "@fieldops/shared/company-time";
 import {
   routePlanResultSchema,
   type CrewDay,
@@ -5,6 +6,7 @@ import {
   type RoutePlan,
   type RoutePlanResult,
 } from "@fieldops/shared/dispatch";
+import { recordAudit } from "../audit/record-audit.ts";
 import { conflict, invalidInput, notFound } from "../errors.ts";
 import { visitSetChanged } from "../jobs/jobs-events.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
@@ -204,6 +206,16 @@ export async function applyRoutePlan(
         kind: "event",
         body: "Visit rescheduled by route optimization",
       })),
+    });
+    const crewNames = result.crews.filter((crew) => parts.includes(crew.crewId)).map((crew) => crew.crewName);
+    await recordAudit(tx, {
+      companyId: plan.companyId,
+      actorUserId: actor.userId,
+      action: "dispatch.routes_applied",
+      entityType: "route_plan",
+      entityId: plan.id,
+      summary: `${actor.name} applied the optimized route${crewNames.length === 1 ? "" : "s"} of ${crewNames.join(", ")} for ${formatCompanyDay(plan.date)}: ${written.size} visit${written.size === 1 ? "" : "s"} moved`,
+      details: { date: plan.date, crewIds: parts, visitIds: [...written.keys()] },
     });
   }
   const appliedCrewIds = [...plan.appliedCrewIds, ...parts];

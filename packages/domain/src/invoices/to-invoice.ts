@@ -149,6 +149,7 @@ export async function getInvoice(
       paymentId: refund.paymentId,
       amountCents: refund.amountCents,
       reason: refund.reason,
+      reopenedBalance: refund.reopenedBalance,
       createdAt: refund.createdAt.toISOString(),
     })),
     messages: messages.map((message) => ({

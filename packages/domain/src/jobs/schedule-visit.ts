@@ -2,6 +2,7 @@ import type { ScheduleVisitInput, Visit } from "@fieldops/shared/jobs";
 import { VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
 import { conflict, notFound } from "../errors.ts";
 import { assertVisitPlacements, lockCrews } from "../schedule/assert-visit-placements.ts";
+import { auditVisitMove } from "../schedule/audit-visit-move.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { visitsChanged } from "./jobs-events.ts";
 import { toVisit } from "./to-job.ts";
@@ -12,11 +13,13 @@ import { findVisitFor, STALE_VISIT_MESSAGE } from "./visit-access.ts";
  * scheduled; a dispatched one goes back to scheduled, as its crew must be told again. The write names the version
  * the dispatcher saw, so of two dispatchers moving the same visit the second is refused instead of winning silently.
  * A crew must have the job's skills, be working then, have nothing else booked then, and keep room for its breaks.
+ * Audited.
  */
 export async function scheduleVisit(
-  { tx, actor, emit }: TenantScope<UserActor>,
+  scope: TenantScope<UserActor>,
   input: ScheduleVisitInput & { visitId: string },
 ): Promise<Visit> {
+  const { tx, actor, emit } = scope;
   const visit = await findVisitFor(tx, input.visitId, actor);
   if (visit.version !== input.version) throw conflict(STALE_VISIT_MESSAGE, "version");
   if (visit.status !== "unscheduled" && visit.status !== "scheduled" && visit.status !== "dispatched") {
@@ -61,6 +64,12 @@ export async function scheduleVisit(
       body: `Visit scheduled for ${start.toISOString()}`,
     },
     select: { id: true },
+  });
+  await auditVisitMove(scope, {
+    visitId: visit.id,
+    jobId: visit.jobId,
+    from: { start: visit.scheduledStart, crewId: visit.crewId },
+    to: { start, crewId: input.crewId },
   });
   // The crew it left refetches too.
   emit(visitsChanged([{ id: visit.id, jobId: visit.jobId, crewIds: [visit.crewId, updated.crewId].filter(isId) }]));

@@ -1,5 +1,7 @@
 import type { TenantTransaction } from "@fieldops/db";
+import { moduleTitle } from "@fieldops/shared/modules";
 import { can } from "@fieldops/shared/permissions";
+import { recordAudit } from "../audit/record-audit.ts";
 import { conflict, forbidden, notFound } from "../errors.ts";
 import type { Actor } from "../jobs/actor.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
@@ -18,8 +20,25 @@ async function lockPending(tx: TenantTransaction, approvalId: string, actor: Act
   return run;
 }
 
-/** Tells the company (its approvers' lists) and the requester (their chat) of a decision, once committed. */
-function announceDecision(scope: TenantScope, run: ModuleRunRow, status: "approved" | "denied"): ModuleRunRow {
+/**
+ * Audits a decision and tells the company (its approvers' lists) and the requester (their chat) of it, once
+ * committed.
+ */
+async function announceDecision(
+  scope: TenantScope<UserActor>,
+  run: ModuleRunRow,
+  status: "approved" | "denied",
+): Promise<ModuleRunRow> {
+  const reason = status === "denied" && run.denyReason ? `: ${run.denyReason}` : "";
+  await recordAudit(scope.tx, {
+    companyId: scope.companyId,
+    actorUserId: scope.actor.userId,
+    action: status === "approved" ? "approval.approved" : "approval.denied",
+    entityType: "module_run",
+    entityId: run.id,
+    summary: `${scope.actor.name} ${status} a request to ${moduleTitle(run.moduleId).toLowerCase()}${reason}`,
+    details: { moduleId: run.moduleId, requestedByUserId: run.requestedByUserId },
+  });
   scope.emit(approvalUpdated(run, status));
   scope.emit(moduleRunUpdated(run), run.requestedByUserId);
   return run;

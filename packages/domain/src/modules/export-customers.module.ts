@@ -5,9 +5,8 @@ import { defineModule } from "./module-definition.ts";
 export const exportCustomersModule = defineModule({
   id: "export-customers",
   describe: async (tx) => `Export all ${await tx.customer.count()} customers as a CSV file.`,
-  async run({ tx }) {
-    const csv = await exportCustomers(tx);
-    const count = await tx.customer.count();
+  async run(scope) {
+    const { csv, count } = await exportCustomers(scope);
     return {
       message: `Exported ${count} customer${count === 1 ? "" : "s"}: the CSV file is ready to download`,
       output: csv,

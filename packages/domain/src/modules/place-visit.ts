@@ -3,6 +3,7 @@ import { conflict, notFound } from "../errors.ts";
 import { visitsChanged } from "../jobs/jobs-events.ts";
 import { scheduleVisit } from "../jobs/schedule-visit.ts";
 import { assertVisitPlacements, lockCrews } from "../schedule/assert-visit-placements.ts";
+import { auditVisitMove } from "../schedule/audit-visit-move.ts";
 import type { ModuleOutcome, ModuleScope } from "./module-definition.ts";
 
 const undoSchema = z.object({
@@ -70,9 +71,13 @@ export async function placeVisit(
 }
 
 /** Puts a visit back where it was before the run, unless it has changed since. */
-export async function unplaceVisit({ tx, emit }: ModuleScope, stored: unknown): Promise<void> {
+export async function unplaceVisit(scope: ModuleScope, stored: unknown): Promise<void> {
+  const { tx, emit } = scope;
   const { visitId, version, before } = undoSchema.parse(stored);
-  const moved = await tx.visit.findUnique({ where: { id: visitId }, select: { jobId: true, crewId: true } });
+  const moved = await tx.visit.findUnique({
+    where: { id: visitId },
+    select: { jobId: true, crewId: true, scheduledStart: true },
+  });
   if (before.crewId) await lockCrews(tx, [before.crewId]);
   const restored = await tx.visit.updateMany({
     where: { id: visitId, version },
@@ -86,8 +91,16 @@ export async function unplaceVisit({ tx, emit }: ModuleScope, stored: unknown): 
   });
   if (restored.count === 0) throw conflict("The visit has changed since, so it cannot be put back");
   await assertVisitPlacements(tx, [visitId]);
-  if (moved)
+  if (moved) {
+    await auditVisitMove(scope, {
+      visitId,
+      jobId: moved.jobId,
+      from: { start: moved.scheduledStart, crewId: moved.crewId },
+      to: { start: before.scheduledStart ? new Date(before.scheduledStart) : null, crewId: before.crewId },
+      undo: true,
+    });
     emit(visitsChanged([{ id: visitId, jobId: moved.jobId, crewIds: [moved.crewId, before.crewId].filter(isId) }]));
+  }
 }
 
 const isId = (id: string | null): id is string => id !== null;

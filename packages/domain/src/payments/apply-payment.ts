@@ -1,6 +1,7 @@
 import { formatCents } from "@fieldops/shared/money";
 import type { TenantTransaction } from "@fieldops/db";
 import { invoiceStatusForPaid, type RecordedPaymentMethod } from "@fieldops/shared/invoices";
+import { recordAudit } from "../audit/record-audit.ts";
 import { conflict, notFound } from "../errors.ts";
 
 export interface PaymentToApply {
@@ -12,6 +13,8 @@ export interface PaymentToApply {
   idempotencyKey: string;
   receivedAt: Date;
   recordedByUserId: string | null;
+  /** The recorder's name for the audit log; without it the entry says how the payment was received. */
+  recordedByName?: string;
   reference?: string | null;
   provider?: string | null;
   /**
@@ -27,9 +30,10 @@ export interface PaymentToApply {
 /** Locks the invoice's row: payments and refunds of one invoice take turns, so the balance they check stays true. */
 export async function lockInvoice(tx: TenantTransaction, invoiceId: string) {
   const [invoice] = await tx.$queryRaw<
-    { id: string; status: string; totalCents: number; paidCents: number; customerId: string }[]
+    { id: string; number: number; status: string; totalCents: number; paidCents: number; customerId: string }[]
   >`
-    SELECT id, status::text, "totalCents", "paidCents", "customerId" FROM invoices WHERE id = ${invoiceId}::uuid FOR UPDATE`;
+    SELECT id, number, status::text, "totalCents", "paidCents", "customerId"
+    FROM invoices WHERE id = ${invoiceId}::uuid FOR UPDATE`;
   if (!invoice) throw notFound("Invoice not found");
   return invoice;
 }
@@ -38,7 +42,8 @@ export async function lockInvoice(tx: TenantTransaction, invoiceId: string) {
  * Records a payment against an invoice exactly once. The invoice's row is locked first, so concurrent payments take
  * turns: the same Idempotency-Key (or the same provider charge) answers with the payment it recorded the first time,
  * and two keys racing for the last of the balance get one payment and one refusal. A void or draft invoice, a paid
- * one and an amount above the balance are refused. The invoice's status follows (partially paid, paid).
+ * one and an amount above the balance are refused. The invoice's status follows (partially paid, paid); the payment
+ * goes to the audit log.
  */
 export async function applyPayment(
   tx: TenantTransaction,
@@ -83,6 +88,18 @@ export async function applyPayment(
       recordedByUserId: input.recordedByUserId,
       idempotencyKey: input.idempotencyKey,
     },
+  });
+  const amount = formatCents(amountCents);
+  await recordAudit(tx, {
+    companyId: input.companyId,
+    actorUserId: input.recordedByUserId,
+    action: "payment.recorded",
+    entityType: "invoice",
+    entityId: invoice.id,
+    summary: input.recordedByName
+      ? `${input.recordedByName} recorded a ${input.method} payment of ${amount} on invoice #${invoice.number}`
+      : `A ${input.method} payment of ${amount} was received on invoice #${invoice.number}`,
+    details: { paymentId: payment.id, amountCents, method: input.method },
   });
   const paidCents = invoice.paidCents + amountCents;
   const status = invoiceStatusForPaid(paidCents, invoice.totalCents);

@@ -37,6 +37,7 @@ export async function recordOfficePayment(
     idempotencyKey: input.idempotencyKey,
     receivedAt,
     recordedByUserId: actor.userId,
+    recordedByName: actor.name,
     reference: input.reference ?? null,
   });
   emit(invoicesChanged({ id: input.invoiceId, customerId: applied.customerId }));

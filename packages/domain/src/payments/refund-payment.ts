@@ -1,5 +1,6 @@
 import { formatCents } from "@fieldops/shared/money";
 import { invoiceStatusForPaid, type RefundPaymentInput } from "@fieldops/shared/invoices";
+import { recordAudit } from "../audit/record-audit.ts";
 import { conflict, notFound } from "../errors.ts";
 import { paymentsCompany } from "../invoices/invoice-company.ts";
 import { invoicesChanged } from "../invoices/invoices-events.ts";
@@ -11,8 +12,9 @@ import { refundTestCharge } from "./test-card-provider.ts";
 /**
  * Gives back all or part of a payment, never more than what is left of it, once per Idempotency-Key. A card payment
  * is refunded at its provider (Stripe with the same key, so a retry refunds once there too); cash and checks are
- * recorded as given back. The invoice's paid amount drops and its status follows (partially paid, back to sent).
- * Announces the invoice (a repeated key too).
+ * recorded as given back. A refund is a credit: the invoice stays as settled as it was, so its link never asks the
+ * customer to pay their own refund again; only when the office chooses to reopen the balance does the paid amount
+ * drop and the status follow (partially paid, back to sent). Audited; announces the invoice (a repeated key too).
  */
 export async function refundPayment(
   { tx, companyId, actor, emit }: TenantScope<UserActor>,
@@ -26,7 +28,11 @@ export async function refundPayment(
     where: { companyId_idempotencyKey: { companyId, idempotencyKey: input.idempotencyKey } },
   });
   if (earlier) {
-    if (earlier.paymentId !== input.paymentId || earlier.amountCents !== input.amountCents) {
+    if (
+      earlier.paymentId !== input.paymentId ||
+      earlier.amountCents !== input.amountCents ||
+      earlier.reopenedBalance !== input.reopenBalance
+    ) {
       throw conflict("This Idempotency-Key was already used for a different refund", "Idempotency-Key");
     }
     emit(invoicesChanged({ id: invoice.id, customerId: invoice.customerId }));
@@ -59,6 +65,7 @@ export async function refundPayment(
       invoiceId: invoice.id,
       amountCents: input.amountCents,
       reason: input.reason ?? null,
+      reopenedBalance: input.reopenBalance,
       providerReference,
       createdByUserId: actor.userId,
       idempotencyKey: input.idempotencyKey,
@@ -68,11 +75,25 @@ export async function refundPayment(
     where: { id: payment.id },
     data: { refundedCents: payment.refundedCents + input.amountCents },
   });
-  const paidCents = invoice.paidCents - input.amountCents;
-  const status = invoice.status === "void" ? "void" : invoiceStatusForPaid(paidCents, invoice.totalCents);
-  await tx.invoice.update({
-    where: { id: invoice.id },
-    data: { paidCents, status, paidAt: status === "paid" ? undefined : null },
+  if (input.reopenBalance) {
+    const paidCents = invoice.paidCents - input.amountCents;
+    const status = invoice.status === "void" ? "void" : invoiceStatusForPaid(paidCents, invoice.totalCents);
+    await tx.invoice.update({
+      where: { id: invoice.id },
+      data: { paidCents, status, paidAt: status === "paid" ? undefined : null },
+    });
+  }
+  const method = payment.method === "card" ? "card payment" : `${payment.method} payment`;
+  await recordAudit(tx, {
+    companyId,
+    actorUserId: actor.userId,
+    action: "payment.refunded",
+    entityType: "invoice",
+    entityId: invoice.id,
+    summary:
+      `${actor.name} refunded ${formatCents(input.amountCents)} of a ${method} on invoice #${invoice.number}` +
+      (input.reopenBalance ? ", reopening the balance" : " as a credit"),
+    details: { paymentId: payment.id, amountCents: input.amountCents, reopenedBalance: input.reopenBalance },
   });
   emit(invoicesChanged({ id: invoice.id, customerId: invoice.customerId }));
   return { invoiceId: invoice.id, customerId: invoice.customerId, replayed: false };

@@ -8,8 +8,8 @@ import { findReviewedInvoice } from "./invoice-review-access.ts";
 import { reviewBranding, type ReviewAccess } from "./review-access.ts";
 
 /**
- * What the customer's page shows: the invoice (lines, sums, balance, due day), the company's branding and how a card
- * is taken. Nothing else of the company: no other invoice, customer, job or user.
+ * What the customer's page shows: the invoice (lines, sums, balance, due day, the refunds given), the company's
+ * branding and how a card is taken. Nothing else of the company: no other invoice, customer, job or user.
  */
 export async function getReviewInvoice(
   tx: TenantTransaction,
@@ -19,6 +19,11 @@ export async function getReviewInvoice(
   const timeZone = invoice.company.timeZone;
   const dueDate = invoice.dueAt ? dayInTimeZone(invoice.dueAt, timeZone) : null;
   const provider = cardProviderName(input.env);
+  const refunds = await tx.refund.findMany({
+    where: { invoiceId: invoice.id },
+    orderBy: { createdAt: "asc" },
+    select: { amountCents: true, reopenedBalance: true, createdAt: true },
+  });
   return {
     company: reviewBranding(invoice.company),
     invoice: {
@@ -42,6 +47,11 @@ export async function getReviewInvoice(
       dueDate,
       issuedAt: invoice.issuedAt?.toISOString() ?? null,
       notes: invoice.notes,
+      refunds: refunds.map((refund) => ({
+        amountCents: refund.amountCents,
+        reopenedBalance: refund.reopenedBalance,
+        date: dayInTimeZone(refund.createdAt, timeZone),
+      })),
     },
     review: invoice.review
       ? {

@@ -172,6 +172,7 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
               {invoice.refunds.map((refund) => (
                 <li key={refund.id}>
                   Refunded {formatCents(refund.amountCents)} on {when(refund.createdAt)}
+                  {refund.reopenedBalance ? " · added back to the balance" : " · as a credit"}
                   {refund.reason ? ` · ${refund.reason}` : ""}
                 </li>
               ))}

@@ -149,9 +149,26 @@ describe("refunding a payment", () => {
     type("Amount ($)", "40");
     fireEvent.click(screen.getByRole("button", { name: "Refund" }));
     await vi.waitFor(() => expect(sent(`/api/payments/${PAYMENT_ID}/refunds`)).toHaveLength(1));
-    // A reason left blank is left out.
-    expect(JSON.parse(sent(`/api/payments/${PAYMENT_ID}/refunds`)[0]!.body)).toEqual({ amountCents: 4000 });
+    // A reason left blank is left out; the refund is a credit unless the office reopens the balance.
+    expect(JSON.parse(sent(`/api/payments/${PAYMENT_ID}/refunds`)[0]!.body)).toEqual({
+      amountCents: 4000,
+      reopenBalance: false,
+    });
     expect(await screen.findByText("At most $30.00 of this payment can be refunded")).toBeTruthy();
+  });
+
+  it("reopens the balance only when the office chooses it", async () => {
+    renderDialog(true);
+    const settled = (await screen.findByLabelText(/Keep it settled/)) as HTMLInputElement;
+    expect(settled.checked).toBe(true);
+    fireEvent.click(screen.getByLabelText(/Reopen the balance/));
+    type("Amount ($)", "10");
+    fireEvent.click(screen.getByRole("button", { name: "Refund" }));
+    await vi.waitFor(() => expect(sent(`/api/payments/${PAYMENT_ID}/refunds`)).toHaveLength(1));
+    expect(JSON.parse(sent(`/api/payments/${PAYMENT_ID}/refunds`)[0]!.body)).toEqual({
+      amountCents: 1000,
+      reopenBalance: true,
+    });
   });
 });
 

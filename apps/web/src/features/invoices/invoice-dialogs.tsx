@@ -191,7 +191,12 @@ export function RefundDialog({
 }) {
   const [key] = useState(newIdempotencyKey);
   const left = payment.amountCents - payment.refundedCents;
-  const form = useSchemaForm(refundFormSchema, { amountCents: (left / 100).toFixed(2), reason: undefined });
+  const form = useSchemaForm(refundFormSchema, {
+    amountCents: (left / 100).toFixed(2),
+    reason: undefined,
+    reopenBalance: false,
+  });
+  const reopen = form.watch("reopenBalance") === true;
   const { refusal, place, clear } = useRefusal(form);
   const submit = form.handleSubmit((body) => {
     clear();
@@ -225,6 +230,27 @@ export function RefundDialog({
       <FormField form={form} name="reason" label="Reason">
         {(control) => <Input {...control} {...form.register("reason", blankIsUndefined)} />}
       </FormField>
+      <fieldset className="grid gap-2 text-sm">
+        <legend className="mb-1 font-medium">The invoice afterwards</legend>
+        <label className="flex items-start gap-2">
+          <input
+            type="radio"
+            name="reopenBalance"
+            checked={!reopen}
+            onChange={() => form.setValue("reopenBalance", false)}
+          />
+          <span>Keep it settled: the refund is a credit and the customer owes nothing more</span>
+        </label>
+        <label className="flex items-start gap-2">
+          <input
+            type="radio"
+            name="reopenBalance"
+            checked={reopen}
+            onChange={() => form.setValue("reopenBalance", true)}
+          />
+          <span>Reopen the balance: the customer owes the refunded amount again</span>
+        </label>
+      </fieldset>
     </FormDialog>
   );
 }

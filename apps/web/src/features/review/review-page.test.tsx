@@ -41,6 +41,7 @@ const view = (overrides: Partial<ReviewInvoice["invoice"]> = {}): ReviewInvoice 
     dueDate: "2030-01-21",
     issuedAt: "2030-01-07T15:00:00.000Z",
     notes: null,
+    refunds: [],
     ...overrides,
   },
   review: null,
@@ -71,6 +72,27 @@ describe("the customer's review page", () => {
     expect(api.requests.every((request) => !request.url.includes(TOKEN) && request.headers.cookie === undefined)).toBe(
       true,
     );
+  });
+
+  it("shows a refund given as a credit on a paid invoice, and offers no payment", async () => {
+    api.on("GET", `/api/review/invoices/${INVOICE_ID}`, (_req, res) =>
+      sendJson(
+        res,
+        200,
+        view({
+          status: "paid",
+          paidCents: 14500,
+          balanceCents: 0,
+          refunds: [{ amountCents: 2000, reopenedBalance: false, date: "2030-01-09" }],
+        }),
+      ),
+    );
+    renderReview(`#${TOKEN}`);
+    expect(await screen.findByText("Refunded on Jan 9, 2030")).toBeTruthy();
+    expect(screen.getByText("$20.00")).toBeTruthy();
+    expect(screen.getByTestId("balance-due").textContent).toBe("$0.00");
+    expect(screen.getByText("Paid in full")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^Pay/ })).toBeNull();
   });
 
   it("says a link without its token is not valid, and asks nothing of the server", async () => {

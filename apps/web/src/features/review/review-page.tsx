@@ -3,6 +3,7 @@ import { useParams } from "react-router";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatTaxRate, INVOICE_STATUS_LABELS } from "@fieldops/shared/invoices";
 import { salesDocumentFileName } from "@fieldops/shared/documents";
+import { formatCompanyDay } from "@fieldops/shared/company-time";
 import { formatCents } from "@fieldops/shared/money";
 import { PUBLIC_LINK_NOT_FOUND } from "@fieldops/shared/review";
 import { invoiceReviewEndpoints, TEST_PROVIDER_WARNING, type ReviewInvoice } from "@fieldops/shared/invoice-review";
@@ -226,6 +227,9 @@ function InvoiceReview({ view, token }: { view: ReviewInvoice; token: string }) 
             <dd className="text-right">{formatCents(invoice.totalCents)}</dd>
             <dt className="text-muted-foreground">Paid</dt>
             <dd className="text-right">{formatCents(invoice.paidCents)}</dd>
+            {invoice.refunds.map((refund, index) => (
+              <RefundLine key={index} refund={refund} />
+            ))}
             <dt className="font-semibold">Balance due</dt>
             <dd className="text-right font-semibold" data-testid="balance-due">
               {formatCents(invoice.balanceCents)}
@@ -323,5 +327,18 @@ export function ReviewPage() {
         <InvoiceReview view={view.data} token={token} />
       )}
     </main>
+  );
+}
+
+/** A refund as the customer reads it: what came back to them and whether they owe it again. */
+function RefundLine({ refund }: { refund: ReviewInvoice["invoice"]["refunds"][number] }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">
+        Refunded on {formatCompanyDay(refund.date)}
+        {refund.reopenedBalance ? " (owed again)" : ""}
+      </dt>
+      <dd className="text-right">{formatCents(refund.amountCents)}</dd>
+    </>
   );
 }
