@@ -7,7 +7,7 @@ import { openSignedIn } from "./sign-in-as.ts";
 const statusBadge = (page: Page, status: string) =>
   page.locator('[data-slot="badge"]', { hasText: new RegExp(`^${status}$`) });
 
-test("an owner completes a visit, invoices it and sends it; the e-mail reaches the catcher with the PDF, and the customer pays from its link without signing in; the office sees it delivered and paid", async ({
+test("an owner completes a visit, invoices it and sends it; the e-mail reaches the catcher with the PDF, and the customer pays from its link without signing in; the office sees it delivered and paid, and gives part back as a credit the customer sees", async ({
   page,
   browser,
   context,
@@ -129,13 +129,28 @@ test("an owner completes a visit, invoices it and sends it; the e-mail reaches t
   await expect(customerPage.getByText(/Thank you for your review: 5 out of 5/)).toBeVisible();
   const cookies = await customerContext.cookies();
   expect(cookies).toEqual([]);
-  await customerContext.close();
 
   // The office's open invoice follows: paid, by card, online, with the review.
   await expect(statusBadge(page, "Paid")).toBeVisible();
   await expect(page.getByRole("list", { name: "Payments" })).toContainText("Card ending 4242");
   await expect(page.getByRole("list", { name: "Payments" })).toContainText("paid online");
   await expect(page.getByRole("region", { name: "Customer review" })).toContainText("The hedges look great");
+
+  // The office gives $20 back as a credit: the invoice stays paid, and the customer's page shows the refund and asks
+  // for nothing.
+  await page.getByRole("list", { name: "Payments" }).getByRole("button", { name: "Refund" }).click();
+  const refund = page.getByRole("dialog", { name: "Refund this payment?" });
+  await refund.getByLabel("Amount ($)").fill("20.00");
+  await expect(refund.getByLabel(/Keep it settled/)).toBeChecked();
+  await refund.getByRole("button", { name: "Refund" }).click();
+  await expect(refund).toBeHidden();
+  await expect(page.getByRole("list", { name: "Refunds" })).toContainText(/Refunded \$20\.00 on .+ · as a credit/);
+  await expect(statusBadge(page, "Paid")).toBeVisible();
+  await customerPage.reload();
+  await expect(customerPage.getByText(/^Refunded on /)).toBeVisible();
+  await expect(customerPage.getByTestId("balance-due")).toHaveText("$0.00");
+  await expect(customerPage.getByRole("button", { name: /^Pay / })).toHaveCount(0);
+  await customerContext.close();
   await page.goto("/payments");
   await page.getByLabel("Search").fill(`Invoice E2E ${tag}`);
   await expect(page.getByRole("table", { name: "Invoices" })).toContainText("Paid");
