@@ -16,6 +16,8 @@ import { HOLDOUT_12 } from "@fieldops/domain/assistant/offline-planner/planner-h
 import { HOLDOUT_13 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-13";
 import { HOLDOUT_16 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-16";
 import { HOLDOUT_17 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-17";
+import { HOLDOUT_18 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-18";
+import { HOLDOUT_19 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-19";
 import { HOLDOUT_14 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-14";
 import { HOLDOUT_15 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-15";
 import { judgeRow as judge } from "@fieldops/domain/assistant/offline-planner/planner-judge";
@@ -98,6 +100,10 @@ const heldOut: [string, GoldenRow[]][] = [
   // when written, before the fourteenth and fifteenth were learned; 77 and 62 after.
   ["held out: set 16 (owners, own words)", HOLDOUT_16],
   ["held out: set 17 (ten voices)", HOLDOUT_17],
+  // Two more, written blind on 2026-11-28 as the sixteenth's and seventeenth's twins (the same briefs, another author
+  // who read neither the planner nor the other sets), held out the same way.
+  ["held out: set 18 (owners, own words)", HOLDOUT_18],
+  ["held out: set 19 (ten voices)", HOLDOUT_19],
 ];
 console.log("");
 for (const [label, rows] of heldOut) {
