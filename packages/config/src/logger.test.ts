@@ -25,6 +25,17 @@ describe("redactUrl", () => {
     expect(redactUrl("/api/x?token")).toBe("/api/x?token");
   });
 
+  it("cuts a calendar feed's token from its path, in a URL alone or inside a message", () => {
+    const token = "Zq8v2b4M0rWkQ1xY3nHcT7uE5sLpA9dF6gJ2hK0mN1o";
+    expect(redactUrl(`/api/calendars/crew/2b9c1d0e-1111-4222-8333-944455556666/${token}/feed.ics`)).toBe(
+      "/api/calendars/crew/2b9c1d0e-1111-4222-8333-944455556666/[redacted]/feed.ics",
+    );
+    expect(redactUrl(`GET https://app.example/api/calendars/user/u1/${token}/feed.ics?x=1 failed`)).toBe(
+      "GET https://app.example/api/calendars/user/u1/[redacted]/feed.ics?x=1 failed",
+    );
+    expect(redactUrl("/api/calendar-feeds?crewId=2b9c")).toBe("/api/calendar-feeds?crewId=2b9c");
+  });
+
   it("cuts OAuth states, codes, bearer tokens and signatures in any case, keeping harmless parameters", () => {
     expect(redactUrl("/api/integrations/quickbooks/callback?state=s3cr3t&bearer=b3ar3r&code=c0de&realmId=42")).toBe(
       "/api/integrations/quickbooks/callback?state=[redacted]&bearer=[redacted]&code=[redacted]&realmId=42",

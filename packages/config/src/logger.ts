@@ -30,6 +30,13 @@ const SECRET_QUERY_PARAMETER =
 /** A query parameter wherever it appears in a text: after `?` or `&`, its name, `=`, and its value up to the next one. */
 const QUERY_PARAMETER = /([?&])([^=&#?\s"'<>]+)=([^&#\s"'<>]*)/g;
 
+/**
+ * URLs whose path carries a credential (a calendar feed's secret link: calendar apps fetch a URL and send nothing
+ * else); the segment after the subject's id is cut.
+ */
+const SECRET_PATH_PREFIX = "/api/calendars/";
+const SECRET_PATH = /(\/api\/calendars\/[^/\s"'<>?#]+\/[^/\s"'<>?#]+\/)[^/\s"'<>?#]+/g;
+
 function decodedName(rawName: string): string {
   try {
     return decodeURIComponent(rawName.replaceAll("+", " "));
@@ -40,11 +47,13 @@ function decodedName(rawName: string): string {
 
 /**
  * The text with the value of every query parameter that may carry a secret replaced by "[redacted]", in a URL alone
- * (`/api/x?state=…`) or in a URL inside a message (`fetch https://… failed`). Other parameters are kept.
+ * (`/api/x?state=…`) or in a URL inside a message (`fetch https://… failed`), and a calendar feed's token cut from its
+ * path. Other parameters are kept.
  */
 export function redactUrl(text: string): string {
-  if (!text.includes("=")) return text;
-  return text.replace(QUERY_PARAMETER, (whole, separator: string, rawName: string) =>
+  const withoutPathSecrets = text.includes(SECRET_PATH_PREFIX) ? text.replace(SECRET_PATH, "$1[redacted]") : text;
+  if (!withoutPathSecrets.includes("=")) return withoutPathSecrets;
+  return withoutPathSecrets.replace(QUERY_PARAMETER, (whole, separator: string, rawName: string) =>
     SECRET_QUERY_PARAMETER.test(decodedName(rawName)) ? `${separator}${rawName}=[redacted]` : whole,
   );
 }

@@ -1,7 +1,8 @@
 import { withSystem, type Database, type TenantTransaction } from "@fieldops/db";
 import { createPublicLinkToken, isPublicLinkToken, verifyPublicLinkToken } from "./public-link-token.ts";
 
-export type PublicLinkKind = "estimate" | "customer_portal" | "invoice_review";
+/** What a link opens: a customer's page, or a calendar feed (a crew's, or a user's own). */
+export type PublicLinkKind = "estimate" | "customer_portal" | "invoice_review" | "crew_calendar" | "user_calendar";
 
 /** How many links one estimate or invoice keeps: each one sent or copied stays valid, the oldest beyond this are dropped. */
 export const MAX_LINKS_PER_SUBJECT = 20;

@@ -1,12 +1,13 @@
 import type { User } from "@fieldops/shared/auth";
 import { can, type Capability } from "@fieldops/shared/permissions";
+import { CalendarFeedsCard } from "../../features/calendars/calendar-feeds-card";
 import { DemoTierCard } from "../../features/demo/demo-tier-card";
 import { CustomDomainCard } from "../../features/domains/custom-domain-card";
 import { SettingsPage } from "../../features/settings/settings-page";
 import { OutboxCard } from "../../features/team/outbox-card";
 import { TeamSettingsCard } from "../../features/team/team-settings-card";
 
-/** The team and the outbox, the demo's tier and the custom domain, as the role allows. */
+/** The team and the outbox, the demo's tier, the custom domain and the calendar feeds, as the role allows. */
 function SettingsSections({ user }: { user: User }) {
   const may = (capability: Capability) => user.companyId !== null && can(user, capability);
   return (
@@ -15,6 +16,7 @@ function SettingsSections({ user }: { user: User }) {
       {may("outbox.read") ? <OutboxCard /> : null}
       <DemoTierCard user={user} />
       {may("settings.manage") ? <CustomDomainCard /> : null}
+      {user.companyId !== null ? <CalendarFeedsCard /> : null}
     </>
   );
 }

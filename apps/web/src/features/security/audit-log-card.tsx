@@ -52,7 +52,8 @@ export function AuditLogCard({ timeZone }: { timeZone: string }) {
       <CardHeader>
         <CardTitle id="audit-title">Audit log</CardTitle>
         <CardDescription>
-          Who changed what in your company, and when: settings, team, roles, plan and integrations.
+          Who changed what in your company, and when: settings, team, roles, plan, integrations, payments, refunds,
+          voids, approvals, exports and schedule moves.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
