@@ -8,11 +8,11 @@ import {
   MAX_CALENDAR_FEED_EVENTS,
   type CalendarFeedKind,
 } from "@fieldops/shared/calendars";
-import { planHasFeature, planIdSchema } from "@fieldops/shared/plans";
 import { can } from "@fieldops/shared/permissions";
 import { roleSchema } from "@fieldops/shared/roles";
 import { VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
 import { notFound } from "../errors.ts";
+import { companyHasPlanFeature } from "../plans/require-plan-feature.ts";
 import { resolvePublicLink } from "../public-links/public-links.ts";
 import { calendarLinkKind } from "./calendar-feeds.ts";
 
@@ -65,10 +65,8 @@ export async function renderCalendarFeed(
   input: { kind: CalendarFeedKind; subjectId: string; origin: string; now?: Date },
 ): Promise<string> {
   const now = input.now ?? new Date();
-  const company = await tx.company.findFirstOrThrow({
-    select: { name: true, timeZone: true, planId: true, hipaaMode: true },
-  });
-  if (!planHasFeature(planIdSchema.parse(company.planId), "calendar")) throw calendarFeedNotFound();
+  const company = await tx.company.findFirstOrThrow({ select: { name: true, timeZone: true, hipaaMode: true } });
+  if (!(await companyHasPlanFeature(tx, "calendar"))) throw calendarFeedNotFound();
   const { where, name } = await visitFilter(tx, input.kind, input.subjectId);
   const visits = await tx.visit.findMany({
     where: {
