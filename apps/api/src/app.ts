@@ -16,6 +16,7 @@ import {
 } from "fastify-type-provider-zod";
 import { createLogger, type Logger } from "@fieldops/config/logger";
 import type { AppContext } from "./context.ts";
+import { installApiKeyUrlGuard } from "./auth/api-key-auth.ts";
 import { installCrossSiteGuard } from "./http/cross-site-guard.ts";
 import { answerClientError, answerFrameworkError, installErrorHandler } from "./http/error-handler.ts";
 import { installImpersonationAudit } from "./http/impersonation-audit.ts";
@@ -86,6 +87,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
     ),
   );
   await app.register(fastifyCookie);
+  installApiKeyUrlGuard(app);
   installCrossSiteGuard(app);
   installImpersonationAudit(app, context);
   // Off by default; routes that anyone may call without signing in opt in with `config.rateLimit`.

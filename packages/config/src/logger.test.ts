@@ -34,6 +34,7 @@ describe("redactUrl", () => {
       "GET https://app.example/api/calendars/user/u1/[redacted]/feed.ics?x=1 failed",
     );
     expect(redactUrl("/api/calendar-feeds?crewId=2b9c")).toBe("/api/calendar-feeds?crewId=2b9c");
+    expect(redactUrl(`/api/customers?x=fo_key_${token}`)).toBe("/api/customers?x=fo_key_[redacted]");
   });
 
   it("cuts OAuth states, codes, bearer tokens and signatures in any case, keeping harmless parameters", () => {

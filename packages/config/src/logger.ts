@@ -35,6 +35,8 @@ const QUERY_PARAMETER = /([?&])([^=&#?\s"'<>]+)=([^&#\s"'<>]*)/g;
  * else); the segment after the subject's id is cut.
  */
 const SECRET_PATH_PREFIX = "/api/calendars/";
+/** An API key wherever it appears (one pasted in a URL by mistake is refused, and must not reach the logs either). */
+const API_KEY = /fo_key_[A-Za-z0-9_-]+/g;
 const SECRET_PATH = /(\/api\/calendars\/[^/\s"'<>?#]+\/[^/\s"'<>?#]+\/)[^/\s"'<>?#]+/g;
 
 function decodedName(rawName: string): string {
@@ -51,7 +53,10 @@ function decodedName(rawName: string): string {
  * path. Other parameters are kept.
  */
 export function redactUrl(text: string): string {
-  const withoutPathSecrets = text.includes(SECRET_PATH_PREFIX) ? text.replace(SECRET_PATH, "$1[redacted]") : text;
+  const withoutKeys = text.includes("fo_key_") ? text.replace(API_KEY, "fo_key_[redacted]") : text;
+  const withoutPathSecrets = withoutKeys.includes(SECRET_PATH_PREFIX)
+    ? withoutKeys.replace(SECRET_PATH, "$1[redacted]")
+    : withoutKeys;
   if (!withoutPathSecrets.includes("=")) return withoutPathSecrets;
   return withoutPathSecrets.replace(QUERY_PARAMETER, (whole, separator: string, rawName: string) =>
     SECRET_QUERY_PARAMETER.test(decodedName(rawName)) ? `${separator}${rawName}=[redacted]` : whole,

@@ -1,3 +1,4 @@
+import { apiKeyAreaOf } from "@fieldops/shared/api-keys";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { z } from "zod";
 import { errorResponseSchema } from "@fieldops/shared/auth";
@@ -155,6 +156,7 @@ export function tenantEndpoint<E extends Endpoint, Result>(
     endpoint,
     (input, request) =>
       withCompanyUser(context, request, (scope) => handler(scope, input, request), {
+        apiKeyArea: apiKeyAreaOf(endpoint.tags),
         ...(endpoint.capability ? { capability: endpoint.capability } : {}),
         ...(readOnlyAllowed ? { readOnlyAllowed } : {}),
       }),

@@ -4,6 +4,7 @@ import { withTenant } from "@fieldops/db";
 import { recordImpersonationAudit } from "@fieldops/domain/impersonation/impersonation-audit";
 import { IMPERSONATION_AUDIT_ACTIONS, type Impersonation } from "@fieldops/shared/impersonation";
 import { impersonationEndpoints } from "@fieldops/shared/impersonation-endpoints";
+import { carriesApiKey } from "../auth/api-key-auth.ts";
 import { requestToken } from "../auth/authenticate.ts";
 import type { AppContext } from "../context.ts";
 
@@ -48,7 +49,8 @@ export async function recordImpersonatedRequest(
  */
 export function installImpersonationAudit(app: FastifyInstance, context: AppContext): void {
   app.addHook("onSend", (request, reply, payload, done) => {
-    if (!request.url.startsWith("/api/") || requestToken(request) === null) return done(null, payload);
+    if (!request.url.startsWith("/api/") || requestToken(request) === null || carriesApiKey(request))
+      return done(null, payload);
     if (request.routeOptions.url !== undefined && UNRECORDED_ROUTES.has(request.routeOptions.url))
       return done(null, payload);
     // Most requests were authenticated by their route already: a company's own user is answered without waiting.

@@ -4,7 +4,11 @@ import { runInScope, type EffectsDeps } from "@fieldops/domain/effects/run-in-sc
 import { forbidden } from "@fieldops/domain/errors";
 import { assertCompanyWritable } from "@fieldops/domain/plans/assert-company-writable";
 import type { TenantScope as DomainTenantScope, UserActor } from "@fieldops/domain/tenant-scope";
+import type { ApiKeyArea } from "@fieldops/shared/api-keys";
 import { can, type Capability } from "@fieldops/shared/permissions";
+import { auditApiKeyUse } from "@fieldops/domain/api-keys/audit-api-key-use";
+import { requirePlanFeature } from "@fieldops/domain/plans/require-plan-feature";
+import { carriesApiKey, requireApiKeyUser } from "../auth/api-key-auth.ts";
 import type { AppContext } from "../context.ts";
 
 /** A signed-in user who belongs to a company: every tenant route acts for one. */
@@ -54,6 +58,11 @@ export interface TenantRouteOptions {
    * (a preview) or that lift the refusal (choosing a plan).
    */
   readOnlyAllowed?: boolean;
+  /**
+   * The area of the public API the route belongs to (`@fieldops/shared/api-keys`), for a request that names an API
+   * key: the key must have its scope. Null or omitted: no key reaches the route.
+   */
+  apiKeyArea?: ApiKeyArea | null;
 }
 
 const READ_METHODS = new Set(["GET", "HEAD"]);
@@ -75,15 +84,21 @@ export async function withCompanyUser<Result>(
   work: (scope: TenantScope) => Promise<Result>,
   options: TenantRouteOptions = {},
 ): Promise<Result> {
-  const user = await context.requireCompanyUser(request);
+  const write = !READ_METHODS.has(request.method);
+  const user = carriesApiKey(request)
+    ? await requireApiKeyUser(context, request, { area: options.apiKeyArea ?? null, write })
+    : await context.requireCompanyUser(request);
   if (options.capability && !can(user, options.capability)) throw forbidden();
-  const mustBeWritable = !READ_METHODS.has(request.method) && !options.readOnlyAllowed;
+  const mustBeWritable = write && !options.readOnlyAllowed;
   return runInScope(
     effectsOf(context, request),
     { companyId: user.companyId, actor: actorOf(user), requestId: request.id },
     async (scope) => {
+      if (user.apiKey) await requirePlanFeature(scope.tx, "api", "API access");
       if (mustBeWritable) await assertCompanyWritable(scope.tx);
-      return work({ ...scope, user });
+      const result = await work({ ...scope, user });
+      if (user.apiKey && write) await auditApiKeyUse(scope, user.apiKey, request);
+      return result;
     },
   );
 }

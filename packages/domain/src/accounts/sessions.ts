@@ -18,6 +18,8 @@ export interface AuthenticatedUser {
    * that company as role admin with the `platform_admin` permission.
    */
   impersonation: Impersonation | null;
+  /** Set when the request named an API key instead of a session: the key acts as the owner who made it. */
+  apiKey?: { id: string; name: string };
 }
 
 /** What a session row holds beyond its token. */

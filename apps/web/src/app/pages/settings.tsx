@@ -1,5 +1,6 @@
 import type { User } from "@fieldops/shared/auth";
 import { can, type Capability } from "@fieldops/shared/permissions";
+import { ApiKeysCard } from "../../features/api-keys/api-keys-card";
 import { CalendarFeedsCard } from "../../features/calendars/calendar-feeds-card";
 import { DemoTierCard } from "../../features/demo/demo-tier-card";
 import { CustomDomainCard } from "../../features/domains/custom-domain-card";
@@ -17,6 +18,7 @@ function SettingsSections({ user }: { user: User }) {
       <DemoTierCard user={user} />
       {may("settings.manage") ? <CustomDomainCard /> : null}
       {user.companyId !== null ? <CalendarFeedsCard /> : null}
+      {may("settings.manage") ? <ApiKeysCard /> : null}
     </>
   );
 }

@@ -1,16 +1,12 @@
 import { useState } from "react";
 import { calendarEndpoints, type CalendarFeed } from "@fieldops/shared/calendars";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
-import { PLAN_UPGRADE_MESSAGE } from "@fieldops/shared/modules";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
-import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { PlanUpgradeRequired, planRefusalOf } from "../../components/plan-upgrade-required";
+import { ShownOnceSecret } from "../../components/shown-once-secret";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Input } from "../../components/ui/input";
-import { toast } from "../../hooks/use-toast";
-import { ApiError } from "../../lib/api";
-import { apiErrorMessage } from "../../lib/api-error";
 import { useCompany } from "../../lib/company";
 import { useSignedInUser } from "../../lib/session";
 import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
@@ -32,7 +28,7 @@ export function CalendarFeedsCard() {
   const revoke = useEndpointMutation(calendarEndpoints.revoke, { invalidates: [feedsKey] });
   const [pending, setPending] = useState<Pending>(null);
   const [shown, setShown] = useState<{ label: string; url: string } | null>(null);
-  const planRefused = feeds.error instanceof ApiError && feeds.error.status === 403;
+  const refusal = planRefusalOf(feeds.error);
 
   const confirm = () => {
     if (!pending) return;
@@ -51,15 +47,6 @@ export function CalendarFeedsCard() {
       revoke.mutate({ query: target(feed) }, { onSuccess: () => setPending(null) });
     }
   };
-  const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast({ title: "Calendar link copied", description: "Anyone with it sees these visits: keep it private." });
-    } catch {
-      toast({ title: "Calendar link", description: url });
-    }
-  };
-
   return (
     <Card role="region" aria-labelledby="calendar-feeds-title">
       <CardHeader>
@@ -71,13 +58,8 @@ export function CalendarFeedsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {planRefused ? (
-          <Alert>
-            <AlertTitle>Plan Upgrade Required</AlertTitle>
-            <AlertDescription>
-              {PLAN_UPGRADE_MESSAGE}. {apiErrorMessage(feeds.error)}.
-            </AlertDescription>
-          </Alert>
+        {refusal ? (
+          <PlanUpgradeRequired message={refusal.message} requiredPlan={refusal.requiredPlan} />
         ) : feeds.isPending ? (
           <LoadingBlock label="Loading calendar feeds" />
         ) : feeds.error ? (
@@ -130,17 +112,16 @@ export function CalendarFeedsCard() {
           </ul>
         )}
         {shown ? (
-          <div role="status" className="grid gap-2 rounded-md border p-3">
-            <p className="text-sm">
-              The link to <strong>{shown.label}</strong>, shown this once: paste it in your calendar app.
-            </p>
-            <div className="flex gap-2">
-              <Input readOnly aria-label={`Calendar link for ${shown.label}`} value={shown.url} />
-              <Button size="sm" onClick={() => void copy(shown.url)}>
-                Copy
-              </Button>
-            </div>
-          </div>
+          <ShownOnceSecret
+            label={`Calendar link for ${shown.label}`}
+            value={shown.url}
+            copied={{
+              title: "Calendar link copied",
+              description: "Anyone with it sees these visits: keep it private.",
+            }}
+          >
+            The link to <strong>{shown.label}</strong>, shown this once: paste it in your calendar app.
+          </ShownOnceSecret>
         ) : null}
       </CardContent>
       <ConfirmDialog
