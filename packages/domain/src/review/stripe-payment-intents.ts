@@ -1,5 +1,5 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { conflict, invalidInput } from "../errors.ts";
+import { conflict, invalidInput, unavailable } from "../errors.ts";
 import { invoicesChanged } from "../invoices/invoices-events.ts";
 import { applyPayment } from "../payments/apply-payment.ts";
 import { createStripeClient, type StripeClient } from "../payments/stripe-client.ts";
@@ -34,6 +34,7 @@ export async function createReviewPaymentIntent(
     metadata: { invoice_id: invoice.id, company_id: input.access.companyId },
     idempotencyKey: `fieldops-pi-${invoice.id}-${input.idempotencyKey}`,
   });
+  if (!intent.client_secret) throw unavailable("The payment provider gave no client secret for the payment");
   return { paymentIntentId: intent.id, clientSecret: intent.client_secret, amountCents: intent.amount };
 }
 
