@@ -57,6 +57,8 @@ export const reviewPaymentIntentSchema = z.object({
   paymentIntentId: z.string(),
   clientSecret: z.string(),
   amountCents: z.number(),
+  /** The company's connected Stripe account the intent was made on (Stripe.js is opened on it), or null: the platform's. */
+  stripeAccount: z.string().nullable(),
 });
 export const confirmPaymentIntentRequestSchema = z.object({
   paymentIntentId: text({ max: 100 }).regex(/^pi_[A-Za-z0-9_]+$/, "Not a PaymentIntent id"),
