@@ -38,6 +38,12 @@ export const stripeOnboardingResponseSchema = z.object({
   url: z.string(),
 });
 
+/** The platform's fee on each charge made on a company's connected account: basis points (250 = 2.5%), at most 20%. */
+export const platformPaymentSettingsSchema = z.object({
+  applicationFeeBps: z.number().int().min(0).max(2000),
+});
+export type PlatformPaymentSettings = z.infer<typeof platformPaymentSettingsSchema>;
+
 export const stripeEndpoints = {
   webhook: defineEndpoint({
     method: "POST",
@@ -66,5 +72,20 @@ export const stripeEndpoints = {
     status: 201,
     response: stripeOnboardingResponseSchema,
     capability: "integrations.manage",
+  }),
+  platformSettings: defineEndpoint({
+    method: "GET",
+    path: "/api/admin/payment-settings",
+    tags: ["admin"],
+    summary: "The platform's fee on charges made on companies' connected Stripe accounts (platform administrators)",
+    response: platformPaymentSettingsSchema,
+  }),
+  updatePlatformSettings: defineEndpoint({
+    method: "PUT",
+    path: "/api/admin/payment-settings",
+    tags: ["admin"],
+    summary: "Set the platform's fee (basis points of each charge on a connected account; 0: none)",
+    body: platformPaymentSettingsSchema,
+    response: platformPaymentSettingsSchema,
   }),
 } as const;

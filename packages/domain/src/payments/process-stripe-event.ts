@@ -36,21 +36,34 @@ const companyIdSchema = z.uuid();
 
 /**
  * The company an event is about: the company whose connected account it happened on (Connect events carry
- * `account`), or, for a charge on the platform's own account, the company its PaymentIntent's metadata names.
+ * `account`), or, for a charge on the platform's own account, the company its PaymentIntent's metadata names (a
+ * dispute's PaymentIntent is asked of Stripe).
  */
-async function companyOfEvent(deps: EffectsDeps, event: StripeEvent): Promise<string> {
+async function companyOfEvent(deps: EffectsDeps, event: StripeEvent, env: PaymentsEnv): Promise<string> {
   if (event.account) {
     const companyId = await companyOfStripeAccount(deps.db, event.account);
     if (!companyId) throw invalidInput("unknown account");
     return companyId;
   }
-  const object = event.data.object as { object?: string; metadata?: Record<string, string> | null };
-  const named = companyIdSchema.safeParse(object.object === "payment_intent" ? object.metadata?.company_id : null);
+  const object = event.data.object as {
+    object?: string;
+    metadata?: Record<string, string> | null;
+    payment_intent?: string | { id: string } | null;
+  };
+  let named: string | undefined;
+  if (object.object === "payment_intent") named = object.metadata?.company_id;
+  else if (object.object === "dispute" && object.payment_intent && env.STRIPE_SECRET_KEY) {
+    const intentId = typeof object.payment_intent === "string" ? object.payment_intent : object.payment_intent.id;
+    const stripe = createStripeClient({ ...env, STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY });
+    // An intent the platform's account does not have names no company.
+    named = (await stripe.retrievePaymentIntent(intentId).catch(() => null))?.metadata.company_id;
+  }
+  const companyId = companyIdSchema.safeParse(named);
   const exists =
-    named.success &&
-    (await withSystem(deps.db, (tx) => tx.company.findUnique({ where: { id: named.data }, select: { id: true } })));
-  if (!named.success || !exists) throw invalidInput("unknown account");
-  return named.data;
+    companyId.success &&
+    (await withSystem(deps.db, (tx) => tx.company.findUnique({ where: { id: companyId.data }, select: { id: true } })));
+  if (!companyId.success || !exists) throw invalidInput("unknown account");
+  return companyId.data;
 }
 
 /**
@@ -65,7 +78,7 @@ export async function processStripeEvent(
   input: { event: StripeEvent; env: PaymentsEnv; requestId?: string; now?: Date },
 ): Promise<{ outcome: "processed" | "replayed" }> {
   const { event } = input;
-  const companyId = await companyOfEvent(deps, event);
+  const companyId = await companyOfEvent(deps, event, input.env);
   return runInScope(deps, { companyId, actor: ACTOR, requestId: input.requestId }, async (scope) => {
     const inserted = await scope.tx.$executeRaw`
       INSERT INTO stripe_events (id, "companyId", type) VALUES (${event.id}, ${companyId}::uuid, ${event.type})
