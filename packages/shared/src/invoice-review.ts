@@ -31,6 +31,8 @@ export const reviewInvoiceSchema = z.object({
     totalCents: z.number(),
     paidCents: z.number(),
     balanceCents: z.number(),
+    /** Bank payments on their way (processing): not paid yet, but not to be paid again either. */
+    processingCents: z.number(),
     dueDate: z.string().nullable(),
     issuedAt: z.string().nullable(),
     notes: z.string().nullable(),

@@ -38,6 +38,7 @@ const view = (overrides: Partial<ReviewInvoice["invoice"]> = {}): ReviewInvoice 
     totalCents: 14500,
     paidCents: 0,
     balanceCents: 14500,
+    processingCents: 0,
     dueDate: "2030-01-21",
     issuedAt: "2030-01-07T15:00:00.000Z",
     notes: null,
