@@ -17,7 +17,13 @@ export interface StripeStandIn {
   webhookSecret: string;
   intents: Map<string, StandInIntent>;
   accounts: Map<string, StandInAccount>;
-  refunds: { id: string; payment_intent: string; amount: number; account: string | null }[];
+  refunds: {
+    id: string;
+    payment_intent: string;
+    amount: number;
+    metadata: Record<string, string>;
+    account: string | null;
+  }[];
   /** Every request's method, path, Idempotency-Key and Stripe-Account header. */
   requests: {
     method: string;
@@ -44,6 +50,8 @@ export interface StripeStandIn {
   ): Promise<{ status: number; body: unknown }>;
   /** A processing bank debit settles (succeeded) or is refused (failed), as the bank answers days later. */
   settle(intentId: string, outcome: "succeeded" | "failed"): Promise<StripeEvent>;
+  /** A refund made in the company's Stripe dashboard (not through the API): its refund.created event (not sent). */
+  refundInDashboard(intentId: string, amount: number): StripeEvent;
   /** An event in Stripe's shape (not sent). */
   event(type: string, object: unknown, options?: { account?: string | null }): StripeEvent;
   /** POSTs an event to the webhook URL, signed as Stripe signs it (or with `secret` instead). */
@@ -180,6 +188,22 @@ export async function startStripeStandIn(
     return { status: response.status, body: await response.text() };
   };
 
+  const makeRefund = (intent: StandInIntent, amount: number, metadata: Record<string, string>) => {
+    intent.refunded += amount;
+    const refund = {
+      id: id("re"),
+      object: "refund" as const,
+      payment_intent: intent.id,
+      amount,
+      currency: intent.currency,
+      status: "succeeded",
+      metadata,
+      created: now(),
+    };
+    refunds.push({ ...refund, account: intent.account });
+    return refund;
+  };
+
   const emit = async (type: string, intent: StandInIntent) => {
     if (standIn.sendsEvents) await sendWebhook(event(type, shown(intent), { account: intent.account }));
   };
@@ -261,9 +285,8 @@ export async function startStripeStandIn(
       const amount = fields.amount ? Number(fields.amount) : intent.amount_received - intent.refunded;
       if (amount > intent.amount_received - intent.refunded)
         return { status: 400, body: invalid("Refund amount is greater than the unrefunded amount") };
-      intent.refunded += amount;
-      const refund = { id: id("re"), object: "refund", payment_intent: intent.id, amount, status: "succeeded" };
-      refunds.push({ ...refund, account });
+      const refund = makeRefund(intent, amount, nested.metadata ?? {});
+      if (standIn.sendsEvents) await sendWebhook(event("refund.created", refund, { account: intent.account }));
       return { status: 200, body: refund };
     }
     if (request.method === "POST" && path === "/v1/accounts" && !account) {
@@ -406,6 +429,11 @@ export async function startStripeStandIn(
       }
       const type = outcome === "succeeded" ? "payment_intent.succeeded" : "payment_intent.payment_failed";
       return event(type, shown(intent), { account: intent.account });
+    },
+    refundInDashboard(intentId, amount) {
+      const intent = intents.get(intentId);
+      if (!intent || intent.status !== "succeeded") throw new Error(`${intentId} has not succeeded`);
+      return event("refund.created", makeRefund(intent, amount, {}), { account: intent.account });
     },
     event,
     sendWebhook,

@@ -217,6 +217,36 @@ describe("Stripe's webhook", () => {
     expect(again.status).toBe(201);
   });
 
+  it("a refund made in Stripe's dashboard is recorded once; one made here is not recorded again", async () => {
+    const invoice = await sentInvoice();
+    const intent = await intentFor(invoice);
+    stripe.sendsEvents = true;
+    try {
+      await stripe.confirm(intent);
+      const payment = await t.db.payment.findFirstOrThrow({ where: { invoiceId: invoice.id } });
+      // Made here: Stripe's refund.created comes while the refund is being recorded, and is not recorded twice.
+      const ours = await fetch(`${t.url}/api/payments/${payment.id}/refunds`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${tokens.owner}`,
+          "content-type": "application/json",
+          "idempotency-key": crypto.randomUUID(),
+        },
+        body: JSON.stringify({ amountCents: 1000 }),
+      });
+      expect(ours.status).toBe(201);
+    } finally {
+      stripe.sendsEvents = false;
+    }
+    const dashboard = stripe.refundInDashboard(intent, 500);
+    for (const _time of [1, 2, 3]) expect((await stripe.sendWebhook(dashboard)).status).toBe(200);
+    const refunds = await t.db.refund.findMany({ where: { invoiceId: invoice.id }, orderBy: { createdAt: "asc" } });
+    expect(refunds.map((refund) => refund.amountCents)).toEqual([1000, 500]);
+    expect(refunds[1]).toMatchObject({ reason: "Refunded in Stripe", createdByUserId: null });
+    const [after] = await stored(invoice.id);
+    expect(after).toEqual({ paidCents: invoice.totalCents - 1500, status: "partially_paid" });
+  });
+
   it("refuses a wrong signature, an unknown account and a malformed body (400), changing nothing", async () => {
     const invoice = await sentInvoice();
     const intent = await intentFor(invoice);

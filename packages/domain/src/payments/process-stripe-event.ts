@@ -9,6 +9,7 @@ import { invoicesChanged } from "../invoices/invoices-events.ts";
 import { systemActor, type TenantScope } from "../tenant-scope.ts";
 import type { PaymentsEnv } from "./payments-env.ts";
 import { recordStripeIntent } from "./record-stripe-charge.ts";
+import { recordStripeRefund } from "./record-stripe-refund.ts";
 import { companyOfStripeAccount } from "./stripe-account.ts";
 import { createStripeClient, type StripeEvent } from "./stripe-client.ts";
 
@@ -37,7 +38,7 @@ const companyIdSchema = z.uuid();
 /**
  * The company an event is about: the company whose connected account it happened on (Connect events carry
  * `account`), or, for a charge on the platform's own account, the company its PaymentIntent's metadata names (a
- * dispute's PaymentIntent is asked of Stripe).
+ * dispute's or a refund's PaymentIntent is asked of Stripe).
  */
 async function companyOfEvent(deps: EffectsDeps, event: StripeEvent, env: PaymentsEnv): Promise<string> {
   if (event.account) {
@@ -52,7 +53,11 @@ async function companyOfEvent(deps: EffectsDeps, event: StripeEvent, env: Paymen
   };
   let named: string | undefined;
   if (object.object === "payment_intent") named = object.metadata?.company_id;
-  else if (object.object === "dispute" && object.payment_intent && env.STRIPE_SECRET_KEY) {
+  else if (
+    (object.object === "dispute" || object.object === "refund") &&
+    object.payment_intent &&
+    env.STRIPE_SECRET_KEY
+  ) {
     const intentId = typeof object.payment_intent === "string" ? object.payment_intent : object.payment_intent.id;
     const stripe = createStripeClient({ ...env, STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY });
     // An intent the platform's account does not have names no company.
@@ -109,6 +114,9 @@ async function applyEvent(scope: TenantScope, event: StripeEvent, env: PaymentsE
     case "charge.dispute.updated":
     case "charge.dispute.closed":
       return recordDispute(scope, event.data.object, now);
+    case "refund.created":
+    case "refund.updated":
+      return recordStripeRefund(scope, event.data.object, now);
     case "account.updated": {
       const account = event.data.object;
       await scope.tx.stripeAccount.updateMany({

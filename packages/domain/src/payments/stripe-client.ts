@@ -7,6 +7,12 @@ export type StripeRefund = Stripe.Refund;
 export type StripeAccount = Stripe.Account;
 export type StripeEvent = Stripe.Event;
 
+/**
+ * The metadata of every refund this app makes at Stripe: its refund.* webhooks are then known as already recorded
+ * (by the use case that made the refund), while a refund made in Stripe's dashboard is recorded from its webhook.
+ */
+export const FIELDOPS_REFUND_METADATA = { key: "made_by", value: "fieldops" } as const;
+
 /** The official SDK, pointed at STRIPE_API_BASE (Stripe itself, or the stand-in in tests). */
 export function stripeSdk(env: PaymentsEnv & { STRIPE_SECRET_KEY: string }): Stripe {
   const base = new URL(env.STRIPE_API_BASE);
@@ -77,7 +83,11 @@ export function createStripeClient(env: PaymentsEnv & { STRIPE_SECRET_KEY: strin
     }) =>
       calling(() =>
         stripe.refunds.create(
-          { payment_intent: input.paymentIntentId, amount: input.amountCents },
+          {
+            payment_intent: input.paymentIntentId,
+            amount: input.amountCents,
+            metadata: { [FIELDOPS_REFUND_METADATA.key]: FIELDOPS_REFUND_METADATA.value },
+          },
           { idempotencyKey: input.idempotencyKey, ...on(input.account) },
         ),
       ),
