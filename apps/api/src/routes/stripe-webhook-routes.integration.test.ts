@@ -116,6 +116,18 @@ describe("Stripe's webhook", () => {
     expect(await t.db.stripeEvent.count({ where: { id: { in: [succeeded.id, processing.id] } } })).toBe(2);
   });
 
+  it("the same event delivered three times at once is applied once", async () => {
+    const invoice = await sentInvoice();
+    const intent = await intentFor(invoice);
+    await stripe.confirm(intent);
+    const event = stripe.event("payment_intent.succeeded", snapshot(intent));
+    const answers = await Promise.all([1, 2, 3].map(() => stripe.sendWebhook(event)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const [after, payments] = await stored(invoice.id);
+    expect(after.paidCents).toBe(invoice.totalCents);
+    expect(payments).toHaveLength(1);
+  });
+
   it("a payment confirmed in the browser and its webhook are one payment, whichever comes first", async () => {
     // The customer's page first, then the webhook.
     const invoice = await sentInvoice();

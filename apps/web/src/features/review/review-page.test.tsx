@@ -74,6 +74,17 @@ describe("the customer's review page", () => {
     );
   });
 
+  it("shows a bank payment on its way as processing, still owed, and offers no second payment for it", async () => {
+    api.on("GET", `/api/review/invoices/${INVOICE_ID}`, (_req, res) =>
+      sendJson(res, 200, view({ processingCents: 14500 })),
+    );
+    renderReview(`#${TOKEN}`);
+    expect(await screen.findByText("Payment processing")).toBeTruthy();
+    expect(screen.getByText("Processing")).toBeTruthy();
+    expect(screen.getByTestId("balance-due").textContent).toBe("$145.00");
+    expect(screen.queryByRole("region", { name: "Pay this invoice" })).toBeNull();
+  });
+
   it("says a link without its token is not valid, and asks nothing of the server", async () => {
     renderReview("");
     expect(await screen.findByText(PUBLIC_LINK_NOT_FOUND)).toBeTruthy();
