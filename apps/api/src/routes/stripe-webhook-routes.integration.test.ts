@@ -259,6 +259,19 @@ describe("Stripe's webhook", () => {
     expect(after).toEqual({ paidCents: invoice.totalCents - 1500, status: "partially_paid" });
   });
 
+  it("a bank debit's failure delivered before its processing event leaves nothing pending", async () => {
+    const invoice = await sentInvoice();
+    const intent = await intentFor(invoice);
+    await stripe.confirm(intent, "pm_usBankAccount");
+    const processing = stripe.event("payment_intent.processing", snapshot(intent));
+    const failed = await stripe.settle(intent, "failed");
+    for (const event of [failed, processing, failed, processing])
+      expect((await stripe.sendWebhook(event)).status).toBe(200);
+    const [after, payments] = await stored(invoice.id);
+    expect(after).toEqual({ paidCents: 0, status: "sent" });
+    expect(payments.filter((payment) => payment.status === "pending")).toEqual([]);
+  });
+
   it("refuses a wrong signature, an unknown account and a malformed body (400), changing nothing", async () => {
     const invoice = await sentInvoice();
     const intent = await intentFor(invoice);

@@ -102,8 +102,15 @@ async function applyEvent(scope: TenantScope, event: StripeEvent, env: PaymentsE
       const stripe = env.STRIPE_SECRET_KEY
         ? createStripeClient({ ...env, STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY })
         : null;
+      const account = event.account ?? null;
+      // A processing event may come after the debit already failed or succeeded (Stripe does not keep the order):
+      // what Stripe says of the intent now is applied, so a late processing event leaves no payment pending forever.
+      const intent =
+        event.type === "payment_intent.processing" && stripe
+          ? ((await stripe.retrievePaymentIntent(event.data.object.id, account).catch(() => null)) ?? event.data.object)
+          : event.data.object;
       try {
-        await recordStripeIntent(scope, { intent: event.data.object, stripe, account: event.account ?? null, now });
+        await recordStripeIntent(scope, { intent, stripe, account, now });
       } catch (error) {
         // The invoice no longer takes it (paid another way, void): nothing is recorded, and Stripe need not retry.
         if (!(error instanceof DomainError && error.kind === "conflict")) throw error;
