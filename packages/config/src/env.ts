@@ -103,6 +103,11 @@ export const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   STRIPE_API_BASE: z.string().url().default("https://api.stripe.com"),
   /**
+   * The signing secret (`whsec_…`) of the webhook endpoint POST /api/webhooks/stripe, registered in Stripe's dashboard
+   * for the platform's account and its connected accounts; unset, that endpoint refuses every event.
+   */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /**
    * Twilio Connect: the Connect App's `CN…` sid and the platform account's auth token. Twilio answers the authorize
    * page with the customer's AccountSid (no code to exchange); the authorize URL is `…/authorize/<sid>`.
    */

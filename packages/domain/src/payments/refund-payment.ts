@@ -53,6 +53,7 @@ export async function refundPayment(
         paymentIntentId: payment.providerReference,
         amountCents: input.amountCents,
         idempotencyKey: `fieldops-refund-${input.idempotencyKey}`,
+        account: payment.providerAccount,
       })
     ).id;
   } else if (payment.method === "card") {

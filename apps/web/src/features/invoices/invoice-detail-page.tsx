@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { formatTaxRate, PAYMENT_METHOD_LABELS, type InvoiceDetail, type Payment } from "@fieldops/shared/invoices";
+import { PaymentStatusNote } from "./payment-status-note";
 import { formatCents } from "@fieldops/shared/money";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -151,13 +152,14 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
                     {payment.cardLast4 ? ` ending ${payment.cardLast4}` : ""}
                     {payment.reference ? ` · ${payment.reference}` : ""}
                     {payment.recordedByUserId === null ? " · paid online" : ""}
+                    <PaymentStatusNote payment={payment} />
                   </span>
                   <span className="flex items-center gap-2">
                     {formatCents(payment.amountCents)}
                     {payment.refundedCents ? (
                       <span className="text-muted-foreground">({formatCents(payment.refundedCents)} refunded)</span>
                     ) : null}
-                    {payment.refundedCents < payment.amountCents ? (
+                    {payment.status === "succeeded" && payment.refundedCents < payment.amountCents ? (
                       <Button size="sm" variant="outline" onClick={() => setOpen({ refund: payment })}>
                         Refund
                       </Button>
