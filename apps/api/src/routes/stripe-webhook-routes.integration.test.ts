@@ -255,8 +255,10 @@ describe("Stripe's webhook", () => {
     const refunds = await t.db.refund.findMany({ where: { invoiceId: invoice.id }, orderBy: { createdAt: "asc" } });
     expect(refunds.map((refund) => refund.amountCents)).toEqual([1000, 500]);
     expect(refunds[1]).toMatchObject({ reason: "Refunded in Stripe", createdByUserId: null });
+    expect(refunds.map((refund) => refund.reopenedBalance)).toEqual([false, false]);
+    // Both are credits: the invoice stays paid, and the customer's link asks for nothing.
     const [after] = await stored(invoice.id);
-    expect(after).toEqual({ paidCents: invoice.totalCents - 1500, status: "partially_paid" });
+    expect(after).toEqual({ paidCents: invoice.totalCents, status: "paid" });
   });
 
   it("a bank debit's failure delivered before its processing event leaves nothing pending", async () => {

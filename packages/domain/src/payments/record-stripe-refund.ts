@@ -1,4 +1,4 @@
-import { invoiceStatusForPaid } from "@fieldops/shared/invoices";
+import { formatCents } from "@fieldops/shared/money";
 import { recordAudit } from "../audit/record-audit.ts";
 import { invoicesChanged } from "../invoices/invoices-events.ts";
 import type { TenantScope } from "../tenant-scope.ts";
@@ -7,7 +7,8 @@ import { FIELDOPS_REFUND_METADATA, type StripeRefund } from "./stripe-client.ts"
 
 /**
  * A refund made at Stripe itself (the company's Stripe dashboard) of one of its Stripe payments: recorded as a refund
- * once (keyed by Stripe's refund id), the invoice's paid amount dropping as with a refund made here. A refund this app
+ * once (keyed by Stripe's refund id), as a credit: nobody chose to make the customer owe it again, so the invoice stays
+ * as settled as it was (the office reopens a balance only through its own refund dialog). A refund this app
  * made (its metadata says so) is recorded by the use case that made it, never a second time here; nor is more than
  * what is left of the payment.
  */
@@ -43,19 +44,13 @@ export async function recordStripeRefund({ tx, companyId, emit }: TenantScope, r
     where: { id: payment.id },
     data: { refundedCents: payment.refundedCents + amountCents },
   });
-  const paidCents = invoice.paidCents - amountCents;
-  const status = invoice.status === "void" ? "void" : invoiceStatusForPaid(paidCents, invoice.totalCents);
-  await tx.invoice.update({
-    where: { id: invoice.id },
-    data: { paidCents, status, paidAt: status === "paid" ? undefined : null },
-  });
   await recordAudit(tx, {
     companyId,
     actorUserId: null,
     action: "payment.refunded_at_provider",
     entityType: "invoice",
     entityId: invoice.id,
-    summary: `A refund of a card payment was made in Stripe's dashboard and recorded on the invoice`,
+    summary: `A refund of ${formatCents(amountCents)} of a card payment on invoice #${invoice.number} was made in Stripe's dashboard and recorded as a credit`,
     details: { paymentId: payment.id, refundId: refund.id, amountCents },
     at: now,
   });
