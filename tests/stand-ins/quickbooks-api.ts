@@ -30,14 +30,18 @@ export interface QuickBooksStandIn {
   realms: Map<string, StandInRealm>;
   /** Every request: method, path (without the query), realm, requestid, and the body sent. */
   requests: { method: string; path: string; realmId: string; requestId: string | null; body: unknown }[];
+  /** The code of every Fault answered (5010, 6240, 003001, 3200 …), in order. */
+  faults: string[];
   /** The realm's records of one entity, in the order made. */
   list(realmId: string, entity: StandInEntity): StandInRecord[];
   /** The next `count` requests are answered 429 ThrottleExceeded. */
   throttle(count: number): void;
-  /** The next `count` writes are carried out, then the connection is dropped before the answer leaves. */
-  dropAfterWrite(count: number): void;
+  /** The next `count` writes of the entity are carried out, then the connection is dropped before the answer leaves. */
+  dropAfterWrite(entity: StandInEntity, count?: number): void;
   /** Access tokens QuickBooks no longer takes (401), as after an expiry. */
   refusedTokens: Set<string>;
+  /** Makes a record as someone in QuickBooks would. */
+  createInQuickBooks(realmId: string, entity: StandInEntity, fields: Record<string, unknown>): StandInRecord;
   /** Edits a record as someone in QuickBooks would (its SyncToken moves on). */
   editInQuickBooks(realmId: string, entity: StandInEntity, id: string, changes: Record<string, unknown>): StandInRecord;
   /** A payment someone records in QuickBooks against an invoice there. */
@@ -142,8 +146,16 @@ export async function startQuickBooksStandIn(options: {
   const requests: QuickBooksStandIn["requests"] = [];
   const replies = new Map<string, { status: number; body: unknown }>();
   const refusedTokens = new Set<string>();
+  const faults: string[] = [];
+  const faultCode = (body: unknown) => {
+    const shaped = body as {
+      Fault?: { Error?: { code?: string }[] };
+      fault?: { error?: { code?: string }[] };
+    } | null;
+    return shaped?.Fault?.Error?.[0]?.code ?? shaped?.fault?.error?.[0]?.code ?? "";
+  };
   let throttled = 0;
-  let drops = 0;
+  const drops = new Map<string, number>();
   const realmOf = (realmId: string) => {
     let realm = realms.get(realmId);
     if (!realm) realms.set(realmId, (realm = newRealm()));
@@ -353,6 +365,7 @@ export async function startQuickBooksStandIn(options: {
     requests.push({ method: request.method ?? "", path: url.pathname, realmId, requestId, body });
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
     if (!token || refusedTokens.has(token) || !options.acceptsToken(token)) {
+      faults.push("3200");
       return answer(response, 401, {
         fault: {
           error: [
@@ -369,6 +382,7 @@ export async function startQuickBooksStandIn(options: {
     }
     if (throttled > 0) {
       throttled -= 1;
+      faults.push("003001");
       return answer(
         response,
         429,
@@ -391,8 +405,11 @@ export async function startQuickBooksStandIn(options: {
     outcome
       .then((result) => {
         if (replayKey && !replay) replies.set(replayKey, result);
-        if (request.method === "POST" && drops > 0) {
-          drops -= 1;
+        if (result.status >= 400) faults.push(faultCode(result.body));
+        const written = ENTITY_PATHS[/\/(\w+)$/.exec(url.pathname)?.[1]?.toLowerCase() ?? ""];
+        const dropping = written ? (drops.get(written) ?? 0) : 0;
+        if (request.method === "POST" && written && dropping > 0 && result.status === 200) {
+          drops.set(written, dropping - 1);
           request.socket.destroy();
           return;
         }
@@ -414,12 +431,16 @@ export async function startQuickBooksStandIn(options: {
     realms,
     requests,
     refusedTokens,
+    faults,
     list: (realmId, entity) => [...realmOf(realmId).records[entity].values()],
     throttle(count) {
       throttled = count;
     },
-    dropAfterWrite(count) {
-      drops = count;
+    dropAfterWrite(entity, count = 1) {
+      drops.set(entity, count);
+    },
+    createInQuickBooks(realmId, entity, fields) {
+      return write(realmOf(realmId), entity, fields);
     },
     editInQuickBooks(realmId, entity, id, changes) {
       const realm = realmOf(realmId);

@@ -7,6 +7,7 @@ import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { lockInvoice } from "./apply-payment.ts";
 import type { StripeClient } from "./stripe-client.ts";
 import { refundTestCharge } from "./test-card-provider.ts";
+import { queueQuickBooksSync } from "../quickbooks/queue-quickbooks-sync.ts";
 
 /**
  * Gives back all or part of a payment, never more than what is left of it, once per Idempotency-Key. A card payment
@@ -15,7 +16,7 @@ import { refundTestCharge } from "./test-card-provider.ts";
  * Announces the invoice (a repeated key too).
  */
 export async function refundPayment(
-  { tx, companyId, actor, emit }: TenantScope<UserActor>,
+  { tx, companyId, actor, emit, enqueue }: TenantScope<UserActor>,
   input: RefundPaymentInput & { paymentId: string; idempotencyKey: string; stripe: StripeClient | null },
 ): Promise<{ invoiceId: string; customerId: string; replayed: boolean }> {
   await paymentsCompany(tx, companyId);
@@ -52,7 +53,7 @@ export async function refundPayment(
   } else if (payment.method === "card") {
     providerReference = refundTestCharge().providerReference;
   }
-  await tx.refund.create({
+  const refund = await tx.refund.create({
     data: {
       companyId,
       paymentId: payment.id,
@@ -74,6 +75,7 @@ export async function refundPayment(
     where: { id: invoice.id },
     data: { paidCents, status, paidAt: status === "paid" ? undefined : null },
   });
+  await queueQuickBooksSync({ tx, companyId, enqueue }, { entity: "refund", id: refund.id });
   emit(invoicesChanged({ id: invoice.id, customerId: invoice.customerId }));
   return { invoiceId: invoice.id, customerId: invoice.customerId, replayed: false };
 }

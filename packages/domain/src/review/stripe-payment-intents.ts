@@ -6,6 +6,7 @@ import { createStripeClient, type StripeClient } from "../payments/stripe-client
 import { cardProviderName, type PaymentsEnv } from "../payments/payments-env.ts";
 import { assertOnlinePayments, findReviewedInvoice } from "./invoice-review-access.ts";
 import type { TenantScope } from "../tenant-scope.ts";
+import { queueQuickBooksSync } from "../quickbooks/queue-quickbooks-sync.ts";
 import type { ReviewAccess } from "./review-access.ts";
 
 function stripeOf(env: PaymentsEnv): StripeClient {
@@ -44,7 +45,7 @@ export async function createReviewPaymentIntent(
  * payment is announced to the office's screens.
  */
 export async function confirmReviewPaymentIntent(
-  { tx, emit }: TenantScope,
+  { tx, emit, enqueue }: TenantScope,
   input: { invoiceId: string; access: ReviewAccess; paymentIntentId: string; env: PaymentsEnv; now?: Date },
 ) {
   const stripe = stripeOf(input.env);
@@ -87,6 +88,11 @@ export async function confirmReviewPaymentIntent(
     }
     throw error;
   }
+  if (!applied.replayed)
+    await queueQuickBooksSync(
+      { tx, companyId: input.access.companyId, enqueue },
+      { entity: "payment", id: applied.paymentId },
+    );
   emit(invoicesChanged({ id: input.invoiceId, customerId: applied.customerId }));
   return applied;
 }
