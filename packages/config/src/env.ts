@@ -88,6 +88,8 @@ export const envSchema = z.object({
   QUICKBOOKS_TOKEN_URL: z.string().url().default("https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer"),
   /** Intuit's token revocation endpoint (RFC 7009): disconnecting QuickBooks revokes the stored refresh token there. */
   QUICKBOOKS_REVOKE_URL: z.string().url().default("https://developer.api.intuit.com/v2/oauth2/tokens/revoke"),
+  /** The QuickBooks Online Accounting API (its sandbox is https://sandbox-quickbooks.api.intuit.com). */
+  QUICKBOOKS_API_BASE: z.string().url().default("https://quickbooks.api.intuit.com"),
   /** Stripe Connect OAuth: the platform's `ca_…` client id and its secret key. */
   STRIPE_CLIENT_ID: z.string().min(1).optional(),
   STRIPE_CLIENT_SECRET: z.string().min(1).optional(),

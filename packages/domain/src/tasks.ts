@@ -44,6 +44,12 @@ import { locateImportedCustomersTask } from "./customers/locate-imported-custome
 import { locateImportedCustomers } from "./customers/locate-imported-customers.handler.ts";
 import { deliverMessageTask } from "./outbox/deliver-message.task.ts";
 import { deliverMessage } from "./outbox/deliver-message.handler.ts";
+import { pushToQuickBooksTask } from "./quickbooks/push-to-quickbooks.task.ts";
+import { pushToQuickBooksHandler } from "./quickbooks/push-to-quickbooks.handler.ts";
+import { pullQuickBooksPaymentsTask } from "./quickbooks/pull-quickbooks-payments.task.ts";
+import { pullQuickBooksPaymentsHandler } from "./quickbooks/pull-quickbooks-payments.handler.ts";
+import { pullQuickBooksPaymentsPeriodicallyTask } from "./quickbooks/pull-quickbooks-payments-periodically.task.ts";
+import { pullQuickBooksPaymentsPeriodically } from "./quickbooks/pull-quickbooks-payments-periodically.handler.ts";
 
 interface RegisteredTask {
   definition: { id: string; schema: z.ZodType };
@@ -70,6 +76,7 @@ export const SYSTEM_TASKS: readonly SystemTaskDefinition<z.ZodType>[] = [
   expireEstimatesHourlyTask,
   refreshIntegrationTokensHourlyTask,
   pruneTelemetryDailyTask,
+  pullQuickBooksPaymentsPeriodicallyTask,
 ];
 
 /** Every task the worker runs, by id. */
@@ -93,6 +100,9 @@ export const TASKS: ReadonlyMap<string, RegisteredTask> = new Map(
     register(buildStageTask, runBuildStage),
     register(locateImportedCustomersTask, locateImportedCustomers),
     register(deliverMessageTask, deliverMessage),
+    register(pushToQuickBooksTask, pushToQuickBooksHandler),
+    register(pullQuickBooksPaymentsTask, pullQuickBooksPaymentsHandler),
+    registerSystem(pullQuickBooksPaymentsPeriodicallyTask, pullQuickBooksPaymentsPeriodically),
   ].map((job) => [job.definition.id, job]),
 );
 

@@ -9,5 +9,6 @@ export const QUEUE_NAMES = [
   "quotes",
   "builds",
   "imports",
+  "quickbooks",
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];

@@ -5,13 +5,14 @@ import { paymentsCompany } from "../invoices/invoice-company.ts";
 import { invoicesChanged } from "../invoices/invoices-events.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { applyPayment } from "./apply-payment.ts";
+import { queueQuickBooksSync } from "../quickbooks/queue-quickbooks-sync.ts";
 
 /**
  * Cash or a check the office received, recorded once per Idempotency-Key; a received day in the future is refused.
  * Announces the invoice (a repeated key too).
  */
 export async function recordOfficePayment(
-  { tx, companyId, actor, emit }: TenantScope<UserActor>,
+  { tx, companyId, actor, emit, enqueue }: TenantScope<UserActor>,
   input: Omit<RecordPaymentInput, "amountCents"> & {
     /** "balance": what is still owed when the payment is applied. */
     amountCents: number | "balance";
@@ -40,6 +41,8 @@ export async function recordOfficePayment(
     recordedByName: actor.name,
     reference: input.reference ?? null,
   });
+  if (!applied.replayed)
+    await queueQuickBooksSync({ tx, companyId, enqueue }, { entity: "payment", id: applied.paymentId });
   emit(invoicesChanged({ id: input.invoiceId, customerId: applied.customerId }));
   return applied;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { conflict } from "../errors.ts";
 import { invoicesChanged } from "../invoices/invoices-events.ts";
 import type { TenantScope } from "../tenant-scope.ts";
+import { queueQuickBooksSync } from "../quickbooks/queue-quickbooks-sync.ts";
 import { applyPayment, failPendingPayment } from "./apply-payment.ts";
 import type { StripeClient, StripePaymentIntent } from "./stripe-client.ts";
 
@@ -21,7 +22,7 @@ export function intentInvoiceId(intent: StripePaymentIntent, companyId: string):
  * was made on. Null: the intent is not of an invoice of this company (found in the company's transaction only).
  */
 export async function recordStripeIntent(
-  { tx, companyId, emit }: TenantScope,
+  { tx, companyId, emit, enqueue }: TenantScope,
   input: { intent: StripePaymentIntent; stripe: StripeClient | null; account: string | null; now: Date },
 ) {
   const { intent } = input;
@@ -69,6 +70,9 @@ export async function recordStripeIntent(
     }
     throw error;
   }
+  // Money received (now, or a debit settling now) goes to the books; a debit still processing waits until it settles.
+  if (settled && !applied.replayed)
+    await queueQuickBooksSync({ tx, companyId, enqueue }, { entity: "payment", id: applied.paymentId });
   emit(invoicesChanged({ id: invoiceId, customerId: applied.customerId }));
   return { invoiceId, customerId: applied.customerId, paymentId: applied.paymentId };
 }

@@ -12,6 +12,7 @@ import { toast } from "../../hooks/use-toast";
 import { ApiError } from "../../lib/api";
 import { useCompany } from "../../lib/company";
 import { usePageTitle } from "../../shell/page-title";
+import { QuickBooksSyncStatus } from "../../components/quickbooks-sync-state";
 import { InvoiceStatusBadge, InvoicingGate, PageHeading, TestProviderWarning } from "./invoice-parts";
 import { downloadInvoicePdf, useInvoice, useInvoiceAction } from "./invoice-queries";
 import { DownloadPdfButton } from "../../components/download-pdf-button";
@@ -81,6 +82,7 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
             ) : null}
             <InvoiceStatusBadge status={invoice.status} pastDue={invoice.pastDue} />
           </p>
+          {invoice.status !== "draft" ? <QuickBooksSyncStatus entity="invoice" id={invoice.id} /> : null}
           <p className="text-sm text-muted-foreground">
             Due {invoice.dueDate ?? "—"}
             {invoice.sentAt ? ` · sent ${when(invoice.sentAt)}` : ""}
