@@ -6,8 +6,7 @@ import { visitStatusSchema } from "./visit-lifecycle";
 
 /** Where the field app lives; any other path under it shows the field dashboard. */
 export const FIELD_APP_PATH = "/app";
-/** The service worker's own URL (the spec's), checked for a new build every hour. */
-export const SERVICE_WORKER_PATH = "/service-worker.js";
+/** How often the service worker (/service-worker.js) is asked for a new build. */
 export const SERVICE_WORKER_UPDATE_INTERVAL_MS = 3_600_000;
 export const APP_UPDATED_MESSAGE = "App Updated - Refresh to get the latest version";
 
@@ -18,9 +17,9 @@ export const FIELD_APP_DAYS = 3;
  * Every action the field app sends names an Idempotency-Key, made once when the technician acts: a request retried or
  * replayed later (the offline queue) is applied once.
  */
-export const fieldActionHeadersSchema = z.object({ "idempotency-key": text({ max: 100 }).min(8) });
+const fieldActionHeadersSchema = z.object({ "idempotency-key": text({ max: 100 }).min(8) });
 
-export const fieldVisitNoteSchema = z.object({
+const fieldVisitNoteSchema = z.object({
   id: z.string(),
   body: z.string(),
   authorName: z.string().nullable(),
@@ -61,9 +60,9 @@ export const fieldVisitSchema = z.object({
 export type FieldVisit = z.infer<typeof fieldVisitSchema>;
 
 /** A crew's planned driving for a day, from the route plan applied to it. */
-export const fieldRouteDriveSchema = z.object({ date: z.string(), crewId: z.string(), driveSeconds: z.number() });
+const fieldRouteDriveSchema = z.object({ date: z.string(), crewId: z.string(), driveSeconds: z.number() });
 
-export const fieldVisitsResponseSchema = z.object({
+const fieldVisitsResponseSchema = z.object({
   /** Today in the company's time zone, and the zone the times are shown in. */
   date: z.string(),
   timeZone: z.string(),
@@ -73,11 +72,11 @@ export const fieldVisitsResponseSchema = z.object({
 });
 export type FieldVisitsResponse = z.infer<typeof fieldVisitsResponseSchema>;
 
-export const setChecklistItemRequestSchema = z.object({ done: z.boolean() });
-export const addFieldNoteRequestSchema = z.object({ body: text({ max: 5000, trim: true }).min(1) });
+const setChecklistItemRequestSchema = z.object({ done: z.boolean() });
+const addFieldNoteRequestSchema = z.object({ body: text({ max: 5000, trim: true }).min(1) });
 
 /** A customer's conversation as a field user reads it: no replies from the field app. */
-export const fieldThreadSchema = z.object({
+const fieldThreadSchema = z.object({
   id: z.string(),
   customerName: z.string(),
   lastMessageAt: z.string(),
@@ -91,8 +90,7 @@ export const fieldThreadSchema = z.object({
     }),
   ),
 });
-export type FieldThread = z.infer<typeof fieldThreadSchema>;
-export const fieldThreadsResponseSchema = z.object({ threads: z.array(fieldThreadSchema), unreadTotal: z.number() });
+const fieldThreadsResponseSchema = z.object({ threads: z.array(fieldThreadSchema), unreadTotal: z.number() });
 
 const visitItemParamsSchema = z.object({ id: z.uuid(), itemId: z.uuid() });
 
