@@ -36,7 +36,7 @@ export function useFieldThreads(enabled = true) {
  * sending it again (a retry, and later the offline queue replaying it) applies it once: ticks and notes by their
  * Idempotency-Key, starting and completing by the visit's version (a second send is refused, the visit having moved).
  */
-export type FieldAction =
+type FieldAction =
   | { kind: "checklist"; key: string; visitId: string; itemId: string; done: boolean }
   | { kind: "note"; key: string; visitId: string; body: string }
   | { kind: "transition"; key: string; visitId: string; to: "in_progress" | "completed"; version: number };
@@ -44,8 +44,11 @@ export type FieldAction =
 /** A new action's key: made once, when the technician acts, and kept with the action until it is applied. */
 export const newActionKey = () => crypto.randomUUID();
 
-/** Sends one action to the server: the one way the field app changes anything (the offline queue will call it). */
-export async function sendFieldAction(action: FieldAction): Promise<void> {
+/**
+ * Sends one action to the server: the one way the field app changes anything (the offline queue is to replay its
+ * actions through it, in order).
+ */
+async function sendFieldAction(action: FieldAction): Promise<void> {
   const headers = { "idempotency-key": action.key };
   switch (action.kind) {
     case "checklist":
