@@ -111,5 +111,10 @@ test("a technician lands in the field app on a phone, works a visit from it, and
   await expect(page.getByText("Completed", { exact: true })).toBeVisible();
   await expect(work.getByRole("button")).toHaveCount(0);
 
+  // Any other path of the field app shows its Home, with the visit done.
+  await page.goto("/app/no-such-tab");
+  await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+  await expect(route.getByRole("link", { name: new RegExp(title) })).toContainText("Completed");
+
   await office.context().close();
 });

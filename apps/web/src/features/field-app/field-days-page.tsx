@@ -2,6 +2,7 @@ import { addDays } from "@fieldops/shared/company-time";
 import type { FieldVisit } from "@fieldops/shared/field-app";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { useSignedInUser } from "../../lib/session";
+import { usePageTitle } from "../../shell/page-title";
 import { useCompanyTerms } from "../../lib/terms";
 import { useFieldVisits } from "./field-app-data";
 import { dayTitle, formatDuration, visitDay } from "./field-format";
@@ -16,6 +17,7 @@ export function FieldDaysPage({ view }: { view: "jobs" | "schedule" }) {
   const terms = useCompanyTerms(user.companyId);
   const days = useFieldVisits();
   const title = view === "jobs" ? terms.jobs : "Schedule";
+  usePageTitle(title);
   if (days.isPending) return <LoadingBlock label={`Loading ${title.toLowerCase()}`} />;
   if (days.isError)
     return (

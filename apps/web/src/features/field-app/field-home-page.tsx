@@ -1,6 +1,7 @@
 import { addDays } from "@fieldops/shared/company-time";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { useSignedInUser } from "../../lib/session";
+import { usePageTitle } from "../../shell/page-title";
 import { useCompanyTerms } from "../../lib/terms";
 import { useFieldVisits } from "./field-app-data";
 import { formatDuration, visitDay } from "./field-format";
@@ -13,6 +14,7 @@ export function FieldHomePage() {
   const user = useSignedInUser();
   const terms = useCompanyTerms(user.companyId);
   const days = useFieldVisits();
+  usePageTitle("Today");
   if (days.isPending) return <LoadingBlock label="Loading today's route" />;
   if (days.isError)
     return (

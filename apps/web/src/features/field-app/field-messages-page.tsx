@@ -1,5 +1,6 @@
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { useSignedInUser } from "../../lib/session";
+import { usePageTitle } from "../../shell/page-title";
 import { useCompanyTerms } from "../../lib/terms";
 import { useFieldThreads } from "./field-app-data";
 
@@ -13,6 +14,7 @@ export function FieldMessagesPage() {
   const user = useSignedInUser();
   const terms = useCompanyTerms(user.companyId);
   const threads = useFieldThreads();
+  usePageTitle("Messages");
   if (threads.isPending) return <LoadingBlock label="Loading messages" />;
   if (threads.isError)
     return (

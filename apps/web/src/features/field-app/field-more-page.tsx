@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Button } from "../../components/ui/button";
 import { useCompany } from "../../lib/company";
 import { useLogout, useSignedInUser } from "../../lib/session";
+import { usePageTitle } from "../../shell/page-title";
 
 const ROLE_WORDS = { admin: "Administrator", owner: "Owner", member: "Office", field_user: "Field" } as const;
 
@@ -10,6 +11,7 @@ export function FieldMorePage() {
   const user = useSignedInUser();
   const company = useCompany(user.companyId).data;
   const logout = useLogout();
+  usePageTitle("More");
   return (
     <>
       <h1 className="text-2xl font-semibold">More</h1>

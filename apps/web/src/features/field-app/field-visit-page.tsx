@@ -10,6 +10,7 @@ import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { apiErrorMessage } from "../../lib/api-error";
 import { useSignedInUser } from "../../lib/session";
+import { usePageTitle } from "../../shell/page-title";
 import { useCompanyTerms } from "../../lib/terms";
 import { newActionKey, useFieldAction, useFieldVisit, useFieldVisits } from "./field-app-data";
 import { arrivalText, formatClock, formatDuration, mapsLink } from "./field-format";
@@ -200,6 +201,7 @@ export function FieldVisitPage() {
   const visit = useFieldVisit(id);
   // The company's time zone comes with the days (read once, kept in the cache).
   const days = useFieldVisits();
+  usePageTitle(visit.data?.jobTitle ?? terms.job);
   if (visit.isPending || days.isPending) return <LoadingBlock label={`Loading the ${terms.job.toLowerCase()}`} />;
   if (visit.isError)
     return (
