@@ -130,18 +130,6 @@ export function AppRoutes() {
       <Route path="/review/:invoiceId" element={<ReviewPage />} />
       <Route path="/review/estimates/:id" element={<ReviewEstimatePage />} />
       <Route path="/review/portal/:customerId" element={<PortalPage />} />
-      <Route element={<MessagesFrame />}>
-        <Route path={MESSAGES_PATH} element={<MessagesRoute />} />
-      </Route>
-      <Route element={<FieldAppFrame />}>
-        <Route path="/app" element={<FieldAppHome />} />
-        <Route path="/app/jobs" element={<FieldAppJobs />} />
-        <Route path="/app/jobs/:id" element={<FieldAppVisit />} />
-        <Route path="/app/schedule" element={<FieldAppSchedule />} />
-        <Route path="/app/more" element={<FieldAppMore />} />
-        {/* Any other path of the field app shows its Home. */}
-        <Route path="/app/*" element={<FieldAppHome />} />
-      </Route>
       <Route element={<AppLayoutWithModals />}>
         <Route path="/admin-dashboard" element={<AdminDashboardRoute />} />
         <Route
@@ -352,6 +340,18 @@ export function AppRoutes() {
         {SECTION_PAGES.map((page) => (
           <Route key={page.path} path={page.path} element={<SectionPageView page={page} />} />
         ))}
+      </Route>
+      <Route element={<MessagesFrame />}>
+        <Route path={MESSAGES_PATH} element={<MessagesRoute />} />
+      </Route>
+      <Route element={<FieldAppFrame />}>
+        <Route path="/app" element={<FieldAppHome />} />
+        <Route path="/app/jobs" element={<FieldAppJobs />} />
+        <Route path="/app/jobs/:id" element={<FieldAppVisit />} />
+        <Route path="/app/schedule" element={<FieldAppSchedule />} />
+        <Route path="/app/more" element={<FieldAppMore />} />
+        {/* Any other path of the field app shows its Home. */}
+        <Route path="/app/*" element={<FieldAppHome />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

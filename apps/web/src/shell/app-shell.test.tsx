@@ -223,8 +223,11 @@ describe("signed-in shell", () => {
       // Storage is cleared; only a logout the server did not confirm leaves its marker.
       expect(storedKeys()).toEqual(status === 204 ? [] : ["signed_out"]);
       expect(sessionStorage.length).toBe(0);
-      expect(queryClient.getQueryData(["/api/activity"])).toBeUndefined();
-      expect(queryClient.getQueryData(["/api/company"])).toBeUndefined();
+      // What the signed-in pages asked for is dropped once they are gone (logout waits for them, half a second at most).
+      await waitFor(() => {
+        expect(queryClient.getQueryData(["/api/activity"])).toBeUndefined();
+        expect(queryClient.getQueryData(["/api/company"])).toBeUndefined();
+      });
     },
   );
 
@@ -372,17 +375,21 @@ describe("signed-in shell", () => {
   });
 
   it.each([
-    ["member", makeUser()],
-    ["owner", makeUser({ role: "owner" })],
-    ["field user", makeUser({ role: "field_user" })],
-  ])("shows a %s a not-authorized page on the admin portal's pages", async (_name, user) => {
+    ["member", makeUser(), "/userdash"],
+    ["owner", makeUser({ role: "owner" }), "/admin-dashboard"],
+    // A field user's home is the field app.
+    ["field user", makeUser({ role: "field_user" }), "/app"],
+  ])("shows a %s a not-authorized page on the admin portal's pages", async (_name, user, home) => {
     api.on("GET", "/api/user", (_req, res) => sendJson(res, 200, user));
     renderAt("/admin/tenants");
 
     expect(await screen.findByRole("heading", { level: 1, name: "Not authorized" })).toBeTruthy();
     expect(screen.getByText("This page is only for platform administrators.")).toBeTruthy();
     expect(screen.queryByRole("heading", { level: 1, name: "Tenants" })).toBeNull();
-    fireEvent.click(screen.getByRole("link", { name: "Back to dashboard" }));
+    const back = screen.getByRole("link", { name: "Back to dashboard" });
+    expect(back.getAttribute("href")).toBe(home);
+    if (home === "/app") return;
+    fireEvent.click(back);
     expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();
   });
 

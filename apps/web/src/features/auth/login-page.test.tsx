@@ -163,7 +163,7 @@ describe("sign-in screen", () => {
     ["owner", "/admin-dashboard"],
     ["admin", "/admin-dashboard"],
     ["member", "/userdash"],
-    ["field_user", "/userdash"],
+    ["field_user", "/app"],
   ] as const)("stores the token and sends a signed-in %s to %s", async (role, path) => {
     api.on("POST", "/api/login", (_req, res) => sendJson(res, 200, { token: `tok-${role}`, user: { ...owner, role } }));
     const { queryClient } = renderLogin();
