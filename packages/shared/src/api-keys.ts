@@ -15,6 +15,8 @@ export const API_KEY_AREAS = {
   estimates: { label: "Leads and estimates", tags: ["estimates", "leads"] },
   invoices: { label: "Invoices and payments", tags: ["invoices", "payments"] },
   reports: { label: "Reports (read only)", tags: ["reports"] },
+  /** Subscribing and unsubscribing webhooks, as a Zapier app does (REST hooks); write is what they need. */
+  hooks: { label: "REST hooks (Zapier)", tags: ["hooks"] },
 } as const satisfies Record<string, { label: string; tags: readonly string[] }>;
 export type ApiKeyArea = keyof typeof API_KEY_AREAS;
 const AREAS = Object.keys(API_KEY_AREAS) as [ApiKeyArea, ...ApiKeyArea[]];

@@ -9,5 +9,6 @@ export const QUEUE_NAMES = [
   "quotes",
   "builds",
   "imports",
+  "webhooks",
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
 import type { SendInvoiceInput } from "@fieldops/shared/invoices";
 import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 import { conflict, invalidInput, notFound } from "../errors.ts";
@@ -30,6 +31,8 @@ export async function requestInvoiceSend(
     where: { id: input.id },
     select: {
       id: true,
+      number: true,
+      totalCents: true,
       status: true,
       issuedAt: true,
       customerId: true,
@@ -63,5 +66,14 @@ export async function requestInvoiceSend(
     `${invoice.id}_${sendId}`,
   );
   scope.emit(invoicesChanged(invoice));
+  // Announced when the invoice becomes sent; sending it again (a reminder, a retried request) is not a new event.
+  if (invoice.status === "draft")
+    await emitWebhookEvent(scope, "invoice.sent", {
+      id: invoice.id,
+      number: invoice.number,
+      customerId: invoice.customerId,
+      totalCents: invoice.totalCents,
+      channels,
+    });
   return { id: invoice.id, customerId: invoice.customerId, sendId, channels };
 }

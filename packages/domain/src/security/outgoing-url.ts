@@ -3,7 +3,7 @@ import { isIP, type LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 // The client that calls out, not a server: the connection-time check needs undici's `connect.lookup`.
 // eslint-disable-next-line no-restricted-imports
-import { Agent } from "undici";
+import { Agent, fetch } from "undici";
 
 /**
  * The guard of every URL a tenant makes the servers call (a webhook): a tenant must not reach what only the servers
@@ -130,4 +130,79 @@ export function outgoingAgent(options: { allowPrivate: boolean; connectTimeoutMs
       ...(options.allowPrivate ? {} : { lookup: guardedLookup() }),
     },
   });
+}
+
+const agents = new Map<boolean, Agent>();
+
+/** The outcome of one outgoing POST: the receiver's status and the start of its answer, or why there was none. */
+export type OutgoingResult =
+  | { kind: "answered"; status: number; body: string }
+  | { kind: "unreachable"; error: string }
+  | { kind: "refused"; error: string };
+
+/**
+ * POSTs `body` to a tenant's URL through the guarded agent: the URL checked again now (an IP literal is not looked up
+ * at connection time), redirects not followed (a receiver answers where it was asked), `timeoutMs` for the whole
+ * exchange, and only the first `maxBodyBytes` of the answer read.
+ */
+export async function postToOutgoingUrl(
+  rawUrl: string,
+  request: { headers: Record<string, string>; body: string; timeoutMs: number; maxBodyBytes: number },
+  options: OutgoingUrlOptions,
+): Promise<OutgoingResult> {
+  let url: URL;
+  try {
+    url = await checkOutgoingUrl(rawUrl, options);
+  } catch (error) {
+    if (error instanceof OutgoingUrlRefusedError) return { kind: "refused", error: error.message };
+    throw error;
+  }
+  let agent = agents.get(options.allowPrivate);
+  if (!agent) {
+    agent = outgoingAgent({ allowPrivate: options.allowPrivate });
+    agents.set(options.allowPrivate, agent);
+  }
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: request.headers,
+      body: request.body,
+      redirect: "manual",
+      dispatcher: agent,
+      signal: AbortSignal.timeout(request.timeoutMs),
+    });
+    return {
+      kind: "answered",
+      status: response.status,
+      body: await readStart(response.body as AsyncIterable<Uint8Array> | null, request.maxBodyBytes),
+    };
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    if (cause instanceof OutgoingUrlRefusedError) return { kind: "refused", error: cause.message };
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return {
+      kind: "unreachable",
+      error:
+        message.includes("aborted") || message.includes("timeout")
+          ? `No answer within ${request.timeoutMs / 1000} s`
+          : message,
+    };
+  }
+}
+
+async function readStart(stream: AsyncIterable<Uint8Array> | null, maxBytes: number): Promise<string> {
+  if (!stream) return "";
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  // Leaving the loop early cancels the stream: the rest of a large answer is never read.
+  for await (const chunk of stream) {
+    chunks.push(chunk);
+    length += chunk.byteLength;
+    if (length >= maxBytes) break;
+  }
+  return Buffer.concat(chunks)
+    .subarray(0, maxBytes)
+    .toString("utf8")
+    .replace(/\uFFFD+$/, "")
+    .replaceAll("\u0000", "");
 }
