@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptSecret, integrationsEncryptionKey } from "@fieldops/domain/integrations/token-encryption";
 import { deliverWebhook } from "@fieldops/domain/webhooks/deliver-webhook.handler";
 import { WEBHOOK_DELIVERY_ATTEMPTS } from "@fieldops/shared/webhooks";
+import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
 import {
   callApi,
   createTestCompany,
@@ -213,6 +214,41 @@ describe("webhook subscriptions", () => {
     expect(await t.runtime.context.queues.queue("webhooks").getDelayed()).toHaveLength(0);
     expect(received.filter((entry) => entry.path === "/gone")).toHaveLength(1);
     await call("DELETE", `/api/webhooks/subscriptions/${subscription.id}`, owner);
+  });
+
+  it("announces a canceled visit and a sent invoice to the subscriptions that asked for them only", async () => {
+    const visits = await subscribe("/ok", ["visit.canceled"]);
+    const invoices = await subscribe("/ok", ["invoice.sent"]);
+    const job = (await createJob("Aeration")) as unknown as { visits: { id: string; version: number }[] };
+    const visit = job.visits[0]!;
+    const canceled = await call("POST", `/api/visits/${visit.id}/transition`, owner, {
+      to: "canceled",
+      version: visit.version,
+    });
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    const billed = await createCompletedJob(t.db, company.id);
+    const invoice = await call("POST", "/api/invoices", owner, { jobId: billed.jobId });
+    expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
+    const invoiceId = (invoice.body as { id: string }).id;
+    const sent = await call("POST", `/api/invoices/${invoiceId}/send`, owner, { channels: ["email"] });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const [visitDelivery] = await until(
+      () => deliveriesOf(visits.id),
+      (rows) => rows[0]?.status === "succeeded",
+    );
+    expect(visitDelivery!.payload).toMatchObject({
+      type: "visit.canceled",
+      data: { id: visit.id, status: "canceled", previousStatus: "unscheduled" },
+    });
+    const [invoiceDelivery] = await until(
+      () => deliveriesOf(invoices.id),
+      (rows) => rows[0]?.status === "succeeded",
+    );
+    expect(invoiceDelivery!.payload).toMatchObject({ type: "invoice.sent", data: { id: invoiceId } });
+    expect(await deliveriesOf(visits.id)).toHaveLength(1);
+    expect(await deliveriesOf(invoices.id)).toHaveLength(1);
+    await call("DELETE", `/api/webhooks/subscriptions/${visits.id}`, owner);
+    await call("DELETE", `/api/webhooks/subscriptions/${invoices.id}`, owner);
   });
 
   it("sends nothing for a change that rolled back", async () => {
