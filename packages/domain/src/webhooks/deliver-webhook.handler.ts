@@ -22,6 +22,7 @@ class RetryableDeliveryError extends Error {}
  */
 export const deliverWebhook: TaskHandler<typeof deliverWebhookTask.schema> = async (payload, context) => {
   const env = context.env;
+  if (!env) throw new Error("deliver_webhook needs the process's configuration (TaskContext.env)");
   const claim = await withTenant(context.db, payload.companyId, async (tx) => {
     const delivery = await tx.webhookDelivery.findUnique({
       where: { id: payload.deliveryId },
@@ -46,10 +47,7 @@ export const deliverWebhook: TaskHandler<typeof deliverWebhookTask.schema> = asy
   });
   if (!claim) return;
   const { delivery, now } = claim;
-  const secret = decryptSecret(
-    integrationsEncryptionKey(env ?? { NODE_ENV: "test" }),
-    delivery.subscription.secretEncrypted,
-  );
+  const secret = decryptSecret(integrationsEncryptionKey(env), delivery.subscription.secretEncrypted);
   const messageId = `msg_${delivery.eventId}`;
   const body = JSON.stringify(delivery.payload);
   const result = await postToOutgoingUrl(
@@ -66,7 +64,7 @@ export const deliverWebhook: TaskHandler<typeof deliverWebhookTask.schema> = asy
       timeoutMs: TIMEOUT_MS,
       maxBodyBytes: WEBHOOK_RESPONSE_BODY_MAX,
     },
-    { allowPrivate: env?.WEBHOOK_ALLOW_PRIVATE_URLS ?? false },
+    { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS },
   );
   const answered = result.kind === "answered" ? result : null;
   const succeeded = answered !== null && answered.status >= 200 && answered.status < 300;
