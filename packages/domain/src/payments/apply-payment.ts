@@ -1,4 +1,6 @@
 import { formatCents } from "@fieldops/shared/money";
+import type { TenantScope } from "../tenant-scope.ts";
+import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
 import type { TenantTransaction } from "@fieldops/db";
 import { invoiceStatusForPaid, type RecordedPaymentMethod } from "@fieldops/shared/invoices";
 import { recordAudit } from "../audit/record-audit.ts";
@@ -46,9 +48,10 @@ export async function lockInvoice(tx: TenantTransaction, invoiceId: string) {
  * goes to the audit log.
  */
 export async function applyPayment(
-  tx: TenantTransaction,
+  scope: Pick<TenantScope, "tx" | "companyId" | "enqueue">,
   input: PaymentToApply,
 ): Promise<{ paymentId: string; customerId: string; replayed: boolean }> {
+  const { tx } = scope;
   const invoice = await lockInvoice(tx, input.invoiceId);
   const earlier = await tx.payment.findFirst({
     where: {
@@ -106,6 +109,16 @@ export async function applyPayment(
   await tx.invoice.update({
     where: { id: invoice.id },
     data: { paidCents, status, paidAt: status === "paid" ? input.receivedAt : null },
+  });
+  await emitWebhookEvent(scope, "payment.received", {
+    id: payment.id,
+    invoiceId: invoice.id,
+    invoiceNumber: invoice.number,
+    customerId: invoice.customerId,
+    amountCents,
+    method: input.method,
+    receivedAt: input.receivedAt.toISOString(),
+    invoiceStatus: status,
   });
   return { paymentId: payment.id, customerId: invoice.customerId, replayed: false };
 }

@@ -11,7 +11,7 @@ import { applyPayment } from "./apply-payment.ts";
  * Announces the invoice (a repeated key too).
  */
 export async function recordOfficePayment(
-  { tx, companyId, actor, emit }: TenantScope<UserActor>,
+  scope: TenantScope<UserActor>,
   input: Omit<RecordPaymentInput, "amountCents"> & {
     /** "balance": what is still owed when the payment is applied. */
     amountCents: number | "balance";
@@ -20,6 +20,7 @@ export async function recordOfficePayment(
     now?: Date;
   },
 ) {
+  const { tx, companyId, actor, emit } = scope;
   const now = input.now ?? new Date();
   const company = await paymentsCompany(tx, companyId);
   if (input.receivedDate && input.receivedDate > dayInTimeZone(now, company.timeZone)) {
@@ -29,7 +30,7 @@ export async function recordOfficePayment(
     input.receivedDate && input.receivedDate !== dayInTimeZone(now, company.timeZone)
       ? startOfDayInTimeZone(input.receivedDate, company.timeZone)
       : now;
-  const applied = await applyPayment(tx, {
+  const applied = await applyPayment(scope, {
     companyId,
     invoiceId: input.invoiceId,
     method: input.method,

@@ -13,7 +13,7 @@ import type { ReviewAccess } from "./review-access.ts";
  * configured). Once per Idempotency-Key; a declined card stores nothing. Announces the invoice to the office's screens.
  */
 export async function payWithTestCard(
-  { tx, emit }: TenantScope,
+  scope: TenantScope,
   input: {
     invoiceId: string;
     access: ReviewAccess;
@@ -23,11 +23,12 @@ export async function payWithTestCard(
     now?: Date;
   },
 ) {
+  const { tx, emit } = scope;
   if (cardProviderName(input.env) !== "test") throw conflict("Card payments go through Stripe here");
   const invoice = await findReviewedInvoice(tx, input.invoiceId, input.access);
   assertOnlinePayments(invoice.company);
   const now = input.now ?? new Date();
-  const paid = await applyPayment(tx, {
+  const paid = await applyPayment(scope, {
     companyId: input.access.companyId,
     invoiceId: input.invoiceId,
     method: "card",

@@ -44,9 +44,10 @@ export async function createReviewPaymentIntent(
  * payment is announced to the office's screens.
  */
 export async function confirmReviewPaymentIntent(
-  { tx, emit }: TenantScope,
+  scope: TenantScope,
   input: { invoiceId: string; access: ReviewAccess; paymentIntentId: string; env: PaymentsEnv; now?: Date },
 ) {
+  const { tx, emit } = scope;
   const stripe = stripeOf(input.env);
   await findReviewedInvoice(tx, input.invoiceId, input.access);
   const intent = await stripe.retrievePaymentIntent(input.paymentIntentId);
@@ -71,7 +72,7 @@ export async function confirmReviewPaymentIntent(
   };
   let applied: Awaited<ReturnType<typeof applyPayment>>;
   try {
-    applied = await applyPayment(tx, paid);
+    applied = await applyPayment(scope, paid);
   } catch (error) {
     const owed = await tx.invoice.findUniqueOrThrow({
       where: { id: input.invoiceId },
