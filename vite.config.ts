@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./scripts/build/precompress.ts";
 
 const webRoot = fileURLToPath(new URL("./apps/web", import.meta.url));
@@ -12,7 +13,52 @@ const apiTarget = "http://127.0.0.1:3000";
 // server forwards /api (including the /api/ws WebSocket) to the API.
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The field app's service worker (Workbox, through vite-plugin-pwa): served at /service-worker.js, it precaches
+    // the app shell (the page, its scripts and styles, the icons), so /app opens on a phone without a connection.
+    // The app registers it itself (apps/web/src/lib/service-worker.tsx) and checks for a new build every hour.
+    VitePWA({
+      strategies: "generateSW",
+      filename: "service-worker.js",
+      registerType: "prompt",
+      injectRegister: false,
+      manifestFilename: "manifest.webmanifest",
+      includeAssets: ["favicon.svg", "icons/apple-touch-icon.png"],
+      manifest: {
+        name: "FieldOps",
+        short_name: "FieldOps",
+        description: "Your day's visits, checklists and notes in the field.",
+        id: "/app",
+        start_url: "/app",
+        scope: "/",
+        display: "standalone",
+        orientation: "portrait",
+        theme_color: "#16803c",
+        background_color: "#ffffff",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      workbox: {
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        // The charts are an office's (reports, dashboards): not part of the field app's shell.
+        globIgnores: ["**/*.br", "**/*.gz", "assets/charts-*.js"],
+        // The page the server answers every app path with; only the field app's paths are answered from the cache,
+        // since a company's own domain gets a page the server adapts (apps/api/src/http/index-html.ts).
+        navigateFallback: "/index.html",
+        navigateFallbackAllowlist: [/^\/app(\/|$)/],
+        navigateFallbackDenylist: [/^\/api\//],
+        inlineWorkboxRuntime: true,
+        cleanupOutdatedCaches: true,
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+    precompress(),
+  ],
   build: {
     outDir,
     emptyOutDir: true,

@@ -77,10 +77,16 @@ export async function buildWebIfNeeded(root: string, log: (line: string) => void
   // bytes and slower in every test). Only the build sees it; the API and the worker keep their own NODE_ENV.
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
+  // Prisma's generated client (loaded by this process to prepare the database) sets a global `__dirname`, which
+  // vite-plugin-pwa would take for its own folder when it looks for its registration code: the build runs without it.
+  const globals = globalThis as { __dirname?: string };
+  const prismaDirname = globals.__dirname;
+  delete globals.__dirname;
   try {
     await build({ configFile: join(root, "vite.config.ts"), mode: "production", logLevel: "warn" });
   } finally {
     if (previous === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previous;
+    if (prismaDirname !== undefined) globals.__dirname = prismaDirname;
   }
 }

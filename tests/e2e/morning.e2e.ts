@@ -144,7 +144,9 @@ test("a morning's work: import customers, create a recurring job, drag its first
     // The field user, on their phone, starts and completes the visit; the owner's board follows without a reload.
     const field = await (await browser.newContext()).newPage();
     await signInAs(field, FIELD_USER);
-    await expect(field).toHaveURL("/userdash");
+    // A field user lands in the field app; this story follows the full app's dashboard.
+    await expect(field).toHaveURL("/app");
+    await field.goto("/userdash");
     const visit = field
       .getByRole("list", { name: "Your visits today" })
       .getByRole("listitem")

@@ -43,7 +43,7 @@ test("a field user texts the customer On my way once; the office sees the text i
   await client.end();
   await api.dispose();
 
-  await openSignedIn(page, "tech@demo.test");
+  await openSignedIn(page, "tech@demo.test", "/userdash");
   const item = page
     .getByRole("list", { name: "Your visits today" })
     .getByRole("listitem")

@@ -1,18 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { signInAs } from "./sign-in-as.ts";
 
-test.describe("sign-in lands each demo role on its dashboard", () => {
-  for (const [email, path] of [
-    ["admin@demo.test", "/admin-dashboard"],
-    ["owner@demo.test", "/admin-dashboard"],
-    ["owner@acme-plumbing.test", "/admin-dashboard"],
-    ["member@demo.test", "/userdash"],
-    ["tech@demo.test", "/userdash"],
+test.describe("sign-in lands each demo role on its dashboard, a field user in the field app", () => {
+  for (const [email, path, heading] of [
+    ["admin@demo.test", "/admin-dashboard", "Dashboard"],
+    ["owner@demo.test", "/admin-dashboard", "Dashboard"],
+    ["owner@acme-plumbing.test", "/admin-dashboard", "Dashboard"],
+    ["member@demo.test", "/userdash", "Dashboard"],
+    ["tech@demo.test", "/app", "Today"],
   ] as const) {
     test(`${email} → ${path}`, async ({ page }) => {
       await signInAs(page, email);
       await expect(page).toHaveURL(path);
-      await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+      // The field app's "Today" is its page's title; "Today's route" below it is a heading too.
+      await expect(page.getByRole("heading", { name: heading, exact: heading === "Today" })).toBeVisible();
       expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeTruthy();
     });
   }

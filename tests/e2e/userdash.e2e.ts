@@ -5,7 +5,7 @@ import { openSignedIn } from "./sign-in-as.ts";
 test("a field user sees today's visit with its property and checklist, starts it and completes it", async ({
   page,
 }) => {
-  await openSignedIn(page, "tech@demo.test");
+  await openSignedIn(page, "tech@demo.test", "/userdash");
   const today = page.getByRole("list", { name: "Your visits today" });
   const visit = today
     .getByRole("listitem")

@@ -96,6 +96,8 @@ export const envSchema = z.object({
   QUICKBOOKS_TOKEN_URL: z.string().url().default("https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer"),
   /** Intuit's token revocation endpoint (RFC 7009): disconnecting QuickBooks revokes the stored refresh token there. */
   QUICKBOOKS_REVOKE_URL: z.string().url().default("https://developer.api.intuit.com/v2/oauth2/tokens/revoke"),
+  /** The QuickBooks Online Accounting API (its sandbox is https://sandbox-quickbooks.api.intuit.com). */
+  QUICKBOOKS_API_BASE: z.string().url().default("https://quickbooks.api.intuit.com"),
   /** Stripe Connect OAuth: the platform's `ca_…` client id and its secret key. */
   STRIPE_CLIENT_ID: z.string().min(1).optional(),
   STRIPE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -110,6 +112,11 @@ export const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   STRIPE_API_BASE: z.string().url().default("https://api.stripe.com"),
+  /**
+   * The signing secret (`whsec_…`) of the webhook endpoint POST /api/webhooks/stripe, registered in Stripe's dashboard
+   * for the platform's account and its connected accounts; unset, that endpoint refuses every event.
+   */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /**
    * Twilio Connect: the Connect App's `CN…` sid and the platform account's auth token. Twilio answers the authorize
    * page with the customer's AccountSid (no code to exchange); the authorize URL is `…/authorize/<sid>`.

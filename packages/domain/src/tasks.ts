@@ -46,6 +46,12 @@ import { deliverMessageTask } from "./outbox/deliver-message.task.ts";
 import { deliverMessage } from "./outbox/deliver-message.handler.ts";
 import { deliverWebhookTask } from "./webhooks/deliver-webhook.task.ts";
 import { deliverWebhook } from "./webhooks/deliver-webhook.handler.ts";
+import { pushToQuickBooksTask } from "./quickbooks/push-to-quickbooks.task.ts";
+import { pushToQuickBooksHandler } from "./quickbooks/push-to-quickbooks.handler.ts";
+import { pullQuickBooksPaymentsTask } from "./quickbooks/pull-quickbooks-payments.task.ts";
+import { pullQuickBooksPaymentsHandler } from "./quickbooks/pull-quickbooks-payments.handler.ts";
+import { pullQuickBooksPaymentsPeriodicallyTask } from "./quickbooks/pull-quickbooks-payments-periodically.task.ts";
+import { pullQuickBooksPaymentsPeriodically } from "./quickbooks/pull-quickbooks-payments-periodically.handler.ts";
 
 interface RegisteredTask {
   definition: { id: string; schema: z.ZodType };
@@ -72,6 +78,7 @@ export const SYSTEM_TASKS: readonly SystemTaskDefinition<z.ZodType>[] = [
   expireEstimatesHourlyTask,
   refreshIntegrationTokensHourlyTask,
   pruneTelemetryDailyTask,
+  pullQuickBooksPaymentsPeriodicallyTask,
 ];
 
 /** Every task the worker runs, by id. */
@@ -96,6 +103,9 @@ export const TASKS: ReadonlyMap<string, RegisteredTask> = new Map(
     register(locateImportedCustomersTask, locateImportedCustomers),
     register(deliverMessageTask, deliverMessage),
     register(deliverWebhookTask, deliverWebhook),
+    register(pushToQuickBooksTask, pushToQuickBooksHandler),
+    register(pullQuickBooksPaymentsTask, pullQuickBooksPaymentsHandler),
+    registerSystem(pullQuickBooksPaymentsPeriodicallyTask, pullQuickBooksPaymentsPeriodically),
   ].map((job) => [job.definition.id, job]),
 );
 

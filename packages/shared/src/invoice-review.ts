@@ -31,6 +31,8 @@ export const reviewInvoiceSchema = z.object({
     totalCents: z.number(),
     paidCents: z.number(),
     balanceCents: z.number(),
+    /** Bank payments on their way (processing): not paid yet, but not to be paid again either. */
+    processingCents: z.number(),
     dueDate: z.string().nullable(),
     issuedAt: z.string().nullable(),
     notes: z.string().nullable(),
@@ -66,6 +68,8 @@ export const reviewPaymentIntentSchema = z.object({
   paymentIntentId: z.string(),
   clientSecret: z.string(),
   amountCents: z.number(),
+  /** The company's connected Stripe account the intent was made on (Stripe.js is opened on it), or null: the platform's. */
+  stripeAccount: z.string().nullable(),
 });
 export const confirmPaymentIntentRequestSchema = z.object({
   paymentIntentId: text({ max: 100 }).regex(/^pi_[A-Za-z0-9_]+$/, "Not a PaymentIntent id"),

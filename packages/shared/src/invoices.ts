@@ -169,6 +169,24 @@ export const invoiceSummarySchema = z.object({
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
+export const PAYMENT_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: "Processing",
+  succeeded: "Received",
+  failed: "Failed",
+};
+/** Stripe's dispute statuses, as the office reads them. */
+export const DISPUTE_STATUS_LABELS: Record<string, string> = {
+  warning_needs_response: "Inquiry: needs a response",
+  warning_under_review: "Inquiry under review",
+  warning_closed: "Inquiry closed",
+  needs_response: "Disputed: needs a response",
+  under_review: "Dispute under review",
+  won: "Dispute won",
+  lost: "Dispute lost",
+};
+
 export const paymentSchema = z.object({
   id: z.string(),
   invoiceId: z.string(),
@@ -183,6 +201,14 @@ export const paymentSchema = z.object({
   /** Null when the customer paid on the review page. */
   recordedByUserId: z.string().nullable(),
   receivedAt: z.string(),
+  /**
+   * pending: a bank debit still processing (shown as "Processing", not counted toward paidCents until it succeeds);
+   * failed: it did not go through (the balance is still owed).
+   */
+  status: z.enum(PAYMENT_STATUSES),
+  failureMessage: z.string().nullable(),
+  /** The customer's latest dispute (chargeback) of the charge with their bank: Stripe's status and the amount. */
+  dispute: z.object({ status: z.string(), amountCents: z.number() }).nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

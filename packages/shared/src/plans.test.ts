@@ -89,7 +89,7 @@ describe("roles (spec §4, §6)", () => {
     expect(homePathForRole("admin")).toBe("/admin-dashboard");
     expect(homePathForRole("owner")).toBe("/admin-dashboard");
     expect(homePathForRole("member")).toBe("/userdash");
-    expect(homePathForRole("field_user")).toBe("/userdash");
+    expect(homePathForRole("field_user")).toBe("/app");
   });
 
   it("gives admin permission all and everyone else view and edit", () => {

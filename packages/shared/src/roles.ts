@@ -11,7 +11,8 @@ export function defaultPermissions(role: Role): Permission[] {
   return role === "admin" ? ["all"] : ["view", "edit"];
 }
 
-/** Admin and owner land on the admin dashboard, others on the user dashboard. */
-export function homePathForRole(role: Role): "/admin-dashboard" | "/userdash" {
-  return role === "admin" || role === "owner" ? "/admin-dashboard" : "/userdash";
+/** Admin and owner land on the admin dashboard, members on the user dashboard, field users in the field app. */
+export function homePathForRole(role: Role): "/admin-dashboard" | "/userdash" | "/app" {
+  if (role === "admin" || role === "owner") return "/admin-dashboard";
+  return role === "field_user" ? "/app" : "/userdash";
 }

@@ -10,7 +10,6 @@ export const WEBHOOK_EVENT_TYPES = [
   "visit.completed",
   "visit.canceled",
   "invoice.sent",
-  "payment.received",
 ] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
@@ -21,7 +20,6 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "visit.completed": "A visit is completed",
   "visit.canceled": "A visit is canceled",
   "invoice.sent": "An invoice is sent",
-  "payment.received": "A payment is received",
 };
 
 /** Subscriptions one company may have. */

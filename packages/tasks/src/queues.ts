@@ -10,5 +10,6 @@ export const QUEUE_NAMES = [
   "builds",
   "imports",
   "webhooks",
+  "quickbooks",
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];

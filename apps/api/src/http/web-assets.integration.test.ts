@@ -10,6 +10,8 @@ import { startTestApp, type TestApp } from "../../../../tests/integration/test-a
 const SCRIPT = `export function greet(name) { return "Hello, " + name; }\n`.repeat(100);
 const PAGE = `<!doctype html><html><head><title>FieldOps</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div>${"<!-- padding -->".repeat(80)}</body></html>`;
 const IMMUTABLE = "public, max-age=31536000, immutable";
+const SERVICE_WORKER = `self.addEventListener("install", () => self.skipWaiting());\n`.repeat(40);
+const MANIFEST = JSON.stringify({ name: "FieldOps", start_url: "/app", display: "standalone", icons: [] });
 
 let t: TestApp;
 let webDir: string;
@@ -19,6 +21,8 @@ beforeAll(async () => {
   await mkdir(join(webDir, "assets"));
   await writeFile(join(webDir, "index.html"), PAGE);
   await writeFile(join(webDir, "assets/index-abc123.js"), SCRIPT);
+  await writeFile(join(webDir, "service-worker.js"), SERVICE_WORKER);
+  await writeFile(join(webDir, "manifest.webmanifest"), MANIFEST);
   await precompressFolder(webDir);
   t = await startTestApp({ WEB_DIST_DIR: webDir });
 });
@@ -68,6 +72,22 @@ describe("the web app's files", () => {
       expect(plain.headers["cache-control"]).toBe(IMMUTABLE);
       expect(plain.body.toString()).toBe(SCRIPT);
     }
+  });
+
+  it("serves the field app's service worker as JavaScript and its manifest as a manifest, both revalidated", async () => {
+    for (const acceptEncoding of ["br, gzip", undefined]) {
+      const worker = await send("GET", "/service-worker.js", acceptEncoding);
+      expect(worker.status).toBe(200);
+      // A worker registers only when served with a JavaScript type.
+      expect(worker.headers["content-type"]).toBe("application/javascript; charset=utf-8");
+      expect(worker.headers["cache-control"]).toBe("no-cache");
+      const body = acceptEncoding ? brotliDecompressSync(worker.body) : worker.body;
+      expect(body.toString()).toBe(SERVICE_WORKER);
+    }
+    const manifest = await send("GET", "/manifest.webmanifest");
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers["cache-control"]).toBe("no-cache");
+    expect(JSON.parse(manifest.body.toString())).toMatchObject({ start_url: "/app", display: "standalone" });
   });
 
   it("never serves the compressed variants under their own names", async () => {

@@ -26,8 +26,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
   tenantEndpoint(app, context, customerEndpoints.messages, ({ tx }, { params, query }) =>
     listCustomerMessages(tx, { ...query, customerId: params.id }),
   );
-  tenantEndpoint(app, context, customerEndpoints.update, ({ tx }, { params, body }) =>
-    updateCustomer(tx, { ...body, id: params.id }, context),
+  tenantEndpoint(app, context, customerEndpoints.update, (scope, { params, body }) =>
+    updateCustomer(scope.tx, { ...body, id: params.id }, { geocoder: context.geocoder, scope }),
   );
   tenantEndpoint(app, context, customerEndpoints.delete, async ({ tx }, { params }) => {
     await deleteCustomer(tx, params);

@@ -3,6 +3,8 @@ import { homePathForRole } from "@fieldops/shared/roles";
 import { SIMULATED_AUTHORIZE_PATH } from "@fieldops/shared/integrations";
 import { MESSAGES_PATH } from "@fieldops/shared/messages";
 import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from "@fieldops/shared/password-reset";
+import { can } from "@fieldops/shared/permissions";
+import { useCan } from "../lib/permissions";
 import { useUser } from "../lib/session";
 import { RouteTelemetry } from "../features/telemetry/route-telemetry";
 import { FullPageLoader } from "../shell/full-page-loader";
@@ -66,6 +68,28 @@ const AppLayoutWithModals = lazyPage(() => import("./signed-in-layout"), "AppLay
 const UserDashboard = lazyPage(() => import("./signed-in-layout"), "UserDashboard");
 const HostTenantRoutes = lazyPage(() => import("./tenant-routes"), "HostTenantRoutes");
 const TenantOrIndustryRoute = lazyPage(() => import("./tenant-routes"), "TenantOrIndustryRoute");
+// The field app (/app), phone first, in a frame of its own.
+const FieldAppFrame = lazyPage(() => import("./field-app"), "FieldAppFrame");
+const FieldAppHome = lazyPage(() => import("./field-app"), "FieldAppHome");
+const FieldAppJobs = lazyPage(() => import("./field-app"), "FieldAppJobs");
+const FieldAppSchedule = lazyPage(() => import("./field-app"), "FieldAppSchedule");
+const FieldAppVisit = lazyPage(() => import("./field-app"), "FieldAppVisit");
+const FieldAppMessages = lazyPage(() => import("./field-app"), "FieldAppMessages");
+const FieldAppMore = lazyPage(() => import("./field-app"), "FieldAppMore");
+
+/**
+ * /app/messages, the spec's Messages route, serves both: the office's inbox in the office's layout for who answers
+ * customers, the field app's Messages tab for a crew.
+ */
+function MessagesFrame() {
+  const user = useUser();
+  if (user.isPending) return <FullPageLoader />;
+  return user.data && !can(user.data, "messages.manage") ? <FieldAppFrame /> : <AppLayoutWithModals />;
+}
+
+function MessagesRoute() {
+  return useCan("messages.manage") ? <MessagesPage /> : <FieldAppMessages />;
+}
 
 /** `/` sends a signed-in user to their role's dashboard and shows visitors the landing page. */
 function Home() {
@@ -106,6 +130,18 @@ export function AppRoutes() {
       <Route path="/review/:invoiceId" element={<ReviewPage />} />
       <Route path="/review/estimates/:id" element={<ReviewEstimatePage />} />
       <Route path="/review/portal/:customerId" element={<PortalPage />} />
+      <Route element={<MessagesFrame />}>
+        <Route path={MESSAGES_PATH} element={<MessagesRoute />} />
+      </Route>
+      <Route element={<FieldAppFrame />}>
+        <Route path="/app" element={<FieldAppHome />} />
+        <Route path="/app/jobs" element={<FieldAppJobs />} />
+        <Route path="/app/jobs/:id" element={<FieldAppVisit />} />
+        <Route path="/app/schedule" element={<FieldAppSchedule />} />
+        <Route path="/app/more" element={<FieldAppMore />} />
+        {/* Any other path of the field app shows its Home. */}
+        <Route path="/app/*" element={<FieldAppHome />} />
+      </Route>
       <Route element={<AppLayoutWithModals />}>
         <Route path="/admin-dashboard" element={<AdminDashboardRoute />} />
         <Route
@@ -165,15 +201,6 @@ export function AppRoutes() {
           }
         />
         <Route path="/userdash" element={<UserDashboard />} />
-        {/* The spec's Messages route: the office's inbox of conversations with customers. */}
-        <Route
-          path={MESSAGES_PATH}
-          element={
-            <RoleGuard capability="messages.manage">
-              <MessagesPage />
-            </RoleGuard>
-          }
-        />
         <Route path="/customers" element={<CustomersPage />} />
         <Route path="/customers/:id" element={<CustomerDetailPage />} />
         <Route path="/custom/:objectKey" element={<CustomRecordsPage />} />

@@ -36,9 +36,12 @@ export function AppLayoutWithModals() {
   );
 }
 
-/** /userdash is a landing route: owners and admins land on /admin-dashboard instead, everyone else stays. */
+/**
+ * /userdash is a landing route: owners and admins land on /admin-dashboard instead, everyone else stays (a field
+ * user, who lands in the field app, opens it as the full app's dashboard).
+ */
 export function UserDashboard() {
   const user = useSignedInUser();
   const home = homePathForRole(user.role);
-  return home === "/userdash" ? <DashboardPage today /> : <Navigate to={home} replace />;
+  return home === "/admin-dashboard" ? <Navigate to={home} replace /> : <DashboardPage today />;
 }

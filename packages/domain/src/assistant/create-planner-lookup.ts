@@ -147,6 +147,8 @@ export function createPlannerLookup(
         tx.payment.aggregate({
           where: {
             invoice: { customerId },
+            // Money in: a bank debit still processing, or one that failed, is not.
+            status: "succeeded",
             ...(period ? { receivedAt: periodInstants(period, clock.timeZone) } : {}),
           },
           _sum: { amountCents: true, refundedCents: true },
@@ -166,7 +168,8 @@ export function createPlannerLookup(
         FROM payments p
         JOIN invoices i ON i.id = p."invoiceId"
         JOIN customers cu ON cu.id = i."customerId"
-        ${received ? Prisma.sql`WHERE p."receivedAt" >= ${received.gte}::timestamp AND p."receivedAt" < ${received.lt}::timestamp` : Prisma.empty}
+        WHERE p.status = 'succeeded'
+        ${received ? Prisma.sql`AND p."receivedAt" >= ${received.gte}::timestamp AND p."receivedAt" < ${received.lt}::timestamp` : Prisma.empty}
         GROUP BY cu.id, cu.name
         HAVING SUM(p."amountCents" - p."refundedCents") > 0
         ORDER BY "paidCents" DESC, cu.name

@@ -290,7 +290,7 @@ async function revenueForPeriod(
     count = totals._count._all;
   } else {
     const totals = await tx.payment.aggregate({
-      where: { receivedAt: period },
+      where: { receivedAt: period, status: "succeeded" },
       _sum: { amountCents: true, refundedCents: true },
       _count: { _all: true },
     });

@@ -1,6 +1,7 @@
 import type { CreateCustomerInput, Customer } from "@fieldops/shared/customers";
 import type { Geocoder } from "../geocoding/geocoder.ts";
 import { requirePlanLimit } from "../plans/require-plan-limit.ts";
+import { queueQuickBooksSync } from "../quickbooks/queue-quickbooks-sync.ts";
 import type { TenantScope } from "../tenant-scope.ts";
 import {
   contactData,
@@ -15,13 +16,15 @@ import {
 
 /**
  * Creates a customer with its contacts and properties, within the plan's customer limit. Each property is located
- * from its address unless coordinates are given; one that cannot be located is saved without a point.
+ * from its address unless coordinates are given; one that cannot be located is saved without a point. Queued for
+ * QuickBooks when the scope has effects (fixtures that make customers without any pass none).
  */
 export async function createCustomer(
-  { tx, companyId }: Pick<TenantScope, "tx" | "companyId">,
+  scope: Pick<TenantScope, "tx" | "companyId"> & Partial<Pick<TenantScope, "enqueue">>,
   input: CreateCustomerInput,
   { geocoder }: { geocoder: Geocoder },
 ): Promise<Customer> {
+  const { tx, companyId } = scope;
   await requirePlanLimit(tx, "customers", { adding: 1 });
   const properties = await locateProperties(geocoder, input.properties);
   const row = await tx.customer.create({
@@ -41,5 +44,7 @@ export async function createCustomer(
     },
     include: customerDetailInclude,
   });
+  if (scope.enqueue)
+    await queueQuickBooksSync({ ...scope, enqueue: scope.enqueue }, { entity: "customer", id: row.id });
   return toCustomer(tx, row);
 }

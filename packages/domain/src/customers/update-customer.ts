@@ -2,6 +2,8 @@ import type { TenantTransaction } from "@fieldops/db";
 import type { Customer, UpdateCustomerInput } from "@fieldops/shared/customers";
 import { invalidInput, notFound } from "../errors.ts";
 import type { Geocoder } from "../geocoding/geocoder.ts";
+import { queueQuickBooksSync } from "../quickbooks/queue-quickbooks-sync.ts";
+import type { TenantScope } from "../tenant-scope.ts";
 import {
   contactData,
   customerDetailInclude,
@@ -16,12 +18,12 @@ import {
 /**
  * Changes what the input names. A contacts or properties list replaces the stored one; a property given with its id
  * is updated in place (so what refers to it keeps working), one without is added, one left out is removed. A property
- * whose address changed is located again, unless coordinates are given.
+ * whose address changed is located again, unless coordinates are given. Queued for QuickBooks when given the scope.
  */
 export async function updateCustomer(
   tx: TenantTransaction,
   input: UpdateCustomerInput & { id: string },
-  { geocoder }: { geocoder: Geocoder },
+  { geocoder, scope }: { geocoder: Geocoder; scope?: Pick<TenantScope, "tx" | "companyId" | "enqueue"> },
 ): Promise<Customer> {
   const current = await tx.customer.findUnique({ where: { id: input.id }, include: customerDetailInclude });
   if (!current) throw notFound("Customer not found");
@@ -69,5 +71,6 @@ export async function updateCustomer(
     },
     include: customerDetailInclude,
   });
+  if (scope) await queueQuickBooksSync(scope, { entity: "customer", id: row.id });
   return toCustomer(tx, row);
 }

@@ -18,25 +18,43 @@ export type RefreshOutcome = "refreshed" | "not_due" | "reconnect_needed";
  */
 export async function refreshIntegrationToken(
   tx: TenantTransaction,
-  input: { provider: IntegrationProvider; settings: ProviderSettings; key: Buffer; now?: Date },
+  input: {
+    provider: IntegrationProvider;
+    settings: ProviderSettings;
+    key: Buffer;
+    now?: Date;
+    /**
+     * The access token the provider just refused (a 401): refresh now, whatever its expiry says, unless another worker
+     * has already replaced it.
+     */
+    refusedAccessToken?: string;
+  },
 ): Promise<RefreshOutcome> {
   const now = input.now ?? new Date();
   const [connection] = await tx.$queryRaw<
     {
       id: string;
+      accessTokenEncrypted: string | null;
       refreshTokenEncrypted: string | null;
       tokenExpiresAt: Date | null;
       reconnectNeededAt: Date | null;
       simulated: boolean;
     }[]
   >`
-    SELECT id, "refreshTokenEncrypted", "tokenExpiresAt", "reconnectNeededAt", simulated FROM integration_connections WHERE provider = ${input.provider} FOR UPDATE`;
+    SELECT id, "accessTokenEncrypted", "refreshTokenEncrypted", "tokenExpiresAt", "reconnectNeededAt", simulated FROM integration_connections WHERE provider = ${input.provider} FOR UPDATE`;
   if (
     !connection ||
     connection.simulated ||
     input.settings.kind !== "oauth2" ||
     !connection.refreshTokenEncrypted ||
-    connection.reconnectNeededAt !== null ||
+    connection.reconnectNeededAt !== null
+  ) {
+    return "not_due";
+  }
+  if (input.refusedAccessToken !== undefined) {
+    const current = connection.accessTokenEncrypted ? decryptSecret(input.key, connection.accessTokenEncrypted) : null;
+    if (current !== input.refusedAccessToken) return "refreshed";
+  } else if (
     connection.tokenExpiresAt === null ||
     connection.tokenExpiresAt.getTime() > now.getTime() + REFRESH_AHEAD_MS
   ) {

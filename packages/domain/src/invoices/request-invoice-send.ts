@@ -7,6 +7,7 @@ import { invoicingCompany } from "./invoice-company.ts";
 import { invoicesChanged } from "./invoices-events.ts";
 import type { TenantScope } from "../tenant-scope.ts";
 import { sendInvoiceTask } from "./send-invoice.task.ts";
+import { queueQuickBooksSync } from "../quickbooks/queue-quickbooks-sync.ts";
 
 /**
  * Marks an invoice sent (a draft is issued now; a sent or paid one is sent again) and hands the send to the
@@ -65,6 +66,8 @@ export async function requestInvoiceSend(
     },
     `${invoice.id}_${sendId}`,
   );
+  // A sent invoice is in the books: QuickBooks gets it (again, if it changed).
+  await queueQuickBooksSync(scope, { entity: "invoice", id: invoice.id });
   scope.emit(invoicesChanged(invoice));
   // Announced when the invoice becomes sent; sending it again (a reminder, a retried request) is not a new event.
   if (invoice.status === "draft")

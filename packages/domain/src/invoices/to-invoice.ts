@@ -53,6 +53,10 @@ export const paymentSelect = {
   reference: true,
   recordedByUserId: true,
   receivedAt: true,
+  status: true,
+  failureMessage: true,
+  disputeStatus: true,
+  disputedCents: true,
   invoice: { select: { number: true, customer: { select: { name: true } } } },
 } satisfies Prisma.PaymentSelect;
 
@@ -83,6 +87,9 @@ export function toPayment(row: Prisma.PaymentGetPayload<{ select: typeof payment
     reference: row.reference,
     recordedByUserId: row.recordedByUserId,
     receivedAt: row.receivedAt.toISOString(),
+    status: row.status,
+    failureMessage: row.failureMessage,
+    dispute: row.disputeStatus ? { status: row.disputeStatus, amountCents: row.disputedCents ?? 0 } : null,
   };
 }
 

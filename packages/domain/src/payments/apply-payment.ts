@@ -1,6 +1,4 @@
 import { formatCents } from "@fieldops/shared/money";
-import type { TenantScope } from "../tenant-scope.ts";
-import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
 import type { TenantTransaction } from "@fieldops/db";
 import { invoiceStatusForPaid, type RecordedPaymentMethod } from "@fieldops/shared/invoices";
 import { recordAudit } from "../audit/record-audit.ts";
@@ -26,7 +24,14 @@ export interface PaymentToApply {
   charge?: () => Promise<{ providerReference: string; cardLast4: string | null }>;
   /** A charge made before this call (a confirmed Stripe PaymentIntent): stored once, however often it is reported. */
   providerReference?: string | null;
+  /** The connected Stripe account the charge was made on; null: the platform's. */
+  providerAccount?: string | null;
   cardLast4?: string | null;
+  /**
+   * "pending": a charge that settles later (a US bank debit, Stripe's `processing`): stored, but not counted toward
+   * the invoice's paidCents until the same charge is applied again as succeeded.
+   */
+  status?: "pending" | "succeeded";
 }
 
 /** Locks the invoice's row: payments and refunds of one invoice take turns, so the balance they check stays true. */
@@ -48,10 +53,9 @@ export async function lockInvoice(tx: TenantTransaction, invoiceId: string) {
  * goes to the audit log.
  */
 export async function applyPayment(
-  scope: Pick<TenantScope, "tx" | "companyId" | "enqueue">,
+  tx: TenantTransaction,
   input: PaymentToApply,
 ): Promise<{ paymentId: string; customerId: string; replayed: boolean }> {
-  const { tx } = scope;
   const invoice = await lockInvoice(tx, input.invoiceId);
   const earlier = await tx.payment.findFirst({
     where: {
@@ -61,17 +65,35 @@ export async function applyPayment(
       ],
     },
   });
+  const status = input.status ?? "succeeded";
   if (earlier) {
     const sameAmount = input.amountCents === "balance" || earlier.amountCents === input.amountCents;
     if (earlier.invoiceId !== input.invoiceId || !sameAmount || earlier.method !== input.method) {
       throw conflict("This Idempotency-Key was already used for a different payment", "Idempotency-Key");
     }
+    // The charge that was processing has settled: it counts now, once.
+    if (earlier.status !== "succeeded" && status === "succeeded") {
+      await tx.payment.update({ where: { id: earlier.id }, data: { status: "succeeded", failureMessage: null } });
+      await countPaid(tx, invoice, earlier.amountCents, input.receivedAt);
+      await auditPayment(tx, input, invoice, { paymentId: earlier.id, amountCents: earlier.amountCents, status });
+      return { paymentId: earlier.id, customerId: invoice.customerId, replayed: false };
+    }
     return { paymentId: earlier.id, customerId: invoice.customerId, replayed: true };
   }
   if (invoice.status === "void") throw conflict("This invoice is void: it cannot be paid");
   if (invoice.status === "draft") throw conflict("A draft invoice cannot be paid: send it first");
-  const balance = invoice.totalCents - invoice.paidCents;
-  if (balance <= 0) throw conflict("This invoice is already paid");
+  // What is still owed and not already on its way (a pending bank debit holds its part of the balance).
+  const processing = await tx.payment.aggregate({
+    where: { invoiceId: invoice.id, status: "pending" },
+    _sum: { amountCents: true },
+  });
+  const balance = invoice.totalCents - invoice.paidCents - (processing._sum.amountCents ?? 0);
+  if (balance <= 0)
+    throw conflict(
+      invoice.totalCents > invoice.paidCents
+        ? "A payment of this invoice is processing"
+        : "This invoice is already paid",
+    );
   const amountCents = input.amountCents === "balance" ? balance : input.amountCents;
   if (amountCents > balance)
     throw conflict(`The payment is more than the balance of ${formatCents(balance)}`, "amountCents");
@@ -86,39 +108,75 @@ export async function applyPayment(
       receivedAt: input.receivedAt,
       provider: input.provider ?? null,
       providerReference: charged?.providerReference ?? input.providerReference ?? null,
+      providerAccount: input.providerAccount ?? null,
       cardLast4: charged?.cardLast4 ?? input.cardLast4 ?? null,
       reference: input.reference ?? null,
       recordedByUserId: input.recordedByUserId,
       idempotencyKey: input.idempotencyKey,
+      status,
     },
   });
-  const amount = formatCents(amountCents);
+  await auditPayment(tx, input, invoice, { paymentId: payment.id, amountCents, status });
+  if (status === "succeeded") await countPaid(tx, invoice, amountCents, input.receivedAt);
+  return { paymentId: payment.id, customerId: invoice.customerId, replayed: false };
+}
+
+/**
+ * The payment in the audit log: who recorded it, or how it arrived; a bank debit on its way is entered as processing
+ * and again when it settles.
+ */
+async function auditPayment(
+  tx: TenantTransaction,
+  input: PaymentToApply,
+  invoice: { id: string; number: number },
+  payment: { paymentId: string; amountCents: number; status: "pending" | "succeeded" | "failed" },
+) {
+  const amount = formatCents(payment.amountCents);
+  const what = `a ${input.method} payment of ${amount} on invoice #${invoice.number}`;
   await recordAudit(tx, {
     companyId: input.companyId,
     actorUserId: input.recordedByUserId,
-    action: "payment.recorded",
+    action: payment.status === "pending" ? "payment.processing" : "payment.recorded",
     entityType: "invoice",
     entityId: invoice.id,
     summary: input.recordedByName
-      ? `${input.recordedByName} recorded a ${input.method} payment of ${amount} on invoice #${invoice.number}`
-      : `A ${input.method} payment of ${amount} was received on invoice #${invoice.number}`,
-    details: { paymentId: payment.id, amountCents, method: input.method },
+      ? `${input.recordedByName} recorded ${what}`
+      : payment.status === "pending"
+        ? `${what[0]!.toUpperCase()}${what.slice(1)} is processing`
+        : `${what[0]!.toUpperCase()}${what.slice(1)} was received`,
+    details: { paymentId: payment.paymentId, amountCents: payment.amountCents, method: input.method },
   });
+}
+
+/** Adds a payment's amount to the invoice's paidCents; the status follows (partially paid, paid). */
+async function countPaid(
+  tx: TenantTransaction,
+  invoice: { id: string; totalCents: number; paidCents: number },
+  amountCents: number,
+  receivedAt: Date,
+) {
   const paidCents = invoice.paidCents + amountCents;
   const status = invoiceStatusForPaid(paidCents, invoice.totalCents);
   await tx.invoice.update({
     where: { id: invoice.id },
-    data: { paidCents, status, paidAt: status === "paid" ? input.receivedAt : null },
+    data: { paidCents, status, paidAt: status === "paid" ? receivedAt : null },
   });
-  await emitWebhookEvent(scope, "payment.received", {
-    id: payment.id,
-    invoiceId: invoice.id,
-    invoiceNumber: invoice.number,
-    customerId: invoice.customerId,
-    amountCents,
-    method: input.method,
-    receivedAt: input.receivedAt.toISOString(),
-    invoiceStatus: status,
+}
+
+/**
+ * A pending charge that did not go through (a bank debit refused): marked failed, never counted, and the balance it
+ * held is owed again. A charge that already succeeded, or that nothing was recorded for, is left as it is.
+ */
+export async function failPendingPayment(
+  tx: TenantTransaction,
+  input: { providerReference: string; failureMessage: string | null },
+): Promise<{ invoiceId: string; customerId: string } | null> {
+  const payment = await tx.payment.findFirst({ where: { providerReference: input.providerReference } });
+  if (!payment || payment.status !== "pending") return null;
+  const invoice = await lockInvoice(tx, payment.invoiceId);
+  await tx.payment.update({
+    where: { id: payment.id },
+    data: { status: "failed", failureMessage: input.failureMessage?.slice(0, 500) ?? null },
   });
-  return { paymentId: payment.id, customerId: invoice.customerId, replayed: false };
+  return { invoiceId: invoice.id, customerId: invoice.customerId };
 }

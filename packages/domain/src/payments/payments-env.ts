@@ -3,6 +3,7 @@ export interface PaymentsEnv {
   STRIPE_SECRET_KEY?: string | undefined;
   STRIPE_PUBLISHABLE_KEY?: string | undefined;
   STRIPE_API_BASE: string;
+  STRIPE_WEBHOOK_SECRET?: string | undefined;
 }
 
 export type CardProviderName = "test" | "stripe";

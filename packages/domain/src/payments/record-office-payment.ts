@@ -5,13 +5,14 @@ import { paymentsCompany } from "../invoices/invoice-company.ts";
 import { invoicesChanged } from "../invoices/invoices-events.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { applyPayment } from "./apply-payment.ts";
+import { queueQuickBooksSync } from "../quickbooks/queue-quickbooks-sync.ts";
 
 /**
  * Cash or a check the office received, recorded once per Idempotency-Key; a received day in the future is refused.
  * Announces the invoice (a repeated key too).
  */
 export async function recordOfficePayment(
-  scope: TenantScope<UserActor>,
+  { tx, companyId, actor, emit, enqueue }: TenantScope<UserActor>,
   input: Omit<RecordPaymentInput, "amountCents"> & {
     /** "balance": what is still owed when the payment is applied. */
     amountCents: number | "balance";
@@ -20,7 +21,6 @@ export async function recordOfficePayment(
     now?: Date;
   },
 ) {
-  const { tx, companyId, actor, emit } = scope;
   const now = input.now ?? new Date();
   const company = await paymentsCompany(tx, companyId);
   if (input.receivedDate && input.receivedDate > dayInTimeZone(now, company.timeZone)) {
@@ -30,7 +30,7 @@ export async function recordOfficePayment(
     input.receivedDate && input.receivedDate !== dayInTimeZone(now, company.timeZone)
       ? startOfDayInTimeZone(input.receivedDate, company.timeZone)
       : now;
-  const applied = await applyPayment(scope, {
+  const applied = await applyPayment(tx, {
     companyId,
     invoiceId: input.invoiceId,
     method: input.method,
@@ -41,6 +41,8 @@ export async function recordOfficePayment(
     recordedByName: actor.name,
     reference: input.reference ?? null,
   });
+  if (!applied.replayed)
+    await queueQuickBooksSync({ tx, companyId, enqueue }, { entity: "payment", id: applied.paymentId });
   emit(invoicesChanged({ id: input.invoiceId, customerId: applied.customerId }));
   return applied;
 }

@@ -8,6 +8,7 @@ import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { lockInvoice } from "./apply-payment.ts";
 import type { StripeClient } from "./stripe-client.ts";
 import { refundTestCharge } from "./test-card-provider.ts";
+import { queueQuickBooksSync } from "../quickbooks/queue-quickbooks-sync.ts";
 
 /**
  * Gives back all or part of a payment, never more than what is left of it, once per Idempotency-Key. A card payment
@@ -17,7 +18,7 @@ import { refundTestCharge } from "./test-card-provider.ts";
  * drop and the status follow (partially paid, back to sent). Audited; announces the invoice (a repeated key too).
  */
 export async function refundPayment(
-  { tx, companyId, actor, emit }: TenantScope<UserActor>,
+  { tx, companyId, actor, emit, enqueue }: TenantScope<UserActor>,
   input: RefundPaymentInput & { paymentId: string; idempotencyKey: string; stripe: StripeClient | null },
 ): Promise<{ invoiceId: string; customerId: string; replayed: boolean }> {
   await paymentsCompany(tx, companyId);
@@ -53,12 +54,13 @@ export async function refundPayment(
         paymentIntentId: payment.providerReference,
         amountCents: input.amountCents,
         idempotencyKey: `fieldops-refund-${input.idempotencyKey}`,
+        account: payment.providerAccount,
       })
     ).id;
   } else if (payment.method === "card") {
     providerReference = refundTestCharge().providerReference;
   }
-  await tx.refund.create({
+  const refund = await tx.refund.create({
     data: {
       companyId,
       paymentId: payment.id,
@@ -95,6 +97,7 @@ export async function refundPayment(
       (input.reopenBalance ? ", reopening the balance" : " as a credit"),
     details: { paymentId: payment.id, amountCents: input.amountCents, reopenedBalance: input.reopenBalance },
   });
+  await queueQuickBooksSync({ tx, companyId, enqueue }, { entity: "refund", id: refund.id });
   emit(invoicesChanged({ id: invoice.id, customerId: invoice.customerId }));
   return { invoiceId: invoice.id, customerId: invoice.customerId, replayed: false };
 }

@@ -1,97 +1,120 @@
+import Stripe from "stripe";
 import { declined, unavailable } from "../errors.ts";
 import type { PaymentsEnv } from "./payments-env.ts";
 
-export interface StripePaymentIntent {
-  id: string;
-  status: string;
-  amount: number;
-  amount_received: number;
-  currency: string;
-  client_secret: string;
-  metadata: Record<string, string>;
-  latest_charge?: string | null;
+export type StripePaymentIntent = Stripe.PaymentIntent;
+export type StripeRefund = Stripe.Refund;
+export type StripeAccount = Stripe.Account;
+export type StripeEvent = Stripe.Event;
+
+/**
+ * The metadata of every refund this app makes at Stripe: its refund.* webhooks are then known as already recorded
+ * (by the use case that made the refund), while a refund made in Stripe's dashboard is recorded from its webhook.
+ */
+export const FIELDOPS_REFUND_METADATA = { key: "made_by", value: "fieldops" } as const;
+
+/** The official SDK, pointed at STRIPE_API_BASE (Stripe itself, or the stand-in in tests). */
+export function stripeSdk(env: PaymentsEnv & { STRIPE_SECRET_KEY: string }): Stripe {
+  const base = new URL(env.STRIPE_API_BASE);
+  return new Stripe(env.STRIPE_SECRET_KEY, {
+    host: base.hostname,
+    port: base.port || (base.protocol === "http:" ? 80 : 443),
+    protocol: base.protocol === "http:" ? "http" : "https",
+    timeout: 15_000,
+    maxNetworkRetries: 1,
+    telemetry: false,
+  });
 }
 
-export interface StripeRefund {
-  id: string;
-  status: string;
-  amount: number;
-}
-
-/** Stripe's form encoding: nested objects as `metadata[key]=value`. */
-function formBody(fields: Record<string, string | number | Record<string, string>>): string {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === "object")
-      for (const [inner, innerValue] of Object.entries(value)) body.append(`${key}[${inner}]`, innerValue);
-    else body.append(key, String(value));
+/** Stripe's refusals as the domain's: a card's is the customer's to fix, any other is the provider's. */
+async function calling<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) throw declined(error.message || "Your card was declined.");
+    if (error instanceof Stripe.errors.StripeConnectionError)
+      throw unavailable("The payment provider could not be reached. Try again in a moment.", 5);
+    if (error instanceof Stripe.errors.StripeError)
+      throw unavailable(`The payment provider refused the request${error.message ? `: ${error.message}` : ""}`);
+    throw error;
   }
-  return body.toString();
 }
 
 /**
- * A client of Stripe's PaymentIntents and Refunds API (form-encoded requests, the secret key as bearer, an
- * Idempotency-Key on every request that moves money, so a retry is answered with the first result by Stripe).
+ * Stripe's PaymentIntents, Refunds and connected accounts through the official SDK. Every request that moves money
+ * carries an Idempotency-Key, so a retry is answered with the first result by Stripe. A charge of a company with its
+ * own connected account is a direct charge on that account (`stripeAccount`: the Stripe-Account header), with the
+ * platform's fee when one is set; its refund is made on the same account.
  */
 export function createStripeClient(env: PaymentsEnv & { STRIPE_SECRET_KEY: string }) {
-  const base = env.STRIPE_API_BASE.replace(/\/$/, "");
-  async function call<T>(
-    method: "GET" | "POST",
-    path: string,
-    fields?: Parameters<typeof formBody>[0],
-    idempotencyKey?: string,
-  ): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${env.STRIPE_SECRET_KEY}`,
-          ...(fields ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-          ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
-        },
-        body: fields ? formBody(fields) : undefined,
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch {
-      throw unavailable("The payment provider could not be reached. Try again in a moment.", 5);
-    }
-    const body = (await response.json().catch(() => ({}))) as T & { error?: { message?: string; type?: string } };
-    if (!response.ok) {
-      if (body.error?.type === "card_error") throw declined(body.error.message ?? "Your card was declined.");
-      throw unavailable(
-        `The payment provider refused the request${body.error?.message ? `: ${body.error.message}` : ""}`,
-      );
-    }
-    return body;
-  }
+  const stripe = stripeSdk(env);
+  const on = (account: string | null | undefined) => (account ? { stripeAccount: account } : {});
   return {
     createPaymentIntent: (input: {
       amountCents: number;
       metadata: Record<string, string>;
       description: string;
       idempotencyKey: string;
+      account?: string | null;
+      applicationFeeCents?: number | null;
     }) =>
-      call<StripePaymentIntent>(
-        "POST",
-        "/v1/payment_intents",
-        {
-          amount: input.amountCents,
-          currency: "usd",
-          description: input.description,
-          "automatic_payment_methods[enabled]": "true",
-          metadata: input.metadata,
-        },
-        input.idempotencyKey,
+      calling(() =>
+        stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: "usd",
+            description: input.description,
+            automatic_payment_methods: { enabled: true },
+            metadata: input.metadata,
+            ...(input.account && input.applicationFeeCents
+              ? { application_fee_amount: input.applicationFeeCents }
+              : {}),
+          },
+          { idempotencyKey: input.idempotencyKey, ...on(input.account) },
+        ),
       ),
-    retrievePaymentIntent: (id: string) =>
-      call<StripePaymentIntent>("GET", `/v1/payment_intents/${encodeURIComponent(id)}`),
-    createRefund: (input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }) =>
-      call<StripeRefund>(
-        "POST",
-        "/v1/refunds",
-        { payment_intent: input.paymentIntentId, amount: input.amountCents },
-        input.idempotencyKey,
+    retrievePaymentIntent: (id: string, account?: string | null) =>
+      calling(() => stripe.paymentIntents.retrieve(id, {}, on(account))),
+    createRefund: (input: {
+      paymentIntentId: string;
+      amountCents: number;
+      idempotencyKey: string;
+      account?: string | null;
+    }) =>
+      calling(() =>
+        stripe.refunds.create(
+          {
+            payment_intent: input.paymentIntentId,
+            amount: input.amountCents,
+            metadata: { [FIELDOPS_REFUND_METADATA.key]: FIELDOPS_REFUND_METADATA.value },
+          },
+          { idempotencyKey: input.idempotencyKey, ...on(input.account) },
+        ),
+      ),
+    createAccount: (input: { email: string | null; companyId: string; idempotencyKey: string }) =>
+      calling(() =>
+        stripe.accounts.create(
+          {
+            ...(input.email ? { email: input.email } : {}),
+            metadata: { company_id: input.companyId },
+            controller: {
+              fees: { payer: "account" },
+              losses: { payments: "stripe" },
+              stripe_dashboard: { type: "full" },
+            },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      ),
+    retrieveAccount: (account: string) => calling(() => stripe.accounts.retrieve(account)),
+    createAccountLink: (input: { account: string; refreshUrl: string; returnUrl: string }) =>
+      calling(() =>
+        stripe.accountLinks.create({
+          account: input.account,
+          refresh_url: input.refreshUrl,
+          return_url: input.returnUrl,
+          type: "account_onboarding",
+        }),
       ),
   };
 }

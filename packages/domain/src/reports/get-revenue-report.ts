@@ -25,7 +25,8 @@ export async function getRevenueReport(tx: TenantTransaction, range: ReportRange
       SELECT ${period(Prisma.sql`"issuedAt"`)} AS period, "totalCents" AS invoiced, 0 AS collected, 1 AS invoices
       FROM invoices WHERE ${within(Prisma.sql`"issuedAt"`)} AND status <> 'void'
       UNION ALL
-      SELECT ${period(Prisma.sql`"receivedAt"`)}, 0, "amountCents", 0 FROM payments WHERE ${within(Prisma.sql`"receivedAt"`)}
+      SELECT ${period(Prisma.sql`"receivedAt"`)}, 0, "amountCents", 0 FROM payments
+      WHERE ${within(Prisma.sql`"receivedAt"`)} AND status = 'succeeded'
       UNION ALL
       SELECT ${period(Prisma.sql`"createdAt"`)}, 0, -"amountCents", 0 FROM refunds WHERE ${within(Prisma.sql`"createdAt"`)}
     ) f

@@ -44,6 +44,13 @@ export async function getReviewInvoice(
       totalCents: invoice.totalCents,
       paidCents: invoice.paidCents,
       balanceCents: invoice.status === "void" ? 0 : invoice.totalCents - invoice.paidCents,
+      processingCents:
+        (
+          await tx.payment.aggregate({
+            where: { invoiceId: invoice.id, status: "pending" },
+            _sum: { amountCents: true },
+          })
+        )._sum.amountCents ?? 0,
       dueDate,
       issuedAt: invoice.issuedAt?.toISOString() ?? null,
       notes: invoice.notes,

@@ -5,6 +5,7 @@ import { applyPayment } from "../payments/apply-payment.ts";
 import { cardProviderName, type PaymentsEnv } from "../payments/payments-env.ts";
 import { chargeTestCard } from "../payments/test-card-provider.ts";
 import type { TenantScope } from "../tenant-scope.ts";
+import { queueQuickBooksSync } from "../quickbooks/queue-quickbooks-sync.ts";
 import { assertOnlinePayments, findReviewedInvoice } from "./invoice-review-access.ts";
 import type { ReviewAccess } from "./review-access.ts";
 
@@ -13,7 +14,7 @@ import type { ReviewAccess } from "./review-access.ts";
  * configured). Once per Idempotency-Key; a declined card stores nothing. Announces the invoice to the office's screens.
  */
 export async function payWithTestCard(
-  scope: TenantScope,
+  { tx, emit, enqueue }: TenantScope,
   input: {
     invoiceId: string;
     access: ReviewAccess;
@@ -23,12 +24,11 @@ export async function payWithTestCard(
     now?: Date;
   },
 ) {
-  const { tx, emit } = scope;
   if (cardProviderName(input.env) !== "test") throw conflict("Card payments go through Stripe here");
   const invoice = await findReviewedInvoice(tx, input.invoiceId, input.access);
   assertOnlinePayments(invoice.company);
   const now = input.now ?? new Date();
-  const paid = await applyPayment(scope, {
+  const paid = await applyPayment(tx, {
     companyId: input.access.companyId,
     invoiceId: input.invoiceId,
     method: "card",
@@ -39,6 +39,11 @@ export async function payWithTestCard(
     provider: "test",
     charge: async () => chargeTestCard(input.card, now),
   });
+  if (!paid.replayed)
+    await queueQuickBooksSync(
+      { tx, companyId: input.access.companyId, enqueue },
+      { entity: "payment", id: paid.paymentId },
+    );
   emit(invoicesChanged({ id: input.invoiceId, customerId: paid.customerId }));
   return paid;
 }

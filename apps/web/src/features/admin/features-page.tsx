@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { usePageTitle } from "../../shell/page-title";
 import { AdminPageHeader, Loaded, ADMIN_REQUEST_FAILED } from "./admin-parts";
 import { useFeatureFlags, useSetPlanFeature } from "./admin-queries";
+import { PlatformFeeCard } from "./platform-fee-card";
 import { apiErrorMessage } from "../../lib/api-error";
 
 /** The feature flags of every plan (editable: every company on the plan follows) and the tenants with their own. */
@@ -108,6 +109,7 @@ export function FeaturesPage() {
           </>
         )}
       </Loaded>
+      <PlatformFeeCard />
     </div>
   );
 }

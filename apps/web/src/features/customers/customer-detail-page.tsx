@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { Pencil, Trash2 } from "lucide-react";
 import { LocationStatus } from "../../components/location-status";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { QuickBooksSyncStatus } from "../../components/quickbooks-sync-state";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -133,6 +134,7 @@ function CustomerDetail({ id, parts: { Sections, Actions } }: { id: string; part
             {terms.plural}
           </Link>
           <h1 className="text-2xl font-semibold tracking-tight">{data.name}</h1>
+          <QuickBooksSyncStatus entity="customer" id={data.id} />
           <span className="flex flex-wrap gap-1">
             {data.tags.map((tag) => (
               <Badge key={tag} variant="secondary">

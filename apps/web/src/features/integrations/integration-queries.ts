@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { integrationEndpoints, type IntegrationProvider } from "@fieldops/shared/integrations";
+import { quickBooksEndpoints } from "@fieldops/shared/quickbooks";
 import { callEndpoint, endpointKey, useEndpointMutation, useEndpointQuery } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 
@@ -51,4 +52,9 @@ export function useUpdateCommunicationSettings() {
 }
 
 /** The integrations screens follow a connection that its provider stopped accepting (found by the hourly refresh). */
-export const integrationsLiveEvents = refetchOnLiveEvents(["integrations.changed"], { queryKey: INTEGRATIONS });
+export const integrationsLiveEvents = [
+  ...refetchOnLiveEvents(["integrations.changed"], { queryKey: INTEGRATIONS }),
+  // A push to QuickBooks ended (synced or failed): the sync states and the overview read again.
+  ...refetchOnLiveEvents(["integrations.changed"], { queryKey: endpointKey(quickBooksEndpoints.overview) }),
+  ...refetchOnLiveEvents(["integrations.changed"], { queryKey: ["/api/quickbooks", "sync"] }),
+];

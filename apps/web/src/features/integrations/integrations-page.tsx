@@ -11,6 +11,7 @@ import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Skeleton } from "../../components/ui/skeleton";
 import { usePageTitle } from "../../shell/page-title";
 import { IntegrationPanel } from "./integration-panel";
+import { QuickBooksSyncCard } from "./quickbooks-sync-card";
 import { useIntegrations } from "./integration-queries";
 import { apiErrorMessage } from "../../lib/api-error";
 import { useSignedInUser } from "../../lib/session";
@@ -71,6 +72,9 @@ export function IntegrationList({ user }: { user: User }) {
       {integrations.data.items.map((item) => (
         <IntegrationPanel key={item.provider} item={item} canManage={integrations.data.canManage} />
       ))}
+      {integrations.data.items.some((item) => item.provider === "quickbooks" && item.connected && !item.simulated) ? (
+        <QuickBooksSyncCard canManage={integrations.data.canManage} />
+      ) : null}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { NativeSelect } from "../../components/ui/native-select";
 import { usePageTitle } from "../../shell/page-title";
 import { IntegrationPanel } from "./integration-panel";
+import { StripeAccountCard } from "./stripe-account-card";
 import { settingsFallback } from "./integrations-page";
 import { usePaymentSettings, useUpdatePaymentSettings } from "./integration-queries";
 import { useSignedInUser } from "../../lib/session";
@@ -105,6 +106,7 @@ export function PaymentSettingsPanel({ user }: { user: User }) {
   if (!settings.isSuccess) return settingsFallback(user, settings, "Payment settings");
   return (
     <div className="grid gap-4">
+      {settings.data.canManage ? <StripeAccountCard /> : null}
       <IntegrationPanel item={settings.data.stripe} canManage={settings.data.canManage} />
       {!settings.data.stripe.connected ? (
         <p className="text-sm text-muted-foreground">

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { formatCompanyTime } from "@fieldops/shared/company-time";
 import { formatTaxRate, PAYMENT_METHOD_LABELS, type InvoiceDetail, type Payment } from "@fieldops/shared/invoices";
+import { PaymentStatusNote } from "./payment-status-note";
 import { formatCents } from "@fieldops/shared/money";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -11,6 +12,7 @@ import { toast } from "../../hooks/use-toast";
 import { ApiError } from "../../lib/api";
 import { useCompany } from "../../lib/company";
 import { usePageTitle } from "../../shell/page-title";
+import { QuickBooksSyncStatus } from "../../components/quickbooks-sync-state";
 import { InvoiceStatusBadge, InvoicingGate, PageHeading, TestProviderWarning } from "./invoice-parts";
 import { downloadInvoicePdf, useInvoice, useInvoiceAction } from "./invoice-queries";
 import { DownloadPdfButton } from "../../components/download-pdf-button";
@@ -80,6 +82,7 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
             ) : null}
             <InvoiceStatusBadge status={invoice.status} pastDue={invoice.pastDue} />
           </p>
+          {invoice.status !== "draft" ? <QuickBooksSyncStatus entity="invoice" id={invoice.id} /> : null}
           <p className="text-sm text-muted-foreground">
             Due {invoice.dueDate ?? "—"}
             {invoice.sentAt ? ` · sent ${when(invoice.sentAt)}` : ""}
@@ -151,13 +154,14 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
                     {payment.cardLast4 ? ` ending ${payment.cardLast4}` : ""}
                     {payment.reference ? ` · ${payment.reference}` : ""}
                     {payment.recordedByUserId === null ? " · paid online" : ""}
+                    <PaymentStatusNote payment={payment} />
                   </span>
                   <span className="flex items-center gap-2">
                     {formatCents(payment.amountCents)}
                     {payment.refundedCents ? (
                       <span className="text-muted-foreground">({formatCents(payment.refundedCents)} refunded)</span>
                     ) : null}
-                    {payment.refundedCents < payment.amountCents ? (
+                    {payment.status === "succeeded" && payment.refundedCents < payment.amountCents ? (
                       <Button size="sm" variant="outline" onClick={() => setOpen({ refund: payment })}>
                         Refund
                       </Button>

@@ -26,6 +26,7 @@ import { NewInvoiceDialog } from "./new-invoice-dialog";
 import { BatchInvoiceDialog } from "./batch-invoice-dialog";
 import { useCan } from "../../lib/permissions";
 import { useSignedInUser } from "../../lib/session";
+import { PaymentStatusNote } from "./payment-status-note";
 
 const FILTER_LABELS: Record<InvoiceFilter, string> = { ...INVOICE_STATUS_LABELS, past_due: "Past due" };
 
@@ -209,6 +210,7 @@ function PaymentsSection({ timeZone }: { timeZone: string }) {
                     {PAYMENT_METHOD_LABELS[payment.method]}
                     {payment.cardLast4 ? ` ending ${payment.cardLast4}` : ""}
                     {payment.reference ? ` · ${payment.reference}` : ""}
+                    <PaymentStatusNote payment={payment} />
                   </>
                 ),
               },

@@ -38,6 +38,7 @@ const view = (overrides: Partial<ReviewInvoice["invoice"]> = {}): ReviewInvoice 
     totalCents: 14500,
     paidCents: 0,
     balanceCents: 14500,
+    processingCents: 0,
     dueDate: "2030-01-21",
     issuedAt: "2030-01-07T15:00:00.000Z",
     notes: null,
@@ -93,6 +94,17 @@ describe("the customer's review page", () => {
     expect(screen.getByTestId("balance-due").textContent).toBe("$0.00");
     expect(screen.getByText("Paid in full")).toBeTruthy();
     expect(screen.queryByRole("button", { name: /^Pay/ })).toBeNull();
+  });
+
+  it("shows a bank payment on its way as processing, still owed, and offers no second payment for it", async () => {
+    api.on("GET", `/api/review/invoices/${INVOICE_ID}`, (_req, res) =>
+      sendJson(res, 200, view({ processingCents: 14500 })),
+    );
+    renderReview(`#${TOKEN}`);
+    expect(await screen.findByText("Payment processing")).toBeTruthy();
+    expect(screen.getByText("Processing")).toBeTruthy();
+    expect(screen.getByTestId("balance-due").textContent).toBe("$145.00");
+    expect(screen.queryByRole("region", { name: "Pay this invoice" })).toBeNull();
   });
 
   it("says a link without its token is not valid, and asks nothing of the server", async () => {

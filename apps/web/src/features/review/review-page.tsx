@@ -180,7 +180,9 @@ function InvoiceReview({ view, token }: { view: ReviewInvoice; token: string }) 
   const { invoice, company } = view;
   const accent = HEX_COLOUR.test(company.primaryColor) ? company.primaryColor : undefined;
   usePageTitle(`Invoice #${invoice.number} from ${company.name}`);
-  const owes = (invoice.status === "sent" || invoice.status === "partially_paid") && invoice.balanceCents > 0;
+  const owes =
+    (invoice.status === "sent" || invoice.status === "partially_paid") &&
+    invoice.balanceCents - invoice.processingCents > 0;
   return (
     <div className="grid gap-4">
       <header className="flex items-center gap-3 border-b-4 pb-3" style={accent ? { borderColor: accent } : undefined}>
@@ -230,6 +232,12 @@ function InvoiceReview({ view, token }: { view: ReviewInvoice; token: string }) 
             {invoice.refunds.map((refund, index) => (
               <RefundLine key={index} refund={refund} />
             ))}
+            {invoice.processingCents ? (
+              <>
+                <dt className="text-muted-foreground">Processing</dt>
+                <dd className="text-right">{formatCents(invoice.processingCents)}</dd>
+              </>
+            ) : null}
             <dt className="font-semibold">Balance due</dt>
             <dd className="text-right font-semibold" data-testid="balance-due">
               {formatCents(invoice.balanceCents)}
@@ -242,6 +250,15 @@ function InvoiceReview({ view, token }: { view: ReviewInvoice; token: string }) 
         <Alert role="status">
           <AlertTitle>Paid in full</AlertTitle>
           <AlertDescription>Thank you! {company.name} has received your payment.</AlertDescription>
+        </Alert>
+      ) : null}
+      {invoice.processingCents > 0 ? (
+        <Alert role="status">
+          <AlertTitle>Payment processing</AlertTitle>
+          <AlertDescription>
+            Your bank payment of {formatCents(invoice.processingCents)} is on its way: banks take a few days. This page
+            shows it as paid once it arrives.
+          </AlertDescription>
         </Alert>
       ) : null}
       {owes ? (

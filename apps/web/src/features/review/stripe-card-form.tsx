@@ -17,7 +17,7 @@ interface StripeJs {
 interface StripeElements {
   create(type: "payment"): { mount(element: HTMLElement): void; destroy(): void };
 }
-type StripeFactory = (publishableKey: string) => StripeJs;
+type StripeFactory = (publishableKey: string, options?: { stripeAccount?: string }) => StripeJs;
 
 const STRIPE_JS_URL = "https://js.stripe.com/v3/";
 let loading: Promise<StripeFactory> | null = null;
@@ -66,7 +66,8 @@ export function StripeCardForm({
       try {
         const [factory, intent] = await Promise.all([loadStripeJs(), createPaymentIntent(view.invoice.id, token, key)]);
         if (cancelled || !mountRef.current) return;
-        const stripe = factory(publishableKey);
+        // A direct charge on the company's own account is confirmed on that account.
+        const stripe = factory(publishableKey, intent.stripeAccount ? { stripeAccount: intent.stripeAccount } : {});
         const elements = stripe.elements({ clientSecret: intent.clientSecret });
         const paymentElement = elements.create("payment");
         paymentElement.mount(mountRef.current);

@@ -1,0 +1,465 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withTenant } from "@fieldops/db";
+import { pullQuickBooksPaymentsTask } from "@fieldops/domain/quickbooks/pull-quickbooks-payments.task";
+import { pushToQuickBooksTask } from "@fieldops/domain/quickbooks/push-to-quickbooks.task";
+import { decryptSecret, DEVELOPMENT_ENCRYPTION_KEY } from "@fieldops/domain/integrations/token-encryption";
+import type { InvoiceDetail } from "@fieldops/shared/invoices";
+import type { QuickBooksOverview, QuickBooksSyncState } from "@fieldops/shared/quickbooks";
+import type { RunningWorkers } from "@fieldops/worker/run-workers";
+import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
+import {
+  callApi,
+  createTestCompany,
+  drainQueues,
+  signIn,
+  startTestApp,
+  startTestWorkers,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
+import {
+  startOAuthStandIn,
+  type OAuthStandIn,
+  type StandInClient,
+} from "../../../../tests/stand-ins/oauth-provider.ts";
+import { startQuickBooksStandIn, type QuickBooksStandIn } from "../../../../tests/stand-ins/quickbooks-api.ts";
+
+const key = Buffer.from(DEVELOPMENT_ENCRYPTION_KEY, "hex");
+const REALM = "4620816365";
+const OTHER_REALM = "9130355555";
+const intuit: StandInClient = {
+  clientId: "qb-client",
+  clientSecret: "qb-secret",
+  redirectUris: [],
+  clientAuth: "basic",
+  requirePkce: true,
+  callbackParams: { realmId: REALM },
+};
+
+let oauth: OAuthStandIn;
+let quickbooks: QuickBooksStandIn;
+let t: TestApp;
+let workers: RunningWorkers;
+let company: TestCompany;
+let other: TestCompany;
+let unconnected: TestCompany;
+const tokens: Record<string, string> = {};
+
+async function visit(url: string, token?: string): Promise<string> {
+  const response = await fetch(url, { redirect: "manual", headers: token ? { authorization: `Bearer ${token}` } : {} });
+  expect(response.status, await response.clone().text()).toBe(302);
+  return response.headers.get("location")!;
+}
+
+/** The owner connects QuickBooks through Intuit's (stand-in) consent, to the given realm. */
+async function connectQuickBooks(token: string, realmId: string) {
+  intuit.callbackParams = { realmId };
+  const started = await callApi<{ authorizationUrl: string }>(
+    t.url,
+    "POST",
+    "/api/integrations/quickbooks/connect",
+    token,
+  );
+  expect(started.status).toBe(200);
+  const location = await visit(await visit(started.body.authorizationUrl), token);
+  expect(location).toContain("result=connected");
+}
+
+beforeAll(async () => {
+  oauth = await startOAuthStandIn([intuit]);
+  quickbooks = await startQuickBooksStandIn({ acceptsToken: (token) => oauth.issuedAccessTokens.includes(token) });
+  t = await startTestApp({
+    QUICKBOOKS_CLIENT_ID: intuit.clientId,
+    QUICKBOOKS_CLIENT_SECRET: intuit.clientSecret,
+    QUICKBOOKS_AUTHORIZE_URL: `${oauth.url}/authorize`,
+    QUICKBOOKS_TOKEN_URL: `${oauth.url}/token`,
+    QUICKBOOKS_REVOKE_URL: `${oauth.url}/revoke`,
+    QUICKBOOKS_API_BASE: quickbooks.url,
+  });
+  intuit.redirectUris.push(`${t.url}/api/integrations/quickbooks/callback`);
+  workers = startTestWorkers(t);
+  company = await createTestCompany(t.db, { planId: "growth" });
+  other = await createTestCompany(t.db, { planId: "growth" });
+  unconnected = await createTestCompany(t.db, { planId: "growth" });
+  for (const role of ["owner", "member", "field_user"] as const)
+    tokens[role] = await signIn(t.url, company.users[role].email);
+  tokens.otherOwner = await signIn(t.url, other.users.owner.email);
+  tokens.unconnectedOwner = await signIn(t.url, unconnected.users.owner.email);
+  await connectQuickBooks(tokens.owner!, REALM);
+  await connectQuickBooks(tokens.otherOwner!, OTHER_REALM);
+});
+afterAll(async () => {
+  await workers.close();
+  await t.close();
+  await quickbooks.close();
+  await oauth.close();
+});
+
+const call = <T = Record<string, unknown>>(method: string, path: string, token: string, body?: unknown) =>
+  callApi<T>(t.url, method, path, token, body);
+/** Waits for the pushes under way (a retry's backoff included) and the queues to settle. */
+async function drain() {
+  const deadline = Date.now() + 15_000;
+  do {
+    await drainQueues(t.runtime.context.queues, ["quickbooks", "notifications"]);
+    if ((await t.db.quickBooksSync.count({ where: { status: "pending" } })) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  } while (Date.now() < deadline);
+  throw new Error("QuickBooks pushes still pending after 15 s");
+}
+const customers = (realm = REALM) => quickbooks.list(realm, "Customer");
+const ourCustomer = (id: string, realm = REALM) =>
+  customers(realm).filter((row) => String(row.Notes).includes(`FieldOps customer ${id}`));
+const syncRow = (entityType: string, entityId: string) =>
+  t.db.quickBooksSync.findFirstOrThrow({ where: { entityType, entityId } });
+
+const customerBody = (name: string) => ({
+  name,
+  contacts: [{ kind: "email", value: `${randomUUID().slice(0, 6)}@example.com` }],
+  properties: [
+    { street: "12 Elm Street", city: "Springfield", region: "IL", postcode: "62701", latitude: 39.8, longitude: -89.6 },
+  ],
+});
+
+async function newCustomer(name: string, token = tokens.owner!) {
+  const created = await call<{ id: string }>("POST", "/api/customers", token, customerBody(name));
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.id;
+}
+
+async function sentInvoice(companyId = company.id, token = tokens.owner!) {
+  const job = await createCompletedJob(t.db, companyId);
+  const created = await call<InvoiceDetail>("POST", "/api/invoices", token, {
+    jobId: job.jobId,
+    taxRateBasisPoints: 800,
+  });
+  expect(created.status).toBe(201);
+  const sent = await call<InvoiceDetail>("POST", `/api/invoices/${created.body.id}/send`, token, {
+    channels: ["email"],
+  });
+  expect(sent.status).toBe(200);
+  return { ...job, invoice: sent.body };
+}
+
+async function payCash(invoiceId: string, amountCents: number) {
+  const response = await fetch(`${t.url}/api/invoices/${invoiceId}/payments`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${tokens.owner!}`,
+      "content-type": "application/json",
+      "idempotency-key": randomUUID(),
+    },
+    body: JSON.stringify({ method: "cash", amountCents }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const payment = await t.db.payment.findFirstOrThrow({ where: { invoiceId }, orderBy: { createdAt: "desc" } });
+  return payment.id;
+}
+
+/** Runs the push task once more, as a redelivered or retried task would (another BullMQ id, the same work). */
+async function redeliver(entity: "customer" | "invoice" | "payment" | "refund", id: string, companyId = company.id) {
+  const row = await syncRow(entity, id);
+  await t.runtime.context.queues.enqueue(
+    pushToQuickBooksTask,
+    { companyId, entity, id, version: row.requestedVersion },
+    `redelivered_${randomUUID()}`,
+  );
+  await drain();
+}
+
+describe("pushing to QuickBooks exactly once", () => {
+  it("pushes a new customer once, however often its task is delivered, and shows it synced", async () => {
+    const id = await newCustomer("Harper Landscaping Client");
+    await drain();
+    expect(ourCustomer(id)).toHaveLength(1);
+    expect(ourCustomer(id)[0]).toMatchObject({
+      DisplayName: "Harper Landscaping Client",
+      BillAddr: { Line1: "12 Elm Street", City: "Springfield", CountrySubDivisionCode: "IL", PostalCode: "62701" },
+    });
+    await redeliver("customer", id);
+    await redeliver("customer", id);
+    expect(ourCustomer(id)).toHaveLength(1);
+
+    // A worker that died after QuickBooks made the customer, before our row was written: the retry finds it.
+    await t.db.quickBooksSync.updateMany({
+      where: { entityId: id },
+      data: { quickbooksId: null, syncToken: null, status: "pending" },
+    });
+    await redeliver("customer", id);
+    expect(ourCustomer(id)).toHaveLength(1);
+    const row = await syncRow("customer", id);
+    expect(row).toMatchObject({ status: "synced", quickbooksId: ourCustomer(id)[0]!.Id, realmId: REALM });
+
+    const state = await call<QuickBooksSyncState>("GET", `/api/quickbooks/sync/customer/${id}`, tokens.member!);
+    expect(state.body).toMatchObject({ state: "synced", quickbooksId: ourCustomer(id)[0]!.Id, error: null });
+  });
+
+  it("concurrent edits of one customer make one QuickBooks customer; the last edit wins and a stale SyncToken is retried", async () => {
+    const id = await newCustomer("Concurrent Original");
+    const names = Array.from({ length: 6 }, (_, i) => `Concurrent Edit ${i}`);
+    const edits = await Promise.all(
+      names.map((name) => call("PATCH", `/api/customers/${id}`, tokens.owner!, { name })),
+    );
+    expect(edits.map((edit) => edit.status)).toEqual(names.map(() => 200));
+    await drain();
+    const stored = await t.db.customer.findUniqueOrThrow({ where: { id } });
+    expect(ourCustomer(id)).toHaveLength(1);
+    expect(ourCustomer(id)[0]!.DisplayName).toBe(stored.name);
+    expect((await syncRow("customer", id)).status).toBe("synced");
+
+    // Someone edits the customer in QuickBooks: our stored SyncToken is stale now; our next edit still lands.
+    const twin = ourCustomer(id)[0]!;
+    quickbooks.editInQuickBooks(REALM, "Customer", twin.Id, { CompanyName: "Edited in QuickBooks" });
+    const staleFaults = quickbooks.faults.filter((code) => code === "5010").length;
+    expect((await call("PATCH", `/api/customers/${id}`, tokens.owner!, { name: "After The Bookkeeper" })).status).toBe(
+      200,
+    );
+    await drain();
+    expect(quickbooks.faults.filter((code) => code === "5010").length).toBe(staleFaults + 1);
+    expect(ourCustomer(id)).toHaveLength(1);
+    expect(ourCustomer(id)[0]).toMatchObject({
+      DisplayName: "After The Bookkeeper",
+      CompanyName: "Edited in QuickBooks",
+    });
+    expect(Number(ourCustomer(id)[0]!.SyncToken)).toBeGreaterThan(Number(twin.SyncToken) + 1);
+  });
+
+  it("a customer whose name someone else in QuickBooks has gets a name of its own", async () => {
+    quickbooks.createInQuickBooks(REALM, "Customer", { DisplayName: "Smith Family" });
+    const id = await newCustomer("Smith Family");
+    await drain();
+    expect(quickbooks.faults).toContain("6240");
+    expect(ourCustomer(id)).toHaveLength(1);
+    expect(ourCustomer(id)[0]!.DisplayName).toBe(`Smith Family (${id.slice(0, 8)})`);
+    expect(customers().filter((row) => String(row.DisplayName).startsWith("Smith Family"))).toHaveLength(2);
+  });
+
+  it("waits out throttling (429) through the queue's retries", async () => {
+    quickbooks.throttle(2);
+    const id = await newCustomer("Throttled Customer");
+    await drain();
+    expect(ourCustomer(id)).toHaveLength(1);
+    expect((await syncRow("customer", id)).status).toBe("synced");
+  });
+
+  it("an invoice whose push was cut off after QuickBooks made it is in QuickBooks once, with its customer and lines", async () => {
+    quickbooks.dropAfterWrite("Invoice");
+    const { invoice, customerId } = await sentInvoice();
+    await drain();
+    const invoices = quickbooks
+      .list(REALM, "Invoice")
+      .filter((row) => row.PrivateNote === `FieldOps invoice ${invoice.id}`);
+    expect(invoices).toHaveLength(1);
+    expect(ourCustomer(customerId)).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({
+      DocNumber: String(invoice.number),
+      CustomerRef: { value: ourCustomer(customerId)[0]!.Id },
+      TotalAmt: invoice.totalCents / 100,
+    });
+    const lines = invoices[0]!.Line as { Amount: number; SalesItemLineDetail?: { ItemRef: { value: string } } }[];
+    expect(lines.filter((line) => line.SalesItemLineDetail).length).toBe(invoice.lines.length);
+    expect(lines[0]!.SalesItemLineDetail!.ItemRef.value).toBe("1");
+
+    await redeliver("invoice", invoice.id);
+    await t.db.quickBooksSync.updateMany({ where: { entityId: invoice.id }, data: { quickbooksId: null } });
+    await redeliver("invoice", invoice.id);
+    expect(
+      quickbooks.list(REALM, "Invoice").filter((row) => row.PrivateNote === `FieldOps invoice ${invoice.id}`),
+    ).toHaveLength(1);
+  });
+
+  it("pushes a payment and a refund once each, against the invoice in QuickBooks", async () => {
+    const { invoice } = await sentInvoice();
+    const paymentId = await payCash(invoice.id, 2000);
+    await drain();
+    const ours = () =>
+      quickbooks.list(REALM, "Payment").filter((row) => row.PrivateNote === `FieldOps payment ${paymentId}`);
+    expect(ours()).toHaveLength(1);
+    const invoiceTwin = quickbooks
+      .list(REALM, "Invoice")
+      .find((row) => row.PrivateNote === `FieldOps invoice ${invoice.id}`)!;
+    expect(ours()[0]).toMatchObject({
+      TotalAmt: 20,
+      Line: [{ Amount: 20, LinkedTxn: [{ TxnId: invoiceTwin.Id, TxnType: "Invoice" }] }],
+    });
+    await redeliver("payment", paymentId);
+    await t.db.quickBooksSync.updateMany({
+      where: { entityId: paymentId },
+      data: { quickbooksId: null, status: "pending" },
+    });
+    await redeliver("payment", paymentId);
+    expect(ours()).toHaveLength(1);
+
+    const refunded = await fetch(`${t.url}/api/payments/${paymentId}/refunds`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${tokens.owner!}`,
+        "content-type": "application/json",
+        "idempotency-key": randomUUID(),
+      },
+      body: JSON.stringify({ amountCents: 500, reason: "Missed a bed" }),
+    });
+    expect(refunded.status, await refunded.clone().text()).toBeLessThan(300);
+    await drain();
+    const refund = await t.db.refund.findFirstOrThrow({ where: { paymentId } });
+    await redeliver("refund", refund.id);
+    const receipts = quickbooks
+      .list(REALM, "RefundReceipt")
+      .filter((row) => row.PrivateNote === `FieldOps refund ${refund.id}`);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toMatchObject({ Line: [{ Amount: 5 }] });
+  });
+});
+
+describe("tokens", () => {
+  it("refreshes once on a 401 and pushes; a refused refresh fails the record with 'reconnect'", async () => {
+    const connection = () =>
+      t.db.integrationConnection.findFirstOrThrow({ where: { companyId: company.id, provider: "quickbooks" } });
+    const before = await connection();
+    quickbooks.refusedTokens.add(decryptSecret(key, before.accessTokenEncrypted!));
+    const id = await newCustomer("After A Refresh");
+    await drain();
+    expect(ourCustomer(id)).toHaveLength(1);
+    const after = await connection();
+    expect(decryptSecret(key, after.accessTokenEncrypted!)).not.toBe(decryptSecret(key, before.accessTokenEncrypted!));
+
+    // Intuit no longer honours the refresh token: the push fails once, visibly, and asks to reconnect.
+    quickbooks.refusedTokens.add(decryptSecret(key, after.accessTokenEncrypted!));
+    oauth.liveRefreshTokens.delete(decryptSecret(key, after.refreshTokenEncrypted!));
+    const stranded = await newCustomer("Needs Reconnect");
+    await drain();
+    expect(ourCustomer(stranded)).toHaveLength(0);
+    const state = await call<QuickBooksSyncState>("GET", `/api/quickbooks/sync/customer/${stranded}`, tokens.owner!);
+    expect(state.body.error).toMatch(/reconnect QuickBooks/);
+    const overview = await call<QuickBooksOverview>("GET", "/api/quickbooks/overview", tokens.owner!);
+    expect(overview.body.connected).toBe(false);
+
+    // Connected again, Retry pushes it.
+    await connectQuickBooks(tokens.owner!, REALM);
+    const retried = await call<QuickBooksSyncState>(
+      "POST",
+      `/api/quickbooks/sync/customer/${stranded}/retry`,
+      tokens.owner!,
+    );
+    expect(retried.status).toBe(202);
+    expect(retried.body.state).toBe("pending");
+    await drain();
+    expect(ourCustomer(stranded)).toHaveLength(1);
+  });
+});
+
+describe("companies", () => {
+  it("a company without QuickBooks enqueues nothing; another company's records go to its own realm only", async () => {
+    const before = await t.runtime.context.queues.queue("quickbooks").getJobCounts("completed", "waiting", "delayed");
+    const created = await call<{ id: string }>(
+      "POST",
+      "/api/customers",
+      tokens.unconnectedOwner!,
+      customerBody("Nobody's Books"),
+    );
+    expect(created.status).toBe(201);
+    expect(await t.db.quickBooksSync.count({ where: { companyId: unconnected.id } })).toBe(0);
+    await drain();
+    const after = await t.runtime.context.queues.queue("quickbooks").getJobCounts("completed", "waiting", "delayed");
+    expect(after).toEqual(before);
+
+    const theirs = await newCustomer("Their Customer", tokens.otherOwner!);
+    await drain();
+    expect(ourCustomer(theirs, OTHER_REALM)).toHaveLength(1);
+    expect(ourCustomer(theirs, REALM)).toHaveLength(0);
+    expect(
+      quickbooks.requests.filter(
+        (request) => request.realmId === REALM && JSON.stringify(request.body).includes(theirs),
+      ),
+    ).toEqual([]);
+  });
+
+  it("retry and sync state: owners retry; members read; field users and other companies are refused", async () => {
+    const id = await newCustomer("Role Check Customer");
+    await drain();
+    const path = `/api/quickbooks/sync/customer/${id}`;
+    expect((await call("POST", `${path}/retry`, tokens.member!)).status).toBe(403);
+    expect((await call("POST", `${path}/retry`, tokens.field_user!)).status).toBe(403);
+    expect((await call("GET", path, tokens.field_user!)).status).toBe(403);
+    expect((await call("POST", `${path}/retry`, tokens.otherOwner!)).status).toBe(404);
+    expect((await call("GET", path, tokens.otherOwner!)).status).toBe(404);
+    expect((await call("POST", `${path}/retry`, tokens.unconnectedOwner!)).status).toBe(404);
+    expect((await call("POST", `${path}/retry`, tokens.owner!)).status).toBe(202);
+    await drain();
+    expect(ourCustomer(id)).toHaveLength(1);
+    expect((await call("GET", "/api/quickbooks/options", tokens.member!)).status).toBe(403);
+    expect(
+      (
+        await call("PUT", "/api/quickbooks/settings", tokens.member!, {
+          itemId: "2",
+          itemName: "Lawn care",
+          taxCodeId: null,
+          taxCodeName: null,
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it("reads the items and tax codes of QuickBooks and maps invoice lines to the chosen item", async () => {
+    const options = await call<{ items: { id: string; name: string }[]; taxCodes: { id: string; name: string }[] }>(
+      "GET",
+      "/api/quickbooks/options",
+      tokens.owner!,
+    );
+    expect(options.status).toBe(200);
+    expect(options.body.items).toContainEqual({ id: "2", name: "Lawn care" });
+    expect(options.body.taxCodes).toContainEqual({ id: "3", name: "California" });
+    const saved = await call("PUT", "/api/quickbooks/settings", tokens.owner!, {
+      itemId: "2",
+      itemName: "Lawn care",
+      taxCodeId: "3",
+      taxCodeName: "California",
+    });
+    expect(saved.status).toBe(200);
+    const { invoice } = await sentInvoice();
+    await drain();
+    const twin = quickbooks.list(REALM, "Invoice").find((row) => row.PrivateNote === `FieldOps invoice ${invoice.id}`)!;
+    expect(
+      (twin.Line as { SalesItemLineDetail?: { ItemRef: { value: string } } }[])[0]!.SalesItemLineDetail!.ItemRef.value,
+    ).toBe("2");
+    expect(twin.TxnTaxDetail).toMatchObject({ TxnTaxCodeRef: { value: "3" }, TotalTax: invoice.taxCents / 100 });
+    await call("PUT", "/api/quickbooks/settings", tokens.owner!, {
+      itemId: null,
+      itemName: null,
+      taxCodeId: null,
+      taxCodeName: null,
+    });
+  });
+});
+
+describe("payments made in QuickBooks", () => {
+  it("come back once through change data capture, against our invoice", async () => {
+    const { invoice } = await sentInvoice();
+    await drain();
+    const twin = quickbooks.list(REALM, "Invoice").find((row) => row.PrivateNote === `FieldOps invoice ${invoice.id}`)!;
+    const pushedBefore = await t.db.payment.count({ where: { invoiceId: invoice.id } });
+    expect(pushedBefore).toBe(0);
+    const paidThere = quickbooks.receivePaymentInQuickBooks(REALM, { invoiceId: twin.Id, amount: 12.5 });
+    for (let i = 0; i < 3; i += 1) {
+      await t.runtime.context.queues.enqueue(
+        pullQuickBooksPaymentsTask,
+        { companyId: company.id },
+        `pull_${randomUUID()}`,
+      );
+      await drain();
+    }
+    const payments = await t.db.payment.findMany({ where: { invoiceId: invoice.id } });
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ amountCents: 1250, provider: "quickbooks", recordedByUserId: null });
+    const stored = await t.db.invoice.findUniqueOrThrow({ where: { id: invoice.id } });
+    expect(stored).toMatchObject({ paidCents: 1250, status: "partially_paid" });
+    // Not pushed back as a second payment.
+    expect(
+      quickbooks.list(REALM, "Payment").filter((row) => row.Line && JSON.stringify(row.Line).includes(twin.Id)),
+    ).toHaveLength(1);
+    expect(
+      await withTenant(t.db, company.id, (tx) => tx.quickBooksSync.count({ where: { quickbooksId: paidThere.Id } })),
+    ).toBe(1);
+  });
+});

@@ -1,0 +1,378 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { InvoiceDetail } from "@fieldops/shared/invoices";
+import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
+import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stand-ins/stripe-api.ts";
+import {
+  callApi,
+  createTestCompany,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type TestCompany,
+} from "../../../../tests/integration/test-app.ts";
+
+let stripe: StripeStandIn;
+let t: TestApp;
+let company: TestCompany;
+let other: TestCompany;
+const tokens: Record<string, string> = {};
+/** The other company's own connected account. */
+let otherAccount: string;
+
+beforeAll(async () => {
+  stripe = await startStripeStandIn();
+  t = await startTestApp({
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_API_BASE: stripe.url,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  });
+  company = await createTestCompany(t.db);
+  other = await createTestCompany(t.db);
+  stripe.webhookUrl = webhookUrl();
+  tokens.owner = await signIn(t.url, company.users.owner.email);
+  tokens.otherOwner = await signIn(t.url, other.users.owner.email);
+  // The other company connected its own Stripe account (OAuth, Stripe Connect Standard) before.
+  otherAccount = (await createAccount()).id;
+  await t.db.integrationConnection.create({
+    data: { companyId: other.id, provider: "stripe", accountId: otherAccount, simulated: false },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
+
+const webhookUrl = () => `${t.url}/api/webhooks/stripe`;
+
+async function createAccount(): Promise<{ id: string }> {
+  const response = await fetch(`${stripe.url}/v1/accounts`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${stripe.secretKey}`, "content-type": "application/x-www-form-urlencoded" },
+    body: "type=standard",
+  });
+  return (await response.json()) as { id: string };
+}
+
+/** A sent invoice of the company. */
+async function sentInvoice(token = tokens.owner!, companyId = company.id): Promise<InvoiceDetail> {
+  const job = await createCompletedJob(t.db, companyId);
+  const created = await callApi<InvoiceDetail>(t.url, "POST", "/api/invoices", token, { jobId: job.jobId });
+  expect(created.status).toBe(201);
+  const sent = await callApi<InvoiceDetail>(t.url, "POST", `/api/invoices/${created.body.id}/send`, token, {
+    channels: ["email"],
+  });
+  expect(sent.status).toBe(200);
+  return sent.body;
+}
+
+/** A PaymentIntent for the invoice's total, made at Stripe as the customer's page makes it. */
+async function intentFor(invoice: InvoiceDetail, companyId = company.id, account?: string) {
+  const response = await fetch(`${stripe.url}/v1/payment_intents`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${stripe.secretKey}`,
+      "content-type": "application/x-www-form-urlencoded",
+      ...(account ? { "stripe-account": account } : {}),
+    },
+    body: new URLSearchParams({
+      amount: String(invoice.totalCents),
+      currency: "usd",
+      "metadata[invoice_id]": invoice.id,
+      "metadata[company_id]": companyId,
+    }).toString(),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** The intent as Stripe shows it now (what its next event carries). */
+const snapshot = (intentId: string) => {
+  const { refunded: _refunded, account: _account, ...shown } = stripe.intents.get(intentId)!;
+  return structuredClone(shown);
+};
+
+const stored = (invoiceId: string) =>
+  Promise.all([
+    t.db.invoice.findUniqueOrThrow({ where: { id: invoiceId }, select: { paidCents: true, status: true } }),
+    t.db.payment.findMany({
+      where: { invoiceId },
+      select: { status: true, amountCents: true, providerReference: true },
+    }),
+  ]);
+
+describe("Stripe's webhook", () => {
+  it("records one payment however often and in whatever order the events come (succeeded before processing, each three times)", async () => {
+    const invoice = await sentInvoice();
+    const intent = await intentFor(invoice);
+    await stripe.confirm(intent, "pm_usBankAccount");
+    const processing = stripe.event("payment_intent.processing", snapshot(intent));
+    const succeeded = await stripe.settle(intent, "succeeded");
+    for (const event of [succeeded, processing, succeeded, processing, succeeded, processing]) {
+      expect((await stripe.sendWebhook(event)).status).toBe(200);
+    }
+    const [after, payments] = await stored(invoice.id);
+    expect(after).toEqual({ paidCents: invoice.totalCents, status: "paid" });
+    expect(payments).toEqual([{ status: "succeeded", amountCents: invoice.totalCents, providerReference: intent }]);
+    expect(await t.db.stripeEvent.count({ where: { id: { in: [succeeded.id, processing.id] } } })).toBe(2);
+  });
+
+  it("the same event delivered three times at once is applied once", async () => {
+    const invoice = await sentInvoice();
+    const intent = await intentFor(invoice);
+    await stripe.confirm(intent);
+    const event = stripe.event("payment_intent.succeeded", snapshot(intent));
+    const answers = await Promise.all([1, 2, 3].map(() => stripe.sendWebhook(event)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const [after, payments] = await stored(invoice.id);
+    expect(after.paidCents).toBe(invoice.totalCents);
+    expect(payments).toHaveLength(1);
+  });
+
+  it("a payment confirmed in the browser and its webhook are one payment, whichever comes first", async () => {
+    // The customer's page first, then the webhook.
+    const invoice = await sentInvoice();
+    const { token } = await linkOf(invoice);
+    const created = await fetch(`${t.url}/api/review/invoices/${invoice.id}/payment-intents`, {
+      method: "POST",
+      headers: { "x-review-token": token, "idempotency-key": crypto.randomUUID() },
+    });
+    const { paymentIntentId } = (await created.json()) as { paymentIntentId: string };
+    await stripe.confirm(paymentIntentId);
+    const confirmed = await fetch(`${t.url}/api/review/invoices/${invoice.id}/payment-intents/confirm`, {
+      method: "POST",
+      headers: { "x-review-token": token, "content-type": "application/json" },
+      body: JSON.stringify({ paymentIntentId }),
+    });
+    expect(confirmed.status).toBe(201);
+    expect((await stripe.sendWebhook(stripe.event("payment_intent.succeeded", snapshot(paymentIntentId)))).status).toBe(
+      200,
+    );
+    const [after, payments] = await stored(invoice.id);
+    expect(after.paidCents).toBe(invoice.totalCents);
+    expect(payments).toHaveLength(1);
+
+    // The webhook first (the stand-in sends it as the intent is confirmed), then the page.
+    const second = await sentInvoice();
+    const secondLink = await linkOf(second);
+    const intent = await intentFor(second);
+    stripe.sendsEvents = true;
+    try {
+      await stripe.confirm(intent);
+    } finally {
+      stripe.sendsEvents = false;
+    }
+    const late = await fetch(`${t.url}/api/review/invoices/${second.id}/payment-intents/confirm`, {
+      method: "POST",
+      headers: { "x-review-token": secondLink.token, "content-type": "application/json" },
+      body: JSON.stringify({ paymentIntentId: intent }),
+    });
+    expect(late.status).toBe(201);
+    const [secondAfter, secondPayments] = await stored(second.id);
+    expect(secondAfter).toEqual({ paidCents: second.totalCents, status: "paid" });
+    expect(secondPayments).toHaveLength(1);
+  });
+
+  it("a bank debit is a pending payment: the invoice owes until it succeeds, and still owes when it fails", async () => {
+    const invoice = await sentInvoice();
+    const intent = await intentFor(invoice);
+    stripe.sendsEvents = true;
+    try {
+      await stripe.confirm(intent, "pm_usBankAccount");
+    } finally {
+      stripe.sendsEvents = false;
+    }
+    let [after, payments] = await stored(invoice.id);
+    expect(after).toEqual({ paidCents: 0, status: "sent" });
+    expect(payments).toEqual([{ status: "pending", amountCents: invoice.totalCents, providerReference: intent }]);
+    // The office's screens say it is processing, and count nothing received yet.
+    const detail = await callApi<InvoiceDetail>(t.url, "GET", `/api/invoices/${invoice.id}`, tokens.owner!);
+    expect(detail.body.paidCents).toBe(0);
+    expect(detail.body.payments).toEqual([expect.objectContaining({ status: "pending" })]);
+    // Another payment for the same balance is refused while it processes.
+    const cash = await fetch(`${t.url}/api/invoices/${invoice.id}/payments`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${tokens.owner}`,
+        "content-type": "application/json",
+        "idempotency-key": crypto.randomUUID(),
+      },
+      body: JSON.stringify({ method: "cash", amountCents: invoice.totalCents }),
+    });
+    expect(cash.status).toBe(409);
+
+    expect((await stripe.sendWebhook(await stripe.settle(intent, "succeeded"))).status).toBe(200);
+    [after, payments] = await stored(invoice.id);
+    expect(after).toEqual({ paidCents: invoice.totalCents, status: "paid" });
+    expect(payments).toEqual([{ status: "succeeded", amountCents: invoice.totalCents, providerReference: intent }]);
+
+    const refused = await sentInvoice();
+    const refusedIntent = await intentFor(refused);
+    await stripe.confirm(refusedIntent, "pm_usBankAccount");
+    const processing = stripe.event("payment_intent.processing", snapshot(refusedIntent));
+    expect((await stripe.sendWebhook(processing)).status).toBe(200);
+    const failed = await stripe.settle(refusedIntent, "failed");
+    expect((await stripe.sendWebhook(failed)).status).toBe(200);
+    expect((await stripe.sendWebhook(processing)).status).toBe(200);
+    [after, payments] = await stored(refused.id);
+    expect(after).toEqual({ paidCents: 0, status: "sent" });
+    expect(payments).toEqual([{ status: "failed", amountCents: refused.totalCents, providerReference: refusedIntent }]);
+    // The balance is owed again: it can be paid.
+    const again = await fetch(`${t.url}/api/invoices/${refused.id}/payments`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${tokens.owner}`,
+        "content-type": "application/json",
+        "idempotency-key": crypto.randomUUID(),
+      },
+      body: JSON.stringify({ method: "cash", amountCents: refused.totalCents }),
+    });
+    expect(again.status).toBe(201);
+  });
+
+  it("a refund made in Stripe's dashboard is recorded once; one made here is not recorded again", async () => {
+    const invoice = await sentInvoice();
+    const intent = await intentFor(invoice);
+    stripe.sendsEvents = true;
+    try {
+      await stripe.confirm(intent);
+      const payment = await t.db.payment.findFirstOrThrow({ where: { invoiceId: invoice.id } });
+      // Made here: Stripe's refund.created comes while the refund is being recorded, and is not recorded twice.
+      const ours = await fetch(`${t.url}/api/payments/${payment.id}/refunds`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${tokens.owner}`,
+          "content-type": "application/json",
+          "idempotency-key": crypto.randomUUID(),
+        },
+        body: JSON.stringify({ amountCents: 1000 }),
+      });
+      expect(ours.status).toBe(201);
+    } finally {
+      stripe.sendsEvents = false;
+    }
+    const dashboard = stripe.refundInDashboard(intent, 500);
+    for (const _time of [1, 2, 3]) expect((await stripe.sendWebhook(dashboard)).status).toBe(200);
+    const refunds = await t.db.refund.findMany({ where: { invoiceId: invoice.id }, orderBy: { createdAt: "asc" } });
+    expect(refunds.map((refund) => refund.amountCents)).toEqual([1000, 500]);
+    expect(refunds[1]).toMatchObject({ reason: "Refunded in Stripe", createdByUserId: null });
+    expect(refunds.map((refund) => refund.reopenedBalance)).toEqual([false, false]);
+    // Both are credits: the invoice stays paid, and the customer's link asks for nothing.
+    const [after] = await stored(invoice.id);
+    expect(after).toEqual({ paidCents: invoice.totalCents, status: "paid" });
+  });
+
+  it("a bank debit's failure delivered before its processing event leaves nothing pending", async () => {
+    const invoice = await sentInvoice();
+    const intent = await intentFor(invoice);
+    await stripe.confirm(intent, "pm_usBankAccount");
+    const processing = stripe.event("payment_intent.processing", snapshot(intent));
+    const failed = await stripe.settle(intent, "failed");
+    for (const event of [failed, processing, failed, processing])
+      expect((await stripe.sendWebhook(event)).status).toBe(200);
+    const [after, payments] = await stored(invoice.id);
+    expect(after).toEqual({ paidCents: 0, status: "sent" });
+    expect(payments.filter((payment) => payment.status === "pending")).toEqual([]);
+  });
+
+  it("refuses a wrong signature, an unknown account and a malformed body (400), changing nothing", async () => {
+    const invoice = await sentInvoice();
+    const intent = await intentFor(invoice);
+    await stripe.confirm(intent);
+    const event = stripe.event("payment_intent.succeeded", snapshot(intent));
+    const forged = await stripe.sendWebhook(event, { secret: "whsec_not_the_secret" });
+    expect(forged.status).toBe(400);
+    expect(JSON.parse(forged.body)).toMatchObject({ message: "Not signed by Stripe" });
+    const unsigned = await fetch(webhookUrl(), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(event),
+    });
+    expect(unsigned.status).toBe(400);
+    const unknown = await stripe.sendWebhook(event, { account: "acct_nobodyhasthis" });
+    expect(unknown.status).toBe(400);
+    expect(JSON.parse(unknown.body)).toMatchObject({ message: "unknown account" });
+    const malformed = await fetch(webhookUrl(), {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" },
+      body: "{not json",
+    });
+    expect(malformed.status).toBe(400);
+    // A tampered body keeps its old signature: refused.
+    const tampered = JSON.stringify({ ...event, data: { object: { ...snapshot(intent), amount_received: 1 } } });
+    const replayedSignature = await fetch(webhookUrl(), {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`,
+      },
+      body: tampered,
+    });
+    expect(replayedSignature.status).toBe(400);
+    const [after, payments] = await stored(invoice.id);
+    expect(after.paidCents).toBe(0);
+    expect(payments).toEqual([]);
+    expect(await t.db.stripeEvent.count({ where: { id: event.id } })).toBe(0);
+    // The same event, signed, is then applied.
+    expect((await stripe.sendWebhook(event)).status).toBe(200);
+    expect((await stored(invoice.id))[0].paidCents).toBe(invoice.totalCents);
+  });
+
+  it("another company's intent in an event of a different account is not applied to either company", async () => {
+    const invoice = await sentInvoice();
+    const intent = await intentFor(invoice);
+    await stripe.confirm(intent);
+    // Company A's intent, in an event under company B's connected account.
+    const event = stripe.event("payment_intent.succeeded", snapshot(intent), { account: otherAccount });
+    expect((await stripe.sendWebhook(event)).status).toBe(200);
+    // …and one naming company B but A's invoice.
+    const misnamed = stripe.event(
+      "payment_intent.succeeded",
+      { ...snapshot(intent), metadata: { invoice_id: invoice.id, company_id: other.id } },
+      { account: otherAccount },
+    );
+    expect((await stripe.sendWebhook(misnamed)).status).toBe(200);
+    const [after, payments] = await stored(invoice.id);
+    expect(after.paidCents).toBe(0);
+    expect(payments).toEqual([]);
+    expect(await t.db.payment.count({ where: { companyId: other.id } })).toBe(0);
+  });
+
+  it("charges and refunds of a company with a connected account are made on it; its events are applied", async () => {
+    const invoice = await sentInvoice(tokens.otherOwner, other.id);
+    const { token } = await linkOf(invoice, tokens.otherOwner);
+    const created = await fetch(`${t.url}/api/review/invoices/${invoice.id}/payment-intents`, {
+      method: "POST",
+      headers: { "x-review-token": token, "idempotency-key": crypto.randomUUID() },
+    });
+    const body = (await created.json()) as { paymentIntentId: string; stripeAccount: string | null };
+    expect(body.stripeAccount).toBe(otherAccount);
+    const made = stripe.requests.findLast((request) => request.path === "/v1/payment_intents")!;
+    expect(made.stripeAccount).toBe(otherAccount);
+    // The platform's own account does not know the intent.
+    expect((await stripe.confirm(body.paymentIntentId)).status).toBe(404);
+    expect((await stripe.confirm(body.paymentIntentId, "pm_card_visa", { account: otherAccount })).status).toBe(200);
+    const event = stripe.event("payment_intent.succeeded", snapshot(body.paymentIntentId), { account: otherAccount });
+    expect((await stripe.sendWebhook(event)).status).toBe(200);
+    const payment = await t.db.payment.findFirstOrThrow({ where: { invoiceId: invoice.id } });
+    expect(payment).toMatchObject({ status: "succeeded", providerAccount: otherAccount });
+
+    const refunded = await fetch(`${t.url}/api/payments/${payment.id}/refunds`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${tokens.otherOwner}`,
+        "content-type": "application/json",
+        "idempotency-key": crypto.randomUUID(),
+      },
+      body: JSON.stringify({ amountCents: 500 }),
+    });
+    expect(refunded.status).toBe(201);
+    expect(stripe.refunds.at(-1)).toMatchObject({ payment_intent: body.paymentIntentId, account: otherAccount });
+  });
+});
+
+/** The invoice's customer link (as the office copies it). */
+async function linkOf(invoice: InvoiceDetail, owner = tokens.owner!): Promise<{ token: string }> {
+  const link = await callApi<{ url: string }>(t.url, "POST", `/api/invoices/${invoice.id}/review-link`, owner);
+  expect(link.status).toBe(201);
+  return { token: /#([A-Za-z0-9_-]{43})/.exec(link.body.url)![1]! };
+}
