@@ -81,6 +81,14 @@ export const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal digits")
     .optional(),
+  /**
+   * Lets webhooks go to private, loopback and link-local addresses (local development, tests). Off by default: a
+   * tenant's URL must resolve to public addresses only (`security/outgoing-url.ts`).
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
   /** QuickBooks Online (Intuit OAuth 2.0). Without a client id and secret, connecting QuickBooks is simulated. */
   QUICKBOOKS_CLIENT_ID: z.string().min(1).optional(),
   QUICKBOOKS_CLIENT_SECRET: z.string().min(1).optional(),

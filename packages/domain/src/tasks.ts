@@ -44,6 +44,8 @@ import { locateImportedCustomersTask } from "./customers/locate-imported-custome
 import { locateImportedCustomers } from "./customers/locate-imported-customers.handler.ts";
 import { deliverMessageTask } from "./outbox/deliver-message.task.ts";
 import { deliverMessage } from "./outbox/deliver-message.handler.ts";
+import { deliverWebhookTask } from "./webhooks/deliver-webhook.task.ts";
+import { deliverWebhook } from "./webhooks/deliver-webhook.handler.ts";
 import { pushToQuickBooksTask } from "./quickbooks/push-to-quickbooks.task.ts";
 import { pushToQuickBooksHandler } from "./quickbooks/push-to-quickbooks.handler.ts";
 import { pullQuickBooksPaymentsTask } from "./quickbooks/pull-quickbooks-payments.task.ts";
@@ -100,6 +102,7 @@ export const TASKS: ReadonlyMap<string, RegisteredTask> = new Map(
     register(buildStageTask, runBuildStage),
     register(locateImportedCustomersTask, locateImportedCustomers),
     register(deliverMessageTask, deliverMessage),
+    register(deliverWebhookTask, deliverWebhook),
     register(pushToQuickBooksTask, pushToQuickBooksHandler),
     register(pullQuickBooksPaymentsTask, pullQuickBooksPaymentsHandler),
     registerSystem(pullQuickBooksPaymentsPeriodicallyTask, pullQuickBooksPaymentsPeriodically),

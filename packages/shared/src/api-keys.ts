@@ -15,15 +15,16 @@ export const API_KEY_AREAS = {
   estimates: { label: "Leads and estimates", tags: ["estimates", "leads"] },
   invoices: { label: "Invoices and payments", tags: ["invoices", "payments"] },
   reports: { label: "Reports (read only)", tags: ["reports"] },
+  /** Subscribing and unsubscribing webhooks, as a Zapier app does (REST hooks): `hooks:write` only, nothing to read. */
+  hooks: { label: "REST hooks (Zapier)", tags: ["hooks"] },
 } as const satisfies Record<string, { label: string; tags: readonly string[] }>;
 export type ApiKeyArea = keyof typeof API_KEY_AREAS;
 const AREAS = Object.keys(API_KEY_AREAS) as [ApiKeyArea, ...ApiKeyArea[]];
 
 export const apiKeyScopeSchema = z.enum(
-  AREAS.flatMap((area) => (area === "reports" ? [`${area}:read`] : [`${area}:read`, `${area}:write`])) as [
-    string,
-    ...string[],
-  ],
+  AREAS.flatMap((area) =>
+    area === "reports" ? [`${area}:read`] : area === "hooks" ? [`${area}:write`] : [`${area}:read`, `${area}:write`],
+  ) as [string, ...string[]],
 );
 export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
 

@@ -16,6 +16,8 @@ export const DEFAULT_TASK_OPTIONS = {
  */
 export const QUEUE_TASK_OPTIONS: Partial<Record<QueueName, DefaultJobOptions>> = {
   mail: { attempts: 6, backoff: { type: "exponential", delay: 2000 } },
+  /** Webhooks: 8 tries, 10, 20, 40 … 640 minutes apart (about 21 hours), as receivers' outages can last (WEBHOOK_DELIVERY_ATTEMPTS). */
+  webhooks: { attempts: 8, backoff: { type: "exponential", delay: 10 * 60_000 } },
   // QuickBooks throttles (429) and has outages: a push is tried 8 times over about four minutes (1, 2, 4 … 64 s apart).
   quickbooks: { attempts: 8, backoff: { type: "exponential", delay: 1000 } },
 };

@@ -9,6 +9,7 @@ export const QUEUE_NAMES = [
   "quotes",
   "builds",
   "imports",
+  "webhooks",
   "quickbooks",
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
 import type { SendInvoiceInput } from "@fieldops/shared/invoices";
 import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 import { conflict, invalidInput, notFound } from "../errors.ts";
@@ -31,6 +32,8 @@ export async function requestInvoiceSend(
     where: { id: input.id },
     select: {
       id: true,
+      number: true,
+      totalCents: true,
       status: true,
       issuedAt: true,
       customerId: true,
@@ -66,5 +69,14 @@ export async function requestInvoiceSend(
   // A sent invoice is in the books: QuickBooks gets it (again, if it changed).
   await queueQuickBooksSync(scope, { entity: "invoice", id: invoice.id });
   scope.emit(invoicesChanged(invoice));
+  // Announced when the invoice becomes sent; sending it again (a reminder, a retried request) is not a new event.
+  if (invoice.status === "draft")
+    await emitWebhookEvent(scope, "invoice.sent", {
+      id: invoice.id,
+      number: invoice.number,
+      customerId: invoice.customerId,
+      totalCents: invoice.totalCents,
+      channels,
+    });
   return { id: invoice.id, customerId: invoice.customerId, sendId, channels };
 }

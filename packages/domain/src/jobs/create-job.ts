@@ -1,4 +1,5 @@
 import type { TenantTransaction } from "@fieldops/db";
+import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
 import type { CreateJobInput, JobDetail } from "@fieldops/shared/jobs";
 import { readCompanyTerminology } from "../companies/read-company-terminology.ts";
 import { invalidInput, notFound } from "../errors.ts";
@@ -42,6 +43,12 @@ export async function createJobRecord(
 ): Promise<CreatedJob> {
   const created = await insertJob(scope.tx, { ...input, companyId: scope.companyId, actor: scope.actor });
   scope.emit(jobChanged(created));
+  await emitWebhookEvent(scope, "job.created", {
+    id: created.id,
+    number: created.number,
+    title: created.title,
+    visitIds: created.visits.map((visit) => visit.id),
+  });
   return created;
 }
 

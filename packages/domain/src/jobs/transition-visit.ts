@@ -1,4 +1,6 @@
 import type { Prisma } from "@fieldops/db";
+import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
+import type { WebhookEventType } from "@fieldops/shared/webhooks";
 import type { TransitionVisitInput, Visit } from "@fieldops/shared/jobs";
 import { canTransitionVisit, FIELD_USER_VISIT_TARGETS, VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
 import { can } from "@fieldops/shared/permissions";
@@ -12,10 +14,18 @@ import { findVisitFor, STALE_VISIT_MESSAGE } from "./visit-access.ts";
  * Moves a visit along its lifecycle (VISIT_TRANSITIONS) and refuses any other move. A field user may only start and
  * complete their own crew's visits. Like scheduling, the move names the version it was decided on.
  */
+/** The moves of a visit's lifecycle that webhooks announce. */
+const VISIT_WEBHOOK_EVENTS: Partial<Record<string, WebhookEventType>> = {
+  in_progress: "visit.started",
+  completed: "visit.completed",
+  canceled: "visit.canceled",
+};
+
 export async function transitionVisit(
-  { tx, actor, emit }: TenantScope<UserActor>,
+  scope: TenantScope<UserActor>,
   input: TransitionVisitInput & { visitId: string; now?: Date },
 ): Promise<Visit> {
+  const { tx, actor, emit } = scope;
   const now = input.now ?? new Date();
   const visit = await findVisitFor(tx, input.visitId, actor);
   if (!can(actor, "visits.manage_all") && !FIELD_USER_VISIT_TARGETS.includes(input.to)) {
@@ -53,7 +63,10 @@ export async function transitionVisit(
   });
   // A visit sent back to the queue leaves its crew, whose screens refetch too.
   emit(visitsChanged([{ id: visit.id, jobId: visit.jobId, crewId: visit.crewId }]));
-  return toVisit(
+  const result = toVisit(
     await tx.visit.findUniqueOrThrow({ where: { id: visit.id }, include: { crew: { select: { name: true } } } }),
   );
+  const webhookEvent = VISIT_WEBHOOK_EVENTS[input.to];
+  if (webhookEvent) await emitWebhookEvent(scope, webhookEvent, { ...result, previousStatus: from });
+  return result;
 }

@@ -82,8 +82,10 @@ function NewKeyDialog({
                     onChange={(event) => choose(area, event.target.value as Access)}
                   >
                     <option value="none">None</option>
-                    <option value="read">Read</option>
-                    {area === "reports" ? null : <option value="write">Read and write</option>}
+                    {area === "hooks" ? null : <option value="read">Read</option>}
+                    {area === "reports" ? null : (
+                      <option value="write">{area === "hooks" ? "Subscribe and unsubscribe" : "Read and write"}</option>
+                    )}
                   </select>
                 </td>
               </tr>
