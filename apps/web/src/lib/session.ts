@@ -136,12 +136,14 @@ export function useLogout(): () => Promise<void> {
     queryClient.clear();
     await navigate("/login", { replace: true });
     // A signed-in page still mounted until the navigation rendered may have asked again in between (a cleared query
-    // with an observer fetches anew): once those pages are gone (no query but the user's is observed, or half a second
-    // has passed), drop what they asked for. The user query stays: the sign-in page reads it.
+    // with an observer fetches anew): once those pages are gone (no query but the user's is observed, or five seconds
+    // have passed: the navigation is a transition, so the old page stays until the sign-in page's code has loaded,
+    // which on a slow network or a busy device takes a while), drop what they asked for. The user query stays: the
+    // sign-in page reads it.
     const signedInReads = {
       predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== USER_QUERY_KEY[0],
     };
-    for (let wait = 0; wait < 50; wait++) {
+    for (let wait = 0; wait < 500; wait++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
       const observed = queryClient
         .getQueryCache()

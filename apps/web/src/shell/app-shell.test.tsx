@@ -223,11 +223,11 @@ describe("signed-in shell", () => {
       // Storage is cleared; only a logout the server did not confirm leaves its marker.
       expect(storedKeys()).toEqual(status === 204 ? [] : ["signed_out"]);
       expect(sessionStorage.length).toBe(0);
-      // What the signed-in pages asked for is dropped once they are gone (logout waits for them, half a second at most).
+      // What the signed-in pages asked for is dropped once they are gone (logout waits for them, five seconds at most).
       await waitFor(() => {
         expect(queryClient.getQueryData(["/api/activity"])).toBeUndefined();
         expect(queryClient.getQueryData(["/api/company"])).toBeUndefined();
-      });
+      }, SLOW);
     },
   );
 
