@@ -342,7 +342,7 @@ export async function planNumberAlone(message: ReadMessage, input: PlannerInput)
   const [invoice, [job]] = await Promise.all([input.lookup.invoiceByNumber(number), input.lookup.findJobs({ number })]);
   const invoiceRead: AssistantPlan = refusalOf(CAPABILITIES.seeInvoices, input) ?? {
     kind: "read",
-    reply: `Here is invoice #${number}.`,
+    reply: invoiceSaid(number, invoice),
     reads: [{ tool: "findInvoice", number }],
   };
   if (invoice && (!job || mentions(message, "paid"))) return invoiceRead;
@@ -358,20 +358,31 @@ export async function planNumberAlone(message: ReadMessage, input: PlannerInput)
   return { kind: "clarify", reply: `I couldn't find a job or an invoice numbered ${number}. Which do you mean?` };
 }
 
+/** "Here is invoice #1040 for Luis Ortiz: $80.00 still due.": what was asked about it ("paid yet?", "balance?") said too. */
+function invoiceSaid(number: number, invoice: InvoiceRecord | null): string {
+  if (!invoice) return `Here is invoice #${number}.`;
+  const state =
+    invoice.status === "paid" || invoice.balanceCents === 0
+      ? "paid in full"
+      : invoice.status === "draft"
+        ? `a draft of ${formatCents(invoice.balanceCents)}`
+        : `${formatCents(invoice.balanceCents)} still due${invoice.status === "partially_paid" ? " (partly paid)" : ""}`;
+  return `Here is invoice #${number} for **${asMarkdownText(invoice.customerName)}**: ${state}.`;
+}
+
 /** "Open invoice 1032", "what's the status of invoice 1032": that invoice, whatever its status. */
-export function planShowInvoice(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
+export async function planShowInvoice(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   if (!SHOW_INVOICE.test(message.raw)) return null;
   const change = CHANGES_INVOICE.exec(message.raw)?.[0].toLowerCase();
   // "email invoice 1032 to the customer": the invoice, and where that is done (the chat does not send or edit one).
   if (change && !/^(?:send|email|text|resend|edit|change|update|void)$/.test(change)) return null;
   const number = invoiceNumberIn(message.raw) ?? Number(/\d{3,9}/.exec(message.raw)![0]);
-  return (
-    refusalOf(CAPABILITIES.seeInvoices, input) ?? {
-      kind: "read",
-      reply: change
-        ? `Here is invoice #${number}. I can't ${change} an invoice from the chat: open it and do it from its page.`
-        : `Here is invoice #${number}.`,
-      reads: [{ tool: "findInvoice", number }],
-    }
-  );
+  const refusal = refusalOf(CAPABILITIES.seeInvoices, input);
+  if (refusal) return refusal;
+  const said = invoiceSaid(number, await input.lookup.invoiceByNumber(number));
+  return {
+    kind: "read",
+    reply: change ? `${said} I can't ${change} an invoice from the chat: open it and do it from its page.` : said,
+    reads: [{ tool: "findInvoice", number }],
+  };
 }

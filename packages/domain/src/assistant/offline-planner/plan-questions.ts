@@ -5,7 +5,7 @@ import { dayLabel, readWhens, todayIn } from "./parse-when.ts";
 import { namedPeriod } from "./plan-reads.ts";
 import { PLACE_OF, crewNames, resolveCrew, visitsNamed, withoutSpans } from "./plan-schedule.ts";
 import { CAPABILITIES, type AssistantAbility } from "./planner-policy.ts";
-import type { CountKind, DayPeriod, PlannerInput } from "./planner-input.ts";
+import type { CountKind, CustomerRecord, DayPeriod, PlannerInput } from "./planner-input.ts";
 import { refusalOf } from "./propose.ts";
 import { mentions, type ReadMessage } from "./read-message.ts";
 import {
@@ -356,9 +356,15 @@ export async function planCustomerContact(message: ReadMessage, input: PlannerIn
     : mentions(message, "address", "live", "gate code")
       ? "address"
       : "phone number";
+  // The value itself when the lookup gave it: "where does Elena Garcia live?" is answered, not only opened.
+  const record: CustomerRecord =
+    (await input.lookup.findCustomers(resolved.customer.name)).find(
+      (candidate) => candidate.id === resolved.customer.id,
+    ) ?? resolved.customer;
+  const value = what === "address" ? record.address : what === "phone number" ? record.phone : null;
   return {
     kind: "read",
-    reply: `Here is **${asMarkdownText(resolved.customer.name)}**'s ${what}.`,
+    reply: `Here is **${asMarkdownText(resolved.customer.name)}**'s ${what}${value ? `: ${/^[\d\s()+.-]+$/.test(value) ? value : asMarkdownText(value)}` : ""}.`,
     reads: [{ tool: "findCustomers", query: resolved.customer.id }],
   };
 }
