@@ -338,6 +338,9 @@ async function decide(message: ReadMessage, input: PlannerInput): Promise<Assist
       reply: "I can't delete or remove data from the chat. Open the record and do it there if you're sure.",
     };
   }
+  // "Optimize the routes for tomorrow. Actually, never mind, don't.": the request is taken back as it is made.
+  if (TAKEN_BACK.test(message.raw))
+    return { kind: "answer", reply: "Alright, I won't do that. I'm here whenever you need something else." };
   const early = small(message);
   if (early) return early;
   // "schedule acme tomorrow at 9 and send garcia a reminder": one request at a time, the next one said back.
@@ -400,6 +403,9 @@ async function withVisitDays(text: string, input: PlannerInput): Promise<string>
   }
   return out;
 }
+
+const TAKEN_BACK =
+  /[.!?;,]\s+(?:(?:ok|okay|actually|wait|hmm+|oh|no|nah|sorry)[,.!]?\s+)*(?:never ?mind|forget (?:it|that|about it)|scratch that|cancel that|don['’]?t(?: do (?:it|that|anything))?|leave it)(?:[,.!]?\s*(?:never ?mind|don['’]?t|forget it|thanks?|sorry))*[.!]*\s*$/i;
 
 const HOW_DO_I =
   /^\s*how (?:do|can|would|should|could) (?:i|we|you)\s+(?=(?:move|reschedule|push|schedule|book|put|record|send)\b)/i;

@@ -373,8 +373,68 @@ const CREW_NOT_LETTER = /\b((?:crew|team)\s+[a-z0-9]+)\s*,?\s+not\s+[a-z0-9]\b/g
 const START_OVER =
   /^[\s\S]*?[.!;,]\s*(?:(?:wait|hold on|hmm+|actually|oh)[,.!]?\s*)*(?:no|nope)?[,.!]?\s*(?:leave (?:that|it|this)(?: one)?(?: alone| as is)?|forget (?:that|it|this)(?: one)?|never ?mind (?:that|it)|scratch that|don['’]?t do that)[,.;!]?\s+(?=\S)/i;
 
+/**
+ * A repair in the middle of a sentence: "for Jane Smith, I mean John Smith, for a duct cleaning", "on the 2nd, er, the
+ * 3rd, at 1", "to Elena Garcia... no, to Luis Ortiz", "to wednesday at 3... actually the 3rd at 3 is better". What
+ * follows the retraction replaces what it repeats the shape of: from the same preposition, or as many words alike.
+ */
+const MID_RETRACT =
+  /(?:\s*(?:\.{2,}|…|[,;–—])\s*|\s+[-–—]+\s*)(?:(?:no|nope|er+m?|um+|uh+|sorry|oops|wait|actually|i mean|i meant|or rather|rather)[,:.!]?\s+)+(?=\S)/gi;
+const REPAIR_PREPOSITION = /^(to|for|on|at|with|from)\b/i;
+const WEEKDAY_OR_DATE =
+  /^(?:(?:mon|tues?|wed|thur?s?|fri|sat|sun)(?:day)?|wednesday|saturday|today|tomorrow|tmrw|\d{1,2}(?:st|nd|rd|th)|\d{1,2}\/\d{1,2})$/i;
+
+function wordShape(word: string): string {
+  const bare = word.replace(/[^\w/:]+/g, "");
+  if (WEEKDAY_OR_DATE.test(bare)) return "day";
+  if (/^\d{1,2}(?::\d{2})?(?:am|pm|a|p)?$/i.test(bare)) return "time";
+  if (/^[A-Z][a-z]/.test(word)) return "name";
+  return bare.toLowerCase();
+}
+
+function repaired(text: string): string {
+  for (const found of [...text.matchAll(MID_RETRACT)].reverse()) {
+    const head = text.slice(0, found.index);
+    const after = text.slice(found.index + found[0].length);
+    const clause = /^[^,.;!?…]+/.exec(after)?.[0] ?? "";
+    const said = clause
+      .replace(/\s+(?:is|would be|works|['’]d be)\s+(?:better|best|good|fine|easier)\b.*$/i, "")
+      .replace(/\s+(?:instead|please)\s*$/i, "")
+      .trim();
+    if (said === "" || said.split(/\s+/).length > 5) continue;
+    const rest = after.slice(clause.length);
+    const preposition = REPAIR_PREPOSITION.exec(said)?.[1];
+    if (preposition) {
+      const earlier = [...head.matchAll(new RegExp(`\\b${preposition}\\b`, "gi"))].at(-1);
+      if (earlier) {
+        text = `${head.slice(0, earlier.index)}${said}${rest}`;
+        continue;
+      }
+    }
+    const saidWords = said.split(/\s+/).filter((word) => !/^the$/i.test(word));
+    const headWords = head.trimEnd().split(/\s+/);
+    let start = headWords.length;
+    let matched = 0;
+    while (start > 0 && matched < saidWords.length) {
+      start -= 1;
+      if (!/^the$/i.test(headWords[start]!)) matched += 1;
+    }
+    if (/^the\b/i.test(said) && start > 0 && /^the$/i.test(headWords[start - 1]!)) start -= 1;
+    const replaced = headWords.slice(start).filter((word) => !/^the$/i.test(word));
+    if (
+      replaced.length === saidWords.length &&
+      replaced.every((word, index) => wordShape(word) === wordShape(saidWords[index]!)) &&
+      replaced.some((word) => ["day", "time", "name"].includes(wordShape(word)))
+    )
+      text = `${headWords.slice(0, start).join(" ")} ${said}${rest}`;
+  }
+  return text;
+}
+
 function corrected(text: string): string {
   text = text.replace(START_OVER, "");
+  // "with crew b, at 9": a time set off by a comma is still the clause's.
+  text = repaired(text).replace(/,\s+(?=(?:at|@)\s*\d)/gi, " ");
   text = text.replace(CREW_PREFERRED, "$3$2");
   // "…on monday with crew b. 10am": a time said alone after the request is the request's.
   text = text.replace(TIME_AFTER, " at $1");
