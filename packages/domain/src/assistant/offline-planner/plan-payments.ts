@@ -84,6 +84,13 @@ function reminderName(raw: string): string | null {
     if (!found) continue;
     if (isPronoun(found)) return found;
     if (meansEveryone(found)) return null;
+    // "everybody who's late paying", "all the ones behind on their bills": everyone the clause after them picks.
+    if (
+      /^(?:everyone|everybody|anyone|anybody|all(?:\s+(?:the|my|our))?(?:\s+(?:customers|clients|people|folks|ones|accounts))?|every\s+(?:customer|client|account)|each\s+(?:customer|client|account))(?:\s+(?:who|that|which|whos|who['’]s|that['’]s|with|on|behind|late)\b.*)?$/i.test(
+        found,
+      )
+    )
+      return null;
     const name = cleanName(found.replace(/\b(?:a|an|another|payment|the)\s*$/i, ""));
     if (name && !meansEveryone(name)) return name;
   }

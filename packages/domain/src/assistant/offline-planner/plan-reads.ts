@@ -61,6 +61,11 @@ export function planUnpaidInvoices(message: ReadMessage, input: PlannerInput): A
     "accounts",
     "which accounts",
     "which ones",
+    // "past due list", "show me everything that's overdue": the list of them.
+    "list",
+    "everything",
+    "all",
+    "show me",
   );
   if (
     !mentions(message, ...MONEY_OWED) ||
@@ -310,15 +315,18 @@ const SCHEDULE_WORDS = [
 ];
 
 export function planDaySchedule(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
-  if (
-    !mentions(message, ...SCHEDULE_WORDS) ||
-    mentions(message, "connect", "sync", "link", "integrate", "set up", "setup")
-  )
-    return null;
   // "what's on two weeks from today" is a day; "next week" is not.
   const oneDay = readWhens(message.raw, input.now, input.timeZone).spans.find(
     (span) => span.day !== null && !span.vague,
   );
+  // "all crews mon?": every crew on a day is that day's schedule.
+  const everyCrewOnADay =
+    oneDay !== undefined && mentions(message, "all crews", "every crew", "all teams", "each crew", "all the crews");
+  if (
+    !(mentions(message, ...SCHEDULE_WORDS) || everyCrewOnADay) ||
+    mentions(message, "connect", "sync", "link", "integrate", "set up", "setup")
+  )
+    return null;
   if (!oneDay && mentions(message, "next week", "this week", "last week", "week", "month")) {
     return { kind: "clarify", reply: "I show the schedule one day at a time. Which day: today, tomorrow, or a date?" };
   }

@@ -400,7 +400,9 @@ export async function planTerseSchedule(message: ReadMessage, input: PlannerInpu
   );
   if ((await customerAtStart(words, input)) !== null) return scheduleFrom(request, input);
   // "job 204 sunday at noon", "nothing on the books for job 204 yet — sunday at noon": a job by its number.
-  const numbered = JOB_NUMBER.test(before) ? await jobByNumber(before, input) : null;
+  // "204 mon 2p crw a": a number alone first is a job's, when one has it.
+  const numbered =
+    JOB_NUMBER.test(before) || /^\s*#?\d{2,9}\s*$/.test(before) ? await jobByNumber(before, input) : null;
   if (numbered && numbered !== "none") {
     if (numbered.hasWaitingVisit) return scheduleFrom(`job ${numbered.number} ${text.slice(first.index)}`, input);
     return movedTo(`job ${numbered.number}`, text.slice(first.index), input);

@@ -205,6 +205,15 @@ const SHORTHAND: [RegExp, string][] = [
   [/(?:^|\s)#\s*of\b/gi, " number of"],
   [/\bappts?\b/gi, "appointment"],
   [/\bsched\b/gi, "schedule"],
+  // "crew c → acme wh install fri 8a": a crew sent to the work that follows.
+  [/^\s*((?:crew|team)\s+[a-z0-9]+)\s*(?:->|=>|→|:)\s*(.+?)\s*$/i, "$2 with $1"],
+  // "B sched tmrw?": a crew's letter before its schedule.
+  [/^\s*([A-Z])\s+(?=sched(?:ule)?\b)/, "crew $1 "],
+  // "fri 8a", "mon 2p": a time's am or pm by its letter.
+  [/\b(\d{1,2}(?::\d{2})?)([ap])\b/gi, "$1$2m"],
+  [/\b1st thing\b/gi, "first thing"],
+  [/\bcrw\b/gi, "crew"],
+  [/\bopt\b(?=\s+(?:the\s+)?(?:routes?|day|schedule)\b)/gi, "optimize"],
   // "… Oh, and put Crew A on it instead.": the crew for what was just asked.
   [
     /[.,;]?\s*(?:oh,?\s*)?(?:and\s+)?(?:please\s+)?(?:put|give it to|assign it to|hand it to|have)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:on it|on that|do it|take it|on the job)(?:\s+instead)?\s*[.!]?\s*$/gi,
@@ -259,6 +268,7 @@ const SPANISH: [RegExp, string][] = [
   [/\b(?:las\s+)?facturas\s+(?:sin pagar|pendientes|impagas)\b/gi, "unpaid invoices"],
   [/\b(?:las\s+)?facturas\b/gi, "invoices"],
   [/\b(?:la|el)\s+(?=invoice\b|factura\b)/gi, ""],
+  [/\bqui[eé]n(?:es)?\s+no\s+(?:ha|han)\s+pagado\b/gi, "who hasn't paid"],
   [/\bpasado mañana\b/gi, "the day after tomorrow"],
   [/\bpor la (?:tarde)\b/gi, "afternoon"],
   [/\bpor la mañana\b/gi, "morning"],
@@ -434,18 +444,18 @@ function repaired(text: string): string {
 function corrected(text: string): string {
   text = text.replace(START_OVER, "");
   // "with crew b, at 9": a time set off by a comma is still the clause's.
-  text = repaired(text).replace(/,\s+(?=(?:at|@)\s*\d)/gi, " ");
+  text = repaired(text);
   text = text.replace(CREW_PREFERRED, "$3$2");
   // "…on monday with crew b. 10am": a time said alone after the request is the request's.
   text = text.replace(TIME_AFTER, " at $1");
   // "monday with crew b at 10am": the day and its time together, the crew after them.
   text = text.replace(CREW_BEFORE_TIME, "$1 at $3 $2");
-  return tailCorrected(
-    CORRECTIONS.reduce(
-      (out, [pattern, replacement]) => out.replace(pattern, replacement),
-      text.replace(CREW_NOT_LETTER, "$1"),
-    ),
+  const fixed = CORRECTIONS.reduce(
+    (out, [pattern, replacement]) => out.replace(pattern, replacement),
+    text.replace(CREW_NOT_LETTER, "$1"),
   );
+  // "with crew b, at 9": a time set off by a comma is still the clause's.
+  return tailCorrected(fixed.replace(/,\s+(?=(?:at|@)\s*\d)/gi, " ").replace(CREW_BEFORE_TIME, "$1 at $3 $2"));
 }
 
 /** "… — actually, Crew C's", "… er, make that $80", "Sorry, I meant the jobs page": a correction at the end. */
