@@ -77,6 +77,10 @@ const HELP =
     return assistant === false ? id : assistant.help;
   }).join(", ")}, or quote a new feature.`;
 
+const THANKS_OPENING = /^\s*(?:thanks|thank you|many thanks|thx|ty|cheers)\b/i;
+const THANKS_ALONE =
+  /^\s*(?:thanks|thank you|many thanks|thx|ty|cheers)(?:\s+(?:so|very)\s+much|\s+a lot|\s+a bunch|\s+again)?(?:\s+for\s+(?:your|the|all (?:your|the))\s+help\b[^.!?]*)?[\s.!]*$/i;
+
 type Rule = (message: ReadMessage, input: PlannerInput) => AssistantPlan | null | Promise<AssistantPlan | null>;
 
 // Order matters: a request to track something new comes first (its list of fields may name anything); requests that
@@ -157,6 +161,9 @@ function small(message: ReadMessage): AssistantPlan | null {
     return { kind: "answer", reply: `Hello! ${HELP}` };
   }
   if (words.length <= 2 && mentions(message, "help")) return { kind: "answer", reply: HELP };
+  // "Thank you so much for your help this morning!": thanks, with nothing asked.
+  if (THANKS_ALONE.test(message.raw) && !ASKING.test(message.raw.replace(THANKS_OPENING, "")))
+    return { kind: "answer", reply: "You're welcome." };
   // "thx thats all for now": the conversation ends here.
   if (
     words.length <= 6 &&
@@ -188,7 +195,7 @@ function small(message: ReadMessage): AssistantPlan | null {
       "how do you work",
       "what are you for",
     ) ||
-    /^\s*what\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?:things|stuff)?\s*(?:else\s+)?can\s+(?:you|u)\s+(?:actually\s+|really\s+)?(?:do|help with)\b/i.test(
+    /^\s*what\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?:things|stuff)?\s*(?:else\s+)?can\s+(?:you|u|it|this|th(?:is|e)\s+(?:assistant|bot|thing|chat|ai))\s+(?:actually\s+|really\s+)?(?:do|help with)\b/i.test(
       message.raw,
     )
   )

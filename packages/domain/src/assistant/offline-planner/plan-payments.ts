@@ -157,7 +157,7 @@ export async function planPaymentReminders(message: ReadMessage, input: PlannerI
 
 /** Receiving money: "record a payment", "got a check", "dropped off cash", "paid … by cheque". */
 const RECEIVED =
-  /\b(?:record|log|enter|add|mark|apply|register|put|take|took|got|get|receive|received|collect|collected|dropped off|drop off|brought|handed|mailed|sent|left|paid|came in|come in|arrived|cleared|deposited|fixed up|settled|paid off|squared up|covered)\b|\b(?:cash|check|cheque)\s+from\b/i;
+  /\b(?:record|log|enter|add|mark|apply|register|put|take|took|got|get|receive|received|collect|collected|dropped off|drop off|brought|handed|mailed|sent|left|paid|came in|come in|arrived|cleared|deposited|fixed up|settled|paid off|squared up|covered|gave|given|handed over)\b|\b(?:cash|check|cheque)\s+from\b/i;
 /** A check as money ("by check", "a $50 check", "cheque #12"), not a service ("sprinkler check", "wellness check"). */
 const CHECK_AS_MONEY =
   /\b(?:record|log|enter|got|received|deposit(?:ed)?|took)\s+(?:a\s+|the\s+|his\s+|her\s+|their\s+)?(?:check|cheque)\b|\bcheques?\b|\b(?:by|with|a|his|her|their|personal|paper)\s+(?:\$[\d,.]+\s+)?checks?\b(?!\s+(?:on|up|in|of)\b)|\bchecks?\s*(?:#|no\.?|number|for\s+\$)|\$[\d,.]+\s+checks?\b/i;
@@ -275,7 +275,9 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
   const paidBy =
     (mentions(message, "paid") ||
       CHECK_AS_MONEY.test(message.raw) ||
-      /\b(?:cash|check|cheque)\s+from\b/i.test(message.raw)) &&
+      /\b(?:cash|check|cheque)\s+from\b/i.test(message.raw) ||
+      // "Elena Garcia handed over $250 cash": an amount handed over is paid.
+      (amountIn(message.raw) !== null && /\b(?:gave|handed|brought|dropped off)\b/i.test(message.raw))) &&
     (methodIn(message) === "cash" || methodIn(message) === "check");
   if (number === null && !mentions(message, "invoice") && !recordsPayment && !paidBy) return null;
   const refusal = refusalOf(CAPABILITIES.recordPayment, input);

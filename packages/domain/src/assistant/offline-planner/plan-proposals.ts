@@ -215,7 +215,13 @@ export function planOptimizeDay(message: ReadMessage, input: PlannerInput): Assi
 
 export function planExportCustomers(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   if (
-    !mentions(message, "export", "download", "csv", "spreadsheet") ||
+    !(
+      mentions(message, "export", "download", "csv", "spreadsheet") ||
+      // "can I get all my customers out into excel": out of the app, into a spreadsheet.
+      /\b(?:out|over)?\s*(?:in|into|to|as)\s+(?:an?\s+)?(?:excel|sheets|google sheets|a file|numbers)\b/i.test(
+        message.raw,
+      )
+    ) ||
     !mentions(message, "customer", "customers", "clients", "client", "csv")
   )
     return null;

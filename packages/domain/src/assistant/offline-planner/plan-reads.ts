@@ -224,6 +224,7 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
     "get paid",
     "got paid",
     "were paid",
+    "been paid",
     "received",
     "cash flow",
     "pay us",
@@ -265,6 +266,9 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
 function periodPhrase(label: string): string {
   return /^[A-Z]/.test(label) ? `in ${label}` : label;
 }
+
+const WHERE_ARE_THE_JOBS =
+  /^\s*where\s+(?:do|can|would|should)\s+(?:i|we)\s+(?:find|see|look at|get to|go for)\s+(?:the\s+|my\s+|our\s+|all\s+(?:the\s+|my\s+|our\s+)?)?jobs\b(?!\s+(?:for|of|at)\b)/i;
 
 const SCHEDULE_WORDS = [
   "schedule",
@@ -480,6 +484,8 @@ const FIND_JOB =
   /\bjob\s*(?:#|no\.?|number)?\s*([a-z]*-?\d+)\b|\b(?:find|look ?up|lookup|search(?: for)?|where is|show me|show|pull up|bring up|get|what|which|list|any)\s+(?:the\s+|a\s+|my\s+|open\s+)?(?:jobs?|work orders?|service calls?)\b\s*(.*)$|\b(?:jobs?|work orders?)\s+(?:for|of|at)\s+(.+)$|^\s*(.+?)['’]?s?\s+(?:jobs|work orders|open jobs)\s*\??\s*$/i;
 
 export async function planFindJob(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  // "where do I find the jobs I've created": where the jobs are, the page, not a search for words.
+  if (WHERE_ARE_THE_JOBS.test(message.raw)) return null;
   // "where are we on #204": a number alone is a job's when the company has a job so numbered.
   const hashed = /(?:^|\s)#\s*(\d{1,9})\b/.exec(message.raw)?.[1];
   if (hashed && !mentions(message, "invoice", "inv", "paid", "payment", "check", "cash")) {

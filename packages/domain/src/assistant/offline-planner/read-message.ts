@@ -246,6 +246,7 @@ const SHORTHAND: [RegExp, string][] = [
   [/\b(\d+)\s*hrs?\b/gi, "$1 hours"],
   [/\b(what|how|who|where|when|why)['’]d\b/gi, "$1 did"],
   [/\barvo\b/gi, "afternoon"],
+  [/\bpunters\b/gi, "customers"],
   [/\bfortnight\b/gi, "two weeks"],
   [/\binvoice\s+(?:ref|reference|ref\.)\s*(?=#?\d)/gi, "invoice "],
   [/\binv\.?\s*(?=#?\d)/gi, "invoice "],
@@ -327,6 +328,11 @@ const INTRODUCTION = new RegExp(
 
 /** Words that carry no request: "um", "like", "so yeah", "mate", "do you know if". */
 const FILLERS: [RegExp, string][] = [
+  // "When you have a moment, please record…": a courtesy before the request, not a question of when.
+  [
+    /^\s*(?:when(?:ever)?\s+you\s+(?:have|get|find)\s+a\s+(?:moment|minute|sec|second|chance)|if\s+you\s+(?:have|get)\s+a\s+(?:moment|minute|sec|second|chance)|at\s+your\s+(?:earliest\s+)?convenience)\s*[,.;:–—-]?\s*/i,
+    "",
+  ],
   [
     /\b(?:do you know|i was wondering|just wondering|wondering)\s+(?:(?:if|whether)\b|(?=(?:what|when|who|how|which|where)\b))/gi,
     "",
