@@ -262,6 +262,13 @@ const PASTED = [
   /^\s*(?:(?:an?\s+|this\s+)?(?:e-?mail|text|txt|message|msg|note|voicemail|vm|sms|whatsapp)\s+from|(?:got|received|just got|have)\s+(?:this|a\s+(?:text|message|note|e-?mail))\s+from|from)\s+([^:"“'‘]{2,60}?)\s*[:,–—-]?\s*(?:"([^"]+)"|“([^”]+)”|'(.+?)'(?=[\s.!?,]|$)|‘([^’]+)’)\s*[.!]?\s*([\s\S]*)$/i,
   /^\s*([^:"“'‘]{2,60}?)\s+(?:wrote|said|says|texted|emailed|messaged|e-mailed|left a message)\s*[:,–—-]?\s*(?:"([^"]+)"|“([^”]+)”|'(.+?)'(?=[\s.!?,]|$)|‘([^’]+)’)\s*[.!]?\s*([\s\S]*)$/i,
 ];
+/** A customer's words in quotes, with at most a label before them ("Customer text:", "Email:"), then the office's line. */
+const SELF_NAMED =
+  /^\s*(?:(?:customer|client)['’]?s?\s+)?(?:(?:e-?mail|text|txt|message|msg|note|voicemail|vm|sms|whatsapp)\s*)?[:–—-]?\s*()(?:"([^"]+)"|“([^”]+)”|'(.+?)'(?=[\s.!?,]|$)|‘([^’]+)’)\s*[.!]?\s*([\s\S]*)$/i;
+/** "this is Acme Plumbing", "it's Elena Garcia", "Luis Ortiz here": who wrote, in their own words. */
+const SAYS_WHO =
+  /\b(?:[Tt]his is|[Ii]t['’]s|[Ii]t is|[Mm]y name is)\s+([A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3})|(?:^|[.!,]\s*)([A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3})\s+here\b/;
+
 /** What the office adds that only says yes to the customer's words. */
 const JUST_YES =
   /^(?:(?:yes|yep|ok|okay|sure|please|pls|go ahead|sounds good)[,.!\s]*)*(?:(?:can you |could you |please )?(?:do (?:that|it|this)|go ahead|action (?:that|it|this)|sort (?:that|it) out|handle (?:that|it))\b)?[\s,.!?]*(?:please|thanks|thx|ty)?[.!?\s]*$/i;
@@ -278,16 +285,22 @@ async function pastedMessage(
   raw: string,
   input: PlannerInput,
 ): Promise<{ customerId: string; request: string } | null> {
-  const found = PASTED.map((pattern) => pattern.exec(raw)).find(Boolean);
+  const found = PASTED.map((pattern) => pattern.exec(raw)).find(Boolean) ?? SELF_NAMED.exec(raw);
   if (!found) return null;
-  const who = found[1]!.replace(/^(?:the|a|an)\s+/i, "").trim();
+  // "'Hello, this is Sunrise Senior Living. …' Book them": the customer who wrote says who they are.
+  const named =
+    found[1] || ((who) => who?.[1] ?? who?.[2])(SAYS_WHO.exec((found[2] ?? found[3] ?? found[4] ?? found[5])!));
+  if (!named) return null;
+  const who = named.replace(/^(?:the|a|an)\s+/i, "").trim();
   const quote = (found[2] ?? found[3] ?? found[4] ?? found[5])!;
   const office = found[6]!.replace(/^[\s,;:–—-]+/, "").trim();
   const customer = await customerAtStart(who.split(/\s+/), input);
   if (!customer || !("match" in customer)) return null;
   const said = quote
     .split(/(?<=[.!?])\s+/)
-    .map((sentence) => sentence.replace(/^(?:hi|hello|hey)(?:\s+there)?[,!]\s*/i, "").trim())
+    .map((sentence) =>
+      sentence.replace(/^(?:hi|hello|hey)(?:\s+there)?(?:[,!]\s*|\s+(?=it['’]?s\b|this is\b))/i, "").trim(),
+    )
     .filter((sentence) => sentence !== "" && !POLITE.test(sentence))
     .join(" ");
   if (JUST_YES.test(office)) return { customerId: customer.match.id, request: said };

@@ -190,6 +190,8 @@ const OWES = [
   /\b(?:how much|what)\s+(?:does|do|did)\s+(.+?)\s+(?:still\s+)?owe\b/i,
   /^\s*(?:does|do)\s+(.+?)\s+(?:still\s+)?owe\b/i,
   /^\s*(?:what(?:['’]s| is)\s+)?(?:the\s+)?(.+?)(?:['’]s|s['’])\s+(?:outstanding\s+|open\s+|account\s+|current\s+)?balance\b/i,
+  // "What is her balance?": the customer named before, or the one whose page is open.
+  /^\s*(?:what(?:['’]s| is)\s+)?(his|her|their)\s+(?:outstanding\s+|open\s+|account\s+|current\s+)?balance\b/i,
   // "What's the damage on Luis Ortiz's account?": what is owed, in a word for it.
   /\bwhat(?:['’]s| is)\s+the\s+(?:damage|tab|total owed|bill)\s+(?:on|for)\s+(?!invoice\b|#?\d)(.+?)(?:['’]s)?(?:\s+(?:account|tab|bill))?\s*\??$/i,
   /\b(?:balance|outstanding|owing)\s+(?:for|of|on)\s+(?!invoice\b|inv\b|#?\d)(.+?)\s*\??$/i,
