@@ -270,6 +270,8 @@ const SPANISH: [RegExp, string][] = [
   [/\b(?:las\s+)?facturas\b/gi, "invoices"],
   [/\b(?:la|el)\s+(?=invoice\b|factura\b)/gi, ""],
   [/\bqui[eé]n(?:es)?\s+no\s+(?:ha|han)\s+pagado\b/gi, "who hasn't paid"],
+  [/\bnuevo\s+trabajo\b/gi, "new job"],
+  [/\bpara\b/gi, "for"],
   [/\bpasado mañana\b/gi, "the day after tomorrow"],
   [/\bpor la (?:tarde)\b/gi, "afternoon"],
   [/\bpor la mañana\b/gi, "morning"],
