@@ -238,9 +238,19 @@ function titleWords(subject: string): string[] {
 async function jobTitled(subject: string, input: PlannerInput): Promise<Target | { plan: AssistantPlan } | null> {
   const words = titleWords(subject);
   if (words.length === 0) return null;
-  const candidates = input.context.customerId
+  let candidates = input.context.customerId
     ? await input.lookup.findJobs({ customerId: input.context.customerId })
     : await input.lookup.findJobs({ title: words.join(" ") });
+  // "Smith's AC tune-up" when two customers are Smiths: the work said after the name names the job.
+  for (let skip = 1; candidates.length === 0 && !input.context.customerId && skip < Math.min(words.length, 3); skip++)
+    candidates = (await input.lookup.findJobs({ title: words.slice(skip).join(" ") })).filter((job) =>
+      words.slice(0, skip).some((word) =>
+        job.customerName
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .includes(word),
+      ),
+    );
   const waiting = jobsNamed(words.join(" "), candidates, (job) => job.title).filter((job) => job.hasWaitingVisit);
   const label = (job: JobRecord) =>
     `**${asMarkdownText(job.title)}** (job #${job.number}) for **${asMarkdownText(job.customerName)}**`;
@@ -558,7 +568,7 @@ const SET_UP_VISIT =
 
 /** "Get the Sunrise wellness check on the calendar for the 3rd": scheduling, said with the calendar as its place. */
 const ON_CALENDAR =
-  /\b(?:get|put|add|pop|throw|stick)\s+(.+?)\s+(?:on|onto|in|into|to)\s+(?:the|our|my)\s+(?:calendar|schedule|books|board)\b/i;
+  /\b(?:get|put|add|pop|throw|stick|(?:i|we)\s+(?:need|want)(?!\s+to\b))\s+(.+?)\s+(?:on|onto|in|into|to)\s+(?:the|our|my)\s+(?:calendar|schedule|books|board)\b/i;
 
 const RESCHEDULE_VERBS = [
   "reschedule",
