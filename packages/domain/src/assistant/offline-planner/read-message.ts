@@ -226,7 +226,7 @@ const SHORTHAND: [RegExp, string][] = [
   ],
   // "…to the afternoon, same day", "…to the alpha team instead, same day and time": what stays as it is goes unsaid.
   [
-    /\s*,?\s*(?:on\s+|at\s+)?(?:the\s+)?same\s+(?:day|time|date|hour)(?:\s+(?:and|&)\s+(?:day|time|date|hour))?\b(?!\s+as\b)/gi,
+    /\s*,?\s*(?:(?:on\s+|at\s+)?(?:the\s+)?same|keep(?:ing)?\s+the(?:\s+same)?)\s+(?:day|time|date|hour)(?:\s+(?:and|&)\s+(?:day|time|date|hour))?\b(?!\s+as\b)/gi,
     "",
   ],
   // "ortiz cleanup +1 day", "-2 hrs": a shift, written as one.
@@ -246,6 +246,7 @@ const SHORTHAND: [RegExp, string][] = [
   [/\b(\d+)\s*hrs?\b/gi, "$1 hours"],
   [/\b(what|how|who|where|when|why)['’]d\b/gi, "$1 did"],
   [/\barvo\b/gi, "afternoon"],
+  [/\b(?:aircon|air[- ]con|a\/c)\b/gi, "AC"],
   [/\bpunters\b/gi, "customers"],
   [/\bfortnight\b/gi, "two weeks"],
   [/\binvoice\s+(?:ref|reference|ref\.)\s*(?=#?\d)/gi, "invoice "],
@@ -288,6 +289,7 @@ const SPANISH: [RegExp, string][] = [
     "send a payment reminder to",
   ],
   [/\bvisitas\b/gi, "visits"],
+  [/\b(?:la\s+)?visita\s+de\s+/gi, "the visit of "],
   [/\b(?:lo\s+)?de\s+mañana\b/gi, "tomorrow's"],
   [/\bmañana\b/gi, "tomorrow"],
   [/\bhoy\b/gi, "today"],
@@ -365,7 +367,10 @@ const CORRECTIONS: [RegExp, string][] = [MONEY_WORD, TIME_WORD, DAY_WORD, CREW_W
       "$2",
     ],
     [
-      new RegExp(String.raw`(?<![\w$])(${kind})\s*,?\s+(?:and\s+)?not\s+(?:at\s+|on\s+)?(?:${kind})(?![\w:])`, "gi"),
+      new RegExp(
+        String.raw`(?<![\w$])(${kind})\s*,?\s+(?:and\s+)?(?:not|instead of|rather than)\s+(?:at\s+|on\s+)?(?:${kind})(?![\w:])`,
+        "gi",
+      ),
       "$1",
     ],
     [
