@@ -1041,6 +1041,13 @@ export const GOLDEN: GoldenRow[] = [
   ...HOLDOUT_15,
   // A sixteenth and a seventeenth, written blind on 2026-11-28 to the fourteenth's and fifteenth's briefs and held out
   // until learned: 74 and 55 of 100 when written, 77 and 62 before they were learned.
-  ...HOLDOUT_16,
   ...HOLDOUT_17,
 ];
+
+/**
+ * Blind set 16, being learned: 93 of its 100 rows read right (74 when written, 77 before it was learned). It is no
+ * longer held out (its rows were read), and not yet in the golden table, whose test asks every row to be right: the
+ * bench measures it with the table and prints its misses (sentences of several clauses whose second holds the verb,
+ * a request with no verb, "X not Y" among namesakes).
+ */
+export const LEARNING: GoldenRow[] = HOLDOUT_16;
