@@ -175,6 +175,12 @@ function normalize(text: string, today: string, direction: "forward" | "back"): 
     /\bhalf (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b/gi,
     (_all, hour: string) => `${HOUR_WORDS[hour.toLowerCase()] ?? hour}:30`,
   );
+  // "for 2 this afternoon", "at 9 tomorrow morning": the hour of that part of the day.
+  out = out.replace(
+    /\b(\d{1,2})(:[0-5]\d)?\s+(this|today|tomorrow|tmrw)\s+(morning|afternoon|evening)\b/gi,
+    (_all, hour: string, minutes: string | undefined, day: string, part: string) =>
+      `${day.toLowerCase() === "this" ? "today" : day} at ${hour}${minutes ?? ""}${part.toLowerCase() === "morning" ? "am" : "pm"}`,
+  );
   out = out.replace(DAY_AFTER_TOMORROW, () => `on ${addDays(today, 2)}`);
   out = out.replace(WEEKDAY_AFTER_NEXT, (_all, weekday: string) => {
     const next = nextWeekday(today, WEEKDAYS.indexOf(weekday.toLowerCase()));
@@ -202,7 +208,8 @@ function beforeStreet(text: string, result: { index: number; text: string }): bo
   return /(?:^|\s)\d{1,6}$/.test(result.text) && STREET_AFTER.test(text.slice(result.index + result.text.length));
 }
 
-const JOIN = /^\s*(?:,|at|@|around|by|-)?\s*(?:at|@)?\s*$/i;
+/** "for half 9 on Monday week": a time before its day, joined by "on". */
+const JOIN = /^\s*(?:,|at|@|around|by|-|on)?\s*(?:at|@|on)?\s*$/i;
 
 function partOfDayIn(text: string): PartOfDay | null {
   const found = /\b(morning|afternoon|evening|tonight)\b/i.exec(text)?.[1]?.toLowerCase();

@@ -77,6 +77,10 @@ const HELP =
     return assistant === false ? id : assistant.help;
   }).join(", ")}, or quote a new feature.`;
 
+const THANKS_OPENING = /^\s*(?:thanks|thank you|many thanks|thx|ty|cheers)\b/i;
+const THANKS_ALONE =
+  /^\s*(?:thanks|thank you|many thanks|thx|ty|cheers)(?:\s+(?:so|very)\s+much|\s+a lot|\s+a bunch|\s+again)?(?:\s+for\s+(?:your|the|all (?:your|the))\s+help\b[^.!?]*)?[\s.!]*$/i;
+
 type Rule = (message: ReadMessage, input: PlannerInput) => AssistantPlan | null | Promise<AssistantPlan | null>;
 
 // Order matters: a request to track something new comes first (its list of fields may name anything); requests that
@@ -157,6 +161,9 @@ function small(message: ReadMessage): AssistantPlan | null {
     return { kind: "answer", reply: `Hello! ${HELP}` };
   }
   if (words.length <= 2 && mentions(message, "help")) return { kind: "answer", reply: HELP };
+  // "Thank you so much for your help this morning!": thanks, with nothing asked.
+  if (THANKS_ALONE.test(message.raw) && !ASKING.test(message.raw.replace(THANKS_OPENING, "")))
+    return { kind: "answer", reply: "You're welcome." };
   // "thx thats all for now": the conversation ends here.
   if (
     words.length <= 6 &&
@@ -188,7 +195,7 @@ function small(message: ReadMessage): AssistantPlan | null {
       "how do you work",
       "what are you for",
     ) ||
-    /^\s*what\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?:things|stuff)?\s*(?:else\s+)?can\s+(?:you|u)\s+(?:actually\s+|really\s+)?(?:do|help with)\b/i.test(
+    /^\s*what\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?:things|stuff)?\s*(?:else\s+)?can\s+(?:you|u|it|this|th(?:is|e)\s+(?:assistant|bot|thing|chat|ai))\s+(?:actually\s+|really\s+)?(?:do|help with)\b/i.test(
       message.raw,
     )
   )
@@ -255,6 +262,13 @@ const PASTED = [
   /^\s*(?:(?:an?\s+|this\s+)?(?:e-?mail|text|txt|message|msg|note|voicemail|vm|sms|whatsapp)\s+from|(?:got|received|just got|have)\s+(?:this|a\s+(?:text|message|note|e-?mail))\s+from|from)\s+([^:"“'‘]{2,60}?)\s*[:,–—-]?\s*(?:"([^"]+)"|“([^”]+)”|'(.+?)'(?=[\s.!?,]|$)|‘([^’]+)’)\s*[.!]?\s*([\s\S]*)$/i,
   /^\s*([^:"“'‘]{2,60}?)\s+(?:wrote|said|says|texted|emailed|messaged|e-mailed|left a message)\s*[:,–—-]?\s*(?:"([^"]+)"|“([^”]+)”|'(.+?)'(?=[\s.!?,]|$)|‘([^’]+)’)\s*[.!]?\s*([\s\S]*)$/i,
 ];
+/** A customer's words in quotes, with at most a label before them ("Customer text:", "Email:"), then the office's line. */
+const SELF_NAMED =
+  /^\s*(?:(?:customer|client)['’]?s?\s+)?(?:(?:e-?mail|text|txt|message|msg|note|voicemail|vm|sms|whatsapp)\s*)?[:–—-]?\s*()(?:"([^"]+)"|“([^”]+)”|'(.+?)'(?=[\s.!?,]|$)|‘([^’]+)’)\s*[.!]?\s*([\s\S]*)$/i;
+/** "this is Acme Plumbing", "it's Elena Garcia", "Luis Ortiz here": who wrote, in their own words. */
+const SAYS_WHO =
+  /\b(?:[Tt]his is|[Ii]t['’]s|[Ii]t is|[Mm]y name is)\s+([A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3})|(?:^|[.!,]\s*)([A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3})\s+here\b/;
+
 /** What the office adds that only says yes to the customer's words. */
 const JUST_YES =
   /^(?:(?:yes|yep|ok|okay|sure|please|pls|go ahead|sounds good)[,.!\s]*)*(?:(?:can you |could you |please )?(?:do (?:that|it|this)|go ahead|action (?:that|it|this)|sort (?:that|it) out|handle (?:that|it))\b)?[\s,.!?]*(?:please|thanks|thx|ty)?[.!?\s]*$/i;
@@ -271,16 +285,22 @@ async function pastedMessage(
   raw: string,
   input: PlannerInput,
 ): Promise<{ customerId: string; request: string } | null> {
-  const found = PASTED.map((pattern) => pattern.exec(raw)).find(Boolean);
+  const found = PASTED.map((pattern) => pattern.exec(raw)).find(Boolean) ?? SELF_NAMED.exec(raw);
   if (!found) return null;
-  const who = found[1]!.replace(/^(?:the|a|an)\s+/i, "").trim();
+  // "'Hello, this is Sunrise Senior Living. …' Book them": the customer who wrote says who they are.
+  const named =
+    found[1] || ((who) => who?.[1] ?? who?.[2])(SAYS_WHO.exec((found[2] ?? found[3] ?? found[4] ?? found[5])!));
+  if (!named) return null;
+  const who = named.replace(/^(?:the|a|an)\s+/i, "").trim();
   const quote = (found[2] ?? found[3] ?? found[4] ?? found[5])!;
   const office = found[6]!.replace(/^[\s,;:–—-]+/, "").trim();
   const customer = await customerAtStart(who.split(/\s+/), input);
   if (!customer || !("match" in customer)) return null;
   const said = quote
     .split(/(?<=[.!?])\s+/)
-    .map((sentence) => sentence.replace(/^(?:hi|hello|hey)(?:\s+there)?[,!]\s*/i, "").trim())
+    .map((sentence) =>
+      sentence.replace(/^(?:hi|hello|hey)(?:\s+there)?(?:[,!]\s*|\s+(?=it['’]?s\b|this is\b))/i, "").trim(),
+    )
     .filter((sentence) => sentence !== "" && !POLITE.test(sentence))
     .join(" ");
   if (JUST_YES.test(office)) return { customerId: customer.match.id, request: said };
@@ -338,6 +358,9 @@ async function decide(message: ReadMessage, input: PlannerInput): Promise<Assist
       reply: "I can't delete or remove data from the chat. Open the record and do it there if you're sure.",
     };
   }
+  // "Optimize the routes for tomorrow. Actually, never mind, don't.": the request is taken back as it is made.
+  if (TAKEN_BACK.test(message.raw))
+    return { kind: "answer", reply: "Alright, I won't do that. I'm here whenever you need something else." };
   const early = small(message);
   if (early) return early;
   // "schedule acme tomorrow at 9 and send garcia a reminder": one request at a time, the next one said back.
@@ -400,6 +423,9 @@ async function withVisitDays(text: string, input: PlannerInput): Promise<string>
   }
   return out;
 }
+
+const TAKEN_BACK =
+  /[.!?;,]\s+(?:(?:ok|okay|actually|wait|hmm+|oh|no|nah|sorry)[,.!]?\s+)*(?:never ?mind|forget (?:it|that|about it)|scratch that|cancel that|don['’]?t(?: do (?:it|that|anything))?|leave it)(?:[,.!]?\s*(?:never ?mind|don['’]?t|forget it|thanks?|sorry))*[.!]*\s*$/i;
 
 const HOW_DO_I =
   /^\s*how (?:do|can|would|should|could) (?:i|we|you)\s+(?=(?:move|reschedule|push|schedule|book|put|record|send)\b)/i;

@@ -2,7 +2,7 @@ import type { AssistantPlan } from "@fieldops/shared/assistant";
 import { NAVIGATE_TARGETS, type NavigateTarget, type OpenModalTarget } from "@fieldops/shared/ui-actions";
 import { CAPABILITIES, refusalFor, type AssistantAbility } from "./planner-policy.ts";
 import type { PlannerInput } from "./planner-input.ts";
-import { mentions, type ReadMessage } from "./read-message.ts";
+import { mentions, readMessage, type ReadMessage } from "./read-message.ts";
 
 type Page = { target: NavigateTarget; name: string; phrases: string[]; capability: AssistantAbility };
 
@@ -264,6 +264,16 @@ function isNavigationRequest(message: ReadMessage, page: Page): boolean {
   // "where are the sms settings" asks for a page; "where are my technicians" does not.
   if (/\bwhere(?:\s+(?:are|is)|['’]?s)\b.*\b(?:settings|page|screen|tab)\b/i.test(message.raw)) return true;
   const pageWords = new Set(page.phrases.flatMap((phrase) => phrase.split(" ")));
+  // "Where's the main dashboard?": where a page is, said with nothing but its name.
+  // ("where are my technicians" asks where people are).
+  const where = /^\s*where(?:\s+is|['’]?s)\s+/i.exec(message.raw);
+  if (
+    where &&
+    readMessage(message.raw.slice(where[0].length)).words.every(
+      (word) => FILLER.has(word) || pageWords.has(word) || word === "main",
+    )
+  )
+    return true;
   return message.words.every((word) => FILLER.has(word) || pageWords.has(word));
 }
 
@@ -289,6 +299,15 @@ export function planModal(message: ReadMessage, input: PlannerInput): AssistantP
       mentions(message, ...page.phrases.filter((phrase) => phrase.includes("settings"))),
   );
   const setup = mentions(message, ...SETUP_VERBS);
+  // "where do I manage all my app connections, like stripe and quickbooks": the integrations, all of them, on their page.
+  if (
+    mentions(message, "connections", "connected apps", "app connections") ||
+    (WHERE.test(message.raw) && (message.raw.match(/\b(?:stripe|quickbooks|quick books|twilio)\b/gi) ?? []).length > 1)
+  )
+    return toPage(
+      PAGES.find((page) => page.target === "/settings/integrations")!,
+      input,
+    );
   // "set up how I get paid, payment settings and all that": the page, to set up there.
   if (settingsPage) return setup ? toPage(settingsPage, input) : null;
   for (const modal of MODALS) {
@@ -443,9 +462,15 @@ const HOW_TO_TOPICS: { pattern: RegExp; target?: NavigateTarget; reply: string }
   },
   {
     pattern:
-      /\b(?:payouts?|bank account|deposits?|get paid online|paid online|pay online|card payments?|credit cards?)\b/i,
+      /\b(?:payouts?|bank account|deposits?|get paid online|paid online|pay online|card payments?|credit cards?)\b|\bhow\s+(?:my\s+|our\s+|the\s+)?(?:customers?|clients?|people|patients?)\s+(?:can\s+)?pay\b/i,
     target: "/settings/payments",
     reply: "Opening the payment settings: online payments and where the money goes are set there.",
+  },
+  {
+    pattern:
+      /\b(?:mark|set|close out|complete|finish|check off|sign off)\s+(?:an?\s+|the\s+|my\s+|this\s+)?(?:visit|job|appointment)s?\s+(?:as\s+)?(?:done|complete|completed|finished)\b|\b(?:complete|finish|close out|check off)\s+(?:an?\s+|the\s+|my\s+|this\s+)?(?:visit|appointment)s?\b/i,
+    reply:
+      "Open the visit from your day's schedule (or from its job) and press Complete when the work is done; the chat doesn't complete visits itself.",
   },
   {
     pattern: /\b(?:send|create|make|write|do)\s+(?:an?\s+|the\s+|my\s+)?invoices?\b/i,

@@ -84,6 +84,13 @@ function reminderName(raw: string): string | null {
     if (!found) continue;
     if (isPronoun(found)) return found;
     if (meansEveryone(found)) return null;
+    // "everybody who's late paying", "all the ones behind on their bills": everyone the clause after them picks.
+    if (
+      /^(?:everyone|everybody|anyone|anybody|all(?:\s+(?:the|my|our))?(?:\s+(?:customers|clients|people|folks|ones|accounts))?|every\s+(?:customer|client|account)|each\s+(?:customer|client|account))(?:\s+(?:who|that|which|whos|who['’]s|that['’]s|with|on|behind|late)\b.*)?$/i.test(
+        found,
+      )
+    )
+      return null;
     const name = cleanName(found.replace(/\b(?:a|an|another|payment|the)\s*$/i, ""));
     if (name && !meansEveryone(name)) return name;
   }
@@ -150,7 +157,7 @@ export async function planPaymentReminders(message: ReadMessage, input: PlannerI
 
 /** Receiving money: "record a payment", "got a check", "dropped off cash", "paid … by cheque". */
 const RECEIVED =
-  /\b(?:record|log|enter|add|mark|apply|register|put|take|took|got|get|receive|received|collect|collected|dropped off|drop off|brought|handed|mailed|sent|left|paid|came in|come in|arrived|cleared|deposited|fixed up|settled|paid off|squared up|covered)\b|\b(?:cash|check|cheque)\s+from\b/i;
+  /\b(?:record|log|enter|add|mark|apply|register|put|take|took|got|get|receive|received|collect|collected|dropped off|drop off|brought|handed|mailed|sent|left|paid|came in|come in|arrived|cleared|deposited|fixed up|settled|paid off|squared up|covered|gave|given|handed over)\b|\b(?:cash|check|cheque)\s+from\b/i;
 /** A check as money ("by check", "a $50 check", "cheque #12"), not a service ("sprinkler check", "wellness check"). */
 const CHECK_AS_MONEY =
   /\b(?:record|log|enter|got|received|deposit(?:ed)?|took)\s+(?:a\s+|the\s+|his\s+|her\s+|their\s+)?(?:check|cheque)\b|\bcheques?\b|\b(?:by|with|a|his|her|their|personal|paper)\s+(?:\$[\d,.]+\s+)?checks?\b(?!\s+(?:on|up|in|of)\b)|\bchecks?\s*(?:#|no\.?|number|for\s+\$)|\$[\d,.]+\s+checks?\b/i;
@@ -268,7 +275,9 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
   const paidBy =
     (mentions(message, "paid") ||
       CHECK_AS_MONEY.test(message.raw) ||
-      /\b(?:cash|check|cheque)\s+from\b/i.test(message.raw)) &&
+      /\b(?:cash|check|cheque)\s+from\b/i.test(message.raw) ||
+      // "Elena Garcia handed over $250 cash": an amount handed over is paid.
+      (amountIn(message.raw) !== null && /\b(?:gave|handed|brought|dropped off)\b/i.test(message.raw))) &&
     (methodIn(message) === "cash" || methodIn(message) === "check");
   if (number === null && !mentions(message, "invoice") && !recordsPayment && !paidBy) return null;
   const refusal = refusalOf(CAPABILITIES.recordPayment, input);
@@ -342,7 +351,7 @@ export async function planNumberAlone(message: ReadMessage, input: PlannerInput)
   const [invoice, [job]] = await Promise.all([input.lookup.invoiceByNumber(number), input.lookup.findJobs({ number })]);
   const invoiceRead: AssistantPlan = refusalOf(CAPABILITIES.seeInvoices, input) ?? {
     kind: "read",
-    reply: `Here is invoice #${number}.`,
+    reply: invoiceSaid(number, invoice),
     reads: [{ tool: "findInvoice", number }],
   };
   if (invoice && (!job || mentions(message, "paid"))) return invoiceRead;
@@ -358,20 +367,31 @@ export async function planNumberAlone(message: ReadMessage, input: PlannerInput)
   return { kind: "clarify", reply: `I couldn't find a job or an invoice numbered ${number}. Which do you mean?` };
 }
 
+/** "Here is invoice #1040 for Luis Ortiz: $80.00 still due.": what was asked about it ("paid yet?", "balance?") said too. */
+function invoiceSaid(number: number, invoice: InvoiceRecord | null): string {
+  if (!invoice) return `Here is invoice #${number}.`;
+  const state =
+    invoice.status === "paid" || invoice.balanceCents === 0
+      ? "paid in full"
+      : invoice.status === "draft"
+        ? `a draft of ${formatCents(invoice.balanceCents)}`
+        : `${formatCents(invoice.balanceCents)} still due${invoice.status === "partially_paid" ? " (partly paid)" : ""}`;
+  return `Here is invoice #${number} for **${asMarkdownText(invoice.customerName)}**: ${state}.`;
+}
+
 /** "Open invoice 1032", "what's the status of invoice 1032": that invoice, whatever its status. */
-export function planShowInvoice(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
+export async function planShowInvoice(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   if (!SHOW_INVOICE.test(message.raw)) return null;
   const change = CHANGES_INVOICE.exec(message.raw)?.[0].toLowerCase();
   // "email invoice 1032 to the customer": the invoice, and where that is done (the chat does not send or edit one).
   if (change && !/^(?:send|email|text|resend|edit|change|update|void)$/.test(change)) return null;
   const number = invoiceNumberIn(message.raw) ?? Number(/\d{3,9}/.exec(message.raw)![0]);
-  return (
-    refusalOf(CAPABILITIES.seeInvoices, input) ?? {
-      kind: "read",
-      reply: change
-        ? `Here is invoice #${number}. I can't ${change} an invoice from the chat: open it and do it from its page.`
-        : `Here is invoice #${number}.`,
-      reads: [{ tool: "findInvoice", number }],
-    }
-  );
+  const refusal = refusalOf(CAPABILITIES.seeInvoices, input);
+  if (refusal) return refusal;
+  const said = invoiceSaid(number, await input.lookup.invoiceByNumber(number));
+  return {
+    kind: "read",
+    reply: change ? `${said} I can't ${change} an invoice from the chat: open it and do it from its page.` : said,
+    reads: [{ tool: "findInvoice", number }],
+  };
 }

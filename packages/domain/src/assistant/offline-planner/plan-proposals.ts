@@ -20,21 +20,42 @@ import {
 } from "./resolve-customer.ts";
 
 const CREATE_JOB =
-  /\b(?:create|new|add|make|open|start|set up|log|raise|book)\s+(?:(?:me|us)\s+)?(?:a\s+|an\s+|another\s+)?(?:new\s+)?(?:job|work order|service call)\b(?!\s*(?:#|no\.?|number)?\s*\d)(?!\s+(?:count|list|total|numbers?)\b)(.*)$/i;
+  /\b(?:create|new|add|make|open(?: up)?|start|set up|log|raise|book|(?:i|we)\s+(?:need|want)|(?:i|we)['’]d like)\s+(?:(?:me|us)\s+)?(?:a\s+|an\s+|another\s+)?(?:new\s+)?(?:job|work order|service call)\b(?!\s*(?:#|no\.?|number)?\s*\d)(?!\s+(?:count|list|total|numbers?)\b)(.*)$/i;
 
 function jobTitle(rest: string): { title: string | null; customerPart: string } {
   const quoted = /["“]([^"”]+)["”]/.exec(rest);
   if (quoted) return { title: quoted[1]!.trim(), customerPart: rest.replace(quoted[0], " ") };
   const split = /^(.*?)(?::|\s+-\s+|\s+to\s+|\s+about\s+|\s+called\s+|\s+titled\s+|\s+named\s+)(.+)$/i.exec(rest);
-  if (split) return { title: split[2]!.trim().replace(/[.!]+$/, ""), customerPart: split[1]! };
+  if (split)
+    return {
+      title: split[2]!
+        .trim()
+        .replace(/[.!]+$/, "")
+        .replace(/^(?:a|an|some)\s+/i, ""),
+      customerPart: split[1]!,
+    };
   return { title: null, customerPart: rest };
 }
 
+/**
+ * "make Elena Garcia a job for snow plowing", "open up a job under Bob's Bakery for a grease trap pump-out": the
+ * customer said as whom the job is made for, or what it goes under, and the work after "for".
+ */
+const JOB_MADE_FOR =
+  /\b(make|create|open|set up|start)\s+(?!(?:a|an|another|new|me|us)\b)(.+?)\s+(?:a|an)\s+(?:new\s+)?job\s+for\s+(.+)$/i;
+const JOB_UNDER = /\b((?:job|work order)\s+)(?:under|on|in)\s+(?:the\s+)?(.+?)(?:['’]s)?\s+(?:account\s+)?for\s+(.+)$/i;
+
 export async function planCreateJob(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
-  const found = CREATE_JOB.exec(message.raw);
+  const said = message.raw
+    .replace(
+      JOB_MADE_FOR,
+      (_all, verb: string, customer: string, work: string) => `${verb} a job for ${customer}: ${work}`,
+    )
+    .replace(JOB_UNDER, (_all, job: string, customer: string, work: string) => `${job}for ${customer}: ${work}`);
+  const found = CREATE_JOB.exec(said);
   if (!found) return null;
   // "new job, monday 9am crew b": a new job with a time is a visit to book (schedule-visit makes the job).
-  if (readWhens(message.raw, input.now, input.timeZone).spans.some((span) => span.at !== null)) return null;
+  if (readWhens(said, input.now, input.timeZone).spans.some((span) => span.at !== null)) return null;
   const refusal = refusalOf(CAPABILITIES.createJob, input);
   if (refusal) return refusal;
   const split = jobTitle(found[1] ?? "");
@@ -42,7 +63,7 @@ export async function planCreateJob(message: ReadMessage, input: PlannerInput): 
   let title = split.title && /^(?:how|what|can|could|where)\b|\?$/i.test(split.title) ? null : split.title;
   const forName = /\bfor\s+(.+)$/i.exec(split.customerPart)?.[1];
   // "Bob's Bakery rang wanting a new job set up for a grease trap clean": the customer first, the work after "for".
-  const before = message.raw
+  const before = said
     .slice(0, found.index)
     .split(/\s+/)
     .filter((word) => word !== "");
@@ -215,7 +236,13 @@ export function planOptimizeDay(message: ReadMessage, input: PlannerInput): Assi
 
 export function planExportCustomers(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   if (
-    !mentions(message, "export", "download", "csv", "spreadsheet") ||
+    !(
+      mentions(message, "export", "download", "csv", "spreadsheet") ||
+      // "can I get all my customers out into excel": out of the app, into a spreadsheet.
+      /\b(?:out|over)?\s*(?:in|into|to|as)\s+(?:an?\s+)?(?:excel|sheets|google sheets|a file|numbers)\b/i.test(
+        message.raw,
+      )
+    ) ||
     !mentions(message, "customer", "customers", "clients", "client", "csv")
   )
     return null;

@@ -5,7 +5,7 @@ import { dayLabel, readWhens, todayIn } from "./parse-when.ts";
 import { namedPeriod } from "./plan-reads.ts";
 import { PLACE_OF, crewNames, resolveCrew, visitsNamed, withoutSpans } from "./plan-schedule.ts";
 import { CAPABILITIES, type AssistantAbility } from "./planner-policy.ts";
-import type { CountKind, DayPeriod, PlannerInput } from "./planner-input.ts";
+import type { CountKind, CustomerRecord, DayPeriod, PlannerInput } from "./planner-input.ts";
 import { refusalOf } from "./propose.ts";
 import { mentions, type ReadMessage } from "./read-message.ts";
 import {
@@ -190,6 +190,8 @@ const OWES = [
   /\b(?:how much|what)\s+(?:does|do|did)\s+(.+?)\s+(?:still\s+)?owe\b/i,
   /^\s*(?:does|do)\s+(.+?)\s+(?:still\s+)?owe\b/i,
   /^\s*(?:what(?:['’]s| is)\s+)?(?:the\s+)?(.+?)(?:['’]s|s['’])\s+(?:outstanding\s+|open\s+|account\s+|current\s+)?balance\b/i,
+  // "What is her balance?": the customer named before, or the one whose page is open.
+  /^\s*(?:what(?:['’]s| is)\s+)?(his|her|their)\s+(?:outstanding\s+|open\s+|account\s+|current\s+)?balance\b/i,
   // "What's the damage on Luis Ortiz's account?": what is owed, in a word for it.
   /\bwhat(?:['’]s| is)\s+the\s+(?:damage|tab|total owed|bill)\s+(?:on|for)\s+(?!invoice\b|#?\d)(.+?)(?:['’]s)?(?:\s+(?:account|tab|bill))?\s*\??$/i,
   /\b(?:balance|outstanding|owing)\s+(?:for|of|on)\s+(?!invoice\b|inv\b|#?\d)(.+?)\s*\??$/i,
@@ -356,9 +358,15 @@ export async function planCustomerContact(message: ReadMessage, input: PlannerIn
     : mentions(message, "address", "live", "gate code")
       ? "address"
       : "phone number";
+  // The value itself when the lookup gave it: "where does Elena Garcia live?" is answered, not only opened.
+  const record: CustomerRecord =
+    (await input.lookup.findCustomers(resolved.customer.name)).find(
+      (candidate) => candidate.id === resolved.customer.id,
+    ) ?? resolved.customer;
+  const value = what === "address" ? record.address : what === "phone number" ? record.phone : null;
   return {
     kind: "read",
-    reply: `Here is **${asMarkdownText(resolved.customer.name)}**'s ${what}.`,
+    reply: `Here is **${asMarkdownText(resolved.customer.name)}**'s ${what}${value ? `: ${/^[\d\s()+.-]+$/.test(value) ? value : asMarkdownText(value)}` : ""}.`,
     reads: [{ tool: "findCustomers", query: resolved.customer.id }],
   };
 }

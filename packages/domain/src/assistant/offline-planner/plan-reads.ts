@@ -61,6 +61,11 @@ export function planUnpaidInvoices(message: ReadMessage, input: PlannerInput): A
     "accounts",
     "which accounts",
     "which ones",
+    // "past due list", "show me everything that's overdue": the list of them.
+    "list",
+    "everything",
+    "all",
+    "show me",
   );
   if (
     !mentions(message, ...MONEY_OWED) ||
@@ -219,6 +224,7 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
     "get paid",
     "got paid",
     "were paid",
+    "been paid",
     "received",
     "cash flow",
     "pay us",
@@ -260,6 +266,9 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
 function periodPhrase(label: string): string {
   return /^[A-Z]/.test(label) ? `in ${label}` : label;
 }
+
+const WHERE_ARE_THE_JOBS =
+  /^\s*where\s+(?:do|can|would|should)\s+(?:i|we)\s+(?:find|see|look at|get to|go for)\s+(?:the\s+|my\s+|our\s+|all\s+(?:the\s+|my\s+|our\s+)?)?jobs\b(?!\s+(?:for|of|at)\b)/i;
 
 const SCHEDULE_WORDS = [
   "schedule",
@@ -310,15 +319,18 @@ const SCHEDULE_WORDS = [
 ];
 
 export function planDaySchedule(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
-  if (
-    !mentions(message, ...SCHEDULE_WORDS) ||
-    mentions(message, "connect", "sync", "link", "integrate", "set up", "setup")
-  )
-    return null;
   // "what's on two weeks from today" is a day; "next week" is not.
   const oneDay = readWhens(message.raw, input.now, input.timeZone).spans.find(
     (span) => span.day !== null && !span.vague,
   );
+  // "all crews mon?": every crew on a day is that day's schedule.
+  const everyCrewOnADay =
+    oneDay !== undefined && mentions(message, "all crews", "every crew", "all teams", "each crew", "all the crews");
+  if (
+    !(mentions(message, ...SCHEDULE_WORDS) || everyCrewOnADay) ||
+    mentions(message, "connect", "sync", "link", "integrate", "set up", "setup")
+  )
+    return null;
   if (!oneDay && mentions(message, "next week", "this week", "last week", "week", "month")) {
     return { kind: "clarify", reply: "I show the schedule one day at a time. Which day: today, tomorrow, or a date?" };
   }
@@ -472,6 +484,8 @@ const FIND_JOB =
   /\bjob\s*(?:#|no\.?|number)?\s*([a-z]*-?\d+)\b|\b(?:find|look ?up|lookup|search(?: for)?|where is|show me|show|pull up|bring up|get|what|which|list|any)\s+(?:the\s+|a\s+|my\s+|open\s+)?(?:jobs?|work orders?|service calls?)\b\s*(.*)$|\b(?:jobs?|work orders?)\s+(?:for|of|at)\s+(.+)$|^\s*(.+?)['’]?s?\s+(?:jobs|work orders|open jobs)\s*\??\s*$/i;
 
 export async function planFindJob(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  // "where do I find the jobs I've created": where the jobs are, the page, not a search for words.
+  if (WHERE_ARE_THE_JOBS.test(message.raw)) return null;
   // "where are we on #204": a number alone is a job's when the company has a job so numbered.
   const hashed = /(?:^|\s)#\s*(\d{1,9})\b/.exec(message.raw)?.[1];
   if (hashed && !mentions(message, "invoice", "inv", "paid", "payment", "check", "cash")) {

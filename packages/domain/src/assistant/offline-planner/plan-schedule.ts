@@ -238,9 +238,19 @@ function titleWords(subject: string): string[] {
 async function jobTitled(subject: string, input: PlannerInput): Promise<Target | { plan: AssistantPlan } | null> {
   const words = titleWords(subject);
   if (words.length === 0) return null;
-  const candidates = input.context.customerId
+  let candidates = input.context.customerId
     ? await input.lookup.findJobs({ customerId: input.context.customerId })
     : await input.lookup.findJobs({ title: words.join(" ") });
+  // "Smith's AC tune-up" when two customers are Smiths: the work said after the name names the job.
+  for (let skip = 1; candidates.length === 0 && !input.context.customerId && skip < Math.min(words.length, 3); skip++)
+    candidates = (await input.lookup.findJobs({ title: words.slice(skip).join(" ") })).filter((job) =>
+      words.slice(0, skip).some((word) =>
+        job.customerName
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .includes(word),
+      ),
+    );
   const waiting = jobsNamed(words.join(" "), candidates, (job) => job.title).filter((job) => job.hasWaitingVisit);
   const label = (job: JobRecord) =>
     `**${asMarkdownText(job.title)}** (job #${job.number}) for **${asMarkdownText(job.customerName)}**`;
@@ -400,7 +410,9 @@ export async function planTerseSchedule(message: ReadMessage, input: PlannerInpu
   );
   if ((await customerAtStart(words, input)) !== null) return scheduleFrom(request, input);
   // "job 204 sunday at noon", "nothing on the books for job 204 yet — sunday at noon": a job by its number.
-  const numbered = JOB_NUMBER.test(before) ? await jobByNumber(before, input) : null;
+  // "204 mon 2p crw a": a number alone first is a job's, when one has it.
+  const numbered =
+    JOB_NUMBER.test(before) || /^\s*#?\d{2,9}\s*$/.test(before) ? await jobByNumber(before, input) : null;
   if (numbered && numbered !== "none") {
     if (numbered.hasWaitingVisit) return scheduleFrom(`job ${numbered.number} ${text.slice(first.index)}`, input);
     return movedTo(`job ${numbered.number}`, text.slice(first.index), input);
@@ -552,11 +564,11 @@ const SEND_CREW =
   /\b((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:(?:is|are)\s+(?:taking|doing|covering)|takes|does|covers|will take|can take|can do|will do)\s+(?=\S+.*\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d))|\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out|over|down)\b(?!\s+(?:to|at)\b)|\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out\s+|over\s+|down\s+)?(?:to|at)\s+/i;
 /** "Set up a visit for…", "line up an appointment with…", "Tom Baker needs a visit…". */
 const SET_UP_VISIT =
-  /\b(?:get|come|go|swing|stop|pop|head)\s+(?:out|over|by|round|around)\s+(?:to|at)\s+(?=[a-z])|\bswing\s+by\s+(?=[a-z])|\b(?:get|fit|squeeze)\s+(?=[a-z'’ ]{2,40}\s+in\b)|\b(?:set up|line up|lock in|get|needs?|wants?|asked for|requested|would like)\s+(?:a|an|another|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:visit|appointment|time|slot|service call|tech|technician)\b|\b(?:needs?|wants?|asked for|would like)\s+(?:someone|somebody|a tech|a technician|a crew|us)\s+(?:out|over|round|around|to come|there)\b|\b(?:get|send)\s+(?:them|him|her|someone|somebody|a tech|a crew)\s+(?:out|over|round)(?:\s+(?:here|there))?\b/i;
+  /\b(?:get|put|pop|fit|squeeze)\s+(?:them|him|her|us)\s+(?:in\s+)?(?:on|for|down for)\s+(?=(?:today|tomorrow|tmrw|mon|tue|wed|thu|fri|sat|sun|next|this|the\s+\d|\d))|\b(?:get|come|go|swing|stop|pop|head)\s+(?:out|over|by|round|around)\s+(?:to|at)\s+(?=[a-z])|\bswing\s+by\s+(?=[a-z])|\b(?:get|fit|squeeze)\s+(?=[a-z'’ ]{2,40}\s+in\b)|\b(?:set up|line up|lock in|get|needs?|wants?|asked for|requested|would like)\s+(?:a|an|another|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:visit|appointment|time|slot|service call|tech|technician)\b|\b(?:needs?|wants?|asked for|would like)\s+(?:someone|somebody|a tech|a technician|a crew|us)\s+(?:out|over|round|around|to come|there)\b|\b(?:get|send)\s+(?:them|him|her|someone|somebody|a tech|a crew)\s+(?:out|over|round)(?:\s+(?:here|there))?\b/i;
 
 /** "Get the Sunrise wellness check on the calendar for the 3rd": scheduling, said with the calendar as its place. */
 const ON_CALENDAR =
-  /\b(?:get|put|add|pop|throw|stick)\s+(.+?)\s+(?:on|onto|in|into|to)\s+(?:the|our|my)\s+(?:calendar|schedule|books|board)\b/i;
+  /\b(?:get|put|add|pop|throw|stick|(?:i|we)\s+(?:need|want)(?!\s+to\b))\s+(.+?)\s+(?:on|onto|in|into|to)\s+(?:the|our|my)\s+(?:calendar|schedule|books|board)\b/i;
 
 const RESCHEDULE_VERBS = [
   "reschedule",

@@ -10,6 +10,8 @@ import { HOLDOUT_11 } from "./planner-holdout-11.ts";
 import { HOLDOUT_12 } from "./planner-holdout-12.ts";
 import { HOLDOUT_14 } from "./planner-holdout-14.ts";
 import { HOLDOUT_15 } from "./planner-holdout-15.ts";
+import { HOLDOUT_16 } from "./planner-holdout-16.ts";
+import { HOLDOUT_17 } from "./planner-holdout-17.ts";
 import { section, type GoldenRow } from "./planner-rows.ts";
 import type { PlannerCase } from "./planner-test-fixtures.ts";
 
@@ -520,7 +522,13 @@ export const GOLDEN: GoldenRow[] = [
       "module:schedule-visit",
       { params: { jobId: "j-204", start: "2026-11-27T18:00:00.000Z", crewId: "crew-alpha" } },
     ],
-    ["schedule the Smith AC tune up this afternoon", "clarify", { says: /Jane Smith|John Smith/ }],
+    // Corrected when set 17 was learned (it asked which Smith): of the two Smiths only John has an AC tune-up, so the
+    // work said tells them apart, as set 17's "schedule Mr. Smith's AC tune-up for Tuesday at 10" expects.
+    [
+      "schedule the Smith AC tune up this afternoon",
+      "module:schedule-visit",
+      { params: { jobId: "j-204", start: "2026-11-26T18:00:00.000Z" } },
+    ],
     [
       "schedule john smith this afternoon",
       "module:schedule-visit",
@@ -1031,4 +1039,15 @@ export const GOLDEN: GoldenRow[] = [
   // also answers.
   ...HOLDOUT_14,
   ...HOLDOUT_15,
+  // A sixteenth and a seventeenth, written blind on 2026-11-28 to the fourteenth's and fifteenth's briefs and held out
+  // until learned: 74 and 55 of 100 when written, 77 and 62 before they were learned.
+  ...HOLDOUT_17,
 ];
+
+/**
+ * Blind set 16, being learned: 93 of its 100 rows read right (74 when written, 77 before it was learned). It is no
+ * longer held out (its rows were read), and not yet in the golden table, whose test asks every row to be right: the
+ * bench measures it with the table and prints its misses (sentences of several clauses whose second holds the verb,
+ * a request with no verb, "X not Y" among namesakes).
+ */
+export const LEARNING: GoldenRow[] = HOLDOUT_16;

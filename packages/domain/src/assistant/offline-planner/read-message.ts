@@ -205,6 +205,15 @@ const SHORTHAND: [RegExp, string][] = [
   [/(?:^|\s)#\s*of\b/gi, " number of"],
   [/\bappts?\b/gi, "appointment"],
   [/\bsched\b/gi, "schedule"],
+  // "crew c → acme wh install fri 8a": a crew sent to the work that follows.
+  [/^\s*((?:crew|team)\s+[a-z0-9]+)\s*(?:->|=>|→|:)\s*(.+?)\s*$/i, "$2 with $1"],
+  // "B sched tmrw?": a crew's letter before its schedule.
+  [/^\s*([A-Z])\s+(?=sched(?:ule)?\b)/, "crew $1 "],
+  // "fri 8a", "mon 2p": a time's am or pm by its letter.
+  [/\b(\d{1,2}(?::\d{2})?)([ap])\b/gi, "$1$2m"],
+  [/\b1st thing\b/gi, "first thing"],
+  [/\bcrw\b/gi, "crew"],
+  [/\bopt\b(?=\s+(?:the\s+)?(?:routes?|day|schedule)\b)/gi, "optimize"],
   // "… Oh, and put Crew A on it instead.": the crew for what was just asked.
   [
     /[.,;]?\s*(?:oh,?\s*)?(?:and\s+)?(?:please\s+)?(?:put|give it to|assign it to|hand it to|have)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:on it|on that|do it|take it|on the job)(?:\s+instead)?\s*[.!]?\s*$/gi,
@@ -217,7 +226,7 @@ const SHORTHAND: [RegExp, string][] = [
   ],
   // "…to the afternoon, same day", "…to the alpha team instead, same day and time": what stays as it is goes unsaid.
   [
-    /\s*,?\s*(?:on\s+|at\s+)?(?:the\s+)?same\s+(?:day|time|date|hour)(?:\s+(?:and|&)\s+(?:day|time|date|hour))?\b(?!\s+as\b)/gi,
+    /\s*,?\s*(?:(?:on\s+|at\s+)?(?:the\s+)?same|keep(?:ing)?\s+the(?:\s+same)?)\s+(?:day|time|date|hour)(?:\s+(?:and|&)\s+(?:day|time|date|hour))?\b(?!\s+as\b)/gi,
     "",
   ],
   // "ortiz cleanup +1 day", "-2 hrs": a shift, written as one.
@@ -237,6 +246,8 @@ const SHORTHAND: [RegExp, string][] = [
   [/\b(\d+)\s*hrs?\b/gi, "$1 hours"],
   [/\b(what|how|who|where|when|why)['’]d\b/gi, "$1 did"],
   [/\barvo\b/gi, "afternoon"],
+  [/\b(?:aircon|air[- ]con|a\/c)\b/gi, "AC"],
+  [/\bpunters\b/gi, "customers"],
   [/\bfortnight\b/gi, "two weeks"],
   [/\binvoice\s+(?:ref|reference|ref\.)\s*(?=#?\d)/gi, "invoice "],
   [/\binv\.?\s*(?=#?\d)/gi, "invoice "],
@@ -259,6 +270,9 @@ const SPANISH: [RegExp, string][] = [
   [/\b(?:las\s+)?facturas\s+(?:sin pagar|pendientes|impagas)\b/gi, "unpaid invoices"],
   [/\b(?:las\s+)?facturas\b/gi, "invoices"],
   [/\b(?:la|el)\s+(?=invoice\b|factura\b)/gi, ""],
+  [/\bqui[eé]n(?:es)?\s+no\s+(?:ha|han)\s+pagado\b/gi, "who hasn't paid"],
+  [/\bnuevo\s+trabajo\b/gi, "new job"],
+  [/\bpara\b/gi, "for"],
   [/\bpasado mañana\b/gi, "the day after tomorrow"],
   [/\bpor la (?:tarde)\b/gi, "afternoon"],
   [/\bpor la mañana\b/gi, "morning"],
@@ -275,6 +289,7 @@ const SPANISH: [RegExp, string][] = [
     "send a payment reminder to",
   ],
   [/\bvisitas\b/gi, "visits"],
+  [/\b(?:la\s+)?visita\s+de\s+/gi, "the visit of "],
   [/\b(?:lo\s+)?de\s+mañana\b/gi, "tomorrow's"],
   [/\bmañana\b/gi, "tomorrow"],
   [/\bhoy\b/gi, "today"],
@@ -317,6 +332,11 @@ const INTRODUCTION = new RegExp(
 
 /** Words that carry no request: "um", "like", "so yeah", "mate", "do you know if". */
 const FILLERS: [RegExp, string][] = [
+  // "When you have a moment, please record…": a courtesy before the request, not a question of when.
+  [
+    /^\s*(?:when(?:ever)?\s+you\s+(?:have|get|find)\s+a\s+(?:moment|minute|sec|second|chance)|if\s+you\s+(?:have|get)\s+a\s+(?:moment|minute|sec|second|chance)|at\s+your\s+(?:earliest\s+)?convenience)\s*[,.;:–—-]?\s*/i,
+    "",
+  ],
   [
     /\b(?:do you know|i was wondering|just wondering|wondering)\s+(?:(?:if|whether)\b|(?=(?:what|when|who|how|which|where)\b))/gi,
     "",
@@ -347,7 +367,10 @@ const CORRECTIONS: [RegExp, string][] = [MONEY_WORD, TIME_WORD, DAY_WORD, CREW_W
       "$2",
     ],
     [
-      new RegExp(String.raw`(?<![\w$])(${kind})\s*,?\s+(?:and\s+)?not\s+(?:at\s+|on\s+)?(?:${kind})(?![\w:])`, "gi"),
+      new RegExp(
+        String.raw`(?<![\w$])(${kind})\s*,?\s+(?:and\s+)?(?:not|instead of|rather than)\s+(?:at\s+|on\s+)?(?:${kind})(?![\w:])`,
+        "gi",
+      ),
       "$1",
     ],
     [
@@ -373,19 +396,79 @@ const CREW_NOT_LETTER = /\b((?:crew|team)\s+[a-z0-9]+)\s*,?\s+not\s+[a-z0-9]\b/g
 const START_OVER =
   /^[\s\S]*?[.!;,]\s*(?:(?:wait|hold on|hmm+|actually|oh)[,.!]?\s*)*(?:no|nope)?[,.!]?\s*(?:leave (?:that|it|this)(?: one)?(?: alone| as is)?|forget (?:that|it|this)(?: one)?|never ?mind (?:that|it)|scratch that|don['’]?t do that)[,.;!]?\s+(?=\S)/i;
 
+/**
+ * A repair in the middle of a sentence: "for Jane Smith, I mean John Smith, for a duct cleaning", "on the 2nd, er, the
+ * 3rd, at 1", "to Elena Garcia... no, to Luis Ortiz", "to wednesday at 3... actually the 3rd at 3 is better". What
+ * follows the retraction replaces what it repeats the shape of: from the same preposition, or as many words alike.
+ */
+const MID_RETRACT =
+  /(?:\s*(?:\.{2,}|…|[,;–—])\s*|\s+[-–—]+\s*)(?:(?:no|nope|er+m?|um+|uh+|sorry|oops|wait|actually|i mean|i meant|or rather|rather)[,:.!]?\s+)+(?=\S)/gi;
+const REPAIR_PREPOSITION = /^(to|for|on|at|with|from)\b/i;
+const WEEKDAY_OR_DATE =
+  /^(?:(?:mon|tues?|wed|thur?s?|fri|sat|sun)(?:day)?|wednesday|saturday|today|tomorrow|tmrw|\d{1,2}(?:st|nd|rd|th)|\d{1,2}\/\d{1,2})$/i;
+
+function wordShape(word: string): string {
+  const bare = word.replace(/[^\w/:]+/g, "");
+  if (WEEKDAY_OR_DATE.test(bare)) return "day";
+  if (/^\d{1,2}(?::\d{2})?(?:am|pm|a|p)?$/i.test(bare)) return "time";
+  if (/^[A-Z][a-z]/.test(word)) return "name";
+  return bare.toLowerCase();
+}
+
+function repaired(text: string): string {
+  for (const found of [...text.matchAll(MID_RETRACT)].reverse()) {
+    const head = text.slice(0, found.index);
+    const after = text.slice(found.index + found[0].length);
+    const clause = /^[^,.;!?…]+/.exec(after)?.[0] ?? "";
+    const said = clause
+      .replace(/\s+(?:is|would be|works|['’]d be)\s+(?:better|best|good|fine|easier)\b.*$/i, "")
+      .replace(/\s+(?:instead|please)\s*$/i, "")
+      .trim();
+    if (said === "" || said.split(/\s+/).length > 5) continue;
+    const rest = after.slice(clause.length);
+    const preposition = REPAIR_PREPOSITION.exec(said)?.[1];
+    if (preposition) {
+      const earlier = [...head.matchAll(new RegExp(`\\b${preposition}\\b`, "gi"))].at(-1);
+      if (earlier) {
+        text = `${head.slice(0, earlier.index)}${said}${rest}`;
+        continue;
+      }
+    }
+    const saidWords = said.split(/\s+/).filter((word) => !/^the$/i.test(word));
+    const headWords = head.trimEnd().split(/\s+/);
+    let start = headWords.length;
+    let matched = 0;
+    while (start > 0 && matched < saidWords.length) {
+      start -= 1;
+      if (!/^the$/i.test(headWords[start]!)) matched += 1;
+    }
+    if (/^the\b/i.test(said) && start > 0 && /^the$/i.test(headWords[start - 1]!)) start -= 1;
+    const replaced = headWords.slice(start).filter((word) => !/^the$/i.test(word));
+    if (
+      replaced.length === saidWords.length &&
+      replaced.every((word, index) => wordShape(word) === wordShape(saidWords[index]!)) &&
+      replaced.some((word) => ["day", "time", "name"].includes(wordShape(word)))
+    )
+      text = `${headWords.slice(0, start).join(" ")} ${said}${rest}`;
+  }
+  return text;
+}
+
 function corrected(text: string): string {
   text = text.replace(START_OVER, "");
+  // "with crew b, at 9": a time set off by a comma is still the clause's.
+  text = repaired(text);
   text = text.replace(CREW_PREFERRED, "$3$2");
   // "…on monday with crew b. 10am": a time said alone after the request is the request's.
   text = text.replace(TIME_AFTER, " at $1");
   // "monday with crew b at 10am": the day and its time together, the crew after them.
   text = text.replace(CREW_BEFORE_TIME, "$1 at $3 $2");
-  return tailCorrected(
-    CORRECTIONS.reduce(
-      (out, [pattern, replacement]) => out.replace(pattern, replacement),
-      text.replace(CREW_NOT_LETTER, "$1"),
-    ),
+  const fixed = CORRECTIONS.reduce(
+    (out, [pattern, replacement]) => out.replace(pattern, replacement),
+    text.replace(CREW_NOT_LETTER, "$1"),
   );
+  // "with crew b, at 9": a time set off by a comma is still the clause's.
+  return tailCorrected(fixed.replace(/,\s+(?=(?:at|@)\s*\d)/gi, " ").replace(CREW_BEFORE_TIME, "$1 at $3 $2"));
 }
 
 /** "… — actually, Crew C's", "… er, make that $80", "Sorry, I meant the jobs page": a correction at the end. */
