@@ -33,6 +33,9 @@ const payment: Payment = {
   reference: "1001",
   recordedByUserId: "u1",
   receivedAt: "2030-01-10T15:00:00.000Z",
+  status: "succeeded",
+  failureMessage: null,
+  dispute: null,
 };
 
 const invoice: InvoiceDetail = {
