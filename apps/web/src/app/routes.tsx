@@ -4,7 +4,6 @@ import { SIMULATED_AUTHORIZE_PATH } from "@fieldops/shared/integrations";
 import { MESSAGES_PATH } from "@fieldops/shared/messages";
 import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from "@fieldops/shared/password-reset";
 import { can } from "@fieldops/shared/permissions";
-import { useCan } from "../lib/permissions";
 import { useUser } from "../lib/session";
 import { RouteTelemetry } from "../features/telemetry/route-telemetry";
 import { FullPageLoader } from "../shell/full-page-loader";
@@ -84,11 +83,22 @@ const FieldAppMore = lazyPage(() => import("./field-app"), "FieldAppMore");
 function MessagesFrame() {
   const user = useUser();
   if (user.isPending) return <FullPageLoader />;
-  return user.data && !can(user.data, "messages.manage") ? <FieldAppFrame /> : <AppLayoutWithModals />;
+  return user.data && inFieldApp(user.data) ? <FieldAppFrame /> : <AppLayoutWithModals />;
 }
 
+/** A company's user who does not answer customers reads the crew's conversations in the field app. */
+const inFieldApp = (user: { companyId: string | null } & Parameters<typeof can>[0]) =>
+  user.companyId !== null && !can(user, "messages.manage");
+
 function MessagesRoute() {
-  return useCan("messages.manage") ? <MessagesPage /> : <FieldAppMessages />;
+  const user = useUser();
+  if (user.data && inFieldApp(user.data)) return <FieldAppMessages />;
+  // Anyone else without the capability (a platform admin outside any company) is told the page is not theirs.
+  return (
+    <RoleGuard capability="messages.manage">
+      <MessagesPage />
+    </RoleGuard>
+  );
 }
 
 /** `/` sends a signed-in user to their role's dashboard and shows visitors the landing page. */
