@@ -8,6 +8,7 @@ import {
   MAX_CALENDAR_FEED_EVENTS,
   type CalendarFeedKind,
 } from "@fieldops/shared/calendars";
+import { formatAddress } from "@fieldops/shared/locations";
 import { can } from "@fieldops/shared/permissions";
 import { roleSchema } from "@fieldops/shared/roles";
 import { VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
@@ -111,11 +112,7 @@ export async function renderCalendarFeed(
   for (const visit of visits) {
     const { job } = visit;
     const property = job.property;
-    const address = property
-      ? [property.street, property.city, [property.region, property.postcode].filter(Boolean).join(" ")]
-          .filter(Boolean)
-          .join(", ")
-      : null;
+    const address = property ? formatAddress(property) : null;
     const details = company.hipaaMode
       ? [`Crew: ${visit.crew?.name ?? "unassigned"}`]
       : [
