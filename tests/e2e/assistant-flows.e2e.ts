@@ -4,6 +4,7 @@ import { customerEndpoints } from "@fieldops/shared/customers";
 import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { MESSAGE_BOX_LABEL } from "@fieldops/shared/chat";
+import { addDays, dayInTimeZone, weekdayOf } from "@fieldops/shared/company-time";
 import { ownerApi } from "./owner-api.ts";
 import { openSignedIn } from "./sign-in-as.ts";
 
@@ -249,17 +250,25 @@ test("a card's buttons never send the company's text as the user's words: names 
 
 test('"optimize tomorrow\'s routes", confirmed, links to its proposal on the board, where it opens to compare and apply', async ({
   page,
+  playwright,
+  baseURL,
 }) => {
+  // The demo crews do not work on Sundays (asked for, that day is refused): on a Saturday the test asks for Monday.
+  const api = await ownerApi(playwright, baseURL!);
+  const { timeZone } = (await (await api.get("/api/company")).json()) as { timeZone: string };
+  await api.dispose();
+  const tomorrow = addDays(dayInTimeZone(new Date(), timeZone), 1);
+  const request = weekdayOf(tomorrow) === 0 ? "optimize monday's routes" : "optimize tomorrow's routes";
   await openSignedIn(page, "owner@demo.test");
   await page.goto("/jobs");
-  await openChatAndAsk(page, "optimize tomorrow's routes");
+  await openChatAndAsk(page, request);
 
   const proposal = lastAnswer(page).getByRole("region", { name: "Confirm: Optimize a day's routes" });
   await expect(proposal).toBeVisible(SLOW);
   await proposal.getByRole("button", { name: "Confirm" }).click();
 
   await expect(lastChip(page)).toHaveText(/^Optimizing the routes of \d{4}-\d{2}-\d{2}/, SLOW);
-  const link = lastAnswer(page).getByRole("link", { name: "Proposal ready: open on the board" });
+  const link = lastAnswer(page).getByRole("link", { name: "Open the proposal on the board" });
   await expect(link).toBeVisible(SLOW);
   const day = /Optimizing the routes of (\d{4}-\d{2}-\d{2})/.exec((await lastChip(page).textContent())!)![1]!;
   await link.click();
@@ -270,7 +279,8 @@ test('"optimize tomorrow\'s routes", confirmed, links to its proposal on the boa
   // The dialog shows the stored plan (no new optimization is asked for): once computed, its proposal, crew by crew, now
   // and proposed (applied from here when it changes anything).
   await expect(dialog.getByRole("status").filter({ hasText: "Proposal ready" })).toBeVisible({ timeout: 60_000 });
-  await expect(dialog.getByRole("region", { name: "Crew A" })).toContainText("Proposed");
+  // (A crew that trades visits with others shows its part of the whole plan beside what it would be applied alone.)
+  await expect(dialog.getByRole("region", { name: "Crew A" })).toContainText(/Proposed|In the whole plan/);
   await expect(dialog.getByRole("button", { name: "Optimize" })).toHaveCount(0);
 
   // Closing it leaves the board of that day, without the plan in the address.

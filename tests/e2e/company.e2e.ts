@@ -63,8 +63,9 @@ test("a new company completes the setup, its invitee joins through the link, and
   await expect(inviteePage.getByLabel("Email")).toHaveValue(crewEmail);
   await inviteePage.getByLabel("Password", { exact: true }).fill("carls-own-password");
   await inviteePage.getByRole("button", { name: "Join and sign in" }).click();
-  await expect(inviteePage).toHaveURL("/userdash");
-  await expect(inviteePage.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  // A crew member invited at setup is a field user: they land in the field app.
+  await expect(inviteePage).toHaveURL("/app");
+  await expect(inviteePage.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
   await invitee.close();
   await expect(page.getByRole("list", { name: "Invitations" }).getByText("Accepted")).toBeVisible();
 

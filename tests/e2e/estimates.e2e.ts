@@ -2,7 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { ownerApi } from "./owner-api.ts";
 import { openSignedIn } from "./sign-in-as.ts";
-import { addDays, dayInTimeZone } from "@fieldops/shared/company-time";
+import { addDays, dayInTimeZone, zonedWallClockToUtc } from "@fieldops/shared/company-time";
+import { VISIT_HORIZON_DAYS } from "@fieldops/shared/jobs";
 
 /** The screen passes axe's WCAG 2 A/AA rules and best practices in both themes, as every app screen must. */
 async function expectAccessible(page: Page, where: string): Promise<void> {
@@ -220,15 +221,20 @@ test("a recurring estimate option ('Weekly mowing × 26') is approved and become
     await convert.getByLabel("Visit length (minutes)").fill("45");
     await convert.getByLabel("Arrival window").selectOption({ label: "± 30 minutes" });
     await expectAccessible(page, "the dialog converting a recurring option");
+    const horizon = Date.now() + VISIT_HORIZON_DAYS * 86_400_000;
     await convert.getByRole("button", { name: "Create job" }).click();
 
     await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
     await expect(page.getByText("Recurring: Every week, 26 visits")).toBeVisible();
     await expect(page.getByText(/Visits take 45 min, arriving within ± 30 min of their time\./)).toBeVisible();
-    // Its first eight weeks are on the calendar now, each at 9:00; the rest follow as the weeks pass.
+    // The weeks within the rolling horizon are on the calendar now (seven or eight, by the hour the test runs), each
+    // at 9:00; the rest follow as the weeks pass.
+    const weeksWithin = Array.from({ length: 26 }, (_, week) =>
+      zonedWallClockToUtc(Date.parse(`${addDays(nextWeek, 7 * week)}T09:00:00Z`), timeZone).getTime(),
+    ).filter((start) => start <= horizon).length;
     const visits = page.getByRole("list", { name: "Visits" }).getByRole("listitem");
-    await expect(visits).toHaveCount(8);
+    await expect(visits).toHaveCount(weeksWithin);
     for (const visit of await visits.all()) {
       await expect(visit).toContainText("Scheduled");
       await expect(visit).toContainText("9:00");

@@ -104,10 +104,17 @@ export function addDays(date: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
+/** The days of the week by their number in a calendar date (0 = Sunday), as crews' working hours count them. */
+export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** The day of the week of a calendar date (0 = Sunday). */
+export function weekdayOf(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
 /** The Monday of the week `date` falls in. */
 export function mondayOf(date: string): string {
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return addDays(date, -((weekday + 6) % 7));
+  return addDays(date, -((weekdayOf(date) + 6) % 7));
 }
 
 const DAY_IN_WORDS = new Intl.DateTimeFormat("en-US", {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedSampleDay, type SampleDay } from "@fieldops/domain/dispatch/sample-day";
 import { queueRoutePlan } from "@fieldops/domain/dispatch/request-route-plan";
 import { readEventsAfter } from "@fieldops/events/company-stream";
-import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
+import { addDays, dayInTimeZone, startOfDayInTimeZone, WEEKDAY_NAMES, weekdayOf } from "@fieldops/shared/company-time";
 import type { BestSlotsResponse, RoutePlan } from "@fieldops/shared/dispatch";
 import type { RunningWorkers } from "@fieldops/worker/run-workers";
 import {
@@ -364,6 +364,18 @@ describe("optimizing a day", () => {
     expect(refused.body.message).toContain("No crew has a place to start and end its day.");
     expect(refused.body.message).toContain("The company has no yard yet");
     expect(await t.db.routePlan.count({ where: { companyId: yardless.id } })).toBe(1);
+  });
+
+  it("refuses a day none of the crews works, saying so, and records no plan", async () => {
+    const date = freshDate();
+    const day = await seedSampleDay(t.db, { companyId: company.id, date, crews: 2, visitsPerCrew: 1 });
+    const weekday = weekdayOf(date);
+    await t.db.crewWorkingHours.deleteMany({ where: { crewId: { in: day.crewIds }, weekday } });
+    const plansBefore = await t.db.routePlan.count({ where: { companyId: company.id } });
+    const refused = await call("POST", "/api/schedule/optimize", owner, { date, crewIds: day.crewIds });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(`No crew works on ${WEEKDAY_NAMES[weekday]}s: ${date} has nothing to optimize.`);
+    expect(await t.db.routePlan.count({ where: { companyId: company.id } })).toBe(plansBefore);
   });
 
   it("refuses to apply a plan whose visit changed since, naming it, and writes nothing", async () => {

@@ -269,7 +269,7 @@ describe("optimizing a day from a module run", () => {
     // The run only queues the optimizer; its proposal is the board's to show.
     await drainQueues(t.runtime.context.queues, ["modules"]);
     const run = await call("GET", fillPath(moduleEndpoints.run.path, { id: runId }), "owner");
-    expect(run.body).toMatchObject({ status: "succeeded", link: { label: "Proposal ready: open on the board" } });
+    expect(run.body).toMatchObject({ status: "succeeded", link: { label: "Open the proposal on the board" } });
     const href = new URL((run.body.link as { href: string }).href, t.url);
     expect(href.pathname).toBe("/schedule");
     expect(href.searchParams.get("date")).toBe("2031-02-03");

@@ -1,6 +1,6 @@
 import type { TenantTransaction } from "@fieldops/db";
 import type { CrewInput, Location, VisitInput } from "@fieldops/route-optimizer";
-import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
+import { addDays, dayInTimeZone, startOfDayInTimeZone, WEEKDAY_NAMES, weekdayOf } from "@fieldops/shared/company-time";
 import { crewStartSelect, resolveCrewStart, yardSelect } from "../crews/crew-start.ts";
 import { notFound } from "../errors.ts";
 import { BOOKED_STATUSES } from "../schedule/assert-visit-placements.ts";
@@ -8,7 +8,6 @@ import type { CrewRules, PlacedVisit } from "../schedule/placement-rules.ts";
 
 /** Statuses the optimizer may move; in-progress and completed visits stay where they are. */
 const MOVABLE_STATUSES = ["scheduled", "dispatched"] as const;
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
 export interface DayVisit {
   id: string;
@@ -119,7 +118,7 @@ export async function loadDayModel(
   const { timeZone } = company;
   const dayStart = startOfDayInTimeZone(input.date, timeZone);
   const dayEnd = startOfDayInTimeZone(addDays(input.date, 1), timeZone);
-  const weekday = new Date(`${input.date}T00:00:00Z`).getUTCDay();
+  const weekday = weekdayOf(input.date);
   const crewRows = await tx.crew.findMany({
     where: input.crewIds ? { id: { in: [...input.crewIds] } } : {},
     select: { ...crewStartSelect, name: true, skills: true, workingHours: true, breaks: true },
@@ -129,7 +128,7 @@ export async function loadDayModel(
   const notes: string[] = [];
   const working = crewRows.flatMap((crew) => {
     if (!crew.workingHours.some((hours) => hours.weekday === weekday)) {
-      notes.push(`${crew.name} does not work on ${WEEKDAYS[weekday]}s and was left out.`);
+      notes.push(`${crew.name} does not work on ${WEEKDAY_NAMES[weekday]}s and was left out.`);
       return [];
     }
     const start = resolveCrewStart(crew, company, { showHomes: true });

@@ -1,4 +1,5 @@
 import type { TaskQueues } from "@fieldops/tasks/enqueue";
+import { WEEKDAY_NAMES, weekdayOf } from "@fieldops/shared/company-time";
 import type { OptimizeDayInput } from "@fieldops/shared/dispatch";
 import { crewStartSelect, readYard, resolveCrewStart } from "../crews/crew-start.ts";
 import { conflict, invalidInput, notFound } from "../errors.ts";
@@ -26,11 +27,17 @@ export async function requestRoutePlan(
   if (input.date < today) throw invalidInput("A past day cannot be optimized", "date");
   const crews = await tx.crew.findMany({
     where: input.crewIds ? { id: { in: input.crewIds } } : {},
-    select: { ...crewStartSelect, name: true },
+    select: { ...crewStartSelect, name: true, workingHours: { select: { weekday: true } } },
     orderBy: { name: "asc" },
   });
   if (input.crewIds && crews.length !== new Set(input.crewIds).size) throw notFound("Crew not found");
   if (crews.length === 0) throw invalidInput("The company has no crews to plan", "crewIds");
+  const weekday = weekdayOf(input.date);
+  if (!crews.some((crew) => crew.workingHours.some((hours) => hours.weekday === weekday))) {
+    const day = `${WEEKDAY_NAMES[weekday]}s`;
+    const who = crews.length === 1 ? `${crews[0]!.name} does not work on ${day}` : `No crew works on ${day}`;
+    throw conflict(`${who}: ${input.date} has nothing to optimize.`);
+  }
   // Nothing stands in for a missing start: a plan none of whose crews can start anywhere is refused now, with why.
   const yard = await readYard(tx);
   const starts = crews.map((crew) => ({ crew, start: resolveCrewStart(crew, yard, { showHomes: true }) }));

@@ -27,7 +27,7 @@ export const optimizeDayModule = defineModule({
     if (!parsed.success) return null;
     return {
       href: routePlanBoardPath(parsed.data.date, parsed.data.planId),
-      label: "Proposal ready: open on the board",
+      label: "Open the proposal on the board",
     };
   },
 });

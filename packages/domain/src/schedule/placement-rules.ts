@@ -1,4 +1,4 @@
-import { dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
+import { dayInTimeZone, startOfDayInTimeZone, WEEKDAY_NAMES, weekdayOf } from "@fieldops/shared/company-time";
 
 export interface PlacedVisit {
   id: string;
@@ -15,8 +15,6 @@ export interface CrewRules {
   workingHours: readonly { weekday: number; startMinute: number; endMinute: number }[];
   breaks: readonly { windowStartMinute: number; windowEndMinute: number; durationMinutes: number }[];
 }
-
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
 export function clockTime(minutes: number): string {
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
@@ -35,7 +33,7 @@ function localSpan(visit: { start: Date; end: Date }, timeZone: string): LocalSp
   const midnight = startOfDayInTimeZone(date, timeZone).getTime();
   return {
     date,
-    weekday: new Date(`${date}T00:00:00Z`).getUTCDay(),
+    weekday: weekdayOf(date),
     startMinute: Math.round((visit.start.getTime() - midnight) / 60_000),
     endMinute: Math.round((visit.end.getTime() - midnight) / 60_000),
   };
@@ -47,7 +45,7 @@ function missingSkills(crew: CrewRules, visit: PlacedVisit): string[] {
 
 function hoursProblem(crew: CrewRules, span: LocalSpan): string | null {
   const hours = crew.workingHours.find((entry) => entry.weekday === span.weekday);
-  const day = WEEKDAYS[span.weekday];
+  const day = WEEKDAY_NAMES[span.weekday];
   if (!hours) return `${crew.name} does not work on ${day}s`;
   if (span.startMinute < hours.startMinute || span.endMinute > hours.endMinute) {
     const asked =

@@ -456,12 +456,12 @@ describe("the assistant chat", { timeout: 30_000 }, () => {
           undoUntil: null,
           undone: false,
           download: null,
-          link: { href: "/schedule?date=2031-02-03&plan=plan-1", label: "Proposal ready: open on the board" },
+          link: { href: "/schedule?date=2031-02-03&plan=plan-1", label: "Open the proposal on the board" },
         },
       }),
     );
 
-    const link = await log().findByRole("link", { name: "Proposal ready: open on the board" });
+    const link = await log().findByRole("link", { name: "Open the proposal on the board" });
     expect(link.getAttribute("href")).toBe("/schedule?date=2031-02-03&plan=plan-1");
   });
 

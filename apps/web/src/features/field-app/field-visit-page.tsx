@@ -66,6 +66,37 @@ function NoteForm({ visit }: { visit: FieldVisit }) {
   );
 }
 
+/**
+ * One checklist item. The tick shows the moment it is tapped (a controlled checkbox would otherwise spring back until
+ * the cache is updated), and goes back to what the server has if the action is refused.
+ */
+function ChecklistTick({ visitId, item }: { visitId: string; item: FieldVisit["checklist"][number] }) {
+  const action = useFieldAction();
+  const [checked, setChecked] = useState(item.done);
+  useEffect(() => setChecked(item.done), [item.done]);
+  return (
+    <li>
+      <label className="flex min-h-11 items-center gap-3">
+        <input
+          type="checkbox"
+          className="size-5"
+          checked={checked}
+          disabled={action.isPending}
+          onChange={(event) => {
+            const done = event.target.checked;
+            setChecked(done);
+            action.mutate(
+              { kind: "checklist", key: newActionKey(), visitId, itemId: item.id, done },
+              { onError: () => setChecked(item.done) },
+            );
+          }}
+        />
+        <span className={checked ? "line-through" : undefined}>{item.label}</span>
+      </label>
+    </li>
+  );
+}
+
 function VisitDetail({ visit, timeZone }: { visit: FieldVisit; timeZone: string }) {
   const action = useFieldAction();
   const transition = (to: "in_progress" | "completed") =>
@@ -136,26 +167,7 @@ function VisitDetail({ visit, timeZone }: { visit: FieldVisit; timeZone: string 
         ) : (
           <ul className="grid gap-1">
             {visit.checklist.map((item) => (
-              <li key={item.id}>
-                <label className="flex min-h-11 items-center gap-3">
-                  <input
-                    type="checkbox"
-                    className="size-5"
-                    checked={item.done}
-                    disabled={action.isPending}
-                    onChange={(event) =>
-                      action.mutate({
-                        kind: "checklist",
-                        key: newActionKey(),
-                        visitId: visit.id,
-                        itemId: item.id,
-                        done: event.target.checked,
-                      })
-                    }
-                  />
-                  <span className={item.done ? "line-through" : undefined}>{item.label}</span>
-                </label>
-              </li>
+              <ChecklistTick key={item.id} visitId={visit.id} item={item} />
             ))}
           </ul>
         )}
