@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import pg from "pg";
 import type { CrewListResponse } from "@fieldops/shared/crews";
 import type { Customer } from "@fieldops/shared/customers";
@@ -116,5 +116,141 @@ test("a technician lands in the field app on a phone, works a visit from it, and
   await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
   await expect(route.getByRole("link", { name: new RegExp(title) })).toContainText("Completed");
 
+  await office.context().close();
+});
+
+/** A job with a checklist and one visit dispatched to the tech's crew, starting soon (written as the data's owner). */
+async function dispatchedToTech(api: APIRequestContext, title: string): Promise<{ job: JobDetail; visitId: string }> {
+  const customer = await json<Customer>(
+    await api.post("/api/customers", {
+      data: {
+        name: `${title} Customer`,
+        properties: [{ street: "7 Birch Lane", city: "Denver", region: "CO", postcode: "80203" }],
+      },
+    }),
+    201,
+  );
+  const job = await json<JobDetail>(
+    await api.post("/api/jobs", {
+      data: {
+        customerId: customer.id,
+        title,
+        checklist: [{ label: "Blow out the lines" }, { label: "Shut the valve" }],
+      },
+    }),
+    201,
+  );
+  const crews = await json<CrewListResponse>(await api.get("/api/crews"));
+  const crew = crews.items.find((item) => item.members.some((member) => member.email === "tech@demo.test"))!;
+  const visitId = job.visits[0]!.id;
+  const client = new pg.Client({ connectionString: workerDatabaseOwnerUrl() });
+  await client.connect();
+  await client.query(
+    `UPDATE visits SET "crewId" = $1, status = 'dispatched', "scheduledStart" = now() + interval '20 minutes',
+       "scheduledEnd" = now() + interval '80 minutes' WHERE id = $2`,
+    [crew.id, visitId],
+  );
+  await client.end();
+  return { job, visitId };
+}
+
+test("without a connection the field app opens, keeps every action, and sends each once when the connection returns; a visit the office canceled meanwhile says so", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const tag = `${Date.now()}`;
+  const api = await ownerApi(playwright, baseURL!);
+  const worked = await dispatchedToTech(api, `Winterize ${tag}`);
+  const canceled = await dispatchedToTech(api, `Gutter clean ${tag}`);
+  const office = await (await browser.newContext()).newPage();
+  await openSignedIn(office, "owner@demo.test", `/jobs/${worked.job.id}`);
+  const history = office.getByRole("list", { name: "Notes and history" });
+
+  // Online once: the day is read and kept on the phone, and the service worker takes the page over.
+  await openSignedIn(page, "tech@demo.test", "/app");
+  const route = page.getByRole("list", { name: "Today's route" });
+  await expect(route.getByRole("link", { name: new RegExp(`Winterize ${tag}`) })).toBeVisible();
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect(route.getByRole("link", { name: new RegExp(`Gutter clean ${tag}`) })).toBeVisible();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // In the basement: no connection, and the app reloaded from the phone.
+  await page.context().setOffline(true);
+  await page.reload();
+  const status = page.getByRole("status", { name: "Sync" });
+  await expect(status).toContainText("Offline: your day is on this phone");
+  await route.getByRole("link", { name: new RegExp(`Winterize ${tag}`) }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Winterize ${tag}` })).toBeVisible();
+  await page.getByRole("checkbox", { name: "Blow out the lines" }).check();
+  await page.getByLabel("Add a note").fill(`Valve stuck ${tag}`);
+  await page.getByRole("button", { name: "Add note" }).click();
+  const notes = page.getByRole("region", { name: "Notes" });
+  await expect(notes.getByText(`Valve stuck ${tag}`)).toBeVisible();
+  await expect(notes).toContainText("waiting to sync");
+  const work = page.getByRole("region", { name: "Work" });
+  await work.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByText("In progress", { exact: true })).toBeVisible();
+  await work.getByRole("button", { name: "Complete" }).click();
+  await expect(page.getByText("Completed", { exact: true })).toBeVisible();
+  await expect(status).toContainText("Offline: 4 changes kept on this phone");
+
+  // Meanwhile the office cancels the other visit; the technician, still offline, starts it.
+  const visitRead = await json<{ version: number }>(await api.get(`/api/visits/${canceled.visitId}`));
+  await json(
+    await api.post(`/api/visits/${canceled.visitId}/transition`, {
+      data: { to: "canceled", version: visitRead.version },
+    }),
+  );
+  await page.goto(`/app/jobs/${canceled.visitId}`);
+  await work.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByText("In progress", { exact: true })).toBeVisible();
+
+  // A reload without a connection still shows what was done, from the phone.
+  await page.goto(`/app/jobs/${worked.visitId}`);
+  await page.reload();
+  await expect(page.getByText("Completed", { exact: true })).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Blow out the lines" })).toBeChecked();
+  await expect(status).toContainText("Offline: 5 changes kept on this phone");
+
+  // Back online: everything is sent, in order, once; the office's page shows it without a reload.
+  const beforeOnline = Date.now();
+  await page.context().setOffline(false);
+  await expect(status).toHaveText("", { timeout: 30_000 });
+  await expect(history.getByText(`Valve stuck ${tag}`)).toBeVisible();
+  await expect(notes).not.toContainText("waiting to sync");
+  const client = new pg.Client({ connectionString: workerDatabaseOwnerUrl() });
+  await client.connect();
+  const stored = await client.query<{
+    notes: string;
+    status: string;
+    startedAt: Date;
+    completedAt: Date;
+    ticked: string;
+  }>(
+    `SELECT (SELECT count(*) FROM job_notes WHERE "jobId" = v."jobId" AND body = $2) AS notes, v.status::text AS status,
+       v."startedAt", v."completedAt",
+       (SELECT count(*) FROM job_checklist_items WHERE "jobId" = v."jobId" AND done) AS ticked
+     FROM visits v WHERE v.id = $1`,
+    [worked.visitId, `Valve stuck ${tag}`],
+  );
+  await client.end();
+  expect(stored.rows[0]).toMatchObject({ notes: "1", status: "completed", ticked: "1" });
+  // Started and completed when the technician tapped, not when the phone found a signal.
+  expect(stored.rows[0]!.startedAt.getTime()).toBeLessThan(beforeOnline);
+  expect(stored.rows[0]!.completedAt.getTime()).toBeLessThan(beforeOnline);
+
+  // The start of the canceled visit was not applied, and the technician is told why.
+  await page.getByRole("link", { name: "Today" }).first().click();
+  const notApplied = page.getByRole("region", { name: "Not applied" });
+  await expect(notApplied).toContainText(`Gutter clean ${tag}`);
+  await expect(notApplied).toContainText("Marking it in progress was not applied.");
+  await expect(notApplied).toContainText("canceled");
+  await notApplied.getByRole("button", { name: "Dismiss" }).click();
+  await expect(notApplied).toHaveCount(0);
+
+  await api.dispose();
   await office.context().close();
 });

@@ -238,9 +238,17 @@ export const scheduleVisitRequestSchema = z.object({
 });
 export type ScheduleVisitInput = z.infer<typeof scheduleVisitRequestSchema>;
 
+/** How long after the fact a start or a completion recorded without a connection may still be sent with its time. */
+export const OFFLINE_ACTION_MAX_AGE_DAYS = 7;
+
 export const transitionVisitRequestSchema = z.object({
   to: visitStatusSchema,
   version: z.number().int().min(1),
+  /**
+   * When the crew started or completed the visit, for one recorded on a device without a connection and sent later
+   * (the field app's queue): within the last OFFLINE_ACTION_MAX_AGE_DAYS days. Now when left out.
+   */
+  occurredAt: z.iso.datetime({ offset: true }).max(40).optional(),
 });
 export type TransitionVisitInput = z.infer<typeof transitionVisitRequestSchema>;
 

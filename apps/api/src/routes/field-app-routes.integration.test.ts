@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FieldVisit, FieldVisitsResponse } from "@fieldops/shared/field-app";
+import { OFFLINE_ACTION_MAX_AGE_DAYS, type Visit } from "@fieldops/shared/jobs";
 import {
   callApi,
   createTestCompany,
@@ -211,6 +212,36 @@ describe("adding a note", () => {
     expect(foreign.status).toBe(404);
     expect(await t.db.jobNote.count({ where: { jobId: otherCrewVisit.jobId, kind: "note" } })).toBe(0);
     expect(await t.db.jobNote.count({ where: { jobId: visit.jobId, body: "Hello" } })).toBe(0);
+  });
+});
+
+describe("a start and a completion recorded offline", () => {
+  it("keep the times the crew recorded, and refuse a time in the future or older than the queue keeps", async () => {
+    const crewId = await crewOf(company.id, company.users.field_user.id);
+    const offline = await visitOn(company.id, crewId);
+    const path = `/api/visits/${offline.id}/transition`;
+    const transition = (body: Record<string, unknown>) => callApi<Visit>(t.url, "POST", path, tokens.field!, body);
+    const startedAt = new Date(Date.now() - 95 * 60_000);
+    const completedAt = new Date(Date.now() - 20 * 60_000);
+
+    const future = await transition({ to: "in_progress", version: 1, occurredAt: new Date(Date.now() + 3600_000) });
+    expect(future.status).toBe(400);
+    const tooOld = new Date(Date.now() - (OFFLINE_ACTION_MAX_AGE_DAYS + 1) * 86_400_000).toISOString();
+    expect((await transition({ to: "in_progress", version: 1, occurredAt: tooOld })).status).toBe(400);
+    expect((await t.db.visit.findUniqueOrThrow({ where: { id: offline.id } })).status).toBe("dispatched");
+
+    const started = await transition({ to: "in_progress", version: 1, occurredAt: startedAt.toISOString() });
+    expect(started.status).toBe(200);
+    const completed = await transition({ to: "completed", version: 2, occurredAt: completedAt.toISOString() });
+    expect(completed.status).toBe(200);
+    expect(completed.body).toMatchObject({
+      status: "completed",
+      startedAt: startedAt.toISOString(),
+      completedAt: completedAt.toISOString(),
+    });
+    // Sent again (a replay of the queue), the completion names a version that is gone: refused, nothing changes.
+    const replayed = await transition({ to: "completed", version: 2, occurredAt: completedAt.toISOString() });
+    expect(replayed.status).toBe(409);
   });
 });
 

@@ -13,6 +13,7 @@ import { IMPERSONATION_TOKEN_STORAGE_KEY, ORIGINAL_TOKEN_STORAGE_KEY } from "@fi
 import { homePathForRole } from "@fieldops/shared/roles";
 import { companySettingsEndpoints } from "@fieldops/shared/company-settings";
 import { ApiError, getQueryFn } from "./api";
+import { clearDevice, deviceUserFor, isConnectionError, rememberDeviceUser } from "./device-store";
 import { endpointKey, useEndpointMutation, useEndpointQuery } from "./endpoints";
 import {
   clearSignedOutMark,
@@ -42,9 +43,17 @@ export function useUser() {
         await finishPendingLogout();
         return null;
       }
+      const token = localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
       try {
-        return userSchema.parse(await fetchUser(context));
+        const user = userSchema.parse(await fetchUser(context));
+        if (token) await rememberDeviceUser(user, token);
+        return user;
       } catch (error) {
+        // Without a connection, the device answers with who signed in here with this session (the field app opens).
+        if (isConnectionError(error) && token) {
+          const known = userSchema.safeParse(await deviceUserFor(token));
+          if (known.success) return known.data;
+        }
         if (!(error instanceof ApiError) || error.status !== 401) throw error;
         // A session ended because its company was suspended: the sign-in screen says so.
         if (error.body?.message === COMPANY_SUSPENDED_MESSAGE) rememberSignOutReason(COMPANY_SUSPENDED_MESSAGE);
@@ -53,6 +62,8 @@ export function useUser() {
     },
     staleTime: FIVE_MINUTES_MS,
     gcTime: FIVE_MINUTES_MS,
+    // Asked also without a connection: the device may know the answer.
+    networkMode: "offlineFirst",
     retry: false,
     refetchOnWindowFocus: false,
     refetchOnMount: false,
@@ -77,6 +88,8 @@ export function startSession(queryClient: QueryClient, response: LoginResponse):
   forgetSignOutReason();
   queryClient.removeQueries();
   queryClient.setQueryData<User | null>(USER_QUERY_KEY, response.user);
+  // Another user's copies and unsent changes on this device are deleted.
+  void rememberDeviceUser(response.user, response.token);
   return homePathForRole(response.user.role);
 }
 
@@ -119,9 +132,9 @@ export function SessionEndNotice(): null {
 }
 
 /**
- * Logout: POST /api/logout, then clear local and session storage and every cached query and go to /login,
- * also when the call fails. When it fails the session cookie may outlive it, so the device remembers that the user
- * signed out (the only thing left in storage) and the user query stops trusting the cookie.
+ * Logout: POST /api/logout, then clear local and session storage, the device's copies and every cached query and go
+ * to /login, also when the call fails. When it fails the session cookie may outlive it, so the device remembers that
+ * the user signed out (the only thing left in storage) and the user query stops trusting the cookie.
  */
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
@@ -130,6 +143,7 @@ export function useLogout(): () => Promise<void> {
     const confirmed = await endServerSession();
     localStorage.clear();
     sessionStorage.clear();
+    await clearDevice();
     if (!confirmed) markSignedOut();
     // Reads still in flight must not land in the cache after it is cleared.
     await queryClient.cancelQueries();

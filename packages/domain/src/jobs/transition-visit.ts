@@ -1,19 +1,40 @@
 import type { Prisma } from "@fieldops/db";
 import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
 import type { WebhookEventType } from "@fieldops/shared/webhooks";
-import type { TransitionVisitInput, Visit } from "@fieldops/shared/jobs";
+import { OFFLINE_ACTION_MAX_AGE_DAYS, type TransitionVisitInput, type Visit } from "@fieldops/shared/jobs";
 import { canTransitionVisit, FIELD_USER_VISIT_TARGETS, VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
 import { can } from "@fieldops/shared/permissions";
-import { conflict, forbidden } from "../errors.ts";
+import { conflict, forbidden, invalidInput } from "../errors.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { visitsChanged } from "./jobs-events.ts";
 import { toVisit } from "./to-job.ts";
 import { findVisitFor, STALE_VISIT_MESSAGE } from "./visit-access.ts";
 
+/** A minute of a phone's clock running ahead is not a time in the future. */
+const CLOCK_DRIFT_MS = 60_000;
+
 /**
- * Moves a visit along its lifecycle (VISIT_TRANSITIONS) and refuses any other move. A field user may only start and
- * complete their own crew's visits. Like scheduling, the move names the version it was decided on.
+ * The time a start or completion happened: `occurredAt` when a device sends one it recorded offline (never in the
+ * future, never older than the queue keeps, a completion never before its start), now otherwise.
  */
+function whenItHappened(
+  input: Pick<TransitionVisitInput, "to" | "occurredAt">,
+  now: Date,
+  startedAt: Date | null,
+): Date {
+  if (input.occurredAt === undefined) return now;
+  if (input.to !== "in_progress" && input.to !== "completed") {
+    throw invalidInput("Only a start or a completion can say when it happened", "occurredAt");
+  }
+  const at = new Date(input.occurredAt);
+  if (at.getTime() > now.getTime() + CLOCK_DRIFT_MS) throw invalidInput("That time is in the future", "occurredAt");
+  if (at.getTime() < now.getTime() - OFFLINE_ACTION_MAX_AGE_DAYS * 86_400_000) {
+    throw invalidInput(`That time is more than ${OFFLINE_ACTION_MAX_AGE_DAYS} days ago`, "occurredAt");
+  }
+  if (input.to === "completed" && startedAt && at < startedAt) return startedAt;
+  return at > now ? now : at;
+}
+
 /** The moves of a visit's lifecycle that webhooks announce. */
 const VISIT_WEBHOOK_EVENTS: Partial<Record<string, WebhookEventType>> = {
   in_progress: "visit.started",
@@ -21,6 +42,10 @@ const VISIT_WEBHOOK_EVENTS: Partial<Record<string, WebhookEventType>> = {
   canceled: "visit.canceled",
 };
 
+/**
+ * Moves a visit along its lifecycle (VISIT_TRANSITIONS) and refuses any other move. A field user may only start and
+ * complete their own crew's visits. Like scheduling, the move names the version it was decided on.
+ */
 export async function transitionVisit(
   scope: TenantScope<UserActor>,
   input: TransitionVisitInput & { visitId: string; now?: Date },
@@ -31,14 +56,15 @@ export async function transitionVisit(
   if (!can(actor, "visits.manage_all") && !FIELD_USER_VISIT_TARGETS.includes(input.to)) {
     throw forbidden("A field user can only start and complete visits");
   }
-  if (visit.version !== input.version) throw conflict(STALE_VISIT_MESSAGE, "version");
   const from = visit.status;
+  // A move the visit can no longer make says so (a start sent after the office canceled it), before any staleness.
   if (!canTransitionVisit(from, input.to)) {
     throw conflict(
       `A visit that is ${VISIT_STATUS_LABELS[from].toLowerCase()} cannot become ${VISIT_STATUS_LABELS[input.to].toLowerCase()}`,
       "to",
     );
   }
+  if (visit.version !== input.version) throw conflict(STALE_VISIT_MESSAGE, "version");
   const data: Prisma.VisitUpdateManyMutationInput & { crewId?: string | null } = {
     status: input.to,
     version: { increment: 1 },
@@ -47,8 +73,9 @@ export async function transitionVisit(
   if (input.to === "dispatched" && !visit.crewId) throw conflict("Assign a crew before dispatching the visit", "to");
   if (input.to === "unscheduled")
     Object.assign(data, { crewId: null, scheduledStart: null, scheduledEnd: null, canceledAt: null });
-  if (input.to === "in_progress") data.startedAt = now;
-  if (input.to === "completed") data.completedAt = now;
+  const at = whenItHappened(input, now, visit.startedAt);
+  if (input.to === "in_progress") data.startedAt = at;
+  if (input.to === "completed") data.completedAt = at;
   if (input.to === "canceled") data.canceledAt = now;
   const updated = await tx.visit.updateMany({ where: { id: visit.id, version: input.version }, data });
   if (updated.count === 0) throw conflict(STALE_VISIT_MESSAGE, "version");

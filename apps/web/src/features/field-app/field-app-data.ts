@@ -1,113 +1,157 @@
-import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { createContext, useCallback, useContext, useEffect, useState } from "react";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useLiveQuery } from "dexie-react-hooks";
 import { fieldAppEndpoints, type FieldVisit, type FieldVisitsResponse } from "@fieldops/shared/field-app";
-import { visitEndpoints } from "@fieldops/shared/jobs";
-import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoints";
+import { readDeviceCopy, readThroughDevice } from "../../lib/device-store";
+import { callEndpoint, endpointKey } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
+import {
+  applyLocally,
+  describeFieldAction,
+  sendFieldAction,
+  withTransition,
+  type FieldAction,
+  type FieldActionResult,
+} from "./field-actions";
+import { queueFieldAction, userConflicts, waitingActions, type QueuedFieldAction } from "./field-outbox";
+import { FieldSync } from "./field-sync";
 
 /** Every read of the field app's visits (the days and each visit) sits under this key. */
 const fieldVisitsKey = endpointKey(fieldAppEndpoints.visits);
 const fieldVisitKey = (id: string) => endpointKey(fieldAppEndpoints.visit, { params: { id } });
+/** Where the device keeps its copy of the days (each visit's is under its id). */
+const VISITS_COPY = "field:visits";
 
-/** The crew's visits of today and the next two days. */
-export function useFieldVisits() {
-  return useEndpointQuery(fieldAppEndpoints.visits, {});
+/** The user's actions still waiting to be sent, oldest first (empty until read). */
+export function useWaitingActions(userId: string): QueuedFieldAction[] {
+  return useLiveQuery(() => waitingActions(userId).catch(() => NONE), [userId]) ?? NONE;
+}
+const NONE: QueuedFieldAction[] = [];
+
+/** The actions the server refused, until the technician dismisses them. */
+export function useFieldConflicts(userId: string) {
+  return useLiveQuery(() => userConflicts(userId).catch(() => []), [userId]) ?? [];
 }
 
-/** One visit, first shown from the days already read. */
-export function useFieldVisit(id: string) {
+/** What the server last said, with what the technician did since on top (until the server has applied it). */
+function withWaiting(visit: FieldVisit, waiting: readonly QueuedFieldAction[]): FieldVisit {
+  return waiting.reduce((shown, entry) => applyLocally(shown, entry.action), visit);
+}
+
+/**
+ * The crew's visits of today and the next two days: from the server, kept on the device, and from the device
+ * without a connection; with the technician's waiting actions shown as done.
+ */
+export function useFieldVisits(userId: string) {
+  const waiting = useWaitingActions(userId);
+  const select = useCallback(
+    (days: FieldVisitsResponse): FieldVisitsResponse => ({
+      ...days,
+      visits: days.visits.map((visit) => withWaiting(visit, waiting)),
+    }),
+    [waiting],
+  );
+  return useQuery({
+    queryKey: fieldVisitsKey,
+    queryFn: () => readThroughDevice(VISITS_COPY, () => callEndpoint(fieldAppEndpoints.visits)),
+    networkMode: "offlineFirst",
+    select,
+  });
+}
+
+/** One visit, first shown from the days already read; without a connection, from the device's copy of the days. */
+export function useFieldVisit(userId: string, id: string) {
   const queryClient = useQueryClient();
-  return useEndpointQuery(
-    fieldAppEndpoints.visit,
-    { params: { id } },
-    {
-      placeholderData: () =>
-        queryClient.getQueryData<{ visits: FieldVisit[] }>(fieldVisitsKey)?.visits.find((visit) => visit.id === id),
-    },
+  const waiting = useWaitingActions(userId);
+  const select = useCallback((visit: FieldVisit) => withWaiting(visit, waiting), [waiting]);
+  return useQuery({
+    queryKey: fieldVisitKey(id),
+    queryFn: () =>
+      readThroughDevice(
+        `field:visit:${id}`,
+        () => callEndpoint(fieldAppEndpoints.visit, { params: { id } }),
+        async () => (await readDeviceCopy<FieldVisitsResponse>(VISITS_COPY))?.visits.find((visit) => visit.id === id),
+      ),
+    networkMode: "offlineFirst",
+    placeholderData: () =>
+      queryClient.getQueryData<FieldVisitsResponse>(fieldVisitsKey)?.visits.find((visit) => visit.id === id),
+    select,
+  });
+}
+
+/** The conversations of the crew's customers, with the unread count of the tab's badge; kept on the device. */
+export function useFieldThreads(enabled = true) {
+  return useQuery({
+    queryKey: endpointKey(fieldAppEndpoints.threads),
+    queryFn: () => readThroughDevice("field:threads", () => callEndpoint(fieldAppEndpoints.threads)),
+    networkMode: "offlineFirst",
+    enabled,
+  });
+}
+
+/** The server's answer to an applied action, written into what the field app shows. */
+function showApplied(queryClient: QueryClient, action: FieldAction, result: FieldActionResult): void {
+  const update = (visit: FieldVisit) =>
+    result.kind === "field-visit"
+      ? visit.id === result.visit.id
+        ? result.visit
+        : visit
+      : withTransition(visit, result.visit);
+  queryClient.setQueryData<FieldVisit>(fieldVisitKey(action.visitId), (visit) => (visit ? update(visit) : visit));
+  queryClient.setQueryData<FieldVisitsResponse>(fieldVisitsKey, (days) =>
+    days ? { ...days, visits: days.visits.map(update) } : days,
   );
 }
 
-/** The conversations of the crew's customers, with the unread count of the tab's badge. */
-export function useFieldThreads(enabled = true) {
-  return useEndpointQuery(fieldAppEndpoints.threads, {}, { enabled });
-}
+const FieldSyncContext = createContext<FieldSync | null>(null);
+export const FieldSyncProvider = FieldSyncContext.Provider;
 
 /**
- * What a technician does on a visit. Each action carries the key it was given when the technician acted, so that
- * sending it again (a retry, and later the offline queue replaying it) applies it once: ticks and notes by their
- * Idempotency-Key, starting and completing by the visit's version (a second send is refused, the visit having moved).
+ * The sync of the signed-in user's waiting actions, running while the field app is open: started with the app,
+ * stopped when it closes or another user signs in. Once a drain has applied actions, the days are read again.
  */
-type FieldAction =
-  | { kind: "checklist"; key: string; visitId: string; itemId: string; done: boolean }
-  | { kind: "note"; key: string; visitId: string; body: string }
-  | { kind: "transition"; key: string; visitId: string; to: "in_progress" | "completed"; version: number };
+export function useFieldSync(userId: string): FieldSync | null {
+  const queryClient = useQueryClient();
+  const [sync, setSync] = useState<FieldSync | null>(null);
+  useEffect(() => {
+    const started = new FieldSync(userId, sendFieldAction, (action, result) => {
+      showApplied(queryClient, action, result);
+      void queryClient.invalidateQueries({ queryKey: fieldVisitsKey });
+    });
+    started.start();
+    setSync(started);
+    return () => {
+      started.stop();
+      setSync(null);
+    };
+  }, [userId, queryClient]);
+  return sync;
+}
 
 /** A new action's key: made once, when the technician acts, and kept with the action until it is applied. */
-export const newActionKey = () => crypto.randomUUID();
+const newActionKey = () => crypto.randomUUID();
+
+type ActionInput =
+  | Omit<Extract<FieldAction, { kind: "checklist" }>, "key" | "at">
+  | Omit<Extract<FieldAction, { kind: "note" }>, "key" | "at">
+  | Omit<Extract<FieldAction, { kind: "transition" }>, "key" | "at">;
 
 /**
- * Sends one action to the server: the one way the field app changes anything (the offline queue is to replay its
- * actions through it, in order).
+ * Takes an action on a visit: kept on the device first (so it is never lost, with or without a connection), shown
+ * at once, then sent by the sync. Resolves once it is kept.
  */
-async function sendFieldAction(action: FieldAction): Promise<void> {
-  const headers = { "idempotency-key": action.key };
-  switch (action.kind) {
-    case "checklist":
-      await callEndpoint(fieldAppEndpoints.setChecklistItem, {
-        params: { id: action.visitId, itemId: action.itemId },
-        headers,
-        body: { done: action.done },
-      });
-      return;
-    case "note":
-      await callEndpoint(fieldAppEndpoints.addNote, {
-        params: { id: action.visitId },
-        headers,
-        body: { body: action.body },
-      });
-      return;
-    case "transition":
-      await callEndpoint(visitEndpoints.transition, {
-        params: { id: action.visitId },
-        body: { to: action.to, version: action.version },
-      });
-  }
-}
-
-async function refetchVisits(queryClient: QueryClient, visitId: string) {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: fieldVisitKey(visitId) }),
-    queryClient.invalidateQueries({ queryKey: fieldVisitsKey, exact: true }),
-  ]);
-}
-
-/** The visit as the technician sees it right after acting: a tick shows at once, before the server answers. */
-function applyLocally(visit: FieldVisit, action: FieldAction): FieldVisit {
-  if (action.kind !== "checklist" || visit.id !== action.visitId) return visit;
-  return {
-    ...visit,
-    checklist: visit.checklist.map((item) => (item.id === action.itemId ? { ...item, done: action.done } : item)),
-  };
-}
-
-/**
- * Takes an action on a visit, shown at once where it can be; whatever the answer, the visit is read again (a refused
- * one may have changed, and the server's answer replaces what was shown).
- */
-export function useFieldAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: sendFieldAction,
-    onMutate: async (action) => {
-      await queryClient.cancelQueries({ queryKey: fieldVisitsKey });
-      queryClient.setQueryData<FieldVisit>(fieldVisitKey(action.visitId), (visit) =>
-        visit ? applyLocally(visit, action) : visit,
-      );
-      queryClient.setQueryData<FieldVisitsResponse>(fieldVisitsKey, (days) =>
-        days ? { ...days, visits: days.visits.map((visit) => applyLocally(visit, action)) } : days,
-      );
+export function useFieldAct(userId: string) {
+  const sync = useContext(FieldSyncContext);
+  return useCallback(
+    async (input: ActionInput, visit: FieldVisit) => {
+      const action = { ...input, key: newActionKey(), at: new Date().toISOString() } as FieldAction;
+      const label =
+        action.kind === "checklist" ? visit.checklist.find((item) => item.id === action.itemId)?.label : undefined;
+      await queueFieldAction({ userId, action, visitTitle: visit.jobTitle, what: describeFieldAction(action, label) });
+      sync?.kick();
     },
-    onSettled: (_result, _error, action) => refetchVisits(queryClient, action.visitId),
-  });
+    [userId, sync],
+  );
 }
 
 /** Visits moved, started or changed by the office (a tick, a note) are read again. */

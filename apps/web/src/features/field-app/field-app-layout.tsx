@@ -11,7 +11,8 @@ import { useRecheckSession, useUser } from "../../lib/session";
 import { useCompanyTerms } from "../../lib/terms";
 import { useUnreadMessages } from "../../lib/unread-messages";
 import { cn } from "../../lib/utils";
-import { useFieldThreads } from "./field-app-data";
+import { FieldSyncProvider, useFieldSync, useFieldThreads } from "./field-app-data";
+import { FieldSyncStatus } from "./field-sync-status";
 
 /** The Messages tab's count: the office's inbox for who answers it, the crew's customers' threads for a field user. */
 function useMessagesBadge(user: User): number {
@@ -79,12 +80,12 @@ function FieldTabBar({ user }: { user: User }) {
 
 /**
  * The field app's frame, phone first: the page above a bottom tab bar (Home, Jobs in the company's words, Schedule,
- * Messages with its unread count, More), with the live connection so the office's changes show at once.
+ * Messages with its unread count, More), with the live connection so the office's changes show at once, and the
+ * line saying what waits to be sent.
  * `children` is what the composition root runs beside it (the service worker's updates).
  */
 export function FieldAppLayout({ children }: { children?: ReactNode }) {
   const { data: user, isPending, isError, refetch } = useUser();
-  const recheckSession = useRecheckSession();
   if (isPending) return <LoadingBlock label="Loading your day" />;
   if (isError)
     return (
@@ -96,14 +97,24 @@ export function FieldAppLayout({ children }: { children?: ReactNode }) {
       </main>
     );
   if (!user) return <Navigate to="/login" replace />;
+  return <SignedInFieldApp user={user}>{children}</SignedInFieldApp>;
+}
+
+/** The field app of a signed-in user: their waiting actions sent by the sync while it is open, its state shown. */
+function SignedInFieldApp({ user, children }: { user: User; children?: ReactNode }) {
+  const recheckSession = useRecheckSession();
+  const sync = useFieldSync(user.id);
   return (
     <LiveEventsProvider enabled={user.companyId !== null} onRefused={recheckSession}>
-      <div className="min-h-svh bg-muted/30">
-        <main className="mx-auto flex max-w-xl flex-col gap-4 p-4 pb-24">
-          <Outlet context={user} />
-        </main>
-        <FieldTabBar user={user} />
-      </div>
+      <FieldSyncProvider value={sync}>
+        <div className="min-h-svh bg-muted/30">
+          <main className="mx-auto flex max-w-xl flex-col gap-4 p-4 pb-24">
+            <FieldSyncStatus userId={user.id} sync={sync} />
+            <Outlet context={user} />
+          </main>
+          <FieldTabBar user={user} />
+        </div>
+      </FieldSyncProvider>
       {children}
     </LiveEventsProvider>
   );

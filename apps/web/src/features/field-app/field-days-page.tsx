@@ -15,7 +15,7 @@ import { FieldVisitCard } from "./field-visit-card";
 export function FieldDaysPage({ view }: { view: "jobs" | "schedule" }) {
   const user = useSignedInUser();
   const terms = useCompanyTerms(user.companyId);
-  const days = useFieldVisits();
+  const days = useFieldVisits(user.id);
   const title = view === "jobs" ? terms.jobs : "Schedule";
   usePageTitle(title);
   if (days.isPending) return <LoadingBlock label={`Loading ${title.toLowerCase()}`} />;

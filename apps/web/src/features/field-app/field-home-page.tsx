@@ -5,6 +5,7 @@ import { usePageTitle } from "../../shell/page-title";
 import { useCompanyTerms } from "../../lib/terms";
 import { useFieldVisits } from "./field-app-data";
 import { formatDuration, visitDay } from "./field-format";
+import { FieldConflicts } from "./field-conflicts";
 import { FieldVisitCard } from "./field-visit-card";
 
 const DONE = new Set(["completed", "canceled"]);
@@ -13,7 +14,7 @@ const DONE = new Set(["completed", "canceled"]);
 export function FieldHomePage() {
   const user = useSignedInUser();
   const terms = useCompanyTerms(user.companyId);
-  const days = useFieldVisits();
+  const days = useFieldVisits(user.id);
   usePageTitle("Today");
   if (days.isPending) return <LoadingBlock label="Loading today's route" />;
   if (days.isError)
@@ -34,6 +35,7 @@ export function FieldHomePage() {
           {driveSeconds > 0 ? ` · about ${formatDuration(driveSeconds * 1000)} of driving planned` : ""}
         </p>
       </header>
+      <FieldConflicts userId={user.id} />
       {next ? (
         <section aria-labelledby="field-next">
           <h2 id="field-next" className="mb-2 text-sm font-semibold text-muted-foreground uppercase">

@@ -12,7 +12,9 @@ import { apiErrorMessage } from "../../lib/api-error";
 import { useSignedInUser } from "../../lib/session";
 import { usePageTitle } from "../../shell/page-title";
 import { useCompanyTerms } from "../../lib/terms";
-import { newActionKey, useFieldAction, useFieldVisit, useFieldVisits } from "./field-app-data";
+import { isPendingNote } from "./field-actions";
+import { useFieldAct, useFieldVisit, useFieldVisits } from "./field-app-data";
+import { FieldConflicts } from "./field-conflicts";
 import { arrivalText, formatClock, formatDuration, mapsLink } from "./field-format";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -38,28 +40,37 @@ function TimeOnSite({ visit }: { visit: FieldVisit }) {
   return <p>Time on site: {formatDuration(end - new Date(visit.startedAt).getTime())}</p>;
 }
 
-function NoteForm({ visit }: { visit: FieldVisit }) {
-  const action = useFieldAction();
+/** Says that the phone itself could not keep an action (storage full or refused): nothing was recorded. */
+const NOT_KEPT = "This phone could not keep that: check its free storage and try again.";
+
+function NoteForm({ visit, userId }: { visit: FieldVisit; userId: string }) {
+  const act = useFieldAct(userId);
   const [body, setBody] = useState("");
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = body.trim();
     if (!text) return;
-    action.mutate(
-      { kind: "note", key: newActionKey(), visitId: visit.id, body: text },
-      { onSuccess: () => setBody("") },
-    );
+    setSaving(true);
+    act({ kind: "note", visitId: visit.id, body: text }, visit)
+      .then(() => {
+        setBody("");
+        setFailed(false);
+      })
+      .catch(() => setFailed(true))
+      .finally(() => setSaving(false));
   };
   return (
     <form onSubmit={submit} className="mt-3 grid gap-2">
       <Label htmlFor="field-note">Add a note</Label>
       <Textarea id="field-note" value={body} maxLength={5000} onChange={(event) => setBody(event.target.value)} />
-      {action.isError ? (
+      {failed ? (
         <p role="alert" className="text-sm text-destructive">
-          {apiErrorMessage(action.error, "The note could not be added")}
+          {NOT_KEPT}
         </p>
       ) : null}
-      <Button type="submit" disabled={action.isPending || body.trim() === ""}>
+      <Button type="submit" disabled={saving || body.trim() === ""}>
         Add note
       </Button>
     </form>
@@ -68,10 +79,18 @@ function NoteForm({ visit }: { visit: FieldVisit }) {
 
 /**
  * One checklist item. The tick shows the moment it is tapped (a controlled checkbox would otherwise spring back until
- * the cache is updated), and goes back to what the server has if the action is refused.
+ * the device has kept the action), and goes back if the device could not keep it.
  */
-function ChecklistTick({ visitId, item }: { visitId: string; item: FieldVisit["checklist"][number] }) {
-  const action = useFieldAction();
+function ChecklistTick({
+  visit,
+  item,
+  userId,
+}: {
+  visit: FieldVisit;
+  item: FieldVisit["checklist"][number];
+  userId: string;
+}) {
+  const act = useFieldAct(userId);
   const [checked, setChecked] = useState(item.done);
   useEffect(() => setChecked(item.done), [item.done]);
   return (
@@ -81,13 +100,11 @@ function ChecklistTick({ visitId, item }: { visitId: string; item: FieldVisit["c
           type="checkbox"
           className="size-5"
           checked={checked}
-          disabled={action.isPending}
           onChange={(event) => {
             const done = event.target.checked;
             setChecked(done);
-            action.mutate(
-              { kind: "checklist", key: newActionKey(), visitId, itemId: item.id, done },
-              { onError: () => setChecked(item.done) },
+            act({ kind: "checklist", visitId: visit.id, itemId: item.id, done }, visit).catch(() =>
+              setChecked(item.done),
             );
           }}
         />
@@ -97,10 +114,18 @@ function ChecklistTick({ visitId, item }: { visitId: string; item: FieldVisit["c
   );
 }
 
-function VisitDetail({ visit, timeZone }: { visit: FieldVisit; timeZone: string }) {
-  const action = useFieldAction();
-  const transition = (to: "in_progress" | "completed") =>
-    action.mutate({ kind: "transition", key: newActionKey(), visitId: visit.id, to, version: visit.version });
+function VisitDetail({ visit, timeZone, userId }: { visit: FieldVisit; timeZone: string; userId: string }) {
+  const act = useFieldAct(userId);
+  const [moving, setMoving] = useState(false);
+  const [failed, setFailed] = useState(false);
+  // Kept first, then shown: a second tap before the first shows cannot queue the same move twice.
+  const transition = (to: "in_progress" | "completed") => {
+    setMoving(true);
+    act({ kind: "transition", visitId: visit.id, to, version: visit.version }, visit)
+      .then(() => setFailed(false))
+      .catch(() => setFailed(true))
+      .finally(() => setMoving(false));
+  };
   const property = visit.property;
   const canStart = visit.status === "scheduled" || visit.status === "dispatched";
   return (
@@ -116,6 +141,7 @@ function VisitDetail({ visit, timeZone }: { visit: FieldVisit; timeZone: string 
         <p className="text-lg">{visit.customerName}</p>
         <p className="text-sm">{arrivalText(visit, timeZone)}</p>
       </header>
+      <FieldConflicts userId={userId} visitId={visit.id} />
       {property ? (
         <Section title="Where">
           <a href={mapsLink(property)} target="_blank" rel="noreferrer" className="flex items-start gap-2 underline">
@@ -143,19 +169,19 @@ function VisitDetail({ visit, timeZone }: { visit: FieldVisit; timeZone: string 
         {visit.startedAt ? (
           <p className="text-sm text-muted-foreground">Started {formatClock(visit.startedAt, timeZone)}</p>
         ) : null}
-        {action.isError ? (
+        {failed ? (
           <p role="alert" className="text-sm text-destructive">
-            {apiErrorMessage(action.error, "That did not go through")}
+            {NOT_KEPT}
           </p>
         ) : null}
         <div className="mt-2 flex gap-2">
           {canStart ? (
-            <Button className="flex-1" disabled={action.isPending} onClick={() => transition("in_progress")}>
+            <Button className="flex-1" disabled={moving} onClick={() => transition("in_progress")}>
               Start
             </Button>
           ) : null}
           {visit.status === "in_progress" ? (
-            <Button className="flex-1" disabled={action.isPending} onClick={() => transition("completed")}>
+            <Button className="flex-1" disabled={moving} onClick={() => transition("completed")}>
               Complete
             </Button>
           ) : null}
@@ -167,7 +193,7 @@ function VisitDetail({ visit, timeZone }: { visit: FieldVisit; timeZone: string 
         ) : (
           <ul className="grid gap-1">
             {visit.checklist.map((item) => (
-              <ChecklistTick key={item.id} visitId={visit.id} item={item} />
+              <ChecklistTick key={item.id} visit={visit} item={item} userId={userId} />
             ))}
           </ul>
         )}
@@ -193,13 +219,15 @@ function VisitDetail({ visit, timeZone }: { visit: FieldVisit; timeZone: string 
               <li key={note.id}>
                 <p className="whitespace-pre-line">{note.body}</p>
                 <p className="text-xs text-muted-foreground">
-                  {note.authorName ?? "Someone"} · {formatClock(note.createdAt, timeZone)}
+                  {isPendingNote(note.id)
+                    ? `You · ${formatClock(note.createdAt, timeZone)} · waiting to sync`
+                    : `${note.authorName ?? "Someone"} · ${formatClock(note.createdAt, timeZone)}`}
                 </p>
               </li>
             ))}
           </ul>
         )}
-        <NoteForm visit={visit} />
+        <NoteForm visit={visit} userId={userId} />
       </Section>
     </>
   );
@@ -210,9 +238,9 @@ export function FieldVisitPage() {
   const { id = "" } = useParams();
   const user = useSignedInUser();
   const terms = useCompanyTerms(user.companyId);
-  const visit = useFieldVisit(id);
+  const visit = useFieldVisit(user.id, id);
   // The company's time zone comes with the days (read once, kept in the cache).
-  const days = useFieldVisits();
+  const days = useFieldVisits(user.id);
   usePageTitle(visit.data?.jobTitle ?? terms.job);
   if (visit.isPending || days.isPending) return <LoadingBlock label={`Loading the ${terms.job.toLowerCase()}`} />;
   if (visit.isError)
@@ -226,5 +254,5 @@ export function FieldVisitPage() {
         />
       </>
     );
-  return <VisitDetail visit={visit.data} timeZone={days.data?.timeZone ?? "UTC"} />;
+  return <VisitDetail visit={visit.data} timeZone={days.data?.timeZone ?? "UTC"} userId={user.id} />;
 }

@@ -1,0 +1,151 @@
+import "fake-indexeddb/auto";
+import { afterEach, describe, expect, it } from "vitest";
+import type { FieldVisit } from "@fieldops/shared/field-app";
+import type { Visit } from "@fieldops/shared/jobs";
+import { ApiError } from "../../lib/api";
+import { clearDevice } from "../../lib/device-store";
+import type { FieldAction, FieldActionResult } from "./field-actions";
+import { drainFieldOutbox, queueFieldAction, userConflicts, waitingActions } from "./field-outbox";
+
+const TECH = "user-tech";
+const OTHER = "user-other";
+let keys = 0;
+const at = "2026-11-28T09:00:00.000Z";
+
+const tick = (visitId: string, itemId: string): FieldAction => ({
+  kind: "checklist",
+  key: `key-${++keys}`,
+  visitId,
+  at,
+  itemId,
+  done: true,
+});
+const note = (visitId: string, body: string): FieldAction => ({
+  kind: "note",
+  key: `key-${++keys}`,
+  visitId,
+  at,
+  body,
+});
+const move = (visitId: string, to: "in_progress" | "completed", version: number): FieldAction => ({
+  kind: "transition",
+  key: `key-${++keys}`,
+  visitId,
+  at,
+  to,
+  version,
+});
+
+async function queue(userId: string, ...actions: FieldAction[]) {
+  for (const action of actions) {
+    await queueFieldAction({ userId, action, visitTitle: `Visit ${action.visitId}`, what: action.kind });
+  }
+}
+
+/**
+ * A server standing in for the API: it applies a tick or a note once per key, a transition only with the visit's
+ * current version (then moves it on), and answers as scripted for the visits and keys it is told to.
+ */
+function fakeServer() {
+  const applied: string[] = [];
+  const seenKeys = new Set<string>();
+  const versions = new Map<string, number>();
+  const failures = new Map<string, unknown>();
+  const send = async (action: FieldAction): Promise<FieldActionResult> => {
+    const failure = failures.get(action.visitId) ?? failures.get(action.key);
+    if (failure) throw failure;
+    if (action.kind === "transition") {
+      const version = versions.get(action.visitId) ?? 1;
+      if (action.version !== version) throw new ApiError(409, "Conflict", JSON.stringify({ message: "Stale" }));
+      versions.set(action.visitId, version + 1);
+      applied.push(`${action.visitId}:${action.to}`);
+      return { kind: "visit", visit: { id: action.visitId, version: version + 1 } as Visit };
+    }
+    if (!seenKeys.has(action.key)) applied.push(`${action.visitId}:${action.kind}`);
+    seenKeys.add(action.key);
+    return { kind: "field-visit", visit: { id: action.visitId } as FieldVisit };
+  };
+  return { send, applied, versions, failures };
+}
+
+afterEach(async () => {
+  await clearDevice();
+});
+
+describe("sending the field app's waiting actions", () => {
+  it("sends them in the order they were taken, each once, and empties the queue", async () => {
+    const server = fakeServer();
+    await queue(TECH, tick("v1", "i1"), note("v1", "Gate was open"), move("v1", "in_progress", 1));
+    await queue(TECH, move("v1", "completed", 2), note("v2", "Dog in the yard"));
+    const shown: string[] = [];
+    const outcome = await drainFieldOutbox(TECH, server.send, (action) => shown.push(action.key));
+    expect(outcome).toBe("done");
+    expect(server.applied).toEqual(["v1:checklist", "v1:note", "v1:in_progress", "v1:completed", "v2:note"]);
+    expect(shown).toHaveLength(5);
+    expect(await waitingActions(TECH)).toEqual([]);
+    expect(await drainFieldOutbox(TECH, server.send, () => {})).toBe("done");
+    expect(server.applied).toHaveLength(5);
+  });
+
+  it("stops at the first action that cannot reach the server, and goes on from it when it can", async () => {
+    const server = fakeServer();
+    await queue(TECH, note("v1", "First"), note("v2", "Second"), note("v1", "Third"));
+    server.failures.set("v2", new TypeError("Failed to fetch"));
+    expect(await drainFieldOutbox(TECH, server.send, () => {})).toBe("offline");
+    expect(server.applied).toEqual(["v1:note"]);
+    expect((await waitingActions(TECH)).map((entry) => entry.action.visitId)).toEqual(["v2", "v1"]);
+
+    server.failures.clear();
+    expect(await drainFieldOutbox(TECH, server.send, () => {})).toBe("done");
+    expect(server.applied).toEqual(["v1:note", "v2:note", "v1:note"]);
+  });
+
+  it("keeps what a failing server or an ended session did not take, counting the tries", async () => {
+    const server = fakeServer();
+    await queue(TECH, note("v1", "Kept"));
+    server.failures.set("v1", new ApiError(503, "Service Unavailable", ""));
+    expect(await drainFieldOutbox(TECH, server.send, () => {})).toBe("retry");
+    server.failures.set("v1", new ApiError(401, "Unauthorized", ""));
+    expect(await drainFieldOutbox(TECH, server.send, () => {})).toBe("signed-out");
+    const [entry] = await waitingActions(TECH);
+    expect(entry).toMatchObject({ attempts: 1, lastError: "503: Service Unavailable" });
+    expect(await userConflicts(TECH)).toEqual([]);
+  });
+
+  it("turns a refused action into a conflict with the server's reason, skips the visit's later moves, and goes on", async () => {
+    const server = fakeServer();
+    // The office moved v1 meanwhile: its version is 2, the technician saw 1.
+    server.versions.set("v1", 2);
+    server.failures.set("v3", new ApiError(404, "Not Found", JSON.stringify({ message: "Visit not found" })));
+    await queue(TECH, move("v1", "in_progress", 1), note("v1", "Started late"), move("v1", "completed", 2));
+    await queue(TECH, note("v3", "Reassigned"), note("v2", "Still mine"));
+    expect(await drainFieldOutbox(TECH, server.send, () => {})).toBe("done");
+    expect(server.applied).toEqual(["v1:note", "v2:note"]);
+    const conflicts = await userConflicts(TECH);
+    expect(conflicts.map((conflict) => [conflict.visitId, conflict.reason])).toEqual([
+      ["v1", "Stale"],
+      ["v1", "Not sent: the change before it on this visit was not applied."],
+      ["v3", "The visit is no longer on your crew's schedule: the office reassigned or removed it."],
+    ]);
+    expect(await waitingActions(TECH)).toEqual([]);
+  });
+
+  it("sends a completion with the version its start left on the server", async () => {
+    const server = fakeServer();
+    server.versions.set("v1", 4);
+    // The technician saw version 4 and started; the completion queued after it named 5 locally: the server's 5.
+    await queue(TECH, move("v1", "in_progress", 4), move("v1", "completed", 5));
+    server.versions.set("v1", 4);
+    expect(await drainFieldOutbox(TECH, server.send, () => {})).toBe("done");
+    expect(server.applied).toEqual(["v1:in_progress", "v1:completed"]);
+  });
+
+  it("sends only the signed-in user's actions", async () => {
+    const server = fakeServer();
+    await queue(OTHER, note("v9", "Someone else's"));
+    await queue(TECH, note("v1", "Mine"));
+    expect(await drainFieldOutbox(TECH, server.send, () => {})).toBe("done");
+    expect(server.applied).toEqual(["v1:note"]);
+    expect(await waitingActions(OTHER)).toHaveLength(1);
+  });
+});

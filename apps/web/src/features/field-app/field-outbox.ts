@@ -1,0 +1,138 @@
+import Dexie, { type EntityTable } from "dexie";
+import { ApiError } from "../../lib/api";
+import { DEVICE_DATABASE_PREFIX, deviceDatabaseOf, isConnectionError } from "../../lib/device-store";
+import type { FieldAction, FieldActionResult } from "./field-actions";
+
+/** An action taken on the device, kept until the server has applied it (or refused it: then it is a conflict). */
+export interface QueuedFieldAction {
+  seq?: number;
+  /** Who took it: only that user's session sends it. */
+  userId: string;
+  action: FieldAction;
+  /** The visit's title and the action in words, for the list of what is waiting and for a conflict. */
+  visitTitle: string;
+  what: string;
+  attempts: number;
+  lastError: string | null;
+}
+
+/** An action the server refused when it was sent: shown to the technician until they dismiss it, never dropped. */
+export interface FieldConflict {
+  id?: number;
+  userId: string;
+  visitId: string;
+  visitTitle: string;
+  what: string;
+  reason: string;
+  at: string;
+}
+
+class FieldDatabase extends Dexie {
+  outbox!: EntityTable<QueuedFieldAction, "seq">;
+  conflicts!: EntityTable<FieldConflict, "id">;
+
+  constructor() {
+    super(`${DEVICE_DATABASE_PREFIX}field`);
+    this.version(1).stores({ outbox: "++seq, [userId+seq]", conflicts: "++id, userId" });
+  }
+}
+
+let database: FieldDatabase | null = null;
+/** The database, opened again after a sign-out closed and deleted it. */
+export const fieldDatabase = () =>
+  database && !database.hasBeenClosed() ? database : (database = deviceDatabaseOf(new FieldDatabase()));
+
+/** The user's waiting actions, oldest first: the order they are sent in. */
+export function waitingActions(userId: string): Promise<QueuedFieldAction[]> {
+  return fieldDatabase().outbox.where("[userId+seq]").between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray();
+}
+
+export function userConflicts(userId: string): Promise<FieldConflict[]> {
+  return fieldDatabase().conflicts.where("userId").equals(userId).sortBy("id");
+}
+
+export async function dismissConflict(id: number): Promise<void> {
+  await fieldDatabase().conflicts.delete(id);
+}
+
+/** Keeps an action on the device; it is sent (now, or when the connection returns) by {@link drainFieldOutbox}. */
+export async function queueFieldAction(entry: Omit<QueuedFieldAction, "seq" | "attempts" | "lastError">) {
+  await fieldDatabase().outbox.add({ ...entry, attempts: 0, lastError: null });
+}
+
+/**
+ * How a drain ended: everything sent; the server out of reach (try when the connection returns); the server failing
+ * (try again later); the session over (the user signs in again, then it is sent).
+ */
+export type DrainOutcome = "done" | "offline" | "retry" | "signed-out";
+
+/** Why the server refused an action, in the technician's words. */
+function refusalReason(error: ApiError): string {
+  if (error.status === 403 || error.status === 404) {
+    return "The visit is no longer on your crew's schedule: the office reassigned or removed it.";
+  }
+  return error.body?.message ?? error.message;
+}
+
+/**
+ * Sends the user's waiting actions in the order they were taken, each once: the server applies an action once per
+ * key (or per version), so one sent again after a lost answer changes nothing more. An action the server refuses
+ * becomes a conflict the technician sees (with what the server said), and a start or completion after a refused one
+ * of the same visit is not sent (it was decided on what the refused one would have done). Stops at the first action
+ * that cannot reach the server, keeping it and those after it for the next drain.
+ */
+export async function drainFieldOutbox(
+  userId: string,
+  send: (action: FieldAction) => Promise<FieldActionResult>,
+  applied: (action: FieldAction, result: FieldActionResult) => void,
+): Promise<DrainOutcome> {
+  const db = fieldDatabase();
+  const versions = new Map<string, number>();
+  const refusedTransitions = new Set<string>();
+  for (const entry of await waitingActions(userId)) {
+    const seq = entry.seq!;
+    let action = entry.action;
+    if (action.kind === "transition") {
+      if (refusedTransitions.has(action.visitId)) {
+        await recordConflict(entry, "Not sent: the change before it on this visit was not applied.");
+        continue;
+      }
+      action = { ...action, version: versions.get(action.visitId) ?? action.version };
+    }
+    try {
+      const result = await send(action);
+      await db.outbox.delete(seq);
+      if (result.kind === "visit") versions.set(action.visitId, result.visit.version);
+      applied(action, result);
+    } catch (error) {
+      if (isConnectionError(error)) return "offline";
+      if (error instanceof ApiError && error.status === 401) return "signed-out";
+      if (error instanceof ApiError && error.status < 500 && error.status !== 408 && error.status !== 429) {
+        if (action.kind === "transition") refusedTransitions.add(action.visitId);
+        await recordConflict(entry, refusalReason(error));
+        continue;
+      }
+      await db.outbox.update(seq, {
+        attempts: entry.attempts + 1,
+        lastError: error instanceof Error ? error.message : String(error),
+      });
+      return "retry";
+    }
+  }
+  return "done";
+}
+
+async function recordConflict(entry: QueuedFieldAction, reason: string): Promise<void> {
+  const db = fieldDatabase();
+  await db.transaction("rw", db.outbox, db.conflicts, async () => {
+    await db.conflicts.add({
+      userId: entry.userId,
+      visitId: entry.action.visitId,
+      visitTitle: entry.visitTitle,
+      what: entry.what,
+      reason,
+      at: new Date().toISOString(),
+    });
+    await db.outbox.delete(entry.seq!);
+  });
+}

@@ -1,0 +1,133 @@
+import Dexie, { type EntityTable } from "dexie";
+import { ApiError } from "./api";
+
+/**
+ * What this device keeps so the app opens without a connection (the field app's day, who is signed in, the company's
+ * words), in IndexedDB through Dexie. Every database of the app's on the device is named with this prefix, so that
+ * signing out (or another user signing in) empties them all.
+ */
+export const DEVICE_DATABASE_PREFIX = "fieldops-";
+
+interface DeviceCopy {
+  /** What was read, e.g. `field:visits`. */
+  key: string;
+  value: unknown;
+  savedAt: number;
+}
+
+/** Who the copies belong to: the user, and a digest of the session's token (the token itself is not stored here). */
+interface DeviceOwner {
+  key: "owner";
+  userId: string;
+  tokenDigest: string;
+  user: unknown;
+}
+
+class DeviceDatabase extends Dexie {
+  copies!: EntityTable<DeviceCopy, "key">;
+  owner!: EntityTable<DeviceOwner, "key">;
+
+  constructor() {
+    super(`${DEVICE_DATABASE_PREFIX}device`);
+    this.version(1).stores({ copies: "key", owner: "key" });
+  }
+}
+
+/** The app's databases opened on this page: closed before they are deleted. */
+const openDatabases = new Set<Dexie>();
+
+/** Registers a database of the app's (named with DEVICE_DATABASE_PREFIX), so that clearing the device closes it. */
+export function deviceDatabaseOf<T extends Dexie>(database: T): T {
+  openDatabases.add(database);
+  return database;
+}
+
+let database: DeviceDatabase | null = null;
+/** The database, opened again after a sign-out closed and deleted it. */
+const deviceDatabase = () =>
+  database && !database.hasBeenClosed() ? database : (database = deviceDatabaseOf(new DeviceDatabase()));
+
+/**
+ * A read that failed because the device could not reach the server (no connection, a dropped one), as opposed to
+ * an answer the server gave: only then does a copy on the device stand in.
+ */
+export function isConnectionError(error: unknown): boolean {
+  if (error instanceof ApiError) return false;
+  return error instanceof TypeError || (typeof navigator !== "undefined" && navigator.onLine === false);
+}
+
+/** Device storage is a help, never a condition: a browser without IndexedDB (or refusing it) works online as before. */
+async function quietly<T>(work: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await work();
+  } catch {
+    return fallback;
+  }
+}
+
+async function digestOf(token: string): Promise<string> {
+  const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Reads from the server and keeps a copy on the device; without a connection, answers with the copy (when there is
+ * one). Errors the server answered with are passed on as they are.
+ */
+export async function readThroughDevice<T>(
+  key: string,
+  read: () => Promise<T>,
+  fallback?: () => Promise<T | undefined>,
+): Promise<T> {
+  try {
+    const value = await read();
+    await quietly(() => deviceDatabase().copies.put({ key, value, savedAt: Date.now() }), undefined);
+    return value;
+  } catch (error) {
+    if (!isConnectionError(error)) throw error;
+    const copy = await readDeviceCopy<T>(key);
+    const value = copy ?? (fallback ? await fallback() : undefined);
+    if (value === undefined) throw error;
+    return value;
+  }
+}
+
+/** The copy kept of a read, if any. */
+export function readDeviceCopy<T>(key: string): Promise<T | undefined> {
+  return quietly(async () => (await deviceDatabase().copies.get(key))?.value as T | undefined, undefined);
+}
+
+/**
+ * Records who is signed in on this device. When that is someone else than the copies belong to, the device is
+ * emptied first: nothing of one user's day (or unsent changes) is shown to, or sent as, another.
+ */
+export async function rememberDeviceUser(user: { id: string }, token: string): Promise<void> {
+  await quietly(async () => {
+    const owner = await deviceDatabase().owner.get("owner");
+    if (owner && owner.userId !== user.id) await clearDevice();
+    await deviceDatabase().owner.put({ key: "owner", userId: user.id, tokenDigest: await digestOf(token), user });
+  }, undefined);
+}
+
+/** The user last signed in on this device with this same token (the session the device holds), if any. */
+export function deviceUserFor(token: string): Promise<unknown> {
+  return quietly(async () => {
+    const owner = await deviceDatabase().owner.get("owner");
+    return owner && owner.tokenDigest === (await digestOf(token)) ? owner.user : undefined;
+  }, undefined);
+}
+
+/** The id of the user whose copies and unsent changes the device holds. */
+export function deviceUserId(): Promise<string | undefined> {
+  return quietly(async () => (await deviceDatabase().owner.get("owner"))?.userId, undefined);
+}
+
+/** Deletes every database of the app's on this device (sign-out, another user signing in). */
+export async function clearDevice(): Promise<void> {
+  await quietly(async () => {
+    for (const open of openDatabases) open.close();
+    openDatabases.clear();
+    const names = (await Dexie.getDatabaseNames()).filter((name) => name.startsWith(DEVICE_DATABASE_PREFIX));
+    await Promise.all(names.map((name) => Dexie.delete(name)));
+  }, undefined);
+}
