@@ -33,6 +33,7 @@ export const fieldVisitSchema = z.object({
   jobTitle: z.string(),
   customerName: z.string(),
   status: visitStatusSchema,
+  crewId: z.string().nullable(),
   crewName: z.string().nullable(),
   scheduledStart: z.string().nullable(),
   scheduledEnd: z.string().nullable(),
@@ -62,6 +63,12 @@ export type FieldVisit = z.infer<typeof fieldVisitSchema>;
 /** A crew's planned driving for a day, from the route plan applied to it. */
 const fieldRouteDriveSchema = z.object({ date: z.string(), crewId: z.string(), driveSeconds: z.number() });
 
+/**
+ * The drive to a visit from its crew's previous visit of the day, estimated from the two addresses (straight line
+ * times a road factor, at a town's average speed): what the technician has between two stops.
+ */
+const fieldLegSchema = z.object({ toVisitId: z.string(), driveSeconds: z.number(), distanceMeters: z.number() });
+
 const fieldVisitsResponseSchema = z.object({
   /** Today in the company's time zone, and the zone the times are shown in. */
   date: z.string(),
@@ -69,6 +76,7 @@ const fieldVisitsResponseSchema = z.object({
   /** The user's crews' visits of today and the next days, canceled ones left out, by start. */
   visits: z.array(fieldVisitSchema),
   drive: z.array(fieldRouteDriveSchema),
+  legs: z.array(fieldLegSchema),
 });
 export type FieldVisitsResponse = z.infer<typeof fieldVisitsResponseSchema>;
 

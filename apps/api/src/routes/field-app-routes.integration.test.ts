@@ -95,7 +95,8 @@ describe("the field app's visits", () => {
         { label: "Rake the beds", done: false },
         { label: "Bag the clippings", done: false },
       ],
-      property: null,
+      // A job without a property of its own: the crew goes to the customer's address.
+      property: { address: "1 Main St, Boulder, CO 80302", latitude: 40, longitude: -105, gateCode: null },
     });
   });
 
@@ -212,6 +213,31 @@ describe("adding a note", () => {
     expect(foreign.status).toBe(404);
     expect(await t.db.jobNote.count({ where: { jobId: otherCrewVisit.jobId, kind: "note" } })).toBe(0);
     expect(await t.db.jobNote.count({ where: { jobId: visit.jobId, body: "Hello" } })).toBe(0);
+  });
+});
+
+describe("the drive between stops", () => {
+  it("estimates the drive to each visit from the crew's visit before it that day", async () => {
+    const crewId = await crewOf(company.id, company.users.field_user.id);
+    const first = await visitOn(company.id, crewId);
+    const second = await visitOn(company.id, crewId);
+    const secondJob = await t.db.job.findUniqueOrThrow({ where: { id: second.jobId } });
+    // About 5.6 km further north.
+    await t.db.customer.update({ where: { id: secondJob.customerId }, data: { latitude: 40.05, longitude: -105 } });
+    const firstStart = (await t.db.visit.findUniqueOrThrow({ where: { id: first.id } })).scheduledStart!;
+    await t.db.visit.update({
+      where: { id: second.id },
+      data: {
+        scheduledStart: new Date(firstStart.getTime() + 2 * 3600_000),
+        scheduledEnd: new Date(firstStart.getTime() + 3 * 3600_000),
+      },
+    });
+    const { body } = await callApi<FieldVisitsResponse>(t.url, "GET", "/api/field/visits", tokens.field!);
+    const leg = body.legs.find((entry) => entry.toVisitId === second.id);
+    // Straight line (5.56 km) times the road factor 1.3, at 40 km/h.
+    expect(leg?.distanceMeters).toBeCloseTo(5560 * 1.3, -2);
+    expect(leg?.driveSeconds).toBeCloseTo((5560 * 1.3) / (40_000 / 3600), -1);
+    expect(body.legs.find((entry) => entry.toVisitId === first.id)).toBeUndefined();
   });
 });
 

@@ -46,7 +46,7 @@ export function useUser() {
       const token = localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
       try {
         const user = userSchema.parse(await fetchUser(context));
-        if (token) await rememberDeviceUser(user, token);
+        if (token) void rememberDeviceUser(user, token);
         return user;
       } catch (error) {
         // Without a connection, the device answers with who signed in here with this session (the field app opens).

@@ -1,5 +1,6 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
 import type { FieldVisit } from "@fieldops/shared/field-app";
+import { formatAddress } from "@fieldops/shared/locations";
 
 const fieldVisitInclude = {
   crew: { select: { name: true } },
@@ -8,7 +9,9 @@ const fieldVisitInclude = {
       number: true,
       title: true,
       instructions: true,
-      customer: { select: { name: true } },
+      customer: {
+        select: { name: true, street: true, city: true, region: true, postcode: true, latitude: true, longitude: true },
+      },
       property: {
         select: {
           name: true,
@@ -54,9 +57,36 @@ export async function readFieldVisits(tx: TenantTransaction, where: Prisma.Visit
   return rows.map((row) => toFieldVisit(row, authors));
 }
 
+/**
+ * Where the crew goes: the job's property, or the customer's own address for a job without one (as the dispatcher
+ * plans it); none when neither has a street.
+ */
+function placeOf(job: FieldVisitRow["job"]): FieldVisit["property"] {
+  const { property, customer } = job;
+  if (property) {
+    const address = formatAddress(property);
+    return {
+      label: property.name ?? address,
+      address,
+      accessNotes: property.accessNotes,
+      gateCode: property.gateCode,
+      latitude: property.latitude,
+      longitude: property.longitude,
+    };
+  }
+  if (!customer.street.trim()) return null;
+  const address = formatAddress(customer);
+  return {
+    label: address,
+    address,
+    accessNotes: null,
+    gateCode: null,
+    latitude: customer.latitude,
+    longitude: customer.longitude,
+  };
+}
+
 function toFieldVisit(row: FieldVisitRow, authors: Map<string, string>): FieldVisit {
-  const property = row.job.property;
-  const address = property ? `${property.street}, ${property.city}, ${property.region} ${property.postcode}` : null;
   return {
     id: row.id,
     jobId: row.jobId,
@@ -64,6 +94,7 @@ function toFieldVisit(row: FieldVisitRow, authors: Map<string, string>): FieldVi
     jobTitle: row.job.title,
     customerName: row.job.customer.name,
     status: row.status,
+    crewId: row.crewId,
     crewName: row.crew?.name ?? null,
     scheduledStart: row.scheduledStart?.toISOString() ?? null,
     scheduledEnd: row.scheduledEnd?.toISOString() ?? null,
@@ -72,17 +103,7 @@ function toFieldVisit(row: FieldVisitRow, authors: Map<string, string>): FieldVi
     completedAt: row.completedAt?.toISOString() ?? null,
     version: row.version,
     instructions: row.job.instructions,
-    property:
-      property && address
-        ? {
-            label: property.name ?? address,
-            address,
-            accessNotes: property.accessNotes,
-            gateCode: property.gateCode,
-            latitude: property.latitude,
-            longitude: property.longitude,
-          }
-        : null,
+    property: placeOf(row.job),
     checklist: row.job.checklist,
     lineItems: row.job.lineItems.map((item) => ({
       id: item.id,

@@ -1,6 +1,7 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
 import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
-import { FIELD_APP_DAYS, type FieldVisitsResponse } from "@fieldops/shared/field-app";
+import { haversineMatrix } from "@fieldops/route-optimizer";
+import { FIELD_APP_DAYS, type FieldVisit, type FieldVisitsResponse } from "@fieldops/shared/field-app";
 import { routePlanResultSchema } from "@fieldops/shared/dispatch";
 import type { Actor } from "../jobs/actor.ts";
 import { findVisitFor } from "../jobs/visit-access.ts";
@@ -34,7 +35,34 @@ export async function listFieldVisits(
     },
   };
   const visits = crewIds.length === 0 ? [] : (await readFieldVisits(tx, where)).slice(0, FIELD_VISITS_LIMIT);
-  return { date, timeZone, visits, drive: await plannedDriving(tx, days, crewIds) };
+  return {
+    date,
+    timeZone,
+    visits,
+    drive: await plannedDriving(tx, days, crewIds),
+    legs: await legsBetween(visits, timeZone),
+  };
+}
+
+/** The estimated drive between each two visits in a row of a crew's day, both with a located address. */
+async function legsBetween(visits: readonly FieldVisit[], timeZone: string): Promise<FieldVisitsResponse["legs"]> {
+  const estimate = haversineMatrix();
+  const legs: FieldVisitsResponse["legs"] = [];
+  const previous = new Map<string, FieldVisit>();
+  for (const visit of visits) {
+    if (!visit.scheduledStart || !visit.crewId) continue;
+    const crewDay = `${visit.crewId}:${dayInTimeZone(new Date(visit.scheduledStart), timeZone)}`;
+    const before = previous.get(crewDay);
+    previous.set(crewDay, visit);
+    const [from, to] = [before?.property, visit.property];
+    if (from?.latitude == null || from.longitude == null || to?.latitude == null || to.longitude == null) continue;
+    const table = await estimate.matrix([
+      { lat: from.latitude, lon: from.longitude },
+      { lat: to.latitude, lon: to.longitude },
+    ]);
+    legs.push({ toVisitId: visit.id, driveSeconds: table.durations[1]!, distanceMeters: table.distances[1]! });
+  }
+  return legs;
 }
 
 /** Each crew's driving of a day from the newest route plan applied to it that day. */

@@ -1,4 +1,6 @@
+import { Car } from "lucide-react";
 import { addDays } from "@fieldops/shared/company-time";
+import type { FieldVisitsResponse } from "@fieldops/shared/field-app";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { useSignedInUser } from "../../lib/session";
 import { usePageTitle } from "../../shell/page-title";
@@ -9,6 +11,17 @@ import { FieldConflicts } from "./field-conflicts";
 import { FieldVisitCard } from "./field-visit-card";
 
 const DONE = new Set(["completed", "canceled"]);
+
+/** The drive from the stop before, as estimated from the two addresses. */
+function LegLine({ leg }: { leg: FieldVisitsResponse["legs"][number] }) {
+  return (
+    <p className="mb-1 flex items-center gap-1 text-xs text-muted-foreground">
+      <Car className="size-3.5" aria-hidden="true" />
+      About {formatDuration(leg.driveSeconds * 1000)} drive ({(leg.distanceMeters / 1000).toFixed(1)} km) from the stop
+      before
+    </p>
+  );
+}
 
 /** Home: today's route for the user's crew, in order, the next visit first, with the planned driving. */
 export function FieldHomePage() {
@@ -21,7 +34,8 @@ export function FieldHomePage() {
     return (
       <ErrorBlock title="Today's route could not be loaded" retry={() => void days.refetch()} busy={days.isFetching} />
     );
-  const { date, timeZone, visits, drive } = days.data;
+  const { date, timeZone, visits, drive, legs } = days.data;
+  const legTo = new Map(legs.map((leg) => [leg.toVisitId, leg]));
   const today = visits.filter((visit) => visitDay(visit, timeZone) === date);
   const next = today.find((visit) => !DONE.has(visit.status)) ?? null;
   const driveSeconds = drive.filter((entry) => entry.date === date).reduce((sum, entry) => sum + entry.driveSeconds, 0);
@@ -58,6 +72,7 @@ export function FieldHomePage() {
                   {index + 1}
                 </span>
                 <div className="flex-1">
+                  {(legTo.get(visit.id)?.driveSeconds ?? 0) >= 60 ? <LegLine leg={legTo.get(visit.id)!} /> : null}
                   <FieldVisitCard visit={visit} timeZone={timeZone} />
                 </div>
               </li>
