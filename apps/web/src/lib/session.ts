@@ -143,7 +143,6 @@ export function useLogout(): () => Promise<void> {
     const confirmed = await endServerSession();
     localStorage.clear();
     sessionStorage.clear();
-    await clearDevice();
     if (!confirmed) markSignedOut();
     // Reads still in flight must not land in the cache after it is cleared.
     await queryClient.cancelQueries();
@@ -167,6 +166,8 @@ export function useLogout(): () => Promise<void> {
     }
     await queryClient.cancelQueries(signedInReads);
     queryClient.removeQueries(signedInReads);
+    // Last, once no signed-in page is left to keep a copy of what it read.
+    await clearDevice();
   }, [queryClient, navigate]);
 }
 

@@ -211,7 +211,7 @@ describe("signed-in shell", () => {
         answerActivity = () => sendJson(res, 200, { items: [activity("a1", "Customer Henderson added")] });
       });
       const { queryClient } = renderAt("/userdash");
-      await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+      await screen.findByRole("heading", { level: 1, name: "Dashboard" }, SLOW);
       await waitFor(() => expect(answerActivity).toBeDefined());
 
       fireEvent.click(screen.getByRole("button", { name: "Logout" }));
