@@ -20,6 +20,8 @@ const tokens: Record<string, string> = {};
 /** A visit today on the field user's crew, and one on another crew of the same company. */
 let visit: { id: string; jobId: string; itemIds: string[] };
 let otherCrewVisit: { id: string; jobId: string; itemIds: string[] };
+/** The field user's crew (a user is on one crew). */
+let fieldCrewId: string;
 
 /** A job with a checklist and one visit starting in an hour on `crewId`, written as the schema owner. */
 async function visitOn(companyId: string, crewId: string) {
@@ -73,8 +75,8 @@ beforeAll(async () => {
   t = await startTestApp();
   company = await createTestCompany(t.db);
   other = await createTestCompany(t.db);
-  const crewId = await crewOf(company.id, company.users.field_user.id);
-  visit = await visitOn(company.id, crewId);
+  fieldCrewId = await crewOf(company.id, company.users.field_user.id);
+  visit = await visitOn(company.id, fieldCrewId);
   otherCrewVisit = await visitOn(company.id, await crewOf(company.id, null));
   tokens.field = await signIn(t.url, company.users.field_user.email);
   tokens.owner = await signIn(t.url, company.users.owner.email);
@@ -218,9 +220,8 @@ describe("adding a note", () => {
 
 describe("the drive between stops", () => {
   it("estimates the drive to each visit from the crew's visit before it that day", async () => {
-    const crewId = await crewOf(company.id, company.users.field_user.id);
-    const first = await visitOn(company.id, crewId);
-    const second = await visitOn(company.id, crewId);
+    const first = await visitOn(company.id, fieldCrewId);
+    const second = await visitOn(company.id, fieldCrewId);
     const secondJob = await t.db.job.findUniqueOrThrow({ where: { id: second.jobId } });
     // About 5.6 km further north.
     await t.db.customer.update({ where: { id: secondJob.customerId }, data: { latitude: 40.05, longitude: -105 } });
@@ -237,14 +238,15 @@ describe("the drive between stops", () => {
     // Straight line (5.56 km) times the road factor 1.3, at 40 km/h.
     expect(leg?.distanceMeters).toBeCloseTo(5560 * 1.3, -2);
     expect(leg?.driveSeconds).toBeCloseTo((5560 * 1.3) / (40_000 / 3600), -1);
-    expect(body.legs.find((entry) => entry.toVisitId === first.id)).toBeUndefined();
+    // The crew's first stop of the day has no drive before it.
+    const firstOfDay = body.visits.find((entry) => entry.crewId === fieldCrewId)!;
+    expect(body.legs.find((entry) => entry.toVisitId === firstOfDay.id)).toBeUndefined();
   });
 });
 
 describe("a start and a completion recorded offline", () => {
   it("keep the times the crew recorded, and refuse a time in the future or older than the queue keeps", async () => {
-    const crewId = await crewOf(company.id, company.users.field_user.id);
-    const offline = await visitOn(company.id, crewId);
+    const offline = await visitOn(company.id, fieldCrewId);
     const path = `/api/visits/${offline.id}/transition`;
     const transition = (body: Record<string, unknown>) => callApi<Visit>(t.url, "POST", path, tokens.field!, body);
     const startedAt = new Date(Date.now() - 95 * 60_000);
