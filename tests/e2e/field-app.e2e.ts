@@ -1,4 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { readFile, writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { CrewListResponse } from "@fieldops/shared/crews";
 import { APP_UPDATED_MESSAGE } from "@fieldops/shared/field-app";
@@ -256,45 +258,53 @@ test("without a connection the field app opens, keeps every action, and sends ea
   await office.context().close();
 });
 
+/** The built service worker the product serves (tests/e2e/serve.ts builds the web app into dist/web). */
+const SERVICE_WORKER_FILE = fileURLToPath(new URL("../../dist/web/service-worker.js", import.meta.url));
+
 test("a new build's service worker shows the update toast, and Refresh loads it", async ({
   page,
   context,
   baseURL,
 }) => {
+  // A phone that has opened the app before: the page runs under the installed worker.
   await openSignedIn(page, "tech@demo.test", "/app");
-  await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
   await page.evaluate(async () => navigator.serviceWorker.ready);
-
-  // The next build: the same worker with one more line, as a deploy changes its precache list.
-  await context.route("**/service-worker.js", async (route) => {
-    const current = await route.fetch();
-    await route.fulfill({
-      response: current,
-      body: `${await current.text()}\nself.fieldOpsBuild = "next";\n`,
-      headers: { ...current.headers(), "content-encoding": "identity" },
-    });
-  });
-  // The hourly check, now.
-  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-  const toast = page.getByRole("status").filter({ hasText: APP_UPDATED_MESSAGE });
-  await expect(toast).toBeVisible({ timeout: 30_000 });
-
-  const reloaded = page.waitForEvent("load");
-  await toast.getByRole("button", { name: "Refresh" }).click();
-  await reloaded;
+  await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
-  // The page now runs under the new worker.
-  const build = await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return registration?.active?.scriptURL ?? null;
-  });
-  expect(build).toBe(`${baseURL}/service-worker.js`);
-  const workers = context.serviceWorkers();
-  const builds = await Promise.all(
-    workers.map((worker) =>
-      worker.evaluate(() => (self as unknown as { fieldOpsBuild?: string }).fieldOpsBuild ?? "first"),
-    ),
-  );
-  expect(builds).toContain("next");
-  await expect(toast).toHaveCount(0);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // The next build: the same worker with one more line, as a deploy changes its precache list (the product serves the
+  // build's files from disk as they are).
+  const current = await readFile(SERVICE_WORKER_FILE, "utf8");
+  await writeFile(SERVICE_WORKER_FILE, `${current}\nself.fieldOpsBuild = "next";\n`);
+  try {
+    // The hourly check, now.
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const toast = page
+      .getByRole("region", { name: "Notifications (F8)" })
+      .getByRole("listitem")
+      .filter({ hasText: APP_UPDATED_MESSAGE });
+    await expect(toast).toBeVisible({ timeout: 30_000 });
+
+    const reloaded = page.waitForEvent("load");
+    await toast.getByRole("button", { name: "Refresh" }).click();
+    await reloaded;
+    await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+    // The page now runs under the new worker.
+    const build = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return registration?.active?.scriptURL ?? null;
+    });
+    expect(build).toBe(`${baseURL}/service-worker.js`);
+    const workers = context.serviceWorkers();
+    const builds = await Promise.all(
+      workers.map((worker) =>
+        worker.evaluate(() => (self as unknown as { fieldOpsBuild?: string }).fieldOpsBuild ?? "first"),
+      ),
+    );
+    expect(builds).toContain("next");
+    await expect(toast).toHaveCount(0);
+  } finally {
+    await writeFile(SERVICE_WORKER_FILE, current);
+  }
 });

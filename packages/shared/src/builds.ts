@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
+import { idempotencyHeadersSchema } from "./idempotency";
 import { buildQuoteSchema, buildRiskSchema, featureRequestSchema, featureSpecSchema } from "./feature-spec";
 import { text } from "./text";
 
@@ -54,7 +55,6 @@ export const acceptBuildRequestSchema = z.object({
   consentToken: text({ max: 2000 }).min(1),
   instanceId: text({ max: 100 }).min(1),
 });
-export const acceptBuildHeadersSchema = z.object({ "idempotency-key": text({ max: 100 }).min(8) });
 export const acceptBuildResponseSchema = z.object({ buildId: z.string(), etaMinutes: z.number().int() });
 export type AcceptBuildResponse = z.infer<typeof acceptBuildResponseSchema>;
 
@@ -172,7 +172,7 @@ export const buildEndpoints = {
     summary:
       "Accept a quote and start its build, once per Idempotency-Key (the same key answers with the same build, also when sent at once); " +
       "a consent token used, expired, or not the caller's is refused",
-    headers: acceptBuildHeadersSchema,
+    headers: idempotencyHeadersSchema,
     body: acceptBuildRequestSchema,
     status: 201,
     response: acceptBuildResponseSchema,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
+import { idempotencyHeadersSchema } from "./idempotency";
 import { checklistItemSchema, idParamsSchema } from "./jobs";
 import { text } from "./text";
 import { visitStatusSchema } from "./visit-lifecycle";
@@ -12,12 +13,6 @@ export const APP_UPDATED_MESSAGE = "App Updated - Refresh to get the latest vers
 
 /** Today and the next two days: what the field app shows (and, later, keeps on the device). */
 export const FIELD_APP_DAYS = 3;
-
-/**
- * Every action the field app sends names an Idempotency-Key, made once when the technician acts: a request retried or
- * replayed later (the offline queue) is applied once.
- */
-const fieldActionHeadersSchema = z.object({ "idempotency-key": text({ max: 100 }).min(8) });
 
 const fieldVisitNoteSchema = z.object({
   id: z.string(),
@@ -124,7 +119,7 @@ export const fieldAppEndpoints = {
     tags: ["field app"],
     summary: "Tick or untick an item of the visit's checklist, once per Idempotency-Key (its crew or the office)",
     params: visitItemParamsSchema,
-    headers: fieldActionHeadersSchema,
+    headers: idempotencyHeadersSchema,
     body: setChecklistItemRequestSchema,
     response: fieldVisitSchema,
   }),
@@ -134,7 +129,7 @@ export const fieldAppEndpoints = {
     tags: ["field app"],
     summary: "Add a note to the visit's job, once per Idempotency-Key (its crew or the office)",
     params: idParamsSchema,
-    headers: fieldActionHeadersSchema,
+    headers: idempotencyHeadersSchema,
     body: addFieldNoteRequestSchema,
     response: fieldVisitSchema,
   }),

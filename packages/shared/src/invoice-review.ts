@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { brandingSchema } from "./company";
 import { defineEndpoint } from "./endpoint";
-import { idempotencyHeadersSchema, invoiceLineSchema, invoiceReviewSchema, invoiceStatusSchema } from "./invoices";
+import { idempotencyHeadersSchema } from "./idempotency";
+import { invoiceLineSchema, invoiceReviewSchema, invoiceStatusSchema } from "./invoices";
 import { reviewHeadersSchema } from "./review";
 import { text } from "./text";
 

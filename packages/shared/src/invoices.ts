@@ -2,6 +2,7 @@ import { z } from "zod";
 import { calendarDaySchema } from "./calendar-day";
 import { defineEndpoint } from "./endpoint";
 import { messageDeliverySchema } from "./outbox";
+import { idempotencyHeadersSchema, optionalIdempotencyHeadersSchema } from "./idempotency";
 import { idParamsSchema, lineItemTotalCents } from "./jobs";
 import { text } from "./text";
 
@@ -132,11 +133,6 @@ export const refundPaymentRequestSchema = z.object({
   reopenBalance: z.boolean().default(false),
 });
 export type RefundPaymentInput = z.infer<typeof refundPaymentRequestSchema>;
-
-/** Every money-moving call names an Idempotency-Key: the same key never moves money twice. */
-export const idempotencyHeadersSchema = z.object({ "idempotency-key": text({ max: 100 }).min(8) });
-/** A send may name one too: a retried send is then written once. */
-export const optionalIdempotencyHeadersSchema = z.object({ "idempotency-key": text({ max: 100 }).min(8).optional() });
 
 export const invoiceLineSchema = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
+import { optionalIdempotencyHeadersSchema } from "./idempotency";
 import { skillsSchema } from "./crews";
 import { jobStatusSchema } from "./job-status";
 import { locationPrecisionSchema } from "./locations";
@@ -373,8 +374,10 @@ export const visitEndpoints = {
     method: "POST",
     path: "/api/visits/:id/transition",
     tags: ["visits"],
-    summary: "Move a visit along its lifecycle (with the version seen)",
+    summary:
+      "Move a visit along its lifecycle (with the version seen); with an Idempotency-Key, a replay of an applied move answers the visit as it is",
     params: idParamsSchema,
+    headers: optionalIdempotencyHeadersSchema,
     body: transitionVisitRequestSchema,
     response: visitSchema,
   }),

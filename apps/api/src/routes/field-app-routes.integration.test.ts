@@ -245,10 +245,13 @@ describe("the drive between stops", () => {
 });
 
 describe("a start and a completion recorded offline", () => {
-  it("keep the times the crew recorded, and refuse a time in the future or older than the queue keeps", async () => {
+  it("keep the times the crew recorded, apply once per key, and refuse a time in the future or too long ago", async () => {
     const offline = await visitOn(company.id, fieldCrewId);
     const path = `/api/visits/${offline.id}/transition`;
-    const transition = (body: Record<string, unknown>) => callApi<Visit>(t.url, "POST", path, tokens.field!, body);
+    const transition = (body: Record<string, unknown>, key?: string) =>
+      key
+        ? act<Visit>("POST", path, tokens.field!, body, key)
+        : callApi<Visit>(t.url, "POST", path, tokens.field!, body);
     const startedAt = new Date(Date.now() - 95 * 60_000);
     const completedAt = new Date(Date.now() - 20 * 60_000);
 
@@ -258,18 +261,33 @@ describe("a start and a completion recorded offline", () => {
     expect((await transition({ to: "in_progress", version: 1, occurredAt: tooOld })).status).toBe(400);
     expect((await t.db.visit.findUniqueOrThrow({ where: { id: offline.id } })).status).toBe("dispatched");
 
-    const started = await transition({ to: "in_progress", version: 1, occurredAt: startedAt.toISOString() });
+    const startKey = randomUUID();
+    const started = await transition({ to: "in_progress", version: 1, occurredAt: startedAt.toISOString() }, startKey);
     expect(started.status).toBe(200);
-    const completed = await transition({ to: "completed", version: 2, occurredAt: completedAt.toISOString() });
+    const completeKey = randomUUID();
+    const complete = { to: "completed", version: 2, occurredAt: completedAt.toISOString() };
+    const completed = await transition(complete, completeKey);
     expect(completed.status).toBe(200);
     expect(completed.body).toMatchObject({
       status: "completed",
       startedAt: startedAt.toISOString(),
       completedAt: completedAt.toISOString(),
     });
-    // Sent again (a replay of the queue), the completion names a version that is gone: refused, nothing changes.
-    const replayed = await transition({ to: "completed", version: 2, occurredAt: completedAt.toISOString() });
-    expect(replayed.status).toBe(409);
+    // The queue sends the start and the completion again (their answers were lost): each is answered as applied, and
+    // nothing changes; the same move without its key is refused, the visit having moved on.
+    const replays = await Promise.all([
+      transition({ to: "in_progress", version: 1, occurredAt: startedAt.toISOString() }, startKey),
+      transition(complete, completeKey),
+      transition(complete, completeKey),
+    ]);
+    expect(replays.map((replay) => [replay.status, replay.body.status, replay.body.version])).toEqual([
+      [200, "completed", 3],
+      [200, "completed", 3],
+      [200, "completed", 3],
+    ]);
+    expect((await transition(complete)).status).toBe(409);
+    const moves = await t.db.jobNote.count({ where: { jobId: offline.jobId, kind: "event" } });
+    expect(moves).toBe(2);
   });
 });
 

@@ -35,7 +35,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   tenantEndpoint(app, context, visitEndpoints.schedule, (scope, { params, body }) =>
     scheduleVisit(scope, { ...body, visitId: params.id }),
   );
-  tenantEndpoint(app, context, visitEndpoints.transition, (scope, { params, body }) =>
-    transitionVisit(scope, { ...body, visitId: params.id }),
+  tenantEndpoint(app, context, visitEndpoints.transition, (scope, { params, headers, body }) =>
+    transitionVisit(scope, { ...body, visitId: params.id, idempotencyKey: headers["idempotency-key"] }),
   );
 };

@@ -8,6 +8,7 @@ import { conflict, forbidden, invalidInput } from "../errors.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { visitsChanged } from "./jobs-events.ts";
 import { toVisit } from "./to-job.ts";
+import { claimFieldAction } from "../field-app/record-field-action.ts";
 import { findVisitFor, STALE_VISIT_MESSAGE } from "./visit-access.ts";
 
 /** A minute of a phone's clock running ahead is not a time in the future. */
@@ -44,15 +45,26 @@ const VISIT_WEBHOOK_EVENTS: Partial<Record<string, WebhookEventType>> = {
 
 /**
  * Moves a visit along its lifecycle (VISIT_TRANSITIONS) and refuses any other move. A field user may only start and
- * complete their own crew's visits. Like scheduling, the move names the version it was decided on.
+ * complete their own crew's visits. Like scheduling, the move names the version it was decided on; with an
+ * Idempotency-Key, it is applied once.
  */
 export async function transitionVisit(
   scope: TenantScope<UserActor>,
-  input: TransitionVisitInput & { visitId: string; now?: Date },
+  input: TransitionVisitInput & { visitId: string; idempotencyKey?: string; now?: Date },
 ): Promise<Visit> {
   const { tx, actor, emit } = scope;
   const now = input.now ?? new Date();
   const visit = await findVisitFor(tx, input.visitId, actor);
+  const readVisit = async () =>
+    toVisit(
+      await tx.visit.findUniqueOrThrow({ where: { id: visit.id }, include: { crew: { select: { name: true } } } }),
+    );
+  // A move sent again with its key (its answer was lost on the way) was applied: answered as the visit is now. A move
+  // refused the first time claimed nothing (the claim is undone with the rest), so its replay is judged again.
+  if (input.idempotencyKey) {
+    const claim = { idempotencyKey: input.idempotencyKey, kind: "transition" as const, visitId: visit.id };
+    if (!(await claimFieldAction(scope, claim))) return readVisit();
+  }
   if (!can(actor, "visits.manage_all") && !FIELD_USER_VISIT_TARGETS.includes(input.to)) {
     throw forbidden("A field user can only start and complete visits");
   }
@@ -90,9 +102,7 @@ export async function transitionVisit(
   });
   // A visit sent back to the queue leaves its crew, whose screens refetch too.
   emit(visitsChanged([{ id: visit.id, jobId: visit.jobId, crewId: visit.crewId }]));
-  const result = toVisit(
-    await tx.visit.findUniqueOrThrow({ where: { id: visit.id }, include: { crew: { select: { name: true } } } }),
-  );
+  const result = await readVisit();
   const webhookEvent = VISIT_WEBHOOK_EVENTS[input.to];
   if (webhookEvent) await emitWebhookEvent(scope, webhookEvent, { ...result, previousStatus: from });
   return result;

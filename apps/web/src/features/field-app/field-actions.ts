@@ -5,9 +5,9 @@ import { callEndpoint } from "../../lib/endpoints";
 
 /**
  * What a technician does on a visit. Each action carries the key it was given when the technician acted and the
- * moment they did, so that sending it again (a retry, the offline queue replaying it) applies it once, at its time:
- * ticks and notes by their Idempotency-Key, starting and completing by the visit's version (a second send is refused,
- * the visit having moved on).
+ * moment they did, so that sending it again (the offline queue replaying it after an answer was lost) applies it once,
+ * at its time: each by its Idempotency-Key; starting and completing, besides, only from the visit's version the
+ * technician saw (the office may have changed the visit meanwhile).
  */
 export type FieldAction =
   | { kind: "checklist"; key: string; visitId: string; at: string; itemId: string; done: boolean }
@@ -52,6 +52,7 @@ export async function sendFieldAction(action: FieldAction): Promise<FieldActionR
         kind: "visit",
         visit: await callEndpoint(visitEndpoints.transition, {
           params: { id: action.visitId },
+          headers,
           body: { to: action.to, version: action.version, occurredAt: action.at },
         }),
       };

@@ -9,6 +9,7 @@ const visit = (overrides: Partial<FieldVisit>): FieldVisit => ({
   jobTitle: "Mowing",
   customerName: "Ann",
   status: "dispatched",
+  crewId: "c1",
   crewName: "Crew A",
   scheduledStart: "2026-06-01T15:00:00.000Z",
   scheduledEnd: "2026-06-01T16:00:00.000Z",

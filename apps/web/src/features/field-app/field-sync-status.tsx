@@ -39,7 +39,8 @@ export function FieldSyncStatus({ userId, sync }: { userId: string; sync: FieldS
       : `${sending ? "Syncing" : "Waiting to sync:"} ${changes(waiting.length)}…`;
   }
   return (
-    <div role="status" aria-label="Sync" className="empty:hidden">
+    // Always in the page, also with nothing to say (taking no room then), so that what it says is announced.
+    <div role="status" aria-label="Sync" className="empty:-mb-4">
       {text ? (
         <p className="flex items-center gap-2 rounded-lg border bg-card px-3 py-2 text-sm">
           {online ? (
