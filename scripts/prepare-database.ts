@@ -1,3 +1,4 @@
+import "@fieldops/config/load-dotenv";
 import { prepareDatabase } from "@fieldops/db/prepare-database";
 import { ensureRuntimeRole } from "@fieldops/db/runtime-role";
 

@@ -1,3 +1,4 @@
+import "@fieldops/config/load-dotenv";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { mailConfigurationProblem } from "@fieldops/config/env";
@@ -132,6 +133,8 @@ try {
   ).contextKey;
   // The API and the worker get the runtime role only.
   delete env.DATABASE_OWNER_URL;
+  // This process read the .env file for them: reading it again would give them DATABASE_OWNER_URL back.
+  env.FIELDOPS_ENV_FILE = "none";
   log(`the API and the worker connect as ${redactedDatabaseUrl(env.DATABASE_URL)}`);
   await buildWebIfNeeded(root, log);
   if (!env.SMTP_URL) {

@@ -1,4 +1,5 @@
 // Applies pending migrations from prisma/migrations as the owner: DATABASE_OWNER_URL, else DATABASE_URL.
+import "@fieldops/config/load-dotenv";
 import { applyMigrations } from "@fieldops/db/apply-migrations";
 import { databaseUrlFromEnv, errorMessage, redactedUrl } from "./database-url.ts";
 

@@ -5,7 +5,7 @@ import { workerResources } from "./provided-context.ts";
 import { buildApp } from "@fieldops/api/app";
 import { createRuntime, type Runtime } from "@fieldops/api/create-context";
 import { envSchema } from "@fieldops/config/env";
-import { createLogger } from "@fieldops/config/logger";
+import { createLogger, type Logger } from "@fieldops/config/logger";
 import { createDatabase, type Database } from "@fieldops/db";
 import type { PlanId } from "@fieldops/shared/plans";
 import type { Role } from "@fieldops/shared/roles";
@@ -77,8 +77,8 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
   };
 }
 
-/** The real workers, in this process, on this worker's test Redis and database. */
-export function startTestWorkers(testApp: TestApp): RunningWorkers {
+/** The real workers, in this process, on this worker's test Redis and database (their task lines to `logger`). */
+export function startTestWorkers(testApp: TestApp, logger?: Logger): RunningWorkers {
   const { redis, db } = testApp.runtime.context;
   // The API's command connection fails fast; BullMQ's own must wait through outages instead.
   const connection = redis.duplicate({
@@ -94,6 +94,7 @@ export function startTestWorkers(testApp: TestApp): RunningWorkers {
     osrmUrl: testApp.runtime.context.env.OSRM_URL,
     env: testApp.runtime.context.env,
     model: modelConfigFromEnv(testApp.runtime.context.env),
+    logger,
   });
 }
 

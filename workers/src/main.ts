@@ -1,3 +1,4 @@
+import "@fieldops/config/load-dotenv";
 import { mailConfigurationProblem, readEnv } from "@fieldops/config/env";
 import { createLogger } from "@fieldops/config/logger";
 import { closeRedis, createDurableConnection, whenClosed } from "@fieldops/config/redis-connections";
@@ -45,6 +46,7 @@ const running = runWorkers({
   env,
   model: modelConfigFromEnv(env),
   log: (message, detail) => logger.warn(detail ?? {}, message),
+  logger,
 });
 await scheduleSystemTasks(running.queues);
 logger.info("workers started");

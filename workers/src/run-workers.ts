@@ -1,11 +1,14 @@
 import { Worker, type ConnectionOptions, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Env } from "@fieldops/config/env";
+import type { Logger } from "@fieldops/config/logger";
 import type { Database } from "@fieldops/db";
 import { isDatabaseUnavailable } from "@fieldops/db/database-unavailable";
 import { createTaskQueues, type TaskQueues } from "@fieldops/tasks/enqueue";
 import type { TaskContext } from "@fieldops/tasks/task-definition";
 import { QUEUE_NAMES, type QueueName } from "@fieldops/tasks/queues";
+import { jobRequestId, withRequestId } from "@fieldops/tasks/request-trace";
+import { recordTaskRun, type TaskOutcome } from "@fieldops/tasks/task-metrics";
 import { TASKS } from "@fieldops/domain/tasks";
 import { prunePendingEffects, sweepPendingEffects } from "@fieldops/domain/effects/sweep-pending-effects";
 
@@ -42,6 +45,11 @@ export interface RunWorkersOptions {
   /** The configuration, for tasks that call outside services. */
   env?: Env;
   log?: (message: string, detail?: Record<string, unknown>) => void;
+  /**
+   * The process's logger: each task logs through a child of it that names the request it answers (`reqId`, as the
+   * API's request lines do), its queue, task and job; its end at debug with its duration, a failure at warn.
+   */
+  logger?: Logger;
   /** The model tasks may ask; none without OPENAI_API_KEY. */
   model?: TaskContext["model"];
   /** How often to sweep `pending_effects`; 0 runs no sweeper (a test that sweeps by hand). */
@@ -59,27 +67,50 @@ export interface RunningWorkers {
 export function runWorkers(options: RunWorkersOptions): RunningWorkers {
   const log = options.log ?? (() => {});
   const queues = createTaskQueues(options.connection, options.prefix);
+  const taskLogger = (job: Job) =>
+    options.logger?.child({ reqId: jobRequestId(job.data), queue: job.queueName, task: job.name, job: job.id });
+  const warnings = (logger: Logger | undefined): typeof log =>
+    logger ? (message, detail) => logger.warn(detail ?? {}, message) : log;
+  // Counted for GET /metrics without waiting: a count lost to a Redis hiccup costs less than a slower task.
+  const count = (job: Job, outcome: TaskOutcome, startedAt: number) =>
+    void recordTaskRun(options.redis, {
+      queue: job.queueName,
+      task: job.name,
+      outcome,
+      seconds: (performance.now() - startedAt) / 1000,
+    }).catch(() => {});
   const processor = (worker: () => Worker) => async (job: Job) => {
     const registered = TASKS.get(job.name);
     if (!registered) throw new Error(`Unknown job "${job.name}"`);
     const payload = registered.definition.schema.parse(job.data);
+    const startedAt = performance.now();
+    const logger = taskLogger(job);
+    const jobLog = warnings(logger);
     try {
       const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await registered.handler(payload, {
-        db: options.db,
-        redis: options.redis,
-        taskId: job.id ?? job.name,
-        osrmUrl: options.osrmUrl,
-        env: options.env,
-        queues,
-        finalAttempt,
-        model: options.model ?? null,
-        log,
-      });
+      // Tasks this handler queues carry the same request id.
+      await withRequestId(jobRequestId(job.data) ?? `task:${job.id ?? job.name}`, () =>
+        registered.handler(payload, {
+          db: options.db,
+          redis: options.redis,
+          taskId: job.id ?? job.name,
+          osrmUrl: options.osrmUrl,
+          env: options.env,
+          queues,
+          finalAttempt,
+          model: options.model ?? null,
+          log: jobLog,
+        }),
+      );
+      count(job, "completed", startedAt);
+      logger?.debug({ ms: Math.round(performance.now() - startedAt) }, "task done");
     } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
+      if (!isDatabaseUnavailable(error)) {
+        count(job, "failed", startedAt);
+        throw error;
+      }
       // An outage is not the task's fault: it goes back to the queue, which waits a moment, and keeps its attempts.
-      log("database unavailable; job put back", { queue: job.queueName, job: job.id });
+      jobLog("database unavailable; job put back", { queue: job.queueName, job: job.id });
       await worker().rateLimit(DATABASE_RETRY_MS);
       throw Worker.RateLimitError();
     }
@@ -97,7 +128,9 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
         maxStalledCount: MAX_STALLED_COUNT,
       },
     );
-    worker.on("failed", (job, error) => log("task failed", { queue: name, job: job?.id, error: error.message }));
+    worker.on("failed", (job, error) =>
+      warnings(job ? taskLogger(job) : undefined)("task failed", { queue: name, job: job?.id, error: error.message }),
+    );
     worker.on("error", (error) => {
       // Losing Redis is logged once by the connection's owner; BullMQ reports it again on each reconnection attempt.
       if (/ECONNREFUSED|ECONNRESET|EPIPE|Connection is closed/.test(error.message)) return;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
@@ -8,19 +9,21 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { createLogger, type Logger } from "@fieldops/config/logger";
+import { withRequestId } from "@fieldops/tasks/request-trace";
 import type { AppContext } from "./context.ts";
 import { installApiKeyUrlGuard } from "./auth/api-key-auth.ts";
 import { installCrossSiteGuard } from "./http/cross-site-guard.ts";
 import { answerClientError, answerFrameworkError, installErrorHandler } from "./http/error-handler.ts";
 import { installImpersonationAudit } from "./http/impersonation-audit.ts";
 import { installJsonBodyParser } from "./http/json-body.ts";
+import { installMetrics } from "./http/metrics.ts";
+import { openApiSchemaTransform } from "./http/openapi-schema.ts";
 import { installRequestMetrics } from "./http/request-metrics.ts";
 import { DOCS_CSP, installSecurityHeaders, securityHeaderOptions } from "./http/security-headers.ts";
 import type { EventHub } from "./realtime/event-hub.ts";
@@ -60,6 +63,18 @@ async function routePlugins(): Promise<RoutePlugin[]> {
   );
 }
 
+/**
+ * Every answer names its request (`X-Request-Id`, the `reqId` of its log lines), and the tasks the request queues
+ * carry the id on (`@fieldops/tasks/request-trace`). Set in preHandler: body parsing would lose the context.
+ */
+function installRequestId(app: FastifyInstance): void {
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header("x-request-id", request.id);
+    done();
+  });
+  app.addHook("preHandler", (request, _reply, done) => withRequestId(request.id, done));
+}
+
 export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOptions): Promise<FastifyInstance> {
   const loggerInstance: FastifyBaseLogger = logger ?? createLogger("api", context.env.LOG_LEVEL);
   const app = Fastify({
@@ -68,12 +83,16 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // Unique across processes: the same id names a request's log lines and those of the tasks it queued.
+    genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installJsonBodyParser(app);
   if (context.env.FIELDOPS_REQUEST_METRICS) installRequestMetrics(app);
+  installRequestId(app);
+  installMetrics(app, context, hub);
 
   // Every body the API takes is JSON; Fastify's default text/plain parser would let a cross-site form reach routes.
   app.removeContentTypeParser("text/plain");
@@ -109,7 +128,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
       },
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: API_PATHS.docs, staticCSP: DOCS_CSP });
 

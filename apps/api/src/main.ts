@@ -1,3 +1,4 @@
+import "@fieldops/config/load-dotenv";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readEnv } from "@fieldops/config/env";

@@ -48,6 +48,16 @@ describe("readEnv", () => {
     );
   });
 
+  it("reads who may read /metrics: loopback by default, addresses and CIDR blocks, and a long enough token", () => {
+    expect(readEnv(required).METRICS_ALLOW_FROM).toEqual(["127.0.0.1/8", "::1/128"]);
+    expect(
+      readEnv({ ...required, METRICS_ALLOW_FROM: " 10.0.0.0/8, 192.0.2.7 ,2001:db8::/32" }).METRICS_ALLOW_FROM,
+    ).toEqual(["10.0.0.0/8", "192.0.2.7", "2001:db8::/32"]);
+    for (const wrong of ["10.0.0.0/33", "2001:db8::/129", "example.com", "10.0.0.0/8/1", "10.0.0.0/x"])
+      expect(() => readEnv({ ...required, METRICS_ALLOW_FROM: wrong })).toThrow(/METRICS_ALLOW_FROM/);
+    expect(() => readEnv({ ...required, METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+  });
+
   it("names every missing or invalid variable", () => {
     expect(() => readEnv({ PORT: "eighty" })).toThrow(/PORT.*DATABASE_URL.*REDIS_URL|DATABASE_URL|PORT/);
     expect(() => readEnv({ ...required, PORT: "70000" })).toThrow(/PORT/);

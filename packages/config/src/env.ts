@@ -1,4 +1,14 @@
+import { isIP } from "node:net";
 import { z } from "zod";
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = "", bits, extra] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
 
 /** Every environment variable the product reads; README's configuration table mirrors this. */
 export const envSchema = z.object({
@@ -172,6 +182,25 @@ export const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((value) => value === "true" || value === "1"),
+  /**
+   * Who may read GET /metrics without METRICS_TOKEN: comma-separated addresses or CIDR blocks (IPv4 or IPv6), seen
+   * as the client's address (behind a proxy with TRUST_PROXY, the forwarded one). Loopback only by default.
+   */
+  METRICS_ALLOW_FROM: z
+    .string()
+    .default("127.0.0.1/8,::1/128")
+    .transform((list, ctx) => {
+      const blocks = list
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      for (const block of blocks)
+        if (!isAddressOrCidr(block))
+          ctx.addIssue({ code: "custom", message: `not an address or CIDR block: ${block}` });
+      return blocks;
+    }),
+  /** A bearer token (at least 24 characters) that reads GET /metrics from any address (`Authorization: Bearer …`). */
+  METRICS_TOKEN: z.string().min(24).optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "../generated/client.ts";
 import { CountingClient } from "./query-count.ts";
 
@@ -18,6 +19,7 @@ export type SystemTransaction = TenantTransaction;
 export const TENANT_ROLE = "fieldops_app";
 
 const contextKeys = new WeakMap<Database, Buffer>();
+const pools = new WeakMap<Database, pg.Pool>();
 
 export interface DatabaseOptions {
   max?: number;
@@ -38,15 +40,35 @@ export interface DatabaseOptions {
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const;
 
 export function createDatabase(databaseUrl: string, options: DatabaseOptions = {}): Database {
-  const adapter = new PrismaPg({
+  // The pool is made here rather than by the adapter so that its use can be read (`databasePoolUse`, /metrics).
+  const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: options.max ?? 10,
     connectionTimeoutMillis: 5000,
     ...(options.countQueries ? { Client: CountingClient } : {}),
   });
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const db = new PrismaClient({ adapter });
+  pools.set(db, pool);
   if (options.contextKey !== undefined) contextKeys.set(db, parseContextKey(options.contextKey));
   return db;
+}
+
+export interface DatabasePoolUse {
+  /** The pool's size limit. */
+  max: number;
+  /** Connections open, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection because all `max` are in use. */
+  waiting: number;
+}
+
+/** The connection pool of a client made by `createDatabase`, as node-postgres counts it now. */
+export function databasePoolUse(db: Database): DatabasePoolUse | null {
+  const pool = pools.get(db);
+  if (!pool) return null;
+  return { max: pool.options.max ?? 10, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 export function parseContextKey(hex: string): Buffer {

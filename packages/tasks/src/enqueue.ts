@@ -2,6 +2,7 @@ import { FlowProducer, Queue, type ConnectionOptions, type DefaultJobOptions, ty
 import type { z } from "zod";
 import type { TaskDefinition, TenantTaskPayload } from "./task-definition.ts";
 import { QUEUE_NAMES, type QueueName } from "./queues.ts";
+import { tracedJobData } from "./request-trace.ts";
 
 export const DEFAULT_TASK_OPTIONS = {
   attempts: 3,
@@ -66,7 +67,10 @@ export function createTaskQueues(connection: ConnectionOptions, prefix?: string)
     async enqueue(definition, payload, taskKey, options = {}) {
       const data = definition.schema.parse(payload);
       const jobId = taskJobId(definition.id, taskKey);
-      await queue(definition.queue).add(definition.id, data, { jobId, delay: Math.max(0, options.delayMs ?? 0) });
+      await queue(definition.queue).add(definition.id, tracedJobData(data), {
+        jobId,
+        delay: Math.max(0, options.delayMs ?? 0),
+      });
       return jobId;
     },
     async enqueueChain(definition, steps) {
@@ -77,7 +81,7 @@ export function createTaskQueues(connection: ConnectionOptions, prefix?: string)
         const job: FlowJob = {
           name: definition.id,
           queueName: definition.queue,
-          data: definition.schema.parse(step.payload),
+          data: tracedJobData(definition.schema.parse(step.payload)),
           opts: { ...DEFAULT_TASK_OPTIONS, jobId: ids[index], failParentOnFailure: true },
           ...(tree ? { children: [tree] } : {}),
         };

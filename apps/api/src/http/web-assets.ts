@@ -18,10 +18,11 @@ export function webAssetOptions(root: string): FastifyStaticOptions {
     // The variants are reached through their file, never by their own URL.
     globIgnore: ["**/*.br", "**/*.gz"],
     cacheControl: false,
-    setHeaders(response, path) {
+    // Since @fastify/static 10 this is given the reply (it sets `Vary: Accept-Encoding` itself for a compressed variant).
+    setHeaders(reply, path) {
       const hashed = path.slice(root.length).replaceAll("\\", "/").startsWith(HASHED_ASSETS_PREFIX);
-      response.setHeader("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
-      response.setHeader("vary", "accept-encoding");
+      reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      reply.header("vary", "accept-encoding");
     },
   };
 }

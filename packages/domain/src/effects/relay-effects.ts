@@ -3,6 +3,7 @@ import type { Prisma } from "@fieldops/db";
 import { publishEvents } from "@fieldops/events/company-stream";
 import { taskJobId, type TaskQueues } from "@fieldops/tasks/enqueue";
 import { QUEUE_NAMES, type QueueName } from "@fieldops/tasks/queues";
+import { currentRequestId, tracedJobData } from "@fieldops/tasks/request-trace";
 import { appEventSchema } from "@fieldops/shared/events";
 
 /** A row of `pending_effects`: an event to publish or a task to enqueue once its transaction has committed. */
@@ -52,7 +53,9 @@ export async function relayEffects(
     if (row.kind !== "task") continue;
     if (!isQueueName(row.queue) || row.taskKey === null) throw new Error(`Pending task ${row.id} has no queue or key`);
     const delay = Math.max(0, (row.delayMs ?? 0) - (Date.now() - row.createdAt.getTime()));
-    await deps.queues.queue(row.queue).add(row.name, row.payload, { jobId: taskJobId(row.name, row.taskKey), delay });
+    // A task carries the request it answers (the use case's, or that of the task whose handler queued it).
+    const data = tracedJobData(row.payload as object, row.requestId ?? currentRequestId());
+    await deps.queues.queue(row.queue).add(row.name, data, { jobId: taskJobId(row.name, row.taskKey), delay });
   }
 }
 
