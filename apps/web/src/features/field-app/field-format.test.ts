@@ -21,6 +21,7 @@ const visit = (overrides: Partial<FieldVisit>): FieldVisit => ({
   checklist: [],
   lineItems: [],
   notes: [],
+  files: [],
   ...overrides,
 });
 
