@@ -81,6 +81,15 @@ async function act<T = FieldVisit>(method: string, path: string, token: string, 
   return { status: response.status, body: (await response.json()) as T & { message?: string } };
 }
 
+/** Waits for the office's socket to hear that the job changed, then closes it. */
+async function hearsJobChanged(office: Awaited<ReturnType<typeof openSocket>>, jobId: string) {
+  await office.next(
+    (message) =>
+      message.type === "event" && message.event.name === "jobs.changed" && message.event.payload.jobIds.includes(jobId),
+  );
+  office.socket.close();
+}
+
 beforeAll(async () => {
   t = await startTestApp({ FIELDOPS_DATA_DIR: mkdtempSync(join(tmpdir(), "fieldops-files-")) });
   company = await createTestCompany(t.db);
@@ -127,13 +136,7 @@ describe("ticking a checklist item", () => {
     const ticked = await act("PUT", path, tokens.field!, { done: true }, tickKey);
     expect(ticked.status).toBe(200);
     expect(ticked.body.checklist[0]).toMatchObject({ label: "Rake the beds", done: true });
-    await office.next(
-      (message) =>
-        message.type === "event" &&
-        message.event.name === "jobs.changed" &&
-        message.event.payload.jobIds.includes(visit.jobId),
-    );
-    office.socket.close();
+    await hearsJobChanged(office, visit.jobId);
 
     const unticked = await act("PUT", path, tokens.field!, { done: false }, randomUUID());
     expect(unticked.body.checklist[0]!.done).toBe(false);
@@ -330,13 +333,7 @@ describe("photos and the customer's signature", () => {
       file: { kind: "photo", takenByName: expect.stringMatching(/^field_user /) },
     });
     expect(await t.db.visitFile.count({ where: { visitId: visit.id, idempotencyKey: key } })).toBe(1);
-    await office.next(
-      (message) =>
-        message.type === "event" &&
-        message.event.name === "jobs.changed" &&
-        message.event.payload.jobIds.includes(visit.jobId),
-    );
-    office.socket.close();
+    await hearsJobChanged(office, visit.jobId);
 
     const served = await readFile(first.body.file!.url, tokens.owner!);
     expect(served).toMatchObject({ status: 200, type: "image/png" });

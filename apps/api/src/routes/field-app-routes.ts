@@ -14,6 +14,7 @@ import { base64Length } from "@fieldops/shared/company-settings";
 import { fieldAppEndpoints, FIELD_UPLOAD_CHUNK_BYTES } from "@fieldops/shared/field-app";
 import type { AppContext } from "../context.ts";
 import { tenantEndpoint } from "../http/endpoint-route.ts";
+import { sendImage } from "../http/image-reply.ts";
 
 /** A chunk's JSON: the chunk in base64 and a little room for the rest of the body. */
 const CHUNK_BODY_LIMIT = base64Length(FIELD_UPLOAD_CHUNK_BYTES) + 4096;
@@ -63,12 +64,7 @@ export const fieldAppRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     ({ tx, actor }, { params }) => readVisitFile(tx, context.files, { fileId: params.id, actor }),
     {
       // A stored file never changes: its id names these bytes for good.
-      send: (reply, file) =>
-        reply
-          .type(file.contentType)
-          .header("cache-control", "private, max-age=31536000, immutable")
-          .header("content-disposition", "inline")
-          .send(file.data),
+      send: (reply, file) => sendImage(reply, file, "private, max-age=31536000, immutable"),
     },
   );
   tenantEndpoint(app, context, fieldAppEndpoints.jobFiles, ({ tx }, { params }) =>

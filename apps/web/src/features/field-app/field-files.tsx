@@ -122,6 +122,8 @@ function useSignaturePad(canvas: RefObject<HTMLCanvasElement | null>, onChange: 
       const created = new Pad(element);
       created.addEventListener("endStroke", () => onChange(created.isEmpty()));
       pad.current = created;
+      // For who waits to draw (an end-to-end test): the pad takes strokes from now on.
+      element.dataset.ready = "true";
     });
     return () => {
       cancelled = true;

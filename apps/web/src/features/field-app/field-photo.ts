@@ -4,7 +4,7 @@ import { FIELD_FILE_MAX_BYTES, FIELD_FILE_TYPES } from "@fieldops/shared/field-a
 const PHOTO_MAX_SIDE_PX = 1600;
 const PHOTO_QUALITY = 0.8;
 
-export type FieldFileType = (typeof FIELD_FILE_TYPES)[number];
+type FieldFileType = (typeof FIELD_FILE_TYPES)[number];
 const isFieldFileType = (type: string): type is FieldFileType => (FIELD_FILE_TYPES as readonly string[]).includes(type);
 
 /**

@@ -5,7 +5,7 @@ import type { FieldFileAction } from "./field-actions";
 import { waitingFile } from "./field-outbox";
 
 /** A blob's bytes in base64, as the upload's JSON carries them. */
-export async function base64Of(blob: Blob): Promise<string> {
+async function base64Of(blob: Blob): Promise<string> {
   const bytes = new Uint8Array(await blob.arrayBuffer());
   let binary = "";
   for (let start = 0; start < bytes.length; start += 0x8000) {
