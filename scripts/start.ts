@@ -90,7 +90,8 @@ async function waitForHealth(url: string): Promise<void> {
 }
 
 try {
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  // The API keeps uploaded photos and signatures under the same data folder.
+  const env: NodeJS.ProcessEnv = { ...process.env, FIELDOPS_DATA_DIR: dataDir };
   env.NODE_ENV ??= "development";
   const mailProblem = mailConfigurationProblem({
     NODE_ENV: env.NODE_ENV === "production" ? "production" : "development",

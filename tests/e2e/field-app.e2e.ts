@@ -7,6 +7,7 @@ import { APP_UPDATED_MESSAGE } from "@fieldops/shared/field-app";
 import type { Customer } from "@fieldops/shared/customers";
 import type { JobDetail } from "@fieldops/shared/jobs";
 import { workerDatabaseOwnerUrl } from "./e2e-servers.ts";
+import { pngImage } from "./fixture-images.ts";
 import { json, ownerApi } from "./owner-api.ts";
 import { openSignedIn, signInAs } from "./sign-in-as.ts";
 
@@ -157,7 +158,7 @@ async function dispatchedToTech(api: APIRequestContext, title: string): Promise<
   return { job, visitId };
 }
 
-test("without a connection the field app opens, keeps every action, and sends each once when the connection returns; a visit the office canceled meanwhile says so", async ({
+test("without a connection the field app opens, keeps every action (photos and a signature too), and sends each once when the connection returns; a visit the office canceled meanwhile says so", async ({
   page,
   browser,
   playwright,
@@ -193,12 +194,49 @@ test("without a connection the field app opens, keeps every action, and sends ea
   const notes = page.getByRole("region", { name: "Notes" });
   await expect(notes.getByText(`Valve stuck ${tag}`)).toBeVisible();
   await expect(notes).toContainText("waiting to sync");
+
+  // Two photos of the job (compressed on the phone, shown from it) and the customer's signature.
+  const photos = page.getByRole("region", { name: "Photos" });
+  const addPhoto = page.getByLabel("Add photo");
+  await addPhoto.setInputFiles({ name: "valve.png", mimeType: "image/png", buffer: pngImage(320, 240, [200, 40, 40]) });
+  await expect(photos.getByRole("img")).toHaveCount(1);
+  await addPhoto.setInputFiles({ name: "meter.png", mimeType: "image/png", buffer: pngImage(240, 320, [40, 40, 200]) });
+  await expect(photos.getByRole("img")).toHaveCount(2);
+  await expect(photos.getByText("waiting to sync")).toHaveCount(2);
+  expect(
+    await photos
+      .getByRole("img")
+      .first()
+      .evaluate((image: HTMLImageElement) => image.naturalWidth),
+  ).toBeGreaterThan(0);
+  const signature = page.getByRole("region", { name: "Signature" });
+  const pad = signature.getByRole("img", { name: /Signature pad/ });
+  // Drawn where the finger is: in the middle of the screen, clear of the tab bar.
+  await expect(pad).toHaveAttribute("data-ready", "true");
+  await pad.evaluate((canvas) => canvas.scrollIntoView({ block: "center" }));
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (const [dx, dy] of [
+    [60, -30],
+    [120, 25],
+    [180, -20],
+    [240, 15],
+  ] as const) {
+    await page.mouse.move(box.x + dx, box.y + box.height / 2 + dy, { steps: 5 });
+  }
+  await page.mouse.up();
+  await signature.getByLabel("Name of who signs").fill(`Dana ${tag}`);
+  await signature.getByRole("button", { name: "Save signature" }).click();
+  await expect(signature).toContainText(`Signed by Dana ${tag}`);
+  await expect(signature).toContainText("waiting to sync");
+
   const work = page.getByRole("region", { name: "Work" });
   await work.getByRole("button", { name: "Start" }).click();
   await expect(page.getByText("In progress", { exact: true })).toBeVisible();
   await work.getByRole("button", { name: "Complete" }).click();
   await expect(page.getByText("Completed", { exact: true })).toBeVisible();
-  await expect(status).toContainText("Offline: 4 changes kept on this phone");
+  await expect(status).toContainText("Offline: 7 changes kept on this phone");
 
   // Meanwhile the office cancels the other visit; the technician, still offline, starts it.
   const visitRead = await json<{ version: number }>(await api.get(`/api/visits/${canceled.visitId}`));
@@ -216,14 +254,23 @@ test("without a connection the field app opens, keeps every action, and sends ea
   await page.reload();
   await expect(page.getByText("Completed", { exact: true })).toBeVisible();
   await expect(page.getByRole("checkbox", { name: "Blow out the lines" })).toBeChecked();
-  await expect(status).toContainText("Offline: 5 changes kept on this phone");
+  await expect(status).toContainText("Offline: 8 changes kept on this phone");
 
   // Back online: everything is sent, in order, once; the office's page shows it without a reload.
   const beforeOnline = Date.now();
   await page.context().setOffline(false);
-  await expect(status).toHaveText("", { timeout: 30_000 });
+  // Empty once all is sent, and then hidden (so found among the hidden too).
+  await expect(page.getByRole("status", { name: "Sync", includeHidden: true })).toHaveText("", { timeout: 30_000 });
   await expect(history.getByText(`Valve stuck ${tag}`)).toBeVisible();
   await expect(notes).not.toContainText("waiting to sync");
+  await expect(photos.getByText("waiting to sync")).toHaveCount(0);
+  await expect(signature).not.toContainText("waiting to sync");
+  // The office's job page shows the photos and the signature live, served by the API.
+  const officePhotos = office.getByRole("region", { name: "Photos" });
+  await expect(officePhotos.getByRole("list", { name: "Photos" }).getByRole("img")).toHaveCount(2);
+  await expect(officePhotos).toContainText(`Signed by Dana ${tag}`);
+  const officeSignature = officePhotos.getByRole("img", { name: `Signature of Dana ${tag}` });
+  await expect.poll(() => officeSignature.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   const client = new pg.Client({ connectionString: workerDatabaseOwnerUrl() });
   await client.connect();
   const stored = await client.query<{
@@ -239,7 +286,18 @@ test("without a connection the field app opens, keeps every action, and sends ea
      FROM visits v WHERE v.id = $1`,
     [worked.visitId, `Valve stuck ${tag}`],
   );
+  // Each photo and the signature stored once, complete, as JPEG (compressed on the phone) and PNG.
+  const files = await client.query<{ kind: string; contentType: string; complete: boolean; signerName: string | null }>(
+    `SELECT kind, "contentType", "completedAt" IS NOT NULL AS complete, "signerName" FROM visit_files
+     WHERE "visitId" = $1 ORDER BY kind, "takenAt"`,
+    [worked.visitId],
+  );
   await client.end();
+  expect(files.rows).toEqual([
+    { kind: "photo", contentType: "image/jpeg", complete: true, signerName: null },
+    { kind: "photo", contentType: "image/jpeg", complete: true, signerName: null },
+    { kind: "signature", contentType: "image/png", complete: true, signerName: `Dana ${tag}` },
+  ]);
   expect(stored.rows[0]).toMatchObject({ notes: "1", status: "completed", ticked: "1" });
   // Started and completed when the technician tapped, not when the phone found a signal.
   expect(stored.rows[0]!.startedAt.getTime()).toBeLessThan(beforeOnline);

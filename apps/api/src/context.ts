@@ -5,6 +5,7 @@ import type { Database } from "@fieldops/db";
 import type { TaskQueues } from "@fieldops/tasks/enqueue";
 import type { LoginRateLimiter } from "@fieldops/domain/accounts/login-rate-limit";
 import type { AppGeocoder } from "@fieldops/domain/geocoding/create-geocoder";
+import type { FileStorage } from "@fieldops/domain/files/file-storage";
 import type { MapTiles } from "@fieldops/shared/dispatch";
 import type { SessionCache } from "./auth/session-cache.ts";
 import type { AuthenticatedUser } from "@fieldops/domain/accounts/sessions";
@@ -21,6 +22,8 @@ export interface AppContext {
   socketTickets: SocketTickets;
   /** Turns addresses into places: the configured geocoding server, or the offline ZIP-code centres. */
   geocoder: AppGeocoder;
+  /** Where uploaded photos and signatures are kept: the data folder's `files` on disk. */
+  files: FileStorage;
   /** The tile server maps are drawn on (`MAP_TILE_URL`), or null: then no screen shows a map. */
   mapTiles: MapTiles | null;
   /** The signed-in user of a request (bearer token first, then the session cookie), or null. */

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { Env } from "@fieldops/config/env";
 import {
   closeRedis,
@@ -10,6 +11,7 @@ import { createDatabase } from "@fieldops/db";
 import { createTaskQueues } from "@fieldops/tasks/enqueue";
 import { createAuthenticator } from "./auth/authenticate.ts";
 import { createLoginRateLimiter } from "@fieldops/domain/accounts/login-rate-limit";
+import { diskFileStorage } from "@fieldops/domain/files/file-storage";
 import { geocoderFromEnv } from "@fieldops/domain/geocoding/create-geocoder";
 import { createSessionCache } from "./auth/session-cache.ts";
 import { createSocketTickets } from "./auth/socket-tickets.ts";
@@ -52,6 +54,7 @@ export async function createRuntime(
     sessionCache,
     socketTickets: createSocketTickets(redis),
     geocoder: geocoderFromEnv(env, (message, detail) => log("warn", message, detail)),
+    files: diskFileStorage(join(env.FIELDOPS_DATA_DIR ?? ".data", "files")),
     mapTiles: env.MAP_TILE_URL ? { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } : null,
     ...createAuthenticator(db, sessionCache),
   };

@@ -175,6 +175,11 @@ export const envSchema = z.object({
   /** Set by `npm start` when it runs the local mail catcher: the worker listens for SMTP on this port. */
   MAIL_CATCHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /**
+   * The product's data folder (`npm start` sets it: `.data` by default): uploaded photos and signatures are kept in its
+   * `files` folder. Unset, `.data` of the working directory.
+   */
+  FIELDOPS_DATA_DIR: z.string().min(1).optional(),
+  /**
    * Adds a Server-Timing header to every API answer: the server time and the number of SQL statements it took. For
    * measuring (npm run bench); off by default, as it tells any caller how its request was served.
    */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
+import { base64Length } from "./company-settings";
 import { idempotencyHeadersSchema } from "./idempotency";
 import { checklistItemSchema, idParamsSchema } from "./jobs";
 import { text } from "./text";
@@ -20,6 +21,30 @@ const fieldVisitNoteSchema = z.object({
   authorName: z.string().nullable(),
   createdAt: z.string(),
 });
+
+/** The images a photo or a signature may be: the server checks their first bytes, not only what the device says. */
+export const FIELD_FILE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+/** The largest photo kept (the device compresses before it sends, so this is a bound, not the usual size). */
+export const FIELD_FILE_MAX_BYTES = 15 * 1024 * 1024;
+/** An upload is sent in chunks of at most this many bytes; a file up to it goes whole in the request that creates it. */
+export const FIELD_UPLOAD_CHUNK_BYTES = 512 * 1024;
+const fieldFileKindSchema = z.enum(["photo", "signature"]);
+
+/** A photo or the customer's signature taken on a visit, as the field app and the office's job page show it. */
+export const visitFileSchema = z.object({
+  id: z.string(),
+  visitId: z.string(),
+  kind: fieldFileKindSchema,
+  contentType: z.string(),
+  byteSize: z.number(),
+  takenAt: z.string(),
+  takenByName: z.string().nullable(),
+  /** Who signed (a signature only). */
+  signerName: z.string().nullable(),
+  /** Where the image is read, for who may see the visit (the session cookie of an img tag will do). */
+  url: z.string(),
+});
+export type VisitFile = z.infer<typeof visitFileSchema>;
 
 export const fieldVisitSchema = z.object({
   id: z.string(),
@@ -52,6 +77,8 @@ export const fieldVisitSchema = z.object({
   lineItems: z.array(z.object({ id: z.string(), service: z.string(), quantity: z.number() })),
   /** What people wrote on the job (not its history), oldest first. */
   notes: z.array(fieldVisitNoteSchema),
+  /** The job's photos and signatures, from every visit, oldest first. */
+  files: z.array(visitFileSchema),
 });
 export type FieldVisit = z.infer<typeof fieldVisitSchema>;
 
@@ -77,6 +104,43 @@ export type FieldVisitsResponse = z.infer<typeof fieldVisitsResponseSchema>;
 
 const setChecklistItemRequestSchema = z.object({ done: z.boolean() });
 const addFieldNoteRequestSchema = z.object({ body: text({ max: 5000, trim: true }).min(1) });
+
+const base64Chunk = text({ max: base64Length(FIELD_UPLOAD_CHUNK_BYTES) })
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/, "Not base64")
+  .min(4, "The chunk is empty");
+
+const createFieldUploadRequestSchema = z.object({
+  kind: fieldFileKindSchema,
+  contentType: z.enum(FIELD_FILE_TYPES),
+  /** The whole file's size in bytes. */
+  size: z
+    .number()
+    .int()
+    .min(1)
+    .max(FIELD_FILE_MAX_BYTES, `A file may be at most ${FIELD_FILE_MAX_BYTES / 1024 / 1024} MB`),
+  /** When the device took it: within the last OFFLINE_ACTION_MAX_AGE_DAYS days, as a start recorded offline. */
+  takenAt: z.iso.datetime({ offset: true }).max(40),
+  /** Who signed: required for a signature, refused for a photo. */
+  signerName: text({ max: 200, trim: true }).min(1).optional(),
+  /** The whole file, when it is no bigger than a chunk; otherwise its chunks follow. */
+  dataBase64: base64Chunk.optional(),
+});
+export type CreateFieldUploadRequest = z.infer<typeof createFieldUploadRequestSchema>;
+
+const fieldUploadChunkRequestSchema = z.object({
+  /** Where this chunk starts: the bytes the server has so far (an upload's `offset`). */
+  offset: z.number().int().min(0).max(FIELD_FILE_MAX_BYTES),
+  dataBase64: base64Chunk,
+});
+
+/** An upload: how many of its bytes the server has; once all are in and checked, the stored file. */
+const fieldUploadSchema = z.object({
+  id: z.string(),
+  offset: z.number(),
+  size: z.number(),
+  file: visitFileSchema.nullable(),
+});
+export type FieldUpload = z.infer<typeof fieldUploadSchema>;
 
 /** A customer's conversation as a field user reads it: no replies from the field app. */
 const fieldThreadSchema = z.object({
@@ -132,6 +196,52 @@ export const fieldAppEndpoints = {
     headers: idempotencyHeadersSchema,
     body: addFieldNoteRequestSchema,
     response: fieldVisitSchema,
+  }),
+  createUpload: defineEndpoint({
+    method: "POST",
+    path: "/api/field/visits/:id/uploads",
+    tags: ["field app"],
+    summary:
+      "Start the upload of a photo or the customer's signature (whole when small), once per Idempotency-Key: sent again, it answers the same upload and how much of it the server has",
+    params: idParamsSchema,
+    headers: idempotencyHeadersSchema,
+    body: createFieldUploadRequestSchema,
+    response: fieldUploadSchema,
+  }),
+  upload: defineEndpoint({
+    method: "GET",
+    path: "/api/field/uploads/:id",
+    tags: ["field app"],
+    summary: "How much of an upload the server has: where its next chunk starts",
+    params: idParamsSchema,
+    response: fieldUploadSchema,
+  }),
+  sendChunk: defineEndpoint({
+    method: "PATCH",
+    path: "/api/field/uploads/:id",
+    tags: ["field app"],
+    summary: "Send the next chunk of an upload at its offset; the last one stores the file (409 at another offset)",
+    params: idParamsSchema,
+    body: fieldUploadChunkRequestSchema,
+    response: fieldUploadSchema,
+  }),
+  file: defineEndpoint({
+    method: "GET",
+    path: "/api/visit-files/:id",
+    tags: ["field app"],
+    summary: "A visit's photo or signature image (who may see the visit)",
+    params: idParamsSchema,
+    produces: "image/*",
+    response: z.any(),
+  }),
+  jobFiles: defineEndpoint({
+    method: "GET",
+    path: "/api/jobs/:id/files",
+    tags: ["field app"],
+    summary: "The photos and signatures taken on a job's visits, oldest first",
+    params: idParamsSchema,
+    response: z.object({ files: z.array(visitFileSchema) }),
+    capability: "jobs.manage",
   }),
   threads: defineEndpoint({
     method: "GET",

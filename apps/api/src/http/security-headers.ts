@@ -19,8 +19,8 @@ export function appCspDirectives(
     "default-src": ["'self'"],
     "script-src": ["'self'", ...(stripeJs ? STRIPE_JS.script : [])],
     "style-src": ["'self'", "'unsafe-inline'"],
-    // A configured map tile server's images.
-    "img-src": ["'self'", "data:", ...imageOrigins],
+    // A configured map tile server's images; blob: for the field app's photos waiting on the device to sync.
+    "img-src": ["'self'", "data:", "blob:", ...imageOrigins],
     "font-src": ["'self'", "data:"],
     // 'self' covers the WebSocket on the same host (ws:/wss:).
     "connect-src": ["'self'", ...(stripeJs ? STRIPE_JS.connect : [])],

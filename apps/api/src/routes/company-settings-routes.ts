@@ -9,6 +9,7 @@ import { base64Length, companySettingsEndpoints, LOGO_MAX_BYTES } from "@fieldop
 import { can } from "@fieldops/shared/permissions";
 import type { AppContext } from "../context.ts";
 import { registerEndpoint, tenantEndpoint } from "../http/endpoint-route.ts";
+import { sendImage } from "../http/image-reply.ts";
 import { sendPdf } from "../http/pdf-reply.ts";
 
 export const companySettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -21,12 +22,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext 
   );
 
   tenantEndpoint(app, context, companySettingsEndpoints.logo, ({ tx }) => readCompanyLogo(tx), {
-    send: (reply, logo) =>
-      reply
-        .type(logo.contentType)
-        .header("cache-control", "private, max-age=86400")
-        .header("content-disposition", "inline")
-        .send(logo.data),
+    send: (reply, logo) => sendImage(reply, logo, "private, max-age=86400"),
   });
 
   tenantEndpoint(

@@ -1,6 +1,16 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FieldVisit, FieldVisitsResponse } from "@fieldops/shared/field-app";
+import {
+  FIELD_FILE_MAX_BYTES,
+  FIELD_UPLOAD_CHUNK_BYTES,
+  type FieldUpload,
+  type FieldVisit,
+  type FieldVisitsResponse,
+  type VisitFile,
+} from "@fieldops/shared/field-app";
 import { OFFLINE_ACTION_MAX_AGE_DAYS, type Visit } from "@fieldops/shared/jobs";
 import {
   callApi,
@@ -71,8 +81,17 @@ async function act<T = FieldVisit>(method: string, path: string, token: string, 
   return { status: response.status, body: (await response.json()) as T & { message?: string } };
 }
 
+/** Waits for the office's socket to hear that the job changed, then closes it. */
+async function hearsJobChanged(office: Awaited<ReturnType<typeof openSocket>>, jobId: string) {
+  await office.next(
+    (message) =>
+      message.type === "event" && message.event.name === "jobs.changed" && message.event.payload.jobIds.includes(jobId),
+  );
+  office.socket.close();
+}
+
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ FIELDOPS_DATA_DIR: mkdtempSync(join(tmpdir(), "fieldops-files-")) });
   company = await createTestCompany(t.db);
   other = await createTestCompany(t.db);
   fieldCrewId = await crewOf(company.id, company.users.field_user.id);
@@ -118,13 +137,7 @@ describe("ticking a checklist item", () => {
     const ticked = await act("PUT", path, tokens.field!, { done: true }, tickKey);
     expect(ticked.status).toBe(200);
     expect(ticked.body.checklist[0]).toMatchObject({ label: "Rake the beds", done: true });
-    await office.next(
-      (message) =>
-        message.type === "event" &&
-        message.event.name === "jobs.changed" &&
-        message.event.payload.jobIds.includes(visit.jobId),
-    );
-    office.socket.close();
+    await hearsJobChanged(office, visit.jobId);
 
     const unticked = await act("PUT", path, tokens.field!, { done: false }, randomUUID());
     expect(unticked.body.checklist[0]!.done).toBe(false);
@@ -319,5 +332,198 @@ describe("the field app's messages", () => {
       ["Gate code changed to 1357"],
     ]);
     expect(body.unreadTotal).toBe(1);
+  });
+});
+
+/** An image's bytes: the type's signature, then noise (the server checks the first bytes, not the picture). */
+function imageBytes(type: "png" | "jpeg", size: number): Buffer {
+  const head =
+    type === "png" ? Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) : Buffer.from([0xff, 0xd8, 0xff]);
+  return Buffer.concat([head, randomBytes(size - head.length)]);
+}
+
+const takenAt = () => new Date(Date.now() - 10 * 60_000).toISOString();
+
+async function readFile(path: string, token: string) {
+  const response = await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
+}
+
+describe("photos and the customer's signature", () => {
+  it("stores a small photo sent whole once per Idempotency-Key, serves it, and tells the office's job page", async () => {
+    const office = await openSocket(t.url, tokens.owner!);
+    const bytes = imageBytes("png", 2000);
+    const key = randomUUID();
+    const body = {
+      kind: "photo",
+      contentType: "image/png",
+      size: bytes.length,
+      takenAt: takenAt(),
+      dataBase64: bytes.toString("base64"),
+    };
+    const path = `/api/field/visits/${visit.id}/uploads`;
+    const [first, second] = await Promise.all([
+      act<FieldUpload>("POST", path, tokens.field!, body, key),
+      act<FieldUpload>("POST", path, tokens.field!, body, key),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.body.id).toBe(first.body.id);
+    expect(first.body).toMatchObject({
+      offset: bytes.length,
+      size: bytes.length,
+      file: { kind: "photo", takenByName: expect.stringMatching(/^field_user /) },
+    });
+    expect(await t.db.visitFile.count({ where: { visitId: visit.id, idempotencyKey: key } })).toBe(1);
+    await hearsJobChanged(office, visit.jobId);
+
+    const served = await readFile(first.body.file!.url, tokens.owner!);
+    expect(served).toMatchObject({ status: 200, type: "image/png" });
+    expect(served.bytes.equals(bytes)).toBe(true);
+    const jobFiles = await callApi<{ files: VisitFile[] }>(
+      t.url,
+      "GET",
+      `/api/jobs/${visit.jobId}/files`,
+      tokens.owner!,
+    );
+    expect(jobFiles.body.files.map((file) => file.id)).toContain(first.body.id);
+    const shown = await callApi<FieldVisit>(t.url, "GET", `/api/field/visits/${visit.id}`, tokens.field!);
+    expect(shown.body.files.map((file) => file.id)).toContain(first.body.id);
+  });
+
+  it("takes a large photo in chunks and resumes from the server's offset after a lost connection", async () => {
+    const bytes = imageBytes("jpeg", FIELD_UPLOAD_CHUNK_BYTES * 2 + 1234);
+    const key = randomUUID();
+    const body = { kind: "photo", contentType: "image/jpeg", size: bytes.length, takenAt: takenAt() };
+    const created = await act<FieldUpload>("POST", `/api/field/visits/${visit.id}/uploads`, tokens.field!, body, key);
+    expect(created.body).toMatchObject({ offset: 0, size: bytes.length, file: null });
+    const chunk = (offset: number) => ({
+      offset,
+      dataBase64: bytes.subarray(offset, offset + FIELD_UPLOAD_CHUNK_BYTES).toString("base64"),
+    });
+    const uploadPath = `/api/field/uploads/${created.body.id}`;
+    const sent = await callApi<FieldUpload>(t.url, "PATCH", uploadPath, tokens.field!, chunk(0));
+    expect(sent.body.offset).toBe(FIELD_UPLOAD_CHUNK_BYTES);
+    // The answer was lost: the device sends the same chunk again, and is told where the server is.
+    const again = await callApi(t.url, "PATCH", uploadPath, tokens.field!, chunk(0));
+    expect(again.status).toBe(409);
+    expect((await callApi<FieldUpload>(t.url, "GET", uploadPath, tokens.field!)).body.offset).toBe(
+      FIELD_UPLOAD_CHUNK_BYTES,
+    );
+    // The queue replays the action from its start: the same upload, at the same offset.
+    const replayed = await act<FieldUpload>("POST", `/api/field/visits/${visit.id}/uploads`, tokens.field!, body, key);
+    expect(replayed.body).toMatchObject({ id: created.body.id, offset: FIELD_UPLOAD_CHUNK_BYTES, file: null });
+    await callApi(t.url, "PATCH", uploadPath, tokens.field!, chunk(FIELD_UPLOAD_CHUNK_BYTES));
+    const done = await callApi<FieldUpload>(
+      t.url,
+      "PATCH",
+      uploadPath,
+      tokens.field!,
+      chunk(FIELD_UPLOAD_CHUNK_BYTES * 2),
+    );
+    expect(done.body).toMatchObject({ offset: bytes.length, file: { kind: "photo", contentType: "image/jpeg" } });
+    expect((await readFile(done.body.file!.url, tokens.field!)).bytes.equals(bytes)).toBe(true);
+    // Another company's user finds no such upload.
+    expect((await callApi(t.url, "GET", uploadPath, tokens.otherOwner!)).status).toBe(404);
+    expect((await callApi(t.url, "PATCH", uploadPath, tokens.otherOwner!, chunk(0))).status).toBe(404);
+  });
+
+  it("stores the customer's signature with who signed", async () => {
+    const bytes = imageBytes("png", 500);
+    const body = {
+      kind: "signature",
+      contentType: "image/png",
+      size: bytes.length,
+      takenAt: takenAt(),
+      dataBase64: bytes.toString("base64"),
+    };
+    const unsigned = await act("POST", `/api/field/visits/${visit.id}/uploads`, tokens.field!, body, randomUUID());
+    expect(unsigned.status).toBe(400);
+    const signed = await act<FieldUpload>(
+      "POST",
+      `/api/field/visits/${visit.id}/uploads`,
+      tokens.field!,
+      { ...body, signerName: "Dana Customer" },
+      randomUUID(),
+    );
+    expect(signed.body.file).toMatchObject({ kind: "signature", signerName: "Dana Customer" });
+  });
+
+  it("refuses bytes that are not the image said, a file too large, and a time in the future, storing nothing", async () => {
+    const path = `/api/field/visits/${visit.id}/uploads`;
+    const text = Buffer.from("<script>alert(1)</script>");
+    const base = { kind: "photo", contentType: "image/png", takenAt: takenAt() };
+    const key = randomUUID();
+    const notImage = await act(
+      "POST",
+      path,
+      tokens.field!,
+      { ...base, size: text.length, dataBase64: text.toString("base64") },
+      key,
+    );
+    expect(notImage).toEqual({
+      status: 400,
+      body: { message: "The file is not a valid image/png image", field: "dataBase64" },
+    });
+    expect(await t.db.visitFile.count({ where: { idempotencyKey: key } })).toBe(0);
+    const tooLarge = await act("POST", path, tokens.field!, { ...base, size: FIELD_FILE_MAX_BYTES + 1 }, randomUUID());
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.message).toMatch(/15 MB/);
+    const future = await act(
+      "POST",
+      path,
+      tokens.field!,
+      { ...base, size: 100, takenAt: new Date(Date.now() + 3600_000).toISOString() },
+      randomUUID(),
+    );
+    expect(future.status).toBe(400);
+    // A large upload whose first chunk is not the image said is refused at that chunk.
+    const started = await act<FieldUpload>("POST", path, tokens.field!, { ...base, size: 4000 }, randomUUID());
+    const badChunk = await callApi(t.url, "PATCH", `/api/field/uploads/${started.body.id}`, tokens.field!, {
+      offset: 0,
+      dataBase64: randomBytes(1000).toString("base64"),
+    });
+    expect(badChunk.status).toBe(400);
+  });
+
+  it("refuses another crew's visit (403), another company (404), and the job's files to a field user (403)", async () => {
+    const bytes = imageBytes("png", 300);
+    const body = {
+      kind: "photo",
+      contentType: "image/png",
+      size: bytes.length,
+      takenAt: takenAt(),
+      dataBase64: bytes.toString("base64"),
+    };
+    const otherCrew = await act(
+      "POST",
+      `/api/field/visits/${otherCrewVisit.id}/uploads`,
+      tokens.field!,
+      body,
+      randomUUID(),
+    );
+    expect(otherCrew).toEqual({ status: 403, body: { message: "This visit is not assigned to your crew" } });
+    const foreign = await act("POST", `/api/field/visits/${visit.id}/uploads`, tokens.otherOwner!, body, randomUUID());
+    expect(foreign.status).toBe(404);
+    expect(await t.db.visitFile.count({ where: { visitId: otherCrewVisit.id } })).toBe(0);
+
+    // The office may add one to any visit; the field user off its crew may not see it.
+    const byOffice = await act<FieldUpload>(
+      "POST",
+      `/api/field/visits/${otherCrewVisit.id}/uploads`,
+      tokens.owner!,
+      body,
+      randomUUID(),
+    );
+    expect(byOffice.status).toBe(200);
+    const url = byOffice.body.file!.url;
+    expect((await readFile(url, tokens.owner!)).status).toBe(200);
+    expect((await readFile(url, tokens.field!)).status).toBe(403);
+    expect((await readFile(url, tokens.otherOwner!)).status).toBe(404);
+    expect((await callApi(t.url, "GET", `/api/jobs/${visit.jobId}/files`, tokens.field!)).status).toBe(403);
+    expect((await callApi(t.url, "GET", `/api/jobs/${visit.jobId}/files`, tokens.otherOwner!)).status).toBe(404);
   });
 });

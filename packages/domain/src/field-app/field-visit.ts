@@ -1,6 +1,7 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
 import type { FieldVisit } from "@fieldops/shared/field-app";
 import { formatAddress } from "@fieldops/shared/locations";
+import { toVisitFile } from "./visit-files.ts";
 
 const fieldVisitInclude = {
   crew: { select: { name: true } },
@@ -32,6 +33,20 @@ const fieldVisitInclude = {
         select: { id: true, body: true, authorUserId: true, createdAt: true },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       },
+      files: {
+        where: { completedAt: { not: null } },
+        select: {
+          id: true,
+          visitId: true,
+          kind: true,
+          contentType: true,
+          byteSize: true,
+          takenAt: true,
+          takenByUserId: true,
+          signerName: true,
+        },
+        orderBy: [{ takenAt: "asc" }, { id: "asc" }],
+      },
     },
   },
 } satisfies Prisma.VisitInclude;
@@ -45,9 +60,14 @@ export async function readFieldVisits(tx: TenantTransaction, where: Prisma.Visit
     include: fieldVisitInclude,
     orderBy: [{ scheduledStart: "asc" }, { id: "asc" }],
   });
-  const authorIds = [...new Set(rows.flatMap((row) => row.job.notes.map((note) => note.authorUserId)))].filter(
-    (id): id is string => id !== null,
-  );
+  const authorIds = [
+    ...new Set(
+      rows.flatMap((row) => [
+        ...row.job.notes.map((note) => note.authorUserId),
+        ...row.job.files.map((file) => file.takenByUserId),
+      ]),
+    ),
+  ].filter((id): id is string => id !== null);
   const authors = new Map(
     (await tx.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true } })).map((user) => [
       user.id,
@@ -116,5 +136,6 @@ function toFieldVisit(row: FieldVisitRow, authors: Map<string, string>): FieldVi
       authorName: note.authorUserId ? (authors.get(note.authorUserId) ?? null) : null,
       createdAt: note.createdAt.toISOString(),
     })),
+    files: row.job.files.map((file) => toVisitFile(file, authors)),
   };
 }

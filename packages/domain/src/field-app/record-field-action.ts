@@ -1,7 +1,7 @@
 import { conflict } from "../errors.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 
-export type FieldActionKind = "checklist" | "note" | "transition";
+export type FieldActionKind = "checklist" | "note" | "transition" | "photo" | "signature";
 
 /**
  * Claims the user's Idempotency-Key for an action on a visit, in the action's transaction: true the first time (apply

@@ -11,6 +11,9 @@ const SIGNATURES: Record<string, (bytes: Buffer) => boolean> = {
   "text/plain": (b) => !b.includes(0) && Buffer.from(b.toString("utf8"), "utf8").equals(b),
 };
 
+/** Whether the bytes (a file's first ones will do) are of the declared type. */
+export const isOfType = (contentType: string, bytes: Buffer): boolean => SIGNATURES[contentType]?.(bytes) ?? false;
+
 /**
  * The bytes of an uploaded file (base64 in a JSON body), refused unless they are within `maxBytes` and really are of
  * the declared type, so that a stored file is never served as something else.
@@ -23,7 +26,7 @@ export function decodeUpload(
   const bytes = Buffer.from(upload.dataBase64, "base64");
   if (bytes.length === 0) throw invalidInput("The file is empty", field);
   if (bytes.length > maxBytes) throw invalidInput(`The file is larger than ${Math.round(maxBytes / 1024)} KB`, field);
-  const matches = SIGNATURES[upload.contentType];
-  if (!matches?.(bytes)) throw invalidInput(`The file is not a valid ${upload.contentType} file`, field);
+  if (!isOfType(upload.contentType, bytes))
+    throw invalidInput(`The file is not a valid ${upload.contentType} file`, field);
   return bytes;
 }

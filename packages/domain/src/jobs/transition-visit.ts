@@ -1,18 +1,16 @@
 import type { Prisma } from "@fieldops/db";
 import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
 import type { WebhookEventType } from "@fieldops/shared/webhooks";
-import { OFFLINE_ACTION_MAX_AGE_DAYS, type TransitionVisitInput, type Visit } from "@fieldops/shared/jobs";
+import type { TransitionVisitInput, Visit } from "@fieldops/shared/jobs";
 import { canTransitionVisit, FIELD_USER_VISIT_TARGETS, VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
 import { can } from "@fieldops/shared/permissions";
 import { conflict, forbidden, invalidInput } from "../errors.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { visitsChanged } from "./jobs-events.ts";
+import { recordedTime } from "./recorded-time.ts";
 import { toVisit } from "./to-job.ts";
 import { claimFieldAction } from "../field-app/record-field-action.ts";
 import { findVisitFor, STALE_VISIT_MESSAGE } from "./visit-access.ts";
-
-/** A minute of a phone's clock running ahead is not a time in the future. */
-const CLOCK_DRIFT_MS = 60_000;
 
 /**
  * The time a start or completion happened: `occurredAt` when a device sends one it recorded offline (never in the
@@ -27,13 +25,8 @@ function whenItHappened(
   if (input.to !== "in_progress" && input.to !== "completed") {
     throw invalidInput("Only a start or a completion can say when it happened", "occurredAt");
   }
-  const at = new Date(input.occurredAt);
-  if (at.getTime() > now.getTime() + CLOCK_DRIFT_MS) throw invalidInput("That time is in the future", "occurredAt");
-  if (at.getTime() < now.getTime() - OFFLINE_ACTION_MAX_AGE_DAYS * 86_400_000) {
-    throw invalidInput(`That time is more than ${OFFLINE_ACTION_MAX_AGE_DAYS} days ago`, "occurredAt");
-  }
-  if (input.to === "completed" && startedAt && at < startedAt) return startedAt;
-  return at > now ? now : at;
+  const at = recordedTime(input.occurredAt, now, "occurredAt");
+  return input.to === "completed" && startedAt && at < startedAt ? startedAt : at;
 }
 
 /** The moves of a visit's lifecycle that webhooks announce. */

@@ -1,7 +1,8 @@
-import { fieldAppEndpoints, type FieldVisit } from "@fieldops/shared/field-app";
+import { fieldAppEndpoints, type FIELD_FILE_TYPES, type FieldVisit, type VisitFile } from "@fieldops/shared/field-app";
 import { visitEndpoints, type Visit } from "@fieldops/shared/jobs";
 import { VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
 import { callEndpoint } from "../../lib/endpoints";
+import { uploadFieldFile } from "./field-upload";
 
 /**
  * What a technician does on a visit. Each action carries the key it was given when the technician acted and the
@@ -13,6 +14,23 @@ export type FieldAction =
   | { kind: "checklist"; key: string; visitId: string; at: string; itemId: string; done: boolean }
   | { kind: "note"; key: string; visitId: string; at: string; body: string }
   | {
+      kind: "photo";
+      key: string;
+      visitId: string;
+      at: string;
+      contentType: (typeof FIELD_FILE_TYPES)[number];
+      size: number;
+    }
+  | {
+      kind: "signature";
+      key: string;
+      visitId: string;
+      at: string;
+      contentType: (typeof FIELD_FILE_TYPES)[number];
+      size: number;
+      signerName: string;
+    }
+  | {
       kind: "transition";
       key: string;
       visitId: string;
@@ -22,8 +40,15 @@ export type FieldAction =
       version: number;
     };
 
-/** What the server answers an applied action with: the visit as the field app reads it, or (a transition) the visit. */
-export type FieldActionResult = { kind: "field-visit"; visit: FieldVisit } | { kind: "visit"; visit: Visit };
+/** A photo or a signature: an action whose image is kept on the device (under its key) until the server stores it. */
+export type FieldFileAction = Extract<FieldAction, { kind: "photo" | "signature" }>;
+
+/**
+ * What the server answers an applied action with: the visit as the field app reads it, (a transition) the visit, or
+ * (a photo, a signature) the stored file.
+ */
+export type FieldActionResult =
+  { kind: "field-visit"; visit: FieldVisit } | { kind: "visit"; visit: Visit } | { kind: "file"; file: VisitFile };
 
 /** Sends one action to the server: the one way the field app changes anything. */
 export async function sendFieldAction(action: FieldAction): Promise<FieldActionResult> {
@@ -47,6 +72,9 @@ export async function sendFieldAction(action: FieldAction): Promise<FieldActionR
           body: { body: action.body },
         }),
       };
+    case "photo":
+    case "signature":
+      return { kind: "file", file: await uploadFieldFile(action) };
     case "transition":
       return {
         kind: "visit",
@@ -59,11 +87,13 @@ export async function sendFieldAction(action: FieldAction): Promise<FieldActionR
   }
 }
 
-/** A note's id until the server has it: the action's key. */
-const PENDING_NOTE_PREFIX = "pending:";
-const pendingNoteId = (key: string) => `${PENDING_NOTE_PREFIX}${key}`;
-/** A note written on the device that the server does not have yet. */
-export const isPendingNote = (id: string) => id.startsWith(PENDING_NOTE_PREFIX);
+/** A note's, a photo's or a signature's id until the server has it: the action's key. */
+const PENDING_PREFIX = "pending:";
+const pendingId = (key: string) => `${PENDING_PREFIX}${key}`;
+/** A note, photo or signature taken on the device that the server does not have yet. */
+export const isPending = (id: string) => id.startsWith(PENDING_PREFIX);
+/** The key of a waiting photo or signature, under which the device keeps its image. */
+export const pendingKey = (id: string) => id.slice(PENDING_PREFIX.length);
 
 /** The visit as the technician sees it once the action is taken, before (or without) the server's answer. */
 export function applyLocally(visit: FieldVisit, action: FieldAction): FieldVisit {
@@ -79,7 +109,26 @@ export function applyLocally(visit: FieldVisit, action: FieldAction): FieldVisit
         ...visit,
         notes: [
           ...visit.notes,
-          { id: pendingNoteId(action.key), body: action.body, authorName: null, createdAt: action.at },
+          { id: pendingId(action.key), body: action.body, authorName: null, createdAt: action.at },
+        ],
+      };
+    case "photo":
+    case "signature":
+      return {
+        ...visit,
+        files: [
+          ...visit.files,
+          {
+            id: pendingId(action.key),
+            visitId: action.visitId,
+            kind: action.kind,
+            contentType: action.contentType,
+            byteSize: action.size,
+            takenAt: action.at,
+            takenByName: null,
+            signerName: action.kind === "signature" ? action.signerName : null,
+            url: "",
+          },
         ],
       };
     case "transition":
@@ -91,6 +140,12 @@ export function applyLocally(visit: FieldVisit, action: FieldAction): FieldVisit
         completedAt: action.to === "completed" ? action.at : visit.completedAt,
       };
   }
+}
+
+/** A stored photo's or signature's answer, written into the visit the field app shows (once). */
+export function withFile(visit: FieldVisit, file: VisitFile): FieldVisit {
+  if (visit.id !== file.visitId || visit.files.some((shown) => shown.id === file.id)) return visit;
+  return { ...visit, files: [...visit.files, file] };
 }
 
 /** A transition's answer, written into the visit the field app shows. */
@@ -107,6 +162,10 @@ export function describeFieldAction(action: FieldAction, checklistLabel?: string
       return `${action.done ? "Ticking" : "Unticking"} "${checklistLabel ?? "a checklist item"}"`;
     case "note":
       return `The note "${action.body.length > 60 ? `${action.body.slice(0, 57)}…` : action.body}"`;
+    case "photo":
+      return "A photo";
+    case "signature":
+      return `${action.signerName}'s signature`;
     case "transition":
       return `Marking it ${VISIT_STATUS_LABELS[action.to].toLowerCase()}`;
   }

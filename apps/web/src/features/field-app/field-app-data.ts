@@ -9,6 +9,7 @@ import {
   applyLocally,
   describeFieldAction,
   sendFieldAction,
+  withFile,
   withTransition,
   type FieldAction,
   type FieldActionResult,
@@ -91,12 +92,16 @@ export function useFieldThreads(enabled = true) {
 
 /** The server's answer to an applied action, written into what the field app shows. */
 function showApplied(queryClient: QueryClient, action: FieldAction, result: FieldActionResult): void {
-  const update = (visit: FieldVisit) =>
-    result.kind === "field-visit"
-      ? visit.id === result.visit.id
-        ? result.visit
-        : visit
-      : withTransition(visit, result.visit);
+  const update = (visit: FieldVisit): FieldVisit => {
+    switch (result.kind) {
+      case "field-visit":
+        return visit.id === result.visit.id ? result.visit : visit;
+      case "visit":
+        return withTransition(visit, result.visit);
+      case "file":
+        return withFile(visit, result.file);
+    }
+  };
   queryClient.setQueryData<FieldVisit>(fieldVisitKey(action.visitId), (visit) => (visit ? update(visit) : visit));
   queryClient.setQueryData<FieldVisitsResponse>(fieldVisitsKey, (days) =>
     days ? { ...days, visits: days.visits.map(update) } : days,
@@ -134,20 +139,25 @@ const newActionKey = () => crypto.randomUUID();
 type ActionInput =
   | Omit<Extract<FieldAction, { kind: "checklist" }>, "key" | "at">
   | Omit<Extract<FieldAction, { kind: "note" }>, "key" | "at">
+  | Omit<Extract<FieldAction, { kind: "photo" }>, "key" | "at">
+  | Omit<Extract<FieldAction, { kind: "signature" }>, "key" | "at">
   | Omit<Extract<FieldAction, { kind: "transition" }>, "key" | "at">;
 
 /**
- * Takes an action on a visit: kept on the device first (so it is never lost, with or without a connection), shown
- * at once, then sent by the sync. Resolves once it is kept.
+ * Takes an action on a visit: kept on the device first (so it is never lost, with or without a connection), with
+ * its image for a photo or a signature, shown at once, then sent by the sync. Resolves once it is kept.
  */
 export function useFieldAct(userId: string) {
   const sync = useContext(FieldSyncContext);
   return useCallback(
-    async (input: ActionInput, visit: FieldVisit) => {
+    async (input: ActionInput, visit: FieldVisit, file?: Blob) => {
       const action = { ...input, key: newActionKey(), at: new Date().toISOString() } as FieldAction;
       const label =
         action.kind === "checklist" ? visit.checklist.find((item) => item.id === action.itemId)?.label : undefined;
-      await queueFieldAction({ userId, action, visitTitle: visit.jobTitle, what: describeFieldAction(action, label) });
+      await queueFieldAction(
+        { userId, action, visitTitle: visit.jobTitle, what: describeFieldAction(action, label) },
+        file,
+      );
       sync?.kick();
     },
     [userId, sync],

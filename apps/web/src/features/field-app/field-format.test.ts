@@ -22,6 +22,7 @@ const visit = (overrides: Partial<FieldVisit>): FieldVisit => ({
   checklist: [],
   lineItems: [],
   notes: [],
+  files: [],
   ...overrides,
 });
 

@@ -1,11 +1,18 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
-import type { FieldVisit } from "@fieldops/shared/field-app";
+import type { FieldVisit, VisitFile } from "@fieldops/shared/field-app";
 import type { Visit } from "@fieldops/shared/jobs";
 import { ApiError } from "../../lib/api";
 import { clearDevice } from "../../lib/device-store";
 import type { FieldAction, FieldActionResult } from "./field-actions";
-import { drainFieldOutbox, queueFieldAction, userConflicts, waitingActions } from "./field-outbox";
+import {
+  dismissConflict,
+  drainFieldOutbox,
+  queueFieldAction,
+  userConflicts,
+  waitingActions,
+  waitingFile,
+} from "./field-outbox";
 
 const TECH = "user-tech";
 const OTHER = "user-other";
@@ -36,9 +43,29 @@ const move = (visitId: string, to: "in_progress" | "completed", version: number)
   version,
 });
 
+const photo = (visitId: string): FieldAction => ({
+  kind: "photo",
+  key: `key-${++keys}`,
+  visitId,
+  at,
+  contentType: "image/jpeg",
+  size: 3,
+});
+const signature = (visitId: string, signerName: string): FieldAction => ({
+  kind: "signature",
+  key: `key-${++keys}`,
+  visitId,
+  at,
+  contentType: "image/png",
+  size: 3,
+  signerName,
+});
+const image = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff])]);
+
 async function queue(userId: string, ...actions: FieldAction[]) {
   for (const action of actions) {
-    await queueFieldAction({ userId, action, visitTitle: `Visit ${action.visitId}`, what: action.kind });
+    const file = action.kind === "photo" || action.kind === "signature" ? image() : undefined;
+    await queueFieldAction({ userId, action, visitTitle: `Visit ${action.visitId}`, what: action.kind }, file);
   }
 }
 
@@ -63,6 +90,9 @@ function fakeServer() {
     }
     if (!seenKeys.has(action.key)) applied.push(`${action.visitId}:${action.kind}`);
     seenKeys.add(action.key);
+    if (action.kind === "photo" || action.kind === "signature") {
+      return { kind: "file", file: { id: `file-${action.key}`, visitId: action.visitId } as VisitFile };
+    }
     return { kind: "field-visit", visit: { id: action.visitId } as FieldVisit };
   };
   return { send, applied, versions, failures };
@@ -147,5 +177,37 @@ describe("sending the field app's waiting actions", () => {
     expect(await drainFieldOutbox(TECH, server.send, () => {})).toBe("done");
     expect(server.applied).toEqual(["v1:note"]);
     expect(await waitingActions(OTHER)).toHaveLength(1);
+  });
+
+  it("sends photos and a signature in their turn, each once, and takes their images off the device once stored", async () => {
+    const server = fakeServer();
+    const first = photo("v1");
+    const second = photo("v1");
+    const signed = signature("v1", "Dana Customer");
+    await queue(TECH, note("v1", "Before"), first, second, signed);
+    expect(await waitingFile(first.key)).toBeInstanceOf(Blob);
+    server.failures.set(second.key, new TypeError("Failed to fetch"));
+    expect(await drainFieldOutbox(TECH, server.send, () => {})).toBe("offline");
+    expect(await waitingFile(first.key)).toBeUndefined();
+    expect(await waitingFile(second.key)).toBeInstanceOf(Blob);
+
+    server.failures.clear();
+    expect(await drainFieldOutbox(TECH, server.send, () => {})).toBe("done");
+    expect(server.applied).toEqual(["v1:note", "v1:photo", "v1:photo", "v1:signature"]);
+    for (const action of [second, signed]) expect(await waitingFile(action.key)).toBeUndefined();
+    expect(await waitingActions(TECH)).toEqual([]);
+  });
+
+  it("keeps a refused photo's image on the device until its conflict is dismissed", async () => {
+    const server = fakeServer();
+    const refused = photo("v3");
+    server.failures.set("v3", new ApiError(403, "Forbidden", JSON.stringify({ message: "Not your crew" })));
+    await queue(TECH, refused);
+    expect(await drainFieldOutbox(TECH, server.send, () => {})).toBe("done");
+    const [conflict] = await userConflicts(TECH);
+    expect(conflict).toMatchObject({ visitId: "v3", fileKey: refused.key });
+    expect(await waitingFile(refused.key)).toBeInstanceOf(Blob);
+    await dismissConflict(conflict!.id!);
+    expect(await waitingFile(refused.key)).toBeUndefined();
   });
 });

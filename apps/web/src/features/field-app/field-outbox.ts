@@ -1,7 +1,10 @@
 import Dexie, { type EntityTable } from "dexie";
 import { ApiError } from "../../lib/api";
 import { DEVICE_DATABASE_PREFIX, deviceDatabaseOf, isConnectionError } from "../../lib/device-store";
-import type { FieldAction, FieldActionResult } from "./field-actions";
+import type { FieldAction, FieldActionResult, FieldFileAction } from "./field-actions";
+
+const hasFile = (action: FieldAction): action is FieldFileAction =>
+  action.kind === "photo" || action.kind === "signature";
 
 /** An action taken on the device, kept until the server has applied it (or refused it: then it is a conflict). */
 export interface QueuedFieldAction {
@@ -25,15 +28,25 @@ export interface FieldConflict {
   what: string;
   reason: string;
   at: string;
+  /** A refused photo's or signature's image stays on the device (under this key) until the conflict is dismissed. */
+  fileKey?: string;
+}
+
+/** A photo's or a signature's image, kept on the device under its action's key until the server has stored it. */
+interface FieldFile {
+  key: string;
+  blob: Blob;
 }
 
 class FieldDatabase extends Dexie {
   outbox!: EntityTable<QueuedFieldAction, "seq">;
   conflicts!: EntityTable<FieldConflict, "id">;
+  files!: EntityTable<FieldFile, "key">;
 
   constructor() {
     super(`${DEVICE_DATABASE_PREFIX}field`);
     this.version(1).stores({ outbox: "++seq, [userId+seq]", conflicts: "++id, userId" });
+    this.version(2).stores({ files: "key" });
   }
 }
 
@@ -52,12 +65,38 @@ export function userConflicts(userId: string): Promise<FieldConflict[]> {
 }
 
 export async function dismissConflict(id: number): Promise<void> {
-  await fieldDatabase().conflicts.delete(id);
+  const db = fieldDatabase();
+  await db.transaction("rw", db.conflicts, db.files, async () => {
+    const conflict = await db.conflicts.get(id);
+    if (conflict?.fileKey) await db.files.delete(conflict.fileKey);
+    await db.conflicts.delete(id);
+  });
 }
 
-/** Keeps an action on the device; it is sent (now, or when the connection returns) by {@link drainFieldOutbox}. */
-export async function queueFieldAction(entry: Omit<QueuedFieldAction, "seq" | "attempts" | "lastError">) {
-  await fieldDatabase().outbox.add({ ...entry, attempts: 0, lastError: null });
+/**
+ * Keeps an action on the device, with its image for a photo or a signature (both or neither); it is sent (now, or
+ * when the connection returns) by {@link drainFieldOutbox}.
+ */
+export async function queueFieldAction(entry: Omit<QueuedFieldAction, "seq" | "attempts" | "lastError">, file?: Blob) {
+  const db = fieldDatabase();
+  await db.transaction("rw", db.outbox, db.files, async () => {
+    if (file) await db.files.put({ key: entry.action.key, blob: file });
+    await db.outbox.add({ ...entry, attempts: 0, lastError: null });
+  });
+}
+
+/** The image of a waiting photo or signature, by its action's key (undefined once sent). */
+export async function waitingFile(key: string): Promise<Blob | undefined> {
+  return (await fieldDatabase().files.get(key))?.blob;
+}
+
+/** Takes an action off the queue, and its image off the device. */
+async function dequeue(entry: QueuedFieldAction): Promise<void> {
+  const db = fieldDatabase();
+  await db.transaction("rw", db.outbox, db.files, async () => {
+    await db.outbox.delete(entry.seq!);
+    await db.files.delete(entry.action.key);
+  });
 }
 
 /**
@@ -101,7 +140,7 @@ export async function drainFieldOutbox(
     }
     try {
       const result = await send(action);
-      await db.outbox.delete(seq);
+      await dequeue(entry);
       if (result.kind === "visit") versions.set(action.visitId, result.visit.version);
       applied(action, result);
     } catch (error) {
@@ -132,6 +171,7 @@ async function recordConflict(entry: QueuedFieldAction, reason: string): Promise
       what: entry.what,
       reason,
       at: new Date().toISOString(),
+      ...(hasFile(entry.action) ? { fileKey: entry.action.key } : {}),
     });
     await db.outbox.delete(entry.seq!);
   });

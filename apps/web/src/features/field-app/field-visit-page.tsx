@@ -12,9 +12,10 @@ import { apiErrorMessage } from "../../lib/api-error";
 import { useSignedInUser } from "../../lib/session";
 import { usePageTitle } from "../../shell/page-title";
 import { useCompanyTerms } from "../../lib/terms";
-import { isPendingNote } from "./field-actions";
+import { isPending } from "./field-actions";
 import { useFieldAct, useFieldVisit, useFieldVisits } from "./field-app-data";
 import { FieldConflicts } from "./field-conflicts";
+import { FieldPhotos, FieldSignature } from "./field-files";
 import { arrivalText, formatClock, formatDuration, mapsLink } from "./field-format";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -219,7 +220,7 @@ function VisitDetail({ visit, timeZone, userId }: { visit: FieldVisit; timeZone:
               <li key={note.id}>
                 <p className="whitespace-pre-line">{note.body}</p>
                 <p className="text-xs text-muted-foreground">
-                  {isPendingNote(note.id)
+                  {isPending(note.id)
                     ? `You · ${formatClock(note.createdAt, timeZone)} · waiting to sync`
                     : `${note.authorName ?? "Someone"} · ${formatClock(note.createdAt, timeZone)}`}
                 </p>
@@ -228,6 +229,12 @@ function VisitDetail({ visit, timeZone, userId }: { visit: FieldVisit; timeZone:
           </ul>
         )}
         <NoteForm visit={visit} userId={userId} />
+      </Section>
+      <Section title="Photos">
+        <FieldPhotos visit={visit} timeZone={timeZone} userId={userId} />
+      </Section>
+      <Section title="Signature">
+        <FieldSignature visit={visit} timeZone={timeZone} userId={userId} />
       </Section>
     </>
   );

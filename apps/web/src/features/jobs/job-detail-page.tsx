@@ -16,6 +16,7 @@ import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
 import { formatCents, formatWhen } from "./format";
 import { JobFormDialog } from "./job-form-dialog";
+import { JobPhotos } from "./job-photos";
 import { useTransitionVisit } from "./queries";
 import { apiErrorMessage } from "../../lib/api-error";
 import { useSignedInUser } from "../../lib/session";
@@ -216,6 +217,7 @@ function JobView({
           </ul>
         </CardContent>
       </Card>
+      <JobPhotos jobId={job.id} timeZone={timeZone} />
       {invoicing ? (
         <NewInvoiceDialog
           onOpenChange={setInvoicing}
