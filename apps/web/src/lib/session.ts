@@ -156,13 +156,16 @@ export function useLogout(): () => Promise<void> {
     const signedInReads = {
       predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== USER_QUERY_KEY[0],
     };
-    for (let wait = 0; wait < 500; wait++) {
+    // Gone means none observed for thirty checks in a row: right after the clear, a page still mounted has not yet
+    // asked again (its queries are out of the cache until it does), which a single check would take for gone.
+    let quietChecks = 0;
+    for (let wait = 0; wait < 500 && quietChecks < 30; wait++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
       const observed = queryClient
         .getQueryCache()
         .findAll(signedInReads)
         .some((query) => query.getObserversCount() > 0);
-      if (!observed) break;
+      quietChecks = observed ? 0 : quietChecks + 1;
     }
     await queryClient.cancelQueries(signedInReads);
     queryClient.removeQueries(signedInReads);
