@@ -14,6 +14,23 @@ import { openSignedIn, signInAs } from "./sign-in-as.ts";
 // A phone's screen.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
+/**
+ * Dispatches a visit to the tech's crew, starting `minutes` from now for an hour, written as the owner of the data (the
+ * board would refuse a time outside the crew's working hours, and the test runs at any hour).
+ */
+async function dispatchToTechsCrew(api: APIRequestContext, visitId: string, minutes: number): Promise<void> {
+  const crews = await json<CrewListResponse>(await api.get("/api/crews"));
+  const crew = crews.items.find((item) => item.members.some((member) => member.email === "tech@demo.test"))!;
+  const client = new pg.Client({ connectionString: workerDatabaseOwnerUrl() });
+  await client.connect();
+  await client.query(
+    `UPDATE visits SET "crewId" = $1, status = 'dispatched', "scheduledStart" = now() + make_interval(mins => $3),
+       "scheduledEnd" = now() + make_interval(mins => $3 + 60) WHERE id = $2`,
+    [crew.id, visitId, minutes],
+  );
+  await client.end();
+}
+
 test("a technician lands in the field app on a phone, works a visit from it, and the office sees it live", async ({
   page,
   browser,
@@ -53,19 +70,8 @@ test("a technician lands in the field app on a phone, works a visit from it, and
     }),
     201,
   );
-  const crews = await json<CrewListResponse>(await api.get("/api/crews"));
-  const crew = crews.items.find((item) => item.members.some((member) => member.email === "tech@demo.test"))!;
   const visitId = job.visits[0]!.id;
-  // Dispatched to the tech's crew for ten minutes from now, written as the owner of the data (the board would refuse
-  // a time outside the crew's working hours, and the test runs at any hour).
-  const client = new pg.Client({ connectionString: workerDatabaseOwnerUrl() });
-  await client.connect();
-  await client.query(
-    `UPDATE visits SET "crewId" = $1, status = 'dispatched', "scheduledStart" = now() + interval '10 minutes',
-       "scheduledEnd" = now() + interval '70 minutes' WHERE id = $2`,
-    [crew.id, visitId],
-  );
-  await client.end();
+  await dispatchToTechsCrew(api, visitId, 10);
   await api.dispose();
 
   // The office has the job open meanwhile.
@@ -144,17 +150,8 @@ async function dispatchedToTech(api: APIRequestContext, title: string): Promise<
     }),
     201,
   );
-  const crews = await json<CrewListResponse>(await api.get("/api/crews"));
-  const crew = crews.items.find((item) => item.members.some((member) => member.email === "tech@demo.test"))!;
   const visitId = job.visits[0]!.id;
-  const client = new pg.Client({ connectionString: workerDatabaseOwnerUrl() });
-  await client.connect();
-  await client.query(
-    `UPDATE visits SET "crewId" = $1, status = 'dispatched', "scheduledStart" = now() + interval '20 minutes',
-       "scheduledEnd" = now() + interval '80 minutes' WHERE id = $2`,
-    [crew.id, visitId],
-  );
-  await client.end();
+  await dispatchToTechsCrew(api, visitId, 20);
   return { job, visitId };
 }
 
