@@ -45,7 +45,9 @@ function parseExposition(text: string): Sample[] {
       }
       continue;
     }
-    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?[0-9.e+-]+|NaN|\+Inf|-Inf)$/.exec(line);
+    // Prometheus reads NaN and Inf in any case; prom-client writes "Nan" (e.g. the event loop's lag before its first
+    // sample).
+    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?[0-9.e+-]+|[Nn]a[Nn]|[+-]Inf)$/.exec(line);
     if (!sample) throw new Error(`not an exposition line: ${line}`);
     const labels: Record<string, string> = {};
     for (const pair of (sample[2] ?? "").matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g))
@@ -56,7 +58,9 @@ function parseExposition(text: string): Sample[] {
         name === base || (/^_(bucket|sum|count|total|created)$/.test(name.slice(base.length)) && name.startsWith(base)),
     );
     if (!family) throw new Error(`sample of a metric without TYPE: ${line}`);
-    samples.push({ name, labels, value: Number(sample[3]) });
+    const written = sample[3]!;
+    const value = written.endsWith("Inf") ? (written.startsWith("-") ? -Infinity : Infinity) : Number(written);
+    samples.push({ name, labels, value });
   }
   return samples;
 }
