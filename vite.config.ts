@@ -7,7 +7,8 @@ import { precompress } from "./scripts/build/precompress.ts";
 
 const webRoot = fileURLToPath(new URL("./apps/web", import.meta.url));
 const outDir = fileURLToPath(new URL("./dist/web", import.meta.url));
-const apiTarget = "http://127.0.0.1:3000";
+// The API's port: PORT, as `npm start` and `npm run dev` run it.
+const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 // The web app lives in apps/web; the API serves the build from dist/web in production, and in development this
 // server forwards /api (including the /api/ws WebSocket) to the API.

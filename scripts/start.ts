@@ -19,6 +19,10 @@ import { spawnNodeProcess, stopChild, supervise, type Supervisor } from "./start
  * production) the worker also runs the local mail catcher on a free port, and e-mails are sent to it.
  * It restarts any of these that dies (with a growing delay), and records their pids in <data dir>/npm-start.json.
  * Ctrl-C stops everything it started.
+ *
+ * `npm run dev` (`--dev`): the same, for working on the code: the API and the worker restart when a file they import
+ * changes, and instead of the built web app, Vite's development server (on WEB_DEV_PORT, 5173 by default) serves the
+ * sources with hot reload and forwards /api to the API.
  */
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const dataDir = process.env.FIELDOPS_DATA_DIR ?? join(root, ".data");
@@ -28,6 +32,9 @@ const log = (line: string) => console.log(`[start] ${line}`);
 const services: Supervisor[] = [];
 const children: Supervisor[] = [];
 const port = Number(process.env.PORT ?? 3000);
+const dev = process.argv.includes("--dev");
+/** Vite's development server (`npm run dev`), closed by a stop. */
+let webDevServer: { close(): Promise<void> } | null = null;
 const stateFile = createStateFile(dataDir, port);
 let stopping = false;
 
@@ -41,7 +48,7 @@ async function stopAll(code: number): Promise<never> {
     log("stopping");
     // A service that dies now stays down: the API and the worker stop without it.
     for (const service of services) service.cancelRestarts();
-    await Promise.all(children.map((child) => child.stop()));
+    await Promise.all([...children.map((child) => child.stop()), webDevServer?.close()]);
     log(`API and worker stopped (${Math.round(performance.now() - began)} ms)`);
     // Through their supervisors, which first cancel a restart under way.
     for (const service of services.reverse()) await service.stop().catch(() => {});
@@ -137,7 +144,7 @@ try {
   // This process read the .env file for them: reading it again would give them DATABASE_OWNER_URL back.
   env.FIELDOPS_ENV_FILE = "none";
   log(`the API and the worker connect as ${redactedDatabaseUrl(env.DATABASE_URL)}`);
-  await buildWebIfNeeded(root, log);
+  if (!dev) await buildWebIfNeeded(root, log);
   if (!env.SMTP_URL) {
     // The worker listens here (MAIL_CATCHER_PORT) and its dispatcher sends here: a mail server that keeps every mail.
     const catcherPort = await freePort();
@@ -147,13 +154,13 @@ try {
   }
 
   const run = (name: "api" | "worker", entry: string) => {
-    const first = spawnNodeProcess(join(root, entry), env);
+    const first = spawnNodeProcess(join(root, entry), env, { watch: dev });
     stateFile.setProcess(name, first.pid);
     children.push(
       supervise(first, {
         name,
         log,
-        restart: async () => spawnNodeProcess(join(root, entry), env),
+        restart: async () => spawnNodeProcess(join(root, entry), env, { watch: dev }),
         stop: stopChild,
         onRestart: (running) => stateFile.setProcess(name, running.pid),
       }),
@@ -167,7 +174,24 @@ try {
   await waitForHealth(`http://127.0.0.1:${port}/api/health`);
   await writtenOut;
   if (stopping) await stopAll(0);
-  log(`FieldOps is running on http://localhost:${port} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
+  const ready = `ready in ${Math.round(performance.now() - startedAt)} ms`;
+  if (dev) {
+    // The config's proxy sends /api (and the WebSocket) to this API's port.
+    const { createServer } = await import("vite");
+    const webPort = Number(process.env.WEB_DEV_PORT ?? 5173);
+    const vite = await createServer({
+      configFile: join(root, "vite.config.ts"),
+      server: { port: webPort, strictPort: true },
+    });
+    webDevServer = vite;
+    await vite.listen();
+    log(
+      `FieldOps (development) is running on http://localhost:${webPort} (${ready}): the web app reloads as you edit,`,
+    );
+    log("the API and the worker restart when their files change");
+  } else {
+    log(`FieldOps is running on http://localhost:${port} (${ready})`);
+  }
 } catch (error) {
   console.error(
     `[start] ${error instanceof Error && error.message ? error.message : (JSON.stringify(error) ?? String(error))}`,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
 
 export interface ExitStatus {
   code: number | null;
@@ -136,8 +137,12 @@ export function supervise(first: Running, options: SuperviseOptions): Supervisor
 }
 
 /** Starts `node --import tsx <entry>` with the given environment, its output going to ours. */
-export function spawnNodeProcess(entry: string, env: NodeJS.ProcessEnv): Running {
-  return runningOf(spawn(process.execPath, ["--import", "tsx", entry], { env, stdio: "inherit" }));
+export function spawnNodeProcess(entry: string, env: NodeJS.ProcessEnv, options: { watch?: boolean } = {}): Running {
+  // In watch mode tsx runs the entry again whenever a file it imported changes (`npm run dev`).
+  const args = options.watch
+    ? [fileURLToPath(import.meta.resolve("tsx/cli")), "watch", "--clear-screen=false", entry]
+    : ["--import", "tsx", entry];
+  return runningOf(spawn(process.execPath, args, { env, stdio: "inherit" }));
 }
 
 /** SIGTERM, then SIGKILL if the process has not exited within CHILD_STOP_LIMIT_MS. */
