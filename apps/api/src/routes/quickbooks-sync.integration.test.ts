@@ -195,6 +195,25 @@ describe("pushing to QuickBooks exactly once", () => {
     expect(state.body).toMatchObject({ state: "synced", quickbooksId: ourCustomer(id)[0]!.Id, error: null });
   });
 
+  it("pushes the customers a CSV import creates once each; the same file imported again adds none to QuickBooks", async () => {
+    const csv =
+      "Name,Street,City\nImported Ivy Gardens,1 Ivy Way,Springfield\nImported Oak Yard,2 Oak Road,Springfield\n";
+    const body = { csv, mapping: { name: "Name", street: "Street", city: "City" }, fileName: "customers.csv" };
+    const first = await call("POST", "/api/customers/import", tokens.owner!, body);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    await drain();
+    const imported = () => customers().filter((row) => String(row.DisplayName).startsWith("Imported "));
+    expect(imported().map((row) => row.DisplayName)).toEqual(
+      expect.arrayContaining(["Imported Ivy Gardens", "Imported Oak Yard"]),
+    );
+    expect(imported()).toHaveLength(2);
+
+    const again = await call("POST", "/api/customers/import", tokens.owner!, body);
+    expect(again.status).toBe(201);
+    await drain();
+    expect(imported()).toHaveLength(2);
+  });
+
   it("concurrent edits of one customer make one QuickBooks customer; the last edit wins and a stale SyncToken is retried", async () => {
     const id = await newCustomer("Concurrent Original");
     const names = Array.from({ length: 6 }, (_, i) => `Concurrent Edit ${i}`);

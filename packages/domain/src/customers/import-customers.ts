@@ -9,6 +9,7 @@ import type {
   CustomerImportPreview,
 } from "@fieldops/shared/customers";
 import { requirePlanLimit } from "../plans/require-plan-limit.ts";
+import { queueQuickBooksSyncOfMany } from "../quickbooks/queue-quickbooks-sync.ts";
 import { actorUserId, type TenantScope } from "../tenant-scope.ts";
 import { parseCustomerCsv, toImportRow } from "./customer-csv.ts";
 import {
@@ -118,6 +119,8 @@ export async function importCustomers(scope: TenantScope, input: CustomerImportI
     })),
   ]);
   if (waiting) scope.enqueue(locateImportedCustomersTask, { companyId, importId: record.id }, record.id);
+  // Like a customer created or changed on its page, each one the file created or changed is pushed to QuickBooks.
+  await queueQuickBooksSyncOfMany(scope, { entity: "customer", ids: written.map((row) => row.customerId) });
   scope.emit(customerImportUpdated(record));
   return { customerImport: await getCustomerImport(tx, { id: record.id }) };
 }

@@ -14,18 +14,28 @@ export async function queueQuickBooksSync(
   scope: Pick<TenantScope, "tx" | "companyId" | "enqueue">,
   target: { entity: QuickBooksSyncEntity; id: string },
 ): Promise<void> {
-  if (!(await liveQuickBooksRealm(scope.tx))) return;
-  const [row] = await scope.tx.$queryRaw<{ requestedVersion: number }[]>`
+  await queueQuickBooksSyncOfMany(scope, { entity: target.entity, ids: [target.id] });
+}
+
+/** `queueQuickBooksSync` for many records of one kind (a file of imported customers): one statement for them all. */
+export async function queueQuickBooksSyncOfMany(
+  scope: Pick<TenantScope, "tx" | "companyId" | "enqueue">,
+  target: { entity: QuickBooksSyncEntity; ids: readonly string[] },
+): Promise<void> {
+  if (target.ids.length === 0 || !(await liveQuickBooksRealm(scope.tx))) return;
+  const rows = await scope.tx.$queryRaw<{ entityId: string; requestedVersion: number }[]>`
     INSERT INTO quickbooks_syncs (id, "companyId", "entityType", "entityId", status, "requestedVersion", "updatedAt")
-    VALUES (gen_random_uuid(), ${scope.companyId}::uuid, ${target.entity}, ${target.id}::uuid, 'pending', 1, now())
+    SELECT gen_random_uuid(), ${scope.companyId}::uuid, ${target.entity}, ids.id, 'pending', 1, now()
+    FROM unnest(${[...target.ids]}::uuid[]) AS ids(id)
     ON CONFLICT ("companyId", "entityType", "entityId") DO UPDATE
       SET "requestedVersion" = quickbooks_syncs."requestedVersion" + 1, status = 'pending', error = NULL, "updatedAt" = now()
       WHERE quickbooks_syncs.origin = 'fieldops'
-    RETURNING "requestedVersion"`;
-  if (!row) return;
-  scope.enqueue(
-    pushToQuickBooksTask,
-    { companyId: scope.companyId, entity: target.entity, id: target.id, version: row.requestedVersion },
-    `${target.entity}_${target.id}_${row.requestedVersion}`,
-  );
+    RETURNING "entityId"::text AS "entityId", "requestedVersion"`;
+  for (const row of rows) {
+    scope.enqueue(
+      pushToQuickBooksTask,
+      { companyId: scope.companyId, entity: target.entity, id: row.entityId, version: row.requestedVersion },
+      `${target.entity}_${row.entityId}_${row.requestedVersion}`,
+    );
+  }
 }
