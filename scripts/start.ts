@@ -1,7 +1,7 @@
 import "@fieldops/config/load-dotenv";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { mailConfigurationProblem } from "@fieldops/config/env";
+import { describeFileStorage, mailConfigurationProblem, readFileStorageSettings } from "@fieldops/config/env";
 import { prepareDatabase } from "@fieldops/db/prepare-database";
 import { prepareRuntimeAccess, redactedDatabaseUrl } from "@fieldops/db/runtime-role";
 import { buildWebIfNeeded } from "./start/build-web.ts";
@@ -105,6 +105,7 @@ try {
     SMTP_URL: env.SMTP_URL || undefined,
   });
   if (mailProblem) throw new Error(mailProblem);
+  const storage = readFileStorageSettings(env);
   if (!env.REDIS_URL && !redisServerInstalled()) {
     console.error(REDIS_MISSING);
     process.exit(1);
@@ -152,6 +153,7 @@ try {
     env.SMTP_URL = `smtp://127.0.0.1:${catcherPort}`;
     log(`no SMTP_URL: e-mails go to the local mail catcher on port ${catcherPort} (Settings → Outbox shows them)`);
   }
+  log(describeFileStorage(storage));
 
   const run = (name: "api" | "worker", entry: string) => {
     const first = spawnNodeProcess(join(root, entry), env, { watch: dev });

@@ -1,5 +1,4 @@
-import { join } from "node:path";
-import type { Env } from "@fieldops/config/env";
+import { fileStorageSettings, type Env } from "@fieldops/config/env";
 import {
   closeRedis,
   createCommandConnection,
@@ -12,6 +11,7 @@ import { createTaskQueues } from "@fieldops/tasks/enqueue";
 import { createAuthenticator } from "./auth/authenticate.ts";
 import { createLoginRateLimiter } from "@fieldops/domain/accounts/login-rate-limit";
 import { diskFileStorage } from "@fieldops/domain/files/file-storage";
+import { s3FileStorage } from "@fieldops/domain/files/s3-file-storage";
 import { geocoderFromEnv } from "@fieldops/domain/geocoding/create-geocoder";
 import { createSessionCache } from "./auth/session-cache.ts";
 import { createSocketTickets } from "./auth/socket-tickets.ts";
@@ -43,6 +43,7 @@ export async function createRuntime(
   // connection in subscriber mode refuses), so both connections are ready first.
   await Promise.all([whenReady(redis), whenReady(subscriber)]);
   const queues = createTaskQueues(redis);
+  const storage = fileStorageSettings(env);
   const hub = await createEventHub(subscriber, onInvalidEvent);
   const sessionCache = await createSessionCache(redis, subscriber);
   const context: AppContext = {
@@ -54,7 +55,7 @@ export async function createRuntime(
     sessionCache,
     socketTickets: createSocketTickets(redis),
     geocoder: geocoderFromEnv(env, (message, detail) => log("warn", message, detail)),
-    files: diskFileStorage(join(env.FIELDOPS_DATA_DIR ?? ".data", "files")),
+    files: storage.kind === "s3" ? s3FileStorage(storage) : diskFileStorage(storage.folder),
     mapTiles: env.MAP_TILE_URL ? { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } : null,
     ...createAuthenticator(db, sessionCache),
   };

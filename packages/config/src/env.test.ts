@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mailConfigurationProblem, readEnv } from "./env";
+import { describeFileStorage, fileStorageSettings, mailConfigurationProblem, readEnv } from "./env";
 
 const required = {
   DATABASE_URL: "postgresql://u@h/db",
@@ -56,6 +56,39 @@ describe("readEnv", () => {
     for (const wrong of ["10.0.0.0/33", "2001:db8::/129", "example.com", "10.0.0.0/8/1", "10.0.0.0/x"])
       expect(() => readEnv({ ...required, METRICS_ALLOW_FROM: wrong })).toThrow(/METRICS_ALLOW_FROM/);
     expect(() => readEnv({ ...required, METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it("keeps files in the data folder, or in the S3 bucket set with its keys", () => {
+    expect(fileStorageSettings(readEnv({ ...required, FIELDOPS_DATA_DIR: "/srv/fieldops" }))).toEqual({
+      kind: "disk",
+      folder: "/srv/fieldops/files",
+    });
+    const s3 = {
+      ...required,
+      S3_BUCKET: "fieldops-files",
+      S3_ENDPOINT: "http://minio.internal:9000",
+      S3_FORCE_PATH_STYLE: "true",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "secret-example",
+    };
+    const settings = fileStorageSettings(readEnv(s3));
+    expect(settings).toMatchObject({ kind: "s3", bucket: "fieldops-files", region: "us-east-1", forcePathStyle: true });
+    const line = describeFileStorage(settings);
+    expect(line).toBe("photos and signatures go to the S3 bucket fieldops-files at http://minio.internal:9000");
+    expect(line).not.toMatch(/AKIAEXAMPLE|secret-example/);
+  });
+
+  it("refuses a bucket without its keys, and S3 settings without a bucket", () => {
+    expect(() => readEnv({ ...required, S3_BUCKET: "fieldops-files" })).toThrow(
+      "S3_ACCESS_KEY_ID: is required when S3_BUCKET is set; S3_SECRET_ACCESS_KEY: is required when S3_BUCKET is set",
+    );
+    expect(() => readEnv({ ...required, S3_ENDPOINT: "http://minio:9000" })).toThrow(
+      "S3_ENDPOINT: is set without S3_BUCKET",
+    );
+    // The message names the variable, never its value.
+    expect(() => readEnv({ ...required, S3_SECRET_ACCESS_KEY: "secret-example" })).toThrow(
+      /^(?!.*secret-example).*S3_SECRET_ACCESS_KEY: is set without S3_BUCKET$/,
+    );
   });
 
   it("names every missing or invalid variable", () => {

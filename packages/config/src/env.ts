@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { join } from "node:path";
 import { z } from "zod";
 
 function isAddressOrCidr(entry: string): boolean {
@@ -10,8 +11,43 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
 }
 
-/** Every environment variable the product reads; README's configuration table mirrors this. */
-export const envSchema = z.object({
+/** Where uploaded photos and signatures are kept: the data folder, or an S3-compatible bucket when S3_BUCKET is set. */
+const fileStorageShape = {
+  /**
+   * The product's data folder (`npm start` sets it: `.data` by default): uploaded photos and signatures are kept in its
+   * `files` folder unless S3_BUCKET is set. Unset, `.data` of the working directory.
+   */
+  FIELDOPS_DATA_DIR: z.string().min(1).optional(),
+  /** An S3-compatible bucket that keeps uploaded photos and signatures instead of the data folder. */
+  S3_BUCKET: z.string().min(1).optional(),
+  /** Another S3-compatible service's URL (MinIO, Cloudflare R2…); AWS S3's endpoint for the region when unset. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** The bucket's region (`auto` for R2). */
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** The access key S3 requests are signed with (SigV4); required with S3_BUCKET. */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Addresses the bucket in the path (`<endpoint>/<bucket>/<key>`) rather than the host name, as MinIO needs. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
+};
+type FileStorageEnv = z.output<z.ZodObject<typeof fileStorageShape>>;
+
+/** S3 settings that do not make a bucket to use are refused at start, each naming its variable. */
+function checkFileStorage(env: FileStorageEnv, ctx: z.RefinementCtx) {
+  const s3Only = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+  if (!env.S3_BUCKET) {
+    for (const name of s3Only)
+      if (env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is set without S3_BUCKET" });
+    return;
+  }
+  for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const)
+    if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when S3_BUCKET is set" });
+}
+
+const envFields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -174,11 +210,7 @@ export const envSchema = z.object({
   INBOUND_EMAIL_SECRET: z.string().min(16).optional(),
   /** Set by `npm start` when it runs the local mail catcher: the worker listens for SMTP on this port. */
   MAIL_CATCHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  /**
-   * The product's data folder (`npm start` sets it: `.data` by default): uploaded photos and signatures are kept in its
-   * `files` folder. Unset, `.data` of the working directory.
-   */
-  FIELDOPS_DATA_DIR: z.string().min(1).optional(),
+  ...fileStorageShape,
   /**
    * Adds a Server-Timing header to every API answer: the server time and the number of SQL statements it took. For
    * measuring (npm run bench); off by default, as it tells any caller how its request was served.
@@ -207,15 +239,58 @@ export const envSchema = z.object({
   /** A bearer token (at least 24 characters) that reads GET /metrics from any address (`Authorization: Bearer …`). */
   METRICS_TOKEN: z.string().min(24).optional(),
 });
+/** Every environment variable the product reads; README's configuration table mirrors this. */
+export const envSchema = envFields.superRefine(checkFileStorage);
 export type Env = z.infer<typeof envSchema>;
 
-export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = envSchema.safeParse(source);
+function parse<Schema extends z.ZodType>(schema: Schema, source: NodeJS.ProcessEnv): z.output<Schema> {
+  const result = schema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
   return result.data;
+}
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  return parse(envSchema, source);
+}
+
+export interface S3StorageSettings {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+export type FileStorageSettings = { kind: "disk"; folder: string } | ({ kind: "s3" } & S3StorageSettings);
+
+/** Where uploaded files go, from a checked environment (S3_BUCKET comes with its keys). */
+export function fileStorageSettings(env: FileStorageEnv): FileStorageSettings {
+  if (!env.S3_BUCKET) return { kind: "disk", folder: join(env.FIELDOPS_DATA_DIR ?? ".data", "files") };
+  return {
+    kind: "s3",
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? "",
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
+  };
+}
+
+/** The file storage's settings alone, for `npm start`, which reports the storage before the API starts. */
+export function readFileStorageSettings(source: NodeJS.ProcessEnv): FileStorageSettings {
+  return fileStorageSettings(parse(z.object(fileStorageShape).superRefine(checkFileStorage), source));
+}
+
+/** The storage in a line for the logs: never a key, and the endpoint without any user info in its URL. */
+export function describeFileStorage(settings: FileStorageSettings): string {
+  if (settings.kind === "disk") return `photos and signatures are kept in ${settings.folder}`;
+  const where = settings.endpoint ? new URL(settings.endpoint).origin : `AWS S3 (${settings.region})`;
+  return `photos and signatures go to the S3 bucket ${settings.bucket} at ${where}`;
 }
 
 /**

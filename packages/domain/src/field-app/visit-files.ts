@@ -72,8 +72,9 @@ async function toUpload(tx: TenantTransaction, row: VisitFileRow): Promise<Field
 
 /**
  * Writes a chunk at the upload's offset and counts it; the chunk that starts the file must show the declared image
- * type in its first bytes, and the last one completes the upload and tells the office's job page. The bytes go to the
- * storage before the count is committed: a rolled back count leaves bytes the next chunk at that offset overwrites.
+ * type in its first bytes, and the last one completes the upload (in the storage too) and tells the office's job page.
+ * The bytes go to the storage before the count is committed: a rolled back count leaves bytes the next chunk at that
+ * offset overwrites.
  */
 async function receive(
   scope: Pick<TenantScope<UserActor>, "tx" | "emit">,
@@ -93,6 +94,7 @@ async function receive(
   await storage.write(row.storageKey, offset, bytes);
   const receivedBytes = offset + bytes.length;
   const completedAt = receivedBytes === row.byteSize ? new Date() : null;
+  if (completedAt) await storage.complete(row.storageKey, row.byteSize);
   await scope.tx.visitFile.update({ where: { id: row.id }, data: { receivedBytes, completedAt } });
   if (completedAt) scope.emit(jobsChanged([row.jobId]));
   return { ...row, receivedBytes, completedAt };
