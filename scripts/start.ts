@@ -116,7 +116,7 @@ try {
   let writeOut: (() => Promise<void>) | null = null;
   if (!env.DATABASE_URL) {
     if (ownerUrl)
-      throw new Error("DATABASE_OWNER_URL is set without DATABASE_URL: set both (see README, Configuration)");
+      throw new Error("DATABASE_OWNER_URL is set without DATABASE_URL: set both (see docs/configuration.md)");
     const postgres = await startEmbeddedPostgres(dataDir, log);
     superviseService("postgres", postgres);
     writeOut = postgres.checkpoint;
@@ -127,7 +127,7 @@ try {
   } else if (!ownerUrl) {
     throw new Error(
       "DATABASE_URL is set without DATABASE_OWNER_URL. DATABASE_URL is the restricted role the API and the worker " +
-        "connect as; DATABASE_OWNER_URL is the role that owns the schema and runs the migrations (see README, Configuration)",
+        "connect as; DATABASE_OWNER_URL is the role that owns the schema and runs the migrations (see docs/configuration.md)",
     );
   }
   if (!env.REDIS_URL) {

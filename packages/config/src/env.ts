@@ -51,7 +51,7 @@ const envFields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  /** The restricted runtime role (not the owner of the schema): see README, Configuration. */
+  /** The restricted runtime role (not the owner of the schema): see docs/configuration.md. */
   DATABASE_URL: z.string().url(),
   /** Signs tenant and system contexts; `npm start` reads it from the database with the owner role. */
   DATABASE_CONTEXT_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal digits"),
@@ -239,7 +239,7 @@ const envFields = z.object({
   /** A bearer token (at least 24 characters) that reads GET /metrics from any address (`Authorization: Bearer …`). */
   METRICS_TOKEN: z.string().min(24).optional(),
 });
-/** Every environment variable the product reads; README's configuration table mirrors this. */
+/** Every environment variable the product reads; docs/configuration.md explains each, .env.example lists them. */
 export const envSchema = envFields.superRefine(checkFileStorage);
 export type Env = z.infer<typeof envSchema>;
 
@@ -302,7 +302,7 @@ export function mailConfigurationProblem(env: Pick<Env, "NODE_ENV" | "SMTP_URL">
     return (
       "SMTP_URL is not set: in production the worker sends e-mail (invoices, estimates, reminders, invitations) " +
       "through a mail server and will not start without one. Set SMTP_URL (e.g. smtp://user:password@smtp.example.com:587) " +
-      "and MAIL_FROM (see README, Configuration)."
+      "and MAIL_FROM (see docs/configuration.md)."
     );
   return null;
 }

@@ -149,7 +149,7 @@ export async function refuseUnsafeRuntimeRole(databaseUrl: string, service: stri
   if (problems.length === 0) return;
   console.error(
     `${service}: refusing to run as a database role that can bypass row-level security: ${problems.join("; ")}. ` +
-      "DATABASE_URL must be the restricted runtime role and DATABASE_OWNER_URL the owner (see README, Configuration).",
+      "DATABASE_URL must be the restricted runtime role and DATABASE_OWNER_URL the owner (see docs/configuration.md).",
   );
   process.exit(1);
 }

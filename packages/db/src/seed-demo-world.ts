@@ -248,7 +248,7 @@ function createDayPlanner() {
   };
 }
 
-/** Seeds the demo world (the README lists its accounts) when the database has no company yet. Returns whether it seeded. */
+/** Seeds the demo world (README.md, Demo accounts) when the database has no company yet. Returns whether it seeded. */
 export async function seedDemoWorld(db: Database, options: { now?: Date } = {}): Promise<boolean> {
   if ((await db.company.count()) > 0) return false;
   const now = options.now ?? new Date();
