@@ -1,4 +1,5 @@
 import type { TenantTransaction } from "@fieldops/db";
+import type { FieldVisitMovedAway } from "@fieldops/shared/field-app";
 import { OFFLINE_ACTION_MAX_AGE_DAYS } from "@fieldops/shared/jobs";
 import { can } from "@fieldops/shared/permissions";
 import { forbidden, notFound } from "../errors.ts";
@@ -53,7 +54,7 @@ export async function findVisitForFieldRecord(
   visitId: string,
   actor: Actor,
   now = new Date(),
-): Promise<{ visit: AccessibleVisit; movedAway: { crewName: string | null } | null }> {
+): Promise<{ visit: AccessibleVisit; movedAway: FieldVisitMovedAway | null }> {
   const { visit, mayAct } = await readVisitAccess(tx, visitId, actor);
   if (mayAct) return { visit, movedAway: null };
   const departed = await tx.visitCrewDeparture.findFirst({
