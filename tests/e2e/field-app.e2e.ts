@@ -21,12 +21,17 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 async function dispatchToTechsCrew(api: APIRequestContext, visitId: string, minutes: number): Promise<void> {
   const crews = await json<CrewListResponse>(await api.get("/api/crews"));
   const crew = crews.items.find((item) => item.members.some((member) => member.email === "tech@demo.test"))!;
+  await placeVisit(visitId, crew.id, minutes);
+}
+
+/** Puts a visit on a crew, dispatched, starting in `minutes` (as the schema owner: no working hours to fit). */
+async function placeVisit(visitId: string, crewId: string, minutes: number): Promise<void> {
   const client = new pg.Client({ connectionString: workerDatabaseOwnerUrl() });
   await client.connect();
   await client.query(
     `UPDATE visits SET "crewId" = $1, status = 'dispatched', "scheduledStart" = now() + make_interval(mins => $3),
        "scheduledEnd" = now() + make_interval(mins => $3 + 60) WHERE id = $2`,
-    [crew.id, visitId, minutes],
+    [crewId, visitId, minutes],
   );
   await client.end();
 }
@@ -155,7 +160,7 @@ async function dispatchedToTech(api: APIRequestContext, title: string): Promise<
   return { job, visitId };
 }
 
-test("without a connection the field app opens, keeps every action (photos and a signature too), and sends each once when the connection returns; a visit the office canceled meanwhile says so", async ({
+test("without a connection the field app opens, keeps every action (photos and a signature too), and sends each once when the connection returns; a visit the office canceled meanwhile says so, and a note on one it moved to another crew reaches the job and says so", async ({
   page,
   browser,
   playwright,
@@ -165,6 +170,7 @@ test("without a connection the field app opens, keeps every action (photos and a
   const api = await ownerApi(playwright, baseURL!);
   const worked = await dispatchedToTech(api, `Winterize ${tag}`);
   const canceled = await dispatchedToTech(api, `Gutter clean ${tag}`);
+  const moved = await dispatchedToTech(api, `Hedge trim ${tag}`);
   const office = await (await browser.newContext()).newPage();
   await openSignedIn(office, "owner@demo.test", `/jobs/${worked.job.id}`);
   const history = office.getByRole("list", { name: "Notes and history" });
@@ -246,12 +252,22 @@ test("without a connection the field app opens, keeps every action (photos and a
   await work.getByRole("button", { name: "Start" }).click();
   await expect(page.getByText("In progress", { exact: true })).toBeVisible();
 
+  // The technician notes something on a third visit, which the office then moves to another crew.
+  await page.goto(`/app/jobs/${moved.visitId}`);
+  await page.getByLabel("Add a note").fill(`Hedge too tall ${tag}`);
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(notes.getByText(`Hedge too tall ${tag}`)).toBeVisible();
+  const otherCrew = (await json<CrewListResponse>(await api.get("/api/crews"))).items.find(
+    (item) => !item.members.some((member) => member.email === "tech@demo.test"),
+  )!;
+  await placeVisit(moved.visitId, otherCrew.id, 120);
+
   // A reload without a connection still shows what was done, from the phone.
   await page.goto(`/app/jobs/${worked.visitId}`);
   await page.reload();
   await expect(page.getByText("Completed", { exact: true })).toBeVisible();
   await expect(page.getByRole("checkbox", { name: "Blow out the lines" })).toBeChecked();
-  await expect(status).toContainText("Offline: 8 changes kept on this phone");
+  await expect(status).toContainText("Offline: 9 changes kept on this phone");
 
   // Back online: everything is sent, in order, once; the office's page shows it without a reload.
   const beforeOnline = Date.now();
@@ -308,6 +324,18 @@ test("without a connection the field app opens, keeps every action (photos and a
   await expect(notApplied).toContainText("canceled");
   await notApplied.getByRole("button", { name: "Dismiss" }).click();
   await expect(notApplied).toHaveCount(0);
+  // The note on the moved visit is on its job, and the technician is told where the visit went.
+  const kept = page.getByRole("region", { name: /^Added to the .*, visit moved$/ });
+  await expect(kept).toContainText(`Hedge trim ${tag}`);
+  await expect(kept).toContainText(
+    new RegExp(
+      `The note "Hedge too tall ${tag}" was added to the .*, but the office moved this visit to ${otherCrew.name}\\.`,
+    ),
+  );
+  const movedJob = await json<JobDetail>(await api.get(`/api/jobs/${moved.job.id}`));
+  expect(movedJob.notes.map((note) => note.body)).toContain(`Hedge too tall ${tag}`);
+  await kept.getByRole("button", { name: "Dismiss" }).click();
+  await expect(kept).toHaveCount(0);
 
   await api.dispose();
   await office.context().close();

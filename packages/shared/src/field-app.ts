@@ -102,6 +102,20 @@ const fieldVisitsResponseSchema = z.object({
 });
 export type FieldVisitsResponse = z.infer<typeof fieldVisitsResponseSchema>;
 
+/**
+ * A visit the office took off the user's crew after they took a note, a photo or a signature on it (sent later from
+ * the device): what they sent is on the job all the same, and this says where the visit went (no crew: null).
+ */
+const fieldVisitMovedAwaySchema = z.object({ crewName: z.string().nullable() });
+export type FieldVisitMovedAway = z.infer<typeof fieldVisitMovedAwaySchema>;
+
+/** A note added: the visit with it, or (a visit no longer the user's crew's) where the visit went instead. */
+const fieldNoteResultSchema = z.object({
+  visit: fieldVisitSchema.nullable(),
+  movedAway: fieldVisitMovedAwaySchema.nullable(),
+});
+export type FieldNoteResult = z.infer<typeof fieldNoteResultSchema>;
+
 const setChecklistItemRequestSchema = z.object({ done: z.boolean() });
 const addFieldNoteRequestSchema = z.object({ body: text({ max: 5000, trim: true }).min(1) });
 
@@ -139,6 +153,8 @@ const fieldUploadSchema = z.object({
   offset: z.number(),
   size: z.number(),
   file: visitFileSchema.nullable(),
+  /** Set when the visit is no longer the user's crew's: the file is stored on its job all the same. */
+  movedAway: fieldVisitMovedAwaySchema.nullable(),
 });
 export type FieldUpload = z.infer<typeof fieldUploadSchema>;
 
@@ -191,18 +207,19 @@ export const fieldAppEndpoints = {
     method: "POST",
     path: "/api/field/visits/:id/notes",
     tags: ["field app"],
-    summary: "Add a note to the visit's job, once per Idempotency-Key (its crew or the office)",
+    summary:
+      "Add a note to the visit's job, once per Idempotency-Key (its crew, a crew the office took it from in the last days, or the office)",
     params: idParamsSchema,
     headers: idempotencyHeadersSchema,
     body: addFieldNoteRequestSchema,
-    response: fieldVisitSchema,
+    response: fieldNoteResultSchema,
   }),
   createUpload: defineEndpoint({
     method: "POST",
     path: "/api/field/visits/:id/uploads",
     tags: ["field app"],
     summary:
-      "Start the upload of a photo or the customer's signature (whole when small), once per Idempotency-Key: sent again, it answers the same upload and how much of it the server has",
+      "Start the upload of a photo or the customer's signature (whole when small), once per Idempotency-Key: sent again, it answers the same upload and how much of it the server has (its crew, a crew the office took it from in the last days, or the office)",
     params: idParamsSchema,
     headers: idempotencyHeadersSchema,
     body: createFieldUploadRequestSchema,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   FIELD_FILE_MAX_BYTES,
   FIELD_UPLOAD_CHUNK_BYTES,
+  type FieldNoteResult,
   type FieldUpload,
   type FieldVisit,
   type FieldVisitsResponse,
@@ -185,12 +186,15 @@ describe("adding a note", () => {
     const key = randomUUID();
     const path = `/api/field/visits/${visit.id}/notes`;
     const answers = await Promise.all(
-      [1, 2, 3].map(() => act("POST", path, tokens.field!, { body: "Side gate was locked; used the back" }, key)),
+      [1, 2, 3].map(() =>
+        act<FieldNoteResult>("POST", path, tokens.field!, { body: "Side gate was locked; used the back" }, key),
+      ),
     );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
-    for (const answer of answers) {
-      expect(answer.body.notes.map((note) => note.body)).toEqual(["Side gate was locked; used the back"]);
-      expect(answer.body.notes[0]!.authorName).toMatch(/^field_user /);
+    for (const { body } of answers) {
+      expect(body.movedAway).toBeNull();
+      expect(body.visit!.notes.map((note) => note.body)).toEqual(["Side gate was locked; used the back"]);
+      expect(body.visit!.notes[0]!.authorName).toMatch(/^field_user /);
     }
     const stored = await t.db.jobNote.findMany({ where: { jobId: visit.jobId, kind: "note" } });
     expect(stored).toHaveLength(1);
@@ -525,5 +529,183 @@ describe("photos and the customer's signature", () => {
     expect((await readFile(url, tokens.otherOwner!)).status).toBe(404);
     expect((await callApi(t.url, "GET", `/api/jobs/${visit.jobId}/files`, tokens.field!)).status).toBe(403);
     expect((await callApi(t.url, "GET", `/api/jobs/${visit.jobId}/files`, tokens.otherOwner!)).status).toBe(404);
+  });
+});
+
+describe("a note, a photo or a signature on a visit the office took off the crew since", () => {
+  const photoBody = (size = 400) => {
+    const bytes = imageBytes("png", size);
+    return { kind: "photo", contentType: "image/png", size, takenAt: takenAt(), dataBase64: bytes.toString("base64") };
+  };
+  /** A visit on the field user's crew, then moved by the office to another crew (as any path writes it). */
+  async function movedVisit() {
+    const moved = await visitOn(company.id, fieldCrewId);
+    const crewB = await crewOf(company.id, null);
+    await t.db.visit.update({ where: { id: moved.id }, data: { crewId: crewB, version: { increment: 1 } } });
+    const { name } = await t.db.crew.findUniqueOrThrow({ where: { id: crewB } });
+    return { ...moved, crewName: name };
+  }
+
+  it("adds the note and the photo to the job, says where the visit went, and the office sees them", async () => {
+    const moved = await movedVisit();
+    const key = randomUUID();
+    const notePath = `/api/field/visits/${moved.id}/notes`;
+    const [note, replay] = [
+      await act<FieldNoteResult>("POST", notePath, tokens.field!, { body: "Taken before the move" }, key),
+      await act<FieldNoteResult>("POST", notePath, tokens.field!, { body: "Taken before the move" }, key),
+    ];
+    for (const answer of [note, replay]) {
+      expect(answer).toEqual({ status: 200, body: { visit: null, movedAway: { crewName: moved.crewName } } });
+    }
+    const job = await callApi<{ notes: { body: string }[] }>(t.url, "GET", `/api/jobs/${moved.jobId}`, tokens.owner!);
+    expect(job.body.notes.filter((entry) => entry.body === "Taken before the move")).toHaveLength(1);
+
+    const photo = await act<FieldUpload>(
+      "POST",
+      `/api/field/visits/${moved.id}/uploads`,
+      tokens.field!,
+      photoBody(),
+      randomUUID(),
+    );
+    expect(photo.status).toBe(200);
+    expect(photo.body).toMatchObject({ file: { kind: "photo" }, movedAway: { crewName: moved.crewName } });
+    const jobFiles = await callApi<{ files: VisitFile[] }>(
+      t.url,
+      "GET",
+      `/api/jobs/${moved.jobId}/files`,
+      tokens.owner!,
+    );
+    expect(jobFiles.body.files.map((file) => file.id)).toEqual([photo.body.id]);
+  });
+
+  it("takes a large photo's chunks and a signature after the move", async () => {
+    const moved = await movedVisit();
+    const bytes = imageBytes("jpeg", FIELD_UPLOAD_CHUNK_BYTES + 100);
+    const body = { kind: "photo", contentType: "image/jpeg", size: bytes.length, takenAt: takenAt() };
+    const created = await act<FieldUpload>(
+      "POST",
+      `/api/field/visits/${moved.id}/uploads`,
+      tokens.field!,
+      body,
+      randomUUID(),
+    );
+    expect(created.body).toMatchObject({ offset: 0, file: null, movedAway: { crewName: moved.crewName } });
+    const uploadPath = `/api/field/uploads/${created.body.id}`;
+    for (const offset of [0, FIELD_UPLOAD_CHUNK_BYTES]) {
+      const sent = await callApi<FieldUpload>(t.url, "PATCH", uploadPath, tokens.field!, {
+        offset,
+        dataBase64: bytes.subarray(offset, offset + FIELD_UPLOAD_CHUNK_BYTES).toString("base64"),
+      });
+      expect(sent.status).toBe(200);
+    }
+    expect((await callApi<FieldUpload>(t.url, "GET", uploadPath, tokens.field!)).body).toMatchObject({
+      file: { kind: "photo" },
+      movedAway: { crewName: moved.crewName },
+    });
+    const signature = await act<FieldUpload>(
+      "POST",
+      `/api/field/visits/${moved.id}/uploads`,
+      tokens.field!,
+      { ...photoBody(), kind: "signature", signerName: "Dana Customer" },
+      randomUUID(),
+    );
+    expect(signature.body).toMatchObject({ file: { kind: "signature", signerName: "Dana Customer" } });
+    expect(await t.db.visitFile.count({ where: { visitId: moved.id, completedAt: { not: null } } })).toBe(2);
+  });
+
+  it("still refuses a tick, a start, and a look at the visit (403)", async () => {
+    const moved = await movedVisit();
+    const tick = await act(
+      "PUT",
+      `/api/field/visits/${moved.id}/checklist/${moved.itemIds[0]}`,
+      tokens.field!,
+      { done: true },
+      randomUUID(),
+    );
+    expect(tick.status).toBe(403);
+    const start = await act<Visit>(
+      "POST",
+      `/api/visits/${moved.id}/transition`,
+      tokens.field!,
+      { to: "in_progress", version: 2, occurredAt: takenAt() },
+      randomUUID(),
+    );
+    expect(start.status).toBe(403);
+    expect((await callApi(t.url, "GET", `/api/field/visits/${moved.id}`, tokens.field!)).status).toBe(403);
+    const stored = await t.db.visit.findUniqueOrThrow({
+      where: { id: moved.id },
+      include: { job: { include: { checklist: true } } },
+    });
+    expect(stored.status).toBe("dispatched");
+    expect(stored.job.checklist.every((item) => !item.done)).toBe(true);
+  });
+
+  it("refuses a visit never on the crew (403), another company's (404), and a move older than the window (403)", async () => {
+    const never = await act(
+      "POST",
+      `/api/field/visits/${otherCrewVisit.id}/notes`,
+      tokens.field!,
+      { body: "Never mine" },
+      randomUUID(),
+    );
+    expect(never.status).toBe(403);
+    const foreign = await visitOn(other.id, await crewOf(other.id, null));
+    const elsewhere = await act(
+      "POST",
+      `/api/field/visits/${foreign.id}/uploads`,
+      tokens.field!,
+      photoBody(),
+      randomUUID(),
+    );
+    expect(elsewhere.status).toBe(404);
+
+    const old = await movedVisit();
+    await t.db.visitCrewDeparture.updateMany({
+      where: { visitId: old.id },
+      data: { leftAt: new Date(Date.now() - (OFFLINE_ACTION_MAX_AGE_DAYS + 1) * 86_400_000) },
+    });
+    const late = await act(
+      "POST",
+      `/api/field/visits/${old.id}/notes`,
+      tokens.field!,
+      { body: "Too late" },
+      randomUUID(),
+    );
+    expect(late).toEqual({ status: 403, body: { message: "This visit is not assigned to your crew" } });
+    const latePhoto = await act(
+      "POST",
+      `/api/field/visits/${old.id}/uploads`,
+      tokens.field!,
+      photoBody(),
+      randomUUID(),
+    );
+    expect(latePhoto.status).toBe(403);
+    expect(
+      await t.db.jobNote.count({ where: { jobId: { in: [otherCrewVisit.jobId, old.jobId] }, kind: "note" } }),
+    ).toBe(0);
+    expect(await t.db.visitFile.count({ where: { visitId: { in: [foreign.id, old.id] } } })).toBe(0);
+  });
+
+  it("keeps a note taken on a visit of a crew the office deleted since (the visit unassigned)", async () => {
+    // The field user is on one crew at a time: moved to a crew that is then deleted, and back after.
+    await t.db.crewMember.deleteMany({ where: { userId: company.users.field_user.id } });
+    const doomed = await crewOf(company.id, company.users.field_user.id);
+    const onDoomed = await visitOn(company.id, doomed);
+    try {
+      expect((await callApi(t.url, "DELETE", `/api/crews/${doomed}`, tokens.owner!)).status).toBe(204);
+      const note = await act<FieldNoteResult>(
+        "POST",
+        `/api/field/visits/${onDoomed.id}/notes`,
+        tokens.field!,
+        { body: "Crew gone" },
+        randomUUID(),
+      );
+      expect(note).toEqual({ status: 200, body: { visit: null, movedAway: { crewName: null } } });
+      expect(await t.db.jobNote.count({ where: { jobId: onDoomed.jobId, body: "Crew gone" } })).toBe(1);
+    } finally {
+      await t.db.crewMember.create({
+        data: { crewId: fieldCrewId, userId: company.users.field_user.id, companyId: company.id },
+      });
+    }
   });
 });

@@ -9,7 +9,7 @@ import type { FileStorage } from "../files/file-storage.ts";
 import type { Actor } from "../jobs/actor.ts";
 import { jobsChanged } from "../jobs/jobs-events.ts";
 import { recordedTime } from "../jobs/recorded-time.ts";
-import { findVisitFor } from "../jobs/visit-access.ts";
+import { findVisitFor, findVisitForFieldRecord } from "../jobs/visit-access.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { claimFieldAction } from "./record-field-action.ts";
 
@@ -61,13 +61,17 @@ export function toVisitFile(
   };
 }
 
-async function toUpload(tx: TenantTransaction, row: VisitFileRow): Promise<FieldUpload> {
+async function toUpload(
+  tx: TenantTransaction,
+  row: VisitFileRow,
+  movedAway: FieldUpload["movedAway"],
+): Promise<FieldUpload> {
   let file: VisitFile | null = null;
   if (row.completedAt) {
     const taker = await tx.user.findUnique({ where: { id: row.takenByUserId }, select: { id: true, name: true } });
     file = toVisitFile(row, new Map(taker ? [[taker.id, taker.name]] : []));
   }
-  return { id: row.id, offset: row.receivedBytes, size: row.byteSize, file };
+  return { id: row.id, offset: row.receivedBytes, size: row.byteSize, file, movedAway };
 }
 
 /**
@@ -102,7 +106,8 @@ async function receive(
 
 /**
  * Starts the upload of a photo or the customer's signature taken on a visit, by its crew (a field user on another
- * crew gets 403) or the office; a file no bigger than a chunk comes whole and is stored at once. Once per
+ * crew gets 403), a crew the office took it from in the last days (it was taken before the move: the answer says
+ * where the visit went) or the office; a file no bigger than a chunk comes whole and is stored at once. Once per
  * Idempotency-Key: sent again (the offline queue replaying it, a connection lost mid-upload), it answers the same
  * upload with the bytes the server has, so the device goes on from there and the file is stored once.
  */
@@ -112,7 +117,7 @@ export async function createFieldUpload(
   input: CreateFieldUploadRequest & { visitId: string; idempotencyKey: string; now?: Date },
 ): Promise<FieldUpload> {
   const { tx, actor, companyId } = scope;
-  const visit = await findVisitFor(tx, input.visitId, actor);
+  const { visit, movedAway } = await findVisitForFieldRecord(tx, input.visitId, actor, input.now);
   if (input.kind === "signature" && !input.signerName) throw invalidInput("Say who signed", "signerName");
   if (input.kind === "photo" && input.signerName) throw invalidInput("A photo has no signer", "signerName");
   const takenAt = recordedTime(input.takenAt, input.now ?? new Date(), "takenAt");
@@ -134,17 +139,17 @@ export async function createFieldUpload(
       },
       select: visitFileSelect,
     });
-    if (input.dataBase64 === undefined) return toUpload(tx, row);
+    if (input.dataBase64 === undefined) return toUpload(tx, row, movedAway);
     const bytes = Buffer.from(input.dataBase64, "base64");
     if (bytes.length !== input.size) throw invalidInput("The file's size is not the size sent", "size");
-    return toUpload(tx, await receive(scope, storage, row, 0, bytes));
+    return toUpload(tx, await receive(scope, storage, row, 0, bytes), movedAway);
   }
   const row = await tx.visitFile.findUnique({
     where: { companyId_takenByUserId_idempotencyKey: key },
     select: visitFileSelect,
   });
   if (!row) throw notFound("Upload not found");
-  return toUpload(tx, row);
+  return toUpload(tx, row, movedAway);
 }
 
 /** The user's own upload, locked for the chunk that changes it; another user's (or company's) is not found. */
@@ -155,14 +160,17 @@ async function findOwnUpload(tx: TenantTransaction, actor: UserActor, id: string
   return row;
 }
 
-/** How much of the user's upload the server has (where the next chunk starts). */
+/** How much of the user's upload the server has (where the next chunk starts), while they may still add to it. */
 export async function getFieldUpload(scope: TenantScope<UserActor>, input: { uploadId: string }): Promise<FieldUpload> {
-  return toUpload(scope.tx, await findOwnUpload(scope.tx, scope.actor, input.uploadId, false));
+  const row = await findOwnUpload(scope.tx, scope.actor, input.uploadId, false);
+  const { movedAway } = await findVisitForFieldRecord(scope.tx, row.visitId, scope.actor);
+  return toUpload(scope.tx, row, movedAway);
 }
 
 /**
  * Takes the next chunk of the user's upload at the offset the server has (another offset is a 409 naming it), while
- * the user may still act on the visit; the last chunk stores the file. A chunk of a stored file changes nothing.
+ * the user may still add to the visit (findVisitForFieldRecord); the last chunk stores the file. A chunk of a stored
+ * file changes nothing.
  */
 export async function sendUploadChunk(
   scope: TenantScope<UserActor>,
@@ -170,9 +178,9 @@ export async function sendUploadChunk(
   input: { uploadId: string; offset: number; dataBase64: string },
 ): Promise<FieldUpload> {
   const row = await findOwnUpload(scope.tx, scope.actor, input.uploadId, true);
-  await findVisitFor(scope.tx, row.visitId, scope.actor);
+  const { movedAway } = await findVisitForFieldRecord(scope.tx, row.visitId, scope.actor);
   const bytes = Buffer.from(input.dataBase64, "base64");
-  return toUpload(scope.tx, await receive(scope, storage, row, input.offset, bytes));
+  return toUpload(scope.tx, await receive(scope, storage, row, input.offset, bytes), movedAway);
 }
 
 /** A stored photo or signature's image, for who may see its visit (a field user: their crew's only). */

@@ -1,4 +1,10 @@
-import { fieldAppEndpoints, type FIELD_FILE_TYPES, type FieldVisit, type VisitFile } from "@fieldops/shared/field-app";
+import {
+  fieldAppEndpoints,
+  type FIELD_FILE_TYPES,
+  type FieldVisit,
+  type FieldVisitMovedAway,
+  type VisitFile,
+} from "@fieldops/shared/field-app";
 import { visitEndpoints, type Visit } from "@fieldops/shared/jobs";
 import { VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
 import { callEndpoint } from "../../lib/endpoints";
@@ -44,11 +50,15 @@ export type FieldAction =
 export type FieldFileAction = Extract<FieldAction, { kind: "photo" | "signature" }>;
 
 /**
- * What the server answers an applied action with: the visit as the field app reads it, (a transition) the visit, or
- * (a photo, a signature) the stored file.
+ * What the server answers an applied action with: the visit as the field app reads it, (a transition) the visit,
+ * (a photo, a signature) the stored file, or (a note, a photo, a signature on a visit the office took off the crew
+ * since) where the visit went: applied to the job all the same.
  */
 export type FieldActionResult =
-  { kind: "field-visit"; visit: FieldVisit } | { kind: "visit"; visit: Visit } | { kind: "file"; file: VisitFile };
+  | { kind: "field-visit"; visit: FieldVisit }
+  | { kind: "visit"; visit: Visit }
+  | { kind: "file"; file: VisitFile }
+  | { kind: "moved-away"; movedAway: FieldVisitMovedAway };
 
 /** Sends one action to the server: the one way the field app changes anything. */
 export async function sendFieldAction(action: FieldAction): Promise<FieldActionResult> {
@@ -63,18 +73,21 @@ export async function sendFieldAction(action: FieldAction): Promise<FieldActionR
           body: { done: action.done },
         }),
       };
-    case "note":
-      return {
-        kind: "field-visit",
-        visit: await callEndpoint(fieldAppEndpoints.addNote, {
-          params: { id: action.visitId },
-          headers,
-          body: { body: action.body },
-        }),
-      };
+    case "note": {
+      const { visit, movedAway } = await callEndpoint(fieldAppEndpoints.addNote, {
+        params: { id: action.visitId },
+        headers,
+        body: { body: action.body },
+      });
+      return visit
+        ? { kind: "field-visit", visit }
+        : { kind: "moved-away", movedAway: movedAway ?? { crewName: null } };
+    }
     case "photo":
-    case "signature":
-      return { kind: "file", file: await uploadFieldFile(action) };
+    case "signature": {
+      const { file, movedAway } = await uploadFieldFile(action);
+      return movedAway ? { kind: "moved-away", movedAway } : { kind: "file", file };
+    }
     case "transition":
       return {
         kind: "visit",

@@ -100,6 +100,8 @@ function showApplied(queryClient: QueryClient, action: FieldAction, result: Fiel
         return withTransition(visit, result.visit);
       case "file":
         return withFile(visit, result.file);
+      case "moved-away":
+        return visit;
     }
   };
   queryClient.setQueryData<FieldVisit>(fieldVisitKey(action.visitId), (visit) => (visit ? update(visit) : visit));

@@ -1,37 +1,77 @@
-import { AlertTriangle } from "lucide-react";
+import type { ReactNode } from "react";
+import { AlertTriangle, Info } from "lucide-react";
 import { Link } from "react-router";
 import { FIELD_APP_PATH } from "@fieldops/shared/field-app";
 import { Button } from "../../components/ui/button";
+import { useTerms } from "../../lib/terms";
 import { useFieldConflicts } from "./field-app-data";
-import { dismissConflict } from "./field-outbox";
+import { conflictMessage, dismissConflict, type FieldConflict } from "./field-outbox";
 
 /**
- * What the server refused when the technician's actions were sent (a visit the office canceled or moved meanwhile):
- * each says what was not applied and why, until dismissed. On a visit's page, that visit's; elsewhere, all, each
- * linking to its visit.
+ * What the server refused when the technician's actions were sent (a visit the office canceled or moved meanwhile),
+ * and the notes, photos and signatures it added to the job although the office had moved the visit to another crew:
+ * each says what happened, until dismissed. On a visit's page, that visit's; elsewhere, all, each naming its visit
+ * (a link to it, unless it is no longer the crew's).
  */
 export function FieldConflicts({ userId, visitId }: { userId: string; visitId?: string }) {
+  const terms = useTerms();
   const conflicts = useFieldConflicts(userId).filter((conflict) => !visitId || conflict.visitId === visitId);
-  if (conflicts.length === 0) return null;
+  const refused = conflicts.filter((conflict) => !conflict.kept);
+  const kept = conflicts.filter((conflict) => conflict.kept);
   return (
-    <section aria-label="Not applied" className="grid gap-2 rounded-lg border border-destructive/50 bg-card p-3">
+    <>
+      {refused.length > 0 ? (
+        <ConflictList
+          title="Not applied"
+          icon={<AlertTriangle className="size-4 text-destructive" aria-hidden="true" />}
+          className="border-destructive/50"
+          conflicts={refused}
+          jobTerm={terms.job}
+          named={visitId ? false : "linked"}
+        />
+      ) : null}
+      {kept.length > 0 ? (
+        <ConflictList
+          title={`Added to the ${terms.job.toLowerCase()}, visit moved`}
+          icon={<Info className="size-4 text-primary" aria-hidden="true" />}
+          className="border-primary/50"
+          conflicts={kept}
+          jobTerm={terms.job}
+          named={visitId ? false : "plain"}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function ConflictList(props: {
+  title: string;
+  icon: ReactNode;
+  className: string;
+  conflicts: FieldConflict[];
+  jobTerm: string;
+  /** Whether each names its visit, and as a link. */
+  named: false | "linked" | "plain";
+}) {
+  return (
+    <section aria-label={props.title} className={`grid gap-2 rounded-lg border bg-card p-3 ${props.className}`}>
       <h2 className="flex items-center gap-2 font-semibold">
-        <AlertTriangle className="size-4 text-destructive" aria-hidden="true" />
-        Not applied
+        {props.icon}
+        {props.title}
       </h2>
       <ul className="grid gap-2">
-        {conflicts.map((conflict) => (
+        {props.conflicts.map((conflict) => (
           <li key={conflict.id} role="alert" className="grid gap-1">
             <p>
-              {visitId ? null : (
-                <>
-                  <Link to={`${FIELD_APP_PATH}/jobs/${conflict.visitId}`} className="font-medium underline">
-                    {conflict.visitTitle}
-                  </Link>
-                  {": "}
-                </>
-              )}
-              {conflict.what} was not applied. {conflict.reason}
+              {props.named === "linked" ? (
+                <Link to={`${FIELD_APP_PATH}/jobs/${conflict.visitId}`} className="font-medium underline">
+                  {conflict.visitTitle}
+                </Link>
+              ) : props.named === "plain" ? (
+                <span className="font-medium">{conflict.visitTitle}</span>
+              ) : null}
+              {props.named ? ": " : null}
+              {conflictMessage(conflict, props.jobTerm)}
             </p>
             <Button
               variant="outline"

@@ -6,6 +6,7 @@ import { ApiError } from "../../lib/api";
 import { clearDevice } from "../../lib/device-store";
 import type { FieldAction, FieldActionResult } from "./field-actions";
 import {
+  conflictMessage,
   dismissConflict,
   drainFieldOutbox,
   queueFieldAction,
@@ -78,9 +79,15 @@ function fakeServer() {
   const seenKeys = new Set<string>();
   const versions = new Map<string, number>();
   const failures = new Map<string, unknown>();
+  /** Visits the office took off the crew: a note, photo or signature is applied and answered with where it went. */
+  const movedAway = new Map<string, string | null>();
   const send = async (action: FieldAction): Promise<FieldActionResult> => {
     const failure = failures.get(action.visitId) ?? failures.get(action.key);
     if (failure) throw failure;
+    if (movedAway.has(action.visitId) && action.kind !== "checklist" && action.kind !== "transition") {
+      applied.push(`${action.visitId}:${action.kind}`);
+      return { kind: "moved-away", movedAway: { crewName: movedAway.get(action.visitId)! } };
+    }
     if (action.kind === "transition") {
       const version = versions.get(action.visitId) ?? 1;
       if (action.version !== version) throw new ApiError(409, "Conflict", JSON.stringify({ message: "Stale" }));
@@ -95,7 +102,7 @@ function fakeServer() {
     }
     return { kind: "field-visit", visit: { id: action.visitId } as FieldVisit };
   };
-  return { send, applied, versions, failures };
+  return { send, applied, versions, failures, movedAway };
 }
 
 afterEach(async () => {
@@ -209,5 +216,36 @@ describe("sending the field app's waiting actions", () => {
     expect(await waitingFile(refused.key)).toBeInstanceOf(Blob);
     await dismissConflict(conflict!.id!);
     expect(await waitingFile(refused.key)).toBeUndefined();
+  });
+
+  it("takes a note and a photo the server added to a visit moved to another crew off the device, with a notice", async () => {
+    const server = fakeServer();
+    server.movedAway.set("v4", "Crew B");
+    server.movedAway.set("v5", null);
+    const taken = photo("v4");
+    await queue(TECH, note("v4", "Before the move"), taken, note("v5", "Crew deleted"), note("v1", "Still mine"));
+    expect(await drainFieldOutbox(TECH, server.send, () => {})).toBe("done");
+    expect(server.applied).toEqual(["v4:note", "v4:photo", "v5:note", "v1:note"]);
+    expect(await waitingActions(TECH)).toEqual([]);
+    expect(await waitingFile(taken.key)).toBeUndefined();
+    const conflicts = await userConflicts(TECH);
+    expect(conflicts.map((conflict) => [conflict.visitId, conflict.kept, conflict.reason, conflict.fileKey])).toEqual([
+      ["v4", true, "the office moved this visit to Crew B.", undefined],
+      ["v4", true, "the office moved this visit to Crew B.", undefined],
+      ["v5", true, "the office took this visit off your crew's schedule.", undefined],
+    ]);
+  });
+});
+
+describe("a conflict's message", () => {
+  it("says what was not applied and why, or what reached the job although the visit moved, in the company's words", () => {
+    const refused = { what: 'Ticking "Rake"', reason: "The visit is no longer on your crew's schedule." };
+    expect(conflictMessage(refused, "Job")).toBe(
+      'Ticking "Rake" was not applied. The visit is no longer on your crew\'s schedule.',
+    );
+    const kept = { what: 'The note "Gate open"', reason: "the office moved this visit to Crew B.", kept: true };
+    expect(conflictMessage(kept, "Service Call")).toBe(
+      'The note "Gate open" was added to the service call, but the office moved this visit to Crew B.',
+    );
   });
 });

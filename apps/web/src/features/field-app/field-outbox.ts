@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from "dexie";
+import type { FieldVisitMovedAway } from "@fieldops/shared/field-app";
 import { ApiError } from "../../lib/api";
 import { DEVICE_DATABASE_PREFIX, deviceDatabaseOf, isConnectionError } from "../../lib/device-store";
 import type { FieldAction, FieldActionResult, FieldFileAction } from "./field-actions";
@@ -19,7 +20,10 @@ export interface QueuedFieldAction {
   lastError: string | null;
 }
 
-/** An action the server refused when it was sent: shown to the technician until they dismiss it, never dropped. */
+/**
+ * An action the server refused when it was sent, or (kept) applied to the job although the office had taken the visit
+ * off the crew meanwhile: shown to the technician until they dismiss it, never dropped.
+ */
 export interface FieldConflict {
   id?: number;
   userId: string;
@@ -30,6 +34,8 @@ export interface FieldConflict {
   at: string;
   /** A refused photo's or signature's image stays on the device (under this key) until the conflict is dismissed. */
   fileKey?: string;
+  /** The note, photo or signature reached the job all the same; `reason` says where the visit went. */
+  kept?: boolean;
 }
 
 /** A photo's or a signature's image, kept on the device under its action's key until the server has stored it. */
@@ -113,12 +119,27 @@ function refusalReason(error: ApiError): string {
   return error.body?.message ?? error.message;
 }
 
+/** Where the office put a visit it took off the technician's crew, in their words. */
+export function movedAwayReason({ crewName }: FieldVisitMovedAway): string {
+  return crewName
+    ? `the office moved this visit to ${crewName}.`
+    : "the office took this visit off your crew's schedule.";
+}
+
+/** A conflict's sentence: what was not applied and why, or what reached the job although the visit went elsewhere. */
+export function conflictMessage(conflict: Pick<FieldConflict, "what" | "reason" | "kept">, jobTerm: string): string {
+  return conflict.kept
+    ? `${conflict.what} was added to the ${jobTerm.toLowerCase()}, but ${conflict.reason}`
+    : `${conflict.what} was not applied. ${conflict.reason}`;
+}
+
 /**
  * Sends the user's waiting actions in the order they were taken, each once: the server applies an action once per
  * key (or per version), so one sent again after a lost answer changes nothing more. An action the server refuses
  * becomes a conflict the technician sees (with what the server said), and a start or completion after a refused one
- * of the same visit is not sent (it was decided on what the refused one would have done). Stops at the first action
- * that cannot reach the server, keeping it and those after it for the next drain.
+ * of the same visit is not sent (it was decided on what the refused one would have done). A note, photo or signature
+ * the server took on a visit no longer the crew's leaves the device too, with a notice of where the visit went. Stops
+ * at the first action that cannot reach the server, keeping it and those after it for the next drain.
  */
 export async function drainFieldOutbox(
   userId: string,
@@ -140,7 +161,8 @@ export async function drainFieldOutbox(
     }
     try {
       const result = await send(action);
-      await dequeue(entry);
+      if (result.kind === "moved-away") await recordConflict(entry, movedAwayReason(result.movedAway), true);
+      else await dequeue(entry);
       if (result.kind === "visit") versions.set(action.visitId, result.visit.version);
       applied(action, result);
     } catch (error) {
@@ -161,9 +183,10 @@ export async function drainFieldOutbox(
   return "done";
 }
 
-async function recordConflict(entry: QueuedFieldAction, reason: string): Promise<void> {
+/** Takes an action off the queue as a conflict; a kept one (applied to the job) takes its image off the device. */
+async function recordConflict(entry: QueuedFieldAction, reason: string, kept = false): Promise<void> {
   const db = fieldDatabase();
-  await db.transaction("rw", db.outbox, db.conflicts, async () => {
+  await db.transaction("rw", db.outbox, db.conflicts, db.files, async () => {
     await db.conflicts.add({
       userId: entry.userId,
       visitId: entry.action.visitId,
@@ -171,8 +194,9 @@ async function recordConflict(entry: QueuedFieldAction, reason: string): Promise
       what: entry.what,
       reason,
       at: new Date().toISOString(),
-      ...(hasFile(entry.action) ? { fileKey: entry.action.key } : {}),
+      ...(kept ? { kept } : hasFile(entry.action) ? { fileKey: entry.action.key } : {}),
     });
     await db.outbox.delete(entry.seq!);
+    if (kept) await db.files.delete(entry.action.key);
   });
 }

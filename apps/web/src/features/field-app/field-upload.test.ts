@@ -44,6 +44,7 @@ function fakeUploadServer(dropAfterChunk: number | null) {
     offset,
     size: SIZE,
     file: offset === SIZE ? storedFile : null,
+    movedAway: null,
   });
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -78,7 +79,7 @@ describe("uploading a waiting photo", () => {
     // The answer to the first chunk is lost: the drain stops there, offline.
     await expect(uploadFieldFile(action)).rejects.toThrow("Failed to fetch");
     // Sent again: the same key names the same upload, which goes on from what the server has.
-    const file = await uploadFieldFile(action);
+    const { file } = await uploadFieldFile(action);
     expect(file.id).toBe("f1");
     expect(server.counts()).toEqual({ uploads: 2, chunks: 3 });
     const stored = new Uint8Array(SIZE);

@@ -1,4 +1,9 @@
-import { fieldAppEndpoints, FIELD_UPLOAD_CHUNK_BYTES, type VisitFile } from "@fieldops/shared/field-app";
+import {
+  fieldAppEndpoints,
+  FIELD_UPLOAD_CHUNK_BYTES,
+  type FieldUpload,
+  type VisitFile,
+} from "@fieldops/shared/field-app";
 import { ApiError } from "../../lib/api";
 import { callEndpoint } from "../../lib/endpoints";
 import type { FieldFileAction } from "./field-actions";
@@ -20,9 +25,12 @@ const MAX_OFFSET_REFUSALS = 2;
 /**
  * Sends a waiting photo or signature: starts its upload under the action's key (whole when it fits in a chunk), then
  * sends the chunks from the offset the server has. Sent again after a lost connection, the same key names the same
- * upload on the server, which answers how far it got: the upload resumes there, and the file is stored once.
+ * upload on the server, which answers how far it got: the upload resumes there, and the file is stored once. Answers
+ * the stored file, and where the visit went if the office took it off the crew since (the file is on the job).
  */
-export async function uploadFieldFile(action: FieldFileAction): Promise<VisitFile> {
+export async function uploadFieldFile(
+  action: FieldFileAction,
+): Promise<{ file: VisitFile; movedAway: FieldUpload["movedAway"] }> {
   const blob = await waitingFile(action.key);
   if (!blob) throw new Error("The image is no longer on this device");
   const whole = blob.size <= FIELD_UPLOAD_CHUNK_BYTES;
@@ -53,5 +61,5 @@ export async function uploadFieldFile(action: FieldFileAction): Promise<VisitFil
       upload = await callEndpoint(fieldAppEndpoints.upload, { params: { id: upload.id } });
     }
   }
-  return upload.file;
+  return { file: upload.file, movedAway: upload.movedAway };
 }
