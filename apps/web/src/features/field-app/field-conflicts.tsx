@@ -1,11 +1,11 @@
-import type { ReactNode } from "react";
-import { AlertTriangle, Info } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { AlertTriangle, Download, Info } from "lucide-react";
 import { Link } from "react-router";
 import { FIELD_APP_PATH } from "@fieldops/shared/field-app";
 import { Button } from "../../components/ui/button";
 import { useTerms } from "../../lib/terms";
 import { useFieldConflicts } from "./field-app-data";
-import { conflictMessage, dismissConflict, type FieldConflict } from "./field-outbox";
+import { conflictMessage, dismissConflict, waitingFile, type FieldConflict } from "./field-outbox";
 
 /**
  * What the server refused when the technician's actions were sent (a visit the office canceled or moved meanwhile),
@@ -73,17 +73,57 @@ function ConflictList(props: {
               {props.named ? ": " : null}
               {conflictMessage(conflict, props.jobTerm)}
             </p>
+            {conflict.fileKey ? <RefusedImage fileKey={conflict.fileKey} what={conflict.what} /> : null}
             <Button
               variant="outline"
               size="sm"
               className="justify-self-start"
               onClick={() => void dismissConflict(conflict.id!)}
             >
-              Dismiss
+              {conflict.fileKey ? "Dismiss and delete it from this phone" : "Dismiss"}
             </Button>
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * The image of a photo or signature the server refused, as it is kept on the phone: the technician sees what it was
+ * and can save it (to send it to the office another way) before dismissing it.
+ */
+function RefusedImage({ fileKey, what }: { fileKey: string; what: string }) {
+  const [image, setImage] = useState<{ url: string; fileName: string } | null>(null);
+  useEffect(() => {
+    let url: string | null = null;
+    let current = true;
+    void waitingFile(fileKey).then((blob) => {
+      if (!blob || !current) return;
+      url = URL.createObjectURL(blob);
+      setImage({ url, fileName: `${fileKey}.${blob.type.split("/")[1]?.replace("jpeg", "jpg") ?? "img"}` });
+    });
+    return () => {
+      current = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [fileKey]);
+  if (!image) return null;
+  return (
+    <div className="flex items-end gap-3">
+      <img
+        src={image.url}
+        alt={`${what}, kept on this phone`}
+        className="h-24 w-auto rounded border bg-white object-contain"
+      />
+      <a
+        href={image.url}
+        download={image.fileName}
+        className="inline-flex items-center gap-1 text-sm font-medium underline"
+      >
+        <Download className="size-4" aria-hidden="true" />
+        Save to this phone
+      </a>
+    </div>
   );
 }
