@@ -3,7 +3,10 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import type { AxeResults } from "axe-core";
 import { ROLE_CAPABILITIES } from "@fieldops/shared/permissions";
 import type { Role } from "@fieldops/shared/roles";
-import { appScreens, type AppScreen } from "./app-screens.ts";
+import { appScreens, SAMPLE_PARAM, type AppScreen } from "./app-screens.ts";
+import { workerServer } from "./e2e-servers.ts";
+import { dispatchedToTech } from "./field-visits.ts";
+import { ownerApi } from "./owner-api.ts";
 import { openSignedIn } from "./sign-in-as.ts";
 
 /**
@@ -177,9 +180,19 @@ for (const visitor of VISITORS) {
     let page: Page;
     let collapsedChecked = false;
 
-    test.beforeAll(async ({ browser }) => {
+    // Screens opened at a real record's path rather than the sample parameter's (an error state): the field app's
+    // visit, with its checklist, notes, photos and signature, is the screen a technician spends the day on.
+    const realPaths = new Map<string, string>();
+
+    test.beforeAll(async ({ browser, playwright }) => {
       page = await newPage(browser);
       if (visitor.email) await openSignedIn(page, visitor.email);
+      if (visitor.role === "field_user") {
+        const api = await ownerApi(playwright, `http://127.0.0.1:${workerServer().port}`);
+        const { visitId } = await dispatchedToTech(api, "Accessibility walk visit");
+        await api.dispose();
+        realPaths.set(`/app/jobs/${SAMPLE_PARAM}`, `/app/jobs/${visitId}`);
+      }
     });
     test.afterAll(async () => {
       await page?.context().close();
@@ -194,7 +207,8 @@ for (const visitor of VISITORS) {
     for (const [part, screens] of parts.entries()) {
       test(`screens ${part + 1} of ${parts.length}, in both themes, have no accessibility violations`, async () => {
         test.setTimeout(180_000);
-        for (const path of screens) {
+        for (const screen of screens) {
+          const path = realPaths.get(screen) ?? screen;
           await useTheme(page, "light");
           await page.goto(path);
           await settle(page);

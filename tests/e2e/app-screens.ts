@@ -5,7 +5,7 @@ import { AppRoutes } from "@fieldops/web/app/routes";
 import { RoleGuard } from "@fieldops/web/shell/role-guard";
 
 /** A value for a path parameter such as `:id`, so that a parameterised route can be visited. */
-const SAMPLE_PARAM = "sample-1";
+export const SAMPLE_PARAM = "sample-1";
 /**
  * A demo tenant's pages, which the route table reaches only through its catch-all of first words: the tenant's home
  * in its sidebar (or its login, for whoever may not enter it).
