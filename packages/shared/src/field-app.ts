@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { base64Length } from "./company-settings";
+import { distanceSourceSchema } from "./dispatch";
 import { idempotencyHeadersSchema } from "./idempotency";
 import { checklistItemSchema, idParamsSchema } from "./jobs";
 import { text } from "./text";
@@ -86,10 +87,16 @@ export type FieldVisit = z.infer<typeof fieldVisitSchema>;
 const fieldRouteDriveSchema = z.object({ date: z.string(), crewId: z.string(), driveSeconds: z.number() });
 
 /**
- * The drive to a visit from its crew's previous visit of the day, estimated from the two addresses (straight line
- * times a road factor, at a town's average speed): what the technician has between two stops.
+ * The drive to a visit from its crew's previous visit of the day, what the technician has between two stops: by road
+ * when a road distance server (OSRM) is configured, otherwise estimated from the two addresses (straight line times a
+ * road factor, at a town's average speed).
  */
-const fieldLegSchema = z.object({ toVisitId: z.string(), driveSeconds: z.number(), distanceMeters: z.number() });
+const fieldLegSchema = z.object({
+  toVisitId: z.string(),
+  driveSeconds: z.number(),
+  distanceMeters: z.number(),
+  source: distanceSourceSchema,
+});
 
 const fieldVisitsResponseSchema = z.object({
   /** Today in the company's time zone, and the zone the times are shown in. */

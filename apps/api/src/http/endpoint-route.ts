@@ -121,7 +121,14 @@ export type TenantEndpointHandler<E extends Endpoint, Result> = (
   request: FastifyRequest,
 ) => Promise<Result>;
 
-export type TenantEndpointOptions<Result> = EndpointRouteOptions<Result> & Pick<TenantRouteOptions, "readOnlyAllowed">;
+export type TenantEndpointOptions<Result> = EndpointRouteOptions<Result> &
+  Pick<TenantRouteOptions, "readOnlyAllowed"> & {
+    /**
+     * Completes the answer once the company's transaction has committed: for a call to another service (a road
+     * distance server) that must not hold the transaction, and its database connection, open while it waits.
+     */
+    afterCommit?: (result: Result) => Promise<Result>;
+  };
 
 /**
  * Registers the route of an endpoint that acts for the signed-in user's company: `withCompanyUser` checks the session
@@ -150,16 +157,18 @@ export function tenantEndpoint<E extends Endpoint, Result>(
   handler: TenantEndpointHandler<E, Result>,
   options: TenantEndpointOptions<Result> = {},
 ): void {
-  const { readOnlyAllowed, ...routeOptions } = options;
+  const { readOnlyAllowed, afterCommit, ...routeOptions } = options;
   addRoute(
     app,
     endpoint,
-    (input, request) =>
-      withCompanyUser(context, request, (scope) => handler(scope, input, request), {
+    async (input, request) => {
+      const result = await withCompanyUser(context, request, (scope) => handler(scope, input, request), {
         apiKeyArea: apiKeyAreaOf(endpoint.tags),
         ...(endpoint.capability ? { capability: endpoint.capability } : {}),
         ...(readOnlyAllowed ? { readOnlyAllowed } : {}),
-      }),
+      });
+      return afterCommit ? afterCommit(result) : result;
+    },
     routeOptions,
   );
 }

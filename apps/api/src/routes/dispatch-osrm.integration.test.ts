@@ -1,5 +1,3 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seedSampleDay } from "@fieldops/domain/dispatch/sample-day";
 import { dayMatrix, osrmProvider } from "@fieldops/domain/dispatch/travel-matrix";
@@ -16,16 +14,9 @@ import {
   type TestApp,
   type TestCompany,
 } from "../../../../tests/integration/test-app.ts";
+import { startOsrmStandIn, standInMetres, type OsrmStandIn } from "../../../../tests/stand-ins/osrm-api.ts";
 
-/**
- * A stand-in OSRM server: /table/v1/driving/{lon,lat;...} answers in OSRM's format with Manhattan distances
- * (1 m per 0.00001 degree) driven at 10 m/s. `mode` makes it fail or hang.
- */
-let osrm: Server;
-let osrmUrl: string;
-let requests: string[] = [];
-let mode: "ok" | "error" | "hang" = "ok";
-const metres = (a: number[], b: number[]) => Math.round((Math.abs(a[0]! - b[0]!) + Math.abs(a[1]! - b[1]!)) * 100_000);
+let osrm: OsrmStandIn;
 
 let t: TestApp;
 let workers: RunningWorkers;
@@ -35,39 +26,20 @@ const today = dayInTimeZone(new Date(), "America/New_York");
 const call = (method: string, path: string, body?: unknown) => callApi(t.url, method, path, owner, body);
 
 beforeAll(async () => {
-  osrm = createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://localhost");
-    requests.push(url.pathname);
-    if (mode === "hang") return;
-    const match = /^\/table\/v1\/driving\/(.+)$/.exec(url.pathname);
-    if (!match || mode === "error") {
-      response
-        .writeHead(500, { "content-type": "application/json" })
-        .end(JSON.stringify({ code: "Error", message: "down" }));
-      return;
-    }
-    const coordinates = match[1]!.split(";").map((pair) => pair.split(",").map(Number));
-    const distances = coordinates.map((from) => coordinates.map((to) => metres(from, to)));
-    response
-      .writeHead(200, { "content-type": "application/json" })
-      .end(JSON.stringify({ code: "Ok", distances, durations: distances.map((row) => row.map((d) => d / 10)) }));
-  });
-  await new Promise<void>((resolve) => osrm.listen(0, "127.0.0.1", resolve));
-  osrmUrl = `http://127.0.0.1:${(osrm.address() as AddressInfo).port}`;
-  t = await startTestApp({ OSRM_URL: osrmUrl });
+  osrm = await startOsrmStandIn();
+  t = await startTestApp({ OSRM_URL: osrm.url });
   workers = startTestWorkers(t);
   company = await createTestCompany(t.db);
   owner = await signIn(t.url, company.users.owner.email);
 });
 beforeEach(() => {
-  requests = [];
-  mode = "ok";
+  osrm.requests.length = 0;
+  osrm.mode = "ok";
 });
 afterAll(async () => {
   await workers.close();
   await t.close();
-  osrm.closeAllConnections();
-  await new Promise<void>((resolve) => osrm.close(() => resolve()));
+  await osrm.close();
 });
 
 async function optimize(date: string, crewIds: string[]): Promise<RoutePlan> {
@@ -82,8 +54,8 @@ describe("route optimization with OSRM_URL set", () => {
     const date = addDays(today, 8);
     const day = await seedSampleDay(t.db, { companyId: company.id, date, crews: 2, visitsPerCrew: 3 });
     const plan = await optimize(date, day.crewIds);
-    expect(requests.length).toBeGreaterThan(0);
-    expect(requests.every((path) => path.startsWith("/table/v1/driving/"))).toBe(true);
+    expect(osrm.requests.length).toBeGreaterThan(0);
+    expect(osrm.requests.every((path) => path.startsWith("/table/v1/driving/"))).toBe(true);
     expect(plan.status).toBe("ready");
     expect(plan.result!.distanceSource).toBe("osrm");
     // The current plan's distance is the stand-in's, summed along each crew's route from the yard and back.
@@ -101,7 +73,7 @@ describe("route optimization with OSRM_URL set", () => {
         ...visits.map((visit) => [visit.job.customer.longitude!, visit.job.customer.latitude!]),
         yard,
       ];
-      for (let i = 1; i < stops.length; i++) expected += metres(stops[i - 1]!, stops[i]!);
+      for (let i = 1; i < stops.length; i++) expected += standInMetres(stops[i - 1]!, stops[i]!);
     }
     expect(plan.result!.before.distanceMeters).toBeCloseTo(expected, -1);
     expect(plan.result!.after.distanceMeters).toBeLessThan(plan.result!.before.distanceMeters);
@@ -112,21 +84,21 @@ describe("route optimization with OSRM_URL set", () => {
   });
 
   it("falls back to straight lines, and says why, when the OSRM server fails", async () => {
-    mode = "error";
+    osrm.mode = "error";
     const date = addDays(today, 9);
     const day = await seedSampleDay(t.db, { companyId: company.id, date, crews: 2, visitsPerCrew: 2 });
     const plan = await optimize(date, day.crewIds);
-    expect(requests.length).toBeGreaterThan(0);
+    expect(osrm.requests.length).toBeGreaterThan(0);
     expect(plan.status).toBe("ready");
     expect(plan.result!.distanceSource).toBe("straight_line");
     expect(plan.result!.notes.join(" ")).toContain("straight-line estimates were used");
   });
 
   it("gives up on an OSRM server that does not answer within the timeout", async () => {
-    mode = "hang";
+    osrm.mode = "hang";
     const started = Date.now();
     await expect(
-      osrmProvider(osrmUrl, 300).matrix([
+      osrmProvider(osrm.url, 300).matrix([
         { lat: 40, lon: -105 },
         { lat: 40.1, lon: -105 },
       ]),
@@ -137,7 +109,7 @@ describe("route optimization with OSRM_URL set", () => {
         { lat: 40, lon: -105 },
         { lat: 40.1, lon: -105 },
       ],
-      osrmUrl.replace(/:\d+$/, ":1"),
+      osrm.url.replace(/:\d+$/, ":1"),
     );
     expect(fallback.source).toBe("straight_line");
   });

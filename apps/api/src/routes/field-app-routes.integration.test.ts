@@ -255,6 +255,7 @@ describe("the drive between stops", () => {
     // Straight line (5.56 km) times the road factor 1.3, at 40 km/h.
     expect(leg?.distanceMeters).toBeCloseTo(5560 * 1.3, -2);
     expect(leg?.driveSeconds).toBeCloseTo((5560 * 1.3) / (40_000 / 3600), -1);
+    expect(leg?.source).toBe("straight_line");
     // The crew's first stop of the day has no drive before it.
     const firstOfDay = body.visits.find((entry) => entry.crewId === fieldCrewId)!;
     expect(body.legs.find((entry) => entry.toVisitId === firstOfDay.id)).toBeUndefined();

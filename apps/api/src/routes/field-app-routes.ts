@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { addFieldNote } from "@fieldops/domain/field-app/add-field-note";
-import { getFieldVisit, listFieldVisits } from "@fieldops/domain/field-app/list-field-visits";
+import { getFieldVisit, listFieldVisits, withDriveLegs } from "@fieldops/domain/field-app/list-field-visits";
 import { listFieldThreads } from "@fieldops/domain/field-app/list-field-threads";
 import { setChecklistItem } from "@fieldops/domain/field-app/set-checklist-item";
 import {
@@ -20,7 +20,9 @@ import { sendImage } from "../http/image-reply.ts";
 const CHUNK_BODY_LIMIT = base64Length(FIELD_UPLOAD_CHUNK_BYTES) + 4096;
 
 export const fieldAppRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  tenantEndpoint(app, context, fieldAppEndpoints.visits, ({ tx, actor }) => listFieldVisits(tx, { actor }));
+  tenantEndpoint(app, context, fieldAppEndpoints.visits, ({ tx, actor }) => listFieldVisits(tx, { actor }), {
+    afterCommit: (days) => withDriveLegs(days, context.env.OSRM_URL),
+  });
   tenantEndpoint(app, context, fieldAppEndpoints.visit, ({ tx, actor }, { params }) =>
     getFieldVisit(tx, { actor, visitId: params.id }),
   );

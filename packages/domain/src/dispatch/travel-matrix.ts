@@ -47,16 +47,25 @@ export function tableProvider(locations: readonly Location[], table: TravelMatri
   };
 }
 
-/** Driving seconds between two of the day's locations, read from the table fetched for the day. */
-export function travelTimes(day: Pick<DayMatrix, "locations" | "table">): (from: Location, to: Location) => number {
+/** One of the day's tables (durations or distances) as a lookup between two of its locations. */
+function lookup(
+  day: Pick<DayMatrix, "locations" | "table">,
+  values: ArrayLike<number>,
+): (from: Location, to: Location) => number {
   const index = new Map(day.locations.map((location, i) => [key(location), i]));
   const row = (location: Location) => {
     const i = index.get(key(location));
     if (i === undefined) throw new Error(`location ${key(location)} is not in the day's travel table`);
     return i;
   };
-  return (from, to) => day.table.durations[row(from) * day.table.size + row(to)]!;
+  return (from, to) => values[row(from) * day.table.size + row(to)]!;
 }
+
+/** Driving seconds between two of the day's locations, read from the table fetched for the day. */
+export const travelTimes = (day: Pick<DayMatrix, "locations" | "table">) => lookup(day, day.table.durations);
+
+/** Driving meters between two of the day's locations, read from the table fetched for the day. */
+export const travelDistances = (day: Pick<DayMatrix, "locations" | "table">) => lookup(day, day.table.distances);
 
 /** The OSRM client: the table service with a timeout on every request. */
 export function osrmProvider(baseUrl: string, timeoutMs = OSRM_TIMEOUT_MS): MatrixProvider {

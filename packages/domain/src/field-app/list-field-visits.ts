@@ -1,9 +1,10 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
 import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
-import { haversineMatrix } from "@fieldops/route-optimizer";
+import type { Location } from "@fieldops/route-optimizer";
 import { FIELD_APP_DAYS, type FieldVisit, type FieldVisitsResponse } from "@fieldops/shared/field-app";
 import { routePlanResultSchema } from "@fieldops/shared/dispatch";
 import type { Actor } from "../jobs/actor.ts";
+import { dayMatrix, travelDistances, travelTimes } from "../dispatch/travel-matrix.ts";
 import { findVisitFor } from "../jobs/visit-access.ts";
 import { readFieldVisits } from "./field-visit.ts";
 
@@ -14,6 +15,7 @@ const FIELD_VISITS_LIMIT = 300;
  * The field app's days: the visits of today and the next two days (the company's calendar days) on the user's crews,
  * canceled ones left out, by start; with each crew's planned driving of a day when a route plan was applied to it. The
  * field app is a crew's view: an office user sees the visits of the crews they belong to too, and none without one.
+ * The drives between stops (`legs`) are left empty here: `withDriveLegs` adds them once the transaction is over.
  */
 export async function listFieldVisits(
   tx: TenantTransaction,
@@ -40,29 +42,51 @@ export async function listFieldVisits(
     timeZone,
     visits,
     drive: await plannedDriving(tx, days, crewIds),
-    legs: await legsBetween(visits, timeZone),
+    // Added once the transaction is over (withDriveLegs).
+    legs: [],
   };
 }
 
-/** The estimated drive between each two visits in a row of a crew's day, both with a located address. */
-async function legsBetween(visits: readonly FieldVisit[], timeZone: string): Promise<FieldVisitsResponse["legs"]> {
-  const estimate = haversineMatrix();
-  const legs: FieldVisitsResponse["legs"] = [];
+/**
+ * The days with the drive to each visit from the one before it on its crew's day (both with a located address): by
+ * road from OSRM when `osrmUrl` is set (one table for all the stops), straight-line estimates otherwise or when it
+ * fails. Called once the company's transaction is over: the road distance server may take seconds to answer.
+ */
+export async function withDriveLegs(
+  days: FieldVisitsResponse,
+  osrmUrl: string | undefined,
+): Promise<FieldVisitsResponse> {
+  const pairs: { toVisitId: string; from: Location; to: Location }[] = [];
   const previous = new Map<string, FieldVisit>();
-  for (const visit of visits) {
+  for (const visit of days.visits) {
     if (!visit.scheduledStart || !visit.crewId) continue;
-    const crewDay = `${visit.crewId}:${dayInTimeZone(new Date(visit.scheduledStart), timeZone)}`;
+    const crewDay = `${visit.crewId}:${dayInTimeZone(new Date(visit.scheduledStart), days.timeZone)}`;
     const before = previous.get(crewDay);
     previous.set(crewDay, visit);
     const [from, to] = [before?.property, visit.property];
     if (from?.latitude == null || from.longitude == null || to?.latitude == null || to.longitude == null) continue;
-    const table = await estimate.matrix([
-      { lat: from.latitude, lon: from.longitude },
-      { lat: to.latitude, lon: to.longitude },
-    ]);
-    legs.push({ toVisitId: visit.id, driveSeconds: table.durations[1]!, distanceMeters: table.distances[1]! });
+    pairs.push({
+      toVisitId: visit.id,
+      from: { lat: from.latitude, lon: from.longitude },
+      to: { lat: to.latitude, lon: to.longitude },
+    });
   }
-  return legs;
+  if (pairs.length === 0) return { ...days, legs: [] };
+  const day = await dayMatrix(
+    pairs.flatMap((pair) => [pair.from, pair.to]),
+    osrmUrl,
+  );
+  const seconds = travelTimes(day);
+  const meters = travelDistances(day);
+  return {
+    ...days,
+    legs: pairs.map((pair) => ({
+      toVisitId: pair.toVisitId,
+      driveSeconds: seconds(pair.from, pair.to),
+      distanceMeters: meters(pair.from, pair.to),
+      source: day.source,
+    })),
+  };
 }
 
 /** Each crew's driving of a day from the newest route plan applied to it that day. */

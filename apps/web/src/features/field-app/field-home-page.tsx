@@ -12,13 +12,15 @@ import { FieldVisitCard } from "./field-visit-card";
 
 const DONE = new Set(["completed", "canceled"]);
 
-/** The drive from the stop before, as estimated from the two addresses. */
+/** The drive from the stop before: by road, or estimated from the two addresses (and then said so). */
 function LegLine({ leg }: { leg: FieldVisitsResponse["legs"][number] }) {
+  const km = (leg.distanceMeters / 1000).toFixed(1);
   return (
     <p className="mb-1 flex items-center gap-1 text-xs text-muted-foreground">
       <Car className="size-3.5" aria-hidden="true" />
-      About {formatDuration(leg.driveSeconds * 1000)} drive ({(leg.distanceMeters / 1000).toFixed(1)} km) from the stop
-      before
+      {leg.source === "osrm"
+        ? `${formatDuration(leg.driveSeconds * 1000)} drive (${km} km) from the stop before`
+        : `About ${formatDuration(leg.driveSeconds * 1000)} drive (${km} km, estimated) from the stop before`}
     </p>
   );
 }
