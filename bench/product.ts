@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmod, mkdir, mkdtemp, readFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { embeddedOwnerUrl } from "../scripts/start/embedded-owner-url.ts";
-import { STATE_FILE_NAME, type StartState } from "../scripts/start/state-file.ts";
+import { recordedEmbeddedOwnerUrl } from "../scripts/start/embedded-owner-url.ts";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -52,10 +51,9 @@ export async function stopProduct(child: ChildProcess): Promise<number> {
 /** Where the product's database is: the given one, or the embedded one `npm start` reports in its state file. */
 export async function ownerUrlOf(dataDir: string | null): Promise<string> {
   if (process.env.DATABASE_OWNER_URL) return process.env.DATABASE_OWNER_URL;
-  const state = JSON.parse(await readFile(join(dataDir!, STATE_FILE_NAME), "utf8")) as StartState;
-  const url = state.services.postgres?.url;
+  const url = await recordedEmbeddedOwnerUrl(dataDir!);
   if (!url) throw new Error("npm start reported no PostgreSQL");
-  return embeddedOwnerUrl(dataDir!, url);
+  return url;
 }
 
 /**

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describeFileStorage, mailConfigurationProblem, readFileStorageSettings } from "@fieldops/config/env";
 import { prepareDatabase } from "@fieldops/db/prepare-database";
 import { prepareRuntimeAccess, redactedDatabaseUrl } from "@fieldops/db/runtime-role";
+import { dataDirFromEnv } from "./db/database-url.ts";
 import { buildWebIfNeeded } from "./start/build-web.ts";
 import { startEmbeddedPostgres, type LocalService } from "./start/embedded-postgres.ts";
 import { REDIS_MISSING, redisServerInstalled, startLocalRedis } from "./start/local-redis.ts";
@@ -25,7 +26,7 @@ import { spawnNodeProcess, stopChild, supervise, type Supervisor } from "./start
  * sources with hot reload and forwards /api to the API.
  */
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
-const dataDir = process.env.FIELDOPS_DATA_DIR ?? join(root, ".data");
+const dataDir = dataDirFromEnv();
 const startedAt = performance.now();
 const log = (line: string) => console.log(`[start] ${line}`);
 /** What runs under supervision: the services (PostgreSQL, Redis) and the processes that need them (API, worker). */

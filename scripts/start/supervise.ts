@@ -1,6 +1,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
+/** Whether a process of this pid exists (signal 0 only checks). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface ExitStatus {
   code: number | null;
   signal: NodeJS.Signals | null;
