@@ -3,6 +3,7 @@ import { mailConfigurationProblem, readEnv } from "@fieldops/config/env";
 import { createLogger } from "@fieldops/config/logger";
 import { closeRedis, createDurableConnection, whenClosed } from "@fieldops/config/redis-connections";
 import { stopOnSignal } from "@fieldops/config/stop-on-signal";
+import { startTracing } from "@fieldops/config/tracing";
 import { createDatabase } from "@fieldops/db";
 import { refuseUnsafeRuntimeRole } from "@fieldops/db/runtime-role";
 import { modelConfigFromEnv } from "@fieldops/domain/assistant/model-config";
@@ -19,6 +20,7 @@ if (mailProblem) {
   process.exit(1);
 }
 await refuseUnsafeRuntimeRole(env.DATABASE_URL, "worker");
+const tracing = await startTracing("fieldops-worker", env);
 const logger = createLogger("worker", env.LOG_LEVEL);
 const db = createDatabase(env.DATABASE_URL, { contextKey: env.DATABASE_CONTEXT_KEY });
 // BullMQ's connection waits through a Redis outage (it requires maxRetriesPerRequest: null) and resumes after it.
@@ -57,5 +59,5 @@ stopOnSignal(async () => {
   await Promise.race([running.close().catch(() => {}), whenClosed(redis)]);
   closeMailTransports();
   await catcher?.close();
-  await Promise.allSettled([closeRedis(redis), db.$disconnect()]);
+  await Promise.allSettled([closeRedis(redis), db.$disconnect(), tracing?.shutdown()]);
 });

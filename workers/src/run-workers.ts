@@ -1,13 +1,15 @@
+import { SpanKind, SpanStatusCode, context, trace } from "@opentelemetry/api";
 import { Worker, type ConnectionOptions, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Env } from "@fieldops/config/env";
-import type { Logger } from "@fieldops/config/logger";
+import { redactUrl, type Logger } from "@fieldops/config/logger";
+import { TRACER_NAME } from "@fieldops/config/tracing";
 import type { Database } from "@fieldops/db";
 import { isDatabaseUnavailable } from "@fieldops/db/database-unavailable";
 import { createTaskQueues, type TaskQueues } from "@fieldops/tasks/enqueue";
 import type { TaskContext } from "@fieldops/tasks/task-definition";
 import { QUEUE_NAMES, type QueueName } from "@fieldops/tasks/queues";
-import { jobRequestId, withRequestId } from "@fieldops/tasks/request-trace";
+import { jobRequestId, jobTraceContext, withRequestId } from "@fieldops/tasks/request-trace";
 import { recordTaskRun, type TaskOutcome } from "@fieldops/tasks/task-metrics";
 import { TASKS } from "@fieldops/domain/tasks";
 import { prunePendingEffects, sweepPendingEffects } from "@fieldops/domain/effects/sweep-pending-effects";
@@ -79,7 +81,40 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
       outcome,
       seconds: (performance.now() - startedAt) / 1000,
     }).catch(() => {});
-  const processor = (worker: () => Worker) => async (job: Job) => {
+  const tracer = trace.getTracer(TRACER_NAME);
+  /**
+   * A consumer span per run of a task, the child of the span that queued it (the request's, or the task's whose
+   * handler queued it), so one trace follows a request into its tasks. A no-op span when tracing is off.
+   */
+  const traced = async (job: Job, work: () => Promise<void>) => {
+    const span = tracer.startSpan(
+      `${job.queueName} ${job.name}`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          "messaging.system": "bullmq",
+          "messaging.operation.type": "process",
+          "messaging.destination.name": job.queueName,
+          "messaging.message.id": job.id ?? "",
+          "fieldops.task": job.name,
+          "fieldops.attempt": job.attemptsMade + 1,
+          "fieldops.request_id": jobRequestId(job.data),
+        },
+      },
+      jobTraceContext(job.data),
+    );
+    try {
+      await context.with(trace.setSpan(context.active(), span), work);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: redactUrl(message) });
+      throw error;
+    } finally {
+      span.end();
+    }
+  };
+  const processor = (worker: () => Worker) => (job: Job) => traced(job, () => runTask(worker, job));
+  const runTask = async (worker: () => Worker, job: Job) => {
     const registered = TASKS.get(job.name);
     if (!registered) throw new Error(`Unknown job "${job.name}"`);
     const payload = registered.definition.schema.parse(job.data);

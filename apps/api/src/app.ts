@@ -25,6 +25,7 @@ import { installJsonBodyParser } from "./http/json-body.ts";
 import { installMetrics } from "./http/metrics.ts";
 import { openApiSchemaTransform } from "./http/openapi-schema.ts";
 import { installRequestMetrics } from "./http/request-metrics.ts";
+import { installRequestTracing } from "./http/request-tracing.ts";
 import { DOCS_CSP, installSecurityHeaders, securityHeaderOptions } from "./http/security-headers.ts";
 import type { EventHub } from "./realtime/event-hub.ts";
 import { socketTicketRoutes } from "./realtime/socket-ticket-routes.ts";
@@ -91,6 +92,7 @@ export async function buildApp({ context, hub, logger, webDistDir }: BuildAppOpt
   installErrorHandler(app);
   installJsonBodyParser(app);
   if (context.env.FIELDOPS_REQUEST_METRICS) installRequestMetrics(app);
+  if (context.env.OTEL_EXPORTER_OTLP_ENDPOINT) installRequestTracing(app);
   installRequestId(app);
   installMetrics(app, context, hub);
 

@@ -4,12 +4,14 @@ import { fileURLToPath } from "node:url";
 import { readEnv } from "@fieldops/config/env";
 import { createLogger } from "@fieldops/config/logger";
 import { stopOnSignal } from "@fieldops/config/stop-on-signal";
+import { startTracing } from "@fieldops/config/tracing";
 import { refuseUnsafeRuntimeRole } from "@fieldops/db/runtime-role";
 import { buildApp } from "./app.ts";
 import { createRuntime } from "./create-context.ts";
 
 /** The API process: REST under /api, the WebSocket at /api/ws, and the built web app. */
 const env = readEnv();
+const tracing = await startTracing("fieldops-api", env);
 await refuseUnsafeRuntimeRole(env.DATABASE_URL, "api");
 const logger = createLogger("api", env.LOG_LEVEL);
 const runtime = await createRuntime(env, undefined, (level, message, detail) => logger[level](detail, message));
@@ -19,6 +21,7 @@ const app = await buildApp({ context: runtime.context, hub: runtime.hub, logger,
 stopOnSignal(async () => {
   await app.close().catch(() => {});
   await runtime.close();
+  await tracing?.shutdown();
 });
 
 await app.listen({ port: env.PORT, host: env.HOST });

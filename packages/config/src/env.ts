@@ -57,6 +57,15 @@ const envFields = z.object({
   DATABASE_CONTEXT_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal digits"),
   REDIS_URL: z.string().url(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * An OTLP/HTTP collector's base URL (e.g. `http://127.0.0.1:4318`): the API and the worker send their spans to
+   * `<url>/v1/traces`. Unset, tracing is off and its SDK is not loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /** How spans are encoded: binary protobuf (the SDK's default) or JSON. */
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(["http/protobuf", "http/json"]).default("http/protobuf"),
+  /** The service name of the spans; fieldops-api and fieldops-worker by default. */
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
   PLATFORM_ADMIN_EMAILS: z
     .string()
