@@ -1,14 +1,20 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "@fieldops/db";
-import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
 import { readEventsAfter } from "@fieldops/events/company-stream";
-import { customerEndpoints } from "@fieldops/shared/customers";
-import { moduleEndpoints } from "@fieldops/shared/modules";
 import { workerResources } from "../integration/provided-context.ts";
-import { createTestCompany, signIn, type TestCompany } from "../integration/test-app.ts";
 import { waitFor } from "./product.ts";
-import { RequestLog, ResumingSocket, startScaleOut, type Kill, type ScaleOut } from "./scale-out.ts";
+import {
+  awaitModuleRuns,
+  prepareLoadCompany,
+  RequestLog,
+  ResumingSocket,
+  startLoad,
+  startScaleOut,
+  type Kill,
+  type LoadCompany,
+  type ScaleOut,
+} from "./scale-out.ts";
 
 /**
  * Two API processes and two workers behind nginx (deploy/nginx/fieldops.conf), under a modest load of reads, writes,
@@ -24,14 +30,13 @@ const RUNS_EACH_SIDE = 8;
 let cluster: ScaleOut;
 let owner: Database;
 let redis: Redis;
-let company: TestCompany;
+let prepared: LoadCompany;
 const sockets: ResumingSocket[] = [];
 
 beforeAll(async () => {
   const resources = workerResources();
   owner = createDatabase(resources.ownerDatabaseUrl, { max: 3, contextKey: resources.databaseContextKey });
   redis = new Redis(resources.redisUrl);
-  company = await createTestCompany(owner);
   cluster = await startScaleOut(
     {
       databaseUrl: resources.databaseUrl,
@@ -40,6 +45,7 @@ beforeAll(async () => {
     },
     { apis: 2, workers: 2 },
   );
+  prepared = await prepareLoadCompany(cluster.url, owner);
 }, 180_000);
 
 afterAll(async () => {
@@ -55,17 +61,7 @@ describe("two APIs and two workers behind nginx", () => {
     { timeout: 120_000 },
     async () => {
       const url = cluster.url;
-      const ownerToken = await signIn(url, company.users.owner.email);
-      const memberToken = await signIn(url, company.users.member.email);
-      const headers = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
-      const customer = await fetch(`${url}${customerEndpoints.list.path}`, {
-        method: "POST",
-        headers: headers(ownerToken),
-        body: JSON.stringify(customerInput({ name: "Scale Out" })),
-      });
-      expect(customer.status).toBe(201);
-      const customerId = ((await customer.json()) as { id: string }).id;
-
+      const { company, ownerToken } = prepared;
       // Opened one after another before any other traffic, so that nginx's round robin puts half on each API.
       for (let i = 0; i < SOCKETS; i++) {
         const socket = new ResumingSocket(url, ownerToken);
@@ -74,56 +70,15 @@ describe("two APIs and two workers behind nginx", () => {
       }
 
       const log = new RequestLog();
-      const runs = new Map<string, string | null>();
-      let running = true;
-      const loop = (step: (i: number) => Promise<void>) =>
-        (async () => {
-          for (let i = 0; running; i++) {
-            await step(i);
-            await new Promise((resolve) => setTimeout(resolve, 25));
-          }
-        })();
-      const runModule = (tag: string) => async (i: number) => {
-        const title = `Run ${tag}${i}`;
-        runs.set(title, null);
-        const response = await log.track("module run", () =>
-          fetch(`${url}${moduleEndpoints.execute.path}`, {
-            method: "POST",
-            headers: headers(memberToken),
-            body: JSON.stringify({ moduleId: "create-job", params: { customerId, title } }),
-          }),
-        );
-        if (response?.status === 200) runs.set(title, ((await response.json()) as { runId: string }).runId);
-      };
-      const answeredRuns = () => [...runs.values()].filter(Boolean).length;
-      const loops = [
-        loop(runModule("a")),
-        loop(runModule("b")),
-        loop(async (i) => {
-          await log.track("write", () =>
-            fetch(`${url}${customerEndpoints.list.path}`, {
-              method: "POST",
-              headers: headers(ownerToken),
-              body: JSON.stringify(customerInput({ name: `Customer ${i}` })),
-            }),
-          );
-        }),
-        loop(async () => {
-          await log.track("read", () =>
-            fetch(`${url}${customerEndpoints.list.path}`, { headers: headers(ownerToken) }),
-          );
-        }),
-      ];
-
-      await waitFor("module runs before the kill", async () => answeredRuns() >= RUNS_EACH_SIDE);
+      const load = startLoad(url, log, { ...prepared, lanes: 4, pauseMs: 25 });
+      await waitFor("module runs before the kill", async () => load.answeredRuns() >= RUNS_EACH_SIDE);
       const [apiKill, workerKill] = await Promise.all([
         cluster.kill(cluster.apis[0]!.child),
         cluster.kill(cluster.workers[0]!),
       ]);
-      const before = answeredRuns();
-      await waitFor("module runs after the kill", async () => answeredRuns() >= before + RUNS_EACH_SIDE);
-      running = false;
-      await Promise.all(loops);
+      const before = load.answeredRuns();
+      await waitFor("module runs after the kill", async () => load.answeredRuns() >= before + RUNS_EACH_SIDE);
+      await load.stop();
 
       // The proxy kept serving, and only requests under way at the API's death failed.
       const inFlight = log.inFlightAt(apiKill);
@@ -134,26 +89,10 @@ describe("two APIs and two workers behind nginx", () => {
       );
       expect({ failedOutside, unexpected }).toEqual({ failedOutside: [], unexpected: [] });
 
-      // Every run that was stored (answered or not) finishes, once: one job per title, none left queued or running.
-      await waitFor(
-        "every module run to finish",
-        async () =>
-          (await owner.moduleRun.count({ where: { companyId: company.id, status: { in: ["queued", "running"] } } })) ===
-          0,
-        60_000,
-      );
-      const stored = await owner.moduleRun.findMany({
-        where: { companyId: company.id },
-        select: { id: true, status: true },
-      });
-      const answered = [...runs.values()].filter((id): id is string => id !== null);
-      expect(stored.filter((run) => run.status !== "succeeded")).toEqual([]);
-      expect(answered.filter((id) => !stored.some((run) => run.id === id))).toEqual([]);
-      const jobs = await owner.job.groupBy({ by: ["title"], where: { companyId: company.id }, _count: true });
-      const jobsByTitle = new Map(jobs.map((row) => [row.title, row._count]));
-      expect([...runs.keys()].filter((title) => (jobsByTitle.get(title) ?? 0) > 1)).toEqual([]);
-      expect([...runs].filter(([title, id]) => id !== null && jobsByTitle.get(title) !== 1)).toEqual([]);
-      expect(stored.length).toBe(jobs.filter((row) => row.title.startsWith("Run ")).length);
+      // Every run that was stored (answered or not) finishes, once: one job per run, none left queued or running.
+      const outcome = await awaitModuleRuns(owner, company.id, load.runs, 60_000);
+      expect(outcome).toMatchObject({ lost: [], doubled: [], notSucceeded: [], jobs: outcome.stored });
+      expect(outcome.answered).toBeGreaterThanOrEqual(2 * RUNS_EACH_SIDE);
 
       // Half the sockets were on the dead API: they reconnected through nginx and got what they missed, once.
       const cut = sockets.filter((socket) => socket.reconnects > 0);

@@ -1,7 +1,12 @@
 import type { ChildProcess } from "node:child_process";
 import { WebSocket } from "ws";
+import type { Database } from "@fieldops/db";
+import { customerInput } from "@fieldops/domain/customers/customer-test-fixtures";
 import { API_PATHS } from "@fieldops/shared/api-paths";
+import { customerEndpoints } from "@fieldops/shared/customers";
+import { moduleEndpoints } from "@fieldops/shared/modules";
 import { freePort } from "../../scripts/start/free-port.ts";
+import { callApi, createTestCompany, signIn, type TestCompany } from "../integration/test-app.ts";
 import { startNginxProxy, type NginxProxy } from "./nginx-proxy.ts";
 import { exited, spawnPart, waitFor } from "./product.ts";
 
@@ -147,6 +152,141 @@ export class RequestLog {
     const answered = this.records.filter((r) => !r.failed && r.endedAt >= from && r.endedAt < to).length;
     return answered / Math.max(0.001, (to - from) / 1000);
   }
+}
+
+export interface LoadCompany {
+  company: TestCompany;
+  ownerToken: string;
+  memberToken: string;
+  /** The customer the module runs make jobs for. */
+  customerId: string;
+}
+
+/** A company for the load: its owner and member signed in through the proxy, and a customer. */
+export async function prepareLoadCompany(url: string, db: Database): Promise<LoadCompany> {
+  const company = await createTestCompany(db);
+  const ownerToken = await signIn(url, company.users.owner.email);
+  const memberToken = await signIn(url, company.users.member.email);
+  const created = await callApi<{ id: string }>(
+    url,
+    "POST",
+    customerEndpoints.list.path,
+    ownerToken,
+    customerInput({ name: "Scale Out" }),
+  );
+  if (created.status !== 201) throw new Error(`customer: ${created.status} ${created.body.message ?? ""}`);
+  return { company, ownerToken, memberToken, customerId: created.body.id };
+}
+
+/** What each lane of the load does, by its number: module runs (create-job), reads and writes of customers. */
+const LANE_KINDS = ["module run", "read", "write", "module run"] as const;
+
+export interface Load {
+  /** Each module run asked for, by its job's title: its run id once answered, null until then (or when it failed). */
+  runs: Map<string, string | null>;
+  answeredRuns(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * `lanes` clients through the proxy, each making one kind of request after another (pausing `pauseMs` between
+ * two), until stopped; every request goes to `log`. Module runs are by the member, reads and writes by the owner.
+ */
+export function startLoad(
+  url: string,
+  log: RequestLog,
+  options: Omit<LoadCompany, "company"> & { lanes: number; pauseMs: number },
+): Load {
+  const headers = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
+  const runs = new Map<string, string | null>();
+  const requests = {
+    "module run": async (lane: number, i: number) => {
+      const title = `Run ${lane}-${i}`;
+      runs.set(title, null);
+      const response = await log.track("module run", () =>
+        fetch(`${url}${moduleEndpoints.execute.path}`, {
+          method: "POST",
+          headers: headers(options.memberToken),
+          body: JSON.stringify({ moduleId: "create-job", params: { customerId: options.customerId, title } }),
+        }),
+      );
+      if (response?.status === 200) runs.set(title, ((await response.json()) as { runId: string }).runId);
+    },
+    read: async () => {
+      await log.track("read", () =>
+        fetch(`${url}${customerEndpoints.list.path}`, { headers: headers(options.ownerToken) }),
+      );
+    },
+    write: async (lane: number, i: number) => {
+      await log.track("write", () =>
+        fetch(`${url}${customerEndpoints.list.path}`, {
+          method: "POST",
+          headers: headers(options.ownerToken),
+          body: JSON.stringify(customerInput({ name: `Customer ${lane}-${i}` })),
+        }),
+      );
+    },
+  };
+  let running = true;
+  const lanes = Array.from({ length: options.lanes }, async (_, lane) => {
+    const request = requests[LANE_KINDS[lane % LANE_KINDS.length]!];
+    for (let i = 0; running; i++) {
+      await request(lane, i);
+      if (options.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
+    }
+  });
+  return {
+    runs,
+    answeredRuns: () => [...runs.values()].filter(Boolean).length,
+    async stop() {
+      running = false;
+      await Promise.all(lanes);
+    },
+  };
+}
+
+/** What became of the load's module runs once none is queued or running any more (or `limitMs` has passed). */
+export interface RunsOutcome {
+  /** Runs stored: those answered, and those under way at the kill that committed. */
+  stored: number;
+  answered: number;
+  /** Answered runs that did not succeed or did not make their job: lost. */
+  lost: string[];
+  /** Titles with more than one job: a run done twice. */
+  doubled: string[];
+  /** Stored runs, answered or not, that did not succeed (still queued or running at the limit, or failed). */
+  notSucceeded: { id: string; status: string }[];
+  /** Jobs the runs made. */
+  jobs: number;
+}
+
+export async function awaitModuleRuns(
+  db: Database,
+  companyId: string,
+  runs: Map<string, string | null>,
+  limitMs: number,
+): Promise<RunsOutcome> {
+  const unfinished = () => db.moduleRun.count({ where: { companyId, status: { in: ["queued", "running"] } } });
+  await waitFor("every module run to finish", async () => (await unfinished()) === 0, limitMs).catch(() => {});
+  const stored = await db.moduleRun.findMany({ where: { companyId }, select: { id: true, status: true } });
+  const jobs = await db.job.groupBy({
+    by: ["title"],
+    where: { companyId, title: { in: [...runs.keys()] } },
+    _count: true,
+  });
+  const jobsByTitle = new Map(jobs.map((row) => [row.title, row._count]));
+  const statusById = new Map(stored.map((run) => [run.id, run.status]));
+  const answered = [...runs].filter((entry): entry is [string, string] => entry[1] !== null);
+  return {
+    stored: stored.length,
+    answered: answered.length,
+    lost: answered.flatMap(([title, id]) =>
+      statusById.get(id) !== "succeeded" || jobsByTitle.get(title) !== 1 ? [id] : [],
+    ),
+    doubled: jobs.filter((row) => row._count > 1).map((row) => row.title),
+    notSucceeded: stored.filter((run) => run.status !== "succeeded"),
+    jobs: jobs.reduce((sum, row) => sum + row._count, 0),
+  };
 }
 
 /**
