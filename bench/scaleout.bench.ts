@@ -94,6 +94,9 @@ await withScratchProduct("fieldops_scaleout", { seedDemo: false }, async ({ owne
     await sleep(windowMs);
     const wholeTo = Date.now();
     const builds = await Promise.all(accepts.map((accept) => accept()));
+    const runningAtKill = await owner.moduleRun.count({
+      where: { companyId: prepared.company.id, status: "running" },
+    });
     const [apiKill, workerKill] = await Promise.all([
       cluster.kill(cluster.apis[0]!.child),
       cluster.kill(cluster.workers[0]!),
@@ -146,7 +149,7 @@ await withScratchProduct("fieldops_scaleout", { seedDemo: false }, async ({ owne
       `  requests: ${log.records.length}; failed ${failed.length}, of which outside those in flight at the kill ${failedOutside} (goal 0); in flight at the kill ${inFlight.length}`,
     );
     console.log(
-      `  module runs: ${runs.answered} answered, ${runs.stored} stored; lost ${runs.lost.length}, done twice ${runs.doubled.length}, not succeeded ${runs.notSucceeded.length} (goal 0 each)`,
+      `  module runs: ${runs.answered} answered, ${runs.stored} stored, ${runningAtKill} running at the kill; lost ${runs.lost.length}, done twice ${runs.doubled.length}, not succeeded ${runs.notSucceeded.length} (goal 0 each)`,
     );
     console.log(
       `  builds: ${builds.length} accepted; lost or failed ${buildsLost === -1 ? "? (not at preview within 10 minutes)" : buildsLost} (goal 0)`,

@@ -1,4 +1,6 @@
+import { Queue } from "bullmq";
 import { Redis } from "ioredis";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "@fieldops/db";
 import { readEventsAfter } from "@fieldops/events/company-stream";
@@ -26,6 +28,8 @@ import {
 const SOCKETS = 20;
 /** Module runs answered before the kill and after it: enough that both workers and both APIs hold some. */
 const RUNS_EACH_SIDE = 8;
+/** Module runs the two workers hold at the kill: enough that the one killed holds some (each takes up to 10). */
+const HELD_RUNS = 6;
 
 let cluster: ScaleOut;
 let owner: Database;
@@ -36,7 +40,8 @@ const sockets: ResumingSocket[] = [];
 beforeAll(async () => {
   const resources = workerResources();
   owner = createDatabase(resources.ownerDatabaseUrl, { max: 3, contextKey: resources.databaseContextKey });
-  redis = new Redis(resources.redisUrl);
+  // BullMQ's own connection must wait, not fail, while Redis is busy.
+  redis = new Redis(resources.redisUrl, { maxRetriesPerRequest: null });
   cluster = await startScaleOut(
     {
       databaseUrl: resources.databaseUrl,
@@ -72,10 +77,24 @@ describe("two APIs and two workers behind nginx", () => {
       const log = new RequestLog();
       const load = startLoad(url, log, { ...prepared, lanes: 4, pauseMs: 25 });
       await waitFor("module runs before the kill", async () => load.answeredRuns() >= RUNS_EACH_SIDE);
+      // The workers are made to hold module runs when they die: a lock on the jobs table stops each run before it
+      // can insert its job, so that the worker killed has runs in hand, which the other must take back.
+      const locker = new pg.Client({ connectionString: workerResources().ownerDatabaseUrl });
+      await locker.connect();
+      await locker.query("BEGIN");
+      await locker.query("LOCK TABLE jobs IN SHARE MODE");
+      const modules = new Queue("modules", { connection: redis });
+      const heldAtKill = await waitFor("the workers to hold module runs", async () => {
+        const active = await modules.getActiveCount();
+        return active >= HELD_RUNS && active;
+      });
       const [apiKill, workerKill] = await Promise.all([
         cluster.kill(cluster.apis[0]!.child),
         cluster.kill(cluster.workers[0]!),
       ]);
+      await locker.query("ROLLBACK");
+      await locker.end();
+      await modules.close();
       const before = load.answeredRuns();
       await waitFor("module runs after the kill", async () => load.answeredRuns() >= before + RUNS_EACH_SIDE);
       await load.stop();
@@ -114,13 +133,13 @@ describe("two APIs and two workers behind nginx", () => {
       ).catch(() => gaps());
       expect(settled).toEqual(sockets.map(() => ({ missed: [], duplicates: 0 })));
       expect((await expected(sockets[0]!)).length).toBeGreaterThan(2 * RUNS_EACH_SIDE);
-      logKills(apiKill, workerKill);
+      logKills(apiKill, workerKill, heldAtKill);
     },
   );
 });
 
-function logKills(api: Kill, worker: Kill) {
+function logKills(api: Kill, worker: Kill, heldAtKill: number) {
   console.log(
-    `[scale-out] API gone ${api.goneAt - api.sentAt} ms after kill -9, worker ${worker.goneAt - worker.sentAt} ms`,
+    `[scale-out] API gone ${api.goneAt - api.sentAt} ms after kill -9, worker ${worker.goneAt - worker.sentAt} ms; module runs the workers held at the kill: ${heldAtKill}`,
   );
 }
