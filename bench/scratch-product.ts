@@ -10,6 +10,8 @@ export interface ScratchProduct {
   owner: Database;
   db: Database;
   redis: Redis;
+  /** What a process of the product needs to run on them as the runtime role (DATABASE_URL, its key, REDIS_URL). */
+  access: { databaseUrl: string; databaseContextKey: string; redisUrl: string };
 }
 
 /**
@@ -23,7 +25,8 @@ export async function withScratchProduct<T>(
 ): Promise<T> {
   const server = process.env.BENCH_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
   const database = await createScratchDatabase(server, name);
-  const redis = new Redis(process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/14");
+  const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/14";
+  const redis = new Redis(redisUrl);
   try {
     await prepareDatabase(database.url, { seedDemo: options.seedDemo });
     const runtimeUrl = testRuntimeUrl(database.url);
@@ -31,7 +34,12 @@ export async function withScratchProduct<T>(
     const owner = createDatabase(database.url, { max: 2 });
     const db = createDatabase(runtimeUrl, { contextKey, max: 4 });
     try {
-      return await work({ owner, db, redis });
+      return await work({
+        owner,
+        db,
+        redis,
+        access: { databaseUrl: runtimeUrl, databaseContextKey: contextKey, redisUrl },
+      });
     } finally {
       await Promise.all([owner.$disconnect(), db.$disconnect()]);
     }

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SMTPServer } from "smtp-server";
 import { simpleParser } from "mailparser";
@@ -15,14 +14,12 @@ import {
   type TestApp,
   type TestCompany,
 } from "../integration/test-app.ts";
-import { waitFor } from "./product.ts";
+import { exited, spawnPart, waitFor } from "./product.ts";
 
 /**
  * A worker process killed (kill -9) while it is sending an e-mail: the mail server never accepted it, the next
  * worker process sends it, and the customer gets it once.
  */
-
-const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
  * A real SMTP server that, while `hold` is set, takes a mail's data but does not answer it (a slow server in the
@@ -61,29 +58,16 @@ async function startSlowSmtpServer() {
 /** The worker as production runs it (workers/src/main.ts), as a process of its own on the test's database and Redis. */
 function startWorkerProcess(t: TestApp): ChildProcess {
   const { env } = t.runtime.context;
-  const child = spawn(process.execPath, ["--import", "tsx", "workers/src/main.ts"], {
-    cwd: root,
-    // Only what the worker needs: whatever else earlier test files left in this process's environment stays out.
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: env.DATABASE_URL,
-      DATABASE_CONTEXT_KEY: env.DATABASE_CONTEXT_KEY,
-      REDIS_URL: env.REDIS_URL,
-      SMTP_URL: env.SMTP_URL,
-      MAIL_FROM: "FieldOps <mail@fieldops.test>",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  return spawnPart("worker", {
+    NODE_ENV: "test",
+    LOG_LEVEL: "warn",
+    DATABASE_URL: env.DATABASE_URL,
+    DATABASE_CONTEXT_KEY: env.DATABASE_CONTEXT_KEY,
+    REDIS_URL: env.REDIS_URL,
+    SMTP_URL: env.SMTP_URL,
+    MAIL_FROM: "FieldOps <mail@fieldops.test>",
   });
-  return child;
 }
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
 let smtp: Awaited<ReturnType<typeof startSlowSmtpServer>>;
 let t: TestApp;

@@ -160,3 +160,20 @@ export const isAlive = (pid: number) => {
     return false;
   }
 };
+
+const ENTRIES = { api: "apps/api/src/main.ts", worker: "workers/src/main.ts" } as const;
+
+/** An API or a worker as its own process (`node --import tsx <entry>`), with only the environment given. */
+export function spawnPart(part: keyof typeof ENTRIES, env: Record<string, string | undefined>): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", ENTRIES[part]], {
+    cwd: root,
+    // Only what the process needs: whatever else the caller's environment holds stays out.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, FIELDOPS_ENV_FILE: "none", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+export const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once("exit", () => resolve()));
