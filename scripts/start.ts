@@ -1,11 +1,11 @@
 import "@fieldops/config/load-dotenv";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { describeFileStorage, mailConfigurationProblem, readFileStorageSettings } from "@fieldops/config/env";
+import { REPOSITORY_ROOT, RUNS_COMPILED } from "@fieldops/config/repository";
 import { prepareDatabase } from "@fieldops/db/prepare-database";
 import { prepareRuntimeAccess, redactedDatabaseUrl } from "@fieldops/db/runtime-role";
 import { dataDirFromEnv } from "./db/database-url.ts";
-import { buildWebIfNeeded } from "./start/build-web.ts";
+import { buildWebIfNeeded, requireWebBuild } from "./start/build-web.ts";
 import { startEmbeddedPostgres, type LocalService } from "./start/embedded-postgres.ts";
 import { REDIS_MISSING, redisServerInstalled, startLocalRedis } from "./start/local-redis.ts";
 import { freePort } from "./start/free-port.ts";
@@ -24,8 +24,11 @@ import { spawnNodeProcess, stopChild, supervise, type Supervisor } from "./start
  * `npm run dev` (`--dev`): the same, for working on the code: the API and the worker restart when a file they import
  * changes, and instead of the built web app, Vite's development server (on WEB_DEV_PORT, 5173 by default) serves the
  * sources with hot reload and forwards /api to the API.
+ *
+ * Compiled by `npm run build` (dist/server/scripts/start.js, which `npm start` runs under NODE_ENV=production), it runs
+ * the compiled API and worker with plain `node`, and serves the web app that build made instead of building one.
  */
-const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
+const root = REPOSITORY_ROOT;
 const dataDir = dataDirFromEnv();
 const startedAt = performance.now();
 const log = (line: string) => console.log(`[start] ${line}`);
@@ -101,6 +104,7 @@ try {
   // The API keeps uploaded photos and signatures under the same data folder.
   const env: NodeJS.ProcessEnv = { ...process.env, FIELDOPS_DATA_DIR: dataDir };
   env.NODE_ENV ??= "development";
+  if (RUNS_COMPILED) requireWebBuild(env.WEB_DIST_DIR ?? join(root, "dist/web"));
   const mailProblem = mailConfigurationProblem({
     NODE_ENV: env.NODE_ENV === "production" ? "production" : "development",
     SMTP_URL: env.SMTP_URL || undefined,
@@ -146,7 +150,7 @@ try {
   // This process read the .env file for them: reading it again would give them DATABASE_OWNER_URL back.
   env.FIELDOPS_ENV_FILE = "none";
   log(`the API and the worker connect as ${redactedDatabaseUrl(env.DATABASE_URL)}`);
-  if (!dev) await buildWebIfNeeded(root, log);
+  if (!dev && !RUNS_COMPILED) await buildWebIfNeeded(root, log);
   if (!env.SMTP_URL) {
     // The worker listens here (MAIL_CATCHER_PORT) and its dispatcher sends here: a mail server that keeps every mail.
     const catcherPort = await freePort();
@@ -156,7 +160,8 @@ try {
   }
   log(describeFileStorage(storage));
 
-  const run = (name: "api" | "worker", entry: string) => {
+  const run = (name: "api" | "worker", source: string) => {
+    const entry = RUNS_COMPILED ? join("dist/server", source.replace(/\.ts$/, ".js")) : source;
     const first = spawnNodeProcess(join(root, entry), env, { watch: dev });
     stateFile.setProcess(name, first.pid);
     children.push(

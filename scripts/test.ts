@@ -13,6 +13,7 @@ const STEPS: readonly (readonly string[])[] = [
   ["db:drift"],
   ["test:unit"],
   ["test:integration"],
+  ["test:build"],
   ["test:e2e"],
 ];
 

@@ -1,11 +1,10 @@
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { REPOSITORY_ROOT } from "@fieldops/config/repository";
 
 export { redactedDatabaseUrl as redactedUrl } from "@fieldops/db/runtime-role";
 
 export const defaultDatabaseUrl = "postgresql://postgres@127.0.0.1:5432/postgres";
 
-const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The owner's connection, which migrations (and shadow databases) need; DATABASE_URL is the restricted runtime role. */
 export function databaseUrlFromEnv(): string {
@@ -14,7 +13,7 @@ export function databaseUrlFromEnv(): string {
 
 /** Where `npm start` keeps the embedded servers' data, npm-start.json and the uploaded files (under `files/`). */
 export function dataDirFromEnv(): string {
-  return process.env.FIELDOPS_DATA_DIR ?? join(projectRoot, ".data");
+  return process.env.FIELDOPS_DATA_DIR ?? join(REPOSITORY_ROOT, ".data");
 }
 
 export function errorMessage(error: unknown): string {

@@ -25,7 +25,7 @@ const readPackage = (folder: string): PackageJson =>
   JSON.parse(readFileSync(join(folder, "package.json"), "utf8")) as PackageJson;
 
 /** Each workspace's folder (relative to `root`) by package name, from the root package.json's `workspaces`. */
-function workspaceFolders(root: string): Map<string, string> {
+export function workspaceFolders(root: string): Map<string, string> {
   const folders = new Map<string, string>();
   for (const pattern of readPackage(root).workspaces ?? []) {
     const candidates = pattern.endsWith("/*")
@@ -67,10 +67,21 @@ export function webBuildIsStale(root: string): boolean {
   return statSync(index).mtimeMs < newestChange(webBuildSources(root).map((path) => join(root, path)));
 }
 
+/** The compiled build has no Vite: it serves the web app `npm run build` made, and refuses to start without it. */
+export function requireWebBuild(webDistDir: string): void {
+  if (!existsSync(join(webDistDir, "index.html")))
+    throw new Error(`${webDistDir} holds no web app: run \`npm run build\` (it builds the web app with the server)`);
+}
+
 /** Builds the web app with Vite when dist/web is missing or older than its sources. */
 export async function buildWebIfNeeded(root: string, log: (line: string) => void): Promise<void> {
   if (!webBuildIsStale(root)) return;
   log("building the web app");
+  await buildWeb(root);
+}
+
+/** Builds the web app with Vite into dist/web. */
+export async function buildWeb(root: string): Promise<void> {
   const { build } = await import("vite");
   // Vite builds for production only when NODE_ENV is unset or says so, and a product started by the end-to-end tests
   // runs with NODE_ENV=test: the web app must still be React's production build (a development build is twice the

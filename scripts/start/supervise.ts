@@ -146,12 +146,21 @@ export function supervise(first: Running, options: SuperviseOptions): Supervisor
   };
 }
 
-/** Starts `node --import tsx <entry>` with the given environment, its output going to ours. */
-export function spawnNodeProcess(entry: string, env: NodeJS.ProcessEnv, options: { watch?: boolean } = {}): Running {
+/** The arguments of `node` that run the entry: a compiled one (`.js`, `npm run build`) as it is, a `.ts` one with tsx. */
+export function nodeArguments(entry: string, options: { watch?: boolean } = {}): string[] {
+  if (entry.endsWith(".js")) {
+    if (options.watch) throw new Error(`${entry} is compiled: only the TypeScript sources run in watch mode`);
+    return [entry];
+  }
   // In watch mode tsx runs the entry again whenever a file it imported changes (`npm run dev`).
-  const args = options.watch
+  return options.watch
     ? [fileURLToPath(import.meta.resolve("tsx/cli")), "watch", "--clear-screen=false", entry]
     : ["--import", "tsx", entry];
+}
+
+/** Starts `node` on the entry (`--import tsx` for TypeScript) with the given environment, its output going to ours. */
+export function spawnNodeProcess(entry: string, env: NodeJS.ProcessEnv, options: { watch?: boolean } = {}): Running {
+  const args = nodeArguments(entry, options);
   return runningOf(spawn(process.execPath, args, { env, stdio: "inherit" }));
 }
 

@@ -1,12 +1,11 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
-import { Redis } from "ioredis";
 import { withDatabase } from "@fieldops/db/schema-engine-adapter";
 import { testRuntimeUrl } from "../runtime-role-url.ts";
 import { startOAuthStandIn } from "../stand-ins/oauth-provider.ts";
 import { startTwilioStandIn } from "../integration/twilio-stand-in.ts";
+import { E2E_DATABASE_SERVER, freshStores } from "./fresh-stores.ts";
 import { E2E_TWILIO_ACCOUNT, E2E_TWILIO_AUTH_TOKEN, E2E_TWILIO_NUMBER } from "./e2e-servers.ts";
 
 /**
@@ -14,18 +13,10 @@ import { E2E_TWILIO_ACCOUNT, E2E_TWILIO_AUTH_TOKEN, E2E_TWILIO_NUMBER } from "./
  * script as `npm start` (migrations and demo world as the owner, web build, API and worker as the runtime role). No
  * SMTP_URL is given, so e-mails go to the local mail catcher the worker runs, as with `npm start`.
  */
-const server = process.env.TEST_DATABASE_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const server = E2E_DATABASE_SERVER;
 const redisUrl = process.env.E2E_REDIS_URL ?? "redis://127.0.0.1:6379/10";
 const database = process.env.E2E_DATABASE ?? "fieldops_e2e";
-
-const admin = new pg.Client({ connectionString: server });
-await admin.connect();
-await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-await admin.query(`CREATE DATABASE ${database}`);
-await admin.end();
-const redis = new Redis(redisUrl);
-await redis.flushdb();
-await redis.quit();
+await freshStores(database, redisUrl);
 
 // A stand-in map tile server: every tile the same small PNG, so that route proposals are drawn on a map.
 const TILE_PNG = Buffer.from(

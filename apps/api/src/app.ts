@@ -46,13 +46,13 @@ export interface BuildAppOptions {
 type RoutePlugin = FastifyPluginAsyncZod<{ context: AppContext }>;
 
 /**
- * The plugin of every `routes/<area>-routes.ts` file, its one export named `…Routes`: a new area's routes are
+ * The plugin of every `routes/<area>-routes.ts` file (`.js` once compiled), its one export named `…Routes`: a new area's routes are
  * registered by adding their file. A file without exactly one such export stops the server at its start.
  */
 async function routePlugins(): Promise<RoutePlugin[]> {
   const folder = new URL("./routes/", import.meta.url);
   const files = readdirSync(folder)
-    .filter((name) => /^[a-z-]+-routes\.ts$/.test(name))
+    .filter((name) => /^[a-z-]+-routes\.[jt]s$/.test(name))
     .sort();
   return Promise.all(
     files.map(async (file) => {

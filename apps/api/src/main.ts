@@ -1,8 +1,8 @@
 import "@fieldops/config/load-dotenv";
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { readEnv } from "@fieldops/config/env";
 import { createLogger } from "@fieldops/config/logger";
+import { REPOSITORY_ROOT } from "@fieldops/config/repository";
 import { stopOnSignal } from "@fieldops/config/stop-on-signal";
 import { startTracing } from "@fieldops/config/tracing";
 import { refuseUnsafeRuntimeRole } from "@fieldops/db/runtime-role";
@@ -15,7 +15,7 @@ const tracing = await startTracing("fieldops-api", env);
 await refuseUnsafeRuntimeRole(env.DATABASE_URL, "api");
 const logger = createLogger("api", env.LOG_LEVEL);
 const runtime = await createRuntime(env, undefined, (level, message, detail) => logger[level](detail, message));
-const webDistDir = env.WEB_DIST_DIR ?? resolve(fileURLToPath(new URL("../../../dist/web", import.meta.url)));
+const webDistDir = env.WEB_DIST_DIR ?? join(REPOSITORY_ROOT, "dist/web");
 const app = await buildApp({ context: runtime.context, hub: runtime.hub, logger, webDistDir });
 
 stopOnSignal(async () => {

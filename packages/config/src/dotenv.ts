@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
+import { REPOSITORY_ROOT } from "./repository.ts";
 
 /** The repository's `.env` (beside package.json), read by every entry point (`npm start`, the API, the worker, scripts). */
-export const DOT_ENV_PATH = fileURLToPath(new URL("../../../.env", import.meta.url));
+export const DOT_ENV_PATH = join(REPOSITORY_ROOT, ".env");
 
 /**
  * Reads the environment file into process.env when it exists, with Node's own parser (`process.loadEnvFile`, Node

@@ -6,7 +6,9 @@ import type { DayMatrix } from "./travel-matrix.ts";
 import type { SolveReply, SolveRequest } from "./solve-thread.ts";
 
 const require = createRequire(import.meta.url);
-const THREAD_ENTRY = new URL("./solve-thread.ts", import.meta.url).href;
+/** Compiled by `npm run build`, this file sits beside the thread's compiled entry, which Node runs as it is. */
+const COMPILED = import.meta.url.endsWith(".js");
+const THREAD_ENTRY = new URL(COMPILED ? "./solve-thread.js" : "./solve-thread.ts", import.meta.url);
 
 interface Pending {
   resolve(plan: RoutingPlan): void;
@@ -23,16 +25,22 @@ function failAll(error: Error) {
 }
 
 /**
+ * The thread's code that loads TypeScript through tsx's ESM API, whatever loader (or test runner) the parent runs
+ * under; the package's require condition names its CommonJS build, whose ESM twin sits beside it.
+ */
+function tsxBoot(): string {
+  const tsx = pathToFileURL(require.resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
+  return `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(THREAD_ENTRY.href)}); })`;
+}
+
+/**
  * The one optimizer thread of this process, started on first use and kept: loading TypeScript into a new thread
  * costs about a second of CPU, which a thread per job took from the search's budget on a busy machine. Unref'd, so
  * it never keeps the process alive; started again after a crash.
  */
 function solverThread(): Worker {
   if (thread) return thread;
-  // The thread loads TypeScript through tsx's ESM API, whatever loader (or test runner) the parent runs under; the
-  // package's require condition names its CommonJS build, whose ESM twin sits beside it.
-  const boot = `import(${JSON.stringify(pathToFileURL(require.resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(THREAD_ENTRY)}); })`;
-  const started = new Worker(boot, { eval: true });
+  const started = COMPILED ? new Worker(THREAD_ENTRY) : new Worker(tsxBoot(), { eval: true });
   started.unref();
   started.on("message", (reply: SolveReply) => {
     const waiting = pending.get(reply.id);

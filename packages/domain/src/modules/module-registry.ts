@@ -2,8 +2,8 @@ import { readdirSync } from "node:fs";
 import { MODULE_IDS, type ModuleId } from "@fieldops/shared/modules";
 import type { ModuleDefinition } from "./module-definition.ts";
 
-/** A file of this folder that holds one module's handlers: `<module id>.module.ts`. */
-const MODULE_FILE = /^([a-z0-9-]+)\.module\.ts$/;
+/** A file of this folder that holds one module's handlers: `<module id>.module.ts` (`.js` once compiled). */
+const MODULE_FILE = /^([a-z0-9-]+)\.module\.[jt]s$/;
 
 function isModuleDefinition(value: unknown): value is ModuleDefinition<ModuleId> {
   return typeof value === "object" && value !== null && "id" in value && "run" in value;
