@@ -5,7 +5,6 @@ export { redactedDatabaseUrl as redactedUrl } from "@fieldops/db/runtime-role";
 
 export const defaultDatabaseUrl = "postgresql://postgres@127.0.0.1:5432/postgres";
 
-
 /** The owner's connection, which migrations (and shadow databases) need; DATABASE_URL is the restricted runtime role. */
 export function databaseUrlFromEnv(): string {
   return process.env.DATABASE_OWNER_URL || process.env.DATABASE_URL || defaultDatabaseUrl;
