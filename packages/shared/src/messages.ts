@@ -86,13 +86,12 @@ export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 export const MAX_THREAD_CREW_SHARES = 100;
 
 /** A crew the office shares a conversation with: its members read it in the field app's Messages tab. */
-export const threadCrewShareSchema = z.object({
+const threadCrewShareSchema = z.object({
   crewId: z.string(),
   name: z.string(),
   color: z.string(),
   sharedAt: z.string(),
 });
-export type ThreadCrewShare = z.infer<typeof threadCrewShareSchema>;
 
 export const threadSchema = threadSummarySchema.extend({
   messages: z.array(threadMessageSchema).max(MAX_THREAD_MESSAGES),
@@ -107,7 +106,7 @@ export type Thread = z.infer<typeof threadSchema>;
 
 export const threadParamsSchema = z.object({ id: z.uuid() });
 export const customerThreadParamsSchema = z.object({ customerId: z.uuid() });
-export const threadCrewParamsSchema = z.object({ id: z.uuid(), crewId: z.uuid() });
+const threadCrewParamsSchema = z.object({ id: z.uuid(), crewId: z.uuid() });
 
 export const replyRequestSchema = z.object({
   channel: threadChannelSchema,
