@@ -118,6 +118,15 @@ export const appEventSchema = z.discriminatedUnion("name", [
       inbound: z.boolean(),
     }),
   }),
+  /**
+   * The conversations of the field app moved on: a message came in or went out, the office shared or unshared one
+   * with a crew, or a user read one. The field app's Messages tab and its badge refetch (ids only, for every socket: a
+   * field user reads the text through the field app, and only of the threads shared with their crew).
+   */
+  z.object({
+    name: z.literal("field_threads.changed"),
+    payload: z.object({ threadIds: z.array(z.string()).max(100) }),
+  }),
   /** The team changed: an invitation was sent, accepted or revoked, a role changed or someone was removed. */
   z.object({ name: z.literal("team.changed"), payload: z.object({ userIds: z.array(z.string()).max(100) }) }),
 ]);

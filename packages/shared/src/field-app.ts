@@ -165,7 +165,10 @@ const fieldUploadSchema = z.object({
 });
 export type FieldUpload = z.infer<typeof fieldUploadSchema>;
 
-/** A customer's conversation as a field user reads it: no replies from the field app. */
+/**
+ * A conversation the office shares with one of the user's crews, as a field user reads it (no replies from the field
+ * app); `unreadCount` is the messages the user has not read (all of them until they first open it).
+ */
 const fieldThreadSchema = z.object({
   id: z.string(),
   customerName: z.string(),
@@ -181,6 +184,7 @@ const fieldThreadSchema = z.object({
   ),
 });
 const fieldThreadsResponseSchema = z.object({ threads: z.array(fieldThreadSchema), unreadTotal: z.number() });
+export type FieldThreadsResponse = z.infer<typeof fieldThreadsResponseSchema>;
 
 const visitItemParamsSchema = z.object({ id: z.uuid(), itemId: z.uuid() });
 
@@ -271,7 +275,17 @@ export const fieldAppEndpoints = {
     method: "GET",
     path: "/api/field/messages",
     tags: ["field app"],
-    summary: "The conversations of the customers of the user's crews' visits of today and the next two days, to read",
+    summary:
+      "The conversations the office shares with the user's crews, newest first, to read, with the user's unread counts",
     response: fieldThreadsResponseSchema,
+  }),
+  markThreadRead: defineEndpoint({
+    method: "POST",
+    path: "/api/field/threads/:id/read",
+    tags: ["field app"],
+    summary: "Mark a conversation shared with the user's crew read by the user (their badge drops)",
+    params: idParamsSchema,
+    status: 204,
+    response: z.null(),
   }),
 } as const;

@@ -82,8 +82,21 @@ export const threadMessageSchema = z.object({
 });
 export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 
+/** The most crews one conversation is shared with (a company's crews, at most). */
+export const MAX_THREAD_CREW_SHARES = 100;
+
+/** A crew the office shares a conversation with: its members read it in the field app's Messages tab. */
+const threadCrewShareSchema = z.object({
+  crewId: z.string(),
+  name: z.string(),
+  color: z.string(),
+  sharedAt: z.string(),
+});
+
 export const threadSchema = threadSummarySchema.extend({
   messages: z.array(threadMessageSchema).max(MAX_THREAD_MESSAGES),
+  /** The crews the conversation is shared with, by name. */
+  sharedWithCrews: z.array(threadCrewShareSchema).max(MAX_THREAD_CREW_SHARES),
   /** Where a reply can go: the customer's number and e-mail (or the unplaced thread's own), null when none. */
   replyTo: z.object({ sms: z.string().nullable(), email: z.string().nullable() }),
   /** The company may text (its plan has SMS). */
@@ -93,6 +106,7 @@ export type Thread = z.infer<typeof threadSchema>;
 
 export const threadParamsSchema = z.object({ id: z.uuid() });
 export const customerThreadParamsSchema = z.object({ customerId: z.uuid() });
+const threadCrewParamsSchema = z.object({ id: z.uuid(), crewId: z.uuid() });
 
 export const replyRequestSchema = z.object({
   channel: threadChannelSchema,
@@ -356,6 +370,27 @@ export const messageEndpoints = {
     params: threadParamsSchema,
     body: assignThreadRequestSchema,
     response: threadSchema,
+    capability: "messages.manage",
+  }),
+  shareWithCrew: defineEndpoint({
+    method: "PUT",
+    path: "/api/messages/threads/:id/crews/:crewId",
+    tags: ["messages"],
+    summary:
+      "Share a conversation with a crew: its members read it in the field app (sharing it again changes nothing)",
+    params: threadCrewParamsSchema,
+    status: 204,
+    response: z.null(),
+    capability: "messages.manage",
+  }),
+  unshareWithCrew: defineEndpoint({
+    method: "DELETE",
+    path: "/api/messages/threads/:id/crews/:crewId",
+    tags: ["messages"],
+    summary: "Stop sharing a conversation with a crew: it leaves its members' field app at once",
+    params: threadCrewParamsSchema,
+    status: 204,
+    response: z.null(),
     capability: "messages.manage",
   }),
   replyAsCustomer: defineEndpoint({

@@ -309,37 +309,6 @@ describe("a start and a completion recorded offline", () => {
   });
 });
 
-describe("the field app's messages", () => {
-  it("shows the crew the conversations of the customers it visits, and not others'", async () => {
-    const [mine, theirs] = await Promise.all(
-      [visit.jobId, otherCrewVisit.jobId].map((id) => t.db.job.findUniqueOrThrow({ where: { id } })),
-    );
-    for (const job of [mine!, theirs!]) {
-      const thread = await t.db.messageThread.create({
-        data: { companyId: company.id, key: `customer:${job.customerId}`, customerId: job.customerId, unreadCount: 1 },
-      });
-      await t.db.threadMessage.create({
-        data: {
-          companyId: company.id,
-          threadId: thread.id,
-          direction: "inbound",
-          channel: "sms",
-          body: job.id === visit.jobId ? "Gate code changed to 1357" : "Not yours",
-        },
-      });
-    }
-    const { status, body } = await callApi<{
-      threads: { customerName: string; messages: { body: string }[] }[];
-      unreadTotal: number;
-    }>(t.url, "GET", "/api/field/messages", tokens.field!);
-    expect(status).toBe(200);
-    expect(body.threads.map((thread) => thread.messages.map((message) => message.body))).toEqual([
-      ["Gate code changed to 1357"],
-    ]);
-    expect(body.unreadTotal).toBe(1);
-  });
-});
-
 /** An image's bytes: the type's signature, then noise (the server checks the first bytes, not the picture). */
 function imageBytes(type: "png" | "jpeg", size: number): Buffer {
   const head =

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { addFieldNote } from "@fieldops/domain/field-app/add-field-note";
 import { getFieldVisit, listFieldVisits, withDriveLegs } from "@fieldops/domain/field-app/list-field-visits";
-import { listFieldThreads } from "@fieldops/domain/field-app/list-field-threads";
+import { listFieldThreads, markFieldThreadRead } from "@fieldops/domain/field-app/list-field-threads";
 import { setChecklistItem } from "@fieldops/domain/field-app/set-checklist-item";
 import {
   createFieldUpload,
@@ -73,4 +73,7 @@ export const fieldAppRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     listJobFiles(tx, { jobId: params.id }),
   );
   tenantEndpoint(app, context, fieldAppEndpoints.threads, ({ tx, actor }) => listFieldThreads(tx, { actor }));
+  tenantEndpoint(app, context, fieldAppEndpoints.markThreadRead, (scope, { params }) =>
+    markFieldThreadRead(scope, params),
+  );
 };

@@ -3,6 +3,7 @@ import { assignThreadToCustomer } from "@fieldops/domain/messages/assign-thread-
 import { getCustomerThread, getThread, listThreads } from "@fieldops/domain/messages/read-threads";
 import { markThreadRead } from "@fieldops/domain/messages/mark-thread-read";
 import { replyInThread } from "@fieldops/domain/messages/reply-in-thread";
+import { shareThreadWithCrew, unshareThreadWithCrew } from "@fieldops/domain/messages/share-thread";
 import { replyAsCustomer } from "@fieldops/domain/messages/reply-as-customer";
 import {
   getSmsNumber,
@@ -32,6 +33,12 @@ export const messageRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
   );
   tenantEndpoint(app, context, messageEndpoints.assignThread, (scope, { params, body }) =>
     assignThreadToCustomer(scope, { ...params, ...body }, context),
+  );
+  tenantEndpoint(app, context, messageEndpoints.shareWithCrew, (scope, { params }) =>
+    shareThreadWithCrew(scope, params),
+  );
+  tenantEndpoint(app, context, messageEndpoints.unshareWithCrew, (scope, { params }) =>
+    unshareThreadWithCrew(scope, params),
   );
   // The local mail catcher is the mail server only when `npm start` runs it (MAIL_CATCHER_PORT).
   const catcherSmtpUrl = context.env.MAIL_CATCHER_PORT ? (context.env.SMTP_URL ?? null) : null;

@@ -1,7 +1,8 @@
 import type { TenantTransaction } from "@fieldops/db";
-import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
-import { FIELD_APP_DAYS } from "@fieldops/shared/field-app";
 import type { Actor } from "../jobs/actor.ts";
+import { forbidden, notFound } from "../errors.ts";
+import { fieldThreadsChanged } from "../messages/message-events.ts";
+import type { TenantScope, UserActor } from "../tenant-scope.ts";
 
 interface MessageRow {
   body: string | null;
@@ -22,36 +23,26 @@ function messageText(message: MessageRow): string {
 /** The most messages of a conversation the field app shows: the latest. */
 const FIELD_THREAD_MESSAGES = 20;
 
+/** A share with a crew the user is on, and the conversations that have one. */
+const toCrewOf = (userId: string) => ({ crew: { members: { some: { userId } } } });
+const sharedWith = (userId: string) => ({ crewShares: { some: toCrewOf(userId) } });
+
 /**
- * The conversations of the customers the user's crews visit today and the next two days, newest first, to read (the
- * office answers them): the office shares no thread with a crew yet, so a crew sees its own customers' ones. The
- * unread counts are the office's (messages no one in the office has read yet).
+ * The conversations the office shares with the user's crews, newest first, to read (the office answers them). A
+ * thread's unread count is the user's own: its messages since they last opened it in the field app (all of them
+ * before that).
  */
-export async function listFieldThreads(tx: TenantTransaction, input: { actor: Actor; now?: Date }) {
-  const now = input.now ?? new Date();
-  const { timeZone } = await tx.company.findFirstOrThrow({ select: { timeZone: true } });
-  const date = dayInTimeZone(now, timeZone);
-  const visits = await tx.visit.findMany({
-    where: {
-      crew: { members: { some: { userId: input.actor.userId } } },
-      status: { not: "canceled" },
-      scheduledStart: {
-        gte: startOfDayInTimeZone(date, timeZone),
-        lt: startOfDayInTimeZone(addDays(date, FIELD_APP_DAYS), timeZone),
-      },
-    },
-    select: { job: { select: { customerId: true } } },
-  });
-  const customerIds = [...new Set(visits.map((visit) => visit.job.customerId))];
-  if (customerIds.length === 0) return { threads: [], unreadTotal: 0 };
+export async function listFieldThreads(tx: TenantTransaction, input: { actor: Actor }) {
+  const { userId } = input.actor;
   const threads = await tx.messageThread.findMany({
-    where: { customerId: { in: customerIds } },
+    where: sharedWith(userId),
     orderBy: [{ lastMessageAt: "desc" }, { id: "asc" }],
     select: {
       id: true,
       lastMessageAt: true,
-      unreadCount: true,
+      address: true,
       customer: { select: { name: true } },
+      reads: { where: { userId }, select: { lastReadAt: true } },
       messages: {
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         take: FIELD_THREAD_MESSAGES,
@@ -65,12 +56,25 @@ export async function listFieldThreads(tx: TenantTransaction, input: { actor: Ac
       },
     },
   });
+  const unread = threads.length
+    ? await tx.threadMessage.groupBy({
+        by: ["threadId"],
+        where: {
+          OR: threads.map((thread) => {
+            const lastReadAt = thread.reads[0]?.lastReadAt;
+            return { threadId: thread.id, ...(lastReadAt ? { createdAt: { gt: lastReadAt } } : {}) };
+          }),
+        },
+        _count: { _all: true },
+      })
+    : [];
+  const unreadOf = new Map(unread.map((row) => [row.threadId, row._count._all]));
   return {
     threads: threads.map((thread) => ({
       id: thread.id,
-      customerName: thread.customer?.name ?? "",
+      customerName: thread.customer?.name ?? thread.address ?? "",
       lastMessageAt: thread.lastMessageAt.toISOString(),
-      unreadCount: thread.unreadCount,
+      unreadCount: unreadOf.get(thread.id) ?? 0,
       messages: thread.messages.reverse().map((message) => ({
         id: message.id,
         direction: message.direction === "inbound" ? ("inbound" as const) : ("outbound" as const),
@@ -78,6 +82,33 @@ export async function listFieldThreads(tx: TenantTransaction, input: { actor: Ac
         createdAt: message.createdAt.toISOString(),
       })),
     })),
-    unreadTotal: threads.reduce((sum, thread) => sum + thread.unreadCount, 0),
+    unreadTotal: unread.reduce((sum, row) => sum + row._count._all, 0),
   };
+}
+
+/**
+ * The user has read a conversation shared with one of their crews: their unread count of it drops to nothing (the
+ * office's own marks are untouched). Another company's thread is not found; one not shared with their crews, refused.
+ */
+export async function markFieldThreadRead(scope: TenantScope<UserActor>, input: { id: string }): Promise<null> {
+  const { userId } = scope.actor;
+  const thread = await scope.tx.messageThread.findUnique({
+    where: { id: input.id },
+    select: {
+      id: true,
+      crewShares: { where: toCrewOf(userId), take: 1, select: { crewId: true } },
+      // Read up to its newest message, on the messages' own clock: one that arrives after it is unread.
+      messages: { orderBy: { createdAt: "desc" }, take: 1, select: { createdAt: true } },
+    },
+  });
+  if (!thread) throw notFound("No such conversation");
+  if (thread.crewShares.length === 0) throw forbidden("This conversation is not shared with your crew");
+  const lastReadAt = thread.messages[0]?.createdAt ?? new Date();
+  await scope.tx.messageThreadRead.upsert({
+    where: { userId_threadId: { userId, threadId: thread.id } },
+    create: { companyId: scope.companyId, userId, threadId: thread.id, lastReadAt },
+    update: { lastReadAt },
+  });
+  scope.emit(fieldThreadsChanged([thread.id]), userId);
+  return null;
 }

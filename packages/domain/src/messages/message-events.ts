@@ -2,13 +2,18 @@ import type { AppEvent } from "@fieldops/shared/events";
 
 const distinct = (ids: readonly (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
 
-/** Conversations moved on (a message came in, the office replied or read them): the inbox and the threads refetch. */
+/**
+ * Conversations moved on (a message came in, the office replied, read or shared them): the inbox and the threads
+ * refetch, and so does the field app's Messages tab.
+ */
 export function messagesChanged(
   threads: readonly { id: string; customerId: string | null }[],
   options: { inbound: boolean },
 ): AppEvent[] {
   if (threads.length === 0) return [];
   return [
+    // The field app's copies of the shared ones follow (their text and its users' unread counts).
+    ...fieldThreadsChanged(threads.map((thread) => thread.id)),
     {
       name: "messages.changed",
       payload: {
@@ -18,4 +23,10 @@ export function messagesChanged(
       },
     },
   ];
+}
+
+/** The field app's conversations moved on (a message, a share, a user's read): its Messages tab and badge refetch. */
+export function fieldThreadsChanged(threadIds: readonly string[]): AppEvent[] {
+  if (threadIds.length === 0) return [];
+  return [{ name: "field_threads.changed", payload: { threadIds: [...new Set(threadIds)].slice(0, 100) } }];
 }

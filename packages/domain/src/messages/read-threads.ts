@@ -1,5 +1,6 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
 import {
+  MAX_THREAD_CREW_SHARES,
   MAX_THREAD_MESSAGES,
   threadChannelSchema,
   threadDirectionSchema,
@@ -147,6 +148,12 @@ async function threadOf(tx: TenantTransaction, row: SummaryRow): Promise<Thread>
     },
   });
   const replyTo = await replyAddresses(tx, row);
+  const shares = await tx.messageThreadCrewShare.findMany({
+    where: { threadId: row.id },
+    orderBy: [{ crew: { name: "asc" } }, { crewId: "asc" }],
+    take: MAX_THREAD_CREW_SHARES,
+    select: { crewId: true, sharedAt: true, crew: { select: { name: true, color: true } } },
+  });
   return {
     ...toSummary(row),
     messages: messages.reverse().map((message): ThreadMessage => ({
@@ -162,6 +169,12 @@ async function threadOf(tx: TenantTransaction, row: SummaryRow): Promise<Thread>
       readAt: message.readAt?.toISOString() ?? null,
       delivery: message.outboxMessage ? toDelivery(message.outboxMessage) : null,
       outboxMessageId: message.outboxMessageId,
+    })),
+    sharedWithCrews: shares.map((share) => ({
+      crewId: share.crewId,
+      name: share.crew.name,
+      color: share.crew.color,
+      sharedAt: share.sharedAt.toISOString(),
     })),
     replyTo,
     smsAllowed: await companyHasPlanFeature(tx, "sms"),

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-quer
 import { useLiveQuery } from "dexie-react-hooks";
 import { fieldAppEndpoints, type FieldVisit, type FieldVisitsResponse } from "@fieldops/shared/field-app";
 import { readDeviceCopy, readThroughDevice } from "../../lib/device-store";
-import { callEndpoint, endpointKey } from "../../lib/endpoints";
+import { callEndpoint, endpointKey, useEndpointMutation } from "../../lib/endpoints";
 import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 import {
   applyLocally,
@@ -80,10 +80,12 @@ export function useFieldVisit(userId: string, id: string) {
   });
 }
 
-/** The conversations of the crew's customers, with the unread count of the tab's badge; kept on the device. */
+const fieldThreadsKey = endpointKey(fieldAppEndpoints.threads);
+
+/** The conversations the office shares with the user's crews, with the user's unread count (the tab's badge). */
 export function useFieldThreads(enabled = true) {
   return useQuery({
-    queryKey: endpointKey(fieldAppEndpoints.threads),
+    queryKey: fieldThreadsKey,
     queryFn: () => readThroughDevice("field:threads", () => callEndpoint(fieldAppEndpoints.threads)),
     networkMode: "offlineFirst",
     enabled,
@@ -166,7 +168,16 @@ export function useFieldAct(userId: string) {
   );
 }
 
-/** Visits moved, started or changed by the office (a tick, a note) are read again. */
-export const fieldAppLiveEvents = refetchOnLiveEvents(["visits.changed", "jobs.changed"], {
-  queryKey: fieldVisitsKey,
-});
+/** Opening a conversation reads it: the user's unread count of it, and the badge, drop. */
+export function useMarkFieldThreadRead() {
+  return useEndpointMutation(fieldAppEndpoints.markThreadRead, { invalidates: [fieldThreadsKey] });
+}
+
+/**
+ * Visits moved, started or changed by the office (a tick, a note) are read again; so are the conversations when the
+ * office shares or unshares one, or the user reads one on another device.
+ */
+export const fieldAppLiveEvents = [
+  ...refetchOnLiveEvents(["visits.changed", "jobs.changed"], { queryKey: fieldVisitsKey }),
+  ...refetchOnLiveEvents(["field_threads.changed"], { queryKey: fieldThreadsKey }),
+];

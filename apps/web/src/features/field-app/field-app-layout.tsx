@@ -14,7 +14,7 @@ import { cn } from "../../lib/utils";
 import { FieldSyncProvider, useFieldSync, useFieldThreads } from "./field-app-data";
 import { FieldSyncStatus } from "./field-sync-status";
 
-/** The Messages tab's count: the office's inbox for who answers it, the crew's customers' threads for a field user. */
+/** The Messages tab's count: the office's inbox for who answers it, a field user's own unread of their crews' threads. */
 function useMessagesBadge(user: User): number {
   const office = can(user, "messages.manage");
   const officeUnread = useUnreadMessages();

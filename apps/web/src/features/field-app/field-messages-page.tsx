@@ -2,18 +2,19 @@ import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { useSignedInUser } from "../../lib/session";
 import { usePageTitle } from "../../shell/page-title";
 import { useCompanyTerms } from "../../lib/terms";
-import { useFieldThreads } from "./field-app-data";
+import { useFieldThreads, useMarkFieldThreadRead } from "./field-app-data";
 
 const when = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
 /**
- * Messages for a crew: the conversations of the customers it visits today and the next two days, to read before
- * arriving (the office answers them from its inbox).
+ * Messages for a crew: the conversations the office shares with it, to read (the office answers them from its inbox).
+ * Opening one reads it: its unread count and the tab's badge drop.
  */
 export function FieldMessagesPage() {
   const user = useSignedInUser();
   const terms = useCompanyTerms(user.companyId);
   const threads = useFieldThreads();
+  const markRead = useMarkFieldThreadRead();
   usePageTitle("Messages");
   if (threads.isPending) return <LoadingBlock label="Loading messages" />;
   if (threads.isError)
@@ -25,16 +26,22 @@ export function FieldMessagesPage() {
       <header>
         <h1 className="text-2xl font-semibold">Messages</h1>
         <p className="text-sm text-muted-foreground">
-          What your {terms.customers.toLowerCase()} of the coming days wrote and were sent. The office answers them.
+          The conversations with {terms.customers.toLowerCase()} the office shares with your crew. The office answers
+          them.
         </p>
       </header>
       {threads.data.threads.length === 0 ? (
-        <p>No messages from the {terms.customers.toLowerCase()} on your route.</p>
+        <p>The office has shared no conversation with your crew.</p>
       ) : (
         <ul className="grid gap-3">
           {threads.data.threads.map((thread) => (
             <li key={thread.id} className="rounded-lg border bg-card p-3">
-              <details>
+              <details
+                onToggle={(event) => {
+                  if (event.currentTarget.open && thread.unreadCount > 0)
+                    markRead.mutate({ params: { id: thread.id } });
+                }}
+              >
                 <summary className="flex cursor-pointer items-center justify-between gap-2 font-semibold">
                   <span>{thread.customerName}</span>
                   {thread.unreadCount > 0 ? (

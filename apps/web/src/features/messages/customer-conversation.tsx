@@ -2,6 +2,7 @@ import { messageEndpoints } from "@fieldops/shared/messages";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { useEndpointQuery } from "../../lib/endpoints";
+import { ThreadCrewShares } from "./thread-crew-shares";
 import { ReplyForm, ThreadMessages, useMarkReadOnOpen } from "./thread-view";
 
 /** The customer's page: the conversation with them, both directions, live, with the office's reply. */
@@ -27,6 +28,7 @@ export function CustomerConversation({ customerId }: { customerId: string }) {
           />
         ) : (
           <>
+            {exists ? <ThreadCrewShares thread={thread.data} /> : null}
             <ThreadMessages thread={thread.data} />
             <ReplyForm thread={thread.data} />
           </>

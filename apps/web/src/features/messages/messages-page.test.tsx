@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Outlet, Route } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
+import type { Crew } from "@fieldops/shared/crews";
 import type { Thread, ThreadListResponse, ThreadSummary } from "@fieldops/shared/messages";
 import { makeUser } from "../../testing/fixtures";
 import { sendJson, useLocalApi } from "../../testing/local-server";
@@ -44,6 +45,7 @@ const thread: Thread = {
       outboxMessageId: null,
     },
   ],
+  sharedWithCrews: [],
   replyTo: { sms: "+15552017788", email: null },
   smsAllowed: false,
 };
@@ -202,5 +204,57 @@ describe("moving an unknown number's conversation onto a customer", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Move conversation" }));
     expect(await within(dialog).findByText(/already with a customer/)).toBeTruthy();
     expect(JSON.parse(requests("POST", "/customer")[0]!.body)).toEqual({ customerId: CUSTOMER_ID, saveContact: false });
+  });
+});
+
+describe("sharing a conversation with crews", () => {
+  const crew = (id: string, name: string): Crew => ({
+    id,
+    name,
+    color: "#16a34a",
+    skills: [],
+    workingHours: [],
+    breaks: [],
+    members: [],
+    start: { kind: "yard", label: "The company's yard", memberId: null, address: null, located: false, problem: null },
+    createdAt: "2026-11-01T00:00:00.000Z",
+  });
+  const CREW_A = "3f2b6bcd-bbfd-4b2d-9b5d-ab8dfbbd4b01";
+  const CREW_B = "3f2b6bcd-bbfd-4b2d-9b5d-ab8dfbbd4b02";
+
+  beforeEach(() => {
+    api.on("GET", "/api/crews", (_req, res) =>
+      sendJson(res, 200, { items: [crew(CREW_A, "Crew A"), crew(CREW_B, "Crew B")] }),
+    );
+    api.on("GET", `/api/messages/threads/${THREAD_ID}`, (_req, res) =>
+      sendJson(res, 200, {
+        ...thread,
+        sharedWithCrews: [{ crewId: CREW_A, name: "Crew A", color: "#16a34a", sharedAt: "2026-11-27T16:00:00.000Z" }],
+      }),
+    );
+    for (const [method, crewId] of [
+      ["PUT", CREW_B],
+      ["DELETE", CREW_A],
+    ] as const)
+      api.on(method, `/api/messages/threads/${THREAD_ID}/crews/${crewId}`, (_req, res) => {
+        res.writeHead(204).end();
+      });
+  });
+
+  it("shows the crews it is shared with, shares it with another picked crew and stops sharing with one", async () => {
+    renderPage(`/app/messages?thread=${THREAD_ID}`);
+    const shares = await screen.findByRole("group", { name: "Crews this conversation is shared with" });
+    expect(within(shares).getByText("Crew A")).toBeTruthy();
+    const picker = await within(shares).findByRole("combobox", { name: "Share with a crew" });
+    expect(within(picker).getByRole("option", { name: "Crew B" })).toBeTruthy();
+    expect(within(picker).queryByRole("option", { name: "Crew A" })).toBeNull();
+
+    fireEvent.change(picker, { target: { value: CREW_B } });
+    await waitFor(() => expect(requests("PUT", `/crews/${CREW_B}`)).toHaveLength(1));
+    const remove = within(shares).getByRole("button", { name: "Stop sharing with Crew A" }) as HTMLButtonElement;
+    // The picker and the buttons wait while a change is under way.
+    await waitFor(() => expect(remove.disabled).toBe(false));
+    fireEvent.click(remove);
+    await waitFor(() => expect(requests("DELETE", `/crews/${CREW_A}`)).toHaveLength(1));
   });
 });

@@ -12,6 +12,7 @@ import { useEndpointQuery } from "../../lib/endpoints";
 import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
 import { useAssignThread, useThreadList } from "./messages-queries";
+import { ThreadCrewShares } from "./thread-crew-shares";
 import { ReplyForm, ThreadMessages, useMarkReadOnOpen } from "./thread-view";
 
 function ThreadListItem({
@@ -122,6 +123,7 @@ function OpenThread({ id, onMoved }: { id: string; onMoved: (threadId: string) =
             </Button>
           </>
         ) : null}
+        <ThreadCrewShares thread={thread.data} />
       </CardHeader>
       {assigning ? (
         <AssignThreadDialog thread={thread.data} onClose={() => setAssigning(false)} onMoved={onMoved} />
