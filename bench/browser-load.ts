@@ -40,8 +40,11 @@ export async function measureFirstLoad(browser: Browser, baseUrl: string, route:
     if (route.email) await signIn(context, baseUrl, route.email);
     const page = await context.newPage();
     const scripts: Promise<{ name: string; transferred: number; uncompressed: number }>[] = [];
+    // Until the network is idle: a script that finishes later is not part of the first load (and its body may be
+    // asked for after the context is closed).
+    let loading = true;
     page.on("requestfinished", (request) => {
-      if (request.resourceType() !== "script") return;
+      if (!loading || request.resourceType() !== "script") return;
       scripts.push(
         (async () => {
           const response = await request.response();
@@ -54,6 +57,7 @@ export async function measureFirstLoad(browser: Browser, baseUrl: string, route:
     const response = await page.goto(`${baseUrl}${route.path}`, { waitUntil: "networkidle" });
     if (!response?.ok()) throw new Error(`${route.path}: ${response?.status()}`);
     if (new URL(page.url()).pathname !== route.path) throw new Error(`${route.path} went to ${page.url()}`);
+    loading = false;
     const sizes = await Promise.all(scripts);
     if (LIST_FILES) {
       console.log(`\n${route.label}: its biggest scripts, as transferred`);
