@@ -111,13 +111,15 @@ async function pendingJobs(queue: ReturnType<TaskQueues["queue"]>): Promise<numb
 
 /** Waits until no queue has waiting, active or soon-due delayed jobs. */
 export async function drainQueues(queues: TaskQueues, names: Parameters<TaskQueues["queue"]>[0][] = ["activity"]) {
-  const deadline = Date.now() + 15_000;
+  // A hang guard, not a goal: on a machine running two suites at once, a QuickBooks push with its retries took longer
+  // than 15 s.
+  const deadline = Date.now() + 45_000;
   while (Date.now() < deadline) {
     const pending = await Promise.all(names.map((name) => pendingJobs(queues.queue(name))));
     if (pending.every((n) => n === 0)) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error("queues did not drain within 15 s");
+  throw new Error("queues did not drain within 45 s");
 }
 
 export const TEST_PASSWORD = "correct-horse-battery";
