@@ -10,13 +10,12 @@ interface ThreadCrewInput {
 
 /** The thread and the crew, both the company's (row-level security hides another company's: not found). */
 async function threadAndCrew(scope: TenantScope<UserActor>, input: ThreadCrewInput) {
-  const [thread, crew] = await Promise.all([
-    scope.tx.messageThread.findUnique({
-      where: { id: input.id },
-      select: { id: true, customerId: true, address: true, customer: { select: { name: true } } },
-    }),
-    scope.tx.crew.findUnique({ where: { id: input.crewId }, select: { id: true, name: true } }),
-  ]);
+  // One after the other: both run on the transaction's one connection.
+  const thread = await scope.tx.messageThread.findUnique({
+    where: { id: input.id },
+    select: { id: true, customerId: true, address: true, customer: { select: { name: true } } },
+  });
+  const crew = await scope.tx.crew.findUnique({ where: { id: input.crewId }, select: { id: true, name: true } });
   if (!thread) throw notFound("No such conversation");
   if (!crew) throw notFound("No such crew");
   return { thread, crew, title: thread.customer?.name ?? thread.address ?? "an unknown sender" };
