@@ -7,8 +7,6 @@ import { checklistItemSchema, idParamsSchema } from "./jobs";
 import { text } from "./text";
 import { visitStatusSchema } from "./visit-lifecycle";
 
-/** Where the field app lives; any other path under it shows the field dashboard. */
-export const FIELD_APP_PATH = "/app";
 /** How often the service worker (/service-worker.js) is asked for a new build. */
 export const SERVICE_WORKER_UPDATE_INTERVAL_MS = 3_600_000;
 export const APP_UPDATED_MESSAGE = "App Updated - Refresh to get the latest version";

@@ -30,11 +30,6 @@ export const INTEGRATION_INFO: Record<
   },
 };
 
-/** Where the callback sends the browser back to, with `provider` and `result` (and the provider's own words when it refused). */
-export const INTEGRATIONS_SETTINGS_PATH = "/settings/integrations";
-/** The app's page that stands in for a provider's consent screen when the provider is not configured. */
-export const SIMULATED_AUTHORIZE_PATH = "/integrations/simulated-authorize";
-
 export const INTEGRATION_CALLBACK_RESULTS = {
   connected: "Connected.",
   denied: "The connection was not authorized at the provider.",

@@ -4,9 +4,6 @@ import { messageDeliverySchema } from "./outbox";
 import { text } from "./text";
 import { toE164 } from "./phone";
 
-/** The office's inbox of conversations with customers (the spec's Messages route). */
-export const MESSAGES_PATH = "/app/messages";
-
 export const THREAD_DIRECTIONS = ["inbound", "outbound"] as const;
 export const threadDirectionSchema = z.enum(THREAD_DIRECTIONS);
 export const THREAD_CHANNELS = ["sms", "email"] as const;

@@ -1,12 +1,8 @@
+import { RESET_PASSWORD_PATH } from "./app-paths";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { emailSchema, passwordSchema } from "./auth";
 import { text } from "./text";
-
-/** The web app's page a reset e-mail links to, with the token in its `token` query parameter. */
-export const RESET_PASSWORD_PATH = "/reset-password";
-/** The page where a user asks for that e-mail ("Forgot password?" on sign-in). */
-export const FORGOT_PASSWORD_PATH = "/forgot-password";
 
 /** How long a reset link works. */
 export const PASSWORD_RESET_TTL_MINUTES = 30;

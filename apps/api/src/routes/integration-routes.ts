@@ -1,3 +1,4 @@
+import { INTEGRATIONS_SETTINGS_PATH } from "@fieldops/shared/app-paths";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { DomainError } from "@fieldops/domain/errors";
 import {
@@ -15,7 +16,6 @@ import { getPaymentSettings } from "@fieldops/domain/settings/get-payment-settin
 import { updateCommunicationSettings } from "@fieldops/domain/settings/update-communication-settings";
 import { updatePaymentSettings } from "@fieldops/domain/settings/update-payment-settings";
 import {
-  INTEGRATIONS_SETTINGS_PATH,
   integrationEndpoints,
   type IntegrationCallbackResult,
   type IntegrationProvider,

@@ -1,8 +1,9 @@
+import { RESET_PASSWORD_PATH } from "@fieldops/shared/app-paths";
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
 import { PASSWORD_RESET_LIMITS } from "@fieldops/domain/accounts/password-reset-rate-limit";
-import { PASSWORD_RESET_INVALID, PASSWORD_RESET_REQUESTED, RESET_PASSWORD_PATH } from "@fieldops/shared/password-reset";
+import { PASSWORD_RESET_INVALID, PASSWORD_RESET_REQUESTED } from "@fieldops/shared/password-reset";
 import { WITHHELD_MESSAGE_BODY } from "@fieldops/shared/outbox";
 import {
   TEST_PASSWORD,

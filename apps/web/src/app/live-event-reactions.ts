@@ -10,7 +10,7 @@ import { estimatesLiveEvents } from "../features/estimates/estimate-queries";
 import { leadsLiveEvents } from "../features/leads/lead-queries";
 import { routePlanLiveEvents } from "../features/schedule/optimize/route-plan-live-events";
 import { userdashLiveEvents } from "../features/dashboard/userdash-queries";
-import { fieldAppLiveEvents } from "../features/field-app/field-app-data";
+import { fieldAppLiveEvents } from "../features/field-app/field-app-live-events";
 import { scheduleLiveEvents } from "../features/schedule/schedule-live-events";
 import { teamLiveEvents } from "../features/team/team-queries";
 import { securityLiveEvents } from "../features/security/security-queries";

@@ -1,8 +1,11 @@
+import {
+  FORGOT_PASSWORD_PATH,
+  MESSAGES_PATH,
+  RESET_PASSWORD_PATH,
+  SIMULATED_AUTHORIZE_PATH,
+} from "@fieldops/shared/app-paths";
 import { Navigate, Route, Routes } from "react-router";
 import { homePathForRole } from "@fieldops/shared/roles";
-import { SIMULATED_AUTHORIZE_PATH } from "@fieldops/shared/integrations";
-import { MESSAGES_PATH } from "@fieldops/shared/messages";
-import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from "@fieldops/shared/password-reset";
 import { can } from "@fieldops/shared/permissions";
 import { useUser } from "../lib/session";
 import { RouteTelemetry } from "../features/telemetry/route-telemetry";
@@ -67,14 +70,15 @@ const AppLayoutWithModals = lazyPage(() => import("./signed-in-layout"), "AppLay
 const UserDashboard = lazyPage(() => import("./signed-in-layout"), "UserDashboard");
 const HostTenantRoutes = lazyPage(() => import("./tenant-routes"), "HostTenantRoutes");
 const TenantOrIndustryRoute = lazyPage(() => import("./tenant-routes"), "TenantOrIndustryRoute");
-// The field app (/app), phone first, in a frame of its own.
+// The field app (/app), phone first, in a frame of its own; a visit, the messages and More load when opened (the
+// service worker precaches every chunk, so they open without a connection too).
 const FieldAppFrame = lazyPage(() => import("./field-app"), "FieldAppFrame");
 const FieldAppHome = lazyPage(() => import("./field-app"), "FieldAppHome");
 const FieldAppJobs = lazyPage(() => import("./field-app"), "FieldAppJobs");
 const FieldAppSchedule = lazyPage(() => import("./field-app"), "FieldAppSchedule");
-const FieldAppVisit = lazyPage(() => import("./field-app"), "FieldAppVisit");
-const FieldAppMessages = lazyPage(() => import("./field-app"), "FieldAppMessages");
-const FieldAppMore = lazyPage(() => import("./field-app"), "FieldAppMore");
+const FieldAppVisit = lazyPage(() => import("../features/field-app/field-visit-page"), "FieldVisitPage");
+const FieldAppMessages = lazyPage(() => import("../features/field-app/field-messages-page"), "FieldMessagesPage");
+const FieldAppMore = lazyPage(() => import("../features/field-app/field-more-page"), "FieldMorePage");
 
 /**
  * /app/messages, the spec's Messages route, serves both: the office's inbox in the office's layout for who answers

@@ -1,9 +1,9 @@
+import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from "@fieldops/shared/app-paths";
 import type { ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import type { User } from "@fieldops/shared/auth";
 import { can, type Capability } from "@fieldops/shared/permissions";
 import { DEFAULT_TENANT_HOME, matchTenantPath } from "@fieldops/shared/tenant-routes";
-import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from "@fieldops/shared/password-reset";
 import { AssistantButton, AssistantFrame, LazyAssistantChat } from "../features/assistant/assistant-panel";
 import { ImpersonationBanners } from "../features/impersonation/impersonation-banners";
 import { StartImpersonation } from "../features/impersonation/start-impersonation";

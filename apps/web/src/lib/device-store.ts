@@ -1,51 +1,10 @@
-import Dexie, { type EntityTable } from "dexie";
 import { ApiError } from "./api";
 
 /**
  * What this device keeps so the app opens without a connection (the field app's day, who is signed in, the company's
- * words), in IndexedDB through Dexie. Every database of the app's on the device is named with this prefix, so that
- * signing out (or another user signing in) empties them all.
+ * words), in IndexedDB (`device-database`, loaded with the first read or write: the sign-in page does without it).
  */
-export const DEVICE_DATABASE_PREFIX = "fieldops-";
-
-interface DeviceCopy {
-  /** What was read, e.g. `field:visits`. */
-  key: string;
-  value: unknown;
-  savedAt: number;
-}
-
-/** Who the copies belong to: the user, and a digest of the session's token (the token itself is not stored here). */
-interface DeviceOwner {
-  key: "owner";
-  userId: string;
-  tokenDigest: string;
-  user: unknown;
-}
-
-class DeviceDatabase extends Dexie {
-  copies!: EntityTable<DeviceCopy, "key">;
-  owner!: EntityTable<DeviceOwner, "key">;
-
-  constructor() {
-    super(`${DEVICE_DATABASE_PREFIX}device`);
-    this.version(1).stores({ copies: "key", owner: "key" });
-  }
-}
-
-/** The app's databases opened on this page: closed before they are deleted. */
-const openDatabases = new Set<Dexie>();
-
-/** Registers a database of the app's (named with DEVICE_DATABASE_PREFIX), so that clearing the device closes it. */
-export function deviceDatabaseOf<T extends Dexie>(database: T): T {
-  openDatabases.add(database);
-  return database;
-}
-
-let database: DeviceDatabase | null = null;
-/** The database, opened again after a sign-out closed and deleted it. */
-const deviceDatabase = () =>
-  database && !database.hasBeenClosed() ? database : (database = deviceDatabaseOf(new DeviceDatabase()));
+const deviceDatabase = async () => (await import("./device-database")).deviceDatabase();
 
 /**
  * A read that failed because the device could not reach the server (no connection, a dropped one), as opposed to
@@ -81,7 +40,7 @@ export async function readThroughDevice<T>(
 ): Promise<T> {
   try {
     const value = await read();
-    await quietly(() => deviceDatabase().copies.put({ key, value, savedAt: Date.now() }), undefined);
+    await quietly(async () => (await deviceDatabase()).copies.put({ key, value, savedAt: Date.now() }), undefined);
     return value;
   } catch (error) {
     if (!isConnectionError(error)) throw error;
@@ -94,7 +53,7 @@ export async function readThroughDevice<T>(
 
 /** The copy kept of a read, if any. */
 export function readDeviceCopy<T>(key: string): Promise<T | undefined> {
-  return quietly(async () => (await deviceDatabase().copies.get(key))?.value as T | undefined, undefined);
+  return quietly(async () => (await (await deviceDatabase()).copies.get(key))?.value as T | undefined, undefined);
 }
 
 /**
@@ -103,31 +62,28 @@ export function readDeviceCopy<T>(key: string): Promise<T | undefined> {
  */
 export async function rememberDeviceUser(user: { id: string }, token: string): Promise<void> {
   await quietly(async () => {
-    const owner = await deviceDatabase().owner.get("owner");
+    const owner = await (await deviceDatabase()).owner.get("owner");
     if (owner && owner.userId !== user.id) await clearDevice();
-    await deviceDatabase().owner.put({ key: "owner", userId: user.id, tokenDigest: await digestOf(token), user });
+    await (
+      await deviceDatabase()
+    ).owner.put({ key: "owner", userId: user.id, tokenDigest: await digestOf(token), user });
   }, undefined);
 }
 
 /** The user last signed in on this device with this same token (the session the device holds), if any. */
 export function deviceUserFor(token: string): Promise<unknown> {
   return quietly(async () => {
-    const owner = await deviceDatabase().owner.get("owner");
+    const owner = await (await deviceDatabase()).owner.get("owner");
     return owner && owner.tokenDigest === (await digestOf(token)) ? owner.user : undefined;
   }, undefined);
 }
 
 /** The id of the user whose copies and unsent changes the device holds. */
 export function deviceUserId(): Promise<string | undefined> {
-  return quietly(async () => (await deviceDatabase().owner.get("owner"))?.userId, undefined);
+  return quietly(async () => (await (await deviceDatabase()).owner.get("owner"))?.userId, undefined);
 }
 
 /** Deletes every database of the app's on this device (sign-out, another user signing in). */
 export async function clearDevice(): Promise<void> {
-  await quietly(async () => {
-    for (const open of openDatabases) open.close();
-    openDatabases.clear();
-    const names = (await Dexie.getDatabaseNames()).filter((name) => name.startsWith(DEVICE_DATABASE_PREFIX));
-    await Promise.all(names.map((name) => Dexie.delete(name)));
-  }, undefined);
+  await quietly(async () => (await import("./device-database")).deleteDeviceDatabases(), undefined);
 }

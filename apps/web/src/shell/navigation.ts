@@ -1,3 +1,4 @@
+import { MESSAGES_PATH } from "@fieldops/shared/app-paths";
 import {
   Boxes,
   Briefcase,
@@ -19,7 +20,6 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { Menu, MenuId } from "@fieldops/shared/admin";
-import { MESSAGES_PATH } from "@fieldops/shared/messages";
 import type { User } from "@fieldops/shared/auth";
 import { can, type Capability, type PermissionActor } from "@fieldops/shared/permissions";
 import type { Terminology } from "@fieldops/shared/verticals";

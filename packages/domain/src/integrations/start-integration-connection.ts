@@ -1,6 +1,6 @@
+import { SIMULATED_AUTHORIZE_PATH } from "@fieldops/shared/app-paths";
 import { fillPath } from "@fieldops/shared/endpoint";
 import {
-  SIMULATED_AUTHORIZE_PATH,
   type IntegrationProvider,
   type StartIntegrationResponse,
   integrationEndpoints,

@@ -1,10 +1,10 @@
+import { FORGOT_PASSWORD_PATH } from "@fieldops/shared/app-paths";
 import { useRef, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
 import { INVALID_CREDENTIALS, emailSchema, type LoginRequest, authEndpoints } from "@fieldops/shared/auth";
 import { homePathForRole } from "@fieldops/shared/roles";
-import { FORGOT_PASSWORD_PATH } from "@fieldops/shared/password-reset";
 import { Alert, AlertDescription } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";

@@ -1,9 +1,9 @@
+import { FORGOT_PASSWORD_PATH } from "@fieldops/shared/app-paths";
 import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { passwordSchema } from "@fieldops/shared/auth";
 import {
-  FORGOT_PASSWORD_PATH,
   PASSWORD_RESET_DONE,
   passwordResetCompleteRequestSchema,
   passwordResetEndpoints,

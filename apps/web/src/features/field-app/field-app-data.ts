@@ -4,7 +4,6 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { fieldAppEndpoints, type FieldVisit, type FieldVisitsResponse } from "@fieldops/shared/field-app";
 import { readDeviceCopy, readThroughDevice } from "../../lib/device-store";
 import { callEndpoint, endpointKey, useEndpointMutation } from "../../lib/endpoints";
-import { refetchOnLiveEvents } from "../../lib/live-event-registry";
 import {
   applyLocally,
   describeFieldAction,
@@ -14,11 +13,10 @@ import {
   type FieldAction,
   type FieldActionResult,
 } from "./field-actions";
+import { fieldThreadsKey, fieldVisitsKey } from "./field-app-live-events";
 import { queueFieldAction, userConflicts, waitingActions, type QueuedFieldAction } from "./field-outbox";
 import { FieldSync } from "./field-sync";
 
-/** Every read of the field app's visits (the days and each visit) sits under this key. */
-const fieldVisitsKey = endpointKey(fieldAppEndpoints.visits);
 const fieldVisitKey = (id: string) => endpointKey(fieldAppEndpoints.visit, { params: { id } });
 /** Where the device keeps its copy of the days (each visit's is under its id). */
 const VISITS_COPY = "field:visits";
@@ -79,8 +77,6 @@ export function useFieldVisit(userId: string, id: string) {
     select,
   });
 }
-
-const fieldThreadsKey = endpointKey(fieldAppEndpoints.threads);
 
 /** The conversations the office shares with the user's crews, with the user's unread count (the tab's badge). */
 export function useFieldThreads(enabled = true) {
@@ -172,12 +168,3 @@ export function useFieldAct(userId: string) {
 export function useMarkFieldThreadRead() {
   return useEndpointMutation(fieldAppEndpoints.markThreadRead, { invalidates: [fieldThreadsKey] });
 }
-
-/**
- * Visits moved, started or changed by the office (a tick, a note) are read again; so are the conversations when the
- * office shares or unshares one, or the user reads one on another device.
- */
-export const fieldAppLiveEvents = [
-  ...refetchOnLiveEvents(["visits.changed", "jobs.changed"], { queryKey: fieldVisitsKey }),
-  ...refetchOnLiveEvents(["field_threads.changed"], { queryKey: fieldThreadsKey }),
-];

@@ -1,8 +1,7 @@
+import { FIELD_APP_PATH, MESSAGES_PATH } from "@fieldops/shared/app-paths";
 import { CalendarDays, ClipboardList, Home, Menu, MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { Navigate, NavLink, Outlet } from "react-router";
-import { FIELD_APP_PATH } from "@fieldops/shared/field-app";
-import { MESSAGES_PATH } from "@fieldops/shared/messages";
 import { can } from "@fieldops/shared/permissions";
 import type { User } from "@fieldops/shared/auth";
 import { LoadingBlock } from "../../components/load-state";

@@ -1,7 +1,7 @@
+import { FIELD_APP_PATH } from "@fieldops/shared/app-paths";
 import { useEffect, useState, type ReactNode } from "react";
 import { AlertTriangle, Download, Info } from "lucide-react";
 import { Link } from "react-router";
-import { FIELD_APP_PATH } from "@fieldops/shared/field-app";
 import { Button } from "../../components/ui/button";
 import { useTerms } from "../../lib/terms";
 import { useFieldConflicts } from "./field-app-data";

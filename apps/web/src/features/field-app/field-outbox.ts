@@ -1,7 +1,8 @@
 import Dexie, { type EntityTable } from "dexie";
 import type { FieldVisitMovedAway } from "@fieldops/shared/field-app";
 import { ApiError } from "../../lib/api";
-import { DEVICE_DATABASE_PREFIX, deviceDatabaseOf, isConnectionError } from "../../lib/device-store";
+import { DEVICE_DATABASE_PREFIX, deviceDatabaseOf } from "../../lib/device-database";
+import { isConnectionError } from "../../lib/device-store";
 import type { FieldAction, FieldActionResult, FieldFileAction } from "./field-actions";
 
 const hasFile = (action: FieldAction): action is FieldFileAction =>
