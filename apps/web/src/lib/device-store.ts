@@ -40,7 +40,7 @@ export async function readThroughDevice<T>(
 ): Promise<T> {
   try {
     const value = await read();
-    await quietly(async () => (await deviceDatabase()).copies.put({ key, value, savedAt: Date.now() }), undefined);
+    await quietly(async () => (await deviceDatabase()).put("copies", { key, value, savedAt: Date.now() }), undefined);
     return value;
   } catch (error) {
     if (!isConnectionError(error)) throw error;
@@ -53,7 +53,7 @@ export async function readThroughDevice<T>(
 
 /** The copy kept of a read, if any. */
 export function readDeviceCopy<T>(key: string): Promise<T | undefined> {
-  return quietly(async () => (await (await deviceDatabase()).copies.get(key))?.value as T | undefined, undefined);
+  return quietly(async () => (await (await deviceDatabase()).get("copies", key))?.value as T | undefined, undefined);
 }
 
 /**
@@ -62,25 +62,24 @@ export function readDeviceCopy<T>(key: string): Promise<T | undefined> {
  */
 export async function rememberDeviceUser(user: { id: string }, token: string): Promise<void> {
   await quietly(async () => {
-    const owner = await (await deviceDatabase()).owner.get("owner");
+    const owner = await (await deviceDatabase()).get("owner", "owner");
     if (owner && owner.userId !== user.id) await clearDevice();
-    await (
-      await deviceDatabase()
-    ).owner.put({ key: "owner", userId: user.id, tokenDigest: await digestOf(token), user });
+    const tokenDigest = await digestOf(token);
+    await (await deviceDatabase()).put("owner", { key: "owner", userId: user.id, tokenDigest, user });
   }, undefined);
 }
 
 /** The user last signed in on this device with this same token (the session the device holds), if any. */
 export function deviceUserFor(token: string): Promise<unknown> {
   return quietly(async () => {
-    const owner = await (await deviceDatabase()).owner.get("owner");
+    const owner = await (await deviceDatabase()).get("owner", "owner");
     return owner && owner.tokenDigest === (await digestOf(token)) ? owner.user : undefined;
   }, undefined);
 }
 
 /** The id of the user whose copies and unsent changes the device holds. */
 export function deviceUserId(): Promise<string | undefined> {
-  return quietly(async () => (await (await deviceDatabase()).owner.get("owner"))?.userId, undefined);
+  return quietly(async () => (await (await deviceDatabase()).get("owner", "owner"))?.userId, undefined);
 }
 
 /** Deletes every database of the app's on this device (sign-out, another user signing in). */

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useState } from "react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useLiveQuery } from "dexie-react-hooks";
 import { fieldAppEndpoints, type FieldVisit, type FieldVisitsResponse } from "@fieldops/shared/field-app";
+import { useDeviceQuery } from "../../hooks/use-device-query";
 import { readDeviceCopy, readThroughDevice } from "../../lib/device-store";
 import { callEndpoint, endpointKey, useEndpointMutation } from "../../lib/endpoints";
 import {
@@ -14,7 +14,13 @@ import {
   type FieldActionResult,
 } from "./field-actions";
 import { fieldThreadsKey, fieldVisitsKey } from "./field-app-live-events";
-import { queueFieldAction, userConflicts, waitingActions, type QueuedFieldAction } from "./field-outbox";
+import {
+  queueFieldAction,
+  userConflicts,
+  waitingActions,
+  type FieldConflict,
+  type QueuedFieldAction,
+} from "./field-outbox";
 import { FieldSync } from "./field-sync";
 
 const fieldVisitKey = (id: string) => endpointKey(fieldAppEndpoints.visit, { params: { id } });
@@ -23,13 +29,14 @@ const VISITS_COPY = "field:visits";
 
 /** The user's actions still waiting to be sent, oldest first (empty until read). */
 export function useWaitingActions(userId: string): QueuedFieldAction[] {
-  return useLiveQuery(() => waitingActions(userId).catch(() => NONE), [userId]) ?? NONE;
+  return useDeviceQuery(`waiting:${userId}`, () => waitingActions(userId)) ?? NONE;
 }
 const NONE: QueuedFieldAction[] = [];
+const NO_CONFLICTS: FieldConflict[] = [];
 
 /** The actions the server refused, until the technician dismisses them. */
 export function useFieldConflicts(userId: string) {
-  return useLiveQuery(() => userConflicts(userId).catch(() => []), [userId]) ?? [];
+  return useDeviceQuery(`conflicts:${userId}`, () => userConflicts(userId)) ?? NO_CONFLICTS;
 }
 
 /** What the server last said, with what the technician did since on top (until the server has applied it). */

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from "react";
-import { useLiveQuery } from "dexie-react-hooks";
 import type SignaturePad from "signature_pad";
 import type { FieldVisit, VisitFile } from "@fieldops/shared/field-app";
 import { Button } from "../../components/ui/button";
+import { useDeviceQuery } from "../../hooks/use-device-query";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { isPending, pendingKey } from "./field-actions";
@@ -14,7 +14,9 @@ import { compressPhoto } from "./field-photo";
 /** The image of a photo or signature: the server's, or while it waits to sync, the one kept on the device. */
 function FileImage({ file, alt, className }: { file: VisitFile; alt: string; className: string }) {
   const waiting = isPending(file.id);
-  const blob = useLiveQuery(() => (waiting ? waitingFile(pendingKey(file.id)) : undefined), [file.id, waiting]);
+  const blob = useDeviceQuery(`file:${file.id}:${waiting}`, async () =>
+    waiting ? waitingFile(pendingKey(file.id)) : undefined,
+  );
   const [localUrl, setLocalUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!blob) return;

@@ -1,7 +1,7 @@
-import Dexie, { type EntityTable } from "dexie";
+import type { DBSchema } from "idb";
 import type { FieldVisitMovedAway } from "@fieldops/shared/field-app";
 import { ApiError } from "../../lib/api";
-import { DEVICE_DATABASE_PREFIX, deviceDatabaseOf } from "../../lib/device-database";
+import { deviceDatabaseOpener, notifyDeviceChanged } from "../../lib/device-database";
 import { isConnectionError } from "../../lib/device-store";
 import type { FieldAction, FieldActionResult, FieldFileAction } from "./field-actions";
 
@@ -45,39 +45,44 @@ interface FieldFile {
   blob: Blob;
 }
 
-class FieldDatabase extends Dexie {
-  outbox!: EntityTable<QueuedFieldAction, "seq">;
-  conflicts!: EntityTable<FieldConflict, "id">;
-  files!: EntityTable<FieldFile, "key">;
-
-  constructor() {
-    super(`${DEVICE_DATABASE_PREFIX}field`);
-    this.version(1).stores({ outbox: "++seq, [userId+seq]", conflicts: "++id, userId" });
-    this.version(2).stores({ files: "key" });
-  }
+interface FieldSchema extends DBSchema {
+  outbox: { key: number; value: QueuedFieldAction; indexes: { "[userId+seq]": [string, number] } };
+  conflicts: { key: number; value: FieldConflict; indexes: { userId: string } };
+  files: { key: string; value: FieldFile };
 }
 
-let database: FieldDatabase | null = null;
-/** The database, opened again after a sign-out closed and deleted it. */
-export const fieldDatabase = () =>
-  database && !database.hasBeenClosed() ? database : (database = deviceDatabaseOf(new FieldDatabase()));
+/** The outbox, the conflicts and the images waiting to be sent. */
+export const fieldDatabase = deviceDatabaseOpener<FieldSchema>("field", 30, (db) => {
+  if (!db.objectStoreNames.contains("outbox")) {
+    db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true }).createIndex("[userId+seq]", [
+      "userId",
+      "seq",
+    ]);
+  }
+  if (!db.objectStoreNames.contains("conflicts")) {
+    db.createObjectStore("conflicts", { keyPath: "id", autoIncrement: true }).createIndex("userId", "userId");
+  }
+  if (!db.objectStoreNames.contains("files")) db.createObjectStore("files", { keyPath: "key" });
+});
 
 /** The user's waiting actions, oldest first: the order they are sent in. */
-export function waitingActions(userId: string): Promise<QueuedFieldAction[]> {
-  return fieldDatabase().outbox.where("[userId+seq]").between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray();
+export async function waitingActions(userId: string): Promise<QueuedFieldAction[]> {
+  const range = IDBKeyRange.bound([userId, -Infinity], [userId, Infinity]);
+  return (await fieldDatabase()).getAllFromIndex("outbox", "[userId+seq]", range);
 }
 
-export function userConflicts(userId: string): Promise<FieldConflict[]> {
-  return fieldDatabase().conflicts.where("userId").equals(userId).sortBy("id");
+/** The user's conflicts, oldest first (an index lists equal keys in the order of their ids). */
+export async function userConflicts(userId: string): Promise<FieldConflict[]> {
+  return (await fieldDatabase()).getAllFromIndex("conflicts", "userId", userId);
 }
 
 export async function dismissConflict(id: number): Promise<void> {
-  const db = fieldDatabase();
-  await db.transaction("rw", db.conflicts, db.files, async () => {
-    const conflict = await db.conflicts.get(id);
-    if (conflict?.fileKey) await db.files.delete(conflict.fileKey);
-    await db.conflicts.delete(id);
-  });
+  const tx = (await fieldDatabase()).transaction(["conflicts", "files"], "readwrite");
+  const conflict = await tx.objectStore("conflicts").get(id);
+  if (conflict?.fileKey) await tx.objectStore("files").delete(conflict.fileKey);
+  await tx.objectStore("conflicts").delete(id);
+  await tx.done;
+  notifyDeviceChanged();
 }
 
 /**
@@ -85,25 +90,36 @@ export async function dismissConflict(id: number): Promise<void> {
  * when the connection returns) by {@link drainFieldOutbox}.
  */
 export async function queueFieldAction(entry: Omit<QueuedFieldAction, "seq" | "attempts" | "lastError">, file?: Blob) {
-  const db = fieldDatabase();
-  await db.transaction("rw", db.outbox, db.files, async () => {
-    if (file) await db.files.put({ key: entry.action.key, blob: file });
-    await db.outbox.add({ ...entry, attempts: 0, lastError: null });
-  });
+  const tx = (await fieldDatabase()).transaction(["outbox", "files"], "readwrite");
+  await Promise.all([
+    file ? tx.objectStore("files").put({ key: entry.action.key, blob: file }) : undefined,
+    tx.objectStore("outbox").add({ ...entry, attempts: 0, lastError: null }),
+    tx.done,
+  ]);
+  notifyDeviceChanged();
 }
 
 /** The image of a waiting photo or signature, by its action's key (undefined once sent). */
 export async function waitingFile(key: string): Promise<Blob | undefined> {
-  return (await fieldDatabase().files.get(key))?.blob;
+  return (await (await fieldDatabase()).get("files", key))?.blob;
 }
 
 /** Takes an action off the queue, and its image off the device. */
 async function dequeue(entry: QueuedFieldAction): Promise<void> {
-  const db = fieldDatabase();
-  await db.transaction("rw", db.outbox, db.files, async () => {
-    await db.outbox.delete(entry.seq!);
-    await db.files.delete(entry.action.key);
-  });
+  const tx = (await fieldDatabase()).transaction(["outbox", "files"], "readwrite");
+  await Promise.all([
+    tx.objectStore("outbox").delete(entry.seq!),
+    tx.objectStore("files").delete(entry.action.key),
+    tx.done,
+  ]);
+  notifyDeviceChanged();
+}
+
+/** Counts a failed attempt on a waiting action, with what went wrong (shown in the list of what waits). */
+async function recordAttempt(entry: QueuedFieldAction, error: unknown): Promise<void> {
+  const lastError = error instanceof Error ? error.message : String(error);
+  await (await fieldDatabase()).put("outbox", { ...entry, attempts: entry.attempts + 1, lastError });
+  notifyDeviceChanged();
 }
 
 /**
@@ -147,11 +163,9 @@ export async function drainFieldOutbox(
   send: (action: FieldAction) => Promise<FieldActionResult>,
   applied: (action: FieldAction, result: FieldActionResult) => void,
 ): Promise<DrainOutcome> {
-  const db = fieldDatabase();
   const versions = new Map<string, number>();
   const refusedTransitions = new Set<string>();
   for (const entry of await waitingActions(userId)) {
-    const seq = entry.seq!;
     let action = entry.action;
     if (action.kind === "transition") {
       if (refusedTransitions.has(action.visitId)) {
@@ -174,10 +188,7 @@ export async function drainFieldOutbox(
         await recordConflict(entry, refusalReason(error));
         continue;
       }
-      await db.outbox.update(seq, {
-        attempts: entry.attempts + 1,
-        lastError: error instanceof Error ? error.message : String(error),
-      });
+      await recordAttempt(entry, error);
       return "retry";
     }
   }
@@ -186,9 +197,9 @@ export async function drainFieldOutbox(
 
 /** Takes an action off the queue as a conflict; a kept one (applied to the job) takes its image off the device. */
 async function recordConflict(entry: QueuedFieldAction, reason: string, kept = false): Promise<void> {
-  const db = fieldDatabase();
-  await db.transaction("rw", db.outbox, db.conflicts, db.files, async () => {
-    await db.conflicts.add({
+  const tx = (await fieldDatabase()).transaction(["outbox", "conflicts", "files"], "readwrite");
+  await Promise.all([
+    tx.objectStore("conflicts").add({
       userId: entry.userId,
       visitId: entry.action.visitId,
       visitTitle: entry.visitTitle,
@@ -196,8 +207,10 @@ async function recordConflict(entry: QueuedFieldAction, reason: string, kept = f
       reason,
       at: new Date().toISOString(),
       ...(kept ? { kept } : hasFile(entry.action) ? { fileKey: entry.action.key } : {}),
-    });
-    await db.outbox.delete(entry.seq!);
-    if (kept) await db.files.delete(entry.action.key);
-  });
+    }),
+    tx.objectStore("outbox").delete(entry.seq!),
+    kept ? tx.objectStore("files").delete(entry.action.key) : undefined,
+    tx.done,
+  ]);
+  notifyDeviceChanged();
 }
