@@ -6,7 +6,6 @@ import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Separator } from "../components/ui/separator";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "../components/ui/sidebar";
-import { TooltipProvider } from "../components/ui/tooltip";
 import { useLiveEventReactions } from "../lib/live-event-registry";
 import { LiveEventsProvider } from "../lib/live-events";
 import { AppSidebar } from "./app-sidebar";
@@ -73,22 +72,19 @@ export function AppLayout({
   if (!user) return <Navigate to="/login" replace />;
   return (
     <LiveEventsProvider enabled={user.companyId !== null} onRefused={recheckSession}>
-      {/* Tooltips belong to the signed-in screens (the collapsed sidebar, charts, maps): the signed-out pages load none. */}
-      <TooltipProvider>
-        <Frame user={user}>
-          <SidebarProvider style={style}>
-            {sidebar ? sidebar(user) : <AppSidebar user={user} />}
-            <SidebarInset>
-              <AppHeader user={user} actions={headerActions} />
-              {banners ? banners(user) : null}
-              {user.companyId !== null ? <TrialBanner user={user} /> : null}
-              <div className="flex flex-1 flex-col gap-6 p-4 md:p-6">
-                <Outlet context={user} />
-              </div>
-            </SidebarInset>
-          </SidebarProvider>
-        </Frame>
-      </TooltipProvider>
+      <Frame user={user}>
+        <SidebarProvider style={style}>
+          {sidebar ? sidebar(user) : <AppSidebar user={user} />}
+          <SidebarInset>
+            <AppHeader user={user} actions={headerActions} />
+            {banners ? banners(user) : null}
+            {user.companyId !== null ? <TrialBanner user={user} /> : null}
+            <div className="flex flex-1 flex-col gap-6 p-4 md:p-6">
+              <Outlet context={user} />
+            </div>
+          </SidebarInset>
+        </SidebarProvider>
+      </Frame>
     </LiveEventsProvider>
   );
 }

@@ -1,8 +1,11 @@
-import { AdminDashboardPage } from "../../features/admin/admin-dashboard-page";
 import { PendingApprovals } from "../../features/approvals/pending-approvals";
 import { LazyAssistantChat } from "../../features/assistant/assistant-panel";
 import { DashboardPage, type DashboardParts } from "../../features/dashboard/dashboard-page";
 import { useCan } from "../../lib/permissions";
+import { lazyPage } from "../../shell/lazy-page";
+
+// The platform's dashboard loads only for a platform admin: owners land on /admin-dashboard too.
+const AdminDashboardPage = lazyPage(() => import("../../features/admin/admin-dashboard-page"), "AdminDashboardPage");
 
 const DASHBOARD_PARTS: DashboardParts = {
   AssistantChat: () => <LazyAssistantChat variant="inline" />,

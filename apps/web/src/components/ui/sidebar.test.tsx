@@ -2,20 +2,17 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Sidebar, SidebarContent, SidebarProvider, SidebarTrigger } from "./sidebar";
-import { TooltipProvider } from "./tooltip";
 
 function renderSidebar() {
   return render(
-    <TooltipProvider>
-      <SidebarProvider>
-        <Sidebar>
-          <SidebarContent>
-            <a href="/jobs">Jobs</a>
-          </SidebarContent>
-        </Sidebar>
-        <SidebarTrigger />
-      </SidebarProvider>
-    </TooltipProvider>,
+    <SidebarProvider>
+      <Sidebar>
+        <SidebarContent>
+          <a href="/jobs">Jobs</a>
+        </SidebarContent>
+      </Sidebar>
+      <SidebarTrigger />
+    </SidebarProvider>,
   );
 }
 

@@ -1,5 +1,7 @@
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -15,7 +17,8 @@ import { useIsMobile } from "../../hooks/use-mobile";
 import { cn } from "../../lib/utils";
 import { Button } from "./button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "./sheet";
-import { Tooltip, TooltipContent, TooltipTrigger } from "./tooltip";
+
+const SidebarMenuTooltip = lazy(async () => ({ default: (await import("./sidebar-menu-tooltip")).SidebarMenuTooltip }));
 
 /** The sidebar's state cookie, kept 7 days, and its widths. */
 export const SIDEBAR_COOKIE_NAME = "sidebar_state";
@@ -341,14 +344,14 @@ export function SidebarMenuButton({
       {...props}
     />
   );
-  if (!tooltip) return button;
+  // A label is shown as a tooltip only where the sidebar shows icons alone.
+  if (!tooltip || state !== "collapsed" || isMobile) return button;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" container={landmark} hidden={state !== "collapsed" || isMobile}>
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
+    <Suspense fallback={button}>
+      <SidebarMenuTooltip label={tooltip} container={landmark}>
+        {button}
+      </SidebarMenuTooltip>
+    </Suspense>
   );
 }
 

@@ -192,10 +192,10 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
   const [actor, setActor] = useState<UiActionsActor | null>(null);
   useMachineToast(actor);
   const [panelOpen, setPanelOpen] = useState(false);
-  const [inlineChats, setInlineChats] = useState<(() => void)[]>([]);
-  // Read by the UI actions' effects, which are made once.
-  const inlineChatShown = useRef(false);
-  inlineChatShown.current = inlineChats.length > 0;
+  // The inline chats shown (their focus), newest last: a ref, so that Ctrl+K and the UI actions' effects (made once)
+  // read the ones shown now, also between a chat's removal and the next render; the count renders `hasInlineChat`.
+  const inlineChats = useRef<(() => void)[]>([]);
+  const [inlineChatCount, setInlineChatCount] = useState(0);
 
   const latest = useRef({ navigate, location, user });
   useEffect(() => {
@@ -221,7 +221,7 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
         const target = path === "/dashboard" ? homePathForRole(current.role) : path;
         // The conversation follows the user: asked from a page's own chat (the dashboard's), it goes on in the panel
         // beside the page it opened, so the user sees the result and carries on.
-        if (inlineChatShown.current && target !== here.pathname) setPanelOpen(true);
+        if (inlineChats.current.length > 0 && target !== here.pathname) setPanelOpen(true);
         void go(target);
       },
       openModal: (target) => openAppModal(target),
@@ -372,19 +372,23 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
   }, []);
 
   const registerInlineChat = useCallback((focus: () => void) => {
-    setInlineChats((all) => [...all, focus]);
-    return () => setInlineChats((all) => all.filter((f) => f !== focus));
+    inlineChats.current = [...inlineChats.current, focus];
+    setInlineChatCount(inlineChats.current.length);
+    return () => {
+      inlineChats.current = inlineChats.current.filter((f) => f !== focus);
+      setInlineChatCount(inlineChats.current.length);
+    };
   }, []);
 
   const openChat = useCallback(() => {
-    const inline = inlineChats.at(-1);
+    const inline = inlineChats.current.at(-1);
     if (inline) {
       setPanelOpen(false);
       inline();
     } else {
       setPanelOpen(true);
     }
-  }, [inlineChats]);
+  }, []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -414,7 +418,7 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
       setPanelOpen,
       openChat,
       registerInlineChat,
-      hasInlineChat: inlineChats.length > 0,
+      hasInlineChat: inlineChatCount > 0,
     }),
     [
       access,
@@ -430,7 +434,7 @@ export function AssistantProvider({ user, children }: { user: User; children: Re
       panelOpen,
       openChat,
       registerInlineChat,
-      inlineChats.length,
+      inlineChatCount,
     ],
   );
   return <AssistantContext.Provider value={value}>{children}</AssistantContext.Provider>;
