@@ -335,6 +335,7 @@ export function SidebarMenuButton({
 } & VariantProps<typeof sidebarMenuButtonVariants>) {
   const Comp = asChild ? Slot.Root : "button";
   const { isMobile, state, landmark } = useSidebar();
+  const [pointerOver, setPointerOver] = useState(false);
   const button = (
     <Comp
       data-slot="sidebar-menu-button"
@@ -342,13 +343,21 @@ export function SidebarMenuButton({
       data-active={isActive}
       className={cn(sidebarMenuButtonVariants({ size }), className)}
       {...props}
+      onPointerEnter={(event) => {
+        setPointerOver(true);
+        props.onPointerEnter?.(event);
+      }}
+      onPointerLeave={(event) => {
+        setPointerOver(false);
+        props.onPointerLeave?.(event);
+      }}
     />
   );
   // A label is shown as a tooltip only where the sidebar shows icons alone.
   if (!tooltip || state !== "collapsed" || isMobile) return button;
   return (
     <Suspense fallback={button}>
-      <SidebarMenuTooltip label={tooltip} container={landmark}>
+      <SidebarMenuTooltip label={tooltip} container={landmark} pointerOver={pointerOver}>
         {button}
       </SidebarMenuTooltip>
     </Suspense>
