@@ -102,3 +102,32 @@ export async function dayMatrix(locations: readonly Location[], osrmUrl: string 
   }
   return of(await haversineMatrix().matrix(unique), "straight_line", null);
 }
+
+/** How long a road table is reused for the same stops, and how many such tables a process keeps. */
+export const RECENT_TABLE_MS = 10 * 60_000;
+const RECENT_TABLES_KEPT = 500;
+const recentTables = new Map<string, { at: number; matrix: DayMatrix }>();
+
+/**
+ * `dayMatrix`, reusing a road table asked of the same server for the same stops within the last RECENT_TABLE_MS: a
+ * reader that asks often for a day that rarely changes (the field app reads its day on opening, on reconnecting and on
+ * every live event) costs the road server one request per change. Straight-line estimates are not kept: made because
+ * the server failed, the next read asks it again.
+ */
+export async function recentDayMatrix(
+  locations: readonly Location[],
+  osrmUrl: string | undefined,
+  now = Date.now(),
+): Promise<DayMatrix> {
+  if (!osrmUrl) return dayMatrix(locations, osrmUrl);
+  const id = `${osrmUrl} ${[...new Set(locations.map(key))].sort().join(";")}`;
+  const kept = recentTables.get(id);
+  if (kept && now - kept.at < RECENT_TABLE_MS) return kept.matrix;
+  const matrix = await dayMatrix(locations, osrmUrl);
+  recentTables.delete(id);
+  if (matrix.source === "osrm") {
+    recentTables.set(id, { at: now, matrix });
+    if (recentTables.size > RECENT_TABLES_KEPT) recentTables.delete(recentTables.keys().next().value!);
+  }
+  return matrix;
+}

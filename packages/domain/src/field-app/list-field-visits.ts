@@ -4,7 +4,7 @@ import type { Location } from "@fieldops/route-optimizer";
 import { FIELD_APP_DAYS, type FieldVisit, type FieldVisitsResponse } from "@fieldops/shared/field-app";
 import { routePlanResultSchema } from "@fieldops/shared/dispatch";
 import type { Actor } from "../jobs/actor.ts";
-import { dayMatrix, travelDistances, travelTimes } from "../dispatch/travel-matrix.ts";
+import { recentDayMatrix, travelDistances, travelTimes } from "../dispatch/travel-matrix.ts";
 import { findVisitFor } from "../jobs/visit-access.ts";
 import { readFieldVisits } from "./field-visit.ts";
 
@@ -72,7 +72,7 @@ export async function withDriveLegs(
     });
   }
   if (pairs.length === 0) return { ...days, legs: [] };
-  const day = await dayMatrix(
+  const day = await recentDayMatrix(
     pairs.flatMap((pair) => [pair.from, pair.to]),
     osrmUrl,
   );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FieldVisit, FieldVisitsResponse } from "@fieldops/shared/field-app";
 import { startOsrmStandIn, standInMetres, type OsrmStandIn } from "../../../../tests/stand-ins/osrm-api.ts";
+import { RECENT_TABLE_MS, recentDayMatrix } from "../dispatch/travel-matrix.ts";
 import { withDriveLegs } from "./list-field-visits.ts";
 
 let osrm: OsrmStandIn;
@@ -79,8 +80,50 @@ describe("the drive between a crew's stops", () => {
       },
     ]);
     osrm.mode = "error";
-    const fallback = await withDriveLegs(days, osrm.url);
+    // Other stops than the first test's: that answer is kept for a while (below).
+    const fallback = await withDriveLegs(elsewhere(days), osrm.url);
     osrm.mode = "ok";
-    expect(fallback.legs).toEqual(estimated.legs);
+    expect(fallback.legs.map((leg) => leg.source)).toEqual(["straight_line"]);
+    expect(fallback.legs).toEqual((await withDriveLegs(elsewhere(days), undefined)).legs);
+  });
+
+  it("is asked of the road server once for the same stops, again once they change or ten minutes have passed", async () => {
+    const moved = elsewhere(days, 0.2);
+    osrm.requests.length = 0;
+    const first = await withDriveLegs(moved, osrm.url);
+    expect(await withDriveLegs(moved, osrm.url)).toEqual(first);
+    expect(osrm.requests).toHaveLength(1);
+
+    await withDriveLegs(elsewhere(days, 0.3), osrm.url);
+    expect(osrm.requests).toHaveLength(2);
+
+    const stops = [
+      { lat: 40.1, lon: -105.1 },
+      { lat: 40.2, lon: -105.2 },
+    ];
+    const now = Date.now();
+    await recentDayMatrix(stops, osrm.url, now);
+    await recentDayMatrix([...stops].reverse(), osrm.url, now + RECENT_TABLE_MS - 1);
+    expect(osrm.requests).toHaveLength(3);
+    await recentDayMatrix(stops, osrm.url, now + RECENT_TABLE_MS);
+    expect(osrm.requests).toHaveLength(4);
+  });
+
+  it("is asked again after the road server failed, not estimated from the failure's answer", async () => {
+    const moved = elsewhere(days, 0.4);
+    osrm.mode = "error";
+    expect((await withDriveLegs(moved, osrm.url)).legs[0]?.source).toBe("straight_line");
+    osrm.mode = "ok";
+    expect((await withDriveLegs(moved, osrm.url)).legs[0]?.source).toBe("osrm");
   });
 });
+
+/** The same day with every stop moved north by `degrees`. */
+function elsewhere(day: FieldVisitsResponse, degrees = 0.1): FieldVisitsResponse {
+  return {
+    ...day,
+    visits: day.visits.map((v) =>
+      v.property?.latitude == null ? v : { ...v, property: { ...v.property, latitude: v.property.latitude + degrees } },
+    ),
+  };
+}
