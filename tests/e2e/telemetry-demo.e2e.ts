@@ -1,7 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
+import { telemetryEndpoints } from "@fieldops/shared/telemetry";
 import { openSignedIn } from "./sign-in-as.ts";
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+/** The performance report the page sends on leaving a route, once the server has stored it. */
+const reportStored = (page: Page) =>
+  page.waitForResponse(
+    (response) => new URL(response.url()).pathname === telemetryEndpoints.performance.path && response.ok(),
+  );
 
 test("web vitals measured in the browser arrive after navigating, and the platform admin sees them by route and tenant", async ({
   page,
@@ -13,15 +20,20 @@ test("web vitals measured in the browser arrive after navigating, and the platfo
   await page.goto("/jobs");
   await expect(page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
   await page.waitForLoadState("load");
+  // On a busy machine the report may reach the server after the admin's page has read the figures: waited for here.
+  let stored = reportStored(page);
   await sidebar(page).getByRole("link", { name: "Crews" }).click();
   await expect(page).toHaveURL(/\/crews$/);
+  await stored;
 
   // The same in a tenant's pages, under the tenant.
   await page.goto("/lawn-care/green-valley/home");
   await expect(page.getByTestId("tenant-name")).toHaveText("Green Valley Lawn Care");
   await page.waitForLoadState("load");
+  stored = reportStored(page);
   await sidebar(page).getByRole("link", { name: "Customers" }).click();
   await expect(page).toHaveURL(/\/lawn-care\/green-valley\/customers$/);
+  await stored;
   await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
 
   const admin = await browser.newPage();
