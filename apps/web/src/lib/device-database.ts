@@ -50,21 +50,18 @@ export function deviceDatabaseOpener<Schema extends DBSchema>(
   let opening: Promise<IDBPDatabase<Schema>> | null = null;
   return () => {
     if (opening) return opening;
-    const opened = openDB<Schema>(fullName, version, {
-      upgrade,
-      // Another tab opens a newer version or deletes the database: this page lets go, and opens it again when needed.
-      blocking: () => close(),
-      terminated: () => {
-        opening = null;
-      },
-    });
     let database: IDBPDatabase<Schema> | null = null;
     const close = () => {
       database?.close();
       openDatabases.delete(close);
       if (opening === current) opening = null;
     };
-    const current = opened.then((db) => {
+    const current = openDB<Schema>(fullName, version, {
+      upgrade,
+      // Another tab opens a newer version or deletes the database: this page lets go, and opens it again when needed.
+      blocking: close,
+      terminated: close,
+    }).then((db) => {
       database = db;
       openDatabases.add(close);
       return db;

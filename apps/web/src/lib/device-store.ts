@@ -4,7 +4,8 @@ import { ApiError } from "./api";
  * What this device keeps so the app opens without a connection (the field app's day, who is signed in, the company's
  * words), in IndexedDB (`device-database`, loaded with the first read or write: the sign-in page does without it).
  */
-const deviceDatabase = async () => (await import("./device-database")).deviceDatabase();
+const deviceDatabases = () => import("./device-database");
+const deviceDatabase = async () => (await deviceDatabases()).deviceDatabase();
 
 /**
  * A read that failed because the device could not reach the server (no connection, a dropped one), as opposed to
@@ -84,5 +85,5 @@ export function deviceUserId(): Promise<string | undefined> {
 
 /** Deletes every database of the app's on this device (sign-out, another user signing in). */
 export async function clearDevice(): Promise<void> {
-  await quietly(async () => (await import("./device-database")).deleteDeviceDatabases(), undefined);
+  await quietly(async () => (await deviceDatabases()).deleteDeviceDatabases(), undefined);
 }

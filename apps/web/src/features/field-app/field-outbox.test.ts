@@ -149,6 +149,16 @@ describe("sending the field app's waiting actions", () => {
     expect(await userConflicts(TECH)).toEqual([]);
   });
 
+  it("does not bring back an action the device let go of while it was being sent (a sign-out)", async () => {
+    await queue(TECH, note("v1", "Sent as the user signed out"));
+    const signOutThenFail = async (): Promise<FieldActionResult> => {
+      await clearDevice();
+      throw new ApiError(503, "Service Unavailable", "");
+    };
+    expect(await drainFieldOutbox(TECH, signOutThenFail, () => {})).toBe("retry");
+    expect(await waitingActions(TECH)).toEqual([]);
+  });
+
   it("turns a refused action into a conflict with the server's reason, skips the visit's later moves, and goes on", async () => {
     const server = fakeServer();
     // The office moved v1 meanwhile: its version is 2, the technician saw 1.

@@ -115,10 +115,16 @@ async function dequeue(entry: QueuedFieldAction): Promise<void> {
   notifyDeviceChanged();
 }
 
-/** Counts a failed attempt on a waiting action, with what went wrong (shown in the list of what waits). */
+/**
+ * Counts a failed attempt on a waiting action, with what went wrong (shown in the list of what waits). An action no
+ * longer on the device (the user signed out while it was being sent) is not written back.
+ */
 async function recordAttempt(entry: QueuedFieldAction, error: unknown): Promise<void> {
   const lastError = error instanceof Error ? error.message : String(error);
-  await (await fieldDatabase()).put("outbox", { ...entry, attempts: entry.attempts + 1, lastError });
+  const tx = (await fieldDatabase()).transaction("outbox", "readwrite");
+  const stored = await tx.store.get(entry.seq!);
+  if (stored) await tx.store.put({ ...stored, attempts: stored.attempts + 1, lastError });
+  await tx.done;
   notifyDeviceChanged();
 }
 
