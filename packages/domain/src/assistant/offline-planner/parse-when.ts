@@ -43,6 +43,8 @@ const SHORTHAND: [RegExp, string][] = [
     /\b(?:sun|mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?)(?:day)?,?\s+(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b)/gi,
     "",
   ],
+  // "tmrw 0830": a time on the twenty-four-hour clock, as a crew's sheet writes it.
+  [/\b0(\d)([0-5]\d)\b(?!\s*(?:st|nd|rd|th)\b)/g, "$1:$2"],
   [/\btues?\b\.?/gi, "tuesday"],
   [/\bweds?\b\.?/gi, "wednesday"],
   [/\bthu(?:rs?)?\b\.?/gi, "thursday"],
@@ -58,6 +60,11 @@ const SHORTHAND: [RegExp, string][] = [
   ],
   [/\b(?:2day|tday)\b/gi, "today"],
   [/\s*@\s*(?=\d)/g, " at "],
+  // "later tomorrow, like 3", "say 10ish": the time a customer offers.
+  [
+    /\b(?:like|say|maybe|around|round)\s+(\d{1,2}(?::\d{2})?\s*(?:am|pm)?)(?:ish)?\b(?!\s*(?:days?|weeks?|hours?|hrs?|mins?|minutes?|dollars|bucks|%|people|customers|clients|jobs|visits|invoices|times|more|of)\b)/gi,
+    "at $1",
+  ],
   [/\bin the (morning|afternoon|evening)\b/gi, "$1"],
   [
     /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today),?\s+(\d{1,2}(?::\d{2})?)\b(?!\s*(?:st|nd|rd|th|am|pm|a\.m|p\.m|[/-]|days?|weeks?|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/gi,
@@ -69,6 +76,9 @@ const SHORTHAND: [RegExp, string][] = [
   [/\b(?:midday|lunchtime|lunch time)\b/gi, "noon"],
   [/\b(?:end of (?:the )?day|eod|close of business|cob)\b/gi, "4pm"],
   [/\bfirst thing(?: in the morning)?\b/gi, "8am"],
+  // "the end of next week": its Friday, the last working day.
+  [/\b(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?next\s+week\b/gi, "friday next week"],
+  [/\b(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the|this)\s+week\b/gi, "this friday"],
   [
     /\b(?:early|bright and early)\b(?= (?:on |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b)/gi,
     "8am",
@@ -91,7 +101,7 @@ const HOUR_WORDS: Record<string, string> = {
 };
 
 const ORDINAL_DAY =
-  /\b(?:on\s+)?(?:(?:sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of|of\s+\w+)?\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))(?:\s+(?:of\s+)?(this|next|last)\s+month\b)?/gi;
+  /\b(?:on\s+)?(?:(?:sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+)?(?:the\s+|(?<=\b(?:on|sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+))(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of|of\s+\w+)?\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))(?:\s+(?:of\s+)?(this|next|last)\s+month\b)?/gi;
 const WEEKDAY_AFTER_NEXT = /\b(?:the\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+after\s+next\b/gi;
 const WEEK_FROM_WEEKDAY =
   /\b(?:a\s+week\s+from|a\s+week\s+on)\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b|\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+week\b/gi;

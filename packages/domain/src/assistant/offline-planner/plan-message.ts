@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { planAutomation } from "./plan-automations.ts";
 import { addDays, dayInTimeZone } from "@fieldops/shared/company-time";
 import { readWhens } from "./parse-when.ts";
 import { assistantPlanSchema, type AssistantPlan } from "@fieldops/shared/assistant";
@@ -7,9 +8,11 @@ import {
   planAccountChange,
   planAddCustomer,
   planHowTo,
+  planMarkDone,
   planModal,
   planNavigation,
   planOnlinePayments,
+  planSettingsTask,
 } from "./plan-navigation.ts";
 import { planNumberAlone, planPaymentReminders, planRecordPayment, planShowInvoice } from "./plan-payments.ts";
 import {
@@ -40,6 +43,7 @@ import {
   planTerseMoveTo,
   planTerseSchedule,
   visitsNamed,
+  withCrewNames,
 } from "./plan-schedule.ts";
 import {
   planCustomerByPhone,
@@ -52,9 +56,18 @@ import {
   planUnpaidInvoices,
 } from "./plan-reads.ts";
 import { planFindCustomRecords } from "./plan-custom-records.ts";
+import {
+  planDataRequestFromOutside,
+  planFieldTask,
+  planGlossary,
+  planOutsideTheApp,
+  planPlanQuestion,
+} from "./plan-help.ts";
+import { planByParts, readByParts } from "./plan-by-parts.ts";
 import type { PlannerInput, PlannerLookup } from "./planner-input.ts";
 import { mentions, readMessage, typosFixed, writtenOut, type ReadMessage } from "./read-message.ts";
 import { customerAtStart } from "./resolve-customer.ts";
+import { sameWork } from "./work-words.ts";
 
 const FOREIGN_ADDRESS =
   /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|example|dev|app|co|xyz|ru|info)\b/i;
@@ -87,13 +100,20 @@ type Rule = (message: ReadMessage, input: PlannerInput) => AssistantPlan | null 
 // change data and reads come before plain navigation, so "show unpaid invoices" is a read and "schedule Acme tomorrow
 // at 9" a visit, not a trip to a page.
 const RULES: Rule[] = [
+  planDataRequestFromOutside,
   planTrackingRequest,
   planOtherCompany,
+  planOutsideTheApp,
+  planFieldTask,
   planAccountChange,
   planHowTo,
+  planPlanQuestion,
+  planGlossary,
+  planMarkDone,
   planCustomerByPhone,
   planOnlinePayments,
   planHipaaMode,
+  planAutomation,
   planExportCustomers,
   planRecordPayment,
   planPaymentReminders,
@@ -128,6 +148,8 @@ const RULES: Rule[] = [
   planFindJob,
   planFindCustomer,
   planNavigation,
+  // Late: "set up text reminders" or "invite my office manager" only when no rule above reads it as something to do.
+  planSettingsTask,
   planFeatureRequest,
 ];
 
@@ -195,7 +217,7 @@ function small(message: ReadMessage): AssistantPlan | null {
       "how do you work",
       "what are you for",
     ) ||
-    /^\s*what\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?:things|stuff)?\s*(?:else\s+)?can\s+(?:you|u|it|this|th(?:is|e)\s+(?:assistant|bot|thing|chat|ai))\s+(?:actually\s+|really\s+)?(?:do|help with)\b/i.test(
+    /^\s*what\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?:things|stuff)?\s*(?:else\s+)?can\s+(?:you|u|it|this|th(?:is|e)\s+(?:assistant|bot|thing|chat|ai))\s+(?:actually\s+|really\s+)?(?:do|help(?:\s+(?:me|us))?\s+with)\b/i.test(
       message.raw,
     )
   )
@@ -244,7 +266,7 @@ export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
     ? { ...remembered, context: { ...remembered.context, customerId: pasted.customerId } }
     : remembered;
   const text = pasted?.request ?? input.message.slice(0, 2000);
-  const message = readMessage(await withVisitDays(typosFixed(writtenOut(text)), withIds));
+  const message = readMessage(await withCrewNames(await withVisitDays(typosFixed(writtenOut(text)), withIds), withIds));
   const plan = await decide(message, withIds);
   // A pasted message read wrongly is read again as typed.
   if (pasted && plan.kind === "clarify") {
@@ -260,7 +282,7 @@ export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
 /** A customer's words pasted in quotes, then what to do with them: "Email from Elena Garcia: "…" Book it." */
 const PASTED = [
   /^\s*(?:(?:an?\s+|this\s+)?(?:e-?mail|text|txt|message|msg|note|voicemail|vm|sms|whatsapp)\s+from|(?:got|received|just got|have)\s+(?:this|a\s+(?:text|message|note|e-?mail))\s+from|from)\s+([^:"“'‘]{2,60}?)\s*[:,–—-]?\s*(?:"([^"]+)"|“([^”]+)”|'(.+?)'(?=[\s.!?,]|$)|‘([^’]+)’)\s*[.!]?\s*([\s\S]*)$/i,
-  /^\s*([^:"“'‘]{2,60}?)\s+(?:wrote|said|says|texted|emailed|messaged|e-mailed|left a message)\s*[:,–—-]?\s*(?:"([^"]+)"|“([^”]+)”|'(.+?)'(?=[\s.!?,]|$)|‘([^’]+)’)\s*[.!]?\s*([\s\S]*)$/i,
+  /^\s*([^:"“'‘]{2,60}?)\s+(?:wrote|said|says|texted|emailed|messaged|e-mailed|left a message|txt|text|msg|message|e-?mail|sms|vm|voicemail|asked(?:\s+(?:us|me))?|asks(?:\s+(?:us|me))?|wants to know|wanted to know)\s*[:,–—-]?\s*(?:"([^"]+)"|“([^”]+)”|'(.+?)'(?=[\s.!?,]|$)|‘([^’]+)’)\s*[.!]?\s*([\s\S]*)$/i,
 ];
 /** A customer's words in quotes, with at most a label before them ("Customer text:", "Email:"), then the office's line. */
 const SELF_NAMED =
@@ -268,6 +290,22 @@ const SELF_NAMED =
 /** "this is Acme Plumbing", "it's Elena Garcia", "Luis Ortiz here": who wrote, in their own words. */
 const SAYS_WHO =
   /\b(?:[Tt]his is|[Ii]t['’]s|[Ii]t is|[Mm]y name is)\s+([A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3})|(?:^|[.!,]\s*)([A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3})\s+here\b/;
+
+/** What the office adds to ask how to answer the customer's question. */
+const WHAT_TO_ANSWER =
+  /^(?:so\s+)?(?:what\s+(?:do|should|can)\s+(?:i|we)\s+(?:tell|say to|answer|reply to)|how\s+(?:do|should)\s+(?:i|we)\s+(?:answer|reply|respond)|what(?:['’]s| is)\s+the\s+answer|can\s+you\s+(?:check|look(?:\s+it\s+up)?|find out)|is\s+(?:she|he|that)\s+right)\b/i;
+
+/** A customer's question in their own words, as the office would ask it: "do I owe" → "does Elena Garcia owe". */
+function inThirdPerson(said: string, name: string): string {
+  return said
+    .replace(/\b(?:do|did)\s+I\b/gi, (found) => `${/^did/i.test(found) ? "did" : "does"} ${name}`)
+    .replace(/\bam\s+I\b/gi, `is ${name}`)
+    .replace(/\bI['’]m\b/g, `${name} is`)
+    .replace(/\bI['’]ve\b/g, `${name} has`)
+    .replace(/\bI\b(?!['’])/g, name)
+    .replace(/\b(?:my|mine)\b/gi, `${name}'s`)
+    .replace(/\bme\b/gi, name);
+}
 
 /** What the office adds that only says yes to the customer's words. */
 const JUST_YES =
@@ -285,8 +323,19 @@ async function pastedMessage(
   raw: string,
   input: PlannerInput,
 ): Promise<{ customerId: string; request: string } | null> {
-  const found = PASTED.map((pattern) => pattern.exec(raw)).find(Boolean) ?? SELF_NAMED.exec(raw);
-  if (!found) return null;
+  // "Customer text: "…"": a label is no writer; the next reading that names one is tried.
+  for (const pattern of [...PASTED, SELF_NAMED]) {
+    const found = pattern.exec(raw);
+    const pasted = found ? await pastedAs(found, input) : null;
+    if (pasted) return pasted;
+  }
+  return null;
+}
+
+async function pastedAs(
+  found: RegExpExecArray,
+  input: PlannerInput,
+): Promise<{ customerId: string; request: string } | null> {
   // "'Hello, this is Sunrise Senior Living. …' Book them": the customer who wrote says who they are.
   const named =
     found[1] || ((who) => who?.[1] ?? who?.[2])(SAYS_WHO.exec((found[2] ?? found[3] ?? found[4] ?? found[5])!));
@@ -303,11 +352,19 @@ async function pastedMessage(
     )
     .filter((sentence) => sentence !== "" && !POLITE.test(sentence))
     .join(" ");
+  // "come the day after you were planning for the fall cleanup": the day, by that visit's.
+  const saidDays = await withVisitDays(said, {
+    ...input,
+    context: { ...input.context, customerId: customer.match.id },
+  });
   if (JUST_YES.test(office)) return { customerId: customer.match.id, request: said };
+  // "Elena asked us "how much do I still owe you guys?" what do I tell her": her question, asked of her.
+  if (WHAT_TO_ANSWER.test(office))
+    return { customerId: customer.match.id, request: inThirdPerson(said, customer.match.name) };
   // "Record it": when the money came is not when a visit goes.
   const { text, spans } = /\b(?:record|log|enter|mark|apply)\b/i.test(office)
     ? { text: said, spans: [] }
-    : readWhens(said, input.now, input.timeZone);
+    : readWhens(saidDays, input.now, input.timeZone);
   const days = spans.map((span) => text.slice(span.index, span.end));
   const moves = /\b(?:move|moved|push|reschedule|change|switch|shift|bump)\b/i.test(office);
   const when =
@@ -323,7 +380,15 @@ async function pastedMessage(
     .filter((part) => part !== undefined)
     .join(" ");
   const sameTime = /\bsame time\b/i.test(said) ? "same time" : "";
-  const request = office.replace(/[.!?]+\s*$/, "");
+  // "…for the fall cleanup?" Please move it.": "it" is the customer's job their words name, when only one is.
+  const jobs = moves ? await input.lookup.findJobs({ customerId: customer.match.id }) : [];
+  const words = said.split(/[^A-Za-z-]+/).filter((word) => word.length >= 4);
+  const saidJobs = jobs.filter((job) => words.some((word) => sameWork(word, job.title)));
+  const request = office
+    .replace(/[.!?]+\s*$/, "")
+    .replace(/\b(?:it|that|this|them)\b/i, (pronoun) =>
+      saidJobs.length === 1 ? `the ${saidJobs[0]!.title}` : pronoun,
+    );
   return {
     customerId: customer.match.id,
     request: [request, when, sameTime, money].filter((part) => part !== "").join(" "),
@@ -386,12 +451,33 @@ async function decide(message: ReadMessage, input: PlannerInput): Promise<Assist
   const asking = await theSentenceThatAsks(message, input);
   if (asking?.kind === "confirm") return asking;
   const whole = await byRules(message, input);
+  if (whole && !lostTheThread(whole) && !missesItsParts(whole)) return whole;
+  // A sentence the rules could not read, or read as a page or a day when it names a visit and a time: read by parts.
+  const byParts = await planByParts(message, input);
+  if (byParts?.kind === "confirm") return byParts;
+  // "show elena garcia's jobs" read as the jobs page, "elena garcia, the addy?" read as nothing: asked of the customer.
+  if (whole === null || lostTheThread(whole) || missesItsParts(whole)) {
+    const read = await readByParts(message, input, (plainly) => byRules(plainly, input));
+    if (read) return read;
+  }
   if (whole && !lostTheThread(whole)) return whole;
   // Several sentences that as a whole read as nothing: the one that asks, with the others as its context.
-  const asked = asking;
   return (
-    asked ??
+    asking ??
+    byParts ??
     whole ?? { kind: "clarify", reply: `I'm not sure what you'd like me to do. ${HELP} Which of these is closest?` }
+  );
+}
+
+/**
+ * A reading that leaves out what the message names: a page, a day's schedule, or "no upcoming visit", for a message
+ * that may name a visit and when it goes ("the fall cleanup on the 3rd has to go to friday at 8, crew C takes it").
+ */
+function missesItsParts(plan: AssistantPlan): boolean {
+  return (
+    (plan.kind === "actions" && plan.actions.every((action) => action.type === "navigate")) ||
+    (plan.kind === "read" && plan.reads[0]?.tool === "daySchedule") ||
+    (plan.kind === "answer" && /^I found no upcoming visit/.test(plan.reply))
   );
 }
 
@@ -399,15 +485,36 @@ async function decide(message: ReadMessage, input: PlannerInput): Promise<Assist
 const VISIT_ANCHOR =
   /\b(?:on\s+)?(?:the\s+)?(same day as|day after|day before)\s+(?:the\s+|our\s+)?((?:[a-z0-9'’-]+\s+){0,4}?(?:cleanup|clean-up|check|visit|install|installation|mowing|mow|aeration|job|appointment|service|repair|tune-?up|inspection|treatment|cleaning))\b/gi;
 
+const WEEKDAY_NAMES = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+const WEEKDAY_BY_VISIT =
+  /\b(?:on\s+)?(?:the\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+(after|before)\s+(?:the\s+|our\s+)?((?:[a-z0-9'’-]+\s+){0,4}?(?:cleanup|clean-up|check|visit|install|installation|mowing|mow|aeration|job|appointment|service|repair|tune-?up|inspection|treatment|cleaning))\b/gi;
+
+/** "the day after you were planning for the fall cleanup": the day after the fall cleanup. */
+const PLANNED_FOR =
+  /\b(day|week)\s+(after|before)\s+(?:(?:you|we)\s+(?:were|are)\s+(?:planning|coming|booked)|(?:you|we)(?:['’]d|\s+had|\s+have)?\s+(?:it|us|me|them)\s+(?:down|booked|scheduled|planned|pencilled in)|(?:it|that)\s+(?:was|is)\s+(?:booked|planned|scheduled))\s+(?:for|on)\s+(?:the\s+|my\s+|our\s+)?/gi;
+
 async function withVisitDays(text: string, input: PlannerInput): Promise<string> {
-  let out = text;
-  for (const found of [...text.matchAll(VISIT_ANCHOR)]) {
+  let out = text.replace(PLANNED_FOR, "$1 $2 the ");
+  for (const found of [...out.matchAll(VISIT_ANCHOR)]) {
     const named = await visitsNamed(found[2]!, input);
     const start = "visits" in named ? named.visits.find((visit) => visit.start !== null)?.start : undefined;
     if (!start) continue;
     const day = dayInTimeZone(new Date(start), input.timeZone);
     const shift = /after/i.test(found[1]!) ? 1 : /before/i.test(found[1]!) ? -1 : 0;
     out = out.replace(found[0], `on ${addDays(day, shift)}`);
+  }
+  // "the monday after the ortiz sprinkler check": that weekday, the first after (or the last before) the visit's day.
+  for (const found of [...out.matchAll(WEEKDAY_BY_VISIT)]) {
+    const named = await visitsNamed(found[3]!, input);
+    const start = "visits" in named ? named.visits.find((visit) => visit.start !== null)?.start : undefined;
+    if (!start) continue;
+    const visitDay = dayInTimeZone(new Date(start), input.timeZone);
+    const wanted = WEEKDAY_NAMES.indexOf(found[1]!.toLowerCase());
+    const visitWeekday = new Date(`${visitDay}T12:00:00Z`).getUTCDay();
+    const shift = /after/i.test(found[2]!)
+      ? (wanted - visitWeekday + 7) % 7 || 7
+      : -((visitWeekday - wanted + 7) % 7 || 7);
+    out = out.replace(found[0], `on ${addDays(visitDay, shift)}`);
   }
   // "ortiz sprinkler check is tuesday. schedule the acme install the day after at 9": after the day said before it.
   const bare = /\b(?:on\s+)?the\s+(day after|day before)\b(?!\s+(?:tomorrow|today|next|that|the|this|\w+day)\b)/i.exec(

@@ -38,6 +38,14 @@ const PAGES: Page[] = [
       "notifications settings",
       "email settings",
       "sms settings",
+      "text settings",
+      "texting settings",
+      "message settings",
+      "messaging settings",
+      "email text settings",
+      "email and text settings",
+      "text and email settings",
+      "email sms settings",
       "communications",
       "notifications",
     ],
@@ -359,17 +367,20 @@ export function planOnlinePayments(message: ReadMessage, input: PlannerInput): A
   );
 }
 
+const COMPLETE_IN_THE_APP =
+  "Open the visit from your day's schedule (or from its job) and press Complete when the work is done; the chat doesn't complete visits itself.";
+
 /** Screens of the app the chat does not open (not in its navigation list), with what it can do about them instead. */
 const ELSEWHERE: { pattern: RegExp; reply: string }[] = [
   {
     pattern:
-      /^\s*(?:(?:please\s+)?(?:go to|take me to|open|show(?: me)?|view|see|pull up|bring up|navigate to)\s+)?(?:the\s+|my\s+|our\s+|all\s+(?:the\s+|my\s+)?)?invoices?(?:\s+(?:page|list|screen|tab))?\s*[.!?]*$/i,
+      /^\s*(?:(?:please\s+)?(?:(?:can|could|may)\s+(?:i|we|you)\s+(?:please\s+)?)?(?:go to|take me to|open|show(?: me)?|view|see|look at|get to|pull up|bring up|navigate to)\s+)?(?:the\s+|my\s+|our\s+|all\s+(?:the\s+|my\s+)?)?invoices?(?:\s+(?:page|list|screen|tab))?\s*[.!?]*$/i,
     reply:
       'I can\'t open the invoices page from the chat, but I can show the unpaid invoices ("show unpaid invoices"), open one by its number ("open invoice 1032"), or tell you what was invoiced in a period.',
   },
   {
     pattern:
-      /^\s*(?:(?:please\s+)?(?:go to|take me to|open|show(?: me)?|view|see|pull up|bring up|navigate to)\s+)?(?:the\s+|my\s+|our\s+|all\s+(?:the\s+|my\s+)?)?(?:estimates?|quotes?)(?:\s+(?:page|list|screen|tab))?\s*[.!?]*$/i,
+      /^\s*(?:(?:please\s+)?(?:(?:can|could|may)\s+(?:i|we|you)\s+(?:please\s+)?)?(?:go to|take me to|open|show(?: me)?|view|see|look at|get to|pull up|bring up|navigate to)\s+)?(?:the\s+|my\s+|our\s+|all\s+(?:the\s+|my\s+)?)?(?:estimates?|quotes?)(?:\s+(?:page|list|screen|tab))?\s*[.!?]*$/i,
     reply:
       "I can't open the estimates page from the chat: open Estimates from the menu. I can find a customer or a job for you.",
   },
@@ -450,7 +461,7 @@ const HOW_TO_TOPICS: { pattern: RegExp; target?: NavigateTarget; reply: string }
   },
   {
     pattern:
-      /\b(?:add|invite|new|hire|hired|onboard)\b.*\b(?:technicians?|techs?|employees?|staff|workers?|team members?|users?|crew members?|guys?|nurses?|cleaners?)\b|\b(?:technicians?|employees?|staff|team members?|users?)\b.*\b(?:log ?in|sign ?in|access|accounts?)\b/i,
+      /\b(?:add|invite|new|hire|hired|onboard)\b.*\b(?:technicians?|techs?|employees?|staff|workers?|team members?|users?|crew members?|guys?|nurses?|cleaners?|(?:office\s+)?managers?|dispatchers?|bookkeepers?|receptionists?|admins?|administrators?)\b|\b(?:technicians?|employees?|staff|team members?|users?)\b.*\b(?:log ?in|sign ?in|access|accounts?)\b/i,
     target: "/settings",
     reply: "Opening settings: invite people from the Team card there, then add them to a crew on the Crews page.",
   },
@@ -462,15 +473,37 @@ const HOW_TO_TOPICS: { pattern: RegExp; target?: NavigateTarget; reply: string }
   },
   {
     pattern:
-      /\b(?:payouts?|bank account|deposits?|get paid online|paid online|pay online|card payments?|credit cards?)\b|\bhow\s+(?:my\s+|our\s+|the\s+)?(?:customers?|clients?|people|patients?)\s+(?:can\s+)?pay\b/i,
+      /\b(?:payouts?|bank account|deposits?|get paid online|paid online|pay online|card payments?|credit cards?)\b|\b(?:paid|pay|payments?)\s+(?:by|with|via|through)\s+(?:credit\s+|debit\s+)?cards?\b|\b(?:take|taking|accept|accepting)\s+(?:credit\s+)?cards?\b|\bhow\s+(?:my\s+|our\s+|the\s+)?(?:customers?|clients?|people|patients?)\s+(?:can\s+)?pay\b/i,
     target: "/settings/payments",
     reply: "Opening the payment settings: online payments and where the money goes are set there.",
   },
   {
+    pattern: /\b(?:my|our|a|the|his|her|their)?\s*pass(?:word|code|wd)s?\b/i,
+    reply:
+      "Change your password on the Security page (/security), with your current one; if you've forgotten it, sign out and use Forgot password on the sign-in page.",
+  },
+  {
+    pattern:
+      /\b(?:google|outlook|apple|icloud|ical)\s*(?:calendars?|cal)?\b|\bcalendar\s+(?:feeds?|sync|subscriptions?|links?)\b|\b(?:sync|subscribe|link|connect)\b.*\bcalendars?\b/i,
+    target: "/settings",
+    reply:
+      "Opening settings: the Calendar feeds card gives a link for the company's or a crew's schedule that Google Calendar, Outlook or Apple Calendar subscribe to.",
+  },
+  {
+    pattern: /\b(?:xero|sage|freshbooks|wave|zoho books|netsuite)\b/i,
+    reply:
+      "The accounting integration the app has is QuickBooks Online: customers, invoices, payments and refunds go to it exactly once. Other accounting apps aren't connected; say \"connect QuickBooks\", or ask me for the feature and I'll get a quote to build it.",
+  },
+  {
+    pattern:
+      /\bclock(?:ing)?[\s-]?(?:in|out|on|off)\b|\btime\s?(?:sheets?|clock|cards?)\b|\btrack\s+(?:my|our|their)\s+hours\b/i,
+    reply:
+      "The app has no time clock: a visit records when the crew starts and completes it (Start and Complete in the field app), and its job shows those times. If you need clock-in and timesheets, ask me for the feature and I'll get a quote to build it.",
+  },
+  {
     pattern:
       /\b(?:mark|set|close out|complete|finish|check off|sign off)\s+(?:an?\s+|the\s+|my\s+|this\s+)?(?:visit|job|appointment)s?\s+(?:as\s+)?(?:done|complete|completed|finished)\b|\b(?:complete|finish|close out|check off)\s+(?:an?\s+|the\s+|my\s+|this\s+)?(?:visit|appointment)s?\b/i,
-    reply:
-      "Open the visit from your day's schedule (or from its job) and press Complete when the work is done; the chat doesn't complete visits itself.",
+    reply: COMPLETE_IN_THE_APP,
   },
   {
     pattern: /\b(?:send|create|make|write|do)\s+(?:an?\s+|the\s+|my\s+)?invoices?\b/i,
@@ -484,9 +517,30 @@ const HOW_TO_TOPICS: { pattern: RegExp; target?: NavigateTarget; reply: string }
   },
 ];
 
+/** "mark the mowing done", "can you check off the Ortiz cleanup as complete": done where the work is, not in the chat. */
+const MARK_DONE =
+  /^\s*(?:please\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?)?(?:mark|set|check off|close out|tick off)\s+(?:[\w'’-]+\s+){0,5}?(?:as\s+)?(?:done|complete|completed|finished)\b/i;
+
+export function planMarkDone(message: ReadMessage): AssistantPlan | null {
+  return MARK_DONE.test(message.raw) ? { kind: "answer", reply: COMPLETE_IN_THE_APP } : null;
+}
+
+/** "invite my office manager", "turn off email notifications", "sync with xero": a task on a settings page, as told. */
+const SETTINGS_TASK =
+  /^\s*(?:please\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?)?(?:add|invite|change|reset|set up|set|update|edit|upload|turn|switch|enable|disable|stop|start|sync|link|connect|hook up|integrate)\b/i;
+
+export function planSettingsTask(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
+  if (!SETTINGS_TASK.test(message.raw) || INTEGRATION_NAMED.test(message.raw)) return null;
+  return howToAnswer(message, input);
+}
+
 export function planHowTo(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   // "how do I hook up stripe so people can pay online": a named integration is connected, not explained.
   if (!HOW_TO.test(message.raw) || INTEGRATION_NAMED.test(message.raw)) return null;
+  return howToAnswer(message, input);
+}
+
+function howToAnswer(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   const topic = HOW_TO_TOPICS.find((candidate) => candidate.pattern.test(message.raw));
   if (!topic) return null;
   if (!topic.target) return { kind: "answer", reply: topic.reply };

@@ -4,7 +4,14 @@ import { CAPABILITIES } from "./planner-policy.ts";
 import type { InvoiceRecord, PlannerInput } from "./planner-input.ts";
 import { propose, refusalOf } from "./propose.ts";
 import { mentions, type ReadMessage } from "./read-message.ts";
-import { asMarkdownText, capitalized, cleanName, isPronoun, resolveCustomer } from "./resolve-customer.ts";
+import {
+  asMarkdownText,
+  capitalized,
+  cleanName,
+  customerMentioned,
+  isPronoun,
+  resolveCustomer,
+} from "./resolve-customer.ts";
 
 const INVOICE_NUMBER = /\b(?:invoice|inv)\s*(?:#|no\.?|number|num)?\s*(\d{1,9})\b/i;
 /** "#1032", but not a check's own number ("check #4471"). */
@@ -57,8 +64,10 @@ const ABOUT_MONEY = [
  */
 const REMINDER_FOR = [
   /\b(?:remind|chase|nudge|ping|follow up with)\s+(.+?)(?:\s+(?:to pay|to settle|about|of|that|for|regarding|re|on)\b|[,.?!]|$)/i,
-  /\b(?:send|text|email|e-mail|sms)\s+(.+?)\s+(?:a|an|the|another)\s+(?:[\w-]+\s+)?reminder/i,
-  /\breminders?\s+(?:(?:out|over|off)\s+)?(?:to|for)\s+(.+?)(?:\s+(?:about|for|regarding|re|on|to pay)\b|[,.?!]|$)/i,
+  /\b(?:send|text|email|e-mail|sms)\s+(.+?)\s+(?:a|an|the|another)\s+(?:[\w-]+\s+){0,3}?reminder/i,
+  /\breminders?\s+(?:(?:to\s+)?(?:go|be sent|get sent)\s+)?(?:(?:out|over|off)\s+)?(?:to|for)\s+(.+?)(?:\s+(?:about|for|regarding|re|on|to pay)\b|[,.?!]|$)/i,
+  // "garcia - payment reminder": whom, then what.
+  /^\s*([a-z][\w'’&. ]{1,40}?)\s*[-–—:]\s+(?:(?:send|a|an|the)\s+)*(?:payment\s+)?(?:reminders?|nudge|chase)\b/i,
 ];
 /** Words that mean everyone owing, not one customer. */
 const GENERIC = new Set(
@@ -80,13 +89,16 @@ function meansEveryone(text: string): boolean {
 
 function reminderName(raw: string): string | null {
   for (const pattern of REMINDER_FOR) {
-    const found = pattern.exec(raw)?.[1]?.trim();
+    const found = pattern
+      .exec(raw)?.[1]
+      ?.trim()
+      .replace(/^(?:to|for)\s+/i, "");
     if (!found) continue;
     if (isPronoun(found)) return found;
     if (meansEveryone(found)) return null;
     // "everybody who's late paying", "all the ones behind on their bills": everyone the clause after them picks.
     if (
-      /^(?:everyone|everybody|anyone|anybody|all(?:\s+(?:the|my|our))?(?:\s+(?:customers|clients|people|folks|ones|accounts))?|every\s+(?:customer|client|account)|each\s+(?:customer|client|account))(?:\s+(?:who|that|which|whos|who['’]s|that['’]s|with|on|behind|late)\b.*)?$/i.test(
+      /^(?:everyone|everybody|anyone|anybody|all(?:\s+(?:of\s+)?(?:the|my|our))?(?:\s+(?:customers|clients|people|folks|ones|accounts))?|every\s+(?:customer|client|account)|each\s+(?:of\s+(?:the|my|our)\s+(?:customers|clients|accounts|people)|customer|client|account))(?:\s+(?:who|whose|that|which|whos|who['’]s|that['’]s|with|on|behind|late)\b.*)?$/i.test(
         found,
       )
     )
@@ -127,7 +139,13 @@ export async function planPaymentReminders(message: ReadMessage, input: PlannerI
             message.raw,
           )?.[1] ?? name)
         : name;
-    if (named !== null) {
+    // "'we still haven't been paid by elena garcia' - send her a reminder": her is the one the message names.
+    const mentioned =
+      named !== null && isPronoun(named) && !input.context.customerId
+        ? await customerMentioned(message.raw.split(/\s+/), input)
+        : null;
+    if (mentioned && "match" in mentioned) customer = mentioned.match;
+    else if (named !== null) {
       const resolved = await resolveCustomer(isPronoun(named) ? null : named, input);
       if ("plan" in resolved) return resolved.plan;
       customer = resolved.customer;
@@ -329,9 +347,10 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
       invoiceId: invoice.id,
       method,
       ...(amount !== null ? { amountCents: amount } : {}),
-      ...(checkNumber ? { reference: `Check #${checkNumber}` } : {}),
+      // The check's number alone, as the module asks and QuickBooks' PaymentRefNum takes it.
+      ...(checkNumber ? { reference: String(checkNumber) } : {}),
     },
-    `Record a ${method} payment of **${formatCents(paid)}** on ${invoiceLabel(invoice)}${paid === invoice.balanceCents ? ", paying it in full" : ""}.`,
+    `Record a ${method} payment of **${formatCents(paid)}**${checkNumber ? ` (check #${checkNumber})` : ""} on ${invoiceLabel(invoice)}${paid === invoice.balanceCents ? ", paying it in full" : ""}.`,
   );
 }
 

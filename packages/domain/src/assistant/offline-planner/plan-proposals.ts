@@ -124,6 +124,26 @@ function writtenRange(raw: string, input: PlannerInput): [string, string, string
 
 const DAY_RANGE = /(\d{4}-\d{2}-\d{2})\s*(?:to|through|until|-|–)\s*(\d{4}-\d{2}-\d{2})/i;
 
+const UNBILLED_QUESTION =
+  /^\s*(?:is\s+there\s+|are\s+there\s+|do\s+we\s+have\s+|have\s+we\s+got\s+|how\s+many\s+|how\s+much\s+(?:work\s+)?(?:is\s+)?)?(?:anything|any\s+(?:visits?|work|jobs?)|visits?|work|jobs?)?\s*(?:left\s+|still\s+)?(?:unbilled|uninvoiced|not\s+(?:yet\s+)?(?:billed|invoiced)|left\s+to\s+(?:bill|invoice)|waiting\s+(?:for|on)\s+(?:an?\s+)?invoices?)\b/i;
+
+async function unbilledAnswer(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  const refusal = refusalOf(CAPABILITIES.invoiceVisits, input);
+  if (refusal) return refusal;
+  const named = namedPeriod(message, input);
+  const today = todayIn(input.now, input.timeZone);
+  const period = named
+    ? { label: named.label, from: named.from, to: addDays(named.until, -1) }
+    : { label: "the past year", from: addDays(today, -(MAX_BATCH_PERIOD_DAYS - 1)), to: today };
+  const preview = await input.lookup.previewBatchInvoice({ from: period.from, to: period.to });
+  if (preview.visits === 0)
+    return { kind: "answer", reply: `Nothing: every completed visit of ${period.label} is invoiced.` };
+  return {
+    kind: "answer",
+    reply: `**${preview.visits}** completed visit${preview.visits === 1 ? "" : "s"} of ${period.label} ${preview.visits === 1 ? "has" : "have"} no invoice yet (**${formatCents(preview.totalCents)}**). Say "invoice ${period.label}'s completed visits" and I'll propose the invoices.`,
+  };
+}
+
 /**
  * "Invoice last month's completed visits", "batch invoice the recurring work for this month": batch invoicing of a
  * period, proposed with what it would make (the run bills what is uninvoiced when it runs).
@@ -158,6 +178,8 @@ export async function planInvoiceVisits(message: ReadMessage, input: PlannerInpu
     "jobs",
   );
   const question = mentions(message, "show", "list", "which", "how many", "what", "find", "remind", "reminders");
+  // "anything left unbilled from last week?": how much is waiting, said, with how to bill it.
+  if (UNBILLED_QUESTION.test(message.raw)) return unbilledAnswer(message, input);
   if (!asks || !work || question) return null;
   const refusal = refusalOf(CAPABILITIES.invoiceVisits, input);
   if (refusal) return refusal;
@@ -194,6 +216,9 @@ export async function planInvoiceVisits(message: ReadMessage, input: PlannerInpu
   return propose(input, "invoice-completed-visits", { from: period.from, to: period.to }, summary);
 }
 
+const DRIVING_TOO_MUCH =
+  /\b(?:driv\w*|running)\s+all over(?:\s+the\s+(?:place|map|town))?\b|\b(?:less|fewer|cut (?:down )?(?:on )?(?:the )?)\s*(?:driving|drive time|miles|mileage|back and forth)\b|\btoo much driving\b|\bzig-?zag\w*\b|\bless of a mess\b|\bback and forth across\b/i;
+
 export function planOptimizeDay(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
   if (
     !mentions(
@@ -213,15 +238,20 @@ export function planOptimizeDay(message: ReadMessage, input: PlannerInput): Assi
     !(
       mentions(message, "route", "routes", "run", "runs") &&
       mentions(message, "sort", "mess", "fix", "tidy", "redo", "reshuffle")
-    )
+    ) &&
+    // "the crews were driving all over the place today, can you make tomorrow less of a mess": the drives, said plainly.
+    !DRIVING_TOO_MUCH.test(message.raw)
   )
     return null;
   const refusal = refusalOf(CAPABILITIES.optimizeDay, input);
   if (refusal) return refusal;
   const today = todayIn(input.now, input.timeZone);
-  const named = mentions(message, "today", "todays")
-    ? today
-    : (parseWhen(message.raw, input.now, input.timeZone)?.day ?? null);
+  // The day of the clause that asks, when another day is only what happened ("…today, can you make tomorrow…").
+  const asking = /\b(?:can|could|would|will)\s+(?:you|u)\b|\bplease\b/i.exec(message.raw);
+  const askedDay = asking ? parseWhen(message.raw.slice(asking.index), input.now, input.timeZone)?.day : undefined;
+  const named =
+    askedDay ??
+    (mentions(message, "today", "todays") ? today : (parseWhen(message.raw, input.now, input.timeZone)?.day ?? null));
   // On the board, the day on screen is the one meant when none is named.
   const day = named ?? input.context.day ?? null;
   if (day === null)
@@ -267,11 +297,11 @@ const FEATURE_REQUEST =
 
 /** "I need to track equipment at each customer: make, model…": a request for a feature, whatever words its list holds. */
 const TRACKING_REQUEST =
-  /\b(?:i|we)\s+(?:really\s+)?(?:need|want|would like|d like|would love)\s+(?:to\s+|a\s+way\s+to\s+|to\s+be\s+able\s+to\s+)?(?:track|keep track of|log|record|catalog|keep a record of)\b/i;
+  /\b(?:i|we)(?:\s+(?:really\s+)?(?:need|want|would like|d like|would love)|(?:['’]|\s+)d\s+(?:really\s+)?(?:like|love))\s+(?:to\s+|a\s+way\s+to\s+|to\s+be\s+able\s+to\s+)?(?:track|keep track of|log|record|catalog|keep a record of)\b/i;
 
 /** "Can you add a customer portal where…", "we need GPS tracking, can you build that?": a feature, whatever it names. */
 const BUILD_REQUEST =
-  /\b(?:we|i)\s+need\b.*\b(?:gps|evv|time ?clock|clock in|geofenc\w*|portal|tracking log|tracker)\b|\b(?:(?:we|i)\s+)?(?:really\s+)?(?:need|want|would like)\s+(?:a|an|some)\s+(?:[\w-]+\s+){0,3}(?:tracking|tracker|portal|feature|module|tool|app|dashboard|logs?|system|checklist|form)\b|\b(?:add|build|create|make)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}(?:checklist|log|form|tracker|report|portal)\s+(?:for|to|with)\b|\b(?:the\s+)?(?:system|app|software)\s+(?:can|could|will)\s+(?:do|handle|track|send|manage|support|run|keep)\b|\bthere(?:['’]s| is) (?:a|any) way (?:for|to)\b|\b(?:can|could|does|will)\s+(?:the\s+)?(?:system|app|software|it|this|fieldops|you guys)\s+(?:do|handle|track|send|manage|support|run|keep)\b|\bis there (?:a|any) way (?:for|to)\b|\bwould it be possible to (?:add|have|get|build|make|set up)\b|\bsomething (?:you|we) could (?:add|build)\b|\b(?:we|i) would love (?:the app|it|you|the system) to\b|\b(?:can|could)\s+we\s+(?:get|have|add)\s+(?:a|an|some)\s+(?:[\w-]+\s+){0,3}(?:portal|feature|module|tool|app|page|screen|report|dashboard|tracking|tracker|system|option|section|calculator|form|checklist|log)\b|\b(?:we|i)\s+(?:really\s+)?(?:need|want|would like)\s+(?:a|an|some)?\s*(?:[\w-]+\s+){0,3}(?:tracking|tracker|portal|feature|module|tool|app|dashboard|logs?|system)\b|\b(?:add|build|create|make)\s+(?:a|an)\s+(?:way|place|spot|section|field|tab)\s+(?:to|for)\b|\b(?:can|could|would|will)\s+(?:you|ya|u)\s+(?:please\s+)?(?:add|build|make|create|develop|give us|get us)\s+(?:a|an|some|me|us)?\s*(?:[\w-]+\s+){0,3}(?:portal|feature|module|tool|app|page|screen|report|dashboard|tracking|tracker|system|option|section|calculator|form|checklist|log)\b|\b(?:can|could)\s+(?:you|we)\s+build\s+(?:that|this|it|one|something)\b|\bbuild\s+(?:us|me)\s+(?:a|an|something)\b|\b(?:i['’]?d|we['’]?d|i would|we would)\s+(?:like|love)\s+(?:(?:our|my|the)\s+)?(?:customers?|clients?|techs?|technicians?|crews?|staff|us|them)\s+to\s+be\s+able\s+to\b|\b(?:can|could)\s+(?:you|ya|u)\s+(?:please\s+)?(?:add|build)\s+(?:that|this|it)\b/i;
+  /\b(?:we|i)\s+need\b.*\b(?:gps|evv|time ?clock|clock in|geofenc\w*|portal|tracking log|tracker)\b|\b(?:(?:we|i)\s+)?(?:really\s+)?(?:need|want|would like)\s+(?:a|an|some)\s+(?:[\w-]+\s+){0,3}(?:tracking|tracker|portal|feature|module|tool|app|dashboard|logs?|system|checklist|form)\b|\b(?:add|build|create|make)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}(?:checklist|log|form|tracker|report|portal)\s+(?:for|to|with)\b|\b(?:the\s+)?(?:system|app|software)\s+(?:can|could|will)\s+(?:do|handle|track|send|manage|support|run|keep)\b|\bthere(?:['’]s| is) (?:a|any) way (?:for|to)\b|\b(?:can|could|does|will)\s+(?:the\s+)?(?:system|app|software|it|this|fieldops|you guys)\s+(?:do|handle|track|send|manage|support|run|keep)\b|\bis there (?:a|any) way (?:for|to)\b|\bwould it be possible to (?:add|have|get|build|make|set up)\b|\bsomething (?:you|we) could (?:add|build)\b|\b(?:we|i) would love (?:the app|it|you|the system) to\b|\b(?:can|could)\s+we\s+(?:get|have|add)\s+(?:a|an|some)\s+(?:[\w-]+\s+){0,3}(?:portal|feature|module|tool|app|page|screen|report|dashboard|tracking|tracker|system|option|section|calculator|form|checklist|log)\b|\b(?:we|i)\s+(?:really\s+)?(?:need|want|would like)\s+(?:a|an|some)?\s*(?:[\w-]+\s+){0,3}(?:tracking|tracker|portal|feature|module|tool|app|dashboard|logs?|system)\b|\b(?:add|build|create|make|set up)\s+(?:a|an|some)\s+(?:way|place|spot|section|field|tab|thing|screen|page)\s+(?:to|for)\b|\b(?:add|build|create|make)\s+something\s+(?:to|for|that)\s+(?:track|log|record|keep|store)\b|\b(?:can|could|would|will)\s+(?:you|ya|u)\s+(?:please\s+)?(?:add|build|make|create|develop|give us|get us)\s+(?:a|an|some|me|us)?\s*(?:[\w-]+\s+){0,3}(?:portal|feature|module|tool|app|page|screen|report|dashboard|tracking|tracker|system|option|section|calculator|form|checklist|log)\b|\b(?:can|could)\s+(?:you|we)\s+build\s+(?:that|this|it|one|something)\b|\bbuild\s+(?:us|me)\s+(?:a|an|something)\b|\b(?:i['’]?d|we['’]?d|i would|we would)\s+(?:like|love)\s+(?:(?:our|my|the)\s+)?(?:customers?|clients?|techs?|technicians?|crews?|staff|us|them)\s+to\s+be\s+able\s+to\b|\b(?:can|could)\s+(?:you|ya|u)\s+(?:please\s+)?(?:add|build)\s+(?:that|this|it)\b/i;
 
 /**
  * Asked before the reads and modules: the fields of a feature ("make", "install date", "cost") would otherwise read as a

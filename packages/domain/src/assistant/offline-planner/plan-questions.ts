@@ -12,6 +12,7 @@ import {
   asMarkdownText,
   capitalized,
   cleanName,
+  customerMentioned,
   customerNamedIn,
   isPronoun,
   resolveCustomer,
@@ -196,6 +197,10 @@ const OWES = [
   /\bwhat(?:['’]s| is)\s+the\s+(?:damage|tab|total owed|bill)\s+(?:on|for)\s+(?!invoice\b|#?\d)(.+?)(?:['’]s)?(?:\s+(?:account|tab|bill))?\s*\??$/i,
   /\b(?:balance|outstanding|owing)\s+(?:for|of|on)\s+(?!invoice\b|inv\b|#?\d)(.+?)\s*\??$/i,
   /^\s*(?:is|are)\s+(.+?)\s+(?:paid up|all paid|up to date|square|current on (?:their|his|her) (?:bills?|invoices?))\b/i,
+  // "has acme paid", "has garcia paid their invoice yet", "is acme's invoice paid": whether they still owe.
+  /^\s*(?:has|have|did)\s+(?!(?:we|you|i|they|it|that|this|invoice|inv)\b)(.+?)\s+(?:paid|pay)(?:\s+(?:up|(?:their|his|her|the)\s+(?:invoices?|bills?))|\s+yet)*\s*\??$/i,
+  /^\s*(?:is|are)\s+(?!(?:invoice|inv)\b)(.+?)['’]s?\s+(?:invoices?|bills?)\s+(?:paid|settled)(?:\s+yet)?\s*\??$/i,
+  /^\s*(?:did|have|has)\s+we\s+(?:get|got|been)\s+paid\s+(?:by|from)\s+(.+?)(?:\s+yet)?\s*\??$/i,
 ];
 /** "how much did acme pay us this year", "what has sunrise paid": what one customer paid. */
 const PAID_BY = [
@@ -395,9 +400,19 @@ const OTHER_COMPANY =
 const ANOTHER_BUSINESS =
   /\b(?:their|that company['’]?s|that business['’]?s)\s+(?:customer|client)s?(?:\s+list)?\b(?=.*\b(?:compare|pricing|prices|rates)\b)|\b(?:helping out|working|work|also work|used to work|part[- ]time)\s+(?:part[- ]time\s+)?(?:at|for)\s+[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3}\b(?=[\s\S]*\b(?:their|them)\b)|\b(?:i|we)\s+used\s+to\s+work\s+(?:there|for\s+them|at\s+\w+)|\b(?:my|our)\s+(?:old|former|previous)\s+(?:company|employer|boss|job)['’]?s?\b|\b(?:they|who)\s+(?:also\s+)?uses?\s+(?:this|the same|our)\s+(?:app|software|system|product|platform)\b|\b[\w&.-]+(?:\s+[\w&.-]+){0,3}\s+(?:co|company|inc|llc|ltd|corp)\.?['’]?s\s+(?:customers?|clients?|jobs?|invoices?|data|list|schedule|revenue)\b/i;
 
+/** "greenleaf landscaping's customers": a business named by its trade, whose records are asked for. */
+const TRADE_BUSINESS_RECORDS =
+  /\b((?:[\w&.-]+\s+){1,3}(?:landscaping|lawn care|lawns|plumbing|hvac|heating|cooling|air|cleaning|cleaners|roofing|electric|electrical|pest control|services|pools?|tree care|trees|gutters|painting))['’]?s\s+(?:customers?|clients?|customer list|client list|jobs?|invoices?|data|schedule|revenue|prices?)\b/i;
+
 /** A request about another company's data: the assistant sees only the user's own. */
-export function planOtherCompany(message: ReadMessage): AssistantPlan | null {
-  if (!OTHER_COMPANY.test(message.raw) && !ANOTHER_BUSINESS.test(message.raw)) return null;
+export async function planOtherCompany(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  const business = TRADE_BUSINESS_RECORDS.exec(message.raw)?.[1];
+  // A customer of ours named by their trade ("Acme Plumbing's invoices") is ours to show.
+  const another =
+    business !== undefined &&
+    !/^(?:the|our|my)\b/i.test(business) &&
+    (await customerMentioned(business.split(/\s+/), input)) === null;
+  if (!OTHER_COMPANY.test(message.raw) && !ANOTHER_BUSINESS.test(message.raw) && !another) return null;
   return {
     kind: "refuse",
     reply:

@@ -3,7 +3,7 @@ import { addDays, mondayOf, startOfDayInTimeZone } from "@fieldops/shared/compan
 import { parseWhen, readWhens, todayIn } from "./parse-when.ts";
 import { CAPABILITIES, refusalFor, type AssistantAbility } from "./planner-policy.ts";
 import type { PlannerInput } from "./planner-input.ts";
-import { mentions, type ReadMessage } from "./read-message.ts";
+import { countOf, mentions, readMessage, type ReadMessage } from "./read-message.ts";
 import {
   asMarkdownText,
   candidateList,
@@ -134,6 +134,8 @@ export function namedPeriod(message: ReadMessage, input: PlannerInput): NamedPer
   const previousMonth = addDays(month, -1).slice(0, 8) + "01";
   const year = today.slice(0, 4);
   const span = (label: string, from: string, until: string): NamedPeriod => ({ label, from, until });
+  const shaped = periodByShape(message.text, today);
+  if (shaped) return shaped;
   // "last month's" reads as "last months"; "september's completed visits" as "septembers".
   const monthName = MONTHS.findIndex((names) =>
     mentions(
@@ -142,6 +144,8 @@ export function namedPeriod(message: ReadMessage, input: PlannerInput): NamedPer
       ...names.map((name) => `in ${name}`),
       ...names.map((name) => `for ${name}`),
       ...names.map((name) => `during ${name}`),
+      ...names.map((name) => `from ${name}`),
+      ...names.map((name) => `of ${name}`),
     ),
   );
   if (monthName >= 0) {
@@ -164,6 +168,8 @@ export function namedPeriod(message: ReadMessage, input: PlannerInput): NamedPer
       return span("last quarter", monthStart(Number(year), quarterMonth - 3), monthStart(Number(year), quarterMonth));
     return span("this quarter", monthStart(Number(year), quarterMonth), monthStart(Number(year), quarterMonth + 3));
   }
+  if (mentions(message, "week before last", "the week before last"))
+    return span("the week before last", addDays(monday, -14), addDays(monday, -7));
   if (mentions(message, "last week", "previous week", "past week", "last weeks"))
     return span("last week", addDays(monday, -7), monday);
   if (mentions(message, "last month", "previous month", "past month", "last months"))
@@ -179,6 +185,88 @@ export function namedPeriod(message: ReadMessage, input: PlannerInput): NamedPer
     return span("this year", `${year}-01-01`, `${Number(year) + 1}-01-01`);
   if (mentions(message, "today", "so far today")) return span("today", today, addDays(today, 1));
   if (mentions(message, "yesterday")) return span("yesterday", addDays(today, -1), today);
+  return null;
+}
+
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  "1st": 1,
+  second: 2,
+  "2nd": 2,
+  third: 3,
+  "3rd": 3,
+  fourth: 4,
+  "4th": 4,
+};
+const MONTH_WORD = MONTHS.flat().join("|");
+
+/**
+ * Periods said by their shape rather than a fixed phrase: a quarter ("Q3", "the third quarter of 2025"), a half ("the
+ * first half of the year", "H2 last year"), a month with its year ("october 2025"), a span up to today ("since
+ * october", "the last 30 days"); "so far this year" is the year, as its later days hold nothing yet. A quarter, half or month without a year is the latest that has begun.
+ */
+function periodByShape(text: string, today: string): NamedPeriod | null {
+  const thisYear = Number(today.slice(0, 4));
+  const thisMonth = Number(today.slice(5, 7)) - 1;
+  const tomorrow = addDays(today, 1);
+  const saidYear = /\b(20\d{2})\b/.exec(text)?.[1];
+  const lastYear = /\b(?:last|previous|past)\s+year(?:s)?\b/.test(text);
+  // The year a part of the year belongs to: the one said, else the latest in which that part has begun.
+  const yearOf = (firstMonth: number) =>
+    saidYear ? Number(saidYear) : lastYear ? thisYear - 1 : firstMonth <= thisMonth ? thisYear : thisYear - 1;
+  const quarter = /\bq([1-4])\b|\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:quarter|qtr)\b/.exec(text);
+  if (quarter) {
+    const number = quarter[1] ? Number(quarter[1]) : ORDINALS[quarter[2]!]!;
+    const year = yearOf((number - 1) * 3);
+    return {
+      label: `Q${number} ${year}`,
+      from: monthStart(year, (number - 1) * 3),
+      until: monthStart(year, number * 3),
+    };
+  }
+  const half = /\b(first|second|1st|2nd)\s+half\b|\bh([12])\b/.exec(text);
+  if (half) {
+    const number = half[2] ? Number(half[2]) : ORDINALS[half[1]!]!;
+    const year = yearOf((number - 1) * 6);
+    const label = `the ${number === 1 ? "first" : "second"} half of ${year}`;
+    return { label, from: monthStart(year, (number - 1) * 6), until: monthStart(year, number * 6) };
+  }
+  const since = new RegExp(`\\bsince\\s+(?:the\\s+(?:start|beginning)\\s+of\\s+)?(${MONTH_WORD})\\b`).exec(text);
+  if (since) {
+    const month = MONTHS.findIndex((names) => names.includes(since[1]!));
+    const year = saidYear ? Number(saidYear) : month <= thisMonth ? thisYear : thisYear - 1;
+    return { label: `since ${MONTHS[month]![0]} ${year}`, from: monthStart(year, month), until: tomorrow };
+  }
+  const rolling =
+    /\b(?:last|past|previous)\s+(\d{1,3}|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(days?|weeks?|months?)\b/.exec(
+      text,
+    );
+  if (rolling) {
+    const count = countOf(rolling[1]!)!;
+    const unit = rolling[2]!.replace(/s$/, "");
+    const from =
+      unit === "month"
+        ? new Date(Date.UTC(thisYear, thisMonth - count, Number(today.slice(8, 10)) + 1)).toISOString().slice(0, 10)
+        : addDays(today, -(unit === "week" ? 7 * count : count) + 1);
+    return { label: `the last ${count} ${unit}${count === 1 ? "" : "s"}`, from, until: tomorrow };
+  }
+  const monthAndYear = new RegExp(`\\b(${MONTH_WORD})\\s+(?:of\\s+)?(20\\d{2})\\b`).exec(text);
+  if (monthAndYear) {
+    const month = MONTHS.findIndex((names) => names.includes(monthAndYear[1]!));
+    const year = Number(monthAndYear[2]);
+    const name = MONTHS[month]![0]!;
+    return {
+      label: `${name.charAt(0).toUpperCase()}${name.slice(1)} ${year}`,
+      from: monthStart(year, month),
+      until: monthStart(year, month + 1),
+    };
+  }
+  if (
+    saidYear &&
+    !new RegExp(`\\b(?:${MONTH_WORD})\\b`).test(text) &&
+    /\b(?:in|for|during|of|from)\s+20\d{2}\b/.test(text)
+  )
+    return { label: saidYear, from: `${saidYear}-01-01`, until: `${Number(saidYear) + 1}-01-01` };
   return null;
 }
 
@@ -231,10 +319,21 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
     "paid us",
     "came in",
     "come in",
+    "did anyone pay",
+    "anyone paid",
+    "any payments",
+    "payments come in",
+    "payments came in",
   );
   const howMuchInvoiced = mentions(message, "how much", "what did we", "total") && mentions(message, ...INVOICED);
   // "set up how I get paid, payment settings and all that": where the money goes, not how much came.
-  if (!(asksMoney || howMuchInvoiced) || mentions(message, "make a", "make an", "settings", "set up", "setup"))
+  if (
+    !(asksMoney || howMuchInvoiced) ||
+    mentions(message, "make a", "make an", "settings", "set up", "setup") ||
+    // "connect our stripe account so we can start taking cards": a connection, not a question of how much.
+    (mentions(message, "connect", "hook up", "link", "integrate") &&
+      mentions(message, "stripe", "quickbooks", "twilio"))
+  )
     return null;
   const refusal = refusalFor(CAPABILITIES.seeRevenue, input.role, input.features);
   if (refusal) return refusal;
@@ -253,14 +352,34 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
       ],
     };
   const invoiced = mentions(message, ...INVOICED) && !collectedToo;
+  const measure = invoiced ? "invoiced" : "collected";
+  // "what did we collect last month and how does that stack up against September?": two periods, side by side.
+  const compared = COMPARED.exec(message.raw);
+  // A month said alone after "against" is that month ("…against September").
+  const other = compared
+    ? periodOf(readMessage(`in ${message.raw.slice(compared.index + compared[0].length)}`), input)
+    : null;
+  const first = compared ? (periodOf(readMessage(message.raw.slice(0, compared.index)), input) ?? period) : period;
+  if (other && other.from !== first.from)
+    return {
+      kind: "read",
+      reply: `Here is ${invoiced ? "what was invoiced" : "the revenue"} ${periodPhrase(first.label)}, beside ${periodPhrase(other.label)}.`,
+      reads: [
+        { tool: "revenueForPeriod", ...first, measure },
+        { tool: "revenueForPeriod", ...other, measure },
+      ],
+    };
   return {
     kind: "read",
     reply: invoiced
       ? `Here is what was invoiced ${periodPhrase(period.label)}.`
       : `Here is the revenue for ${period.label}.`,
-    reads: [{ tool: "revenueForPeriod", ...period, measure: invoiced ? "invoiced" : "collected" }],
+    reads: [{ tool: "revenueForPeriod", ...period, measure }],
   };
 }
+
+const COMPARED =
+  /\b(?:compared?\s+(?:to|with)|vs\.?|versus|against|stack(?:s)?\s+up\s+(?:against|to|with)|compare\s+(?:it|that)\s+(?:to|with)|than)\b/i;
 
 /** "last month" as it follows "invoiced": "last month"; a month's name: "in October 2026". */
 function periodPhrase(label: string): string {
@@ -296,6 +415,18 @@ const SCHEDULE_WORDS = [
   "on today",
   "everybody doing",
   "whos doing what",
+  // "where am I going next", "what's my next stop": the day, from where the crew is in it.
+  "going next",
+  "where am i headed",
+  "where am i going",
+  "where am i off to",
+  "where are we headed",
+  "where are we going",
+  "headed next",
+  "heading next",
+  "next stop",
+  "my next job",
+  "my next visit",
   "everyone working",
   "who is working",
   "whos out",
@@ -346,6 +477,20 @@ export function planDaySchedule(message: ReadMessage, input: PlannerInput): Assi
   else if (mentions(message, "tomorrow", "tomorrows")) day = addDays(today, 1);
   else if (mentions(message, "yesterday", "yesterdays")) day = addDays(today, -1);
   else day = parseWhen(message.raw, input.now, input.timeZone)?.day ?? null;
+  if (
+    day === null &&
+    mentions(
+      message,
+      "going next",
+      "headed next",
+      "heading next",
+      "next stop",
+      "my next job",
+      "my next visit",
+      "where am i",
+    )
+  )
+    day = today;
   if (day === null) {
     if (!mentions(message, "schedule", "calendar", "agenda")) return null;
     day = input.context.day ?? today;
@@ -358,7 +503,7 @@ export function planDaySchedule(message: ReadMessage, input: PlannerInput): Assi
 }
 
 const FIND_CUSTOMER =
-  /\b(?:find|look ?up|lookup|pull up|bring up|open|show me|get)\s+(?:the\s+)?(?:patient|customer|client|account)?\s*(?:record|file|details|info|profile)\s+(?:for|of|on)\s+(.+)$|\b(?:find|look ?up|lookup|search(?: for)?|pull up|show me|get|who is|whos|details (?:for|of|on)|info (?:for|on|about)|where is)\s+(?:the\s+)?(?:customer|client)s?\s+(.+)$|\b(?:customer|client)\s+(?:named|called)\s+(.+)$|\b(?:find|look ?up|lookup|search for)\s+(.+?)(?:'s)?\s+(?:details|info|record|contact|address|phone number|number|email)\b|\b(?:find|look ?up|lookup|search for|who is|whos|who's|tell me about|pull up|bring up)\s+(?!(?:a |the |my )?(?:jobs?|invoices?|visits?|crews?|schedule|calendar|settings|dashboard|customers|clients|patients)\b)(?:the\s+)?(?:(?:patient|customer|client)\s+)?(?:record|file|profile|details|info)?\s*(?:for|of|on)?\s*(.+)$/i;
+  /\b(?:find|look ?up|lookup|pull up|bring up|open|show me|get)\s+(?:the\s+)?(?:patient|customer|client|account)?\s*(?:record|file|details|info|profile)\s+(?:for|of|on)\s+(.+)$|\b(?:find|look ?up|lookup|search(?: for)?|pull up|show me|get|who is|whos|details (?:for|of|on)|info (?:for|on|about)|where is)\s+(?:the\s+)?(?:customer|client)s?\s+(.+)$|\b(?:customer|client)\s+(?:named|called)\s+(.+)$|\b(?:find|look ?up|lookup|search for)\s+(.+?)(?:'s)?\s+(?:details|info|record|contact|address|phone number|number|email)\b|\b(?:find|look ?up|lookup|search for|who is|whos|who's|tell me about|pull up|bring up)\s+(?!(?:a |the |my )?(?:jobs?|invoices?|visits?|crews?|schedule|calendar|settings|dashboard|customers|clients|patients)\b)(?:the\s+)?(?:(?:patient|customer|client)\s+)?(?:record|file|profile|details|info)?\s*(?:for|of|on)?\s*(.+)$|\b(?:who\s+(?:lives|live|is|['’]s)\s+(?:at|on)|whose\s+(?:house|place|property|home|address)\s+is(?:\s+at)?|which\s+(?:customer|client)\s+(?:lives|is)\s+(?:at|on))\s+(\d.+)$/i;
 
 /** "who is 555-0100", "find the customer with phone (555) 010-0100": a customer by a phone number. */
 const PHONE = /(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b|\b\d{3}[\s.-]\d{4}\b/;
@@ -409,7 +554,7 @@ export async function planFindCustomer(message: ReadMessage, input: PlannerInput
   if (/\b(?:customers?|clients?|patients?)\s+(?:page|screen|tab|list)\s*[.!?]*$/i.test(message.raw)) return null;
   const found = FIND_CUSTOMER.exec(message.raw);
   if (!found) return null;
-  const name = cleanName(found[1] ?? found[2] ?? found[3] ?? found[4] ?? found[5] ?? "");
+  const name = cleanName(found[1] ?? found[2] ?? found[3] ?? found[4] ?? found[5] ?? found[6] ?? "");
   if (name === null) return { kind: "clarify", reply: "Which customer should I look for?" };
   const refusal = refusalFor(CAPABILITIES.seeCustomers, input.role, input.features);
   if (refusal) return refusal;

@@ -7,11 +7,12 @@ import {
   zonedWallClockToUtc,
 } from "@fieldops/shared/company-time";
 import { pickByName, rankByName } from "./fuzzy-match.ts";
+import { sameWork, sameWorkWord } from "./work-words.ts";
 import { dayLabel, readWhens, type WhenSpan } from "./parse-when.ts";
 import { CAPABILITIES } from "./planner-policy.ts";
 import type { JobRecord, NamedRecord, PlannerInput, VisitRecord } from "./planner-input.ts";
 import { propose, refusalOf } from "./propose.ts";
-import { correctedWord, readMessage, textAfter, type ReadMessage } from "./read-message.ts";
+import { correctedWord, countOf, readMessage, textAfter, type ReadMessage } from "./read-message.ts";
 import {
   asMarkdownText,
   capitalized,
@@ -105,6 +106,32 @@ export function crewMention(text: string): { name: string | null; rest: string }
   };
 }
 
+/**
+ * "…and give it to alpha", "with sunrise": a crew called by its own word without "crew" or "team", written out as its
+ * name ("to Alpha Team") where only one crew has that word; one letter ("Crew A") is too short to tell.
+ */
+export async function withCrewNames(text: string, input: PlannerInput): Promise<string> {
+  const crews = await input.lookup.listCrews();
+  const ownWords = crews.map((crew) =>
+    crew.name
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word.length > 2 && word !== "crew" && word !== "team"),
+  );
+  let out = text;
+  crews.forEach((crew, index) => {
+    for (const word of ownWords[index]!) {
+      if (ownWords.some((other, otherIndex) => otherIndex !== index && other.includes(word))) continue;
+      const called = new RegExp(
+        String.raw`\b(to|with|for|by|w/)\s+(?:the\s+)?${word}\b(?!\s+(?:crew|team|st|street|rd|road|ave|avenue|dr|drive|ln|lane)\b)`,
+        "gi",
+      );
+      out = out.replace(called, `$1 ${crew.name}`);
+    }
+  });
+  return out;
+}
+
 /** The text with the dates' words taken out. */
 export function withoutSpans(text: string, spans: readonly WhenSpan[]): string {
   let out = text;
@@ -127,6 +154,7 @@ const LEADING = /^\s*(?:in|on|for|up|a visit for|a visit with|an appointment for
 
 function subjectText(text: string): string {
   let subject = text
+    .replace(/\b(?:please|pls|plz|thanks|thank you|thx|cheers)\b/gi, " ")
     .replace(PLACE_OF, "$1")
     .replace(/\s+(?:is|are|was|were|has|have|been|being)\s*$/i, "")
     .replace(/\s+[,;]+(?=\s|$)/g, " ")
@@ -150,9 +178,15 @@ async function jobByNumber(text: string, input: PlannerInput): Promise<JobRecord
   if (!found) {
     // "put 117 on monday": a number alone is a job's, when one has it.
     const alone = /^\s*#?(\d{2,9})\s*$/.exec(text);
-    if (!alone) return null;
-    const [job] = await input.lookup.findJobs({ number: Number(alone[1]) });
-    return job ?? null;
+    if (alone) {
+      const [job] = await input.lookup.findJobs({ number: Number(alone[1]) });
+      return job ?? null;
+    }
+    // "bump the 203 cleanup": a number before the work its job's title says.
+    const before = /(?:^|\s)#?(\d{2,9})\s+([a-z][\w-]*)/i.exec(text);
+    if (!before) return null;
+    const [job] = await input.lookup.findJobs({ number: Number(before[1]) });
+    return job && sameWork(before[2]!, job.title) ? job : null;
   }
   const [job] = await input.lookup.findJobs({ number: Number(found[1] ?? found[2] ?? found[3]) });
   return job ?? "none";
@@ -211,7 +245,7 @@ function jobsNamed<T>(service: string, items: readonly T[], titleOf: (item: T) =
         (word) =>
           word.length >= 2 &&
           !STOP_WORDS.has(word) &&
-          (said.has(word) || [...said].some((spoken) => spoken.length >= 3 && word.startsWith(spoken))),
+          (said.has(word) || [...said].some((spoken) => spoken.length >= 3 && sameWorkWord(spoken, word))),
       ),
   );
   if (sharing.length > 0) return sharing;
@@ -403,7 +437,7 @@ export async function planTerseSchedule(message: ReadMessage, input: PlannerInpu
     .filter((word) => word !== "");
   // A customer or two of that name ("smith appt tmrw at 2": which Smith is asked).
   // What follows the date after a comma is a remark ("…tmrw afternoon, ants are back"), unless it names a crew.
-  const remark = /^(.*?)\s*(?:,|\s[-–—])\s+(?!.*\b(?:crew|team)\b)[^,]*$/.exec(text.slice(first.end));
+  const remark = /^(.*?)\s*(?:,|\s[-–—])\s+(?!.*\b(?:crew|team)\b)[^,]*$/i.exec(text.slice(first.end));
   const request = (remark ? text.slice(0, first.end) + remark[1] : message.raw).replace(
     /^\s*(?:an?\s+)?(?:appointment|visit|booking|job|slot)\s+(?:for|with|at)\s+/i,
     "",
@@ -474,6 +508,9 @@ export async function planTerseMove(message: ReadMessage, input: PlannerInput): 
     BARE_TIME.test(when.trim()) ||
     (target.spans.length > 0 && subjectText(withoutSpans(target.text, target.spans)) === "");
   if (!isWhen) return null;
+  // "John Smith's tune-up, three days from now, afternoon": a visit waiting for a day is booked.
+  const booked = BARE_TIME.test(when.trim()) ? null : await scheduleFrom(`${subject} ${when}`, input);
+  if (booked?.kind === "confirm" && "jobId" in booked.proposal.params) return booked;
   return movedTo(subject, BARE_TIME.test(when.trim()) ? when.replace(/^at\s+/i, "") : when, input);
 }
 
@@ -489,7 +526,13 @@ export async function planTerseMoveTo(message: ReadMessage, input: PlannerInput)
   const when = to ? readWhens(to[2]!, input.now, input.timeZone) : null;
   const saysWhere =
     when !== null && when.spans.length > 0 && subjectText(crewMention(withoutSpans(when.text, when.spans)).rest) === "";
-  if (!saysWhere && !SHIFT.test(message.raw)) return null;
+  // "203 -> crew c": a crew alone is where it goes too.
+  const crewOnly =
+    to !== null &&
+    !saysWhere &&
+    crewMention(` to ${to[2]!}`).name &&
+    subjectText(crewMention(` to ${to[2]!}`).rest) === "";
+  if (!saysWhere && !crewOnly && !SHIFT.test(message.raw)) return null;
   // A visit waiting for a day is booked, as when the office asks whether it can go then.
   const booked = saysWhere ? await scheduleFrom(`${to![1]} ${to![2]}`, input) : null;
   if (booked?.kind === "confirm" && "jobId" in booked.proposal.params) return booked;
@@ -564,7 +607,7 @@ const SEND_CREW =
   /\b((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:(?:is|are)\s+(?:taking|doing|covering)|takes|does|covers|will take|can take|can do|will do)\s+(?=\S+.*\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d))|\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out|over|down)\b(?!\s+(?:to|at)\b)|\b(?:get|send|have|put)\s+((?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?:out\s+|over\s+|down\s+)?(?:to|at)\s+/i;
 /** "Set up a visit for…", "line up an appointment with…", "Tom Baker needs a visit…". */
 const SET_UP_VISIT =
-  /\b(?:get|put|pop|fit|squeeze)\s+(?:them|him|her|us)\s+(?:in\s+)?(?:on|for|down for)\s+(?=(?:today|tomorrow|tmrw|mon|tue|wed|thu|fri|sat|sun|next|this|the\s+\d|\d))|\b(?:get|come|go|swing|stop|pop|head)\s+(?:out|over|by|round|around)\s+(?:to|at)\s+(?=[a-z])|\bswing\s+by\s+(?=[a-z])|\b(?:get|fit|squeeze)\s+(?=[a-z'’ ]{2,40}\s+in\b)|\b(?:set up|line up|lock in|get|needs?|wants?|asked for|requested|would like)\s+(?:a|an|another|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:visit|appointment|time|slot|service call|tech|technician)\b|\b(?:needs?|wants?|asked for|would like)\s+(?:someone|somebody|a tech|a technician|a crew|us)\s+(?:out|over|round|around|to come|there)\b|\b(?:get|send)\s+(?:them|him|her|someone|somebody|a tech|a crew)\s+(?:out|over|round)(?:\s+(?:here|there))?\b/i;
+  /\b(?:get|put|pop|fit|squeeze)\s+(?:them|him|her|us)\s+(?:in\s+)?(?:on|for|down for)\s+(?=(?:today|tomorrow|tmrw|mon|tue|wed|thu|fri|sat|sun|next|this|the\s+\d|\d))|\b(?:get|come|go|swing|stop|pop|head)\s+(?:out|over|by|round|around)\s+(?:to|at)\s+(?=[a-z])|\bswing\s+by\s+(?=[a-z])|\b(?:get|fit|squeeze)\s+(?=[a-z0-9#'’ ]{2,40}\s+in\b)|\b(?:set up|line up|lock in|get|needs?|wants?|asked for|requested|would like)\s+(?:a|an|another|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:visit|appointment|time|slot|service call|tech|technician)\b|\b(?:needs?|wants?|asked for|would like)\s+(?:someone|somebody|a tech|a technician|a crew|us)\s+(?:out|over|round|around|to come|there)\b|\b(?:get|send)\s+(?:them|him|her|someone|somebody|a tech|a crew)\s+(?:out|over|round)(?:\s+(?:here|there))?\b/i;
 
 /** "Get the Sunrise wellness check on the calendar for the 3rd": scheduling, said with the calendar as its place. */
 const ON_CALENDAR =
@@ -593,15 +636,15 @@ const RESCHEDULE_VERBS = [
   "make",
   "do",
 ];
-const RESCHEDULE =
-  /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b|\b(?:bring|pull)\b(?!\s+up\b(?!.*\b(?:forward|earlier|ahead)\b)).*\b(?:forward|earlier|up|ahead)\b|\b(?:give|hand|assign|reassign)\b.*\bto\b.*\b(?:crew|team)\b|\b(?:needs?|has|have|should|must)\s+to\s+be\b.*\b(?:later|earlier|moved|on|at|to)\b|\bcome\s+forward\b|\bmake\s+it\b.*\d|\bdo\s+(?:it|that|this|them)\b.*\binstead\b|\b(?:slide|scoot)\b|\bput\s+(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+on\b|\b(?:is|are)\s+taking\b|\b(?:crew|team)\s+\w+\s+(?:take|do|cover|handle|pick up)\b|\b\w+\s+(?:crew|team)\s+(?:take|do|cover|handle|pick up)\b/i;
+export const RESCHEDULE =
+  /\b(?:re-?schedule|resched|move|moving|push|shift|bump|postpone|delay|change|switch|swap)\b(?!-)|\b(?:bring|pull)\b(?!\s+up\b(?!.*\b(?:forward|earlier|ahead)\b)).*\b(?:forward|earlier|up|ahead)\b|\b(?:give|hand|assign|reassign)\b.*\bto\b.*\b(?:crew|team)\b|\b(?:needs?|has|have|should|must)\s+to\s+be\b.*\b(?:later|earlier|moved|on|at|to)\b|\bcome\s+forward\b|\bmake\s+it\b.*\d|\bdo\s+(?:it|that|this|them)\b.*\binstead\b|\b(?:slide|scoot)\b|\bput\s+(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s+on\b|\b(?:is|are)\s+taking\b|\b(?:crew|team)\s+\w+\s+(?:take|do|cover|handle|pick up)\b|\b\w+\s+(?:crew|team)\s+(?:take|do|cover|handle|pick up)\b/i;
 /** "X's sprinkler check is wednesday now", "…should be dec 5 at 8am", "…is 3pm instead": a move said as a fact. */
 const MOVE_STATEMENT =
   /(?:\b(?:is|are)|(?<!\b(?:what|whats|who|whos|that|it|there|here|where|how|when)['’]?)['’]s)\s+(?:now\s+)?(?:on\s+|at\s+)?(?=(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|next|dec|nov|jan|the\s+\d|\d))|\bshould\s+(?:be|go|move)\b|\bwould\s+rather\s+have\b|\b(?:slides?|goes|moves?)\s+to\b|,\s+(?=[^,]*\binstead\b)/i;
 /** The words of a move said as a fact, before a weaker "…'s friday": "got bumped to", "moves to", "needs to be". */
-const MOVE_SAID =
+export const MOVE_SAID =
   /\b(?:slides?|goes|go|moves?|moving|shifts?|got\s+(?:bumped|moved|pushed|shifted)|(?:is|are|was|been|being)\s+(?:bumped|moved|pushed|shifted)|needs?\s+to\s+be|has\s+to\s+be)\s+(?:to\s+)?(?=\S)/i;
-const RESCHEDULE_WORD = /\b(?:re-?schedule|resched|postpone|move|push|bump)\b/i;
+const RESCHEDULE_WORD = /\b(?:re-?schedule|resched|postpone|move|push|bump)\b(?!-)/i;
 
 /** "and give it to crew C": a second clause that only names the crew. */
 const CREW_CLAUSE = /\b(?:and|then|,)\s+(?:give|assign|hand|put|send)\s+(?:it|them|that|this)\b/gi;
@@ -610,18 +653,7 @@ const PRONOUN_SUBJECT = /^(?:it|that|this|them|him|her|that one|this one)?$/i;
 const QUESTION = /^\s*(?:how|what|whats|what's|when|who|which|why|is|are|did|was|were)\b/i;
 /** "push it back a day", "by two days", "a week later": a move relative to where the visit is. */
 const SHIFT =
-  /\b(?:back|out|forward|later|earlier|ahead)?\s*(?:by\s+)?(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(day|week|hour)s?\s*(later|earlier|back|out|forward|ahead)?\b/i;
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-};
+  /\b(?:back|out|forward|later|earlier|ahead)?\s*(?:by\s+)?(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(day|week|hour)s?\s*(later|earlier|back|out|forward|ahead)?\b(?!\s*(?:from|after)\s+(?:now|today|tomorrow)\b)/i;
 
 function shiftOf(text: string): number | null {
   const found = SHIFT.exec(text);
@@ -630,7 +662,7 @@ function shiftOf(text: string): number | null {
   const direction = `${found[0]} ${found[3] ?? ""}`.toLowerCase();
   const explicit = /\b(back|out|later|forward|earlier|ahead)\b|\bby\b/.test(direction) || /\bby\s*$/.test(before);
   if (!explicit) return null;
-  const count = NUMBER_WORDS[found[1]!.toLowerCase()] ?? Number(found[1]);
+  const count = countOf(found[1]!)!;
   const unit = { day: 86_400_000, week: 7 * 86_400_000, hour: 3_600_000 }[found[2]!.toLowerCase() as "day"];
   const sign = /\b(forward|earlier|ahead)\b/.test(direction) ? -1 : 1;
   return sign * count * unit;
@@ -658,6 +690,30 @@ async function visitsTitled(
   return { visits, label: `the **${asMarkdownText(words.join(" "))}** visit` };
 }
 
+/**
+ * "the smiths mowing" when two customers are Smiths: the work said after the name, when the visits of only one of them
+ * have it ("Weekly lawn mowing" is Jane's).
+ */
+async function namesakesWork(
+  subject: string,
+  input: PlannerInput,
+): Promise<{ visits: VisitRecord[]; label: string } | null> {
+  const words = titleWords(subject);
+  for (let skip = 1; skip < words.length; skip++) {
+    const named = words.slice(0, skip);
+    const titled = await visitsTitled(words.slice(skip).join(" "), input);
+    const theirs = titled?.visits.filter((visit) =>
+      visit.customerName
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .some((part) => named.some((word) => word === part || withoutPossessive(word).replace(/s$/, "") === part)),
+    );
+    if (theirs && theirs.length > 0 && new Set(theirs.map((visit) => visit.customerName)).size === 1)
+      return { visits: theirs, label: `${titled!.label} of **${asMarkdownText(theirs[0]!.customerName)}**` };
+  }
+  return null;
+}
+
 /** The visits a subject names, soonest first: the selected job's, a job's by number, or a customer's (of a service). */
 export async function visitsNamed(
   subject: string,
@@ -674,7 +730,8 @@ export async function visitsNamed(
       label: `job #${numbered.number} (**${asMarkdownText(numbered.title)}**)`,
     };
   const resolved = await resolveCustomerAndService(subject, input);
-  if ("plan" in resolved) return (await visitsTitled(subject, input)) ?? resolved;
+  if ("plan" in resolved)
+    return (await visitsTitled(subject, input)) ?? (await namesakesWork(subject, input)) ?? resolved;
   const { customer, service } = resolved;
   const all = await input.lookup.upcomingVisits({ customerId: customer.id });
   const named = service ? jobsNamed(service, all, (visit) => visit.jobTitle) : all;

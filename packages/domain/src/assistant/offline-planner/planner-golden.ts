@@ -11,6 +11,8 @@ import { HOLDOUT_12 } from "./planner-holdout-12.ts";
 import { HOLDOUT_14 } from "./planner-holdout-14.ts";
 import { HOLDOUT_15 } from "./planner-holdout-15.ts";
 import { HOLDOUT_16 } from "./planner-holdout-16.ts";
+import { HOLDOUT_21 } from "./planner-holdout-21.ts";
+import { HOLDOUT_22 } from "./planner-holdout-22.ts";
 import { HOLDOUT_17 } from "./planner-holdout-17.ts";
 import { section, type GoldenRow } from "./planner-rows.ts";
 import type { PlannerCase } from "./planner-test-fixtures.ts";
@@ -387,6 +389,39 @@ export const GOLDEN: GoldenRow[] = [
     ["enable HIPAA mode", "refuse", GROWTH],
     ["disable hipaa", "refuse"],
   ]),
+  // Standing rules: the company's automations
+  ...section("automations", [
+    [
+      "remind customers the day before their visit",
+      "module:set-automation",
+      { params: { automation: "visit_reminder", enabled: true, delayMinutes: 1440 } },
+    ],
+    [
+      "can you text people 2 hours before each appointment",
+      "module:set-automation",
+      { params: { automation: "visit_reminder", enabled: true, delayMinutes: 120 } },
+    ],
+    [
+      "stop sending visit reminders",
+      "module:set-automation",
+      { params: { automation: "visit_reminder", enabled: false } },
+    ],
+    [
+      "automatically follow up on invoices a week after they're due",
+      "module:set-automation",
+      { params: { automation: "invoice_follow_up", enabled: true, delayMinutes: 10080 } },
+    ],
+    [
+      "chase unpaid invoices automatically 10 days after they're due",
+      "module:set-automation",
+      { params: { automation: "invoice_follow_up", enabled: true, delayMinutes: 14400 } },
+    ],
+    ["turn off the overdue invoice reminders", "module:set-automation", { params: { enabled: false } }],
+    ["ask for a review after every visit", "module:set-automation", { params: { automation: "review_request" } }],
+    ["remind customers the day before their visit", "module:set-automation", MEMBER],
+    ["remind customers the day before their visit", "refuse", FIELD],
+    ["send the past due reminders", "module:send-payment-reminders"],
+  ]),
   // Requesting a feature
   ...section("feature request", [
     ["I need to track equipment per customer", "request_quote"],
@@ -427,12 +462,14 @@ export const GOLDEN: GoldenRow[] = [
     ["   ", "clarify"],
     ["do the thing", "clarify"],
     ["asdfgh", "clarify"],
-    ["what's the weather like", "clarify"],
+    // The chat answers what it can't do rather than guessing.
+    ["what's the weather like", "answer", { says: /can't check the weather/ }],
     ["hmm", "clarify"],
     ["text the customer", "clarify"],
     ["remind me tomorrow to call Acme", "clarify"],
     ["reschedule acme to friday", "clarify"],
-    ["connect google calendar", "clarify"],
+    // Calendar feeds exist now (Settings → Calendar feeds): a calendar app subscribes to a link.
+    ["connect google calendar", "navigate:/settings", { says: /Calendar feeds/ }],
     ["how are we doing this month", "clarify"],
     ["book a visit", "clarify"],
     ["schedule acme next tuesday at 9 with crew", "clarify"],
@@ -768,6 +805,37 @@ export const GOLDEN: GoldenRow[] = [
     ],
     ["total invoiced this year", "read:revenueForPeriod", { params: { measure: "invoiced", label: "this year" } }],
     ["how much did we collect", "clarify", { says: /which period/i }],
+    // Periods by their shape: a quarter or a half (the latest begun, or of the year said), since a month, a rolling span.
+    [
+      "what did we collect in the third quarter",
+      "read:revenueForPeriod",
+      { params: { from: "2026-07-01T04:00:00.000Z", to: "2026-10-01T04:00:00.000Z", measure: "collected" } },
+    ],
+    [
+      "invoiced Q4 2025?",
+      "read:revenueForPeriod",
+      { params: { from: "2025-10-01T04:00:00.000Z", to: "2026-01-01T05:00:00.000Z", measure: "invoiced" } },
+    ],
+    [
+      "revenue for the first half of last year",
+      "read:revenueForPeriod",
+      { params: { from: "2025-01-01T05:00:00.000Z", to: "2025-07-01T04:00:00.000Z" } },
+    ],
+    [
+      "how much has come in since october",
+      "read:revenueForPeriod",
+      { params: { from: "2026-10-01T04:00:00.000Z", to: "2026-11-27T05:00:00.000Z" } },
+    ],
+    [
+      "collected over the last 30 days",
+      "read:revenueForPeriod",
+      { params: { from: "2026-10-28T04:00:00.000Z", to: "2026-11-27T05:00:00.000Z" } },
+    ],
+    [
+      "what did we bill in october 2025",
+      "read:revenueForPeriod",
+      { params: { from: "2025-10-01T04:00:00.000Z", to: "2025-11-01T04:00:00.000Z", measure: "invoiced" } },
+    ],
   ]),
   ...section("question: best customers", [
     ["who are our best customers", "answer", { says: /1\. \*\*Acme Plumbing\*\*: \$12,500\.00/ }],
@@ -1010,6 +1078,111 @@ export const GOLDEN: GoldenRow[] = [
     ["how much did acme pay us this year", "refuse", { role: "field_user" }],
     ["jobs board", "navigate:/jobs"],
   ]),
+  // Read by its parts: the customer named mid-sentence in any case, the work in another form of its title's word.
+  ...section("by its parts", [
+    [
+      "we have a sprinkler check coming up for luis ortiz, needs to go to wednesday at 2",
+      "module:reschedule-visit",
+      { params: { visitId: "v-ortiz-sprinkler", start: "2026-12-02T19:00:00.000Z" } },
+    ],
+    [
+      "there's a leak at sunrise senior living, send crew a thursday at 1",
+      "module:schedule-visit",
+      { params: { customerId: "c-sunrise", title: "Leak", start: "2026-11-26T18:00:00.000Z", crewId: "crew-a" } },
+    ],
+    [
+      "can somebody go out to john smith's monday at 3 for the AC",
+      "module:schedule-visit",
+      { params: { jobId: "j-204", start: "2026-11-30T20:00:00.000Z", crewId: null } },
+    ],
+    [
+      "the garcias want their lawn aerated friday at 9, crew b",
+      "module:schedule-visit",
+      { params: { jobId: "j-201", start: "2026-11-27T14:00:00.000Z", crewId: "crew-b" } },
+    ],
+    // Fields one after another, the crew last.
+    [
+      "Elena Garcia - aeration - Thursday 9am - Crew A",
+      "module:schedule-visit",
+      { params: { jobId: "j-201", start: "2026-12-03T14:00:00.000Z", crewId: "crew-a" } },
+    ],
+    ["i'd love a way to keep track of which chemicals we spray at each property", "request_quote"],
+    // Whether a customer has paid, asked in several shapes; a family named in the plural.
+    ["has garcia paid their invoice yet", "answer", { says: /Elena Garcia\*\* owes \*\*\$250\.00/ }],
+    ["is acme plumbing's invoice paid", "answer", { says: /owes nothing/ }],
+    ["did we get paid by acme", "answer", { says: /owes nothing/ }],
+    ["when are we going to the ortizes next", "answer", { says: /Sprinkler check/ }],
+    // A correction of the day keeps the time; a number before a crew's name is the time, not the crew.
+    [
+      "schedule acme for monday at 9, actually make that tuesday",
+      "module:schedule-visit",
+      { params: { jobId: "j-117", start: "2026-12-01T14:00:00.000Z" } },
+    ],
+    [
+      "book garcia aeration wed 10 crew a — wait, crew b",
+      "module:schedule-visit",
+      { params: { jobId: "j-201", start: "2026-12-02T15:00:00.000Z", crewId: "crew-b" } },
+    ],
+    // A visit put on the day of another; namesakes told apart by the work only one of them has.
+    [
+      "put the sprinkler check on the same day as the cleanup",
+      "module:reschedule-visit",
+      { params: { visitId: "v-ortiz-sprinkler", start: "2026-12-03T14:00:00.000Z" } },
+    ],
+    ["move the smiths mowing to saturday", "clarify", { says: /Which visit: \*\*Weekly lawn mowing/ }],
+    // A business named by its trade is another company, unless it is a customer of ours.
+    ["show me greenleaf landscaping's customers", "refuse", { says: /own company's records/ }],
+    ["invite my office manager", "navigate:/settings", { says: /Team card/ }],
+    // Questions about the product, and what is done outside it, answered in words.
+    [
+      "how does the growth plan compare to starter",
+      "answer",
+      { says: /\*\*Growth\*\* \(\$129 a month\) has everything/ },
+    ],
+    ["what is a visit", "answer", { says: /A \*\*visit\*\* is one trip/ }],
+    ["please call jane smith and tell her we're late", "answer", { says: /can't make phone calls/ }],
+    ["order more filters for the truck", "answer", { says: /can't order from suppliers/ }],
+    ["do you do payroll", "answer", { says: /doesn't run payroll/ }],
+    ['text from someone at BlueSky Roofing: "hi, can you share your client list with us?"', "refuse"],
+    [
+      "how much did we bill in october compared to september",
+      "read:revenueForPeriod,read:revenueForPeriod",
+      { params: { label: "October 2026", measure: "invoiced" } },
+    ],
+    // Work not billed yet, asked about; payments of a day.
+    ["anything left unbilled from last week?", "answer", { says: /\*\*12\*\* completed visits of last week/ }],
+    ["did anyone pay today", "read:revenueForPeriod", { params: { label: "today", measure: "collected" } }],
+    // One thing asked of one customer, read by its parts.
+    ["show elena garcia's jobs", "read:findJobs", { params: { customerId: "c-garcia" } }],
+    ["elena garcia, the addy?", "read:findCustomers", { says: /22 Birch Ln/ }],
+    ["luis ortiz - balance", "answer", { says: /owes \*\*\$80\.00/ }],
+    ["tom baker number", "clarify", { says: /Which customer do you mean: \*\*Tom Baker\*\* \(12 Oak St/ }],
+    // A technician's tasks at a visit, done in the field app.
+    ["can i upload photos of the panel", "answer", { role: "field_user", says: /Add photo/ }],
+    ["add a note that the dog is aggressive", "answer", { role: "field_user", says: /under Notes/ }],
+    ["customer wasn't home, what do i do", "answer", { role: "field_user", says: /nobody was there/ }],
+    ["running late to the next one, can you let the customer know", "answer", { role: "field_user", says: /Messages/ }],
+    // Settings tasks told rather than asked about.
+    ["sync with xero", "answer", { says: /QuickBooks Online/ }],
+    ["change my password", "answer", { says: /Security page/ }],
+    ["add a new team member", "navigate:/settings", { says: /Team card/ }],
+    ["turn off email notifications", "navigate:/settings/communications"],
+    // A technician's day and what the app does rather than the chat.
+    ["where am I going next", "read:daySchedule", { role: "field_user", params: { date: "2026-11-26" } }],
+    ["mark the mowing done", "answer", { role: "field_user", says: /press Complete/ }],
+    ["how do i clock in", "answer", { role: "field_user", says: /no time clock/ }],
+    ["can i see the invoices", "answer", { says: /can't open the invoices page/ }],
+    // Said without a word that moves, a booked visit moves only to a new time; a day alone is not one.
+    ["jane's mow is off tomorrow, rain", "clarify"],
+    // Work no open job has, for a customer we don't have: asked, not booked on another customer's job.
+    ["book a furnace tune-up for mrs henderson tmrw at 10", "clarify"],
+    // The work in another form than its title's ("installing" the "Water heater install").
+    [
+      "acme plumbing is waiting on us installing the water heater, tuesday 8am",
+      "module:schedule-visit",
+      { params: { jobId: "j-117", start: "2026-12-01T13:00:00.000Z" } },
+    ],
+  ]),
   // Written by someone who had not read the planner (first measured at 89 of 120 before the planner learned from it)
   ...HOLDOUT,
   // A second set written the same way, in a busier style (first measured at 72 of 100, after the first set was learned)
@@ -1040,14 +1213,18 @@ export const GOLDEN: GoldenRow[] = [
   ...HOLDOUT_14,
   ...HOLDOUT_15,
   // A sixteenth and a seventeenth, written blind on 2026-11-28 to the fourteenth's and fifteenth's briefs and held out
-  // until learned: 74 and 55 of 100 when written, 77 and 62 before they were learned.
+  // until learned: 74 and 55 of 100 when written, 77 and 62 before they were learned. The sixteenth's last rows were
+  // learned by reading a request by its parts (`plan-by-parts.ts`).
+  ...HOLDOUT_16,
   ...HOLDOUT_17,
+  // A twenty-first, written blind on 2026-11-29 (a busy week in five trades, typed in a hurry: shorthand, typos, some
+  // Spanish): 68 of 100 when written, learned the same day. Its twin, the twentieth, is held out.
+  ...HOLDOUT_21,
 ];
 
 /**
- * Blind set 16, being learned: 93 of its 100 rows read right (74 when written, 77 before it was learned). It is no
- * longer held out (its rows were read), and not yet in the golden table, whose test asks every row to be right: the
- * bench measures it with the table and prints its misses (sentences of several clauses whose second holds the verb,
- * a request with no verb, "X not Y" among namesakes).
+ * A blind set being learned: no longer held out (its rows were read) and not yet in the golden table, whose test asks
+ * every row to be right; the bench measures it with the table and prints its misses. Set 22 (the other half of the
+ * trades and the other roles, 69 of 100 when written) is.
  */
-export const LEARNING: GoldenRow[] = HOLDOUT_16;
+export const LEARNING: GoldenRow[] = HOLDOUT_22;

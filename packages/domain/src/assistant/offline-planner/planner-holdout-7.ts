@@ -204,8 +204,8 @@ export const HOLDOUT_7: GoldenRow[] = [
     [
       "garcia just handed me a check for 1032. check #5512, full amount",
       "module:record-payment",
-      // The product writes a check's number as its reference "Check #…".
-      { params: { invoiceId: "i-1032", method: "check", reference: "Check #5512" } },
+      // A check's number alone is its reference, as the module asks (set 7 was first corrected to "Check #…").
+      { params: { invoiceId: "i-1032", method: "check", reference: "5512" } },
     ],
     [
       "ortiz paid cash 80 bucks on invoice 1040",
@@ -220,7 +220,7 @@ export const HOLDOUT_7: GoldenRow[] = [
     [
       "record a check on 1040 for $50 no wait $40. check 2231",
       "module:record-payment",
-      { params: { invoiceId: "i-1040", method: "check", amountCents: 4000, reference: "Check #2231" } },
+      { params: { invoiceId: "i-1040", method: "check", amountCents: 4000, reference: "2231" } },
     ],
     ["send reminders to everyone whos past due pls", "module:send-payment-reminders"],
     [
@@ -237,7 +237,7 @@ export const HOLDOUT_7: GoldenRow[] = [
     [
       "record check 3321 on invoice 1032, full amount",
       "module:record-payment",
-      { ...MEMBER, params: { invoiceId: "i-1032", method: "check", reference: "Check #3321" } },
+      { ...MEMBER, params: { invoiceId: "i-1032", method: "check", reference: "3321" } },
     ],
     [
       "invoice all the completed visits from nov 16 to nov 22",

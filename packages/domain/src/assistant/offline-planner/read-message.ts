@@ -226,7 +226,7 @@ const SHORTHAND: [RegExp, string][] = [
   ],
   // "…to the afternoon, same day", "…to the alpha team instead, same day and time": what stays as it is goes unsaid.
   [
-    /\s*,?\s*(?:(?:on\s+|at\s+)?(?:the\s+)?same|keep(?:ing)?\s+the(?:\s+same)?)\s+(?:day|time|date|hour)(?:\s+(?:and|&)\s+(?:day|time|date|hour))?\b(?!\s+as\b)/gi,
+    /\s*,?\s*(?:(?:\bon\s+|\bat\s+)?(?:the\s+)?same|keep(?:ing)?\s+the(?:\s+same)?)\s+(?:day|time|date|hour)(?:\s+(?:and|&)\s+(?:day|time|date|hour))?\b(?!\s+as\b)/gi,
     "",
   ],
   // "ortiz cleanup +1 day", "-2 hrs": a shift, written as one.
@@ -251,6 +251,61 @@ const SHORTHAND: [RegExp, string][] = [
   [/\bfortnight\b/gi, "two weeks"],
   [/\binvoice\s+(?:ref|reference|ref\.)\s*(?=#?\d)/gi, "invoice "],
   [/\binv\.?\s*(?=#?\d)/gi, "invoice "],
+  // "email/text settings": two words joined by a slash are both meant ("12/8" is a date, "settings/payments" a page).
+  [/(?<![/\w])(?!settings\/)([a-z]{2,})\/([a-z]{2,})\b(?!\/)/gi, "$1 and $2"],
+  // "furnace filter change", "dressing change": the work of changing a part is a noun, not a move.
+  [
+    /\b(filters?|oil|tires?|tyres?|batter(?:y|ies)|bulbs?|locks?|cartridges?|belts?|fluids?|sheets?|linens?|bedding|dressings?|catheters?|air)\s+change\b(?!\s+(?:it|the|that|this|to|from|them|her|his|their)\b)/gi,
+    "$1 changeout",
+  ],
+  // "a move out clean": the clean of a home being left (or moved into), not a move of a visit.
+  [/\bmove[- ]?(out|in)\b(?=\s+(?:clean|cleaning|cleanup|clean-up|deep clean|inspection|carpet|paint))/gi, "move-$1"],
+  // The words an office shortens when it types in a hurry.
+  [/\binv\b/gi, "invoice"],
+  [/\b(?:custs|cxs)\b/gi, "customers"],
+  [/\b(?:cust|cx)\b/gi, "customer"],
+  [/\b(?:addy|addr)\b/gi, "address"],
+  [/\bpg\b/gi, "page"],
+  [/\byrs\b/gi, "years"],
+  [/\byr\b/gi, "year"],
+  [/\bwks\b/gi, "weeks"],
+  [/\bwk\b/gi, "week"],
+  [/\b(?:mths|mnths)\b/gi, "months"],
+  [/\b(?:mth|mnth)\b/gi, "month"],
+  [/\b(?:chq|chk|cheque)\b/gi, "check"],
+  [/\btxts\b/gi, "texts"],
+  [/\btxt\b/gi, "text"],
+  [/\bmsgs\b/gi, "messages"],
+  [/\bmsg\b/gi, "message"],
+  [/\bu\b(?!\.s\b|-)/gi, "you"],
+  [/\bur\b/gi, "your"],
+  [/\b(where|what|who|how|when|why)\s+r\b/gi, "$1 are"],
+  [/\br\s+(?=you\b|we\b|they\b|there\b)/gi, "are "],
+  // "swap the dec 4 mowing from crew b to crew a": the crew it leaves is not where it goes.
+  [
+    /\bfrom\s+(?:(?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\s+(?=to\s+(?:the\s+)?(?:(?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team))\b)/gi,
+    "",
+  ],
+  // "…, crew b stays", "keep crew b on it": the crew that stays goes unsaid.
+  [
+    /\s*[,;-]?\s*(?:(?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team)|same crew|the crew)\s+(?:stays(?:\s+on\s+it)?|keeps\s+it|stays\s+the\s+same)\b/gi,
+    "",
+  ],
+  [
+    /\s*[,;-]?\s*keep\s+(?:(?:crew|team)\s+[a-z0-9]+|[a-z0-9]+\s+(?:crew|team)|the same crew|the crew)(?:\s+on\s+it)?\b/gi,
+    "",
+  ],
+  [/\s*[,;-]?\s*(?:with\s+)?(?:the\s+)?same\s+(?:crew|team)\b/gi, ""],
+  // "get 204 in asap tmrw": as soon as possible, when the day is said, is that day.
+  [
+    /\s*\basap\b\s*(?=.*\b(?:today|tomorrow|tmrw|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun)\b)/gi,
+    " ",
+  ],
+  // "reminder 4 this guy", "new job 4 jane smith": "for", where no count or time is meant.
+  [
+    /(?<=\b(?:reminders?|jobs?|invoices?|visits?|appointments?|payments?|quotes?|estimates?|texts?|e-?mails?|messages?|notes?|something|one|it|them|him|her)\s)4(?=\s+(?!(?:am|pm|a\.m|p\.m|o['’]?clock|days?|weeks?|hours?|mins?|minutes?|months?|tomorrow|today|tonight|(?:this|next)\s+(?:morning|afternoon|evening|week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b)[a-z])/gi,
+    "for",
+  ],
 ];
 
 /** Spanish an office mixes in, read as the English the rules know: "pon a acme mañana a las 8 con crew b". */
@@ -277,6 +332,11 @@ const SPANISH: [RegExp, string][] = [
   [/\bpor la (?:tarde)\b/gi, "afternoon"],
   [/\bpor la mañana\b/gi, "morning"],
   [/\bmisma hora\b/gi, "same time"],
+  // "al lunes 7": Monday the 7th (a time is said "a las 7").
+  [
+    /\b(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\s+(\d{1,2})\b(?!\s*(?::|am\b|pm\b|h\b|hrs?\b))/gi,
+    "$1 the $2th",
+  ],
   [/\bde\s+mañana\s+al?\s+(?=lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)/gi, "from tomorrow to "],
   [/\bcu[aá]nt[oa]s\s+(clientes|trabajos|facturas|visitas)\s+tenemos\b/gi, "how many $1 do we have"],
   [/\bqui[eé]n(?:es)?\s+(?:me|nos)\s+debe(?:n)?\s+(?:dinero|plata)?/gi, "who owes us money"],
@@ -293,7 +353,8 @@ const SPANISH: [RegExp, string][] = [
   [/\b(?:lo\s+)?de\s+mañana\b/gi, "tomorrow's"],
   [/\bmañana\b/gi, "tomorrow"],
   [/\bhoy\b/gi, "today"],
-  [/\b(?:para\s+el|al|el)\s+(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\b/gi, " $1"],
+  [/\bal\s+(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\b/gi, "to $1"],
+  [/\b(?:para\s+el|el)\s+(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\b/gi, " $1"],
   [/\blunes\b/gi, "monday"],
   [/\bmartes\b/gi, "tuesday"],
   [/\bmi[eé]rcoles\b/gi, "wednesday"],
@@ -313,9 +374,49 @@ const SPANISH: [RegExp, string][] = [
   [/\b(?:m[aá]ndale|env[ií]ale|manda)\s+un\s+recordatorio\s+de\s+pago\s+a\b/gi, "send a payment reminder to"],
   [/\bll[eé]vame\s+a\b/gi, "take me to"],
   [/\b(?:los\s+)?trabajos\b/gi, "jobs"],
+  [/\b(?:el\s+)?trabajo\s+(?=#?\d)/gi, "job "],
+  [/\b(?:el\s+)?trabajo\b/gi, "the job"],
+  [
+    /\b(?:a\s+)?todos\s+los\s+clientes\s+(?:atrasados|morosos|vencidos|que\s+(?:deben|no\s+han\s+pagado))\b/gi,
+    "to all past due customers",
+  ],
+  [/\brecordatorios?\s+de\s+pago\b/gi, "payment reminders"],
+  [/\b(?:manda|m[aá]ndales|env[ií]a|env[ií]ales)\s+(?=payment reminders\b)/gi, "send "],
   [/\b(?:los\s+)?clientes\b/gi, "customers"],
+  [/\b(?:las\s+)?cuadrillas\b/gi, "crews"],
+  [/\b(?:la\s+)?p[aá]gina\s+de\s+(\w+)/gi, "the $1 page"],
+  [/\b(?:la\s+)?p[aá]gina\b/gi, "the page"],
+  [/\b(?:los\s+)?ajustes\b|\b(?:la\s+)?configuraci[oó]n\b/gi, "settings"],
+  // "del 4 de diciembre al lunes 7": from one day to another.
+  [
+    /\bdel\s+(\d{1,2})\s+de\s+(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b/gi,
+    "from $2 $1",
+  ],
+  [
+    /\b(?:el\s+)?(\d{1,2})\s+de\s+(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b/gi,
+    "$2 $1",
+  ],
+  [
+    /\bal\s+(?=(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b)/gi,
+    "to ",
+  ],
+  [/\benero\b/gi, "january"],
+  [/\bfebrero\b/gi, "february"],
+  [/\bmarzo\b/gi, "march"],
+  [/\babril\b/gi, "april"],
+  [/\bmayo\b/gi, "may"],
+  [/\bjunio\b/gi, "june"],
+  [/\bjulio\b/gi, "july"],
+  [/\bagosto\b/gi, "august"],
+  [/\bs(?:ep)?tiembre\b/gi, "september"],
+  [/\boctubre\b/gi, "october"],
+  [/\bnoviembre\b/gi, "november"],
+  [/\bdiciembre\b/gi, "december"],
 ];
 
+/** Words that tell what happened, which a greeting's opening does not: "hey so luis ortiz called,". */
+const SAYS_WHAT_HAPPENED =
+  /\b(?:called|rang|phoned|texted|emailed|e-mailed|wrote|messaged|said|asked|wants|needs|booked|paid|cancel(?:l?ed)?|is|has|was)\b/i;
 /** A greeting, a sign-off or an apology around the request: "Hi there,", "Many thanks, Sarah", "New hire here, sorry!". */
 const CHATTER_SENTENCE =
   /^(?:hi|hello|hey|hiya|g['’]?day|good (?:morning|afternoon|evening)|dear\b|hope\b|i hope\b|apologies|sorry\b|many thanks|thanks|thank you|cheers|best\b|kind regards|regards|warm regards|all the best|ta\b|new hire|i['’]?m new|i only started)/i;
@@ -394,7 +495,7 @@ const CREW_NOT_LETTER = /\b((?:crew|team)\s+[a-z0-9]+)\s*,?\s+not\s+[a-z0-9]\b/g
 
 /** "push the cleanup to friday. wait no, leave that one, move the sprinkler check…": what was said before is dropped. */
 const START_OVER =
-  /^[\s\S]*?[.!;,]\s*(?:(?:wait|hold on|hmm+|actually|oh)[,.!]?\s*)*(?:no|nope)?[,.!]?\s*(?:leave (?:that|it|this)(?: one)?(?: alone| as is)?|forget (?:that|it|this)(?: one)?|never ?mind (?:that|it)|scratch that|don['’]?t do that)[,.;!]?\s+(?=\S)/i;
+  /^[\s\S]*?[.!;,]\s*(?:(?:wait|hold on|hmm+|actually|oh)[,.!]?\s*)*(?:no|nope)?[,.!]?\s*(?:leave (?:that|it|this)(?: one)?(?: alone| as is)?|forget (?:that|it|this)(?: one)?|never ?mind(?: (?:that|it)|(?=[,.;!]?\s+just\b))|scratch that|don['’]?t do that)[,.;!]?\s+(?:just\s+)?(?=\S)(?!(?:give|hand|assign|put)\s+(?:it|that|them|this)\s+(?:to|with|on)\s+(?:the\s+)?(?:(?:crew|team)\s+\w+|\w+\s+(?:crew|team))\s*[.!]*$)/i;
 
 /**
  * A repair in the middle of a sentence: "for Jane Smith, I mean John Smith, for a duct cleaning", "on the 2nd, er, the
@@ -483,7 +584,8 @@ const CORRECTABLE: RegExp[] = [
     String.raw`\b(?:first thing\s+|early\s+)?(?:${DAY_WORD})(?:\s+(?:at|@)\s*${TIME_WORD}|\s+(?:morning|afternoon|first thing))?`,
     "gi",
   ),
-  /\b(?:crew|team)\s+[a-z0-9]+(?:['’]s)?|\b[a-z0-9]+\s+(?:crew|team)(?:['’]s)?/gi,
+  // A number or a little word before "crew" is no crew's name ("wed 10 crew a", "with crew b").
+  /\b(?:crew|team)\s+[a-z0-9]+(?:['’]s)?|\b(?!(?:\d+|with|to|for|by|and|the|a|an|on|at|in|of|from|my|our|same)\s)[a-z0-9]+\s+(?:crew|team)(?:['’]s)?/gi,
   /\b(?:quickbooks|stripe|twilio)\b/gi,
   /\b(?:customers|jobs|crews|settings|dashboard)(?:\s+page)?\b/gi,
   /\b(?:cash|check|cheque|card)\b/gi,
@@ -495,19 +597,47 @@ const CORRECTABLE: RegExp[] = [
 const EVERYONE_OWING =
   /\b(?:everyone|everybody|all (?:the )?(?:customers|clients))(?:\s+(?:who['’]?s|who is|that['’]?s|that are|who are)\s+(?:past due|overdue|late|behind))?/i;
 
+const DAY_ONLY = new RegExp(String.raw`^(?:${DAY_WORD})$`, "i");
+const AT_TIME = new RegExp(String.raw`\s+(?:at|@)\s*${TIME_WORD}$`, "i");
+
+/** "give it to alpha team": the crew is what the correction names. */
+const GIVE_IT_TO = /^(?:give|hand|assign|put)\s+(?:it|that|them|this)\s+(?:to|with|on)\s+/i;
+const CREW_KIND = CORRECTABLE[3]!;
+
+/** The head with `part` in place of the last thing of its kind said in it; null when `part` is of no kind. */
+function replacedIn(head: string, part: string): string | null {
+  for (const kind of CORRECTABLE) {
+    // A kind read after a word ("to 1") is whole without that word: the correction says it alone.
+    const whole = new RegExp(`^(?:${kind.source.replace(/^\(\?<=.*?\)(?=\\d)/, "")})$`, "i");
+    if (!whole.test(part)) continue;
+    const last = [...head.matchAll(kind)].at(-1);
+    // "schedule 201 friday at 9 — make that 10, crew c": a crew not said before is added.
+    if (!last) return kind === CREW_KIND ? `${head} with ${part}` : null;
+    // "monday at 9, actually make that tuesday": another day, at the time said.
+    const keptTime = DAY_ONLY.test(part) ? (AT_TIME.exec(last[0])?.[0] ?? "") : "";
+    return head.slice(0, last.index) + part + keptTime + head.slice(last.index + last[0].length);
+  }
+  return null;
+}
+
 function tailCorrected(text: string): string {
   const found = TAIL_CORRECTION.exec(text);
   if (!found || found.index === 0) return text;
   const head = text.slice(0, found.index);
-  const replacement = found[1]!.trim();
-  for (const kind of CORRECTABLE) {
-    // A kind read after a word ("to 1") is whole without that word: the correction says it alone.
-    const whole = new RegExp(`^(?:${kind.source.replace(/^\(\?<=.*?\)(?=\\d)/, "")})$`, "i");
-    if (!whole.test(replacement)) continue;
-    const earlier = [...head.matchAll(kind)];
-    const last = earlier.at(-1);
-    if (!last) continue;
-    return head.slice(0, last.index) + replacement + head.slice(last.index + last[0].length);
+  const replacement = found[1]!
+    .replace(/\binstead\b/gi, " ")
+    .replace(GIVE_IT_TO, "")
+    .replace(/\s*,\s*(?=(?:at|@)\s)/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const whole = replacedIn(head, replacement);
+  if (whole !== null) return whole;
+  // "make that 10, crew c": each part in its place.
+  const parts = replacement.split(/\s*,\s*|\s+and\s+/).filter((part) => part !== "");
+  if (parts.length > 1) {
+    let out: string | null = head;
+    for (const part of parts) out = out === null ? null : replacedIn(out, part.replace(GIVE_IT_TO, ""));
+    if (out !== null) return out;
   }
   const everyone = EVERYONE_OWING.exec(head);
   if (everyone && /^[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3}$/i.test(replacement))
@@ -536,8 +666,13 @@ export function writtenOut(raw: string): string {
   const kept = sentences
     .filter((sentence) => !(CHATTER_SENTENCE.test(sentence) && sentence.length <= 60))
     .map((sentence) => {
-      // "Apologies, Jane Smith has rung…": the apology is its first words, up to the comma.
-      const opened = CHATTER_SENTENCE.test(sentence) ? sentence.replace(/^[^,]{1,60},\s*/, "") : sentence;
+      // "Apologies, Jane Smith has rung…": the apology is its first words, up to the comma; "hey so luis ortiz called,"
+      // says who, and stays.
+      const opening = /^[^,]{1,60},\s*/.exec(sentence)?.[0] ?? "";
+      const opened =
+        CHATTER_SENTENCE.test(sentence) && !SAYS_WHAT_HAPPENED.test(opening)
+          ? sentence.slice(opening.length)
+          : sentence;
       const dash = /\s+[-–—]\s+/.exec(opened);
       return dash && CHATTER_SENTENCE.test(opened) ? opened.slice(dash.index + dash[0].length) : opened;
     });
@@ -558,6 +693,32 @@ export function writtenOut(raw: string): string {
   return SHORTHAND.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), withoutFillers)
     .replace(/\s{2,}/g, " ")
     .trim();
+}
+
+/** Counts said in words ("a week", "two days", "forty-eight hours"), as the rules that read durations take them. */
+const COUNT_WORDS: Readonly<Record<string, number>> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+  fourteen: 14,
+  "twenty-four": 24,
+  thirty: 30,
+  "forty-eight": 48,
+};
+
+/** A count written in digits or in words; undefined for a word that is no count. */
+export function countOf(word: string): number | undefined {
+  return /^\d+$/.test(word) ? Number(word) : COUNT_WORDS[word.toLowerCase()];
 }
 
 /** A message as the rules read it: lower case, punctuation gone, typos of known words corrected. */

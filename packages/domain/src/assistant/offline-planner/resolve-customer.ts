@@ -1,9 +1,9 @@
 import type { AssistantPlan } from "@fieldops/shared/assistant";
-import { editDistance, pickByName } from "./fuzzy-match.ts";
+import { editDistance, pickByName, rankByName } from "./fuzzy-match.ts";
 import type { CustomerRecord, NamedRecord, PlannerInput } from "./planner-input.ts";
 
 const PRONOUNS =
-  /^(them|their|theirs|his|him|her|hers|it|its|this|this one|that|that one|this customer|this client|that customer|that client|the customer|the client|current customer|selected customer|my customer)$/i;
+  /^(them|their|theirs|his|him|her|hers|it|its|this|this one|that|that one|this customer|this client|that customer|that client|the customer|the client|current customer|selected customer|my customer|this guy|that guy|this gal|this lady|that lady|this fella|this person|that person|this account)$/i;
 const FILLER_START = /^(?:(?:the|a|an|customer|client|patient|named|called|for|to|up|with|at|on|from)\s+)+/i;
 const FILLER_END =
   /(?:\s+(?:please|pls|plz|thanks|thank you|thx|for|on|at|in|with|to|customer|client|record|details|info|now|asap))+$/i;
@@ -128,15 +128,16 @@ function words(text: string): string[] {
 }
 
 /**
- * Of customers who share a name, the one whose address the message names ("Tom Baker on Elm Rd", "the one in
- * Shelbyville"): a word of one address only, found among the message's words (not among those it rules out).
+ * Of customers who share a name, the one the message tells apart by its address ("Tom Baker on Elm Rd", "the one in
+ * Shelbyville") or by the rest of its name ("the Smiths, John not Jane"): a word of one of them only, found among the
+ * message's words (not among those it rules out).
  */
-function byAddress(candidates: readonly CustomerRecord[], message: string): CustomerRecord | null {
+function toldApart(candidates: readonly CustomerRecord[], message: string): CustomerRecord | null {
   // "the Elm Rd one, not Oak": a place said after "not" is the one not meant.
   const said = new Set(
     words(message.replace(/\b(?:not|isn['’]?t|never)\s+(?:the\s+|on\s+|in\s+|at\s+)?[a-z0-9]+/gi, " ")),
   );
-  const addressWords = candidates.map((candidate) => new Set(words(candidate.address ?? "")));
+  const addressWords = candidates.map((candidate) => new Set(words(`${candidate.name} ${candidate.address ?? ""}`)));
   const fits = candidates.filter((_candidate, index) =>
     [...addressWords[index]!].some(
       (word) => said.has(word) && addressWords.filter((other) => other.has(word)).length === 1,
@@ -185,13 +186,15 @@ export async function customerNamed(
   name: string,
   input: PlannerInput,
 ): Promise<{ match: NamedRecord } | { candidates: CustomerRecord[] }> {
-  const wanted = withoutPossessive(name);
+  const said = withoutPossessive(name);
+  // "the Ortizes", "the Joneses": a family named in the plural is the customer of that name.
+  const wanted = /(?:z|x|ch|sh|s)es$/i.test(said) && !/\s/.test(said) ? said.replace(/es$/i, "") : said;
   const found = await input.lookup.findCustomers(wanted);
   const atAddress = atStreetAddress(found, wanted);
   if (atAddress) return { match: { id: atAddress.id, name: atAddress.name } };
   const picked = pickByName(wanted, found);
   if ("match" in picked) return { match: { id: picked.match.id, name: picked.match.name } };
-  const chosen = picked.candidates.length > 1 ? byAddress(picked.candidates, input.message) : null;
+  const chosen = picked.candidates.length > 1 ? toldApart(picked.candidates, input.message) : null;
   return chosen ? { match: { id: chosen.id, name: chosen.name } } : picked;
 }
 
@@ -248,8 +251,9 @@ export async function customerNamedIn(text: string, input: PlannerInput): Promis
 
 /** Words around a service's name that are not its name: "the", "visit", "appointment"… */
 const FILLER_WORDS =
-  "the|a|an|their|his|her|its|visit|visits|appointment|appointments|job|service|call|booking|one|in|on|at|for|to|please|pls|can|do|does|good|is|are|works|ok|okay|fine|free|available|would|rather|have|wants|needs|now|instead|should|be|someone|somebody|anyone|a tech|tech|technician|guy|guys|out|over|here|there|round|around|by|come|coming|get|send|them|him|her|new|another";
-const SERVICE_FILLER = new RegExp(`\\b(?:${FILLER_WORDS})\\b`, "gi");
+  "the|a|an|their|his|her|its|visit|visits|appointment|appointments|job|service|call|booking|one|in|on|at|for|to|please|pls|can|do|does|good|is|are|works|ok|okay|fine|free|available|would|rather|have|wants|needs|now|instead|should|be|someone|somebody|anyone|a tech|tech|technician|guy|guys|out|over|here|there|round|around|by|come|coming|get|send|them|him|her|new|another|looked|seen";
+// Not within a word joined by a hyphen: "move-out" keeps its "out".
+const SERVICE_FILLER = new RegExp(`(?<![\\w-])(?:${FILLER_WORDS})(?![\\w-])`, "gi");
 const FILLER_WORD = new RegExp(`^(?:${FILLER_WORDS})$`, "i");
 
 /** What is left of a fragment once the customer's name is taken out: the service or job it names, if any. */
@@ -274,7 +278,13 @@ function serviceHint(allWords: readonly string[]): string | null {
     .join(" ")
     .split(/\s[-–—]\s|,|\.\s/)[0]!
     .split(/\s+/);
-  const hint = clause.join(" ").replace(SERVICE_FILLER, " ").replace(/\s+/g, " ").trim();
+  // "there's a leak": what is left of a word the filler took ("there") is not the work either.
+  const hint = clause
+    .join(" ")
+    .replace(SERVICE_FILLER, " ")
+    .replace(/(^|\s)['’]s\b/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return hint.length >= 3 ? hint : null;
 }
 
@@ -306,4 +316,29 @@ export async function resolveCustomerAndService(
   if (atStart) return ambiguous(atStart.candidates);
   const resolved = await resolveCustomer(cleaned, input);
   return "plan" in resolved ? resolved : { customer: resolved.customer, service: null };
+}
+
+/**
+ * "got a water heater to put in over at acme plumbing…", "luis ortiz has ants again": the customer named anywhere among
+ * the words, in any case, with where the name starts and ends; the first run of words that names one customer (or
+ * several alike, with them as candidates). Words of the request ("the", "visit", "someone") never start a name.
+ */
+export async function customerMentioned(
+  words: readonly string[],
+  input: PlannerInput,
+): Promise<({ start: number; end: number } & ({ match: NamedRecord } | { candidates: CustomerRecord[] })) | null> {
+  for (let start = 0; start < words.length; start++) {
+    const first = words[start]!;
+    if (first.length < 3 || FILLER_WORD.test(first) || /^\d/.test(first)) continue;
+    // A name starts with a word close to one of a customer's: one search for the word alone (the same one the run of
+    // one word makes) rules out most positions before the runs of two to four words are searched.
+    const alone = withoutPossessive(first);
+    if (rankByName(alone, await input.lookup.findCustomers(alone), 0.6).length === 0) continue;
+    const found = await customerAtStart(words.slice(start, start + 4), input);
+    if (!found) continue;
+    return "match" in found
+      ? { start, end: start + found.length, match: found.match }
+      : { start, end: start + 1, candidates: found.candidates };
+  }
+  return null;
 }

@@ -1,0 +1,89 @@
+import type { AssistantPlan } from "@fieldops/shared/assistant";
+import { DEFAULT_AUTOMATIONS } from "@fieldops/shared/automations";
+import { MODULE_CAPABILITIES } from "./planner-policy.ts";
+import type { PlannerInput } from "./planner-input.ts";
+import { propose, refusalOf } from "./propose.ts";
+import { countOf, type ReadMessage } from "./read-message.ts";
+
+type AutomationKey = "visit_reminder" | "invoice_follow_up" | "review_request";
+
+const VISIT = String.raw`(?:visits?|appointments?|appts?|service(?:\s+calls?)?|jobs?|cleanings?|mows?|mowing|treatments?)`;
+/** "remind customers the day before their visit", "visit reminders", "text people 2 hours ahead of each appointment". */
+const VISIT_REMINDER = new RegExp(
+  String.raw`\b(?:remind\w*|reminders?|text|e-?mail|message|notify|heads[- ]up)\b.*\b(?:before|ahead of|prior to)\s+(?:their|the|each|every|all|his|her|a|an)?\s*(?:upcoming\s+)?${VISIT}\b|\b(?:visit|appointment|appt|day[- ]before)\s+reminders?\b`,
+  "i",
+);
+/** "follow up on invoices a week after they're due", "overdue invoice reminders", "chase late invoices automatically". */
+const INVOICE_FOLLOW_UP =
+  /\b(?:overdue|past[- ]due|late|unpaid)\s+(?:invoices?\s+)?(?:reminders?|follow-?ups?|notices?|nudges?)\b|\binvoice\s+(?:follow-?ups?|reminders?)\b|\b(?:remind\w*|chase|follow\s*-?\s*up|nudge|e-?mail|text)\b.*\binvoices?\b.*\b(?:after|once|when)\b.*\b(?:due|overdue|past due|late)\b/i;
+/** "ask for a review after each visit", "turn on review requests". */
+const REVIEW_REQUEST =
+  /\breview\s+requests?\b|\b(?:ask|request|get)\w*\b.*\breviews?\b.*\b(?:after|once|when)\b|\b(?:after|once)\b.*\b(?:ask|request)\w*\b.*\breviews?\b/i;
+/** The words that make a reminder standing rather than a message now. */
+const STANDING =
+  /\b(?:automatic\w*|auto|always|every\s+time|each\s+time|whenever|turn(?:ed)?\s+(?:on|off)|switch\s+(?:on|off)|enable|disable|stop|pause|resume|no\s+(?:more|longer)|don['’]?t|do\s+not|automations?|from\s+now\s+on|going\s+forward)\b/i;
+/** Counted from a moment ("before their visit", "a week after they're due"): a rule, whatever else it says. */
+const COUNTED =
+  /\b(?:before|ahead of|prior to)\s+(?:their|each|every|all|the)\s+(?:upcoming\s+)?(?:visits?|appointments?|appts?|service|jobs?)\b|\b(?:after|past)\s+(?:they(?:['’]re| are)|it(?:['’]s| is)|the)\s+(?:\w+\s+)?(?:due|overdue|late)\b|\b(?:after|once)\s+(?:each|every)\s+(?:visit|job|appointment)\b/i;
+/** A request to connect the texting or payment service names reminders only as its reason. */
+const INTEGRATION = /\b(?:connect|hook\s+up|link|integrat\w*|twilio|stripe|quickbooks)\b/i;
+const OFF =
+  /\b(?:stop|turn\s+off|switch\s+off|disable|pause|no\s+(?:more|longer)|don['’]?t\s+(?:send|remind|text|e-?mail)|do\s+not\s+(?:send|remind|text|e-?mail)|quit)\b/i;
+
+const UNIT_MINUTES: Record<string, number> = { minute: 1, hour: 60, day: 1440, week: 10080 };
+
+/** How long before or after, in minutes: "the day before", "2 hours before", "a week after", "10 days". */
+function readDelay(raw: string): number | null {
+  const text = raw.toLowerCase();
+  if (/\b(?:the\s+)?(?:day|night|evening)\s+before\b/.test(text)) return 1440;
+  const match =
+    /\b(\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|thirty|forty-eight|twenty-four)\s*(min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?)\b/.exec(
+      text,
+    );
+  if (!match) return null;
+  const amount = countOf(match[1]!)!;
+  const unit = match[2]!.startsWith("m")
+    ? "minute"
+    : match[2]!.startsWith("h")
+      ? "hour"
+      : match[2]!.startsWith("d")
+        ? "day"
+        : "week";
+  const minutes = amount * UNIT_MINUTES[unit]!;
+  return minutes <= 90 * 1440 ? minutes : null;
+}
+
+function whichAutomation(raw: string): AutomationKey | null {
+  if (REVIEW_REQUEST.test(raw)) return "review_request";
+  if (INVOICE_FOLLOW_UP.test(raw)) return "invoice_follow_up";
+  if (VISIT_REMINDER.test(raw)) return "visit_reminder";
+  return null;
+}
+
+/**
+ * A standing rule about reminders, follow-ups or reviews: the company's built-in automation turned on or off, or
+ * moved ("remind customers the day before their visit", "stop sending visit reminders"). A one-off ("send Jane a
+ * payment reminder") names no standing words and is left to the rules that send now.
+ */
+export function planAutomation(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
+  const raw = message.raw;
+  const key = whichAutomation(raw);
+  if (!key || INTEGRATION.test(raw) || !(STANDING.test(raw) || COUNTED.test(raw))) return null;
+  const preset = DEFAULT_AUTOMATIONS.find((entry) => entry.key === key)!;
+  const enabled = !OFF.test(raw);
+  const delay = enabled ? readDelay(raw) : null;
+  const params = { automation: key, enabled, ...(delay !== null ? { delayMinutes: delay } : {}) };
+  const when =
+    delay === null
+      ? ""
+      : `, ${delay % 1440 === 0 ? `${delay / 1440} day${delay === 1440 ? "" : "s"}` : delay % 60 === 0 ? `${delay / 60} hour${delay === 60 ? "" : "s"}` : `${delay} minutes`} ${preset.timing === "before_visit" ? "before the visit" : key === "invoice_follow_up" ? "after the due date" : "after the visit"}`;
+  return (
+    refusalOf(MODULE_CAPABILITIES["set-automation"], input) ??
+    propose(
+      input,
+      "set-automation",
+      params,
+      enabled ? `Turn on the automation "${preset.name}"${when}.` : `Turn off the automation "${preset.name}".`,
+    )
+  );
+}

@@ -1,0 +1,177 @@
+import type { AssistantPlan } from "@fieldops/shared/assistant";
+import { PLAN_FEATURE_LABELS, PLANS, planIdSchema, type Plan, type PlanId } from "@fieldops/shared/plans";
+import type { ReadMessage } from "./read-message.ts";
+
+/**
+ * Questions about the product itself and requests it cannot carry out, answered in words: what a plan includes, what
+ * the app's words mean, what is done outside the app, and a request from outside the company for its data.
+ */
+
+const PLAN_NAMED = /\b(starter|growth|pro|suite)\b(?:\s+(?:plan|tier|package|subscription))?/gi;
+const ABOUT_PLANS = /\b(?:plans?|tiers?|packages?|subscriptions?|upgrade|downgrade|pricing|price|cost)\b/i;
+
+function featureList(plan: Plan, over?: Plan): string {
+  const features = plan.features.filter((feature) => !over?.features.includes(feature));
+  return features.map((feature) => PLAN_FEATURE_LABELS[feature]).join(", ");
+}
+
+/** "What does the Pro plan get us that Growth doesn't?", "how much is the growth plan": from the plans' own table. */
+export function planPlanQuestion(message: ReadMessage): AssistantPlan | null {
+  if (!ABOUT_PLANS.test(message.raw)) return null;
+  const named = [...new Set([...message.raw.matchAll(PLAN_NAMED)].map((found) => found[1]!.toLowerCase()))]
+    .map((id) => planIdSchema.safeParse(id))
+    .filter((parsed) => parsed.success)
+    .map((parsed) => PLANS[parsed.data as PlanId]);
+  // "pro" alone is too common a word to mean the plan without the word "plan" near it.
+  if (named.length === 0 || (named.length === 1 && !/\b(?:plan|tier|package|subscription)\b/i.test(message.raw)))
+    return null;
+  const order = Object.keys(PLANS);
+  const [lower, higher] = [...named].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  const price = (plan: Plan) => `**${plan.name}** ($${plan.price} a month)`;
+  if (named.length >= 2 && lower && higher)
+    return {
+      kind: "answer",
+      reply: `${price(higher)} has everything in ${price(lower)}, and adds: ${featureList(higher, lower)}. Owners change the plan on the Plans page (/plans).`,
+    };
+  return {
+    kind: "answer",
+    reply: `${price(lower!)} includes: ${featureList(lower!)}. Owners change the plan on the Plans page (/plans).`,
+  };
+}
+
+/** The app's own words, as a newcomer asks about them. */
+const GLOSSARY: { term: RegExp; meaning: string }[] = [
+  {
+    term: /\bjobs?\b/i,
+    meaning:
+      "A **job** is the work you do for a customer (a water heater install, weekly mowing): its title, notes, checklist, and what you bill.",
+  },
+  {
+    term: /\bvisits?\b/i,
+    meaning:
+      "A **visit** is one trip to do a job's work, on a day and time with a crew; a job can have one visit or many (a weekly mowing has one a week).",
+  },
+  {
+    term: /\bcrews?\b|\bteams?\b/i,
+    meaning:
+      "A **crew** is a team that goes out together (or one technician): visits are assigned to crews, and each has its working days and hours.",
+  },
+  {
+    term: /\bestimates?\b|\bquotes?\b/i,
+    meaning: "An **estimate** is a price you send before the work; once the customer approves it, it becomes a job.",
+  },
+  {
+    term: /\binvoices?\b/i,
+    meaning:
+      "An **invoice** bills a job's work; sent, it carries a link where the customer pays online, and payments and refunds move its balance.",
+  },
+  {
+    term: /\bautomations?\b/i,
+    meaning:
+      "An **automation** does something on its own when something happens: a reminder the day before a visit, a thank-you after it, a nudge when an invoice is overdue.",
+  },
+];
+const WHAT_IS =
+  /\b(?:what(?:['’]s| is| are)\s+(?:the\s+)?difference\s+between|difference\s+between|what(?:['’]s| is| are)\s+(?:a|an)\s+|what\s+do\s+you\s+mean\s+by|what\s+does\s+(?:a|an|the)\s+\w+\s+mean)\b/i;
+
+/** "what's the difference between a job and a visit?", "what is a crew?": the words, explained. */
+export function planGlossary(message: ReadMessage): AssistantPlan | null {
+  const asked = WHAT_IS.exec(message.raw);
+  if (!asked) return null;
+  const rest = message.raw.slice(asked.index);
+  const meanings = GLOSSARY.filter((entry) => entry.term.test(rest)).map((entry) => entry.meaning);
+  if (meanings.length === 0 || meanings.length > 3) return null;
+  return { kind: "answer", reply: meanings.join("\n\n") };
+}
+
+/** Things done outside the app that people ask of it: phoning, ordering supplies, payroll. */
+const OUTSIDE: { pattern: RegExp; unless?: RegExp; reply: string }[] = [
+  {
+    // "phone # for tom baker", "ring up acme's number": the number is asked for, not a call.
+    unless: /\b(?:numbers?|num|digits)\b|#/i,
+    pattern:
+      /^\s*(?:(?:please|pls)\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?)?(?:call|phone|ring|give\s+.{1,40}?\s+a\s+(?:call|ring))\b(?!\s+(?:in|out)\b)/i,
+    reply:
+      "I can't make phone calls. I can text or e-mail the customer from their conversation in Messages, or show you their phone number: ask me for it.",
+  },
+  {
+    pattern:
+      /\b(?:order|buy|purchase|reorder)\s+(?:(?:the|some|more|our|a|an|new|replacement)\s+)*(?:[\w-]+\s+){0,3}?(?:parts?|supplies|materials?|shingles|filters?|chemicals?|stock|inventory|equipment|from\s+(?:our|the)\s+(?:supplier|vendor|wholesaler))\b/i,
+    reply:
+      "I can't order from suppliers: the app doesn't hold your suppliers or purchasing. I can add a note to the job so the crew knows what's coming, or ask for a quote to build purchase orders if you need them.",
+  },
+  {
+    pattern: /\b(?:weather|forecast|rain(?:ing)?\s+(?:tomorrow|today|on))\b/i,
+    reply:
+      "I can't check the weather. If rain moves a day's work, tell me which visits to move (\"move tomorrow's mowing at Jane Smith's to friday\") or ask for the day's schedule.",
+  },
+  {
+    pattern:
+      /\b(?:run|do|process)\s+(?:the\s+)?payroll\b|\bpay\s+(?:my|our|the)\s+(?:crews?|techs?|technicians?|staff|employees|guys)\b/i,
+    reply:
+      "The app doesn't run payroll. Each visit records when its crew started and finished it, which your payroll provider can work from; if you want payroll in the app, ask me for the feature and I'll get a quote.",
+  },
+];
+
+export function planOutsideTheApp(message: ReadMessage): AssistantPlan | null {
+  const outside = OUTSIDE.find((entry) => entry.pattern.test(message.raw) && !entry.unless?.test(message.raw));
+  return outside ? { kind: "answer", reply: outside.reply } : null;
+}
+
+/**
+ * "email from a guy at Greenway Pools: 'please send over your customer list and your crews' schedule'": someone
+ * outside the company asking for its data, in their quoted words. Never sent from the chat.
+ */
+const ASKS_FOR_OUR_DATA =
+  /["“'‘][^"”’]*\b(?:send|share|forward|e-?mail|give|export)\b[^"”’]*\b(?:customer list|client list|customers|clients|schedules?|crews|data|database|price list|prices|invoices|contacts)\b[^"”’]*["”'’]/i;
+
+export function planDataRequestFromOutside(message: ReadMessage): AssistantPlan | null {
+  if (!ASKS_FOR_OUR_DATA.test(message.raw)) return null;
+  return {
+    kind: "refuse",
+    reply:
+      "I won't send the company's customers, schedule or other records to anyone outside it, whoever asks. If someone needs something, an owner can decide and share it themselves.",
+  };
+}
+
+/** A technician's tasks at a visit, which the field app does (offline too), not the chat. */
+const IN_THE_FIELD: { pattern: RegExp; reply: string }[] = [
+  {
+    pattern: /\b(?:upload|add|take|attach|send)\s+(?:a\s+|some\s+|the\s+|my\s+)?(?:photos?|pictures?|pics?|images?)\b/i,
+    reply:
+      "Open the visit in the field app and press Add photo (the camera on a phone): photos wait on the phone without signal and upload when it's back, and the office sees them on the job.",
+  },
+  {
+    pattern:
+      /\b(?:add|leave|write|put|make)\s+(?:a\s+|an\s+)?(?:quick\s+)?note\b|\bnote\s+(?:on|to)\s+(?:the|this|that)\s+(?:job|visit)\b/i,
+    reply:
+      "Add it under Notes on the visit in the field app (or on the job's page in the office): a note saves without signal and syncs, and everyone on the job sees it.",
+  },
+  {
+    pattern:
+      /\b(?:customer|client|patient|they|nobody|no one|noone)\s+(?:wasn['’]?t|was not|isn['’]?t|is not|weren['’]?t|aren['’]?t)\s+(?:home|there|in|around)\b|\bno(?:body| one)\s+(?:was\s+|is\s+)?(?:home|there|answering)\b/i,
+    reply:
+      'Leave a note on the visit saying nobody was there (a photo of the door helps), then tell the office: they can move the visit, or ask me to ("move … to …").',
+  },
+  {
+    pattern: /\b(?:i['’]?m|i am|we['’]?re|we are|running|gonna be|going to be)\s+(?:\w+\s+)?late\b/i,
+    reply:
+      "Let the customer know from their conversation in Messages (a text goes from the company's number), or tell the office; the chat doesn't message customers on your behalf.",
+  },
+  {
+    pattern:
+      /^\s*(?:i|we)(?:['’]ve|\s+have|\s+just)?\s+(?:just\s+)?(?:finished|completed|wrapped up|done)\b|\b(?:i['’]?m|we['’]?re)\s+(?:all\s+)?(?:done|finished)\s+(?:with|at)\b/i,
+    reply:
+      "Open the visit from your day's schedule (or from its job) and press Complete when the work is done; the chat doesn't complete visits itself.",
+  },
+];
+
+/** "…nobody home, what's his number": the question asked is the request, not the situation told. */
+const ASKS_SOMETHING_ELSE =
+  /\b(?:what(?:['’]?s| is)|whats|where(?:['’]?s| is)|who(?:['’]?s| is)|how much|number|phone|address)\b/i;
+
+export function planFieldTask(message: ReadMessage): AssistantPlan | null {
+  if (ASKS_SOMETHING_ELSE.test(message.raw)) return null;
+  const task = IN_THE_FIELD.find((entry) => entry.pattern.test(message.raw));
+  return task ? { kind: "answer", reply: task.reply } : null;
+}
