@@ -10,7 +10,7 @@ import { invoiceEndpoints, type InvoiceDetail } from "@fieldops/shared/invoices"
 import { freePort } from "../scripts/start/free-port.ts";
 import { createCompletedJob } from "../tests/integration/billing-fixtures.ts";
 import { busiestDay } from "./demo-busiest-day.ts";
-import { embeddedEnvironment, freshDataDir, ownerUrlOf, startProduct, stopProduct } from "./product.ts";
+import { cleanUpOnce, embeddedEnvironment, freshDataDir, ownerUrlOf, startProduct, stopProduct } from "./product.ts";
 import { percentile } from "./stats.ts";
 
 /**
@@ -128,22 +128,11 @@ const product = startProduct(
   embeddedEnvironment(dataDir, { LOG_LEVEL: "warn", SMTP_URL: undefined, MAIL_CATCHER_PORT: undefined }),
 );
 let db: Database | null = null;
-let cleaning: Promise<void> | null = null;
-const cleanUp = () =>
-  (cleaning ??= (async () => {
-    await db?.$disconnect().catch(() => {});
-    await stopProduct(product.child);
-    await rm(dataDir, { recursive: true, force: true });
-  })());
-// Ctrl-C ends the bench through the same clean-up: the product runs in a process group of its own, beyond the signal.
-for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.once(
-    signal,
-    () =>
-      void cleanUp()
-        .catch((error: unknown) => console.error(error))
-        .finally(() => process.exit(130)),
-  );
+const cleanUp = cleanUpOnce(async () => {
+  await db?.$disconnect().catch(() => {});
+  await stopProduct(product.child);
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 try {
   const startMs = await product.healthy;

@@ -89,3 +89,21 @@ export function embeddedEnvironment(dataDir: string, overrides: NodeJS.ProcessEn
   delete env.REDIS_URL;
   return env;
 }
+
+/**
+ * A bench's clean-up, run once: at its end, or on Ctrl-C or SIGTERM (then the bench exits with 130). The product runs
+ * in a process group of its own, beyond the signal, so the clean-up is what stops it.
+ */
+export function cleanUpOnce(steps: () => Promise<void>): () => Promise<void> {
+  let cleaning: Promise<void> | null = null;
+  const cleanUp = () => (cleaning ??= steps());
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(
+      signal,
+      () =>
+        void cleanUp()
+          .catch((error: unknown) => console.error(error))
+          .finally(() => process.exit(130)),
+    );
+  return cleanUp;
+}

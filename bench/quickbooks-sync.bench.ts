@@ -12,7 +12,7 @@ import { invoiceEndpoints, type InvoiceDetail } from "@fieldops/shared/invoices"
 import { freePort } from "../scripts/start/free-port.ts";
 import { createCompletedJob } from "../tests/integration/billing-fixtures.ts";
 import { startQuickBooksStandIn } from "../tests/stand-ins/quickbooks-api.ts";
-import { embeddedEnvironment, freshDataDir, ownerUrlOf, startProduct, stopProduct } from "./product.ts";
+import { cleanUpOnce, embeddedEnvironment, freshDataDir, ownerUrlOf, startProduct, stopProduct } from "./product.ts";
 import { percentile } from "./stats.ts";
 
 /**
@@ -82,22 +82,12 @@ const env = embeddedEnvironment(dataDir, { LOG_LEVEL: "warn", QUICKBOOKS_API_BAS
 const key = Buffer.from(env.INTEGRATIONS_ENCRYPTION_KEY ?? DEVELOPMENT_ENCRYPTION_KEY, "hex");
 const product = startProduct(port, env);
 let db: Database | null = null;
-let cleaning: Promise<void> | null = null;
-const cleanUp = () =>
-  (cleaning ??= (async () => {
-    await db?.$disconnect().catch(() => {});
-    await stopProduct(product.child);
-    await quickbooks.close();
-    await rm(dataDir, { recursive: true, force: true });
-  })());
-for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.once(
-    signal,
-    () =>
-      void cleanUp()
-        .catch((error: unknown) => console.error(error))
-        .finally(() => process.exit(130)),
-  );
+const cleanUp = cleanUpOnce(async () => {
+  await db?.$disconnect().catch(() => {});
+  await stopProduct(product.child);
+  await quickbooks.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 try {
   await product.healthy;

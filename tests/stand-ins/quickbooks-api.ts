@@ -4,7 +4,9 @@ import { answer, readBody } from "./stand-in-http.ts";
 /**
  * A local stand-in for the QuickBooks Online Accounting API (v3), the parts the product uses, in its real shapes:
  * `POST /v3/company/{realmId}/{entity}` creates (or, with `Id`, `SyncToken` and `sparse: true`, updates) a customer,
- * invoice, payment or refund receipt and answers `{ Customer: {...}, time }`; `GET .../{entity}/{id}` reads one;
+ * invoice, payment or refund receipt and answers `{ Customer: {...}, time }`; `POST .../invoice?operation=void` and
+ * `POST .../payment?operation=update&include=void` (with `Id` and `SyncToken`) void one: kept, its amounts zero, its
+ * PrivateNote "Voided", the invoices a payment paid owing again; `GET .../{entity}/{id}` reads one;
  * `GET .../query?query=select ...` and `GET .../cdc?entities=...&changedSince=...` read many. It checks what QuickBooks
  * checks: the bearer token, the realm, references to records that exist, a unique DisplayName among customers (6240),
  * the current SyncToken on an update (5010, "Stale Object Error"), and it answers a repeated `requestid` with the
@@ -28,8 +30,15 @@ export interface StandInRealm {
 export interface QuickBooksStandIn {
   url: string;
   realms: Map<string, StandInRealm>;
-  /** Every request: method, path (without the query), realm, requestid, and the body sent. */
-  requests: { method: string; path: string; realmId: string; requestId: string | null; body: unknown }[];
+  /** Every request: method, path (without the query), realm, requestid, "void" for a void, and the body sent. */
+  requests: {
+    method: string;
+    path: string;
+    realmId: string;
+    requestId: string | null;
+    operation: "void" | null;
+    body: unknown;
+  }[];
   /** The code of every Fault answered (5010, 6240, 003001, 3200 …), in order. */
   faults: string[];
   /** The realm's records of one entity, in the order made. */
@@ -252,6 +261,10 @@ export async function startQuickBooksStandIn(options: {
       };
       if (entity === "Invoice") updated.Balance = invoiceBalance(realm, updated);
       realm.records[entity].set(id, updated);
+      if (entity === "Payment") {
+        applyPaymentLines(realm, current);
+        applyPaymentLines(realm, updated);
+      }
       return updated;
     }
     validate(realm, entity, body, null);
@@ -271,6 +284,33 @@ export async function startQuickBooksStandIn(options: {
     realm.records[entity].set(created.Id, created);
     if (entity === "Payment") applyPaymentLines(realm, created);
     return created;
+  }
+
+  /** What QuickBooks does to a voided invoice or payment: it stays, with every amount zero. */
+  function voidRecord(
+    realm: StandInRealm,
+    entity: "Invoice" | "Payment",
+    body: Record<string, unknown>,
+  ): StandInRecord {
+    const current = realm.records[entity].get(String(body.Id));
+    if (!current) throw invalid(`Object Not Found : Something you're trying to use has been made inactive.`, "610");
+    const zeroed = ((current.Line ?? []) as Record<string, unknown>[]).map((line) => ({ ...line, Amount: 0 }));
+    const voided = write(realm, entity, {
+      Id: current.Id,
+      SyncToken: body.SyncToken,
+      sparse: true,
+      Line: zeroed,
+      TotalAmt: 0,
+      PrivateNote: "Voided",
+      ...(entity === "Invoice" && current.TxnTaxDetail
+        ? { TxnTaxDetail: { ...(current.TxnTaxDetail as object), TotalTax: 0 } }
+        : {}),
+    });
+    if (entity === "Invoice") {
+      voided.Balance = 0;
+      voided.TotalAmt = 0;
+    }
+    return voided;
   }
 
   const cents = (value: number) => Math.round(value * 100);
@@ -349,6 +389,13 @@ export async function startQuickBooksStandIn(options: {
     } catch {
       throw new FaultError(400, fault("2500", "Invalid Request", "Request has invalid or unsupported property"));
     }
+    const operation = url.searchParams.get("operation");
+    if (entity === "Invoice" && operation === "void")
+      return { status: 200, body: { Invoice: voidRecord(realm, "Invoice", body), time: stamp() } };
+    if (entity === "Payment" && operation === "update" && url.searchParams.get("include") === "void")
+      return { status: 200, body: { Payment: voidRecord(realm, "Payment", body), time: stamp() } };
+    if (operation && operation !== "update")
+      throw new FaultError(400, fault("2010", "Request has invalid or unsupported property", `operation=${operation}`));
     return { status: 200, body: { [entity]: write(realm, entity, body), time: stamp() } };
   }
 
@@ -362,7 +409,17 @@ export async function startQuickBooksStandIn(options: {
     } catch {
       body = text;
     }
-    requests.push({ method: request.method ?? "", path: url.pathname, realmId, requestId, body });
+    const voids =
+      url.searchParams.get("operation") === "void" ||
+      (url.searchParams.get("operation") === "update" && url.searchParams.get("include") === "void");
+    requests.push({
+      method: request.method ?? "",
+      path: url.pathname,
+      realmId,
+      requestId,
+      operation: voids ? "void" : null,
+      body,
+    });
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
     if (!token || refusedTokens.has(token) || !options.acceptsToken(token)) {
       faults.push("3200");

@@ -48,16 +48,31 @@ export interface StripeStandIn {
     paymentMethod?: string,
     options?: { account?: string },
   ): Promise<{ status: number; body: unknown }>;
+  /**
+   * A PaymentIntent made as the product makes it (form-encoded, with `metadata`, on `account` when given); its id.
+   */
+  createIntent(input: { amount: number; metadata: Record<string, string>; account?: string }): Promise<string>;
   /** A processing bank debit settles (succeeded) or is refused (failed), as the bank answers days later. */
   settle(intentId: string, outcome: "succeeded" | "failed"): Promise<StripeEvent>;
   /** A refund made in the company's Stripe dashboard (not through the API): its refund.created event (not sent). */
   refundInDashboard(intentId: string, amount: number): StripeEvent;
+  /**
+   * The customer disputes the intent's charge with their bank: a charge.dispute.* event (not sent) of the intent's one
+   * dispute (the same id each time), with the status the bank's process has reached (needs_response, under_review,
+   * won, lost …) and the amount disputed (the whole charge unless given).
+   */
+  dispute(
+    intentId: string,
+    type: "created" | "updated" | "closed",
+    status: string,
+    options?: { amount?: number },
+  ): StripeEvent;
   /** An event in Stripe's shape (not sent). */
   event(type: string, object: unknown, options?: { account?: string | null }): StripeEvent;
-  /** POSTs an event to the webhook URL, signed as Stripe signs it (or with `secret` instead). */
+  /** POSTs an event to the webhook URL, signed as Stripe signs it (or with `secret` instead), with `headers` too. */
   sendWebhook(
     event: StripeEvent,
-    options?: { account?: string | null; secret?: string; url?: string },
+    options?: { account?: string | null; secret?: string; url?: string; headers?: Record<string, string> },
   ): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 }
@@ -148,6 +163,7 @@ export async function startStripeStandIn(
   const intents = new Map<string, StandInIntent>();
   const accounts = new Map<string, StandInAccount>();
   const refunds: StripeStandIn["refunds"] = [];
+  const disputeIds: Record<string, string> = {};
   const requests: StripeStandIn["requests"] = [];
   const idempotent = new Map<string, { status: number; body: unknown }>();
   /** Account Links not yet followed: their one use marks the account onboarded. */
@@ -182,6 +198,7 @@ export async function startStripeStandIn(
         "content-type": "application/json; charset=utf-8",
         "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
         "stripe-signature": stripeSignature(payload, sendOptions.secret ?? webhookSecret),
+        ...sendOptions.headers,
       },
       body: payload,
     });
@@ -413,6 +430,21 @@ export async function startStripeStandIn(
       });
       return { status: response.status, body: await response.json() };
     },
+    async createIntent({ amount, metadata, account }) {
+      const form = new URLSearchParams({ amount: String(amount), currency: "usd" });
+      for (const [key, value] of Object.entries(metadata)) form.set(`metadata[${key}]`, value);
+      const response = await fetch(`${url}/v1/payment_intents`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${secretKey}`,
+          "content-type": "application/x-www-form-urlencoded",
+          ...(account ? { "stripe-account": account } : {}),
+        },
+        body: form.toString(),
+      });
+      if (response.status !== 200) throw new Error(`The stand-in refused the intent: ${await response.text()}`);
+      return ((await response.json()) as { id: string }).id;
+    },
     async settle(intentId, outcome) {
       const intent = intents.get(intentId);
       if (!intent || intent.status !== "processing") throw new Error(`${intentId} is not processing`);
@@ -434,6 +466,26 @@ export async function startStripeStandIn(
       const intent = intents.get(intentId);
       if (!intent || intent.status !== "succeeded") throw new Error(`${intentId} has not succeeded`);
       return event("refund.created", makeRefund(intent, amount, {}), { account: intent.account });
+    },
+    dispute(intentId, type, status, disputeOptions = {}) {
+      const intent = intents.get(intentId);
+      if (!intent || intent.status !== "succeeded") throw new Error(`${intentId} has not succeeded`);
+      const disputeId = (disputeIds[intentId] ??= id("du"));
+      const dispute = {
+        id: disputeId,
+        object: "dispute" as const,
+        amount: disputeOptions.amount ?? intent.amount_received,
+        currency: intent.currency,
+        charge: `ch_${intentId.slice(3)}`,
+        payment_intent: intentId,
+        reason: "fraudulent",
+        status,
+        is_charge_refundable: false,
+        metadata: {},
+        created: now(),
+        livemode: false,
+      };
+      return event(`charge.dispute.${type}`, dispute, { account: intent.account });
     },
     event,
     sendWebhook,

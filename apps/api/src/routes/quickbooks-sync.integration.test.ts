@@ -24,6 +24,7 @@ import {
   type StandInClient,
 } from "../../../../tests/stand-ins/oauth-provider.ts";
 import { startQuickBooksStandIn, type QuickBooksStandIn } from "../../../../tests/stand-ins/quickbooks-api.ts";
+import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stand-ins/stripe-api.ts";
 
 const key = Buffer.from(DEVELOPMENT_ENCRYPTION_KEY, "hex");
 const REALM = "4620816365";
@@ -39,6 +40,7 @@ const intuit: StandInClient = {
 
 let oauth: OAuthStandIn;
 let quickbooks: QuickBooksStandIn;
+let stripe: StripeStandIn;
 let t: TestApp;
 let workers: RunningWorkers;
 let company: TestCompany;
@@ -69,7 +71,11 @@ async function connectQuickBooks(token: string, realmId: string) {
 beforeAll(async () => {
   oauth = await startOAuthStandIn([intuit]);
   quickbooks = await startQuickBooksStandIn({ acceptsToken: (token) => oauth.issuedAccessTokens.includes(token) });
+  stripe = await startStripeStandIn();
   t = await startTestApp({
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_API_BASE: stripe.url,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     QUICKBOOKS_CLIENT_ID: intuit.clientId,
     QUICKBOOKS_CLIENT_SECRET: intuit.clientSecret,
     QUICKBOOKS_AUTHORIZE_URL: `${oauth.url}/authorize`,
@@ -78,6 +84,7 @@ beforeAll(async () => {
     QUICKBOOKS_API_BASE: quickbooks.url,
   });
   intuit.redirectUris.push(`${t.url}/api/integrations/quickbooks/callback`);
+  stripe.webhookUrl = `${t.url}/api/webhooks/stripe`;
   workers = startTestWorkers(t);
   company = await createTestCompany(t.db, { planId: "growth" });
   other = await createTestCompany(t.db, { planId: "growth" });
@@ -93,6 +100,7 @@ afterAll(async () => {
   await workers.close();
   await t.close();
   await quickbooks.close();
+  await stripe.close();
   await oauth.close();
 });
 
@@ -156,6 +164,44 @@ async function payCash(invoiceId: string, amountCents: number) {
   const payment = await t.db.payment.findFirstOrThrow({ where: { invoiceId }, orderBy: { createdAt: "desc" } });
   return payment.id;
 }
+
+/** The owner gives back part of a payment (as a credit unless `reopenBalance`). */
+const refundPayment = (paymentId: string, body: { amountCents: number; reason?: string; reopenBalance?: boolean }) =>
+  fetch(`${t.url}/api/payments/${paymentId}/refunds`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${tokens.owner!}`,
+      "content-type": "application/json",
+      "idempotency-key": randomUUID(),
+    },
+    body: JSON.stringify(body),
+  });
+
+/** The customer pays the invoice by card through Stripe (its webhook records the payment); answers the intent. */
+async function payByCard(invoice: InvoiceDetail) {
+  const intent = await stripe.createIntent({
+    amount: invoice.totalCents,
+    metadata: { invoice_id: invoice.id, company_id: company.id },
+  });
+  stripe.sendsEvents = true;
+  try {
+    expect((await stripe.confirm(intent)).status).toBe(200);
+  } finally {
+    stripe.sendsEvents = false;
+  }
+  return intent;
+}
+
+/** Our record's twin in QuickBooks, by the id our sync row keeps (a voided one has lost our note there). */
+async function twinOf(type: "Invoice" | "Payment", entity: "invoice" | "payment", id: string) {
+  const { quickbooksId } = await syncRow(entity, id);
+  return quickbooks.list(REALM, type).find((row) => row.Id === quickbooksId)!;
+}
+/** The voids sent for a QuickBooks record. */
+const voidsOf = (quickbooksId: string) =>
+  quickbooks.requests.filter(
+    (request) => request.operation === "void" && (request.body as { Id?: string } | null)?.Id === quickbooksId,
+  );
 
 /** Runs the push task once more, as a redelivered or retried task would (another BullMQ id, the same work). */
 async function redeliver(entity: "customer" | "invoice" | "payment" | "refund", id: string, companyId = company.id) {
@@ -310,15 +356,7 @@ describe("pushing to QuickBooks exactly once", () => {
     await redeliver("payment", paymentId);
     expect(ours()).toHaveLength(1);
 
-    const refunded = await fetch(`${t.url}/api/payments/${paymentId}/refunds`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${tokens.owner!}`,
-        "content-type": "application/json",
-        "idempotency-key": randomUUID(),
-      },
-      body: JSON.stringify({ amountCents: 500, reason: "Missed a bed" }),
-    });
+    const refunded = await refundPayment(paymentId, { amountCents: 500, reason: "Missed a bed" });
     expect(refunded.status, await refunded.clone().text()).toBeLessThan(300);
     await drain();
     const refund = await t.db.refund.findFirstOrThrow({ where: { paymentId } });
@@ -328,6 +366,126 @@ describe("pushing to QuickBooks exactly once", () => {
       .filter((row) => row.PrivateNote === `FieldOps refund ${refund.id}`);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toMatchObject({ Line: [{ Amount: 5 }] });
+  });
+});
+
+describe("disputes lost", () => {
+  it("undo the payment in QuickBooks once, however often Stripe tells us: the invoice owes there as it does here", async () => {
+    const { invoice } = await sentInvoice();
+    const intent = await payByCard(invoice);
+    await drain();
+    const payment = await t.db.payment.findFirstOrThrow({ where: { invoiceId: invoice.id } });
+    const paid = await twinOf("Payment", "payment", payment.id);
+    expect(paid).toMatchObject({ TotalAmt: invoice.totalCents / 100 });
+    expect(await twinOf("Invoice", "invoice", invoice.id)).toMatchObject({ Balance: 0 });
+    const lost = stripe.dispute(intent, "closed", "lost");
+    for (const event of [lost, lost, stripe.dispute(intent, "closed", "lost")])
+      expect((await stripe.sendWebhook(event)).status).toBe(200);
+    await drain();
+    await redeliver("payment", payment.id);
+    await redeliver("payment", payment.id);
+    expect(voidsOf(paid.Id)).toHaveLength(1);
+    expect(await twinOf("Payment", "payment", payment.id)).toMatchObject({ TotalAmt: 0 });
+    expect(await twinOf("Invoice", "invoice", invoice.id)).toMatchObject({ Balance: invoice.totalCents / 100 });
+    const refund = await t.db.refund.findFirstOrThrow({ where: { invoiceId: invoice.id } });
+    expect(
+      quickbooks.list(REALM, "RefundReceipt").filter((row) => row.PrivateNote === `FieldOps refund ${refund.id}`),
+    ).toEqual([]);
+    expect((await syncRow("payment", payment.id)).status).toBe("synced");
+  });
+});
+
+describe("refunds in QuickBooks", () => {
+  it("a refund as a credit is a RefundReceipt and the invoice stays paid there; one reopening the balance reduces the payment, so the balances match", async () => {
+    const { invoice } = await sentInvoice();
+    const paymentId = await payCash(invoice.id, invoice.totalCents);
+    await drain();
+    const refund = (amountCents: number, reopenBalance: boolean) =>
+      refundPayment(paymentId, { amountCents, reopenBalance });
+    expect((await refund(300, false)).status).toBe(201);
+    await drain();
+    expect(await twinOf("Invoice", "invoice", invoice.id)).toMatchObject({ Balance: 0 });
+    expect(await twinOf("Payment", "payment", paymentId)).toMatchObject({ TotalAmt: invoice.totalCents / 100 });
+
+    expect((await refund(1000, true)).status).toBe(201);
+    await drain();
+    const ours = await t.db.invoice.findUniqueOrThrow({ where: { id: invoice.id } });
+    expect(ours).toMatchObject({ paidCents: invoice.totalCents - 1000, status: "partially_paid" });
+    expect(await twinOf("Invoice", "invoice", invoice.id)).toMatchObject({ Balance: 10 });
+    expect(await twinOf("Payment", "payment", paymentId)).toMatchObject({
+      TotalAmt: (invoice.totalCents - 1000) / 100,
+      Line: [{ Amount: (invoice.totalCents - 1000) / 100 }],
+    });
+    const receipts = await t.db.refund.findMany({ where: { paymentId }, orderBy: { createdAt: "asc" } });
+    const pushedReceipts = quickbooks
+      .list(REALM, "RefundReceipt")
+      .filter((row) => receipts.some((one) => row.PrivateNote === `FieldOps refund ${one.id}`));
+    expect(pushedReceipts.map((row) => row.Line)).toEqual([[expect.objectContaining({ Amount: 3 })]]);
+    // A redelivered push changes nothing more.
+    const written = () =>
+      quickbooks.requests.filter((request) => request.method === "POST" && request.path.endsWith("/payment")).length;
+    const before = written();
+    await redeliver("payment", paymentId);
+    expect(written()).toBe(before);
+  });
+});
+
+describe("void invoices", () => {
+  it("are voided in QuickBooks once, even after an edit there, and never pushed as an update afterwards", async () => {
+    const { invoice } = await sentInvoice();
+    await drain();
+    const twin = await twinOf("Invoice", "invoice", invoice.id);
+    const edited = quickbooks.editInQuickBooks(REALM, "Invoice", twin.Id, {
+      CustomerMemo: { value: "Edited by the bookkeeper" },
+    });
+    expect((await call("POST", `/api/invoices/${invoice.id}/void`, tokens.owner!)).status).toBe(200);
+    await drain();
+    await redeliver("invoice", invoice.id);
+    expect((await call("POST", `/api/quickbooks/sync/invoice/${invoice.id}/retry`, tokens.owner!)).status).toBe(202);
+    await drain();
+    // Our stored SyncToken was stale (5010): read again, voided with the current one; then never again.
+    expect(voidsOf(twin.Id).map((request) => (request.body as { SyncToken: string }).SyncToken)).toEqual([
+      twin.SyncToken,
+      edited.SyncToken,
+    ]);
+    expect(await twinOf("Invoice", "invoice", invoice.id)).toMatchObject({
+      TotalAmt: 0,
+      Balance: 0,
+      PrivateNote: "Voided",
+    });
+    const after = quickbooks.requests.filter(
+      (request) =>
+        request.path.endsWith("/invoice") &&
+        request.operation === null &&
+        (request.body as { Id?: string }).Id === twin.Id,
+    );
+    expect(after).toEqual([]);
+    expect(await syncRow("invoice", invoice.id)).toMatchObject({ status: "synced", voidedAt: expect.any(Date) });
+  });
+
+  it("one whose payment was refunded as a credit is not voided there: the push fails and says why", async () => {
+    const { invoice } = await sentInvoice();
+    const paymentId = await payCash(invoice.id, invoice.totalCents);
+    const refunded = await refundPayment(paymentId, { amountCents: invoice.totalCents });
+    expect(refunded.status).toBe(201);
+    await drain();
+    const twin = await twinOf("Invoice", "invoice", invoice.id);
+    expect((await call("POST", `/api/invoices/${invoice.id}/void`, tokens.owner!)).status).toBe(200);
+    await drain();
+    expect(voidsOf(twin.Id)).toEqual([]);
+    const state = await call<QuickBooksSyncState>("GET", `/api/quickbooks/sync/invoice/${invoice.id}`, tokens.owner!);
+    expect(state.body).toMatchObject({ state: "failed", error: expect.stringMatching(/void it there by hand/) });
+  });
+
+  it("a draft voided is never made in QuickBooks", async () => {
+    const job = await createCompletedJob(t.db, company.id);
+    const draft = await call<InvoiceDetail>("POST", "/api/invoices", tokens.owner!, { jobId: job.jobId });
+    expect((await call("POST", `/api/invoices/${draft.body.id}/void`, tokens.owner!)).status).toBe(200);
+    await drain();
+    expect(
+      quickbooks.list(REALM, "Invoice").filter((row) => row.PrivateNote === `FieldOps invoice ${draft.body.id}`),
+    ).toEqual([]);
+    expect((await syncRow("invoice", draft.body.id)).status).toBe("synced");
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InvoiceDetail } from "@fieldops/shared/invoices";
 import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
+import { WEBHOOK_REQUESTS_PER_MINUTE } from "../http/webhook-rate-limit.ts";
 import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stand-ins/stripe-api.ts";
 import {
   callApi,
@@ -67,22 +68,11 @@ async function sentInvoice(token = tokens.owner!, companyId = company.id): Promi
 
 /** A PaymentIntent for the invoice's total, made at Stripe as the customer's page makes it. */
 async function intentFor(invoice: InvoiceDetail, companyId = company.id, account?: string) {
-  const response = await fetch(`${stripe.url}/v1/payment_intents`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${stripe.secretKey}`,
-      "content-type": "application/x-www-form-urlencoded",
-      ...(account ? { "stripe-account": account } : {}),
-    },
-    body: new URLSearchParams({
-      amount: String(invoice.totalCents),
-      currency: "usd",
-      "metadata[invoice_id]": invoice.id,
-      "metadata[company_id]": companyId,
-    }).toString(),
+  return stripe.createIntent({
+    amount: invoice.totalCents,
+    metadata: { invoice_id: invoice.id, company_id: companyId },
+    account,
   });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { id: string }).id;
 }
 
 /** The intent as Stripe shows it now (what its next event carries). */
@@ -261,6 +251,84 @@ describe("Stripe's webhook", () => {
     expect(after).toEqual({ paidCents: invoice.totalCents, status: "paid" });
   });
 
+  it("a dispute lost gives the money back once: replayed three times and out of order, the balance is owed again", async () => {
+    const invoice = await sentInvoice();
+    const intent = await intentFor(invoice);
+    await stripe.confirm(intent);
+    expect((await stripe.sendWebhook(stripe.event("payment_intent.succeeded", snapshot(intent)))).status).toBe(200);
+    const opened = stripe.dispute(intent, "created", "needs_response");
+    const reviewing = stripe.dispute(intent, "updated", "under_review");
+    const lost = stripe.dispute(intent, "closed", "lost");
+    // The closing first, then the earlier steps late, then the closing three more times (one of them a new event id
+    // for the same closing, as a second notice would be); then a "won" Stripe never sends after a loss.
+    const deliveries = [lost, opened, reviewing, lost, lost, stripe.dispute(intent, "closed", "lost"), opened];
+    for (const event of deliveries) expect((await stripe.sendWebhook(event)).status).toBe(200);
+    expect((await stripe.sendWebhook(stripe.dispute(intent, "closed", "won"))).status).toBe(200);
+
+    const [after] = await stored(invoice.id);
+    expect(after).toEqual({ paidCents: 0, status: "sent" });
+    const detail = await callApi<InvoiceDetail>(t.url, "GET", `/api/invoices/${invoice.id}`, tokens.owner!);
+    expect(detail.body).toMatchObject({ paidCents: 0, balanceCents: invoice.totalCents, status: "sent" });
+    expect(detail.body.payments).toEqual([
+      expect.objectContaining({
+        status: "succeeded",
+        refundedCents: invoice.totalCents,
+        dispute: { status: "lost", amountCents: invoice.totalCents },
+      }),
+    ]);
+    expect(detail.body.refunds).toEqual([
+      expect.objectContaining({ amountCents: invoice.totalCents, reopenedBalance: true, disputeLost: true }),
+    ]);
+    const audits = await t.db.auditLog.findMany({
+      where: { companyId: company.id, entityId: invoice.id, action: { startsWith: "payment.disput" } },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(audits.map((audit) => audit.action)).toEqual(["payment.dispute_lost"]);
+
+    // The customer's link says the bank returned it and asks for the balance again; the office may not refund it too.
+    const { token } = await linkOf(invoice);
+    const review = await fetch(`${t.url}/api/review/invoices/${invoice.id}`, { headers: { "x-review-token": token } });
+    expect(await review.json()).toMatchObject({
+      invoice: {
+        balanceCents: invoice.totalCents,
+        refunds: [{ amountCents: invoice.totalCents, reopenedBalance: true, disputeLost: true }],
+      },
+    });
+    const payment = await t.db.payment.findFirstOrThrow({ where: { invoiceId: invoice.id } });
+    const refundAgain = await fetch(`${t.url}/api/payments/${payment.id}/refunds`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${tokens.owner}`,
+        "content-type": "application/json",
+        "idempotency-key": crypto.randomUUID(),
+      },
+      body: JSON.stringify({ amountCents: 100 }),
+    });
+    expect(refundAgain.status).toBe(409);
+  });
+
+  it("a dispute of part of a payment, lost, reopens that part; three deliveries at once apply it once", async () => {
+    const invoice = await sentInvoice();
+    const intent = await intentFor(invoice);
+    await stripe.confirm(intent);
+    expect((await stripe.sendWebhook(stripe.event("payment_intent.succeeded", snapshot(intent)))).status).toBe(200);
+    const lost = stripe.dispute(intent, "closed", "lost", { amount: 1500 });
+    const answers = await Promise.all([1, 2, 3].map(() => stripe.sendWebhook(lost)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const [after] = await stored(invoice.id);
+    expect(after).toEqual({ paidCents: invoice.totalCents - 1500, status: "partially_paid" });
+    expect(await t.db.refund.count({ where: { invoiceId: invoice.id } })).toBe(1);
+    // A dispute won changes no money.
+    const kept = await sentInvoice();
+    const keptIntent = await intentFor(kept);
+    await stripe.confirm(keptIntent);
+    expect((await stripe.sendWebhook(stripe.event("payment_intent.succeeded", snapshot(keptIntent)))).status).toBe(200);
+    for (const event of [stripe.dispute(keptIntent, "closed", "won"), stripe.dispute(keptIntent, "created", "lost")])
+      expect((await stripe.sendWebhook(event)).status).toBe(200);
+    expect((await stored(kept.id))[0]).toEqual({ paidCents: kept.totalCents, status: "paid" });
+    expect(await t.db.refund.count({ where: { invoiceId: kept.id } })).toBe(0);
+  });
+
   it("a bank debit's failure delivered before its processing event leaves nothing pending", async () => {
     const invoice = await sentInvoice();
     const intent = await intentFor(invoice);
@@ -272,6 +340,22 @@ describe("Stripe's webhook", () => {
     const [after, payments] = await stored(invoice.id);
     expect(after).toEqual({ paidCents: 0, status: "sent" });
     expect(payments.filter((payment) => payment.status === "pending")).toEqual([]);
+  });
+
+  it("takes Stripe's events past the other providers' per-address limit: the platform's traffic comes from a few addresses", async () => {
+    const invoice = await sentInvoice();
+    const intent = await intentFor(invoice);
+    await stripe.confirm(intent);
+    const event = stripe.event("payment_intent.succeeded", snapshot(intent));
+    const stripeAddress = { "x-forwarded-for": `10.7.${Math.floor(Math.random() * 250) + 1}.9` };
+    const forged = await Promise.all(
+      Array.from({ length: WEBHOOK_REQUESTS_PER_MINUTE + 50 }, () =>
+        stripe.sendWebhook(event, { secret: "whsec_not_the_secret", headers: stripeAddress }),
+      ),
+    );
+    expect(new Set(forged.map((answer) => answer.status))).toEqual(new Set([400]));
+    expect((await stripe.sendWebhook(event, { headers: stripeAddress })).status).toBe(200);
+    expect((await stored(invoice.id))[0].paidCents).toBe(invoice.totalCents);
   });
 
   it("refuses a wrong signature, an unknown account and a malformed body (400), changing nothing", async () => {

@@ -6,7 +6,7 @@ import type { AppContext } from "../context.ts";
 import { registerEndpoint } from "../http/endpoint-route.ts";
 import { badRequest } from "../http/http-error.ts";
 import { effectsOf } from "../http/tenant-route.ts";
-import { webhookRateLimit } from "../http/webhook-rate-limit.ts";
+import { stripeWebhookRateLimit } from "../http/webhook-rate-limit.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -55,6 +55,6 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       request.log.info({ event: event.id, type: event.type, outcome }, "stripe event");
       return { received: true as const };
     },
-    { bodyLimit: STRIPE_WEBHOOK_MAX_BYTES, config: webhookRateLimit },
+    { bodyLimit: STRIPE_WEBHOOK_MAX_BYTES, config: stripeWebhookRateLimit },
   );
 };

@@ -45,6 +45,8 @@ export async function lockInvoice(tx: TenantTransaction, invoiceId: string) {
   return invoice;
 }
 
+export type LockedInvoice = Awaited<ReturnType<typeof lockInvoice>>;
+
 /**
  * Records a payment against an invoice exactly once. The invoice's row is locked first, so concurrent payments take
  * turns: the same Idempotency-Key (or the same provider charge) answers with the payment it recorded the first time,

@@ -1,14 +1,12 @@
 import Stripe from "stripe";
 import { withSystem } from "@fieldops/db";
 import { z } from "zod";
-import { DISPUTE_STATUS_LABELS } from "@fieldops/shared/invoices";
-import { recordAudit } from "../audit/record-audit.ts";
 import { runInScope, type EffectsDeps } from "../effects/run-in-scope.ts";
 import { DomainError, invalidInput } from "../errors.ts";
-import { invoicesChanged } from "../invoices/invoices-events.ts";
 import { systemActor, type TenantScope } from "../tenant-scope.ts";
 import type { PaymentsEnv } from "./payments-env.ts";
 import { recordStripeIntent } from "./record-stripe-charge.ts";
+import { recordStripeDispute } from "./record-stripe-dispute.ts";
 import { recordStripeRefund } from "./record-stripe-refund.ts";
 import { companyOfStripeAccount } from "./stripe-account.ts";
 import { createStripeClient, type StripeEvent } from "./stripe-client.ts";
@@ -76,7 +74,7 @@ async function companyOfEvent(deps: EffectsDeps, event: StripeEvent, env: Paymen
  * transaction as its effect, so a delivery repeated (or two at once) changes nothing the second time, and events may
  * come in any order (a PaymentIntent's succeeded before its processing is still one payment, counted). What it does:
  * PaymentIntents (succeeded, processing, payment_failed) as the customer's page does (`recordStripeIntent`), disputes
- * shown on the payment and audited, and a connected account's status. An event of another type is acknowledged.
+ * (`recordStripeDispute`: a lost one gives the money back and reopens the balance), and a connected account's status. An event of another type is acknowledged.
  */
 export async function processStripeEvent(
   deps: EffectsDeps,
@@ -120,7 +118,7 @@ async function applyEvent(scope: TenantScope, event: StripeEvent, env: PaymentsE
     case "charge.dispute.created":
     case "charge.dispute.updated":
     case "charge.dispute.closed":
-      return recordDispute(scope, event.data.object, now);
+      return recordStripeDispute(scope, event.data.object, now);
     case "refund.created":
     case "refund.updated":
       return recordStripeRefund(scope, event.data.object, now);
@@ -139,30 +137,4 @@ async function applyEvent(scope: TenantScope, event: StripeEvent, env: PaymentsE
     default:
       return;
   }
-}
-
-/** A chargeback of one of the company's Stripe payments: kept on the payment (the invoice shows it) and audited. */
-async function recordDispute(scope: TenantScope, dispute: Stripe.Dispute, now: Date) {
-  const intentId = typeof dispute.payment_intent === "string" ? dispute.payment_intent : dispute.payment_intent?.id;
-  if (!intentId) return;
-  const payment = await scope.tx.payment.findFirst({
-    where: { providerReference: intentId },
-    include: { invoice: { select: { id: true, number: true, customerId: true } } },
-  });
-  if (!payment) return;
-  await scope.tx.payment.update({
-    where: { id: payment.id },
-    data: { disputeId: dispute.id, disputeStatus: dispute.status, disputedCents: dispute.amount },
-  });
-  await recordAudit(scope.tx, {
-    companyId: scope.companyId,
-    actorUserId: null,
-    action: "payment.disputed",
-    entityType: "invoice",
-    entityId: payment.invoice.id,
-    summary: `The customer disputed a card payment of invoice #${payment.invoice.number} with their bank: ${(DISPUTE_STATUS_LABELS[dispute.status] ?? dispute.status).toLowerCase()}`,
-    details: { paymentId: payment.id, disputeId: dispute.id, status: dispute.status, amountCents: dispute.amount },
-    at: now,
-  });
-  scope.emit(invoicesChanged({ id: payment.invoice.id, customerId: payment.invoice.customerId }));
 }

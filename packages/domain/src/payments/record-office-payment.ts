@@ -1,4 +1,5 @@
 import { startOfDayInTimeZone, dayInTimeZone } from "@fieldops/shared/company-time";
+import { announcePaymentReceived } from "./announce-payment-received.ts";
 import type { RecordPaymentInput } from "@fieldops/shared/invoices";
 import { invalidInput } from "../errors.ts";
 import { paymentsCompany } from "../invoices/invoice-company.ts";
@@ -41,8 +42,10 @@ export async function recordOfficePayment(
     recordedByName: actor.name,
     reference: input.reference ?? null,
   });
-  if (!applied.replayed)
+  if (!applied.replayed) {
     await queueQuickBooksSync({ tx, companyId, enqueue }, { entity: "payment", id: applied.paymentId });
+    await announcePaymentReceived({ tx, companyId, enqueue, emit }, applied.paymentId);
+  }
   emit(invoicesChanged({ id: input.invoiceId, customerId: applied.customerId }));
   return applied;
 }

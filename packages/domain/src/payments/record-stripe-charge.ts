@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { announcePaymentReceived } from "./announce-payment-received.ts";
 import { conflict } from "../errors.ts";
 import { invoicesChanged } from "../invoices/invoices-events.ts";
 import type { TenantScope } from "../tenant-scope.ts";
@@ -71,8 +72,10 @@ export async function recordStripeIntent(
     throw error;
   }
   // Money received (now, or a debit settling now) goes to the books; a debit still processing waits until it settles.
-  if (settled && !applied.replayed)
+  if (settled && !applied.replayed) {
     await queueQuickBooksSync({ tx, companyId, enqueue }, { entity: "payment", id: applied.paymentId });
+    await announcePaymentReceived({ tx, companyId, enqueue, emit }, applied.paymentId);
+  }
   emit(invoicesChanged({ id: invoiceId, customerId: applied.customerId }));
   return { invoiceId, customerId: applied.customerId, paymentId: applied.paymentId };
 }

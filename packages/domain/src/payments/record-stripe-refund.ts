@@ -1,8 +1,8 @@
 import { formatCents } from "@fieldops/shared/money";
 import { recordAudit } from "../audit/record-audit.ts";
-import { invoicesChanged } from "../invoices/invoices-events.ts";
 import type { TenantScope } from "../tenant-scope.ts";
 import { lockInvoice } from "./apply-payment.ts";
+import { storeRefund } from "./store-refund.ts";
 import { FIELDOPS_REFUND_METADATA, type StripeRefund } from "./stripe-client.ts";
 
 /**
@@ -10,9 +10,10 @@ import { FIELDOPS_REFUND_METADATA, type StripeRefund } from "./stripe-client.ts"
  * once (keyed by Stripe's refund id), as a credit: nobody chose to make the customer owe it again, so the invoice stays
  * as settled as it was (the office reopens a balance only through its own refund dialog). A refund this app
  * made (its metadata says so) is recorded by the use case that made it, never a second time here; nor is more than
- * what is left of the payment.
+ * what is left of the payment. Pushed to QuickBooks as any refund.
  */
-export async function recordStripeRefund({ tx, companyId, emit }: TenantScope, refund: StripeRefund, now: Date) {
+export async function recordStripeRefund(scope: TenantScope, refund: StripeRefund, now: Date) {
+  const { tx, companyId } = scope;
   if (refund.status !== "succeeded" || refund.metadata?.[FIELDOPS_REFUND_METADATA.key]) return;
   const intentId = typeof refund.payment_intent === "string" ? refund.payment_intent : refund.payment_intent?.id;
   if (!intentId) return;
@@ -27,22 +28,16 @@ export async function recordStripeRefund({ tx, companyId, emit }: TenantScope, r
   });
   const amountCents = Math.min(refund.amount, payment.amountCents - payment.refundedCents);
   if (earlier || payment.status !== "succeeded" || amountCents <= 0) return;
-  await tx.refund.create({
-    data: {
-      companyId,
-      paymentId: payment.id,
-      invoiceId: invoice.id,
-      amountCents,
-      reason: "Refunded in Stripe",
-      providerReference: refund.id,
-      createdByUserId: null,
-      idempotencyKey,
-      createdAt: now,
-    },
-  });
-  await tx.payment.update({
-    where: { id: payment.id },
-    data: { refundedCents: payment.refundedCents + amountCents },
+  await storeRefund(scope, {
+    invoice,
+    payment,
+    amountCents,
+    reason: "Refunded in Stripe",
+    reopenBalance: false,
+    providerReference: refund.id,
+    createdByUserId: null,
+    idempotencyKey,
+    createdAt: now,
   });
   await recordAudit(tx, {
     companyId,
@@ -54,5 +49,4 @@ export async function recordStripeRefund({ tx, companyId, emit }: TenantScope, r
     details: { paymentId: payment.id, refundId: refund.id, amountCents },
     at: now,
   });
-  emit(invoicesChanged({ id: invoice.id, customerId: invoice.customerId }));
 }

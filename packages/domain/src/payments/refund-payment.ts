@@ -1,5 +1,5 @@
 import { formatCents } from "@fieldops/shared/money";
-import { invoiceStatusForPaid, type RefundPaymentInput } from "@fieldops/shared/invoices";
+import type { RefundPaymentInput } from "@fieldops/shared/invoices";
 import { recordAudit } from "../audit/record-audit.ts";
 import { conflict, notFound } from "../errors.ts";
 import { paymentsCompany } from "../invoices/invoice-company.ts";
@@ -7,8 +7,8 @@ import { invoicesChanged } from "../invoices/invoices-events.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { lockInvoice } from "./apply-payment.ts";
 import type { StripeClient } from "./stripe-client.ts";
+import { storeRefund } from "./store-refund.ts";
 import { refundTestCharge } from "./test-card-provider.ts";
-import { queueQuickBooksSync } from "../quickbooks/queue-quickbooks-sync.ts";
 
 /**
  * Gives back all or part of a payment, never more than what is left of it, once per Idempotency-Key. A card payment
@@ -18,9 +18,10 @@ import { queueQuickBooksSync } from "../quickbooks/queue-quickbooks-sync.ts";
  * drop and the status follow (partially paid, back to sent). Audited; announces the invoice (a repeated key too).
  */
 export async function refundPayment(
-  { tx, companyId, actor, emit, enqueue }: TenantScope<UserActor>,
+  scope: TenantScope<UserActor>,
   input: RefundPaymentInput & { paymentId: string; idempotencyKey: string; stripe: StripeClient | null },
 ): Promise<{ invoiceId: string; customerId: string; replayed: boolean }> {
+  const { tx, companyId, actor, emit } = scope;
   await paymentsCompany(tx, companyId);
   const found = await tx.payment.findUnique({ where: { id: input.paymentId }, select: { invoiceId: true } });
   if (!found) throw notFound("Payment not found");
@@ -60,31 +61,16 @@ export async function refundPayment(
   } else if (payment.method === "card") {
     providerReference = refundTestCharge().providerReference;
   }
-  const refund = await tx.refund.create({
-    data: {
-      companyId,
-      paymentId: payment.id,
-      invoiceId: invoice.id,
-      amountCents: input.amountCents,
-      reason: input.reason ?? null,
-      reopenedBalance: input.reopenBalance,
-      providerReference,
-      createdByUserId: actor.userId,
-      idempotencyKey: input.idempotencyKey,
-    },
+  await storeRefund(scope, {
+    invoice,
+    payment,
+    amountCents: input.amountCents,
+    reason: input.reason ?? null,
+    reopenBalance: input.reopenBalance,
+    providerReference,
+    createdByUserId: actor.userId,
+    idempotencyKey: input.idempotencyKey,
   });
-  await tx.payment.update({
-    where: { id: payment.id },
-    data: { refundedCents: payment.refundedCents + input.amountCents },
-  });
-  if (input.reopenBalance) {
-    const paidCents = invoice.paidCents - input.amountCents;
-    const status = invoice.status === "void" ? "void" : invoiceStatusForPaid(paidCents, invoice.totalCents);
-    await tx.invoice.update({
-      where: { id: invoice.id },
-      data: { paidCents, status, paidAt: status === "paid" ? undefined : null },
-    });
-  }
   const method = payment.method === "card" ? "card payment" : `${payment.method} payment`;
   await recordAudit(tx, {
     companyId,
@@ -97,7 +83,5 @@ export async function refundPayment(
       (input.reopenBalance ? ", reopening the balance" : " as a credit"),
     details: { paymentId: payment.id, amountCents: input.amountCents, reopenedBalance: input.reopenBalance },
   });
-  await queueQuickBooksSync({ tx, companyId, enqueue }, { entity: "refund", id: refund.id });
-  emit(invoicesChanged({ id: invoice.id, customerId: invoice.customerId }));
   return { invoiceId: invoice.id, customerId: invoice.customerId, replayed: false };
 }

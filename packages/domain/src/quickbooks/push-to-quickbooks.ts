@@ -40,6 +40,11 @@ function requestId(context: PushContext, ...parts: (string | number)[]): string 
 }
 
 const amount = (cents: number) => cents / 100;
+const cents = (value: unknown) => Math.round(Number(value) * 100);
+
+/** A push's answer when nothing is due in QuickBooks now or later (a void invoice it never had): the row is synced. */
+const NOTHING_DUE = Symbol("nothing due");
+type PushOutcome = string | null | typeof NOTHING_DUE;
 
 /** One push at a time per record, across workers: held until the transaction ends. */
 async function lockRecord(tx: TenantTransaction, entity: QuickBooksSyncEntity, id: string) {
@@ -54,6 +59,7 @@ interface SyncRow {
   requestedVersion: number;
   syncedVersion: number;
   status: string;
+  voidedAt: Date | null;
 }
 
 async function readRow(context: PushContext, entity: QuickBooksSyncEntity, id: string): Promise<SyncRow | null> {
@@ -72,14 +78,17 @@ async function saveRow(
   id: string,
   record: QuickBooksRecord,
   version: number,
+  options: { voided?: boolean } = {},
 ) {
+  const voidedAt = options.voided ? new Date() : null;
   await context.tx.$executeRaw`
     INSERT INTO quickbooks_syncs (id, "companyId", "entityType", "entityId", "realmId", "quickbooksId", "syncToken", status,
-      "requestedVersion", "syncedVersion", "lastSyncedAt", "updatedAt")
+      "requestedVersion", "syncedVersion", "lastSyncedAt", "voidedAt", "updatedAt")
     VALUES (gen_random_uuid(), ${context.companyId}::uuid, ${entity}, ${id}::uuid, ${context.client.realmId}, ${record.Id},
-      ${record.SyncToken}, 'synced', ${version}, ${version}, now(), now())
+      ${record.SyncToken}, 'synced', ${version}, ${version}, now(), ${voidedAt}, now())
     ON CONFLICT ("companyId", "entityType", "entityId") DO UPDATE SET
       "realmId" = EXCLUDED."realmId", "quickbooksId" = EXCLUDED."quickbooksId", "syncToken" = EXCLUDED."syncToken",
+      "voidedAt" = COALESCE(quickbooks_syncs."voidedAt", EXCLUDED."voidedAt"),
       "syncedVersion" = GREATEST(quickbooks_syncs."syncedVersion", ${version}),
       status = CASE WHEN quickbooks_syncs."requestedVersion" <= GREATEST(quickbooks_syncs."syncedVersion", ${version})
         THEN 'synced' ELSE 'pending' END,
@@ -87,32 +96,41 @@ async function saveRow(
 }
 
 /**
- * Updates a record in QuickBooks with a sparse update naming its SyncToken. When someone changed it there meanwhile
- * (5010, stale), it is read again and the update sent with the current SyncToken: our change is applied, not lost.
+ * Updates a record in QuickBooks with a sparse update naming its SyncToken, or voids it. When someone changed it there
+ * meanwhile (5010, stale), it is read again and the change sent with the current SyncToken: ours is applied, not lost.
  */
 async function updateRecord(
   context: PushContext,
   entity: QuickBooksSyncEntity,
   id: string,
   target: { quickbooksId: string; syncToken: string | null; version: number },
-  fields: Record<string, unknown>,
+  fields: Record<string, unknown> | "void",
   onDuplicateName?: (fields: Record<string, unknown>) => Record<string, unknown>,
 ): Promise<QuickBooksRecord> {
   const type = QUICKBOOKS_ENTITY[entity];
   let syncToken = target.syncToken ?? (await context.client.read(type, target.quickbooksId)).SyncToken;
   let body = fields;
   for (let attempt = 0; ; attempt += 1) {
+    const request = requestId(
+      context,
+      entity,
+      id,
+      body === "void" ? "void" : "update",
+      target.version,
+      syncToken,
+      attempt,
+    );
     try {
-      return await context.client.update(
-        type,
-        { ...body, Id: target.quickbooksId, SyncToken: syncToken },
-        requestId(context, entity, id, "update", target.version, syncToken, attempt),
-      );
+      if (body === "void") {
+        if (type !== "Invoice" && type !== "Payment") throw new Error(`QuickBooks voids no ${type} of ours`);
+        return await context.client.void(type, { Id: target.quickbooksId, SyncToken: syncToken }, request);
+      }
+      return await context.client.update(type, { ...body, Id: target.quickbooksId, SyncToken: syncToken }, request);
     } catch (error) {
       if (!(error instanceof QuickBooksError) || attempt >= 4) throw error;
       if (error.kind === "stale") {
         syncToken = (await context.client.read(type, target.quickbooksId)).SyncToken;
-      } else if (error.kind === "duplicate_name" && onDuplicateName) {
+      } else if (error.kind === "duplicate_name" && onDuplicateName && body !== "void") {
         body = onDuplicateName(body);
       } else throw error;
     }
@@ -285,9 +303,16 @@ async function invoiceFields(context: PushContext, id: string) {
   };
 }
 
-async function pushInvoice(context: PushContext, id: string, version: number, row: SyncRow | null) {
+async function pushInvoice(
+  context: PushContext,
+  id: string,
+  version: number,
+  row: SyncRow | null,
+): Promise<PushOutcome> {
+  if (row?.voidedAt) return NOTHING_DUE;
   const current = await invoiceFields(context, id);
   if (!current) return null;
+  if (current.invoice.status === "void") return voidInvoice(context, current.invoice, version, row);
   const customerRef = await ensurePushed(context, "customer", current.invoice.customerId);
   if (!customerRef) return null;
   const fields = { ...current.fields, CustomerRef: { value: customerRef } };
@@ -313,11 +338,80 @@ async function pushInvoice(context: PushContext, id: string, version: number, ro
   return updated.Id;
 }
 
-// Payments and refunds: made once, never changed ---------------------------------------------------------------
+/**
+ * A void invoice is voided in QuickBooks, once: the row remembers it, and nothing is pushed for it again. One
+ * QuickBooks never had is not made there to be voided.
+ */
+async function voidInvoice(
+  context: PushContext,
+  invoice: { id: string; number: number },
+  version: number,
+  row: SyncRow | null,
+): Promise<PushOutcome> {
+  const found = row?.quickbooksId
+    ? { Id: row.quickbooksId, SyncToken: row.syncToken }
+    : await findByMarker(
+        context,
+        `select * from Invoice where DocNumber = ${queryValue(String(invoice.number))}`,
+        "PrivateNote",
+        quickBooksMarker("invoice", invoice.id),
+      );
+  if (!found) return NOTHING_DUE;
+  // We void only an invoice nothing is held on; a payment refunded as a credit is still applied to it in QuickBooks,
+  // where voiding would turn that payment into the customer's unapplied credit and count the refund twice.
+  const payments = await context.tx.payment.findMany({
+    where: { invoiceId: invoice.id, status: "succeeded" },
+    select: { id: true, amountCents: true },
+  });
+  for (const payment of payments) {
+    const paymentRow = await readRow(context, "payment", payment.id);
+    if (paymentRow?.quickbooksId && !paymentRow.voidedAt && (await appliedCents(context, payment)) > 0) {
+      throw new QuickBooksError(
+        "refused",
+        `Invoice #${invoice.number} has a payment refunded as a credit applied to it in QuickBooks: void it there by hand`,
+        null,
+        null,
+      );
+    }
+  }
+  const voided = await updateRecord(
+    context,
+    "invoice",
+    invoice.id,
+    { quickbooksId: found.Id, syncToken: found.SyncToken, version },
+    "void",
+  );
+  await saveRow(context, "invoice", invoice.id, voided, version, { voided: true });
+  return voided.Id;
+}
+
+// Payments and refunds ----------------------------------------------------------------------------------------------
+
+/**
+ * How much of a payment is applied to its invoice in QuickBooks: what was received, less what was given back with
+ * the balance reopened.
+ *
+ * The accounting of money given back. A refund as a credit (the invoice stays settled with us) is a RefundReceipt:
+ * money out, income down, the invoice still paid in QuickBooks too. A refund that reopens the balance (the office's
+ * choice, or a dispute lost: the customer's bank took the money back) undoes part of the payment: the customer owes
+ * it again and the sale still stands. A RefundReceipt would leave the invoice paid in QuickBooks while we say it is
+ * owed, and lower income that was earned; a journal entry to Accounts Receivable would reopen the customer's balance
+ * but not the invoice's. So the payment in QuickBooks is reduced to what is still applied (voided at nothing): the
+ * invoice's balance there is ours, income is unchanged and the deposit is lower by what went back. The cost: the
+ * money's return is dated by the payment, not by the refund (QuickBooks refuses the change in a closed period, and the
+ * push then fails with its words for the office).
+ */
+async function appliedCents(context: PushContext, payment: { id: string; amountCents: number }): Promise<number> {
+  const reopened = await context.tx.refund.aggregate({
+    where: { paymentId: payment.id, reopenedBalance: true },
+    _sum: { amountCents: true },
+  });
+  return payment.amountCents - (reopened._sum.amountCents ?? 0);
+}
 
 async function createOnce(
   context: PushContext,
-  entity: "payment" | "refund",
+  entity: "refund",
   id: string,
   version: number,
   customerRef: string,
@@ -342,30 +436,78 @@ async function createOnce(
   return record.Id;
 }
 
-async function pushPayment(context: PushContext, id: string, version: number, row: SyncRow | null) {
-  if (row?.quickbooksId) {
-    await saveRow(context, "payment", id, { Id: row.quickbooksId, SyncToken: row.syncToken ?? "0" }, version);
-    return row.quickbooksId;
-  }
+/**
+ * A payment is made in QuickBooks against its invoice for what is applied of it (`appliedCents`); when a refund
+ * reopening the balance lowers that, the payment there is reduced to match, or voided at nothing (once).
+ */
+async function pushPayment(
+  context: PushContext,
+  id: string,
+  version: number,
+  row: SyncRow | null,
+): Promise<PushOutcome> {
+  if (row?.voidedAt) return NOTHING_DUE;
   const payment = await context.tx.payment.findUnique({
     where: { id },
     select: { invoiceId: true, amountCents: true, receivedAt: true, reference: true, method: true, status: true },
   });
   // A bank debit still processing (or failed) is no money received yet: it is queued again once it settles.
   if (!payment || payment.status !== "succeeded") return null;
+  const applied = await appliedCents(context, { id, amountCents: payment.amountCents });
   const invoiceRef = await ensurePushed(context, "invoice", payment.invoiceId);
   const customerId = (await context.tx.invoice.findUniqueOrThrow({ where: { id: payment.invoiceId } })).customerId;
   const customerRef = await ensurePushed(context, "customer", customerId);
   if (!invoiceRef || !customerRef) return null;
-  return createOnce(context, "payment", id, version, customerRef, {
-    TotalAmt: amount(payment.amountCents),
-    TxnDate: dayInTimeZone(payment.receivedAt, await companyTimeZone(context)),
-    ...(payment.reference ? { PaymentRefNum: payment.reference.slice(0, 21) } : {}),
-    Line: [{ Amount: amount(payment.amountCents), LinkedTxn: [{ TxnId: invoiceRef, TxnType: "Invoice" }] }],
-  });
+  const marker = quickBooksMarker("payment", id);
+  const existing = row?.quickbooksId
+    ? await context.client.read("Payment", row.quickbooksId)
+    : await findByMarker(
+        context,
+        `select * from Payment where CustomerRef = ${queryValue(customerRef)}`,
+        "PrivateNote",
+        marker,
+      );
+  const line = [{ Amount: amount(applied), LinkedTxn: [{ TxnId: invoiceRef, TxnType: "Invoice" }] }];
+  if (!existing) {
+    if (applied <= 0) return NOTHING_DUE;
+    const created = await context.client.create(
+      "Payment",
+      {
+        TotalAmt: amount(applied),
+        TxnDate: dayInTimeZone(payment.receivedAt, await companyTimeZone(context)),
+        ...(payment.reference ? { PaymentRefNum: payment.reference.slice(0, 21) } : {}),
+        Line: line,
+        CustomerRef: { value: customerRef },
+        PrivateNote: marker,
+      },
+      requestId(context, "payment", id, "create", applied),
+    );
+    await saveRow(context, "payment", id, created, version);
+    return created.Id;
+  }
+  const target = { quickbooksId: existing.Id, syncToken: existing.SyncToken, version };
+  if (applied <= 0) {
+    // Voided already by a push whose answer was lost: voided again, its SyncToken would move for nothing.
+    const voided =
+      cents(existing.TotalAmt) === 0 ? existing : await updateRecord(context, "payment", id, target, "void");
+    await saveRow(context, "payment", id, voided, version, { voided: true });
+    return voided.Id;
+  }
+  const current =
+    cents(existing.TotalAmt) === applied
+      ? existing
+      : await updateRecord(context, "payment", id, target, { TotalAmt: amount(applied), Line: line });
+  await saveRow(context, "payment", id, current, version);
+  return current.Id;
 }
 
-async function pushRefund(context: PushContext, id: string, version: number, row: SyncRow | null) {
+/** A refund as a credit is a RefundReceipt, made once; one that reopened the balance is carried by its payment. */
+async function pushRefund(
+  context: PushContext,
+  id: string,
+  version: number,
+  row: SyncRow | null,
+): Promise<PushOutcome> {
   if (row?.quickbooksId) {
     await saveRow(context, "refund", id, { Id: row.quickbooksId, SyncToken: row.syncToken ?? "0" }, version);
     return row.quickbooksId;
@@ -376,10 +518,12 @@ async function pushRefund(context: PushContext, id: string, version: number, row
       amountCents: true,
       createdAt: true,
       reason: true,
+      reopenedBalance: true,
       invoice: { select: { number: true, customerId: true } },
     },
   });
   if (!refund) return null;
+  if (refund.reopenedBalance) return NOTHING_DUE;
   const customerRef = await ensurePushed(context, "customer", refund.invoice.customerId);
   if (!customerRef) return null;
   const itemId = await lineItemId(context);
@@ -403,7 +547,8 @@ async function ensurePushed(context: PushContext, entity: QuickBooksSyncEntity, 
   await lockRecord(context.tx, entity, id);
   const row = await readRow(context, entity, id);
   if (row?.quickbooksId) return row.quickbooksId;
-  return PUSHERS[entity](context, id, row?.requestedVersion ?? 0, row);
+  const pushed = await PUSHERS[entity](context, id, row?.requestedVersion ?? 0, row);
+  return pushed === NOTHING_DUE ? null : pushed;
 }
 
 /**
@@ -425,10 +570,10 @@ export async function pushToQuickBooks(
   // Read before the record: a change made after this point has a version of its own, and a task to carry it.
   const version = Math.max(row?.requestedVersion ?? 0, target.version);
   const pushed = await PUSHERS[target.entity](context, target.id, version, row);
-  if (pushed === null) {
+  if (pushed === null || pushed === NOTHING_DUE) {
     await tx.quickBooksSync.updateMany({
       where: { entityType: target.entity, entityId: target.id, requestedVersion: { lte: version } },
-      data: { status: row?.quickbooksId ? "synced" : "pending", error: null },
+      data: { status: row?.quickbooksId || pushed === NOTHING_DUE ? "synced" : "pending", error: null },
     });
     return "nothing_to_push";
   }

@@ -1,7 +1,7 @@
 /**
  * A typed client of the QuickBooks Online Accounting API (v3), the calls the sync makes: create and sparse-update a
  * customer, invoice, payment or refund receipt (each with a `requestid`, which QuickBooks answers a repeated request
- * with the first answer to), read one, query, and change data capture. Tokens come from the caller: `accessToken` gives
+ * with the first answer to), void an invoice or a payment, read one, query, and change data capture. Tokens come from the caller: `accessToken` gives
  * the current one, and a 401 asks `refreshAccessToken` once for a new one before giving up with "reconnect".
  */
 export type QuickBooksEntity = "Customer" | "Invoice" | "Payment" | "RefundReceipt" | "Item" | "TaxCode";
@@ -63,6 +63,15 @@ export interface QuickBooksClient {
   update(
     entity: QuickBooksEntity,
     body: Record<string, unknown> & { Id: string; SyncToken: string },
+    requestId: string,
+  ): Promise<QuickBooksRecord>;
+  /**
+   * Voids an invoice (`?operation=void`) or a payment (a sparse update `?operation=update&include=void`): QuickBooks
+   * keeps it, its amounts zero. `Id` and the current `SyncToken` are required.
+   */
+  void(
+    entity: "Invoice" | "Payment",
+    target: { Id: string; SyncToken: string },
     requestId: string,
   ): Promise<QuickBooksRecord>;
   read(entity: QuickBooksEntity, id: string): Promise<QuickBooksRecord>;
@@ -171,6 +180,18 @@ export function createQuickBooksClient(options: QuickBooksClientOptions): QuickB
     },
     async update(entity, body, requestId) {
       return recordOf(entity, await send("POST", pathOf(entity), { requestid: requestId }, { ...body, sparse: true }));
+    },
+    async void(entity, target, requestId) {
+      const answer =
+        entity === "Invoice"
+          ? await send("POST", "invoice", { operation: "void", requestid: requestId }, target)
+          : await send(
+              "POST",
+              "payment",
+              { operation: "update", include: "void", requestid: requestId },
+              { ...target, sparse: true },
+            );
+      return recordOf(entity, answer);
     },
     async read(entity, id) {
       return recordOf(entity, await send("GET", `${pathOf(entity)}/${encodeURIComponent(id)}`, {}));

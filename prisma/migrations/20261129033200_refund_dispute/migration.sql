@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "refunds" ADD COLUMN     "disputeId" TEXT;

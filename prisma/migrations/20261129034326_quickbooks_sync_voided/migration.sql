@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "quickbooks_syncs" ADD COLUMN     "voidedAt" TIMESTAMP(3);
