@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { ErrorBlock, LoadingBlock } from "../../components/load-state";
 import { useEndpointQuery } from "../../lib/endpoints";
 import { ThreadCrewShares } from "./thread-crew-shares";
+import { ThreadAssistantPanel } from "./thread-assistant";
 import { ReplyForm, ThreadMessages, useMarkReadOnOpen } from "./thread-view";
 
 /** The customer's page: the conversation with them, both directions, live, with the office's reply. */
@@ -30,6 +31,7 @@ export function CustomerConversation({ customerId }: { customerId: string }) {
           <>
             {exists ? <ThreadCrewShares thread={thread.data} /> : null}
             <ThreadMessages thread={thread.data} />
+            <ThreadAssistantPanel thread={thread.data} />
             <ReplyForm thread={thread.data} />
           </>
         )}

@@ -48,6 +48,7 @@ const thread: Thread = {
   sharedWithCrews: [],
   replyTo: { sms: "+15552017788", email: null },
   smsAllowed: false,
+  assistant: { active: false, stoppedAt: null, actions: [] },
 };
 
 beforeEach(() => {
@@ -107,6 +108,54 @@ describe("the Messages inbox", () => {
     expect(await screen.findByText(/no phone number to text/)).toBeTruthy();
     const [sent] = requests("POST", "/replies");
     expect(JSON.parse(sent!.body)).toEqual({ channel: "sms", body: "Yes, Tuesday." });
+  });
+});
+
+describe("the assistant in a conversation", () => {
+  const ACTION_ID = "7d1f0a8e-4c44-4b8e-9a51-2a7e0d9c4b10";
+  const waitingPick = {
+    id: ACTION_ID,
+    inboundMessageId: "m1",
+    intent: "pick" as const,
+    status: "waiting" as const,
+    lookedUp: "Chose Thu Dec 10, 9:00 AM (Crew B) of the times offered",
+    reply: "Thanks Grace! We've asked the office to confirm Thu Dec 10, 9:00 AM (Crew B).",
+    outboxMessageId: null,
+    answerMessageId: null,
+    visitId: "0c2f5a61-9d7e-4d55-a1d0-5f1d2b7c9e01",
+    offer: [],
+    chosen: {
+      start: "2026-12-10T16:00:00.000Z",
+      end: "2026-12-10T17:00:00.000Z",
+      crewId: null,
+      crewName: "Crew B",
+      label: "Thu Dec 10, 9:00 AM (Crew B)",
+    },
+    decidedBy: null,
+    decidedAt: null,
+    createdAt: "2026-11-27T15:00:05.000Z",
+  };
+
+  it("shows what waits for the office and sends its one click; the office can take the conversation over", async () => {
+    const withAssistant: Thread = { ...thread, assistant: { active: true, stoppedAt: null, actions: [waitingPick] } };
+    api.on("GET", `/api/messages/threads/${THREAD_ID}`, (_req, res) => sendJson(res, 200, withAssistant));
+    api.on("POST", `/api/messages/assistant-actions/${ACTION_ID}/decision`, (_req, res) =>
+      sendJson(res, 200, { ...waitingPick, status: "approved", decidedBy: "Morgan Member" }),
+    );
+    api.on("PUT", `/api/messages/threads/${THREAD_ID}/assistant`, (_req, res) =>
+      sendJson(res, 200, { active: false, stoppedAt: "2026-11-27T15:10:00.000Z", actions: [] }),
+    );
+    renderPage(`/app/messages?thread=${THREAD_ID}`);
+    const waiting = await screen.findByRole("listitem", { name: "Waiting: Chose an offered time" });
+    expect(within(waiting).getByText(/Looked up: Chose Thu Dec 10/)).toBeTruthy();
+    expect(screen.getByText("Assistant: Chose an offered time · Waiting for you")).toBeTruthy();
+    fireEvent.click(within(waiting).getByRole("button", { name: "Move the visit to Thu Dec 10, 9:00 AM (Crew B)" }));
+    await waitFor(() => expect(requests("POST", `/${ACTION_ID}/decision`)).toHaveLength(1));
+    expect(JSON.parse(requests("POST", `/${ACTION_ID}/decision`)[0]!.body)).toEqual({ decision: "approve" });
+
+    fireEvent.click(screen.getByRole("button", { name: "Take over" }));
+    await waitFor(() => expect(requests("PUT", `/${THREAD_ID}/assistant`)).toHaveLength(1));
+    expect(JSON.parse(requests("PUT", `/${THREAD_ID}/assistant`)[0]!.body)).toEqual({ active: false });
   });
 });
 

@@ -13,6 +13,7 @@ import { useTerms } from "../../lib/terms";
 import { usePageTitle } from "../../shell/page-title";
 import { useAssignThread, useThreadList } from "./messages-queries";
 import { ThreadCrewShares } from "./thread-crew-shares";
+import { ThreadAssistantPanel } from "./thread-assistant";
 import { ReplyForm, ThreadMessages, useMarkReadOnOpen } from "./thread-view";
 
 function ThreadListItem({
@@ -130,6 +131,7 @@ function OpenThread({ id, onMoved }: { id: string; onMoved: (threadId: string) =
       ) : null}
       <CardContent className="grid gap-6">
         <ThreadMessages thread={thread.data} />
+        <ThreadAssistantPanel thread={thread.data} />
         <ReplyForm thread={thread.data} />
       </CardContent>
     </Card>

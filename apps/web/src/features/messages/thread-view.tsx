@@ -9,8 +9,9 @@ import { MessageDeliveryState } from "../../components/message-delivery";
 import { FormField, FormRefusal, useRefusal, useSchemaForm } from "../../components/form";
 import { useEndpointMutation } from "../../lib/endpoints";
 import { allThreads, isCustomerThread } from "./messages-queries";
+import { AssistantNote } from "./thread-assistant";
 
-const CHANNEL_WORDS = { sms: "Text", email: "E-mail" } as const;
+const CHANNEL_WORDS = { sms: "Text", email: "E-mail", portal: "Portal chat" } as const;
 
 function when(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -44,6 +45,7 @@ export function ThreadMessages({ thread }: { thread: Thread }) {
             {message.delivery ? (
               <MessageDeliveryState message={{ ...message.delivery, channel: message.channel }} />
             ) : null}
+            <AssistantNote thread={thread} message={message} />
           </li>
         );
       })}

@@ -16,6 +16,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { apiErrorMessage } from "../../lib/api-error";
 import { formatCents } from "@fieldops/shared/money";
 import { BrandedLoading, BrandedPage, LinkNotValid } from "./branded-page";
+import { PortalChat } from "./portal-chat";
 import { fragmentToken, useReviewQuery } from "./review-api";
 
 /** One part of the portal: its title, and its rows or what to say when there are none. */
@@ -109,6 +110,7 @@ function PortalView({ portal, customerId, token }: { portal: Portal; customerId:
           ]}
         />
       </Section>
+      <PortalChat customerId={customerId} token={token} timeZone={timeZone} />
     </BrandedPage>
   );
 }

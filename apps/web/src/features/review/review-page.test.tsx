@@ -84,7 +84,7 @@ describe("the customer's review page", () => {
           status: "paid",
           paidCents: 14500,
           balanceCents: 0,
-          refunds: [{ amountCents: 2000, reopenedBalance: false, date: "2030-01-09" }],
+          refunds: [{ amountCents: 2000, reopenedBalance: false, disputeLost: false, date: "2030-01-09" }],
         }),
       ),
     );
@@ -94,6 +94,25 @@ describe("the customer's review page", () => {
     expect(screen.getByTestId("balance-due").textContent).toBe("$0.00");
     expect(screen.getByText("Paid in full")).toBeTruthy();
     expect(screen.queryByRole("button", { name: /^Pay/ })).toBeNull();
+  });
+
+  it("shows money the customer's bank took back (a dispute lost) as owed again, and offers to pay it", async () => {
+    api.on("GET", `/api/review/invoices/${INVOICE_ID}`, (_req, res) =>
+      sendJson(
+        res,
+        200,
+        view({
+          status: "sent",
+          paidCents: 0,
+          balanceCents: 14500,
+          refunds: [{ amountCents: 14500, reopenedBalance: true, disputeLost: true, date: "2030-01-09" }],
+        }),
+      ),
+    );
+    renderReview(`#${TOKEN}`);
+    expect(await screen.findByText("Returned by your bank on Jan 9, 2030 (owed again)")).toBeTruthy();
+    expect(screen.getByTestId("balance-due").textContent).toBe("$145.00");
+    expect(screen.getByRole("button", { name: /^Pay/ })).toBeTruthy();
   });
 
   it("shows a bank payment on its way as processing, still owed, and offers no second payment for it", async () => {

@@ -352,7 +352,7 @@ function RefundLine({ refund }: { refund: ReviewInvoice["invoice"]["refunds"][nu
   return (
     <>
       <dt className="text-muted-foreground">
-        Refunded on {formatCompanyDay(refund.date)}
+        {refund.disputeLost ? "Returned by your bank" : "Refunded"} on {formatCompanyDay(refund.date)}
         {refund.reopenedBalance ? " (owed again)" : ""}
       </dt>
       <dd className="text-right">{formatCents(refund.amountCents)}</dd>
