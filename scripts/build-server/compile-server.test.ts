@@ -43,7 +43,10 @@ it("compiledExports points a package's exports at its .js files", () => {
 });
 
 it("nodeArguments runs a compiled entry with plain node and a TypeScript one with tsx", () => {
-  expect(nodeArguments("/app/dist/server/apps/api/src/main.js")).toEqual(["/app/dist/server/apps/api/src/main.js"]);
+  expect(nodeArguments("/app/dist/server/apps/api/src/main.js")).toEqual([
+    "--enable-source-maps",
+    "/app/dist/server/apps/api/src/main.js",
+  ]);
   expect(nodeArguments("/app/apps/api/src/main.ts")).toEqual(["--import", "tsx", "/app/apps/api/src/main.ts"]);
   expect(() => nodeArguments("/app/dist/server/apps/api/src/main.js", { watch: true })).toThrow("watch mode");
 });

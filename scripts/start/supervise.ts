@@ -146,11 +146,14 @@ export function supervise(first: Running, options: SuperviseOptions): Supervisor
   };
 }
 
-/** The arguments of `node` that run the entry: a compiled one (`.js`, `npm run build`) as it is, a `.ts` one with tsx. */
+/**
+ * The arguments of `node` that run the entry: a compiled one (`.js`, `npm run build`) with its source maps (stack traces
+ * name the TypeScript lines), a `.ts` one with tsx.
+ */
 export function nodeArguments(entry: string, options: { watch?: boolean } = {}): string[] {
   if (entry.endsWith(".js")) {
     if (options.watch) throw new Error(`${entry} is compiled: only the TypeScript sources run in watch mode`);
-    return [entry];
+    return ["--enable-source-maps", entry];
   }
   // In watch mode tsx runs the entry again whenever a file it imported changes (`npm run dev`).
   return options.watch

@@ -1,17 +1,10 @@
-import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, test, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import pg from "pg";
-import twilio from "twilio";
-import {
-  E2E_TWILIO_ACCOUNT,
-  E2E_TWILIO_AUTH_TOKEN,
-  E2E_TWILIO_NUMBER,
-  workerDatabaseOwnerUrl,
-  workerServer,
-} from "./e2e-servers.ts";
+import { E2E_TWILIO_ACCOUNT, E2E_TWILIO_NUMBER, workerDatabaseOwnerUrl, workerServer } from "./e2e-servers.ts";
 import { json, ownerApi } from "./owner-api.ts";
 import { openSignedIn } from "./sign-in-as.ts";
+import { postText } from "./twilio-text.ts";
 
 async function withOwner<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: workerDatabaseOwnerUrl() });
@@ -34,8 +27,6 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
   ).toEqual([]);
 }
 
-const sid = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
-
 const COMPANY_NUMBER = E2E_TWILIO_NUMBER;
 
 /** The owner's API client, with the company texting from COMPANY_NUMBER. */
@@ -43,24 +34,6 @@ async function textingOffice(playwright: Parameters<typeof ownerApi>[0], baseURL
   const api = await ownerApi(playwright, baseURL);
   await json(await api.put("/api/settings/sms-number", { data: { smsNumber: COMPANY_NUMBER } }));
   return api;
-}
-
-/** Twilio posts a text (no session: a client of its own), signed with the auth token over the URL and every field. */
-async function postText(client: APIRequestContext, baseURL: string, from: string, body: string): Promise<void> {
-  const url = `${baseURL}/api/webhooks/twilio/inbound`;
-  const form = {
-    MessageSid: sid("SM"),
-    AccountSid: sid("AC"),
-    From: from,
-    To: COMPANY_NUMBER,
-    Body: body,
-    NumMedia: "0",
-  };
-  const posted = await client.post(url, {
-    headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(E2E_TWILIO_AUTH_TOKEN, url, form) },
-    form,
-  });
-  expect(posted.status(), await posted.text()).toBe(200);
 }
 
 /** The demo company texts through its own Twilio account (Twilio Connect) while `work` runs, then as before. */

@@ -72,6 +72,8 @@ const child = spawn(
       // TWILIO_CONNECT_APP_SID, connecting Twilio stays simulated.
       TWILIO_AUTH_TOKEN: E2E_TWILIO_AUTH_TOKEN,
       TWILIO_API_BASE: `http://127.0.0.1:${twilioPort}`,
+      // POST /api/automations/test-clock fires the runs due within the minutes given (automations.e2e.ts).
+      AUTOMATION_TEST_CLOCK: "true",
     },
   },
 );

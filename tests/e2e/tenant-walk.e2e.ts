@@ -45,7 +45,8 @@ const SCREENS: readonly Screen[] = [
   { route: "support", heading: "Support" },
   { route: "security", heading: "Security" },
   { route: "review/:invoiceId", heading: /^Invoice #\d+/ },
-  { route: "automations/:id", heading: "Automation" },
+  { route: "automations", heading: "Automations", capability: "settings.read" },
+  { route: "automations/:id", heading: "Automation", capability: "settings.read" },
 ];
 
 /** The tenant's sidebar for each role of Green Valley (its features: no leads, no estimator). */

@@ -28,17 +28,6 @@ const redis = createDurableConnection(env.REDIS_URL, "worker", (level, message, 
   logger[level](detail, message),
 );
 
-// npm start without SMTP_URL: this worker is also the local mail catcher its dispatcher sends to.
-const catcher = env.MAIL_CATCHER_PORT
-  ? await startMailCatcher({
-      db,
-      redis,
-      port: env.MAIL_CATCHER_PORT,
-      log: (message, detail) => logger.warn(detail ?? {}, message),
-    })
-  : null;
-if (catcher) logger.info({ port: catcher.port }, "local mail catcher listening");
-
 // runWorkers reports what went wrong: a task that failed, was taken back, or waits for the database.
 const running = runWorkers({
   connection: redis,
@@ -51,6 +40,18 @@ const running = runWorkers({
   logger,
 });
 await scheduleSystemTasks(running.queues);
+
+// npm start without SMTP_URL: this worker is also the local mail catcher its dispatcher sends to.
+const catcher = env.MAIL_CATCHER_PORT
+  ? await startMailCatcher({
+      db,
+      redis,
+      queues: running.queues,
+      port: env.MAIL_CATCHER_PORT,
+      log: (message, detail) => logger.warn(detail ?? {}, message),
+    })
+  : null;
+if (catcher) logger.info({ port: catcher.port }, "local mail catcher listening");
 logger.info("workers started");
 
 // Tasks in hand get a while to finish, unless Redis is down or goes: then none can, and waiting would only delay the

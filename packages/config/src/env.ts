@@ -247,9 +247,24 @@ const envFields = z.object({
     }),
   /** A bearer token (at least 24 characters) that reads GET /metrics from any address (`Authorization: Bearer …`). */
   METRICS_TOKEN: z.string().min(24).optional(),
+  /**
+   * Tests only: `POST /api/automations/test-clock` fires a company's automation runs due within the minutes it is
+   * given, as if the clock had moved on. Refused in production.
+   */
+  AUTOMATION_TEST_CLOCK: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
 });
 /** Every environment variable the product reads; docs/configuration.md explains each, .env.example lists them. */
-export const envSchema = envFields.superRefine(checkFileStorage);
+export const envSchema = envFields.superRefine(checkFileStorage).superRefine((env, ctx) => {
+  if (env.AUTOMATION_TEST_CLOCK && env.NODE_ENV === "production")
+    ctx.addIssue({
+      code: "custom",
+      path: ["AUTOMATION_TEST_CLOCK"],
+      message: "is for tests and refused in production",
+    });
+});
 export type Env = z.infer<typeof envSchema>;
 
 function parse<Schema extends z.ZodType>(schema: Schema, source: NodeJS.ProcessEnv): z.output<Schema> {

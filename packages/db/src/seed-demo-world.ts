@@ -4,6 +4,7 @@ import { defaultPermissions, type Role } from "@fieldops/shared/roles";
 import { VERTICALS, verticalForIndustry } from "@fieldops/shared/verticals";
 import { planHasFeature, type PlanId } from "@fieldops/shared/plans";
 import { hashPassword } from "@fieldops/domain/accounts/passwords";
+import { defaultAutomationRows } from "@fieldops/domain/automations/manage-automations";
 import type { Database, Prisma } from "./client.ts";
 import { seedDemoBilling, type BillableJob } from "./seed-demo-billing.ts";
 import { seedCompanyAccount } from "./seed-company-account.ts";
@@ -292,6 +293,9 @@ async function seedCompany(
     },
   });
   const companyId = company.id;
+  await db.automation.createMany({
+    data: defaultAutomationRows(companyId, { invoicing: planHasFeature(demo.planId, "invoicing"), appOrigin: null }),
+  });
   const users = demo.users.map((user) => ({
     id: randomUUID(),
     companyId,

@@ -51,6 +51,14 @@ import { pushToQuickBooksHandler } from "./quickbooks/push-to-quickbooks.handler
 import { pullQuickBooksPaymentsTask } from "./quickbooks/pull-quickbooks-payments.task.ts";
 import { pullQuickBooksPaymentsHandler } from "./quickbooks/pull-quickbooks-payments.handler.ts";
 import { pullQuickBooksPaymentsPeriodicallyTask } from "./quickbooks/pull-quickbooks-payments-periodically.task.ts";
+import { runAutomationTask } from "./automations/run-automation.task.ts";
+import { answerCustomerMessageTask } from "./customer-assistant/answer-customer-message.task.ts";
+import { answerCustomerMessage } from "./customer-assistant/answer-customer-message.handler.ts";
+import { runAutomation } from "./automations/run-automation.handler.ts";
+import { queueAutomationRunsTask } from "./automations/queue-automation-runs.task.ts";
+import { queueAutomationRuns } from "./automations/queue-automation-runs.handler.ts";
+import { queueAutomationRunsDailyTask } from "./automations/queue-automation-runs-daily.task.ts";
+import { queueAutomationRunsDaily } from "./automations/queue-automation-runs-daily.handler.ts";
 import { pullQuickBooksPaymentsPeriodically } from "./quickbooks/pull-quickbooks-payments-periodically.handler.ts";
 
 interface RegisteredTask {
@@ -79,6 +87,7 @@ export const SYSTEM_TASKS: readonly SystemTaskDefinition<z.ZodType>[] = [
   refreshIntegrationTokensHourlyTask,
   pruneTelemetryDailyTask,
   pullQuickBooksPaymentsPeriodicallyTask,
+  queueAutomationRunsDailyTask,
 ];
 
 /** Every task the worker runs, by id. */
@@ -106,6 +115,10 @@ export const TASKS: ReadonlyMap<string, RegisteredTask> = new Map(
     register(pushToQuickBooksTask, pushToQuickBooksHandler),
     register(pullQuickBooksPaymentsTask, pullQuickBooksPaymentsHandler),
     registerSystem(pullQuickBooksPaymentsPeriodicallyTask, pullQuickBooksPaymentsPeriodically),
+    register(runAutomationTask, runAutomation),
+    register(answerCustomerMessageTask, answerCustomerMessage),
+    register(queueAutomationRunsTask, queueAutomationRuns),
+    registerSystem(queueAutomationRunsDailyTask, queueAutomationRunsDaily),
   ].map((job) => [job.definition.id, job]),
 );
 

@@ -57,6 +57,8 @@ export interface TenantScope<A extends Actor = Actor> {
   actor: A;
   /** The request the change answers (null for a task's own work): its events and tasks carry it. */
   requestId: string | null;
+  /** Set while an automation acts: the changes it makes (a follow-up job) trigger no automations, so none can chain. */
+  automated?: boolean;
   /** Announces events to the company's sockets (or, with `toUserId`, to one user's) after the commit. */
   emit(events: AppEvent | readonly AppEvent[], toUserId?: string | null): void;
   /** Enqueues a task after the commit; the payload is validated now, so a bad one rolls the change back. */

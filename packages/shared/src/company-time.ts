@@ -129,3 +129,11 @@ export function formatCompanyDay(date: string): string {
   const at = new Date(`${date}T00:00:00Z`);
   return Number.isNaN(at.getTime()) ? date : DAY_IN_WORDS.format(at);
 }
+
+/** A moment as a message to a customer says it, in the company's time zone: "Thursday, December 10" and "9:00 AM". */
+export function momentWords(at: Date, timeZone: string): { date: string; time: string } {
+  return {
+    date: at.toLocaleDateString("en-US", { timeZone, weekday: "long", month: "long", day: "numeric" }),
+    time: at.toLocaleTimeString("en-US", { timeZone, hour: "numeric", minute: "2-digit" }),
+  };
+}

@@ -127,6 +127,16 @@ export const appEventSchema = z.discriminatedUnion("name", [
     name: z.literal("field_threads.changed"),
     payload: z.object({ threadIds: z.array(z.string()).max(100) }),
   }),
+  /** A webhook delivery was written or tried: Settings → Webhooks refetches its log. */
+  z.object({
+    name: z.literal("webhook_deliveries.changed"),
+    payload: z.object({ subscriptionIds: z.array(z.string()).max(100) }),
+  }),
+  /** Automations were changed, or their runs were planned, fired or canceled; their pages refetch. */
+  z.object({
+    name: z.literal("automations.changed"),
+    payload: z.object({ automationIds: z.array(z.string()).max(100) }),
+  }),
   /** The team changed: an invitation was sent, accepted or revoked, a role changed or someone was removed. */
   z.object({ name: z.literal("team.changed"), payload: z.object({ userIds: z.array(z.string()).max(100) }) }),
 ]);
@@ -140,6 +150,8 @@ export type AppEventName = AppEvent["name"];
 export const EVENT_CAPABILITIES: Partial<Record<AppEventName, Capability>> = {
   "activity.recorded": "activity.read",
   "messages.changed": "messages.manage",
+  "automations.changed": "settings.read",
+  "webhook_deliveries.changed": "settings.manage",
 };
 
 /**

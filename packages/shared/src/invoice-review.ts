@@ -42,6 +42,8 @@ export const reviewInvoiceSchema = z.object({
       z.object({
         amountCents: z.number(),
         reopenedBalance: z.boolean(),
+        /** Given back by the customer's bank (a dispute the company lost), not by the company. */
+        disputeLost: z.boolean(),
         /** The day it was given, on the company's calendar. */
         date: z.string(),
       }),

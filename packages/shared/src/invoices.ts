@@ -215,6 +215,8 @@ export const refundSchema = z.object({
   reason: z.string().nullable(),
   /** False for a credit (the invoice stayed settled); true when the customer owes it again. */
   reopenedBalance: z.boolean(),
+  /** True when it is no refund of ours but a dispute lost: the customer's bank took the money back. */
+  disputeLost: z.boolean(),
   createdAt: z.string(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { threadAssistantSchema } from "./customer-assistant";
 import { defineEndpoint } from "./endpoint";
 import { messageDeliverySchema } from "./outbox";
 import { text } from "./text";
@@ -8,6 +9,10 @@ export const THREAD_DIRECTIONS = ["inbound", "outbound"] as const;
 export const threadDirectionSchema = z.enum(THREAD_DIRECTIONS);
 export const THREAD_CHANNELS = ["sms", "email"] as const;
 export const threadChannelSchema = z.enum(THREAD_CHANNELS);
+/** Where a thread's message was written: a text, an e-mail, or the chat box of the customer's portal (no delivery). */
+export const THREAD_MESSAGE_CHANNELS = [...THREAD_CHANNELS, "portal"] as const;
+export const threadMessageChannelSchema = z.enum(THREAD_MESSAGE_CHANNELS);
+export type ThreadMessageChannel = z.infer<typeof threadMessageChannelSchema>;
 export type ThreadChannel = z.infer<typeof threadChannelSchema>;
 
 /** Why a thread names no customer: no customer has the number or address, or several do. */
@@ -65,7 +70,7 @@ export type ThreadListResponse = z.infer<typeof threadListResponseSchema>;
 export const threadMessageSchema = z.object({
   id: z.string(),
   direction: threadDirectionSchema,
-  channel: threadChannelSchema,
+  channel: threadMessageChannelSchema,
   body: z.string(),
   subject: z.string().nullable(),
   from: z.string().nullable(),
@@ -98,6 +103,8 @@ export const threadSchema = threadSummarySchema.extend({
   replyTo: z.object({ sms: z.string().nullable(), email: z.string().nullable() }),
   /** The company may text (its plan has SMS). */
   smsAllowed: z.boolean(),
+  /** The customer assistant's part: whether it answers here, what it did and what waits for the office. */
+  assistant: threadAssistantSchema,
 });
 export type Thread = z.infer<typeof threadSchema>;
 

@@ -198,6 +198,32 @@ const catalog = {
     feature: "hipaa_mode",
     policy: { owner: "approval", admin: "direct", member: "approval", field_user: "denied" },
   },
+  "set-automation": {
+    title: "Set an automation",
+    label: "turn automations on or off",
+    assistant: {
+      tool: "Turn one of the company's built-in automations on or off, or change when it fires: the visit reminder (minutes before the visit), the invoice follow-up (minutes after the due date) or the review request (minutes after a completed visit).",
+      help: "turn the visit reminder, invoice follow-up or review request on or off",
+      examples: [
+        "remind customers the day before their visit",
+        "stop sending visit reminders",
+        "automatically follow up on invoices a week after they're due",
+      ],
+    },
+    params: z
+      .object({
+        automation: z.enum(["visit_reminder", "invoice_follow_up", "review_request"]),
+        enabled: z.boolean(),
+        delayMinutes: z
+          .number()
+          .int()
+          .min(0)
+          .max(90 * 24 * 60)
+          .optional(),
+      })
+      .strict(),
+    policy: { owner: "direct", admin: "direct", member: "approval", field_user: "denied" },
+  },
 } as const satisfies Record<string, ModuleCatalogEntry>;
 
 export type ModuleId = keyof typeof catalog;

@@ -35,6 +35,8 @@ export const capabilitySchema = z.enum([
   "messages.manage",
   /** Read and export the audit log. */
   "audit.read",
+  /** Create, change, turn on or off and delete the company's automations (everyone in the office reads them). */
+  "automations.manage",
   /** The company's activity feed: team, settings, plan and integration changes, and who signed in. */
   "activity.read",
   /** See the integrations, payment and communication settings. */
@@ -49,6 +51,8 @@ export const capabilitySchema = z.enum([
   "approvals.decide",
   /** Choose the company's plan. */
   "plan.change",
+  /** Turn HIPAA mode on or off and record business associate agreements: an owner signs for the company. */
+  "compliance.manage",
   /** Switch a demo company's tier. */
   "demo.switch_tier",
   /** Create, change and delete custom records (everyone reads them). */
@@ -93,6 +97,7 @@ const ADMINISTRATION: readonly Capability[] = [
   "settings.manage",
   "outbox.read",
   "audit.read",
+  "automations.manage",
   "integrations.manage",
   "builds.manage",
   "approvals.decide",
@@ -107,7 +112,15 @@ const ADMINISTRATION: readonly Capability[] = [
  * work their own crews' visits.
  */
 export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
-  owner: [...OFFICE_WORK, ...OFFICE, ...ADMINISTRATION, "team.add_member", "plan.change", "invoices.batch"],
+  owner: [
+    ...OFFICE_WORK,
+    ...OFFICE,
+    ...ADMINISTRATION,
+    "team.add_member",
+    "plan.change",
+    "compliance.manage",
+    "invoices.batch",
+  ],
   admin: [...OFFICE, ...ADMINISTRATION, "platform.manage"],
   member: [...OFFICE_WORK, ...OFFICE],
   field_user: [],

@@ -101,6 +101,33 @@ export const portalSchema = z.object({
 });
 export type Portal = z.infer<typeof portalSchema>;
 
+/** The most of the portal's conversation shown, and the longest message its chat box takes. */
+export const MAX_PORTAL_MESSAGES = 100;
+export const MAX_PORTAL_MESSAGE_CHARS = 1000;
+
+/** The chat box of the customer's portal: what the customer wrote there and what the company answered there. */
+export const portalConversationSchema = z.object({
+  messages: z
+    .array(
+      z.object({
+        id: z.string(),
+        from: z.enum(["customer", "company"]),
+        body: z.string(),
+        createdAt: z.string(),
+      }),
+    )
+    .max(MAX_PORTAL_MESSAGES),
+  /** The company's assistant answers here; otherwise the office answers by text or e-mail. */
+  assistantOn: z.boolean(),
+});
+export type PortalConversation = z.infer<typeof portalConversationSchema>;
+
+export const portalMessageRequestSchema = z.object({
+  text: text({ max: MAX_PORTAL_MESSAGE_CHARS, trim: true }).min(1, "Write a message"),
+  /** Made by the page for each message: sending it again (a retry) keeps it once. */
+  clientMessageId: z.uuid(),
+});
+
 /** The office's view of a customer's portal link: whether one is live (its token is shown only when made). */
 export const portalLinkStatusSchema = z.object({
   active: z.boolean(),
@@ -184,6 +211,26 @@ export const reviewEndpoints = {
     params: idParamsSchema,
     headers: reviewHeadersSchema,
     response: portalSchema,
+  }),
+  portalConversation: defineEndpoint({
+    method: "GET",
+    path: "/api/review/portal/:id/messages",
+    tags: ["review"],
+    summary: "The portal's chat with the company: the customer's messages and the answers given there",
+    params: idParamsSchema,
+    headers: reviewHeadersSchema,
+    response: portalConversationSchema,
+  }),
+  sendPortalMessage: defineEndpoint({
+    method: "POST",
+    path: "/api/review/portal/:id/messages",
+    tags: ["review"],
+    summary:
+      "The customer writes to the company from the portal (kept once per clientMessageId); the assistant answers",
+    params: idParamsSchema,
+    headers: reviewHeadersSchema,
+    body: portalMessageRequestSchema,
+    response: portalConversationSchema,
   }),
 } as const;
 

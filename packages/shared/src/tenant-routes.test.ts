@@ -96,8 +96,10 @@ describe("matchTenantPath", () => {
       expect(matchTenantPath(`/${industry}`), industry).toEqual({ kind: "industry", industry });
   });
 
-  it("lists the 23 sub-routes of a tenant", () => {
-    expect(TENANT_SUB_ROUTES).toHaveLength(23);
+  it("lists the spec's 23 sub-routes of a tenant, and the automations' list the issue adds", () => {
+    expect(TENANT_SUB_ROUTES).toHaveLength(24);
+    expect(TENANT_SUB_ROUTES).toContain("automations");
+    expect(matchTenantPath("/green-valley/automations")).toMatchObject({ kind: "tenant", rest: "automations" });
   });
 });
 

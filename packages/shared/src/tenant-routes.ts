@@ -152,6 +152,8 @@ export const TENANT_SUB_ROUTES = [
   "support",
   "security",
   "review/:invoiceId",
+  // The spec's automation page, and the list it is opened from (issue 27 asks for both under the tenant's path).
+  "automations",
   "automations/:id",
 ] as const;
 

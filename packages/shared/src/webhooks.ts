@@ -5,21 +5,31 @@ import { text } from "./text";
 
 /** The events a subscription may ask for: each is emitted by the use case that makes the change, in its transaction. */
 export const WEBHOOK_EVENT_TYPES = [
+  "customer.created",
+  "customer.updated",
   "job.created",
+  "visit.scheduled",
+  "visit.rescheduled",
   "visit.started",
   "visit.completed",
   "visit.canceled",
   "invoice.sent",
+  "payment.received",
 ] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
+  "customer.created": "A customer is added",
+  "customer.updated": "A customer is changed",
   "job.created": "A job is created",
+  "visit.scheduled": "A visit is given a time",
+  "visit.rescheduled": "A visit is moved to another time",
   "visit.started": "A visit is started",
   "visit.completed": "A visit is completed",
   "visit.canceled": "A visit is canceled",
   "invoice.sent": "An invoice is sent",
+  "payment.received": "A payment is received",
 };
 
 /** Subscriptions one company may have. */

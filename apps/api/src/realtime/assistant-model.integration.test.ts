@@ -90,6 +90,7 @@ describe("chat answered by a model (OpenAI-compatible stand-in)", () => {
       "propose_reschedule_visit",
       "propose_schedule_visit",
       "propose_send_payment_reminders",
+      "propose_set_automation",
       "requestFeatureQuote",
       "revenueForPeriod",
       "startOAuth",

@@ -9,6 +9,7 @@ import { endImpersonationsOnSignOut } from "@fieldops/domain/impersonation/end-i
 import { isPlatformAdmin } from "@fieldops/domain/impersonation/platform-admin";
 import { sendSession, startSession } from "../auth/start-session.ts";
 import type { AppContext } from "../context.ts";
+import { appOrigin } from "../http/app-origin.ts";
 import { registerEndpoint } from "../http/endpoint-route.ts";
 
 /**
@@ -59,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     app,
     authEndpoints.signup,
     async ({ body }, request) => {
-      const { company, owner } = await signUp(db, body);
+      const { company, owner } = await signUp(db, body, { appOrigin: appOrigin(context, request) });
       const started = await startSession(context, request, owner);
       await recordActivity(request, owner, "company.created", `${owner.name} created ${company.name}`);
       return started;

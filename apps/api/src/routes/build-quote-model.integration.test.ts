@@ -18,6 +18,7 @@ let standIn: Awaited<ReturnType<typeof startOpenAiStandIn>>;
 let t: TestApp;
 let workers: RunningWorkers;
 let token: string;
+let companyId: string;
 
 const quote = (description: string) =>
   callApi(t.url, "POST", fillPath(buildEndpoints.quote.path, { sessionId: randomUUID() }), token, {
@@ -33,6 +34,7 @@ beforeAll(async () => {
   });
   workers = startTestWorkers(t);
   const company = await createTestCompany(t.db);
+  companyId = company.id;
   token = await signIn(t.url, company.users.owner.email);
 }, 180_000);
 
@@ -114,5 +116,18 @@ describe("quotes with a configured model", () => {
     expect(invalid.status).toBe(200);
     expect((invalid.body as unknown as QuoteResponse).specSource).toBe("parser");
     expect((invalid.body as unknown as QuoteResponse).spec.entities[0]!.key).toBe("supplier");
+  });
+
+  it("in HIPAA mode without a BAA with the model's provider, quotes with the parser and sends the model nothing", async () => {
+    await t.db.company.update({ where: { id: companyId }, data: { hipaaMode: true } });
+    try {
+      standIn.reset();
+      const answer = await quote("track wound measurements per visit: length, width, depth");
+      expect(answer.status).toBe(200);
+      expect((answer.body as unknown as QuoteResponse).specSource).toBe("parser");
+      expect(standIn.requests).toHaveLength(0);
+    } finally {
+      await t.db.company.update({ where: { id: companyId }, data: { hipaaMode: false } });
+    }
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { createCustomer } from "@fieldops/domain/customers/create-customer";
 import { deleteCustomer } from "@fieldops/domain/customers/delete-customer";
 import { exportCustomers } from "@fieldops/domain/customers/export-customers";
-import { getCustomer } from "@fieldops/domain/customers/get-customer";
+import { viewCustomer } from "@fieldops/domain/customers/get-customer";
 import { getCustomerImport } from "@fieldops/domain/customers/get-customer-import";
 import { importCustomers, previewCustomerImport } from "@fieldops/domain/customers/import-customers";
 import { listCustomerMessages } from "@fieldops/domain/customers/list-customer-messages";
@@ -19,7 +19,7 @@ const IMPORT_BODY_LIMIT = 3 * 1024 * 1024;
 export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   tenantEndpoint(app, context, customerEndpoints.list, ({ tx }, { query }) => listCustomers(tx, query));
   tenantEndpoint(app, context, customerEndpoints.create, (scope, { body }) => createCustomer(scope, body, context));
-  tenantEndpoint(app, context, customerEndpoints.get, ({ tx }, { params }) => getCustomer(tx, params));
+  tenantEndpoint(app, context, customerEndpoints.get, (scope, { params }) => viewCustomer(scope, params));
   tenantEndpoint(app, context, customerEndpoints.visits, ({ tx }, { params, query }) =>
     listCustomerVisits(tx, { ...query, customerId: params.id }),
   );

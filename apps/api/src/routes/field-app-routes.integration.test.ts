@@ -12,6 +12,7 @@ import {
   type FieldVisitsResponse,
   type VisitFile,
 } from "@fieldops/shared/field-app";
+import { addDays, dayInTimeZone, startOfDayInTimeZone } from "@fieldops/shared/company-time";
 import { OFFLINE_ACTION_MAX_AGE_DAYS, type Visit } from "@fieldops/shared/jobs";
 import {
   callApi,
@@ -242,14 +243,21 @@ describe("the drive between stops", () => {
     const secondJob = await t.db.job.findUniqueOrThrow({ where: { id: second.jobId } });
     // About 5.6 km further north.
     await t.db.customer.update({ where: { id: secondJob.customerId }, data: { latitude: 40.05, longitude: -105 } });
-    const firstStart = (await t.db.visit.findUniqueOrThrow({ where: { id: first.id } })).scheduledStart!;
-    await t.db.visit.update({
-      where: { id: second.id },
-      data: {
-        scheduledStart: new Date(firstStart.getTime() + 2 * 3600_000),
-        scheduledEnd: new Date(firstStart.getTime() + 3 * 3600_000),
-      },
-    });
+    // Tomorrow at 9 and at 11 in the company's time zone: "an hour from now" is tomorrow late in the evening.
+    const { timeZone } = await t.db.company.findUniqueOrThrow({ where: { id: company.id } });
+    const tomorrow = startOfDayInTimeZone(addDays(dayInTimeZone(new Date(), timeZone), 1), timeZone).getTime();
+    for (const [moved, hour] of [
+      [first, 9],
+      [second, 11],
+    ] as const) {
+      await t.db.visit.update({
+        where: { id: moved.id },
+        data: {
+          scheduledStart: new Date(tomorrow + hour * 3600_000),
+          scheduledEnd: new Date(tomorrow + (hour + 1) * 3600_000),
+        },
+      });
+    }
     const { body } = await callApi<FieldVisitsResponse>(t.url, "GET", "/api/field/visits", tokens.field!);
     const leg = body.legs.find((entry) => entry.toVisitId === second.id);
     // Straight line (5.56 km) times the road factor 1.3, at 40 km/h.

@@ -76,7 +76,12 @@ export const messageWebhookRoutes: FastifyPluginAsyncZod<{ context: AppContext }
   registerEndpoint(
     app,
     messageWebhookEndpoints.inboundEmail,
-    async ({ body }, request) => receiveInboundEmail(effectsOf(context, request), { ...signed(request), mail: body }),
+    async ({ body }, request) =>
+      receiveInboundEmail(effectsOf(context, request), {
+        ...signed(request),
+        mail: body,
+        appOrigin: appOrigin(context, request),
+      }),
     { config: webhookRateLimit },
   );
 

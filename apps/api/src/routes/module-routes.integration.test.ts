@@ -574,11 +574,11 @@ describe("the worker", () => {
     /**
      * Transaction control and the signed tenant context (5), the claim, the requester's role, the company's trial,
      * the customer and its properties (2), the company's words, the job number, the plan, the job, its history note,
-     * its visit, the webhook subscriptions that want job.created, the customer's name for the outcome's words, the
-     * outcome, its effects into the outbox: 19; then marking the effects relayed in a transaction of its own (BEGIN,
-     * the context (2), the update, COMMIT): 24.
+     * its visit, the company's enabled automations, the webhook subscriptions that want job.created, the customer's
+     * name for the outcome's words, the outcome, its effects into the outbox: 20; then marking the effects relayed in a
+     * transaction of its own (BEGIN, the context (2), the update, COMMIT): 25.
      */
-    const CREATE_JOB_RUN_STATEMENTS = 24;
+    const CREATE_JOB_RUN_STATEMENTS = 25;
     const counting = createDatabase(workerResources().databaseUrl, {
       max: 1,
       countQueries: true,

@@ -228,6 +228,23 @@ describe("e-mail delivery", () => {
     expect(detail.body.messages[0]).toMatchObject({ id: message!.id, status: "sent" });
   });
 
+  it("in HIPAA mode, sends an invoice's e-mail with the link alone: no PDF, no name, no amount", async () => {
+    await t.db.company.update({ where: { id: company.id }, data: { hipaaMode: true } });
+    try {
+      const { invoice, customerEmail } = await sendInvoice();
+      const [message] = await outboxRows(invoice.id);
+      expect(message).toMatchObject({ status: "sent" });
+      const [mail] = mailsTo(customerEmail);
+      expect(mail!.attachments).toHaveLength(0);
+      expect(mail!.text).toContain(message!.linkUrl!);
+      expect(`${mail!.subject} ${mail!.text}`).not.toMatch(/invoice #|\$\d/i);
+      const customer = await t.db.customer.findFirstOrThrow({ where: { email: customerEmail } });
+      expect(`${mail!.subject} ${mail!.text}`).not.toContain(customer.name);
+    } finally {
+      await t.db.company.update({ where: { id: company.id }, data: { hipaaMode: false } });
+    }
+  });
+
   it("sends an estimate's e-mail with the estimate as a PDF, every option in it, and the link to answer", async () => {
     const email = `estimate-${randomUUID().slice(0, 8)}@example.com`;
     const customer = await call<{ id: string }>("POST", "/api/customers", tokens.owner!, {

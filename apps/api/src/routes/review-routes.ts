@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { getPortal } from "@fieldops/domain/portal/get-portal";
+import { getPortalConversation, sendPortalMessage } from "@fieldops/domain/portal/portal-conversation";
 import { resolvePortalAccess, resolveReviewAccess } from "@fieldops/domain/review/review-access";
 import { answerReviewEstimate, getReviewEstimate, type ReviewAnswer } from "@fieldops/domain/review/review-estimate";
 import { renderReviewEstimatePdf } from "@fieldops/domain/review/review-pdf";
@@ -81,6 +82,26 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         reply,
         (token) => resolvePortalAccess(context.db, params.id, token),
         ({ tx, access }) => getPortal(tx, { access }),
+      ),
+    rateLimited,
+  );
+  const portalAccess = (customerId: string) => (token: string | undefined) =>
+    resolvePortalAccess(context.db, customerId, token);
+  registerEndpoint(
+    app,
+    reviewEndpoints.portalConversation,
+    ({ params }, request, reply) =>
+      withPublicLink(context, request, reply, portalAccess(params.id), ({ tx, access }) =>
+        getPortalConversation(tx, { access }),
+      ),
+    rateLimited,
+  );
+  registerEndpoint(
+    app,
+    reviewEndpoints.sendPortalMessage,
+    ({ params, body }, request, reply) =>
+      withPublicLink(context, request, reply, portalAccess(params.id), (scope) =>
+        sendPortalMessage(scope, { access: scope.access, ...body, appOrigin: appOrigin(context, request) }),
       ),
     rateLimited,
   );

@@ -20,11 +20,11 @@ const MONDAY = "2030-03-04";
  * The statements one drag on the schedule takes, transaction control included: BEGIN, the signed tenant context (2),
  * the company's free trial (a lapsed one refuses every write), the visit with its crew and the caller's membership, the crew's lock, the update returning the visit, the placement
  * check (the moved visit with its crew's rules, the crew's bookings around it), the job's history note, the audit
- * log's entry (the job's number and title, the company's time zone, the crews' names, the entry), its visits.changed
- * into the outbox, COMMIT: 16; then marking it relayed in a transaction of its own (BEGIN, the context (2), the
- * update, COMMIT): 21.
+ * log's entry (the job's number and title, the company's time zone, the crews' names, the entry), the company's enabled
+ * automations and webhook subscriptions (a visit moved is announced to both), its visits.changed into the outbox,
+ * COMMIT: 18; then marking it relayed in a transaction of its own (BEGIN, the context (2), the update, COMMIT): 23.
  */
-const SCHEDULE_STATEMENTS = 21;
+const SCHEDULE_STATEMENTS = 23;
 
 let t: TestApp;
 let company: TestCompany;

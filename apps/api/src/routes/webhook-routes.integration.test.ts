@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptSecret, integrationsEncryptionKey } from "@fieldops/domain/integrations/token-encryption";
 import { deliverWebhook } from "@fieldops/domain/webhooks/deliver-webhook.handler";
 import { WEBHOOK_DELIVERY_ATTEMPTS } from "@fieldops/shared/webhooks";
+import { readEventsAfter } from "@fieldops/events/company-stream";
 import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
 import {
   callApi,
@@ -183,7 +184,8 @@ describe("webhook subscriptions", () => {
           await promoteRetries();
           return deliveriesOf(subscription.id);
         },
-        (rows) => rows[0]!.attempts === attempt && rows[0]!.status !== "pending",
+        // At least: a promotion can start the next try before this poll reads the last one.
+        (rows) => rows[0]!.attempts >= attempt && rows[0]!.status !== "pending",
       );
     }
     const [delivery] = await until(
@@ -250,6 +252,86 @@ describe("webhook subscriptions", () => {
     expect(await deliveriesOf(invoices.id)).toHaveLength(1);
     await call("DELETE", `/api/webhooks/subscriptions/${visits.id}`, owner);
     await call("DELETE", `/api/webhooks/subscriptions/${invoices.id}`, owner);
+  });
+
+  it("announces customers added and changed, visits booked and moved, and payments received", async () => {
+    const subscription = await subscribe("/ok", [
+      "customer.created",
+      "customer.updated",
+      "visit.scheduled",
+      "visit.rescheduled",
+      "payment.received",
+    ]);
+    const created = await call("POST", "/api/customers", owner, {
+      name: "Webhook Customer",
+      contacts: [{ kind: "email", value: "hooks@example.com" }],
+      properties: [
+        { street: "5 Elm St", city: "Boulder", region: "CO", postcode: "80302", latitude: 40, longitude: -105 },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const newCustomerId = (created.body as { id: string }).id;
+    const renamed = await call("PATCH", `/api/customers/${newCustomerId}`, owner, { name: "Webhook Customer Jr" });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const job = (await createJob("Gutter cleaning")) as unknown as { visits: { id: string }[] };
+    const visitId = job.visits[0]!.id;
+    for (const start of ["2026-12-01T15:00:00.000Z", "2026-12-02T16:00:00.000Z"]) {
+      const { version } = await t.db.visit.findUniqueOrThrow({ where: { id: visitId } });
+      const placed = await call("POST", `/api/visits/${visitId}/schedule`, owner, {
+        crewId: null,
+        start,
+        durationMinutes: 60,
+        version,
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    }
+    const billed = await createCompletedJob(t.db, company.id);
+    const invoice = await call("POST", "/api/invoices", owner, { jobId: billed.jobId });
+    const invoiceId = (invoice.body as { id: string }).id;
+    expect((await call("POST", `/api/invoices/${invoiceId}/send`, owner, { channels: ["email"] })).status).toBe(200);
+    for (let press = 0; press < 2; press++) {
+      const paid = await fetch(`${t.url}/api/invoices/${invoiceId}/payments`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${owner}`,
+          "content-type": "application/json",
+          "idempotency-key": "cash-payment-1",
+        },
+        body: JSON.stringify({ method: "cash", amountCents: 1000 }),
+      });
+      expect(paid.status, await paid.clone().text()).toBeLessThan(300);
+    }
+    const deliveries = await until(
+      () => deliveriesOf(subscription.id),
+      (rows) => rows.length === 5 && rows.every((row) => row.status === "succeeded"),
+    );
+    const byType = (type: string) =>
+      deliveries.filter((row) => (row.payload as { type: string }).type === type).map((row) => row.payload);
+    expect(byType("customer.created")).toMatchObject([
+      { data: { id: newCustomerId, name: "Webhook Customer", email: "hooks@example.com" } },
+    ]);
+    expect(byType("customer.updated")).toMatchObject([{ data: { id: newCustomerId, name: "Webhook Customer Jr" } }]);
+    expect(byType("visit.scheduled")).toMatchObject([
+      { data: { id: visitId, start: "2026-12-01T15:00:00.000Z", previousStart: null } },
+    ]);
+    expect(byType("visit.rescheduled")).toMatchObject([
+      { data: { id: visitId, start: "2026-12-02T16:00:00.000Z", previousStart: "2026-12-01T15:00:00.000Z" } },
+    ]);
+    // Each delivery written (5) and tried (5) tells the owners' open log, live.
+    await until(
+      async () =>
+        (await readEventsAfter(t.runtime.context.redis, company.id, "0-0")).filter(
+          (entry) =>
+            entry.event.name === "webhook_deliveries.changed" &&
+            entry.event.payload.subscriptionIds.includes(subscription.id),
+        ).length,
+      (count) => count === 10,
+    );
+    // Pressed twice with one Idempotency-Key: one payment, announced once.
+    expect(byType("payment.received")).toMatchObject([
+      { data: { invoiceId, amountCents: 1000, method: "cash", customerId: billed.customerId } },
+    ]);
+    await call("DELETE", `/api/webhooks/subscriptions/${subscription.id}`, owner);
   });
 
   it("sends nothing for a change that rolled back", async () => {

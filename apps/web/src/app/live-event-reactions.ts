@@ -18,6 +18,8 @@ import { supportLiveEvents } from "../features/support/support-queries";
 import { integrationsLiveEvents } from "../features/integrations/integration-queries";
 import { messagesLiveEvents } from "../features/messages/messages-queries";
 import { buildsLiveEvents } from "../features/builds/builds-api";
+import { webhooksLiveEvents } from "../features/webhooks/webhooks-live-events";
+import { automationsLiveEvents } from "../features/automations/automations-live-events";
 
 /** Every feature's reactions to live events; a new feature adds its own here. */
 export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [
@@ -40,4 +42,6 @@ export const LIVE_EVENT_REACTIONS: readonly LiveEventReaction[] = [
   ...integrationsLiveEvents,
   ...buildsLiveEvents,
   ...messagesLiveEvents,
+  ...webhooksLiveEvents,
+  ...automationsLiveEvents,
 ];

@@ -82,4 +82,5 @@ export const SimulatedAuthorizePage = lazyPage(
   () => import("../features/integrations/simulated-authorize-page"),
   "SimulatedAuthorizePage",
 );
-export const SectionPageView = lazyPage(() => import("../shell/section-page"), "SectionPageView");
+export const AutomationsPage = lazyPage(() => import("../features/automations/automations-page"), "AutomationsPage");
+export const AutomationPage = lazyPage(() => import("../features/automations/automation-page"), "AutomationPage");

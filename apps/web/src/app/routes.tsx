@@ -13,7 +13,6 @@ import { FullPageLoader } from "../shell/full-page-loader";
 import { lazyPage } from "../shell/lazy-page";
 import { NotFoundPage } from "../shell/not-found-page";
 import { RoleGuard } from "../shell/role-guard";
-import { SECTION_PAGES } from "../shell/section-pages";
 import {
   AdminDashboardRoute,
   AssistantTranscriptsPage,
@@ -56,7 +55,8 @@ import {
   ReviewEstimatePage,
   ReviewPage,
   SchedulePage,
-  SectionPageView,
+  AutomationsPage,
+  AutomationPage,
   SecurityPage,
   SettingsPage,
   SignupOrInvitationPage,
@@ -351,9 +351,22 @@ export function AppRoutes() {
             </RoleGuard>
           }
         />
-        {SECTION_PAGES.map((page) => (
-          <Route key={page.path} path={page.path} element={<SectionPageView page={page} />} />
-        ))}
+        <Route
+          path="/automations"
+          element={
+            <RoleGuard capability="settings.read">
+              <AutomationsPage />
+            </RoleGuard>
+          }
+        />
+        <Route
+          path="/automations/:id"
+          element={
+            <RoleGuard capability="settings.read">
+              <AutomationPage />
+            </RoleGuard>
+          }
+        />
       </Route>
       <Route element={<MessagesFrame />}>
         <Route path={MESSAGES_PATH} element={<MessagesRoute />} />

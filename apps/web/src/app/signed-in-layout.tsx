@@ -1,6 +1,7 @@
 import { homePathForRole } from "@fieldops/shared/roles";
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
+import { HipaaIdleSignOut } from "../features/hipaa/hipaa-idle-sign-out";
 import { ImpersonationBanners } from "../features/impersonation/impersonation-banners";
 import { AssistantButton, AssistantFrame } from "../features/assistant/assistant-panel";
 import { LiveEventReactionsProvider } from "../lib/live-event-registry";
@@ -32,6 +33,7 @@ export function AppLayoutWithModals() {
       </LiveReactions>
       <AppModalHost />
       <ThemePreferenceSync />
+      <HipaaIdleSignOut />
     </OnboardingGate>
   );
 }

@@ -24,7 +24,6 @@ import { FullPageLoader } from "../shell/full-page-loader";
 import { AppSidebar } from "../shell/app-sidebar";
 import { NotFoundPage } from "../shell/not-found-page";
 import { RoleGuard } from "../shell/role-guard";
-import { SECTION_PAGES } from "../shell/section-pages";
 import { tenantNavigation } from "../shell/tenant-navigation";
 import { TitleBrandProvider, usePageTitle } from "../shell/page-title";
 import { AppModalHost } from "./app-modal-host";
@@ -47,16 +46,12 @@ import {
   ResetPasswordPage,
   ReviewPage,
   SchedulePage,
-  SectionPageView,
+  AutomationsPage,
+  AutomationPage,
   SecurityPage,
   SettingsPage,
   SupportPage,
 } from "./pages";
-
-function sectionPage(path: string) {
-  const page = SECTION_PAGES.find((candidate) => candidate.path === path);
-  return page ? <SectionPageView page={page} /> : <NotFoundPage inApp />;
-}
 
 /** The tenant's Chat Assistant: the assistant's chat as a page of its own. */
 function ChatAssistantPage() {
@@ -97,7 +92,8 @@ export const TENANT_SCREENS: readonly TenantScreen[] = [
   { path: "billing", element: <PaymentsPage />, capability: "invoices.manage" },
   { path: "payments", element: <PaymentsPage />, capability: "invoices.manage" },
   { path: "reports", element: <ReportsPage />, capability: "reports.read" },
-  { path: "automations/:id", element: sectionPage("/automations/:id") },
+  { path: "automations", element: <AutomationsPage />, capability: "settings.read" },
+  { path: "automations/:id", element: <AutomationPage />, capability: "settings.read" },
   { path: "integrations", element: <IntegrationsPage />, capability: "integrations.read" },
   { path: "chat", element: <ChatAssistantPage /> },
   { path: "settings", element: <SettingsPage /> },

@@ -92,6 +92,7 @@ describe("the menus", () => {
       "Payments",
       "Messages",
       "Reports",
+      "Automations",
       "Settings",
       "Support",
     ]);
@@ -111,6 +112,7 @@ describe("the menus", () => {
       "Customers",
       "Crews",
       "Reports",
+      "Automations",
       "Settings",
       "Support",
     ]);
@@ -158,6 +160,7 @@ describe("the menus", () => {
       "Messages",
       "Reports",
       "Help",
+      "Automations",
       "Settings",
     ]);
   });

@@ -17,6 +17,7 @@ import {
   Settings,
   UserPlus,
   Users,
+  Workflow,
   type LucideIcon,
 } from "lucide-react";
 import type { Menu, MenuId } from "@fieldops/shared/admin";
@@ -91,6 +92,7 @@ export const USER_NAVIGATION: readonly NavGroup[] = [
   {
     label: "Platform",
     entries: [
+      { title: "Automations", url: "/automations", icon: Workflow, capability: "settings.read" },
       { title: "Settings", url: "/settings", icon: Settings },
       { title: "Support", url: "/support", icon: LifeBuoy },
     ],

@@ -19,6 +19,11 @@ export type LocalServer = {
   origin: string;
   server: Server;
   requests: SeenRequest[];
+  /**
+   * Resolves once no request has been open or arrived for a short while: a fetch a test's page started just before it
+   * was unmounted reaches this in-process server afterwards, and must not be logged as the next test's.
+   */
+  settle: () => Promise<void>;
   /** Replaces the handler of `METHOD /path` (query string ignored). */
   on: (method: string, path: string, route: Route) => void;
   close: () => Promise<void>;
@@ -36,7 +41,14 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 export async function startLocalServer(): Promise<LocalServer> {
   const routes = new Map<string, Route>();
   const requests: SeenRequest[] = [];
+  let open = 0;
+  let lastArrival = 0;
   const server = createServer((raw, res) => {
+    open += 1;
+    lastArrival = Date.now();
+    res.on("close", () => {
+      open -= 1;
+    });
     const chunks: Buffer[] = [];
     raw.on("data", (chunk: Buffer) => chunks.push(chunk));
     raw.on("end", () => {
@@ -60,6 +72,13 @@ export async function startLocalServer(): Promise<LocalServer> {
     origin: `http://127.0.0.1:${port}`,
     server,
     requests,
+    settle: async () => {
+      const quietMs = 30;
+      const giveUpAt = Date.now() + 2_000;
+      while (Date.now() < giveUpAt && (open > 0 || Date.now() - lastArrival < quietMs)) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
     on: (method, path, route) => routes.set(`${method} ${path}`, route),
     close: () =>
       new Promise<void>((resolve) => {
@@ -87,8 +106,9 @@ export function useLocalApi(): { readonly current: LocalServer } {
     setPageOrigin(holder.current.origin);
   });
   afterAll(() => holder.current?.close());
-  afterEach(() => {
+  afterEach(async () => {
     cleanup();
+    await holder.current?.settle();
     localStorage.clear();
     sessionStorage.clear();
     if (holder.current) holder.current.requests.length = 0;

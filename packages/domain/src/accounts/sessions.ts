@@ -1,4 +1,5 @@
 import { hash, randomBytes } from "node:crypto";
+import { HIPAA_IDLE_TIMEOUT_MINUTES } from "@fieldops/shared/hipaa";
 import { withSystem, type Database, type User as UserRow } from "@fieldops/db";
 import { defaultPermissions, permissionSchema, roleSchema, type Permission, type Role } from "@fieldops/shared/roles";
 import { COMPANY_SUSPENDED_MESSAGE, type User } from "@fieldops/shared/auth";
@@ -34,6 +35,7 @@ export interface SessionRecord {
 }
 
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+const HIPAA_LAST_SEEN_RESOLUTION_MS = 60 * 1000;
 
 // One-shot hash: every authenticated request hashes its token, and a Hash object per call costs more than the digest.
 export const hashToken = (token: string) => hash("sha256", token, "hex");
@@ -68,17 +70,22 @@ export async function findSessionUser(db: Database, tokenHash: string): Promise<
   return withSystem(db, async (tx) => {
     const session = await tx.session.findUnique({
       where: { tokenHash },
-      include: { user: { include: { company: { select: { suspendedAt: true } } } } },
+      include: { user: { include: { company: { select: { suspendedAt: true, hipaaMode: true } } } } },
     });
     // A suspended company's sessions are ended when it is suspended; one that slipped through is refused here too.
     if (!session || session.endedAt !== null || session.user.company?.suspendedAt) return null;
     const now = Date.now();
-    if (session.expiresAt.getTime() <= now) {
+    const hipaa = session.user.company?.hipaaMode === true;
+    const idleFor = now - session.lastSeenAt.getTime();
+    if (session.expiresAt.getTime() <= now || (hipaa && idleFor > HIPAA_IDLE_TIMEOUT_MINUTES * 60_000)) {
       // An impersonation stays on record (its end is idempotent); an ordinary session is of no further use.
       if (!session.isImpersonation) await tx.session.deleteMany({ where: { id: session.id } });
+      else if (session.expiresAt.getTime() > now)
+        await tx.session.update({ where: { id: session.id }, data: { endedAt: new Date(now) } });
       return null;
     }
-    if (now - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+    // In HIPAA mode the idle time is measured to the minute.
+    if (idleFor > (hipaa ? HIPAA_LAST_SEEN_RESOLUTION_MS : LAST_SEEN_RESOLUTION_MS)) {
       await tx.session.update({ where: { id: session.id }, data: { lastSeenAt: new Date(now) } });
     }
     return toAuthenticatedUser(session.user, session);

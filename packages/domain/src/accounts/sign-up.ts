@@ -5,7 +5,8 @@ import { defaultPermissions } from "@fieldops/shared/roles";
 import { SLUG_TAKEN, slugFromName, uniqueSlug } from "@fieldops/shared/tenant-routes";
 import { VERTICALS, verticalForIndustry } from "@fieldops/shared/verticals";
 import type { Company, Database, User } from "@fieldops/db";
-import { Prisma, withSystem } from "@fieldops/db";
+import { Prisma, withSystem, withTenant } from "@fieldops/db";
+import { installDefaultAutomations } from "../automations/manage-automations.ts";
 import { hashPassword } from "./passwords.ts";
 import { z } from "zod";
 import { conflict } from "../errors.ts";
@@ -18,9 +19,21 @@ const SLUG_ATTEMPTS = 10;
 /**
  * Creates the company, its owner, and the 7-day trial of the chosen plan (Starter when none was chosen). The slug is
  * the one asked for (the contract checked its rules; a taken one is refused), or else derived from the company's name
- * under the slug rules of @fieldops/shared/tenant-routes.
+ * under the slug rules of @fieldops/shared/tenant-routes. The company starts with the default automations.
  */
-export async function signUp(db: Database, request: SignupRequest): Promise<{ company: Company; owner: User }> {
+export async function signUp(
+  db: Database,
+  request: SignupRequest,
+  options: { appOrigin?: string | null } = {},
+): Promise<{ company: Company; owner: User }> {
+  const created = await createCompanyAndOwner(db, request);
+  await withTenant(db, created.company.id, (tx) =>
+    installDefaultAutomations(tx, created.company.id, options.appOrigin ?? null),
+  );
+  return created;
+}
+
+async function createCompanyAndOwner(db: Database, request: SignupRequest): Promise<{ company: Company; owner: User }> {
   const plan = PLANS[request.plan ?? "starter"];
   const vertical = VERTICALS[verticalForIndustry(GENERIC_INDUSTRY)];
   // Before the costly hash: a taken e-mail is refused at once.

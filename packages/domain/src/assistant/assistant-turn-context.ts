@@ -1,4 +1,5 @@
 import pLimit from "p-limit";
+import { modelAllowedFor } from "../hipaa/manage-hipaa-mode.ts";
 import type { Redis } from "ioredis";
 import { withTenant, type Database, type TenantTransaction } from "@fieldops/db";
 import { ASSISTANT_PLAN_FEATURE, type Answerer } from "@fieldops/shared/chat";
@@ -59,6 +60,22 @@ export function assertAssistantAllowed(
     await requirePlanFeature(tx, ASSISTANT_PLAN_FEATURE);
     if (options.change) await assertCompanyWritable(tx);
   });
+}
+
+/**
+ * Admits a question turn (see `assertAssistantAllowed`) and answers the deps it may use, in one transaction: in HIPAA
+ * mode without a BAA recorded with the model's provider, no model (the offline planner answers, and no company data
+ * leaves the product).
+ */
+export async function admitQuestionTurn<D extends Pick<AssistantDeps, "db" | "model">>(
+  deps: D,
+  user: Pick<AssistantUser, "companyId">,
+): Promise<D> {
+  const modelAllowed = await inTenant(deps, user.companyId, async (tx) => {
+    await requirePlanFeature(tx, ASSISTANT_PLAN_FEATURE);
+    return deps.model ? modelAllowedFor(tx, user.companyId) : true;
+  });
+  return modelAllowed ? deps : { ...deps, model: null };
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

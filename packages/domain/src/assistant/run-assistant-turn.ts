@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma, TenantTransaction } from "@fieldops/db";
 import type { EmitAssistantEvents } from "./assistant-run.ts";
-import { assertAssistantAllowed, inTenant, type AssistantDeps, type AssistantUser } from "./assistant-turn-context.ts";
+import { admitQuestionTurn, inTenant, type AssistantDeps, type AssistantUser } from "./assistant-turn-context.ts";
 import {
   checkOwnConversation,
   findOwnConversation,
@@ -33,10 +33,10 @@ export async function runAssistantTurn(
   emit: EmitAssistantEvents,
   log?: RunLog,
 ): Promise<TurnOutcome> {
-  await assertAssistantAllowed(deps, user, { change: false });
+  const admitted = await admitQuestionTurn(deps, user);
   if (!(await claimRequestFast(deps.redis, user, input.requestId))) return { status: "duplicate" };
   try {
-    return await answerTurn(deps, user, input, emit, log);
+    return await answerTurn(admitted, user, input, emit, log);
   } catch (error) {
     await releaseRequestClaim(deps.redis, user, input.requestId).catch(() => undefined);
     throw error;

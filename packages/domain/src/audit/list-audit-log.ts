@@ -1,4 +1,5 @@
 import type { Prisma, TenantTransaction } from "@fieldops/db";
+import { assertExportAllowed } from "../hipaa/manage-hipaa-mode.ts";
 import { MAX_AUDIT_EXPORT, type AuditEntry, type AuditListResponse } from "@fieldops/shared/audit";
 import { IMPERSONATION_AUDIT_ACTIONS, impersonatorLabel } from "@fieldops/shared/impersonation";
 import { addDays, startOfDayInTimeZone } from "@fieldops/shared/company-time";
@@ -96,6 +97,7 @@ const csvCell = (value: string) => {
 export async function exportAuditLog(scope: TenantScope, filters: AuditFilters): Promise<string> {
   const { tx } = scope;
   await requirePlanFeature(tx, "audit_logs", "The audit log");
+  await assertExportAllowed(scope);
   const rows = await tx.auditLog.findMany({
     where: await whereOf(tx, filters),
     orderBy: ORDER,

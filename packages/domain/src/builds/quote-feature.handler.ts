@@ -1,4 +1,5 @@
 import { withTenant } from "@fieldops/db";
+import { modelAllowedFor } from "../hipaa/manage-hipaa-mode.ts";
 import type { TaskHandler } from "@fieldops/tasks/task-definition";
 import { featureRequestSchema, featureSpecSchema, type FeatureSpec } from "@fieldops/shared/feature-spec";
 import { DomainError } from "../errors.ts";
@@ -37,11 +38,15 @@ export const quoteFeature: TaskHandler<typeof quoteFeatureTask.schema> = async (
   { companyId, proposalId },
   { db, model, finalAttempt = true },
 ) => {
-  const proposal = await withTenant(db, companyId, (tx) => tx.buildProposal.findUnique({ where: { id: proposalId } }));
+  const { proposal, modelAllowed } = await withTenant(db, companyId, async (tx) => ({
+    proposal: await tx.buildProposal.findUnique({ where: { id: proposalId } }),
+    // In HIPAA mode without a BAA with the model's provider, the request's words stay here: the parser quotes it.
+    modelAllowed: await modelAllowedFor(tx, companyId),
+  }));
   if (!proposal || proposal.status !== "quoting") return;
   let outcome: { spec: FeatureSpec; source: string } | { error: string };
   try {
-    outcome = await specOf(proposal.request, model);
+    outcome = await specOf(proposal.request, modelAllowed ? model : null);
   } catch (error) {
     if (!(error instanceof DomainError) && !finalAttempt) throw error;
     outcome = { error: error instanceof DomainError ? error.message : QUOTE_FAILED };

@@ -1,4 +1,7 @@
 import type { CreateCustomerInput, Customer } from "@fieldops/shared/customers";
+import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
+import { customerWebhookData } from "./customer-webhook-data.ts";
+import { triggerAutomations } from "../automations/plan-automation-runs.ts";
 import type { Geocoder } from "../geocoding/geocoder.ts";
 import { requirePlanLimit } from "../plans/require-plan-limit.ts";
 import { queueQuickBooksSync } from "../quickbooks/queue-quickbooks-sync.ts";
@@ -20,7 +23,7 @@ import {
  * QuickBooks when the scope has effects (fixtures that make customers without any pass none).
  */
 export async function createCustomer(
-  scope: Pick<TenantScope, "tx" | "companyId"> & Partial<Pick<TenantScope, "enqueue">>,
+  scope: Pick<TenantScope, "tx" | "companyId"> & Partial<TenantScope>,
   input: CreateCustomerInput,
   { geocoder }: { geocoder: Geocoder },
 ): Promise<Customer> {
@@ -44,7 +47,15 @@ export async function createCustomer(
     },
     include: customerDetailInclude,
   });
-  if (scope.enqueue)
+  if (scope.enqueue) {
     await queueQuickBooksSync({ ...scope, enqueue: scope.enqueue }, { entity: "customer", id: row.id });
+    await emitWebhookEvent({ ...scope, enqueue: scope.enqueue }, "customer.created", customerWebhookData(row));
+  }
+  if (scope.actor && scope.emit && scope.enqueue)
+    await triggerAutomations(
+      { ...scope, actor: scope.actor, emit: scope.emit, enqueue: scope.enqueue, requestId: scope.requestId ?? null },
+      "customer.created",
+      [row.id],
+    );
   return toCustomer(tx, row);
 }

@@ -1,4 +1,6 @@
 import type { TenantTransaction } from "@fieldops/db";
+import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
+import { customerWebhookData } from "./customer-webhook-data.ts";
 import type { Customer, UpdateCustomerInput } from "@fieldops/shared/customers";
 import { invalidInput, notFound } from "../errors.ts";
 import type { Geocoder } from "../geocoding/geocoder.ts";
@@ -71,6 +73,9 @@ export async function updateCustomer(
     },
     include: customerDetailInclude,
   });
-  if (scope) await queueQuickBooksSync(scope, { entity: "customer", id: row.id });
+  if (scope) {
+    await queueQuickBooksSync(scope, { entity: "customer", id: row.id });
+    await emitWebhookEvent(scope, "customer.updated", customerWebhookData(row));
+  }
   return toCustomer(tx, row);
 }

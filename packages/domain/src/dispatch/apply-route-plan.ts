@@ -1,4 +1,5 @@
 import { formatCompanyDay } from "@fieldops/shared/company-time";
+import { triggerVisitTimes } from "../automations/plan-automation-runs.ts";
 import {
   routePlanResultSchema,
   type CrewDay,
@@ -197,6 +198,7 @@ export async function applyRoutePlan(
     written.set(visit.id, visit.version + 1);
   }
   await assertVisitPlacements(tx, [...written.keys()]);
+  await triggerVisitTimes(scope, { moved: [...written.keys()], notify: false });
   if (written.size > 0) {
     await tx.jobNote.createMany({
       data: [...written.keys()].map((visitId) => ({

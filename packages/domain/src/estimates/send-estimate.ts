@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { triggerAutomations } from "../automations/plan-automation-runs.ts";
 import type { EstimateDetail, SendChannelsInput } from "@fieldops/shared/estimates";
 import { conflict, invalidInput } from "../errors.ts";
 import { issuePublicLink } from "../public-links/public-links.ts";
@@ -77,5 +78,6 @@ export async function sendEstimate(
     `${estimate.id}_${sendId}`,
   );
   scope.emit(estimateChanged(estimate));
+  await triggerAutomations(scope, "estimate.unapproved", [estimate.id], { now });
   return { estimate, token };
 }

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
+import { triggerAutomations } from "../automations/plan-automation-runs.ts";
 import type { SendInvoiceInput } from "@fieldops/shared/invoices";
 import { requirePlanFeature } from "../plans/require-plan-feature.ts";
 import { conflict, invalidInput, notFound } from "../errors.ts";
@@ -69,7 +70,9 @@ export async function requestInvoiceSend(
   // A sent invoice is in the books: QuickBooks gets it (again, if it changed).
   await queueQuickBooksSync(scope, { entity: "invoice", id: invoice.id });
   scope.emit(invoicesChanged(invoice));
+  await triggerAutomations(scope, "invoice.overdue", [invoice.id], { now });
   // Announced when the invoice becomes sent; sending it again (a reminder, a retried request) is not a new event.
+  if (invoice.status === "draft") await triggerAutomations(scope, "invoice.sent", [invoice.id], { now });
   if (invoice.status === "draft")
     await emitWebhookEvent(scope, "invoice.sent", {
       id: invoice.id,

@@ -157,6 +157,7 @@ export async function getInvoice(
       amountCents: refund.amountCents,
       reason: refund.reason,
       reopenedBalance: refund.reopenedBalance,
+      disputeLost: refund.disputeId !== null,
       createdAt: refund.createdAt.toISOString(),
     })),
     messages: messages.map((message) => ({

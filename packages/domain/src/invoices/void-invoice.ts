@@ -2,6 +2,7 @@ import { recordAudit } from "../audit/record-audit.ts";
 import { conflict, notFound } from "../errors.ts";
 import { actorLabel, actorUserId, type TenantScope } from "../tenant-scope.ts";
 import { jobsChanged } from "../jobs/jobs-events.ts";
+import { queueQuickBooksSync } from "../quickbooks/queue-quickbooks-sync.ts";
 import { releaseVisits, reopenInvoicing } from "./claim-visits.ts";
 import { invoicingCompany } from "./invoice-company.ts";
 import { invoicesChanged } from "./invoices-events.ts";
@@ -9,12 +10,14 @@ import { invoicesChanged } from "./invoices-events.ts";
 /**
  * Voids a draft or sent invoice no money is held on (nothing paid, or every payment refunded); voiding a void invoice
  * again changes nothing. An invoice with money on it is refunded first. Audited. The visits it billed may be billed again, and each of its jobs needs invoicing again
- * when no other invoice bills it. Announces the invoice and its jobs, voided now or before.
+ * when no other invoice bills it. Voided in QuickBooks too (once). Announces the invoice and its jobs, voided now or
+ * before.
  */
 export async function voidInvoice(
-  { tx, companyId, actor, emit }: TenantScope,
+  scope: TenantScope,
   input: { id: string; now?: Date },
 ): Promise<{ id: string; customerId: string; jobId: string | null }> {
+  const { tx, companyId, actor, emit } = scope;
   await invoicingCompany(tx, companyId);
   const [invoice] = await tx.$queryRaw<
     { id: string; number: number; status: string; customerId: string; jobId: string | null }[]
@@ -48,6 +51,7 @@ export async function voidInvoice(
     summary: `${actorLabel(actor)} voided invoice #${invoice.number}`,
     details: { statusBefore: invoice.status },
   });
+  await queueQuickBooksSync(scope, { entity: "invoice", id: invoice.id });
   const released = await releaseVisits(tx, invoice.id);
   const jobIds = [...new Set([...(invoice.jobId ? [invoice.jobId] : []), ...released])];
   await reopenInvoicing(tx, jobIds);

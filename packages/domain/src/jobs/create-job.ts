@@ -1,5 +1,6 @@
 import type { TenantTransaction } from "@fieldops/db";
 import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
+import { triggerAutomations, triggerVisitTimes } from "../automations/plan-automation-runs.ts";
 import type { CreateJobInput, JobDetail } from "@fieldops/shared/jobs";
 import { readCompanyTerminology } from "../companies/read-company-terminology.ts";
 import { invalidInput, notFound } from "../errors.ts";
@@ -43,6 +44,8 @@ export async function createJobRecord(
 ): Promise<CreatedJob> {
   const created = await insertJob(scope.tx, { ...input, companyId: scope.companyId, actor: scope.actor });
   scope.emit(jobChanged(created));
+  await triggerAutomations(scope, "job.created", [created.id]);
+  await triggerVisitTimes(scope, { booked: created.visits.map((visit) => visit.id), notify: false });
   await emitWebhookEvent(scope, "job.created", {
     id: created.id,
     number: created.number,

@@ -82,12 +82,12 @@ export async function extendVisitHorizon(
 /**
  * Rolls one batch of the company's open recurring jobs whose visits stop short of the horizon forward to it, in four
  * queries whatever the batch holds: the company's time zone, the jobs, their new visits, their new horizons. Returns
- * the visits created and the last job's id, from which the next batch goes on (null when none is left).
+ * the ids of the visits created and the last job's id, from which the next batch goes on (null when none is left).
  */
 export async function extendVisitHorizonsBatch(
   tx: TenantTransaction,
   input: { now?: Date; after?: string | null; batchSize?: number },
-): Promise<{ created: number; lastJobId: string | null }> {
+): Promise<{ createdIds: string[]; lastJobId: string | null }> {
   const until = horizonFrom(input.now ?? new Date());
   const batchSize = input.batchSize ?? HORIZON_BATCH_SIZE;
   const { timeZone } = await tx.company.findFirstOrThrow({ select: { timeZone: true } });
@@ -106,14 +106,17 @@ export async function extendVisitHorizonsBatch(
     const plan = planVisits(job, timeZone, until);
     return plan ? [{ jobId: job.id, ...plan }] : [];
   });
-  let created = 0;
+  const createdIds: string[] = [];
   if (plans.length > 0) {
     const visits = plans.flatMap((plan) => plan.visits);
     // Within PostgreSQL's 65,535 parameters per statement (eight a visit).
     for (let start = 0; start < visits.length; start += VISITS_PER_INSERT) {
-      created += (
-        await tx.visit.createMany({ data: visits.slice(start, start + VISITS_PER_INSERT), skipDuplicates: true })
-      ).count;
+      const rows = await tx.visit.createManyAndReturn({
+        data: visits.slice(start, start + VISITS_PER_INSERT),
+        skipDuplicates: true,
+        select: { id: true },
+      });
+      createdIds.push(...rows.map((row) => row.id));
     }
     const horizons = Prisma.join(plans.map((plan) => Prisma.sql`(${plan.jobId}::uuid, ${plan.reached}::timestamp)`));
     await tx.$executeRaw`
@@ -121,5 +124,5 @@ export async function extendVisitHorizonsBatch(
       FROM (VALUES ${horizons}) AS h(id, until)
       WHERE jobs.id = h.id AND (jobs."generatedUntil" IS NULL OR jobs."generatedUntil" < h.until)`;
   }
-  return { created, lastJobId: jobs.length === batchSize ? jobs[jobs.length - 1]!.id : null };
+  return { createdIds, lastJobId: jobs.length === batchSize ? jobs[jobs.length - 1]!.id : null };
 }

@@ -1,12 +1,14 @@
 import type { ScheduleVisitInput, Visit } from "@fieldops/shared/jobs";
+import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
 import { VISIT_STATUS_LABELS } from "@fieldops/shared/visit-lifecycle";
 import { conflict, notFound } from "../errors.ts";
 import { assertVisitPlacements, lockCrews } from "../schedule/assert-visit-placements.ts";
 import { auditVisitMove } from "../schedule/audit-visit-move.ts";
-import type { TenantScope, UserActor } from "../tenant-scope.ts";
+import { triggerVisitTimes } from "../automations/plan-automation-runs.ts";
+import { actorUserId, type TenantScope } from "../tenant-scope.ts";
 import { visitsChanged } from "./jobs-events.ts";
 import { toVisit } from "./to-job.ts";
-import { findVisitFor, STALE_VISIT_MESSAGE } from "./visit-access.ts";
+import { findVisitFor, findVisitForSystem, STALE_VISIT_MESSAGE } from "./visit-access.ts";
 
 /**
  * Gives a visit a crew (or none: the unassigned queue), a start and a duration. An unscheduled visit becomes
@@ -16,11 +18,12 @@ import { findVisitFor, STALE_VISIT_MESSAGE } from "./visit-access.ts";
  * Audited.
  */
 export async function scheduleVisit(
-  scope: TenantScope<UserActor>,
+  scope: TenantScope,
   input: ScheduleVisitInput & { visitId: string },
 ): Promise<Visit> {
   const { tx, actor, emit } = scope;
-  const visit = await findVisitFor(tx, input.visitId, actor);
+  const visit =
+    actor.kind === "user" ? await findVisitFor(tx, input.visitId, actor) : await findVisitForSystem(tx, input.visitId);
   if (visit.version !== input.version) throw conflict(STALE_VISIT_MESSAGE, "version");
   if (visit.status !== "unscheduled" && visit.status !== "scheduled" && visit.status !== "dispatched") {
     throw conflict(`A visit that is ${VISIT_STATUS_LABELS[visit.status].toLowerCase()} cannot be rescheduled`);
@@ -59,7 +62,7 @@ export async function scheduleVisit(
     data: {
       companyId: visit.companyId,
       jobId: visit.jobId,
-      authorUserId: actor.userId,
+      authorUserId: actorUserId(actor),
       kind: "event",
       body: `Visit scheduled for ${start.toISOString()}`,
     },
@@ -71,6 +74,21 @@ export async function scheduleVisit(
     from: { start: visit.scheduledStart, crewId: visit.crewId },
     to: { start, crewId: input.crewId },
   });
+  const booked = visit.scheduledStart === null;
+  const moved = !booked && visit.scheduledStart!.getTime() !== start.getTime();
+  await triggerVisitTimes(scope, {
+    ...(booked ? { booked: [visit.id] } : moved ? { moved: [visit.id] } : {}),
+    notify: true,
+  });
+  if (booked || moved)
+    await emitWebhookEvent(scope, booked ? "visit.scheduled" : "visit.rescheduled", {
+      id: visit.id,
+      jobId: visit.jobId,
+      crewId: updated.crewId,
+      start: start.toISOString(),
+      end: end.toISOString(),
+      previousStart: visit.scheduledStart?.toISOString() ?? null,
+    });
   // The crew it left refetches too.
   emit(visitsChanged([{ id: visit.id, jobId: visit.jobId, crewIds: [visit.crewId, updated.crewId].filter(isId) }]));
   return toVisit({ ...updated, crew: crew ? { name: crew.name } : null });

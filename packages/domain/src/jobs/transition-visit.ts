@@ -1,4 +1,5 @@
-import type { Prisma } from "@fieldops/db";
+import type { Prisma, VisitStatus } from "@fieldops/db";
+import { cancelAutomationRuns, triggerAutomations, triggerVisitTimes } from "../automations/plan-automation-runs.ts";
 import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
 import type { WebhookEventType } from "@fieldops/shared/webhooks";
 import type { TransitionVisitInput, Visit } from "@fieldops/shared/jobs";
@@ -93,10 +94,26 @@ export async function transitionVisit(
       body: `Visit ${VISIT_STATUS_LABELS[from].toLowerCase()} → ${VISIT_STATUS_LABELS[input.to].toLowerCase()}`,
     },
   });
+  await automateTransition(scope, visit.id, from, input.to);
   // A visit sent back to the queue leaves its crew, whose screens refetch too.
   emit(visitsChanged([{ id: visit.id, jobId: visit.jobId, crewId: visit.crewId }]));
   const result = await readVisit();
   const webhookEvent = VISIT_WEBHOOK_EVENTS[input.to];
   if (webhookEvent) await emitWebhookEvent(scope, webhookEvent, { ...result, previousStatus: from });
   return result;
+}
+
+const ENDS_REMINDERS: Partial<Record<VisitStatus, string>> = {
+  canceled: "the visit was canceled",
+  unscheduled: "the visit was unscheduled",
+  in_progress: "the visit has started",
+  completed: "the visit was completed",
+};
+
+/** What a move along the lifecycle means to automations: reminders end, a completion triggers, a reopening books. */
+async function automateTransition(scope: TenantScope, visitId: string, from: VisitStatus, to: VisitStatus) {
+  const ended = ENDS_REMINDERS[to];
+  if (ended) await cancelAutomationRuns(scope, [visitId], ended);
+  if (to === "completed") await triggerAutomations(scope, "visit.completed", [visitId]);
+  if (to === "scheduled" && from === "canceled") await triggerVisitTimes(scope, { booked: [visitId], notify: false });
 }

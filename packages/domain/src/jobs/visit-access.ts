@@ -28,6 +28,14 @@ async function readVisitAccess(tx: TenantTransaction, visitId: string, actor: Ac
   };
 }
 
+/** The system reads as the office: every visit of the company (no user of it is on a crew as the system). */
+const SYSTEM_READER: Actor = { userId: "00000000-0000-0000-0000-000000000000", role: "owner" };
+
+/** A visit a task acting for the company may act on: any of the company's (another company's is not found). */
+export async function findVisitForSystem(tx: TenantTransaction, visitId: string) {
+  return (await readVisitAccess(tx, visitId, SYSTEM_READER)).visit;
+}
+
 const NOT_YOUR_CREW = "This visit is not assigned to your crew";
 
 /**

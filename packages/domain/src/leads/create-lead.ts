@@ -20,11 +20,21 @@ export async function createLead(
   return lead;
 }
 
+/** A lead of a customer the company has (no address to locate: it is the customer's). */
+export async function createCustomerLead(
+  { tx, companyId, emit }: TenantScope,
+  input: Extract<CreateLeadInput, { customerId: string }>,
+): Promise<Lead> {
+  const lead = await insertLead(tx, companyId, input, null);
+  emit(leadsChanged([lead.id]));
+  return lead;
+}
+
 async function insertLead(
   tx: TenantTransaction,
   companyId: string,
   input: CreateLeadInput,
-  geocoder: Geocoder,
+  geocoder: Geocoder | null,
 ): Promise<Lead> {
   const request = { request: input.request, source: input.source, notes: input.notes ?? null };
   if ("customerId" in input) {
@@ -53,6 +63,7 @@ async function insertLead(
       }),
     );
   }
+  if (!geocoder) throw new Error("A prospect's lead needs a geocoder to locate its address");
   return toLead(
     await tx.lead.create({
       data: { companyId, ...(await prospectData(geocoder, input.prospect)), ...request },

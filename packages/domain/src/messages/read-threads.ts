@@ -2,7 +2,7 @@ import type { Prisma, TenantTransaction } from "@fieldops/db";
 import {
   MAX_THREAD_CREW_SHARES,
   MAX_THREAD_MESSAGES,
-  threadChannelSchema,
+  threadMessageChannelSchema,
   threadDirectionSchema,
   unplacedReasonSchema,
   type Thread,
@@ -12,6 +12,7 @@ import {
   type ThreadSummary,
 } from "@fieldops/shared/messages";
 import { invalidInput, notFound } from "../errors.ts";
+import { readThreadAssistant } from "../customer-assistant/thread-assistant.ts";
 import { companyHasPlanFeature } from "../plans/require-plan-feature.ts";
 import { DELIVERY_SELECT, toDelivery } from "../outbox/list-outbox.ts";
 
@@ -23,6 +24,8 @@ const SUMMARY_SELECT = {
   lastMessageAt: true,
   lastMessagePreview: true,
   unreadCount: true,
+  companyId: true,
+  assistantStoppedAt: true,
   customer: { select: { name: true } },
 } as const;
 
@@ -34,6 +37,8 @@ type SummaryRow = {
   lastMessageAt: Date;
   lastMessagePreview: string;
   unreadCount: number;
+  companyId: string;
+  assistantStoppedAt: Date | null;
   customer: { name: string } | null;
 };
 
@@ -108,7 +113,10 @@ export async function getThread(tx: TenantTransaction, input: { id: string }): P
  * until the first message makes the thread); a customer of another company is not found.
  */
 export async function getCustomerThread(tx: TenantTransaction, input: { customerId: string }): Promise<Thread> {
-  const customer = await tx.customer.findUnique({ where: { id: input.customerId }, select: { id: true, name: true } });
+  const customer = await tx.customer.findUnique({
+    where: { id: input.customerId },
+    select: { id: true, name: true, companyId: true },
+  });
   if (!customer) throw notFound("No such customer");
   const row = await tx.messageThread.findFirst({ where: { customerId: customer.id }, select: SUMMARY_SELECT });
   return threadOf(
@@ -121,6 +129,8 @@ export async function getCustomerThread(tx: TenantTransaction, input: { customer
       lastMessageAt: new Date(0),
       lastMessagePreview: "",
       unreadCount: 0,
+      companyId: customer.companyId,
+      assistantStoppedAt: null,
       customer: { name: customer.name },
     },
   );
@@ -159,7 +169,7 @@ async function threadOf(tx: TenantTransaction, row: SummaryRow): Promise<Thread>
     messages: messages.reverse().map((message): ThreadMessage => ({
       id: message.id,
       direction: threadDirectionSchema.catch("inbound").parse(message.direction),
-      channel: threadChannelSchema.catch("sms").parse(message.channel),
+      channel: threadMessageChannelSchema.catch("sms").parse(message.channel),
       body: message.outboxMessage?.body ?? message.body ?? "",
       // A text has no subject (its outbox row names it for the outbox's list).
       subject: message.channel === "email" ? message.outboxMessage?.subject || message.subject : null,
@@ -178,6 +188,7 @@ async function threadOf(tx: TenantTransaction, row: SummaryRow): Promise<Thread>
     })),
     replyTo,
     smsAllowed: await companyHasPlanFeature(tx, "sms"),
+    assistant: await readThreadAssistant(tx, row.companyId, row),
   };
 }
 

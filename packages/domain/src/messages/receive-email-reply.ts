@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import type { TenantTransaction } from "@fieldops/db";
 import { MAX_INBOUND_MESSAGE_CHARS } from "@fieldops/shared/messages";
+import { queueCustomerAnswer } from "../customer-assistant/queue-customer-answer.ts";
+import type { TenantScope } from "../tenant-scope.ts";
+import { messagesChanged } from "./message-events.ts";
 import { appendInbound, type ThreadRef } from "./threads.ts";
 
 export interface InboundEmail {
@@ -33,11 +36,11 @@ export function replyText(text: string): string {
  * thread of the e-mail the token names, once per Message-ID. Runs in the company's transaction, so a token of another
  * company finds nothing. Answers the thread, or null when the token names no e-mail of the company.
  */
-export async function receiveEmailReply(
+export async function keepEmailReply(
   tx: TenantTransaction,
   companyId: string,
   input: { token: string; mail: InboundEmail },
-): Promise<{ thread: ThreadRef; added: boolean } | null> {
+): Promise<{ thread: ThreadRef; added: { id: string } | null } | null> {
   const original = await tx.threadMessage.findUnique({
     where: { replyToken: input.token },
     select: { thread: { select: { id: true, customerId: true } } },
@@ -55,5 +58,21 @@ export async function receiveEmailReply(
     to: mail.to.slice(0, 500),
     providerMessageId: providerMessageId.slice(0, 500),
   });
-  return { thread: original.thread, added: added !== null };
+  return { thread: original.thread, added };
+}
+
+/**
+ * A customer's reply kept (`keepEmailReply`) in the scope of its company: the inbox is told, and the customer
+ * assistant, where the company has it on, answers it. `appOrigin`: where the company's pages are (for pay links).
+ */
+export async function receiveEmailReply(
+  scope: TenantScope,
+  input: { token: string; mail: InboundEmail; appOrigin: string | null },
+): Promise<{ thread: ThreadRef; added: { id: string } | null } | null> {
+  const kept = await keepEmailReply(scope.tx, scope.companyId, input);
+  if (kept?.added) {
+    scope.emit(messagesChanged([kept.thread], { inbound: true }));
+    await queueCustomerAnswer(scope, { messageId: kept.added.id, appOrigin: input.appOrigin });
+  }
+  return kept;
 }

@@ -6,7 +6,6 @@ import { parseDeliveryReport } from "../outbox/delivery-report.ts";
 import { outboxChanged } from "../outbox/outbox-events.ts";
 import { recordDeliveryReport } from "../outbox/record-email-event.ts";
 import { systemActor } from "../tenant-scope.ts";
-import { messagesChanged } from "./message-events.ts";
 import { parseBounceAddress, parseReplyAddress } from "./reply-address.ts";
 import { receiveEmailReply } from "./receive-email-reply.ts";
 
@@ -53,7 +52,14 @@ export function checkInboundSignature(input: {
  */
 export async function receiveInboundEmail(
   deps: EffectsDeps,
-  input: { rawBody: string; signature: string | undefined; secret: string | undefined; mail: InboundEmail },
+  input: {
+    rawBody: string;
+    signature: string | undefined;
+    secret: string | undefined;
+    mail: InboundEmail;
+    /** Where the company's pages are (the public origin the provider posted to), for the assistant's pay links. */
+    appOrigin?: string | null;
+  },
 ): Promise<{ message: string }> {
   checkInboundSignature(input);
   const bounce = input.mail.recipients.map(parseBounceAddress).find((address) => address !== null);
@@ -72,7 +78,7 @@ export async function receiveInboundEmail(
   if (!reply) throw notFound("No recipient is a reply address");
   const { mail } = input;
   const received = await runInScope(deps, { companyId: reply.companyId, actor: ACTOR }, async (scope) => {
-    const kept = await receiveEmailReply(scope.tx, reply.companyId, {
+    return receiveEmailReply(scope, {
       token: reply.token,
       mail: {
         messageId: mail.messageId ?? null,
@@ -81,9 +87,8 @@ export async function receiveInboundEmail(
         subject: mail.subject,
         text: mail.text,
       },
+      appOrigin: input.appOrigin ?? null,
     });
-    if (kept?.added) scope.emit(messagesChanged([kept.thread], { inbound: true }));
-    return kept;
   });
   if (!received) throw notFound("No such reply address");
   return { message: INBOUND_EMAIL_KEPT };

@@ -7,6 +7,7 @@ import { recordSmsOptOut } from "../outbox/record-sms-opt-out.ts";
 import { runInScope, type EffectsDeps } from "../effects/run-in-scope.ts";
 import { decryptSecret, integrationsEncryptionKey, type EncryptionKeyEnv } from "../integrations/token-encryption.ts";
 import { systemActor } from "../tenant-scope.ts";
+import { queueCustomerAnswer } from "../customer-assistant/queue-customer-answer.ts";
 import { findCustomersByPhone } from "./find-customers-by-phone.ts";
 import { messagesChanged } from "./message-events.ts";
 import { appendInbound, customerThread, unplacedThread } from "./threads.ts";
@@ -79,6 +80,7 @@ export async function receiveInboundSms(
     // STOP and START (Twilio's keywords) stop or restart the company's texts to that number, in this transaction.
     const intent = smsKeywordIntent(params.Body ?? "");
     if (intent) await recordSmsOptOut(scope.tx, companyId, from, intent === "stop");
+    else await queueCustomerAnswer(scope, { messageId: added.id, appOrigin: new URL(input.url).origin });
     return { kind: "stored", threadId: thread.id, customerId: thread.customerId } as const;
   });
 }

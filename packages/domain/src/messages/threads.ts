@@ -1,5 +1,5 @@
 import type { TenantTransaction } from "@fieldops/db";
-import type { ThreadChannel, UnplacedReason } from "@fieldops/shared/messages";
+import type { ThreadChannel, ThreadMessageChannel, UnplacedReason } from "@fieldops/shared/messages";
 import { newAddressToken } from "./reply-address.ts";
 
 export interface ThreadRef {
@@ -62,7 +62,7 @@ export async function appendInbound(
   companyId: string,
   thread: ThreadRef,
   message: {
-    channel: ThreadChannel;
+    channel: ThreadMessageChannel;
     body: string;
     subject?: string | null;
     from: string;

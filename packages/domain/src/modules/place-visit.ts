@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cancelAutomationRuns, triggerVisitTimes } from "../automations/plan-automation-runs.ts";
 import { conflict, notFound } from "../errors.ts";
 import { visitsChanged } from "../jobs/jobs-events.ts";
 import { scheduleVisit } from "../jobs/schedule-visit.ts";
@@ -91,6 +92,8 @@ export async function unplaceVisit(scope: ModuleScope, stored: unknown): Promise
   });
   if (restored.count === 0) throw conflict("The visit has changed since, so it cannot be put back");
   await assertVisitPlacements(tx, [visitId]);
+  if (before.scheduledStart) await triggerVisitTimes(scope, { moved: [visitId], notify: true });
+  else await cancelAutomationRuns(scope, [visitId], "the visit was unscheduled");
   if (moved) {
     await auditVisitMove(scope, {
       visitId,

@@ -125,9 +125,11 @@ export const deliverMessage: TaskHandler<typeof deliverMessageTask.schema> = asy
     emit(outboxChanged([message]));
     const company = await tx.company.findUniqueOrThrow({
       where: { id: payload.companyId },
-      select: { name: true, email: true, branding: true },
+      select: { name: true, email: true, branding: true, hipaaMode: true },
     });
-    const document = await attachedDocument(tx, payload.companyId, message, now);
+    // In HIPAA mode a customer's e-mail carries the link only: the PDF would name the patient and the work.
+    const document =
+      company.hipaaMode && message.customerId ? null : await attachedDocument(tx, payload.companyId, message, now);
     const branding = brandingSchema.safeParse(company.branding).data;
     const companyName = branding?.name || company.name;
     const rendered = renderMail(

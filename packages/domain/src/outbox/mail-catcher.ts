@@ -7,7 +7,10 @@ import { publishEvents } from "@fieldops/events/company-stream";
 import type { AppEvent } from "@fieldops/shared/events";
 import { messagesChanged } from "../messages/message-events.ts";
 import { parseBounceAddress, parseReplyAddress } from "../messages/reply-address.ts";
-import { receiveEmailReply } from "../messages/receive-email-reply.ts";
+import { keepEmailReply, receiveEmailReply } from "../messages/receive-email-reply.ts";
+import type { TaskQueues } from "@fieldops/tasks/enqueue";
+import { runInScope } from "../effects/run-in-scope.ts";
+import { systemActor } from "../tenant-scope.ts";
 import { readDeliveryReport } from "./delivery-report.ts";
 import { outboxIdOf } from "./mail-transport.ts";
 import { outboxChanged } from "./outbox-events.ts";
@@ -49,6 +52,8 @@ const addresses = (value: AddressObject | AddressObject[] | undefined) =>
 export async function startMailCatcher(options: {
   db: Database;
   redis: Redis;
+  /** Where a customer's reply hands work on (the customer assistant's answer); without it replies are only kept. */
+  queues?: TaskQueues;
   port?: number;
   host?: string;
   log?: (message: string, detail?: Record<string, unknown>) => void;
@@ -87,20 +92,26 @@ export async function startMailCatcher(options: {
           // A customer's reply to one of the company's e-mails: it joins the customer's thread.
           const reply = session.envelope.rcptTo.map((rcpt) => parseReplyAddress(rcpt.address)).find(Boolean);
           if (reply) {
-            const received = await withTenant(options.db, reply.companyId, (tx) =>
-              receiveEmailReply(tx, reply.companyId, {
-                token: reply.token,
-                mail: {
-                  messageId: mail.messageId ?? null,
-                  from: addresses(mail.from),
-                  to: addresses(mail.to),
-                  subject: mail.subject ?? "",
-                  text: mail.text ?? "",
-                },
-              }),
-            );
+            const mailWords = {
+              messageId: mail.messageId ?? null,
+              from: addresses(mail.from),
+              to: addresses(mail.to),
+              subject: mail.subject ?? "",
+              text: mail.text ?? "",
+            };
+            const received = options.queues
+              ? await runInScope(
+                  { db: options.db, redis: options.redis, queues: options.queues },
+                  { companyId: reply.companyId, actor: systemActor("mail_catcher") },
+                  (scope) => receiveEmailReply(scope, { token: reply.token, mail: mailWords, appOrigin: null }),
+                )
+              : await withTenant(options.db, reply.companyId, (tx) =>
+                  keepEmailReply(tx, reply.companyId, { token: reply.token, mail: mailWords }),
+                );
             if (!received) throw refusal(550, "No such reply address");
-            if (received.added) await publish(reply.companyId, messagesChanged([received.thread], { inbound: true }));
+            // Through the scope the reply's events are announced with its effects; without one, here.
+            if (received.added && !options.queues)
+              await publish(reply.companyId, messagesChanged([received.thread], { inbound: true }));
             callback(null, "Ok: reply kept");
             return;
           }

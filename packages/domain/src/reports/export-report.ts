@@ -1,4 +1,5 @@
 import type { Report, ReportId, ReportQuery } from "@fieldops/shared/reports";
+import { assertExportAllowed } from "../hipaa/manage-hipaa-mode.ts";
 import { REPORT_TITLES } from "@fieldops/shared/reports";
 import { recordExport } from "../audit/record-export.ts";
 import type { TenantScope } from "../tenant-scope.ts";
@@ -9,6 +10,7 @@ export async function exportReport(
   scope: TenantScope,
   input: { report: ReportId; query: ReportQuery; now?: Date },
 ): Promise<Report> {
+  await assertExportAllowed(scope);
   const report = await getReport(scope.tx, input);
   await recordExport(scope, {
     entityType: "report",

@@ -22,7 +22,7 @@ export async function getReviewInvoice(
   const refunds = await tx.refund.findMany({
     where: { invoiceId: invoice.id },
     orderBy: { createdAt: "asc" },
-    select: { amountCents: true, reopenedBalance: true, createdAt: true },
+    select: { amountCents: true, reopenedBalance: true, disputeId: true, createdAt: true },
   });
   return {
     company: reviewBranding(invoice.company),
@@ -57,6 +57,7 @@ export async function getReviewInvoice(
       refunds: refunds.map((refund) => ({
         amountCents: refund.amountCents,
         reopenedBalance: refund.reopenedBalance,
+        disputeLost: refund.disputeId !== null,
         date: dayInTimeZone(refund.createdAt, timeZone),
       })),
     },

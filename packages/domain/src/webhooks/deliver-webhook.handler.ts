@@ -1,13 +1,20 @@
 import { withTenant } from "@fieldops/db";
-import type { TaskHandler } from "@fieldops/tasks/task-definition";
+import { publishEvent } from "@fieldops/events/company-stream";
+import type { TaskContext, TaskHandler } from "@fieldops/tasks/task-definition";
 import { WEBHOOK_RESPONSE_BODY_MAX } from "@fieldops/shared/webhooks";
 import { Webhook } from "standardwebhooks";
 import { decryptSecret, integrationsEncryptionKey } from "../integrations/token-encryption.ts";
 import { companyHasPlanFeature } from "../plans/require-plan-feature.ts";
 import { postToOutgoingUrl } from "../security/outgoing-url.ts";
 import type { deliverWebhookTask } from "./deliver-webhook.task.ts";
+import { webhookDeliveriesChanged } from "./webhook-events.ts";
 
 const TIMEOUT_MS = 10_000;
+
+/** Tells the owners' open Settings → Webhooks that the subscription's log moved on (after the write committed). */
+async function announce(context: TaskContext, companyId: string, subscriptionId: string): Promise<void> {
+  await publishEvent(context.redis, webhookDeliveriesChanged([subscriptionId]), { companyId, requestId: null });
+}
 
 /** Thrown for a try BullMQ should repeat (network error, 5xx, 429); the log already says why. */
 class RetryableDeliveryError extends Error {}
@@ -37,15 +44,16 @@ export const deliverWebhook: TaskHandler<typeof deliverWebhookTask.schema> = asy
         : null;
     if (refusal) {
       await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { status: "failed", error: refusal } });
-      return null;
+      return { refused: delivery.subscriptionId, delivery: null, now };
     }
     await tx.webhookDelivery.update({
       where: { id: delivery.id },
       data: { attempts: { increment: 1 }, lastAttemptAt: now },
     });
-    return { delivery, now };
+    return { refused: null, delivery, now };
   });
   if (!claim) return;
+  if (!claim.delivery) return announce(context, payload.companyId, claim.refused);
   const { delivery, now } = claim;
   const secret = decryptSecret(integrationsEncryptionKey(env), delivery.subscription.secretEncrypted);
   const messageId = `msg_${delivery.eventId}`;
@@ -89,5 +97,6 @@ export const deliverWebhook: TaskHandler<typeof deliverWebhookTask.schema> = asy
       },
     }),
   );
+  await announce(context, payload.companyId, delivery.subscriptionId);
   if (status === "retrying") throw new RetryableDeliveryError(`Webhook delivery ${delivery.id}: ${error}`);
 };

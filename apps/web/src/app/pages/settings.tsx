@@ -7,6 +7,7 @@ import { CustomDomainCard } from "../../features/domains/custom-domain-card";
 import { SettingsPage } from "../../features/settings/settings-page";
 import { OutboxCard } from "../../features/team/outbox-card";
 import { TeamSettingsCard } from "../../features/team/team-settings-card";
+import { HipaaCard } from "../../features/hipaa/hipaa-card";
 import { WebhooksCard } from "../../features/webhooks/webhooks-card";
 
 /** The team and the outbox, the demo's tier, the custom domain and the calendar feeds, as the role allows. */
@@ -21,6 +22,7 @@ function SettingsSections({ user }: { user: User }) {
       {user.companyId !== null ? <CalendarFeedsCard /> : null}
       {may("settings.manage") ? <ApiKeysCard /> : null}
       {may("settings.manage") ? <WebhooksCard /> : null}
+      {may("settings.read") ? <HipaaCard /> : null}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Input } from "../../components/ui/input";
 import { usePageTitle } from "../../shell/page-title";
 import { IntegrationPanel } from "./integration-panel";
+import { CustomerAssistantCard } from "./customer-assistant-card";
 import { SmsNumberCard } from "./sms-number-card";
 import { settingsFallback } from "./integrations-page";
 import { useCommunicationSettings, useUpdateCommunicationSettings } from "./integration-queries";
@@ -89,6 +90,7 @@ export function CommunicationSettingsPanel({ user }: { user: User }) {
     <div className="grid gap-4">
       <IntegrationPanel item={twilio} canManage={settings.data.canManage} />
       <SmsNumberCard />
+      <CustomerAssistantCard />
       <Card role="region" aria-labelledby="outbox-title">
         <CardHeader>
           <CardTitle id="outbox-title">Where messages go</CardTitle>

@@ -175,7 +175,8 @@ function InvoiceView({ invoice, timeZone }: { invoice: InvoiceDetail; timeZone: 
             <ul aria-label="Refunds" className="grid gap-1 text-sm text-muted-foreground">
               {invoice.refunds.map((refund) => (
                 <li key={refund.id}>
-                  Refunded {formatCents(refund.amountCents)} on {when(refund.createdAt)}
+                  {refund.disputeLost ? "Dispute lost: the customer's bank took back" : "Refunded"}{" "}
+                  {formatCents(refund.amountCents)} on {when(refund.createdAt)}
                   {refund.reopenedBalance ? " · added back to the balance" : " · as a credit"}
                   {refund.reason ? ` · ${refund.reason}` : ""}
                 </li>

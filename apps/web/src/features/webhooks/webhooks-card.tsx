@@ -166,9 +166,9 @@ export function WebhooksCard() {
       <CardHeader>
         <CardTitle id="webhooks-title">Webhooks</CardTitle>
         <CardDescription>
-          Send jobs, visits and invoices as they change to your own tools or Zapier. Each request carries the
-          webhook-id, webhook-timestamp and webhook-signature headers of the Standard Webhooks specification; failed
-          deliveries are retried for about a day.
+          Send customers, jobs, visits, invoices and payments as they change to your own tools or Zapier. Each request
+          carries the webhook-id, webhook-timestamp and webhook-signature headers of the Standard Webhooks
+          specification; failed deliveries are retried for about a day.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
