@@ -29,6 +29,7 @@ export default defineConfig({
           exclude: ["node_modules/**", "dist/**"],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
+          setupFiles: ["tests/integration/fresh-redis.ts"],
           // Two files at a time on 2 cores, each worker on a database and a Redis index of its own (global setup).
           maxWorkers: 2,
           // Each file in a fresh module context, unlike the unit project: a file that installs process-wide state (the

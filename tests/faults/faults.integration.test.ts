@@ -237,9 +237,9 @@ describe("npm start when its parts are killed", () => {
     await stopTraffic();
     await waitFor("the queue to drain", async () => {
       const counts = await queue.getJobCounts("waiting", "active", "prioritized", "paused");
-      // A system job's next run (tomorrow's housekeeping) waits as a delayed job: only retries due soon count.
+      // A schedule's next run (the hourly sweep) waits as a delayed job: only retries due soon count.
       const dueSoon = (await queue.getDelayed()).filter(
-        (job) => job.timestamp + (job.opts.delay ?? 0) < Date.now() + 60_000,
+        (job) => !job.repeatJobKey && job.timestamp + (job.opts.delay ?? 0) < Date.now() + 60_000,
       );
       return Object.values(counts).every((n) => n === 0) && dueSoon.length === 0;
     });
