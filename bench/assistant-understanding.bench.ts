@@ -20,6 +20,7 @@ import { HOLDOUT_18 } from "@fieldops/domain/assistant/offline-planner/planner-h
 import { HOLDOUT_19 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-19";
 import { HOLDOUT_20 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-20";
 import { HOLDOUT_21 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-21";
+import { HOLDOUT_22 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-22";
 import { HOLDOUT_23 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-23";
 import { HOLDOUT_14 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-14";
 import { HOLDOUT_15 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-15";
@@ -51,9 +52,10 @@ const WRITTEN_BLIND = new Set<GoldenRow>([
   // when written, before the fourteenth and fifteenth were learned; 77 and 62 before they were learned themselves.
   ...HOLDOUT_16,
   ...HOLDOUT_17,
-  // Written blind on 2026-11-29 (messy typing), learned: 68 of 100 when written; and the set being learned (the
-  // twenty-second: 69 of 100 when written).
+  // Written blind on 2026-11-29 (messy typing, then other trades and roles), learned: 68 and 69 of 100 when written;
+  // and the set being learned, if any.
   ...HOLDOUT_21,
+  ...HOLDOUT_22,
   ...LEARNING,
 ]);
 let blindRight = 0;
@@ -120,7 +122,7 @@ const heldOut: [string, GoldenRow[]][] = [
   ["held out: set 20 (five trades)", HOLDOUT_20],
   // Written blind on 2026-11-29 by another helper who read neither the planner nor the other sets: the other half of
   // the trades (home health, roofing, electrical, pools, windows and gutters, trees) in ten voices and every role (63
-  // of 100 when written). Its twin, the twenty-second (69 of 100), is being learned.
+  // of 100 when written). Its twin, the twenty-second (69 of 100), was learned.
   ["held out: set 23 (other trades, roles)", HOLDOUT_23],
 ];
 console.log("");

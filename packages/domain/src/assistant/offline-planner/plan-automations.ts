@@ -53,6 +53,19 @@ function readDelay(raw: string): number | null {
   return minutes <= 90 * 1440 ? minutes : null;
 }
 
+/**
+ * "stop sending review requests. actually no, keep them, just send them a day later": what follows the last change of
+ * mind decides on or off and when; what came before only named the automation.
+ */
+const CHANGE_OF_MIND =
+  /[.!;,?]\s*(?:(?:actually|wait|hmm+|oh|on second thought|scratch that|never ?mind)[,.!]?\s*)+(?:no|nope)?\b[,.!]?\s*/gi;
+
+function decidedPart(raw: string): string {
+  const changes = [...raw.matchAll(CHANGE_OF_MIND)];
+  const last = changes.at(-1);
+  return last ? raw.slice(last.index + last[0].length) : raw;
+}
+
 function whichAutomation(raw: string): AutomationKey | null {
   if (REVIEW_REQUEST.test(raw)) return "review_request";
   if (INVOICE_FOLLOW_UP.test(raw)) return "invoice_follow_up";
@@ -70,8 +83,9 @@ export function planAutomation(message: ReadMessage, input: PlannerInput): Assis
   const key = whichAutomation(raw);
   if (!key || INTEGRATION.test(raw) || !(STANDING.test(raw) || COUNTED.test(raw))) return null;
   const preset = DEFAULT_AUTOMATIONS.find((entry) => entry.key === key)!;
-  const enabled = !OFF.test(raw);
-  const delay = enabled ? readDelay(raw) : null;
+  const decided = decidedPart(raw);
+  const enabled = !OFF.test(decided);
+  const delay = enabled ? readDelay(decided) : null;
   const params = { automation: key, enabled, ...(delay !== null ? { delayMinutes: delay } : {}) };
   const when =
     delay === null

@@ -266,7 +266,9 @@ export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
     ? { ...remembered, context: { ...remembered.context, customerId: pasted.customerId } }
     : remembered;
   const text = pasted?.request ?? input.message.slice(0, 2000);
-  const message = readMessage(await withCrewNames(await withVisitDays(typosFixed(writtenOut(text)), withIds), withIds));
+  // A time said by another visit's is looked up before the words are written out ("that same time" would lose "same").
+  const said = await withVisitTimes(text, withIds);
+  const message = readMessage(await withCrewNames(await withVisitDays(typosFixed(writtenOut(said)), withIds), withIds));
   const plan = await decide(message, withIds);
   // A pasted message read wrongly is read again as typed.
   if (pasted && plan.kind === "clarify") {
@@ -492,6 +494,61 @@ const WEEKDAY_BY_VISIT =
 /** "the day after you were planning for the fall cleanup": the day after the fall cleanup. */
 const PLANNED_FOR =
   /\b(day|week)\s+(after|before)\s+(?:(?:you|we)\s+(?:were|are)\s+(?:planning|coming|booked)|(?:you|we)(?:['’]d|\s+had|\s+have)?\s+(?:it|us|me|them)\s+(?:down|booked|scheduled|planned|pencilled in)|(?:it|that)\s+(?:was|is)\s+(?:booked|planned|scheduled))\s+(?:for|on)\s+(?:the\s+|my\s+|our\s+)?/gi;
+
+const VISIT_WORDS = String.raw`(?:[a-z0-9'’-]+\s+){0,4}?(?:cleanup|clean-up|check|visit|install|installation|mowing|mow|aeration|job|appointment|service|repair|tune-?up|inspection|treatment|cleaning)`;
+/** "whatever time Luis's sprinkler check is on Tuesday, slot … at that same time": the clause that names the time. */
+const TIME_OF_VISIT = new RegExp(
+  String.raw`\b(?:whatever|what)\s+time\s+(?:the\s+|our\s+)?(${VISIT_WORDS})\s+is(?:\s+(?:on|at)\s+([a-z]+day))?\b[,;:]?\s*`,
+  "i",
+);
+const THAT_SAME_TIME = /\b(?:at\s+)?(?:that|the)\s+same\s+time\b(?!\s+as\b)/i;
+const SAME_TIME_AS = new RegExp(
+  String.raw`\b(?:at\s+)?the\s+same\s+time\s+as\s+(?:the\s+|our\s+)?(${VISIT_WORDS})(?:\s+(?:on|at)\s+([a-z]+day))?\b`,
+  "i",
+);
+
+/** The wall-clock time of the named visit (on the weekday said, when one is): "at 9:00am". */
+async function visitTimeSaid(words: string, weekday: string | undefined, input: PlannerInput): Promise<string | null> {
+  const named = await visitsNamed(words, input);
+  if (!("visits" in named)) return null;
+  const wanted = weekday ? WEEKDAY_NAMES.indexOf(weekday.toLowerCase()) : -1;
+  const visit = named.visits.find(
+    (candidate) =>
+      candidate.start !== null &&
+      (wanted < 0 ||
+        new Date(`${dayInTimeZone(new Date(candidate.start), input.timeZone)}T12:00:00Z`).getUTCDay() === wanted),
+  );
+  if (!visit?.start) return null;
+  const clock = new Intl.DateTimeFormat("en-US", {
+    timeZone: input.timeZone,
+    hour: "numeric",
+    minute: "2-digit",
+    hourCycle: "h12",
+  })
+    .format(new Date(visit.start))
+    .replace(/\s/g, "")
+    .toLowerCase();
+  return `at ${clock}`;
+}
+
+/** A time said by another visit's ("at the same time as the Ortiz check"): that visit's time, written out. */
+async function withVisitTimes(text: string, input: PlannerInput): Promise<string> {
+  let out = text;
+  const whatever = TIME_OF_VISIT.exec(out);
+  if (whatever && THAT_SAME_TIME.test(out.slice(whatever.index + whatever[0].length))) {
+    const time = await visitTimeSaid(whatever[1]!, whatever[2], input);
+    if (time) {
+      const rest = out.slice(whatever.index + whatever[0].length).replace(THAT_SAME_TIME, time);
+      out = `${out.slice(0, whatever.index)}${rest}`;
+    }
+  }
+  const sameAs = SAME_TIME_AS.exec(out);
+  if (sameAs) {
+    const time = await visitTimeSaid(sameAs[1]!, sameAs[2], input);
+    if (time) out = out.replace(sameAs[0], time);
+  }
+  return out;
+}
 
 async function withVisitDays(text: string, input: PlannerInput): Promise<string> {
   let out = text.replace(PLANNED_FOR, "$1 $2 the ");
