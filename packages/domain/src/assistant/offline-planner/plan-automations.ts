@@ -8,14 +8,16 @@ import { countOf, type ReadMessage } from "./read-message.ts";
 type AutomationKey = "visit_reminder" | "invoice_follow_up" | "review_request";
 
 const VISIT = String.raw`(?:visits?|appointments?|appts?|service(?:\s+calls?)?|jobs?|cleanings?|mows?|mowing|treatments?)`;
+/** "before we show up", "ahead of the crew arriving": the visit, said as the crew's coming. */
+const ARRIVAL = String.raw`(?:(?:we|they|the\s+crews?|our\s+(?:crews?|guys|techs?|team|people))\s+(?:show(?:s)?\s+up|arrive[sd]?|arriving|come(?:s)?(?:\s+(?:out|over|by))?|get(?:s)?\s+there|visit)|(?:the\s+)?(?:crew|tech|technician)\s+(?:shows\s+up|arrives|arriving|comes))`;
 /** "remind customers the day before their visit", "visit reminders", "text people 2 hours ahead of each appointment". */
 const VISIT_REMINDER = new RegExp(
-  String.raw`\b(?:remind\w*|reminders?|text|e-?mail|message|notify|heads[- ]up)\b.*\b(?:before|ahead of|prior to)\s+(?:their|the|each|every|all|his|her|a|an)?\s*(?:upcoming\s+)?${VISIT}\b|\b(?:visit|appointment|appt|day[- ]before)\s+reminders?\b`,
+  String.raw`\b(?:remind\w*|reminders?|text|e-?mail|message|notify|heads[- ]up)\b.*\b(?:before|ahead of|prior to)\s+(?:(?:their|the|each|every|all|his|her|a|an)?\s*(?:upcoming\s+)?${VISIT}|${ARRIVAL})\b|\b(?:visit|appointment|appt|day[- ]before)\s+reminders?\b`,
   "i",
 );
 /** "follow up on invoices a week after they're due", "overdue invoice reminders", "chase late invoices automatically". */
 const INVOICE_FOLLOW_UP =
-  /\b(?:overdue|past[- ]due|late|unpaid)\s+(?:invoices?\s+)?(?:reminders?|follow-?ups?|notices?|nudges?)\b|\binvoice\s+(?:follow-?ups?|reminders?)\b|\b(?:remind\w*|chase|follow\s*-?\s*up|nudge|e-?mail|text)\b.*\binvoices?\b.*\b(?:after|once|when)\b.*\b(?:due|overdue|past due|late)\b/i;
+  /\b(?:overdue|past[- ]due|late|unpaid)\s+(?:invoices?\s+)?(?:reminders?|follow-?ups?|notices?|nudges?)\b|\binvoice\s+(?:follow-?ups?|reminders?)\b|\b(?:remind\w*|chase|follow\s*-?\s*up|nudge|e-?mail|text)\b.*\binvoices?\b.*\b(?:after|once|when)\b.*\b(?:due|overdue|past due|late)\b|\b(?:remind\w*|chase|follow\s*-?\s*up|nudge)\b.*\b(?:past|after|from)\s+(?:the(?:ir)?\s+)?due\s+dates?\b/i;
 /** "ask for a review after each visit", "turn on review requests". */
 const REVIEW_REQUEST =
   /\breview\s+requests?\b|\b(?:ask|request|get)\w*\b.*\breviews?\b.*\b(?:after|once|when)\b|\b(?:after|once)\b.*\b(?:ask|request)\w*\b.*\breviews?\b/i;
@@ -23,8 +25,11 @@ const REVIEW_REQUEST =
 const STANDING =
   /\b(?:automatic\w*|auto|always|every\s+time|each\s+time|whenever|turn(?:ed)?\s+(?:on|off)|switch\s+(?:on|off)|enable|disable|stop|pause|resume|no\s+(?:more|longer)|don['’]?t|do\s+not|automations?|from\s+now\s+on|going\s+forward)\b/i;
 /** Counted from a moment ("before their visit", "a week after they're due"): a rule, whatever else it says. */
-const COUNTED =
-  /\b(?:before|ahead of|prior to)\s+(?:their|each|every|all|the)\s+(?:upcoming\s+)?(?:visits?|appointments?|appts?|service|jobs?)\b|\b(?:after|past)\s+(?:they(?:['’]re| are)|it(?:['’]s| is)|the)\s+(?:\w+\s+)?(?:due|overdue|late)\b|\b(?:after|once)\s+(?:each|every)\s+(?:visit|job|appointment)\b/i;
+const COUNTED = new RegExp(
+  String.raw`\b(?:before|ahead of|prior to)\s+(?:(?:their|each|every|all|the)\s+(?:upcoming\s+)?(?:visits?|appointments?|appts?|service|jobs?)|${ARRIVAL})\b|` +
+    String.raw`\b(?:after|past)\s+(?:they(?:['’]re| are)|it(?:['’]s| is)|the)\s+(?:\w+\s+)?(?:due|overdue|late)\b|\b(?:after|once)\s+(?:each|every)\s+(?:visit|job|appointment)\b`,
+  "i",
+);
 /** A request to connect the texting or payment service names reminders only as its reason. */
 const INTEGRATION = /\b(?:connect|hook\s+up|link|integrat\w*|twilio|stripe|quickbooks)\b/i;
 const OFF =

@@ -86,7 +86,9 @@ function spanText(text: string, span: WhenSpan): string {
  * What the request is about, said plainly: the customer it names and the words of theirs jobs' titles it says
  * ("Acme Plumbing water heater"), else the work alone when a job's title has it ("core aeration"); null when neither.
  */
-async function subjectOf(rest: string, input: PlannerInput): Promise<string | null> {
+async function subjectOf(said: string, input: PlannerInput): Promise<string | null> {
+  // "… with the Alpha Team — he said it's the same house": an aside after a dash names no work.
+  const rest = said.split(/\s[—–-]+\s|;|\b(?:he|she|they)\s+(?:said|says|told)\b/i)[0]!;
   const words = rest
     .split(/\s+/)
     .map((word) => withoutPossessive(word.replace(/^[^\p{L}\p{N}#]+|[^\p{L}\p{N}]+$/gu, "")))

@@ -12,6 +12,7 @@ import {
   planModal,
   planNavigation,
   planOnlinePayments,
+  planScreenInWords,
   planSettingsTask,
 } from "./plan-navigation.ts";
 import { planNumberAlone, planPaymentReminders, planRecordPayment, planShowInvoice } from "./plan-payments.ts";
@@ -66,7 +67,7 @@ import {
 import { planByParts, readByParts } from "./plan-by-parts.ts";
 import type { PlannerInput, PlannerLookup } from "./planner-input.ts";
 import { mentions, readMessage, typosFixed, writtenOut, type ReadMessage } from "./read-message.ts";
-import { customerAtStart } from "./resolve-customer.ts";
+import { candidateList, customerAtStart } from "./resolve-customer.ts";
 import { sameWork } from "./work-words.ts";
 
 const FOREIGN_ADDRESS =
@@ -101,6 +102,7 @@ type Rule = (message: ReadMessage, input: PlannerInput) => AssistantPlan | null 
 // at 9" a visit, not a trip to a page.
 const RULES: Rule[] = [
   planDataRequestFromOutside,
+  planScreenInWords,
   planTrackingRequest,
   planOtherCompany,
   planOutsideTheApp,
@@ -265,6 +267,10 @@ export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
   const withIds = pasted
     ? { ...remembered, context: { ...remembered.context, customerId: pasted.customerId } }
     : remembered;
+  if (!pasted) {
+    const which = await pastedByNamesakes(input.message.slice(0, 2000), remembered);
+    if (which) return which;
+  }
   const text = pasted?.request ?? input.message.slice(0, 2000);
   // A time said by another visit's is looked up before the words are written out ("that same time" would lose "same").
   const said = await withVisitTimes(text, withIds);
@@ -321,6 +327,20 @@ const POLITE =
  * one meant (as if their page were open), and the request is the office's line with the days, times, amounts and
  * method the customer's words give; when the office only says yes, the customer's words are the request.
  */
+/** "Email from Tom Baker: "…"" when two customers are called Tom Baker: which one wrote is asked first. */
+async function pastedByNamesakes(raw: string, input: PlannerInput): Promise<AssistantPlan | null> {
+  for (const pattern of PASTED) {
+    const writer = pattern
+      .exec(raw)?.[1]
+      ?.replace(/^(?:the|a|an)\s+/i, "")
+      .trim();
+    const found = writer ? await customerAtStart(writer.split(/\s+/), input) : null;
+    if (found && !("match" in found) && new Set(found.candidates.map((candidate) => candidate.name)).size === 1)
+      return { kind: "clarify", reply: `Which customer do you mean: ${candidateList(found.candidates)}?` };
+  }
+  return null;
+}
+
 async function pastedMessage(
   raw: string,
   input: PlannerInput,
@@ -620,12 +640,17 @@ const STANDS_FOR = /\b(?:them|their|her|him|his|it|they)\b/i;
  * "customer asked. is the acme water heater scheduled yet", "the mowing tmrw. crew b cant make it. give it to crew c
  * at 1pm": of several sentences, the one that asks; a pronoun in it stands for what the first sentence names.
  */
+const CHANGED_MIND =
+  /^(?:(?:no|nope|wait|hold on|actually|sorry|scratch that|on second thought)\b[,.!]?\s*)+(?:\w+\s+)?(?:it|that|them|make|send|give|do|move|put|book)\b/i;
+
 async function theSentenceThatAsks(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const sentences = message.raw
     .split(/(?<=[.!?])\s+|\n+|\s*,\s*(?=(?:can|could|would|will) (?:you|we|u)\b|please\b)/i)
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence !== "");
   if (sentences.length < 2 || sentences.length > 4) return null;
+  // "send Elena a reminder. no, hold on, send it to Luis instead": a change of mind, read whole by the rules.
+  if (sentences.slice(1).some((sentence) => CHANGED_MIND.test(sentence))) return null;
   // "acme asked for next week. thursday 9 w crew a works for them": a sentence that gives a time "for them" asks too.
   const asking = sentences.filter((sentence) => ASKING.test(sentence));
   if (asking.length === 0)
@@ -694,6 +719,9 @@ async function customerIn(sentences: readonly string[], input: PlannerInput): Pr
       if (!/^[A-Z]/.test(words[start]!) && start > 0) continue;
       const found = await customerAtStart(words.slice(start, start + 4), input);
       if (found && "match" in found) return found.match.name;
+      // Namesakes ("Tom Baker", two of them): their shared name, so that the rules ask which one.
+      if (found && new Set(found.candidates.map((candidate) => candidate.name)).size === 1)
+        return found.candidates[0]!.name;
     }
   }
   return null;

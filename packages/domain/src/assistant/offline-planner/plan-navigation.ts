@@ -392,6 +392,37 @@ const ELSEWHERE: { pattern: RegExp; reply: string }[] = [
   },
 ];
 
+/**
+ * Screens the app has but the chat does not open, asked about in a sentence ("where are the reports? I can't find
+ * them", "is there a way to see the schedule as a calendar?"): where they are, in words, before the words read as a
+ * feature to build or a page refused.
+ */
+const SCREENS_IN_WORDS: { pattern: RegExp; reply: string }[] = [
+  {
+    pattern:
+      /^(?!.*\b(?:invoiced|collected|revenue|made|earned|how much)\b).*\b(?:where|find|get to|how (?:do|can) (?:i|we) (?:see|get|open))\b.*\breports?\b(?!\s+(?:for|on|of|about)\b)/i,
+    reply:
+      "Reports are a page of their own: open Reports from the menu. Ask me here what was invoiced or collected in a period, or who your best customers are.",
+  },
+  {
+    pattern:
+      /^(?!.*\b(?:remind\w*|reviews?|follow-?ups?|turn|switch|enable|disable|stop|change|set)\b).*\b(?:where|find|open|show|see|get to|take me to|go to)\b.*\bautomations?\b/i,
+    reply:
+      'Automations have their own page: open Automations from the menu to turn each one on or off, change it and read its runs. I can also turn one on or change it here ("remind customers the day before their visit").',
+  },
+  {
+    pattern:
+      /\b(?:schedule|visits?|jobs?|appointments?|bookings?)\b[^.?!]*\b(?:as|like|in|on)\s+(?:a\s+)?calendar\b|\bcalendar\s+view\b/i,
+    reply:
+      "Yes: the Schedule page (in the menu) lays out your crews' visits day by day, and I can show a crew's day here (\"what's Crew A doing tomorrow?\"). To see visits in Google Calendar or Outlook, subscribe to a crew's calendar feed in Settings.",
+  },
+];
+
+export function planScreenInWords(message: ReadMessage): AssistantPlan | null {
+  const screen = SCREENS_IN_WORDS.find((entry) => entry.pattern.test(message.raw));
+  return screen ? { kind: "answer", reply: screen.reply } : null;
+}
+
 const ALLOWED_LIST = NAVIGATE_TARGETS.map((target) => `\`${target}\``).join(", ");
 
 /** Going to an allowed page; a path or page outside the list is refused in words. */
@@ -448,7 +479,7 @@ const HOW_TO_TOPICS: { pattern: RegExp; target?: NavigateTarget; reply: string }
   // "how do i add a new tech to one of my crews": people join a crew on the Crews page.
   {
     pattern:
-      /\b(?:add|put|move|assign)\b.*\bto\s+(?:(?:a|another|one of|one of (?:my|our|the)|my|our|the|their)\s+)?(?:crews?|teams?)\b/i,
+      /\b(?:add|put|move|assign)\b.*\bto\s+(?:(?:a|another|one of|one of (?:my|our|the)|my|our|the|their)\s+)?(?:crews?|teams?)\b|\b(?:add|new)\s+(?:(?:a|another|my|our)\s+)?(?:new\s+)?crew\s+members?\b/i,
     target: "/crews",
     reply:
       "Opening crews: open a crew to add people to it. Someone new to the app is invited first, from the Team card in settings.",
@@ -467,7 +498,7 @@ const HOW_TO_TOPICS: { pattern: RegExp; target?: NavigateTarget; reply: string }
   },
   {
     pattern:
-      /\b(?:text|sms|email|e-mail)\s+(?:reminders?|notifications?|confirmations?)\b|\b(?:reminders?|notifications?|confirmations?)\b.*\b(?:text|sms|email|e-mail|customers?|clients?)\b|\bwhat (?:my |our )?(?:customers?|clients?) (?:get|receive|see)\b|\b(?:e-?mails?|texts?|messages?|sms)\b.*\b(?:my |our |the )?(?:customers?|clients?) (?:get|receive|see)\b/i,
+      /\b(?:text|sms|email|e-mail)\s+(?:reminders?|notifications?|confirmations?)\b|\b(?:texts?|e-?mails?|messages?|sms)\s+(?:that\s+)?(?:go|goes|get|gets|are)\s+(?:sent\s+)?(?:out\s+)?to\s+(?:my\s+|our\s+|the\s+)?(?:customers?|clients?)\b|\b(?:reminders?|notifications?|confirmations?)\b.*\b(?:text|sms|email|e-mail|customers?|clients?)\b|\bwhat (?:my |our )?(?:customers?|clients?) (?:get|receive|see)\b|\b(?:e-?mails?|texts?|messages?|sms)\b.*\b(?:my |our |the )?(?:customers?|clients?) (?:get|receive|see)\b/i,
     target: "/settings/communications",
     reply: "Opening the communication settings: what your customers receive, and when, is set there.",
   },

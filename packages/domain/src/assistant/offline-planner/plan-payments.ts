@@ -64,7 +64,9 @@ const ABOUT_MONEY = [
  */
 const REMINDER_FOR = [
   /\b(?:remind|chase|nudge|ping|follow up with)\s+(.+?)(?:\s+(?:to pay|to settle|about|of|that|for|regarding|re|on)\b|[,.?!]|$)/i,
-  /\b(?:send|text|email|e-mail|sms)\s+(.+?)\s+(?:a|an|the|another)\s+(?:[\w-]+\s+){0,3}?reminder/i,
+  /\b(?:send|text|email|e-mail|sms|shoot|drop)(?:ing)?\s+(.+?)\s+(?:a|an|the|another)\s+(?:[\w-]+\s+){0,3}?reminder/i,
+  // "… no, send it to Luis Ortiz instead": the reminder, to another customer.
+  /\b(?:send|give|do)\s+(?:it|that|one|this|the\s+reminder)\s+(?:to|for)\s+(.+?)(?:\s+(?:instead|then|please)\b|[,.?!]|$)/i,
   /\breminders?\s+(?:(?:to\s+)?(?:go|be sent|get sent)\s+)?(?:(?:out|over|off)\s+)?(?:to|for)\s+(.+?)(?:\s+(?:about|for|regarding|re|on|to pay)\b|[,.?!]|$)/i,
   // "garcia - payment reminder": whom, then what.
   /^\s*([a-z][\w'’&. ]{1,40}?)\s*[-–—:]\s+(?:(?:send|a|an|the)\s+)*(?:payment\s+)?(?:reminders?|nudge|chase)\b/i,
@@ -87,7 +89,17 @@ function meansEveryone(text: string): boolean {
   return words.every((word) => GENERIC.has(word));
 }
 
+/** "send Elena a reminder. no, hold on, send it to Luis instead": what follows the last change of mind. */
+const CHANGE_OF_MIND =
+  /[.!;,?—–-]\s*(?:(?:no|nope|wait|hold on|actually|sorry|scratch that|i mean|i meant)[,.!]?\s*)+/gi;
+
 function reminderName(raw: string): string | null {
+  const last = [...raw.matchAll(CHANGE_OF_MIND)].at(-1);
+  const corrected = last ? namedReminder(raw.slice(last.index + last[0].length)) : null;
+  return corrected ?? namedReminder(raw);
+}
+
+function namedReminder(raw: string): string | null {
   for (const pattern of REMINDER_FOR) {
     const found = pattern
       .exec(raw)?.[1]
