@@ -107,6 +107,74 @@ const WEEK_FROM_WEEKDAY =
   /\b(?:a\s+week\s+from|a\s+week\s+on)\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b|\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+week\b/gi;
 const DAY_AFTER_TOMORROW = /\b(?:the\s+)?day\s+after\s+tomorrow\b/gi;
 
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
+const MONTH_SAID = String.raw`jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?`;
+const COUNT_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+const NTH: Record<string, number> = {
+  first: 1,
+  "1st": 1,
+  second: 2,
+  "2nd": 2,
+  third: 3,
+  "3rd": 3,
+  fourth: 4,
+  "4th": 4,
+};
+
+function monthIndex(said: string): number {
+  return MONTHS.findIndex((month) => month.startsWith(said.toLowerCase().slice(0, 3)));
+}
+
+/** The `nth` (1 to 4, or -1 for the last) `weekday` of a month (0 to 11) of `year`, as a calendar day. */
+function nthWeekdayOf(year: number, month: number, weekday: number, nth: number): string {
+  if (nth > 0) {
+    const first = new Date(Date.UTC(year, month, 1)).getUTCDay();
+    return new Date(Date.UTC(year, month, 1 + ((weekday - first + 7) % 7) + 7 * (nth - 1))).toISOString().slice(0, 10);
+  }
+  const last = new Date(Date.UTC(year, month + 1, 0));
+  const back = (last.getUTCDay() - weekday + 7) % 7;
+  return new Date(Date.UTC(year, month + 1, -back)).toISOString().slice(0, 10);
+}
+
+/** The holidays offices name days by, on or after `today` (before it, looking back): their calendar day. */
+const HOLIDAYS: { pattern: string; day: (year: number) => string }[] = [
+  { pattern: String.raw`christmas\s+eve`, day: (year) => `${year}-12-24` },
+  { pattern: String.raw`(?:christmas|xmas)(?:\s+day)?`, day: (year) => `${year}-12-25` },
+  { pattern: String.raw`new\s+year['’]?s\s+eve`, day: (year) => `${year}-12-31` },
+  { pattern: String.raw`new\s+year['’]?s(?:\s+day)?`, day: (year) => `${year}-01-01` },
+  { pattern: String.raw`thanksgiving(?:\s+day)?`, day: (year) => nthWeekdayOf(year, 10, 4, 4) },
+  {
+    pattern: String.raw`(?:the\s+)?(?:fourth\s+of\s+july|july\s+4(?:th)?|independence\s+day)`,
+    day: (year) => `${year}-07-04`,
+  },
+  { pattern: String.raw`memorial\s+day`, day: (year) => nthWeekdayOf(year, 4, 1, -1) },
+  { pattern: String.raw`labou?r\s+day`, day: (year) => nthWeekdayOf(year, 8, 1, 1) },
+];
+const HOLIDAY = new RegExp(String.raw`\b(?:${HOLIDAYS.map((holiday) => holiday.pattern).join("|")})\b`, "gi");
+
+function holidayDay(said: string, today: string, direction: "forward" | "back"): string | null {
+  const holiday = HOLIDAYS.find((candidate) => new RegExp(`^${candidate.pattern}$`, "i").test(said.trim()));
+  if (!holiday) return null;
+  const year = Number(today.slice(0, 4));
+  const candidates = [year - 1, year, year + 1].map(holiday.day);
+  return direction === "back"
+    ? (candidates.filter((day) => day <= today).at(-1) ?? null)
+    : (candidates.find((day) => day >= today) ?? null);
+}
+
 /** The next `weekday` strictly after `day` (a calendar day). */
 function nextWeekday(day: string, weekday: number): string {
   const current = new Date(`${day}T12:00:00Z`).getUTCDay();
@@ -192,6 +260,61 @@ function normalize(text: string, today: string, direction: "forward" | "back"): 
       `${day.toLowerCase() === "this" ? "today" : day} at ${hour}${minutes ?? ""}${part.toLowerCase() === "morning" ? "am" : "pm"}`,
   );
   out = out.replace(DAY_AFTER_TOMORROW, () => `on ${addDays(today, 2)}`);
+  // "the Monday after Christmas", "thanksgiving": a holiday is its calendar day; a weekday after or before it, that one.
+  out = out.replace(HOLIDAY, (said) => holidayDay(said, today, direction) ?? said);
+  out = out.replace(
+    /\b(?:the\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+(after|before)\s+(?:on\s+)?(\d{4}-\d{2}-\d{2})\b/gi,
+    (_all, weekday: string, way: string, day: string) => {
+      const wanted = WEEKDAYS.indexOf(weekday.toLowerCase());
+      const current = new Date(`${day}T12:00:00Z`).getUTCDay();
+      const shift =
+        way.toLowerCase() === "after" ? (wanted - current + 7) % 7 || 7 : -((current - wanted + 7) % 7 || 7);
+      return `on ${addDays(day, shift)}`;
+    },
+  );
+  // "two weeks from tomorrow", "3 days from monday": counted from that day.
+  out = out.replace(
+    /\b(a|an|one|two|three|four|five|six|\d{1,2})\s+(days?|weeks?)\s+from\s+(tomorrow|tmrw|today|sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/gi,
+    (_all, count: string, unit: string, from: string) => {
+      const amount = COUNT_WORDS[count.toLowerCase()] ?? Number(count);
+      const start = /^(?:tomorrow|tmrw)$/i.test(from)
+        ? addDays(today, 1)
+        : /^today$/i.test(from)
+          ? today
+          : nextWeekday(today, WEEKDAYS.indexOf(from.toLowerCase()));
+      return `on ${addDays(start, amount * (/^w/i.test(unit) ? 7 : 1))}`;
+    },
+  );
+  // "the first Monday of March", "the last friday of next month": that weekday of that month, the next such month.
+  out = out.replace(
+    new RegExp(
+      String.raw`\b(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\s+(?:of|in)\s+(?:(this|next)\s+month|(${MONTH_SAID})\b)`,
+      "gi",
+    ),
+    (all, nth: string, weekday: string, relative: string | undefined, month: string | undefined) => {
+      const [year, current] = today.split("-").map(Number) as [number, number];
+      const which = nth.toLowerCase() === "last" ? -1 : NTH[nth.toLowerCase()]!;
+      const wanted = WEEKDAYS.indexOf(weekday.toLowerCase());
+      if (relative) {
+        const shift = relative.toLowerCase() === "next" ? 1 : 0;
+        const first = new Date(Date.UTC(year, current - 1 + shift, 1));
+        return `on ${nthWeekdayOf(first.getUTCFullYear(), first.getUTCMonth(), wanted, which)}`;
+      }
+      const index = monthIndex(month!);
+      if (index < 0) return all;
+      const thisYear = nthWeekdayOf(year, index, wanted, which);
+      return `on ${thisYear >= today ? thisYear : nthWeekdayOf(year + 1, index, wanted, which)}`;
+    },
+  );
+  // "from the first through the 15th of this month": both days of the month said at the end.
+  out = out.replace(
+    /\b(from\s+)?the\s+(first|1st|\d{1,2}(?:st|nd|rd|th))\s+(through|thru|to|until|till|-)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\s+(?:of\s+)?(this|next|last)\s+month\b/gi,
+    (all, from: string | undefined, start: string, way: string, end: string, month: string) => {
+      const first = dayOfMonth(today, /^first$/i.test(start) ? 1 : parseInt(start, 10), month, direction);
+      const last = dayOfMonth(today, Number(end), month, direction);
+      return first && last ? `${from ?? ""}${first} ${way} ${last}` : all;
+    },
+  );
   out = out.replace(WEEKDAY_AFTER_NEXT, (_all, weekday: string) => {
     const next = nextWeekday(today, WEEKDAYS.indexOf(weekday.toLowerCase()));
     return `on ${addDays(next, 7)}`;

@@ -65,6 +65,7 @@ import {
   planPlanQuestion,
 } from "./plan-help.ts";
 import { planByParts, readByParts } from "./plan-by-parts.ts";
+import { withTheOtherToo } from "./plan-both.ts";
 import type { PlannerInput, PlannerLookup } from "./planner-input.ts";
 import { mentions, readMessage, typosFixed, writtenOut, type ReadMessage } from "./read-message.ts";
 import { candidateList, customerAtStart } from "./resolve-customer.ts";
@@ -275,7 +276,7 @@ export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
   // A time said by another visit's is looked up before the words are written out ("that same time" would lose "same").
   const said = await withVisitTimes(text, withIds);
   const message = readMessage(await withCrewNames(await withVisitDays(typosFixed(writtenOut(said)), withIds), withIds));
-  const plan = await decide(message, withIds);
+  const plan = await withTheOtherToo(await decide(message, withIds), message, withIds);
   // A pasted message read wrongly is read again as typed.
   if (pasted && plan.kind === "clarify") {
     const asTyped = await decide(

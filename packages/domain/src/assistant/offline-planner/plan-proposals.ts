@@ -117,7 +117,10 @@ function customerLabel(customer: NamedRecord): string {
 
 /** "nov 1 thru nov 25", "from the 1st to the 15th": two days of the past, as a period to invoice. */
 function writtenRange(raw: string, input: PlannerInput): [string, string, string] | null {
-  const { spans } = readWhens(raw.replace(/\bthru\b/gi, "through"), input.now, input.timeZone, "back");
+  const { spans, text } = readWhens(raw.replace(/\bthru\b/gi, "through"), input.now, input.timeZone, "back");
+  // "from the first through the 15th of this month", written out as two dates.
+  const written = DAY_RANGE.exec(text);
+  if (written) return [`${written[1]} to ${written[2]}`, written[1]!, written[2]!];
   const days = spans.map((span) => span.day).filter((day): day is string => day !== null);
   return days.length === 2 ? [`${days[0]} to ${days[1]}`, days[0]!, days[1]!] : null;
 }

@@ -140,7 +140,7 @@ export async function planCount(message: ReadMessage, input: PlannerInput): Prom
 }
 
 const CREW_DAY =
-  /\b(?:what|whats|what's|where|wheres|where's|show|list|how|who|which|is|does|do|crew|team)\b.*\b(?:crew|team)\b|\b(?:crew|team)\b.*\b(?:day|schedule|route|jobs|visits|doing|working|have|got|on|busy|booked)\b/i;
+  /\b(?:what|whats|what's|where|wheres|where's|show|list|how|who|which|is|does|do|crew|team)\b.*\b(?:crew|team)\b|\b(?:crew|team)\b.*\b(?:day|schedule|route|jobs|visits|doing|working|have|got|on|busy|booked|looks?\s+like)\b/i;
 
 /** "when is jane smiths next mowing", "is the acme water heater scheduled yet", "whens her next visit". */
 const WHEN_VISIT =

@@ -1,0 +1,81 @@
+import type { AssistantPlan } from "@fieldops/shared/assistant";
+import type { PlannerInput } from "./planner-input.ts";
+import { crewNames, resolveCrew } from "./plan-schedule.ts";
+import type { ReadMessage } from "./read-message.ts";
+import { asMarkdownText, resolveCustomer } from "./resolve-customer.ts";
+
+type Read = Extract<AssistantPlan, { kind: "read" }>["reads"][number];
+
+/** "and", "&", "plus" or a comma between two things of one kind. */
+const BOTH = /\s*(?:,\s*(?:and\s+)?|\s+(?:and|&|plus)\s+(?:also\s+)?)/i;
+
+/** "open invoice 1032 and 1040": the other number, when it is an invoice too. */
+async function otherInvoice(read: Read & { tool: "findInvoice" }, message: ReadMessage, input: PlannerInput) {
+  const numbers = [...message.raw.matchAll(/(?:#\s*)?\b(\d{3,9})\b/g)].map((found) => Number(found[1]));
+  const others = [...new Set(numbers.filter((number) => number !== read.number))];
+  if (others.length !== 1 || !BOTH.test(message.raw)) return null;
+  const invoice = await input.lookup.invoiceByNumber(others[0]!);
+  return invoice
+    ? { read: { tool: "findInvoice" as const, number: invoice.number }, said: `invoice #${invoice.number}` }
+    : null;
+}
+
+/** "look up Luis Ortiz and Elena Garcia": two customers, each found by their own name. */
+async function otherCustomer(read: Read & { tool: "findCustomers" }, input: PlannerInput) {
+  const parts = read.query.split(BOTH).map((part) => part.trim());
+  if (parts.length !== 2 || parts.some((part) => part === "")) return null;
+  const resolved = await Promise.all(parts.map((part) => resolveCustomer(part, input)));
+  const [first, second] = resolved;
+  if (!first || !second || !("customer" in first) || !("customer" in second)) return null;
+  if (first.customer.id === second.customer.id) return null;
+  return {
+    first: { tool: "findCustomers" as const, query: first.customer.name },
+    read: { tool: "findCustomers" as const, query: second.customer.name },
+    said: `**${asMarkdownText(second.customer.name)}**`,
+  };
+}
+
+/** "what's crew a doing monday, and crew c?": the same day of the other crew named. */
+async function otherCrewsDay(read: Read & { tool: "daySchedule" }, message: ReadMessage, input: PlannerInput) {
+  if (!read.crewId || !BOTH.test(message.raw)) return null;
+  for (const name of crewNames(message.raw)) {
+    const resolved = await resolveCrew(name, input);
+    if ("crew" in resolved && resolved.crew.id !== read.crewId)
+      return {
+        read: { tool: "daySchedule" as const, date: read.date, crewId: resolved.crew.id },
+        said: `**${asMarkdownText(resolved.crew.name)}**'s`,
+      };
+  }
+  return null;
+}
+
+/**
+ * A read of one thing when the message asks for two of the same kind ("open invoice 1032 and 1040", "look up Luis
+ * Ortiz and Elena Garcia", "crew a monday, and crew c?"): both, each read on its own.
+ */
+export async function withTheOtherToo(
+  plan: AssistantPlan,
+  message: ReadMessage,
+  input: PlannerInput,
+): Promise<AssistantPlan> {
+  if (plan.kind !== "read" || plan.reads.length !== 1) return plan;
+  const read = plan.reads[0]!;
+  if (read.tool === "findInvoice") {
+    const other = await otherInvoice(read, message, input);
+    if (other) return { ...plan, reply: `${plan.reply} And ${other.said}.`, reads: [read, other.read] };
+  }
+  if (read.tool === "findCustomers") {
+    const other = await otherCustomer(read, input);
+    if (other)
+      return {
+        ...plan,
+        reply: `Here are **${asMarkdownText(other.first.query)}** and ${other.said}.`,
+        reads: [other.first, other.read],
+      };
+  }
+  if (read.tool === "daySchedule") {
+    const other = await otherCrewsDay(read, message, input);
+    if (other) return { ...plan, reply: `${plan.reply} And ${other.said}.`, reads: [read, other.read] };
+  }
+  return plan;
+}
