@@ -46,11 +46,25 @@ const MOVES = /\binstead\b|\b(?:has|have|needs?)\s+to\s+go\b|\bcan\s+(?:it|that|
  * request, said plainly ("schedule Acme Plumbing water heater on 2026-11-30 at 8 with Crew A"), then goes through the
  * rules, so every check, question and proposal is theirs.
  */
+const CREW_SAID =
+  /\b(?:crew|team)\s+[a-z0-9]+\b|\b(?!(?:the|a|an|with|to|for|and|of|my|our|that|this)\s)[a-z0-9]+\s+(?:crew|team)\b/gi;
+
+/**
+ * "… clashes with what Crew B committed to. Move that visit to friday and hand it to Crew A": of several crews, where
+ * the visit goes is said last; the others are left out.
+ */
+function lastCrewOnly(text: string): string {
+  const said = [...text.matchAll(CREW_SAID)];
+  const last = said.at(-1);
+  if (!last || new Set(said.map((found) => found[0].toLowerCase())).size < 2) return text;
+  return `${text.slice(0, last.index).replace(CREW_SAID, " ")}${text.slice(last.index)}`;
+}
+
 export async function planByParts(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const { text, spans } = readWhens(message.raw, input.now, input.timeZone);
   const dated = spans.filter((span) => span.day !== null || span.time !== null);
   if (dated.length === 0) return null;
-  const crew = crewMention(withoutSpans(text, spans));
+  const crew = crewMention(lastCrewOnly(withoutSpans(text, spans)));
   const timeAlone = dated.every((span) => span.time === null) ? TIME_ALONE.exec(crew.rest) : null;
   const rest = timeAlone ? crew.rest.replace(/\binstead\s+of\s+\S+/i, " ").replace(timeAlone[0], " ") : crew.rest;
   const subject = await subjectOf(rest, input);

@@ -43,6 +43,7 @@ import {
   planTerseMove,
   planTerseMoveTo,
   planTerseSchedule,
+  crewNames,
   visitsNamed,
   withCrewNames,
 } from "./plan-schedule.ts";
@@ -472,8 +473,8 @@ async function decide(message: ReadMessage, input: PlannerInput): Promise<Assist
   // "crew B is out sick tomorrow. can Alpha Team take Jane Smith's mowing at the same time?": the sentence that asks,
   // when it asks for a change.
   const asking = await theSentenceThatAsks(message, input);
-  if (asking?.kind === "confirm") return asking;
   const whole = await byRules(message, input);
+  if (asking?.kind === "confirm") return whole && saysMoreOfTheSame(whole, asking) ? whole : asking;
   if (whole && !lostTheThread(whole) && !missesItsParts(whole)) return whole;
   // A sentence the rules could not read, or read as a page or a day when it names a visit and a time: read by parts.
   const byParts = await planByParts(message, input);
@@ -641,6 +642,20 @@ const STANDS_FOR = /\b(?:them|their|her|him|his|it|they)\b/i;
  * "customer asked. is the acme water heater scheduled yet", "the mowing tmrw. crew b cant make it. give it to crew c
  * at 1pm": of several sentences, the one that asks; a pronoun in it stands for what the first sentence names.
  */
+/**
+ * "Record a check payment on invoice 1040? It's check number 2291.": the whole message proposes what its asking
+ * sentence does, with what the other sentences add (the check's number).
+ */
+function saysMoreOfTheSame(whole: AssistantPlan, asking: AssistantPlan & { kind: "confirm" }): boolean {
+  if (whole.kind !== "confirm" || whole.proposal.moduleId !== asking.proposal.moduleId) return false;
+  const more = whole.proposal.params as Record<string, unknown>;
+  const said = Object.entries(asking.proposal.params as Record<string, unknown>);
+  return (
+    Object.keys(more).length > said.length &&
+    said.every(([key, value]) => JSON.stringify(more[key]) === JSON.stringify(value))
+  );
+}
+
 const CHANGED_MIND =
   /^(?:(?:no|nope|wait|hold on|actually|sorry|scratch that|on second thought)\b[,.!]?\s*)+(?:\w+\s+)?(?:it|that|them|make|send|give|do|move|put|book)\b/i;
 
@@ -689,7 +704,9 @@ async function theSentenceThatAsks(message: ReadMessage, input: PlannerInput): P
       first,
     );
   if (named) {
-    const plan = await byRules(readMessage(request.replace(STANDS_FOR, first)), input);
+    // "… clashes with what Crew B committed to. Move that visit … and hand it to Crew A": the request's crew, not theirs.
+    const said = crewNames(request).length > 0 ? first.replace(/\b(?:crew|team)\s+[a-z0-9]+\b/gi, " ") : first;
+    const plan = await byRules(readMessage(request.replace(STANDS_FOR, said)), input);
     return plan && !lostTheThread(plan) ? plan : null;
   }
   // "We just signed Sunrise Senior Living for quarterly pest treatments. Can you set up a job for them for that?": "them"

@@ -643,7 +643,7 @@ const MOVE_STATEMENT =
   /(?:\b(?:is|are)|(?<!\b(?:what|whats|who|whos|that|it|there|here|where|how|when)['’]?)['’]s)\s+(?:now\s+)?(?:on\s+|at\s+)?(?=(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|next|dec|nov|jan|the\s+\d|\d))|\bshould\s+(?:be|go|move)\b|\bwould\s+rather\s+have\b|\b(?:slides?|goes|moves?)\s+to\b|,\s+(?=[^,]*\binstead\b)/i;
 /** The words of a move said as a fact, before a weaker "…'s friday": "got bumped to", "moves to", "needs to be". */
 export const MOVE_SAID =
-  /\b(?:slides?|goes|go|moves?|moving|shifts?|got\s+(?:bumped|moved|pushed|shifted)|(?:is|are|was|been|being)\s+(?:bumped|moved|pushed|shifted)|needs?\s+to\s+be|has\s+to\s+be)\s+(?:to\s+)?(?=\S)/i;
+  /\b(?:slides?|goes|go|moves?|moving|shifts?|(?:moved|pushed|bumped|shifted)(?=\s+to\b)|got\s+(?:bumped|moved|pushed|shifted)|(?:is|are|was|been|being)\s+(?:bumped|moved|pushed|shifted)|needs?\s+to\s+be|has\s+to\s+be)\s+(?:to\s+)?(?=\S)/i;
 const RESCHEDULE_WORD = /\b(?:re-?schedule|resched|postpone|move|push|bump)\b(?!-)/i;
 
 /** "and give it to crew C": a second clause that only names the crew. */

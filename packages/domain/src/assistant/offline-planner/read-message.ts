@@ -574,7 +574,7 @@ function corrected(text: string): string {
 
 /** "… — actually, Crew C's", "… er, make that $80", "Sorry, I meant the jobs page": a correction at the end. */
 const TAIL_CORRECTION =
-  /(?:\s*[.,;…]+\s*|\s+[-–—]+\s*|\s+)(?:or\s+)?(?:(?:oh|er+m?|um+|sorry|no|nope|wait|actually|no wait|i meant|i mean|make (?:that|it)|scratch that|correction|let['’]?s (?:do|go with)|rather|(?:it|that)\s+was(?:\s+(?:a|by|in|paid by|paid in))?)[,:!.]?\s+)+(?:(?:just|only)\s+)?(?:the\s+)?(.+?)\s*(?:\b(?:first|instead|for now|please|then)\b\s*|\b(?:is|would be|works|['’]d be)\s+(?:better|best|good|fine|easier)(?:\s+for\s+(?:him|her|them|us|me))?\s*)?[.!?]*$/i;
+  /(?:\s*[.,;…]+\s*|\s+[-–—]+\s*|\s+)(?:or\s+)?(?:(?:oh|er+m?|um+|sorry|no|nope|wait|actually|no wait|i meant|i mean|make (?:that|it)|scratch that|correction|let['’]?s (?:do|go with)|rather|(?:it|that)\s+was(?:\s+(?:a|by|in|paid by|paid in))?)[,:!.]?\s+)+(?:(?:just|only)\s+)?(?:the\s+)?(.+?)\s*(?:\b(?:first|instead|for now|please|then)\b\s*|,?\s*(?:(?:at|with)\s+)?(?:the\s+)?same\s+(?:time|hour|crew)\s*|\b(?:is|would be|works|['’]d be)\s+(?:better|best|good|fine|easier)(?:\s+for\s+(?:him|her|them|us|me))?\s*)?[.!?]*$/i;
 
 /** What a correction can replace: the same kind of thing said before it, the last of them. */
 const CORRECTABLE: RegExp[] = [
