@@ -21,6 +21,7 @@ import { HOLDOUT_19 } from "@fieldops/domain/assistant/offline-planner/planner-h
 import { HOLDOUT_20 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-20";
 import { HOLDOUT_21 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-21";
 import { HOLDOUT_22 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-22";
+import { HOLDOUT_24 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-24";
 import { HOLDOUT_23 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-23";
 import { HOLDOUT_25 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-25";
 import { HOLDOUT_14 } from "@fieldops/domain/assistant/offline-planner/planner-holdout-14";
@@ -53,10 +54,11 @@ const WRITTEN_BLIND = new Set<GoldenRow>([
   // when written, before the fourteenth and fifteenth were learned; 77 and 62 before they were learned themselves.
   ...HOLDOUT_16,
   ...HOLDOUT_17,
-  // Written blind on 2026-11-29 (messy typing, then other trades and roles), learned: 68 and 69 of 100 when written;
-  // and the set being learned (the twenty-fourth, a Monday-morning office across all trades: 70 of 100 when written).
+  // Written blind on 2026-11-29 (messy typing, other trades and roles, a Monday-morning office), learned: 68, 69 and 70
+  // of 100 when written; and the set being learned, if any.
   ...HOLDOUT_21,
   ...HOLDOUT_22,
+  ...HOLDOUT_24,
   ...LEARNING,
 ]);
 let blindRight = 0;

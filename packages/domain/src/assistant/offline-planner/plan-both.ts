@@ -28,10 +28,11 @@ async function otherCustomer(read: Read & { tool: "findCustomers" }, input: Plan
   const [first, second] = resolved;
   if (!first || !second || !("customer" in first) || !("customer" in second)) return null;
   if (first.customer.id === second.customer.id) return null;
+  // By id, as a customer found by name is read (the tool finds that one customer).
   return {
-    first: { tool: "findCustomers" as const, query: first.customer.name },
-    read: { tool: "findCustomers" as const, query: second.customer.name },
-    said: `**${asMarkdownText(second.customer.name)}**`,
+    first: { tool: "findCustomers" as const, query: first.customer.id },
+    read: { tool: "findCustomers" as const, query: second.customer.id },
+    said: `**${asMarkdownText(first.customer.name)}** and **${asMarkdownText(second.customer.name)}**`,
   };
 }
 
@@ -69,7 +70,7 @@ export async function withTheOtherToo(
     if (other)
       return {
         ...plan,
-        reply: `Here are **${asMarkdownText(other.first.query)}** and ${other.said}.`,
+        reply: `Here are ${other.said}.`,
         reads: [other.first, other.read],
       };
   }

@@ -102,7 +102,9 @@ function spanText(text: string, span: WhenSpan): string {
  */
 async function subjectOf(said: string, input: PlannerInput): Promise<string | null> {
   // "… with the Alpha Team — he said it's the same house": an aside after a dash names no work.
-  const rest = said.split(/\s[—–-]+\s|;|\b(?:he|she|they)\s+(?:said|says|told)\b/i)[0]!;
+  const rest = said.split(
+    /\s[—–-]+\s(?=(?:he|she|they|it['’]?s|that['’]?s)\b)|\b(?:he|she|they)\s+(?:said|says|told)\b/i,
+  )[0]!;
   const words = rest
     .split(/\s+/)
     .map((word) => withoutPossessive(word.replace(/^[^\p{L}\p{N}#]+|[^\p{L}\p{N}]+$/gu, "")))

@@ -96,9 +96,15 @@ const OUTSIDE: { pattern: RegExp; unless?: RegExp; reply: string }[] = [
   },
   {
     pattern:
-      /\b(?:order|buy|purchase|reorder)\s+(?:(?:the|some|more|our|a|an|new|replacement)\s+)*(?:[\w-]+\s+){0,3}?(?:parts?|supplies|materials?|shingles|filters?|chemicals?|stock|inventory|equipment|from\s+(?:our|the)\s+(?:supplier|vendor|wholesaler))\b/i,
+      /\b(?:order|buy|purchase|reorder)\s+(?:(?:the|some|more|our|a|an|new|replacement)\s+)*(?:[\w-]+\s+){0,5}?(?:parts?|supplies|materials?|shingles|filters?|chemicals?|stock|inventory|equipment|bags?|fertili[sz]ers?|seed|mulch|salt|from\s+(?:our|the)\s+(?:supplier|vendor|wholesaler))\b/i,
     reply:
       "I can't order from suppliers: the app doesn't hold your suppliers or purchasing. I can add a note to the job so the crew knows what's coming, or ask for a quote to build purchase orders if you need them.",
+  },
+  {
+    // "remind me to call Acme back at 3": a personal reminder, not one to a customer.
+    pattern: /^\s*(?:(?:please|pls)\s+)?(?:(?:can|could)\s+(?:you|u)\s+)?remind\s+me\s+(?:to|about|that)\b/i,
+    reply:
+      "I can't set reminders for you. Write it in the customer's notes on their page, or ask me for their phone number now; reminders to customers (before a visit, for an overdue invoice) are automations I can turn on.",
   },
   {
     pattern: /\b(?:weather|forecast|rain(?:ing)?\s+(?:tomorrow|today|on))\b/i,

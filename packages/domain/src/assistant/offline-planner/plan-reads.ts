@@ -341,8 +341,18 @@ export function planRevenue(message: ReadMessage, input: PlannerInput): Assistan
   if (!period)
     return { kind: "clarify", reply: "For which period: today, this week, this month, last month or this year?" };
   const collectedToo = mentions(message, "collect", "collected", "paid", "received", "took in");
+  // "not what we billed, what we collected": the one the other is set against.
+  const notBilled =
+    /\bnot\s+(?:(?:what|how\s+much)\s+(?:we|was|they|i)\s+)?(?:billed|invoiced|charged|sent\s+out)\b/i.test(
+      message.raw,
+    );
   // "invoiced vs collected in october": both, side by side.
-  if (mentions(message, ...INVOICED) && collectedToo && mentions(message, "vs", "versus", "and", "compared", "against"))
+  if (
+    !notBilled &&
+    mentions(message, ...INVOICED) &&
+    collectedToo &&
+    mentions(message, "vs", "versus", "and", "compared", "against")
+  )
     return {
       kind: "read",
       reply: `Here is what was invoiced and what was collected ${periodPhrase(period.label)}.`,
