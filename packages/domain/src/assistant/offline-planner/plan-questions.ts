@@ -81,6 +81,13 @@ function dayPeriod(message: ReadMessage, input: PlannerInput): { period: DayPeri
 const ANY_PAST_DUE =
   /^\s*(?:are there\s+)?(?:any|anything|anyone|anybody)\s+(?:invoices?\s+)?(?:past[- ]due|overdue|late)\b/i;
 
+/** "customers in springfield", "clients out in Shelbyville": a town named after the customers. */
+const CUSTOMERS_IN_TOWN =
+  /\b(?:customers?|clients?|accounts?|patients?|homes?|properties)\s+(?:do\s+we\s+have\s+|have\s+we\s+got\s+|are\s+there\s+|we\s+have\s+)?(?:(?:out|over|up|down)\s+)?(?:in|from)\s+([a-z][a-z.'’-]+(?:\s+[a-z][a-z.'’-]+)?)\s*\??\s*$/i;
+/** Words after "in" that name a time, not a town ("customers in total", "in the last month"). */
+const PERIOD_WORD =
+  /^(?:total|all|the\b.*|this\b.*|last\b.*|next\b.*|january|february|march|april|may|june|july|august|september|october|november|december|\d.*|our\b.*|my\b.*|system|app|database|crm|quickbooks)$/i;
+
 export async function planCount(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   if (ANY_PAST_DUE.test(message.raw)) {
     const refusal = refusalOf(CAPABILITIES.seeInvoices, input);
@@ -99,6 +106,15 @@ export async function planCount(message: ReadMessage, input: PlannerInput): Prom
   const refusal = refusalOf(countable.capability, input);
   if (refusal) return refusal;
   const [one, many] = countable.noun;
+  // "how many customers in springfield": the chat keeps no count by town (not the company's total, which would be wrong).
+  const town = countable.kind === "customers" ? CUSTOMERS_IN_TOWN.exec(message.raw)?.[1] : undefined;
+  if (town && !PERIOD_WORD.test(town)) {
+    const place = asMarkdownText(capitalized(town.trim()));
+    return {
+      kind: "answer",
+      reply: `I can't count customers by town from the chat. On the Customers page, search for "${place}": the search looks in addresses too.`,
+    };
+  }
   const whose = countable.kind === "unpaid_invoices" ? WHOSE.exec(message.raw) : null;
   if (whose) {
     const resolved = await resolveCustomer(cleanName(whose[1] ?? whose[2] ?? whose[3] ?? ""), input);
