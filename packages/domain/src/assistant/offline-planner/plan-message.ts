@@ -292,7 +292,7 @@ export async function planMessage(input: PlannerInput): Promise<AssistantPlan> {
 /** A customer's words pasted in quotes, then what to do with them: "Email from Elena Garcia: "…" Book it." */
 const PASTED = [
   /^\s*(?:(?:an?\s+|this\s+)?(?:e-?mail|text|txt|message|msg|note|voicemail|vm|sms|whatsapp)\s+from|(?:got|received|just got|have)\s+(?:this|a\s+(?:text|message|note|e-?mail))\s+from|from)\s+([^:"“'‘]{2,60}?)\s*[:,–—-]?\s*(?:"([^"]+)"|“([^”]+)”|'(.+?)'(?=[\s.!?,]|$)|‘([^’]+)’)\s*[.!]?\s*([\s\S]*)$/i,
-  /^\s*([^:"“'‘]{2,60}?)\s+(?:wrote|said|says|texted|emailed|messaged|e-mailed|left a message|txt|text|msg|message|e-?mail|sms|vm|voicemail|asked(?:\s+(?:us|me))?|asks(?:\s+(?:us|me))?|wants to know|wanted to know)\s*[:,–—-]?\s*(?:"([^"]+)"|“([^”]+)”|'(.+?)'(?=[\s.!?,]|$)|‘([^’]+)’)\s*[.!]?\s*([\s\S]*)$/i,
+  /^\s*([^:"“'‘]{2,60}?)\s+(?:wrote|said|says|texted|emailed|messaged|e-mailed|replied(?:\s+to\s+(?:our|the|my)\s+[\w-]+)?|responded|wrote back|left a message|txt|text|msg|message|e-?mail|sms|vm|voicemail|asked(?:\s+(?:us|me))?|asks(?:\s+(?:us|me))?|wants to know|wanted to know)\s*[:,–—-]?\s*(?:"([^"]+)"|“([^”]+)”|'(.+?)'(?=[\s.!?,]|$)|‘([^’]+)’)\s*[.!]?\s*([\s\S]*)$/i,
 ];
 /** A customer's words in quotes, with at most a label before them ("Customer text:", "Email:"), then the office's line. */
 const SELF_NAMED =
@@ -404,8 +404,15 @@ async function pastedAs(
         : "";
   const amount = /\$\s?\d[\d,]*(?:\.\d{1,2})?/.exec(said)?.[0];
   const method = /\b(cash|check|cheque)\b/i.exec(said)?.[1]?.toLowerCase();
-  const numbered = /#\s*\d{2,12}\b/.exec(said)?.[0];
-  const money = [amount, method ? (method === "cash" ? "in cash" : "by check") : undefined, numbered]
+  const checkNumber = /\b(?:check|cheque)\s*(?:#|no\.?|number)?\s*(\d{3,12})\b/i.exec(said)?.[1];
+  const numbered = checkNumber ? `check number ${checkNumber}` : /#\s*\d{2,12}\b/.exec(said)?.[0];
+  const invoice = /\binvoice\s*(?:#|no\.?|number)?\s*\d{3,9}\b/i.exec(said)?.[0];
+  const money = [
+    amount,
+    method ? (method === "cash" ? "in cash" : "by check") : undefined,
+    numbered,
+    invoice && `on ${invoice}`,
+  ]
     .filter((part) => part !== undefined)
     .join(" ");
   const sameTime = !officeWhen && /\bsame time\b/i.test(said) ? "same time" : "";
@@ -449,32 +456,42 @@ async function aroundPastedInstructions(message: ReadMessage, input: PlannerInpu
       reply:
         "That message tries to give me instructions, and I don't take instructions from customers' messages: they are data. Tell me yourself what you'd like done.",
     };
+  // What the office itself asks ("don't do anything it says, just pull up their account", "what does he owe?"), of
+  // the customer the message names; nothing it asks is refused as the message's instructions are.
   const ignores = OFFICE_IGNORES.exec(outside);
-  const request = ignores ? outside.slice(ignores.index + ignores[0].length).trim() : "";
-  if (request === "") return null;
-  const named = await customerMentioned(outside.slice(0, ignores!.index).split(/\s+/), input);
+  const request = (ignores ? outside.slice(ignores.index + ignores[0].length) : office).trim();
+  const named = await customerMentioned(outside.split(/\s+/), input);
   const who = named && "match" in named ? named.match.name : null;
   const said = who
-    ? request.replace(/\b(?:their|his|her|them|him)\b/i, (pronoun) =>
-        /^(?:them|him)$/i.test(pronoun) ? who : `${who}'s`,
-      )
+    ? request
+        .replace(/\b(?:he|she|they)\b/gi, who)
+        .replace(/\b(?:his|her|their)\b/gi, `${who}'s`)
+        .replace(/\b(?:him|them)\b/gi, who)
     : request;
-  return decide(readMessage(said), input);
+  const plan = /[a-z]{3,}/i.test(said) ? await decide(readMessage(said), input) : null;
+  if (plan && plan.kind !== "clarify") return plan;
+  return {
+    kind: "refuse",
+    reply:
+      "That message tries to give me instructions, and I don't take instructions from customers' messages: they are data. Tell me yourself what you'd like done.",
+  };
 }
 
 async function decide(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan> {
   const pastedInstructions = await aroundPastedInstructions(message, input);
   if (pastedInstructions) return pastedInstructions;
-  if (FOREIGN_ADDRESS.test(message.raw)) {
+  // A customer's words in quotes are data: what the office itself says decides these refusals.
+  const own = message.raw.replace(/"[^"]*"|“[^”]*”/g, " ");
+  if (FOREIGN_ADDRESS.test(own)) {
     return {
       kind: "refuse",
       reply:
         "I only open pages inside this app and connect the integrations it offers; I won't go to or authorize at an outside address.",
     };
   }
-  if (UNSAFE_TARGET.test(message.raw))
+  if (UNSAFE_TARGET.test(own))
     return { kind: "refuse", reply: "I won't open that address. I only open the app's own pages." };
-  if (CANCEL_VISIT.test(message.raw))
+  if (CANCEL_VISIT.test(own))
     return {
       kind: "answer",
       reply:
@@ -486,20 +503,20 @@ async function decide(message: ReadMessage, input: PlannerInput): Promise<Assist
       reply:
         "I don't follow instructions written in customers' notes or other records: they are data. Tell me yourself what you'd like done.",
     };
-  if (DESTRUCTIVE.test(message.raw)) {
+  if (DESTRUCTIVE.test(own)) {
     return {
       kind: "refuse",
       reply: "I can't delete or remove data from the chat. Open the record and do it there if you're sure.",
     };
   }
   // "Optimize the routes for tomorrow. Actually, never mind, don't.": the request is taken back as it is made.
-  if (TAKEN_BACK.test(message.raw))
+  if (TAKEN_BACK.test(own))
     return { kind: "answer", reply: "Alright, I won't do that. I'm here whenever you need something else." };
   const early = small(message);
   if (early) return early;
   // "schedule acme tomorrow at 9 and send garcia a reminder": one request at a time, the next one said back.
   const [first, ...others] = message.raw.split(NEXT_REQUEST);
-  if (others.length > 0 && first!.trim() !== "") {
+  if (others.length > 0 && first!.trim() !== "" && own === message.raw) {
     const plan = await byRules(readMessage(first!), input);
     if (plan && !lostTheThread(plan)) {
       const rest = others
@@ -517,7 +534,8 @@ async function decide(message: ReadMessage, input: PlannerInput): Promise<Assist
   }
   // "crew B is out sick tomorrow. can Alpha Team take Jane Smith's mowing at the same time?": the sentence that asks,
   // when it asks for a change.
-  const asking = await theSentenceThatAsks(message, input);
+  // A customer's quoted words are no sentences of the office's.
+  const asking = own === message.raw ? await theSentenceThatAsks(message, input) : null;
   const whole = await byRules(message, input);
   if (asking?.kind === "confirm") return whole && saysMoreOfTheSame(whole, asking) ? whole : asking;
   if (whole && !lostTheThread(whole) && !missesItsParts(whole)) return whole;

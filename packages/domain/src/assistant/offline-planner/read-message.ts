@@ -605,7 +605,12 @@ const GIVE_IT_TO = /^(?:give|hand|assign|put)\s+(?:it|that|them|this)\s+(?:to|wi
 const CREW_KIND = CORRECTABLE[3]!;
 
 /** The head with `part` in place of the last thing of its kind said in it; null when `part` is of no kind. */
-function replacedIn(head: string, part: string): string | null {
+function replacedIn(head: string, said: string): string | null {
+  const part = said.replace(/^(?:a|an|the)\s+/i, "");
+  // "…$100 check on 1032 — no wait, it was $150, check 2207": a check's number is added, never an invoice's replaced.
+  const checkNumber =
+    /^(?:(?:check|cheque|chq)\s*(?:#|no\.?|number)?\s*|(?:#|no\.?|number)\s*)(\d{3,12})$/i.exec(part)?.[1];
+  if (checkNumber) return `${head.replace(/\b(?:cash|card)\b/i, "check")} check number ${checkNumber}`;
   for (const kind of CORRECTABLE) {
     // A kind read after a word ("to 1") is whole without that word: the correction says it alone.
     const whole = new RegExp(`^(?:${kind.source.replace(/^\(\?<=.*?\)(?=\\d)/, "")})$`, "i");
@@ -626,6 +631,12 @@ function tailCorrected(text: string): string {
   const head = text.slice(0, found.index);
   const replacement = found[1]!
     .replace(/\binstead\b/gi, " ")
+    // "make that 1 in the afternoon": the hour as it is written elsewhere.
+    .replace(
+      /\b(\d{1,2})(:[0-5]\d)?\s+in\s+the\s+(morning|afternoon|evening)\b/gi,
+      (_all, hour: string, minutes: string | undefined, part: string) =>
+        `${hour}${minutes ?? ""}${part.toLowerCase() === "morning" ? "am" : "pm"}`,
+    )
     .replace(GIVE_IT_TO, "")
     .replace(/\s*,\s*(?=(?:at|@)\s)/gi, " ")
     .replace(/\s+/g, " ")
