@@ -162,6 +162,16 @@ const HOLIDAYS: { pattern: string; day: (year: number) => string }[] = [
   },
   { pattern: String.raw`memorial\s+day`, day: (year) => nthWeekdayOf(year, 4, 1, -1) },
   { pattern: String.raw`labou?r\s+day`, day: (year) => nthWeekdayOf(year, 8, 1, 1) },
+  { pattern: String.raw`hallowe(?:e|')?n`, day: (year) => `${year}-10-31` },
+  { pattern: String.raw`veterans['’]?\s+day`, day: (year) => `${year}-11-11` },
+  { pattern: String.raw`valentine['’]?s(?:\s+day)?`, day: (year) => `${year}-02-14` },
+  { pattern: String.raw`(?:st\.?\s+|saint\s+)patrick['’]?s(?:\s+day)?`, day: (year) => `${year}-03-17` },
+  {
+    pattern: String.raw`(?:mlk|martin\s+luther\s+king)(?:\s+jr\.?)?\s+day`,
+    day: (year) => nthWeekdayOf(year, 0, 1, 3),
+  },
+  { pattern: String.raw`presidents['’]?\s+day`, day: (year) => nthWeekdayOf(year, 1, 1, 3) },
+  { pattern: String.raw`columbus\s+day`, day: (year) => nthWeekdayOf(year, 9, 1, 2) },
 ];
 const HOLIDAY = new RegExp(String.raw`\b(?:${HOLIDAYS.map((holiday) => holiday.pattern).join("|")})\b`, "gi");
 

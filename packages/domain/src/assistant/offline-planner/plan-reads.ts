@@ -136,6 +136,17 @@ export function namedPeriod(message: ReadMessage, input: PlannerInput): NamedPer
   const span = (label: string, from: string, until: string): NamedPeriod => ({ label, from, until });
   const shaped = periodByShape(message.text, today);
   if (shaped) return shaped;
+  // "from Labor Day through Halloween", "between the 3rd and the 17th": the two days said, both included.
+  if (/\b(?:from|between)\b[\s\S]*\b(?:through|thru|to|until|till|and)\b/i.test(message.raw)) {
+    const read = readWhens(message.raw, input.now, input.timeZone, "back");
+    const written = [...read.text.matchAll(/\b\d{4}-\d{2}-\d{2}\b/g)].map((found) => found[0]);
+    const days =
+      written.length === 2
+        ? written
+        : read.spans.map((found) => found.day).filter((day): day is string => day !== null);
+    if (days.length === 2 && days[0]! <= days[1]!)
+      return span(`${days[0]} to ${days[1]}`, days[0]!, addDays(days[1]!, 1));
+  }
   // "last month's" reads as "last months"; "september's completed visits" as "septembers".
   const monthName = MONTHS.findIndex((names) =>
     mentions(
@@ -231,6 +242,15 @@ function periodByShape(text: string, today: string): NamedPeriod | null {
     const label = `the ${number === 1 ? "first" : "second"} half of ${year}`;
     return { label, from: monthStart(year, (number - 1) * 6), until: monthStart(year, number * 6) };
   }
+  // "since the 1st", "month to date": this month so far; "year to date": this year so far.
+  if (/\bsince\s+the\s+(?:1st|first)\b|\bmonth[\s-]+to[\s-]+date\b|\bmtd\b/.test(text))
+    return { label: "this month so far", from: monthStart(thisYear, thisMonth), until: tomorrow };
+  if (
+    /\byear[\s-]+to[\s-]+date\b|\bytd\b|\bsince\s+(?:the\s+start\s+of\s+(?:the\s+)?year|january\s+(?:1st|first))\b/.test(
+      text,
+    )
+  )
+    return { label: "this year so far", from: monthStart(thisYear, 0), until: tomorrow };
   const since = new RegExp(`\\bsince\\s+(?:the\\s+(?:start|beginning)\\s+of\\s+)?(${MONTH_WORD})\\b`).exec(text);
   if (since) {
     const month = MONTHS.findIndex((names) => names.includes(since[1]!));
@@ -457,6 +477,11 @@ const SCHEDULE_WORDS = [
   "booked",
   "jobs",
   "job",
+  // "what stops do i have tomorrow", "do i have anything saturday": a technician's own day.
+  "stops",
+  "do i have anything",
+  "have i got anything",
+  "anything on",
 ];
 
 export function planDaySchedule(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
