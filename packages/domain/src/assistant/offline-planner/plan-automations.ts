@@ -17,17 +17,22 @@ const VISIT_REMINDER = new RegExp(
 );
 /** "follow up on invoices a week after they're due", "overdue invoice reminders", "chase late invoices automatically". */
 const INVOICE_FOLLOW_UP =
-  /\b(?:overdue|past[- ]due|late|unpaid)\s+(?:invoices?\s+)?(?:reminders?|follow-?ups?|notices?|nudges?)\b|\binvoice\s+(?:follow-?ups?|reminders?)\b|\b(?:remind\w*|chase|follow\s*-?\s*up|nudge|e-?mail|text)\b.*\binvoices?\b.*\b(?:after|once|when)\b.*\b(?:due|overdue|past due|late)\b|\b(?:remind\w*|chase|follow\s*-?\s*up|nudge)\b.*\b(?:past|after|from)\s+(?:the(?:ir)?\s+)?due\s+dates?\b/i;
+  /\b(?:overdue|past[- ]due|late|unpaid)\s+(?:invoices?\s+)?(?:reminders?|follow-?ups?|notices?|nudges?)\b|\binvoice\s+(?:follow[- ]?ups?|reminders?)\b|\b(?:remind\w*|chase|follow\s*-?\s*up|nudge|e-?mail|text)\b.*\binvoices?\b.*\b(?:after|once|when)\b.*\b(?:due|overdue|past due|late)\b|\b(?:remind\w*|chase|follow\s*-?\s*up|nudge)\b.*\b(?:past|after|from)\s+(?:the(?:ir)?\s+)?due\s+dates?\b/i;
 /** "ask for a review after each visit", "turn on review requests". */
 const REVIEW_REQUEST =
-  /\breview\s+requests?\b|\b(?:ask|request|get)\w*\b.*\breviews?\b.*\b(?:after|once|when)\b|\b(?:after|once)\b.*\b(?:ask|request)\w*\b.*\breviews?\b/i;
+  /\breview\s+requests?\b|\b(?:rate|rating|ratings)\s+(?:us|the\s+(?:job|visit|work))\b|\b(?:ask\w*|request\w*)\b.*\b(?:ratings?|feedback)\b.*\b(?:after|once)\b|\b(?:ask|request|get)\w*\b.*\breviews?\b.*\b(?:after|once|when)\b|\b(?:after|once)\b.*\b(?:ask|request)\w*\b.*\breviews?\b/i;
 /** The words that make a reminder standing rather than a message now. */
 const STANDING =
   /\b(?:automatic\w*|auto|always|every\s+time|each\s+time|whenever|turn(?:ed)?\s+(?:on|off)|switch\s+(?:on|off)|enable|disable|stop|pause|resume|no\s+(?:more|longer)|don['’]?t|do\s+not|automations?|from\s+now\s+on|going\s+forward)\b/i;
+/** The automation named as a thing ("the visit reminder", "our invoice follow-up"): a rule about it. */
+const NAMED_AUTOMATION =
+  /\b(?:the|our|my|those|these)\s+(?:(?:visit|appointment|day[- ]before)\s+reminders?|invoice\s+follow[- ]?ups?|review\s+requests?)\b/i;
+/** "What does the invoice follow-up automation do?": asked about, not changed. */
+const ASKED_ABOUT = /^\s*(?:what|how)\s+(?:does|do|is|are|exactly)\b(?![^?]*\b(?:turn|switch|set|change|make)\b)/i;
 /** Counted from a moment ("before their visit", "a week after they're due"): a rule, whatever else it says. */
 const COUNTED = new RegExp(
   String.raw`\b(?:before|ahead of|prior to)\s+(?:(?:their|each|every|all|the)\s+(?:upcoming\s+)?(?:visits?|appointments?|appts?|service|jobs?)|${ARRIVAL})\b|` +
-    String.raw`\b(?:after|past)\s+(?:they(?:['’]re| are)|it(?:['’]s| is)|the)\s+(?:\w+\s+)?(?:due|overdue|late)\b|\b(?:after|once)\s+(?:each|every)\s+(?:visit|job|appointment)\b`,
+    String.raw`\b(?:after|past)\s+(?:they(?:['’]re| are)|it(?:['’]s| is)|the)\s+(?:\w+\s+)?(?:due|overdue|late)\b|\bafter\s+(?:the\s+|their\s+)?due(?:\s+dates?)?\b|\bpast\s+(?:the|their)\s+due\s+dates?\b|\b(?:after|once)\s+(?:each|every)\s+(?:visit|job|appointment)\b`,
   "i",
 );
 /** A request to connect the texting or payment service names reminders only as its reason. */
@@ -71,6 +76,18 @@ function decidedPart(raw: string): string {
   return last ? raw.slice(last.index + last[0].length) : raw;
 }
 
+const WHAT_IT_DOES: Record<AutomationKey, string> = {
+  visit_reminder:
+    "e-mails each customer a reminder before their visit (the day before unless you change it), with the day, the time and the work",
+  invoice_follow_up:
+    "e-mails a customer whose invoice is still open after its due date (7 days after, unless you change it), with the balance and the link to pay online",
+  review_request: "asks the customer for a review two hours after their visit is completed, unless you change when",
+};
+
+function whatItDoes(key: AutomationKey, name: string): string {
+  return `The automation "${name}" ${WHAT_IT_DOES[key]}. You can turn it on or off, or change when it goes out, on the Automations page or by asking me ("send the visit reminder two days before").`;
+}
+
 function whichAutomation(raw: string): AutomationKey | null {
   if (REVIEW_REQUEST.test(raw)) return "review_request";
   if (INVOICE_FOLLOW_UP.test(raw)) return "invoice_follow_up";
@@ -84,10 +101,12 @@ function whichAutomation(raw: string): AutomationKey | null {
  * payment reminder") names no standing words and is left to the rules that send now.
  */
 export function planAutomation(message: ReadMessage, input: PlannerInput): AssistantPlan | null {
-  const raw = message.raw;
+  const raw = message.raw.replace(/\binv\b/gi, "invoice");
   const key = whichAutomation(raw);
-  if (!key || INTEGRATION.test(raw) || !(STANDING.test(raw) || COUNTED.test(raw))) return null;
+  if (!key || INTEGRATION.test(raw) || !(STANDING.test(raw) || COUNTED.test(raw) || NAMED_AUTOMATION.test(raw)))
+    return null;
   const preset = DEFAULT_AUTOMATIONS.find((entry) => entry.key === key)!;
+  if (ASKED_ABOUT.test(raw)) return { kind: "answer", reply: whatItDoes(key, preset.name) };
   const decided = decidedPart(raw);
   const enabled = !OFF.test(decided);
   const delay = enabled ? readDelay(decided) : null;

@@ -719,8 +719,7 @@ function saysMoreOfTheSame(whole: AssistantPlan, asking: AssistantPlan & { kind:
   );
 }
 
-const CHANGED_MIND =
-  /^(?:(?:no|nope|wait|hold on|actually|sorry|scratch that|on second thought)\b[,.!]?\s*)+(?:\w+\s+)?(?:it|that|them|make|send|give|do|move|put|book)\b/i;
+const CHANGED_MIND = /^(?:no|nope|wait|hold on|actually|sorry|scratch that|on second thought)\b[,.!]?\s+\S/i;
 
 async function theSentenceThatAsks(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const sentences = message.raw
