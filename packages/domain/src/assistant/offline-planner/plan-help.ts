@@ -66,6 +66,11 @@ const GLOSSARY: { term: RegExp; meaning: string }[] = [
       "An **invoice** bills a job's work; sent, it carries a link where the customer pays online, and payments and refunds move its balance.",
   },
   {
+    term: /\b(?:collected|invoiced|billed)\b/i,
+    meaning:
+      '**Invoiced** is what your invoices billed in a period; **collected** is the money that actually came in (the payments received). Ask me for either in any period ("what did we collect in October?").',
+  },
+  {
     term: /\bautomations?\b/i,
     meaning:
       "An **automation** does something on its own when something happens: a reminder the day before a visit, a thank-you after it, a nudge when an invoice is overdue.",
@@ -99,6 +104,20 @@ const OUTSIDE: { pattern: RegExp; unless?: RegExp; reply: string }[] = [
       /\b(?:order|buy|purchase|reorder)\s+(?:(?:the|some|more|our|a|an|new|replacement)\s+)*(?:[\w-]+\s+){0,5}?(?:parts?|supplies|materials?|shingles|filters?|chemicals?|stock|inventory|equipment|bags?|fertili[sz]ers?|seed|mulch|salt|from\s+(?:our|the)\s+(?:supplier|vendor|wholesaler))\b/i,
     reply:
       "I can't order from suppliers: the app doesn't hold your suppliers or purchasing. I can add a note to the job so the crew knows what's coming, or ask for a quote to build purchase orders if you need them.",
+  },
+  {
+    // "refund Acme $50 on invoice 1033": money moves back only from the invoice, where it is confirmed.
+    pattern:
+      /^\s*(?:(?:please|pls)\s+)?(?:(?:can|could)\s+(?:you|u)\s+)?(?:refund|issue\s+(?:a\s+)?refund|give\s+.{1,40}?\s+(?:a\s+)?refund)\b/i,
+    reply:
+      "I can't refund from the chat. Open the invoice and use Refund on its payment: you choose the amount and whether it goes back through Stripe or was given in cash, and whether the balance reopens.",
+  },
+  {
+    // "can you text Jane Smith that the crew is running late": a one-off message is sent from her conversation.
+    pattern:
+      /^\s*(?:(?:please|pls)\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?)?(?:text|sms|message|e-?mail)\s+(?!(?:reminders?|invoices?)\b)[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3}\s+(?:that|to\s+say|saying|and\s+(?:say|tell)|about)\b/i,
+    reply:
+      "I don't send one-off messages from the chat. Open the customer's conversation in Messages (or their page) and write it there.",
   },
   {
     // "remind me to call Acme back at 3": a personal reminder, not one to a customer.

@@ -288,6 +288,12 @@ function invoiceLabel(invoice: InvoiceRecord): string {
 
 /** "Record a cash payment on invoice 1032", "the Garcias paid invoice 1032 by check, $120": a payment to record. */
 export async function planRecordPayment(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
+  // "…invoices and payments to flow into QuickBooks on its own. Get that hooked up.": a connection, not a payment.
+  if (
+    /\b(?:quickbooks|qbo|stripe)\b/i.test(message.raw) &&
+    /\b(?:hook|hooked|connect|sync|flow|link|set\s+up|integrat)/i.test(message.raw)
+  )
+    return null;
   const money = mentions(message, "payment", "paid", "cash") || CHECK_AS_MONEY.test(message.raw);
   if (
     !RECEIVED.test(message.raw) ||

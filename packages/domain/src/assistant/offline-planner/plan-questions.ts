@@ -7,7 +7,7 @@ import { PLACE_OF, crewNames, resolveCrew, visitsNamed, withoutSpans } from "./p
 import { CAPABILITIES, type AssistantAbility } from "./planner-policy.ts";
 import type { CountKind, CustomerRecord, DayPeriod, PlannerInput } from "./planner-input.ts";
 import { refusalOf } from "./propose.ts";
-import { mentions, type ReadMessage } from "./read-message.ts";
+import { countOf, mentions, type ReadMessage } from "./read-message.ts";
 import {
   asMarkdownText,
   capitalized,
@@ -393,7 +393,7 @@ export async function planCustomerContact(message: ReadMessage, input: PlannerIn
 }
 
 const TOP_CUSTOMERS =
-  /\b(?:top|best|biggest|highest)[- ]paying\s+(?:customers?|clients?|accounts?)\b|(?:#\s*1|\bnumber one|\bno\.?\s*1|\bbiggest|\bbest)\s+(?:customer|client|account|payer)\b|\b(?:top|best|biggest|largest|most valuable|highest[- ]paying|highest[- ]spending|most loyal|leading)\s+(?:\d+\s+)?(?:customers?|clients?|accounts?|payers?|patients?)\b|\bwho (?:pays|paid|spends|spent|brings|brought) (?:us )?(?:the )?most\b|\b(?:customers?|clients?) (?:who|that) (?:pay|paid|spend|spent) (?:us )?the most\b|\b(?:which|what) (?:customers?|clients?|accounts?) (?:pay|paid|spend|spent|bring|brought in) (?:us )?(?:the )?most\b/i;
+  /\b(?:top|best|biggest|highest)[- ]paying\s+(?:customers?|clients?|accounts?)\b|(?:#\s*1|\bnumber one|\bno\.?\s*1|\bbiggest|\bbest)\s+(?:customer|client|account|payer)\b|\b(?:top|best|biggest|largest|most valuable|highest[- ]paying|highest[- ]spending|most loyal|leading)\s+(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+)?(?:customers?|clients?|accounts?|payers?|patients?)\b|\bwho (?:pays|paid|spends|spent|brings|brought) (?:us )?(?:the )?most\b|\b(?:customers?|clients?) (?:who|that) (?:pay|paid|spend|spent) (?:us )?the most\b|\b(?:which|what) (?:customers?|clients?|accounts?) (?:have |has )?(?:pay|paid|spend|spent|bring|brought in) (?:us )?(?:the )?most\b/i;
 
 /** "Who are our best customers this year?": the customers who paid the most, in words. */
 export async function planTopCustomers(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
@@ -401,7 +401,8 @@ export async function planTopCustomers(message: ReadMessage, input: PlannerInput
   const refusal = refusalOf(CAPABILITIES.seeRevenue, input);
   if (refusal) return refusal;
   const named = namedPeriod(message, input);
-  const limit = Math.min(Number(/\btop\s+(\d+)\b/i.exec(message.raw)?.[1] ?? 5) || 5, 10);
+  const said = /\btop\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b/i.exec(message.raw)?.[1];
+  const limit = Math.min((said ? countOf(said) : null) ?? 5, 10);
   const top = await input.lookup.topCustomers(named ? { from: named.from, until: named.until } : null, limit);
   const span = named ? named.label : "so far";
   if (top.length === 0) return { kind: "answer", reply: `No customer has paid anything ${span} yet.` };
@@ -414,7 +415,7 @@ const OTHER_COMPANY =
 
 /** "Green Valley Lawn Co's customers, they use this app too": a business's records that are not the user's. */
 const ANOTHER_BUSINESS =
-  /\b(?:their|that company['’]?s|that business['’]?s)\s+(?:customer|client)s?(?:\s+list)?\b(?=.*\b(?:compare|pricing|prices|rates)\b)|\b(?:helping out|working|work|also work|used to work|part[- ]time)\s+(?:part[- ]time\s+)?(?:at|for)\s+[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3}\b(?=[\s\S]*\b(?:their|them)\b)|\b(?:i|we)\s+used\s+to\s+work\s+(?:there|for\s+them|at\s+\w+)|\b(?:my|our)\s+(?:old|former|previous)\s+(?:company|employer|boss|job)['’]?s?\b|\b(?:they|who)\s+(?:also\s+)?uses?\s+(?:this|the same|our)\s+(?:app|software|system|product|platform)\b|\b[A-Z][\w&'’.-]*\s+(?:also\s+)?uses\s+(?:this|the)\s+same\s+(?:app|software|system|product|platform)\b|\b[\w&.-]+(?:\s+[\w&.-]+){0,3}\s+(?:co|company|inc|llc|ltd|corp)\.?['’]?s\s+(?:customers?|clients?|jobs?|invoices?|data|list|schedule|revenue)\b/i;
+  /\b(?:their|that company['’]?s|that business['’]?s)\s+(?:customer|client)s?(?:\s+list)?\b(?=.*\b(?:compare|pricing|prices|rates)\b)|\b(?:helping out|working|work|also work|used to work|part[- ]time)\s+(?:part[- ]time\s+)?(?:at|for)\s+[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3}\b(?=[\s\S]*\b(?:their|them)\b)|\b(?:i|we)\s+used\s+to\s+work\s+(?:there|for\s+them|at\s+\w+)|\b(?:my|our)\s+(?:old|former|previous)\s+(?:company|employer|boss|job)['’]?s?\b|\b(?:they|who)\s+(?:also\s+)?uses?\s+(?:this|the same|our)\s+(?:app|software|system|product|platform)\b|\b[A-Z][\w&'’.-]*\s+(?:also\s+)?uses\s+(?:this|the)\s+same\s+(?:app|software|system|product|platform)\b|\bruns\s+[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3}\s+on\s+(?:this|the)\s+same\s+(?:app|software|system|product|platform)\b|\b[\w&.-]+(?:\s+[\w&.-]+){0,3}\s+(?:co|company|inc|llc|ltd|corp)\.?['’]?s\s+(?:customers?|clients?|jobs?|invoices?|data|list|schedule|revenue)\b/i;
 
 /** "greenleaf landscaping's customers": a business named by its trade, whose records are asked for. */
 const TRADE_BUSINESS_RECORDS =

@@ -611,8 +611,9 @@ const CREW_KIND = CORRECTABLE[3]!;
 function replacedIn(head: string, said: string): string | null {
   const part = said.replace(/^(?:a|an|the)\s+/i, "");
   // "…$100 check on 1032 — no wait, it was $150, check 2207": a check's number is added, never an invoice's replaced.
-  const checkNumber =
-    /^(?:(?:check|cheque|chq)\s*(?:#|no\.?|number)?\s*|(?:#|no\.?|number)\s*)(\d{3,12})$/i.exec(part)?.[1];
+  const checkNumber = /^(?:(?:check|cheque|chq)\s*(?:#|no\.?|number)?\s*|(?:#|no\.?|number)\s*)(\d{3,12})$/i.exec(
+    part,
+  )?.[1];
   if (checkNumber) return `${head.replace(/\b(?:cash|card)\b/i, "check")} check number ${checkNumber}`;
   for (const kind of CORRECTABLE) {
     // A kind read after a word ("to 1") is whole without that word: the correction says it alone.
