@@ -316,6 +316,25 @@ function normalize(text: string, today: string, direction: "forward" | "back"): 
       return `on ${thisYear >= today ? thisYear : nthWeekdayOf(year + 1, index, wanted, which)}`;
     },
   );
+  // "the first business day of December", "the last working day of the month": Monday to Friday.
+  out = out.replace(
+    new RegExp(
+      String.raw`\b(?:the\s+)?(first|last)\s+(?:business|working|week)\s*day\s+(?:of|in)\s+(?:(this|next)\s+month|the\s+month|(${MONTH_SAID})\b)`,
+      "gi",
+    ),
+    (all, which: string, relative: string | undefined, month: string | undefined) => {
+      const [year, current] = today.split("-").map(Number) as [number, number];
+      const index = month ? monthIndex(month) : current - 1 + (relative?.toLowerCase() === "next" ? 1 : 0);
+      if (index < 0) return all;
+      const first = new Date(Date.UTC(year, index, 1));
+      const monthYear = month && first.toISOString().slice(0, 10) < today.slice(0, 8) + "01" ? year + 1 : year;
+      const last = which.toLowerCase() === "last";
+      let day = new Date(Date.UTC(monthYear, index + (last ? 1 : 0), last ? 0 : 1));
+      while (day.getUTCDay() === 0 || day.getUTCDay() === 6)
+        day = new Date(day.getTime() + (last ? -1 : 1) * 86_400_000);
+      return `on ${day.toISOString().slice(0, 10)}`;
+    },
+  );
   // "from the first through the 15th of this month": both days of the month said at the end.
   out = out.replace(
     /\b(from\s+)?the\s+(first|1st|\d{1,2}(?:st|nd|rd|th))\s+(through|thru|to|until|till|-)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\s+(?:of\s+)?(this|next|last)\s+month\b/gi,

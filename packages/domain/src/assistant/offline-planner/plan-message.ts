@@ -719,7 +719,7 @@ function saysMoreOfTheSame(whole: AssistantPlan, asking: AssistantPlan & { kind:
   );
 }
 
-const CHANGED_MIND = /^(?:no|nope|wait|hold on|actually|sorry|scratch that|on second thought)\b[,.!]?\s+\S/i;
+const CHANGED_MIND = /^(?:no|nope|wait|hold on|actually|sorry|scratch that|on second thought|oh)\b[,.!]?\s+\S/i;
 
 async function theSentenceThatAsks(message: ReadMessage, input: PlannerInput): Promise<AssistantPlan | null> {
   const sentences = message.raw

@@ -95,7 +95,15 @@ const CHANGE_OF_MIND =
 
 function reminderName(raw: string): string | null {
   const last = [...raw.matchAll(CHANGE_OF_MIND)].at(-1);
-  const corrected = last ? namedReminder(raw.slice(last.index + last[0].length)) : null;
+  const tail = last ? raw.slice(last.index + last[0].length) : "";
+  // "…Oh, and Elena too — actually, just do everyone who's past due": everyone, after all.
+  if (
+    /^(?:just\s+)?(?:do\s+|send\s+(?:it\s+|them\s+)?(?:to\s+)?)?(?:everyone|everybody|all\s+(?:of\s+)?(?:them|the\s+customers|customers|past[- ]due))\b/i.test(
+      tail,
+    )
+  )
+    return null;
+  const corrected = last ? namedReminder(tail) : null;
   return corrected ?? namedReminder(raw);
 }
 
