@@ -101,6 +101,11 @@ interface StandInIntent {
   client_secret: string;
   description: string | null;
   metadata: Record<string, string>;
+  /**
+   * What the customer may pay it with (read-only, as Stripe computes it): the `allowed_payment_method_types` given that
+   * the Dashboard has on, else (dynamic payment methods) all the Dashboard has on: cards and bank debits.
+   */
+  payment_method_types: string[];
   last_payment_error: { type: string; code: string; message: string } | null;
   livemode: false;
   refunded: number;
@@ -125,6 +130,9 @@ interface StandInAccount {
   };
   created: number;
 }
+
+/** The payment methods the stand-in's accounts have on in their Dashboard: what dynamic payment methods offer. */
+const DASHBOARD_METHODS = ["card", "us_bank_account"];
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
@@ -248,6 +256,27 @@ export async function startStripeStandIn(
         return { status: 400, body: invalid("Amount must be at least 50 cents") };
       if (fields.currency !== "usd") return { status: 400, body: invalid("Unsupported currency") };
       const fee = fields.application_fee_amount ? Number(fields.application_fee_amount) : null;
+      // As Stripe's API since 2026-09-30.endive: payment_method_types is read-only; allowed_payment_method_types
+      // excludes dynamic payment methods and is filtered to what the account takes.
+      if (nested.payment_method_types)
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              code: "payment_method_types_no_longer_supported",
+              message: "payment_method_types is no longer supported: use allowed_payment_method_types.",
+            },
+          },
+        };
+      const named = nested.allowed_payment_method_types ? Object.values(nested.allowed_payment_method_types) : null;
+      if (named && (nested.automatic_payment_methods || nested.excluded_payment_method_types))
+        return {
+          status: 400,
+          body: invalid(
+            "You may only specify one of these parameters: allowed_payment_method_types, automatic_payment_methods, excluded_payment_method_types.",
+          ),
+        };
       if (fee !== null && !account)
         return { status: 400, body: invalid("application_fee_amount needs a Stripe-Account header") };
       const intentId = id("pi");
@@ -262,6 +291,7 @@ export async function startStripeStandIn(
         client_secret: `${intentId}_secret_${randomBytes(8).toString("hex")}`,
         description: fields.description ?? null,
         metadata: nested.metadata ?? {},
+        payment_method_types: named ? DASHBOARD_METHODS.filter((type) => named.includes(type)) : DASHBOARD_METHODS,
         last_payment_error: null,
         livemode: false,
         refunded: 0,
@@ -284,6 +314,14 @@ export async function startStripeStandIn(
           await emit("payment_intent.payment_failed", intent);
           return { status: 402, body: { error } };
         }
+        const type = fields.payment_method === "pm_usBankAccount" ? "us_bank_account" : "card";
+        if (!intent.payment_method_types.includes(type))
+          return {
+            status: 400,
+            body: invalid(
+              `The PaymentMethod provided (${type}) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${intent.payment_method_types.join(", ")}.`,
+            ),
+          };
         if (fields.payment_method === "pm_usBankAccount") {
           intent.status = "processing";
           await emit("payment_intent.processing", intent);

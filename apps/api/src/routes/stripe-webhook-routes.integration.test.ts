@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InvoiceDetail } from "@fieldops/shared/invoices";
-import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
+import { reviewLinkToken, sentInvoiceOfNewJob } from "../../../../tests/integration/billing-fixtures.ts";
 import { WEBHOOK_REQUESTS_PER_MINUTE } from "../http/webhook-rate-limit.ts";
 import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stand-ins/stripe-api.ts";
 import {
@@ -73,16 +73,8 @@ async function createAccount(): Promise<{ id: string }> {
 }
 
 /** A sent invoice of the company. */
-async function sentInvoice(token = tokens.owner!, companyId = company.id): Promise<InvoiceDetail> {
-  const job = await createCompletedJob(t.db, companyId);
-  const created = await callApi<InvoiceDetail>(t.url, "POST", "/api/invoices", token, { jobId: job.jobId });
-  expect(created.status).toBe(201);
-  const sent = await callApi<InvoiceDetail>(t.url, "POST", `/api/invoices/${created.body.id}/send`, token, {
-    channels: ["email"],
-  });
-  expect(sent.status).toBe(200);
-  return sent.body;
-}
+const sentInvoice = (token = tokens.owner!, companyId = company.id) =>
+  sentInvoiceOfNewJob(t.url, t.db, companyId, token);
 
 /** A PaymentIntent for the invoice's total, made at Stripe as the customer's page makes it. */
 async function intentFor(invoice: InvoiceDetail, companyId = company.id, account?: string) {
@@ -568,7 +560,5 @@ describe("Stripe's webhook answers first and the worker applies", () => {
 
 /** The invoice's customer link (as the office copies it). */
 async function linkOf(invoice: InvoiceDetail, owner = tokens.owner!): Promise<{ token: string }> {
-  const link = await callApi<{ url: string }>(t.url, "POST", `/api/invoices/${invoice.id}/review-link`, owner);
-  expect(link.status).toBe(201);
-  return { token: /#([A-Za-z0-9_-]{43})/.exec(link.body.url)![1]! };
+  return { token: await reviewLinkToken(t.url, invoice.id, owner) };
 }
