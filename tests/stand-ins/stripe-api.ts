@@ -13,8 +13,17 @@ import { answer, readBody } from "./stand-in-http.ts";
 export interface StripeStandIn {
   url: string;
   secretKey: string;
+  /** The publishable key (`pk_test_…`) Stripe.js reads and confirms an intent with, beside its client secret. */
+  publishableKey: string;
   /** The signing secret of the webhook endpoint (`whsec_…`), when one was given. */
   webhookSecret: string;
+  /** The product's configuration for Stripe through this stand-in (its keys, its URL, its webhooks' secret). */
+  env: {
+    STRIPE_SECRET_KEY: string;
+    STRIPE_PUBLISHABLE_KEY: string;
+    STRIPE_API_BASE: string;
+    STRIPE_WEBHOOK_SECRET: string;
+  };
   intents: Map<string, StandInIntent>;
   accounts: Map<string, StandInAccount>;
   refunds: {
@@ -177,6 +186,7 @@ export async function startStripeStandIn(
   /** Account Links not yet followed: their one use marks the account onboarded. */
   const links = new Map<string, { account: string; returnUrl: string; refreshUrl: string; expires: number }>();
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString("hex")}`;
+  const publishableKey = `pk_test_${randomBytes(8).toString("hex")}`;
   let url = "";
 
   const event = (type: string, object: unknown, eventOptions: { account?: string | null } = {}): StripeEvent => ({
@@ -236,20 +246,31 @@ export async function startStripeStandIn(
   const handle = async (
     request: IncomingMessage,
     body: string,
-    account: string | null,
+    headerAccount: string | null,
   ): Promise<{ status: number; body: unknown }> => {
-    const path = new URL(request.url ?? "/", "http://stand-in").pathname;
-    if (request.headers.authorization !== `Bearer ${secretKey}`)
-      return { status: 401, body: invalid("Invalid API Key provided") };
-    if (request.method === "POST" && request.headers["content-type"] !== "application/x-www-form-urlencoded") {
+    const requestUrl = new URL(request.url ?? "/", "http://stand-in");
+    const path = requestUrl.pathname;
+    if (
+      request.method === "POST" &&
+      !/^application\/x-www-form-urlencoded\b/.test(request.headers["content-type"] ?? "")
+    ) {
       return { status: 400, body: invalid("Bodies are form-encoded") };
     }
+    const { fields, nested } = readForm(body);
+    // Stripe.js, in the customer's browser, reads and confirms an intent with the publishable key and the intent's
+    // client secret (in the body or the query, with `_stripe_account` for a connected account); all else needs the
+    // secret key.
+    const client = request.method === "POST" ? fields : Object.fromEntries(requestUrl.searchParams);
+    const fromBrowser =
+      client.key === publishableKey && /^\/v1\/payment_intents\/pi_\w+(\/confirm)?$/.test(path) && client.client_secret;
+    if (!fromBrowser && request.headers.authorization !== `Bearer ${secretKey}`)
+      return { status: 401, body: invalid("Invalid API Key provided") };
+    const account = fromBrowser ? (client._stripe_account ?? null) : headerAccount;
     if (account && !accounts.has(account))
       return {
         status: 403,
         body: invalid(`The provided key does not have access to account '${account}' (or that account does not exist)`),
       };
-    const { fields, nested } = readForm(body);
     if (request.method === "POST" && path === "/v1/payment_intents") {
       const amount = Number(fields.amount);
       if (!Number.isInteger(amount) || amount < 50)
@@ -304,7 +325,7 @@ export async function startStripeStandIn(
     if (intentPath) {
       const intent = intents.get(intentPath[1]!);
       // An intent is found on the account it was made on only.
-      if (!intent || intent.account !== account)
+      if (!intent || intent.account !== account || (fromBrowser && client.client_secret !== intent.client_secret))
         return { status: 404, body: invalid(`No such payment_intent: '${intentPath[1]}'`) };
       if (request.method === "GET" && !intentPath[2]) return { status: 200, body: shown(intent) };
       if (request.method === "POST" && intentPath[2]) {
@@ -449,7 +470,14 @@ export async function startStripeStandIn(
   const standIn: StripeStandIn = {
     url,
     secretKey,
+    publishableKey,
     webhookSecret,
+    env: {
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_PUBLISHABLE_KEY: publishableKey,
+      STRIPE_API_BASE: url,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+    },
     intents,
     accounts,
     refunds,
