@@ -60,9 +60,7 @@ const port = await freePort();
 const env = embeddedEnvironment(dataDir, {
   LOG_LEVEL: "warn",
   TRUST_PROXY: "true",
-  STRIPE_SECRET_KEY: stripe.secretKey,
-  STRIPE_API_BASE: stripe.url,
-  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  ...stripe.env,
 });
 const product = startProduct(port, env);
 let db: Database | null = null;

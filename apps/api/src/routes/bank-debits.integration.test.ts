@@ -26,10 +26,7 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   t = await startTestApp({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_PUBLISHABLE_KEY: "pk_test_bank_debits",
-    STRIPE_API_BASE: stripe.url,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    ...stripe.env,
   });
   workers = startTestWorkers(t);
   stripe.webhookUrl = `${t.url}/api/webhooks/stripe`;

@@ -73,9 +73,7 @@ beforeAll(async () => {
   quickbooks = await startQuickBooksStandIn({ acceptsToken: (token) => oauth.issuedAccessTokens.includes(token) });
   stripe = await startStripeStandIn();
   t = await startTestApp({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_API_BASE: stripe.url,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    ...stripe.env,
     QUICKBOOKS_CLIENT_ID: intuit.clientId,
     QUICKBOOKS_CLIENT_SECRET: intuit.clientSecret,
     QUICKBOOKS_AUTHORIZE_URL: `${oauth.url}/authorize`,

@@ -29,9 +29,7 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   t = await startTestApp({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_API_BASE: stripe.url,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    ...stripe.env,
   });
   workers = startTestWorkers(t);
   await t.db.user.create({

@@ -28,9 +28,7 @@ let otherAccount: string;
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   t = await startTestApp({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_API_BASE: stripe.url,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    ...stripe.env,
   });
   workers = startTestWorkers(t);
   company = await createTestCompany(t.db);
