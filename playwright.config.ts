@@ -1,7 +1,5 @@
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
-import { E2E_WORKERS, e2eServer, workerServer } from "./tests/e2e/e2e-servers.ts";
+import { E2E_WORKERS, e2eServer, serverEnv, workerServer } from "./tests/e2e/e2e-servers.ts";
 
 /** How Chromium is launched, for the end-to-end tests and the first-load bench. */
 export const chromiumLaunchOptions = {
@@ -47,15 +45,7 @@ export default defineConfig({
       timeout: 180_000,
       stdout: "pipe" as const,
       stderr: "pipe" as const,
-      env: {
-        E2E_PORT: String(server.port),
-        E2E_TILE_PORT: String(server.tilePort),
-        E2E_TWILIO_PORT: String(server.twilioPort),
-        E2E_DATABASE: server.database,
-        E2E_REDIS_URL: server.redisUrl,
-        // Where `npm start` keeps its state file: one per product, so that two never write the same file.
-        FIELDOPS_DATA_DIR: join(tmpdir(), `fieldops-e2e-${server.port}`),
-      },
+      env: serverEnv(server),
     };
   }),
 });

@@ -19,8 +19,10 @@ import { percentile } from "./stats.ts";
  * stand-in. Its payment_intent.succeeded events, signed as Stripe signs them, plus BENCH_STRIPE_REDELIVERIES of them
  * again (0.3: Stripe delivers at least once), shuffled, are POSTed to /api/webhooks/stripe BENCH_STRIPE_CONCURRENCY at
  * a time (16), from a pool of 12 client addresses (X-Forwarded-For behind TRUST_PROXY, as behind deploy/nginx: Stripe
- * sends from a published list of addresses, and the webhooks' per-address limit counts each). Prints events processed
- * per second and p50/p95 from an event's first delivery to its payment recorded (the payment row's createdAt), beside
+ * sends from a published list of addresses, and the webhooks' per-address limit counts each). The webhook answers once
+ * the event is stored and the worker applies it, so the clock runs from the first delivery until the last payment is
+ * recorded (the payment rows' createdAt), not until the last answer. Prints events processed per second over that span
+ * and p50/p95 from an event's first delivery to its payment recorded, beside
  * the references: 100 events a second, Stripe's live-mode API rate limit per account
  * (https://docs.stripe.com/rate-limits: the most a platform's own calls can make happen at Stripe each second), and a
  * p95 of 1 s, ours (the office's screen shows a payment at once). Fails unless each invoice has exactly one payment and
@@ -58,9 +60,7 @@ const port = await freePort();
 const env = embeddedEnvironment(dataDir, {
   LOG_LEVEL: "warn",
   TRUST_PROXY: "true",
-  STRIPE_SECRET_KEY: stripe.secretKey,
-  STRIPE_API_BASE: stripe.url,
-  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  ...stripe.env,
 });
 const product = startProduct(port, env);
 let db: Database | null = null;
@@ -150,13 +150,23 @@ try {
       }
     }),
   );
-  const finished = Date.now();
+  const answered = Date.now();
 
+  // The answers came as the events were stored; the worker records the payments after: wait for the last of them.
   const invoiceIds = events.map(({ invoice }) => invoice.id);
+  const waitUntil = Date.now() + 120_000;
+  while (
+    (await owner.stripeEvent.count({ where: { id: { in: events.map(({ event }) => event.id) }, processedAt: null } })) >
+      0 &&
+    Date.now() < waitUntil
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   const payments = await owner.payment.findMany({
     where: { invoiceId: { in: invoiceIds } },
     select: { invoiceId: true, providerReference: true, createdAt: true },
   });
+  const finished = Math.max(answered, ...payments.map((payment) => payment.createdAt.getTime()));
   const invoices = await owner.invoice.findMany({
     where: { id: { in: invoiceIds } },
     select: { id: true, status: true, paidCents: true, totalCents: true },
@@ -184,6 +194,9 @@ try {
   );
   console.log(
     `  first delivery → payment recorded: p50 ${percentile(latencies, 50).toFixed(0)} ms   p95 ${p95.toFixed(0)} ms   max ${Math.max(...latencies, 0).toFixed(0)} ms   reference p95 ≤ ${TARGET_P95_MS} ms (ours)   ${p95 <= TARGET_P95_MS ? "met" : "NOT met"}`,
+  );
+  console.log(
+    `  all answered after ${((answered - started) / 1000).toFixed(1)} s; all recorded after ${seconds.toFixed(1)} s`,
   );
   console.log(
     `  webhook response: p50 ${percentile(responseMs, 50).toFixed(0)} ms   p95 ${percentile(responseMs, 95).toFixed(0)} ms; answers ${[

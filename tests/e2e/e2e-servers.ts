@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { withDatabase } from "@fieldops/db/schema-engine-adapter";
 
 /**
@@ -37,6 +39,42 @@ export function e2eServer(slot: number): E2eServer {
     tilePort: firstPort + 2 * slot + 1,
     twilioPort: firstPort + 1000 + slot,
     database: slot === 0 ? firstDatabase : `${firstDatabase}_${slot + 1}`,
+    redisUrl: redisUrl.toString(),
+  };
+}
+
+/** The environment `serve.ts` starts a product with on `server`'s port, database and Redis index. */
+export function serverEnv(server: E2eServer): Record<string, string> {
+  return {
+    E2E_PORT: String(server.port),
+    E2E_TILE_PORT: String(server.tilePort),
+    E2E_TWILIO_PORT: String(server.twilioPort),
+    E2E_DATABASE: server.database,
+    E2E_REDIS_URL: server.redisUrl,
+    // Where `npm start` keeps its state file: one per product, so that two never write the same file.
+    FIELDOPS_DATA_DIR: join(tmpdir(), `fieldops-e2e-${server.port}`),
+  };
+}
+
+/**
+ * A second product for the tests of Stripe (`stripe-payments.e2e.ts` starts it, `stripe-product.ts`): configured for
+ * Stripe against the local stand-in of its API, which the main products are not (their card payments use the
+ * built-in test provider, as a product without keys does). Worker slot k's is on port E2E_PORT + 100 + 2k, the
+ * database E2E_DATABASE with `_stripe` (and the slot's number after the first), and E2E_STRIPE_REDIS_URL's index + k
+ * (by default the index after the main products' ones).
+ */
+export function stripeE2eServer(slot: number): E2eServer {
+  const main = e2eServer(slot);
+  const redisUrl = new URL(process.env.E2E_STRIPE_REDIS_URL ?? firstRedisUrl);
+  const index = Number(redisUrl.pathname.slice(1) || 0) + (process.env.E2E_STRIPE_REDIS_URL ? 0 : E2E_WORKERS) + slot;
+  if (index >= REDIS_DATABASES)
+    throw new Error(`E2E_STRIPE_REDIS_URL: the Stripe product of worker ${slot + 1} would need Redis index ${index}`);
+  redisUrl.pathname = `/${index}`;
+  return {
+    port: main.port + 100,
+    tilePort: main.tilePort + 100,
+    twilioPort: main.twilioPort + 100,
+    database: slot === 0 ? `${firstDatabase}_stripe` : `${firstDatabase}_stripe_${slot + 1}`,
     redisUrl: redisUrl.toString(),
   };
 }

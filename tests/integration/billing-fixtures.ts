@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "@fieldops/db";
+import type { InvoiceDetail } from "@fieldops/shared/invoices";
 
 /**
  * A customer (with e-mail and phone) and a job of theirs with `visits` completed visits (one per past day) and line
@@ -64,4 +65,42 @@ export async function createCompletedJob(
     visitIds.push(visit.id);
   }
   return { jobId: job.id, customerId: customer.id, visitIds };
+}
+
+/** The office's call, as JSON; throws unless it answers `status`. */
+async function officeCall<T>(baseUrl: string, token: string, path: string, body: unknown, status: number): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status !== status) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A sent invoice of a new completed job of the company, made and sent through the API by the office (`token`). */
+export async function sentInvoiceOfNewJob(
+  baseUrl: string,
+  db: Database,
+  companyId: string,
+  token: string,
+): Promise<InvoiceDetail> {
+  const job = await createCompletedJob(db, companyId);
+  const created = await officeCall<InvoiceDetail>(baseUrl, token, "/api/invoices", { jobId: job.jobId }, 201);
+  return officeCall<InvoiceDetail>(baseUrl, token, `/api/invoices/${created.id}/send`, { channels: ["email"] }, 200);
+}
+
+/** The token of the invoice's customer link, as the office copies it (the link's fragment). */
+export async function reviewLinkToken(baseUrl: string, invoiceId: string, token: string): Promise<string> {
+  const link = await officeCall<{ url: string }>(
+    baseUrl,
+    token,
+    `/api/invoices/${invoiceId}/review-link`,
+    undefined,
+    201,
+  );
+  return /#([A-Za-z0-9_-]{43})/.exec(link.url)![1]!;
 }

@@ -13,8 +13,17 @@ import { answer, readBody } from "./stand-in-http.ts";
 export interface StripeStandIn {
   url: string;
   secretKey: string;
+  /** The publishable key (`pk_test_…`) Stripe.js reads and confirms an intent with, beside its client secret. */
+  publishableKey: string;
   /** The signing secret of the webhook endpoint (`whsec_…`), when one was given. */
   webhookSecret: string;
+  /** The product's configuration for Stripe through this stand-in (its keys, its URL, its webhooks' secret). */
+  env: {
+    STRIPE_SECRET_KEY: string;
+    STRIPE_PUBLISHABLE_KEY: string;
+    STRIPE_API_BASE: string;
+    STRIPE_WEBHOOK_SECRET: string;
+  };
   intents: Map<string, StandInIntent>;
   accounts: Map<string, StandInAccount>;
   refunds: {
@@ -101,6 +110,11 @@ interface StandInIntent {
   client_secret: string;
   description: string | null;
   metadata: Record<string, string>;
+  /**
+   * What the customer may pay it with (read-only, as Stripe computes it): the `allowed_payment_method_types` given that
+   * the Dashboard has on, else (dynamic payment methods) all the Dashboard has on: cards and bank debits.
+   */
+  payment_method_types: string[];
   last_payment_error: { type: string; code: string; message: string } | null;
   livemode: false;
   refunded: number;
@@ -125,6 +139,9 @@ interface StandInAccount {
   };
   created: number;
 }
+
+/** The payment methods the stand-in's accounts have on in their Dashboard: what dynamic payment methods offer. */
+const DASHBOARD_METHODS = ["card", "us_bank_account"];
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
@@ -169,6 +186,7 @@ export async function startStripeStandIn(
   /** Account Links not yet followed: their one use marks the account onboarded. */
   const links = new Map<string, { account: string; returnUrl: string; refreshUrl: string; expires: number }>();
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString("hex")}`;
+  const publishableKey = `pk_test_${randomBytes(8).toString("hex")}`;
   let url = "";
 
   const event = (type: string, object: unknown, eventOptions: { account?: string | null } = {}): StripeEvent => ({
@@ -228,26 +246,58 @@ export async function startStripeStandIn(
   const handle = async (
     request: IncomingMessage,
     body: string,
-    account: string | null,
+    headerAccount: string | null,
   ): Promise<{ status: number; body: unknown }> => {
-    const path = new URL(request.url ?? "/", "http://stand-in").pathname;
-    if (request.headers.authorization !== `Bearer ${secretKey}`)
-      return { status: 401, body: invalid("Invalid API Key provided") };
-    if (request.method === "POST" && request.headers["content-type"] !== "application/x-www-form-urlencoded") {
+    const requestUrl = new URL(request.url ?? "/", "http://stand-in");
+    const path = requestUrl.pathname;
+    if (
+      request.method === "POST" &&
+      !/^application\/x-www-form-urlencoded\b/.test(request.headers["content-type"] ?? "")
+    ) {
       return { status: 400, body: invalid("Bodies are form-encoded") };
     }
+    const { fields, nested } = readForm(body);
+    // Stripe.js, in the customer's browser, reads and confirms an intent with the publishable key and the intent's
+    // client secret (in the body or the query, with `_stripe_account` for a connected account); all else needs the
+    // secret key.
+    const client = request.method === "POST" ? fields : Object.fromEntries(requestUrl.searchParams);
+    const fromBrowser =
+      client.key === publishableKey && /^\/v1\/payment_intents\/pi_\w+(\/confirm)?$/.test(path) && client.client_secret;
+    if (!fromBrowser && request.headers.authorization !== `Bearer ${secretKey}`)
+      return { status: 401, body: invalid("Invalid API Key provided") };
+    const account = fromBrowser ? (client._stripe_account ?? null) : headerAccount;
     if (account && !accounts.has(account))
       return {
         status: 403,
         body: invalid(`The provided key does not have access to account '${account}' (or that account does not exist)`),
       };
-    const { fields, nested } = readForm(body);
     if (request.method === "POST" && path === "/v1/payment_intents") {
       const amount = Number(fields.amount);
       if (!Number.isInteger(amount) || amount < 50)
         return { status: 400, body: invalid("Amount must be at least 50 cents") };
       if (fields.currency !== "usd") return { status: 400, body: invalid("Unsupported currency") };
       const fee = fields.application_fee_amount ? Number(fields.application_fee_amount) : null;
+      // As Stripe's API since 2026-09-30.endive: payment_method_types is read-only; allowed_payment_method_types
+      // excludes dynamic payment methods and is filtered to what the account takes.
+      if (nested.payment_method_types)
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              code: "payment_method_types_no_longer_supported",
+              message: "payment_method_types is no longer supported: use allowed_payment_method_types.",
+            },
+          },
+        };
+      const named = nested.allowed_payment_method_types ? Object.values(nested.allowed_payment_method_types) : null;
+      if (named && (nested.automatic_payment_methods || nested.excluded_payment_method_types))
+        return {
+          status: 400,
+          body: invalid(
+            "You may only specify one of these parameters: allowed_payment_method_types, automatic_payment_methods, excluded_payment_method_types.",
+          ),
+        };
       if (fee !== null && !account)
         return { status: 400, body: invalid("application_fee_amount needs a Stripe-Account header") };
       const intentId = id("pi");
@@ -262,6 +312,7 @@ export async function startStripeStandIn(
         client_secret: `${intentId}_secret_${randomBytes(8).toString("hex")}`,
         description: fields.description ?? null,
         metadata: nested.metadata ?? {},
+        payment_method_types: named ? DASHBOARD_METHODS.filter((type) => named.includes(type)) : DASHBOARD_METHODS,
         last_payment_error: null,
         livemode: false,
         refunded: 0,
@@ -274,7 +325,7 @@ export async function startStripeStandIn(
     if (intentPath) {
       const intent = intents.get(intentPath[1]!);
       // An intent is found on the account it was made on only.
-      if (!intent || intent.account !== account)
+      if (!intent || intent.account !== account || (fromBrowser && client.client_secret !== intent.client_secret))
         return { status: 404, body: invalid(`No such payment_intent: '${intentPath[1]}'`) };
       if (request.method === "GET" && !intentPath[2]) return { status: 200, body: shown(intent) };
       if (request.method === "POST" && intentPath[2]) {
@@ -284,6 +335,14 @@ export async function startStripeStandIn(
           await emit("payment_intent.payment_failed", intent);
           return { status: 402, body: { error } };
         }
+        const type = fields.payment_method === "pm_usBankAccount" ? "us_bank_account" : "card";
+        if (!intent.payment_method_types.includes(type))
+          return {
+            status: 400,
+            body: invalid(
+              `The PaymentMethod provided (${type}) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${intent.payment_method_types.join(", ")}.`,
+            ),
+          };
         if (fields.payment_method === "pm_usBankAccount") {
           intent.status = "processing";
           await emit("payment_intent.processing", intent);
@@ -411,7 +470,14 @@ export async function startStripeStandIn(
   const standIn: StripeStandIn = {
     url,
     secretKey,
+    publishableKey,
     webhookSecret,
+    env: {
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_PUBLISHABLE_KEY: publishableKey,
+      STRIPE_API_BASE: url,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+    },
     intents,
     accounts,
     refunds,

@@ -60,6 +60,8 @@ import { queueAutomationRuns } from "./automations/queue-automation-runs.handler
 import { queueAutomationRunsDailyTask } from "./automations/queue-automation-runs-daily.task.ts";
 import { queueAutomationRunsDaily } from "./automations/queue-automation-runs-daily.handler.ts";
 import { pullQuickBooksPaymentsPeriodically } from "./quickbooks/pull-quickbooks-payments-periodically.handler.ts";
+import { processStripeEventTask } from "./payments/process-stripe-event.task.ts";
+import { processStripeEventHandler } from "./payments/process-stripe-event.handler.ts";
 
 interface RegisteredTask {
   definition: { id: string; schema: z.ZodType };
@@ -119,6 +121,7 @@ export const TASKS: ReadonlyMap<string, RegisteredTask> = new Map(
     register(answerCustomerMessageTask, answerCustomerMessage),
     register(queueAutomationRunsTask, queueAutomationRuns),
     registerSystem(queueAutomationRunsDailyTask, queueAutomationRunsDaily),
+    register(processStripeEventTask, processStripeEventHandler),
   ].map((job) => [job.definition.id, job]),
 );
 

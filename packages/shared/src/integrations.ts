@@ -124,10 +124,19 @@ export const paymentSettingsSchema = z.object({
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 
 export const paymentSettingsResponseSchema = paymentSettingsSchema.extend({
+  /** The customer's page offers a bank debit (ACH, through Stripe) beside the card: `bankDebitsSchema`. */
+  bankDebits: z.boolean(),
   stripe: integrationConnectionSchema,
   canManage: z.boolean(),
 });
 export type PaymentSettingsResponse = z.infer<typeof paymentSettingsResponseSchema>;
+
+/**
+ * Whether the customer's page offers a bank debit (Stripe's us_bank_account, ACH) beside the card. A debit is
+ * pending for days (up to 4 business days) and may still fail, so it is off until an owner turns it on.
+ */
+export const bankDebitsSchema = z.object({ enabled: z.boolean() });
+export type BankDebits = z.infer<typeof bankDebitsSchema>;
 
 export const communicationSettingsSchema = z.object({
   /** The name customers see as the sender of the company's e-mails; the company's name when empty. */
@@ -205,6 +214,15 @@ export const integrationEndpoints = {
     tags: ["settings"],
     summary: "Change the accepted payment methods and default terms",
     body: paymentSettingsSchema,
+    response: paymentSettingsResponseSchema,
+    capability: "integrations.manage",
+  }),
+  updateBankDebits: defineEndpoint({
+    method: "PUT",
+    path: "/api/settings/payments/bank-debits",
+    tags: ["settings"],
+    summary: "Offer customers a bank debit (ACH, through Stripe) beside the card on the invoice's page, or stop",
+    body: bankDebitsSchema,
     response: paymentSettingsResponseSchema,
     capability: "integrations.manage",
   }),

@@ -34,6 +34,19 @@ export const reviewInvoiceSchema = z.object({
     balanceCents: z.number(),
     /** Bank payments on their way (processing): not paid yet, but not to be paid again either. */
     processingCents: z.number(),
+    /**
+     * Bank payments the customer's bank refused after they were processing: their amount is owed again. The page says
+     * so while the invoice owes.
+     */
+    failedBankPayments: z.array(
+      z.object({
+        amountCents: z.number(),
+        /** The bank's reason, as Stripe reports it. */
+        reason: z.string().nullable(),
+        /** The day it was made, on the company's calendar. */
+        date: z.string(),
+      }),
+    ),
     dueDate: z.string().nullable(),
     issuedAt: z.string().nullable(),
     notes: z.string().nullable(),
@@ -54,6 +67,8 @@ export const reviewInvoiceSchema = z.object({
     provider: z.enum(["test", "stripe"]),
     /** Stripe's publishable key, for Stripe.js, when Stripe is the provider. */
     publishableKey: z.string().nullable(),
+    /** Stripe's form offers a bank debit (ACH) beside the card: the company's setting, with Stripe as the provider. */
+    bankDebits: z.boolean(),
   }),
 });
 export type ReviewInvoice = z.infer<typeof reviewInvoiceSchema>;

@@ -21,6 +21,9 @@ export const QUEUE_TASK_OPTIONS: Partial<Record<QueueName, DefaultJobOptions>> =
   webhooks: { attempts: 8, backoff: { type: "exponential", delay: 10 * 60_000 } },
   // QuickBooks throttles (429) and has outages: a push is tried 8 times over about four minutes (1, 2, 4 … 64 s apart).
   quickbooks: { attempts: 8, backoff: { type: "exponential", delay: 1000 } },
+  // Stripe's events: the webhook has already answered 200, so Stripe will not send the event again on its own; its
+  // task is tried 12 times over about half an hour (1, 2, 4 … 1024 s apart) through a database or Stripe outage.
+  payments: { attempts: 12, backoff: { type: "exponential", delay: 1000 } },
 };
 
 /** A task's BullMQ job id: `<task id>_<key>` (BullMQ forbids ":"), the same for the same work however often it is added. */

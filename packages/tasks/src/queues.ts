@@ -11,5 +11,6 @@ export const QUEUE_NAMES = [
   "imports",
   "webhooks",
   "quickbooks",
+  "payments",
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];

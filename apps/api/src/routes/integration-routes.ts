@@ -15,6 +15,7 @@ import { getCommunicationSettings } from "@fieldops/domain/settings/get-communic
 import { getPaymentSettings } from "@fieldops/domain/settings/get-payment-settings";
 import { updateCommunicationSettings } from "@fieldops/domain/settings/update-communication-settings";
 import { updatePaymentSettings } from "@fieldops/domain/settings/update-payment-settings";
+import { updateBankDebits } from "@fieldops/domain/settings/update-bank-debits";
 import {
   integrationEndpoints,
   type IntegrationCallbackResult,
@@ -88,6 +89,10 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
 
   tenantEndpoint(app, context, integrationEndpoints.updatePaymentSettings, (scope, { body }) =>
     updatePaymentSettings(scope, { ...body, env: context.env }),
+  );
+
+  tenantEndpoint(app, context, integrationEndpoints.updateBankDebits, (scope, { body }) =>
+    updateBankDebits(scope, { ...body, env: context.env }),
   );
 
   tenantEndpoint(app, context, integrationEndpoints.communicationSettings, (scope) =>

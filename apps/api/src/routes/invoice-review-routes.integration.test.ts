@@ -327,7 +327,7 @@ describe("paying through Stripe when it is configured", () => {
     address = anAddress();
     const { invoice, token } = await sentWithLink(withStripe);
     const opened = await call("GET", review(invoice.id), { "x-review-token": token }, undefined, withStripe);
-    expect(opened.body.payment).toEqual({ provider: "stripe", publishableKey: "pk_test_standin" });
+    expect(opened.body.payment).toEqual({ provider: "stripe", publishableKey: "pk_test_standin", bankDebits: false });
     // The customer's page allows Stripe.js (its script, card frames and API) only where Stripe is configured.
     const pagePolicy = async (app: TestApp) =>
       (await fetch(`${app.url}/review/${invoice.id}`)).headers.get("content-security-policy");

@@ -73,9 +73,7 @@ beforeAll(async () => {
   quickbooks = await startQuickBooksStandIn({ acceptsToken: (token) => oauth.issuedAccessTokens.includes(token) });
   stripe = await startStripeStandIn();
   t = await startTestApp({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_API_BASE: stripe.url,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    ...stripe.env,
     QUICKBOOKS_CLIENT_ID: intuit.clientId,
     QUICKBOOKS_CLIENT_SECRET: intuit.clientSecret,
     QUICKBOOKS_AUTHORIZE_URL: `${oauth.url}/authorize`,
@@ -106,11 +104,11 @@ afterAll(async () => {
 
 const call = <T = Record<string, unknown>>(method: string, path: string, token: string, body?: unknown) =>
   callApi<T>(t.url, method, path, token, body);
-/** Waits for the pushes under way (a retry's backoff included) and the queues to settle. */
+/** Waits for Stripe's events to be applied, the pushes under way (a retry's backoff included) and the queues to settle. */
 async function drain() {
   const deadline = Date.now() + 15_000;
   do {
-    await drainQueues(t.runtime.context.queues, ["quickbooks", "notifications"]);
+    await drainQueues(t.runtime.context.queues, ["payments", "quickbooks", "notifications"]);
     if ((await t.db.quickBooksSync.count({ where: { status: "pending" } })) === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   } while (Date.now() < deadline);

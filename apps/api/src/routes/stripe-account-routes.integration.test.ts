@@ -8,15 +8,19 @@ import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stand-
 import {
   callApi,
   createTestCompany,
+  drainQueues,
   signIn,
   startTestApp,
+  startTestWorkers,
   TEST_PASSWORD,
   type TestApp,
   type TestCompany,
 } from "../../../../tests/integration/test-app.ts";
+import type { RunningWorkers } from "@fieldops/worker/run-workers";
 
 let stripe: StripeStandIn;
 let t: TestApp;
+let workers: RunningWorkers;
 let company: TestCompany;
 let other: TestCompany;
 const adminEmail = `ops-${randomUUID().slice(0, 8)}@ops.test`;
@@ -25,10 +29,9 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   t = await startTestApp({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_API_BASE: stripe.url,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    ...stripe.env,
   });
+  workers = startTestWorkers(t);
   await t.db.user.create({
     data: {
       email: adminEmail,
@@ -47,9 +50,13 @@ beforeAll(async () => {
   tokens.platformAdmin = await signIn(t.url, adminEmail);
 });
 afterAll(async () => {
+  await workers.close();
   await t.close();
   await stripe.close();
 });
+
+/** The webhook answers once the event is stored; the worker applies it: waits until it has. */
+const applied = () => drainQueues(t.runtime.context.queues, ["payments"]);
 
 const ACCOUNT = "/api/settings/payments/stripe-account";
 const ONBOARDING = `${ACCOUNT}/onboarding`;
@@ -101,6 +108,7 @@ describe("the company's own Stripe account (Account Links)", () => {
     } finally {
       stripe.sendsEvents = false;
     }
+    await applied();
     status = await callApi<StripeAccountResponse>(t.url, "GET", ACCOUNT, tokens.owner!);
     expect(status.body.account).toEqual({
       accountId,
@@ -119,6 +127,7 @@ describe("the company's own Stripe account (Account Links)", () => {
     expect((await stripe.sendWebhook(stripe.event("account.updated", restricted, { account: accountId }))).status).toBe(
       200,
     );
+    await applied();
     status = await callApi<StripeAccountResponse>(t.url, "GET", ACCOUNT, tokens.owner!);
     expect(status.body.account).toMatchObject({
       chargesEnabled: false,
@@ -127,6 +136,7 @@ describe("the company's own Stripe account (Account Links)", () => {
     expect((await stripe.sendWebhook(stripe.event("account.updated", account, { account: accountId }))).status).toBe(
       200,
     );
+    await applied();
 
     // The platform's fee: only a platform administrator sets it.
     expect(
@@ -162,6 +172,7 @@ describe("disputes", () => {
     } finally {
       stripe.sendsEvents = false;
     }
+    await applied();
     const dispute = (status: string) => ({
       id: "dp_1StandIn",
       object: "dispute",
@@ -178,6 +189,7 @@ describe("disputes", () => {
     // A charge on the platform's own account: its dispute names no company; the PaymentIntent at Stripe does.
     const opened = stripe.event("charge.dispute.created", dispute("needs_response"));
     for (const _time of [1, 2]) expect((await stripe.sendWebhook(opened)).status).toBe(200);
+    await applied();
     let detail = await callApi<InvoiceDetail>(t.url, "GET", `/api/invoices/${invoice.id}`, tokens.otherOwner!);
     expect(detail.body.payments).toEqual([
       expect.objectContaining({
@@ -192,6 +204,7 @@ describe("disputes", () => {
     expect(await t.db.auditLog.count({ where: { companyId: company.id, action: "payment.disputed" } })).toBe(0);
 
     expect((await stripe.sendWebhook(stripe.event("charge.dispute.closed", dispute("won")))).status).toBe(200);
+    await applied();
     detail = await callApi<InvoiceDetail>(t.url, "GET", `/api/invoices/${invoice.id}`, tokens.otherOwner!);
     expect(detail.body.payments[0]!.dispute).toEqual({ status: "won", amountCents: invoice.totalCents });
     expect(await audited()).toHaveLength(2);

@@ -1,19 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InvoiceDetail } from "@fieldops/shared/invoices";
-import { createCompletedJob } from "../../../../tests/integration/billing-fixtures.ts";
+import { reviewLinkToken, sentInvoiceOfNewJob } from "../../../../tests/integration/billing-fixtures.ts";
 import { WEBHOOK_REQUESTS_PER_MINUTE } from "../http/webhook-rate-limit.ts";
 import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stand-ins/stripe-api.ts";
 import {
   callApi,
   createTestCompany,
+  drainQueues,
   signIn,
   startTestApp,
+  startTestWorkers,
   type TestApp,
   type TestCompany,
 } from "../../../../tests/integration/test-app.ts";
+import type { RunningWorkers } from "@fieldops/worker/run-workers";
+import { processStripeEvent } from "@fieldops/domain/payments/process-stripe-event";
 
 let stripe: StripeStandIn;
 let t: TestApp;
+let workers: RunningWorkers;
 let company: TestCompany;
 let other: TestCompany;
 const tokens: Record<string, string> = {};
@@ -23,10 +28,9 @@ let otherAccount: string;
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   t = await startTestApp({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_API_BASE: stripe.url,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    ...stripe.env,
   });
+  workers = startTestWorkers(t);
   company = await createTestCompany(t.db);
   other = await createTestCompany(t.db);
   stripe.webhookUrl = webhookUrl();
@@ -39,11 +43,23 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  await workers.close();
   await t.close();
   await stripe.close();
 });
 
 const webhookUrl = () => `${t.url}/api/webhooks/stripe`;
+
+/** The webhook answers once the event is stored; the worker applies it: waits until it has. */
+const applied = () => drainQueues(t.runtime.context.queues, ["payments"]);
+
+/** Sends each event, in order, each applied before the next is sent (the order a test means is the order applied). */
+async function deliverInOrder(events: Parameters<StripeStandIn["sendWebhook"]>[0][]) {
+  for (const event of events) {
+    expect((await stripe.sendWebhook(event)).status).toBe(200);
+    await applied();
+  }
+}
 
 async function createAccount(): Promise<{ id: string }> {
   const response = await fetch(`${stripe.url}/v1/accounts`, {
@@ -55,16 +71,8 @@ async function createAccount(): Promise<{ id: string }> {
 }
 
 /** A sent invoice of the company. */
-async function sentInvoice(token = tokens.owner!, companyId = company.id): Promise<InvoiceDetail> {
-  const job = await createCompletedJob(t.db, companyId);
-  const created = await callApi<InvoiceDetail>(t.url, "POST", "/api/invoices", token, { jobId: job.jobId });
-  expect(created.status).toBe(201);
-  const sent = await callApi<InvoiceDetail>(t.url, "POST", `/api/invoices/${created.body.id}/send`, token, {
-    channels: ["email"],
-  });
-  expect(sent.status).toBe(200);
-  return sent.body;
-}
+const sentInvoice = (token = tokens.owner!, companyId = company.id) =>
+  sentInvoiceOfNewJob(t.url, t.db, companyId, token);
 
 /** A PaymentIntent for the invoice's total, made at Stripe as the customer's page makes it. */
 async function intentFor(invoice: InvoiceDetail, companyId = company.id, account?: string) {
@@ -100,6 +108,7 @@ describe("Stripe's webhook", () => {
     for (const event of [succeeded, processing, succeeded, processing, succeeded, processing]) {
       expect((await stripe.sendWebhook(event)).status).toBe(200);
     }
+    await applied();
     const [after, payments] = await stored(invoice.id);
     expect(after).toEqual({ paidCents: invoice.totalCents, status: "paid" });
     expect(payments).toEqual([{ status: "succeeded", amountCents: invoice.totalCents, providerReference: intent }]);
@@ -113,6 +122,7 @@ describe("Stripe's webhook", () => {
     const event = stripe.event("payment_intent.succeeded", snapshot(intent));
     const answers = await Promise.all([1, 2, 3].map(() => stripe.sendWebhook(event)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    await applied();
     const [after, payments] = await stored(invoice.id);
     expect(after.paidCents).toBe(invoice.totalCents);
     expect(payments).toHaveLength(1);
@@ -137,6 +147,7 @@ describe("Stripe's webhook", () => {
     expect((await stripe.sendWebhook(stripe.event("payment_intent.succeeded", snapshot(paymentIntentId)))).status).toBe(
       200,
     );
+    await applied();
     const [after, payments] = await stored(invoice.id);
     expect(after.paidCents).toBe(invoice.totalCents);
     expect(payments).toHaveLength(1);
@@ -151,6 +162,8 @@ describe("Stripe's webhook", () => {
     } finally {
       stripe.sendsEvents = false;
     }
+    await applied();
+    expect((await stored(second.id))[1]).toHaveLength(1);
     const late = await fetch(`${t.url}/api/review/invoices/${second.id}/payment-intents/confirm`, {
       method: "POST",
       headers: { "x-review-token": secondLink.token, "content-type": "application/json" },
@@ -171,6 +184,7 @@ describe("Stripe's webhook", () => {
     } finally {
       stripe.sendsEvents = false;
     }
+    await applied();
     let [after, payments] = await stored(invoice.id);
     expect(after).toEqual({ paidCents: 0, status: "sent" });
     expect(payments).toEqual([{ status: "pending", amountCents: invoice.totalCents, providerReference: intent }]);
@@ -190,7 +204,7 @@ describe("Stripe's webhook", () => {
     });
     expect(cash.status).toBe(409);
 
-    expect((await stripe.sendWebhook(await stripe.settle(intent, "succeeded"))).status).toBe(200);
+    await deliverInOrder([await stripe.settle(intent, "succeeded")]);
     [after, payments] = await stored(invoice.id);
     expect(after).toEqual({ paidCents: invoice.totalCents, status: "paid" });
     expect(payments).toEqual([{ status: "succeeded", amountCents: invoice.totalCents, providerReference: intent }]);
@@ -199,10 +213,9 @@ describe("Stripe's webhook", () => {
     const refusedIntent = await intentFor(refused);
     await stripe.confirm(refusedIntent, "pm_usBankAccount");
     const processing = stripe.event("payment_intent.processing", snapshot(refusedIntent));
-    expect((await stripe.sendWebhook(processing)).status).toBe(200);
+    await deliverInOrder([processing]);
     const failed = await stripe.settle(refusedIntent, "failed");
-    expect((await stripe.sendWebhook(failed)).status).toBe(200);
-    expect((await stripe.sendWebhook(processing)).status).toBe(200);
+    await deliverInOrder([failed, processing]);
     [after, payments] = await stored(refused.id);
     expect(after).toEqual({ paidCents: 0, status: "sent" });
     expect(payments).toEqual([{ status: "failed", amountCents: refused.totalCents, providerReference: refusedIntent }]);
@@ -225,6 +238,7 @@ describe("Stripe's webhook", () => {
     stripe.sendsEvents = true;
     try {
       await stripe.confirm(intent);
+      await applied();
       const payment = await t.db.payment.findFirstOrThrow({ where: { invoiceId: invoice.id } });
       // Made here: Stripe's refund.created comes while the refund is being recorded, and is not recorded twice.
       const ours = await fetch(`${t.url}/api/payments/${payment.id}/refunds`, {
@@ -240,8 +254,10 @@ describe("Stripe's webhook", () => {
     } finally {
       stripe.sendsEvents = false;
     }
+    await applied();
     const dashboard = stripe.refundInDashboard(intent, 500);
     for (const _time of [1, 2, 3]) expect((await stripe.sendWebhook(dashboard)).status).toBe(200);
+    await applied();
     const refunds = await t.db.refund.findMany({ where: { invoiceId: invoice.id }, orderBy: { createdAt: "asc" } });
     expect(refunds.map((refund) => refund.amountCents)).toEqual([1000, 500]);
     expect(refunds[1]).toMatchObject({ reason: "Refunded in Stripe", createdByUserId: null });
@@ -255,15 +271,14 @@ describe("Stripe's webhook", () => {
     const invoice = await sentInvoice();
     const intent = await intentFor(invoice);
     await stripe.confirm(intent);
-    expect((await stripe.sendWebhook(stripe.event("payment_intent.succeeded", snapshot(intent)))).status).toBe(200);
+    await deliverInOrder([stripe.event("payment_intent.succeeded", snapshot(intent))]);
     const opened = stripe.dispute(intent, "created", "needs_response");
     const reviewing = stripe.dispute(intent, "updated", "under_review");
     const lost = stripe.dispute(intent, "closed", "lost");
     // The closing first, then the earlier steps late, then the closing three more times (one of them a new event id
     // for the same closing, as a second notice would be); then a "won" Stripe never sends after a loss.
     const deliveries = [lost, opened, reviewing, lost, lost, stripe.dispute(intent, "closed", "lost"), opened];
-    for (const event of deliveries) expect((await stripe.sendWebhook(event)).status).toBe(200);
-    expect((await stripe.sendWebhook(stripe.dispute(intent, "closed", "won"))).status).toBe(200);
+    await deliverInOrder([...deliveries, stripe.dispute(intent, "closed", "won")]);
 
     const [after] = await stored(invoice.id);
     expect(after).toEqual({ paidCents: 0, status: "sent" });
@@ -311,10 +326,11 @@ describe("Stripe's webhook", () => {
     const invoice = await sentInvoice();
     const intent = await intentFor(invoice);
     await stripe.confirm(intent);
-    expect((await stripe.sendWebhook(stripe.event("payment_intent.succeeded", snapshot(intent)))).status).toBe(200);
+    await deliverInOrder([stripe.event("payment_intent.succeeded", snapshot(intent))]);
     const lost = stripe.dispute(intent, "closed", "lost", { amount: 1500 });
     const answers = await Promise.all([1, 2, 3].map(() => stripe.sendWebhook(lost)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    await applied();
     const [after] = await stored(invoice.id);
     expect(after).toEqual({ paidCents: invoice.totalCents - 1500, status: "partially_paid" });
     expect(await t.db.refund.count({ where: { invoiceId: invoice.id } })).toBe(1);
@@ -322,9 +338,11 @@ describe("Stripe's webhook", () => {
     const kept = await sentInvoice();
     const keptIntent = await intentFor(kept);
     await stripe.confirm(keptIntent);
-    expect((await stripe.sendWebhook(stripe.event("payment_intent.succeeded", snapshot(keptIntent)))).status).toBe(200);
-    for (const event of [stripe.dispute(keptIntent, "closed", "won"), stripe.dispute(keptIntent, "created", "lost")])
-      expect((await stripe.sendWebhook(event)).status).toBe(200);
+    await deliverInOrder([
+      stripe.event("payment_intent.succeeded", snapshot(keptIntent)),
+      stripe.dispute(keptIntent, "closed", "won"),
+      stripe.dispute(keptIntent, "created", "lost"),
+    ]);
     expect((await stored(kept.id))[0]).toEqual({ paidCents: kept.totalCents, status: "paid" });
     expect(await t.db.refund.count({ where: { invoiceId: kept.id } })).toBe(0);
   });
@@ -335,8 +353,7 @@ describe("Stripe's webhook", () => {
     await stripe.confirm(intent, "pm_usBankAccount");
     const processing = stripe.event("payment_intent.processing", snapshot(intent));
     const failed = await stripe.settle(intent, "failed");
-    for (const event of [failed, processing, failed, processing])
-      expect((await stripe.sendWebhook(event)).status).toBe(200);
+    await deliverInOrder([failed, processing, failed, processing]);
     const [after, payments] = await stored(invoice.id);
     expect(after).toEqual({ paidCents: 0, status: "sent" });
     expect(payments.filter((payment) => payment.status === "pending")).toEqual([]);
@@ -355,6 +372,7 @@ describe("Stripe's webhook", () => {
     );
     expect(new Set(forged.map((answer) => answer.status))).toEqual(new Set([400]));
     expect((await stripe.sendWebhook(event, { headers: stripeAddress })).status).toBe(200);
+    await applied();
     expect((await stored(invoice.id))[0].paidCents).toBe(invoice.totalCents);
   });
 
@@ -392,12 +410,13 @@ describe("Stripe's webhook", () => {
       body: tampered,
     });
     expect(replayedSignature.status).toBe(400);
+    await applied();
     const [after, payments] = await stored(invoice.id);
     expect(after.paidCents).toBe(0);
     expect(payments).toEqual([]);
     expect(await t.db.stripeEvent.count({ where: { id: event.id } })).toBe(0);
     // The same event, signed, is then applied.
-    expect((await stripe.sendWebhook(event)).status).toBe(200);
+    await deliverInOrder([event]);
     expect((await stored(invoice.id))[0].paidCents).toBe(invoice.totalCents);
   });
 
@@ -407,14 +426,14 @@ describe("Stripe's webhook", () => {
     await stripe.confirm(intent);
     // Company A's intent, in an event under company B's connected account.
     const event = stripe.event("payment_intent.succeeded", snapshot(intent), { account: otherAccount });
-    expect((await stripe.sendWebhook(event)).status).toBe(200);
+    await deliverInOrder([event]);
     // …and one naming company B but A's invoice.
     const misnamed = stripe.event(
       "payment_intent.succeeded",
       { ...snapshot(intent), metadata: { invoice_id: invoice.id, company_id: other.id } },
       { account: otherAccount },
     );
-    expect((await stripe.sendWebhook(misnamed)).status).toBe(200);
+    await deliverInOrder([misnamed]);
     const [after, payments] = await stored(invoice.id);
     expect(after.paidCents).toBe(0);
     expect(payments).toEqual([]);
@@ -436,7 +455,7 @@ describe("Stripe's webhook", () => {
     expect((await stripe.confirm(body.paymentIntentId)).status).toBe(404);
     expect((await stripe.confirm(body.paymentIntentId, "pm_card_visa", { account: otherAccount })).status).toBe(200);
     const event = stripe.event("payment_intent.succeeded", snapshot(body.paymentIntentId), { account: otherAccount });
-    expect((await stripe.sendWebhook(event)).status).toBe(200);
+    await deliverInOrder([event]);
     const payment = await t.db.payment.findFirstOrThrow({ where: { invoiceId: invoice.id } });
     expect(payment).toMatchObject({ status: "succeeded", providerAccount: otherAccount });
 
@@ -454,9 +473,90 @@ describe("Stripe's webhook", () => {
   });
 });
 
+describe("Stripe's webhook answers first and the worker applies", () => {
+  it("stores the event and answers before applying it; a redelivery while it waits is neither lost nor doubled", async () => {
+    const queue = t.runtime.context.queues.queue("payments");
+    // No worker: what the webhook does on its own.
+    await workers.close();
+    let invoice: InvoiceDetail;
+    let event: ReturnType<StripeStandIn["event"]>;
+    try {
+      invoice = await sentInvoice();
+      const intent = await intentFor(invoice);
+      await stripe.confirm(intent);
+      event = stripe.event("payment_intent.succeeded", snapshot(intent));
+      expect((await stripe.sendWebhook(event)).status).toBe(200);
+      expect(await t.db.stripeEvent.findUniqueOrThrow({ where: { id: event.id } })).toMatchObject({
+        companyId: company.id,
+        deliveries: 1,
+        processedAt: null,
+        payload: expect.objectContaining({ id: event.id, type: "payment_intent.succeeded" }),
+      });
+      expect((await stored(invoice.id))[1]).toEqual([]);
+      const [task] = await queue.getWaiting();
+      expect(task?.data).toMatchObject({ companyId: company.id, eventId: event.id });
+      // A failed try is tried again (the webhook has answered: Stripe will not send it again on its own).
+      expect(task?.opts.attempts).toBeGreaterThan(1);
+
+      // Its task lost (a queue emptied, a task failed for good): Stripe's next deliveries, two at once, queue it again.
+      await queue.drain();
+      const again = await Promise.all([1, 2].map(() => stripe.sendWebhook(event)));
+      expect(again.map((answer) => answer.status)).toEqual([200, 200]);
+      expect(await queue.getWaitingCount()).toBe(2);
+      expect((await stored(invoice.id))[1]).toEqual([]);
+    } finally {
+      workers = startTestWorkers(t);
+    }
+    await applied();
+    const [after, payments] = await stored(invoice.id);
+    expect(after).toEqual({ paidCents: invoice.totalCents, status: "paid" });
+    expect(payments).toHaveLength(1);
+    const record = await t.db.stripeEvent.findUniqueOrThrow({ where: { id: event.id } });
+    expect(record.deliveries).toBe(3);
+    expect(record.processedAt).not.toBeNull();
+
+    // Delivered once applied, it queues nothing and changes nothing.
+    const before = await queue.getJobCountByTypes("waiting", "active", "delayed", "completed", "failed");
+    expect((await stripe.sendWebhook(event)).status).toBe(200);
+    expect(await queue.getJobCountByTypes("waiting", "active", "delayed", "completed", "failed")).toBe(before);
+    expect(await t.db.stripeEvent.findUniqueOrThrow({ where: { id: event.id } })).toMatchObject({ deliveries: 3 });
+    expect((await stored(invoice.id))[1]).toHaveLength(1);
+  });
+
+  it("a try that fails leaves the event unapplied, and the next try applies it once", async () => {
+    await workers.close();
+    try {
+      const invoice = await sentInvoice();
+      const intent = await intentFor(invoice);
+      await stripe.confirm(intent);
+      const event = stripe.event("payment_intent.succeeded", snapshot(intent));
+      expect((await stripe.sendWebhook(event)).status).toBe(200);
+      await t.runtime.context.queues.queue("payments").drain();
+      const deps = t.runtime.context;
+      const env = t.runtime.context.env;
+      // The payment's write fails (an invalid time stands in for a database that refuses): all of it is rolled back.
+      await expect(
+        processStripeEvent(deps, { companyId: company.id, eventId: event.id, env, now: new Date(Number.NaN) }),
+      ).rejects.toThrow();
+      expect(await t.db.stripeEvent.findUniqueOrThrow({ where: { id: event.id } })).toMatchObject({
+        processedAt: null,
+      });
+      expect((await stored(invoice.id))[1]).toEqual([]);
+      const tries = await Promise.all(
+        [1, 2].map(() => processStripeEvent(deps, { companyId: company.id, eventId: event.id, env })),
+      );
+      expect(tries.map((one) => one.outcome).sort()).toEqual(["already applied", "processed"]);
+      expect(await stored(invoice.id)).toEqual([
+        { paidCents: invoice.totalCents, status: "paid" },
+        [{ status: "succeeded", amountCents: invoice.totalCents, providerReference: intent }],
+      ]);
+    } finally {
+      workers = startTestWorkers(t);
+    }
+  });
+});
+
 /** The invoice's customer link (as the office copies it). */
 async function linkOf(invoice: InvoiceDetail, owner = tokens.owner!): Promise<{ token: string }> {
-  const link = await callApi<{ url: string }>(t.url, "POST", `/api/invoices/${invoice.id}/review-link`, owner);
-  expect(link.status).toBe(201);
-  return { token: /#([A-Za-z0-9_-]{43})/.exec(link.body.url)![1]! };
+  return { token: await reviewLinkToken(t.url, invoice.id, owner) };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
-import { processStripeEvent, verifyStripeEvent } from "@fieldops/domain/payments/process-stripe-event";
+import { receiveStripeEvent, verifyStripeEvent } from "@fieldops/domain/payments/receive-stripe-event";
 import { STRIPE_SIGNATURE_HEADER, STRIPE_WEBHOOK_MAX_BYTES, stripeEndpoints } from "@fieldops/shared/stripe";
 import type { AppContext } from "../context.ts";
 import { registerEndpoint } from "../http/endpoint-route.ts";
@@ -16,8 +16,8 @@ const rawBodies = new WeakMap<FastifyRequest, string>();
 /**
  * Stripe's webhook (`POST /api/webhooks/stripe`). Its JSON parser, in this plugin's scope only, keeps the raw body for
  * the SDK's signature check (`stripe.webhooks.constructEvent` with STRIPE_WEBHOOK_SECRET); an event that is not
- * Stripe's, or of an account no company has, is refused (400) and changes nothing. Each event is applied once
- * (`processStripeEvent`).
+ * Stripe's, or of an account no company has, is refused (400) and changes nothing. A signed event is stored and queued
+ * (`receiveStripeEvent`) and answered at once; the worker applies it, once (`process-stripe-event`).
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const parseJson = app.getDefaultJsonParser("error", "error");
@@ -47,7 +47,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
         signature: headers[STRIPE_SIGNATURE_HEADER],
         secret: context.env.STRIPE_WEBHOOK_SECRET,
       });
-      const { outcome } = await processStripeEvent(effectsOf(context, request), {
+      const { outcome } = await receiveStripeEvent(effectsOf(context, request), {
         event,
         env: context.env,
         requestId: request.id,

@@ -41,6 +41,20 @@ async function calling<T>(request: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * The payment methods a customer's PaymentIntent may offer, named (`allowed_payment_method_types`) rather than left to
+ * Stripe's dynamic payment methods (`automatic_payment_methods`: whatever the Dashboard of the account charged has
+ * on). The company's own setting decides whether a bank debit is offered, on whichever account the charge is made
+ * (the platform's, or a connected account whose Dashboard the platform does not manage): with dynamic methods a
+ * company that never chose bank debits could get payments that settle days later, and one that chose them could find
+ * them missing. `payment_method_types` can no longer be written since API version 2026-09-30.endive (the SDK's is
+ * 2026-10-28.endive); the allowed list is filtered by Stripe to what the account, currency and amount support. A card
+ * brings Apple Pay and Google Pay with it; methods this product does not handle (redirects, vouchers) stay off.
+ */
+export const allowedPaymentMethodTypes = (
+  bankDebits: boolean,
+): Stripe.PaymentIntentCreateParams.AllowedPaymentMethodType[] => (bankDebits ? ["card", "us_bank_account"] : ["card"]);
+
+/**
  * Stripe's PaymentIntents, Refunds and connected accounts through the official SDK. Every request that moves money
  * carries an Idempotency-Key, so a retry is answered with the first result by Stripe. A charge of a company with its
  * own connected account is a direct charge on that account (`stripeAccount`: the Stripe-Account header), with the
@@ -57,6 +71,8 @@ export function createStripeClient(env: PaymentsEnv & { STRIPE_SECRET_KEY: strin
       idempotencyKey: string;
       account?: string | null;
       applicationFeeCents?: number | null;
+      /** The company offers a bank debit (ACH) beside the card. */
+      bankDebits: boolean;
     }) =>
       calling(() =>
         stripe.paymentIntents.create(
@@ -64,7 +80,7 @@ export function createStripeClient(env: PaymentsEnv & { STRIPE_SECRET_KEY: strin
             amount: input.amountCents,
             currency: "usd",
             description: input.description,
-            automatic_payment_methods: { enabled: true },
+            allowed_payment_method_types: allowedPaymentMethodTypes(input.bankDebits),
             metadata: input.metadata,
             ...(input.account && input.applicationFeeCents
               ? { application_fee_amount: input.applicationFeeCents }

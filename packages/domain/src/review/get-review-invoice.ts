@@ -4,12 +4,13 @@ import { isInvoicePastDue } from "@fieldops/shared/invoices";
 import type { ReviewInvoice } from "@fieldops/shared/invoice-review";
 import { cardProviderName, type PaymentsEnv } from "../payments/payments-env.ts";
 import { toInvoiceLine } from "../invoices/to-invoice.ts";
+import { readCompanySettings } from "../settings/company-settings.ts";
 import { findReviewedInvoice } from "./invoice-review-access.ts";
 import { reviewBranding, type ReviewAccess } from "./review-access.ts";
 
 /**
- * What the customer's page shows: the invoice (lines, sums, balance, due day, the refunds given), the company's
- * branding and how a card is taken. Nothing else of the company: no other invoice, customer, job or user.
+ * What the customer's page shows: the invoice (lines, sums, balance, bank payments processing or refused, due day, the
+ * refunds given), the company's branding and how a card (or a bank debit) is taken. Nothing else of the company: no other invoice, customer, job or user.
  */
 export async function getReviewInvoice(
   tx: TenantTransaction,
@@ -19,6 +20,12 @@ export async function getReviewInvoice(
   const timeZone = invoice.company.timeZone;
   const dueDate = invoice.dueAt ? dayInTimeZone(invoice.dueAt, timeZone) : null;
   const provider = cardProviderName(input.env);
+  const failedBankPayments = await tx.payment.findMany({
+    where: { invoiceId: invoice.id, status: "failed" },
+    orderBy: { receivedAt: "asc" },
+    select: { amountCents: true, failureMessage: true, receivedAt: true },
+  });
+  const { bankDebits } = await readCompanySettings(tx, input.access.companyId);
   const refunds = await tx.refund.findMany({
     where: { invoiceId: invoice.id },
     orderBy: { createdAt: "asc" },
@@ -51,6 +58,11 @@ export async function getReviewInvoice(
             _sum: { amountCents: true },
           })
         )._sum.amountCents ?? 0,
+      failedBankPayments: failedBankPayments.map((payment) => ({
+        amountCents: payment.amountCents,
+        reason: payment.failureMessage,
+        date: dayInTimeZone(payment.receivedAt, timeZone),
+      })),
       dueDate,
       issuedAt: invoice.issuedAt?.toISOString() ?? null,
       notes: invoice.notes,
@@ -68,6 +80,10 @@ export async function getReviewInvoice(
           createdAt: invoice.review.createdAt.toISOString(),
         }
       : null,
-    payment: { provider, publishableKey: provider === "stripe" ? (input.env.STRIPE_PUBLISHABLE_KEY ?? null) : null },
+    payment: {
+      provider,
+      publishableKey: provider === "stripe" ? (input.env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+      bankDebits: provider === "stripe" && bankDebits,
+    },
   };
 }

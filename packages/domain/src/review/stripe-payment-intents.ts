@@ -4,6 +4,7 @@ import { createStripeClient, type StripeClient } from "../payments/stripe-client
 import { cardProviderName, type PaymentsEnv } from "../payments/payments-env.ts";
 import { recordStripeIntent } from "../payments/record-stripe-charge.ts";
 import { applicationFeeCents, companyChargeAccount } from "../payments/stripe-account.ts";
+import { readCompanySettings } from "../settings/company-settings.ts";
 import { assertOnlinePayments, findReviewedInvoice } from "./invoice-review-access.ts";
 import type { TenantScope } from "../tenant-scope.ts";
 import type { ReviewAccess } from "./review-access.ts";
@@ -16,7 +17,8 @@ function stripeOf(env: PaymentsEnv): StripeClient {
 
 /**
  * A Stripe PaymentIntent for the invoice's balance, which the page confirms with Stripe.js. It is made on the
- * company's own Stripe account when it has one (a direct charge, with the platform's fee when one is set). The
+ * company's own Stripe account when it has one (a direct charge, with the platform's fee when one is set), and offers a
+ * bank debit beside the card when the company turned bank debits on (`allowedPaymentMethodTypes`). The
  * caller's Idempotency-Key goes to Stripe with it, so a repeated request gets the same intent.
  */
 export async function createReviewPaymentIntent(
@@ -37,6 +39,7 @@ export async function createReviewPaymentIntent(
       processing._sum.amountCents ? "A payment of this invoice is processing" : "This invoice is already paid",
     );
   const { account, applicationFeeBps } = await companyChargeAccount(tx);
+  const { bankDebits } = await readCompanySettings(tx, input.access.companyId);
   const intent = await stripe.createPaymentIntent({
     amountCents: balance,
     description: `Invoice #${invoice.number} from ${invoice.company.name}`,
@@ -44,6 +47,7 @@ export async function createReviewPaymentIntent(
     idempotencyKey: `fieldops-pi-${invoice.id}-${input.idempotencyKey}`,
     account,
     applicationFeeCents: applicationFeeCents(balance, applicationFeeBps),
+    bankDebits,
   });
   if (!intent.client_secret) throw unavailable("The payment provider gave no client secret for the payment");
   return {

@@ -9,6 +9,7 @@ export async function readCompanySettings(tx: TenantTransaction, companyId: stri
       .map((method) => paymentMethodSchema.parse(method))
       .sort((a, b) => PAYMENT_METHODS.indexOf(a) - PAYMENT_METHODS.indexOf(b)),
     defaultTermsDays: row?.paymentTermsDays ?? 30,
+    bankDebits: row?.bankDebits ?? false,
     emailSenderName: row?.emailSenderName ?? "",
     emailReplyTo: row?.emailReplyTo ?? "",
   };
@@ -20,6 +21,7 @@ export async function writeCompanySettings(
   data: {
     paymentMethods?: string[];
     paymentTermsDays?: number;
+    bankDebits?: boolean;
     emailSenderName?: string | null;
     emailReplyTo?: string | null;
   },

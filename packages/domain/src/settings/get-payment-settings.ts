@@ -5,7 +5,7 @@ import type { IntegrationsEnv } from "../integrations/provider-settings.ts";
 import type { TenantScope, UserActor } from "../tenant-scope.ts";
 import { readCompanySettings } from "./company-settings.ts";
 
-/** The payment methods and default terms of the company's invoices, with Stripe's status. */
+/** The payment methods, default terms and bank debits of the company's invoices, with Stripe's status. */
 export async function getPaymentSettings(
   { tx, companyId, actor }: Pick<TenantScope<UserActor>, "tx" | "companyId" | "actor">,
   input: { env: IntegrationsEnv },
@@ -14,6 +14,7 @@ export async function getPaymentSettings(
   return {
     acceptedMethods: settings.acceptedMethods,
     defaultTermsDays: settings.defaultTermsDays,
+    bankDebits: settings.bankDebits,
     stripe: await describeIntegration(tx, { companyId, env: input.env, provider: "stripe" }),
     canManage: can(actor, "integrations.manage"),
   };

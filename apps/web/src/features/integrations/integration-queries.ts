@@ -39,6 +39,14 @@ export function useUpdatePaymentSettings() {
   });
 }
 
+/** Turns bank debits on the customer's page on or off; the answer replaces the cached payment settings. */
+export function useUpdateBankDebits() {
+  const queryClient = useQueryClient();
+  return useEndpointMutation(integrationEndpoints.updateBankDebits, {
+    onSuccess: (settings) => queryClient.setQueryData(PAYMENT_SETTINGS, settings),
+  });
+}
+
 export function useCommunicationSettings(enabled = true) {
   return useEndpointQuery(integrationEndpoints.communicationSettings, {}, { enabled });
 }

@@ -6,7 +6,7 @@ import type { IntegrationConnection, PaymentSettingsResponse } from "@fieldops/s
 import { makeUser } from "../../testing/fixtures";
 import { sendJson, useLocalApi } from "../../testing/local-server";
 import { renderApp } from "../../testing/render-app";
-import { PaymentSettingsForm } from "./payment-settings";
+import { BankDebitsSetting, PaymentSettingsForm } from "./payment-settings";
 
 const server = useLocalApi();
 let api: ReturnType<typeof useLocalApi>["current"];
@@ -26,6 +26,7 @@ const stripe: IntegrationConnection = {
 const settings: PaymentSettingsResponse = {
   acceptedMethods: ["card", "check"],
   defaultTermsDays: 30,
+  bankDebits: false,
   stripe,
   canManage: true,
 };
@@ -73,5 +74,42 @@ describe("the payment settings form", () => {
     const region = screen.getByRole("region", { name: "Invoice payments" });
     expect(await within(region).findByText("Choose one of the offered terms")).toBeTruthy();
     expect(within(region).getByLabelText("Default payment terms").getAttribute("aria-invalid")).toBe("true");
+  });
+});
+
+describe("the bank payments setting", () => {
+  const renderSetting = (shown: PaymentSettingsResponse) =>
+    renderApp({
+      initialPath: "/settings/payments",
+      routes: <Route path="/settings/payments" element={<BankDebitsSetting settings={shown} />} />,
+    });
+  const switches = () =>
+    api.requests.filter((request) => request.method === "PUT" && request.url === "/api/settings/payments/bank-debits");
+
+  it("is switched on by an owner, saved at once, and says why it could not be", async () => {
+    let answer = 403;
+    api.on("PUT", "/api/settings/payments/bank-debits", (_req, res) =>
+      answer === 200
+        ? sendJson(res, 200, { ...settings, bankDebits: true })
+        : sendJson(res, answer, { message: "Only owners can change this" }),
+    );
+    renderSetting(settings);
+    const box = await screen.findByLabelText("Accept bank payments (ACH debit)");
+    expect((box as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(box);
+    expect((await screen.findByRole("alert")).textContent).toBe("Only owners can change this");
+    expect(JSON.parse(switches()[0]!.body)).toEqual({ enabled: true });
+    answer = 200;
+    fireEvent.click(box);
+    await vi.waitFor(() => expect(switches()).toHaveLength(2));
+    expect(JSON.parse(switches()[1]!.body)).toEqual({ enabled: true });
+  });
+
+  it("is read-only for a member", async () => {
+    renderSetting({ ...settings, bankDebits: true, canManage: false });
+    const box = (await screen.findByLabelText("Accept bank payments (ACH debit)")) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect(box.disabled).toBe(true);
+    expect(screen.getByText("Only owners and admins can change this.")).toBeTruthy();
   });
 });

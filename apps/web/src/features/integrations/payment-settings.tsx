@@ -15,7 +15,8 @@ import { usePageTitle } from "../../shell/page-title";
 import { IntegrationPanel } from "./integration-panel";
 import { StripeAccountCard } from "./stripe-account-card";
 import { settingsFallback } from "./integrations-page";
-import { usePaymentSettings, useUpdatePaymentSettings } from "./integration-queries";
+import { usePaymentSettings, useUpdateBankDebits, useUpdatePaymentSettings } from "./integration-queries";
+import { apiErrorMessage } from "../../lib/api-error";
 import { useSignedInUser } from "../../lib/session";
 
 const termsName = (days: number) => (days === 0 ? "Due on receipt" : `Net ${days} (due in ${days} days)`);
@@ -100,6 +101,45 @@ export function PaymentSettingsForm({ settings }: { settings: PaymentSettingsRes
   );
 }
 
+/**
+ * Whether the customer's page offers a bank debit (ACH, through Stripe) beside the card. Saved as it is switched;
+ * owners and admins switch it, members see it.
+ */
+export function BankDebitsSetting({ settings }: { settings: PaymentSettingsResponse }) {
+  const update = useUpdateBankDebits();
+  const locked = !settings.canManage;
+  return (
+    <Card role="region" aria-labelledby="bank-debits-title">
+      <CardHeader>
+        <CardTitle id="bank-debits-title">Bank payments</CardTitle>
+        <CardDescription>
+          Customers paying an invoice online through Stripe may pay from their US bank account instead of a card. A bank
+          payment takes up to 4 business days to arrive and the bank may still refuse it: until then the invoice shows
+          it as pending, and a refused one is owed again.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-2 text-sm">
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={update.isPending ? update.variables.body.enabled : settings.bankDebits}
+            disabled={locked || update.isPending}
+            onChange={(event) => update.mutate({ body: { enabled: event.target.checked } })}
+          />
+          Accept bank payments (ACH debit)
+        </label>
+        {locked ? (
+          <p className="text-muted-foreground">Only owners and admins can change this.</p>
+        ) : update.isError ? (
+          <p role="alert" className="text-destructive">
+            {apiErrorMessage(update.error, "Bank payments could not be changed.")}
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** Stripe's status and the company's payment settings; the page and the `settings.payments` modal. */
 export function PaymentSettingsPanel({ user }: { user: User }) {
   const settings = usePaymentSettings(user.companyId !== null);
@@ -114,6 +154,7 @@ export function PaymentSettingsPanel({ user }: { user: User }) {
         </p>
       ) : null}
       <PaymentSettingsForm settings={settings.data} />
+      <BankDebitsSetting settings={settings.data} />
     </div>
   );
 }

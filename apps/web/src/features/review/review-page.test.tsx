@@ -39,6 +39,7 @@ const view = (overrides: Partial<ReviewInvoice["invoice"]> = {}): ReviewInvoice 
     paidCents: 0,
     balanceCents: 14500,
     processingCents: 0,
+    failedBankPayments: [],
     dueDate: "2030-01-21",
     issuedAt: "2030-01-07T15:00:00.000Z",
     notes: null,
@@ -46,7 +47,7 @@ const view = (overrides: Partial<ReviewInvoice["invoice"]> = {}): ReviewInvoice 
     ...overrides,
   },
   review: null,
-  payment: { provider: "test", publishableKey: null },
+  payment: { provider: "test", publishableKey: null, bankDebits: false },
 });
 
 function renderReview(hash: string) {
@@ -120,10 +121,39 @@ describe("the customer's review page", () => {
       sendJson(res, 200, view({ processingCents: 14500 })),
     );
     renderReview(`#${TOKEN}`);
-    expect(await screen.findByText("Payment processing")).toBeTruthy();
+    expect(await screen.findByText("Processing — bank payments take up to 4 business days")).toBeTruthy();
     expect(screen.getByText("Processing")).toBeTruthy();
     expect(screen.getByTestId("balance-due").textContent).toBe("$145.00");
     expect(screen.queryByRole("region", { name: "Pay this invoice" })).toBeNull();
+  });
+
+  it("says a bank payment the bank refused is owed again, and offers to pay it; once paid, says no more of it", async () => {
+    const refused = {
+      failedBankPayments: [
+        {
+          amountCents: 14500,
+          reason: "The customer's account has insufficient funds to cover this payment.",
+          date: "2030-01-09",
+        },
+      ],
+    };
+    api.on("GET", `/api/review/invoices/${INVOICE_ID}`, (_req, res) => sendJson(res, 200, view(refused)));
+    api.on("POST", `/api/review/invoices/${INVOICE_ID}/payments`, (_req, res) =>
+      sendJson(res, 201, view({ ...refused, status: "paid", paidCents: 14500, balanceCents: 0 })),
+    );
+    renderReview(`#${TOKEN}`);
+    const said = await screen.findByRole("alert");
+    expect(said.textContent).toBe(
+      "Your bank payment did not go through" +
+        "The bank payment of $145.00 made on Jan 9, 2030 was refused by the bank (The customer's account has insufficient funds to cover this payment), so it is owed again: the balance due is $145.00.",
+    );
+    expect(screen.getByTestId("balance-due").textContent).toBe("$145.00");
+    fireEvent.change(screen.getByLabelText("Card number"), { target: { value: "4242 4242 4242 4242" } });
+    fireEvent.change(screen.getByLabelText("Expiry (MM/YY)"), { target: { value: "12/34" } });
+    fireEvent.change(screen.getByLabelText("CVC"), { target: { value: "123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Pay $145.00" }));
+    expect(await screen.findByText("Paid in full")).toBeTruthy();
+    expect(screen.queryByText("Your bank payment did not go through")).toBeNull();
   });
 
   it("says a link without its token is not valid, and asks nothing of the server", async () => {

@@ -183,6 +183,7 @@ function InvoiceReview({ view, token }: { view: ReviewInvoice; token: string }) 
   const owes =
     (invoice.status === "sent" || invoice.status === "partially_paid") &&
     invoice.balanceCents - invoice.processingCents > 0;
+  const lastFailedBankPayment = invoice.failedBankPayments.at(-1);
   return (
     <div className="grid gap-4">
       <header className="flex items-center gap-3 border-b-4 pb-3" style={accent ? { borderColor: accent } : undefined}>
@@ -254,10 +255,21 @@ function InvoiceReview({ view, token }: { view: ReviewInvoice; token: string }) 
       ) : null}
       {invoice.processingCents > 0 ? (
         <Alert role="status">
-          <AlertTitle>Payment processing</AlertTitle>
+          <AlertTitle>Processing — bank payments take up to 4 business days</AlertTitle>
           <AlertDescription>
-            Your bank payment of {formatCents(invoice.processingCents)} is on its way: banks take a few days. This page
-            shows it as paid once it arrives.
+            Your bank payment of {formatCents(invoice.processingCents)} is on its way: there is nothing more to pay for
+            it. This page shows it as paid once it arrives.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {owes && lastFailedBankPayment ? (
+        <Alert variant="destructive" role="alert">
+          <AlertTitle>Your bank payment did not go through</AlertTitle>
+          <AlertDescription>
+            The bank payment of {formatCents(lastFailedBankPayment.amountCents)} made on{" "}
+            {formatCompanyDay(lastFailedBankPayment.date)} was refused by the bank
+            {lastFailedBankPayment.reason ? ` (${lastFailedBankPayment.reason.replace(/\.$/, "")})` : ""}, so it is owed
+            again: the balance due is {formatCents(invoice.balanceCents)}.
           </AlertDescription>
         </Alert>
       ) : null}
@@ -265,7 +277,10 @@ function InvoiceReview({ view, token }: { view: ReviewInvoice; token: string }) 
         <Card role="region" aria-labelledby="pay-title">
           <CardHeader>
             <CardTitle id="pay-title">Pay this invoice</CardTitle>
-            <CardDescription>The balance of {formatCents(invoice.balanceCents)}, by card.</CardDescription>
+            <CardDescription>
+              The balance of {formatCents(invoice.balanceCents)}, by card
+              {view.payment.bankDebits ? " or from your US bank account (ACH)" : ""}.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             {view.payment.provider === "test" ? (

@@ -40,7 +40,8 @@ function loadStripeJs(): Promise<StripeFactory> {
 
 /**
  * Card payment through Stripe: a PaymentIntent for the balance, Stripe's own card fields (the number never reaches
- * this app), confirmed by Stripe.js, then recorded by the server after it asked Stripe.
+ * this app), confirmed by Stripe.js, then recorded by the server after it asked Stripe. When the company takes bank
+ * debits, Stripe's form offers a US bank account too; such a payment is recorded as processing.
  */
 export function StripeCardForm({
   view,
@@ -104,7 +105,11 @@ export function StripeCardForm({
   };
 
   return (
-    <form className="grid gap-3" aria-label="Pay by card" onSubmit={(event) => void submit(event)}>
+    <form
+      className="grid gap-3"
+      aria-label={view.payment.bankDebits ? "Pay by card or bank account" : "Pay by card"}
+      onSubmit={(event) => void submit(event)}
+    >
       <div ref={mountRef} className="min-h-12" aria-busy={!ready} />
       {problem ? (
         <Alert variant="destructive" role="alert">
