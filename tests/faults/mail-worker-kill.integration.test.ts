@@ -34,10 +34,13 @@ async function startSlowSmtpServer() {
     logger: false,
     onData(stream, _session, callback) {
       state.receiving += 1;
+      // Whether this mail is held is decided when its data starts: the held mail of a sender killed mid-send ends its
+      // stream later, after the hold is lifted, and must not count as accepted then.
+      const held = state.hold;
       simpleParser(stream).then(
         (mail) => {
           // Held: no answer to DATA, so the sender is mid-send until it gives up or dies.
-          if (state.hold) return;
+          if (held) return;
           accepted.push(mail.messageId ?? "");
           callback(null, `Ok: queued as SLOW${accepted.length}`);
         },
