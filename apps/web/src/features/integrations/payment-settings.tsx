@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { User } from "@fieldops/shared/auth";
 import {
   PAYMENT_METHOD_NAMES,
@@ -107,6 +108,9 @@ export function PaymentSettingsForm({ settings }: { settings: PaymentSettingsRes
  */
 export function BankDebitsSetting({ settings }: { settings: PaymentSettingsResponse }) {
   const update = useUpdateBankDebits();
+  // What the owner just chose, shown at once (set in the same event as the click, so the box never springs back
+  // while the save starts), until the server's answer is the settings.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   const locked = !settings.canManage;
   return (
     <Card role="region" aria-labelledby="bank-debits-title">
@@ -122,9 +126,12 @@ export function BankDebitsSetting({ settings }: { settings: PaymentSettingsRespo
         <label className="flex items-center gap-2">
           <input
             type="checkbox"
-            checked={update.isPending ? update.variables.body.enabled : settings.bankDebits}
+            checked={chosen ?? settings.bankDebits}
             disabled={locked || update.isPending}
-            onChange={(event) => update.mutate({ body: { enabled: event.target.checked } })}
+            onChange={(event) => {
+              setChosen(event.target.checked);
+              update.mutate({ body: { enabled: event.target.checked } }, { onSettled: () => setChosen(null) });
+            }}
           />
           Accept bank payments (ACH debit)
         </label>
