@@ -3,7 +3,7 @@ import { DEFAULT_AUTOMATIONS } from "@fieldops/shared/automations";
 import { MODULE_CAPABILITIES } from "./planner-policy.ts";
 import type { PlannerInput } from "./planner-input.ts";
 import { propose, refusalOf } from "./propose.ts";
-import { countOf, type ReadMessage } from "./read-message.ts";
+import { afterChangeOfMind, countOf, type ReadMessage } from "./read-message.ts";
 
 type AutomationKey = "visit_reminder" | "invoice_follow_up" | "review_request";
 
@@ -63,19 +63,6 @@ function readDelay(raw: string): number | null {
   return minutes <= 90 * 1440 ? minutes : null;
 }
 
-/**
- * "stop sending review requests. actually no, keep them, just send them a day later": what follows the last change of
- * mind decides on or off and when; what came before only named the automation.
- */
-const CHANGE_OF_MIND =
-  /[.!;,?]\s*(?:(?:actually|wait|hmm+|oh|on second thought|scratch that|never ?mind)[,.!]?\s*)+(?:no|nope)?\b[,.!]?\s*/gi;
-
-function decidedPart(raw: string): string {
-  const changes = [...raw.matchAll(CHANGE_OF_MIND)];
-  const last = changes.at(-1);
-  return last ? raw.slice(last.index + last[0].length) : raw;
-}
-
 const WHAT_IT_DOES: Record<AutomationKey, string> = {
   visit_reminder:
     "e-mails each customer a reminder before their visit (the day before unless you change it), with the day, the time and the work",
@@ -107,7 +94,9 @@ export function planAutomation(message: ReadMessage, input: PlannerInput): Assis
     return null;
   const preset = DEFAULT_AUTOMATIONS.find((entry) => entry.key === key)!;
   if (ASKED_ABOUT.test(raw)) return { kind: "answer", reply: whatItDoes(key, preset.name) };
-  const decided = decidedPart(raw);
+  // "stop sending review requests. actually no, keep them, just send them a day later": what follows the last change
+  // of mind decides on or off and when; what came before only named the automation.
+  const decided = afterChangeOfMind(raw) ?? raw;
   const enabled = !OFF.test(decided);
   const delay = enabled ? readDelay(decided) : null;
   const params = { automation: key, enabled, ...(delay !== null ? { delayMinutes: delay } : {}) };

@@ -3,7 +3,7 @@ import { formatCents } from "@fieldops/shared/money";
 import { CAPABILITIES } from "./planner-policy.ts";
 import type { InvoiceRecord, PlannerInput } from "./planner-input.ts";
 import { propose, refusalOf } from "./propose.ts";
-import { mentions, type ReadMessage } from "./read-message.ts";
+import { afterChangeOfMind, mentions, type ReadMessage } from "./read-message.ts";
 import {
   asMarkdownText,
   capitalized,
@@ -89,21 +89,17 @@ function meansEveryone(text: string): boolean {
   return words.every((word) => GENERIC.has(word));
 }
 
-/** "send Elena a reminder. no, hold on, send it to Luis instead": what follows the last change of mind. */
-const CHANGE_OF_MIND =
-  /[.!;,?—–-]\s*(?:(?:no|nope|wait|hold on|actually|sorry|scratch that|i mean|i meant)[,.!]?\s*)+/gi;
-
 function reminderName(raw: string): string | null {
-  const last = [...raw.matchAll(CHANGE_OF_MIND)].at(-1);
-  const tail = last ? raw.slice(last.index + last[0].length) : "";
+  // "send Elena a reminder. no, hold on, send it to Luis instead": what follows the last change of mind first.
+  const tail = afterChangeOfMind(raw);
   // "…Oh, and Elena too — actually, just do everyone who's past due": everyone, after all.
   if (
     /^(?:just\s+)?(?:do\s+|send\s+(?:it\s+|them\s+)?(?:to\s+)?)?(?:everyone|everybody|all\s+(?:of\s+)?(?:them|the\s+customers|customers|past[- ]due))\b/i.test(
-      tail,
+      tail ?? "",
     )
   )
     return null;
-  const corrected = last ? namedReminder(tail) : null;
+  const corrected = tail !== null ? namedReminder(tail) : null;
   return corrected ?? namedReminder(raw);
 }
 

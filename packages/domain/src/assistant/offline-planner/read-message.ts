@@ -757,6 +757,19 @@ export function readMessage(raw: string): ReadMessage {
 }
 
 /** Whether the message holds any of the phrases as whole words (a phrase is words separated by single spaces). */
+/** The words that take back what came before them: "no, hold on", "actually", "wait", "scratch that", "i meant". */
+const CHANGE_OF_MIND =
+  /[.!;,?—–-]\s*(?:(?:no|nope|wait|hold on|hmm+|oh|actually|sorry|on second thought|scratch that|never ?mind|i mean|i meant)[,.!]?\s*)+/gi;
+
+/**
+ * What follows the last change of mind ("send Elena a reminder. no, hold on, send it to Luis instead" → "send it to
+ * Luis instead"), or null when the text takes nothing back.
+ */
+export function afterChangeOfMind(raw: string): string | null {
+  const last = [...raw.matchAll(CHANGE_OF_MIND)].at(-1);
+  return last ? raw.slice(last.index + last[0].length) : null;
+}
+
 export function mentions(message: ReadMessage, ...phrases: string[]): boolean {
   return phrases.some((phrase) => message.text.includes(` ${phrase} `));
 }
