@@ -2,15 +2,14 @@ import { rm } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import { createDatabase, type Database } from "@fieldops/db";
 import { readContextKey } from "@fieldops/db/runtime-role";
-import { DEMO_COMPANIES, DEMO_PASSWORD } from "@fieldops/db/seed-demo-world";
-import { createSession } from "@fieldops/domain/accounts/sessions";
-import { signUp } from "@fieldops/domain/accounts/sign-up";
+import { DEMO_COMPANIES } from "@fieldops/db/seed-demo-world";
 import { fillPath } from "@fieldops/shared/endpoint";
 import { invoiceEndpoints, type InvoiceDetail } from "@fieldops/shared/invoices";
 import { freePort } from "../scripts/start/free-port.ts";
 import { createCompletedJob } from "../tests/integration/billing-fixtures.ts";
 import { busiestDay } from "./demo-busiest-day.ts";
 import { cleanUpOnce, embeddedEnvironment, freshDataDir, ownerUrlOf, startProduct, stopProduct } from "./product.ts";
+import { signUpBenchCompany } from "./bench-company.ts";
 import { percentile } from "./stats.ts";
 
 /**
@@ -61,18 +60,11 @@ async function callApi<T>(baseUrl: string, token: string, method: string, path: 
 
 /** A new Growth company (invoicing), signed up as a person would be, with its owner's session and draft invoices. */
 async function createSender(db: Database, baseUrl: string, index: number, tag: string): Promise<Sender> {
-  const { company, owner } = await signUp(db, {
+  const { company, token } = await signUpBenchCompany(db, {
     companyName: `Bench Mail ${tag} ${index}`,
-    name: `Owner ${index}`,
+    ownerName: `Owner ${index}`,
     email: `owner-${tag}-${index}@bench.test`,
-    password: DEMO_PASSWORD,
-    plan: "growth",
-  });
-  // A session of its own rather than a sign-in: 50 sign-ins at once would meet the sign-in limits.
-  const { token } = await createSession(db, owner, {
-    ipAddress: "127.0.0.1",
     userAgent: "messaging.bench",
-    ttlDays: 1,
   });
   const invoiceIds: string[] = [];
   for (let number = 1; number <= invoicesPerCompany; number++) {

@@ -3,9 +3,7 @@ import { rm } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import { createDatabase, type Database } from "@fieldops/db";
 import { readContextKey } from "@fieldops/db/runtime-role";
-import { DEMO_PASSWORD } from "@fieldops/db/seed-demo-world";
-import { createSession } from "@fieldops/domain/accounts/sessions";
-import { signUp } from "@fieldops/domain/accounts/sign-up";
+
 import { DEVELOPMENT_ENCRYPTION_KEY, encryptSecret } from "@fieldops/domain/integrations/token-encryption";
 import { fillPath } from "@fieldops/shared/endpoint";
 import { invoiceEndpoints, type InvoiceDetail } from "@fieldops/shared/invoices";
@@ -13,6 +11,7 @@ import { freePort } from "../scripts/start/free-port.ts";
 import { createCompletedJob } from "../tests/integration/billing-fixtures.ts";
 import { startQuickBooksStandIn } from "../tests/stand-ins/quickbooks-api.ts";
 import { cleanUpOnce, embeddedEnvironment, freshDataDir, ownerUrlOf, startProduct, stopProduct } from "./product.ts";
+import { signUpBenchCompany } from "./bench-company.ts";
 import { percentile } from "./stats.ts";
 
 /**
@@ -100,17 +99,11 @@ try {
   // Companies connected to QuickBooks (the connection as the OAuth callback stores it), with sent invoices.
   const companies: Company[] = await Promise.all(
     Array.from({ length: companyCount }, async (_, index) => {
-      const { company, owner: user } = await signUp(owner, {
+      const { company, token } = await signUpBenchCompany(owner, {
         companyName: `Bench Books ${tag} ${index + 1}`,
-        name: `Owner ${index + 1}`,
+        ownerName: `Owner ${index + 1}`,
         email: `books-${tag}-${index + 1}@bench.test`,
-        password: DEMO_PASSWORD,
-        plan: "growth",
-      });
-      const { token } = await createSession(owner, user, {
-        ipAddress: "127.0.0.1",
         userAgent: "quickbooks.bench",
-        ttlDays: 1,
       });
       const realmId = String(9_000_000_000 + index);
       await owner.integrationConnection.create({

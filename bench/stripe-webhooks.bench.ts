@@ -2,15 +2,14 @@ import { rm } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import { createDatabase, type Database } from "@fieldops/db";
 import { readContextKey } from "@fieldops/db/runtime-role";
-import { DEMO_PASSWORD } from "@fieldops/db/seed-demo-world";
-import { createSession } from "@fieldops/domain/accounts/sessions";
-import { signUp } from "@fieldops/domain/accounts/sign-up";
+
 import { fillPath } from "@fieldops/shared/endpoint";
 import { invoiceEndpoints, type InvoiceDetail } from "@fieldops/shared/invoices";
 import { freePort } from "../scripts/start/free-port.ts";
 import { createCompletedJob } from "../tests/integration/billing-fixtures.ts";
 import { startStripeStandIn, type StripeEvent } from "../tests/stand-ins/stripe-api.ts";
 import { cleanUpOnce, embeddedEnvironment, freshDataDir, ownerUrlOf, startProduct, stopProduct } from "./product.ts";
+import { signUpBenchCompany } from "./bench-company.ts";
 import { percentile } from "./stats.ts";
 
 /**
@@ -94,17 +93,11 @@ try {
   const events: { event: StripeEvent; invoice: InvoiceDetail }[] = (
     await Promise.all(
       Array.from({ length: companyCount }, async (_, index) => {
-        const { company, owner: user } = await signUp(owner, {
+        const { company, token } = await signUpBenchCompany(owner, {
           companyName: `Bench Stripe ${tag} ${index + 1}`,
-          name: `Owner ${index + 1}`,
+          ownerName: `Owner ${index + 1}`,
           email: `stripe-${tag}-${index + 1}@bench.test`,
-          password: DEMO_PASSWORD,
-          plan: "growth",
-        });
-        const { token } = await createSession(owner, user, {
-          ipAddress: "127.0.0.1",
           userAgent: "stripe-webhooks.bench",
-          ttlDays: 1,
         });
         const made: { event: StripeEvent; invoice: InvoiceDetail }[] = [];
         for (let number = 1; number <= invoicesPerCompany; number++) {
