@@ -10,6 +10,8 @@ import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { WebSocket as WsClient, WebSocketServer, type WebSocket } from "ws";
 
+const TEST_NUMBER_HEADER = "x-local-test-number";
+
 /** A request as the test server saw it. */
 export type SeenRequest = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
 export type Route = (req: SeenRequest, res: ServerResponse, raw: IncomingMessage) => void | Promise<void>;
@@ -24,6 +26,13 @@ export type LocalServer = {
    * was unmounted reaches this in-process server afterwards, and must not be logged as the next test's.
    */
   settle: () => Promise<void>;
+  /**
+   * Starts the next test's request log. A request the page's fetch tagged with an earlier test's number (see
+   * {@link useLocalApi}) is still answered but no longer logged, however late a starved machine delivers it.
+   */
+  nextTest: () => void;
+  /** The number of the test whose requests are being logged. */
+  readonly testNumber: number;
   /** Replaces the handler of `METHOD /path` (query string ignored). */
   on: (method: string, path: string, route: Route) => void;
   close: () => Promise<void>;
@@ -43,6 +52,7 @@ export async function startLocalServer(): Promise<LocalServer> {
   const requests: SeenRequest[] = [];
   let open = 0;
   let lastArrival = 0;
+  let testNumber = 0;
   const server = createServer((raw, res) => {
     open += 1;
     lastArrival = Date.now();
@@ -58,7 +68,8 @@ export async function startLocalServer(): Promise<LocalServer> {
         headers: raw.headers,
         body: Buffer.concat(chunks).toString("utf8"),
       };
-      requests.push(seen);
+      const taggedTest = raw.headers[TEST_NUMBER_HEADER];
+      if (taggedTest === undefined || taggedTest === String(testNumber)) requests.push(seen);
       const route = routes.get(`${seen.method} ${seen.url.split("?")[0]}`);
       if (!route) return sendJson(res, 404, { message: "Not found" });
       Promise.resolve(route(seen, res, raw)).catch((error: unknown) => {
@@ -79,6 +90,13 @@ export async function startLocalServer(): Promise<LocalServer> {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
+    nextTest: () => {
+      testNumber += 1;
+      requests.length = 0;
+    },
+    get testNumber() {
+      return testNumber;
+    },
     on: (method, path, route) => routes.set(`${method} ${path}`, route),
     close: () =>
       new Promise<void>((resolve) => {
@@ -97,21 +115,32 @@ export function setPageOrigin(origin: string): void {
 
 /**
  * For a jsdom test file: one local API server for the file, the page pointed at it, and storage and the request
- * log reset after each test. Read `api.current` inside tests and hooks.
+ * log reset after each test. The page's fetch tags each request with the test's number, so a read an unmounted page
+ * started is never logged as the next test's. Read `api.current` inside tests and hooks.
  */
 export function useLocalApi(): { readonly current: LocalServer } {
   const holder: { current?: LocalServer } = {};
+  const pageFetch = globalThis.fetch;
   beforeAll(async () => {
-    holder.current = await startLocalServer();
-    setPageOrigin(holder.current.origin);
+    const server = await startLocalServer();
+    holder.current = server;
+    setPageOrigin(server.origin);
+    globalThis.fetch = (input, init) => {
+      const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+      headers.set(TEST_NUMBER_HEADER, String(server.testNumber));
+      return pageFetch(input, { ...init, headers });
+    };
   });
-  afterAll(() => holder.current?.close());
+  afterAll(async () => {
+    globalThis.fetch = pageFetch;
+    await holder.current?.close();
+  });
   afterEach(async () => {
     cleanup();
     await holder.current?.settle();
     localStorage.clear();
     sessionStorage.clear();
-    if (holder.current) holder.current.requests.length = 0;
+    holder.current?.nextTest();
   });
   return {
     get current() {
