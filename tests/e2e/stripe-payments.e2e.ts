@@ -162,6 +162,7 @@ test("an owner turns on bank payments; a customer's bank debit is processing on 
   const payments = page.getByRole("list", { name: "Payments" });
   await expect(payments.getByRole("listitem")).toHaveCount(1);
   await expect(payments).toContainText("Processing");
+  await expect(payments).toContainText("Bank (ACH)");
 
   // Days later the bank refuses the debit.
   await stripe.settle(intentOf(invoice.id).id, "failed");

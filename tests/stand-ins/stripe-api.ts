@@ -115,6 +115,8 @@ interface StandInIntent {
    * the Dashboard has on, else (dynamic payment methods) all the Dashboard has on: cards and bank debits.
    */
   payment_method_types: string[];
+  /** The PaymentMethod a confirmation attached (an id, as Stripe sends it unexpanded). */
+  payment_method: string | null;
   last_payment_error: { type: string; code: string; message: string } | null;
   livemode: false;
   refunded: number;
@@ -178,6 +180,7 @@ export async function startStripeStandIn(
   options: { webhookSecret?: string; webhookUrl?: string } = {},
 ): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
+  const paymentMethods = new Map<string, { id: string; object: string; type: string; account: string | null }>();
   const accounts = new Map<string, StandInAccount>();
   const refunds: StripeStandIn["refunds"] = [];
   const disputeIds: Record<string, string> = {};
@@ -313,6 +316,7 @@ export async function startStripeStandIn(
         description: fields.description ?? null,
         metadata: nested.metadata ?? {},
         payment_method_types: named ? DASHBOARD_METHODS.filter((type) => named.includes(type)) : DASHBOARD_METHODS,
+        payment_method: null,
         last_payment_error: null,
         livemode: false,
         refunded: 0,
@@ -343,6 +347,9 @@ export async function startStripeStandIn(
               `The PaymentMethod provided (${type}) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${intent.payment_method_types.join(", ")}.`,
             ),
           };
+        const attached = { id: id("pm"), object: "payment_method", type, account };
+        paymentMethods.set(attached.id, attached);
+        intent.payment_method = attached.id;
         if (fields.payment_method === "pm_usBankAccount") {
           intent.status = "processing";
           await emit("payment_intent.processing", intent);
@@ -353,6 +360,14 @@ export async function startStripeStandIn(
         await emit("payment_intent.succeeded", intent);
         return { status: 200, body: shown(intent) };
       }
+    }
+    const methodPath = /^\/v1\/payment_methods\/(pm_\w+)$/.exec(path);
+    if (request.method === "GET" && methodPath) {
+      const found = paymentMethods.get(methodPath[1]!);
+      if (!found || found.account !== account)
+        return { status: 404, body: invalid(`No such PaymentMethod: '${methodPath[1]}'`) };
+      const { account: _onAccount, ...visible } = found;
+      return { status: 200, body: { ...visible, livemode: false, created: now() } };
     }
     if (request.method === "POST" && path === "/v1/refunds") {
       const intent = intents.get(fields.payment_intent ?? "");

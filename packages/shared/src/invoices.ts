@@ -29,13 +29,22 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 export const invoiceFilterSchema = z.enum([...INVOICE_STATUSES, "past_due"]);
 export type InvoiceFilter = z.infer<typeof invoiceFilterSchema>;
 
-export const PAYMENT_METHODS_RECORDED = ["card", "cash", "check"] as const;
+/** How a payment came in: ach is a bank payment (a Stripe bank debit, or a transfer the office recorded). */
+export const PAYMENT_METHODS_RECORDED = ["card", "cash", "check", "ach"] as const;
 export const recordedPaymentMethodSchema = z.enum(PAYMENT_METHODS_RECORDED);
 export type RecordedPaymentMethod = z.infer<typeof recordedPaymentMethodSchema>;
 export const PAYMENT_METHOD_LABELS: Record<RecordedPaymentMethod, string> = {
   card: "Card",
   cash: "Cash",
   check: "Check",
+  ach: "Bank (ACH)",
+};
+/** The method in a sentence: "a check payment", "a bank transfer payment". */
+export const PAYMENT_METHOD_WORDS: Record<RecordedPaymentMethod, string> = {
+  card: "card",
+  cash: "cash",
+  check: "check",
+  ach: "bank transfer",
 };
 
 export const invoiceLineInputSchema = z.object({
@@ -114,9 +123,10 @@ export const sendInvoiceRequestSchema = z.object({
 export type SendInvoiceInput = z.infer<typeof sendInvoiceRequestSchema>;
 
 export const recordPaymentRequestSchema = z.object({
-  method: z.enum(["cash", "check"]),
+  /** What the office received: cash, a check, or a bank transfer (ACH). Cards are taken on the customer's page. */
+  method: z.enum(["cash", "check", "ach"]),
   amountCents: z.number().int().min(1).max(MAX_INVOICE_CENTS),
-  /** The check's number, or a note about the cash. */
+  /** The check's number, or a note about the cash or the transfer. */
   reference: text({ max: 100, trim: true }).optional(),
   /** When it was received; now when omitted. */
   receivedDate: calendarDaySchema.optional(),

@@ -137,7 +137,7 @@ const catalog = {
       help: "record a cash or check payment",
       examples: ["record a cash payment on invoice 1032", "the Garcias paid invoice 1032 by check #4471"],
     },
-    /** Cash or a check the office received; the invoice's open balance when no amount is named. */
+    /** Cash, a check or a bank transfer the office received; the invoice's open balance when no amount is named. */
     params: z
       .object({
         invoiceId: uuid,

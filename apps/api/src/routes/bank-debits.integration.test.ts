@@ -151,7 +151,7 @@ describe("bank payments (ACH debit) on the customer's page", () => {
     });
     let office = await callApi<InvoiceDetail>(t.url, "GET", `/api/invoices/${invoice.id}`, tokens.member!);
     expect(office.body.payments).toEqual([
-      expect.objectContaining({ status: "pending", amountCents: invoice.totalCents }),
+      expect.objectContaining({ status: "pending", method: "ach", amountCents: invoice.totalCents }),
     ]);
     // Not asked to pay again while it processes.
     expect(await page.makeIntent()).toMatchObject({
@@ -185,5 +185,48 @@ describe("bank payments (ACH debit) on the customer's page", () => {
     ]);
     // The balance can be paid again.
     expect((await page.makeIntent()).status).toBe(201);
+  });
+
+  it("on: a debit that clears is a bank payment the office refunds through Stripe; a card on the same offer is a card", async () => {
+    await setBankDebits(tokens.owner!, true);
+    const debited = await sentInvoiceOfNewJob(t.url, t.db, company.id, tokens.owner!);
+    const debitPage = customerPage(debited.id, await reviewLinkToken(t.url, debited.id, tokens.owner!));
+    const debit = (await debitPage.makeIntent()).body.paymentIntentId;
+    expect((await stripe.confirm(debit, "pm_usBankAccount")).status).toBe(200);
+    // The bank clears it before the page's confirmation or the processing event reached us: still a bank payment.
+    expect((await stripe.sendWebhook(await stripe.settle(debit, "succeeded"))).status).toBe(200);
+    await drainQueues(t.runtime.context.queues, ["payments"]);
+    const office = await callApi<InvoiceDetail>(t.url, "GET", `/api/invoices/${debited.id}`, tokens.member!);
+    expect(office.body).toMatchObject({ status: "paid", balanceCents: 0 });
+    expect(office.body.payments).toEqual([
+      expect.objectContaining({ status: "succeeded", method: "ach", provider: "stripe", cardLast4: null }),
+    ]);
+
+    const refund = await fetch(`${t.url}/api/payments/${office.body.payments[0]!.id}/refunds`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${tokens.owner!}`,
+        "content-type": "application/json",
+        "idempotency-key": crypto.randomUUID(),
+      },
+      body: JSON.stringify({ amountCents: 500 }),
+    });
+    expect(refund.status).toBe(201);
+    expect(stripe.refunds.filter((made) => made.payment_intent === debit)).toEqual([
+      expect.objectContaining({ amount: 500 }),
+    ]);
+    const entry = await t.db.auditLog.findFirst({ where: { companyId: company.id, action: "payment.refunded" } });
+    expect(entry?.metadata).toMatchObject({
+      summary: expect.stringContaining("refunded $5.00 of a bank transfer payment"),
+    });
+
+    const carded = await sentInvoiceOfNewJob(t.url, t.db, company.id, tokens.owner!);
+    const cardPage = customerPage(carded.id, await reviewLinkToken(t.url, carded.id, tokens.owner!));
+    const card = (await cardPage.makeIntent()).body.paymentIntentId;
+    expect(stripe.intents.get(card)!.payment_method_types).toEqual(["card", "us_bank_account"]);
+    expect((await stripe.confirm(card, "pm_card_visa")).status).toBe(200);
+    expect((await cardPage.confirm(card)).status).toBe(201);
+    const cardOffice = await callApi<InvoiceDetail>(t.url, "GET", `/api/invoices/${carded.id}`, tokens.member!);
+    expect(cardOffice.body.payments).toEqual([expect.objectContaining({ status: "succeeded", method: "card" })]);
   });
 });

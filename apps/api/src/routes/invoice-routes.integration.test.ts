@@ -473,6 +473,38 @@ describe("payments are recorded once", () => {
     );
     expect(future).toMatchObject({ status: 400, body: { field: "receivedDate" } });
   });
+
+  it("records a bank transfer the office received, refunds it by hand, and takes no card", async () => {
+    const invoice = await sentInvoice();
+    const card = await call(
+      "POST",
+      `/api/invoices/${invoice.id}/payments`,
+      tokens.owner!,
+      { method: "card", amountCents: 900 },
+      key(),
+    );
+    expect(card).toMatchObject({ status: 400, body: { field: "method" } });
+    const transfer = await call<InvoiceDetail>(
+      "POST",
+      `/api/invoices/${invoice.id}/payments`,
+      tokens.member!,
+      { method: "ach", amountCents: 900, reference: "Wire 77" },
+      key(),
+    );
+    expect(transfer.status).toBe(201);
+    const [payment] = transfer.body.payments;
+    expect(payment).toMatchObject({ method: "ach", amountCents: 900, provider: null, reference: "Wire 77" });
+    const refunded = await call<InvoiceDetail>(
+      "POST",
+      `/api/payments/${payment!.id}/refunds`,
+      tokens.owner!,
+      { amountCents: 900 },
+      key(),
+    );
+    expect(refunded.status).toBe(201);
+    const stored = await t.db.refund.findFirstOrThrow({ where: { paymentId: payment!.id } });
+    expect(stored.providerReference).toBeNull();
+  });
 });
 
 describe("who may", () => {

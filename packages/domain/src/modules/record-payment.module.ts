@@ -1,9 +1,10 @@
+import { PAYMENT_METHOD_WORDS } from "@fieldops/shared/invoices";
 import { formatCents } from "@fieldops/shared/money";
 import { recordOfficePayment } from "../payments/record-office-payment.ts";
 import { defineModule } from "./module-definition.ts";
 
 /**
- * Records cash or a check the office received on an invoice, once per run (the run's id is the payment's
+ * Records cash, a check or a bank transfer the office received on an invoice, once per run (the run's id is the payment's
  * Idempotency-Key). Money is not undone from the chat: a wrong payment is refunded on the invoice's page.
  */
 export const recordPaymentModule = defineModule({
@@ -13,9 +14,9 @@ export const recordPaymentModule = defineModule({
       where: { id: params.invoiceId },
       select: { number: true, totalCents: true, paidCents: true, customer: { select: { name: true } } },
     });
-    if (!invoice) return `Record a ${params.method} payment on an invoice that no longer exists.`;
+    if (!invoice) return `Record a ${PAYMENT_METHOD_WORDS[params.method]} payment on an invoice that no longer exists.`;
     const amount = params.amountCents ?? invoice.totalCents - invoice.paidCents;
-    return `Record a ${params.method} payment of ${formatCents(amount)} on invoice #${invoice.number} for ${invoice.customer.name}.`;
+    return `Record a ${PAYMENT_METHOD_WORDS[params.method]} payment of ${formatCents(amount)} on invoice #${invoice.number} for ${invoice.customer.name}.`;
   },
   async run(scope, params, context) {
     const applied = await recordOfficePayment(scope, {
@@ -35,7 +36,7 @@ export const recordPaymentModule = defineModule({
     ]);
     const left = invoice.totalCents - invoice.paidCents;
     return {
-      message: `Recorded a ${params.method} payment of ${formatCents(payment.amountCents)} on invoice #${invoice.number}${left > 0 ? `; ${formatCents(left)} still open` : "; it is paid in full"}`,
+      message: `Recorded a ${PAYMENT_METHOD_WORDS[params.method]} payment of ${formatCents(payment.amountCents)} on invoice #${invoice.number}${left > 0 ? `; ${formatCents(left)} still open` : "; it is paid in full"}`,
       result: { paymentId: applied.paymentId, invoiceId: params.invoiceId },
     };
   },

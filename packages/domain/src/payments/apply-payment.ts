@@ -1,6 +1,6 @@
 import { formatCents } from "@fieldops/shared/money";
 import type { TenantTransaction } from "@fieldops/db";
-import { invoiceStatusForPaid, type RecordedPaymentMethod } from "@fieldops/shared/invoices";
+import { invoiceStatusForPaid, PAYMENT_METHOD_WORDS, type RecordedPaymentMethod } from "@fieldops/shared/invoices";
 import { recordAudit } from "../audit/record-audit.ts";
 import { conflict, notFound } from "../errors.ts";
 
@@ -134,7 +134,7 @@ async function auditPayment(
   payment: { paymentId: string; amountCents: number; status: "pending" | "succeeded" | "failed" },
 ) {
   const amount = formatCents(payment.amountCents);
-  const what = `a ${input.method} payment of ${amount} on invoice #${invoice.number}`;
+  const what = `a ${PAYMENT_METHOD_WORDS[input.method]} payment of ${amount} on invoice #${invoice.number}`;
   await recordAudit(tx, {
     companyId: input.companyId,
     actorUserId: input.recordedByUserId,

@@ -15,6 +15,31 @@ export function intentInvoiceId(intent: StripePaymentIntent, companyId: string):
 }
 
 /**
+ * How the customer paid an intent: "ach" for a bank debit (us_bank_account), else "card" (with Apple Pay and Google
+ * Pay). A payment already recorded keeps its method; otherwise the intent says so when it could only be paid one way
+ * or its PaymentMethod came expanded, and Stripe is asked about the PaymentMethod it names. Without an answer, a
+ * processing intent is a debit: cards succeed or fail at once.
+ */
+async function paidWith(
+  { tx, companyId }: TenantScope,
+  { intent, stripe, account }: { intent: StripePaymentIntent; stripe: StripeClient | null; account: string | null },
+): Promise<"card" | "ach"> {
+  const known = await tx.payment.findUnique({
+    where: { companyId_providerReference: { companyId, providerReference: intent.id } },
+    select: { method: true },
+  });
+  if (known?.method === "card" || known?.method === "ach") return known.method;
+  const asMethod = (type: string) => (type === "us_bank_account" ? ("ach" as const) : ("card" as const));
+  if (intent.payment_method_types.length === 1) return asMethod(intent.payment_method_types[0]!);
+  if (intent.payment_method && typeof intent.payment_method !== "string") return asMethod(intent.payment_method.type);
+  if (intent.payment_method && stripe) {
+    const type = await stripe.retrievePaymentMethodType(intent.payment_method, account).catch(() => null);
+    if (type) return asMethod(type);
+  }
+  return intent.status === "processing" ? "ach" : "card";
+}
+
+/**
  * Records what Stripe says of a PaymentIntent of one of the company's invoices, however often and in whatever order
  * it is told (the customer's browser, then or before the webhooks): a succeeded intent is a payment counted toward the
  * invoice; a processing one (a bank debit) a pending payment, counted once it succeeds; a failed one marks its pending
@@ -23,9 +48,10 @@ export function intentInvoiceId(intent: StripePaymentIntent, companyId: string):
  * was made on. Null: the intent is not of an invoice of this company (found in the company's transaction only).
  */
 export async function recordStripeIntent(
-  { tx, companyId, emit, enqueue }: TenantScope,
+  scope: TenantScope,
   input: { intent: StripePaymentIntent; stripe: StripeClient | null; account: string | null; now: Date },
 ) {
+  const { tx, companyId, emit, enqueue } = scope;
   const { intent } = input;
   const invoiceId = intentInvoiceId(intent, companyId);
   if (!invoiceId || !(await tx.invoice.findUnique({ where: { id: invoiceId }, select: { id: true } }))) return null;
@@ -42,7 +68,7 @@ export async function recordStripeIntent(
   const paid = {
     companyId,
     invoiceId,
-    method: "card" as const,
+    method: await paidWith(scope, input),
     amountCents: settled ? intent.amount_received : intent.amount,
     idempotencyKey: `stripe:${intent.id}`,
     providerReference: intent.id,

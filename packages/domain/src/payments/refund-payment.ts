@@ -1,5 +1,5 @@
 import { formatCents } from "@fieldops/shared/money";
-import type { RefundPaymentInput } from "@fieldops/shared/invoices";
+import { PAYMENT_METHOD_WORDS, type RefundPaymentInput } from "@fieldops/shared/invoices";
 import { recordAudit } from "../audit/record-audit.ts";
 import { conflict, notFound } from "../errors.ts";
 import { paymentsCompany } from "../invoices/invoice-company.ts";
@@ -11,9 +11,9 @@ import { storeRefund } from "./store-refund.ts";
 import { refundTestCharge } from "./test-card-provider.ts";
 
 /**
- * Gives back all or part of a payment, never more than what is left of it, once per Idempotency-Key. A card payment
- * is refunded at its provider (Stripe with the same key, so a retry refunds once there too); cash and checks are
- * recorded as given back. A refund is a credit: the invoice stays as settled as it was, so its link never asks the
+ * Gives back all or part of a payment, never more than what is left of it, once per Idempotency-Key. A payment taken
+ * on the customer's page is refunded at its provider (Stripe with the same key, so a retry refunds once there too; a
+ * card or a bank debit alike); one the office recorded (cash, a check, a bank transfer) is recorded as given back. A refund is a credit: the invoice stays as settled as it was, so its link never asks the
  * customer to pay their own refund again; only when the office chooses to reopen the balance does the paid amount
  * drop and the status follow (partially paid, back to sent). Audited; announces the invoice (a repeated key too).
  */
@@ -47,9 +47,9 @@ export async function refundPayment(
     throw conflict(`At most ${formatCents(left)} of this payment can be refunded`, "amountCents");
 
   let providerReference: string | null = null;
-  if (payment.method === "card" && payment.provider === "stripe") {
+  if (payment.provider === "stripe") {
     if (!input.stripe || !payment.providerReference)
-      throw conflict("This card payment was taken through Stripe, which is not configured now");
+      throw conflict("This payment was taken through Stripe, which is not configured now");
     providerReference = (
       await input.stripe.createRefund({
         paymentIntentId: payment.providerReference,
@@ -58,7 +58,7 @@ export async function refundPayment(
         account: payment.providerAccount,
       })
     ).id;
-  } else if (payment.method === "card") {
+  } else if (payment.provider === "test") {
     providerReference = refundTestCharge().providerReference;
   }
   await storeRefund(scope, {
@@ -71,7 +71,7 @@ export async function refundPayment(
     createdByUserId: actor.userId,
     idempotencyKey: input.idempotencyKey,
   });
-  const method = payment.method === "card" ? "card payment" : `${payment.method} payment`;
+  const method = `${PAYMENT_METHOD_WORDS[payment.method]} payment`;
   await recordAudit(tx, {
     companyId,
     actorUserId: actor.userId,

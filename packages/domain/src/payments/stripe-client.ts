@@ -91,6 +91,9 @@ export function createStripeClient(env: PaymentsEnv & { STRIPE_SECRET_KEY: strin
       ),
     retrievePaymentIntent: (id: string, account?: string | null) =>
       calling(() => stripe.paymentIntents.retrieve(id, {}, on(account))),
+    /** What kind of PaymentMethod it is: "card", "us_bank_account", … */
+    retrievePaymentMethodType: async (id: string, account?: string | null) =>
+      (await calling(() => stripe.paymentMethods.retrieve(id, {}, on(account)))).type,
     createRefund: (input: {
       paymentIntentId: string;
       amountCents: number;

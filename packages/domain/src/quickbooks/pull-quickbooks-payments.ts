@@ -86,7 +86,7 @@ async function recordPulledPayment(
       applyPayment(tx, {
         companyId,
         invoiceId: invoice.entityId,
-        method: /cash/i.test(methodName) ? "cash" : "check",
+        method: methodNamed(methodName),
         amountCents: line.cents,
         idempotencyKey: key,
         receivedAt: typeof payment.TxnDate === "string" ? new Date(`${payment.TxnDate}T12:00:00Z`) : new Date(),
@@ -129,4 +129,15 @@ async function applyInSavepoint<T>(tx: TenantTransaction, work: () => Promise<T>
     if (error instanceof DomainError) return null;
     throw error;
   }
+}
+
+/**
+ * A QuickBooks payment method (its name: the defaults are Cash, Check and card brands; companies add their own) as
+ * ours. A card payment recorded in the books is the books' alone: it is never refunded through a card provider here.
+ */
+function methodNamed(name: string): "cash" | "check" | "card" | "ach" {
+  if (/cash/i.test(name)) return "cash";
+  if (/\b(?:ach|bank|transfer|wire|eft|zelle|direct deposit)\b/i.test(name)) return "ach";
+  if (/\b(?:card|visa|master\s?card|amex|american express|discover|diners)\b/i.test(name)) return "card";
+  return "check";
 }

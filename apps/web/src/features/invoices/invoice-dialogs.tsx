@@ -158,6 +158,7 @@ export function RecordPaymentDialog({
             <NativeSelect {...control} {...form.register("method")}>
               <option value="check">Check</option>
               <option value="cash">Cash</option>
+              <option value="ach">Bank transfer (ACH)</option>
             </NativeSelect>
           )}
         </FormField>
@@ -216,7 +217,7 @@ export function RefundDialog({
       destructive
       onOpenChange={onOpenChange}
       title="Refund this payment?"
-      description={`Up to ${formatCents(left)} can be given back${payment.method === "card" ? " to the card" : ""}. This cannot be undone.`}
+      description={`Up to ${formatCents(left)} can be given back${refundedTo(payment)}. This cannot be undone.`}
       confirm="Refund"
       pendingLabel="Refunding…"
       pending={actions.refund.isPending}
@@ -279,4 +280,10 @@ export function VoidInvoiceDialog({
       }}
     />
   );
+}
+
+/** Where a refund of a payment taken on the customer's page goes; one the office recorded is given back by hand. */
+function refundedTo(payment: Payment): string {
+  if (payment.provider !== "stripe" && payment.provider !== "test") return "";
+  return payment.method === "ach" ? " to the customer's bank account" : " to the card";
 }

@@ -1,4 +1,5 @@
 import type { AssistantPlan } from "@fieldops/shared/assistant";
+import { PAYMENT_METHOD_WORDS } from "@fieldops/shared/invoices";
 import { formatCents } from "@fieldops/shared/money";
 import { CAPABILITIES } from "./planner-policy.ts";
 import type { InvoiceRecord, PlannerInput } from "./planner-input.ts";
@@ -236,9 +237,11 @@ function amountIn(text: string): number | null {
   return Math.round(Number((found[1] ?? found[2] ?? found[3])!.replace(/,/g, "")) * 100);
 }
 
-function methodIn(message: ReadMessage): "cash" | "check" | "card" | null {
+function methodIn(message: ReadMessage): "cash" | "check" | "ach" | "card" | null {
   if (mentions(message, "cash")) return "cash";
   if (mentions(message, "check", "cheque", "checks")) return "check";
+  if (mentions(message, "ach", "bank transfer", "wire transfer", "wired", "zelle", "direct deposit", "e-transfer"))
+    return "ach";
   if (mentions(message, "card", "credit card", "debit card", "visa", "mastercard", "amex")) return "card";
   return null;
 }
@@ -298,7 +301,8 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
     /\b(?:hook|hooked|connect|sync|flow|link|set\s+up|integrat)/i.test(message.raw)
   )
     return null;
-  const money = mentions(message, "payment", "paid", "cash") || CHECK_AS_MONEY.test(message.raw);
+  const money =
+    mentions(message, "payment", "paid", "cash") || CHECK_AS_MONEY.test(message.raw) || methodIn(message) === "ach";
   if (
     !RECEIVED.test(message.raw) ||
     !money ||
@@ -309,7 +313,9 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
     return null;
   if (mentions(message, "remind", "reminder", "reminders", "how much", "settings")) return null;
   const number = invoiceNumberIn(message.raw) ?? bareInvoiceNumber(message.raw);
-  const recordsPayment = mentions(message, "record", "log", "enter") && mentions(message, "payment", "cash", "check");
+  const recordsPayment =
+    mentions(message, "record", "log", "enter") &&
+    (mentions(message, "payment", "cash", "check") || methodIn(message) === "ach");
   // "the garcias paid cash": a payment said with its method is one to record, once its invoice is known.
   // "got a check from Luis Ortiz for $50": money in hand from someone is a payment too.
   const paidBy =
@@ -318,7 +324,7 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
       /\b(?:cash|check|cheque)\s+from\b/i.test(message.raw) ||
       // "Elena Garcia handed over $250 cash": an amount handed over is paid.
       (amountIn(message.raw) !== null && /\b(?:gave|handed|brought|dropped off)\b/i.test(message.raw))) &&
-    (methodIn(message) === "cash" || methodIn(message) === "check");
+    (methodIn(message) === "cash" || methodIn(message) === "check" || methodIn(message) === "ach");
   if (number === null && !mentions(message, "invoice") && !recordsPayment && !paidBy) return null;
   const refusal = refusalOf(CAPABILITIES.recordPayment, input);
   if (refusal) return refusal;
@@ -343,10 +349,10 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
   if (method === "card")
     return {
       kind: "answer",
-      reply: `Card payments are taken through the invoice's pay link, so they record themselves. I can record cash or a check on ${invoiceLabel(invoice)}.`,
+      reply: `Card payments are taken through the invoice's pay link, so they record themselves. I can record cash, a check or a bank transfer on ${invoiceLabel(invoice)}.`,
     };
   if (method === null)
-    return { kind: "clarify", reply: `Was the payment on ${invoiceLabel(invoice)} cash or a check?` };
+    return { kind: "clarify", reply: `Was the payment on ${invoiceLabel(invoice)} cash, a check or a bank transfer?` };
   const amount = mentions(message, "in full", "full amount", "the balance", "whole balance")
     ? null
     : amountIn(message.raw);
@@ -372,7 +378,7 @@ export async function planRecordPayment(message: ReadMessage, input: PlannerInpu
       // The check's number alone, as the module asks and QuickBooks' PaymentRefNum takes it.
       ...(checkNumber ? { reference: String(checkNumber) } : {}),
     },
-    `Record a ${method} payment of **${formatCents(paid)}**${checkNumber ? ` (check #${checkNumber})` : ""} on ${invoiceLabel(invoice)}${paid === invoice.balanceCents ? ", paying it in full" : ""}.`,
+    `Record a ${PAYMENT_METHOD_WORDS[method]} payment of **${formatCents(paid)}**${checkNumber ? ` (check #${checkNumber})` : ""} on ${invoiceLabel(invoice)}${paid === invoice.balanceCents ? ", paying it in full" : ""}.`,
   );
 }
 
